@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Builds the committed bundles: tsc → build/, then @vercel/ncc → dist/index.js (the Action) and
+// dist/cli/index.js (the CLI). `check-dist` fails when the committed dist/ differs from this.
+import { execFileSync } from 'node:child_process';
+import { rmSync, readFileSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+
+rmSync(join(root, 'build'), { recursive: true, force: true });
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+run(bin('tsc'), ['-p', 'tsconfig.build.json']);
+const ncc = (entry, out) =>
+  run(bin('ncc'), ['build', entry, '-o', out, '--no-source-map-register', '--license', 'licenses.txt', '-q']);
+ncc('build/action/index.js', 'dist');
+ncc('build/cli/index.js', 'dist/cli');
+
+// The CLI is an executable; ncc keeps the shebang only when it is the first line.
+const cli = join(root, 'dist/cli/index.js');
+let text = readFileSync(cli, 'utf8');
+if (!text.startsWith('#!')) text = `#!/usr/bin/env node\n${text}`;
+writeFileSync(cli, text);
+chmodSync(cli, 0o755);
+if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/index.js missing');

@@ -1,0 +1,172 @@
+/**
+ * The `fail-on` gate: which configured rules a run's per-policy facts cross. Pure; the rules come
+ * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
+ */
+
+/** Replay fidelity levels, best first (fidelity.md: exact > controlled > partial > unreplayable). */
+export const FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'] as const;
+export type FidelityLevel = (typeof FIDELITY_LEVELS)[number];
+
+/** Rules that fail when a count is above zero or a flag is set. */
+export const SIMPLE_RULES = [
+  'invalid-policy',
+  'newly-allowed',
+  'newly-denied',
+  'changes',
+  'blocking-gaps',
+  'malformed',
+  'no-traffic',
+  'drift',
+] as const;
+export type SimpleRuleKind = (typeof SIMPLE_RULES)[number];
+
+export type FailOnRule =
+  | { kind: SimpleRuleKind }
+  /** `unevaluable>N%`: unevaluable / evaluated × 100 strictly greater than `percent` (0–100). */
+  | { kind: 'unevaluable'; percent: number }
+  /** `fidelity<LEVEL`: the worst fidelity level is strictly worse than `below`. */
+  | { kind: 'fidelity'; below: FidelityLevel };
+
+/** What the gate knows about one policy of the run. */
+export interface GateFacts {
+  /** Repository-relative path of the policy file. */
+  path: string;
+  /** The head version failed validation or compilation. */
+  invalid: boolean;
+  /** No traffic sample was found for the policy. */
+  noTraffic: boolean;
+  /** The PR deletes the policy file: nothing to validate and no sample is expected. */
+  deleted?: boolean;
+  evaluated: number;
+  unevaluable: number;
+  changesTotal: number;
+  newlyAllowed: number;
+  newlyDenied: number;
+  malformed: number;
+  /** Worst fidelity level over the sample's manifests; null/absent when none were shipped. */
+  fidelityWorst?: FidelityLevel | null;
+  blockingGaps: number;
+  /** Drift mode only: scoreable records whose replayed decision differs from the recorded one. */
+  driftTotal?: number;
+}
+
+export interface GateFailure {
+  /** The rule as written in `fail-on`, canonical spelling (`newly-allowed`, `unevaluable>5%`). */
+  rule: string;
+  /** One human line: `policies/acme.yaml: 12 requests newly allowed (newly-allowed)`. */
+  reason: string;
+  /** The policy the failure is about; absent for run-wide failures added by the caller. */
+  policy?: string;
+}
+
+export interface GateVerdict {
+  verdict: 'pass' | 'fail';
+  failed: GateFailure[];
+}
+
+/** The canonical `fail-on` spelling of a rule. */
+export function ruleText(rule: FailOnRule): string {
+  switch (rule.kind) {
+    case 'unevaluable':
+      return `unevaluable>${rule.percent}%`;
+    case 'fidelity':
+      return `fidelity<${rule.below}`;
+    default:
+      return rule.kind;
+  }
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** `n` as an exact fraction numerator/denominator, from its shortest decimal spelling. */
+function toFraction(n: number): { num: bigint; den: bigint } {
+  const [whole = '0', frac = ''] = String(n).split('.');
+  const den = 10n ** BigInt(frac.length);
+  return { num: BigInt(whole) * den + BigInt(frac === '' ? '0' : frac), den };
+}
+
+/**
+ * unevaluable / evaluated × 100 > percent, in exact integer arithmetic: floating point would
+ * make 7 of 100 look like 7.000000000000001% and cross an `unevaluable>7%` it only meets.
+ * Nothing evaluated → nothing crossed (a missing sample is what `no-traffic` is for).
+ */
+export function unevaluableAbove(unevaluable: number, evaluated: number, percent: number): boolean {
+  if (evaluated <= 0) return false;
+  // Exponent spellings (1e-7) only come from thresholds the input parser never produces.
+  if (!/^\d+(\.\d+)?$/.test(String(percent))) return (unevaluable / evaluated) * 100 > percent;
+  const { num, den } = toFraction(percent);
+  return BigInt(unevaluable) * 100n * den > num * BigInt(evaluated);
+}
+
+/** The share as shown in a reason: enough decimals that it visibly differs from the threshold. */
+function formatShare(unevaluable: number, evaluated: number, threshold: number): string {
+  const share = (unevaluable / evaluated) * 100;
+  for (let digits = 0; digits <= 6; digits++) {
+    const shown = Number(share.toFixed(digits));
+    if (shown !== threshold) return `${shown}%`;
+  }
+  return `${share}%`;
+}
+
+function fidelityRank(level: FidelityLevel): number {
+  return FIDELITY_LEVELS.indexOf(level);
+}
+
+/** Why `rule` fails for `facts`, or null when it does not. */
+function check(rule: FailOnRule, facts: GateFacts): string | null {
+  switch (rule.kind) {
+    case 'invalid-policy':
+      return facts.invalid && !facts.deleted ? 'the policy is invalid' : null;
+    case 'newly-allowed':
+      return facts.newlyAllowed > 0 ? `${plural(facts.newlyAllowed, 'request', 'requests')} newly allowed` : null;
+    case 'newly-denied':
+      return facts.newlyDenied > 0 ? `${plural(facts.newlyDenied, 'request', 'requests')} newly denied` : null;
+    case 'changes':
+      return facts.changesTotal > 0
+        ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
+        : null;
+    case 'blocking-gaps':
+      return facts.blockingGaps > 0
+        ? `${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`
+        : null;
+    case 'malformed':
+      return facts.malformed > 0 ? `${plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}` : null;
+    case 'no-traffic':
+      return facts.noTraffic && !facts.deleted ? 'no traffic to replay' : null;
+    case 'drift': {
+      const drift = facts.driftTotal ?? 0;
+      return drift > 0 ? `${plural(drift, 'recorded decision is', 'recorded decisions are')} no longer reproduced` : null;
+    }
+    case 'unevaluable':
+      return unevaluableAbove(facts.unevaluable, facts.evaluated, rule.percent)
+        ? `${facts.unevaluable} of ${plural(facts.evaluated, 'request', 'requests')} unevaluable ` +
+            `(${formatShare(facts.unevaluable, facts.evaluated, rule.percent)}, above ${rule.percent}%)`
+        : null;
+    case 'fidelity': {
+      const worst = facts.fidelityWorst ?? null;
+      return worst !== null && fidelityRank(worst) > fidelityRank(rule.below)
+        ? `worst replay fidelity is ${worst}, below ${rule.below}`
+        : null;
+    }
+  }
+}
+
+/**
+ * Applies every rule to every policy. Failures are ordered by policy path (code-unit order) and
+ * then by the rules' order in `fail-on`, so the same inputs always give the same list.
+ */
+export function evaluateGate(rules: readonly FailOnRule[], facts: readonly GateFacts[]): GateVerdict {
+  const failed: GateFailure[] = [];
+  const policies = [...facts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const policy of policies) {
+    for (const rule of rules) {
+      const why = check(rule, policy);
+      if (why === null) continue;
+      const text = ruleText(rule);
+      failed.push({ rule: text, reason: `${policy.path}: ${why} (${text})`, policy: policy.path });
+    }
+  }
+  return { verdict: failed.length > 0 ? 'fail' : 'pass', failed };
+}

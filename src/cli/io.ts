@@ -1,0 +1,25 @@
+/** Where a command writes; injected so commands are testable without spawning. */
+export interface CommandIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Whether stdout/stderr are terminals (colour, progress). */
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+}
+
+/** Exit codes of every command (README "Exit codes"). */
+export const EXIT = {
+  ok: 0,
+  thresholdCrossed: 1,
+  badInput: 2,
+  opaFailed: 3,
+} as const;
+
+/** A bad invocation: printed with the usage, exit 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

@@ -1,0 +1,52 @@
+import { OpaToolchainError } from '../opa/errors.js';
+import { OpaMissingError } from '../opa/locate.js';
+import { runCompileCommand, COMPILE_USAGE } from './compileCommand.js';
+import { EXIT, UsageError, type CommandIO } from './io.js';
+
+type Command = (argv: string[], io: CommandIO) => Promise<number>;
+
+const COMMANDS: Record<string, { run: () => Promise<Command>; usage: string }> = {
+  compile: { run: async () => runCompileCommand, usage: COMPILE_USAGE },
+};
+
+export function usage(): string {
+  return [
+    'policy-replay: replay recorded MCP gateway traffic through a policy change',
+    '',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+    '',
+    'exit codes: 0 report produced, 1 a --fail-on threshold crossed, 2 bad invocation or invalid input, 3 OPA missing or failed',
+  ].join('\n');
+}
+
+/** Runs one CLI invocation and returns its exit code; never throws. */
+export async function runCli(argv: string[], io: CommandIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(`${usage()}\n`);
+    return name === undefined ? EXIT.badInput : EXIT.ok;
+  }
+  if (name === '--version') {
+    io.stdout(`${process.env.POLICY_REPLAY_VERSION ?? 'policy-replay'}\n`);
+    return EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`unknown command ${JSON.stringify(name)}\n\n${usage()}\n`);
+    return EXIT.badInput;
+  }
+  try {
+    return await (await command.run())(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`${(error as Error).message}\nusage: ${command.usage}\n`);
+      return EXIT.badInput;
+    }
+    if (error instanceof OpaMissingError || error instanceof OpaToolchainError) {
+      io.stderr(`${(error as Error).message}\n`);
+      return EXIT.opaFailed;
+    }
+    io.stderr(`policy-replay ${name} failed: ${(error as Error).stack ?? String(error)}\n`);
+    return EXIT.badInput;
+  }
+}

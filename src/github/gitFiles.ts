@@ -1,0 +1,216 @@
+/**
+ * Reads policy files and file lists straight from the workspace's git repository. Every call is
+ * `execFile('git', [...])` with an argument array: no shell, so no value from a pull request
+ * (paths, refs) can be interpreted as shell syntax, and commit ids are checked to be hex first so
+ * none can be read as an option either.
+ */
+import { execFile } from 'node:child_process';
+
+import type { PullFileStatus } from './client.js';
+
+/** A git command failed (missing commit, unreachable remote, not a repository, …). */
+export class GitError extends Error {
+  override readonly name = 'GitError';
+  readonly kind = 'git' as const;
+  constructor(
+    readonly args: readonly string[],
+    readonly exitCode: number | null,
+    readonly stderr: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface GitChangedFile {
+  filename: string;
+  status: PullFileStatus;
+  previous_filename?: string;
+}
+
+const SHA_PATTERN = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+/** Policy files are small, but a 3000-file name-status listing is not; stay well clear of the default 1 MiB. */
+const MAX_BUFFER = 256 * 1024 * 1024;
+
+interface GitResult {
+  stdout: Buffer;
+  stderr: string;
+}
+
+function runGit(cwd: string, args: readonly string[]): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      [...args],
+      {
+        cwd,
+        encoding: 'buffer',
+        maxBuffer: MAX_BUFFER,
+        // Never block on a credential prompt in CI, and keep messages in one language for parsing.
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+      },
+      (error, stdout, stderr) => {
+        const stderrText = stderr.toString('utf8').trim();
+        if (error) {
+          const code = typeof error.code === 'number' ? error.code : null;
+          const detail = stderrText || error.message;
+          reject(new GitError(args, code, stderrText, `git ${args[0] ?? ''} failed: ${detail}`));
+          return;
+        }
+        resolve({ stdout, stderr: stderrText });
+      },
+    );
+  });
+}
+
+function checkSha(sha: string): void {
+  if (!SHA_PATTERN.test(sha)) {
+    throw new GitError([], null, '', `'${sha}' is not a full commit id (40 or 64 hex digits)`);
+  }
+}
+
+/** True when the commit object is in the local repository. */
+export async function hasCommit(cwd: string, sha: string): Promise<boolean> {
+  checkSha(sha);
+  try {
+    await runGit(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
+    return true;
+  } catch (error) {
+    if (error instanceof GitError && error.exitCode !== null) return false;
+    throw error;
+  }
+}
+
+/**
+ * Makes sure every commit is present, fetching the missing ones from `remote` in one call. A
+ * shallow checkout (actions/checkout's default depth 1) gets `--depth=1` so the fetch stays
+ * small; a full clone must not get it, or the fetch would make it shallow.
+ */
+export async function ensureCommits(cwd: string, shas: readonly string[], remote = 'origin'): Promise<void> {
+  const missing: string[] = [];
+  for (const sha of new Set(shas)) {
+    if (!(await hasCommit(cwd, sha))) missing.push(sha);
+  }
+  if (missing.length === 0) return;
+  const shallow = (await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout.toString('utf8').trim();
+  const depth = shallow === 'true' ? ['--depth=1'] : [];
+  try {
+    await runGit(cwd, ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, remote, ...missing]);
+  } catch (error) {
+    const detail = error instanceof GitError ? error.stderr || error.message : String(error);
+    throw new GitError(
+      ['fetch', remote, ...missing],
+      error instanceof GitError ? error.exitCode : null,
+      detail,
+      `commit(s) ${missing.join(', ')} are not in the checkout and could not be fetched from '${remote}': ${detail}`,
+    );
+  }
+  for (const sha of missing) {
+    if (!(await hasCommit(cwd, sha))) {
+      throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is still missing after fetching it`);
+    }
+  }
+}
+
+/**
+ * The content of `path` (relative to the repository root) at commit `sha`, or null when no file
+ * exists there at that commit. A missing commit is an error, not null: reporting "absent" for a
+ * commit we simply do not have would make a changed policy look deleted or added.
+ */
+export async function readFileAtCommit(cwd: string, sha: string, path: string): Promise<string | null> {
+  if (!(await hasCommit(cwd, sha))) {
+    throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is not in the checkout`);
+  }
+  const spec = `${sha}:${path.replace(/^\.?\/+/, '')}`;
+  let type: string;
+  try {
+    type = (await runGit(cwd, ['cat-file', '-t', spec])).stdout.toString('utf8').trim();
+  } catch (error) {
+    if (error instanceof GitError && error.exitCode !== null) return null;
+    throw error;
+  }
+  // A directory (or submodule) by that name is not a policy file.
+  if (type !== 'blob') return null;
+  return (await runGit(cwd, ['cat-file', 'blob', spec])).stdout.toString('utf8');
+}
+
+/** The merge base of two present commits, or null when the local history cannot tell (shallow). */
+export async function mergeBase(cwd: string, base: string, head: string): Promise<string | null> {
+  checkSha(base);
+  checkSha(head);
+  try {
+    const out = (await runGit(cwd, ['merge-base', base, head])).stdout.toString('utf8').trim();
+    return SHA_PATTERN.test(out) ? out : null;
+  } catch (error) {
+    if (error instanceof GitError && error.exitCode !== null) return null;
+    throw error;
+  }
+}
+
+function statusOf(code: string): PullFileStatus | undefined {
+  switch (code[0]) {
+    case 'A':
+      return 'added';
+    case 'M':
+      return 'modified';
+    case 'D':
+      return 'removed';
+    case 'R':
+      return 'renamed';
+    case 'C':
+      return 'copied';
+    case 'T':
+      return 'changed';
+    default:
+      return undefined;
+  }
+}
+
+/** Parses `git diff --name-status -z` output: status NUL path [NUL path] per entry. */
+export function parseNameStatus(output: string): GitChangedFile[] {
+  const fields = output.split('\0');
+  if (fields[fields.length - 1] === '') fields.pop();
+  const files: GitChangedFile[] = [];
+  for (let i = 0; i < fields.length; ) {
+    const code = fields[i++] ?? '';
+    const status = statusOf(code);
+    if (status === undefined) throw new GitError(['diff'], null, '', `unexpected git diff status '${code}'`);
+    if (status === 'renamed' || status === 'copied') {
+      const from = fields[i++];
+      const to = fields[i++];
+      if (from === undefined || to === undefined) {
+        throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
+      }
+      files.push({ filename: to, status, previous_filename: from });
+    } else {
+      const name = fields[i++];
+      if (name === undefined) throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
+      files.push({ filename: name, status });
+    }
+  }
+  return files;
+}
+
+/**
+ * The files changed between two commits, as the pull-request files API reports them: the diff
+ * from `from` to `to` with rename detection. Pass the merge base as `from` to get the PR's view
+ * (`base...head`). Both commits must be present (see `ensureCommits`).
+ */
+export async function diffNameStatus(cwd: string, from: string, to: string): Promise<GitChangedFile[]> {
+  checkSha(from);
+  checkSha(to);
+  const { stdout } = await runGit(cwd, [
+    // Past git's rename limit renames come out as add + delete: both names are still listed, so no
+    // policy is missed, and an exhaustive rename search over thousands of files could take minutes.
+    'diff',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--name-status',
+    '-z',
+    '-M',
+    from,
+    to,
+    '--',
+  ]);
+  return parseNameStatus(stdout.toString('utf8'));
+}

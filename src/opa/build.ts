@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { OpaToolchainError } from './errors.js';
+import { extractFromTarGz } from './tar.js';
+
+const run = promisify(execFile);
+
+/** Builtins a replayed policy must never reach: network, runtime and the evaluator's clock. */
+export const EXCLUDED_BUILTINS = ['http.send', 'net.lookup_ip_addr', 'opa.runtime', 'time.now_ns'] as const;
+
+export interface RegoModule {
+  /** File name inside the build, e.g. `policy.rego`. */
+  name: string;
+  source: string;
+}
+
+const capabilitiesByOpa = new Map<string, Promise<string>>();
+const wasmByContent = new Map<string, Promise<Uint8Array>>();
+
+/** `opa capabilities --current` minus the excluded builtins, once per OPA binary. */
+export function restrictedCapabilities(opaPath: string): Promise<string> {
+  let cached = capabilitiesByOpa.get(opaPath);
+  if (!cached) {
+    cached = (async () => {
+      const { stdout } = await runOpa(opaPath, ['capabilities', '--current']);
+      const capabilities = JSON.parse(stdout) as { builtins: { name: string }[] };
+      capabilities.builtins = capabilities.builtins.filter(
+        (b) => !(EXCLUDED_BUILTINS as readonly string[]).includes(b.name),
+      );
+      return JSON.stringify(capabilities);
+    })();
+    capabilitiesByOpa.set(opaPath, cached);
+    cached.catch(() => capabilitiesByOpa.delete(opaPath));
+  }
+  return cached;
+}
+
+/**
+ * Compiles modules to one WebAssembly module with `opa build -t wasm`. Results are cached by the
+ * hash of everything that goes in, so base and head of an unchanged policy compile once per run.
+ */
+export function buildWasm(opaPath: string, modules: RegoModule[], entrypoints: string[]): Promise<Uint8Array> {
+  const hash = createHash('sha256');
+  hash.update(opaPath).update('\0');
+  for (const e of entrypoints) hash.update(e).update('\0');
+  for (const m of modules) hash.update(m.name).update('\0').update(m.source).update('\0');
+  const key = hash.digest('hex');
+  let cached = wasmByContent.get(key);
+  if (!cached) {
+    cached = buildUncached(opaPath, modules, entrypoints);
+    wasmByContent.set(key, cached);
+    cached.catch(() => wasmByContent.delete(key));
+  }
+  return cached;
+}
+
+async function buildUncached(opaPath: string, modules: RegoModule[], entrypoints: string[]): Promise<Uint8Array> {
+  const dir = await mkdtemp(join(tmpdir(), 'policy-replay-build-'));
+  try {
+    const capabilities = join(dir, 'capabilities.json');
+    await writeFile(capabilities, await restrictedCapabilities(opaPath));
+    const files: string[] = [];
+    for (const [i, m] of modules.entries()) {
+      const file = join(dir, `${String(i).padStart(4, '0')}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
+      await writeFile(file, m.source);
+      files.push(file);
+    }
+    const bundle = join(dir, 'bundle.tar.gz');
+    const args = ['build', '-t', 'wasm', '--capabilities', capabilities, '-o', bundle];
+    for (const e of entrypoints) args.push('-e', e);
+    await runOpa(opaPath, [...args, ...files], dir);
+    const wasm = extractFromTarGz(await readFile(bundle), '/policy.wasm');
+    if (!wasm) throw new OpaToolchainError('opa build produced no policy.wasm');
+    return wasm;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runOpa(
+  opaPath: string,
+  args: string[],
+  cwd?: string,
+  input?: string,
+): Promise<{ stdout: string; stderr: string }> {
+  try {
+    const child = run(opaPath, args, { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' });
+    if (input !== undefined) {
+      child.child.stdin?.end(input);
+    }
+    return await child;
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException & { stderr?: string; stdout?: string };
+    if (e.code === 'ENOENT' || e.code === 'EACCES') {
+      throw new OpaToolchainError(`cannot run opa at ${opaPath}: ${e.code}`);
+    }
+    const detail = (e.stderr || e.stdout || e.message || '').trim();
+    throw new OpaToolchainError(`opa ${args[0]} failed: ${detail.split('\n').slice(0, 20).join('\n')}`, detail);
+  }
+}

@@ -1,0 +1,404 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { explainInvalidRecord, isTrafficRecord, type TrafficRecord } from './record.js';
+
+/**
+ * The streaming traffic reader (traffic.md). Memory does not grow with the sample except for the
+ * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
+ * short ids, i.e. well under 100 MB for a million records.
+ *
+ * Decisions the spec leaves open:
+ * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
+ *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
+ *   counted, but they still advance the line number so later numbers match an editor.
+ * - A `.json` array element's line is the line of its first character.
+ * - Only replayed (valid) records claim a request id: a valid record after a malformed one with the
+ *   same id is replayed; a second valid record with an id already replayed is malformed.
+ * - A trailing `\r` (CRLF files) and a UTF-8 byte-order mark at the start are ignored.
+ * - A `.json` file that is not one array (no `[`, text after `]`, no closing `]`) cannot be split
+ *   into records and fails the read with a `TrafficReadError`; so do I/O and gzip errors.
+ */
+
+export type TrafficItem =
+  | { kind: 'record'; line: number; record: TrafficRecord }
+  | { kind: 'malformed'; line: number; reason: string; request_id?: string };
+
+export type TrafficFormat = 'jsonl' | 'jsonl.gz' | 'json' | 'json.gz';
+
+/** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
+export class TrafficReadError extends Error {
+  override readonly name = 'TrafficReadError';
+  constructor(
+    readonly path: string,
+    message: string,
+    /** 1-based line in the (decompressed) file, when the problem has one. */
+    readonly line?: number,
+  ) {
+    super(line === undefined ? `${path}: ${message}` : `${path}:${line}: ${message}`);
+  }
+}
+
+export function trafficFormatOf(path: string): TrafficFormat {
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.jsonl.gz')) return 'jsonl.gz';
+  if (lower.endsWith('.jsonl')) return 'jsonl';
+  if (lower.endsWith('.json.gz')) return 'json.gz';
+  if (lower.endsWith('.json')) return 'json';
+  throw new TrafficReadError(path, 'unsupported traffic file: expected .jsonl, .jsonl.gz or .json');
+}
+
+/**
+ * Turns parsed values into items: validation plus duplicate detection. One per read; exported so a
+ * caller holding values from elsewhere (tests, a shard merge) judges them the same way.
+ */
+export class RecordClassifier {
+  private readonly firstLineOf = new Map<string, number>();
+
+  classifyText(text: string, line: number): TrafficItem {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      return { kind: 'malformed', line, reason: `not JSON: ${(error as Error).message}` };
+    }
+    return this.classifyValue(value, line);
+  }
+
+  classifyValue(value: unknown, line: number): TrafficItem {
+    if (!isTrafficRecord(value)) {
+      const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
+      const id = idOf(value);
+      return id === undefined ? { kind: 'malformed', line, reason } : { kind: 'malformed', line, reason, request_id: id };
+    }
+    const id = value.request_id;
+    const first = this.firstLineOf.get(id);
+    if (first !== undefined) {
+      return {
+        kind: 'malformed',
+        line,
+        reason: `request_id: duplicate ${JSON.stringify(id)} (first on line ${first})`,
+        request_id: id,
+      };
+    }
+    this.firstLineOf.set(id, line);
+    return { kind: 'record', line, record: value };
+  }
+}
+
+function idOf(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const id = (value as { request_id?: unknown }).request_id;
+  return typeof id === 'string' && id.length > 0 ? id : undefined;
+}
+
+export interface ReadTrafficOptions {
+  /** Bytes per read from disk (default 1 MiB). */
+  chunkSize?: number;
+}
+
+const DEFAULT_CHUNK = 1 << 20;
+
+function openSource(path: string, format: TrafficFormat, chunkSize: number): Readable {
+  const file = createReadStream(path, { highWaterMark: chunkSize });
+  if (format === 'jsonl' || format === 'json') return file;
+  const gunzip = createGunzip({ chunkSize: Math.min(chunkSize, 1 << 18) });
+  // pipeline forwards a read error of the file into the gunzip stream we iterate.
+  pipeline(file, gunzip, () => undefined);
+  return gunzip;
+}
+
+function readError(path: string, error: unknown, gzip: boolean): TrafficReadError {
+  if (error instanceof TrafficReadError) return error;
+  const e = error as NodeJS.ErrnoException;
+  if (e.code === 'ENOENT') return new TrafficReadError(path, 'no such file');
+  if (e.code === 'EISDIR') return new TrafficReadError(path, 'is a directory, not a traffic file');
+  if (gzip && typeof e.code === 'string' && e.code.startsWith('Z_'))
+    return new TrafficReadError(path, `not a valid gzip file (${e.message})`);
+  return new TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
+}
+
+/**
+ * Reads a traffic file as batches of items (one batch per chunk read), in file order. The batch
+ * form exists for throughput: it costs one await per chunk instead of one per record.
+ */
+export async function* readTrafficBatches(
+  path: string,
+  options: ReadTrafficOptions = {},
+): AsyncGenerator<TrafficItem[], void, undefined> {
+  const format = trafficFormatOf(path);
+  const gzip = format.endsWith('.gz');
+  const source = openSource(path, format, options.chunkSize ?? DEFAULT_CHUNK);
+  const classifier = new RecordClassifier();
+  const splitter = format.startsWith('jsonl') ? new LineSplitter(classifier) : new ArraySplitter(classifier, path);
+  try {
+    let chunks: AsyncIterator<Buffer>;
+    try {
+      chunks = source[Symbol.asyncIterator]();
+    } catch (error) {
+      throw readError(path, error, gzip);
+    }
+    for (;;) {
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await chunks.next();
+      } catch (error) {
+        throw readError(path, error, gzip);
+      }
+      if (next.done === true) break;
+      const items = splitter.push(next.value);
+      if (items.length > 0) yield items;
+    }
+    const rest = splitter.end();
+    if (rest.length > 0) yield rest;
+  } finally {
+    source.destroy();
+  }
+}
+
+/** Reads a traffic file item by item, in file order. */
+export async function* readTraffic(
+  path: string,
+  options: ReadTrafficOptions = {},
+): AsyncGenerator<TrafficItem, void, undefined> {
+  for await (const batch of readTrafficBatches(path, options)) yield* batch;
+}
+
+/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
+export async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: DEFAULT_CHUNK })) hash.update(chunk as Buffer);
+  } catch (error) {
+    throw readError(path, error, false);
+  }
+  return hash.digest('hex');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Splitter {
+  push(chunk: Buffer): TrafficItem[];
+  end(): TrafficItem[];
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+
+function isBlank(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = buf[i];
+    if (b !== SPACE && b !== TAB && b !== CR) return false;
+  }
+  return true;
+}
+
+function hasBom(buf: Buffer, start: number, end: number): boolean {
+  return end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf;
+}
+
+/**
+ * JSON Lines: splits on LF inside each chunk without copying; only a line that straddles two chunks
+ * is concatenated.
+ */
+class LineSplitter implements Splitter {
+  private pending: Buffer[] = [];
+  private line = 0;
+
+  constructor(private readonly classifier: RecordClassifier) {}
+
+  push(chunk: Buffer): TrafficItem[] {
+    const items: TrafficItem[] = [];
+    let start = 0;
+    let nl = chunk.indexOf(LF, 0);
+    if (nl < 0) {
+      this.pending.push(chunk);
+      return items;
+    }
+    if (this.pending.length > 0) {
+      this.pending.push(chunk.subarray(0, nl));
+      const joined = Buffer.concat(this.pending);
+      this.pending = [];
+      this.handle(joined, 0, joined.length, items);
+      start = nl + 1;
+      nl = chunk.indexOf(LF, start);
+    }
+    while (nl >= 0) {
+      this.handle(chunk, start, nl, items);
+      start = nl + 1;
+      nl = chunk.indexOf(LF, start);
+    }
+    if (start < chunk.length) this.pending.push(chunk.subarray(start));
+    return items;
+  }
+
+  end(): TrafficItem[] {
+    const items: TrafficItem[] = [];
+    if (this.pending.length > 0) {
+      const joined = Buffer.concat(this.pending);
+      this.pending = [];
+      this.handle(joined, 0, joined.length, items);
+    }
+    return items;
+  }
+
+  private handle(buf: Buffer, start: number, end: number, items: TrafficItem[]): void {
+    const line = ++this.line;
+    if (line === 1 && hasBom(buf, start, end)) start += 3;
+    if (end > start && buf[end - 1] === CR) end--;
+    if (isBlank(buf, start, end)) return;
+    items.push(this.classifier.classifyText(buf.toString('utf8', start, end), line));
+  }
+}
+
+/** Scanner states of ArraySplitter (plain numbers: the hot loop switches on them). */
+const ArrayState = {
+  /** Before the opening `[`. */
+  Before: 0,
+  /** Inside the array, expecting an element (or `]`). */
+  Between: 1,
+  /** Inside an element. */
+  Element: 2,
+  /** After the closing `]`. */
+  Done: 3,
+} as const;
+type ArrayStateValue = (typeof ArrayState)[keyof typeof ArrayState];
+
+/**
+ * A `.json` array, split into top-level elements by a byte scanner that tracks strings and nesting
+ * depth; each element is then parsed on its own, so the array is never held in memory whole.
+ */
+class ArraySplitter implements Splitter {
+  private state: ArrayStateValue = ArrayState.Before;
+  private line = 1;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** Pieces of the current element from earlier chunks. */
+  private pieces: Buffer[] = [];
+  private elementLine = 0;
+  /** Elements (or commas) seen since `[`: a `]` or `,` right after a comma is an empty element. */
+  private afterComma = false;
+  private atStart = true;
+
+  constructor(
+    private readonly classifier: RecordClassifier,
+    private readonly path: string,
+  ) {}
+
+  push(chunk: Buffer): TrafficItem[] {
+    const items: TrafficItem[] = [];
+    let i = 0;
+    if (this.atStart) {
+      this.atStart = false;
+      if (hasBom(chunk, 0, chunk.length)) i = 3;
+    }
+    let elementStart = this.state === ArrayState.Element ? 0 : -1;
+    const n = chunk.length;
+    for (; i < n; i++) {
+      const b = chunk[i] as number;
+      if (b === LF) this.line++;
+      switch (this.state) {
+        case ArrayState.Before:
+          if (b === 0x5b /* [ */) this.state = ArrayState.Between;
+          else if (!isWhitespace(b))
+            throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
+          break;
+        case ArrayState.Between:
+          if (isWhitespace(b)) break;
+          if (b === 0x5d /* ] */) {
+            if (this.afterComma) items.push(this.emptyElement());
+            this.state = ArrayState.Done;
+          } else if (b === 0x2c /* , */) {
+            items.push(this.emptyElement());
+            this.afterComma = true;
+          } else {
+            this.state = ArrayState.Element;
+            this.elementLine = this.line;
+            elementStart = i;
+            this.depth = 0;
+            this.inString = false;
+            this.escaped = false;
+            i = this.scanElement(chunk, i, items, elementStart);
+            if (this.state !== ArrayState.Element) elementStart = -1;
+          }
+          break;
+        case ArrayState.Element:
+          i = this.scanElement(chunk, i, items, elementStart);
+          if (this.state !== ArrayState.Element) elementStart = -1;
+          break;
+        case ArrayState.Done:
+          if (!isWhitespace(b))
+            throw new TrafficReadError(this.path, 'unexpected text after the closing ] of the array', this.line);
+          break;
+      }
+    }
+    if (this.state === ArrayState.Element && elementStart >= 0) this.pieces.push(chunk.subarray(elementStart));
+    return items;
+  }
+
+  /**
+   * Scans from `i` (a byte of the current element) until the element ends at a top-level `,` or
+   * `]`, or the chunk ends. Returns the index of the last byte consumed. Counts newlines itself
+   * except for the byte at `i`, which the caller has counted.
+   */
+  private scanElement(chunk: Buffer, i: number, items: TrafficItem[], elementStart: number): number {
+    const n = chunk.length;
+    for (let j = i; j < n; j++) {
+      const b = chunk[j] as number;
+      if (j > i && b === LF) this.line++;
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (b === 0x5c /* \ */) this.escaped = true;
+        else if (b === 0x22 /* " */) this.inString = false;
+        continue;
+      }
+      if (b === 0x22) this.inString = true;
+      else if (b === 0x7b /* { */ || b === 0x5b /* [ */) this.depth++;
+      else if ((b === 0x7d /* } */ || b === 0x5d) /* ] */ && this.depth > 0) this.depth--;
+      else if (this.depth === 0 && (b === 0x2c || b === 0x5d)) {
+        this.finishElement(chunk, elementStart, j, items);
+        if (b === 0x5d) this.state = ArrayState.Done;
+        else {
+          this.state = ArrayState.Between;
+          this.afterComma = true;
+        }
+        return j;
+      }
+    }
+    return n - 1;
+  }
+
+  private finishElement(chunk: Buffer, start: number, end: number, items: TrafficItem[]): void {
+    let text: string;
+    if (this.pieces.length > 0) {
+      this.pieces.push(chunk.subarray(Math.max(start, 0), end));
+      text = Buffer.concat(this.pieces).toString('utf8');
+      this.pieces = [];
+    } else {
+      text = chunk.toString('utf8', start, end);
+    }
+    items.push(this.classifier.classifyText(text, this.elementLine));
+    this.afterComma = false;
+  }
+
+  private emptyElement(): TrafficItem {
+    return { kind: 'malformed', line: this.line, reason: 'empty array element (two commas, or a comma before ])' };
+  }
+
+  end(): TrafficItem[] {
+    if (this.state === ArrayState.Before)
+      throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
+    if (this.state !== ArrayState.Done)
+      throw new TrafficReadError(this.path, 'the JSON array is not closed (file truncated?)', this.line);
+    return [];
+  }
+}
+
+function isWhitespace(b: number): boolean {
+  return b === SPACE || b === LF || b === CR || b === TAB;
+}
