@@ -207,14 +207,18 @@ describe('ensureOpa: download', () => {
   });
 
   it('rejects a platform OPA publishes no binary for, before any request', async () => {
-    const err = await ensureOpa(settings({ platform: 'win32', arch: 'arm64' }), deps(newLog())).catch((e: unknown) => e);
+    const err = await ensureOpa(settings({ platform: 'win32', arch: 'arm64' }), deps(newLog())).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(OpaUnsupportedPlatformError);
     expect((err as Error).message).toContain('opa-path');
     expect(requests).toEqual([]);
   });
 
   it('rejects a version that is not an exact release', async () => {
-    await expect(ensureOpa(settings({ opaVersion: 'latest' }), deps(newLog()))).rejects.toBeInstanceOf(OpaVersionError);
+    await expect(ensureOpa(settings({ opaVersion: 'latest' }), deps(newLog()))).rejects.toBeInstanceOf(
+      OpaVersionError,
+    );
   });
 });
 
@@ -237,9 +241,14 @@ describe('ensureOpa: existing binaries', () => {
   });
 
   it('fails when opa-path does not run as OPA', async () => {
-    const err = await ensureOpa(settings({ opaPath: join(tmp, 'missing-opa') }), deps(newLog())).catch((e: unknown) => e);
+    const err = await ensureOpa(settings({ opaPath: join(tmp, 'missing-opa') }), deps(newLog())).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(OpaMissingError);
-    expect((err as Error).message).toContain("opa-path '");
+    expect((err as Error).message).toMatch(
+      /^opa-path '.*' is not a usable OPA binary: .*remove it to let the Action download OPA\.$/,
+    );
+    expect((err as Error).message).not.toContain('--opa');
     expect(requests).toEqual([]);
   });
 
@@ -277,10 +286,12 @@ describe('release asset helpers', () => {
   });
 
   it('builds the release URL', () => {
-    expect(opaDownloadUrl('https://github.com/open-policy-agent/opa/releases/download', '1.22.3', ASSET)).toBe(
-      `https://github.com/open-policy-agent/opa/releases/download/v1.22.3/${ASSET}`,
+    expect(
+      opaDownloadUrl('https://github.com/open-policy-agent/opa/releases/download', '1.22.3', ASSET),
+    ).toBe(`https://github.com/open-policy-agent/opa/releases/download/v1.22.3/${ASSET}`);
+    expect(opaDownloadUrl('https://mirror.example/opa//', '1.22.3', ASSET)).toBe(
+      `https://mirror.example/opa/v1.22.3/${ASSET}`,
     );
-    expect(opaDownloadUrl('https://mirror.example/opa//', '1.22.3', ASSET)).toBe(`https://mirror.example/opa/v1.22.3/${ASSET}`);
   });
 
   it('takes the first token of a .sha256 file', () => {

@@ -59,7 +59,9 @@ describe('locateOpa', () => {
 
   it('fails on a --opa path that is not executable instead of falling through', async () => {
     const missing = join(tmp, 'nope', 'opa');
-    const err = await locateOpa({ flag: missing, env: { OPA_PATH: envOpa, PATH: pathDir } }).catch((e: unknown) => e);
+    const err = await locateOpa({ flag: missing, env: { OPA_PATH: envOpa, PATH: pathDir } }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(OpaMissingError);
     expect((err as OpaMissingError).path).toBe(missing);
     expect((err as Error).message).toContain(`--opa '${missing}'`);
@@ -88,6 +90,9 @@ describe('locateOpa', () => {
     const err = await locateOpa({ flag: bogus, env: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OpaUnusableError);
     expect((err as OpaUnusableError).path).toBe(bogus);
+    // the CLI reports every "no usable OPA" case through OpaMissingError
+    expect(err).toBeInstanceOf(OpaMissingError);
+    expect((err as Error).message).not.toContain('\n');
   });
 
   it('rejects a binary that exits non-zero', async () => {

@@ -2,7 +2,12 @@ import { describe, it, expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isCompatibleVersion, OPA_VERSION, parseOpaVersionOutput, parseVersion } from '../../src/opa/version.js';
+import {
+  isCompatibleVersion,
+  OPA_VERSION,
+  parseOpaVersionOutput,
+  parseVersion,
+} from '../../src/opa/version.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -120,9 +120,13 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
     case 'invalid-policy':
       return facts.invalid && !facts.deleted ? 'the policy is invalid' : null;
     case 'newly-allowed':
-      return facts.newlyAllowed > 0 ? `${plural(facts.newlyAllowed, 'request', 'requests')} newly allowed` : null;
+      return facts.newlyAllowed > 0
+        ? `${plural(facts.newlyAllowed, 'request', 'requests')} newly allowed`
+        : null;
     case 'newly-denied':
-      return facts.newlyDenied > 0 ? `${plural(facts.newlyDenied, 'request', 'requests')} newly denied` : null;
+      return facts.newlyDenied > 0
+        ? `${plural(facts.newlyDenied, 'request', 'requests')} newly denied`
+        : null;
     case 'changes':
       return facts.changesTotal > 0
         ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
@@ -132,12 +136,16 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
         ? `${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`
         : null;
     case 'malformed':
-      return facts.malformed > 0 ? `${plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}` : null;
+      return facts.malformed > 0
+        ? `${plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}`
+        : null;
     case 'no-traffic':
       return facts.noTraffic && !facts.deleted ? 'no traffic to replay' : null;
     case 'drift': {
       const drift = facts.driftTotal ?? 0;
-      return drift > 0 ? `${plural(drift, 'recorded decision is', 'recorded decisions are')} no longer reproduced` : null;
+      return drift > 0
+        ? `${plural(drift, 'recorded decision is', 'recorded decisions are')} no longer reproduced`
+        : null;
     }
     case 'unevaluable':
       return unevaluableAbove(facts.unevaluable, facts.evaluated, rule.percent)

@@ -68,8 +68,10 @@ function write(value: unknown, path: string, out: string[], open: Set<object>): 
     out.push(']');
   } else {
     const proto: unknown = Object.getPrototypeOf(object);
-    if (proto !== Object.prototype && proto !== null) {
-      // A Date, Map, class instance… would silently serialise as something else (or `{}`).
+    // Plain means "made by {} or Object.create(null)" in any realm (structuredClone, vm and
+    // workers hand out another realm's Object.prototype). A Date, Map or class instance would
+    // silently serialise as something else (or `{}`), so it is refused.
+    if (proto !== null && Object.getPrototypeOf(proto) !== null) {
       throw new CanonicalJsonError('unsupported_type', path, 'only plain objects and arrays have a JSON form');
     }
     // Default sort compares UTF-16 code units, which is exactly RFC 8785 §3.2.3.

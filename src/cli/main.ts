@@ -1,12 +1,16 @@
 import { OpaToolchainError } from '../opa/errors.js';
 import { OpaMissingError } from '../opa/locate.js';
 import { runCompileCommand, COMPILE_USAGE } from './compileCommand.js';
+import { runReplayCommand, REPLAY_USAGE } from './replayCommand.js';
+import { runFidelityCommand, FIDELITY_USAGE } from '../fidelity/command.js';
 import { EXIT, UsageError, type CommandIO } from './io.js';
 
 type Command = (argv: string[], io: CommandIO) => Promise<number>;
 
 const COMMANDS: Record<string, { run: () => Promise<Command>; usage: string }> = {
   compile: { run: async () => runCompileCommand, usage: COMPILE_USAGE },
+  replay: { run: async () => runReplayCommand, usage: REPLAY_USAGE },
+  fidelity: { run: async () => runFidelityCommand, usage: FIDELITY_USAGE.replace(/^usage: /, '') },
 };
 
 export function usage(): string {

@@ -93,7 +93,7 @@ export function civilFromDays(days: number): { year: number; month: number; day:
 
 function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return (a % b !== 0n && a < 0n !== b < 0n) ? q - 1n : q;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }
 
 /** Reads the instant `ns` (nanoseconds since 1970, UTC) on a wall clock in `zone`. */
@@ -147,7 +147,11 @@ function getNumber(s: string, i: number, fixed: boolean): [number, number] | und
  */
 export function parseRfc3339Nanos(value: string): bigint {
   const fail = (reason: string): never => {
-    throw new BuiltinError('time.parse_rfc3339_ns', [value], `parsing time ${JSON.stringify(value)} as ${JSON.stringify(RFC3339_LAYOUT)}: ${reason}`);
+    throw new BuiltinError(
+      'time.parse_rfc3339_ns',
+      [value],
+      `parsing time ${JSON.stringify(value)} as ${JSON.stringify(RFC3339_LAYOUT)}: ${reason}`,
+    );
   };
   const s = value;
   const expect = (i: number, ch: string, what: string): number => {
@@ -233,7 +237,11 @@ function decodeInstant(
   let zone = zoneOrFail(builtin, args, 'UTC');
   if (Array.isArray(operand)) {
     if (operand.length === 0) {
-      throw new BuiltinError(builtin, args, 'operand 1 must be either number (ns) or [number (ns), string (tz)]');
+      throw new BuiltinError(
+        builtin,
+        args,
+        'operand 1 must be either number (ns) or [number (ns), string (tz)]',
+      );
     }
     nsOperand = operand[0];
     if (typeof nsOperand !== 'number') {
@@ -250,7 +258,11 @@ function decodeInstant(
   } else if (typeof operand === 'number') {
     nsOperand = operand;
   } else {
-    throw new BuiltinError(builtin, args, 'operand 1 must be either number (ns) or [number (ns), string (tz)]');
+    throw new BuiltinError(
+      builtin,
+      args,
+      'operand 1 must be either number (ns) or [number (ns), string (tz)]',
+    );
   }
   const n = nsOperand as number;
   const ns = exactOf(n) ?? (Number.isInteger(n) ? BigInt(n) : undefined);
@@ -313,8 +325,7 @@ export function createTimeBuiltins(): TimeBuiltins {
     return integerAsJson(ns);
   };
   const exactOf = (n: number): bigint | undefined => exact.get(n);
-  const instant = (builtin: string, args: unknown[]) =>
-    decodeInstant(builtin, args, args[0], exactOf);
+  const instant = (builtin: string, args: unknown[]) => decodeInstant(builtin, args, args[0], exactOf);
 
   const builtins: Record<string, (...args: unknown[]) => unknown> = {
     'time.parse_rfc3339_ns': (...args) => {

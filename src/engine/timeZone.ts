@@ -173,9 +173,7 @@ export function loadTimeZone(name: string): TimeZone | undefined {
     // Intl matches names case-insensitively; a canonical name that differs only in case means
     // the caller's spelling is not the database's, which Go rejects.
     const caseMismatch =
-      canonical !== undefined &&
-      canonical !== name &&
-      canonical.toLowerCase() === name.toLowerCase();
+      canonical !== undefined && canonical !== name && canonical.toLowerCase() === name.toLowerCase();
     if (canonical !== undefined && !caseMismatch) zone = new IntlZone(name, name);
   }
   zones.set(name, zone);

@@ -220,7 +220,8 @@ function issueProblems(
     return [problem(path, `expected ${issue.expected}, got ${describeType(valueAt(root, path))}`)];
   }
   if (issue.code === 'invalid_value') {
-    return [problem(path, `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`)];
+    const allowed = issue.values.map((v) => JSON.stringify(v));
+    return [problem(path, allowed.length === 1 ? `must be ${allowed[0]}` : `must be one of ${allowed.join(', ')}`)];
   }
   return [problem(path, issue.message)];
 }

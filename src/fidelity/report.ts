@@ -318,7 +318,9 @@ export function renderFidelityText(result: FidelityCommandResult): string {
       if (gaps.length === 0) return;
       // Closing this group and every worse one (listed above it) leaves the level the rest allow.
       const rest = report.missing_evidence.filter((gap) => GAP_IMPACTS.indexOf(gap.impact) > rank);
-      lines.push(`  ${IMPACT_TITLE[impact]} (${gaps.length}); closing these lifts it to ${levelOf(rest)}:`);
+      const worse = report.missing_evidence.some((gap) => GAP_IMPACTS.indexOf(gap.impact) < rank);
+      const closing = worse ? 'closing these too' : 'closing these';
+      lines.push(`  ${IMPACT_TITLE[impact]} (${gaps.length}); ${closing} lifts it to ${levelOf(rest)}:`);
       const width = Math.max(...gaps.map((gap) => gap.path.length));
       for (const gap of gaps) {
         lines.push(`    ${gap.path.padEnd(width)}  ${gap.reason}`);

@@ -72,8 +72,11 @@ export interface Label {
 /** How the client learnt whose token it holds (see `docs/github.md`). */
 export interface TokenLogin {
   login: string;
-  /** `api`: GET /user answered; `fallback`: it refused (installation tokens), the configured fallback is assumed. */
-  source: 'api' | 'fallback';
+  /**
+   * `configured`: given in the options; `api`: GET /user answered; `fallback`: GET /user refused
+   * (installation tokens such as GITHUB_TOKEN) and the fallback login is assumed.
+   */
+  source: 'configured' | 'api' | 'fallback';
 }
 
 export interface GitHubClient {
@@ -202,8 +205,22 @@ function headerValue(headers: Headers | undefined, name: string): string | undef
 function messageOf(error: RequestErrorLike): string {
   const data = error.response?.data;
   if (typeof data === 'object' && data !== null && 'message' in data) {
-    const message = (data as { message: unknown }).message;
-    if (typeof message === 'string') return message;
+    const { message, errors } = data as { message: unknown; errors?: unknown };
+    if (typeof message === 'string') {
+      // 422 answers say "Validation Failed" and put the reason (e.g. "body is too long") in errors[].
+      const details = Array.isArray(errors)
+        ? errors
+            .map((item: unknown) =>
+              typeof item === 'string'
+                ? item
+                : typeof item === 'object' && item !== null && 'message' in item
+                  ? String((item as { message: unknown }).message)
+                  : JSON.stringify(item),
+            )
+            .filter((detail) => detail !== '')
+        : [];
+      return details.length > 0 ? `${message}: ${details.join('; ')}` : message;
+    }
   }
   return typeof error.message === 'string' ? error.message : 'unknown error';
 }
@@ -396,7 +413,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
 
   let loginPromise: Promise<TokenLogin> | undefined;
   async function discoverLogin(): Promise<TokenLogin> {
-    if (options.login) return { login: options.login, source: 'api' };
+    if (options.login) return { login: options.login, source: 'configured' };
     try {
       const user = await call('GET /user', {}, userSchema);
       return { login: user.login, source: 'api' };

@@ -4,7 +4,7 @@
  * an error. A partial list would silently skip policies, which the contract forbids.
  */
 import type { GitHubClient, PullFileStatus, RepoRef } from './client.js';
-import { GitError, diffNameStatus, ensureCommits, mergeBase } from './gitFiles.js';
+import { diffNameStatus, ensureCommits, mergeBase } from './gitFiles.js';
 
 export interface PullFile {
   filename: string;
@@ -41,9 +41,9 @@ export class PullFilesIncompleteError extends Error {
     readonly listed: number,
     readonly changedFiles: number,
     message: string,
-    readonly cause?: unknown,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 
@@ -77,7 +77,7 @@ export async function listPullFiles(client: GitHubClient, options: ListPullFiles
         `${listed.length} (it stops at ${PULL_FILES_API_CAP}), and git could not list them between ` +
         `${pull.baseSha} and ${pull.headSha}: ${detail}. Check out the repository with enough history ` +
         `(actions/checkout with fetch-depth: 0) so no policy is skipped.`,
-      error instanceof GitError || error instanceof Error ? error : undefined,
+      error,
     );
   }
 }

@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { chmod, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { findOpaOnPath, OpaMissingError, readOpaVersion } from './locate.js';
+import { findOpaOnPath, OpaMissingError, OpaUnusableError, readOpaVersion } from './locate.js';
 import { isCompatibleVersion, parseVersion } from './version.js';
 
-export const DEFAULT_OPA_DOWNLOAD_URL = 'https://github.com/open-policy-agent/opa/releases/download';
+export { DEFAULT_OPA_DOWNLOAD_URL } from './version.js';
 const TOOL_NAME = 'opa';
 
 export interface OpaInstallSettings {
@@ -27,7 +27,13 @@ export interface OpaInstallSettings {
 /** The runner-facing functions ensureOpa uses; injected so tests run without a runner. */
 export interface OpaInstallDeps {
   downloadTool: (url: string) => Promise<string>;
-  cacheFile: (sourceFile: string, targetFile: string, tool: string, version: string, arch?: string) => Promise<string>;
+  cacheFile: (
+    sourceFile: string,
+    targetFile: string,
+    tool: string,
+    version: string,
+    arch?: string,
+  ) => Promise<string>;
   find: (tool: string, version: string, arch?: string) => string;
   addPath: (dir: string) => void;
   info: (message: string) => void;
@@ -176,7 +182,10 @@ function defaultDeps(): OpaInstallDeps {
  * 4. the release binary for this OS/arch, verified against `opa-sha256` or the published
  *    `.sha256` file BEFORE it is made executable, run or cached; then cached and added to PATH.
  */
-export async function ensureOpa(settings: OpaInstallSettings, overrides: Partial<OpaInstallDeps> = {}): Promise<InstalledOpa> {
+export async function ensureOpa(
+  settings: OpaInstallSettings,
+  overrides: Partial<OpaInstallDeps> = {},
+): Promise<InstalledOpa> {
   const deps: OpaInstallDeps = { ...defaultDeps(), ...overrides };
   const wanted = settings.opaVersion.replace(/^v/, '');
   if (parseVersion(wanted) === null) {
@@ -190,8 +199,9 @@ export async function ensureOpa(settings: OpaInstallSettings, overrides: Partial
     try {
       version = await readOpaVersion(path);
     } catch (error) {
+      const detail = error instanceof OpaUnusableError ? error.detail : String(error);
       throw new OpaMissingError(
-        `opa-path '${settings.opaPath}' does not run as OPA: ${error instanceof Error ? error.message : String(error)}`,
+        `opa-path '${settings.opaPath}' is not a usable OPA binary: ${detail}. Point opa-path at OPA ${wanted}, or remove it to let the Action download OPA.`,
         path,
       );
     }
@@ -300,7 +310,9 @@ async function reusableFromPath(
     return null;
   }
   if (!isCompatibleVersion(version, wanted)) {
-    deps.info(`Ignoring OPA ${version} on PATH (${path}): not compatible with ${wanted} (needs the same major.minor).`);
+    deps.info(
+      `Ignoring OPA ${version} on PATH (${path}): not compatible with ${wanted} (needs the same major.minor).`,
+    );
     return null;
   }
   if (pinned !== null && (await sha256OfFile(path).catch(() => null)) !== pinned) {

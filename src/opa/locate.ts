@@ -17,10 +17,13 @@ const HOW_TO_GET_OPA =
   `or download it from the OPA releases page (https://github.com/open-policy-agent/opa/releases/tag/v${OPA_VERSION}), ` +
   'then pass --opa PATH or set OPA_PATH.';
 
-/** No usable `opa` where we looked. The message is one line that says how to get one. */
+/**
+ * No usable `opa` where we looked. The message is one line that says how to get one.
+ * OpaUnusableError is a subclass, so a caller that handles "no OPA" handles both.
+ */
 export class OpaMissingError extends Error {
-  readonly code = 'opa-missing';
-  /** The path that was named but is not an executable file, when --opa or $OPA_PATH named one. */
+  readonly code: 'opa-missing' | 'opa-unusable' = 'opa-missing';
+  /** The path that was named (--opa, $OPA_PATH, opa-path) or found but is not usable; null when none was. */
   readonly path: string | null;
   constructor(message: string, path: string | null = null) {
     super(message);
@@ -30,13 +33,16 @@ export class OpaMissingError extends Error {
 }
 
 /** An `opa` file exists but does not run, or does not print an OPA version. */
-export class OpaUnusableError extends Error {
-  readonly code = 'opa-unusable';
-  readonly path: string;
+export class OpaUnusableError extends OpaMissingError {
+  override readonly code = 'opa-unusable';
+  override readonly path: string;
+  /** What went wrong, without the how-to-install hint (callers outside the CLI word their own). */
+  readonly detail: string;
   constructor(path: string, detail: string) {
-    super(`opa at '${path}' is not usable: ${detail}. ${HOW_TO_GET_OPA}`);
+    super(`opa at '${path}' is not usable: ${detail}. ${HOW_TO_GET_OPA}`, path);
     this.name = 'OpaUnusableError';
     this.path = path;
+    this.detail = detail;
   }
 }
 
@@ -62,7 +68,8 @@ export function readOpaVersion(path: string, timeoutMs = 30_000): Promise<string
         return;
       }
       const version = parseOpaVersionOutput(String(stdout));
-      if (version === null) reject(new OpaUnusableError(path, '`opa version` printed no "Version: x.y.z" line'));
+      if (version === null)
+        reject(new OpaUnusableError(path, '`opa version` printed no "Version: x.y.z" line'));
       else resolveVersion(version);
     });
   });
@@ -100,15 +107,20 @@ export async function findOpaOnPath(
  */
 export async function locateOpa(options: { flag?: string; env: NodeJS.ProcessEnv }): Promise<LocatedOpa> {
   const named: { source: OpaSource; label: string; value: string }[] = [];
-  if (options.flag !== undefined && options.flag !== '') named.push({ source: 'flag', label: '--opa', value: options.flag });
+  if (options.flag !== undefined && options.flag !== '')
+    named.push({ source: 'flag', label: '--opa', value: options.flag });
   const fromEnv = options.env.OPA_PATH;
-  if (fromEnv !== undefined && fromEnv !== '') named.push({ source: 'env', label: '$OPA_PATH', value: fromEnv });
+  if (fromEnv !== undefined && fromEnv !== '')
+    named.push({ source: 'env', label: '$OPA_PATH', value: fromEnv });
 
   const first = named[0];
   if (first) {
     const path = resolve(first.value);
     if (!(await isExecutableFile(path))) {
-      throw new OpaMissingError(`opa not found at ${first.label} '${first.value}' (not an executable file). ${HOW_TO_GET_OPA}`, path);
+      throw new OpaMissingError(
+        `opa not found at ${first.label} '${first.value}' (not an executable file). ${HOW_TO_GET_OPA}`,
+        path,
+      );
     }
     return { path, version: await readOpaVersion(path) };
   }

@@ -5,6 +5,9 @@
  */
 export const OPA_VERSION = '1.22.3';
 
+/** Where OPA publishes release binaries; `opa-download-url` replaces it for GHES and mirrors. */
+export const DEFAULT_OPA_DOWNLOAD_URL = 'https://github.com/open-policy-agent/opa/releases/download';
+
 /** `x.y.z` with an optional leading `v` and an optional pre-release/build suffix. */
 const VERSION_PATTERN = /^v?(\d+)\.(\d+)\.(\d+)([-+][0-9A-Za-z.+-]*)?$/;
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { policySchema, DAYS, type Policy } from './schema.js';
 import { formatPath, sortProblems, type PathSegment, type PolicyProblem } from './problems.js';
 import { parseSource, type SourceDocument } from './sourceMap.js';
-import { isKnownTimeZone } from './timeZones.js';
+import { isKnownTimeZone } from '../engine/timeZone.js';
 import { regoRuleName } from '../rego/names.js';
 
 export type PolicyFormat = 'json' | 'yaml';

@@ -71,7 +71,9 @@ export class RecordClassifier {
     if (!isTrafficRecord(value)) {
       const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
       const id = idOf(value);
-      return id === undefined ? { kind: 'malformed', line, reason } : { kind: 'malformed', line, reason, request_id: id };
+      return id === undefined
+        ? { kind: 'malformed', line, reason }
+        : { kind: 'malformed', line, reason, request_id: id };
     }
     const id = value.request_id;
     const first = this.firstLineOf.get(id);
@@ -104,7 +106,7 @@ const DEFAULT_CHUNK = 1 << 20;
 function openSource(path: string, format: TrafficFormat, chunkSize: number): Readable {
   const file = createReadStream(path, { highWaterMark: chunkSize });
   if (format === 'jsonl' || format === 'json') return file;
-  const gunzip = createGunzip({ chunkSize: Math.min(chunkSize, 1 << 18) });
+  const gunzip = createGunzip({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
   // pipeline forwards a read error of the file into the gunzip stream we iterate.
   pipeline(file, gunzip, () => undefined);
   return gunzip;
@@ -132,7 +134,9 @@ export async function* readTrafficBatches(
   const gzip = format.endsWith('.gz');
   const source = openSource(path, format, options.chunkSize ?? DEFAULT_CHUNK);
   const classifier = new RecordClassifier();
-  const splitter = format.startsWith('jsonl') ? new LineSplitter(classifier) : new ArraySplitter(classifier, path);
+  const splitter = format.startsWith('jsonl')
+    ? new LineSplitter(classifier)
+    : new ArraySplitter(classifier, path);
   try {
     let chunks: AsyncIterator<Buffer>;
     try {
@@ -170,7 +174,8 @@ export async function* readTraffic(
 export async function sha256OfFile(path: string): Promise<string> {
   const hash = createHash('sha256');
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: DEFAULT_CHUNK })) hash.update(chunk as Buffer);
+    for await (const chunk of createReadStream(path, { highWaterMark: DEFAULT_CHUNK }))
+      hash.update(chunk as Buffer);
   } catch (error) {
     throw readError(path, error, false);
   }
@@ -306,7 +311,11 @@ class ArraySplitter implements Splitter {
         case ArrayState.Before:
           if (b === 0x5b /* [ */) this.state = ArrayState.Between;
           else if (!isWhitespace(b))
-            throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
+            throw new TrafficReadError(
+              this.path,
+              'a .json traffic file must hold one JSON array of records',
+              this.line,
+            );
           break;
         case ArrayState.Between:
           if (isWhitespace(b)) break;
@@ -333,11 +342,16 @@ class ArraySplitter implements Splitter {
           break;
         case ArrayState.Done:
           if (!isWhitespace(b))
-            throw new TrafficReadError(this.path, 'unexpected text after the closing ] of the array', this.line);
+            throw new TrafficReadError(
+              this.path,
+              'unexpected text after the closing ] of the array',
+              this.line,
+            );
           break;
       }
     }
-    if (this.state === ArrayState.Element && elementStart >= 0) this.pieces.push(chunk.subarray(elementStart));
+    if (this.state === ArrayState.Element && elementStart >= 0)
+      this.pieces.push(chunk.subarray(elementStart));
     return items;
   }
 
@@ -387,12 +401,20 @@ class ArraySplitter implements Splitter {
   }
 
   private emptyElement(): TrafficItem {
-    return { kind: 'malformed', line: this.line, reason: 'empty array element (two commas, or a comma before ])' };
+    return {
+      kind: 'malformed',
+      line: this.line,
+      reason: 'empty array element (two commas, or a comma before ])',
+    };
   }
 
   end(): TrafficItem[] {
     if (this.state === ArrayState.Before)
-      throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
+      throw new TrafficReadError(
+        this.path,
+        'a .json traffic file must hold one JSON array of records',
+        this.line,
+      );
     if (this.state !== ArrayState.Done)
       throw new TrafficReadError(this.path, 'the JSON array is not closed (file truncated?)', this.line);
     return [];

@@ -1,0 +1,222 @@
+import { describe, it, expect } from '@jest/globals';
+import fc from 'fast-check';
+import {
+  evaluateGate,
+  ruleText,
+  unevaluableAbove,
+  type FailOnRule,
+  type GateFacts,
+} from '../../src/action/gate.js';
+
+/** A policy that crosses nothing. */
+function clean(over: Partial<GateFacts> = {}): GateFacts {
+  return {
+    path: 'policies/acme.yaml',
+    invalid: false,
+    noTraffic: false,
+    evaluated: 1000,
+    unevaluable: 0,
+    changesTotal: 0,
+    newlyAllowed: 0,
+    newlyDenied: 0,
+    malformed: 0,
+    fidelityWorst: 'exact',
+    blockingGaps: 0,
+    ...over,
+  };
+}
+
+const ALL_RULES: FailOnRule[] = [
+  { kind: 'invalid-policy' },
+  { kind: 'newly-allowed' },
+  { kind: 'newly-denied' },
+  { kind: 'changes' },
+  { kind: 'blocking-gaps' },
+  { kind: 'malformed' },
+  { kind: 'no-traffic' },
+  { kind: 'drift' },
+  { kind: 'unevaluable', percent: 0 },
+  { kind: 'fidelity', below: 'exact' },
+];
+
+describe('evaluateGate', () => {
+  it('passes a clean policy under every rule', () => {
+    expect(evaluateGate(ALL_RULES, [clean({ driftTotal: 0 })])).toEqual({ verdict: 'pass', failed: [] });
+  });
+
+  it('passes anything with no rules (fail-on: none)', () => {
+    const bad = clean({ invalid: true, newlyAllowed: 5, noTraffic: true, blockingGaps: 3 });
+    expect(evaluateGate([], [bad])).toEqual({ verdict: 'pass', failed: [] });
+  });
+
+  it('passes a run with no policies', () => {
+    expect(evaluateGate(ALL_RULES, [])).toEqual({ verdict: 'pass', failed: [] });
+  });
+
+  const cases: {
+    rule: FailOnRule;
+    crossed: Partial<GateFacts>;
+    notCrossed: Partial<GateFacts>;
+    reason: string;
+  }[] = [
+    {
+      rule: { kind: 'invalid-policy' },
+      crossed: { invalid: true },
+      notCrossed: { invalid: false },
+      reason: 'policies/acme.yaml: the policy is invalid (invalid-policy)',
+    },
+    {
+      rule: { kind: 'newly-allowed' },
+      crossed: { newlyAllowed: 12, changesTotal: 12 },
+      notCrossed: { newlyDenied: 3, changesTotal: 3 },
+      reason: 'policies/acme.yaml: 12 requests newly allowed (newly-allowed)',
+    },
+    {
+      rule: { kind: 'newly-denied' },
+      crossed: { newlyDenied: 1, changesTotal: 1 },
+      notCrossed: { newlyAllowed: 4, changesTotal: 4 },
+      reason: 'policies/acme.yaml: 1 request newly denied (newly-denied)',
+    },
+    {
+      rule: { kind: 'changes' },
+      crossed: { changesTotal: 7 },
+      notCrossed: { changesTotal: 0 },
+      reason: 'policies/acme.yaml: 7 requests decided differently by the head policy (changes)',
+    },
+    {
+      rule: { kind: 'blocking-gaps' },
+      crossed: { blockingGaps: 2 },
+      notCrossed: { blockingGaps: 0, fidelityWorst: 'partial' },
+      reason: 'policies/acme.yaml: 2 fidelity gaps block replay (blocking-gaps)',
+    },
+    {
+      rule: { kind: 'malformed' },
+      crossed: { malformed: 1 },
+      notCrossed: { malformed: 0 },
+      reason: 'policies/acme.yaml: 1 malformed traffic record (malformed)',
+    },
+    {
+      rule: { kind: 'no-traffic' },
+      crossed: { noTraffic: true, evaluated: 0 },
+      notCrossed: { noTraffic: false },
+      reason: 'policies/acme.yaml: no traffic to replay (no-traffic)',
+    },
+    {
+      rule: { kind: 'drift' },
+      crossed: { driftTotal: 3 },
+      notCrossed: { driftTotal: 0 },
+      reason: 'policies/acme.yaml: 3 recorded decisions are no longer reproduced (drift)',
+    },
+    {
+      rule: { kind: 'unevaluable', percent: 5 },
+      crossed: { unevaluable: 51 },
+      notCrossed: { unevaluable: 50 },
+      reason: 'policies/acme.yaml: 51 of 1000 requests unevaluable (5.1%, above 5%) (unevaluable>5%)',
+    },
+    {
+      rule: { kind: 'fidelity', below: 'controlled' },
+      crossed: { fidelityWorst: 'partial' },
+      notCrossed: { fidelityWorst: 'controlled' },
+      reason: 'policies/acme.yaml: worst replay fidelity is partial, below controlled (fidelity<controlled)',
+    },
+  ];
+
+  for (const c of cases) {
+    const text = ruleText(c.rule);
+    it(`${text}: fails when crossed, with a human reason`, () => {
+      const result = evaluateGate([c.rule], [clean(c.crossed)]);
+      expect(result.verdict).toBe('fail');
+      expect(result.failed).toEqual([{ rule: text, reason: c.reason, policy: 'policies/acme.yaml' }]);
+    });
+    it(`${text}: passes when not crossed`, () => {
+      expect(evaluateGate([c.rule], [clean(c.notCrossed)])).toEqual({ verdict: 'pass', failed: [] });
+    });
+  }
+
+  it('drift is not crossed when the facts carry no drift (pull-request mode)', () => {
+    expect(evaluateGate([{ kind: 'drift' }], [clean()]).verdict).toBe('pass');
+  });
+
+  it('a deleted policy never fails invalid-policy or no-traffic', () => {
+    const deleted = clean({ deleted: true, invalid: true, noTraffic: true, evaluated: 0 });
+    expect(evaluateGate([{ kind: 'invalid-policy' }, { kind: 'no-traffic' }], [deleted]).verdict).toBe(
+      'pass',
+    );
+  });
+
+  it('fidelity<exact fails on anything below exact, and never without manifests', () => {
+    const rule: FailOnRule = { kind: 'fidelity', below: 'exact' };
+    expect(evaluateGate([rule], [clean({ fidelityWorst: 'controlled' })]).verdict).toBe('fail');
+    expect(evaluateGate([rule], [clean({ fidelityWorst: 'unreplayable' })]).verdict).toBe('fail');
+    expect(evaluateGate([rule], [clean({ fidelityWorst: 'exact' })]).verdict).toBe('pass');
+    expect(evaluateGate([rule], [clean({ fidelityWorst: null })]).verdict).toBe('pass');
+    expect(evaluateGate([rule], [clean({ fidelityWorst: undefined })]).verdict).toBe('pass');
+  });
+
+  it('fidelity<partial fails only on unreplayable', () => {
+    const rule: FailOnRule = { kind: 'fidelity', below: 'partial' };
+    expect(evaluateGate([rule], [clean({ fidelityWorst: 'partial' })]).verdict).toBe('pass');
+    expect(evaluateGate([rule], [clean({ fidelityWorst: 'unreplayable' })]).verdict).toBe('fail');
+  });
+
+  it('unevaluable>N% is strictly greater, and never crossed with nothing evaluated', () => {
+    const rule: FailOnRule = { kind: 'unevaluable', percent: 0 };
+    expect(evaluateGate([rule], [clean({ unevaluable: 0 })]).verdict).toBe('pass');
+    expect(evaluateGate([rule], [clean({ unevaluable: 1 })]).verdict).toBe('fail');
+    expect(evaluateGate([rule], [clean({ evaluated: 0, unevaluable: 0, noTraffic: true })]).verdict).toBe(
+      'pass',
+    );
+    expect(
+      evaluateGate([{ kind: 'unevaluable', percent: 100 }], [clean({ unevaluable: 1000 })]).verdict,
+    ).toBe('pass');
+  });
+
+  it('orders failures by policy path, then by the order of fail-on', () => {
+    const rules: FailOnRule[] = [{ kind: 'newly-allowed' }, { kind: 'invalid-policy' }];
+    const result = evaluateGate(rules, [
+      clean({ path: 'policies/b.yaml', newlyAllowed: 1, invalid: true }),
+      clean({ path: 'policies/a.yaml', invalid: true }),
+      clean({ path: 'policies/c.yaml' }),
+    ]);
+    expect(result.failed.map((f) => `${f.policy} ${f.rule}`)).toEqual([
+      'policies/a.yaml invalid-policy',
+      'policies/b.yaml newly-allowed',
+      'policies/b.yaml invalid-policy',
+    ]);
+  });
+
+  it('shows enough decimals that the share visibly exceeds the threshold', () => {
+    const result = evaluateGate(
+      [{ kind: 'unevaluable', percent: 5 }],
+      [clean({ evaluated: 100000, unevaluable: 5001 })],
+    );
+    expect(result.failed[0]?.reason).toContain('(5.001%, above 5%)');
+  });
+});
+
+describe('unevaluableAbove', () => {
+  it('is exact where floating point is not (7 of 100 is not above 7%)', () => {
+    expect((7 / 100) * 100 > 7).toBe(true); // the floating-point trap this function avoids
+    expect(unevaluableAbove(7, 100, 7)).toBe(false);
+    expect(unevaluableAbove(8, 100, 7)).toBe(true);
+    expect(unevaluableAbove(1, 3, 33.3333)).toBe(true);
+    expect(unevaluableAbove(25, 1000, 2.5)).toBe(false);
+    expect(unevaluableAbove(26, 1000, 2.5)).toBe(true);
+  });
+
+  it('agrees with exact rational comparison for thresholds of up to 4 decimals', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (evaluated, u, scaled) => {
+          const unevaluable = u % (evaluated + 1);
+          const percent = scaled / 10_000; // 0..100 with 4 decimals
+          const exact = BigInt(unevaluable) * 100n * 10_000n > BigInt(scaled) * BigInt(evaluated);
+          return unevaluableAbove(unevaluable, evaluated, percent) === exact;
+        },
+      ),
+    );
+  });
+});

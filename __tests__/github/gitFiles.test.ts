@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import {
+  GitError,
+  diffNameStatus,
+  ensureCommits,
+  hasCommit,
+  mergeBase,
+  parseNameStatus,
+  readFileAtCommit,
+} from '../../src/github/gitFiles.js';
+import { commit, git, initRepo, removeDir, tempDir } from './gitRepo.js';
+
+let origin: string;
+let shallow: string;
+let base: string;
+let head: string;
+let mainTip: string;
+
+beforeAll(() => {
+  origin = tempDir('origin');
+  initRepo(origin);
+  // Lets a clone fetch a commit by id, as GitHub allows.
+  git(origin, 'config', 'uploadpack.allowAnySHA1InWant', 'true');
+  base = commit(
+    origin,
+    {
+      'policies/acme.yaml': 'default_effect: deny\nrules: []\n',
+      'policies/old name.yaml': 'default_effect: allow\nrules: []\n',
+      'policies/gone.json': '{"default_effect":"deny","rules":[]}\n',
+      'docs/readme.md': 'hello\n',
+    },
+    'base',
+  );
+  git(origin, 'checkout', '--quiet', '-b', 'feature');
+  head = commit(
+    origin,
+    {
+      'policies/acme.yaml': 'default_effect: allow\nrules: []\n',
+      'policies/old name.yaml': null,
+      'policies/new\tname.yaml': 'default_effect: allow\nrules: []\n',
+      'policies/gone.json': null,
+      'policies/new.yml': 'default_effect: deny\nrules: []\n',
+    },
+    'head',
+  );
+  git(origin, 'checkout', '--quiet', 'main');
+  mainTip = commit(origin, { 'docs/readme.md': 'changed on main\n' }, 'main moves on');
+
+  shallow = tempDir('shallow');
+  git(shallow, 'clone', '--quiet', '--depth=1', '--branch=main', `file://${origin}`, '.');
+});
+
+afterAll(() => {
+  removeDir(origin);
+  removeDir(shallow);
+});
+
+describe('readFileAtCommit', () => {
+  it('returns the content at each commit, and null where the file does not exist', async () => {
+    expect(await readFileAtCommit(origin, base, 'policies/acme.yaml')).toBe('default_effect: deny\nrules: []\n');
+    expect(await readFileAtCommit(origin, head, 'policies/acme.yaml')).toBe('default_effect: allow\nrules: []\n');
+    expect(await readFileAtCommit(origin, head, './policies/acme.yaml')).toBe('default_effect: allow\nrules: []\n');
+    expect(await readFileAtCommit(origin, head, 'policies/gone.json')).toBeNull();
+    expect(await readFileAtCommit(origin, base, 'policies/new.yml')).toBeNull();
+  });
+
+  it('treats a directory as no file', async () => {
+    expect(await readFileAtCommit(origin, head, 'policies')).toBeNull();
+  });
+
+  it('fails (does not return null) when the commit itself is missing', async () => {
+    await expect(readFileAtCommit(shallow, head, 'policies/acme.yaml')).rejects.toThrow(
+      `commit ${head} is not in the checkout`,
+    );
+  });
+
+  it('refuses anything but a full hex commit id, so no value can act as an option', async () => {
+    const error = await readFileAtCommit(origin, '--output=/tmp/x', 'a').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitError);
+    expect((error as GitError).message).toContain('is not a full commit id');
+  });
+});
+
+describe('ensureCommits', () => {
+  it('fetches missing commits into a shallow clone, keeping it shallow', async () => {
+    const clone = tempDir('clone');
+    try {
+      git(clone, 'clone', '--quiet', '--depth=1', '--branch=main', `file://${origin}`, '.');
+      expect(await hasCommit(clone, head)).toBe(false);
+      await ensureCommits(clone, [mainTip, head]);
+      expect(await hasCommit(clone, head)).toBe(true);
+      expect(git(clone, 'rev-parse', '--is-shallow-repository')).toBe('true');
+      expect(await readFileAtCommit(clone, head, 'policies/new.yml')).toBe('default_effect: deny\nrules: []\n');
+      // Depth 1 on both sides: the merge base is not known locally.
+      expect(await mergeBase(clone, mainTip, head)).toBeNull();
+    } finally {
+      removeDir(clone);
+    }
+  });
+
+  it('fails with a clear typed error when the commit cannot be fetched', async () => {
+    const lonely = tempDir('lonely');
+    try {
+      initRepo(lonely);
+      commit(lonely, { 'a.txt': 'a' }, 'only');
+      const error = await ensureCommits(lonely, [head]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GitError);
+      expect((error as GitError).message).toContain(`commit(s) ${head} are not in the checkout and could not be fetched`);
+    } finally {
+      removeDir(lonely);
+    }
+  });
+});
+
+describe('diffNameStatus', () => {
+  it('lists added, modified, removed and renamed files between the merge base and head', async () => {
+    const from = await mergeBase(origin, mainTip, head);
+    expect(from).toBe(base);
+    const files = await diffNameStatus(origin, from ?? '', head);
+    expect(files).toEqual([
+      { filename: 'policies/acme.yaml', status: 'modified' },
+      { filename: 'policies/gone.json', status: 'removed' },
+      { filename: 'policies/new\tname.yaml', status: 'renamed', previous_filename: 'policies/old name.yaml' },
+      { filename: 'policies/new.yml', status: 'added' },
+    ]);
+  });
+});
+
+describe('parseNameStatus', () => {
+  it('parses NUL-separated entries, including copies and type changes', () => {
+    expect(parseNameStatus('M\0a b\0C075\0x\0y\0T\0link\0')).toEqual([
+      { filename: 'a b', status: 'modified' },
+      { filename: 'y', status: 'copied', previous_filename: 'x' },
+      { filename: 'link', status: 'changed' },
+    ]);
+    expect(parseNameStatus('')).toEqual([]);
+  });
+
+  it('rejects output it does not understand instead of dropping entries', () => {
+    expect(() => parseNameStatus('X\0a\0')).toThrow("unexpected git diff status 'X'");
+    expect(() => parseNameStatus('R100\0only-one\0')).toThrow('truncated');
+  });
+});

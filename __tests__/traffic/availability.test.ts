@@ -1,0 +1,227 @@
+import { describe, it, expect } from '@jest/globals';
+import { policyFeatures } from '../../src/policy/features.js';
+import type { Policy, Rule } from '../../src/policy/schema.js';
+import {
+  UNEVALUABLE_REASONS,
+  evaluationInput,
+  pairUnpaired,
+  unevaluableReasons,
+  type UnevaluableReason,
+} from '../../src/traffic/availability.js';
+import type { TrafficRecord, UnavailableEntry } from '../../src/traffic/record.js';
+
+const WINDOW = { days: ['mon' as const], from: '09:00', to: '17:00', timezone: 'Europe/London' };
+
+function policyReading(...fields: string[]): Policy {
+  return {
+    default_effect: 'deny',
+    rules: fields.map((field, i) => ({
+      id: `r${i}`,
+      effect: 'allow',
+      conditions: [{ field, operator: 'in', values: ['x'] }],
+    })),
+  };
+}
+
+function withRules(...rules: Rule[]): Policy {
+  return { default_effect: 'deny', rules };
+}
+
+function recordLacking(...unavailable: UnavailableEntry[]): TrafficRecord {
+  return { request_id: 'r', input: {}, unavailable };
+}
+
+const reasons = (record: TrafficRecord, policy: Policy): readonly UnevaluableReason[] =>
+  unevaluableReasons(record, policyFeatures(policy));
+
+const ALL_FIELDS = [
+  'tool',
+  'method',
+  'resource_uri',
+  'prompt',
+  'argument:a.b',
+  'http_path',
+  'http_host',
+  'http_method',
+  'is_batch',
+  'unparsable_calls',
+  'subject',
+  'issuer',
+  'group',
+  'tag',
+  'attribute:dept',
+  'claim:a.b',
+];
+
+// traffic.md's table: entry → the fields whose reading makes it apply, and the reason.
+const TABLE: [UnavailableEntry, string[], UnevaluableReason][] = [
+  [
+    'mcp',
+    ['tool', 'method', 'resource_uri', 'prompt', 'argument:a.b', 'is_batch', 'unparsable_calls'],
+    'mcp_not_recorded',
+  ],
+  ['mcp.tool', ['tool'], 'tool_not_recorded'],
+  ['mcp.arguments', ['argument:a.b'], 'mcp_not_recorded'],
+  [
+    'identity.verification',
+    ['subject', 'issuer', 'group', 'tag', 'attribute:dept', 'claim:a.b'],
+    'subject_unverified',
+  ],
+  ['identity.attributes', ['group', 'tag', 'attribute:dept'], 'attributes_unavailable'],
+  ['identity.claims', ['subject', 'issuer', 'claim:a.b'], 'claims_unavailable'],
+];
+
+describe('unevaluableReasons', () => {
+  it('lists every reason, sorted', () => {
+    expect([...UNEVALUABLE_REASONS]).toEqual([...UNEVALUABLE_REASONS].sort());
+    expect(UNEVALUABLE_REASONS).toHaveLength(7);
+  });
+
+  describe.each(TABLE)('unavailable %s', (entry, readers, reason) => {
+    it.each(ALL_FIELDS)(`policy reading %s`, (field) => {
+      const expected = readers.includes(field) ? [reason] : [];
+      expect(reasons(recordLacking(entry), policyReading(field))).toEqual(expected);
+    });
+  });
+
+  it('time applies only to a policy with a window', () => {
+    const noWindow = policyReading(...ALL_FIELDS);
+    expect(reasons(recordLacking('time'), noWindow)).toEqual([]);
+    const windowed = withRules({
+      id: 'w',
+      effect: 'deny',
+      conditions: [{ field: 'http_path', operator: 'in', values: ['/x'] }],
+      active_window: WINDOW,
+    });
+    expect(reasons(recordLacking('time'), windowed)).toEqual(['time_not_recorded']);
+  });
+
+  const unpaired: TrafficRecord = {
+    request_id: 'b',
+    input: { request: { jsonrpc: { is_batch: true, unparsable_calls: 0 }, mcp: {} } },
+    unpaired: { call_count: 2, method: ['tools/call', 'resources/read'], tool: ['read_file'] },
+  };
+
+  it('an unpaired batch is unevaluable only for a rule combining two call fields', () => {
+    const combining = withRules({
+      id: 'c',
+      effect: 'allow',
+      conditions: [
+        { field: 'method', operator: 'in', values: ['tools/call'] },
+        { field: 'tool', operator: 'in', values: ['read_file'] },
+      ],
+    });
+    expect(reasons(unpaired, combining)).toEqual(['batch_call_pairing_unavailable']);
+    // Two call fields, but each in its own rule: any pairing gives the same decision.
+    expect(reasons(unpaired, policyReading('method', 'tool', 'resource_uri', 'prompt'))).toEqual([]);
+    // The same field twice is not a combination.
+    const sameField = withRules({
+      id: 's',
+      effect: 'deny',
+      conditions: [
+        { field: 'tool', operator: 'in', values: ['a'] },
+        { field: 'tool', operator: 'not_in', values: ['b'] },
+        { field: 'subject', operator: 'in', values: ['x'] },
+      ],
+    });
+    expect(reasons(unpaired, sameField)).toEqual([]);
+  });
+
+  it('collects every applying reason, distinct and sorted', () => {
+    const record: TrafficRecord = {
+      ...unpaired,
+      unavailable: ['time', 'mcp.arguments', 'mcp', 'identity.claims', 'identity.claims', 'mcp.tool'],
+    };
+    const policy = withRules(
+      {
+        id: 'a',
+        effect: 'allow',
+        conditions: [
+          { field: 'method', operator: 'in', values: ['tools/call'] },
+          { field: 'tool', operator: 'in', values: ['x'] },
+          { field: 'argument:path', operator: 'in', values: ['/'] },
+        ],
+      },
+      {
+        id: 'b',
+        effect: 'deny',
+        conditions: [{ field: 'claim:r', operator: 'in', values: ['x'] }],
+        active_window: WINDOW,
+      },
+    );
+    expect(reasons(record, policy)).toEqual([
+      'batch_call_pairing_unavailable',
+      'claims_unavailable',
+      'mcp_not_recorded',
+      'time_not_recorded',
+      'tool_not_recorded',
+    ]);
+  });
+
+  it('judges the same record separately per policy', () => {
+    const record = recordLacking('identity.attributes');
+    expect(reasons(record, policyReading('tool'))).toEqual([]);
+    expect(reasons(record, policyReading('tool', 'group'))).toEqual(['attributes_unavailable']);
+  });
+
+  it('recorded verified:false / attributes_resolved:false are not unavailable', () => {
+    const record: TrafficRecord = {
+      request_id: 'u',
+      input: { identity: { verified: false, attributes_resolved: false, subject: 's' } },
+      unavailable: [],
+    };
+    expect(reasons(record, policyReading(...ALL_FIELDS))).toEqual([]);
+  });
+});
+
+describe('pairUnpaired', () => {
+  const record: TrafficRecord = {
+    request_id: 'b',
+    input: {
+      request: { http: { path: '/mcp' }, mcp: { session_id: 's1' } },
+      identity: { subject: 'x' },
+    },
+    unpaired: {
+      call_count: 3,
+      method: ['tools/call', 'tools/call', 'resources/read'],
+      tool: ['read_file', 'write_file'],
+      resource_uri: ['file:///srv/a'],
+    },
+  };
+
+  it('builds call_count calls, call i taking the i-th value of each list', () => {
+    const input = pairUnpaired(record);
+    expect(input.request?.mcp?.calls).toEqual([
+      { method: 'tools/call', tool: 'read_file', resource_uri: 'file:///srv/a' },
+      { method: 'tools/call', tool: 'write_file' },
+      { method: 'resources/read' },
+    ]);
+    expect(input.request?.mcp?.session_id).toBe('s1');
+    expect(input.request?.http).toEqual({ path: '/mcp' });
+    expect(input.identity).toEqual({ subject: 'x' });
+  });
+
+  it('keeps per-field counts, which is all a non-combining policy can see', () => {
+    const calls = pairUnpaired(record).request?.mcp?.calls ?? [];
+    for (const field of ['method', 'tool', 'resource_uri', 'prompt'] as const) {
+      const values = calls.filter((c) => c[field] !== undefined).map((c) => c[field]);
+      expect(values).toEqual(record.unpaired?.[field] ?? []);
+    }
+  });
+
+  it('does not modify the record, and creates request.mcp when absent', () => {
+    const before = JSON.stringify(record);
+    pairUnpaired(record);
+    expect(JSON.stringify(record)).toBe(before);
+    const bare: TrafficRecord = { request_id: 'z', input: {}, unpaired: { call_count: 1, prompt: ['p'] } };
+    expect(pairUnpaired(bare)).toEqual({ request: { mcp: { calls: [{ prompt: 'p' }] } } });
+    const none: TrafficRecord = { request_id: 'z', input: {}, unpaired: { call_count: 0 } };
+    expect(pairUnpaired(none).request?.mcp?.calls).toEqual([]);
+  });
+
+  it('evaluationInput returns the recorded input when there is nothing to pair', () => {
+    const plain: TrafficRecord = { request_id: 'p', input: { request: {} } };
+    expect(evaluationInput(plain)).toBe(plain.input);
+    expect(evaluationInput(record).request?.mcp?.calls).toHaveLength(3);
+  });
+});

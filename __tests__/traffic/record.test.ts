@@ -1,0 +1,310 @@
+import { describe, it, expect } from '@jest/globals';
+import fc from 'fast-check';
+import {
+  explainInvalidRecord,
+  isRfc3339Instant,
+  isTrafficRecord,
+  parseInstant,
+  trafficRecordSchema,
+} from '../../src/traffic/record.js';
+
+const VALID = {
+  request_id: 'req-7f3a',
+  occurred_at: '2026-11-27T09:15:02.120Z',
+  recorded_decision: 'allow',
+  policy_revision: '3c9e1d2',
+  manifest_id: 'turn-0192',
+  input: {
+    request: {
+      time: '2026-11-27T09:15:02.120Z',
+      http: { method: 'POST', host: 'mcp.internal', path: '/mcp' },
+      jsonrpc: { is_batch: false, unparsable_calls: 0 },
+      mcp: {
+        tool: 'read_file',
+        calls: [{ method: 'tools/call', tool: 'read_file' }],
+        arguments: { path: '/etc/hosts' },
+      },
+    },
+    identity: {
+      verified: true,
+      subject: 'svc-reporter',
+      issuer: 'https://idp.example',
+      attributes_resolved: true,
+      groups: ['reporting'],
+      tags: ['batch-agent'],
+      attributes: { department: 'finance', team: ['bi'] },
+      claims: { realm_access: { roles: ['reader'] } },
+    },
+  },
+  unavailable: [],
+};
+
+const UNPAIRED = {
+  request_id: 'req-batch',
+  input: { request: { jsonrpc: { is_batch: true, unparsable_calls: 0 }, mcp: {} } },
+  unpaired: { call_count: 3, method: ['tools/call', 'tools/call', 'resources/read'], tool: ['a', 'b'] },
+};
+
+function clone<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v)) as T;
+}
+
+function setAt(root: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {
+  let v: Record<string | number, unknown> = root;
+  for (const key of path.slice(0, -1)) {
+    const next = v[key];
+    if (typeof next !== 'object' || next === null) return;
+    v = next as Record<string | number, unknown>;
+  }
+  const last = path[path.length - 1] as string | number;
+  if (value === undefined) delete v[last];
+  else v[last] = structuredClone(value); // fresh per use: shared pool values must not alias
+}
+
+describe('RFC 3339 instants', () => {
+  it.each([
+    '2026-11-27T09:15:02Z',
+    '2026-11-27T09:15:02.120Z',
+    '2026-11-27T09:15:02.123456789+01:00',
+    '2024-02-29T23:59:59-23:59',
+    '0001-01-01T00:00:00Z',
+  ])('accepts %s', (s) => expect(isRfc3339Instant(s)).toBe(true));
+
+  it.each([
+    '2026-11-27',
+    '2026-11-27 09:15:02Z',
+    '2026-11-27t09:15:02z',
+    '2026-11-27T09:15:02',
+    '2026-11-31T10:00:00Z',
+    '2025-02-29T10:00:00Z',
+    '2026-13-01T10:00:00Z',
+    '2026-11-27T24:00:00Z',
+    '2026-11-27T23:60:00Z',
+    '2026-11-27T23:59:60Z',
+    '2026-11-27T09:15:02.Z',
+    '2026-11-27T09:15:02+24:00',
+    '2026-11-27T09:15:02+0100',
+    ' 2026-11-27T09:15:02Z',
+  ])('rejects %s', (s) => expect(isRfc3339Instant(s)).toBe(false));
+
+  it('the fast check agrees with the parser on perturbed timestamps', () => {
+    const template = '2024-02-29T23:59:59.120+05:30';
+    const alphabet = '0123456789-:.TZtz+ 9';
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.nat(template.length),
+            fc.constantFrom(...alphabet),
+            fc.constantFrom('set', 'cut', 'add'),
+          ),
+          {
+            maxLength: 3,
+          },
+        ),
+        (edits) => {
+          let s = template;
+          for (const [at, ch, op] of edits) {
+            if (op === 'set') s = s.slice(0, at) + ch + s.slice(at + 1);
+            else if (op === 'cut') s = s.slice(0, at) + s.slice(at + 1);
+            else s = s.slice(0, at) + ch + s.slice(at);
+          }
+          expect(isRfc3339Instant(s)).toBe(parseInstant(s) !== undefined);
+        },
+      ),
+      { numRuns: 3000, seed: 11 },
+    );
+  });
+
+  it('parses to epoch milliseconds, offsets and fractions included', () => {
+    expect(parseInstant('2026-11-27T09:15:02.120Z')).toBe(Date.UTC(2026, 10, 27, 9, 15, 2, 120));
+    expect(parseInstant('2026-11-27T10:15:02.120+01:00')).toBe(Date.UTC(2026, 10, 27, 9, 15, 2, 120));
+    expect(parseInstant('2026-11-27T04:15:02-05:00')).toBe(Date.UTC(2026, 10, 27, 9, 15, 2));
+    expect(parseInstant('2026-11-27T09:15:02.0005Z')).toBeCloseTo(Date.UTC(2026, 10, 27, 9, 15, 2) + 0.5, 6);
+    // Years below 100 are not shifted into the 1900s.
+    expect(new Date(parseInstant('0050-06-01T00:00:00Z') as number).getUTCFullYear()).toBe(50);
+    expect(parseInstant('2026-11-31T00:00:00Z')).toBeUndefined();
+  });
+});
+
+describe('the record schema', () => {
+  it('accepts the spec example, an unpaired batch and a minimal record', () => {
+    for (const r of [VALID, UNPAIRED, { request_id: 'x', input: {} }]) {
+      expect(trafficRecordSchema.safeParse(r).success).toBe(true);
+      expect(isTrafficRecord(r)).toBe(true);
+      expect(explainInvalidRecord(r)).toBeUndefined();
+    }
+  });
+
+  it.each<[string, (r: Record<string, unknown>) => void, string]>([
+    ['missing request_id', (r) => delete r.request_id, 'request_id: is required'],
+    ['missing input', (r) => delete r.input, 'input: is required'],
+    ['empty request_id', (r) => (r.request_id = ''), 'request_id: must be a non-empty string'],
+    ['numeric request_id', (r) => (r.request_id = 42), 'request_id: must be a string, got the number 42'],
+    [
+      'bad occurred_at',
+      (r) => (r.occurred_at = '2026-11-31T00:00:00Z'),
+      'occurred_at: must be an RFC 3339 instant',
+    ],
+    [
+      'bad decision',
+      (r) => (r.recorded_decision = 'maybe'),
+      'recorded_decision: must be one of "allow", "deny"',
+    ],
+    ['unknown key', (r) => (r.unavailible = []), 'unavailible: unknown key'],
+    [
+      'unknown unavailable entry',
+      (r) => (r.unavailable = ['mcp', 'mcp.headers']),
+      'unavailable[1]: unknown unavailable entry "mcp.headers"',
+    ],
+    ['input not an object', (r) => (r.input = []), 'input: must be an object, got an array'],
+    [
+      'bad request time',
+      (r) => setAt(r, ['input', 'request', 'time'], 'yesterday'),
+      'input.request.time: must be an RFC 3339 instant',
+    ],
+    [
+      'is_batch as string',
+      (r) => setAt(r, ['input', 'request', 'jsonrpc', 'is_batch'], 'true'),
+      'input.request.jsonrpc.is_batch: must be a boolean',
+    ],
+    [
+      'negative unparsable_calls',
+      (r) => setAt(r, ['input', 'request', 'jsonrpc', 'unparsable_calls'], -1),
+      'input.request.jsonrpc.unparsable_calls: must not be negative',
+    ],
+    [
+      'fractional unparsable_calls',
+      (r) => setAt(r, ['input', 'request', 'jsonrpc', 'unparsable_calls'], 1.5),
+      'input.request.jsonrpc.unparsable_calls: must be an integer',
+    ],
+    [
+      'tool not a string',
+      (r) => setAt(r, ['input', 'request', 'mcp', 'calls', 0, 'tool'], 7),
+      'input.request.mcp.calls[0].tool: must be a string',
+    ],
+    [
+      'groups not a list',
+      (r) => setAt(r, ['input', 'identity', 'groups'], 'reporting'),
+      'input.identity.groups: must be an array',
+    ],
+    [
+      'verified as string',
+      (r) => setAt(r, ['input', 'identity', 'verified'], 'yes'),
+      'input.identity.verified: must be a boolean',
+    ],
+    [
+      'unpaired beside calls',
+      (r) => (r.unpaired = { call_count: 1 }),
+      'unpaired: an unpaired batch must not also carry input.request.mcp.calls',
+    ],
+  ])('%s is malformed with a reason naming the path', (_name, mutate, reason) => {
+    const r = clone(VALID) as Record<string, unknown>;
+    mutate(r);
+    expect(isTrafficRecord(r)).toBe(false);
+    expect(trafficRecordSchema.safeParse(r).success).toBe(false);
+    expect(explainInvalidRecord(r)).toContain(reason);
+  });
+
+  it('words unpaired problems', () => {
+    const r = clone(UNPAIRED) as Record<string, unknown>;
+    (r.unpaired as Record<string, unknown>).tool = ['a', 'b', 'c', 'd'];
+    expect(explainInvalidRecord(r)).toBe('unpaired.tool: has 4 values but call_count is 3');
+    (r.unpaired as Record<string, unknown>).uri = [];
+    expect(explainInvalidRecord(r)).toContain('unpaired.uri: unknown key');
+  });
+
+  it('explains a value that is not an object', () => {
+    expect(explainInvalidRecord([1])).toBe('a record must be a JSON object, got an array');
+    expect(explainInvalidRecord('x')).toBe('a record must be a JSON object, got the string "x"');
+    expect(explainInvalidRecord(null)).toBe('a record must be a JSON object, got null');
+  });
+
+  // The hand-written hot path must accept exactly what the zod schema accepts.
+  it('isTrafficRecord agrees with the zod schema on mutated records', () => {
+    const paths: (string | number)[][] = [
+      ['request_id'],
+      ['occurred_at'],
+      ['recorded_decision'],
+      ['policy_revision'],
+      ['manifest_id'],
+      ['input'],
+      ['unavailable'],
+      ['unavailable', 0],
+      ['unpaired'],
+      ['unpaired', 'call_count'],
+      ['unpaired', 'tool'],
+      ['unpaired', 'tool', 0],
+      ['unpaired', 'method'],
+      ['unpaired', 'extra'],
+      ['extra'],
+      ['input', 'request'],
+      ['input', 'request', 'time'],
+      ['input', 'request', 'http'],
+      ['input', 'request', 'http', 'method'],
+      ['input', 'request', 'http', 'host'],
+      ['input', 'request', 'http', 'path'],
+      ['input', 'request', 'http', 'other'],
+      ['input', 'request', 'jsonrpc'],
+      ['input', 'request', 'jsonrpc', 'is_batch'],
+      ['input', 'request', 'jsonrpc', 'unparsable_calls'],
+      ['input', 'request', 'mcp'],
+      ['input', 'request', 'mcp', 'calls'],
+      ['input', 'request', 'mcp', 'calls', 0],
+      ['input', 'request', 'mcp', 'calls', 0, 'tool'],
+      ['input', 'request', 'mcp', 'calls', 0, 'method'],
+      ['input', 'request', 'mcp', 'calls', 0, 'resource_uri'],
+      ['input', 'request', 'mcp', 'calls', 0, 'prompt'],
+      ['input', 'request', 'mcp', 'calls', 0, 'other'],
+      ['input', 'request', 'mcp', 'arguments'],
+      ['input', 'request', 'mcp', 'tool'],
+      ['input', 'identity'],
+      ['input', 'identity', 'verified'],
+      ['input', 'identity', 'attributes_resolved'],
+      ['input', 'identity', 'subject'],
+      ['input', 'identity', 'issuer'],
+      ['input', 'identity', 'groups'],
+      ['input', 'identity', 'groups', 0],
+      ['input', 'identity', 'tags'],
+      ['input', 'identity', 'attributes'],
+      ['input', 'identity', 'attributes', 'department'],
+      ['input', 'identity', 'attributes', 'team', 0],
+      ['input', 'identity', 'claims'],
+      ['input', 'other'],
+    ];
+    const values = fc.constantFrom<unknown>(
+      undefined,
+      null,
+      0,
+      -1,
+      1.5,
+      2 ** 53,
+      3,
+      '',
+      'x',
+      'allow',
+      'mcp',
+      'mcp.headers',
+      true,
+      false,
+      [],
+      ['a'],
+      [1],
+      {},
+      { call_count: 1 },
+      '2026-11-27T09:15:02Z',
+      '2026-02-30T09:15:02Z',
+    );
+    const mutation = fc.tuple(fc.constantFrom(...paths), values);
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(mutation, { minLength: 1, maxLength: 3 }), (unpaired, mutations) => {
+        const r = clone(unpaired ? UNPAIRED : VALID) as Record<string, unknown>;
+        for (const [path, value] of mutations) setAt(r, path, value);
+        const fast = isTrafficRecord(r);
+        expect(fast).toBe(trafficRecordSchema.safeParse(r).success);
+        expect(explainInvalidRecord(r) === undefined).toBe(fast);
+      }),
+      { numRuns: 3000, seed: 7 },
+    );
+  });
+});

@@ -1,0 +1,132 @@
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { locateOpa } from '../opa/locate.js';
+import { formatProblem } from '../policy/problems.js';
+import { parseFailOn } from '../action/inputs.js';
+import { evaluateGate } from '../action/gate.js';
+import { runReplay, readPolicySource } from '../replay/run.js';
+import { reportToJson, type ReplayReport } from '../replay/report.js';
+import { parseShard } from '../replay/shard.js';
+import { gateFactsOf } from '../replay/gateFacts.js';
+import { renderReplayMarkdown } from '../render/markdown.js';
+import { renderReplayText } from '../render/text.js';
+import { isRfc3339Instant } from '../traffic/record.js';
+import { TrafficReadError } from '../traffic/reader.js';
+import { EXIT, UsageError, type CommandIO } from './io.js';
+import { progressReporter } from './progress.js';
+
+export const REPLAY_USAGE =
+  'policy-replay replay --head <policy> [--base <policy>] --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--opa PATH]';
+
+export type ReportFormat = 'json' | 'markdown' | 'text';
+
+export function parseFormat(value: string | undefined, fallback: ReportFormat): ReportFormat {
+  const format = value ?? fallback;
+  if (format !== 'json' && format !== 'markdown' && format !== 'text') {
+    throw new UsageError(`Invalid --format '${format}'. Expected json, markdown or text.`);
+  }
+  return format;
+}
+
+export function parseCount(name: string, value: string | undefined, fallback: number | null): number | null {
+  if (value === undefined) return fallback;
+  if (!/^(0|[1-9][0-9]*)$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`Invalid --${name} '${value}'. Expected a whole number ≥ 0.`);
+  }
+  return Number(value);
+}
+
+export function renderReport(report: ReplayReport, format: ReportFormat, io: CommandIO, redact = false): string {
+  if (format === 'json') return reportToJson(report);
+  if (format === 'markdown') return renderReplayMarkdown(report, { redactSubjects: redact });
+  return renderReplayText(report, { colour: io.stdoutIsTTY && !io.env.NO_COLOR });
+}
+
+export async function runReplayCommand(argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      head: { type: 'string' },
+      base: { type: 'string' },
+      traffic: { type: 'string' },
+      manifests: { type: 'string' },
+      since: { type: 'string' },
+      limit: { type: 'string' },
+      'max-changes': { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+      'fail-on': { type: 'string' },
+      shard: { type: 'string' },
+      'redact-subjects': { type: 'boolean' },
+      opa: { type: 'string' },
+    },
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  if (!values.head) throw new UsageError('--head is required');
+  if (!values.traffic) throw new UsageError('--traffic is required');
+  const format = parseFormat(values.format, 'json');
+  if (values.since !== undefined && !isRfc3339Instant(values.since)) {
+    throw new UsageError(`Invalid --since '${values.since}'. Expected an RFC 3339 instant such as 2026-11-01T00:00:00Z.`);
+  }
+  const limit = parseCount('limit', values.limit, null);
+  const maxChanges = parseCount('max-changes', values['max-changes'], 50)!;
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  if (shard === null) throw new UsageError(`Invalid --shard '${values.shard}'. Expected K/N with 1 ≤ K ≤ N.`);
+  let failOn: ReturnType<typeof parseFailOn> = [];
+  if (values['fail-on'] !== undefined) {
+    try {
+      failOn = parseFailOn(values['fail-on']);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+
+  const opa = await locateOpa({ flag: values.opa, env: io.env });
+  const readSource = async (file: string) => {
+    try {
+      return await readPolicySource(file);
+    } catch (error) {
+      throw new UsageError(`cannot read policy ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  };
+  const head = await readSource(values.head);
+  const base = values.base ? await readSource(values.base) : null;
+  const progress = progressReporter(io);
+  let run;
+  try {
+    run = await runReplay({
+      head,
+      base,
+      trafficPath: values.traffic,
+      manifests: values.manifests ?? null,
+      since: values.since ?? null,
+      limit,
+      maxChanges,
+      ...(shard ? { shard } : {}),
+      opa,
+      onProgress: (n) => progress.update(n),
+    });
+  } catch (error) {
+    if (error instanceof TrafficReadError) {
+      io.stderr(`${error.message}\n`);
+      return EXIT.badInput;
+    }
+    throw error;
+  } finally {
+    progress.done();
+  }
+  for (const warning of run.warnings) io.stderr(`${formatProblem(warning)}\n`);
+  const { report } = run;
+  if (report.errors.length > 0 && format !== 'json') {
+    for (const e of report.errors) io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path || '(document)'}: ${e.message}\n`);
+  }
+  const text = renderReport(report, format, io, values['redact-subjects'] === true);
+  if (values.out) await writeFile(values.out, text);
+  else io.stdout(text);
+  if (report.errors.length > 0) return EXIT.badInput;
+  const verdict = evaluateGate(failOn, [gateFactsOf(report)]);
+  for (const failure of verdict.failed) io.stderr(`fail-on: ${failure.reason}\n`);
+  return verdict.verdict === 'fail' ? EXIT.thresholdCrossed : EXIT.ok;
+}

@@ -1,0 +1,211 @@
+/**
+ * One drift issue per policy. The issue is found by label `policy-drift`, a hidden marker naming
+ * the policy path, and its author being the token's own login; closed issues count too, so drift
+ * that comes back reopens the old issue instead of opening a second one.
+ */
+import type { GitHubClient, Issue, RepoRef } from './client.js';
+import { GitHubApiError } from './client.js';
+import { CommentTooLargeError, MAX_COMMENT_LENGTH, commentLength, withMarker } from './stickyComment.js';
+
+export const DRIFT_LABEL = 'policy-drift';
+const DRIFT_LABEL_COLOR = 'd93f0b';
+const DRIFT_LABEL_DESCRIPTION = 'policy-replay: recorded decisions the saved policy no longer reproduces';
+
+/**
+ * `<!-- policy-replay:drift:policies/acme.yaml -->`. The path is percent-encoded where it could
+ * end the HTML comment early (`>`, `--`) or confuse matching (spaces, `%`), so any path is safe.
+ */
+export function driftMarker(policyPath: string): string {
+  const encoded = policyPath.replace(/[^A-Za-z0-9_./-]|-(?=-)/g, (char) =>
+    Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(
+      '',
+    ),
+  );
+  return `<!-- policy-replay:drift:${encoded} -->`;
+}
+
+/** Issues cannot be written here: disabled on the repository, or the token lacks `issues: write`. */
+export class IssuesUnavailableError extends Error {
+  override readonly name = 'IssuesUnavailableError';
+  readonly kind = 'issues-unavailable' as const;
+  constructor(
+    readonly status: number,
+    message: string,
+    cause?: unknown,
+  ) {
+    super(message, cause === undefined ? undefined : { cause });
+  }
+}
+
+export interface DriftIssueOptions extends RepoRef {
+  /** Repository-relative path of the policy, as it appears in the marker. */
+  policyPath: string;
+  title: string;
+  /** The rendered drift report; the marker is prepended when missing. */
+  body: string;
+  driftTotal: number;
+  label?: string;
+  /** Posted before closing when drift returns to zero. */
+  closeComment?: string;
+}
+
+export interface DriftIssueResult {
+  action: 'created' | 'updated' | 'unchanged' | 'reopened' | 'closed' | 'none';
+  issueNumber?: number;
+  htmlUrl?: string;
+  /** Newer open issues for the same policy closed as duplicates (concurrent runs). */
+  closedDuplicates: number[];
+  /** Non-fatal problems (e.g. the label could not be created). */
+  warnings: string[];
+}
+
+function oldestFirst(a: Issue, b: Issue): number {
+  const byTime = Date.parse(a.createdAt) - Date.parse(b.createdAt);
+  return byTime !== 0 && !Number.isNaN(byTime) ? byTime : a.number - b.number;
+}
+
+function sameText(a: string, b: string): boolean {
+  return a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
+}
+
+export function defaultCloseComment(policyPath: string): string {
+  return (
+    `Drift returned to zero: the replayed decisions of \`${policyPath.replace(/`/g, "'")}\` match the recorded ` +
+    `ones again. Closing; policy-replay reopens this issue if drift comes back.`
+  );
+}
+
+export async function syncDriftIssue(client: GitHubClient, options: DriftIssueOptions): Promise<DriftIssueResult> {
+  const marker = driftMarker(options.policyPath);
+  const label = options.label ?? DRIFT_LABEL;
+  const body = withMarker(options.body, marker);
+  const length = commentLength(body);
+  if (length > MAX_COMMENT_LENGTH) {
+    throw new CommentTooLargeError(
+      length,
+      MAX_COMMENT_LENGTH,
+      `the drift issue body for ${options.policyPath} is ${length} characters, over GitHub's limit of ${MAX_COMMENT_LENGTH}`,
+    );
+  }
+  const repo = { owner: options.owner, repo: options.repo };
+  const result: DriftIssueResult = { action: 'none', closedDuplicates: [], warnings: [] };
+
+  const listOwn = async (login: string): Promise<Issue[]> => {
+    const issues = await client.listIssues(repo, { labels: [label], state: 'all' });
+    const own = login.toLowerCase();
+    return issues
+      .filter((issue) => issue.body.includes(marker) && issue.userLogin.toLowerCase() === own)
+      .sort(oldestFirst);
+  };
+
+  /** Keeps the oldest open issue; closes the others, pointing at it. */
+  const closeDuplicates = async (open: Issue[]): Promise<Issue | undefined> => {
+    const [keeper, ...extras] = open;
+    for (const extra of extras) {
+      if (keeper === undefined) break;
+      await client.createIssueComment(repo, extra.number, `Duplicate of #${keeper.number}.`);
+      await client.updateIssue(repo, extra.number, { state: 'closed', state_reason: 'not_planned' });
+      result.closedDuplicates.push(extra.number);
+    }
+    return keeper;
+  };
+
+  const refresh = async (issue: Issue): Promise<void> => {
+    result.issueNumber = issue.number;
+    result.htmlUrl = issue.htmlUrl;
+    if (issue.title === options.title && sameText(issue.body, body)) {
+      result.action = 'unchanged';
+      return;
+    }
+    const updated = await client.updateIssue(repo, issue.number, { title: options.title, body });
+    result.action = 'updated';
+    result.htmlUrl = updated.htmlUrl || issue.htmlUrl;
+  };
+
+  const ensureLabel = async (): Promise<void> => {
+    try {
+      if ((await client.getLabel(repo, label)) === null) {
+        await client.createLabel(repo, { name: label, color: DRIFT_LABEL_COLOR, description: DRIFT_LABEL_DESCRIPTION });
+      }
+    } catch (error) {
+      // 422 "already_exists" is a racing run; anything else still lets issue creation try, since
+      // GitHub creates a missing label named in a new issue.
+      if (error instanceof GitHubApiError && error.status === 422) return;
+      if (error instanceof GitHubApiError && error.status !== 410) {
+        result.warnings.push(`could not create the '${label}' label: ${error.message}`);
+        return;
+      }
+      throw error;
+    }
+  };
+
+  try {
+    const login = (await client.getTokenLogin()).login;
+    const own = await listOwn(login);
+    const openIssue = await closeDuplicates(own.filter((issue) => issue.state === 'open'));
+
+    if (options.driftTotal <= 0) {
+      if (openIssue === undefined) return result;
+      await client.createIssueComment(
+        repo,
+        openIssue.number,
+        options.closeComment ?? defaultCloseComment(options.policyPath),
+      );
+      const closed = await client.updateIssue(repo, openIssue.number, { state: 'closed', state_reason: 'completed' });
+      return { ...result, action: 'closed', issueNumber: openIssue.number, htmlUrl: closed.htmlUrl || openIssue.htmlUrl };
+    }
+
+    if (openIssue !== undefined) {
+      await refresh(openIssue);
+      return result;
+    }
+
+    // The most recent closed issue for this policy comes back rather than a new one.
+    const lastClosed = own.filter((issue) => issue.state === 'closed').sort((a, b) => b.number - a.number)[0];
+    if (lastClosed !== undefined) {
+      const reopened = await client.updateIssue(repo, lastClosed.number, {
+        state: 'open',
+        state_reason: 'reopened',
+        title: options.title,
+        body,
+      });
+      return { ...result, action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
+    }
+
+    await ensureLabel();
+    const created = await client.createIssue(repo, { title: options.title, body, labels: [label] });
+    if (!created.labels.includes(label)) {
+      // Labels on a new issue are dropped silently for tokens without push access; without the
+      // label the next run would not find the issue and would open another.
+      try {
+        await client.addLabels(repo, created.number, [label]);
+      } catch (error) {
+        if (!(error instanceof GitHubApiError)) throw error;
+        result.warnings.push(
+          `issue #${created.number} was created without the '${label}' label and it could not be added ` +
+            `(${error.status}: ${error.message}); the next run will not find it`,
+        );
+      }
+    }
+    // A concurrent run may have opened one too: the oldest open issue wins, as for PR comments.
+    const afterCreate = (await listOwn(created.userLogin || login)).filter((issue) => issue.state === 'open');
+    if (!afterCreate.some((issue) => issue.number === created.number)) afterCreate.push(created);
+    afterCreate.sort(oldestFirst);
+    const keeper = await closeDuplicates(afterCreate);
+    if (keeper === undefined || keeper.number === created.number) {
+      return { ...result, action: 'created', issueNumber: created.number, htmlUrl: created.htmlUrl };
+    }
+    await refresh(keeper);
+    return result;
+  } catch (error) {
+    if (error instanceof GitHubApiError && ((error.status === 403 && !error.rateLimited) || error.status === 410)) {
+      throw new IssuesUnavailableError(
+        error.status,
+        `cannot maintain the drift issue for ${options.policyPath}: issues are disabled on this repository ` +
+          `or the token lacks issues: write (${error.method} ${error.url} → ${error.status}: ${error.message})`,
+        error,
+      );
+    }
+    throw error;
+  }
+}

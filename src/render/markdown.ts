@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import type { ReplayReport, Change } from '../replay/report.js';
+import { UNEVALUABLE_ADVICE } from './advice.js';
+import { cell, escapeMarkdown } from './escape.js';
+
+export interface MarkdownOptions {
+  /** Hash subjects (redact: subjects) so the comment never shows who made a request. */
+  redactSubjects?: boolean;
+  /** Rows of the change table (the report may hold more). */
+  maxRows?: number;
+  /** Heading level of the per-policy title. */
+  headingLevel?: number;
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** Pure: the markdown sections of one policy's report, each a unit the comment may cut between. */
+export function replayMarkdownSections(report: ReplayReport, options: MarkdownOptions = {}): string[] {
+  const hashes = '#'.repeat(options.headingLevel ?? 3);
+  const path = report.meta.head?.path ?? report.meta.base?.path ?? 'policy';
+  const title = `${hashes} ${escapeMarkdown(path)}`;
+  if (report.errors.length > 0 || report.result === null) {
+    const rows = report.errors.map(
+      (e) => `| ${escapeMarkdown(e.file)}:${e.line}:${e.column} | ${cell(e.path)} | ${escapeMarkdown(e.message, 400)} |`,
+    );
+    return [
+      [
+        title,
+        '',
+        `**Invalid policy: ${n(report.errors.length)} problem${report.errors.length === 1 ? '' : 's'}, nothing replayed.**`,
+        '',
+        '| where | path | problem |',
+        '|---|---|---|',
+        ...rows,
+      ].join('\n'),
+    ];
+  }
+  const r = report.result;
+  const sections: string[] = [];
+  sections.push(
+    [
+      title,
+      '',
+      verdictLine(report),
+      '',
+      '| evaluated | allowed | denied | unevaluable | changes | newly allowed | newly denied | from unknown |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|',
+      `| ${n(r.evaluated)} | ${n(r.allowed)} | ${n(r.denied)} | ${n(r.unevaluable)} | ${n(r.changes_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} | ${n(r.from_unknown)} |`,
+      ...(r.malformed.count > 0
+        ? ['', `${n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`]
+        : []),
+      ...(r.recorded_mismatch > 0
+        ? [
+            '',
+            `${n(r.recorded_mismatch)} recorded decision${r.recorded_mismatch === 1 ? '' : 's'} differ from what the base policy decides: the gateway may not be running the base in Git.`,
+          ]
+        : []),
+    ].join('\n'),
+  );
+  if (r.unevaluable > 0) {
+    sections.push(
+      [
+        `**Unevaluable: ${n(r.unevaluable)}** — the sample cannot score these requests, so they are neither allowed nor denied here.`,
+        '',
+        '| reason | requests | what you can do |',
+        '|---|---:|---|',
+        ...r.unevaluable_reasons.map(
+          (reason) => `| \`${reason}\` | ${n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`,
+        ),
+      ].join('\n'),
+    );
+  }
+  if (r.changes_total > 0) {
+    const rows = r.changes.slice(0, options.maxRows ?? r.changes.length);
+    sections.push(
+      [
+        `**Changes: showing ${n(rows.length)} of ${n(r.changes_total)}** (most dangerous first)`,
+        '',
+        '| request | time | subject | method | tools | current | draft | matched rules |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows.map((c) => changeRow(c, options.redactSubjects === true)),
+      ].join('\n'),
+    );
+  }
+  const fidelity = report.result.fidelity as FidelityLike | undefined;
+  if (fidelity) sections.push(fidelitySection(fidelity));
+  const hits = Object.entries(r.rule_hits);
+  if (hits.length > 0) {
+    sections.push(
+      [
+        '<details><summary>Rule hits (head policy)</summary>',
+        '',
+        '| rule | scoreable requests matched |',
+        '|---|---:|',
+        ...hits.map(([id, count]) => `| ${cell(id)} | ${n(count)} |`),
+        '',
+        '</details>',
+      ].join('\n'),
+    );
+  }
+  return sections;
+}
+
+export function renderReplayMarkdown(report: ReplayReport, options: MarkdownOptions = {}): string {
+  return `${replayMarkdownSections(report, options).join('\n\n')}\n`;
+}
+
+export function verdictLine(report: ReplayReport): string {
+  const r = report.result!;
+  if (report.meta.status === 'deleted') {
+    return `**Policy deleted.** The base decided ${n(r.allowed)} allowed, ${n(r.denied)} denied, ${n(r.unevaluable)} unevaluable of ${n(r.evaluated)} replayed requests.`;
+  }
+  if (r.changes_total === 0) {
+    return `**No decision changes** across ${n(r.evaluated - r.unevaluable)} scoreable requests (${n(r.evaluated)} replayed).`;
+  }
+  const parts = [];
+  if (r.newly_allowed > 0) parts.push(`**${n(r.newly_allowed)} newly allowed**`);
+  if (r.newly_denied > 0) parts.push(`${n(r.newly_denied)} newly denied`);
+  if (r.from_unknown > 0) parts.push(`${n(r.from_unknown)} from unknown`);
+  return `${parts.join(', ')}: **${n(r.changes_total)} request${r.changes_total === 1 ? '' : 's'} decided differently** out of ${n(r.evaluated)} replayed.`;
+}
+
+function changeRow(c: Change, redact: boolean): string {
+  const subject = c.subject === null ? '—' : redact ? `\`${subjectHash(c.subject)}\`` : cell(c.subject);
+  const tools = c.tools.length === 0 ? '—' : c.tools.map((t) => escapeMarkdown(t)).join(', ');
+  const rules = c.matched_rule_ids.length === 0 ? '—' : c.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ');
+  return `| ${cell(c.request_id)} | ${cell(c.occurred_at)} | ${subject} | ${cell(c.method)} | ${tools} | ${c.current_decision} | **${c.draft_decision}** | ${rules} |`;
+}
+
+/** A short stable pseudonym: enough to see that two rows share a caller, not who it is. */
+export function subjectHash(subject: string): string {
+  return `sha256:${sha256Hex(subject).slice(0, 12)}`;
+}
+
+function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+interface FidelityLike {
+  manifests: number;
+  invalid: number;
+  levels: Record<string, number>;
+  records_by_level: Record<string, number>;
+  worst: string | null;
+  blocking_gaps: { path: string; reason: string; manifests: number }[];
+}
+
+function fidelitySection(f: FidelityLike): string {
+  const levels = ['exact', 'controlled', 'partial', 'unreplayable'];
+  const lines = [
+    `**Replay fidelity:** worst level \`${f.worst ?? 'none'}\` over ${n(f.manifests)} manifest${f.manifests === 1 ? '' : 's'}${f.invalid > 0 ? ` (${n(f.invalid)} invalid)` : ''}.`,
+    '',
+    '| level | manifests | records |',
+    '|---|---:|---:|',
+    ...levels.map((l) => `| ${l} | ${n(f.levels[l] ?? 0)} | ${n(f.records_by_level[l] ?? 0)} |`),
+    `| no manifest | — | ${n(f.records_by_level.no_manifest ?? 0)} |`,
+  ];
+  if (f.blocking_gaps.length > 0) {
+    lines.push(
+      '',
+      'Gaps that block replay:',
+      '',
+      '| evidence | reason | manifests |',
+      '|---|---|---:|',
+      ...f.blocking_gaps.map((g) => `| \`${g.path.replace(/`/g, '')}\` | ${escapeMarkdown(g.reason)} | ${n(g.manifests)} |`),
+    );
+  }
+  return lines.join('\n');
+}

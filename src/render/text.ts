@@ -1,0 +1,120 @@
+import type { ReplayReport } from '../replay/report.js';
+import { UNEVALUABLE_ADVICE } from './advice.js';
+
+export interface TextOptions {
+  colour: boolean;
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** Removes terminal control sequences from values that come from traffic. */
+function plain(value: string | null): string {
+  if (value === null) return '-';
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+}
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...(r[i] ?? '')].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c + ' '.repeat(widths[i]! - [...c].length))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+}
+
+/** Pure: the terminal report for a person. Colour only when asked (the CLI asks on a TTY). */
+export function renderReplayText(report: ReplayReport, options: TextOptions): string {
+  const paint = (code: string, text: string) => (options.colour ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const bold = (t: string) => paint('1', t);
+  const red = (t: string) => paint('31', t);
+  const green = (t: string) => paint('32', t);
+  const yellow = (t: string) => paint('33', t);
+  const out: string[] = [];
+  const m = report.meta;
+  out.push(bold(`policy-replay ${m.version}`) + ` (OPA ${m.opa_version})`);
+  if (m.head) out.push(`head     ${plain(m.head.path)}  sha256:${m.head.sha256.slice(0, 12)}`);
+  if (m.base) out.push(`base     ${plain(m.base.path)}  sha256:${m.base.sha256.slice(0, 12)}`);
+  else if (m.status === 'added') out.push('base     (none: a new policy; every scoreable request is a change from unknown)');
+  out.push(`traffic  ${plain(m.traffic.path)}  sha256:${m.traffic.sha256.slice(0, 12)}`);
+  if (m.since !== null || m.limit !== null) {
+    out.push(
+      `filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${n(m.excluded_without_time)} excluded without a time`,
+    );
+  }
+  out.push('');
+  if (report.errors.length > 0 || report.result === null) {
+    out.push(red(bold(`invalid policy: ${report.errors.length} problem(s), nothing replayed`)));
+    for (const e of report.errors) out.push(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`);
+    return `${out.join('\n')}\n`;
+  }
+  const r = report.result;
+  if (m.status === 'deleted') out.push(bold('policy deleted: the counts below are what the base decided'), '');
+  out.push(
+    ...table(
+      ['evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'],
+      [[n(r.evaluated), n(r.allowed), n(r.denied), n(r.unevaluable), n(r.malformed.count)]],
+    ),
+  );
+  out.push('');
+  const changeLine = `changes  ${n(r.changes_total)} total: ${n(r.newly_allowed)} newly allowed, ${n(r.newly_denied)} newly denied, ${n(r.from_unknown)} from unknown`;
+  out.push(r.newly_allowed > 0 ? red(bold(changeLine)) : r.changes_total > 0 ? yellow(changeLine) : green(changeLine));
+  if (r.recorded_mismatch > 0) {
+    out.push(yellow(`recorded ${n(r.recorded_mismatch)} recorded decisions differ from the base's`));
+  }
+  if (r.unevaluable > 0) {
+    out.push('', bold('unevaluable reasons'));
+    out.push(
+      ...table(
+        ['reason', 'requests', 'what to do'],
+        r.unevaluable_reasons.map((reason) => [reason, n(r.unevaluable_by_reason[reason] ?? 0), UNEVALUABLE_ADVICE[reason]]),
+      ).map((l) => `  ${l}`),
+    );
+  }
+  if (r.changes.length > 0) {
+    out.push('', bold(`changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`));
+    out.push(
+      ...table(
+        ['request', 'time', 'subject', 'method', 'tools', 'current', 'draft', 'matched'],
+        r.changes.map((c) => [
+          plain(c.request_id),
+          plain(c.occurred_at),
+          plain(c.subject),
+          plain(c.method),
+          c.tools.length ? plain(c.tools.join(',')) : '-',
+          c.current_decision,
+          c.draft_decision,
+          c.matched_rule_ids.length ? plain(c.matched_rule_ids.join(',')) : '-',
+        ]),
+      ).map((l) => `  ${l}`),
+    );
+  }
+  if (r.malformed.count > 0) {
+    out.push('', bold(`malformed records (${n(r.malformed.count)}, not replayed)`));
+    for (const e of r.malformed.examples) out.push(`  line ${e.line}: ${plain(e.reason)}`);
+    if (r.malformed.count > r.malformed.examples.length) {
+      out.push(`  … ${n(r.malformed.count - r.malformed.examples.length)} more`);
+    }
+  }
+  const fidelity = r.fidelity as
+    | { worst: string | null; levels: Record<string, number>; records_by_level: Record<string, number>; blocking_gaps: { path: string; reason: string; manifests: number }[] }
+    | undefined;
+  if (fidelity) {
+    out.push('', bold(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`));
+    out.push(
+      ...table(
+        ['level', 'manifests', 'records'],
+        ['exact', 'controlled', 'partial', 'unreplayable', 'no_manifest'].map((l) => [
+          l,
+          l === 'no_manifest' ? '-' : n(fidelity.levels[l] ?? 0),
+          n(fidelity.records_by_level[l] ?? 0),
+        ]),
+      ).map((l) => `  ${l}`),
+    );
+    for (const g of fidelity.blocking_gaps) out.push(red(`  blocks replay: ${g.path} (${g.reason}) in ${n(g.manifests)} manifest(s)`));
+  }
+  out.push('', bold('rule hits (head)'));
+  out.push(...table(['rule', 'hits'], Object.entries(r.rule_hits).map(([id, c]) => [plain(id), n(c)])).map((l) => `  ${l}`));
+  return `${out.join('\n')}\n`;
+}

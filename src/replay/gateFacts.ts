@@ -1,0 +1,28 @@
+import type { GateFacts } from '../action/gate.js';
+import type { ReplayReport } from './report.js';
+
+interface FidelityFacts {
+  worst: GateFacts['fidelityWorst'];
+  blocking_gaps: { manifests: number }[];
+}
+
+/** What the gate needs to know about one policy's report. */
+export function gateFactsOf(report: ReplayReport, extra: Partial<GateFacts> = {}): GateFacts {
+  const r = report.result;
+  const fidelity = r?.fidelity as FidelityFacts | undefined;
+  return {
+    path: report.meta.head?.path ?? report.meta.base?.path ?? '',
+    invalid: report.errors.length > 0,
+    noTraffic: false,
+    deleted: report.meta.status === 'deleted',
+    evaluated: r?.evaluated ?? 0,
+    unevaluable: r?.unevaluable ?? 0,
+    changesTotal: r?.changes_total ?? 0,
+    newlyAllowed: r?.newly_allowed ?? 0,
+    newlyDenied: r?.newly_denied ?? 0,
+    malformed: r?.malformed.count ?? 0,
+    fidelityWorst: fidelity?.worst ?? null,
+    blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
+    ...extra,
+  };
+}

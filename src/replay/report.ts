@@ -1,0 +1,84 @@
+import type { UnevaluableReason } from '../traffic/availability.js';
+
+export type CurrentDecision = 'allow' | 'deny' | 'unknown';
+export type DraftDecision = 'allow' | 'deny';
+
+/** One request the head decides differently from the base (replay.md). */
+export interface Change {
+  request_id: string;
+  occurred_at: string | null;
+  subject: string | null;
+  method: string | null;
+  tools: string[];
+  current_decision: CurrentDecision;
+  draft_decision: DraftDecision;
+  matched_rule_ids: string[];
+}
+
+export interface MalformedExample {
+  line: number;
+  reason: string;
+}
+
+export interface ReplayResult {
+  evaluated: number;
+  allowed: number;
+  denied: number;
+  unevaluable: number;
+  unevaluable_reasons: UnevaluableReason[];
+  unevaluable_by_reason: Partial<Record<UnevaluableReason, number>>;
+  changes: Change[];
+  changes_total: number;
+  newly_allowed: number;
+  newly_denied: number;
+  from_unknown: number;
+  rule_hits: Record<string, number>;
+  malformed: { count: number; examples: MalformedExample[] };
+  recorded_mismatch: number;
+  /** Added by the caller when manifests were given (fidelity.md "In the replay report"). */
+  fidelity?: object;
+}
+
+export interface PolicyRef {
+  path: string;
+  sha256: string;
+  ref?: string | null;
+}
+
+export interface ReportMeta {
+  tool: 'policy-replay';
+  version: string;
+  opa_version: string;
+  /** `changed` (base and head), `added` (no base), `deleted` (no head: counts are the base's). */
+  status: 'changed' | 'added' | 'deleted';
+  head: PolicyRef | null;
+  base: PolicyRef | null;
+  traffic: { path: string; sha256: string };
+  since: string | null;
+  limit: number | null;
+  excluded_without_time: number;
+  max_changes: number;
+  shard?: { index: number; count: number };
+}
+
+export interface ReportError {
+  file: string;
+  path: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** The JSON report of one policy's replay; key order is part of the byte-identical contract. */
+export interface ReplayReport {
+  meta: ReportMeta;
+  errors: ReportError[];
+  result: ReplayResult | null;
+}
+
+export const MAX_MALFORMED_EXAMPLES = 20;
+
+/** Serialises a report the one way the project does: 2-space JSON and a final newline. */
+export function reportToJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}

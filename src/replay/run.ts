@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { validatePolicyText, formatOfPath } from '../policy/validate.js';
+import type { PolicyProblem } from '../policy/problems.js';
+import { policyFeatures } from '../policy/features.js';
+import { compilePolicy, loadCompiled } from '../policy/compile.js';
+import { sha256OfFile } from '../traffic/reader.js';
+import { loadManifestsFromDirOrGlob, summarizeFidelity, type FidelitySummary } from '../fidelity/report.js';
+import { TOOL_VERSION } from '../version.js';
+import { replayTraffic, type ReplaySide, type ReplayOutcome } from './replay.js';
+import type { ReplayReport, ReportError, PolicyRef } from './report.js';
+import type { Shard } from './shard.js';
+
+/** A policy version to replay: its text (read from disk or from a commit) and how to name it. */
+export interface PolicySource {
+  displayPath: string;
+  text: string;
+  /** The commit it was read at, when known (the Action's base/head SHAs). */
+  ref?: string | null;
+}
+
+export interface RunReplayOptions {
+  head: PolicySource | null;
+  base: PolicySource | null;
+  trafficPath: string;
+  trafficDisplayPath?: string;
+  manifests?: string | null;
+  since?: string | null;
+  limit?: number | null;
+  maxChanges: number;
+  shard?: Shard;
+  mode?: 'compare' | 'drift';
+  opa: { path: string; version: string };
+  onProgress?: (records: number) => void;
+}
+
+export interface PreparedPolicy {
+  side: ReplaySide;
+  ref: PolicyRef;
+  rego: string;
+  warnings: PolicyProblem[];
+}
+
+export type PrepareResult = { ok: true; prepared: PreparedPolicy } | { ok: false; errors: PolicyProblem[]; warnings: PolicyProblem[] };
+
+export async function readPolicySource(file: string, displayPath = file): Promise<PolicySource> {
+  return { displayPath, text: await readFile(file, 'utf8') };
+}
+
+/** validate → Rego → wasm → loaded engine, for one side. */
+export async function preparePolicy(source: PolicySource, opaPath: string): Promise<PrepareResult> {
+  const format = formatOfPath(source.displayPath) ?? 'yaml';
+  const validation = validatePolicyText(source.text, source.displayPath, format);
+  if (!validation.ok) return { ok: false, errors: validation.errors, warnings: validation.warnings };
+  const compiled = await compilePolicy(validation.policy, opaPath);
+  const engine = await loadCompiled(source.displayPath, compiled);
+  return {
+    ok: true,
+    prepared: {
+      side: { policy: validation.policy, features: policyFeatures(validation.policy), engine },
+      ref: {
+        path: source.displayPath,
+        sha256: createHash('sha256').update(source.text, 'utf8').digest('hex'),
+        ...(source.ref !== undefined ? { ref: source.ref } : {}),
+      },
+      rego: compiled.rego,
+      warnings: validation.warnings,
+    },
+  };
+}
+
+export interface RunReplayResult {
+  report: ReplayReport;
+  head: PreparedPolicy | null;
+  base: PreparedPolicy | null;
+  warnings: PolicyProblem[];
+  outcome: ReplayOutcome | null;
+  fidelity: FidelitySummary | null;
+}
+
+function toReportError(p: PolicyProblem): ReportError {
+  return { file: p.file, path: p.path, line: p.line, column: p.column, message: p.message };
+}
+
+/** The whole replay of one policy change, as the JSON report (replay.md "The result"). */
+export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
+  const [head, base, trafficSha] = await Promise.all([
+    options.head ? preparePolicy(options.head, options.opa.path) : null,
+    options.base ? preparePolicy(options.base, options.opa.path) : null,
+    sha256OfFile(options.trafficPath),
+  ]);
+  const errors = [...(head && !head.ok ? head.errors : []), ...(base && !base.ok ? base.errors : [])];
+  const warnings = [
+    ...(head ? (head.ok ? head.prepared.warnings : head.warnings) : []),
+    ...(base ? (base.ok ? base.prepared.warnings : base.warnings) : []),
+  ];
+  const headPrepared = head?.ok ? head.prepared : null;
+  const basePrepared = base?.ok ? base.prepared : null;
+  const status = options.head === null ? 'deleted' : options.base === null ? 'added' : 'changed';
+  const refOf = (source: PolicySource | null, prepared: PreparedPolicy | null): PolicyRef | null => {
+    if (!source) return null;
+    if (prepared) return prepared.ref;
+    return {
+      path: source.displayPath,
+      sha256: createHash('sha256').update(source.text, 'utf8').digest('hex'),
+      ...(source.ref !== undefined ? { ref: source.ref } : {}),
+    };
+  };
+  const meta: ReplayReport['meta'] = {
+    tool: 'policy-replay',
+    version: TOOL_VERSION,
+    opa_version: options.opa.version,
+    status,
+    head: refOf(options.head, headPrepared),
+    base: refOf(options.base, basePrepared),
+    traffic: { path: options.trafficDisplayPath ?? options.trafficPath, sha256: trafficSha },
+    since: options.since ?? null,
+    limit: options.limit ?? null,
+    excluded_without_time: 0,
+    max_changes: options.maxChanges,
+    ...(options.shard ? { shard: options.shard } : {}),
+  };
+  if (errors.length > 0) {
+    return {
+      report: { meta, errors: errors.map(toReportError), result: null },
+      head: headPrepared,
+      base: basePrepared,
+      warnings,
+      outcome: null,
+      fidelity: null,
+    };
+  }
+  const manifestSet = options.manifests ? await loadManifestsFromDirOrGlob(options.manifests) : null;
+  const outcome = await replayTraffic({
+    head: headPrepared?.side ?? null,
+    base: basePrepared?.side ?? null,
+    trafficPath: options.trafficPath,
+    since: options.since ?? null,
+    limit: options.limit ?? null,
+    maxChanges: options.maxChanges,
+    ...(options.shard ? { shard: options.shard } : {}),
+    mode: options.mode ?? 'compare',
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  meta.excluded_without_time = outcome.excludedWithoutTime;
+  const fidelity = manifestSet ? summarizeFidelity(manifestSet, outcome.manifestIds) : null;
+  const result = fidelity ? { ...outcome.result, fidelity } : outcome.result;
+  return {
+    report: { meta, errors: [], result },
+    head: headPrepared,
+    base: basePrepared,
+    warnings,
+    outcome,
+    fidelity,
+  };
+}
