@@ -77,14 +77,9 @@ describe('canonicalize: RFC 8785 published examples', () => {
   });
 
   it('serialises the number examples named in the brief', () => {
-    expect([1e21, 1e-7, 0.000001, -0, 333333333.3333333, 9007199254740992].map((n) => canonicalize(n))).toEqual([
-      '1e+21',
-      '1e-7',
-      '0.000001',
-      '0',
-      '333333333.3333333',
-      '9007199254740992',
-    ]);
+    expect(
+      [1e21, 1e-7, 0.000001, -0, 333333333.3333333, 9007199254740992].map((n) => canonicalize(n)),
+    ).toEqual(['1e+21', '1e-7', '0.000001', '0', '333333333.3333333', '9007199254740992']);
   });
 
   it.each([
@@ -114,11 +109,15 @@ describe('canonicalize: strings and structure', () => {
     ['a high surrogate at the end', 'x\udbff'],
     ['two high surrogates', '\ud800\ud800'],
   ])('rejects %s in a value', (_name, text) => {
-    expect(() => canonicalize({ a: text })).toThrow(expect.objectContaining({ kind: 'lone_surrogate', path: 'a' }));
+    expect(() => canonicalize({ a: text })).toThrow(
+      expect.objectContaining({ kind: 'lone_surrogate', path: 'a' }),
+    );
   });
 
   it('rejects a lone surrogate in a key', () => {
-    expect(() => canonicalize({ ['k\udc00']: 1 })).toThrow(expect.objectContaining({ kind: 'lone_surrogate' }));
+    expect(() => canonicalize({ ['k\udc00']: 1 })).toThrow(
+      expect.objectContaining({ kind: 'lone_surrogate' }),
+    );
   });
 
   it('accepts a well-formed surrogate pair', () => {
@@ -127,8 +126,12 @@ describe('canonicalize: strings and structure', () => {
 
   it('rejects values with no JSON form', () => {
     expect(() => canonicalize(undefined)).toThrow(expect.objectContaining({ kind: 'unsupported_type' }));
-    expect(() => canonicalize({ a: undefined })).toThrow(expect.objectContaining({ kind: 'unsupported_type', path: 'a' }));
-    expect(() => canonicalize([1n])).toThrow(expect.objectContaining({ kind: 'unsupported_type', path: '[0]' }));
+    expect(() => canonicalize({ a: undefined })).toThrow(
+      expect.objectContaining({ kind: 'unsupported_type', path: 'a' }),
+    );
+    expect(() => canonicalize([1n])).toThrow(
+      expect.objectContaining({ kind: 'unsupported_type', path: '[0]' }),
+    );
     expect(() => canonicalize(new Date(0))).toThrow(expect.objectContaining({ kind: 'unsupported_type' }));
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;

@@ -13,7 +13,8 @@ import type { FidelityLevel, Gap, GapImpact } from '../../src/fidelity/analyze.j
 import type { Evidence, Manifest } from '../../src/fidelity/manifest.js';
 import { ABSENT, exactManifest, hashed, UNAVAILABLE, value, withEdit } from './helpers.js';
 
-const gapsAt = (m: Manifest, path: string): Gap[] => analyzeManifest(m).missing_evidence.filter((g) => g.path === path);
+const gapsAt = (m: Manifest, path: string): Gap[] =>
+  analyzeManifest(m).missing_evidence.filter((g) => g.path === path);
 const only = (m: Manifest): Gap[] => analyzeManifest(m).missing_evidence;
 const gap = (path: string, impact: GapImpact, reason: string): Gap => ({ path, impact, reason });
 
@@ -69,7 +70,12 @@ describe('blocks_replay rules', () => {
       expect(only(m)).toEqual([gap(`isolation.${field}`, 'blocks_replay', reason)]);
     });
     it.each(['isolated', 'stubbed'] as const)('%s is no gap', (isolation) => {
-      expect(gapsAt(withEdit((x) => (x.isolation![field] = isolation)), `isolation.${field}`)).toEqual([]);
+      expect(
+        gapsAt(
+          withEdit((x) => (x.isolation![field] = isolation)),
+          `isolation.${field}`,
+        ),
+      ).toEqual([]);
     });
   });
 
@@ -122,7 +128,9 @@ describe('blocks_replay rules', () => {
       expect(only(m)).toEqual([gap('retrieval.outputs', 'blocks_replay', REASONS.unavailable)]);
     });
     it('outputs as a value are no gap', () => {
-      expect(only(withEdit((x) => (x.retrieval = { replay_mode: 'recorded_outputs', outputs: value([]) })))).toEqual([]);
+      expect(
+        only(withEdit((x) => (x.retrieval = { replay_mode: 'recorded_outputs', outputs: value([]) }))),
+      ).toEqual([]);
     });
     it('outputs are not needed when retrieval is re-run', () => {
       const m = withEdit(
@@ -142,14 +150,21 @@ describe('blocks_replay rules', () => {
   describe('integrity', () => {
     it('a value whose sha256 does not match blocks replay', () => {
       const m = withEdit(
-        (x) => (x.model!.parameters = { state: 'value', value: { temperature: 0 }, sha256: sha256Canonical('other') }),
+        (x) =>
+          (x.model!.parameters = {
+            state: 'value',
+            value: { temperature: 0 },
+            sha256: sha256Canonical('other'),
+          }),
       );
       expect(only(m)).toEqual([gap('model.parameters', 'blocks_replay', REASONS.integrity)]);
       expect(analyzeManifest(m).level).toBe('unreplayable');
     });
     it('a value whose sha256 matches its canonical JSON is no gap', () => {
       const v = { temperature: 0, top_p: 1 };
-      const m = withEdit((x) => (x.model!.parameters = { state: 'value', value: v, sha256: sha256Canonical(v) }));
+      const m = withEdit(
+        (x) => (x.model!.parameters = { state: 'value', value: v, sha256: sha256Canonical(v) }),
+      );
       expect(only(m)).toEqual([]);
     });
     it('checks every evidence location, including tool calls and optional fields', () => {
@@ -179,26 +194,29 @@ describe('blocks_replay rules', () => {
 });
 
 describe('reduces_control rules', () => {
-  describe.each(['parameters', 'system_instructions', 'developer_instructions'] as const)('model.%s', (field) => {
-    it.each([
-      ['hash', hashed('x'), REASONS.hash],
-      ['unavailable', UNAVAILABLE, REASONS.unavailable],
-      ['missing', undefined, REASONS.unavailable],
-    ] as const)('%s reduces control', (_s, evidence, reason) => {
-      const m = withEdit((x) => {
-        if (evidence === undefined) delete x.model![field];
-        else x.model![field] = evidence;
+  describe.each(['parameters', 'system_instructions', 'developer_instructions'] as const)(
+    'model.%s',
+    (field) => {
+      it.each([
+        ['hash', hashed('x'), REASONS.hash],
+        ['unavailable', UNAVAILABLE, REASONS.unavailable],
+        ['missing', undefined, REASONS.unavailable],
+      ] as const)('%s reduces control', (_s, evidence, reason) => {
+        const m = withEdit((x) => {
+          if (evidence === undefined) delete x.model![field];
+          else x.model![field] = evidence;
+        });
+        expect(only(m)).toEqual([gap(`model.${field}`, 'reduces_control', reason)]);
+        expect(analyzeManifest(m).level).toBe('partial');
       });
-      expect(only(m)).toEqual([gap(`model.${field}`, 'reduces_control', reason)]);
-      expect(analyzeManifest(m).level).toBe('partial');
-    });
-    it.each([
-      ['value', value('v')],
-      ['absent', ABSENT],
-    ] as const)('%s is no gap', (_s, evidence) => {
-      expect(only(withEdit((x) => (x.model![field] = evidence)))).toEqual([]);
-    });
-  });
+      it.each([
+        ['value', value('v')],
+        ['absent', ABSENT],
+      ] as const)('%s is no gap', (_s, evidence) => {
+        expect(only(withEdit((x) => (x.model![field] = evidence)))).toEqual([]);
+      });
+    },
+  );
 
   it('model.seed is never needed', () => {
     expect(only(withEdit((x) => (x.model!.seed = UNAVAILABLE)))).toEqual([]);
@@ -280,7 +298,9 @@ describe('reduces_control rules', () => {
       ).toEqual([gap('tools.ledger_complete', 'reduces_control', REASONS.ledgerIncomplete)]);
     });
     it('none of these apply when tools are not used', () => {
-      expect(only(withEdit((x) => (x.tools = { replay_mode: 'not_used', definitions: UNAVAILABLE })))).toEqual([]);
+      expect(
+        only(withEdit((x) => (x.tools = { replay_mode: 'not_used', definitions: UNAVAILABLE }))),
+      ).toEqual([]);
     });
   });
 
@@ -292,7 +312,10 @@ describe('reduces_control rules', () => {
   });
 
   describe('retrieval rerun', () => {
-    const rerun = (edit: (r: NonNullable<Manifest['retrieval']>) => void, mode: 'rerun' | 'execute' = 'rerun') =>
+    const rerun = (
+      edit: (r: NonNullable<Manifest['retrieval']>) => void,
+      mode: 'rerun' | 'execute' = 'rerun',
+    ) =>
       withEdit((x) => {
         x.retrieval = {
           replay_mode: mode,
@@ -307,13 +330,17 @@ describe('reduces_control rules', () => {
       ['absent', ABSENT, REASONS.absent],
       ['unavailable', UNAVAILABLE, REASONS.unavailable],
     ] as const)('config %s reduces control', (_s, config, reason) => {
-      expect(only(rerun((r) => (r.config = config)))).toEqual([gap('retrieval.config', 'reduces_control', reason)]);
+      expect(only(rerun((r) => (r.config = config)))).toEqual([
+        gap('retrieval.config', 'reduces_control', reason),
+      ]);
     });
     it.each([
       ['absent', ABSENT, REASONS.absent],
       ['unavailable', UNAVAILABLE, REASONS.unavailable],
     ] as const)('corpus %s reduces control', (_s, corpus, reason) => {
-      expect(only(rerun((r) => (r.corpus = corpus)))).toEqual([gap('retrieval.corpus', 'reduces_control', reason)]);
+      expect(only(rerun((r) => (r.corpus = corpus)))).toEqual([
+        gap('retrieval.corpus', 'reduces_control', reason),
+      ]);
     });
     it('config as a value and corpus as a value or a hash are no gap', () => {
       expect(only(rerun(() => undefined))).toEqual([]);
@@ -326,7 +353,13 @@ describe('reduces_control rules', () => {
     });
     it('config and corpus do not matter for recorded outputs', () => {
       const m = withEdit(
-        (x) => (x.retrieval = { replay_mode: 'recorded_outputs', config: UNAVAILABLE, corpus: UNAVAILABLE, outputs: value([]) }),
+        (x) =>
+          (x.retrieval = {
+            replay_mode: 'recorded_outputs',
+            config: UNAVAILABLE,
+            corpus: UNAVAILABLE,
+            outputs: value([]),
+          }),
       );
       expect(only(m)).toEqual([]);
     });
@@ -364,13 +397,16 @@ describe('reduces_control rules', () => {
     ]);
   });
 
-  describe.each(['network', 'filesystem', 'external_services', 'side_effects'] as const)('isolation.%s', (field) => {
-    it('unknown (or missing) reduces control', () => {
-      const expected = [gap(`isolation.${field}`, 'reduces_control', REASONS.isolationUnknown)];
-      expect(only(withEdit((x) => (x.isolation![field] = 'unknown')))).toEqual(expected);
-      expect(only(withEdit((x) => delete x.isolation![field]))).toEqual(expected);
-    });
-  });
+  describe.each(['network', 'filesystem', 'external_services', 'side_effects'] as const)(
+    'isolation.%s',
+    (field) => {
+      it('unknown (or missing) reduces control', () => {
+        const expected = [gap(`isolation.${field}`, 'reduces_control', REASONS.isolationUnknown)];
+        expect(only(withEdit((x) => (x.isolation![field] = 'unknown')))).toEqual(expected);
+        expect(only(withEdit((x) => delete x.isolation![field]))).toEqual(expected);
+      });
+    },
+  );
 
   it('a missing isolation section makes all four unknown', () => {
     expect(only(withEdit((x) => delete x.isolation))).toEqual(
@@ -412,26 +448,36 @@ describe('prevents_exactness rules', () => {
       if (determinism === undefined) delete x.model!.determinism;
       else x.model!.determinism = determinism;
     });
-    expect(only(m)).toEqual([gap('model.determinism.guaranteed', 'prevents_exactness', REASONS.modelNotDeterministic)]);
+    expect(only(m)).toEqual([
+      gap('model.determinism.guaranteed', 'prevents_exactness', REASONS.modelNotDeterministic),
+    ]);
     expect(analyzeManifest(m).level).toBe('controlled');
   });
 
-  it.each(['execute', 'rerun'] as const)('tools mode %s without a determinism guarantee prevents exactness', (mode) => {
-    const tools = (determinism?: { guaranteed: boolean }) =>
-      withEdit((x) => {
-        x.tools = { replay_mode: mode, definitions: ABSENT, ledger_complete: true };
-        if (determinism) x.tools.determinism = determinism;
-      });
-    const expected = [gap('tools.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic)];
-    expect(only(tools())).toEqual(expected);
-    expect(only(tools({ guaranteed: false }))).toEqual(expected);
-    expect(only(tools({ guaranteed: true }))).toEqual([]);
-  });
+  it.each(['execute', 'rerun'] as const)(
+    'tools mode %s without a determinism guarantee prevents exactness',
+    (mode) => {
+      const tools = (determinism?: { guaranteed: boolean }) =>
+        withEdit((x) => {
+          x.tools = { replay_mode: mode, definitions: ABSENT, ledger_complete: true };
+          if (determinism) x.tools.determinism = determinism;
+        });
+      const expected = [gap('tools.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic)];
+      expect(only(tools())).toEqual(expected);
+      expect(only(tools({ guaranteed: false }))).toEqual(expected);
+      expect(only(tools({ guaranteed: true }))).toEqual([]);
+    },
+  );
 
   it('tools determinism does not matter for recorded outputs', () => {
     const m = withEdit(
       (x) =>
-        (x.tools = { replay_mode: 'recorded_outputs', definitions: ABSENT, ledger_complete: true, determinism: { guaranteed: false } }),
+        (x.tools = {
+          replay_mode: 'recorded_outputs',
+          definitions: ABSENT,
+          ledger_complete: true,
+          determinism: { guaranteed: false },
+        }),
     );
     expect(only(m)).toEqual([]);
   });
@@ -442,7 +488,9 @@ describe('prevents_exactness rules', () => {
         x.retrieval = { replay_mode: 'rerun', config: value({}), corpus: hashed('c') };
         if (determinism) x.retrieval.determinism = determinism;
       });
-    const expected = [gap('retrieval.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic)];
+    const expected = [
+      gap('retrieval.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic),
+    ];
     expect(only(retrieval())).toEqual(expected);
     expect(only(retrieval({ guaranteed: false }))).toEqual(expected);
     expect(only(retrieval({ guaranteed: true }))).toEqual([]);
@@ -469,7 +517,11 @@ describe('levels, ordering and listing', () => {
     expect(levelOf([gap('a', 'prevents_exactness', 'r')])).toBe('controlled');
     expect(levelOf([gap('a', 'prevents_exactness', 'r'), gap('b', 'reduces_control', 'r')])).toBe('partial');
     expect(
-      levelOf([gap('a', 'reduces_control', 'r'), gap('b', 'blocks_replay', 'r'), gap('c', 'prevents_exactness', 'r')]),
+      levelOf([
+        gap('a', 'reduces_control', 'r'),
+        gap('b', 'blocks_replay', 'r'),
+        gap('c', 'prevents_exactness', 'r'),
+      ]),
     ).toBe('unreplayable');
   });
 
@@ -534,9 +586,14 @@ const evidenceArb: fc.Arbitrary<Evidence | undefined> = fc.oneof(
 const isolationArb = fc.constantFrom(undefined, 'isolated', 'stubbed', 'live', 'unknown') as fc.Arbitrary<
   'isolated' | 'stubbed' | 'live' | 'unknown' | undefined
 >;
-const modeArb = fc.constantFrom(undefined, 'not_used', 'recorded_outputs', 'execute', 'rerun', 'unknown') as fc.Arbitrary<
-  'not_used' | 'recorded_outputs' | 'execute' | 'rerun' | 'unknown' | undefined
->;
+const modeArb = fc.constantFrom(
+  undefined,
+  'not_used',
+  'recorded_outputs',
+  'execute',
+  'rerun',
+  'unknown',
+) as fc.Arbitrary<'not_used' | 'recorded_outputs' | 'execute' | 'rerun' | 'unknown' | undefined>;
 const determinismArb = fc.option(fc.record({ guaranteed: fc.boolean() }), { nil: undefined });
 
 /** Drops undefined members, as a parsed manifest would not have them. */
@@ -565,14 +622,23 @@ const manifestArb: fc.Arbitrary<Manifest> = fc
         replay_mode: modeArb,
         definitions: evidenceArb,
         ledger_complete: fc.option(fc.boolean(), { nil: undefined }),
-        calls: fc.option(fc.array(fc.record({ input: evidenceArb, output: evidenceArb }).map(compact), { maxLength: 3 }), {
-          nil: undefined,
-        }),
+        calls: fc.option(
+          fc.array(fc.record({ input: evidenceArb, output: evidenceArb }).map(compact), { maxLength: 3 }),
+          {
+            nil: undefined,
+          },
+        ),
         determinism: determinismArb,
       }),
     ),
     retrieval: section(
-      fc.record({ replay_mode: modeArb, config: evidenceArb, corpus: evidenceArb, outputs: evidenceArb, determinism: determinismArb }),
+      fc.record({
+        replay_mode: modeArb,
+        config: evidenceArb,
+        corpus: evidenceArb,
+        outputs: evidenceArb,
+        determinism: determinismArb,
+      }),
     ),
     environment: section(
       fc.record({
@@ -584,7 +650,12 @@ const manifestArb: fc.Arbitrary<Manifest> = fc
       }),
     ),
     isolation: section(
-      fc.record({ network: isolationArb, filesystem: isolationArb, external_services: isolationArb, side_effects: isolationArb }),
+      fc.record({
+        network: isolationArb,
+        filesystem: isolationArb,
+        external_services: isolationArb,
+        side_effects: isolationArb,
+      }),
     ),
     source: section(
       fc.record({
@@ -603,7 +674,15 @@ const manifestArb: fc.Arbitrary<Manifest> = fc
 function evidenceSlots(m: Manifest): Array<Array<string | number>> {
   const slots: Array<Array<string | number>> = [];
   const fields: Record<string, string[]> = {
-    model: ['provider', 'deployment', 'parameters', 'seed', 'input', 'system_instructions', 'developer_instructions'],
+    model: [
+      'provider',
+      'deployment',
+      'parameters',
+      'seed',
+      'input',
+      'system_instructions',
+      'developer_instructions',
+    ],
     tools: ['definitions'],
     retrieval: ['config', 'corpus', 'outputs'],
     environment: ['code_version', 'runtime_version', 'dependency_lock', 'config_fingerprint', 'container'],
@@ -659,12 +738,16 @@ describe('monotonicity (properties, seeded)', () => {
   it('replacing a value by its hash never raises the level', () => {
     fc.assert(
       fc.property(manifestArb, fc.nat(), (m, pick) => {
-        const slots = evidenceSlots(m).filter((slot) => (getAt(m, slot) as Evidence | undefined)?.state === 'value');
+        const slots = evidenceSlots(m).filter(
+          (slot) => (getAt(m, slot) as Evidence | undefined)?.state === 'value',
+        );
         fc.pre(slots.length > 0);
         const slot = slots[pick % slots.length]!;
         const e = getAt(m, slot) as Extract<Evidence, { state: 'value' }>;
         const before = analyzeManifest(m).level;
-        const after = analyzeManifest(setAt(m, slot, { state: 'hash', sha256: sha256Canonical(e.value) })).level;
+        const after = analyzeManifest(
+          setAt(m, slot, { state: 'hash', sha256: sha256Canonical(e.value) }),
+        ).level;
         expect(notWorse(before, after)).toBe(true);
       }),
       { seed: 4343, numRuns: 1000 },
@@ -680,7 +763,9 @@ describe('monotonicity (properties, seeded)', () => {
           const live = setAt(m, ['isolation', field], 'live');
           const result = analyzeManifest(live);
           expect(result.level).toBe('unreplayable');
-          expect(result.missing_evidence).toContainEqual(gap(`isolation.${field}`, 'blocks_replay', `live ${field.replace('_', ' ')}`));
+          expect(result.missing_evidence).toContainEqual(
+            gap(`isolation.${field}`, 'blocks_replay', `live ${field.replace('_', ' ')}`),
+          );
         },
       ),
       { seed: 4444, numRuns: 500 },

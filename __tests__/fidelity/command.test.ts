@@ -23,12 +23,17 @@ describe('policy-replay fidelity --format json', () => {
     const { code, stdout, stderr } = await run([...files, '--format', 'json']);
     expect(code).toBe(0);
     expect(stderr).toBe('');
-    const parsed = JSON.parse(stdout) as { reports: Array<Record<string, unknown>>; invalid: Array<Record<string, unknown>> };
+    const parsed = JSON.parse(stdout) as {
+      reports: Array<Record<string, unknown>>;
+      invalid: Array<Record<string, unknown>>;
+    };
     expect(Object.keys(parsed)).toEqual(['reports', 'invalid']);
     expect(parsed).toEqual(await fidelityCommandResult(files));
     expect(stdout).toBe(`${JSON.stringify(parsed, null, 2)}\n`);
-    for (const report of parsed.reports) expect(Object.keys(report)).toEqual(['id', 'file', 'level', 'missing_evidence']);
-    for (const problem of parsed.invalid) expect(Object.keys(problem)).toEqual(['file', 'path', 'line', 'column', 'message']);
+    for (const report of parsed.reports)
+      expect(Object.keys(report)).toEqual(['id', 'file', 'level', 'missing_evidence']);
+    for (const problem of parsed.invalid)
+      expect(Object.keys(problem)).toEqual(['file', 'path', 'line', 'column', 'message']);
     expect(parsed.invalid.length).toBeGreaterThanOrEqual(3);
   });
 
@@ -58,7 +63,10 @@ describe('policy-replay fidelity --format json', () => {
       );
       const { code, stdout } = await run([file]);
       expect(code).toBe(0);
-      const parsed = JSON.parse(stdout) as { reports: Array<{ id: string; level: string }>; invalid: Array<{ line: number }> };
+      const parsed = JSON.parse(stdout) as {
+        reports: Array<{ id: string; level: string }>;
+        invalid: Array<{ line: number }>;
+      };
       expect(parsed.reports.map((r) => [r.id, r.level])).toEqual([
         ['a', 'unreplayable'],
         ['b', 'unreplayable'],
@@ -86,8 +94,12 @@ describe('policy-replay fidelity --format text', () => {
     expect(stdout).toContain('supply the content of model.input (state "value"), not only its hash');
     expect(stdout).toContain('reduces control (4); closing these lifts it to controlled:');
     expect(stdout).toContain('prevents exactness (1); closing these too lifts it to exact:');
-    expect(stdout).toMatch(/invalid-unknown-key\.json:\d+:\d+ {2}model\.temperature {2}unknown key "temperature"/);
-    expect(stdout).toContain('3 manifest(s): 0 exact, 0 controlled, 1 partial, 2 unreplayable (1 invalid, graded unreplayable)');
+    expect(stdout).toMatch(
+      /invalid-unknown-key\.json:\d+:\d+ {2}model\.temperature {2}unknown key "temperature"/,
+    );
+    expect(stdout).toContain(
+      '3 manifest(s): 0 exact, 0 controlled, 1 partial, 2 unreplayable (1 invalid, graded unreplayable)',
+    );
     // Manifest values (prompts, tool payloads) never reach the report.
     expect(stdout).not.toContain('List the open incidents');
     expect(stdout.endsWith('\n')).toBe(true);
@@ -113,12 +125,19 @@ describe('exit codes and arguments', () => {
   it('exits 0 when manifests are invalid: they are part of the report', async () => {
     const { code, stdout } = await run(['fixtures/manifests/invalid-malformed-hash.json']);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ reports: [], invalid: [{ path: 'environment.dependency_lock.sha256' }] });
+    expect(JSON.parse(stdout)).toMatchObject({
+      reports: [],
+      invalid: [{ path: 'environment.dependency_lock.sha256' }],
+    });
   });
 
   it('prints the usage for --help, and defaults to json', async () => {
     expect(await run(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('usage:') });
     expect(parseFidelityArgs(['a.json'])).toEqual({ files: ['a.json'], format: 'json', help: false });
-    expect(parseFidelityArgs(['--', '--format'])).toEqual({ files: ['--format'], format: 'json', help: false });
+    expect(parseFidelityArgs(['--', '--format'])).toEqual({
+      files: ['--format'],
+      format: 'json',
+      help: false,
+    });
   });
 });

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { FIDELITY_LEVELS } from '../../src/fidelity/analyze.js';
-import { fidelityCommandResult, loadManifestsFromDirOrGlob, summarizeFidelity } from '../../src/fidelity/report.js';
+import {
+  fidelityCommandResult,
+  loadManifestsFromDirOrGlob,
+  summarizeFidelity,
+} from '../../src/fidelity/report.js';
 
 const FIXTURES = 'fixtures/manifests';
 const EXAMPLE = 'fixtures/example/traffic/sample.manifests';
@@ -28,7 +32,11 @@ describe('fixtures/manifests: every fixture grades as its name says', () => {
     const invalidFiles = new Set(result.invalid.map((p) => p.file));
     for (const file of fixtureFiles) {
       if (prefixOf(file) === 'invalid') {
-        expect({ file, invalid: invalidFiles.has(file), graded: graded.get(file) }).toEqual({ file, invalid: true, graded: undefined });
+        expect({ file, invalid: invalidFiles.has(file), graded: graded.get(file) }).toEqual({
+          file,
+          invalid: true,
+          graded: undefined,
+        });
       } else {
         expect({ file, level: graded.get(file) }).toEqual({ file, level: prefixOf(file) });
         expect(invalidFiles.has(file)).toBe(false);
@@ -59,7 +67,11 @@ describe('fixtures/manifests: every fixture grades as its name says', () => {
       reason: 'live side effects',
     });
     expect(byId.get('controlled-mapped-trace')?.missing_evidence).toEqual([
-      { path: 'source.capture', impact: 'prevents_exactness', reason: 'mapped trace, not native runtime evidence' },
+      {
+        path: 'source.capture',
+        impact: 'prevents_exactness',
+        reason: 'mapped trace, not native runtime evidence',
+      },
     ]);
     expect(byId.get('exact-native-deterministic')?.missing_evidence).toEqual([]);
   });
@@ -91,7 +103,9 @@ describe('the realistic example manifests', () => {
       const committed = readdirSync(EXAMPLE).sort();
       expect(readdirSync(out).sort()).toEqual(committed);
       for (const name of committed) {
-        expect(readFileSync(path.join(out, name), 'utf8')).toBe(readFileSync(path.join(EXAMPLE, name), 'utf8'));
+        expect(readFileSync(path.join(out, name), 'utf8')).toBe(
+          readFileSync(path.join(EXAMPLE, name), 'utf8'),
+        );
       }
     } finally {
       rmSync(out, { recursive: true, force: true });

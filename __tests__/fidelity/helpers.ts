@@ -30,8 +30,18 @@ export function exactManifest(id = 'm-exact'): Manifest {
       config_fingerprint: hashed('cfg'),
       container: UNAVAILABLE,
     },
-    isolation: { network: 'isolated', filesystem: 'isolated', external_services: 'stubbed', side_effects: 'stubbed' },
-    source: { trace_id: value('t'), span_id: value('s'), capture: 'native', provenance: value({ exporter: 'x' }) },
+    isolation: {
+      network: 'isolated',
+      filesystem: 'isolated',
+      external_services: 'stubbed',
+      side_effects: 'stubbed',
+    },
+    source: {
+      trace_id: value('t'),
+      span_id: value('s'),
+      capture: 'native',
+      provenance: value({ exporter: 'x' }),
+    },
   };
 }
 

@@ -23,23 +23,39 @@ function positionOf(text: string, needle: string, from = 0): { line: number; col
 describe('parseManifestText: valid manifests', () => {
   it('accepts the minimal manifest: every section is optional', () => {
     const [entry] = parseManifestText('{"schema":"replay-runtime/v2","id":"t-1"}', 'm.json');
-    expect(entry).toEqual({ ok: true, file: 'm.json', line: 1, manifest: { schema: 'replay-runtime/v2', id: 't-1' } });
+    expect(entry).toEqual({
+      ok: true,
+      file: 'm.json',
+      line: 1,
+      manifest: { schema: 'replay-runtime/v2', id: 't-1' },
+    });
   });
 
   it('accepts a full manifest, every evidence state, and both mode synonyms', () => {
     const m = {
       ...exactManifest(),
-      tools: { replay_mode: 'execute', calls: [{ id: 'c', name: 'n', input: { state: 'hash', sha256: HASH } }] },
+      tools: {
+        replay_mode: 'execute',
+        calls: [{ id: 'c', name: 'n', input: { state: 'hash', sha256: HASH } }],
+      },
       retrieval: { replay_mode: 'rerun', outputs: { state: 'value', value: null, sha256: HASH } },
     };
     const [entry] = parseManifestText(JSON.stringify(m, null, 2), 'full.json');
     expect(entry?.ok).toBe(true);
-    const swapped = { ...exactManifest(), tools: { replay_mode: 'rerun' }, retrieval: { replay_mode: 'execute' } };
+    const swapped = {
+      ...exactManifest(),
+      tools: { replay_mode: 'rerun' },
+      retrieval: { replay_mode: 'execute' },
+    };
     expect(parseManifestText(JSON.stringify(swapped), 'm.json')[0]?.ok).toBe(true);
   });
 
   it('accepts any JSON as a value, including null and nested arrays', () => {
-    const m = { schema: 'replay-runtime/v2', id: 'v', model: { input: { state: 'value', value: [null, [1, { a: '' }]] } } };
+    const m = {
+      schema: 'replay-runtime/v2',
+      id: 'v',
+      model: { input: { state: 'value', value: [null, [1, { a: '' }]] } },
+    };
     expect(parseManifestText(JSON.stringify(m), 'm.json')[0]?.ok).toBe(true);
   });
 });
@@ -68,15 +84,24 @@ describe('parseManifestText: invalid manifests, with path, line and column', () 
       ...positionOf(text, '"temperature"'),
       message: 'unknown key "temperature"',
     });
-    expect(at('source.provenance.note')).toMatchObject({ ...positionOf(text, '"note"'), message: 'unknown key "note"' });
+    expect(at('source.provenance.note')).toMatchObject({
+      ...positionOf(text, '"note"'),
+      message: 'unknown key "note"',
+    });
   });
 
   it('reports a malformed hash at its value', () => {
-    expect(at('model.input.sha256')).toMatchObject({ ...positionOf(text, '"ABC"'), message: expect.stringContaining('64 lowercase hex') });
+    expect(at('model.input.sha256')).toMatchObject({
+      ...positionOf(text, '"ABC"'),
+      message: expect.stringContaining('64 lowercase hex'),
+    });
   });
 
   it('reports a wrong type at the value', () => {
-    expect(at('tools.ledger_complete')).toMatchObject({ ...positionOf(text, '"yes"'), message: 'expected boolean, got string' });
+    expect(at('tools.ledger_complete')).toMatchObject({
+      ...positionOf(text, '"yes"'),
+      message: 'expected boolean, got string',
+    });
   });
 
   it('reports an unknown evidence state and an unknown isolation value', () => {
@@ -121,10 +146,15 @@ describe('parseManifestText: invalid manifests, with path, line and column', () 
   });
 
   it('rejects a section of the wrong type, an array, and an uppercase hash on a value', () => {
-    expect(problems(parseManifestText('{"schema":"replay-runtime/v2","id":"x","isolation":"live"}', 'm.json')[0])).toEqual([
+    expect(
+      problems(parseManifestText('{"schema":"replay-runtime/v2","id":"x","isolation":"live"}', 'm.json')[0]),
+    ).toEqual([
       { file: 'm.json', path: 'isolation', line: 1, column: 52, message: 'expected object, got string' },
     ]);
-    expect(problems(parseManifestText('[]', 'm.json')[0])[0]).toMatchObject({ path: '', message: 'expected object, got array' });
+    expect(problems(parseManifestText('[]', 'm.json')[0])[0]).toMatchObject({
+      path: '',
+      message: 'expected object, got array',
+    });
     const upper = JSON.stringify({
       schema: 'replay-runtime/v2',
       id: 'x',
@@ -146,19 +176,33 @@ describe('parseManifestText: invalid manifests, with path, line and column', () 
   });
 
   it('rejects duplicate keys, which JSON.parse would silently resolve', () => {
-    const found = problems(parseManifestText('{"schema":"replay-runtime/v2","id":"a","id":"b"}', 'm.json')[0]);
-    expect(found).toEqual([{ file: 'm.json', path: 'id', line: 1, column: 40, message: 'duplicate key "id"' }]);
+    const found = problems(
+      parseManifestText('{"schema":"replay-runtime/v2","id":"a","id":"b"}', 'm.json')[0],
+    );
+    expect(found).toEqual([
+      { file: 'm.json', path: 'id', line: 1, column: 40, message: 'duplicate key "id"' },
+    ]);
   });
 
   it('keeps "__proto__" a plain (unknown) key', () => {
-    const found = problems(parseManifestText('{"schema":"replay-runtime/v2","id":"a","__proto__":{"x":1}}', 'm.json')[0]);
+    const found = problems(
+      parseManifestText('{"schema":"replay-runtime/v2","id":"a","__proto__":{"x":1}}', 'm.json')[0],
+    );
     expect(found.map((p) => p.message)).toEqual(['unknown key "__proto__"']);
   });
 
   it('reports a JSON syntax error at its position', () => {
-    const found = problems(parseManifestText('{\n  "schema": "replay-runtime/v2",\n  "id": \n}', 'm.json')[0]);
+    const found = problems(
+      parseManifestText('{\n  "schema": "replay-runtime/v2",\n  "id": \n}', 'm.json')[0],
+    );
     expect(found).toEqual([
-      { file: 'm.json', path: '', line: 4, column: 1, message: 'invalid JSON: unexpected character "}": expected a JSON value' },
+      {
+        file: 'm.json',
+        path: '',
+        line: 4,
+        column: 1,
+        message: 'invalid JSON: unexpected character "}": expected a JSON value',
+      },
     ]);
   });
 });
@@ -176,9 +220,19 @@ describe('parseManifestText: JSON Lines', () => {
       [false, 5],
     ]);
     expect(problems(entries[2])).toEqual([
-      { file: 'set.jsonl', path: 'extra', line: 4, column: bad.indexOf('"extra"') + 1, message: 'unknown key "extra"' },
+      {
+        file: 'set.jsonl',
+        path: 'extra',
+        line: 4,
+        column: bad.indexOf('"extra"') + 1,
+        message: 'unknown key "extra"',
+      },
     ]);
-    expect(problems(entries[3])[0]).toMatchObject({ line: 5, column: 11, message: 'invalid JSON: unexpected end of input: expected a JSON value' });
+    expect(problems(entries[3])[0]).toMatchObject({
+      line: 5,
+      column: 11,
+      message: 'invalid JSON: unexpected end of input: expected a JSON value',
+    });
   });
 
   it('treats a .json file as exactly one manifest', () => {
@@ -202,14 +256,22 @@ describe('the invalid fixtures', () => {
     const anchor = needle.startsWith('"sha256"')
       ? positionOf(text, needle, text.indexOf('"dependency_lock"'))
       : positionOf(text, needle);
-    const expected = needle.startsWith('"sha256"') ? { ...anchor, column: anchor.column + '"sha256": '.length } : anchor;
+    const expected = needle.startsWith('"sha256"')
+      ? { ...anchor, column: anchor.column + '"sha256": '.length }
+      : anchor;
     expect(found[0]).toEqual({ file, path, ...expected, message: expect.any(String) });
   });
 });
 
 describe('parseJsonWithPositions', () => {
   it('agrees with JSON.parse on valid JSON', () => {
-    const samples = ['0', '-1.5e+3', '"\\u00e9\\n\\ud83d\\ude00"', '[1,[2,{"a":null}]]', ' {"a" : true , "b":[ ]} '];
+    const samples = [
+      '0',
+      '-1.5e+3',
+      '"\\u00e9\\n\\ud83d\\ude00"',
+      '[1,[2,{"a":null}]]',
+      ' {"a" : true , "b":[ ]} ',
+    ];
     for (const sample of samples) {
       const parsed = parseJsonWithPositions(sample);
       expect(parsed.ok && parsed.value).toEqual(JSON.parse(sample));

@@ -27,7 +27,9 @@ describe('retries', () => {
       match: { method: 'GET', route: '/repos/acme/policies/pulls/1' },
       status: 403,
       headers: { 'retry-after': '2' },
-      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
+      body: {
+        message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+      },
     });
     const notices: RetryNotice[] = [];
     const pull = await client(fake, { onRetry: (notice) => notices.push(notice) }).getPullRequest(REPO, 1);
@@ -47,7 +49,11 @@ describe('retries', () => {
       status: 403,
       body: { message: 'You have exceeded a secondary rate limit' },
     });
-    fake.inject({ match: { route: '/repos/acme/policies/pulls/1' }, status: 429, body: { message: 'Too many' } });
+    fake.inject({
+      match: { route: '/repos/acme/policies/pulls/1' },
+      status: 429,
+      body: { message: 'Too many' },
+    });
     const notices: RetryNotice[] = [];
     await client(fake, { onRetry: (n) => notices.push(n) }).getPullRequest(REPO, 1);
     expect(fake.requestsTo('GET', '/repos/acme/policies/pulls/1')).toHaveLength(3);
@@ -61,7 +67,12 @@ describe('retries', () => {
   it('retries 5xx with backoff and then succeeds', async () => {
     fake = await startFakeGitHub();
     fake.state.addPull('acme/policies', { number: 1, baseSha: SHA_A, headSha: SHA_B, files: [] });
-    fake.inject({ match: { route: '/repos/acme/policies/pulls/1' }, times: 2, status: 502, body: 'Bad gateway' });
+    fake.inject({
+      match: { route: '/repos/acme/policies/pulls/1' },
+      times: 2,
+      status: 502,
+      body: 'Bad gateway',
+    });
     const notices: RetryNotice[] = [];
     const pull = await client(fake, { onRetry: (n) => notices.push(n) }).getPullRequest(REPO, 1);
     expect(pull.number).toBe(1);
@@ -120,7 +131,12 @@ describe('retries', () => {
     const url = fake.url;
     await fake.close();
     fake = undefined;
-    const error = await createGitHubClient({ token: 't', apiUrl: url, retryDelayScale: 0.001, maxAttempts: 2 })
+    const error = await createGitHubClient({
+      token: 't',
+      apiUrl: url,
+      retryDelayScale: 0.001,
+      maxAttempts: 2,
+    })
       .getPullRequest(REPO, 1)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GitHubApiError);
@@ -142,7 +158,9 @@ describe('classifyFailure', () => {
   });
 
   it('uses exponential backoff for 5xx without retry-after', () => {
-    expect([1, 2, 3].map((attempt) => classifyFailure(500, {}, 'boom', attempt).delayMs)).toEqual([1000, 2000, 4000]);
+    expect([1, 2, 3].map((attempt) => classifyFailure(500, {}, 'boom', attempt).delayMs)).toEqual([
+      1000, 2000, 4000,
+    ]);
   });
 });
 
@@ -173,7 +191,12 @@ describe('GitHub Enterprise and pagination', () => {
   it('drops pull requests from the issue listing', async () => {
     fake = await startFakeGitHub();
     fake.state.addIssue('acme/policies', { title: 'issue', body: 'x', labels: ['policy-drift'] });
-    fake.state.addIssue('acme/policies', { title: 'pr', body: 'x', labels: ['policy-drift'], isPullRequest: true });
+    fake.state.addIssue('acme/policies', {
+      title: 'pr',
+      body: 'x',
+      labels: ['policy-drift'],
+      isPullRequest: true,
+    });
     const issues = await client(fake).listIssues(REPO, { labels: ['policy-drift'], state: 'all' });
     expect(issues.map((issue) => issue.title)).toEqual(['issue']);
   });
@@ -215,7 +238,9 @@ describe('token login discovery', () => {
 
 describe('createGitHubClient', () => {
   it('rejects an empty token and a malformed API URL', () => {
-    expect(() => createGitHubClient({ token: '', apiUrl: 'https://api.github.com' })).toThrow(/token is empty/);
+    expect(() => createGitHubClient({ token: '', apiUrl: 'https://api.github.com' })).toThrow(
+      /token is empty/,
+    );
     expect(() => createGitHubClient({ token: 't', apiUrl: 'api.github.com' })).toThrow(
       "Invalid GitHub API URL 'api.github.com'.",
     );

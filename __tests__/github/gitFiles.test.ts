@@ -58,9 +58,15 @@ afterAll(() => {
 
 describe('readFileAtCommit', () => {
   it('returns the content at each commit, and null where the file does not exist', async () => {
-    expect(await readFileAtCommit(origin, base, 'policies/acme.yaml')).toBe('default_effect: deny\nrules: []\n');
-    expect(await readFileAtCommit(origin, head, 'policies/acme.yaml')).toBe('default_effect: allow\nrules: []\n');
-    expect(await readFileAtCommit(origin, head, './policies/acme.yaml')).toBe('default_effect: allow\nrules: []\n');
+    expect(await readFileAtCommit(origin, base, 'policies/acme.yaml')).toBe(
+      'default_effect: deny\nrules: []\n',
+    );
+    expect(await readFileAtCommit(origin, head, 'policies/acme.yaml')).toBe(
+      'default_effect: allow\nrules: []\n',
+    );
+    expect(await readFileAtCommit(origin, head, './policies/acme.yaml')).toBe(
+      'default_effect: allow\nrules: []\n',
+    );
     expect(await readFileAtCommit(origin, head, 'policies/gone.json')).toBeNull();
     expect(await readFileAtCommit(origin, base, 'policies/new.yml')).toBeNull();
   });
@@ -91,7 +97,9 @@ describe('ensureCommits', () => {
       await ensureCommits(clone, [mainTip, head]);
       expect(await hasCommit(clone, head)).toBe(true);
       expect(git(clone, 'rev-parse', '--is-shallow-repository')).toBe('true');
-      expect(await readFileAtCommit(clone, head, 'policies/new.yml')).toBe('default_effect: deny\nrules: []\n');
+      expect(await readFileAtCommit(clone, head, 'policies/new.yml')).toBe(
+        'default_effect: deny\nrules: []\n',
+      );
       // Depth 1 on both sides: the merge base is not known locally.
       expect(await mergeBase(clone, mainTip, head)).toBeNull();
     } finally {
@@ -106,7 +114,9 @@ describe('ensureCommits', () => {
       commit(lonely, { 'a.txt': 'a' }, 'only');
       const error = await ensureCommits(lonely, [head]).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GitError);
-      expect((error as GitError).message).toContain(`commit(s) ${head} are not in the checkout and could not be fetched`);
+      expect((error as GitError).message).toContain(
+        `commit(s) ${head} are not in the checkout and could not be fetched`,
+      );
     } finally {
       removeDir(lonely);
     }

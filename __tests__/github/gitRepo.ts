@@ -15,7 +15,11 @@ const GIT_ENV = {
 };
 
 export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'commit.gpgsign=false', ...args], { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
+  return execFileSync('git', ['-c', 'commit.gpgsign=false', ...args], {
+    cwd,
+    env: GIT_ENV,
+    encoding: 'utf8',
+  }).trim();
 }
 
 export function tempDir(prefix: string): string {

@@ -50,7 +50,10 @@ function clientFor(gh: FakeGitHub) {
 describe('listPullFiles', () => {
   it('pages through 250 files with per_page=100 and keeps renames', async () => {
     fake = await startFakeGitHub();
-    const files: FakePullFile[] = Array.from({ length: 249 }, (_, i) => ({ filename: name(i), status: 'modified' }));
+    const files: FakePullFile[] = Array.from({ length: 249 }, (_, i) => ({
+      filename: name(i),
+      status: 'modified',
+    }));
     files.push({ filename: 'policies/new.yaml', status: 'renamed', previous_filename: 'policies/old.yaml' });
     fake.state.addPull('acme/policies', { number: 4, baseSha: base, headSha: head, files });
     const result = await listPullFiles(clientFor(fake), {
@@ -67,11 +70,9 @@ describe('listPullFiles', () => {
       previous_filename: 'policies/old.yaml',
     });
     expect(result).toMatchObject({ baseSha: base, headSha: head, changedFiles: 250 });
-    expect(fake.requestsTo('GET', '/repos/acme/policies/pulls/4/files').map((r) => r.query.page ?? '1')).toEqual([
-      '1',
-      '2',
-      '3',
-    ]);
+    expect(
+      fake.requestsTo('GET', '/repos/acme/policies/pulls/4/files').map((r) => r.query.page ?? '1'),
+    ).toEqual(['1', '2', '3']);
   });
 
   it('falls back to git diff when the API stops at 3000 of 3500 files (full clone)', async () => {
@@ -147,7 +148,12 @@ describe('listPullFiles', () => {
         workspace: lonely,
       }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PullFilesIncompleteError);
-      expect(error).toMatchObject({ kind: 'pull-files-incomplete', pullNumber: 5, listed: 3000, changedFiles: 3500 });
+      expect(error).toMatchObject({
+        kind: 'pull-files-incomplete',
+        pullNumber: 5,
+        listed: 3000,
+        changedFiles: 3500,
+      });
       expect((error as Error).message).toContain('changes 3500 files but the GitHub API listed only 3000');
       expect((error as Error).message).toContain('fetch-depth: 0');
     } finally {

@@ -24,7 +24,9 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function setup(options: Parameters<typeof startFakeGitHub>[0] = {}): Promise<[FakeGitHub, GitHubClient]> {
+async function setup(
+  options: Parameters<typeof startFakeGitHub>[0] = {},
+): Promise<[FakeGitHub, GitHubClient]> {
   const gh = await startFakeGitHub(options);
   gh.state.addPull(FULL, { number: PR, baseSha: SHA_A, headSha: SHA_B, files: [] });
   fake = gh;
@@ -86,10 +88,19 @@ describe('syncStickyComment', () => {
 
   it('keeps the oldest of several marked comments and deletes the others', async () => {
     const [gh, client] = await setup();
-    const oldest = gh.state.addComment(FULL, PR, { body: `${MARKER}\nold`, createdAt: '2024-01-01T00:00:00Z' });
+    const oldest = gh.state.addComment(FULL, PR, {
+      body: `${MARKER}\nold`,
+      createdAt: '2024-01-01T00:00:00Z',
+    });
     gh.state.addComment(FULL, PR, { body: 'unrelated chatter' });
-    const dupA = gh.state.addComment(FULL, PR, { body: `${MARKER}\ndup a`, createdAt: '2024-01-02T00:00:00Z' });
-    const dupB = gh.state.addComment(FULL, PR, { body: `${MARKER}\ndup b`, createdAt: '2024-01-03T00:00:00Z' });
+    const dupA = gh.state.addComment(FULL, PR, {
+      body: `${MARKER}\ndup a`,
+      createdAt: '2024-01-02T00:00:00Z',
+    });
+    const dupB = gh.state.addComment(FULL, PR, {
+      body: `${MARKER}\ndup b`,
+      createdAt: '2024-01-03T00:00:00Z',
+    });
     const result = await sync(client, 'new');
     expect(result).toEqual({
       action: 'updated',
@@ -120,13 +131,17 @@ describe('syncStickyComment', () => {
     expect(result).toMatchObject({ commentId: rival });
     expect(result.deleted).toHaveLength(1);
     expect(result.deleted[0]).toBeGreaterThan(rival ?? Infinity);
-    expect(gh.state.comments(FULL, PR).map((c) => [c.id, c.body])).toEqual([[rival, `${MARKER}\nour report`]]);
+    expect(gh.state.comments(FULL, PR).map((c) => [c.id, c.body])).toEqual([
+      [rival, `${MARKER}\nour report`],
+    ]);
   });
 
   it('two runs racing converge on one comment', async () => {
     const [gh, client] = await setup();
     const other = createGitHubClient({ token: 't', apiUrl: gh.url, retryDelayScale: 0.001 });
     const results = await Promise.all([sync(client, 'same report'), sync(other, 'same report')]);
+    // Both listed before either created: a real race, resolved after the fact.
+    expect(gh.requestsTo('POST', `/repos/${FULL}/issues/${PR}/comments`)).toHaveLength(2);
     expect(gh.state.comments(FULL, PR)).toHaveLength(1);
     expect(new Set(results.map((r) => (r.action === 'forbidden' ? undefined : r.commentId))).size).toBe(1);
   });
@@ -168,7 +183,9 @@ describe('syncStickyComment', () => {
     });
     const result = await sync(client, 'report');
     expect(result).toMatchObject({ action: 'forbidden', deleted: [] });
-    expect(result.action === 'forbidden' && result.warning).toContain('Resource not accessible by integration');
+    expect(result.action === 'forbidden' && result.warning).toContain(
+      'Resource not accessible by integration',
+    );
     expect(gh.state.comments(FULL, PR)).toHaveLength(0);
     expect(gh.requestsTo('POST', /comments/)).toHaveLength(1);
   });
@@ -176,7 +193,11 @@ describe('syncStickyComment', () => {
   it('turns a 403 on update into a warning too', async () => {
     const [gh, client] = await setup();
     gh.state.addComment(FULL, PR, { body: `${MARKER}\nold` });
-    gh.inject({ match: { method: 'PATCH' }, status: 403, body: { message: 'Resource not accessible by integration' } });
+    gh.inject({
+      match: { method: 'PATCH' },
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+    });
     expect((await sync(client, 'new')).action).toBe('forbidden');
   });
 
@@ -198,7 +219,10 @@ describe('syncStickyComment', () => {
     const [gh, client] = await setup();
     const error = await sync(client, 'x'.repeat(MAX_COMMENT_LENGTH)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommentTooLargeError);
-    expect(error).toMatchObject({ length: MAX_COMMENT_LENGTH + MARKER.length + 1, limit: MAX_COMMENT_LENGTH });
+    expect(error).toMatchObject({
+      length: MAX_COMMENT_LENGTH + MARKER.length + 1,
+      limit: MAX_COMMENT_LENGTH,
+    });
     expect(gh.requests).toHaveLength(0);
   });
 
@@ -217,7 +241,14 @@ describe('syncStickyComment', () => {
       status: 422,
       body: {
         message: 'Validation Failed',
-        errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }],
+        errors: [
+          {
+            resource: 'IssueComment',
+            code: 'custom',
+            field: 'body',
+            message: 'body is too long (maximum is 65536 characters)',
+          },
+        ],
       },
     });
     await expect(sync(client, 'short')).rejects.toBeInstanceOf(CommentTooLargeError);

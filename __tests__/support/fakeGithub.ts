@@ -380,7 +380,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       return `${origin}${prefix}${route}?${params.toString()}`;
     };
     const links: string[] = [];
-    if (page < lastPage) links.push(`<${pageUrl(page + 1)}>; rel="next"`, `<${pageUrl(lastPage)}>; rel="last"`);
+    if (page < lastPage)
+      links.push(`<${pageUrl(page + 1)}>; rel="next"`, `<${pageUrl(lastPage)}>; rel="last"`);
     if (page > 1) links.push(`<${pageUrl(1)}>; rel="first"`, `<${pageUrl(page - 1)}>; rel="prev"`);
     return {
       status: 200,
@@ -413,7 +414,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     updated_at: issue.updatedAt,
     closed_at: issue.closedAt,
     html_url: `https://github.example/${repo.fullName}/issues/${issue.number}`,
-    ...(issue.isPullRequest ? { pull_request: { url: `${origin}${prefix}/repos/${repo.fullName}/pulls/${issue.number}` } } : {}),
+    ...(issue.isPullRequest
+      ? { pull_request: { url: `${origin}${prefix}/repos/${repo.fullName}/pulls/${issue.number}` } }
+      : {}),
   });
 
   const requireIssues = (repo: FakeRepo) => {
@@ -428,14 +431,23 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     if (!issue.isPullRequest) requireIssues(repo);
   };
 
-  const route = (method: string, path: string, query: Record<string, string>, body: unknown, login: string): Reply => {
+  const route = (
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    body: unknown,
+    login: string,
+  ): Reply => {
     if (path === '/user' && method === 'GET') {
-      if (state.userEndpoint === 'forbidden') throw new HttpFailure(403, 'Resource not accessible by integration');
+      if (state.userEndpoint === 'forbidden')
+        throw new HttpFailure(403, 'Resource not accessible by integration');
       return { status: 200, body: { login, type: state.userFor(login).type, id: 1 } };
     }
     const repoMatch = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(path);
     if (!repoMatch) throw new HttpFailure(404, 'Not Found');
-    const repo = state.repo(`${decodeURIComponent(repoMatch[1] ?? '')}/${decodeURIComponent(repoMatch[2] ?? '')}`);
+    const repo = state.repo(
+      `${decodeURIComponent(repoMatch[1] ?? '')}/${decodeURIComponent(repoMatch[2] ?? '')}`,
+    );
     const rest = repoMatch[3] ?? '';
     let m: RegExpExecArray | null;
 
@@ -550,7 +562,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         if (newState === 'open' || newState === 'closed') {
           if (newState !== issue.state) issue.closedAt = newState === 'closed' ? state.tick() : null;
           issue.state = newState;
-          issue.stateReason = typeof reason === 'string' ? reason : newState === 'closed' ? 'completed' : 'reopened';
+          issue.stateReason =
+            typeof reason === 'string' ? reason : newState === 'closed' ? 'completed' : 'reopened';
         }
         issue.updatedAt = state.tick();
         return { status: 200, body: issueJson(repo, issue) };
@@ -651,7 +664,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
           if (!(error instanceof HttpFailure)) throw error;
           reply = {
             status: error.status,
-            body: { message: error.message, documentation_url: 'https://docs.github.com/rest', ...error.extra },
+            body: {
+              message: error.message,
+              documentation_url: 'https://docs.github.com/rest',
+              ...error.extra,
+            },
           };
         }
       }

@@ -1,6 +1,279 @@
 import * as core from '@actions/core';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createGitHubClient, type GitHubClient } from '../github/client.js';
+import { syncStickyComment, commentLength, MAX_COMMENT_LENGTH } from '../github/stickyComment.js';
+import { syncDriftIssue } from '../github/driftIssue.js';
+import { ensureOpa } from '../opa/install.js';
+import { reportToJson } from '../replay/report.js';
+import { toDriftReport } from '../replay/drift.js';
+import { driftMarkdownSections } from '../render/driftMarkdown.js';
+import { escapeMarkdown } from '../render/escape.js';
+import { TOOL_VERSION } from '../version.js';
+import { readSettings, resolveMode, type Settings } from './inputs.js';
+import { readRunContext, pullRequestNumber, type RunContext } from './context.js';
+import { evaluateGate, type GateFacts } from './gate.js';
+import { gateFactsOf } from '../replay/gateFacts.js';
+import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
+import { replayDrift } from './drift.js';
+import { runMarkdownSections } from './render.js';
+import { fitSections, utf8Length } from './body.js';
+import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 
-/** The Action's orchestrator; filled in by the pull-request gate. */
-export async function run(): Promise<void> {
-  core.setFailed('policy-replay: the Action entry is not wired yet');
+const SUMMARY_LIMIT = 1024 * 1024;
+/** Room for the hidden marker and a little slack under GitHub's comment limit. */
+const COMMENT_LIMIT = MAX_COMMENT_LENGTH - 200;
+
+/** The Action: parse inputs once, run the mode, publish; any error fails the step with its message. */
+export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  try {
+    const settings = readSettings(env);
+    const context = readRunContext(env);
+    const mode = resolveMode(settings.mode, context.eventName);
+    const client = createGitHubClient({ token: settings.githubToken, apiUrl: context.apiUrl });
+    if (mode === 'drift') await runDriftMode(settings, context, client);
+    else await runPullRequestMode(settings, context, client);
+  } catch (error) {
+    core.setFailed(`policy-replay: ${(error as Error).message}`);
+  }
+}
+
+async function obtainOpa(settings: Settings) {
+  const opa = await ensureOpa({
+    opaPath: settings.opaPath,
+    opaVersion: settings.opaVersion,
+    opaSha256: settings.opaSha256,
+    downloadBaseUrl: settings.opaDownloadUrl,
+    platform: process.platform,
+    arch: process.arch,
+  });
+  core.info(`OPA ${opa.version} at ${opa.path} (${opa.source})`);
+  return { path: opa.path, version: opa.version };
+}
+
+function annotateErrors(policies: readonly PolicyOutcome[]): void {
+  for (const policy of policies) {
+    for (const e of policy.errors) {
+      core.error(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
+        title: 'invalid policy',
+        file: e.file,
+        startLine: e.line,
+        startColumn: e.column,
+      });
+    }
+  }
+}
+
+async function writeRunReport(context: RunContext, report: RunReport): Promise<string> {
+  const dir = join(context.tempDir, 'policy-replay');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `report-${context.runId ?? 'local'}.json`);
+  await writeFile(file, reportToJson(report));
+  return file;
+}
+
+function setOutputs(file: string, verdict: 'pass' | 'fail', policies: readonly PolicyOutcome[]): void {
+  const totals = runTotals(policies);
+  core.setOutput('report', file);
+  core.setOutput('verdict', verdict);
+  core.setOutput('evaluated', totals.evaluated);
+  core.setOutput('allowed', totals.allowed);
+  core.setOutput('denied', totals.denied);
+  core.setOutput('unevaluable', totals.unevaluable);
+  core.setOutput('changes-total', totals.changesTotal);
+  core.setOutput('newly-allowed', totals.newlyAllowed);
+  core.setOutput('fidelity', totals.worstFidelity ?? '');
+}
+
+async function writeSummary(sections: string[]): Promise<void> {
+  const fitted = fitSections(sections, SUMMARY_LIMIT - 1024, utf8Length, (omitted) =>
+    `_${omitted} more section(s) left out: the job summary is capped at 1 MiB; the JSON report (output \`report\`) has everything._`,
+  );
+  await core.summary.addRaw(fitted.body).write();
+}
+
+function finish(verdict: 'pass' | 'fail', failed: { reason: string }[]): void {
+  if (verdict === 'fail') core.setFailed(`policy-replay: ${failed.map((f) => f.reason).join('; ')}`);
+}
+
+async function runPullRequestMode(settings: Settings, context: RunContext, client: GitHubClient): Promise<void> {
+  const pullNumber = pullRequestNumber(context);
+  if (pullNumber === null) throw new Error(`no pull request in the '${context.eventName}' event payload`);
+  const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: core.info });
+  if (listing.changes.length === 0) {
+    const report: RunReport = {
+      tool: 'policy-replay',
+      version: TOOL_VERSION,
+      mode: 'pull-request',
+      repository: `${context.owner}/${context.repo}`,
+      pull_request: pullNumber,
+      base_sha: listing.baseSha,
+      head_sha: listing.headSha,
+      verdict: 'pass',
+      failed: [],
+      policies: [],
+    };
+    const file = await writeRunReport(context, report);
+    setOutputs(file, 'pass', []);
+    await core.summary.addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n').write();
+    core.info('no policy file changed: nothing to replay');
+    return;
+  }
+  const opa = await obtainOpa(settings);
+  const policies = await replayPolicyChanges(
+    { client, settings, context, pullNumber, opa, log: core.info },
+    listing.baseSha,
+    listing.headSha,
+    listing.changes,
+  );
+  annotateErrors(policies);
+  const facts: GateFacts[] = policies.map((p) =>
+    p.report ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p),
+  );
+  const gate = evaluateGate(settings.failOn, facts);
+  const report: RunReport = {
+    tool: 'policy-replay',
+    version: TOOL_VERSION,
+    mode: 'pull-request',
+    repository: `${context.owner}/${context.repo}`,
+    pull_request: pullNumber,
+    base_sha: listing.baseSha,
+    head_sha: listing.headSha,
+    verdict: gate.verdict,
+    failed: gate.failed,
+    policies: policies.map(({ rego_diff: _diff, ...rest }) => rest),
+  };
+  const file = await writeRunReport(context, report);
+  setOutputs(file, gate.verdict, policies);
+
+  const sections = runMarkdownSections({
+    verdict: gate.verdict,
+    failed: gate.failed,
+    policies,
+    redactSubjects: settings.redactSubjects,
+    maxRows: settings.maxChanges,
+    title: 'policy-replay',
+  });
+  await writeSummary(sections);
+  if (settings.comment === 'update') {
+    const runLink = context.runId
+      ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
+      : null;
+    const fitted = fitSections(sections, COMMENT_LIMIT, commentLength, (omitted) =>
+      `_${omitted} more section(s) did not fit in one comment: see the job summary${runLink ? ` of [this run](${runLink})` : ''} for the full report._`,
+    );
+    const result = await syncStickyComment(client, {
+      owner: context.owner,
+      repo: context.repo,
+      issueNumber: pullNumber,
+      body: fitted.body,
+    });
+    if (result.action === 'forbidden') core.warning(`policy-replay could not comment: ${result.warning}`);
+    else core.info(`comment ${result.action} (${result.htmlUrl})`);
+  }
+  finish(gate.verdict, gate.failed);
+}
+
+function emptyFacts(p: PolicyOutcome): GateFacts {
+  return {
+    path: p.path,
+    invalid: p.errors.length > 0,
+    noTraffic: p.no_traffic,
+    deleted: p.status === 'removed',
+    evaluated: 0,
+    unevaluable: 0,
+    changesTotal: 0,
+    newlyAllowed: 0,
+    newlyDenied: 0,
+    malformed: 0,
+    fidelityWorst: null,
+    blockingGaps: 0,
+  };
+}
+
+async function runDriftMode(settings: Settings, context: RunContext, client: GitHubClient): Promise<void> {
+  const opa = await obtainOpa(settings);
+  const policies = await replayDrift(context, settings, opa, core.info);
+  annotateErrors(policies);
+  const facts = policies.map((p) =>
+    p.report
+      ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic, driftTotal: p.drift?.drift_total ?? 0 })
+      : emptyFacts(p),
+  );
+  const gate = evaluateGate(settings.failOn, facts);
+  const report: RunReport = {
+    tool: 'policy-replay',
+    version: TOOL_VERSION,
+    mode: 'drift',
+    repository: `${context.owner}/${context.repo}`,
+    pull_request: null,
+    base_sha: null,
+    head_sha: context.sha,
+    verdict: gate.verdict,
+    failed: gate.failed,
+    policies,
+  };
+  const file = await writeRunReport(context, report);
+  setOutputs(file, gate.verdict, policies);
+  const summary: string[] = [
+    `## policy-replay drift: ${gate.verdict}${gate.failed.length ? `\n\n${gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`).join('\n')}` : ''}`,
+  ];
+  for (const policy of policies) {
+    if (!policy.report) {
+      summary.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`);
+      continue;
+    }
+    const drift = toDriftReport({ report: policy.report, outcome: null, head: null, base: null, warnings: [], fidelity: null });
+    const sections = policy.drift
+      ? driftMarkdownSections(
+          { ...drift, result: driftResultOf(policy) },
+          { redactSubjects: settings.redactSubjects, maxRows: settings.maxChanges },
+        )
+      : driftMarkdownSections(drift);
+    summary.push(...sections);
+    if (!policy.drift) continue;
+    const body = fitSections(sections, COMMENT_LIMIT, commentLength, (omitted) => `_${omitted} more section(s): see the job summary._`).body;
+    const issue = await syncDriftIssue(client, {
+      owner: context.owner,
+      repo: context.repo,
+      policyPath: policy.path,
+      title: `Policy drift: ${policy.path}`,
+      body,
+      driftTotal: policy.drift.drift_total,
+    });
+    for (const w of issue.warnings) core.warning(w);
+    core.info(`${policy.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
+  }
+  await writeSummary(summary);
+  finish(gate.verdict, gate.failed);
+}
+
+function driftResultOf(policy: PolicyOutcome) {
+  const r = policy.report!.result!;
+  const d = policy.drift!;
+  return {
+    evaluated: r.evaluated,
+    allowed: r.allowed,
+    denied: r.denied,
+    unevaluable: r.unevaluable,
+    unevaluable_reasons: r.unevaluable_reasons,
+    unevaluable_by_reason: r.unevaluable_by_reason,
+    without_recorded_decision: d.without_recorded_decision,
+    drift_total: d.drift_total,
+    newly_allowed: d.newly_allowed,
+    newly_denied: d.newly_denied,
+    drifts: r.changes.map((c) => ({
+      request_id: c.request_id,
+      occurred_at: c.occurred_at,
+      subject: c.subject,
+      method: c.method,
+      tools: c.tools,
+      recorded_decision: c.current_decision as 'allow' | 'deny',
+      replayed_decision: c.draft_decision,
+      matched_rule_ids: c.matched_rule_ids,
+    })),
+    policy_revisions: d.policy_revisions,
+    rule_hits: r.rule_hits,
+    malformed: r.malformed,
+  };
 }

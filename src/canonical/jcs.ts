@@ -72,7 +72,11 @@ function write(value: unknown, path: string, out: string[], open: Set<object>): 
     // workers hand out another realm's Object.prototype). A Date, Map or class instance would
     // silently serialise as something else (or `{}`), so it is refused.
     if (proto !== null && Object.getPrototypeOf(proto) !== null) {
-      throw new CanonicalJsonError('unsupported_type', path, 'only plain objects and arrays have a JSON form');
+      throw new CanonicalJsonError(
+        'unsupported_type',
+        path,
+        'only plain objects and arrays have a JSON form',
+      );
     }
     // Default sort compares UTF-16 code units, which is exactly RFC 8785 §3.2.3.
     const keys = Object.keys(object).sort();
@@ -122,5 +126,9 @@ function serializeString(value: string, path: string): string {
 
 function loneSurrogate(path: string, unit: number, index: number): CanonicalJsonError {
   const hex = unit.toString(16).padStart(4, '0');
-  return new CanonicalJsonError('lone_surrogate', path, `lone surrogate \\u${hex} at index ${index} in a string`);
+  return new CanonicalJsonError(
+    'lone_surrogate',
+    path,
+    `lone surrogate \\u${hex} at index ${index} in a string`,
+  );
 }

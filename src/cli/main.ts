@@ -3,6 +3,8 @@ import { OpaMissingError } from '../opa/locate.js';
 import { runCompileCommand, COMPILE_USAGE } from './compileCommand.js';
 import { runReplayCommand, REPLAY_USAGE } from './replayCommand.js';
 import { runFidelityCommand, FIDELITY_USAGE } from '../fidelity/command.js';
+import { runDriftCommand, DRIFT_USAGE } from './driftCommand.js';
+import { runMergeCommand, MERGE_USAGE } from './mergeCommand.js';
 import { EXIT, UsageError, type CommandIO } from './io.js';
 
 type Command = (argv: string[], io: CommandIO) => Promise<number>;
@@ -11,6 +13,8 @@ const COMMANDS: Record<string, { run: () => Promise<Command>; usage: string }> =
   compile: { run: async () => runCompileCommand, usage: COMPILE_USAGE },
   replay: { run: async () => runReplayCommand, usage: REPLAY_USAGE },
   fidelity: { run: async () => runFidelityCommand, usage: FIDELITY_USAGE.replace(/^usage: /, '') },
+  drift: { run: async () => runDriftCommand, usage: DRIFT_USAGE },
+  merge: { run: async () => runMergeCommand, usage: MERGE_USAGE },
 };
 
 export function usage(): string {

@@ -12,6 +12,7 @@ import { renderReplayMarkdown } from '../render/markdown.js';
 import { renderReplayText } from '../render/text.js';
 import { isRfc3339Instant } from '../traffic/record.js';
 import { TrafficReadError } from '../traffic/reader.js';
+import { ManifestFileError } from '../fidelity/report.js';
 import { EXIT, UsageError, type CommandIO } from './io.js';
 import { progressReporter } from './progress.js';
 
@@ -109,7 +110,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       onProgress: (n) => progress.update(n),
     });
   } catch (error) {
-    if (error instanceof TrafficReadError) {
+    if (error instanceof TrafficReadError || error instanceof ManifestFileError) {
       io.stderr(`${error.message}\n`);
       return EXIT.badInput;
     }

@@ -141,7 +141,8 @@ export function analyzeManifest(manifest: Manifest): FidelityAnalysis {
         add(`tools.calls[${index}].input`, 'reduces_control', REASONS.unavailable);
       }
     });
-    if (tools.ledger_complete !== true) add('tools.ledger_complete', 'reduces_control', REASONS.ledgerIncomplete);
+    if (tools.ledger_complete !== true)
+      add('tools.ledger_complete', 'reduces_control', REASONS.ledgerIncomplete);
   }
   if (toolsMode === 'recorded_outputs') {
     calls.forEach((call, index) => {
@@ -164,7 +165,8 @@ export function analyzeManifest(manifest: Manifest): FidelityAnalysis {
     const config = state(retrieval.config);
     if (config !== 'value') add('retrieval.config', 'reduces_control', stateReason(config));
     const corpus = state(retrieval.corpus);
-    if (corpus !== 'value' && corpus !== 'hash') add('retrieval.corpus', 'reduces_control', stateReason(corpus));
+    if (corpus !== 'value' && corpus !== 'hash')
+      add('retrieval.corpus', 'reduces_control', stateReason(corpus));
     if (retrieval.determinism?.guaranteed !== true) {
       add('retrieval.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
     }
@@ -187,7 +189,8 @@ export function analyzeManifest(manifest: Manifest): FidelityAnalysis {
 
   const source = manifest.source ?? {};
   for (const field of ['trace_id', 'span_id', 'provenance'] as const) {
-    if (state(source[field]) === 'unavailable') add(`source.${field}`, 'reduces_control', REASONS.unavailable);
+    if (state(source[field]) === 'unavailable')
+      add(`source.${field}`, 'reduces_control', REASONS.unavailable);
   }
   const capture = source.capture ?? 'unknown';
   if (capture === 'unknown') add('source.capture', 'reduces_control', REASONS.captureUnknown);
@@ -198,7 +201,9 @@ export function analyzeManifest(manifest: Manifest): FidelityAnalysis {
 }
 
 /** `rerun` and `execute` mean the same thing (re-run the step live); a missing mode is unknown. */
-function normaliseMode(mode: ReplayMode | undefined): 'not_used' | 'recorded_outputs' | 'execute' | 'unknown' {
+function normaliseMode(
+  mode: ReplayMode | undefined,
+): 'not_used' | 'recorded_outputs' | 'execute' | 'unknown' {
   if (mode === undefined) return 'unknown';
   return mode === 'rerun' ? 'execute' : mode;
 }

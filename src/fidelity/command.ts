@@ -42,7 +42,9 @@ export function parseFidelityArgs(argv: readonly string[]): FidelityInvocation {
       const value = arg === '--format' ? argv[++i] : arg.slice('--format='.length);
       if (value !== 'json' && value !== 'text') {
         throw new FidelityUsageError(
-          value === undefined ? '--format needs a value: json or text' : `Invalid --format '${value}'. Expected json or text.`,
+          value === undefined
+            ? '--format needs a value: json or text'
+            : `Invalid --format '${value}'. Expected json or text.`,
         );
       }
       format = value;
@@ -89,7 +91,9 @@ export async function runFidelityCommand(argv: string[], io: CommandIo): Promise
     return 2;
   }
 
-  io.stdout(invocation.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : renderFidelityText(result));
+  io.stdout(
+    invocation.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : renderFidelityText(result),
+  );
   return 0;
 }
 

@@ -103,7 +103,9 @@ export function parseJsonWithPositions(text: string, firstLine = 1): ParsedJson 
     }
   };
   const describe = (offset: number): string =>
-    offset >= text.length ? 'unexpected end of input' : `unexpected character ${JSON.stringify(text[offset])}`;
+    offset >= text.length
+      ? 'unexpected end of input'
+      : `unexpected character ${JSON.stringify(text[offset])}`;
 
   const parseString = (): string => {
     const start = i;
@@ -197,7 +199,12 @@ export function parseJsonWithPositions(text: string, firstLine = 1): ParsedJson 
         if (seen.has(name)) duplicates.push({ path: memberPath, position: at(keyOffset) });
         seen.add(name);
         // defineProperty, not assignment: a "__proto__" key must stay a plain member.
-        Object.defineProperty(object, name, { value: member, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(object, name, {
+          value: member,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         skipWhitespace();
         if (text[i] === ',') {
           i++;
@@ -261,7 +268,8 @@ export function parseJsonWithPositions(text: string, firstLine = 1): ParsedJson 
     if (i < text.length) throw new Failure(i, `${describe(i)} after the JSON value`);
     return { ok: true, value, positions, duplicates };
   } catch (error) {
-    if (error instanceof Failure) return { ok: false, error: { ...at(error.offset), message: error.message } };
+    if (error instanceof Failure)
+      return { ok: false, error: { ...at(error.offset), message: error.message } };
     throw error;
   }
 }

@@ -221,7 +221,9 @@ function issueProblems(
   }
   if (issue.code === 'invalid_value') {
     const allowed = issue.values.map((v) => JSON.stringify(v));
-    return [problem(path, allowed.length === 1 ? `must be ${allowed[0]}` : `must be one of ${allowed.join(', ')}`)];
+    return [
+      problem(path, allowed.length === 1 ? `must be ${allowed[0]}` : `must be one of ${allowed.join(', ')}`),
+    ];
   }
   return [problem(path, issue.message)];
 }

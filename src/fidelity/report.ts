@@ -1,7 +1,14 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { analyzeManifest, compareLevels, FIDELITY_LEVELS, GAP_IMPACTS, levelOf, worstLevel } from './analyze.js';
+import {
+  analyzeManifest,
+  compareLevels,
+  FIDELITY_LEVELS,
+  GAP_IMPACTS,
+  levelOf,
+  worstLevel,
+} from './analyze.js';
 import type { FidelityLevel, Gap, GapImpact } from './analyze.js';
 import { compareProblems, compareStrings, isJsonLines, parseManifestText } from './manifest.js';
 import type { ManifestEntry, ManifestProblem } from './manifest.js';

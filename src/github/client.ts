@@ -29,7 +29,8 @@ export interface PullRequestInfo {
   fromFork: boolean;
 }
 
-export type PullFileStatus = 'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed' | 'unchanged';
+export type PullFileStatus =
+  'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed' | 'unchanged';
 
 export interface ApiPullFile {
   filename: string;
@@ -93,7 +94,10 @@ export interface GitHubClient {
   updateIssueComment(repo: RepoRef, commentId: number, body: string): Promise<IssueComment>;
   deleteIssueComment(repo: RepoRef, commentId: number): Promise<void>;
   /** Issues only: pull requests, which the issues API also returns, are dropped. */
-  listIssues(repo: RepoRef, filter: { labels?: string[]; state: 'open' | 'closed' | 'all' }): Promise<Issue[]>;
+  listIssues(
+    repo: RepoRef,
+    filter: { labels?: string[]; state: 'open' | 'closed' | 'all' },
+  ): Promise<Issue[]>;
   createIssue(repo: RepoRef, issue: { title: string; body: string; labels?: string[] }): Promise<Issue>;
   updateIssue(repo: RepoRef, issueNumber: number, update: IssueUpdate): Promise<Issue>;
   addLabels(repo: RepoRef, issueNumber: number, labels: string[]): Promise<void>;
@@ -338,7 +342,8 @@ function toIssue(raw: z.infer<typeof issueSchema>): Issue {
 }
 
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
-  if (!options.token) throw new Error('github-token is empty: the GitHub API cannot be called without a token');
+  if (!options.token)
+    throw new Error('github-token is empty: the GitHub API cannot be called without a token');
   const apiUrl = options.apiUrl.replace(/\/+$/, '');
   if (!/^https?:\/\//.test(apiUrl)) throw new Error(`Invalid GitHub API URL '${options.apiUrl}'.`);
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
@@ -399,7 +404,11 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     return parse(schema, response.data, route.split(' ')[0] ?? 'GET', response.url);
   }
 
-  async function paginate<T>(route: string, params: Record<string, unknown>, schema: z.ZodType<T>): Promise<T[]> {
+  async function paginate<T>(
+    route: string,
+    params: Record<string, unknown>,
+    schema: z.ZodType<T>,
+  ): Promise<T[]> {
     const items: T[] = [];
     const pageSchema = z.array(schema);
     let response = await raw(route, { ...params, per_page: 100 });
@@ -536,7 +545,11 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     },
     async getLabel(repo, name) {
       try {
-        const label = await call('GET /repos/{owner}/{repo}/labels/{name}', { ...repoParams(repo), name }, labelSchema);
+        const label = await call(
+          'GET /repos/{owner}/{repo}/labels/{name}',
+          { ...repoParams(repo), name },
+          labelSchema,
+        );
         return { name: label.name, color: label.color, description: label.description ?? null };
       } catch (error) {
         if (error instanceof GitHubApiError && error.status === 404) return null;

@@ -17,9 +17,10 @@ const DRIFT_LABEL_DESCRIPTION = 'policy-replay: recorded decisions the saved pol
  */
 export function driftMarker(policyPath: string): string {
   const encoded = policyPath.replace(/[^A-Za-z0-9_./-]|-(?=-)/g, (char) =>
-    Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(
-      '',
-    ),
+    Array.from(
+      new TextEncoder().encode(char),
+      (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    ).join(''),
   );
   return `<!-- policy-replay:drift:${encoded} -->`;
 }
@@ -75,7 +76,10 @@ export function defaultCloseComment(policyPath: string): string {
   );
 }
 
-export async function syncDriftIssue(client: GitHubClient, options: DriftIssueOptions): Promise<DriftIssueResult> {
+export async function syncDriftIssue(
+  client: GitHubClient,
+  options: DriftIssueOptions,
+): Promise<DriftIssueResult> {
   const marker = driftMarker(options.policyPath);
   const label = options.label ?? DRIFT_LABEL;
   const body = withMarker(options.body, marker);
@@ -125,7 +129,11 @@ export async function syncDriftIssue(client: GitHubClient, options: DriftIssueOp
   const ensureLabel = async (): Promise<void> => {
     try {
       if ((await client.getLabel(repo, label)) === null) {
-        await client.createLabel(repo, { name: label, color: DRIFT_LABEL_COLOR, description: DRIFT_LABEL_DESCRIPTION });
+        await client.createLabel(repo, {
+          name: label,
+          color: DRIFT_LABEL_COLOR,
+          description: DRIFT_LABEL_DESCRIPTION,
+        });
       }
     } catch (error) {
       // 422 "already_exists" is a racing run; anything else still lets issue creation try, since
@@ -151,8 +159,16 @@ export async function syncDriftIssue(client: GitHubClient, options: DriftIssueOp
         openIssue.number,
         options.closeComment ?? defaultCloseComment(options.policyPath),
       );
-      const closed = await client.updateIssue(repo, openIssue.number, { state: 'closed', state_reason: 'completed' });
-      return { ...result, action: 'closed', issueNumber: openIssue.number, htmlUrl: closed.htmlUrl || openIssue.htmlUrl };
+      const closed = await client.updateIssue(repo, openIssue.number, {
+        state: 'closed',
+        state_reason: 'completed',
+      });
+      return {
+        ...result,
+        action: 'closed',
+        issueNumber: openIssue.number,
+        htmlUrl: closed.htmlUrl || openIssue.htmlUrl,
+      };
     }
 
     if (openIssue !== undefined) {
@@ -198,7 +214,10 @@ export async function syncDriftIssue(client: GitHubClient, options: DriftIssueOp
     await refresh(keeper);
     return result;
   } catch (error) {
-    if (error instanceof GitHubApiError && ((error.status === 403 && !error.rateLimited) || error.status === 410)) {
+    if (
+      error instanceof GitHubApiError &&
+      ((error.status === 403 && !error.rateLimited) || error.status === 410)
+    ) {
       throw new IssuesUnavailableError(
         error.status,
         `cannot maintain the drift issue for ${options.policyPath}: issues are disabled on this repository ` +

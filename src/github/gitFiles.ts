@@ -92,7 +92,9 @@ export async function ensureCommits(cwd: string, shas: readonly string[], remote
     if (!(await hasCommit(cwd, sha))) missing.push(sha);
   }
   if (missing.length === 0) return;
-  const shallow = (await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout.toString('utf8').trim();
+  const shallow = (await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout
+    .toString('utf8')
+    .trim();
   const depth = shallow === 'true' ? ['--depth=1'] : [];
   try {
     await runGit(cwd, ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, remote, ...missing]);
@@ -107,7 +109,12 @@ export async function ensureCommits(cwd: string, shas: readonly string[], remote
   }
   for (const sha of missing) {
     if (!(await hasCommit(cwd, sha))) {
-      throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is still missing after fetching it`);
+      throw new GitError(
+        ['cat-file', '-e', sha],
+        null,
+        '',
+        `commit ${sha} is still missing after fetching it`,
+      );
     }
   }
 }
@@ -171,7 +178,7 @@ export function parseNameStatus(output: string): GitChangedFile[] {
   const fields = output.split('\0');
   if (fields[fields.length - 1] === '') fields.pop();
   const files: GitChangedFile[] = [];
-  for (let i = 0; i < fields.length; ) {
+  for (let i = 0; i < fields.length;) {
     const code = fields[i++] ?? '';
     const status = statusOf(code);
     if (status === undefined) throw new GitError(['diff'], null, '', `unexpected git diff status '${code}'`);
@@ -184,7 +191,8 @@ export function parseNameStatus(output: string): GitChangedFile[] {
       files.push({ filename: to, status, previous_filename: from });
     } else {
       const name = fields[i++];
-      if (name === undefined) throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
+      if (name === undefined)
+        throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
       files.push({ filename: name, status });
     }
   }

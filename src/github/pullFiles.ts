@@ -82,7 +82,11 @@ export async function listPullFiles(client: GitHubClient, options: ListPullFiles
   }
 }
 
-function toPullFile(file: { filename: string; status: PullFileStatus; previous_filename?: string }): PullFile {
+function toPullFile(file: {
+  filename: string;
+  status: PullFileStatus;
+  previous_filename?: string;
+}): PullFile {
   return file.previous_filename === undefined
     ? { filename: file.filename, status: file.status }
     : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };

@@ -93,9 +93,7 @@ function isForbidden(error: unknown): error is GitHubApiError {
 
 function isTooLarge(error: unknown): boolean {
   return (
-    error instanceof GitHubApiError &&
-    error.status === 422 &&
-    /too long|maximum is/i.test(error.message)
+    error instanceof GitHubApiError && error.status === 422 && /too long|maximum is/i.test(error.message)
   );
 }
 

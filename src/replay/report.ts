@@ -50,7 +50,7 @@ export interface ReportMeta {
   version: string;
   opa_version: string;
   /** `changed` (base and head), `added` (no base), `deleted` (no head: counts are the base's). */
-  status: 'changed' | 'added' | 'deleted';
+  status: 'changed' | 'added' | 'deleted' | 'drift';
   head: PolicyRef | null;
   base: PolicyRef | null;
   traffic: { path: string; sha256: string };

@@ -96,7 +96,8 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
   ];
   const headPrepared = head?.ok ? head.prepared : null;
   const basePrepared = base?.ok ? base.prepared : null;
-  const status = options.head === null ? 'deleted' : options.base === null ? 'added' : 'changed';
+  const status =
+    options.mode === 'drift' ? 'drift' : options.head === null ? 'deleted' : options.base === null ? 'added' : 'changed';
   const refOf = (source: PolicySource | null, prepared: PreparedPolicy | null): PolicyRef | null => {
     if (!source) return null;
     if (prepared) return prepared.ref;

@@ -1,0 +1,360 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import type { ActiveWindow, Condition, Decision, Policy, Rule } from '../../src/policy/schema.js';
+import { DAYS } from '../../src/policy/schema.js';
+import { validatePolicyText } from '../../src/policy/validate.js';
+import { evaluateThreeWays, type PolicyBatch, type ThreeWayResult } from './zz-threeWay.js';
+
+/**
+ * Property: for generated valid policies and generated inputs, opa-wasm, OPA's Go evaluator and
+ * the reference evaluator return the same decision. Values come from a small shared vocabulary so
+ * that conditions actually match; times cluster around window edges and DST transitions.
+ *
+ * Reproduce a failure with PROPERTY_SEED=<seed printed on failure>.
+ */
+const SEED = Number(process.env.PROPERTY_SEED ?? 20260329);
+const POLICIES = Number(process.env.PROPERTY_POLICIES ?? 100);
+const INPUTS_PER_POLICY = Number(process.env.PROPERTY_INPUTS ?? 25);
+const POLICIES_PER_OPA_RUN = 50;
+
+// ---- vocabulary -------------------------------------------------------------------------------
+
+/** Values conditions list; inputs draw from the same texts plus numbers and booleans. */
+const WORDS = ['a', 'b', 'c', '1', '2.5', 'true', 'false'] as const;
+const CALL_FIELD_NAMES = ['tool', 'method', 'resource_uri', 'prompt'] as const;
+const CLAIM_PATHS = ['role', 'org.id', 'in.if'] as const;
+const ARGUMENT_PATHS = ['path', 'opts.mode', 'default'] as const;
+const ATTRIBUTE_NAMES = ['team', 'cost-center'] as const;
+const ZONES = ['UTC', 'Europe/London', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'] as const;
+const CLOCKS = ['00:00', '00:30', '01:00', '02:00', '03:00', '06:00', '09:00', '12:00', '17:00', '22:00', '23:59'];
+
+const STRING_FIELDS = [
+  ...CALL_FIELD_NAMES,
+  'http_path',
+  'http_host',
+  'http_method',
+  'subject',
+  'issuer',
+  'group',
+  'tag',
+  ...ATTRIBUTE_NAMES.map((n) => `attribute:${n}`),
+  ...CLAIM_PATHS.map((p) => `claim:${p}`),
+  ...ARGUMENT_PATHS.map((p) => `argument:${p}`),
+];
+
+// ---- policies ---------------------------------------------------------------------------------
+
+const conditionArb: fc.Arbitrary<Condition> = fc.oneof(
+  { weight: 8, arbitrary: fc.record({
+    field: fc.constantFrom(...STRING_FIELDS),
+    operator: fc.constantFrom('in' as const, 'not_in' as const),
+    values: fc.uniqueArray(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
+  }) },
+  { weight: 1, arbitrary: fc.record({
+    field: fc.constant('is_batch'),
+    operator: fc.constantFrom('in' as const, 'not_in' as const),
+    values: fc.uniqueArray(fc.constantFrom('true', 'false'), { minLength: 1, maxLength: 2 }),
+  }) },
+  { weight: 1, arbitrary: fc.record({
+    field: fc.constant('unparsable_calls'),
+    operator: fc.constantFrom('in' as const, 'not_in' as const),
+    values: fc.uniqueArray(fc.constantFrom('0', '1', '2'), { minLength: 1, maxLength: 3 }),
+  }) },
+);
+
+const windowArb: fc.Arbitrary<ActiveWindow> = fc
+  .record({
+    days: fc.subarray([...DAYS], { minLength: 1 }),
+    from: fc.constantFrom(...CLOCKS),
+    to: fc.constantFrom(...CLOCKS),
+    timezone: fc.constantFrom(...ZONES),
+  })
+  .filter((w) => w.from !== w.to);
+
+const ruleShapeArb = fc.record({
+  suffix: fc.constantFrom('', '-x', '.y', '_z'),
+  effect: fc.constantFrom('allow' as const, 'deny' as const),
+  // Mostly one or two conditions: a rule of four rarely matches anything.
+  conditions: fc.oneof(
+    { weight: 3, arbitrary: fc.array(conditionArb, { minLength: 1, maxLength: 2 }) },
+    { weight: 1, arbitrary: fc.array(conditionArb, { minLength: 3, maxLength: 4 }) },
+  ),
+  window: fc.option(windowArb, { freq: 3, nil: undefined }),
+});
+
+const policyArb: fc.Arbitrary<Policy> = fc
+  .record({
+    default_effect: fc.constantFrom('allow' as const, 'deny' as const),
+    on_missing_context: fc.constantFrom('deny' as const, 'ignore' as const, undefined),
+    rules: fc.array(ruleShapeArb, { minLength: 1, maxLength: 4 }),
+  })
+  .map(({ default_effect, on_missing_context, rules }) => {
+    const policy: Policy = {
+      default_effect,
+      rules: rules.map((r, i): Rule => {
+        // The index keeps ids unique and their Rego names distinct whatever the suffix.
+        const rule: Rule = { id: `r${i}${r.suffix}`, effect: r.effect, conditions: r.conditions };
+        if (r.window) rule.active_window = r.window;
+        return rule;
+      }),
+    };
+    if (on_missing_context !== undefined) policy.on_missing_context = on_missing_context;
+    return policy;
+  });
+
+// ---- inputs -----------------------------------------------------------------------------------
+
+const ABSENT = Symbol('absent');
+type Maybe<T> = T | typeof ABSENT;
+
+const scalarArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom<unknown>(...WORDS) },
+  { weight: 2, arbitrary: fc.constantFrom<unknown>(0, 1, 2.5, 100) },
+  { weight: 2, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+);
+
+/** Any value a field may hold: strings mostly, arrays, numbers, booleans, null, objects. */
+const valueArb: fc.Arbitrary<Maybe<unknown>> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(ABSENT) },
+  { weight: 6, arbitrary: fc.constantFrom<unknown>(...WORDS) },
+  { weight: 3, arbitrary: fc.array(scalarArb, { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(0, 1, 2.5, true, false, null) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>({ a: 'a' }, [['a']]) },
+);
+
+function put(target: Record<string, unknown>, key: string, value: Maybe<unknown>): void {
+  if (value !== ABSENT) target[key] = value;
+}
+
+/** Sets `value` at a dotted path, sometimes breaking the path with a non-object midway. */
+const pathsObjectArb = (paths: readonly string[]): fc.Arbitrary<Maybe<unknown>> =>
+  fc.oneof(
+    { weight: 1, arbitrary: fc.constant(ABSENT) },
+    {
+      weight: 8,
+      arbitrary: fc
+        .tuple(
+          fc.array(valueArb, { minLength: paths.length, maxLength: paths.length }),
+          fc.constantFrom<unknown>(undefined, undefined, undefined, 'a', ['a'], null),
+        )
+        .map(([values, breaker]) => {
+          const root: Record<string, unknown> = {};
+          paths.forEach((path, i) => {
+            const segments = path.split('.');
+            let node = root;
+            for (const segment of segments.slice(0, -1)) {
+              if (breaker !== undefined) {
+                node[segment] = breaker;
+                return;
+              }
+              const next = node[segment];
+              if (typeof next !== 'object' || next === null || Array.isArray(next)) node[segment] = {};
+              node = node[segment] as Record<string, unknown>;
+            }
+            put(node, segments[segments.length - 1]!, values[i]!);
+          });
+          return root;
+        }),
+    },
+  );
+
+const callArb = fc
+  .tuple(valueArb, valueArb, valueArb, valueArb)
+  .map((values) => {
+    const call: Record<string, unknown> = {};
+    CALL_FIELD_NAMES.forEach((name, i) => put(call, name, values[i]!));
+    return call;
+  });
+
+const callsArb: fc.Arbitrary<Maybe<unknown>> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(ABSENT) },
+  { weight: 1, arbitrary: fc.constant([]) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>({ tool: 'a' }, 'a') },
+  { weight: 5, arbitrary: fc.array(callArb, { minLength: 1, maxLength: 1 }) },
+  { weight: 4, arbitrary: fc.array(callArb, { minLength: 2, maxLength: 3 }) },
+);
+
+const flagArb: fc.Arbitrary<Maybe<unknown>> = fc.oneof(
+  { weight: 12, arbitrary: fc.constant(true) },
+  { weight: 2, arbitrary: fc.constant(false) },
+  { weight: 1, arbitrary: fc.constant(ABSENT) },
+  { weight: 1, arbitrary: fc.constant('true') },
+);
+
+/** Instants where windows open and close: DST switches, midnights, hour edges (UTC, ns). */
+const BASE_INSTANTS = [
+  '2026-03-29T01:00:00Z',
+  '2026-10-25T01:00:00Z',
+  '2026-03-08T07:00:00Z',
+  '2026-11-01T06:00:00Z',
+  '2026-04-04T15:00:00Z',
+  '2026-10-03T15:30:00Z',
+  '2026-01-09T22:00:00Z',
+  '2026-01-05T09:00:00Z',
+  '2026-07-06T03:30:00Z',
+].map((iso) => BigInt(Date.parse(iso)) * 1_000_000n);
+
+const MINUTE_NS = 60_000_000_000n;
+const timeArb: fc.Arbitrary<Maybe<unknown>> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(ABSENT) },
+  {
+    weight: 9,
+    arbitrary: fc
+      .record({
+        base: fc.constantFrom(...BASE_INSTANTS),
+        minutes: fc.oneof(
+          fc.constantFrom(-1440, -61, -60, -31, -30, -1, 0, 1, 29, 30, 59, 60, 1440),
+          fc.integer({ min: -3000, max: 3000 }),
+        ),
+        nanos: fc.constantFrom(0n, 0n, -1n, 1n, -1_000_000n, 500_000_000n),
+        offset: fc.constantFrom(0, 0, 330, -480, 60, -300, 'Z' as const),
+      })
+      .map(({ base, minutes, nanos, offset }) => rfc3339(base + BigInt(minutes) * MINUTE_NS + nanos, offset)),
+  },
+);
+
+/** Writes an instant in RFC 3339 with the offset given in minutes ('Z' for UTC). */
+export function rfc3339(ns: bigint, offset: number | 'Z'): string {
+  const offsetMinutes = offset === 'Z' ? 0 : offset;
+  const ms = ns / 1_000_000n;
+  const subMs = ns % 1_000_000n;
+  const local = new Date(Number(ms) + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const fraction = (Number(ms % 1000n) * 1_000_000 + Number(subMs)).toString().padStart(9, '0').replace(/0+$/, '');
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const zone =
+    offset === 'Z'
+      ? 'Z'
+      : `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${local}${fraction === '' ? '' : `.${fraction}`}${zone}`;
+}
+
+const identityArb: fc.Arbitrary<Maybe<unknown>> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(ABSENT) },
+  {
+    weight: 9,
+    arbitrary: fc
+      .record({
+        verified: flagArb,
+        attributes_resolved: flagArb,
+        subject: valueArb,
+        issuer: valueArb,
+        groups: valueArb,
+        tags: valueArb,
+        attributes: pathsObjectArb(ATTRIBUTE_NAMES),
+        claims: pathsObjectArb(CLAIM_PATHS),
+      })
+      .map((fields) => {
+        const identity: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(fields)) put(identity, key, value);
+        return identity;
+      }),
+  },
+);
+
+const requestArb = fc
+  .record({
+    time: timeArb,
+    calls: callsArb,
+    arguments: pathsObjectArb(ARGUMENT_PATHS),
+    path: valueArb,
+    host: valueArb,
+    method: valueArb,
+    is_batch: fc.constantFrom<Maybe<unknown>>(true, false, ABSENT, 'true'),
+    unparsable_calls: fc.constantFrom<Maybe<unknown>>(0, 1, 2, 2.5, '1', ABSENT),
+  })
+  .map((r) => {
+    const request: Record<string, unknown> = {};
+    put(request, 'time', r.time);
+    const mcp: Record<string, unknown> = {};
+    put(mcp, 'calls', r.calls);
+    put(mcp, 'arguments', r.arguments);
+    request.mcp = mcp;
+    const http: Record<string, unknown> = {};
+    put(http, 'path', r.path);
+    put(http, 'host', r.host);
+    put(http, 'method', r.method);
+    request.http = http;
+    const jsonrpc: Record<string, unknown> = {};
+    put(jsonrpc, 'is_batch', r.is_batch);
+    put(jsonrpc, 'unparsable_calls', r.unparsable_calls);
+    request.jsonrpc = jsonrpc;
+    return request;
+  });
+
+const inputArb = fc.record({ identity: identityArb, request: requestArb }).map(({ identity, request }) => {
+  const input: Record<string, unknown> = { request };
+  put(input, 'identity', identity);
+  return input;
+});
+
+// ---- the property -----------------------------------------------------------------------------
+
+describe('generated policies and inputs', () => {
+  it(`opa-wasm, opa eval and the reference agree (seed ${SEED})`, async () => {
+    const started = Date.now();
+    const drawn = fc.sample(
+      fc.tuple(policyArb, fc.array(inputArb, { minLength: INPUTS_PER_POLICY, maxLength: INPUTS_PER_POLICY })),
+      { seed: SEED, numRuns: POLICIES },
+    );
+    // Generated policies go through the real validator; skipping the rare reject keeps the
+    // generator simple, but most must pass or the property would test little.
+    const batches: PolicyBatch[] = [];
+    for (const [policy, inputs] of drawn) {
+      const result = validatePolicyText(JSON.stringify(policy), 'generated.json', 'json');
+      if (result.ok) batches.push({ policy: result.policy, inputs });
+    }
+    expect(batches.length).toBeGreaterThanOrEqual(Math.ceil(POLICIES * 0.9));
+
+    // A few OPA runs in all, never one per case; chunks keep each wasm module small enough for
+    // opa-wasm's default memory (400 policies in one module fail to instantiate).
+    const results: ThreeWayResult = { wasm: [], go: [], reference: [] };
+    for (let start = 0; start < batches.length; start += POLICIES_PER_OPA_RUN) {
+      const part = await evaluateThreeWays(batches.slice(start, start + POLICIES_PER_OPA_RUN));
+      results.wasm.push(...part.wasm);
+      results.go.push(...part.go);
+      results.reference.push(...part.reference);
+    }
+    const mismatches: string[] = [];
+    let cases = 0;
+    const seen = { allowed: 0, matched: 0, missingContext: 0 };
+    batches.forEach((batch, p) => {
+      batch.inputs.forEach((input, i) => {
+        cases += 1;
+        const wasm = results.wasm[p]![i]!;
+        const go = results.go[p]![i]!;
+        const reference = results.reference[p]![i]!;
+        if (reference.allow) seen.allowed += 1;
+        if (reference.matched_rule_ids.length > 0) seen.matched += 1;
+        if (reference.missing_context_rule_ids.length > 0) seen.missingContext += 1;
+        if (!sameDecision(wasm, reference) || !sameDecision(go, reference)) {
+          mismatches.push(
+            JSON.stringify({ policy: batch.policy, input, wasm, go, reference }, null, 1).replace(/\n\s*/g, ' '),
+          );
+        }
+      });
+    });
+    const elapsed = Date.now() - started;
+    console.log(
+      `property: ${cases} cases (${batches.length} policies x ${INPUTS_PER_POLICY} inputs), seed ${SEED}, ${elapsed} ms, ${mismatches.length} mismatches; allowed ${seen.allowed}, some rule matched ${seen.matched}, some context missing ${seen.missingContext}`,
+    );
+    // Agreement on inputs that match nothing would prove little: the vocabulary must make every
+    // outcome common.
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThan(cases * 0.05);
+    expect(cases).toBeGreaterThanOrEqual(Math.min(2000, POLICIES * INPUTS_PER_POLICY * 0.9));
+    if (mismatches.length > 0) {
+      throw new Error(
+        `${mismatches.length} of ${cases} cases disagree (PROPERTY_SEED=${SEED}); first ones:\n${mismatches.slice(0, 5).join('\n\n')}`,
+      );
+    }
+  });
+});
+
+function sameDecision(a: Decision, b: Decision): boolean {
+  return (
+    a.allow === b.allow &&
+    JSON.stringify(a.matched_rule_ids) === JSON.stringify(b.matched_rule_ids) &&
+    JSON.stringify(a.missing_context_rule_ids) === JSON.stringify(b.missing_context_rule_ids)
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Joins markdown sections into a body no longer than a limit, cutting only between sections and
+ * saying where the rest is. Pure.
+ */
+export interface FitResult {
+  body: string;
+  omitted: number;
+}
+
+export function fitSections(
+  sections: readonly string[],
+  limit: number,
+  measure: (text: string) => number,
+  pointer: (omitted: number) => string,
+): FitResult {
+  const joined = sections.join('\n\n');
+  if (measure(joined) <= limit) return { body: `${joined}\n`, omitted: 0 };
+  const kept: string[] = [];
+  for (let count = sections.length - 1; count >= 0; count--) {
+    const candidate = [...sections.slice(0, count), pointer(sections.length - count)].join('\n\n');
+    if (measure(candidate) + 1 <= limit) {
+      kept.push(...sections.slice(0, count));
+      return { body: `${candidate}\n`, omitted: sections.length - count };
+    }
+  }
+  // Not even the pointer alone fits: a limit this small is a caller bug.
+  return { body: `${pointer(sections.length).slice(0, limit - 1)}\n`, omitted: sections.length };
+}
+
+/** A code fence longer than any backtick run inside the content, so the content cannot close it. */
+export function fenced(content: string, info = ''): string {
+  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${info}\n${content.replace(/\n$/, '')}\n${fence}`;
+}
+
+export const utf16Length = (text: string) => text.length;
+export const utf8Length = (text: string) => Buffer.byteLength(text, 'utf8');

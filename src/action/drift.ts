@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { runReplay } from '../replay/run.js';
+import { toDriftReport } from '../replay/drift.js';
+import { readFile } from 'node:fs/promises';
+import { policyMatcher, type Settings } from './inputs.js';
+import type { RunContext } from './context.js';
+import { locateSample, readSampleMapping } from './sampleLocator.js';
+import type { PolicyOutcome } from './runReport.js';
+
+const run = promisify(execFile);
+
+/** The policy files at the checked-out default branch, as Git tracks them. */
+export async function trackedPolicies(workspace: string, globs: readonly string[]): Promise<string[]> {
+  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: workspace, maxBuffer: 256 * 1024 * 1024 });
+  const matches = policyMatcher(globs);
+  return stdout
+    .split('\0')
+    .filter((p) => p !== '' && matches(p))
+    .sort();
+}
+
+/** Replays each saved policy against its sample's recorded decisions. */
+export async function replayDrift(
+  context: RunContext,
+  settings: Settings,
+  opa: { path: string; version: string },
+  log: (message: string) => void,
+): Promise<PolicyOutcome[]> {
+  const mapping = readSampleMapping(context.workspace);
+  const outcomes: PolicyOutcome[] = [];
+  for (const path of await trackedPolicies(context.workspace, settings.policies)) {
+    const sample = locateSample(context.workspace, path, settings, mapping);
+    const outcome: PolicyOutcome = {
+      path,
+      status: 'scheduled',
+      previous_path: null,
+      traffic: sample.traffic,
+      manifests: sample.manifests,
+      no_traffic: sample.traffic === null,
+      errors: [],
+      report: null,
+    };
+    if (sample.traffic === null) {
+      log(`${path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
+      outcomes.push(outcome);
+      continue;
+    }
+    log(`${path}: drift replay of ${sample.traffic}`);
+    const text = await readFile(join(context.workspace, path), 'utf8');
+    const result = await runReplay({
+      head: { displayPath: path, text, ref: context.sha },
+      base: null,
+      mode: 'drift',
+      trafficPath: join(context.workspace, sample.traffic),
+      trafficDisplayPath: sample.traffic,
+      manifests: sample.manifests ? join(context.workspace, sample.manifests) : null,
+      maxChanges: settings.maxChanges,
+      opa,
+    });
+    const drift = toDriftReport(result);
+    outcome.report = result.report;
+    outcome.errors = result.report.errors;
+    if (drift.result) {
+      outcome.drift = {
+        drift_total: drift.result.drift_total,
+        newly_allowed: drift.result.newly_allowed,
+        newly_denied: drift.result.newly_denied,
+        without_recorded_decision: drift.result.without_recorded_decision,
+        policy_revisions: drift.result.policy_revisions,
+      };
+    }
+    outcomes.push(outcome);
+  }
+  return outcomes;
+}

@@ -1,0 +1,168 @@
+import { join } from 'node:path';
+import type { GitHubClient } from '../github/client.js';
+import { listPullFiles, type PullFile } from '../github/pullFiles.js';
+import { ensureCommits, readFileAtCommit } from '../github/gitFiles.js';
+import { runReplay, preparePolicy, type PolicySource } from '../replay/run.js';
+import type { ReplayReport } from '../replay/report.js';
+import { TOOL_VERSION } from '../version.js';
+import { policyMatcher, type Settings } from './inputs.js';
+import type { RunContext } from './context.js';
+import { locateSample, readSampleMapping } from './sampleLocator.js';
+import { unifiedDiff } from './regoDiff.js';
+import type { PolicyOutcome } from './runReport.js';
+
+export interface PolicyChange {
+  path: string;
+  status: 'added' | 'modified' | 'renamed' | 'removed';
+  previousPath: string | null;
+}
+
+/** The PR's policy files; a rename counts when either name matches the globs. */
+export function selectPolicyChanges(files: readonly PullFile[], globs: readonly string[]): PolicyChange[] {
+  const matches = policyMatcher(globs);
+  const changes: PolicyChange[] = [];
+  for (const file of files) {
+    const previous = file.previous_filename ?? null;
+    if (!matches(file.filename) && !(previous !== null && matches(previous))) continue;
+    const status =
+      file.status === 'added' || file.status === 'copied'
+        ? 'added'
+        : file.status === 'removed'
+          ? 'removed'
+          : file.status === 'renamed'
+            ? 'renamed'
+            : 'modified';
+    if (status === 'modified' && file.status === 'unchanged') continue;
+    changes.push({ path: file.filename, status, previousPath: previous });
+  }
+  return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export interface PullRequestRun {
+  baseSha: string;
+  headSha: string;
+  policies: PolicyOutcome[];
+}
+
+export interface PullRequestDeps {
+  client: GitHubClient;
+  settings: Settings;
+  context: RunContext;
+  pullNumber: number;
+  opa: { path: string; version: string };
+  log: (message: string) => void;
+}
+
+/** Lists the PR's policy changes and replays each one. */
+export async function listPolicyChanges(
+  deps: Omit<PullRequestDeps, 'opa'>,
+): Promise<{ baseSha: string; headSha: string; changes: PolicyChange[] }> {
+  const { client, context, pullNumber, settings } = deps;
+  const files = await listPullFiles(client, {
+    owner: context.owner,
+    repo: context.repo,
+    pullNumber,
+    workspace: context.workspace,
+  });
+  deps.log(`pull request #${pullNumber}: ${files.files.length} changed files (listed via ${files.source})`);
+  return { baseSha: files.baseSha, headSha: files.headSha, changes: selectPolicyChanges(files.files, settings.policies) };
+}
+
+export async function replayPolicyChanges(
+  deps: PullRequestDeps,
+  baseSha: string,
+  headSha: string,
+  changes: readonly PolicyChange[],
+): Promise<PolicyOutcome[]> {
+  const { context, settings, opa } = deps;
+  await ensureCommits(context.workspace, [baseSha, headSha]);
+  const mapping = readSampleMapping(context.workspace);
+  const outcomes: PolicyOutcome[] = [];
+  for (const change of changes) {
+    const headPath = change.status === 'removed' ? null : change.path;
+    const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
+    const headText = headPath ? await readFileAtCommit(context.workspace, headSha, headPath) : null;
+    const baseText = basePath ? await readFileAtCommit(context.workspace, baseSha, basePath) : null;
+    const head: PolicySource | null = headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
+    const base: PolicySource | null = baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
+    const sample = locateSample(context.workspace, change.path, settings, mapping);
+    const outcome: PolicyOutcome = {
+      path: change.path,
+      status: change.status,
+      previous_path: change.previousPath,
+      traffic: sample.traffic ?? sample.looked.join(', '),
+      manifests: sample.manifests,
+      no_traffic: sample.traffic === null,
+      errors: [],
+      report: null,
+    };
+    if (sample.traffic === null) {
+      outcome.traffic = null;
+      deps.log(`${change.path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
+      // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
+      if (head) {
+        const prepared = await preparePolicy(head, opa.path);
+        if (!prepared.ok) {
+          outcome.errors = prepared.errors.map((e) => ({
+            file: e.file,
+            path: e.path,
+            line: e.line,
+            column: e.column,
+            message: e.message,
+          }));
+          outcome.report = errorReport(change.path, head, base, opa.version, outcome.errors);
+        }
+      }
+      outcomes.push(outcome);
+      continue;
+    }
+    deps.log(`${change.path}: replaying ${sample.traffic}`);
+    const run = await runReplay({
+      head,
+      base,
+      trafficPath: join(context.workspace, sample.traffic),
+      trafficDisplayPath: sample.traffic,
+      manifests: sample.manifests ? join(context.workspace, sample.manifests) : null,
+      maxChanges: Math.max(settings.maxChanges, 0),
+      opa,
+    });
+    outcome.report = run.report;
+    outcome.errors = run.report.errors;
+    if (run.head || run.base) {
+      outcome.rego_diff = unifiedDiff(
+        run.base?.rego ?? '',
+        run.head?.rego ?? '',
+        `a/${basePath ?? '/dev/null'} (Rego)`,
+        `b/${headPath ?? '/dev/null'} (Rego)`,
+      );
+    }
+    outcomes.push(outcome);
+  }
+  return outcomes;
+}
+
+function errorReport(
+  path: string,
+  head: PolicySource,
+  base: PolicySource | null,
+  opaVersion: string,
+  errors: PolicyOutcome['errors'],
+): ReplayReport {
+  return {
+    meta: {
+      tool: 'policy-replay',
+      version: TOOL_VERSION,
+      opa_version: opaVersion,
+      status: base ? 'changed' : 'added',
+      head: { path, sha256: '', ref: head.ref ?? null },
+      base: base ? { path: base.displayPath, sha256: '', ref: base.ref ?? null } : null,
+      traffic: { path: '', sha256: '' },
+      since: null,
+      limit: null,
+      excluded_without_time: 0,
+      max_changes: 0,
+    },
+    errors,
+    result: null,
+  };
+}

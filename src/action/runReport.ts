@@ -1,0 +1,82 @@
+import type { GateFailure } from './gate.js';
+import type { ReplayReport, ReportError } from '../replay/report.js';
+
+/** One policy the run looked at. */
+export interface PolicyOutcome {
+  path: string;
+  /** How the PR touched it; `scheduled` for drift runs. */
+  status: 'added' | 'modified' | 'renamed' | 'removed' | 'scheduled';
+  previous_path: string | null;
+  traffic: string | null;
+  manifests: string | null;
+  /** No sample was found: nothing replayed (the gate's `no-traffic`). */
+  no_traffic: boolean;
+  /** Problems of the head policy when it could not be replayed (also inside `report`). */
+  errors: ReportError[];
+  report: ReplayReport | null;
+  /** Drift runs: what the drift report adds to the replay. */
+  drift?: DriftFacts;
+  /** Unified diff of the generated Rego, base → head ('' when none). Not in the JSON report. */
+  rego_diff?: string;
+}
+
+export interface DriftFacts {
+  drift_total: number;
+  newly_allowed: number;
+  newly_denied: number;
+  without_recorded_decision: number;
+  policy_revisions: { revision: string | null; records: number; drift: number }[];
+}
+
+/** The one JSON report a run writes (the `report` output points at it). */
+export interface RunReport {
+  tool: 'policy-replay';
+  version: string;
+  mode: 'pull-request' | 'drift';
+  repository: string;
+  pull_request: number | null;
+  base_sha: string | null;
+  head_sha: string | null;
+  verdict: 'pass' | 'fail';
+  failed: GateFailure[];
+  policies: Omit<PolicyOutcome, 'rego_diff'>[];
+}
+
+export interface RunTotals {
+  evaluated: number;
+  allowed: number;
+  denied: number;
+  unevaluable: number;
+  changesTotal: number;
+  newlyAllowed: number;
+  worstFidelity: string | null;
+}
+
+const LEVEL_ORDER = ['exact', 'controlled', 'partial', 'unreplayable'];
+
+export function runTotals(policies: readonly PolicyOutcome[]): RunTotals {
+  const totals: RunTotals = {
+    evaluated: 0,
+    allowed: 0,
+    denied: 0,
+    unevaluable: 0,
+    changesTotal: 0,
+    newlyAllowed: 0,
+    worstFidelity: null,
+  };
+  for (const p of policies) {
+    const r = p.report?.result;
+    if (!r) continue;
+    totals.evaluated += r.evaluated;
+    totals.allowed += r.allowed;
+    totals.denied += r.denied;
+    totals.unevaluable += r.unevaluable;
+    totals.changesTotal += p.drift ? p.drift.drift_total : r.changes_total;
+    totals.newlyAllowed += p.drift ? p.drift.newly_allowed : r.newly_allowed;
+    const worst = (r.fidelity as { worst?: string | null } | undefined)?.worst ?? null;
+    if (worst !== null && (totals.worstFidelity === null || LEVEL_ORDER.indexOf(worst) > LEVEL_ORDER.indexOf(totals.worstFidelity))) {
+      totals.worstFidelity = worst;
+    }
+  }
+  return totals;
+}

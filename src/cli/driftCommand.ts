@@ -1,0 +1,104 @@
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { locateOpa } from '../opa/locate.js';
+import { formatProblem } from '../policy/problems.js';
+import { runReplay, readPolicySource } from '../replay/run.js';
+import { toDriftReport } from '../replay/drift.js';
+import { reportToJson } from '../replay/report.js';
+import { driftMarkdownSections } from '../render/driftMarkdown.js';
+import { TrafficReadError } from '../traffic/reader.js';
+import { ManifestFileError } from '../fidelity/report.js';
+import { isRfc3339Instant } from '../traffic/record.js';
+import { EXIT, UsageError, type CommandIO } from './io.js';
+import { parseCount, parseFormat } from './replayCommand.js';
+import { progressReporter } from './progress.js';
+
+export const DRIFT_USAGE =
+  'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--opa PATH]';
+
+/** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
+export async function runDriftCommand(argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      policy: { type: 'string' },
+      traffic: { type: 'string' },
+      manifests: { type: 'string' },
+      since: { type: 'string' },
+      limit: { type: 'string' },
+      'max-changes': { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+      'fail-on-drift': { type: 'boolean' },
+      opa: { type: 'string' },
+    },
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  if (!values.policy) throw new UsageError('--policy is required');
+  if (!values.traffic) throw new UsageError('--traffic is required');
+  const format = parseFormat(values.format, 'json');
+  if (values.since !== undefined && !isRfc3339Instant(values.since)) {
+    throw new UsageError(`Invalid --since '${values.since}'. Expected an RFC 3339 instant.`);
+  }
+  const opa = await locateOpa({ flag: values.opa, env: io.env });
+  let policy;
+  try {
+    policy = await readPolicySource(values.policy);
+  } catch (error) {
+    throw new UsageError(`cannot read policy ${values.policy}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const progress = progressReporter(io);
+  let run;
+  try {
+    run = await runReplay({
+      head: policy,
+      base: null,
+      mode: 'drift',
+      trafficPath: values.traffic,
+      manifests: values.manifests ?? null,
+      since: values.since ?? null,
+      limit: parseCount('limit', values.limit, null),
+      maxChanges: parseCount('max-changes', values['max-changes'], 50)!,
+      opa,
+      onProgress: (n) => progress.update(n),
+    });
+  } catch (error) {
+    if (error instanceof TrafficReadError || error instanceof ManifestFileError) {
+      io.stderr(`${error.message}\n`);
+      return EXIT.badInput;
+    }
+    throw error;
+  } finally {
+    progress.done();
+  }
+  for (const warning of run.warnings) io.stderr(`${formatProblem(warning)}\n`);
+  const report = toDriftReport(run);
+  let text: string;
+  if (format === 'json') text = reportToJson(report);
+  else if (format === 'markdown') text = `${driftMarkdownSections(report).join('\n\n')}\n`;
+  else text = renderDriftText(report);
+  if (values.out) await writeFile(values.out, text);
+  else io.stdout(text);
+  if (report.errors.length > 0) {
+    if (format !== 'json') for (const e of report.errors) io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path}: ${e.message}\n`);
+    return EXIT.badInput;
+  }
+  return values['fail-on-drift'] && (report.result?.drift_total ?? 0) > 0 ? EXIT.thresholdCrossed : EXIT.ok;
+}
+
+function renderDriftText(report: ReturnType<typeof toDriftReport>): string {
+  const r = report.result;
+  if (!r) return `invalid policy: ${report.errors.length} problem(s)\n`;
+  const clean = (s: string | null) => (s ?? '-').replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd'); // eslint-disable-line no-control-regex
+  const lines = [
+    `drift   ${r.drift_total} (recorded deny → allow ${r.newly_allowed}, recorded allow → deny ${r.newly_denied})`,
+    `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
+    ...r.policy_revisions.map((v) => `revision ${clean(v.revision)}: ${v.drift} drift in ${v.records} records`),
+    ...r.drifts.map(
+      (d) => `  ${clean(d.request_id)}  ${clean(d.occurred_at)}  ${clean(d.subject)}  recorded ${d.recorded_decision} → replayed ${d.replayed_decision}`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,76 @@
+import type { DriftReport } from '../replay/drift.js';
+import { UNEVALUABLE_ADVICE } from './advice.js';
+import { cell, escapeMarkdown } from './escape.js';
+import { subjectHash } from './markdown.js';
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** Pure: the drift report of one policy as markdown sections (issue body, job summary). */
+export function driftMarkdownSections(
+  report: DriftReport,
+  options: { redactSubjects?: boolean; maxRows?: number } = {},
+): string[] {
+  const path = report.meta.head?.path ?? 'policy';
+  const title = `### ${escapeMarkdown(path)}`;
+  if (!report.result) {
+    return [
+      [
+        title,
+        '',
+        `**Invalid policy: ${n(report.errors.length)} problem(s), nothing replayed.**`,
+        '',
+        ...report.errors.map((e) => `- ${escapeMarkdown(`${e.file}:${e.line}:${e.column} ${e.path}: ${e.message}`, 400)}`),
+      ].join('\n'),
+    ];
+  }
+  const r = report.result;
+  const sections = [
+    [
+      title,
+      '',
+      r.drift_total === 0
+        ? `**No drift**: the saved policy reproduces every recorded decision it can score (${n(r.evaluated - r.unevaluable - r.without_recorded_decision)} compared).`
+        : `**${n(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the saved policy no longer reproduces**: ${n(r.newly_allowed)} recorded deny now allowed, ${n(r.newly_denied)} recorded allow now denied.`,
+      '',
+      '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
+      '|---:|---:|---:|---:|---:|---:|',
+      `| ${n(r.evaluated)} | ${n(r.unevaluable)} | ${n(r.without_recorded_decision)} | ${n(r.drift_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} |`,
+    ].join('\n'),
+  ];
+  if (r.policy_revisions.length > 0) {
+    sections.push(
+      [
+        'Drift by recorded `policy_revision` (drift on one revision points at the deployment that differs):',
+        '',
+        '| policy_revision | records | drift |',
+        '|---|---:|---:|',
+        ...r.policy_revisions.map((v) => `| ${cell(v.revision)} | ${n(v.records)} | ${n(v.drift)} |`),
+      ].join('\n'),
+    );
+  }
+  if (r.unevaluable > 0) {
+    sections.push(
+      [
+        '| unevaluable reason | requests | what you can do |',
+        '|---|---:|---|',
+        ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${n(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`),
+      ].join('\n'),
+    );
+  }
+  if (r.drift_total > 0) {
+    const rows = r.drifts.slice(0, options.maxRows ?? r.drifts.length);
+    sections.push(
+      [
+        `**Drifts: showing ${n(rows.length)} of ${n(r.drift_total)}**`,
+        '',
+        '| request | time | subject | method | tools | recorded | replayed | matched rules |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows.map(
+          (d) =>
+            `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : options.redactSubjects ? `\`${subjectHash(d.subject)}\`` : cell(d.subject)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`,
+        ),
+      ].join('\n'),
+    );
+  }
+  return sections;
+}

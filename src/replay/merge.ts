@@ -1,0 +1,92 @@
+import { compareChanges } from './changeOrder.js';
+import { MAX_MALFORMED_EXAMPLES, type ReplayReport, type ReplayResult } from './report.js';
+
+export class MergeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MergeError';
+  }
+}
+
+type Counted = Record<string, number>;
+
+function sumInto(target: Counted, source: Counted): void {
+  for (const [key, value] of Object.entries(source)) target[key] = (target[key] ?? 0) + value;
+}
+
+/**
+ * Combines the partial reports of `replay --shard K/N` (K = 1..N, each once) into the report one
+ * run over the whole sample produces, byte for byte: every count is a sum, every shard kept its
+ * own first max_changes changes in the global order, so the first max_changes of their union are
+ * the global ones, and the same holds for the first malformed examples by line.
+ */
+export function mergeReports(partials: readonly ReplayReport[]): ReplayReport {
+  if (partials.length === 0) throw new MergeError('nothing to merge');
+  const count = partials[0]!.meta.shard?.count;
+  if (count === undefined) throw new MergeError('the first report is not a shard (no meta.shard)');
+  const seen = new Set<number>();
+  for (const p of partials) {
+    if (!p.meta.shard || p.meta.shard.count !== count) throw new MergeError('the reports come from different --shard counts');
+    if (seen.has(p.meta.shard.index)) throw new MergeError(`shard ${p.meta.shard.index}/${count} appears twice`);
+    seen.add(p.meta.shard.index);
+  }
+  if (seen.size !== count) {
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+    throw new MergeError(`missing shard(s) ${missing.map((i) => `${i}/${count}`).join(', ')}`);
+  }
+  const strip = (r: ReplayReport) => {
+    const { shard: _shard, excluded_without_time: _excluded, ...rest } = r.meta;
+    return JSON.stringify(rest);
+  };
+  const reference = strip(partials[0]!);
+  if (partials.some((p) => strip(p) !== reference)) {
+    throw new MergeError('the reports replay different policies, traffic or options (meta differs)');
+  }
+  const { shard: _shard, ...firstMeta } = partials[0]!.meta;
+  const meta = { ...firstMeta, excluded_without_time: partials.reduce((s, p) => s + p.meta.excluded_without_time, 0) };
+  const errors = partials[0]!.errors;
+  if (partials.some((p) => p.result === null)) return { meta, errors, result: null };
+  const results = partials.map((p) => p.result!);
+  const first = results[0]!;
+  const byReason: Counted = {};
+  const ruleHits: Counted = Object.fromEntries(Object.keys(first.rule_hits).map((k) => [k, 0]));
+  for (const r of results) {
+    sumInto(byReason, r.unevaluable_by_reason as Counted);
+    sumInto(ruleHits, r.rule_hits);
+  }
+  const reasons = Object.keys(byReason).sort() as ReplayResult['unevaluable_reasons'];
+  const sum = (key: 'evaluated' | 'allowed' | 'denied' | 'unevaluable' | 'changes_total' | 'newly_allowed' | 'newly_denied' | 'from_unknown' | 'recorded_mismatch') =>
+    results.reduce((s, r) => s + r[key], 0);
+  const result: ReplayResult = {
+    evaluated: sum('evaluated'),
+    allowed: sum('allowed'),
+    denied: sum('denied'),
+    unevaluable: sum('unevaluable'),
+    unevaluable_reasons: reasons,
+    unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason[r]!])),
+    changes: results
+      .flatMap((r) => r.changes)
+      .sort(compareChanges)
+      .slice(0, meta.max_changes),
+    changes_total: sum('changes_total'),
+    newly_allowed: sum('newly_allowed'),
+    newly_denied: sum('newly_denied'),
+    from_unknown: sum('from_unknown'),
+    rule_hits: ruleHits,
+    malformed: {
+      count: results.reduce((s, r) => s + r.malformed.count, 0),
+      examples: results
+        .flatMap((r) => r.malformed.examples)
+        .sort((a, b) => a.line - b.line)
+        .slice(0, MAX_MALFORMED_EXAMPLES),
+    },
+    recorded_mismatch: sum('recorded_mismatch'),
+  };
+  if (first.fidelity) {
+    const fidelities = results.map((r) => r.fidelity as { records_by_level: Counted });
+    const records: Counted = Object.fromEntries(Object.keys(fidelities[0]!.records_by_level).map((k) => [k, 0]));
+    for (const f of fidelities) sumInto(records, f.records_by_level);
+    result.fidelity = { ...(first.fidelity as object), records_by_level: records };
+  }
+  return { meta, errors, result };
+}
