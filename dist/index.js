@@ -69819,7 +69819,10 @@ function escapeMarkdown(value, maxLength = MAX_VALUE) {
             out += ' ';
         else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0))
             out += '\ufffd';
-        else if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0x200e || code === 0x200f)
+        else if ((code >= 0x202a && code <= 0x202e) ||
+            (code >= 0x2066 && code <= 0x2069) ||
+            code === 0x200e ||
+            code === 0x200f)
             out += '\ufffd';
         else if (/[!-/:-?[-`{-~]/.test(ch))
             out += `\\${ch}`;
@@ -69868,7 +69871,10 @@ function replayMarkdownSections(report, options = {}) {
         '|---:|---:|---:|---:|---:|---:|---:|---:|',
         `| ${n(r.evaluated)} | ${n(r.allowed)} | ${n(r.denied)} | ${n(r.unevaluable)} | ${n(r.changes_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} | ${n(r.from_unknown)} |`,
         ...(r.malformed.count > 0
-            ? ['', `${n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`]
+            ? [
+                '',
+                `${n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`,
+            ]
             : []),
         ...(r.recorded_mismatch > 0
             ? [
@@ -70827,7 +70833,8 @@ const FIELD_PATTERN = /^(tool|method|resource_uri|prompt|http_path|http_host|htt
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 const CLOCK_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 const conditionSchema = strictObject({
-    field: schemas_string().regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
+    field: schemas_string()
+        .regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
     operator: schemas_enum(['in', 'not_in']),
     values: array(schemas_string()).min(1, 'needs at least one value'),
 });
@@ -70838,7 +70845,8 @@ const activeWindowSchema = strictObject({
     timezone: schemas_string(),
 });
 const ruleSchema = strictObject({
-    id: schemas_string().regex(ID_PATTERN, 'must start with a letter or digit and hold at most 128 letters, digits, "_", "." or "-"'),
+    id: schemas_string()
+        .regex(ID_PATTERN, 'must start with a letter or digit and hold at most 128 letters, digits, "_", "." or "-"'),
     description: schemas_string().optional(),
     effect: schemas_enum(['allow', 'deny']),
     conditions: array(conditionSchema).min(1, 'needs at least one condition'),
@@ -71214,7 +71222,14 @@ class ProblemList {
     }
     add(severity, path, message, target = 'value') {
         const { line, column } = this.source.positionOf(path, target);
-        const problem = { file: this.file, path: formatPath(path), line, column, message, severity };
+        const problem = {
+            file: this.file,
+            path: formatPath(path),
+            line,
+            column,
+            message,
+            severity,
+        };
         const key = `${severity}\0${problem.path}\0${message}`;
         if (this.seen.has(key))
             return;
@@ -71592,13 +71607,14 @@ function ruleBlock(rule, index) {
 }
 /** Each line of the description becomes its own comment line: no text can leave the comment. */
 function commentLines(description) {
-    return description
+    return (description
+        // eslint-disable-next-line no-control-regex
         .split(/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/)
         .map((line) => line
         // eslint-disable-next-line no-control-regex
         .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '\ufffd')
         .replace(/\s+$/, ''))
-        .map((line) => (line === '' ? '#' : `# ${line}`));
+        .map((line) => (line === '' ? '#' : `# ${line}`)));
 }
 const REGO_KEYWORDS = new Set([
     'in',
@@ -74836,7 +74852,13 @@ async function runReplay(options) {
     ];
     const headPrepared = head?.ok ? head.prepared : null;
     const basePrepared = base?.ok ? base.prepared : null;
-    const status = options.mode === 'drift' ? 'drift' : options.head === null ? 'deleted' : options.base === null ? 'added' : 'changed';
+    const status = options.mode === 'drift'
+        ? 'drift'
+        : options.head === null
+            ? 'deleted'
+            : options.base === null
+                ? 'added'
+                : 'changed';
     const refOf = (source, prepared) => {
         if (!source)
             return null;
@@ -74959,7 +74981,7 @@ function unifiedDiff(before, after, fromName, toName, context = 3) {
             i++;
             continue;
         }
-        let start = Math.max(0, i - context);
+        const start = Math.max(0, i - context);
         let end = i;
         // Extend the hunk while changes are within 2*context lines of each other.
         for (;;) {
@@ -74983,7 +75005,6 @@ function unifiedDiff(before, after, fromName, toName, context = 3) {
         for (const op of hunk)
             out.push(`${op.kind}${op.text}`);
         i = stop;
-        start = stop;
     }
     return `${out.join('\n')}\n`;
 }
@@ -75057,7 +75078,11 @@ async function listPolicyChanges(deps) {
         workspace: context.workspace,
     });
     deps.log(`pull request #${pullNumber}: ${files.files.length} changed files (listed via ${files.source})`);
-    return { baseSha: files.baseSha, headSha: files.headSha, changes: selectPolicyChanges(files.files, settings.policies) };
+    return {
+        baseSha: files.baseSha,
+        headSha: files.headSha,
+        changes: selectPolicyChanges(files.files, settings.policies),
+    };
 }
 async function replayPolicyChanges(deps, baseSha, headSha, changes) {
     const { context, settings, opa } = deps;
@@ -75307,7 +75332,9 @@ function runTotals(policies) {
         totals.changesTotal += p.drift ? p.drift.drift_total : r.changes_total;
         totals.newlyAllowed += p.drift ? p.drift.newly_allowed : r.newly_allowed;
         const worst = r.fidelity?.worst ?? null;
-        if (worst !== null && (totals.worstFidelity === null || LEVEL_ORDER.indexOf(worst) > LEVEL_ORDER.indexOf(totals.worstFidelity))) {
+        if (worst !== null &&
+            (totals.worstFidelity === null ||
+                LEVEL_ORDER.indexOf(worst) > LEVEL_ORDER.indexOf(totals.worstFidelity))) {
             totals.worstFidelity = worst;
         }
     }
@@ -75426,7 +75453,9 @@ async function runPullRequestMode(settings, context, client) {
         };
         const file = await writeRunReport(context, report);
         setOutputs(file, 'pass', []);
-        await summary.addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n').write();
+        await summary
+            .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
+            .write();
         info('no policy file changed: nothing to replay');
         return;
     }
@@ -75497,7 +75526,11 @@ async function runDriftMode(settings, context, client) {
     const policies = await replayDrift(context, settings, opa, info);
     annotateErrors(policies);
     const facts = policies.map((p) => p.report
-        ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic, driftTotal: p.drift?.drift_total ?? 0 })
+        ? gateFactsOf(p.report, {
+            path: p.path,
+            noTraffic: p.no_traffic,
+            driftTotal: p.drift?.drift_total ?? 0,
+        })
         : emptyFacts(p));
     const gate = evaluateGate(settings.failOn, facts);
     const report = {
@@ -75522,7 +75555,14 @@ async function runDriftMode(settings, context, client) {
             summary.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`);
             continue;
         }
-        const drift = toDriftReport({ report: policy.report, outcome: null, head: null, base: null, warnings: [], fidelity: null });
+        const drift = toDriftReport({
+            report: policy.report,
+            outcome: null,
+            head: null,
+            base: null,
+            warnings: [],
+            fidelity: null,
+        });
         const sections = policy.drift
             ? driftMarkdownSections({ ...drift, result: driftResultOf(policy) }, { redactSubjects: settings.redactSubjects, maxRows: settings.maxChanges })
             : driftMarkdownSections(drift);

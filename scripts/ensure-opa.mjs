@@ -33,7 +33,9 @@ if (onPath && versionOf(onPath) === pinned) {
   process.exit(0);
 }
 
-const go = spawnSync('sh', ['-c', 'command -v go || ls /usr/local/go/bin/go'], { encoding: 'utf8' }).stdout.trim();
+const go = spawnSync('sh', ['-c', 'command -v go || ls /usr/local/go/bin/go'], {
+  encoding: 'utf8',
+}).stdout.trim();
 if (!go) {
   console.error(
     `opa ${pinned} is needed. Put it on PATH (https://www.openpolicyagent.org/docs/latest/#running-opa) or install Go so this script can run: go install github.com/open-policy-agent/opa@v${pinned}`,

@@ -61,7 +61,11 @@ export function loadConformanceGroups(dir = conformanceDir): ConformanceGroup[] 
 
 /** Runs the fixture's policy through the real validator, as a JSON document. */
 export function validateGroupPolicy(group: ConformanceGroup): Policy {
-  const result = validatePolicyText(JSON.stringify(group.rawPolicy, null, 2), `${group.file}#${group.note}`, 'json');
+  const result = validatePolicyText(
+    JSON.stringify(group.rawPolicy, null, 2),
+    `${group.file}#${group.note}`,
+    'json',
+  );
   if (!result.ok) {
     throw new Error(
       `${group.file}: ${group.note}: the policy does not validate:\n${result.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`,

@@ -26,7 +26,19 @@ const CLAIM_PATHS = ['role', 'org.id', 'in.if'] as const;
 const ARGUMENT_PATHS = ['path', 'opts.mode', 'default'] as const;
 const ATTRIBUTE_NAMES = ['team', 'cost-center'] as const;
 const ZONES = ['UTC', 'Europe/London', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'] as const;
-const CLOCKS = ['00:00', '00:30', '01:00', '02:00', '03:00', '06:00', '09:00', '12:00', '17:00', '22:00', '23:59'];
+const CLOCKS = [
+  '00:00',
+  '00:30',
+  '01:00',
+  '02:00',
+  '03:00',
+  '06:00',
+  '09:00',
+  '12:00',
+  '17:00',
+  '22:00',
+  '23:59',
+];
 
 const STRING_FIELDS = [
   ...CALL_FIELD_NAMES,
@@ -45,21 +57,30 @@ const STRING_FIELDS = [
 // ---- policies ---------------------------------------------------------------------------------
 
 const conditionArb: fc.Arbitrary<Condition> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({
-    field: fc.constantFrom(...STRING_FIELDS),
-    operator: fc.constantFrom('in' as const, 'not_in' as const),
-    values: fc.uniqueArray(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
-  }) },
-  { weight: 1, arbitrary: fc.record({
-    field: fc.constant('is_batch'),
-    operator: fc.constantFrom('in' as const, 'not_in' as const),
-    values: fc.uniqueArray(fc.constantFrom('true', 'false'), { minLength: 1, maxLength: 2 }),
-  }) },
-  { weight: 1, arbitrary: fc.record({
-    field: fc.constant('unparsable_calls'),
-    operator: fc.constantFrom('in' as const, 'not_in' as const),
-    values: fc.uniqueArray(fc.constantFrom('0', '1', '2'), { minLength: 1, maxLength: 3 }),
-  }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      field: fc.constantFrom(...STRING_FIELDS),
+      operator: fc.constantFrom('in' as const, 'not_in' as const),
+      values: fc.uniqueArray(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      field: fc.constant('is_batch'),
+      operator: fc.constantFrom('in' as const, 'not_in' as const),
+      values: fc.uniqueArray(fc.constantFrom('true', 'false'), { minLength: 1, maxLength: 2 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      field: fc.constant('unparsable_calls'),
+      operator: fc.constantFrom('in' as const, 'not_in' as const),
+      values: fc.uniqueArray(fc.constantFrom('0', '1', '2'), { minLength: 1, maxLength: 3 }),
+    }),
+  },
 );
 
 const windowArb: fc.Arbitrary<ActiveWindow> = fc
@@ -159,13 +180,11 @@ const pathsObjectArb = (paths: readonly string[]): fc.Arbitrary<Maybe<unknown>> 
     },
   );
 
-const callArb = fc
-  .tuple(valueArb, valueArb, valueArb, valueArb)
-  .map((values) => {
-    const call: Record<string, unknown> = {};
-    CALL_FIELD_NAMES.forEach((name, i) => put(call, name, values[i]!));
-    return call;
-  });
+const callArb = fc.tuple(valueArb, valueArb, valueArb, valueArb).map((values) => {
+  const call: Record<string, unknown> = {};
+  CALL_FIELD_NAMES.forEach((name, i) => put(call, name, values[i]!));
+  return call;
+});
 
 const callsArb: fc.Arbitrary<Maybe<unknown>> = fc.oneof(
   { weight: 1, arbitrary: fc.constant(ABSENT) },
@@ -220,7 +239,10 @@ export function rfc3339(ns: bigint, offset: number | 'Z'): string {
   const ms = ns / 1_000_000n;
   const subMs = ns % 1_000_000n;
   const local = new Date(Number(ms) + offsetMinutes * 60_000).toISOString().slice(0, 19);
-  const fraction = (Number(ms % 1000n) * 1_000_000 + Number(subMs)).toString().padStart(9, '0').replace(/0+$/, '');
+  const fraction = (Number(ms % 1000n) * 1_000_000 + Number(subMs))
+    .toString()
+    .padStart(9, '0')
+    .replace(/0+$/, '');
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
   const zone =
@@ -330,7 +352,10 @@ describe('generated policies and inputs', () => {
         if (reference.missing_context_rule_ids.length > 0) seen.missingContext += 1;
         if (!sameDecision(wasm, reference) || !sameDecision(go, reference)) {
           mismatches.push(
-            JSON.stringify({ policy: batch.policy, input, wasm, go, reference }, null, 1).replace(/\n\s*/g, ' '),
+            JSON.stringify({ policy: batch.policy, input, wasm, go, reference }, null, 1).replace(
+              /\n\s*/g,
+              ' ',
+            ),
           );
         }
       });

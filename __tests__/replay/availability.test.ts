@@ -16,7 +16,12 @@ const cond = (field: string, values: string[], operator = 'in') => ({ field, ope
 const denyRule = (id: string, ...conditions: object[]) => ({ id, effect: 'deny', conditions });
 const allowAll = (...rules: object[]) => policyYaml({ default_effect: 'allow', rules });
 
-const WINDOW = { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '00:00', to: '23:59', timezone: 'UTC' };
+const WINDOW = {
+  days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  from: '00:00',
+  to: '23:59',
+  timezone: 'UTC',
+};
 
 /** One policy per thing a policy can read; each has a single rule reading only that. */
 const POLICIES: Record<string, string> = {
@@ -37,10 +42,23 @@ const POLICIES: Record<string, string> = {
   window: allowAll({ ...denyRule('r', cond('http_path', ['/nowhere'])), active_window: WINDOW }),
   // Two call fields in one rule need per-call pairing; in two rules they do not.
   pairing: allowAll(denyRule('r', cond('method', ['tools/call']), cond('tool', ['run_shell']))),
-  twoRules: allowAll(denyRule('r1', cond('method', ['tools/nothing'])), denyRule('r2', cond('tool', ['run_shell']))),
+  twoRules: allowAll(
+    denyRule('r1', cond('method', ['tools/nothing'])),
+    denyRule('r2', cond('tool', ['run_shell'])),
+  ),
 };
 
-const CALL_READERS = ['tool', 'method', 'resource_uri', 'prompt', 'argument', 'is_batch', 'unparsable_calls', 'pairing', 'twoRules'];
+const CALL_READERS = [
+  'tool',
+  'method',
+  'resource_uri',
+  'prompt',
+  'argument',
+  'is_batch',
+  'unparsable_calls',
+  'pairing',
+  'twoRules',
+];
 
 /** The expected reason for (record kind, policy), written from the table; absent = scoreable. */
 const TABLE: Record<string, Record<string, string>> = {
@@ -51,7 +69,9 @@ const TABLE: Record<string, Record<string, string>> = {
   'identity.verification': Object.fromEntries(
     ['subject', 'issuer', 'group', 'tag', 'attribute', 'claim'].map((p) => [p, 'subject_unverified']),
   ),
-  'identity.attributes': Object.fromEntries(['group', 'tag', 'attribute'].map((p) => [p, 'attributes_unavailable'])),
+  'identity.attributes': Object.fromEntries(
+    ['group', 'tag', 'attribute'].map((p) => [p, 'attributes_unavailable']),
+  ),
   'identity.claims': Object.fromEntries(['subject', 'issuer', 'claim'].map((p) => [p, 'claims_unavailable'])),
   time: { window: 'time_not_recorded' },
   unpaired: { pairing: 'batch_call_pairing_unavailable' },
@@ -112,7 +132,9 @@ function recordLacking(kind: string): Record<string, unknown> {
 
 const sides = new Map<string, ReplaySide>();
 beforeAll(async () => {
-  await Promise.all(Object.entries(POLICIES).map(async ([name, text]) => sides.set(name, await prepare(text))));
+  await Promise.all(
+    Object.entries(POLICIES).map(async ([name, text]) => sides.set(name, await prepare(text))),
+  );
 });
 
 let fileCount = 0;
@@ -168,17 +190,33 @@ describe('several reasons on one record', () => {
     const r = await judge(policy, [twoReasons, threeReasons, oneReason, repeated, irrelevant]);
     expect(r.evaluated).toBe(5);
     expect(r.unevaluable).toBe(4);
-    expect(r.unevaluable_reasons).toEqual(['attributes_unavailable', 'claims_unavailable', 'time_not_recorded']);
-    expect(r.unevaluable_by_reason).toEqual({ attributes_unavailable: 2, claims_unavailable: 2, time_not_recorded: 3 });
+    expect(r.unevaluable_reasons).toEqual([
+      'attributes_unavailable',
+      'claims_unavailable',
+      'time_not_recorded',
+    ]);
+    expect(r.unevaluable_by_reason).toEqual({
+      attributes_unavailable: 2,
+      claims_unavailable: 2,
+      time_not_recorded: 3,
+    });
     expect(r.changes.map((c) => c.request_id)).toEqual(['e']);
   });
 });
 
 describe('recorded context flags are not unavailable: on_missing_context decides', () => {
   const subjectDeny = (mode: 'deny' | 'ignore') =>
-    policyYaml({ default_effect: 'allow', on_missing_context: mode, rules: [denyRule('no-reporter', cond('subject', ['svc-reporter']))] });
+    policyYaml({
+      default_effect: 'allow',
+      on_missing_context: mode,
+      rules: [denyRule('no-reporter', cond('subject', ['svc-reporter']))],
+    });
   const groupDeny = (mode: 'deny' | 'ignore') =>
-    policyYaml({ default_effect: 'allow', on_missing_context: mode, rules: [denyRule('no-reporting', cond('group', ['reporting']))] });
+    policyYaml({
+      default_effect: 'allow',
+      on_missing_context: mode,
+      rules: [denyRule('no-reporting', cond('group', ['reporting']))],
+    });
   const windowDeny = (mode: 'deny' | 'ignore') =>
     policyYaml({
       default_effect: 'allow',
@@ -200,8 +238,16 @@ describe('recorded context flags are not unavailable: on_missing_context decides
 
   const cases: Array<[string, (m: 'deny' | 'ignore') => string, () => object[]]> = [
     ['verified: false', subjectDeny, () => [withIdentity('v', { verified: false }), withIdentity('ok', {})]],
-    ['attributes_resolved: false', groupDeny, () => [withIdentity('v', { attributes_resolved: false }), withIdentity('ok', {})]],
-    ['verified absent (not listed unavailable)', subjectDeny, () => [withIdentity('v', { verified: undefined }), withIdentity('ok', {})]],
+    [
+      'attributes_resolved: false',
+      groupDeny,
+      () => [withIdentity('v', { attributes_resolved: false }), withIdentity('ok', {})],
+    ],
+    [
+      'verified absent (not listed unavailable)',
+      subjectDeny,
+      () => [withIdentity('v', { verified: undefined }), withIdentity('ok', {})],
+    ],
     ['request.time absent (not listed unavailable)', windowDeny, () => [noTime('v'), record('ok')]],
   ];
   for (const [label, policyOf, records] of cases) {
@@ -213,7 +259,8 @@ describe('recorded context flags are not unavailable: on_missing_context decides
         expect(r.unevaluable).toBe(0);
         expect(r.changes_total).toBe(2);
       }
-      const decision = (r: typeof ignore, id: string) => r.changes.find((c) => c.request_id === id)!.draft_decision;
+      const decision = (r: typeof ignore, id: string) =>
+        r.changes.find((c) => c.request_id === id)!.draft_decision;
       // The complete record matches the deny rule either way.
       expect(decision(ignore, 'ok')).toBe('deny');
       expect(decision(deny, 'ok')).toBe('deny');
@@ -233,10 +280,22 @@ describe('unpaired batches', () => {
     request.jsonrpc = { is_batch: true, unparsable_calls: 0 };
     return { ...r, unpaired: u };
   };
-  const mixed = unpaired('mixed', { call_count: 2, method: ['tools/call', 'tools/call'], tool: ['read_file', 'run_shell'] });
-  const reads = unpaired('reads', { call_count: 2, method: ['tools/call', 'tools/call'], tool: ['read_file', 'list_dir'] });
+  const mixed = unpaired('mixed', {
+    call_count: 2,
+    method: ['tools/call', 'tools/call'],
+    tool: ['read_file', 'run_shell'],
+  });
+  const reads = unpaired('reads', {
+    call_count: 2,
+    method: ['tools/call', 'tools/call'],
+    tool: ['read_file', 'list_dir'],
+  });
   // Three calls, two tool names: one call has no tool, so an allow-every-call rule cannot hold.
-  const short = unpaired('short', { call_count: 3, method: ['tools/call', 'tools/call', 'ping'], tool: ['read_file', 'list_dir'] });
+  const short = unpaired('short', {
+    call_count: 3,
+    method: ['tools/call', 'tools/call', 'ping'],
+    tool: ['read_file', 'list_dir'],
+  });
 
   async function decide(policy: string, records: object[]) {
     const r = await judge(await prepare(policy), records);
@@ -245,13 +304,21 @@ describe('unpaired batches', () => {
 
   it('replay exactly under rules that read one call field each', async () => {
     const denyShell = allowAll(denyRule('no-shell', cond('tool', ['run_shell'])));
-    expect(await decide(denyShell, [mixed, reads, short])).toEqual({ mixed: 'deny', reads: 'allow', short: 'allow' });
+    expect(await decide(denyShell, [mixed, reads, short])).toEqual({
+      mixed: 'deny',
+      reads: 'allow',
+      short: 'allow',
+    });
     const allowReads = policyYaml({
       default_effect: 'deny',
       rules: [{ id: 'reads', effect: 'allow', conditions: [cond('tool', ['read_file', 'list_dir'])] }],
     });
     // An allow rule needs every call to match: run_shell, or a call with no tool, spoils it.
-    expect(await decide(allowReads, [mixed, reads, short])).toEqual({ mixed: 'deny', reads: 'allow', short: 'deny' });
+    expect(await decide(allowReads, [mixed, reads, short])).toEqual({
+      mixed: 'deny',
+      reads: 'allow',
+      short: 'deny',
+    });
     const separate = policyYaml({
       default_effect: 'deny',
       rules: [
@@ -259,14 +326,24 @@ describe('unpaired batches', () => {
         denyRule('no-shell', cond('tool', ['run_shell'])),
       ],
     });
-    expect(await decide(separate, [mixed, reads, short])).toEqual({ mixed: 'deny', reads: 'allow', short: 'deny' });
+    expect(await decide(separate, [mixed, reads, short])).toEqual({
+      mixed: 'deny',
+      reads: 'allow',
+      short: 'deny',
+    });
   });
 
   it('are unevaluable when a rule combines two call fields, and scoreable for the other side', async () => {
     const combined = await prepare(
       policyYaml({
         default_effect: 'deny',
-        rules: [{ id: 'reads', effect: 'allow', conditions: [cond('method', ['tools/call']), cond('tool', ['read_file'])] }],
+        rules: [
+          {
+            id: 'reads',
+            effect: 'allow',
+            conditions: [cond('method', ['tools/call']), cond('tool', ['read_file'])],
+          },
+        ],
       }),
     );
     const paired = record('paired');
@@ -277,9 +354,41 @@ describe('unpaired batches', () => {
   });
 
   it('describe their method and tools from the lists', async () => {
-    const r = await judge(await prepare(allowAll(denyRule('no-shell', cond('tool', ['run_shell'])))), [mixed, short]);
+    const r = await judge(await prepare(allowAll(denyRule('no-shell', cond('tool', ['run_shell'])))), [
+      mixed,
+      short,
+    ]);
     const byId = Object.fromEntries(r.changes.map((c) => [c.request_id, c]));
     expect(byId.mixed).toMatchObject({ method: 'tools/call', tools: ['read_file', 'run_shell'] });
     expect(byId.short).toMatchObject({ method: 'batch', tools: ['read_file', 'list_dir'] });
+  });
+
+  it('describe like the same calls recorded paired (pairing never changes method or tools)', async () => {
+    const policy = await prepare(allowAll(denyRule('no-shell', cond('tool', ['run_shell']))));
+    const pairs: Array<[string, object, object[]]> = [
+      ['same', { call_count: 2, method: ['ping', 'ping'] }, [{ method: 'ping' }, { method: 'ping' }]],
+      [
+        'mixed',
+        { call_count: 2, method: ['ping', 'tools/list'] },
+        [{ method: 'ping' }, { method: 'tools/list' }],
+      ],
+      ['partial', { call_count: 2, method: ['ping'] }, [{ method: 'ping' }, {}]],
+      ['none2', { call_count: 2, tool: ['a', 'b'] }, [{ tool: 'a' }, { tool: 'b' }]],
+      // One call that names no method: the paired form describes it as null, not as a batch.
+      ['none1', { call_count: 1, tool: ['a'] }, [{ tool: 'a' }]],
+    ];
+    const records = pairs.flatMap(([id, u, calls]) => [
+      unpaired(`u-${id}`, u),
+      { request_id: `p-${id}`, input: { request: { mcp: { calls } } } },
+    ]);
+    const r = await judge(policy, records);
+    const byId = Object.fromEntries(r.changes.map((c) => [c.request_id, c]));
+    for (const [id] of pairs) {
+      expect([id, byId[`u-${id}`]!.method, byId[`u-${id}`]!.tools]).toEqual([
+        id,
+        byId[`p-${id}`]!.method,
+        byId[`p-${id}`]!.tools,
+      ]);
+    }
   });
 });

@@ -81,7 +81,11 @@ describe('changes: unknown current decisions, order and cap', () => {
     ]);
     expect(r.changes_total).toBe(EXPECTED_ORDER.length);
     expect(r).toMatchObject({ newly_allowed: 7, newly_denied: 2, from_unknown: 4 });
-    expect(r).toMatchObject({ evaluated: RECORDS.length, unevaluable: 1, unevaluable_by_reason: { claims_unavailable: 1 } });
+    expect(r).toMatchObject({
+      evaluated: RECORDS.length,
+      unevaluable: 1,
+      unevaluable_by_reason: { claims_unavailable: 1 },
+    });
     // An unknown base decision is a change even when the head allows: it is never hidden.
     expect(r.changes.find((c) => c.request_id === 'ua-old')).toMatchObject({
       current_decision: 'unknown',
@@ -119,11 +123,17 @@ describe('changes: unknown current decisions, order and cap', () => {
       const day = 1 + Math.floor(rand() * 3);
       const hour = String(Math.floor(rand() * 24)).padStart(2, '0');
       const time =
-        rand() < 0.1 ? null : `2026-11-0${day}T${hour}:${rand() < 0.5 ? '00' : '30'}:00${offsets[Math.floor(rand() * 4)]}`;
-      return pathRecord(`r${String(Math.floor(rand() * 1e6)).padStart(6, '0')}-${i}`, paths[Math.floor(rand() * 4)]!, {
-        ...(time === null ? {} : at(time)),
-        ...(rand() < 0.3 ? NO_TOOL : {}),
-      });
+        rand() < 0.1
+          ? null
+          : `2026-11-0${day}T${hour}:${rand() < 0.5 ? '00' : '30'}:00${offsets[Math.floor(rand() * 4)]}`;
+      return pathRecord(
+        `r${String(Math.floor(rand() * 1e6)).padStart(6, '0')}-${i}`,
+        paths[Math.floor(rand() * 4)]!,
+        {
+          ...(time === null ? {} : at(time)),
+          ...(rand() < 0.3 ? NO_TOOL : {}),
+        },
+      );
     });
     const traffic = writeJsonl(tmp.file('random.jsonl'), records);
     const [full, capped] = await Promise.all([
@@ -179,7 +189,15 @@ describe('new and deleted policy files', () => {
     expectInvariants(r);
     const b = baseAlone.result!;
     expect(r).toMatchObject({ evaluated: 5, allowed: 2, denied: 2, unevaluable: 1 });
-    for (const key of ['evaluated', 'allowed', 'denied', 'unevaluable', 'unevaluable_reasons', 'unevaluable_by_reason', 'rule_hits'] as const)
+    for (const key of [
+      'evaluated',
+      'allowed',
+      'denied',
+      'unevaluable',
+      'unevaluable_reasons',
+      'unevaluable_by_reason',
+      'rule_hits',
+    ] as const)
       expect(r[key]).toEqual(b[key]);
     expect(r.unevaluable_by_reason).toEqual({ tool_not_recorded: 1 });
     expect(r.changes).toEqual([]);
@@ -200,7 +218,10 @@ describe('recorded_mismatch', () => {
       // Unknown for the base: nothing to compare.
       pathRecord('base-unknown', '/other', { ...NO_TOOL, recorded_decision: 'allow' }),
       // Unevaluable for the head only: the base decision still counts.
-      pathRecord('head-unevaluable', '/head-allow', { unavailable: ['identity.claims'], recorded_decision: 'allow' }),
+      pathRecord('head-unevaluable', '/head-allow', {
+        unavailable: ['identity.claims'],
+        recorded_decision: 'allow',
+      }),
     ]);
     const r = (await run({ head: HEAD, base: BASE, trafficPath })).result!;
     expectInvariants(r);

@@ -78,12 +78,12 @@ describe('the realistic example (fixtures/example)', () => {
     expect(capped.meta.max_changes).toBe(50);
     // The split matches the rows themselves.
     expect(r.changes.filter((x) => x.current_decision === 'unknown')).toHaveLength(r.from_unknown);
-    expect(r.changes.filter((x) => x.current_decision === 'deny' && x.draft_decision === 'allow')).toHaveLength(
-      r.newly_allowed,
-    );
-    expect(r.changes.filter((x) => x.current_decision === 'allow' && x.draft_decision === 'deny')).toHaveLength(
-      r.newly_denied,
-    );
+    expect(
+      r.changes.filter((x) => x.current_decision === 'deny' && x.draft_decision === 'allow'),
+    ).toHaveLength(r.newly_allowed);
+    expect(
+      r.changes.filter((x) => x.current_decision === 'allow' && x.draft_decision === 'deny'),
+    ).toHaveLength(r.newly_denied);
     expect(changes.every((x) => x.current_decision !== x.draft_decision)).toBe(true);
   });
 
@@ -104,9 +104,19 @@ describe('the realistic example (fixtures/example)', () => {
         : (rec.input.request?.mcp?.calls ?? []).map((call) => ({ method: call.method, tool: call.tool }));
       const tools = toolsHidden
         ? []
-        : [...new Set((rec.unpaired ? (rec.unpaired.tool ?? []) : calls!.map((x) => x.tool)).filter((t) => t !== undefined))];
+        : [
+            ...new Set(
+              (rec.unpaired ? (rec.unpaired.tool ?? []) : calls!.map((x) => x.tool)).filter(
+                (t) => t !== undefined,
+              ),
+            ),
+          ];
       expect(change.tools).toEqual(tools);
-      if (calls && calls.length > 0 && calls.every((x) => x.method !== undefined && x.method === calls[0]!.method)) {
+      if (
+        calls &&
+        calls.length > 0 &&
+        calls.every((x) => x.method !== undefined && x.method === calls[0]!.method)
+      ) {
         expect(change.method).toBe(calls[0]!.method);
       } else if (calls && new Set(calls.map((x) => x.method)).size > 1) {
         expect(change.method).toBe('batch');
@@ -143,8 +153,14 @@ describe('the realistic example (fixtures/example)', () => {
 
   it('names its inputs in meta with content hashes', () => {
     expect(full.meta.tool).toBe('policy-replay');
-    expect(full.meta.head).toMatchObject({ path: 'policies/head.yaml', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(full.meta.base).toMatchObject({ path: 'policies/base.yaml', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(full.meta.head).toMatchObject({
+      path: 'policies/head.yaml',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(full.meta.base).toMatchObject({
+      path: 'policies/base.yaml',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(full.meta.traffic.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(full.meta.since).toBeNull();
     expect(full.meta.limit).toBeNull();

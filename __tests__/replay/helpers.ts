@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { locateOpa, type LocatedOpa } from '../../src/opa/locate.js';
-import { preparePolicy, runReplay, type PreparedPolicy, type RunReplayOptions } from '../../src/replay/run.js';
+import {
+  preparePolicy,
+  runReplay,
+  type PreparedPolicy,
+  type RunReplayOptions,
+} from '../../src/replay/run.js';
 import { replayTraffic, type ReplayOptions, type ReplaySide } from '../../src/replay/replay.js';
 import type { ReplayReport, ReplayResult } from '../../src/replay/report.js';
 import { testOpaPath, repoRoot } from '../support/opa.js';
@@ -18,9 +23,17 @@ export function opa(): Promise<LocatedOpa> {
 }
 
 /** A temp directory removed by the returned `cleanup`. */
-export function tempDir(prefix: string): { dir: string; file: (name: string) => string; cleanup: () => void } {
+export function tempDir(prefix: string): {
+  dir: string;
+  file: (name: string) => string;
+  cleanup: () => void;
+} {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  return { dir, file: (name) => join(dir, name), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    file: (name) => join(dir, name),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** Writes records (objects, or raw strings for malformed lines) as JSON Lines. */
@@ -102,16 +115,26 @@ export function record(id: string, extra: Record<string, unknown> = {}): Record<
 }
 
 /** A record whose only distinguishing input is its HTTP path (and, optionally, its time). */
-export function pathRecord(id: string, path: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { request_id: id, input: { request: { http: { method: 'POST', host: 'mcp.internal', path } } }, ...extra };
+export function pathRecord(
+  id: string,
+  path: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    request_id: id,
+    input: { request: { http: { method: 'POST', host: 'mcp.internal', path } } },
+    ...extra,
+  };
 }
 
 /** The invariants replay.md states for every result. */
 export function expectInvariants(r: ReplayResult): void {
   const problems: string[] = [];
-  if (r.evaluated !== r.allowed + r.denied + r.unevaluable) problems.push('evaluated ≠ allowed+denied+unevaluable');
+  if (r.evaluated !== r.allowed + r.denied + r.unevaluable)
+    problems.push('evaluated ≠ allowed+denied+unevaluable');
   if (r.changes_total < r.changes.length) problems.push('changes_total < len(changes)');
-  if (r.newly_allowed + r.newly_denied + r.from_unknown !== r.changes_total) problems.push('split ≠ changes_total');
+  if (r.newly_allowed + r.newly_denied + r.from_unknown !== r.changes_total)
+    problems.push('split ≠ changes_total');
   const sorted = [...r.unevaluable_reasons].sort();
   if (JSON.stringify(sorted) !== JSON.stringify(r.unevaluable_reasons)) problems.push('reasons not sorted');
   if (JSON.stringify(Object.keys(r.unevaluable_by_reason)) !== JSON.stringify(r.unevaluable_reasons))
@@ -132,7 +155,12 @@ export function instantNs(text: string): bigint {
   return BigInt(ms) * 1_000_000n + fraction;
 }
 
-const GROUP: Record<string, number> = { 'deny→allow': 0, 'unknown→allow': 1, 'allow→deny': 2, 'unknown→deny': 3 };
+const GROUP: Record<string, number> = {
+  'deny→allow': 0,
+  'unknown→allow': 1,
+  'allow→deny': 2,
+  'unknown→deny': 3,
+};
 
 /** replay.md's change order, as a comparator the tests own. */
 export function specOrder(

@@ -6,7 +6,9 @@ afterAll(() => tmp.cleanup());
 
 const POLICY = policyYaml({
   default_effect: 'deny',
-  rules: [{ id: 'mcp', effect: 'allow', conditions: [{ field: 'http_path', operator: 'in', values: ['/mcp'] }] }],
+  rules: [
+    { id: 'mcp', effect: 'allow', conditions: [{ field: 'http_path', operator: 'in', values: ['/mcp'] }] },
+  ],
 });
 
 describe('malformed records', () => {
@@ -32,7 +34,11 @@ describe('malformed records', () => {
       { request_id: 'wrong-decision', input: {}, recorded_decision: 'maybe' }, // 14
       { request_id: 'identity-type', input: { identity: { groups: 'admins' } } }, // 15
     ];
-    const report = await run({ head: POLICY, base: POLICY, trafficPath: writeJsonl(tmp.file('kinds.jsonl'), lines) });
+    const report = await run({
+      head: POLICY,
+      base: POLICY,
+      trafficPath: writeJsonl(tmp.file('kinds.jsonl'), lines),
+    });
     const r = report.result!;
     expectInvariants(r);
     expect(r).toMatchObject({ evaluated: 3, allowed: 2, denied: 1, unevaluable: 0 });
@@ -56,9 +62,12 @@ describe('malformed records', () => {
 
   it('list at most 20 examples, the first ones, while count is the true count', async () => {
     const lines: unknown[] = [pathRecord('fine', '/mcp')];
-    for (let i = 0; i < 57; i++) lines.push(i % 2 === 0 ? `not json ${i}` : { request_id: `bad-${i}`, input: [] });
+    for (let i = 0; i < 57; i++)
+      lines.push(i % 2 === 0 ? `not json ${i}` : { request_id: `bad-${i}`, input: [] });
     lines.push(pathRecord('fine-too', '/other'));
-    const r = (await run({ head: POLICY, base: null, trafficPath: writeJsonl(tmp.file('many.jsonl'), lines) })).result!;
+    const r = (
+      await run({ head: POLICY, base: null, trafficPath: writeJsonl(tmp.file('many.jsonl'), lines) })
+    ).result!;
     expectInvariants(r);
     expect(r.malformed.count).toBe(57);
     expect(r.malformed.examples).toHaveLength(20);

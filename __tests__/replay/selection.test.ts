@@ -8,7 +8,9 @@ afterAll(() => tmp.cleanup());
 // names exactly the records the filter kept.
 const POLICY = policyYaml({
   default_effect: 'deny',
-  rules: [{ id: 'all', effect: 'allow', conditions: [{ field: 'http_path', operator: 'in', values: ['/mcp'] }] }],
+  rules: [
+    { id: 'all', effect: 'allow', conditions: [{ field: 'http_path', operator: 'in', values: ['/mcp'] }] },
+  ],
 });
 
 const TIMES: Record<string, string | null> = {
@@ -80,5 +82,50 @@ describe('--since and --limit', () => {
       ids: ['s-late', 's-offset-after', 's-after', 's-eq', 's-eq-offset', 's-before', 's-offset-before'],
       excluded: 2,
     });
+  });
+});
+
+describe('instants outside the int64-nanosecond range are still instants', () => {
+  // traffic.md accepts any RFC 3339 instant for occurred_at; only OPA's time builtins are limited
+  // to 1677–2262, and occurred_at is never given to OPA.
+  let farPath: string;
+  beforeAll(() => {
+    farPath = writeJsonl(tmp.file('far.jsonl'), [
+      pathRecord('far-future', '/mcp', { occurred_at: '2300-01-01T00:00:00Z' }),
+      pathRecord('now', '/mcp', { occurred_at: '2026-11-27T09:00:00Z' }),
+      pathRecord('far-past', '/mcp', { occurred_at: '1600-01-01T00:00:00Z' }),
+      pathRecord('untimed', '/mcp'),
+    ]);
+  });
+
+  it('order by time: the far future first, the far past before the untimed', async () => {
+    const r = (await run({ head: POLICY, base: null, trafficPath: farPath })).result!;
+    expect(r.changes.map((c) => c.request_id)).toEqual(['far-future', 'now', 'far-past', 'untimed']);
+  });
+
+  it('--since keeps a far-future record and excludes a far-past one', async () => {
+    const report = await run({
+      head: POLICY,
+      base: null,
+      trafficPath: farPath,
+      since: '2026-01-01T00:00:00Z',
+    });
+    expect(report.result!.changes.map((c) => c.request_id)).toEqual(['far-future', 'now']);
+    expect(report.meta.excluded_without_time).toBe(1);
+  });
+
+  it('a --since beyond 2262 still filters (it keeps only what is later)', async () => {
+    const report = await run({
+      head: POLICY,
+      base: null,
+      trafficPath: farPath,
+      since: '2299-01-01T00:00:00Z',
+    });
+    expect(report.result!.changes.map((c) => c.request_id)).toEqual(['far-future']);
+  });
+
+  it('--limit 1 keeps the far-future record', async () => {
+    const report = await run({ head: POLICY, base: null, trafficPath: farPath, limit: 1 });
+    expect(report.result!.changes.map((c) => c.request_id)).toEqual(['far-future']);
   });
 });

@@ -23,7 +23,13 @@ beforeAll(async () => {
   // The example plus malformed lines, a repeated id and a line without one, so every count is exercised.
   const sample = gunzipSync(readFileSync(join(EXAMPLE, 'traffic/sample.jsonl.gz'))).toString('utf8');
   const lines = sample.split('\n').filter((l) => l.trim() !== '');
-  const extra = ['not json at all', lines[0]!, lines[17]!, '{"input": {}}', '{"request_id": "x-typo", "input": {}, "unavailible": []}'];
+  const extra = [
+    'not json at all',
+    lines[0]!,
+    lines[17]!,
+    '{"input": {}}',
+    '{"request_id": "x-typo", "input": {}, "unavailible": []}',
+  ];
   trafficPath = tmp.file('sample-plus.jsonl');
   writeFileSync(trafficPath, [...lines.slice(0, 3000), ...extra, ...lines.slice(3000)].join('\n') + '\n');
   [head, base] = await Promise.all([prepare(HEAD, 'head.yaml'), prepare(BASE, 'base.yaml')]);
@@ -32,7 +38,17 @@ beforeAll(async () => {
   expect(whole.malformed.count).toBeGreaterThanOrEqual(5);
 });
 
-const SUMMED = ['evaluated', 'allowed', 'denied', 'unevaluable', 'changes_total', 'newly_allowed', 'newly_denied', 'from_unknown', 'recorded_mismatch'] as const;
+const SUMMED = [
+  'evaluated',
+  'allowed',
+  'denied',
+  'unevaluable',
+  'changes_total',
+  'newly_allowed',
+  'newly_denied',
+  'from_unknown',
+  'recorded_mismatch',
+] as const;
 
 function addInto(target: Record<string, number>, source: Partial<Record<string, number>>) {
   for (const [k, v] of Object.entries(source)) target[k] = (target[k] ?? 0) + (v ?? 0);
@@ -42,7 +58,9 @@ describe('--shard K/N', () => {
   for (const count of [1, 3, 7]) {
     it(`the ${count} shard${count === 1 ? '' : 's'} together replay exactly the whole sample`, async () => {
       const parts = await Promise.all(
-        Array.from({ length: count }, (_, i) => replay({ head, base, trafficPath, shard: { index: i + 1, count } })),
+        Array.from({ length: count }, (_, i) =>
+          replay({ head, base, trafficPath, shard: { index: i + 1, count } }),
+        ),
       );
       const sums: Record<string, number> = {};
       const byReason: Record<string, number> = {};
@@ -74,6 +92,7 @@ describe('--shard K/N', () => {
     const report = await run({ head: HEAD, base: BASE, trafficPath, shard: { index: 2, count: 3 } });
     expect(report.meta.shard).toEqual({ index: 2, count: 3 });
     expect(parseShard('2/3')).toEqual({ index: 2, count: 3 });
-    for (const bad of ['0/3', '4/3', '1/0', '1', '1/3/2', '-1/3', '01/3', 'a/b']) expect(parseShard(bad)).toBeNull();
+    for (const bad of ['0/3', '4/3', '1/0', '1', '1/3/2', '-1/3', '01/3', 'a/b'])
+      expect(parseShard(bad)).toBeNull();
   });
 });

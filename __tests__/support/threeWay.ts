@@ -34,7 +34,9 @@ export async function evaluateThreeWays(batches: PolicyBatch[]): Promise<ThreeWa
 
   const wasmBytes = await buildWasm(opa, modules, entrypoints);
   const engine = await WasmPolicy.load('conformance', wasmBytes);
-  const wasm = batches.map((b, i) => b.inputs.map((input) => engine.evaluate(input, undefined, entrypoints[i]!)));
+  const wasm = batches.map((b, i) =>
+    b.inputs.map((input) => engine.evaluate(input, undefined, entrypoints[i]!)),
+  );
 
   const dir = await mkdtemp(join(tmpdir(), 'policy-replay-go-'));
   let go: Decision[][];
@@ -55,7 +57,10 @@ export async function evaluateThreeWays(batches: PolicyBatch[]): Promise<ThreeWa
     const args = ['eval', '--format', 'json', '--fail-defined=false'];
     for (const f of files) args.push('-d', f);
     args.push('-d', batchFile, query);
-    const { stdout } = await runOpa(opa, args.filter((a) => a !== '--fail-defined=false'));
+    const { stdout } = await runOpa(
+      opa,
+      args.filter((a) => a !== '--fail-defined=false'),
+    );
     const parsed = JSON.parse(stdout) as { result: { expressions: { value: Decision[][] }[] }[] };
     go = parsed.result[0]!.expressions[0]!.value;
   } finally {

@@ -55999,7 +55999,8 @@ const FIELD_PATTERN = /^(tool|method|resource_uri|prompt|http_path|http_host|htt
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 const CLOCK_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 const conditionSchema = strictObject({
-    field: schemas_string().regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
+    field: schemas_string()
+        .regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
     operator: schemas_enum(['in', 'not_in']),
     values: array(schemas_string()).min(1, 'needs at least one value'),
 });
@@ -56010,7 +56011,8 @@ const activeWindowSchema = strictObject({
     timezone: schemas_string(),
 });
 const ruleSchema = strictObject({
-    id: schemas_string().regex(ID_PATTERN, 'must start with a letter or digit and hold at most 128 letters, digits, "_", "." or "-"'),
+    id: schemas_string()
+        .regex(ID_PATTERN, 'must start with a letter or digit and hold at most 128 letters, digits, "_", "." or "-"'),
     description: schemas_string().optional(),
     effect: schemas_enum(['allow', 'deny']),
     conditions: array(conditionSchema).min(1, 'needs at least one condition'),
@@ -56386,7 +56388,14 @@ class ProblemList {
     }
     add(severity, path, message, target = 'value') {
         const { line, column } = this.source.positionOf(path, target);
-        const problem = { file: this.file, path: formatPath(path), line, column, message, severity };
+        const problem = {
+            file: this.file,
+            path: formatPath(path),
+            line,
+            column,
+            message,
+            severity,
+        };
         const key = `${severity}\0${problem.path}\0${message}`;
         if (this.seen.has(key))
             return;
@@ -56809,13 +56818,14 @@ function ruleBlock(rule, index) {
 }
 /** Each line of the description becomes its own comment line: no text can leave the comment. */
 function commentLines(description) {
-    return description
+    return (description
+        // eslint-disable-next-line no-control-regex
         .split(/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/)
         .map((line) => line
         // eslint-disable-next-line no-control-regex
         .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '\ufffd')
         .replace(/\s+$/, ''))
-        .map((line) => (line === '' ? '#' : `# ${line}`));
+        .map((line) => (line === '' ? '#' : `# ${line}`)));
 }
 const REGO_KEYWORDS = new Set([
     'in',
@@ -63503,7 +63513,13 @@ async function runReplay(options) {
     ];
     const headPrepared = head?.ok ? head.prepared : null;
     const basePrepared = base?.ok ? base.prepared : null;
-    const status = options.mode === 'drift' ? 'drift' : options.head === null ? 'deleted' : options.base === null ? 'added' : 'changed';
+    const status = options.mode === 'drift'
+        ? 'drift'
+        : options.head === null
+            ? 'deleted'
+            : options.base === null
+                ? 'added'
+                : 'changed';
     const refOf = (source, prepared) => {
         if (!source)
             return null;
@@ -63632,7 +63648,10 @@ function escapeMarkdown(value, maxLength = MAX_VALUE) {
             out += ' ';
         else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0))
             out += '\ufffd';
-        else if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0x200e || code === 0x200f)
+        else if ((code >= 0x202a && code <= 0x202e) ||
+            (code >= 0x2066 && code <= 0x2069) ||
+            code === 0x200e ||
+            code === 0x200f)
             out += '\ufffd';
         else if (/[!-/:-?[-`{-~]/.test(ch))
             out += `\\${ch}`;
@@ -63681,7 +63700,10 @@ function replayMarkdownSections(report, options = {}) {
         '|---:|---:|---:|---:|---:|---:|---:|---:|',
         `| ${n(r.evaluated)} | ${n(r.allowed)} | ${n(r.denied)} | ${n(r.unevaluable)} | ${n(r.changes_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} | ${n(r.from_unknown)} |`,
         ...(r.malformed.count > 0
-            ? ['', `${n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`]
+            ? [
+                '',
+                `${n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`,
+            ]
             : []),
         ...(r.recorded_mismatch > 0
             ? [
@@ -63826,13 +63848,21 @@ function renderReplayText(report, options) {
     out.push(...table(['evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'], [[text_n(r.evaluated), text_n(r.allowed), text_n(r.denied), text_n(r.unevaluable), text_n(r.malformed.count)]]));
     out.push('');
     const changeLine = `changes  ${text_n(r.changes_total)} total: ${text_n(r.newly_allowed)} newly allowed, ${text_n(r.newly_denied)} newly denied, ${text_n(r.from_unknown)} from unknown`;
-    out.push(r.newly_allowed > 0 ? red(bold(changeLine)) : r.changes_total > 0 ? yellow(changeLine) : green(changeLine));
+    out.push(r.newly_allowed > 0
+        ? red(bold(changeLine))
+        : r.changes_total > 0
+            ? yellow(changeLine)
+            : green(changeLine));
     if (r.recorded_mismatch > 0) {
         out.push(yellow(`recorded ${text_n(r.recorded_mismatch)} recorded decisions differ from the base's`));
     }
     if (r.unevaluable > 0) {
         out.push('', bold('unevaluable reasons'));
-        out.push(...table(['reason', 'requests', 'what to do'], r.unevaluable_reasons.map((reason) => [reason, text_n(r.unevaluable_by_reason[reason] ?? 0), UNEVALUABLE_ADVICE[reason]])).map((l) => `  ${l}`));
+        out.push(...table(['reason', 'requests', 'what to do'], r.unevaluable_reasons.map((reason) => [
+            reason,
+            text_n(r.unevaluable_by_reason[reason] ?? 0),
+            UNEVALUABLE_ADVICE[reason],
+        ])).map((l) => `  ${l}`));
     }
     if (r.changes.length > 0) {
         out.push('', bold(`changes (showing ${text_n(r.changes.length)} of ${text_n(r.changes_total)}, most dangerous first)`));
@@ -64418,7 +64448,10 @@ function mergeReports(partials) {
         throw new MergeError('the reports replay different policies, traffic or options (meta differs)');
     }
     const { shard: _shard, ...firstMeta } = partials[0].meta;
-    const meta = { ...firstMeta, excluded_without_time: partials.reduce((s, p) => s + p.meta.excluded_without_time, 0) };
+    const meta = {
+        ...firstMeta,
+        excluded_without_time: partials.reduce((s, p) => s + p.meta.excluded_without_time, 0),
+    };
     const errors = partials[0].errors;
     if (partials.some((p) => p.result === null))
         return { meta, errors, result: null };

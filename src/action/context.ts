@@ -30,7 +30,9 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     try {
       event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Record<string, unknown>;
     } catch (error) {
-      throw new ContextError(`cannot read the event payload ${env.GITHUB_EVENT_PATH}: ${(error as Error).message}`);
+      throw new ContextError(
+        `cannot read the event payload ${env.GITHUB_EVENT_PATH}: ${(error as Error).message}`,
+      );
     }
   }
   return {

@@ -86,8 +86,12 @@ function setOutputs(file: string, verdict: 'pass' | 'fail', policies: readonly P
 }
 
 async function writeSummary(sections: string[]): Promise<void> {
-  const fitted = fitSections(sections, SUMMARY_LIMIT - 1024, utf8Length, (omitted) =>
-    `_${omitted} more section(s) left out: the job summary is capped at 1 MiB; the JSON report (output \`report\`) has everything._`,
+  const fitted = fitSections(
+    sections,
+    SUMMARY_LIMIT - 1024,
+    utf8Length,
+    (omitted) =>
+      `_${omitted} more section(s) left out: the job summary is capped at 1 MiB; the JSON report (output \`report\`) has everything._`,
   );
   await core.summary.addRaw(fitted.body).write();
 }
@@ -96,7 +100,11 @@ function finish(verdict: 'pass' | 'fail', failed: { reason: string }[]): void {
   if (verdict === 'fail') core.setFailed(`policy-replay: ${failed.map((f) => f.reason).join('; ')}`);
 }
 
-async function runPullRequestMode(settings: Settings, context: RunContext, client: GitHubClient): Promise<void> {
+async function runPullRequestMode(
+  settings: Settings,
+  context: RunContext,
+  client: GitHubClient,
+): Promise<void> {
   const pullNumber = pullRequestNumber(context);
   if (pullNumber === null) throw new Error(`no pull request in the '${context.eventName}' event payload`);
   const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: core.info });
@@ -115,7 +123,9 @@ async function runPullRequestMode(settings: Settings, context: RunContext, clien
     };
     const file = await writeRunReport(context, report);
     setOutputs(file, 'pass', []);
-    await core.summary.addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n').write();
+    await core.summary
+      .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
+      .write();
     core.info('no policy file changed: nothing to replay');
     return;
   }
@@ -159,8 +169,12 @@ async function runPullRequestMode(settings: Settings, context: RunContext, clien
     const runLink = context.runId
       ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
       : null;
-    const fitted = fitSections(sections, COMMENT_LIMIT, commentLength, (omitted) =>
-      `_${omitted} more section(s) did not fit in one comment: see the job summary${runLink ? ` of [this run](${runLink})` : ''} for the full report._`,
+    const fitted = fitSections(
+      sections,
+      COMMENT_LIMIT,
+      commentLength,
+      (omitted) =>
+        `_${omitted} more section(s) did not fit in one comment: see the job summary${runLink ? ` of [this run](${runLink})` : ''} for the full report._`,
     );
     const result = await syncStickyComment(client, {
       owner: context.owner,
@@ -197,7 +211,11 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   annotateErrors(policies);
   const facts = policies.map((p) =>
     p.report
-      ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic, driftTotal: p.drift?.drift_total ?? 0 })
+      ? gateFactsOf(p.report, {
+          path: p.path,
+          noTraffic: p.no_traffic,
+          driftTotal: p.drift?.drift_total ?? 0,
+        })
       : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
@@ -223,7 +241,14 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
       summary.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`);
       continue;
     }
-    const drift = toDriftReport({ report: policy.report, outcome: null, head: null, base: null, warnings: [], fidelity: null });
+    const drift = toDriftReport({
+      report: policy.report,
+      outcome: null,
+      head: null,
+      base: null,
+      warnings: [],
+      fidelity: null,
+    });
     const sections = policy.drift
       ? driftMarkdownSections(
           { ...drift, result: driftResultOf(policy) },
@@ -232,7 +257,12 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
       : driftMarkdownSections(drift);
     summary.push(...sections);
     if (!policy.drift) continue;
-    const body = fitSections(sections, COMMENT_LIMIT, commentLength, (omitted) => `_${omitted} more section(s): see the job summary._`).body;
+    const body = fitSections(
+      sections,
+      COMMENT_LIMIT,
+      commentLength,
+      (omitted) => `_${omitted} more section(s): see the job summary._`,
+    ).body;
     const issue = await syncDriftIssue(client, {
       owner: context.owner,
       repo: context.repo,
@@ -242,7 +272,9 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
       driftTotal: policy.drift.drift_total,
     });
     for (const w of issue.warnings) core.warning(w);
-    core.info(`${policy.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
+    core.info(
+      `${policy.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`,
+    );
   }
   await writeSummary(summary);
   finish(gate.verdict, gate.failed);

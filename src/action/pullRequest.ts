@@ -65,7 +65,11 @@ export async function listPolicyChanges(
     workspace: context.workspace,
   });
   deps.log(`pull request #${pullNumber}: ${files.files.length} changed files (listed via ${files.source})`);
-  return { baseSha: files.baseSha, headSha: files.headSha, changes: selectPolicyChanges(files.files, settings.policies) };
+  return {
+    baseSha: files.baseSha,
+    headSha: files.headSha,
+    changes: selectPolicyChanges(files.files, settings.policies),
+  };
 }
 
 export async function replayPolicyChanges(
@@ -83,8 +87,10 @@ export async function replayPolicyChanges(
     const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
     const headText = headPath ? await readFileAtCommit(context.workspace, headSha, headPath) : null;
     const baseText = basePath ? await readFileAtCommit(context.workspace, baseSha, basePath) : null;
-    const head: PolicySource | null = headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
-    const base: PolicySource | null = baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
+    const head: PolicySource | null =
+      headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
+    const base: PolicySource | null =
+      baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
     const sample = locateSample(context.workspace, change.path, settings, mapping);
     const outcome: PolicyOutcome = {
       path: change.path,

@@ -2,7 +2,13 @@
  * A unified diff of two generated Rego modules (small files: a plain LCS table is enough), with
  * three lines of context. Pure.
  */
-export function unifiedDiff(before: string, after: string, fromName: string, toName: string, context = 3): string {
+export function unifiedDiff(
+  before: string,
+  after: string,
+  fromName: string,
+  toName: string,
+  context = 3,
+): string {
   const a = before === '' ? [] : before.replace(/\n$/, '').split('\n');
   const b = after === '' ? [] : after.replace(/\n$/, '').split('\n');
   const ops = diffLines(a, b);
@@ -14,7 +20,7 @@ export function unifiedDiff(before: string, after: string, fromName: string, toN
       i++;
       continue;
     }
-    let start = Math.max(0, i - context);
+    const start = Math.max(0, i - context);
     let end = i;
     // Extend the hunk while changes are within 2*context lines of each other.
     for (;;) {
@@ -33,7 +39,6 @@ export function unifiedDiff(before: string, after: string, fromName: string, toN
     out.push(`@@ -${aStart + (aLen ? 1 : 0)},${aLen} +${bStart + (bLen ? 1 : 0)},${bLen} @@`);
     for (const op of hunk) out.push(`${op.kind}${op.text}`);
     i = stop;
-    start = stop;
   }
   return `${out.join('\n')}\n`;
 }

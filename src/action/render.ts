@@ -26,7 +26,12 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
     `${options.policies.length} polic${options.policies.length === 1 ? 'y' : 'ies'} replayed against recorded traffic.`,
   );
   if (options.failed.length > 0) {
-    head.push('', '**Failed gate rules**', '', ...options.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`));
+    head.push(
+      '',
+      '**Failed gate rules**',
+      '',
+      ...options.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`),
+    );
   }
   sections.push(head.join('\n'));
   for (const policy of options.policies) {

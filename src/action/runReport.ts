@@ -74,7 +74,11 @@ export function runTotals(policies: readonly PolicyOutcome[]): RunTotals {
     totals.changesTotal += p.drift ? p.drift.drift_total : r.changes_total;
     totals.newlyAllowed += p.drift ? p.drift.newly_allowed : r.newly_allowed;
     const worst = (r.fidelity as { worst?: string | null } | undefined)?.worst ?? null;
-    if (worst !== null && (totals.worstFidelity === null || LEVEL_ORDER.indexOf(worst) > LEVEL_ORDER.indexOf(totals.worstFidelity))) {
+    if (
+      worst !== null &&
+      (totals.worstFidelity === null ||
+        LEVEL_ORDER.indexOf(worst) > LEVEL_ORDER.indexOf(totals.worstFidelity))
+    ) {
       totals.worstFidelity = worst;
     }
   }

@@ -7,7 +7,8 @@ import { buildWasm } from '../opa/build.js';
 import { locateOpa } from '../opa/locate.js';
 import { EXIT, UsageError, type CommandIO } from './io.js';
 
-export const COMPILE_USAGE = 'policy-replay compile <policy> [--out-rego FILE] [--out-wasm FILE] [--opa PATH]';
+export const COMPILE_USAGE =
+  'policy-replay compile <policy> [--out-rego FILE] [--out-wasm FILE] [--opa PATH]';
 
 /**
  * Validates a policy and prints its Rego (or writes it with --out-rego); --out-wasm also runs
@@ -24,13 +25,16 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
       opa: { type: 'string' },
     },
   });
-  if (positionals.length !== 1) throw new UsageError(`compile takes one policy file\nusage: ${COMPILE_USAGE}`);
+  if (positionals.length !== 1)
+    throw new UsageError(`compile takes one policy file\nusage: ${COMPILE_USAGE}`);
   const file = positionals[0]!;
   const result = await loadPolicyFile(file);
   for (const warning of result.warnings) io.stderr(`${formatProblem(warning)}\n`);
   if (!result.ok) {
     for (const error of result.errors) io.stderr(`${formatProblem(error)}\n`);
-    io.stderr(`${file}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'}, nothing compiled\n`);
+    io.stderr(
+      `${file}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'}, nothing compiled\n`,
+    );
     return EXIT.badInput;
   }
   const rego = generateRego(result.policy);

@@ -47,7 +47,9 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
   try {
     policy = await readPolicySource(values.policy);
   } catch (error) {
-    throw new UsageError(`cannot read policy ${values.policy}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(
+      `cannot read policy ${values.policy}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   const progress = progressReporter(io);
   let run;
@@ -82,7 +84,9 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
   if (values.out) await writeFile(values.out, text);
   else io.stdout(text);
   if (report.errors.length > 0) {
-    if (format !== 'json') for (const e of report.errors) io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path}: ${e.message}\n`);
+    if (format !== 'json')
+      for (const e of report.errors)
+        io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path}: ${e.message}\n`);
     return EXIT.badInput;
   }
   return values['fail-on-drift'] && (report.result?.drift_total ?? 0) > 0 ? EXIT.thresholdCrossed : EXIT.ok;
@@ -95,9 +99,12 @@ function renderDriftText(report: ReturnType<typeof toDriftReport>): string {
   const lines = [
     `drift   ${r.drift_total} (recorded deny → allow ${r.newly_allowed}, recorded allow → deny ${r.newly_denied})`,
     `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
-    ...r.policy_revisions.map((v) => `revision ${clean(v.revision)}: ${v.drift} drift in ${v.records} records`),
+    ...r.policy_revisions.map(
+      (v) => `revision ${clean(v.revision)}: ${v.drift} drift in ${v.records} records`,
+    ),
     ...r.drifts.map(
-      (d) => `  ${clean(d.request_id)}  ${clean(d.occurred_at)}  ${clean(d.subject)}  recorded ${d.recorded_decision} → replayed ${d.replayed_decision}`,
+      (d) =>
+        `  ${clean(d.request_id)}  ${clean(d.occurred_at)}  ${clean(d.subject)}  recorded ${d.recorded_decision} → replayed ${d.replayed_decision}`,
     ),
   ];
   return `${lines.join('\n')}\n`;

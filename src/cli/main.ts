@@ -44,7 +44,9 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     return EXIT.badInput;
   }
   try {
-    return await (await command.run())(rest, io);
+    return await (
+      await command.run()
+    )(rest, io);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr(`${(error as Error).message}\nusage: ${command.usage}\n`);

@@ -14,7 +14,9 @@ export function progressReporter(io: { stderr: (t: string) => void; stderrIsTTY:
       last = now;
       shown = true;
       const rate = Math.round(records / ((now - started) / 1000));
-      io.stderr(`\r\u001b[2Kreplaying… ${records.toLocaleString('en-US')} records (${rate.toLocaleString('en-US')}/s)`);
+      io.stderr(
+        `\r\u001b[2Kreplaying… ${records.toLocaleString('en-US')} records (${rate.toLocaleString('en-US')}/s)`,
+      );
     },
     done() {
       if (shown) io.stderr('\r\u001b[2K');

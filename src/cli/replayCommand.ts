@@ -37,7 +37,12 @@ export function parseCount(name: string, value: string | undefined, fallback: nu
   return Number(value);
 }
 
-export function renderReport(report: ReplayReport, format: ReportFormat, io: CommandIO, redact = false): string {
+export function renderReport(
+  report: ReplayReport,
+  format: ReportFormat,
+  io: CommandIO,
+  redact = false,
+): string {
   if (format === 'json') return reportToJson(report);
   if (format === 'markdown') return renderReplayMarkdown(report, { redactSubjects: redact });
   return renderReplayText(report, { colour: io.stdoutIsTTY && !io.env.NO_COLOR });
@@ -69,7 +74,9 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   if (!values.traffic) throw new UsageError('--traffic is required');
   const format = parseFormat(values.format, 'json');
   if (values.since !== undefined && !isRfc3339Instant(values.since)) {
-    throw new UsageError(`Invalid --since '${values.since}'. Expected an RFC 3339 instant such as 2026-11-01T00:00:00Z.`);
+    throw new UsageError(
+      `Invalid --since '${values.since}'. Expected an RFC 3339 instant such as 2026-11-01T00:00:00Z.`,
+    );
   }
   const limit = parseCount('limit', values.limit, null);
   const maxChanges = parseCount('max-changes', values['max-changes'], 50)!;
@@ -89,7 +96,9 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
     try {
       return await readPolicySource(file);
     } catch (error) {
-      throw new UsageError(`cannot read policy ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new UsageError(
+        `cannot read policy ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
   };
   const head = await readSource(values.head);
@@ -121,7 +130,8 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   for (const warning of run.warnings) io.stderr(`${formatProblem(warning)}\n`);
   const { report } = run;
   if (report.errors.length > 0 && format !== 'json') {
-    for (const e of report.errors) io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path || '(document)'}: ${e.message}\n`);
+    for (const e of report.errors)
+      io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path || '(document)'}: ${e.message}\n`);
   }
   const text = renderReport(report, format, io, values['redact-subjects'] === true);
   if (values.out) await writeFile(values.out, text);

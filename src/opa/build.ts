@@ -43,7 +43,11 @@ export function restrictedCapabilities(opaPath: string): Promise<string> {
  * Compiles modules to one WebAssembly module with `opa build -t wasm`. Results are cached by the
  * hash of everything that goes in, so base and head of an unchanged policy compile once per run.
  */
-export function buildWasm(opaPath: string, modules: RegoModule[], entrypoints: string[]): Promise<Uint8Array> {
+export function buildWasm(
+  opaPath: string,
+  modules: RegoModule[],
+  entrypoints: string[],
+): Promise<Uint8Array> {
   const hash = createHash('sha256');
   hash.update(opaPath).update('\0');
   for (const e of entrypoints) hash.update(e).update('\0');
@@ -58,7 +62,11 @@ export function buildWasm(opaPath: string, modules: RegoModule[], entrypoints: s
   return cached;
 }
 
-async function buildUncached(opaPath: string, modules: RegoModule[], entrypoints: string[]): Promise<Uint8Array> {
+async function buildUncached(
+  opaPath: string,
+  modules: RegoModule[],
+  entrypoints: string[],
+): Promise<Uint8Array> {
   const dir = await mkdtemp(join(tmpdir(), 'policy-replay-build-'));
   try {
     const capabilities = join(dir, 'capabilities.json');
@@ -99,6 +107,9 @@ export async function runOpa(
       throw new OpaToolchainError(`cannot run opa at ${opaPath}: ${e.code}`);
     }
     const detail = (e.stderr || e.stdout || e.message || '').trim();
-    throw new OpaToolchainError(`opa ${args[0]} failed: ${detail.split('\n').slice(0, 20).join('\n')}`, detail);
+    throw new OpaToolchainError(
+      `opa ${args[0]} failed: ${detail.split('\n').slice(0, 20).join('\n')}`,
+      detail,
+    );
   }
 }

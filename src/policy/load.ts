@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { formatOfPath, validatePolicyText, type ValidationResult } from './validate.js';
 
 /** Reads and validates a policy file; an unreadable file or unknown extension is a problem too. */
-export async function loadPolicyFile(file: string, displayPath = file): Promise<ValidationResult & { text?: string }> {
+export async function loadPolicyFile(
+  file: string,
+  displayPath = file,
+): Promise<ValidationResult & { text?: string }> {
   const format = formatOfPath(file);
   if (format === null) {
     return {

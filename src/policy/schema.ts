@@ -10,7 +10,12 @@ export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 export const CLOCK_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 export const conditionSchema = z.strictObject({
-  field: z.string().regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
+  field: z
+    .string()
+    .regex(
+      FIELD_PATTERN,
+      'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)',
+    ),
   operator: z.enum(['in', 'not_in']),
   values: z.array(z.string()).min(1, 'needs at least one value'),
 });
@@ -23,7 +28,12 @@ export const activeWindowSchema = z.strictObject({
 });
 
 export const ruleSchema = z.strictObject({
-  id: z.string().regex(ID_PATTERN, 'must start with a letter or digit and hold at most 128 letters, digits, "_", "." or "-"'),
+  id: z
+    .string()
+    .regex(
+      ID_PATTERN,
+      'must start with a letter or digit and hold at most 128 letters, digits, "_", "." or "-"',
+    ),
   description: z.string().optional(),
   effect: z.enum(['allow', 'deny']),
   conditions: z.array(conditionSchema).min(1, 'needs at least one condition'),

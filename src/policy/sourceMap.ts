@@ -54,7 +54,10 @@ function cleanYamlMessage(message: string): string {
 }
 
 /** JSON's own grammar is stricter than YAML flow syntax (comments, single quotes, trailing commas). */
-function jsonSyntaxErrors(text: string, lineCounter: LineCounter): { line: number; column: number; message: string }[] {
+function jsonSyntaxErrors(
+  text: string,
+  lineCounter: LineCounter,
+): { line: number; column: number; message: string }[] {
   try {
     JSON.parse(text);
     return [];

@@ -56,9 +56,21 @@ class ProblemList {
     private file: string,
     private source: SourceDocument,
   ) {}
-  add(severity: 'error' | 'warning', path: PathSegment[], message: string, target: 'key' | 'value' = 'value') {
+  add(
+    severity: 'error' | 'warning',
+    path: PathSegment[],
+    message: string,
+    target: 'key' | 'value' = 'value',
+  ) {
     const { line, column } = this.source.positionOf(path, target);
-    const problem: PolicyProblem = { file: this.file, path: formatPath(path), line, column, message, severity };
+    const problem: PolicyProblem = {
+      file: this.file,
+      path: formatPath(path),
+      line,
+      column,
+      message,
+      severity,
+    };
     const key = `${severity}\0${problem.path}\0${message}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
@@ -86,6 +98,10 @@ function describeType(value: unknown): string {
 function reportZodIssue(problems: ProblemList, raw: unknown, issue: z.core.$ZodIssue) {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   const value = valueAt(raw, path);
+  if (value === undefined && issue.code !== 'unrecognized_keys' && path.length > 0) {
+    problems.add('error', path, `required key "${String(path[path.length - 1])}" is missing`);
+    return;
+  }
   switch (issue.code) {
     case 'unrecognized_keys':
       for (const key of issue.keys) problems.add('error', [...path, key], `unknown key "${key}"`, 'key');
@@ -134,7 +150,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Checks the schema cannot express, run defensively on whatever parts have the right shape. */
 function checkSemantics(problems: ProblemList, raw: unknown) {
   if (!isRecord(raw)) {
-    if (raw !== undefined) problems.add('error', [], `the policy must be a mapping, got ${describeType(raw)}`);
+    if (raw !== undefined)
+      problems.add('error', [], `the policy must be a mapping, got ${describeType(raw)}`);
     else problems.add('error', [], 'the file holds no document');
     return;
   }
@@ -178,7 +195,9 @@ function checkSemantics(problems: ProblemList, raw: unknown) {
       problems.add('error', [...base, 'description'], 'contains a lone UTF-16 surrogate');
     }
     if (Array.isArray(rule.conditions)) {
-      rule.conditions.forEach((condition, ci) => checkCondition(problems, [...base, 'conditions', ci], condition));
+      rule.conditions.forEach((condition, ci) =>
+        checkCondition(problems, [...base, 'conditions', ci], condition),
+      );
     }
     if (isRecord(rule.active_window)) checkWindow(problems, [...base, 'active_window'], rule.active_window);
   });

@@ -59,7 +59,8 @@ export function generateRego(policy: Policy, options: GenerateOptions = {}): str
   if (policy.default_effect === 'deny') allowBody.push('allow_matched');
   out.push(...block('allow if', allowBody), '');
   out.push('default missing_context_denies := false', '');
-  if (mode === 'deny' && anyNeedsContext) out.push('missing_context_denies if count(missing_context) > 0', '');
+  if (mode === 'deny' && anyNeedsContext)
+    out.push('missing_context_denies if count(missing_context) > 0', '');
   out.push('default deny_matched := false', '', 'default allow_matched := false', '');
   out.push(...HELPERS);
   policy.rules.forEach((rule, index) => out.push('', ...ruleBlock(rule, index)));
@@ -115,15 +116,18 @@ function ruleBlock(rule: Rule, index: number): string[] {
 
 /** Each line of the description becomes its own comment line: no text can leave the comment. */
 export function commentLines(description: string): string[] {
-  return description
-    .split(/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/)
-    .map((line) =>
-      line
-        // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '\ufffd')
-        .replace(/\s+$/, ''),
-    )
-    .map((line) => (line === '' ? '#' : `# ${line}`));
+  return (
+    description
+      // eslint-disable-next-line no-control-regex
+      .split(/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/)
+      .map((line) =>
+        line
+          // eslint-disable-next-line no-control-regex
+          .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '\ufffd')
+          .replace(/\s+$/, ''),
+      )
+      .map((line) => (line === '' ? '#' : `# ${line}`))
+  );
 }
 
 const REGO_KEYWORDS = new Set([

@@ -19,7 +19,9 @@ export function driftMarkdownSections(
         '',
         `**Invalid policy: ${n(report.errors.length)} problem(s), nothing replayed.**`,
         '',
-        ...report.errors.map((e) => `- ${escapeMarkdown(`${e.file}:${e.line}:${e.column} ${e.path}: ${e.message}`, 400)}`),
+        ...report.errors.map(
+          (e) => `- ${escapeMarkdown(`${e.file}:${e.line}:${e.column} ${e.path}: ${e.message}`, 400)}`,
+        ),
       ].join('\n'),
     ];
   }
@@ -53,7 +55,9 @@ export function driftMarkdownSections(
       [
         '| unevaluable reason | requests | what you can do |',
         '|---|---:|---|',
-        ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${n(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`),
+        ...r.unevaluable_reasons.map(
+          (x) => `| \`${x}\` | ${n(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`,
+        ),
       ].join('\n'),
     );
   }

@@ -23,7 +23,12 @@ export function escapeMarkdown(value: string, maxLength = MAX_VALUE): string {
     else if (ch === '@') out += `\\@${ZWSP}`;
     else if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029') out += ' ';
     else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) out += '\ufffd';
-    else if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0x200e || code === 0x200f)
+    else if (
+      (code >= 0x202a && code <= 0x202e) ||
+      (code >= 0x2066 && code <= 0x2069) ||
+      code === 0x200e ||
+      code === 0x200f
+    )
       out += '\ufffd';
     else if (/[!-/:-?[-`{-~]/.test(ch)) out += `\\${ch}`;
     else out += ch;

@@ -21,7 +21,8 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
   const title = `${hashes} ${escapeMarkdown(path)}`;
   if (report.errors.length > 0 || report.result === null) {
     const rows = report.errors.map(
-      (e) => `| ${escapeMarkdown(e.file)}:${e.line}:${e.column} | ${cell(e.path)} | ${escapeMarkdown(e.message, 400)} |`,
+      (e) =>
+        `| ${escapeMarkdown(e.file)}:${e.line}:${e.column} | ${cell(e.path)} | ${escapeMarkdown(e.message, 400)} |`,
     );
     return [
       [
@@ -47,7 +48,10 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
       '|---:|---:|---:|---:|---:|---:|---:|---:|',
       `| ${n(r.evaluated)} | ${n(r.allowed)} | ${n(r.denied)} | ${n(r.unevaluable)} | ${n(r.changes_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} | ${n(r.from_unknown)} |`,
       ...(r.malformed.count > 0
-        ? ['', `${n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`]
+        ? [
+            '',
+            `${n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`,
+          ]
         : []),
       ...(r.recorded_mismatch > 0
         ? [
@@ -65,7 +69,8 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
         '| reason | requests | what you can do |',
         '|---|---:|---|',
         ...r.unevaluable_reasons.map(
-          (reason) => `| \`${reason}\` | ${n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`,
+          (reason) =>
+            `| \`${reason}\` | ${n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`,
         ),
       ].join('\n'),
     );
@@ -123,7 +128,8 @@ export function verdictLine(report: ReplayReport): string {
 function changeRow(c: Change, redact: boolean): string {
   const subject = c.subject === null ? '—' : redact ? `\`${subjectHash(c.subject)}\`` : cell(c.subject);
   const tools = c.tools.length === 0 ? '—' : c.tools.map((t) => escapeMarkdown(t)).join(', ');
-  const rules = c.matched_rule_ids.length === 0 ? '—' : c.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ');
+  const rules =
+    c.matched_rule_ids.length === 0 ? '—' : c.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ');
   return `| ${cell(c.request_id)} | ${cell(c.occurred_at)} | ${subject} | ${cell(c.method)} | ${tools} | ${c.current_decision} | **${c.draft_decision}** | ${rules} |`;
 }
 
@@ -162,7 +168,9 @@ function fidelitySection(f: FidelityLike): string {
       '',
       '| evidence | reason | manifests |',
       '|---|---|---:|',
-      ...f.blocking_gaps.map((g) => `| \`${g.path.replace(/`/g, '')}\` | ${escapeMarkdown(g.reason)} | ${n(g.manifests)} |`),
+      ...f.blocking_gaps.map(
+        (g) => `| \`${g.path.replace(/`/g, '')}\` | ${escapeMarkdown(g.reason)} | ${n(g.manifests)} |`,
+      ),
     );
   }
   return lines.join('\n');

@@ -36,7 +36,8 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
   out.push(bold(`policy-replay ${m.version}`) + ` (OPA ${m.opa_version})`);
   if (m.head) out.push(`head     ${plain(m.head.path)}  sha256:${m.head.sha256.slice(0, 12)}`);
   if (m.base) out.push(`base     ${plain(m.base.path)}  sha256:${m.base.sha256.slice(0, 12)}`);
-  else if (m.status === 'added') out.push('base     (none: a new policy; every scoreable request is a change from unknown)');
+  else if (m.status === 'added')
+    out.push('base     (none: a new policy; every scoreable request is a change from unknown)');
   out.push(`traffic  ${plain(m.traffic.path)}  sha256:${m.traffic.sha256.slice(0, 12)}`);
   if (m.since !== null || m.limit !== null) {
     out.push(
@@ -46,11 +47,13 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
   out.push('');
   if (report.errors.length > 0 || report.result === null) {
     out.push(red(bold(`invalid policy: ${report.errors.length} problem(s), nothing replayed`)));
-    for (const e of report.errors) out.push(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`);
+    for (const e of report.errors)
+      out.push(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`);
     return `${out.join('\n')}\n`;
   }
   const r = report.result;
-  if (m.status === 'deleted') out.push(bold('policy deleted: the counts below are what the base decided'), '');
+  if (m.status === 'deleted')
+    out.push(bold('policy deleted: the counts below are what the base decided'), '');
   out.push(
     ...table(
       ['evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'],
@@ -59,7 +62,13 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
   );
   out.push('');
   const changeLine = `changes  ${n(r.changes_total)} total: ${n(r.newly_allowed)} newly allowed, ${n(r.newly_denied)} newly denied, ${n(r.from_unknown)} from unknown`;
-  out.push(r.newly_allowed > 0 ? red(bold(changeLine)) : r.changes_total > 0 ? yellow(changeLine) : green(changeLine));
+  out.push(
+    r.newly_allowed > 0
+      ? red(bold(changeLine))
+      : r.changes_total > 0
+        ? yellow(changeLine)
+        : green(changeLine),
+  );
   if (r.recorded_mismatch > 0) {
     out.push(yellow(`recorded ${n(r.recorded_mismatch)} recorded decisions differ from the base's`));
   }
@@ -68,12 +77,19 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
     out.push(
       ...table(
         ['reason', 'requests', 'what to do'],
-        r.unevaluable_reasons.map((reason) => [reason, n(r.unevaluable_by_reason[reason] ?? 0), UNEVALUABLE_ADVICE[reason]]),
+        r.unevaluable_reasons.map((reason) => [
+          reason,
+          n(r.unevaluable_by_reason[reason] ?? 0),
+          UNEVALUABLE_ADVICE[reason],
+        ]),
       ).map((l) => `  ${l}`),
     );
   }
   if (r.changes.length > 0) {
-    out.push('', bold(`changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`));
+    out.push(
+      '',
+      bold(`changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`),
+    );
     out.push(
       ...table(
         ['request', 'time', 'subject', 'method', 'tools', 'current', 'draft', 'matched'],
@@ -98,7 +114,12 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
     }
   }
   const fidelity = r.fidelity as
-    | { worst: string | null; levels: Record<string, number>; records_by_level: Record<string, number>; blocking_gaps: { path: string; reason: string; manifests: number }[] }
+    | {
+        worst: string | null;
+        levels: Record<string, number>;
+        records_by_level: Record<string, number>;
+        blocking_gaps: { path: string; reason: string; manifests: number }[];
+      }
     | undefined;
   if (fidelity) {
     out.push('', bold(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`));
@@ -112,9 +133,15 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
         ]),
       ).map((l) => `  ${l}`),
     );
-    for (const g of fidelity.blocking_gaps) out.push(red(`  blocks replay: ${g.path} (${g.reason}) in ${n(g.manifests)} manifest(s)`));
+    for (const g of fidelity.blocking_gaps)
+      out.push(red(`  blocks replay: ${g.path} (${g.reason}) in ${n(g.manifests)} manifest(s)`));
   }
   out.push('', bold('rule hits (head)'));
-  out.push(...table(['rule', 'hits'], Object.entries(r.rule_hits).map(([id, c]) => [plain(id), n(c)])).map((l) => `  ${l}`));
+  out.push(
+    ...table(
+      ['rule', 'hits'],
+      Object.entries(r.rule_hits).map(([id, c]) => [plain(id), n(c)]),
+    ).map((l) => `  ${l}`),
+  );
   return `${out.join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import type { Change } from './report.js';
 import { parseRfc3339Nanos } from '../engine/timeBuiltins.js';
+import { parseInstant } from '../traffic/record.js';
 
 /**
  * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
@@ -20,7 +21,10 @@ export function instantOf(occurredAt: string | null): bigint | null {
     try {
       cached = parseRfc3339Nanos(occurredAt);
     } catch {
-      cached = null;
+      // Beyond OPA's int64-nanosecond range (before 1678 or after 2262) an instant still orders:
+      // microsecond precision is plenty that far out.
+      const ms = parseInstant(occurredAt);
+      cached = ms === undefined ? null : BigInt(Math.round(ms * 1000)) * 1000n;
     }
     if (instantCache.size > 10_000) instantCache.clear();
     instantCache.set(occurredAt, cached);

@@ -26,8 +26,10 @@ export function mergeReports(partials: readonly ReplayReport[]): ReplayReport {
   if (count === undefined) throw new MergeError('the first report is not a shard (no meta.shard)');
   const seen = new Set<number>();
   for (const p of partials) {
-    if (!p.meta.shard || p.meta.shard.count !== count) throw new MergeError('the reports come from different --shard counts');
-    if (seen.has(p.meta.shard.index)) throw new MergeError(`shard ${p.meta.shard.index}/${count} appears twice`);
+    if (!p.meta.shard || p.meta.shard.count !== count)
+      throw new MergeError('the reports come from different --shard counts');
+    if (seen.has(p.meta.shard.index))
+      throw new MergeError(`shard ${p.meta.shard.index}/${count} appears twice`);
     seen.add(p.meta.shard.index);
   }
   if (seen.size !== count) {
@@ -43,7 +45,10 @@ export function mergeReports(partials: readonly ReplayReport[]): ReplayReport {
     throw new MergeError('the reports replay different policies, traffic or options (meta differs)');
   }
   const { shard: _shard, ...firstMeta } = partials[0]!.meta;
-  const meta = { ...firstMeta, excluded_without_time: partials.reduce((s, p) => s + p.meta.excluded_without_time, 0) };
+  const meta = {
+    ...firstMeta,
+    excluded_without_time: partials.reduce((s, p) => s + p.meta.excluded_without_time, 0),
+  };
   const errors = partials[0]!.errors;
   if (partials.some((p) => p.result === null)) return { meta, errors, result: null };
   const results = partials.map((p) => p.result!);
@@ -55,8 +60,18 @@ export function mergeReports(partials: readonly ReplayReport[]): ReplayReport {
     sumInto(ruleHits, r.rule_hits);
   }
   const reasons = Object.keys(byReason).sort() as ReplayResult['unevaluable_reasons'];
-  const sum = (key: 'evaluated' | 'allowed' | 'denied' | 'unevaluable' | 'changes_total' | 'newly_allowed' | 'newly_denied' | 'from_unknown' | 'recorded_mismatch') =>
-    results.reduce((s, r) => s + r[key], 0);
+  const sum = (
+    key:
+      | 'evaluated'
+      | 'allowed'
+      | 'denied'
+      | 'unevaluable'
+      | 'changes_total'
+      | 'newly_allowed'
+      | 'newly_denied'
+      | 'from_unknown'
+      | 'recorded_mismatch',
+  ) => results.reduce((s, r) => s + r[key], 0);
   const result: ReplayResult = {
     evaluated: sum('evaluated'),
     allowed: sum('allowed'),
@@ -84,7 +99,9 @@ export function mergeReports(partials: readonly ReplayReport[]): ReplayReport {
   };
   if (first.fidelity) {
     const fidelities = results.map((r) => r.fidelity as { records_by_level: Counted });
-    const records: Counted = Object.fromEntries(Object.keys(fidelities[0]!.records_by_level).map((k) => [k, 0]));
+    const records: Counted = Object.fromEntries(
+      Object.keys(fidelities[0]!.records_by_level).map((k) => [k, 0]),
+    );
     for (const f of fidelities) sumInto(records, f.records_by_level);
     result.fidelity = { ...(first.fidelity as object), records_by_level: records };
   }

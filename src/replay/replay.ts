@@ -136,7 +136,8 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
         if (!revision) revisions.set(key, (revision = { records: 0, drift: 0 }));
         revision.records++;
       }
-      if (drift && primaryDecision !== null && record.recorded_decision === undefined) withoutRecordedDecision++;
+      if (drift && primaryDecision !== null && record.recorded_decision === undefined)
+        withoutRecordedDecision++;
       else if (head && primaryDecision !== null) {
         const current: CurrentDecision = drift
           ? record.recorded_decision!
@@ -202,30 +203,24 @@ export function describeChange(
   };
 }
 
-/** The calls' shared method, "batch" when they differ, null when there is no call to name. */
+/**
+ * The calls' shared method, "batch" when they differ (or some call has none), null when there is
+ * no call. Judged on the calls as replayed, so an unpaired batch reads like the same calls
+ * recorded paired.
+ */
 export function methodOf(record: TrafficRecord): string | null {
-  if (record.unpaired) {
-    const methods = record.unpaired.method ?? [];
-    if (record.unpaired.call_count === 0) return null;
-    const first = methods[0];
-    return methods.length === record.unpaired.call_count && methods.every((m) => m === first)
-      ? (first ?? null)
-      : 'batch';
-  }
-  const calls = record.input.request?.mcp?.calls;
+  const calls = evaluationInput(record).request?.mcp?.calls;
   if (!Array.isArray(calls) || calls.length === 0) return null;
   const first = calls[0]?.method;
-  if (typeof first !== 'string') return calls.length > 1 ? 'batch' : null;
-  return calls.every((c) => c.method === first) ? first : 'batch';
+  if (calls.every((c) => c.method === first)) return typeof first === 'string' ? first : null;
+  return 'batch';
 }
 
 /** Distinct tool names in call order; [] when none were called or tools were not recorded. */
 export function toolsOf(record: TrafficRecord): string[] {
   if (record.unavailable?.includes('mcp.tool') || record.unavailable?.includes('mcp')) return [];
-  const names = record.unpaired
-    ? (record.unpaired.tool ?? [])
-    : (record.input.request?.mcp?.calls ?? []).map((c) => c.tool);
+  const calls = evaluationInput(record).request?.mcp?.calls ?? [];
   const seen = new Set<string>();
-  for (const name of names) if (typeof name === 'string') seen.add(name);
+  for (const call of calls) if (typeof call.tool === 'string') seen.add(call.tool);
   return [...seen];
 }

@@ -41,7 +41,8 @@ export interface PreparedPolicy {
   warnings: PolicyProblem[];
 }
 
-export type PrepareResult = { ok: true; prepared: PreparedPolicy } | { ok: false; errors: PolicyProblem[]; warnings: PolicyProblem[] };
+export type PrepareResult =
+  { ok: true; prepared: PreparedPolicy } | { ok: false; errors: PolicyProblem[]; warnings: PolicyProblem[] };
 
 export async function readPolicySource(file: string, displayPath = file): Promise<PolicySource> {
   return { displayPath, text: await readFile(file, 'utf8') };
@@ -97,7 +98,13 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
   const headPrepared = head?.ok ? head.prepared : null;
   const basePrepared = base?.ok ? base.prepared : null;
   const status =
-    options.mode === 'drift' ? 'drift' : options.head === null ? 'deleted' : options.base === null ? 'added' : 'changed';
+    options.mode === 'drift'
+      ? 'drift'
+      : options.head === null
+        ? 'deleted'
+        : options.base === null
+          ? 'added'
+          : 'changed';
   const refOf = (source: PolicySource | null, prepared: PreparedPolicy | null): PolicyRef | null => {
     if (!source) return null;
     if (prepared) return prepared.ref;
