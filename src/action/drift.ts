@@ -59,18 +59,8 @@ export async function replayDrift(
       maxChanges: settings.maxChanges,
       opa,
     });
-    const drift = toDriftReport(result);
-    outcome.report = result.report;
+    outcome.drift = toDriftReport(result);
     outcome.errors = result.report.errors;
-    if (drift.result) {
-      outcome.drift = {
-        drift_total: drift.result.drift_total,
-        newly_allowed: drift.result.newly_allowed,
-        newly_denied: drift.result.newly_denied,
-        without_recorded_decision: drift.result.without_recorded_decision,
-        policy_revisions: drift.result.policy_revisions,
-      };
-    }
     outcomes.push(outcome);
   }
   return outcomes;

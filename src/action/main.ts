@@ -6,7 +6,6 @@ import { syncStickyComment, commentLength, MAX_COMMENT_LENGTH } from '../github/
 import { syncDriftIssue } from '../github/driftIssue.js';
 import { ensureOpa } from '../opa/install.js';
 import { reportToJson } from '../replay/report.js';
-import { toDriftReport } from '../replay/drift.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
 import { escapeMarkdown } from '../render/escape.js';
 import { TOOL_VERSION } from '../version.js';
@@ -109,19 +108,11 @@ async function runPullRequestMode(
   if (pullNumber === null) throw new Error(`no pull request in the '${context.eventName}' event payload`);
   const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: core.info });
   if (listing.changes.length === 0) {
-    const report: RunReport = {
-      tool: 'policy-replay',
-      version: TOOL_VERSION,
-      mode: 'pull-request',
-      repository: `${context.owner}/${context.repo}`,
-      pull_request: pullNumber,
-      base_sha: listing.baseSha,
-      head_sha: listing.headSha,
-      verdict: 'pass',
-      failed: [],
-      policies: [],
-    };
-    const file = await writeRunReport(context, report);
+    const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
+    const file = await writeRunReport(
+      context,
+      runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull),
+    );
     setOutputs(file, 'pass', []);
     await core.summary
       .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
@@ -141,19 +132,8 @@ async function runPullRequestMode(
     p.report ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
-  const report: RunReport = {
-    tool: 'policy-replay',
-    version: TOOL_VERSION,
-    mode: 'pull-request',
-    repository: `${context.owner}/${context.repo}`,
-    pull_request: pullNumber,
-    base_sha: listing.baseSha,
-    head_sha: listing.headSha,
-    verdict: gate.verdict,
-    failed: gate.failed,
-    policies: policies.map(({ rego_diff: _diff, ...rest }) => rest),
-  };
-  const file = await writeRunReport(context, report);
+  const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
+  const file = await writeRunReport(context, runReport(context, 'pull-request', gate, policies, pull));
   setOutputs(file, gate.verdict, policies);
 
   const sections = runMarkdownSections({
@@ -210,53 +190,29 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   const policies = await replayDrift(context, settings, opa, core.info);
   annotateErrors(policies);
   const facts = policies.map((p) =>
-    p.report
-      ? gateFactsOf(p.report, {
-          path: p.path,
-          noTraffic: p.no_traffic,
-          driftTotal: p.drift?.drift_total ?? 0,
-        })
-      : emptyFacts(p),
+    p.drift ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
-  const report: RunReport = {
-    tool: 'policy-replay',
-    version: TOOL_VERSION,
-    mode: 'drift',
-    repository: `${context.owner}/${context.repo}`,
-    pull_request: null,
-    base_sha: null,
-    head_sha: context.sha,
-    verdict: gate.verdict,
-    failed: gate.failed,
-    policies,
-  };
-  const file = await writeRunReport(context, report);
+  const file = await writeRunReport(context, runReport(context, 'drift', gate, policies));
   setOutputs(file, gate.verdict, policies);
   const summary: string[] = [
-    `## policy-replay drift: ${gate.verdict}${gate.failed.length ? `\n\n${gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`).join('\n')}` : ''}`,
+    [
+      `## ${gate.verdict === 'pass' ? '✅' : '❌'} policy-replay drift: ${gate.verdict}`,
+      ...(gate.failed.length ? ['', ...gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`)] : []),
+    ].join('\n'),
   ];
   for (const policy of policies) {
-    if (!policy.report) {
+    if (!policy.drift) {
       summary.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`);
       continue;
     }
-    const drift = toDriftReport({
-      report: policy.report,
-      outcome: null,
-      head: null,
-      base: null,
-      warnings: [],
-      fidelity: null,
+    const sections = driftMarkdownSections(policy.drift, {
+      redactSubjects: settings.redactSubjects,
+      maxRows: settings.maxChanges,
     });
-    const sections = policy.drift
-      ? driftMarkdownSections(
-          { ...drift, result: driftResultOf(policy) },
-          { redactSubjects: settings.redactSubjects, maxRows: settings.maxChanges },
-        )
-      : driftMarkdownSections(drift);
     summary.push(...sections);
-    if (!policy.drift) continue;
+    const driftResult = policy.drift.result;
+    if (!driftResult) continue;
     const body = fitSections(
       sections,
       COMMENT_LIMIT,
@@ -269,7 +225,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
       policyPath: policy.path,
       title: `Policy drift: ${policy.path}`,
       body,
-      driftTotal: policy.drift.drift_total,
+      driftTotal: driftResult.drift_total,
     });
     for (const w of issue.warnings) core.warning(w);
     core.info(
@@ -280,32 +236,23 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   finish(gate.verdict, gate.failed);
 }
 
-function driftResultOf(policy: PolicyOutcome) {
-  const r = policy.report!.result!;
-  const d = policy.drift!;
+function runReport(
+  context: RunContext,
+  mode: RunReport['mode'],
+  gate: { verdict: 'pass' | 'fail'; failed: RunReport['failed'] },
+  policies: readonly PolicyOutcome[],
+  pull?: { number: number; baseSha: string; headSha: string },
+): RunReport {
   return {
-    evaluated: r.evaluated,
-    allowed: r.allowed,
-    denied: r.denied,
-    unevaluable: r.unevaluable,
-    unevaluable_reasons: r.unevaluable_reasons,
-    unevaluable_by_reason: r.unevaluable_by_reason,
-    without_recorded_decision: d.without_recorded_decision,
-    drift_total: d.drift_total,
-    newly_allowed: d.newly_allowed,
-    newly_denied: d.newly_denied,
-    drifts: r.changes.map((c) => ({
-      request_id: c.request_id,
-      occurred_at: c.occurred_at,
-      subject: c.subject,
-      method: c.method,
-      tools: c.tools,
-      recorded_decision: c.current_decision as 'allow' | 'deny',
-      replayed_decision: c.draft_decision,
-      matched_rule_ids: c.matched_rule_ids,
-    })),
-    policy_revisions: d.policy_revisions,
-    rule_hits: r.rule_hits,
-    malformed: r.malformed,
+    tool: 'policy-replay',
+    version: TOOL_VERSION,
+    mode,
+    repository: `${context.owner}/${context.repo}`,
+    pull_request: pull?.number ?? null,
+    base_sha: pull?.baseSha ?? null,
+    head_sha: pull?.headSha ?? context.sha,
+    verdict: gate.verdict,
+    failed: gate.failed,
+    policies: policies.map(({ rego_diff: _diff, ...rest }) => rest),
   };
 }

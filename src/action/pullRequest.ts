@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { GitHubClient } from '../github/client.js';
 import { listPullFiles, type PullFile } from '../github/pullFiles.js';
 import { ensureCommits, readFileAtCommit } from '../github/gitFiles.js';
-import { runReplay, preparePolicy, type PolicySource } from '../replay/run.js';
+import { runReplay, preparePolicy, policyRef, type PolicySource } from '../replay/run.js';
 import type { ReplayReport } from '../replay/report.js';
 import { TOOL_VERSION } from '../version.js';
 import { policyMatcher, type Settings } from './inputs.js';
@@ -159,12 +159,12 @@ function errorReport(
       tool: 'policy-replay',
       version: TOOL_VERSION,
       opa_version: opaVersion,
-      status: base ? 'changed' : 'added',
-      head: { path, sha256: '', ref: head.ref ?? null },
-      base: base ? { path: base.displayPath, sha256: '', ref: base.ref ?? null } : null,
+      head: { ...policyRef(head, 'head'), path },
+      base: base ? policyRef(base, 'base') : null,
       traffic: { path: '', sha256: '' },
       since: null,
       limit: null,
+      status: base ? 'changed' : 'added',
       excluded_without_time: 0,
       max_changes: 0,
     },

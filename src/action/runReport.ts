@@ -1,5 +1,6 @@
 import type { GateFailure } from './gate.js';
 import type { ReplayReport, ReportError } from '../replay/report.js';
+import type { DriftReport } from '../replay/drift.js';
 
 /** One policy the run looked at. */
 export interface PolicyOutcome {
@@ -13,19 +14,12 @@ export interface PolicyOutcome {
   no_traffic: boolean;
   /** Problems of the head policy when it could not be replayed (also inside `report`). */
   errors: ReportError[];
+  /** Pull requests: the replay report. */
   report: ReplayReport | null;
-  /** Drift runs: what the drift report adds to the replay. */
-  drift?: DriftFacts;
+  /** Drift runs: the drift report (and `report` is null). */
+  drift?: DriftReport;
   /** Unified diff of the generated Rego, base → head ('' when none). Not in the JSON report. */
   rego_diff?: string;
-}
-
-export interface DriftFacts {
-  drift_total: number;
-  newly_allowed: number;
-  newly_denied: number;
-  without_recorded_decision: number;
-  policy_revisions: { revision: string | null; records: number; drift: number }[];
 }
 
 /** The one JSON report a run writes (the `report` output points at it). */
@@ -65,14 +59,14 @@ export function runTotals(policies: readonly PolicyOutcome[]): RunTotals {
     worstFidelity: null,
   };
   for (const p of policies) {
-    const r = p.report?.result;
+    const r = p.report?.result ?? p.drift?.result;
     if (!r) continue;
     totals.evaluated += r.evaluated;
     totals.allowed += r.allowed;
     totals.denied += r.denied;
     totals.unevaluable += r.unevaluable;
-    totals.changesTotal += p.drift ? p.drift.drift_total : r.changes_total;
-    totals.newlyAllowed += p.drift ? p.drift.newly_allowed : r.newly_allowed;
+    totals.changesTotal += 'drift_total' in r ? r.drift_total : r.changes_total;
+    totals.newlyAllowed += r.newly_allowed;
     const worst = (r.fidelity as { worst?: string | null } | undefined)?.worst ?? null;
     if (
       worst !== null &&

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { policySchema, DAYS, type Policy } from './schema.js';
+import { policySchema, DAYS, ID_PATTERN, type Policy } from './schema.js';
 import { formatPath, sortProblems, type PathSegment, type PolicyProblem } from './problems.js';
 import { parseSource, type SourceDocument } from './sourceMap.js';
 import { isKnownTimeZone } from '../engine/timeZone.js';
@@ -107,6 +107,10 @@ function reportZodIssue(problems: ProblemList, raw: unknown, issue: z.core.$ZodI
       for (const key of issue.keys) problems.add('error', [...path, key], `unknown key "${key}"`, 'key');
       return;
     case 'invalid_type': {
+      if (value === undefined && path.length === 0) {
+        problems.add('error', path, 'the file holds no document: expected a policy mapping');
+        return;
+      }
       if (value === undefined) {
         const key = path[path.length - 1];
         problems.add('error', path, `required key "${String(key)}" is missing`);
@@ -149,12 +153,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Checks the schema cannot express, run defensively on whatever parts have the right shape. */
 function checkSemantics(problems: ProblemList, raw: unknown) {
-  if (!isRecord(raw)) {
-    if (raw !== undefined)
-      problems.add('error', [], `the policy must be a mapping, got ${describeType(raw)}`);
-    else problems.add('error', [], 'the file holds no document');
-    return;
-  }
+  // A document that is not a mapping is reported by the schema.
+  if (!isRecord(raw)) return;
   const rules = raw.rules;
   if (!Array.isArray(rules)) return;
   const ids = new Map<string, number>();
@@ -162,7 +162,8 @@ function checkSemantics(problems: ProblemList, raw: unknown) {
   rules.forEach((rule, index) => {
     if (!isRecord(rule)) return;
     const base: PathSegment[] = ['rules', index];
-    if (typeof rule.id === 'string') {
+    // An id that breaks the pattern is already an error; its Rego name would be meaningless.
+    if (typeof rule.id === 'string' && ID_PATTERN.test(rule.id)) {
       const first = ids.get(rule.id);
       if (first !== undefined) {
         problems.add('error', [...base, 'id'], `duplicate id "${rule.id}" (first used by rules[${first}])`);

@@ -1,14 +1,34 @@
 import type { GateFacts } from '../action/gate.js';
 import type { ReplayReport } from './report.js';
+import type { DriftReport } from './drift.js';
 
 interface FidelityFacts {
   worst: GateFacts['fidelityWorst'];
   blocking_gaps: { manifests: number }[];
 }
 
-/** What the gate needs to know about one policy's report. */
-export function gateFactsOf(report: ReplayReport, extra: Partial<GateFacts> = {}): GateFacts {
-  const r = report.result;
+/** What the gate needs to know about one policy's report (a replay or a drift report). */
+export function gateFactsOf(report: ReplayReport | DriftReport, extra: Partial<GateFacts> = {}): GateFacts {
+  if (report.result && 'drift_total' in report.result) {
+    const d = report.result;
+    const fidelity = d.fidelity as FidelityFacts | undefined;
+    return {
+      path: report.meta.head?.path ?? '',
+      invalid: false,
+      noTraffic: false,
+      evaluated: d.evaluated,
+      unevaluable: d.unevaluable,
+      changesTotal: 0,
+      newlyAllowed: 0,
+      newlyDenied: 0,
+      malformed: d.malformed.count,
+      fidelityWorst: fidelity?.worst ?? null,
+      blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
+      driftTotal: d.drift_total,
+      ...extra,
+    };
+  }
+  const r = (report as ReplayReport).result;
   const fidelity = r?.fidelity as FidelityFacts | undefined;
   return {
     path: report.meta.head?.path ?? report.meta.base?.path ?? '',

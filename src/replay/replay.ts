@@ -6,6 +6,7 @@ import { readTrafficBatches } from '../traffic/reader.js';
 import { evaluationInput, unevaluableReasons, type UnevaluableReason } from '../traffic/availability.js';
 import type { TrafficRecord } from '../traffic/record.js';
 import { TopChanges } from './changeOrder.js';
+import { CachedPolicy } from './projection.js';
 import { buildRecordFilter } from './selection.js';
 import { inShard, type Shard } from './shard.js';
 import {
@@ -68,6 +69,9 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
   const top = new TopChanges(options.maxChanges);
   const split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
   const malformed = { count: 0, examples: [] as MalformedExample[] };
+  // Records that agree on what a policy reads share one wasm evaluation (projection.ts).
+  const primaryEngine = new CachedPolicy(primary.policy, primary.engine);
+  const baseEngine = head && base ? new CachedPolicy(base.policy, base.engine) : null;
   const manifestIds = new Map<string | null, number>();
   let recordedMismatch = 0;
   let read = 0;
@@ -98,11 +102,11 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
         const input = evaluationInput(record);
         primaryReasons = unevaluableReasons(record, primary.features);
         primaryDecision =
-          primaryReasons.length === 0 ? primary.engine.evaluate(input, record.request_id) : null;
-        if (head && base) {
+          primaryReasons.length === 0 ? primaryEngine.evaluate(input, record.request_id) : null;
+        if (baseEngine && base) {
           baseDecision =
             unevaluableReasons(record, base.features).length === 0
-              ? base.engine.evaluate(input, record.request_id)
+              ? baseEngine.evaluate(input, record.request_id)
               : null;
         } else if (!head) {
           baseDecision = primaryDecision;

@@ -39,23 +39,24 @@ export interface ReplayResult {
   fidelity?: object;
 }
 
+/** meta.head is `{path, sha256}`; meta.base is `{path, ref, sha256}` (ref: the commit, when known). */
 export interface PolicyRef {
   path: string;
-  sha256: string;
   ref?: string | null;
+  sha256: string;
 }
 
 export interface ReportMeta {
   tool: 'policy-replay';
   version: string;
   opa_version: string;
-  /** `changed` (base and head), `added` (no base), `deleted` (no head: counts are the base's). */
-  status: 'changed' | 'added' | 'deleted' | 'drift';
   head: PolicyRef | null;
   base: PolicyRef | null;
   traffic: { path: string; sha256: string };
   since: string | null;
   limit: number | null;
+  /** `changed` (base and head), `added` (no base), `deleted` (no head: counts are the base's). */
+  status: 'changed' | 'added' | 'deleted' | 'drift';
   excluded_without_time: number;
   max_changes: number;
   shard?: { index: number; count: number };

@@ -44,6 +44,14 @@ export interface PreparedPolicy {
 export type PrepareResult =
   { ok: true; prepared: PreparedPolicy } | { ok: false; errors: PolicyProblem[]; warnings: PolicyProblem[] };
 
+/** The report's name for a policy version: the base always says which commit (null: unknown). */
+export function policyRef(source: PolicySource, side: 'head' | 'base' = 'head'): PolicyRef {
+  const sha256 = createHash('sha256').update(source.text, 'utf8').digest('hex');
+  return side === 'base'
+    ? { path: source.displayPath, ref: source.ref ?? null, sha256 }
+    : { path: source.displayPath, sha256 };
+}
+
 export async function readPolicySource(file: string, displayPath = file): Promise<PolicySource> {
   return { displayPath, text: await readFile(file, 'utf8') };
 }
@@ -59,11 +67,7 @@ export async function preparePolicy(source: PolicySource, opaPath: string): Prom
     ok: true,
     prepared: {
       side: { policy: validation.policy, features: policyFeatures(validation.policy), engine },
-      ref: {
-        path: source.displayPath,
-        sha256: createHash('sha256').update(source.text, 'utf8').digest('hex'),
-        ...(source.ref !== undefined ? { ref: source.ref } : {}),
-      },
+      ref: policyRef(source),
       rego: compiled.rego,
       warnings: validation.warnings,
     },
@@ -105,25 +109,18 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
         : options.base === null
           ? 'added'
           : 'changed';
-  const refOf = (source: PolicySource | null, prepared: PreparedPolicy | null): PolicyRef | null => {
-    if (!source) return null;
-    if (prepared) return prepared.ref;
-    return {
-      path: source.displayPath,
-      sha256: createHash('sha256').update(source.text, 'utf8').digest('hex'),
-      ...(source.ref !== undefined ? { ref: source.ref } : {}),
-    };
-  };
+  const refOf = (source: PolicySource | null, side: 'head' | 'base'): PolicyRef | null =>
+    source ? policyRef(source, side) : null;
   const meta: ReplayReport['meta'] = {
     tool: 'policy-replay',
     version: TOOL_VERSION,
     opa_version: options.opa.version,
-    status,
-    head: refOf(options.head, headPrepared),
-    base: refOf(options.base, basePrepared),
+    head: refOf(options.head, 'head'),
+    base: refOf(options.base, 'base'),
     traffic: { path: options.trafficDisplayPath ?? options.trafficPath, sha256: trafficSha },
     since: options.since ?? null,
     limit: options.limit ?? null,
+    status,
     excluded_without_time: 0,
     max_changes: options.maxChanges,
     ...(options.shard ? { shard: options.shard } : {}),
