@@ -1,11 +1,10 @@
-import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadPolicyFile } from '../policy/load.js';
 import { formatProblem } from '../policy/problems.js';
 import { generateRego, entrypointOf } from '../rego/generate.js';
 import { buildWasm } from '../opa/build.js';
 import { locateOpa } from '../opa/locate.js';
-import { EXIT, UsageError, type CommandIO } from './io.js';
+import { EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
 
 export const COMPILE_USAGE =
   'policy-replay compile <policy> [--out-rego FILE] [--out-wasm FILE] [--opa PATH]';
@@ -38,12 +37,12 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
     return EXIT.badInput;
   }
   const rego = generateRego(result.policy);
-  if (values['out-rego']) await writeFile(values['out-rego'], rego);
+  if (values['out-rego']) await writeOutputFile(values['out-rego'], rego);
   else io.stdout(rego);
   if (values['out-wasm']) {
     const opa = await locateOpa({ flag: values.opa, env: io.env });
     const wasm = await buildWasm(opa.path, [{ name: 'policy.rego', source: rego }], [entrypointOf()]);
-    await writeFile(values['out-wasm'], wasm);
+    await writeOutputFile(values['out-wasm'], wasm);
     io.stderr(`wrote ${values['out-wasm']} (${wasm.byteLength} bytes, entrypoint ${entrypointOf()})\n`);
   }
   return EXIT.ok;

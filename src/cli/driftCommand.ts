@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { locateOpa } from '../opa/locate.js';
 import { formatProblem } from '../policy/problems.js';
@@ -9,7 +8,7 @@ import { driftMarkdownSections } from '../render/driftMarkdown.js';
 import { TrafficReadError } from '../traffic/reader.js';
 import { ManifestFileError } from '../fidelity/report.js';
 import { isRfc3339Instant } from '../traffic/record.js';
-import { EXIT, UsageError, type CommandIO } from './io.js';
+import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
 import { parseCount, parseFormat } from './replayCommand.js';
 import { progressReporter } from './progress.js';
 
@@ -47,7 +46,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
   try {
     policy = await readPolicySource(values.policy);
   } catch (error) {
-    throw new UsageError(
+    throw new CommandError(
       `cannot read policy ${values.policy}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
     );
   }
@@ -81,7 +80,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
   if (format === 'json') text = reportToJson(report);
   else if (format === 'markdown') text = `${driftMarkdownSections(report).join('\n\n')}\n`;
   else text = renderDriftText(report);
-  if (values.out) await writeFile(values.out, text);
+  if (values.out) await writeOutputFile(values.out, text);
   else io.stdout(text);
   if (report.errors.length > 0) {
     if (format !== 'json')

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+
 /** Where a command writes; injected so commands are testable without spawning. */
 export interface CommandIO {
   stdout: (text: string) => void;
@@ -21,5 +23,24 @@ export class UsageError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UsageError';
+  }
+}
+
+/** A command that cannot go on for a reason the message says in full (exit 2, no usage text). */
+export class CommandError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}
+
+/** Writes a command's output file; a path that cannot be written is a bad invocation. */
+export async function writeOutputFile(path: string, text: string | Uint8Array): Promise<void> {
+  try {
+    await writeFile(path, text);
+  } catch (error) {
+    throw new CommandError(
+      `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }

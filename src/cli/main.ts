@@ -5,7 +5,7 @@ import { runReplayCommand, REPLAY_USAGE } from './replayCommand.js';
 import { runFidelityCommand, FIDELITY_USAGE } from '../fidelity/command.js';
 import { runDriftCommand, DRIFT_USAGE } from './driftCommand.js';
 import { runMergeCommand, MERGE_USAGE } from './mergeCommand.js';
-import { EXIT, UsageError, type CommandIO } from './io.js';
+import { CommandError, EXIT, UsageError, type CommandIO } from './io.js';
 
 type Command = (argv: string[], io: CommandIO) => Promise<number>;
 
@@ -50,6 +50,10 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr(`${(error as Error).message}\nusage: ${command.usage}\n`);
+      return EXIT.badInput;
+    }
+    if (error instanceof CommandError) {
+      io.stderr(`${error.message}\n`);
       return EXIT.badInput;
     }
     if (error instanceof OpaMissingError || error instanceof OpaToolchainError) {

@@ -1,8 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { mergeReports, MergeError } from '../replay/merge.js';
 import { reportToJson, type ReplayReport } from '../replay/report.js';
-import { EXIT, UsageError, type CommandIO } from './io.js';
+import { EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
 import { parseFormat, renderReport } from './replayCommand.js';
 
 export const MERGE_USAGE = 'policy-replay merge <partial.json>... [--format json|markdown|text] [--out FILE]';
@@ -34,7 +34,7 @@ export async function runMergeCommand(argv: string[], io: CommandIO): Promise<nu
     return EXIT.badInput;
   }
   const text = format === 'json' ? reportToJson(merged) : renderReport(merged, format, io);
-  if (values.out) await writeFile(values.out, text);
+  if (values.out) await writeOutputFile(values.out, text);
   else io.stdout(text);
   return merged.errors.length > 0 ? EXIT.badInput : EXIT.ok;
 }

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { locateOpa } from '../opa/locate.js';
 import { formatProblem } from '../policy/problems.js';
@@ -13,7 +12,7 @@ import { renderReplayText } from '../render/text.js';
 import { isRfc3339Instant } from '../traffic/record.js';
 import { TrafficReadError } from '../traffic/reader.js';
 import { ManifestFileError } from '../fidelity/report.js';
-import { EXIT, UsageError, type CommandIO } from './io.js';
+import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
 import { progressReporter } from './progress.js';
 
 export const REPLAY_USAGE =
@@ -96,7 +95,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
     try {
       return await readPolicySource(file);
     } catch (error) {
-      throw new UsageError(
+      throw new CommandError(
         `cannot read policy ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
       );
     }
@@ -134,7 +133,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path || '(document)'}: ${e.message}\n`);
   }
   const text = renderReport(report, format, io, values['redact-subjects'] === true);
-  if (values.out) await writeFile(values.out, text);
+  if (values.out) await writeOutputFile(values.out, text);
   else io.stdout(text);
   if (report.errors.length > 0) return EXIT.badInput;
   const verdict = evaluateGate(failOn, [gateFactsOf(report)]);

@@ -43,6 +43,17 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
       title,
       '',
       verdictLine(report),
+      ...(report.meta.since !== null || report.meta.limit !== null
+        ? [
+            '',
+            `Replayed ${[
+              report.meta.since !== null ? `records since ${escapeMarkdown(report.meta.since)}` : null,
+              report.meta.limit !== null ? `the ${n(report.meta.limit)} most recent` : null,
+            ]
+              .filter((x) => x !== null)
+              .join(', ')}; ${n(report.meta.excluded_without_time)} excluded for having no time.`,
+          ]
+        : []),
       '',
       '| evaluated | allowed | denied | unevaluable | changes | newly allowed | newly denied | from unknown |',
       '|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -93,7 +104,7 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
   if (hits.length > 0) {
     sections.push(
       [
-        '<details><summary>Rule hits (head policy)</summary>',
+        `<details><summary>Rule hits (${report.meta.status === 'deleted' ? 'base policy: deleted' : 'head policy'})</summary>`,
         '',
         '| rule | scoreable requests matched |',
         '|---|---:|',

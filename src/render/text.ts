@@ -11,7 +11,7 @@ const n = (value: number) => value.toLocaleString('en-US');
 function plain(value: string | null): string {
   if (value === null) return '-';
   // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
 }
 
 function table(header: string[], rows: string[][]): string[] {
@@ -136,7 +136,7 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
     for (const g of fidelity.blocking_gaps)
       out.push(red(`  blocks replay: ${g.path} (${g.reason}) in ${n(g.manifests)} manifest(s)`));
   }
-  out.push('', bold('rule hits (head)'));
+  out.push('', bold(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)'));
   out.push(
     ...table(
       ['rule', 'hits'],

@@ -30,6 +30,24 @@ import type { TrafficInput } from '../traffic/record.js';
 /** A tree of input keys: `true` reads the whole value below the key. */
 type ReadTree = Map<string, ReadTree | true>;
 
+/**
+ * A ReadTree in the form the per-record code walks: the keys in a fixed order, each with the
+ * marker that stands for it in a cache key (its position, so keys stay short).
+ */
+interface KeyNode {
+  key: string;
+  marker: string;
+  children: KeyNode[] | null;
+}
+
+function keyNodes(tree: ReadTree): KeyNode[] {
+  return [...tree].map(([key, sub], i) => ({
+    key,
+    marker: `${i}:`,
+    children: sub === true ? null : keyNodes(sub),
+  }));
+}
+
 interface WindowTest {
   days: ReadonlySet<number>;
   zone: TimeZone;
@@ -104,39 +122,48 @@ function isPlainObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Copies what `tree` reads of `value` (a plain object) into a fresh object, in tree order. */
-function projectObject(value: Json, tree: ReadTree): Json {
+/** Copies what `nodes` read of `value` (a plain object) into a fresh object. */
+function projectObject(value: Json, nodes: readonly KeyNode[]): Json {
   // A null prototype: a key named __proto__ becomes an own property like any other.
   const out = Object.create(null) as Json;
-  for (const [key, sub] of tree) {
-    if (!Object.hasOwn(value, key)) continue;
-    const child = value[key];
-    out[key] = sub === true || !isPlainObject(child) ? child : projectObject(child, sub);
+  for (const node of nodes) {
+    if (!Object.hasOwn(value, node.key)) continue;
+    const child = value[node.key];
+    out[node.key] = node.children === null || !isPlainObject(child) ? child : projectObject(child, node.children);
   }
   return out;
 }
 
-/** The key text of what `tree` reads of `value`; see InputProjection.keyOfInput. */
-function keyOfObject(value: Json, tree: ReadTree, skip: string | null): string {
+/**
+ * The key text of what `nodes` read of `value`: `{` then, for each key present, its marker
+ * (position), its value as JSON text and `,`, then `}`. Unambiguous, hence collision-free: the
+ * markers come in a fixed order and every value is JSON text ended by a `,` (or, for an object
+ * read in part, this same form).
+ */
+function keyOfObject(value: Json, nodes: readonly KeyNode[], skip: string | null): string {
   let text = '{';
-  for (const [key, sub] of tree) {
+  for (const node of nodes) {
     // hasOwn, not `in`: a key such as "constructor" must not find Object.prototype's.
-    if (key === skip || !Object.hasOwn(value, key)) continue;
-    const child = value[key];
-    text += `${JSON.stringify(key)}:${sub === true || !isPlainObject(child) ? JSON.stringify(child) : keyOfObject(child, sub, null)},`;
+    if (node.key === skip || !Object.hasOwn(value, node.key)) continue;
+    const child = value[node.key];
+    text +=
+      node.marker +
+      (node.children === null || !isPlainObject(child) ? JSON.stringify(child) : keyOfObject(child, node.children, null)) +
+      ',';
   }
   return `${text}}`;
 }
 
-/** The part of a policy's input its decision depends on, and a cache key for it. */
+/** The part of the input a set of policies' decisions depend on, and a cache key for it. */
 export class InputProjection {
-  private readonly request: ReadTree;
-  private readonly identity: ReadTree;
-  /** The call fields the policy reads, in a fixed order. */
-  private readonly callFields: string[];
+  private readonly request: KeyNode[];
+  private readonly identity: KeyNode[];
+  /** The call fields the policies read, in a fixed order. */
+  private readonly callFields: KeyNode[];
   private readonly windows: WindowTest[];
 
-  constructor(policy: Policy) {
+  /** The union of what `policies` read: one key serves every one of them. */
+  constructor(policies: readonly Policy[]) {
     const request: ReadTree = new Map();
     const identity: ReadTree = new Map();
     const callFields = new Set<string>();
@@ -144,54 +171,78 @@ export class InputProjection {
     addPath(identity, ['verified']);
     addPath(identity, ['attributes_resolved']);
     addPath(request, ['time']);
-    const windows: WindowTest[] = [];
-    for (const rule of policy.rules) {
-      for (const condition of rule.conditions) {
-        const kind = classifyField(condition.field);
-        if (kind.kind === 'call') {
-          callFields.add(kind.name);
-          continue;
+    // `calls` is read whatever the policy's fields (count(calls) > 0 in allow rules); it is
+    // projected on its own (projectCalls), below an `mcp` object read in part.
+    request.set('mcp', new Map());
+    const windows = new Map<string, WindowTest>();
+    for (const policy of policies) {
+      for (const rule of policy.rules) {
+        for (const condition of rule.conditions) {
+          const kind = classifyField(condition.field);
+          if (kind.kind === 'call') {
+            callFields.add(kind.name);
+            continue;
+          }
+          const path = requestPath(kind)!;
+          addPath(path[0] === 'request' ? request : identity, path.slice(1));
         }
-        const path = requestPath(kind)!;
-        addPath(path[0] === 'request' ? request : identity, path.slice(1));
-      }
-      const window = rule.active_window;
-      if (window) {
-        const zone = loadTimeZone(window.timezone);
-        // Validation rejects unknown zones; without one no key can be computed, so never cache.
-        if (!zone) throw new Error(`unknown time zone ${window.timezone}`);
-        windows.push({
-          days: new Set(DAYS.filter((d) => window.days.includes(d)).map((d) => WEEKDAY_OF[d])),
-          zone,
-          from: minutes(window.from),
-          to: minutes(window.to),
-        });
+        const window = rule.active_window;
+        if (window) {
+          const days = DAYS.filter((d) => window.days.includes(d));
+          const id = JSON.stringify([days, window.timezone, window.from, window.to]);
+          if (windows.has(id)) continue;
+          const zone = loadTimeZone(window.timezone);
+          // Validation rejects unknown zones; the check keeps this class honest on its own.
+          if (!zone) throw new Error(`unknown time zone ${window.timezone}`);
+          windows.set(id, {
+            days: new Set(days.map((d) => WEEKDAY_OF[d])),
+            zone,
+            from: minutes(window.from),
+            to: minutes(window.to),
+          });
+        }
       }
     }
-    // `calls` is read whatever the policy's fields (count(calls) > 0 in allow rules).
-    const mcp = request.get('mcp');
-    if (mcp === undefined) request.set('mcp', new Map());
-    this.request = request;
-    this.identity = identity;
-    this.callFields = [...callFields].sort();
-    this.windows = windows;
+    this.request = keyNodes(request);
+    this.identity = keyNodes(identity);
+    this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true as const])));
+    this.windows = [...windows.values()];
   }
 
-  /** The input reduced to what the policy reads, the request time included. */
+  /** The input reduced to what the policies read, the request time included. */
   project(input: TrafficInput): Json {
-    return this.build(input);
+    const out = Object.create(null) as Json;
+    const request = (input as Json).request;
+    if (request !== undefined) {
+      if (!isPlainObject(request)) out.request = request;
+      else {
+        const projected = projectObject(request, this.request);
+        const mcp = request.mcp;
+        if (isPlainObject(mcp) && Object.hasOwn(mcp, 'calls')) {
+          // projectObject made `mcp` a fresh object (its node has children): safe to extend.
+          (projected.mcp as Json).calls = this.projectCalls(mcp.calls);
+        }
+        out.request = projected;
+      }
+    }
+    const identity = (input as Json).identity;
+    if (identity !== undefined) {
+      out.identity = isPlainObject(identity) ? projectObject(identity, this.identity) : identity;
+    }
+    return out;
   }
 
   /**
-   * A string equal for two inputs exactly when the policy decides them the same way by
+   * A string equal for two inputs only when every policy decides them the same way by
    * construction (same projection, same time presence, same open windows); null when the time
    * cannot be judged here (the record is then evaluated on its own, errors and all).
    */
   key(input: TrafficInput): string | null {
-    const time = (input.request as Json | undefined)?.time;
-    let prefix: string;
-    if (time === undefined || !isPlainObject(input.request)) prefix = '-';
-    else if (this.windows.length === 0) prefix = '+';
+    const request = (input as Json).request;
+    const time = isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
+    let text: string;
+    if (time === undefined) text = '-';
+    else if (this.windows.length === 0) text = '+';
     else {
       if (typeof time !== 'string') return null;
       let ns: bigint;
@@ -200,21 +251,11 @@ export class InputProjection {
       } catch {
         return null;
       }
-      prefix = '';
-      for (const w of this.windows) prefix += this.windowOpen(w, ns) ? '1' : '0';
+      text = '';
+      for (const w of this.windows) text += windowOpen(w, ns) ? '1' : '0';
     }
-    return prefix + this.keyOfInput(input);
-  }
-
-  /**
-   * The JSON-like text of the projection without the time, written straight from the input (no
-   * intermediate objects: this runs for every record). Unambiguous, hence collision-free: keys
-   * come in the tree's fixed order, each one a JSON string literal, each value JSON text ended by
-   * `,`.
-   */
-  private keyOfInput(input: TrafficInput): string {
-    let text = '';
-    const request = (input as Json).request;
+    // The projection without the time, written straight from the input (no intermediate objects:
+    // this runs for every record). `r`, `c`, `i` mark its three parts.
     if (request !== undefined) {
       if (!isPlainObject(request)) text += `r${JSON.stringify(request)}`;
       else {
@@ -234,103 +275,100 @@ export class InputProjection {
     if (!Array.isArray(calls)) return JSON.stringify(calls);
     let text = '[';
     for (const call of calls as unknown[]) {
-      if (!isPlainObject(call)) text += `${JSON.stringify(call)},`;
-      else {
-        text += '{';
-        for (const field of this.callFields) {
-          if (Object.hasOwn(call, field)) text += `${JSON.stringify(field)}:${JSON.stringify(call[field])},`;
-        }
-        text += '},';
-      }
+      text += isPlainObject(call) ? keyOfObject(call, this.callFields, null) : JSON.stringify(call);
+      text += ',';
     }
     return `${text}]`;
   }
 
-  /** `window_open(days, zone, from, to)` of generate.ts, on the same civil-time functions. */
-  private windowOpen(w: WindowTest, ns: bigint): boolean {
-    const t = civilTime(ns, w.zone);
-    if (!w.days.has(t.weekday)) return false;
-    const minute = t.hour * 60 + t.minute;
-    if (w.from < w.to) return minute >= w.from && minute < w.to;
-    if (w.from > w.to) return minute >= w.from || minute < w.to;
-    return false;
-  }
-
-  private build(input: TrafficInput): Json {
-    const out = Object.create(null) as Json;
-    const request = (input as Json).request;
-    if (request !== undefined) {
-      if (!isPlainObject(request)) out.request = request;
-      else {
-        const projected = projectObject(request, this.request);
-        const mcp = request.mcp;
-        if (isPlainObject(mcp) && Object.hasOwn(mcp, 'calls')) {
-          (projected.mcp as Json).calls = this.projectCalls(mcp.calls);
-        }
-        out.request = projected;
-      }
-    }
-    const identity = (input as Json).identity;
-    if (identity !== undefined) {
-      out.identity = isPlainObject(identity) ? projectObject(identity, this.identity) : identity;
-    }
-    return out;
-  }
-
   private projectCalls(calls: unknown): unknown {
     if (!Array.isArray(calls)) return calls;
-    return calls.map((call: unknown) => {
-      if (!isPlainObject(call)) return call;
-      const out = Object.create(null) as Json;
-      for (const field of this.callFields) if (Object.hasOwn(call, field)) out[field] = call[field];
-      return out;
-    });
+    return calls.map((call: unknown) => (isPlainObject(call) ? projectObject(call, this.callFields) : call));
   }
 }
 
-/** How many decisions one cache keeps before it starts over (bounds memory, not correctness). */
+/** `window_open(days, zone, from, to)` of generate.ts, on the civil-time functions the wasm uses. */
+function windowOpen(w: WindowTest, ns: bigint): boolean {
+  const t = civilTime(ns, w.zone);
+  if (!w.days.has(t.weekday)) return false;
+  const minute = t.hour * 60 + t.minute;
+  if (w.from < w.to) return minute >= w.from && minute < w.to;
+  if (w.from > w.to) return minute >= w.from || minute < w.to;
+  return false;
+}
+
+/** How many inputs the cache remembers before it starts over (bounds memory, not correctness). */
 export const DECISION_CACHE_LIMIT = 50_000;
 
+/** One side of a DecisionCache: a policy and its loaded wasm. */
+export interface CachedSide {
+  policy: Policy;
+  engine: WasmPolicy;
+}
+
 /**
- * A policy's wasm engine behind a decision cache keyed by the input's projection. Decisions are
- * shared between records: callers must not mutate them. Evaluation errors are not cached.
+ * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
+ * what any of the policies reads: a record costs one key, and each policy is evaluated once per
+ * distinct key. Decisions are shared between records: callers must not mutate them. Evaluation
+ * errors are not cached.
  */
-export class CachedPolicy {
+export class DecisionCache {
   private readonly projection: InputProjection;
-  private readonly cache = new Map<string, Decision>();
+  private readonly cache = new Map<string, (Decision | undefined)[]>();
   private readonly encoder = new TextEncoder();
+  /** The last input seen and what belongs to it: the sides of one record share one key. */
+  private lastInput: TrafficInput | null = null;
+  private lastKey: string | null = null;
+  private lastEntry: (Decision | undefined)[] | null = null;
+  private lastBuffer: ArrayBuffer | null = null;
   hits = 0;
   misses = 0;
 
   constructor(
-    policy: Policy,
-    private readonly engine: WasmPolicy,
+    private readonly sides: readonly CachedSide[],
     private readonly limit = DECISION_CACHE_LIMIT,
   ) {
-    this.projection = new InputProjection(policy);
+    this.projection = new InputProjection(sides.map((s) => s.policy));
   }
 
-  evaluate(input: TrafficInput, requestId?: string): Decision {
-    const key = this.projection.key(input);
-    if (key !== null) {
-      const cached = this.cache.get(key);
-      if (cached !== undefined) {
-        this.hits++;
-        return cached;
-      }
+  /** The decision of side `index` on `input`. */
+  evaluate(index: number, input: TrafficInput, requestId?: string): Decision {
+    if (input !== this.lastInput) {
+      this.lastInput = input;
+      this.lastKey = this.projection.key(input);
+      this.lastEntry = this.lastKey === null ? null : (this.cache.get(this.lastKey) ?? null);
+      this.lastBuffer = null;
+    }
+    const cached = this.lastEntry?.[index];
+    if (cached !== undefined) {
+      this.hits++;
+      return cached;
     }
     this.misses++;
-    // JSON bytes in an ArrayBuffer: opa-wasm copies them into its memory without re-serialising.
-    // The buffer is made here (not taken from TextEncoder.encode) so it belongs to this realm,
-    // the one opa-wasm's `instanceof ArrayBuffer` checks against.
-    const text = JSON.stringify(this.projection.project(input));
-    const buffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
-    this.encoder.encodeInto(text, new Uint8Array(buffer));
-    const decision = this.engine.evaluate(buffer, requestId);
-    if (key !== null) {
-      if (this.cache.size >= this.limit) this.cache.clear();
-      this.cache.set(key, decision);
+    const decision = this.sides[index]!.engine.evaluate(this.inputBuffer(input), requestId);
+    if (this.lastKey !== null) {
+      if (this.lastEntry === null) {
+        if (this.cache.size >= this.limit) this.cache.clear();
+        this.lastEntry = [];
+        this.cache.set(this.lastKey, this.lastEntry);
+      }
+      this.lastEntry[index] = decision;
     }
     return decision;
+  }
+
+  /**
+   * The projected input as JSON bytes in an ArrayBuffer, which opa-wasm copies into its memory
+   * without re-serialising; made once per record for all sides. The buffer is allocated here (not
+   * taken from TextEncoder.encode) so it belongs to this realm, the one opa-wasm's
+   * `instanceof ArrayBuffer` checks against.
+   */
+  private inputBuffer(input: TrafficInput): ArrayBuffer {
+    if (this.lastBuffer === null) {
+      const text = JSON.stringify(this.projection.project(input));
+      this.lastBuffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
+      this.encoder.encodeInto(text, new Uint8Array(this.lastBuffer));
+    }
+    return this.lastBuffer;
   }
 }

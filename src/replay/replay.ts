@@ -6,7 +6,7 @@ import { readTrafficBatches } from '../traffic/reader.js';
 import { evaluationInput, unevaluableReasons, type UnevaluableReason } from '../traffic/availability.js';
 import type { TrafficRecord } from '../traffic/record.js';
 import { TopChanges } from './changeOrder.js';
-import { CachedPolicy } from './projection.js';
+import { DecisionCache } from './projection.js';
 import { buildRecordFilter } from './selection.js';
 import { inShard, type Shard } from './shard.js';
 import {
@@ -70,8 +70,8 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
   const split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
   const malformed = { count: 0, examples: [] as MalformedExample[] };
   // Records that agree on what a policy reads share one wasm evaluation (projection.ts).
-  const primaryEngine = new CachedPolicy(primary.policy, primary.engine);
-  const baseEngine = head && base ? new CachedPolicy(base.policy, base.engine) : null;
+  // Side 0 is the primary policy, side 1 the base when both are replayed.
+  const engines = new DecisionCache(head && base ? [primary, base] : [primary]);
   const manifestIds = new Map<string | null, number>();
   let recordedMismatch = 0;
   let read = 0;
@@ -102,11 +102,11 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
         const input = evaluationInput(record);
         primaryReasons = unevaluableReasons(record, primary.features);
         primaryDecision =
-          primaryReasons.length === 0 ? primaryEngine.evaluate(input, record.request_id) : null;
-        if (baseEngine && base) {
+          primaryReasons.length === 0 ? engines.evaluate(0, input, record.request_id) : null;
+        if (head && base) {
           baseDecision =
             unevaluableReasons(record, base.features).length === 0
-              ? baseEngine.evaluate(input, record.request_id)
+              ? engines.evaluate(1, input, record.request_id)
               : null;
         } else if (!head) {
           baseDecision = primaryDecision;
