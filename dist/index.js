@@ -50333,7 +50333,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5763);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5789);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -50342,7 +50342,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5763:
+/***/ 5789:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -69716,63 +69716,6 @@ function reportToJson(value) {
     return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-;// CONCATENATED MODULE: ./build/replay/drift.js
-/**
- * The drift report (action.md "Drift reports"): the replay in drift mode, renamed so nobody reads
- * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
- */
-function toDriftReport(run) {
-    const { report, outcome } = run;
-    if (!report.result || !outcome)
-        return { meta: report.meta, errors: report.errors, result: null };
-    const r = report.result;
-    const revisions = [...outcome.revisions.entries()]
-        .map(([revision, stats]) => ({ revision, records: stats.records, drift: stats.drift }))
-        .sort((a, b) => b.drift - a.drift || compareRevision(a.revision, b.revision));
-    return {
-        meta: report.meta,
-        errors: [],
-        result: {
-            evaluated: r.evaluated,
-            allowed: r.allowed,
-            denied: r.denied,
-            unevaluable: r.unevaluable,
-            unevaluable_reasons: r.unevaluable_reasons,
-            unevaluable_by_reason: r.unevaluable_by_reason,
-            without_recorded_decision: outcome.withoutRecordedDecision,
-            drift_total: r.changes_total,
-            newly_allowed: r.newly_allowed,
-            newly_denied: r.newly_denied,
-            drifts: r.changes.map(toDrift),
-            policy_revisions: revisions,
-            rule_hits: r.rule_hits,
-            malformed: r.malformed,
-            ...(r.fidelity ? { fidelity: r.fidelity } : {}),
-        },
-    };
-}
-function compareRevision(a, b) {
-    if (a === b)
-        return 0;
-    if (a === null)
-        return 1;
-    if (b === null)
-        return -1;
-    return a < b ? -1 : 1;
-}
-function toDrift(change) {
-    return {
-        request_id: change.request_id,
-        occurred_at: change.occurred_at,
-        subject: change.subject,
-        method: change.method,
-        tools: change.tools,
-        recorded_decision: change.current_decision,
-        replayed_decision: change.draft_decision,
-        matched_rule_ids: change.matched_rule_ids,
-    };
-}
-
 ;// CONCATENATED MODULE: ./build/render/advice.js
 /** What an operator can do about each unevaluable reason. */
 const UNEVALUABLE_ADVICE = {
@@ -69866,6 +69809,17 @@ function replayMarkdownSections(report, options = {}) {
         title,
         '',
         verdictLine(report),
+        ...(report.meta.since !== null || report.meta.limit !== null
+            ? [
+                '',
+                `Replayed ${[
+                    report.meta.since !== null ? `records since ${escapeMarkdown(report.meta.since)}` : null,
+                    report.meta.limit !== null ? `the ${n(report.meta.limit)} most recent` : null,
+                ]
+                    .filter((x) => x !== null)
+                    .join(', ')}; ${n(report.meta.excluded_without_time)} excluded for having no time.`,
+            ]
+            : []),
         '',
         '| evaluated | allowed | denied | unevaluable | changes | newly allowed | newly denied | from unknown |',
         '|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -69908,7 +69862,7 @@ function replayMarkdownSections(report, options = {}) {
     const hits = Object.entries(r.rule_hits);
     if (hits.length > 0) {
         sections.push([
-            '<details><summary>Rule hits (head policy)</summary>',
+            `<details><summary>Rule hits (${report.meta.status === 'deleted' ? 'base policy: deleted' : 'head policy'})</summary>`,
             '',
             '| rule | scoreable requests matched |',
             '|---|---:|',
@@ -70551,8 +70505,27 @@ function pullRequestNumber(context) {
 }
 
 ;// CONCATENATED MODULE: ./build/replay/gateFacts.js
-/** What the gate needs to know about one policy's report. */
+/** What the gate needs to know about one policy's report (a replay or a drift report). */
 function gateFactsOf(report, extra = {}) {
+    if (report.result && 'drift_total' in report.result) {
+        const d = report.result;
+        const fidelity = d.fidelity;
+        return {
+            path: report.meta.head?.path ?? '',
+            invalid: false,
+            noTraffic: false,
+            evaluated: d.evaluated,
+            unevaluable: d.unevaluable,
+            changesTotal: 0,
+            newlyAllowed: 0,
+            newlyDenied: 0,
+            malformed: d.malformed.count,
+            fidelityWorst: fidelity?.worst ?? null,
+            blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
+            driftTotal: d.drift_total,
+            ...extra,
+        };
+    }
     const r = report.result;
     const fidelity = r?.fidelity;
     return {
@@ -71260,12 +71233,20 @@ function describeType(value) {
 function reportZodIssue(problems, raw, issue) {
     const path = issue.path.filter((p) => typeof p !== 'symbol');
     const value = valueAt(raw, path);
+    if (value === undefined && issue.code !== 'unrecognized_keys' && path.length > 0) {
+        problems.add('error', path, `required key "${String(path[path.length - 1])}" is missing`);
+        return;
+    }
     switch (issue.code) {
         case 'unrecognized_keys':
             for (const key of issue.keys)
                 problems.add('error', [...path, key], `unknown key "${key}"`, 'key');
             return;
         case 'invalid_type': {
+            if (value === undefined && path.length === 0) {
+                problems.add('error', path, 'the file holds no document: expected a policy mapping');
+                return;
+            }
             if (value === undefined) {
                 const key = path[path.length - 1];
                 problems.add('error', path, `required key "${String(key)}" is missing`);
@@ -71302,13 +71283,9 @@ function isRecord(value) {
 }
 /** Checks the schema cannot express, run defensively on whatever parts have the right shape. */
 function checkSemantics(problems, raw) {
-    if (!isRecord(raw)) {
-        if (raw !== undefined)
-            problems.add('error', [], `the policy must be a mapping, got ${describeType(raw)}`);
-        else
-            problems.add('error', [], 'the file holds no document');
+    // A document that is not a mapping is reported by the schema.
+    if (!isRecord(raw))
         return;
-    }
     const rules = raw.rules;
     if (!Array.isArray(rules))
         return;
@@ -71318,7 +71295,8 @@ function checkSemantics(problems, raw) {
         if (!isRecord(rule))
             return;
         const base = ['rules', index];
-        if (typeof rule.id === 'string') {
+        // An id that breaks the pattern is already an error; its Rego name would be meaningless.
+        if (typeof rule.id === 'string' && ID_PATTERN.test(rule.id)) {
             const first = ids.get(rule.id);
             if (first !== undefined) {
                 problems.add('error', [...base, 'id'], `duplicate id "${rule.id}" (first used by rules[${first}])`);
@@ -71525,18 +71503,12 @@ function entrypointOf(packageName = DEFAULT_PACKAGE) {
 function generateRego(policy, options = {}) {
     const pkg = options.packageName ?? DEFAULT_PACKAGE;
     const mode = policy.on_missing_context ?? 'deny';
-    const anyNeedsContext = policy.rules.some((rule) => {
-        const f = ruleFeatures(rule);
-        return f.caller || f.window;
-    });
     const out = [];
     out.push('# Generated by policy-replay from a policy document. Do not edit: change the document.', `package ${pkg}`, '', 'import rego.v1', '', `default_effect := ${JSON.stringify(policy.default_effect)}`, '', `on_missing_context := ${JSON.stringify(mode)}`, '', 'decision := {', '\t"allow": allow,', 
-    // With no rule (or no rule that can miss context) the set is never defined: say [] outright.
-    policy.rules.length > 0
-        ? '\t"matched_rule_ids": [pair[1] | some pair in sort(matched)],'
-        : '\t"matched_rule_ids": [],', anyNeedsContext
-        ? '\t"missing_context_rule_ids": [pair[1] | some pair in sort(missing_context)],'
-        : '\t"missing_context_rule_ids": [],', '}', '', 'default allow := false', '');
+    // Through data: a policy with no rule that matches (or needs context) never defines the set,
+    // and a comprehension over an undefined document is simply []. The header then never depends
+    // on the rules, so editing one rule changes only that rule's lines.
+    `\t"matched_rule_ids": [pair[1] | some pair in sort(data.${pkg}.matched)],`, `\t"missing_context_rule_ids": [pair[1] | some pair in sort(data.${pkg}.missing_context)],`, '}', '', 'default allow := false', '');
     // policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
     // then allow rules.
     const allowBody = ['not missing_context_denies', 'not deny_matched'];
@@ -71544,8 +71516,8 @@ function generateRego(policy, options = {}) {
         allowBody.push('allow_matched');
     out.push(...block('allow if', allowBody), '');
     out.push('default missing_context_denies := false', '');
-    if (mode === 'deny' && anyNeedsContext)
-        out.push('missing_context_denies if count(missing_context) > 0', '');
+    if (mode === 'deny')
+        out.push(`missing_context_denies if count(data.${pkg}.missing_context) > 0`, '');
     out.push('default deny_matched := false', '', 'default allow_matched := false', '');
     out.push(...HELPERS);
     policy.rules.forEach((rule, index) => out.push('', ...ruleBlock(rule, index)));
@@ -74390,6 +74362,7 @@ function evaluationInput(record) {
 
 ;// CONCATENATED MODULE: ./build/replay/changeOrder.js
 
+
 /**
  * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
  * within a group most recent occurred_at first (as instants, not strings), untimed last, then
@@ -74410,7 +74383,10 @@ function instantOf(occurredAt) {
             cached = parseRfc3339Nanos(occurredAt);
         }
         catch {
-            cached = null;
+            // Beyond OPA's int64-nanosecond range (before 1678 or after 2262) an instant still orders:
+            // microsecond precision is plenty that far out.
+            const ms = parseInstant(occurredAt);
+            cached = ms === undefined ? null : BigInt(Math.round(ms * 1000)) * 1000n;
         }
         if (instantCache.size > 10_000)
             instantCache.clear();
@@ -74464,6 +74440,330 @@ class TopChanges {
         items.splice(lo, 0, change);
         if (items.length > this.capacity)
             items.pop();
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/projection.js
+
+
+
+
+function keyNodes(tree) {
+    return [...tree].map(([key, sub], i) => ({
+        key,
+        marker: `${i}:`,
+        children: sub === true ? null : keyNodes(sub),
+    }));
+}
+/** Go's weekday numbering (0 = Sunday) of the policy's day names. */
+const WEEKDAY_OF = {
+    mon: 1,
+    tue: 2,
+    wed: 3,
+    thu: 4,
+    fri: 5,
+    sat: 6,
+    sun: 0,
+};
+function projection_addPath(tree, path) {
+    let node = tree;
+    for (let i = 0; i < path.length; i++) {
+        const key = path[i];
+        const existing = node.get(key);
+        if (existing === true)
+            return; // an ancestor is read whole already
+        if (i === path.length - 1) {
+            node.set(key, true);
+            return;
+        }
+        let child = existing;
+        if (child === undefined) {
+            child = new Map();
+            node.set(key, child);
+        }
+        node = child;
+    }
+}
+/** The input path of a request-level field (the generator's `inputRef`); call fields are apart. */
+function requestPath(kind) {
+    switch (kind.kind) {
+        case 'argument':
+            return ['request', 'mcp', 'arguments', ...kind.path];
+        case 'http':
+            return ['request', 'http', kind.name];
+        case 'is_batch':
+            return ['request', 'jsonrpc', 'is_batch'];
+        case 'unparsable_calls':
+            return ['request', 'jsonrpc', 'unparsable_calls'];
+        case 'identity':
+            return ['identity', kind.name];
+        case 'group':
+            return ['identity', 'groups'];
+        case 'tag':
+            return ['identity', 'tags'];
+        case 'attribute':
+            return ['identity', 'attributes', kind.name];
+        case 'claim':
+            return ['identity', 'claims', ...kind.path];
+        case 'call':
+            return null;
+    }
+}
+function projection_minutes(clock) {
+    const [h, m] = clock.split(':').map(Number);
+    return h * 60 + m;
+}
+function projection_isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** Copies what `nodes` read of `value` (a plain object) into a fresh object. */
+function projectObject(value, nodes) {
+    // A null prototype: a key named __proto__ becomes an own property like any other.
+    const out = Object.create(null);
+    for (const node of nodes) {
+        if (!Object.hasOwn(value, node.key))
+            continue;
+        const child = value[node.key];
+        out[node.key] = node.children === null || !projection_isPlainObject(child) ? child : projectObject(child, node.children);
+    }
+    return out;
+}
+/**
+ * The key text of what `nodes` read of `value`: `{` then, for each key present, its marker
+ * (position), its value as JSON text and `,`, then `}`. Unambiguous, hence collision-free: the
+ * markers come in a fixed order and every value is JSON text ended by a `,` (or, for an object
+ * read in part, this same form).
+ */
+function keyOfObject(value, nodes, skip) {
+    let text = '{';
+    for (const node of nodes) {
+        // hasOwn, not `in`: a key such as "constructor" must not find Object.prototype's.
+        if (node.key === skip || !Object.hasOwn(value, node.key))
+            continue;
+        const child = value[node.key];
+        text +=
+            node.marker +
+                (node.children === null || !projection_isPlainObject(child) ? JSON.stringify(child) : keyOfObject(child, node.children, null)) +
+                ',';
+    }
+    return `${text}}`;
+}
+/** The part of the input a set of policies' decisions depend on, and a cache key for it. */
+class InputProjection {
+    request;
+    identity;
+    /** The call fields the policies read, in a fixed order. */
+    callFields;
+    windows;
+    /** The union of what `policies` read: one key serves every one of them. */
+    constructor(policies) {
+        const request = new Map();
+        const identity = new Map();
+        const callFields = new Set();
+        // The helpers every generated module has (generate.ts HELPERS).
+        projection_addPath(identity, ['verified']);
+        projection_addPath(identity, ['attributes_resolved']);
+        projection_addPath(request, ['time']);
+        // `calls` is read whatever the policy's fields (count(calls) > 0 in allow rules); it is
+        // projected on its own (projectCalls), below an `mcp` object read in part.
+        request.set('mcp', new Map());
+        const windows = new Map();
+        for (const policy of policies) {
+            for (const rule of policy.rules) {
+                for (const condition of rule.conditions) {
+                    const kind = classifyField(condition.field);
+                    if (kind.kind === 'call') {
+                        callFields.add(kind.name);
+                        continue;
+                    }
+                    const path = requestPath(kind);
+                    projection_addPath(path[0] === 'request' ? request : identity, path.slice(1));
+                }
+                const window = rule.active_window;
+                if (window) {
+                    const days = DAYS.filter((d) => window.days.includes(d));
+                    const id = JSON.stringify([days, window.timezone, window.from, window.to]);
+                    if (windows.has(id))
+                        continue;
+                    const zone = loadTimeZone(window.timezone);
+                    // Validation rejects unknown zones; the check keeps this class honest on its own.
+                    if (!zone)
+                        throw new Error(`unknown time zone ${window.timezone}`);
+                    windows.set(id, {
+                        days: new Set(days.map((d) => WEEKDAY_OF[d])),
+                        zone,
+                        from: projection_minutes(window.from),
+                        to: projection_minutes(window.to),
+                    });
+                }
+            }
+        }
+        this.request = keyNodes(request);
+        this.identity = keyNodes(identity);
+        this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true])));
+        this.windows = [...windows.values()];
+    }
+    /** The input reduced to what the policies read, the request time included. */
+    project(input) {
+        const out = Object.create(null);
+        const request = input.request;
+        if (request !== undefined) {
+            if (!projection_isPlainObject(request))
+                out.request = request;
+            else {
+                const projected = projectObject(request, this.request);
+                const mcp = request.mcp;
+                if (projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls')) {
+                    // projectObject made `mcp` a fresh object (its node has children): safe to extend.
+                    projected.mcp.calls = this.projectCalls(mcp.calls);
+                }
+                out.request = projected;
+            }
+        }
+        const identity = input.identity;
+        if (identity !== undefined) {
+            out.identity = projection_isPlainObject(identity) ? projectObject(identity, this.identity) : identity;
+        }
+        return out;
+    }
+    /**
+     * A string equal for two inputs only when every policy decides them the same way by
+     * construction (same projection, same time presence, same open windows); null when the time
+     * cannot be judged here (the record is then evaluated on its own, errors and all).
+     */
+    key(input) {
+        const request = input.request;
+        const time = projection_isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
+        let text;
+        if (time === undefined)
+            text = '-';
+        else if (this.windows.length === 0)
+            text = '+';
+        else {
+            if (typeof time !== 'string')
+                return null;
+            let ns;
+            try {
+                ns = parseRfc3339Nanos(time);
+            }
+            catch {
+                return null;
+            }
+            text = '';
+            for (const w of this.windows)
+                text += windowOpen(w, ns) ? '1' : '0';
+        }
+        // The projection without the time, written straight from the input (no intermediate objects:
+        // this runs for every record). `r`, `c`, `i` mark its three parts.
+        if (request !== undefined) {
+            if (!projection_isPlainObject(request))
+                text += `r${JSON.stringify(request)}`;
+            else {
+                text += `r${keyOfObject(request, this.request, 'time')}`;
+                const mcp = request.mcp;
+                if (projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls'))
+                    text += `c${this.keyOfCalls(mcp.calls)}`;
+            }
+        }
+        const identity = input.identity;
+        if (identity !== undefined) {
+            text += `i${projection_isPlainObject(identity) ? keyOfObject(identity, this.identity, null) : JSON.stringify(identity)}`;
+        }
+        return text;
+    }
+    keyOfCalls(calls) {
+        if (!Array.isArray(calls))
+            return JSON.stringify(calls);
+        let text = '[';
+        for (const call of calls) {
+            text += projection_isPlainObject(call) ? keyOfObject(call, this.callFields, null) : JSON.stringify(call);
+            text += ',';
+        }
+        return `${text}]`;
+    }
+    projectCalls(calls) {
+        if (!Array.isArray(calls))
+            return calls;
+        return calls.map((call) => (projection_isPlainObject(call) ? projectObject(call, this.callFields) : call));
+    }
+}
+/** `window_open(days, zone, from, to)` of generate.ts, on the civil-time functions the wasm uses. */
+function windowOpen(w, ns) {
+    const t = civilTime(ns, w.zone);
+    if (!w.days.has(t.weekday))
+        return false;
+    const minute = t.hour * 60 + t.minute;
+    if (w.from < w.to)
+        return minute >= w.from && minute < w.to;
+    if (w.from > w.to)
+        return minute >= w.from || minute < w.to;
+    return false;
+}
+/** How many inputs the cache remembers before it starts over (bounds memory, not correctness). */
+const DECISION_CACHE_LIMIT = 20_000;
+/**
+ * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
+ * what any of the policies reads: a record costs one key, and each policy is evaluated once per
+ * distinct key. Decisions are shared between records: callers must not mutate them. Evaluation
+ * errors are not cached.
+ */
+class DecisionCache {
+    sides;
+    limit;
+    projection;
+    cache = new Map();
+    encoder = new TextEncoder();
+    /** The last input seen and what belongs to it: the sides of one record share one key. */
+    lastInput = null;
+    lastKey = null;
+    lastEntry = null;
+    lastBuffer = null;
+    hits = 0;
+    misses = 0;
+    constructor(sides, limit = DECISION_CACHE_LIMIT) {
+        this.sides = sides;
+        this.limit = limit;
+        this.projection = new InputProjection(sides.map((s) => s.policy));
+    }
+    /** The decision of side `index` on `input`. */
+    evaluate(index, input, requestId) {
+        if (input !== this.lastInput) {
+            this.lastInput = input;
+            this.lastKey = this.projection.key(input);
+            this.lastEntry = this.lastKey === null ? null : (this.cache.get(this.lastKey) ?? null);
+            this.lastBuffer = null;
+        }
+        const cached = this.lastEntry?.[index];
+        if (cached !== undefined) {
+            this.hits++;
+            return cached;
+        }
+        this.misses++;
+        const decision = this.sides[index].engine.evaluate(this.inputBuffer(input), requestId);
+        if (this.lastKey !== null) {
+            if (this.lastEntry === null) {
+                if (this.cache.size >= this.limit)
+                    this.cache.clear();
+                this.lastEntry = [];
+                this.cache.set(this.lastKey, this.lastEntry);
+            }
+            this.lastEntry[index] = decision;
+        }
+        return decision;
+    }
+    /**
+     * The projected input as JSON bytes in an ArrayBuffer, which opa-wasm copies into its memory
+     * without re-serialising; made once per record for all sides. The buffer is allocated here (not
+     * taken from TextEncoder.encode) so it belongs to this realm, the one opa-wasm's
+     * `instanceof ArrayBuffer` checks against.
+     */
+    inputBuffer(input) {
+        if (this.lastBuffer === null) {
+            const text = JSON.stringify(this.projection.project(input));
+            this.lastBuffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
+            this.encoder.encodeInto(text, new Uint8Array(this.lastBuffer));
+        }
+        return this.lastBuffer;
     }
 }
 
@@ -74609,6 +74909,7 @@ function inShard(shard, requestId, line) {
 
 
 
+
 /**
  * Replays every record of the sample against the head and the base. Streaming: memory holds the
  * capped change list, counters, and the ids the reader needs to catch repeats.
@@ -74626,6 +74927,9 @@ async function replayTraffic(options) {
     const top = new TopChanges(options.maxChanges);
     const split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
     const malformed = { count: 0, examples: [] };
+    // Records that agree on what a policy reads share one wasm evaluation (projection.ts).
+    // Side 0 is the primary policy, side 1 the base when both are replayed.
+    const engines = new DecisionCache(head && base ? [primary, base] : [primary]);
     const manifestIds = new Map();
     let recordedMismatch = 0;
     let read = 0;
@@ -74657,11 +74961,11 @@ async function replayTraffic(options) {
                 const input = evaluationInput(record);
                 primaryReasons = unevaluableReasons(record, primary.features);
                 primaryDecision =
-                    primaryReasons.length === 0 ? primary.engine.evaluate(input, record.request_id) : null;
+                    primaryReasons.length === 0 ? engines.evaluate(0, input, record.request_id) : null;
                 if (head && base) {
                     baseDecision =
                         unevaluableReasons(record, base.features).length === 0
-                            ? base.engine.evaluate(input, record.request_id)
+                            ? engines.evaluate(1, input, record.request_id)
                             : null;
                 }
                 else if (!head) {
@@ -74767,36 +75071,29 @@ function describeChange(record, current, draft, matched) {
         matched_rule_ids: matched,
     };
 }
-/** The calls' shared method, "batch" when they differ, null when there is no call to name. */
+/**
+ * The calls' shared method, "batch" when they differ (or some call has none), null when there is
+ * no call. Judged on the calls as replayed, so an unpaired batch reads like the same calls
+ * recorded paired.
+ */
 function methodOf(record) {
-    if (record.unpaired) {
-        const methods = record.unpaired.method ?? [];
-        if (record.unpaired.call_count === 0)
-            return null;
-        const first = methods[0];
-        return methods.length === record.unpaired.call_count && methods.every((m) => m === first)
-            ? (first ?? null)
-            : 'batch';
-    }
-    const calls = record.input.request?.mcp?.calls;
+    const calls = evaluationInput(record).request?.mcp?.calls;
     if (!Array.isArray(calls) || calls.length === 0)
         return null;
     const first = calls[0]?.method;
-    if (typeof first !== 'string')
-        return calls.length > 1 ? 'batch' : null;
-    return calls.every((c) => c.method === first) ? first : 'batch';
+    if (calls.every((c) => c.method === first))
+        return typeof first === 'string' ? first : null;
+    return 'batch';
 }
 /** Distinct tool names in call order; [] when none were called or tools were not recorded. */
 function toolsOf(record) {
     if (record.unavailable?.includes('mcp.tool') || record.unavailable?.includes('mcp'))
         return [];
-    const names = record.unpaired
-        ? (record.unpaired.tool ?? [])
-        : (record.input.request?.mcp?.calls ?? []).map((c) => c.tool);
+    const calls = evaluationInput(record).request?.mcp?.calls ?? [];
     const seen = new Set();
-    for (const name of names)
-        if (typeof name === 'string')
-            seen.add(name);
+    for (const call of calls)
+        if (typeof call.tool === 'string')
+            seen.add(call.tool);
     return [...seen];
 }
 
@@ -74810,6 +75107,13 @@ function toolsOf(record) {
 
 
 
+/** The report's name for a policy version: the base always says which commit (null: unknown). */
+function policyRef(source, side = 'head') {
+    const sha256 = (0,external_node_crypto_.createHash)('sha256').update(source.text, 'utf8').digest('hex');
+    return side === 'base'
+        ? { path: source.displayPath, ref: source.ref ?? null, sha256 }
+        : { path: source.displayPath, sha256 };
+}
 async function readPolicySource(file, displayPath = file) {
     return { displayPath, text: await readFile(file, 'utf8') };
 }
@@ -74825,11 +75129,7 @@ async function preparePolicy(source, opaPath) {
         ok: true,
         prepared: {
             side: { policy: validation.policy, features: policyFeatures(validation.policy), engine },
-            ref: {
-                path: source.displayPath,
-                sha256: (0,external_node_crypto_.createHash)('sha256').update(source.text, 'utf8').digest('hex'),
-                ...(source.ref !== undefined ? { ref: source.ref } : {}),
-            },
+            ref: policyRef(source),
             rego: compiled.rego,
             warnings: validation.warnings,
         },
@@ -74859,27 +75159,17 @@ async function runReplay(options) {
             : options.base === null
                 ? 'added'
                 : 'changed';
-    const refOf = (source, prepared) => {
-        if (!source)
-            return null;
-        if (prepared)
-            return prepared.ref;
-        return {
-            path: source.displayPath,
-            sha256: (0,external_node_crypto_.createHash)('sha256').update(source.text, 'utf8').digest('hex'),
-            ...(source.ref !== undefined ? { ref: source.ref } : {}),
-        };
-    };
+    const refOf = (source, side) => source ? policyRef(source, side) : null;
     const meta = {
         tool: 'policy-replay',
         version: TOOL_VERSION,
         opa_version: options.opa.version,
-        status,
-        head: refOf(options.head, headPrepared),
-        base: refOf(options.base, basePrepared),
+        head: refOf(options.head, 'head'),
+        base: refOf(options.base, 'base'),
         traffic: { path: options.trafficDisplayPath ?? options.trafficPath, sha256: trafficSha },
         since: options.since ?? null,
         limit: options.limit ?? null,
+        status,
         excluded_without_time: 0,
         max_changes: options.maxChanges,
         ...(options.shard ? { shard: options.shard } : {}),
@@ -75026,13 +75316,14 @@ function diffLines(a, b) {
             i++;
             j++;
         }
-        else if (j < m && (i === n || lcs[i][j + 1] >= lcs[i + 1][j])) {
-            ops.push({ kind: '+', text: b[j], a: i, b: j });
-            j++;
-        }
-        else {
+        else if (i < n && (j === m || lcs[i + 1][j] >= lcs[i][j + 1])) {
+            // Deletions before insertions, as diff(1) prints a replaced line.
             ops.push({ kind: '-', text: a[i], a: i, b: j });
             i++;
+        }
+        else {
+            ops.push({ kind: '+', text: b[j], a: i, b: j });
+            j++;
         }
     }
     return ops;
@@ -75101,14 +75392,14 @@ async function replayPolicyChanges(deps, baseSha, headSha, changes) {
             path: change.path,
             status: change.status,
             previous_path: change.previousPath,
-            traffic: sample.traffic ?? sample.looked.join(', '),
+            traffic: sample.traffic,
+            traffic_looked: sample.looked,
             manifests: sample.manifests,
             no_traffic: sample.traffic === null,
             errors: [],
             report: null,
         };
         if (sample.traffic === null) {
-            outcome.traffic = null;
             deps.log(`${change.path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
             // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
             if (head) {
@@ -75139,8 +75430,10 @@ async function replayPolicyChanges(deps, baseSha, headSha, changes) {
         });
         outcome.report = run.report;
         outcome.errors = run.report.errors;
-        if (run.head || run.base) {
-            outcome.rego_diff = unifiedDiff(run.base?.rego ?? '', run.head?.rego ?? '', `a/${basePath ?? '/dev/null'} (Rego)`, `b/${headPath ?? '/dev/null'} (Rego)`);
+        // Only when every side that exists compiled: a diff against a failed side would read as if the
+        // policy had been emptied.
+        if (run.report.errors.length === 0 && (run.head || run.base)) {
+            outcome.rego_diff = unifiedDiff(run.base?.rego ?? '', run.head?.rego ?? '', basePath ? `a/${basePath} (Rego)` : '/dev/null', headPath ? `b/${headPath} (Rego)` : '/dev/null');
         }
         outcomes.push(outcome);
     }
@@ -75152,17 +75445,74 @@ function errorReport(path, head, base, opaVersion, errors) {
             tool: 'policy-replay',
             version: TOOL_VERSION,
             opa_version: opaVersion,
-            status: base ? 'changed' : 'added',
-            head: { path, sha256: '', ref: head.ref ?? null },
-            base: base ? { path: base.displayPath, sha256: '', ref: base.ref ?? null } : null,
+            head: { ...policyRef(head, 'head'), path },
+            base: base ? policyRef(base, 'base') : null,
             traffic: { path: '', sha256: '' },
             since: null,
             limit: null,
+            status: base ? 'changed' : 'added',
             excluded_without_time: 0,
             max_changes: 0,
         },
         errors,
         result: null,
+    };
+}
+
+;// CONCATENATED MODULE: ./build/replay/drift.js
+/**
+ * The drift report (action.md "Drift reports"): the replay in drift mode, renamed so nobody reads
+ * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
+ */
+function toDriftReport(run) {
+    const { report, outcome } = run;
+    if (!report.result || !outcome)
+        return { meta: report.meta, errors: report.errors, result: null };
+    const r = report.result;
+    const revisions = [...outcome.revisions.entries()]
+        .map(([revision, stats]) => ({ revision, records: stats.records, drift: stats.drift }))
+        .sort((a, b) => b.drift - a.drift || compareRevision(a.revision, b.revision));
+    return {
+        meta: report.meta,
+        errors: [],
+        result: {
+            evaluated: r.evaluated,
+            allowed: r.allowed,
+            denied: r.denied,
+            unevaluable: r.unevaluable,
+            unevaluable_reasons: r.unevaluable_reasons,
+            unevaluable_by_reason: r.unevaluable_by_reason,
+            without_recorded_decision: outcome.withoutRecordedDecision,
+            drift_total: r.changes_total,
+            newly_allowed: r.newly_allowed,
+            newly_denied: r.newly_denied,
+            drifts: r.changes.map(toDrift),
+            policy_revisions: revisions,
+            rule_hits: r.rule_hits,
+            malformed: r.malformed,
+            ...(r.fidelity ? { fidelity: r.fidelity } : {}),
+        },
+    };
+}
+function compareRevision(a, b) {
+    if (a === b)
+        return 0;
+    if (a === null)
+        return 1;
+    if (b === null)
+        return -1;
+    return a < b ? -1 : 1;
+}
+function toDrift(change) {
+    return {
+        request_id: change.request_id,
+        occurred_at: change.occurred_at,
+        subject: change.subject,
+        method: change.method,
+        tools: change.tools,
+        recorded_decision: change.current_decision,
+        replayed_decision: change.draft_decision,
+        matched_rule_ids: change.matched_rule_ids,
     };
 }
 
@@ -75196,6 +75546,7 @@ async function replayDrift(context, settings, opa, log) {
             status: 'scheduled',
             previous_path: null,
             traffic: sample.traffic,
+            traffic_looked: sample.looked,
             manifests: sample.manifests,
             no_traffic: sample.traffic === null,
             errors: [],
@@ -75218,18 +75569,8 @@ async function replayDrift(context, settings, opa, log) {
             maxChanges: settings.maxChanges,
             opa,
         });
-        const drift = toDriftReport(result);
-        outcome.report = result.report;
+        outcome.drift = toDriftReport(result);
         outcome.errors = result.report.errors;
-        if (drift.result) {
-            outcome.drift = {
-                drift_total: drift.result.drift_total,
-                newly_allowed: drift.result.newly_allowed,
-                newly_denied: drift.result.newly_denied,
-                without_recorded_decision: drift.result.without_recorded_decision,
-                policy_revisions: drift.result.policy_revisions,
-            };
-        }
         outcomes.push(outcome);
     }
     return outcomes;
@@ -75272,14 +75613,14 @@ function runMarkdownSections(options) {
     const sections = [];
     const icon = options.verdict === 'pass' ? '✅' : '❌';
     const head = [`## ${icon} ${options.title}: ${options.verdict}`];
-    head.push('', `${options.policies.length} polic${options.policies.length === 1 ? 'y' : 'ies'} replayed against recorded traffic.`);
+    head.push('', `${options.policies.length} polic${options.policies.length === 1 ? 'y file' : 'y files'} changed; each is replayed against its recorded traffic.`);
     if (options.failed.length > 0) {
         head.push('', '**Failed gate rules**', '', ...options.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`));
     }
     sections.push(head.join('\n'));
     for (const policy of options.policies) {
         if (policy.no_traffic && policy.errors.length === 0 && policy.report === null) {
-            sections.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay**: no sample was found for this policy (looked for ${escapeMarkdown(policy.traffic ?? 'the default layout')}).`);
+            sections.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay**: no sample was found for this policy (looked for ${policy.traffic_looked.map((p) => escapeMarkdown(p)).join(', ')}).`);
             continue;
         }
         if (policy.report) {
@@ -75322,15 +75663,15 @@ function runTotals(policies) {
         worstFidelity: null,
     };
     for (const p of policies) {
-        const r = p.report?.result;
+        const r = p.report?.result ?? p.drift?.result;
         if (!r)
             continue;
         totals.evaluated += r.evaluated;
         totals.allowed += r.allowed;
         totals.denied += r.denied;
         totals.unevaluable += r.unevaluable;
-        totals.changesTotal += p.drift ? p.drift.drift_total : r.changes_total;
-        totals.newlyAllowed += p.drift ? p.drift.newly_allowed : r.newly_allowed;
+        totals.changesTotal += 'drift_total' in r ? r.drift_total : r.changes_total;
+        totals.newlyAllowed += r.newly_allowed;
         const worst = r.fidelity?.worst ?? null;
         if (worst !== null &&
             (totals.worstFidelity === null ||
@@ -75342,7 +75683,6 @@ function runTotals(policies) {
 }
 
 ;// CONCATENATED MODULE: ./build/action/main.js
-
 
 
 
@@ -75439,19 +75779,8 @@ async function runPullRequestMode(settings, context, client) {
         throw new Error(`no pull request in the '${context.eventName}' event payload`);
     const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: info });
     if (listing.changes.length === 0) {
-        const report = {
-            tool: 'policy-replay',
-            version: TOOL_VERSION,
-            mode: 'pull-request',
-            repository: `${context.owner}/${context.repo}`,
-            pull_request: pullNumber,
-            base_sha: listing.baseSha,
-            head_sha: listing.headSha,
-            verdict: 'pass',
-            failed: [],
-            policies: [],
-        };
-        const file = await writeRunReport(context, report);
+        const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
+        const file = await writeRunReport(context, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull));
         setOutputs(file, 'pass', []);
         await summary
             .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
@@ -75464,19 +75793,8 @@ async function runPullRequestMode(settings, context, client) {
     annotateErrors(policies);
     const facts = policies.map((p) => p.report ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p));
     const gate = evaluateGate(settings.failOn, facts);
-    const report = {
-        tool: 'policy-replay',
-        version: TOOL_VERSION,
-        mode: 'pull-request',
-        repository: `${context.owner}/${context.repo}`,
-        pull_request: pullNumber,
-        base_sha: listing.baseSha,
-        head_sha: listing.headSha,
-        verdict: gate.verdict,
-        failed: gate.failed,
-        policies: policies.map(({ rego_diff: _diff, ...rest }) => rest),
-    };
-    const file = await writeRunReport(context, report);
+    const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
+    const file = await writeRunReport(context, runReport(context, 'pull-request', gate, policies, pull));
     setOutputs(file, gate.verdict, policies);
     const sections = runMarkdownSections({
         verdict: gate.verdict,
@@ -75525,93 +75843,75 @@ async function runDriftMode(settings, context, client) {
     const opa = await obtainOpa(settings);
     const policies = await replayDrift(context, settings, opa, info);
     annotateErrors(policies);
-    const facts = policies.map((p) => p.report
-        ? gateFactsOf(p.report, {
-            path: p.path,
-            noTraffic: p.no_traffic,
-            driftTotal: p.drift?.drift_total ?? 0,
-        })
-        : emptyFacts(p));
+    const facts = policies.map((p) => p.drift ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p));
     const gate = evaluateGate(settings.failOn, facts);
-    const report = {
-        tool: 'policy-replay',
-        version: TOOL_VERSION,
-        mode: 'drift',
-        repository: `${context.owner}/${context.repo}`,
-        pull_request: null,
-        base_sha: null,
-        head_sha: context.sha,
-        verdict: gate.verdict,
-        failed: gate.failed,
-        policies,
-    };
-    const file = await writeRunReport(context, report);
+    const file = await writeRunReport(context, runReport(context, 'drift', gate, policies));
     setOutputs(file, gate.verdict, policies);
     const summary = [
-        `## policy-replay drift: ${gate.verdict}${gate.failed.length ? `\n\n${gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`).join('\n')}` : ''}`,
+        [
+            `## ${gate.verdict === 'pass' ? '✅' : '❌'} policy-replay drift: ${gate.verdict}`,
+            ...(gate.failed.length ? ['', ...gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`)] : []),
+        ].join('\n'),
     ];
+    const issueBodies = [];
     for (const policy of policies) {
-        if (!policy.report) {
+        if (!policy.drift) {
             summary.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`);
             continue;
         }
-        const drift = toDriftReport({
-            report: policy.report,
-            outcome: null,
-            head: null,
-            base: null,
-            warnings: [],
-            fidelity: null,
+        const sections = driftMarkdownSections(policy.drift, {
+            redactSubjects: settings.redactSubjects,
+            maxRows: settings.maxChanges,
         });
-        const sections = policy.drift
-            ? driftMarkdownSections({ ...drift, result: driftResultOf(policy) }, { redactSubjects: settings.redactSubjects, maxRows: settings.maxChanges })
-            : driftMarkdownSections(drift);
         summary.push(...sections);
-        if (!policy.drift)
+        if (!policy.drift.result)
             continue;
-        const body = fitSections(sections, COMMENT_LIMIT, commentLength, (omitted) => `_${omitted} more section(s): see the job summary._`).body;
-        const issue = await syncDriftIssue(client, {
-            owner: context.owner,
-            repo: context.repo,
-            policyPath: policy.path,
-            title: `Policy drift: ${policy.path}`,
-            body,
-            driftTotal: policy.drift.drift_total,
+        issueBodies.push({
+            path: policy.path,
+            driftTotal: policy.drift.result.drift_total,
+            body: fitSections(sections, COMMENT_LIMIT, commentLength, (omitted) => `_${omitted} more section(s): see the job summary._`).body,
         });
-        for (const w of issue.warnings)
-            warning(w);
-        info(`${policy.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
     }
+    // The report, outputs and summary land before any issue is touched, so an issue failure (issues
+    // disabled, a read-only token) never hides the drift itself.
     await writeSummary(summary);
+    const issueFailures = [];
+    for (const item of issueBodies) {
+        try {
+            const issue = await syncDriftIssue(client, {
+                owner: context.owner,
+                repo: context.repo,
+                policyPath: item.path,
+                title: `Policy drift: ${item.path}`,
+                body: item.body,
+                driftTotal: item.driftTotal,
+            });
+            for (const w of issue.warnings)
+                warning(w);
+            info(`${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
+        }
+        catch (error) {
+            issueFailures.push(`${item.path}: ${error.message}`);
+        }
+    }
+    if (issueFailures.length > 0) {
+        setFailed(`policy-replay: could not keep the drift issues: ${issueFailures.join('; ')}`);
+        return;
+    }
     finish(gate.verdict, gate.failed);
 }
-function driftResultOf(policy) {
-    const r = policy.report.result;
-    const d = policy.drift;
+function runReport(context, mode, gate, policies, pull) {
     return {
-        evaluated: r.evaluated,
-        allowed: r.allowed,
-        denied: r.denied,
-        unevaluable: r.unevaluable,
-        unevaluable_reasons: r.unevaluable_reasons,
-        unevaluable_by_reason: r.unevaluable_by_reason,
-        without_recorded_decision: d.without_recorded_decision,
-        drift_total: d.drift_total,
-        newly_allowed: d.newly_allowed,
-        newly_denied: d.newly_denied,
-        drifts: r.changes.map((c) => ({
-            request_id: c.request_id,
-            occurred_at: c.occurred_at,
-            subject: c.subject,
-            method: c.method,
-            tools: c.tools,
-            recorded_decision: c.current_decision,
-            replayed_decision: c.draft_decision,
-            matched_rule_ids: c.matched_rule_ids,
-        })),
-        policy_revisions: d.policy_revisions,
-        rule_hits: r.rule_hits,
-        malformed: r.malformed,
+        tool: 'policy-replay',
+        version: TOOL_VERSION,
+        mode,
+        repository: `${context.owner}/${context.repo}`,
+        pull_request: pull?.number ?? null,
+        base_sha: pull?.baseSha ?? null,
+        head_sha: pull?.headSha ?? context.sha,
+        verdict: gate.verdict,
+        failed: gate.failed,
+        policies: policies.map(({ rego_diff: _diff, ...rest }) => rest),
     };
 }
 

@@ -39,7 +39,10 @@ export function cleanupTempDirs(): void {
 /** The first `count` lines of the example's 6,000-record sample (generated, deterministic). */
 export function exampleTrafficLines(count: number): string[] {
   const text = gunzipSync(readFileSync(join(EXAMPLE, 'traffic/sample.jsonl.gz'))).toString('utf8');
-  return text.split('\n').filter((line) => line !== '').slice(0, count);
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .slice(0, count);
 }
 
 /** Manifest files of the example, as `traffic/<name>.manifests/<file>` entries for `commit`. */
@@ -144,7 +147,7 @@ export interface RunReportJson {
     no_traffic: boolean;
     errors: { file: string; line: number; column: number; path: string; message: string }[];
     report: { result: { evaluated: number; changes_total: number; newly_allowed: number } | null } | null;
-    drift?: { drift_total: number; newly_allowed: number; newly_denied: number };
+    drift?: { result: { drift_total: number; newly_allowed: number; newly_denied: number } | null };
   }[];
 }
 

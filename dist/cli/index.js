@@ -46254,7 +46254,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1925);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7351);
 
 const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
@@ -46270,7 +46270,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1925:
+/***/ 7351:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -56426,12 +56426,20 @@ function describeType(value) {
 function reportZodIssue(problems, raw, issue) {
     const path = issue.path.filter((p) => typeof p !== 'symbol');
     const value = valueAt(raw, path);
+    if (value === undefined && issue.code !== 'unrecognized_keys' && path.length > 0) {
+        problems.add('error', path, `required key "${String(path[path.length - 1])}" is missing`);
+        return;
+    }
     switch (issue.code) {
         case 'unrecognized_keys':
             for (const key of issue.keys)
                 problems.add('error', [...path, key], `unknown key "${key}"`, 'key');
             return;
         case 'invalid_type': {
+            if (value === undefined && path.length === 0) {
+                problems.add('error', path, 'the file holds no document: expected a policy mapping');
+                return;
+            }
             if (value === undefined) {
                 const key = path[path.length - 1];
                 problems.add('error', path, `required key "${String(key)}" is missing`);
@@ -56468,13 +56476,9 @@ function isRecord(value) {
 }
 /** Checks the schema cannot express, run defensively on whatever parts have the right shape. */
 function checkSemantics(problems, raw) {
-    if (!isRecord(raw)) {
-        if (raw !== undefined)
-            problems.add('error', [], `the policy must be a mapping, got ${describeType(raw)}`);
-        else
-            problems.add('error', [], 'the file holds no document');
+    // A document that is not a mapping is reported by the schema.
+    if (!isRecord(raw))
         return;
-    }
     const rules = raw.rules;
     if (!Array.isArray(rules))
         return;
@@ -56484,7 +56488,8 @@ function checkSemantics(problems, raw) {
         if (!isRecord(rule))
             return;
         const base = ['rules', index];
-        if (typeof rule.id === 'string') {
+        // An id that breaks the pattern is already an error; its Rego name would be meaningless.
+        if (typeof rule.id === 'string' && ID_PATTERN.test(rule.id)) {
             const first = ids.get(rule.id);
             if (first !== undefined) {
                 problems.add('error', [...base, 'id'], `duplicate id "${rule.id}" (first used by rules[${first}])`);
@@ -56567,42 +56572,20 @@ function checkWindow(problems, path, window) {
 
 /** Reads and validates a policy file; an unreadable file or unknown extension is a problem too. */
 async function loadPolicyFile(file, displayPath = file) {
+    const fileProblem = (message) => ({
+        ok: false,
+        warnings: [],
+        errors: [{ file: displayPath, path: '', line: 1, column: 1, severity: 'error', message }],
+    });
     const format = formatOfPath(file);
-    if (format === null) {
-        return {
-            ok: false,
-            warnings: [],
-            errors: [
-                {
-                    file: displayPath,
-                    path: '',
-                    line: 1,
-                    column: 1,
-                    severity: 'error',
-                    message: 'a policy file must end in .json, .yaml or .yml',
-                },
-            ],
-        };
-    }
+    if (format === null)
+        return fileProblem('a policy file must end in .json, .yaml or .yml');
     let text;
     try {
         text = await (0,promises_namespaceObject.readFile)(file, 'utf8');
     }
     catch (error) {
-        return {
-            ok: false,
-            warnings: [],
-            errors: [
-                {
-                    file: displayPath,
-                    path: '',
-                    line: 1,
-                    column: 1,
-                    severity: 'error',
-                    message: `cannot read the file: ${error.code ?? error.message}`,
-                },
-            ],
-        };
+        return fileProblem(`cannot read the file: ${error.code ?? error.message}`);
     }
     return { ...validatePolicyText(text, displayPath, format), text };
 }
@@ -56736,18 +56719,12 @@ function entrypointOf(packageName = DEFAULT_PACKAGE) {
 function generateRego(policy, options = {}) {
     const pkg = options.packageName ?? DEFAULT_PACKAGE;
     const mode = policy.on_missing_context ?? 'deny';
-    const anyNeedsContext = policy.rules.some((rule) => {
-        const f = ruleFeatures(rule);
-        return f.caller || f.window;
-    });
     const out = [];
     out.push('# Generated by policy-replay from a policy document. Do not edit: change the document.', `package ${pkg}`, '', 'import rego.v1', '', `default_effect := ${JSON.stringify(policy.default_effect)}`, '', `on_missing_context := ${JSON.stringify(mode)}`, '', 'decision := {', '\t"allow": allow,', 
-    // With no rule (or no rule that can miss context) the set is never defined: say [] outright.
-    policy.rules.length > 0
-        ? '\t"matched_rule_ids": [pair[1] | some pair in sort(matched)],'
-        : '\t"matched_rule_ids": [],', anyNeedsContext
-        ? '\t"missing_context_rule_ids": [pair[1] | some pair in sort(missing_context)],'
-        : '\t"missing_context_rule_ids": [],', '}', '', 'default allow := false', '');
+    // Through data: a policy with no rule that matches (or needs context) never defines the set,
+    // and a comprehension over an undefined document is simply []. The header then never depends
+    // on the rules, so editing one rule changes only that rule's lines.
+    `\t"matched_rule_ids": [pair[1] | some pair in sort(data.${pkg}.matched)],`, `\t"missing_context_rule_ids": [pair[1] | some pair in sort(data.${pkg}.missing_context)],`, '}', '', 'default allow := false', '');
     // policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
     // then allow rules.
     const allowBody = ['not missing_context_denies', 'not deny_matched'];
@@ -56755,8 +56732,8 @@ function generateRego(policy, options = {}) {
         allowBody.push('allow_matched');
     out.push(...block('allow if', allowBody), '');
     out.push('default missing_context_denies := false', '');
-    if (mode === 'deny' && anyNeedsContext)
-        out.push('missing_context_denies if count(missing_context) > 0', '');
+    if (mode === 'deny')
+        out.push(`missing_context_denies if count(data.${pkg}.missing_context) > 0`, '');
     out.push('default deny_matched := false', '', 'default allow_matched := false', '');
     out.push(...HELPERS);
     policy.rules.forEach((rule, index) => out.push('', ...ruleBlock(rule, index)));
@@ -57139,6 +57116,7 @@ async function runOpa(opaPath, args, cwd, input) {
 }
 
 ;// CONCATENATED MODULE: ./build/cli/io.js
+
 /** Exit codes of every command (README "Exit codes"). */
 const EXIT = {
     ok: 0,
@@ -57153,9 +57131,24 @@ class UsageError extends Error {
         this.name = 'UsageError';
     }
 }
+/** A command that cannot go on for a reason the message says in full (exit 2, no usage text). */
+class CommandError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'CommandError';
+    }
+}
+/** Writes a command's output file; a path that cannot be written is a bad invocation. */
+async function writeOutputFile(path, text) {
+    try {
+        await (0,promises_namespaceObject.writeFile)(path, text);
+    }
+    catch (error) {
+        throw new CommandError(`cannot write ${path}: ${error.code ?? error.message}`);
+    }
+}
 
 ;// CONCATENATED MODULE: ./build/cli/compileCommand.js
-
 
 
 
@@ -57193,13 +57186,13 @@ async function runCompileCommand(argv, io) {
     }
     const rego = generateRego(result.policy);
     if (values['out-rego'])
-        await (0,promises_namespaceObject.writeFile)(values['out-rego'], rego);
+        await writeOutputFile(values['out-rego'], rego);
     else
         io.stdout(rego);
     if (values['out-wasm']) {
         const opa = await locateOpa({ flag: values.opa, env: io.env });
         const wasm = await buildWasm(opa.path, [{ name: 'policy.rego', source: rego }], [entrypointOf()]);
-        await (0,promises_namespaceObject.writeFile)(values['out-wasm'], wasm);
+        await writeOutputFile(values['out-wasm'], wasm);
         io.stderr(`wrote ${values['out-wasm']} (${wasm.byteLength} bytes, entrypoint ${entrypointOf()})\n`);
     }
     return EXIT.ok;
@@ -63044,6 +63037,7 @@ function evaluationInput(record) {
 
 ;// CONCATENATED MODULE: ./build/replay/changeOrder.js
 
+
 /**
  * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
  * within a group most recent occurred_at first (as instants, not strings), untimed last, then
@@ -63064,7 +63058,10 @@ function instantOf(occurredAt) {
             cached = parseRfc3339Nanos(occurredAt);
         }
         catch {
-            cached = null;
+            // Beyond OPA's int64-nanosecond range (before 1678 or after 2262) an instant still orders:
+            // microsecond precision is plenty that far out.
+            const ms = parseInstant(occurredAt);
+            cached = ms === undefined ? null : BigInt(Math.round(ms * 1000)) * 1000n;
         }
         if (instantCache.size > 10_000)
             instantCache.clear();
@@ -63118,6 +63115,330 @@ class TopChanges {
         items.splice(lo, 0, change);
         if (items.length > this.capacity)
             items.pop();
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/projection.js
+
+
+
+
+function keyNodes(tree) {
+    return [...tree].map(([key, sub], i) => ({
+        key,
+        marker: `${i}:`,
+        children: sub === true ? null : keyNodes(sub),
+    }));
+}
+/** Go's weekday numbering (0 = Sunday) of the policy's day names. */
+const WEEKDAY_OF = {
+    mon: 1,
+    tue: 2,
+    wed: 3,
+    thu: 4,
+    fri: 5,
+    sat: 6,
+    sun: 0,
+};
+function projection_addPath(tree, path) {
+    let node = tree;
+    for (let i = 0; i < path.length; i++) {
+        const key = path[i];
+        const existing = node.get(key);
+        if (existing === true)
+            return; // an ancestor is read whole already
+        if (i === path.length - 1) {
+            node.set(key, true);
+            return;
+        }
+        let child = existing;
+        if (child === undefined) {
+            child = new Map();
+            node.set(key, child);
+        }
+        node = child;
+    }
+}
+/** The input path of a request-level field (the generator's `inputRef`); call fields are apart. */
+function requestPath(kind) {
+    switch (kind.kind) {
+        case 'argument':
+            return ['request', 'mcp', 'arguments', ...kind.path];
+        case 'http':
+            return ['request', 'http', kind.name];
+        case 'is_batch':
+            return ['request', 'jsonrpc', 'is_batch'];
+        case 'unparsable_calls':
+            return ['request', 'jsonrpc', 'unparsable_calls'];
+        case 'identity':
+            return ['identity', kind.name];
+        case 'group':
+            return ['identity', 'groups'];
+        case 'tag':
+            return ['identity', 'tags'];
+        case 'attribute':
+            return ['identity', 'attributes', kind.name];
+        case 'claim':
+            return ['identity', 'claims', ...kind.path];
+        case 'call':
+            return null;
+    }
+}
+function projection_minutes(clock) {
+    const [h, m] = clock.split(':').map(Number);
+    return h * 60 + m;
+}
+function projection_isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** Copies what `nodes` read of `value` (a plain object) into a fresh object. */
+function projectObject(value, nodes) {
+    // A null prototype: a key named __proto__ becomes an own property like any other.
+    const out = Object.create(null);
+    for (const node of nodes) {
+        if (!Object.hasOwn(value, node.key))
+            continue;
+        const child = value[node.key];
+        out[node.key] = node.children === null || !projection_isPlainObject(child) ? child : projectObject(child, node.children);
+    }
+    return out;
+}
+/**
+ * The key text of what `nodes` read of `value`: `{` then, for each key present, its marker
+ * (position), its value as JSON text and `,`, then `}`. Unambiguous, hence collision-free: the
+ * markers come in a fixed order and every value is JSON text ended by a `,` (or, for an object
+ * read in part, this same form).
+ */
+function keyOfObject(value, nodes, skip) {
+    let text = '{';
+    for (const node of nodes) {
+        // hasOwn, not `in`: a key such as "constructor" must not find Object.prototype's.
+        if (node.key === skip || !Object.hasOwn(value, node.key))
+            continue;
+        const child = value[node.key];
+        text +=
+            node.marker +
+                (node.children === null || !projection_isPlainObject(child) ? JSON.stringify(child) : keyOfObject(child, node.children, null)) +
+                ',';
+    }
+    return `${text}}`;
+}
+/** The part of the input a set of policies' decisions depend on, and a cache key for it. */
+class InputProjection {
+    request;
+    identity;
+    /** The call fields the policies read, in a fixed order. */
+    callFields;
+    windows;
+    /** The union of what `policies` read: one key serves every one of them. */
+    constructor(policies) {
+        const request = new Map();
+        const identity = new Map();
+        const callFields = new Set();
+        // The helpers every generated module has (generate.ts HELPERS).
+        projection_addPath(identity, ['verified']);
+        projection_addPath(identity, ['attributes_resolved']);
+        projection_addPath(request, ['time']);
+        // `calls` is read whatever the policy's fields (count(calls) > 0 in allow rules); it is
+        // projected on its own (projectCalls), below an `mcp` object read in part.
+        request.set('mcp', new Map());
+        const windows = new Map();
+        for (const policy of policies) {
+            for (const rule of policy.rules) {
+                for (const condition of rule.conditions) {
+                    const kind = classifyField(condition.field);
+                    if (kind.kind === 'call') {
+                        callFields.add(kind.name);
+                        continue;
+                    }
+                    const path = requestPath(kind);
+                    projection_addPath(path[0] === 'request' ? request : identity, path.slice(1));
+                }
+                const window = rule.active_window;
+                if (window) {
+                    const days = DAYS.filter((d) => window.days.includes(d));
+                    const id = JSON.stringify([days, window.timezone, window.from, window.to]);
+                    if (windows.has(id))
+                        continue;
+                    const zone = loadTimeZone(window.timezone);
+                    // Validation rejects unknown zones; the check keeps this class honest on its own.
+                    if (!zone)
+                        throw new Error(`unknown time zone ${window.timezone}`);
+                    windows.set(id, {
+                        days: new Set(days.map((d) => WEEKDAY_OF[d])),
+                        zone,
+                        from: projection_minutes(window.from),
+                        to: projection_minutes(window.to),
+                    });
+                }
+            }
+        }
+        this.request = keyNodes(request);
+        this.identity = keyNodes(identity);
+        this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true])));
+        this.windows = [...windows.values()];
+    }
+    /** The input reduced to what the policies read, the request time included. */
+    project(input) {
+        const out = Object.create(null);
+        const request = input.request;
+        if (request !== undefined) {
+            if (!projection_isPlainObject(request))
+                out.request = request;
+            else {
+                const projected = projectObject(request, this.request);
+                const mcp = request.mcp;
+                if (projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls')) {
+                    // projectObject made `mcp` a fresh object (its node has children): safe to extend.
+                    projected.mcp.calls = this.projectCalls(mcp.calls);
+                }
+                out.request = projected;
+            }
+        }
+        const identity = input.identity;
+        if (identity !== undefined) {
+            out.identity = projection_isPlainObject(identity) ? projectObject(identity, this.identity) : identity;
+        }
+        return out;
+    }
+    /**
+     * A string equal for two inputs only when every policy decides them the same way by
+     * construction (same projection, same time presence, same open windows); null when the time
+     * cannot be judged here (the record is then evaluated on its own, errors and all).
+     */
+    key(input) {
+        const request = input.request;
+        const time = projection_isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
+        let text;
+        if (time === undefined)
+            text = '-';
+        else if (this.windows.length === 0)
+            text = '+';
+        else {
+            if (typeof time !== 'string')
+                return null;
+            let ns;
+            try {
+                ns = parseRfc3339Nanos(time);
+            }
+            catch {
+                return null;
+            }
+            text = '';
+            for (const w of this.windows)
+                text += windowOpen(w, ns) ? '1' : '0';
+        }
+        // The projection without the time, written straight from the input (no intermediate objects:
+        // this runs for every record). `r`, `c`, `i` mark its three parts.
+        if (request !== undefined) {
+            if (!projection_isPlainObject(request))
+                text += `r${JSON.stringify(request)}`;
+            else {
+                text += `r${keyOfObject(request, this.request, 'time')}`;
+                const mcp = request.mcp;
+                if (projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls'))
+                    text += `c${this.keyOfCalls(mcp.calls)}`;
+            }
+        }
+        const identity = input.identity;
+        if (identity !== undefined) {
+            text += `i${projection_isPlainObject(identity) ? keyOfObject(identity, this.identity, null) : JSON.stringify(identity)}`;
+        }
+        return text;
+    }
+    keyOfCalls(calls) {
+        if (!Array.isArray(calls))
+            return JSON.stringify(calls);
+        let text = '[';
+        for (const call of calls) {
+            text += projection_isPlainObject(call) ? keyOfObject(call, this.callFields, null) : JSON.stringify(call);
+            text += ',';
+        }
+        return `${text}]`;
+    }
+    projectCalls(calls) {
+        if (!Array.isArray(calls))
+            return calls;
+        return calls.map((call) => (projection_isPlainObject(call) ? projectObject(call, this.callFields) : call));
+    }
+}
+/** `window_open(days, zone, from, to)` of generate.ts, on the civil-time functions the wasm uses. */
+function windowOpen(w, ns) {
+    const t = civilTime(ns, w.zone);
+    if (!w.days.has(t.weekday))
+        return false;
+    const minute = t.hour * 60 + t.minute;
+    if (w.from < w.to)
+        return minute >= w.from && minute < w.to;
+    if (w.from > w.to)
+        return minute >= w.from || minute < w.to;
+    return false;
+}
+/** How many inputs the cache remembers before it starts over (bounds memory, not correctness). */
+const DECISION_CACHE_LIMIT = 20_000;
+/**
+ * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
+ * what any of the policies reads: a record costs one key, and each policy is evaluated once per
+ * distinct key. Decisions are shared between records: callers must not mutate them. Evaluation
+ * errors are not cached.
+ */
+class DecisionCache {
+    sides;
+    limit;
+    projection;
+    cache = new Map();
+    encoder = new TextEncoder();
+    /** The last input seen and what belongs to it: the sides of one record share one key. */
+    lastInput = null;
+    lastKey = null;
+    lastEntry = null;
+    lastBuffer = null;
+    hits = 0;
+    misses = 0;
+    constructor(sides, limit = DECISION_CACHE_LIMIT) {
+        this.sides = sides;
+        this.limit = limit;
+        this.projection = new InputProjection(sides.map((s) => s.policy));
+    }
+    /** The decision of side `index` on `input`. */
+    evaluate(index, input, requestId) {
+        if (input !== this.lastInput) {
+            this.lastInput = input;
+            this.lastKey = this.projection.key(input);
+            this.lastEntry = this.lastKey === null ? null : (this.cache.get(this.lastKey) ?? null);
+            this.lastBuffer = null;
+        }
+        const cached = this.lastEntry?.[index];
+        if (cached !== undefined) {
+            this.hits++;
+            return cached;
+        }
+        this.misses++;
+        const decision = this.sides[index].engine.evaluate(this.inputBuffer(input), requestId);
+        if (this.lastKey !== null) {
+            if (this.lastEntry === null) {
+                if (this.cache.size >= this.limit)
+                    this.cache.clear();
+                this.lastEntry = [];
+                this.cache.set(this.lastKey, this.lastEntry);
+            }
+            this.lastEntry[index] = decision;
+        }
+        return decision;
+    }
+    /**
+     * The projected input as JSON bytes in an ArrayBuffer, which opa-wasm copies into its memory
+     * without re-serialising; made once per record for all sides. The buffer is allocated here (not
+     * taken from TextEncoder.encode) so it belongs to this realm, the one opa-wasm's
+     * `instanceof ArrayBuffer` checks against.
+     */
+    inputBuffer(input) {
+        if (this.lastBuffer === null) {
+            const text = JSON.stringify(this.projection.project(input));
+            this.lastBuffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
+            this.encoder.encodeInto(text, new Uint8Array(this.lastBuffer));
+        }
+        return this.lastBuffer;
     }
 }
 
@@ -63270,6 +63591,7 @@ function reportToJson(value) {
 
 
 
+
 /**
  * Replays every record of the sample against the head and the base. Streaming: memory holds the
  * capped change list, counters, and the ids the reader needs to catch repeats.
@@ -63287,6 +63609,9 @@ async function replayTraffic(options) {
     const top = new TopChanges(options.maxChanges);
     const split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
     const malformed = { count: 0, examples: [] };
+    // Records that agree on what a policy reads share one wasm evaluation (projection.ts).
+    // Side 0 is the primary policy, side 1 the base when both are replayed.
+    const engines = new DecisionCache(head && base ? [primary, base] : [primary]);
     const manifestIds = new Map();
     let recordedMismatch = 0;
     let read = 0;
@@ -63318,11 +63643,11 @@ async function replayTraffic(options) {
                 const input = evaluationInput(record);
                 primaryReasons = unevaluableReasons(record, primary.features);
                 primaryDecision =
-                    primaryReasons.length === 0 ? primary.engine.evaluate(input, record.request_id) : null;
+                    primaryReasons.length === 0 ? engines.evaluate(0, input, record.request_id) : null;
                 if (head && base) {
                     baseDecision =
                         unevaluableReasons(record, base.features).length === 0
-                            ? base.engine.evaluate(input, record.request_id)
+                            ? engines.evaluate(1, input, record.request_id)
                             : null;
                 }
                 else if (!head) {
@@ -63428,36 +63753,29 @@ function describeChange(record, current, draft, matched) {
         matched_rule_ids: matched,
     };
 }
-/** The calls' shared method, "batch" when they differ, null when there is no call to name. */
+/**
+ * The calls' shared method, "batch" when they differ (or some call has none), null when there is
+ * no call. Judged on the calls as replayed, so an unpaired batch reads like the same calls
+ * recorded paired.
+ */
 function methodOf(record) {
-    if (record.unpaired) {
-        const methods = record.unpaired.method ?? [];
-        if (record.unpaired.call_count === 0)
-            return null;
-        const first = methods[0];
-        return methods.length === record.unpaired.call_count && methods.every((m) => m === first)
-            ? (first ?? null)
-            : 'batch';
-    }
-    const calls = record.input.request?.mcp?.calls;
+    const calls = evaluationInput(record).request?.mcp?.calls;
     if (!Array.isArray(calls) || calls.length === 0)
         return null;
     const first = calls[0]?.method;
-    if (typeof first !== 'string')
-        return calls.length > 1 ? 'batch' : null;
-    return calls.every((c) => c.method === first) ? first : 'batch';
+    if (calls.every((c) => c.method === first))
+        return typeof first === 'string' ? first : null;
+    return 'batch';
 }
 /** Distinct tool names in call order; [] when none were called or tools were not recorded. */
 function toolsOf(record) {
     if (record.unavailable?.includes('mcp.tool') || record.unavailable?.includes('mcp'))
         return [];
-    const names = record.unpaired
-        ? (record.unpaired.tool ?? [])
-        : (record.input.request?.mcp?.calls ?? []).map((c) => c.tool);
+    const calls = evaluationInput(record).request?.mcp?.calls ?? [];
     const seen = new Set();
-    for (const name of names)
-        if (typeof name === 'string')
-            seen.add(name);
+    for (const call of calls)
+        if (typeof call.tool === 'string')
+            seen.add(call.tool);
     return [...seen];
 }
 
@@ -63471,6 +63789,13 @@ function toolsOf(record) {
 
 
 
+/** The report's name for a policy version: the base always says which commit (null: unknown). */
+function policyRef(source, side = 'head') {
+    const sha256 = (0,external_node_crypto_.createHash)('sha256').update(source.text, 'utf8').digest('hex');
+    return side === 'base'
+        ? { path: source.displayPath, ref: source.ref ?? null, sha256 }
+        : { path: source.displayPath, sha256 };
+}
 async function readPolicySource(file, displayPath = file) {
     return { displayPath, text: await (0,promises_namespaceObject.readFile)(file, 'utf8') };
 }
@@ -63486,11 +63811,7 @@ async function preparePolicy(source, opaPath) {
         ok: true,
         prepared: {
             side: { policy: validation.policy, features: policyFeatures(validation.policy), engine },
-            ref: {
-                path: source.displayPath,
-                sha256: (0,external_node_crypto_.createHash)('sha256').update(source.text, 'utf8').digest('hex'),
-                ...(source.ref !== undefined ? { ref: source.ref } : {}),
-            },
+            ref: policyRef(source),
             rego: compiled.rego,
             warnings: validation.warnings,
         },
@@ -63520,27 +63841,17 @@ async function runReplay(options) {
             : options.base === null
                 ? 'added'
                 : 'changed';
-    const refOf = (source, prepared) => {
-        if (!source)
-            return null;
-        if (prepared)
-            return prepared.ref;
-        return {
-            path: source.displayPath,
-            sha256: (0,external_node_crypto_.createHash)('sha256').update(source.text, 'utf8').digest('hex'),
-            ...(source.ref !== undefined ? { ref: source.ref } : {}),
-        };
-    };
+    const refOf = (source, side) => source ? policyRef(source, side) : null;
     const meta = {
         tool: 'policy-replay',
         version: TOOL_VERSION,
         opa_version: options.opa.version,
-        status,
-        head: refOf(options.head, headPrepared),
-        base: refOf(options.base, basePrepared),
+        head: refOf(options.head, 'head'),
+        base: refOf(options.base, 'base'),
         traffic: { path: options.trafficDisplayPath ?? options.trafficPath, sha256: trafficSha },
         since: options.since ?? null,
         limit: options.limit ?? null,
+        status,
         excluded_without_time: 0,
         max_changes: options.maxChanges,
         ...(options.shard ? { shard: options.shard } : {}),
@@ -63581,8 +63892,27 @@ async function runReplay(options) {
 }
 
 ;// CONCATENATED MODULE: ./build/replay/gateFacts.js
-/** What the gate needs to know about one policy's report. */
+/** What the gate needs to know about one policy's report (a replay or a drift report). */
 function gateFactsOf(report, extra = {}) {
+    if (report.result && 'drift_total' in report.result) {
+        const d = report.result;
+        const fidelity = d.fidelity;
+        return {
+            path: report.meta.head?.path ?? '',
+            invalid: false,
+            noTraffic: false,
+            evaluated: d.evaluated,
+            unevaluable: d.unevaluable,
+            changesTotal: 0,
+            newlyAllowed: 0,
+            newlyDenied: 0,
+            malformed: d.malformed.count,
+            fidelityWorst: fidelity?.worst ?? null,
+            blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
+            driftTotal: d.drift_total,
+            ...extra,
+        };
+    }
     const r = report.result;
     const fidelity = r?.fidelity;
     return {
@@ -63695,6 +64025,17 @@ function replayMarkdownSections(report, options = {}) {
         title,
         '',
         verdictLine(report),
+        ...(report.meta.since !== null || report.meta.limit !== null
+            ? [
+                '',
+                `Replayed ${[
+                    report.meta.since !== null ? `records since ${escapeMarkdown(report.meta.since)}` : null,
+                    report.meta.limit !== null ? `the ${n(report.meta.limit)} most recent` : null,
+                ]
+                    .filter((x) => x !== null)
+                    .join(', ')}; ${n(report.meta.excluded_without_time)} excluded for having no time.`,
+            ]
+            : []),
         '',
         '| evaluated | allowed | denied | unevaluable | changes | newly allowed | newly denied | from unknown |',
         '|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -63737,7 +64078,7 @@ function replayMarkdownSections(report, options = {}) {
     const hits = Object.entries(r.rule_hits);
     if (hits.length > 0) {
         sections.push([
-            '<details><summary>Rule hits (head policy)</summary>',
+            `<details><summary>Rule hits (${report.meta.status === 'deleted' ? 'base policy: deleted' : 'head policy'})</summary>`,
             '',
             '| rule | scoreable requests matched |',
             '|---|---:|',
@@ -63805,7 +64146,7 @@ function plain(value) {
     if (value === null)
         return '-';
     // eslint-disable-next-line no-control-regex
-    return value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+    return value.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
 }
 function table(header, rows) {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...(r[i] ?? '')].length)));
@@ -63896,7 +64237,7 @@ function renderReplayText(report, options) {
         for (const g of fidelity.blocking_gaps)
             out.push(red(`  blocks replay: ${g.path} (${g.reason}) in ${text_n(g.manifests)} manifest(s)`));
     }
-    out.push('', bold('rule hits (head)'));
+    out.push('', bold(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)'));
     out.push(...table(['rule', 'hits'], Object.entries(r.rule_hits).map(([id, c]) => [plain(id), text_n(c)])).map((l) => `  ${l}`));
     return `${out.join('\n')}\n`;
 }
@@ -63930,7 +64271,6 @@ function progressReporter(io, delayMs = 750) {
 }
 
 ;// CONCATENATED MODULE: ./build/cli/replayCommand.js
-
 
 
 
@@ -64021,7 +64361,7 @@ async function runReplayCommand(argv, io) {
             return await readPolicySource(file);
         }
         catch (error) {
-            throw new UsageError(`cannot read policy ${file}: ${error.code ?? error.message}`);
+            throw new CommandError(`cannot read policy ${file}: ${error.code ?? error.message}`);
         }
     };
     const head = await readSource(values.head);
@@ -64061,7 +64401,7 @@ async function runReplayCommand(argv, io) {
     }
     const text = renderReport(report, format, io, values['redact-subjects'] === true);
     if (values.out)
-        await (0,promises_namespaceObject.writeFile)(values.out, text);
+        await writeOutputFile(values.out, text);
     else
         io.stdout(text);
     if (report.errors.length > 0)
@@ -64301,7 +64641,6 @@ function driftMarkdownSections(report, options = {}) {
 
 
 
-
 const DRIFT_USAGE = 'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--opa PATH]';
 /** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
 async function runDriftCommand(argv, io) {
@@ -64338,7 +64677,7 @@ async function runDriftCommand(argv, io) {
         policy = await readPolicySource(values.policy);
     }
     catch (error) {
-        throw new UsageError(`cannot read policy ${values.policy}: ${error.code ?? String(error)}`);
+        throw new CommandError(`cannot read policy ${values.policy}: ${error.code ?? String(error)}`);
     }
     const progress = progressReporter(io);
     let run;
@@ -64377,7 +64716,7 @@ async function runDriftCommand(argv, io) {
     else
         text = renderDriftText(report);
     if (values.out)
-        await (0,promises_namespaceObject.writeFile)(values.out, text);
+        await writeOutputFile(values.out, text);
     else
         io.stdout(text);
     if (report.errors.length > 0) {
@@ -64540,7 +64879,7 @@ async function runMergeCommand(argv, io) {
     }
     const text = format === 'json' ? reportToJson(merged) : renderReport(merged, format, io);
     if (values.out)
-        await (0,promises_namespaceObject.writeFile)(values.out, text);
+        await writeOutputFile(values.out, text);
     else
         io.stdout(text);
     return merged.errors.length > 0 ? EXIT.badInput : EXIT.ok;
@@ -64593,6 +64932,10 @@ async function runCli(argv, io) {
     catch (error) {
         if (error instanceof UsageError || error.code?.startsWith('ERR_PARSE_ARGS')) {
             io.stderr(`${error.message}\nusage: ${command.usage}\n`);
+            return EXIT.badInput;
+        }
+        if (error instanceof CommandError) {
+            io.stderr(`${error.message}\n`);
             return EXIT.badInput;
         }
         if (error instanceof OpaMissingError || error instanceof OpaToolchainError) {

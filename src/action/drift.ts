@@ -37,6 +37,7 @@ export async function replayDrift(
       status: 'scheduled',
       previous_path: null,
       traffic: sample.traffic,
+      traffic_looked: sample.looked,
       manifests: sample.manifests,
       no_traffic: sample.traffic === null,
       errors: [],

@@ -201,6 +201,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
       ...(gate.failed.length ? ['', ...gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`)] : []),
     ].join('\n'),
   ];
+  const issueBodies: { path: string; body: string; driftTotal: number }[] = [];
   for (const policy of policies) {
     if (!policy.drift) {
       summary.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`);
@@ -211,28 +212,44 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
       maxRows: settings.maxChanges,
     });
     summary.push(...sections);
-    const driftResult = policy.drift.result;
-    if (!driftResult) continue;
-    const body = fitSections(
-      sections,
-      COMMENT_LIMIT,
-      commentLength,
-      (omitted) => `_${omitted} more section(s): see the job summary._`,
-    ).body;
-    const issue = await syncDriftIssue(client, {
-      owner: context.owner,
-      repo: context.repo,
-      policyPath: policy.path,
-      title: `Policy drift: ${policy.path}`,
-      body,
-      driftTotal: driftResult.drift_total,
+    if (!policy.drift.result) continue;
+    issueBodies.push({
+      path: policy.path,
+      driftTotal: policy.drift.result.drift_total,
+      body: fitSections(
+        sections,
+        COMMENT_LIMIT,
+        commentLength,
+        (omitted) => `_${omitted} more section(s): see the job summary._`,
+      ).body,
     });
-    for (const w of issue.warnings) core.warning(w);
-    core.info(
-      `${policy.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`,
-    );
   }
+  // The report, outputs and summary land before any issue is touched, so an issue failure (issues
+  // disabled, a read-only token) never hides the drift itself.
   await writeSummary(summary);
+  const issueFailures: string[] = [];
+  for (const item of issueBodies) {
+    try {
+      const issue = await syncDriftIssue(client, {
+        owner: context.owner,
+        repo: context.repo,
+        policyPath: item.path,
+        title: `Policy drift: ${item.path}`,
+        body: item.body,
+        driftTotal: item.driftTotal,
+      });
+      for (const w of issue.warnings) core.warning(w);
+      core.info(
+        `${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`,
+      );
+    } catch (error) {
+      issueFailures.push(`${item.path}: ${(error as Error).message}`);
+    }
+  }
+  if (issueFailures.length > 0) {
+    core.setFailed(`policy-replay: could not keep the drift issues: ${issueFailures.join('; ')}`);
+    return;
+  }
   finish(gate.verdict, gate.failed);
 }
 

@@ -96,14 +96,14 @@ export async function replayPolicyChanges(
       path: change.path,
       status: change.status,
       previous_path: change.previousPath,
-      traffic: sample.traffic ?? sample.looked.join(', '),
+      traffic: sample.traffic,
+      traffic_looked: sample.looked,
       manifests: sample.manifests,
       no_traffic: sample.traffic === null,
       errors: [],
       report: null,
     };
     if (sample.traffic === null) {
-      outcome.traffic = null;
       deps.log(`${change.path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
       // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
       if (head) {
@@ -134,12 +134,14 @@ export async function replayPolicyChanges(
     });
     outcome.report = run.report;
     outcome.errors = run.report.errors;
-    if (run.head || run.base) {
+    // Only when every side that exists compiled: a diff against a failed side would read as if the
+    // policy had been emptied.
+    if (run.report.errors.length === 0 && (run.head || run.base)) {
       outcome.rego_diff = unifiedDiff(
         run.base?.rego ?? '',
         run.head?.rego ?? '',
-        `a/${basePath ?? '/dev/null'} (Rego)`,
-        `b/${headPath ?? '/dev/null'} (Rego)`,
+        basePath ? `a/${basePath} (Rego)` : '/dev/null',
+        headPath ? `b/${headPath} (Rego)` : '/dev/null',
       );
     }
     outcomes.push(outcome);

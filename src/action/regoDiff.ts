@@ -67,12 +67,13 @@ function diffLines(a: string[], b: string[]): Op[] {
       ops.push({ kind: ' ', text: a[i]!, a: i, b: j });
       i++;
       j++;
-    } else if (j < m && (i === n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
-      ops.push({ kind: '+', text: b[j]!, a: i, b: j });
-      j++;
-    } else {
+    } else if (i < n && (j === m || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
+      // Deletions before insertions, as diff(1) prints a replaced line.
       ops.push({ kind: '-', text: a[i]!, a: i, b: j });
       i++;
+    } else {
+      ops.push({ kind: '+', text: b[j]!, a: i, b: j });
+      j++;
     }
   }
   return ops;

@@ -23,7 +23,7 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
   const head = [`## ${icon} ${options.title}: ${options.verdict}`];
   head.push(
     '',
-    `${options.policies.length} polic${options.policies.length === 1 ? 'y' : 'ies'} replayed against recorded traffic.`,
+    `${options.policies.length} polic${options.policies.length === 1 ? 'y file' : 'y files'} changed; each is replayed against its recorded traffic.`,
   );
   if (options.failed.length > 0) {
     head.push(
@@ -37,7 +37,7 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
   for (const policy of options.policies) {
     if (policy.no_traffic && policy.errors.length === 0 && policy.report === null) {
       sections.push(
-        `### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay**: no sample was found for this policy (looked for ${escapeMarkdown(policy.traffic ?? 'the default layout')}).`,
+        `### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay**: no sample was found for this policy (looked for ${policy.traffic_looked.map((p) => escapeMarkdown(p)).join(', ')}).`,
       );
       continue;
     }

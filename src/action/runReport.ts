@@ -9,6 +9,8 @@ export interface PolicyOutcome {
   status: 'added' | 'modified' | 'renamed' | 'removed' | 'scheduled';
   previous_path: string | null;
   traffic: string | null;
+  /** The sample paths looked at, in order (the first that exists is `traffic`). */
+  traffic_looked: string[];
   manifests: string | null;
   /** No sample was found: nothing replayed (the gate's `no-traffic`). */
   no_traffic: boolean;
