@@ -234,7 +234,7 @@ const timeArb: fc.Arbitrary<Maybe<unknown>> = fc.oneof(
 );
 
 /** Writes an instant in RFC 3339 with the offset given in minutes ('Z' for UTC). */
-export function rfc3339(ns: bigint, offset: number | 'Z'): string {
+function rfc3339(ns: bigint, offset: number | 'Z'): string {
   const offsetMinutes = offset === 'Z' ? 0 : offset;
   const ms = ns / 1_000_000n;
   const subMs = ns % 1_000_000n;

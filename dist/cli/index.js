@@ -63199,7 +63199,8 @@ function projectObject(value, nodes) {
         if (!Object.hasOwn(value, node.key))
             continue;
         const child = value[node.key];
-        out[node.key] = node.children === null || !projection_isPlainObject(child) ? child : projectObject(child, node.children);
+        out[node.key] =
+            node.children === null || !projection_isPlainObject(child) ? child : projectObject(child, node.children);
     }
     return out;
 }
@@ -63218,7 +63219,9 @@ function keyOfObject(value, nodes, skip) {
         const child = value[node.key];
         text +=
             node.marker +
-                (node.children === null || !projection_isPlainObject(child) ? JSON.stringify(child) : keyOfObject(child, node.children, null)) +
+                (node.children === null || !projection_isPlainObject(child)
+                    ? JSON.stringify(child)
+                    : keyOfObject(child, node.children, null)) +
                 ',';
     }
     return `${text}}`;
@@ -63374,8 +63377,12 @@ function windowOpen(w, ns) {
         return minute >= w.from || minute < w.to;
     return false;
 }
-/** How many inputs the cache remembers before it starts over (bounds memory, not correctness). */
-const DECISION_CACHE_LIMIT = 20_000;
+/**
+ * How many inputs one generation of the cache holds; two generations are kept. It bounds memory,
+ * not correctness. Measured on the 1M-record example sample: 4,096 beat 8,192 and 50,000 on both
+ * wall time and peak RSS (bigger caches keep keys long enough to reach V8's old space).
+ */
+const DECISION_CACHE_LIMIT = 4_096;
 /**
  * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
  * what any of the policies reads: a record costs one key, and each policy is evaluated once per
@@ -63386,7 +63393,13 @@ class DecisionCache {
     sides;
     limit;
     projection;
-    cache = new Map();
+    /**
+     * Two generations: lookups try the young one, then the old one (moving a hit back to the young
+     * one); when the young one is full it becomes the old one. Frequent projections survive the
+     * turnover, unlike with a cache that starts over.
+     */
+    young = new Map();
+    old = new Map();
     encoder = new TextEncoder();
     /** The last input seen and what belongs to it: the sides of one record share one key. */
     lastInput = null;
@@ -63405,7 +63418,7 @@ class DecisionCache {
         if (input !== this.lastInput) {
             this.lastInput = input;
             this.lastKey = this.projection.key(input);
-            this.lastEntry = this.lastKey === null ? null : (this.cache.get(this.lastKey) ?? null);
+            this.lastEntry = this.lastKey === null ? null : this.lookup(this.lastKey);
             this.lastBuffer = null;
         }
         const cached = this.lastEntry?.[index];
@@ -63417,14 +63430,29 @@ class DecisionCache {
         const decision = this.sides[index].engine.evaluate(this.inputBuffer(input), requestId);
         if (this.lastKey !== null) {
             if (this.lastEntry === null) {
-                if (this.cache.size >= this.limit)
-                    this.cache.clear();
                 this.lastEntry = [];
-                this.cache.set(this.lastKey, this.lastEntry);
+                this.remember(this.lastKey, this.lastEntry);
             }
             this.lastEntry[index] = decision;
         }
         return decision;
+    }
+    lookup(key) {
+        const young = this.young.get(key);
+        if (young !== undefined)
+            return young;
+        const old = this.old.get(key);
+        if (old === undefined)
+            return null;
+        this.remember(key, old);
+        return old;
+    }
+    remember(key, entry) {
+        if (this.young.size >= this.limit) {
+            this.old = this.young;
+            this.young = new Map();
+        }
+        this.young.set(key, entry);
     }
     /**
      * The projected input as JSON bytes in an ArrayBuffer, which opa-wasm copies into its memory
@@ -63642,8 +63670,7 @@ async function replayTraffic(options) {
             try {
                 const input = evaluationInput(record);
                 primaryReasons = unevaluableReasons(record, primary.features);
-                primaryDecision =
-                    primaryReasons.length === 0 ? engines.evaluate(0, input, record.request_id) : null;
+                primaryDecision = primaryReasons.length === 0 ? engines.evaluate(0, input, record.request_id) : null;
                 if (head && base) {
                     baseDecision =
                         unevaluableReasons(record, base.features).length === 0

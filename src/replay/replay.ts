@@ -101,8 +101,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
       try {
         const input = evaluationInput(record);
         primaryReasons = unevaluableReasons(record, primary.features);
-        primaryDecision =
-          primaryReasons.length === 0 ? engines.evaluate(0, input, record.request_id) : null;
+        primaryDecision = primaryReasons.length === 0 ? engines.evaluate(0, input, record.request_id) : null;
         if (head && base) {
           baseDecision =
             unevaluableReasons(record, base.features).length === 0

@@ -1,0 +1,131 @@
+import { describe, it, expect, afterAll } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/main.js';
+import type { CommandIO } from '../../src/cli/io.js';
+import { mergeReports, MergeError } from '../../src/replay/merge.js';
+import { reportToJson, type ReplayReport } from '../../src/replay/report.js';
+import { repoRoot, tempDir } from './helpers.js';
+import { testOpaPath } from '../support/opa.js';
+
+/**
+ * performance.md "Beyond one machine": the partial reports of `replay --shard K/N` for every K,
+ * merged, are the report of one run over the whole sample, byte for byte. Run through the CLI, as
+ * the matrix workflow in docs/performance.md does.
+ */
+
+const EXAMPLE = join(repoRoot, 'fixtures/example');
+const COMMON = [
+  '--base',
+  join(EXAMPLE, 'policies/base.yaml'),
+  '--head',
+  join(EXAMPLE, 'policies/head.yaml'),
+  '--traffic',
+  join(EXAMPLE, 'traffic/sample.jsonl.gz'),
+  '--manifests',
+  join(EXAMPLE, 'traffic/sample.manifests'),
+  // Small, so every shard holds more changes than the cap and the merge must re-cap.
+  '--max-changes',
+  '7',
+  '--format',
+  'json',
+  '--opa',
+  testOpaPath(),
+];
+
+const tmp = tempDir('replay-merge-');
+afterAll(() => tmp.cleanup());
+
+function io(): CommandIO & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+    env: { ...process.env, NO_COLOR: '1' },
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+  };
+}
+
+/** Runs the CLI and returns the text it wrote to --out; fails on a non-zero exit. */
+async function cli(argv: string[], out: string): Promise<string> {
+  const channel = io();
+  const code = await runCli([...argv, '--out', out], channel);
+  if (code !== 0) throw new Error(`policy-replay ${argv[0]} exited ${code}: ${channel.err.join('')}`);
+  return readFileSync(out, 'utf8');
+}
+
+const wholeRuns = new Map<string, Promise<string>>();
+/** The single-run report for one set of extra options, computed once. */
+function whole(extra: string[]): Promise<string> {
+  const id = extra.join(' ');
+  let run = wholeRuns.get(id);
+  if (!run) {
+    run = cli(['replay', ...COMMON, ...extra], tmp.file(`whole-${wholeRuns.size}.json`));
+    wholeRuns.set(id, run);
+  }
+  return run;
+}
+
+async function shardFiles(count: number, extra: string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (let k = 1; k <= count; k++) {
+    const file = tmp.file(`part-${count}-${k}-${extra.length}.json`);
+    await cli(['replay', ...COMMON, ...extra, '--shard', `${k}/${count}`], file);
+    files.push(file);
+  }
+  return files;
+}
+
+describe('merge of --shard partial reports', () => {
+  for (const count of [1, 3, 7]) {
+    it(`N = ${count}: merging every K/N equals the single run byte for byte`, async () => {
+      const single = await whole([]);
+      const files = await shardFiles(count, []);
+      const parts = files.map((f) => JSON.parse(readFileSync(f, 'utf8')) as ReplayReport);
+      expect(parts.map((p) => p.meta.shard)).toEqual(parts.map((_, i) => ({ index: i + 1, count })));
+
+      // The merge command, as the workflow runs it (shards in a shuffled order: order must not matter).
+      const merged = await cli(['merge', ...[...files].reverse()], tmp.file(`merged-${count}.json`));
+      expect(merged).toBe(single);
+      // And the library function the command wraps.
+      expect(reportToJson(mergeReports(parts))).toBe(single);
+
+      // The test is not vacuous: capping, the fidelity section and several shards all took part.
+      const report = JSON.parse(single) as ReplayReport;
+      expect(report.result!.changes).toHaveLength(7);
+      expect(report.result!.changes_total).toBeGreaterThan(7);
+      expect(report.result!.fidelity).toBeDefined();
+      if (count > 1) {
+        for (const p of parts) expect(p.result!.evaluated).toBeLessThan(report.result!.evaluated);
+        expect(parts.filter((p) => p.result!.changes.length === 7).length).toBeGreaterThan(1);
+      }
+    }, 120_000);
+  }
+
+  it('holds with --since and --limit too (excluded_without_time is summed, the limit is global)', async () => {
+    const extra = ['--since', '2026-11-25T00:00:00Z', '--limit', '2500'];
+    const single = await whole(extra);
+    const report = JSON.parse(single) as ReplayReport;
+    expect(report.meta.excluded_without_time).toBeGreaterThan(0);
+    expect(report.result!.evaluated).toBe(2500);
+    const files = await shardFiles(3, extra);
+    expect(await cli(['merge', ...files], tmp.file('merged-filtered.json'))).toBe(single);
+  }, 120_000);
+
+  it('refuses an incomplete or mixed set of partial reports', async () => {
+    const files = await shardFiles(3, []);
+    const parts = files.map((f) => JSON.parse(readFileSync(f, 'utf8')) as ReplayReport);
+    expect(() => mergeReports(parts.slice(0, 2))).toThrow(MergeError);
+    expect(() => mergeReports([parts[0]!, parts[0]!, parts[2]!])).toThrow(/appears twice/);
+    const other = { ...parts[1]!, meta: { ...parts[1]!.meta, max_changes: 8 } };
+    expect(() => mergeReports([parts[0]!, other, parts[2]!])).toThrow(/differ/);
+
+    const channel = io();
+    expect(await runCli(['merge', files[0]!, files[1]!], channel)).toBe(2);
+    expect(channel.err.join('')).toMatch(/missing shard\(s\) 3\/3/);
+  }, 120_000);
+});

@@ -1,0 +1,258 @@
+import { describe, it, expect, beforeAll } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { parse as parseYaml } from 'yaml';
+import { policySchema, type Policy } from '../../src/policy/schema.js';
+import { generateRego } from '../../src/rego/generate.js';
+import { DecisionCache, InputProjection } from '../../src/replay/projection.js';
+import type { ReplaySide } from '../../src/replay/replay.js';
+import { evaluationInput } from '../../src/traffic/availability.js';
+import type { TrafficInput, TrafficRecord } from '../../src/traffic/record.js';
+import { policyYaml, prepare, record, repoRoot } from './helpers.js';
+
+/**
+ * The decision cache (src/replay/projection.ts) must never change a decision: the projection keeps
+ * everything the generated Rego reads, and a cache key is shared only by inputs every policy
+ * decides alike. Checked against the generated text and against evaluation on the full input.
+ */
+
+const EXAMPLE = join(repoRoot, 'fixtures/example');
+const BASE = readFileSync(join(EXAMPLE, 'policies/base.yaml'), 'utf8');
+const HEAD = readFileSync(join(EXAMPLE, 'policies/head.yaml'), 'utf8');
+
+/** A policy that reads every kind of field, with awkward keys and two windows. */
+const EVERY_FIELD = policyYaml({
+  default_effect: 'deny',
+  on_missing_context: 'deny',
+  rules: [
+    {
+      id: 'deny-odd',
+      effect: 'deny',
+      conditions: [
+        { field: 'argument:options.mode', operator: 'in', values: ['force'] },
+        { field: 'claim:realm_access.roles', operator: 'in', values: ['banned'] },
+        { field: 'claim:constructor', operator: 'in', values: ['x'] },
+        { field: 'attribute:cost-center', operator: 'in', values: ['42'] },
+      ],
+    },
+    {
+      id: 'deny-http',
+      effect: 'deny',
+      conditions: [
+        { field: 'http_host', operator: 'not_in', values: ['mcp.internal'] },
+        { field: 'http_path', operator: 'in', values: ['/admin'] },
+        { field: 'http_method', operator: 'in', values: ['DELETE'] },
+        { field: 'is_batch', operator: 'in', values: ['true'] },
+        { field: 'unparsable_calls', operator: 'not_in', values: ['0'] },
+      ],
+    },
+    {
+      id: 'allow-people',
+      effect: 'allow',
+      conditions: [
+        { field: 'subject', operator: 'not_in', values: ['mallory'] },
+        { field: 'issuer', operator: 'in', values: ['https://idp.example'] },
+        { field: 'group', operator: 'in', values: ['reporting'] },
+        { field: 'tag', operator: 'not_in', values: ['blocked'] },
+        { field: 'tool', operator: 'in', values: ['read_file'] },
+        { field: 'method', operator: 'in', values: ['tools/call'] },
+      ],
+      active_window: {
+        days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+        from: '09:00',
+        to: '17:30',
+        timezone: 'Europe/London',
+      },
+    },
+    {
+      id: 'allow-prompts-overnight',
+      effect: 'allow',
+      conditions: [
+        { field: 'prompt', operator: 'in', values: ['summarize'] },
+        { field: 'resource_uri', operator: 'not_in', values: ['file:///secret'] },
+      ],
+      active_window: {
+        days: ['sat', 'sun', 'mon'],
+        from: '22:00',
+        to: '06:15',
+        timezone: 'America/New_York',
+      },
+    },
+  ],
+});
+
+function parsePolicy(text: string): Policy {
+  return policySchema.parse(parseYaml(text));
+}
+
+/** The input paths in generated Rego: `input.a.b["c-d"]` → ['a', 'b', 'c-d']. */
+function inputRefs(rego: string): string[][] {
+  const refs: string[][] = [];
+  for (const m of rego.matchAll(/\binput((?:\.[A-Za-z_][A-Za-z0-9_]*|\["(?:[^"\\]|\\.)*"\])+)/g)) {
+    const path: string[] = [];
+    for (const s of m[1]!.matchAll(/\.([A-Za-z_][A-Za-z0-9_]*)|\[("(?:[^"\\]|\\.)*")\]/g)) {
+      path.push(s[1] ?? (JSON.parse(s[2]!) as string));
+    }
+    refs.push(path);
+  }
+  return refs;
+}
+
+function valueAt(root: unknown, path: readonly string[]): unknown {
+  let v = root;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+function setAt(root: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let v = root;
+  for (const key of path.slice(0, -1)) {
+    if (typeof v[key] !== 'object' || v[key] === null) v[key] = {};
+    v = v[key] as Record<string, unknown>;
+  }
+  v[path[path.length - 1]!] = value;
+}
+
+/** The shape of helpers.ts `record()`'s input, for tests that edit it. */
+interface EditableInput {
+  request: {
+    time?: string;
+    http: Record<string, string>;
+    jsonrpc: Record<string, unknown>;
+    mcp: { calls: Array<Record<string, string>>; arguments: Record<string, unknown> };
+  };
+  identity: {
+    subject: string;
+    groups: string[];
+    verified: boolean;
+    attributes: Record<string, string>;
+    claims: { [key: string]: unknown };
+  };
+}
+
+describe('InputProjection', () => {
+  for (const [name, text] of [
+    ['base.yaml', BASE],
+    ['head.yaml', HEAD],
+    ['every field', EVERY_FIELD],
+  ] as const) {
+    it(`keeps every input reference of the Rego generated for ${name}`, () => {
+      const policy = parsePolicy(text);
+      const refs = inputRefs(generateRego(policy));
+      expect(refs.length).toBeGreaterThan(3);
+      const input: Record<string, unknown> = { noise: { unread: true } };
+      refs.forEach((path, i) => setAt(input, path, path.at(-1) === 'calls' ? [{ tool: `t${i}` }] : `v${i}`));
+      const projected = JSON.parse(
+        JSON.stringify(new InputProjection([policy]).project(input as TrafficInput)),
+      );
+      for (const path of refs) {
+        if (path.at(-1) === 'calls') expect(valueAt(projected, path)).toHaveLength(1);
+        else expect(valueAt(projected, path)).toEqual(valueAt(input, path));
+      }
+      expect(projected.noise).toBeUndefined();
+    });
+  }
+
+  const every = new InputProjection([parsePolicy(EVERY_FIELD)]);
+  const input = (record('r') as { input: TrafficInput }).input;
+  const withInput = (change: (i: EditableInput) => void): TrafficInput => {
+    const copy = JSON.parse(JSON.stringify(input)) as EditableInput;
+    change(copy);
+    return copy as TrafficInput;
+  };
+
+  it('gives one key to inputs that differ only where no policy reads', () => {
+    const a = every.key(input);
+    expect(a).not.toBeNull();
+    expect(every.key(withInput((i) => (i.request.http.user_agent = 'curl/8')))).toBe(a);
+    expect(every.key(withInput((i) => (i.identity.claims.scope = 'openid')))).toBe(a);
+    expect(every.key(withInput((i) => (i.request.mcp.calls[0]!.session = 's1')))).toBe(a);
+    // Same local minute, other seconds: the windows cannot tell them apart.
+    expect(every.key(withInput((i) => (i.request.time = '2026-11-27T09:15:59.999Z')))).toBe(a);
+  });
+
+  it('gives different keys when anything read differs, including a window opening', () => {
+    const a = every.key(input);
+    const changes: Array<(i: EditableInput) => void> = [
+      (i) => (i.identity.subject = 'mallory'),
+      (i) => (i.identity.groups = ['reporting', 'x']),
+      (i) => (i.request.mcp.calls[0]!.tool = 'write_file'),
+      (i) => i.request.mcp.calls.push({}),
+      (i) => (i.request.mcp.arguments.options = { mode: 'force' }),
+      (i) => (i.identity.claims['constructor'] = 'x'),
+      (i) => (i.identity.attributes['cost-center'] = '42'),
+      (i) => (i.request.jsonrpc.unparsable_calls = 1),
+      (i) => (i.identity.verified = false),
+      (i) => delete i.request.time,
+      // 09:15 London → 08:59 London: the office-hours window closes.
+      (i) => (i.request.time = '2026-11-27T08:59:00Z'),
+    ];
+    const keys = changes.map((c) => every.key(withInput(c)));
+    expect(new Set([a, ...keys]).size).toBe(changes.length + 1);
+  });
+
+  it('does not read Object.prototype for a claim named constructor', () => {
+    const projected = every.project(input) as { identity: { claims: Record<string, unknown> } };
+    expect(Object.hasOwn(projected.identity.claims, 'constructor')).toBe(false);
+    expect(JSON.stringify(projected)).not.toContain('constructor');
+  });
+
+  it('declines to key a time it cannot parse (the record is then evaluated on its own)', () => {
+    expect(every.key(withInput((i) => (i.request.time = 'yesterday')))).toBeNull();
+  });
+});
+
+describe('DecisionCache', () => {
+  let base: ReplaySide;
+  let head: ReplaySide;
+  let everyField: ReplaySide;
+  let records: TrafficRecord[];
+
+  beforeAll(async () => {
+    [base, head, everyField] = await Promise.all([
+      prepare(BASE, 'base.yaml'),
+      prepare(HEAD, 'head.yaml'),
+      prepare(EVERY_FIELD, 'every.yaml'),
+    ]);
+    const text = gunzipSync(readFileSync(join(EXAMPLE, 'traffic/sample.jsonl.gz'))).toString('utf8');
+    records = text
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as TrafficRecord);
+  });
+
+  it('decides every example record as the full input does, with a large and a tiny cache', () => {
+    for (const limit of [undefined, 3]) {
+      const cache = new DecisionCache([head, base], limit);
+      for (const r of records) {
+        const input = evaluationInput(r);
+        expect(cache.evaluate(0, input, r.request_id)).toEqual(head.engine.evaluate(input, r.request_id));
+        expect(cache.evaluate(1, input, r.request_id)).toEqual(base.engine.evaluate(input, r.request_id));
+      }
+      if (limit === undefined) expect(cache.hits).toBeGreaterThan(cache.misses);
+    }
+  });
+
+  it('decides windows exactly across a week, both window kinds and a DST change', () => {
+    const cache = new DecisionCache([everyField]);
+    const start = Date.parse('2026-10-23T00:00:00Z'); // Europe/London leaves BST on Sunday the 25th
+    let compared = 0;
+    for (let t = start; t < start + 8 * 86_400_000; t += 7 * 60_000 + 1_000) {
+      for (const prompt of [true, false]) {
+        const input = (record(`w${t}`, {}) as { input: EditableInput }).input;
+        input.request.time = new Date(t).toISOString();
+        if (prompt) input.request.mcp.calls = [{ method: 'prompts/get', prompt: 'summarize' }];
+        const expected = everyField.engine.evaluate(input);
+        expect(cache.evaluate(0, input as TrafficInput)).toEqual(expected);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(3000);
+    // Most of those share a handful of keys: the cache did the work, and still agreed.
+    expect(cache.hits).toBeGreaterThan(cache.misses * 10);
+  });
+});

@@ -1,0 +1,299 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the figures of performance.md, measured on this machine.
+ *
+ *   node scripts/bench.mjs [--records N | --large] [--seed S] [--runs R] [--baseline-records M]
+ *                          [--cli FILE] [--opa FILE]
+ *
+ * 1. Generates a seeded sample with scripts/generate-traffic.mjs (cached under .bench/).
+ * 2. Replays it through the bundled example pair (fixtures/example/policies/{base,head}.yaml)
+ *    with the CLI (`--cli`, default the committed bundle dist/cli/index.js; run `npm run build`
+ *    first to measure the working tree), R times; reports the median wall time and the peak RSS
+ *    of the CLI process. records/s is over the replay itself: the wall time minus the fixed cost
+ *    of a run (node start, validate → Rego → `opa build` of both policies), measured by replaying
+ *    a 10-record slice of the same sample. The end-to-end rate is printed beside it.
+ * 3. Starts `opa run --server` on 127.0.0.1 with the same two policies (as packages `base` and
+ *    `head`), posts the first M records' inputs to /v1/data/{base,head}/decision (two requests in
+ *    flight, keep-alive) and reports records/s; then the ratio replay ÷ OPA server.
+ * Benchmarks are not tests: nothing here fails on timing.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, Agent } from 'node:http';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { setInterval, clearInterval, setTimeout } from 'node:timers';
+import { parseArgs } from 'node:util';
+import { createGunzip } from 'node:zlib';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BENCH = join(ROOT, '.bench');
+const BASE = join(ROOT, 'fixtures/example/policies/base.yaml');
+const HEAD = join(ROOT, 'fixtures/example/policies/head.yaml');
+
+const { values } = parseArgs({
+  options: {
+    records: { type: 'string' },
+    large: { type: 'boolean' },
+    seed: { type: 'string', default: '20261127' },
+    runs: { type: 'string', default: '3' },
+    'baseline-records': { type: 'string', default: '20000' },
+    cli: { type: 'string', default: join(ROOT, 'dist/cli/index.js') },
+    opa: { type: 'string' },
+  },
+});
+const records = Number(values.records ?? (values.large ? 1_000_000 : 100_000));
+const runs = Number(values.runs);
+const baselineRecords = Number(values['baseline-records']);
+const cli = resolve(values.cli);
+const opa = resolve(values.opa ?? process.env.OPA_PATH ?? join(ROOT, '.tools/bin/opa'));
+for (const [name, n] of [
+  ['records', records],
+  ['runs', runs],
+  ['baseline-records', baselineRecords],
+]) {
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a whole number ≥ 1`);
+}
+if (!existsSync(cli)) throw new Error(`${cli} not found (npm run build?)`);
+if (!existsSync(opa)) throw new Error(`${opa} not found (npm run opa?)`);
+mkdirSync(BENCH, { recursive: true });
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (n) => Math.round(n).toString();
+
+// ---------------------------------------------------------------------------------------------
+// The sample
+
+const sample = join(BENCH, `traffic-${records}-${values.seed}.jsonl.gz`);
+if (!existsSync(sample)) {
+  console.error(`generating ${records} records (seed ${values.seed}) → ${sample}`);
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'scripts/generate-traffic.mjs'),
+      '--count',
+      String(records),
+      '--seed',
+      values.seed,
+      '--out',
+      sample,
+    ],
+    { stdio: 'inherit' },
+  );
+}
+
+/** The first `n` lines of the sample, as text. */
+async function firstLines(n) {
+  const lines = [];
+  const input = createReadStream(sample).pipe(createGunzip());
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    if (line.trim() === '') continue;
+    lines.push(line);
+    if (lines.length === n) break;
+  }
+  input.destroy();
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The replay, as a child process: wall time and peak RSS (VmHWM, polled; /proc is Linux-only, so
+// elsewhere the RSS column reads "n/a").
+
+function peakRssKb(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function runCli(args) {
+  return new Promise((resolvePromise, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let peak = null;
+    child.stderr.on('data', (d) => (stderr += d));
+    const poll = setInterval(() => {
+      const kb = peakRssKb(child.pid);
+      if (kb !== null) peak = Math.max(peak ?? 0, kb);
+    }, 20);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(poll);
+      const wall = Number(process.hrtime.bigint() - started) / 1e9;
+      // Exit 1 is a crossed --fail-on threshold (none is set here); anything else is a failure.
+      if (code !== 0) reject(new Error(`${cli} ${args.join(' ')} exited ${code}\n${stderr}`));
+      else resolvePromise({ wall, peakMb: peak === null ? null : peak / 1024 });
+    });
+  });
+}
+
+const replayArgs = (traffic, out) => [
+  'replay',
+  '--base',
+  BASE,
+  '--head',
+  HEAD,
+  '--traffic',
+  traffic,
+  '--format',
+  'json',
+  '--out',
+  out,
+  '--opa',
+  opa,
+];
+
+const slice = join(BENCH, `startup-10-${values.seed}.jsonl`);
+writeFileSync(slice, `${(await firstLines(10)).join('\n')}\n`);
+const startup = [];
+for (let i = 0; i < 3; i++) startup.push((await runCli(replayArgs(slice, join(BENCH, 'startup.json')))).wall);
+const fixed = median(startup);
+
+const walls = [];
+const peaks = [];
+for (let i = 0; i < runs; i++) {
+  const { wall, peakMb } = await runCli(replayArgs(sample, join(BENCH, `report-${records}.json`)));
+  walls.push(wall);
+  if (peakMb !== null) peaks.push(peakMb);
+  console.error(
+    `  run ${i + 1}/${runs}: ${wall.toFixed(2)} s, peak RSS ${peakMb === null ? 'n/a' : fmt(peakMb)} MB`,
+  );
+}
+const wall = median(walls);
+const replayRate = records / Math.max(wall - fixed, 1e-3);
+const endToEndRate = records / wall;
+const peak = peaks.length > 0 ? `${fmt(Math.max(...peaks))} MB` : 'n/a';
+
+// ---------------------------------------------------------------------------------------------
+// The OPA server baseline
+
+function freePort() {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+function post(agent, port, path, body) {
+  return new Promise((resolvePromise, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolvePromise(text)
+            : reject(new Error(`${path}: HTTP ${res.statusCode} ${text}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function waitForHealth(agent, port) {
+  for (let i = 0; i < 200; i++) {
+    const ok = await new Promise((r) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/health', agent }, (res) => {
+        res.resume();
+        r(res.statusCode === 200);
+      });
+      req.on('error', () => r(false));
+      req.end();
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('opa run --server did not become healthy');
+}
+
+async function baseline() {
+  const dir = join(BENCH, 'opa-server');
+  mkdirSync(dir, { recursive: true });
+  const modules = [];
+  for (const [name, policy] of [
+    ['base', BASE],
+    ['head', HEAD],
+  ]) {
+    const file = join(dir, `${name}.rego`);
+    execFileSync(process.execPath, [cli, 'compile', policy, '--out-rego', file]);
+    // Two modules in one server need two packages.
+    const rego = readFileSync(file, 'utf8').replace(/^package policy_replay$/m, `package ${name}`);
+    if (!rego.includes(`package ${name}\n`))
+      throw new Error(`${file}: no "package policy_replay" line to rename`);
+    writeFileSync(file, rego);
+    modules.push(file);
+  }
+  const port = await freePort();
+  const server = spawn(
+    opa,
+    ['run', '--server', '--addr', `127.0.0.1:${port}`, '--log-level', 'error', ...modules],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+  try {
+    await waitForHealth(agent, port);
+    const bodies = (await firstLines(baselineRecords)).map((line) =>
+      JSON.stringify({ input: JSON.parse(line).input }),
+    );
+    // Sanity: the server answers with a decision.
+    const probe = JSON.parse(await post(agent, port, '/v1/data/base/decision', bodies[0]));
+    if (typeof probe.result?.allow !== 'boolean')
+      throw new Error(`unexpected OPA answer ${JSON.stringify(probe)}`);
+    let next = 0;
+    const worker = async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++];
+        await post(agent, port, '/v1/data/base/decision', body);
+        await post(agent, port, '/v1/data/head/decision', body);
+      }
+    };
+    const started = process.hrtime.bigint();
+    await Promise.all([worker(), worker()]);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return { records: bodies.length, seconds, rate: bodies.length / seconds };
+  } finally {
+    agent.destroy();
+    server.kill();
+  }
+}
+
+const opaServer = await baseline();
+
+console.log(
+  `sample      ${records} records, seed ${values.seed}, policies base + head (fixtures/example), ${runs} run(s), median`,
+);
+console.log(
+  `replay      records/s ${fmt(replayRate)}  wall ${wall.toFixed(2)} s  peak RSS ${peak}  (records/s over wall − ${fixed.toFixed(2)} s fixed start-up and compile; end to end ${fmt(endToEndRate)}/s)`,
+);
+console.log(
+  `opa-server  records/s ${fmt(opaServer.rate)}  (${opaServer.records} records, base + head each, 2 in flight, ${opaServer.seconds.toFixed(2)} s)`,
+);
+console.log(
+  `ratio       ${(replayRate / opaServer.rate).toFixed(1)}x  (end to end ${(endToEndRate / opaServer.rate).toFixed(1)}x)`,
+);
