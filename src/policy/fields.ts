@@ -70,3 +70,33 @@ export function isCallerField(kind: FieldKind): boolean {
 export function isDirectoryField(kind: FieldKind): boolean {
   return kind.kind === 'group' || kind.kind === 'tag' || kind.kind === 'attribute';
 }
+
+/**
+ * Where a field lives in the OPA input (policy.md's table), as path segments: from `input` for
+ * request and caller fields, from the call for call fields. The generator and the replay's
+ * decision cache both read this one table, so they cannot disagree on what a policy reads.
+ */
+export function inputPathOf(kind: FieldKind): { base: 'input' | 'call'; path: string[] } {
+  switch (kind.kind) {
+    case 'call':
+      return { base: 'call', path: [kind.name] };
+    case 'argument':
+      return { base: 'input', path: ['request', 'mcp', 'arguments', ...kind.path] };
+    case 'http':
+      return { base: 'input', path: ['request', 'http', kind.name] };
+    case 'is_batch':
+      return { base: 'input', path: ['request', 'jsonrpc', 'is_batch'] };
+    case 'unparsable_calls':
+      return { base: 'input', path: ['request', 'jsonrpc', 'unparsable_calls'] };
+    case 'identity':
+      return { base: 'input', path: ['identity', kind.name] };
+    case 'group':
+      return { base: 'input', path: ['identity', 'groups'] };
+    case 'tag':
+      return { base: 'input', path: ['identity', 'tags'] };
+    case 'attribute':
+      return { base: 'input', path: ['identity', 'attributes', kind.name] };
+    case 'claim':
+      return { base: 'input', path: ['identity', 'claims', ...kind.path] };
+  }
+}

@@ -1,6 +1,6 @@
 import type { ActiveWindow, Condition, Policy, Rule } from '../policy/schema.js';
 import { DAYS } from '../policy/schema.js';
-import { classifyField, type FieldKind } from '../policy/fields.js';
+import { classifyField, inputPathOf, type FieldKind } from '../policy/fields.js';
 import { ruleFeatures } from '../policy/features.js';
 import { regoNeedsContextName, regoRuleName } from './names.js';
 
@@ -159,28 +159,8 @@ function stringSet(values: readonly string[]): string {
 }
 
 function inputRef(kind: FieldKind): string {
-  switch (kind.kind) {
-    case 'argument':
-      return ref('input.request.mcp.arguments', kind.path);
-    case 'http':
-      return ref('input.request.http', [kind.name]);
-    case 'is_batch':
-      return 'input.request.jsonrpc.is_batch';
-    case 'unparsable_calls':
-      return 'input.request.jsonrpc.unparsable_calls';
-    case 'identity':
-      return ref('input.identity', [kind.name]);
-    case 'group':
-      return 'input.identity.groups';
-    case 'tag':
-      return 'input.identity.tags';
-    case 'attribute':
-      return ref('input.identity.attributes', [kind.name]);
-    case 'claim':
-      return ref('input.identity.claims', kind.path);
-    case 'call':
-      return ref('call', [kind.name]);
-  }
+  const { base, path } = inputPathOf(kind);
+  return ref(base, path);
 }
 
 function requestCondition(kind: FieldKind, condition: Condition): string {

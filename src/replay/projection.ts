@@ -1,6 +1,6 @@
 import type { Decision, Policy } from '../policy/schema.js';
 import { DAYS } from '../policy/schema.js';
-import { classifyField, type FieldKind } from '../policy/fields.js';
+import { classifyField, inputPathOf, type FieldKind } from '../policy/fields.js';
 import { civilTime, parseRfc3339Nanos } from '../engine/timeBuiltins.js';
 import { loadTimeZone, type TimeZone } from '../engine/timeZone.js';
 import type { WasmPolicy } from '../engine/wasmEngine.js';
@@ -85,30 +85,10 @@ function addPath(tree: ReadTree, path: readonly string[]): void {
   }
 }
 
-/** The input path of a request-level field (the generator's `inputRef`); call fields are apart. */
+/** The input path of a request-level field; call fields are read apart, per call. */
 function requestPath(kind: FieldKind): string[] | null {
-  switch (kind.kind) {
-    case 'argument':
-      return ['request', 'mcp', 'arguments', ...kind.path];
-    case 'http':
-      return ['request', 'http', kind.name];
-    case 'is_batch':
-      return ['request', 'jsonrpc', 'is_batch'];
-    case 'unparsable_calls':
-      return ['request', 'jsonrpc', 'unparsable_calls'];
-    case 'identity':
-      return ['identity', kind.name];
-    case 'group':
-      return ['identity', 'groups'];
-    case 'tag':
-      return ['identity', 'tags'];
-    case 'attribute':
-      return ['identity', 'attributes', kind.name];
-    case 'claim':
-      return ['identity', 'claims', ...kind.path];
-    case 'call':
-      return null;
-  }
+  const { base, path } = inputPathOf(kind);
+  return base === 'input' ? path : null;
 }
 
 function minutes(clock: string): number {
