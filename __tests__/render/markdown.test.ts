@@ -63,12 +63,14 @@ describe('markdown escaping of traffic values', () => {
   });
 
   it('still shows what the value was (readable, not dropped)', () => {
-    expect(escapeMarkdown('@octocat')).toBe(`\\@${ZWSP}octocat`);
-    expect(escapeMarkdown('https://evil.example')).toContain(`https\\:${ZWSP}\\/\\/evil\\.example`);
-    expect(escapeMarkdown('www.evil.example')).toContain(`www${ZWSP}\\.evil`);
+    expect(escapeMarkdown('@octocat')).toBe(`@${ZWSP}octocat`);
+    expect(escapeMarkdown('https://evil.example')).toBe(`https:${ZWSP}//evil.example`);
+    expect(escapeMarkdown('www.evil.example')).toBe(`www${ZWSP}.evil.example`);
     expect(escapeMarkdown('<b>')).toBe('&lt;b&gt;');
     expect(escapeMarkdown('read_file')).toBe('read\\_file');
-    expect(escapeMarkdown('svc-reporter')).toBe('svc\\-reporter');
+    expect(escapeMarkdown('svc-reporter')).toBe('svc-reporter');
+    expect(escapeMarkdown('2026-11-28T09:00:00Z')).toBe('2026-11-28T09:00:00Z');
+    expect(escapeMarkdown('see #12 and GH-4')).toBe(`see \\#${ZWSP}12 and GH-${ZWSP}4`);
     expect(escapeMarkdown('plain')).toBe('plain');
     // Long values are cut, never allowed to swamp the comment.
     expect([...escapeMarkdown('x'.repeat(500))].length).toBeLessThanOrEqual(200);
@@ -112,9 +114,9 @@ describe('markdown content', () => {
     const md = renderReplayMarkdown(report([]));
     const details = /<details><summary>[^<]*<\/summary>([\s\S]*?)<\/details>/.exec(md);
     expect(details).not.toBeNull();
-    expect(details![1]).toContain('| no\\-shell | 160 |');
-    expect(details![1]).toContain('| allow\\-ops | 300 |');
-    expect(details![1]).toContain('| never\\-hit | 0 |');
+    expect(details![1]).toContain('| no-shell | 160 |');
+    expect(details![1]).toContain('| allow-ops | 300 |');
+    expect(details![1]).toContain('| never-hit | 0 |');
   });
 
   it('redactSubjects replaces each subject with a short stable hash', () => {

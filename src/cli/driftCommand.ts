@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { locateOpa } from '../opa/locate.js';
 import { formatProblem } from '../policy/problems.js';
 import { runReplay, readPolicySource } from '../replay/run.js';
 import { toDriftReport } from '../replay/drift.js';
@@ -9,7 +8,7 @@ import { TrafficReadError } from '../traffic/reader.js';
 import { ManifestFileError } from '../fidelity/report.js';
 import { isRfc3339Instant } from '../traffic/record.js';
 import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
-import { parseCount, parseFormat } from './replayCommand.js';
+import { locateOpaUnlessInvalid, parseCount, parseFormat } from './replayCommand.js';
 import { progressReporter } from './progress.js';
 
 export const DRIFT_USAGE =
@@ -41,7 +40,6 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
   if (values.since !== undefined && !isRfc3339Instant(values.since)) {
     throw new UsageError(`Invalid --since '${values.since}'. Expected an RFC 3339 instant.`);
   }
-  const opa = await locateOpa({ flag: values.opa, env: io.env });
   let policy;
   try {
     policy = await readPolicySource(values.policy);
@@ -50,6 +48,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
       `cannot read policy ${values.policy}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
     );
   }
+  const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
   const progress = progressReporter(io);
   let run;
   try {

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { locateOpa } from '../opa/locate.js';
+import { locateOpa, type LocatedOpa } from '../opa/locate.js';
 import { formatProblem } from '../policy/problems.js';
 import { parseFailOn } from '../action/inputs.js';
 import { evaluateGate } from '../action/gate.js';
-import { runReplay, readPolicySource } from '../replay/run.js';
+import { runReplay, readPolicySource, validateSources, type PolicySource } from '../replay/run.js';
 import { reportToJson, type ReplayReport } from '../replay/report.js';
 import { parseShard } from '../replay/shard.js';
 import { gateFactsOf } from '../replay/gateFacts.js';
@@ -45,6 +45,25 @@ export function renderReport(
   if (format === 'json') return reportToJson(report);
   if (format === 'markdown') return renderReplayMarkdown(report, { redactSubjects: redact });
   return renderReplayText(report, { colour: io.stdoutIsTTY && !io.env.NO_COLOR });
+}
+
+/**
+ * OPA is found before anything is compiled; but an invalid policy is reported as such (exit 2)
+ * even on a machine without OPA, since validation does not need it.
+ */
+export async function locateOpaUnlessInvalid(
+  flag: string | undefined,
+  io: CommandIO,
+  sources: (PolicySource | null)[],
+): Promise<LocatedOpa> {
+  try {
+    return await locateOpa({ flag, env: io.env });
+  } catch (error) {
+    const problems = validateSources(...sources);
+    if (problems.length === 0) throw error;
+    for (const p of problems) io.stderr(`${formatProblem(p)}\n`);
+    throw new CommandError(`${problems.length} problem(s) in the policy files; nothing replayed`);
+  }
 }
 
 export async function runReplayCommand(argv: string[], io: CommandIO): Promise<number> {
@@ -90,7 +109,6 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
     }
   }
 
-  const opa = await locateOpa({ flag: values.opa, env: io.env });
   const readSource = async (file: string) => {
     try {
       return await readPolicySource(file);
@@ -102,6 +120,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   };
   const head = await readSource(values.head);
   const base = values.base ? await readSource(values.base) : null;
+  const opa = await locateOpaUnlessInvalid(values.opa, io, [head, base]);
   const progress = progressReporter(io);
   let run;
   try {

@@ -25,7 +25,9 @@ const MAX_UNPARSABLE = Number.MAX_SAFE_INTEGER;
  * with any error.
  */
 export function validatePolicyText(text: string, file: string, format: PolicyFormat): ValidationResult {
-  const source = parseSource(text, format);
+  // A UTF-8 byte-order mark is not content (editors on Windows write one); positions stay as an
+  // editor shows them.
+  const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format);
   if (source.syntaxErrors.length > 0) {
     const errors = source.syntaxErrors.map((e) => ({
       file,

@@ -1,9 +1,13 @@
 /**
- * Makes a value from traffic inert in GitHub-flavoured markdown: it can never open HTML, a link,
- * an autolink, an image, a mention, a table cell, code or emphasis. Every ASCII punctuation mark
- * is backslash-escaped (CommonMark allows escaping any of them), HTML-significant characters become
- * entities, line breaks and bidi controls are neutralised, and `@`, `://` and `www.` get a
- * zero-width space so GitHub's autolinker and mention parser never see them whole.
+ * Makes a value from traffic inert in GitHub-flavoured markdown while keeping it readable (a
+ * request id such as `req-7f3a` or a time stays as it is). Inside the inline contexts where values
+ * appear (table cells, headings, list items), only these characters can start markup:
+ * - `\`, `` ` ``, `*`, `_`, `[`, `]`, `(`, `)`, `|`, `~`, `$`, `#`, `!` (escapes, code, emphasis,
+ *   links and images, table cells, strikethrough, math, headings) are backslash-escaped;
+ * - `<`, `>`, `&` become entities, so no HTML or entity reaches the renderer;
+ * - `@`, `#` before a digit, `://` and `www.` get a zero-width space, so GitHub's mention,
+ *   issue-reference and autolink parsers never see them whole;
+ * - line breaks become spaces, other control and bidi-override characters become U+FFFD.
  */
 const ZWSP = '\u200b';
 const MAX_VALUE = 200;
@@ -11,16 +15,18 @@ const MAX_VALUE = 200;
 export function escapeMarkdown(value: string, maxLength = MAX_VALUE): string {
   let text = value;
   if ([...text].length > maxLength) text = `${[...text].slice(0, maxLength - 1).join('')}…`;
-  text = text.replace(/:\/\//g, `:${ZWSP}//`).replace(/(www)\./gi, `$1${ZWSP}.`);
+  text = text
+    .replace(/:\/\//g, `:${ZWSP}//`)
+    .replace(/(www)\./gi, `$1${ZWSP}.`)
+    .replace(/@/g, `@${ZWSP}`)
+    .replace(/#(?=[0-9])/g, `#${ZWSP}`)
+    .replace(/\b(GH)-(?=[0-9])/gi, `$1-${ZWSP}`);
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
     if (ch === '&') out += '&amp;';
     else if (ch === '<') out += '&lt;';
     else if (ch === '>') out += '&gt;';
-    else if (ch === '"') out += '&quot;';
-    else if (ch === "'") out += '&#39;';
-    else if (ch === '@') out += `\\@${ZWSP}`;
     else if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029') out += ' ';
     else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) out += '\ufffd';
     else if (
@@ -30,7 +36,7 @@ export function escapeMarkdown(value: string, maxLength = MAX_VALUE): string {
       code === 0x200f
     )
       out += '\ufffd';
-    else if (/[!-/:-?[-`{-~]/.test(ch)) out += `\\${ch}`;
+    else if ('\\`*_[]()|~$#!'.includes(ch)) out += `\\${ch}`;
     else out += ch;
   }
   return out;

@@ -56,6 +56,19 @@ export async function readPolicySource(file: string, displayPath = file): Promis
   return { displayPath, text: await readFile(file, 'utf8') };
 }
 
+/** Validation alone (no OPA needed): every problem of the sides given, in order. */
+export function validateSources(...sources: (PolicySource | null)[]): PolicyProblem[] {
+  return sources.flatMap((source) => {
+    if (!source) return [];
+    const result = validatePolicyText(
+      source.text,
+      source.displayPath,
+      formatOfPath(source.displayPath) ?? 'yaml',
+    );
+    return result.ok ? [] : result.errors;
+  });
+}
+
 /** validate → Rego → wasm → loaded engine, for one side. */
 export async function preparePolicy(source: PolicySource, opaPath: string): Promise<PrepareResult> {
   const format = formatOfPath(source.displayPath) ?? 'yaml';

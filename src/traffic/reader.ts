@@ -77,20 +77,20 @@ export class RecordClassifier {
     }
     const id = value.request_id;
     const first = this.firstLineOf.get(id);
-    if (first !== undefined) {
-      return {
-        kind: 'malformed',
-        line,
-        reason: `request_id: duplicate ${JSON.stringify(id)} (first on line ${first})`,
-        request_id: id,
-      };
-    }
+    if (first !== undefined)
+      return { kind: 'malformed', line, reason: duplicateReason(id, first), request_id: id };
     this.firstLineOf.set(id, line);
     return { kind: 'record', line, record: value };
   }
 }
 
-function idOf(value: unknown): string | undefined {
+/** The malformed reason of a second valid record with an id already replayed. */
+export function duplicateReason(id: string, firstLine: number): string {
+  return `request_id: duplicate ${JSON.stringify(id)} (first on line ${firstLine})`;
+}
+
+/** The request_id of a value that is not a valid record, when it has a usable one. */
+export function idOf(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const id = (value as { request_id?: unknown }).request_id;
   return typeof id === 'string' && id.length > 0 ? id : undefined;
@@ -123,20 +123,16 @@ function readError(path: string, error: unknown, gzip: boolean): TrafficReadErro
 }
 
 /**
- * Reads a traffic file as batches of items (one batch per chunk read), in file order. The batch
- * form exists for throughput: it costs one await per chunk instead of one per record.
+ * The decompressed bytes of a traffic file, in file order, as they come off the disk (or out of
+ * gunzip). I/O and gzip failures surface as TrafficReadError.
  */
-export async function* readTrafficBatches(
+export async function* readTrafficBytes(
   path: string,
   options: ReadTrafficOptions = {},
-): AsyncGenerator<TrafficItem[], void, undefined> {
+): AsyncGenerator<Buffer, void, undefined> {
   const format = trafficFormatOf(path);
   const gzip = format.endsWith('.gz');
   const source = openSource(path, format, options.chunkSize ?? DEFAULT_CHUNK);
-  const classifier = new RecordClassifier();
-  const splitter = format.startsWith('jsonl')
-    ? new LineSplitter(classifier)
-    : new ArraySplitter(classifier, path);
   try {
     let chunks: AsyncIterator<Buffer>;
     try {
@@ -152,14 +148,49 @@ export async function* readTrafficBatches(
         throw readError(path, error, gzip);
       }
       if (next.done === true) break;
-      const items = splitter.push(next.value);
-      if (items.length > 0) yield items;
+      yield next.value;
     }
-    const rest = splitter.end();
-    if (rest.length > 0) yield rest;
   } finally {
     source.destroy();
   }
+}
+
+/**
+ * Reads a traffic file as batches of items (one batch per chunk read), in file order. The batch
+ * form exists for throughput: it costs one await per chunk instead of one per record.
+ */
+export async function* readTrafficBatches(
+  path: string,
+  options: ReadTrafficOptions = {},
+): AsyncGenerator<TrafficItem[], void, undefined> {
+  const classifier = new RecordClassifier();
+  const sink: ElementSink<TrafficItem> = {
+    element: (text, line) => classifier.classifyText(text, line),
+    empty: (line) => ({ kind: 'malformed', line, reason: EMPTY_ELEMENT_REASON }),
+  };
+  yield* readTrafficElements(path, sink, options);
+}
+
+/**
+ * The elements of a traffic file (JSON Lines lines, or `.json` array elements) as the text of
+ * each with its line, mapped by `sink`, in batches in file order. Splitting only: what an element
+ * is (a record, a repeat, malformed) is the sink's business.
+ */
+export async function* readTrafficElements<T>(
+  path: string,
+  sink: ElementSink<T>,
+  options: ReadTrafficOptions = {},
+): AsyncGenerator<T[], void, undefined> {
+  const format = trafficFormatOf(path);
+  const splitter: Splitter<T> = format.startsWith('jsonl')
+    ? new LineSplitter(sink)
+    : new ArraySplitter(sink, path);
+  for await (const chunk of readTrafficBytes(path, options)) {
+    const items = splitter.push(chunk);
+    if (items.length > 0) yield items;
+  }
+  const rest = splitter.end();
+  if (rest.length > 0) yield rest;
 }
 
 /** Reads a traffic file item by item, in file order. */
@@ -184,10 +215,18 @@ export async function sha256OfFile(path: string): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------
 
-interface Splitter {
-  push(chunk: Buffer): TrafficItem[];
-  end(): TrafficItem[];
+interface Splitter<T> {
+  push(chunk: Buffer): T[];
+  end(): T[];
 }
+
+/** What a reader makes of each element's text, and of an empty `.json` array element. */
+export interface ElementSink<T> {
+  element(text: string, line: number): T;
+  empty(line: number): T;
+}
+
+export const EMPTY_ELEMENT_REASON = 'empty array element (two commas, or a comma before ])';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -206,57 +245,121 @@ function hasBom(buf: Buffer, start: number, end: number): boolean {
   return end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf;
 }
 
+/** A run of whole JSON Lines lines: `bytes` holds lines `firstLine` … `firstLine + lines - 1`. */
+export interface LineChunk {
+  bytes: Buffer;
+  firstLine: number;
+  lines: number;
+}
+
+function countLines(buf: Buffer): number {
+  let n = 0;
+  for (let i = buf.indexOf(LF); i >= 0; i = buf.indexOf(LF, i + 1)) n++;
+  return n;
+}
+
 /**
- * JSON Lines: splits on LF inside each chunk without copying; only a line that straddles two chunks
- * is concatenated.
+ * Cuts a stream of bytes into runs of whole lines (each ending with its LF, except the last line
+ * of a file without a final newline), numbering them: the unit the replay hands to a worker. A
+ * run is emitted once at least `minBytes` of whole lines are waiting (0: as soon as there is one
+ * line); only bytes that straddle two input chunks are copied.
  */
-class LineSplitter implements Splitter {
+export class LineChunker {
   private pending: Buffer[] = [];
-  private line = 0;
+  private pendingBytes = 0;
+  private nextLine = 1;
 
-  constructor(private readonly classifier: RecordClassifier) {}
+  constructor(private readonly minBytes = 0) {}
 
-  push(chunk: Buffer): TrafficItem[] {
-    const items: TrafficItem[] = [];
-    let start = 0;
-    let nl = chunk.indexOf(LF, 0);
-    if (nl < 0) {
-      this.pending.push(chunk);
-      return items;
+  push(chunk: Buffer): LineChunk | null {
+    const nl = chunk.lastIndexOf(LF);
+    if (nl < 0 || this.pendingBytes + nl + 1 < this.minBytes) {
+      if (chunk.length > 0) {
+        this.pending.push(chunk);
+        this.pendingBytes += chunk.length;
+      }
+      return null;
     }
-    if (this.pending.length > 0) {
-      this.pending.push(chunk.subarray(0, nl));
-      const joined = Buffer.concat(this.pending);
-      this.pending = [];
-      this.handle(joined, 0, joined.length, items);
-      start = nl + 1;
-      nl = chunk.indexOf(LF, start);
+    const head = chunk.subarray(0, nl + 1);
+    let bytes: Buffer;
+    if (this.pending.length === 0) bytes = head;
+    else {
+      this.pending.push(head);
+      bytes = Buffer.concat(this.pending, this.pendingBytes + head.length);
     }
-    while (nl >= 0) {
-      this.handle(chunk, start, nl, items);
-      start = nl + 1;
-      nl = chunk.indexOf(LF, start);
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (nl + 1 < chunk.length) {
+      this.pending.push(chunk.subarray(nl + 1));
+      this.pendingBytes = chunk.length - nl - 1;
     }
-    if (start < chunk.length) this.pending.push(chunk.subarray(start));
-    return items;
+    return this.emit(bytes);
   }
 
-  end(): TrafficItem[] {
-    const items: TrafficItem[] = [];
-    if (this.pending.length > 0) {
-      const joined = Buffer.concat(this.pending);
-      this.pending = [];
-      this.handle(joined, 0, joined.length, items);
-    }
-    return items;
+  /** What is left at the end of the file (whole lines, and a last line without its LF). */
+  end(): LineChunk | null {
+    if (this.pendingBytes === 0) return null;
+    const bytes = Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    return this.emit(bytes);
   }
 
-  private handle(buf: Buffer, start: number, end: number, items: TrafficItem[]): void {
-    const line = ++this.line;
-    if (line === 1 && hasBom(buf, start, end)) start += 3;
-    if (end > start && buf[end - 1] === CR) end--;
-    if (isBlank(buf, start, end)) return;
-    items.push(this.classifier.classifyText(buf.toString('utf8', start, end), line));
+  private emit(bytes: Buffer): LineChunk {
+    const lines = countLines(bytes) + (bytes[bytes.length - 1] === LF ? 0 : 1);
+    const chunk = { bytes, firstLine: this.nextLine, lines };
+    this.nextLine += lines;
+    return chunk;
+  }
+}
+
+/**
+ * Calls `fn` with the text and line number of each line of a LineChunk that is not blank. A
+ * UTF-8 byte-order mark on line 1 and a line's trailing CR are dropped.
+ */
+export function forEachLine(
+  bytes: Uint8Array,
+  firstLine: number,
+  fn: (text: string, line: number) => void,
+): void {
+  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let line = firstLine;
+  let start = 0;
+  for (;;) {
+    const nl = buf.indexOf(LF, start);
+    const stop = nl < 0 ? buf.length : nl;
+    if (nl >= 0 || start < buf.length) {
+      let from = start;
+      let to = stop;
+      if (line === 1 && hasBom(buf, from, to)) from += 3;
+      if (to > from && buf[to - 1] === CR) to--;
+      if (!isBlank(buf, from, to)) fn(buf.toString('utf8', from, to), line);
+    }
+    if (nl < 0) return;
+    line++;
+    start = nl + 1;
+  }
+}
+
+/** JSON Lines for readTrafficElements: the same cutting and numbering as the replay's chunks. */
+class LineSplitter<T> implements Splitter<T> {
+  private readonly chunker = new LineChunker(0);
+
+  constructor(private readonly sink: ElementSink<T>) {}
+
+  push(chunk: Buffer): T[] {
+    return this.elements(this.chunker.push(chunk));
+  }
+
+  end(): T[] {
+    return this.elements(this.chunker.end());
+  }
+
+  private elements(chunk: LineChunk | null): T[] {
+    const items: T[] = [];
+    if (chunk !== null)
+      forEachLine(chunk.bytes, chunk.firstLine, (text, line) => items.push(this.sink.element(text, line)));
+    return items;
   }
 }
 
@@ -277,7 +380,7 @@ type ArrayStateValue = (typeof ArrayState)[keyof typeof ArrayState];
  * A `.json` array, split into top-level elements by a byte scanner that tracks strings and nesting
  * depth; each element is then parsed on its own, so the array is never held in memory whole.
  */
-class ArraySplitter implements Splitter {
+class ArraySplitter<T> implements Splitter<T> {
   private state: ArrayStateValue = ArrayState.Before;
   private line = 1;
   private depth = 0;
@@ -291,12 +394,12 @@ class ArraySplitter implements Splitter {
   private atStart = true;
 
   constructor(
-    private readonly classifier: RecordClassifier,
+    private readonly sink: ElementSink<T>,
     private readonly path: string,
   ) {}
 
-  push(chunk: Buffer): TrafficItem[] {
-    const items: TrafficItem[] = [];
+  push(chunk: Buffer): T[] {
+    const items: T[] = [];
     let i = 0;
     if (this.atStart) {
       this.atStart = false;
@@ -320,10 +423,10 @@ class ArraySplitter implements Splitter {
         case ArrayState.Between:
           if (isWhitespace(b)) break;
           if (b === 0x5d /* ] */) {
-            if (this.afterComma) items.push(this.emptyElement());
+            if (this.afterComma) items.push(this.sink.empty(this.line));
             this.state = ArrayState.Done;
           } else if (b === 0x2c /* , */) {
-            items.push(this.emptyElement());
+            items.push(this.sink.empty(this.line));
             this.afterComma = true;
           } else {
             this.state = ArrayState.Element;
@@ -360,7 +463,7 @@ class ArraySplitter implements Splitter {
    * `]`, or the chunk ends. Returns the index of the last byte consumed. Counts newlines itself
    * except for the byte at `i`, which the caller has counted.
    */
-  private scanElement(chunk: Buffer, i: number, items: TrafficItem[], elementStart: number): number {
+  private scanElement(chunk: Buffer, i: number, items: T[], elementStart: number): number {
     const n = chunk.length;
     for (let j = i; j < n; j++) {
       const b = chunk[j] as number;
@@ -387,7 +490,7 @@ class ArraySplitter implements Splitter {
     return n - 1;
   }
 
-  private finishElement(chunk: Buffer, start: number, end: number, items: TrafficItem[]): void {
+  private finishElement(chunk: Buffer, start: number, end: number, items: T[]): void {
     let text: string;
     if (this.pieces.length > 0) {
       this.pieces.push(chunk.subarray(Math.max(start, 0), end));
@@ -396,19 +499,11 @@ class ArraySplitter implements Splitter {
     } else {
       text = chunk.toString('utf8', start, end);
     }
-    items.push(this.classifier.classifyText(text, this.elementLine));
+    items.push(this.sink.element(text, this.elementLine));
     this.afterComma = false;
   }
 
-  private emptyElement(): TrafficItem {
-    return {
-      kind: 'malformed',
-      line: this.line,
-      reason: 'empty array element (two commas, or a comma before ])',
-    };
-  }
-
-  end(): TrafficItem[] {
+  end(): T[] {
     if (this.state === ArrayState.Before)
       throw new TrafficReadError(
         this.path,

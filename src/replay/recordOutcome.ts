@@ -1,0 +1,272 @@
+import type { Decision } from '../policy/schema.js';
+import type { PolicyFeatures } from '../policy/features.js';
+import { EvaluationError } from '../engine/errors.js';
+import { evaluationInput, unevaluableReasons, UNEVALUABLE_REASONS } from '../traffic/availability.js';
+import { explainInvalidRecord, isTrafficRecord, type TrafficRecord } from '../traffic/record.js';
+import { forEachLine, idOf } from '../traffic/reader.js';
+import { instantOf } from './changeOrder.js';
+import { DecisionCache, type CachedSide } from './projection.js';
+import type { CurrentDecision, DraftDecision } from './report.js';
+import { inShard, type Shard } from './shard.js';
+
+/**
+ * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
+ * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
+ * element, so it runs anywhere — in-process or in a worker thread — and the outcomes of different
+ * chunks can be computed in any order. Everything that depends on what came before in the file
+ * (a repeated request_id, --limit, the counters, the capped change list) is the aggregation's
+ * (replay.ts), which consumes outcomes strictly in file order. Both paths run these same
+ * functions, so the worker path's report is the in-process report by construction.
+ */
+
+/** A policy's verdict on a record: allowed, denied, or not scoreable (unevaluable). */
+export const VERDICT_UNEVALUABLE = -1;
+export const VERDICT_DENY = 0;
+export const VERDICT_ALLOW = 1;
+export type Verdict = -1 | 0 | 1;
+
+/** The change-row fields taken from the record itself; only sent for a change. */
+export interface ChangeDetail {
+  subject: string | null;
+  method: string | null;
+  tools: string[];
+}
+
+/** An element that is no record: not JSON, or not a valid traffic record. */
+export interface MalformedOutcome {
+  kind: 'malformed';
+  line: number;
+  reason: string;
+  request_id?: string;
+}
+
+/**
+ * A valid record and what the policies decided, reduced to what the aggregation reads (outcomes
+ * cross threads, so they stay small). Whether it is a repeat is not known here.
+ */
+export interface RecordOutcome {
+  kind: 'record';
+  line: number;
+  request_id: string;
+  occurred_at: string | null;
+  manifest_id: string | null;
+  recorded_decision: 'allow' | 'deny' | null;
+  /** Drift mode only (null otherwise, and when none was recorded). */
+  policy_revision: string | null;
+  /**
+   * false: not evaluated, because the record is outside the shard or before --since, which the
+   * aggregation's filters drop anyway. The verdict fields are then meaningless.
+   */
+  evaluated: boolean;
+  /** An evaluation failure (EvaluationError's message): the record is reported as malformed. */
+  error: string | null;
+  /** The primary policy's verdict (the head, or the base of a deleted policy). */
+  primary: Verdict;
+  /** Unevaluable reasons for the primary, one bit per UNEVALUABLE_REASONS entry. */
+  reasons: number;
+  /** The primary's matched rules, as indices into its `rules`, in the decision's order. */
+  matched: number[] | null;
+  /** The base's verdict when a base decision exists (see baseVerdict); null: none. */
+  base: Verdict | null;
+  /** Set exactly when the record is a change (changeOf). */
+  change: ChangeDetail | null;
+}
+
+export type ElementOutcome = MalformedOutcome | RecordOutcome;
+
+/** What every evaluator of one replay must agree on. Plain data: it is posted to workers. */
+export interface OutcomeConfig {
+  mode: 'compare' | 'drift';
+  hasHead: boolean;
+  hasBase: boolean;
+  shard: Shard | null;
+  since: string | null;
+}
+
+/** A policy side as the evaluator needs it. */
+export interface EvaluatorSide extends CachedSide {
+  features: PolicyFeatures;
+}
+
+/**
+ * The decision pair a record's change is judged on, as in replay.md: in compare mode the base
+ * (unknown when it cannot score the record) against the head; in drift mode the recorded decision
+ * against the head. null: not a change candidate (no head, unevaluable, or drift without a
+ * recorded decision).
+ */
+export function decisionPair(
+  config: OutcomeConfig,
+  primary: Verdict,
+  base: Verdict | null,
+  recorded: 'allow' | 'deny' | null,
+): { current: CurrentDecision; draft: DraftDecision } | null {
+  if (!config.hasHead || primary === VERDICT_UNEVALUABLE) return null;
+  const drift = config.mode === 'drift';
+  if (drift && recorded === null) return null;
+  const current: CurrentDecision = drift
+    ? recorded!
+    : base === null || base === VERDICT_UNEVALUABLE
+      ? 'unknown'
+      : base === VERDICT_ALLOW
+        ? 'allow'
+        : 'deny';
+  return { current, draft: primary === VERDICT_ALLOW ? 'allow' : 'deny' };
+}
+
+/** Evaluates elements of one replay's sample; one per thread (it owns a DecisionCache). */
+export class RecordEvaluator {
+  private readonly cache: DecisionCache;
+  private readonly ruleIndex: Map<string, number>;
+  private readonly sinceNs: bigint | null;
+  private readonly both: boolean;
+
+  constructor(
+    private readonly config: OutcomeConfig,
+    private readonly primary: EvaluatorSide,
+    private readonly base: EvaluatorSide | null,
+  ) {
+    this.both = config.hasHead && config.hasBase && base !== null;
+    // Side 0 is the primary policy, side 1 the base when both are replayed.
+    this.cache = new DecisionCache(this.both ? [primary, base!] : [primary]);
+    this.ruleIndex = new Map(primary.policy.rules.map((r, i) => [r.id, i]));
+    this.sinceNs = config.since === null ? null : instantOf(config.since);
+  }
+
+  /** Every non-blank line of a LineChunk, in order. */
+  evaluateLines(bytes: Uint8Array, firstLine: number): ElementOutcome[] {
+    const out: ElementOutcome[] = [];
+    forEachLine(bytes, firstLine, (text, line) => out.push(this.evaluateText(text, line)));
+    return out;
+  }
+
+  evaluateText(text: string, line: number): ElementOutcome {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      return { kind: 'malformed', line, reason: `not JSON: ${(error as Error).message}` };
+    }
+    if (!isTrafficRecord(value)) {
+      const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
+      const id = idOf(value);
+      return id === undefined
+        ? { kind: 'malformed', line, reason }
+        : { kind: 'malformed', line, reason, request_id: id };
+    }
+    return this.evaluateRecord(value, line);
+  }
+
+  evaluateRecord(record: TrafficRecord, line: number): RecordOutcome {
+    const config = this.config;
+    const outcome: RecordOutcome = {
+      kind: 'record',
+      line,
+      request_id: record.request_id,
+      occurred_at: record.occurred_at ?? null,
+      manifest_id: record.manifest_id ?? null,
+      recorded_decision: record.recorded_decision ?? null,
+      policy_revision: config.mode === 'drift' ? (record.policy_revision ?? null) : null,
+      evaluated: false,
+      error: null,
+      primary: VERDICT_UNEVALUABLE,
+      reasons: 0,
+      matched: null,
+      base: null,
+      change: null,
+    };
+    if (!this.wanted(record, line)) return outcome;
+    outcome.evaluated = true;
+    let primaryDecision: Decision | null;
+    try {
+      const input = evaluationInput(record);
+      const reasons = unevaluableReasons(record, this.primary.features);
+      primaryDecision = reasons.length === 0 ? this.cache.evaluate(0, input, record.request_id) : null;
+      for (const reason of reasons) outcome.reasons |= 1 << UNEVALUABLE_REASONS.indexOf(reason);
+      if (this.both) {
+        outcome.base =
+          unevaluableReasons(record, this.base!.features).length === 0
+            ? verdictOf(this.cache.evaluate(1, input, record.request_id))
+            : null;
+      }
+    } catch (error) {
+      // A builtin failure (say, a time the gateway recorded but no evaluator can read) makes the
+      // record unreplayable: it is reported as malformed, never guessed.
+      if (!(error instanceof EvaluationError)) throw error;
+      outcome.error = error.message;
+      return outcome;
+    }
+    outcome.primary = primaryDecision === null ? VERDICT_UNEVALUABLE : verdictOf(primaryDecision);
+    // A deleted policy: the counts and the recorded mismatch are the base's own decisions.
+    if (!config.hasHead) outcome.base = primaryDecision === null ? null : outcome.primary;
+    if (primaryDecision !== null) outcome.matched = this.indicesOf(primaryDecision.matched_rule_ids);
+    const pair = decisionPair(config, outcome.primary, outcome.base, outcome.recorded_decision);
+    if (pair !== null && pair.current !== pair.draft) outcome.change = changeDetail(record);
+    return outcome;
+  }
+
+  /** Whether the aggregation can use this record's decisions at all (--shard, --since). */
+  private wanted(record: TrafficRecord, line: number): boolean {
+    if (!inShard(this.config.shard ?? undefined, record.request_id, line)) return false;
+    if (this.sinceNs === null) return true;
+    if (record.occurred_at === undefined) return false;
+    const t = instantOf(record.occurred_at);
+    return t !== null && t >= this.sinceNs;
+  }
+
+  private indicesOf(ids: readonly string[]): number[] {
+    const out: number[] = [];
+    for (const id of ids) {
+      const index = this.ruleIndex.get(id);
+      // The generated Rego only ever names the policy's own rules.
+      if (index === undefined) throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
+      out.push(index);
+    }
+    return out;
+  }
+}
+
+function verdictOf(decision: Decision): Verdict {
+  return decision.allow ? VERDICT_ALLOW : VERDICT_DENY;
+}
+
+/** The change-row fields an operator recognises the request by. */
+export function changeDetail(record: TrafficRecord): ChangeDetail {
+  const identity = record.input.identity as { subject?: unknown } | undefined;
+  return {
+    subject: typeof identity?.subject === 'string' ? identity.subject : null,
+    method: methodOf(record),
+    tools: toolsOf(record),
+  };
+}
+
+/**
+ * The calls' shared method, "batch" when they differ (or some call has none), null when there is
+ * no call. Judged on the calls as replayed, so an unpaired batch reads like the same calls
+ * recorded paired.
+ */
+export function methodOf(record: TrafficRecord): string | null {
+  const calls = evaluationInput(record).request?.mcp?.calls;
+  if (!Array.isArray(calls) || calls.length === 0) return null;
+  const first = calls[0]?.method;
+  if (calls.every((c) => c.method === first)) return typeof first === 'string' ? first : null;
+  return 'batch';
+}
+
+/** Distinct tool names in call order; [] when none were called or tools were not recorded. */
+export function toolsOf(record: TrafficRecord): string[] {
+  if (record.unavailable?.includes('mcp.tool') || record.unavailable?.includes('mcp')) return [];
+  const calls = evaluationInput(record).request?.mcp?.calls ?? [];
+  const seen = new Set<string>();
+  for (const call of calls) if (typeof call.tool === 'string') seen.add(call.tool);
+  return [...seen];
+}
+
+/** The evaluator's sides from a replay's head and base (the primary is the head when there is one). */
+export function evaluatorSides<S extends EvaluatorSide>(
+  head: S | null,
+  base: S | null,
+): { primary: S; base: S | null } {
+  const primary = head ?? base;
+  if (!primary) throw new Error('replayTraffic needs a head or a base policy');
+  return { primary, base: head && base ? base : null };
+}
