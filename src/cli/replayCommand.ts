@@ -16,9 +16,12 @@ import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from 
 import { progressReporter } from './progress.js';
 
 export const REPLAY_USAGE =
-  'policy-replay replay --head <policy> [--base <policy>] --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--opa PATH]';
+  'policy-replay replay --head <policy> [--base <policy>] --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--workers N] [--opa PATH]';
 
 export type ReportFormat = 'json' | 'markdown' | 'text';
+
+/** More threads than this only add memory: reading and aggregation stay on one thread. */
+const MAX_WORKERS = 64;
 
 export function parseFormat(value: string | undefined, fallback: ReportFormat): ReportFormat {
   const format = value ?? fallback;
@@ -85,6 +88,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       shard: { type: 'string' },
       'redact-subjects': { type: 'boolean' },
       opa: { type: 'string' },
+      workers: { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
@@ -98,6 +102,9 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   }
   const limit = parseCount('limit', values.limit, null);
   const maxChanges = parseCount('max-changes', values['max-changes'], 50)!;
+  const workers = parseCount('workers', values.workers, null);
+  if (workers !== null && workers > MAX_WORKERS)
+    throw new UsageError(`Invalid --workers '${values.workers}'. Expected 0 to ${MAX_WORKERS}.`);
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (shard === null) throw new UsageError(`Invalid --shard '${values.shard}'. Expected K/N with 1 ≤ K ≤ N.`);
   let failOn: ReturnType<typeof parseFailOn> = [];
@@ -135,6 +142,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       ...(shard ? { shard } : {}),
       opa,
       onProgress: (n) => progress.update(n),
+      ...(workers !== null ? { workers } : {}),
     });
   } catch (error) {
     if (error instanceof TrafficReadError || error instanceof ManifestFileError) {

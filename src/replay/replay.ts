@@ -1,14 +1,34 @@
-import type { Decision, Policy } from '../policy/schema.js';
+import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import type { Policy } from '../policy/schema.js';
 import type { PolicyFeatures } from '../policy/features.js';
 import type { WasmPolicy } from '../engine/wasmEngine.js';
-import { EvaluationError } from '../engine/errors.js';
-import { readTrafficBatches } from '../traffic/reader.js';
-import { evaluationInput, unevaluableReasons, type UnevaluableReason } from '../traffic/availability.js';
+import {
+  duplicateReason,
+  EMPTY_ELEMENT_REASON,
+  LineChunker,
+  readTrafficBytes,
+  readTrafficElements,
+  trafficFormatOf,
+} from '../traffic/reader.js';
+import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availability.js';
 import type { TrafficRecord } from '../traffic/record.js';
 import { TopChanges } from './changeOrder.js';
-import { DecisionCache } from './projection.js';
-import { buildRecordFilter } from './selection.js';
+import {
+  changeDetail,
+  decisionPair,
+  evaluatorSides,
+  RecordEvaluator,
+  VERDICT_ALLOW,
+  VERDICT_UNEVALUABLE,
+  type ElementOutcome,
+  type MalformedOutcome,
+  type OutcomeConfig,
+} from './recordOutcome.js';
+import { FirstLineTable } from './idTable.js';
+import { buildRecordFilter, type RecordFilter } from './selection.js';
 import { inShard, type Shard } from './shard.js';
+import { ReplayWorkerPool, replayWorkerScript, WORKER_CHUNK_BYTES, type WorkerInit } from './workerPool.js';
 import {
   MAX_MALFORMED_EXAMPLES,
   type Change,
@@ -17,11 +37,15 @@ import {
   type ReplayResult,
 } from './report.js';
 
+export { methodOf, toolsOf } from './recordOutcome.js';
+
 /** One side of the comparison, compiled and loaded. */
 export interface ReplaySide {
   policy: Policy;
   features: PolicyFeatures;
   engine: WasmPolicy;
+  /** The compiled module's bytes: what a worker thread loads its own engine from. */
+  wasm?: Uint8Array;
 }
 
 export interface ReplayOptions {
@@ -39,6 +63,12 @@ export interface ReplayOptions {
   mode?: 'compare' | 'drift';
   /** Called now and then with the number of records read so far. */
   onProgress?: (records: number) => void;
+  /**
+   * Worker threads evaluating the records: 0 or 1 replays in-process, N ≥ 2 uses N threads.
+   * Omitted: chosen from the sample's size (autoWorkerCount). The report is the same either way.
+   * A `.json` array sample is always replayed in-process.
+   */
+  workers?: number;
 }
 
 export interface ReplayOutcome {
@@ -50,140 +80,264 @@ export interface ReplayOutcome {
   withoutRecordedDecision: number;
   /** Drift mode: policy_revision (null: none recorded) → replayed records and drifts among them. */
   revisions: Map<string | null, { records: number; drift: number }>;
+  /** Worker threads that evaluated the records (0: in-process). */
+  workers?: number;
+}
+
+/**
+ * Below this many (decompressed) bytes a sample is replayed in-process: starting threads and
+ * loading the wasm in each costs about as much as a few thousand records.
+ */
+export const AUTO_WORKERS_MIN_BYTES = 8 << 20;
+/** A JSON Lines export compresses about 8:1 or better; the threshold is on the estimate. */
+const GZIP_RATIO_ESTIMATE = 8;
+/** More threads than this stop paying: the main thread's reading and aggregation is serial. */
+export const MAX_AUTO_WORKERS = 4;
+
+/** How many worker threads the replay of a sample of `bytes` bytes (on disk) uses by default. */
+export function autoWorkerCount(trafficPath: string, bytes: number, parallelism: number): number {
+  const format = trafficFormatOf(trafficPath);
+  if (!format.startsWith('jsonl')) return 0;
+  const estimate = format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes;
+  if (estimate < AUTO_WORKERS_MIN_BYTES || parallelism < 2) return 0;
+  return Math.min(parallelism, MAX_AUTO_WORKERS);
+}
+
+async function workerCountFor(options: ReplayOptions): Promise<number> {
+  if (options.workers !== undefined) {
+    if (!Number.isSafeInteger(options.workers) || options.workers < 0)
+      throw new RangeError(`workers must be a whole number ≥ 0, not ${options.workers}`);
+    if (options.workers <= 1 || !trafficFormatOf(options.trafficPath).startsWith('jsonl')) return 0;
+    return options.workers;
+  }
+  let size: number;
+  try {
+    size = (await stat(options.trafficPath)).size;
+  } catch {
+    return 0; // the reader reports a missing file the usual way
+  }
+  const count = autoWorkerCount(options.trafficPath, size, availableParallelism());
+  // Without the worker script (the TypeScript sources under a test runner) or the wasm bytes,
+  // the automatic choice stays in-process; an explicit `workers` insists (workerInit throws).
+  if (count === 0 || replayWorkerScript() === null) return 0;
+  if (!options.head?.wasm && options.head) return 0;
+  if (!options.base?.wasm && options.base) return 0;
+  return count;
 }
 
 /**
  * Replays every record of the sample against the head and the base. Streaming: memory holds the
- * capped change list, counters, and the ids the reader needs to catch repeats.
+ * capped change list, counters, and the ids already replayed (to catch repeats).
  */
 export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutcome> {
-  const { head, base, shard } = options;
-  // With no head (a deleted policy) the counts describe what the base decided.
-  const primary = head ?? base;
-  if (!primary) throw new Error('replayTraffic needs a head or a base policy');
-  const filter = await buildRecordFilter(options.trafficPath, options.since, options.limit);
-
-  const counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
-  const byReason = new Map<UnevaluableReason, number>();
-  const ruleHits = new Map<string, number>(primary.policy.rules.map((r) => [r.id, 0]));
-  const top = new TopChanges(options.maxChanges);
-  const split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
-  const malformed = { count: 0, examples: [] as MalformedExample[] };
-  // Records that agree on what a policy reads share one wasm evaluation (projection.ts).
-  // Side 0 is the primary policy, side 1 the base when both are replayed.
-  const engines = new DecisionCache(head && base ? [primary, base] : [primary]);
-  const manifestIds = new Map<string | null, number>();
-  let recordedMismatch = 0;
-  let read = 0;
-  const drift = options.mode === 'drift';
-  let withoutRecordedDecision = 0;
-  const revisions = new Map<string | null, { records: number; drift: number }>();
-
-  const noteMalformed = (line: number, reason: string) => {
-    malformed.count++;
-    if (malformed.examples.length < MAX_MALFORMED_EXAMPLES) malformed.examples.push({ line, reason });
+  const { primary, base } = evaluatorSides(options.head, options.base);
+  const config: OutcomeConfig = {
+    mode: options.mode ?? 'compare',
+    hasHead: options.head !== null,
+    hasBase: options.base !== null,
+    shard: options.shard ?? null,
+    since: options.since,
   };
-
-  for await (const batch of readTrafficBatches(options.trafficPath)) {
-    for (const item of batch) {
-      read++;
-      if (item.kind === 'malformed') {
-        if (inShard(shard, item.request_id, item.line)) noteMalformed(item.line, item.reason);
-        continue;
-      }
-      const record = item.record;
-      if (!inShard(shard, record.request_id, item.line)) continue;
-      if (!filter.accepts(record.request_id, record.occurred_at)) continue;
-
-      let primaryDecision: Decision | null;
-      let baseDecision: Decision | null = null;
-      let primaryReasons: readonly UnevaluableReason[];
-      try {
-        const input = evaluationInput(record);
-        primaryReasons = unevaluableReasons(record, primary.features);
-        primaryDecision = primaryReasons.length === 0 ? engines.evaluate(0, input, record.request_id) : null;
-        if (head && base) {
-          baseDecision =
-            unevaluableReasons(record, base.features).length === 0
-              ? engines.evaluate(1, input, record.request_id)
-              : null;
-        } else if (!head) {
-          baseDecision = primaryDecision;
-        }
-      } catch (error) {
-        // A builtin failure (say, a time the gateway recorded but no evaluator can read) makes the
-        // record unreplayable: it is reported as malformed, never guessed.
-        if (!(error instanceof EvaluationError)) throw error;
-        noteMalformed(item.line, error.message);
-        continue;
-      }
-
-      counts.evaluated++;
-      const manifestKey = record.manifest_id ?? null;
-      manifestIds.set(manifestKey, (manifestIds.get(manifestKey) ?? 0) + 1);
-      if (primaryDecision === null) {
-        counts.unevaluable++;
-        for (const reason of primaryReasons) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
-      } else {
-        if (primaryDecision.allow) counts.allowed++;
-        else counts.denied++;
-        for (const id of primaryDecision.matched_rule_ids) ruleHits.set(id, (ruleHits.get(id) ?? 0) + 1);
-      }
-      if (record.recorded_decision !== undefined && baseDecision !== null) {
-        if ((baseDecision.allow ? 'allow' : 'deny') !== record.recorded_decision) recordedMismatch++;
-      }
-      let revision: { records: number; drift: number } | undefined;
-      if (drift) {
-        const key = record.policy_revision ?? null;
-        revision = revisions.get(key);
-        if (!revision) revisions.set(key, (revision = { records: 0, drift: 0 }));
-        revision.records++;
-      }
-      if (drift && primaryDecision !== null && record.recorded_decision === undefined)
-        withoutRecordedDecision++;
-      else if (head && primaryDecision !== null) {
-        const current: CurrentDecision = drift
-          ? record.recorded_decision!
-          : baseDecision === null
-            ? 'unknown'
-            : baseDecision.allow
-              ? 'allow'
-              : 'deny';
-        const draft = primaryDecision.allow ? 'allow' : 'deny';
-        if (current !== draft) {
-          split.changes_total++;
-          if (current === 'unknown') split.from_unknown++;
-          else if (draft === 'allow') split.newly_allowed++;
-          else split.newly_denied++;
-          if (revision) revision.drift++;
-          top.offer(describeChange(record, current, draft, primaryDecision.matched_rule_ids));
-        }
-      }
+  const workers = await workerCountFor(options);
+  // Threads start (and compile their wasm) while the --limit pass reads the sample.
+  const pool =
+    workers > 0
+      ? new ReplayWorkerPool(replayWorkerScriptOrThrow(), workers, workerInit(config, primary, base))
+      : null;
+  try {
+    const filter = await buildRecordFilter(options.trafficPath, options.since, options.limit);
+    const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges);
+    let read = 0;
+    const take = (outcomes: readonly ElementOutcome[]) => {
+      for (const outcome of outcomes) aggregate.add(outcome);
+      read += outcomes.length;
+      options.onProgress?.(read);
+    };
+    // In-process, or for a run too large for a worker: the same evaluator on this thread.
+    const evaluator = new RecordEvaluator(config, primary, base);
+    if (pool === null) {
+      const sink = {
+        element: (text: string, line: number) => evaluator.evaluateText(text, line),
+        empty: (line: number): MalformedOutcome => ({
+          kind: 'malformed',
+          line,
+          reason: EMPTY_ELEMENT_REASON,
+        }),
+      };
+      for await (const batch of readTrafficElements(options.trafficPath, sink)) take(batch);
+    } else {
+      await pool.run(chunksOf(options.trafficPath), take, (chunk) =>
+        evaluator.evaluateLines(chunk.bytes, chunk.firstLine),
+      );
     }
-    options.onProgress?.(read);
+    return { ...aggregate.finish(), excludedWithoutTime: filter.excludedWithoutTime, workers };
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function* chunksOf(trafficPath: string) {
+  const chunker = new LineChunker(WORKER_CHUNK_BYTES);
+  for await (const bytes of readTrafficBytes(trafficPath)) {
+    const chunk = chunker.push(bytes);
+    if (chunk !== null) yield chunk;
+  }
+  const rest = chunker.end();
+  if (rest !== null) yield rest;
+}
+
+function replayWorkerScriptOrThrow(): string {
+  const script = replayWorkerScript();
+  if (script === null)
+    throw new Error('worker threads need the built worker script (run the bundle or the tsc build)');
+  return script;
+}
+
+function workerInit(config: OutcomeConfig, primary: ReplaySide, base: ReplaySide | null): WorkerInit {
+  const side = (s: ReplaySide) => {
+    if (!s.wasm) throw new Error(`worker threads need the wasm bytes of ${s.engine.name}`);
+    return { name: s.engine.name, wasm: s.wasm, policy: s.policy, features: s.features };
+  };
+  return { config, primary: side(primary), base: base === null ? null : side(base) };
+}
+
+/**
+ * The in-order half of the replay: consumes outcomes in file order and keeps everything that
+ * depends on order or on other records — repeated ids (the first stays, a repeat is malformed),
+ * --shard, --since/--limit, the counters, rule hits, the capped change list, malformed examples,
+ * manifest ids and revisions.
+ */
+class ReplayAggregator {
+  private readonly counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
+  private readonly byReason = new Array<number>(UNEVALUABLE_REASONS.length).fill(0);
+  /** Per index of the primary's rules. */
+  private readonly ruleCounts: number[];
+  private readonly ruleIds: string[];
+  private readonly top: TopChanges;
+  private readonly split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
+  private readonly malformed = { count: 0, examples: [] as MalformedExample[] };
+  private readonly manifestIds = new Map<string | null, number>();
+  private readonly revisions = new Map<string | null, { records: number; drift: number }>();
+  /** Line of the first replayable record of each request_id. */
+  private readonly firstLineOf = new FirstLineTable();
+  private recordedMismatch = 0;
+  private withoutRecordedDecision = 0;
+
+  constructor(
+    private readonly config: OutcomeConfig,
+    private readonly primary: Policy,
+    private readonly filter: RecordFilter,
+    maxChanges: number,
+  ) {
+    this.ruleIds = primary.rules.map((r) => r.id);
+    this.ruleCounts = this.ruleIds.map(() => 0);
+    this.top = new TopChanges(maxChanges);
   }
 
-  const reasons = [...byReason.keys()].sort();
-  const result: ReplayResult = {
-    ...counts,
-    unevaluable_reasons: reasons,
-    unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason.get(r)!])),
-    changes: top.items,
-    changes_total: split.changes_total,
-    newly_allowed: split.newly_allowed,
-    newly_denied: split.newly_denied,
-    from_unknown: split.from_unknown,
-    rule_hits: Object.fromEntries(ruleHits),
-    malformed,
-    recorded_mismatch: recordedMismatch,
-  };
-  return {
-    result,
-    excludedWithoutTime: filter.excludedWithoutTime,
-    manifestIds,
-    withoutRecordedDecision,
-    revisions,
-  };
+  add(o: ElementOutcome): void {
+    const shard = this.config.shard ?? undefined;
+    if (o.kind === 'malformed') {
+      if (inShard(shard, o.request_id, o.line)) this.noteMalformed(o.line, o.reason);
+      return;
+    }
+    const first = this.firstLineOf.claim(o.request_id, o.line);
+    if (first !== undefined) {
+      if (inShard(shard, o.request_id, o.line))
+        this.noteMalformed(o.line, duplicateReason(o.request_id, first));
+      return;
+    }
+    if (!inShard(shard, o.request_id, o.line)) return;
+    if (!this.filter.accepts(o.request_id, o.occurred_at ?? undefined)) return;
+    // The evaluator skips exactly what the two checks above drop.
+    if (!o.evaluated) throw new Error(`record on line ${o.line} was kept but not evaluated`);
+    if (o.error !== null) {
+      this.noteMalformed(o.line, o.error);
+      return;
+    }
+
+    const counts = this.counts;
+    counts.evaluated++;
+    this.manifestIds.set(o.manifest_id, (this.manifestIds.get(o.manifest_id) ?? 0) + 1);
+    if (o.primary === VERDICT_UNEVALUABLE) {
+      counts.unevaluable++;
+      for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
+        if ((o.reasons & (1 << i)) !== 0) this.byReason[i]!++;
+    } else {
+      if (o.primary === VERDICT_ALLOW) counts.allowed++;
+      else counts.denied++;
+      for (const index of o.matched!) this.ruleCounts[index]!++;
+    }
+    if (o.recorded_decision !== null && o.base !== null) {
+      if ((o.base === VERDICT_ALLOW ? 'allow' : 'deny') !== o.recorded_decision) this.recordedMismatch++;
+    }
+    const drift = this.config.mode === 'drift';
+    let revision: { records: number; drift: number } | undefined;
+    if (drift) {
+      revision = this.revisions.get(o.policy_revision);
+      if (!revision) this.revisions.set(o.policy_revision, (revision = { records: 0, drift: 0 }));
+      revision.records++;
+    }
+    if (drift && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
+      this.withoutRecordedDecision++;
+      return;
+    }
+    const pair = decisionPair(this.config, o.primary, o.base, o.recorded_decision);
+    if (pair === null || pair.current === pair.draft) return;
+    const split = this.split;
+    split.changes_total++;
+    if (pair.current === 'unknown') split.from_unknown++;
+    else if (pair.draft === 'allow') split.newly_allowed++;
+    else split.newly_denied++;
+    if (revision) revision.drift++;
+    const detail = o.change;
+    if (detail === null) throw new Error(`change on line ${o.line} came without its details`);
+    this.top.offer({
+      request_id: o.request_id,
+      occurred_at: o.occurred_at,
+      subject: detail.subject,
+      method: detail.method,
+      tools: detail.tools,
+      current_decision: pair.current,
+      draft_decision: pair.draft,
+      matched_rule_ids: o.matched!.map((i) => this.ruleIds[i]!),
+    });
+  }
+
+  finish(): Omit<ReplayOutcome, 'excludedWithoutTime' | 'workers'> {
+    const byReason = new Map<UnevaluableReason, number>();
+    UNEVALUABLE_REASONS.forEach((reason, i) => {
+      if (this.byReason[i]! > 0) byReason.set(reason, this.byReason[i]!);
+    });
+    const ruleHits = new Map<string, number>(this.ruleIds.map((id) => [id, 0]));
+    this.ruleIds.forEach((id, i) => ruleHits.set(id, ruleHits.get(id)! + this.ruleCounts[i]!));
+    // UNEVALUABLE_REASONS is sorted, so the reasons come out sorted.
+    const reasons = [...byReason.keys()];
+    const result: ReplayResult = {
+      ...this.counts,
+      unevaluable_reasons: reasons,
+      unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason.get(r)!])),
+      changes: this.top.items,
+      changes_total: this.split.changes_total,
+      newly_allowed: this.split.newly_allowed,
+      newly_denied: this.split.newly_denied,
+      from_unknown: this.split.from_unknown,
+      rule_hits: Object.fromEntries(ruleHits),
+      malformed: this.malformed,
+      recorded_mismatch: this.recordedMismatch,
+    };
+    return {
+      result,
+      manifestIds: this.manifestIds,
+      withoutRecordedDecision: this.withoutRecordedDecision,
+      revisions: this.revisions,
+    };
+  }
+
+  private noteMalformed(line: number, reason: string): void {
+    this.malformed.count++;
+    if (this.malformed.examples.length < MAX_MALFORMED_EXAMPLES)
+      this.malformed.examples.push({ line, reason });
+  }
 }
 
 /** The change row: what an operator needs to recognise the request. */
@@ -193,37 +347,15 @@ export function describeChange(
   draft: 'allow' | 'deny',
   matched: string[],
 ): Change {
-  const identity = record.input.identity as { subject?: unknown } | undefined;
+  const { subject, method, tools } = changeDetail(record);
   return {
     request_id: record.request_id,
     occurred_at: record.occurred_at ?? null,
-    subject: typeof identity?.subject === 'string' ? identity.subject : null,
-    method: methodOf(record),
-    tools: toolsOf(record),
+    subject,
+    method,
+    tools,
     current_decision: current,
     draft_decision: draft,
     matched_rule_ids: matched,
   };
-}
-
-/**
- * The calls' shared method, "batch" when they differ (or some call has none), null when there is
- * no call. Judged on the calls as replayed, so an unpaired batch reads like the same calls
- * recorded paired.
- */
-export function methodOf(record: TrafficRecord): string | null {
-  const calls = evaluationInput(record).request?.mcp?.calls;
-  if (!Array.isArray(calls) || calls.length === 0) return null;
-  const first = calls[0]?.method;
-  if (calls.every((c) => c.method === first)) return typeof first === 'string' ? first : null;
-  return 'batch';
-}
-
-/** Distinct tool names in call order; [] when none were called or tools were not recorded. */
-export function toolsOf(record: TrafficRecord): string[] {
-  if (record.unavailable?.includes('mcp.tool') || record.unavailable?.includes('mcp')) return [];
-  const calls = evaluationInput(record).request?.mcp?.calls ?? [];
-  const seen = new Set<string>();
-  for (const call of calls) if (typeof call.tool === 'string') seen.add(call.tool);
-  return [...seen];
 }

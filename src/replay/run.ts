@@ -32,6 +32,8 @@ export interface RunReplayOptions {
   mode?: 'compare' | 'drift';
   opa: { path: string; version: string };
   onProgress?: (records: number) => void;
+  /** Worker threads (replayTraffic's `workers`): omitted, chosen from the sample's size. */
+  workers?: number;
 }
 
 export interface PreparedPolicy {
@@ -79,7 +81,12 @@ export async function preparePolicy(source: PolicySource, opaPath: string): Prom
   return {
     ok: true,
     prepared: {
-      side: { policy: validation.policy, features: policyFeatures(validation.policy), engine },
+      side: {
+        policy: validation.policy,
+        features: policyFeatures(validation.policy),
+        engine,
+        wasm: compiled.wasm,
+      },
       ref: policyRef(source),
       rego: compiled.rego,
       warnings: validation.warnings,
@@ -159,6 +166,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     ...(options.shard ? { shard: options.shard } : {}),
     mode: options.mode ?? 'compare',
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
   });
   meta.excluded_without_time = outcome.excludedWithoutTime;
   const fidelity = manifestSet ? summarizeFidelity(manifestSet, outcome.manifestIds) : null;

@@ -1,0 +1,197 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Policy } from '../policy/schema.js';
+import type { PolicyFeatures } from '../policy/features.js';
+import type { LineChunk } from '../traffic/reader.js';
+import type { ElementOutcome, OutcomeConfig } from './recordOutcome.js';
+
+/**
+ * Worker threads for the replay: the main thread reads, decompresses and cuts the sample into
+ * runs of whole lines; each worker evaluates runs with its own engines and decision cache
+ * (recordOutcome.ts) and posts the outcomes back; the main thread aggregates them strictly in file
+ * order. At most `2 × workers` runs are out at a time, so memory does not grow with the sample.
+ */
+
+/** Bytes of whole lines per run handed to a worker (about a thousand records). */
+export const WORKER_CHUNK_BYTES = 1 << 20;
+
+/**
+ * Each worker's old generation, in MB. V8 sizes a heap by a multiple of what is live; a worker
+ * holds ~30 MB live (its decision cache, one run) but, uncapped, lets garbage reach ~120 MB
+ * before collecting, which on two workers took a 1,000,000-record replay past the 400 MB target.
+ * Measured there: uncapped 509 MB / 14.4 s, 80 MB 377 MB / 16.3 s, 64 MB 364 MB / 15.8 s.
+ */
+export const WORKER_OLD_GENERATION_MB = 64;
+
+/**
+ * A run this large (a line of several MB) is evaluated on the main thread instead: parsing it
+ * could need more than a worker's capped heap.
+ */
+export const LOCAL_CHUNK_BYTES = 4 << 20;
+
+/** One policy as a worker loads it. */
+export interface WorkerSide {
+  /** The engine's name (errors name it). */
+  name: string;
+  wasm: Uint8Array;
+  policy: Policy;
+  features: PolicyFeatures;
+}
+
+/** The worker's workerData. */
+export interface WorkerInit {
+  config: OutcomeConfig;
+  primary: WorkerSide;
+  base: WorkerSide | null;
+}
+
+/** Main → worker: a run of lines (its buffer is transferred). */
+export interface WorkerRequest {
+  seq: number;
+  bytes: Uint8Array;
+  firstLine: number;
+}
+
+/** Worker → main: the outcomes of run `seq`, or why it failed. */
+export type WorkerReply =
+  | { seq: number; outcomes: ElementOutcome[] }
+  | { seq: number; error: { name: string; message: string; stack?: string } };
+
+/**
+ * Where the worker script is, next to this module: `replay-worker/index.js` beside an ncc bundle
+ * (dist/index.js, dist/cli/index.js), `worker.js` in the tsc build (build/replay/). null under the
+ * TypeScript sources, which a worker thread cannot load.
+ */
+export function replayWorkerScript(): string | null {
+  let dir: string;
+  try {
+    dir = dirname(fileURLToPath(import.meta.url));
+  } catch {
+    return null;
+  }
+  for (const candidate of WORKER_SCRIPTS) {
+    const path = join(dir, candidate);
+    if (existsSync(path)) return path;
+  }
+  return null;
+}
+
+const WORKER_SCRIPTS = ['replay-worker/index.js', 'worker.js'];
+
+interface Slot {
+  worker: Worker;
+  /** Runs handed to it and not answered yet. */
+  busy: number;
+}
+
+export class ReplayWorkerPool {
+  private readonly slots: Slot[];
+  private readonly finished = new Map<number, ElementOutcome[]>();
+  private nextSeq = 0;
+  private nextDelivered = 0;
+  private failure: Error | null = null;
+  private closing = false;
+  private wake: (() => void) | null = null;
+  private deliver: ((outcomes: ElementOutcome[]) => void) | null = null;
+  private readonly maxInFlight: number;
+
+  constructor(script: string, count: number, init: WorkerInit) {
+    this.maxInFlight = 2 * count;
+    this.slots = [];
+    for (let i = 0; i < count; i++) {
+      const worker = new Worker(script, {
+        workerData: init,
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB },
+      });
+      const slot: Slot = { worker, busy: 0 };
+      worker.on('message', (reply: WorkerReply) => this.onReply(slot, reply));
+      worker.on('error', (error) => this.fail(error));
+      worker.on('exit', (code) => {
+        if (!this.closing) this.fail(new Error(`a replay worker stopped (exit code ${code})`));
+      });
+      this.slots.push(slot);
+    }
+  }
+
+  /**
+   * Hands every run to the workers and calls `deliver` with their outcomes in run order. Resolves
+   * when every run is delivered; rejects with the first failure (a worker's error is rethrown
+   * with its name and message). `local` evaluates a run too large for a worker's heap.
+   */
+  async run(
+    chunks: AsyncIterable<LineChunk>,
+    deliver: (outcomes: ElementOutcome[]) => void,
+    local: (chunk: LineChunk) => ElementOutcome[],
+  ): Promise<void> {
+    this.deliver = deliver;
+    for await (const chunk of chunks) {
+      while (this.failure === null && this.nextSeq - this.nextDelivered >= this.maxInFlight)
+        await this.progress();
+      if (this.failure !== null) throw this.failure;
+      if (chunk.bytes.length > LOCAL_CHUNK_BYTES) this.finish(this.nextSeq++, local(chunk));
+      else this.submit(chunk);
+    }
+    while (this.failure === null && this.nextDelivered < this.nextSeq) await this.progress();
+    if (this.failure !== null) throw this.failure;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
+  private submit(chunk: LineChunk): void {
+    let slot = this.slots[0]!;
+    for (const s of this.slots) if (s.busy < slot.busy) slot = s;
+    slot.busy++;
+    // Transfer, not copy: the buffer must be exactly the run (a Buffer may view a larger one).
+    let bytes: Uint8Array = chunk.bytes;
+    if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) bytes = new Uint8Array(bytes);
+    const request: WorkerRequest = { seq: this.nextSeq++, bytes, firstLine: chunk.firstLine };
+    slot.worker.postMessage(request, [bytes.buffer as ArrayBuffer]);
+  }
+
+  private onReply(slot: Slot, reply: WorkerReply): void {
+    slot.busy--;
+    if ('error' in reply) {
+      const error = new Error(reply.error.message);
+      error.name = reply.error.name;
+      if (reply.error.stack !== undefined) error.stack = reply.error.stack;
+      this.fail(error);
+      return;
+    }
+    this.finish(reply.seq, reply.outcomes);
+  }
+
+  /** Records run `seq`'s outcomes and delivers every run that is now next in order. */
+  private finish(seq: number, outcomes: ElementOutcome[]): void {
+    this.finished.set(seq, outcomes);
+    try {
+      for (let next = this.finished.get(this.nextDelivered); next !== undefined;) {
+        this.finished.delete(this.nextDelivered++);
+        this.deliver!(next);
+        next = this.finished.get(this.nextDelivered);
+      }
+    } catch (error) {
+      this.fail(error as Error);
+    }
+    this.signal();
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.signal();
+  }
+
+  private signal(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  private progress(): Promise<void> {
+    return new Promise((resolve) => (this.wake = resolve));
+  }
+}
