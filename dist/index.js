@@ -75071,9 +75071,10 @@ function methodOf(record) {
     if (!Array.isArray(calls) || calls.length === 0)
         return null;
     const first = calls[0]?.method;
-    if (calls.every((c) => c.method === first))
-        return typeof first === 'string' ? first : null;
-    return 'batch';
+    if (typeof first === 'string' && calls.every((c) => c.method === first))
+        return first;
+    // Several calls without one shared method are a batch; a lone call without one names none.
+    return calls.length > 1 ? 'batch' : null;
 }
 /** Distinct tool names in call order; [] when none were called or tools were not recorded. */
 function toolsOf(record) {

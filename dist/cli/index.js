@@ -63743,9 +63743,10 @@ function methodOf(record) {
     if (!Array.isArray(calls) || calls.length === 0)
         return null;
     const first = calls[0]?.method;
-    if (calls.every((c) => c.method === first))
-        return typeof first === 'string' ? first : null;
-    return 'batch';
+    if (typeof first === 'string' && calls.every((c) => c.method === first))
+        return first;
+    // Several calls without one shared method are a batch; a lone call without one names none.
+    return calls.length > 1 ? 'batch' : null;
 }
 /** Distinct tool names in call order; [] when none were called or tools were not recorded. */
 function toolsOf(record) {
@@ -64998,6 +64999,13 @@ function parseCount(name, value, fallback) {
     }
     return Number(value);
 }
+/** `--workers N`: 0 or 1 replays in-process, 2..MAX_WORKERS threads; absent: automatic. */
+function parseWorkers(value) {
+    const workers = parseCount('workers', value, null);
+    if (workers !== null && workers > MAX_WORKERS)
+        throw new UsageError(`Invalid --workers '${value}'. Expected 0 to ${MAX_WORKERS}.`);
+    return workers;
+}
 function renderReport(report, format, io, redact = false) {
     if (format === 'json')
         return reportToJson(report);
@@ -65056,9 +65064,7 @@ async function runReplayCommand(argv, io) {
     }
     const limit = parseCount('limit', values.limit, null);
     const maxChanges = parseCount('max-changes', values['max-changes'], 50);
-    const workers = parseCount('workers', values.workers, null);
-    if (workers !== null && workers > MAX_WORKERS)
-        throw new UsageError(`Invalid --workers '${values.workers}'. Expected 0 to ${MAX_WORKERS}.`);
+    const workers = parseWorkers(values.workers);
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (shard === null)
         throw new UsageError(`Invalid --shard '${values.shard}'. Expected K/N with 1 ≤ K ≤ N.`);
@@ -65357,7 +65363,7 @@ function driftMarkdownSections(report, options = {}) {
 
 
 
-const DRIFT_USAGE = 'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--opa PATH]';
+const DRIFT_USAGE = 'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
 /** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
 async function runDriftCommand(argv, io) {
     const { values, positionals } = (0,external_node_util_.parseArgs)({
@@ -65374,6 +65380,7 @@ async function runDriftCommand(argv, io) {
             format: { type: 'string' },
             out: { type: 'string' },
             'fail-on-drift': { type: 'boolean' },
+            workers: { type: 'string' },
             opa: { type: 'string' },
         },
     });
@@ -65394,6 +65401,7 @@ async function runDriftCommand(argv, io) {
     catch (error) {
         throw new CommandError(`cannot read policy ${values.policy}: ${error.code ?? String(error)}`);
     }
+    const workers = parseWorkers(values.workers);
     const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
     const progress = progressReporter(io);
     let run;
@@ -65402,6 +65410,7 @@ async function runDriftCommand(argv, io) {
             head: policy,
             base: null,
             mode: 'drift',
+            ...(workers !== null ? { workers } : {}),
             trafficPath: values.traffic,
             manifests: values.manifests ?? null,
             since: values.since ?? null,

@@ -8,11 +8,11 @@ import { TrafficReadError } from '../traffic/reader.js';
 import { ManifestFileError } from '../fidelity/report.js';
 import { isRfc3339Instant } from '../traffic/record.js';
 import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
-import { locateOpaUnlessInvalid, parseCount, parseFormat } from './replayCommand.js';
+import { locateOpaUnlessInvalid, parseCount, parseFormat, parseWorkers } from './replayCommand.js';
 import { progressReporter } from './progress.js';
 
 export const DRIFT_USAGE =
-  'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--opa PATH]';
+  'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
 
 /** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
 export async function runDriftCommand(argv: string[], io: CommandIO): Promise<number> {
@@ -30,6 +30,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
       format: { type: 'string' },
       out: { type: 'string' },
       'fail-on-drift': { type: 'boolean' },
+      workers: { type: 'string' },
       opa: { type: 'string' },
     },
   });
@@ -48,6 +49,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
       `cannot read policy ${values.policy}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
     );
   }
+  const workers = parseWorkers(values.workers);
   const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
   const progress = progressReporter(io);
   let run;
@@ -56,6 +58,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
       head: policy,
       base: null,
       mode: 'drift',
+      ...(workers !== null ? { workers } : {}),
       trafficPath: values.traffic,
       manifests: values.manifests ?? null,
       since: values.since ?? null,

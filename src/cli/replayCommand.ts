@@ -39,6 +39,14 @@ export function parseCount(name: string, value: string | undefined, fallback: nu
   return Number(value);
 }
 
+/** `--workers N`: 0 or 1 replays in-process, 2..MAX_WORKERS threads; absent: automatic. */
+export function parseWorkers(value: string | undefined): number | null {
+  const workers = parseCount('workers', value, null);
+  if (workers !== null && workers > MAX_WORKERS)
+    throw new UsageError(`Invalid --workers '${value}'. Expected 0 to ${MAX_WORKERS}.`);
+  return workers;
+}
+
 export function renderReport(
   report: ReplayReport,
   format: ReportFormat,
@@ -102,9 +110,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   }
   const limit = parseCount('limit', values.limit, null);
   const maxChanges = parseCount('max-changes', values['max-changes'], 50)!;
-  const workers = parseCount('workers', values.workers, null);
-  if (workers !== null && workers > MAX_WORKERS)
-    throw new UsageError(`Invalid --workers '${values.workers}'. Expected 0 to ${MAX_WORKERS}.`);
+  const workers = parseWorkers(values.workers);
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (shard === null) throw new UsageError(`Invalid --shard '${values.shard}'. Expected K/N with 1 ≤ K ≤ N.`);
   let failOn: ReturnType<typeof parseFailOn> = [];
