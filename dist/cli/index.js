@@ -65030,6 +65030,25 @@ async function locateOpaUnlessInvalid(flag, io, sources) {
         throw new CommandError(`${problems.length} problem(s) in the policy files; nothing replayed`);
     }
 }
+/** The options `replay` and `drift` share: the sample, its filters, the output and the engine. */
+const SAMPLE_OPTIONS = {
+    traffic: { type: 'string' },
+    manifests: { type: 'string' },
+    since: { type: 'string' },
+    limit: { type: 'string' },
+    'max-changes': { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+    workers: { type: 'string' },
+    opa: { type: 'string' },
+};
+/** `--since` must be an instant: a typo must not silently replay everything. */
+function parseSince(value) {
+    if (value !== undefined && !isRfc3339Instant(value)) {
+        throw new UsageError(`Invalid --since '${value}'. Expected an RFC 3339 instant such as 2026-11-01T00:00:00Z.`);
+    }
+    return value ?? null;
+}
 async function runReplayCommand(argv, io) {
     const { values, positionals } = (0,external_node_util_.parseArgs)({
         args: argv,
@@ -65038,18 +65057,10 @@ async function runReplayCommand(argv, io) {
         options: {
             head: { type: 'string' },
             base: { type: 'string' },
-            traffic: { type: 'string' },
-            manifests: { type: 'string' },
-            since: { type: 'string' },
-            limit: { type: 'string' },
-            'max-changes': { type: 'string' },
-            format: { type: 'string' },
-            out: { type: 'string' },
+            ...SAMPLE_OPTIONS,
             'fail-on': { type: 'string' },
             shard: { type: 'string' },
             'redact-subjects': { type: 'boolean' },
-            opa: { type: 'string' },
-            workers: { type: 'string' },
         },
     });
     if (positionals.length > 0)
@@ -65059,9 +65070,7 @@ async function runReplayCommand(argv, io) {
     if (!values.traffic)
         throw new UsageError('--traffic is required');
     const format = parseFormat(values.format, 'json');
-    if (values.since !== undefined && !isRfc3339Instant(values.since)) {
-        throw new UsageError(`Invalid --since '${values.since}'. Expected an RFC 3339 instant such as 2026-11-01T00:00:00Z.`);
-    }
+    const since = parseSince(values.since);
     const limit = parseCount('limit', values.limit, null);
     const maxChanges = parseCount('max-changes', values['max-changes'], 50);
     const workers = parseWorkers(values.workers);
@@ -65096,7 +65105,7 @@ async function runReplayCommand(argv, io) {
             base,
             trafficPath: values.traffic,
             manifests: values.manifests ?? null,
-            since: values.since ?? null,
+            since,
             limit,
             maxChanges,
             ...(shard ? { shard } : {}),
@@ -65362,7 +65371,6 @@ function driftMarkdownSections(report, options = {}) {
 
 
 
-
 const DRIFT_USAGE = 'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
 /** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
 async function runDriftCommand(argv, io) {
@@ -65372,16 +65380,8 @@ async function runDriftCommand(argv, io) {
         strict: true,
         options: {
             policy: { type: 'string' },
-            traffic: { type: 'string' },
-            manifests: { type: 'string' },
-            since: { type: 'string' },
-            limit: { type: 'string' },
-            'max-changes': { type: 'string' },
-            format: { type: 'string' },
-            out: { type: 'string' },
+            ...SAMPLE_OPTIONS,
             'fail-on-drift': { type: 'boolean' },
-            workers: { type: 'string' },
-            opa: { type: 'string' },
         },
     });
     if (positionals.length > 0)
@@ -65391,9 +65391,7 @@ async function runDriftCommand(argv, io) {
     if (!values.traffic)
         throw new UsageError('--traffic is required');
     const format = parseFormat(values.format, 'json');
-    if (values.since !== undefined && !isRfc3339Instant(values.since)) {
-        throw new UsageError(`Invalid --since '${values.since}'. Expected an RFC 3339 instant.`);
-    }
+    const since = parseSince(values.since);
     let policy;
     try {
         policy = await readPolicySource(values.policy);
@@ -65413,7 +65411,7 @@ async function runDriftCommand(argv, io) {
             ...(workers !== null ? { workers } : {}),
             trafficPath: values.traffic,
             manifests: values.manifests ?? null,
-            since: values.since ?? null,
+            since,
             limit: parseCount('limit', values.limit, null),
             maxChanges: parseCount('max-changes', values['max-changes'], 50),
             opa,

@@ -6,9 +6,15 @@ import { reportToJson } from '../replay/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
 import { TrafficReadError } from '../traffic/reader.js';
 import { ManifestFileError } from '../fidelity/report.js';
-import { isRfc3339Instant } from '../traffic/record.js';
 import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
-import { locateOpaUnlessInvalid, parseCount, parseFormat, parseWorkers } from './replayCommand.js';
+import {
+  SAMPLE_OPTIONS,
+  locateOpaUnlessInvalid,
+  parseCount,
+  parseFormat,
+  parseSince,
+  parseWorkers,
+} from './replayCommand.js';
 import { progressReporter } from './progress.js';
 
 export const DRIFT_USAGE =
@@ -22,25 +28,15 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
     strict: true,
     options: {
       policy: { type: 'string' },
-      traffic: { type: 'string' },
-      manifests: { type: 'string' },
-      since: { type: 'string' },
-      limit: { type: 'string' },
-      'max-changes': { type: 'string' },
-      format: { type: 'string' },
-      out: { type: 'string' },
+      ...SAMPLE_OPTIONS,
       'fail-on-drift': { type: 'boolean' },
-      workers: { type: 'string' },
-      opa: { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (!values.policy) throw new UsageError('--policy is required');
   if (!values.traffic) throw new UsageError('--traffic is required');
   const format = parseFormat(values.format, 'json');
-  if (values.since !== undefined && !isRfc3339Instant(values.since)) {
-    throw new UsageError(`Invalid --since '${values.since}'. Expected an RFC 3339 instant.`);
-  }
+  const since = parseSince(values.since);
   let policy;
   try {
     policy = await readPolicySource(values.policy);
@@ -61,7 +57,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
       ...(workers !== null ? { workers } : {}),
       trafficPath: values.traffic,
       manifests: values.manifests ?? null,
-      since: values.since ?? null,
+      since,
       limit: parseCount('limit', values.limit, null),
       maxChanges: parseCount('max-changes', values['max-changes'], 50)!,
       opa,

@@ -77,6 +77,29 @@ export async function locateOpaUnlessInvalid(
   }
 }
 
+/** The options `replay` and `drift` share: the sample, its filters, the output and the engine. */
+export const SAMPLE_OPTIONS = {
+  traffic: { type: 'string' },
+  manifests: { type: 'string' },
+  since: { type: 'string' },
+  limit: { type: 'string' },
+  'max-changes': { type: 'string' },
+  format: { type: 'string' },
+  out: { type: 'string' },
+  workers: { type: 'string' },
+  opa: { type: 'string' },
+} as const;
+
+/** `--since` must be an instant: a typo must not silently replay everything. */
+export function parseSince(value: string | undefined): string | null {
+  if (value !== undefined && !isRfc3339Instant(value)) {
+    throw new UsageError(
+      `Invalid --since '${value}'. Expected an RFC 3339 instant such as 2026-11-01T00:00:00Z.`,
+    );
+  }
+  return value ?? null;
+}
+
 export async function runReplayCommand(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -85,29 +108,17 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
     options: {
       head: { type: 'string' },
       base: { type: 'string' },
-      traffic: { type: 'string' },
-      manifests: { type: 'string' },
-      since: { type: 'string' },
-      limit: { type: 'string' },
-      'max-changes': { type: 'string' },
-      format: { type: 'string' },
-      out: { type: 'string' },
+      ...SAMPLE_OPTIONS,
       'fail-on': { type: 'string' },
       shard: { type: 'string' },
       'redact-subjects': { type: 'boolean' },
-      opa: { type: 'string' },
-      workers: { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (!values.head) throw new UsageError('--head is required');
   if (!values.traffic) throw new UsageError('--traffic is required');
   const format = parseFormat(values.format, 'json');
-  if (values.since !== undefined && !isRfc3339Instant(values.since)) {
-    throw new UsageError(
-      `Invalid --since '${values.since}'. Expected an RFC 3339 instant such as 2026-11-01T00:00:00Z.`,
-    );
-  }
+  const since = parseSince(values.since);
   const limit = parseCount('limit', values.limit, null);
   const maxChanges = parseCount('max-changes', values['max-changes'], 50)!;
   const workers = parseWorkers(values.workers);
@@ -142,7 +153,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       base,
       trafficPath: values.traffic,
       manifests: values.manifests ?? null,
-      since: values.since ?? null,
+      since,
       limit,
       maxChanges,
       ...(shard ? { shard } : {}),
