@@ -70165,6 +70165,7 @@ const INPUT_NAMES = (/* unused pure expression or super */ null && ([
     'opa-sha256',
     'opa-download-url',
     'mode',
+    'token-login',
 ]));
 const inputs_DEFAULTS = {
     policies: 'policies/**/*.{json,yaml,yml}',
@@ -70416,6 +70417,15 @@ function resolveMode(mode, eventName) {
         return 'drift';
     throw new InputError('mode', mode, `Invalid mode 'auto' for the '${eventName}' event. Expected a pull_request, schedule or workflow_dispatch event, or set mode: pull-request or mode: drift.`);
 }
+/** A GitHub login: letters, digits and single hyphens, optionally an App's `[bot]` suffix. */
+function parseLogin(raw) {
+    if (raw === '')
+        return null;
+    if (!/^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(\[bot\])?$/.test(raw)) {
+        throw new InputError('token-login', raw, `Invalid token-login '${raw}'. Expected a GitHub login such as my-app[bot] or octocat.`);
+    }
+    return raw;
+}
 /** Reads and validates every input. Throws InputError on the first bad value. */
 function parseSettings(read, context) {
     const get = (name) => read(name).trim();
@@ -70444,6 +70454,7 @@ function parseSettings(read, context) {
         opaSha256,
         opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
         mode: parseChoice('mode', get('mode'), ['auto', 'pull-request', 'drift'], inputs_DEFAULTS.mode),
+        tokenLogin: parseLogin(get('token-login')),
     };
 }
 /** The runner's inputs (`INPUT_<NAME>`, hyphens kept) through @actions/core. */
@@ -72864,9 +72875,28 @@ function idOf(value) {
     return typeof id === 'string' && id.length > 0 ? id : undefined;
 }
 const DEFAULT_CHUNK = 1 << 20;
+/**
+ * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
+ * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
+ */
+function looksGzipped(path) {
+    let fd = null;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
+        const magic = Buffer.alloc(2);
+        return (0,external_node_fs_namespaceObject.readSync)(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+    }
+    catch {
+        return false; // the stream reports the error with its own message
+    }
+    finally {
+        if (fd !== null)
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
 function openSource(path, format, chunkSize) {
     const file = (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: chunkSize });
-    if (format === 'jsonl' || format === 'json')
+    if ((format === 'jsonl' || format === 'json') && !looksGzipped(path))
         return file;
     const gunzip = (0,external_node_zlib_.createGunzip)({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
     // pipeline forwards a read error of the file into the gunzip stream we iterate.
@@ -76286,6 +76316,31 @@ function fitSections(sections, limit, measure, pointer) {
     // Not even the pointer alone fits: a limit this small is a caller bug.
     return { body: `${pointer(sections.length).slice(0, limit - 1)}\n`, omitted: sections.length };
 }
+/**
+ * Fits a body by showing fewer change rows before dropping any section: renders with the most rows
+ * (≤ maxRows) for which every section fits, and falls back to cutting sections only when even no
+ * rows do not fit. The tables say "showing N of M", so fewer rows stay truthful.
+ */
+function fitWithFewerRows(render, maxRows, limit, measure, pointer) {
+    const attempt = (rows) => ({ ...fitSections(render(rows), limit, measure, pointer), rows });
+    const full = attempt(maxRows);
+    if (full.omitted === 0 || maxRows === 0)
+        return full;
+    let best = null;
+    let lo = 0;
+    let hi = maxRows - 1;
+    while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const fitted = attempt(mid);
+        if (fitted.omitted === 0) {
+            best = fitted;
+            lo = mid + 1;
+        }
+        else
+            hi = mid - 1;
+    }
+    return best ?? attempt(0);
+}
 /** A code fence longer than any backtick run inside the content, so the content cannot close it. */
 function fenced(content, info = '') {
     const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
@@ -76406,7 +76461,11 @@ async function main_run(env = process.env) {
         const settings = readSettings(env);
         const context = readRunContext(env);
         const mode = resolveMode(settings.mode, context.eventName);
-        const client = createGitHubClient({ token: settings.githubToken, apiUrl: context.apiUrl });
+        const client = createGitHubClient({
+            token: settings.githubToken,
+            apiUrl: context.apiUrl,
+            ...(settings.tokenLogin ? { login: settings.tokenLogin } : {}),
+        });
         if (mode === 'drift')
             await runDriftMode(settings, context, client);
         else
@@ -76459,8 +76518,8 @@ function setOutputs(file, verdict, policies) {
     setOutput('newly-allowed', totals.newlyAllowed);
     setOutput('fidelity', totals.worstFidelity ?? '');
 }
-async function writeSummary(sections) {
-    const fitted = fitSections(sections, SUMMARY_LIMIT - 1024, utf8Length, (omitted) => `_${omitted} more section(s) left out: the job summary is capped at 1 MiB; the JSON report (output \`report\`) has everything._`);
+async function writeSummary(render, maxRows) {
+    const fitted = fitWithFewerRows(render, maxRows, SUMMARY_LIMIT - 1024, utf8Length, (omitted) => `_${omitted} more section(s) left out: the job summary is capped at 1 MiB; the JSON report (output \`report\`) has everything._`);
     await summary.addRaw(fitted.body).write();
 }
 function finish(verdict, failed) {
@@ -76490,25 +76549,30 @@ async function runPullRequestMode(settings, context, client) {
     const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
     const file = await writeRunReport(context, runReport(context, 'pull-request', gate, policies, pull));
     setOutputs(file, gate.verdict, policies);
-    const sections = runMarkdownSections({
+    const render = (maxRows) => runMarkdownSections({
         verdict: gate.verdict,
         failed: gate.failed,
         policies,
         redactSubjects: settings.redactSubjects,
-        maxRows: settings.maxChanges,
+        maxRows,
         title: 'policy-replay',
     });
-    await writeSummary(sections);
+    await writeSummary(render, settings.maxChanges);
     if (settings.comment === 'update') {
         const runLink = context.runId
             ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
             : null;
-        const fitted = fitSections(sections, COMMENT_LIMIT, commentLength, (omitted) => `_${omitted} more section(s) did not fit in one comment: see the job summary${runLink ? ` of [this run](${runLink})` : ''} for the full report._`);
+        const summaryPointer = `see the job summary${runLink ? ` of [this run](${runLink})` : ''}`;
+        // Fewer change rows before fewer sections; room is kept for the note that says so.
+        const fitted = fitWithFewerRows(render, settings.maxChanges, COMMENT_LIMIT - 400, commentLength, (omitted) => `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`);
+        const body = fitted.rows < settings.maxChanges && fitted.omitted === 0
+            ? `${fitted.body}\n_Change tables shortened to ${fitted.rows} row(s) to fit one comment: ${summaryPointer} for more._\n`
+            : fitted.body;
         const result = await syncStickyComment(client, {
             owner: context.owner,
             repo: context.repo,
             issueNumber: pullNumber,
-            body: fitted.body,
+            body,
         });
         if (result.action === 'forbidden')
             warning(`policy-replay could not comment: ${result.warning}`);
@@ -76541,34 +76605,30 @@ async function runDriftMode(settings, context, client) {
     const gate = evaluateGate(settings.failOn, facts);
     const file = await writeRunReport(context, runReport(context, 'drift', gate, policies));
     setOutputs(file, gate.verdict, policies);
-    const summary = [
-        [
-            `## ${gate.verdict === 'pass' ? '✅' : '❌'} policy-replay drift: ${gate.verdict}`,
-            ...(gate.failed.length ? ['', ...gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`)] : []),
-        ].join('\n'),
+    const heading = [
+        `## ${gate.verdict === 'pass' ? '✅' : '❌'} policy-replay drift: ${gate.verdict}`,
+        ...(gate.failed.length ? ['', ...gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`)] : []),
+    ].join('\n');
+    const policySections = (policy, maxRows) => policy.drift
+        ? driftMarkdownSections(policy.drift, { redactSubjects: settings.redactSubjects, maxRows })
+        : [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
+    const renderSummary = (maxRows) => [
+        heading,
+        ...policies.flatMap((p) => policySections(p, maxRows)),
     ];
     const issueBodies = [];
     for (const policy of policies) {
-        if (!policy.drift) {
-            summary.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`);
-            continue;
-        }
-        const sections = driftMarkdownSections(policy.drift, {
-            redactSubjects: settings.redactSubjects,
-            maxRows: settings.maxChanges,
-        });
-        summary.push(...sections);
-        if (!policy.drift.result)
+        if (!policy.drift?.result)
             continue;
         issueBodies.push({
             path: policy.path,
             driftTotal: policy.drift.result.drift_total,
-            body: fitSections(sections, COMMENT_LIMIT, commentLength, (omitted) => `_${omitted} more section(s): see the job summary._`).body,
+            body: fitWithFewerRows((rows) => policySections(policy, rows), settings.maxChanges, COMMENT_LIMIT, commentLength, (omitted) => `_${omitted} more section(s): see the job summary._`).body,
         });
     }
     // The report, outputs and summary land before any issue is touched, so an issue failure (issues
     // disabled, a read-only token) never hides the drift itself.
-    await writeSummary(summary);
+    await writeSummary(renderSummary, settings.maxChanges);
     const issueFailures = [];
     for (const item of issueBodies) {
         try {

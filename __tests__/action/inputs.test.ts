@@ -56,6 +56,7 @@ describe('parseSettings defaults', () => {
       opaSha256: null,
       opaDownloadUrl: 'https://github.com/open-policy-agent/opa/releases/download',
       mode: 'auto',
+      tokenLogin: null,
     });
   });
 
@@ -451,5 +452,21 @@ describe('readSettings', () => {
     expect(
       readSettings({ GITHUB_EVENT_PATH: eventPath }, reader({ 'github-token': TOKEN })).redactSubjects,
     ).toBe(false);
+  });
+});
+
+describe('token-login', () => {
+  const read = (value: string) => (name: string) =>
+    name === 'github-token' ? 't' : name === 'token-login' ? value : '';
+  it('takes a GitHub login, an App bot login included', () => {
+    expect(parseSettings(read('my-app[bot]'), { visibility: 'private' }).tokenLogin).toBe('my-app[bot]');
+    expect(parseSettings(read('octo-cat'), { visibility: 'private' }).tokenLogin).toBe('octo-cat');
+    expect(parseSettings(read(''), { visibility: 'private' }).tokenLogin).toBeNull();
+  });
+  it('rejects anything else, quoting it', () => {
+    expect(() => parseSettings(read('-bad'), { visibility: 'private' })).toThrow(
+      "Invalid token-login '-bad'. Expected a GitHub login such as my-app[bot] or octocat.",
+    );
+    expect(() => parseSettings(read('a b'), { visibility: 'private' })).toThrow(/Invalid token-login 'a b'/);
   });
 });

@@ -208,6 +208,22 @@ describe('JSON arrays', () => {
   });
 });
 
+describe('content, not the file name, decides compression', () => {
+  it('reads a gzip-compressed export saved as .jsonl (and a .json array saved gzipped)', async () => {
+    const lines = `${rec('a')}\n${rec('b')}\n`;
+    expect(summary(await readAll(write('compressed-without-gz.jsonl', gzipSync(lines))))).toEqual([
+      '1 ok a',
+      '2 ok b',
+    ]);
+    const array = write('compressed-array.json', gzipSync(`[${rec('c')},\n${rec('d')}]`));
+    expect(summary(await readAll(array))).toEqual(['1 ok c', '2 ok d']);
+  });
+
+  it('still reads a plain file whose first bytes are not gzip magic', async () => {
+    expect(summary(await readAll(write('plain.jsonl', `${rec('p')}\n`)))).toEqual(['1 ok p']);
+  });
+});
+
 describe('read errors', () => {
   it('a missing file is a TrafficReadError naming the path', async () => {
     const path = join(dir, 'missing.jsonl');

@@ -60289,6 +60289,7 @@ const INPUT_NAMES = (/* unused pure expression or super */ null && ([
     'opa-sha256',
     'opa-download-url',
     'mode',
+    'token-login',
 ]));
 const DEFAULTS = {
     policies: 'policies/**/*.{json,yaml,yml}',
@@ -60540,6 +60541,15 @@ function resolveMode(mode, eventName) {
         return 'drift';
     throw new InputError('mode', mode, `Invalid mode 'auto' for the '${eventName}' event. Expected a pull_request, schedule or workflow_dispatch event, or set mode: pull-request or mode: drift.`);
 }
+/** A GitHub login: letters, digits and single hyphens, optionally an App's `[bot]` suffix. */
+function parseLogin(raw) {
+    if (raw === '')
+        return null;
+    if (!/^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(\[bot\])?$/.test(raw)) {
+        throw new InputError('token-login', raw, `Invalid token-login '${raw}'. Expected a GitHub login such as my-app[bot] or octocat.`);
+    }
+    return raw;
+}
 /** Reads and validates every input. Throws InputError on the first bad value. */
 function parseSettings(read, context) {
     const get = (name) => read(name).trim();
@@ -60568,6 +60578,7 @@ function parseSettings(read, context) {
         opaSha256,
         opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
         mode: parseChoice('mode', get('mode'), ['auto', 'pull-request', 'drift'], DEFAULTS.mode),
+        tokenLogin: parseLogin(get('token-login')),
     };
 }
 /** The runner's inputs (`INPUT_<NAME>`, hyphens kept) through @actions/core. */
@@ -61530,9 +61541,28 @@ function idOf(value) {
     return typeof id === 'string' && id.length > 0 ? id : undefined;
 }
 const DEFAULT_CHUNK = 1 << 20;
+/**
+ * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
+ * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
+ */
+function looksGzipped(path) {
+    let fd = null;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
+        const magic = Buffer.alloc(2);
+        return (0,external_node_fs_namespaceObject.readSync)(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+    }
+    catch {
+        return false; // the stream reports the error with its own message
+    }
+    finally {
+        if (fd !== null)
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
 function openSource(path, format, chunkSize) {
     const file = (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: chunkSize });
-    if (format === 'jsonl' || format === 'json')
+    if ((format === 'jsonl' || format === 'json') && !looksGzipped(path))
         return file;
     const gunzip = (0,external_node_zlib_.createGunzip)({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
     // pipeline forwards a read error of the file into the gunzip stream we iterate.

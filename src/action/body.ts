@@ -27,6 +27,35 @@ export function fitSections(
   return { body: `${pointer(sections.length).slice(0, limit - 1)}\n`, omitted: sections.length };
 }
 
+/**
+ * Fits a body by showing fewer change rows before dropping any section: renders with the most rows
+ * (≤ maxRows) for which every section fits, and falls back to cutting sections only when even no
+ * rows do not fit. The tables say "showing N of M", so fewer rows stay truthful.
+ */
+export function fitWithFewerRows(
+  render: (rows: number) => readonly string[],
+  maxRows: number,
+  limit: number,
+  measure: (text: string) => number,
+  pointer: (omitted: number) => string,
+): FitResult & { rows: number } {
+  const attempt = (rows: number) => ({ ...fitSections(render(rows), limit, measure, pointer), rows });
+  const full = attempt(maxRows);
+  if (full.omitted === 0 || maxRows === 0) return full;
+  let best: (FitResult & { rows: number }) | null = null;
+  let lo = 0;
+  let hi = maxRows - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const fitted = attempt(mid);
+    if (fitted.omitted === 0) {
+      best = fitted;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best ?? attempt(0);
+}
+
 /** A code fence longer than any backtick run inside the content, so the content cannot close it. */
 export function fenced(content: string, info = ''): string {
   const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));

@@ -62,6 +62,8 @@ export interface Settings {
   /** Without a trailing slash. */
   opaDownloadUrl: string;
   mode: RunMode;
+  /** Login the token acts as (a GitHub App's `<slug>[bot]`); null = discovered (docs/github.md). */
+  tokenLogin: string | null;
 }
 
 /** Every input name, as spelled in action.yml. */
@@ -79,6 +81,7 @@ export const INPUT_NAMES = [
   'opa-sha256',
   'opa-download-url',
   'mode',
+  'token-login',
 ] as const;
 
 export const DEFAULTS = {
@@ -386,6 +389,19 @@ export function resolveMode(mode: RunMode, eventName: string): 'pull-request' | 
   );
 }
 
+/** A GitHub login: letters, digits and single hyphens, optionally an App's `[bot]` suffix. */
+function parseLogin(raw: string): string | null {
+  if (raw === '') return null;
+  if (!/^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(\[bot\])?$/.test(raw)) {
+    throw new InputError(
+      'token-login',
+      raw,
+      `Invalid token-login '${raw}'. Expected a GitHub login such as my-app[bot] or octocat.`,
+    );
+  }
+  return raw;
+}
+
 /** Reads and validates every input. Throws InputError on the first bad value. */
 export function parseSettings(
   read: InputReader,
@@ -432,6 +448,7 @@ export function parseSettings(
     opaSha256,
     opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
     mode: parseChoice<RunMode>('mode', get('mode'), ['auto', 'pull-request', 'drift'], DEFAULTS.mode),
+    tokenLogin: parseLogin(get('token-login')),
   };
 }
 

@@ -16,7 +16,7 @@ import { gateFactsOf } from '../replay/gateFacts.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
 import { replayDrift } from './drift.js';
 import { runMarkdownSections } from './render.js';
-import { fitSections, utf8Length } from './body.js';
+import { fitWithFewerRows, utf8Length } from './body.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 
 const SUMMARY_LIMIT = 1024 * 1024;
@@ -29,7 +29,11 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const settings = readSettings(env);
     const context = readRunContext(env);
     const mode = resolveMode(settings.mode, context.eventName);
-    const client = createGitHubClient({ token: settings.githubToken, apiUrl: context.apiUrl });
+    const client = createGitHubClient({
+      token: settings.githubToken,
+      apiUrl: context.apiUrl,
+      ...(settings.tokenLogin ? { login: settings.tokenLogin } : {}),
+    });
     if (mode === 'drift') await runDriftMode(settings, context, client);
     else await runPullRequestMode(settings, context, client);
   } catch (error) {
@@ -84,9 +88,10 @@ function setOutputs(file: string, verdict: 'pass' | 'fail', policies: readonly P
   core.setOutput('fidelity', totals.worstFidelity ?? '');
 }
 
-async function writeSummary(sections: string[]): Promise<void> {
-  const fitted = fitSections(
-    sections,
+async function writeSummary(render: (rows: number) => readonly string[], maxRows: number): Promise<void> {
+  const fitted = fitWithFewerRows(
+    render,
+    maxRows,
     SUMMARY_LIMIT - 1024,
     utf8Length,
     (omitted) =>
@@ -136,31 +141,39 @@ async function runPullRequestMode(
   const file = await writeRunReport(context, runReport(context, 'pull-request', gate, policies, pull));
   setOutputs(file, gate.verdict, policies);
 
-  const sections = runMarkdownSections({
-    verdict: gate.verdict,
-    failed: gate.failed,
-    policies,
-    redactSubjects: settings.redactSubjects,
-    maxRows: settings.maxChanges,
-    title: 'policy-replay',
-  });
-  await writeSummary(sections);
+  const render = (maxRows: number) =>
+    runMarkdownSections({
+      verdict: gate.verdict,
+      failed: gate.failed,
+      policies,
+      redactSubjects: settings.redactSubjects,
+      maxRows,
+      title: 'policy-replay',
+    });
+  await writeSummary(render, settings.maxChanges);
   if (settings.comment === 'update') {
     const runLink = context.runId
       ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
       : null;
-    const fitted = fitSections(
-      sections,
-      COMMENT_LIMIT,
+    const summaryPointer = `see the job summary${runLink ? ` of [this run](${runLink})` : ''}`;
+    // Fewer change rows before fewer sections; room is kept for the note that says so.
+    const fitted = fitWithFewerRows(
+      render,
+      settings.maxChanges,
+      COMMENT_LIMIT - 400,
       commentLength,
       (omitted) =>
-        `_${omitted} more section(s) did not fit in one comment: see the job summary${runLink ? ` of [this run](${runLink})` : ''} for the full report._`,
+        `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`,
     );
+    const body =
+      fitted.rows < settings.maxChanges && fitted.omitted === 0
+        ? `${fitted.body}\n_Change tables shortened to ${fitted.rows} row(s) to fit one comment: ${summaryPointer} for more._\n`
+        : fitted.body;
     const result = await syncStickyComment(client, {
       owner: context.owner,
       repo: context.repo,
       issueNumber: pullNumber,
-      body: fitted.body,
+      body,
     });
     if (result.action === 'forbidden') core.warning(`policy-replay could not comment: ${result.warning}`);
     else core.info(`comment ${result.action} (${result.htmlUrl})`);
@@ -195,29 +208,27 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   const gate = evaluateGate(settings.failOn, facts);
   const file = await writeRunReport(context, runReport(context, 'drift', gate, policies));
   setOutputs(file, gate.verdict, policies);
-  const summary: string[] = [
-    [
-      `## ${gate.verdict === 'pass' ? '✅' : '❌'} policy-replay drift: ${gate.verdict}`,
-      ...(gate.failed.length ? ['', ...gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`)] : []),
-    ].join('\n'),
+  const heading = [
+    `## ${gate.verdict === 'pass' ? '✅' : '❌'} policy-replay drift: ${gate.verdict}`,
+    ...(gate.failed.length ? ['', ...gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`)] : []),
+  ].join('\n');
+  const policySections = (policy: PolicyOutcome, maxRows: number): string[] =>
+    policy.drift
+      ? driftMarkdownSections(policy.drift, { redactSubjects: settings.redactSubjects, maxRows })
+      : [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
+  const renderSummary = (maxRows: number) => [
+    heading,
+    ...policies.flatMap((p) => policySections(p, maxRows)),
   ];
   const issueBodies: { path: string; body: string; driftTotal: number }[] = [];
   for (const policy of policies) {
-    if (!policy.drift) {
-      summary.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`);
-      continue;
-    }
-    const sections = driftMarkdownSections(policy.drift, {
-      redactSubjects: settings.redactSubjects,
-      maxRows: settings.maxChanges,
-    });
-    summary.push(...sections);
-    if (!policy.drift.result) continue;
+    if (!policy.drift?.result) continue;
     issueBodies.push({
       path: policy.path,
       driftTotal: policy.drift.result.drift_total,
-      body: fitSections(
-        sections,
+      body: fitWithFewerRows(
+        (rows) => policySections(policy, rows),
+        settings.maxChanges,
         COMMENT_LIMIT,
         commentLength,
         (omitted) => `_${omitted} more section(s): see the job summary._`,
@@ -226,7 +237,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   }
   // The report, outputs and summary land before any issue is touched, so an issue failure (issues
   // disabled, a read-only token) never hides the drift itself.
-  await writeSummary(summary);
+  await writeSummary(renderSummary, settings.maxChanges);
   const issueFailures: string[] = [];
   for (const item of issueBodies) {
     try {

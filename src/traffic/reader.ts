@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -103,9 +103,26 @@ export interface ReadTrafficOptions {
 
 const DEFAULT_CHUNK = 1 << 20;
 
+/**
+ * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
+ * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
+ */
+function looksGzipped(path: string): boolean {
+  let fd: number | null = null;
+  try {
+    fd = openSync(path, 'r');
+    const magic = Buffer.alloc(2);
+    return readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+  } catch {
+    return false; // the stream reports the error with its own message
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
 function openSource(path: string, format: TrafficFormat, chunkSize: number): Readable {
   const file = createReadStream(path, { highWaterMark: chunkSize });
-  if (format === 'jsonl' || format === 'json') return file;
+  if ((format === 'jsonl' || format === 'json') && !looksGzipped(path)) return file;
   const gunzip = createGunzip({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
   // pipeline forwards a read error of the file into the gunzip stream we iterate.
   pipeline(file, gunzip, () => undefined);

@@ -17436,9 +17436,28 @@ function idOf(value) {
     return typeof id === 'string' && id.length > 0 ? id : undefined;
 }
 const DEFAULT_CHUNK = (/* unused pure expression or super */ null && (1 << 20));
+/**
+ * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
+ * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
+ */
+function looksGzipped(path) {
+    let fd = null;
+    try {
+        fd = openSync(path, 'r');
+        const magic = Buffer.alloc(2);
+        return readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+    }
+    catch {
+        return false; // the stream reports the error with its own message
+    }
+    finally {
+        if (fd !== null)
+            closeSync(fd);
+    }
+}
 function openSource(path, format, chunkSize) {
     const file = createReadStream(path, { highWaterMark: chunkSize });
-    if (format === 'jsonl' || format === 'json')
+    if ((format === 'jsonl' || format === 'json') && !looksGzipped(path))
         return file;
     const gunzip = createGunzip({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
     // pipeline forwards a read error of the file into the gunzip stream we iterate.
