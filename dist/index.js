@@ -50333,7 +50333,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9928);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9314);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -50342,7 +50342,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9928:
+/***/ 9314:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50350,6 +50350,8 @@ __webpack_async_result__();
 __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ main_run)
 });
+
+// UNUSED EXPORTS: driftIssueTitle
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
@@ -68328,7 +68330,89 @@ async function syncStickyComment(client, options) {
     }
 }
 
+;// CONCATENATED MODULE: ./build/render/escape.js
+/**
+ * Makes a value from traffic inert in GitHub-flavoured markdown while keeping it readable (a
+ * request id such as `req-7f3a` or a time stays as it is). Inside the inline contexts where values
+ * appear (table cells, headings, list items), only these characters can start markup:
+ * - `\`, `` ` ``, `*`, `_`, `[`, `]`, `(`, `)`, `|`, `~`, `$`, `#`, `!` (escapes, code, emphasis,
+ *   links and images, table cells, strikethrough, math, headings) are backslash-escaped;
+ * - `<`, `>`, `&` become entities, so no HTML or entity reaches the renderer;
+ * - `@`, `#` before a digit, `://` and `www.` get a zero-width space, so GitHub's mention,
+ *   issue-reference and autolink parsers never see them whole;
+ * - line breaks become spaces, other control and bidi-override characters become U+FFFD.
+ */
+const ZWSP = '\u200b';
+const MAX_VALUE = 200;
+function escapeMarkdown(value, maxLength = MAX_VALUE) {
+    let text = value;
+    if ([...text].length > maxLength)
+        text = `${[...text].slice(0, maxLength - 1).join('')}…`;
+    text = text
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/(www)\./gi, `$1${ZWSP}.`)
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#(?=[0-9])/g, `#${ZWSP}`)
+        .replace(/\b(GH)-(?=[0-9])/gi, `$1-${ZWSP}`);
+    let out = '';
+    for (const ch of text) {
+        const code = ch.codePointAt(0);
+        if (ch === '&')
+            out += '&amp;';
+        else if (ch === '<')
+            out += '&lt;';
+        else if (ch === '>')
+            out += '&gt;';
+        else if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029')
+            out += ' ';
+        else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0))
+            out += '\ufffd';
+        else if ((code >= 0x202a && code <= 0x202e) ||
+            (code >= 0x2066 && code <= 0x2069) ||
+            code === 0x200e ||
+            code === 0x200f)
+            out += '\ufffd';
+        else if ('\\`*_[]()|~$#!'.includes(ch))
+            out += `\\${ch}`;
+        else
+            out += ch;
+    }
+    return out;
+}
+/** A value shown in a table cell; `null` shows as an em dash. */
+function cell(value) {
+    return value === null || value === undefined || value === '' ? '—' : escapeMarkdown(value);
+}
+/**
+ * A value inside an HTML block (`<summary>…</summary>`), where markdown escapes would show as
+ * backslashes: entities for what HTML reads, and the same zero-width spaces against mentions,
+ * issue references and autolinks.
+ */
+function escapeHtmlText(value, maxLength = MAX_VALUE) {
+    let text = value;
+    if ([...text].length > maxLength)
+        text = `${[...text].slice(0, maxLength - 1).join('')}…`;
+    return (text
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/(www)\./gi, `$1${ZWSP}.`)
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#(?=[0-9])/g, `#${ZWSP}`)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/[\r\n\u2028\u2029]/g, ' ')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd'));
+}
+
 ;// CONCATENATED MODULE: ./build/github/driftIssue.js
+/**
+ * One drift issue per policy. The issue is found by label `policy-drift`, a hidden marker naming
+ * the policy path, and its author being the token's own login; closed issues count too, so drift
+ * that comes back reopens the old issue instead of opening a second one.
+ */
+
 
 
 const DRIFT_LABEL = 'policy-drift';
@@ -68360,7 +68444,7 @@ function sameText(a, b) {
     return a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
 }
 function defaultCloseComment(policyPath) {
-    return (`Drift returned to zero: the replayed decisions of \`${policyPath.replace(/`/g, "'")}\` match the recorded ` +
+    return (`Drift returned to zero: the replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
         `ones again. Closing; policy-replay reopens this issue if drift comes back.`);
 }
 async function syncDriftIssue(client, options) {
@@ -68494,6 +68578,29 @@ async function syncDriftIssue(client, options) {
         }
         throw error;
     }
+}
+/**
+ * Closes this Action's open drift issues whose policy is gone from the default branch (deleted,
+ * renamed, or no longer matched by the `policies` input): with no policy there is no drift to
+ * report, and the issue would otherwise stay open with stale numbers forever.
+ */
+async function closeOrphanedDriftIssues(client, options) {
+    const repo = { owner: options.owner, repo: options.repo };
+    const label = options.label ?? DRIFT_LABEL;
+    const own = (await client.getTokenLogin()).login.toLowerCase();
+    const live = new Set(options.livePolicyPaths.map(driftMarker));
+    const closed = [];
+    for (const issue of await client.listIssues(repo, { labels: [label], state: 'open' })) {
+        if (issue.userLogin.toLowerCase() !== own)
+            continue;
+        const marker = /<!-- policy-replay:drift:\S+ -->/.exec(issue.body)?.[0];
+        if (marker === undefined || live.has(marker))
+            continue;
+        await client.createIssueComment(repo, issue.number, 'The policy this issue reports on no longer exists on the default branch (or no longer matches the `policies` input). Closing; policy-replay opens a new issue if it comes back and drifts.');
+        await client.updateIssue(repo, issue.number, { state: 'closed', state_reason: 'not_planned' });
+        closed.push(issue.number);
+    }
+    return closed;
 }
 
 // EXTERNAL MODULE: ./node_modules/semver/index.js
@@ -69728,60 +69835,6 @@ const UNEVALUABLE_ADVICE = {
     batch_call_pairing_unavailable: 'Batches were recorded without per-call pairing while a rule combines two call fields. Record paired calls, or split the rule so each reads one call field.',
 };
 
-;// CONCATENATED MODULE: ./build/render/escape.js
-/**
- * Makes a value from traffic inert in GitHub-flavoured markdown while keeping it readable (a
- * request id such as `req-7f3a` or a time stays as it is). Inside the inline contexts where values
- * appear (table cells, headings, list items), only these characters can start markup:
- * - `\`, `` ` ``, `*`, `_`, `[`, `]`, `(`, `)`, `|`, `~`, `$`, `#`, `!` (escapes, code, emphasis,
- *   links and images, table cells, strikethrough, math, headings) are backslash-escaped;
- * - `<`, `>`, `&` become entities, so no HTML or entity reaches the renderer;
- * - `@`, `#` before a digit, `://` and `www.` get a zero-width space, so GitHub's mention,
- *   issue-reference and autolink parsers never see them whole;
- * - line breaks become spaces, other control and bidi-override characters become U+FFFD.
- */
-const ZWSP = '\u200b';
-const MAX_VALUE = 200;
-function escapeMarkdown(value, maxLength = MAX_VALUE) {
-    let text = value;
-    if ([...text].length > maxLength)
-        text = `${[...text].slice(0, maxLength - 1).join('')}…`;
-    text = text
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/(www)\./gi, `$1${ZWSP}.`)
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#(?=[0-9])/g, `#${ZWSP}`)
-        .replace(/\b(GH)-(?=[0-9])/gi, `$1-${ZWSP}`);
-    let out = '';
-    for (const ch of text) {
-        const code = ch.codePointAt(0);
-        if (ch === '&')
-            out += '&amp;';
-        else if (ch === '<')
-            out += '&lt;';
-        else if (ch === '>')
-            out += '&gt;';
-        else if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029')
-            out += ' ';
-        else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0))
-            out += '\ufffd';
-        else if ((code >= 0x202a && code <= 0x202e) ||
-            (code >= 0x2066 && code <= 0x2069) ||
-            code === 0x200e ||
-            code === 0x200f)
-            out += '\ufffd';
-        else if ('\\`*_[]()|~$#!'.includes(ch))
-            out += `\\${ch}`;
-        else
-            out += ch;
-    }
-    return out;
-}
-/** A value shown in a table cell; `null` shows as an em dash. */
-function cell(value) {
-    return value === null || value === undefined || value === '' ? '—' : escapeMarkdown(value);
-}
-
 ;// CONCATENATED MODULE: ./build/render/markdown.js
 
 
@@ -70245,8 +70298,10 @@ function parsePolicies(raw) {
 function policyMatcher(globs) {
     const include = globs.filter((g) => !g.startsWith('!'));
     const exclude = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
-    const isIncluded = include.length > 0 ? picomatch(include, { dot: true }) : () => false;
-    const isExcluded = exclude.length > 0 ? picomatch(exclude, { dot: true }) : () => false;
+    // `flags: 's'`: a path segment may hold a line break (git allows it), and such a policy must not
+    // be skipped silently.
+    const isIncluded = include.length > 0 ? picomatch(include, { dot: true, flags: 's' }) : () => false;
+    const isExcluded = exclude.length > 0 ? picomatch(exclude, { dot: true, flags: 's' }) : () => false;
     return (path) => {
         const normalized = path.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
         return isIncluded(normalized) && !isExcluded(normalized);
@@ -72520,8 +72575,13 @@ const trafficInputSchema = looseObject({
     })
         .optional(),
 });
+/**
+ * The most calls an unpaired batch may declare. Replaying one materialises its calls, so a
+ * ~100-byte record claiming millions would exhaust memory; no gateway batch comes near this.
+ */
+const MAX_UNPAIRED_CALLS = 10_000;
 const unpairedSchema = strictObject({
-    call_count: schemas_int().nonnegative(),
+    call_count: schemas_int().nonnegative().max(MAX_UNPAIRED_CALLS),
     method: stringList.optional(),
     tool: stringList.optional(),
     resource_uri: stringList.optional(),
@@ -72668,7 +72728,7 @@ function isUnpaired(v) {
         if (!UNPAIRED_KEYS.has(key))
             return false;
     const count = v.call_count;
-    if (!isNonNegativeInt(count))
+    if (!isNonNegativeInt(count) || count > MAX_UNPAIRED_CALLS)
         return false;
     for (const key of ['method', 'tool', 'resource_uri', 'prompt']) {
         const list = v[key];
@@ -74799,6 +74859,8 @@ function windowOpen(w, ns) {
  * wall time and peak RSS (bigger caches keep keys long enough to reach V8's old space).
  */
 const DECISION_CACHE_LIMIT = 4_096;
+/** Keys longer than this (UTF-16 units) are evaluated uncached: 2 × 4,096 × 2 KiB ≈ 32 MiB at most. */
+const MAX_KEY_LENGTH = 2_048;
 /**
  * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
  * what any of the policies reads: a record costs one key, and each policy is evaluated once per
@@ -74833,7 +74895,10 @@ class DecisionCache {
     evaluate(index, input, requestId) {
         if (input !== this.lastInput) {
             this.lastInput = input;
-            this.lastKey = this.projection.key(input);
+            const key = this.projection.key(input);
+            // Long keys (a policy reading a large argument) almost never repeat, and caching them would
+            // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
+            this.lastKey = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
             this.lastEntry = this.lastKey === null ? null : this.lookup(this.lastKey);
             this.lastBuffer = null;
         }
@@ -75787,9 +75852,26 @@ class ReplayAggregator {
     }
     noteMalformed(line, reason) {
         this.malformed.count++;
-        if (this.malformed.examples.length < MAX_MALFORMED_EXAMPLES)
-            this.malformed.examples.push({ line, reason });
+        keepFirstExamples(this.malformed.examples, { line, reason });
     }
+}
+/**
+ * Keeps the first MAX_MALFORMED_EXAMPLES examples by (line, reason): file order for JSON Lines, and
+ * an order a shard merge reproduces when a minified `.json` array puts many records on one line.
+ */
+function keepFirstExamples(examples, example) {
+    const full = examples.length >= MAX_MALFORMED_EXAMPLES;
+    if (full && compareExamples(example, examples[examples.length - 1]) >= 0)
+        return;
+    let at = examples.length;
+    while (at > 0 && compareExamples(examples[at - 1], example) > 0)
+        at--;
+    examples.splice(at, 0, example);
+    if (examples.length > MAX_MALFORMED_EXAMPLES)
+        examples.pop();
+}
+function compareExamples(a, b) {
+    return a.line - b.line || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0);
 }
 /** The change row: what an operator needs to recognise the request. */
 function describeChange(record, current, draft, matched) {
@@ -75868,7 +75950,10 @@ async function runReplay(options) {
         options.base ? preparePolicy(options.base, options.opa.path) : null,
         reader_sha256OfFile(options.trafficPath),
     ]);
-    const errors = [...(head && !head.ok ? head.errors : []), ...(base && !base.ok ? base.errors : [])];
+    const baseProblems = base && !base.ok ? base.errors : [];
+    const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;
+    const errors = [...(head && !head.ok ? head.errors : []), ...(baseIsUnknown ? [] : baseProblems)];
+    const baseErrors = baseIsUnknown ? baseProblems.map(toReportError) : [];
     const warnings = [
         ...(head ? (head.ok ? head.prepared.warnings : head.warnings) : []),
         ...(base ? (base.ok ? base.prepared.warnings : base.warnings) : []),
@@ -75905,6 +75990,7 @@ async function runReplay(options) {
             warnings,
             outcome: null,
             fidelity: null,
+            baseErrors,
         };
     }
     const manifestSet = options.manifests ? await loadManifestsFromDirOrGlob(options.manifests) : null;
@@ -75930,6 +76016,7 @@ async function runReplay(options) {
         warnings,
         outcome,
         fidelity,
+        baseErrors,
     };
 }
 
@@ -75942,39 +76029,76 @@ async function runReplay(options) {
 const mappingSchema = strictObject({
     policies: record(schemas_string(), strictObject({ traffic: schemas_string().optional(), manifests: schemas_string().optional() })),
 });
+const MAPPING_FILE = '.policy-replay.yml';
 class MappingError extends Error {
     constructor(message) {
         super(message);
         this.name = 'MappingError';
     }
 }
-function readSampleMapping(workspace) {
-    const file = (0,external_node_path_namespaceObject.join)(workspace, '.policy-replay.yml');
-    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
-        return null;
-    const parsed = mappingSchema.safeParse((0,dist/* parse */.qg)((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8')));
+/** Parses `.policy-replay.yml`; every path in it must be relative and stay in the repository. */
+function parseSampleMapping(text) {
+    const parsed = mappingSchema.safeParse((0,dist/* parse */.qg)(text));
     if (!parsed.success) {
-        throw new MappingError(`.policy-replay.yml is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`).join('; ')}`);
+        throw new MappingError(`${MAPPING_FILE} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`).join('; ')}`);
+    }
+    for (const [policy, entry] of Object.entries(parsed.data.policies)) {
+        for (const path of [entry.traffic, entry.manifests]) {
+            if (path !== undefined && ((0,external_node_path_namespaceObject.isAbsolute)(path) || path.split(/[\\/]/).includes('..'))) {
+                throw new MappingError(`${MAPPING_FILE}: ${JSON.stringify(path)} (for ${JSON.stringify(policy)}) must be a path inside the repository, without ".."`);
+            }
+        }
     }
     return parsed.data;
+}
+/** The mapping in the checked-out workspace (drift runs: the default branch). */
+function readSampleMapping(workspace) {
+    const file = (0,external_node_path_namespaceObject.join)(workspace, MAPPING_FILE);
+    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+        return null;
+    return parseSampleMapping((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8'));
+}
+/** Whether `path` (already joined to the workspace) really lies inside it, symlinks resolved. */
+function insideWorkspace(workspace, path) {
+    try {
+        const root = (0,external_node_fs_namespaceObject.realpathSync)(workspace);
+        const real = (0,external_node_fs_namespaceObject.realpathSync)(path);
+        const rel = (0,external_node_path_namespaceObject.relative)(root, real);
+        return rel === '' || (!rel.startsWith(`..${external_node_path_namespaceObject.sep}`) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
+    }
+    catch {
+        return false;
+    }
 }
 function locateSample(workspace, policyPath, templates, mapping) {
     const mapped = mapping?.policies[policyPath];
     const name = expandPathTemplate('{name}', policyPath);
+    const fromMapping = (p) => ({ shown: p, file: (0,external_node_path_namespaceObject.resolve)(workspace, p), contained: true });
+    const fromInput = (p) => ({
+        shown: p,
+        file: (0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p),
+        contained: false,
+    });
     const trafficCandidates = mapped?.traffic
-        ? [mapped.traffic]
+        ? [fromMapping(mapped.traffic)]
         : templates.traffic
-            ? [expandPathTemplate(templates.traffic, policyPath)]
-            : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`];
+            ? [fromInput(expandPathTemplate(templates.traffic, policyPath))]
+            : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`].map(fromMapping);
     const manifestCandidates = mapped?.manifests
-        ? [mapped.manifests]
+        ? [fromMapping(mapped.manifests)]
         : templates.manifests
-            ? [expandPathTemplate(templates.manifests, policyPath)]
-            : [`traffic/${name}.manifests`];
-    const isFile = (p) => (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(workspace, p)) && (0,external_node_fs_namespaceObject.statSync)((0,external_node_path_namespaceObject.join)(workspace, p)).isFile();
-    const traffic = trafficCandidates.find(isFile) ?? null;
-    const manifests = manifestCandidates.find((p) => (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(workspace, p))) ?? null;
-    return { traffic, manifests, looked: trafficCandidates };
+            ? [fromInput(expandPathTemplate(templates.manifests, policyPath))]
+            : [fromMapping(`traffic/${name}.manifests`)];
+    const usable = (c) => (0,external_node_fs_namespaceObject.existsSync)(c.file) && (!c.contained || insideWorkspace(workspace, c.file));
+    const traffic = trafficCandidates.find((c) => usable(c) && (0,external_node_fs_namespaceObject.statSync)(c.file).isFile()) ?? null;
+    const manifests = manifestCandidates.find(usable) ?? null;
+    return {
+        traffic: traffic?.shown ?? null,
+        manifests: manifests?.shown ?? null,
+        trafficFile: traffic?.file ?? null,
+        manifestsPath: manifests?.file ?? null,
+        looked: trafficCandidates.map((c) => c.shown),
+    };
 }
 
 ;// CONCATENATED MODULE: ./build/action/regoDiff.js
@@ -75982,9 +76106,14 @@ function locateSample(workspace, policyPath, templates, mapping) {
  * A unified diff of two generated Rego modules (small files: a plain LCS table is enough), with
  * three lines of context. Pure.
  */
+const MAX_TABLE_CELLS = 4_000_000;
 function unifiedDiff(before, after, fromName, toName, context = 3) {
     const a = before === '' ? [] : before.replace(/\n$/, '').split('\n');
     const b = after === '' ? [] : after.replace(/\n$/, '').split('\n');
+    // The LCS table is n×m: bound it, since a pull request controls the size of the module.
+    if (a.length * b.length > MAX_TABLE_CELLS) {
+        return `--- ${fromName}\n+++ ${toName}\n@@ the generated Rego changed too much to diff here (${a.length} → ${b.length} lines); see \`policy-replay compile\` @@\n`;
+    }
     const ops = diffLines(a, b);
     if (ops.every((op) => op.kind === ' '))
         return '';
@@ -76061,25 +76190,37 @@ function diffLines(a, b) {
 
 
 
-
-/** The PR's policy files; a rename counts when either name matches the globs. */
+/**
+ * The PR's policy files. A rename within the policy globs is a rename (base at the old name); a
+ * move into the globs is a new policy, and a move out of them is a deleted one (under its old
+ * name): to the gateway, a file that stops or starts being a policy is exactly that.
+ */
 function selectPolicyChanges(files, globs) {
     const matches = policyMatcher(globs);
     const changes = [];
     for (const file of files) {
+        if (file.status === 'unchanged')
+            continue;
         const previous = file.previous_filename ?? null;
-        if (!matches(file.filename) && !(previous !== null && matches(previous)))
+        const isPolicy = matches(file.filename);
+        const wasPolicy = previous !== null && matches(previous);
+        if (file.status === 'renamed' && previous !== null) {
+            if (isPolicy && wasPolicy)
+                changes.push({ path: file.filename, status: 'renamed', previousPath: previous });
+            else if (isPolicy)
+                changes.push({ path: file.filename, status: 'added', previousPath: null });
+            else if (wasPolicy)
+                changes.push({ path: previous, status: 'removed', previousPath: null });
+            continue;
+        }
+        if (!isPolicy)
             continue;
         const status = file.status === 'added' || file.status === 'copied'
             ? 'added'
             : file.status === 'removed'
                 ? 'removed'
-                : file.status === 'renamed'
-                    ? 'renamed'
-                    : 'modified';
-        if (status === 'modified' && file.status === 'unchanged')
-            continue;
-        changes.push({ path: file.filename, status, previousPath: previous });
+                : 'modified';
+        changes.push({ path: file.filename, status, previousPath: null });
     }
     return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
@@ -76097,12 +76238,15 @@ async function listPolicyChanges(deps) {
         baseSha: files.baseSha,
         headSha: files.headSha,
         changes: selectPolicyChanges(files.files, settings.policies),
+        mappingChanged: files.files.some((f) => f.filename === MAPPING_FILE || f.previous_filename === MAPPING_FILE),
     };
 }
 async function replayPolicyChanges(deps, baseSha, headSha, changes) {
     const { context, settings, opa } = deps;
     await ensureCommits(context.workspace, [baseSha, headSha]);
-    const mapping = readSampleMapping(context.workspace);
+    // The mapping is read at the base commit: a pull request must not choose the sample that gates it.
+    const mappingText = await readFileAtCommit(context.workspace, baseSha, MAPPING_FILE);
+    const mapping = mappingText === null ? null : parseSampleMapping(mappingText);
     const outcomes = [];
     for (const change of changes) {
         const headPath = change.status === 'removed' ? null : change.path;
@@ -76146,14 +76290,17 @@ async function replayPolicyChanges(deps, baseSha, headSha, changes) {
         const run = await runReplay({
             head,
             base,
-            trafficPath: (0,external_node_path_namespaceObject.join)(context.workspace, sample.traffic),
+            trafficPath: sample.trafficFile,
             trafficDisplayPath: sample.traffic,
-            manifests: sample.manifests ? (0,external_node_path_namespaceObject.join)(context.workspace, sample.manifests) : null,
+            manifests: sample.manifestsPath,
             maxChanges: Math.max(settings.maxChanges, 0),
+            invalidBase: 'unknown',
             opa,
         });
         outcome.report = run.report;
         outcome.errors = run.report.errors;
+        if (run.baseErrors.length > 0)
+            outcome.base_errors = run.baseErrors;
         // Only when every side that exists compiled: a diff against a failed side would read as if the
         // policy had been emptied.
         if (run.report.errors.length === 0 && (run.head || run.base)) {
@@ -76287,9 +76434,9 @@ async function replayDrift(context, settings, opa, log) {
             head: { displayPath: path, text, ref: context.sha },
             base: null,
             mode: 'drift',
-            trafficPath: (0,external_node_path_namespaceObject.join)(context.workspace, sample.traffic),
+            trafficPath: sample.trafficFile,
             trafficDisplayPath: sample.traffic,
-            manifests: sample.manifests ? (0,external_node_path_namespaceObject.join)(context.workspace, sample.manifests) : null,
+            manifests: sample.manifestsPath,
             maxChanges: settings.maxChanges,
             opa,
         });
@@ -76354,6 +76501,7 @@ const utf8Length = (text) => Buffer.byteLength(text, 'utf8');
 
 
 
+const MAX_FAILURES_SHOWN = 50;
 /**
  * The sections of the PR comment and the job summary, in the order they may be cut from the end:
  * verdict and gate failures first, then each policy, then the Rego diffs.
@@ -76363,8 +76511,15 @@ function runMarkdownSections(options) {
     const icon = options.verdict === 'pass' ? '✅' : '❌';
     const head = [`## ${icon} ${options.title}: ${options.verdict}`];
     head.push('', `${options.policies.length} polic${options.policies.length === 1 ? 'y file' : 'y files'} changed; each is replayed against its recorded traffic.`);
+    for (const note of options.notes ?? [])
+        head.push('', note);
     if (options.failed.length > 0) {
-        head.push('', '**Failed gate rules**', '', ...options.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`));
+        // Capped, so the verdict section always fits in one comment whatever the number of failures.
+        const shown = options.failed.slice(0, MAX_FAILURES_SHOWN);
+        head.push('', '**Failed gate rules**', '', ...shown.map((f) => `- ${escapeMarkdown(f.reason, 400)}`));
+        if (options.failed.length > shown.length) {
+            head.push(`- … and ${options.failed.length - shown.length} more (the JSON report lists every one)`);
+        }
     }
     sections.push(head.join('\n'));
     for (const policy of options.policies) {
@@ -76379,6 +76534,9 @@ function runMarkdownSections(options) {
             });
             if (policy.no_traffic)
                 parts.push('**No traffic to replay** for this policy.');
+            if (policy.base_errors && policy.base_errors.length > 0) {
+                parts[0] = `${parts[0]}\n\nThe base version is invalid (${policy.base_errors.length} problem${policy.base_errors.length === 1 ? '' : 's'}, first: ${escapeMarkdown(`${policy.base_errors[0].path}: ${policy.base_errors[0].message}`, 300)}), so it was not compared: every current decision is \`unknown\`.`;
+            }
             if (policy.status === 'renamed' && policy.previous_path) {
                 parts[0] = `${parts[0]}\n\nRenamed from ${escapeMarkdown(policy.previous_path)}.`;
             }
@@ -76389,7 +76547,7 @@ function runMarkdownSections(options) {
         if (!policy.rego_diff)
             continue;
         sections.push([
-            `<details><summary>Rego diff: ${escapeMarkdown(policy.path)}</summary>`,
+            `<details><summary>Rego diff: ${escapeHtmlText(policy.path)}</summary>`,
             '',
             fenced(policy.rego_diff, 'diff'),
             '',
@@ -76397,6 +76555,21 @@ function runMarkdownSections(options) {
         ].join('\n'));
     }
     return sections;
+}
+
+;// CONCATENATED MODULE: ./build/action/log.js
+
+/**
+ * A log line that cannot issue a workflow command. `core.info` writes text as it is, and the
+ * runner reads any line starting with `::` as a command; policy paths come from the pull request
+ * (git allows newlines in file names), so line breaks are shown as `␤` and a leading `::` is
+ * indented.
+ */
+function safeLogLine(text) {
+    return text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '␤').replace(/^::/, ' ::');
+}
+function logInfo(text) {
+    info(safeLogLine(text));
 }
 
 ;// CONCATENATED MODULE: ./build/action/runReport.js
@@ -76452,6 +76625,7 @@ function runTotals(policies) {
 
 
 
+
 const SUMMARY_LIMIT = 1024 * 1024;
 /** Room for the hidden marker and a little slack under GitHub's comment limit. */
 const COMMENT_LIMIT = MAX_COMMENT_LENGTH - 200;
@@ -76484,7 +76658,7 @@ async function obtainOpa(settings) {
         platform: process.platform,
         arch: process.arch,
     });
-    info(`OPA ${opa.version} at ${opa.path} (${opa.source})`);
+    logInfo(`OPA ${opa.version} at ${opa.path} (${opa.source})`);
     return { path: opa.path, version: opa.version };
 }
 function annotateErrors(policies) {
@@ -76530,7 +76704,7 @@ async function runPullRequestMode(settings, context, client) {
     const pullNumber = pullRequestNumber(context);
     if (pullNumber === null)
         throw new Error(`no pull request in the '${context.eventName}' event payload`);
-    const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: info });
+    const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: logInfo });
     if (listing.changes.length === 0) {
         const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
         const file = await writeRunReport(context, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull));
@@ -76542,7 +76716,7 @@ async function runPullRequestMode(settings, context, client) {
         return;
     }
     const opa = await obtainOpa(settings);
-    const policies = await replayPolicyChanges({ client, settings, context, pullNumber, opa, log: info }, listing.baseSha, listing.headSha, listing.changes);
+    const policies = await replayPolicyChanges({ client, settings, context, pullNumber, opa, log: logInfo }, listing.baseSha, listing.headSha, listing.changes);
     annotateErrors(policies);
     const facts = policies.map((p) => p.report ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p));
     const gate = evaluateGate(settings.failOn, facts);
@@ -76556,6 +76730,11 @@ async function runPullRequestMode(settings, context, client) {
         redactSubjects: settings.redactSubjects,
         maxRows,
         title: 'policy-replay',
+        notes: listing.mappingChanged
+            ? [
+                'This pull request changes `.policy-replay.yml`: samples were located with the base branch version, so a pull request cannot choose the traffic that gates it.',
+            ]
+            : [],
     });
     await writeSummary(render, settings.maxChanges);
     if (settings.comment === 'update') {
@@ -76577,7 +76756,7 @@ async function runPullRequestMode(settings, context, client) {
         if (result.action === 'forbidden')
             warning(`policy-replay could not comment: ${result.warning}`);
         else
-            info(`comment ${result.action} (${result.htmlUrl})`);
+            logInfo(`comment ${result.action} (${result.htmlUrl})`);
     }
     finish(gate.verdict, gate.failed);
 }
@@ -76599,7 +76778,7 @@ function emptyFacts(p) {
 }
 async function runDriftMode(settings, context, client) {
     const opa = await obtainOpa(settings);
-    const policies = await replayDrift(context, settings, opa, info);
+    const policies = await replayDrift(context, settings, opa, logInfo);
     annotateErrors(policies);
     const facts = policies.map((p) => p.drift ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p));
     const gate = evaluateGate(settings.failOn, facts);
@@ -76636,16 +76815,31 @@ async function runDriftMode(settings, context, client) {
                 owner: context.owner,
                 repo: context.repo,
                 policyPath: item.path,
-                title: `Policy drift: ${item.path}`,
+                title: driftIssueTitle(item.path),
                 body: item.body,
                 driftTotal: item.driftTotal,
             });
             for (const w of issue.warnings)
                 warning(w);
-            info(`${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
+            logInfo(`${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
         }
         catch (error) {
             issueFailures.push(`${item.path}: ${error.message}`);
+        }
+    }
+    // Only when issues can be written at all: after a failure above, the sweep would fail the same way.
+    if (issueFailures.length === 0) {
+        try {
+            const closed = await closeOrphanedDriftIssues(client, {
+                owner: context.owner,
+                repo: context.repo,
+                livePolicyPaths: policies.map((p) => p.path),
+            });
+            for (const number of closed)
+                logInfo(`closed drift issue #${number}: its policy no longer exists`);
+        }
+        catch (error) {
+            issueFailures.push(`closing the issues of deleted policies: ${error.message}`);
         }
     }
     if (issueFailures.length > 0) {
@@ -76667,6 +76861,11 @@ function runReport(context, mode, gate, policies, pull) {
         failed: gate.failed,
         policies: policies.map(({ rego_diff: _diff, ...rest }) => rest),
     };
+}
+/** GitHub caps issue titles at 256 characters, and a title is one line. */
+function driftIssueTitle(path) {
+    const title = `Policy drift: ${path.replace(/[\r\n\u2028\u2029]/g, ' ')}`;
+    return [...title].length <= 256 ? title : `${[...title].slice(0, 255).join('')}…`;
 }
 
 

@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import type { GitHubClient } from '../../src/github/client.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import type { DriftIssueOptions } from '../../src/github/driftIssue.js';
-import { IssuesUnavailableError, driftMarker, syncDriftIssue } from '../../src/github/driftIssue.js';
+import {
+  IssuesUnavailableError,
+  closeOrphanedDriftIssues,
+  driftMarker,
+  syncDriftIssue,
+} from '../../src/github/driftIssue.js';
 import type { FakeGitHub } from '../support/fakeGithub.js';
 import { startFakeGitHub } from '../support/fakeGithub.js';
 
@@ -211,5 +216,28 @@ describe('syncDriftIssue', () => {
     const error = await sync(client, 1, 'x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IssuesUnavailableError);
     expect(error).toMatchObject({ status: 403 });
+  });
+});
+
+describe('closeOrphanedDriftIssues', () => {
+  it('closes only our open issues whose policy is gone, with a comment', async () => {
+    const [gh, client] = await setup();
+    await sync(client, 2, 'acme drifted');
+    await sync(client, 1, 'gone drifted', 'policies/gone.yaml');
+    const closed = await closeOrphanedDriftIssues(client, {
+      owner: 'acme',
+      repo: 'policies',
+      livePolicyPaths: [ACME],
+    });
+    const issues = gh.state.issues(FULL);
+    const gone = issues.find((i) => i.body.includes(driftMarker('policies/gone.yaml')))!;
+    const acme = issues.find((i) => i.body.includes(ACME_MARKER))!;
+    expect(closed).toEqual([gone.number]);
+    expect(gone.state).toBe('closed');
+    expect(acme.state).toBe('open');
+    // Nothing left to close on a second run.
+    expect(
+      await closeOrphanedDriftIssues(client, { owner: 'acme', repo: 'policies', livePolicyPaths: [ACME] }),
+    ).toEqual([]);
   });
 });

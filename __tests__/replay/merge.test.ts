@@ -129,3 +129,51 @@ describe('merge of --shard partial reports', () => {
     expect(channel.err.join('')).toMatch(/missing shard\(s\) 3\/3/);
   }, 120_000);
 });
+
+describe('merge edge cases found in review', () => {
+  const policy = join(repoRoot, 'fixtures/replay/head.yaml');
+  const base = (traffic: string, extra: string[] = []) => [
+    'replay',
+    '--head',
+    policy,
+    '--traffic',
+    traffic,
+    '--format',
+    'json',
+    '--opa',
+    testOpaPath(),
+    ...extra,
+  ];
+
+  it('a minified .json array (every record on line 1) merges to the single run, in any shard order', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const traffic = join(tmp.dir, 'one-line.json');
+    const inputs = [5, 's', true, [], null, 1.5, false, 't'];
+    const elements = inputs.map((input, i) => JSON.stringify({ request_id: `id-${i}`, input }));
+    elements.push(
+      ...Array.from({ length: 30 }, (_, i) => JSON.stringify({ request_id: `bad-${i}`, input: i })),
+    );
+    writeFileSync(traffic, `[${elements.join(',')}]`);
+    const single = await cli(base(traffic), join(tmp.dir, 'one.json'));
+    const parts: string[] = [];
+    for (let k = 1; k <= 3; k++)
+      parts.push(await cli(base(traffic, ['--shard', `${k}/3`]), join(tmp.dir, `p${k}.json`)));
+    const reports = parts.map((p) => JSON.parse(p) as ReplayReport);
+    expect(reportToJson(mergeReports(reports))).toBe(single);
+    expect(reportToJson(mergeReports([reports[2]!, reports[0]!, reports[1]!]))).toBe(single);
+    expect((JSON.parse(single) as ReplayReport).result!.malformed.count).toBe(38);
+  });
+
+  it('refuses shards made with different manifests, or only some with --manifests', async () => {
+    const traffic = join(EXAMPLE, 'traffic/sample.jsonl.gz');
+    const withManifests = await cli(
+      [...base(traffic, ['--shard', '1/2', '--manifests', join(EXAMPLE, 'traffic/sample.manifests')])],
+      join(tmp.dir, 'm1.json'),
+    );
+    const without = await cli(base(traffic, ['--shard', '2/2']), join(tmp.dir, 'm2.json'));
+    const a = JSON.parse(withManifests) as ReplayReport;
+    const b = JSON.parse(without) as ReplayReport;
+    expect(() => mergeReports([a, b])).toThrow(MergeError);
+    expect(() => mergeReports([b, a])).toThrow(/different manifests/);
+  });
+});

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { policySchema, type Policy } from '../../src/policy/schema.js';
 import { generateRego } from '../../src/rego/generate.js';
-import { DecisionCache, InputProjection } from '../../src/replay/projection.js';
+import { DecisionCache, InputProjection, MAX_KEY_LENGTH } from '../../src/replay/projection.js';
 import type { ReplaySide } from '../../src/replay/replay.js';
 import { evaluationInput } from '../../src/traffic/availability.js';
 import type { TrafficInput, TrafficRecord } from '../../src/traffic/record.js';
@@ -254,5 +254,28 @@ describe('DecisionCache', () => {
     expect(compared).toBeGreaterThan(3000);
     // Most of those share a handful of keys: the cache did the work, and still agreed.
     expect(cache.hits).toBeGreaterThan(cache.misses * 10);
+  });
+
+  it('does not cache a key longer than MAX_KEY_LENGTH: memory stays bounded whatever the values', async () => {
+    const side = await prepare(
+      policyYaml({
+        default_effect: 'allow',
+        rules: [
+          {
+            id: 'big',
+            effect: 'deny',
+            conditions: [{ field: 'argument:content', operator: 'in', values: ['x'] }],
+          },
+        ],
+      }),
+    );
+    const cache = new DecisionCache([side]);
+    const long = (
+      record('long', {}) as { input: EditableInput & { request: { mcp: { arguments?: unknown } } } }
+    ).input;
+    long.request.mcp.arguments = { content: 'y'.repeat(MAX_KEY_LENGTH * 2) };
+    for (let i = 0; i < 3; i++) expect(cache.evaluate(0, long as TrafficInput).allow).toBe(true);
+    expect(cache.hits).toBe(0);
+    expect(cache.misses).toBe(3);
   });
 });

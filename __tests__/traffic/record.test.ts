@@ -4,6 +4,7 @@ import {
   explainInvalidRecord,
   isRfc3339Instant,
   isTrafficRecord,
+  MAX_UNPAIRED_CALLS,
   parseInstant,
   trafficRecordSchema,
 } from '../../src/traffic/record.js';
@@ -306,5 +307,20 @@ describe('the record schema', () => {
       }),
       { numRuns: 3000, seed: 7 },
     );
+  });
+});
+
+describe('unpaired batches are bounded', () => {
+  const unpaired = (call_count: number) => ({
+    request_id: 'u',
+    input: {},
+    unpaired: { call_count, tool: ['read'] },
+  });
+  it(`accepts up to ${MAX_UNPAIRED_CALLS} calls and rejects more, in both validators`, () => {
+    expect(isTrafficRecord(unpaired(MAX_UNPAIRED_CALLS))).toBe(true);
+    expect(trafficRecordSchema.safeParse(unpaired(MAX_UNPAIRED_CALLS)).success).toBe(true);
+    expect(isTrafficRecord(unpaired(MAX_UNPAIRED_CALLS + 1))).toBe(false);
+    expect(trafficRecordSchema.safeParse(unpaired(MAX_UNPAIRED_CALLS + 1)).success).toBe(false);
+    expect(explainInvalidRecord(unpaired(1_000_000))).toMatch(/unpaired\.call_count/);
   });
 });

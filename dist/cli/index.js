@@ -60369,8 +60369,10 @@ function parsePolicies(raw) {
 function policyMatcher(globs) {
     const include = globs.filter((g) => !g.startsWith('!'));
     const exclude = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
-    const isIncluded = include.length > 0 ? picomatch(include, { dot: true }) : () => false;
-    const isExcluded = exclude.length > 0 ? picomatch(exclude, { dot: true }) : () => false;
+    // `flags: 's'`: a path segment may hold a line break (git allows it), and such a policy must not
+    // be skipped silently.
+    const isIncluded = include.length > 0 ? picomatch(include, { dot: true, flags: 's' }) : () => false;
+    const isExcluded = exclude.length > 0 ? picomatch(exclude, { dot: true, flags: 's' }) : () => false;
     return (path) => {
         const normalized = path.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
         return isIncluded(normalized) && !isExcluded(normalized);
@@ -61186,8 +61188,13 @@ const trafficInputSchema = looseObject({
     })
         .optional(),
 });
+/**
+ * The most calls an unpaired batch may declare. Replaying one materialises its calls, so a
+ * ~100-byte record claiming millions would exhaust memory; no gateway batch comes near this.
+ */
+const MAX_UNPAIRED_CALLS = 10_000;
 const unpairedSchema = strictObject({
-    call_count: schemas_int().nonnegative(),
+    call_count: schemas_int().nonnegative().max(MAX_UNPAIRED_CALLS),
     method: stringList.optional(),
     tool: stringList.optional(),
     resource_uri: stringList.optional(),
@@ -61334,7 +61341,7 @@ function isUnpaired(v) {
         if (!UNPAIRED_KEYS.has(key))
             return false;
     const count = v.call_count;
-    if (!isNonNegativeInt(count))
+    if (!isNonNegativeInt(count) || count > MAX_UNPAIRED_CALLS)
         return false;
     for (const key of ['method', 'tool', 'resource_uri', 'prompt']) {
         const list = v[key];
@@ -63471,6 +63478,8 @@ function windowOpen(w, ns) {
  * wall time and peak RSS (bigger caches keep keys long enough to reach V8's old space).
  */
 const DECISION_CACHE_LIMIT = 4_096;
+/** Keys longer than this (UTF-16 units) are evaluated uncached: 2 × 4,096 × 2 KiB ≈ 32 MiB at most. */
+const MAX_KEY_LENGTH = 2_048;
 /**
  * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
  * what any of the policies reads: a record costs one key, and each policy is evaluated once per
@@ -63505,7 +63514,10 @@ class DecisionCache {
     evaluate(index, input, requestId) {
         if (input !== this.lastInput) {
             this.lastInput = input;
-            this.lastKey = this.projection.key(input);
+            const key = this.projection.key(input);
+            // Long keys (a policy reading a large argument) almost never repeat, and caching them would
+            // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
+            this.lastKey = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
             this.lastEntry = this.lastKey === null ? null : this.lookup(this.lastKey);
             this.lastBuffer = null;
         }
@@ -64466,9 +64478,26 @@ class ReplayAggregator {
     }
     noteMalformed(line, reason) {
         this.malformed.count++;
-        if (this.malformed.examples.length < MAX_MALFORMED_EXAMPLES)
-            this.malformed.examples.push({ line, reason });
+        keepFirstExamples(this.malformed.examples, { line, reason });
     }
+}
+/**
+ * Keeps the first MAX_MALFORMED_EXAMPLES examples by (line, reason): file order for JSON Lines, and
+ * an order a shard merge reproduces when a minified `.json` array puts many records on one line.
+ */
+function keepFirstExamples(examples, example) {
+    const full = examples.length >= MAX_MALFORMED_EXAMPLES;
+    if (full && compareExamples(example, examples[examples.length - 1]) >= 0)
+        return;
+    let at = examples.length;
+    while (at > 0 && compareExamples(examples[at - 1], example) > 0)
+        at--;
+    examples.splice(at, 0, example);
+    if (examples.length > MAX_MALFORMED_EXAMPLES)
+        examples.pop();
+}
+function compareExamples(a, b) {
+    return a.line - b.line || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0);
 }
 /** The change row: what an operator needs to recognise the request. */
 function describeChange(record, current, draft, matched) {
@@ -64547,7 +64576,10 @@ async function runReplay(options) {
         options.base ? preparePolicy(options.base, options.opa.path) : null,
         sha256OfFile(options.trafficPath),
     ]);
-    const errors = [...(head && !head.ok ? head.errors : []), ...(base && !base.ok ? base.errors : [])];
+    const baseProblems = base && !base.ok ? base.errors : [];
+    const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;
+    const errors = [...(head && !head.ok ? head.errors : []), ...(baseIsUnknown ? [] : baseProblems)];
+    const baseErrors = baseIsUnknown ? baseProblems.map(toReportError) : [];
     const warnings = [
         ...(head ? (head.ok ? head.prepared.warnings : head.warnings) : []),
         ...(base ? (base.ok ? base.prepared.warnings : base.warnings) : []),
@@ -64584,6 +64616,7 @@ async function runReplay(options) {
             warnings,
             outcome: null,
             fidelity: null,
+            baseErrors,
         };
     }
     const manifestSet = options.manifests ? await loadManifestsFromDirOrGlob(options.manifests) : null;
@@ -64609,6 +64642,7 @@ async function runReplay(options) {
         warnings,
         outcome,
         fidelity,
+        baseErrors,
     };
 }
 
@@ -64717,6 +64751,28 @@ function escapeMarkdown(value, maxLength = MAX_VALUE) {
 /** A value shown in a table cell; `null` shows as an em dash. */
 function cell(value) {
     return value === null || value === undefined || value === '' ? '—' : escapeMarkdown(value);
+}
+/**
+ * A value inside an HTML block (`<summary>…</summary>`), where markdown escapes would show as
+ * backslashes: entities for what HTML reads, and the same zero-width spaces against mentions,
+ * issue references and autolinks.
+ */
+function escapeHtmlText(value, maxLength = MAX_VALUE) {
+    let text = value;
+    if ([...text].length > maxLength)
+        text = `${[...text].slice(0, maxLength - 1).join('')}…`;
+    return (text
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/(www)\./gi, `$1${ZWSP}.`)
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#(?=[0-9])/g, `#${ZWSP}`)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/[\r\n\u2028\u2029]/g, ' ')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd'));
 }
 
 ;// CONCATENATED MODULE: ./build/render/markdown.js
@@ -65497,6 +65553,7 @@ function renderDriftText(report) {
 ;// CONCATENATED MODULE: ./build/replay/merge.js
 
 
+
 class MergeError extends Error {
     constructor(message) {
         super(message);
@@ -65577,11 +65634,21 @@ function mergeReports(partials) {
             count: results.reduce((s, r) => s + r.malformed.count, 0),
             examples: results
                 .flatMap((r) => r.malformed.examples)
-                .sort((a, b) => a.line - b.line)
+                .sort(compareExamples)
                 .slice(0, MAX_MALFORMED_EXAMPLES),
         },
         recorded_mismatch: sum('recorded_mismatch'),
     };
+    // Every shard joined the same manifests, or none did: anything else would sum unlike counts.
+    const fidelityShape = (r) => {
+        if (!r.fidelity)
+            return null;
+        const { records_by_level: _records, ...rest } = r.fidelity;
+        return JSON.stringify(rest);
+    };
+    if (results.some((r) => fidelityShape(r) !== fidelityShape(first))) {
+        throw new MergeError('the reports were made with different manifests (or some without --manifests)');
+    }
     if (first.fidelity) {
         const fidelities = results.map((r) => r.fidelity);
         const records = Object.fromEntries(Object.keys(fidelities[0].records_by_level).map((k) => [k, 0]));

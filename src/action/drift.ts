@@ -54,9 +54,9 @@ export async function replayDrift(
       head: { displayPath: path, text, ref: context.sha },
       base: null,
       mode: 'drift',
-      trafficPath: join(context.workspace, sample.traffic),
+      trafficPath: sample.trafficFile!,
       trafficDisplayPath: sample.traffic,
-      manifests: sample.manifests ? join(context.workspace, sample.manifests) : null,
+      manifests: sample.manifestsPath,
       maxChanges: settings.maxChanges,
       opa,
     });

@@ -173,8 +173,10 @@ function parsePolicies(raw: string): string[] {
 export function policyMatcher(globs: readonly string[]): (path: string) => boolean {
   const include = globs.filter((g) => !g.startsWith('!'));
   const exclude = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
-  const isIncluded = include.length > 0 ? picomatch(include, { dot: true }) : () => false;
-  const isExcluded = exclude.length > 0 ? picomatch(exclude, { dot: true }) : () => false;
+  // `flags: 's'`: a path segment may hold a line break (git allows it), and such a policy must not
+  // be skipped silently.
+  const isIncluded = include.length > 0 ? picomatch(include, { dot: true, flags: 's' }) : () => false;
+  const isExcluded = exclude.length > 0 ? picomatch(exclude, { dot: true, flags: 's' }) : () => false;
   return (path) => {
     const normalized = path.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
     return isIncluded(normalized) && !isExcluded(normalized);

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import { syncStickyComment, commentLength, MAX_COMMENT_LENGTH } from '../github/stickyComment.js';
-import { syncDriftIssue } from '../github/driftIssue.js';
+import { closeOrphanedDriftIssues, syncDriftIssue } from '../github/driftIssue.js';
 import { ensureOpa } from '../opa/install.js';
 import { reportToJson } from '../replay/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
@@ -16,6 +16,7 @@ import { gateFactsOf } from '../replay/gateFacts.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
 import { replayDrift } from './drift.js';
 import { runMarkdownSections } from './render.js';
+import { logInfo } from './log.js';
 import { fitWithFewerRows, utf8Length } from './body.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 
@@ -50,7 +51,7 @@ async function obtainOpa(settings: Settings) {
     platform: process.platform,
     arch: process.arch,
   });
-  core.info(`OPA ${opa.version} at ${opa.path} (${opa.source})`);
+  logInfo(`OPA ${opa.version} at ${opa.path} (${opa.source})`);
   return { path: opa.path, version: opa.version };
 }
 
@@ -111,7 +112,7 @@ async function runPullRequestMode(
 ): Promise<void> {
   const pullNumber = pullRequestNumber(context);
   if (pullNumber === null) throw new Error(`no pull request in the '${context.eventName}' event payload`);
-  const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: core.info });
+  const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: logInfo });
   if (listing.changes.length === 0) {
     const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
     const file = await writeRunReport(
@@ -127,7 +128,7 @@ async function runPullRequestMode(
   }
   const opa = await obtainOpa(settings);
   const policies = await replayPolicyChanges(
-    { client, settings, context, pullNumber, opa, log: core.info },
+    { client, settings, context, pullNumber, opa, log: logInfo },
     listing.baseSha,
     listing.headSha,
     listing.changes,
@@ -149,6 +150,11 @@ async function runPullRequestMode(
       redactSubjects: settings.redactSubjects,
       maxRows,
       title: 'policy-replay',
+      notes: listing.mappingChanged
+        ? [
+            'This pull request changes `.policy-replay.yml`: samples were located with the base branch version, so a pull request cannot choose the traffic that gates it.',
+          ]
+        : [],
     });
   await writeSummary(render, settings.maxChanges);
   if (settings.comment === 'update') {
@@ -176,7 +182,7 @@ async function runPullRequestMode(
       body,
     });
     if (result.action === 'forbidden') core.warning(`policy-replay could not comment: ${result.warning}`);
-    else core.info(`comment ${result.action} (${result.htmlUrl})`);
+    else logInfo(`comment ${result.action} (${result.htmlUrl})`);
   }
   finish(gate.verdict, gate.failed);
 }
@@ -200,7 +206,7 @@ function emptyFacts(p: PolicyOutcome): GateFacts {
 
 async function runDriftMode(settings: Settings, context: RunContext, client: GitHubClient): Promise<void> {
   const opa = await obtainOpa(settings);
-  const policies = await replayDrift(context, settings, opa, core.info);
+  const policies = await replayDrift(context, settings, opa, logInfo);
   annotateErrors(policies);
   const facts = policies.map((p) =>
     p.drift ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p),
@@ -245,16 +251,29 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
         owner: context.owner,
         repo: context.repo,
         policyPath: item.path,
-        title: `Policy drift: ${item.path}`,
+        title: driftIssueTitle(item.path),
         body: item.body,
         driftTotal: item.driftTotal,
       });
       for (const w of issue.warnings) core.warning(w);
-      core.info(
+      logInfo(
         `${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`,
       );
     } catch (error) {
       issueFailures.push(`${item.path}: ${(error as Error).message}`);
+    }
+  }
+  // Only when issues can be written at all: after a failure above, the sweep would fail the same way.
+  if (issueFailures.length === 0) {
+    try {
+      const closed = await closeOrphanedDriftIssues(client, {
+        owner: context.owner,
+        repo: context.repo,
+        livePolicyPaths: policies.map((p) => p.path),
+      });
+      for (const number of closed) logInfo(`closed drift issue #${number}: its policy no longer exists`);
+    } catch (error) {
+      issueFailures.push(`closing the issues of deleted policies: ${(error as Error).message}`);
     }
   }
   if (issueFailures.length > 0) {
@@ -283,4 +302,10 @@ function runReport(
     failed: gate.failed,
     policies: policies.map(({ rego_diff: _diff, ...rest }) => rest),
   };
+}
+
+/** GitHub caps issue titles at 256 characters, and a title is one line. */
+export function driftIssueTitle(path: string): string {
+  const title = `Policy drift: ${path.replace(/[\r\n\u2028\u2029]/g, ' ')}`;
+  return [...title].length <= 256 ? title : `${[...title].slice(0, 255).join('')}…`;
 }

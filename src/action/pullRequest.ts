@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { GitHubClient } from '../github/client.js';
 import { listPullFiles, type PullFile } from '../github/pullFiles.js';
 import { ensureCommits, readFileAtCommit } from '../github/gitFiles.js';
@@ -7,7 +6,7 @@ import type { ReplayReport } from '../replay/report.js';
 import { TOOL_VERSION } from '../version.js';
 import { policyMatcher, type Settings } from './inputs.js';
 import type { RunContext } from './context.js';
-import { locateSample, readSampleMapping } from './sampleLocator.js';
+import { locateSample, MAPPING_FILE, parseSampleMapping } from './sampleLocator.js';
 import { unifiedDiff } from './regoDiff.js';
 import type { PolicyOutcome } from './runReport.js';
 
@@ -17,23 +16,34 @@ export interface PolicyChange {
   previousPath: string | null;
 }
 
-/** The PR's policy files; a rename counts when either name matches the globs. */
+/**
+ * The PR's policy files. A rename within the policy globs is a rename (base at the old name); a
+ * move into the globs is a new policy, and a move out of them is a deleted one (under its old
+ * name): to the gateway, a file that stops or starts being a policy is exactly that.
+ */
 export function selectPolicyChanges(files: readonly PullFile[], globs: readonly string[]): PolicyChange[] {
   const matches = policyMatcher(globs);
   const changes: PolicyChange[] = [];
   for (const file of files) {
+    if (file.status === 'unchanged') continue;
     const previous = file.previous_filename ?? null;
-    if (!matches(file.filename) && !(previous !== null && matches(previous))) continue;
+    const isPolicy = matches(file.filename);
+    const wasPolicy = previous !== null && matches(previous);
+    if (file.status === 'renamed' && previous !== null) {
+      if (isPolicy && wasPolicy)
+        changes.push({ path: file.filename, status: 'renamed', previousPath: previous });
+      else if (isPolicy) changes.push({ path: file.filename, status: 'added', previousPath: null });
+      else if (wasPolicy) changes.push({ path: previous, status: 'removed', previousPath: null });
+      continue;
+    }
+    if (!isPolicy) continue;
     const status =
       file.status === 'added' || file.status === 'copied'
         ? 'added'
         : file.status === 'removed'
           ? 'removed'
-          : file.status === 'renamed'
-            ? 'renamed'
-            : 'modified';
-    if (status === 'modified' && file.status === 'unchanged') continue;
-    changes.push({ path: file.filename, status, previousPath: previous });
+          : 'modified';
+    changes.push({ path: file.filename, status, previousPath: null });
   }
   return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
@@ -56,7 +66,7 @@ export interface PullRequestDeps {
 /** Lists the PR's policy changes and replays each one. */
 export async function listPolicyChanges(
   deps: Omit<PullRequestDeps, 'opa'>,
-): Promise<{ baseSha: string; headSha: string; changes: PolicyChange[] }> {
+): Promise<{ baseSha: string; headSha: string; changes: PolicyChange[]; mappingChanged: boolean }> {
   const { client, context, pullNumber, settings } = deps;
   const files = await listPullFiles(client, {
     owner: context.owner,
@@ -69,6 +79,9 @@ export async function listPolicyChanges(
     baseSha: files.baseSha,
     headSha: files.headSha,
     changes: selectPolicyChanges(files.files, settings.policies),
+    mappingChanged: files.files.some(
+      (f) => f.filename === MAPPING_FILE || f.previous_filename === MAPPING_FILE,
+    ),
   };
 }
 
@@ -80,7 +93,9 @@ export async function replayPolicyChanges(
 ): Promise<PolicyOutcome[]> {
   const { context, settings, opa } = deps;
   await ensureCommits(context.workspace, [baseSha, headSha]);
-  const mapping = readSampleMapping(context.workspace);
+  // The mapping is read at the base commit: a pull request must not choose the sample that gates it.
+  const mappingText = await readFileAtCommit(context.workspace, baseSha, MAPPING_FILE);
+  const mapping = mappingText === null ? null : parseSampleMapping(mappingText);
   const outcomes: PolicyOutcome[] = [];
   for (const change of changes) {
     const headPath = change.status === 'removed' ? null : change.path;
@@ -126,14 +141,16 @@ export async function replayPolicyChanges(
     const run = await runReplay({
       head,
       base,
-      trafficPath: join(context.workspace, sample.traffic),
+      trafficPath: sample.trafficFile!,
       trafficDisplayPath: sample.traffic,
-      manifests: sample.manifests ? join(context.workspace, sample.manifests) : null,
+      manifests: sample.manifestsPath,
       maxChanges: Math.max(settings.maxChanges, 0),
+      invalidBase: 'unknown',
       opa,
     });
     outcome.report = run.report;
     outcome.errors = run.report.errors;
+    if (run.baseErrors.length > 0) outcome.base_errors = run.baseErrors;
     // Only when every side that exists compiled: a diff against a failed side would read as if the
     // policy had been emptied.
     if (run.report.errors.length === 0 && (run.head || run.base)) {

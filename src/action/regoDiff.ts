@@ -2,6 +2,8 @@
  * A unified diff of two generated Rego modules (small files: a plain LCS table is enough), with
  * three lines of context. Pure.
  */
+const MAX_TABLE_CELLS = 4_000_000;
+
 export function unifiedDiff(
   before: string,
   after: string,
@@ -11,6 +13,10 @@ export function unifiedDiff(
 ): string {
   const a = before === '' ? [] : before.replace(/\n$/, '').split('\n');
   const b = after === '' ? [] : after.replace(/\n$/, '').split('\n');
+  // The LCS table is n×m: bound it, since a pull request controls the size of the module.
+  if (a.length * b.length > MAX_TABLE_CELLS) {
+    return `--- ${fromName}\n+++ ${toName}\n@@ the generated Rego changed too much to diff here (${a.length} → ${b.length} lines); see \`policy-replay compile\` @@\n`;
+  }
   const ops = diffLines(a, b);
   if (ops.every((op) => op.kind === ' ')) return '';
   const out = [`--- ${fromName}`, `+++ ${toName}`];

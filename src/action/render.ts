@@ -1,8 +1,10 @@
-import { escapeMarkdown } from '../render/escape.js';
+import { escapeHtmlText, escapeMarkdown } from '../render/escape.js';
 import { replayMarkdownSections } from '../render/markdown.js';
 import type { GateFailure } from './gate.js';
 import type { PolicyOutcome } from './runReport.js';
 import { fenced } from './body.js';
+
+const MAX_FAILURES_SHOWN = 50;
 
 export interface RunMarkdownOptions {
   verdict: 'pass' | 'fail';
@@ -11,6 +13,8 @@ export interface RunMarkdownOptions {
   redactSubjects: boolean;
   maxRows: number;
   title: string;
+  /** Run-level notes shown under the verdict (already safe markdown). */
+  notes?: string[];
 }
 
 /**
@@ -25,13 +29,14 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
     '',
     `${options.policies.length} polic${options.policies.length === 1 ? 'y file' : 'y files'} changed; each is replayed against its recorded traffic.`,
   );
+  for (const note of options.notes ?? []) head.push('', note);
   if (options.failed.length > 0) {
-    head.push(
-      '',
-      '**Failed gate rules**',
-      '',
-      ...options.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`),
-    );
+    // Capped, so the verdict section always fits in one comment whatever the number of failures.
+    const shown = options.failed.slice(0, MAX_FAILURES_SHOWN);
+    head.push('', '**Failed gate rules**', '', ...shown.map((f) => `- ${escapeMarkdown(f.reason, 400)}`));
+    if (options.failed.length > shown.length) {
+      head.push(`- … and ${options.failed.length - shown.length} more (the JSON report lists every one)`);
+    }
   }
   sections.push(head.join('\n'));
   for (const policy of options.policies) {
@@ -47,6 +52,9 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
         maxRows: options.maxRows,
       });
       if (policy.no_traffic) parts.push('**No traffic to replay** for this policy.');
+      if (policy.base_errors && policy.base_errors.length > 0) {
+        parts[0] = `${parts[0]}\n\nThe base version is invalid (${policy.base_errors.length} problem${policy.base_errors.length === 1 ? '' : 's'}, first: ${escapeMarkdown(`${policy.base_errors[0]!.path}: ${policy.base_errors[0]!.message}`, 300)}), so it was not compared: every current decision is \`unknown\`.`;
+      }
       if (policy.status === 'renamed' && policy.previous_path) {
         parts[0] = `${parts[0]}\n\nRenamed from ${escapeMarkdown(policy.previous_path)}.`;
       }
@@ -57,7 +65,7 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
     if (!policy.rego_diff) continue;
     sections.push(
       [
-        `<details><summary>Rego diff: ${escapeMarkdown(policy.path)}</summary>`,
+        `<details><summary>Rego diff: ${escapeHtmlText(policy.path)}</summary>`,
         '',
         fenced(policy.rego_diff, 'diff'),
         '',

@@ -16,6 +16,8 @@ export interface PolicyOutcome {
   no_traffic: boolean;
   /** Problems of the head policy when it could not be replayed (also inside `report`). */
   errors: ReportError[];
+  /** Problems of the base version: it was not compared, every current decision is `unknown`. */
+  base_errors?: ReportError[];
   /** Pull requests: the replay report. */
   report: ReplayReport | null;
   /** Drift runs: the drift report (and `report` is null). */

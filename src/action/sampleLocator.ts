@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { expandPathTemplate } from './inputs.js';
@@ -8,10 +8,18 @@ import { expandPathTemplate } from './inputs.js';
  * Where a policy's traffic sample and manifests live. Precedence: an entry in
  * `.policy-replay.yml`, then the `traffic`/`manifests` input templates, then the default layout
  * `policies/<name>.<ext>` ↔ `traffic/<name>.jsonl[.gz]` ↔ `traffic/<name>.manifests/`.
+ *
+ * Paths from the mapping file are repository data, so they must stay inside the workspace
+ * (no absolute paths, no `..`, no symlink leading out). Paths from the inputs are the workflow
+ * author's and may be absolute, e.g. under `${{ runner.temp }}`.
  */
 export interface SampleLocation {
+  /** As shown in reports: workspace-relative, or absolute when the input said so. */
   traffic: string | null;
   manifests: string | null;
+  /** The same, resolved for reading. */
+  trafficFile: string | null;
+  manifestsPath: string | null;
   /** The candidates looked at, for the "no traffic to replay" message. */
   looked: string[];
 }
@@ -24,6 +32,8 @@ const mappingSchema = z.strictObject({
 });
 export type SampleMapping = z.infer<typeof mappingSchema>;
 
+export const MAPPING_FILE = '.policy-replay.yml';
+
 export class MappingError extends Error {
   constructor(message: string) {
     super(message);
@@ -31,16 +41,43 @@ export class MappingError extends Error {
   }
 }
 
-export function readSampleMapping(workspace: string): SampleMapping | null {
-  const file = join(workspace, '.policy-replay.yml');
-  if (!existsSync(file)) return null;
-  const parsed = mappingSchema.safeParse(parseYaml(readFileSync(file, 'utf8')));
+/** Parses `.policy-replay.yml`; every path in it must be relative and stay in the repository. */
+export function parseSampleMapping(text: string): SampleMapping {
+  const parsed = mappingSchema.safeParse(parseYaml(text));
   if (!parsed.success) {
     throw new MappingError(
-      `.policy-replay.yml is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`).join('; ')}`,
+      `${MAPPING_FILE} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`).join('; ')}`,
     );
   }
+  for (const [policy, entry] of Object.entries(parsed.data.policies)) {
+    for (const path of [entry.traffic, entry.manifests]) {
+      if (path !== undefined && (isAbsolute(path) || path.split(/[\\/]/).includes('..'))) {
+        throw new MappingError(
+          `${MAPPING_FILE}: ${JSON.stringify(path)} (for ${JSON.stringify(policy)}) must be a path inside the repository, without ".."`,
+        );
+      }
+    }
+  }
   return parsed.data;
+}
+
+/** The mapping in the checked-out workspace (drift runs: the default branch). */
+export function readSampleMapping(workspace: string): SampleMapping | null {
+  const file = join(workspace, MAPPING_FILE);
+  if (!existsSync(file)) return null;
+  return parseSampleMapping(readFileSync(file, 'utf8'));
+}
+
+/** Whether `path` (already joined to the workspace) really lies inside it, symlinks resolved. */
+function insideWorkspace(workspace: string, path: string): boolean {
+  try {
+    const root = realpathSync(workspace);
+    const real = realpathSync(path);
+    const rel = relative(root, real);
+    return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+  } catch {
+    return false;
+  }
 }
 
 export function locateSample(
@@ -51,18 +88,31 @@ export function locateSample(
 ): SampleLocation {
   const mapped = mapping?.policies[policyPath];
   const name = expandPathTemplate('{name}', policyPath);
+  const fromMapping = (p: string) => ({ shown: p, file: resolve(workspace, p), contained: true });
+  const fromInput = (p: string) => ({
+    shown: p,
+    file: isAbsolute(p) ? p : resolve(workspace, p),
+    contained: false,
+  });
   const trafficCandidates = mapped?.traffic
-    ? [mapped.traffic]
+    ? [fromMapping(mapped.traffic)]
     : templates.traffic
-      ? [expandPathTemplate(templates.traffic, policyPath)]
-      : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`];
+      ? [fromInput(expandPathTemplate(templates.traffic, policyPath))]
+      : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`].map(fromMapping);
   const manifestCandidates = mapped?.manifests
-    ? [mapped.manifests]
+    ? [fromMapping(mapped.manifests)]
     : templates.manifests
-      ? [expandPathTemplate(templates.manifests, policyPath)]
-      : [`traffic/${name}.manifests`];
-  const isFile = (p: string) => existsSync(join(workspace, p)) && statSync(join(workspace, p)).isFile();
-  const traffic = trafficCandidates.find(isFile) ?? null;
-  const manifests = manifestCandidates.find((p) => existsSync(join(workspace, p))) ?? null;
-  return { traffic, manifests, looked: trafficCandidates };
+      ? [fromInput(expandPathTemplate(templates.manifests, policyPath))]
+      : [fromMapping(`traffic/${name}.manifests`)];
+  const usable = (c: { file: string; contained: boolean }) =>
+    existsSync(c.file) && (!c.contained || insideWorkspace(workspace, c.file));
+  const traffic = trafficCandidates.find((c) => usable(c) && statSync(c.file).isFile()) ?? null;
+  const manifests = manifestCandidates.find(usable) ?? null;
+  return {
+    traffic: traffic?.shown ?? null,
+    manifests: manifests?.shown ?? null,
+    trafficFile: traffic?.file ?? null,
+    manifestsPath: manifests?.file ?? null,
+    looked: trafficCandidates.map((c) => c.shown),
+  };
 }

@@ -3,6 +3,7 @@
  * the policy path, and its author being the token's own login; closed issues count too, so drift
  * that comes back reopens the old issue instead of opening a second one.
  */
+import { escapeMarkdown } from '../render/escape.js';
 import type { GitHubClient, Issue, RepoRef } from './client.js';
 import { GitHubApiError } from './client.js';
 import { CommentTooLargeError, MAX_COMMENT_LENGTH, commentLength, withMarker } from './stickyComment.js';
@@ -71,7 +72,7 @@ function sameText(a: string, b: string): boolean {
 
 export function defaultCloseComment(policyPath: string): string {
   return (
-    `Drift returned to zero: the replayed decisions of \`${policyPath.replace(/`/g, "'")}\` match the recorded ` +
+    `Drift returned to zero: the replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
     `ones again. Closing; policy-replay reopens this issue if drift comes back.`
   );
 }
@@ -227,4 +228,33 @@ export async function syncDriftIssue(
     }
     throw error;
   }
+}
+
+/**
+ * Closes this Action's open drift issues whose policy is gone from the default branch (deleted,
+ * renamed, or no longer matched by the `policies` input): with no policy there is no drift to
+ * report, and the issue would otherwise stay open with stale numbers forever.
+ */
+export async function closeOrphanedDriftIssues(
+  client: GitHubClient,
+  options: RepoRef & { livePolicyPaths: readonly string[]; label?: string },
+): Promise<number[]> {
+  const repo = { owner: options.owner, repo: options.repo };
+  const label = options.label ?? DRIFT_LABEL;
+  const own = (await client.getTokenLogin()).login.toLowerCase();
+  const live = new Set(options.livePolicyPaths.map(driftMarker));
+  const closed: number[] = [];
+  for (const issue of await client.listIssues(repo, { labels: [label], state: 'open' })) {
+    if (issue.userLogin.toLowerCase() !== own) continue;
+    const marker = /<!-- policy-replay:drift:\S+ -->/.exec(issue.body)?.[0];
+    if (marker === undefined || live.has(marker)) continue;
+    await client.createIssueComment(
+      repo,
+      issue.number,
+      'The policy this issue reports on no longer exists on the default branch (or no longer matches the `policies` input). Closing; policy-replay opens a new issue if it comes back and drifts.',
+    );
+    await client.updateIssue(repo, issue.number, { state: 'closed', state_reason: 'not_planned' });
+    closed.push(issue.number);
+  }
+  return closed;
 }

@@ -46,3 +46,27 @@ export function escapeMarkdown(value: string, maxLength = MAX_VALUE): string {
 export function cell(value: string | null | undefined): string {
   return value === null || value === undefined || value === '' ? '—' : escapeMarkdown(value);
 }
+
+/**
+ * A value inside an HTML block (`<summary>…</summary>`), where markdown escapes would show as
+ * backslashes: entities for what HTML reads, and the same zero-width spaces against mentions,
+ * issue references and autolinks.
+ */
+export function escapeHtmlText(value: string, maxLength = MAX_VALUE): string {
+  let text = value;
+  if ([...text].length > maxLength) text = `${[...text].slice(0, maxLength - 1).join('')}…`;
+  return (
+    text
+      .replace(/:\/\//g, `:${ZWSP}//`)
+      .replace(/(www)\./gi, `$1${ZWSP}.`)
+      .replace(/@/g, `@${ZWSP}`)
+      .replace(/#(?=[0-9])/g, `#${ZWSP}`)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/[\r\n\u2028\u2029]/g, ' ')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd')
+  );
+}

@@ -1,4 +1,5 @@
 import { compareChanges } from './changeOrder.js';
+import { compareExamples } from './replay.js';
 import { MAX_MALFORMED_EXAMPLES, type ReplayReport, type ReplayResult } from './report.js';
 
 export class MergeError extends Error {
@@ -92,11 +93,20 @@ export function mergeReports(partials: readonly ReplayReport[]): ReplayReport {
       count: results.reduce((s, r) => s + r.malformed.count, 0),
       examples: results
         .flatMap((r) => r.malformed.examples)
-        .sort((a, b) => a.line - b.line)
+        .sort(compareExamples)
         .slice(0, MAX_MALFORMED_EXAMPLES),
     },
     recorded_mismatch: sum('recorded_mismatch'),
   };
+  // Every shard joined the same manifests, or none did: anything else would sum unlike counts.
+  const fidelityShape = (r: ReplayResult) => {
+    if (!r.fidelity) return null;
+    const { records_by_level: _records, ...rest } = r.fidelity as { records_by_level: unknown };
+    return JSON.stringify(rest);
+  };
+  if (results.some((r) => fidelityShape(r) !== fidelityShape(first))) {
+    throw new MergeError('the reports were made with different manifests (or some without --manifests)');
+  }
   if (first.fidelity) {
     const fidelities = results.map((r) => r.fidelity as { records_by_level: Counted });
     const records: Counted = Object.fromEntries(

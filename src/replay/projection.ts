@@ -286,6 +286,8 @@ function windowOpen(w: WindowTest, ns: bigint): boolean {
  * wall time and peak RSS (bigger caches keep keys long enough to reach V8's old space).
  */
 export const DECISION_CACHE_LIMIT = 4_096;
+/** Keys longer than this (UTF-16 units) are evaluated uncached: 2 × 4,096 × 2 KiB ≈ 32 MiB at most. */
+export const MAX_KEY_LENGTH = 2_048;
 
 /** One side of a DecisionCache: a policy and its loaded wasm. */
 export interface CachedSide {
@@ -328,7 +330,10 @@ export class DecisionCache {
   evaluate(index: number, input: TrafficInput, requestId?: string): Decision {
     if (input !== this.lastInput) {
       this.lastInput = input;
-      this.lastKey = this.projection.key(input);
+      const key = this.projection.key(input);
+      // Long keys (a policy reading a large argument) almost never repeat, and caching them would
+      // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
+      this.lastKey = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
       this.lastEntry = this.lastKey === null ? null : this.lookup(this.lastKey);
       this.lastBuffer = null;
     }

@@ -335,9 +335,25 @@ class ReplayAggregator {
 
   private noteMalformed(line: number, reason: string): void {
     this.malformed.count++;
-    if (this.malformed.examples.length < MAX_MALFORMED_EXAMPLES)
-      this.malformed.examples.push({ line, reason });
+    keepFirstExamples(this.malformed.examples, { line, reason });
   }
+}
+
+/**
+ * Keeps the first MAX_MALFORMED_EXAMPLES examples by (line, reason): file order for JSON Lines, and
+ * an order a shard merge reproduces when a minified `.json` array puts many records on one line.
+ */
+export function keepFirstExamples(examples: MalformedExample[], example: MalformedExample): void {
+  const full = examples.length >= MAX_MALFORMED_EXAMPLES;
+  if (full && compareExamples(example, examples[examples.length - 1]!) >= 0) return;
+  let at = examples.length;
+  while (at > 0 && compareExamples(examples[at - 1]!, example) > 0) at--;
+  examples.splice(at, 0, example);
+  if (examples.length > MAX_MALFORMED_EXAMPLES) examples.pop();
+}
+
+export function compareExamples(a: MalformedExample, b: MalformedExample): number {
+  return a.line - b.line || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0);
 }
 
 /** The change row: what an operator needs to recognise the request. */

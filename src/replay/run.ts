@@ -22,6 +22,12 @@ export interface PolicySource {
 export interface RunReplayOptions {
   head: PolicySource | null;
   base: PolicySource | null;
+  /**
+   * An invalid base: `fail` (default; the CLI) reports it like an invalid head; `unknown` (the
+   * Action) replays with every current decision `unknown`, so a pull request that repairs a broken
+   * policy can pass, and returns the base's problems apart in `baseErrors`.
+   */
+  invalidBase?: 'fail' | 'unknown';
   trafficPath: string;
   trafficDisplayPath?: string;
   manifests?: string | null;
@@ -101,6 +107,8 @@ export interface RunReplayResult {
   warnings: PolicyProblem[];
   outcome: ReplayOutcome | null;
   fidelity: FidelitySummary | null;
+  /** With `invalidBase: 'unknown'`: the base's problems (the replay went on without it). */
+  baseErrors: ReportError[];
 }
 
 function toReportError(p: PolicyProblem): ReportError {
@@ -114,7 +122,10 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     options.base ? preparePolicy(options.base, options.opa.path) : null,
     sha256OfFile(options.trafficPath),
   ]);
-  const errors = [...(head && !head.ok ? head.errors : []), ...(base && !base.ok ? base.errors : [])];
+  const baseProblems = base && !base.ok ? base.errors : [];
+  const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;
+  const errors = [...(head && !head.ok ? head.errors : []), ...(baseIsUnknown ? [] : baseProblems)];
+  const baseErrors = baseIsUnknown ? baseProblems.map(toReportError) : [];
   const warnings = [
     ...(head ? (head.ok ? head.prepared.warnings : head.warnings) : []),
     ...(base ? (base.ok ? base.prepared.warnings : base.warnings) : []),
@@ -153,6 +164,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
       warnings,
       outcome: null,
       fidelity: null,
+      baseErrors,
     };
   }
   const manifestSet = options.manifests ? await loadManifestsFromDirOrGlob(options.manifests) : null;
@@ -178,5 +190,6 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     warnings,
     outcome,
     fidelity,
+    baseErrors,
   };
 }

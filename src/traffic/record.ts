@@ -163,9 +163,15 @@ export const trafficInputSchema = z.looseObject({
     .optional(),
 });
 
+/**
+ * The most calls an unpaired batch may declare. Replaying one materialises its calls, so a
+ * ~100-byte record claiming millions would exhaust memory; no gateway batch comes near this.
+ */
+export const MAX_UNPAIRED_CALLS = 10_000;
+
 export const unpairedSchema = z
   .strictObject({
-    call_count: z.int().nonnegative(),
+    call_count: z.int().nonnegative().max(MAX_UNPAIRED_CALLS),
     method: stringList.optional(),
     tool: stringList.optional(),
     resource_uri: stringList.optional(),
@@ -306,7 +312,7 @@ function isUnpaired(v: unknown): boolean {
   if (!isObj(v)) return false;
   for (const key in v) if (!UNPAIRED_KEYS.has(key)) return false;
   const count = v.call_count;
-  if (!isNonNegativeInt(count)) return false;
+  if (!isNonNegativeInt(count) || (count as number) > MAX_UNPAIRED_CALLS) return false;
   for (const key of ['method', 'tool', 'resource_uri', 'prompt']) {
     const list = v[key];
     if (list === undefined) continue;

@@ -17073,8 +17073,13 @@ const trafficInputSchema = looseObject({
     })
         .optional(),
 });
+/**
+ * The most calls an unpaired batch may declare. Replaying one materialises its calls, so a
+ * ~100-byte record claiming millions would exhaust memory; no gateway batch comes near this.
+ */
+const MAX_UNPAIRED_CALLS = 10_000;
 const unpairedSchema = strictObject({
-    call_count: schemas_int().nonnegative(),
+    call_count: schemas_int().nonnegative().max(MAX_UNPAIRED_CALLS),
     method: stringList.optional(),
     tool: stringList.optional(),
     resource_uri: stringList.optional(),
@@ -17221,7 +17226,7 @@ function isUnpaired(v) {
         if (!UNPAIRED_KEYS.has(key))
             return false;
     const count = v.call_count;
-    if (!isNonNegativeInt(count))
+    if (!isNonNegativeInt(count) || count > MAX_UNPAIRED_CALLS)
         return false;
     for (const key of ['method', 'tool', 'resource_uri', 'prompt']) {
         const list = v[key];
@@ -18286,6 +18291,8 @@ function windowOpen(w, ns) {
  * wall time and peak RSS (bigger caches keep keys long enough to reach V8's old space).
  */
 const DECISION_CACHE_LIMIT = 4_096;
+/** Keys longer than this (UTF-16 units) are evaluated uncached: 2 × 4,096 × 2 KiB ≈ 32 MiB at most. */
+const MAX_KEY_LENGTH = 2_048;
 /**
  * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
  * what any of the policies reads: a record costs one key, and each policy is evaluated once per
@@ -18320,7 +18327,10 @@ class DecisionCache {
     evaluate(index, input, requestId) {
         if (input !== this.lastInput) {
             this.lastInput = input;
-            this.lastKey = this.projection.key(input);
+            const key = this.projection.key(input);
+            // Long keys (a policy reading a large argument) almost never repeat, and caching them would
+            // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
+            this.lastKey = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
             this.lastEntry = this.lastKey === null ? null : this.lookup(this.lastKey);
             this.lastBuffer = null;
         }
