@@ -72898,23 +72898,15 @@ function trafficFormatOf(path) {
 class RecordClassifier {
     firstLineOf = new Map();
     classifyText(text, line) {
-        let value;
-        try {
-            value = JSON.parse(text);
-        }
-        catch (error) {
-            return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
-        }
-        return this.classifyValue(value, line);
+        const item = parseRecordText(text, line);
+        return item.kind === 'record' ? this.claim(item.record, line) : item;
     }
     classifyValue(value, line) {
-        if (!isTrafficRecord(value)) {
-            const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
-            const id = idOf(value);
-            return id === undefined
-                ? { kind: 'malformed', line, reason }
-                : { kind: 'malformed', line, reason, request_id: id };
-        }
+        const item = validateRecordValue(value, line);
+        return item.kind === 'record' ? this.claim(item.record, line) : item;
+    }
+    /** The first valid record with an id keeps it; a later one with the same id is malformed. */
+    claim(value, line) {
         const id = value.request_id;
         const first = this.firstLineOf.get(id);
         if (first !== undefined)
@@ -72922,6 +72914,30 @@ class RecordClassifier {
         this.firstLineOf.set(id, line);
         return { kind: 'record', line, record: value };
     }
+}
+/**
+ * One line (or array element) of a sample: parsed once and validated, duplicates not judged. The
+ * reader and the replay's per-record step (which judges duplicates in file order on the main
+ * thread) share it, so both say the same thing about the same text.
+ */
+function parseRecordText(text, line) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
+    }
+    return validateRecordValue(value, line);
+}
+function validateRecordValue(value, line) {
+    if (isTrafficRecord(value))
+        return { kind: 'record', line, record: value };
+    const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
+    const id = idOf(value);
+    return id === undefined
+        ? { kind: 'malformed', line, reason }
+        : { kind: 'malformed', line, reason, request_id: id };
 }
 /** The malformed reason of a second valid record with an id already replayed. */
 function duplicateReason(id, firstLine) {
@@ -74990,7 +75006,6 @@ function inShard(shard, requestId, line) {
 
 
 
-
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -75051,21 +75066,8 @@ class RecordEvaluator {
         return out;
     }
     evaluateText(text, line) {
-        let value;
-        try {
-            value = JSON.parse(text);
-        }
-        catch (error) {
-            return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
-        }
-        if (!isTrafficRecord(value)) {
-            const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
-            const id = idOf(value);
-            return id === undefined
-                ? { kind: 'malformed', line, reason }
-                : { kind: 'malformed', line, reason, request_id: id };
-        }
-        return this.evaluateRecord(value, line);
+        const item = parseRecordText(text, line);
+        return item.kind === 'record' ? this.evaluateRecord(item.record, line) : item;
     }
     evaluateRecord(record, line) {
         const config = this.config;
@@ -75442,9 +75444,10 @@ const WORKER_OLD_GENERATION_MB = 64;
  */
 const LOCAL_CHUNK_BYTES = 4 << 20;
 /**
- * Where the worker script is, next to this module: `replay-worker/index.js` beside an ncc bundle
- * (dist/index.js, dist/cli/index.js), `worker.js` in the tsc build (build/replay/). null under the
- * TypeScript sources, which a worker thread cannot load.
+ * Where the worker script is, relative to this module: the one worker bundle lives at
+ * dist/cli/replay-worker/index.js, found as `replay-worker/index.js` from the CLI bundle and as
+ * `cli/replay-worker/index.js` from the Action bundle (dist/index.js); `worker.js` in the tsc build
+ * (build/replay/). null under the TypeScript sources, which a worker thread cannot load.
  */
 function replayWorkerScript() {
     let dir;
@@ -75461,7 +75464,7 @@ function replayWorkerScript() {
     }
     return null;
 }
-const WORKER_SCRIPTS = ['replay-worker/index.js', 'worker.js'];
+const WORKER_SCRIPTS = ['replay-worker/index.js', 'cli/replay-worker/index.js', 'worker.js'];
 class ReplayWorkerPool {
     slots;
     finished = new Map();

@@ -2,7 +2,7 @@
 // Builds the committed bundles: tsc → build/, then @vercel/ncc → dist/index.js (the Action) and
 // dist/cli/index.js (the CLI). `check-dist` fails when the committed dist/ differs from this.
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync, readFileSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+import { rmSync, readFileSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,10 +17,9 @@ const ncc = (entry, out) =>
   run(bin('ncc'), ['build', entry, '-o', out, '--no-source-map-register', '--license', 'licenses.txt', '-q']);
 ncc('build/action/index.js', 'dist');
 ncc('build/cli/index.js', 'dist/cli');
-// The replay's worker thread is its own bundle beside each entry (src/replay/workerPool.ts looks
-// for replay-worker/index.js next to the bundle it runs in).
-ncc('build/replay/worker.js', 'dist/replay-worker');
-cpSync(join(root, 'dist/replay-worker'), join(root, 'dist/cli/replay-worker'), { recursive: true });
+// The replay's worker thread is one bundle, beside the CLI; the Action bundle finds it at
+// cli/replay-worker/ (src/replay/workerPool.ts).
+ncc('build/replay/worker.js', 'dist/cli/replay-worker');
 
 // The CLI is an executable; ncc keeps the shebang only when it is the first line.
 const cli = join(root, 'dist/cli/index.js');
@@ -28,5 +27,5 @@ let text = readFileSync(cli, 'utf8');
 if (!text.startsWith('#!')) text = `#!/usr/bin/env node\n${text}`;
 writeFileSync(cli, text);
 chmodSync(cli, 0o755);
-for (const file of ['dist/index.js', 'dist/replay-worker/index.js', 'dist/cli/replay-worker/index.js'])
+for (const file of ['dist/index.js', 'dist/cli/index.js', 'dist/cli/replay-worker/index.js'])
   if (!existsSync(join(root, file))) throw new Error(`${file} missing`);

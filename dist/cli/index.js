@@ -61511,23 +61511,15 @@ function trafficFormatOf(path) {
 class RecordClassifier {
     firstLineOf = new Map();
     classifyText(text, line) {
-        let value;
-        try {
-            value = JSON.parse(text);
-        }
-        catch (error) {
-            return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
-        }
-        return this.classifyValue(value, line);
+        const item = parseRecordText(text, line);
+        return item.kind === 'record' ? this.claim(item.record, line) : item;
     }
     classifyValue(value, line) {
-        if (!isTrafficRecord(value)) {
-            const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
-            const id = idOf(value);
-            return id === undefined
-                ? { kind: 'malformed', line, reason }
-                : { kind: 'malformed', line, reason, request_id: id };
-        }
+        const item = validateRecordValue(value, line);
+        return item.kind === 'record' ? this.claim(item.record, line) : item;
+    }
+    /** The first valid record with an id keeps it; a later one with the same id is malformed. */
+    claim(value, line) {
         const id = value.request_id;
         const first = this.firstLineOf.get(id);
         if (first !== undefined)
@@ -61535,6 +61527,30 @@ class RecordClassifier {
         this.firstLineOf.set(id, line);
         return { kind: 'record', line, record: value };
     }
+}
+/**
+ * One line (or array element) of a sample: parsed once and validated, duplicates not judged. The
+ * reader and the replay's per-record step (which judges duplicates in file order on the main
+ * thread) share it, so both say the same thing about the same text.
+ */
+function parseRecordText(text, line) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
+    }
+    return validateRecordValue(value, line);
+}
+function validateRecordValue(value, line) {
+    if (isTrafficRecord(value))
+        return { kind: 'record', line, record: value };
+    const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
+    const id = idOf(value);
+    return id === undefined
+        ? { kind: 'malformed', line, reason }
+        : { kind: 'malformed', line, reason, request_id: id };
 }
 /** The malformed reason of a second valid record with an id already replayed. */
 function duplicateReason(id, firstLine) {
@@ -63609,7 +63625,6 @@ function inShard(shard, requestId, line) {
 
 
 
-
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -63670,21 +63685,8 @@ class RecordEvaluator {
         return out;
     }
     evaluateText(text, line) {
-        let value;
-        try {
-            value = JSON.parse(text);
-        }
-        catch (error) {
-            return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
-        }
-        if (!isTrafficRecord(value)) {
-            const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
-            const id = idOf(value);
-            return id === undefined
-                ? { kind: 'malformed', line, reason }
-                : { kind: 'malformed', line, reason, request_id: id };
-        }
-        return this.evaluateRecord(value, line);
+        const item = parseRecordText(text, line);
+        return item.kind === 'record' ? this.evaluateRecord(item.record, line) : item;
     }
     evaluateRecord(record, line) {
         const config = this.config;
@@ -64061,9 +64063,10 @@ const WORKER_OLD_GENERATION_MB = 64;
  */
 const LOCAL_CHUNK_BYTES = 4 << 20;
 /**
- * Where the worker script is, next to this module: `replay-worker/index.js` beside an ncc bundle
- * (dist/index.js, dist/cli/index.js), `worker.js` in the tsc build (build/replay/). null under the
- * TypeScript sources, which a worker thread cannot load.
+ * Where the worker script is, relative to this module: the one worker bundle lives at
+ * dist/cli/replay-worker/index.js, found as `replay-worker/index.js` from the CLI bundle and as
+ * `cli/replay-worker/index.js` from the Action bundle (dist/index.js); `worker.js` in the tsc build
+ * (build/replay/). null under the TypeScript sources, which a worker thread cannot load.
  */
 function replayWorkerScript() {
     let dir;
@@ -64080,7 +64083,7 @@ function replayWorkerScript() {
     }
     return null;
 }
-const WORKER_SCRIPTS = ['replay-worker/index.js', 'worker.js'];
+const WORKER_SCRIPTS = ['replay-worker/index.js', 'cli/replay-worker/index.js', 'worker.js'];
 class ReplayWorkerPool {
     slots;
     finished = new Map();
@@ -65135,6 +65138,28 @@ function parseSince(value) {
     }
     return value ?? null;
 }
+/**
+ * runReplay for a command: a progress line on a terminal, warnings on stderr, and an unreadable
+ * traffic or manifest file as a one-line error (exit 2).
+ */
+async function replayWithProgress(options, io) {
+    const progress = progressReporter(io);
+    let run;
+    try {
+        run = await runReplay({ ...options, onProgress: (n) => progress.update(n) });
+    }
+    catch (error) {
+        if (error instanceof TrafficReadError || error instanceof ManifestFileError)
+            throw new CommandError(error.message);
+        throw error;
+    }
+    finally {
+        progress.done();
+    }
+    for (const warning of run.warnings)
+        io.stderr(`${formatProblem(warning)}\n`);
+    return run;
+}
 async function runReplayCommand(argv, io) {
     const { values, positionals } = (0,external_node_util_.parseArgs)({
         args: argv,
@@ -65183,35 +65208,18 @@ async function runReplayCommand(argv, io) {
     const head = await readSource(values.head);
     const base = values.base ? await readSource(values.base) : null;
     const opa = await locateOpaUnlessInvalid(values.opa, io, [head, base]);
-    const progress = progressReporter(io);
-    let run;
-    try {
-        run = await runReplay({
-            head,
-            base,
-            trafficPath: values.traffic,
-            manifests: values.manifests ?? null,
-            since,
-            limit,
-            maxChanges,
-            ...(shard ? { shard } : {}),
-            opa,
-            onProgress: (n) => progress.update(n),
-            ...(workers !== null ? { workers } : {}),
-        });
-    }
-    catch (error) {
-        if (error instanceof TrafficReadError || error instanceof ManifestFileError) {
-            io.stderr(`${error.message}\n`);
-            return EXIT.badInput;
-        }
-        throw error;
-    }
-    finally {
-        progress.done();
-    }
-    for (const warning of run.warnings)
-        io.stderr(`${formatProblem(warning)}\n`);
+    const run = await replayWithProgress({
+        head,
+        base,
+        trafficPath: values.traffic,
+        manifests: values.manifests ?? null,
+        since,
+        limit,
+        maxChanges,
+        ...(shard ? { shard } : {}),
+        opa,
+        ...(workers !== null ? { workers } : {}),
+    }, io);
     const { report } = run;
     if (report.errors.length > 0 && format !== 'json') {
         for (const e of report.errors)
@@ -65453,10 +65461,6 @@ function driftMarkdownSections(report, options = {}) {
 
 
 
-
-
-
-
 const DRIFT_USAGE = 'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
 /** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
 async function runDriftCommand(argv, io) {
@@ -65487,35 +65491,18 @@ async function runDriftCommand(argv, io) {
     }
     const workers = parseWorkers(values.workers);
     const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
-    const progress = progressReporter(io);
-    let run;
-    try {
-        run = await runReplay({
-            head: policy,
-            base: null,
-            mode: 'drift',
-            ...(workers !== null ? { workers } : {}),
-            trafficPath: values.traffic,
-            manifests: values.manifests ?? null,
-            since,
-            limit: parseCount('limit', values.limit, null),
-            maxChanges: parseCount('max-changes', values['max-changes'], 50),
-            opa,
-            onProgress: (n) => progress.update(n),
-        });
-    }
-    catch (error) {
-        if (error instanceof TrafficReadError || error instanceof ManifestFileError) {
-            io.stderr(`${error.message}\n`);
-            return EXIT.badInput;
-        }
-        throw error;
-    }
-    finally {
-        progress.done();
-    }
-    for (const warning of run.warnings)
-        io.stderr(`${formatProblem(warning)}\n`);
+    const run = await replayWithProgress({
+        head: policy,
+        base: null,
+        mode: 'drift',
+        ...(workers !== null ? { workers } : {}),
+        trafficPath: values.traffic,
+        manifests: values.manifests ?? null,
+        since,
+        limit: parseCount('limit', values.limit, null),
+        maxChanges: parseCount('max-changes', values['max-changes'], 50),
+        opa,
+    }, io);
     const report = toDriftReport(run);
     let text;
     if (format === 'json')

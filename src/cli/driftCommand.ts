@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
-import { formatProblem } from '../policy/problems.js';
-import { runReplay, readPolicySource } from '../replay/run.js';
+import { readPolicySource } from '../replay/run.js';
 import { toDriftReport } from '../replay/drift.js';
 import { reportToJson } from '../replay/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
-import { TrafficReadError } from '../traffic/reader.js';
-import { ManifestFileError } from '../fidelity/report.js';
 import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
 import {
   SAMPLE_OPTIONS,
@@ -14,8 +11,8 @@ import {
   parseFormat,
   parseSince,
   parseWorkers,
+  replayWithProgress,
 } from './replayCommand.js';
-import { progressReporter } from './progress.js';
 
 export const DRIFT_USAGE =
   'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
@@ -47,10 +44,8 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
   }
   const workers = parseWorkers(values.workers);
   const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
-  const progress = progressReporter(io);
-  let run;
-  try {
-    run = await runReplay({
+  const run = await replayWithProgress(
+    {
       head: policy,
       base: null,
       mode: 'drift',
@@ -61,18 +56,9 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
       limit: parseCount('limit', values.limit, null),
       maxChanges: parseCount('max-changes', values['max-changes'], 50)!,
       opa,
-      onProgress: (n) => progress.update(n),
-    });
-  } catch (error) {
-    if (error instanceof TrafficReadError || error instanceof ManifestFileError) {
-      io.stderr(`${error.message}\n`);
-      return EXIT.badInput;
-    }
-    throw error;
-  } finally {
-    progress.done();
-  }
-  for (const warning of run.warnings) io.stderr(`${formatProblem(warning)}\n`);
+    },
+    io,
+  );
   const report = toDriftReport(run);
   let text: string;
   if (format === 'json') text = reportToJson(report);

@@ -3,7 +3,14 @@ import { locateOpa, type LocatedOpa } from '../opa/locate.js';
 import { formatProblem } from '../policy/problems.js';
 import { parseFailOn } from '../action/inputs.js';
 import { evaluateGate } from '../action/gate.js';
-import { runReplay, readPolicySource, validateSources, type PolicySource } from '../replay/run.js';
+import {
+  runReplay,
+  readPolicySource,
+  validateSources,
+  type PolicySource,
+  type RunReplayOptions,
+  type RunReplayResult,
+} from '../replay/run.js';
 import { reportToJson, type ReplayReport } from '../replay/report.js';
 import { parseShard } from '../replay/shard.js';
 import { gateFactsOf } from '../replay/gateFacts.js';
@@ -100,6 +107,29 @@ export function parseSince(value: string | undefined): string | null {
   return value ?? null;
 }
 
+/**
+ * runReplay for a command: a progress line on a terminal, warnings on stderr, and an unreadable
+ * traffic or manifest file as a one-line error (exit 2).
+ */
+export async function replayWithProgress(
+  options: Omit<RunReplayOptions, 'onProgress'>,
+  io: CommandIO,
+): Promise<RunReplayResult> {
+  const progress = progressReporter(io);
+  let run: RunReplayResult;
+  try {
+    run = await runReplay({ ...options, onProgress: (n) => progress.update(n) });
+  } catch (error) {
+    if (error instanceof TrafficReadError || error instanceof ManifestFileError)
+      throw new CommandError(error.message);
+    throw error;
+  } finally {
+    progress.done();
+  }
+  for (const warning of run.warnings) io.stderr(`${formatProblem(warning)}\n`);
+  return run;
+}
+
 export async function runReplayCommand(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -145,10 +175,8 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   const head = await readSource(values.head);
   const base = values.base ? await readSource(values.base) : null;
   const opa = await locateOpaUnlessInvalid(values.opa, io, [head, base]);
-  const progress = progressReporter(io);
-  let run;
-  try {
-    run = await runReplay({
+  const run = await replayWithProgress(
+    {
       head,
       base,
       trafficPath: values.traffic,
@@ -158,19 +186,10 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       maxChanges,
       ...(shard ? { shard } : {}),
       opa,
-      onProgress: (n) => progress.update(n),
       ...(workers !== null ? { workers } : {}),
-    });
-  } catch (error) {
-    if (error instanceof TrafficReadError || error instanceof ManifestFileError) {
-      io.stderr(`${error.message}\n`);
-      return EXIT.badInput;
-    }
-    throw error;
-  } finally {
-    progress.done();
-  }
-  for (const warning of run.warnings) io.stderr(`${formatProblem(warning)}\n`);
+    },
+    io,
+  );
   const { report } = run;
   if (report.errors.length > 0 && format !== 'json') {
     for (const e of report.errors)

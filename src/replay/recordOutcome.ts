@@ -2,8 +2,8 @@ import type { Decision } from '../policy/schema.js';
 import type { PolicyFeatures } from '../policy/features.js';
 import { EvaluationError } from '../engine/errors.js';
 import { evaluationInput, unevaluableReasons, UNEVALUABLE_REASONS } from '../traffic/availability.js';
-import { explainInvalidRecord, isTrafficRecord, type TrafficRecord } from '../traffic/record.js';
-import { forEachLine, idOf } from '../traffic/reader.js';
+import type { TrafficRecord } from '../traffic/record.js';
+import { forEachLine, parseRecordText } from '../traffic/reader.js';
 import { instantOf } from './changeOrder.js';
 import { DecisionCache, type CachedSide } from './projection.js';
 import type { CurrentDecision, DraftDecision } from './report.js';
@@ -140,20 +140,8 @@ export class RecordEvaluator {
   }
 
   evaluateText(text: string, line: number): ElementOutcome {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      return { kind: 'malformed', line, reason: `not JSON: ${(error as Error).message}` };
-    }
-    if (!isTrafficRecord(value)) {
-      const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
-      const id = idOf(value);
-      return id === undefined
-        ? { kind: 'malformed', line, reason }
-        : { kind: 'malformed', line, reason, request_id: id };
-    }
-    return this.evaluateRecord(value, line);
+    const item = parseRecordText(text, line);
+    return item.kind === 'record' ? this.evaluateRecord(item.record, line) : item;
   }
 
   evaluateRecord(record: TrafficRecord, line: number): RecordOutcome {

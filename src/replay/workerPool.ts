@@ -60,9 +60,10 @@ export type WorkerReply =
   | { seq: number; error: { name: string; message: string; stack?: string } };
 
 /**
- * Where the worker script is, next to this module: `replay-worker/index.js` beside an ncc bundle
- * (dist/index.js, dist/cli/index.js), `worker.js` in the tsc build (build/replay/). null under the
- * TypeScript sources, which a worker thread cannot load.
+ * Where the worker script is, relative to this module: the one worker bundle lives at
+ * dist/cli/replay-worker/index.js, found as `replay-worker/index.js` from the CLI bundle and as
+ * `cli/replay-worker/index.js` from the Action bundle (dist/index.js); `worker.js` in the tsc build
+ * (build/replay/). null under the TypeScript sources, which a worker thread cannot load.
  */
 export function replayWorkerScript(): string | null {
   let dir: string;
@@ -78,7 +79,7 @@ export function replayWorkerScript(): string | null {
   return null;
 }
 
-const WORKER_SCRIPTS = ['replay-worker/index.js', 'worker.js'];
+const WORKER_SCRIPTS = ['replay-worker/index.js', 'cli/replay-worker/index.js', 'worker.js'];
 
 interface Slot {
   worker: Worker;

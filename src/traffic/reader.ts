@@ -58,23 +58,17 @@ export class RecordClassifier {
   private readonly firstLineOf = new Map<string, number>();
 
   classifyText(text: string, line: number): TrafficItem {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      return { kind: 'malformed', line, reason: `not JSON: ${(error as Error).message}` };
-    }
-    return this.classifyValue(value, line);
+    const item = parseRecordText(text, line);
+    return item.kind === 'record' ? this.claim(item.record, line) : item;
   }
 
   classifyValue(value: unknown, line: number): TrafficItem {
-    if (!isTrafficRecord(value)) {
-      const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
-      const id = idOf(value);
-      return id === undefined
-        ? { kind: 'malformed', line, reason }
-        : { kind: 'malformed', line, reason, request_id: id };
-    }
+    const item = validateRecordValue(value, line);
+    return item.kind === 'record' ? this.claim(item.record, line) : item;
+  }
+
+  /** The first valid record with an id keeps it; a later one with the same id is malformed. */
+  private claim(value: TrafficRecord, line: number): TrafficItem {
     const id = value.request_id;
     const first = this.firstLineOf.get(id);
     if (first !== undefined)
@@ -82,6 +76,30 @@ export class RecordClassifier {
     this.firstLineOf.set(id, line);
     return { kind: 'record', line, record: value };
   }
+}
+
+/**
+ * One line (or array element) of a sample: parsed once and validated, duplicates not judged. The
+ * reader and the replay's per-record step (which judges duplicates in file order on the main
+ * thread) share it, so both say the same thing about the same text.
+ */
+export function parseRecordText(text: string, line: number): TrafficItem {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'malformed', line, reason: `not JSON: ${(error as Error).message}` };
+  }
+  return validateRecordValue(value, line);
+}
+
+export function validateRecordValue(value: unknown, line: number): TrafficItem {
+  if (isTrafficRecord(value)) return { kind: 'record', line, record: value };
+  const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
+  const id = idOf(value);
+  return id === undefined
+    ? { kind: 'malformed', line, reason }
+    : { kind: 'malformed', line, reason, request_id: id };
 }
 
 /** The malformed reason of a second valid record with an id already replayed. */

@@ -7354,6 +7354,14 @@ function evaluationInput(record) {
     return record.unpaired === undefined ? record.input : pairUnpaired(record);
 }
 
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -17238,7 +17246,7 @@ function isUnpaired(v) {
     return true;
 }
 /** Accepts exactly what `trafficRecordSchema` accepts; cheap enough for every line of a sample. */
-function record_isTrafficRecord(v) {
+function isTrafficRecord(v) {
     if (!isObj(v))
         return false;
     for (const key in v)
@@ -17308,7 +17316,7 @@ const MAX_ISSUES_IN_REASON = 3;
  * Why `value` is not a traffic record: up to three problems, each `path: message`, e.g.
  * `input.request.time: must be an RFC 3339 instant …`. Returns `undefined` for a valid record.
  */
-function record_explainInvalidRecord(value) {
+function explainInvalidRecord(value) {
     if (!isObj(value))
         return `a record must be a JSON object, got ${describeType(value)}`;
     const parsed = trafficRecordSchema.safeParse(value);
@@ -17358,14 +17366,6 @@ function article(expected) {
     }
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: external "node:zlib"
-const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./build/traffic/reader.js
 
 
@@ -17404,23 +17404,15 @@ function trafficFormatOf(path) {
 class RecordClassifier {
     firstLineOf = new Map();
     classifyText(text, line) {
-        let value;
-        try {
-            value = JSON.parse(text);
-        }
-        catch (error) {
-            return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
-        }
-        return this.classifyValue(value, line);
+        const item = parseRecordText(text, line);
+        return item.kind === 'record' ? this.claim(item.record, line) : item;
     }
     classifyValue(value, line) {
-        if (!isTrafficRecord(value)) {
-            const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
-            const id = idOf(value);
-            return id === undefined
-                ? { kind: 'malformed', line, reason }
-                : { kind: 'malformed', line, reason, request_id: id };
-        }
+        const item = validateRecordValue(value, line);
+        return item.kind === 'record' ? this.claim(item.record, line) : item;
+    }
+    /** The first valid record with an id keeps it; a later one with the same id is malformed. */
+    claim(value, line) {
         const id = value.request_id;
         const first = this.firstLineOf.get(id);
         if (first !== undefined)
@@ -17428,6 +17420,30 @@ class RecordClassifier {
         this.firstLineOf.set(id, line);
         return { kind: 'record', line, record: value };
     }
+}
+/**
+ * One line (or array element) of a sample: parsed once and validated, duplicates not judged. The
+ * reader and the replay's per-record step (which judges duplicates in file order on the main
+ * thread) share it, so both say the same thing about the same text.
+ */
+function parseRecordText(text, line) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
+    }
+    return validateRecordValue(value, line);
+}
+function validateRecordValue(value, line) {
+    if (isTrafficRecord(value))
+        return { kind: 'record', line, record: value };
+    const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
+    const id = idOf(value);
+    return id === undefined
+        ? { kind: 'malformed', line, reason }
+        : { kind: 'malformed', line, reason, request_id: id };
 }
 /** The malformed reason of a second valid record with an id already replayed. */
 function duplicateReason(id, firstLine) {
@@ -18422,7 +18438,6 @@ function inShard(shard, requestId, line) {
 
 
 
-
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -18483,21 +18498,8 @@ class RecordEvaluator {
         return out;
     }
     evaluateText(text, line) {
-        let value;
-        try {
-            value = JSON.parse(text);
-        }
-        catch (error) {
-            return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
-        }
-        if (!record_isTrafficRecord(value)) {
-            const reason = record_explainInvalidRecord(value) ?? 'not a valid traffic record';
-            const id = idOf(value);
-            return id === undefined
-                ? { kind: 'malformed', line, reason }
-                : { kind: 'malformed', line, reason, request_id: id };
-        }
-        return this.evaluateRecord(value, line);
+        const item = parseRecordText(text, line);
+        return item.kind === 'record' ? this.evaluateRecord(item.record, line) : item;
     }
     evaluateRecord(record, line) {
         const config = this.config;
