@@ -6,7 +6,7 @@ import type { WorkerInit, WorkerReply, WorkerRequest, WorkerSide } from './worke
 /**
  * The replay's worker thread (workerPool.ts): loads the head's and base's wasm once, then turns
  * each run of lines it is sent into outcomes with its own decision cache. Bundled on its own as
- * dist/replay-worker/index.js and dist/cli/replay-worker/index.js (scripts/build.mjs).
+ * dist/cli/replay-worker/index.js, which both the CLI and the Action bundle use (scripts/build.mjs).
  */
 
 if (!parentPort) throw new Error('the replay worker runs as a worker thread');

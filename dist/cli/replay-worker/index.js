@@ -18640,7 +18640,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /**
  * The replay's worker thread (workerPool.ts): loads the head's and base's wasm once, then turns
  * each run of lines it is sent into outcomes with its own decision cache. Bundled on its own as
- * dist/replay-worker/index.js and dist/cli/replay-worker/index.js (scripts/build.mjs).
+ * dist/cli/replay-worker/index.js, which both the CLI and the Action bundle use (scripts/build.mjs).
  */
 if (!node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort)
     throw new Error('the replay worker runs as a worker thread');
