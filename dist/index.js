@@ -50333,7 +50333,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9314);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2425);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -50342,7 +50342,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9314:
+/***/ 2425:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -68330,89 +68330,7 @@ async function syncStickyComment(client, options) {
     }
 }
 
-;// CONCATENATED MODULE: ./build/render/escape.js
-/**
- * Makes a value from traffic inert in GitHub-flavoured markdown while keeping it readable (a
- * request id such as `req-7f3a` or a time stays as it is). Inside the inline contexts where values
- * appear (table cells, headings, list items), only these characters can start markup:
- * - `\`, `` ` ``, `*`, `_`, `[`, `]`, `(`, `)`, `|`, `~`, `$`, `#`, `!` (escapes, code, emphasis,
- *   links and images, table cells, strikethrough, math, headings) are backslash-escaped;
- * - `<`, `>`, `&` become entities, so no HTML or entity reaches the renderer;
- * - `@`, `#` before a digit, `://` and `www.` get a zero-width space, so GitHub's mention,
- *   issue-reference and autolink parsers never see them whole;
- * - line breaks become spaces, other control and bidi-override characters become U+FFFD.
- */
-const ZWSP = '\u200b';
-const MAX_VALUE = 200;
-function escapeMarkdown(value, maxLength = MAX_VALUE) {
-    let text = value;
-    if ([...text].length > maxLength)
-        text = `${[...text].slice(0, maxLength - 1).join('')}…`;
-    text = text
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/(www)\./gi, `$1${ZWSP}.`)
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#(?=[0-9])/g, `#${ZWSP}`)
-        .replace(/\b(GH)-(?=[0-9])/gi, `$1-${ZWSP}`);
-    let out = '';
-    for (const ch of text) {
-        const code = ch.codePointAt(0);
-        if (ch === '&')
-            out += '&amp;';
-        else if (ch === '<')
-            out += '&lt;';
-        else if (ch === '>')
-            out += '&gt;';
-        else if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029')
-            out += ' ';
-        else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0))
-            out += '\ufffd';
-        else if ((code >= 0x202a && code <= 0x202e) ||
-            (code >= 0x2066 && code <= 0x2069) ||
-            code === 0x200e ||
-            code === 0x200f)
-            out += '\ufffd';
-        else if ('\\`*_[]()|~$#!'.includes(ch))
-            out += `\\${ch}`;
-        else
-            out += ch;
-    }
-    return out;
-}
-/** A value shown in a table cell; `null` shows as an em dash. */
-function cell(value) {
-    return value === null || value === undefined || value === '' ? '—' : escapeMarkdown(value);
-}
-/**
- * A value inside an HTML block (`<summary>…</summary>`), where markdown escapes would show as
- * backslashes: entities for what HTML reads, and the same zero-width spaces against mentions,
- * issue references and autolinks.
- */
-function escapeHtmlText(value, maxLength = MAX_VALUE) {
-    let text = value;
-    if ([...text].length > maxLength)
-        text = `${[...text].slice(0, maxLength - 1).join('')}…`;
-    return (text
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/(www)\./gi, `$1${ZWSP}.`)
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#(?=[0-9])/g, `#${ZWSP}`)
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/[\r\n\u2028\u2029]/g, ' ')
-        // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd'));
-}
-
 ;// CONCATENATED MODULE: ./build/github/driftIssue.js
-/**
- * One drift issue per policy. The issue is found by label `policy-drift`, a hidden marker naming
- * the policy path, and its author being the token's own login; closed issues count too, so drift
- * that comes back reopens the old issue instead of opening a second one.
- */
-
 
 
 const DRIFT_LABEL = 'policy-drift';
@@ -68443,10 +68361,8 @@ function driftIssue_oldestFirst(a, b) {
 function sameText(a, b) {
     return a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
 }
-function defaultCloseComment(policyPath) {
-    return (`Drift returned to zero: the replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
-        `ones again. Closing; policy-replay reopens this issue if drift comes back.`);
-}
+/** Posted when drift returns to zero and the caller gave no `closeComment`. */
+const DEFAULT_CLOSE_COMMENT = 'Drift returned to zero: the replayed decisions match the recorded ones again. Closing; policy-replay reopens this issue if drift comes back.';
 async function syncDriftIssue(client, options) {
     const marker = driftMarker(options.policyPath);
     const label = options.label ?? DRIFT_LABEL;
@@ -68516,7 +68432,7 @@ async function syncDriftIssue(client, options) {
         if (options.driftTotal <= 0) {
             if (openIssue === undefined)
                 return result;
-            await client.createIssueComment(repo, openIssue.number, options.closeComment ?? defaultCloseComment(options.policyPath));
+            await client.createIssueComment(repo, openIssue.number, options.closeComment ?? DEFAULT_CLOSE_COMMENT);
             const closed = await client.updateIssue(repo, openIssue.number, {
                 state: 'closed',
                 state_reason: 'completed',
@@ -69403,12 +69319,10 @@ function _unique(values) {
     return Array.from(new Set(values));
 }
 //# sourceMappingURL=tool-cache.js.map
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./build/opa/version.js
 /**
  * The OPA release this project is built and tested against. `version.json` holds the same value
@@ -69563,8 +69477,24 @@ async function locateOpa(options) {
     return { path: onPath, version: await readOpaVersion(onPath) };
 }
 
-;// CONCATENATED MODULE: ./build/opa/install.js
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./build/canonical/sha256.js
 
+
+/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
+async function sha256OfFile(path) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1 << 20 }))
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+/** Hex SHA-256 of a text's UTF-8 bytes. */
+function sha256OfText(text) {
+    return (0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex');
+}
+
+;// CONCATENATED MODULE: ./build/opa/install.js
 
 
 
@@ -69645,15 +69575,6 @@ function opaDownloadUrl(baseUrl, version, asset) {
 function parseSha256File(text) {
     const token = text.trim().split(/\s+/)[0] ?? '';
     return /^[0-9a-fA-F]{64}$/.test(token) ? token.toLowerCase() : null;
-}
-function sha256OfFile(path) {
-    return new Promise((resolveHash, reject) => {
-        const hash = (0,external_node_crypto_.createHash)('sha256');
-        (0,external_node_fs_namespaceObject.createReadStream)(path)
-            .on('error', reject)
-            .on('data', (chunk) => hash.update(chunk))
-            .on('end', () => resolveHash(hash.digest('hex')));
-    });
 }
 function binaryName(platform) {
     return platform === 'win32' ? 'opa.exe' : 'opa';
@@ -69835,6 +69756,82 @@ const UNEVALUABLE_ADVICE = {
     batch_call_pairing_unavailable: 'Batches were recorded without per-call pairing while a rule combines two call fields. Record paired calls, or split the rule so each reads one call field.',
 };
 
+;// CONCATENATED MODULE: ./build/render/escape.js
+/**
+ * Makes a value from traffic inert in GitHub-flavoured markdown while keeping it readable (a
+ * request id such as `req-7f3a` or a time stays as it is). Inside the inline contexts where values
+ * appear (table cells, headings, list items), only these characters can start markup:
+ * - `\`, `` ` ``, `*`, `_`, `[`, `]`, `(`, `)`, `|`, `~`, `$`, `#`, `!` (escapes, code, emphasis,
+ *   links and images, table cells, strikethrough, math, headings) are backslash-escaped;
+ * - `<`, `>`, `&` become entities, so no HTML or entity reaches the renderer;
+ * - `@`, `#` before a digit, `://` and `www.` get a zero-width space, so GitHub's mention,
+ *   issue-reference and autolink parsers never see them whole;
+ * - line breaks become spaces, other control and bidi-override characters become U+FFFD.
+ */
+const ZWSP = '\u200b';
+const MAX_VALUE = 200;
+function escapeMarkdown(value, maxLength = MAX_VALUE) {
+    let text = value;
+    if ([...text].length > maxLength)
+        text = `${[...text].slice(0, maxLength - 1).join('')}…`;
+    text = text
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/(www)\./gi, `$1${ZWSP}.`)
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#(?=[0-9])/g, `#${ZWSP}`)
+        .replace(/\b(GH)-(?=[0-9])/gi, `$1-${ZWSP}`);
+    let out = '';
+    for (const ch of text) {
+        const code = ch.codePointAt(0);
+        if (ch === '&')
+            out += '&amp;';
+        else if (ch === '<')
+            out += '&lt;';
+        else if (ch === '>')
+            out += '&gt;';
+        else if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029')
+            out += ' ';
+        else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0))
+            out += '\ufffd';
+        else if ((code >= 0x202a && code <= 0x202e) ||
+            (code >= 0x2066 && code <= 0x2069) ||
+            code === 0x200e ||
+            code === 0x200f)
+            out += '\ufffd';
+        else if ('\\`*_[]()|~$#!'.includes(ch))
+            out += `\\${ch}`;
+        else
+            out += ch;
+    }
+    return out;
+}
+/** A value shown in a table cell; `null` shows as an em dash. */
+function cell(value) {
+    return value === null || value === undefined || value === '' ? '—' : escapeMarkdown(value);
+}
+/**
+ * A value inside an HTML block (`<summary>…</summary>`), where markdown escapes would show as
+ * backslashes: entities for what HTML reads, and the same zero-width spaces against mentions,
+ * issue references and autolinks.
+ */
+function escapeHtmlText(value, maxLength = MAX_VALUE) {
+    let text = value;
+    if ([...text].length > maxLength)
+        text = `${[...text].slice(0, maxLength - 1).join('')}…`;
+    return (text
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/(www)\./gi, `$1${ZWSP}.`)
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#(?=[0-9])/g, `#${ZWSP}`)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/[\r\n\u2028\u2029]/g, ' ')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd'));
+}
+
 ;// CONCATENATED MODULE: ./build/render/markdown.js
 
 
@@ -69960,7 +69957,7 @@ function subjectHash(subject) {
     return `sha256:${sha256Hex(subject).slice(0, 12)}`;
 }
 function sha256Hex(text) {
-    return (0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex');
+    return sha256OfText(text);
 }
 function fidelitySection(f) {
     const levels = ['exact', 'controlled', 'partial', 'unreplayable'];
@@ -70040,6 +70037,11 @@ function driftMarkdownSections(report, options = {}) {
     }
     return sections;
 }
+/** The comment that closes a policy's drift issue when its drift returns to zero. */
+function driftResolvedComment(policyPath) {
+    return (`Drift returned to zero: the replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
+        `ones again. Closing; policy-replay reopens this issue if drift comes back.`);
+}
 
 ;// CONCATENATED MODULE: ./build/version.js
 /** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
@@ -70047,7 +70049,7 @@ const TOOL_VERSION = '0.1.0';
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __nccwpck_require__(4006);
-;// CONCATENATED MODULE: ./build/action/gate.js
+;// CONCATENATED MODULE: ./build/gate/gate.js
 /**
  * The `fail-on` gate: which configured rules a run's per-policy facts cross. Pure; the rules come
  * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
@@ -70177,6 +70179,79 @@ function evaluateGate(rules, facts) {
     return { verdict: failed.length > 0 ? 'fail' : 'pass', failed };
 }
 
+;// CONCATENATED MODULE: ./build/gate/failOn.js
+/**
+ * The `fail-on` grammar, shared by the Action's input and the CLI's `--fail-on`: a comma- or
+ * newline-separated list of rules (README "Gate rules"). Pure; a bad rule throws FailOnError with
+ * a message that quotes it and says what was expected.
+ */
+
+const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
+class FailOnError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'FailOnError';
+    }
+}
+/** Items of a rule list: split on commas and newlines, trimmed, empties and `#` lines dropped. */
+function splitRules(text) {
+    return text
+        .split(/\r?\n/)
+        .filter((line) => !line.trim().startsWith('#'))
+        .flatMap((line) => line.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+const FAIL_ON_HELP = `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +
+    `fidelity<LEVEL (LEVEL one of ${gate_FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
+function parseFailOnItem(item) {
+    const lower = item.toLowerCase();
+    if (SIMPLE_RULES.includes(lower))
+        return { kind: lower };
+    if (/^unevaluable\s*>/.test(lower)) {
+        const m = /^unevaluable\s*>\s*(\d{1,3}(?:\.\d{1,4})?)\s*%$/.exec(lower);
+        const percent = m ? Number(m[1]) : NaN;
+        if (!(percent >= 0 && percent <= 100)) {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected unevaluable>N% with N a number from 0 to 100 (up to 4 decimals), e.g. unevaluable>5%.`);
+        }
+        return { kind: 'unevaluable', percent };
+    }
+    if (/^fidelity\s*</.test(lower)) {
+        const level = lower.replace(/^fidelity\s*<\s*/, '');
+        if (level === 'unreplayable') {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. No level is below unreplayable; use fidelity<partial to fail on unreplayable.`);
+        }
+        if (!gate_FIDELITY_LEVELS.includes(level)) {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${gate_FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
+        }
+        return { kind: 'fidelity', below: level };
+    }
+    throw new FailOnError(`Invalid fail-on rule '${item}'. ${FAIL_ON_HELP}`);
+}
+/** Parses a `fail-on` value ('' = the default). `none` alone means no rule can fail the run. */
+function parseFailOn(raw) {
+    const items = splitRules(raw === '' ? DEFAULT_FAIL_ON : raw);
+    if (items.length === 0)
+        return parseFailOn(DEFAULT_FAIL_ON);
+    if (items.some((item) => item.toLowerCase() === 'none')) {
+        if (items.length > 1) {
+            throw new FailOnError(`Invalid fail-on '${raw}'. 'none' cannot be combined with other rules.`);
+        }
+        return [];
+    }
+    const seen = new Set();
+    const rules = [];
+    for (const item of items) {
+        const rule = parseFailOnItem(item);
+        const key = ruleText(rule);
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        rules.push(rule);
+    }
+    return rules;
+}
+
 ;// CONCATENATED MODULE: ./build/action/inputs.js
 /**
  * Every Action input, read and validated once into a typed Settings object (the pattern of
@@ -70223,7 +70298,7 @@ const INPUT_NAMES = (/* unused pure expression or super */ null && ([
 const inputs_DEFAULTS = {
     policies: 'policies/**/*.{json,yaml,yml}',
     maxChanges: 20,
-    failOn: 'invalid-policy,newly-allowed,blocking-gaps',
+    failOn: DEFAULT_FAIL_ON,
     comment: 'update',
     redact: 'auto',
     opaVersion: OPA_VERSION,
@@ -70350,54 +70425,15 @@ function parseMaxChanges(raw) {
     }
     return n;
 }
-const FAIL_ON_HELP = `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +
-    `fidelity<LEVEL (LEVEL one of ${gate_FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
-function parseFailOnItem(item, raw) {
-    const lower = item.toLowerCase();
-    if (SIMPLE_RULES.includes(lower))
-        return { kind: lower };
-    if (/^unevaluable\s*>/.test(lower)) {
-        const m = /^unevaluable\s*>\s*(\d{1,3}(?:\.\d{1,4})?)\s*%$/.exec(lower);
-        const percent = m ? Number(m[1]) : NaN;
-        if (!(percent >= 0 && percent <= 100)) {
-            throw new InputError('fail-on', raw, `Invalid fail-on rule '${item}'. Expected unevaluable>N% with N a number from 0 to 100 (up to 4 decimals), e.g. unevaluable>5%.`);
-        }
-        return { kind: 'unevaluable', percent };
+function parseFailOnInput(raw) {
+    try {
+        return parseFailOn(raw);
     }
-    if (/^fidelity\s*</.test(lower)) {
-        const level = lower.replace(/^fidelity\s*<\s*/, '');
-        if (level === 'unreplayable') {
-            throw new InputError('fail-on', raw, `Invalid fail-on rule '${item}'. No level is below unreplayable; use fidelity<partial to fail on unreplayable.`);
-        }
-        if (!gate_FIDELITY_LEVELS.includes(level)) {
-            throw new InputError('fail-on', raw, `Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${gate_FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
-        }
-        return { kind: 'fidelity', below: level };
+    catch (error) {
+        if (error instanceof FailOnError)
+            throw new InputError('fail-on', raw, error.message);
+        throw error;
     }
-    throw new InputError('fail-on', raw, `Invalid fail-on rule '${item}'. ${FAIL_ON_HELP}`);
-}
-/** Parses a `fail-on` value ('' = the default). `none` alone means no rule can fail the run. */
-function parseFailOn(raw) {
-    const items = splitList(raw === '' ? inputs_DEFAULTS.failOn : raw);
-    if (items.length === 0)
-        return parseFailOn(inputs_DEFAULTS.failOn);
-    if (items.some((item) => item.toLowerCase() === 'none')) {
-        if (items.length > 1) {
-            throw new InputError('fail-on', raw, `Invalid fail-on '${raw}'. 'none' cannot be combined with other rules.`);
-        }
-        return [];
-    }
-    const seen = new Set();
-    const rules = [];
-    for (const item of items) {
-        const rule = parseFailOnItem(item, raw);
-        const key = ruleText(rule);
-        if (seen.has(key))
-            continue;
-        seen.add(key);
-        rules.push(rule);
-    }
-    return rules;
 }
 function parseChoice(input, raw, choices, fallback) {
     if (raw === '')
@@ -70500,7 +70536,7 @@ function parseSettings(read, context) {
         traffic: parseTemplate('traffic', get('traffic')),
         manifests: parseTemplate('manifests', get('manifests')),
         maxChanges: parseMaxChanges(get('max-changes')),
-        failOn: parseFailOn(get('fail-on')),
+        failOn: parseFailOnInput(get('fail-on')),
         comment: parseChoice('comment', get('comment'), ['update', 'off'], inputs_DEFAULTS.comment),
         redact,
         redactSubjects: resolveRedact(redact, context.visibility),
@@ -70573,7 +70609,7 @@ function pullRequestNumber(context) {
     return typeof n === 'number' && Number.isInteger(n) ? n : null;
 }
 
-;// CONCATENATED MODULE: ./build/replay/gateFacts.js
+;// CONCATENATED MODULE: ./build/gate/gateFacts.js
 /** What the gate needs to know about one policy's report (a replay or a drift report). */
 function gateFactsOf(report, extra = {}) {
     if (report.result && 'drift_total' in report.result) {
@@ -70614,9 +70650,10 @@ function gateFactsOf(report, extra = {}) {
     };
 }
 
-;// CONCATENATED MODULE: ./build/github/gitFiles.js
+;// CONCATENATED MODULE: ./build/git/repository.js
 /**
- * Reads policy files and file lists straight from the workspace's git repository. Every call is
+ * The project's one way of running git: reads policy files, file lists and the tracked files of
+ * the workspace's repository. Every call is
  * `execFile('git', [...])` with an argument array: no shell, so no value from a pull request
  * (paths, refs) can be interpreted as shell syntax, and commit ids are checked to be hex first so
  * none can be read as an option either.
@@ -70814,6 +70851,14 @@ async function diffNameStatus(cwd, from, to) {
     ]);
     return parseNameStatus(stdout.toString('utf8'));
 }
+/** The files git tracks in the work tree at `cwd` (repository-relative, `/`-separated). */
+async function trackedFiles(cwd) {
+    const { stdout } = await runGit(cwd, ['ls-files', '-z']);
+    return stdout
+        .toString('utf8')
+        .split('\0')
+        .filter((p) => p !== '');
+}
 
 ;// CONCATENATED MODULE: ./build/github/pullFiles.js
 
@@ -70900,7 +70945,12 @@ const policySchema = strictObject({
     rules: array(ruleSchema),
 });
 
-;// CONCATENATED MODULE: ./build/policy/problems.js
+;// CONCATENATED MODULE: ./build/document/path.js
+/**
+ * The one way the project prints a document path: `rules[2].conditions[0].field`,
+ * `tools.calls[1].output`. Keys that are not plain identifiers are quoted
+ * (`claims["realm-access"]`), so every path reads back unambiguously.
+ */
 function formatPath(path) {
     let out = '';
     for (const segment of path) {
@@ -70913,6 +70963,8 @@ function formatPath(path) {
     }
     return out;
 }
+
+;// CONCATENATED MODULE: ./build/policy/problems.js
 /** `file:line:column: path: message`, the form editors and CI logs link. */
 function formatProblem(problem) {
     const where = problem.path === '' ? '(document)' : problem.path;
@@ -70927,7 +70979,7 @@ function sortProblems(problems) {
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./build/policy/sourceMap.js
+;// CONCATENATED MODULE: ./build/document/sourceDocument.js
 
 function parseSource(text, format) {
     const lineCounter = new dist/* LineCounter */.HN();
@@ -71015,7 +71067,7 @@ function locate(doc, lineCounter, path, target) {
     return { line: pos.line, column: pos.col };
 }
 
-;// CONCATENATED MODULE: ./build/engine/timeZone.js
+;// CONCATENATED MODULE: ./build/time/timeZone.js
 /**
  * UTC offsets of IANA time zones, read from the runtime's time-zone database (ICU, through
  * `Intl.DateTimeFormat`). Formatting a date with Intl costs microseconds, far too slow to do for
@@ -71193,7 +71245,7 @@ function isKnownTimeZone(name) {
     return loadTimeZone(name) !== undefined;
 }
 
-;// CONCATENATED MODULE: ./build/rego/names.js
+;// CONCATENATED MODULE: ./build/policy/regoNames.js
 /**
  * The documented id → Rego name mapping: `rule_` + the id with `-` and `.` turned into `_`.
  * Keeping the id recognisable makes a Rego diff read like the policy diff. Ids that differ only
@@ -71208,6 +71260,7 @@ function regoNeedsContextName(id) {
 }
 
 ;// CONCATENATED MODULE: ./build/policy/validate.js
+
 
 
 
@@ -71446,7 +71499,6 @@ function checkWindow(problems, path, window) {
 }
 
 ;// CONCATENATED MODULE: ./build/policy/fields.js
-const CALL_FIELDS = (/* unused pure expression or super */ null && (['tool', 'method', 'resource_uri', 'prompt']));
 /** Parses a field that already matched FIELD_PATTERN. */
 function classifyField(field) {
     const colon = field.indexOf(':');
@@ -72022,52 +72074,18 @@ function errors_describe(cause) {
     return String(cause);
 }
 
-;// CONCATENATED MODULE: ./build/engine/timeBuiltins.js
-/**
- * The time builtins OPA's WebAssembly target leaves to the host, implemented to return exactly
- * what OPA's Go evaluator (v1.22.3, Go's `time` package) returns, plus the same functions as
- * plain TypeScript for the reference evaluator.
- *
- * Precision: opa-wasm hands builtin arguments over through `JSON.parse`, so a nanosecond
- * timestamp such as 1795000000123456789 arrives as the double 1795000000123456800. The parser
- * therefore returns its result to the wasm as raw JSON text (an ArrayBuffer, which opa-wasm
- * loads verbatim) and remembers double → exact integer, so the builtins that receive the
- * timestamp again recover the exact nanoseconds.
- */
-
-/** A builtin refused its arguments; OPA's Go evaluator fails the same call. */
-class BuiltinError extends Error {
-    builtin;
-    args;
-    constructor(builtin, args, message) {
-        super(`${builtin}: ${message}`);
-        this.name = 'BuiltinError';
-        this.builtin = builtin;
-        this.args = args;
-    }
-}
-const NS_PER_SECOND = 1000000000n;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+;// CONCATENATED MODULE: ./build/time/calendar.js
+/** Proleptic Gregorian calendar arithmetic shared by the RFC 3339 parser and the time builtins. */
 const SECONDS_PER_DAY = 86_400;
-/** Go's `time.Weekday.String()`, indexed by days since Sunday. */
-const WEEKDAY_NAMES = [
-    'Sunday',
-    'Monday',
-    'Tuesday',
-    'Wednesday',
-    'Thursday',
-    'Friday',
-    'Saturday',
-];
 function isLeapYear(year) {
     return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
-const DAYS_BEFORE_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Days in `month` (1-12) of `year`; 0 for a month out of range. */
 function daysInMonth(month, year) {
     if (month === 2 && isLeapYear(year))
         return 29;
-    return DAYS_BEFORE_MONTH[month - 1] ?? 0;
+    return DAYS_IN_MONTH[month - 1] ?? 0;
 }
 /** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
 function daysFromCivil(year, month, day) {
@@ -72091,6 +72109,177 @@ function civilFromDays(days) {
     const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
     return { year, month, day };
 }
+
+;// CONCATENATED MODULE: ./build/time/rfc3339.js
+
+function isDigitAt(s, i) {
+    const c = s.charCodeAt(i);
+    return c >= 48 && c <= 57;
+}
+function digitAt(s, i) {
+    return s.charCodeAt(i) - 48;
+}
+/**
+ * Scans `s` into `out`. Returns null when it is an instant of the dialect, else the reason in Go's
+ * words (`cannot parse month`, `hour out of range`, `extra text: "…"`).
+ */
+function scanRfc3339(s, dialect, out) {
+    const go = dialect === 'go';
+    const n = s.length;
+    if (n < 4 || !isDigitAt(s, 0) || !isDigitAt(s, 1) || !isDigitAt(s, 2) || !isDigitAt(s, 3))
+        return 'cannot parse year';
+    const year = digitAt(s, 0) * 1000 + digitAt(s, 1) * 100 + digitAt(s, 2) * 10 + digitAt(s, 3);
+    if (s[4] !== '-')
+        return 'cannot parse month';
+    if (!isDigitAt(s, 5) || !isDigitAt(s, 6))
+        return 'cannot parse month';
+    const month = digitAt(s, 5) * 10 + digitAt(s, 6);
+    if (month < 1 || month > 12)
+        return 'month out of range';
+    if (s[7] !== '-')
+        return 'cannot parse day';
+    if (!isDigitAt(s, 8) || !isDigitAt(s, 9))
+        return 'cannot parse day';
+    const day = digitAt(s, 8) * 10 + digitAt(s, 9);
+    if (s[10] !== 'T')
+        return 'cannot parse hour';
+    let i = 11;
+    // Go's getnum: one or two digits for the hour; the record dialect wants two.
+    if (!isDigitAt(s, i))
+        return 'cannot parse hour';
+    let hour = digitAt(s, i++);
+    if (isDigitAt(s, i))
+        hour = hour * 10 + digitAt(s, i++);
+    else if (!go)
+        return 'cannot parse hour';
+    if (hour >= 24)
+        return 'hour out of range';
+    if (s[i] !== ':')
+        return 'cannot parse minute';
+    if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2))
+        return 'cannot parse minute';
+    const minute = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
+    if (minute >= 60)
+        return 'minute out of range';
+    i += 3;
+    if (s[i] !== ':')
+        return 'cannot parse second';
+    if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2))
+        return 'cannot parse second';
+    const second = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
+    if (second >= 60)
+        return 'second out of range';
+    i += 3;
+    let nanosecond = 0;
+    if ((s[i] === '.' || (go && s[i] === ',')) && isDigitAt(s, i + 1)) {
+        let end = i + 1;
+        let scale = 100_000_000;
+        while (isDigitAt(s, end)) {
+            if (scale >= 1)
+                nanosecond += digitAt(s, end) * scale;
+            scale /= 10;
+            end++;
+        }
+        i = end;
+    }
+    else if (!go && s[i] === '.')
+        return 'cannot parse fraction';
+    let offsetSeconds = 0;
+    if (s[i] === 'Z')
+        i++;
+    else {
+        if (n - i < 6 || s[i + 3] !== ':')
+            return 'cannot parse time zone offset';
+        if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2) || !isDigitAt(s, i + 4) || !isDigitAt(s, i + 5))
+            return 'cannot parse time zone offset';
+        const offsetHour = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
+        const offsetMinute = digitAt(s, i + 4) * 10 + digitAt(s, i + 5);
+        // Go's range test uses > rather than >=: offsets of 24 hours or 60 minutes parse there.
+        if (offsetHour > (go ? 24 : 23))
+            return 'time zone offset hour out of range';
+        if (offsetMinute > (go ? 60 : 59))
+            return 'time zone offset minute out of range';
+        const sign = s[i];
+        if (sign !== '+' && sign !== '-')
+            return 'cannot parse time zone offset';
+        offsetSeconds = (offsetHour * 60 + offsetMinute) * 60 * (sign === '-' ? -1 : 1);
+        i += 6;
+    }
+    if (i !== n)
+        return `extra text: ${JSON.stringify(s.slice(i))}`;
+    if (day < 1 || day > daysInMonth(month, year))
+        return 'day out of range';
+    out.year = year;
+    out.month = month;
+    out.day = day;
+    out.hour = hour;
+    out.minute = minute;
+    out.second = second;
+    out.nanosecond = nanosecond;
+    out.offsetSeconds = offsetSeconds;
+    return null;
+}
+/** Nanoseconds since 1970-01-01T00:00:00Z of scanned fields (no range limit). */
+function nanosOf(f) {
+    const unixSeconds = daysFromCivil(f.year, f.month, f.day) * SECONDS_PER_DAY +
+        f.hour * 3600 +
+        f.minute * 60 +
+        f.second -
+        f.offsetSeconds;
+    return BigInt(unixSeconds) * 1000000000n + BigInt(f.nanosecond);
+}
+function emptyFields() {
+    return { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, nanosecond: 0, offsetSeconds: 0 };
+}
+const scratch = emptyFields();
+/** Whether `text` is an instant of the record dialect (every timestamp this tool reads). */
+function isRfc3339Instant(text) {
+    return scanRfc3339(text, 'record', scratch) === null;
+}
+/** Nanoseconds since 1970 of a record-dialect instant, or null when `text` is none. */
+function instantNanos(text) {
+    return scanRfc3339(text, 'record', scratch) === null ? nanosOf(scratch) : null;
+}
+
+;// CONCATENATED MODULE: ./build/engine/timeBuiltins.js
+/**
+ * The time builtins OPA's WebAssembly target leaves to the host, implemented to return exactly
+ * what OPA's Go evaluator (v1.22.3, Go's `time` package) returns, plus the same functions as
+ * plain TypeScript for the reference evaluator.
+ *
+ * Precision: opa-wasm hands builtin arguments over through `JSON.parse`, so a nanosecond
+ * timestamp such as 1795000000123456789 arrives as the double 1795000000123456800. The parser
+ * therefore returns its result to the wasm as raw JSON text (an ArrayBuffer, which opa-wasm
+ * loads verbatim) and remembers double → exact integer, so the builtins that receive the
+ * timestamp again recover the exact nanoseconds.
+ */
+
+
+
+/** A builtin refused its arguments; OPA's Go evaluator fails the same call. */
+class BuiltinError extends Error {
+    builtin;
+    args;
+    constructor(builtin, args, message) {
+        super(`${builtin}: ${message}`);
+        this.name = 'BuiltinError';
+        this.builtin = builtin;
+        this.args = args;
+    }
+}
+const NS_PER_SECOND = 1000000000n;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+/** Go's `time.Weekday.String()`, indexed by days since Sunday. */
+const WEEKDAY_NAMES = [
+    'Sunday',
+    'Monday',
+    'Tuesday',
+    'Wednesday',
+    'Thursday',
+    'Friday',
+    'Saturday',
+];
 function floorDiv(a, b) {
     const q = a / b;
     return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
@@ -72117,107 +72306,20 @@ function civilTime(ns, zone) {
     };
 }
 const RFC3339_LAYOUT = '2006-01-02T15:04:05Z07:00';
-function isDigitAt(s, i) {
-    const c = s.charCodeAt(i);
-    return c >= 48 && c <= 57;
-}
-function digitAt(s, i) {
-    return s.charCodeAt(i) - 48;
-}
+const INSTANT = emptyFields();
 /**
- * Go's `getnum`: one or two digits at `i` (exactly two when `fixed`). Returns the value and the
- * index after it, or undefined.
- */
-function getNumber(s, i, fixed) {
-    if (!isDigitAt(s, i))
-        return undefined;
-    if (!isDigitAt(s, i + 1))
-        return fixed ? undefined : [digitAt(s, i), i + 1];
-    return [digitAt(s, i) * 10 + digitAt(s, i + 1), i + 2];
-}
-/**
- * Parses `value` exactly as Go's `time.Parse(time.RFC3339, value)` does and returns nanoseconds
- * since 1970 — `time.parse_rfc3339_ns`. Go accepts a little more than RFC 3339 (a one-digit hour,
- * a comma before the fraction, more than nine fraction digits, offsets up to ±24:60) and so does
- * this. Throws a BuiltinError for what Go rejects and for instants outside int64 nanoseconds.
+ * `time.parse_rfc3339_ns`: parses `value` exactly as Go's `time.Parse(time.RFC3339, value)` does
+ * (the `go` dialect of time/rfc3339.ts) and returns nanoseconds since 1970. Throws a BuiltinError
+ * for what Go rejects and for instants outside int64 nanoseconds.
  */
 function parseRfc3339Nanos(value) {
     const fail = (reason) => {
         throw new BuiltinError('time.parse_rfc3339_ns', [value], `parsing time ${JSON.stringify(value)} as ${JSON.stringify(RFC3339_LAYOUT)}: ${reason}`);
     };
-    const s = value;
-    const expect = (i, ch, what) => {
-        if (s[i] !== ch)
-            fail(`cannot parse ${what}`);
-        return i + 1;
-    };
-    // Year: exactly four digits.
-    if (s.length < 4 || ![0, 1, 2, 3].every((k) => isDigitAt(s, k)))
-        fail('cannot parse year');
-    const year = digitAt(s, 0) * 1000 + digitAt(s, 1) * 100 + digitAt(s, 2) * 10 + digitAt(s, 3);
-    let i = expect(4, '-', 'month');
-    const month = getNumber(s, i, true) ?? fail('cannot parse month');
-    if (month[0] < 1 || month[0] > 12)
-        fail('month out of range');
-    i = expect(month[1], '-', 'day');
-    const day = getNumber(s, i, true) ?? fail('cannot parse day');
-    i = expect(day[1], 'T', 'hour');
-    const hour = getNumber(s, i, false) ?? fail('cannot parse hour');
-    if (hour[0] >= 24)
-        fail('hour out of range');
-    i = expect(hour[1], ':', 'minute');
-    const minute = getNumber(s, i, true) ?? fail('cannot parse minute');
-    if (minute[0] >= 60)
-        fail('minute out of range');
-    i = expect(minute[1], ':', 'second');
-    const second = getNumber(s, i, true) ?? fail('cannot parse second');
-    if (second[0] >= 60)
-        fail('second out of range');
-    i = second[1];
-    // Fraction: any number of digits after '.' or ','; digits past the ninth are ignored.
-    let nanosecond = 0;
-    if ((s[i] === '.' || s[i] === ',') && isDigitAt(s, i + 1)) {
-        let end = i + 1;
-        while (isDigitAt(s, end))
-            end++;
-        const digits = s.slice(i + 1, Math.min(end, i + 10));
-        nanosecond = Number(digits) * 10 ** (9 - digits.length);
-        i = end;
-    }
-    let offsetSeconds = 0;
-    if (s[i] === 'Z') {
-        i++;
-    }
-    else {
-        if (s.length - i < 6 || s[i + 3] !== ':')
-            fail('cannot parse time zone offset');
-        const oh = getNumber(s, i + 1, true);
-        const om = getNumber(s, i + 4, true);
-        if (oh === undefined || om === undefined)
-            fail('cannot parse time zone offset');
-        const offsetHour = oh?.[0] ?? 0;
-        const offsetMinute = om?.[0] ?? 0;
-        // Go's range test uses > rather than >=: offsets of 24 hours or 60 minutes parse.
-        if (offsetHour > 24)
-            fail('time zone offset hour out of range');
-        if (offsetMinute > 60)
-            fail('time zone offset minute out of range');
-        const sign = s[i];
-        if (sign !== '+' && sign !== '-')
-            fail('cannot parse time zone offset');
-        offsetSeconds = (offsetHour * 60 + offsetMinute) * 60 * (sign === '-' ? -1 : 1);
-        i += 6;
-    }
-    if (i !== s.length)
-        fail(`extra text: ${JSON.stringify(s.slice(i))}`);
-    if (day[0] < 1 || day[0] > daysInMonth(month[0], year))
-        fail('day out of range');
-    const unixSeconds = daysFromCivil(year, month[0], day[0]) * SECONDS_PER_DAY +
-        hour[0] * 3600 +
-        minute[0] * 60 +
-        second[0] -
-        offsetSeconds;
-    const ns = BigInt(unixSeconds) * NS_PER_SECOND + BigInt(nanosecond);
+    const problem = scanRfc3339(value, 'go', INSTANT);
+    if (problem !== null)
+        fail(problem);
+    const ns = nanosOf(INSTANT);
     if (ns < INT64_MIN || ns > INT64_MAX)
         fail('time outside of valid range');
     return ns;
@@ -72399,24 +72501,169 @@ class WasmPolicy {
     }
 }
 
-;// CONCATENATED MODULE: ./build/policy/compile.js
+;// CONCATENATED MODULE: ./build/compile/compilePolicy.js
+/**
+ * Compilation, the stage above policy, rego, opa and engine: a policy document's text becomes a
+ * validated policy, its Rego, its WebAssembly module (`opa build -t wasm`) and a loaded engine.
+ * Every command and the Action compile through here.
+ */
 
 
 
-/** validate (done by the caller) → Rego → `opa build -t wasm`. */
+
+
+/** A validated policy → Rego → `opa build -t wasm`. */
 async function compilePolicy(policy, opaPath) {
     const rego = generateRego(policy);
     const entrypoint = entrypointOf(DEFAULT_PACKAGE);
     const wasm = await buildWasm(opaPath, [{ name: 'policy.rego', source: rego }], [entrypoint]);
     return { rego, wasm, entrypoint };
 }
-async function loadCompiled(name, compiled) {
-    return WasmPolicy.load(name, compiled.wasm);
+/** validate → Rego → wasm → loaded engine, for one policy text named `displayPath`. */
+async function compilePolicyText(text, displayPath, opaPath) {
+    const validation = validate_validatePolicyText(text, displayPath, validate_formatOfPath(displayPath) ?? 'yaml');
+    if (!validation.ok)
+        return { ok: false, errors: validation.errors, warnings: validation.warnings };
+    const compiled = await compilePolicy(validation.policy, opaPath);
+    const engine = await WasmPolicy.load(displayPath, compiled.wasm);
+    return {
+        ok: true,
+        loaded: {
+            policy: validation.policy,
+            features: policyFeatures(validation.policy),
+            engine,
+            wasm: compiled.wasm,
+            rego: compiled.rego,
+            warnings: validation.warnings,
+        },
+    };
 }
 
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
+/**
+ * The request ids a sample has used so far, each with the line of its first record: what catches a
+ * repeated request_id, and the one structure of the replay
+ * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
+ * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
+ * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
+ * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
+ * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
+ */
+const PAGE_BYTES = 1 << 20;
+const INITIAL_ENTRIES = 1 << 12;
+class RequestIdTable {
+    /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
+    pages = [];
+    pageUsed = PAGE_BYTES;
+    offsets = new Float64Array(INITIAL_ENTRIES);
+    lengths = new Uint32Array(INITIAL_ENTRIES);
+    lines = new Float64Array(INITIAL_ENTRIES);
+    hashes = new Uint32Array(INITIAL_ENTRIES);
+    /** Open addressing, linear probing: entry index + 1, 0 for an empty slot; at most half full. */
+    slots = new Int32Array(INITIAL_ENTRIES * 2);
+    count = 0;
+    scratch = new Uint8Array(256);
+    encoder = new TextEncoder();
+    illFormed = new Map();
+    get size() {
+        return this.count + this.illFormed.size;
+    }
+    /**
+     * The line `id` was first claimed on; when it was not claimed yet, claims it for `line` and
+     * returns undefined.
+     */
+    claim(id, line) {
+        if (!id.isWellFormed()) {
+            const first = this.illFormed.get(id);
+            if (first === undefined)
+                this.illFormed.set(id, line);
+            return first;
+        }
+        const length = this.encode(id);
+        const bytes = this.scratch;
+        let hash = 0x811c9dc5;
+        for (let i = 0; i < length; i++)
+            hash = Math.imul(hash ^ bytes[i], 0x01000193);
+        hash >>>= 0;
+        const mask = this.slots.length - 1;
+        for (let slot = hash & mask;; slot = (slot + 1) & mask) {
+            const entry = this.slots[slot] - 1;
+            if (entry < 0) {
+                this.insert(slot, hash, length, line);
+                return undefined;
+            }
+            if (this.hashes[entry] === hash && this.sameBytes(entry, length))
+                return this.lines[entry];
+        }
+    }
+    /** UTF-8 of `id` into the scratch buffer; returns its length. */
+    encode(id) {
+        // Three bytes per UTF-16 unit is the most UTF-8 can need.
+        if (this.scratch.length < id.length * 3)
+            this.scratch = new Uint8Array(id.length * 3);
+        return this.encoder.encodeInto(id, this.scratch).written;
+    }
+    sameBytes(entry, length) {
+        if (this.lengths[entry] !== length)
+            return false;
+        const at = this.offsets[entry];
+        const page = this.pages[Math.floor(at / PAGE_BYTES)];
+        const start = at % PAGE_BYTES;
+        const bytes = this.scratch;
+        for (let i = 0; i < length; i++)
+            if (page[start + i] !== bytes[i])
+                return false;
+        return true;
+    }
+    insert(slot, hash, length, line) {
+        const entry = this.count++;
+        if (entry === this.hashes.length)
+            this.growEntries();
+        // An id longer than a page gets a page of its own.
+        if (this.pageUsed + length > PAGE_BYTES || this.pages.length === 0) {
+            this.pages.push(new Uint8Array(Math.max(PAGE_BYTES, length)));
+            this.pageUsed = 0;
+        }
+        const pageIndex = this.pages.length - 1;
+        this.pages[pageIndex].set(this.scratch.subarray(0, length), this.pageUsed);
+        // A long id starts its own page at 0 and fills it, so an offset still names one page.
+        this.offsets[entry] = pageIndex * PAGE_BYTES + this.pageUsed;
+        this.pageUsed += length;
+        this.lengths[entry] = length;
+        this.lines[entry] = line;
+        this.hashes[entry] = hash;
+        this.slots[slot] = entry + 1;
+        if (this.count * 2 > this.slots.length)
+            this.rehash();
+    }
+    growEntries() {
+        const grow = (a, make) => {
+            const b = make(a.length * 2);
+            b.set(a);
+            return b;
+        };
+        this.offsets = grow(this.offsets, (n) => new Float64Array(n));
+        this.lengths = grow(this.lengths, (n) => new Uint32Array(n));
+        this.lines = grow(this.lines, (n) => new Float64Array(n));
+        this.hashes = grow(this.hashes, (n) => new Uint32Array(n));
+    }
+    rehash() {
+        const slots = new Int32Array(this.slots.length * 2);
+        const mask = slots.length - 1;
+        for (let entry = 0; entry < this.count; entry++) {
+            let slot = this.hashes[entry] & mask;
+            while (slots[slot] !== 0)
+                slot = (slot + 1) & mask;
+            slots[slot] = entry + 1;
+        }
+        this.slots = slots;
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/record.js
+
 
 
 /**
@@ -72432,8 +72679,8 @@ var external_node_stream_ = __nccwpck_require__(7075);
  *   replay would guess.
  * - `input` is the gateway's document: keys this tool does not know are allowed at every level, but
  *   the values a policy reads must have the type the gateway gives them (policy.md's input table).
- * - Timestamps are the RFC 3339 subset OPA's `time.parse_rfc3339_ns` accepts: upper-case `T` and
- *   `Z`, seconds 00–59 (no leap second), an offset of at most 23:59, any number of fraction digits.
+ * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
+ *   `time.parse_rfc3339_ns` also accepts.
  * - Repeated entries in `unavailable` are harmless and accepted.
  */
 const UNAVAILABLE_ENTRIES = [
@@ -72446,92 +72693,6 @@ const UNAVAILABLE_ENTRIES = [
     'time',
 ];
 const RECORDED_DECISIONS = ['allow', 'deny'];
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|([+-])(\d{2}):(\d{2}))$/;
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-function record_daysInMonth(year, month) {
-    if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0))
-        return 29;
-    return DAYS_IN_MONTH[month - 1] ?? 0;
-}
-/** Epoch milliseconds (with the sub-millisecond fraction) of an RFC 3339 instant, or `undefined`. */
-function parseInstant(text) {
-    const m = RFC3339.exec(text);
-    if (m === null)
-        return undefined;
-    const year = Number(m[1]);
-    const month = Number(m[2]);
-    const day = Number(m[3]);
-    const hour = Number(m[4]);
-    const minute = Number(m[5]);
-    const second = Number(m[6]);
-    if (month < 1 || month > 12 || day < 1 || day > record_daysInMonth(year, month))
-        return undefined;
-    if (hour > 23 || minute > 59 || second > 59)
-        return undefined;
-    let offsetMinutes = 0;
-    if (m[8] !== 'Z') {
-        const offHour = Number(m[10]);
-        const offMinute = Number(m[11]);
-        if (offHour > 23 || offMinute > 59)
-            return undefined;
-        offsetMinutes = (m[9] === '-' ? -1 : 1) * (offHour * 60 + offMinute);
-    }
-    // Date.UTC maps years 0–99 to 1900–1999; setUTCFullYear does not.
-    const date = new Date(0);
-    date.setUTCFullYear(year, month - 1, day);
-    date.setUTCHours(hour, minute, second, 0);
-    const fraction = m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000;
-    return date.getTime() + fraction - offsetMinutes * 60_000;
-}
-function digits(text, at, n) {
-    let v = 0;
-    for (let i = at; i < at + n; i++) {
-        const c = text.charCodeAt(i) - 48;
-        if (c < 0 || c > 9)
-            return -1;
-        v = v * 10 + c;
-    }
-    return v;
-}
-/**
- * Same acceptance as `parseInstant(text) !== undefined`, without a regex match or a Date: it runs
- * on every record's two timestamps.
- */
-function isRfc3339Instant(text) {
-    const n = text.length;
-    if (n < 20)
-        return false;
-    const year = digits(text, 0, 4);
-    const month = digits(text, 5, 2);
-    const day = digits(text, 8, 2);
-    const hour = digits(text, 11, 2);
-    const minute = digits(text, 14, 2);
-    const second = digits(text, 17, 2);
-    if (year < 0 || month < 1 || month > 12 || day < 1 || day > record_daysInMonth(year, month))
-        return false;
-    if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59)
-        return false;
-    if (text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':' || text[16] !== ':')
-        return false;
-    let i = 19;
-    if (text[i] === '.') {
-        i++;
-        const start = i;
-        while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57)
-            i++;
-        if (i === start)
-            return false;
-    }
-    if (text[i] === 'Z')
-        return i + 1 === n;
-    if (text[i] !== '+' && text[i] !== '-')
-        return false;
-    if (i + 6 !== n || text[i + 3] !== ':')
-        return false;
-    const offHour = digits(text, i + 1, 2);
-    const offMinute = digits(text, i + 4, 2);
-    return offHour >= 0 && offHour <= 23 && offMinute >= 0 && offMinute <= 59;
-}
 const RFC3339_MESSAGE = 'must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z';
 const instantSchema = schemas_string().refine(isRfc3339Instant, RFC3339_MESSAGE);
 const stringList = array(schemas_string());
@@ -72866,6 +73027,7 @@ function record_article(expected) {
 
 
 
+
 /** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
 class TrafficReadError extends Error {
     path;
@@ -72896,7 +73058,7 @@ function trafficFormatOf(path) {
  * caller holding values from elsewhere (tests, a shard merge) judges them the same way.
  */
 class RecordClassifier {
-    firstLineOf = new Map();
+    ids = new RequestIdTable();
     classifyText(text, line) {
         const item = parseRecordText(text, line);
         return item.kind === 'record' ? this.claim(item.record, line) : item;
@@ -72908,10 +73070,9 @@ class RecordClassifier {
     /** The first valid record with an id keeps it; a later one with the same id is malformed. */
     claim(value, line) {
         const id = value.request_id;
-        const first = this.firstLineOf.get(id);
+        const first = this.ids.claim(id, line);
         if (first !== undefined)
             return { kind: 'malformed', line, reason: duplicateReason(id, first), request_id: id };
-        this.firstLineOf.set(id, line);
         return { kind: 'record', line, record: value };
     }
 }
@@ -73060,17 +73221,14 @@ async function* readTraffic(path, options = {}) {
     for await (const batch of readTrafficBatches(path, options))
         yield* batch;
 }
-/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
-async function reader_sha256OfFile(path) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
+/** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
+async function trafficSha256(path) {
     try {
-        for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: DEFAULT_CHUNK }))
-            hash.update(chunk);
+        return await sha256OfFile(path);
     }
     catch (error) {
         throw readError(path, error, false);
     }
-    return hash.digest('hex');
 }
 const EMPTY_ELEMENT_REASON = 'empty array element (two commas, or a comma before ])';
 const LF = 0x0a;
@@ -74549,7 +74707,6 @@ function evaluationInput(record) {
 
 ;// CONCATENATED MODULE: ./build/replay/changeOrder.js
 
-
 /**
  * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
  * within a group most recent occurred_at first (as instants, not strings), untimed last, then
@@ -74566,15 +74723,7 @@ function instantOf(occurredAt) {
         return null;
     let cached = instantCache.get(occurredAt);
     if (cached === undefined) {
-        try {
-            cached = parseRfc3339Nanos(occurredAt);
-        }
-        catch {
-            // Beyond OPA's int64-nanosecond range (before 1678 or after 2262) an instant still orders:
-            // microsecond precision is plenty that far out.
-            const ms = parseInstant(occurredAt);
-            cached = ms === undefined ? null : BigInt(Math.round(ms * 1000)) * 1000n;
-        }
+        cached = instantNanos(occurredAt);
         if (instantCache.size > 10_000)
             instantCache.clear();
         instantCache.set(occurredAt, cached);
@@ -75120,7 +75269,7 @@ class RecordEvaluator {
             outcome.matched = this.indicesOf(primaryDecision.matched_rule_ids);
         const pair = decisionPair(config, outcome.primary, outcome.base, outcome.recorded_decision);
         if (pair !== null && pair.current !== pair.draft)
-            outcome.change = recordOutcome_changeDetail(record);
+            outcome.change = changeDetail(record);
         return outcome;
     }
     /** Whether the aggregation can use this record's decisions at all (--shard, --since). */
@@ -75150,7 +75299,7 @@ function verdictOf(decision) {
     return decision.allow ? VERDICT_ALLOW : VERDICT_DENY;
 }
 /** The change-row fields an operator recognises the request by. */
-function recordOutcome_changeDetail(record) {
+function changeDetail(record) {
     const identity = record.input.identity;
     return {
         subject: typeof identity?.subject === 'string' ? identity.subject : null,
@@ -75190,126 +75339,6 @@ function evaluatorSides(head, base) {
     if (!primary)
         throw new Error('replayTraffic needs a head or a base policy');
     return { primary, base: head && base ? base : null };
-}
-
-;// CONCATENATED MODULE: ./build/replay/idTable.js
-/**
- * request_id → the line of the first record replayed with it: the one structure of the replay
- * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
- * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
- * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
- * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
- * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
- */
-const PAGE_BYTES = 1 << 20;
-const INITIAL_ENTRIES = 1 << 12;
-class FirstLineTable {
-    /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
-    pages = [];
-    pageUsed = PAGE_BYTES;
-    offsets = new Float64Array(INITIAL_ENTRIES);
-    lengths = new Uint32Array(INITIAL_ENTRIES);
-    lines = new Float64Array(INITIAL_ENTRIES);
-    hashes = new Uint32Array(INITIAL_ENTRIES);
-    /** Open addressing, linear probing: entry index + 1, 0 for an empty slot; at most half full. */
-    slots = new Int32Array(INITIAL_ENTRIES * 2);
-    count = 0;
-    scratch = new Uint8Array(256);
-    encoder = new TextEncoder();
-    illFormed = new Map();
-    get size() {
-        return this.count + this.illFormed.size;
-    }
-    /**
-     * The line `id` was first claimed on; when it was not claimed yet, claims it for `line` and
-     * returns undefined.
-     */
-    claim(id, line) {
-        if (!id.isWellFormed()) {
-            const first = this.illFormed.get(id);
-            if (first === undefined)
-                this.illFormed.set(id, line);
-            return first;
-        }
-        const length = this.encode(id);
-        const bytes = this.scratch;
-        let hash = 0x811c9dc5;
-        for (let i = 0; i < length; i++)
-            hash = Math.imul(hash ^ bytes[i], 0x01000193);
-        hash >>>= 0;
-        const mask = this.slots.length - 1;
-        for (let slot = hash & mask;; slot = (slot + 1) & mask) {
-            const entry = this.slots[slot] - 1;
-            if (entry < 0) {
-                this.insert(slot, hash, length, line);
-                return undefined;
-            }
-            if (this.hashes[entry] === hash && this.sameBytes(entry, length))
-                return this.lines[entry];
-        }
-    }
-    /** UTF-8 of `id` into the scratch buffer; returns its length. */
-    encode(id) {
-        // Three bytes per UTF-16 unit is the most UTF-8 can need.
-        if (this.scratch.length < id.length * 3)
-            this.scratch = new Uint8Array(id.length * 3);
-        return this.encoder.encodeInto(id, this.scratch).written;
-    }
-    sameBytes(entry, length) {
-        if (this.lengths[entry] !== length)
-            return false;
-        const at = this.offsets[entry];
-        const page = this.pages[Math.floor(at / PAGE_BYTES)];
-        const start = at % PAGE_BYTES;
-        const bytes = this.scratch;
-        for (let i = 0; i < length; i++)
-            if (page[start + i] !== bytes[i])
-                return false;
-        return true;
-    }
-    insert(slot, hash, length, line) {
-        const entry = this.count++;
-        if (entry === this.hashes.length)
-            this.growEntries();
-        // An id longer than a page gets a page of its own.
-        if (this.pageUsed + length > PAGE_BYTES || this.pages.length === 0) {
-            this.pages.push(new Uint8Array(Math.max(PAGE_BYTES, length)));
-            this.pageUsed = 0;
-        }
-        const pageIndex = this.pages.length - 1;
-        this.pages[pageIndex].set(this.scratch.subarray(0, length), this.pageUsed);
-        // A long id starts its own page at 0 and fills it, so an offset still names one page.
-        this.offsets[entry] = pageIndex * PAGE_BYTES + this.pageUsed;
-        this.pageUsed += length;
-        this.lengths[entry] = length;
-        this.lines[entry] = line;
-        this.hashes[entry] = hash;
-        this.slots[slot] = entry + 1;
-        if (this.count * 2 > this.slots.length)
-            this.rehash();
-    }
-    growEntries() {
-        const grow = (a, make) => {
-            const b = make(a.length * 2);
-            b.set(a);
-            return b;
-        };
-        this.offsets = grow(this.offsets, (n) => new Float64Array(n));
-        this.lengths = grow(this.lengths, (n) => new Uint32Array(n));
-        this.lines = grow(this.lines, (n) => new Float64Array(n));
-        this.hashes = grow(this.hashes, (n) => new Uint32Array(n));
-    }
-    rehash() {
-        const slots = new Int32Array(this.slots.length * 2);
-        const mask = slots.length - 1;
-        for (let entry = 0; entry < this.count; entry++) {
-            let slot = this.hashes[entry] & mask;
-            while (slots[slot] !== 0)
-                slot = (slot + 1) & mask;
-            slots[slot] = entry + 1;
-        }
-        this.slots = slots;
-    }
 }
 
 ;// CONCATENATED MODULE: ./build/replay/heap.js
@@ -75728,7 +75757,7 @@ class ReplayAggregator {
     manifestIds = new Map();
     revisions = new Map();
     /** Line of the first replayable record of each request_id. */
-    firstLineOf = new FirstLineTable();
+    firstLineOf = new RequestIdTable();
     recordedMismatch = 0;
     withoutRecordedDecision = 0;
     constructor(config, primary, filter, maxChanges) {
@@ -75876,20 +75905,6 @@ function keepFirstExamples(examples, example) {
 function compareExamples(a, b) {
     return a.line - b.line || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0);
 }
-/** The change row: what an operator needs to recognise the request. */
-function describeChange(record, current, draft, matched) {
-    const { subject, method, tools } = changeDetail(record);
-    return {
-        request_id: record.request_id,
-        occurred_at: record.occurred_at ?? null,
-        subject,
-        method,
-        tools,
-        current_decision: current,
-        draft_decision: draft,
-        matched_rule_ids: matched,
-    };
-}
 
 ;// CONCATENATED MODULE: ./build/replay/run.js
 
@@ -75900,10 +75915,9 @@ function describeChange(record, current, draft, matched) {
 
 
 
-
 /** The report's name for a policy version: the base always says which commit (null: unknown). */
 function policyRef(source, side = 'head') {
-    const sha256 = (0,external_node_crypto_.createHash)('sha256').update(source.text, 'utf8').digest('hex');
+    const sha256 = sha256OfText(source.text);
     return side === 'base'
         ? { path: source.displayPath, ref: source.ref ?? null, sha256 }
         : { path: source.displayPath, sha256 };
@@ -75922,25 +75936,13 @@ function validateSources(...sources) {
 }
 /** validate → Rego → wasm → loaded engine, for one side. */
 async function preparePolicy(source, opaPath) {
-    const format = validate_formatOfPath(source.displayPath) ?? 'yaml';
-    const validation = validate_validatePolicyText(source.text, source.displayPath, format);
-    if (!validation.ok)
-        return { ok: false, errors: validation.errors, warnings: validation.warnings };
-    const compiled = await compilePolicy(validation.policy, opaPath);
-    const engine = await loadCompiled(source.displayPath, compiled);
+    const compiled = await compilePolicyText(source.text, source.displayPath, opaPath);
+    if (!compiled.ok)
+        return compiled;
+    const { policy, features, engine, wasm, rego, warnings } = compiled.loaded;
     return {
         ok: true,
-        prepared: {
-            side: {
-                policy: validation.policy,
-                features: policyFeatures(validation.policy),
-                engine,
-                wasm: compiled.wasm,
-            },
-            ref: policyRef(source),
-            rego: compiled.rego,
-            warnings: validation.warnings,
-        },
+        prepared: { side: { policy, features, engine, wasm }, ref: policyRef(source), rego, warnings },
     };
 }
 function toReportError(p) {
@@ -75951,7 +75953,7 @@ async function runReplay(options) {
     const [head, base, trafficSha] = await Promise.all([
         options.head ? preparePolicy(options.head, options.opa.path) : null,
         options.base ? preparePolicy(options.base, options.opa.path) : null,
-        reader_sha256OfFile(options.trafficPath),
+        trafficSha256(options.trafficPath),
     ]);
     const baseProblems = base && !base.ok ? base.errors : [];
     const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;
@@ -76398,16 +76400,10 @@ function toDrift(change) {
 
 
 
-
-const drift_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
 /** The policy files at the checked-out default branch, as Git tracks them. */
 async function trackedPolicies(workspace, globs) {
-    const { stdout } = await drift_run('git', ['ls-files', '-z'], { cwd: workspace, maxBuffer: 256 * 1024 * 1024 });
     const matches = policyMatcher(globs);
-    return stdout
-        .split('\0')
-        .filter((p) => p !== '' && matches(p))
-        .sort();
+    return (await trackedFiles(workspace)).filter(matches).sort();
 }
 /** Replays each saved policy against its sample's recorded decisions. */
 async function replayDrift(context, settings, opa, log) {
@@ -76450,7 +76446,7 @@ async function replayDrift(context, settings, opa, log) {
     return outcomes;
 }
 
-;// CONCATENATED MODULE: ./build/action/body.js
+;// CONCATENATED MODULE: ./build/render/fitSections.js
 function fitSections(sections, limit, measure, pointer) {
     const joined = sections.join('\n\n');
     if (measure(joined) <= limit)
@@ -76500,7 +76496,7 @@ function fenced(content, info = '') {
 const utf16Length = (text) => text.length;
 const utf8Length = (text) => Buffer.byteLength(text, 'utf8');
 
-;// CONCATENATED MODULE: ./build/action/render.js
+;// CONCATENATED MODULE: ./build/action/runMarkdown.js
 
 
 
@@ -76821,6 +76817,7 @@ async function runDriftMode(settings, context, client) {
                 title: driftIssueTitle(item.path),
                 body: item.body,
                 driftTotal: item.driftTotal,
+                closeComment: driftResolvedComment(item.path),
             });
             for (const w of issue.warnings)
                 warning(w);

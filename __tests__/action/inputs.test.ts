@@ -7,7 +7,6 @@ import {
   expandPathTemplate,
   INPUT_NAMES,
   InputError,
-  parseFailOn,
   parseSettings,
   policyMatcher,
   readSettings,
@@ -17,6 +16,7 @@ import {
   splitList,
   type RepositoryVisibility,
 } from '../../src/action/inputs.js';
+import { parseFailOn } from '../../src/gate/failOn.js';
 
 const TOKEN = 'ghs_test';
 

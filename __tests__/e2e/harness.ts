@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
-import { commit, initRepo, removeDir, tempDir } from '../github/gitRepo.js';
+import { commit, initRepo, removeDir, tempDir } from '../git/gitRepo.js';
 import { repoRoot, testOpaPath } from '../support/opa.js';
 
 export const BUNDLE = join(repoRoot, 'dist/index.js');

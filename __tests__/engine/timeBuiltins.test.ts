@@ -19,7 +19,7 @@ import {
   parseRfc3339Nanos,
   type TimeBuiltins,
 } from '../../src/engine/timeBuiltins.js';
-import { isKnownTimeZone, loadTimeZone } from '../../src/engine/timeZone.js';
+import { isKnownTimeZone, loadTimeZone } from '../../src/time/timeZone.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const opaPath = process.env.OPA_PATH ?? join(repo, '.tools/bin/opa');

@@ -4,7 +4,7 @@ import { createGitHubClient } from '../../src/github/client.js';
 import { PullFilesIncompleteError, listPullFiles } from '../../src/github/pullFiles.js';
 import type { FakeGitHub, FakePullFile } from '../support/fakeGithub.js';
 import { startFakeGitHub } from '../support/fakeGithub.js';
-import { commit, git, initRepo, removeDir, tempDir } from './gitRepo.js';
+import { commit, git, initRepo, removeDir, tempDir } from '../git/gitRepo.js';
 
 const FILE_COUNT = 3500;
 

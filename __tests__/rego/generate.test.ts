@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import type { Policy, Rule } from '../../src/policy/schema.js';
 import { validatePolicyText } from '../../src/policy/validate.js';
 import { generateRego } from '../../src/rego/generate.js';
-import { regoRuleName } from '../../src/rego/names.js';
+import { regoRuleName } from '../../src/policy/regoNames.js';
 import { repoRoot } from '../support/opa.js';
 
 /** policy.md "The Rego it compiles to": deterministic, and a one-rule edit is a one-rule diff. */

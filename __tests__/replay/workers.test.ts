@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { autoWorkerCount, AUTO_WORKERS_MIN_BYTES } from '../../src/replay/replay.js';
-import { FirstLineTable } from '../../src/replay/idTable.js';
+import { RequestIdTable } from '../../src/traffic/requestIdTable.js';
 import { forEachLine, LineChunker } from '../../src/traffic/reader.js';
 import { repoRoot, tempDir } from './helpers.js';
 import { testOpaPath } from '../support/opa.js';
@@ -208,16 +208,16 @@ describe('autoWorkerCount', () => {
   });
 });
 
-describe('FirstLineTable', () => {
+describe('RequestIdTable', () => {
   it('keeps the first line of each id, exactly, through growth', () => {
-    const table = new FirstLineTable();
+    const table = new RequestIdTable();
     const ids = Array.from({ length: 20_000 }, (_, i) => `req-${i.toString(36)}`);
     ids.forEach((id, i) => expect(table.claim(id, i + 1)).toBeUndefined());
     ids.forEach((id, i) => expect(table.claim(id, 99_999)).toBe(i + 1));
     expect(table.size).toBe(ids.length);
   });
   it('tells apart ids that UTF-8 or a hash could confuse: lone surrogates, long ids, prefixes', () => {
-    const table = new FirstLineTable();
+    const table = new RequestIdTable();
     const long = 'x'.repeat((1 << 20) + 5);
     const cases = ['\ud800', '\udc00', '\ufffd', 'é', 'e\u0301', long, `${long}y`, 'a', 'aa', ''];
     cases.forEach((id, i) => expect(table.claim(id, i + 1)).toBeUndefined());
@@ -226,7 +226,7 @@ describe('FirstLineTable', () => {
   it('agrees with a Map on random ids', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 6 }), { maxLength: 300 }), (ids) => {
-        const table = new FirstLineTable();
+        const table = new RequestIdTable();
         const map = new Map<string, number>();
         ids.forEach((id, i) => {
           const expected = map.get(id);

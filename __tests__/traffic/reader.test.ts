@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import {
   readTraffic,
   readTrafficBatches,
-  sha256OfFile,
+  trafficSha256,
   TrafficReadError,
   trafficFormatOf,
   type TrafficItem,
@@ -232,7 +232,7 @@ describe('read errors', () => {
       path,
       message: `${path}: no such file`,
     });
-    await expect(sha256OfFile(path)).rejects.toBeInstanceOf(TrafficReadError);
+    await expect(trafficSha256(path)).rejects.toBeInstanceOf(TrafficReadError);
   });
 
   it('a .gz file that is not gzip is a TrafficReadError', async () => {
@@ -241,10 +241,10 @@ describe('read errors', () => {
   });
 });
 
-describe('sha256OfFile', () => {
+describe('trafficSha256', () => {
   it('hashes the stored bytes', async () => {
     const content = Buffer.from(`${rec('a')}\n`.repeat(1000));
     const path = write('hash.jsonl', content);
-    expect(await sha256OfFile(path)).toBe(createHash('sha256').update(content).digest('hex'));
+    expect(await trafficSha256(path)).toBe(createHash('sha256').update(content).digest('hex'));
   });
 });

@@ -1,6 +1,5 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { trackedFiles } from '../git/repository.js';
 import { runReplay } from '../replay/run.js';
 import { toDriftReport } from '../replay/drift.js';
 import { readFile } from 'node:fs/promises';
@@ -9,16 +8,10 @@ import type { RunContext } from './context.js';
 import { locateSample, readSampleMapping } from './sampleLocator.js';
 import type { PolicyOutcome } from './runReport.js';
 
-const run = promisify(execFile);
-
 /** The policy files at the checked-out default branch, as Git tracks them. */
 export async function trackedPolicies(workspace: string, globs: readonly string[]): Promise<string[]> {
-  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: workspace, maxBuffer: 256 * 1024 * 1024 });
   const matches = policyMatcher(globs);
-  return stdout
-    .split('\0')
-    .filter((p) => p !== '' && matches(p))
-    .sort();
+  return (await trackedFiles(workspace)).filter(matches).sort();
 }
 
 /** Replays each saved policy against its sample's recorded decisions. */

@@ -6,14 +6,8 @@ import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
 import picomatch from 'picomatch';
 import { DEFAULT_OPA_DOWNLOAD_URL, OPA_VERSION } from '../opa/version.js';
-import {
-  FIDELITY_LEVELS,
-  SIMPLE_RULES,
-  ruleText,
-  type FailOnRule,
-  type FidelityLevel,
-  type SimpleRuleKind,
-} from './gate.js';
+import { FailOnError, parseFailOn, DEFAULT_FAIL_ON } from '../gate/failOn.js';
+import type { FailOnRule } from '../gate/gate.js';
 
 /** A bad input value. The message quotes the value and says what was expected. */
 export class InputError extends Error {
@@ -87,7 +81,7 @@ export const INPUT_NAMES = [
 export const DEFAULTS = {
   policies: 'policies/**/*.{json,yaml,yml}',
   maxChanges: 20,
-  failOn: 'invalid-policy,newly-allowed,blocking-gaps',
+  failOn: DEFAULT_FAIL_ON,
   comment: 'update',
   redact: 'auto',
   opaVersion: OPA_VERSION,
@@ -236,73 +230,13 @@ function parseMaxChanges(raw: string): number {
   return n;
 }
 
-const FAIL_ON_HELP =
-  `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +
-  `fidelity<LEVEL (LEVEL one of ${FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
-
-function parseFailOnItem(item: string, raw: string): FailOnRule {
-  const lower = item.toLowerCase();
-  if ((SIMPLE_RULES as readonly string[]).includes(lower)) return { kind: lower as SimpleRuleKind };
-
-  if (/^unevaluable\s*>/.test(lower)) {
-    const m = /^unevaluable\s*>\s*(\d{1,3}(?:\.\d{1,4})?)\s*%$/.exec(lower);
-    const percent = m ? Number(m[1]) : NaN;
-    if (!(percent >= 0 && percent <= 100)) {
-      throw new InputError(
-        'fail-on',
-        raw,
-        `Invalid fail-on rule '${item}'. Expected unevaluable>N% with N a number from 0 to 100 (up to 4 decimals), e.g. unevaluable>5%.`,
-      );
-    }
-    return { kind: 'unevaluable', percent };
+function parseFailOnInput(raw: string): FailOnRule[] {
+  try {
+    return parseFailOn(raw);
+  } catch (error) {
+    if (error instanceof FailOnError) throw new InputError('fail-on', raw, error.message);
+    throw error;
   }
-
-  if (/^fidelity\s*</.test(lower)) {
-    const level = lower.replace(/^fidelity\s*<\s*/, '');
-    if (level === 'unreplayable') {
-      throw new InputError(
-        'fail-on',
-        raw,
-        `Invalid fail-on rule '${item}'. No level is below unreplayable; use fidelity<partial to fail on unreplayable.`,
-      );
-    }
-    if (!(FIDELITY_LEVELS as readonly string[]).includes(level)) {
-      throw new InputError(
-        'fail-on',
-        raw,
-        `Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${FIDELITY_LEVELS.slice(0, -1).join(', ')}.`,
-      );
-    }
-    return { kind: 'fidelity', below: level as FidelityLevel };
-  }
-
-  throw new InputError('fail-on', raw, `Invalid fail-on rule '${item}'. ${FAIL_ON_HELP}`);
-}
-
-/** Parses a `fail-on` value ('' = the default). `none` alone means no rule can fail the run. */
-export function parseFailOn(raw: string): FailOnRule[] {
-  const items = splitList(raw === '' ? DEFAULTS.failOn : raw);
-  if (items.length === 0) return parseFailOn(DEFAULTS.failOn);
-  if (items.some((item) => item.toLowerCase() === 'none')) {
-    if (items.length > 1) {
-      throw new InputError(
-        'fail-on',
-        raw,
-        `Invalid fail-on '${raw}'. 'none' cannot be combined with other rules.`,
-      );
-    }
-    return [];
-  }
-  const seen = new Set<string>();
-  const rules: FailOnRule[] = [];
-  for (const item of items) {
-    const rule = parseFailOnItem(item, raw);
-    const key = ruleText(rule);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    rules.push(rule);
-  }
-  return rules;
 }
 
 function parseChoice<T extends string>(input: string, raw: string, choices: readonly T[], fallback: T): T {
@@ -441,7 +375,7 @@ export function parseSettings(
     traffic: parseTemplate('traffic', get('traffic')),
     manifests: parseTemplate('manifests', get('manifests')),
     maxChanges: parseMaxChanges(get('max-changes')),
-    failOn: parseFailOn(get('fail-on')),
+    failOn: parseFailOnInput(get('fail-on')),
     comment: parseChoice<CommentMode>('comment', get('comment'), ['update', 'off'], DEFAULTS.comment),
     redact,
     redactSubjects: resolveRedact(redact, context.visibility),

@@ -6,18 +6,18 @@ import { syncStickyComment, commentLength, MAX_COMMENT_LENGTH } from '../github/
 import { closeOrphanedDriftIssues, syncDriftIssue } from '../github/driftIssue.js';
 import { ensureOpa } from '../opa/install.js';
 import { reportToJson } from '../replay/report.js';
-import { driftMarkdownSections } from '../render/driftMarkdown.js';
+import { driftMarkdownSections, driftResolvedComment } from '../render/driftMarkdown.js';
 import { escapeMarkdown } from '../render/escape.js';
 import { TOOL_VERSION } from '../version.js';
 import { readSettings, resolveMode, type Settings } from './inputs.js';
 import { readRunContext, pullRequestNumber, type RunContext } from './context.js';
-import { evaluateGate, type GateFacts } from './gate.js';
-import { gateFactsOf } from '../replay/gateFacts.js';
+import { evaluateGate, type GateFacts } from '../gate/gate.js';
+import { gateFactsOf } from '../gate/gateFacts.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
 import { replayDrift } from './drift.js';
-import { runMarkdownSections } from './render.js';
+import { runMarkdownSections } from './runMarkdown.js';
 import { logInfo } from './log.js';
-import { fitWithFewerRows, utf8Length } from './body.js';
+import { fitWithFewerRows, utf8Length } from '../render/fitSections.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 
 const SUMMARY_LIMIT = 1024 * 1024;
@@ -254,6 +254,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
         title: driftIssueTitle(item.path),
         body: item.body,
         driftTotal: item.driftTotal,
+        closeComment: driftResolvedComment(item.path),
       });
       for (const w of issue.warnings) core.warning(w);
       logInfo(

@@ -1,6 +1,6 @@
 import type { GitHubClient } from '../github/client.js';
 import { listPullFiles, type PullFile } from '../github/pullFiles.js';
-import { ensureCommits, readFileAtCommit } from '../github/gitFiles.js';
+import { ensureCommits, readFileAtCommit } from '../git/repository.js';
 import { runReplay, preparePolicy, policyRef, type PolicySource } from '../replay/run.js';
 import type { ReplayReport } from '../replay/report.js';
 import { TOOL_VERSION } from '../version.js';
@@ -46,12 +46,6 @@ export function selectPolicyChanges(files: readonly PullFile[], globs: readonly 
     changes.push({ path: file.filename, status, previousPath: null });
   }
   return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-export interface PullRequestRun {
-  baseSha: string;
-  headSha: string;
-  policies: PolicyOutcome[];
 }
 
 export interface PullRequestDeps {

@@ -1,4 +1,4 @@
-import type { GateFailure } from './gate.js';
+import type { GateFailure } from '../gate/gate.js';
 import type { ReplayReport, ReportError } from '../replay/report.js';
 import type { DriftReport } from '../replay/drift.js';
 

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { loadPolicyFile } from '../policy/load.js';
 import { formatProblem } from '../policy/problems.js';
-import { generateRego, entrypointOf } from '../rego/generate.js';
-import { buildWasm } from '../opa/build.js';
+import { generateRego } from '../rego/generate.js';
+import { compilePolicy } from '../compile/compilePolicy.js';
 import { locateOpa } from '../opa/locate.js';
 import { EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
 
@@ -36,14 +36,18 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
     );
     return EXIT.badInput;
   }
-  const rego = generateRego(result.policy);
+  // Without --out-wasm no OPA is needed: the Rego is the generator's alone.
+  const compiled = values['out-wasm']
+    ? await compilePolicy(result.policy, (await locateOpa({ flag: values.opa, env: io.env })).path)
+    : null;
+  const rego = compiled?.rego ?? generateRego(result.policy);
   if (values['out-rego']) await writeOutputFile(values['out-rego'], rego);
   else io.stdout(rego);
-  if (values['out-wasm']) {
-    const opa = await locateOpa({ flag: values.opa, env: io.env });
-    const wasm = await buildWasm(opa.path, [{ name: 'policy.rego', source: rego }], [entrypointOf()]);
-    await writeOutputFile(values['out-wasm'], wasm);
-    io.stderr(`wrote ${values['out-wasm']} (${wasm.byteLength} bytes, entrypoint ${entrypointOf()})\n`);
+  if (compiled && values['out-wasm']) {
+    await writeOutputFile(values['out-wasm'], compiled.wasm);
+    io.stderr(
+      `wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoint ${compiled.entrypoint})\n`,
+    );
   }
   return EXIT.ok;
 }

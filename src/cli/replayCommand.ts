@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { locateOpa, type LocatedOpa } from '../opa/locate.js';
 import { formatProblem } from '../policy/problems.js';
-import { parseFailOn } from '../action/inputs.js';
-import { evaluateGate } from '../action/gate.js';
+import { FailOnError, parseFailOn } from '../gate/failOn.js';
+import { evaluateGate } from '../gate/gate.js';
 import {
   runReplay,
   readPolicySource,
@@ -13,10 +13,10 @@ import {
 } from '../replay/run.js';
 import { reportToJson, type ReplayReport } from '../replay/report.js';
 import { parseShard } from '../replay/shard.js';
-import { gateFactsOf } from '../replay/gateFacts.js';
+import { gateFactsOf } from '../gate/gateFacts.js';
 import { renderReplayMarkdown } from '../render/markdown.js';
 import { renderReplayText } from '../render/text.js';
-import { isRfc3339Instant } from '../traffic/record.js';
+import { isRfc3339Instant } from '../time/rfc3339.js';
 import { TrafficReadError } from '../traffic/reader.js';
 import { ManifestFileError } from '../fidelity/report.js';
 import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
@@ -159,7 +159,8 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
     try {
       failOn = parseFailOn(values['fail-on']);
     } catch (error) {
-      throw new UsageError((error as Error).message);
+      if (error instanceof FailOnError) throw new UsageError(error.message);
+      throw error;
     }
   }
 

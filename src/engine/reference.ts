@@ -6,7 +6,7 @@
 import type { ActiveWindow, Condition, Day, Decision, Policy, Rule } from '../policy/schema.js';
 import { classifyField, isCallerField, isDirectoryField, type FieldKind } from '../policy/fields.js';
 import { BuiltinError, civilTime, parseRfc3339Nanos } from './timeBuiltins.js';
-import { loadTimeZone } from './timeZone.js';
+import { loadTimeZone } from '../time/timeZone.js';
 
 /** A looked-up input value; `present: false` when some key on the path does not exist. */
 type Lookup = { present: true; value: unknown } | { present: false };

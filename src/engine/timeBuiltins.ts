@@ -9,7 +9,9 @@
  * loads verbatim) and remembers double → exact integer, so the builtins that receive the
  * timestamp again recover the exact nanoseconds.
  */
-import { loadTimeZone, type TimeZone } from './timeZone.js';
+import { civilFromDays, daysFromCivil, SECONDS_PER_DAY } from '../time/calendar.js';
+import { emptyFields, nanosOf, scanRfc3339 } from '../time/rfc3339.js';
+import { loadTimeZone, type TimeZone } from '../time/timeZone.js';
 
 /** A builtin refused its arguments; OPA's Go evaluator fails the same call. */
 export class BuiltinError extends Error {
@@ -26,7 +28,6 @@ export class BuiltinError extends Error {
 const NS_PER_SECOND = 1_000_000_000n;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
-const SECONDS_PER_DAY = 86_400;
 
 /** Go's `time.Weekday.String()`, indexed by days since Sunday. */
 export const WEEKDAY_NAMES = [
@@ -52,43 +53,6 @@ export interface CivilTime {
   nanosecond: number;
   /** 0 = Sunday … 6 = Saturday, like Go's time.Weekday. */
   weekday: number;
-}
-
-function isLeapYear(year: number): boolean {
-  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-}
-
-const DAYS_BEFORE_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function daysInMonth(month: number, year: number): number {
-  if (month === 2 && isLeapYear(year)) return 29;
-  return DAYS_BEFORE_MONTH[month - 1] ?? 0;
-}
-
-/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
-export function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-/** The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's civil_from_days). */
-export function civilFromDays(days: number): { year: number; month: number; day: number } {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor(
-    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
-  );
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  return { year, month, day };
 }
 
 function floorDiv(a: bigint, b: bigint): bigint {
@@ -119,31 +83,12 @@ export function civilTime(ns: bigint, zone: TimeZone): CivilTime {
 }
 
 const RFC3339_LAYOUT = '2006-01-02T15:04:05Z07:00';
-
-function isDigitAt(s: string, i: number): boolean {
-  const c = s.charCodeAt(i);
-  return c >= 48 && c <= 57;
-}
-
-function digitAt(s: string, i: number): number {
-  return s.charCodeAt(i) - 48;
-}
+const INSTANT = emptyFields();
 
 /**
- * Go's `getnum`: one or two digits at `i` (exactly two when `fixed`). Returns the value and the
- * index after it, or undefined.
- */
-function getNumber(s: string, i: number, fixed: boolean): [number, number] | undefined {
-  if (!isDigitAt(s, i)) return undefined;
-  if (!isDigitAt(s, i + 1)) return fixed ? undefined : [digitAt(s, i), i + 1];
-  return [digitAt(s, i) * 10 + digitAt(s, i + 1), i + 2];
-}
-
-/**
- * Parses `value` exactly as Go's `time.Parse(time.RFC3339, value)` does and returns nanoseconds
- * since 1970 — `time.parse_rfc3339_ns`. Go accepts a little more than RFC 3339 (a one-digit hour,
- * a comma before the fraction, more than nine fraction digits, offsets up to ±24:60) and so does
- * this. Throws a BuiltinError for what Go rejects and for instants outside int64 nanoseconds.
+ * `time.parse_rfc3339_ns`: parses `value` exactly as Go's `time.Parse(time.RFC3339, value)` does
+ * (the `go` dialect of time/rfc3339.ts) and returns nanoseconds since 1970. Throws a BuiltinError
+ * for what Go rejects and for instants outside int64 nanoseconds.
  */
 export function parseRfc3339Nanos(value: string): bigint {
   const fail = (reason: string): never => {
@@ -153,68 +98,9 @@ export function parseRfc3339Nanos(value: string): bigint {
       `parsing time ${JSON.stringify(value)} as ${JSON.stringify(RFC3339_LAYOUT)}: ${reason}`,
     );
   };
-  const s = value;
-  const expect = (i: number, ch: string, what: string): number => {
-    if (s[i] !== ch) fail(`cannot parse ${what}`);
-    return i + 1;
-  };
-  // Year: exactly four digits.
-  if (s.length < 4 || ![0, 1, 2, 3].every((k) => isDigitAt(s, k))) fail('cannot parse year');
-  const year = digitAt(s, 0) * 1000 + digitAt(s, 1) * 100 + digitAt(s, 2) * 10 + digitAt(s, 3);
-  let i = expect(4, '-', 'month');
-  const month = getNumber(s, i, true) ?? fail('cannot parse month');
-  if (month[0] < 1 || month[0] > 12) fail('month out of range');
-  i = expect(month[1], '-', 'day');
-  const day = getNumber(s, i, true) ?? fail('cannot parse day');
-  i = expect(day[1], 'T', 'hour');
-  const hour = getNumber(s, i, false) ?? fail('cannot parse hour');
-  if (hour[0] >= 24) fail('hour out of range');
-  i = expect(hour[1], ':', 'minute');
-  const minute = getNumber(s, i, true) ?? fail('cannot parse minute');
-  if (minute[0] >= 60) fail('minute out of range');
-  i = expect(minute[1], ':', 'second');
-  const second = getNumber(s, i, true) ?? fail('cannot parse second');
-  if (second[0] >= 60) fail('second out of range');
-  i = second[1];
-
-  // Fraction: any number of digits after '.' or ','; digits past the ninth are ignored.
-  let nanosecond = 0;
-  if ((s[i] === '.' || s[i] === ',') && isDigitAt(s, i + 1)) {
-    let end = i + 1;
-    while (isDigitAt(s, end)) end++;
-    const digits = s.slice(i + 1, Math.min(end, i + 10));
-    nanosecond = Number(digits) * 10 ** (9 - digits.length);
-    i = end;
-  }
-
-  let offsetSeconds = 0;
-  if (s[i] === 'Z') {
-    i++;
-  } else {
-    if (s.length - i < 6 || s[i + 3] !== ':') fail('cannot parse time zone offset');
-    const oh = getNumber(s, i + 1, true);
-    const om = getNumber(s, i + 4, true);
-    if (oh === undefined || om === undefined) fail('cannot parse time zone offset');
-    const offsetHour = oh?.[0] ?? 0;
-    const offsetMinute = om?.[0] ?? 0;
-    // Go's range test uses > rather than >=: offsets of 24 hours or 60 minutes parse.
-    if (offsetHour > 24) fail('time zone offset hour out of range');
-    if (offsetMinute > 60) fail('time zone offset minute out of range');
-    const sign = s[i];
-    if (sign !== '+' && sign !== '-') fail('cannot parse time zone offset');
-    offsetSeconds = (offsetHour * 60 + offsetMinute) * 60 * (sign === '-' ? -1 : 1);
-    i += 6;
-  }
-  if (i !== s.length) fail(`extra text: ${JSON.stringify(s.slice(i))}`);
-  if (day[0] < 1 || day[0] > daysInMonth(month[0], year)) fail('day out of range');
-
-  const unixSeconds =
-    daysFromCivil(year, month[0], day[0]) * SECONDS_PER_DAY +
-    hour[0] * 3600 +
-    minute[0] * 60 +
-    second[0] -
-    offsetSeconds;
-  const ns = BigInt(unixSeconds) * NS_PER_SECOND + BigInt(nanosecond);
+  const problem = scanRfc3339(value, 'go', INSTANT);
+  if (problem !== null) fail(problem);
+  const ns = nanosOf(INSTANT);
   if (ns < INT64_MIN || ns > INT64_MAX) fail('time outside of valid range');
   return ns;
 }

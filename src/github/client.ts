@@ -12,6 +12,7 @@
  */
 import { getOctokit } from '@actions/github';
 import { z } from 'zod';
+import type { FileChangeStatus } from '../git/repository.js';
 
 export interface RepoRef {
   owner: string;
@@ -29,8 +30,7 @@ export interface PullRequestInfo {
   fromFork: boolean;
 }
 
-export type PullFileStatus =
-  'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed' | 'unchanged';
+export type PullFileStatus = FileChangeStatus;
 
 export interface ApiPullFile {
   filename: string;

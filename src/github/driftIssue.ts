@@ -3,7 +3,6 @@
  * the policy path, and its author being the token's own login; closed issues count too, so drift
  * that comes back reopens the old issue instead of opening a second one.
  */
-import { escapeMarkdown } from '../render/escape.js';
 import type { GitHubClient, Issue, RepoRef } from './client.js';
 import { GitHubApiError } from './client.js';
 import { CommentTooLargeError, MAX_COMMENT_LENGTH, commentLength, withMarker } from './stickyComment.js';
@@ -70,12 +69,9 @@ function sameText(a: string, b: string): boolean {
   return a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
 }
 
-export function defaultCloseComment(policyPath: string): string {
-  return (
-    `Drift returned to zero: the replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
-    `ones again. Closing; policy-replay reopens this issue if drift comes back.`
-  );
-}
+/** Posted when drift returns to zero and the caller gave no `closeComment`. */
+export const DEFAULT_CLOSE_COMMENT =
+  'Drift returned to zero: the replayed decisions match the recorded ones again. Closing; policy-replay reopens this issue if drift comes back.';
 
 export async function syncDriftIssue(
   client: GitHubClient,
@@ -155,11 +151,7 @@ export async function syncDriftIssue(
 
     if (options.driftTotal <= 0) {
       if (openIssue === undefined) return result;
-      await client.createIssueComment(
-        repo,
-        openIssue.number,
-        options.closeComment ?? defaultCloseComment(options.policyPath),
-      );
+      await client.createIssueComment(repo, openIssue.number, options.closeComment ?? DEFAULT_CLOSE_COMMENT);
       const closed = await client.updateIssue(repo, openIssue.number, {
         state: 'closed',
         state_reason: 'completed',

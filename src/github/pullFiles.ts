@@ -4,7 +4,7 @@
  * an error. A partial list would silently skip policies, which the contract forbids.
  */
 import type { GitHubClient, PullFileStatus, RepoRef } from './client.js';
-import { diffNameStatus, ensureCommits, mergeBase } from './gitFiles.js';
+import { diffNameStatus, ensureCommits, mergeBase } from '../git/repository.js';
 
 export interface PullFile {
   filename: string;

@@ -1,11 +1,10 @@
 import * as core from '@actions/core';
 import * as tc from '@actions/tool-cache';
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { chmod, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findOpaOnPath, OpaMissingError, OpaUnusableError, readOpaVersion } from './locate.js';
 import { isCompatibleVersion, parseVersion } from './version.js';
+import { sha256OfFile } from '../canonical/sha256.js';
 
 export { DEFAULT_OPA_DOWNLOAD_URL } from './version.js';
 const TOOL_NAME = 'opa';
@@ -125,16 +124,6 @@ export function opaDownloadUrl(baseUrl: string, version: string, asset: string):
 export function parseSha256File(text: string): string | null {
   const token = text.trim().split(/\s+/)[0] ?? '';
   return /^[0-9a-fA-F]{64}$/.test(token) ? token.toLowerCase() : null;
-}
-
-export function sha256OfFile(path: string): Promise<string> {
-  return new Promise((resolveHash, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(path)
-      .on('error', reject)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolveHash(hash.digest('hex')));
-  });
 }
 
 function binaryName(platform: NodeJS.Platform): string {

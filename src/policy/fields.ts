@@ -3,7 +3,6 @@
  * and the replay's availability check all read the same table.
  */
 export type CallField = 'tool' | 'method' | 'resource_uri' | 'prompt';
-export const CALL_FIELDS: readonly CallField[] = ['tool', 'method', 'resource_uri', 'prompt'];
 
 export type FieldKind =
   | { kind: 'call'; name: CallField }

@@ -10,18 +10,6 @@ export interface PolicyProblem {
   severity: 'error' | 'warning';
 }
 
-export type PathSegment = string | number;
-
-export function formatPath(path: readonly PathSegment[]): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(segment)) out += out === '' ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
-}
-
 /** `file:line:column: path: message`, the form editors and CI logs link. */
 export function formatProblem(problem: PolicyProblem): string {
   const where = problem.path === '' ? '(document)' : problem.path;

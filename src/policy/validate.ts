@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { policySchema, DAYS, ID_PATTERN, type Policy } from './schema.js';
-import { formatPath, sortProblems, type PathSegment, type PolicyProblem } from './problems.js';
-import { parseSource, type SourceDocument } from './sourceMap.js';
-import { isKnownTimeZone } from '../engine/timeZone.js';
-import { regoRuleName } from '../rego/names.js';
+import { formatPath, type PathSegment } from '../document/path.js';
+import { sortProblems, type PolicyProblem } from './problems.js';
+import { parseSource, type SourceDocument } from '../document/sourceDocument.js';
+import { isKnownTimeZone } from '../time/timeZone.js';
+import { regoRuleName } from './regoNames.js';
 
 export type PolicyFormat = 'json' | 'yaml';
 

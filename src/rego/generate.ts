@@ -2,7 +2,7 @@ import type { ActiveWindow, Condition, Policy, Rule } from '../policy/schema.js'
 import { DAYS } from '../policy/schema.js';
 import { classifyField, inputPathOf, type FieldKind } from '../policy/fields.js';
 import { ruleFeatures } from '../policy/features.js';
-import { regoNeedsContextName, regoRuleName } from './names.js';
+import { regoNeedsContextName, regoRuleName } from '../policy/regoNames.js';
 
 export const DEFAULT_PACKAGE = 'policy_replay';
 

@@ -78,3 +78,11 @@ export function driftMarkdownSections(
   }
   return sections;
 }
+
+/** The comment that closes a policy's drift issue when its drift returns to zero. */
+export function driftResolvedComment(policyPath: string): string {
+  return (
+    `Drift returned to zero: the replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
+    `ones again. Closing; policy-replay reopens this issue if drift comes back.`
+  );
+}

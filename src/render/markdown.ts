@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256OfText } from '../canonical/sha256.js';
 import type { ReplayReport, Change } from '../replay/report.js';
 import { UNEVALUABLE_ADVICE } from './advice.js';
 import { cell, escapeMarkdown } from './escape.js';
@@ -150,7 +150,7 @@ export function subjectHash(subject: string): string {
 }
 
 function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return sha256OfText(text);
 }
 
 interface FidelityLike {

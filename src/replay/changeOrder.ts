@@ -1,6 +1,5 @@
 import type { Change } from './report.js';
-import { parseRfc3339Nanos } from '../engine/timeBuiltins.js';
-import { parseInstant } from '../traffic/record.js';
+import { instantNanos } from '../time/rfc3339.js';
 
 /**
  * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
@@ -18,14 +17,7 @@ export function instantOf(occurredAt: string | null): bigint | null {
   if (occurredAt === null) return null;
   let cached = instantCache.get(occurredAt);
   if (cached === undefined) {
-    try {
-      cached = parseRfc3339Nanos(occurredAt);
-    } catch {
-      // Beyond OPA's int64-nanosecond range (before 1678 or after 2262) an instant still orders:
-      // microsecond precision is plenty that far out.
-      const ms = parseInstant(occurredAt);
-      cached = ms === undefined ? null : BigInt(Math.round(ms * 1000)) * 1000n;
-    }
+    cached = instantNanos(occurredAt);
     if (instantCache.size > 10_000) instantCache.clear();
     instantCache.set(occurredAt, cached);
   }

@@ -2,7 +2,7 @@ import type { Decision, Policy } from '../policy/schema.js';
 import { DAYS } from '../policy/schema.js';
 import { classifyField, inputPathOf, type FieldKind } from '../policy/fields.js';
 import { civilTime, parseRfc3339Nanos } from '../engine/timeBuiltins.js';
-import { loadTimeZone, type TimeZone } from '../engine/timeZone.js';
+import { loadTimeZone, type TimeZone } from '../time/timeZone.js';
 import type { WasmPolicy } from '../engine/wasmEngine.js';
 import type { TrafficInput } from '../traffic/record.js';
 

@@ -12,10 +12,8 @@ import {
   trafficFormatOf,
 } from '../traffic/reader.js';
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availability.js';
-import type { TrafficRecord } from '../traffic/record.js';
 import { TopChanges } from './changeOrder.js';
 import {
-  changeDetail,
   decisionPair,
   evaluatorSides,
   RecordEvaluator,
@@ -25,17 +23,11 @@ import {
   type MalformedOutcome,
   type OutcomeConfig,
 } from './recordOutcome.js';
-import { FirstLineTable } from './idTable.js';
+import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { buildRecordFilter, type RecordFilter } from './selection.js';
 import { inShard, type Shard } from './shard.js';
 import { ReplayWorkerPool, replayWorkerScript, WORKER_CHUNK_BYTES, type WorkerInit } from './workerPool.js';
-import {
-  MAX_MALFORMED_EXAMPLES,
-  type Change,
-  type CurrentDecision,
-  type MalformedExample,
-  type ReplayResult,
-} from './report.js';
+import { MAX_MALFORMED_EXAMPLES, type MalformedExample, type ReplayResult } from './report.js';
 
 export { methodOf, toolsOf } from './recordOutcome.js';
 
@@ -219,7 +211,7 @@ class ReplayAggregator {
   private readonly manifestIds = new Map<string | null, number>();
   private readonly revisions = new Map<string | null, { records: number; drift: number }>();
   /** Line of the first replayable record of each request_id. */
-  private readonly firstLineOf = new FirstLineTable();
+  private readonly firstLineOf = new RequestIdTable();
   private recordedMismatch = 0;
   private withoutRecordedDecision = 0;
 
@@ -354,24 +346,4 @@ export function keepFirstExamples(examples: MalformedExample[], example: Malform
 
 export function compareExamples(a: MalformedExample, b: MalformedExample): number {
   return a.line - b.line || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0);
-}
-
-/** The change row: what an operator needs to recognise the request. */
-export function describeChange(
-  record: TrafficRecord,
-  current: CurrentDecision,
-  draft: 'allow' | 'deny',
-  matched: string[],
-): Change {
-  const { subject, method, tools } = changeDetail(record);
-  return {
-    request_id: record.request_id,
-    occurred_at: record.occurred_at ?? null,
-    subject,
-    method,
-    tools,
-    current_decision: current,
-    draft_decision: draft,
-    matched_rule_ids: matched,
-  };
 }

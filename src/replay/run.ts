@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { validatePolicyText, formatOfPath } from '../policy/validate.js';
 import type { PolicyProblem } from '../policy/problems.js';
-import { policyFeatures } from '../policy/features.js';
-import { compilePolicy, loadCompiled } from '../policy/compile.js';
-import { sha256OfFile } from '../traffic/reader.js';
+import { compilePolicyText } from '../compile/compilePolicy.js';
+import { trafficSha256 } from '../traffic/reader.js';
+import { sha256OfText } from '../canonical/sha256.js';
 import { loadManifestsFromDirOrGlob, summarizeFidelity, type FidelitySummary } from '../fidelity/report.js';
 import { TOOL_VERSION } from '../version.js';
 import { replayTraffic, type ReplaySide, type ReplayOutcome } from './replay.js';
@@ -54,7 +53,7 @@ export type PrepareResult =
 
 /** The report's name for a policy version: the base always says which commit (null: unknown). */
 export function policyRef(source: PolicySource, side: 'head' | 'base' = 'head'): PolicyRef {
-  const sha256 = createHash('sha256').update(source.text, 'utf8').digest('hex');
+  const sha256 = sha256OfText(source.text);
   return side === 'base'
     ? { path: source.displayPath, ref: source.ref ?? null, sha256 }
     : { path: source.displayPath, sha256 };
@@ -79,24 +78,12 @@ export function validateSources(...sources: (PolicySource | null)[]): PolicyProb
 
 /** validate → Rego → wasm → loaded engine, for one side. */
 export async function preparePolicy(source: PolicySource, opaPath: string): Promise<PrepareResult> {
-  const format = formatOfPath(source.displayPath) ?? 'yaml';
-  const validation = validatePolicyText(source.text, source.displayPath, format);
-  if (!validation.ok) return { ok: false, errors: validation.errors, warnings: validation.warnings };
-  const compiled = await compilePolicy(validation.policy, opaPath);
-  const engine = await loadCompiled(source.displayPath, compiled);
+  const compiled = await compilePolicyText(source.text, source.displayPath, opaPath);
+  if (!compiled.ok) return compiled;
+  const { policy, features, engine, wasm, rego, warnings } = compiled.loaded;
   return {
     ok: true,
-    prepared: {
-      side: {
-        policy: validation.policy,
-        features: policyFeatures(validation.policy),
-        engine,
-        wasm: compiled.wasm,
-      },
-      ref: policyRef(source),
-      rego: compiled.rego,
-      warnings: validation.warnings,
-    },
+    prepared: { side: { policy, features, engine, wasm }, ref: policyRef(source), rego, warnings },
   };
 }
 
@@ -120,7 +107,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
   const [head, base, trafficSha] = await Promise.all([
     options.head ? preparePolicy(options.head, options.opa.path) : null,
     options.base ? preparePolicy(options.base, options.opa.path) : null,
-    sha256OfFile(options.trafficPath),
+    trafficSha256(options.trafficPath),
   ]);
   const baseProblems = base && !base.ok ? base.errors : [];
   const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { sha256OfFile } from '../canonical/sha256.js';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { RequestIdTable } from './requestIdTable.js';
 import { explainInvalidRecord, isTrafficRecord, type TrafficRecord } from './record.js';
 
 /**
@@ -55,7 +56,7 @@ export function trafficFormatOf(path: string): TrafficFormat {
  * caller holding values from elsewhere (tests, a shard merge) judges them the same way.
  */
 export class RecordClassifier {
-  private readonly firstLineOf = new Map<string, number>();
+  private readonly ids = new RequestIdTable();
 
   classifyText(text: string, line: number): TrafficItem {
     const item = parseRecordText(text, line);
@@ -70,10 +71,9 @@ export class RecordClassifier {
   /** The first valid record with an id keeps it; a later one with the same id is malformed. */
   private claim(value: TrafficRecord, line: number): TrafficItem {
     const id = value.request_id;
-    const first = this.firstLineOf.get(id);
+    const first = this.ids.claim(id, line);
     if (first !== undefined)
       return { kind: 'malformed', line, reason: duplicateReason(id, first), request_id: id };
-    this.firstLineOf.set(id, line);
     return { kind: 'record', line, record: value };
   }
 }
@@ -236,16 +236,13 @@ export async function* readTraffic(
   for await (const batch of readTrafficBatches(path, options)) yield* batch;
 }
 
-/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
-export async function sha256OfFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
+/** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
+export async function trafficSha256(path: string): Promise<string> {
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: DEFAULT_CHUNK }))
-      hash.update(chunk as Buffer);
+    return await sha256OfFile(path);
   } catch (error) {
     throw readError(path, error, false);
   }
-  return hash.digest('hex');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatPath, type PathSegment } from '../policy/problems.js';
+import { formatPath, type PathSegment } from '../document/path.js';
+import { isRfc3339Instant } from '../time/rfc3339.js';
 
 /**
  * One recorded gateway request (traffic.md "A record").
@@ -14,8 +15,8 @@ import { formatPath, type PathSegment } from '../policy/problems.js';
  *   replay would guess.
  * - `input` is the gateway's document: keys this tool does not know are allowed at every level, but
  *   the values a policy reads must have the type the gateway gives them (policy.md's input table).
- * - Timestamps are the RFC 3339 subset OPA's `time.parse_rfc3339_ns` accepts: upper-case `T` and
- *   `Z`, seconds 00–59 (no leap second), an offset of at most 23:59, any number of fraction digits.
+ * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
+ *   `time.parse_rfc3339_ns` also accepts.
  * - Repeated entries in `unavailable` are harmless and accepted.
  */
 
@@ -32,83 +33,6 @@ export type UnavailableEntry = (typeof UNAVAILABLE_ENTRIES)[number];
 
 export const RECORDED_DECISIONS = ['allow', 'deny'] as const;
 export type RecordedDecision = (typeof RECORDED_DECISIONS)[number];
-
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|([+-])(\d{2}):(\d{2}))$/;
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) return 29;
-  return DAYS_IN_MONTH[month - 1] ?? 0;
-}
-
-/** Epoch milliseconds (with the sub-millisecond fraction) of an RFC 3339 instant, or `undefined`. */
-export function parseInstant(text: string): number | undefined {
-  const m = RFC3339.exec(text);
-  if (m === null) return undefined;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const hour = Number(m[4]);
-  const minute = Number(m[5]);
-  const second = Number(m[6]);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  if (hour > 23 || minute > 59 || second > 59) return undefined;
-  let offsetMinutes = 0;
-  if (m[8] !== 'Z') {
-    const offHour = Number(m[10]);
-    const offMinute = Number(m[11]);
-    if (offHour > 23 || offMinute > 59) return undefined;
-    offsetMinutes = (m[9] === '-' ? -1 : 1) * (offHour * 60 + offMinute);
-  }
-  // Date.UTC maps years 0–99 to 1900–1999; setUTCFullYear does not.
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, 0);
-  const fraction = m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000;
-  return date.getTime() + fraction - offsetMinutes * 60_000;
-}
-
-function digits(text: string, at: number, n: number): number {
-  let v = 0;
-  for (let i = at; i < at + n; i++) {
-    const c = text.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    v = v * 10 + c;
-  }
-  return v;
-}
-
-/**
- * Same acceptance as `parseInstant(text) !== undefined`, without a regex match or a Date: it runs
- * on every record's two timestamps.
- */
-export function isRfc3339Instant(text: string): boolean {
-  const n = text.length;
-  if (n < 20) return false;
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 2);
-  const day = digits(text, 8, 2);
-  const hour = digits(text, 11, 2);
-  const minute = digits(text, 14, 2);
-  const second = digits(text, 17, 2);
-  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
-  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return false;
-  if (text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':' || text[16] !== ':')
-    return false;
-  let i = 19;
-  if (text[i] === '.') {
-    i++;
-    const start = i;
-    while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
-    if (i === start) return false;
-  }
-  if (text[i] === 'Z') return i + 1 === n;
-  if (text[i] !== '+' && text[i] !== '-') return false;
-  if (i + 6 !== n || text[i + 3] !== ':') return false;
-  const offHour = digits(text, i + 1, 2);
-  const offMinute = digits(text, i + 4, 2);
-  return offHour >= 0 && offHour <= 23 && offMinute >= 0 && offMinute <= 59;
-}
 
 const RFC3339_MESSAGE = 'must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z';
 

@@ -6644,8 +6644,10 @@ function describe(cause) {
 /* harmony export */   Im: () => (/* binding */ parseRfc3339Nanos),
 /* harmony export */   N6: () => (/* binding */ civilTime)
 /* harmony export */ });
-/* unused harmony exports BuiltinError, WEEKDAY_NAMES, daysFromCivil, civilFromDays, addDateUtc */
-/* harmony import */ var _timeZone_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(860);
+/* unused harmony exports BuiltinError, WEEKDAY_NAMES, addDateUtc */
+/* harmony import */ var _time_calendar_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(32);
+/* harmony import */ var _time_rfc3339_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(247);
+/* harmony import */ var _time_timeZone_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81);
 /**
  * The time builtins OPA's WebAssembly target leaves to the host, implemented to return exactly
  * what OPA's Go evaluator (v1.22.3, Go's `time` package) returns, plus the same functions as
@@ -6657,6 +6659,8 @@ function describe(cause) {
  * loads verbatim) and remembers double → exact integer, so the builtins that receive the
  * timestamp again recover the exact nanoseconds.
  */
+
+
 
 /** A builtin refused its arguments; OPA's Go evaluator fails the same call. */
 class BuiltinError extends Error {
@@ -6672,7 +6676,6 @@ class BuiltinError extends Error {
 const NS_PER_SECOND = 1000000000n;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
-const SECONDS_PER_DAY = 86_400;
 /** Go's `time.Weekday.String()`, indexed by days since Sunday. */
 const WEEKDAY_NAMES = [
     'Sunday',
@@ -6683,37 +6686,6 @@ const WEEKDAY_NAMES = [
     'Friday',
     'Saturday',
 ];
-function isLeapYear(year) {
-    return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-}
-const DAYS_BEFORE_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-function daysInMonth(month, year) {
-    if (month === 2 && isLeapYear(year))
-        return 29;
-    return DAYS_BEFORE_MONTH[month - 1] ?? 0;
-}
-/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
-function daysFromCivil(year, month, day) {
-    const y = month <= 2 ? year - 1 : year;
-    const era = Math.floor(y / 400);
-    const yoe = y - era * 400;
-    const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-    const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-    return era * 146097 + doe - 719468;
-}
-/** The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's civil_from_days). */
-function civilFromDays(days) {
-    const z = days + 719468;
-    const era = Math.floor(z / 146097);
-    const doe = z - era * 146097;
-    const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-    const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-    const mp = Math.floor((5 * doy + 2) / 153);
-    const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-    const month = mp < 10 ? mp + 3 : mp - 9;
-    const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-    return { year, month, day };
-}
 function floorDiv(a, b) {
     const q = a / b;
     return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
@@ -6724,9 +6696,9 @@ function civilTime(ns, zone) {
     const nanosecond = Number(ns - seconds * NS_PER_SECOND);
     const unixSeconds = Number(seconds);
     const local = unixSeconds + zone.offsetAt(unixSeconds);
-    const days = Math.floor(local / SECONDS_PER_DAY);
-    const secondOfDay = local - days * SECONDS_PER_DAY;
-    const { year, month, day } = civilFromDays(days);
+    const days = Math.floor(local / _time_calendar_js__WEBPACK_IMPORTED_MODULE_2__/* .SECONDS_PER_DAY */ .xz);
+    const secondOfDay = local - days * _time_calendar_js__WEBPACK_IMPORTED_MODULE_2__/* .SECONDS_PER_DAY */ .xz;
+    const { year, month, day } = (0,_time_calendar_js__WEBPACK_IMPORTED_MODULE_2__/* .civilFromDays */ .TQ)(days);
     return {
         year,
         month,
@@ -6740,114 +6712,27 @@ function civilTime(ns, zone) {
     };
 }
 const RFC3339_LAYOUT = '2006-01-02T15:04:05Z07:00';
-function isDigitAt(s, i) {
-    const c = s.charCodeAt(i);
-    return c >= 48 && c <= 57;
-}
-function digitAt(s, i) {
-    return s.charCodeAt(i) - 48;
-}
+const INSTANT = (0,_time_rfc3339_js__WEBPACK_IMPORTED_MODULE_0__/* .emptyFields */ .pl)();
 /**
- * Go's `getnum`: one or two digits at `i` (exactly two when `fixed`). Returns the value and the
- * index after it, or undefined.
- */
-function getNumber(s, i, fixed) {
-    if (!isDigitAt(s, i))
-        return undefined;
-    if (!isDigitAt(s, i + 1))
-        return fixed ? undefined : [digitAt(s, i), i + 1];
-    return [digitAt(s, i) * 10 + digitAt(s, i + 1), i + 2];
-}
-/**
- * Parses `value` exactly as Go's `time.Parse(time.RFC3339, value)` does and returns nanoseconds
- * since 1970 — `time.parse_rfc3339_ns`. Go accepts a little more than RFC 3339 (a one-digit hour,
- * a comma before the fraction, more than nine fraction digits, offsets up to ±24:60) and so does
- * this. Throws a BuiltinError for what Go rejects and for instants outside int64 nanoseconds.
+ * `time.parse_rfc3339_ns`: parses `value` exactly as Go's `time.Parse(time.RFC3339, value)` does
+ * (the `go` dialect of time/rfc3339.ts) and returns nanoseconds since 1970. Throws a BuiltinError
+ * for what Go rejects and for instants outside int64 nanoseconds.
  */
 function parseRfc3339Nanos(value) {
     const fail = (reason) => {
         throw new BuiltinError('time.parse_rfc3339_ns', [value], `parsing time ${JSON.stringify(value)} as ${JSON.stringify(RFC3339_LAYOUT)}: ${reason}`);
     };
-    const s = value;
-    const expect = (i, ch, what) => {
-        if (s[i] !== ch)
-            fail(`cannot parse ${what}`);
-        return i + 1;
-    };
-    // Year: exactly four digits.
-    if (s.length < 4 || ![0, 1, 2, 3].every((k) => isDigitAt(s, k)))
-        fail('cannot parse year');
-    const year = digitAt(s, 0) * 1000 + digitAt(s, 1) * 100 + digitAt(s, 2) * 10 + digitAt(s, 3);
-    let i = expect(4, '-', 'month');
-    const month = getNumber(s, i, true) ?? fail('cannot parse month');
-    if (month[0] < 1 || month[0] > 12)
-        fail('month out of range');
-    i = expect(month[1], '-', 'day');
-    const day = getNumber(s, i, true) ?? fail('cannot parse day');
-    i = expect(day[1], 'T', 'hour');
-    const hour = getNumber(s, i, false) ?? fail('cannot parse hour');
-    if (hour[0] >= 24)
-        fail('hour out of range');
-    i = expect(hour[1], ':', 'minute');
-    const minute = getNumber(s, i, true) ?? fail('cannot parse minute');
-    if (minute[0] >= 60)
-        fail('minute out of range');
-    i = expect(minute[1], ':', 'second');
-    const second = getNumber(s, i, true) ?? fail('cannot parse second');
-    if (second[0] >= 60)
-        fail('second out of range');
-    i = second[1];
-    // Fraction: any number of digits after '.' or ','; digits past the ninth are ignored.
-    let nanosecond = 0;
-    if ((s[i] === '.' || s[i] === ',') && isDigitAt(s, i + 1)) {
-        let end = i + 1;
-        while (isDigitAt(s, end))
-            end++;
-        const digits = s.slice(i + 1, Math.min(end, i + 10));
-        nanosecond = Number(digits) * 10 ** (9 - digits.length);
-        i = end;
-    }
-    let offsetSeconds = 0;
-    if (s[i] === 'Z') {
-        i++;
-    }
-    else {
-        if (s.length - i < 6 || s[i + 3] !== ':')
-            fail('cannot parse time zone offset');
-        const oh = getNumber(s, i + 1, true);
-        const om = getNumber(s, i + 4, true);
-        if (oh === undefined || om === undefined)
-            fail('cannot parse time zone offset');
-        const offsetHour = oh?.[0] ?? 0;
-        const offsetMinute = om?.[0] ?? 0;
-        // Go's range test uses > rather than >=: offsets of 24 hours or 60 minutes parse.
-        if (offsetHour > 24)
-            fail('time zone offset hour out of range');
-        if (offsetMinute > 60)
-            fail('time zone offset minute out of range');
-        const sign = s[i];
-        if (sign !== '+' && sign !== '-')
-            fail('cannot parse time zone offset');
-        offsetSeconds = (offsetHour * 60 + offsetMinute) * 60 * (sign === '-' ? -1 : 1);
-        i += 6;
-    }
-    if (i !== s.length)
-        fail(`extra text: ${JSON.stringify(s.slice(i))}`);
-    if (day[0] < 1 || day[0] > daysInMonth(month[0], year))
-        fail('day out of range');
-    const unixSeconds = daysFromCivil(year, month[0], day[0]) * SECONDS_PER_DAY +
-        hour[0] * 3600 +
-        minute[0] * 60 +
-        second[0] -
-        offsetSeconds;
-    const ns = BigInt(unixSeconds) * NS_PER_SECOND + BigInt(nanosecond);
+    const problem = (0,_time_rfc3339_js__WEBPACK_IMPORTED_MODULE_0__/* .scanRfc3339 */ .$q)(value, 'go', INSTANT);
+    if (problem !== null)
+        fail(problem);
+    const ns = (0,_time_rfc3339_js__WEBPACK_IMPORTED_MODULE_0__/* .nanosOf */ .hC)(INSTANT);
     if (ns < INT64_MIN || ns > INT64_MAX)
         fail('time outside of valid range');
     return ns;
 }
 /** Loads a zone by OPA's naming or throws the BuiltinError OPA's `time.LoadLocation` causes. */
 function zoneOrFail(builtin, args, name) {
-    const zone = (0,_timeZone_js__WEBPACK_IMPORTED_MODULE_0__/* .loadTimeZone */ .k)(name);
+    const zone = (0,_time_timeZone_js__WEBPACK_IMPORTED_MODULE_1__/* .loadTimeZone */ .k)(name);
     if (zone === undefined)
         throw new BuiltinError(builtin, args, `unknown time zone ${name}`);
     return zone;
@@ -6901,15 +6786,15 @@ function addDateUtc(ns, years, months, days) {
     const seconds = floorDiv(ns, NS_PER_SECOND);
     const subSecond = ns - seconds * NS_PER_SECOND;
     const unixSeconds = Number(seconds);
-    const dayNumber = Math.floor(unixSeconds / SECONDS_PER_DAY);
-    const secondOfDay = unixSeconds - dayNumber * SECONDS_PER_DAY;
-    const date = civilFromDays(dayNumber);
+    const dayNumber = Math.floor(unixSeconds / _time_calendar_js__WEBPACK_IMPORTED_MODULE_2__/* .SECONDS_PER_DAY */ .xz);
+    const secondOfDay = unixSeconds - dayNumber * _time_calendar_js__WEBPACK_IMPORTED_MODULE_2__/* .SECONDS_PER_DAY */ .xz;
+    const date = (0,_time_calendar_js__WEBPACK_IMPORTED_MODULE_2__/* .civilFromDays */ .TQ)(dayNumber);
     const monthIndex = date.month - 1 + months;
     const year = date.year + years + Math.floor(monthIndex / 12);
     const month = (((monthIndex % 12) + 12) % 12) + 1;
     // daysFromCivil tolerates a day past the month's end: it counts on into the next month.
-    const newDay = daysFromCivil(year, month, 1) + date.day - 1 + days;
-    return BigInt(newDay * SECONDS_PER_DAY + secondOfDay) * NS_PER_SECOND + subSecond;
+    const newDay = (0,_time_calendar_js__WEBPACK_IMPORTED_MODULE_2__/* .daysFromCivil */ .Hd)(year, month, 1) + date.day - 1 + days;
+    return BigInt(newDay * _time_calendar_js__WEBPACK_IMPORTED_MODULE_2__/* .SECONDS_PER_DAY */ .xz + secondOfDay) * NS_PER_SECOND + subSecond;
 }
 /** opa-wasm loads an ArrayBuffer result verbatim as JSON text: an exact integer survives. */
 function integerAsJson(n) {
@@ -6971,193 +6856,6 @@ function createTimeBuiltins() {
         },
     };
     return { builtins, reset: () => exact.clear() };
-}
-
-
-/***/ }),
-
-/***/ 860:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   k: () => (/* binding */ loadTimeZone)
-/* harmony export */ });
-/* unused harmony export isKnownTimeZone */
-/**
- * UTC offsets of IANA time zones, read from the runtime's time-zone database (ICU, through
- * `Intl.DateTimeFormat`). Formatting a date with Intl costs microseconds, far too slow to do for
- * every replayed record, so each zone memoizes its offset per UTC hour: an hour without a
- * transition stores one offset, an hour with one stores the exact second of the transition.
- */
-const HOUR = 3600;
-/** Memoized hours per zone before the memo starts over (a replay sample spans far fewer). */
-const MAX_MEMO_HOURS = 200_000;
-class FixedOffsetZone {
-    name;
-    offset;
-    constructor(name, offset) {
-        this.name = name;
-        this.offset = offset;
-    }
-    offsetAt() {
-        return this.offset;
-    }
-}
-class IntlZone {
-    name;
-    formatter;
-    memo = new Map();
-    constructor(name, ianaName) {
-        this.name = name;
-        this.formatter = new Intl.DateTimeFormat('en-US', {
-            timeZone: ianaName,
-            hourCycle: 'h23',
-            era: 'short',
-            year: 'numeric',
-            month: 'numeric',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: 'numeric',
-            second: 'numeric',
-        });
-    }
-    offsetAt(unixSeconds) {
-        const hour = Math.floor(unixSeconds / HOUR);
-        let entry = this.memo.get(hour);
-        if (entry === undefined) {
-            entry = this.scanHour(hour * HOUR);
-            if (this.memo.size >= MAX_MEMO_HOURS)
-                this.memo.clear();
-            this.memo.set(hour, entry);
-        }
-        return unixSeconds < entry.transition ? entry.before : entry.after;
-    }
-    /**
-     * Finds the offsets of one UTC hour. Time-zone transitions fall on whole seconds, and no zone
-     * has ever had two in one hour, so comparing both ends and bisecting finds the exact second.
-     */
-    scanHour(start) {
-        const last = start + HOUR - 1;
-        const before = this.query(start);
-        const after = this.query(last);
-        if (before === after)
-            return { transition: start, before, after };
-        let lo = start; // offset(lo) === before
-        let hi = last; // offset(hi) === after
-        while (hi - lo > 1) {
-            const mid = Math.floor((lo + hi) / 2);
-            if (this.query(mid) === before)
-                lo = mid;
-            else
-                hi = mid;
-        }
-        return { transition: hi, before, after };
-    }
-    /** The offset straight from the database: local wall-clock seconds minus UTC seconds. */
-    query(unixSeconds) {
-        const parts = this.formatter.formatToParts(new Date(unixSeconds * 1000));
-        let year = 0;
-        let month = 0;
-        let day = 0;
-        let hour = 0;
-        let minute = 0;
-        let second = 0;
-        let bc = false;
-        for (const part of parts) {
-            switch (part.type) {
-                case 'year':
-                    year = Number(part.value);
-                    break;
-                case 'month':
-                    month = Number(part.value);
-                    break;
-                case 'day':
-                    day = Number(part.value);
-                    break;
-                case 'hour':
-                    hour = Number(part.value);
-                    break;
-                case 'minute':
-                    minute = Number(part.value);
-                    break;
-                case 'second':
-                    second = Number(part.value);
-                    break;
-                case 'era':
-                    bc = part.value.startsWith('B');
-                    break;
-                default:
-                    break;
-            }
-        }
-        const astronomicalYear = bc ? 1 - year : year;
-        const wall = new Date(0);
-        // setUTCFullYear, unlike Date.UTC, does not map years 0-99 onto 1900-1999.
-        wall.setUTCFullYear(astronomicalYear, month - 1, day);
-        wall.setUTCHours(hour, minute, second, 0);
-        return wall.getTime() / 1000 - unixSeconds;
-    }
-}
-const UTC_ZONE = new FixedOffsetZone('UTC', 0);
-const zones = new Map();
-/**
- * Whether a name looks like an IANA zone name the way Go's `time.LoadLocation` requires: tz
- * database names are case-sensitive and every path segment starts with an upper-case letter
- * (`Europe/London`, `Etc/GMT+5`, `EST5EDT`), while Intl would also accept `europe/london`.
- */
-function hasIanaShape(name) {
-    if (name.length === 0 || name.length > 255)
-        return false;
-    if (name.includes('..') || name.startsWith('/') || name.includes('\\'))
-        return false;
-    return name.split('/').every((segment) => /^[A-Z][A-Za-z0-9_+-]*$/.test(segment));
-}
-/** The Intl name Intl canonicalizes `name` to, or undefined when Intl does not know it. */
-function intlCanonicalName(name) {
-    try {
-        return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Loads a zone the way OPA's time builtins name zones: `""` and `"UTC"` are UTC, `"Local"` is the
- * process's zone, anything else must be an IANA name the database knows (exact case). Returns
- * undefined for an unknown name.
- */
-function loadTimeZone(name) {
-    const cached = zones.get(name);
-    if (cached !== undefined)
-        return cached ?? undefined;
-    let zone = null;
-    if (name === '' || name === 'UTC') {
-        zone = UTC_ZONE;
-    }
-    else if (name === 'Local') {
-        const local = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-        zone = new IntlZone(name, local);
-    }
-    else if (hasIanaShape(name)) {
-        const canonical = intlCanonicalName(name);
-        // Intl matches names case-insensitively; a canonical name that differs only in case means
-        // the caller's spelling is not the database's, which Go rejects.
-        const caseMismatch = canonical !== undefined && canonical !== name && canonical.toLowerCase() === name.toLowerCase();
-        if (canonical !== undefined && !caseMismatch)
-            zone = new IntlZone(name, name);
-    }
-    zones.set(name, zone);
-    return zone ?? undefined;
-}
-/**
- * Whether `name` is a zone a policy window may use: a known IANA name. Unlike the builtins'
- * naming, `""` and `"Local"` are not accepted (they are not zone names and `Local` depends on
- * the machine).
- */
-function isKnownTimeZone(name) {
-    if (name === '' || name === 'Local')
-        return false;
-    return loadTimeZone(name) !== undefined;
 }
 
 
@@ -7238,7 +6936,7 @@ class WasmPolicy {
 
 /***/ }),
 
-/***/ 455:
+/***/ 842:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7358,6 +7056,21 @@ function evaluationInput(record) {
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./build/canonical/sha256.js
+
+
+/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
+async function sha256_sha256OfFile(path) {
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+/** Hex SHA-256 of a text's UTF-8 bytes. */
+function sha256OfText(text) {
+    return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: external "node:zlib"
@@ -16897,7 +16610,12 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./build/policy/problems.js
+;// CONCATENATED MODULE: ./build/document/path.js
+/**
+ * The one way the project prints a document path: `rules[2].conditions[0].field`,
+ * `tools.calls[1].output`. Keys that are not plain identifiers are quoted
+ * (`claims["realm-access"]`), so every path reads back unambiguously.
+ */
 function formatPath(path) {
     let out = '';
     for (const segment of path) {
@@ -16910,19 +16628,11 @@ function formatPath(path) {
     }
     return out;
 }
-/** `file:line:column: path: message`, the form editors and CI logs link. */
-function formatProblem(problem) {
-    const where = problem.path === '' ? '(document)' : problem.path;
-    return `${problem.file}:${problem.line}:${problem.column}: ${problem.severity}: ${where}: ${problem.message}`;
-}
-function sortProblems(problems) {
-    return [...problems].sort((a, b) => a.line - b.line ||
-        a.column - b.column ||
-        (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
-        (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
-}
 
+// EXTERNAL MODULE: ./build/time/rfc3339.js
+var rfc3339 = __nccwpck_require__(247);
 ;// CONCATENATED MODULE: ./build/traffic/record.js
+
 
 
 /**
@@ -16938,8 +16648,8 @@ function sortProblems(problems) {
  *   replay would guess.
  * - `input` is the gateway's document: keys this tool does not know are allowed at every level, but
  *   the values a policy reads must have the type the gateway gives them (policy.md's input table).
- * - Timestamps are the RFC 3339 subset OPA's `time.parse_rfc3339_ns` accepts: upper-case `T` and
- *   `Z`, seconds 00–59 (no leap second), an offset of at most 23:59, any number of fraction digits.
+ * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
+ *   `time.parse_rfc3339_ns` also accepts.
  * - Repeated entries in `unavailable` are harmless and accepted.
  */
 const UNAVAILABLE_ENTRIES = [
@@ -16952,94 +16662,8 @@ const UNAVAILABLE_ENTRIES = [
     'time',
 ];
 const RECORDED_DECISIONS = ['allow', 'deny'];
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|([+-])(\d{2}):(\d{2}))$/;
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-function daysInMonth(year, month) {
-    if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0))
-        return 29;
-    return DAYS_IN_MONTH[month - 1] ?? 0;
-}
-/** Epoch milliseconds (with the sub-millisecond fraction) of an RFC 3339 instant, or `undefined`. */
-function parseInstant(text) {
-    const m = RFC3339.exec(text);
-    if (m === null)
-        return undefined;
-    const year = Number(m[1]);
-    const month = Number(m[2]);
-    const day = Number(m[3]);
-    const hour = Number(m[4]);
-    const minute = Number(m[5]);
-    const second = Number(m[6]);
-    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
-        return undefined;
-    if (hour > 23 || minute > 59 || second > 59)
-        return undefined;
-    let offsetMinutes = 0;
-    if (m[8] !== 'Z') {
-        const offHour = Number(m[10]);
-        const offMinute = Number(m[11]);
-        if (offHour > 23 || offMinute > 59)
-            return undefined;
-        offsetMinutes = (m[9] === '-' ? -1 : 1) * (offHour * 60 + offMinute);
-    }
-    // Date.UTC maps years 0–99 to 1900–1999; setUTCFullYear does not.
-    const date = new Date(0);
-    date.setUTCFullYear(year, month - 1, day);
-    date.setUTCHours(hour, minute, second, 0);
-    const fraction = m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000;
-    return date.getTime() + fraction - offsetMinutes * 60_000;
-}
-function digits(text, at, n) {
-    let v = 0;
-    for (let i = at; i < at + n; i++) {
-        const c = text.charCodeAt(i) - 48;
-        if (c < 0 || c > 9)
-            return -1;
-        v = v * 10 + c;
-    }
-    return v;
-}
-/**
- * Same acceptance as `parseInstant(text) !== undefined`, without a regex match or a Date: it runs
- * on every record's two timestamps.
- */
-function isRfc3339Instant(text) {
-    const n = text.length;
-    if (n < 20)
-        return false;
-    const year = digits(text, 0, 4);
-    const month = digits(text, 5, 2);
-    const day = digits(text, 8, 2);
-    const hour = digits(text, 11, 2);
-    const minute = digits(text, 14, 2);
-    const second = digits(text, 17, 2);
-    if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
-        return false;
-    if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59)
-        return false;
-    if (text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':' || text[16] !== ':')
-        return false;
-    let i = 19;
-    if (text[i] === '.') {
-        i++;
-        const start = i;
-        while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57)
-            i++;
-        if (i === start)
-            return false;
-    }
-    if (text[i] === 'Z')
-        return i + 1 === n;
-    if (text[i] !== '+' && text[i] !== '-')
-        return false;
-    if (i + 6 !== n || text[i + 3] !== ':')
-        return false;
-    const offHour = digits(text, i + 1, 2);
-    const offMinute = digits(text, i + 4, 2);
-    return offHour >= 0 && offHour <= 23 && offMinute >= 0 && offMinute <= 59;
-}
 const RFC3339_MESSAGE = 'must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z';
-const instantSchema = schemas_string().refine(isRfc3339Instant, RFC3339_MESSAGE);
+const instantSchema = schemas_string().refine(rfc3339/* isRfc3339Instant */.Jo, RFC3339_MESSAGE);
 const stringList = array(schemas_string());
 const callSchema = looseObject({
     tool: schemas_string().optional(),
@@ -17148,7 +16772,7 @@ function optStringList(v) {
     return v === undefined || isStringList(v);
 }
 function optInstant(v) {
-    return v === undefined || (typeof v === 'string' && isRfc3339Instant(v));
+    return v === undefined || (typeof v === 'string' && (0,rfc3339/* isRfc3339Instant */.Jo)(v));
 }
 const RECORD_KEYS = new Set([
     'request_id',
@@ -17372,6 +16996,7 @@ function article(expected) {
 
 
 
+
 /** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
 class TrafficReadError extends Error {
     path;
@@ -17402,7 +17027,7 @@ function trafficFormatOf(path) {
  * caller holding values from elsewhere (tests, a shard merge) judges them the same way.
  */
 class RecordClassifier {
-    firstLineOf = new Map();
+    ids = new RequestIdTable();
     classifyText(text, line) {
         const item = parseRecordText(text, line);
         return item.kind === 'record' ? this.claim(item.record, line) : item;
@@ -17414,10 +17039,9 @@ class RecordClassifier {
     /** The first valid record with an id keeps it; a later one with the same id is malformed. */
     claim(value, line) {
         const id = value.request_id;
-        const first = this.firstLineOf.get(id);
+        const first = this.ids.claim(id, line);
         if (first !== undefined)
             return { kind: 'malformed', line, reason: duplicateReason(id, first), request_id: id };
-        this.firstLineOf.set(id, line);
         return { kind: 'record', line, record: value };
     }
 }
@@ -17566,17 +17190,14 @@ async function* readTraffic(path, options = {}) {
     for await (const batch of readTrafficBatches(path, options))
         yield* batch;
 }
-/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
-async function sha256OfFile(path) {
-    const hash = createHash('sha256');
+/** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
+async function trafficSha256(path) {
     try {
-        for await (const chunk of createReadStream(path, { highWaterMark: DEFAULT_CHUNK }))
-            hash.update(chunk);
+        return await sha256OfFile(path);
     }
     catch (error) {
         throw readError(path, error, false);
     }
-    return hash.digest('hex');
 }
 const EMPTY_ELEMENT_REASON = 'empty array element (two commas, or a comma before ])';
 const LF = 0x0a;
@@ -17859,10 +17480,7 @@ function isWhitespace(b) {
     return b === SPACE || b === LF || b === CR || b === TAB;
 }
 
-// EXTERNAL MODULE: ./build/engine/timeBuiltins.js
-var timeBuiltins = __nccwpck_require__(554);
 ;// CONCATENATED MODULE: ./build/replay/changeOrder.js
-
 
 /**
  * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
@@ -17880,15 +17498,7 @@ function instantOf(occurredAt) {
         return null;
     let cached = instantCache.get(occurredAt);
     if (cached === undefined) {
-        try {
-            cached = (0,timeBuiltins/* parseRfc3339Nanos */.Im)(occurredAt);
-        }
-        catch {
-            // Beyond OPA's int64-nanosecond range (before 1678 or after 2262) an instant still orders:
-            // microsecond precision is plenty that far out.
-            const ms = parseInstant(occurredAt);
-            cached = ms === undefined ? null : BigInt(Math.round(ms * 1000)) * 1000n;
-        }
+        cached = (0,rfc3339/* instantNanos */.dY)(occurredAt);
         if (instantCache.size > 10_000)
             instantCache.clear();
         instantCache.set(occurredAt, cached);
@@ -17978,7 +17588,6 @@ const policySchema = strictObject({
 });
 
 ;// CONCATENATED MODULE: ./build/policy/fields.js
-const CALL_FIELDS = (/* unused pure expression or super */ null && (['tool', 'method', 'resource_uri', 'prompt']));
 /** Parses a field that already matched FIELD_PATTERN. */
 function classifyField(field) {
     const colon = field.indexOf(':');
@@ -18060,8 +17669,10 @@ function inputPathOf(kind) {
     }
 }
 
-// EXTERNAL MODULE: ./build/engine/timeZone.js
-var timeZone = __nccwpck_require__(860);
+// EXTERNAL MODULE: ./build/engine/timeBuiltins.js
+var timeBuiltins = __nccwpck_require__(554);
+// EXTERNAL MODULE: ./build/time/timeZone.js
+var timeZone = __nccwpck_require__(81);
 ;// CONCATENATED MODULE: ./build/replay/projection.js
 
 
@@ -18633,7 +18244,7 @@ function evaluatorSides(head, base) {
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(919);
 /* harmony import */ var _engine_wasmEngine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(45);
-/* harmony import */ var _recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(455);
+/* harmony import */ var _recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(842);
 
 
 
@@ -18673,6 +18284,385 @@ port.on('message', (request) => {
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 32:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hd: () => (/* binding */ daysFromCivil),
+/* harmony export */   L3: () => (/* binding */ daysInMonth),
+/* harmony export */   TQ: () => (/* binding */ civilFromDays),
+/* harmony export */   xz: () => (/* binding */ SECONDS_PER_DAY)
+/* harmony export */ });
+/* unused harmony export isLeapYear */
+/** Proleptic Gregorian calendar arithmetic shared by the RFC 3339 parser and the time builtins. */
+const SECONDS_PER_DAY = 86_400;
+function isLeapYear(year) {
+    return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Days in `month` (1-12) of `year`; 0 for a month out of range. */
+function daysInMonth(month, year) {
+    if (month === 2 && isLeapYear(year))
+        return 29;
+    return DAYS_IN_MONTH[month - 1] ?? 0;
+}
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+function daysFromCivil(year, month, day) {
+    const y = month <= 2 ? year - 1 : year;
+    const era = Math.floor(y / 400);
+    const yoe = y - era * 400;
+    const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+    const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+    return era * 146097 + doe - 719468;
+}
+/** The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's civil_from_days). */
+function civilFromDays(days) {
+    const z = days + 719468;
+    const era = Math.floor(z / 146097);
+    const doe = z - era * 146097;
+    const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+    const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+    const mp = Math.floor((5 * doy + 2) / 153);
+    const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+    const month = mp < 10 ? mp + 3 : mp - 9;
+    const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+    return { year, month, day };
+}
+
+
+/***/ }),
+
+/***/ 247:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $q: () => (/* binding */ scanRfc3339),
+/* harmony export */   Jo: () => (/* binding */ isRfc3339Instant),
+/* harmony export */   dY: () => (/* binding */ instantNanos),
+/* harmony export */   hC: () => (/* binding */ nanosOf),
+/* harmony export */   pl: () => (/* binding */ emptyFields)
+/* harmony export */ });
+/* harmony import */ var _calendar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(32);
+
+function isDigitAt(s, i) {
+    const c = s.charCodeAt(i);
+    return c >= 48 && c <= 57;
+}
+function digitAt(s, i) {
+    return s.charCodeAt(i) - 48;
+}
+/**
+ * Scans `s` into `out`. Returns null when it is an instant of the dialect, else the reason in Go's
+ * words (`cannot parse month`, `hour out of range`, `extra text: "…"`).
+ */
+function scanRfc3339(s, dialect, out) {
+    const go = dialect === 'go';
+    const n = s.length;
+    if (n < 4 || !isDigitAt(s, 0) || !isDigitAt(s, 1) || !isDigitAt(s, 2) || !isDigitAt(s, 3))
+        return 'cannot parse year';
+    const year = digitAt(s, 0) * 1000 + digitAt(s, 1) * 100 + digitAt(s, 2) * 10 + digitAt(s, 3);
+    if (s[4] !== '-')
+        return 'cannot parse month';
+    if (!isDigitAt(s, 5) || !isDigitAt(s, 6))
+        return 'cannot parse month';
+    const month = digitAt(s, 5) * 10 + digitAt(s, 6);
+    if (month < 1 || month > 12)
+        return 'month out of range';
+    if (s[7] !== '-')
+        return 'cannot parse day';
+    if (!isDigitAt(s, 8) || !isDigitAt(s, 9))
+        return 'cannot parse day';
+    const day = digitAt(s, 8) * 10 + digitAt(s, 9);
+    if (s[10] !== 'T')
+        return 'cannot parse hour';
+    let i = 11;
+    // Go's getnum: one or two digits for the hour; the record dialect wants two.
+    if (!isDigitAt(s, i))
+        return 'cannot parse hour';
+    let hour = digitAt(s, i++);
+    if (isDigitAt(s, i))
+        hour = hour * 10 + digitAt(s, i++);
+    else if (!go)
+        return 'cannot parse hour';
+    if (hour >= 24)
+        return 'hour out of range';
+    if (s[i] !== ':')
+        return 'cannot parse minute';
+    if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2))
+        return 'cannot parse minute';
+    const minute = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
+    if (minute >= 60)
+        return 'minute out of range';
+    i += 3;
+    if (s[i] !== ':')
+        return 'cannot parse second';
+    if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2))
+        return 'cannot parse second';
+    const second = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
+    if (second >= 60)
+        return 'second out of range';
+    i += 3;
+    let nanosecond = 0;
+    if ((s[i] === '.' || (go && s[i] === ',')) && isDigitAt(s, i + 1)) {
+        let end = i + 1;
+        let scale = 100_000_000;
+        while (isDigitAt(s, end)) {
+            if (scale >= 1)
+                nanosecond += digitAt(s, end) * scale;
+            scale /= 10;
+            end++;
+        }
+        i = end;
+    }
+    else if (!go && s[i] === '.')
+        return 'cannot parse fraction';
+    let offsetSeconds = 0;
+    if (s[i] === 'Z')
+        i++;
+    else {
+        if (n - i < 6 || s[i + 3] !== ':')
+            return 'cannot parse time zone offset';
+        if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2) || !isDigitAt(s, i + 4) || !isDigitAt(s, i + 5))
+            return 'cannot parse time zone offset';
+        const offsetHour = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
+        const offsetMinute = digitAt(s, i + 4) * 10 + digitAt(s, i + 5);
+        // Go's range test uses > rather than >=: offsets of 24 hours or 60 minutes parse there.
+        if (offsetHour > (go ? 24 : 23))
+            return 'time zone offset hour out of range';
+        if (offsetMinute > (go ? 60 : 59))
+            return 'time zone offset minute out of range';
+        const sign = s[i];
+        if (sign !== '+' && sign !== '-')
+            return 'cannot parse time zone offset';
+        offsetSeconds = (offsetHour * 60 + offsetMinute) * 60 * (sign === '-' ? -1 : 1);
+        i += 6;
+    }
+    if (i !== n)
+        return `extra text: ${JSON.stringify(s.slice(i))}`;
+    if (day < 1 || day > (0,_calendar_js__WEBPACK_IMPORTED_MODULE_0__/* .daysInMonth */ .L3)(month, year))
+        return 'day out of range';
+    out.year = year;
+    out.month = month;
+    out.day = day;
+    out.hour = hour;
+    out.minute = minute;
+    out.second = second;
+    out.nanosecond = nanosecond;
+    out.offsetSeconds = offsetSeconds;
+    return null;
+}
+/** Nanoseconds since 1970-01-01T00:00:00Z of scanned fields (no range limit). */
+function nanosOf(f) {
+    const unixSeconds = (0,_calendar_js__WEBPACK_IMPORTED_MODULE_0__/* .daysFromCivil */ .Hd)(f.year, f.month, f.day) * _calendar_js__WEBPACK_IMPORTED_MODULE_0__/* .SECONDS_PER_DAY */ .xz +
+        f.hour * 3600 +
+        f.minute * 60 +
+        f.second -
+        f.offsetSeconds;
+    return BigInt(unixSeconds) * 1000000000n + BigInt(f.nanosecond);
+}
+function emptyFields() {
+    return { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, nanosecond: 0, offsetSeconds: 0 };
+}
+const scratch = emptyFields();
+/** Whether `text` is an instant of the record dialect (every timestamp this tool reads). */
+function isRfc3339Instant(text) {
+    return scanRfc3339(text, 'record', scratch) === null;
+}
+/** Nanoseconds since 1970 of a record-dialect instant, or null when `text` is none. */
+function instantNanos(text) {
+    return scanRfc3339(text, 'record', scratch) === null ? nanosOf(scratch) : null;
+}
+
+
+/***/ }),
+
+/***/ 81:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ loadTimeZone)
+/* harmony export */ });
+/* unused harmony export isKnownTimeZone */
+/**
+ * UTC offsets of IANA time zones, read from the runtime's time-zone database (ICU, through
+ * `Intl.DateTimeFormat`). Formatting a date with Intl costs microseconds, far too slow to do for
+ * every replayed record, so each zone memoizes its offset per UTC hour: an hour without a
+ * transition stores one offset, an hour with one stores the exact second of the transition.
+ */
+const HOUR = 3600;
+/** Memoized hours per zone before the memo starts over (a replay sample spans far fewer). */
+const MAX_MEMO_HOURS = 200_000;
+class FixedOffsetZone {
+    name;
+    offset;
+    constructor(name, offset) {
+        this.name = name;
+        this.offset = offset;
+    }
+    offsetAt() {
+        return this.offset;
+    }
+}
+class IntlZone {
+    name;
+    formatter;
+    memo = new Map();
+    constructor(name, ianaName) {
+        this.name = name;
+        this.formatter = new Intl.DateTimeFormat('en-US', {
+            timeZone: ianaName,
+            hourCycle: 'h23',
+            era: 'short',
+            year: 'numeric',
+            month: 'numeric',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: 'numeric',
+            second: 'numeric',
+        });
+    }
+    offsetAt(unixSeconds) {
+        const hour = Math.floor(unixSeconds / HOUR);
+        let entry = this.memo.get(hour);
+        if (entry === undefined) {
+            entry = this.scanHour(hour * HOUR);
+            if (this.memo.size >= MAX_MEMO_HOURS)
+                this.memo.clear();
+            this.memo.set(hour, entry);
+        }
+        return unixSeconds < entry.transition ? entry.before : entry.after;
+    }
+    /**
+     * Finds the offsets of one UTC hour. Time-zone transitions fall on whole seconds, and no zone
+     * has ever had two in one hour, so comparing both ends and bisecting finds the exact second.
+     */
+    scanHour(start) {
+        const last = start + HOUR - 1;
+        const before = this.query(start);
+        const after = this.query(last);
+        if (before === after)
+            return { transition: start, before, after };
+        let lo = start; // offset(lo) === before
+        let hi = last; // offset(hi) === after
+        while (hi - lo > 1) {
+            const mid = Math.floor((lo + hi) / 2);
+            if (this.query(mid) === before)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        return { transition: hi, before, after };
+    }
+    /** The offset straight from the database: local wall-clock seconds minus UTC seconds. */
+    query(unixSeconds) {
+        const parts = this.formatter.formatToParts(new Date(unixSeconds * 1000));
+        let year = 0;
+        let month = 0;
+        let day = 0;
+        let hour = 0;
+        let minute = 0;
+        let second = 0;
+        let bc = false;
+        for (const part of parts) {
+            switch (part.type) {
+                case 'year':
+                    year = Number(part.value);
+                    break;
+                case 'month':
+                    month = Number(part.value);
+                    break;
+                case 'day':
+                    day = Number(part.value);
+                    break;
+                case 'hour':
+                    hour = Number(part.value);
+                    break;
+                case 'minute':
+                    minute = Number(part.value);
+                    break;
+                case 'second':
+                    second = Number(part.value);
+                    break;
+                case 'era':
+                    bc = part.value.startsWith('B');
+                    break;
+                default:
+                    break;
+            }
+        }
+        const astronomicalYear = bc ? 1 - year : year;
+        const wall = new Date(0);
+        // setUTCFullYear, unlike Date.UTC, does not map years 0-99 onto 1900-1999.
+        wall.setUTCFullYear(astronomicalYear, month - 1, day);
+        wall.setUTCHours(hour, minute, second, 0);
+        return wall.getTime() / 1000 - unixSeconds;
+    }
+}
+const UTC_ZONE = new FixedOffsetZone('UTC', 0);
+const zones = new Map();
+/**
+ * Whether a name looks like an IANA zone name the way Go's `time.LoadLocation` requires: tz
+ * database names are case-sensitive and every path segment starts with an upper-case letter
+ * (`Europe/London`, `Etc/GMT+5`, `EST5EDT`), while Intl would also accept `europe/london`.
+ */
+function hasIanaShape(name) {
+    if (name.length === 0 || name.length > 255)
+        return false;
+    if (name.includes('..') || name.startsWith('/') || name.includes('\\'))
+        return false;
+    return name.split('/').every((segment) => /^[A-Z][A-Za-z0-9_+-]*$/.test(segment));
+}
+/** The Intl name Intl canonicalizes `name` to, or undefined when Intl does not know it. */
+function intlCanonicalName(name) {
+    try {
+        return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Loads a zone the way OPA's time builtins name zones: `""` and `"UTC"` are UTC, `"Local"` is the
+ * process's zone, anything else must be an IANA name the database knows (exact case). Returns
+ * undefined for an unknown name.
+ */
+function loadTimeZone(name) {
+    const cached = zones.get(name);
+    if (cached !== undefined)
+        return cached ?? undefined;
+    let zone = null;
+    if (name === '' || name === 'UTC') {
+        zone = UTC_ZONE;
+    }
+    else if (name === 'Local') {
+        const local = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+        zone = new IntlZone(name, local);
+    }
+    else if (hasIanaShape(name)) {
+        const canonical = intlCanonicalName(name);
+        // Intl matches names case-insensitively; a canonical name that differs only in case means
+        // the caller's spelling is not the database's, which Go rejects.
+        const caseMismatch = canonical !== undefined && canonical !== name && canonical.toLowerCase() === name.toLowerCase();
+        if (canonical !== undefined && !caseMismatch)
+            zone = new IntlZone(name, name);
+    }
+    zones.set(name, zone);
+    return zone ?? undefined;
+}
+/**
+ * Whether `name` is a zone a policy window may use: a known IANA name. Unlike the builtins'
+ * naming, `""` and `"Local"` are not accepted (they are not zone names and `Local` depends on
+ * the machine).
+ */
+function isKnownTimeZone(name) {
+    if (name === '' || name === 'Local')
+        return false;
+    return loadTimeZone(name) !== undefined;
+}
+
 
 /***/ })
 

@@ -1,12 +1,11 @@
 /**
- * Reads policy files and file lists straight from the workspace's git repository. Every call is
+ * The project's one way of running git: reads policy files, file lists and the tracked files of
+ * the workspace's repository. Every call is
  * `execFile('git', [...])` with an argument array: no shell, so no value from a pull request
  * (paths, refs) can be interpreted as shell syntax, and commit ids are checked to be hex first so
  * none can be read as an option either.
  */
 import { execFile } from 'node:child_process';
-
-import type { PullFileStatus } from './client.js';
 
 /** A git command failed (missing commit, unreachable remote, not a repository, …). */
 export class GitError extends Error {
@@ -22,9 +21,13 @@ export class GitError extends Error {
   }
 }
 
+/** How a file changed, in the pull-request files API's words. */
+export type FileChangeStatus =
+  'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged';
+
 export interface GitChangedFile {
   filename: string;
-  status: PullFileStatus;
+  status: FileChangeStatus;
   previous_filename?: string;
 }
 
@@ -154,7 +157,7 @@ export async function mergeBase(cwd: string, base: string, head: string): Promis
   }
 }
 
-function statusOf(code: string): PullFileStatus | undefined {
+function statusOf(code: string): FileChangeStatus | undefined {
   switch (code[0]) {
     case 'A':
       return 'added';
@@ -221,4 +224,13 @@ export async function diffNameStatus(cwd: string, from: string, to: string): Pro
     '--',
   ]);
   return parseNameStatus(stdout.toString('utf8'));
+}
+
+/** The files git tracks in the work tree at `cwd` (repository-relative, `/`-separated). */
+export async function trackedFiles(cwd: string): Promise<string[]> {
+  const { stdout } = await runGit(cwd, ['ls-files', '-z']);
+  return stdout
+    .toString('utf8')
+    .split('\0')
+    .filter((p) => p !== '');
 }

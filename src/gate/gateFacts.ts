@@ -1,6 +1,6 @@
-import type { GateFacts } from '../action/gate.js';
-import type { ReplayReport } from './report.js';
-import type { DriftReport } from './drift.js';
+import type { GateFacts } from './gate.js';
+import type { ReplayReport } from '../replay/report.js';
+import type { DriftReport } from '../replay/drift.js';
 
 interface FidelityFacts {
   worst: GateFacts['fidelityWorst'];

@@ -1,5 +1,5 @@
 import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
-import type { PathSegment } from './problems.js';
+import type { PathSegment } from './path.js';
 
 /**
  * A parsed JSON or YAML document that can say where any JSON path lives in the file. The `yaml`

@@ -1,5 +1,6 @@
 /**
- * request_id → the line of the first record replayed with it: the one structure of the replay
+ * The request ids a sample has used so far, each with the line of its first record: what catches a
+ * repeated request_id, and the one structure of the replay
  * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
  * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
  * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
@@ -10,7 +11,7 @@
 const PAGE_BYTES = 1 << 20;
 const INITIAL_ENTRIES = 1 << 12;
 
-export class FirstLineTable {
+export class RequestIdTable {
   /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
   private readonly pages: Uint8Array[] = [];
   private pageUsed = PAGE_BYTES;

@@ -6,7 +6,7 @@ import {
   unevaluableAbove,
   type FailOnRule,
   type GateFacts,
-} from '../../src/action/gate.js';
+} from '../../src/gate/gate.js';
 
 /** A policy that crosses nothing. */
 function clean(over: Partial<GateFacts> = {}): GateFacts {

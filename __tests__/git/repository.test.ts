@@ -8,7 +8,7 @@ import {
   mergeBase,
   parseNameStatus,
   readFileAtCommit,
-} from '../../src/github/gitFiles.js';
+} from '../../src/git/repository.js';
 import { commit, git, initRepo, removeDir, tempDir } from './gitRepo.js';
 
 let origin: string;

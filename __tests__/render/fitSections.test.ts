@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fenced, fitSections, fitWithFewerRows, utf16Length } from '../../src/action/body.js';
+import { fenced, fitSections, fitWithFewerRows, utf16Length } from '../../src/render/fitSections.js';
 
 const pointer = (omitted: number) => `_${omitted} more_`;
 

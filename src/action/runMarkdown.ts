@@ -1,8 +1,8 @@
 import { escapeHtmlText, escapeMarkdown } from '../render/escape.js';
 import { replayMarkdownSections } from '../render/markdown.js';
-import type { GateFailure } from './gate.js';
+import type { GateFailure } from '../gate/gate.js';
 import type { PolicyOutcome } from './runReport.js';
-import { fenced } from './body.js';
+import { fenced } from '../render/fitSections.js';
 
 const MAX_FAILURES_SHOWN = 50;
 
