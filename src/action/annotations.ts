@@ -134,10 +134,8 @@ export function inert(value: string): string {
   let text =
     [...value].length > MAX_VALUE_LENGTH ? `${[...value].slice(0, MAX_VALUE_LENGTH - 1).join('')}…` : value;
   // eslint-disable-next-line no-control-regex
-  text = text.replace(
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    '\ufffd',
-  );
+  const unsafe = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+  text = text.replace(unsafe, '\ufffd');
   return text.replace(/#(?=#\[)/g, '#\u200b');
 }
 
