@@ -121,8 +121,8 @@ function kinds(groups: readonly GroupTally[]): string {
 }
 
 function kindOf(group: Pick<ChangeGroup, 'method' | 'tools'>): string {
-  const words = [group.method ?? '(no method)', ...group.tools].map((v) => inert(v));
-  return words.join(' ');
+  if (group.method === null && group.tools.length === 0) return 'no MCP call';
+  return [group.method ?? '(no method)', ...group.tools].map((v) => inert(v)).join(' ');
 }
 
 /**
