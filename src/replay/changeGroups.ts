@@ -16,6 +16,8 @@ export const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 
 export type ChangeDirection = (typeof DIRECTIONS)[number];
 
 export const DEFAULT_MAX_GROUPS = 50;
+/** Shared by every group without base rules (never mutated). */
+const NO_RULES: string[] = [];
 export const MAX_TOP_SUBJECTS = 5;
 export const MAX_GROUP_EXAMPLES = 3;
 
@@ -159,7 +161,9 @@ export class ChangeGroupCollector {
     const direction = directionOf(change);
     const baseIds = this.options.baseRules;
     const baseRules =
-      explain === null || baseIds === null ? [] : explain.base_matched.map((i) => baseIds[i]!);
+      explain === null || baseIds === null || explain.base_matched.length === 0
+        ? NO_RULES
+        : explain.base_matched.map((i) => baseIds[i]!);
     const key = groupKey(direction, change.matched_rule_ids, baseRules, change.method, change.tools);
     let group = this.groups.get(key);
     if (group === undefined) {
