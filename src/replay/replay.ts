@@ -13,6 +13,8 @@ import {
 } from '../traffic/reader.js';
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availability.js';
 import { TopChanges } from './changeOrder.js';
+import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './changeGroups.js';
+import { ruleDiff } from '../policy/ruleDiff.js';
 import {
   decisionPair,
   evaluatorSides,
@@ -27,7 +29,7 @@ import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { buildRecordFilter, type RecordFilter } from './selection.js';
 import { inShard, type Shard } from './shard.js';
 import { ReplayWorkerPool, replayWorkerScript, WORKER_CHUNK_BYTES, type WorkerInit } from './workerPool.js';
-import { MAX_MALFORMED_EXAMPLES, type MalformedExample, type ReplayResult } from './report.js';
+import { MAX_MALFORMED_EXAMPLES, type Change, type MalformedExample, type ReplayResult } from './report.js';
 
 export { methodOf, toolsOf } from './recordOutcome.js';
 
@@ -47,6 +49,8 @@ export interface ReplayOptions {
   since: string | null;
   limit: number | null;
   maxChanges: number;
+  /** Cap of `change_groups` (docs/explain.md); default DEFAULT_MAX_GROUPS. */
+  maxGroups?: number;
   shard?: Shard;
   /**
    * `compare` (default): the head against the base. `drift`: the head (the saved policy) against
@@ -74,6 +78,8 @@ export interface ReplayOutcome {
   revisions: Map<string | null, { records: number; drift: number }>;
   /** Worker threads that evaluated the records (0: in-process). */
   workers?: number;
+  /** Every change group, uncapped, with its subjects (the Action's annotations read them). */
+  groups: GroupTally[];
 }
 
 /**
@@ -138,7 +144,17 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
       : null;
   try {
     const filter = await buildRecordFilter(options.trafficPath, options.since, options.limit);
-    const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges);
+    // Drift compares with recorded decisions: there is no edit to explain.
+    const diff =
+      config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
+    const groups = new ChangeGroupCollector({
+      headRules: primary.policy.rules.map((r) => r.id),
+      baseRules: base?.policy.rules.map((r) => r.id) ?? null,
+      diff,
+      maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+      partial: options.shard !== undefined,
+    });
+    const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, groups);
     let read = 0;
     const take = (outcomes: readonly ElementOutcome[]) => {
       for (const outcome of outcomes) aggregate.add(outcome);
@@ -162,7 +178,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
         evaluator.evaluateLines(chunk.bytes, chunk.firstLine),
       );
     }
-    return { ...aggregate.finish(), excludedWithoutTime: filter.excludedWithoutTime, workers };
+    return { ...aggregate.finish(diff), excludedWithoutTime: filter.excludedWithoutTime, workers };
   } finally {
     await pool?.close();
   }
@@ -220,6 +236,7 @@ class ReplayAggregator {
     private readonly primary: Policy,
     private readonly filter: RecordFilter,
     maxChanges: number,
+    private readonly groups: ChangeGroupCollector,
   ) {
     this.ruleIds = primary.rules.map((r) => r.id);
     this.ruleCounts = this.ruleIds.map(() => 0);
@@ -283,7 +300,7 @@ class ReplayAggregator {
     if (revision) revision.drift++;
     const detail = o.change;
     if (detail === null) throw new Error(`change on line ${o.line} came without its details`);
-    this.top.offer({
+    const change: Change = {
       request_id: o.request_id,
       occurred_at: o.occurred_at,
       subject: detail.subject,
@@ -292,10 +309,12 @@ class ReplayAggregator {
       current_decision: pair.current,
       draft_decision: pair.draft,
       matched_rule_ids: o.matched!.map((i) => this.ruleIds[i]!),
-    });
+    };
+    this.top.offer(change);
+    this.groups.add(change, detail.explain);
   }
 
-  finish(): Omit<ReplayOutcome, 'excludedWithoutTime' | 'workers'> {
+  finish(diff: ReplayResult['rule_diff']): Omit<ReplayOutcome, 'excludedWithoutTime' | 'workers'> {
     const byReason = new Map<UnevaluableReason, number>();
     UNEVALUABLE_REASONS.forEach((reason, i) => {
       if (this.byReason[i]! > 0) byReason.set(reason, this.byReason[i]!);
@@ -304,6 +323,7 @@ class ReplayAggregator {
     this.ruleIds.forEach((id, i) => ruleHits.set(id, ruleHits.get(id)! + this.ruleCounts[i]!));
     // UNEVALUABLE_REASONS is sorted, so the reasons come out sorted.
     const reasons = [...byReason.keys()];
+    const groups = this.groups.finish();
     const result: ReplayResult = {
       ...this.counts,
       unevaluable_reasons: reasons,
@@ -313,6 +333,9 @@ class ReplayAggregator {
       newly_allowed: this.split.newly_allowed,
       newly_denied: this.split.newly_denied,
       from_unknown: this.split.from_unknown,
+      rule_diff: diff,
+      change_groups: groups.change_groups,
+      change_groups_total: groups.change_groups_total,
       rule_hits: Object.fromEntries(ruleHits),
       malformed: this.malformed,
       recorded_mismatch: this.recordedMismatch,
@@ -322,6 +345,7 @@ class ReplayAggregator {
       manifestIds: this.manifestIds,
       withoutRecordedDecision: this.withoutRecordedDecision,
       revisions: this.revisions,
+      groups: groups.all,
     };
   }
 
