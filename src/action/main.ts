@@ -16,7 +16,7 @@ import { gateFactsOf } from '../gate/gateFacts.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
 import { replayDrift } from './drift.js';
 import { runMarkdownSections } from './runMarkdown.js';
-import { logInfo } from './log.js';
+import { failStep, logError, logInfo, logWarning } from './log.js';
 import { fitWithFewerRows, utf8Length } from '../render/fitSections.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 
@@ -38,7 +38,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     if (mode === 'drift') await runDriftMode(settings, context, client);
     else await runPullRequestMode(settings, context, client);
   } catch (error) {
-    core.setFailed(`policy-replay: ${(error as Error).message}`);
+    failStep(`policy-replay: ${(error as Error).message}`);
   }
 }
 
@@ -58,7 +58,7 @@ async function obtainOpa(settings: Settings) {
 function annotateErrors(policies: readonly PolicyOutcome[]): void {
   for (const policy of policies) {
     for (const e of policy.errors) {
-      core.error(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
+      logError(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
         title: 'invalid policy',
         file: e.file,
         startLine: e.line,
@@ -102,7 +102,7 @@ async function writeSummary(render: (rows: number) => readonly string[], maxRows
 }
 
 function finish(verdict: 'pass' | 'fail', failed: { reason: string }[]): void {
-  if (verdict === 'fail') core.setFailed(`policy-replay: ${failed.map((f) => f.reason).join('; ')}`);
+  if (verdict === 'fail') failStep(`policy-replay: ${failed.map((f) => f.reason).join('; ')}`);
 }
 
 async function runPullRequestMode(
@@ -123,7 +123,7 @@ async function runPullRequestMode(
     await core.summary
       .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
       .write();
-    core.info('no policy file changed: nothing to replay');
+    logInfo('no policy file changed: nothing to replay');
     return;
   }
   const opa = await obtainOpa(settings);
@@ -181,7 +181,7 @@ async function runPullRequestMode(
       issueNumber: pullNumber,
       body,
     });
-    if (result.action === 'forbidden') core.warning(`policy-replay could not comment: ${result.warning}`);
+    if (result.action === 'forbidden') logWarning(`policy-replay could not comment: ${result.warning}`);
     else logInfo(`comment ${result.action} (${result.htmlUrl})`);
   }
   finish(gate.verdict, gate.failed);
@@ -256,7 +256,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
         driftTotal: item.driftTotal,
         closeComment: driftResolvedComment(item.path),
       });
-      for (const w of issue.warnings) core.warning(w);
+      for (const w of issue.warnings) logWarning(w);
       logInfo(
         `${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`,
       );
@@ -278,7 +278,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
     }
   }
   if (issueFailures.length > 0) {
-    core.setFailed(`policy-replay: could not keep the drift issues: ${issueFailures.join('; ')}`);
+    failStep(`policy-replay: could not keep the drift issues: ${issueFailures.join('; ')}`);
     return;
   }
   finish(gate.verdict, gate.failed);

@@ -5,6 +5,7 @@ import { generateRego } from '../rego/generate.js';
 import { compilePolicy } from '../compile/compilePolicy.js';
 import { locateOpa } from '../opa/locate.js';
 import { EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
+import { inertJson } from '../text/workflowCommands.js';
 
 export const COMPILE_USAGE =
   'policy-replay compile <policy> [--out-rego FILE] [--out-wasm FILE] [--opa PATH]';
@@ -42,7 +43,8 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
     : null;
   const rego = compiled?.rego ?? generateRego(result.policy);
   if (values['out-rego']) await writeOutputFile(values['out-rego'], rego);
-  else io.stdout(rego);
+  // Rego strings use JSON's escapes: `##[` in a value or description cannot reach the runner.
+  else io.stdout(inertJson(rego));
   if (compiled && values['out-wasm']) {
     await writeOutputFile(values['out-wasm'], compiled.wasm);
     io.stderr(
