@@ -15,7 +15,8 @@ import { evaluateGate, type GateFacts } from '../gate/gate.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
 import { replayDrift } from './drift.js';
-import { runMarkdownSections } from './runMarkdown.js';
+import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMarkdown.js';
+import { blockersOf } from './policyFailure.js';
 import { failStep, logError, logInfo, logWarning } from './log.js';
 import { fitWithFewerRows, utf8Length } from '../render/fitSections.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
@@ -57,6 +58,14 @@ async function obtainOpa(settings: Settings) {
 
 function annotateErrors(policies: readonly PolicyOutcome[]): void {
   for (const policy of policies) {
+    for (const b of policy.blockers ?? []) {
+      logError(`${policy.path}: ${b.message}`, {
+        title: `policy-replay: ${b.rule}`,
+        file: b.file,
+        startLine: b.line,
+        startColumn: b.column,
+      });
+    }
     for (const e of policy.errors) {
       logError(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
         title: 'invalid policy',
@@ -132,10 +141,13 @@ async function runPullRequestMode(
     listing.baseSha,
     listing.headSha,
     listing.changes,
+    listing.touched,
   );
   annotateErrors(policies);
   const facts: GateFacts[] = policies.map((p) =>
-    p.report ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p),
+    p.report
+      ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
+      : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
   const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
@@ -201,6 +213,7 @@ function emptyFacts(p: PolicyOutcome): GateFacts {
     malformed: 0,
     fidelityWorst: null,
     blockingGaps: 0,
+    blockers: blockersOf(p),
   };
 }
 
@@ -209,7 +222,9 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   const policies = await replayDrift(context, settings, opa, logInfo);
   annotateErrors(policies);
   const facts = policies.map((p) =>
-    p.drift ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p),
+    p.drift
+      ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
+      : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
   const file = await writeRunReport(context, runReport(context, 'drift', gate, policies));
@@ -219,9 +234,13 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
     ...(gate.failed.length ? ['', ...gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`)] : []),
   ].join('\n');
   const policySections = (policy: PolicyOutcome, maxRows: number): string[] =>
-    policy.drift
-      ? driftMarkdownSections(policy.drift, { redactSubjects: settings.redactSubjects, maxRows })
-      : [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
+    policy.blockers?.length
+      ? [blockerSection(policy)]
+      : policy.drift
+        ? renderedOrFailure(policy, () =>
+            driftMarkdownSections(policy.drift!, { redactSubjects: settings.redactSubjects, maxRows }),
+          )
+        : [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
   const renderSummary = (maxRows: number) => [
     heading,
     ...policies.flatMap((p) => policySections(p, maxRows)),
