@@ -14,7 +14,6 @@ import {
   GitWorkspace,
   REPOSITORY,
   cleanupTempDirs,
-  describeRun,
   jsonl,
   pullRequestEvent,
   runAction,

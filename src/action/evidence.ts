@@ -52,7 +52,10 @@ export function touchedPaths(files: readonly PullFile[]): string[] {
  * The evidence problems of one policy. `touched` is null outside pull requests (drift runs),
  * where only the ambiguity check applies.
  */
-export function evidenceProblems(sample: SampleLocation, touched: readonly string[] | null): EvidenceProblem[] {
+export function evidenceProblems(
+  sample: SampleLocation,
+  touched: readonly string[] | null,
+): EvidenceProblem[] {
   const problems: EvidenceProblem[] = [];
   for (const [kind, candidates] of [
     ['traffic sample', sample.evidencePaths.traffic],

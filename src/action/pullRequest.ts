@@ -154,7 +154,8 @@ async function replayPolicyChange(
   };
   if (evidence.length > 0) outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
   if (sample.traffic === null || evidence.length > 0) {
-    if (evidence.length > 0) for (const b of outcome.blockers!) deps.log(`${change.path}: not replayed: ${b.message}`);
+    if (evidence.length > 0)
+      for (const b of outcome.blockers!) deps.log(`${change.path}: not replayed: ${b.message}`);
     else deps.log(`${change.path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
     // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
     if (head) {
