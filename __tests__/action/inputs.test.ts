@@ -58,7 +58,26 @@ describe('parseSettings defaults', () => {
       opaDownloadUrl: 'https://github.com/open-policy-agent/opa/releases/download',
       mode: 'auto',
       tokenLogin: null,
+      limits: {
+        maxLineBytes: 1 << 20,
+        maxPolicyBytes: 1 << 20,
+        maxPolicyValues: 25_000,
+        compileTimeoutMs: 60_000,
+      },
     });
+  });
+
+  it('limits: name=value items over the defaults; a bad one is an InputError quoting it', () => {
+    expect(parse({ limits: 'max-line-bytes=8MiB\ncompile-timeout=120s' }).limits).toEqual({
+      maxLineBytes: 8 << 20,
+      maxPolicyBytes: 1 << 20,
+      maxPolicyValues: 25_000,
+      compileTimeoutMs: 120_000,
+    });
+    expect(() => parse({ limits: 'max-line-bytes=huge' })).toThrow(
+      "Invalid max-line-bytes 'huge'. Expected a size in bytes from 1024 to 512MiB, e.g. 4MiB, 512KiB or 1048576.",
+    );
+    expect(() => parse({ limits: 'lines=3' })).toThrow(/Unknown limit 'lines'/);
   });
 
   it('reads every input it declares, and nothing else', () => {

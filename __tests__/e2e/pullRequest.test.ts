@@ -908,7 +908,6 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       code: 0,
       log: '',
     });
-    expect(result.durationMs).toBeLessThan(5_000);
     expect(result.summary.trim().split('\n')).toHaveLength(1);
     expect(result.summary).toMatch(/nothing to replay/);
     expect(result.outputs.verdict).toBe('pass');

@@ -8,6 +8,7 @@ import picomatch from 'picomatch';
 import { DEFAULT_OPA_DOWNLOAD_URL, OPA_VERSION } from '../opa/version.js';
 import { FailOnError, parseFailOn, DEFAULT_FAIL_ON } from '../gate/failOn.js';
 import type { FailOnRule } from '../gate/gate.js';
+import { DEFAULT_LIMITS, LimitError, parseLimitsList, type Limits } from '../replay/limits.js';
 
 /** A bad input value. The message quotes the value and says what was expected. */
 export class InputError extends Error {
@@ -60,6 +61,8 @@ export interface Settings {
   mode: RunMode;
   /** Login the token acts as (a GitHub App's `<slug>[bot]`); null = discovered (docs/github.md). */
   tokenLogin: string | null;
+  /** Resource limits (the `limits` input over the defaults; README "Limits"). */
+  limits: Limits;
 }
 
 /** Every input name, as spelled in action.yml. */
@@ -79,6 +82,7 @@ export const INPUT_NAMES = [
   'opa-download-url',
   'mode',
   'token-login',
+  'limits',
 ] as const;
 
 export const DEFAULTS = {
@@ -342,6 +346,16 @@ function parseLogin(raw: string): string | null {
   return raw;
 }
 
+function parseLimitsInput(raw: string): Limits {
+  if (raw === '') return { ...DEFAULT_LIMITS };
+  try {
+    return parseLimitsList(raw);
+  } catch (error) {
+    if (error instanceof LimitError) throw new InputError('limits', raw, error.message);
+    throw error;
+  }
+}
+
 /** Reads and validates every input. Throws InputError on the first bad value. */
 export function parseSettings(
   read: InputReader,
@@ -390,6 +404,7 @@ export function parseSettings(
     opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
     mode: parseChoice<RunMode>('mode', get('mode'), ['auto', 'pull-request', 'drift'], DEFAULTS.mode),
     tokenLogin: parseLogin(get('token-login')),
+    limits: parseLimitsInput(get('limits')),
   };
 }
 

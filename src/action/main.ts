@@ -15,8 +15,9 @@ import { evaluateGate, type GateFacts } from '../gate/gate.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
 import { replayDrift } from './drift.js';
-import { runMarkdownSections } from './runMarkdown.js';
-import { logInfo } from './log.js';
+import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMarkdown.js';
+import { blockersOf } from './policyFailure.js';
+import { failStep, logError, logInfo, logWarning } from './log.js';
 import { fitWithFewerRows, splitRowBudget, utf8Length } from '../render/fitSections.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
@@ -39,7 +40,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     if (mode === 'drift') await runDriftMode(settings, context, client);
     else await runPullRequestMode(settings, context, client);
   } catch (error) {
-    core.setFailed(`policy-replay: ${(error as Error).message}`);
+    failStep(`policy-replay: ${(error as Error).message}`);
   }
 }
 
@@ -58,8 +59,16 @@ async function obtainOpa(settings: Settings) {
 
 function annotateErrors(policies: readonly PolicyOutcome[]): void {
   for (const policy of policies) {
+    for (const b of policy.blockers ?? []) {
+      logError(`${policy.path}: ${b.message}`, {
+        title: `policy-replay: ${b.rule}`,
+        file: b.file,
+        startLine: b.line,
+        startColumn: b.column,
+      });
+    }
     for (const e of policy.errors) {
-      core.error(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
+      logError(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
         title: 'invalid policy',
         file: e.file,
         startLine: e.line,
@@ -103,7 +112,7 @@ async function writeSummary(render: (rows: number) => readonly string[], maxRows
 }
 
 function finish(verdict: 'pass' | 'fail', failed: { reason: string }[]): void {
-  if (verdict === 'fail') core.setFailed(`policy-replay: ${failed.map((f) => f.reason).join('; ')}`);
+  if (verdict === 'fail') failStep(`policy-replay: ${failed.map((f) => f.reason).join('; ')}`);
 }
 
 async function runPullRequestMode(
@@ -124,7 +133,7 @@ async function runPullRequestMode(
     await core.summary
       .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
       .write();
-    core.info('no policy file changed: nothing to replay');
+    logInfo('no policy file changed: nothing to replay');
     return;
   }
   const opa = await obtainOpa(settings);
@@ -133,11 +142,14 @@ async function runPullRequestMode(
     listing.baseSha,
     listing.headSha,
     listing.changes,
+    listing.touched,
   );
   annotateErrors(policies);
   emitAnnotations(capAnnotations(policies.flatMap((p) => p.annotations ?? [])));
   const facts: GateFacts[] = policies.map((p) =>
-    p.report ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p),
+    p.report
+      ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
+      : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
   const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
@@ -189,7 +201,7 @@ async function runPullRequestMode(
       issueNumber: pullNumber,
       body,
     });
-    if (result.action === 'forbidden') core.warning(`policy-replay could not comment: ${result.warning}`);
+    if (result.action === 'forbidden') logWarning(`policy-replay could not comment: ${result.warning}`);
     else logInfo(`comment ${result.action} (${result.htmlUrl})`);
   }
   finish(gate.verdict, gate.failed);
@@ -209,6 +221,7 @@ function emptyFacts(p: PolicyOutcome): GateFacts {
     malformed: 0,
     fidelityWorst: null,
     blockingGaps: 0,
+    blockers: blockersOf(p),
   };
 }
 
@@ -217,7 +230,9 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   const policies = await replayDrift(context, settings, opa, logInfo);
   annotateErrors(policies);
   const facts = policies.map((p) =>
-    p.drift ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p),
+    p.drift
+      ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
+      : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
   const file = await writeRunReport(context, runReport(context, 'drift', gate, policies));
@@ -228,14 +243,17 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   ].join('\n');
   const rowBudget = settings.maxGroups + settings.maxChanges;
   const policySections = (policy: PolicyOutcome, budget: number): string[] => {
+    if (policy.blockers?.length) return [blockerSection(policy)];
+    if (!policy.drift) return [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
+    const drift = policy.drift;
     const rows = splitRowBudget(budget, settings.maxGroups, settings.maxChanges);
-    return policy.drift
-      ? driftMarkdownSections(policy.drift, {
-          redactSubjects: settings.redactSubjects,
-          maxRows: rows.second,
-          maxGroupRows: rows.first,
-        })
-      : [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
+    return renderedOrFailure(policy, () =>
+      driftMarkdownSections(drift, {
+        redactSubjects: settings.redactSubjects,
+        maxRows: rows.second,
+        maxGroupRows: rows.first,
+      }),
+    );
   };
   const renderSummary = (maxRows: number) => [
     heading,
@@ -271,7 +289,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
         driftTotal: item.driftTotal,
         closeComment: driftResolvedComment(item.path),
       });
-      for (const w of issue.warnings) core.warning(w);
+      for (const w of issue.warnings) logWarning(w);
       logInfo(
         `${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`,
       );
@@ -293,7 +311,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
     }
   }
   if (issueFailures.length > 0) {
-    core.setFailed(`policy-replay: could not keep the drift issues: ${issueFailures.join('; ')}`);
+    failStep(`policy-replay: could not keep the drift issues: ${issueFailures.join('; ')}`);
     return;
   }
   finish(gate.verdict, gate.failed);

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { expandPathTemplate } from './inputs.js';
@@ -22,6 +22,14 @@ export interface SampleLocation {
   manifestsPath: string | null;
   /** The candidates looked at, for the "no traffic to replay" message. */
   looked: string[];
+  /** Every candidate sample that exists (as shown); more than one is ambiguous (evidence.ts). */
+  found: string[];
+  /**
+   * Every repository path the sample and manifests could be read from: each candidate, as written
+   * and with symlinks resolved, relative to the workspace (candidates outside it are left out: a
+   * pull request cannot write there). A manifests candidate may be a directory or a glob.
+   */
+  evidencePaths: { traffic: string[]; manifests: string[] };
 }
 
 const mappingSchema = z.strictObject({
@@ -106,13 +114,54 @@ export function locateSample(
       : [fromMapping(`traffic/${name}.manifests`)];
   const usable = (c: { file: string; contained: boolean }) =>
     existsSync(c.file) && (!c.contained || insideWorkspace(workspace, c.file));
-  const traffic = trafficCandidates.find((c) => usable(c) && statSync(c.file).isFile()) ?? null;
+  const found = trafficCandidates.filter((c) => usable(c) && statSync(c.file).isFile());
+  const traffic = found[0] ?? null;
   const manifests = manifestCandidates.find(usable) ?? null;
+  const inRepository = (candidates: { file: string }[]) => [
+    ...new Set(candidates.flatMap((c) => repositoryPaths(workspace, c.file))),
+  ];
   return {
     traffic: traffic?.shown ?? null,
     manifests: manifests?.shown ?? null,
     trafficFile: traffic?.file ?? null,
     manifestsPath: manifests?.file ?? null,
     looked: trafficCandidates.map((c) => c.shown),
+    found: found.map((c) => c.shown),
+    evidencePaths: { traffic: inRepository(trafficCandidates), manifests: inRepository(manifestCandidates) },
   };
+}
+
+/**
+ * `file` relative to the workspace, `/`-separated, as written and with the symlinks of its
+ * nearest existing ancestor resolved (a base-branch symlink `traffic -> samples` makes
+ * `samples/x.jsonl` a sample path too). Nothing for a path outside the workspace.
+ */
+function repositoryPaths(workspace: string, file: string): string[] {
+  const paths: string[] = [];
+  const add = (root: string, path: string) => {
+    const rel = relative(root, path);
+    if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return;
+    paths.push(rel.split(sep).join('/'));
+  };
+  add(resolve(workspace), resolve(file));
+  let root: string;
+  try {
+    root = realpathSync(workspace);
+  } catch {
+    return paths;
+  }
+  let existing = resolve(file);
+  let rest = '';
+  while (!existsSync(existing)) {
+    const parent = dirname(existing);
+    if (parent === existing) return paths;
+    rest = rest === '' ? basename(existing) : join(basename(existing), rest);
+    existing = parent;
+  }
+  try {
+    add(root, join(realpathSync(existing), rest));
+  } catch {
+    // unreadable: the path as written is already there
+  }
+  return paths;
 }

@@ -6,6 +6,7 @@ import { groupTextCells } from '../render/groupTable.js';
 import { reportToJson } from '../replay/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
 import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
+import { limitsFromFlags } from './limitFlags.js';
 import {
   SAMPLE_OPTIONS,
   locateOpaUnlessInvalid,
@@ -17,7 +18,7 @@ import {
 } from './replayCommand.js';
 
 export const DRIFT_USAGE =
-  'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--max-groups N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
+  'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--max-groups N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH] [--max-line-bytes SIZE] [--max-policy-bytes SIZE] [--max-policy-values N] [--compile-timeout SECONDS]';
 
 /** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
 export async function runDriftCommand(argv: string[], io: CommandIO): Promise<number> {
@@ -36,12 +37,13 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
   if (!values.traffic) throw new UsageError('--traffic is required');
   const format = parseFormat(values.format, 'json');
   const since = parseSince(values.since);
+  const limits = limitsFromFlags(values);
   let policy;
   try {
-    policy = await readPolicySource(values.policy);
+    policy = await readPolicySource(values.policy, values.policy, limits.maxPolicyBytes);
   } catch (error) {
     throw new CommandError(
-      `cannot read policy ${values.policy}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      `cannot read policy ${values.policy}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
   const workers = parseWorkers(values.workers);
@@ -59,6 +61,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
       maxChanges: parseCount('max-changes', values['max-changes'], 50)!,
       maxGroups: parseCount('max-groups', values['max-groups'], DEFAULT_MAX_GROUPS)!,
       opa,
+      limits,
     },
     io,
   );

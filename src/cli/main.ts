@@ -6,6 +6,7 @@ import { runFidelityCommand, FIDELITY_USAGE } from '../fidelity/command.js';
 import { runDriftCommand, DRIFT_USAGE } from './driftCommand.js';
 import { runMergeCommand, MERGE_USAGE } from './mergeCommand.js';
 import { CommandError, EXIT, UsageError, type CommandIO } from './io.js';
+import { inertText } from '../text/workflowCommands.js';
 
 type Command = (argv: string[], io: CommandIO) => Promise<number>;
 
@@ -27,8 +28,18 @@ export function usage(): string {
   ].join('\n');
 }
 
-/** Runs one CLI invocation and returns its exit code; never throws. */
-export async function runCli(argv: string[], io: CommandIO): Promise<number> {
+/**
+ * Runs one CLI invocation and returns its exit code; never throws. Everything a command prints
+ * passes through `inertText` here, the CLI's one output boundary: traffic values, policy keys,
+ * manifest ids and file names in reports and errors cannot issue a workflow command when the CLI
+ * runs in a GitHub Actions step (README "Security model").
+ */
+export async function runCli(argv: string[], rawIo: CommandIO): Promise<number> {
+  const io: CommandIO = {
+    ...rawIo,
+    stdout: (text) => rawIo.stdout(inertText(text)),
+    stderr: (text) => rawIo.stderr(inertText(text)),
+  };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(`${usage()}\n`);

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { mergeReports, MergeError } from '../replay/merge.js';
 import { reportToJson, type ReplayReport } from '../replay/report.js';
+import { checkReport } from '../replay/reportSchema.js';
 import { EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
 import { parseCount, parseFormat, renderReport } from './replayCommand.js';
 
@@ -21,12 +22,26 @@ export async function runMergeCommand(argv: string[], io: CommandIO): Promise<nu
   const maxGroups = parseCount('max-groups', values['max-groups'], null);
   const partials: ReplayReport[] = [];
   for (const file of positionals) {
+    let value: unknown;
     try {
-      partials.push(JSON.parse(await readFile(file, 'utf8')) as ReplayReport);
+      if (!(await stat(file)).isFile()) throw new Error('not a regular file');
+      value = JSON.parse(await readFile(file, 'utf8'));
     } catch (error) {
       io.stderr(`cannot read ${file}: ${(error as Error).message}\n`);
       return EXIT.badInput;
     }
+    // A partial is a file anyone could have edited: its schema and invariants are checked before
+    // anything is added up (src/replay/reportSchema.ts).
+    const checked = checkReport(value);
+    if (!checked.ok) {
+      const shown = checked.problems.slice(0, 10);
+      const more = checked.problems.length - shown.length;
+      io.stderr(
+        `merge: ${file} is not a valid partial report:\n${shown.map((p) => `  ${p}\n`).join('')}${more > 0 ? `  … and ${more} more\n` : ''}`,
+      );
+      return EXIT.badInput;
+    }
+    partials.push(checked.report);
   }
   let merged: ReplayReport;
   try {

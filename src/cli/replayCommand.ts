@@ -22,9 +22,10 @@ import { TrafficReadError } from '../traffic/reader.js';
 import { ManifestFileError } from '../fidelity/report.js';
 import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
 import { progressReporter } from './progress.js';
+import { LIMIT_OPTIONS, limitsFromFlags } from './limitFlags.js';
 
 export const REPLAY_USAGE =
-  'policy-replay replay --head <policy> [--base <policy>] --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--max-groups N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--workers N] [--opa PATH]';
+  'policy-replay replay --head <policy> [--base <policy>] --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--max-groups N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--workers N] [--opa PATH] [--max-line-bytes SIZE] [--max-policy-bytes SIZE] [--max-policy-values N] [--compile-timeout SECONDS]';
 
 export type ReportFormat = 'json' | 'markdown' | 'text';
 
@@ -97,6 +98,7 @@ export const SAMPLE_OPTIONS = {
   out: { type: 'string' },
   workers: { type: 'string' },
   opa: { type: 'string' },
+  ...LIMIT_OPTIONS,
 } as const;
 
 /** `--since` must be an instant: a typo must not silently replay everything. */
@@ -167,9 +169,10 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
     }
   }
 
+  const limits = limitsFromFlags(values);
   const readSource = async (file: string) => {
     try {
-      return await readPolicySource(file);
+      return await readPolicySource(file, file, limits.maxPolicyBytes);
     } catch (error) {
       throw new CommandError(
         `cannot read policy ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
@@ -192,6 +195,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       ...(shard ? { shard } : {}),
       opa,
       ...(workers !== null ? { workers } : {}),
+      limits,
     },
     io,
   );

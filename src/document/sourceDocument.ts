@@ -41,12 +41,27 @@ export function parseSource(text: string, format: 'json' | 'yaml'): SourceDocume
     syntaxErrors.push({ line: 1, column: 1, message: 'the file is empty' });
   }
   let value: unknown = undefined;
-  if (syntaxErrors.length === 0) value = doc.toJS({ maxAliasCount: 100 });
+  if (syntaxErrors.length === 0) {
+    try {
+      value = doc.toJS({ maxAliasCount: 100 });
+    } catch (error) {
+      // The `yaml` library refuses alias chains that expand exponentially ("billion laughs"): that
+      // is the document's problem, reported like a syntax error, not a crash.
+      syntaxErrors = [{ line: 1, column: 1, message: aliasMessage(error) }];
+    }
+  }
   return {
     value,
     syntaxErrors,
     positionOf: (path, target = 'value') => locate(doc, lineCounter, path, target),
   };
+}
+
+function aliasMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /alias/i.test(message)
+    ? 'too many YAML alias expansions (a document whose aliases expand exponentially is refused); write the values out instead'
+    : `the document cannot be read: ${message}`;
 }
 
 function cleanYamlMessage(message: string): string {

@@ -111,6 +111,10 @@ export async function resolveManifestFiles(pathOrGlob: string): Promise<string[]
     } catch (error) {
       throw new ManifestFileError(pathOrGlob, describeFsError(error));
     }
+    if (!info.isDirectory() && !info.isFile()) {
+      // A FIFO or device would block the read forever.
+      throw new ManifestFileError(pathOrGlob, 'not a regular file or directory (a device, FIFO or socket)');
+    }
     if (!info.isDirectory()) return [pathOrGlob];
     const names = (await readdir(pathOrGlob, { withFileTypes: true }))
       .filter((d) => d.isFile() && MANIFEST_FILE.test(d.name))

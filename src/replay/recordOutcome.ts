@@ -4,6 +4,7 @@ import { EvaluationError } from '../engine/errors.js';
 import { evaluationInput, unevaluableReasons, UNEVALUABLE_REASONS } from '../traffic/availability.js';
 import type { TrafficRecord } from '../traffic/record.js';
 import { forEachLine, parseRecordText } from '../traffic/reader.js';
+import type { Shape } from '../traffic/recordShape.js';
 import { instantOf } from './changeOrder.js';
 import { DecisionCache, type CachedSide } from './projection.js';
 import { explainChange, RuleTable, type ChangeExplanation } from './changeExplanation.js';
@@ -84,6 +85,8 @@ export interface OutcomeConfig {
   hasBase: boolean;
   shard: Shard | null;
   since: string | null;
+  /** The longest line replayed as a record (the reader's `maxLineBytes`). */
+  maxLineBytes: number;
 }
 
 /** A policy side as the evaluator needs it. */
@@ -140,12 +143,18 @@ export class RecordEvaluator {
   /** Every non-blank line of a LineChunk, in order. */
   evaluateLines(bytes: Uint8Array, firstLine: number): ElementOutcome[] {
     const out: ElementOutcome[] = [];
-    forEachLine(bytes, firstLine, (text, line) => out.push(this.evaluateText(text, line)));
+    forEachLine(
+      bytes,
+      firstLine,
+      (text, line, shape) => out.push(this.evaluateText(text, line, shape)),
+      this.config.maxLineBytes,
+    );
     return out;
   }
 
-  evaluateText(text: string, line: number): ElementOutcome {
-    const item = parseRecordText(text, line);
+  /** One element; `shape` is the reader's scan of it (recordShape.ts), computed here when absent. */
+  evaluateText(text: string, line: number, shape?: Shape): ElementOutcome {
+    const item = parseRecordText(text, line, shape, this.config.maxLineBytes);
     return item.kind === 'record' ? this.evaluateRecord(item.record, line) : item;
   }
 

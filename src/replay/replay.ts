@@ -4,6 +4,7 @@ import type { Policy } from '../policy/schema.js';
 import type { PolicyFeatures } from '../policy/features.js';
 import type { WasmPolicy } from '../engine/wasmEngine.js';
 import {
+  DEFAULT_MAX_LINE_BYTES,
   duplicateReason,
   EMPTY_ELEMENT_REASON,
   LineChunker,
@@ -12,6 +13,7 @@ import {
   trafficFormatOf,
 } from '../traffic/reader.js';
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availability.js';
+import type { Shape } from '../traffic/recordShape.js';
 import { TopChanges } from './changeOrder.js';
 import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './changeGroups.js';
 import { ruleDiff } from '../policy/ruleDiff.js';
@@ -59,6 +61,8 @@ export interface ReplayOptions {
   mode?: 'compare' | 'drift';
   /** Called now and then with the number of records read so far. */
   onProgress?: (records: number) => void;
+  /** The longest line (`.json`: element) replayed as a record; longer ones are malformed. */
+  maxLineBytes?: number;
   /**
    * Worker threads evaluating the records: 0 or 1 replays in-process, N ≥ 2 uses N threads.
    * Omitted: chosen from the sample's size (autoWorkerCount). The report is the same either way.
@@ -135,6 +139,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
     hasBase: options.base !== null,
     shard: options.shard ?? null,
     since: options.since,
+    maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
   };
   const workers = await workerCountFor(options);
   // Threads start (and compile their wasm) while the --limit pass reads the sample.
@@ -143,7 +148,8 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
       ? new ReplayWorkerPool(replayWorkerScriptOrThrow(), workers, workerInit(config, primary, base))
       : null;
   try {
-    const filter = await buildRecordFilter(options.trafficPath, options.since, options.limit);
+    const read = { maxLineBytes: config.maxLineBytes };
+    const filter = await buildRecordFilter(options.trafficPath, options.since, options.limit, read);
     // Drift compares with recorded decisions: there is no edit to explain.
     const diff =
       config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
@@ -155,26 +161,26 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
       partial: options.shard !== undefined,
     });
     const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, groups);
-    let read = 0;
+    let seen = 0;
     const take = (outcomes: readonly ElementOutcome[]) => {
       for (const outcome of outcomes) aggregate.add(outcome);
-      read += outcomes.length;
-      options.onProgress?.(read);
+      seen += outcomes.length;
+      options.onProgress?.(seen);
     };
     // In-process, or for a run too large for a worker: the same evaluator on this thread.
     const evaluator = new RecordEvaluator(config, primary, base);
     if (pool === null) {
       const sink = {
-        element: (text: string, line: number) => evaluator.evaluateText(text, line),
+        element: (text: string, line: number, shape: Shape) => evaluator.evaluateText(text, line, shape),
         empty: (line: number): MalformedOutcome => ({
           kind: 'malformed',
           line,
           reason: EMPTY_ELEMENT_REASON,
         }),
       };
-      for await (const batch of readTrafficElements(options.trafficPath, sink)) take(batch);
+      for await (const batch of readTrafficElements(options.trafficPath, sink, read)) take(batch);
     } else {
-      await pool.run(chunksOf(options.trafficPath), take, (chunk) =>
+      await pool.run(chunksOf(options.trafficPath, config.maxLineBytes), take, (chunk) =>
         evaluator.evaluateLines(chunk.bytes, chunk.firstLine),
       );
     }
@@ -184,8 +190,8 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
   }
 }
 
-async function* chunksOf(trafficPath: string) {
-  const chunker = new LineChunker(WORKER_CHUNK_BYTES);
+async function* chunksOf(trafficPath: string, maxLineBytes: number) {
+  const chunker = new LineChunker(WORKER_CHUNK_BYTES, maxLineBytes);
   for await (const bytes of readTrafficBytes(trafficPath)) {
     const chunk = chunker.push(bytes);
     if (chunk !== null) yield chunk;

@@ -1,6 +1,7 @@
 import type { UnevaluableReason } from '../traffic/availability.js';
 import type { RuleDiff } from '../policy/ruleDiff.js';
 import type { ChangeGroup } from './changeGroups.js';
+import { inertJson } from '../text/workflowCommands.js';
 
 export type CurrentDecision = 'allow' | 'deny' | 'unknown';
 export type DraftDecision = 'allow' | 'deny';
@@ -87,7 +88,11 @@ export interface ReplayReport {
 
 export const MAX_MALFORMED_EXAMPLES = 20;
 
-/** Serialises a report the one way the project does: 2-space JSON and a final newline. */
+/**
+ * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
+ * inside strings written `#\u0023[` so that printing the report (or `cat`-ing the file in a later
+ * workflow step) issues no workflow command (README "Security model").
+ */
 export function reportToJson(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${inertJson(JSON.stringify(value, null, 2))}\n`;
 }

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { validatePolicyText, formatOfPath } from '../policy/validate.js';
 import type { PolicyProblem } from '../policy/problems.js';
 import { compilePolicyText } from '../compile/compilePolicy.js';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { trafficSha256 } from '../traffic/reader.js';
 import { sha256OfText } from '../canonical/sha256.js';
 import { loadManifestsFromDirOrGlob, summarizeFidelity, type FidelitySummary } from '../fidelity/report.js';
@@ -42,6 +43,8 @@ export interface RunReplayOptions {
   onProgress?: (records: number) => void;
   /** Worker threads (replayTraffic's `workers`): omitted, chosen from the sample's size. */
   workers?: number;
+  /** Resource limits (limits.ts); omitted: DEFAULT_LIMITS. */
+  limits?: Limits;
 }
 
 export interface PreparedPolicy {
@@ -62,7 +65,23 @@ export function policyRef(source: PolicySource, side: 'head' | 'base' = 'head'):
     : { path: source.displayPath, sha256 };
 }
 
-export async function readPolicySource(file: string, displayPath = file): Promise<PolicySource> {
+/**
+ * Reads a policy file. Only a regular file no larger than `maxPolicyBytes` is read at all: a
+ * device or FIFO would never end, and a huge file is refused before it fills memory.
+ */
+export async function readPolicySource(
+  file: string,
+  displayPath = file,
+  maxPolicyBytes = DEFAULT_LIMITS.maxPolicyBytes,
+): Promise<PolicySource> {
+  const info = await stat(file);
+  if (!info.isFile()) throw new Error(`${displayPath} is not a regular file (a directory, device or FIFO)`);
+  if (info.size > maxPolicyBytes) {
+    throw new Error(
+      `${displayPath} is ${info.size.toLocaleString('en-US')} bytes, over the ${maxPolicyBytes.toLocaleString('en-US')}-byte limit for a policy ` +
+        '(raise it with --max-policy-bytes)',
+    );
+  }
   return { displayPath, text: await readFile(file, 'utf8') };
 }
 
@@ -80,8 +99,12 @@ export function validateSources(...sources: (PolicySource | null)[]): PolicyProb
 }
 
 /** validate → Rego → wasm → loaded engine, for one side. */
-export async function preparePolicy(source: PolicySource, opaPath: string): Promise<PrepareResult> {
-  const compiled = await compilePolicyText(source.text, source.displayPath, opaPath);
+export async function preparePolicy(
+  source: PolicySource,
+  opaPath: string,
+  limits: Limits = DEFAULT_LIMITS,
+): Promise<PrepareResult> {
+  const compiled = await compilePolicyText(source.text, source.displayPath, opaPath, limits);
   if (!compiled.ok) return compiled;
   const { policy, features, engine, wasm, rego, warnings } = compiled.loaded;
   return {
@@ -108,8 +131,8 @@ function toReportError(p: PolicyProblem): ReportError {
 /** The whole replay of one policy change, as the JSON report (replay.md "The result"). */
 export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
   const [head, base, trafficSha] = await Promise.all([
-    options.head ? preparePolicy(options.head, options.opa.path) : null,
-    options.base ? preparePolicy(options.base, options.opa.path) : null,
+    options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,
+    options.base ? preparePolicy(options.base, options.opa.path, options.limits) : null,
     trafficSha256(options.trafficPath),
   ]);
   const baseProblems = base && !base.ok ? base.errors : [];
@@ -171,6 +194,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     mode: options.mode ?? 'compare',
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    maxLineBytes: (options.limits ?? DEFAULT_LIMITS).maxLineBytes,
   });
   meta.excluded_without_time = outcome.excludedWithoutTime;
   const fidelity = manifestSet ? summarizeFidelity(manifestSet, outcome.manifestIds) : null;
