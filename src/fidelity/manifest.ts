@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatPath, type PathSegment } from '../document/path.js';
+import { formatPath, valueAtPath, type PathSegment } from '../document/path.js';
 import { jsonSyntaxError, parseSource, type SourceDocument } from '../document/sourceDocument.js';
 
 /** The replay-runtime v2 manifest (docs/fidelity.md "The manifest"), strict: unknown keys are errors. */
@@ -30,7 +30,6 @@ export type Evidence = z.infer<typeof evidenceSchema>;
 const evidence = evidenceSchema.optional();
 
 export const determinismSchema = z.strictObject({ guaranteed: z.boolean(), basis: z.string().optional() });
-export type Determinism = z.infer<typeof determinismSchema>;
 
 /** `execute` (tools) and `rerun` (retrieval) are synonyms; both words are accepted in both places. */
 export const REPLAY_MODES = ['not_used', 'recorded_outputs', 'execute', 'rerun', 'unknown'] as const;
@@ -303,7 +302,7 @@ function issueProblems(
     return [problem(path, `must be one of ${EVIDENCE_STATES.map((s) => JSON.stringify(s)).join(', ')}`)];
   }
   if (issue.code === 'invalid_type') {
-    return [problem(path, `expected ${issue.expected}, got ${describeType(valueAt(root, path))}`)];
+    return [problem(path, `expected ${issue.expected}, got ${describeType(valueAtPath(root, path))}`)];
   }
   if (issue.code === 'invalid_value') {
     const allowed = issue.values.map((v) => JSON.stringify(v));
@@ -312,15 +311,6 @@ function issueProblems(
     ];
   }
   return [problem(path, issue.message)];
-}
-
-function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
-  let node = root;
-  for (const segment of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string | number, unknown>)[segment];
-  }
-  return node;
 }
 
 function hasPath(root: unknown, path: readonly PathSegment[]): boolean {

@@ -3,14 +3,8 @@
  * newline-separated list of rules (README "Gate rules"). Pure; a bad rule throws FailOnError with
  * a message that quotes it and says what was expected.
  */
-import {
-  FIDELITY_LEVELS,
-  SIMPLE_RULES,
-  ruleText,
-  type FailOnRule,
-  type FidelityLevel,
-  type SimpleRuleKind,
-} from './gate.js';
+import { FIDELITY_LEVELS, type FidelityLevel } from '../fidelity/analyze.js';
+import { SIMPLE_RULES, ruleText, type FailOnRule, type SimpleRuleKind } from './gate.js';
 
 export const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
 

@@ -1,5 +1,5 @@
 import type { ActiveWindow, Condition, Policy, Rule } from '../policy/schema.js';
-import { DAYS } from '../policy/schema.js';
+import { DAYS, clockMinutes } from '../policy/schema.js';
 import { classifyField, inputPathOf, type FieldKind } from '../policy/fields.js';
 import { ruleFeatures } from '../policy/features.js';
 import { regoNeedsContextName, regoRuleName } from '../policy/regoNames.js';
@@ -182,15 +182,10 @@ function callCondition(condition: Condition): string {
   return `${negate ? 'value_not_in' : 'value_in'}(${inputRef(kind)}, ${stringSet(condition.values)})`;
 }
 
-function minutes(clock: string): number {
-  const [h, m] = clock.split(':').map(Number);
-  return h! * 60 + m!;
-}
-
 function windowCondition(window: ActiveWindow): string {
   const days = DAYS.filter((d) => window.days.includes(d));
-  const from = minutes(window.from);
-  const to = minutes(window.to);
+  const from = clockMinutes(window.from);
+  const to = clockMinutes(window.to);
   return `window_open({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(window.timezone)}, ${from}, ${to}) # ${window.from}-${window.to}`;
 }
 

@@ -32,7 +32,6 @@ export const UNAVAILABLE_ENTRIES = [
 export type UnavailableEntry = (typeof UNAVAILABLE_ENTRIES)[number];
 
 export const RECORDED_DECISIONS = ['allow', 'deny'] as const;
-export type RecordedDecision = (typeof RECORDED_DECISIONS)[number];
 
 const RFC3339_MESSAGE = 'must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z';
 
