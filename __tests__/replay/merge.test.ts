@@ -9,7 +9,7 @@ import { repoRoot, tempDir } from './helpers.js';
 import { testOpaPath } from '../support/opa.js';
 
 /**
- * performance.md "Beyond one machine": the partial reports of `replay --shard K/N` for every K,
+ * docs/report.md "Shards and merge": the partial reports of `replay --shard K/N` for every K,
  * merged, are the report of one run over the whole sample, byte for byte. Run through the CLI, as
  * the matrix workflow in docs/performance.md does.
  */

@@ -4,7 +4,7 @@ import type { Evidence, EvidenceState, Isolation, Manifest, ReplayMode } from '.
 
 /**
  * The fidelity analyzer: a pure function from a manifest to its level and every gap
- * (`../shared/spec/fidelity.md`). It reads only what the runtime attests about how it was
+ * (docs/fidelity.md). It reads only what the runtime attests about how it was
  * captured; it never looks at whether a replay reproduced an output, so agreement can never
  * promote a run.
  */

@@ -288,7 +288,7 @@ const IMPACT_TITLE: Record<GapImpact, string> = {
 
 /**
  * What evidence would close a gap. Derived from the path and the fixed reasons, so the JSON keeps
- * exactly the contract's `{path, impact, reason}`.
+ * exactly docs/fidelity.md's `{path, impact, reason}`.
  */
 export function remedyFor(gap: Gap): string {
   const p = gap.path;

@@ -1,6 +1,6 @@
 /**
  * The `fail-on` grammar, shared by the Action's input and the CLI's `--fail-on`: a comma- or
- * newline-separated list of rules (README "Gate rules"). Pure; a bad rule throws FailOnError with
+ * newline-separated list of rules (docs/action-inputs.md "fail-on rules"). Pure; a bad rule throws FailOnError with
  * a message that quotes it and says what was expected.
  */
 import { FIDELITY_LEVELS, type FidelityLevel } from '../fidelity/analyze.js';

@@ -47,7 +47,7 @@ export function generateRego(policy: Policy, options: GenerateOptions = {}): str
     'default allow := false',
     '',
   );
-  // policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
+  // docs/policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
   // then allow rules.
   const allowBody = ['not missing_context_denies', 'not deny_matched'];
   if (policy.default_effect === 'deny') allowBody.push('allow_matched');
@@ -191,7 +191,7 @@ function windowCondition(window: ActiveWindow): string {
 
 /**
  * Shared definitions. Absent keys make every function call undefined, so a condition on a key
- * that does not exist is false whatever its operator (policy.md "One condition").
+ * that does not exist is false whatever its operator (docs/policy.md "One condition").
  */
 const HELPERS: string[] = `
 calls := input.request.mcp.calls if is_array(input.request.mcp.calls)

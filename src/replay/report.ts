@@ -3,7 +3,7 @@ import type { UnevaluableReason } from '../traffic/availability.js';
 export type CurrentDecision = 'allow' | 'deny' | 'unknown';
 export type DraftDecision = 'allow' | 'deny';
 
-/** One request the head decides differently from the base (replay.md). */
+/** One request the head decides differently from the base (docs/report.md). */
 export interface Change {
   request_id: string;
   occurred_at: string | null;
@@ -35,7 +35,7 @@ export interface ReplayResult {
   rule_hits: Record<string, number>;
   malformed: { count: number; examples: MalformedExample[] };
   recorded_mismatch: number;
-  /** Added by the caller when manifests were given (fidelity.md "In the replay report"). */
+  /** Added by the caller when manifests were given (docs/fidelity.md "In the replay report"). */
   fidelity?: object;
 }
 
