@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { INPUT_NAMES } from '../../src/action/inputs.js';
+import { COMMAND_SPECS } from '../../src/cli/commands.js';
 import { repoRoot } from '../support/opa.js';
 
 /** Pages other branches are adding; the index links them already. */
@@ -19,7 +20,10 @@ const tracked = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'ut
   .filter((f) => f !== '' && existsSync(join(repoRoot, f)));
 const read = (file: string) => readFileSync(join(repoRoot, file), 'utf8');
 const markdown = tracked.filter((f) => (f === 'README.md' || f.startsWith('docs/')) && f.endsWith('.md'));
-const code = tracked.filter((f) => /^(src|scripts|__tests__)\/.*\.(ts|mjs)$/.test(f));
+/** The code whose comments point at docs (this file quotes the patterns it looks for). */
+const code = tracked.filter(
+  (f) => /^(src|scripts|__tests__)\/.*\.(ts|mjs)$/.test(f) && f !== '__tests__/docs/docs.test.ts',
+);
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
 function anchors(text: string): Set<string> {
@@ -125,5 +129,18 @@ describe('the Action’s inputs and outputs', () => {
       .filter((f) => f.startsWith('src/action/'))
       .flatMap((f) => [...read(f).matchAll(/core\.setOutput\('([^']+)'/g)].map((m) => m[1]!));
     for (const name of set) expect(outputs).toContain(name);
+  });
+});
+
+describe('the CLI in the README', () => {
+  it('names every option of every command (docs/cli.md has the full help)', () => {
+    const readme = read('README.md');
+    const section = readme.slice(readme.indexOf('## The CLI'), readme.indexOf('## The GitHub Action'));
+    const missing = COMMAND_SPECS.flatMap((spec) =>
+      Object.keys(spec.options)
+        .filter((name) => !section.includes(`--${name}`))
+        .map((name) => `${spec.name} --${name}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
