@@ -93,10 +93,12 @@ describe('policy-replay --help', () => {
   });
 
   it('exits 2 for an unknown command, with the help on stderr', async () => {
-    const out = await cli(['replicate']);
-    expect(out.code).toBe(2);
-    expect(out.stdout).toBe('');
-    expect(out.stderr).toContain('unknown command "replicate"');
+    for (const argv of [['replicate'], ['help', 'replicate'], ['__proto__']]) {
+      const out = await cli(argv);
+      expect([argv, out.code, out.stdout]).toEqual([argv, 2, '']);
+      expect(out.stderr).toContain(`unknown command "${argv[argv.length - 1]}"`);
+      expect(out.stderr).toContain(programHelp(COMMAND_SPECS));
+    }
   });
 });
 

@@ -36,8 +36,16 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     return EXIT.badInput;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
-    const topic = name === 'help' && rest[0] !== undefined ? COMMANDS[rest[0]] : undefined;
-    io.stdout(topic ? commandHelp(topic.spec) : usage());
+    const topic = name === 'help' ? rest[0] : undefined;
+    if (topic === undefined) {
+      io.stdout(usage());
+      return EXIT.ok;
+    }
+    if (!Object.hasOwn(COMMANDS, topic)) {
+      io.stderr(`unknown command ${JSON.stringify(topic)}\n\n${usage()}`);
+      return EXIT.badInput;
+    }
+    io.stdout(commandHelp(COMMANDS[topic]!.spec));
     return EXIT.ok;
   }
   if (name === '--version') {
