@@ -64,6 +64,9 @@ describe('parseSettings defaults', () => {
         maxPolicyValues: 25_000,
         compileTimeoutMs: 60_000,
       },
+      commentId: null,
+      commentFile: null,
+      pullRequestFile: null,
     });
   });
 
@@ -337,7 +340,17 @@ describe('comment, redact, mode', () => {
   it.each([
     ['comment', 'always', "Invalid comment 'always'. Expected update or off."],
     ['redact', 'yes', "Invalid redact 'yes'. Expected one of subjects, none, auto."],
-    ['mode', 'push', "Invalid mode 'push'. Expected one of auto, pull-request, drift."],
+    ['mode', 'push', "Invalid mode 'push'. Expected one of auto, pull-request, drift, post-comment."],
+    [
+      'comment-id',
+      'a--b',
+      "Invalid comment-id 'a--b'. Expected up to 64 letters, digits, '_', '.' or single '-', starting with a letter or digit, e.g. security-policies.",
+    ],
+    [
+      'comment-id',
+      'x/y',
+      "Invalid comment-id 'x/y'. Expected up to 64 letters, digits, '_', '.' or single '-', starting with a letter or digit, e.g. security-policies.",
+    ],
   ])('%s rejects %s', (input, value, message) => {
     const err = errorOf({ [input]: value });
     expect(err.input).toBe(input);
@@ -360,6 +373,29 @@ describe('comment, redact, mode', () => {
     expect(repositoryVisibility({ repository: {} })).toBeNull();
     expect(repositoryVisibility({})).toBeNull();
     expect(repositoryVisibility(null)).toBeNull();
+  });
+
+  it('comment-id names the sticky comment', () => {
+    expect(parse({ 'comment-id': 'security-policies' }).commentId).toBe('security-policies');
+    expect(parse({ 'comment-id': 'v1.2_x' }).commentId).toBe('v1.2_x');
+  });
+
+  it('post-comment needs comment-file and pull-request-file, and only it may set them', () => {
+    expect(
+      parse({ mode: 'post-comment', 'comment-file': 'c/comment.md', 'pull-request-file': 'c/pr-number' }),
+    ).toMatchObject({ mode: 'post-comment', commentFile: 'c/comment.md', pullRequestFile: 'c/pr-number' });
+    expect(errorOf({ mode: 'post-comment', 'comment-file': 'c.md' })).toMatchObject({
+      input: 'pull-request-file',
+      message: expect.stringMatching(/^Missing pull-request-file\. mode: post-comment posts/),
+    });
+    expect(errorOf({ mode: 'post-comment', 'pull-request-file': 'n' }).input).toBe('comment-file');
+    expect(errorOf({ 'comment-file': 'c.md' }).message).toBe(
+      "Invalid comment-file 'c.md' with mode: auto. comment-file is read only by mode: post-comment.",
+    );
+    expect(resolveMode('post-comment', 'workflow_run')).toBe('post-comment');
+    expect(() => resolveMode('auto', 'workflow_run')).toThrow(
+      /Invalid mode 'auto' for the 'workflow_run' event/,
+    );
   });
 
   it('resolveMode picks the mode from the event for auto', () => {

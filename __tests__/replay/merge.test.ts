@@ -10,7 +10,7 @@ import { repoRoot, tempDir } from './helpers.js';
 import { testOpaPath } from '../support/opa.js';
 
 /**
- * performance.md "Beyond one machine": the partial reports of `replay --shard K/N` for every K,
+ * docs/report.md "Shards and merge": the partial reports of `replay --shard K/N` for every K,
  * merged, are the report of one run over the whole sample, byte for byte. Run through the CLI, as
  * the matrix workflow in docs/performance.md does.
  */
@@ -64,11 +64,21 @@ async function cli(argv: string[], out: string): Promise<string> {
 
 const wholeRuns = new Map<string, Promise<string>>();
 /** The single-run report for one set of extra options, computed once. */
+/** COMMON with `extra`; a flag in `extra` replaces COMMON's (the CLI refuses a repeated flag). */
+function withExtra(extra: string[]): string[] {
+  const common = [...COMMON];
+  for (let i = 0; i < extra.length; i++) {
+    const at = extra[i]!.startsWith('--') ? common.indexOf(extra[i]!) : -1;
+    if (at >= 0) common.splice(at, 2);
+  }
+  return [...common, ...extra];
+}
+
 function whole(extra: string[]): Promise<string> {
   const id = extra.join(' ');
   let run = wholeRuns.get(id);
   if (!run) {
-    run = cli(['replay', ...COMMON, ...extra], tmp.file(`whole-${wholeRuns.size}.json`));
+    run = cli(['replay', ...withExtra(extra)], tmp.file(`whole-${wholeRuns.size}.json`));
     wholeRuns.set(id, run);
   }
   return run;
@@ -78,7 +88,7 @@ async function shardFiles(count: number, extra: string[]): Promise<string[]> {
   const files: string[] = [];
   for (let k = 1; k <= count; k++) {
     const file = tmp.file(`part-${count}-${k}-${extra.length}.json`);
-    await cli(['replay', ...COMMON, ...extra, '--shard', `${k}/${count}`], file);
+    await cli(['replay', ...withExtra(extra), '--shard', `${k}/${count}`], file);
     files.push(file);
   }
   return files;

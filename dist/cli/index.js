@@ -17696,7 +17696,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3840);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7716);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17733,7 +17733,7 @@ __webpack_async_result__();
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
 
-/** Exit codes of every command (README "Exit codes"). */
+/** Exit codes of every command (docs/cli.md "Exit codes"). */
 const EXIT = {
     ok: 0,
     thresholdCrossed: 1,
@@ -17767,7 +17767,7 @@ async function writeOutputFile(path, text) {
 
 /***/ }),
 
-/***/ 3840:
+/***/ 7716:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17963,8 +17963,10 @@ async function locateOpa(options) {
     return { path: onPath, version: await readOpaVersion(onPath) };
 }
 
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./build/version.js
+/** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
+const TOOL_VERSION = '0.1.0';
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -27507,6 +27509,11 @@ const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const FIELD_PATTERN = /^(tool|method|resource_uri|prompt|http_path|http_host|http_method|is_batch|unparsable_calls|subject|issuer|group|tag|attribute:[A-Za-z0-9_-]+|claim:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|argument:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)$/;
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 const CLOCK_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+/** Minutes after midnight of a validated `HH:MM` window bound. */
+function clockMinutes(clock) {
+    const [h, m] = clock.split(':').map(Number);
+    return h * 60 + m;
+}
 const conditionSchema = strictObject({
     field: schemas_string()
         .regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
@@ -27534,6 +27541,16 @@ const policySchema = strictObject({
 });
 
 ;// CONCATENATED MODULE: ./build/document/path.js
+/** The value at `path` in a parsed document; undefined when a step is missing or not a container. */
+function valueAtPath(root, path) {
+    let node = root;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null)
+            return undefined;
+        node = node[segment];
+    }
+    return node;
+}
 /**
  * The one way the project prints a document path: `rules[2].conditions[0].field`,
  * `tools.calls[1].output`. Keys that are not plain identifiers are quoted
@@ -27569,12 +27586,13 @@ function sortProblems(problems) {
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./build/document/sourceDocument.js
 
-function parseSource(text, format) {
+function parseSource(text, format, options = {}) {
     const lineCounter = new dist/* LineCounter */.HN();
+    const listDuplicates = options.duplicateKeys === 'list';
     const doc = (0,dist/* parseDocument */.Tp)(text, {
         lineCounter,
         prettyErrors: false,
-        uniqueKeys: true,
+        uniqueKeys: !listDuplicates,
         version: '1.2',
         schema: 'core',
         strict: true,
@@ -27612,6 +27630,7 @@ function parseSource(text, format) {
         value,
         syntaxErrors,
         positionOf: (path, target = 'value') => locate(doc, lineCounter, path, target),
+        duplicateKeys: listDuplicates ? findDuplicateKeys(doc, lineCounter) : [],
     };
 }
 function aliasMessage(error) {
@@ -27619,6 +27638,31 @@ function aliasMessage(error) {
     return /alias/i.test(message)
         ? 'too many YAML alias expansions (a document whose aliases expand exponentially is refused); write the values out instead'
         : `the document cannot be read: ${message}`;
+}
+function findDuplicateKeys(doc, lineCounter) {
+    const found = [];
+    // An explicit stack: a hostile document may nest deeper than the call stack allows.
+    const stack = [{ node: doc.contents, path: [] }];
+    while (stack.length > 0) {
+        const { node, path } = stack.pop();
+        if ((0,dist/* isMap */.jh)(node)) {
+            const seen = new Set();
+            for (const pair of node.items) {
+                const key = (0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : pair.key;
+                if (seen.has(key) && (typeof key === 'string' || typeof key === 'number')) {
+                    const pos = lineCounter.linePos(pair.key.range?.[0] ?? 0);
+                    found.push({ path: [...path, key], line: pos.line, column: pos.col });
+                }
+                seen.add(key);
+                if (typeof key === 'string' || typeof key === 'number')
+                    stack.push({ node: pair.value, path: [...path, key] });
+            }
+        }
+        else if ((0,dist/* isSeq */.oP)(node)) {
+            node.items.forEach((item, index) => stack.push({ node: item, path: [...path, index] }));
+        }
+    }
+    return found.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 function cleanYamlMessage(message) {
     return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
@@ -27630,13 +27674,68 @@ function jsonSyntaxErrors(text, lineCounter) {
         return [];
     }
     catch (error) {
-        const message = error.message;
-        const m = /position (\d+)/.exec(message);
-        const offset = m ? Number(m[1]) : text.length;
+        const { offset, message } = describeJsonError(text, error);
         const pos = lineCounter.linePos(offset);
-        const reason = message.replace(/ in JSON at position \d+.*$/, '');
-        return [{ line: pos.line, column: pos.col, message: `invalid JSON: ${reason}` }];
+        return [{ line: pos.line, column: pos.col, message: `invalid JSON: ${message}` }];
     }
+}
+/**
+ * Where `JSON.parse` stopped in `text`, from its error, and the reason in words that do not
+ * depend on the Node version. Cheap: no document is built, so it suits files of any size.
+ * Lines and columns are 1-based; columns count UTF-16 code units.
+ */
+function jsonSyntaxError(text) {
+    try {
+        JSON.parse(text);
+        return null;
+    }
+    catch (error) {
+        const { offset, message } = describeJsonError(text, error);
+        let line = 1;
+        let lineStart = 0;
+        for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+            line++;
+            lineStart = i + 1;
+        }
+        return { line, column: offset - lineStart + 1, message };
+    }
+}
+/** V8 shows this many characters each side of an unexpected token (JsonParser, kMaxContextCharacters). */
+const V8_CONTEXT = 10;
+/**
+ * The offset and a stable reason of a `JSON.parse` error. V8 states the position for most errors
+ * ("… in JSON at position 7"); for an unexpected token it quotes up to 10 characters each side
+ * instead, from which the offset is recovered and then checked against the text.
+ */
+function describeJsonError(text, error) {
+    const raw = error.message;
+    const at = /^(.*?) at position (\d+)/.exec(raw);
+    if (at)
+        return { offset: Number(at[2]), message: lowerFirst(at[1].replace(/ in JSON$/, '')) };
+    if (/^Unexpected end of JSON input/.test(raw))
+        return { offset: text.length, message: 'unexpected end of input' };
+    const token = /^Unexpected token '([\s\S])', (\.\.\.)?"([\s\S]*)"(\.\.\.)? is not valid JSON$/.exec(raw);
+    if (token) {
+        const [, char, before, snippet = '', after] = token;
+        let offset;
+        if (before && after) {
+            const start = text.indexOf(snippet);
+            offset = start < 0 ? -1 : start + V8_CONTEXT;
+        }
+        else if (before)
+            offset = text.length - snippet.length + V8_CONTEXT;
+        else if (after)
+            offset = snippet.length - V8_CONTEXT;
+        else
+            offset = text.indexOf(char);
+        const found = offset >= 0 && text[offset] === char;
+        return { offset: found ? offset : text.length, message: `unexpected character ${JSON.stringify(char)}` };
+    }
+    // `"NaN" is not valid JSON`: the whole text is not a JSON value.
+    return { offset: 0, message: lowerFirst(raw.replace(/^".*" is not valid JSON$/s, 'not a JSON value')) };
+}
+function lowerFirst(text) {
+    return text.charAt(0).toLowerCase() + text.slice(1);
 }
 function locate(doc, lineCounter, path, target) {
     let node = doc.contents;
@@ -27645,7 +27744,8 @@ function locate(doc, lineCounter, path, target) {
     for (const segment of path) {
         keyNode = null;
         if ((0,dist/* isMap */.jh)(node)) {
-            const pair = node.items.find((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && p.key.value === segment);
+            // The last occurrence: with repeated keys allowed, it is the one the value holds.
+            const pair = node.items.findLast((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && p.key.value === segment);
             if (!pair)
                 break;
             keyNode = pair.key;
@@ -27936,15 +28036,6 @@ class ProblemList {
         (severity === 'error' ? this.errors : this.warnings).push(problem);
     }
 }
-function valueAt(raw, path) {
-    let node = raw;
-    for (const segment of path) {
-        if (node === null || typeof node !== 'object')
-            return undefined;
-        node = node[segment];
-    }
-    return node;
-}
 function describeType(value) {
     if (value === null)
         return 'null';
@@ -27958,7 +28049,7 @@ function describeType(value) {
 }
 function reportZodIssue(problems, raw, issue) {
     const path = issue.path.filter((p) => typeof p !== 'symbol');
-    const value = valueAt(raw, path);
+    const value = valueAtPath(raw, path);
     if (value === undefined && issue.code !== 'unrecognized_keys' && path.length > 0) {
         problems.add('error', path, `required key "${String(path[path.length - 1])}" is missing`);
         return;
@@ -28163,7 +28254,7 @@ function classifyField(field) {
             throw new Error(`classifyField: not a policy field: ${field}`);
     }
 }
-/** Caller fields need a verified token (policy.md "Missing context"). */
+/** Caller fields need a verified token (docs/policy.md "Missing context"). */
 function isCallerField(kind) {
     return (kind.kind === 'identity' ||
         kind.kind === 'group' ||
@@ -28176,7 +28267,7 @@ function isDirectoryField(kind) {
     return kind.kind === 'group' || kind.kind === 'tag' || kind.kind === 'attribute';
 }
 /**
- * Where a field lives in the OPA input (policy.md's table), as path segments: from `input` for
+ * Where a field lives in the OPA input (docs/policy.md "Fields"), as path segments: from `input` for
  * request and caller fields, from the call for call fields. The generator and the replay's
  * decision cache both read this one table, so they cannot disagree on what a policy reads.
  */
@@ -28286,7 +28377,7 @@ function generateRego(policy, options = {}) {
     // and a comprehension over an undefined document is simply []. The header then never depends
     // on the rules, so editing one rule changes only that rule's lines.
     `\t"matched_rule_ids": [pair[1] | some pair in sort(data.${pkg}.matched)],`, `\t"missing_context_rule_ids": [pair[1] | some pair in sort(data.${pkg}.missing_context)],`, '}', '', 'default allow := false', '');
-    // policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
+    // docs/policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
     // then allow rules.
     const allowBody = ['not missing_context_denies', 'not deny_matched'];
     if (policy.default_effect === 'deny')
@@ -28418,19 +28509,15 @@ function callCondition(condition) {
     const negate = condition.operator === 'not_in';
     return `${negate ? 'value_not_in' : 'value_in'}(${inputRef(kind)}, ${stringSet(condition.values)})`;
 }
-function minutes(clock) {
-    const [h, m] = clock.split(':').map(Number);
-    return h * 60 + m;
-}
 function windowCondition(window) {
     const days = DAYS.filter((d) => window.days.includes(d));
-    const from = minutes(window.from);
-    const to = minutes(window.to);
+    const from = clockMinutes(window.from);
+    const to = clockMinutes(window.to);
     return `window_open({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(window.timezone)}, ${from}, ${to}) # ${window.from}-${window.to}`;
 }
 /**
  * Shared definitions. Absent keys make every function call undefined, so a condition on a key
- * that does not exist is false whatever its operator (policy.md "One condition").
+ * that does not exist is false whatever its operator (docs/policy.md "One condition").
  */
 const HELPERS = `
 calls := input.request.mcp.calls if is_array(input.request.mcp.calls)
@@ -28533,6 +28620,8 @@ window_open(days, zone, from, to) if {
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: external "node:zlib"
 const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./build/opa/tar.js
@@ -29492,18 +29581,18 @@ class RequestIdTable {
 
 
 /**
- * One recorded gateway request (traffic.md "A record").
+ * One recorded gateway request (docs/traffic.md "A record").
  *
  * The zod schema is the contract and the source of the types. The reader's hot path uses
  * `isTrafficRecord`, a hand-written predicate that accepts exactly what the schema accepts (tested
  * against each other); zod then only runs on the rare malformed record, to word the reason.
  *
- * Decisions the spec leaves open, recorded here and in the project docs:
+ * Decisions recorded here and in docs/traffic.md:
  * - Unknown top-level keys and unknown keys in `unpaired` are malformed ("unknown key"): a typo such
  *   as `unavailible` would otherwise silently drop what the telemetry said it lacked, and the
  *   replay would guess.
  * - `input` is the gateway's document: keys this tool does not know are allowed at every level, but
- *   the values a policy reads must have the type the gateway gives them (policy.md's input table).
+ *   the values a policy reads must have the type the gateway gives them (docs/policy.md "Fields").
  * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
  *   `time.parse_rfc3339_ns` also accepts.
  * - Repeated entries in `unavailable` are harmless and accepted.
@@ -29769,7 +29858,7 @@ function isTrafficRecord(v) {
 }
 // ---------------------------------------------------------------------------------------------
 // The slow path: why a value is not a record, in words an operator can act on.
-function record_valueAt(root, path) {
+function valueAt(root, path) {
     let v = root;
     for (const segment of path) {
         if (typeof v !== 'object' || v === null)
@@ -29813,7 +29902,7 @@ function explainInvalidRecord(value) {
             continue;
         }
         const where = path.length === 0 ? 'record' : formatPath(path);
-        const actual = record_valueAt(value, issue.path);
+        const actual = valueAt(value, issue.path);
         let message;
         if (issue.code === 'invalid_type' && actual === undefined)
             message = 'is required';
@@ -30039,11 +30128,11 @@ function repeatedKeyReason(repeated) {
 
 
 /**
- * The streaming traffic reader (traffic.md). Memory does not grow with the sample except for the
+ * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
  * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
  * short ids, i.e. well under 100 MB for a million records.
  *
- * Decisions the spec leaves open:
+ * Decisions (docs/traffic.md):
  * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
  *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
  *   counted, but they still advance the line number so later numbers match an editor.
@@ -30864,484 +30953,10 @@ function loneSurrogate(path, unit, index) {
     return new CanonicalJsonError('lone_surrogate', path, `lone surrogate \\u${hex} at index ${index} in a string`);
 }
 
-;// CONCATENATED MODULE: ./build/fidelity/json-positions.js
-/**
- * A strict JSON parser that remembers where every key and value starts, so a schema problem at
- * `tools.calls[1].output.sha256` can be reported at its line and column. `JSON.parse` gives no
- * positions and YAML parsers accept more than JSON, so neither alone is enough.
- *
- * Lines and columns are 1-based; columns count UTF-16 code units, as editors and GitHub
- * annotations do for the characters manifests contain.
- */
-/** Positions of every node of one parsed document, looked up by path. */
-class PositionIndex {
-    nodes = new Map();
-    set(path, positions) {
-        this.nodes.set(pathKey(path), positions);
-    }
-    get(path) {
-        return this.nodes.get(pathKey(path));
-    }
-    /** The node at `path`, or its nearest existing ancestor (the root always exists). */
-    nearest(path) {
-        for (let length = path.length; length >= 0; length--) {
-            const prefix = path.slice(0, length);
-            const found = this.get(prefix);
-            if (found)
-                return { path: prefix, positions: found };
-        }
-        return { path: [], positions: { value: { line: 1, column: 1 } } };
-    }
-}
-function pathKey(path) {
-    return JSON.stringify(path);
-}
-/** Deep enough for any real manifest; bounded so hostile input cannot overflow the stack. */
-const MAX_DEPTH = 256;
-class Failure extends Error {
-    offset;
-    constructor(offset, message) {
-        super(message);
-        this.offset = offset;
-    }
-}
-/**
- * Parses `text` as exactly one JSON value. `firstLine` is the line number of the text's first
- * line in its file (JSON Lines files are parsed line by line).
- */
-function parseJsonWithPositions(text, firstLine = 1) {
-    const lineStarts = [0];
-    for (let i = 0; i < text.length; i++)
-        if (text.charCodeAt(i) === 10)
-            lineStarts.push(i + 1);
-    const at = (offset) => {
-        let low = 0;
-        let high = lineStarts.length - 1;
-        while (low < high) {
-            const mid = (low + high + 1) >> 1;
-            if ((lineStarts[mid] ?? 0) <= offset)
-                low = mid;
-            else
-                high = mid - 1;
-        }
-        return { line: firstLine + low, column: offset - (lineStarts[low] ?? 0) + 1 };
-    };
-    const positions = new PositionIndex();
-    const duplicates = [];
-    let i = 0;
-    const skipWhitespace = () => {
-        for (;;) {
-            const c = text.charCodeAt(i);
-            if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d)
-                i++;
-            else
-                return;
-        }
-    };
-    const describe = (offset) => offset >= text.length
-        ? 'unexpected end of input'
-        : `unexpected character ${JSON.stringify(text[offset])}`;
-    const parseString = () => {
-        const start = i;
-        i++; // opening quote
-        let out = '';
-        let chunkStart = i;
-        for (;;) {
-            if (i >= text.length)
-                throw new Failure(start, 'unterminated string');
-            const c = text.charCodeAt(i);
-            if (c === 0x22) {
-                out += text.slice(chunkStart, i);
-                i++;
-                return out;
-            }
-            if (c < 0x20)
-                throw new Failure(i, 'control character in string (must be escaped)');
-            if (c !== 0x5c) {
-                i++;
-                continue;
-            }
-            out += text.slice(chunkStart, i);
-            const escape = text[i + 1];
-            switch (escape) {
-                case '"':
-                case '\\':
-                case '/':
-                    out += escape;
-                    i += 2;
-                    break;
-                case 'b':
-                    out += '\b';
-                    i += 2;
-                    break;
-                case 'f':
-                    out += '\f';
-                    i += 2;
-                    break;
-                case 'n':
-                    out += '\n';
-                    i += 2;
-                    break;
-                case 'r':
-                    out += '\r';
-                    i += 2;
-                    break;
-                case 't':
-                    out += '\t';
-                    i += 2;
-                    break;
-                case 'u': {
-                    const hex = text.slice(i + 2, i + 6);
-                    if (!/^[0-9a-fA-F]{4}$/.test(hex))
-                        throw new Failure(i, 'invalid \\u escape');
-                    out += String.fromCharCode(parseInt(hex, 16));
-                    i += 6;
-                    break;
-                }
-                default:
-                    throw new Failure(i, 'invalid escape in string');
-            }
-            chunkStart = i;
-        }
-    };
-    const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-    const parseValue = (path, key, depth) => {
-        skipWhitespace();
-        const start = i;
-        const here = key ? { value: at(start), key } : { value: at(start) };
-        positions.set(path, here);
-        const c = text[i];
-        if (c === '{') {
-            if (depth >= MAX_DEPTH)
-                throw new Failure(i, 'nesting too deep');
-            i++;
-            const object = {};
-            const seen = new Set();
-            skipWhitespace();
-            if (text[i] === '}') {
-                i++;
-                return object;
-            }
-            for (;;) {
-                skipWhitespace();
-                if (text[i] !== '"')
-                    throw new Failure(i, `${describe(i)}: expected a string key`);
-                const keyOffset = i;
-                const name = parseString();
-                skipWhitespace();
-                if (text[i] !== ':')
-                    throw new Failure(i, `${describe(i)}: expected ':'`);
-                i++;
-                const memberPath = [...path, name];
-                const member = parseValue(memberPath, at(keyOffset), depth + 1);
-                if (seen.has(name))
-                    duplicates.push({ path: memberPath, position: at(keyOffset) });
-                seen.add(name);
-                // defineProperty, not assignment: a "__proto__" key must stay a plain member.
-                Object.defineProperty(object, name, {
-                    value: member,
-                    enumerable: true,
-                    writable: true,
-                    configurable: true,
-                });
-                skipWhitespace();
-                if (text[i] === ',') {
-                    i++;
-                    continue;
-                }
-                if (text[i] === '}') {
-                    i++;
-                    return object;
-                }
-                throw new Failure(i, `${describe(i)}: expected ',' or '}'`);
-            }
-        }
-        if (c === '[') {
-            if (depth >= MAX_DEPTH)
-                throw new Failure(i, 'nesting too deep');
-            i++;
-            const array = [];
-            skipWhitespace();
-            if (text[i] === ']') {
-                i++;
-                return array;
-            }
-            for (;;) {
-                array.push(parseValue([...path, array.length], undefined, depth + 1));
-                skipWhitespace();
-                if (text[i] === ',') {
-                    i++;
-                    continue;
-                }
-                if (text[i] === ']') {
-                    i++;
-                    return array;
-                }
-                throw new Failure(i, `${describe(i)}: expected ',' or ']'`);
-            }
-        }
-        if (c === '"')
-            return parseString();
-        for (const [word, literal] of [
-            ['true', true],
-            ['false', false],
-            ['null', null],
-        ]) {
-            if (text.startsWith(word, i)) {
-                i += word.length;
-                return literal;
-            }
-        }
-        NUMBER.lastIndex = i;
-        const number = NUMBER.exec(text);
-        if (number) {
-            i += number[0].length;
-            return Number(number[0]);
-        }
-        throw new Failure(i, `${describe(i)}: expected a JSON value`);
-    };
-    try {
-        // A UTF-8 byte order mark is not JSON, but editors add it; skip it like Node's readers do.
-        if (text.charCodeAt(0) === 0xfeff)
-            i = 1;
-        const value = parseValue([], undefined, 0);
-        skipWhitespace();
-        if (i < text.length)
-            throw new Failure(i, `${describe(i)} after the JSON value`);
-        return { ok: true, value, positions, duplicates };
-    }
-    catch (error) {
-        if (error instanceof Failure)
-            return { ok: false, error: { ...at(error.offset), message: error.message } };
-        throw error;
-    }
-}
-/** `model.input`, `tools.calls[1].output`: the manifest's own key path, dotted, `[i]` for items. */
-function json_positions_formatPath(path) {
-    let out = '';
-    for (const segment of path) {
-        if (typeof segment === 'number')
-            out += `[${segment}]`;
-        else
-            out += out === '' ? segment : `.${segment}`;
-    }
-    return out;
-}
-
 ;// CONCATENATED MODULE: ./build/canonical/compare.js
 /** Plain UTF-16 code-unit order: locale-independent, so output is the same on every machine. */
 function compareStrings(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
-}
-
-;// CONCATENATED MODULE: ./build/fidelity/manifest.js
-
-
-
-
-/** The replay-runtime v2 manifest (`../shared/spec/fidelity.md`), strict: unknown keys are errors. */
-const MANIFEST_SCHEMA_ID = 'replay-runtime/v2';
-const SHA256_PATTERN = /^[0-9a-f]{64}$/;
-const sha256Schema = schemas_string().regex(SHA256_PATTERN, 'must be a SHA-256 hash: 64 lowercase hex digits');
-/** Any JSON value. Manifests come from our own JSON parser, so only "present" needs checking. */
-const jsonValueSchema = custom((value) => value !== undefined, {
-    message: 'missing required key "value"',
-});
-const EVIDENCE_STATES = ['value', 'hash', 'absent', 'unavailable'];
-const evidenceSchema = discriminatedUnion('state', [
-    strictObject({ state: literal('value'), value: jsonValueSchema, sha256: sha256Schema.optional() }),
-    strictObject({ state: literal('hash'), sha256: sha256Schema }),
-    strictObject({ state: literal('absent') }),
-    strictObject({ state: literal('unavailable') }),
-]);
-const evidence = evidenceSchema.optional();
-const determinismSchema = strictObject({ guaranteed: schemas_boolean(), basis: schemas_string().optional() });
-/** `execute` (tools) and `rerun` (retrieval) are synonyms; both words are accepted in both places. */
-const REPLAY_MODES = ['not_used', 'recorded_outputs', 'execute', 'rerun', 'unknown'];
-const replayModeSchema = schemas_enum(REPLAY_MODES);
-const ISOLATION_VALUES = ['isolated', 'stubbed', 'live', 'unknown'];
-const isolationValueSchema = schemas_enum(ISOLATION_VALUES);
-const CAPTURE_VALUES = ['native', 'mapped', 'unknown'];
-const modelSectionSchema = strictObject({
-    provider: evidence,
-    deployment: evidence,
-    parameters: evidence,
-    seed: evidence,
-    input: evidence,
-    system_instructions: evidence,
-    developer_instructions: evidence,
-    determinism: determinismSchema.optional(),
-});
-const toolCallSchema = strictObject({
-    id: schemas_string().optional(),
-    name: schemas_string().optional(),
-    input: evidence,
-    output: evidence,
-});
-const toolsSectionSchema = strictObject({
-    replay_mode: replayModeSchema.optional(),
-    definitions: evidence,
-    ledger_complete: schemas_boolean().optional(),
-    calls: array(toolCallSchema).optional(),
-    determinism: determinismSchema.optional(),
-});
-const retrievalSectionSchema = strictObject({
-    replay_mode: replayModeSchema.optional(),
-    config: evidence,
-    corpus: evidence,
-    outputs: evidence,
-    determinism: determinismSchema.optional(),
-});
-const environmentSectionSchema = strictObject({
-    code_version: evidence,
-    runtime_version: evidence,
-    dependency_lock: evidence,
-    config_fingerprint: evidence,
-    container: evidence,
-});
-const isolationSectionSchema = strictObject({
-    network: isolationValueSchema.optional(),
-    filesystem: isolationValueSchema.optional(),
-    external_services: isolationValueSchema.optional(),
-    side_effects: isolationValueSchema.optional(),
-});
-const sourceSectionSchema = strictObject({
-    trace_id: evidence,
-    span_id: evidence,
-    capture: schemas_enum(CAPTURE_VALUES).optional(),
-    provenance: evidence,
-});
-const manifestSchema = strictObject({
-    schema: literal(MANIFEST_SCHEMA_ID, { message: `must be "${MANIFEST_SCHEMA_ID}"` }),
-    id: schemas_string().min(1, 'must be a non-empty string'),
-    model: modelSectionSchema.optional(),
-    tools: toolsSectionSchema.optional(),
-    retrieval: retrievalSectionSchema.optional(),
-    environment: environmentSectionSchema.optional(),
-    isolation: isolationSectionSchema.optional(),
-    source: sourceSectionSchema.optional(),
-});
-/** Files ending in `.jsonl` or `.ndjson` hold one manifest per line; anything else holds one. */
-function isJsonLines(file) {
-    return /\.(jsonl|ndjson)$/i.test(file);
-}
-/**
- * Parses and validates the text of one manifest file. `file` is used for reporting and to pick
- * the format. Never throws on bad content: every problem becomes a {@link ManifestProblem}.
- */
-function parseManifestText(text, file) {
-    if (!isJsonLines(file))
-        return [parseOne(text, file, 1)];
-    const entries = [];
-    const lines = text.split('\n');
-    lines.forEach((raw, index) => {
-        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-        if (line.trim() === '')
-            return;
-        entries.push(parseOne(line, file, index + 1));
-    });
-    return entries;
-}
-function parseOne(text, file, firstLine) {
-    const parsed = parseJsonWithPositions(text, firstLine);
-    if (!parsed.ok) {
-        const { line, column, message } = parsed.error;
-        return {
-            ok: false,
-            file,
-            line: firstLine,
-            id: null,
-            problems: [{ file, path: '', line, column, message: `invalid JSON: ${message}` }],
-        };
-    }
-    const { value, positions, duplicates } = parsed;
-    const problems = duplicates.map((duplicate) => ({
-        file,
-        path: json_positions_formatPath(duplicate.path),
-        line: duplicate.position.line,
-        column: duplicate.position.column,
-        message: `duplicate key ${JSON.stringify(duplicate.path[duplicate.path.length - 1])}`,
-    }));
-    const result = manifestSchema.safeParse(value);
-    if (!result.success) {
-        for (const issue of result.error.issues)
-            problems.push(...issueProblems(issue, value, positions, file));
-    }
-    if (problems.length === 0 && result.success) {
-        return { ok: true, file, line: firstLine, manifest: result.data };
-    }
-    problems.sort(compareProblems);
-    return { ok: false, file, line: firstLine, id: readableId(value), problems };
-}
-function readableId(value) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return null;
-    const id = value.id;
-    return typeof id === 'string' && id !== '' ? id : null;
-}
-function issueProblems(issue, root, positions, file) {
-    const path = issue.path.filter((s) => typeof s !== 'symbol');
-    const problem = (at, message, preferKey = false) => {
-        const found = positions.nearest(at);
-        const position = (preferKey ? found.positions.key : undefined) ?? found.positions.value;
-        return { file, path: json_positions_formatPath(at), line: position.line, column: position.column, message };
-    };
-    if (issue.code === 'unrecognized_keys') {
-        return issue.keys.map((key) => problem([...path, key], `unknown key ${JSON.stringify(key)}`, true));
-    }
-    const present = hasPath(root, path);
-    if (!present) {
-        // Reported at the object that lacks the key.
-        const key = path[path.length - 1];
-        return [problem(path, `missing required key ${JSON.stringify(String(key))}`)];
-    }
-    if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator === 'state') {
-        return [problem(path, `must be one of ${EVIDENCE_STATES.map((s) => JSON.stringify(s)).join(', ')}`)];
-    }
-    if (issue.code === 'invalid_type') {
-        return [problem(path, `expected ${issue.expected}, got ${manifest_describeType(manifest_valueAt(root, path))}`)];
-    }
-    if (issue.code === 'invalid_value') {
-        const allowed = issue.values.map((v) => JSON.stringify(v));
-        return [
-            problem(path, allowed.length === 1 ? `must be ${allowed[0]}` : `must be one of ${allowed.join(', ')}`),
-        ];
-    }
-    return [problem(path, issue.message)];
-}
-function manifest_valueAt(root, path) {
-    let node = root;
-    for (const segment of path) {
-        if (typeof node !== 'object' || node === null)
-            return undefined;
-        node = node[segment];
-    }
-    return node;
-}
-function hasPath(root, path) {
-    let node = root;
-    for (const segment of path) {
-        if (typeof node !== 'object' || node === null)
-            return false;
-        if (!Object.prototype.hasOwnProperty.call(node, segment))
-            return false;
-        node = node[segment];
-    }
-    return true;
-}
-function manifest_describeType(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'array';
-    return typeof value;
-}
-function compareProblems(a, b) {
-    return (compareStrings(a.file, b.file) ||
-        a.line - b.line ||
-        a.column - b.column ||
-        compareStrings(a.path, b.path) ||
-        compareStrings(a.message, b.message));
 }
 
 ;// CONCATENATED MODULE: ./build/fidelity/analyze.js
@@ -31349,7 +30964,7 @@ function compareProblems(a, b) {
 
 /**
  * The fidelity analyzer: a pure function from a manifest to its level and every gap
- * (`../shared/spec/fidelity.md`). It reads only what the runtime attests about how it was
+ * (docs/fidelity.md). It reads only what the runtime attests about how it was
  * captured; it never looks at whether a replay reproduced an output, so agreement can never
  * promote a run.
  */
@@ -31554,7 +31169,303 @@ function isEvidence(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value) && 'state' in value;
 }
 
+;// CONCATENATED MODULE: ./build/fidelity/manifest.js
+
+
+
+
+/** The replay-runtime v2 manifest (docs/fidelity.md "The manifest"), strict: unknown keys are errors. */
+const MANIFEST_SCHEMA_ID = 'replay-runtime/v2';
+const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+const sha256Schema = schemas_string().regex(SHA256_PATTERN, 'must be a SHA-256 hash: 64 lowercase hex digits');
+/** Any JSON value. Manifests come from our own JSON parser, so only "present" needs checking. */
+const jsonValueSchema = custom((value) => value !== undefined, {
+    message: 'missing required key "value"',
+});
+const EVIDENCE_STATES = ['value', 'hash', 'absent', 'unavailable'];
+const evidenceSchema = discriminatedUnion('state', [
+    strictObject({ state: literal('value'), value: jsonValueSchema, sha256: sha256Schema.optional() }),
+    strictObject({ state: literal('hash'), sha256: sha256Schema }),
+    strictObject({ state: literal('absent') }),
+    strictObject({ state: literal('unavailable') }),
+]);
+const evidence = evidenceSchema.optional();
+const determinismSchema = strictObject({ guaranteed: schemas_boolean(), basis: schemas_string().optional() });
+/** `execute` (tools) and `rerun` (retrieval) are synonyms; both words are accepted in both places. */
+const REPLAY_MODES = ['not_used', 'recorded_outputs', 'execute', 'rerun', 'unknown'];
+const replayModeSchema = schemas_enum(REPLAY_MODES);
+const ISOLATION_VALUES = ['isolated', 'stubbed', 'live', 'unknown'];
+const isolationValueSchema = schemas_enum(ISOLATION_VALUES);
+const CAPTURE_VALUES = ['native', 'mapped', 'unknown'];
+const modelSectionSchema = strictObject({
+    provider: evidence,
+    deployment: evidence,
+    parameters: evidence,
+    seed: evidence,
+    input: evidence,
+    system_instructions: evidence,
+    developer_instructions: evidence,
+    determinism: determinismSchema.optional(),
+});
+const toolCallSchema = strictObject({
+    id: schemas_string().optional(),
+    name: schemas_string().optional(),
+    input: evidence,
+    output: evidence,
+});
+const toolsSectionSchema = strictObject({
+    replay_mode: replayModeSchema.optional(),
+    definitions: evidence,
+    ledger_complete: schemas_boolean().optional(),
+    calls: array(toolCallSchema).optional(),
+    determinism: determinismSchema.optional(),
+});
+const retrievalSectionSchema = strictObject({
+    replay_mode: replayModeSchema.optional(),
+    config: evidence,
+    corpus: evidence,
+    outputs: evidence,
+    determinism: determinismSchema.optional(),
+});
+const environmentSectionSchema = strictObject({
+    code_version: evidence,
+    runtime_version: evidence,
+    dependency_lock: evidence,
+    config_fingerprint: evidence,
+    container: evidence,
+});
+const isolationSectionSchema = strictObject({
+    network: isolationValueSchema.optional(),
+    filesystem: isolationValueSchema.optional(),
+    external_services: isolationValueSchema.optional(),
+    side_effects: isolationValueSchema.optional(),
+});
+const sourceSectionSchema = strictObject({
+    trace_id: evidence,
+    span_id: evidence,
+    capture: schemas_enum(CAPTURE_VALUES).optional(),
+    provenance: evidence,
+});
+const manifestSchema = strictObject({
+    schema: literal(MANIFEST_SCHEMA_ID, { message: `must be "${MANIFEST_SCHEMA_ID}"` }),
+    id: schemas_string().min(1, 'must be a non-empty string'),
+    model: modelSectionSchema.optional(),
+    tools: toolsSectionSchema.optional(),
+    retrieval: retrievalSectionSchema.optional(),
+    environment: environmentSectionSchema.optional(),
+    isolation: isolationSectionSchema.optional(),
+    source: sourceSectionSchema.optional(),
+});
+/** Files ending in `.jsonl` or `.ndjson` hold one manifest per line; anything else holds one. */
+function isJsonLines(file) {
+    return /\.(jsonl|ndjson)$/i.test(file);
+}
+/**
+ * Parses and validates the text of one manifest file. `file` is used for reporting and to pick
+ * the format. Never throws on bad content: every problem becomes a {@link ManifestProblem}.
+ */
+function parseManifestText(text, file) {
+    if (!isJsonLines(file))
+        return [parseOne(text, file, 1)];
+    const entries = [];
+    const lines = text.split('\n');
+    lines.forEach((raw, index) => {
+        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+        if (line.trim() === '')
+            return;
+        entries.push(parseOne(line, file, index + 1));
+    });
+    return entries;
+}
+/**
+ * Manifests up to this many characters get exact positions for their problems; a larger invalid
+ * manifest's problems are reported at its first line. Positions come from building a YAML
+ * document, which costs about 100 bytes of memory and some microseconds per character: fine for
+ * the rare invalid manifest, too much for every one.
+ */
+const POSITIONED_MANIFEST_CHARS = 1024 * 1024;
+/**
+ * One manifest: `JSON.parse` and the schema first (fast, no positions); only a manifest with a
+ * problem, or with a repeated key (which `JSON.parse` would silently resolve), is read a second
+ * time to say where each problem is.
+ */
+function parseOne(text, file, firstLine) {
+    // A UTF-8 byte order mark is not JSON, but editors add it; skip it like Node's readers do.
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    let value;
+    try {
+        value = JSON.parse(body);
+    }
+    catch {
+        const error = jsonSyntaxError(body) ?? { line: 1, column: 1, message: 'not JSON' };
+        return {
+            ok: false,
+            file,
+            line: firstLine,
+            id: null,
+            problems: [
+                {
+                    file,
+                    path: '',
+                    line: firstLine + error.line - 1,
+                    column: error.column,
+                    message: `invalid JSON: ${error.message}`,
+                },
+            ],
+        };
+    }
+    const result = manifestSchema.safeParse(value);
+    const repeatedKeys = colonsOutsideStrings(body) !== memberCount(value);
+    if (result.success && !repeatedKeys)
+        return { ok: true, file, line: firstLine, manifest: result.data };
+    const source = positionedSource(body);
+    const at = (path, target) => {
+        if (source === null)
+            return { line: firstLine, column: 1 };
+        const position = source.positionOf(path, target);
+        return { line: firstLine + position.line - 1, column: position.column };
+    };
+    const problems = [];
+    if (repeatedKeys) {
+        if (source === null) {
+            problems.push({ file, path: '', ...at([], 'value'), message: 'a key is repeated in an object' });
+        }
+        for (const repeat of source?.duplicateKeys ?? []) {
+            problems.push({
+                file,
+                path: formatPath(repeat.path),
+                line: firstLine + repeat.line - 1,
+                column: repeat.column,
+                message: `duplicate key ${JSON.stringify(repeat.path[repeat.path.length - 1])}`,
+            });
+        }
+    }
+    if (!result.success) {
+        for (const issue of result.error.issues)
+            problems.push(...issueProblems(issue, value, at, file));
+    }
+    problems.sort(compareProblems);
+    return { ok: false, file, line: firstLine, id: readableId(value), problems };
+}
+/** The document that locates problems, for a manifest small enough (see POSITIONED_MANIFEST_CHARS). */
+function positionedSource(text) {
+    if (text.length > POSITIONED_MANIFEST_CHARS)
+        return null;
+    try {
+        return parseSource(text, 'json', { duplicateKeys: 'list' });
+    }
+    catch {
+        return null; // nesting deeper than the YAML reader's stack: problems stay at the first line
+    }
+}
+/**
+ * Colons outside strings: in valid JSON, exactly one per object member. More than the parsed
+ * value holds means a repeated key that `JSON.parse` kept only once. One pass, no allocation.
+ */
+function colonsOutsideStrings(text) {
+    let colons = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c)
+                i++;
+            else if (c === 0x22)
+                inString = false;
+        }
+        else if (c === 0x22)
+            inString = true;
+        else if (c === 0x3a)
+            colons++;
+    }
+    return colons;
+}
+/** Object members in a parsed JSON value, counted without recursion (depth is the input's to choose). */
+function memberCount(value) {
+    let members = 0;
+    const stack = [value];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (typeof node !== 'object' || node === null)
+            continue;
+        if (Array.isArray(node)) {
+            for (const item of node)
+                stack.push(item);
+        }
+        else {
+            for (const key of Object.keys(node)) {
+                members++;
+                stack.push(node[key]);
+            }
+        }
+    }
+    return members;
+}
+function readableId(value) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return null;
+    const id = value.id;
+    return typeof id === 'string' && id !== '' ? id : null;
+}
+function issueProblems(issue, root, at, file) {
+    const path = issue.path.filter((s) => typeof s !== 'symbol');
+    const problem = (where, message, preferKey = false) => ({
+        file,
+        path: formatPath(where),
+        ...at(where, preferKey ? 'key' : 'value'),
+        message,
+    });
+    if (issue.code === 'unrecognized_keys') {
+        return issue.keys.map((key) => problem([...path, key], `unknown key ${JSON.stringify(key)}`, true));
+    }
+    const present = hasPath(root, path);
+    if (!present) {
+        // Reported at the object that lacks the key.
+        const key = path[path.length - 1];
+        return [problem(path, `missing required key ${JSON.stringify(String(key))}`)];
+    }
+    if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator === 'state') {
+        return [problem(path, `must be one of ${EVIDENCE_STATES.map((s) => JSON.stringify(s)).join(', ')}`)];
+    }
+    if (issue.code === 'invalid_type') {
+        return [problem(path, `expected ${issue.expected}, got ${manifest_describeType(valueAtPath(root, path))}`)];
+    }
+    if (issue.code === 'invalid_value') {
+        const allowed = issue.values.map((v) => JSON.stringify(v));
+        return [
+            problem(path, allowed.length === 1 ? `must be ${allowed[0]}` : `must be one of ${allowed.join(', ')}`),
+        ];
+    }
+    return [problem(path, issue.message)];
+}
+function hasPath(root, path) {
+    let node = root;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null)
+            return false;
+        if (!Object.prototype.hasOwnProperty.call(node, segment))
+            return false;
+        node = node[segment];
+    }
+    return true;
+}
+function manifest_describeType(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'array';
+    return typeof value;
+}
+function compareProblems(a, b) {
+    return (compareStrings(a.file, b.file) ||
+        a.line - b.line ||
+        a.column - b.column ||
+        compareStrings(a.path, b.path) ||
+        compareStrings(a.message, b.message));
+}
+
 ;// CONCATENATED MODULE: ./build/fidelity/report.js
+
 
 
 
@@ -31586,20 +31497,38 @@ function gradeEntries(entries, files = []) {
     }
     return { files: [...files], reports, invalid, invalidManifests };
 }
+/**
+ * The largest manifest file read. A manifest is a few kilobytes; the limit keeps one file's text
+ * and parsed values within a few hundred megabytes. Larger sets are split into several files (a
+ * JSON Lines file can be cut between any two lines); they are read one at a time.
+ */
+const MAX_MANIFEST_FILE_BYTES = 64 * 1024 * 1024;
 /** Reads and grades the given manifest files, in the order given. Throws {@link ManifestFileError}. */
 async function gradeManifestFiles(files) {
-    const entries = [];
+    const graded = [];
     for (const file of files) {
         let text;
         try {
+            const size = (await (0,promises_.stat)(file)).size;
+            if (size > MAX_MANIFEST_FILE_BYTES) {
+                throw new ManifestFileError(file, `${(size / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit of one manifest file: split it into several files (a JSON Lines file can be cut between any two lines)`);
+            }
             text = await (0,promises_.readFile)(file, 'utf8');
         }
         catch (error) {
+            if (error instanceof ManifestFileError)
+                throw error;
             throw new ManifestFileError(file, describeFsError(error));
         }
-        entries.push(...parseManifestText(text, file));
+        // Graded file by file: only the grades are kept, not the manifests' values.
+        graded.push(gradeEntries(parseManifestText(text, file)));
     }
-    return gradeEntries(entries, files);
+    return {
+        files: [...files],
+        reports: graded.flatMap((set) => set.reports),
+        invalid: graded.flatMap((set) => set.invalid),
+        invalidManifests: graded.flatMap((set) => set.invalidManifests),
+    };
 }
 /** The `fidelity` command's JSON result: reports and invalid problems, both in input order. */
 async function fidelityCommandResult(files) {
@@ -31761,7 +31690,7 @@ const IMPACT_TITLE = {
 };
 /**
  * What evidence would close a gap. Derived from the path and the fixed reasons, so the JSON keeps
- * exactly the contract's `{path, impact, reason}`.
+ * exactly docs/fidelity.md's `{path, impact, reason}`.
  */
 function remedyFor(gap) {
     const p = gap.path;
@@ -31849,12 +31778,8 @@ function renderFidelityText(result) {
     return `${lines.join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./build/version.js
-/** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
-const TOOL_VERSION = '0.1.0';
-
 ;// CONCATENATED MODULE: ./build/traffic/availability.js
-/** Every unevaluable reason of traffic.md, sorted (the order reports list them in). */
+/** Every unevaluable reason of docs/traffic.md, sorted (the order reports list them in). */
 const UNEVALUABLE_REASONS = [
     'attributes_unavailable',
     'batch_call_pairing_unavailable',
@@ -31900,7 +31825,7 @@ function profileOf(features) {
     return profile;
 }
 /**
- * The reasons a record is unevaluable for a policy (traffic.md's table): sorted, distinct, empty
+ * The reasons a record is unevaluable for a policy (docs/traffic.md "Absent is not unavailable"): sorted, distinct, empty
  * when the record is scoreable. A row applies only when the policy reads the feature the record
  * lacks. The returned array is shared when empty: do not mutate it.
  */
@@ -31959,7 +31884,7 @@ function evaluationInput(record) {
 ;// CONCATENATED MODULE: ./build/replay/changeOrder.js
 
 /**
- * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
  * within a group most recent occurred_at first (as instants, not strings), untimed last, then
  * request_id.
  */
@@ -32038,7 +31963,7 @@ class TopChanges {
  * Pure: it reads two validated documents.
  */
 /** The parts of a rule a modification is reported by, in the order `what` lists them. */
-const RULE_PARTS = (/* unused pure expression or super */ null && (['effect', 'conditions', 'active_window', 'description']));
+const RULE_PARTS = ['effect', 'conditions', 'active_window', 'description'];
 /** The policy-wide settings, in the order `settings` lists them. */
 const SETTING_NAMES = ['default_effect', 'on_missing_context'];
 /**
@@ -32121,7 +32046,7 @@ function windowKey(window) {
 /**
  * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
  * read from the decision the engine returned and the policy's settings — the order of
- * policy.md "The decision":
+ * docs/policy.md "The decision":
  * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
  * 2. a deny rule matched → deny (the rule);
  * 3. `default_effect: allow` → allow (the default);
@@ -32209,7 +32134,7 @@ function missingOf(table, decision, basis) {
  * groups are aggregated in memory, one entry per group and per distinct subject in it — at most
  * one of each per change — and summarised once at the end of the replay.
  */
-/** The directions in the danger order of replay.md (the index is changeGroup()'s number). */
+/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
 const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
 const DEFAULT_MAX_GROUPS = 50;
 /** Shared by every group without base rules (never mutated). */
@@ -32272,7 +32197,7 @@ class GroupAccumulator {
 }
 /**
  * The text that identifies a group, built per change, so cheaply (a third of JSON.stringify's
- * cost): rule ids hold no space or line break (policy.md), and method and tools come
+ * cost): rule ids hold no space or line break (docs/policy.md), and method and tools come
  * length-prefixed, so no two different keys share a text whatever the traffic holds.
  */
 function groupKey(direction, headRules, baseRules, method, tools) {
@@ -32554,10 +32479,6 @@ function requestPath(kind) {
     const { base, path } = inputPathOf(kind);
     return base === 'input' ? path : null;
 }
-function projection_minutes(clock) {
-    const [h, m] = clock.split(':').map(Number);
-    return h * 60 + m;
-}
 function projection_isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -32640,8 +32561,8 @@ class InputProjection {
                     windows.set(id, {
                         days: new Set(days.map((d) => WEEKDAY_OF[d])),
                         zone,
-                        from: projection_minutes(window.from),
-                        to: projection_minutes(window.to),
+                        from: clockMinutes(window.from),
+                        to: clockMinutes(window.to),
                     });
                 }
             }
@@ -32899,7 +32820,7 @@ const VERDICT_UNEVALUABLE = -1;
 const VERDICT_DENY = 0;
 const VERDICT_ALLOW = 1;
 /**
- * The decision pair a record's change is judged on, as in replay.md: in compare mode the base
+ * The decision pair a record's change is judged on, as in docs/report.md: in compare mode the base
  * (unknown when it cannot score the record) against the head; in drift mode the recorded decision
  * against the head. null: not a change candidate (no head, unevaluable, or drift without a
  * recorded decision).
@@ -33779,7 +33700,7 @@ async function preparePolicy(source, opaPath, limits = DEFAULT_LIMITS) {
 function toReportError(p) {
     return { file: p.file, path: p.path, line: p.line, column: p.column, message: p.message };
 }
-/** The whole replay of one policy change, as the JSON report (replay.md "The result"). */
+/** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 async function runReplay(options) {
     const [head, base, trafficSha] = await Promise.all([
         options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,
@@ -33864,125 +33785,60 @@ var cli_io = __nccwpck_require__(1973);
 ;// CONCATENATED MODULE: ./build/cli/limitFlags.js
 
 
-/** The resource-limit flags (README "Limits"); `replay` and `drift` take all, `compile` the policy ones. */
-const LIMIT_OPTIONS = {
-    'max-line-bytes': { type: 'string' },
-    'max-policy-bytes': { type: 'string' },
-    'max-policy-values': { type: 'string' },
-    'compile-timeout': { type: 'string' },
+/**
+ * The resource-limit flags (docs/cli.md, README "Limits") as option-table entries: `replay` and
+ * `drift` take all four, `compile` the policy ones. Each parses to the limit's internal value
+ * (bytes, a count, milliseconds).
+ */
+const DESCRIPTIONS = {
+    'max-line-bytes': 'longest traffic line replayed; a longer one is a malformed record',
+    'max-policy-bytes': 'largest policy file read and compiled',
+    'max-policy-values': 'most condition values in one policy',
+    'compile-timeout': 'seconds opa build may run before it is stopped',
 };
+const DEFAULT_TEXT = {
+    'max-line-bytes': `${DEFAULT_LIMITS.maxLineBytes / 2 ** 20}MiB`,
+    'max-policy-bytes': `${DEFAULT_LIMITS.maxPolicyBytes / 2 ** 20}MiB`,
+    'max-policy-values': String(DEFAULT_LIMITS.maxPolicyValues),
+    'compile-timeout': `${DEFAULT_LIMITS.compileTimeoutMs / 1000}s`,
+};
+function limitOption(name) {
+    const spec = LIMIT_SPECS.find((s) => s.name === name);
+    return {
+        type: 'string',
+        value: spec.unit === 'bytes' ? 'SIZE' : spec.unit === 'count' ? 'N' : 'SECONDS',
+        description: DESCRIPTIONS[name],
+        default: DEFAULT_TEXT[name],
+        parse: (raw) => {
+            try {
+                return parseLimitValue(name, raw).value;
+            }
+            catch (error) {
+                if (error instanceof LimitError)
+                    throw new cli_io/* UsageError */.eb(error.message.replace(/^Invalid /, 'Invalid --'));
+                throw error;
+            }
+        },
+    };
+}
 const COMPILE_LIMIT_OPTIONS = {
-    'max-policy-bytes': { type: 'string' },
-    'max-policy-values': { type: 'string' },
-    'compile-timeout': { type: 'string' },
+    'max-policy-bytes': limitOption('max-policy-bytes'),
+    'max-policy-values': limitOption('max-policy-values'),
+    'compile-timeout': limitOption('compile-timeout'),
 };
-/** The limits from parsed flags; an unusable value is a usage error quoting it. */
+const LIMIT_OPTIONS = {
+    'max-line-bytes': limitOption('max-line-bytes'),
+    ...COMPILE_LIMIT_OPTIONS,
+};
+/** The limits of one invocation from its parsed limit flags (absent: the defaults). */
 function limitsFromFlags(values) {
     const limits = { ...DEFAULT_LIMITS };
-    for (const name of Object.keys(LIMIT_OPTIONS)) {
-        const raw = values[name];
-        if (raw === undefined)
-            continue;
-        try {
-            const { key, value } = parseLimitValue(name, raw);
-            limits[key] = value;
-        }
-        catch (error) {
-            if (error instanceof LimitError)
-                throw new cli_io/* UsageError */.eb(error.message.replace(/^Invalid /, 'Invalid --'));
-            throw error;
-        }
+    for (const spec of LIMIT_SPECS) {
+        const value = values[spec.name];
+        if (value !== undefined)
+            limits[spec.key] = value;
     }
     return limits;
-}
-
-;// CONCATENATED MODULE: ./build/cli/compileCommand.js
-
-
-
-
-
-
-
-
-
-
-
-const COMPILE_USAGE = 'policy-replay compile <policy> [--out-rego FILE] [--out-wasm FILE] [--opa PATH] [--max-policy-bytes SIZE] [--max-policy-values N] [--compile-timeout SECONDS]';
-/**
- * Validates a policy and prints its Rego (or writes it with --out-rego); --out-wasm also runs
- * `opa build -t wasm`. Problems go to stderr as file:line:column lines, exit 2.
- */
-async function runCompileCommand(argv, io) {
-    const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-            'out-rego': { type: 'string' },
-            'out-wasm': { type: 'string' },
-            opa: { type: 'string' },
-            ...COMPILE_LIMIT_OPTIONS,
-        },
-    });
-    if (positionals.length !== 1)
-        throw new cli_io/* UsageError */.eb(`compile takes one policy file\nusage: ${COMPILE_USAGE}`);
-    const file = positionals[0];
-    const limits = limitsFromFlags(values);
-    const failed = (errors) => {
-        for (const error of errors)
-            io.stderr(`${formatProblem(error)}\n`);
-        io.stderr(`${file}: ${errors.length} problem${errors.length === 1 ? '' : 's'}, nothing compiled\n`);
-        return cli_io/* EXIT */.dc.badInput;
-    };
-    try {
-        // Only a regular file within --max-policy-bytes is read at all.
-        await readPolicySource(file, file, limits.maxPolicyBytes);
-    }
-    catch (error) {
-        const message = error.code ?? error.message;
-        return failed([
-            { file, path: '', line: 1, column: 1, severity: 'error', message: `cannot read the file: ${message}` },
-        ]);
-    }
-    const result = await loadPolicyFile(file);
-    for (const warning of result.warnings)
-        io.stderr(`${formatProblem(warning)}\n`);
-    const tooMany = result.ok && result.text !== undefined
-        ? policyLimitProblem(result.text, file, limits, result.policy)
-        : null;
-    if (tooMany)
-        return failed([tooMany]);
-    if (!result.ok) {
-        for (const error of result.errors)
-            io.stderr(`${formatProblem(error)}\n`);
-        io.stderr(`${file}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'}, nothing compiled\n`);
-        return cli_io/* EXIT */.dc.badInput;
-    }
-    // Without --out-wasm no OPA is needed: the Rego is the generator's alone.
-    let compiled = null;
-    if (values['out-wasm']) {
-        const opaPath = (await locateOpa({ flag: values.opa, env: io.env })).path;
-        try {
-            compiled = await compilePolicy(result.policy, opaPath, limits.compileTimeoutMs);
-        }
-        catch (error) {
-            if (error instanceof OpaTimeoutError)
-                return failed([compileTimeoutProblem(file, error)]);
-            throw error;
-        }
-    }
-    const rego = compiled?.rego ?? generateRego(result.policy);
-    if (values['out-rego'])
-        await (0,cli_io/* writeOutputFile */.BF)(values['out-rego'], rego);
-    // Rego strings use JSON's escapes: `##[` in a value or description cannot reach the runner.
-    else
-        io.stdout(inertJson(rego));
-    if (compiled && values['out-wasm']) {
-        await (0,cli_io/* writeOutputFile */.BF)(values['out-wasm'], compiled.wasm);
-        io.stderr(`wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoint ${compiled.entrypoint})\n`);
-    }
-    return cli_io/* EXIT */.dc.ok;
 }
 
 ;// CONCATENATED MODULE: ./build/gate/gate.js
@@ -33990,8 +33846,7 @@ async function runCompileCommand(argv, io) {
  * The `fail-on` gate: which configured rules a run's per-policy facts cross. Pure; the rules come
  * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
  */
-/** Replay fidelity levels, best first (fidelity.md: exact > controlled > partial > unreplayable). */
-const gate_FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'];
+
 /** Rules that fail when a count is above zero or a flag is set. */
 const SIMPLE_RULES = [
     'invalid-policy',
@@ -34070,7 +33925,7 @@ function effectiveRules(rules) {
     return applied;
 }
 function fidelityRank(level) {
-    return gate_FIDELITY_LEVELS.indexOf(level);
+    return FIDELITY_LEVELS.indexOf(level);
 }
 /** Why `rule` fails for `facts`, or null when it does not. */
 function gate_check(rule, facts) {
@@ -34157,9 +34012,10 @@ function evaluateGate(rules, facts) {
 ;// CONCATENATED MODULE: ./build/gate/failOn.js
 /**
  * The `fail-on` grammar, shared by the Action's input and the CLI's `--fail-on`: a comma- or
- * newline-separated list of rules (README "Gate rules"). Pure; a bad rule throws FailOnError with
+ * newline-separated list of rules (docs/action-inputs.md "fail-on rules"). Pure; a bad rule throws FailOnError with
  * a message that quotes it and says what was expected.
  */
+
 
 const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
 class FailOnError extends Error {
@@ -34177,8 +34033,29 @@ function splitRules(text) {
         .map((item) => item.trim())
         .filter((item) => item !== '');
 }
+/**
+ * What each rule fails on, one line each: the CLI's help prints it and docs/cli.md carries it.
+ * A Record over the rule kinds, so a new rule cannot ship without its line.
+ */
+const SIMPLE_RULE_MEANINGS = {
+    'invalid-policy': 'the head policy does not validate or compile',
+    'newly-allowed': 'a request the base denied is allowed by the head',
+    'newly-denied': 'a request the base allowed is denied by the head',
+    changes: 'any request is decided differently (either direction, or from unknown)',
+    'blocking-gaps': 'a manifest has a blocks_replay fidelity gap',
+    malformed: 'the traffic sample has a malformed record',
+    'no-traffic': 'no traffic sample was found for the policy (the Action)',
+    drift: 'a replayed decision differs from the recorded one (drift mode)',
+};
+/** Every form a `fail-on` item can take, with its meaning, in the order help lists them. */
+const FAIL_ON_GRAMMAR = [
+    ...SIMPLE_RULES.map((rule) => [rule, SIMPLE_RULE_MEANINGS[rule]]),
+    ['unevaluable>N%', 'over N% (0 to 100, 4 decimals at most) of the evaluated requests are unevaluable'],
+    ['fidelity<LEVEL', `the worst manifest grades below LEVEL (${FIDELITY_LEVELS.join(' > ')})`],
+    ['none', 'nothing fails (alone only)'],
+];
 const FAIL_ON_HELP = `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +
-    `fidelity<LEVEL (LEVEL one of ${gate_FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
+    `fidelity<LEVEL (LEVEL one of ${FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
 function parseFailOnItem(item) {
     const lower = item.toLowerCase();
     if (SIMPLE_RULES.includes(lower))
@@ -34196,8 +34073,8 @@ function parseFailOnItem(item) {
         if (level === 'unreplayable') {
             throw new FailOnError(`Invalid fail-on rule '${item}'. No level is below unreplayable; use fidelity<partial to fail on unreplayable.`);
         }
-        if (!gate_FIDELITY_LEVELS.includes(level)) {
-            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${gate_FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
+        if (!FIDELITY_LEVELS.includes(level)) {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
         }
         return { kind: 'fidelity', below: level };
     }
@@ -34225,6 +34102,416 @@ function parseFailOn(raw) {
         rules.push(rule);
     }
     return rules;
+}
+
+;// CONCATENATED MODULE: ./build/cli/options.js
+/**
+ * The one command-line parser. Each command declares its options once, in a table
+ * (src/cli/commands.ts); the same table drives parsing, value checking, defaults and the
+ * `--help` text (src/cli/help.ts), so the two cannot drift apart. Adding a flag is one entry.
+ */
+
+
+
+/** `-h` / `--help`, accepted by every command and handled before its own parsing. */
+const HELP = { help: { type: 'boolean', short: 'h' } };
+function tokenize(spec, argv) {
+    const config = { ...HELP };
+    for (const [name, option] of Object.entries(spec.options))
+        config[name] = { type: option.type };
+    // Not strict: every token comes back, and the checks below word the errors.
+    return (0,external_node_util_namespaceObject.parseArgs)({ args: [...argv], options: config, strict: false, allowPositionals: true, tokens: true })
+        .tokens;
+}
+/** Whether the invocation asks for the command's help (`-h` or `--help` before any `--`). */
+function wantsHelp(spec, argv) {
+    return tokenize(spec, argv).some((token) => token.kind === 'option' && token.name === 'help');
+}
+/**
+ * Parses a command's arguments by its table: unknown options, missing values, repeated options,
+ * values a check rejects, a missing required option and a wrong number of positionals are each a
+ * UsageError (exit 2 with the usage). Absent options take their table default.
+ */
+function parseCommandLine(spec, argv) {
+    const raw = new Map();
+    const positionals = [];
+    for (const token of tokenize(spec, argv)) {
+        if (token.kind === 'positional') {
+            positionals.push(token.value);
+            continue;
+        }
+        if (token.kind !== 'option' || token.name === 'help')
+            continue;
+        const option = Object.hasOwn(spec.options, token.name) ? spec.options[token.name] : undefined;
+        if (option === undefined)
+            throw new cli_io/* UsageError */.eb(`Unknown option '${token.rawName}'.`);
+        const flag = `--${token.name}`;
+        if (raw.has(token.name))
+            throw new cli_io/* UsageError */.eb(`${flag} is given more than once.`);
+        if (option.type === 'boolean') {
+            if (token.value !== undefined)
+                throw new cli_io/* UsageError */.eb(`${flag} takes no value.`);
+            raw.set(token.name, true);
+            continue;
+        }
+        // A value that looks like an option is almost always a forgotten value (`--out --format json`).
+        if (token.value === undefined || (!token.inlineValue && /^-./.test(token.value))) {
+            throw new cli_io/* UsageError */.eb(`${flag} needs a value${option.choices ? `: ${choiceList(option.choices)}` : ''}.`);
+        }
+        raw.set(token.name, token.value);
+    }
+    const values = {};
+    for (const [name, option] of Object.entries(spec.options)) {
+        const flag = `--${name}`;
+        const given = raw.get(name);
+        if (option.type === 'boolean') {
+            values[name] = given === true;
+            continue;
+        }
+        const text = typeof given === 'string' ? given : option.default;
+        if (text === undefined) {
+            if (option.required)
+                throw new cli_io/* UsageError */.eb(`${flag} is required.`);
+            values[name] = undefined;
+            continue;
+        }
+        if (option.choices && !option.choices.includes(text)) {
+            throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${text}'. Expected ${choiceList(option.choices)}.`);
+        }
+        values[name] = option.parse ? option.parse(text, flag) : text;
+    }
+    const positional = spec.positionals;
+    if (positional === null && positionals.length > 0) {
+        throw new cli_io/* UsageError */.eb(`unexpected argument '${positionals[0]}'`);
+    }
+    if (positional !== null) {
+        if (positionals.length < positional.min)
+            throw new cli_io/* UsageError */.eb(positional.missing);
+        if (positionals.length > positional.max) {
+            throw new cli_io/* UsageError */.eb(`unexpected argument '${positionals[positional.max]}'`);
+        }
+    }
+    return { values: values, positionals };
+}
+/** `json, markdown or text`. */
+function choiceList(choices) {
+    return choices.length <= 1
+        ? (choices[0] ?? '')
+        : `${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1] ?? ''}`;
+}
+// ---------------------------------------------------------------------------------------------
+// Value checks the tables share.
+/** A whole number ≥ 0 written in digits (no sign, fraction or exponent), at most `max`. */
+function wholeNumber(max = Number.MAX_SAFE_INTEGER) {
+    return (raw, flag) => {
+        const n = Number(raw);
+        if (!/^(0|[1-9][0-9]*)$/.test(raw) || !Number.isSafeInteger(n)) {
+            throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${raw}'. Expected a whole number ≥ 0.`);
+        }
+        if (n > max)
+            throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${raw}'. Expected 0 to ${max}.`);
+        return n;
+    };
+}
+/** An RFC 3339 instant: a typo must not silently select every record. */
+function instant(raw, flag) {
+    if (!isRfc3339Instant(raw)) {
+        throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${raw}'. Expected an RFC 3339 instant such as 2026-11-01T00:00:00Z.`);
+    }
+    return raw;
+}
+
+;// CONCATENATED MODULE: ./build/cli/commands.js
+/**
+ * Every command's arguments, declared once. The parser (options.ts) and the help text (help.ts)
+ * both read these tables, and docs/cli.md is checked against the help they print. A new flag is
+ * one entry here (plus the line in the command that uses its value).
+ */
+
+
+
+
+
+
+/** More threads than this only add memory: reading and aggregation stay on one thread. */
+const MAX_WORKERS = 64;
+function failOnRules(raw, flag) {
+    try {
+        return parseFailOn(raw);
+    }
+    catch (error) {
+        if (error instanceof FailOnError)
+            throw new cli_io/* UsageError */.eb(error.message.replace(/fail-on/, flag));
+        throw error;
+    }
+}
+function shard(raw, flag) {
+    const parsed = parseShard(raw);
+    if (parsed === null)
+        throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${raw}'. Expected K/N with 1 ≤ K ≤ N.`);
+    return parsed;
+}
+const commands_opa = {
+    type: 'string',
+    value: 'PATH',
+    description: 'the opa binary',
+    absent: '$OPA_PATH, then opa on PATH',
+};
+/** The options `replay` and `drift` share: the sample, its filters, the output and the engine. */
+const SAMPLE_OPTIONS = {
+    traffic: {
+        type: 'string',
+        value: 'FILE',
+        required: true,
+        description: 'the traffic sample: .jsonl, .jsonl.gz, .json or .json.gz',
+    },
+    manifests: {
+        type: 'string',
+        value: 'PATH',
+        description: 'replay-runtime manifests: a directory, a file or a glob',
+        absent: 'none',
+    },
+    since: {
+        type: 'string',
+        value: 'ISO',
+        parse: instant,
+        description: 'keep records with occurred_at at or after this RFC 3339 instant',
+        absent: 'every record',
+    },
+    limit: {
+        type: 'string',
+        value: 'N',
+        parse: wholeNumber(),
+        description: 'keep the N most recent records (after --since)',
+        absent: 'every record',
+    },
+    'max-changes': {
+        type: 'string',
+        value: 'N',
+        parse: wholeNumber(),
+        default: '50',
+        description: 'changes listed in the report; the total stays true',
+    },
+    'max-groups': {
+        type: 'string',
+        value: 'N',
+        parse: wholeNumber(),
+        default: String(DEFAULT_MAX_GROUPS),
+        description: 'change groups listed in the report; the total stays true',
+    },
+    format: {
+        type: 'string',
+        choices: ['json', 'markdown', 'text'],
+        default: 'json',
+        description: 'the report, the PR comment body, or a terminal view',
+    },
+    out: { type: 'string', value: 'FILE', description: 'write the report to FILE', absent: 'stdout' },
+    workers: {
+        type: 'string',
+        value: 'N',
+        parse: wholeNumber(MAX_WORKERS),
+        description: `0 or 1 replays in-process, 2 to ${MAX_WORKERS} in worker threads`,
+        absent: 'by sample size and cores',
+    },
+    opa: commands_opa,
+    ...LIMIT_OPTIONS,
+};
+const COMPILE = {
+    name: 'compile',
+    summary: 'validate a policy and print its Rego (or build its WebAssembly)',
+    about: 'Validates the policy and prints the Rego it compiles to. Every problem is printed as ' +
+        'file:line:column and nothing is compiled (exit 2). Only --out-wasm needs OPA.',
+    positionals: {
+        usage: '<policy>',
+        description: 'the policy file, JSON or YAML',
+        min: 1,
+        max: 1,
+        missing: 'compile takes one policy file',
+    },
+    options: {
+        'out-rego': { type: 'string', value: 'FILE', description: 'write the Rego to FILE', absent: 'stdout' },
+        'out-wasm': {
+            type: 'string',
+            value: 'FILE',
+            description: 'also build the WebAssembly (opa build -t wasm) into FILE',
+            absent: 'not built',
+        },
+        opa: commands_opa,
+        ...COMPILE_LIMIT_OPTIONS,
+    },
+};
+const REPLAY = {
+    name: 'replay',
+    summary: 'replay a traffic sample through the base and head of a policy change',
+    about: 'Replays every record of the sample through the head policy and, when given, the base, ' +
+        'buckets each request allowed / denied / unevaluable, and lists the requests the head ' +
+        'decides differently, most dangerous first, with the true total.',
+    positionals: null,
+    options: {
+        head: { type: 'string', value: 'POLICY', required: true, description: 'the draft (head) policy file' },
+        base: {
+            type: 'string',
+            value: 'POLICY',
+            description: 'the saved (base) policy file; without it the policy is new',
+            absent: 'none',
+        },
+        ...SAMPLE_OPTIONS,
+        'fail-on': {
+            type: 'string',
+            value: 'RULES',
+            parse: failOnRules,
+            description: 'exit 1 when a gate rule is crossed (rules: policy-replay --help)',
+            absent: 'none',
+        },
+        shard: {
+            type: 'string',
+            value: 'K/N',
+            parse: shard,
+            description: 'replay the K-th of N slices: a partial report for merge',
+            absent: 'the whole sample',
+        },
+        'redact-subjects': {
+            type: 'boolean',
+            description: 'markdown: subjects as sha256: pseudonyms',
+        },
+    },
+};
+const DRIFT = {
+    name: 'drift',
+    summary: 'compare the saved policy with the decisions recorded in the traffic',
+    about: "Replays the sample through one policy and compares each decision with the record's " +
+        'recorded_decision: a drift is a scoreable record the policy now decides differently.',
+    positionals: null,
+    options: {
+        policy: { type: 'string', value: 'POLICY', required: true, description: 'the saved policy file' },
+        ...SAMPLE_OPTIONS,
+        'fail-on-drift': { type: 'boolean', description: 'exit 1 when any drift is found' },
+    },
+};
+const MERGE = {
+    name: 'merge',
+    summary: 'combine the partial reports of a sharded replay into one report',
+    about: 'Combines the partial JSON reports of replay --shard K/N (every shard, any order) into ' +
+        'exactly the report one unsharded run would have produced.',
+    positionals: {
+        usage: '<partial.json>...',
+        description: 'the partial reports',
+        min: 1,
+        max: Infinity,
+        missing: 'merge needs the partial reports of every shard',
+    },
+    options: {
+        'max-groups': {
+            type: 'string',
+            value: 'N',
+            parse: wholeNumber(),
+            description: 'change groups listed in the merged report',
+            absent: "the partial reports' meta.max_groups",
+        },
+        format: SAMPLE_OPTIONS.format,
+        out: SAMPLE_OPTIONS.out,
+    },
+};
+const FIDELITY = {
+    name: 'fidelity',
+    summary: 'grade replay-runtime manifests: exact, controlled, partial or unreplayable',
+    about: 'Grades each replay-runtime v2 manifest and lists every gap with its impact. A directory ' +
+        'stands for its *.json and *.jsonl files, sorted by name. Invalid manifests are part of ' +
+        'the report (exit 0).',
+    positionals: {
+        usage: '<manifest-or-dir>...',
+        description: 'manifest files (.json: one manifest; .jsonl: one a line) or directories',
+        min: 1,
+        max: Infinity,
+        missing: 'No manifest given.',
+    },
+    options: {
+        format: {
+            type: 'string',
+            choices: ['json', 'text'],
+            default: 'json',
+            description: 'the report, or a terminal view saying what would lift each level',
+        },
+    },
+};
+/** The commands, in the order help lists them. */
+const COMMAND_SPECS = [COMPILE, REPLAY, DRIFT, MERGE, FIDELITY];
+
+;// CONCATENATED MODULE: ./build/cli/compileCommand.js
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Validates a policy and prints its Rego (or writes it with --out-rego); --out-wasm also runs
+ * `opa build -t wasm`. Problems go to stderr as file:line:column lines, exit 2.
+ */
+async function runCompileCommand(argv, io) {
+    const { values, positionals } = parseCommandLine(COMPILE, argv);
+    const file = positionals[0];
+    const limits = limitsFromFlags(values);
+    const failed = (errors) => {
+        for (const error of errors)
+            io.stderr(`${formatProblem(error)}\n`);
+        io.stderr(`${file}: ${errors.length} problem${errors.length === 1 ? '' : 's'}, nothing compiled\n`);
+        return cli_io/* EXIT */.dc.badInput;
+    };
+    try {
+        // Only a regular file within --max-policy-bytes is read at all.
+        await readPolicySource(file, file, limits.maxPolicyBytes);
+    }
+    catch (error) {
+        const message = error.code ?? error.message;
+        return failed([
+            { file, path: '', line: 1, column: 1, severity: 'error', message: `cannot read the file: ${message}` },
+        ]);
+    }
+    const result = await loadPolicyFile(file);
+    for (const warning of result.warnings)
+        io.stderr(`${formatProblem(warning)}\n`);
+    const tooMany = result.ok && result.text !== undefined
+        ? policyLimitProblem(result.text, file, limits, result.policy)
+        : null;
+    if (tooMany)
+        return failed([tooMany]);
+    if (!result.ok) {
+        for (const error of result.errors)
+            io.stderr(`${formatProblem(error)}\n`);
+        io.stderr(`${file}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'}, nothing compiled\n`);
+        return cli_io/* EXIT */.dc.badInput;
+    }
+    // Without --out-wasm no OPA is needed: the Rego is the generator's alone.
+    let compiled = null;
+    if (values['out-wasm']) {
+        const opaPath = (await locateOpa({ flag: values.opa, env: io.env })).path;
+        try {
+            compiled = await compilePolicy(result.policy, opaPath, limits.compileTimeoutMs);
+        }
+        catch (error) {
+            if (error instanceof OpaTimeoutError)
+                return failed([compileTimeoutProblem(file, error)]);
+            throw error;
+        }
+    }
+    const rego = compiled?.rego ?? generateRego(result.policy);
+    if (values['out-rego'])
+        await (0,cli_io/* writeOutputFile */.BF)(values['out-rego'], rego);
+    // Rego strings use JSON's escapes: `##[` in a value or description cannot reach the runner.
+    else
+        io.stdout(inertJson(rego));
+    if (compiled && values['out-wasm']) {
+        await (0,cli_io/* writeOutputFile */.BF)(values['out-wasm'], compiled.wasm);
+        io.stderr(`wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoint ${compiled.entrypoint})\n`);
+    }
+    return cli_io/* EXIT */.dc.ok;
 }
 
 ;// CONCATENATED MODULE: ./build/gate/gateFacts.js
@@ -34792,34 +35079,6 @@ function progressReporter(io, delayMs = 750) {
 
 
 
-
-
-
-const REPLAY_USAGE = 'policy-replay replay --head <policy> [--base <policy>] --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--max-groups N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--workers N] [--opa PATH] [--max-line-bytes SIZE] [--max-policy-bytes SIZE] [--max-policy-values N] [--compile-timeout SECONDS]';
-/** More threads than this only add memory: reading and aggregation stay on one thread. */
-const MAX_WORKERS = 64;
-function parseFormat(value, fallback) {
-    const format = value ?? fallback;
-    if (format !== 'json' && format !== 'markdown' && format !== 'text') {
-        throw new cli_io/* UsageError */.eb(`Invalid --format '${format}'. Expected json, markdown or text.`);
-    }
-    return format;
-}
-function parseCount(name, value, fallback) {
-    if (value === undefined)
-        return fallback;
-    if (!/^(0|[1-9][0-9]*)$/.test(value) || !Number.isSafeInteger(Number(value))) {
-        throw new cli_io/* UsageError */.eb(`Invalid --${name} '${value}'. Expected a whole number ≥ 0.`);
-    }
-    return Number(value);
-}
-/** `--workers N`: 0 or 1 replays in-process, 2..MAX_WORKERS threads; absent: automatic. */
-function parseWorkers(value) {
-    const workers = parseCount('workers', value, null);
-    if (workers !== null && workers > MAX_WORKERS)
-        throw new cli_io/* UsageError */.eb(`Invalid --workers '${value}'. Expected 0 to ${MAX_WORKERS}.`);
-    return workers;
-}
 function renderReport(report, format, io, redact = false) {
     if (format === 'json')
         return reportToJson(report);
@@ -34844,27 +35103,6 @@ async function locateOpaUnlessInvalid(flag, io, sources) {
         throw new cli_io/* CommandError */.Qd(`${problems.length} problem(s) in the policy files; nothing replayed`);
     }
 }
-/** The options `replay` and `drift` share: the sample, its filters, the output and the engine. */
-const SAMPLE_OPTIONS = {
-    traffic: { type: 'string' },
-    manifests: { type: 'string' },
-    since: { type: 'string' },
-    limit: { type: 'string' },
-    'max-changes': { type: 'string' },
-    'max-groups': { type: 'string' },
-    format: { type: 'string' },
-    out: { type: 'string' },
-    workers: { type: 'string' },
-    opa: { type: 'string' },
-    ...LIMIT_OPTIONS,
-};
-/** `--since` must be an instant: a typo must not silently replay everything. */
-function parseSince(value) {
-    if (value !== undefined && !isRfc3339Instant(value)) {
-        throw new cli_io/* UsageError */.eb(`Invalid --since '${value}'. Expected an RFC 3339 instant such as 2026-11-01T00:00:00Z.`);
-    }
-    return value ?? null;
-}
 /**
  * runReplay for a command: a progress line on a terminal, warnings on stderr, and an unreadable
  * traffic or manifest file as a one-line error (exit 2).
@@ -34888,45 +35126,9 @@ async function replayWithProgress(options, io) {
     return run;
 }
 async function runReplayCommand(argv, io) {
-    const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-            head: { type: 'string' },
-            base: { type: 'string' },
-            ...SAMPLE_OPTIONS,
-            'fail-on': { type: 'string' },
-            shard: { type: 'string' },
-            'redact-subjects': { type: 'boolean' },
-        },
-    });
-    if (positionals.length > 0)
-        throw new cli_io/* UsageError */.eb(`unexpected argument '${positionals[0]}'`);
-    if (!values.head)
-        throw new cli_io/* UsageError */.eb('--head is required');
-    if (!values.traffic)
-        throw new cli_io/* UsageError */.eb('--traffic is required');
-    const format = parseFormat(values.format, 'json');
-    const since = parseSince(values.since);
-    const limit = parseCount('limit', values.limit, null);
-    const maxChanges = parseCount('max-changes', values['max-changes'], 50);
-    const maxGroups = parseCount('max-groups', values['max-groups'], DEFAULT_MAX_GROUPS);
-    const workers = parseWorkers(values.workers);
-    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
-    if (shard === null)
-        throw new cli_io/* UsageError */.eb(`Invalid --shard '${values.shard}'. Expected K/N with 1 ≤ K ≤ N.`);
-    let failOn = [];
-    if (values['fail-on'] !== undefined) {
-        try {
-            failOn = parseFailOn(values['fail-on']);
-        }
-        catch (error) {
-            if (error instanceof FailOnError)
-                throw new cli_io/* UsageError */.eb(error.message);
-            throw error;
-        }
-    }
+    const { values } = parseCommandLine(REPLAY, argv);
+    const format = values.format;
+    const failOn = values['fail-on'] ?? [];
     const limits = limitsFromFlags(values);
     const readSource = async (file) => {
         try {
@@ -34944,13 +35146,13 @@ async function runReplayCommand(argv, io) {
         base,
         trafficPath: values.traffic,
         manifests: values.manifests ?? null,
-        since,
-        limit,
-        maxChanges,
-        maxGroups,
-        ...(shard ? { shard } : {}),
+        since: values.since ?? null,
+        limit: values.limit ?? null,
+        maxChanges: values['max-changes'],
+        ...(values.shard ? { shard: values.shard } : {}),
         opa,
-        ...(workers !== null ? { workers } : {}),
+        ...(values.workers !== undefined ? { workers: values.workers } : {}),
+        maxGroups: values['max-groups'],
         limits,
     }, io);
     const { report } = run;
@@ -34958,7 +35160,7 @@ async function runReplayCommand(argv, io) {
         for (const e of report.errors)
             io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path || '(document)'}: ${e.message}\n`);
     }
-    const text = renderReport(report, format, io, values['redact-subjects'] === true);
+    const text = renderReport(report, format, io, values['redact-subjects']);
     if (values.out)
         await (0,cli_io/* writeOutputFile */.BF)(values.out, text);
     else
@@ -34971,78 +35173,25 @@ async function runReplayCommand(argv, io) {
     return verdict.verdict === 'fail' ? cli_io/* EXIT */.dc.thresholdCrossed : cli_io/* EXIT */.dc.ok;
 }
 
-;// CONCATENATED MODULE: ./build/fidelity/command.js
+;// CONCATENATED MODULE: ./build/cli/fidelityCommand.js
 
 
 
-const FIDELITY_USAGE = 'usage: policy-replay fidelity <manifest|dir>... [--format json|text]';
-/** A bad invocation, reported on stderr with the usage line (exit 2). */
-class FidelityUsageError extends Error {
-    name = 'FidelityUsageError';
-}
-/** Parses the arguments after `fidelity`. Throws {@link FidelityUsageError}. */
-function parseFidelityArgs(argv) {
-    const files = [];
-    let format = 'json';
-    let help = false;
-    let onlyFiles = false;
-    for (let i = 0; i < argv.length; i++) {
-        const arg = argv[i] ?? '';
-        if (onlyFiles || !arg.startsWith('-') || arg === '-') {
-            files.push(arg);
-            continue;
-        }
-        if (arg === '--') {
-            onlyFiles = true;
-        }
-        else if (arg === '--help' || arg === '-h') {
-            help = true;
-        }
-        else if (arg === '--format' || arg.startsWith('--format=')) {
-            const value = arg === '--format' ? argv[++i] : arg.slice('--format='.length);
-            if (value !== 'json' && value !== 'text') {
-                throw new FidelityUsageError(value === undefined
-                    ? '--format needs a value: json or text'
-                    : `Invalid --format '${value}'. Expected json or text.`);
-            }
-            format = value;
-        }
-        else {
-            throw new FidelityUsageError(`Unknown option '${arg}'.`);
-        }
-    }
-    if (!help && files.length === 0)
-        throw new FidelityUsageError('No manifest given.');
-    return { files, format, help };
-}
+
+
+
 /**
- * `policy-replay fidelity <manifest>... [--format json|text]`; `argv` is what follows
- * `fidelity`. A directory argument stands for its *.json / *.jsonl files (sorted by name).
- *
- * Exit codes: 0 the report was produced, including when some manifests are invalid (they are
- * listed under `invalid`: grading them is the report's job, not a usage failure); 2 a bad
- * invocation or an unreadable file. JSON goes to stdout, 2-space indented with a trailing
- * newline; the same input gives byte-identical output.
+ * `policy-replay fidelity <manifest|dir>... [--format json|text]`. A directory argument stands
+ * for its *.json / *.jsonl files (sorted by name). Invalid manifests are part of the report, so
+ * they exit 0 (grading bad evidence is the report's job; the replay gate decides what fails);
+ * an unreadable file is exit 2. The same input gives byte-identical output (docs/fidelity.md).
  */
 async function runFidelityCommand(argv, io) {
-    let invocation;
-    try {
-        invocation = parseFidelityArgs(argv);
-    }
-    catch (error) {
-        if (!(error instanceof FidelityUsageError))
-            throw error;
-        io.stderr(`policy-replay fidelity: ${error.message}\n${FIDELITY_USAGE}\n`);
-        return 2;
-    }
-    if (invocation.help) {
-        io.stdout(`${FIDELITY_USAGE}\n`);
-        return 0;
-    }
+    const { values, positionals } = parseCommandLine(FIDELITY, argv);
     let result;
     try {
         const files = [];
-        for (const arg of invocation.files)
+        for (const arg of positionals)
             files.push(...(await expandArgument(arg)));
         const set = await gradeManifestFiles(files);
         result = { reports: set.reports, invalid: set.invalid };
@@ -35050,13 +35199,10 @@ async function runFidelityCommand(argv, io) {
     catch (error) {
         if (!(error instanceof ManifestFileError))
             throw error;
-        io.stderr(`policy-replay fidelity: cannot read ${error.message}\n`);
-        return 2;
+        throw new cli_io/* CommandError */.Qd(`policy-replay fidelity: cannot read ${error.message}`);
     }
-    io.stdout(invocation.format === 'json'
-        ? `${inertJson(JSON.stringify(result, null, 2))}\n`
-        : renderFidelityText(result));
-    return 0;
+    io.stdout(values.format === 'json' ? `${inertJson(JSON.stringify(result, null, 2))}\n` : renderFidelityText(result));
+    return cli_io/* EXIT */.dc.ok;
 }
 async function expandArgument(arg) {
     try {
@@ -35064,14 +35210,14 @@ async function expandArgument(arg) {
             return await resolveManifestFiles(arg);
     }
     catch {
-        // Not there: let the read report it with the file's name.
+        // Not there: the read reports it with the file's name.
     }
     return [arg];
 }
 
 ;// CONCATENATED MODULE: ./build/replay/drift.js
 /**
- * The drift report (action.md "Drift reports"): the replay in drift mode, renamed so nobody reads
+ * The drift report (docs/report.md "The drift report"): the replay in drift mode, renamed so nobody reads
  * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
  */
 function toDriftReport(run) {
@@ -35220,27 +35366,10 @@ function driftResolvedComment(policyPath) {
 
 
 
-const DRIFT_USAGE = 'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--max-groups N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH] [--max-line-bytes SIZE] [--max-policy-bytes SIZE] [--max-policy-values N] [--compile-timeout SECONDS]';
-/** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
+/** Replays the saved policy against each record's recorded_decision (docs/report.md "The drift report"). */
 async function runDriftCommand(argv, io) {
-    const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-            policy: { type: 'string' },
-            ...SAMPLE_OPTIONS,
-            'fail-on-drift': { type: 'boolean' },
-        },
-    });
-    if (positionals.length > 0)
-        throw new cli_io/* UsageError */.eb(`unexpected argument '${positionals[0]}'`);
-    if (!values.policy)
-        throw new cli_io/* UsageError */.eb('--policy is required');
-    if (!values.traffic)
-        throw new cli_io/* UsageError */.eb('--traffic is required');
-    const format = parseFormat(values.format, 'json');
-    const since = parseSince(values.since);
+    const { values } = parseCommandLine(DRIFT, argv);
+    const format = values.format;
     const limits = limitsFromFlags(values);
     let policy;
     try {
@@ -35249,19 +35378,18 @@ async function runDriftCommand(argv, io) {
     catch (error) {
         throw new cli_io/* CommandError */.Qd(`cannot read policy ${values.policy}: ${error.code ?? error.message}`);
     }
-    const workers = parseWorkers(values.workers);
     const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
     const run = await replayWithProgress({
         head: policy,
         base: null,
         mode: 'drift',
-        ...(workers !== null ? { workers } : {}),
+        ...(values.workers !== undefined ? { workers: values.workers } : {}),
         trafficPath: values.traffic,
         manifests: values.manifests ?? null,
-        since,
-        limit: parseCount('limit', values.limit, null),
-        maxChanges: parseCount('max-changes', values['max-changes'], 50),
-        maxGroups: parseCount('max-groups', values['max-groups'], DEFAULT_MAX_GROUPS),
+        since: values.since ?? null,
+        limit: values.limit ?? null,
+        maxChanges: values['max-changes'],
+        maxGroups: values['max-groups'],
         opa,
         limits,
     }, io);
@@ -35438,6 +35566,8 @@ function mergeReports(partials, options = {}) {
 
 
 
+
+
 const WHOLE = 'must be a whole number ≥ 0';
 const count = schemas_int(WHOLE).min(0, WHOLE);
 const sha256 = schemas_string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lowercase hex');
@@ -35454,6 +35584,7 @@ const metaSchema = strictObject({
     status: schemas_enum(['changed', 'added', 'deleted', 'drift']),
     excluded_without_time: count,
     max_changes: count,
+    max_groups: count,
     shard: strictObject({ index: schemas_int().positive(), count: schemas_int().positive() }).optional(),
 });
 const errorSchema = strictObject({
@@ -35474,6 +35605,43 @@ const changeSchema = strictObject({
     matched_rule_ids: array(schemas_string()),
 });
 const reasonSchema = schemas_enum(UNEVALUABLE_REASONS);
+const ruleDiffSchema = strictObject({
+    added: array(schemas_string()),
+    removed: array(schemas_string()),
+    modified: array(strictObject({ id: schemas_string(), what: array(schemas_enum(RULE_PARTS)).min(1) })),
+    reordered: schemas_boolean(),
+    settings: array(strictObject({ name: schemas_enum(SETTING_NAMES), from: schemas_string().nullable(), to: schemas_string().nullable() })),
+});
+const subjectCountSchema = strictObject({ subject: schemas_string().nullable(), count: schemas_int().positive() });
+const changeGroupSchema = strictObject({
+    direction: schemas_enum(DIRECTIONS),
+    count: schemas_int().positive(),
+    head_rules: array(schemas_string()),
+    base_rules: array(schemas_string()),
+    method: schemas_string().nullable(),
+    tools: array(schemas_string()),
+    subjects: strictObject({ distinct: schemas_int().positive(), top: array(subjectCountSchema) }),
+    first_at: schemas_string().nullable(),
+    last_at: schemas_string().nullable(),
+    examples: array(schemas_string()),
+    because: array(union([
+        strictObject({
+            rule: schemas_string(),
+            change: schemas_enum(['added', 'removed', 'modified']),
+            side: schemas_enum(['head', 'base']),
+        }),
+        strictObject({
+            setting: schemas_enum(SETTING_NAMES),
+            from: schemas_string().nullable(),
+            to: schemas_string().nullable(),
+        }),
+    ])),
+    partial: strictObject({
+        subjects: array(subjectCountSchema),
+        examples: array(strictObject({ request_id: schemas_string(), occurred_at: schemas_string().nullable() })),
+    })
+        .optional(),
+});
 /** The fidelity section is the fidelity module's; merge reads its per-level record counts. */
 const fidelitySchema = looseObject({ records_by_level: record(schemas_string(), count) });
 const resultSchema = strictObject({
@@ -35494,10 +35662,13 @@ const resultSchema = strictObject({
         examples: array(strictObject({ line: schemas_int().positive(), reason: schemas_string() })),
     }),
     recorded_mismatch: count,
+    rule_diff: ruleDiffSchema.nullable(),
+    change_groups: array(changeGroupSchema),
+    change_groups_total: count,
     fidelity: fidelitySchema.optional(),
 });
-/** The invariants of replay.md "The result", each as a check with its message. */
-function resultInvariants(r, maxChanges) {
+/** The invariants of the replay result (docs/report.md), each as a check with its message. */
+function resultInvariants(r, maxChanges, maxGroups) {
     const problems = [];
     const fail = (path, message) => problems.push({ path, message });
     if (r.evaluated !== r.allowed + r.denied + r.unevaluable)
@@ -35529,6 +35700,17 @@ function resultInvariants(r, maxChanges) {
     }
     if (r.recorded_mismatch > r.evaluated)
         fail(['recorded_mismatch'], `is ${r.recorded_mismatch}, more than evaluated (${r.evaluated})`);
+    const grouped = r.change_groups.reduce((sum, g) => sum + g.count, 0);
+    if (r.change_groups.length > r.change_groups_total)
+        fail(['change_groups'], `lists ${r.change_groups.length} groups, more than change_groups_total (${r.change_groups_total})`);
+    if (grouped > r.changes_total)
+        fail(['change_groups'], `count ${grouped} changes, more than changes_total (${r.changes_total})`);
+    if (r.change_groups.length === r.change_groups_total && grouped !== r.changes_total)
+        fail(['change_groups'], `count ${grouped} changes, but changes_total is ${r.changes_total}`);
+    // A shard report carries every group (merge re-caps them); a whole report at most max_groups.
+    const partial = r.change_groups.some((g) => g.partial !== undefined);
+    if (!partial && r.change_groups.length > maxGroups)
+        fail(['change_groups'], `lists ${r.change_groups.length} groups, more than meta.max_groups (${maxGroups})`);
     const { count: malformed, examples } = r.malformed;
     if (examples.length > Math.min(malformed, MAX_MALFORMED_EXAMPLES))
         fail(['malformed', 'examples'], `lists ${examples.length}, more than count (${malformed}) or ${MAX_MALFORMED_EXAMPLES}`);
@@ -35551,7 +35733,7 @@ const reportSchema = strictObject({ meta: metaSchema, errors: array(errorSchema)
         });
     if (report.result === null)
         return;
-    for (const p of resultInvariants(report.result, report.meta.max_changes))
+    for (const p of resultInvariants(report.result, report.meta.max_changes, report.meta.max_groups))
         ctx.addIssue({ code: 'custom', path: ['result', ...p.path], message: p.message });
 });
 /**
@@ -35582,19 +35764,12 @@ function checkReport(value) {
 
 
 
-const MERGE_USAGE = 'policy-replay merge <partial.json>... [--max-groups N] [--format json|markdown|text] [--out FILE]';
+
 async function runMergeCommand(argv, io) {
-    const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: { format: { type: 'string' }, out: { type: 'string' }, 'max-groups': { type: 'string' } },
-    });
-    if (positionals.length === 0)
-        throw new cli_io/* UsageError */.eb('merge needs the partial reports of every shard');
-    const format = parseFormat(values.format, 'json');
+    const { values, positionals } = parseCommandLine(MERGE, argv);
+    const format = values.format;
     // Absent: the cap the shards were replayed with (their meta.max_groups).
-    const maxGroups = parseCount('max-groups', values['max-groups'], null);
+    const maxGroups = values['max-groups'] ?? null;
     const partials = [];
     for (const file of positionals) {
         let value;
@@ -35636,6 +35811,113 @@ async function runMergeCommand(argv, io) {
     return merged.errors.length > 0 ? cli_io/* EXIT */.dc.badInput : cli_io/* EXIT */.dc.ok;
 }
 
+;// CONCATENATED MODULE: ./build/cli/help.js
+/**
+ * The help texts, rendered from the option tables (commands.ts) so they always say what the
+ * parser accepts. docs/cli.md carries the same texts, checked by a test.
+ */
+
+
+const PROGRAM = 'policy-replay';
+/** What each exit code means, for every command. */
+const EXIT_CODE_MEANINGS = [
+    [0, 'the report was produced'],
+    [1, 'the report was produced and a --fail-on rule was crossed (drift: --fail-on-drift and drift)'],
+    [2, 'a bad invocation, or an invalid policy, an unreadable traffic, manifest or report file'],
+    [3, 'OPA is missing or failed'],
+];
+function placeholder(option) {
+    if (option.type === 'boolean')
+        return '';
+    return ` ${option.choices ? option.choices.join('|') : (option.value ?? 'VALUE')}`;
+}
+function defaultText(option) {
+    if (option.required)
+        return 'required';
+    if (option.type === 'boolean')
+        return 'default: off';
+    if (option.default !== undefined)
+        return `default: ${option.default}`;
+    return `default: ${option.absent ?? 'none'}`;
+}
+/** `policy-replay replay --head POLICY --traffic FILE [options]`: positionals, required options. */
+function commandUsage(spec) {
+    const required = Object.entries(spec.options)
+        .filter(([, option]) => option.required)
+        .map(([name, option]) => `--${name}${placeholder(option)}`);
+    return [PROGRAM, spec.name, spec.positionals?.usage, ...required, '[options]']
+        .filter((part) => part !== undefined)
+        .join(' ');
+}
+/** Two aligned columns, the second starting at the same place on every line. */
+function columns(rows, indent = '  ') {
+    const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+    return rows.map(([left, right]) => `${indent}${left.padEnd(width)}${right}`.trimEnd());
+}
+/** `policy-replay <command> --help`: usage, what it does, and one line per option. */
+function commandHelp(spec) {
+    const rows = [];
+    if (spec.positionals)
+        rows.push([spec.positionals.usage, spec.positionals.description]);
+    for (const [name, option] of Object.entries(spec.options)) {
+        rows.push([`--${name}${placeholder(option)}`, `${option.description} (${defaultText(option)})`]);
+    }
+    rows.push(['-h, --help', 'print this help and exit']);
+    return [
+        `usage: ${commandUsage(spec)}`,
+        '',
+        wrap(spec.about, 96),
+        '',
+        'arguments and options:',
+        ...columns(rows),
+        '',
+    ].join('\n');
+}
+/** `policy-replay --help`: the commands, the environment, the --fail-on grammar, the exit codes. */
+function programHelp(commands) {
+    return [
+        `${PROGRAM}: replay recorded MCP gateway traffic through an authorization-policy change`,
+        '',
+        `usage: ${PROGRAM} <command> [arguments] [options]`,
+        `       ${PROGRAM} <command> --help     the command's arguments and options`,
+        `       ${PROGRAM} --version            the version`,
+        '',
+        'commands:',
+        ...columns(commands.map((c) => [c.name, c.summary])),
+        '',
+        'environment:',
+        ...columns([
+            ['OPA_PATH', `the opa binary when --opa is not given; else opa on PATH (tested: OPA ${OPA_VERSION})`],
+            ['NO_COLOR', 'no colour in --format text, even on a terminal'],
+        ]),
+        '',
+        '--fail-on RULES: a comma-separated list of',
+        ...columns(FAIL_ON_GRAMMAR),
+        '',
+        'exit codes:',
+        ...columns(EXIT_CODE_MEANINGS.map(([code, meaning]) => [String(code), meaning])),
+        '',
+        'documentation: docs/cli.md',
+        '',
+    ].join('\n');
+}
+/** Greedy word wrap; a word longer than the width stays whole. */
+function wrap(text, width) {
+    const lines = [];
+    let line = '';
+    for (const word of text.split(/\s+/)) {
+        if (line !== '' && line.length + 1 + word.length > width) {
+            lines.push(line);
+            line = word;
+        }
+        else
+            line = line === '' ? word : `${line} ${word}`;
+    }
+    if (line !== '')
+        lines.push(line);
+    return lines.join('\n');
+}
+
 ;// CONCATENATED MODULE: ./build/cli/main.js
 
 
@@ -35646,21 +35928,20 @@ async function runMergeCommand(argv, io) {
 
 
 
+
+
+
+
 const COMMANDS = {
-    compile: { run: async () => runCompileCommand, usage: COMPILE_USAGE },
-    replay: { run: async () => runReplayCommand, usage: REPLAY_USAGE },
-    fidelity: { run: async () => runFidelityCommand, usage: FIDELITY_USAGE.replace(/^usage: /, '') },
-    drift: { run: async () => runDriftCommand, usage: DRIFT_USAGE },
-    merge: { run: async () => runMergeCommand, usage: MERGE_USAGE },
+    compile: { spec: COMPILE, run: runCompileCommand },
+    replay: { spec: REPLAY, run: runReplayCommand },
+    drift: { spec: DRIFT, run: runDriftCommand },
+    merge: { spec: MERGE, run: runMergeCommand },
+    fidelity: { spec: FIDELITY, run: runFidelityCommand },
 };
+/** The top-level help: commands, environment, the --fail-on grammar and the exit codes. */
 function usage() {
-    return [
-        'policy-replay: replay recorded MCP gateway traffic through a policy change',
-        '',
-        ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
-        '',
-        'exit codes: 0 report produced, 1 a --fail-on threshold crossed, 2 bad invocation or invalid input, 3 OPA missing or failed',
-    ].join('\n');
+    return programHelp(COMMAND_SPECS);
 }
 /**
  * Runs one CLI invocation and returns its exit code; never throws. Everything a command prints
@@ -35675,25 +35956,44 @@ async function runCli(argv, rawIo) {
         stderr: (text) => rawIo.stderr(inertText(text)),
     };
     const [name, ...rest] = argv;
-    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-        io.stdout(`${usage()}\n`);
-        return name === undefined ? cli_io/* EXIT */.dc.badInput : cli_io/* EXIT */.dc.ok;
+    // Without a command the invocation is incomplete: the help goes to stderr (stdout stays clean
+    // for pipes) and the exit code says it was not a success.
+    if (name === undefined) {
+        io.stderr(usage());
+        return cli_io/* EXIT */.dc.badInput;
     }
-    if (name === '--version') {
-        io.stdout(`${process.env.POLICY_REPLAY_VERSION ?? 'policy-replay'}\n`);
+    if (name === '--help' || name === '-h' || name === 'help') {
+        const topic = name === 'help' ? rest[0] : undefined;
+        if (topic === undefined) {
+            io.stdout(usage());
+            return cli_io/* EXIT */.dc.ok;
+        }
+        if (!Object.hasOwn(COMMANDS, topic)) {
+            io.stderr(`unknown command ${JSON.stringify(topic)}\n\n${usage()}`);
+            return cli_io/* EXIT */.dc.badInput;
+        }
+        io.stdout(commandHelp(COMMANDS[topic].spec));
         return cli_io/* EXIT */.dc.ok;
     }
-    const command = COMMANDS[name];
+    if (name === '--version') {
+        io.stdout(`${TOOL_VERSION}\n`);
+        return cli_io/* EXIT */.dc.ok;
+    }
+    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
     if (!command) {
-        io.stderr(`unknown command ${JSON.stringify(name)}\n\n${usage()}\n`);
+        io.stderr(`unknown command ${JSON.stringify(name)}\n\n${usage()}`);
         return cli_io/* EXIT */.dc.badInput;
     }
     try {
-        return await (await command.run())(rest, io);
+        if (wantsHelp(command.spec, rest)) {
+            io.stdout(commandHelp(command.spec));
+            return cli_io/* EXIT */.dc.ok;
+        }
+        return await command.run(rest, io);
     }
     catch (error) {
-        if (error instanceof cli_io/* UsageError */.eb || error.code?.startsWith('ERR_PARSE_ARGS')) {
-            io.stderr(`${error.message}\nusage: ${command.usage}\n`);
+        if (error instanceof cli_io/* UsageError */.eb) {
+            io.stderr(`${error.message}\nusage: ${commandUsage(command.spec)}\n(policy-replay ${name} --help lists every option)\n`);
             return cli_io/* EXIT */.dc.badInput;
         }
         if (error instanceof cli_io/* CommandError */.Qd) {

@@ -18,6 +18,7 @@ import { replayDrift } from './drift.js';
 import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMarkdown.js';
 import { blockersOf } from './policyFailure.js';
 import { failStep, logError, logInfo, logWarning } from './log.js';
+import { postCommentFile } from './postComment.js';
 import { fitWithFewerRows, splitRowBudget, utf8Length } from '../render/fitSections.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
@@ -38,6 +39,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       ...(settings.tokenLogin ? { login: settings.tokenLogin } : {}),
     });
     if (mode === 'drift') await runDriftMode(settings, context, client);
+    else if (mode === 'post-comment') await runPostCommentMode(settings, context, client);
     else await runPullRequestMode(settings, context, client);
   } catch (error) {
     failStep(`policy-replay: ${(error as Error).message}`);
@@ -86,6 +88,21 @@ async function writeRunReport(context: RunContext, report: RunReport): Promise<s
   return file;
 }
 
+/**
+ * The comment body as this run would post it (without the hidden marker, which the poster adds),
+ * written whether or not `comment: off`: the fork recipe uploads it for mode: post-comment. Empty
+ * when the pull request changes no policy, as no comment is posted then either.
+ */
+async function writeCommentFile(context: RunContext, settings: Settings, body: string): Promise<string> {
+  const dir = join(context.tempDir, 'policy-replay');
+  await mkdir(dir, { recursive: true });
+  const suffix = settings.commentId ? `-${settings.commentId}` : '';
+  const file = join(dir, `comment-${context.runId ?? 'local'}${suffix}.md`);
+  await writeFile(file, body);
+  core.setOutput('comment-file', file);
+  return file;
+}
+
 function setOutputs(file: string, verdict: 'pass' | 'fail', policies: readonly PolicyOutcome[]): void {
   const totals = runTotals(policies);
   core.setOutput('report', file);
@@ -130,6 +147,7 @@ async function runPullRequestMode(
       runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull),
     );
     setOutputs(file, 'pass', []);
+    await writeCommentFile(context, settings, '');
     await core.summary
       .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
       .write();
@@ -176,35 +194,65 @@ async function runPullRequestMode(
     });
   };
   await writeSummary(render, rowBudget);
+  const runLink = context.runId
+    ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
+    : null;
+  const summaryPointer = `see the job summary${runLink ? ` of [this run](${runLink})` : ''}`;
+  // Fewer change rows before fewer sections; room is kept for the note that says so.
+  const fitted = fitWithFewerRows(
+    render,
+    rowBudget,
+    COMMENT_LIMIT - 400,
+    commentLength,
+    (omitted) =>
+      `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`,
+  );
+  const shown = splitRowBudget(fitted.rows, settings.maxGroups, settings.maxChanges);
+  const body =
+    fitted.rows < rowBudget && fitted.omitted === 0
+      ? `${fitted.body}\n_Tables shortened to ${shown.second} change row(s) and ${shown.first} group row(s) to fit one comment: ${summaryPointer} for more._\n`
+      : fitted.body;
+  await writeCommentFile(context, settings, body);
   if (settings.comment === 'update') {
-    const runLink = context.runId
-      ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
-      : null;
-    const summaryPointer = `see the job summary${runLink ? ` of [this run](${runLink})` : ''}`;
-    // Fewer change rows before fewer sections; room is kept for the note that says so.
-    const fitted = fitWithFewerRows(
-      render,
-      rowBudget,
-      COMMENT_LIMIT - 400,
-      commentLength,
-      (omitted) =>
-        `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`,
-    );
-    const shown = splitRowBudget(fitted.rows, settings.maxGroups, settings.maxChanges);
-    const body =
-      fitted.rows < rowBudget && fitted.omitted === 0
-        ? `${fitted.body}\n_Tables shortened to ${shown.second} change row(s) and ${shown.first} group row(s) to fit one comment: ${summaryPointer} for more._\n`
-        : fitted.body;
     const result = await syncStickyComment(client, {
       owner: context.owner,
       repo: context.repo,
       issueNumber: pullNumber,
       body,
+      ...(settings.commentId ? { markerId: settings.commentId } : {}),
     });
     if (result.action === 'forbidden') logWarning(`policy-replay could not comment: ${result.warning}`);
     else logInfo(`comment ${result.action} (${result.htmlUrl})`);
   }
   finish(gate.verdict, gate.failed);
+}
+
+/** Posts the comment file a pull_request run left (docs/action.md "Fork pull requests"). */
+async function runPostCommentMode(
+  settings: Settings,
+  context: RunContext,
+  client: GitHubClient,
+): Promise<void> {
+  const outcome = await postCommentFile({
+    client,
+    context,
+    commentFile: settings.commentFile ?? '',
+    pullRequestFile: settings.pullRequestFile ?? '',
+    commentId: settings.commentId,
+  });
+  switch (outcome.action) {
+    case 'empty':
+      logInfo('the comment file is empty: the pull request changes no policy, so nothing is posted');
+      return;
+    case 'stale':
+      logWarning(outcome.warning);
+      return;
+    case 'forbidden':
+      // Posting is this mode's whole job: a token that cannot write is a misconfiguration.
+      throw new Error(`${outcome.warning} Give this job permissions: pull-requests: write.`);
+    default:
+      logInfo(`comment ${outcome.action} on pull request #${outcome.pullNumber} (${outcome.htmlUrl})`);
+  }
 }
 
 function emptyFacts(p: PolicyOutcome): GateFacts {

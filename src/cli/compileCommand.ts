@@ -1,36 +1,22 @@
-import { parseArgs } from 'node:util';
 import { loadPolicyFile } from '../policy/load.js';
 import { formatProblem, type PolicyProblem } from '../policy/problems.js';
 import { generateRego } from '../rego/generate.js';
 import { compilePolicy, compileTimeoutProblem, policyLimitProblem } from '../compile/compilePolicy.js';
 import { OpaTimeoutError } from '../opa/errors.js';
 import { readPolicySource } from '../replay/run.js';
-import { COMPILE_LIMIT_OPTIONS, limitsFromFlags } from './limitFlags.js';
+import { limitsFromFlags } from './limitFlags.js';
 import { locateOpa } from '../opa/locate.js';
-import { EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
+import { EXIT, writeOutputFile, type CommandIO } from './io.js';
+import { COMPILE } from './commands.js';
+import { parseCommandLine } from './options.js';
 import { inertJson } from '../text/workflowCommands.js';
-
-export const COMPILE_USAGE =
-  'policy-replay compile <policy> [--out-rego FILE] [--out-wasm FILE] [--opa PATH] [--max-policy-bytes SIZE] [--max-policy-values N] [--compile-timeout SECONDS]';
 
 /**
  * Validates a policy and prints its Rego (or writes it with --out-rego); --out-wasm also runs
  * `opa build -t wasm`. Problems go to stderr as file:line:column lines, exit 2.
  */
 export async function runCompileCommand(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      'out-rego': { type: 'string' },
-      'out-wasm': { type: 'string' },
-      opa: { type: 'string' },
-      ...COMPILE_LIMIT_OPTIONS,
-    },
-  });
-  if (positionals.length !== 1)
-    throw new UsageError(`compile takes one policy file\nusage: ${COMPILE_USAGE}`);
+  const { values, positionals } = parseCommandLine(COMPILE, argv);
   const file = positionals[0]!;
   const limits = limitsFromFlags(values);
   const failed = (errors: PolicyProblem[]) => {

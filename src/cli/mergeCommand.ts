@@ -1,25 +1,17 @@
 import { readFile, stat } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { mergeReports, MergeError } from '../replay/merge.js';
 import { reportToJson, type ReplayReport } from '../replay/report.js';
 import { checkReport } from '../replay/reportSchema.js';
-import { EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
-import { parseCount, parseFormat, renderReport } from './replayCommand.js';
-
-export const MERGE_USAGE =
-  'policy-replay merge <partial.json>... [--max-groups N] [--format json|markdown|text] [--out FILE]';
+import { EXIT, writeOutputFile, type CommandIO } from './io.js';
+import { renderReport } from './replayCommand.js';
+import { MERGE } from './commands.js';
+import { parseCommandLine } from './options.js';
 
 export async function runMergeCommand(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { format: { type: 'string' }, out: { type: 'string' }, 'max-groups': { type: 'string' } },
-  });
-  if (positionals.length === 0) throw new UsageError('merge needs the partial reports of every shard');
-  const format = parseFormat(values.format, 'json');
+  const { values, positionals } = parseCommandLine(MERGE, argv);
+  const format = values.format;
   // Absent: the cap the shards were replayed with (their meta.max_groups).
-  const maxGroups = parseCount('max-groups', values['max-groups'], null);
+  const maxGroups = values['max-groups'] ?? null;
   const partials: ReplayReport[] = [];
   for (const file of positionals) {
     let value: unknown;

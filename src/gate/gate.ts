@@ -3,9 +3,7 @@
  * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
  */
 
-/** Replay fidelity levels, best first (fidelity.md: exact > controlled > partial > unreplayable). */
-export const FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'] as const;
-export type FidelityLevel = (typeof FIDELITY_LEVELS)[number];
+import { FIDELITY_LEVELS, type FidelityLevel } from '../fidelity/analyze.js';
 
 /** Rules that fail when a count is above zero or a flag is set. */
 export const SIMPLE_RULES = [

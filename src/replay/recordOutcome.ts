@@ -95,7 +95,7 @@ export interface EvaluatorSide extends CachedSide {
 }
 
 /**
- * The decision pair a record's change is judged on, as in replay.md: in compare mode the base
+ * The decision pair a record's change is judged on, as in docs/report.md: in compare mode the base
  * (unknown when it cannot score the record) against the head; in drift mode the recorded decision
  * against the head. null: not a change candidate (no head, unevaluable, or drift without a
  * recorded decision).

@@ -6,7 +6,7 @@ import { inertJson } from '../text/workflowCommands.js';
 export type CurrentDecision = 'allow' | 'deny' | 'unknown';
 export type DraftDecision = 'allow' | 'deny';
 
-/** One request the head decides differently from the base (replay.md). */
+/** One request the head decides differently from the base (docs/report.md). */
 export interface Change {
   request_id: string;
   occurred_at: string | null;
@@ -43,7 +43,7 @@ export interface ReplayResult {
   rule_hits: Record<string, number>;
   malformed: { count: number; examples: MalformedExample[] };
   recorded_mismatch: number;
-  /** Added by the caller when manifests were given (fidelity.md "In the replay report"). */
+  /** Added by the caller when manifests were given (docs/fidelity.md "In the replay report"). */
   fidelity?: object;
 }
 

@@ -133,7 +133,7 @@ const resultSchema = z.strictObject({
 
 type Result = z.infer<typeof resultSchema>;
 
-/** The invariants of replay.md "The result", each as a check with its message. */
+/** The invariants of the replay result (docs/report.md), each as a check with its message. */
 function resultInvariants(
   r: Result,
   maxChanges: number,

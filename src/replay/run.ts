@@ -128,7 +128,7 @@ function toReportError(p: PolicyProblem): ReportError {
   return { file: p.file, path: p.path, line: p.line, column: p.column, message: p.message };
 }
 
-/** The whole replay of one policy change, as the JSON report (replay.md "The result"). */
+/** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
   const [head, base, trafficSha] = await Promise.all([
     options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,

@@ -22,11 +22,11 @@ import {
 } from './recordShape.js';
 
 /**
- * The streaming traffic reader (traffic.md). Memory does not grow with the sample except for the
+ * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
  * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
  * short ids, i.e. well under 100 MB for a million records.
  *
- * Decisions the spec leaves open:
+ * Decisions (docs/traffic.md):
  * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
  *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
  *   counted, but they still advance the line number so later numbers match an editor.

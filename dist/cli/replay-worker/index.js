@@ -7050,7 +7050,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./build/engine/errors.js
 var errors = __nccwpck_require__(952);
 ;// CONCATENATED MODULE: ./build/traffic/availability.js
-/** Every unevaluable reason of traffic.md, sorted (the order reports list them in). */
+/** Every unevaluable reason of docs/traffic.md, sorted (the order reports list them in). */
 const UNEVALUABLE_REASONS = [
     'attributes_unavailable',
     'batch_call_pairing_unavailable',
@@ -7096,7 +7096,7 @@ function profileOf(features) {
     return profile;
 }
 /**
- * The reasons a record is unevaluable for a policy (traffic.md's table): sorted, distinct, empty
+ * The reasons a record is unevaluable for a policy (docs/traffic.md "Absent is not unavailable"): sorted, distinct, empty
  * when the record is scoreable. A row applies only when the policy reads the feature the record
  * lacks. The returned array is shared when empty: do not mutate it.
  */
@@ -16715,6 +16715,16 @@ function preprocess(fn, schema) {
 }
 
 ;// CONCATENATED MODULE: ./build/document/path.js
+/** The value at `path` in a parsed document; undefined when a step is missing or not a container. */
+function valueAtPath(root, path) {
+    let node = root;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null)
+            return undefined;
+        node = node[segment];
+    }
+    return node;
+}
 /**
  * The one way the project prints a document path: `rules[2].conditions[0].field`,
  * `tools.calls[1].output`. Keys that are not plain identifiers are quoted
@@ -16740,18 +16750,18 @@ var rfc3339 = __nccwpck_require__(247);
 
 
 /**
- * One recorded gateway request (traffic.md "A record").
+ * One recorded gateway request (docs/traffic.md "A record").
  *
  * The zod schema is the contract and the source of the types. The reader's hot path uses
  * `isTrafficRecord`, a hand-written predicate that accepts exactly what the schema accepts (tested
  * against each other); zod then only runs on the rare malformed record, to word the reason.
  *
- * Decisions the spec leaves open, recorded here and in the project docs:
+ * Decisions recorded here and in docs/traffic.md:
  * - Unknown top-level keys and unknown keys in `unpaired` are malformed ("unknown key"): a typo such
  *   as `unavailible` would otherwise silently drop what the telemetry said it lacked, and the
  *   replay would guess.
  * - `input` is the gateway's document: keys this tool does not know are allowed at every level, but
- *   the values a policy reads must have the type the gateway gives them (policy.md's input table).
+ *   the values a policy reads must have the type the gateway gives them (docs/policy.md "Fields").
  * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
  *   `time.parse_rfc3339_ns` also accepts.
  * - Repeated entries in `unavailable` are harmless and accepted.
@@ -17287,11 +17297,11 @@ function repeatedKeyReason(repeated) {
 
 
 /**
- * The streaming traffic reader (traffic.md). Memory does not grow with the sample except for the
+ * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
  * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
  * short ids, i.e. well under 100 MB for a million records.
  *
- * Decisions the spec leaves open:
+ * Decisions (docs/traffic.md):
  * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
  *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
  *   counted, but they still advance the line number so later numbers match an editor.
@@ -17925,7 +17935,7 @@ function isWhitespace(b) {
 ;// CONCATENATED MODULE: ./build/replay/changeOrder.js
 
 /**
- * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
  * within a group most recent occurred_at first (as instants, not strings), untimed last, then
  * request_id.
  */
@@ -18003,6 +18013,11 @@ const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const FIELD_PATTERN = /^(tool|method|resource_uri|prompt|http_path|http_host|http_method|is_batch|unparsable_calls|subject|issuer|group|tag|attribute:[A-Za-z0-9_-]+|claim:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|argument:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)$/;
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 const CLOCK_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+/** Minutes after midnight of a validated `HH:MM` window bound. */
+function clockMinutes(clock) {
+    const [h, m] = clock.split(':').map(Number);
+    return h * 60 + m;
+}
 const conditionSchema = strictObject({
     field: schemas_string()
         .regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
@@ -18069,7 +18084,7 @@ function classifyField(field) {
             throw new Error(`classifyField: not a policy field: ${field}`);
     }
 }
-/** Caller fields need a verified token (policy.md "Missing context"). */
+/** Caller fields need a verified token (docs/policy.md "Missing context"). */
 function isCallerField(kind) {
     return (kind.kind === 'identity' ||
         kind.kind === 'group' ||
@@ -18082,7 +18097,7 @@ function isDirectoryField(kind) {
     return kind.kind === 'group' || kind.kind === 'tag' || kind.kind === 'attribute';
 }
 /**
- * Where a field lives in the OPA input (policy.md's table), as path segments: from `input` for
+ * Where a field lives in the OPA input (docs/policy.md "Fields"), as path segments: from `input` for
  * request and caller fields, from the call for call fields. The generator and the replay's
  * decision cache both read this one table, so they cannot disagree on what a policy reads.
  */
@@ -18160,10 +18175,6 @@ function addPath(tree, path) {
 function requestPath(kind) {
     const { base, path } = inputPathOf(kind);
     return base === 'input' ? path : null;
-}
-function minutes(clock) {
-    const [h, m] = clock.split(':').map(Number);
-    return h * 60 + m;
 }
 function projection_isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -18247,8 +18258,8 @@ class InputProjection {
                     windows.set(id, {
                         days: new Set(days.map((d) => WEEKDAY_OF[d])),
                         zone,
-                        from: minutes(window.from),
-                        to: minutes(window.to),
+                        from: clockMinutes(window.from),
+                        to: clockMinutes(window.to),
                     });
                 }
             }
@@ -18456,7 +18467,7 @@ class DecisionCache {
 /**
  * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
  * read from the decision the engine returned and the policy's settings — the order of
- * policy.md "The decision":
+ * docs/policy.md "The decision":
  * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
  * 2. a deny rule matched → deny (the rule);
  * 3. `default_effect: allow` → allow (the default);
@@ -18587,7 +18598,7 @@ const VERDICT_UNEVALUABLE = -1;
 const VERDICT_DENY = 0;
 const VERDICT_ALLOW = 1;
 /**
- * The decision pair a record's change is judged on, as in replay.md: in compare mode the base
+ * The decision pair a record's change is judged on, as in docs/report.md: in compare mode the base
  * (unknown when it cannot score the record) against the head; in drift mode the recorded decision
  * against the head. null: not a change candidate (no head, unevaluable, or drift without a
  * recorded decision).

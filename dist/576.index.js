@@ -1,8 +1,8 @@
-export const id = 977;
-export const ids = [977];
+export const id = 576;
+export const ids = [576];
 export const modules = {
 
-/***/ 2977:
+/***/ 2576:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1667,13 +1667,342 @@ const TOOL_VERSION = '0.1.0';
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(4006);
+;// CONCATENATED MODULE: ./build/canonical/jcs.js
+
+/** Thrown when a value has no canonical JSON form. `path` is where, dotted with `[i]` (root is ""). */
+class CanonicalJsonError extends Error {
+    kind;
+    path;
+    name = 'CanonicalJsonError';
+    constructor(kind, path, message) {
+        super(path === '' ? message : `${path}: ${message}`);
+        this.kind = kind;
+        this.path = path;
+    }
+}
+/** Returns the RFC 8785 canonical JSON text of `value`. Throws {@link CanonicalJsonError}. */
+function canonicalize(value) {
+    const parts = [];
+    write(value, '', parts, new Set());
+    return parts.join('');
+}
+/** Lowercase hex SHA-256 of the UTF-8 bytes of `canonicalize(value)`. */
+function sha256Canonical(value) {
+    return (0,external_node_crypto_.createHash)('sha256').update(canonicalize(value), 'utf8').digest('hex');
+}
+function write(value, path, out, open) {
+    if (value === null) {
+        out.push('null');
+        return;
+    }
+    switch (typeof value) {
+        case 'boolean':
+            out.push(value ? 'true' : 'false');
+            return;
+        case 'number':
+            out.push(serializeNumber(value, path));
+            return;
+        case 'string':
+            out.push(serializeString(value, path));
+            return;
+        case 'object':
+            break;
+        default:
+            throw new CanonicalJsonError('unsupported_type', path, `${typeof value} has no JSON form`);
+    }
+    const object = value;
+    if (open.has(object))
+        throw new CanonicalJsonError('cycle', path, 'value contains a cycle');
+    open.add(object);
+    if (Array.isArray(object)) {
+        out.push('[');
+        object.forEach((item, index) => {
+            if (index > 0)
+                out.push(',');
+            write(item, `${path}[${index}]`, out, open);
+        });
+        out.push(']');
+    }
+    else {
+        const proto = Object.getPrototypeOf(object);
+        // Plain means "made by {} or Object.create(null)" in any realm (structuredClone, vm and
+        // workers hand out another realm's Object.prototype). A Date, Map or class instance would
+        // silently serialise as something else (or `{}`), so it is refused.
+        if (proto !== null && Object.getPrototypeOf(proto) !== null) {
+            throw new CanonicalJsonError('unsupported_type', path, 'only plain objects and arrays have a JSON form');
+        }
+        // Default sort compares UTF-16 code units, which is exactly RFC 8785 §3.2.3.
+        const keys = Object.keys(object).sort();
+        out.push('{');
+        let first = true;
+        for (const key of keys) {
+            const member = object[key];
+            const memberPath = path === '' ? key : `${path}.${key}`;
+            if (member === undefined) {
+                throw new CanonicalJsonError('unsupported_type', memberPath, 'undefined has no JSON form');
+            }
+            if (!first)
+                out.push(',');
+            first = false;
+            out.push(serializeString(key, memberPath), ':');
+            write(member, memberPath, out, open);
+        }
+        out.push('}');
+    }
+    open.delete(object);
+}
+function serializeNumber(value, path) {
+    if (!Number.isFinite(value)) {
+        throw new CanonicalJsonError('non_finite_number', path, `${String(value)} is not a JSON number`);
+    }
+    // ECMAScript Number::toString is the RFC 8785 §3.2.2.3 algorithm; it already prints -0 as "0".
+    return String(value);
+}
+function serializeString(value, path) {
+    for (let i = 0; i < value.length; i++) {
+        const unit = value.charCodeAt(i);
+        if (unit >= 0xd800 && unit <= 0xdbff) {
+            const next = value.charCodeAt(i + 1);
+            if (next >= 0xdc00 && next <= 0xdfff) {
+                i++;
+                continue;
+            }
+            throw loneSurrogate(path, unit, i);
+        }
+        if (unit >= 0xdc00 && unit <= 0xdfff)
+            throw loneSurrogate(path, unit, i);
+    }
+    // With no lone surrogates, JSON.stringify escapes exactly as RFC 8785 §3.2.2.2 asks:
+    // \b \t \n \f \r \" \\ , other controls as lowercase \u00xx, everything else literal.
+    return JSON.stringify(value);
+}
+function loneSurrogate(path, unit, index) {
+    const hex = unit.toString(16).padStart(4, '0');
+    return new CanonicalJsonError('lone_surrogate', path, `lone surrogate \\u${hex} at index ${index} in a string`);
+}
+
+;// CONCATENATED MODULE: ./build/canonical/compare.js
+/** Plain UTF-16 code-unit order: locale-independent, so output is the same on every machine. */
+function compareStrings(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+;// CONCATENATED MODULE: ./build/fidelity/analyze.js
+
+
+/**
+ * The fidelity analyzer: a pure function from a manifest to its level and every gap
+ * (docs/fidelity.md). It reads only what the runtime attests about how it was
+ * captured; it never looks at whether a replay reproduced an output, so agreement can never
+ * promote a run.
+ */
+const analyze_FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'];
+const analyze_GAP_IMPACTS = ['blocks_replay', 'reduces_control', 'prevents_exactness'];
+/** The fixed reasons, so reports group and people (and tests) can rely on the wording. */
+const REASONS = {
+    hash: 'hash only',
+    unavailable: 'not captured',
+    absent: 'attested absent',
+    integrity: 'sha256 mismatch',
+    unverifiable: 'sha256 unverifiable: value has no canonical JSON form',
+    replayModeUnknown: 'replay mode unknown',
+    ledgerIncomplete: 'call ledger not attested complete',
+    callsWhenNotUsed: 'calls listed although replay mode is not_used',
+    isolationUnknown: 'isolation unknown',
+    captureUnknown: 'capture unknown',
+    captureMapped: 'mapped trace, not native runtime evidence',
+    modelNotDeterministic: 'determinism not guaranteed (a seed is not a guarantee)',
+    notDeterministic: 'determinism not guaranteed',
+};
+const LIVE_REASONS = {
+    network: 'live network',
+    filesystem: 'live filesystem',
+    external_services: 'live external services',
+    side_effects: 'live side effects',
+};
+const ISOLATION_FIELDS = ['network', 'filesystem', 'external_services', 'side_effects'];
+/** Level ordering: negative when `a` is better than `b`. */
+function compareLevels(a, b) {
+    return analyze_FIDELITY_LEVELS.indexOf(a) - analyze_FIDELITY_LEVELS.indexOf(b);
+}
+function worstLevel(levels) {
+    let worst = null;
+    for (const level of levels)
+        if (worst === null || compareLevels(level, worst) > 0)
+            worst = level;
+    return worst;
+}
+const LEVEL_OF_IMPACT = {
+    blocks_replay: 'unreplayable',
+    reduces_control: 'partial',
+    prevents_exactness: 'controlled',
+};
+/** The level the worst gap allows. */
+function analyze_levelOf(gaps) {
+    return worstLevel(gaps.map((gap) => LEVEL_OF_IMPACT[gap.impact])) ?? 'exact';
+}
+/** Sort order of gaps: path, then impact (worst first), then reason; strings by code unit. */
+function compareGaps(a, b) {
+    return (compareStrings(a.path, b.path) ||
+        analyze_GAP_IMPACTS.indexOf(a.impact) - analyze_GAP_IMPACTS.indexOf(b.impact) ||
+        compareStrings(a.reason, b.reason));
+}
+function analyzeManifest(manifest) {
+    const gaps = [];
+    const add = (path, impact, reason) => {
+        gaps.push({ path, impact, reason });
+    };
+    const state = (e) => e?.state ?? 'unavailable';
+    const stateReason = (s) => s === 'hash' ? REASONS.hash : s === 'absent' ? REASONS.absent : REASONS.unavailable;
+    // A value whose sha256 does not match is not the evidence it claims to be: nothing else about
+    // that path can be trusted, so it blocks replay wherever it appears.
+    for (const [path, e] of evidenceEntries(manifest)) {
+        if (e.state !== 'value' || e.sha256 === undefined)
+            continue;
+        let actual;
+        try {
+            actual = sha256Canonical(e.value);
+        }
+        catch (error) {
+            if (!(error instanceof CanonicalJsonError))
+                throw error;
+            add(path, 'blocks_replay', REASONS.unverifiable);
+            continue;
+        }
+        if (actual !== e.sha256)
+            add(path, 'blocks_replay', REASONS.integrity);
+    }
+    const model = manifest.model ?? {};
+    // Without the provider, deployment and the prompt itself there is nothing to send: a prompt
+    // hash proves which prompt it was but cannot be replayed.
+    for (const field of ['provider', 'deployment', 'input']) {
+        const s = state(model[field]);
+        if (s !== 'value')
+            add(`model.${field}`, 'blocks_replay', stateReason(s));
+    }
+    for (const field of ['parameters', 'system_instructions', 'developer_instructions']) {
+        const s = state(model[field]);
+        if (s === 'hash' || s === 'unavailable')
+            add(`model.${field}`, 'reduces_control', stateReason(s));
+    }
+    if (model.determinism?.guaranteed !== true) {
+        add('model.determinism.guaranteed', 'prevents_exactness', REASONS.modelNotDeterministic);
+    }
+    const tools = manifest.tools ?? {};
+    const toolsMode = normaliseMode(tools.replay_mode);
+    const calls = tools.calls ?? [];
+    if (toolsMode === 'unknown')
+        add('tools.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
+    if (toolsMode === 'not_used') {
+        if (calls.length > 0)
+            add('tools.calls', 'reduces_control', REASONS.callsWhenNotUsed);
+    }
+    else {
+        const definitions = state(tools.definitions);
+        if (definitions !== 'value' && definitions !== 'absent') {
+            add('tools.definitions', 'reduces_control', stateReason(definitions));
+        }
+        calls.forEach((call, index) => {
+            if (state(call.input) === 'unavailable') {
+                add(`tools.calls[${index}].input`, 'reduces_control', REASONS.unavailable);
+            }
+        });
+        if (tools.ledger_complete !== true)
+            add('tools.ledger_complete', 'reduces_control', REASONS.ledgerIncomplete);
+    }
+    if (toolsMode === 'recorded_outputs') {
+        calls.forEach((call, index) => {
+            const s = state(call.output);
+            if (s !== 'value')
+                add(`tools.calls[${index}].output`, 'blocks_replay', stateReason(s));
+        });
+    }
+    if (toolsMode === 'execute' && tools.determinism?.guaranteed !== true) {
+        add('tools.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
+    }
+    const retrieval = manifest.retrieval ?? {};
+    const retrievalMode = normaliseMode(retrieval.replay_mode);
+    if (retrievalMode === 'unknown')
+        add('retrieval.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
+    if (retrievalMode === 'recorded_outputs') {
+        const s = state(retrieval.outputs);
+        if (s !== 'value')
+            add('retrieval.outputs', 'blocks_replay', stateReason(s));
+    }
+    if (retrievalMode === 'execute') {
+        const config = state(retrieval.config);
+        if (config !== 'value')
+            add('retrieval.config', 'reduces_control', stateReason(config));
+        const corpus = state(retrieval.corpus);
+        if (corpus !== 'value' && corpus !== 'hash')
+            add('retrieval.corpus', 'reduces_control', stateReason(corpus));
+        if (retrieval.determinism?.guaranteed !== true) {
+            add('retrieval.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
+        }
+    }
+    const environment = manifest.environment ?? {};
+    // `container` is optional by contract: not knowing it is no gap.
+    for (const field of ['code_version', 'runtime_version', 'dependency_lock', 'config_fingerprint']) {
+        if (state(environment[field]) === 'unavailable') {
+            add(`environment.${field}`, 'reduces_control', REASONS.unavailable);
+        }
+    }
+    const isolation = manifest.isolation ?? {};
+    for (const field of ISOLATION_FIELDS) {
+        const value = isolation[field] ?? 'unknown';
+        if (value === 'live')
+            add(`isolation.${field}`, 'blocks_replay', LIVE_REASONS[field]);
+        if (value === 'unknown')
+            add(`isolation.${field}`, 'reduces_control', REASONS.isolationUnknown);
+    }
+    const source = manifest.source ?? {};
+    for (const field of ['trace_id', 'span_id', 'provenance']) {
+        if (state(source[field]) === 'unavailable')
+            add(`source.${field}`, 'reduces_control', REASONS.unavailable);
+    }
+    const capture = source.capture ?? 'unknown';
+    if (capture === 'unknown')
+        add('source.capture', 'reduces_control', REASONS.captureUnknown);
+    if (capture === 'mapped')
+        add('source.capture', 'prevents_exactness', REASONS.captureMapped);
+    gaps.sort(compareGaps);
+    return { level: analyze_levelOf(gaps), missing_evidence: gaps };
+}
+/** `rerun` and `execute` mean the same thing (re-run the step live); a missing mode is unknown. */
+function normaliseMode(mode) {
+    if (mode === undefined)
+        return 'unknown';
+    return mode === 'rerun' ? 'execute' : mode;
+}
+/** Every Evidence object in the manifest with its path, in a fixed order. */
+function evidenceEntries(manifest) {
+    const out = [];
+    const section = (name, fields) => {
+        if (!fields)
+            return;
+        for (const [key, value] of Object.entries(fields)) {
+            if (isEvidence(value))
+                out.push([`${name}.${key}`, value]);
+        }
+    };
+    section('model', manifest.model);
+    section('tools', manifest.tools);
+    manifest.tools?.calls?.forEach((call, index) => section(`tools.calls[${index}]`, call));
+    section('retrieval', manifest.retrieval);
+    section('environment', manifest.environment);
+    section('source', manifest.source);
+    return out;
+}
+function isEvidence(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'state' in value;
+}
+
 ;// CONCATENATED MODULE: ./build/gate/gate.js
 /**
  * The `fail-on` gate: which configured rules a run's per-policy facts cross. Pure; the rules come
  * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
  */
-/** Replay fidelity levels, best first (fidelity.md: exact > controlled > partial > unreplayable). */
-const gate_FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'];
+
 /** Rules that fail when a count is above zero or a flag is set. */
 const SIMPLE_RULES = [
     'invalid-policy',
@@ -1752,7 +2081,7 @@ function effectiveRules(rules) {
     return applied;
 }
 function fidelityRank(level) {
-    return gate_FIDELITY_LEVELS.indexOf(level);
+    return analyze_FIDELITY_LEVELS.indexOf(level);
 }
 /** Why `rule` fails for `facts`, or null when it does not. */
 function check(rule, facts) {
@@ -1839,9 +2168,10 @@ function evaluateGate(rules, facts) {
 ;// CONCATENATED MODULE: ./build/gate/failOn.js
 /**
  * The `fail-on` grammar, shared by the Action's input and the CLI's `--fail-on`: a comma- or
- * newline-separated list of rules (README "Gate rules"). Pure; a bad rule throws FailOnError with
+ * newline-separated list of rules (docs/action-inputs.md "fail-on rules"). Pure; a bad rule throws FailOnError with
  * a message that quotes it and says what was expected.
  */
+
 
 const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
 class FailOnError extends Error {
@@ -1859,8 +2189,29 @@ function splitRules(text) {
         .map((item) => item.trim())
         .filter((item) => item !== '');
 }
+/**
+ * What each rule fails on, one line each: the CLI's help prints it and docs/cli.md carries it.
+ * A Record over the rule kinds, so a new rule cannot ship without its line.
+ */
+const SIMPLE_RULE_MEANINGS = {
+    'invalid-policy': 'the head policy does not validate or compile',
+    'newly-allowed': 'a request the base denied is allowed by the head',
+    'newly-denied': 'a request the base allowed is denied by the head',
+    changes: 'any request is decided differently (either direction, or from unknown)',
+    'blocking-gaps': 'a manifest has a blocks_replay fidelity gap',
+    malformed: 'the traffic sample has a malformed record',
+    'no-traffic': 'no traffic sample was found for the policy (the Action)',
+    drift: 'a replayed decision differs from the recorded one (drift mode)',
+};
+/** Every form a `fail-on` item can take, with its meaning, in the order help lists them. */
+const FAIL_ON_GRAMMAR = [
+    ...SIMPLE_RULES.map((rule) => [rule, SIMPLE_RULE_MEANINGS[rule]]),
+    ['unevaluable>N%', 'over N% (0 to 100, 4 decimals at most) of the evaluated requests are unevaluable'],
+    ['fidelity<LEVEL', `the worst manifest grades below LEVEL (${analyze_FIDELITY_LEVELS.join(' > ')})`],
+    ['none', 'nothing fails (alone only)'],
+];
 const FAIL_ON_HELP = `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +
-    `fidelity<LEVEL (LEVEL one of ${gate_FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
+    `fidelity<LEVEL (LEVEL one of ${analyze_FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
 function parseFailOnItem(item) {
     const lower = item.toLowerCase();
     if (SIMPLE_RULES.includes(lower))
@@ -1878,8 +2229,8 @@ function parseFailOnItem(item) {
         if (level === 'unreplayable') {
             throw new FailOnError(`Invalid fail-on rule '${item}'. No level is below unreplayable; use fidelity<partial to fail on unreplayable.`);
         }
-        if (!gate_FIDELITY_LEVELS.includes(level)) {
-            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${gate_FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
+        if (!analyze_FIDELITY_LEVELS.includes(level)) {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${analyze_FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
         }
         return { kind: 'fidelity', below: level };
     }
@@ -1916,6 +2267,11 @@ const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const FIELD_PATTERN = /^(tool|method|resource_uri|prompt|http_path|http_host|http_method|is_batch|unparsable_calls|subject|issuer|group|tag|attribute:[A-Za-z0-9_-]+|claim:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|argument:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)$/;
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 const CLOCK_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+/** Minutes after midnight of a validated `HH:MM` window bound. */
+function clockMinutes(clock) {
+    const [h, m] = clock.split(':').map(Number);
+    return h * 60 + m;
+}
 const conditionSchema = schemas/* strictObject */.rej({
     field: schemas/* string */.YjP()
         .regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
@@ -1943,6 +2299,16 @@ const policySchema = schemas/* strictObject */.rej({
 });
 
 ;// CONCATENATED MODULE: ./build/document/path.js
+/** The value at `path` in a parsed document; undefined when a step is missing or not a container. */
+function valueAtPath(root, path) {
+    let node = root;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null)
+            return undefined;
+        node = node[segment];
+    }
+    return node;
+}
 /**
  * The one way the project prints a document path: `rules[2].conditions[0].field`,
  * `tools.calls[1].output`. Keys that are not plain identifiers are quoted
@@ -1978,12 +2344,13 @@ function sortProblems(problems) {
 var dist = __webpack_require__(8815);
 ;// CONCATENATED MODULE: ./build/document/sourceDocument.js
 
-function parseSource(text, format) {
+function parseSource(text, format, options = {}) {
     const lineCounter = new dist/* LineCounter */.HN();
+    const listDuplicates = options.duplicateKeys === 'list';
     const doc = (0,dist/* parseDocument */.Tp)(text, {
         lineCounter,
         prettyErrors: false,
-        uniqueKeys: true,
+        uniqueKeys: !listDuplicates,
         version: '1.2',
         schema: 'core',
         strict: true,
@@ -2021,6 +2388,7 @@ function parseSource(text, format) {
         value,
         syntaxErrors,
         positionOf: (path, target = 'value') => locate(doc, lineCounter, path, target),
+        duplicateKeys: listDuplicates ? findDuplicateKeys(doc, lineCounter) : [],
     };
 }
 function aliasMessage(error) {
@@ -2028,6 +2396,31 @@ function aliasMessage(error) {
     return /alias/i.test(message)
         ? 'too many YAML alias expansions (a document whose aliases expand exponentially is refused); write the values out instead'
         : `the document cannot be read: ${message}`;
+}
+function findDuplicateKeys(doc, lineCounter) {
+    const found = [];
+    // An explicit stack: a hostile document may nest deeper than the call stack allows.
+    const stack = [{ node: doc.contents, path: [] }];
+    while (stack.length > 0) {
+        const { node, path } = stack.pop();
+        if ((0,dist/* isMap */.jh)(node)) {
+            const seen = new Set();
+            for (const pair of node.items) {
+                const key = (0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : pair.key;
+                if (seen.has(key) && (typeof key === 'string' || typeof key === 'number')) {
+                    const pos = lineCounter.linePos(pair.key.range?.[0] ?? 0);
+                    found.push({ path: [...path, key], line: pos.line, column: pos.col });
+                }
+                seen.add(key);
+                if (typeof key === 'string' || typeof key === 'number')
+                    stack.push({ node: pair.value, path: [...path, key] });
+            }
+        }
+        else if ((0,dist/* isSeq */.oP)(node)) {
+            node.items.forEach((item, index) => stack.push({ node: item, path: [...path, index] }));
+        }
+    }
+    return found.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 function cleanYamlMessage(message) {
     return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
@@ -2039,13 +2432,68 @@ function jsonSyntaxErrors(text, lineCounter) {
         return [];
     }
     catch (error) {
-        const message = error.message;
-        const m = /position (\d+)/.exec(message);
-        const offset = m ? Number(m[1]) : text.length;
+        const { offset, message } = describeJsonError(text, error);
         const pos = lineCounter.linePos(offset);
-        const reason = message.replace(/ in JSON at position \d+.*$/, '');
-        return [{ line: pos.line, column: pos.col, message: `invalid JSON: ${reason}` }];
+        return [{ line: pos.line, column: pos.col, message: `invalid JSON: ${message}` }];
     }
+}
+/**
+ * Where `JSON.parse` stopped in `text`, from its error, and the reason in words that do not
+ * depend on the Node version. Cheap: no document is built, so it suits files of any size.
+ * Lines and columns are 1-based; columns count UTF-16 code units.
+ */
+function jsonSyntaxError(text) {
+    try {
+        JSON.parse(text);
+        return null;
+    }
+    catch (error) {
+        const { offset, message } = describeJsonError(text, error);
+        let line = 1;
+        let lineStart = 0;
+        for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+            line++;
+            lineStart = i + 1;
+        }
+        return { line, column: offset - lineStart + 1, message };
+    }
+}
+/** V8 shows this many characters each side of an unexpected token (JsonParser, kMaxContextCharacters). */
+const V8_CONTEXT = 10;
+/**
+ * The offset and a stable reason of a `JSON.parse` error. V8 states the position for most errors
+ * ("… in JSON at position 7"); for an unexpected token it quotes up to 10 characters each side
+ * instead, from which the offset is recovered and then checked against the text.
+ */
+function describeJsonError(text, error) {
+    const raw = error.message;
+    const at = /^(.*?) at position (\d+)/.exec(raw);
+    if (at)
+        return { offset: Number(at[2]), message: lowerFirst(at[1].replace(/ in JSON$/, '')) };
+    if (/^Unexpected end of JSON input/.test(raw))
+        return { offset: text.length, message: 'unexpected end of input' };
+    const token = /^Unexpected token '([\s\S])', (\.\.\.)?"([\s\S]*)"(\.\.\.)? is not valid JSON$/.exec(raw);
+    if (token) {
+        const [, char, before, snippet = '', after] = token;
+        let offset;
+        if (before && after) {
+            const start = text.indexOf(snippet);
+            offset = start < 0 ? -1 : start + V8_CONTEXT;
+        }
+        else if (before)
+            offset = text.length - snippet.length + V8_CONTEXT;
+        else if (after)
+            offset = snippet.length - V8_CONTEXT;
+        else
+            offset = text.indexOf(char);
+        const found = offset >= 0 && text[offset] === char;
+        return { offset: found ? offset : text.length, message: `unexpected character ${JSON.stringify(char)}` };
+    }
+    // `"NaN" is not valid JSON`: the whole text is not a JSON value.
+    return { offset: 0, message: lowerFirst(raw.replace(/^".*" is not valid JSON$/s, 'not a JSON value')) };
+}
+function lowerFirst(text) {
+    return text.charAt(0).toLowerCase() + text.slice(1);
 }
 function locate(doc, lineCounter, path, target) {
     let node = doc.contents;
@@ -2054,7 +2502,8 @@ function locate(doc, lineCounter, path, target) {
     for (const segment of path) {
         keyNode = null;
         if ((0,dist/* isMap */.jh)(node)) {
-            const pair = node.items.find((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && p.key.value === segment);
+            // The last occurrence: with repeated keys allowed, it is the one the value holds.
+            const pair = node.items.findLast((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && p.key.value === segment);
             if (!pair)
                 break;
             keyNode = pair.key;
@@ -2345,15 +2794,6 @@ class ProblemList {
         (severity === 'error' ? this.errors : this.warnings).push(problem);
     }
 }
-function valueAt(raw, path) {
-    let node = raw;
-    for (const segment of path) {
-        if (node === null || typeof node !== 'object')
-            return undefined;
-        node = node[segment];
-    }
-    return node;
-}
 function describeType(value) {
     if (value === null)
         return 'null';
@@ -2367,7 +2807,7 @@ function describeType(value) {
 }
 function reportZodIssue(problems, raw, issue) {
     const path = issue.path.filter((p) => typeof p !== 'symbol');
-    const value = valueAt(raw, path);
+    const value = valueAtPath(raw, path);
     if (value === undefined && issue.code !== 'unrecognized_keys' && path.length > 0) {
         problems.add('error', path, `required key "${String(path[path.length - 1])}" is missing`);
         return;
@@ -2549,7 +2989,7 @@ function classifyField(field) {
             throw new Error(`classifyField: not a policy field: ${field}`);
     }
 }
-/** Caller fields need a verified token (policy.md "Missing context"). */
+/** Caller fields need a verified token (docs/policy.md "Missing context"). */
 function isCallerField(kind) {
     return (kind.kind === 'identity' ||
         kind.kind === 'group' ||
@@ -2562,7 +3002,7 @@ function isDirectoryField(kind) {
     return kind.kind === 'group' || kind.kind === 'tag' || kind.kind === 'attribute';
 }
 /**
- * Where a field lives in the OPA input (policy.md's table), as path segments: from `input` for
+ * Where a field lives in the OPA input (docs/policy.md "Fields"), as path segments: from `input` for
  * request and caller fields, from the call for call fields. The generator and the replay's
  * decision cache both read this one table, so they cannot disagree on what a policy reads.
  */
@@ -2672,7 +3112,7 @@ function generateRego(policy, options = {}) {
     // and a comprehension over an undefined document is simply []. The header then never depends
     // on the rules, so editing one rule changes only that rule's lines.
     `\t"matched_rule_ids": [pair[1] | some pair in sort(data.${pkg}.matched)],`, `\t"missing_context_rule_ids": [pair[1] | some pair in sort(data.${pkg}.missing_context)],`, '}', '', 'default allow := false', '');
-    // policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
+    // docs/policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
     // then allow rules.
     const allowBody = ['not missing_context_denies', 'not deny_matched'];
     if (policy.default_effect === 'deny')
@@ -2804,19 +3244,15 @@ function callCondition(condition) {
     const negate = condition.operator === 'not_in';
     return `${negate ? 'value_not_in' : 'value_in'}(${inputRef(kind)}, ${stringSet(condition.values)})`;
 }
-function minutes(clock) {
-    const [h, m] = clock.split(':').map(Number);
-    return h * 60 + m;
-}
 function windowCondition(window) {
     const days = DAYS.filter((d) => window.days.includes(d));
-    const from = minutes(window.from);
-    const to = minutes(window.to);
+    const from = clockMinutes(window.from);
+    const to = clockMinutes(window.to);
     return `window_open({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(window.timezone)}, ${from}, ${to}) # ${window.from}-${window.to}`;
 }
 /**
  * Shared definitions. Absent keys make every function call undefined, so a condition on a key
- * that does not exist is false whatever its operator (policy.md "One condition").
+ * that does not exist is false whatever its operator (docs/policy.md "One condition").
  */
 const HELPERS = `
 calls := input.request.mcp.calls if is_array(input.request.mcp.calls)
@@ -3878,18 +4314,18 @@ class RequestIdTable {
 
 
 /**
- * One recorded gateway request (traffic.md "A record").
+ * One recorded gateway request (docs/traffic.md "A record").
  *
  * The zod schema is the contract and the source of the types. The reader's hot path uses
  * `isTrafficRecord`, a hand-written predicate that accepts exactly what the schema accepts (tested
  * against each other); zod then only runs on the rare malformed record, to word the reason.
  *
- * Decisions the spec leaves open, recorded here and in the project docs:
+ * Decisions recorded here and in docs/traffic.md:
  * - Unknown top-level keys and unknown keys in `unpaired` are malformed ("unknown key"): a typo such
  *   as `unavailible` would otherwise silently drop what the telemetry said it lacked, and the
  *   replay would guess.
  * - `input` is the gateway's document: keys this tool does not know are allowed at every level, but
- *   the values a policy reads must have the type the gateway gives them (policy.md's input table).
+ *   the values a policy reads must have the type the gateway gives them (docs/policy.md "Fields").
  * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
  *   `time.parse_rfc3339_ns` also accepts.
  * - Repeated entries in `unavailable` are harmless and accepted.
@@ -4155,7 +4591,7 @@ function isTrafficRecord(v) {
 }
 // ---------------------------------------------------------------------------------------------
 // The slow path: why a value is not a record, in words an operator can act on.
-function record_valueAt(root, path) {
+function valueAt(root, path) {
     let v = root;
     for (const segment of path) {
         if (typeof v !== 'object' || v === null)
@@ -4199,7 +4635,7 @@ function explainInvalidRecord(value) {
             continue;
         }
         const where = path.length === 0 ? 'record' : formatPath(path);
-        const actual = record_valueAt(value, issue.path);
+        const actual = valueAt(value, issue.path);
         let message;
         if (issue.code === 'invalid_type' && actual === undefined)
             message = 'is required';
@@ -4425,11 +4861,11 @@ function repeatedKeyReason(repeated) {
 
 
 /**
- * The streaming traffic reader (traffic.md). Memory does not grow with the sample except for the
+ * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
  * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
  * short ids, i.e. well under 100 MB for a million records.
  *
- * Decisions the spec leaves open:
+ * Decisions (docs/traffic.md):
  * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
  *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
  *   counted, but they still advance the line number so later numbers match an editor.
@@ -5179,6 +5615,9 @@ const INPUT_NAMES = (/* unused pure expression or super */ null && ([
     'mode',
     'token-login',
     'limits',
+    'comment-id',
+    'comment-file',
+    'pull-request-file',
 ]));
 const DEFAULTS = {
     policies: 'policies/**/*.{json,yaml,yml}',
@@ -5384,6 +5823,7 @@ function repositoryVisibility(payload) {
 /**
  * The mode for this run. `auto` picks `pull-request` for pull_request / pull_request_target
  * events and `drift` for schedule / workflow_dispatch; any other event needs an explicit mode.
+ * `post-comment` is never automatic: it posts a file an earlier run left, and must be asked for.
  */
 function resolveMode(mode, eventName) {
     if (mode !== 'auto')
@@ -5415,6 +5855,18 @@ function parseLimitsInput(raw) {
         throw error;
     }
 }
+/**
+ * A marker suffix: it names the comment in its hidden marker and the comment file, so it is kept
+ * to characters that are safe in both.
+ */
+function parseCommentId(raw) {
+    if (raw === '')
+        return null;
+    if (!/^[A-Za-z0-9](?:[A-Za-z0-9_.]|-(?!-)){0,63}$/.test(raw)) {
+        throw new InputError('comment-id', raw, `Invalid comment-id '${raw}'. Expected up to 64 letters, digits, '_', '.' or single '-', starting with a letter or digit, e.g. security-policies.`);
+    }
+    return raw;
+}
 /** Reads and validates every input. Throws InputError on the first bad value. */
 function parseSettings(read, context) {
     const get = (name) => read(name).trim();
@@ -5428,6 +5880,21 @@ function parseSettings(read, context) {
         throw new InputError('opa-sha256', opaSha256, `Invalid opa-sha256 '${opaSha256}' together with opa-path '${opaPath}'. opa-sha256 verifies a downloaded OPA; opa-path skips the download. Set only one.`);
     }
     const redact = parseChoice('redact', get('redact'), ['subjects', 'none', 'auto'], DEFAULTS.redact);
+    const mode = parseChoice('mode', get('mode'), ['auto', 'pull-request', 'drift', 'post-comment'], DEFAULTS.mode);
+    // The two files of post-comment mode belong to it alone: set elsewhere, they would be ignored.
+    const commentFile = get('comment-file') || null;
+    const pullRequestFile = get('pull-request-file') || null;
+    for (const [input, value] of [
+        ['comment-file', commentFile],
+        ['pull-request-file', pullRequestFile],
+    ]) {
+        if (mode === 'post-comment' && value === null) {
+            throw new InputError(input, '', `Missing ${input}. mode: post-comment posts the comment file of an earlier run on the pull request its number file names; set both comment-file and pull-request-file.`);
+        }
+        if (mode !== 'post-comment' && value !== null) {
+            throw new InputError(input, value, `Invalid ${input} '${value}' with mode: ${mode}. ${input} is read only by mode: post-comment.`);
+        }
+    }
     return {
         githubToken,
         policies: parsePolicies(get('policies')),
@@ -5443,9 +5910,12 @@ function parseSettings(read, context) {
         opaPath,
         opaSha256,
         opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
-        mode: parseChoice('mode', get('mode'), ['auto', 'pull-request', 'drift'], DEFAULTS.mode),
+        mode,
         tokenLogin: parseLogin(get('token-login')),
         limits: parseLimitsInput(get('limits')),
+        commentId: parseCommentId(get('comment-id')),
+        commentFile,
+        pullRequestFile,
     };
 }
 /** The runner's inputs (`INPUT_<NAME>`, hyphens kept) through @actions/core. */
@@ -5809,396 +6279,12 @@ function toPullFile(file) {
         : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };
 }
 
-;// CONCATENATED MODULE: ./build/canonical/jcs.js
-
-/** Thrown when a value has no canonical JSON form. `path` is where, dotted with `[i]` (root is ""). */
-class CanonicalJsonError extends Error {
-    kind;
-    path;
-    name = 'CanonicalJsonError';
-    constructor(kind, path, message) {
-        super(path === '' ? message : `${path}: ${message}`);
-        this.kind = kind;
-        this.path = path;
-    }
-}
-/** Returns the RFC 8785 canonical JSON text of `value`. Throws {@link CanonicalJsonError}. */
-function canonicalize(value) {
-    const parts = [];
-    write(value, '', parts, new Set());
-    return parts.join('');
-}
-/** Lowercase hex SHA-256 of the UTF-8 bytes of `canonicalize(value)`. */
-function sha256Canonical(value) {
-    return (0,external_node_crypto_.createHash)('sha256').update(canonicalize(value), 'utf8').digest('hex');
-}
-function write(value, path, out, open) {
-    if (value === null) {
-        out.push('null');
-        return;
-    }
-    switch (typeof value) {
-        case 'boolean':
-            out.push(value ? 'true' : 'false');
-            return;
-        case 'number':
-            out.push(serializeNumber(value, path));
-            return;
-        case 'string':
-            out.push(serializeString(value, path));
-            return;
-        case 'object':
-            break;
-        default:
-            throw new CanonicalJsonError('unsupported_type', path, `${typeof value} has no JSON form`);
-    }
-    const object = value;
-    if (open.has(object))
-        throw new CanonicalJsonError('cycle', path, 'value contains a cycle');
-    open.add(object);
-    if (Array.isArray(object)) {
-        out.push('[');
-        object.forEach((item, index) => {
-            if (index > 0)
-                out.push(',');
-            write(item, `${path}[${index}]`, out, open);
-        });
-        out.push(']');
-    }
-    else {
-        const proto = Object.getPrototypeOf(object);
-        // Plain means "made by {} or Object.create(null)" in any realm (structuredClone, vm and
-        // workers hand out another realm's Object.prototype). A Date, Map or class instance would
-        // silently serialise as something else (or `{}`), so it is refused.
-        if (proto !== null && Object.getPrototypeOf(proto) !== null) {
-            throw new CanonicalJsonError('unsupported_type', path, 'only plain objects and arrays have a JSON form');
-        }
-        // Default sort compares UTF-16 code units, which is exactly RFC 8785 §3.2.3.
-        const keys = Object.keys(object).sort();
-        out.push('{');
-        let first = true;
-        for (const key of keys) {
-            const member = object[key];
-            const memberPath = path === '' ? key : `${path}.${key}`;
-            if (member === undefined) {
-                throw new CanonicalJsonError('unsupported_type', memberPath, 'undefined has no JSON form');
-            }
-            if (!first)
-                out.push(',');
-            first = false;
-            out.push(serializeString(key, memberPath), ':');
-            write(member, memberPath, out, open);
-        }
-        out.push('}');
-    }
-    open.delete(object);
-}
-function serializeNumber(value, path) {
-    if (!Number.isFinite(value)) {
-        throw new CanonicalJsonError('non_finite_number', path, `${String(value)} is not a JSON number`);
-    }
-    // ECMAScript Number::toString is the RFC 8785 §3.2.2.3 algorithm; it already prints -0 as "0".
-    return String(value);
-}
-function serializeString(value, path) {
-    for (let i = 0; i < value.length; i++) {
-        const unit = value.charCodeAt(i);
-        if (unit >= 0xd800 && unit <= 0xdbff) {
-            const next = value.charCodeAt(i + 1);
-            if (next >= 0xdc00 && next <= 0xdfff) {
-                i++;
-                continue;
-            }
-            throw loneSurrogate(path, unit, i);
-        }
-        if (unit >= 0xdc00 && unit <= 0xdfff)
-            throw loneSurrogate(path, unit, i);
-    }
-    // With no lone surrogates, JSON.stringify escapes exactly as RFC 8785 §3.2.2.2 asks:
-    // \b \t \n \f \r \" \\ , other controls as lowercase \u00xx, everything else literal.
-    return JSON.stringify(value);
-}
-function loneSurrogate(path, unit, index) {
-    const hex = unit.toString(16).padStart(4, '0');
-    return new CanonicalJsonError('lone_surrogate', path, `lone surrogate \\u${hex} at index ${index} in a string`);
-}
-
-;// CONCATENATED MODULE: ./build/fidelity/json-positions.js
-/**
- * A strict JSON parser that remembers where every key and value starts, so a schema problem at
- * `tools.calls[1].output.sha256` can be reported at its line and column. `JSON.parse` gives no
- * positions and YAML parsers accept more than JSON, so neither alone is enough.
- *
- * Lines and columns are 1-based; columns count UTF-16 code units, as editors and GitHub
- * annotations do for the characters manifests contain.
- */
-/** Positions of every node of one parsed document, looked up by path. */
-class PositionIndex {
-    nodes = new Map();
-    set(path, positions) {
-        this.nodes.set(pathKey(path), positions);
-    }
-    get(path) {
-        return this.nodes.get(pathKey(path));
-    }
-    /** The node at `path`, or its nearest existing ancestor (the root always exists). */
-    nearest(path) {
-        for (let length = path.length; length >= 0; length--) {
-            const prefix = path.slice(0, length);
-            const found = this.get(prefix);
-            if (found)
-                return { path: prefix, positions: found };
-        }
-        return { path: [], positions: { value: { line: 1, column: 1 } } };
-    }
-}
-function pathKey(path) {
-    return JSON.stringify(path);
-}
-/** Deep enough for any real manifest; bounded so hostile input cannot overflow the stack. */
-const MAX_DEPTH = 256;
-class Failure extends Error {
-    offset;
-    constructor(offset, message) {
-        super(message);
-        this.offset = offset;
-    }
-}
-/**
- * Parses `text` as exactly one JSON value. `firstLine` is the line number of the text's first
- * line in its file (JSON Lines files are parsed line by line).
- */
-function parseJsonWithPositions(text, firstLine = 1) {
-    const lineStarts = [0];
-    for (let i = 0; i < text.length; i++)
-        if (text.charCodeAt(i) === 10)
-            lineStarts.push(i + 1);
-    const at = (offset) => {
-        let low = 0;
-        let high = lineStarts.length - 1;
-        while (low < high) {
-            const mid = (low + high + 1) >> 1;
-            if ((lineStarts[mid] ?? 0) <= offset)
-                low = mid;
-            else
-                high = mid - 1;
-        }
-        return { line: firstLine + low, column: offset - (lineStarts[low] ?? 0) + 1 };
-    };
-    const positions = new PositionIndex();
-    const duplicates = [];
-    let i = 0;
-    const skipWhitespace = () => {
-        for (;;) {
-            const c = text.charCodeAt(i);
-            if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d)
-                i++;
-            else
-                return;
-        }
-    };
-    const describe = (offset) => offset >= text.length
-        ? 'unexpected end of input'
-        : `unexpected character ${JSON.stringify(text[offset])}`;
-    const parseString = () => {
-        const start = i;
-        i++; // opening quote
-        let out = '';
-        let chunkStart = i;
-        for (;;) {
-            if (i >= text.length)
-                throw new Failure(start, 'unterminated string');
-            const c = text.charCodeAt(i);
-            if (c === 0x22) {
-                out += text.slice(chunkStart, i);
-                i++;
-                return out;
-            }
-            if (c < 0x20)
-                throw new Failure(i, 'control character in string (must be escaped)');
-            if (c !== 0x5c) {
-                i++;
-                continue;
-            }
-            out += text.slice(chunkStart, i);
-            const escape = text[i + 1];
-            switch (escape) {
-                case '"':
-                case '\\':
-                case '/':
-                    out += escape;
-                    i += 2;
-                    break;
-                case 'b':
-                    out += '\b';
-                    i += 2;
-                    break;
-                case 'f':
-                    out += '\f';
-                    i += 2;
-                    break;
-                case 'n':
-                    out += '\n';
-                    i += 2;
-                    break;
-                case 'r':
-                    out += '\r';
-                    i += 2;
-                    break;
-                case 't':
-                    out += '\t';
-                    i += 2;
-                    break;
-                case 'u': {
-                    const hex = text.slice(i + 2, i + 6);
-                    if (!/^[0-9a-fA-F]{4}$/.test(hex))
-                        throw new Failure(i, 'invalid \\u escape');
-                    out += String.fromCharCode(parseInt(hex, 16));
-                    i += 6;
-                    break;
-                }
-                default:
-                    throw new Failure(i, 'invalid escape in string');
-            }
-            chunkStart = i;
-        }
-    };
-    const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-    const parseValue = (path, key, depth) => {
-        skipWhitespace();
-        const start = i;
-        const here = key ? { value: at(start), key } : { value: at(start) };
-        positions.set(path, here);
-        const c = text[i];
-        if (c === '{') {
-            if (depth >= MAX_DEPTH)
-                throw new Failure(i, 'nesting too deep');
-            i++;
-            const object = {};
-            const seen = new Set();
-            skipWhitespace();
-            if (text[i] === '}') {
-                i++;
-                return object;
-            }
-            for (;;) {
-                skipWhitespace();
-                if (text[i] !== '"')
-                    throw new Failure(i, `${describe(i)}: expected a string key`);
-                const keyOffset = i;
-                const name = parseString();
-                skipWhitespace();
-                if (text[i] !== ':')
-                    throw new Failure(i, `${describe(i)}: expected ':'`);
-                i++;
-                const memberPath = [...path, name];
-                const member = parseValue(memberPath, at(keyOffset), depth + 1);
-                if (seen.has(name))
-                    duplicates.push({ path: memberPath, position: at(keyOffset) });
-                seen.add(name);
-                // defineProperty, not assignment: a "__proto__" key must stay a plain member.
-                Object.defineProperty(object, name, {
-                    value: member,
-                    enumerable: true,
-                    writable: true,
-                    configurable: true,
-                });
-                skipWhitespace();
-                if (text[i] === ',') {
-                    i++;
-                    continue;
-                }
-                if (text[i] === '}') {
-                    i++;
-                    return object;
-                }
-                throw new Failure(i, `${describe(i)}: expected ',' or '}'`);
-            }
-        }
-        if (c === '[') {
-            if (depth >= MAX_DEPTH)
-                throw new Failure(i, 'nesting too deep');
-            i++;
-            const array = [];
-            skipWhitespace();
-            if (text[i] === ']') {
-                i++;
-                return array;
-            }
-            for (;;) {
-                array.push(parseValue([...path, array.length], undefined, depth + 1));
-                skipWhitespace();
-                if (text[i] === ',') {
-                    i++;
-                    continue;
-                }
-                if (text[i] === ']') {
-                    i++;
-                    return array;
-                }
-                throw new Failure(i, `${describe(i)}: expected ',' or ']'`);
-            }
-        }
-        if (c === '"')
-            return parseString();
-        for (const [word, literal] of [
-            ['true', true],
-            ['false', false],
-            ['null', null],
-        ]) {
-            if (text.startsWith(word, i)) {
-                i += word.length;
-                return literal;
-            }
-        }
-        NUMBER.lastIndex = i;
-        const number = NUMBER.exec(text);
-        if (number) {
-            i += number[0].length;
-            return Number(number[0]);
-        }
-        throw new Failure(i, `${describe(i)}: expected a JSON value`);
-    };
-    try {
-        // A UTF-8 byte order mark is not JSON, but editors add it; skip it like Node's readers do.
-        if (text.charCodeAt(0) === 0xfeff)
-            i = 1;
-        const value = parseValue([], undefined, 0);
-        skipWhitespace();
-        if (i < text.length)
-            throw new Failure(i, `${describe(i)} after the JSON value`);
-        return { ok: true, value, positions, duplicates };
-    }
-    catch (error) {
-        if (error instanceof Failure)
-            return { ok: false, error: { ...at(error.offset), message: error.message } };
-        throw error;
-    }
-}
-/** `model.input`, `tools.calls[1].output`: the manifest's own key path, dotted, `[i]` for items. */
-function json_positions_formatPath(path) {
-    let out = '';
-    for (const segment of path) {
-        if (typeof segment === 'number')
-            out += `[${segment}]`;
-        else
-            out += out === '' ? segment : `.${segment}`;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./build/canonical/compare.js
-/** Plain UTF-16 code-unit order: locale-independent, so output is the same on every machine. */
-function compareStrings(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
 ;// CONCATENATED MODULE: ./build/fidelity/manifest.js
 
 
 
 
-/** The replay-runtime v2 manifest (`../shared/spec/fidelity.md`), strict: unknown keys are errors. */
+/** The replay-runtime v2 manifest (docs/fidelity.md "The manifest"), strict: unknown keys are errors. */
 const MANIFEST_SCHEMA_ID = 'replay-runtime/v2';
 const SHA256_PATTERN = /^[0-9a-f]{64}$/;
 const sha256Schema = schemas/* string */.YjP().regex(SHA256_PATTERN, 'must be a SHA-256 hash: 64 lowercase hex digits');
@@ -6301,36 +6387,129 @@ function parseManifestText(text, file) {
     });
     return entries;
 }
+/**
+ * Manifests up to this many characters get exact positions for their problems; a larger invalid
+ * manifest's problems are reported at its first line. Positions come from building a YAML
+ * document, which costs about 100 bytes of memory and some microseconds per character: fine for
+ * the rare invalid manifest, too much for every one.
+ */
+const POSITIONED_MANIFEST_CHARS = 1024 * 1024;
+/**
+ * One manifest: `JSON.parse` and the schema first (fast, no positions); only a manifest with a
+ * problem, or with a repeated key (which `JSON.parse` would silently resolve), is read a second
+ * time to say where each problem is.
+ */
 function parseOne(text, file, firstLine) {
-    const parsed = parseJsonWithPositions(text, firstLine);
-    if (!parsed.ok) {
-        const { line, column, message } = parsed.error;
+    // A UTF-8 byte order mark is not JSON, but editors add it; skip it like Node's readers do.
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    let value;
+    try {
+        value = JSON.parse(body);
+    }
+    catch {
+        const error = jsonSyntaxError(body) ?? { line: 1, column: 1, message: 'not JSON' };
         return {
             ok: false,
             file,
             line: firstLine,
             id: null,
-            problems: [{ file, path: '', line, column, message: `invalid JSON: ${message}` }],
+            problems: [
+                {
+                    file,
+                    path: '',
+                    line: firstLine + error.line - 1,
+                    column: error.column,
+                    message: `invalid JSON: ${error.message}`,
+                },
+            ],
         };
     }
-    const { value, positions, duplicates } = parsed;
-    const problems = duplicates.map((duplicate) => ({
-        file,
-        path: json_positions_formatPath(duplicate.path),
-        line: duplicate.position.line,
-        column: duplicate.position.column,
-        message: `duplicate key ${JSON.stringify(duplicate.path[duplicate.path.length - 1])}`,
-    }));
     const result = manifestSchema.safeParse(value);
+    const repeatedKeys = colonsOutsideStrings(body) !== memberCount(value);
+    if (result.success && !repeatedKeys)
+        return { ok: true, file, line: firstLine, manifest: result.data };
+    const source = positionedSource(body);
+    const at = (path, target) => {
+        if (source === null)
+            return { line: firstLine, column: 1 };
+        const position = source.positionOf(path, target);
+        return { line: firstLine + position.line - 1, column: position.column };
+    };
+    const problems = [];
+    if (repeatedKeys) {
+        if (source === null) {
+            problems.push({ file, path: '', ...at([], 'value'), message: 'a key is repeated in an object' });
+        }
+        for (const repeat of source?.duplicateKeys ?? []) {
+            problems.push({
+                file,
+                path: formatPath(repeat.path),
+                line: firstLine + repeat.line - 1,
+                column: repeat.column,
+                message: `duplicate key ${JSON.stringify(repeat.path[repeat.path.length - 1])}`,
+            });
+        }
+    }
     if (!result.success) {
         for (const issue of result.error.issues)
-            problems.push(...issueProblems(issue, value, positions, file));
-    }
-    if (problems.length === 0 && result.success) {
-        return { ok: true, file, line: firstLine, manifest: result.data };
+            problems.push(...issueProblems(issue, value, at, file));
     }
     problems.sort(manifest_compareProblems);
     return { ok: false, file, line: firstLine, id: readableId(value), problems };
+}
+/** The document that locates problems, for a manifest small enough (see POSITIONED_MANIFEST_CHARS). */
+function positionedSource(text) {
+    if (text.length > POSITIONED_MANIFEST_CHARS)
+        return null;
+    try {
+        return parseSource(text, 'json', { duplicateKeys: 'list' });
+    }
+    catch {
+        return null; // nesting deeper than the YAML reader's stack: problems stay at the first line
+    }
+}
+/**
+ * Colons outside strings: in valid JSON, exactly one per object member. More than the parsed
+ * value holds means a repeated key that `JSON.parse` kept only once. One pass, no allocation.
+ */
+function colonsOutsideStrings(text) {
+    let colons = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c)
+                i++;
+            else if (c === 0x22)
+                inString = false;
+        }
+        else if (c === 0x22)
+            inString = true;
+        else if (c === 0x3a)
+            colons++;
+    }
+    return colons;
+}
+/** Object members in a parsed JSON value, counted without recursion (depth is the input's to choose). */
+function memberCount(value) {
+    let members = 0;
+    const stack = [value];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (typeof node !== 'object' || node === null)
+            continue;
+        if (Array.isArray(node)) {
+            for (const item of node)
+                stack.push(item);
+        }
+        else {
+            for (const key of Object.keys(node)) {
+                members++;
+                stack.push(node[key]);
+            }
+        }
+    }
+    return members;
 }
 function readableId(value) {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -6338,13 +6517,14 @@ function readableId(value) {
     const id = value.id;
     return typeof id === 'string' && id !== '' ? id : null;
 }
-function issueProblems(issue, root, positions, file) {
+function issueProblems(issue, root, at, file) {
     const path = issue.path.filter((s) => typeof s !== 'symbol');
-    const problem = (at, message, preferKey = false) => {
-        const found = positions.nearest(at);
-        const position = (preferKey ? found.positions.key : undefined) ?? found.positions.value;
-        return { file, path: json_positions_formatPath(at), line: position.line, column: position.column, message };
-    };
+    const problem = (where, message, preferKey = false) => ({
+        file,
+        path: formatPath(where),
+        ...at(where, preferKey ? 'key' : 'value'),
+        message,
+    });
     if (issue.code === 'unrecognized_keys') {
         return issue.keys.map((key) => problem([...path, key], `unknown key ${JSON.stringify(key)}`, true));
     }
@@ -6358,7 +6538,7 @@ function issueProblems(issue, root, positions, file) {
         return [problem(path, `must be one of ${EVIDENCE_STATES.map((s) => JSON.stringify(s)).join(', ')}`)];
     }
     if (issue.code === 'invalid_type') {
-        return [problem(path, `expected ${issue.expected}, got ${manifest_describeType(manifest_valueAt(root, path))}`)];
+        return [problem(path, `expected ${issue.expected}, got ${manifest_describeType(valueAtPath(root, path))}`)];
     }
     if (issue.code === 'invalid_value') {
         const allowed = issue.values.map((v) => JSON.stringify(v));
@@ -6367,15 +6547,6 @@ function issueProblems(issue, root, positions, file) {
         ];
     }
     return [problem(path, issue.message)];
-}
-function manifest_valueAt(root, path) {
-    let node = root;
-    for (const segment of path) {
-        if (typeof node !== 'object' || node === null)
-            return undefined;
-        node = node[segment];
-    }
-    return node;
 }
 function hasPath(root, path) {
     let node = root;
@@ -6403,217 +6574,8 @@ function manifest_compareProblems(a, b) {
         compareStrings(a.message, b.message));
 }
 
-;// CONCATENATED MODULE: ./build/fidelity/analyze.js
-
-
-/**
- * The fidelity analyzer: a pure function from a manifest to its level and every gap
- * (`../shared/spec/fidelity.md`). It reads only what the runtime attests about how it was
- * captured; it never looks at whether a replay reproduced an output, so agreement can never
- * promote a run.
- */
-const analyze_FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'];
-const analyze_GAP_IMPACTS = ['blocks_replay', 'reduces_control', 'prevents_exactness'];
-/** The fixed reasons, so reports group and people (and tests) can rely on the wording. */
-const REASONS = {
-    hash: 'hash only',
-    unavailable: 'not captured',
-    absent: 'attested absent',
-    integrity: 'sha256 mismatch',
-    unverifiable: 'sha256 unverifiable: value has no canonical JSON form',
-    replayModeUnknown: 'replay mode unknown',
-    ledgerIncomplete: 'call ledger not attested complete',
-    callsWhenNotUsed: 'calls listed although replay mode is not_used',
-    isolationUnknown: 'isolation unknown',
-    captureUnknown: 'capture unknown',
-    captureMapped: 'mapped trace, not native runtime evidence',
-    modelNotDeterministic: 'determinism not guaranteed (a seed is not a guarantee)',
-    notDeterministic: 'determinism not guaranteed',
-};
-const LIVE_REASONS = {
-    network: 'live network',
-    filesystem: 'live filesystem',
-    external_services: 'live external services',
-    side_effects: 'live side effects',
-};
-const ISOLATION_FIELDS = ['network', 'filesystem', 'external_services', 'side_effects'];
-/** Level ordering: negative when `a` is better than `b`. */
-function compareLevels(a, b) {
-    return analyze_FIDELITY_LEVELS.indexOf(a) - analyze_FIDELITY_LEVELS.indexOf(b);
-}
-function worstLevel(levels) {
-    let worst = null;
-    for (const level of levels)
-        if (worst === null || compareLevels(level, worst) > 0)
-            worst = level;
-    return worst;
-}
-const LEVEL_OF_IMPACT = {
-    blocks_replay: 'unreplayable',
-    reduces_control: 'partial',
-    prevents_exactness: 'controlled',
-};
-/** The level the worst gap allows. */
-function analyze_levelOf(gaps) {
-    return worstLevel(gaps.map((gap) => LEVEL_OF_IMPACT[gap.impact])) ?? 'exact';
-}
-/** Sort order of gaps: path, then impact (worst first), then reason; strings by code unit. */
-function compareGaps(a, b) {
-    return (compareStrings(a.path, b.path) ||
-        analyze_GAP_IMPACTS.indexOf(a.impact) - analyze_GAP_IMPACTS.indexOf(b.impact) ||
-        compareStrings(a.reason, b.reason));
-}
-function analyzeManifest(manifest) {
-    const gaps = [];
-    const add = (path, impact, reason) => {
-        gaps.push({ path, impact, reason });
-    };
-    const state = (e) => e?.state ?? 'unavailable';
-    const stateReason = (s) => s === 'hash' ? REASONS.hash : s === 'absent' ? REASONS.absent : REASONS.unavailable;
-    // A value whose sha256 does not match is not the evidence it claims to be: nothing else about
-    // that path can be trusted, so it blocks replay wherever it appears.
-    for (const [path, e] of evidenceEntries(manifest)) {
-        if (e.state !== 'value' || e.sha256 === undefined)
-            continue;
-        let actual;
-        try {
-            actual = sha256Canonical(e.value);
-        }
-        catch (error) {
-            if (!(error instanceof CanonicalJsonError))
-                throw error;
-            add(path, 'blocks_replay', REASONS.unverifiable);
-            continue;
-        }
-        if (actual !== e.sha256)
-            add(path, 'blocks_replay', REASONS.integrity);
-    }
-    const model = manifest.model ?? {};
-    // Without the provider, deployment and the prompt itself there is nothing to send: a prompt
-    // hash proves which prompt it was but cannot be replayed.
-    for (const field of ['provider', 'deployment', 'input']) {
-        const s = state(model[field]);
-        if (s !== 'value')
-            add(`model.${field}`, 'blocks_replay', stateReason(s));
-    }
-    for (const field of ['parameters', 'system_instructions', 'developer_instructions']) {
-        const s = state(model[field]);
-        if (s === 'hash' || s === 'unavailable')
-            add(`model.${field}`, 'reduces_control', stateReason(s));
-    }
-    if (model.determinism?.guaranteed !== true) {
-        add('model.determinism.guaranteed', 'prevents_exactness', REASONS.modelNotDeterministic);
-    }
-    const tools = manifest.tools ?? {};
-    const toolsMode = normaliseMode(tools.replay_mode);
-    const calls = tools.calls ?? [];
-    if (toolsMode === 'unknown')
-        add('tools.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
-    if (toolsMode === 'not_used') {
-        if (calls.length > 0)
-            add('tools.calls', 'reduces_control', REASONS.callsWhenNotUsed);
-    }
-    else {
-        const definitions = state(tools.definitions);
-        if (definitions !== 'value' && definitions !== 'absent') {
-            add('tools.definitions', 'reduces_control', stateReason(definitions));
-        }
-        calls.forEach((call, index) => {
-            if (state(call.input) === 'unavailable') {
-                add(`tools.calls[${index}].input`, 'reduces_control', REASONS.unavailable);
-            }
-        });
-        if (tools.ledger_complete !== true)
-            add('tools.ledger_complete', 'reduces_control', REASONS.ledgerIncomplete);
-    }
-    if (toolsMode === 'recorded_outputs') {
-        calls.forEach((call, index) => {
-            const s = state(call.output);
-            if (s !== 'value')
-                add(`tools.calls[${index}].output`, 'blocks_replay', stateReason(s));
-        });
-    }
-    if (toolsMode === 'execute' && tools.determinism?.guaranteed !== true) {
-        add('tools.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
-    }
-    const retrieval = manifest.retrieval ?? {};
-    const retrievalMode = normaliseMode(retrieval.replay_mode);
-    if (retrievalMode === 'unknown')
-        add('retrieval.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
-    if (retrievalMode === 'recorded_outputs') {
-        const s = state(retrieval.outputs);
-        if (s !== 'value')
-            add('retrieval.outputs', 'blocks_replay', stateReason(s));
-    }
-    if (retrievalMode === 'execute') {
-        const config = state(retrieval.config);
-        if (config !== 'value')
-            add('retrieval.config', 'reduces_control', stateReason(config));
-        const corpus = state(retrieval.corpus);
-        if (corpus !== 'value' && corpus !== 'hash')
-            add('retrieval.corpus', 'reduces_control', stateReason(corpus));
-        if (retrieval.determinism?.guaranteed !== true) {
-            add('retrieval.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
-        }
-    }
-    const environment = manifest.environment ?? {};
-    // `container` is optional by contract: not knowing it is no gap.
-    for (const field of ['code_version', 'runtime_version', 'dependency_lock', 'config_fingerprint']) {
-        if (state(environment[field]) === 'unavailable') {
-            add(`environment.${field}`, 'reduces_control', REASONS.unavailable);
-        }
-    }
-    const isolation = manifest.isolation ?? {};
-    for (const field of ISOLATION_FIELDS) {
-        const value = isolation[field] ?? 'unknown';
-        if (value === 'live')
-            add(`isolation.${field}`, 'blocks_replay', LIVE_REASONS[field]);
-        if (value === 'unknown')
-            add(`isolation.${field}`, 'reduces_control', REASONS.isolationUnknown);
-    }
-    const source = manifest.source ?? {};
-    for (const field of ['trace_id', 'span_id', 'provenance']) {
-        if (state(source[field]) === 'unavailable')
-            add(`source.${field}`, 'reduces_control', REASONS.unavailable);
-    }
-    const capture = source.capture ?? 'unknown';
-    if (capture === 'unknown')
-        add('source.capture', 'reduces_control', REASONS.captureUnknown);
-    if (capture === 'mapped')
-        add('source.capture', 'prevents_exactness', REASONS.captureMapped);
-    gaps.sort(compareGaps);
-    return { level: analyze_levelOf(gaps), missing_evidence: gaps };
-}
-/** `rerun` and `execute` mean the same thing (re-run the step live); a missing mode is unknown. */
-function normaliseMode(mode) {
-    if (mode === undefined)
-        return 'unknown';
-    return mode === 'rerun' ? 'execute' : mode;
-}
-/** Every Evidence object in the manifest with its path, in a fixed order. */
-function evidenceEntries(manifest) {
-    const out = [];
-    const section = (name, fields) => {
-        if (!fields)
-            return;
-        for (const [key, value] of Object.entries(fields)) {
-            if (isEvidence(value))
-                out.push([`${name}.${key}`, value]);
-        }
-    };
-    section('model', manifest.model);
-    section('tools', manifest.tools);
-    manifest.tools?.calls?.forEach((call, index) => section(`tools.calls[${index}]`, call));
-    section('retrieval', manifest.retrieval);
-    section('environment', manifest.environment);
-    section('source', manifest.source);
-    return out;
-}
-function isEvidence(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'state' in value;
-}
-
 ;// CONCATENATED MODULE: ./build/fidelity/report.js
+
 
 
 
@@ -6645,20 +6607,38 @@ function gradeEntries(entries, files = []) {
     }
     return { files: [...files], reports, invalid, invalidManifests };
 }
+/**
+ * The largest manifest file read. A manifest is a few kilobytes; the limit keeps one file's text
+ * and parsed values within a few hundred megabytes. Larger sets are split into several files (a
+ * JSON Lines file can be cut between any two lines); they are read one at a time.
+ */
+const MAX_MANIFEST_FILE_BYTES = 64 * 1024 * 1024;
 /** Reads and grades the given manifest files, in the order given. Throws {@link ManifestFileError}. */
 async function gradeManifestFiles(files) {
-    const entries = [];
+    const graded = [];
     for (const file of files) {
         let text;
         try {
+            const size = (await (0,promises_.stat)(file)).size;
+            if (size > MAX_MANIFEST_FILE_BYTES) {
+                throw new ManifestFileError(file, `${(size / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit of one manifest file: split it into several files (a JSON Lines file can be cut between any two lines)`);
+            }
             text = await (0,promises_.readFile)(file, 'utf8');
         }
         catch (error) {
+            if (error instanceof ManifestFileError)
+                throw error;
             throw new ManifestFileError(file, describeFsError(error));
         }
-        entries.push(...parseManifestText(text, file));
+        // Graded file by file: only the grades are kept, not the manifests' values.
+        graded.push(gradeEntries(parseManifestText(text, file)));
     }
-    return gradeEntries(entries, files);
+    return {
+        files: [...files],
+        reports: graded.flatMap((set) => set.reports),
+        invalid: graded.flatMap((set) => set.invalid),
+        invalidManifests: graded.flatMap((set) => set.invalidManifests),
+    };
 }
 /** The `fidelity` command's JSON result: reports and invalid problems, both in input order. */
 async function fidelityCommandResult(files) {
@@ -6820,7 +6800,7 @@ const IMPACT_TITLE = {
 };
 /**
  * What evidence would close a gap. Derived from the path and the fixed reasons, so the JSON keeps
- * exactly the contract's `{path, impact, reason}`.
+ * exactly docs/fidelity.md's `{path, impact, reason}`.
  */
 function remedyFor(gap) {
     const p = gap.path;
@@ -6909,7 +6889,7 @@ function renderFidelityText(result) {
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/availability.js
-/** Every unevaluable reason of traffic.md, sorted (the order reports list them in). */
+/** Every unevaluable reason of docs/traffic.md, sorted (the order reports list them in). */
 const UNEVALUABLE_REASONS = [
     'attributes_unavailable',
     'batch_call_pairing_unavailable',
@@ -6955,7 +6935,7 @@ function profileOf(features) {
     return profile;
 }
 /**
- * The reasons a record is unevaluable for a policy (traffic.md's table): sorted, distinct, empty
+ * The reasons a record is unevaluable for a policy (docs/traffic.md "Absent is not unavailable"): sorted, distinct, empty
  * when the record is scoreable. A row applies only when the policy reads the feature the record
  * lacks. The returned array is shared when empty: do not mutate it.
  */
@@ -7014,7 +6994,7 @@ function evaluationInput(record) {
 ;// CONCATENATED MODULE: ./build/replay/changeOrder.js
 
 /**
- * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
  * within a group most recent occurred_at first (as instants, not strings), untimed last, then
  * request_id.
  */
@@ -7176,7 +7156,7 @@ function windowKey(window) {
 /**
  * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
  * read from the decision the engine returned and the policy's settings — the order of
- * policy.md "The decision":
+ * docs/policy.md "The decision":
  * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
  * 2. a deny rule matched → deny (the rule);
  * 3. `default_effect: allow` → allow (the default);
@@ -7264,7 +7244,7 @@ function missingOf(table, decision, basis) {
  * groups are aggregated in memory, one entry per group and per distinct subject in it — at most
  * one of each per change — and summarised once at the end of the replay.
  */
-/** The directions in the danger order of replay.md (the index is changeGroup()'s number). */
+/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
 const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
 const DEFAULT_MAX_GROUPS = 50;
 /** Shared by every group without base rules (never mutated). */
@@ -7327,7 +7307,7 @@ class GroupAccumulator {
 }
 /**
  * The text that identifies a group, built per change, so cheaply (a third of JSON.stringify's
- * cost): rule ids hold no space or line break (policy.md), and method and tools come
+ * cost): rule ids hold no space or line break (docs/policy.md), and method and tools come
  * length-prefixed, so no two different keys share a text whatever the traffic holds.
  */
 function groupKey(direction, headRules, baseRules, method, tools) {
@@ -7609,10 +7589,6 @@ function requestPath(kind) {
     const { base, path } = inputPathOf(kind);
     return base === 'input' ? path : null;
 }
-function projection_minutes(clock) {
-    const [h, m] = clock.split(':').map(Number);
-    return h * 60 + m;
-}
 function isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -7695,8 +7671,8 @@ class InputProjection {
                     windows.set(id, {
                         days: new Set(days.map((d) => WEEKDAY_OF[d])),
                         zone,
-                        from: projection_minutes(window.from),
-                        to: projection_minutes(window.to),
+                        from: clockMinutes(window.from),
+                        to: clockMinutes(window.to),
                     });
                 }
             }
@@ -7954,7 +7930,7 @@ const VERDICT_UNEVALUABLE = -1;
 const VERDICT_DENY = 0;
 const VERDICT_ALLOW = 1;
 /**
- * The decision pair a record's change is judged on, as in replay.md: in compare mode the base
+ * The decision pair a record's change is judged on, as in docs/report.md: in compare mode the base
  * (unknown when it cannot score the record) against the head; in drift mode the recorded decision
  * against the head. null: not a change candidate (no head, unevaluable, or drift without a
  * recorded decision).
@@ -8765,7 +8741,7 @@ async function preparePolicy(source, opaPath, limits = limits_DEFAULT_LIMITS) {
 function toReportError(p) {
     return { file: p.file, path: p.path, line: p.line, column: p.column, message: p.message };
 }
-/** The whole replay of one policy change, as the JSON report (replay.md "The result"). */
+/** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 async function runReplay(options) {
     const [head, base, trafficSha] = await Promise.all([
         options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,
@@ -9533,7 +9509,7 @@ function errorReport(path, head, base, opaVersion, errors) {
 
 ;// CONCATENATED MODULE: ./build/replay/drift.js
 /**
- * The drift report (action.md "Drift reports"): the replay in drift mode, renamed so nobody reads
+ * The drift report (docs/report.md "The drift report"): the replay in drift mode, renamed so nobody reads
  * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
  */
 function toDriftReport(run) {
@@ -9823,6 +9799,155 @@ function renderedOrFailure(policy, render) {
     }
 }
 
+;// CONCATENATED MODULE: ./build/action/postComment.js
+/**
+ * `mode: post-comment`: the second half of the fork pull-request recipe (docs/action.md "Fork
+ * pull requests"). A `pull_request` run from a fork has a read-only token, so it renders the
+ * comment to a file (output `comment-file`) and uploads it with the pull request's number; a
+ * `workflow_run` job in the base repository, with a write token, posts it with this mode.
+ *
+ * Both files came from a job that ran the fork's code, so they are untrusted data: the number is
+ * checked to be a number and to name a pull request whose head is the commit that run was for;
+ * the body is bounded, must be UTF-8 text, and loses any policy-replay marker it carries (it
+ * could otherwise take over another configuration's sticky comment). Nothing in either file is
+ * ever run, logged, or interpolated into anything but the comment body.
+ */
+
+
+
+/** A comment of 65,536 code points is at most 4 bytes each in UTF-8; anything larger is refused. */
+const MAX_COMMENT_FILE_BYTES = MAX_COMMENT_LENGTH * 4;
+/** Room for digits, a line break and some whitespace. */
+const MAX_NUMBER_FILE_BYTES = 64;
+/** The artifact is not what a policy-replay run writes: nothing is posted. */
+class CommentArtifactError extends Error {
+    name = 'CommentArtifactError';
+}
+/** The number in a pull-request file: digits only (whitespace around them allowed), 1 to 2^31-1. */
+function parsePullRequestNumber(text, file) {
+    const trimmed = text.trim();
+    const n = Number(trimmed);
+    if (!/^[1-9][0-9]{0,9}$/.test(trimmed) || n > 2 ** 31 - 1) {
+        throw new CommentArtifactError(`${file} does not hold a pull request number (expected digits such as 42, ${Buffer.byteLength(text)} bytes found); nothing posted`);
+    }
+    return n;
+}
+/** Any hidden policy-replay marker (sticky comments, drift issues), whatever its id. */
+const MARKER = /<!--\s*policy-replay:[\s\S]*?-->/g;
+/**
+ * The comment body in a comment file: strict UTF-8, no control characters but tab and line
+ * breaks (the renderer never writes others), no policy-replay marker (the poster adds its own).
+ */
+function commentBodyFromBytes(bytes, file) {
+    let text;
+    try {
+        text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    }
+    catch {
+        throw new CommentArtifactError(`${file} is not UTF-8 text; nothing posted`);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
+        throw new CommentArtifactError(`${file} holds control characters, which no rendered comment has; nothing posted`);
+    }
+    const body = text.replace(MARKER, '');
+    if (body.includes('<!-- policy-replay:') || body.includes('<!--policy-replay:')) {
+        throw new CommentArtifactError(`${file} holds a malformed policy-replay marker; nothing posted`);
+    }
+    if (commentLength(body) > MAX_COMMENT_LENGTH - 100) {
+        throw new CommentArtifactError(`${file} holds ${commentLength(body)} characters, more than a comment can (${MAX_COMMENT_LENGTH}); nothing posted`);
+    }
+    return body;
+}
+/** Reads at most `limit` bytes; a longer file is an error before anything is decoded. */
+async function readBounded(file, limit) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(file, 'r');
+    }
+    catch (error) {
+        throw new CommentArtifactError(`cannot read ${file}: ${error.code ?? error.message}; nothing posted (did the pull request run upload its comment?)`);
+    }
+    try {
+        if (!(await handle.stat()).isFile())
+            throw new CommentArtifactError(`${file} is not a file; nothing posted`);
+        const buffer = Buffer.alloc(limit + 1);
+        let length = 0;
+        while (length < buffer.length) {
+            const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+            if (bytesRead === 0)
+                break;
+            length += bytesRead;
+        }
+        if (length > limit) {
+            throw new CommentArtifactError(`${file} is larger than ${limit} bytes; nothing posted`);
+        }
+        return buffer.subarray(0, length);
+    }
+    finally {
+        await handle.close();
+    }
+}
+function sourceRunOf(context) {
+    if (context.eventName !== 'workflow_run') {
+        throw new CommentArtifactError(`mode: post-comment runs on the workflow_run event (it posts what a pull_request run left), not on '${context.eventName}'`);
+    }
+    const run = context.event.workflow_run;
+    if (!run || typeof run.head_sha !== 'string' || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(run.head_sha)) {
+        throw new CommentArtifactError('the workflow_run event payload names no head commit; nothing posted');
+    }
+    return {
+        id: typeof run.id === 'number' ? run.id : null,
+        event: typeof run.event === 'string' ? run.event : '',
+        headSha: run.head_sha,
+        headBranch: typeof run.head_branch === 'string' ? run.head_branch : null,
+    };
+}
+/** Validates both files against the workflow run, then keeps the pull request's sticky comment. */
+async function postCommentFile(request) {
+    const { client, context } = request;
+    const source = sourceRunOf(context);
+    if (source.event !== 'pull_request') {
+        throw new CommentArtifactError(`the workflow run that triggered this one was a '${source.event}' run, not a pull_request run; nothing posted`);
+    }
+    const numberText = new TextDecoder('utf-8').decode(await readBounded(request.pullRequestFile, MAX_NUMBER_FILE_BYTES));
+    const pullNumber = parsePullRequestNumber(numberText, request.pullRequestFile);
+    const body = commentBodyFromBytes(await readBounded(request.commentFile, MAX_COMMENT_FILE_BYTES), request.commentFile);
+    if (body.trim() === '')
+        return { action: 'empty' };
+    const repo = { owner: context.owner, repo: context.repo };
+    let pull;
+    try {
+        pull = await client.getPullRequest(repo, pullNumber);
+    }
+    catch (error) {
+        if (error instanceof GitHubApiError && error.status === 404) {
+            throw new CommentArtifactError(`pull request #${pullNumber} does not exist here; nothing posted`);
+        }
+        throw error;
+    }
+    // The number is the fork's word; the head commit is GitHub's. They must name the same change.
+    if (pull.headSha !== source.headSha) {
+        if (source.headBranch !== null && pull.headRef === source.headBranch) {
+            return {
+                action: 'stale',
+                pullNumber,
+                warning: `pull request #${pullNumber} has moved on to ${pull.headSha.slice(0, 12)} since the run for ${source.headSha.slice(0, 12)}: its comment is left to the newer run`,
+            };
+        }
+        throw new CommentArtifactError(`pull request #${pullNumber} is at ${pull.headSha.slice(0, 12)} on '${pull.headRef}', but the run that made the comment was for ${source.headSha.slice(0, 12)}${source.headBranch ? ` on '${source.headBranch}'` : ''}: the number does not belong to that run; nothing posted`);
+    }
+    const result = await syncStickyComment(client, {
+        ...repo,
+        issueNumber: pullNumber,
+        body,
+        ...(request.commentId ? { markerId: request.commentId } : {}),
+    });
+    if (result.action === 'forbidden')
+        return { action: 'forbidden', pullNumber, warning: result.warning };
+    return { action: result.action, pullNumber, htmlUrl: result.htmlUrl };
+}
+
 ;// CONCATENATED MODULE: ./build/action/runReport.js
 const LEVEL_ORDER = ['exact', 'controlled', 'partial', 'unreplayable'];
 function runTotals(policies) {
@@ -9879,6 +10004,7 @@ function runTotals(policies) {
 
 
 
+
 const SUMMARY_LIMIT = 1024 * 1024;
 /** Room for the hidden marker and a little slack under GitHub's comment limit. */
 const COMMENT_LIMIT = MAX_COMMENT_LENGTH - 200;
@@ -9895,6 +10021,8 @@ async function main_run(env = process.env) {
         });
         if (mode === 'drift')
             await runDriftMode(settings, context, client);
+        else if (mode === 'post-comment')
+            await runPostCommentMode(settings, context, client);
         else
             await runPullRequestMode(settings, context, client);
     }
@@ -9941,6 +10069,20 @@ async function writeRunReport(context, report) {
     await (0,promises_.writeFile)(file, reportToJson(report));
     return file;
 }
+/**
+ * The comment body as this run would post it (without the hidden marker, which the poster adds),
+ * written whether or not `comment: off`: the fork recipe uploads it for mode: post-comment. Empty
+ * when the pull request changes no policy, as no comment is posted then either.
+ */
+async function writeCommentFile(context, settings, body) {
+    const dir = (0,external_node_path_.join)(context.tempDir, 'policy-replay');
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    const suffix = settings.commentId ? `-${settings.commentId}` : '';
+    const file = (0,external_node_path_.join)(dir, `comment-${context.runId ?? 'local'}${suffix}.md`);
+    await (0,promises_.writeFile)(file, body);
+    core/* setOutput */.uH('comment-file', file);
+    return file;
+}
 function setOutputs(file, verdict, policies) {
     const totals = runTotals(policies);
     core/* setOutput */.uH('report', file);
@@ -9970,6 +10112,7 @@ async function runPullRequestMode(settings, context, client) {
         const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
         const file = await writeRunReport(context, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull));
         setOutputs(file, 'pass', []);
+        await writeCommentFile(context, settings, '');
         await core/* summary */.z
             .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
             .write();
@@ -10007,22 +10150,24 @@ async function runPullRequestMode(settings, context, client) {
         });
     };
     await writeSummary(render, rowBudget);
+    const runLink = context.runId
+        ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
+        : null;
+    const summaryPointer = `see the job summary${runLink ? ` of [this run](${runLink})` : ''}`;
+    // Fewer change rows before fewer sections; room is kept for the note that says so.
+    const fitted = fitWithFewerRows(render, rowBudget, COMMENT_LIMIT - 400, commentLength, (omitted) => `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`);
+    const shown = splitRowBudget(fitted.rows, settings.maxGroups, settings.maxChanges);
+    const body = fitted.rows < rowBudget && fitted.omitted === 0
+        ? `${fitted.body}\n_Tables shortened to ${shown.second} change row(s) and ${shown.first} group row(s) to fit one comment: ${summaryPointer} for more._\n`
+        : fitted.body;
+    await writeCommentFile(context, settings, body);
     if (settings.comment === 'update') {
-        const runLink = context.runId
-            ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
-            : null;
-        const summaryPointer = `see the job summary${runLink ? ` of [this run](${runLink})` : ''}`;
-        // Fewer change rows before fewer sections; room is kept for the note that says so.
-        const fitted = fitWithFewerRows(render, rowBudget, COMMENT_LIMIT - 400, commentLength, (omitted) => `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`);
-        const shown = splitRowBudget(fitted.rows, settings.maxGroups, settings.maxChanges);
-        const body = fitted.rows < rowBudget && fitted.omitted === 0
-            ? `${fitted.body}\n_Tables shortened to ${shown.second} change row(s) and ${shown.first} group row(s) to fit one comment: ${summaryPointer} for more._\n`
-            : fitted.body;
         const result = await syncStickyComment(client, {
             owner: context.owner,
             repo: context.repo,
             issueNumber: pullNumber,
             body,
+            ...(settings.commentId ? { markerId: settings.commentId } : {}),
         });
         if (result.action === 'forbidden')
             logWarning(`policy-replay could not comment: ${result.warning}`);
@@ -10030,6 +10175,29 @@ async function runPullRequestMode(settings, context, client) {
             logInfo(`comment ${result.action} (${result.htmlUrl})`);
     }
     finish(gate.verdict, gate.failed);
+}
+/** Posts the comment file a pull_request run left (docs/action.md "Fork pull requests"). */
+async function runPostCommentMode(settings, context, client) {
+    const outcome = await postCommentFile({
+        client,
+        context,
+        commentFile: settings.commentFile ?? '',
+        pullRequestFile: settings.pullRequestFile ?? '',
+        commentId: settings.commentId,
+    });
+    switch (outcome.action) {
+        case 'empty':
+            logInfo('the comment file is empty: the pull request changes no policy, so nothing is posted');
+            return;
+        case 'stale':
+            logWarning(outcome.warning);
+            return;
+        case 'forbidden':
+            // Posting is this mode's whole job: a token that cannot write is a misconfiguration.
+            throw new Error(`${outcome.warning} Give this job permissions: pull-requests: write.`);
+        default:
+            logInfo(`comment ${outcome.action} on pull request #${outcome.pullNumber} (${outcome.htmlUrl})`);
+    }
 }
 function emptyFacts(p) {
     return {
