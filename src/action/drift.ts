@@ -51,6 +51,7 @@ export async function replayDrift(
       trafficDisplayPath: sample.traffic,
       manifests: sample.manifestsPath,
       maxChanges: settings.maxChanges,
+      unevaluable: settings.unevaluable,
       opa,
     });
     outcome.drift = toDriftReport(result);

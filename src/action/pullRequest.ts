@@ -3,6 +3,7 @@ import { listPullFiles, type PullFile } from '../github/pullFiles.js';
 import { ensureCommits, readFileAtCommit } from '../git/repository.js';
 import { runReplay, preparePolicy, policyRef, type PolicySource } from '../replay/run.js';
 import type { ReplayReport } from '../replay/report.js';
+import type { UnevaluableMode } from '../replay/unknownSides.js';
 import { TOOL_VERSION } from '../version.js';
 import { policyMatcher, type Settings } from './inputs.js';
 import type { RunContext } from './context.js';
@@ -125,7 +126,14 @@ export async function replayPolicyChanges(
             column: e.column,
             message: e.message,
           }));
-          outcome.report = errorReport(change.path, head, base, opa.version, outcome.errors);
+          outcome.report = errorReport(
+            change.path,
+            head,
+            base,
+            opa.version,
+            outcome.errors,
+            settings.unevaluable,
+          );
         }
       }
       outcomes.push(outcome);
@@ -139,6 +147,7 @@ export async function replayPolicyChanges(
       trafficDisplayPath: sample.traffic,
       manifests: sample.manifestsPath,
       maxChanges: Math.max(settings.maxChanges, 0),
+      unevaluable: settings.unevaluable,
       invalidBase: 'unknown',
       opa,
     });
@@ -166,6 +175,7 @@ function errorReport(
   base: PolicySource | null,
   opaVersion: string,
   errors: PolicyOutcome['errors'],
+  unevaluable: UnevaluableMode,
 ): ReplayReport {
   return {
     meta: {
@@ -180,6 +190,7 @@ function errorReport(
       status: base ? 'changed' : 'added',
       excluded_without_time: 0,
       max_changes: 0,
+      unevaluable_mode: unevaluable,
     },
     errors,
     result: null,

@@ -10,12 +10,13 @@ import {
   parseCount,
   parseFormat,
   parseSince,
+  parseUnevaluable,
   parseWorkers,
   replayWithProgress,
 } from './replayCommand.js';
 
 export const DRIFT_USAGE =
-  'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
+  'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--unevaluable precise|static] [--workers N] [--opa PATH]';
 
 /** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
 export async function runDriftCommand(argv: string[], io: CommandIO): Promise<number> {
@@ -43,12 +44,14 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
     );
   }
   const workers = parseWorkers(values.workers);
+  const unevaluable = parseUnevaluable(values.unevaluable);
   const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
   const run = await replayWithProgress(
     {
       head: policy,
       base: null,
       mode: 'drift',
+      unevaluable,
       ...(workers !== null ? { workers } : {}),
       trafficPath: values.traffic,
       manifests: values.manifests ?? null,

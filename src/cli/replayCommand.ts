@@ -13,6 +13,7 @@ import {
 } from '../replay/run.js';
 import { reportToJson, type ReplayReport } from '../replay/report.js';
 import { parseShard } from '../replay/shard.js';
+import { UNEVALUABLE_MODES, type UnevaluableMode } from '../replay/unknownSides.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
 import { renderReplayMarkdown } from '../render/markdown.js';
 import { renderReplayText } from '../render/text.js';
@@ -23,7 +24,7 @@ import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from 
 import { progressReporter } from './progress.js';
 
 export const REPLAY_USAGE =
-  'policy-replay replay --head <policy> [--base <policy>] --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--workers N] [--opa PATH]';
+  'policy-replay replay --head <policy> [--base <policy>] --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--unevaluable precise|static] [--workers N] [--opa PATH]';
 
 export type ReportFormat = 'json' | 'markdown' | 'text';
 
@@ -44,6 +45,15 @@ export function parseCount(name: string, value: string | undefined, fallback: nu
     throw new UsageError(`Invalid --${name} '${value}'. Expected a whole number ≥ 0.`);
   }
   return Number(value);
+}
+
+/** `--unevaluable precise|static` (docs/unknowns.md); absent: precise. */
+export function parseUnevaluable(value: string | undefined): UnevaluableMode {
+  if (value === undefined) return 'precise';
+  if (!(UNEVALUABLE_MODES as readonly string[]).includes(value)) {
+    throw new UsageError(`Invalid --unevaluable '${value}'. Expected precise or static.`);
+  }
+  return value as UnevaluableMode;
 }
 
 /** `--workers N`: 0 or 1 replays in-process, 2..MAX_WORKERS threads; absent: automatic. */
@@ -94,6 +104,7 @@ export const SAMPLE_OPTIONS = {
   format: { type: 'string' },
   out: { type: 'string' },
   workers: { type: 'string' },
+  unevaluable: { type: 'string' },
   opa: { type: 'string' },
 } as const;
 
@@ -152,6 +163,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   const limit = parseCount('limit', values.limit, null);
   const maxChanges = parseCount('max-changes', values['max-changes'], 50)!;
   const workers = parseWorkers(values.workers);
+  const unevaluable = parseUnevaluable(values.unevaluable);
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (shard === null) throw new UsageError(`Invalid --shard '${values.shard}'. Expected K/N with 1 ≤ K ≤ N.`);
   let failOn: ReturnType<typeof parseFailOn> = [];
@@ -185,6 +197,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       since,
       limit,
       maxChanges,
+      unevaluable,
       ...(shard ? { shard } : {}),
       opa,
       ...(workers !== null ? { workers } : {}),

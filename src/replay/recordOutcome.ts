@@ -1,13 +1,15 @@
 import type { Decision } from '../policy/schema.js';
 import type { PolicyFeatures } from '../policy/features.js';
 import { EvaluationError } from '../engine/errors.js';
-import { evaluationInput, unevaluableReasons, UNEVALUABLE_REASONS } from '../traffic/availability.js';
+import { evaluationInput } from '../traffic/availability.js';
 import type { TrafficRecord } from '../traffic/record.js';
+import { hasUnknowns } from '../traffic/unknowns.js';
 import { forEachLine, parseRecordText } from '../traffic/reader.js';
 import { instantOf } from './changeOrder.js';
 import { DecisionCache, type CachedSide } from './projection.js';
 import type { CurrentDecision, DraftDecision } from './report.js';
 import { inShard, type Shard } from './shard.js';
+import { UnknownsJudge, type UnevaluableMode } from './unknownSides.js';
 
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
@@ -64,6 +66,8 @@ export interface RecordOutcome {
   primary: Verdict;
   /** Unevaluable reasons for the primary, one bit per UNEVALUABLE_REASONS entry. */
   reasons: number;
+  /** The static rule calls the record unevaluable for the primary (unevaluable_by_reading). */
+  byReading: boolean;
   /** The primary's matched rules, as indices into its `rules`, in the decision's order. */
   matched: number[] | null;
   /** The base's verdict when a base decision exists (see baseVerdict); null: none. */
@@ -81,6 +85,8 @@ export interface OutcomeConfig {
   hasBase: boolean;
   shard: Shard | null;
   since: string | null;
+  /** docs/unknowns.md: `precise` (three-valued) or `static` (reading-based), for both sides. */
+  unevaluable: UnevaluableMode;
 }
 
 /** A policy side as the evaluator needs it. */
@@ -116,6 +122,7 @@ export function decisionPair(
 /** Evaluates elements of one replay's sample; one per thread (it owns a DecisionCache). */
 export class RecordEvaluator {
   private readonly cache: DecisionCache;
+  private readonly judge: UnknownsJudge;
   private readonly ruleIndex: Map<string, number>;
   private readonly sinceNs: bigint | null;
   private readonly both: boolean;
@@ -127,7 +134,9 @@ export class RecordEvaluator {
   ) {
     this.both = config.hasHead && config.hasBase && base !== null;
     // Side 0 is the primary policy, side 1 the base when both are replayed.
-    this.cache = new DecisionCache(this.both ? [primary, base!] : [primary]);
+    const sides = this.both ? [primary, base!] : [primary];
+    this.cache = new DecisionCache(sides);
+    this.judge = new UnknownsJudge(config.unevaluable, sides, this.cache);
     this.ruleIndex = new Map(primary.policy.rules.map((r, i) => [r.id, i]));
     this.sinceNs = config.since === null ? null : instantOf(config.since);
   }
@@ -158,23 +167,33 @@ export class RecordEvaluator {
       error: null,
       primary: VERDICT_UNEVALUABLE,
       reasons: 0,
+      byReading: false,
       matched: null,
       base: null,
       change: null,
     };
     if (!this.wanted(record, line)) return outcome;
     outcome.evaluated = true;
-    let primaryDecision: Decision | null;
+    let truth: 0 | 1 | 2;
+    let matched: readonly string[] | null;
     try {
       const input = evaluationInput(record);
-      const reasons = unevaluableReasons(record, this.primary.features);
-      primaryDecision = reasons.length === 0 ? this.cache.evaluate(0, input, record.request_id) : null;
-      for (const reason of reasons) outcome.reasons |= 1 << UNEVALUABLE_REASONS.indexOf(reason);
-      if (this.both) {
-        outcome.base =
-          unevaluableReasons(record, this.base!.features).length === 0
-            ? verdictOf(this.cache.evaluate(1, input, record.request_id))
-            : null;
+      if (!hasUnknowns(record)) {
+        // The common case: nothing unknown, the two-valued decisions through the cache.
+        const decision = this.cache.evaluate(0, input, record.request_id);
+        truth = decision.allow ? 2 : 0;
+        matched = decision.matched_rule_ids;
+        if (this.both) outcome.base = verdictOf(this.cache.evaluate(1, input, record.request_id));
+      } else {
+        const primary = this.judge.judge(0, record, input, true);
+        truth = primary.truth;
+        matched = primary.matched;
+        outcome.reasons = primary.reasons;
+        outcome.byReading = primary.byReading;
+        if (this.both) {
+          const base = this.judge.judge(1, record, input, false).truth;
+          outcome.base = base === 1 ? null : verdictOfTruth(base);
+        }
       }
     } catch (error) {
       // A builtin failure (say, a time the gateway recorded but no evaluator can read) makes the
@@ -183,10 +202,10 @@ export class RecordEvaluator {
       outcome.error = error.message;
       return outcome;
     }
-    outcome.primary = primaryDecision === null ? VERDICT_UNEVALUABLE : verdictOf(primaryDecision);
+    outcome.primary = verdictOfTruth(truth);
     // A deleted policy: the counts and the recorded mismatch are the base's own decisions.
-    if (!config.hasHead) outcome.base = primaryDecision === null ? null : outcome.primary;
-    if (primaryDecision !== null) outcome.matched = this.indicesOf(primaryDecision.matched_rule_ids);
+    if (!config.hasHead) outcome.base = outcome.primary === VERDICT_UNEVALUABLE ? null : outcome.primary;
+    if (matched !== null) outcome.matched = this.indicesOf(matched);
     const pair = decisionPair(config, outcome.primary, outcome.base, outcome.recorded_decision);
     if (pair !== null && pair.current !== pair.draft) outcome.change = changeDetail(record);
     return outcome;
@@ -215,6 +234,11 @@ export class RecordEvaluator {
 
 function verdictOf(decision: Decision): Verdict {
   return decision.allow ? VERDICT_ALLOW : VERDICT_DENY;
+}
+
+/** A three-valued decision as a verdict: U is unevaluable (for the base: `unknown`). */
+function verdictOfTruth(truth: 0 | 1 | 2): Verdict {
+  return truth === 2 ? VERDICT_ALLOW : truth === 0 ? VERDICT_DENY : VERDICT_UNEVALUABLE;
 }
 
 /** The change-row fields an operator recognises the request by. */

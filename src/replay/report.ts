@@ -25,6 +25,8 @@ export interface ReplayResult {
   allowed: number;
   denied: number;
   unevaluable: number;
+  /** Records the static rule calls unevaluable for the head (docs/unknowns.md); ≥ unevaluable. */
+  unevaluable_by_reading: number;
   unevaluable_reasons: UnevaluableReason[];
   unevaluable_by_reason: Partial<Record<UnevaluableReason, number>>;
   changes: Change[];
@@ -59,6 +61,8 @@ export interface ReportMeta {
   status: 'changed' | 'added' | 'deleted' | 'drift';
   excluded_without_time: number;
   max_changes: number;
+  /** docs/unknowns.md: how unevaluable is judged, for both sides. */
+  unevaluable_mode: 'precise' | 'static';
   shard?: { index: number; count: number };
 }
 

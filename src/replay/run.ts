@@ -9,6 +9,7 @@ import { TOOL_VERSION } from '../version.js';
 import { replayTraffic, type ReplaySide, type ReplayOutcome } from './replay.js';
 import type { ReplayReport, ReportError, PolicyRef } from './report.js';
 import type { Shard } from './shard.js';
+import type { UnevaluableMode } from './unknownSides.js';
 
 /** A policy version to replay: its text (read from disk or from a commit) and how to name it. */
 export interface PolicySource {
@@ -35,6 +36,8 @@ export interface RunReplayOptions {
   maxChanges: number;
   shard?: Shard;
   mode?: 'compare' | 'drift';
+  /** docs/unknowns.md: `precise` (default) or `static`, for both sides. */
+  unevaluable?: UnevaluableMode;
   opa: { path: string; version: string };
   onProgress?: (records: number) => void;
   /** Worker threads (replayTraffic's `workers`): omitted, chosen from the sample's size. */
@@ -141,6 +144,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     status,
     excluded_without_time: 0,
     max_changes: options.maxChanges,
+    unevaluable_mode: options.unevaluable ?? 'precise',
     ...(options.shard ? { shard: options.shard } : {}),
   };
   if (errors.length > 0) {
@@ -164,6 +168,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     maxChanges: options.maxChanges,
     ...(options.shard ? { shard: options.shard } : {}),
     mode: options.mode ?? 'compare',
+    unevaluable: options.unevaluable ?? 'precise',
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatPath, type PathSegment } from '../document/path.js';
 import { isRfc3339Instant } from '../time/rfc3339.js';
+import { isInputPointer } from './pointer.js';
 
 /**
  * One recorded gateway request (traffic.md "A record").
@@ -17,7 +18,8 @@ import { isRfc3339Instant } from '../time/rfc3339.js';
  *   the values a policy reads must have the type the gateway gives them (policy.md's input table).
  * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
  *   `time.parse_rfc3339_ns` also accepts.
- * - Repeated entries in `unavailable` are harmless and accepted.
+ * - Repeated entries in `unavailable` are harmless and accepted, and so are repeated
+ *   `unknown_paths` (docs/unknowns.md).
  */
 
 export const UNAVAILABLE_ENTRIES = [
@@ -37,6 +39,10 @@ export type RecordedDecision = (typeof RECORDED_DECISIONS)[number];
 const RFC3339_MESSAGE = 'must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z';
 
 const instantSchema = z.string().refine(isRfc3339Instant, RFC3339_MESSAGE);
+
+const POINTER_MESSAGE =
+  'must be a JSON pointer (RFC 6901) starting with /input, e.g. /input/identity/claims/email';
+const unknownPathSchema = z.string().refine(isInputPointer, POINTER_MESSAGE);
 const stringList = z.array(z.string());
 
 export const callSchema = z.looseObject({
@@ -123,6 +129,7 @@ export const trafficRecordSchema = z
     manifest_id: z.string().optional(),
     input: trafficInputSchema,
     unavailable: z.array(z.enum(UNAVAILABLE_ENTRIES)).optional(),
+    unknown_paths: z.array(unknownPathSchema).optional(),
     unpaired: unpairedSchema.optional(),
   })
   .superRefine((value, ctx) => {
@@ -177,6 +184,7 @@ const RECORD_KEYS = new Set([
   'manifest_id',
   'input',
   'unavailable',
+  'unknown_paths',
   'unpaired',
 ]);
 const UNPAIRED_KEYS = new Set(['call_count', 'method', 'tool', 'resource_uri', 'prompt']);
@@ -266,6 +274,14 @@ export function isTrafficRecord(v: unknown): v is TrafficRecord {
       if (typeof entry !== 'string' || !UNAVAILABLE_SET.has(entry)) return false;
     }
   }
+  const unknownPaths = v.unknown_paths;
+  if (unknownPaths !== undefined) {
+    if (!Array.isArray(unknownPaths)) return false;
+    for (let i = 0; i < unknownPaths.length; i++) {
+      const path: unknown = unknownPaths[i];
+      if (typeof path !== 'string' || !isInputPointer(path)) return false;
+    }
+  }
   if (v.unpaired !== undefined) {
     if (!isUnpaired(v.unpaired)) return false;
     const request = input.request as Obj | undefined;
@@ -326,6 +342,8 @@ export function explainInvalidRecord(value: unknown): string | undefined {
       message = `unknown unavailable entry ${JSON.stringify(actual)} (known: ${UNAVAILABLE_ENTRIES.join(', ')})`;
     else if (issue.code === 'invalid_value')
       message = `must be one of ${issue.values.map((x) => JSON.stringify(x)).join(', ')}, got ${describeType(actual)}`;
+    else if (issue.code === 'custom' && path[0] === 'unknown_paths' && path.length === 2)
+      message = `${issue.message}, got ${describeType(actual)}`;
     else if (issue.code === 'too_small' && issue.origin === 'number')
       message = `must not be negative, got ${describeType(actual)}`;
     else message = issue.message;

@@ -1,0 +1,115 @@
+import { EvaluationError } from '../engine/errors.js';
+import { evaluateReferenceThreeValued } from '../engine/threeValued.js';
+import { REASON_BIT } from '../engine/unknowns.js';
+import { unknownsPayload, type UnknownsPayload } from '../rego/threeValued.js';
+import { readingOf, readingReasonBits, type PolicyReading } from '../traffic/availability.js';
+import type { TrafficInput, TrafficRecord } from '../traffic/record.js';
+import { unknownDataOf, unknownKey, unknownPointers } from '../traffic/unknowns.js';
+import type { CachedSide, DecisionCache } from './projection.js';
+
+/**
+ * How a record with unknown data (docs/unknowns.md) is judged for one policy side, in either mode:
+ *
+ * - Both modes first apply the static rule (the policy reads an unknown location): that is the
+ *   record's `unevaluable_by_reading`. When it reads nothing unknown, the two-valued decision on
+ *   the recorded input is exact and comes from the usual cached path.
+ * - `static`: reading something unknown makes the record unevaluable, with the static reasons.
+ * - `precise`: the generated Rego's three-valued entrypoint decides (opa-wasm, cached under a key
+ *   that adds the unknown set). A record it leaves undecided is evaluated by the reference
+ *   evaluator too, which must agree and which names the reasons; a disagreement is the record's
+ *   own error, never a silent guess.
+ */
+
+export type UnevaluableMode = 'precise' | 'static';
+export const UNEVALUABLE_MODES: readonly UnevaluableMode[] = ['precise', 'static'];
+
+/** One side's judgement of a record: its value (0 deny, 1 unevaluable, 2 allow) and why. */
+export interface SideJudgement {
+  truth: 0 | 1 | 2;
+  /** The ids of the rules whose matched is T (a decided record only). */
+  matched: readonly string[] | null;
+  /** Reasons (REASON_BIT) of an unevaluable record; only for a side asked for them. */
+  reasons: number;
+  /** The static rule calls the record unevaluable for this side. */
+  byReading: boolean;
+}
+
+/** What depends on the unknown set and the pairing alone, shared by records with the same key. */
+interface KeyInfo {
+  payload: UnknownsPayload;
+  /** Static reasons per side. */
+  readingBits: number[];
+}
+
+/** Distinct unknown sets remembered at a time; a sample has few, this only bounds memory. */
+const KEY_LIMIT = 1_024;
+
+export class UnknownsJudge {
+  private readonly readings: PolicyReading[];
+  private readonly byKey = new Map<string, KeyInfo>();
+
+  constructor(
+    private readonly mode: UnevaluableMode,
+    private readonly sides: readonly CachedSide[],
+    private readonly cache: DecisionCache,
+  ) {
+    this.readings = sides.map((side) => readingOf(side.policy));
+  }
+
+  private infoOf(record: TrafficRecord, key: string): KeyInfo {
+    let info = this.byKey.get(key);
+    if (info === undefined) {
+      const pointers = unknownPointers(record);
+      const unpaired = record.unpaired ?? null;
+      info = {
+        payload: unknownsPayload(pointers, unpaired),
+        readingBits: this.readings.map((reading) => readingReasonBits(reading, { pointers, unpaired })),
+      };
+      if (this.byKey.size >= KEY_LIMIT) this.byKey.clear();
+      this.byKey.set(key, info);
+    }
+    return info;
+  }
+
+  /**
+   * Judges side `index` on a record that has unknowns (traffic/unknowns.ts hasUnknowns); `input`
+   * is its evaluation input (an unpaired batch paired). `withReasons`: name the reasons of an
+   * unevaluable result (the primary side; the base's are never reported).
+   */
+  judge(index: number, record: TrafficRecord, input: TrafficInput, withReasons: boolean): SideJudgement {
+    const key = unknownKey(record);
+    const info = this.infoOf(record, key);
+    const bits = info.readingBits[index]!;
+    const byReading = bits !== 0;
+    if (!byReading) {
+      const decision = this.cache.evaluate(index, input, record.request_id);
+      return { truth: decision.allow ? 2 : 0, matched: decision.matched_rule_ids, reasons: 0, byReading };
+    }
+    if (this.mode === 'static') return { truth: 1, matched: null, reasons: bits, byReading };
+    const side = this.sides[index]!;
+    const decision = this.cache.evaluateThreeValued(
+      index,
+      input,
+      { key, payload: info.payload },
+      record.request_id,
+    );
+    if (decision.allow !== 1) {
+      return { truth: decision.allow, matched: decision.matched_rule_ids, reasons: 0, byReading };
+    }
+    if (!withReasons) return { truth: 1, matched: null, reasons: 0, byReading };
+    const reference = evaluateReferenceThreeValued(side.policy, record.input, unknownDataOf(record));
+    if (reference.allow !== 1) {
+      throw new EvaluationError(
+        side.engine.name,
+        record.request_id,
+        new Error(
+          `opa-wasm finds the record unevaluable but the reference evaluator decides ${reference.allow === 2 ? 'allow' : 'deny'}; ` +
+            'the two three-valued evaluations must agree (docs/unknowns.md), please report this record',
+        ),
+      );
+    }
+    let reasons = 0;
+    for (const reason of reference.reasons) reasons |= REASON_BIT[reason];
+    return { truth: 1, matched: null, reasons, byReading };
+  }
+}
