@@ -21,7 +21,7 @@ import {
 import {
   ATTRIBUTES_RESOLVED,
   callFieldLocation,
-  isArrayIndex,
+  effectivePointers,
   isCallListUnknown,
   isUnknown,
   locationReasonBits,
@@ -87,21 +87,6 @@ export interface ReferenceThreeValued extends ThreeValuedDecision {
   reasons: UnevaluableReason[];
 }
 
-/**
- * On an unpaired batch a pointer naming one call's field names that field on every call (the
- * lists cannot say which value was that call's); one naming an index beyond `call_count` changes
- * nothing.
- */
-function unpairedPointers(pointers: readonly UnknownPointer[], callCount: number): UnknownPointer[] {
-  const out: UnknownPointer[] = [];
-  for (const p of pointers) {
-    if (p.length >= 4 && p[0] === 'request' && p[1] === 'mcp' && p[2] === 'calls' && isArrayIndex(p[3]!)) {
-      if (Number(p[3]) < callCount) out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
-    } else out.push(p);
-  }
-  return out;
-}
-
 /** The calls of an unpaired batch by the simplest pairing: call i takes the i-th value of each list. */
 function pairLists(lists: UnpairedLists): Record<string, string>[] {
   const calls: Record<string, string>[] = [];
@@ -127,10 +112,7 @@ class Evaluation {
     unknowns: UnknownData,
   ) {
     this.unpaired = unknowns.unpaired;
-    this.pointers =
-      this.unpaired === null
-        ? unknowns.pointers
-        : unpairedPointers(unknowns.pointers, this.unpaired.call_count);
+    this.pointers = effectivePointers(unknowns);
     this.callListUnknown = isCallListUnknown(this.pointers);
     if (this.unpaired !== null) this.calls = pairLists(this.unpaired);
     else {

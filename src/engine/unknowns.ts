@@ -57,6 +57,24 @@ export interface UnknownData {
 }
 
 /**
+ * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
+ * call's field names that field on every call (the lists cannot say which value was that call's),
+ * and one naming an index beyond `call_count` changes nothing. A paired record's pointers as they
+ * are.
+ */
+export function effectivePointers(data: UnknownData): readonly UnknownPointer[] {
+  const unpaired = data.unpaired;
+  if (unpaired === null) return data.pointers;
+  const out: UnknownPointer[] = [];
+  for (const p of data.pointers) {
+    if (p.length >= 4 && p[0] === 'request' && p[1] === 'mcp' && p[2] === 'calls' && isArrayIndex(p[3]!)) {
+      if (Number(p[3]) < unpaired.call_count) out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
+    } else out.push(p);
+  }
+  return out;
+}
+
+/**
  * A location a rule reads, relative to `/input`. A number is the index of a call; `*` (only in
  * the static reading) stands for "any call".
  */

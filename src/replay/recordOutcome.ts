@@ -3,7 +3,15 @@ import type { PolicyFeatures } from '../policy/features.js';
 import { EvaluationError } from '../engine/errors.js';
 import { evaluationInput } from '../traffic/availability.js';
 import type { TrafficRecord } from '../traffic/record.js';
-import { hasUnknowns } from '../traffic/unknowns.js';
+import { hasUnknowns, unknownDataOf } from '../traffic/unknowns.js';
+import {
+  callFieldLocation,
+  effectivePointers,
+  isCallListUnknown,
+  isUnknown,
+  type UnknownPointer,
+} from '../engine/unknowns.js';
+import type { TrafficCall } from '../traffic/record.js';
 import { forEachLine, parseRecordText } from '../traffic/reader.js';
 import { instantOf } from './changeOrder.js';
 import { DecisionCache, type CachedSide } from './projection.js';
@@ -243,22 +251,54 @@ function verdictOfTruth(truth: 0 | 1 | 2): Verdict {
 
 /** The change-row fields an operator recognises the request by. */
 export function changeDetail(record: TrafficRecord): ChangeDetail {
-  const identity = record.input.identity as { subject?: unknown } | undefined;
-  return {
-    subject: typeof identity?.subject === 'string' ? identity.subject : null,
-    method: methodOf(record),
-    tools: toolsOf(record),
-  };
+  return { subject: subjectOf(record), method: methodOf(record), tools: toolsOf(record) };
+}
+
+/**
+ * What a change row may show of a record: not what its unknown set covers (a masked value is not
+ * the real one). null: nothing is unknown.
+ */
+function unknownPointersOf(record: TrafficRecord): readonly UnknownPointer[] | null {
+  return hasUnknowns(record) ? effectivePointers(unknownDataOf(record)) : null;
+}
+
+const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'] as const;
+
+/**
+ * The calls as replayed (an unpaired batch paired), less the fields the record does not know;
+ * null when the call list itself is unknown.
+ */
+function shownCalls(record: TrafficRecord): TrafficCall[] | null {
+  const calls = evaluationInput(record).request?.mcp?.calls;
+  const pointers = unknownPointersOf(record);
+  if (pointers === null || !Array.isArray(calls)) return calls ?? [];
+  if (isCallListUnknown(pointers)) return null;
+  return calls.map((call, i) => {
+    const shown: TrafficCall = {};
+    for (const field of CALL_FIELDS) {
+      const value = call[field];
+      if (value !== undefined && !isUnknown(pointers, callFieldLocation(i, field))) shown[field] = value;
+    }
+    return shown;
+  });
+}
+
+/** `input.identity.subject`, or null when there is none or the record does not know it. */
+export function subjectOf(record: TrafficRecord): string | null {
+  const subject = (record.input.identity as { subject?: unknown } | undefined)?.subject;
+  if (typeof subject !== 'string') return null;
+  const pointers = unknownPointersOf(record);
+  return pointers !== null && isUnknown(pointers, ['identity', 'subject']) ? null : subject;
 }
 
 /**
  * The calls' shared method, "batch" when they differ (or some call has none), null when there is
  * no call. Judged on the calls as replayed, so an unpaired batch reads like the same calls
- * recorded paired.
+ * recorded paired; a method the record does not know counts as none.
  */
 export function methodOf(record: TrafficRecord): string | null {
-  const calls = evaluationInput(record).request?.mcp?.calls;
-  if (!Array.isArray(calls) || calls.length === 0) return null;
+  const calls = shownCalls(record);
+  if (calls === null || calls.length === 0) return null;
   const first = calls[0]?.method;
   if (typeof first === 'string' && calls.every((c) => c.method === first)) return first;
   // Several calls without one shared method are a batch; a lone call without one names none.
@@ -267,8 +307,7 @@ export function methodOf(record: TrafficRecord): string | null {
 
 /** Distinct tool names in call order; [] when none were called or tools were not recorded. */
 export function toolsOf(record: TrafficRecord): string[] {
-  if (record.unavailable?.includes('mcp.tool') || record.unavailable?.includes('mcp')) return [];
-  const calls = evaluationInput(record).request?.mcp?.calls ?? [];
+  const calls = shownCalls(record) ?? [];
   const seen = new Set<string>();
   for (const call of calls) if (typeof call.tool === 'string') seen.add(call.tool);
   return [...seen];
