@@ -141,7 +141,10 @@ export async function evaluateThreeValuedThreeWays(batches: ThreeValuedBatch[]):
       args.push('-d', file);
     }
     const batchFile = join(dir, 'batch.json');
-    await writeFile(batchFile, JSON.stringify({ batch: inputs.map((list, i) => ({ pkg: `p${i}`, inputs: list })) }));
+    await writeFile(
+      batchFile,
+      JSON.stringify({ batch: inputs.map((list, i) => ({ pkg: `p${i}`, inputs: list })) }),
+    );
     args.push(
       '-d',
       batchFile,
