@@ -56,6 +56,7 @@ describe('parseSettings defaults', () => {
       opaSha256: null,
       opaDownloadUrl: 'https://github.com/open-policy-agent/opa/releases/download',
       mode: 'auto',
+      unevaluable: 'precise',
       tokenLogin: null,
     });
   });
@@ -287,8 +288,10 @@ describe('fail-on', () => {
   });
 });
 
-describe('comment, redact, mode', () => {
+describe('comment, redact, mode, unevaluable', () => {
   it('accept their values, case-insensitively', () => {
+    expect(parse({ unevaluable: 'static' }).unevaluable).toBe('static');
+    expect(parse({ unevaluable: 'Precise' }).unevaluable).toBe('precise');
     expect(parse({ comment: 'off' }).comment).toBe('off');
     expect(parse({ comment: 'UPDATE' }).comment).toBe('update');
     expect(parse({ mode: 'drift' }).mode).toBe('drift');
@@ -304,6 +307,7 @@ describe('comment, redact, mode', () => {
     ['comment', 'always', "Invalid comment 'always'. Expected update or off."],
     ['redact', 'yes', "Invalid redact 'yes'. Expected one of subjects, none, auto."],
     ['mode', 'push', "Invalid mode 'push'. Expected one of auto, pull-request, drift."],
+    ['unevaluable', 'strict', "Invalid unevaluable 'strict'. Expected precise or static."],
   ])('%s rejects %s', (input, value, message) => {
     const err = errorOf({ [input]: value });
     expect(err.input).toBe(input);

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { policySchema, type Policy } from '../../src/policy/schema.js';
 import { generateRego } from '../../src/rego/generate.js';
+import { UNKNOWNS_KEY } from '../../src/rego/threeValued.js';
 import { DecisionCache, InputProjection, MAX_KEY_LENGTH } from '../../src/replay/projection.js';
 import type { ReplaySide } from '../../src/replay/replay.js';
 import { evaluationInput } from '../../src/traffic/availability.js';
@@ -86,15 +87,20 @@ function parsePolicy(text: string): Policy {
   return policySchema.parse(parseYaml(text));
 }
 
-/** The input paths in generated Rego: `input.a.b["c-d"]` → ['a', 'b', 'c-d']. */
+/**
+ * The input paths in generated Rego: `input.a.b["c-d"]` → ['a', 'b', 'c-d'], and the locations the
+ * three-valued conditions read through `object.get(input, location, null)`. The unknown set under
+ * UNKNOWNS_KEY is not the record's: the cache adds it (DecisionCache.evaluateThreeValued).
+ */
 function inputRefs(rego: string): string[][] {
   const refs: string[][] = [];
+  for (const m of rego.matchAll(/\btv_condition\((\[[^\]]*\])/g)) refs.push(JSON.parse(m[1]!) as string[]);
   for (const m of rego.matchAll(/\binput((?:\.[A-Za-z_][A-Za-z0-9_]*|\["(?:[^"\\]|\\.)*"\])+)/g)) {
     const path: string[] = [];
     for (const s of m[1]!.matchAll(/\.([A-Za-z_][A-Za-z0-9_]*)|\[("(?:[^"\\]|\\.)*")\]/g)) {
       path.push(s[1] ?? (JSON.parse(s[2]!) as string));
     }
-    refs.push(path);
+    if (path[0] !== UNKNOWNS_KEY) refs.push(path);
   }
   return refs;
 }

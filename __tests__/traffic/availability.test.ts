@@ -1,11 +1,11 @@
 import { describe, it, expect } from '@jest/globals';
-import { policyFeatures } from '../../src/policy/features.js';
 import type { Policy, Rule } from '../../src/policy/schema.js';
 import {
   UNEVALUABLE_REASONS,
   evaluationInput,
   pairUnpaired,
-  unevaluableReasons,
+  readingOf,
+  readingReasons,
   type UnevaluableReason,
 } from '../../src/traffic/availability.js';
 import type { TrafficRecord, UnavailableEntry } from '../../src/traffic/record.js';
@@ -32,7 +32,7 @@ function recordLacking(...unavailable: UnavailableEntry[]): TrafficRecord {
 }
 
 const reasons = (record: TrafficRecord, policy: Policy): readonly UnevaluableReason[] =>
-  unevaluableReasons(record, policyFeatures(policy));
+  readingReasons(record, readingOf(policy));
 
 const ALL_FIELDS = [
   'tool',
@@ -71,10 +71,11 @@ const TABLE: [UnavailableEntry, string[], UnevaluableReason][] = [
   ['identity.claims', ['subject', 'issuer', 'claim:a.b'], 'claims_unavailable'],
 ];
 
-describe('unevaluableReasons', () => {
+describe("the static rule (readingReasons) on unavailable entries: traffic.md's table", () => {
   it('lists every reason, sorted', () => {
     expect([...UNEVALUABLE_REASONS]).toEqual([...UNEVALUABLE_REASONS].sort());
-    expect(UNEVALUABLE_REASONS).toHaveLength(7);
+    // The upstream seven and http_not_recorded (docs/unknowns.md).
+    expect(UNEVALUABLE_REASONS).toHaveLength(8);
   });
 
   describe.each(TABLE)('unavailable %s', (entry, readers, reason) => {

@@ -84,7 +84,7 @@ function renderDriftText(report: ReturnType<typeof toDriftReport>): string {
   const clean = (s: string | null) => (s ?? '-').replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd'); // eslint-disable-line no-control-regex
   const lines = [
     `drift   ${r.drift_total} (recorded deny → allow ${r.newly_allowed}, recorded allow → deny ${r.newly_denied})`,
-    `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
+    `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable${r.unevaluable_by_reading > r.unevaluable ? ` (${r.unevaluable_by_reading - r.unevaluable} more lacked data yet were decided)` : ''}, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
     ...r.policy_revisions.map(
       (v) => `revision ${clean(v.revision)}: ${v.drift} drift in ${v.records} records`,
     ),

@@ -1,7 +1,7 @@
 import type { DriftReport } from '../replay/drift.js';
 import { UNEVALUABLE_ADVICE } from './advice.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { subjectHash } from './markdown.js';
+import { decidedDespiteLine, subjectHash } from './markdown.js';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -37,6 +37,7 @@ export function driftMarkdownSections(
       '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
       '|---:|---:|---:|---:|---:|---:|',
       `| ${n(r.evaluated)} | ${n(r.unevaluable)} | ${n(r.without_recorded_decision)} | ${n(r.drift_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} |`,
+      ...decidedDespiteLine(r),
     ].join('\n'),
   ];
   if (r.policy_revisions.length > 0) {
