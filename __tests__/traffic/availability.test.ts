@@ -175,6 +175,58 @@ describe("the static rule (readingReasons) on unavailable entries: traffic.md's 
   });
 });
 
+describe('the static rule over unknown_paths (docs/unknowns.md unevaluable_by_reading)', () => {
+  const withPaths = (...unknown_paths: string[]): TrafficRecord => ({
+    request_id: 'r',
+    input: {},
+    unknown_paths,
+  });
+  const claimRoles = policyReading('claim:realm_access.roles');
+
+  it('reads a location when a pointer names it, lies inside it or contains it', () => {
+    expect(reasons(withPaths('/input/identity/claims/realm_access/roles'), claimRoles)).toEqual([
+      'claims_unavailable',
+    ]);
+    expect(reasons(withPaths('/input/identity/claims/realm_access/roles/0'), claimRoles)).toEqual([
+      'claims_unavailable',
+    ]);
+    expect(reasons(withPaths('/input/identity/claims/realm_access'), claimRoles)).toEqual([
+      'claims_unavailable',
+    ]);
+    expect(reasons(withPaths('/input/identity'), claimRoles)).toEqual([
+      'claims_unavailable',
+      'subject_unverified',
+    ]);
+    expect(
+      reasons(withPaths('/input/identity/claims/email', '/input/identity/claims/azp'), claimRoles),
+    ).toEqual([]);
+  });
+
+  it('reads a call field at any call, whatever index the pointer names', () => {
+    expect(reasons(withPaths('/input/request/mcp/calls/3/tool'), policyReading('tool'))).toEqual([
+      'tool_not_recorded',
+    ]);
+    expect(reasons(withPaths('/input/request/mcp/calls/*'), policyReading('tool'))).toEqual([
+      'mcp_not_recorded',
+    ]);
+    expect(reasons(withPaths('/input/request/mcp/calls/0/method'), policyReading('tool'))).toEqual([]);
+    expect(reasons(withPaths('/input/request/mcp/tool'), policyReading(...ALL_FIELDS))).toEqual([]);
+  });
+
+  it('http fields give http_not_recorded; the context flags their own reasons', () => {
+    expect(reasons(withPaths('/input/request/http/host'), policyReading('http_host'))).toEqual([
+      'http_not_recorded',
+    ]);
+    expect(reasons(withPaths('/input/identity/attributes_resolved'), policyReading('tag'))).toEqual([
+      'attributes_unavailable',
+    ]);
+    expect(reasons(withPaths('/input/identity/attributes_resolved'), policyReading('subject'))).toEqual([]);
+    expect(reasons(withPaths('/input/identity/verified'), policyReading('issuer'))).toEqual([
+      'subject_unverified',
+    ]);
+  });
+});
+
 describe('pairUnpaired', () => {
   const record: TrafficRecord = {
     request_id: 'b',
