@@ -87,11 +87,12 @@ export function threeValuedHeader(
   ];
 }
 
-/** A reference in the form `opa fmt` prints a JSON array of path segments. */
+/** A JSON array of path segments as Rego prints it. */
 function location(segments: readonly (string | number)[]): string {
   return `[${segments.map((s) => (typeof s === 'number' ? String(s) : JSON.stringify(s))).join(', ')}]`;
 }
 
+/** The helper of a condition's test: the two-valued helper's name with a `tv_` prefix. */
 function testOf(kind: FieldKind, condition: Condition): string {
   const negate = condition.operator === 'not_in';
   if (kind.kind === 'is_batch') return negate ? 'boolean_not_in' : 'boolean_in';
@@ -116,38 +117,103 @@ function windowPart(rule: Rule): string | null {
   return `tv_window({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(w.timezone)}, ${minutes(w.from)}, ${minutes(w.to)})`;
 }
 
-/** One rule's three-valued lines: its needs, its matched value, and what they feed. */
+/** `head := value if { body } else := …` chains, in the form `opa fmt` prints them. */
+function elseChain(head: string, branches: { value: string; body: string[] }[], last: string): string[] {
+  const out: string[] = [];
+  branches.forEach(({ value, body }, i) => {
+    const open = i === 0 ? `${head} := ${value} if {` : `} else := ${value} if {`;
+    out.push(open, ...indent(body));
+  });
+  out.push(`} else := ${last}`);
+  return out;
+}
+
+function indent(lines: readonly string[]): string[] {
+  return lines.map((line) => `\t${line}`);
+}
+
+/**
+ * The call part of a rule (docs/unknowns.md "Call part") as a complete rule, so it is computed
+ * once. Each branch is a search that stops at its first failing test, as the two-valued rule's.
+ */
+function callPartLines(name: string, rule: Rule, calls: ((i: string, call: string) => string)[]): string[] {
+  const on = (i: string, call: string, test: string) => calls.map((c) => `${c(i, call)} ${test}`);
+  const known = { value: '1', body: ['tv_calls_unknown'] };
+  if (rule.effect === 'allow') {
+    // (calls non-empty) AND (AND over calls): the same on an unpaired batch, with any pairing.
+    return elseChain(
+      name,
+      [
+        known,
+        { value: '0', body: ['count(tv_calls) == 0'] },
+        ...calls.map((c) => ({ value: '0', body: ['some i, call in tv_calls', `${c('i', 'call')} == 0`] })),
+        { value: '2', body: ['every i, call in tv_calls {', ...indent(on('i', 'call', '== 2')), '}'] },
+      ],
+      '1',
+    );
+  }
+  // OR over calls of (AND over the call's conditions).
+  const paired = (guard: string[]) => [
+    { value: '2', body: [...guard, 'some i, call in tv_calls', ...on('i', 'call', '== 2')] },
+    { value: '1', body: [...guard, 'some i, call in tv_calls', ...on('i', 'call', '!= 0')] },
+  ];
+  if (!ruleFeatures(rule).combinesCallFields) return elseChain(name, [known, ...paired([])], '0');
+  // Two or more call fields over an unpaired batch: F when some(c) is F for some c; T when
+  // some(c0) is T and all(c) is T for every other c; else U.
+  return elseChain(
+    name,
+    [
+      known,
+      ...paired(['not tv_unpaired']),
+      { value: '0', body: ['not tv_unpaired'] },
+      ...calls.map((c) => ({
+        value: '0',
+        body: ['every i, call in tv_calls {', `\t${c('i', 'call')} == 0`, '}'],
+      })),
+      ...calls.map((c, k) => ({
+        value: '2',
+        body: [
+          'some i, call in tv_calls',
+          `${c('i', 'call')} == 2`,
+          'every j, other in tv_calls {',
+          ...indent(calls.filter((_, m) => m !== k).map((o) => `${o('j', 'other')} == 2`)),
+          '}',
+        ],
+      })),
+    ],
+    '1',
+  );
+}
+
+/** One rule's three-valued lines: its needs, its call part, its matched value, and what they feed. */
 export function threeValuedRuleLines(rule: Rule, index: number): string[] {
   const name = `tv_${regoRuleName(rule.id)}`;
   const needsName = `tv_${regoNeedsContextName(rule.id)}`;
+  const callsName = `tv_call_part_${regoRuleName(rule.id).slice('rule_'.length)}`;
   const features = ruleFeatures(rule);
   const needsParts: string[] = [];
   if (features.caller) needsParts.push('tv_caller_needs');
   if (features.directory) needsParts.push('tv_directory_needs');
   if (features.window) needsParts.push('tv_window_needs');
 
-  const parts: string[] = [];
-  if (needsParts.length > 0) parts.push(`2 - ${needsName}`);
-  const window = windowPart(rule);
-  if (window !== null) parts.push(window);
-  const callTests: string[] = [];
+  // Each part with the test that makes it F and the one that makes it T, in the order of the
+  // two-valued rule's body (so the common case stops as early).
+  const parts: { value: string; isFalse: string; isTrue: string }[] = [];
+  if (needsParts.length > 0)
+    parts.push({ value: `2 - ${needsName}`, isFalse: `${needsName} == 2`, isTrue: `${needsName} == 0` });
+  const part = (value: string) => ({ value, isFalse: `${value} == 0`, isTrue: `${value} == 2` });
+  const calls: ((i: string, call: string) => string)[] = [];
   for (const condition of rule.conditions) {
     const kind = classifyField(condition.field);
     const test = testOf(kind, condition);
     const values = valuesOf(kind, condition);
     if (kind.kind === 'call') {
-      callTests.push(`tv_call(i, call, ${JSON.stringify(kind.name)}, ${JSON.stringify(test)}, ${values})`);
-    } else {
-      parts.push(`tv_condition(${location(inputPathOf(kind).path)}, ${JSON.stringify(test)}, ${values})`);
-    }
+      calls.push((i, call) => `tv_call_${test}(${i}, ${call}, ${JSON.stringify(kind.name)}, ${values})`);
+    } else parts.push(part(`tv_${test}(${location(inputPathOf(kind).path)}, ${values})`));
   }
-  if (callTests.length > 0) {
-    const rows = `[[${callTests.join(', ')}] | some i, call in tv_calls]`;
-    if (rule.effect === 'allow') parts.push(`tv_every_call(${rows})`);
-    else if (features.combinesCallFields)
-      parts.push(`tv_some_call_unpaired(${rows}, [${callTests.map((_, k) => k).join(', ')}])`);
-    else parts.push(`tv_some_call(${rows})`);
-  }
+  if (calls.length > 0) parts.push(part(callsName));
+  const window = windowPart(rule);
+  if (window !== null) parts.push(part(window));
 
   const id = `[${index}, ${JSON.stringify(rule.id)}]`;
   const out: string[] = [];
@@ -165,11 +231,20 @@ export function threeValuedRuleLines(rule: Rule, index: number): string[] {
       `tv_undecided_context contains ${id} if ${needsName} == 1`,
     );
   }
+  if (calls.length > 0) out.push('', ...callPartLines(callsName, rule, calls));
+  // Kleene AND, stopping at the first F part; T only when every part is T.
   out.push(
     '',
     ...(parts.length === 1
-      ? [`${name} := ${parts[0]}`]
-      : [`${name} := min([`, ...parts.map((p) => `\t${p},`), '])']),
+      ? [`${name} := ${parts[0]!.value}`]
+      : elseChain(
+          name,
+          [
+            ...parts.map((p) => ({ value: '0', body: [p.isFalse] })),
+            { value: '2', body: parts.map((p) => p.isTrue) },
+          ],
+          '1',
+        )),
     '',
     `${rule.effect === 'deny' ? 'tv_deny_values' : 'tv_allow_values'} contains ${name}`,
     '',
@@ -180,22 +255,76 @@ export function threeValuedRuleLines(rule: Rule, index: number): string[] {
   return out;
 }
 
-/** Shared three-valued definitions, after the two-valued helpers they build on. */
-export const THREE_VALUED_HELPERS: string[] = `
-# Three-valued evaluation (docs/unknowns.md). A location is unknown when a pointer of the unknown
-# set names it, lies inside it or contains it; "*" matches a call's index.
-tv_unknown_at(location) if {
-	some pointer in input.${UNKNOWNS_KEY}.unknown
-	every i, segment in pointer {
-		tv_segment_fits(segment, location, i)
-	}
+/** The three-valued condition helpers, one per two-valued test: U when the location is unknown. */
+const CONDITION_TESTS = [
+  'value_in',
+  'value_not_in',
+  'boolean_in',
+  'boolean_not_in',
+  'number_in',
+  'number_not_in',
+];
+
+function conditionHelpers(): string[] {
+  const out: string[] = [
+    "# A request or caller condition; an absent key (object.get's null) holds for no test.",
+  ];
+  for (const test of CONDITION_TESTS) {
+    out.push(
+      `tv_${test}(location, values) := 1 if {`,
+      '\ttv_unknown_at(location)',
+      '} else := 2 if {',
+      `\t${test}(object.get(input, location, null), values)`,
+      '} else := 0',
+      '',
+    );
+  }
+  out.push('# A condition on call i.');
+  for (const test of ['value_in', 'value_not_in']) {
+    out.push(
+      `tv_call_${test}(i, call, field, values) := 1 if {`,
+      '\ttv_call_unknown(i, field)',
+      '} else := 2 if {',
+      `\t${test}(call[field], values)`,
+      '} else := 0',
+      '',
+    );
+  }
+  return out;
 }
 
-tv_segment_fits(_, location, i) if i >= count(location)
+/** Shared three-valued definitions, after the two-valued helpers they build on. */
+export const THREE_VALUED_HELPERS: string[] = [
+  ...`
+# Three-valued evaluation (docs/unknowns.md). A location is unknown when a pointer of the unknown
+# set names it, lies inside it or contains it: they agree on their common length.
+tv_unknown_at(location) if {
+	some pointer in input.${UNKNOWNS_KEY}.unknown
+	n := min([count(pointer), count(location)])
+	array.slice(pointer, 0, n) == array.slice(location, 0, n)
+}
 
-tv_segment_fits(segment, location, i) if segment == location[i]
+# Call i's field: "*" matches any index. A pointer naming or containing the call list is
+# tv_calls_unknown, which the call parts test first.
+tv_call_unknown(i, field) if {
+	some pointer in tv_call_pointers
+	tv_index_fits(pointer[3], i)
+	tv_field_fits(pointer, field)
+}
 
-tv_segment_fits("*", location, i) if is_number(location[i])
+tv_call_pointers contains pointer if {
+	some pointer in input.${UNKNOWNS_KEY}.unknown
+	count(pointer) >= 4
+	array.slice(pointer, 0, 3) == ["request", "mcp", "calls"]
+}
+
+tv_index_fits("*", _)
+
+tv_index_fits(index, i) if index == i
+
+tv_field_fits(pointer, _) if count(pointer) == 4
+
+tv_field_fits(pointer, field) if pointer[4] == field
 
 # The call list is unknown only through a pointer that names or contains it.
 tv_calls_unknown if {
@@ -209,67 +338,12 @@ tv_unpaired if input.${UNKNOWNS_KEY}.unpaired == true
 tv_calls := input.request.mcp.calls if {
 	is_array(input.request.mcp.calls)
 } else := []
-
-tv_holds("value_in", v, values) if value_in(v, values)
-
-tv_holds("value_not_in", v, values) if value_not_in(v, values)
-
-tv_holds("boolean_in", v, values) if boolean_in(v, values)
-
-tv_holds("boolean_not_in", v, values) if boolean_not_in(v, values)
-
-tv_holds("number_in", v, values) if number_in(v, values)
-
-tv_holds("number_not_in", v, values) if number_not_in(v, values)
-
-# A request or caller condition; an absent key (object.get's null) holds for no test.
-tv_condition(location, test, values) := 1 if {
-	tv_unknown_at(location)
-} else := 2 if {
-	tv_holds(test, object.get(input, location, null), values)
-} else := 0
-
-# A condition on call i.
-tv_call(i, call, field, test, values) := 1 if {
-	tv_unknown_at(["request", "mcp", "calls", i, field])
-} else := 2 if {
-	tv_holds(test, call[field], values)
-} else := 0
-
-# Each row holds one call's condition values. A deny rule needs some call...
-tv_some_call(rows) := 1 if {
-	tv_calls_unknown
-} else := max({0} | {min(row) | some row in rows})
-
-# ...an allow rule every call of a non-empty list (also exact on an unpaired batch).
-tv_every_call(rows) := 1 if {
-	tv_calls_unknown
-} else := 0 if {
-	count(rows) == 0
-} else := min({min(row) | some row in rows})
-
-# A deny rule on two or more call fields over an unpaired batch: some(c) and all(c) per condition.
-tv_some_call_unpaired(rows, columns) := 1 if {
-	tv_calls_unknown
-} else := tv_some_call(rows) if {
-	not tv_unpaired
-} else := 0 if {
-	some k in columns
-	tv_some_column(rows, k) == 0
-} else := 2 if {
-	some k in columns
-	tv_some_column(rows, k) == 2
-	every j in columns {
-		tv_all_column_unless(rows, j, k)
-	}
-} else := 1
-
-tv_some_column(rows, k) := max({0} | {row[k] | some row in rows})
-
-tv_all_column_unless(_, j, k) if j == k
-
-tv_all_column_unless(rows, j, _) if min({2} | {row[j] | some row in rows}) == 2
-
+`
+    .trim()
+    .split('\n'),
+  '',
+  ...conditionHelpers(),
+  ...`
 tv_time_unknown if tv_unknown_at(["request", "time"])
 
 tv_window(days, zone, from, to) := 1 if {
@@ -296,5 +370,6 @@ tv_window_needs := 0 if {
 } else := 0 if {
 	request_has_time
 } else := 2`
-  .trim()
-  .split('\n');
+    .trim()
+    .split('\n'),
+];

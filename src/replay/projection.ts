@@ -334,6 +334,9 @@ export class DecisionCache {
   private readonly encoder = new TextEncoder();
   private readonly last: Last = { input: null, unknownKey: null, key: null, entry: null, buffer: null };
   private readonly last3: Last = { input: null, unknownKey: null, key: null, entry: null, buffer: null };
+  /** The projection key of the last input keyed: a record's two- and three-valued sides share it. */
+  private keyedInput: TrafficInput | null = null;
+  private keyedText: string | null = null;
   hits = 0;
   misses = 0;
 
@@ -385,7 +388,11 @@ export class DecisionCache {
   private select(last: Last, input: TrafficInput, unknownKey: string | null): void {
     last.input = input;
     last.unknownKey = unknownKey;
-    const projected = this.projection.key(input);
+    if (input !== this.keyedInput) {
+      this.keyedInput = input;
+      this.keyedText = this.projection.key(input);
+    }
+    const projected = this.keyedText;
     // The unknown key is JSON text after a one-letter tag (no NUL can occur in it), so the NUL
     // separates the two parts unambiguously; two-valued keys carry no NUL at all.
     const key = projected === null ? null : unknownKey === null ? projected : `${unknownKey}\0${projected}`;

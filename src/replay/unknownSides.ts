@@ -39,6 +39,13 @@ interface KeyInfo {
   payload: UnknownsPayload;
   /** Static reasons per side. */
   readingBits: number[];
+  /**
+   * Per side: whether the three-valued evaluation can differ from the two-valued one on the
+   * recorded input (with an unpaired batch paired): some rule reads an unknown location, or the
+   * batch is unpaired and a deny rule combines call fields. Otherwise the two-valued decision is
+   * exact, and cheaper.
+   */
+  threeValued: boolean[];
 }
 
 /** Distinct unknown sets remembered at a time; a sample has few, this only bounds memory. */
@@ -47,6 +54,12 @@ const KEY_LIMIT = 1_024;
 export class UnknownsJudge {
   private readonly readings: PolicyReading[];
   private readonly byKey = new Map<string, KeyInfo>();
+  /**
+   * The reasons of an undecided three-valued decision. The cache hands out one decision object per
+   * key, and records sharing a key share their reasons (they depend on the same data), so the
+   * reference evaluator runs once per key, not once per record.
+   */
+  private readonly reasonsOf = new WeakMap<object, number>();
 
   constructor(
     private readonly mode: UnevaluableMode,
@@ -64,6 +77,11 @@ export class UnknownsJudge {
       info = {
         payload: unknownsPayload(pointers, unpaired),
         readingBits: this.readings.map((reading) => readingReasonBits(reading, { pointers, unpaired })),
+        threeValued: this.readings.map(
+          (reading) =>
+            readingReasonBits(reading, { pointers, unpaired: null }) !== 0 ||
+            (unpaired !== null && reading.denyCombinesCallFields),
+        ),
       };
       if (this.byKey.size >= KEY_LIMIT) this.byKey.clear();
       this.byKey.set(key, info);
@@ -81,7 +99,7 @@ export class UnknownsJudge {
     const info = this.infoOf(record, key);
     const bits = info.readingBits[index]!;
     const byReading = bits !== 0;
-    if (!byReading) {
+    if (!byReading || (this.mode === 'precise' && !info.threeValued[index])) {
       const decision = this.cache.evaluate(index, input, record.request_id);
       return { truth: decision.allow ? 2 : 0, matched: decision.matched_rule_ids, reasons: 0, byReading };
     }
@@ -97,6 +115,8 @@ export class UnknownsJudge {
       return { truth: decision.allow, matched: decision.matched_rule_ids, reasons: 0, byReading };
     }
     if (!withReasons) return { truth: 1, matched: null, reasons: 0, byReading };
+    const known = this.reasonsOf.get(decision);
+    if (known !== undefined) return { truth: 1, matched: null, reasons: known, byReading };
     const reference = evaluateReferenceThreeValued(side.policy, record.input, unknownDataOf(record));
     if (reference.allow !== 1) {
       throw new EvaluationError(
@@ -110,6 +130,7 @@ export class UnknownsJudge {
     }
     let reasons = 0;
     for (const reason of reference.reasons) reasons |= REASON_BIT[reason];
+    this.reasonsOf.set(decision, reasons);
     return { truth: 1, matched: null, reasons, byReading };
   }
 }

@@ -54,6 +54,11 @@ export interface PolicyReading {
   reads: Read[];
   /** Some rule has conditions on two or more call fields. */
   combinesCallFields: boolean;
+  /**
+   * Some deny rule does: the only rule an unpaired batch can leave undecided (an allow rule's
+   * all(c) does not depend on the pairing, and a rule on one call field is exact with any).
+   */
+  denyCombinesCallFields: boolean;
   /** Some rule has call conditions (so reads the call list). */
   readsCallList: boolean;
 }
@@ -68,6 +73,7 @@ export function readingOf(policy: Policy): PolicyReading {
     reads.push({ location, kind, reason });
   };
   let combinesCallFields = false;
+  let denyCombinesCallFields = false;
   let readsCallList = false;
   for (const rule of policy.rules) {
     const callFields = new Set<CallField>();
@@ -84,11 +90,12 @@ export function readingOf(policy: Policy): PolicyReading {
     }
     if (callFields.size > 0) readsCallList = true;
     if (callFields.size >= 2) combinesCallFields = true;
+    if (callFields.size >= 2 && rule.effect === 'deny') denyCombinesCallFields = true;
     if (caller) add(VERIFIED, null, REASON_BIT.subject_unverified);
     if (directory) add(ATTRIBUTES_RESOLVED, null, REASON_BIT.attributes_unavailable);
     if (rule.active_window) add(REQUEST_TIME, null, REASON_BIT.time_not_recorded);
   }
-  return { reads, combinesCallFields, readsCallList };
+  return { reads, combinesCallFields, denyCombinesCallFields, readsCallList };
 }
 
 /** The static rule's reasons (bits) for a record's unknown set; 0: scoreable by reading. */
