@@ -204,7 +204,9 @@ describe('the three-valued entrypoint beside the two-valued one (docs/unknowns.m
     const twoValued = defs.filter((d) => !threeValued(d.name));
     expect(twoValued.length).toBeGreaterThan(10);
     for (const d of twoValued) {
-      expect({ [d.name]: /\btv_|three_valued|input\.policy_replay/.test(d.text) }).toEqual({ [d.name]: false });
+      expect({ [d.name]: /\btv_|three_valued|input\.policy_replay/.test(d.text) }).toEqual({
+        [d.name]: false,
+      });
     }
   });
 
