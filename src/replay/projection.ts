@@ -306,8 +306,15 @@ export interface CachedUnknowns {
 
 type Entry = (Decision | ThreeValuedDecision | undefined)[];
 
+/** Two generations of cached decisions (DecisionCache). */
+interface Generations {
+  young: Map<string, Entry>;
+  old: Map<string, Entry>;
+}
+
 /** What belongs to the last input seen: the sides of one record share one key and one buffer. */
 interface Last {
+  store: Generations;
   input: TrafficInput | null;
   unknownKey: string | null;
   key: string | null;
@@ -329,11 +336,29 @@ export class DecisionCache {
    * one); when the young one is full it becomes the old one. Frequent projections survive the
    * turnover, unlike with a cache that starts over.
    */
-  private young = new Map<string, Entry>();
-  private old = new Map<string, Entry>();
+  private readonly twoValued: Generations = { young: new Map(), old: new Map() };
+  /**
+   * The three-valued decisions keep generations of their own: records with unknown data are few,
+   * and would otherwise be pushed out by the many two-valued keys between two of them.
+   */
+  private readonly threeValued: Generations = { young: new Map(), old: new Map() };
   private readonly encoder = new TextEncoder();
-  private readonly last: Last = { input: null, unknownKey: null, key: null, entry: null, buffer: null };
-  private readonly last3: Last = { input: null, unknownKey: null, key: null, entry: null, buffer: null };
+  private readonly last: Last = {
+    store: this.twoValued,
+    input: null,
+    unknownKey: null,
+    key: null,
+    entry: null,
+    buffer: null,
+  };
+  private readonly last3: Last = {
+    store: this.threeValued,
+    input: null,
+    unknownKey: null,
+    key: null,
+    entry: null,
+    buffer: null,
+  };
   /** The projection key of the last input keyed: a record's two- and three-valued sides share it. */
   private keyedInput: TrafficInput | null = null;
   private keyedText: string | null = null;
@@ -399,7 +424,7 @@ export class DecisionCache {
     // Long keys (a policy reading a large argument) almost never repeat, and caching them would
     // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
     last.key = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
-    last.entry = last.key === null ? null : this.lookup(last.key);
+    last.entry = last.key === null ? null : this.lookup(last.store, last.key);
     last.buffer = null;
   }
 
@@ -407,26 +432,26 @@ export class DecisionCache {
     if (last.key === null) return;
     if (last.entry === null) {
       last.entry = [];
-      this.remember(last.key, last.entry);
+      this.remember(last.store, last.key, last.entry);
     }
     last.entry[index] = decision;
   }
 
-  private lookup(key: string): Entry | null {
-    const young = this.young.get(key);
+  private lookup(store: Generations, key: string): Entry | null {
+    const young = store.young.get(key);
     if (young !== undefined) return young;
-    const old = this.old.get(key);
+    const old = store.old.get(key);
     if (old === undefined) return null;
-    this.remember(key, old);
+    this.remember(store, key, old);
     return old;
   }
 
-  private remember(key: string, entry: Entry): void {
-    if (this.young.size >= this.limit) {
-      this.old = this.young;
-      this.young = new Map();
+  private remember(store: Generations, key: string, entry: Entry): void {
+    if (store.young.size >= this.limit) {
+      store.old = store.young;
+      store.young = new Map();
     }
-    this.young.set(key, entry);
+    store.young.set(key, entry);
   }
 
   /**
