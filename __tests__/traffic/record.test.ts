@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   explainInvalidRecord,
   isTrafficRecord,
+  MAX_UNKNOWN_PATHS,
   MAX_UNPAIRED_CALLS,
   trafficRecordSchema,
 } from '../../src/traffic/record.js';
@@ -301,6 +302,22 @@ describe('unknown_paths', () => {
     expect(isTrafficRecord(r)).toBe(true);
     expect(trafficRecordSchema.safeParse(r).success).toBe(true);
     expect(explainInvalidRecord(r)).toBeUndefined();
+  });
+});
+
+describe('unknown_paths are bounded', () => {
+  it(`accepts up to ${MAX_UNKNOWN_PATHS} pointers and rejects more, in both validators`, () => {
+    const withPaths = (n: number) => ({
+      request_id: 'u',
+      input: {},
+      unknown_paths: Array(n).fill('/input/x'),
+    });
+    expect(isTrafficRecord(withPaths(MAX_UNKNOWN_PATHS))).toBe(true);
+    expect(trafficRecordSchema.safeParse(withPaths(MAX_UNKNOWN_PATHS)).success).toBe(true);
+    expect(isTrafficRecord(withPaths(MAX_UNKNOWN_PATHS + 1))).toBe(false);
+    expect(explainInvalidRecord(withPaths(MAX_UNKNOWN_PATHS + 1))).toBe(
+      `unknown_paths: must hold at most ${MAX_UNKNOWN_PATHS} pointers`,
+    );
   });
 });
 

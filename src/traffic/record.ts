@@ -99,6 +99,12 @@ export const trafficInputSchema = z.looseObject({
  */
 export const MAX_UNPAIRED_CALLS = 10_000;
 
+/**
+ * The most `unknown_paths` one record may carry. Every pointer is matched against every location a
+ * policy reads, in both evaluators; no export needs more than a few per record.
+ */
+export const MAX_UNKNOWN_PATHS = 1_024;
+
 export const unpairedSchema = z
   .strictObject({
     call_count: z.int().nonnegative().max(MAX_UNPAIRED_CALLS),
@@ -129,7 +135,10 @@ export const trafficRecordSchema = z
     manifest_id: z.string().optional(),
     input: trafficInputSchema,
     unavailable: z.array(z.enum(UNAVAILABLE_ENTRIES)).optional(),
-    unknown_paths: z.array(unknownPathSchema).optional(),
+    unknown_paths: z
+      .array(unknownPathSchema)
+      .max(MAX_UNKNOWN_PATHS, `must hold at most ${MAX_UNKNOWN_PATHS} pointers`)
+      .optional(),
     unpaired: unpairedSchema.optional(),
   })
   .superRefine((value, ctx) => {
@@ -276,7 +285,7 @@ export function isTrafficRecord(v: unknown): v is TrafficRecord {
   }
   const unknownPaths = v.unknown_paths;
   if (unknownPaths !== undefined) {
-    if (!Array.isArray(unknownPaths)) return false;
+    if (!Array.isArray(unknownPaths) || unknownPaths.length > MAX_UNKNOWN_PATHS) return false;
     for (let i = 0; i < unknownPaths.length; i++) {
       const path: unknown = unknownPaths[i];
       if (typeof path !== 'string' || !isInputPointer(path)) return false;
