@@ -198,7 +198,9 @@ export class RecordEvaluator {
         matched = primary.matched;
         outcome.reasons = primary.reasons;
         outcome.byReading = primary.byReading;
-        if (this.both) {
+        // The base's decision only matters for a change (the head decided) or against a
+        // recorded decision: a record that is neither needs no base evaluation.
+        if (this.both && (truth !== 1 || record.recorded_decision !== undefined)) {
           const base = this.judge.judge(1, record, input, false).truth;
           outcome.base = base === 1 ? null : verdictOfTruth(base);
         }
