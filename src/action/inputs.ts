@@ -9,6 +9,7 @@ import { DEFAULT_OPA_DOWNLOAD_URL, OPA_VERSION } from '../opa/version.js';
 import { FailOnError, parseFailOn, DEFAULT_FAIL_ON } from '../gate/failOn.js';
 import type { FailOnRule } from '../gate/gate.js';
 import { DEFAULT_LIMITS, LimitError, parseLimitsList, type Limits } from '../replay/limits.js';
+import { UNEVALUABLE_MODES, type UnevaluableMode } from '../replay/unknownSides.js';
 
 /** A bad input value. The message quotes the value and says what was expected. */
 export class InputError extends Error {
@@ -59,6 +60,8 @@ export interface Settings {
   /** Without a trailing slash. */
   opaDownloadUrl: string;
   mode: RunMode;
+  /** docs/unknowns.md: `precise` (three-valued) or `static` (reading-based) unevaluable. */
+  unevaluable: UnevaluableMode;
   /** Login the token acts as (a GitHub App's `<slug>[bot]`); null = discovered (docs/github.md). */
   tokenLogin: string | null;
   /** Resource limits (the `limits` input over the defaults; README "Limits"). */
@@ -87,6 +90,7 @@ export const INPUT_NAMES = [
   'opa-sha256',
   'opa-download-url',
   'mode',
+  'unevaluable',
   'token-login',
   'limits',
   'comment-id',
@@ -104,6 +108,7 @@ export const DEFAULTS = {
   opaVersion: OPA_VERSION,
   opaDownloadUrl: DEFAULT_OPA_DOWNLOAD_URL,
   mode: 'auto',
+  unevaluable: 'precise',
 } as const;
 
 /**
@@ -457,6 +462,12 @@ export function parseSettings(
     opaSha256,
     opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
     mode,
+    unevaluable: parseChoice<UnevaluableMode>(
+      'unevaluable',
+      get('unevaluable'),
+      UNEVALUABLE_MODES,
+      DEFAULTS.unevaluable,
+    ),
     tokenLogin: parseLogin(get('token-login')),
     limits: parseLimitsInput(get('limits')),
     commentId: parseCommentId(get('comment-id')),

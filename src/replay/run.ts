@@ -11,6 +11,7 @@ import { replayTraffic, type ReplaySide, type ReplayOutcome } from './replay.js'
 import type { ReplayReport, ReportError, PolicyRef } from './report.js';
 import type { Shard } from './shard.js';
 import { DEFAULT_MAX_GROUPS } from './changeGroups.js';
+import type { UnevaluableMode } from './unknownSides.js';
 
 /** A policy version to replay: its text (read from disk or from a commit) and how to name it. */
 export interface PolicySource {
@@ -39,6 +40,8 @@ export interface RunReplayOptions {
   maxGroups?: number;
   shard?: Shard;
   mode?: 'compare' | 'drift';
+  /** docs/unknowns.md: `precise` (default) or `static`, for both sides. */
+  unevaluable?: UnevaluableMode;
   opa: { path: string; version: string };
   onProgress?: (records: number) => void;
   /** Worker threads (replayTraffic's `workers`): omitted, chosen from the sample's size. */
@@ -168,6 +171,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     excluded_without_time: 0,
     max_changes: options.maxChanges,
     max_groups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+    unevaluable_mode: options.unevaluable ?? 'precise',
     ...(options.shard ? { shard: options.shard } : {}),
   };
   if (errors.length > 0) {
@@ -192,6 +196,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     maxGroups: meta.max_groups,
     ...(options.shard ? { shard: options.shard } : {}),
     mode: options.mode ?? 'compare',
+    unevaluable: options.unevaluable ?? 'precise',
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     maxLineBytes: (options.limits ?? DEFAULT_LIMITS).maxLineBytes,
