@@ -1,4 +1,5 @@
 import { describe, it, expect, beforeAll } from '@jest/globals';
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -186,7 +187,7 @@ describe('InputProjection', () => {
     const a = every.key(input);
     const changes: Array<(i: EditableInput) => void> = [
       (i) => (i.identity.subject = 'mallory'),
-      (i) => (i.identity.groups = ['reporting', 'x']),
+      (i) => (i.identity.groups = ['x']),
       (i) => (i.request.mcp.calls[0]!.tool = 'write_file'),
       (i) => i.request.mcp.calls.push({}),
       (i) => (i.request.mcp.arguments.options = { mode: 'force' }),
@@ -200,6 +201,34 @@ describe('InputProjection', () => {
     ];
     const keys = changes.map((c) => every.key(withInput(c)));
     expect(new Set([a, ...keys]).size).toBe(changes.length + 1);
+  });
+
+  it('keys a value by its decision class: the sets of condition values it is in, not the value', () => {
+    const a = every.key(input);
+    // Subjects, groups and resource URIs that no condition names are interchangeable...
+    expect(every.key(withInput((i) => (i.identity.subject = 'someone-else')))).toBe(a);
+    expect(every.key(withInput((i) => (i.identity.groups = ['reporting', 'x', 'y'])))).toBe(a);
+    expect(every.key(withInput((i) => (i.request.mcp.calls[0]!.resource_uri = 'file:///a')))).toBe(
+      every.key(withInput((i) => (i.request.mcp.calls[0]!.resource_uri = 'file:///b'))),
+    );
+    // ...as are batches holding the same kinds of call, in any order and number.
+    const read = { method: 'tools/call', tool: 'read_file' };
+    const other = { method: 'tools/call', tool: 'zip' };
+    const batch = (calls: Array<Record<string, string>>) =>
+      every.key(withInput((i) => (i.request.mcp.calls = calls)));
+    expect(batch([read, other])).toBe(batch([other, read, other]));
+    expect(batch([read, other])).not.toBe(batch([read]));
+    // A three-valued key keeps the calls in order: unknown pointers name calls by index.
+    const ordered = (calls: Array<Record<string, string>>) =>
+      every.key(
+        withInput((i) => (i.request.mcp.calls = calls)),
+        true,
+      );
+    expect(ordered([read, other])).not.toBe(ordered([other, read]));
+    // Shapes other than strings and string arrays are keyed exactly.
+    expect(every.key(withInput((i) => (i.identity.claims.realm_access = { roles: ['banned', 1] })))).not.toBe(
+      every.key(withInput((i) => (i.identity.claims.realm_access = { roles: ['banned', 2] }))),
+    );
   });
 
   it('does not read Object.prototype for a claim named constructor', () => {
@@ -304,9 +333,110 @@ describe('DecisionCache', () => {
     const long = (
       record('long', {}) as { input: EditableInput & { request: { mcp: { arguments?: unknown } } } }
     ).input;
+    // A long string is keyed by its class (in no set): a short key, cached.
     long.request.mcp.arguments = { content: 'y'.repeat(MAX_KEY_LENGTH * 2) };
-    for (let i = 0; i < 3; i++) expect(cache.evaluate(0, long as TrafficInput).allow).toBe(true);
-    expect(cache.hits).toBe(0);
-    expect(cache.misses).toBe(3);
+    for (let i = 0; i < 3; i++) expect(cache.evaluate(0, { ...(long as TrafficInput) }).allow).toBe(true);
+    expect(cache.misses).toBe(1);
+    // A value keyed exactly (an array holding a number) that would make a long key is not cached.
+    long.request.mcp.arguments = { content: [1, 'y'.repeat(MAX_KEY_LENGTH * 2)] };
+    for (let i = 0; i < 3; i++) expect(cache.evaluate(0, { ...(long as TrafficInput) }).allow).toBe(true);
+    expect(cache.misses).toBe(4);
+  });
+});
+
+describe('decision classes are exact (fuzz)', () => {
+  let side: ReplaySide;
+  beforeAll(async () => {
+    side = await prepare(EVERY_FIELD, 'every.yaml');
+  });
+
+  /** Values a condition may meet: the policy's own strings, fresh ones, and every other shape. */
+  const named = ['force', 'banned', 'x', '42', 'mcp.internal', '/admin', 'DELETE', 'mallory', 'reporting'];
+  const more = ['https://idp.example', 'blocked', 'read_file', 'tools/call', 'summarize', 'file:///secret'];
+  const str = fc.constantFrom(...named, ...more, 'other', 'zzz', '');
+  const value = fc.oneof(
+    { weight: 6, arbitrary: str },
+    { weight: 3, arbitrary: fc.array(str, { maxLength: 3 }) },
+    { weight: 1, arbitrary: fc.constantFrom(null, 42, 0, true, false, { a: 1 }, [1, 'x'], ['x', null]) },
+  );
+  const maybe = (arb: fc.Arbitrary<unknown>) => fc.option(arb, { nil: undefined, freq: 4 });
+  const call = fc.record(
+    { tool: maybe(str), method: maybe(str), prompt: maybe(str), resource_uri: maybe(str) },
+    { requiredKeys: [] },
+  );
+  const input = fc.record({
+    request: fc.record({
+      time: fc.constantFrom('2026-11-27T09:15:02Z', '2026-11-28T23:30:00Z', '2026-11-30T03:00:00Z'),
+      http: fc.record({ host: maybe(value), path: maybe(value), method: maybe(value) }, { requiredKeys: [] }),
+      jsonrpc: fc.record(
+        {
+          is_batch: maybe(fc.constantFrom(true, false, 'true')),
+          unparsable_calls: maybe(fc.constantFrom(0, 1, 2)),
+        },
+        { requiredKeys: [] },
+      ),
+      mcp: fc.record(
+        {
+          calls: maybe(fc.array(call, { maxLength: 3 })),
+          arguments: maybe(fc.record({ options: fc.record({ mode: value }) })),
+        },
+        { requiredKeys: [] },
+      ),
+    }),
+    identity: fc.record(
+      {
+        verified: maybe(fc.constantFrom(true, false)),
+        attributes_resolved: maybe(fc.constantFrom(true, false)),
+        subject: maybe(value),
+        issuer: maybe(value),
+        groups: maybe(value),
+        tags: maybe(value),
+        attributes: maybe(fc.record({ 'cost-center': value })),
+        claims: maybe(
+          fc.record({ realm_access: fc.oneof(value, fc.record({ roles: value })), constructor: value }),
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+  });
+
+  /** Strings no condition of EVERY_FIELD names, swapped for one another. */
+  const unnamed: Record<string, string> = { other: 'zzz', zzz: '', '': 'other' };
+  /**
+   * The same input with every value replaced by another of its decision class: strings no
+   * condition names swapped, string arrays and call lists reversed with their first element
+   * repeated. Every policy decides it as the original.
+   */
+  function twin(v: unknown, key = ''): unknown {
+    if (typeof v === 'string') return key === 'time' ? v : (unnamed[v] ?? v);
+    if (Array.isArray(v)) {
+      const mapped = v.map((e) => twin(e));
+      const reorder = key === 'calls' || mapped.every((e) => typeof e === 'string');
+      return reorder && mapped.length > 0 ? [...mapped.reverse(), mapped[0]] : mapped;
+    }
+    if (typeof v === 'object' && v !== null)
+      return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, twin(e, k)]));
+    return v;
+  }
+
+  it('inputs of one decision class share a key and get the decision each gets on its own', () => {
+    const cache = new DecisionCache([side], 1 << 20);
+    const projection = new InputProjection([parsePolicy(EVERY_FIELD)]);
+    const keys = new Set<string | null>();
+    fc.assert(
+      fc.property(input, (generated) => {
+        const original = JSON.parse(JSON.stringify(generated)) as TrafficInput;
+        const other = twin(original) as TrafficInput;
+        expect(projection.key(other)).toBe(projection.key(original));
+        keys.add(projection.key(original));
+        expect(cache.evaluate(0, original)).toEqual(side.engine.evaluate(original));
+        expect(cache.evaluate(0, other)).toEqual(side.engine.evaluate(other));
+      }),
+      { numRuns: 3000, seed: 20261130 },
+    );
+    // Each distinct key was evaluated once (counted, not timed): a decided class is never evaluated
+    // again, its twin included.
+    expect(cache.misses).toBe(keys.size);
+    expect(cache.hits).toBe(6000 - keys.size);
   });
 });

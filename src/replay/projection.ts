@@ -113,25 +113,99 @@ function projectObject(value: Json, nodes: readonly KeyNode[]): Json {
 }
 
 /**
- * The key text of what `nodes` read of `value`: `{` then, for each key present, its marker
- * (position), its value as JSON text and `,`, then `}`. Unambiguous, hence collision-free: the
- * markers come in a fixed order and every value is JSON text ended by a `,` (or, for an object
- * read in part, this same form).
+ * How a condition compares the value at one path: `sets` (the policies' distinct value sets on
+ * that path) for the generic comparison of strings and string arrays; `exact` for `is_batch`,
+ * `unparsable_calls` and the context flags, whose few values are keyed as they are.
  */
-function keyOfObject(value: Json, nodes: readonly KeyNode[], skip: string | null): string {
-  let text = '{';
-  for (const node of nodes) {
-    // hasOwn, not `in`: a key such as "constructor" must not find Object.prototype's.
-    if (node.key === skip || !Object.hasOwn(value, node.key)) continue;
-    const child = value[node.key];
-    text +=
-      node.marker +
-      (node.children === null || !isPlainObject(child)
-        ? JSON.stringify(child)
-        : keyOfObject(child, node.children, null)) +
-      ',';
+class ValueLeaf {
+  /** Each string any set holds → the indices of the sets holding it, as its class code. */
+  private readonly codes = new Map<string, string>();
+  private readonly indices = new Map<string, number[]>();
+
+  constructor(
+    readonly path: readonly string[],
+    private readonly exact: boolean,
+    sets: readonly ReadonlySet<string>[],
+  ) {
+    sets.forEach((set, i) => {
+      for (const value of set) {
+        const list = this.indices.get(value) ?? [];
+        list.push(i);
+        this.indices.set(value, list);
+      }
+    });
+    for (const [value, list] of this.indices) this.codes.set(value, `s${list.join('.')}`);
   }
-  return `${text}}`;
+
+  /** The decision class of `value` (undefined: absent). */
+  classOf(value: unknown): string {
+    if (value === undefined) return '-';
+    if (this.exact) return exactClass('e', value);
+    if (typeof value === 'string') return this.codes.get(value) ?? 's';
+    if (Array.isArray(value)) return this.arrayClass(value);
+    if (value === null) return 'z';
+    if (typeof value === 'object') return 'o';
+    // Numbers and booleans compare by their JSON text: rare, keyed exactly.
+    return exactClass('n', value);
+  }
+
+  /** An array of strings meets a set when some element is in it; other arrays are keyed exactly. */
+  private arrayClass(values: readonly unknown[]): string {
+    let hit: Set<number> | null = null;
+    for (const element of values) {
+      if (typeof element !== 'string') return exactClass('A', values);
+      const list = this.indices.get(element);
+      if (list === undefined) continue;
+      hit ??= new Set();
+      for (const i of list) hit.add(i);
+    }
+    return hit === null ? 'a' : `a${[...hit].sort((x, y) => x - y).join('.')}`;
+  }
+}
+
+/** A value keyed as it is: a tag, the length of its JSON text and the text (unambiguous). */
+function exactClass(tag: string, value: unknown): string {
+  const json = JSON.stringify(value);
+  return `${tag}${json.length}:${json}`;
+}
+
+/** The value at `path` below `root`, through plain objects only (as a Rego reference reads it). */
+function valueAt(root: unknown, path: readonly string[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (!isPlainObject(value) || !Object.hasOwn(value, key)) return undefined;
+    value = value[key];
+  }
+  return value;
+}
+
+function ownValue(object: Json, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** Distinct value sets (by content) per path, in first-seen order. */
+class LeafSets {
+  private readonly byPath = new Map<
+    string,
+    { path: string[]; exact: boolean; sets: Map<string, Set<string>> }
+  >();
+
+  add(path: readonly string[], exact: boolean, values: readonly string[]): void {
+    const id = JSON.stringify(path);
+    let entry = this.byPath.get(id);
+    if (!entry) {
+      entry = { path: [...path], exact, sets: new Map() };
+      this.byPath.set(id, entry);
+    }
+    const set = new Set(values);
+    entry.sets.set(JSON.stringify([...set].sort()), set);
+  }
+
+  leaves(): ValueLeaf[] {
+    return [...this.byPath.values()]
+      .sort((a, b) => (JSON.stringify(a.path) < JSON.stringify(b.path) ? -1 : 1))
+      .map((e) => new ValueLeaf(e.path, e.exact, [...e.sets.values()]));
+  }
 }
 
 /** The part of the input a set of policies' decisions depend on, and a cache key for it. */
@@ -141,12 +215,21 @@ export class InputProjection {
   /** The call fields the policies read, in a fixed order. */
   private readonly callFields: KeyNode[];
   private readonly windows: WindowTest[];
+  private readonly requestLeaves: ValueLeaf[];
+  private readonly identityLeaves: ValueLeaf[];
+  private readonly callLeaves: ValueLeaf[];
 
   /** The union of what `policies` read: one key serves every one of them. */
   constructor(policies: readonly Policy[]) {
     const request: ReadTree = new Map();
     const identity: ReadTree = new Map();
     const callFields = new Set<string>();
+    const requestSets = new LeafSets();
+    const identitySets = new LeafSets();
+    const callSets = new LeafSets();
+    // The context flags: `verified == true`, `attributes_resolved == true`.
+    identitySets.add(['verified'], true, []);
+    identitySets.add(['attributes_resolved'], true, []);
     // The helpers every generated module has (generate.ts HELPERS).
     addPath(identity, ['verified']);
     addPath(identity, ['attributes_resolved']);
@@ -161,10 +244,13 @@ export class InputProjection {
           const kind = classifyField(condition.field);
           if (kind.kind === 'call') {
             callFields.add(kind.name);
+            callSets.add([kind.name], false, condition.values);
             continue;
           }
           const path = requestPath(kind)!;
           addPath(path[0] === 'request' ? request : identity, path.slice(1));
+          const exact = kind.kind === 'is_batch' || kind.kind === 'unparsable_calls';
+          (path[0] === 'request' ? requestSets : identitySets).add(path.slice(1), exact, condition.values);
         }
         const window = rule.active_window;
         if (window) {
@@ -187,6 +273,9 @@ export class InputProjection {
     this.identity = keyNodes(identity);
     this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true as const])));
     this.windows = [...windows.values()];
+    this.requestLeaves = requestSets.leaves();
+    this.identityLeaves = identitySets.leaves();
+    this.callLeaves = callSets.leaves();
   }
 
   /** The input reduced to what the policies read, the request time included. */
@@ -214,10 +303,18 @@ export class InputProjection {
 
   /**
    * A string equal for two inputs only when every policy decides them the same way by
-   * construction (same projection, same time presence, same open windows); null when the time
-   * cannot be judged here (the record is then evaluated on its own, errors and all).
+   * construction; null when the time cannot be judged here (the record is then evaluated on its
+   * own, errors and all). The key names, for each value a policy reads, its **decision class**
+   * (docs/performance.md "The decision cache"), not the value: every condition compares a value
+   * with a fixed set of strings, so two strings in the same sets of the policies' value sets are
+   * interchangeable, and so are two string arrays that meet the same sets. `resource_uri`s,
+   * prompts and subjects that no rule names all share one class. Values of any other shape
+   * (numbers, booleans, mixed arrays) are keyed exactly. `ordered`: keep the calls in order, one
+   * entry per call (a three-valued key, whose unknown pointers name calls by index); otherwise the
+   * calls count as a set, since `some call` and `every call` (with at least one call) do not
+   * depend on order or repetition.
    */
-  key(input: TrafficInput): string | null {
+  key(input: TrafficInput, ordered = false): string | null {
     const request = (input as Json).request;
     const time = isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
     let text: string;
@@ -234,31 +331,32 @@ export class InputProjection {
       text = '';
       for (const w of this.windows) text += windowOpen(w, ns) ? '1' : '0';
     }
-    // The projection without the time, written straight from the input (no intermediate objects:
-    // this runs for every record). `r`, `c`, `i` mark its three parts.
-    if (request !== undefined) {
-      if (!isPlainObject(request)) text += `r${JSON.stringify(request)}`;
-      else {
-        text += `r${keyOfObject(request, this.request, 'time')}`;
-        const mcp = request.mcp;
-        if (isPlainObject(mcp) && Object.hasOwn(mcp, 'calls')) text += `c${this.keyOfCalls(mcp.calls)}`;
-      }
-    }
     const identity = (input as Json).identity;
-    if (identity !== undefined) {
-      text += `i${isPlainObject(identity) ? keyOfObject(identity, this.identity, null) : JSON.stringify(identity)}`;
-    }
-    return text;
+    for (const leaf of this.requestLeaves) text += `,${leaf.classOf(valueAt(request, leaf.path))}`;
+    for (const leaf of this.identityLeaves) text += `,${leaf.classOf(valueAt(identity, leaf.path))}`;
+    const mcp = isPlainObject(request) ? request.mcp : undefined;
+    const calls = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+    return `${text}|${this.callsClass(calls, ordered)}`;
   }
 
-  private keyOfCalls(calls: unknown): string {
-    if (!Array.isArray(calls)) return JSON.stringify(calls);
-    let text = '[';
+  private callsClass(calls: unknown, ordered: boolean): string {
+    if (calls === undefined) return '-';
+    if (!Array.isArray(calls)) return exactClass('X', calls);
+    const leaves = this.callLeaves;
+    if (leaves.length === 0) return calls.length === 0 ? '[]' : '[+]';
+    const classes: string[] = [];
     for (const call of calls as unknown[]) {
-      text += isPlainObject(call) ? keyOfObject(call, this.callFields, null) : JSON.stringify(call);
-      text += ',';
+      let tuple = '';
+      // A call that is not an object reads like one without the fields: undefined in the Rego.
+      for (const leaf of leaves)
+        tuple += `${leaf.classOf(isPlainObject(call) ? ownValue(call, leaf.path[0]!) : undefined)};`;
+      classes.push(tuple);
     }
-    return `${text}]`;
+    if (!ordered) {
+      const distinct = classes.length > 1 ? [...new Set(classes)].sort() : classes;
+      return `{${distinct.join('|')}}`;
+    }
+    return `[${classes.join('|')}]`;
   }
 
   private projectCalls(calls: unknown): unknown {
@@ -354,9 +452,11 @@ export class DecisionCache {
     entry: null,
     buffer: null,
   };
-  /** The projection key of the last input keyed: a record's two- and three-valued sides share it. */
-  private keyedInput: TrafficInput | null = null;
-  private keyedText: string | null = null;
+  /** The projection key of the last input keyed, per kind (the calls as a set, or in order). */
+  private readonly keyed = [
+    { input: null as TrafficInput | null, text: null as string | null },
+    { input: null as TrafficInput | null, text: null as string | null },
+  ];
   hits = 0;
   misses = 0;
 
@@ -408,11 +508,13 @@ export class DecisionCache {
   private select(last: Last, input: TrafficInput, unknownKey: string | null): void {
     last.input = input;
     last.unknownKey = unknownKey;
-    if (input !== this.keyedInput) {
-      this.keyedInput = input;
-      this.keyedText = this.projection.key(input);
+    // A three-valued key keeps the calls in order: its unknown pointers name calls by index.
+    const keyed = this.keyed[unknownKey === null ? 0 : 1]!;
+    if (input !== keyed.input) {
+      keyed.input = input;
+      keyed.text = this.projection.key(input, unknownKey !== null);
     }
-    const projected = this.keyedText;
+    const projected = keyed.text;
     // The unknown key is JSON text after a one-letter tag (no NUL can occur in it), so the NUL
     // separates the two parts unambiguously; two-valued keys carry no NUL at all.
     const key = projected === null ? null : unknownKey === null ? projected : `${unknownKey}\0${projected}`;
