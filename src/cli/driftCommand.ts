@@ -8,14 +8,16 @@ import {
   SAMPLE_OPTIONS,
   locateOpaUnlessInvalid,
   parseCount,
+  parseDecisionLogFlags,
   parseFormat,
+  parseTraffic,
   parseSince,
   parseWorkers,
   replayWithProgress,
 } from './replayCommand.js';
 
 export const DRIFT_USAGE =
-  'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
+  'policy-replay drift --policy <policy> --traffic <file|dir|glob>... [--decision-path P] [--decision-field F] [--bundle NAME] [--manifest-id-field F] [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
 
 /** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
 export async function runDriftCommand(argv: string[], io: CommandIO): Promise<number> {
@@ -31,7 +33,8 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (!values.policy) throw new UsageError('--policy is required');
-  if (!values.traffic) throw new UsageError('--traffic is required');
+  const traffic = parseTraffic(values.traffic);
+  const decisionLog = parseDecisionLogFlags(values);
   const format = parseFormat(values.format, 'json');
   const since = parseSince(values.since);
   let policy;
@@ -50,7 +53,8 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
       base: null,
       mode: 'drift',
       ...(workers !== null ? { workers } : {}),
-      trafficPath: values.traffic,
+      trafficPath: traffic,
+      decisionLog,
       manifests: values.manifests ?? null,
       since,
       limit: parseCount('limit', values.limit, null),

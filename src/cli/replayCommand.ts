@@ -18,12 +18,17 @@ import { renderReplayMarkdown } from '../render/markdown.js';
 import { renderReplayText } from '../render/text.js';
 import { isRfc3339Instant } from '../time/rfc3339.js';
 import { TrafficReadError } from '../traffic/reader.js';
+import {
+  DecisionLogOptionError,
+  parseDecisionLogOptions,
+  type DecisionLogOptions,
+} from '../traffic/decisionLog.js';
 import { ManifestFileError } from '../fidelity/report.js';
 import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
 import { progressReporter } from './progress.js';
 
 export const REPLAY_USAGE =
-  'policy-replay replay --head <policy> [--base <policy>] --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--workers N] [--opa PATH]';
+  'policy-replay replay --head <policy> [--base <policy>] --traffic <file|dir|glob>... [--decision-path P] [--decision-field F] [--bundle NAME] [--manifest-id-field F] [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--workers N] [--opa PATH]';
 
 export type ReportFormat = 'json' | 'markdown' | 'text';
 
@@ -84,9 +89,16 @@ export async function locateOpaUnlessInvalid(
   }
 }
 
-/** The options `replay` and `drift` share: the sample, its filters, the output and the engine. */
+/**
+ * The options `replay` and `drift` share: the sample (`--traffic` repeatable; decision-log
+ * options, docs/decision-logs.md), its filters, the output and the engine.
+ */
 export const SAMPLE_OPTIONS = {
-  traffic: { type: 'string' },
+  traffic: { type: 'string', multiple: true },
+  'decision-path': { type: 'string' },
+  'decision-field': { type: 'string' },
+  bundle: { type: 'string' },
+  'manifest-id-field': { type: 'string' },
   manifests: { type: 'string' },
   since: { type: 'string' },
   limit: { type: 'string' },
@@ -96,6 +108,35 @@ export const SAMPLE_OPTIONS = {
   workers: { type: 'string' },
   opa: { type: 'string' },
 } as const;
+
+/** The decision-log flags, parsed; a bad value is a usage error naming the flag. */
+export function parseDecisionLogFlags(values: {
+  'decision-path'?: string | undefined;
+  'decision-field'?: string | undefined;
+  bundle?: string | undefined;
+  'manifest-id-field'?: string | undefined;
+}): DecisionLogOptions {
+  try {
+    return parseDecisionLogOptions({
+      decisionPath: values['decision-path'] ?? null,
+      decisionField: values['decision-field'] ?? null,
+      bundle: values.bundle ?? null,
+      manifestIdField: values['manifest-id-field'] ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DecisionLogOptionError)
+      throw new UsageError(error.message.replace(`Invalid ${error.option} `, `Invalid --${error.option} `));
+    throw error;
+  }
+}
+
+/** `--traffic`: at least one file, directory or glob. */
+export function parseTraffic(values: readonly string[] | undefined): string[] {
+  if (values === undefined || values.length === 0) throw new UsageError('--traffic is required');
+  if (values.some((v) => v === ''))
+    throw new UsageError("Invalid --traffic ''. Expected a file, directory or glob.");
+  return [...values];
+}
 
 /** `--since` must be an instant: a typo must not silently replay everything. */
 export function parseSince(value: string | undefined): string | null {
@@ -146,7 +187,8 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (!values.head) throw new UsageError('--head is required');
-  if (!values.traffic) throw new UsageError('--traffic is required');
+  const traffic = parseTraffic(values.traffic);
+  const decisionLog = parseDecisionLogFlags(values);
   const format = parseFormat(values.format, 'json');
   const since = parseSince(values.since);
   const limit = parseCount('limit', values.limit, null);
@@ -180,7 +222,8 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
     {
       head,
       base,
-      trafficPath: values.traffic,
+      trafficPath: traffic,
+      decisionLog,
       manifests: values.manifests ?? null,
       since,
       limit,

@@ -1,5 +1,5 @@
 import type { RunReplayResult } from './run.js';
-import type { Change, ReplayReport } from './report.js';
+import type { Change, MalformedExample, ReplayReport } from './report.js';
 import type { UnevaluableReason } from '../traffic/availability.js';
 
 /** A recorded live decision the saved policy no longer reproduces. */
@@ -28,7 +28,7 @@ export interface DriftResult {
   drifts: Drift[];
   policy_revisions: { revision: string | null; records: number; drift: number }[];
   rule_hits: Record<string, number>;
-  malformed: { count: number; examples: { line: number; reason: string }[] };
+  malformed: { count: number; examples: MalformedExample[] };
   fidelity?: object;
 }
 

@@ -3,7 +3,9 @@ import type { PolicyFeatures } from '../policy/features.js';
 import { EvaluationError } from '../engine/errors.js';
 import { evaluationInput, unevaluableReasons, UNEVALUABLE_REASONS } from '../traffic/availability.js';
 import type { TrafficRecord } from '../traffic/record.js';
-import { forEachLine, parseRecordText } from '../traffic/reader.js';
+import type { DecisionLogOptions } from '../traffic/decisionLog.js';
+import { forEachLine } from '../traffic/reader.js';
+import { SampleElementReader, type SampleFormat } from '../traffic/sample.js';
 import { instantOf } from './changeOrder.js';
 import { DecisionCache, type CachedSide } from './projection.js';
 import type { CurrentDecision, DraftDecision } from './report.js';
@@ -32,12 +34,32 @@ export interface ChangeDetail {
   tools: string[];
 }
 
+/*
+ * `line` in every outcome is the element's position in the sample (traffic/sample.ts): its line
+ * when the sample is one file of lines, `file index × 2^32 + line or element index` otherwise.
+ */
+
 /** An element that is no record: not JSON, or not a valid traffic record. */
 export interface MalformedOutcome {
   kind: 'malformed';
   line: number;
   reason: string;
   request_id?: string;
+  /** A malformed decision event's path, when the one-path rule needs it (RecordOutcome's). */
+  decision_path?: string;
+}
+
+/** A decision log's line that is no decision event, or an event of another path. */
+export interface SkippedOutcome {
+  kind: 'skipped';
+  line: number;
+  otherPath: boolean;
+}
+
+/** A record among decision events or an event among records: the aggregation refuses the sample. */
+export interface MixedOutcome {
+  kind: 'mixed';
+  line: number;
 }
 
 /**
@@ -70,9 +92,11 @@ export interface RecordOutcome {
   base: Verdict | null;
   /** Set exactly when the record is a change (changeOf). */
   change: ChangeDetail | null;
+  /** A decision event's path when no --decision-path chose one (the one-path rule), else null. */
+  decision_path: string | null;
 }
 
-export type ElementOutcome = MalformedOutcome | RecordOutcome;
+export type ElementOutcome = MalformedOutcome | RecordOutcome | SkippedOutcome | MixedOutcome;
 
 /** What every evaluator of one replay must agree on. Plain data: it is posted to workers. */
 export interface OutcomeConfig {
@@ -81,6 +105,9 @@ export interface OutcomeConfig {
   hasBase: boolean;
   shard: Shard | null;
   since: string | null;
+  /** What the sample's elements are, and how decision events map to records. */
+  format: SampleFormat;
+  decisionLog: DecisionLogOptions;
 }
 
 /** A policy side as the evaluator needs it. */
@@ -119,6 +146,7 @@ export class RecordEvaluator {
   private readonly ruleIndex: Map<string, number>;
   private readonly sinceNs: bigint | null;
   private readonly both: boolean;
+  private readonly elements: SampleElementReader;
 
   constructor(
     private readonly config: OutcomeConfig,
@@ -130,21 +158,36 @@ export class RecordEvaluator {
     this.cache = new DecisionCache(this.both ? [primary, base!] : [primary]);
     this.ruleIndex = new Map(primary.policy.rules.map((r, i) => [r.id, i]));
     this.sinceNs = config.since === null ? null : instantOf(config.since);
+    this.elements = new SampleElementReader(config.format, config.decisionLog);
   }
 
-  /** Every non-blank line of a LineChunk, in order. */
-  evaluateLines(bytes: Uint8Array, firstLine: number): ElementOutcome[] {
+  /** Every non-blank line of a run of lines, in order; positions are `base + line`. */
+  evaluateLines(bytes: Uint8Array, firstLine: number, base = 0): ElementOutcome[] {
     const out: ElementOutcome[] = [];
-    forEachLine(bytes, firstLine, (text, line) => out.push(this.evaluateText(text, line)));
+    forEachLine(bytes, firstLine, (text, line) => out.push(this.evaluateText(text, base + line)));
     return out;
   }
 
-  evaluateText(text: string, line: number): ElementOutcome {
-    const item = parseRecordText(text, line);
-    return item.kind === 'record' ? this.evaluateRecord(item.record, line) : item;
+  /** One element (null: an empty array element) at a position. */
+  evaluateText(text: string | null, line: number): ElementOutcome {
+    const element = this.elements.read(text);
+    switch (element.kind) {
+      case 'record':
+        return this.evaluateRecord(element.record, line, element.path);
+      case 'malformed': {
+        const outcome: MalformedOutcome = { kind: 'malformed', line, reason: element.reason };
+        if (element.request_id !== undefined) outcome.request_id = element.request_id;
+        if (typeof element.path === 'string') outcome.decision_path = element.path;
+        return outcome;
+      }
+      case 'skipped':
+        return { kind: 'skipped', line, otherPath: element.otherPath };
+      case 'mixed':
+        return { kind: 'mixed', line };
+    }
   }
 
-  evaluateRecord(record: TrafficRecord, line: number): RecordOutcome {
+  evaluateRecord(record: TrafficRecord, line: number, decisionPath: string | null = null): RecordOutcome {
     const config = this.config;
     const outcome: RecordOutcome = {
       kind: 'record',
@@ -161,6 +204,7 @@ export class RecordEvaluator {
       matched: null,
       base: null,
       change: null,
+      decision_path: decisionPath,
     };
     if (!this.wanted(record, line)) return outcome;
     outcome.evaluated = true;

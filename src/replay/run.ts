@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { validatePolicyText, formatOfPath } from '../policy/validate.js';
 import type { PolicyProblem } from '../policy/problems.js';
 import { compilePolicyText } from '../compile/compilePolicy.js';
-import { trafficSha256 } from '../traffic/reader.js';
+import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/decisionLog.js';
+import { planSample, sampleDigest } from '../traffic/sample.js';
+import type { SampleSource } from '../traffic/sampleFiles.js';
 import { sha256OfText } from '../canonical/sha256.js';
 import { loadManifestsFromDirOrGlob, summarizeFidelity, type FidelitySummary } from '../fidelity/report.js';
 import { TOOL_VERSION } from '../version.js';
@@ -27,8 +29,14 @@ export interface RunReplayOptions {
    * policy can pass, and returns the base's problems apart in `baseErrors`.
    */
   invalidBase?: 'fail' | 'unknown';
-  trafficPath: string;
+  /** The sample: one or more files, directories or globs (docs/decision-logs.md). */
+  trafficPath: string | readonly string[];
+  /** The same with how each is shown, when that differs from where it is read (the Action). */
+  traffic?: readonly SampleSource[];
+  /** `meta.traffic.path`; default: the sources as shown, joined by `, `. */
   trafficDisplayPath?: string;
+  /** How decision events are read; default: no options. */
+  decisionLog?: DecisionLogOptions;
   manifests?: string | null;
   since?: string | null;
   limit?: number | null;
@@ -104,10 +112,14 @@ function toReportError(p: PolicyProblem): ReportError {
 
 /** The whole replay of one policy change, as the JSON report (replay.md "The result"). */
 export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
-  const [head, base, trafficSha] = await Promise.all([
+  const paths = typeof options.trafficPath === 'string' ? [options.trafficPath] : options.trafficPath;
+  const sources = options.traffic ?? paths.map((p) => ({ shown: p, path: p }));
+  const [head, base, { plan, digest }] = await Promise.all([
     options.head ? preparePolicy(options.head, options.opa.path) : null,
     options.base ? preparePolicy(options.base, options.opa.path) : null,
-    trafficSha256(options.trafficPath),
+    planSample(sources, options.decisionLog ?? NO_DECISION_LOG_OPTIONS, options.trafficDisplayPath).then(
+      async (plan) => ({ plan, digest: await sampleDigest(plan.files) }),
+    ),
   ]);
   const baseProblems = base && !base.ok ? base.errors : [];
   const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;
@@ -135,7 +147,13 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     opa_version: options.opa.version,
     head: refOf(options.head, 'head'),
     base: refOf(options.base, 'base'),
-    traffic: { path: options.trafficDisplayPath ?? options.trafficPath, sha256: trafficSha },
+    traffic: {
+      path: plan.shown,
+      sha256: digest.sha256,
+      format: plan.format,
+      files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i]!, count: null })),
+    },
+    skipped: { non_decision: 0, other_path: 0 },
     since: options.since ?? null,
     limit: options.limit ?? null,
     status,
@@ -159,6 +177,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     head: headPrepared?.side ?? null,
     base: basePrepared?.side ?? null,
     trafficPath: options.trafficPath,
+    sample: plan,
     since: options.since ?? null,
     limit: options.limit ?? null,
     maxChanges: options.maxChanges,
@@ -168,6 +187,8 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
   });
   meta.excluded_without_time = outcome.excludedWithoutTime;
+  meta.skipped = outcome.skipped;
+  meta.traffic.files.forEach((f, i) => (f.count = outcome.fileCounts[i]!));
   const fidelity = manifestSet ? summarizeFidelity(manifestSet, outcome.manifestIds) : null;
   const result = fidelity ? { ...outcome.result, fidelity } : outcome.result;
   return {

@@ -84,13 +84,22 @@ export class RecordClassifier {
  * thread) share it, so both say the same thing about the same text.
  */
 export function parseRecordText(text: string, line: number): TrafficItem {
-  let value: unknown;
+  const parsed = parseElementJson(text);
+  return parsed.ok
+    ? validateRecordValue(parsed.value, line)
+    : { kind: 'malformed', line, reason: parsed.reason };
+}
+
+/**
+ * One element's JSON, or why it is not JSON: the one parse every sample format shares (records
+ * and OPA decision events, docs/decision-logs.md), so they agree on what "not JSON" is.
+ */
+export function parseElementJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
   try {
-    value = JSON.parse(text);
+    return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { kind: 'malformed', line, reason: `not JSON: ${(error as Error).message}` };
+    return { ok: false, reason: `not JSON: ${(error as Error).message}` };
   }
-  return validateRecordValue(value, line);
 }
 
 export function validateRecordValue(value: unknown, line: number): TrafficItem {
@@ -114,9 +123,21 @@ export function idOf(value: unknown): string | undefined {
   return typeof id === 'string' && id.length > 0 ? id : undefined;
 }
 
+/** How a file holds its elements: one a line (JSON Lines) or as one JSON array. */
+export type TrafficLayout = 'lines' | 'array';
+
 export interface ReadTrafficOptions {
   /** Bytes per read from disk (default 1 MiB). */
   chunkSize?: number;
+  /**
+   * The layout, when the caller found it from the content (traffic/sample.ts): the file name is
+   * then not consulted, except that a `.gz` name must hold gzip. Omitted: by extension.
+   */
+  layout?: TrafficLayout;
+}
+
+function layoutOf(path: string, options: ReadTrafficOptions): TrafficLayout {
+  return options.layout ?? (trafficFormatOf(path).startsWith('jsonl') ? 'lines' : 'array');
 }
 
 const DEFAULT_CHUNK = 1 << 20;
@@ -125,7 +146,7 @@ const DEFAULT_CHUNK = 1 << 20;
  * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
  * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
  */
-function looksGzipped(path: string): boolean {
+export function looksGzipped(path: string): boolean {
   let fd: number | null = null;
   try {
     fd = openSync(path, 'r');
@@ -138,21 +159,22 @@ function looksGzipped(path: string): boolean {
   }
 }
 
-function openSource(path: string, format: TrafficFormat, chunkSize: number): Readable {
+function openSource(path: string, gzipByName: boolean, chunkSize: number): Readable {
   const file = createReadStream(path, { highWaterMark: chunkSize });
-  if ((format === 'jsonl' || format === 'json') && !looksGzipped(path)) return file;
+  if (!gzipByName && !looksGzipped(path)) return file;
   const gunzip = createGunzip({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
   // pipeline forwards a read error of the file into the gunzip stream we iterate.
   pipeline(file, gunzip, () => undefined);
   return gunzip;
 }
 
-function readError(path: string, error: unknown, gzip: boolean): TrafficReadError {
+function readError(path: string, error: unknown): TrafficReadError {
   if (error instanceof TrafficReadError) return error;
   const e = error as NodeJS.ErrnoException;
   if (e.code === 'ENOENT') return new TrafficReadError(path, 'no such file');
   if (e.code === 'EISDIR') return new TrafficReadError(path, 'is a directory, not a traffic file');
-  if (gzip && typeof e.code === 'string' && e.code.startsWith('Z_'))
+  // Only gunzip fails with Z_ codes, also when the content (not the name) said gzip.
+  if (typeof e.code === 'string' && e.code.startsWith('Z_'))
     return new TrafficReadError(path, `not a valid gzip file (${e.message})`);
   return new TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
 }
@@ -165,22 +187,22 @@ export async function* readTrafficBytes(
   path: string,
   options: ReadTrafficOptions = {},
 ): AsyncGenerator<Buffer, void, undefined> {
-  const format = trafficFormatOf(path);
-  const gzip = format.endsWith('.gz');
-  const source = openSource(path, format, options.chunkSize ?? DEFAULT_CHUNK);
+  const gzip =
+    options.layout === undefined ? trafficFormatOf(path).endsWith('.gz') : path.toLowerCase().endsWith('.gz');
+  const source = openSource(path, gzip, options.chunkSize ?? DEFAULT_CHUNK);
   try {
     let chunks: AsyncIterator<Buffer>;
     try {
       chunks = source[Symbol.asyncIterator]();
     } catch (error) {
-      throw readError(path, error, gzip);
+      throw readError(path, error);
     }
     for (;;) {
       let next: IteratorResult<Buffer>;
       try {
         next = await chunks.next();
       } catch (error) {
-        throw readError(path, error, gzip);
+        throw readError(path, error);
       }
       if (next.done === true) break;
       yield next.value;
@@ -216,10 +238,7 @@ export async function* readTrafficElements<T>(
   sink: ElementSink<T>,
   options: ReadTrafficOptions = {},
 ): AsyncGenerator<T[], void, undefined> {
-  const format = trafficFormatOf(path);
-  const splitter: Splitter<T> = format.startsWith('jsonl')
-    ? new LineSplitter(sink)
-    : new ArraySplitter(sink, path);
+  const splitter = elementSplitter(layoutOf(path, options), sink, path);
   for await (const chunk of readTrafficBytes(path, options)) {
     const items = splitter.push(chunk);
     if (items.length > 0) yield items;
@@ -241,15 +260,20 @@ export async function trafficSha256(path: string): Promise<string> {
   try {
     return await sha256OfFile(path);
   } catch (error) {
-    throw readError(path, error, false);
+    throw readError(path, error);
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 
-interface Splitter<T> {
+/** Cuts a file's decompressed bytes, pushed chunk by chunk, into elements mapped by a sink. */
+export interface Splitter<T> {
   push(chunk: Buffer): T[];
   end(): T[];
+}
+
+export function elementSplitter<T>(layout: TrafficLayout, sink: ElementSink<T>, path: string): Splitter<T> {
+  return layout === 'lines' ? new LineSplitter(sink) : new ArraySplitter(sink, path);
 }
 
 /** What a reader makes of each element's text, and of an empty `.json` array element. */
