@@ -9,6 +9,7 @@ export interface CaptureOptions {
   dir: string;
   modules: Record<string, string>;
   mask: string;
+  /** `path` '' queries all of data; an undefined `input` posts a body without one. */
   posts: readonly { path: string; input: unknown }[];
   console?: string | null;
   uploads?: string | null;

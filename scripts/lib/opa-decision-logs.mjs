@@ -110,7 +110,8 @@ async function startReceiver(dir) {
 
 /**
  * Starts `opa run --server` on a bundle holding `modules` (name → Rego text) and the mask policy,
- * POSTs each `{path, input}` to `/v1/data/<path>` in order, and captures the decision logs.
+ * POSTs each `{path, input}` to `/v1/data/<path>` in order (an undefined input: a body without
+ * one), and captures the decision logs.
  *
  * - `console`: a file for OPA's log stream (stderr, `--log-format json`), or null.
  * - `uploads`: a directory for the upload bodies, or null. OPA uploads every `delaySeconds`;
@@ -177,7 +178,9 @@ export async function captureDecisionLogs({
   try {
     await waitForHealth(agent, port, server);
     for (const { path, input } of posts) {
-      const answer = JSON.parse(await post(agent, port, `/v1/data/${path}`, JSON.stringify({ input })));
+      // An empty path queries all of data (OPA logs no `path` then).
+      const url = path === '' ? '/v1/data' : `/v1/data/${path}`;
+      const answer = JSON.parse(await post(agent, port, url, JSON.stringify({ input })));
       answers.push({ decision_id: answer.decision_id, result: answer.result });
     }
     if (receiver) {
