@@ -24,7 +24,7 @@ export async function replayDrift(
   const mapping = readSampleMapping(context.workspace);
   const outcomes: PolicyOutcome[] = [];
   for (const path of await trackedPolicies(context.workspace, settings.policies)) {
-    const sample = locateSample(context.workspace, path, settings, mapping);
+    const sample = await locateSample(context.workspace, path, settings, mapping);
     const outcome: PolicyOutcome = {
       path,
       status: 'scheduled',
@@ -47,8 +47,10 @@ export async function replayDrift(
       head: { displayPath: path, text, ref: context.sha },
       base: null,
       mode: 'drift',
-      trafficPath: sample.trafficFile!,
+      trafficPath: sample.trafficFiles!.map((f) => f.path),
+      traffic: sample.trafficFiles!,
       trafficDisplayPath: sample.traffic,
+      decisionLog: sample.decisionLog,
       manifests: sample.manifestsPath,
       maxChanges: settings.maxChanges,
       opa,

@@ -8,6 +8,7 @@ import picomatch from 'picomatch';
 import { DEFAULT_OPA_DOWNLOAD_URL, OPA_VERSION } from '../opa/version.js';
 import { FailOnError, parseFailOn, DEFAULT_FAIL_ON } from '../gate/failOn.js';
 import type { FailOnRule } from '../gate/gate.js';
+import { DecisionLogOptionError, parseDecisionLogOptions } from '../traffic/decisionLog.js';
 
 /** A bad input value. The message quotes the value and says what was expected. */
 export class InputError extends Error {
@@ -40,6 +41,14 @@ export interface Settings {
   traffic: string | null;
   /** Path template for each policy's manifests directory or file; null = default layout. */
   manifests: string | null;
+  /**
+   * How OPA decision logs are read (docs/decision-logs.md), as given (validated); null = unset.
+   * A `.policy-replay.yml` entry overrides each for its policy.
+   */
+  decisionPath: string | null;
+  decisionField: string | null;
+  bundle: string | null;
+  manifestIdField: string | null;
   maxChanges: number;
   /** Empty when `fail-on: none`. Deduplicated, in the order written. */
   failOn: FailOnRule[];
@@ -66,6 +75,10 @@ export const INPUT_NAMES = [
   'policies',
   'traffic',
   'manifests',
+  'decision-path',
+  'decision-field',
+  'bundle',
+  'manifest-id-field',
   'max-changes',
   'fail-on',
   'comment',
@@ -221,6 +234,26 @@ export function expandPathTemplate(template: string, policyPath: string): string
   return template.replace(/\{(name|dir|path)\}/g, (_, key: string) => values[key] ?? '');
 }
 
+/** The decision-log inputs, each checked as the CLI checks its flag. */
+function parseDecisionLogInputs(
+  get: (name: 'decision-path' | 'decision-field' | 'bundle' | 'manifest-id-field') => string,
+): Pick<Settings, 'decisionPath' | 'decisionField' | 'bundle' | 'manifestIdField'> {
+  const text = {
+    decisionPath: get('decision-path') || null,
+    decisionField: get('decision-field') || null,
+    bundle: get('bundle') || null,
+    manifestIdField: get('manifest-id-field') || null,
+  };
+  try {
+    parseDecisionLogOptions(text);
+  } catch (error) {
+    if (error instanceof DecisionLogOptionError)
+      throw new InputError(error.option, error.value, error.message);
+    throw error;
+  }
+  return text;
+}
+
 function parseMaxChanges(raw: string): number {
   if (raw === '') return DEFAULTS.maxChanges;
   const n = Number(raw);
@@ -374,6 +407,7 @@ export function parseSettings(
     policies: parsePolicies(get('policies')),
     traffic: parseTemplate('traffic', get('traffic')),
     manifests: parseTemplate('manifests', get('manifests')),
+    ...parseDecisionLogInputs(get),
     maxChanges: parseMaxChanges(get('max-changes')),
     failOn: parseFailOnInput(get('fail-on')),
     comment: parseChoice<CommentMode>('comment', get('comment'), ['update', 'off'], DEFAULTS.comment),

@@ -100,7 +100,7 @@ export async function replayPolicyChanges(
       headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
     const base: PolicySource | null =
       baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
-    const sample = locateSample(context.workspace, change.path, settings, mapping);
+    const sample = await locateSample(context.workspace, change.path, settings, mapping);
     const outcome: PolicyOutcome = {
       path: change.path,
       status: change.status,
@@ -135,8 +135,10 @@ export async function replayPolicyChanges(
     const run = await runReplay({
       head,
       base,
-      trafficPath: sample.trafficFile!,
+      trafficPath: sample.trafficFiles!.map((f) => f.path),
+      traffic: sample.trafficFiles!,
       trafficDisplayPath: sample.traffic,
+      decisionLog: sample.decisionLog,
       manifests: sample.manifestsPath,
       maxChanges: Math.max(settings.maxChanges, 0),
       invalidBase: 'unknown',
