@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { captureDecisionLogs } from '../../scripts/lib/opa-decision-logs.mjs';
+import { consoleLinesOf } from '../../scripts/lib/opa-console-log.mjs';
 import { loadPolicyFile } from '../../src/policy/load.js';
 import { generateRego } from '../../src/rego/generate.js';
 import { cli } from '../support/cli.js';
@@ -304,5 +305,23 @@ describe('OPA decision logs written by the real OPA', () => {
     // The erased results (svc-indexer) have no recorded decision.
     expect(drift.without_recorded_decision).toBeGreaterThan(0);
     expect(drift.policy_revisions.map((r) => r.revision)).toEqual([REVISION]);
+  });
+
+  it("the benchmark's console-log writer writes lines of OPA's shape: the same keys in the same order", () => {
+    const plain = inputs.findIndex((input) => {
+      const hidden = expectedMask(input);
+      return hidden.erased.length + hidden.masked.length === 0 && !hidden.resultErased;
+    });
+    const real = consoleEvents.get(answers[2 * plain]!.decision_id)!;
+    const at = consoleLines.indexOf(real);
+    const ours = consoleLinesOf(
+      { request_id: 'r', input: inputs[plain], recorded_decision: 'allow', policy_revision: REVISION },
+      0,
+    ).map((l) => JSON.parse(l) as Json);
+    const keys = (o: Json) => Object.keys(o);
+    expect(ours.map(keys)).toEqual([consoleLines[at - 1]!, real, consoleLines[at + 1]!].map(keys));
+    expect(ours.map((l) => l.msg)).toEqual(['Received request.', 'Decision Log', 'Sent response.']);
+    expect(ours[1]!.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z$/);
+    expect(real.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{1,9}Z$/);
   });
 });
