@@ -15,7 +15,7 @@ import {
   type SampleItem,
   type SamplePlan,
 } from '../../src/traffic/sample.js';
-import { listSampleFiles } from '../../src/traffic/sampleFiles.js';
+import { globFiles, listSampleFiles } from '../../src/traffic/sampleFiles.js';
 import { tempDir } from '../replay/helpers.js';
 
 const tmp = tempDir('traffic-sample-');
@@ -143,6 +143,16 @@ describe('several files, a directory, a glob', () => {
       { shown: 'logs/a.log', path: join(dir, 'a.log') },
       { shown: 'logs/b.log', path: join(dir, 'b.log') },
     ]);
+  });
+
+  it('globFiles: ** reaches any depth, dot-directories are not entered, names can be filtered', async () => {
+    write('deep/a/b/c/x.json', '{}');
+    write('deep/a/y.jsonl', '{}');
+    write('deep/a/z.txt', '{}');
+    write('deep/.git/w.json', '{}');
+    const root = tmp.file('deep');
+    const files = await globFiles(source(`${root}/**/*`), (name) => /\.jsonl?$/.test(name));
+    expect(files.map((f) => f.shown)).toEqual([`${root}/a/b/c/x.json`, `${root}/a/y.jsonl`]);
   });
 
   it('a missing file, a glob matching nothing and an empty directory are errors', async () => {

@@ -14,7 +14,8 @@ import { TrafficReadError } from './reader.js';
  *   `.` (editor and OS droppings such as `.DS_Store`); directory symlinks are not followed (no
  *   cycles), file symlinks are.
  * - A glob is matched against paths relative to its static base (`logs/*.gz` under `logs`);
- *   dotfiles match only when the pattern says so.
+ *   dotfiles match only when the pattern says so, dot-directories and `node_modules` are not
+ *   entered.
  * - "Sorted" is code-unit order of the path as shown (`/`-separated), the order `file` fields of
  *   the report sort in too. Two arguments naming the same file name it once.
  * - A missing path, a glob matching nothing and a directory without files are errors: a sample
@@ -72,37 +73,48 @@ async function walkDirectory(dir: SampleSource, out: SampleFile[]): Promise<void
   }
 }
 
-async function expandGlob(source: SampleSource, out: SampleFile[]): Promise<void> {
-  // The glob part is the same in both spellings; only the base differs (workspace-relative as
-  // shown, absolute as read).
+/**
+ * The files a glob matches whose name `accept`s, sorted by the path as shown. The glob part is the
+ * same in both spellings of `source`; only the base differs (workspace-relative as shown, absolute
+ * as read). Directories starting with `.` and `node_modules` are not entered; a base that does not
+ * exist matches nothing. Shared with `replay --manifests` (fidelity/report.ts).
+ */
+export async function globFiles(
+  source: SampleSource,
+  accept: (name: string) => boolean = () => true,
+): Promise<SampleFile[]> {
   const read = picomatch.scan(source.path);
   const shown = picomatch.scan(toShown(source.shown));
   const isMatch = picomatch(read.glob);
   const root = `${read.prefix}${read.base}` || '.';
   const shownBase = `${shown.prefix}${shown.base}`.replace(/^\.\//, '').replace(/\/+$/, '');
+  // picomatch.scan does not flag `**` without its scanToEnd option: look for it.
   const maxDepth = read.glob.includes('**') ? Infinity : read.glob.split('/').length;
+  const out: SampleFile[] = [];
   const walk = async (dir: string, relative: string, depth: number): Promise<void> => {
     let dirents;
     try {
       dirents = await readdir(dir, { withFileTypes: true });
     } catch {
-      return; // a base that does not exist matches nothing
+      return;
     }
     for (const dirent of dirents) {
       const candidate = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
       const path = join(dir, dirent.name);
       if (dirent.isDirectory()) {
-        if (depth < maxDepth) await walk(path, candidate, depth + 1);
+        if (depth < maxDepth && !dirent.name.startsWith('.') && dirent.name !== 'node_modules')
+          await walk(path, candidate, depth + 1);
         continue;
       }
       const isFile = dirent.isSymbolicLink()
         ? ((await stat(path).catch(() => null))?.isFile() ?? false)
         : dirent.isFile();
-      if (isFile && isMatch(candidate))
+      if (isFile && accept(dirent.name) && isMatch(candidate))
         out.push({ shown: shownBase === '' ? candidate : `${shownBase}/${candidate}`, path });
     }
   };
   await walk(root, '', 1);
+  return out.sort(compareShown);
 }
 
 /** Every file the sources name, once, sorted by the path as shown. */
@@ -126,7 +138,7 @@ export async function listSampleFiles(sources: readonly SampleSource[]): Promise
       const code = (failure as NodeJS.ErrnoException | null)?.code;
       throw new TrafficReadError(source.shown, code === 'ENOENT' ? 'no such file' : describe(failure));
     }
-    await expandGlob(source, found);
+    found.push(...(await globFiles(source)));
     if (found.length === before) throw new TrafficReadError(source.shown, 'the pattern matches no file');
   }
   const seen = new Set<string>();
