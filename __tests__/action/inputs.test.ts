@@ -51,6 +51,7 @@ describe('parseSettings defaults', () => {
       bundle: null,
       manifestIdField: null,
       maxChanges: 20,
+      maxGroups: 50,
       failOn: [{ kind: 'invalid-policy' }, { kind: 'newly-allowed' }, { kind: 'blocking-gaps' }],
       comment: 'update',
       redact: 'auto',
@@ -213,6 +214,20 @@ describe('max-changes', () => {
     expect(err.input).toBe('max-changes');
     expect(err.value).toBe(value);
     expect(err.message).toBe(`Invalid max-changes '${value}'. Expected a whole number ≥ 0.`);
+  });
+});
+
+describe('max-groups', () => {
+  it('defaults to 50 and accepts whole numbers from 0', () => {
+    expect(parse({}).maxGroups).toBe(50);
+    expect(parse({ 'max-groups': '0' }).maxGroups).toBe(0);
+    expect(parse({ 'max-groups': ' 7 ' }).maxGroups).toBe(7);
+  });
+
+  it.each(['abc', '-1', '1.5', '+3'])('rejects %s, naming the input', (value) => {
+    const err = errorOf({ 'max-groups': value });
+    expect(err.input).toBe('max-groups');
+    expect(err.message).toBe(`Invalid max-groups '${value}'. Expected a whole number ≥ 0.`);
   });
 });
 

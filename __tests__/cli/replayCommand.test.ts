@@ -181,6 +181,7 @@ describe('policy-replay replay', () => {
       replayArgs('--limit', '-1'),
       replayArgs('--limit', '1.5'),
       replayArgs('--max-changes', 'ten'),
+      replayArgs('--max-groups', '-3'),
       replayArgs('--since', 'yesterday'),
       replayArgs('--since', '2026-11-27'),
       replayArgs('--shard', '4/3'),
@@ -268,6 +269,34 @@ describe('policy-replay replay', () => {
     expect(out.stdout).toMatch(/showing 1 of 2/);
     expect(out.stdout).toContain('<details>');
     expect(out.stdout).not.toContain('r-list'); // capped out
+  });
+
+  it('--max-groups caps change_groups (the total stays true); replay, merge and drift all take it', async () => {
+    const whole = JSON.parse((await cli(replayArgs('--max-changes', '0'))).stdout) as ReplayReport;
+    const total = whole.result!.change_groups_total;
+    expect(total).toBeGreaterThan(1);
+    expect(whole.meta.max_groups).toBe(50);
+    expect(whole.result!.change_groups.reduce((s, g) => s + g.count, 0)).toBe(whole.result!.changes_total);
+    const capped = JSON.parse((await cli(replayArgs('--max-groups', '1'))).stdout) as ReplayReport;
+    expect(capped.meta.max_groups).toBe(1);
+    expect(capped.result!.change_groups).toEqual(whole.result!.change_groups.slice(0, 1));
+    expect(capped.result!.change_groups_total).toBe(total);
+
+    const part = tmp.file('part-1-1.json');
+    expect((await cli(replayArgs('--shard', '1/1', '--out', part))).code).toBe(0);
+    const merged = await cli(['merge', part, '--max-groups', '1']);
+    expect(merged.code).toBe(0);
+    expect((JSON.parse(merged.stdout) as ReplayReport).result!.change_groups).toEqual(
+      capped.result!.change_groups,
+    );
+    expect((await cli(['merge', part, '--max-groups', 'x'])).code).toBe(2);
+
+    const drift = await cli(['drift', '--policy', HEAD, '--traffic', TRAFFIC, '--max-groups', '0']);
+    expect(drift.code).toBe(0);
+    const driftReport = JSON.parse(drift.stdout) as {
+      result: { drift_groups: unknown[]; drift_groups_total: number };
+    };
+    expect(driftReport.result.drift_groups).toEqual([]);
   });
 
   it('--redact-subjects hides subjects in markdown', async () => {

@@ -152,6 +152,25 @@ describe('scheduled drift reports, run from dist/index.js as a runner runs it', 
       expect(issue.body).toContain(DRIFT_MARKER);
       expect(issue.body).toContain('**Drifts: showing 4 of 4**');
       expect(issue.body).toMatch(/\| r1 \| 10 \| 4 \|/);
+      // Grouped like a pull request's changes (docs/explain.md), first, in the body, summary and JSON.
+      expect(issue.body).toContain('**What drifted** (showing 1 of 1 group, most dangerous first)');
+      expect(issue.body).toMatch(
+        /\| \*\*recorded deny, now allowed\*\* \| 4 \| [^|]+ \| tools\/call write\\_file \| allow-read \|/,
+      );
+      expect(issue.body.indexOf('**What drifted**')).toBeLessThan(issue.body.indexOf('**Drifts: showing'));
+      expect(result.summary).toContain('**What drifted**');
+      const drift = result.report!.policies[0]!.drift!.result as unknown as {
+        drift_groups: { direction: string; count: number; head_rules: string[]; because: unknown[] }[];
+        drift_groups_total: number;
+      };
+      expect(drift.drift_groups_total).toBe(1);
+      expect(drift.drift_groups[0]).toMatchObject({
+        direction: 'newly_allowed',
+        count: 4,
+        head_rules: ['allow-read'],
+        base_rules: [],
+        because: [],
+      });
       expect(result.summary).toContain('**Drifts: showing 4 of 4**');
       expect(result.summary).toMatch(/no longer reproduced \\\(drift\\\)/);
     });

@@ -214,6 +214,105 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       expect(first.annotations.some((a) => a.kind === 'error' && /newly allowed/.test(a.message))).toBe(true);
     });
 
+    it('1. the comment leads with the change groups; each group names the edits that explain it', () => {
+      const body = (gh.requestsTo('POST', COMMENTS)[0]!.body as { body: string }).body;
+      const lines = body.split('\n');
+      const heading = lines.findIndex((l) => l.startsWith('**What changes, and why** (showing '));
+      expect(heading).toBeGreaterThan(-1);
+      // First after the counts: before the unevaluable reasons and the per-request table.
+      expect(body.indexOf('**What changes, and why**')).toBeLessThan(body.indexOf('**Unevaluable:'));
+      expect(body.indexOf('**What changes, and why**')).toBeLessThan(body.indexOf('**Changes: showing'));
+      expect(lines[heading]).toMatch(
+        /^\*\*What changes, and why\*\* \(showing (\d+) of \1 groups, most dangerous first\)$/,
+      );
+      expect(lines[heading + 2]).toBe('| change | requests | subjects | method and tools | because |');
+      const rows: string[][] = [];
+      for (const line of lines.slice(heading + 4)) {
+        if (!line.startsWith('|')) break;
+        rows.push(
+          line
+            .split(/(?<!\\)\|/)
+            .slice(1, -1)
+            .map((c) => unescaped(c.trim())),
+        );
+      }
+      const report = runs[0]!.report!.policies[0]!.report as unknown as {
+        result: { changes_total: number; change_groups: { count: number }[]; change_groups_total: number };
+      };
+      expect(rows).toHaveLength(report.result.change_groups_total);
+      expect(rows.reduce((sum, r) => sum + Number(r[1]), 0)).toBe(report.result.changes_total);
+      // The largest danger first: write_file newly allowed through the loosened allow-read-tools.
+      expect(rows[0]).toEqual([
+        '**newly allowed**',
+        '14',
+        expect.stringMatching(/^2: `sha256:[0-9a-f]{12}` \(\d+\), `sha256:[0-9a-f]{12}` \(\d+\)$/),
+        'tools/call write_file',
+        'allow-read-tools (modified)',
+      ]);
+      const because = rows.map((r) => r[4]).join('\n');
+      for (const edit of [
+        'allow-read-tools (modified)',
+        'allow-reporting (modified)',
+        'deny-contractor-exports (added)',
+        'allow-finance-exports (removed)',
+        'on_missing_context: ignore → deny',
+      ])
+        expect(because).toContain(edit);
+      expect(because).not.toMatch(/unexplained/);
+      // The per-request table follows, folded away.
+      expect(body).toMatch(
+        /<details><summary>Every changed request \(showing 20 of \d+\)<\/summary>\n\n\*\*Changes: showing 20 of \d+\*\*/,
+      );
+    });
+
+    it('1. annotations sit on the head file at the line of each edited rule, warnings for what it newly allows', () => {
+      const lineOf = (needle: string) => EXAMPLE_HEAD_POLICY.split('\n').indexOf(needle) + 1;
+      expect(lineOf('  - id: allow-read-tools')).toBe(108);
+      const notes = runs[0]!.annotations
+        .filter((a) => a.kind !== 'error')
+        .map((a) => ({ kind: a.kind, file: a.properties.file, line: a.properties.line, message: a.message }));
+      expect(notes).toEqual([
+        {
+          kind: 'warning',
+          file: POLICY,
+          line: String(lineOf('  - id: allow-read-tools')),
+          message:
+            'allow-read-tools (modified): newly allows 20 requests from 3 subjects — tools/call write_file and 1 other kind of request',
+        },
+        {
+          kind: 'warning',
+          file: POLICY,
+          line: String(lineOf('  - id: allow-reporting')),
+          message:
+            'allow-reporting (modified): newly allows 4 requests from 1 subject — tools/call run_query',
+        },
+        {
+          kind: 'notice',
+          file: POLICY,
+          line: String(lineOf('on_missing_context: deny')),
+          message:
+            'on_missing_context (ignore → deny): newly denies 9 requests from 4 subjects — tools/call list_dir and 4 other kinds of request',
+        },
+        {
+          // Removed: on the head file, without a line.
+          kind: 'notice',
+          file: POLICY,
+          line: undefined,
+          message:
+            'allow-finance-exports (removed): newly denies 1 request from 1 subject — tools/call export_report',
+        },
+        {
+          kind: 'notice',
+          file: POLICY,
+          line: String(lineOf('  - id: deny-contractor-exports')),
+          message:
+            'deny-contractor-exports (added): newly denies 1 request from 1 subject — tools/call export_report',
+        },
+      ]);
+      // No subject names in an annotation (the repository is public).
+      for (const a of runs[0]!.annotations) expect(a.message).not.toMatch(/alice|frank|svc-indexer/);
+    });
+
     it('1. the Rego diff in the comment lists removed lines before added ones, as git does', () => {
       const body = gh.requestsTo('POST', COMMENTS)[0]!.body as { body: string };
       expect(body.body).toContain('-on_missing_context := "ignore"\n+on_missing_context := "deny"');
@@ -735,6 +834,51 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       expect(text).toContain('octocat');
       expect(text).toContain('onerror');
     }
+  });
+
+  it('9b. tool names in annotations cannot issue workflow commands or break the annotation', async () => {
+    const forged = 'evil\n::error file=policies/gateway.yaml,line=1::forged\r\n##[error]forged 100%0A:,';
+    const ws = new GitWorkspace('annotation-injection');
+    const base = ws.commit(
+      {
+        [POLICY]: toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }]),
+        'traffic/gateway.jsonl': jsonl([
+          toolRecord({ id: 'req-1', tool: forged, minute: 1 }),
+          toolRecord({ id: 'req-2', tool: 'read_file', minute: 2 }),
+        ]),
+      },
+      'base',
+    );
+    const head = ws.commit(
+      { [POLICY]: toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }], 'allow') },
+      'default allow',
+    );
+    const gh = await fakeGitHub();
+    gh.state.addPull(REPOSITORY, {
+      number: 18,
+      baseSha: base,
+      headSha: head,
+      files: [{ filename: POLICY, status: 'modified' }],
+    });
+    const result = await runAction({
+      apiUrl: gh.url,
+      workspace: ws.dir,
+      eventName: 'pull_request',
+      event: pullRequestEvent({ number: 18, baseSha: base, headSha: head }),
+    });
+    expect(result.outputs['newly-allowed']).toBe('1');
+    // Exactly the commands the Action means: the default_effect warning and the gate's error.
+    const commands = result.stdout.split(/\r?\n/).filter((line) => /^\s*::/.test(line));
+    expect(commands.map((c) => /^::(\w+)/.exec(c)![1])).toEqual(['warning', 'error']);
+    expect(result.stdout).not.toContain('##[');
+    const warnings = result.annotations.filter((a) => a.kind === 'warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.properties).toMatchObject({ file: POLICY, line: '1' });
+    expect(warnings[0]!.message).toMatch(
+      /^default_effect \(deny → allow\): newly allows 1 request from 1 subject — tools\/call evil/,
+    );
+    expect(warnings[0]!.message).not.toMatch(/[\r\n]/);
+    expect(warnings[0]!.message).toContain('100%0A:,');
   });
 
   it('10. a PR with no policy change passes quickly with a one-line summary, no comment and no OPA', async () => {

@@ -65,6 +65,7 @@ export function report(
       limit: null,
       excluded_without_time: 0,
       max_changes: 50,
+      max_groups: 50,
     },
     errors: [],
     result: {
@@ -79,6 +80,9 @@ export function report(
       newly_allowed: 12,
       newly_denied: 40,
       from_unknown: 5,
+      rule_diff: { added: [], removed: [], modified: [], reordered: false, settings: [] },
+      change_groups: [],
+      change_groups_total: 0,
       rule_hits: { 'no-shell': 160, 'allow-ops': 300, 'never-hit': 0 },
       malformed: { count: 3, examples: [{ line: 7, reason: 'not JSON' }] },
       recorded_mismatch: 2,

@@ -112,7 +112,7 @@ describe('markdown content', () => {
 
   it('puts rule hits in a <details> block, every rule listed', () => {
     const md = renderReplayMarkdown(report([]));
-    const details = /<details><summary>[^<]*<\/summary>([\s\S]*?)<\/details>/.exec(md);
+    const details = /<details><summary>Rule hits[^<]*<\/summary>([\s\S]*?)<\/details>/.exec(md);
     expect(details).not.toBeNull();
     expect(details![1]).toContain('| no-shell | 160 |');
     expect(details![1]).toContain('| allow-ops | 300 |');

@@ -27,6 +27,9 @@ const COMMON = [
   // Small, so every shard holds more changes than the cap and the merge must re-cap.
   '--max-changes',
   '7',
+  // Likewise for the change groups (docs/explain.md): shards carry every group, the merge re-caps.
+  '--max-groups',
+  '5',
   '--format',
   'json',
   '--opa',
@@ -99,6 +102,17 @@ describe('merge of --shard partial reports', () => {
       expect(report.result!.changes).toHaveLength(7);
       expect(report.result!.changes_total).toBeGreaterThan(7);
       expect(report.result!.fidelity).toBeDefined();
+      expect(report.meta.max_groups).toBe(5);
+      expect(report.result!.change_groups).toHaveLength(5);
+      expect(report.result!.change_groups_total).toBeGreaterThan(5);
+      expect(JSON.stringify(report.result!.change_groups)).not.toContain('"partial"');
+      // Each shard carries all of its groups with every subject's count, for the exact merge.
+      for (const p of parts) {
+        expect(p.result!.change_groups).toHaveLength(p.result!.change_groups_total);
+        expect(p.result!.change_groups.reduce((s, g) => s + g.count, 0)).toBe(p.result!.changes_total);
+        for (const g of p.result!.change_groups)
+          expect(g.partial!.subjects.reduce((s, x) => s + x.count, 0)).toBe(g.count);
+      }
       if (count > 1) {
         for (const p of parts) expect(p.result!.evaluated).toBeLessThan(report.result!.evaluated);
         expect(parts.filter((p) => p.result!.changes.length === 7).length).toBeGreaterThan(1);
@@ -114,6 +128,14 @@ describe('merge of --shard partial reports', () => {
     expect(report.result!.evaluated).toBe(2500);
     const files = await shardFiles(3, extra);
     expect(await cli(['merge', ...files], tmp.file('merged-filtered.json'))).toBe(single);
+  }, 120_000);
+
+  it('merge --max-groups re-caps the groups like a single run with that cap', async () => {
+    const single = await whole(['--max-groups', '2']);
+    const files = await shardFiles(3, []);
+    const merged = await cli(['merge', ...files, '--max-groups', '2'], tmp.file('merged-cap2.json'));
+    expect(merged).toBe(single);
+    expect((JSON.parse(single) as ReplayReport).result!.change_groups).toHaveLength(2);
   }, 120_000);
 
   it('refuses an incomplete or mixed set of partial reports', async () => {

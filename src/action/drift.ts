@@ -53,6 +53,7 @@ export async function replayDrift(
       decisionLog: sample.decisionLog,
       manifests: sample.manifestsPath,
       maxChanges: settings.maxChanges,
+      maxGroups: settings.maxGroups,
       opa,
     });
     outcome.drift = toDriftReport(result);

@@ -50,6 +50,8 @@ export interface Settings {
   bundle: string | null;
   manifestIdField: string | null;
   maxChanges: number;
+  /** Rows of the "What changes, and why" table and cap of the report's change groups. */
+  maxGroups: number;
   /** Empty when `fail-on: none`. Deduplicated, in the order written. */
   failOn: FailOnRule[];
   comment: CommentMode;
@@ -80,6 +82,7 @@ export const INPUT_NAMES = [
   'bundle',
   'manifest-id-field',
   'max-changes',
+  'max-groups',
   'fail-on',
   'comment',
   'redact',
@@ -94,6 +97,7 @@ export const INPUT_NAMES = [
 export const DEFAULTS = {
   policies: 'policies/**/*.{json,yaml,yml}',
   maxChanges: 20,
+  maxGroups: 50,
   failOn: DEFAULT_FAIL_ON,
   comment: 'update',
   redact: 'auto',
@@ -254,11 +258,11 @@ function parseDecisionLogInputs(
   return text;
 }
 
-function parseMaxChanges(raw: string): number {
-  if (raw === '') return DEFAULTS.maxChanges;
+function parseCountInput(name: 'max-changes' | 'max-groups', raw: string, fallback: number): number {
+  if (raw === '') return fallback;
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n)) {
-    throw new InputError('max-changes', raw, `Invalid max-changes '${raw}'. Expected a whole number ≥ 0.`);
+    throw new InputError(name, raw, `Invalid ${name} '${raw}'. Expected a whole number ≥ 0.`);
   }
   return n;
 }
@@ -408,7 +412,8 @@ export function parseSettings(
     traffic: parseTemplate('traffic', get('traffic')),
     manifests: parseTemplate('manifests', get('manifests')),
     ...parseDecisionLogInputs(get),
-    maxChanges: parseMaxChanges(get('max-changes')),
+    maxChanges: parseCountInput('max-changes', get('max-changes'), DEFAULTS.maxChanges),
+    maxGroups: parseCountInput('max-groups', get('max-groups'), DEFAULTS.maxGroups),
     failOn: parseFailOnInput(get('fail-on')),
     comment: parseChoice<CommentMode>('comment', get('comment'), ['update', 'off'], DEFAULTS.comment),
     redact,

@@ -17,7 +17,8 @@ import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
 import { replayDrift } from './drift.js';
 import { runMarkdownSections } from './runMarkdown.js';
 import { logInfo } from './log.js';
-import { fitWithFewerRows, utf8Length } from '../render/fitSections.js';
+import { fitWithFewerRows, splitRowBudget, utf8Length } from '../render/fitSections.js';
+import { capAnnotations, emitAnnotations } from './annotations.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 
 const SUMMARY_LIMIT = 1024 * 1024;
@@ -134,6 +135,7 @@ async function runPullRequestMode(
     listing.changes,
   );
   annotateErrors(policies);
+  emitAnnotations(capAnnotations(policies.flatMap((p) => p.annotations ?? [])));
   const facts: GateFacts[] = policies.map((p) =>
     p.report ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p),
   );
@@ -142,13 +144,17 @@ async function runPullRequestMode(
   const file = await writeRunReport(context, runReport(context, 'pull-request', gate, policies, pull));
   setOutputs(file, gate.verdict, policies);
 
-  const render = (maxRows: number) =>
-    runMarkdownSections({
+  // One row budget: change rows go before any group row, and rows before whole sections.
+  const rowBudget = settings.maxGroups + settings.maxChanges;
+  const render = (budget: number) => {
+    const rows = splitRowBudget(budget, settings.maxGroups, settings.maxChanges);
+    return runMarkdownSections({
       verdict: gate.verdict,
       failed: gate.failed,
       policies,
       redactSubjects: settings.redactSubjects,
-      maxRows,
+      maxRows: rows.second,
+      maxGroupRows: rows.first,
       title: 'policy-replay',
       notes: listing.mappingChanged
         ? [
@@ -156,7 +162,8 @@ async function runPullRequestMode(
           ]
         : [],
     });
-  await writeSummary(render, settings.maxChanges);
+  };
+  await writeSummary(render, rowBudget);
   if (settings.comment === 'update') {
     const runLink = context.runId
       ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
@@ -165,15 +172,16 @@ async function runPullRequestMode(
     // Fewer change rows before fewer sections; room is kept for the note that says so.
     const fitted = fitWithFewerRows(
       render,
-      settings.maxChanges,
+      rowBudget,
       COMMENT_LIMIT - 400,
       commentLength,
       (omitted) =>
         `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`,
     );
+    const shown = splitRowBudget(fitted.rows, settings.maxGroups, settings.maxChanges);
     const body =
-      fitted.rows < settings.maxChanges && fitted.omitted === 0
-        ? `${fitted.body}\n_Change tables shortened to ${fitted.rows} row(s) to fit one comment: ${summaryPointer} for more._\n`
+      fitted.rows < rowBudget && fitted.omitted === 0
+        ? `${fitted.body}\n_Tables shortened to ${shown.second} change row(s) and ${shown.first} group row(s) to fit one comment: ${summaryPointer} for more._\n`
         : fitted.body;
     const result = await syncStickyComment(client, {
       owner: context.owner,
@@ -218,10 +226,17 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
     `## ${gate.verdict === 'pass' ? '✅' : '❌'} policy-replay drift: ${gate.verdict}`,
     ...(gate.failed.length ? ['', ...gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`)] : []),
   ].join('\n');
-  const policySections = (policy: PolicyOutcome, maxRows: number): string[] =>
-    policy.drift
-      ? driftMarkdownSections(policy.drift, { redactSubjects: settings.redactSubjects, maxRows })
+  const rowBudget = settings.maxGroups + settings.maxChanges;
+  const policySections = (policy: PolicyOutcome, budget: number): string[] => {
+    const rows = splitRowBudget(budget, settings.maxGroups, settings.maxChanges);
+    return policy.drift
+      ? driftMarkdownSections(policy.drift, {
+          redactSubjects: settings.redactSubjects,
+          maxRows: rows.second,
+          maxGroupRows: rows.first,
+        })
       : [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
+  };
   const renderSummary = (maxRows: number) => [
     heading,
     ...policies.flatMap((p) => policySections(p, maxRows)),
@@ -234,7 +249,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
       driftTotal: policy.drift.result.drift_total,
       body: fitWithFewerRows(
         (rows) => policySections(policy, rows),
-        settings.maxChanges,
+        rowBudget,
         COMMENT_LIMIT,
         commentLength,
         (omitted) => `_${omitted} more section(s): see the job summary._`,
@@ -243,7 +258,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   }
   // The report, outputs and summary land before any issue is touched, so an issue failure (issues
   // disabled, a read-only token) never hides the drift itself.
-  await writeSummary(renderSummary, settings.maxChanges);
+  await writeSummary(renderSummary, rowBudget);
   const issueFailures: string[] = [];
   for (const item of issueBodies) {
     try {
@@ -301,7 +316,7 @@ function runReport(
     head_sha: pull?.headSha ?? context.sha,
     verdict: gate.verdict,
     failed: gate.failed,
-    policies: policies.map(({ rego_diff: _diff, ...rest }) => rest),
+    policies: policies.map(({ rego_diff: _diff, annotations: _annotations, ...rest }) => rest),
   };
 }
 

@@ -9,6 +9,7 @@ import type { RunContext } from './context.js';
 import { locateSample, MAPPING_FILE, parseSampleMapping } from './sampleLocator.js';
 import { unifiedDiff } from './regoDiff.js';
 import type { PolicyOutcome } from './runReport.js';
+import { changeAnnotations } from './annotations.js';
 
 export interface PolicyChange {
   path: string;
@@ -141,12 +142,16 @@ export async function replayPolicyChanges(
       decisionLog: sample.decisionLog,
       manifests: sample.manifestsPath,
       maxChanges: Math.max(settings.maxChanges, 0),
+      maxGroups: settings.maxGroups,
       invalidBase: 'unknown',
       opa,
     });
     outcome.report = run.report;
     outcome.errors = run.report.errors;
     if (run.baseErrors.length > 0) outcome.base_errors = run.baseErrors;
+    if (run.outcome) {
+      outcome.annotations = changeAnnotations({ groups: run.outcome.groups, headPath, headText, basePath });
+    }
     // Only when every side that exists compiled: a diff against a failed side would read as if the
     // policy had been emptied.
     if (run.report.errors.length === 0 && (run.head || run.base)) {
@@ -183,6 +188,7 @@ function errorReport(
       status: base ? 'changed' : 'added',
       excluded_without_time: 0,
       max_changes: 0,
+      max_groups: 0,
     },
     errors,
     result: null,

@@ -12,6 +12,8 @@ export interface RunMarkdownOptions {
   policies: PolicyOutcome[];
   redactSubjects: boolean;
   maxRows: number;
+  /** Rows of each policy's "What changes, and why" table. */
+  maxGroupRows: number;
   title: string;
   /** Run-level notes shown under the verdict (already safe markdown). */
   notes?: string[];
@@ -50,6 +52,7 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
       const parts = replayMarkdownSections(policy.report, {
         redactSubjects: options.redactSubjects,
         maxRows: options.maxRows,
+        maxGroupRows: options.maxGroupRows,
       });
       if (policy.no_traffic) parts.push('**No traffic to replay** for this policy.');
       if (policy.base_errors && policy.base_errors.length > 0) {

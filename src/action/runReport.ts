@@ -1,6 +1,7 @@
 import type { GateFailure } from '../gate/gate.js';
 import type { ReplayReport, ReportError } from '../replay/report.js';
 import type { DriftReport } from '../replay/drift.js';
+import type { ChangeAnnotation } from './annotations.js';
 
 /** One policy the run looked at. */
 export interface PolicyOutcome {
@@ -24,6 +25,8 @@ export interface PolicyOutcome {
   drift?: DriftReport;
   /** Unified diff of the generated Rego, base → head ('' when none). Not in the JSON report. */
   rego_diff?: string;
+  /** Pull requests: the annotations on the edited rules (docs/explain.md). Not in the JSON report. */
+  annotations?: ChangeAnnotation[];
 }
 
 /** The one JSON report a run writes (the `report` output points at it). */
@@ -37,7 +40,7 @@ export interface RunReport {
   head_sha: string | null;
   verdict: 'pass' | 'fail';
   failed: GateFailure[];
-  policies: Omit<PolicyOutcome, 'rego_diff'>[];
+  policies: Omit<PolicyOutcome, 'rego_diff' | 'annotations'>[];
 }
 
 export interface RunTotals {

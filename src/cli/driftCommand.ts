@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { readPolicySource } from '../replay/run.js';
 import { toDriftReport } from '../replay/drift.js';
+import { DEFAULT_MAX_GROUPS } from '../replay/changeGroups.js';
+import { groupTextCells } from '../render/groupTable.js';
 import { reportToJson } from '../replay/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
 import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
@@ -17,7 +19,7 @@ import {
 } from './replayCommand.js';
 
 export const DRIFT_USAGE =
-  'policy-replay drift --policy <policy> --traffic <file|dir|glob>... [--decision-path P] [--decision-field F] [--bundle NAME] [--manifest-id-field F] [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
+  'policy-replay drift --policy <policy> --traffic <file|dir|glob>... [--decision-path P] [--decision-field F] [--bundle NAME] [--manifest-id-field F] [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--max-groups N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
 
 /** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
 export async function runDriftCommand(argv: string[], io: CommandIO): Promise<number> {
@@ -59,6 +61,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
       since,
       limit: parseCount('limit', values.limit, null),
       maxChanges: parseCount('max-changes', values['max-changes'], 50)!,
+      maxGroups: parseCount('max-groups', values['max-groups'], DEFAULT_MAX_GROUPS)!,
       opa,
     },
     io,
@@ -86,6 +89,12 @@ function renderDriftText(report: ReturnType<typeof toDriftReport>): string {
   const lines = [
     `drift   ${r.drift_total} (recorded deny → allow ${r.newly_allowed}, recorded allow → deny ${r.newly_denied})`,
     `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
+    ...(r.drift_groups_total > 0
+      ? [
+          `what drifted (showing ${r.drift_groups.length} of ${r.drift_groups_total} groups, most dangerous first)`,
+          ...r.drift_groups.map((g) => `  ${groupTextCells(g, 'drift', clean).join('  |  ')}`),
+        ]
+      : []),
     ...r.policy_revisions.map(
       (v) => `revision ${clean(v.revision)}: ${v.drift} drift in ${v.records} records`,
     ),

@@ -13,6 +13,7 @@ import {
 } from '../replay/run.js';
 import { reportToJson, type ReplayReport } from '../replay/report.js';
 import { parseShard } from '../replay/shard.js';
+import { DEFAULT_MAX_GROUPS } from '../replay/changeGroups.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
 import { renderReplayMarkdown } from '../render/markdown.js';
 import { renderReplayText } from '../render/text.js';
@@ -28,7 +29,7 @@ import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from 
 import { progressReporter } from './progress.js';
 
 export const REPLAY_USAGE =
-  'policy-replay replay --head <policy> [--base <policy>] --traffic <file|dir|glob>... [--decision-path P] [--decision-field F] [--bundle NAME] [--manifest-id-field F] [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--workers N] [--opa PATH]';
+  'policy-replay replay --head <policy> [--base <policy>] --traffic <file|dir|glob>... [--decision-path P] [--decision-field F] [--bundle NAME] [--manifest-id-field F] [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--max-groups N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--workers N] [--opa PATH]';
 
 export type ReportFormat = 'json' | 'markdown' | 'text';
 
@@ -103,6 +104,7 @@ export const SAMPLE_OPTIONS = {
   since: { type: 'string' },
   limit: { type: 'string' },
   'max-changes': { type: 'string' },
+  'max-groups': { type: 'string' },
   format: { type: 'string' },
   out: { type: 'string' },
   workers: { type: 'string' },
@@ -193,6 +195,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   const since = parseSince(values.since);
   const limit = parseCount('limit', values.limit, null);
   const maxChanges = parseCount('max-changes', values['max-changes'], 50)!;
+  const maxGroups = parseCount('max-groups', values['max-groups'], DEFAULT_MAX_GROUPS)!;
   const workers = parseWorkers(values.workers);
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (shard === null) throw new UsageError(`Invalid --shard '${values.shard}'. Expected K/N with 1 ≤ K ≤ N.`);
@@ -228,6 +231,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       since,
       limit,
       maxChanges,
+      maxGroups,
       ...(shard ? { shard } : {}),
       opa,
       ...(workers !== null ? { workers } : {}),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { formatPath, parseJsonWithPositions } from './json-positions.js';
 import type { PathSegment, PositionIndex } from './json-positions.js';
+import { compareStrings } from '../canonical/compare.js';
+
+export { compareStrings };
 
 /** The replay-runtime v2 manifest (`../shared/spec/fidelity.md`), strict: unknown keys are errors. */
 
@@ -261,9 +264,4 @@ export function compareProblems(a: ManifestProblem, b: ManifestProblem): number 
     compareStrings(a.path, b.path) ||
     compareStrings(a.message, b.message)
   );
-}
-
-/** Plain UTF-16 code-unit order: locale-independent, so output is the same on every machine. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,14 +1,15 @@
 import type { DriftReport } from '../replay/drift.js';
 import { UNEVALUABLE_ADVICE } from './advice.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { subjectHash } from './markdown.js';
+import { subjectCell } from './markdown.js';
+import { groupsMarkdown } from './groupTable.js';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
 /** Pure: the drift report of one policy as markdown sections (issue body, job summary). */
 export function driftMarkdownSections(
   report: DriftReport,
-  options: { redactSubjects?: boolean; maxRows?: number } = {},
+  options: { redactSubjects?: boolean; maxRows?: number; maxGroupRows?: number } = {},
 ): string[] {
   const path = report.meta.head?.path ?? 'policy';
   const title = `### ${escapeMarkdown(path)}`;
@@ -39,6 +40,13 @@ export function driftMarkdownSections(
       `| ${n(r.evaluated)} | ${n(r.unevaluable)} | ${n(r.without_recorded_decision)} | ${n(r.drift_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} |`,
     ].join('\n'),
   ];
+  const redact = options.redactSubjects === true;
+  const groups = groupsMarkdown(r.drift_groups, r.drift_groups_total, {
+    rows: options.maxGroupRows ?? r.drift_groups?.length ?? 0,
+    subjectName: (subject) => subjectCell(subject, redact),
+    context: 'drift',
+  });
+  if (groups !== null) sections.push(groups);
   if (r.policy_revisions.length > 0) {
     sections.push(
       [
@@ -65,14 +73,18 @@ export function driftMarkdownSections(
     const rows = r.drifts.slice(0, options.maxRows ?? r.drifts.length);
     sections.push(
       [
+        `<details><summary>Every drifted request (showing ${n(rows.length)} of ${n(r.drift_total)})</summary>`,
+        '',
         `**Drifts: showing ${n(rows.length)} of ${n(r.drift_total)}**`,
         '',
         '| request | time | subject | method | tools | recorded | replayed | matched rules |',
         '|---|---|---|---|---|---|---|---|',
         ...rows.map(
           (d) =>
-            `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : options.redactSubjects ? `\`${subjectHash(d.subject)}\`` : cell(d.subject)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`,
+            `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`,
         ),
+        '',
+        '</details>',
       ].join('\n'),
     );
   }

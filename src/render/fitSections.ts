@@ -56,6 +56,19 @@ export function fitWithFewerRows(
   return best ?? attempt(0);
 }
 
+/**
+ * One row budget for two tables, for fitWithFewerRows: the first (the change groups) fills first,
+ * so every row of the second (the per-request changes) goes before any row of the first.
+ */
+export function splitRowBudget(
+  budget: number,
+  firstMax: number,
+  secondMax: number,
+): { first: number; second: number } {
+  const first = Math.min(budget, firstMax);
+  return { first, second: Math.min(secondMax, budget - first) };
+}
+
 /** A code fence longer than any backtick run inside the content, so the content cannot close it. */
 export function fenced(content: string, info = ''): string {
   const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));

@@ -2,12 +2,15 @@ import { sha256OfText } from '../canonical/sha256.js';
 import type { ReplayReport, Change } from '../replay/report.js';
 import { UNEVALUABLE_ADVICE } from './advice.js';
 import { cell, escapeMarkdown } from './escape.js';
+import { groupsMarkdown } from './groupTable.js';
 
 export interface MarkdownOptions {
   /** Hash subjects (redact: subjects) so the comment never shows who made a request. */
   redactSubjects?: boolean;
   /** Rows of the change table (the report may hold more). */
   maxRows?: number;
+  /** Rows of the "What changes, and why" table (default: every group in the report). */
+  maxGroupRows?: number;
   /** Heading level of the per-policy title. */
   headingLevel?: number;
 }
@@ -72,6 +75,12 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
         : []),
     ].join('\n'),
   );
+  const redact = options.redactSubjects === true;
+  const groups = groupsMarkdown(r.change_groups, r.change_groups_total, {
+    rows: options.maxGroupRows ?? r.change_groups?.length ?? 0,
+    subjectName: (subject) => subjectCell(subject, redact),
+  });
+  if (groups !== null) sections.push(groups);
   if (r.unevaluable > 0) {
     sections.push(
       [
@@ -88,13 +97,18 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
   }
   if (r.changes_total > 0) {
     const rows = r.changes.slice(0, options.maxRows ?? r.changes.length);
+    // The groups say what changes; one row per request is the evidence, folded away.
     sections.push(
       [
+        `<details><summary>Every changed request (showing ${n(rows.length)} of ${n(r.changes_total)})</summary>`,
+        '',
         `**Changes: showing ${n(rows.length)} of ${n(r.changes_total)}** (most dangerous first)`,
         '',
         '| request | time | subject | method | tools | current | draft | matched rules |',
         '|---|---|---|---|---|---|---|---|',
-        ...rows.map((c) => changeRow(c, options.redactSubjects === true)),
+        ...rows.map((c) => changeRow(c, redact)),
+        '',
+        '</details>',
       ].join('\n'),
     );
   }
@@ -137,11 +151,16 @@ export function verdictLine(report: ReplayReport): string {
 }
 
 function changeRow(c: Change, redact: boolean): string {
-  const subject = c.subject === null ? '—' : redact ? `\`${subjectHash(c.subject)}\`` : cell(c.subject);
+  const subject = c.subject === null ? '—' : subjectCell(c.subject, redact);
   const tools = c.tools.length === 0 ? '—' : c.tools.map((t) => escapeMarkdown(t)).join(', ');
   const rules =
     c.matched_rule_ids.length === 0 ? '—' : c.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ');
   return `| ${cell(c.request_id)} | ${cell(c.occurred_at)} | ${subject} | ${cell(c.method)} | ${tools} | ${c.current_decision} | **${c.draft_decision}** | ${rules} |`;
+}
+
+/** A subject in a table cell: its pseudonym under redaction, else the escaped name. */
+export function subjectCell(subject: string, redact: boolean): string {
+  return redact ? `\`${subjectHash(subject)}\`` : cell(subject);
 }
 
 /** A short stable pseudonym: enough to see that two rows share a caller, not who it is. */

@@ -1,6 +1,7 @@
 import type { ReplayReport } from '../replay/report.js';
 import { describePosition } from '../traffic/sample.js';
 import { UNEVALUABLE_ADVICE } from './advice.js';
+import { groupTextCells } from './groupTable.js';
 
 export interface TextOptions {
   colour: boolean;
@@ -82,6 +83,22 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
   );
   if (r.recorded_mismatch > 0) {
     out.push(yellow(`recorded ${n(r.recorded_mismatch)} recorded decisions differ from the base's`));
+  }
+  const groups = r.change_groups ?? [];
+  const groupsTotal = r.change_groups_total ?? 0;
+  if (groupsTotal > 0) {
+    out.push(
+      '',
+      bold(
+        `what changes, and why (showing ${n(groups.length)} of ${n(groupsTotal)} group${groupsTotal === 1 ? '' : 's'}, most dangerous first)`,
+      ),
+    );
+    out.push(
+      ...table(
+        ['change', 'requests', 'subjects', 'method and tools', 'because'],
+        groups.map((g) => groupTextCells(g, 'replay', plain)),
+      ).map((l) => `  ${l}`),
+    );
   }
   if (r.unevaluable > 0) {
     out.push('', bold('unevaluable reasons'));

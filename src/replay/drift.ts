@@ -1,6 +1,7 @@
 import type { RunReplayResult } from './run.js';
 import type { Change, MalformedExample, ReplayReport } from './report.js';
 import type { UnevaluableReason } from '../traffic/availability.js';
+import type { ChangeGroup } from './changeGroups.js';
 
 /** A recorded live decision the saved policy no longer reproduces. */
 export interface Drift {
@@ -26,6 +27,12 @@ export interface DriftResult {
   newly_allowed: number;
   newly_denied: number;
   drifts: Drift[];
+  /**
+   * The drifts grouped like a replay's changes (docs/explain.md): direction = recorded → now, the
+   * head rules are the saved policy's, base_rules and because are always empty.
+   */
+  drift_groups: ChangeGroup[];
+  drift_groups_total: number;
   policy_revisions: { revision: string | null; records: number; drift: number }[];
   rule_hits: Record<string, number>;
   malformed: { count: number; examples: MalformedExample[] };
@@ -64,6 +71,8 @@ export function toDriftReport(run: RunReplayResult): DriftReport {
       newly_allowed: r.newly_allowed,
       newly_denied: r.newly_denied,
       drifts: r.changes.map(toDrift),
+      drift_groups: r.change_groups,
+      drift_groups_total: r.change_groups_total,
       policy_revisions: revisions,
       rule_hits: r.rule_hits,
       malformed: r.malformed,

@@ -1,4 +1,5 @@
 import { compareChanges } from './changeOrder.js';
+import { mergeChangeGroups } from './changeGroups.js';
 import { compareExamples } from './replay.js';
 import { MAX_MALFORMED_EXAMPLES, type ReplayReport, type ReplayResult } from './report.js';
 
@@ -19,9 +20,14 @@ function sumInto(target: Counted, source: Counted): void {
  * Combines the partial reports of `replay --shard K/N` (K = 1..N, each once) into the report one
  * run over the whole sample produces, byte for byte: every count is a sum, every shard kept its
  * own first max_changes changes in the global order, so the first max_changes of their union are
- * the global ones, and the same holds for the first malformed examples by line.
+ * the global ones, and the same holds for the first malformed examples by line. Change groups
+ * come uncapped with every subject's count (docs/explain.md), so they merge exactly too.
+ * `maxGroups` re-caps the groups (default: the partials' meta.max_groups).
  */
-export function mergeReports(partials: readonly ReplayReport[]): ReplayReport {
+export function mergeReports(
+  partials: readonly ReplayReport[],
+  options: { maxGroups?: number } = {},
+): ReplayReport {
   if (partials.length === 0) throw new MergeError('nothing to merge');
   const count = partials[0]!.meta.shard?.count;
   if (count === undefined) throw new MergeError('the first report is not a shard (no meta.shard)');
@@ -54,12 +60,22 @@ export function mergeReports(partials: readonly ReplayReport[]): ReplayReport {
       non_decision: partials.reduce((s, p) => s + p.meta.skipped.non_decision, 0),
       other_path: partials.reduce((s, p) => s + p.meta.skipped.other_path, 0),
     },
+    max_groups: options.maxGroups ?? firstMeta.max_groups,
     excluded_without_time: partials.reduce((s, p) => s + p.meta.excluded_without_time, 0),
   };
   const errors = partials[0]!.errors;
   if (partials.some((p) => p.result === null)) return { meta, errors, result: null };
   const results = partials.map((p) => p.result!);
   const first = results[0]!;
+  if (results.some((r) => !Array.isArray(r.change_groups) || r.change_groups.some((g) => !g.partial))) {
+    throw new MergeError(
+      'a report carries no shard change groups (made by another version, or not with --shard)',
+    );
+  }
+  const groups = mergeChangeGroups(
+    results.map((r) => r.change_groups),
+    meta.max_groups,
+  );
   const byReason: Counted = {};
   const ruleHits: Counted = Object.fromEntries(Object.keys(first.rule_hits).map((k) => [k, 0]));
   for (const r of results) {
@@ -94,6 +110,9 @@ export function mergeReports(partials: readonly ReplayReport[]): ReplayReport {
     newly_allowed: sum('newly_allowed'),
     newly_denied: sum('newly_denied'),
     from_unknown: sum('from_unknown'),
+    rule_diff: first.rule_diff,
+    change_groups: groups.change_groups,
+    change_groups_total: groups.change_groups_total,
     rule_hits: ruleHits,
     malformed: {
       count: results.reduce((s, r) => s + r.malformed.count, 0),

@@ -8,6 +8,7 @@ import { forEachLine } from '../traffic/reader.js';
 import { SampleElementReader, type SampleFormat } from '../traffic/sample.js';
 import { instantOf } from './changeOrder.js';
 import { DecisionCache, type CachedSide } from './projection.js';
+import { explainChange, RuleTable, type ChangeExplanation } from './changeExplanation.js';
 import type { CurrentDecision, DraftDecision } from './report.js';
 import { inShard, type Shard } from './shard.js';
 
@@ -32,6 +33,8 @@ export interface ChangeDetail {
   subject: string | null;
   method: string | null;
   tools: string[];
+  /** Compare mode: what the change's group and `because` need (null in drift mode). */
+  explain: ChangeExplanation | null;
 }
 
 /*
@@ -143,7 +146,8 @@ export function decisionPair(
 /** Evaluates elements of one replay's sample; one per thread (it owns a DecisionCache). */
 export class RecordEvaluator {
   private readonly cache: DecisionCache;
-  private readonly ruleIndex: Map<string, number>;
+  private readonly primaryRules: RuleTable;
+  private readonly baseRules: RuleTable | null;
   private readonly sinceNs: bigint | null;
   private readonly both: boolean;
   private readonly elements: SampleElementReader;
@@ -156,7 +160,8 @@ export class RecordEvaluator {
     this.both = config.hasHead && config.hasBase && base !== null;
     // Side 0 is the primary policy, side 1 the base when both are replayed.
     this.cache = new DecisionCache(this.both ? [primary, base!] : [primary]);
-    this.ruleIndex = new Map(primary.policy.rules.map((r, i) => [r.id, i]));
+    this.primaryRules = new RuleTable(primary.policy);
+    this.baseRules = this.both ? new RuleTable(base!.policy) : null;
     this.sinceNs = config.since === null ? null : instantOf(config.since);
     this.elements = new SampleElementReader(config.format, config.decisionLog);
   }
@@ -209,16 +214,16 @@ export class RecordEvaluator {
     if (!this.wanted(record, line)) return outcome;
     outcome.evaluated = true;
     let primaryDecision: Decision | null;
+    let baseDecision: Decision | null = null;
     try {
       const input = evaluationInput(record);
       const reasons = unevaluableReasons(record, this.primary.features);
       primaryDecision = reasons.length === 0 ? this.cache.evaluate(0, input, record.request_id) : null;
       for (const reason of reasons) outcome.reasons |= 1 << UNEVALUABLE_REASONS.indexOf(reason);
       if (this.both) {
-        outcome.base =
-          unevaluableReasons(record, this.base!.features).length === 0
-            ? verdictOf(this.cache.evaluate(1, input, record.request_id))
-            : null;
+        if (unevaluableReasons(record, this.base!.features).length === 0)
+          baseDecision = this.cache.evaluate(1, input, record.request_id);
+        outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
       }
     } catch (error) {
       // A builtin failure (say, a time the gateway recorded but no evaluator can read) makes the
@@ -230,9 +235,16 @@ export class RecordEvaluator {
     outcome.primary = primaryDecision === null ? VERDICT_UNEVALUABLE : verdictOf(primaryDecision);
     // A deleted policy: the counts and the recorded mismatch are the base's own decisions.
     if (!config.hasHead) outcome.base = primaryDecision === null ? null : outcome.primary;
-    if (primaryDecision !== null) outcome.matched = this.indicesOf(primaryDecision.matched_rule_ids);
+    if (primaryDecision !== null)
+      outcome.matched = this.primaryRules.indicesOf(primaryDecision.matched_rule_ids);
     const pair = decisionPair(config, outcome.primary, outcome.base, outcome.recorded_decision);
-    if (pair !== null && pair.current !== pair.draft) outcome.change = changeDetail(record);
+    if (pair !== null && pair.current !== pair.draft) {
+      const explain =
+        config.mode === 'compare'
+          ? explainChange(this.primaryRules, primaryDecision!, this.baseRules, baseDecision)
+          : null;
+      outcome.change = changeDetail(record, explain);
+    }
     return outcome;
   }
 
@@ -244,17 +256,6 @@ export class RecordEvaluator {
     const t = instantOf(record.occurred_at);
     return t !== null && t >= this.sinceNs;
   }
-
-  private indicesOf(ids: readonly string[]): number[] {
-    const out: number[] = [];
-    for (const id of ids) {
-      const index = this.ruleIndex.get(id);
-      // The generated Rego only ever names the policy's own rules.
-      if (index === undefined) throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
-      out.push(index);
-    }
-    return out;
-  }
 }
 
 function verdictOf(decision: Decision): Verdict {
@@ -262,12 +263,13 @@ function verdictOf(decision: Decision): Verdict {
 }
 
 /** The change-row fields an operator recognises the request by. */
-export function changeDetail(record: TrafficRecord): ChangeDetail {
+export function changeDetail(record: TrafficRecord, explain: ChangeExplanation | null = null): ChangeDetail {
   const identity = record.input.identity as { subject?: unknown } | undefined;
   return {
     subject: typeof identity?.subject === 'string' ? identity.subject : null,
     method: methodOf(record),
     tools: toolsOf(record),
+    explain,
   };
 }
 

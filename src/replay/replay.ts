@@ -20,6 +20,8 @@ import {
 } from '../traffic/sample.js';
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availability.js';
 import { TopChanges } from './changeOrder.js';
+import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './changeGroups.js';
+import { ruleDiff } from '../policy/ruleDiff.js';
 import {
   decisionPair,
   evaluatorSides,
@@ -33,7 +35,7 @@ import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { buildRecordFilter, type RecordFilter } from './selection.js';
 import { inShard, type Shard } from './shard.js';
 import { ReplayWorkerPool, replayWorkerScript, WORKER_CHUNK_BYTES, type WorkerInit } from './workerPool.js';
-import { MAX_MALFORMED_EXAMPLES, type MalformedExample, type ReplayResult } from './report.js';
+import { MAX_MALFORMED_EXAMPLES, type Change, type MalformedExample, type ReplayResult } from './report.js';
 
 export { methodOf, toolsOf } from './recordOutcome.js';
 
@@ -58,6 +60,8 @@ export interface ReplayOptions {
   since: string | null;
   limit: number | null;
   maxChanges: number;
+  /** Cap of `change_groups` (docs/explain.md); default DEFAULT_MAX_GROUPS. */
+  maxGroups?: number;
   shard?: Shard;
   /**
    * `compare` (default): the head against the base. `drift`: the head (the saved policy) against
@@ -97,6 +101,8 @@ export interface ReplayOutcome {
   skipped: SkippedCounts;
   /** Per file of the plan: the non-blank lines or array elements read from it. */
   fileCounts: number[];
+  /** Every change group, uncapped, with its subjects (the Action's annotations read them). */
+  groups: GroupTally[];
 }
 
 /**
@@ -177,7 +183,24 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
   try {
     return await withDecisionPathListing(plan, async () => {
       const filter = await buildRecordFilter(plan, options.since, options.limit);
-      const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, plan);
+      // Drift compares with recorded decisions: there is no edit to explain.
+      const diff =
+        config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
+      const groups = new ChangeGroupCollector({
+        headRules: primary.policy.rules.map((r) => r.id),
+        baseRules: base?.policy.rules.map((r) => r.id) ?? null,
+        diff,
+        maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+        partial: options.shard !== undefined,
+      });
+      const aggregate = new ReplayAggregator(
+        config,
+        primary.policy,
+        filter,
+        options.maxChanges,
+        groups,
+        plan,
+      );
       let read = 0;
       const take = (outcomes: readonly ElementOutcome[]) => {
         for (const outcome of outcomes) aggregate.add(outcome);
@@ -189,7 +212,12 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
       const local = (unit: SampleUnit) => evaluateUnit(evaluator, unit);
       if (pool === null) for await (const unit of sampleUnits(plan, 0)) take(local(unit));
       else await pool.run(sampleUnits(plan, WORKER_CHUNK_BYTES), take, local);
-      return { ...aggregate.finish(), excludedWithoutTime: filter.excludedWithoutTime, workers, plan };
+      return {
+        ...aggregate.finish(diff),
+        excludedWithoutTime: filter.excludedWithoutTime,
+        workers,
+        plan,
+      };
     });
   } finally {
     await pool?.close();
@@ -261,6 +289,7 @@ class ReplayAggregator {
     private readonly primary: Policy,
     private readonly filter: RecordFilter,
     maxChanges: number,
+    private readonly groups: ChangeGroupCollector,
     private readonly plan: SamplePlan,
   ) {
     this.ruleIds = primary.rules.map((r) => r.id);
@@ -338,7 +367,7 @@ class ReplayAggregator {
     if (revision) revision.drift++;
     const detail = o.change;
     if (detail === null) throw new Error(`change on line ${o.line} came without its details`);
-    this.top.offer({
+    const change: Change = {
       request_id: o.request_id,
       occurred_at: o.occurred_at,
       subject: detail.subject,
@@ -347,10 +376,12 @@ class ReplayAggregator {
       current_decision: pair.current,
       draft_decision: pair.draft,
       matched_rule_ids: o.matched!.map((i) => this.ruleIds[i]!),
-    });
+    };
+    this.top.offer(change);
+    this.groups.add(change, detail.explain);
   }
 
-  finish(): Omit<ReplayOutcome, 'excludedWithoutTime' | 'workers' | 'plan'> {
+  finish(diff: ReplayResult['rule_diff']): Omit<ReplayOutcome, 'excludedWithoutTime' | 'workers' | 'plan'> {
     const byReason = new Map<UnevaluableReason, number>();
     UNEVALUABLE_REASONS.forEach((reason, i) => {
       if (this.byReason[i]! > 0) byReason.set(reason, this.byReason[i]!);
@@ -359,6 +390,7 @@ class ReplayAggregator {
     this.ruleIds.forEach((id, i) => ruleHits.set(id, ruleHits.get(id)! + this.ruleCounts[i]!));
     // UNEVALUABLE_REASONS is sorted, so the reasons come out sorted.
     const reasons = [...byReason.keys()];
+    const groups = this.groups.finish();
     const result: ReplayResult = {
       ...this.counts,
       unevaluable_reasons: reasons,
@@ -368,6 +400,9 @@ class ReplayAggregator {
       newly_allowed: this.split.newly_allowed,
       newly_denied: this.split.newly_denied,
       from_unknown: this.split.from_unknown,
+      rule_diff: diff,
+      change_groups: groups.change_groups,
+      change_groups_total: groups.change_groups_total,
       rule_hits: Object.fromEntries(ruleHits),
       malformed: {
         count: this.malformed.count,
@@ -385,6 +420,7 @@ class ReplayAggregator {
       revisions: this.revisions,
       skipped: this.skipped,
       fileCounts: this.fileCounts,
+      groups: groups.all,
     };
   }
 

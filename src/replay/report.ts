@@ -1,4 +1,6 @@
 import type { UnevaluableReason } from '../traffic/availability.js';
+import type { RuleDiff } from '../policy/ruleDiff.js';
+import type { ChangeGroup } from './changeGroups.js';
 
 export type CurrentDecision = 'allow' | 'deny' | 'unknown';
 export type DraftDecision = 'allow' | 'deny';
@@ -39,6 +41,11 @@ export interface ReplayResult {
   newly_allowed: number;
   newly_denied: number;
   from_unknown: number;
+  /** docs/explain.md: what the edit changed, by meaning; null in drift mode (no edit). */
+  rule_diff: RuleDiff | null;
+  /** docs/explain.md: the changes grouped (capped at meta.max_groups, uncapped in a shard report). */
+  change_groups: ChangeGroup[];
+  change_groups_total: number;
   rule_hits: Record<string, number>;
   malformed: { count: number; examples: MalformedExample[] };
   recorded_mismatch: number;
@@ -68,6 +75,7 @@ export interface ReportMeta {
   status: 'changed' | 'added' | 'deleted' | 'drift';
   excluded_without_time: number;
   max_changes: number;
+  max_groups: number;
   shard?: { index: number; count: number };
 }
 

@@ -11,6 +11,7 @@ import { TOOL_VERSION } from '../version.js';
 import { replayTraffic, type ReplaySide, type ReplayOutcome } from './replay.js';
 import type { ReplayReport, ReportError, PolicyRef } from './report.js';
 import type { Shard } from './shard.js';
+import { DEFAULT_MAX_GROUPS } from './changeGroups.js';
 
 /** A policy version to replay: its text (read from disk or from a commit) and how to name it. */
 export interface PolicySource {
@@ -41,6 +42,8 @@ export interface RunReplayOptions {
   since?: string | null;
   limit?: number | null;
   maxChanges: number;
+  /** Cap of `change_groups` (docs/explain.md); default DEFAULT_MAX_GROUPS. */
+  maxGroups?: number;
   shard?: Shard;
   mode?: 'compare' | 'drift';
   opa: { path: string; version: string };
@@ -159,6 +162,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     status,
     excluded_without_time: 0,
     max_changes: options.maxChanges,
+    max_groups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
     ...(options.shard ? { shard: options.shard } : {}),
   };
   if (errors.length > 0) {
@@ -181,6 +185,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     since: options.since ?? null,
     limit: options.limit ?? null,
     maxChanges: options.maxChanges,
+    maxGroups: meta.max_groups,
     ...(options.shard ? { shard: options.shard } : {}),
     mode: options.mode ?? 'compare',
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
