@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: the figures of performance.md, measured on this machine.
+ * `npm run bench`: the figures of docs/performance.md, measured on this machine.
  *
  *   node scripts/bench.mjs [--records N | --large] [--seed S] [--runs R] [--baseline-records M]
  *                          [--sample records|decision-log] [--workers N] [--cli FILE] [--opa FILE]

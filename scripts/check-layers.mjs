@@ -13,7 +13,8 @@
 //   engine, rego         opa-wasm and the reference evaluator; the Rego generator
 //   policy               the policy document: schema, validation, fields
 //   opa, git             the OPA and git binaries
-//   document, time, canonical   positions and paths; RFC 3339 and zones; hashes and JCS
+//   document, time, canonical, text   positions and paths; RFC 3339 and zones; hashes and JCS;
+//                        text safe for a runner's log (no workflow commands)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,7 @@ export const LAYERS = [
   ['engine', 'rego'],
   ['policy'],
   ['opa', 'git'],
-  ['document', 'time', 'canonical'],
+  ['document', 'time', 'canonical', 'text'],
 ];
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

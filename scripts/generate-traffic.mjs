@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Seeded generator of realistic MCP-gateway traffic (traffic.md records).
+ * Seeded generator of realistic MCP-gateway traffic (docs/traffic.md records).
  *
  *   node scripts/generate-traffic.mjs [--count N] [--seed S] [--out FILE] [--policy FILE]
  *
@@ -11,7 +11,7 @@
  * every choice, nothing reads the clock, and the gzip header carries no mtime (Node writes 0).
  *
  * `recorded_decision` is what the live gateway decided. The generator computes it with a compact
- * evaluator of policy.md's decision semantics on the complete input (before any feature is
+ * evaluator of docs/policy.md's decision semantics on the complete input (before any feature is
  * stripped as unavailable), against --policy (default: the example's base.yaml), then flips a
  * small seeded fraction, mostly on records decided by older policy revisions, so drift and
  * `recorded_mismatch` have something real to find.
@@ -553,7 +553,7 @@ export function loadPolicy(path) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A compact evaluator of policy.md's decision semantics, only for recorded_decision. The product's
+// A compact evaluator of docs/policy.md's decision semantics, only for recorded_decision. The product's
 // engine is the compiled Rego; this copy exists so the generator needs nothing but Node and yaml.
 
 const CALL_FIELDS = new Set(['tool', 'method', 'resource_uri', 'prompt']);

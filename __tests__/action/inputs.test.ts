@@ -62,7 +62,29 @@ describe('parseSettings defaults', () => {
       opaDownloadUrl: 'https://github.com/open-policy-agent/opa/releases/download',
       mode: 'auto',
       tokenLogin: null,
+      limits: {
+        maxLineBytes: 1 << 20,
+        maxPolicyBytes: 1 << 20,
+        maxPolicyValues: 25_000,
+        compileTimeoutMs: 60_000,
+      },
+      commentId: null,
+      commentFile: null,
+      pullRequestFile: null,
     });
+  });
+
+  it('limits: name=value items over the defaults; a bad one is an InputError quoting it', () => {
+    expect(parse({ limits: 'max-line-bytes=8MiB\ncompile-timeout=120s' }).limits).toEqual({
+      maxLineBytes: 8 << 20,
+      maxPolicyBytes: 1 << 20,
+      maxPolicyValues: 25_000,
+      compileTimeoutMs: 120_000,
+    });
+    expect(() => parse({ limits: 'max-line-bytes=huge' })).toThrow(
+      "Invalid max-line-bytes 'huge'. Expected a size in bytes from 1024 to 512MiB, e.g. 4MiB, 512KiB or 1048576.",
+    );
+    expect(() => parse({ limits: 'lines=3' })).toThrow(/Unknown limit 'lines'/);
   });
 
   it('reads every input it declares, and nothing else', () => {
@@ -322,7 +344,17 @@ describe('comment, redact, mode', () => {
   it.each([
     ['comment', 'always', "Invalid comment 'always'. Expected update or off."],
     ['redact', 'yes', "Invalid redact 'yes'. Expected one of subjects, none, auto."],
-    ['mode', 'push', "Invalid mode 'push'. Expected one of auto, pull-request, drift."],
+    ['mode', 'push', "Invalid mode 'push'. Expected one of auto, pull-request, drift, post-comment."],
+    [
+      'comment-id',
+      'a--b',
+      "Invalid comment-id 'a--b'. Expected up to 64 letters, digits, '_', '.' or single '-', starting with a letter or digit, e.g. security-policies.",
+    ],
+    [
+      'comment-id',
+      'x/y',
+      "Invalid comment-id 'x/y'. Expected up to 64 letters, digits, '_', '.' or single '-', starting with a letter or digit, e.g. security-policies.",
+    ],
   ])('%s rejects %s', (input, value, message) => {
     const err = errorOf({ [input]: value });
     expect(err.input).toBe(input);
@@ -345,6 +377,29 @@ describe('comment, redact, mode', () => {
     expect(repositoryVisibility({ repository: {} })).toBeNull();
     expect(repositoryVisibility({})).toBeNull();
     expect(repositoryVisibility(null)).toBeNull();
+  });
+
+  it('comment-id names the sticky comment', () => {
+    expect(parse({ 'comment-id': 'security-policies' }).commentId).toBe('security-policies');
+    expect(parse({ 'comment-id': 'v1.2_x' }).commentId).toBe('v1.2_x');
+  });
+
+  it('post-comment needs comment-file and pull-request-file, and only it may set them', () => {
+    expect(
+      parse({ mode: 'post-comment', 'comment-file': 'c/comment.md', 'pull-request-file': 'c/pr-number' }),
+    ).toMatchObject({ mode: 'post-comment', commentFile: 'c/comment.md', pullRequestFile: 'c/pr-number' });
+    expect(errorOf({ mode: 'post-comment', 'comment-file': 'c.md' })).toMatchObject({
+      input: 'pull-request-file',
+      message: expect.stringMatching(/^Missing pull-request-file\. mode: post-comment posts/),
+    });
+    expect(errorOf({ mode: 'post-comment', 'pull-request-file': 'n' }).input).toBe('comment-file');
+    expect(errorOf({ 'comment-file': 'c.md' }).message).toBe(
+      "Invalid comment-file 'c.md' with mode: auto. comment-file is read only by mode: post-comment.",
+    );
+    expect(resolveMode('post-comment', 'workflow_run')).toBe('post-comment');
+    expect(() => resolveMode('auto', 'workflow_run')).toThrow(
+      /Invalid mode 'auto' for the 'workflow_run' event/,
+    );
   });
 
   it('resolveMode picks the mode from the event for auto', () => {

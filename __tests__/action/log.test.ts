@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { safeLogLine } from '../../src/action/log.js';
+import { runnerCommands } from '../support/runnerCommands.js';
 
 describe('safeLogLine', () => {
   it('never lets a path start a workflow command', () => {
@@ -9,7 +10,10 @@ describe('safeLogLine', () => {
     expect(line).toBe(
       'policies/x␤::warning title=t::All verified␤::stop-commands::deadbeef␤.yaml: replaying traffic/x.jsonl',
     );
-    expect(safeLogLine('::error::x')).toBe(' ::error::x');
+    // Indenting is not enough: the runner trims leading whitespace before looking for `::`.
+    expect(runnerCommands(safeLogLine('::error::x'))).toEqual([]);
+    expect(runnerCommands(safeLogLine('  ::error::x'))).toEqual([]);
+    expect(runnerCommands(safeLogLine('policies/##[error]x.yaml'))).toEqual([]);
     expect(safeLogLine('a\u2028::b')).toBe('a␤::b');
   });
 });

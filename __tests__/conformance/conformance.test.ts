@@ -5,7 +5,7 @@ import { loadConformanceGroups, validateGroupPolicy } from './cases.js';
 
 /**
  * fixtures/conformance: every case runs on opa-wasm, OPA's Go evaluator and the reference
- * evaluator, and all three must equal the decision written by hand from policy.md.
+ * evaluator, and all three must equal the decision written by hand from docs/policy.md.
  */
 const groups = loadConformanceGroups();
 const flat = groups.flatMap((group, g) => group.cases.map((c, i) => ({ ...c, g, i })));

@@ -4,16 +4,23 @@
  * exist here), and a real git repository.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
+import { HOSTILE, injectedCommands } from '../support/runnerCommands.js';
 import {
+  EXAMPLE_MANIFESTS_DIR,
   GitWorkspace,
   REPOSITORY,
   cleanupTempDirs,
   jsonl,
   pullRequestEvent,
   runAction,
+  scratchDir,
   toolPolicy,
   toolRecord,
+  type ActionResult,
 } from './harness.js';
 
 const servers: FakeGitHub[] = [];
@@ -176,4 +183,316 @@ describe('hardening of the pull-request gate', () => {
     ]);
     expect(result.code).toBe(1);
   });
+});
+
+/** One PR (number 20) from `base` to `head` files; the fake API lists exactly `changed`. */
+async function pullRequest(
+  name: string,
+  baseFiles: Record<string, string | null>,
+  headFiles: Record<string, string | null>,
+  options: {
+    changed?: {
+      filename: string;
+      status: 'added' | 'modified' | 'removed' | 'renamed';
+      previous_filename?: string;
+    }[];
+    inputs?: Record<string, string>;
+    env?: Record<string, string>;
+    untracked?: Record<string, string>;
+  } = {},
+): Promise<{ result: ActionResult; gh: FakeGitHub }> {
+  const gh = await fakeGitHub();
+  const ws = new GitWorkspace(name);
+  const base = ws.commit(baseFiles, 'base');
+  const head = ws.commit(headFiles, 'head');
+  for (const [path, content] of Object.entries(options.untracked ?? {})) ws.write(path, content);
+  const changed =
+    options.changed ??
+    Object.entries(headFiles).map(([filename, content]) => ({
+      filename,
+      status:
+        content === null
+          ? ('removed' as const)
+          : filename in baseFiles
+            ? ('modified' as const)
+            : ('added' as const),
+    }));
+  gh.state.addPull(REPOSITORY, { number: 20, baseSha: base, headSha: head, files: changed });
+  const result = await runAction({
+    apiUrl: gh.url,
+    workspace: ws.dir,
+    eventName: 'pull_request',
+    event: pullRequestEvent({ number: 20, baseSha: base, headSha: head }),
+    ...(options.inputs ? { inputs: options.inputs } : {}),
+    ...(options.env ? { env: options.env } : {}),
+  });
+  return { result, gh };
+}
+
+const rules = (result: ActionResult) => result.report!.failed.map((f) => [f.rule, f.policy]);
+
+describe('the evidence that gates a pull request is not chosen by it (issue 10, item 1)', () => {
+  const REAL = gzipSync(TRAFFIC) as unknown as string;
+
+  it('an empty traffic/<name>.jsonl added beside the real .jsonl.gz fails closed, even with fail-on: none', async () => {
+    const { result } = await pullRequest(
+      'shadow',
+      { [GATEWAY]: READ_ONLY, 'traffic/gw.jsonl.gz': REAL },
+      { [GATEWAY]: READ_WRITE, 'traffic/gw.jsonl': '' },
+      { inputs: { 'fail-on': 'none' } },
+    );
+    expect(result.code).toBe(1);
+    expect(result.outputs.verdict).toBe('fail');
+    expect(rules(result)).toEqual([
+      ['untrusted-evidence', GATEWAY],
+      ['ambiguous-sample', GATEWAY],
+    ]);
+    expect(result.outputs.evaluated).toBe('0');
+    expect(result.annotations).toContainEqual(
+      expect.objectContaining({
+        kind: 'error',
+        properties: expect.objectContaining({
+          file: 'traffic/gw.jsonl',
+          title: 'policy-replay: untrusted-evidence',
+        }),
+      }),
+    );
+    expect(result.summary).toContain('**Not judged**');
+  });
+
+  it('the same change with the real sample, untouched, is judged: newly allowed fails', async () => {
+    const { result } = await pullRequest(
+      'real',
+      { [GATEWAY]: READ_ONLY, 'traffic/gw.jsonl.gz': REAL },
+      { [GATEWAY]: READ_WRITE },
+    );
+    expect(result.outputs['newly-allowed']).toBe('1');
+    expect(rules(result)).toEqual([['newly-allowed', GATEWAY]]);
+  });
+
+  it('editing the sample, deleting it, renaming a file onto it or changing a manifest fails closed', async () => {
+    const manifest = readFileSync(join(EXAMPLE_MANIFESTS_DIR, 'turn-0000.json'), 'utf8');
+    const base = {
+      [GATEWAY]: READ_ONLY,
+      'traffic/gw.jsonl': TRAFFIC,
+      'traffic/gw.manifests/turn-0000.json': manifest,
+      'docs/x.jsonl': TRAFFIC,
+    };
+    const cases: [string, Record<string, string | null>, Parameters<typeof pullRequest>[3]][] = [
+      [
+        'edit',
+        { [GATEWAY]: READ_WRITE, 'traffic/gw.jsonl': jsonl([toolRecord({ id: 'x', tool: 'read_file' })]) },
+        {},
+      ],
+      ['delete', { [GATEWAY]: READ_WRITE, 'traffic/gw.jsonl': null }, {}],
+      ['manifest', { [GATEWAY]: READ_WRITE, 'traffic/gw.manifests/turn-0000.json': '{}' }, {}],
+      [
+        'rename',
+        { [GATEWAY]: READ_WRITE, 'docs/x.jsonl': null, 'traffic/gw.jsonl.gz': REAL },
+        {
+          changed: [
+            { filename: GATEWAY, status: 'modified' },
+            { filename: 'traffic/gw.jsonl.gz', status: 'renamed', previous_filename: 'docs/x.jsonl' },
+          ],
+        },
+      ],
+    ];
+    for (const [name, head, options] of cases) {
+      const { result } = await pullRequest(`evidence-${name}`, base, head, {
+        ...options,
+        inputs: { 'fail-on': 'none' },
+      });
+      expect(result.code).toBe(1);
+      expect(rules(result)).toContainEqual(['untrusted-evidence', GATEWAY]);
+    }
+  });
+
+  it('the traffic input and the base branch mapping are guarded the same way', async () => {
+    const mapping = `policies:\n  ${GATEWAY}:\n    traffic: samples/gw-2026.jsonl\n`;
+    const { result: mapped } = await pullRequest(
+      'mapped',
+      { [GATEWAY]: READ_ONLY, '.policy-replay.yml': mapping, 'samples/gw-2026.jsonl': TRAFFIC },
+      { [GATEWAY]: READ_WRITE, 'samples/gw-2026.jsonl': '' },
+      { inputs: { 'fail-on': 'none' } },
+    );
+    expect(rules(mapped)).toEqual([['untrusted-evidence', GATEWAY]]);
+    const { result: templated } = await pullRequest(
+      'templated',
+      { [GATEWAY]: READ_ONLY, 'samples/gw.jsonl': TRAFFIC },
+      { [GATEWAY]: READ_WRITE, 'samples/gw.jsonl': '' },
+      { inputs: { 'fail-on': 'none', traffic: 'samples/{name}.jsonl' } },
+    );
+    expect(rules(templated)).toEqual([['untrusted-evidence', GATEWAY]]);
+  });
+
+  it('a sample downloaded into $RUNNER_TEMP by an earlier step is judged, whatever the PR adds', async () => {
+    const temp = scratchDir('runner-temp');
+    mkdirSync(join(temp, 'samples'));
+    writeFileSync(join(temp, 'samples/gw.jsonl.gz'), gzipSync(TRAFFIC));
+    const { result } = await pullRequest(
+      'runner-temp',
+      { [GATEWAY]: READ_ONLY },
+      { [GATEWAY]: READ_WRITE, 'traffic/gw.jsonl': '' },
+      { inputs: { traffic: `${temp}/samples/{name}.jsonl.gz` }, env: { RUNNER_TEMP: temp } },
+    );
+    expect(result.outputs['newly-allowed']).toBe('1');
+    expect(rules(result)).toEqual([['newly-allowed', GATEWAY]]);
+  });
+
+  it('two samples for one policy in the base branch are ambiguous: fail closed', async () => {
+    const { result } = await pullRequest(
+      'ambiguous',
+      { [GATEWAY]: READ_ONLY, 'traffic/gw.jsonl': TRAFFIC, 'traffic/gw.json': '[]' },
+      { [GATEWAY]: READ_WRITE },
+      { inputs: { 'fail-on': 'none' } },
+    );
+    expect(rules(result)).toEqual([['ambiguous-sample', GATEWAY]]);
+  });
+
+  it('a sample that replays 0 records cannot pass the default gate', async () => {
+    const { result } = await pullRequest(
+      'zero',
+      { [GATEWAY]: READ_ONLY, 'traffic/gw.jsonl': '\n' },
+      { [GATEWAY]: READ_WRITE },
+    );
+    expect(result.code).toBe(1);
+    expect(result.report!.failed).toEqual([
+      {
+        rule: 'no-traffic',
+        reason: `${GATEWAY}: the sample replayed no record (no-traffic, implied by newly-allowed)`,
+        policy: GATEWAY,
+      },
+    ]);
+  });
+});
+
+describe('one bad policy does not stop the others (issue 10, item 2)', () => {
+  it("an alias bomb, a description of 100,000 backtick runs, a 5,000-deep record and an unreadable sample are each one policy's error", async () => {
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 9; i++)
+      bomb.push(
+        `${'abcdefghi'[i]}: &${'abcdefghi'[i]} [${Array(9)
+          .fill(`*${'abcdefghi'[i - 1]}`)
+          .join(', ')}]`,
+      );
+    bomb.push('default_effect: deny', 'rules: []');
+    const ticks = `default_effect: deny\nrules:\n  - id: r\n    description: "${'` '.repeat(100_000)}"\n    effect: allow\n    conditions:\n      - field: tool\n        operator: in\n        values: [read_file]\n`;
+    const deep = `{"request_id":"deep","input":{"request":{"mcp":{"calls":[{"method":"tools/call","tool":${'['.repeat(5000)}"x"${']'.repeat(5000)}}]}}}}`;
+    const { result, gh } = await pullRequest(
+      'isolation',
+      {
+        'policies/ticks.yaml': READ_ONLY,
+        'policies/deep.yaml': READ_ONLY,
+        'policies/broken.yaml': READ_ONLY,
+        'traffic/ticks.jsonl': TRAFFIC,
+        'traffic/deep.jsonl': jsonl([...TRAFFIC.trim().split('\n'), deep]),
+        'traffic/broken.jsonl.gz': 'this is not gzip',
+      },
+      {
+        'policies/bomb.yaml': `${bomb.join('\n')}\n`,
+        'policies/ticks.yaml': ticks,
+        'policies/deep.yaml': READ_WRITE,
+        'policies/broken.yaml': READ_WRITE,
+      },
+      { inputs: { 'fail-on': 'invalid-policy' } },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    const byPath = Object.fromEntries(result.report!.policies.map((p) => [p.path, p]));
+    expect(byPath['policies/bomb.yaml']!.errors[0]!.message).toMatch(/too many YAML alias expansions/);
+    expect(byPath['policies/ticks.yaml']!.report!.result!.evaluated).toBe(2);
+    expect(byPath['policies/deep.yaml']!.report!.result!.evaluated).toBe(2);
+    expect(
+      (
+        byPath['policies/deep.yaml']!.report!.result as unknown as {
+          malformed: { examples: { line: number; reason: string }[] };
+        }
+      ).malformed.examples,
+    ).toEqual([
+      { line: 3, reason: 'nested deeper than 64 levels of arrays and objects (the limit for a record)' },
+    ]);
+    expect(
+      (byPath['policies/broken.yaml'] as unknown as { blockers: { rule: string; message: string }[] })
+        .blockers,
+    ).toEqual([
+      expect.objectContaining({
+        rule: 'replay-failed',
+        message: expect.stringMatching(/not a valid gzip file/),
+      }),
+    ]);
+    expect(rules(result)).toEqual([
+      ['invalid-policy', 'policies/bomb.yaml'],
+      ['replay-failed', 'policies/broken.yaml'],
+    ]);
+    // Every policy has its section in the summary and in the one comment.
+    const comment = gh.state.comments(REPOSITORY, 20)[0]!.body;
+    for (const path of ['bomb', 'ticks', 'deep', 'broken']) {
+      expect(result.summary).toContain(`policies/${path}.yaml`);
+      expect(comment).toContain(`policies/${path}.yaml`);
+    }
+  });
+});
+
+describe('no workflow command from hostile text in the Action log (issue 10, item 9)', () => {
+  it('traffic values, an unknown policy key and a policy file name', async () => {
+    const evil = `policies/${HOSTILE.newline}${HOSTILE.v1}.yaml`;
+    const record = (id: string, p: string) =>
+      JSON.stringify({
+        request_id: id,
+        input: {
+          request: { mcp: { calls: [{ method: p, tool: p }] } },
+          identity: { verified: true, subject: p },
+        },
+      });
+    const keyed = `${READ_WRITE}${Object.values(HOSTILE)
+      .map((p) => `${JSON.stringify(p)}: 1`)
+      .join('\n')}\n`;
+    const { result } = await pullRequest(
+      'commands',
+      {
+        [GATEWAY]: READ_ONLY,
+        'traffic/gw.jsonl': jsonl(Object.values(HOSTILE).map((p, i) => record(`${p}-${i}`, p))),
+      },
+      { [GATEWAY]: keyed, [evil]: READ_WRITE },
+    );
+    expect(result.code).toBe(1);
+    expect(injectedCommands(result.stdout)).toEqual([]);
+    expect(injectedCommands(result.stderr)).toEqual([]);
+    // The problems are still annotated, at the file.
+    expect(result.annotations.some((a) => a.kind === 'error' && a.properties.file === GATEWAY)).toBe(true);
+  }, 120_000);
+});
+
+describe('the event payload (issue 10, item 13)', () => {
+  for (const [name, payload] of [
+    ['not JSON', '{"pull_request": '],
+    ['null', 'null'],
+    ['an array', '[]'],
+  ] as const) {
+    it(`${name}: a clear ::error, exit 1, no stack trace`, async () => {
+      const gh = await fakeGitHub();
+      const ws = new GitWorkspace('event');
+      const sha = ws.commit({ [GATEWAY]: READ_ONLY }, 'base');
+      const eventFile = join(scratchDir('event'), 'event.json');
+      writeFileSync(eventFile, payload);
+      const result = await runAction({
+        apiUrl: gh.url,
+        workspace: ws.dir,
+        eventName: 'pull_request',
+        event: {},
+        env: { GITHUB_EVENT_PATH: eventFile },
+        sha,
+      });
+      expect(result.code).toBe(1);
+      expect(result.annotations).toEqual([
+        {
+          kind: 'error',
+          properties: {},
+          message: expect.stringMatching(new RegExp(`^policy-replay: the event payload ${eventFile} `)),
+        },
+      ]);
+      expect(result.stderr).toBe('');
+      expect(gh.requests).toHaveLength(0);
+    });
+  }
 });

@@ -14,6 +14,11 @@ import { commit, initRepo, removeDir, tempDir } from '../git/gitRepo.js';
 import { repoRoot, testOpaPath } from '../support/opa.js';
 
 export const BUNDLE = join(repoRoot, 'dist/index.js');
+/**
+ * The Node binary that runs the bundle: $POLICY_REPLAY_E2E_NODE when set (.ci/run points it at
+ * Node 24, the runtime action.yml declares), else the Node running the tests.
+ */
+export const ACTION_NODE = process.env.POLICY_REPLAY_E2E_NODE || process.execPath;
 export const REPOSITORY = 'acme/policies';
 export const MARKER = '<!-- policy-replay:comment -->';
 export const TOKEN = 'ghs_e2e_fake_token';
@@ -162,6 +167,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   runId?: string;
   sha?: string;
+  /** RUNNER_TEMP, shared by the steps of one job; default a fresh directory per run. */
+  runnerTemp?: string;
 }
 
 /** `name<<delimiter\nvalue\ndelimiter` blocks, as @actions/core writes them to GITHUB_OUTPUT. */
@@ -229,8 +236,8 @@ export async function runAction(options: RunOptions): Promise<ActionResult> {
   const outputFile = join(runDir, 'github_output');
   const summaryFile = join(runDir, 'step_summary');
   const eventFile = join(runDir, 'event.json');
-  const runnerTemp = join(runDir, 'runner_temp');
-  mkdirSync(runnerTemp);
+  const runnerTemp = options.runnerTemp ?? join(runDir, 'runner_temp');
+  mkdirSync(runnerTemp, { recursive: true });
   writeFileSync(outputFile, '');
   writeFileSync(summaryFile, '');
   writeFileSync(eventFile, JSON.stringify(options.event, null, 2));
@@ -266,7 +273,7 @@ export async function runAction(options: RunOptions): Promise<ActionResult> {
   const started = Date.now();
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (resolve, reject) => {
-      const child = spawn(process.execPath, [BUNDLE], { cwd: options.workspace, env, stdio: 'pipe' });
+      const child = spawn(ACTION_NODE, [BUNDLE], { cwd: options.workspace, env, stdio: 'pipe' });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

@@ -1,5 +1,5 @@
 /**
- * The reference evaluator against policy.md's "Decision semantics", one rule of the spec at a
+ * The reference evaluator against docs/policy.md's "How a policy decides", one rule of the spec at a
  * time. Every expectation here is read off the spec, not off the implementation.
  */
 import { describe, it, expect } from '@jest/globals';

@@ -485,23 +485,6 @@ describe('plain functions', () => {
     expect(isKnownTimeZone('')).toBe(false);
     expect(isKnownTimeZone('Nowhere/Special')).toBe(false);
   });
-
-  it('is fast enough for a replay (parse + clock + weekday per record)', () => {
-    const tb = createTimeBuiltins();
-    const start = performance.now();
-    const n = 50_000;
-    for (let k = 0; k < n; k++) {
-      tb.reset();
-      const second = String(k % 60).padStart(2, '0');
-      const text = tb.builtins['time.parse_rfc3339_ns']?.(`2024-10-27T01:${second}:00.123456789+01:00`);
-      const ns = JSON.parse(decoder.decode(text as ArrayBuffer)) as number;
-      tb.builtins['time.clock']?.([ns, 'Europe/London']);
-      tb.builtins['time.weekday']?.([ns, 'Europe/London']);
-    }
-    const perSecond = n / ((performance.now() - start) / 1000);
-    // Locally ~100k records/s; the bound leaves room for slow CI machines.
-    expect(perSecond).toBeGreaterThan(20_000);
-  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { formatPath, parseJsonWithPositions } from '../../src/fidelity/json-positions.js';
-import { parseManifestText } from '../../src/fidelity/manifest.js';
+import {
+  POSITIONED_MANIFEST_CHARS,
+  colonsOutsideStrings,
+  memberCount,
+  parseManifestText,
+} from '../../src/fidelity/manifest.js';
 import type { ManifestEntry, ManifestProblem } from '../../src/fidelity/manifest.js';
 import { exactManifest } from './helpers.js';
 
@@ -201,7 +205,7 @@ describe('parseManifestText: invalid manifests, with path, line and column', () 
         path: '',
         line: 4,
         column: 1,
-        message: 'invalid JSON: unexpected character "}": expected a JSON value',
+        message: 'invalid JSON: unexpected character "}"',
       },
     ]);
   });
@@ -231,7 +235,7 @@ describe('parseManifestText: JSON Lines', () => {
     expect(problems(entries[3])[0]).toMatchObject({
       line: 5,
       column: 11,
-      message: 'invalid JSON: unexpected end of input: expected a JSON value',
+      message: 'invalid JSON: unexpected end of input',
     });
   });
 
@@ -263,39 +267,40 @@ describe('the invalid fixtures', () => {
   });
 });
 
-describe('parseJsonWithPositions', () => {
-  it('agrees with JSON.parse on valid JSON', () => {
+describe('reading without positions first', () => {
+  it('counts one colon outside strings per object member, so a repeated key shows', () => {
     const samples = [
-      '0',
-      '-1.5e+3',
-      '"\\u00e9\\n\\ud83d\\ude00"',
-      '[1,[2,{"a":null}]]',
-      ' {"a" : true , "b":[ ]} ',
+      '{}',
+      '{"a":1}',
+      '{"a:b":"c:d","e":{"f":[1,{"g":"\\":"}]}}',
+      '[{"a":null},{"b":{}}]',
+      '"x:y"',
     ];
-    for (const sample of samples) {
-      const parsed = parseJsonWithPositions(sample);
-      expect(parsed.ok && parsed.value).toEqual(JSON.parse(sample));
-    }
+    for (const sample of samples)
+      expect([sample, colonsOutsideStrings(sample)]).toEqual([sample, memberCount(JSON.parse(sample))]);
+    const repeated = '{"a":1,"b":{"c":2,"c":3}}';
+    expect(colonsOutsideStrings(repeated)).toBe(4);
+    expect(memberCount(JSON.parse(repeated))).toBe(3);
   });
 
-  it.each(['', '{', '{"a":1,}', '[1,]', '01', '"\\x"', 'tru', '{"a" 1}', '"a\tb"', '1 2', "{'a':1}", 'NaN'])(
-    'rejects %j like JSON.parse does',
-    (sample) => {
-      expect(() => JSON.parse(sample)).toThrow();
-      expect(parseJsonWithPositions(sample).ok).toBe(false);
-    },
-  );
-
-  it('bounds nesting depth instead of overflowing the stack', () => {
-    const deep = '['.repeat(100000) + ']'.repeat(100000);
-    const parsed = parseJsonWithPositions(deep);
-    expect(parsed.ok).toBe(false);
-    expect(!parsed.ok && parsed.error.message).toBe('nesting too deep');
+  it('counts members of a value nested deeper than the call stack', () => {
+    const deep = JSON.parse(`${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`) as unknown;
+    expect(memberCount(deep)).toBe(50_000);
   });
 
-  it('formats paths dotted with [i] for items', () => {
-    expect(formatPath(['tools', 'calls', 1, 'output'])).toBe('tools.calls[1].output');
-    expect(formatPath([])).toBe('');
-    expect(formatPath([0, 'a'])).toBe('[0].a');
+  it('grades a valid manifest nested deeper than the call stack', () => {
+    const value = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    const text = `{"schema":"replay-runtime/v2","id":"deep","model":{"input":{"state":"value","value":${value}}}}`;
+    expect(parseManifestText(text, 'deep.json')[0]?.ok).toBe(true);
+  });
+
+  it('reports the problems of a manifest too large to locate at its first line', () => {
+    const filler = 'x'.repeat(POSITIONED_MANIFEST_CHARS);
+    const text = `{"schema":"replay-runtime/v2","id":"big",\n"model":{"input":{"state":"value","value":"${filler}"}},\n"extra":1}`;
+    expect(problems(parseManifestText(text, 'big.json')[0])).toEqual([
+      { file: 'big.json', path: 'extra', line: 1, column: 1, message: 'unknown key "extra"' },
+    ]);
+    const lines = `${text.replace(/\n/g, '')}\n${text.replace(/\n/g, '')}`;
+    expect(parseManifestText(lines, 'big.jsonl').map((e) => !e.ok && e.problems[0]!.line)).toEqual([1, 2]);
   });
 });

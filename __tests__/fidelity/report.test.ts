@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -7,7 +7,9 @@ import type { Gap } from '../../src/fidelity/analyze.js';
 import { parseManifestText } from '../../src/fidelity/manifest.js';
 import {
   gradeEntries,
+  gradeManifestFiles,
   loadManifestsFromDirOrGlob,
+  MAX_MANIFEST_FILE_BYTES,
   ManifestFileError,
   remedyFor,
   resolveManifestFiles,
@@ -155,6 +157,23 @@ describe('loadManifestsFromDirOrGlob', () => {
     expect((await loadManifestsFromDirOrGlob(path.join(dir, 'b.json'))).reports.map((r) => r.id)).toEqual([
       'b',
     ]);
+  });
+
+  it('refuses a file over the size limit before reading it, naming the limit and the way out', async () => {
+    const big = path.join(dir, 'huge.jsonl');
+    writeFileSync(big, '');
+    truncateSync(big, MAX_MANIFEST_FILE_BYTES + 1); // sparse: nothing is written
+    try {
+      await expect(gradeManifestFiles([big])).rejects.toThrow(
+        `${big}: 64.0 MiB, over the 64 MiB limit of one manifest file: split it into several files (a JSON Lines file can be cut between any two lines)`,
+      );
+      truncateSync(big, MAX_MANIFEST_FILE_BYTES);
+      // At the limit the file is read (and its NUL bytes are one invalid manifest).
+      const set = await gradeManifestFiles([big]);
+      expect(set.invalidManifests).toHaveLength(1);
+    } finally {
+      rmSync(big);
+    }
   });
 
   it('throws a typed error for a missing path', async () => {

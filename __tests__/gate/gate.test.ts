@@ -163,12 +163,71 @@ describe('evaluateGate', () => {
     const rule: FailOnRule = { kind: 'unevaluable', percent: 0 };
     expect(evaluateGate([rule], [clean({ unevaluable: 0 })]).verdict).toBe('pass');
     expect(evaluateGate([rule], [clean({ unevaluable: 1 })]).verdict).toBe('fail');
-    expect(evaluateGate([rule], [clean({ evaluated: 0, unevaluable: 0, noTraffic: true })]).verdict).toBe(
-      'pass',
-    );
+    // The rule itself is not crossed with nothing evaluated; the `no-traffic` it implies is.
+    expect(unevaluableAbove(0, 0, 0)).toBe(false);
+    expect(
+      evaluateGate([rule], [clean({ evaluated: 0, unevaluable: 0, noTraffic: true })]).failed.map(
+        (f) => f.rule,
+      ),
+    ).toEqual(['no-traffic']);
     expect(
       evaluateGate([{ kind: 'unevaluable', percent: 100 }], [clean({ unevaluable: 1000 })]).verdict,
     ).toBe('pass');
+  });
+
+  it('a rule that judges traffic implies no-traffic: replaying nothing never passes it (issue 10, item 1)', () => {
+    const empty = clean({ evaluated: 0 });
+    for (const rule of ALL_RULES.filter((r) => r.kind !== 'invalid-policy' && r.kind !== 'no-traffic')) {
+      const result = evaluateGate([rule], [empty]);
+      expect(result.verdict).toBe('fail');
+      expect(result.failed).toEqual([
+        {
+          rule: 'no-traffic',
+          reason: `policies/acme.yaml: the sample replayed no record (no-traffic, implied by ${ruleText(rule)})`,
+          policy: 'policies/acme.yaml',
+        },
+      ]);
+    }
+    expect(
+      evaluateGate([{ kind: 'newly-allowed' }], [clean({ evaluated: 0, noTraffic: true })]).failed,
+    ).toEqual([
+      {
+        rule: 'no-traffic',
+        reason: 'policies/acme.yaml: no traffic to replay (no-traffic, implied by newly-allowed)',
+        policy: 'policies/acme.yaml',
+      },
+    ]);
+    // Not implied by invalid-policy alone, nor for a deleted or invalid policy.
+    expect(evaluateGate([{ kind: 'invalid-policy' }], [empty]).verdict).toBe('pass');
+    expect(evaluateGate([{ kind: 'newly-allowed' }], [clean({ evaluated: 0, deleted: true })]).verdict).toBe(
+      'pass',
+    );
+    expect(evaluateGate([{ kind: 'newly-allowed' }], [clean({ evaluated: 0, invalid: true })]).verdict).toBe(
+      'pass',
+    );
+    // Written explicitly, it is reported once, without the note.
+    expect(
+      evaluateGate([{ kind: 'no-traffic' }, { kind: 'newly-allowed' }], [empty]).failed.map((f) => f.reason),
+    ).toEqual(['policies/acme.yaml: the sample replayed no record (no-traffic)']);
+  });
+
+  it('blockers fail the run whatever fail-on says, none included (issue 10, items 1 and 2)', () => {
+    const blocked = clean({
+      evaluated: 0,
+      blockers: [{ rule: 'untrusted-evidence', reason: 'the pull request changes traffic/acme.jsonl' }],
+    });
+    expect(evaluateGate([], [blocked])).toEqual({
+      verdict: 'fail',
+      failed: [
+        {
+          rule: 'untrusted-evidence',
+          reason: 'policies/acme.yaml: the pull request changes traffic/acme.jsonl (untrusted-evidence)',
+          policy: 'policies/acme.yaml',
+        },
+      ],
+    });
+    // A blocked policy is not also reported as having replayed nothing.
+    expect(evaluateGate([{ kind: 'newly-allowed' }], [blocked]).failed).toHaveLength(1);
   });
 
   it('orders failures by policy path, then by the order of fail-on', () => {

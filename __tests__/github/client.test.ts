@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 
 import type { GitHubClientOptions, RetryNotice } from '../../src/github/client.js';
-import { GitHubApiError, classifyFailure, createGitHubClient } from '../../src/github/client.js';
+import {
+  GitHubApiError,
+  GitHubOriginError,
+  classifyFailure,
+  createGitHubClient,
+} from '../../src/github/client.js';
 import type { FakeGitHub } from '../support/fakeGithub.js';
 import { startFakeGitHub } from '../support/fakeGithub.js';
 
@@ -186,6 +191,44 @@ describe('GitHub Enterprise and pagination', () => {
       ['100', '3'],
     ]);
     expect(fake.requests[0]?.headers.authorization).toBe('token test-token');
+  });
+
+  it('follows a Link to another origin never: the token stays with GITHUB_API_URL (issue 10, item 10)', async () => {
+    fake = await startFakeGitHub();
+    const elsewhere = await startFakeGitHub();
+    try {
+      fake.state.addPull('acme/policies', { number: 9, baseSha: SHA_A, headSha: SHA_B, files: [] });
+      // Another port on 127.0.0.1 is another origin, as a foreign host would be.
+      const foreign = `${elsewhere.url}/repos/acme/policies/pulls/9/files?per_page=100&page=2`;
+      fake.inject({
+        match: { method: 'GET', route: '/repos/acme/policies/pulls/9/files' },
+        status: 200,
+        headers: { link: `<${foreign}>; rel="next"` },
+        body: [{ filename: 'policies/a.yaml', status: 'modified' }],
+      });
+      const listing = client(fake).listPullRequestFiles(REPO, 9);
+      await expect(listing).rejects.toBeInstanceOf(GitHubOriginError);
+      await expect(listing).rejects.toThrow(/not on the GitHub API's origin/);
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(fake.requests).toHaveLength(1);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('follows a same-origin Link under the GitHub Enterprise base as before', async () => {
+    fake = await startFakeGitHub({ prefix: '/api/v3' });
+    fake.state.addIssue('acme/policies', { title: 'one', body: 'x', labels: [] });
+    const nextUrl = `${fake.url}/repos/acme/policies/issues?per_page=100&page=1&state=all`;
+    fake.inject({
+      match: { method: 'GET', route: '/repos/acme/policies/issues' },
+      status: 200,
+      headers: { link: `<${nextUrl}>; rel="next"` },
+      body: [],
+    });
+    const issues = await client(fake).listIssues(REPO, { state: 'all' });
+    expect(issues.map((i) => i.title)).toEqual(['one']);
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('drops pull requests from the issue listing', async () => {

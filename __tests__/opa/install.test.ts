@@ -18,7 +18,7 @@ import {
   type OpaInstallSettings,
 } from '../../src/opa/install.js';
 import { OpaMissingError } from '../../src/opa/locate.js';
-import { fakeOpaScript, writeFakeOpa } from './fake-opa.js';
+import { fakeOpaScript, writeFakeOpa } from './fakeOpa.js';
 
 const ASSET = 'opa_linux_amd64_static';
 const ASSET_PATH = `/v1.22.3/${ASSET}`;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findOpaOnPath, locateOpa, OpaMissingError, OpaUnusableError } from '../../src/opa/locate.js';
-import { writeFakeOpa } from './fake-opa.js';
+import { writeFakeOpa } from './fakeOpa.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const realOpa = process.env.OPA_PATH ?? join(root, '.tools/bin/opa');

@@ -6,7 +6,7 @@ import type { PolicyProblem } from '../../src/policy/problems.js';
 import { repoRoot } from '../support/opa.js';
 
 /**
- * One test per rule of policy.md "Validation", each on a YAML and a JSON document, asserting the
+ * One test per rule of docs/policy.md "Validation", each on a YAML and a JSON document, asserting the
  * JSON path and the line:column of every problem. Positions are given as the place of a token
  * in the text (its nth occurrence), so the expectation reads "the problem points at `efect`".
  */

@@ -8,7 +8,7 @@ import { generateRego } from '../../src/rego/generate.js';
 import { regoRuleName } from '../../src/policy/regoNames.js';
 import { repoRoot } from '../support/opa.js';
 
-/** policy.md "The Rego it compiles to": deterministic, and a one-rule edit is a one-rule diff. */
+/** docs/policy.md "The generated Rego": deterministic, and a one-rule edit is a one-rule diff. */
 
 function valid(policy: Policy): Policy {
   const result = validatePolicyText(JSON.stringify(policy), 'p.json', 'json');
@@ -161,7 +161,7 @@ describe('editing one rule changes only that rule’s lines', () => {
     );
   });
 
-  // policy.md: "editing one rule changes only that rule's lines" holds even when the edit makes
+  // docs/policy.md: editing one rule changes only that rule's lines, holds even when the edit makes
   // it the policy's first (or last) rule that can miss context.
   it('making the first rule that reads caller data', () => {
     const plain: Policy = {

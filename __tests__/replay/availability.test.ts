@@ -3,7 +3,7 @@ import type { ReplaySide } from '../../src/replay/replay.js';
 import { expectInvariants, policyYaml, prepare, record, replay, tempDir, writeJsonl } from './helpers.js';
 
 /**
- * traffic.md's table, both sides of every row: a record lacking a feature is unevaluable (with
+ * docs/traffic.md's table, both sides of every row: a record lacking a feature is unevaluable (with
  * the row's reason) for a policy that reads the feature, and scoreable for one that does not.
  * Each record is replayed alone against a head-only policy, so a scoreable record shows up as a
  * change from unknown and an unevaluable one carries exactly its reasons.
@@ -147,7 +147,7 @@ async function judge(policy: string | ReplaySide, records: object[]) {
   return result;
 }
 
-describe("traffic.md's unavailable table, both sides of every row", () => {
+describe("docs/traffic.md's unavailable table, both sides of every row", () => {
   for (const kind of Object.keys(TABLE)) {
     it(`a record lacking ${kind}: unevaluable exactly for the policies that read it`, async () => {
       const rec = recordLacking(kind);

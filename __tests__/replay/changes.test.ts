@@ -28,7 +28,7 @@ const HEAD = policyYaml({
 const NO_TOOL = { unavailable: ['mcp.tool'] };
 const at = (occurred_at: string) => ({ occurred_at });
 
-/** deny→allow rows in the exact order replay.md wants them. */
+/** deny→allow rows in the exact order docs/report.md gives. */
 const DENY_TO_ALLOW = [
   ['da-frac', '2026-11-27T09:00:00.5Z'], // later than 09:00:00Z though it sorts before it as a string
   ['da-nano', '2026-11-27T09:00:00.000000001Z'], // one nanosecond after 09:00Z

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { mergeReports } from '../../src/replay/merge.js';
 import { reportToJson, type ReplayReport } from '../../src/replay/report.js';
 import { parseDecisionLogOptions } from '../../src/traffic/decisionLog.js';
-import { cli } from '../support/cli.js';
+import { runCliCaptured as cli } from '../support/cli.js';
 import { asConsoleLines, EXAMPLE_UPLOADS, exampleDecisionEvents } from '../support/decisionLogs.js';
 import { SUPPORTS_UNKNOWN_PATHS } from '../support/unknowns.js';
 import { pathRecord, policyYaml, repoRoot, run, tempDir } from './helpers.js';

@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 
 describe('the realistic example (fixtures/example)', () => {
-  it('produces a result that keeps every invariant of replay.md', () => {
+  it('produces a result that keeps every invariant of docs/report.md', () => {
     expect(full.errors).toEqual([]);
     expect(full.meta.status).toBe('changed');
     expectInvariants(r);

@@ -127,7 +127,7 @@ export function pathRecord(
   };
 }
 
-/** The invariants replay.md states for every result. */
+/** The invariants docs/report.md states for every result. */
 export function expectInvariants(r: ReplayResult): void {
   const problems: string[] = [];
   if (r.evaluated !== r.allowed + r.denied + r.unevaluable)
@@ -162,7 +162,7 @@ const GROUP: Record<string, number> = {
   'unknown→deny': 3,
 };
 
-/** replay.md's change order, as a comparator the tests own. */
+/** docs/report.md's change order, as a comparator the tests own. */
 export function specOrder(
   a: { current_decision: string; draft_decision: string; occurred_at: string | null; request_id: string },
   b: { current_decision: string; draft_decision: string; occurred_at: string | null; request_id: string },

@@ -1,15 +1,16 @@
 import { describe, it, expect, afterAll } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
 import type { CommandIO } from '../../src/cli/io.js';
 import { mergeReports, MergeError } from '../../src/replay/merge.js';
 import { reportToJson, type ReplayReport } from '../../src/replay/report.js';
+import { checkReport } from '../../src/replay/reportSchema.js';
 import { repoRoot, tempDir } from './helpers.js';
 import { testOpaPath } from '../support/opa.js';
 
 /**
- * performance.md "Beyond one machine": the partial reports of `replay --shard K/N` for every K,
+ * docs/report.md "Shards and merge": the partial reports of `replay --shard K/N` for every K,
  * merged, are the report of one run over the whole sample, byte for byte. Run through the CLI, as
  * the matrix workflow in docs/performance.md does.
  */
@@ -63,11 +64,21 @@ async function cli(argv: string[], out: string): Promise<string> {
 
 const wholeRuns = new Map<string, Promise<string>>();
 /** The single-run report for one set of extra options, computed once. */
+/** COMMON with `extra`; a flag in `extra` replaces COMMON's (the CLI refuses a repeated flag). */
+function withExtra(extra: string[]): string[] {
+  const common = [...COMMON];
+  for (let i = 0; i < extra.length; i++) {
+    const at = extra[i]!.startsWith('--') ? common.indexOf(extra[i]!) : -1;
+    if (at >= 0) common.splice(at, 2);
+  }
+  return [...common, ...extra];
+}
+
 function whole(extra: string[]): Promise<string> {
   const id = extra.join(' ');
   let run = wholeRuns.get(id);
   if (!run) {
-    run = cli(['replay', ...COMMON, ...extra], tmp.file(`whole-${wholeRuns.size}.json`));
+    run = cli(['replay', ...withExtra(extra)], tmp.file(`whole-${wholeRuns.size}.json`));
     wholeRuns.set(id, run);
   }
   return run;
@@ -77,7 +88,7 @@ async function shardFiles(count: number, extra: string[]): Promise<string[]> {
   const files: string[] = [];
   for (let k = 1; k <= count; k++) {
     const file = tmp.file(`part-${count}-${k}-${extra.length}.json`);
-    await cli(['replay', ...COMMON, ...extra, '--shard', `${k}/${count}`], file);
+    await cli(['replay', ...withExtra(extra), '--shard', `${k}/${count}`], file);
     files.push(file);
   }
   return files;
@@ -198,4 +209,73 @@ describe('merge edge cases found in review', () => {
     expect(() => mergeReports([a, b])).toThrow(MergeError);
     expect(() => mergeReports([b, a])).toThrow(/different manifests/);
   });
+});
+
+describe('merge validates every partial report before adding anything up (issue 10, item 12)', () => {
+  type Tamper = (r: {
+    meta: Record<string, unknown>;
+    errors: unknown[];
+    result: Record<string, unknown>;
+  }) => void;
+  const cases: [string, Tamper, string][] = [
+    ['a negative count', (r) => (r.result.evaluated = -5), 'result.evaluated: must be a whole number ≥ 0'],
+    ['a fraction', (r) => (r.result.denied = 1.5), 'result.denied: must be a whole number ≥ 0'],
+    ['a string count', (r) => (r.result.allowed = '12'), 'result.allowed: must be a whole number ≥ 0'],
+    [
+      'evaluated that is not the sum of the buckets',
+      (r) => (r.result.evaluated = (r.result.evaluated as number) + 1),
+      'result.evaluated: is',
+    ],
+    [
+      'changes_total that is not the sum of its split',
+      (r) => (r.result.newly_allowed = (r.result.newly_allowed as number) + 1),
+      'result.changes_total: is',
+    ],
+    [
+      'fewer changes in total than listed',
+      (r) => {
+        const listed = (r.result.changes as unknown[]).length;
+        r.result.changes_total = listed - 1;
+        r.result.newly_allowed = 0;
+        r.result.newly_denied = 0;
+        r.result.from_unknown = listed - 1;
+      },
+      'more than changes_total',
+    ],
+    ['an unknown result key', (r) => (r.result.extra = 1), 'result: unknown key "extra"'],
+    [
+      'a result without errors made null',
+      (r) => ((r as { result: unknown }).result = null),
+      'result: is null, but errors is empty',
+    ],
+    [
+      'a shard index past its count',
+      (r) => (r.meta.shard = { index: 4, count: 3 }),
+      'meta.shard.index: is more than count (3)',
+    ],
+  ];
+
+  it('exit 2 naming the file and the problem, for each kind of damage', async () => {
+    const files = await shardFiles(3, []);
+    const original = readFileSync(files[1]!, 'utf8');
+    for (const [name, tamper, expected] of cases) {
+      const report = JSON.parse(original) as Parameters<Tamper>[0];
+      tamper(report);
+      const bad = tmp.file(`tampered-${name.replace(/\W+/g, '-')}.json`);
+      writeFileSync(bad, JSON.stringify(report));
+      const channel = io();
+      expect(await runCli(['merge', files[0]!, bad, files[2]!], channel)).toBe(2);
+      const err = channel.err.join('');
+      expect(err).toContain(`merge: ${bad} is not a valid partial report:`);
+      expect(err).toContain(expected);
+      expect(channel.out.join('')).toBe('');
+    }
+  }, 120_000);
+
+  it('every report a replay writes passes the check', async () => {
+    const files = await shardFiles(3, []);
+    for (const file of files)
+      expect(checkReport(JSON.parse(readFileSync(file, 'utf8')))).toMatchObject({ ok: true });
+    expect(checkReport(JSON.parse(await whole([])))).toMatchObject({ ok: true });
+  }, 120_000);
 });

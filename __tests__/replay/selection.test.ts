@@ -86,7 +86,7 @@ describe('--since and --limit', () => {
 });
 
 describe('instants outside the int64-nanosecond range are still instants', () => {
-  // traffic.md accepts any RFC 3339 instant for occurred_at; only OPA's time builtins are limited
+  // docs/traffic.md accepts any RFC 3339 instant for occurred_at; only OPA's time builtins are limited
   // to 1677–2262, and occurred_at is never given to OPA.
   let farPath: string;
   beforeAll(() => {

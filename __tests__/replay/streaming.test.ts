@@ -6,7 +6,7 @@ import { expectInvariants, policyYaml, run, tempDir } from './helpers.js';
 
 /**
  * The slow test (~20–40 s): replays 200,000 generated records and measures the heap while it runs.
- * The replay streams, so the heap may grow only by what replay.md and the reader admit to keeping:
+ * The replay streams, so the heap may grow only by what docs/report.md and docs/traffic.md admit to keeping:
  * counters, the capped change list, and the set of request ids seen (duplicate detection, ~60–90
  * bytes an id). Kept records (≥ 500 bytes each once parsed) would show up as several times that.
  */

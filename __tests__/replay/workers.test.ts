@@ -177,6 +177,35 @@ describe('worker threads: the same report as in-process, byte for byte', () => {
     expect(result.evaluated + result.malformed.count).toBeGreaterThan(4500);
   });
 
+  it('hostile lines are malformed with their lines, the same in every mode (issue 10, items 3, 5, 6)', async () => {
+    const deep = `${'['.repeat(5000)}"x"${']'.repeat(5000)}`;
+    const call = (id: string, database: string) =>
+      `{"request_id":"${id}","input":{"request":{"mcp":{"calls":[{"method":"tools/call","tool":"query_db"}],"arguments":{"database":${database}}}}}}`;
+    const parts: Buffer[] = lines.slice(0, 3000).map((l) => Buffer.from(`${l}\n`));
+    // A record nested 5,000 deep in argument:database, a field the head policy reads; invalid
+    // UTF-8; two request_ids in one record; a line over --max-line-bytes; spread over the runs.
+    parts.splice(10, 0, Buffer.from(`${call('deep-1', deep)}\n`));
+    parts.splice(1500, 0, Buffer.concat([Buffer.from(call('bad-\xff', '"x"'), 'latin1'), Buffer.from('\n')]));
+    parts.splice(2200, 0, Buffer.from(`{"request_id":"a","request_id":"b","input":{}}\n`));
+    parts.splice(2900, 0, Buffer.from(`${call('long', JSON.stringify('z'.repeat(100_000)))}\n`));
+    parts.push(Buffer.from(`${call('deep-2', deep)}\n`));
+    const file = tmp.file('hostile.jsonl');
+    writeFileSync(file, Buffer.concat(parts));
+    const report = await expectSameForWorkers(['--traffic', file, '--max-line-bytes', '64KiB'], [2, 3]);
+    const { evaluated, malformed } = JSON.parse(report).result as {
+      evaluated: number;
+      malformed: { count: number; examples: { line: number; reason: string }[] };
+    };
+    expect(evaluated + malformed.count).toBe(parts.length);
+    expect(malformed.examples.map((e) => [e.line, e.reason.split(' ').slice(0, 3).join(' ')])).toEqual([
+      [11, 'nested deeper than'],
+      [1501, 'not valid UTF-8'],
+      [2201, 'key "request_id" appears'],
+      [2901, 'longer than 65536'],
+      [3005, 'nested deeper than'],
+    ]);
+  });
+
   it('--since and --limit', async () => {
     await expectSameForWorkers(
       ['--traffic', sample, '--since', '2026-11-20T00:00:00Z', '--limit', '700'],

@@ -53,7 +53,7 @@ const ALL_FIELDS = [
   'claim:a.b',
 ];
 
-// traffic.md's table: entry → the fields whose reading makes it apply, and the reason.
+// docs/traffic.md's table: entry → the fields whose reading makes it apply, and the reason.
 const TABLE: [UnavailableEntry, string[], UnevaluableReason][] = [
   [
     'mcp',

@@ -67,7 +67,7 @@ describe('the traffic generator', () => {
     expect(gunzipSync(readFileSync(SAMPLE)).equals(readFileSync(fresh))).toBe(true);
   });
 
-  it('its live-decision evaluator follows policy.md (windows on the same local day, quantifiers)', async () => {
+  it('its live-decision evaluator follows docs/policy.md (windows on the same local day, quantifiers)', async () => {
     const modulePath: string = GENERATOR;
     const { decide } = (await import(modulePath)) as {
       decide: (policy: unknown, input: unknown) => boolean;

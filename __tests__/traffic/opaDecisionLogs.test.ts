@@ -6,7 +6,7 @@ import { captureDecisionLogs } from '../../scripts/lib/opa-decision-logs.mjs';
 import { consoleLinesOf } from '../../scripts/lib/opa-console-log.mjs';
 import { loadPolicyFile } from '../../src/policy/load.js';
 import { generateRego } from '../../src/rego/generate.js';
-import { cli } from '../support/cli.js';
+import { runCliCaptured as cli } from '../support/cli.js';
 import { repoRoot, testOpaPath } from '../support/opa.js';
 import { SUPPORTS_UNKNOWN_PATHS } from '../support/unknowns.js';
 import { tempDir } from '../replay/helpers.js';

@@ -3391,6 +3391,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
 /***/ 932:
 /***/ ((module) => {
 
@@ -17689,15 +17696,25 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(112);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7716);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
+/* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
-const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+
+
+const output = (0,_processOutput_js__WEBPACK_IMPORTED_MODULE_2__/* .processOutput */ .X)();
+let code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
+    stdout: output.stdout,
+    stderr: output.stderr,
     env: process.env,
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
 });
+const failure = await output.flushed();
+if (failure !== null) {
+    output.stderr((0,_processOutput_js__WEBPACK_IMPORTED_MODULE_2__/* .stdoutFailureMessage */ .b)(failure));
+    code = _io_js__WEBPACK_IMPORTED_MODULE_1__/* .EXIT */ .dc.badInput;
+}
 process.exitCode = code;
 
 __webpack_async_result__();
@@ -17705,7 +17722,52 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 112:
+/***/ 1973:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BF: () => (/* binding */ writeOutputFile),
+/* harmony export */   Qd: () => (/* binding */ CommandError),
+/* harmony export */   dc: () => (/* binding */ EXIT),
+/* harmony export */   eb: () => (/* binding */ UsageError)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+
+/** Exit codes of every command (docs/cli.md "Exit codes"). */
+const EXIT = {
+    ok: 0,
+    thresholdCrossed: 1,
+    badInput: 2,
+    opaFailed: 3,
+};
+/** A bad invocation: printed with the usage, exit 2. */
+class UsageError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'UsageError';
+    }
+}
+/** A command that cannot go on for a reason the message says in full (exit 2, no usage text). */
+class CommandError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'CommandError';
+    }
+}
+/** Writes a command's output file; a path that cannot be written is a bad invocation. */
+async function writeOutputFile(path, text) {
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, text);
+    }
+    catch (error) {
+        throw new CommandError(`cannot write ${path}: ${error.code ?? error.message}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 7716:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17726,13 +17788,25 @@ class OpaToolchainError extends Error {
         this.name = 'OpaToolchainError';
     }
 }
+/**
+ * `opa build` ran past its time limit and was killed. Not a toolchain failure: the policy asked
+ * for more than the limit allows, so it is reported as a problem of the policy (exit 2).
+ */
+class OpaTimeoutError extends Error {
+    timeoutMs;
+    constructor(timeoutMs) {
+        super(`opa build did not finish within ${timeoutMs / 1000} s and was stopped`);
+        this.timeoutMs = timeoutMs;
+        this.name = 'OpaTimeoutError';
+    }
+}
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./build/opa/version.js
@@ -17812,9 +17886,9 @@ class OpaUnusableError extends OpaMissingError {
 }
 async function isExecutableFile(path) {
     try {
-        if (!(await (0,promises_namespaceObject.stat)(path)).isFile())
+        if (!(await (0,promises_.stat)(path)).isFile())
             return false;
-        await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.X_OK);
+        await (0,promises_.access)(path, external_node_fs_namespaceObject.constants.X_OK);
         return true;
     }
     catch {
@@ -17889,8 +17963,10 @@ async function locateOpa(options) {
     return { path: onPath, version: await readOpaVersion(onPath) };
 }
 
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./build/version.js
+/** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
+const TOOL_VERSION = '0.1.0';
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -26935,7 +27011,7 @@ function partialRecord(keyType, valueType, params) {
         type: "record",
         keyType,
         valueType: valueType,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
         partial: true,
     });
 }
@@ -27433,6 +27509,11 @@ const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const FIELD_PATTERN = /^(tool|method|resource_uri|prompt|http_path|http_host|http_method|is_batch|unparsable_calls|subject|issuer|group|tag|attribute:[A-Za-z0-9_-]+|claim:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|argument:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)$/;
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 const CLOCK_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+/** Minutes after midnight of a validated `HH:MM` window bound. */
+function clockMinutes(clock) {
+    const [h, m] = clock.split(':').map(Number);
+    return h * 60 + m;
+}
 const conditionSchema = strictObject({
     field: schemas_string()
         .regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
@@ -27460,6 +27541,16 @@ const policySchema = strictObject({
 });
 
 ;// CONCATENATED MODULE: ./build/document/path.js
+/** The value at `path` in a parsed document; undefined when a step is missing or not a container. */
+function valueAtPath(root, path) {
+    let node = root;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null)
+            return undefined;
+        node = node[segment];
+    }
+    return node;
+}
 /**
  * The one way the project prints a document path: `rules[2].conditions[0].field`,
  * `tools.calls[1].output`. Keys that are not plain identifiers are quoted
@@ -27495,12 +27586,13 @@ function sortProblems(problems) {
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./build/document/sourceDocument.js
 
-function parseSource(text, format) {
+function parseSource(text, format, options = {}) {
     const lineCounter = new dist/* LineCounter */.HN();
+    const listDuplicates = options.duplicateKeys === 'list';
     const doc = (0,dist/* parseDocument */.Tp)(text, {
         lineCounter,
         prettyErrors: false,
-        uniqueKeys: true,
+        uniqueKeys: !listDuplicates,
         version: '1.2',
         schema: 'core',
         strict: true,
@@ -27524,13 +27616,53 @@ function parseSource(text, format) {
         syntaxErrors.push({ line: 1, column: 1, message: 'the file is empty' });
     }
     let value = undefined;
-    if (syntaxErrors.length === 0)
-        value = doc.toJS({ maxAliasCount: 100 });
+    if (syntaxErrors.length === 0) {
+        try {
+            value = doc.toJS({ maxAliasCount: 100 });
+        }
+        catch (error) {
+            // The `yaml` library refuses alias chains that expand exponentially ("billion laughs"): that
+            // is the document's problem, reported like a syntax error, not a crash.
+            syntaxErrors = [{ line: 1, column: 1, message: aliasMessage(error) }];
+        }
+    }
     return {
         value,
         syntaxErrors,
         positionOf: (path, target = 'value') => locate(doc, lineCounter, path, target),
+        duplicateKeys: listDuplicates ? findDuplicateKeys(doc, lineCounter) : [],
     };
+}
+function aliasMessage(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return /alias/i.test(message)
+        ? 'too many YAML alias expansions (a document whose aliases expand exponentially is refused); write the values out instead'
+        : `the document cannot be read: ${message}`;
+}
+function findDuplicateKeys(doc, lineCounter) {
+    const found = [];
+    // An explicit stack: a hostile document may nest deeper than the call stack allows.
+    const stack = [{ node: doc.contents, path: [] }];
+    while (stack.length > 0) {
+        const { node, path } = stack.pop();
+        if ((0,dist/* isMap */.jh)(node)) {
+            const seen = new Set();
+            for (const pair of node.items) {
+                const key = (0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : pair.key;
+                if (seen.has(key) && (typeof key === 'string' || typeof key === 'number')) {
+                    const pos = lineCounter.linePos(pair.key.range?.[0] ?? 0);
+                    found.push({ path: [...path, key], line: pos.line, column: pos.col });
+                }
+                seen.add(key);
+                if (typeof key === 'string' || typeof key === 'number')
+                    stack.push({ node: pair.value, path: [...path, key] });
+            }
+        }
+        else if ((0,dist/* isSeq */.oP)(node)) {
+            node.items.forEach((item, index) => stack.push({ node: item, path: [...path, index] }));
+        }
+    }
+    return found.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 function cleanYamlMessage(message) {
     return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
@@ -27542,13 +27674,68 @@ function jsonSyntaxErrors(text, lineCounter) {
         return [];
     }
     catch (error) {
-        const message = error.message;
-        const m = /position (\d+)/.exec(message);
-        const offset = m ? Number(m[1]) : text.length;
+        const { offset, message } = describeJsonError(text, error);
         const pos = lineCounter.linePos(offset);
-        const reason = message.replace(/ in JSON at position \d+.*$/, '');
-        return [{ line: pos.line, column: pos.col, message: `invalid JSON: ${reason}` }];
+        return [{ line: pos.line, column: pos.col, message: `invalid JSON: ${message}` }];
     }
+}
+/**
+ * Where `JSON.parse` stopped in `text`, from its error, and the reason in words that do not
+ * depend on the Node version. Cheap: no document is built, so it suits files of any size.
+ * Lines and columns are 1-based; columns count UTF-16 code units.
+ */
+function jsonSyntaxError(text) {
+    try {
+        JSON.parse(text);
+        return null;
+    }
+    catch (error) {
+        const { offset, message } = describeJsonError(text, error);
+        let line = 1;
+        let lineStart = 0;
+        for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+            line++;
+            lineStart = i + 1;
+        }
+        return { line, column: offset - lineStart + 1, message };
+    }
+}
+/** V8 shows this many characters each side of an unexpected token (JsonParser, kMaxContextCharacters). */
+const V8_CONTEXT = 10;
+/**
+ * The offset and a stable reason of a `JSON.parse` error. V8 states the position for most errors
+ * ("… in JSON at position 7"); for an unexpected token it quotes up to 10 characters each side
+ * instead, from which the offset is recovered and then checked against the text.
+ */
+function describeJsonError(text, error) {
+    const raw = error.message;
+    const at = /^(.*?) at position (\d+)/.exec(raw);
+    if (at)
+        return { offset: Number(at[2]), message: lowerFirst(at[1].replace(/ in JSON$/, '')) };
+    if (/^Unexpected end of JSON input/.test(raw))
+        return { offset: text.length, message: 'unexpected end of input' };
+    const token = /^Unexpected token '([\s\S])', (\.\.\.)?"([\s\S]*)"(\.\.\.)? is not valid JSON$/.exec(raw);
+    if (token) {
+        const [, char, before, snippet = '', after] = token;
+        let offset;
+        if (before && after) {
+            const start = text.indexOf(snippet);
+            offset = start < 0 ? -1 : start + V8_CONTEXT;
+        }
+        else if (before)
+            offset = text.length - snippet.length + V8_CONTEXT;
+        else if (after)
+            offset = snippet.length - V8_CONTEXT;
+        else
+            offset = text.indexOf(char);
+        const found = offset >= 0 && text[offset] === char;
+        return { offset: found ? offset : text.length, message: `unexpected character ${JSON.stringify(char)}` };
+    }
+    // `"NaN" is not valid JSON`: the whole text is not a JSON value.
+    return { offset: 0, message: lowerFirst(raw.replace(/^".*" is not valid JSON$/s, 'not a JSON value')) };
+}
+function lowerFirst(text) {
+    return text.charAt(0).toLowerCase() + text.slice(1);
 }
 function locate(doc, lineCounter, path, target) {
     let node = doc.contents;
@@ -27557,7 +27744,8 @@ function locate(doc, lineCounter, path, target) {
     for (const segment of path) {
         keyNode = null;
         if ((0,dist/* isMap */.jh)(node)) {
-            const pair = node.items.find((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && p.key.value === segment);
+            // The last occurrence: with repeated keys allowed, it is the one the value holds.
+            const pair = node.items.findLast((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && p.key.value === segment);
             if (!pair)
                 break;
             keyNode = pair.key;
@@ -27848,15 +28036,6 @@ class ProblemList {
         (severity === 'error' ? this.errors : this.warnings).push(problem);
     }
 }
-function valueAt(raw, path) {
-    let node = raw;
-    for (const segment of path) {
-        if (node === null || typeof node !== 'object')
-            return undefined;
-        node = node[segment];
-    }
-    return node;
-}
 function describeType(value) {
     if (value === null)
         return 'null';
@@ -27870,7 +28049,7 @@ function describeType(value) {
 }
 function reportZodIssue(problems, raw, issue) {
     const path = issue.path.filter((p) => typeof p !== 'symbol');
-    const value = valueAt(raw, path);
+    const value = valueAtPath(raw, path);
     if (value === undefined && issue.code !== 'unrecognized_keys' && path.length > 0) {
         problems.add('error', path, `required key "${String(path[path.length - 1])}" is missing`);
         return;
@@ -28027,7 +28206,7 @@ async function loadPolicyFile(file, displayPath = file) {
         return fileProblem('a policy file must end in .json, .yaml or .yml');
     let text;
     try {
-        text = await (0,promises_namespaceObject.readFile)(file, 'utf8');
+        text = await (0,promises_.readFile)(file, 'utf8');
     }
     catch (error) {
         return fileProblem(`cannot read the file: ${error.code ?? error.message}`);
@@ -28075,7 +28254,7 @@ function classifyField(field) {
             throw new Error(`classifyField: not a policy field: ${field}`);
     }
 }
-/** Caller fields need a verified token (policy.md "Missing context"). */
+/** Caller fields need a verified token (docs/policy.md "Missing context"). */
 function isCallerField(kind) {
     return (kind.kind === 'identity' ||
         kind.kind === 'group' ||
@@ -28088,7 +28267,7 @@ function isDirectoryField(kind) {
     return kind.kind === 'group' || kind.kind === 'tag' || kind.kind === 'attribute';
 }
 /**
- * Where a field lives in the OPA input (policy.md's table), as path segments: from `input` for
+ * Where a field lives in the OPA input (docs/policy.md "Fields"), as path segments: from `input` for
  * request and caller fields, from the call for call fields. The generator and the replay's
  * decision cache both read this one table, so they cannot disagree on what a policy reads.
  */
@@ -28198,7 +28377,7 @@ function generateRego(policy, options = {}) {
     // and a comprehension over an undefined document is simply []. The header then never depends
     // on the rules, so editing one rule changes only that rule's lines.
     `\t"matched_rule_ids": [pair[1] | some pair in sort(data.${pkg}.matched)],`, `\t"missing_context_rule_ids": [pair[1] | some pair in sort(data.${pkg}.missing_context)],`, '}', '', 'default allow := false', '');
-    // policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
+    // docs/policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
     // then allow rules.
     const allowBody = ['not missing_context_denies', 'not deny_matched'];
     if (policy.default_effect === 'deny')
@@ -28330,19 +28509,15 @@ function callCondition(condition) {
     const negate = condition.operator === 'not_in';
     return `${negate ? 'value_not_in' : 'value_in'}(${inputRef(kind)}, ${stringSet(condition.values)})`;
 }
-function minutes(clock) {
-    const [h, m] = clock.split(':').map(Number);
-    return h * 60 + m;
-}
 function windowCondition(window) {
     const days = DAYS.filter((d) => window.days.includes(d));
-    const from = minutes(window.from);
-    const to = minutes(window.to);
+    const from = clockMinutes(window.from);
+    const to = clockMinutes(window.to);
     return `window_open({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(window.timezone)}, ${from}, ${to}) # ${window.from}-${window.to}`;
 }
 /**
  * Shared definitions. Absent keys make every function call undefined, so a condition on a key
- * that does not exist is false whatever its operator (policy.md "One condition").
+ * that does not exist is false whatever its operator (docs/policy.md "One condition").
  */
 const HELPERS = `
 calls := input.request.mcp.calls if is_array(input.request.mcp.calls)
@@ -28445,6 +28620,8 @@ window_open(days, zone, from, to) if {
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: external "node:zlib"
 const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./build/opa/tar.js
@@ -28505,11 +28682,14 @@ function restrictedCapabilities(opaPath) {
     }
     return cached;
 }
+/** Default time limit of one `opa build` (README "Limits"). */
+const DEFAULT_BUILD_TIMEOUT_MS = 60_000;
 /**
  * Compiles modules to one WebAssembly module with `opa build -t wasm`. Results are cached by the
  * hash of everything that goes in, so base and head of an unchanged policy compile once per run.
+ * A build that runs past `timeoutMs` is killed (SIGKILL) and fails with OpaTimeoutError.
  */
-function buildWasm(opaPath, modules, entrypoints) {
+function buildWasm(opaPath, modules, entrypoints, timeoutMs = DEFAULT_BUILD_TIMEOUT_MS) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
     hash.update(opaPath).update('\0');
     for (const e of entrypoints)
@@ -28519,40 +28699,45 @@ function buildWasm(opaPath, modules, entrypoints) {
     const key = hash.digest('hex');
     let cached = wasmByContent.get(key);
     if (!cached) {
-        cached = buildUncached(opaPath, modules, entrypoints);
+        cached = buildUncached(opaPath, modules, entrypoints, timeoutMs);
         wasmByContent.set(key, cached);
         cached.catch(() => wasmByContent.delete(key));
     }
     return cached;
 }
-async function buildUncached(opaPath, modules, entrypoints) {
-    const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'policy-replay-build-'));
+async function buildUncached(opaPath, modules, entrypoints, timeoutMs) {
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'policy-replay-build-'));
     try {
         const capabilities = (0,external_node_path_namespaceObject.join)(dir, 'capabilities.json');
-        await (0,promises_namespaceObject.writeFile)(capabilities, await restrictedCapabilities(opaPath));
+        await (0,promises_.writeFile)(capabilities, await restrictedCapabilities(opaPath));
         const files = [];
         for (const [i, m] of modules.entries()) {
             const file = (0,external_node_path_namespaceObject.join)(dir, `${String(i).padStart(4, '0')}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
-            await (0,promises_namespaceObject.writeFile)(file, m.source);
+            await (0,promises_.writeFile)(file, m.source);
             files.push(file);
         }
         const bundle = (0,external_node_path_namespaceObject.join)(dir, 'bundle.tar.gz');
         const args = ['build', '-t', 'wasm', '--capabilities', capabilities, '-o', bundle];
         for (const e of entrypoints)
             args.push('-e', e);
-        await runOpa(opaPath, [...args, ...files], dir);
-        const wasm = extractFromTarGz(await (0,promises_namespaceObject.readFile)(bundle), '/policy.wasm');
+        await runOpa(opaPath, [...args, ...files], dir, undefined, timeoutMs);
+        const wasm = extractFromTarGz(await (0,promises_.readFile)(bundle), '/policy.wasm');
         if (!wasm)
             throw new OpaToolchainError('opa build produced no policy.wasm');
         return wasm;
     }
     finally {
-        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+        await (0,promises_.rm)(dir, { recursive: true, force: true });
     }
 }
-async function runOpa(opaPath, args, cwd, input) {
+async function runOpa(opaPath, args, cwd, input, timeoutMs) {
     try {
-        const child = run(opaPath, args, { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' });
+        const child = run(opaPath, args, {
+            cwd,
+            maxBuffer: 512 * 1024 * 1024,
+            encoding: 'utf8',
+            ...(timeoutMs !== undefined ? { timeout: timeoutMs, killSignal: 'SIGKILL' } : {}),
+        });
         if (input !== undefined) {
             child.child.stdin?.end(input);
         }
@@ -28560,6 +28745,8 @@ async function runOpa(opaPath, args, cwd, input) {
     }
     catch (error) {
         const e = error;
+        if (timeoutMs !== undefined && e.killed === true)
+            throw new OpaTimeoutError(timeoutMs);
         if (e.code === 'ENOENT' || e.code === 'EACCES') {
             throw new OpaToolchainError(`cannot run opa at ${opaPath}: ${e.code}`);
         }
@@ -28978,7 +29165,106 @@ function createTimeBuiltins() {
     return { builtins, reset: () => exact.clear() };
 }
 
+;// CONCATENATED MODULE: ./build/engine/wasmMemory.js
+/**
+ * How large the memory opa-wasm must hand a compiled module. `opa build -t wasm` makes the module
+ * import its memory (`env.memory`) with a minimum that grows with the policy's data: a policy of
+ * 500 rules × 20 values needs more than the 5 pages opa-wasm creates by default, and
+ * instantiation then fails with "memory import … is smaller than initial". The minimum (and
+ * maximum, when one is declared) is read from the module's import section.
+ */
+/** opa-wasm's own default initial size, kept as the floor. */
+const DEFAULT_INITIAL_PAGES = 5;
+const IMPORT_SECTION = 2;
+const KIND_FUNCTION = 0;
+const KIND_TABLE = 1;
+const KIND_MEMORY = 2;
+const KIND_GLOBAL = 3;
+class Reader {
+    bytes;
+    offset = 0;
+    constructor(bytes) {
+        this.bytes = bytes;
+    }
+    byte() {
+        if (this.offset >= this.bytes.length)
+            throw new RangeError('unexpected end of the wasm module');
+        return this.bytes[this.offset++];
+    }
+    /** An unsigned LEB128 number (up to 2^53, which covers u32 and the sizes of memory64). */
+    uleb() {
+        let result = 0;
+        let scale = 1;
+        for (let i = 0; i < 10; i++) {
+            const b = this.byte();
+            result += (b & 0x7f) * scale;
+            if ((b & 0x80) === 0)
+                return result;
+            scale *= 128;
+        }
+        throw new RangeError('malformed LEB128 number in the wasm module');
+    }
+    skip(n) {
+        if (this.offset + n > this.bytes.length)
+            throw new RangeError('unexpected end of the wasm module');
+        this.offset += n;
+    }
+    name() {
+        const length = this.uleb();
+        const start = this.offset;
+        this.skip(length);
+        return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, length).toString('utf8');
+    }
+    limits() {
+        const flags = this.byte();
+        const initial = this.uleb();
+        return flags & 0x01 ? { initial, maximum: this.uleb() } : { initial };
+    }
+}
+/** The limits of the module's imported memory, or null when it imports none. */
+function importedMemoryLimits(wasm) {
+    const r = new Reader(wasm);
+    r.skip(8); // magic and version
+    while (r.offset < wasm.length) {
+        const id = r.byte();
+        const size = r.uleb();
+        const end = r.offset + size;
+        if (id !== IMPORT_SECTION) {
+            r.skip(size);
+            continue;
+        }
+        const count = r.uleb();
+        for (let i = 0; i < count; i++) {
+            r.name();
+            r.name();
+            const kind = r.byte();
+            if (kind === KIND_MEMORY)
+                return r.limits();
+            if (kind === KIND_FUNCTION)
+                r.uleb();
+            else if (kind === KIND_TABLE) {
+                r.byte(); // element type
+                r.limits();
+            }
+            else if (kind === KIND_GLOBAL)
+                r.skip(2); // value type, mutability
+            else
+                throw new RangeError(`unknown import kind ${kind} in the wasm module`);
+        }
+        r.offset = end;
+        return null;
+    }
+    return null;
+}
+/** The memory descriptor to load `wasm` with: at least the module's own minimum. */
+function memoryFor(wasm) {
+    const limits = importedMemoryLimits(wasm);
+    const initial = Math.max(DEFAULT_INITIAL_PAGES, limits?.initial ?? 0);
+    return limits?.maximum === undefined ? { initial } : { initial, maximum: limits.maximum };
+}
+
 ;// CONCATENATED MODULE: ./build/engine/wasmEngine.js
+
 
 
 
@@ -28999,7 +29285,8 @@ class WasmPolicy {
     static async load(name, wasm) {
         const time = createTimeBuiltins();
         const bytes = new Uint8Array(wasm);
-        const loaded = await loadPolicy(bytes.buffer, undefined, time.builtins);
+        // Sized from the module: a large policy's data does not fit opa-wasm's default 5 pages.
+        const loaded = await loadPolicy(bytes.buffer, memoryFor(bytes), time.builtins);
         return new WasmPolicy(name, loaded, time.reset);
     }
     get entrypoints() {
@@ -29027,6 +29314,48 @@ class WasmPolicy {
     }
 }
 
+;// CONCATENATED MODULE: ./build/policy/limits.js
+
+/** 1 MiB: a 1,000-rule policy of 20 values per rule is about 270 KB. */
+const DEFAULT_MAX_POLICY_BYTES = 1 << 20;
+/** Compiles in seconds with OPA 1.22; 100,000 values take over a minute. */
+const DEFAULT_MAX_POLICY_VALUES = 25_000;
+const DEFAULT_POLICY_LIMITS = {
+    maxPolicyBytes: DEFAULT_MAX_POLICY_BYTES,
+    maxPolicyValues: DEFAULT_MAX_POLICY_VALUES,
+};
+const n = (value) => value.toLocaleString('en-US');
+function problem(file, path, line, column, message) {
+    return { file, path, line, column, message, severity: 'error' };
+}
+/** The size bound, checked before the text is parsed at all. */
+function policySizeProblem(text, file, limits) {
+    // A string of L UTF-16 units holds at most 3L bytes of UTF-8: most texts need no counting.
+    if (text.length * 3 <= limits.maxPolicyBytes)
+        return null;
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes <= limits.maxPolicyBytes)
+        return null;
+    return problem(file, '', 1, 1, `the policy file is ${n(bytes)} bytes, over the ${n(limits.maxPolicyBytes)}-byte limit for a policy ` +
+        "(raise it with --max-policy-bytes, or max-policy-bytes in the Action's limits input)");
+}
+/** The values bound, on a validated policy; the problem points at its longest value list. */
+function policyValuesProblem(policy, source, limits) {
+    let total = 0;
+    let largest = { count: -1, rule: 0, condition: 0 };
+    policy.rules.forEach((rule, r) => rule.conditions.forEach((condition, c) => {
+        total += condition.values.length;
+        if (condition.values.length > largest.count)
+            largest = { count: condition.values.length, rule: r, condition: c };
+    }));
+    if (total <= limits.maxPolicyValues)
+        return null;
+    const path = ['rules', largest.rule, 'conditions', largest.condition, 'values'];
+    const { line, column } = parseSource(source.text, source.format).positionOf(path);
+    return problem(source.file, `rules[${largest.rule}].conditions[${largest.condition}].values`, line, column, `the policy has ${n(total)} condition values, over the limit of ${n(limits.maxPolicyValues)} per policy ` +
+        `(this list holds ${n(largest.count)}); raise it with --max-policy-values, or max-policy-values in the Action's limits input`);
+}
+
 ;// CONCATENATED MODULE: ./build/compile/compilePolicy.js
 /**
  * Compilation, the stage above policy, rego, opa and engine: a policy document's text becomes a
@@ -29038,19 +29367,61 @@ class WasmPolicy {
 
 
 
-/** A validated policy → Rego → `opa build -t wasm`. */
-async function compilePolicy(policy, opaPath) {
+
+
+const DEFAULT_COMPILE_LIMITS = {
+    ...DEFAULT_POLICY_LIMITS,
+    compileTimeoutMs: DEFAULT_BUILD_TIMEOUT_MS,
+};
+/** A validated policy → Rego → `opa build -t wasm` (OpaTimeoutError past `timeoutMs`). */
+async function compilePolicy(policy, opaPath, timeoutMs = DEFAULT_BUILD_TIMEOUT_MS) {
     const rego = generateRego(policy);
     const entrypoint = entrypointOf(DEFAULT_PACKAGE);
-    const wasm = await buildWasm(opaPath, [{ name: 'policy.rego', source: rego }], [entrypoint]);
+    const wasm = await buildWasm(opaPath, [{ name: 'policy.rego', source: rego }], [entrypoint], timeoutMs);
     return { rego, wasm, entrypoint };
 }
+/**
+ * The limits a text and its validated policy must respect before OPA sees them: the size (checked
+ * before parsing) and, once valid, the number of condition values. null: `text` is too large.
+ */
+function policyLimitProblem(text, displayPath, limits, policy) {
+    if (policy === undefined)
+        return policySizeProblem(text, displayPath, limits);
+    const format = formatOfPath(displayPath) ?? 'yaml';
+    return policyValuesProblem(policy, { text, file: displayPath, format }, limits);
+}
+/** The problem a build that ran out of time becomes: the policy's, at its first line. */
+function compileTimeoutProblem(displayPath, error) {
+    return {
+        file: displayPath,
+        path: '',
+        line: 1,
+        column: 1,
+        severity: 'error',
+        message: `${error.message}: the policy is too large to compile within the time limit ` +
+            "(raise it with --compile-timeout, or compile-timeout in the Action's limits input)",
+    };
+}
 /** validate → Rego → wasm → loaded engine, for one policy text named `displayPath`. */
-async function compilePolicyText(text, displayPath, opaPath) {
+async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_COMPILE_LIMITS) {
+    const tooLarge = policyLimitProblem(text, displayPath, limits);
+    if (tooLarge)
+        return { ok: false, errors: [tooLarge], warnings: [] };
     const validation = validatePolicyText(text, displayPath, formatOfPath(displayPath) ?? 'yaml');
     if (!validation.ok)
         return { ok: false, errors: validation.errors, warnings: validation.warnings };
-    const compiled = await compilePolicy(validation.policy, opaPath);
+    const tooMany = policyLimitProblem(text, displayPath, limits, validation.policy);
+    if (tooMany)
+        return { ok: false, errors: [tooMany], warnings: validation.warnings };
+    let compiled;
+    try {
+        compiled = await compilePolicy(validation.policy, opaPath, limits.compileTimeoutMs);
+    }
+    catch (error) {
+        if (!(error instanceof OpaTimeoutError))
+            throw error;
+        return { ok: false, errors: [compileTimeoutProblem(displayPath, error)], warnings: validation.warnings };
+    }
     const engine = await WasmPolicy.load(displayPath, compiled.wasm);
     return {
         ok: true,
@@ -29063,294 +29434,6 @@ async function compilePolicyText(text, displayPath, opaPath) {
             warnings: validation.warnings,
         },
     };
-}
-
-;// CONCATENATED MODULE: ./build/cli/io.js
-
-/** Exit codes of every command (README "Exit codes"). */
-const EXIT = {
-    ok: 0,
-    thresholdCrossed: 1,
-    badInput: 2,
-    opaFailed: 3,
-};
-/** A bad invocation: printed with the usage, exit 2. */
-class UsageError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'UsageError';
-    }
-}
-/** A command that cannot go on for a reason the message says in full (exit 2, no usage text). */
-class CommandError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'CommandError';
-    }
-}
-/** Writes a command's output file; a path that cannot be written is a bad invocation. */
-async function writeOutputFile(path, text) {
-    try {
-        await (0,promises_namespaceObject.writeFile)(path, text);
-    }
-    catch (error) {
-        throw new CommandError(`cannot write ${path}: ${error.code ?? error.message}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./build/cli/compileCommand.js
-
-
-
-
-
-
-
-const COMPILE_USAGE = 'policy-replay compile <policy> [--out-rego FILE] [--out-wasm FILE] [--opa PATH]';
-/**
- * Validates a policy and prints its Rego (or writes it with --out-rego); --out-wasm also runs
- * `opa build -t wasm`. Problems go to stderr as file:line:column lines, exit 2.
- */
-async function runCompileCommand(argv, io) {
-    const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-            'out-rego': { type: 'string' },
-            'out-wasm': { type: 'string' },
-            opa: { type: 'string' },
-        },
-    });
-    if (positionals.length !== 1)
-        throw new UsageError(`compile takes one policy file\nusage: ${COMPILE_USAGE}`);
-    const file = positionals[0];
-    const result = await loadPolicyFile(file);
-    for (const warning of result.warnings)
-        io.stderr(`${formatProblem(warning)}\n`);
-    if (!result.ok) {
-        for (const error of result.errors)
-            io.stderr(`${formatProblem(error)}\n`);
-        io.stderr(`${file}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'}, nothing compiled\n`);
-        return EXIT.badInput;
-    }
-    // Without --out-wasm no OPA is needed: the Rego is the generator's alone.
-    const compiled = values['out-wasm']
-        ? await compilePolicy(result.policy, (await locateOpa({ flag: values.opa, env: io.env })).path)
-        : null;
-    const rego = compiled?.rego ?? generateRego(result.policy);
-    if (values['out-rego'])
-        await writeOutputFile(values['out-rego'], rego);
-    else
-        io.stdout(rego);
-    if (compiled && values['out-wasm']) {
-        await writeOutputFile(values['out-wasm'], compiled.wasm);
-        io.stderr(`wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoint ${compiled.entrypoint})\n`);
-    }
-    return EXIT.ok;
-}
-
-;// CONCATENATED MODULE: ./build/gate/gate.js
-/**
- * The `fail-on` gate: which configured rules a run's per-policy facts cross. Pure; the rules come
- * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
- */
-/** Replay fidelity levels, best first (fidelity.md: exact > controlled > partial > unreplayable). */
-const FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'];
-/** Rules that fail when a count is above zero or a flag is set. */
-const SIMPLE_RULES = [
-    'invalid-policy',
-    'newly-allowed',
-    'newly-denied',
-    'changes',
-    'blocking-gaps',
-    'malformed',
-    'no-traffic',
-    'drift',
-];
-/** The canonical `fail-on` spelling of a rule. */
-function ruleText(rule) {
-    switch (rule.kind) {
-        case 'unevaluable':
-            return `unevaluable>${rule.percent}%`;
-        case 'fidelity':
-            return `fidelity<${rule.below}`;
-        default:
-            return rule.kind;
-    }
-}
-function plural(n, one, many) {
-    return `${n} ${n === 1 ? one : many}`;
-}
-/** `n` as an exact fraction numerator/denominator, from its shortest decimal spelling. */
-function toFraction(n) {
-    const [whole = '0', frac = ''] = String(n).split('.');
-    const den = 10n ** BigInt(frac.length);
-    return { num: BigInt(whole) * den + BigInt(frac === '' ? '0' : frac), den };
-}
-/**
- * unevaluable / evaluated × 100 > percent, in exact integer arithmetic: floating point would
- * make 7 of 100 look like 7.000000000000001% and cross an `unevaluable>7%` it only meets.
- * Nothing evaluated → nothing crossed (a missing sample is what `no-traffic` is for).
- */
-function unevaluableAbove(unevaluable, evaluated, percent) {
-    if (evaluated <= 0)
-        return false;
-    // Exponent spellings (1e-7) only come from thresholds the input parser never produces.
-    if (!/^\d+(\.\d+)?$/.test(String(percent)))
-        return (unevaluable / evaluated) * 100 > percent;
-    const { num, den } = toFraction(percent);
-    return BigInt(unevaluable) * 100n * den > num * BigInt(evaluated);
-}
-/** The share as shown in a reason: enough decimals that it visibly differs from the threshold. */
-function formatShare(unevaluable, evaluated, threshold) {
-    const share = (unevaluable / evaluated) * 100;
-    for (let digits = 0; digits <= 6; digits++) {
-        const shown = Number(share.toFixed(digits));
-        if (shown !== threshold)
-            return `${shown}%`;
-    }
-    return `${share}%`;
-}
-function fidelityRank(level) {
-    return FIDELITY_LEVELS.indexOf(level);
-}
-/** Why `rule` fails for `facts`, or null when it does not. */
-function gate_check(rule, facts) {
-    switch (rule.kind) {
-        case 'invalid-policy':
-            return facts.invalid && !facts.deleted ? 'the policy is invalid' : null;
-        case 'newly-allowed':
-            return facts.newlyAllowed > 0
-                ? `${plural(facts.newlyAllowed, 'request', 'requests')} newly allowed`
-                : null;
-        case 'newly-denied':
-            return facts.newlyDenied > 0
-                ? `${plural(facts.newlyDenied, 'request', 'requests')} newly denied`
-                : null;
-        case 'changes':
-            return facts.changesTotal > 0
-                ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
-                : null;
-        case 'blocking-gaps':
-            return facts.blockingGaps > 0
-                ? `${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`
-                : null;
-        case 'malformed':
-            return facts.malformed > 0
-                ? `${plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}`
-                : null;
-        case 'no-traffic':
-            return facts.noTraffic && !facts.deleted ? 'no traffic to replay' : null;
-        case 'drift': {
-            const drift = facts.driftTotal ?? 0;
-            return drift > 0
-                ? `${plural(drift, 'recorded decision is', 'recorded decisions are')} no longer reproduced`
-                : null;
-        }
-        case 'unevaluable':
-            return unevaluableAbove(facts.unevaluable, facts.evaluated, rule.percent)
-                ? `${facts.unevaluable} of ${plural(facts.evaluated, 'request', 'requests')} unevaluable ` +
-                    `(${formatShare(facts.unevaluable, facts.evaluated, rule.percent)}, above ${rule.percent}%)`
-                : null;
-        case 'fidelity': {
-            const worst = facts.fidelityWorst ?? null;
-            return worst !== null && fidelityRank(worst) > fidelityRank(rule.below)
-                ? `worst replay fidelity is ${worst}, below ${rule.below}`
-                : null;
-        }
-    }
-}
-/**
- * Applies every rule to every policy. Failures are ordered by policy path (code-unit order) and
- * then by the rules' order in `fail-on`, so the same inputs always give the same list.
- */
-function evaluateGate(rules, facts) {
-    const failed = [];
-    const policies = [...facts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const policy of policies) {
-        for (const rule of rules) {
-            const why = gate_check(rule, policy);
-            if (why === null)
-                continue;
-            const text = ruleText(rule);
-            failed.push({ rule: text, reason: `${policy.path}: ${why} (${text})`, policy: policy.path });
-        }
-    }
-    return { verdict: failed.length > 0 ? 'fail' : 'pass', failed };
-}
-
-;// CONCATENATED MODULE: ./build/gate/failOn.js
-/**
- * The `fail-on` grammar, shared by the Action's input and the CLI's `--fail-on`: a comma- or
- * newline-separated list of rules (README "Gate rules"). Pure; a bad rule throws FailOnError with
- * a message that quotes it and says what was expected.
- */
-
-const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
-class FailOnError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'FailOnError';
-    }
-}
-/** Items of a rule list: split on commas and newlines, trimmed, empties and `#` lines dropped. */
-function splitRules(text) {
-    return text
-        .split(/\r?\n/)
-        .filter((line) => !line.trim().startsWith('#'))
-        .flatMap((line) => line.split(','))
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-const FAIL_ON_HELP = `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +
-    `fidelity<LEVEL (LEVEL one of ${FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
-function parseFailOnItem(item) {
-    const lower = item.toLowerCase();
-    if (SIMPLE_RULES.includes(lower))
-        return { kind: lower };
-    if (/^unevaluable\s*>/.test(lower)) {
-        const m = /^unevaluable\s*>\s*(\d{1,3}(?:\.\d{1,4})?)\s*%$/.exec(lower);
-        const percent = m ? Number(m[1]) : NaN;
-        if (!(percent >= 0 && percent <= 100)) {
-            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected unevaluable>N% with N a number from 0 to 100 (up to 4 decimals), e.g. unevaluable>5%.`);
-        }
-        return { kind: 'unevaluable', percent };
-    }
-    if (/^fidelity\s*</.test(lower)) {
-        const level = lower.replace(/^fidelity\s*<\s*/, '');
-        if (level === 'unreplayable') {
-            throw new FailOnError(`Invalid fail-on rule '${item}'. No level is below unreplayable; use fidelity<partial to fail on unreplayable.`);
-        }
-        if (!FIDELITY_LEVELS.includes(level)) {
-            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
-        }
-        return { kind: 'fidelity', below: level };
-    }
-    throw new FailOnError(`Invalid fail-on rule '${item}'. ${FAIL_ON_HELP}`);
-}
-/** Parses a `fail-on` value ('' = the default). `none` alone means no rule can fail the run. */
-function parseFailOn(raw) {
-    const items = splitRules(raw === '' ? DEFAULT_FAIL_ON : raw);
-    if (items.length === 0)
-        return parseFailOn(DEFAULT_FAIL_ON);
-    if (items.some((item) => item.toLowerCase() === 'none')) {
-        if (items.length > 1) {
-            throw new FailOnError(`Invalid fail-on '${raw}'. 'none' cannot be combined with other rules.`);
-        }
-        return [];
-    }
-    const seen = new Set();
-    const rules = [];
-    for (const item of items) {
-        const rule = parseFailOnItem(item);
-        const key = ruleText(rule);
-        if (seen.has(key))
-            continue;
-        seen.add(key);
-        rules.push(rule);
-    }
-    return rules;
 }
 
 ;// CONCATENATED MODULE: ./build/canonical/sha256.js
@@ -29368,6 +29451,8 @@ function sha256OfText(text) {
     return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex');
 }
 
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
@@ -29496,18 +29581,18 @@ class RequestIdTable {
 
 
 /**
- * One recorded gateway request (traffic.md "A record").
+ * One recorded gateway request (docs/traffic.md "A record").
  *
  * The zod schema is the contract and the source of the types. The reader's hot path uses
  * `isTrafficRecord`, a hand-written predicate that accepts exactly what the schema accepts (tested
  * against each other); zod then only runs on the rare malformed record, to word the reason.
  *
- * Decisions the spec leaves open, recorded here and in the project docs:
+ * Decisions recorded here and in docs/traffic.md:
  * - Unknown top-level keys and unknown keys in `unpaired` are malformed ("unknown key"): a typo such
  *   as `unavailible` would otherwise silently drop what the telemetry said it lacked, and the
  *   replay would guess.
  * - `input` is the gateway's document: keys this tool does not know are allowed at every level, but
- *   the values a policy reads must have the type the gateway gives them (policy.md's input table).
+ *   the values a policy reads must have the type the gateway gives them (docs/policy.md "Fields").
  * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
  *   `time.parse_rfc3339_ns` also accepts.
  * - Repeated entries in `unavailable` are harmless and accepted.
@@ -29773,7 +29858,7 @@ function isTrafficRecord(v) {
 }
 // ---------------------------------------------------------------------------------------------
 // The slow path: why a value is not a record, in words an operator can act on.
-function record_valueAt(root, path) {
+function valueAt(root, path) {
     let v = root;
     for (const segment of path) {
         if (typeof v !== 'object' || v === null)
@@ -29817,7 +29902,7 @@ function explainInvalidRecord(value) {
             continue;
         }
         const where = path.length === 0 ? 'record' : formatPath(path);
-        const actual = record_valueAt(value, issue.path);
+        const actual = valueAt(value, issue.path);
         let message;
         if (issue.code === 'invalid_type' && actual === undefined)
             message = 'is required';
@@ -29850,6 +29935,188 @@ function record_article(expected) {
     }
 }
 
+;// CONCATENATED MODULE: ./build/traffic/recordShape.js
+/**
+ * Checks on a record's raw text that JSON.parse cannot make, run on every line of a sample and so
+ * kept to one pass over bytes the reader already holds (docs/security.md "Hostile traffic"):
+ *
+ * - **Nesting depth.** A record nested thousands deep parses, but every recursive step after it
+ *   (the decision cache's key, JSON.stringify, opa-wasm's input parser) can overflow the stack,
+ *   and whether it does depends on the thread. Deeper than MAX_RECORD_DEPTH is malformed.
+ * - **Repeated keys.** JSON.parse keeps the last of two equal keys in one object, so a record
+ *   with two `request_id`s would silently be the second. Every `:` outside a string separates one
+ *   object member, so a text whose member count (the scan) exceeds what the parsed value holds
+ *   (countMembers) repeats a key somewhere. Only then is the text scanned again to name the key.
+ * - **Invalid UTF-8** and **overlong lines** are found by the reader before any text is decoded;
+ *   they arrive here as the shape codes below.
+ */
+/** The deepest nesting of arrays and objects a record may have (the record object is level 1). */
+const MAX_RECORD_DEPTH = 64;
+const SHAPE_TOO_DEEP = -1;
+const SHAPE_INVALID_UTF8 = -2;
+const SHAPE_TOO_LONG = -3;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+/** The shape of `bytes[from, to)` (UTF-8 JSON): structure bytes are ASCII, so bytes suffice. */
+function scanShapeBytes(bytes, from, to) {
+    let colons = 0;
+    let depth = 0;
+    for (let i = from; i < to; i++) {
+        const b = bytes[i];
+        if (b === QUOTE) {
+            for (i++; i < to; i++) {
+                const c = bytes[i];
+                if (c === BACKSLASH)
+                    i++;
+                else if (c === QUOTE)
+                    break;
+            }
+        }
+        else if (b === COLON)
+            colons++;
+        else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+            if (++depth > MAX_RECORD_DEPTH)
+                return SHAPE_TOO_DEEP;
+        }
+        else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
+            depth--;
+    }
+    return colons;
+}
+/** The same for text that is already decoded (callers without the bytes). */
+function scanShapeText(text) {
+    let colons = 0;
+    let depth = 0;
+    const to = text.length;
+    for (let i = 0; i < to; i++) {
+        const b = text.charCodeAt(i);
+        if (b === QUOTE) {
+            for (i++; i < to; i++) {
+                const c = text.charCodeAt(i);
+                if (c === BACKSLASH)
+                    i++;
+                else if (c === QUOTE)
+                    break;
+            }
+        }
+        else if (b === COLON)
+            colons++;
+        else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+            if (++depth > MAX_RECORD_DEPTH)
+                return SHAPE_TOO_DEEP;
+        }
+        else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
+            depth--;
+    }
+    return colons;
+}
+/**
+ * Object members in a parsed value. Recursion is safe: the scan already bounded the depth.
+ * Allocation-free (no Object.keys): it runs for every record.
+ */
+function countMembers(value) {
+    if (typeof value !== 'object' || value === null)
+        return 0;
+    let n = 0;
+    if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+            const item = value[i];
+            if (typeof item === 'object' && item !== null)
+                n += countMembers(item);
+        }
+        return n;
+    }
+    const record = value;
+    for (const key in record) {
+        n++;
+        const item = record[key];
+        if (typeof item === 'object' && item !== null)
+            n += countMembers(item);
+    }
+    return n;
+}
+/**
+ * The first key that appears twice in one object of `text` (valid JSON), for the malformed
+ * reason. Slow (a tokenizer with a key set per open object): only run once countMembers has
+ * shown that some key repeats.
+ */
+function findRepeatedKey(text) {
+    const stack = [];
+    const pathOfTop = () => {
+        let path = '';
+        for (let f = 0; f < stack.length - 1; f++) {
+            const frame = stack[f];
+            if (frame.keys === null)
+                path += `[${frame.index}]`;
+            else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(frame.key))
+                path += path === '' ? frame.key : `.${frame.key}`;
+            else
+                path += `[${JSON.stringify(frame.key)}]`;
+        }
+        return path === '' ? 'record' : path;
+    };
+    let expectKey = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"') {
+            let j = i + 1;
+            while (j < text.length && text[j] !== '"')
+                j += text[j] === '\\' ? 2 : 1;
+            const top = stack[stack.length - 1];
+            if (expectKey && top?.keys) {
+                const key = JSON.parse(text.slice(i, j + 1));
+                if (top.keys.has(key))
+                    return { key, path: pathOfTop() };
+                top.keys.add(key);
+                top.key = key;
+                expectKey = false;
+            }
+            i = j;
+        }
+        else if (c === '{') {
+            stack.push({ keys: new Set(), key: '', index: 0 });
+            expectKey = true;
+        }
+        else if (c === '[') {
+            stack.push({ keys: null, key: '', index: 0 });
+        }
+        else if (c === '}' || c === ']') {
+            stack.pop();
+        }
+        else if (c === ',') {
+            const top = stack[stack.length - 1];
+            if (top?.keys)
+                expectKey = true;
+            else if (top)
+                top.index++;
+        }
+    }
+    return null;
+}
+/** The malformed reason of an element whose shape is a negative code (or a repeated key). */
+function shapeReason(shape, maxLineBytes) {
+    switch (shape) {
+        case SHAPE_TOO_DEEP:
+            return `nested deeper than ${MAX_RECORD_DEPTH} levels of arrays and objects (the limit for a record)`;
+        case SHAPE_INVALID_UTF8:
+            return 'not valid UTF-8 (replaying it would silently change its text)';
+        case SHAPE_TOO_LONG:
+            return `longer than ${maxLineBytes} bytes, the --max-line-bytes limit (raise it with --max-line-bytes, or max-line-bytes in the Action's limits input)`;
+        default:
+            return 'not a valid traffic record';
+    }
+}
+function repeatedKeyReason(repeated) {
+    return repeated === null
+        ? 'a key appears twice in one object (JSON keeps only the last)'
+        : `key ${JSON.stringify(repeated.key)} appears twice in ${repeated.path === 'record' ? 'the record' : repeated.path} (JSON would keep only the last)`;
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/reader.js
 
 
@@ -29857,6 +30124,33 @@ function record_article(expected) {
 
 
 
+
+
+
+/**
+ * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
+ * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
+ * short ids, i.e. well under 100 MB for a million records.
+ *
+ * Decisions (docs/traffic.md):
+ * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
+ *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
+ *   counted, but they still advance the line number so later numbers match an editor.
+ * - A `.json` array element's line is the line of its first character.
+ * - Only replayed (valid) records claim a request id: a valid record after a malformed one with the
+ *   same id is replayed; a second valid record with an id already replayed is malformed.
+ * - A trailing `\r` (CRLF files) and a UTF-8 byte-order mark at the start are ignored.
+ * - A `.json` file that is not one array (no `[`, text after `]`, no closing `]`) cannot be split
+ *   into records and fails the read with a `TrafficReadError`; so do I/O and gzip errors.
+ * - Hostile input is a malformed record, never a stopped run or unbounded memory
+ *   (docs/security.md): a line (or `.json` element) longer than `maxLineBytes` is kept only up to
+ *   that length while the rest is skipped, so memory stays bounded whatever the (decompressed)
+ *   input; a line that is not valid UTF-8, nested deeper than MAX_RECORD_DEPTH or repeating a key
+ *   in one object is malformed (recordShape.ts). Only regular files are read: a device, FIFO or
+ *   directory would never end or never start.
+ */
+/** Default `maxLineBytes`: the longest line (or `.json` element) read as a record, 1 MiB. */
+const DEFAULT_MAX_LINE_BYTES = 1 << 20;
 /** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
 class TrafficReadError extends Error {
     path;
@@ -29887,9 +30181,13 @@ function trafficFormatOf(path) {
  * caller holding values from elsewhere (tests, a shard merge) judges them the same way.
  */
 class RecordClassifier {
+    maxLineBytes;
     ids = new RequestIdTable();
-    classifyText(text, line) {
-        const item = parseRecordText(text, line);
+    constructor(maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+        this.maxLineBytes = maxLineBytes;
+    }
+    classifyText(text, line, shape) {
+        const item = parseRecordText(text, line, shape, this.maxLineBytes);
         return item.kind === 'record' ? this.claim(item.record, line) : item;
     }
     classifyValue(value, line) {
@@ -29910,13 +30208,22 @@ class RecordClassifier {
  * reader and the replay's per-record step (which judges duplicates in file order on the main
  * thread) share it, so both say the same thing about the same text.
  */
-function parseRecordText(text, line) {
+function parseRecordText(text, line, shape = scanShapeText(text), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    if (shape < 0)
+        return { kind: 'malformed', line, reason: shapeReason(shape, maxLineBytes) };
     let value;
     try {
         value = JSON.parse(text);
     }
     catch (error) {
         return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
+    }
+    if (countMembers(value) !== shape) {
+        const reason = repeatedKeyReason(findRepeatedKey(text));
+        const id = idOf(value);
+        return id === undefined
+            ? { kind: 'malformed', line, reason }
+            : { kind: 'malformed', line, reason, request_id: id };
     }
     return validateRecordValue(value, line);
 }
@@ -29975,6 +30282,8 @@ function readError(path, error, gzip) {
     const e = error;
     if (e.code === 'ENOENT')
         return new TrafficReadError(path, 'no such file');
+    if (e.code === 'ENOTDIR')
+        return new TrafficReadError(path, 'no such file (a parent is not a directory)');
     if (e.code === 'EISDIR')
         return new TrafficReadError(path, 'is a directory, not a traffic file');
     if (gzip && typeof e.code === 'string' && e.code.startsWith('Z_'))
@@ -29986,6 +30295,7 @@ function readError(path, error, gzip) {
  * gunzip). I/O and gzip failures surface as TrafficReadError.
  */
 async function* readTrafficBytes(path, options = {}) {
+    await assertRegularFile(path);
     const format = trafficFormatOf(path);
     const gzip = format.endsWith('.gz');
     const source = openSource(path, format, options.chunkSize ?? DEFAULT_CHUNK);
@@ -30019,9 +30329,9 @@ async function* readTrafficBytes(path, options = {}) {
  * form exists for throughput: it costs one await per chunk instead of one per record.
  */
 async function* readTrafficBatches(path, options = {}) {
-    const classifier = new RecordClassifier();
+    const classifier = new RecordClassifier(options.maxLineBytes);
     const sink = {
-        element: (text, line) => classifier.classifyText(text, line),
+        element: (text, line, shape) => classifier.classifyText(text, line, shape),
         empty: (line) => ({ kind: 'malformed', line, reason: EMPTY_ELEMENT_REASON }),
     };
     yield* readTrafficElements(path, sink, options);
@@ -30032,10 +30342,12 @@ async function* readTrafficBatches(path, options = {}) {
  * is (a record, a repeat, malformed) is the sink's business.
  */
 async function* readTrafficElements(path, sink, options = {}) {
+    await assertRegularFile(path);
     const format = trafficFormatOf(path);
+    const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     const splitter = format.startsWith('jsonl')
-        ? new LineSplitter(sink)
-        : new ArraySplitter(sink, path);
+        ? new LineSplitter(sink, maxLineBytes)
+        : new ArraySplitter(sink, path, maxLineBytes);
     for await (const chunk of readTrafficBytes(path, options)) {
         const items = splitter.push(chunk);
         if (items.length > 0)
@@ -30052,12 +30364,38 @@ async function* readTraffic(path, options = {}) {
 }
 /** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
 async function trafficSha256(path) {
+    await assertRegularFile(path);
     try {
         return await sha256OfFile(path);
     }
     catch (error) {
         throw readError(path, error, false);
     }
+}
+/**
+ * Only a regular file (or a symlink to one) is a sample: `/dev/zero` or a FIFO would be read
+ * forever or block, and a directory is a mistake in the path.
+ */
+async function assertRegularFile(path) {
+    let info;
+    try {
+        info = await (0,promises_.stat)(path);
+    }
+    catch (error) {
+        throw readError(path, error, false);
+    }
+    if (info.isFile())
+        return;
+    if (info.isDirectory())
+        throw new TrafficReadError(path, 'is a directory, not a traffic file');
+    const what = info.isFIFO()
+        ? 'a FIFO (named pipe)'
+        : info.isCharacterDevice() || info.isBlockDevice()
+            ? 'a device'
+            : info.isSocket()
+                ? 'a socket'
+                : 'not a regular file';
+    throw new TrafficReadError(path, `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`);
 }
 const EMPTY_ELEMENT_REASON = 'empty array element (two commas, or a comma before ])';
 const LF = 0x0a;
@@ -30086,48 +30424,90 @@ function countLines(buf) {
  * of a file without a final newline), numbering them: the unit the replay hands to a worker. A
  * run is emitted once at least `minBytes` of whole lines are waiting (0: as soon as there is one
  * line); only bytes that straddle two input chunks are copied.
+ *
+ * A line longer than `maxLineBytes` is kept only up to `maxLineBytes + 1` bytes and the rest of
+ * it is dropped as it arrives, so a stream without line breaks (1 GB of zeros out of a 1 MB gzip)
+ * holds at most `minBytes` + one input chunk + `maxLineBytes` in memory; forEachLine then reports
+ * the line as too long.
  */
 class LineChunker {
     minBytes;
+    maxLineBytes;
     pending = [];
     pendingBytes = 0;
+    /** Bytes of the unterminated line at the end of `pending`. */
+    partialBytes = 0;
+    /** The current line passed maxLineBytes: drop bytes until its LF. */
+    skipping = false;
     nextLine = 1;
-    constructor(minBytes = 0) {
+    constructor(minBytes = 0, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
         this.minBytes = minBytes;
+        this.maxLineBytes = maxLineBytes;
     }
-    push(chunk) {
+    push(input) {
+        let chunk = input;
+        if (this.skipping) {
+            const lf = chunk.indexOf(LF);
+            if (lf < 0)
+                return null;
+            // The LF ends the kept prefix of the long line.
+            this.skipping = false;
+            chunk = chunk.subarray(lf);
+        }
         const nl = chunk.lastIndexOf(LF);
-        if (nl < 0 || this.pendingBytes + nl + 1 < this.minBytes) {
-            if (chunk.length > 0) {
-                this.pending.push(chunk);
-                this.pendingBytes += chunk.length;
-            }
+        if (nl < 0) {
+            this.extendPartial(chunk);
             return null;
         }
         const head = chunk.subarray(0, nl + 1);
-        let bytes;
-        if (this.pending.length === 0)
-            bytes = head;
+        const tail = chunk.subarray(nl + 1);
+        let emitted = null;
+        if (this.pendingBytes + head.length < this.minBytes)
+            this.append(head);
         else {
-            this.pending.push(head);
-            bytes = Buffer.concat(this.pending, this.pendingBytes + head.length);
+            let bytes;
+            if (this.pending.length === 0)
+                bytes = head;
+            else {
+                this.pending.push(head);
+                bytes = Buffer.concat(this.pending, this.pendingBytes + head.length);
+            }
+            this.pending = [];
+            this.pendingBytes = 0;
+            emitted = this.emit(bytes);
         }
-        this.pending = [];
-        this.pendingBytes = 0;
-        if (nl + 1 < chunk.length) {
-            this.pending.push(chunk.subarray(nl + 1));
-            this.pendingBytes = chunk.length - nl - 1;
-        }
-        return this.emit(bytes);
+        this.partialBytes = 0;
+        this.extendPartial(tail);
+        return emitted;
     }
     /** What is left at the end of the file (whole lines, and a last line without its LF). */
     end() {
+        this.skipping = false;
+        this.partialBytes = 0;
         if (this.pendingBytes === 0)
             return null;
         const bytes = Buffer.concat(this.pending, this.pendingBytes);
         this.pending = [];
         this.pendingBytes = 0;
         return this.emit(bytes);
+    }
+    append(bytes) {
+        if (bytes.length === 0)
+            return;
+        this.pending.push(bytes);
+        this.pendingBytes += bytes.length;
+    }
+    /** Adds bytes of the unterminated line, keeping at most maxLineBytes + 1 of it. */
+    extendPartial(bytes) {
+        const room = this.maxLineBytes + 1 - this.partialBytes;
+        if (bytes.length < room) {
+            this.append(bytes);
+            this.partialBytes += bytes.length;
+            return;
+        }
+        this.append(bytes.subarray(0, room));
+        this.partialBytes += room;
+        this.skipping = true;
     }
     emit(bytes) {
         const lines = countLines(bytes) + (bytes[bytes.length - 1] === LF ? 0 : 1);
@@ -30137,11 +30517,15 @@ class LineChunker {
     }
 }
 /**
- * Calls `fn` with the text and line number of each line of a LineChunk that is not blank. A
- * UTF-8 byte-order mark on line 1 and a line's trailing CR are dropped.
+ * Calls `fn` with the text, line number and shape (recordShape.ts) of each line of a LineChunk
+ * that is not blank. A UTF-8 byte-order mark on line 1 and a line's trailing CR are dropped. A
+ * line longer than `maxLineBytes`, or not valid UTF-8, comes with its negative shape code and no
+ * text: it is never decoded. UTF-8 is checked once for the whole run, and line by line only when
+ * the run holds an invalid sequence.
  */
-function forEachLine(bytes, firstLine, fn) {
+function forEachLine(bytes, firstLine, fn, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
     const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const allUtf8 = (0,external_node_buffer_namespaceObject.isUtf8)(buf);
     let line = firstLine;
     let start = 0;
     for (;;) {
@@ -30154,8 +30538,14 @@ function forEachLine(bytes, firstLine, fn) {
                 from += 3;
             if (to > from && buf[to - 1] === CR)
                 to--;
-            if (!isBlank(buf, from, to))
-                fn(buf.toString('utf8', from, to), line);
+            if (to - from > maxLineBytes)
+                fn('', line, SHAPE_TOO_LONG);
+            else if (!isBlank(buf, from, to)) {
+                if (!allUtf8 && !(0,external_node_buffer_namespaceObject.isUtf8)(buf.subarray(from, to)))
+                    fn('', line, SHAPE_INVALID_UTF8);
+                else
+                    fn(buf.toString('utf8', from, to), line, scanShapeBytes(buf, from, to));
+            }
         }
         if (nl < 0)
             return;
@@ -30166,9 +30556,12 @@ function forEachLine(bytes, firstLine, fn) {
 /** JSON Lines for readTrafficElements: the same cutting and numbering as the replay's chunks. */
 class LineSplitter {
     sink;
-    chunker = new LineChunker(0);
-    constructor(sink) {
+    maxLineBytes;
+    chunker;
+    constructor(sink, maxLineBytes) {
         this.sink = sink;
+        this.maxLineBytes = maxLineBytes;
+        this.chunker = new LineChunker(0, maxLineBytes);
     }
     push(chunk) {
         return this.elements(this.chunker.push(chunk));
@@ -30179,7 +30572,7 @@ class LineSplitter {
     elements(chunk) {
         const items = [];
         if (chunk !== null)
-            forEachLine(chunk.bytes, chunk.firstLine, (text, line) => items.push(this.sink.element(text, line)));
+            forEachLine(chunk.bytes, chunk.firstLine, (text, line, shape) => items.push(this.sink.element(text, line, shape)), this.maxLineBytes);
         return items;
     }
 }
@@ -30196,11 +30589,14 @@ const ArrayState = {
 };
 /**
  * A `.json` array, split into top-level elements by a byte scanner that tracks strings and nesting
- * depth; each element is then parsed on its own, so the array is never held in memory whole.
+ * depth; each element is then parsed on its own, so the array is never held in memory whole. The
+ * same scan yields each element's shape (recordShape.ts); an element longer than `maxLineBytes`
+ * is not kept at all, only scanned to its end and reported as too long.
  */
 class ArraySplitter {
     sink;
     path;
+    maxElementBytes;
     state = ArrayState.Before;
     line = 1;
     depth = 0;
@@ -30208,13 +30604,19 @@ class ArraySplitter {
     escaped = false;
     /** Pieces of the current element from earlier chunks. */
     pieces = [];
+    /** Bytes of the current element in earlier chunks (kept in `pieces` unless too long). */
+    pieceBytes = 0;
+    /** The current element's `:` outside strings, and whether it nests too deep. */
+    colons = 0;
+    tooDeep = false;
     elementLine = 0;
     /** Elements (or commas) seen since `[`: a `]` or `,` right after a comma is an empty element. */
     afterComma = false;
     atStart = true;
-    constructor(sink, path) {
+    constructor(sink, path, maxElementBytes) {
         this.sink = sink;
         this.path = path;
+        this.maxElementBytes = maxElementBytes;
     }
     push(chunk) {
         const items = [];
@@ -30256,6 +30658,9 @@ class ArraySplitter {
                         this.depth = 0;
                         this.inString = false;
                         this.escaped = false;
+                        this.colons = 0;
+                        this.tooDeep = false;
+                        this.pieceBytes = 0;
                         i = this.scanElement(chunk, i, items, elementStart);
                         if (this.state !== ArrayState.Element)
                             elementStart = -1;
@@ -30272,8 +30677,14 @@ class ArraySplitter {
                     break;
             }
         }
-        if (this.state === ArrayState.Element && elementStart >= 0)
-            this.pieces.push(chunk.subarray(elementStart));
+        if (this.state === ArrayState.Element && elementStart >= 0) {
+            this.pieceBytes += chunk.length - elementStart;
+            // Past the limit the element is only scanned to its end: memory stays bounded.
+            if (this.pieceBytes > this.maxElementBytes)
+                this.pieces = [];
+            else
+                this.pieces.push(chunk.subarray(elementStart));
+        }
         return items;
     }
     /**
@@ -30298,8 +30709,12 @@ class ArraySplitter {
             }
             if (b === 0x22)
                 this.inString = true;
-            else if (b === 0x7b /* { */ || b === 0x5b /* [ */)
-                this.depth++;
+            else if (b === 0x3a /* : */)
+                this.colons++;
+            else if (b === 0x7b /* { */ || b === 0x5b /* [ */) {
+                if (++this.depth > MAX_RECORD_DEPTH)
+                    this.tooDeep = true;
+            }
             else if ((b === 0x7d /* } */ || b === 0x5d) /* ] */ && this.depth > 0)
                 this.depth--;
             else if (this.depth === 0 && (b === 0x2c || b === 0x5d)) {
@@ -30316,16 +30731,24 @@ class ArraySplitter {
         return n - 1;
     }
     finishElement(chunk, start, end, items) {
-        let text;
-        if (this.pieces.length > 0) {
-            this.pieces.push(chunk.subarray(Math.max(start, 0), end));
-            text = Buffer.concat(this.pieces).toString('utf8');
-            this.pieces = [];
-        }
-        else {
-            text = chunk.toString('utf8', start, end);
-        }
-        items.push(this.sink.element(text, this.elementLine));
+        const from = Math.max(start, 0);
+        const size = this.pieceBytes + end - from;
+        let bytes = null;
+        if (size <= this.maxElementBytes)
+            bytes =
+                this.pieces.length > 0
+                    ? Buffer.concat([...this.pieces, chunk.subarray(from, end)])
+                    : chunk.subarray(from, end);
+        this.pieces = [];
+        this.pieceBytes = 0;
+        let item;
+        if (bytes === null)
+            item = this.sink.element('', this.elementLine, SHAPE_TOO_LONG);
+        else if (!(0,external_node_buffer_namespaceObject.isUtf8)(bytes))
+            item = this.sink.element('', this.elementLine, SHAPE_INVALID_UTF8);
+        else
+            item = this.sink.element(bytes.toString('utf8'), this.elementLine, this.tooDeep ? SHAPE_TOO_DEEP : this.colons);
+        items.push(item);
         this.afterComma = false;
     }
     end() {
@@ -30338,6 +30761,80 @@ class ArraySplitter {
 }
 function isWhitespace(b) {
     return b === SPACE || b === LF || b === CR || b === TAB;
+}
+
+;// CONCATENATED MODULE: ./build/replay/limits.js
+/**
+ * Every resource limit of a run in one place: what a hostile sample or policy may cost before it
+ * is an error naming the limit. The CLI sets them with flags of the same names
+ * (`--max-line-bytes 4MiB`), the Action with its `limits` input
+ * (`max-line-bytes=4MiB, compile-timeout=120s`). README "Limits" lists them.
+ */
+
+
+const DEFAULT_LIMITS = { ...DEFAULT_COMPILE_LIMITS, maxLineBytes: DEFAULT_MAX_LINE_BYTES };
+const LIMIT_SPECS = [
+    { name: 'max-line-bytes', key: 'maxLineBytes', unit: 'bytes', min: 1024, max: 512 * 2 ** 20 },
+    { name: 'max-policy-bytes', key: 'maxPolicyBytes', unit: 'bytes', min: 1024, max: 256 * 2 ** 20 },
+    { name: 'max-policy-values', key: 'maxPolicyValues', unit: 'count', min: 1, max: 10_000_000 },
+    { name: 'compile-timeout', key: 'compileTimeoutMs', unit: 'seconds', min: 1, max: 24 * 3600 },
+];
+const LIMIT_NAMES = LIMIT_SPECS.map((s) => s.name);
+/** A limit value that cannot be used; the message quotes it and says what was expected. */
+class LimitError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'LimitError';
+    }
+}
+const BYTE_UNITS = { '': 1, b: 1, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30 };
+function expected(spec) {
+    switch (spec.unit) {
+        case 'bytes':
+            return `a size in bytes from ${spec.min} to ${spec.max / 2 ** 20}MiB, e.g. 4MiB, 512KiB or 1048576`;
+        case 'count':
+            return `a whole number from ${spec.min} to ${spec.max}`;
+        case 'seconds':
+            return `a number of seconds from ${spec.min} to ${spec.max}, e.g. 120 or 120s`;
+    }
+}
+/** One limit's value as written (`4MiB`, `25000`, `120s`) → its internal value (bytes, count, ms). */
+function parseLimitValue(name, raw) {
+    const spec = LIMIT_SPECS.find((s) => s.name === name);
+    if (!spec)
+        throw new LimitError(`Unknown limit '${name}'. Expected one of ${LIMIT_NAMES.join(', ')}.`);
+    const text = raw.trim().toLowerCase();
+    let value = NaN;
+    if (spec.unit === 'bytes') {
+        const m = /^(\d+)\s*([kmg]ib|b)?$/.exec(text);
+        if (m)
+            value = Number(m[1]) * BYTE_UNITS[m[2] ?? ''];
+    }
+    else if (spec.unit === 'seconds') {
+        const m = /^(\d+)\s*s?$/.exec(text);
+        if (m)
+            value = Number(m[1]);
+    }
+    else if (/^\d+$/.test(text))
+        value = Number(text);
+    if (!Number.isSafeInteger(value) || value < spec.min || value > spec.max) {
+        throw new LimitError(`Invalid ${spec.name} '${raw}'. Expected ${expected(spec)}.`);
+    }
+    return { key: spec.key, value: spec.unit === 'seconds' ? value * 1000 : value };
+}
+/** The Action's `limits` input: `name=value` items separated by commas or newlines. */
+function parseLimitsList(raw) {
+    const limits = { ...DEFAULT_LIMITS };
+    for (const item of raw.split(/[,\n]/).map((s) => s.trim())) {
+        if (item === '' || item.startsWith('#'))
+            continue;
+        const at = item.indexOf('=');
+        if (at <= 0)
+            throw new LimitError(`Invalid limits item '${item}'. Expected name=value with a name among ${LIMIT_NAMES.join(', ')}.`);
+        const { key, value } = parseLimitValue(item.slice(0, at).trim(), item.slice(at + 1));
+        limits[key] = value;
+    }
+    return limits;
 }
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
@@ -30456,477 +30953,7 @@ function loneSurrogate(path, unit, index) {
     return new CanonicalJsonError('lone_surrogate', path, `lone surrogate \\u${hex} at index ${index} in a string`);
 }
 
-;// CONCATENATED MODULE: ./build/fidelity/json-positions.js
-/**
- * A strict JSON parser that remembers where every key and value starts, so a schema problem at
- * `tools.calls[1].output.sha256` can be reported at its line and column. `JSON.parse` gives no
- * positions and YAML parsers accept more than JSON, so neither alone is enough.
- *
- * Lines and columns are 1-based; columns count UTF-16 code units, as editors and GitHub
- * annotations do for the characters manifests contain.
- */
-/** Positions of every node of one parsed document, looked up by path. */
-class PositionIndex {
-    nodes = new Map();
-    set(path, positions) {
-        this.nodes.set(pathKey(path), positions);
-    }
-    get(path) {
-        return this.nodes.get(pathKey(path));
-    }
-    /** The node at `path`, or its nearest existing ancestor (the root always exists). */
-    nearest(path) {
-        for (let length = path.length; length >= 0; length--) {
-            const prefix = path.slice(0, length);
-            const found = this.get(prefix);
-            if (found)
-                return { path: prefix, positions: found };
-        }
-        return { path: [], positions: { value: { line: 1, column: 1 } } };
-    }
-}
-function pathKey(path) {
-    return JSON.stringify(path);
-}
-/** Deep enough for any real manifest; bounded so hostile input cannot overflow the stack. */
-const MAX_DEPTH = 256;
-class Failure extends Error {
-    offset;
-    constructor(offset, message) {
-        super(message);
-        this.offset = offset;
-    }
-}
-/**
- * Parses `text` as exactly one JSON value. `firstLine` is the line number of the text's first
- * line in its file (JSON Lines files are parsed line by line).
- */
-function parseJsonWithPositions(text, firstLine = 1) {
-    const lineStarts = [0];
-    for (let i = 0; i < text.length; i++)
-        if (text.charCodeAt(i) === 10)
-            lineStarts.push(i + 1);
-    const at = (offset) => {
-        let low = 0;
-        let high = lineStarts.length - 1;
-        while (low < high) {
-            const mid = (low + high + 1) >> 1;
-            if ((lineStarts[mid] ?? 0) <= offset)
-                low = mid;
-            else
-                high = mid - 1;
-        }
-        return { line: firstLine + low, column: offset - (lineStarts[low] ?? 0) + 1 };
-    };
-    const positions = new PositionIndex();
-    const duplicates = [];
-    let i = 0;
-    const skipWhitespace = () => {
-        for (;;) {
-            const c = text.charCodeAt(i);
-            if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d)
-                i++;
-            else
-                return;
-        }
-    };
-    const describe = (offset) => offset >= text.length
-        ? 'unexpected end of input'
-        : `unexpected character ${JSON.stringify(text[offset])}`;
-    const parseString = () => {
-        const start = i;
-        i++; // opening quote
-        let out = '';
-        let chunkStart = i;
-        for (;;) {
-            if (i >= text.length)
-                throw new Failure(start, 'unterminated string');
-            const c = text.charCodeAt(i);
-            if (c === 0x22) {
-                out += text.slice(chunkStart, i);
-                i++;
-                return out;
-            }
-            if (c < 0x20)
-                throw new Failure(i, 'control character in string (must be escaped)');
-            if (c !== 0x5c) {
-                i++;
-                continue;
-            }
-            out += text.slice(chunkStart, i);
-            const escape = text[i + 1];
-            switch (escape) {
-                case '"':
-                case '\\':
-                case '/':
-                    out += escape;
-                    i += 2;
-                    break;
-                case 'b':
-                    out += '\b';
-                    i += 2;
-                    break;
-                case 'f':
-                    out += '\f';
-                    i += 2;
-                    break;
-                case 'n':
-                    out += '\n';
-                    i += 2;
-                    break;
-                case 'r':
-                    out += '\r';
-                    i += 2;
-                    break;
-                case 't':
-                    out += '\t';
-                    i += 2;
-                    break;
-                case 'u': {
-                    const hex = text.slice(i + 2, i + 6);
-                    if (!/^[0-9a-fA-F]{4}$/.test(hex))
-                        throw new Failure(i, 'invalid \\u escape');
-                    out += String.fromCharCode(parseInt(hex, 16));
-                    i += 6;
-                    break;
-                }
-                default:
-                    throw new Failure(i, 'invalid escape in string');
-            }
-            chunkStart = i;
-        }
-    };
-    const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-    const parseValue = (path, key, depth) => {
-        skipWhitespace();
-        const start = i;
-        const here = key ? { value: at(start), key } : { value: at(start) };
-        positions.set(path, here);
-        const c = text[i];
-        if (c === '{') {
-            if (depth >= MAX_DEPTH)
-                throw new Failure(i, 'nesting too deep');
-            i++;
-            const object = {};
-            const seen = new Set();
-            skipWhitespace();
-            if (text[i] === '}') {
-                i++;
-                return object;
-            }
-            for (;;) {
-                skipWhitespace();
-                if (text[i] !== '"')
-                    throw new Failure(i, `${describe(i)}: expected a string key`);
-                const keyOffset = i;
-                const name = parseString();
-                skipWhitespace();
-                if (text[i] !== ':')
-                    throw new Failure(i, `${describe(i)}: expected ':'`);
-                i++;
-                const memberPath = [...path, name];
-                const member = parseValue(memberPath, at(keyOffset), depth + 1);
-                if (seen.has(name))
-                    duplicates.push({ path: memberPath, position: at(keyOffset) });
-                seen.add(name);
-                // defineProperty, not assignment: a "__proto__" key must stay a plain member.
-                Object.defineProperty(object, name, {
-                    value: member,
-                    enumerable: true,
-                    writable: true,
-                    configurable: true,
-                });
-                skipWhitespace();
-                if (text[i] === ',') {
-                    i++;
-                    continue;
-                }
-                if (text[i] === '}') {
-                    i++;
-                    return object;
-                }
-                throw new Failure(i, `${describe(i)}: expected ',' or '}'`);
-            }
-        }
-        if (c === '[') {
-            if (depth >= MAX_DEPTH)
-                throw new Failure(i, 'nesting too deep');
-            i++;
-            const array = [];
-            skipWhitespace();
-            if (text[i] === ']') {
-                i++;
-                return array;
-            }
-            for (;;) {
-                array.push(parseValue([...path, array.length], undefined, depth + 1));
-                skipWhitespace();
-                if (text[i] === ',') {
-                    i++;
-                    continue;
-                }
-                if (text[i] === ']') {
-                    i++;
-                    return array;
-                }
-                throw new Failure(i, `${describe(i)}: expected ',' or ']'`);
-            }
-        }
-        if (c === '"')
-            return parseString();
-        for (const [word, literal] of [
-            ['true', true],
-            ['false', false],
-            ['null', null],
-        ]) {
-            if (text.startsWith(word, i)) {
-                i += word.length;
-                return literal;
-            }
-        }
-        NUMBER.lastIndex = i;
-        const number = NUMBER.exec(text);
-        if (number) {
-            i += number[0].length;
-            return Number(number[0]);
-        }
-        throw new Failure(i, `${describe(i)}: expected a JSON value`);
-    };
-    try {
-        // A UTF-8 byte order mark is not JSON, but editors add it; skip it like Node's readers do.
-        if (text.charCodeAt(0) === 0xfeff)
-            i = 1;
-        const value = parseValue([], undefined, 0);
-        skipWhitespace();
-        if (i < text.length)
-            throw new Failure(i, `${describe(i)} after the JSON value`);
-        return { ok: true, value, positions, duplicates };
-    }
-    catch (error) {
-        if (error instanceof Failure)
-            return { ok: false, error: { ...at(error.offset), message: error.message } };
-        throw error;
-    }
-}
-/** `model.input`, `tools.calls[1].output`: the manifest's own key path, dotted, `[i]` for items. */
-function json_positions_formatPath(path) {
-    let out = '';
-    for (const segment of path) {
-        if (typeof segment === 'number')
-            out += `[${segment}]`;
-        else
-            out += out === '' ? segment : `.${segment}`;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./build/fidelity/manifest.js
-
-
-/** The replay-runtime v2 manifest (`../shared/spec/fidelity.md`), strict: unknown keys are errors. */
-const MANIFEST_SCHEMA_ID = 'replay-runtime/v2';
-const SHA256_PATTERN = /^[0-9a-f]{64}$/;
-const sha256Schema = schemas_string().regex(SHA256_PATTERN, 'must be a SHA-256 hash: 64 lowercase hex digits');
-/** Any JSON value. Manifests come from our own JSON parser, so only "present" needs checking. */
-const jsonValueSchema = custom((value) => value !== undefined, {
-    message: 'missing required key "value"',
-});
-const EVIDENCE_STATES = ['value', 'hash', 'absent', 'unavailable'];
-const evidenceSchema = discriminatedUnion('state', [
-    strictObject({ state: literal('value'), value: jsonValueSchema, sha256: sha256Schema.optional() }),
-    strictObject({ state: literal('hash'), sha256: sha256Schema }),
-    strictObject({ state: literal('absent') }),
-    strictObject({ state: literal('unavailable') }),
-]);
-const evidence = evidenceSchema.optional();
-const determinismSchema = strictObject({ guaranteed: schemas_boolean(), basis: schemas_string().optional() });
-/** `execute` (tools) and `rerun` (retrieval) are synonyms; both words are accepted in both places. */
-const REPLAY_MODES = ['not_used', 'recorded_outputs', 'execute', 'rerun', 'unknown'];
-const replayModeSchema = schemas_enum(REPLAY_MODES);
-const ISOLATION_VALUES = ['isolated', 'stubbed', 'live', 'unknown'];
-const isolationValueSchema = schemas_enum(ISOLATION_VALUES);
-const CAPTURE_VALUES = ['native', 'mapped', 'unknown'];
-const modelSectionSchema = strictObject({
-    provider: evidence,
-    deployment: evidence,
-    parameters: evidence,
-    seed: evidence,
-    input: evidence,
-    system_instructions: evidence,
-    developer_instructions: evidence,
-    determinism: determinismSchema.optional(),
-});
-const toolCallSchema = strictObject({
-    id: schemas_string().optional(),
-    name: schemas_string().optional(),
-    input: evidence,
-    output: evidence,
-});
-const toolsSectionSchema = strictObject({
-    replay_mode: replayModeSchema.optional(),
-    definitions: evidence,
-    ledger_complete: schemas_boolean().optional(),
-    calls: array(toolCallSchema).optional(),
-    determinism: determinismSchema.optional(),
-});
-const retrievalSectionSchema = strictObject({
-    replay_mode: replayModeSchema.optional(),
-    config: evidence,
-    corpus: evidence,
-    outputs: evidence,
-    determinism: determinismSchema.optional(),
-});
-const environmentSectionSchema = strictObject({
-    code_version: evidence,
-    runtime_version: evidence,
-    dependency_lock: evidence,
-    config_fingerprint: evidence,
-    container: evidence,
-});
-const isolationSectionSchema = strictObject({
-    network: isolationValueSchema.optional(),
-    filesystem: isolationValueSchema.optional(),
-    external_services: isolationValueSchema.optional(),
-    side_effects: isolationValueSchema.optional(),
-});
-const sourceSectionSchema = strictObject({
-    trace_id: evidence,
-    span_id: evidence,
-    capture: schemas_enum(CAPTURE_VALUES).optional(),
-    provenance: evidence,
-});
-const manifestSchema = strictObject({
-    schema: literal(MANIFEST_SCHEMA_ID, { message: `must be "${MANIFEST_SCHEMA_ID}"` }),
-    id: schemas_string().min(1, 'must be a non-empty string'),
-    model: modelSectionSchema.optional(),
-    tools: toolsSectionSchema.optional(),
-    retrieval: retrievalSectionSchema.optional(),
-    environment: environmentSectionSchema.optional(),
-    isolation: isolationSectionSchema.optional(),
-    source: sourceSectionSchema.optional(),
-});
-/** Files ending in `.jsonl` or `.ndjson` hold one manifest per line; anything else holds one. */
-function isJsonLines(file) {
-    return /\.(jsonl|ndjson)$/i.test(file);
-}
-/**
- * Parses and validates the text of one manifest file. `file` is used for reporting and to pick
- * the format. Never throws on bad content: every problem becomes a {@link ManifestProblem}.
- */
-function parseManifestText(text, file) {
-    if (!isJsonLines(file))
-        return [parseOne(text, file, 1)];
-    const entries = [];
-    const lines = text.split('\n');
-    lines.forEach((raw, index) => {
-        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-        if (line.trim() === '')
-            return;
-        entries.push(parseOne(line, file, index + 1));
-    });
-    return entries;
-}
-function parseOne(text, file, firstLine) {
-    const parsed = parseJsonWithPositions(text, firstLine);
-    if (!parsed.ok) {
-        const { line, column, message } = parsed.error;
-        return {
-            ok: false,
-            file,
-            line: firstLine,
-            id: null,
-            problems: [{ file, path: '', line, column, message: `invalid JSON: ${message}` }],
-        };
-    }
-    const { value, positions, duplicates } = parsed;
-    const problems = duplicates.map((duplicate) => ({
-        file,
-        path: json_positions_formatPath(duplicate.path),
-        line: duplicate.position.line,
-        column: duplicate.position.column,
-        message: `duplicate key ${JSON.stringify(duplicate.path[duplicate.path.length - 1])}`,
-    }));
-    const result = manifestSchema.safeParse(value);
-    if (!result.success) {
-        for (const issue of result.error.issues)
-            problems.push(...issueProblems(issue, value, positions, file));
-    }
-    if (problems.length === 0 && result.success) {
-        return { ok: true, file, line: firstLine, manifest: result.data };
-    }
-    problems.sort(compareProblems);
-    return { ok: false, file, line: firstLine, id: readableId(value), problems };
-}
-function readableId(value) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return null;
-    const id = value.id;
-    return typeof id === 'string' && id !== '' ? id : null;
-}
-function issueProblems(issue, root, positions, file) {
-    const path = issue.path.filter((s) => typeof s !== 'symbol');
-    const problem = (at, message, preferKey = false) => {
-        const found = positions.nearest(at);
-        const position = (preferKey ? found.positions.key : undefined) ?? found.positions.value;
-        return { file, path: json_positions_formatPath(at), line: position.line, column: position.column, message };
-    };
-    if (issue.code === 'unrecognized_keys') {
-        return issue.keys.map((key) => problem([...path, key], `unknown key ${JSON.stringify(key)}`, true));
-    }
-    const present = hasPath(root, path);
-    if (!present) {
-        // Reported at the object that lacks the key.
-        const key = path[path.length - 1];
-        return [problem(path, `missing required key ${JSON.stringify(String(key))}`)];
-    }
-    if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator === 'state') {
-        return [problem(path, `must be one of ${EVIDENCE_STATES.map((s) => JSON.stringify(s)).join(', ')}`)];
-    }
-    if (issue.code === 'invalid_type') {
-        return [problem(path, `expected ${issue.expected}, got ${manifest_describeType(manifest_valueAt(root, path))}`)];
-    }
-    if (issue.code === 'invalid_value') {
-        const allowed = issue.values.map((v) => JSON.stringify(v));
-        return [
-            problem(path, allowed.length === 1 ? `must be ${allowed[0]}` : `must be one of ${allowed.join(', ')}`),
-        ];
-    }
-    return [problem(path, issue.message)];
-}
-function manifest_valueAt(root, path) {
-    let node = root;
-    for (const segment of path) {
-        if (typeof node !== 'object' || node === null)
-            return undefined;
-        node = node[segment];
-    }
-    return node;
-}
-function hasPath(root, path) {
-    let node = root;
-    for (const segment of path) {
-        if (typeof node !== 'object' || node === null)
-            return false;
-        if (!Object.prototype.hasOwnProperty.call(node, segment))
-            return false;
-        node = node[segment];
-    }
-    return true;
-}
-function manifest_describeType(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'array';
-    return typeof value;
-}
-function compareProblems(a, b) {
-    return (compareStrings(a.file, b.file) ||
-        a.line - b.line ||
-        a.column - b.column ||
-        compareStrings(a.path, b.path) ||
-        compareStrings(a.message, b.message));
-}
+;// CONCATENATED MODULE: ./build/canonical/compare.js
 /** Plain UTF-16 code-unit order: locale-independent, so output is the same on every machine. */
 function compareStrings(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
@@ -30937,11 +30964,11 @@ function compareStrings(a, b) {
 
 /**
  * The fidelity analyzer: a pure function from a manifest to its level and every gap
- * (`../shared/spec/fidelity.md`). It reads only what the runtime attests about how it was
+ * (docs/fidelity.md). It reads only what the runtime attests about how it was
  * captured; it never looks at whether a replay reproduced an output, so agreement can never
  * promote a run.
  */
-const analyze_FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'];
+const FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'];
 const GAP_IMPACTS = ['blocks_replay', 'reduces_control', 'prevents_exactness'];
 /** The fixed reasons, so reports group and people (and tests) can rely on the wording. */
 const REASONS = {
@@ -30968,7 +30995,7 @@ const LIVE_REASONS = {
 const ISOLATION_FIELDS = ['network', 'filesystem', 'external_services', 'side_effects'];
 /** Level ordering: negative when `a` is better than `b`. */
 function compareLevels(a, b) {
-    return analyze_FIDELITY_LEVELS.indexOf(a) - analyze_FIDELITY_LEVELS.indexOf(b);
+    return FIDELITY_LEVELS.indexOf(a) - FIDELITY_LEVELS.indexOf(b);
 }
 function worstLevel(levels) {
     let worst = null;
@@ -31142,7 +31169,303 @@ function isEvidence(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value) && 'state' in value;
 }
 
+;// CONCATENATED MODULE: ./build/fidelity/manifest.js
+
+
+
+
+/** The replay-runtime v2 manifest (docs/fidelity.md "The manifest"), strict: unknown keys are errors. */
+const MANIFEST_SCHEMA_ID = 'replay-runtime/v2';
+const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+const sha256Schema = schemas_string().regex(SHA256_PATTERN, 'must be a SHA-256 hash: 64 lowercase hex digits');
+/** Any JSON value. Manifests come from our own JSON parser, so only "present" needs checking. */
+const jsonValueSchema = custom((value) => value !== undefined, {
+    message: 'missing required key "value"',
+});
+const EVIDENCE_STATES = ['value', 'hash', 'absent', 'unavailable'];
+const evidenceSchema = discriminatedUnion('state', [
+    strictObject({ state: literal('value'), value: jsonValueSchema, sha256: sha256Schema.optional() }),
+    strictObject({ state: literal('hash'), sha256: sha256Schema }),
+    strictObject({ state: literal('absent') }),
+    strictObject({ state: literal('unavailable') }),
+]);
+const evidence = evidenceSchema.optional();
+const determinismSchema = strictObject({ guaranteed: schemas_boolean(), basis: schemas_string().optional() });
+/** `execute` (tools) and `rerun` (retrieval) are synonyms; both words are accepted in both places. */
+const REPLAY_MODES = ['not_used', 'recorded_outputs', 'execute', 'rerun', 'unknown'];
+const replayModeSchema = schemas_enum(REPLAY_MODES);
+const ISOLATION_VALUES = ['isolated', 'stubbed', 'live', 'unknown'];
+const isolationValueSchema = schemas_enum(ISOLATION_VALUES);
+const CAPTURE_VALUES = ['native', 'mapped', 'unknown'];
+const modelSectionSchema = strictObject({
+    provider: evidence,
+    deployment: evidence,
+    parameters: evidence,
+    seed: evidence,
+    input: evidence,
+    system_instructions: evidence,
+    developer_instructions: evidence,
+    determinism: determinismSchema.optional(),
+});
+const toolCallSchema = strictObject({
+    id: schemas_string().optional(),
+    name: schemas_string().optional(),
+    input: evidence,
+    output: evidence,
+});
+const toolsSectionSchema = strictObject({
+    replay_mode: replayModeSchema.optional(),
+    definitions: evidence,
+    ledger_complete: schemas_boolean().optional(),
+    calls: array(toolCallSchema).optional(),
+    determinism: determinismSchema.optional(),
+});
+const retrievalSectionSchema = strictObject({
+    replay_mode: replayModeSchema.optional(),
+    config: evidence,
+    corpus: evidence,
+    outputs: evidence,
+    determinism: determinismSchema.optional(),
+});
+const environmentSectionSchema = strictObject({
+    code_version: evidence,
+    runtime_version: evidence,
+    dependency_lock: evidence,
+    config_fingerprint: evidence,
+    container: evidence,
+});
+const isolationSectionSchema = strictObject({
+    network: isolationValueSchema.optional(),
+    filesystem: isolationValueSchema.optional(),
+    external_services: isolationValueSchema.optional(),
+    side_effects: isolationValueSchema.optional(),
+});
+const sourceSectionSchema = strictObject({
+    trace_id: evidence,
+    span_id: evidence,
+    capture: schemas_enum(CAPTURE_VALUES).optional(),
+    provenance: evidence,
+});
+const manifestSchema = strictObject({
+    schema: literal(MANIFEST_SCHEMA_ID, { message: `must be "${MANIFEST_SCHEMA_ID}"` }),
+    id: schemas_string().min(1, 'must be a non-empty string'),
+    model: modelSectionSchema.optional(),
+    tools: toolsSectionSchema.optional(),
+    retrieval: retrievalSectionSchema.optional(),
+    environment: environmentSectionSchema.optional(),
+    isolation: isolationSectionSchema.optional(),
+    source: sourceSectionSchema.optional(),
+});
+/** Files ending in `.jsonl` or `.ndjson` hold one manifest per line; anything else holds one. */
+function isJsonLines(file) {
+    return /\.(jsonl|ndjson)$/i.test(file);
+}
+/**
+ * Parses and validates the text of one manifest file. `file` is used for reporting and to pick
+ * the format. Never throws on bad content: every problem becomes a {@link ManifestProblem}.
+ */
+function parseManifestText(text, file) {
+    if (!isJsonLines(file))
+        return [parseOne(text, file, 1)];
+    const entries = [];
+    const lines = text.split('\n');
+    lines.forEach((raw, index) => {
+        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+        if (line.trim() === '')
+            return;
+        entries.push(parseOne(line, file, index + 1));
+    });
+    return entries;
+}
+/**
+ * Manifests up to this many characters get exact positions for their problems; a larger invalid
+ * manifest's problems are reported at its first line. Positions come from building a YAML
+ * document, which costs about 100 bytes of memory and some microseconds per character: fine for
+ * the rare invalid manifest, too much for every one.
+ */
+const POSITIONED_MANIFEST_CHARS = 1024 * 1024;
+/**
+ * One manifest: `JSON.parse` and the schema first (fast, no positions); only a manifest with a
+ * problem, or with a repeated key (which `JSON.parse` would silently resolve), is read a second
+ * time to say where each problem is.
+ */
+function parseOne(text, file, firstLine) {
+    // A UTF-8 byte order mark is not JSON, but editors add it; skip it like Node's readers do.
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    let value;
+    try {
+        value = JSON.parse(body);
+    }
+    catch {
+        const error = jsonSyntaxError(body) ?? { line: 1, column: 1, message: 'not JSON' };
+        return {
+            ok: false,
+            file,
+            line: firstLine,
+            id: null,
+            problems: [
+                {
+                    file,
+                    path: '',
+                    line: firstLine + error.line - 1,
+                    column: error.column,
+                    message: `invalid JSON: ${error.message}`,
+                },
+            ],
+        };
+    }
+    const result = manifestSchema.safeParse(value);
+    const repeatedKeys = colonsOutsideStrings(body) !== memberCount(value);
+    if (result.success && !repeatedKeys)
+        return { ok: true, file, line: firstLine, manifest: result.data };
+    const source = positionedSource(body);
+    const at = (path, target) => {
+        if (source === null)
+            return { line: firstLine, column: 1 };
+        const position = source.positionOf(path, target);
+        return { line: firstLine + position.line - 1, column: position.column };
+    };
+    const problems = [];
+    if (repeatedKeys) {
+        if (source === null) {
+            problems.push({ file, path: '', ...at([], 'value'), message: 'a key is repeated in an object' });
+        }
+        for (const repeat of source?.duplicateKeys ?? []) {
+            problems.push({
+                file,
+                path: formatPath(repeat.path),
+                line: firstLine + repeat.line - 1,
+                column: repeat.column,
+                message: `duplicate key ${JSON.stringify(repeat.path[repeat.path.length - 1])}`,
+            });
+        }
+    }
+    if (!result.success) {
+        for (const issue of result.error.issues)
+            problems.push(...issueProblems(issue, value, at, file));
+    }
+    problems.sort(compareProblems);
+    return { ok: false, file, line: firstLine, id: readableId(value), problems };
+}
+/** The document that locates problems, for a manifest small enough (see POSITIONED_MANIFEST_CHARS). */
+function positionedSource(text) {
+    if (text.length > POSITIONED_MANIFEST_CHARS)
+        return null;
+    try {
+        return parseSource(text, 'json', { duplicateKeys: 'list' });
+    }
+    catch {
+        return null; // nesting deeper than the YAML reader's stack: problems stay at the first line
+    }
+}
+/**
+ * Colons outside strings: in valid JSON, exactly one per object member. More than the parsed
+ * value holds means a repeated key that `JSON.parse` kept only once. One pass, no allocation.
+ */
+function colonsOutsideStrings(text) {
+    let colons = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c)
+                i++;
+            else if (c === 0x22)
+                inString = false;
+        }
+        else if (c === 0x22)
+            inString = true;
+        else if (c === 0x3a)
+            colons++;
+    }
+    return colons;
+}
+/** Object members in a parsed JSON value, counted without recursion (depth is the input's to choose). */
+function memberCount(value) {
+    let members = 0;
+    const stack = [value];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (typeof node !== 'object' || node === null)
+            continue;
+        if (Array.isArray(node)) {
+            for (const item of node)
+                stack.push(item);
+        }
+        else {
+            for (const key of Object.keys(node)) {
+                members++;
+                stack.push(node[key]);
+            }
+        }
+    }
+    return members;
+}
+function readableId(value) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return null;
+    const id = value.id;
+    return typeof id === 'string' && id !== '' ? id : null;
+}
+function issueProblems(issue, root, at, file) {
+    const path = issue.path.filter((s) => typeof s !== 'symbol');
+    const problem = (where, message, preferKey = false) => ({
+        file,
+        path: formatPath(where),
+        ...at(where, preferKey ? 'key' : 'value'),
+        message,
+    });
+    if (issue.code === 'unrecognized_keys') {
+        return issue.keys.map((key) => problem([...path, key], `unknown key ${JSON.stringify(key)}`, true));
+    }
+    const present = hasPath(root, path);
+    if (!present) {
+        // Reported at the object that lacks the key.
+        const key = path[path.length - 1];
+        return [problem(path, `missing required key ${JSON.stringify(String(key))}`)];
+    }
+    if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator === 'state') {
+        return [problem(path, `must be one of ${EVIDENCE_STATES.map((s) => JSON.stringify(s)).join(', ')}`)];
+    }
+    if (issue.code === 'invalid_type') {
+        return [problem(path, `expected ${issue.expected}, got ${manifest_describeType(valueAtPath(root, path))}`)];
+    }
+    if (issue.code === 'invalid_value') {
+        const allowed = issue.values.map((v) => JSON.stringify(v));
+        return [
+            problem(path, allowed.length === 1 ? `must be ${allowed[0]}` : `must be one of ${allowed.join(', ')}`),
+        ];
+    }
+    return [problem(path, issue.message)];
+}
+function hasPath(root, path) {
+    let node = root;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null)
+            return false;
+        if (!Object.prototype.hasOwnProperty.call(node, segment))
+            return false;
+        node = node[segment];
+    }
+    return true;
+}
+function manifest_describeType(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'array';
+    return typeof value;
+}
+function compareProblems(a, b) {
+    return (compareStrings(a.file, b.file) ||
+        a.line - b.line ||
+        a.column - b.column ||
+        compareStrings(a.path, b.path) ||
+        compareStrings(a.message, b.message));
+}
+
 ;// CONCATENATED MODULE: ./build/fidelity/report.js
+
 
 
 
@@ -31174,20 +31497,38 @@ function gradeEntries(entries, files = []) {
     }
     return { files: [...files], reports, invalid, invalidManifests };
 }
+/**
+ * The largest manifest file read. A manifest is a few kilobytes; the limit keeps one file's text
+ * and parsed values within a few hundred megabytes. Larger sets are split into several files (a
+ * JSON Lines file can be cut between any two lines); they are read one at a time.
+ */
+const MAX_MANIFEST_FILE_BYTES = 64 * 1024 * 1024;
 /** Reads and grades the given manifest files, in the order given. Throws {@link ManifestFileError}. */
 async function gradeManifestFiles(files) {
-    const entries = [];
+    const graded = [];
     for (const file of files) {
         let text;
         try {
-            text = await (0,promises_namespaceObject.readFile)(file, 'utf8');
+            const size = (await (0,promises_.stat)(file)).size;
+            if (size > MAX_MANIFEST_FILE_BYTES) {
+                throw new ManifestFileError(file, `${(size / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit of one manifest file: split it into several files (a JSON Lines file can be cut between any two lines)`);
+            }
+            text = await (0,promises_.readFile)(file, 'utf8');
         }
         catch (error) {
+            if (error instanceof ManifestFileError)
+                throw error;
             throw new ManifestFileError(file, describeFsError(error));
         }
-        entries.push(...parseManifestText(text, file));
+        // Graded file by file: only the grades are kept, not the manifests' values.
+        graded.push(gradeEntries(parseManifestText(text, file)));
     }
-    return gradeEntries(entries, files);
+    return {
+        files: [...files],
+        reports: graded.flatMap((set) => set.reports),
+        invalid: graded.flatMap((set) => set.invalid),
+        invalidManifests: graded.flatMap((set) => set.invalidManifests),
+    };
 }
 /** The `fidelity` command's JSON result: reports and invalid problems, both in input order. */
 async function fidelityCommandResult(files) {
@@ -31209,14 +31550,18 @@ async function resolveManifestFiles(pathOrGlob) {
     if (!scan.isGlob) {
         let info;
         try {
-            info = await (0,promises_namespaceObject.stat)(pathOrGlob);
+            info = await (0,promises_.stat)(pathOrGlob);
         }
         catch (error) {
             throw new ManifestFileError(pathOrGlob, describeFsError(error));
         }
+        if (!info.isDirectory() && !info.isFile()) {
+            // A FIFO or device would block the read forever.
+            throw new ManifestFileError(pathOrGlob, 'not a regular file or directory (a device, FIFO or socket)');
+        }
         if (!info.isDirectory())
             return [pathOrGlob];
-        const names = (await (0,promises_namespaceObject.readdir)(pathOrGlob, { withFileTypes: true }))
+        const names = (await (0,promises_.readdir)(pathOrGlob, { withFileTypes: true }))
             .filter((d) => d.isFile() && MANIFEST_FILE.test(d.name))
             .map((d) => d.name)
             .sort(compareStrings);
@@ -31230,7 +31575,7 @@ async function resolveManifestFiles(pathOrGlob) {
     const walk = async (dir, relative, depth) => {
         let dirents;
         try {
-            dirents = await (0,promises_namespaceObject.readdir)(dir === '' ? '.' : dir, { withFileTypes: true });
+            dirents = await (0,promises_.readdir)(dir === '' ? '.' : dir, { withFileTypes: true });
         }
         catch {
             return; // a glob's base that does not exist matches nothing
@@ -31324,7 +31669,7 @@ function summarizeFidelity(set, recordManifestIds) {
         invalid: set.invalidManifests.length,
         levels,
         records_by_level: records,
-        worst: worstLevel(analyze_FIDELITY_LEVELS.filter((level) => levels[level] > 0)),
+        worst: worstLevel(FIDELITY_LEVELS.filter((level) => levels[level] > 0)),
         blocking_gaps,
         reports,
     };
@@ -31345,7 +31690,7 @@ const IMPACT_TITLE = {
 };
 /**
  * What evidence would close a gap. Derived from the path and the fixed reasons, so the JSON keeps
- * exactly the contract's `{path, impact, reason}`.
+ * exactly docs/fidelity.md's `{path, impact, reason}`.
  */
 function remedyFor(gap) {
     const p = gap.path;
@@ -31428,17 +31773,13 @@ function renderFidelityText(result) {
     // A .json file is one manifest; a JSON Lines manifest is one line, and all its problems share it.
     const invalidManifests = new Set(result.invalid.map((p) => (isJsonLines(p.file) ? `${p.file}\u0000${p.line}` : p.file))).size;
     counts.unreplayable += invalidManifests;
-    const parts = analyze_FIDELITY_LEVELS.map((level) => `${counts[level]} ${level}`);
+    const parts = FIDELITY_LEVELS.map((level) => `${counts[level]} ${level}`);
     lines.push(`${result.reports.length + invalidManifests} manifest(s): ${parts.join(', ')} (${invalidManifests} invalid, graded unreplayable)`);
     return `${lines.join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./build/version.js
-/** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
-const TOOL_VERSION = '0.1.0';
-
 ;// CONCATENATED MODULE: ./build/traffic/availability.js
-/** Every unevaluable reason of traffic.md, sorted (the order reports list them in). */
+/** Every unevaluable reason of docs/traffic.md, sorted (the order reports list them in). */
 const UNEVALUABLE_REASONS = [
     'attributes_unavailable',
     'batch_call_pairing_unavailable',
@@ -31484,7 +31825,7 @@ function profileOf(features) {
     return profile;
 }
 /**
- * The reasons a record is unevaluable for a policy (traffic.md's table): sorted, distinct, empty
+ * The reasons a record is unevaluable for a policy (docs/traffic.md "Absent is not unavailable"): sorted, distinct, empty
  * when the record is scoreable. A row applies only when the policy reads the feature the record
  * lacks. The returned array is shared when empty: do not mutate it.
  */
@@ -31543,7 +31884,7 @@ function evaluationInput(record) {
 ;// CONCATENATED MODULE: ./build/replay/changeOrder.js
 
 /**
- * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
  * within a group most recent occurred_at first (as instants, not strings), untimed last, then
  * request_id.
  */
@@ -31614,6 +31955,484 @@ class TopChanges {
     }
 }
 
+;// CONCATENATED MODULE: ./build/policy/ruleDiff.js
+
+
+/**
+ * What a policy edit changed, by meaning rather than by text (docs/explain.md "The rule diff").
+ * Pure: it reads two validated documents.
+ */
+/** The parts of a rule a modification is reported by, in the order `what` lists them. */
+const RULE_PARTS = ['effect', 'conditions', 'active_window', 'description'];
+/** The policy-wide settings, in the order `settings` lists them. */
+const SETTING_NAMES = ['default_effect', 'on_missing_context'];
+/**
+ * The diff from `base` to `head`. No base (a new policy): every head rule is added and both
+ * settings are listed `from: null`; no head (a deleted policy): every base rule is removed and
+ * both settings are listed `to: null`.
+ */
+function ruleDiff(base, head) {
+    const baseRules = base?.rules ?? [];
+    const headRules = head?.rules ?? [];
+    const baseById = new Map(baseRules.map((r) => [r.id, r]));
+    const headIds = new Set(headRules.map((r) => r.id));
+    const added = [];
+    const modified = [];
+    for (const rule of headRules) {
+        const before = baseById.get(rule.id);
+        if (before === undefined) {
+            added.push(rule.id);
+            continue;
+        }
+        const what = changedParts(before, rule);
+        if (what.length > 0)
+            modified.push({ id: rule.id, what });
+    }
+    const removed = baseRules.filter((r) => !headIds.has(r.id)).map((r) => r.id);
+    const commonInBase = baseRules.filter((r) => headIds.has(r.id)).map((r) => r.id);
+    const commonInHead = headRules.filter((r) => baseById.has(r.id)).map((r) => r.id);
+    const reordered = commonInBase.some((id, i) => commonInHead[i] !== id);
+    return { added, removed, modified, reordered, settings: settingChanges(base, head) };
+}
+function settingChanges(base, head) {
+    const value = (policy, name) => {
+        if (policy === null)
+            return null;
+        return name === 'default_effect' ? policy.default_effect : (policy.on_missing_context ?? 'deny');
+    };
+    const changes = [];
+    for (const name of SETTING_NAMES) {
+        const from = value(base, name);
+        const to = value(head, name);
+        if (from !== to)
+            changes.push({ name, from, to });
+    }
+    return changes;
+}
+/** Which parts of a rule differ in meaning; [] when the edit changes nothing. */
+function changedParts(before, after) {
+    const what = [];
+    if (before.effect !== after.effect)
+        what.push('effect');
+    if (conditionsKey(before.conditions) !== conditionsKey(after.conditions))
+        what.push('conditions');
+    if (windowKey(before.active_window) !== windowKey(after.active_window))
+        what.push('active_window');
+    // A missing description and an empty one both say nothing.
+    if ((before.description ?? '') !== (after.description ?? ''))
+        what.push('description');
+    return what;
+}
+/**
+ * A rule's conditions as a canonical text. A rule's conditions are a conjunction and each
+ * condition tests membership in a set, so the conditions compare as a set of
+ * (field, operator, set of values): the order of conditions, the order of values and repeated
+ * values or conditions change no decision. Anything else — even a rewrite that is logically
+ * equivalent, such as splitting `in [a, b]` into two rules — is reported as a modification.
+ */
+function conditionsKey(conditions) {
+    const keys = conditions.map((c) => JSON.stringify([c.field, c.operator, [...new Set(c.values)].sort(compareStrings)]));
+    return JSON.stringify([...new Set(keys)].sort(compareStrings));
+}
+/** A window as canonical text: its days as a set, the clock times and the zone name as written. */
+function windowKey(window) {
+    if (window === undefined)
+        return '';
+    const days = DAYS.filter((d) => window.days.includes(d));
+    return JSON.stringify([days, window.from, window.to, window.timezone]);
+}
+
+;// CONCATENATED MODULE: ./build/replay/changeExplanation.js
+/**
+ * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
+ * read from the decision the engine returned and the policy's settings — the order of
+ * docs/policy.md "The decision":
+ * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
+ * 2. a deny rule matched → deny (the rule);
+ * 3. `default_effect: allow` → allow (the default);
+ * 4. an allow rule matched → allow (the rule); otherwise deny (the default).
+ */
+/** No matched rule decided it: step 3, or the "otherwise deny" of step 4. */
+const BASIS_DEFAULT = 1;
+/**
+ * It came from missing context: step 1, or, under `on_missing_context: ignore`, an allow while
+ * some rule was skipped for lacking context (under `deny` that request would have been denied).
+ */
+const BASIS_MISSING_CONTEXT = 2;
+/** One policy's rules as the explanation reads them. */
+class RuleTable {
+    ids;
+    index;
+    denies;
+    defaultAllow;
+    missingDenies;
+    constructor(policy) {
+        this.ids = policy.rules.map((r) => r.id);
+        this.index = new Map(this.ids.map((id, i) => [id, i]));
+        this.denies = policy.rules.map((r) => r.effect === 'deny');
+        this.defaultAllow = policy.default_effect === 'allow';
+        this.missingDenies = (policy.on_missing_context ?? 'deny') === 'deny';
+    }
+    /** Rule ids as indices into the policy's rules, in the order given. */
+    indicesOf(ids) {
+        const out = [];
+        for (const id of ids) {
+            const index = this.index.get(id);
+            // The generated Rego only ever names the policy's own rules.
+            if (index === undefined)
+                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
+            out.push(index);
+        }
+        return out;
+    }
+    /** BASIS_* bits of one decision of this policy. */
+    basisOf(decision) {
+        const lacking = decision.missing_context_rule_ids.length > 0;
+        if (this.missingDenies && lacking)
+            return BASIS_MISSING_CONTEXT;
+        let denyMatched = false;
+        let allowMatched = false;
+        for (const index of this.indicesOf(decision.matched_rule_ids)) {
+            if (this.denies[index])
+                denyMatched = true;
+            else
+                allowMatched = true;
+        }
+        let basis = 0;
+        if (!denyMatched && (this.defaultAllow || !allowMatched))
+            basis |= BASIS_DEFAULT;
+        if (!this.missingDenies && lacking && decision.allow)
+            basis |= BASIS_MISSING_CONTEXT;
+        return basis;
+    }
+}
+function explainChange(head, headDecision, base, baseDecision) {
+    const headBasis = head.basisOf(headDecision);
+    const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
+    return {
+        base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
+        head_basis: headBasis,
+        base_basis: baseBasis,
+        head_missing: missingOf(head, headDecision, headBasis),
+        base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
+    };
+}
+function missingOf(table, decision, basis) {
+    if ((basis & BASIS_MISSING_CONTEXT) === 0 || decision.allow)
+        return [];
+    return table.indicesOf(decision.missing_context_rule_ids);
+}
+
+;// CONCATENATED MODULE: ./build/replay/changeGroups.js
+
+
+
+
+/**
+ * Change groups (docs/explain.md "Change groups"): every change belongs to exactly one group,
+ * keyed by direction, the head's matched rules, the base's matched rules, method and tools. The
+ * groups are aggregated in memory, one entry per group and per distinct subject in it — at most
+ * one of each per change — and summarised once at the end of the replay.
+ */
+/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
+const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
+const DEFAULT_MAX_GROUPS = 50;
+/** Shared by every group without base rules (never mutated). */
+const NO_RULES = [];
+const MAX_TOP_SUBJECTS = 5;
+const MAX_GROUP_EXAMPLES = 3;
+/** One group while changes are still arriving. */
+class GroupAccumulator {
+    direction;
+    headRules;
+    baseRules;
+    method;
+    tools;
+    count = 0;
+    subjects = new Map();
+    first = null;
+    last = null;
+    examples = [];
+    headBasis = 0;
+    baseBasis = 0;
+    headMissing = new Set();
+    baseMissing = new Set();
+    /** Filled when merging partial reports (their `because` is already computed). */
+    because = new Map();
+    constructor(direction, headRules, baseRules, method, tools) {
+        this.direction = direction;
+        this.headRules = headRules;
+        this.baseRules = baseRules;
+        this.method = method;
+        this.tools = tools;
+    }
+    addSubject(subject, count) {
+        this.subjects.set(subject, (this.subjects.get(subject) ?? 0) + count);
+    }
+    /** Keeps the earliest and latest instant; equal instants keep the smaller text (any order gives the same). */
+    addTime(text) {
+        const ns = instantOf(text);
+        if (text === null || ns === null)
+            return;
+        const first = this.first;
+        if (first === null || ns < first.ns || (ns === first.ns && text < first.text))
+            this.first = { text, ns };
+        const last = this.last;
+        if (last === null || ns > last.ns || (ns === last.ns && text < last.text))
+            this.last = { text, ns };
+    }
+    /** Keeps the first MAX_GROUP_EXAMPLES in the change order (within a direction: by recency). */
+    addExample(example) {
+        const examples = this.examples;
+        const before = (a, b) => compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+        if (examples.length === MAX_GROUP_EXAMPLES && before(example, examples[examples.length - 1]) >= 0)
+            return;
+        let at = examples.length;
+        while (at > 0 && before(examples[at - 1], example) > 0)
+            at--;
+        examples.splice(at, 0, example);
+        if (examples.length > MAX_GROUP_EXAMPLES)
+            examples.pop();
+    }
+}
+/**
+ * The text that identifies a group, built per change, so cheaply (a third of JSON.stringify's
+ * cost): rule ids hold no space or line break (docs/policy.md), and method and tools come
+ * length-prefixed, so no two different keys share a text whatever the traffic holds.
+ */
+function groupKey(direction, headRules, baseRules, method, tools) {
+    let key = `${direction} ${headRules.join(' ')}\n${baseRules.join(' ')}\n${method === null ? '' : `${method.length}:${method}`}`;
+    for (const tool of tools)
+        key += `\n${tool.length}:${tool}`;
+    return key;
+}
+function directionOf(change) {
+    return DIRECTIONS[changeGroup(change)];
+}
+/** Collects the changes of one replay into groups, in any order. */
+class ChangeGroupCollector {
+    options;
+    groups = new Map();
+    constructor(options) {
+        this.options = options;
+    }
+    add(change, explain) {
+        const direction = directionOf(change);
+        const baseIds = this.options.baseRules;
+        const baseRules = explain === null || baseIds === null || explain.base_matched.length === 0
+            ? NO_RULES
+            : explain.base_matched.map((i) => baseIds[i]);
+        const key = groupKey(direction, change.matched_rule_ids, baseRules, change.method, change.tools);
+        let group = this.groups.get(key);
+        if (group === undefined) {
+            group = new GroupAccumulator(direction, change.matched_rule_ids, baseRules, change.method, change.tools);
+            this.groups.set(key, group);
+        }
+        group.count++;
+        group.addSubject(change.subject, 1);
+        group.addTime(change.occurred_at);
+        group.addExample({ request_id: change.request_id, occurred_at: change.occurred_at });
+        if (explain !== null) {
+            group.headBasis |= explain.head_basis;
+            group.baseBasis |= explain.base_basis;
+            for (const i of explain.head_missing)
+                group.headMissing.add(this.options.headRules[i]);
+            if (baseIds !== null)
+                for (const i of explain.base_missing)
+                    group.baseMissing.add(baseIds[i]);
+        }
+    }
+    finish() {
+        const diff = this.options.diff;
+        for (const group of this.groups.values()) {
+            if (diff !== null)
+                for (const entry of becauseOf(group, diff))
+                    addBecause(group, entry);
+        }
+        return summarize([...this.groups.values()], this.options.maxGroups, this.options.partial);
+    }
+}
+function summarize(groups, maxGroups, partial) {
+    const all = groups.map((g) => ({ group: toGroup(g, partial), subjects: g.subjects })).sort(byGroupOrder);
+    return {
+        change_groups: (partial ? all : all.slice(0, maxGroups)).map((t) => t.group),
+        change_groups_total: all.length,
+        all,
+    };
+}
+function byGroupOrder(a, b) {
+    return compareGroups(a.group, b.group);
+}
+/**
+ * The order of docs/explain.md: direction in the danger order, then count (descending), then
+ * the key — head_rules, then base_rules, then method, then tools. Lists compare element by
+ * element in code-unit order (a list that is a prefix of another comes first); a null method
+ * comes before any method.
+ */
+function compareGroups(a, b) {
+    return (DIRECTIONS.indexOf(a.direction) - DIRECTIONS.indexOf(b.direction) ||
+        b.count - a.count ||
+        compareLists(a.head_rules, b.head_rules) ||
+        compareLists(a.base_rules, b.base_rules) ||
+        compareNullable(a.method, b.method) ||
+        compareLists(a.tools, b.tools));
+}
+function compareLists(a, b) {
+    for (let i = 0; i < a.length && i < b.length; i++) {
+        const order = compareStrings(a[i], b[i]);
+        if (order !== 0)
+            return order;
+    }
+    return a.length - b.length;
+}
+function compareNullable(a, b) {
+    if (a === b)
+        return 0;
+    if (a === null)
+        return -1;
+    if (b === null)
+        return 1;
+    return compareStrings(a, b);
+}
+/** By count (descending), then name in code-unit order; the null subject after every name. */
+function compareSubjects(a, b) {
+    if (a.count !== b.count)
+        return b.count - a.count;
+    if (a.subject === b.subject)
+        return 0;
+    if (a.subject === null)
+        return 1;
+    if (b.subject === null)
+        return -1;
+    return compareStrings(a.subject, b.subject);
+}
+function toGroup(g, partial) {
+    const subjects = [...g.subjects].map(([subject, count]) => ({ subject, count })).sort(compareSubjects);
+    const group = {
+        direction: g.direction,
+        count: g.count,
+        head_rules: g.headRules,
+        base_rules: g.baseRules,
+        method: g.method,
+        tools: g.tools,
+        subjects: { distinct: subjects.length, top: subjects.slice(0, MAX_TOP_SUBJECTS) },
+        first_at: g.first?.text ?? null,
+        last_at: g.last?.text ?? null,
+        examples: g.examples.map((e) => e.request_id),
+        because: [...g.because.values()].sort(compareBecause),
+    };
+    if (partial)
+        group.partial = { subjects, examples: [...g.examples] };
+    return group;
+}
+function addBecause(group, entry) {
+    const id = 'rule' in entry ? `rule\0${entry.side}\0${entry.rule}` : `setting\0${entry.setting}`;
+    group.because.set(id, entry);
+}
+/**
+ * Rules first — the head's, then the base's, each by id in code-unit order — then settings in
+ * the order of the policy document. A total order on the entries alone, so a merge of shards
+ * lists them exactly as one run does.
+ */
+function compareBecause(a, b) {
+    const aRule = 'rule' in a;
+    const bRule = 'rule' in b;
+    if (aRule && bRule) {
+        if (a.side !== b.side)
+            return a.side === 'head' ? -1 : 1;
+        return compareStrings(a.rule, b.rule);
+    }
+    if (aRule !== bRule)
+        return aRule ? -1 : 1;
+    const aName = a.setting;
+    const bName = b.setting;
+    return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
+}
+/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
+function ruleChanges(diff) {
+    const changes = new Map();
+    for (const id of diff.added)
+        changes.set(id, 'added');
+    for (const id of diff.removed)
+        changes.set(id, 'removed');
+    for (const m of diff.modified)
+        if (m.what.some((w) => w !== 'description'))
+            changes.set(m.id, 'modified');
+    return changes;
+}
+const ruleChangeCache = new WeakMap();
+/**
+ * The edits that explain a group (docs/explain.md "because"): its head rules that were added or
+ * modified, its base rules that were removed or modified, each changed setting a side's decision
+ * rested on, and — where a side's decision came from missing context while `on_missing_context`
+ * stayed the same — the edited rules that lacked the context on that side.
+ */
+function becauseOf(group, diff) {
+    let changes = ruleChangeCache.get(diff);
+    if (changes === undefined) {
+        changes = ruleChanges(diff);
+        ruleChangeCache.set(diff, changes);
+    }
+    const out = [];
+    const rule = (id, side) => {
+        const change = changes.get(id);
+        if (change !== undefined)
+            out.push({ rule: id, change, side });
+    };
+    for (const id of group.headRules)
+        rule(id, 'head');
+    for (const id of group.baseRules)
+        rule(id, 'base');
+    const basis = group.headBasis | group.baseBasis;
+    const setting = (name) => diff.settings.find((s) => s.name === name);
+    const defaultEffect = setting('default_effect');
+    if (defaultEffect && (basis & BASIS_DEFAULT) !== 0)
+        out.push({ setting: 'default_effect', from: defaultEffect.from, to: defaultEffect.to });
+    const missing = setting('on_missing_context');
+    if (missing) {
+        if ((basis & BASIS_MISSING_CONTEXT) !== 0)
+            out.push({ setting: 'on_missing_context', from: missing.from, to: missing.to });
+    }
+    else {
+        for (const id of group.headMissing)
+            rule(id, 'head');
+        for (const id of group.baseMissing)
+            rule(id, 'base');
+    }
+    return out;
+}
+/**
+ * The groups of shard partial reports merged into the groups one run over the whole sample
+ * produces: counts and subject counts add up, first/last times and examples combine by the same
+ * rules as within a run, and `because` is the union (each shard's is computed the same way).
+ */
+function mergeChangeGroups(partials, maxGroups) {
+    const groups = new Map();
+    for (const list of partials) {
+        for (const g of list) {
+            if (!g.partial)
+                throw new Error('a change group of a shard report lacks its partial data');
+            const key = groupKey(g.direction, g.head_rules, g.base_rules, g.method, g.tools);
+            let group = groups.get(key);
+            if (group === undefined) {
+                group = new GroupAccumulator(g.direction, g.head_rules, g.base_rules, g.method, g.tools);
+                groups.set(key, group);
+            }
+            group.count += g.count;
+            for (const s of g.partial.subjects)
+                group.addSubject(s.subject, s.count);
+            group.addTime(g.first_at);
+            group.addTime(g.last_at);
+            for (const e of g.partial.examples)
+                group.addExample(e);
+            for (const entry of g.because)
+                addBecause(group, entry);
+        }
+    }
+    const { change_groups, change_groups_total } = summarize([...groups.values()], maxGroups, false);
+    return { change_groups, change_groups_total };
+}
+
 ;// CONCATENATED MODULE: ./build/replay/projection.js
 
 
@@ -31659,10 +32478,6 @@ function addPath(tree, path) {
 function requestPath(kind) {
     const { base, path } = inputPathOf(kind);
     return base === 'input' ? path : null;
-}
-function projection_minutes(clock) {
-    const [h, m] = clock.split(':').map(Number);
-    return h * 60 + m;
 }
 function projection_isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -31746,8 +32561,8 @@ class InputProjection {
                     windows.set(id, {
                         days: new Set(days.map((d) => WEEKDAY_OF[d])),
                         zone,
-                        from: projection_minutes(window.from),
-                        to: projection_minutes(window.to),
+                        from: clockMinutes(window.from),
+                        to: clockMinutes(window.to),
                     });
                 }
             }
@@ -31990,6 +32805,7 @@ function inShard(shard, requestId, line) {
 
 
 
+
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -32004,7 +32820,7 @@ const VERDICT_UNEVALUABLE = -1;
 const VERDICT_DENY = 0;
 const VERDICT_ALLOW = 1;
 /**
- * The decision pair a record's change is judged on, as in replay.md: in compare mode the base
+ * The decision pair a record's change is judged on, as in docs/report.md: in compare mode the base
  * (unknown when it cannot score the record) against the head; in drift mode the recorded decision
  * against the head. null: not a change candidate (no head, unevaluable, or drift without a
  * recorded decision).
@@ -32030,7 +32846,8 @@ class RecordEvaluator {
     primary;
     base;
     cache;
-    ruleIndex;
+    primaryRules;
+    baseRules;
     sinceNs;
     both;
     constructor(config, primary, base) {
@@ -32040,17 +32857,19 @@ class RecordEvaluator {
         this.both = config.hasHead && config.hasBase && base !== null;
         // Side 0 is the primary policy, side 1 the base when both are replayed.
         this.cache = new DecisionCache(this.both ? [primary, base] : [primary]);
-        this.ruleIndex = new Map(primary.policy.rules.map((r, i) => [r.id, i]));
+        this.primaryRules = new RuleTable(primary.policy);
+        this.baseRules = this.both ? new RuleTable(base.policy) : null;
         this.sinceNs = config.since === null ? null : instantOf(config.since);
     }
     /** Every non-blank line of a LineChunk, in order. */
     evaluateLines(bytes, firstLine) {
         const out = [];
-        forEachLine(bytes, firstLine, (text, line) => out.push(this.evaluateText(text, line)));
+        forEachLine(bytes, firstLine, (text, line, shape) => out.push(this.evaluateText(text, line, shape)), this.config.maxLineBytes);
         return out;
     }
-    evaluateText(text, line) {
-        const item = parseRecordText(text, line);
+    /** One element; `shape` is the reader's scan of it (recordShape.ts), computed here when absent. */
+    evaluateText(text, line, shape) {
+        const item = parseRecordText(text, line, shape, this.config.maxLineBytes);
         return item.kind === 'record' ? this.evaluateRecord(item.record, line) : item;
     }
     evaluateRecord(record, line) {
@@ -32075,6 +32894,7 @@ class RecordEvaluator {
             return outcome;
         outcome.evaluated = true;
         let primaryDecision;
+        let baseDecision = null;
         try {
             const input = evaluationInput(record);
             const reasons = unevaluableReasons(record, this.primary.features);
@@ -32082,10 +32902,9 @@ class RecordEvaluator {
             for (const reason of reasons)
                 outcome.reasons |= 1 << UNEVALUABLE_REASONS.indexOf(reason);
             if (this.both) {
-                outcome.base =
-                    unevaluableReasons(record, this.base.features).length === 0
-                        ? verdictOf(this.cache.evaluate(1, input, record.request_id))
-                        : null;
+                if (unevaluableReasons(record, this.base.features).length === 0)
+                    baseDecision = this.cache.evaluate(1, input, record.request_id);
+                outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
             }
         }
         catch (error) {
@@ -32101,10 +32920,14 @@ class RecordEvaluator {
         if (!config.hasHead)
             outcome.base = primaryDecision === null ? null : outcome.primary;
         if (primaryDecision !== null)
-            outcome.matched = this.indicesOf(primaryDecision.matched_rule_ids);
+            outcome.matched = this.primaryRules.indicesOf(primaryDecision.matched_rule_ids);
         const pair = decisionPair(config, outcome.primary, outcome.base, outcome.recorded_decision);
-        if (pair !== null && pair.current !== pair.draft)
-            outcome.change = changeDetail(record);
+        if (pair !== null && pair.current !== pair.draft) {
+            const explain = config.mode === 'compare'
+                ? explainChange(this.primaryRules, primaryDecision, this.baseRules, baseDecision)
+                : null;
+            outcome.change = changeDetail(record, explain);
+        }
         return outcome;
     }
     /** Whether the aggregation can use this record's decisions at all (--shard, --since). */
@@ -32118,28 +32941,18 @@ class RecordEvaluator {
         const t = instantOf(record.occurred_at);
         return t !== null && t >= this.sinceNs;
     }
-    indicesOf(ids) {
-        const out = [];
-        for (const id of ids) {
-            const index = this.ruleIndex.get(id);
-            // The generated Rego only ever names the policy's own rules.
-            if (index === undefined)
-                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
-            out.push(index);
-        }
-        return out;
-    }
 }
 function verdictOf(decision) {
     return decision.allow ? VERDICT_ALLOW : VERDICT_DENY;
 }
 /** The change-row fields an operator recognises the request by. */
-function changeDetail(record) {
+function changeDetail(record, explain = null) {
     const identity = record.input.identity;
     return {
         subject: typeof identity?.subject === 'string' ? identity.subject : null,
         method: methodOf(record),
         tools: toolsOf(record),
+        explain,
     };
 }
 /**
@@ -32234,7 +33047,7 @@ class Heap {
 
 
 
-async function buildRecordFilter(trafficPath, since, limit) {
+async function buildRecordFilter(trafficPath, since, limit, read = {}) {
     const sinceNs = since === null ? null : instantOf(since);
     const passesSince = (occurredAt) => {
         if (sinceNs === null)
@@ -32248,7 +33061,7 @@ async function buildRecordFilter(trafficPath, since, limit) {
     if (limit !== null) {
         // The root is the least recent kept record, the first to give way to a more recent one.
         const heap = new Heap((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
-        for await (const batch of readTrafficBatches(trafficPath)) {
+        for await (const batch of readTrafficBatches(trafficPath, read)) {
             for (const item of batch) {
                 if (item.kind !== 'record' || !passesSince(item.record.occurred_at))
                     continue;
@@ -32437,14 +33250,78 @@ class ReplayWorkerPool {
     }
 }
 
+;// CONCATENATED MODULE: ./build/text/workflowCommands.js
+/**
+ * The one sanitiser between untrusted text (traffic values, file names from a pull request, policy
+ * keys, manifest ids, error messages quoting any of them) and a channel a GitHub runner reads for
+ * workflow commands: the CLI's stdout and stderr, and the Action's log lines and annotations.
+ *
+ * The runner reads its steps' output line by line, splitting on `\n`, `\r\n` and a lone `\r`, and
+ * executes
+ * - `::name …::message` when the line starts with `::` after leading whitespace (v2 commands), and
+ * - `##[name …]message` wherever `##[` appears in the line (v1 commands).
+ * README "Security model" and docs/security.md describe where each function below is used.
+ */
+/** Invisible, and not whitespace to the runner (its trim would skip whitespace). */
+const BREAK = '\u200b';
+/** What the runner (.NET `char.IsWhiteSpace`) and JavaScript (`\s`) count as leading whitespace. */
+const LEADING_SPACE = /^[\s\u0085]*/;
+/** A line break as the runner's line reader sees it, or one a log viewer would draw. */
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+function inertLine(line) {
+    const indent = LEADING_SPACE.exec(line)[0].length;
+    let out = line;
+    if (out.startsWith('::', indent))
+        out = `${out.slice(0, indent + 1)}${BREAK}${out.slice(indent + 1)}`;
+    return out.includes('##[') ? out.replaceAll('##[', `#${BREAK}#[`) : out;
+}
+/**
+ * Text a person reads (a terminal report, an error message, markdown): line breaks are kept, and
+ * in every line a `::` after leading whitespace and every `##[` get an invisible break, so the
+ * runner executes nothing. Text without either comes back unchanged (the same string).
+ */
+function inertText(text) {
+    if (!text.includes('::') && !text.includes('##['))
+        return text;
+    let out = '';
+    let start = 0;
+    for (const m of text.matchAll(/\r\n|\r|\n/g)) {
+        out += inertLine(text.slice(start, m.index)) + m[0];
+        start = m.index + m[0].length;
+    }
+    return out + inertLine(text.slice(start));
+}
+/**
+ * One log line: line breaks (including the ones only a viewer draws) show as `␤`, so untrusted text
+ * cannot start a line of its own, and the line is then made inert as above.
+ */
+function inertLogLine(text) {
+    return inertText(text.replace(LINE_BREAK, '␤'));
+}
+/**
+ * JSON text (or Rego, whose strings use JSON's escapes) made inert without changing what it means:
+ * `##[` can only occur inside a string, where `\u0023` is the same `#`; and no line of JSON
+ * starts with `:`. The value a parser reads back is the original.
+ */
+function inertJson(text) {
+    return text.includes('##[') ? text.replaceAll('##[', '#\\u0023[') : text;
+}
+
 ;// CONCATENATED MODULE: ./build/replay/report.js
+
 const MAX_MALFORMED_EXAMPLES = 20;
-/** Serialises a report the one way the project does: 2-space JSON and a final newline. */
+/**
+ * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
+ * inside strings written `#\u0023[` so that printing the report (or `cat`-ing the file in a later
+ * workflow step) issues no workflow command (README "Security model").
+ */
 function reportToJson(value) {
-    return `${JSON.stringify(value, null, 2)}\n`;
+    return `${inertJson(JSON.stringify(value, null, 2))}\n`;
 }
 
 ;// CONCATENATED MODULE: ./build/replay/replay.js
+
+
 
 
 
@@ -32486,7 +33363,7 @@ async function workerCountFor(options) {
     }
     let size;
     try {
-        size = (await (0,promises_namespaceObject.stat)(options.trafficPath)).size;
+        size = (await (0,promises_.stat)(options.trafficPath)).size;
     }
     catch {
         return 0; // the reader reports a missing file the usual way
@@ -32514,6 +33391,7 @@ async function replayTraffic(options) {
         hasBase: options.base !== null,
         shard: options.shard ?? null,
         since: options.since,
+        maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
     };
     const workers = await workerCountFor(options);
     // Threads start (and compile their wasm) while the --limit pass reads the sample.
@@ -32521,40 +33399,50 @@ async function replayTraffic(options) {
         ? new ReplayWorkerPool(replayWorkerScriptOrThrow(), workers, workerInit(config, primary, base))
         : null;
     try {
-        const filter = await buildRecordFilter(options.trafficPath, options.since, options.limit);
-        const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges);
-        let read = 0;
+        const read = { maxLineBytes: config.maxLineBytes };
+        const filter = await buildRecordFilter(options.trafficPath, options.since, options.limit, read);
+        // Drift compares with recorded decisions: there is no edit to explain.
+        const diff = config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
+        const groups = new ChangeGroupCollector({
+            headRules: primary.policy.rules.map((r) => r.id),
+            baseRules: base?.policy.rules.map((r) => r.id) ?? null,
+            diff,
+            maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+            partial: options.shard !== undefined,
+        });
+        const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, groups);
+        let seen = 0;
         const take = (outcomes) => {
             for (const outcome of outcomes)
                 aggregate.add(outcome);
-            read += outcomes.length;
-            options.onProgress?.(read);
+            seen += outcomes.length;
+            options.onProgress?.(seen);
         };
         // In-process, or for a run too large for a worker: the same evaluator on this thread.
         const evaluator = new RecordEvaluator(config, primary, base);
         if (pool === null) {
             const sink = {
-                element: (text, line) => evaluator.evaluateText(text, line),
+                element: (text, line, shape) => evaluator.evaluateText(text, line, shape),
                 empty: (line) => ({
                     kind: 'malformed',
                     line,
                     reason: EMPTY_ELEMENT_REASON,
                 }),
             };
-            for await (const batch of readTrafficElements(options.trafficPath, sink))
+            for await (const batch of readTrafficElements(options.trafficPath, sink, read))
                 take(batch);
         }
         else {
-            await pool.run(chunksOf(options.trafficPath), take, (chunk) => evaluator.evaluateLines(chunk.bytes, chunk.firstLine));
+            await pool.run(chunksOf(options.trafficPath, config.maxLineBytes), take, (chunk) => evaluator.evaluateLines(chunk.bytes, chunk.firstLine));
         }
-        return { ...aggregate.finish(), excludedWithoutTime: filter.excludedWithoutTime, workers };
+        return { ...aggregate.finish(diff), excludedWithoutTime: filter.excludedWithoutTime, workers };
     }
     finally {
         await pool?.close();
     }
 }
-async function* chunksOf(trafficPath) {
-    const chunker = new LineChunker(WORKER_CHUNK_BYTES);
+async function* chunksOf(trafficPath, maxLineBytes) {
+    const chunker = new LineChunker(WORKER_CHUNK_BYTES, maxLineBytes);
     for await (const bytes of readTrafficBytes(trafficPath)) {
         const chunk = chunker.push(bytes);
         if (chunk !== null)
@@ -32588,6 +33476,7 @@ class ReplayAggregator {
     config;
     primary;
     filter;
+    groups;
     counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
     byReason = new Array(UNEVALUABLE_REASONS.length).fill(0);
     /** Per index of the primary's rules. */
@@ -32602,10 +33491,11 @@ class ReplayAggregator {
     firstLineOf = new RequestIdTable();
     recordedMismatch = 0;
     withoutRecordedDecision = 0;
-    constructor(config, primary, filter, maxChanges) {
+    constructor(config, primary, filter, maxChanges, groups) {
         this.config = config;
         this.primary = primary;
         this.filter = filter;
+        this.groups = groups;
         this.ruleIds = primary.rules.map((r) => r.id);
         this.ruleCounts = this.ruleIds.map(() => 0);
         this.top = new TopChanges(maxChanges);
@@ -32683,7 +33573,7 @@ class ReplayAggregator {
         const detail = o.change;
         if (detail === null)
             throw new Error(`change on line ${o.line} came without its details`);
-        this.top.offer({
+        const change = {
             request_id: o.request_id,
             occurred_at: o.occurred_at,
             subject: detail.subject,
@@ -32692,9 +33582,11 @@ class ReplayAggregator {
             current_decision: pair.current,
             draft_decision: pair.draft,
             matched_rule_ids: o.matched.map((i) => this.ruleIds[i]),
-        });
+        };
+        this.top.offer(change);
+        this.groups.add(change, detail.explain);
     }
-    finish() {
+    finish(diff) {
         const byReason = new Map();
         UNEVALUABLE_REASONS.forEach((reason, i) => {
             if (this.byReason[i] > 0)
@@ -32704,6 +33596,7 @@ class ReplayAggregator {
         this.ruleIds.forEach((id, i) => ruleHits.set(id, ruleHits.get(id) + this.ruleCounts[i]));
         // UNEVALUABLE_REASONS is sorted, so the reasons come out sorted.
         const reasons = [...byReason.keys()];
+        const groups = this.groups.finish();
         const result = {
             ...this.counts,
             unevaluable_reasons: reasons,
@@ -32713,6 +33606,9 @@ class ReplayAggregator {
             newly_allowed: this.split.newly_allowed,
             newly_denied: this.split.newly_denied,
             from_unknown: this.split.from_unknown,
+            rule_diff: diff,
+            change_groups: groups.change_groups,
+            change_groups_total: groups.change_groups_total,
             rule_hits: Object.fromEntries(ruleHits),
             malformed: this.malformed,
             recorded_mismatch: this.recordedMismatch,
@@ -32722,6 +33618,7 @@ class ReplayAggregator {
             manifestIds: this.manifestIds,
             withoutRecordedDecision: this.withoutRecordedDecision,
             revisions: this.revisions,
+            groups: groups.all,
         };
     }
     noteMalformed(line, reason) {
@@ -32757,6 +33654,8 @@ function compareExamples(a, b) {
 
 
 
+
+
 /** The report's name for a policy version: the base always says which commit (null: unknown). */
 function policyRef(source, side = 'head') {
     const sha256 = sha256OfText(source.text);
@@ -32764,8 +33663,19 @@ function policyRef(source, side = 'head') {
         ? { path: source.displayPath, ref: source.ref ?? null, sha256 }
         : { path: source.displayPath, sha256 };
 }
-async function readPolicySource(file, displayPath = file) {
-    return { displayPath, text: await (0,promises_namespaceObject.readFile)(file, 'utf8') };
+/**
+ * Reads a policy file. Only a regular file no larger than `maxPolicyBytes` is read at all: a
+ * device or FIFO would never end, and a huge file is refused before it fills memory.
+ */
+async function readPolicySource(file, displayPath = file, maxPolicyBytes = DEFAULT_LIMITS.maxPolicyBytes) {
+    const info = await (0,promises_.stat)(file);
+    if (!info.isFile())
+        throw new Error(`${displayPath} is not a regular file (a directory, device or FIFO)`);
+    if (info.size > maxPolicyBytes) {
+        throw new Error(`${displayPath} is ${info.size.toLocaleString('en-US')} bytes, over the ${maxPolicyBytes.toLocaleString('en-US')}-byte limit for a policy ` +
+            '(raise it with --max-policy-bytes)');
+    }
+    return { displayPath, text: await (0,promises_.readFile)(file, 'utf8') };
 }
 /** Validation alone (no OPA needed): every problem of the sides given, in order. */
 function validateSources(...sources) {
@@ -32777,8 +33687,8 @@ function validateSources(...sources) {
     });
 }
 /** validate → Rego → wasm → loaded engine, for one side. */
-async function preparePolicy(source, opaPath) {
-    const compiled = await compilePolicyText(source.text, source.displayPath, opaPath);
+async function preparePolicy(source, opaPath, limits = DEFAULT_LIMITS) {
+    const compiled = await compilePolicyText(source.text, source.displayPath, opaPath, limits);
     if (!compiled.ok)
         return compiled;
     const { policy, features, engine, wasm, rego, warnings } = compiled.loaded;
@@ -32790,11 +33700,11 @@ async function preparePolicy(source, opaPath) {
 function toReportError(p) {
     return { file: p.file, path: p.path, line: p.line, column: p.column, message: p.message };
 }
-/** The whole replay of one policy change, as the JSON report (replay.md "The result"). */
+/** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 async function runReplay(options) {
     const [head, base, trafficSha] = await Promise.all([
-        options.head ? preparePolicy(options.head, options.opa.path) : null,
-        options.base ? preparePolicy(options.base, options.opa.path) : null,
+        options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,
+        options.base ? preparePolicy(options.base, options.opa.path, options.limits) : null,
         trafficSha256(options.trafficPath),
     ]);
     const baseProblems = base && !base.ok ? base.errors : [];
@@ -32827,6 +33737,7 @@ async function runReplay(options) {
         status,
         excluded_without_time: 0,
         max_changes: options.maxChanges,
+        max_groups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
         ...(options.shard ? { shard: options.shard } : {}),
     };
     if (errors.length > 0) {
@@ -32848,10 +33759,12 @@ async function runReplay(options) {
         since: options.since ?? null,
         limit: options.limit ?? null,
         maxChanges: options.maxChanges,
+        maxGroups: meta.max_groups,
         ...(options.shard ? { shard: options.shard } : {}),
         mode: options.mode ?? 'compare',
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
+        maxLineBytes: (options.limits ?? DEFAULT_LIMITS).maxLineBytes,
     });
     meta.excluded_without_time = outcome.excludedWithoutTime;
     const fidelity = manifestSet ? summarizeFidelity(manifestSet, outcome.manifestIds) : null;
@@ -32865,6 +33778,740 @@ async function runReplay(options) {
         fidelity,
         baseErrors,
     };
+}
+
+// EXTERNAL MODULE: ./build/cli/io.js
+var cli_io = __nccwpck_require__(1973);
+;// CONCATENATED MODULE: ./build/cli/limitFlags.js
+
+
+/**
+ * The resource-limit flags (docs/cli.md, README "Limits") as option-table entries: `replay` and
+ * `drift` take all four, `compile` the policy ones. Each parses to the limit's internal value
+ * (bytes, a count, milliseconds).
+ */
+const DESCRIPTIONS = {
+    'max-line-bytes': 'longest traffic line replayed; a longer one is a malformed record',
+    'max-policy-bytes': 'largest policy file read and compiled',
+    'max-policy-values': 'most condition values in one policy',
+    'compile-timeout': 'seconds opa build may run before it is stopped',
+};
+const DEFAULT_TEXT = {
+    'max-line-bytes': `${DEFAULT_LIMITS.maxLineBytes / 2 ** 20}MiB`,
+    'max-policy-bytes': `${DEFAULT_LIMITS.maxPolicyBytes / 2 ** 20}MiB`,
+    'max-policy-values': String(DEFAULT_LIMITS.maxPolicyValues),
+    'compile-timeout': `${DEFAULT_LIMITS.compileTimeoutMs / 1000}s`,
+};
+function limitOption(name) {
+    const spec = LIMIT_SPECS.find((s) => s.name === name);
+    return {
+        type: 'string',
+        value: spec.unit === 'bytes' ? 'SIZE' : spec.unit === 'count' ? 'N' : 'SECONDS',
+        description: DESCRIPTIONS[name],
+        default: DEFAULT_TEXT[name],
+        parse: (raw) => {
+            try {
+                return parseLimitValue(name, raw).value;
+            }
+            catch (error) {
+                if (error instanceof LimitError)
+                    throw new cli_io/* UsageError */.eb(error.message.replace(/^Invalid /, 'Invalid --'));
+                throw error;
+            }
+        },
+    };
+}
+const COMPILE_LIMIT_OPTIONS = {
+    'max-policy-bytes': limitOption('max-policy-bytes'),
+    'max-policy-values': limitOption('max-policy-values'),
+    'compile-timeout': limitOption('compile-timeout'),
+};
+const LIMIT_OPTIONS = {
+    'max-line-bytes': limitOption('max-line-bytes'),
+    ...COMPILE_LIMIT_OPTIONS,
+};
+/** The limits of one invocation from its parsed limit flags (absent: the defaults). */
+function limitsFromFlags(values) {
+    const limits = { ...DEFAULT_LIMITS };
+    for (const spec of LIMIT_SPECS) {
+        const value = values[spec.name];
+        if (value !== undefined)
+            limits[spec.key] = value;
+    }
+    return limits;
+}
+
+;// CONCATENATED MODULE: ./build/gate/gate.js
+/**
+ * The `fail-on` gate: which configured rules a run's per-policy facts cross. Pure; the rules come
+ * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
+ */
+
+/** Rules that fail when a count is above zero or a flag is set. */
+const SIMPLE_RULES = [
+    'invalid-policy',
+    'newly-allowed',
+    'newly-denied',
+    'changes',
+    'blocking-gaps',
+    'malformed',
+    'no-traffic',
+    'drift',
+];
+/** The canonical `fail-on` spelling of a rule. */
+function ruleText(rule) {
+    switch (rule.kind) {
+        case 'unevaluable':
+            return `unevaluable>${rule.percent}%`;
+        case 'fidelity':
+            return `fidelity<${rule.below}`;
+        default:
+            return rule.kind;
+    }
+}
+function plural(n, one, many) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+/** `n` as an exact fraction numerator/denominator, from its shortest decimal spelling. */
+function toFraction(n) {
+    const [whole = '0', frac = ''] = String(n).split('.');
+    const den = 10n ** BigInt(frac.length);
+    return { num: BigInt(whole) * den + BigInt(frac === '' ? '0' : frac), den };
+}
+/**
+ * unevaluable / evaluated × 100 > percent, in exact integer arithmetic: floating point would
+ * make 7 of 100 look like 7.000000000000001% and cross an `unevaluable>7%` it only meets.
+ * Nothing evaluated → nothing crossed (a missing sample is what `no-traffic` is for).
+ */
+function unevaluableAbove(unevaluable, evaluated, percent) {
+    if (evaluated <= 0)
+        return false;
+    // Exponent spellings (1e-7) only come from thresholds the input parser never produces.
+    if (!/^\d+(\.\d+)?$/.test(String(percent)))
+        return (unevaluable / evaluated) * 100 > percent;
+    const { num, den } = toFraction(percent);
+    return BigInt(unevaluable) * 100n * den > num * BigInt(evaluated);
+}
+/** The share as shown in a reason: enough decimals that it visibly differs from the threshold. */
+function formatShare(unevaluable, evaluated, threshold) {
+    const share = (unevaluable / evaluated) * 100;
+    for (let digits = 0; digits <= 6; digits++) {
+        const shown = Number(share.toFixed(digits));
+        if (shown !== threshold)
+            return `${shown}%`;
+    }
+    return `${share}%`;
+}
+/**
+ * Rules that judge the replayed traffic. A gate holding any of them cannot pass a policy that
+ * replayed nothing, so they imply `no-traffic` (README "Gate rules").
+ */
+const TRAFFIC_RULES = new Set([
+    'newly-allowed',
+    'newly-denied',
+    'changes',
+    'blocking-gaps',
+    'malformed',
+    'drift',
+    'unevaluable',
+    'fidelity',
+]);
+/** The rules as applied: `no-traffic` added when a traffic rule is there without it. */
+function effectiveRules(rules) {
+    const applied = rules.map((rule) => ({ rule, impliedBy: null }));
+    const judging = rules.find((r) => TRAFFIC_RULES.has(r.kind));
+    if (judging && !rules.some((r) => r.kind === 'no-traffic'))
+        applied.push({ rule: { kind: 'no-traffic' }, impliedBy: ruleText(judging) });
+    return applied;
+}
+function fidelityRank(level) {
+    return FIDELITY_LEVELS.indexOf(level);
+}
+/** Why `rule` fails for `facts`, or null when it does not. */
+function gate_check(rule, facts) {
+    switch (rule.kind) {
+        case 'invalid-policy':
+            return facts.invalid && !facts.deleted ? 'the policy is invalid' : null;
+        case 'newly-allowed':
+            return facts.newlyAllowed > 0
+                ? `${plural(facts.newlyAllowed, 'request', 'requests')} newly allowed`
+                : null;
+        case 'newly-denied':
+            return facts.newlyDenied > 0
+                ? `${plural(facts.newlyDenied, 'request', 'requests')} newly denied`
+                : null;
+        case 'changes':
+            return facts.changesTotal > 0
+                ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
+                : null;
+        case 'blocking-gaps':
+            return facts.blockingGaps > 0
+                ? `${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`
+                : null;
+        case 'malformed':
+            return facts.malformed > 0
+                ? `${plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}`
+                : null;
+        case 'no-traffic':
+            if (facts.deleted)
+                return null;
+            if (facts.noTraffic)
+                return 'no traffic to replay';
+            // A sample that replayed nothing (empty, all malformed, all filtered) judged nothing either.
+            return facts.evaluated === 0 && !facts.invalid && !facts.blockers?.length
+                ? 'the sample replayed no record'
+                : null;
+        case 'drift': {
+            const drift = facts.driftTotal ?? 0;
+            return drift > 0
+                ? `${plural(drift, 'recorded decision is', 'recorded decisions are')} no longer reproduced`
+                : null;
+        }
+        case 'unevaluable':
+            return unevaluableAbove(facts.unevaluable, facts.evaluated, rule.percent)
+                ? `${facts.unevaluable} of ${plural(facts.evaluated, 'request', 'requests')} unevaluable ` +
+                    `(${formatShare(facts.unevaluable, facts.evaluated, rule.percent)}, above ${rule.percent}%)`
+                : null;
+        case 'fidelity': {
+            const worst = facts.fidelityWorst ?? null;
+            return worst !== null && fidelityRank(worst) > fidelityRank(rule.below)
+                ? `worst replay fidelity is ${worst}, below ${rule.below}`
+                : null;
+        }
+    }
+}
+/**
+ * Applies every rule to every policy. Failures are ordered by policy path (code-unit order), then
+ * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic` last), so
+ * the same inputs always give the same list.
+ */
+function evaluateGate(rules, facts) {
+    const failed = [];
+    const policies = [...facts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const applied = effectiveRules(rules);
+    for (const policy of policies) {
+        for (const blocker of policy.blockers ?? []) {
+            failed.push({
+                rule: blocker.rule,
+                reason: `${policy.path}: ${blocker.reason} (${blocker.rule})`,
+                policy: policy.path,
+            });
+        }
+        for (const { rule, impliedBy } of applied) {
+            const why = gate_check(rule, policy);
+            if (why === null)
+                continue;
+            const text = ruleText(rule);
+            const label = impliedBy === null ? text : `${text}, implied by ${impliedBy}`;
+            failed.push({ rule: text, reason: `${policy.path}: ${why} (${label})`, policy: policy.path });
+        }
+    }
+    return { verdict: failed.length > 0 ? 'fail' : 'pass', failed };
+}
+
+;// CONCATENATED MODULE: ./build/gate/failOn.js
+/**
+ * The `fail-on` grammar, shared by the Action's input and the CLI's `--fail-on`: a comma- or
+ * newline-separated list of rules (docs/action-inputs.md "fail-on rules"). Pure; a bad rule throws FailOnError with
+ * a message that quotes it and says what was expected.
+ */
+
+
+const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
+class FailOnError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'FailOnError';
+    }
+}
+/** Items of a rule list: split on commas and newlines, trimmed, empties and `#` lines dropped. */
+function splitRules(text) {
+    return text
+        .split(/\r?\n/)
+        .filter((line) => !line.trim().startsWith('#'))
+        .flatMap((line) => line.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+/**
+ * What each rule fails on, one line each: the CLI's help prints it and docs/cli.md carries it.
+ * A Record over the rule kinds, so a new rule cannot ship without its line.
+ */
+const SIMPLE_RULE_MEANINGS = {
+    'invalid-policy': 'the head policy does not validate or compile',
+    'newly-allowed': 'a request the base denied is allowed by the head',
+    'newly-denied': 'a request the base allowed is denied by the head',
+    changes: 'any request is decided differently (either direction, or from unknown)',
+    'blocking-gaps': 'a manifest has a blocks_replay fidelity gap',
+    malformed: 'the traffic sample has a malformed record',
+    'no-traffic': 'no traffic sample was found for the policy (the Action)',
+    drift: 'a replayed decision differs from the recorded one (drift mode)',
+};
+/** Every form a `fail-on` item can take, with its meaning, in the order help lists them. */
+const FAIL_ON_GRAMMAR = [
+    ...SIMPLE_RULES.map((rule) => [rule, SIMPLE_RULE_MEANINGS[rule]]),
+    ['unevaluable>N%', 'over N% (0 to 100, 4 decimals at most) of the evaluated requests are unevaluable'],
+    ['fidelity<LEVEL', `the worst manifest grades below LEVEL (${FIDELITY_LEVELS.join(' > ')})`],
+    ['none', 'nothing fails (alone only)'],
+];
+const FAIL_ON_HELP = `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +
+    `fidelity<LEVEL (LEVEL one of ${FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
+function parseFailOnItem(item) {
+    const lower = item.toLowerCase();
+    if (SIMPLE_RULES.includes(lower))
+        return { kind: lower };
+    if (/^unevaluable\s*>/.test(lower)) {
+        const m = /^unevaluable\s*>\s*(\d{1,3}(?:\.\d{1,4})?)\s*%$/.exec(lower);
+        const percent = m ? Number(m[1]) : NaN;
+        if (!(percent >= 0 && percent <= 100)) {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected unevaluable>N% with N a number from 0 to 100 (up to 4 decimals), e.g. unevaluable>5%.`);
+        }
+        return { kind: 'unevaluable', percent };
+    }
+    if (/^fidelity\s*</.test(lower)) {
+        const level = lower.replace(/^fidelity\s*<\s*/, '');
+        if (level === 'unreplayable') {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. No level is below unreplayable; use fidelity<partial to fail on unreplayable.`);
+        }
+        if (!FIDELITY_LEVELS.includes(level)) {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
+        }
+        return { kind: 'fidelity', below: level };
+    }
+    throw new FailOnError(`Invalid fail-on rule '${item}'. ${FAIL_ON_HELP}`);
+}
+/** Parses a `fail-on` value ('' = the default). `none` alone means no rule can fail the run. */
+function parseFailOn(raw) {
+    const items = splitRules(raw === '' ? DEFAULT_FAIL_ON : raw);
+    if (items.length === 0)
+        return parseFailOn(DEFAULT_FAIL_ON);
+    if (items.some((item) => item.toLowerCase() === 'none')) {
+        if (items.length > 1) {
+            throw new FailOnError(`Invalid fail-on '${raw}'. 'none' cannot be combined with other rules.`);
+        }
+        return [];
+    }
+    const seen = new Set();
+    const rules = [];
+    for (const item of items) {
+        const rule = parseFailOnItem(item);
+        const key = ruleText(rule);
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        rules.push(rule);
+    }
+    return rules;
+}
+
+;// CONCATENATED MODULE: ./build/cli/options.js
+/**
+ * The one command-line parser. Each command declares its options once, in a table
+ * (src/cli/commands.ts); the same table drives parsing, value checking, defaults and the
+ * `--help` text (src/cli/help.ts), so the two cannot drift apart. Adding a flag is one entry.
+ */
+
+
+
+/** `-h` / `--help`, accepted by every command and handled before its own parsing. */
+const HELP = { help: { type: 'boolean', short: 'h' } };
+function tokenize(spec, argv) {
+    const config = { ...HELP };
+    for (const [name, option] of Object.entries(spec.options))
+        config[name] = { type: option.type };
+    // Not strict: every token comes back, and the checks below word the errors.
+    return (0,external_node_util_namespaceObject.parseArgs)({ args: [...argv], options: config, strict: false, allowPositionals: true, tokens: true })
+        .tokens;
+}
+/** Whether the invocation asks for the command's help (`-h` or `--help` before any `--`). */
+function wantsHelp(spec, argv) {
+    return tokenize(spec, argv).some((token) => token.kind === 'option' && token.name === 'help');
+}
+/**
+ * Parses a command's arguments by its table: unknown options, missing values, repeated options,
+ * values a check rejects, a missing required option and a wrong number of positionals are each a
+ * UsageError (exit 2 with the usage). Absent options take their table default.
+ */
+function parseCommandLine(spec, argv) {
+    const raw = new Map();
+    const positionals = [];
+    for (const token of tokenize(spec, argv)) {
+        if (token.kind === 'positional') {
+            positionals.push(token.value);
+            continue;
+        }
+        if (token.kind !== 'option' || token.name === 'help')
+            continue;
+        const option = Object.hasOwn(spec.options, token.name) ? spec.options[token.name] : undefined;
+        if (option === undefined)
+            throw new cli_io/* UsageError */.eb(`Unknown option '${token.rawName}'.`);
+        const flag = `--${token.name}`;
+        if (raw.has(token.name))
+            throw new cli_io/* UsageError */.eb(`${flag} is given more than once.`);
+        if (option.type === 'boolean') {
+            if (token.value !== undefined)
+                throw new cli_io/* UsageError */.eb(`${flag} takes no value.`);
+            raw.set(token.name, true);
+            continue;
+        }
+        // A value that looks like an option is almost always a forgotten value (`--out --format json`).
+        if (token.value === undefined || (!token.inlineValue && /^-./.test(token.value))) {
+            throw new cli_io/* UsageError */.eb(`${flag} needs a value${option.choices ? `: ${choiceList(option.choices)}` : ''}.`);
+        }
+        raw.set(token.name, token.value);
+    }
+    const values = {};
+    for (const [name, option] of Object.entries(spec.options)) {
+        const flag = `--${name}`;
+        const given = raw.get(name);
+        if (option.type === 'boolean') {
+            values[name] = given === true;
+            continue;
+        }
+        const text = typeof given === 'string' ? given : option.default;
+        if (text === undefined) {
+            if (option.required)
+                throw new cli_io/* UsageError */.eb(`${flag} is required.`);
+            values[name] = undefined;
+            continue;
+        }
+        if (option.choices && !option.choices.includes(text)) {
+            throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${text}'. Expected ${choiceList(option.choices)}.`);
+        }
+        values[name] = option.parse ? option.parse(text, flag) : text;
+    }
+    const positional = spec.positionals;
+    if (positional === null && positionals.length > 0) {
+        throw new cli_io/* UsageError */.eb(`unexpected argument '${positionals[0]}'`);
+    }
+    if (positional !== null) {
+        if (positionals.length < positional.min)
+            throw new cli_io/* UsageError */.eb(positional.missing);
+        if (positionals.length > positional.max) {
+            throw new cli_io/* UsageError */.eb(`unexpected argument '${positionals[positional.max]}'`);
+        }
+    }
+    return { values: values, positionals };
+}
+/** `json, markdown or text`. */
+function choiceList(choices) {
+    return choices.length <= 1
+        ? (choices[0] ?? '')
+        : `${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1] ?? ''}`;
+}
+// ---------------------------------------------------------------------------------------------
+// Value checks the tables share.
+/** A whole number ≥ 0 written in digits (no sign, fraction or exponent), at most `max`. */
+function wholeNumber(max = Number.MAX_SAFE_INTEGER) {
+    return (raw, flag) => {
+        const n = Number(raw);
+        if (!/^(0|[1-9][0-9]*)$/.test(raw) || !Number.isSafeInteger(n)) {
+            throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${raw}'. Expected a whole number ≥ 0.`);
+        }
+        if (n > max)
+            throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${raw}'. Expected 0 to ${max}.`);
+        return n;
+    };
+}
+/** An RFC 3339 instant: a typo must not silently select every record. */
+function instant(raw, flag) {
+    if (!isRfc3339Instant(raw)) {
+        throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${raw}'. Expected an RFC 3339 instant such as 2026-11-01T00:00:00Z.`);
+    }
+    return raw;
+}
+
+;// CONCATENATED MODULE: ./build/cli/commands.js
+/**
+ * Every command's arguments, declared once. The parser (options.ts) and the help text (help.ts)
+ * both read these tables, and docs/cli.md is checked against the help they print. A new flag is
+ * one entry here (plus the line in the command that uses its value).
+ */
+
+
+
+
+
+
+/** More threads than this only add memory: reading and aggregation stay on one thread. */
+const MAX_WORKERS = 64;
+function failOnRules(raw, flag) {
+    try {
+        return parseFailOn(raw);
+    }
+    catch (error) {
+        if (error instanceof FailOnError)
+            throw new cli_io/* UsageError */.eb(error.message.replace(/fail-on/, flag));
+        throw error;
+    }
+}
+function shard(raw, flag) {
+    const parsed = parseShard(raw);
+    if (parsed === null)
+        throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${raw}'. Expected K/N with 1 ≤ K ≤ N.`);
+    return parsed;
+}
+const commands_opa = {
+    type: 'string',
+    value: 'PATH',
+    description: 'the opa binary',
+    absent: '$OPA_PATH, then opa on PATH',
+};
+/** The options `replay` and `drift` share: the sample, its filters, the output and the engine. */
+const SAMPLE_OPTIONS = {
+    traffic: {
+        type: 'string',
+        value: 'FILE',
+        required: true,
+        description: 'the traffic sample: .jsonl, .jsonl.gz, .json or .json.gz',
+    },
+    manifests: {
+        type: 'string',
+        value: 'PATH',
+        description: 'replay-runtime manifests: a directory, a file or a glob',
+        absent: 'none',
+    },
+    since: {
+        type: 'string',
+        value: 'ISO',
+        parse: instant,
+        description: 'keep records with occurred_at at or after this RFC 3339 instant',
+        absent: 'every record',
+    },
+    limit: {
+        type: 'string',
+        value: 'N',
+        parse: wholeNumber(),
+        description: 'keep the N most recent records (after --since)',
+        absent: 'every record',
+    },
+    'max-changes': {
+        type: 'string',
+        value: 'N',
+        parse: wholeNumber(),
+        default: '50',
+        description: 'changes listed in the report; the total stays true',
+    },
+    'max-groups': {
+        type: 'string',
+        value: 'N',
+        parse: wholeNumber(),
+        default: String(DEFAULT_MAX_GROUPS),
+        description: 'change groups listed in the report; the total stays true',
+    },
+    format: {
+        type: 'string',
+        choices: ['json', 'markdown', 'text'],
+        default: 'json',
+        description: 'the report, the PR comment body, or a terminal view',
+    },
+    out: { type: 'string', value: 'FILE', description: 'write the report to FILE', absent: 'stdout' },
+    workers: {
+        type: 'string',
+        value: 'N',
+        parse: wholeNumber(MAX_WORKERS),
+        description: `0 or 1 replays in-process, 2 to ${MAX_WORKERS} in worker threads`,
+        absent: 'by sample size and cores',
+    },
+    opa: commands_opa,
+    ...LIMIT_OPTIONS,
+};
+const COMPILE = {
+    name: 'compile',
+    summary: 'validate a policy and print its Rego (or build its WebAssembly)',
+    about: 'Validates the policy and prints the Rego it compiles to. Every problem is printed as ' +
+        'file:line:column and nothing is compiled (exit 2). Only --out-wasm needs OPA.',
+    positionals: {
+        usage: '<policy>',
+        description: 'the policy file, JSON or YAML',
+        min: 1,
+        max: 1,
+        missing: 'compile takes one policy file',
+    },
+    options: {
+        'out-rego': { type: 'string', value: 'FILE', description: 'write the Rego to FILE', absent: 'stdout' },
+        'out-wasm': {
+            type: 'string',
+            value: 'FILE',
+            description: 'also build the WebAssembly (opa build -t wasm) into FILE',
+            absent: 'not built',
+        },
+        opa: commands_opa,
+        ...COMPILE_LIMIT_OPTIONS,
+    },
+};
+const REPLAY = {
+    name: 'replay',
+    summary: 'replay a traffic sample through the base and head of a policy change',
+    about: 'Replays every record of the sample through the head policy and, when given, the base, ' +
+        'buckets each request allowed / denied / unevaluable, and lists the requests the head ' +
+        'decides differently, most dangerous first, with the true total.',
+    positionals: null,
+    options: {
+        head: { type: 'string', value: 'POLICY', required: true, description: 'the draft (head) policy file' },
+        base: {
+            type: 'string',
+            value: 'POLICY',
+            description: 'the saved (base) policy file; without it the policy is new',
+            absent: 'none',
+        },
+        ...SAMPLE_OPTIONS,
+        'fail-on': {
+            type: 'string',
+            value: 'RULES',
+            parse: failOnRules,
+            description: 'exit 1 when a gate rule is crossed (rules: policy-replay --help)',
+            absent: 'none',
+        },
+        shard: {
+            type: 'string',
+            value: 'K/N',
+            parse: shard,
+            description: 'replay the K-th of N slices: a partial report for merge',
+            absent: 'the whole sample',
+        },
+        'redact-subjects': {
+            type: 'boolean',
+            description: 'markdown: subjects as sha256: pseudonyms',
+        },
+    },
+};
+const DRIFT = {
+    name: 'drift',
+    summary: 'compare the saved policy with the decisions recorded in the traffic',
+    about: "Replays the sample through one policy and compares each decision with the record's " +
+        'recorded_decision: a drift is a scoreable record the policy now decides differently.',
+    positionals: null,
+    options: {
+        policy: { type: 'string', value: 'POLICY', required: true, description: 'the saved policy file' },
+        ...SAMPLE_OPTIONS,
+        'fail-on-drift': { type: 'boolean', description: 'exit 1 when any drift is found' },
+    },
+};
+const MERGE = {
+    name: 'merge',
+    summary: 'combine the partial reports of a sharded replay into one report',
+    about: 'Combines the partial JSON reports of replay --shard K/N (every shard, any order) into ' +
+        'exactly the report one unsharded run would have produced.',
+    positionals: {
+        usage: '<partial.json>...',
+        description: 'the partial reports',
+        min: 1,
+        max: Infinity,
+        missing: 'merge needs the partial reports of every shard',
+    },
+    options: {
+        'max-groups': {
+            type: 'string',
+            value: 'N',
+            parse: wholeNumber(),
+            description: 'change groups listed in the merged report',
+            absent: "the partial reports' meta.max_groups",
+        },
+        format: SAMPLE_OPTIONS.format,
+        out: SAMPLE_OPTIONS.out,
+    },
+};
+const FIDELITY = {
+    name: 'fidelity',
+    summary: 'grade replay-runtime manifests: exact, controlled, partial or unreplayable',
+    about: 'Grades each replay-runtime v2 manifest and lists every gap with its impact. A directory ' +
+        'stands for its *.json and *.jsonl files, sorted by name. Invalid manifests are part of ' +
+        'the report (exit 0).',
+    positionals: {
+        usage: '<manifest-or-dir>...',
+        description: 'manifest files (.json: one manifest; .jsonl: one a line) or directories',
+        min: 1,
+        max: Infinity,
+        missing: 'No manifest given.',
+    },
+    options: {
+        format: {
+            type: 'string',
+            choices: ['json', 'text'],
+            default: 'json',
+            description: 'the report, or a terminal view saying what would lift each level',
+        },
+    },
+};
+/** The commands, in the order help lists them. */
+const COMMAND_SPECS = [COMPILE, REPLAY, DRIFT, MERGE, FIDELITY];
+
+;// CONCATENATED MODULE: ./build/cli/compileCommand.js
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Validates a policy and prints its Rego (or writes it with --out-rego); --out-wasm also runs
+ * `opa build -t wasm`. Problems go to stderr as file:line:column lines, exit 2.
+ */
+async function runCompileCommand(argv, io) {
+    const { values, positionals } = parseCommandLine(COMPILE, argv);
+    const file = positionals[0];
+    const limits = limitsFromFlags(values);
+    const failed = (errors) => {
+        for (const error of errors)
+            io.stderr(`${formatProblem(error)}\n`);
+        io.stderr(`${file}: ${errors.length} problem${errors.length === 1 ? '' : 's'}, nothing compiled\n`);
+        return cli_io/* EXIT */.dc.badInput;
+    };
+    try {
+        // Only a regular file within --max-policy-bytes is read at all.
+        await readPolicySource(file, file, limits.maxPolicyBytes);
+    }
+    catch (error) {
+        const message = error.code ?? error.message;
+        return failed([
+            { file, path: '', line: 1, column: 1, severity: 'error', message: `cannot read the file: ${message}` },
+        ]);
+    }
+    const result = await loadPolicyFile(file);
+    for (const warning of result.warnings)
+        io.stderr(`${formatProblem(warning)}\n`);
+    const tooMany = result.ok && result.text !== undefined
+        ? policyLimitProblem(result.text, file, limits, result.policy)
+        : null;
+    if (tooMany)
+        return failed([tooMany]);
+    if (!result.ok) {
+        for (const error of result.errors)
+            io.stderr(`${formatProblem(error)}\n`);
+        io.stderr(`${file}: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'}, nothing compiled\n`);
+        return cli_io/* EXIT */.dc.badInput;
+    }
+    // Without --out-wasm no OPA is needed: the Rego is the generator's alone.
+    let compiled = null;
+    if (values['out-wasm']) {
+        const opaPath = (await locateOpa({ flag: values.opa, env: io.env })).path;
+        try {
+            compiled = await compilePolicy(result.policy, opaPath, limits.compileTimeoutMs);
+        }
+        catch (error) {
+            if (error instanceof OpaTimeoutError)
+                return failed([compileTimeoutProblem(file, error)]);
+            throw error;
+        }
+    }
+    const rego = compiled?.rego ?? generateRego(result.policy);
+    if (values['out-rego'])
+        await (0,cli_io/* writeOutputFile */.BF)(values['out-rego'], rego);
+    // Rego strings use JSON's escapes: `##[` in a value or description cannot reach the runner.
+    else
+        io.stdout(inertJson(rego));
+    if (compiled && values['out-wasm']) {
+        await (0,cli_io/* writeOutputFile */.BF)(values['out-wasm'], compiled.wasm);
+        io.stderr(`wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoint ${compiled.entrypoint})\n`);
+    }
+    return cli_io/* EXIT */.dc.ok;
 }
 
 ;// CONCATENATED MODULE: ./build/gate/gateFacts.js
@@ -32996,11 +34643,133 @@ function escapeHtmlText(value, maxLength = MAX_VALUE) {
         .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd'));
 }
 
+;// CONCATENATED MODULE: ./build/render/groupTable.js
+
+/**
+ * The "What changes, and why" table (docs/explain.md "Where the groups are shown"): one line per
+ * change group. Pure; the markdown (comment, summary, drift issue) and the terminal report share
+ * the wording here.
+ */
+const groupTable_n = (value) => value.toLocaleString('en-US');
+/** Tools listed per group before "+N more": a batch may call dozens. */
+const MAX_TOOLS_SHOWN = 6;
+const DIRECTION_WORDS = {
+    replay: {
+        newly_allowed: 'newly allowed',
+        unknown_to_allow: 'unknown → allowed',
+        newly_denied: 'newly denied',
+        unknown_to_deny: 'unknown → denied',
+    },
+    drift: {
+        newly_allowed: 'recorded deny, now allowed',
+        unknown_to_allow: 'unknown → allowed',
+        newly_denied: 'recorded allow, now denied',
+        unknown_to_deny: 'unknown → denied',
+    },
+};
+function directionWords(direction, context = 'replay') {
+    return DIRECTION_WORDS[context][direction];
+}
+const allows = (direction) => direction === 'newly_allowed' || direction === 'unknown_to_allow';
+/** What an empty `because` means: the base decided nothing, or — for a newly_* group — a bug. */
+function emptyBecause(direction) {
+    return direction.startsWith('unknown_')
+        ? 'the base could not decide these requests'
+        : 'unexplained (a policy-replay bug: please report it)';
+}
+/** One rule edit or setting change as a reader names it; a rule on both sides is named once. */
+function becauseTexts(because) {
+    const out = [];
+    const seen = new Set();
+    for (const entry of because) {
+        if ('rule' in entry) {
+            if (seen.has(entry.rule))
+                continue;
+            seen.add(entry.rule);
+            out.push(`${entry.rule} (${entry.change})`);
+        }
+        else {
+            out.push(`${entry.setting}: ${entry.from ?? 'none'} → ${entry.to ?? 'none'}`);
+        }
+    }
+    return out;
+}
+/** `method tool, tool` with the tools capped; raw text (the caller escapes for its medium). */
+function requestKind(group) {
+    return {
+        method: group.method,
+        tools: group.tools.slice(0, MAX_TOOLS_SHOWN),
+        more: Math.max(0, group.tools.length - MAX_TOOLS_SHOWN),
+    };
+}
+/** The markdown section, or null when nothing changed. */
+function groupsMarkdown(groups, total, options) {
+    if (groups === undefined || total === undefined || total === 0)
+        return null;
+    const context = options.context ?? 'replay';
+    const rows = groups.slice(0, Math.max(0, options.rows));
+    const heading = context === 'drift' ? 'What drifted' : 'What changes, and why';
+    const lines = [
+        `**${heading}** (showing ${groupTable_n(rows.length)} of ${groupTable_n(total)} group${total === 1 ? '' : 's'}, most dangerous first)`,
+    ];
+    if (rows.length > 0) {
+        lines.push('', `| change | requests | subjects | method and tools | ${context === 'drift' ? "saved policy's rules" : 'because'} |`, '|---|---:|---|---|---|', ...rows.map((g) => groupRow(g, context, options.subjectName)));
+    }
+    return lines.join('\n');
+}
+function groupRow(g, context, subjectName) {
+    const words = directionWords(g.direction, context);
+    const direction = allows(g.direction) ? `**${words}**` : words;
+    const top = g.subjects.top.map((s) => `${s.subject === null ? '—' : subjectName(s.subject)} (${groupTable_n(s.count)})`);
+    const subjects = `${groupTable_n(g.subjects.distinct)}: ${top.join(', ')}${g.subjects.distinct > top.length ? ', …' : ''}`;
+    const kind = requestKind(g);
+    const tools = kind.tools.map((t) => escape_escapeMarkdown(t, 100)).join(', ');
+    const what = [cell(kind.method), tools, kind.more > 0 ? `+${groupTable_n(kind.more)} more` : '']
+        .filter((x) => x !== '')
+        .join(' ');
+    let why;
+    if (context === 'drift') {
+        why =
+            g.head_rules.length === 0 ? '— (the default)' : g.head_rules.map((id) => escape_escapeMarkdown(id)).join(', ');
+    }
+    else {
+        const texts = becauseTexts(g.because);
+        why =
+            texts.length === 0
+                ? g.direction.startsWith('unknown_')
+                    ? `_${emptyBecause(g.direction)}_`
+                    : `**${emptyBecause(g.direction)}**`
+                : texts.map((t) => escape_escapeMarkdown(t)).join(', ');
+    }
+    return `| ${direction} | ${groupTable_n(g.count)} | ${subjects} | ${what} | ${why} |`;
+}
+/** The terminal table's cells for one group (values already free of control characters). */
+function groupTextCells(g, context, plain) {
+    const top = g.subjects.top.map((s) => `${plain(s.subject)} (${groupTable_n(s.count)})`);
+    const kind = requestKind(g);
+    const what = [
+        plain(kind.method),
+        ...(kind.tools.length > 0 ? [plain(kind.tools.join(','))] : []),
+        ...(kind.more > 0 ? [`+${groupTable_n(kind.more)} more`] : []),
+    ].join(' ');
+    const why = context === 'drift'
+        ? g.head_rules.join(',') || '- (the default)'
+        : becauseTexts(g.because).join(', ') || emptyBecause(g.direction);
+    return [
+        directionWords(g.direction, context),
+        groupTable_n(g.count),
+        `${groupTable_n(g.subjects.distinct)}: ${top.join(', ')}${g.subjects.distinct > top.length ? ', …' : ''}`,
+        what,
+        why,
+    ];
+}
+
 ;// CONCATENATED MODULE: ./build/render/markdown.js
 
 
 
-const n = (value) => value.toLocaleString('en-US');
+
+const markdown_n = (value) => value.toLocaleString('en-US');
 /** Pure: the markdown sections of one policy's report, each a unit the comment may cut between. */
 function replayMarkdownSections(report, options = {}) {
     const hashes = '#'.repeat(options.headingLevel ?? 3);
@@ -33012,7 +34781,7 @@ function replayMarkdownSections(report, options = {}) {
             [
                 title,
                 '',
-                `**Invalid policy: ${n(report.errors.length)} problem${report.errors.length === 1 ? '' : 's'}, nothing replayed.**`,
+                `**Invalid policy: ${markdown_n(report.errors.length)} problem${report.errors.length === 1 ? '' : 's'}, nothing replayed.**`,
                 '',
                 '| where | path | problem |',
                 '|---|---|---|',
@@ -33031,46 +34800,58 @@ function replayMarkdownSections(report, options = {}) {
                 '',
                 `Replayed ${[
                     report.meta.since !== null ? `records since ${escape_escapeMarkdown(report.meta.since)}` : null,
-                    report.meta.limit !== null ? `the ${n(report.meta.limit)} most recent` : null,
+                    report.meta.limit !== null ? `the ${markdown_n(report.meta.limit)} most recent` : null,
                 ]
                     .filter((x) => x !== null)
-                    .join(', ')}; ${n(report.meta.excluded_without_time)} excluded for having no time.`,
+                    .join(', ')}; ${markdown_n(report.meta.excluded_without_time)} excluded for having no time.`,
             ]
             : []),
         '',
         '| evaluated | allowed | denied | unevaluable | changes | newly allowed | newly denied | from unknown |',
         '|---:|---:|---:|---:|---:|---:|---:|---:|',
-        `| ${n(r.evaluated)} | ${n(r.allowed)} | ${n(r.denied)} | ${n(r.unevaluable)} | ${n(r.changes_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} | ${n(r.from_unknown)} |`,
+        `| ${markdown_n(r.evaluated)} | ${markdown_n(r.allowed)} | ${markdown_n(r.denied)} | ${markdown_n(r.unevaluable)} | ${markdown_n(r.changes_total)} | ${markdown_n(r.newly_allowed)} | ${markdown_n(r.newly_denied)} | ${markdown_n(r.from_unknown)} |`,
         ...(r.malformed.count > 0
             ? [
                 '',
-                `${n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`,
+                `${markdown_n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`,
             ]
             : []),
         ...(r.recorded_mismatch > 0
             ? [
                 '',
-                `${n(r.recorded_mismatch)} recorded decision${r.recorded_mismatch === 1 ? '' : 's'} differ from what the base policy decides: the gateway may not be running the base in Git.`,
+                `${markdown_n(r.recorded_mismatch)} recorded decision${r.recorded_mismatch === 1 ? '' : 's'} differ from what the base policy decides: the gateway may not be running the base in Git.`,
             ]
             : []),
     ].join('\n'));
+    const redact = options.redactSubjects === true;
+    const groups = groupsMarkdown(r.change_groups, r.change_groups_total, {
+        rows: options.maxGroupRows ?? r.change_groups?.length ?? 0,
+        subjectName: (subject) => subjectCell(subject, redact),
+    });
+    if (groups !== null)
+        sections.push(groups);
     if (r.unevaluable > 0) {
         sections.push([
-            `**Unevaluable: ${n(r.unevaluable)}** — the sample cannot score these requests, so they are neither allowed nor denied here.`,
+            `**Unevaluable: ${markdown_n(r.unevaluable)}** — the sample cannot score these requests, so they are neither allowed nor denied here.`,
             '',
             '| reason | requests | what you can do |',
             '|---|---:|---|',
-            ...r.unevaluable_reasons.map((reason) => `| \`${reason}\` | ${n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`),
+            ...r.unevaluable_reasons.map((reason) => `| \`${reason}\` | ${markdown_n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`),
         ].join('\n'));
     }
     if (r.changes_total > 0) {
         const rows = r.changes.slice(0, options.maxRows ?? r.changes.length);
+        // The groups say what changes; one row per request is the evidence, folded away.
         sections.push([
-            `**Changes: showing ${n(rows.length)} of ${n(r.changes_total)}** (most dangerous first)`,
+            `<details><summary>Every changed request (showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)})</summary>`,
+            '',
+            `**Changes: showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)}** (most dangerous first)`,
             '',
             '| request | time | subject | method | tools | current | draft | matched rules |',
             '|---|---|---|---|---|---|---|---|',
-            ...rows.map((c) => changeRow(c, options.redactSubjects === true)),
+            ...rows.map((c) => changeRow(c, redact)),
+            '',
+            '</details>',
         ].join('\n'));
     }
     const fidelity = report.result.fidelity;
@@ -33083,7 +34864,7 @@ function replayMarkdownSections(report, options = {}) {
             '',
             '| rule | scoreable requests matched |',
             '|---|---:|',
-            ...hits.map(([id, count]) => `| ${cell(id)} | ${n(count)} |`),
+            ...hits.map(([id, count]) => `| ${cell(id)} | ${markdown_n(count)} |`),
             '',
             '</details>',
         ].join('\n'));
@@ -33096,25 +34877,29 @@ function renderReplayMarkdown(report, options = {}) {
 function verdictLine(report) {
     const r = report.result;
     if (report.meta.status === 'deleted') {
-        return `**Policy deleted.** The base decided ${n(r.allowed)} allowed, ${n(r.denied)} denied, ${n(r.unevaluable)} unevaluable of ${n(r.evaluated)} replayed requests.`;
+        return `**Policy deleted.** The base decided ${markdown_n(r.allowed)} allowed, ${markdown_n(r.denied)} denied, ${markdown_n(r.unevaluable)} unevaluable of ${markdown_n(r.evaluated)} replayed requests.`;
     }
     if (r.changes_total === 0) {
-        return `**No decision changes** across ${n(r.evaluated - r.unevaluable)} scoreable requests (${n(r.evaluated)} replayed).`;
+        return `**No decision changes** across ${markdown_n(r.evaluated - r.unevaluable)} scoreable requests (${markdown_n(r.evaluated)} replayed).`;
     }
     const parts = [];
     if (r.newly_allowed > 0)
-        parts.push(`**${n(r.newly_allowed)} newly allowed**`);
+        parts.push(`**${markdown_n(r.newly_allowed)} newly allowed**`);
     if (r.newly_denied > 0)
-        parts.push(`${n(r.newly_denied)} newly denied`);
+        parts.push(`${markdown_n(r.newly_denied)} newly denied`);
     if (r.from_unknown > 0)
-        parts.push(`${n(r.from_unknown)} from unknown`);
-    return `${parts.join(', ')}: **${n(r.changes_total)} request${r.changes_total === 1 ? '' : 's'} decided differently** out of ${n(r.evaluated)} replayed.`;
+        parts.push(`${markdown_n(r.from_unknown)} from unknown`);
+    return `${parts.join(', ')}: **${markdown_n(r.changes_total)} request${r.changes_total === 1 ? '' : 's'} decided differently** out of ${markdown_n(r.evaluated)} replayed.`;
 }
 function changeRow(c, redact) {
-    const subject = c.subject === null ? '—' : redact ? `\`${subjectHash(c.subject)}\`` : cell(c.subject);
+    const subject = c.subject === null ? '—' : subjectCell(c.subject, redact);
     const tools = c.tools.length === 0 ? '—' : c.tools.map((t) => escape_escapeMarkdown(t)).join(', ');
     const rules = c.matched_rule_ids.length === 0 ? '—' : c.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ');
     return `| ${cell(c.request_id)} | ${cell(c.occurred_at)} | ${subject} | ${cell(c.method)} | ${tools} | ${c.current_decision} | **${c.draft_decision}** | ${rules} |`;
+}
+/** A subject in a table cell: its pseudonym under redaction, else the escaped name. */
+function subjectCell(subject, redact) {
+    return redact ? `\`${subjectHash(subject)}\`` : cell(subject);
 }
 /** A short stable pseudonym: enough to see that two rows share a caller, not who it is. */
 function subjectHash(subject) {
@@ -33126,20 +34911,21 @@ function sha256Hex(text) {
 function fidelitySection(f) {
     const levels = ['exact', 'controlled', 'partial', 'unreplayable'];
     const lines = [
-        `**Replay fidelity:** worst level \`${f.worst ?? 'none'}\` over ${n(f.manifests)} manifest${f.manifests === 1 ? '' : 's'}${f.invalid > 0 ? ` (${n(f.invalid)} invalid)` : ''}.`,
+        `**Replay fidelity:** worst level \`${f.worst ?? 'none'}\` over ${markdown_n(f.manifests)} manifest${f.manifests === 1 ? '' : 's'}${f.invalid > 0 ? ` (${markdown_n(f.invalid)} invalid)` : ''}.`,
         '',
         '| level | manifests | records |',
         '|---|---:|---:|',
-        ...levels.map((l) => `| ${l} | ${n(f.levels[l] ?? 0)} | ${n(f.records_by_level[l] ?? 0)} |`),
-        `| no manifest | — | ${n(f.records_by_level.no_manifest ?? 0)} |`,
+        ...levels.map((l) => `| ${l} | ${markdown_n(f.levels[l] ?? 0)} | ${markdown_n(f.records_by_level[l] ?? 0)} |`),
+        `| no manifest | — | ${markdown_n(f.records_by_level.no_manifest ?? 0)} |`,
     ];
     if (f.blocking_gaps.length > 0) {
-        lines.push('', 'Gaps that block replay:', '', '| evidence | reason | manifests |', '|---|---|---:|', ...f.blocking_gaps.map((g) => `| \`${g.path.replace(/`/g, '')}\` | ${escape_escapeMarkdown(g.reason)} | ${n(g.manifests)} |`));
+        lines.push('', 'Gaps that block replay:', '', '| evidence | reason | manifests |', '|---|---|---:|', ...f.blocking_gaps.map((g) => `| \`${g.path.replace(/`/g, '')}\` | ${escape_escapeMarkdown(g.reason)} | ${markdown_n(g.manifests)} |`));
     }
     return lines.join('\n');
 }
 
 ;// CONCATENATED MODULE: ./build/render/text.js
+
 
 const text_n = (value) => value.toLocaleString('en-US');
 /** Removes terminal control sequences from values that come from traffic. */
@@ -33197,6 +34983,12 @@ function renderReplayText(report, options) {
             : green(changeLine));
     if (r.recorded_mismatch > 0) {
         out.push(yellow(`recorded ${text_n(r.recorded_mismatch)} recorded decisions differ from the base's`));
+    }
+    const groups = r.change_groups ?? [];
+    const groupsTotal = r.change_groups_total ?? 0;
+    if (groupsTotal > 0) {
+        out.push('', bold(`what changes, and why (showing ${text_n(groups.length)} of ${text_n(groupsTotal)} group${groupsTotal === 1 ? '' : 's'}, most dangerous first)`));
+        out.push(...table(['change', 'requests', 'subjects', 'method and tools', 'because'], groups.map((g) => groupTextCells(g, 'replay', plain))).map((l) => `  ${l}`));
     }
     if (r.unevaluable > 0) {
         out.push('', bold('unevaluable reasons'));
@@ -33287,32 +35079,6 @@ function progressReporter(io, delayMs = 750) {
 
 
 
-
-const REPLAY_USAGE = 'policy-replay replay --head <policy> [--base <policy>] --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on RULES] [--shard K/N] [--redact-subjects] [--workers N] [--opa PATH]';
-/** More threads than this only add memory: reading and aggregation stay on one thread. */
-const MAX_WORKERS = 64;
-function parseFormat(value, fallback) {
-    const format = value ?? fallback;
-    if (format !== 'json' && format !== 'markdown' && format !== 'text') {
-        throw new UsageError(`Invalid --format '${format}'. Expected json, markdown or text.`);
-    }
-    return format;
-}
-function parseCount(name, value, fallback) {
-    if (value === undefined)
-        return fallback;
-    if (!/^(0|[1-9][0-9]*)$/.test(value) || !Number.isSafeInteger(Number(value))) {
-        throw new UsageError(`Invalid --${name} '${value}'. Expected a whole number ≥ 0.`);
-    }
-    return Number(value);
-}
-/** `--workers N`: 0 or 1 replays in-process, 2..MAX_WORKERS threads; absent: automatic. */
-function parseWorkers(value) {
-    const workers = parseCount('workers', value, null);
-    if (workers !== null && workers > MAX_WORKERS)
-        throw new UsageError(`Invalid --workers '${value}'. Expected 0 to ${MAX_WORKERS}.`);
-    return workers;
-}
 function renderReport(report, format, io, redact = false) {
     if (format === 'json')
         return reportToJson(report);
@@ -33334,27 +35100,8 @@ async function locateOpaUnlessInvalid(flag, io, sources) {
             throw error;
         for (const p of problems)
             io.stderr(`${formatProblem(p)}\n`);
-        throw new CommandError(`${problems.length} problem(s) in the policy files; nothing replayed`);
+        throw new cli_io/* CommandError */.Qd(`${problems.length} problem(s) in the policy files; nothing replayed`);
     }
-}
-/** The options `replay` and `drift` share: the sample, its filters, the output and the engine. */
-const SAMPLE_OPTIONS = {
-    traffic: { type: 'string' },
-    manifests: { type: 'string' },
-    since: { type: 'string' },
-    limit: { type: 'string' },
-    'max-changes': { type: 'string' },
-    format: { type: 'string' },
-    out: { type: 'string' },
-    workers: { type: 'string' },
-    opa: { type: 'string' },
-};
-/** `--since` must be an instant: a typo must not silently replay everything. */
-function parseSince(value) {
-    if (value !== undefined && !isRfc3339Instant(value)) {
-        throw new UsageError(`Invalid --since '${value}'. Expected an RFC 3339 instant such as 2026-11-01T00:00:00Z.`);
-    }
-    return value ?? null;
 }
 /**
  * runReplay for a command: a progress line on a terminal, warnings on stderr, and an unreadable
@@ -33368,7 +35115,7 @@ async function replayWithProgress(options, io) {
     }
     catch (error) {
         if (error instanceof TrafficReadError || error instanceof ManifestFileError)
-            throw new CommandError(error.message);
+            throw new cli_io/* CommandError */.Qd(error.message);
         throw error;
     }
     finally {
@@ -33379,50 +35126,16 @@ async function replayWithProgress(options, io) {
     return run;
 }
 async function runReplayCommand(argv, io) {
-    const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-            head: { type: 'string' },
-            base: { type: 'string' },
-            ...SAMPLE_OPTIONS,
-            'fail-on': { type: 'string' },
-            shard: { type: 'string' },
-            'redact-subjects': { type: 'boolean' },
-        },
-    });
-    if (positionals.length > 0)
-        throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    if (!values.head)
-        throw new UsageError('--head is required');
-    if (!values.traffic)
-        throw new UsageError('--traffic is required');
-    const format = parseFormat(values.format, 'json');
-    const since = parseSince(values.since);
-    const limit = parseCount('limit', values.limit, null);
-    const maxChanges = parseCount('max-changes', values['max-changes'], 50);
-    const workers = parseWorkers(values.workers);
-    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
-    if (shard === null)
-        throw new UsageError(`Invalid --shard '${values.shard}'. Expected K/N with 1 ≤ K ≤ N.`);
-    let failOn = [];
-    if (values['fail-on'] !== undefined) {
-        try {
-            failOn = parseFailOn(values['fail-on']);
-        }
-        catch (error) {
-            if (error instanceof FailOnError)
-                throw new UsageError(error.message);
-            throw error;
-        }
-    }
+    const { values } = parseCommandLine(REPLAY, argv);
+    const format = values.format;
+    const failOn = values['fail-on'] ?? [];
+    const limits = limitsFromFlags(values);
     const readSource = async (file) => {
         try {
-            return await readPolicySource(file);
+            return await readPolicySource(file, file, limits.maxPolicyBytes);
         }
         catch (error) {
-            throw new CommandError(`cannot read policy ${file}: ${error.code ?? error.message}`);
+            throw new cli_io/* CommandError */.Qd(`cannot read policy ${file}: ${error.code ?? error.message}`);
         }
     };
     const head = await readSource(values.head);
@@ -33433,102 +35146,52 @@ async function runReplayCommand(argv, io) {
         base,
         trafficPath: values.traffic,
         manifests: values.manifests ?? null,
-        since,
-        limit,
-        maxChanges,
-        ...(shard ? { shard } : {}),
+        since: values.since ?? null,
+        limit: values.limit ?? null,
+        maxChanges: values['max-changes'],
+        ...(values.shard ? { shard: values.shard } : {}),
         opa,
-        ...(workers !== null ? { workers } : {}),
+        ...(values.workers !== undefined ? { workers: values.workers } : {}),
+        maxGroups: values['max-groups'],
+        limits,
     }, io);
     const { report } = run;
     if (report.errors.length > 0 && format !== 'json') {
         for (const e of report.errors)
             io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path || '(document)'}: ${e.message}\n`);
     }
-    const text = renderReport(report, format, io, values['redact-subjects'] === true);
+    const text = renderReport(report, format, io, values['redact-subjects']);
     if (values.out)
-        await writeOutputFile(values.out, text);
+        await (0,cli_io/* writeOutputFile */.BF)(values.out, text);
     else
         io.stdout(text);
     if (report.errors.length > 0)
-        return EXIT.badInput;
+        return cli_io/* EXIT */.dc.badInput;
     const verdict = evaluateGate(failOn, [gateFactsOf(report)]);
     for (const failure of verdict.failed)
         io.stderr(`fail-on: ${failure.reason}\n`);
-    return verdict.verdict === 'fail' ? EXIT.thresholdCrossed : EXIT.ok;
+    return verdict.verdict === 'fail' ? cli_io/* EXIT */.dc.thresholdCrossed : cli_io/* EXIT */.dc.ok;
 }
 
-;// CONCATENATED MODULE: ./build/fidelity/command.js
+;// CONCATENATED MODULE: ./build/cli/fidelityCommand.js
 
 
-const FIDELITY_USAGE = 'usage: policy-replay fidelity <manifest|dir>... [--format json|text]';
-/** A bad invocation, reported on stderr with the usage line (exit 2). */
-class FidelityUsageError extends Error {
-    name = 'FidelityUsageError';
-}
-/** Parses the arguments after `fidelity`. Throws {@link FidelityUsageError}. */
-function parseFidelityArgs(argv) {
-    const files = [];
-    let format = 'json';
-    let help = false;
-    let onlyFiles = false;
-    for (let i = 0; i < argv.length; i++) {
-        const arg = argv[i] ?? '';
-        if (onlyFiles || !arg.startsWith('-') || arg === '-') {
-            files.push(arg);
-            continue;
-        }
-        if (arg === '--') {
-            onlyFiles = true;
-        }
-        else if (arg === '--help' || arg === '-h') {
-            help = true;
-        }
-        else if (arg === '--format' || arg.startsWith('--format=')) {
-            const value = arg === '--format' ? argv[++i] : arg.slice('--format='.length);
-            if (value !== 'json' && value !== 'text') {
-                throw new FidelityUsageError(value === undefined
-                    ? '--format needs a value: json or text'
-                    : `Invalid --format '${value}'. Expected json or text.`);
-            }
-            format = value;
-        }
-        else {
-            throw new FidelityUsageError(`Unknown option '${arg}'.`);
-        }
-    }
-    if (!help && files.length === 0)
-        throw new FidelityUsageError('No manifest given.');
-    return { files, format, help };
-}
+
+
+
+
 /**
- * `policy-replay fidelity <manifest>... [--format json|text]`; `argv` is what follows
- * `fidelity`. A directory argument stands for its *.json / *.jsonl files (sorted by name).
- *
- * Exit codes: 0 the report was produced, including when some manifests are invalid (they are
- * listed under `invalid`: grading them is the report's job, not a usage failure); 2 a bad
- * invocation or an unreadable file. JSON goes to stdout, 2-space indented with a trailing
- * newline; the same input gives byte-identical output.
+ * `policy-replay fidelity <manifest|dir>... [--format json|text]`. A directory argument stands
+ * for its *.json / *.jsonl files (sorted by name). Invalid manifests are part of the report, so
+ * they exit 0 (grading bad evidence is the report's job; the replay gate decides what fails);
+ * an unreadable file is exit 2. The same input gives byte-identical output (docs/fidelity.md).
  */
 async function runFidelityCommand(argv, io) {
-    let invocation;
-    try {
-        invocation = parseFidelityArgs(argv);
-    }
-    catch (error) {
-        if (!(error instanceof FidelityUsageError))
-            throw error;
-        io.stderr(`policy-replay fidelity: ${error.message}\n${FIDELITY_USAGE}\n`);
-        return 2;
-    }
-    if (invocation.help) {
-        io.stdout(`${FIDELITY_USAGE}\n`);
-        return 0;
-    }
+    const { values, positionals } = parseCommandLine(FIDELITY, argv);
     let result;
     try {
         const files = [];
-        for (const arg of invocation.files)
+        for (const arg of positionals)
             files.push(...(await expandArgument(arg)));
         const set = await gradeManifestFiles(files);
         result = { reports: set.reports, invalid: set.invalid };
@@ -33536,26 +35199,25 @@ async function runFidelityCommand(argv, io) {
     catch (error) {
         if (!(error instanceof ManifestFileError))
             throw error;
-        io.stderr(`policy-replay fidelity: cannot read ${error.message}\n`);
-        return 2;
+        throw new cli_io/* CommandError */.Qd(`policy-replay fidelity: cannot read ${error.message}`);
     }
-    io.stdout(invocation.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : renderFidelityText(result));
-    return 0;
+    io.stdout(values.format === 'json' ? `${inertJson(JSON.stringify(result, null, 2))}\n` : renderFidelityText(result));
+    return cli_io/* EXIT */.dc.ok;
 }
 async function expandArgument(arg) {
     try {
-        if ((await (0,promises_namespaceObject.stat)(arg)).isDirectory())
+        if ((await (0,promises_.stat)(arg)).isDirectory())
             return await resolveManifestFiles(arg);
     }
     catch {
-        // Not there: let the read report it with the file's name.
+        // Not there: the read reports it with the file's name.
     }
     return [arg];
 }
 
 ;// CONCATENATED MODULE: ./build/replay/drift.js
 /**
- * The drift report (action.md "Drift reports"): the replay in drift mode, renamed so nobody reads
+ * The drift report (docs/report.md "The drift report"): the replay in drift mode, renamed so nobody reads
  * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
  */
 function toDriftReport(run) {
@@ -33581,6 +35243,8 @@ function toDriftReport(run) {
             newly_allowed: r.newly_allowed,
             newly_denied: r.newly_denied,
             drifts: r.changes.map(toDrift),
+            drift_groups: r.change_groups,
+            drift_groups_total: r.change_groups_total,
             policy_revisions: revisions,
             rule_hits: r.rule_hits,
             malformed: r.malformed,
@@ -33614,6 +35278,7 @@ function toDrift(change) {
 
 
 
+
 const driftMarkdown_n = (value) => value.toLocaleString('en-US');
 /** Pure: the drift report of one policy as markdown sections (issue body, job summary). */
 function driftMarkdownSections(report, options = {}) {
@@ -33644,6 +35309,14 @@ function driftMarkdownSections(report, options = {}) {
             `| ${driftMarkdown_n(r.evaluated)} | ${driftMarkdown_n(r.unevaluable)} | ${driftMarkdown_n(r.without_recorded_decision)} | ${driftMarkdown_n(r.drift_total)} | ${driftMarkdown_n(r.newly_allowed)} | ${driftMarkdown_n(r.newly_denied)} |`,
         ].join('\n'),
     ];
+    const redact = options.redactSubjects === true;
+    const groups = groupsMarkdown(r.drift_groups, r.drift_groups_total, {
+        rows: options.maxGroupRows ?? r.drift_groups?.length ?? 0,
+        subjectName: (subject) => subjectCell(subject, redact),
+        context: 'drift',
+    });
+    if (groups !== null)
+        sections.push(groups);
     if (r.policy_revisions.length > 0) {
         sections.push([
             'Drift by recorded `policy_revision` (drift on one revision points at the deployment that differs):',
@@ -33663,11 +35336,15 @@ function driftMarkdownSections(report, options = {}) {
     if (r.drift_total > 0) {
         const rows = r.drifts.slice(0, options.maxRows ?? r.drifts.length);
         sections.push([
+            `<details><summary>Every drifted request (showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)})</summary>`,
+            '',
             `**Drifts: showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)}**`,
             '',
             '| request | time | subject | method | tools | recorded | replayed | matched rules |',
             '|---|---|---|---|---|---|---|---|',
-            ...rows.map((d) => `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : options.redactSubjects ? `\`${subjectHash(d.subject)}\`` : cell(d.subject)} | ${cell(d.method)} | ${d.tools.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} |`),
+            ...rows.map((d) => `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} |`),
+            '',
+            '</details>',
         ].join('\n'));
     }
     return sections;
@@ -33686,47 +35363,35 @@ function driftResolvedComment(policyPath) {
 
 
 
-const DRIFT_USAGE = 'policy-replay drift --policy <policy> --traffic <file> [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
-/** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
+
+
+
+/** Replays the saved policy against each record's recorded_decision (docs/report.md "The drift report"). */
 async function runDriftCommand(argv, io) {
-    const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-            policy: { type: 'string' },
-            ...SAMPLE_OPTIONS,
-            'fail-on-drift': { type: 'boolean' },
-        },
-    });
-    if (positionals.length > 0)
-        throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    if (!values.policy)
-        throw new UsageError('--policy is required');
-    if (!values.traffic)
-        throw new UsageError('--traffic is required');
-    const format = parseFormat(values.format, 'json');
-    const since = parseSince(values.since);
+    const { values } = parseCommandLine(DRIFT, argv);
+    const format = values.format;
+    const limits = limitsFromFlags(values);
     let policy;
     try {
-        policy = await readPolicySource(values.policy);
+        policy = await readPolicySource(values.policy, values.policy, limits.maxPolicyBytes);
     }
     catch (error) {
-        throw new CommandError(`cannot read policy ${values.policy}: ${error.code ?? String(error)}`);
+        throw new cli_io/* CommandError */.Qd(`cannot read policy ${values.policy}: ${error.code ?? error.message}`);
     }
-    const workers = parseWorkers(values.workers);
     const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
     const run = await replayWithProgress({
         head: policy,
         base: null,
         mode: 'drift',
-        ...(workers !== null ? { workers } : {}),
+        ...(values.workers !== undefined ? { workers: values.workers } : {}),
         trafficPath: values.traffic,
         manifests: values.manifests ?? null,
-        since,
-        limit: parseCount('limit', values.limit, null),
-        maxChanges: parseCount('max-changes', values['max-changes'], 50),
+        since: values.since ?? null,
+        limit: values.limit ?? null,
+        maxChanges: values['max-changes'],
+        maxGroups: values['max-groups'],
         opa,
+        limits,
     }, io);
     const report = toDriftReport(run);
     let text;
@@ -33737,16 +35402,16 @@ async function runDriftCommand(argv, io) {
     else
         text = renderDriftText(report);
     if (values.out)
-        await writeOutputFile(values.out, text);
+        await (0,cli_io/* writeOutputFile */.BF)(values.out, text);
     else
         io.stdout(text);
     if (report.errors.length > 0) {
         if (format !== 'json')
             for (const e of report.errors)
                 io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path}: ${e.message}\n`);
-        return EXIT.badInput;
+        return cli_io/* EXIT */.dc.badInput;
     }
-    return values['fail-on-drift'] && (report.result?.drift_total ?? 0) > 0 ? EXIT.thresholdCrossed : EXIT.ok;
+    return values['fail-on-drift'] && (report.result?.drift_total ?? 0) > 0 ? cli_io/* EXIT */.dc.thresholdCrossed : cli_io/* EXIT */.dc.ok;
 }
 function renderDriftText(report) {
     const r = report.result;
@@ -33756,6 +35421,12 @@ function renderDriftText(report) {
     const lines = [
         `drift   ${r.drift_total} (recorded deny → allow ${r.newly_allowed}, recorded allow → deny ${r.newly_denied})`,
         `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
+        ...(r.drift_groups_total > 0
+            ? [
+                `what drifted (showing ${r.drift_groups.length} of ${r.drift_groups_total} groups, most dangerous first)`,
+                ...r.drift_groups.map((g) => `  ${groupTextCells(g, 'drift', clean).join('  |  ')}`),
+            ]
+            : []),
         ...r.policy_revisions.map((v) => `revision ${clean(v.revision)}: ${v.drift} drift in ${v.records} records`),
         ...r.drifts.map((d) => `  ${clean(d.request_id)}  ${clean(d.occurred_at)}  ${clean(d.subject)}  recorded ${d.recorded_decision} → replayed ${d.replayed_decision}`),
     ];
@@ -33763,6 +35434,7 @@ function renderDriftText(report) {
 }
 
 ;// CONCATENATED MODULE: ./build/replay/merge.js
+
 
 
 
@@ -33780,9 +35452,11 @@ function sumInto(target, source) {
  * Combines the partial reports of `replay --shard K/N` (K = 1..N, each once) into the report one
  * run over the whole sample produces, byte for byte: every count is a sum, every shard kept its
  * own first max_changes changes in the global order, so the first max_changes of their union are
- * the global ones, and the same holds for the first malformed examples by line.
+ * the global ones, and the same holds for the first malformed examples by line. Change groups
+ * come uncapped with every subject's count (docs/explain.md), so they merge exactly too.
+ * `maxGroups` re-caps the groups (default: the partials' meta.max_groups).
  */
-function mergeReports(partials) {
+function mergeReports(partials, options = {}) {
     if (partials.length === 0)
         throw new MergeError('nothing to merge');
     const count = partials[0].meta.shard?.count;
@@ -33811,6 +35485,7 @@ function mergeReports(partials) {
     const { shard: _shard, ...firstMeta } = partials[0].meta;
     const meta = {
         ...firstMeta,
+        max_groups: options.maxGroups ?? firstMeta.max_groups,
         excluded_without_time: partials.reduce((s, p) => s + p.meta.excluded_without_time, 0),
     };
     const errors = partials[0].errors;
@@ -33818,6 +35493,10 @@ function mergeReports(partials) {
         return { meta, errors, result: null };
     const results = partials.map((p) => p.result);
     const first = results[0];
+    if (results.some((r) => !Array.isArray(r.change_groups) || r.change_groups.some((g) => !g.partial))) {
+        throw new MergeError('a report carries no shard change groups (made by another version, or not with --shard)');
+    }
+    const groups = mergeChangeGroups(results.map((r) => r.change_groups), meta.max_groups);
     const byReason = {};
     const ruleHits = Object.fromEntries(Object.keys(first.rule_hits).map((k) => [k, 0]));
     for (const r of results) {
@@ -33841,6 +35520,9 @@ function mergeReports(partials) {
         newly_allowed: sum('newly_allowed'),
         newly_denied: sum('newly_denied'),
         from_unknown: sum('from_unknown'),
+        rule_diff: first.rule_diff,
+        change_groups: groups.change_groups,
+        change_groups_total: groups.change_groups_total,
         rule_hits: ruleHits,
         malformed: {
             count: results.reduce((s, r) => s + r.malformed.count, 0),
@@ -33871,6 +35553,209 @@ function mergeReports(partials) {
     return { meta, errors, result };
 }
 
+;// CONCATENATED MODULE: ./build/replay/reportSchema.js
+/**
+ * The replay report (report.ts) as a schema, with the invariants every report this tool writes
+ * holds: what `merge` checks in each partial report before it adds anything up, since a partial
+ * is a file anyone can edit (an `evaluated` of -5 would merge into counts that contradict each
+ * other). A new result field goes here — its shape, and any invariant tying it to the others — and
+ * into merge.ts, which combines it: the schema is strict, so a partial carrying a field this
+ * version does not know is refused rather than silently dropped from the merge.
+ */
+
+
+
+
+
+
+const WHOLE = 'must be a whole number ≥ 0';
+const count = schemas_int(WHOLE).min(0, WHOLE);
+const sha256 = schemas_string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lowercase hex');
+const reportSchema_policyRef = strictObject({ path: schemas_string(), ref: schemas_string().nullable().optional(), sha256 });
+const metaSchema = strictObject({
+    tool: literal('policy-replay'),
+    version: schemas_string(),
+    opa_version: schemas_string(),
+    head: reportSchema_policyRef.nullable(),
+    base: reportSchema_policyRef.nullable(),
+    traffic: strictObject({ path: schemas_string(), sha256: union([sha256, literal('')]) }),
+    since: schemas_string().nullable(),
+    limit: count.nullable(),
+    status: schemas_enum(['changed', 'added', 'deleted', 'drift']),
+    excluded_without_time: count,
+    max_changes: count,
+    max_groups: count,
+    shard: strictObject({ index: schemas_int().positive(), count: schemas_int().positive() }).optional(),
+});
+const errorSchema = strictObject({
+    file: schemas_string(),
+    path: schemas_string(),
+    line: schemas_int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1'),
+    column: schemas_int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1'),
+    message: schemas_string(),
+});
+const changeSchema = strictObject({
+    request_id: schemas_string().min(1),
+    occurred_at: schemas_string().nullable(),
+    subject: schemas_string().nullable(),
+    method: schemas_string().nullable(),
+    tools: array(schemas_string()),
+    current_decision: schemas_enum(['allow', 'deny', 'unknown']),
+    draft_decision: schemas_enum(['allow', 'deny']),
+    matched_rule_ids: array(schemas_string()),
+});
+const reasonSchema = schemas_enum(UNEVALUABLE_REASONS);
+const ruleDiffSchema = strictObject({
+    added: array(schemas_string()),
+    removed: array(schemas_string()),
+    modified: array(strictObject({ id: schemas_string(), what: array(schemas_enum(RULE_PARTS)).min(1) })),
+    reordered: schemas_boolean(),
+    settings: array(strictObject({ name: schemas_enum(SETTING_NAMES), from: schemas_string().nullable(), to: schemas_string().nullable() })),
+});
+const subjectCountSchema = strictObject({ subject: schemas_string().nullable(), count: schemas_int().positive() });
+const changeGroupSchema = strictObject({
+    direction: schemas_enum(DIRECTIONS),
+    count: schemas_int().positive(),
+    head_rules: array(schemas_string()),
+    base_rules: array(schemas_string()),
+    method: schemas_string().nullable(),
+    tools: array(schemas_string()),
+    subjects: strictObject({ distinct: schemas_int().positive(), top: array(subjectCountSchema) }),
+    first_at: schemas_string().nullable(),
+    last_at: schemas_string().nullable(),
+    examples: array(schemas_string()),
+    because: array(union([
+        strictObject({
+            rule: schemas_string(),
+            change: schemas_enum(['added', 'removed', 'modified']),
+            side: schemas_enum(['head', 'base']),
+        }),
+        strictObject({
+            setting: schemas_enum(SETTING_NAMES),
+            from: schemas_string().nullable(),
+            to: schemas_string().nullable(),
+        }),
+    ])),
+    partial: strictObject({
+        subjects: array(subjectCountSchema),
+        examples: array(strictObject({ request_id: schemas_string(), occurred_at: schemas_string().nullable() })),
+    })
+        .optional(),
+});
+/** The fidelity section is the fidelity module's; merge reads its per-level record counts. */
+const fidelitySchema = looseObject({ records_by_level: record(schemas_string(), count) });
+const resultSchema = strictObject({
+    evaluated: count,
+    allowed: count,
+    denied: count,
+    unevaluable: count,
+    unevaluable_reasons: array(reasonSchema),
+    unevaluable_by_reason: partialRecord(reasonSchema, schemas_int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1')),
+    changes: array(changeSchema),
+    changes_total: count,
+    newly_allowed: count,
+    newly_denied: count,
+    from_unknown: count,
+    rule_hits: record(schemas_string(), count),
+    malformed: strictObject({
+        count,
+        examples: array(strictObject({ line: schemas_int().positive(), reason: schemas_string() })),
+    }),
+    recorded_mismatch: count,
+    rule_diff: ruleDiffSchema.nullable(),
+    change_groups: array(changeGroupSchema),
+    change_groups_total: count,
+    fidelity: fidelitySchema.optional(),
+});
+/** The invariants of the replay result (docs/report.md), each as a check with its message. */
+function resultInvariants(r, maxChanges, maxGroups) {
+    const problems = [];
+    const fail = (path, message) => problems.push({ path, message });
+    if (r.evaluated !== r.allowed + r.denied + r.unevaluable)
+        fail(['evaluated'], `is ${r.evaluated}, but allowed + denied + unevaluable is ${r.allowed + r.denied + r.unevaluable}`);
+    const split = r.newly_allowed + r.newly_denied + r.from_unknown;
+    if (r.changes_total !== split)
+        fail(['changes_total'], `is ${r.changes_total}, but newly_allowed + newly_denied + from_unknown is ${split}`);
+    if (r.changes.length > r.changes_total)
+        fail(['changes'], `lists ${r.changes.length} changes, more than changes_total (${r.changes_total})`);
+    if (r.changes.length > maxChanges)
+        fail(['changes'], `lists ${r.changes.length} changes, more than meta.max_changes (${maxChanges})`);
+    r.changes.forEach((c, i) => {
+        if (c.current_decision === c.draft_decision)
+            fail(['changes', i], `is no change: current and draft decision are both ${c.draft_decision}`);
+    });
+    const reasons = Object.keys(r.unevaluable_by_reason).sort();
+    if (JSON.stringify(reasons) !== JSON.stringify(r.unevaluable_reasons))
+        fail(['unevaluable_reasons'], 'must be the sorted keys of unevaluable_by_reason');
+    for (const [reason, n] of Object.entries(r.unevaluable_by_reason)) {
+        if (n > r.unevaluable)
+            fail(['unevaluable_by_reason', reason], `is ${n}, more than unevaluable (${r.unevaluable})`);
+    }
+    if (r.unevaluable > 0 && reasons.length === 0)
+        fail(['unevaluable_reasons'], `is empty, but ${r.unevaluable} records are unevaluable`);
+    const scoreable = r.allowed + r.denied;
+    for (const [rule, hits] of Object.entries(r.rule_hits)) {
+        if (hits > scoreable)
+            fail(['rule_hits', rule], `is ${hits}, more than the ${scoreable} scoreable records`);
+    }
+    if (r.recorded_mismatch > r.evaluated)
+        fail(['recorded_mismatch'], `is ${r.recorded_mismatch}, more than evaluated (${r.evaluated})`);
+    const grouped = r.change_groups.reduce((sum, g) => sum + g.count, 0);
+    if (r.change_groups.length > r.change_groups_total)
+        fail(['change_groups'], `lists ${r.change_groups.length} groups, more than change_groups_total (${r.change_groups_total})`);
+    if (grouped > r.changes_total)
+        fail(['change_groups'], `count ${grouped} changes, more than changes_total (${r.changes_total})`);
+    if (r.change_groups.length === r.change_groups_total && grouped !== r.changes_total)
+        fail(['change_groups'], `count ${grouped} changes, but changes_total is ${r.changes_total}`);
+    // A shard report carries every group (merge re-caps them); a whole report at most max_groups.
+    const partial = r.change_groups.some((g) => g.partial !== undefined);
+    if (!partial && r.change_groups.length > maxGroups)
+        fail(['change_groups'], `lists ${r.change_groups.length} groups, more than meta.max_groups (${maxGroups})`);
+    const { count: malformed, examples } = r.malformed;
+    if (examples.length > Math.min(malformed, MAX_MALFORMED_EXAMPLES))
+        fail(['malformed', 'examples'], `lists ${examples.length}, more than count (${malformed}) or ${MAX_MALFORMED_EXAMPLES}`);
+    return problems;
+}
+const reportSchema = strictObject({ meta: metaSchema, errors: array(errorSchema), result: resultSchema.nullable() })
+    .superRefine((report, ctx) => {
+    const shard = report.meta.shard;
+    if (shard && shard.index > shard.count)
+        ctx.addIssue({
+            code: 'custom',
+            path: ['meta', 'shard', 'index'],
+            message: `is more than count (${shard.count})`,
+        });
+    if ((report.result === null) !== report.errors.length > 0)
+        ctx.addIssue({
+            code: 'custom',
+            path: ['result'],
+            message: report.result === null ? 'is null, but errors is empty' : 'is present, but errors lists problems',
+        });
+    if (report.result === null)
+        return;
+    for (const p of resultInvariants(report.result, report.meta.max_changes, report.meta.max_groups))
+        ctx.addIssue({ code: 'custom', path: ['result', ...p.path], message: p.message });
+});
+/**
+ * Checks a parsed JSON value against the report's schema and invariants; every problem, as
+ * `path: message`. A valid value is returned as it is (zod's copy would reorder the keys of the
+ * open fidelity section, and the merged report must be byte-identical to a single run's).
+ */
+function checkReport(value) {
+    const parsed = reportSchema.safeParse(value);
+    if (parsed.success)
+        return { ok: true, report: value };
+    const problems = parsed.error.issues.map((issue) => {
+        const path = issue.path.filter((s) => typeof s !== 'symbol');
+        const where = path.length === 0 ? '(report)' : formatPath(path);
+        const message = issue.code === 'unrecognized_keys'
+            ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (a report of another version?)`
+            : issue.message;
+        return `${where}: ${message}`;
+    });
+    return { ok: false, problems };
+}
+
 ;// CONCATENATED MODULE: ./build/cli/mergeCommand.js
 
 
@@ -33878,43 +35763,159 @@ function mergeReports(partials) {
 
 
 
-const MERGE_USAGE = 'policy-replay merge <partial.json>... [--format json|markdown|text] [--out FILE]';
+
+
 async function runMergeCommand(argv, io) {
-    const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: { format: { type: 'string' }, out: { type: 'string' } },
-    });
-    if (positionals.length === 0)
-        throw new UsageError('merge needs the partial reports of every shard');
-    const format = parseFormat(values.format, 'json');
+    const { values, positionals } = parseCommandLine(MERGE, argv);
+    const format = values.format;
+    // Absent: the cap the shards were replayed with (their meta.max_groups).
+    const maxGroups = values['max-groups'] ?? null;
     const partials = [];
     for (const file of positionals) {
+        let value;
         try {
-            partials.push(JSON.parse(await (0,promises_namespaceObject.readFile)(file, 'utf8')));
+            if (!(await (0,promises_.stat)(file)).isFile())
+                throw new Error('not a regular file');
+            value = JSON.parse(await (0,promises_.readFile)(file, 'utf8'));
         }
         catch (error) {
             io.stderr(`cannot read ${file}: ${error.message}\n`);
-            return EXIT.badInput;
+            return cli_io/* EXIT */.dc.badInput;
         }
+        // A partial is a file anyone could have edited: its schema and invariants are checked before
+        // anything is added up (src/replay/reportSchema.ts).
+        const checked = checkReport(value);
+        if (!checked.ok) {
+            const shown = checked.problems.slice(0, 10);
+            const more = checked.problems.length - shown.length;
+            io.stderr(`merge: ${file} is not a valid partial report:\n${shown.map((p) => `  ${p}\n`).join('')}${more > 0 ? `  … and ${more} more\n` : ''}`);
+            return cli_io/* EXIT */.dc.badInput;
+        }
+        partials.push(checked.report);
     }
     let merged;
     try {
-        merged = mergeReports(partials);
+        merged = mergeReports(partials, maxGroups === null ? {} : { maxGroups });
     }
     catch (error) {
         if (!(error instanceof MergeError))
             throw error;
         io.stderr(`merge: ${error.message}\n`);
-        return EXIT.badInput;
+        return cli_io/* EXIT */.dc.badInput;
     }
     const text = format === 'json' ? reportToJson(merged) : renderReport(merged, format, io);
     if (values.out)
-        await writeOutputFile(values.out, text);
+        await (0,cli_io/* writeOutputFile */.BF)(values.out, text);
     else
         io.stdout(text);
-    return merged.errors.length > 0 ? EXIT.badInput : EXIT.ok;
+    return merged.errors.length > 0 ? cli_io/* EXIT */.dc.badInput : cli_io/* EXIT */.dc.ok;
+}
+
+;// CONCATENATED MODULE: ./build/cli/help.js
+/**
+ * The help texts, rendered from the option tables (commands.ts) so they always say what the
+ * parser accepts. docs/cli.md carries the same texts, checked by a test.
+ */
+
+
+const PROGRAM = 'policy-replay';
+/** What each exit code means, for every command. */
+const EXIT_CODE_MEANINGS = [
+    [0, 'the report was produced'],
+    [1, 'the report was produced and a --fail-on rule was crossed (drift: --fail-on-drift and drift)'],
+    [2, 'a bad invocation, or an invalid policy, an unreadable traffic, manifest or report file'],
+    [3, 'OPA is missing or failed'],
+];
+function placeholder(option) {
+    if (option.type === 'boolean')
+        return '';
+    return ` ${option.choices ? option.choices.join('|') : (option.value ?? 'VALUE')}`;
+}
+function defaultText(option) {
+    if (option.required)
+        return 'required';
+    if (option.type === 'boolean')
+        return 'default: off';
+    if (option.default !== undefined)
+        return `default: ${option.default}`;
+    return `default: ${option.absent ?? 'none'}`;
+}
+/** `policy-replay replay --head POLICY --traffic FILE [options]`: positionals, required options. */
+function commandUsage(spec) {
+    const required = Object.entries(spec.options)
+        .filter(([, option]) => option.required)
+        .map(([name, option]) => `--${name}${placeholder(option)}`);
+    return [PROGRAM, spec.name, spec.positionals?.usage, ...required, '[options]']
+        .filter((part) => part !== undefined)
+        .join(' ');
+}
+/** Two aligned columns, the second starting at the same place on every line. */
+function columns(rows, indent = '  ') {
+    const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+    return rows.map(([left, right]) => `${indent}${left.padEnd(width)}${right}`.trimEnd());
+}
+/** `policy-replay <command> --help`: usage, what it does, and one line per option. */
+function commandHelp(spec) {
+    const rows = [];
+    if (spec.positionals)
+        rows.push([spec.positionals.usage, spec.positionals.description]);
+    for (const [name, option] of Object.entries(spec.options)) {
+        rows.push([`--${name}${placeholder(option)}`, `${option.description} (${defaultText(option)})`]);
+    }
+    rows.push(['-h, --help', 'print this help and exit']);
+    return [
+        `usage: ${commandUsage(spec)}`,
+        '',
+        wrap(spec.about, 96),
+        '',
+        'arguments and options:',
+        ...columns(rows),
+        '',
+    ].join('\n');
+}
+/** `policy-replay --help`: the commands, the environment, the --fail-on grammar, the exit codes. */
+function programHelp(commands) {
+    return [
+        `${PROGRAM}: replay recorded MCP gateway traffic through an authorization-policy change`,
+        '',
+        `usage: ${PROGRAM} <command> [arguments] [options]`,
+        `       ${PROGRAM} <command> --help     the command's arguments and options`,
+        `       ${PROGRAM} --version            the version`,
+        '',
+        'commands:',
+        ...columns(commands.map((c) => [c.name, c.summary])),
+        '',
+        'environment:',
+        ...columns([
+            ['OPA_PATH', `the opa binary when --opa is not given; else opa on PATH (tested: OPA ${OPA_VERSION})`],
+            ['NO_COLOR', 'no colour in --format text, even on a terminal'],
+        ]),
+        '',
+        '--fail-on RULES: a comma-separated list of',
+        ...columns(FAIL_ON_GRAMMAR),
+        '',
+        'exit codes:',
+        ...columns(EXIT_CODE_MEANINGS.map(([code, meaning]) => [String(code), meaning])),
+        '',
+        'documentation: docs/cli.md',
+        '',
+    ].join('\n');
+}
+/** Greedy word wrap; a word longer than the width stays whole. */
+function wrap(text, width) {
+    const lines = [];
+    let line = '';
+    for (const word of text.split(/\s+/)) {
+        if (line !== '' && line.length + 1 + word.length > width) {
+            lines.push(line);
+            line = word;
+        }
+        else
+            line = line === '' ? word : `${line} ${word}`;
+    }
+    if (line !== '')
+        lines.push(line);
+    return lines.join('\n');
 }
 
 ;// CONCATENATED MODULE: ./build/cli/main.js
@@ -33926,57 +35927,126 @@ async function runMergeCommand(argv, io) {
 
 
 
+
+
+
+
+
 const COMMANDS = {
-    compile: { run: async () => runCompileCommand, usage: COMPILE_USAGE },
-    replay: { run: async () => runReplayCommand, usage: REPLAY_USAGE },
-    fidelity: { run: async () => runFidelityCommand, usage: FIDELITY_USAGE.replace(/^usage: /, '') },
-    drift: { run: async () => runDriftCommand, usage: DRIFT_USAGE },
-    merge: { run: async () => runMergeCommand, usage: MERGE_USAGE },
+    compile: { spec: COMPILE, run: runCompileCommand },
+    replay: { spec: REPLAY, run: runReplayCommand },
+    drift: { spec: DRIFT, run: runDriftCommand },
+    merge: { spec: MERGE, run: runMergeCommand },
+    fidelity: { spec: FIDELITY, run: runFidelityCommand },
 };
+/** The top-level help: commands, environment, the --fail-on grammar and the exit codes. */
 function usage() {
-    return [
-        'policy-replay: replay recorded MCP gateway traffic through a policy change',
-        '',
-        ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
-        '',
-        'exit codes: 0 report produced, 1 a --fail-on threshold crossed, 2 bad invocation or invalid input, 3 OPA missing or failed',
-    ].join('\n');
+    return programHelp(COMMAND_SPECS);
 }
-/** Runs one CLI invocation and returns its exit code; never throws. */
-async function runCli(argv, io) {
+/**
+ * Runs one CLI invocation and returns its exit code; never throws. Everything a command prints
+ * passes through `inertText` here, the CLI's one output boundary: traffic values, policy keys,
+ * manifest ids and file names in reports and errors cannot issue a workflow command when the CLI
+ * runs in a GitHub Actions step (README "Security model").
+ */
+async function runCli(argv, rawIo) {
+    const io = {
+        ...rawIo,
+        stdout: (text) => rawIo.stdout(inertText(text)),
+        stderr: (text) => rawIo.stderr(inertText(text)),
+    };
     const [name, ...rest] = argv;
-    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-        io.stdout(`${usage()}\n`);
-        return name === undefined ? EXIT.badInput : EXIT.ok;
+    // Without a command the invocation is incomplete: the help goes to stderr (stdout stays clean
+    // for pipes) and the exit code says it was not a success.
+    if (name === undefined) {
+        io.stderr(usage());
+        return cli_io/* EXIT */.dc.badInput;
+    }
+    if (name === '--help' || name === '-h' || name === 'help') {
+        const topic = name === 'help' ? rest[0] : undefined;
+        if (topic === undefined) {
+            io.stdout(usage());
+            return cli_io/* EXIT */.dc.ok;
+        }
+        if (!Object.hasOwn(COMMANDS, topic)) {
+            io.stderr(`unknown command ${JSON.stringify(topic)}\n\n${usage()}`);
+            return cli_io/* EXIT */.dc.badInput;
+        }
+        io.stdout(commandHelp(COMMANDS[topic].spec));
+        return cli_io/* EXIT */.dc.ok;
     }
     if (name === '--version') {
-        io.stdout(`${process.env.POLICY_REPLAY_VERSION ?? 'policy-replay'}\n`);
-        return EXIT.ok;
+        io.stdout(`${TOOL_VERSION}\n`);
+        return cli_io/* EXIT */.dc.ok;
     }
-    const command = COMMANDS[name];
+    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
     if (!command) {
-        io.stderr(`unknown command ${JSON.stringify(name)}\n\n${usage()}\n`);
-        return EXIT.badInput;
+        io.stderr(`unknown command ${JSON.stringify(name)}\n\n${usage()}`);
+        return cli_io/* EXIT */.dc.badInput;
     }
     try {
-        return await (await command.run())(rest, io);
+        if (wantsHelp(command.spec, rest)) {
+            io.stdout(commandHelp(command.spec));
+            return cli_io/* EXIT */.dc.ok;
+        }
+        return await command.run(rest, io);
     }
     catch (error) {
-        if (error instanceof UsageError || error.code?.startsWith('ERR_PARSE_ARGS')) {
-            io.stderr(`${error.message}\nusage: ${command.usage}\n`);
-            return EXIT.badInput;
+        if (error instanceof cli_io/* UsageError */.eb) {
+            io.stderr(`${error.message}\nusage: ${commandUsage(command.spec)}\n(policy-replay ${name} --help lists every option)\n`);
+            return cli_io/* EXIT */.dc.badInput;
         }
-        if (error instanceof CommandError) {
+        if (error instanceof cli_io/* CommandError */.Qd) {
             io.stderr(`${error.message}\n`);
-            return EXIT.badInput;
+            return cli_io/* EXIT */.dc.badInput;
         }
         if (error instanceof OpaMissingError || error instanceof OpaToolchainError) {
             io.stderr(`${error.message}\n`);
-            return EXIT.opaFailed;
+            return cli_io/* EXIT */.dc.opaFailed;
         }
         io.stderr(`policy-replay ${name} failed: ${error.stack ?? String(error)}\n`);
-        return EXIT.badInput;
+        return cli_io/* EXIT */.dc.badInput;
     }
+}
+
+
+/***/ }),
+
+/***/ 2181:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ processOutput),
+/* harmony export */   b: () => (/* binding */ stdoutFailureMessage)
+/* harmony export */ });
+function processOutput(out = process.stdout, err = process.stderr) {
+    let failure = null;
+    out.on('error', (error) => {
+        failure ??= error;
+    });
+    // Nowhere is left to report a failing stderr; it must not crash the run either.
+    err.on('error', () => undefined);
+    return {
+        stdout: (text) => {
+            if (failure === null)
+                out.write(text);
+        },
+        stderr: (text) => {
+            err.write(text);
+        },
+        flushed: () => new Promise((resolve) => {
+            if (failure !== null || out.destroyed) {
+                resolve(failure);
+                return;
+            }
+            out.write('', (error) => resolve(failure ?? error ?? null));
+        }),
+    };
+}
+/** The one line printed when stdout could not be written. */
+function stdoutFailureMessage(error) {
+    const why = error.code ? `${error.code}: ${error.message.replace(/^\w+: /, '')}` : error.message;
+    return `policy-replay: cannot write to standard output (${why.replace(/[\r\n]+/g, ' ')}); nothing was printed in full — write the report with --out FILE instead\n`;
 }
 
 

@@ -1,4 +1,5 @@
-import * as core from '@actions/core';
+import type { AnnotationProperties } from '@actions/core';
+import { logNotice, logWarning } from './log.js';
 import { parseSource } from '../document/sourceDocument.js';
 import { formatOfPath } from '../policy/validate.js';
 import type { BecauseEntry, ChangeGroup, GroupTally } from '../replay/changeGroups.js';
@@ -177,16 +178,16 @@ export function capAnnotations(all: readonly ChangeAnnotation[]): ChangeAnnotati
   return [...pick('warning'), ...pick('notice')];
 }
 
-/** Prints the annotations as workflow commands; @actions/core escapes the properties. */
+/** Prints the annotations through the Action's one log door (log.ts), which sanitises them. */
 export function emitAnnotations(annotations: readonly ChangeAnnotation[]): void {
   for (const a of annotations) {
-    const properties: core.AnnotationProperties = { title: a.title };
+    const properties: AnnotationProperties = { title: a.title };
     // A path the runner could read as a command is not attached (the message still names the rule).
     if (a.file !== null && !a.file.includes('##[')) {
       properties.file = a.file;
       if (a.line !== null) properties.startLine = a.line;
     }
-    if (a.severity === 'warning') core.warning(a.message, properties);
-    else core.notice(a.message, properties);
+    if (a.severity === 'warning') logWarning(a.message, properties);
+    else logNotice(a.message, properties);
   }
 }

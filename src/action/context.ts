@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readEventPayload } from './eventPayload.js';
 
 /** What the runner tells the Action about this run, read once from the environment. */
 export interface RunContext {
@@ -25,16 +25,9 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
   const repository = env.GITHUB_REPOSITORY ?? '';
   const [owner, repo] = repository.split('/');
   if (!owner || !repo) throw new ContextError(`GITHUB_REPOSITORY '${repository}' is not owner/name`);
-  let event: Record<string, unknown> = {};
-  if (env.GITHUB_EVENT_PATH) {
-    try {
-      event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Record<string, unknown>;
-    } catch (error) {
-      throw new ContextError(
-        `cannot read the event payload ${env.GITHUB_EVENT_PATH}: ${(error as Error).message}`,
-      );
-    }
-  }
+  const payload = readEventPayload(env);
+  if (!payload.ok) throw new ContextError(payload.message);
+  const event = payload.event;
   return {
     eventName: env.GITHUB_EVENT_NAME ?? '',
     event,

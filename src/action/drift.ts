@@ -5,7 +5,9 @@ import { toDriftReport } from '../replay/drift.js';
 import { readFile } from 'node:fs/promises';
 import { policyMatcher, type Settings } from './inputs.js';
 import type { RunContext } from './context.js';
-import { locateSample, readSampleMapping } from './sampleLocator.js';
+import { locateSample, readSampleMapping, type SampleMapping } from './sampleLocator.js';
+import { evidenceProblems } from './evidence.js';
+import { blocker, replayFailure } from './policyFailure.js';
 import type { PolicyOutcome } from './runReport.js';
 
 /** The policy files at the checked-out default branch, as Git tracks them. */
@@ -24,41 +26,77 @@ export async function replayDrift(
   const mapping = readSampleMapping(context.workspace);
   const outcomes: PolicyOutcome[] = [];
   for (const path of await trackedPolicies(context.workspace, settings.policies)) {
-    const sample = await locateSample(context.workspace, path, settings, mapping);
-    const outcome: PolicyOutcome = {
-      path,
-      status: 'scheduled',
-      previous_path: null,
-      traffic: sample.traffic,
-      traffic_looked: sample.looked,
-      manifests: sample.manifests,
-      no_traffic: sample.traffic === null,
-      errors: [],
-      report: null,
-    };
-    if (sample.traffic === null) {
-      log(`${path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
-      outcomes.push(outcome);
-      continue;
+    // One policy's failure is its own: the others are still replayed and reported.
+    try {
+      outcomes.push(await replayDriftOf(path, context, settings, opa, log, mapping));
+    } catch (error) {
+      const failure = replayFailure(path, error);
+      log(`${path}: ${failure.message}`);
+      outcomes.push({
+        path,
+        status: 'scheduled',
+        previous_path: null,
+        traffic: null,
+        traffic_looked: [],
+        manifests: null,
+        no_traffic: false,
+        errors: [],
+        report: null,
+        blockers: [failure],
+      });
     }
-    log(`${path}: drift replay of ${sample.traffic}`);
-    const text = await readFile(join(context.workspace, path), 'utf8');
-    const result = await runReplay({
-      head: { displayPath: path, text, ref: context.sha },
-      base: null,
-      mode: 'drift',
-      trafficPath: sample.trafficFiles!.map((f) => f.path),
-      traffic: sample.trafficFiles!,
-      trafficDisplayPath: sample.traffic,
-      decisionLog: sample.decisionLog,
-      manifests: sample.manifestsPath,
-      maxChanges: settings.maxChanges,
-      maxGroups: settings.maxGroups,
-      opa,
-    });
-    outcome.drift = toDriftReport(result);
-    outcome.errors = result.report.errors;
-    outcomes.push(outcome);
   }
   return outcomes;
+}
+
+async function replayDriftOf(
+  path: string,
+  context: RunContext,
+  settings: Settings,
+  opa: { path: string; version: string },
+  log: (message: string) => void,
+  mapping: SampleMapping | null,
+): Promise<PolicyOutcome> {
+  const sample = await locateSample(context.workspace, path, settings, mapping);
+  // No pull request here: only the ambiguity check applies.
+  const evidence = evidenceProblems(sample, null);
+  const outcome: PolicyOutcome = {
+    path,
+    status: 'scheduled',
+    previous_path: null,
+    traffic: sample.traffic,
+    traffic_looked: sample.looked,
+    manifests: sample.manifests,
+    no_traffic: sample.traffic === null && evidence.length === 0,
+    errors: [],
+    report: null,
+  };
+  if (evidence.length > 0) {
+    outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
+    for (const b of outcome.blockers) log(`${path}: not replayed: ${b.message}`);
+    return outcome;
+  }
+  if (sample.traffic === null) {
+    log(`${path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
+    return outcome;
+  }
+  log(`${path}: drift replay of ${sample.traffic}`);
+  const text = await readFile(join(context.workspace, path), 'utf8');
+  const result = await runReplay({
+    head: { displayPath: path, text, ref: context.sha },
+    base: null,
+    mode: 'drift',
+    trafficPath: sample.trafficFiles!.map((f) => f.path),
+    traffic: sample.trafficFiles!,
+    trafficDisplayPath: sample.traffic,
+    decisionLog: sample.decisionLog,
+    manifests: sample.manifestsPath,
+    maxChanges: settings.maxChanges,
+    maxGroups: settings.maxGroups,
+    opa,
+    limits: settings.limits,
+  });
+  outcome.drift = toDriftReport(result);
+  outcome.errors = result.report.errors;
+  return outcome;
 }

@@ -8,6 +8,7 @@ import picomatch from 'picomatch';
 import { DEFAULT_OPA_DOWNLOAD_URL, OPA_VERSION } from '../opa/version.js';
 import { FailOnError, parseFailOn, DEFAULT_FAIL_ON } from '../gate/failOn.js';
 import type { FailOnRule } from '../gate/gate.js';
+import { DEFAULT_LIMITS, LimitError, parseLimitsList, type Limits } from '../replay/limits.js';
 import { DecisionLogOptionError, parseDecisionLogOptions } from '../traffic/decisionLog.js';
 
 /** A bad input value. The message quotes the value and says what was expected. */
@@ -30,7 +31,7 @@ export type InputReader = (name: string) => string;
 
 export type CommentMode = 'update' | 'off';
 export type RedactMode = 'subjects' | 'none' | 'auto';
-export type RunMode = 'auto' | 'pull-request' | 'drift';
+export type RunMode = 'auto' | 'pull-request' | 'drift' | 'post-comment';
 export type RepositoryVisibility = 'public' | 'private' | 'internal';
 
 export interface Settings {
@@ -69,6 +70,14 @@ export interface Settings {
   mode: RunMode;
   /** Login the token acts as (a GitHub App's `<slug>[bot]`); null = discovered (docs/github.md). */
   tokenLogin: string | null;
+  /** Resource limits (the `limits` input over the defaults; README "Limits"). */
+  limits: Limits;
+  /** Suffix of the sticky comment's marker, so two configurations keep two comments; null = none. */
+  commentId: string | null;
+  /** post-comment mode: the rendered comment body to post (an artifact of an earlier run). */
+  commentFile: string | null;
+  /** post-comment mode: a file holding the number of the pull request to post on. */
+  pullRequestFile: string | null;
 }
 
 /** Every input name, as spelled in action.yml. */
@@ -92,6 +101,10 @@ export const INPUT_NAMES = [
   'opa-download-url',
   'mode',
   'token-login',
+  'limits',
+  'comment-id',
+  'comment-file',
+  'pull-request-file',
 ] as const;
 
 export const DEFAULTS = {
@@ -350,8 +363,9 @@ export function repositoryVisibility(payload: unknown): RepositoryVisibility | n
 /**
  * The mode for this run. `auto` picks `pull-request` for pull_request / pull_request_target
  * events and `drift` for schedule / workflow_dispatch; any other event needs an explicit mode.
+ * `post-comment` is never automatic: it posts a file an earlier run left, and must be asked for.
  */
-export function resolveMode(mode: RunMode, eventName: string): 'pull-request' | 'drift' {
+export function resolveMode(mode: RunMode, eventName: string): Exclude<RunMode, 'auto'> {
   if (mode !== 'auto') return mode;
   if (eventName === 'pull_request' || eventName === 'pull_request_target') return 'pull-request';
   if (eventName === 'schedule' || eventName === 'workflow_dispatch') return 'drift';
@@ -370,6 +384,32 @@ function parseLogin(raw: string): string | null {
       'token-login',
       raw,
       `Invalid token-login '${raw}'. Expected a GitHub login such as my-app[bot] or octocat.`,
+    );
+  }
+  return raw;
+}
+
+function parseLimitsInput(raw: string): Limits {
+  if (raw === '') return { ...DEFAULT_LIMITS };
+  try {
+    return parseLimitsList(raw);
+  } catch (error) {
+    if (error instanceof LimitError) throw new InputError('limits', raw, error.message);
+    throw error;
+  }
+}
+
+/**
+ * A marker suffix: it names the comment in its hidden marker and the comment file, so it is kept
+ * to characters that are safe in both.
+ */
+function parseCommentId(raw: string): string | null {
+  if (raw === '') return null;
+  if (!/^[A-Za-z0-9](?:[A-Za-z0-9_.]|-(?!-)){0,63}$/.test(raw)) {
+    throw new InputError(
+      'comment-id',
+      raw,
+      `Invalid comment-id '${raw}'. Expected up to 64 letters, digits, '_', '.' or single '-', starting with a letter or digit, e.g. security-policies.`,
     );
   }
   return raw;
@@ -405,6 +445,34 @@ export function parseSettings(
     ['subjects', 'none', 'auto'],
     DEFAULTS.redact,
   );
+  const mode = parseChoice<RunMode>(
+    'mode',
+    get('mode'),
+    ['auto', 'pull-request', 'drift', 'post-comment'],
+    DEFAULTS.mode,
+  );
+  // The two files of post-comment mode belong to it alone: set elsewhere, they would be ignored.
+  const commentFile = get('comment-file') || null;
+  const pullRequestFile = get('pull-request-file') || null;
+  for (const [input, value] of [
+    ['comment-file', commentFile],
+    ['pull-request-file', pullRequestFile],
+  ] as const) {
+    if (mode === 'post-comment' && value === null) {
+      throw new InputError(
+        input,
+        '',
+        `Missing ${input}. mode: post-comment posts the comment file of an earlier run on the pull request its number file names; set both comment-file and pull-request-file.`,
+      );
+    }
+    if (mode !== 'post-comment' && value !== null) {
+      throw new InputError(
+        input,
+        value,
+        `Invalid ${input} '${value}' with mode: ${mode}. ${input} is read only by mode: post-comment.`,
+      );
+    }
+  }
 
   return {
     githubToken,
@@ -422,8 +490,12 @@ export function parseSettings(
     opaPath,
     opaSha256,
     opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
-    mode: parseChoice<RunMode>('mode', get('mode'), ['auto', 'pull-request', 'drift'], DEFAULTS.mode),
+    mode,
     tokenLogin: parseLogin(get('token-login')),
+    limits: parseLimitsInput(get('limits')),
+    commentId: parseCommentId(get('comment-id')),
+    commentFile,
+    pullRequestFile,
   };
 }
 

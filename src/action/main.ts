@@ -15,8 +15,10 @@ import { evaluateGate, type GateFacts } from '../gate/gate.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
 import { replayDrift } from './drift.js';
-import { runMarkdownSections } from './runMarkdown.js';
-import { logInfo } from './log.js';
+import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMarkdown.js';
+import { blockersOf } from './policyFailure.js';
+import { failStep, logError, logInfo, logWarning } from './log.js';
+import { postCommentFile } from './postComment.js';
 import { fitWithFewerRows, splitRowBudget, utf8Length } from '../render/fitSections.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
@@ -37,9 +39,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       ...(settings.tokenLogin ? { login: settings.tokenLogin } : {}),
     });
     if (mode === 'drift') await runDriftMode(settings, context, client);
+    else if (mode === 'post-comment') await runPostCommentMode(settings, context, client);
     else await runPullRequestMode(settings, context, client);
   } catch (error) {
-    core.setFailed(`policy-replay: ${(error as Error).message}`);
+    failStep(`policy-replay: ${(error as Error).message}`);
   }
 }
 
@@ -58,8 +61,16 @@ async function obtainOpa(settings: Settings) {
 
 function annotateErrors(policies: readonly PolicyOutcome[]): void {
   for (const policy of policies) {
+    for (const b of policy.blockers ?? []) {
+      logError(`${policy.path}: ${b.message}`, {
+        title: `policy-replay: ${b.rule}`,
+        file: b.file,
+        startLine: b.line,
+        startColumn: b.column,
+      });
+    }
     for (const e of policy.errors) {
-      core.error(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
+      logError(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
         title: 'invalid policy',
         file: e.file,
         startLine: e.line,
@@ -74,6 +85,21 @@ async function writeRunReport(context: RunContext, report: RunReport): Promise<s
   await mkdir(dir, { recursive: true });
   const file = join(dir, `report-${context.runId ?? 'local'}.json`);
   await writeFile(file, reportToJson(report));
+  return file;
+}
+
+/**
+ * The comment body as this run would post it (without the hidden marker, which the poster adds),
+ * written whether or not `comment: off`: the fork recipe uploads it for mode: post-comment. Empty
+ * when the pull request changes no policy, as no comment is posted then either.
+ */
+async function writeCommentFile(context: RunContext, settings: Settings, body: string): Promise<string> {
+  const dir = join(context.tempDir, 'policy-replay');
+  await mkdir(dir, { recursive: true });
+  const suffix = settings.commentId ? `-${settings.commentId}` : '';
+  const file = join(dir, `comment-${context.runId ?? 'local'}${suffix}.md`);
+  await writeFile(file, body);
+  core.setOutput('comment-file', file);
   return file;
 }
 
@@ -103,7 +129,7 @@ async function writeSummary(render: (rows: number) => readonly string[], maxRows
 }
 
 function finish(verdict: 'pass' | 'fail', failed: { reason: string }[]): void {
-  if (verdict === 'fail') core.setFailed(`policy-replay: ${failed.map((f) => f.reason).join('; ')}`);
+  if (verdict === 'fail') failStep(`policy-replay: ${failed.map((f) => f.reason).join('; ')}`);
 }
 
 async function runPullRequestMode(
@@ -121,10 +147,11 @@ async function runPullRequestMode(
       runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull),
     );
     setOutputs(file, 'pass', []);
+    await writeCommentFile(context, settings, '');
     await core.summary
       .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
       .write();
-    core.info('no policy file changed: nothing to replay');
+    logInfo('no policy file changed: nothing to replay');
     return;
   }
   const opa = await obtainOpa(settings);
@@ -133,11 +160,14 @@ async function runPullRequestMode(
     listing.baseSha,
     listing.headSha,
     listing.changes,
+    listing.touched,
   );
   annotateErrors(policies);
   emitAnnotations(capAnnotations(policies.flatMap((p) => p.annotations ?? [])));
   const facts: GateFacts[] = policies.map((p) =>
-    p.report ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p),
+    p.report
+      ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
+      : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
   const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
@@ -164,35 +194,65 @@ async function runPullRequestMode(
     });
   };
   await writeSummary(render, rowBudget);
+  const runLink = context.runId
+    ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
+    : null;
+  const summaryPointer = `see the job summary${runLink ? ` of [this run](${runLink})` : ''}`;
+  // Fewer change rows before fewer sections; room is kept for the note that says so.
+  const fitted = fitWithFewerRows(
+    render,
+    rowBudget,
+    COMMENT_LIMIT - 400,
+    commentLength,
+    (omitted) =>
+      `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`,
+  );
+  const shown = splitRowBudget(fitted.rows, settings.maxGroups, settings.maxChanges);
+  const body =
+    fitted.rows < rowBudget && fitted.omitted === 0
+      ? `${fitted.body}\n_Tables shortened to ${shown.second} change row(s) and ${shown.first} group row(s) to fit one comment: ${summaryPointer} for more._\n`
+      : fitted.body;
+  await writeCommentFile(context, settings, body);
   if (settings.comment === 'update') {
-    const runLink = context.runId
-      ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
-      : null;
-    const summaryPointer = `see the job summary${runLink ? ` of [this run](${runLink})` : ''}`;
-    // Fewer change rows before fewer sections; room is kept for the note that says so.
-    const fitted = fitWithFewerRows(
-      render,
-      rowBudget,
-      COMMENT_LIMIT - 400,
-      commentLength,
-      (omitted) =>
-        `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`,
-    );
-    const shown = splitRowBudget(fitted.rows, settings.maxGroups, settings.maxChanges);
-    const body =
-      fitted.rows < rowBudget && fitted.omitted === 0
-        ? `${fitted.body}\n_Tables shortened to ${shown.second} change row(s) and ${shown.first} group row(s) to fit one comment: ${summaryPointer} for more._\n`
-        : fitted.body;
     const result = await syncStickyComment(client, {
       owner: context.owner,
       repo: context.repo,
       issueNumber: pullNumber,
       body,
+      ...(settings.commentId ? { markerId: settings.commentId } : {}),
     });
-    if (result.action === 'forbidden') core.warning(`policy-replay could not comment: ${result.warning}`);
+    if (result.action === 'forbidden') logWarning(`policy-replay could not comment: ${result.warning}`);
     else logInfo(`comment ${result.action} (${result.htmlUrl})`);
   }
   finish(gate.verdict, gate.failed);
+}
+
+/** Posts the comment file a pull_request run left (docs/action.md "Fork pull requests"). */
+async function runPostCommentMode(
+  settings: Settings,
+  context: RunContext,
+  client: GitHubClient,
+): Promise<void> {
+  const outcome = await postCommentFile({
+    client,
+    context,
+    commentFile: settings.commentFile ?? '',
+    pullRequestFile: settings.pullRequestFile ?? '',
+    commentId: settings.commentId,
+  });
+  switch (outcome.action) {
+    case 'empty':
+      logInfo('the comment file is empty: the pull request changes no policy, so nothing is posted');
+      return;
+    case 'stale':
+      logWarning(outcome.warning);
+      return;
+    case 'forbidden':
+      // Posting is this mode's whole job: a token that cannot write is a misconfiguration.
+      throw new Error(`${outcome.warning} Give this job permissions: pull-requests: write.`);
+    default:
+      logInfo(`comment ${outcome.action} on pull request #${outcome.pullNumber} (${outcome.htmlUrl})`);
+  }
 }
 
 function emptyFacts(p: PolicyOutcome): GateFacts {
@@ -209,6 +269,7 @@ function emptyFacts(p: PolicyOutcome): GateFacts {
     malformed: 0,
     fidelityWorst: null,
     blockingGaps: 0,
+    blockers: blockersOf(p),
   };
 }
 
@@ -217,7 +278,9 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   const policies = await replayDrift(context, settings, opa, logInfo);
   annotateErrors(policies);
   const facts = policies.map((p) =>
-    p.drift ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic }) : emptyFacts(p),
+    p.drift
+      ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
+      : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
   const file = await writeRunReport(context, runReport(context, 'drift', gate, policies));
@@ -228,14 +291,17 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   ].join('\n');
   const rowBudget = settings.maxGroups + settings.maxChanges;
   const policySections = (policy: PolicyOutcome, budget: number): string[] => {
+    if (policy.blockers?.length) return [blockerSection(policy)];
+    if (!policy.drift) return [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
+    const drift = policy.drift;
     const rows = splitRowBudget(budget, settings.maxGroups, settings.maxChanges);
-    return policy.drift
-      ? driftMarkdownSections(policy.drift, {
-          redactSubjects: settings.redactSubjects,
-          maxRows: rows.second,
-          maxGroupRows: rows.first,
-        })
-      : [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
+    return renderedOrFailure(policy, () =>
+      driftMarkdownSections(drift, {
+        redactSubjects: settings.redactSubjects,
+        maxRows: rows.second,
+        maxGroupRows: rows.first,
+      }),
+    );
   };
   const renderSummary = (maxRows: number) => [
     heading,
@@ -271,7 +337,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
         driftTotal: item.driftTotal,
         closeComment: driftResolvedComment(item.path),
       });
-      for (const w of issue.warnings) core.warning(w);
+      for (const w of issue.warnings) logWarning(w);
       logInfo(
         `${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`,
       );
@@ -293,7 +359,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
     }
   }
   if (issueFailures.length > 0) {
-    core.setFailed(`policy-replay: could not keep the drift issues: ${issueFailures.join('; ')}`);
+    failStep(`policy-replay: could not keep the drift issues: ${issueFailures.join('; ')}`);
     return;
   }
   finish(gate.verdict, gate.failed);

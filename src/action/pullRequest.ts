@@ -6,7 +6,9 @@ import type { ReplayReport } from '../replay/report.js';
 import { TOOL_VERSION } from '../version.js';
 import { policyMatcher, type Settings } from './inputs.js';
 import type { RunContext } from './context.js';
-import { locateSample, MAPPING_FILE, parseSampleMapping } from './sampleLocator.js';
+import { locateSample, MAPPING_FILE, parseSampleMapping, type SampleMapping } from './sampleLocator.js';
+import { evidenceProblems, touchedPaths } from './evidence.js';
+import { blocker, replayFailure } from './policyFailure.js';
 import { unifiedDiff } from './regoDiff.js';
 import type { PolicyOutcome } from './runReport.js';
 import { changeAnnotations } from './annotations.js';
@@ -59,9 +61,14 @@ export interface PullRequestDeps {
 }
 
 /** Lists the PR's policy changes and replays each one. */
-export async function listPolicyChanges(
-  deps: Omit<PullRequestDeps, 'opa'>,
-): Promise<{ baseSha: string; headSha: string; changes: PolicyChange[]; mappingChanged: boolean }> {
+export async function listPolicyChanges(deps: Omit<PullRequestDeps, 'opa'>): Promise<{
+  baseSha: string;
+  headSha: string;
+  changes: PolicyChange[];
+  mappingChanged: boolean;
+  /** Every path the pull request touched (evidence.ts). */
+  touched: string[];
+}> {
   const { client, context, pullNumber, settings } = deps;
   const files = await listPullFiles(client, {
     owner: context.owner,
@@ -77,6 +84,7 @@ export async function listPolicyChanges(
     mappingChanged: files.files.some(
       (f) => f.filename === MAPPING_FILE || f.previous_filename === MAPPING_FILE,
     ),
+    touched: touchedPaths(files.files),
   };
 }
 
@@ -85,86 +93,119 @@ export async function replayPolicyChanges(
   baseSha: string,
   headSha: string,
   changes: readonly PolicyChange[],
+  touched: readonly string[] = [],
 ): Promise<PolicyOutcome[]> {
-  const { context, settings, opa } = deps;
+  const { context } = deps;
   await ensureCommits(context.workspace, [baseSha, headSha]);
   // The mapping is read at the base commit: a pull request must not choose the sample that gates it.
   const mappingText = await readFileAtCommit(context.workspace, baseSha, MAPPING_FILE);
   const mapping = mappingText === null ? null : parseSampleMapping(mappingText);
   const outcomes: PolicyOutcome[] = [];
   for (const change of changes) {
-    const headPath = change.status === 'removed' ? null : change.path;
-    const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
-    const headText = headPath ? await readFileAtCommit(context.workspace, headSha, headPath) : null;
-    const baseText = basePath ? await readFileAtCommit(context.workspace, baseSha, basePath) : null;
-    const head: PolicySource | null =
-      headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
-    const base: PolicySource | null =
-      baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
-    const sample = await locateSample(context.workspace, change.path, settings, mapping);
-    const outcome: PolicyOutcome = {
-      path: change.path,
-      status: change.status,
-      previous_path: change.previousPath,
-      traffic: sample.traffic,
-      traffic_looked: sample.looked,
-      manifests: sample.manifests,
-      no_traffic: sample.traffic === null,
-      errors: [],
-      report: null,
-    };
-    if (sample.traffic === null) {
-      deps.log(`${change.path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
-      // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
-      if (head) {
-        const prepared = await preparePolicy(head, opa.path);
-        if (!prepared.ok) {
-          outcome.errors = prepared.errors.map((e) => ({
-            file: e.file,
-            path: e.path,
-            line: e.line,
-            column: e.column,
-            message: e.message,
-          }));
-          outcome.report = errorReport(change.path, head, base, opa.version, outcome.errors);
-        }
-      }
-      outcomes.push(outcome);
-      continue;
+    // One policy's failure is its own: the others are still replayed and reported.
+    try {
+      outcomes.push(await replayPolicyChange(deps, change, { baseSha, headSha, mapping, touched }));
+    } catch (error) {
+      const failure = replayFailure(change.path, error);
+      deps.log(`${change.path}: ${failure.message}`);
+      outcomes.push({
+        path: change.path,
+        status: change.status,
+        previous_path: change.previousPath,
+        traffic: null,
+        traffic_looked: [],
+        manifests: null,
+        no_traffic: false,
+        errors: [],
+        report: null,
+        blockers: [failure],
+      });
     }
-    deps.log(`${change.path}: replaying ${sample.traffic}`);
-    const run = await runReplay({
-      head,
-      base,
-      trafficPath: sample.trafficFiles!.map((f) => f.path),
-      traffic: sample.trafficFiles!,
-      trafficDisplayPath: sample.traffic,
-      decisionLog: sample.decisionLog,
-      manifests: sample.manifestsPath,
-      maxChanges: Math.max(settings.maxChanges, 0),
-      maxGroups: settings.maxGroups,
-      invalidBase: 'unknown',
-      opa,
-    });
-    outcome.report = run.report;
-    outcome.errors = run.report.errors;
-    if (run.baseErrors.length > 0) outcome.base_errors = run.baseErrors;
-    if (run.outcome) {
-      outcome.annotations = changeAnnotations({ groups: run.outcome.groups, headPath, headText, basePath });
-    }
-    // Only when every side that exists compiled: a diff against a failed side would read as if the
-    // policy had been emptied.
-    if (run.report.errors.length === 0 && (run.head || run.base)) {
-      outcome.rego_diff = unifiedDiff(
-        run.base?.rego ?? '',
-        run.head?.rego ?? '',
-        basePath ? `a/${basePath} (Rego)` : '/dev/null',
-        headPath ? `b/${headPath} (Rego)` : '/dev/null',
-      );
-    }
-    outcomes.push(outcome);
   }
   return outcomes;
+}
+
+async function replayPolicyChange(
+  deps: PullRequestDeps,
+  change: PolicyChange,
+  at: { baseSha: string; headSha: string; mapping: SampleMapping | null; touched: readonly string[] },
+): Promise<PolicyOutcome> {
+  const { context, settings, opa } = deps;
+  const { baseSha, headSha } = at;
+  const headPath = change.status === 'removed' ? null : change.path;
+  const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
+  const headText = headPath ? await readFileAtCommit(context.workspace, headSha, headPath) : null;
+  const baseText = basePath ? await readFileAtCommit(context.workspace, baseSha, basePath) : null;
+  const head: PolicySource | null =
+    headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
+  const base: PolicySource | null =
+    baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
+  const sample = await locateSample(context.workspace, change.path, settings, at.mapping);
+  const evidence = evidenceProblems(sample, at.touched);
+  const outcome: PolicyOutcome = {
+    path: change.path,
+    status: change.status,
+    previous_path: change.previousPath,
+    traffic: sample.traffic,
+    traffic_looked: sample.looked,
+    manifests: sample.manifests,
+    no_traffic: sample.traffic === null && evidence.length === 0,
+    errors: [],
+    report: null,
+  };
+  if (evidence.length > 0) outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
+  if (sample.traffic === null || evidence.length > 0) {
+    if (evidence.length > 0)
+      for (const b of outcome.blockers!) deps.log(`${change.path}: not replayed: ${b.message}`);
+    else deps.log(`${change.path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
+    // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
+    if (head) {
+      const prepared = await preparePolicy(head, opa.path, settings.limits);
+      if (!prepared.ok) {
+        outcome.errors = prepared.errors.map((e) => ({
+          file: e.file,
+          path: e.path,
+          line: e.line,
+          column: e.column,
+          message: e.message,
+        }));
+        outcome.report = errorReport(change.path, head, base, opa.version, outcome.errors);
+      }
+    }
+    return outcome;
+  }
+  deps.log(`${change.path}: replaying ${sample.traffic}`);
+  const run = await runReplay({
+    head,
+    base,
+    trafficPath: sample.trafficFiles!.map((f) => f.path),
+    traffic: sample.trafficFiles!,
+    trafficDisplayPath: sample.traffic,
+    decisionLog: sample.decisionLog,
+    manifests: sample.manifestsPath,
+    maxChanges: Math.max(settings.maxChanges, 0),
+    maxGroups: settings.maxGroups,
+    invalidBase: 'unknown',
+    opa,
+    limits: settings.limits,
+  });
+  outcome.report = run.report;
+  outcome.errors = run.report.errors;
+  if (run.baseErrors.length > 0) outcome.base_errors = run.baseErrors;
+  if (run.outcome) {
+    outcome.annotations = changeAnnotations({ groups: run.outcome.groups, headPath, headText, basePath });
+  }
+  // Only when every side that exists compiled: a diff against a failed side would read as if the
+  // policy had been emptied.
+  if (run.report.errors.length === 0 && (run.head || run.base)) {
+    outcome.rego_diff = unifiedDiff(
+      run.base?.rego ?? '',
+      run.head?.rego ?? '',
+      basePath ? `a/${basePath} (Rego)` : '/dev/null',
+      headPath ? `b/${headPath} (Rego)` : '/dev/null',
+    );
+  }
+  return outcome;
 }
 
 function errorReport(

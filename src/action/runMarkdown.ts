@@ -3,6 +3,7 @@ import { replayMarkdownSections } from '../render/markdown.js';
 import type { GateFailure } from '../gate/gate.js';
 import type { PolicyOutcome } from './runReport.js';
 import { fenced } from '../render/fitSections.js';
+import { failureMessage } from './policyFailure.js';
 
 const MAX_FAILURES_SHOWN = 50;
 
@@ -42,6 +43,7 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
   }
   sections.push(head.join('\n'));
   for (const policy of options.policies) {
+    if (policy.blockers?.length) sections.push(blockerSection(policy));
     if (policy.no_traffic && policy.errors.length === 0 && policy.report === null) {
       sections.push(
         `### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay**: no sample was found for this policy (looked for ${policy.traffic_looked.map((p) => escapeMarkdown(p)).join(', ')}).`,
@@ -49,11 +51,14 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
       continue;
     }
     if (policy.report) {
-      const parts = replayMarkdownSections(policy.report, {
-        redactSubjects: options.redactSubjects,
-        maxRows: options.maxRows,
-        maxGroupRows: options.maxGroupRows,
-      });
+      const report = policy.report;
+      const parts = renderedOrFailure(policy, () =>
+        replayMarkdownSections(report, {
+          redactSubjects: options.redactSubjects,
+          maxRows: options.maxRows,
+          maxGroupRows: options.maxGroupRows,
+        }),
+      );
       if (policy.no_traffic) parts.push('**No traffic to replay** for this policy.');
       if (policy.base_errors && policy.base_errors.length > 0) {
         parts[0] = `${parts[0]}\n\nThe base version is invalid (${policy.base_errors.length} problem${policy.base_errors.length === 1 ? '' : 's'}, first: ${escapeMarkdown(`${policy.base_errors[0]!.path}: ${policy.base_errors[0]!.message}`, 300)}), so it was not compared: every current decision is \`unknown\`.`;
@@ -77,4 +82,26 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
     );
   }
   return sections;
+}
+
+/** A policy that was not judged: why, and what to do (README "Security model"). */
+export function blockerSection(policy: PolicyOutcome): string {
+  const lines = (policy.blockers ?? []).map(
+    (b) => `- **${escapeMarkdown(b.rule)}**: ${escapeMarkdown(b.message, 1000)}`,
+  );
+  return `### ${escapeMarkdown(policy.path)}\n\n**Not judged**: this policy fails the check whatever \`fail-on\` says.\n\n${lines.join('\n')}`;
+}
+
+/**
+ * One policy's sections, or, when rendering them throws, one section saying so: a report no
+ * renderer foresaw must not take the other policies' sections (or the comment) with it.
+ */
+export function renderedOrFailure(policy: PolicyOutcome, render: () => string[]): string[] {
+  try {
+    return render();
+  } catch (error) {
+    return [
+      `### ${escapeMarkdown(policy.path)}\n\n**This policy's report could not be rendered** (${escapeMarkdown(failureMessage(error), 300)}); the JSON report (output \`report\`) has it.`,
+    ];
+  }
 }

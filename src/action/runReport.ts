@@ -3,6 +3,14 @@ import type { ReplayReport, ReportError } from '../replay/report.js';
 import type { DriftReport } from '../replay/drift.js';
 import type { ChangeAnnotation } from './annotations.js';
 
+/**
+ * Why a policy was not judged (policyFailure.ts, evidence.ts): `untrusted-evidence`,
+ * `ambiguous-sample` or `replay-failed`, annotated at `file`; fails the run whatever `fail-on`.
+ */
+export interface PolicyBlocker extends ReportError {
+  rule: string;
+}
+
 /** One policy the run looked at. */
 export interface PolicyOutcome {
   path: string;
@@ -19,6 +27,8 @@ export interface PolicyOutcome {
   errors: ReportError[];
   /** Problems of the base version: it was not compared, every current decision is `unknown`. */
   base_errors?: ReportError[];
+  /** Present when the policy could not be judged: it was not replayed (or not to the end). */
+  blockers?: PolicyBlocker[];
   /** Pull requests: the replay report. */
   report: ReplayReport | null;
   /** Drift runs: the drift report (and `report` is null). */

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import {
@@ -34,6 +34,14 @@ export interface SampleLocation {
   looked: string[];
   /** How this policy's decision log is read (docs/decision-logs.md). */
   decisionLog: DecisionLogOptions;
+  /** Every candidate sample that exists (as shown); more than one is ambiguous (evidence.ts). */
+  found: string[];
+  /**
+   * Every repository path the sample and manifests could be read from: each candidate, as written
+   * and with symlinks resolved, relative to the workspace (candidates outside it are left out: a
+   * pull request cannot write there). A manifests candidate may be a directory or a glob.
+   */
+  evidencePaths: { traffic: string[]; manifests: string[] };
 }
 
 const entrySchema = z.strictObject({
@@ -165,22 +173,68 @@ export async function locateSample(
     : settings.manifests
       ? [fromInput(expandPathTemplate(settings.manifests, policyPath))]
       : [fromMapping(`traffic/${name}.manifests`)];
-  let traffic: { shown: string; files: SampleSource[] } | null = null;
+  const samples: { shown: string; files: SampleSource[] }[] = [];
   for (const candidate of trafficCandidates) {
     const files = await filesOf(workspace, candidate);
-    if (files !== null) {
-      traffic = { shown: candidate.map((c) => c.shown).join(', '), files };
-      break;
-    }
+    if (files !== null) samples.push({ shown: candidate.map((c) => c.shown).join(', '), files });
   }
+  const traffic = samples[0] ?? null;
   const usable = (c: Candidate) => existsSync(c.file) && (!c.contained || insideWorkspace(workspace, c.file));
   const manifests = manifestCandidates.find(usable) ?? null;
+  const inRepository = (candidates: { file: string }[]) => [
+    ...new Set(candidates.flatMap((c) => repositoryPaths(workspace, c.file))),
+  ];
   return {
     traffic: traffic?.shown ?? null,
     manifests: manifests?.shown ?? null,
     trafficFiles: traffic?.files ?? null,
     manifestsPath: manifests?.file ?? null,
     looked: trafficCandidates.flat().map((c) => c.shown),
+    found: samples.map((c) => c.shown),
+    // A directory or glob is everything under it (evidence.ts); a file in it that is a symlink
+    // is also read from where it points.
+    evidencePaths: {
+      traffic: inRepository([
+        ...trafficCandidates.flat(),
+        ...(traffic?.files ?? []).map((f) => ({ file: f.path })),
+      ]),
+      manifests: inRepository(manifestCandidates),
+    },
     decisionLog: decisionLogOf(mapped, settings),
   };
+}
+
+/**
+ * `file` relative to the workspace, `/`-separated, as written and with the symlinks of its
+ * nearest existing ancestor resolved (a base-branch symlink `traffic -> samples` makes
+ * `samples/x.jsonl` a sample path too). Nothing for a path outside the workspace.
+ */
+function repositoryPaths(workspace: string, file: string): string[] {
+  const paths: string[] = [];
+  const add = (root: string, path: string) => {
+    const rel = relative(root, path);
+    if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return;
+    paths.push(rel.split(sep).join('/'));
+  };
+  add(resolve(workspace), resolve(file));
+  let root: string;
+  try {
+    root = realpathSync(workspace);
+  } catch {
+    return paths;
+  }
+  let existing = resolve(file);
+  let rest = '';
+  while (!existsSync(existing)) {
+    const parent = dirname(existing);
+    if (parent === existing) return paths;
+    rest = rest === '' ? basename(existing) : join(basename(existing), rest);
+    existing = parent;
+  }
+  try {
+    add(root, join(realpathSync(existing), rest));
+  } catch {
+    // unreadable: the path as written is already there
+  }
+  return paths;
 }

@@ -1,34 +1,45 @@
-import { parseArgs } from 'node:util';
 import { loadPolicyFile } from '../policy/load.js';
-import { formatProblem } from '../policy/problems.js';
+import { formatProblem, type PolicyProblem } from '../policy/problems.js';
 import { generateRego } from '../rego/generate.js';
-import { compilePolicy } from '../compile/compilePolicy.js';
+import { compilePolicy, compileTimeoutProblem, policyLimitProblem } from '../compile/compilePolicy.js';
+import { OpaTimeoutError } from '../opa/errors.js';
+import { readPolicySource } from '../replay/run.js';
+import { limitsFromFlags } from './limitFlags.js';
 import { locateOpa } from '../opa/locate.js';
-import { EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
-
-export const COMPILE_USAGE =
-  'policy-replay compile <policy> [--out-rego FILE] [--out-wasm FILE] [--opa PATH]';
+import { EXIT, writeOutputFile, type CommandIO } from './io.js';
+import { COMPILE } from './commands.js';
+import { parseCommandLine } from './options.js';
+import { inertJson } from '../text/workflowCommands.js';
 
 /**
  * Validates a policy and prints its Rego (or writes it with --out-rego); --out-wasm also runs
  * `opa build -t wasm`. Problems go to stderr as file:line:column lines, exit 2.
  */
 export async function runCompileCommand(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      'out-rego': { type: 'string' },
-      'out-wasm': { type: 'string' },
-      opa: { type: 'string' },
-    },
-  });
-  if (positionals.length !== 1)
-    throw new UsageError(`compile takes one policy file\nusage: ${COMPILE_USAGE}`);
+  const { values, positionals } = parseCommandLine(COMPILE, argv);
   const file = positionals[0]!;
+  const limits = limitsFromFlags(values);
+  const failed = (errors: PolicyProblem[]) => {
+    for (const error of errors) io.stderr(`${formatProblem(error)}\n`);
+    io.stderr(`${file}: ${errors.length} problem${errors.length === 1 ? '' : 's'}, nothing compiled\n`);
+    return EXIT.badInput;
+  };
+  try {
+    // Only a regular file within --max-policy-bytes is read at all.
+    await readPolicySource(file, file, limits.maxPolicyBytes);
+  } catch (error) {
+    const message = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return failed([
+      { file, path: '', line: 1, column: 1, severity: 'error', message: `cannot read the file: ${message}` },
+    ]);
+  }
   const result = await loadPolicyFile(file);
   for (const warning of result.warnings) io.stderr(`${formatProblem(warning)}\n`);
+  const tooMany =
+    result.ok && result.text !== undefined
+      ? policyLimitProblem(result.text, file, limits, result.policy)
+      : null;
+  if (tooMany) return failed([tooMany]);
   if (!result.ok) {
     for (const error of result.errors) io.stderr(`${formatProblem(error)}\n`);
     io.stderr(
@@ -37,12 +48,20 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
     return EXIT.badInput;
   }
   // Without --out-wasm no OPA is needed: the Rego is the generator's alone.
-  const compiled = values['out-wasm']
-    ? await compilePolicy(result.policy, (await locateOpa({ flag: values.opa, env: io.env })).path)
-    : null;
+  let compiled = null;
+  if (values['out-wasm']) {
+    const opaPath = (await locateOpa({ flag: values.opa, env: io.env })).path;
+    try {
+      compiled = await compilePolicy(result.policy, opaPath, limits.compileTimeoutMs);
+    } catch (error) {
+      if (error instanceof OpaTimeoutError) return failed([compileTimeoutProblem(file, error)]);
+      throw error;
+    }
+  }
   const rego = compiled?.rego ?? generateRego(result.policy);
   if (values['out-rego']) await writeOutputFile(values['out-rego'], rego);
-  else io.stdout(rego);
+  // Rego strings use JSON's escapes: `##[` in a value or description cannot reach the runner.
+  else io.stdout(inertJson(rego));
   if (compiled && values['out-wasm']) {
     await writeOutputFile(values['out-wasm'], compiled.wasm);
     io.stderr(

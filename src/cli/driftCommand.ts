@@ -1,68 +1,43 @@
-import { parseArgs } from 'node:util';
 import { readPolicySource } from '../replay/run.js';
 import { toDriftReport } from '../replay/drift.js';
-import { DEFAULT_MAX_GROUPS } from '../replay/changeGroups.js';
 import { groupTextCells } from '../render/groupTable.js';
 import { reportToJson } from '../replay/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
-import { CommandError, EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
-import {
-  SAMPLE_OPTIONS,
-  locateOpaUnlessInvalid,
-  parseCount,
-  parseDecisionLogFlags,
-  parseFormat,
-  parseTraffic,
-  parseSince,
-  parseWorkers,
-  replayWithProgress,
-} from './replayCommand.js';
+import { CommandError, EXIT, writeOutputFile, type CommandIO } from './io.js';
+import { limitsFromFlags } from './limitFlags.js';
+import { decisionLogOf, locateOpaUnlessInvalid, replayWithProgress } from './replayCommand.js';
+import { DRIFT } from './commands.js';
+import { parseCommandLine } from './options.js';
 
-export const DRIFT_USAGE =
-  'policy-replay drift --policy <policy> --traffic <file|dir|glob>... [--decision-path P] [--decision-field F] [--bundle NAME] [--manifest-id-field F] [--manifests <dir-or-glob>] [--since ISO] [--limit N] [--max-changes N] [--max-groups N] [--format json|markdown|text] [--out FILE] [--fail-on-drift] [--workers N] [--opa PATH]';
-
-/** Replays the saved policy against each record's recorded_decision (action.md "Drift reports"). */
+/** Replays the saved policy against each record's recorded_decision (docs/report.md "The drift report"). */
 export async function runDriftCommand(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      policy: { type: 'string' },
-      ...SAMPLE_OPTIONS,
-      'fail-on-drift': { type: 'boolean' },
-    },
-  });
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  if (!values.policy) throw new UsageError('--policy is required');
-  const traffic = parseTraffic(values.traffic);
-  const decisionLog = parseDecisionLogFlags(values);
-  const format = parseFormat(values.format, 'json');
-  const since = parseSince(values.since);
+  const { values } = parseCommandLine(DRIFT, argv);
+  const format = values.format;
+  const limits = limitsFromFlags(values);
   let policy;
   try {
-    policy = await readPolicySource(values.policy);
+    policy = await readPolicySource(values.policy, values.policy, limits.maxPolicyBytes);
   } catch (error) {
     throw new CommandError(
-      `cannot read policy ${values.policy}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      `cannot read policy ${values.policy}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
-  const workers = parseWorkers(values.workers);
   const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
   const run = await replayWithProgress(
     {
       head: policy,
       base: null,
       mode: 'drift',
-      ...(workers !== null ? { workers } : {}),
-      trafficPath: traffic,
-      decisionLog,
+      ...(values.workers !== undefined ? { workers: values.workers } : {}),
+      trafficPath: values.traffic,
+      decisionLog: decisionLogOf(values),
       manifests: values.manifests ?? null,
-      since,
-      limit: parseCount('limit', values.limit, null),
-      maxChanges: parseCount('max-changes', values['max-changes'], 50)!,
-      maxGroups: parseCount('max-groups', values['max-groups'], DEFAULT_MAX_GROUPS)!,
+      since: values.since ?? null,
+      limit: values.limit ?? null,
+      maxChanges: values['max-changes'],
+      maxGroups: values['max-groups'],
       opa,
+      limits,
     },
     io,
   );

@@ -10,7 +10,7 @@ export interface CommandIO {
   stderrIsTTY: boolean;
 }
 
-/** Exit codes of every command (README "Exit codes"). */
+/** Exit codes of every command (docs/cli.md "Exit codes"). */
 export const EXIT = {
   ok: 0,
   thresholdCrossed: 1,

@@ -1,55 +1,84 @@
 import { OpaToolchainError } from '../opa/errors.js';
 import { OpaMissingError } from '../opa/locate.js';
-import { runCompileCommand, COMPILE_USAGE } from './compileCommand.js';
-import { runReplayCommand, REPLAY_USAGE } from './replayCommand.js';
-import { runFidelityCommand, FIDELITY_USAGE } from '../fidelity/command.js';
-import { runDriftCommand, DRIFT_USAGE } from './driftCommand.js';
-import { runMergeCommand, MERGE_USAGE } from './mergeCommand.js';
+import { TOOL_VERSION } from '../version.js';
+import { runCompileCommand } from './compileCommand.js';
+import { runReplayCommand } from './replayCommand.js';
+import { runFidelityCommand } from './fidelityCommand.js';
+import { runDriftCommand } from './driftCommand.js';
+import { runMergeCommand } from './mergeCommand.js';
+import { COMMAND_SPECS, COMPILE, DRIFT, FIDELITY, MERGE, REPLAY } from './commands.js';
+import { commandHelp, commandUsage, programHelp } from './help.js';
+import { wantsHelp, type CommandSpec } from './options.js';
 import { CommandError, EXIT, UsageError, type CommandIO } from './io.js';
+import { inertText } from '../text/workflowCommands.js';
 
 type Command = (argv: string[], io: CommandIO) => Promise<number>;
 
-const COMMANDS: Record<string, { run: () => Promise<Command>; usage: string }> = {
-  compile: { run: async () => runCompileCommand, usage: COMPILE_USAGE },
-  replay: { run: async () => runReplayCommand, usage: REPLAY_USAGE },
-  fidelity: { run: async () => runFidelityCommand, usage: FIDELITY_USAGE.replace(/^usage: /, '') },
-  drift: { run: async () => runDriftCommand, usage: DRIFT_USAGE },
-  merge: { run: async () => runMergeCommand, usage: MERGE_USAGE },
+const COMMANDS: Record<string, { spec: CommandSpec; run: Command }> = {
+  compile: { spec: COMPILE, run: runCompileCommand },
+  replay: { spec: REPLAY, run: runReplayCommand },
+  drift: { spec: DRIFT, run: runDriftCommand },
+  merge: { spec: MERGE, run: runMergeCommand },
+  fidelity: { spec: FIDELITY, run: runFidelityCommand },
 };
 
+/** The top-level help: commands, environment, the --fail-on grammar and the exit codes. */
 export function usage(): string {
-  return [
-    'policy-replay: replay recorded MCP gateway traffic through a policy change',
-    '',
-    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
-    '',
-    'exit codes: 0 report produced, 1 a --fail-on threshold crossed, 2 bad invocation or invalid input, 3 OPA missing or failed',
-  ].join('\n');
+  return programHelp(COMMAND_SPECS);
 }
 
-/** Runs one CLI invocation and returns its exit code; never throws. */
-export async function runCli(argv: string[], io: CommandIO): Promise<number> {
+/**
+ * Runs one CLI invocation and returns its exit code; never throws. Everything a command prints
+ * passes through `inertText` here, the CLI's one output boundary: traffic values, policy keys,
+ * manifest ids and file names in reports and errors cannot issue a workflow command when the CLI
+ * runs in a GitHub Actions step (README "Security model").
+ */
+export async function runCli(argv: string[], rawIo: CommandIO): Promise<number> {
+  const io: CommandIO = {
+    ...rawIo,
+    stdout: (text) => rawIo.stdout(inertText(text)),
+    stderr: (text) => rawIo.stderr(inertText(text)),
+  };
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(`${usage()}\n`);
-    return name === undefined ? EXIT.badInput : EXIT.ok;
+  // Without a command the invocation is incomplete: the help goes to stderr (stdout stays clean
+  // for pipes) and the exit code says it was not a success.
+  if (name === undefined) {
+    io.stderr(usage());
+    return EXIT.badInput;
   }
-  if (name === '--version') {
-    io.stdout(`${process.env.POLICY_REPLAY_VERSION ?? 'policy-replay'}\n`);
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? rest[0] : undefined;
+    if (topic === undefined) {
+      io.stdout(usage());
+      return EXIT.ok;
+    }
+    if (!Object.hasOwn(COMMANDS, topic)) {
+      io.stderr(`unknown command ${JSON.stringify(topic)}\n\n${usage()}`);
+      return EXIT.badInput;
+    }
+    io.stdout(commandHelp(COMMANDS[topic]!.spec));
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
+  if (name === '--version') {
+    io.stdout(`${TOOL_VERSION}\n`);
+    return EXIT.ok;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    io.stderr(`unknown command ${JSON.stringify(name)}\n\n${usage()}\n`);
+    io.stderr(`unknown command ${JSON.stringify(name)}\n\n${usage()}`);
     return EXIT.badInput;
   }
   try {
-    return await (
-      await command.run()
-    )(rest, io);
+    if (wantsHelp(command.spec, rest)) {
+      io.stdout(commandHelp(command.spec));
+      return EXIT.ok;
+    }
+    return await command.run(rest, io);
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr(`${(error as Error).message}\nusage: ${command.usage}\n`);
+    if (error instanceof UsageError) {
+      io.stderr(
+        `${error.message}\nusage: ${commandUsage(command.spec)}\n(policy-replay ${name} --help lists every option)\n`,
+      );
       return EXIT.badInput;
     }
     if (error instanceof CommandError) {

@@ -1,32 +1,39 @@
-import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { readFile, stat } from 'node:fs/promises';
 import { mergeReports, MergeError } from '../replay/merge.js';
 import { reportToJson, type ReplayReport } from '../replay/report.js';
-import { EXIT, UsageError, writeOutputFile, type CommandIO } from './io.js';
-import { parseCount, parseFormat, renderReport } from './replayCommand.js';
-
-export const MERGE_USAGE =
-  'policy-replay merge <partial.json>... [--max-groups N] [--format json|markdown|text] [--out FILE]';
+import { checkReport } from '../replay/reportSchema.js';
+import { EXIT, writeOutputFile, type CommandIO } from './io.js';
+import { renderReport } from './replayCommand.js';
+import { MERGE } from './commands.js';
+import { parseCommandLine } from './options.js';
 
 export async function runMergeCommand(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { format: { type: 'string' }, out: { type: 'string' }, 'max-groups': { type: 'string' } },
-  });
-  if (positionals.length === 0) throw new UsageError('merge needs the partial reports of every shard');
-  const format = parseFormat(values.format, 'json');
+  const { values, positionals } = parseCommandLine(MERGE, argv);
+  const format = values.format;
   // Absent: the cap the shards were replayed with (their meta.max_groups).
-  const maxGroups = parseCount('max-groups', values['max-groups'], null);
+  const maxGroups = values['max-groups'] ?? null;
   const partials: ReplayReport[] = [];
   for (const file of positionals) {
+    let value: unknown;
     try {
-      partials.push(JSON.parse(await readFile(file, 'utf8')) as ReplayReport);
+      if (!(await stat(file)).isFile()) throw new Error('not a regular file');
+      value = JSON.parse(await readFile(file, 'utf8'));
     } catch (error) {
       io.stderr(`cannot read ${file}: ${(error as Error).message}\n`);
       return EXIT.badInput;
     }
+    // A partial is a file anyone could have edited: its schema and invariants are checked before
+    // anything is added up (src/replay/reportSchema.ts).
+    const checked = checkReport(value);
+    if (!checked.ok) {
+      const shown = checked.problems.slice(0, 10);
+      const more = checked.problems.length - shown.length;
+      io.stderr(
+        `merge: ${file} is not a valid partial report:\n${shown.map((p) => `  ${p}\n`).join('')}${more > 0 ? `  … and ${more} more\n` : ''}`,
+      );
+      return EXIT.badInput;
+    }
+    partials.push(checked.report);
   }
   let merged: ReplayReport;
   try {

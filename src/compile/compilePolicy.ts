@@ -8,8 +8,26 @@ import type { PolicyProblem } from '../policy/problems.js';
 import type { Policy } from '../policy/schema.js';
 import { policyFeatures, type PolicyFeatures } from '../policy/features.js';
 import { generateRego, entrypointOf, DEFAULT_PACKAGE } from '../rego/generate.js';
-import { buildWasm } from '../opa/build.js';
+import { buildWasm, DEFAULT_BUILD_TIMEOUT_MS } from '../opa/build.js';
+import { OpaTimeoutError } from '../opa/errors.js';
 import { WasmPolicy } from '../engine/wasmEngine.js';
+import {
+  DEFAULT_POLICY_LIMITS,
+  policySizeProblem,
+  policyValuesProblem,
+  type PolicyLimits,
+} from '../policy/limits.js';
+
+/** What one compilation may cost (README "Limits"): the policy's size and values, OPA's time. */
+export interface CompileLimits extends PolicyLimits {
+  /** Time limit of `opa build`, in milliseconds. */
+  compileTimeoutMs: number;
+}
+
+export const DEFAULT_COMPILE_LIMITS: CompileLimits = {
+  ...DEFAULT_POLICY_LIMITS,
+  compileTimeoutMs: DEFAULT_BUILD_TIMEOUT_MS,
+};
 
 export interface CompiledPolicy {
   rego: string;
@@ -17,12 +35,45 @@ export interface CompiledPolicy {
   entrypoint: string;
 }
 
-/** A validated policy → Rego → `opa build -t wasm`. */
-export async function compilePolicy(policy: Policy, opaPath: string): Promise<CompiledPolicy> {
+/** A validated policy → Rego → `opa build -t wasm` (OpaTimeoutError past `timeoutMs`). */
+export async function compilePolicy(
+  policy: Policy,
+  opaPath: string,
+  timeoutMs = DEFAULT_BUILD_TIMEOUT_MS,
+): Promise<CompiledPolicy> {
   const rego = generateRego(policy);
   const entrypoint = entrypointOf(DEFAULT_PACKAGE);
-  const wasm = await buildWasm(opaPath, [{ name: 'policy.rego', source: rego }], [entrypoint]);
+  const wasm = await buildWasm(opaPath, [{ name: 'policy.rego', source: rego }], [entrypoint], timeoutMs);
   return { rego, wasm, entrypoint };
+}
+
+/**
+ * The limits a text and its validated policy must respect before OPA sees them: the size (checked
+ * before parsing) and, once valid, the number of condition values. null: `text` is too large.
+ */
+export function policyLimitProblem(
+  text: string,
+  displayPath: string,
+  limits: PolicyLimits,
+  policy?: Policy,
+): PolicyProblem | null {
+  if (policy === undefined) return policySizeProblem(text, displayPath, limits);
+  const format = formatOfPath(displayPath) ?? 'yaml';
+  return policyValuesProblem(policy, { text, file: displayPath, format }, limits);
+}
+
+/** The problem a build that ran out of time becomes: the policy's, at its first line. */
+export function compileTimeoutProblem(displayPath: string, error: OpaTimeoutError): PolicyProblem {
+  return {
+    file: displayPath,
+    path: '',
+    line: 1,
+    column: 1,
+    severity: 'error',
+    message:
+      `${error.message}: the policy is too large to compile within the time limit ` +
+      "(raise it with --compile-timeout, or compile-timeout in the Action's limits input)",
+  };
 }
 
 /** A policy compiled and loaded into opa-wasm, with what the replay needs to know of it. */
@@ -44,10 +95,21 @@ export async function compilePolicyText(
   text: string,
   displayPath: string,
   opaPath: string,
+  limits: CompileLimits = DEFAULT_COMPILE_LIMITS,
 ): Promise<CompileResult> {
+  const tooLarge = policyLimitProblem(text, displayPath, limits);
+  if (tooLarge) return { ok: false, errors: [tooLarge], warnings: [] };
   const validation = validatePolicyText(text, displayPath, formatOfPath(displayPath) ?? 'yaml');
   if (!validation.ok) return { ok: false, errors: validation.errors, warnings: validation.warnings };
-  const compiled = await compilePolicy(validation.policy, opaPath);
+  const tooMany = policyLimitProblem(text, displayPath, limits, validation.policy);
+  if (tooMany) return { ok: false, errors: [tooMany], warnings: validation.warnings };
+  let compiled: CompiledPolicy;
+  try {
+    compiled = await compilePolicy(validation.policy, opaPath, limits.compileTimeoutMs);
+  } catch (error) {
+    if (!(error instanceof OpaTimeoutError)) throw error;
+    return { ok: false, errors: [compileTimeoutProblem(displayPath, error)], warnings: validation.warnings };
+  }
   const engine = await WasmPolicy.load(displayPath, compiled.wasm);
   return {
     ok: true,

@@ -4,20 +4,39 @@ import type { PathSegment } from './path.js';
 /**
  * A parsed JSON or YAML document that can say where any JSON path lives in the file. The `yaml`
  * parser reads JSON too (JSON is YAML 1.2 flow syntax), so both formats get the same positions.
+ * This is the project's one way to find a line and column (policies, fidelity manifests).
  */
 export interface SourceDocument {
   value: unknown;
   /** Position of the value at `path`, or of its nearest existing ancestor. */
   positionOf(path: readonly PathSegment[], target?: 'key' | 'value'): { line: number; column: number };
   syntaxErrors: { line: number; column: number; message: string }[];
+  /**
+   * With `duplicateKeys: 'list'`: every repeated key after its first occurrence, at the repeat.
+   * Empty otherwise (a repeated key is then a syntax error).
+   */
+  duplicateKeys: { path: PathSegment[]; line: number; column: number }[];
 }
 
-export function parseSource(text: string, format: 'json' | 'yaml'): SourceDocument {
+export interface SourceOptions {
+  /**
+   * `error` (default): a repeated key is a syntax error. `list`: the document is read with the
+   * last occurrence winning, as `JSON.parse` does, and the repeats are listed with their paths.
+   */
+  duplicateKeys?: 'error' | 'list';
+}
+
+export function parseSource(
+  text: string,
+  format: 'json' | 'yaml',
+  options: SourceOptions = {},
+): SourceDocument {
   const lineCounter = new LineCounter();
+  const listDuplicates = options.duplicateKeys === 'list';
   const doc = parseDocument(text, {
     lineCounter,
     prettyErrors: false,
-    uniqueKeys: true,
+    uniqueKeys: !listDuplicates,
     version: '1.2',
     schema: 'core',
     strict: true,
@@ -41,12 +60,53 @@ export function parseSource(text: string, format: 'json' | 'yaml'): SourceDocume
     syntaxErrors.push({ line: 1, column: 1, message: 'the file is empty' });
   }
   let value: unknown = undefined;
-  if (syntaxErrors.length === 0) value = doc.toJS({ maxAliasCount: 100 });
+  if (syntaxErrors.length === 0) {
+    try {
+      value = doc.toJS({ maxAliasCount: 100 });
+    } catch (error) {
+      // The `yaml` library refuses alias chains that expand exponentially ("billion laughs"): that
+      // is the document's problem, reported like a syntax error, not a crash.
+      syntaxErrors = [{ line: 1, column: 1, message: aliasMessage(error) }];
+    }
+  }
   return {
     value,
     syntaxErrors,
     positionOf: (path, target = 'value') => locate(doc, lineCounter, path, target),
+    duplicateKeys: listDuplicates ? findDuplicateKeys(doc, lineCounter) : [],
   };
+}
+
+function aliasMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /alias/i.test(message)
+    ? 'too many YAML alias expansions (a document whose aliases expand exponentially is refused); write the values out instead'
+    : `the document cannot be read: ${message}`;
+}
+
+function findDuplicateKeys(doc: Document, lineCounter: LineCounter): SourceDocument['duplicateKeys'] {
+  const found: SourceDocument['duplicateKeys'] = [];
+  // An explicit stack: a hostile document may nest deeper than the call stack allows.
+  const stack: { node: unknown; path: PathSegment[] }[] = [{ node: doc.contents, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (seen.has(key) && (typeof key === 'string' || typeof key === 'number')) {
+          const pos = lineCounter.linePos((pair.key as Node).range?.[0] ?? 0);
+          found.push({ path: [...path, key], line: pos.line, column: pos.col });
+        }
+        seen.add(key);
+        if (typeof key === 'string' || typeof key === 'number')
+          stack.push({ node: pair.value, path: [...path, key] });
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, index) => stack.push({ node: item, path: [...path, index] }));
+    }
+  }
+  return found.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 function cleanYamlMessage(message: string): string {
@@ -62,13 +122,66 @@ function jsonSyntaxErrors(
     JSON.parse(text);
     return [];
   } catch (error) {
-    const message = (error as Error).message;
-    const m = /position (\d+)/.exec(message);
-    const offset = m ? Number(m[1]) : text.length;
+    const { offset, message } = describeJsonError(text, error as Error);
     const pos = lineCounter.linePos(offset);
-    const reason = message.replace(/ in JSON at position \d+.*$/, '');
-    return [{ line: pos.line, column: pos.col, message: `invalid JSON: ${reason}` }];
+    return [{ line: pos.line, column: pos.col, message: `invalid JSON: ${message}` }];
   }
+}
+
+/**
+ * Where `JSON.parse` stopped in `text`, from its error, and the reason in words that do not
+ * depend on the Node version. Cheap: no document is built, so it suits files of any size.
+ * Lines and columns are 1-based; columns count UTF-16 code units.
+ */
+export function jsonSyntaxError(text: string): { line: number; column: number; message: string } | null {
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (error) {
+    const { offset, message } = describeJsonError(text, error as Error);
+    let line = 1;
+    let lineStart = 0;
+    for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    return { line, column: offset - lineStart + 1, message };
+  }
+}
+
+/** V8 shows this many characters each side of an unexpected token (JsonParser, kMaxContextCharacters). */
+const V8_CONTEXT = 10;
+
+/**
+ * The offset and a stable reason of a `JSON.parse` error. V8 states the position for most errors
+ * ("… in JSON at position 7"); for an unexpected token it quotes up to 10 characters each side
+ * instead, from which the offset is recovered and then checked against the text.
+ */
+function describeJsonError(text: string, error: Error): { offset: number; message: string } {
+  const raw = error.message;
+  const at = /^(.*?) at position (\d+)/.exec(raw);
+  if (at) return { offset: Number(at[2]), message: lowerFirst(at[1]!.replace(/ in JSON$/, '')) };
+  if (/^Unexpected end of JSON input/.test(raw))
+    return { offset: text.length, message: 'unexpected end of input' };
+  const token = /^Unexpected token '([\s\S])', (\.\.\.)?"([\s\S]*)"(\.\.\.)? is not valid JSON$/.exec(raw);
+  if (token) {
+    const [, char, before, snippet = '', after] = token;
+    let offset: number;
+    if (before && after) {
+      const start = text.indexOf(snippet);
+      offset = start < 0 ? -1 : start + V8_CONTEXT;
+    } else if (before) offset = text.length - snippet.length + V8_CONTEXT;
+    else if (after) offset = snippet.length - V8_CONTEXT;
+    else offset = text.indexOf(char!);
+    const found = offset >= 0 && text[offset] === char;
+    return { offset: found ? offset : text.length, message: `unexpected character ${JSON.stringify(char)}` };
+  }
+  // `"NaN" is not valid JSON`: the whole text is not a JSON value.
+  return { offset: 0, message: lowerFirst(raw.replace(/^".*" is not valid JSON$/s, 'not a JSON value')) };
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 function locate(
@@ -83,7 +196,8 @@ function locate(
   for (const segment of path) {
     keyNode = null;
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === segment);
+      // The last occurrence: with repeated keys allowed, it is the one the value holds.
+      const pair = node.items.findLast((p) => isPair(p) && isScalar(p.key) && p.key.value === segment);
       if (!pair) break;
       keyNode = pair.key as Node;
       node = pair.value;

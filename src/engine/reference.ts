@@ -1,6 +1,6 @@
 /**
- * The reference evaluator: policy.md's decision semantics implemented directly in TypeScript,
- * from the spec rather than from the generated Rego, so that agreement between it, opa-wasm and
+ * The reference evaluator: docs/policy.md's decision semantics implemented directly in TypeScript,
+ * from that page rather than from the generated Rego, so that agreement between it, opa-wasm and
  * OPA's Go evaluator is evidence rather than an echo.
  */
 import type { ActiveWindow, Condition, Day, Decision, Policy, Rule } from '../policy/schema.js';
@@ -40,7 +40,7 @@ function elementIn(element: unknown, values: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** policy.md "One condition" for every field except is_batch and unparsable_calls. */
+/** docs/policy.md "One condition" for every field except is_batch and unparsable_calls. */
 function genericHolds(found: Lookup, condition: Condition): boolean {
   if (!found.present) return false;
   const v = found.value;
@@ -68,7 +68,7 @@ function unparsableCallsHolds(found: Lookup, condition: Condition): boolean {
   return listed === (condition.operator === 'in');
 }
 
-/** Where a non-call field lives in the input (policy.md "The OPA input a policy reads"). */
+/** Where a non-call field lives in the input (docs/policy.md "Fields"). */
 function requestPath(kind: Exclude<FieldKind, { kind: 'call' }>): string[] {
   switch (kind.kind) {
     case 'argument':
@@ -124,7 +124,7 @@ function classifyRule(rule: Rule): ClassifiedRule {
   return classified;
 }
 
-/** policy.md "Missing context": decided from what the rule reads, never from its outcome. */
+/** docs/policy.md "Missing context": decided from what the rule reads, never from its outcome. */
 function needsContext(rule: ClassifiedRule, input: unknown): boolean {
   const flag = (path: string[]): boolean => {
     const found = lookup(input, path);
@@ -147,7 +147,7 @@ function minutesOf(clock: string): number {
 }
 
 /**
- * policy.md "Windows". From and to are whole minutes, so comparing the local minute of the day
+ * docs/policy.md "Windows". From and to are whole minutes, so comparing the local minute of the day
  * is exact: t ≥ from ⇔ minute ≥ from, and t < to ⇔ minute < to, whatever the seconds.
  * Throws a BuiltinError for a time that is not an RFC 3339 string or an unknown zone, as the
  * compiled policy's builtins do.
@@ -201,7 +201,7 @@ function ruleMatches(rule: ClassifiedRule, input: unknown): boolean {
 }
 
 /**
- * Decides `input` under `policy` exactly as policy.md's "Decision semantics" say. Every rule is
+ * Decides `input` under `policy` exactly as docs/policy.md "How a policy decides" says. Every rule is
  * evaluated (a deny does not stop the others), so both id lists are complete and in file order.
  */
 export function evaluateReference(policy: Policy, input: unknown): Decision {

@@ -2,6 +2,7 @@ import { loadPolicy, type LoadedPolicy } from '@open-policy-agent/opa-wasm';
 import type { Decision } from '../policy/schema.js';
 import { EvaluationError } from './errors.js';
 import { createTimeBuiltins } from './timeBuiltins.js';
+import { memoryFor } from './wasmMemory.js';
 
 /**
  * One compiled policy loaded into opa-wasm: loaded once, evaluated synchronously per input. The
@@ -18,7 +19,8 @@ export class WasmPolicy {
   static async load(name: string, wasm: Uint8Array): Promise<WasmPolicy> {
     const time = createTimeBuiltins();
     const bytes = new Uint8Array(wasm);
-    const loaded = await loadPolicy(bytes.buffer, undefined, time.builtins);
+    // Sized from the module: a large policy's data does not fit opa-wasm's default 5 pages.
+    const loaded = await loadPolicy(bytes.buffer, memoryFor(bytes), time.builtins);
     return new WasmPolicy(name, loaded, time.reset);
   }
 

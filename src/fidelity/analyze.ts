@@ -1,10 +1,10 @@
 import { CanonicalJsonError, sha256Canonical } from '../canonical/jcs.js';
-import { compareStrings } from './manifest.js';
+import { compareStrings } from '../canonical/compare.js';
 import type { Evidence, EvidenceState, Isolation, Manifest, ReplayMode } from './manifest.js';
 
 /**
  * The fidelity analyzer: a pure function from a manifest to its level and every gap
- * (`../shared/spec/fidelity.md`). It reads only what the runtime attests about how it was
+ * (docs/fidelity.md). It reads only what the runtime attests about how it was
  * captured; it never looks at whether a replay reproduced an output, so agreement can never
  * promote a run.
  */

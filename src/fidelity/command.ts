@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { gradeManifestFiles, ManifestFileError, renderFidelityText, resolveManifestFiles } from './report.js';
 import type { FidelityCommandResult } from './report.js';
+import { inertJson } from '../text/workflowCommands.js';
 
 export const FIDELITY_USAGE = 'usage: policy-replay fidelity <manifest|dir>... [--format json|text]';
 
@@ -92,7 +93,9 @@ export async function runFidelityCommand(argv: string[], io: CommandIo): Promise
   }
 
   io.stdout(
-    invocation.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : renderFidelityText(result),
+    invocation.format === 'json'
+      ? `${inertJson(JSON.stringify(result, null, 2))}\n`
+      : renderFidelityText(result),
   );
   return 0;
 }

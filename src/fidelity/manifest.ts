@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { formatPath, parseJsonWithPositions } from './json-positions.js';
-import type { PathSegment, PositionIndex } from './json-positions.js';
+import { formatPath, valueAtPath, type PathSegment } from '../document/path.js';
+import { jsonSyntaxError, parseSource, type SourceDocument } from '../document/sourceDocument.js';
 import { compareStrings } from '../canonical/compare.js';
 
-export { compareStrings };
-
-/** The replay-runtime v2 manifest (`../shared/spec/fidelity.md`), strict: unknown keys are errors. */
+/** The replay-runtime v2 manifest (docs/fidelity.md "The manifest"), strict: unknown keys are errors. */
 
 export const MANIFEST_SCHEMA_ID = 'replay-runtime/v2';
 export const SHA256_PATTERN = /^[0-9a-f]{64}$/;
@@ -33,7 +31,6 @@ export type Evidence = z.infer<typeof evidenceSchema>;
 const evidence = evidenceSchema.optional();
 
 export const determinismSchema = z.strictObject({ guaranteed: z.boolean(), basis: z.string().optional() });
-export type Determinism = z.infer<typeof determinismSchema>;
 
 /** `execute` (tools) and `rerun` (retrieval) are synonyms; both words are accepted in both places. */
 export const REPLAY_MODES = ['not_used', 'recorded_outputs', 'execute', 'rerun', 'unknown'] as const;
@@ -157,35 +154,120 @@ export function parseManifestText(text: string, file: string): ManifestEntry[] {
   return entries;
 }
 
+/**
+ * Manifests up to this many characters get exact positions for their problems; a larger invalid
+ * manifest's problems are reported at its first line. Positions come from building a YAML
+ * document, which costs about 100 bytes of memory and some microseconds per character: fine for
+ * the rare invalid manifest, too much for every one.
+ */
+export const POSITIONED_MANIFEST_CHARS = 1024 * 1024;
+
+/**
+ * One manifest: `JSON.parse` and the schema first (fast, no positions); only a manifest with a
+ * problem, or with a repeated key (which `JSON.parse` would silently resolve), is read a second
+ * time to say where each problem is.
+ */
 function parseOne(text: string, file: string, firstLine: number): ManifestEntry {
-  const parsed = parseJsonWithPositions(text, firstLine);
-  if (!parsed.ok) {
-    const { line, column, message } = parsed.error;
+  // A UTF-8 byte order mark is not JSON, but editors add it; skip it like Node's readers do.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    const error = jsonSyntaxError(body) ?? { line: 1, column: 1, message: 'not JSON' };
     return {
       ok: false,
       file,
       line: firstLine,
       id: null,
-      problems: [{ file, path: '', line, column, message: `invalid JSON: ${message}` }],
+      problems: [
+        {
+          file,
+          path: '',
+          line: firstLine + error.line - 1,
+          column: error.column,
+          message: `invalid JSON: ${error.message}`,
+        },
+      ],
     };
   }
-  const { value, positions, duplicates } = parsed;
-  const problems: ManifestProblem[] = duplicates.map((duplicate) => ({
-    file,
-    path: formatPath(duplicate.path),
-    line: duplicate.position.line,
-    column: duplicate.position.column,
-    message: `duplicate key ${JSON.stringify(duplicate.path[duplicate.path.length - 1])}`,
-  }));
   const result = manifestSchema.safeParse(value);
-  if (!result.success) {
-    for (const issue of result.error.issues) problems.push(...issueProblems(issue, value, positions, file));
+  const repeatedKeys = colonsOutsideStrings(body) !== memberCount(value);
+  if (result.success && !repeatedKeys) return { ok: true, file, line: firstLine, manifest: result.data };
+
+  const source = positionedSource(body);
+  const at = (path: readonly PathSegment[], target: 'key' | 'value') => {
+    if (source === null) return { line: firstLine, column: 1 };
+    const position = source.positionOf(path, target);
+    return { line: firstLine + position.line - 1, column: position.column };
+  };
+  const problems: ManifestProblem[] = [];
+  if (repeatedKeys) {
+    if (source === null) {
+      problems.push({ file, path: '', ...at([], 'value'), message: 'a key is repeated in an object' });
+    }
+    for (const repeat of source?.duplicateKeys ?? []) {
+      problems.push({
+        file,
+        path: formatPath(repeat.path),
+        line: firstLine + repeat.line - 1,
+        column: repeat.column,
+        message: `duplicate key ${JSON.stringify(repeat.path[repeat.path.length - 1])}`,
+      });
+    }
   }
-  if (problems.length === 0 && result.success) {
-    return { ok: true, file, line: firstLine, manifest: result.data };
+  if (!result.success) {
+    for (const issue of result.error.issues) problems.push(...issueProblems(issue, value, at, file));
   }
   problems.sort(compareProblems);
   return { ok: false, file, line: firstLine, id: readableId(value), problems };
+}
+
+/** The document that locates problems, for a manifest small enough (see POSITIONED_MANIFEST_CHARS). */
+function positionedSource(text: string): SourceDocument | null {
+  if (text.length > POSITIONED_MANIFEST_CHARS) return null;
+  try {
+    return parseSource(text, 'json', { duplicateKeys: 'list' });
+  } catch {
+    return null; // nesting deeper than the YAML reader's stack: problems stay at the first line
+  }
+}
+
+/**
+ * Colons outside strings: in valid JSON, exactly one per object member. More than the parsed
+ * value holds means a repeated key that `JSON.parse` kept only once. One pass, no allocation.
+ */
+export function colonsOutsideStrings(text: string): number {
+  let colons = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x3a) colons++;
+  }
+  return colons;
+}
+
+/** Object members in a parsed JSON value, counted without recursion (depth is the input's to choose). */
+export function memberCount(value: unknown): number {
+  let members = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+    } else {
+      for (const key of Object.keys(node)) {
+        members++;
+        stack.push((node as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return members;
 }
 
 function readableId(value: unknown): string | null {
@@ -197,15 +279,16 @@ function readableId(value: unknown): string | null {
 function issueProblems(
   issue: z.core.$ZodIssue,
   root: unknown,
-  positions: PositionIndex,
+  at: (path: readonly PathSegment[], target: 'key' | 'value') => { line: number; column: number },
   file: string,
 ): ManifestProblem[] {
   const path = issue.path.filter((s): s is PathSegment => typeof s !== 'symbol');
-  const problem = (at: PathSegment[], message: string, preferKey = false): ManifestProblem => {
-    const found = positions.nearest(at);
-    const position = (preferKey ? found.positions.key : undefined) ?? found.positions.value;
-    return { file, path: formatPath(at), line: position.line, column: position.column, message };
-  };
+  const problem = (where: PathSegment[], message: string, preferKey = false): ManifestProblem => ({
+    file,
+    path: formatPath(where),
+    ...at(where, preferKey ? 'key' : 'value'),
+    message,
+  });
 
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => problem([...path, key], `unknown key ${JSON.stringify(key)}`, true));
@@ -220,7 +303,7 @@ function issueProblems(
     return [problem(path, `must be one of ${EVIDENCE_STATES.map((s) => JSON.stringify(s)).join(', ')}`)];
   }
   if (issue.code === 'invalid_type') {
-    return [problem(path, `expected ${issue.expected}, got ${describeType(valueAt(root, path))}`)];
+    return [problem(path, `expected ${issue.expected}, got ${describeType(valueAtPath(root, path))}`)];
   }
   if (issue.code === 'invalid_value') {
     const allowed = issue.values.map((v) => JSON.stringify(v));
@@ -229,15 +312,6 @@ function issueProblems(
     ];
   }
   return [problem(path, issue.message)];
-}
-
-function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
-  let node = root;
-  for (const segment of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string | number, unknown>)[segment];
-  }
-  return node;
 }
 
 function hasPath(root: unknown, path: readonly PathSegment[]): boolean {

@@ -11,7 +11,8 @@ import {
   worstLevel,
 } from './analyze.js';
 import type { FidelityLevel, Gap, GapImpact } from './analyze.js';
-import { compareProblems, compareStrings, isJsonLines, parseManifestText } from './manifest.js';
+import { compareProblems, isJsonLines, parseManifestText } from './manifest.js';
+import { compareStrings } from '../canonical/compare.js';
 import type { ManifestEntry, ManifestProblem } from './manifest.js';
 
 /** One graded manifest, as `policy-replay fidelity --format json` prints it. */
@@ -70,19 +71,40 @@ export function gradeEntries(entries: readonly ManifestEntry[], files: readonly 
   return { files: [...files], reports, invalid, invalidManifests };
 }
 
+/**
+ * The largest manifest file read. A manifest is a few kilobytes; the limit keeps one file's text
+ * and parsed values within a few hundred megabytes. Larger sets are split into several files (a
+ * JSON Lines file can be cut between any two lines); they are read one at a time.
+ */
+export const MAX_MANIFEST_FILE_BYTES = 64 * 1024 * 1024;
+
 /** Reads and grades the given manifest files, in the order given. Throws {@link ManifestFileError}. */
 export async function gradeManifestFiles(files: readonly string[]): Promise<ManifestSet> {
-  const entries: ManifestEntry[] = [];
+  const graded: ManifestSet[] = [];
   for (const file of files) {
     let text: string;
     try {
+      const size = (await stat(file)).size;
+      if (size > MAX_MANIFEST_FILE_BYTES) {
+        throw new ManifestFileError(
+          file,
+          `${(size / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit of one manifest file: split it into several files (a JSON Lines file can be cut between any two lines)`,
+        );
+      }
       text = await readFile(file, 'utf8');
     } catch (error) {
+      if (error instanceof ManifestFileError) throw error;
       throw new ManifestFileError(file, describeFsError(error));
     }
-    entries.push(...parseManifestText(text, file));
+    // Graded file by file: only the grades are kept, not the manifests' values.
+    graded.push(gradeEntries(parseManifestText(text, file)));
   }
-  return gradeEntries(entries, files);
+  return {
+    files: [...files],
+    reports: graded.flatMap((set) => set.reports),
+    invalid: graded.flatMap((set) => set.invalid),
+    invalidManifests: graded.flatMap((set) => set.invalidManifests),
+  };
 }
 
 /** The `fidelity` command's JSON result: reports and invalid problems, both in input order. */
@@ -111,6 +133,10 @@ export async function resolveManifestFiles(pathOrGlob: string): Promise<string[]
       info = await stat(pathOrGlob);
     } catch (error) {
       throw new ManifestFileError(pathOrGlob, describeFsError(error));
+    }
+    if (!info.isDirectory() && !info.isFile()) {
+      // A FIFO or device would block the read forever.
+      throw new ManifestFileError(pathOrGlob, 'not a regular file or directory (a device, FIFO or socket)');
     }
     if (!info.isDirectory()) return [pathOrGlob];
     const names = (await readdir(pathOrGlob, { withFileTypes: true }))
@@ -244,7 +270,7 @@ const IMPACT_TITLE: Record<GapImpact, string> = {
 
 /**
  * What evidence would close a gap. Derived from the path and the fixed reasons, so the JSON keeps
- * exactly the contract's `{path, impact, reason}`.
+ * exactly docs/fidelity.md's `{path, impact, reason}`.
  */
 export function remedyFor(gap: Gap): string {
   const p = gap.path;

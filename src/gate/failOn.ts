@@ -1,16 +1,10 @@
 /**
  * The `fail-on` grammar, shared by the Action's input and the CLI's `--fail-on`: a comma- or
- * newline-separated list of rules (README "Gate rules"). Pure; a bad rule throws FailOnError with
+ * newline-separated list of rules (docs/action-inputs.md "fail-on rules"). Pure; a bad rule throws FailOnError with
  * a message that quotes it and says what was expected.
  */
-import {
-  FIDELITY_LEVELS,
-  SIMPLE_RULES,
-  ruleText,
-  type FailOnRule,
-  type FidelityLevel,
-  type SimpleRuleKind,
-} from './gate.js';
+import { FIDELITY_LEVELS, type FidelityLevel } from '../fidelity/analyze.js';
+import { SIMPLE_RULES, ruleText, type FailOnRule, type SimpleRuleKind } from './gate.js';
 
 export const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
 
@@ -30,6 +24,29 @@ function splitRules(text: string): string[] {
     .map((item) => item.trim())
     .filter((item) => item !== '');
 }
+
+/**
+ * What each rule fails on, one line each: the CLI's help prints it and docs/cli.md carries it.
+ * A Record over the rule kinds, so a new rule cannot ship without its line.
+ */
+const SIMPLE_RULE_MEANINGS: Record<SimpleRuleKind, string> = {
+  'invalid-policy': 'the head policy does not validate or compile',
+  'newly-allowed': 'a request the base denied is allowed by the head',
+  'newly-denied': 'a request the base allowed is denied by the head',
+  changes: 'any request is decided differently (either direction, or from unknown)',
+  'blocking-gaps': 'a manifest has a blocks_replay fidelity gap',
+  malformed: 'the traffic sample has a malformed record',
+  'no-traffic': 'no traffic sample was found for the policy (the Action)',
+  drift: 'a replayed decision differs from the recorded one (drift mode)',
+};
+
+/** Every form a `fail-on` item can take, with its meaning, in the order help lists them. */
+export const FAIL_ON_GRAMMAR: readonly (readonly [syntax: string, meaning: string])[] = [
+  ...SIMPLE_RULES.map((rule) => [rule, SIMPLE_RULE_MEANINGS[rule]] as const),
+  ['unevaluable>N%', 'over N% (0 to 100, 4 decimals at most) of the evaluated requests are unevaluable'],
+  ['fidelity<LEVEL', `the worst manifest grades below LEVEL (${FIDELITY_LEVELS.join(' > ')})`],
+  ['none', 'nothing fails (alone only)'],
+];
 
 const FAIL_ON_HELP =
   `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +

@@ -3,9 +3,7 @@
  * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
  */
 
-/** Replay fidelity levels, best first (fidelity.md: exact > controlled > partial > unreplayable). */
-export const FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'] as const;
-export type FidelityLevel = (typeof FIDELITY_LEVELS)[number];
+import { FIDELITY_LEVELS, type FidelityLevel } from '../fidelity/analyze.js';
 
 /** Rules that fail when a count is above zero or a flag is set. */
 export const SIMPLE_RULES = [
@@ -48,6 +46,11 @@ export interface GateFacts {
   blockingGaps: number;
   /** Drift mode only: scoreable records whose replayed decision differs from the recorded one. */
   driftTotal?: number;
+  /**
+   * Why the policy could not be judged at all: evidence the pull request touched, or a replay that
+   * failed. Each fails the run whatever `fail-on` says, `none` included (README "Security model").
+   */
+  blockers?: { rule: string; reason: string }[];
 }
 
 export interface GateFailure {
@@ -110,6 +113,30 @@ function formatShare(unevaluable: number, evaluated: number, threshold: number):
   return `${share}%`;
 }
 
+/**
+ * Rules that judge the replayed traffic. A gate holding any of them cannot pass a policy that
+ * replayed nothing, so they imply `no-traffic` (README "Gate rules").
+ */
+const TRAFFIC_RULES: ReadonlySet<FailOnRule['kind']> = new Set([
+  'newly-allowed',
+  'newly-denied',
+  'changes',
+  'blocking-gaps',
+  'malformed',
+  'drift',
+  'unevaluable',
+  'fidelity',
+]);
+
+/** The rules as applied: `no-traffic` added when a traffic rule is there without it. */
+function effectiveRules(rules: readonly FailOnRule[]): { rule: FailOnRule; impliedBy: string | null }[] {
+  const applied = rules.map((rule) => ({ rule, impliedBy: null as string | null }));
+  const judging = rules.find((r) => TRAFFIC_RULES.has(r.kind));
+  if (judging && !rules.some((r) => r.kind === 'no-traffic'))
+    applied.push({ rule: { kind: 'no-traffic' }, impliedBy: ruleText(judging) });
+  return applied;
+}
+
 function fidelityRank(level: FidelityLevel): number {
   return FIDELITY_LEVELS.indexOf(level);
 }
@@ -140,7 +167,12 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
         ? `${plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}`
         : null;
     case 'no-traffic':
-      return facts.noTraffic && !facts.deleted ? 'no traffic to replay' : null;
+      if (facts.deleted) return null;
+      if (facts.noTraffic) return 'no traffic to replay';
+      // A sample that replayed nothing (empty, all malformed, all filtered) judged nothing either.
+      return facts.evaluated === 0 && !facts.invalid && !facts.blockers?.length
+        ? 'the sample replayed no record'
+        : null;
     case 'drift': {
       const drift = facts.driftTotal ?? 0;
       return drift > 0
@@ -162,18 +194,28 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
 }
 
 /**
- * Applies every rule to every policy. Failures are ordered by policy path (code-unit order) and
- * then by the rules' order in `fail-on`, so the same inputs always give the same list.
+ * Applies every rule to every policy. Failures are ordered by policy path (code-unit order), then
+ * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic` last), so
+ * the same inputs always give the same list.
  */
 export function evaluateGate(rules: readonly FailOnRule[], facts: readonly GateFacts[]): GateVerdict {
   const failed: GateFailure[] = [];
   const policies = [...facts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const applied = effectiveRules(rules);
   for (const policy of policies) {
-    for (const rule of rules) {
+    for (const blocker of policy.blockers ?? []) {
+      failed.push({
+        rule: blocker.rule,
+        reason: `${policy.path}: ${blocker.reason} (${blocker.rule})`,
+        policy: policy.path,
+      });
+    }
+    for (const { rule, impliedBy } of applied) {
       const why = check(rule, policy);
       if (why === null) continue;
       const text = ruleText(rule);
-      failed.push({ rule: text, reason: `${policy.path}: ${why} (${text})`, policy: policy.path });
+      const label = impliedBy === null ? text : `${text}, implied by ${impliedBy}`;
+      failed.push({ rule: text, reason: `${policy.path}: ${why} (${label})`, policy: policy.path });
     }
   }
   return { verdict: failed.length > 0 ? 'fail' : 'pass', failed };

@@ -5,10 +5,15 @@
  * stack against the fake API in `__tests__/support/fakeGithub.ts`.
  *
  * Built on `@actions/github`'s `getOctokit` (proxy-aware fetch, `Authorization` header, user
- * agent). Retries are our own request hook rather than `@octokit/plugin-retry` /
- * `@octokit/plugin-throttling`: the throttling plugin keeps process-wide Bottleneck queues that
- * space every write by 1–3 s and does not treat a bare 429 as retryable, and neither plugin lets
- * a test shrink the waits without touching globals.
+ * agent, and Octokit's REST pagination, which the listings use). `getOctokit` adds no retry or
+ * throttling plugin, and this project installs neither: retries are one request hook of our own
+ * (`classifyFailure`), so a single policy covers 5xx answers, 429, primary and secondary rate
+ * limits (honouring `retry-after` and `x-ratelimit-reset`) and transport failures, with waits a
+ * test can shrink through `retryDelayScale` (docs/github.md).
+ *
+ * The same hook refuses any request to an origin other than the configured API's: Octokit's
+ * pagination follows the `Link: rel="next"` URL a response names, and the token must never be
+ * sent to a host a response chose (README "Security model").
  */
 import { getOctokit } from '@actions/github';
 import { z } from 'zod';
@@ -124,6 +129,25 @@ export class GitHubApiError extends Error {
   }
 }
 
+/**
+ * A request the client refused to send because its URL is not on the configured API's origin
+ * (a `Link` header pointing elsewhere): the token stays home.
+ */
+export class GitHubOriginError extends Error {
+  override readonly name = 'GitHubOriginError';
+  readonly kind = 'github-origin' as const;
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly apiOrigin: string,
+  ) {
+    super(
+      `refused to send ${method} ${url}: it is not on the GitHub API's origin ${apiOrigin} ` +
+        '(a response linked to another host; the token is only ever sent to GITHUB_API_URL)',
+    );
+  }
+}
+
 /** A response body that does not have the shape the REST API documents. */
 export class GitHubResponseError extends Error {
   override readonly name = 'GitHubResponseError';
@@ -186,6 +210,7 @@ interface RawResponse {
   url: string;
 }
 type RawRequest = (route: string, params?: Record<string, unknown>) => Promise<RawResponse>;
+type PageIterator = (route: string, params: Record<string, unknown>) => AsyncIterable<RawResponse>;
 
 interface RequestErrorLike {
   status?: unknown;
@@ -274,16 +299,6 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function nextLink(headers: Headers): string | undefined {
-  const link = headerValue(headers, 'link');
-  if (!link) return undefined;
-  for (const part of link.split(',')) {
-    const match = /<([^>]+)>\s*;\s*rel="?next"?/.exec(part);
-    if (match) return match[1];
-  }
-  return undefined;
-}
-
 // Response shapes: only the fields we use, so GitHub adding fields never breaks us.
 const userSchema = z.object({ login: z.string() });
 const pullSchema = z.object({
@@ -345,7 +360,9 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   if (!options.token)
     throw new Error('github-token is empty: the GitHub API cannot be called without a token');
   const apiUrl = options.apiUrl.replace(/\/+$/, '');
-  if (!/^https?:\/\//.test(apiUrl)) throw new Error(`Invalid GitHub API URL '${options.apiUrl}'.`);
+  if (!/^https?:\/\//.test(apiUrl) || !URL.canParse(apiUrl))
+    throw new Error(`Invalid GitHub API URL '${options.apiUrl}'.`);
+  const apiOrigin = new URL(apiUrl).origin;
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   const scale = options.retryDelayScale ?? 1;
   const maxWait = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
@@ -363,6 +380,9 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     const method = String(requestOptions.method);
     // The options still hold the URL template; errors should name the URL that was called.
     const url = octokit.request.endpoint(requestOptions as unknown as { method: string; url: string }).url;
+    // Before any attempt: a URL a response chose (a Link header) must not take the token elsewhere.
+    if (!URL.canParse(url) || new URL(url).origin !== apiOrigin)
+      throw new GitHubOriginError(method, url, apiOrigin);
     for (let attempt = 1; ; attempt++) {
       try {
         return await request({
@@ -404,6 +424,9 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     return parse(schema, response.data, route.split(' ')[0] ?? 'GET', response.url);
   }
 
+  const pages = octokit.paginate.iterator as unknown as PageIterator;
+
+  /** Every page of a listing, through Octokit's pagination (the hook above vets each next URL). */
   async function paginate<T>(
     route: string,
     params: Record<string, unknown>,
@@ -411,13 +434,12 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   ): Promise<T[]> {
     const items: T[] = [];
     const pageSchema = z.array(schema);
-    let response = await raw(route, { ...params, per_page: 100 });
-    for (let page = 1; ; page++) {
+    let page = 0;
+    for await (const response of pages(route, { ...params, per_page: 100 })) {
       items.push(...parse(pageSchema, response.data, 'GET', response.url));
-      const next = nextLink(response.headers);
-      if (!next || page >= MAX_PAGES) return items;
-      response = await raw(`GET ${next}`);
+      if (++page >= MAX_PAGES) break;
     }
+    return items;
   }
 
   let loginPromise: Promise<TokenLogin> | undefined;

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { OpaToolchainError } from './errors.js';
+import { OpaTimeoutError, OpaToolchainError } from './errors.js';
 import { extractFromTarGz } from './tar.js';
 
 const run = promisify(execFile);
@@ -39,14 +39,19 @@ export function restrictedCapabilities(opaPath: string): Promise<string> {
   return cached;
 }
 
+/** Default time limit of one `opa build` (README "Limits"). */
+export const DEFAULT_BUILD_TIMEOUT_MS = 60_000;
+
 /**
  * Compiles modules to one WebAssembly module with `opa build -t wasm`. Results are cached by the
  * hash of everything that goes in, so base and head of an unchanged policy compile once per run.
+ * A build that runs past `timeoutMs` is killed (SIGKILL) and fails with OpaTimeoutError.
  */
 export function buildWasm(
   opaPath: string,
   modules: RegoModule[],
   entrypoints: string[],
+  timeoutMs = DEFAULT_BUILD_TIMEOUT_MS,
 ): Promise<Uint8Array> {
   const hash = createHash('sha256');
   hash.update(opaPath).update('\0');
@@ -55,7 +60,7 @@ export function buildWasm(
   const key = hash.digest('hex');
   let cached = wasmByContent.get(key);
   if (!cached) {
-    cached = buildUncached(opaPath, modules, entrypoints);
+    cached = buildUncached(opaPath, modules, entrypoints, timeoutMs);
     wasmByContent.set(key, cached);
     cached.catch(() => wasmByContent.delete(key));
   }
@@ -66,6 +71,7 @@ async function buildUncached(
   opaPath: string,
   modules: RegoModule[],
   entrypoints: string[],
+  timeoutMs: number,
 ): Promise<Uint8Array> {
   const dir = await mkdtemp(join(tmpdir(), 'policy-replay-build-'));
   try {
@@ -80,7 +86,7 @@ async function buildUncached(
     const bundle = join(dir, 'bundle.tar.gz');
     const args = ['build', '-t', 'wasm', '--capabilities', capabilities, '-o', bundle];
     for (const e of entrypoints) args.push('-e', e);
-    await runOpa(opaPath, [...args, ...files], dir);
+    await runOpa(opaPath, [...args, ...files], dir, undefined, timeoutMs);
     const wasm = extractFromTarGz(await readFile(bundle), '/policy.wasm');
     if (!wasm) throw new OpaToolchainError('opa build produced no policy.wasm');
     return wasm;
@@ -94,15 +100,22 @@ export async function runOpa(
   args: string[],
   cwd?: string,
   input?: string,
+  timeoutMs?: number,
 ): Promise<{ stdout: string; stderr: string }> {
   try {
-    const child = run(opaPath, args, { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' });
+    const child = run(opaPath, args, {
+      cwd,
+      maxBuffer: 512 * 1024 * 1024,
+      encoding: 'utf8',
+      ...(timeoutMs !== undefined ? { timeout: timeoutMs, killSignal: 'SIGKILL' as const } : {}),
+    });
     if (input !== undefined) {
       child.child.stdin?.end(input);
     }
     return await child;
   } catch (error) {
-    const e = error as NodeJS.ErrnoException & { stderr?: string; stdout?: string };
+    const e = error as NodeJS.ErrnoException & { stderr?: string; stdout?: string; killed?: boolean };
+    if (timeoutMs !== undefined && e.killed === true) throw new OpaTimeoutError(timeoutMs);
     if (e.code === 'ENOENT' || e.code === 'EACCES') {
       throw new OpaToolchainError(`cannot run opa at ${opaPath}: ${e.code}`);
     }

@@ -1,5 +1,5 @@
 /**
- * The field vocabulary of policy.md, classified once so the generator, the reference evaluator
+ * The field vocabulary of docs/policy.md, classified once so the generator, the reference evaluator
  * and the replay's availability check all read the same table.
  */
 export type CallField = 'tool' | 'method' | 'resource_uri' | 'prompt';
@@ -54,7 +54,7 @@ export function classifyField(field: string): FieldKind {
   }
 }
 
-/** Caller fields need a verified token (policy.md "Missing context"). */
+/** Caller fields need a verified token (docs/policy.md "Missing context"). */
 export function isCallerField(kind: FieldKind): boolean {
   return (
     kind.kind === 'identity' ||
@@ -71,7 +71,7 @@ export function isDirectoryField(kind: FieldKind): boolean {
 }
 
 /**
- * Where a field lives in the OPA input (policy.md's table), as path segments: from `input` for
+ * Where a field lives in the OPA input (docs/policy.md "Fields"), as path segments: from `input` for
  * request and caller fields, from the call for call fields. The generator and the replay's
  * decision cache both read this one table, so they cannot disagree on what a policy reads.
  */

@@ -9,6 +9,12 @@ export const FIELD_PATTERN =
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 export const CLOCK_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
+/** Minutes after midnight of a validated `HH:MM` window bound. */
+export function clockMinutes(clock: string): number {
+  const [h, m] = clock.split(':').map(Number);
+  return h! * 60 + m!;
+}
+
 export const conditionSchema = z.strictObject({
   field: z
     .string()

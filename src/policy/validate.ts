@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { policySchema, DAYS, ID_PATTERN, type Policy } from './schema.js';
-import { formatPath, type PathSegment } from '../document/path.js';
+import { formatPath, valueAtPath, type PathSegment } from '../document/path.js';
 import { sortProblems, type PolicyProblem } from './problems.js';
 import { parseSource, type SourceDocument } from '../document/sourceDocument.js';
 import { isKnownTimeZone } from '../time/timeZone.js';
@@ -81,15 +81,6 @@ class ProblemList {
   }
 }
 
-function valueAt(raw: unknown, path: readonly PathSegment[]): unknown {
-  let node = raw;
-  for (const segment of path) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string | number, unknown>)[segment];
-  }
-  return node;
-}
-
 function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
@@ -100,7 +91,7 @@ function describeType(value: unknown): string {
 
 function reportZodIssue(problems: ProblemList, raw: unknown, issue: z.core.$ZodIssue) {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-  const value = valueAt(raw, path);
+  const value = valueAtPath(raw, path);
   if (value === undefined && issue.code !== 'unrecognized_keys' && path.length > 0) {
     problems.add('error', path, `required key "${String(path[path.length - 1])}" is missing`);
     return;

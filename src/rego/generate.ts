@@ -1,5 +1,5 @@
 import type { ActiveWindow, Condition, Policy, Rule } from '../policy/schema.js';
-import { DAYS } from '../policy/schema.js';
+import { DAYS, clockMinutes } from '../policy/schema.js';
 import { classifyField, inputPathOf, type FieldKind } from '../policy/fields.js';
 import { ruleFeatures } from '../policy/features.js';
 import { regoNeedsContextName, regoRuleName } from '../policy/regoNames.js';
@@ -47,7 +47,7 @@ export function generateRego(policy: Policy, options: GenerateOptions = {}): str
     'default allow := false',
     '',
   );
-  // policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
+  // docs/policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
   // then allow rules.
   const allowBody = ['not missing_context_denies', 'not deny_matched'];
   if (policy.default_effect === 'deny') allowBody.push('allow_matched');
@@ -182,21 +182,16 @@ function callCondition(condition: Condition): string {
   return `${negate ? 'value_not_in' : 'value_in'}(${inputRef(kind)}, ${stringSet(condition.values)})`;
 }
 
-function minutes(clock: string): number {
-  const [h, m] = clock.split(':').map(Number);
-  return h! * 60 + m!;
-}
-
 function windowCondition(window: ActiveWindow): string {
   const days = DAYS.filter((d) => window.days.includes(d));
-  const from = minutes(window.from);
-  const to = minutes(window.to);
+  const from = clockMinutes(window.from);
+  const to = clockMinutes(window.to);
   return `window_open({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(window.timezone)}, ${from}, ${to}) # ${window.from}-${window.to}`;
 }
 
 /**
  * Shared definitions. Absent keys make every function call undefined, so a condition on a key
- * that does not exist is false whatever its operator (policy.md "One condition").
+ * that does not exist is false whatever its operator (docs/policy.md "One condition").
  */
 const HELPERS: string[] = `
 calls := input.request.mcp.calls if is_array(input.request.mcp.calls)

@@ -71,7 +71,9 @@ export function splitRowBudget(
 
 /** A code fence longer than any backtick run inside the content, so the content cannot close it. */
 export function fenced(content: string, info = ''): string {
-  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
+  // A loop, not Math.max(...runs): a document of 100,000 backtick runs would overflow the stack.
+  let longest = 0;
+  for (const m of content.matchAll(/`+/g)) if (m[0].length > longest) longest = m[0].length;
   const fence = '`'.repeat(Math.max(3, longest + 1));
   return `${fence}${info}\n${content.replace(/\n$/, '')}\n${fence}`;
 }

@@ -3,7 +3,7 @@ import type { Decision, Policy } from '../policy/schema.js';
 /**
  * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
  * read from the decision the engine returned and the policy's settings — the order of
- * policy.md "The decision":
+ * docs/policy.md "The decision":
  * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
  * 2. a deny rule matched → deny (the rule);
  * 3. `default_effect: allow` → allow (the default);

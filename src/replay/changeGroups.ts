@@ -11,7 +11,7 @@ import type { Change } from './report.js';
  * one of each per change — and summarised once at the end of the replay.
  */
 
-/** The directions in the danger order of replay.md (the index is changeGroup()'s number). */
+/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
 export const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'] as const;
 export type ChangeDirection = (typeof DIRECTIONS)[number];
 
@@ -120,7 +120,7 @@ class GroupAccumulator {
 
 /**
  * The text that identifies a group, built per change, so cheaply (a third of JSON.stringify's
- * cost): rule ids hold no space or line break (policy.md), and method and tools come
+ * cost): rule ids hold no space or line break (docs/policy.md), and method and tools come
  * length-prefixed, so no two different keys share a text whatever the traffic holds.
  */
 function groupKey(

@@ -2,7 +2,7 @@ import type { Change } from './report.js';
 import { instantNanos } from '../time/rfc3339.js';
 
 /**
- * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
  * within a group most recent occurred_at first (as instants, not strings), untimed last, then
  * request_id.
  */

@@ -46,7 +46,7 @@ export interface DriftReport {
 }
 
 /**
- * The drift report (action.md "Drift reports"): the replay in drift mode, renamed so nobody reads
+ * The drift report (docs/report.md "The drift report"): the replay in drift mode, renamed so nobody reads
  * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
  */
 export function toDriftReport(run: RunReplayResult): DriftReport {

@@ -1,5 +1,5 @@
 import type { Decision, Policy } from '../policy/schema.js';
-import { DAYS } from '../policy/schema.js';
+import { DAYS, clockMinutes } from '../policy/schema.js';
 import { classifyField, inputPathOf, type FieldKind } from '../policy/fields.js';
 import { civilTime, parseRfc3339Nanos } from '../engine/timeBuiltins.js';
 import { loadTimeZone, type TimeZone } from '../time/timeZone.js';
@@ -91,11 +91,6 @@ function requestPath(kind: FieldKind): string[] | null {
   return base === 'input' ? path : null;
 }
 
-function minutes(clock: string): number {
-  const [h, m] = clock.split(':').map(Number);
-  return h! * 60 + m!;
-}
-
 type Json = Record<string, unknown>;
 
 function isPlainObject(value: unknown): value is Json {
@@ -180,8 +175,8 @@ export class InputProjection {
           windows.set(id, {
             days: new Set(days.map((d) => WEEKDAY_OF[d])),
             zone,
-            from: minutes(window.from),
-            to: minutes(window.to),
+            from: clockMinutes(window.from),
+            to: clockMinutes(window.to),
           });
         }
       }

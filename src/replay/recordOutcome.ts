@@ -6,6 +6,7 @@ import type { TrafficRecord } from '../traffic/record.js';
 import type { DecisionLogOptions } from '../traffic/decisionLog.js';
 import { forEachLine } from '../traffic/reader.js';
 import { SampleElementReader, type SampleFormat } from '../traffic/sample.js';
+import type { Shape } from '../traffic/recordShape.js';
 import { instantOf } from './changeOrder.js';
 import { DecisionCache, type CachedSide } from './projection.js';
 import { explainChange, RuleTable, type ChangeExplanation } from './changeExplanation.js';
@@ -111,6 +112,8 @@ export interface OutcomeConfig {
   /** What the sample's elements are, and how decision events map to records. */
   format: SampleFormat;
   decisionLog: DecisionLogOptions;
+  /** The longest line replayed as a record (the reader's `maxLineBytes`). */
+  maxLineBytes: number;
 }
 
 /** A policy side as the evaluator needs it. */
@@ -119,7 +122,7 @@ export interface EvaluatorSide extends CachedSide {
 }
 
 /**
- * The decision pair a record's change is judged on, as in replay.md: in compare mode the base
+ * The decision pair a record's change is judged on, as in docs/report.md: in compare mode the base
  * (unknown when it cannot score the record) against the head; in drift mode the recorded decision
  * against the head. null: not a change candidate (no head, unevaluable, or drift without a
  * recorded decision).
@@ -163,19 +166,27 @@ export class RecordEvaluator {
     this.primaryRules = new RuleTable(primary.policy);
     this.baseRules = this.both ? new RuleTable(base!.policy) : null;
     this.sinceNs = config.since === null ? null : instantOf(config.since);
-    this.elements = new SampleElementReader(config.format, config.decisionLog);
+    this.elements = new SampleElementReader(config.format, config.decisionLog, config.maxLineBytes);
   }
 
   /** Every non-blank line of a run of lines, in order; positions are `base + line`. */
   evaluateLines(bytes: Uint8Array, firstLine: number, base = 0): ElementOutcome[] {
     const out: ElementOutcome[] = [];
-    forEachLine(bytes, firstLine, (text, line) => out.push(this.evaluateText(text, base + line)));
+    forEachLine(
+      bytes,
+      firstLine,
+      (text, line, shape) => out.push(this.evaluateText(text, base + line, shape)),
+      this.config.maxLineBytes,
+    );
     return out;
   }
 
-  /** One element (null: an empty array element) at a position. */
-  evaluateText(text: string | null, line: number): ElementOutcome {
-    const element = this.elements.read(text);
+  /**
+   * One element (null: an empty array element) at a position; `shape` is the reader's scan of it
+   * (recordShape.ts), computed when absent.
+   */
+  evaluateText(text: string | null, line: number, shape?: Shape): ElementOutcome {
+    const element = this.elements.read(text, shape);
     switch (element.kind) {
       case 'record':
         return this.evaluateRecord(element.record, line, element.path);

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { Policy } from '../policy/schema.js';
 import type { PolicyFeatures } from '../policy/features.js';
 import type { WasmPolicy } from '../engine/wasmEngine.js';
-import { looksGzipped, trafficFormatOf } from '../traffic/reader.js';
+import { DEFAULT_MAX_LINE_BYTES, looksGzipped, trafficFormatOf } from '../traffic/reader.js';
 import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/decisionLog.js';
 import {
   DecisionPathGuard,
@@ -70,6 +70,8 @@ export interface ReplayOptions {
   mode?: 'compare' | 'drift';
   /** Called now and then with the number of records read so far. */
   onProgress?: (records: number) => void;
+  /** The longest line (`.json`: element) replayed as a record; longer ones are malformed. */
+  maxLineBytes?: number;
   /**
    * Worker threads evaluating the records: 0 or 1 replays in-process, N ≥ 2 uses N threads.
    * Omitted: chosen from the sample's size (autoWorkerCount). The report is the same either way.
@@ -164,7 +166,9 @@ async function workerCountFor(options: ReplayOptions, plan: SamplePlan): Promise
  */
 export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutcome> {
   const { primary, base } = evaluatorSides(options.head, options.base);
-  const plan = options.sample ?? (await planOf(options.trafficPath, options.decisionLog));
+  const plan =
+    options.sample ??
+    (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES));
   const config: OutcomeConfig = {
     mode: options.mode ?? 'compare',
     hasHead: options.head !== null,
@@ -173,6 +177,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
     since: options.since,
     format: plan.format,
     decisionLog: plan.options,
+    maxLineBytes: plan.maxLineBytes,
   };
   const workers = await workerCountFor(options, plan);
   // Threads start (and compile their wasm) while the --limit pass reads the sample.
@@ -228,18 +233,23 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
 export function planOf(
   trafficPath: string | readonly string[],
   decisionLog: DecisionLogOptions = NO_DECISION_LOG_OPTIONS,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
 ): Promise<SamplePlan> {
   const paths = typeof trafficPath === 'string' ? [trafficPath] : trafficPath;
   return planSample(
     paths.map((p) => ({ shown: p, path: p })),
     decisionLog,
+    undefined,
+    maxLineBytes,
   );
 }
 
 function evaluateUnit(evaluator: RecordEvaluator, unit: SampleUnit): ElementOutcome[] {
   if (unit.kind === 'lines') return evaluator.evaluateLines(unit.bytes, unit.firstLine, unit.base);
   const out: ElementOutcome[] = [];
-  forEachUnitElement(unit, (text, position) => out.push(evaluator.evaluateText(text, position)));
+  forEachUnitElement(unit, 0, (text, position, shape) =>
+    out.push(evaluator.evaluateText(text, position, shape)),
+  );
   return out;
 }
 

@@ -1,11 +1,12 @@
 import type { UnevaluableReason } from '../traffic/availability.js';
 import type { RuleDiff } from '../policy/ruleDiff.js';
 import type { ChangeGroup } from './changeGroups.js';
+import { inertJson } from '../text/workflowCommands.js';
 
 export type CurrentDecision = 'allow' | 'deny' | 'unknown';
 export type DraftDecision = 'allow' | 'deny';
 
-/** One request the head decides differently from the base (replay.md). */
+/** One request the head decides differently from the base (docs/report.md). */
 export interface Change {
   request_id: string;
   occurred_at: string | null;
@@ -49,7 +50,7 @@ export interface ReplayResult {
   rule_hits: Record<string, number>;
   malformed: { count: number; examples: MalformedExample[] };
   recorded_mismatch: number;
-  /** Added by the caller when manifests were given (fidelity.md "In the replay report"). */
+  /** Added by the caller when manifests were given (docs/fidelity.md "In the replay report"). */
   fidelity?: object;
 }
 
@@ -115,7 +116,11 @@ export interface ReplayReport {
 
 export const MAX_MALFORMED_EXAMPLES = 20;
 
-/** Serialises a report the one way the project does: 2-space JSON and a final newline. */
+/**
+ * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
+ * inside strings written `#\u0023[` so that printing the report (or `cat`-ing the file in a later
+ * workflow step) issues no workflow command (README "Security model").
+ */
 export function reportToJson(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${inertJson(JSON.stringify(value, null, 2))}\n`;
 }

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { validatePolicyText, formatOfPath } from '../policy/validate.js';
 import type { PolicyProblem } from '../policy/problems.js';
 import { compilePolicyText } from '../compile/compilePolicy.js';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/decisionLog.js';
 import { planSample, sampleDigest } from '../traffic/sample.js';
 import type { SampleSource } from '../traffic/sampleFiles.js';
@@ -50,6 +51,8 @@ export interface RunReplayOptions {
   onProgress?: (records: number) => void;
   /** Worker threads (replayTraffic's `workers`): omitted, chosen from the sample's size. */
   workers?: number;
+  /** Resource limits (limits.ts); omitted: DEFAULT_LIMITS. */
+  limits?: Limits;
 }
 
 export interface PreparedPolicy {
@@ -70,7 +73,23 @@ export function policyRef(source: PolicySource, side: 'head' | 'base' = 'head'):
     : { path: source.displayPath, sha256 };
 }
 
-export async function readPolicySource(file: string, displayPath = file): Promise<PolicySource> {
+/**
+ * Reads a policy file. Only a regular file no larger than `maxPolicyBytes` is read at all: a
+ * device or FIFO would never end, and a huge file is refused before it fills memory.
+ */
+export async function readPolicySource(
+  file: string,
+  displayPath = file,
+  maxPolicyBytes = DEFAULT_LIMITS.maxPolicyBytes,
+): Promise<PolicySource> {
+  const info = await stat(file);
+  if (!info.isFile()) throw new Error(`${displayPath} is not a regular file (a directory, device or FIFO)`);
+  if (info.size > maxPolicyBytes) {
+    throw new Error(
+      `${displayPath} is ${info.size.toLocaleString('en-US')} bytes, over the ${maxPolicyBytes.toLocaleString('en-US')}-byte limit for a policy ` +
+        '(raise it with --max-policy-bytes)',
+    );
+  }
   return { displayPath, text: await readFile(file, 'utf8') };
 }
 
@@ -88,8 +107,12 @@ export function validateSources(...sources: (PolicySource | null)[]): PolicyProb
 }
 
 /** validate → Rego → wasm → loaded engine, for one side. */
-export async function preparePolicy(source: PolicySource, opaPath: string): Promise<PrepareResult> {
-  const compiled = await compilePolicyText(source.text, source.displayPath, opaPath);
+export async function preparePolicy(
+  source: PolicySource,
+  opaPath: string,
+  limits: Limits = DEFAULT_LIMITS,
+): Promise<PrepareResult> {
+  const compiled = await compilePolicyText(source.text, source.displayPath, opaPath, limits);
   if (!compiled.ok) return compiled;
   const { policy, features, engine, wasm, rego, warnings } = compiled.loaded;
   return {
@@ -113,16 +136,19 @@ function toReportError(p: PolicyProblem): ReportError {
   return { file: p.file, path: p.path, line: p.line, column: p.column, message: p.message };
 }
 
-/** The whole replay of one policy change, as the JSON report (replay.md "The result"). */
+/** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
   const paths = typeof options.trafficPath === 'string' ? [options.trafficPath] : options.trafficPath;
   const sources = options.traffic ?? paths.map((p) => ({ shown: p, path: p }));
+  const maxLineBytes = (options.limits ?? DEFAULT_LIMITS).maxLineBytes;
+  const decisionLog = options.decisionLog ?? NO_DECISION_LOG_OPTIONS;
   const [head, base, { plan, digest }] = await Promise.all([
-    options.head ? preparePolicy(options.head, options.opa.path) : null,
-    options.base ? preparePolicy(options.base, options.opa.path) : null,
-    planSample(sources, options.decisionLog ?? NO_DECISION_LOG_OPTIONS, options.trafficDisplayPath).then(
-      async (plan) => ({ plan, digest: await sampleDigest(plan.files) }),
-    ),
+    options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,
+    options.base ? preparePolicy(options.base, options.opa.path, options.limits) : null,
+    planSample(sources, decisionLog, options.trafficDisplayPath, maxLineBytes).then(async (plan) => ({
+      plan,
+      digest: await sampleDigest(plan.files),
+    })),
   ]);
   const baseProblems = base && !base.ok ? base.errors : [];
   const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;
@@ -190,6 +216,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     mode: options.mode ?? 'compare',
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    maxLineBytes: (options.limits ?? DEFAULT_LIMITS).maxLineBytes,
   });
   meta.excluded_without_time = outcome.excludedWithoutTime;
   meta.skipped = outcome.skipped;

@@ -3,7 +3,7 @@ import { compareRecency, instantOf } from './changeOrder.js';
 import { Heap } from './heap.js';
 
 /**
- * `--since` / `--limit` (replay.md "Filtering"). `since` keeps records with occurred_at ≥ since;
+ * `--since` / `--limit` (docs/traffic.md "Filtering"). `since` keeps records with occurred_at ≥ since;
  * `limit` keeps the N most recent of what is left, ties by request_id, untimed records ranking
  * after every timed one. Choosing the N most recent needs a first streaming pass that keeps only
  * N ids in a heap.

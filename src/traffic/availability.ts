@@ -2,7 +2,7 @@ import type { PolicyFeatures } from '../policy/features.js';
 import type { CallField } from '../policy/fields.js';
 import type { TrafficCall, TrafficInput, TrafficRecord } from './record.js';
 
-/** Every unevaluable reason of traffic.md, sorted (the order reports list them in). */
+/** Every unevaluable reason of docs/traffic.md, sorted (the order reports list them in). */
 export const UNEVALUABLE_REASONS = [
   'attributes_unavailable',
   'batch_call_pairing_unavailable',
@@ -64,7 +64,7 @@ function profileOf(features: PolicyFeatures): AvailabilityProfile {
 }
 
 /**
- * The reasons a record is unevaluable for a policy (traffic.md's table): sorted, distinct, empty
+ * The reasons a record is unevaluable for a policy (docs/traffic.md "Absent is not unavailable"): sorted, distinct, empty
  * when the record is scoreable. A row applies only when the policy reads the feature the record
  * lacks. The returned array is shared when empty: do not mutate it.
  */

@@ -1,17 +1,32 @@
 import { sha256OfFile } from '../canonical/sha256.js';
+import { isUtf8 } from 'node:buffer';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { RequestIdTable } from './requestIdTable.js';
 import { explainInvalidRecord, isTrafficRecord, type TrafficRecord } from './record.js';
+import {
+  countMembers,
+  findRepeatedKey,
+  repeatedKeyReason,
+  scanShapeBytes,
+  scanShapeText,
+  shapeReason,
+  MAX_RECORD_DEPTH,
+  SHAPE_INVALID_UTF8,
+  SHAPE_TOO_DEEP,
+  SHAPE_TOO_LONG,
+  type Shape,
+} from './recordShape.js';
 
 /**
- * The streaming traffic reader (traffic.md). Memory does not grow with the sample except for the
+ * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
  * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
  * short ids, i.e. well under 100 MB for a million records.
  *
- * Decisions the spec leaves open:
+ * Decisions (docs/traffic.md):
  * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
  *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
  *   counted, but they still advance the line number so later numbers match an editor.
@@ -21,7 +36,16 @@ import { explainInvalidRecord, isTrafficRecord, type TrafficRecord } from './rec
  * - A trailing `\r` (CRLF files) and a UTF-8 byte-order mark at the start are ignored.
  * - A `.json` file that is not one array (no `[`, text after `]`, no closing `]`) cannot be split
  *   into records and fails the read with a `TrafficReadError`; so do I/O and gzip errors.
+ * - Hostile input is a malformed record, never a stopped run or unbounded memory
+ *   (docs/security.md): a line (or `.json` element) longer than `maxLineBytes` is kept only up to
+ *   that length while the rest is skipped, so memory stays bounded whatever the (decompressed)
+ *   input; a line that is not valid UTF-8, nested deeper than MAX_RECORD_DEPTH or repeating a key
+ *   in one object is malformed (recordShape.ts). Only regular files are read: a device, FIFO or
+ *   directory would never end or never start.
  */
+
+/** Default `maxLineBytes`: the longest line (or `.json` element) read as a record, 1 MiB. */
+export const DEFAULT_MAX_LINE_BYTES = 1 << 20;
 
 export type TrafficItem =
   | { kind: 'record'; line: number; record: TrafficRecord }
@@ -58,8 +82,10 @@ export function trafficFormatOf(path: string): TrafficFormat {
 export class RecordClassifier {
   private readonly ids = new RequestIdTable();
 
-  classifyText(text: string, line: number): TrafficItem {
-    const item = parseRecordText(text, line);
+  constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
+
+  classifyText(text: string, line: number, shape?: Shape): TrafficItem {
+    const item = parseRecordText(text, line, shape, this.maxLineBytes);
     return item.kind === 'record' ? this.claim(item.record, line) : item;
   }
 
@@ -83,23 +109,45 @@ export class RecordClassifier {
  * reader and the replay's per-record step (which judges duplicates in file order on the main
  * thread) share it, so both say the same thing about the same text.
  */
-export function parseRecordText(text: string, line: number): TrafficItem {
-  const parsed = parseElementJson(text);
-  return parsed.ok
-    ? validateRecordValue(parsed.value, line)
-    : { kind: 'malformed', line, reason: parsed.reason };
+export function parseRecordText(
+  text: string,
+  line: number,
+  shape: Shape = scanShapeText(text),
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): TrafficItem {
+  const parsed = parseElementJson(text, shape, maxLineBytes);
+  if (parsed.ok) return validateRecordValue(parsed.value, line);
+  return parsed.request_id === undefined
+    ? { kind: 'malformed', line, reason: parsed.reason }
+    : { kind: 'malformed', line, reason: parsed.reason, request_id: parsed.request_id };
 }
 
+/** One element parsed, or why it is not usable JSON (with its request_id when it has one). */
+export type ParsedElement = { ok: true; value: unknown } | { ok: false; reason: string; request_id?: string };
+
 /**
- * One element's JSON, or why it is not JSON: the one parse every sample format shares (records
- * and OPA decision events, docs/decision-logs.md), so they agree on what "not JSON" is.
+ * One element's JSON, or why it is not usable JSON — its shape refused (too long, invalid UTF-8,
+ * too deep), not JSON, or a key repeated in one object: the one parse every sample format shares
+ * (records and OPA decision events, docs/decision-logs.md), so they agree on what is malformed.
  */
-export function parseElementJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function parseElementJson(
+  text: string,
+  shape: Shape = scanShapeText(text),
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): ParsedElement {
+  if (shape < 0) return { ok: false, reason: shapeReason(shape, maxLineBytes) };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
     return { ok: false, reason: `not JSON: ${(error as Error).message}` };
   }
+  if (countMembers(value) !== shape) {
+    const reason = repeatedKeyReason(findRepeatedKey(text));
+    const id = idOf(value);
+    return id === undefined ? { ok: false, reason } : { ok: false, reason, request_id: id };
+  }
+  return { ok: true, value };
 }
 
 export function validateRecordValue(value: unknown, line: number): TrafficItem {
@@ -129,6 +177,8 @@ export type TrafficLayout = 'lines' | 'array';
 export interface ReadTrafficOptions {
   /** Bytes per read from disk (default 1 MiB). */
   chunkSize?: number;
+  /** The longest line (`.json`: element) read as a record; default DEFAULT_MAX_LINE_BYTES. */
+  maxLineBytes?: number;
   /**
    * The layout, when the caller found it from the content (traffic/sample.ts): the file name is
    * then not consulted, except that a `.gz` name must hold gzip. Omitted: by extension.
@@ -172,6 +222,7 @@ function readError(path: string, error: unknown): TrafficReadError {
   if (error instanceof TrafficReadError) return error;
   const e = error as NodeJS.ErrnoException;
   if (e.code === 'ENOENT') return new TrafficReadError(path, 'no such file');
+  if (e.code === 'ENOTDIR') return new TrafficReadError(path, 'no such file (a parent is not a directory)');
   if (e.code === 'EISDIR') return new TrafficReadError(path, 'is a directory, not a traffic file');
   // Only gunzip fails with Z_ codes, also when the content (not the name) said gzip.
   if (typeof e.code === 'string' && e.code.startsWith('Z_'))
@@ -187,6 +238,7 @@ export async function* readTrafficBytes(
   path: string,
   options: ReadTrafficOptions = {},
 ): AsyncGenerator<Buffer, void, undefined> {
+  await assertRegularFile(path);
   const gzip =
     options.layout === undefined ? trafficFormatOf(path).endsWith('.gz') : path.toLowerCase().endsWith('.gz');
   const source = openSource(path, gzip, options.chunkSize ?? DEFAULT_CHUNK);
@@ -220,9 +272,9 @@ export async function* readTrafficBatches(
   path: string,
   options: ReadTrafficOptions = {},
 ): AsyncGenerator<TrafficItem[], void, undefined> {
-  const classifier = new RecordClassifier();
+  const classifier = new RecordClassifier(options.maxLineBytes);
   const sink: ElementSink<TrafficItem> = {
-    element: (text, line) => classifier.classifyText(text, line),
+    element: (text, line, shape) => classifier.classifyText(text, line, shape),
     empty: (line) => ({ kind: 'malformed', line, reason: EMPTY_ELEMENT_REASON }),
   };
   yield* readTrafficElements(path, sink, options);
@@ -238,7 +290,9 @@ export async function* readTrafficElements<T>(
   sink: ElementSink<T>,
   options: ReadTrafficOptions = {},
 ): AsyncGenerator<T[], void, undefined> {
-  const splitter = elementSplitter(layoutOf(path, options), sink, path);
+  await assertRegularFile(path);
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const splitter = elementSplitter(layoutOf(path, options), sink, path, maxLineBytes);
   for await (const chunk of readTrafficBytes(path, options)) {
     const items = splitter.push(chunk);
     if (items.length > 0) yield items;
@@ -257,11 +311,38 @@ export async function* readTraffic(
 
 /** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
 export async function trafficSha256(path: string): Promise<string> {
+  await assertRegularFile(path);
   try {
     return await sha256OfFile(path);
   } catch (error) {
     throw readError(path, error);
   }
+}
+
+/**
+ * Only a regular file (or a symlink to one) is a sample: `/dev/zero` or a FIFO would be read
+ * forever or block, and a directory is a mistake in the path.
+ */
+export async function assertRegularFile(path: string): Promise<void> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    throw readError(path, error);
+  }
+  if (info.isFile()) return;
+  if (info.isDirectory()) throw new TrafficReadError(path, 'is a directory, not a traffic file');
+  const what = info.isFIFO()
+    ? 'a FIFO (named pipe)'
+    : info.isCharacterDevice() || info.isBlockDevice()
+      ? 'a device'
+      : info.isSocket()
+        ? 'a socket'
+        : 'not a regular file';
+  throw new TrafficReadError(
+    path,
+    `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,13 +353,24 @@ export interface Splitter<T> {
   end(): T[];
 }
 
-export function elementSplitter<T>(layout: TrafficLayout, sink: ElementSink<T>, path: string): Splitter<T> {
-  return layout === 'lines' ? new LineSplitter(sink) : new ArraySplitter(sink, path);
+export function elementSplitter<T>(
+  layout: TrafficLayout,
+  sink: ElementSink<T>,
+  path: string,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): Splitter<T> {
+  return layout === 'lines'
+    ? new LineSplitter(sink, maxLineBytes)
+    : new ArraySplitter(sink, path, maxLineBytes);
 }
 
-/** What a reader makes of each element's text, and of an empty `.json` array element. */
+/**
+ * What a reader makes of each element's text, and of an empty `.json` array element. `shape` is
+ * what the reader's byte scan found (recordShape.ts): a count ≥ 0, or a negative code for an
+ * element that must not be parsed (`text` is then empty).
+ */
 export interface ElementSink<T> {
-  element(text: string, line: number): T;
+  element(text: string, line: number, shape: Shape): T;
   empty(line: number): T;
 }
 
@@ -319,46 +411,88 @@ function countLines(buf: Buffer): number {
  * of a file without a final newline), numbering them: the unit the replay hands to a worker. A
  * run is emitted once at least `minBytes` of whole lines are waiting (0: as soon as there is one
  * line); only bytes that straddle two input chunks are copied.
+ *
+ * A line longer than `maxLineBytes` is kept only up to `maxLineBytes + 1` bytes and the rest of
+ * it is dropped as it arrives, so a stream without line breaks (1 GB of zeros out of a 1 MB gzip)
+ * holds at most `minBytes` + one input chunk + `maxLineBytes` in memory; forEachLine then reports
+ * the line as too long.
  */
 export class LineChunker {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  /** Bytes of the unterminated line at the end of `pending`. */
+  private partialBytes = 0;
+  /** The current line passed maxLineBytes: drop bytes until its LF. */
+  private skipping = false;
   private nextLine = 1;
 
-  constructor(private readonly minBytes = 0) {}
+  constructor(
+    private readonly minBytes = 0,
+    private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+  ) {}
 
-  push(chunk: Buffer): LineChunk | null {
+  push(input: Buffer): LineChunk | null {
+    let chunk = input;
+    if (this.skipping) {
+      const lf = chunk.indexOf(LF);
+      if (lf < 0) return null;
+      // The LF ends the kept prefix of the long line.
+      this.skipping = false;
+      chunk = chunk.subarray(lf);
+    }
     const nl = chunk.lastIndexOf(LF);
-    if (nl < 0 || this.pendingBytes + nl + 1 < this.minBytes) {
-      if (chunk.length > 0) {
-        this.pending.push(chunk);
-        this.pendingBytes += chunk.length;
-      }
+    if (nl < 0) {
+      this.extendPartial(chunk);
       return null;
     }
     const head = chunk.subarray(0, nl + 1);
-    let bytes: Buffer;
-    if (this.pending.length === 0) bytes = head;
+    const tail = chunk.subarray(nl + 1);
+    let emitted: LineChunk | null = null;
+    if (this.pendingBytes + head.length < this.minBytes) this.append(head);
     else {
-      this.pending.push(head);
-      bytes = Buffer.concat(this.pending, this.pendingBytes + head.length);
+      let bytes: Buffer;
+      if (this.pending.length === 0) bytes = head;
+      else {
+        this.pending.push(head);
+        bytes = Buffer.concat(this.pending, this.pendingBytes + head.length);
+      }
+      this.pending = [];
+      this.pendingBytes = 0;
+      emitted = this.emit(bytes);
     }
-    this.pending = [];
-    this.pendingBytes = 0;
-    if (nl + 1 < chunk.length) {
-      this.pending.push(chunk.subarray(nl + 1));
-      this.pendingBytes = chunk.length - nl - 1;
-    }
-    return this.emit(bytes);
+    this.partialBytes = 0;
+    this.extendPartial(tail);
+    return emitted;
   }
 
   /** What is left at the end of the file (whole lines, and a last line without its LF). */
   end(): LineChunk | null {
+    this.skipping = false;
+    this.partialBytes = 0;
     if (this.pendingBytes === 0) return null;
     const bytes = Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
     return this.emit(bytes);
+  }
+
+  private append(bytes: Buffer): void {
+    if (bytes.length === 0) return;
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+  }
+
+  /** Adds bytes of the unterminated line, keeping at most maxLineBytes + 1 of it. */
+  private extendPartial(bytes: Buffer): void {
+    const room = this.maxLineBytes + 1 - this.partialBytes;
+    if (bytes.length < room) {
+      this.append(bytes);
+      this.partialBytes += bytes.length;
+      return;
+    }
+    this.append(bytes.subarray(0, room));
+    this.partialBytes += room;
+    this.skipping = true;
   }
 
   private emit(bytes: Buffer): LineChunk {
@@ -370,15 +504,20 @@ export class LineChunker {
 }
 
 /**
- * Calls `fn` with the text and line number of each line of a LineChunk that is not blank. A
- * UTF-8 byte-order mark on line 1 and a line's trailing CR are dropped.
+ * Calls `fn` with the text, line number and shape (recordShape.ts) of each line of a LineChunk
+ * that is not blank. A UTF-8 byte-order mark on line 1 and a line's trailing CR are dropped. A
+ * line longer than `maxLineBytes`, or not valid UTF-8, comes with its negative shape code and no
+ * text: it is never decoded. UTF-8 is checked once for the whole run, and line by line only when
+ * the run holds an invalid sequence.
  */
 export function forEachLine(
   bytes: Uint8Array,
   firstLine: number,
-  fn: (text: string, line: number) => void,
+  fn: (text: string, line: number, shape: Shape) => void,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
 ): void {
   const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const allUtf8 = isUtf8(buf);
   let line = firstLine;
   let start = 0;
   for (;;) {
@@ -389,7 +528,11 @@ export function forEachLine(
       let to = stop;
       if (line === 1 && hasBom(buf, from, to)) from += 3;
       if (to > from && buf[to - 1] === CR) to--;
-      if (!isBlank(buf, from, to)) fn(buf.toString('utf8', from, to), line);
+      if (to - from > maxLineBytes) fn('', line, SHAPE_TOO_LONG);
+      else if (!isBlank(buf, from, to)) {
+        if (!allUtf8 && !isUtf8(buf.subarray(from, to))) fn('', line, SHAPE_INVALID_UTF8);
+        else fn(buf.toString('utf8', from, to), line, scanShapeBytes(buf, from, to));
+      }
     }
     if (nl < 0) return;
     line++;
@@ -399,9 +542,14 @@ export function forEachLine(
 
 /** JSON Lines for readTrafficElements: the same cutting and numbering as the replay's chunks. */
 class LineSplitter<T> implements Splitter<T> {
-  private readonly chunker = new LineChunker(0);
+  private readonly chunker: LineChunker;
 
-  constructor(private readonly sink: ElementSink<T>) {}
+  constructor(
+    private readonly sink: ElementSink<T>,
+    private readonly maxLineBytes: number,
+  ) {
+    this.chunker = new LineChunker(0, maxLineBytes);
+  }
 
   push(chunk: Buffer): T[] {
     return this.elements(this.chunker.push(chunk));
@@ -414,7 +562,12 @@ class LineSplitter<T> implements Splitter<T> {
   private elements(chunk: LineChunk | null): T[] {
     const items: T[] = [];
     if (chunk !== null)
-      forEachLine(chunk.bytes, chunk.firstLine, (text, line) => items.push(this.sink.element(text, line)));
+      forEachLine(
+        chunk.bytes,
+        chunk.firstLine,
+        (text, line, shape) => items.push(this.sink.element(text, line, shape)),
+        this.maxLineBytes,
+      );
     return items;
   }
 }
@@ -434,7 +587,9 @@ type ArrayStateValue = (typeof ArrayState)[keyof typeof ArrayState];
 
 /**
  * A `.json` array, split into top-level elements by a byte scanner that tracks strings and nesting
- * depth; each element is then parsed on its own, so the array is never held in memory whole.
+ * depth; each element is then parsed on its own, so the array is never held in memory whole. The
+ * same scan yields each element's shape (recordShape.ts); an element longer than `maxLineBytes`
+ * is not kept at all, only scanned to its end and reported as too long.
  */
 class ArraySplitter<T> implements Splitter<T> {
   private state: ArrayStateValue = ArrayState.Before;
@@ -444,6 +599,11 @@ class ArraySplitter<T> implements Splitter<T> {
   private escaped = false;
   /** Pieces of the current element from earlier chunks. */
   private pieces: Buffer[] = [];
+  /** Bytes of the current element in earlier chunks (kept in `pieces` unless too long). */
+  private pieceBytes = 0;
+  /** The current element's `:` outside strings, and whether it nests too deep. */
+  private colons = 0;
+  private tooDeep = false;
   private elementLine = 0;
   /** Elements (or commas) seen since `[`: a `]` or `,` right after a comma is an empty element. */
   private afterComma = false;
@@ -452,6 +612,7 @@ class ArraySplitter<T> implements Splitter<T> {
   constructor(
     private readonly sink: ElementSink<T>,
     private readonly path: string,
+    private readonly maxElementBytes: number,
   ) {}
 
   push(chunk: Buffer): T[] {
@@ -491,6 +652,9 @@ class ArraySplitter<T> implements Splitter<T> {
             this.depth = 0;
             this.inString = false;
             this.escaped = false;
+            this.colons = 0;
+            this.tooDeep = false;
+            this.pieceBytes = 0;
             i = this.scanElement(chunk, i, items, elementStart);
             if (this.state !== ArrayState.Element) elementStart = -1;
           }
@@ -509,8 +673,12 @@ class ArraySplitter<T> implements Splitter<T> {
           break;
       }
     }
-    if (this.state === ArrayState.Element && elementStart >= 0)
-      this.pieces.push(chunk.subarray(elementStart));
+    if (this.state === ArrayState.Element && elementStart >= 0) {
+      this.pieceBytes += chunk.length - elementStart;
+      // Past the limit the element is only scanned to its end: memory stays bounded.
+      if (this.pieceBytes > this.maxElementBytes) this.pieces = [];
+      else this.pieces.push(chunk.subarray(elementStart));
+    }
     return items;
   }
 
@@ -531,8 +699,10 @@ class ArraySplitter<T> implements Splitter<T> {
         continue;
       }
       if (b === 0x22) this.inString = true;
-      else if (b === 0x7b /* { */ || b === 0x5b /* [ */) this.depth++;
-      else if ((b === 0x7d /* } */ || b === 0x5d) /* ] */ && this.depth > 0) this.depth--;
+      else if (b === 0x3a /* : */) this.colons++;
+      else if (b === 0x7b /* { */ || b === 0x5b /* [ */) {
+        if (++this.depth > MAX_RECORD_DEPTH) this.tooDeep = true;
+      } else if ((b === 0x7d /* } */ || b === 0x5d) /* ] */ && this.depth > 0) this.depth--;
       else if (this.depth === 0 && (b === 0x2c || b === 0x5d)) {
         this.finishElement(chunk, elementStart, j, items);
         if (b === 0x5d) this.state = ArrayState.Done;
@@ -547,15 +717,26 @@ class ArraySplitter<T> implements Splitter<T> {
   }
 
   private finishElement(chunk: Buffer, start: number, end: number, items: T[]): void {
-    let text: string;
-    if (this.pieces.length > 0) {
-      this.pieces.push(chunk.subarray(Math.max(start, 0), end));
-      text = Buffer.concat(this.pieces).toString('utf8');
-      this.pieces = [];
-    } else {
-      text = chunk.toString('utf8', start, end);
-    }
-    items.push(this.sink.element(text, this.elementLine));
+    const from = Math.max(start, 0);
+    const size = this.pieceBytes + end - from;
+    let bytes: Buffer | null = null;
+    if (size <= this.maxElementBytes)
+      bytes =
+        this.pieces.length > 0
+          ? Buffer.concat([...this.pieces, chunk.subarray(from, end)])
+          : chunk.subarray(from, end);
+    this.pieces = [];
+    this.pieceBytes = 0;
+    let item: T;
+    if (bytes === null) item = this.sink.element('', this.elementLine, SHAPE_TOO_LONG);
+    else if (!isUtf8(bytes)) item = this.sink.element('', this.elementLine, SHAPE_INVALID_UTF8);
+    else
+      item = this.sink.element(
+        bytes.toString('utf8'),
+        this.elementLine,
+        this.tooDeep ? SHAPE_TOO_DEEP : this.colons,
+      );
+    items.push(item);
     this.afterComma = false;
   }
 

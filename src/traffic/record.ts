@@ -3,18 +3,18 @@ import { formatPath, type PathSegment } from '../document/path.js';
 import { isRfc3339Instant } from '../time/rfc3339.js';
 
 /**
- * One recorded gateway request (traffic.md "A record").
+ * One recorded gateway request (docs/traffic.md "A record").
  *
  * The zod schema is the contract and the source of the types. The reader's hot path uses
  * `isTrafficRecord`, a hand-written predicate that accepts exactly what the schema accepts (tested
  * against each other); zod then only runs on the rare malformed record, to word the reason.
  *
- * Decisions the spec leaves open, recorded here and in the project docs:
+ * Decisions recorded here and in docs/traffic.md:
  * - Unknown top-level keys and unknown keys in `unpaired` are malformed ("unknown key"): a typo such
  *   as `unavailible` would otherwise silently drop what the telemetry said it lacked, and the
  *   replay would guess.
  * - `input` is the gateway's document: keys this tool does not know are allowed at every level, but
- *   the values a policy reads must have the type the gateway gives them (policy.md's input table).
+ *   the values a policy reads must have the type the gateway gives them (docs/policy.md "Fields").
  * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
  *   `time.parse_rfc3339_ns` also accepts.
  * - Repeated entries in `unavailable` are harmless and accepted.
@@ -32,7 +32,6 @@ export const UNAVAILABLE_ENTRIES = [
 export type UnavailableEntry = (typeof UNAVAILABLE_ENTRIES)[number];
 
 export const RECORDED_DECISIONS = ['allow', 'deny'] as const;
-export type RecordedDecision = (typeof RECORDED_DECISIONS)[number];
 
 const RFC3339_MESSAGE = 'must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z';
 

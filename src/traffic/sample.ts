@@ -8,6 +8,7 @@ import {
   type DecisionLogOptions,
 } from './decisionLog.js';
 import {
+  DEFAULT_MAX_LINE_BYTES,
   duplicateReason,
   elementSplitter,
   forEachLine,
@@ -21,6 +22,7 @@ import {
   type TrafficLayout,
 } from './reader.js';
 import { explainInvalidRecord, isTrafficRecord, type TrafficRecord } from './record.js';
+import type { Shape } from './recordShape.js';
 import { RequestIdTable } from './requestIdTable.js';
 import { listSampleFiles, type SampleFile, type SampleSource } from './sampleFiles.js';
 
@@ -59,6 +61,8 @@ export interface SamplePlan {
   format: SampleFormat;
   files: PlannedFile[];
   options: DecisionLogOptions;
+  /** The longest line (array element) read as an element; longer ones are malformed. */
+  maxLineBytes: number;
 }
 
 /** Positions of file `i` start at `i × FILE_STRIDE`. */
@@ -102,17 +106,23 @@ function shownError(error: unknown, file: SampleFile): unknown {
 }
 
 /** Reads `file` up to its first record or event: its layout and which it holds. */
-async function sniffFile(file: SampleFile): Promise<{ layout: TrafficLayout; evidence: Evidence }> {
+async function sniffFile(
+  file: SampleFile,
+  maxLineBytes: number,
+): Promise<{ layout: TrafficLayout; evidence: Evidence }> {
   let layout: TrafficLayout | null = null;
   let index = 0;
   let evidence: Evidence = null;
   let sawObject = false;
+  /** Elements read as JSON at all (one refused for its length or bytes was not). */
+  let parsedAny = false;
   const sink: ElementSink<void> = {
-    element: (text, line) => {
+    element: (text, line, shape) => {
       const where = layout === 'array' ? `${file.shown}:[${index}]` : `${file.shown}:${line}`;
       index++;
       if (evidence !== null) return;
-      const parsed = parseElementJson(text);
+      if (shape >= 0) parsedAny = true;
+      const parsed = parseElementJson(text, shape, maxLineBytes);
       if (!parsed.ok || !isObject(parsed.value)) return;
       sawObject = true;
       if (Object.hasOwn(parsed.value, 'decision_id')) evidence = { kind: 'events', where };
@@ -120,6 +130,7 @@ async function sniffFile(file: SampleFile): Promise<{ layout: TrafficLayout; evi
     },
     empty: () => {
       index++;
+      parsedAny = true;
     },
   };
   let splitter: ReturnType<typeof elementSplitter<void>> | null = null;
@@ -132,7 +143,7 @@ async function sniffFile(file: SampleFile): Promise<{ layout: TrafficLayout; evi
         if (at < 0) continue;
         const first = chunk[at];
         layout = first === 0x5b /* [ */ && !isJsonLinesName(file.path) ? 'array' : 'lines';
-        splitter = elementSplitter<void>(layout, sink, file.shown);
+        splitter = elementSplitter<void>(layout, sink, file.shown, maxLineBytes);
         for (const c of waiting.splice(0)) splitter.push(c);
       } else splitter.push(chunk);
       if (evidence !== null) break;
@@ -141,9 +152,10 @@ async function sniffFile(file: SampleFile): Promise<{ layout: TrafficLayout; evi
   } catch (error) {
     throw shownError(error, file);
   }
-  // Every line malformed is a report; not one JSON object is some other file (a policy, a
-  // text log) named by mistake.
-  if (index > 0 && !sawObject)
+  // Every line malformed is a report; not one JSON object among the lines parsed is some other
+  // file (a policy, a text log) named by mistake. Lines refused unparsed (too long, invalid
+  // UTF-8: a hostile sample) are malformed records, as ever.
+  if (parsedAny && !sawObject)
     throw new TrafficReadError(
       file.shown,
       'not a traffic file: no line or array element is a JSON object (expected JSON Lines or a JSON array of records or OPA decision events)',
@@ -160,10 +172,11 @@ export async function planSample(
   sources: readonly SampleSource[],
   options: DecisionLogOptions,
   shown: string = sources.map((s) => s.shown).join(', '),
+  maxLineBytes: number = DEFAULT_MAX_LINE_BYTES,
 ): Promise<SamplePlan> {
   const files = await listSampleFiles(sources);
   const sniffed: { layout: TrafficLayout; evidence: Evidence }[] = [];
-  for (const file of files) sniffed.push(await sniffFile(file));
+  for (const file of files) sniffed.push(await sniffFile(file, maxLineBytes));
   const records = sniffed.find((s) => s.evidence?.kind === 'records')?.evidence;
   const events = sniffed.find((s) => s.evidence?.kind === 'events')?.evidence;
   if (records && events) {
@@ -190,6 +203,7 @@ export async function planSample(
       indexed: format === 'opa-decision-log' && sniffed[i]!.layout === 'array',
     })),
     options,
+    maxLineBytes,
   };
 }
 
@@ -267,15 +281,22 @@ export class SampleElementReader {
   constructor(
     format: SampleFormat,
     private readonly options: DecisionLogOptions,
+    private readonly maxLineBytes: number = DEFAULT_MAX_LINE_BYTES,
   ) {
     this.events = format === 'opa-decision-log';
   }
 
-  /** One element's text; null for an empty array element. */
-  read(text: string | null): SampleElement {
+  /**
+   * One element's text (null: an empty array element), with its shape when the reader scanned it
+   * (recordShape.ts: too long, invalid UTF-8, too deep, repeated keys).
+   */
+  read(text: string | null, shape?: Shape): SampleElement {
     if (text === null) return EMPTY_ELEMENT;
-    const parsed = parseElementJson(text);
-    if (!parsed.ok) return { kind: 'malformed', reason: parsed.reason };
+    const parsed = parseElementJson(text, shape, this.maxLineBytes);
+    if (!parsed.ok)
+      return parsed.request_id === undefined
+        ? { kind: 'malformed', reason: parsed.reason }
+        : { kind: 'malformed', reason: parsed.reason, request_id: parsed.request_id };
     const value = parsed.value;
     if (this.events) {
       if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
@@ -352,16 +373,16 @@ export async function countDecisionPaths(
   const paths = new Map<string, number>();
   let withoutPath = 0;
   for await (const unit of sampleUnits(plan, 0)) {
-    const count = (text: string | null) => {
+    const count = (text: string | null, shape: Shape | undefined) => {
       if (text === null) return;
-      const parsed = parseElementJson(text);
+      const parsed = parseElementJson(text, shape, plan.maxLineBytes);
       if (!parsed.ok || !isObject(parsed.value) || !Object.hasOwn(parsed.value, 'decision_id')) return;
       const path = parsed.value.path;
       const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
       if (normalized === '') withoutPath++;
       else paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
     };
-    forEachUnitElement(unit, (text) => count(text));
+    forEachUnitElement(unit, plan.maxLineBytes, (text, _position, shape) => count(text, shape));
   }
   return { paths, withoutPath };
 }
@@ -378,11 +399,12 @@ export interface LinesUnit {
   lines: number;
 }
 
-/** Elements of one file's JSON array, with their positions; null text: an empty element. */
+/** Elements of one file's JSON array, with their positions and shapes; null text: an empty element. */
 export interface ElementsUnit {
   kind: 'elements';
   texts: (string | null)[];
   positions: number[];
+  shapes: (Shape | undefined)[];
 }
 
 export type SampleUnit = LinesUnit | ElementsUnit;
@@ -395,7 +417,7 @@ const MAX_FILE_LINES = FILE_STRIDE - 1;
  * unit waits for (0: one per read).
  */
 export async function* sampleUnits(
-  plan: Pick<SamplePlan, 'files'>,
+  plan: Pick<SamplePlan, 'files' | 'maxLineBytes'>,
   lineChunkBytes: number,
 ): AsyncGenerator<SampleUnit, void, undefined> {
   for (let f = 0; f < plan.files.length; f++) {
@@ -403,7 +425,7 @@ export async function* sampleUnits(
     const base = f * FILE_STRIDE;
     try {
       if (file.layout === 'lines') {
-        const chunker = new LineChunker(lineChunkBytes);
+        const chunker = new LineChunker(lineChunkBytes, plan.maxLineBytes);
         const unit = (chunk: ReturnType<LineChunker['push']>): LinesUnit | null => {
           if (chunk === null) return null;
           if (chunk.firstLine + chunk.lines > MAX_FILE_LINES)
@@ -419,15 +441,18 @@ export async function* sampleUnits(
       } else {
         let index = 0;
         const local = (line: number) => base + (file.indexed ? index++ : line);
-        const sink: ElementSink<{ text: string | null; position: number }> = {
-          element: (text, line) => ({ text, position: local(line) }),
-          empty: (line) => ({ text: null, position: local(line) }),
+        type Element = { text: string | null; position: number; shape: Shape | undefined };
+        const sink: ElementSink<Element> = {
+          element: (text, line, shape) => ({ text, position: local(line), shape }),
+          empty: (line) => ({ text: null, position: local(line), shape: undefined }),
         };
-        for await (const batch of readTrafficElements(file.path, sink, { layout: 'array' })) {
+        const read = { layout: 'array' as const, maxLineBytes: plan.maxLineBytes };
+        for await (const batch of readTrafficElements(file.path, sink, read)) {
           yield {
             kind: 'elements',
             texts: batch.map((e) => e.text),
             positions: batch.map((e) => e.position),
+            shapes: batch.map((e) => e.shape),
           };
         }
       }
@@ -437,21 +462,18 @@ export async function* sampleUnits(
   }
 }
 
-/** Calls `fn` with each element of a unit and its position, in order. */
+/** Calls `fn` with each element of a unit, its position and its shape, in order. */
 export function forEachUnitElement(
   unit: SampleUnit,
-  fn: (text: string | null, position: number) => void,
+  maxLineBytes: number,
+  fn: (text: string | null, position: number, shape: Shape | undefined) => void,
 ): void {
   if (unit.kind === 'elements') {
-    for (let i = 0; i < unit.texts.length; i++) fn(unit.texts[i]!, unit.positions[i]!);
+    for (let i = 0; i < unit.texts.length; i++) fn(unit.texts[i]!, unit.positions[i]!, unit.shapes[i]);
     return;
   }
-  forEachLineOf(unit, fn);
-}
-
-function forEachLineOf(unit: LinesUnit, fn: (text: string, position: number) => void): void {
   const base = unit.base;
-  forEachLine(unit.bytes, unit.firstLine, (text, line) => fn(text, base + line));
+  forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
 }
 
 /** A record of the sample with its position, or a malformed element (the `--limit` pass, tests). */
@@ -465,13 +487,13 @@ export type SampleItem =
  * throws. In-process.
  */
 export async function* readSampleItems(plan: SamplePlan): AsyncGenerator<SampleItem[], void, undefined> {
-  const reader = new SampleElementReader(plan.format, plan.options);
+  const reader = new SampleElementReader(plan.format, plan.options, plan.maxLineBytes);
   const ids = new RequestIdTable();
   const guard = new DecisionPathGuard();
   for await (const unit of sampleUnits(plan, 0)) {
     const items: SampleItem[] = [];
-    forEachUnitElement(unit, (text, position) => {
-      const element = reader.read(text);
+    forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
+      const element = reader.read(text, shape);
       switch (element.kind) {
         case 'skipped':
           return;

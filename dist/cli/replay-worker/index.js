@@ -6861,7 +6861,7 @@ function createTimeBuiltins() {
 
 /***/ }),
 
-/***/ 45:
+/***/ 584:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6884,7 +6884,106 @@ const loadPolicy = src_opa.loadPolicy;
 var errors = __nccwpck_require__(952);
 // EXTERNAL MODULE: ./build/engine/timeBuiltins.js
 var timeBuiltins = __nccwpck_require__(554);
+;// CONCATENATED MODULE: ./build/engine/wasmMemory.js
+/**
+ * How large the memory opa-wasm must hand a compiled module. `opa build -t wasm` makes the module
+ * import its memory (`env.memory`) with a minimum that grows with the policy's data: a policy of
+ * 500 rules × 20 values needs more than the 5 pages opa-wasm creates by default, and
+ * instantiation then fails with "memory import … is smaller than initial". The minimum (and
+ * maximum, when one is declared) is read from the module's import section.
+ */
+/** opa-wasm's own default initial size, kept as the floor. */
+const DEFAULT_INITIAL_PAGES = 5;
+const IMPORT_SECTION = 2;
+const KIND_FUNCTION = 0;
+const KIND_TABLE = 1;
+const KIND_MEMORY = 2;
+const KIND_GLOBAL = 3;
+class Reader {
+    bytes;
+    offset = 0;
+    constructor(bytes) {
+        this.bytes = bytes;
+    }
+    byte() {
+        if (this.offset >= this.bytes.length)
+            throw new RangeError('unexpected end of the wasm module');
+        return this.bytes[this.offset++];
+    }
+    /** An unsigned LEB128 number (up to 2^53, which covers u32 and the sizes of memory64). */
+    uleb() {
+        let result = 0;
+        let scale = 1;
+        for (let i = 0; i < 10; i++) {
+            const b = this.byte();
+            result += (b & 0x7f) * scale;
+            if ((b & 0x80) === 0)
+                return result;
+            scale *= 128;
+        }
+        throw new RangeError('malformed LEB128 number in the wasm module');
+    }
+    skip(n) {
+        if (this.offset + n > this.bytes.length)
+            throw new RangeError('unexpected end of the wasm module');
+        this.offset += n;
+    }
+    name() {
+        const length = this.uleb();
+        const start = this.offset;
+        this.skip(length);
+        return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, length).toString('utf8');
+    }
+    limits() {
+        const flags = this.byte();
+        const initial = this.uleb();
+        return flags & 0x01 ? { initial, maximum: this.uleb() } : { initial };
+    }
+}
+/** The limits of the module's imported memory, or null when it imports none. */
+function importedMemoryLimits(wasm) {
+    const r = new Reader(wasm);
+    r.skip(8); // magic and version
+    while (r.offset < wasm.length) {
+        const id = r.byte();
+        const size = r.uleb();
+        const end = r.offset + size;
+        if (id !== IMPORT_SECTION) {
+            r.skip(size);
+            continue;
+        }
+        const count = r.uleb();
+        for (let i = 0; i < count; i++) {
+            r.name();
+            r.name();
+            const kind = r.byte();
+            if (kind === KIND_MEMORY)
+                return r.limits();
+            if (kind === KIND_FUNCTION)
+                r.uleb();
+            else if (kind === KIND_TABLE) {
+                r.byte(); // element type
+                r.limits();
+            }
+            else if (kind === KIND_GLOBAL)
+                r.skip(2); // value type, mutability
+            else
+                throw new RangeError(`unknown import kind ${kind} in the wasm module`);
+        }
+        r.offset = end;
+        return null;
+    }
+    return null;
+}
+/** The memory descriptor to load `wasm` with: at least the module's own minimum. */
+function memoryFor(wasm) {
+    const limits = importedMemoryLimits(wasm);
+    const initial = Math.max(DEFAULT_INITIAL_PAGES, limits?.initial ?? 0);
+    return limits?.maximum === undefined ? { initial } : { initial, maximum: limits.maximum };
+}
+
 ;// CONCATENATED MODULE: ./build/engine/wasmEngine.js
+
 
 
 
@@ -6905,7 +7004,8 @@ class WasmPolicy {
     static async load(name, wasm) {
         const time = (0,timeBuiltins/* createTimeBuiltins */.AP)();
         const bytes = new Uint8Array(wasm);
-        const loaded = await loadPolicy(bytes.buffer, undefined, time.builtins);
+        // Sized from the module: a large policy's data does not fit opa-wasm's default 5 pages.
+        const loaded = await loadPolicy(bytes.buffer, memoryFor(bytes), time.builtins);
         return new WasmPolicy(name, loaded, time.reset);
     }
     get entrypoints() {
@@ -6936,7 +7036,7 @@ class WasmPolicy {
 
 /***/ }),
 
-/***/ 842:
+/***/ 614:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6950,7 +7050,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./build/engine/errors.js
 var errors = __nccwpck_require__(952);
 ;// CONCATENATED MODULE: ./build/traffic/availability.js
-/** Every unevaluable reason of traffic.md, sorted (the order reports list them in). */
+/** Every unevaluable reason of docs/traffic.md, sorted (the order reports list them in). */
 const UNEVALUABLE_REASONS = [
     'attributes_unavailable',
     'batch_call_pairing_unavailable',
@@ -6996,7 +7096,7 @@ function profileOf(features) {
     return profile;
 }
 /**
- * The reasons a record is unevaluable for a policy (traffic.md's table): sorted, distinct, empty
+ * The reasons a record is unevaluable for a policy (docs/traffic.md "Absent is not unavailable"): sorted, distinct, empty
  * when the record is scoreable. A row applies only when the policy reads the feature the record
  * lacks. The returned array is shared when empty: do not mutate it.
  */
@@ -7071,6 +7171,10 @@ function sha256OfText(text) {
     return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: external "node:zlib"
@@ -16611,6 +16715,16 @@ function preprocess(fn, schema) {
 }
 
 ;// CONCATENATED MODULE: ./build/document/path.js
+/** The value at `path` in a parsed document; undefined when a step is missing or not a container. */
+function valueAtPath(root, path) {
+    let node = root;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null)
+            return undefined;
+        node = node[segment];
+    }
+    return node;
+}
 /**
  * The one way the project prints a document path: `rules[2].conditions[0].field`,
  * `tools.calls[1].output`. Keys that are not plain identifiers are quoted
@@ -16636,18 +16750,18 @@ var rfc3339 = __nccwpck_require__(247);
 
 
 /**
- * One recorded gateway request (traffic.md "A record").
+ * One recorded gateway request (docs/traffic.md "A record").
  *
  * The zod schema is the contract and the source of the types. The reader's hot path uses
  * `isTrafficRecord`, a hand-written predicate that accepts exactly what the schema accepts (tested
  * against each other); zod then only runs on the rare malformed record, to word the reason.
  *
- * Decisions the spec leaves open, recorded here and in the project docs:
+ * Decisions recorded here and in docs/traffic.md:
  * - Unknown top-level keys and unknown keys in `unpaired` are malformed ("unknown key"): a typo such
  *   as `unavailible` would otherwise silently drop what the telemetry said it lacked, and the
  *   replay would guess.
  * - `input` is the gateway's document: keys this tool does not know are allowed at every level, but
- *   the values a policy reads must have the type the gateway gives them (policy.md's input table).
+ *   the values a policy reads must have the type the gateway gives them (docs/policy.md "Fields").
  * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
  *   `time.parse_rfc3339_ns` also accepts.
  * - Repeated entries in `unavailable` are harmless and accepted.
@@ -16990,6 +17104,188 @@ function article(expected) {
     }
 }
 
+;// CONCATENATED MODULE: ./build/traffic/recordShape.js
+/**
+ * Checks on a record's raw text that JSON.parse cannot make, run on every line of a sample and so
+ * kept to one pass over bytes the reader already holds (docs/security.md "Hostile traffic"):
+ *
+ * - **Nesting depth.** A record nested thousands deep parses, but every recursive step after it
+ *   (the decision cache's key, JSON.stringify, opa-wasm's input parser) can overflow the stack,
+ *   and whether it does depends on the thread. Deeper than MAX_RECORD_DEPTH is malformed.
+ * - **Repeated keys.** JSON.parse keeps the last of two equal keys in one object, so a record
+ *   with two `request_id`s would silently be the second. Every `:` outside a string separates one
+ *   object member, so a text whose member count (the scan) exceeds what the parsed value holds
+ *   (countMembers) repeats a key somewhere. Only then is the text scanned again to name the key.
+ * - **Invalid UTF-8** and **overlong lines** are found by the reader before any text is decoded;
+ *   they arrive here as the shape codes below.
+ */
+/** The deepest nesting of arrays and objects a record may have (the record object is level 1). */
+const recordShape_MAX_RECORD_DEPTH = 64;
+const recordShape_SHAPE_TOO_DEEP = -1;
+const recordShape_SHAPE_INVALID_UTF8 = -2;
+const recordShape_SHAPE_TOO_LONG = -3;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+/** The shape of `bytes[from, to)` (UTF-8 JSON): structure bytes are ASCII, so bytes suffice. */
+function scanShapeBytes(bytes, from, to) {
+    let colons = 0;
+    let depth = 0;
+    for (let i = from; i < to; i++) {
+        const b = bytes[i];
+        if (b === QUOTE) {
+            for (i++; i < to; i++) {
+                const c = bytes[i];
+                if (c === BACKSLASH)
+                    i++;
+                else if (c === QUOTE)
+                    break;
+            }
+        }
+        else if (b === COLON)
+            colons++;
+        else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+            if (++depth > recordShape_MAX_RECORD_DEPTH)
+                return recordShape_SHAPE_TOO_DEEP;
+        }
+        else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
+            depth--;
+    }
+    return colons;
+}
+/** The same for text that is already decoded (callers without the bytes). */
+function scanShapeText(text) {
+    let colons = 0;
+    let depth = 0;
+    const to = text.length;
+    for (let i = 0; i < to; i++) {
+        const b = text.charCodeAt(i);
+        if (b === QUOTE) {
+            for (i++; i < to; i++) {
+                const c = text.charCodeAt(i);
+                if (c === BACKSLASH)
+                    i++;
+                else if (c === QUOTE)
+                    break;
+            }
+        }
+        else if (b === COLON)
+            colons++;
+        else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+            if (++depth > recordShape_MAX_RECORD_DEPTH)
+                return recordShape_SHAPE_TOO_DEEP;
+        }
+        else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
+            depth--;
+    }
+    return colons;
+}
+/**
+ * Object members in a parsed value. Recursion is safe: the scan already bounded the depth.
+ * Allocation-free (no Object.keys): it runs for every record.
+ */
+function countMembers(value) {
+    if (typeof value !== 'object' || value === null)
+        return 0;
+    let n = 0;
+    if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+            const item = value[i];
+            if (typeof item === 'object' && item !== null)
+                n += countMembers(item);
+        }
+        return n;
+    }
+    const record = value;
+    for (const key in record) {
+        n++;
+        const item = record[key];
+        if (typeof item === 'object' && item !== null)
+            n += countMembers(item);
+    }
+    return n;
+}
+/**
+ * The first key that appears twice in one object of `text` (valid JSON), for the malformed
+ * reason. Slow (a tokenizer with a key set per open object): only run once countMembers has
+ * shown that some key repeats.
+ */
+function findRepeatedKey(text) {
+    const stack = [];
+    const pathOfTop = () => {
+        let path = '';
+        for (let f = 0; f < stack.length - 1; f++) {
+            const frame = stack[f];
+            if (frame.keys === null)
+                path += `[${frame.index}]`;
+            else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(frame.key))
+                path += path === '' ? frame.key : `.${frame.key}`;
+            else
+                path += `[${JSON.stringify(frame.key)}]`;
+        }
+        return path === '' ? 'record' : path;
+    };
+    let expectKey = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"') {
+            let j = i + 1;
+            while (j < text.length && text[j] !== '"')
+                j += text[j] === '\\' ? 2 : 1;
+            const top = stack[stack.length - 1];
+            if (expectKey && top?.keys) {
+                const key = JSON.parse(text.slice(i, j + 1));
+                if (top.keys.has(key))
+                    return { key, path: pathOfTop() };
+                top.keys.add(key);
+                top.key = key;
+                expectKey = false;
+            }
+            i = j;
+        }
+        else if (c === '{') {
+            stack.push({ keys: new Set(), key: '', index: 0 });
+            expectKey = true;
+        }
+        else if (c === '[') {
+            stack.push({ keys: null, key: '', index: 0 });
+        }
+        else if (c === '}' || c === ']') {
+            stack.pop();
+        }
+        else if (c === ',') {
+            const top = stack[stack.length - 1];
+            if (top?.keys)
+                expectKey = true;
+            else if (top)
+                top.index++;
+        }
+    }
+    return null;
+}
+/** The malformed reason of an element whose shape is a negative code (or a repeated key). */
+function shapeReason(shape, maxLineBytes) {
+    switch (shape) {
+        case recordShape_SHAPE_TOO_DEEP:
+            return `nested deeper than ${recordShape_MAX_RECORD_DEPTH} levels of arrays and objects (the limit for a record)`;
+        case recordShape_SHAPE_INVALID_UTF8:
+            return 'not valid UTF-8 (replaying it would silently change its text)';
+        case recordShape_SHAPE_TOO_LONG:
+            return `longer than ${maxLineBytes} bytes, the --max-line-bytes limit (raise it with --max-line-bytes, or max-line-bytes in the Action's limits input)`;
+        default:
+            return 'not a valid traffic record';
+    }
+}
+function repeatedKeyReason(repeated) {
+    return repeated === null
+        ? 'a key appears twice in one object (JSON keeps only the last)'
+        : `key ${JSON.stringify(repeated.key)} appears twice in ${repeated.path === 'record' ? 'the record' : repeated.path} (JSON would keep only the last)`;
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/reader.js
 
 
@@ -16997,6 +17293,33 @@ function article(expected) {
 
 
 
+
+
+
+/**
+ * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
+ * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
+ * short ids, i.e. well under 100 MB for a million records.
+ *
+ * Decisions (docs/traffic.md):
+ * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
+ *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
+ *   counted, but they still advance the line number so later numbers match an editor.
+ * - A `.json` array element's line is the line of its first character.
+ * - Only replayed (valid) records claim a request id: a valid record after a malformed one with the
+ *   same id is replayed; a second valid record with an id already replayed is malformed.
+ * - A trailing `\r` (CRLF files) and a UTF-8 byte-order mark at the start are ignored.
+ * - A `.json` file that is not one array (no `[`, text after `]`, no closing `]`) cannot be split
+ *   into records and fails the read with a `TrafficReadError`; so do I/O and gzip errors.
+ * - Hostile input is a malformed record, never a stopped run or unbounded memory
+ *   (docs/security.md): a line (or `.json` element) longer than `maxLineBytes` is kept only up to
+ *   that length while the rest is skipped, so memory stays bounded whatever the (decompressed)
+ *   input; a line that is not valid UTF-8, nested deeper than MAX_RECORD_DEPTH or repeating a key
+ *   in one object is malformed (recordShape.ts). Only regular files are read: a device, FIFO or
+ *   directory would never end or never start.
+ */
+/** Default `maxLineBytes`: the longest line (or `.json` element) read as a record, 1 MiB. */
+const DEFAULT_MAX_LINE_BYTES = 1 << 20;
 /** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
 class TrafficReadError extends Error {
     path;
@@ -17027,9 +17350,13 @@ function trafficFormatOf(path) {
  * caller holding values from elsewhere (tests, a shard merge) judges them the same way.
  */
 class RecordClassifier {
+    maxLineBytes;
     ids = new RequestIdTable();
-    classifyText(text, line) {
-        const item = parseRecordText(text, line);
+    constructor(maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+        this.maxLineBytes = maxLineBytes;
+    }
+    classifyText(text, line, shape) {
+        const item = parseRecordText(text, line, shape, this.maxLineBytes);
         return item.kind === 'record' ? this.claim(item.record, line) : item;
     }
     classifyValue(value, line) {
@@ -17050,13 +17377,22 @@ class RecordClassifier {
  * reader and the replay's per-record step (which judges duplicates in file order on the main
  * thread) share it, so both say the same thing about the same text.
  */
-function parseRecordText(text, line) {
+function parseRecordText(text, line, shape = scanShapeText(text), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    if (shape < 0)
+        return { kind: 'malformed', line, reason: shapeReason(shape, maxLineBytes) };
     let value;
     try {
         value = JSON.parse(text);
     }
     catch (error) {
         return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
+    }
+    if (countMembers(value) !== shape) {
+        const reason = repeatedKeyReason(findRepeatedKey(text));
+        const id = idOf(value);
+        return id === undefined
+            ? { kind: 'malformed', line, reason }
+            : { kind: 'malformed', line, reason, request_id: id };
     }
     return validateRecordValue(value, line);
 }
@@ -17115,6 +17451,8 @@ function readError(path, error, gzip) {
     const e = error;
     if (e.code === 'ENOENT')
         return new TrafficReadError(path, 'no such file');
+    if (e.code === 'ENOTDIR')
+        return new TrafficReadError(path, 'no such file (a parent is not a directory)');
     if (e.code === 'EISDIR')
         return new TrafficReadError(path, 'is a directory, not a traffic file');
     if (gzip && typeof e.code === 'string' && e.code.startsWith('Z_'))
@@ -17126,6 +17464,7 @@ function readError(path, error, gzip) {
  * gunzip). I/O and gzip failures surface as TrafficReadError.
  */
 async function* readTrafficBytes(path, options = {}) {
+    await assertRegularFile(path);
     const format = trafficFormatOf(path);
     const gzip = format.endsWith('.gz');
     const source = openSource(path, format, options.chunkSize ?? DEFAULT_CHUNK);
@@ -17159,9 +17498,9 @@ async function* readTrafficBytes(path, options = {}) {
  * form exists for throughput: it costs one await per chunk instead of one per record.
  */
 async function* readTrafficBatches(path, options = {}) {
-    const classifier = new RecordClassifier();
+    const classifier = new RecordClassifier(options.maxLineBytes);
     const sink = {
-        element: (text, line) => classifier.classifyText(text, line),
+        element: (text, line, shape) => classifier.classifyText(text, line, shape),
         empty: (line) => ({ kind: 'malformed', line, reason: EMPTY_ELEMENT_REASON }),
     };
     yield* readTrafficElements(path, sink, options);
@@ -17172,10 +17511,12 @@ async function* readTrafficBatches(path, options = {}) {
  * is (a record, a repeat, malformed) is the sink's business.
  */
 async function* readTrafficElements(path, sink, options = {}) {
+    await assertRegularFile(path);
     const format = trafficFormatOf(path);
+    const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     const splitter = format.startsWith('jsonl')
-        ? new LineSplitter(sink)
-        : new ArraySplitter(sink, path);
+        ? new LineSplitter(sink, maxLineBytes)
+        : new ArraySplitter(sink, path, maxLineBytes);
     for await (const chunk of readTrafficBytes(path, options)) {
         const items = splitter.push(chunk);
         if (items.length > 0)
@@ -17192,12 +17533,38 @@ async function* readTraffic(path, options = {}) {
 }
 /** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
 async function trafficSha256(path) {
+    await assertRegularFile(path);
     try {
         return await sha256OfFile(path);
     }
     catch (error) {
         throw readError(path, error, false);
     }
+}
+/**
+ * Only a regular file (or a symlink to one) is a sample: `/dev/zero` or a FIFO would be read
+ * forever or block, and a directory is a mistake in the path.
+ */
+async function assertRegularFile(path) {
+    let info;
+    try {
+        info = await stat(path);
+    }
+    catch (error) {
+        throw readError(path, error, false);
+    }
+    if (info.isFile())
+        return;
+    if (info.isDirectory())
+        throw new TrafficReadError(path, 'is a directory, not a traffic file');
+    const what = info.isFIFO()
+        ? 'a FIFO (named pipe)'
+        : info.isCharacterDevice() || info.isBlockDevice()
+            ? 'a device'
+            : info.isSocket()
+                ? 'a socket'
+                : 'not a regular file';
+    throw new TrafficReadError(path, `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`);
 }
 const EMPTY_ELEMENT_REASON = 'empty array element (two commas, or a comma before ])';
 const LF = 0x0a;
@@ -17226,48 +17593,90 @@ function countLines(buf) {
  * of a file without a final newline), numbering them: the unit the replay hands to a worker. A
  * run is emitted once at least `minBytes` of whole lines are waiting (0: as soon as there is one
  * line); only bytes that straddle two input chunks are copied.
+ *
+ * A line longer than `maxLineBytes` is kept only up to `maxLineBytes + 1` bytes and the rest of
+ * it is dropped as it arrives, so a stream without line breaks (1 GB of zeros out of a 1 MB gzip)
+ * holds at most `minBytes` + one input chunk + `maxLineBytes` in memory; forEachLine then reports
+ * the line as too long.
  */
 class LineChunker {
     minBytes;
+    maxLineBytes;
     pending = [];
     pendingBytes = 0;
+    /** Bytes of the unterminated line at the end of `pending`. */
+    partialBytes = 0;
+    /** The current line passed maxLineBytes: drop bytes until its LF. */
+    skipping = false;
     nextLine = 1;
-    constructor(minBytes = 0) {
+    constructor(minBytes = 0, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
         this.minBytes = minBytes;
+        this.maxLineBytes = maxLineBytes;
     }
-    push(chunk) {
+    push(input) {
+        let chunk = input;
+        if (this.skipping) {
+            const lf = chunk.indexOf(LF);
+            if (lf < 0)
+                return null;
+            // The LF ends the kept prefix of the long line.
+            this.skipping = false;
+            chunk = chunk.subarray(lf);
+        }
         const nl = chunk.lastIndexOf(LF);
-        if (nl < 0 || this.pendingBytes + nl + 1 < this.minBytes) {
-            if (chunk.length > 0) {
-                this.pending.push(chunk);
-                this.pendingBytes += chunk.length;
-            }
+        if (nl < 0) {
+            this.extendPartial(chunk);
             return null;
         }
         const head = chunk.subarray(0, nl + 1);
-        let bytes;
-        if (this.pending.length === 0)
-            bytes = head;
+        const tail = chunk.subarray(nl + 1);
+        let emitted = null;
+        if (this.pendingBytes + head.length < this.minBytes)
+            this.append(head);
         else {
-            this.pending.push(head);
-            bytes = Buffer.concat(this.pending, this.pendingBytes + head.length);
+            let bytes;
+            if (this.pending.length === 0)
+                bytes = head;
+            else {
+                this.pending.push(head);
+                bytes = Buffer.concat(this.pending, this.pendingBytes + head.length);
+            }
+            this.pending = [];
+            this.pendingBytes = 0;
+            emitted = this.emit(bytes);
         }
-        this.pending = [];
-        this.pendingBytes = 0;
-        if (nl + 1 < chunk.length) {
-            this.pending.push(chunk.subarray(nl + 1));
-            this.pendingBytes = chunk.length - nl - 1;
-        }
-        return this.emit(bytes);
+        this.partialBytes = 0;
+        this.extendPartial(tail);
+        return emitted;
     }
     /** What is left at the end of the file (whole lines, and a last line without its LF). */
     end() {
+        this.skipping = false;
+        this.partialBytes = 0;
         if (this.pendingBytes === 0)
             return null;
         const bytes = Buffer.concat(this.pending, this.pendingBytes);
         this.pending = [];
         this.pendingBytes = 0;
         return this.emit(bytes);
+    }
+    append(bytes) {
+        if (bytes.length === 0)
+            return;
+        this.pending.push(bytes);
+        this.pendingBytes += bytes.length;
+    }
+    /** Adds bytes of the unterminated line, keeping at most maxLineBytes + 1 of it. */
+    extendPartial(bytes) {
+        const room = this.maxLineBytes + 1 - this.partialBytes;
+        if (bytes.length < room) {
+            this.append(bytes);
+            this.partialBytes += bytes.length;
+            return;
+        }
+        this.append(bytes.subarray(0, room));
+        this.partialBytes += room;
+        this.skipping = true;
     }
     emit(bytes) {
         const lines = countLines(bytes) + (bytes[bytes.length - 1] === LF ? 0 : 1);
@@ -17277,11 +17686,15 @@ class LineChunker {
     }
 }
 /**
- * Calls `fn` with the text and line number of each line of a LineChunk that is not blank. A
- * UTF-8 byte-order mark on line 1 and a line's trailing CR are dropped.
+ * Calls `fn` with the text, line number and shape (recordShape.ts) of each line of a LineChunk
+ * that is not blank. A UTF-8 byte-order mark on line 1 and a line's trailing CR are dropped. A
+ * line longer than `maxLineBytes`, or not valid UTF-8, comes with its negative shape code and no
+ * text: it is never decoded. UTF-8 is checked once for the whole run, and line by line only when
+ * the run holds an invalid sequence.
  */
-function forEachLine(bytes, firstLine, fn) {
+function forEachLine(bytes, firstLine, fn, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
     const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const allUtf8 = (0,external_node_buffer_namespaceObject.isUtf8)(buf);
     let line = firstLine;
     let start = 0;
     for (;;) {
@@ -17294,8 +17707,14 @@ function forEachLine(bytes, firstLine, fn) {
                 from += 3;
             if (to > from && buf[to - 1] === CR)
                 to--;
-            if (!isBlank(buf, from, to))
-                fn(buf.toString('utf8', from, to), line);
+            if (to - from > maxLineBytes)
+                fn('', line, recordShape_SHAPE_TOO_LONG);
+            else if (!isBlank(buf, from, to)) {
+                if (!allUtf8 && !(0,external_node_buffer_namespaceObject.isUtf8)(buf.subarray(from, to)))
+                    fn('', line, recordShape_SHAPE_INVALID_UTF8);
+                else
+                    fn(buf.toString('utf8', from, to), line, scanShapeBytes(buf, from, to));
+            }
         }
         if (nl < 0)
             return;
@@ -17306,9 +17725,12 @@ function forEachLine(bytes, firstLine, fn) {
 /** JSON Lines for readTrafficElements: the same cutting and numbering as the replay's chunks. */
 class LineSplitter {
     sink;
-    chunker = new LineChunker(0);
-    constructor(sink) {
+    maxLineBytes;
+    chunker;
+    constructor(sink, maxLineBytes) {
         this.sink = sink;
+        this.maxLineBytes = maxLineBytes;
+        this.chunker = new LineChunker(0, maxLineBytes);
     }
     push(chunk) {
         return this.elements(this.chunker.push(chunk));
@@ -17319,7 +17741,7 @@ class LineSplitter {
     elements(chunk) {
         const items = [];
         if (chunk !== null)
-            forEachLine(chunk.bytes, chunk.firstLine, (text, line) => items.push(this.sink.element(text, line)));
+            forEachLine(chunk.bytes, chunk.firstLine, (text, line, shape) => items.push(this.sink.element(text, line, shape)), this.maxLineBytes);
         return items;
     }
 }
@@ -17336,11 +17758,14 @@ const ArrayState = {
 };
 /**
  * A `.json` array, split into top-level elements by a byte scanner that tracks strings and nesting
- * depth; each element is then parsed on its own, so the array is never held in memory whole.
+ * depth; each element is then parsed on its own, so the array is never held in memory whole. The
+ * same scan yields each element's shape (recordShape.ts); an element longer than `maxLineBytes`
+ * is not kept at all, only scanned to its end and reported as too long.
  */
 class ArraySplitter {
     sink;
     path;
+    maxElementBytes;
     state = ArrayState.Before;
     line = 1;
     depth = 0;
@@ -17348,13 +17773,19 @@ class ArraySplitter {
     escaped = false;
     /** Pieces of the current element from earlier chunks. */
     pieces = [];
+    /** Bytes of the current element in earlier chunks (kept in `pieces` unless too long). */
+    pieceBytes = 0;
+    /** The current element's `:` outside strings, and whether it nests too deep. */
+    colons = 0;
+    tooDeep = false;
     elementLine = 0;
     /** Elements (or commas) seen since `[`: a `]` or `,` right after a comma is an empty element. */
     afterComma = false;
     atStart = true;
-    constructor(sink, path) {
+    constructor(sink, path, maxElementBytes) {
         this.sink = sink;
         this.path = path;
+        this.maxElementBytes = maxElementBytes;
     }
     push(chunk) {
         const items = [];
@@ -17396,6 +17827,9 @@ class ArraySplitter {
                         this.depth = 0;
                         this.inString = false;
                         this.escaped = false;
+                        this.colons = 0;
+                        this.tooDeep = false;
+                        this.pieceBytes = 0;
                         i = this.scanElement(chunk, i, items, elementStart);
                         if (this.state !== ArrayState.Element)
                             elementStart = -1;
@@ -17412,8 +17846,14 @@ class ArraySplitter {
                     break;
             }
         }
-        if (this.state === ArrayState.Element && elementStart >= 0)
-            this.pieces.push(chunk.subarray(elementStart));
+        if (this.state === ArrayState.Element && elementStart >= 0) {
+            this.pieceBytes += chunk.length - elementStart;
+            // Past the limit the element is only scanned to its end: memory stays bounded.
+            if (this.pieceBytes > this.maxElementBytes)
+                this.pieces = [];
+            else
+                this.pieces.push(chunk.subarray(elementStart));
+        }
         return items;
     }
     /**
@@ -17438,8 +17878,12 @@ class ArraySplitter {
             }
             if (b === 0x22)
                 this.inString = true;
-            else if (b === 0x7b /* { */ || b === 0x5b /* [ */)
-                this.depth++;
+            else if (b === 0x3a /* : */)
+                this.colons++;
+            else if (b === 0x7b /* { */ || b === 0x5b /* [ */) {
+                if (++this.depth > MAX_RECORD_DEPTH)
+                    this.tooDeep = true;
+            }
             else if ((b === 0x7d /* } */ || b === 0x5d) /* ] */ && this.depth > 0)
                 this.depth--;
             else if (this.depth === 0 && (b === 0x2c || b === 0x5d)) {
@@ -17456,16 +17900,24 @@ class ArraySplitter {
         return n - 1;
     }
     finishElement(chunk, start, end, items) {
-        let text;
-        if (this.pieces.length > 0) {
-            this.pieces.push(chunk.subarray(Math.max(start, 0), end));
-            text = Buffer.concat(this.pieces).toString('utf8');
-            this.pieces = [];
-        }
-        else {
-            text = chunk.toString('utf8', start, end);
-        }
-        items.push(this.sink.element(text, this.elementLine));
+        const from = Math.max(start, 0);
+        const size = this.pieceBytes + end - from;
+        let bytes = null;
+        if (size <= this.maxElementBytes)
+            bytes =
+                this.pieces.length > 0
+                    ? Buffer.concat([...this.pieces, chunk.subarray(from, end)])
+                    : chunk.subarray(from, end);
+        this.pieces = [];
+        this.pieceBytes = 0;
+        let item;
+        if (bytes === null)
+            item = this.sink.element('', this.elementLine, SHAPE_TOO_LONG);
+        else if (!isUtf8(bytes))
+            item = this.sink.element('', this.elementLine, SHAPE_INVALID_UTF8);
+        else
+            item = this.sink.element(bytes.toString('utf8'), this.elementLine, this.tooDeep ? SHAPE_TOO_DEEP : this.colons);
+        items.push(item);
         this.afterComma = false;
     }
     end() {
@@ -17483,7 +17935,7 @@ function isWhitespace(b) {
 ;// CONCATENATED MODULE: ./build/replay/changeOrder.js
 
 /**
- * replay.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
  * within a group most recent occurred_at first (as instants, not strings), untimed last, then
  * request_id.
  */
@@ -17561,6 +18013,11 @@ const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const FIELD_PATTERN = /^(tool|method|resource_uri|prompt|http_path|http_host|http_method|is_batch|unparsable_calls|subject|issuer|group|tag|attribute:[A-Za-z0-9_-]+|claim:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|argument:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)$/;
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 const CLOCK_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+/** Minutes after midnight of a validated `HH:MM` window bound. */
+function clockMinutes(clock) {
+    const [h, m] = clock.split(':').map(Number);
+    return h * 60 + m;
+}
 const conditionSchema = strictObject({
     field: schemas_string()
         .regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
@@ -17627,7 +18084,7 @@ function classifyField(field) {
             throw new Error(`classifyField: not a policy field: ${field}`);
     }
 }
-/** Caller fields need a verified token (policy.md "Missing context"). */
+/** Caller fields need a verified token (docs/policy.md "Missing context"). */
 function isCallerField(kind) {
     return (kind.kind === 'identity' ||
         kind.kind === 'group' ||
@@ -17640,7 +18097,7 @@ function isDirectoryField(kind) {
     return kind.kind === 'group' || kind.kind === 'tag' || kind.kind === 'attribute';
 }
 /**
- * Where a field lives in the OPA input (policy.md's table), as path segments: from `input` for
+ * Where a field lives in the OPA input (docs/policy.md "Fields"), as path segments: from `input` for
  * request and caller fields, from the call for call fields. The generator and the replay's
  * decision cache both read this one table, so they cannot disagree on what a policy reads.
  */
@@ -17718,10 +18175,6 @@ function addPath(tree, path) {
 function requestPath(kind) {
     const { base, path } = inputPathOf(kind);
     return base === 'input' ? path : null;
-}
-function minutes(clock) {
-    const [h, m] = clock.split(':').map(Number);
-    return h * 60 + m;
 }
 function projection_isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -17805,8 +18258,8 @@ class InputProjection {
                     windows.set(id, {
                         days: new Set(days.map((d) => WEEKDAY_OF[d])),
                         zone,
-                        from: minutes(window.from),
-                        to: minutes(window.to),
+                        from: clockMinutes(window.from),
+                        to: clockMinutes(window.to),
                     });
                 }
             }
@@ -18010,6 +18463,87 @@ class DecisionCache {
     }
 }
 
+;// CONCATENATED MODULE: ./build/replay/changeExplanation.js
+/**
+ * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
+ * read from the decision the engine returned and the policy's settings — the order of
+ * docs/policy.md "The decision":
+ * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
+ * 2. a deny rule matched → deny (the rule);
+ * 3. `default_effect: allow` → allow (the default);
+ * 4. an allow rule matched → allow (the rule); otherwise deny (the default).
+ */
+/** No matched rule decided it: step 3, or the "otherwise deny" of step 4. */
+const BASIS_DEFAULT = 1;
+/**
+ * It came from missing context: step 1, or, under `on_missing_context: ignore`, an allow while
+ * some rule was skipped for lacking context (under `deny` that request would have been denied).
+ */
+const BASIS_MISSING_CONTEXT = 2;
+/** One policy's rules as the explanation reads them. */
+class RuleTable {
+    ids;
+    index;
+    denies;
+    defaultAllow;
+    missingDenies;
+    constructor(policy) {
+        this.ids = policy.rules.map((r) => r.id);
+        this.index = new Map(this.ids.map((id, i) => [id, i]));
+        this.denies = policy.rules.map((r) => r.effect === 'deny');
+        this.defaultAllow = policy.default_effect === 'allow';
+        this.missingDenies = (policy.on_missing_context ?? 'deny') === 'deny';
+    }
+    /** Rule ids as indices into the policy's rules, in the order given. */
+    indicesOf(ids) {
+        const out = [];
+        for (const id of ids) {
+            const index = this.index.get(id);
+            // The generated Rego only ever names the policy's own rules.
+            if (index === undefined)
+                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
+            out.push(index);
+        }
+        return out;
+    }
+    /** BASIS_* bits of one decision of this policy. */
+    basisOf(decision) {
+        const lacking = decision.missing_context_rule_ids.length > 0;
+        if (this.missingDenies && lacking)
+            return BASIS_MISSING_CONTEXT;
+        let denyMatched = false;
+        let allowMatched = false;
+        for (const index of this.indicesOf(decision.matched_rule_ids)) {
+            if (this.denies[index])
+                denyMatched = true;
+            else
+                allowMatched = true;
+        }
+        let basis = 0;
+        if (!denyMatched && (this.defaultAllow || !allowMatched))
+            basis |= BASIS_DEFAULT;
+        if (!this.missingDenies && lacking && decision.allow)
+            basis |= BASIS_MISSING_CONTEXT;
+        return basis;
+    }
+}
+function explainChange(head, headDecision, base, baseDecision) {
+    const headBasis = head.basisOf(headDecision);
+    const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
+    return {
+        base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
+        head_basis: headBasis,
+        base_basis: baseBasis,
+        head_missing: missingOf(head, headDecision, headBasis),
+        base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
+    };
+}
+function missingOf(table, decision, basis) {
+    if ((basis & BASIS_MISSING_CONTEXT) === 0 || decision.allow)
+        return [];
+    return table.indicesOf(decision.missing_context_rule_ids);
+}
+
 ;// CONCATENATED MODULE: ./build/replay/shard.js
 function parseShard(text) {
     const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
@@ -18049,6 +18583,7 @@ function inShard(shard, requestId, line) {
 
 
 
+
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -18063,7 +18598,7 @@ const VERDICT_UNEVALUABLE = -1;
 const VERDICT_DENY = 0;
 const VERDICT_ALLOW = 1;
 /**
- * The decision pair a record's change is judged on, as in replay.md: in compare mode the base
+ * The decision pair a record's change is judged on, as in docs/report.md: in compare mode the base
  * (unknown when it cannot score the record) against the head; in drift mode the recorded decision
  * against the head. null: not a change candidate (no head, unevaluable, or drift without a
  * recorded decision).
@@ -18089,7 +18624,8 @@ class RecordEvaluator {
     primary;
     base;
     cache;
-    ruleIndex;
+    primaryRules;
+    baseRules;
     sinceNs;
     both;
     constructor(config, primary, base) {
@@ -18099,17 +18635,19 @@ class RecordEvaluator {
         this.both = config.hasHead && config.hasBase && base !== null;
         // Side 0 is the primary policy, side 1 the base when both are replayed.
         this.cache = new DecisionCache(this.both ? [primary, base] : [primary]);
-        this.ruleIndex = new Map(primary.policy.rules.map((r, i) => [r.id, i]));
+        this.primaryRules = new RuleTable(primary.policy);
+        this.baseRules = this.both ? new RuleTable(base.policy) : null;
         this.sinceNs = config.since === null ? null : instantOf(config.since);
     }
     /** Every non-blank line of a LineChunk, in order. */
     evaluateLines(bytes, firstLine) {
         const out = [];
-        forEachLine(bytes, firstLine, (text, line) => out.push(this.evaluateText(text, line)));
+        forEachLine(bytes, firstLine, (text, line, shape) => out.push(this.evaluateText(text, line, shape)), this.config.maxLineBytes);
         return out;
     }
-    evaluateText(text, line) {
-        const item = parseRecordText(text, line);
+    /** One element; `shape` is the reader's scan of it (recordShape.ts), computed here when absent. */
+    evaluateText(text, line, shape) {
+        const item = parseRecordText(text, line, shape, this.config.maxLineBytes);
         return item.kind === 'record' ? this.evaluateRecord(item.record, line) : item;
     }
     evaluateRecord(record, line) {
@@ -18134,6 +18672,7 @@ class RecordEvaluator {
             return outcome;
         outcome.evaluated = true;
         let primaryDecision;
+        let baseDecision = null;
         try {
             const input = evaluationInput(record);
             const reasons = unevaluableReasons(record, this.primary.features);
@@ -18141,10 +18680,9 @@ class RecordEvaluator {
             for (const reason of reasons)
                 outcome.reasons |= 1 << UNEVALUABLE_REASONS.indexOf(reason);
             if (this.both) {
-                outcome.base =
-                    unevaluableReasons(record, this.base.features).length === 0
-                        ? verdictOf(this.cache.evaluate(1, input, record.request_id))
-                        : null;
+                if (unevaluableReasons(record, this.base.features).length === 0)
+                    baseDecision = this.cache.evaluate(1, input, record.request_id);
+                outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
             }
         }
         catch (error) {
@@ -18160,10 +18698,14 @@ class RecordEvaluator {
         if (!config.hasHead)
             outcome.base = primaryDecision === null ? null : outcome.primary;
         if (primaryDecision !== null)
-            outcome.matched = this.indicesOf(primaryDecision.matched_rule_ids);
+            outcome.matched = this.primaryRules.indicesOf(primaryDecision.matched_rule_ids);
         const pair = decisionPair(config, outcome.primary, outcome.base, outcome.recorded_decision);
-        if (pair !== null && pair.current !== pair.draft)
-            outcome.change = changeDetail(record);
+        if (pair !== null && pair.current !== pair.draft) {
+            const explain = config.mode === 'compare'
+                ? explainChange(this.primaryRules, primaryDecision, this.baseRules, baseDecision)
+                : null;
+            outcome.change = changeDetail(record, explain);
+        }
         return outcome;
     }
     /** Whether the aggregation can use this record's decisions at all (--shard, --since). */
@@ -18177,28 +18719,18 @@ class RecordEvaluator {
         const t = instantOf(record.occurred_at);
         return t !== null && t >= this.sinceNs;
     }
-    indicesOf(ids) {
-        const out = [];
-        for (const id of ids) {
-            const index = this.ruleIndex.get(id);
-            // The generated Rego only ever names the policy's own rules.
-            if (index === undefined)
-                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
-            out.push(index);
-        }
-        return out;
-    }
 }
 function verdictOf(decision) {
     return decision.allow ? VERDICT_ALLOW : VERDICT_DENY;
 }
 /** The change-row fields an operator recognises the request by. */
-function changeDetail(record) {
+function changeDetail(record, explain = null) {
     const identity = record.input.identity;
     return {
         subject: typeof identity?.subject === 'string' ? identity.subject : null,
         method: methodOf(record),
         tools: toolsOf(record),
+        explain,
     };
 }
 /**
@@ -18243,8 +18775,8 @@ function evaluatorSides(head, base) {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(919);
-/* harmony import */ var _engine_wasmEngine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(45);
-/* harmony import */ var _recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(842);
+/* harmony import */ var _engine_wasmEngine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(584);
+/* harmony import */ var _recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(614);
 
 
 

@@ -2,13 +2,19 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { parseFidelityArgs, runFidelityCommand } from '../../src/fidelity/command.js';
+import { runCli } from '../../src/cli/main.js';
 import { fidelityCommandResult } from '../../src/fidelity/report.js';
 
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await runFidelityCommand(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
+  const code = await runCli(['fidelity', ...argv], {
+    stdout: (s) => (stdout += s),
+    stderr: (s) => (stderr += s),
+    env: {},
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+  });
   return { code, stdout, stderr };
 }
 
@@ -131,13 +137,12 @@ describe('exit codes and arguments', () => {
     });
   });
 
-  it('prints the usage for --help, and defaults to json', async () => {
+  it('prints the usage for --help, defaults to json, and reads names after -- as files', async () => {
     expect(await run(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('usage:') });
-    expect(parseFidelityArgs(['a.json'])).toEqual({ files: ['a.json'], format: 'json', help: false });
-    expect(parseFidelityArgs(['--', '--format'])).toEqual({
-      files: ['--format'],
-      format: 'json',
-      help: false,
-    });
+    const file = 'fixtures/manifests/invalid-malformed-hash.json';
+    expect((await run([file])).stdout).toBe((await run([file, '--format', 'json'])).stdout);
+    const dashed = await run(['--', '--format']);
+    expect(dashed.code).toBe(2);
+    expect(dashed.stderr).toContain('--format: no such file or directory');
   });
 });

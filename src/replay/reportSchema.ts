@@ -1,0 +1,263 @@
+/**
+ * The replay report (report.ts) as a schema, with the invariants every report this tool writes
+ * holds: what `merge` checks in each partial report before it adds anything up, since a partial
+ * is a file anyone can edit (an `evaluated` of -5 would merge into counts that contradict each
+ * other). A new result field goes here — its shape, and any invariant tying it to the others — and
+ * into merge.ts, which combines it: the schema is strict, so a partial carrying a field this
+ * version does not know is refused rather than silently dropped from the merge.
+ */
+import { z } from 'zod';
+import { formatPath, type PathSegment } from '../document/path.js';
+import { UNEVALUABLE_REASONS } from '../traffic/availability.js';
+import { RULE_PARTS, SETTING_NAMES } from '../policy/ruleDiff.js';
+import { DIRECTIONS } from './changeGroups.js';
+import { MAX_MALFORMED_EXAMPLES, type ReplayReport } from './report.js';
+
+const WHOLE = 'must be a whole number ≥ 0';
+const count = z.int(WHOLE).min(0, WHOLE);
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lowercase hex');
+
+const policyRef = z.strictObject({ path: z.string(), ref: z.string().nullable().optional(), sha256 });
+
+const metaSchema = z.strictObject({
+  tool: z.literal('policy-replay'),
+  version: z.string(),
+  opa_version: z.string(),
+  head: policyRef.nullable(),
+  base: policyRef.nullable(),
+  traffic: z.strictObject({
+    path: z.string(),
+    sha256: z.union([sha256, z.literal('')]),
+    format: z.enum(['records', 'opa-decision-log']),
+    files: z.array(z.strictObject({ path: z.string(), sha256, count: count.nullable() })),
+  }),
+  skipped: z.strictObject({ non_decision: count, other_path: count }),
+  since: z.string().nullable(),
+  limit: count.nullable(),
+  status: z.enum(['changed', 'added', 'deleted', 'drift']),
+  excluded_without_time: count,
+  max_changes: count,
+  max_groups: count,
+  shard: z.strictObject({ index: z.int().positive(), count: z.int().positive() }).optional(),
+});
+
+const errorSchema = z.strictObject({
+  file: z.string(),
+  path: z.string(),
+  line: z.int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1'),
+  column: z.int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1'),
+  message: z.string(),
+});
+
+const changeSchema = z.strictObject({
+  request_id: z.string().min(1),
+  occurred_at: z.string().nullable(),
+  subject: z.string().nullable(),
+  method: z.string().nullable(),
+  tools: z.array(z.string()),
+  current_decision: z.enum(['allow', 'deny', 'unknown']),
+  draft_decision: z.enum(['allow', 'deny']),
+  matched_rule_ids: z.array(z.string()),
+});
+
+const reasonSchema = z.enum(UNEVALUABLE_REASONS);
+
+const ruleDiffSchema = z.strictObject({
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  modified: z.array(z.strictObject({ id: z.string(), what: z.array(z.enum(RULE_PARTS)).min(1) })),
+  reordered: z.boolean(),
+  settings: z.array(
+    z.strictObject({ name: z.enum(SETTING_NAMES), from: z.string().nullable(), to: z.string().nullable() }),
+  ),
+});
+
+const subjectCountSchema = z.strictObject({ subject: z.string().nullable(), count: z.int().positive() });
+
+const changeGroupSchema = z.strictObject({
+  direction: z.enum(DIRECTIONS),
+  count: z.int().positive(),
+  head_rules: z.array(z.string()),
+  base_rules: z.array(z.string()),
+  method: z.string().nullable(),
+  tools: z.array(z.string()),
+  subjects: z.strictObject({ distinct: z.int().positive(), top: z.array(subjectCountSchema) }),
+  first_at: z.string().nullable(),
+  last_at: z.string().nullable(),
+  examples: z.array(z.string()),
+  because: z.array(
+    z.union([
+      z.strictObject({
+        rule: z.string(),
+        change: z.enum(['added', 'removed', 'modified']),
+        side: z.enum(['head', 'base']),
+      }),
+      z.strictObject({
+        setting: z.enum(SETTING_NAMES),
+        from: z.string().nullable(),
+        to: z.string().nullable(),
+      }),
+    ]),
+  ),
+  partial: z
+    .strictObject({
+      subjects: z.array(subjectCountSchema),
+      examples: z.array(z.strictObject({ request_id: z.string(), occurred_at: z.string().nullable() })),
+    })
+    .optional(),
+});
+
+/** The fidelity section is the fidelity module's; merge reads its per-level record counts. */
+const fidelitySchema = z.looseObject({ records_by_level: z.record(z.string(), count) });
+
+const resultSchema = z.strictObject({
+  evaluated: count,
+  allowed: count,
+  denied: count,
+  unevaluable: count,
+  unevaluable_reasons: z.array(reasonSchema),
+  unevaluable_by_reason: z.partialRecord(
+    reasonSchema,
+    z.int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1'),
+  ),
+  changes: z.array(changeSchema),
+  changes_total: count,
+  newly_allowed: count,
+  newly_denied: count,
+  from_unknown: count,
+  rule_hits: z.record(z.string(), count),
+  malformed: z.strictObject({
+    count,
+    // A line, or an index for an element of a decision log's JSON array (docs/decision-logs.md).
+    examples: z.array(
+      z
+        .strictObject({
+          file: z.string().optional(),
+          line: z.int().positive().optional(),
+          index: z.int().min(0).optional(),
+          reason: z.string(),
+        })
+        .refine((e) => (e.line === undefined) !== (e.index === undefined), 'must have a line or an index'),
+    ),
+  }),
+  recorded_mismatch: count,
+  rule_diff: ruleDiffSchema.nullable(),
+  change_groups: z.array(changeGroupSchema),
+  change_groups_total: count,
+  fidelity: fidelitySchema.optional(),
+});
+
+type Result = z.infer<typeof resultSchema>;
+
+/** The invariants of the replay result (docs/report.md), each as a check with its message. */
+function resultInvariants(
+  r: Result,
+  maxChanges: number,
+  maxGroups: number,
+): { path: PathSegment[]; message: string }[] {
+  const problems: { path: PathSegment[]; message: string }[] = [];
+  const fail = (path: PathSegment[], message: string) => problems.push({ path, message });
+  if (r.evaluated !== r.allowed + r.denied + r.unevaluable)
+    fail(
+      ['evaluated'],
+      `is ${r.evaluated}, but allowed + denied + unevaluable is ${r.allowed + r.denied + r.unevaluable}`,
+    );
+  const split = r.newly_allowed + r.newly_denied + r.from_unknown;
+  if (r.changes_total !== split)
+    fail(
+      ['changes_total'],
+      `is ${r.changes_total}, but newly_allowed + newly_denied + from_unknown is ${split}`,
+    );
+  if (r.changes.length > r.changes_total)
+    fail(['changes'], `lists ${r.changes.length} changes, more than changes_total (${r.changes_total})`);
+  if (r.changes.length > maxChanges)
+    fail(['changes'], `lists ${r.changes.length} changes, more than meta.max_changes (${maxChanges})`);
+  r.changes.forEach((c, i) => {
+    if (c.current_decision === c.draft_decision)
+      fail(['changes', i], `is no change: current and draft decision are both ${c.draft_decision}`);
+  });
+  const reasons = Object.keys(r.unevaluable_by_reason).sort();
+  if (JSON.stringify(reasons) !== JSON.stringify(r.unevaluable_reasons))
+    fail(['unevaluable_reasons'], 'must be the sorted keys of unevaluable_by_reason');
+  for (const [reason, n] of Object.entries(r.unevaluable_by_reason)) {
+    if (n > r.unevaluable)
+      fail(['unevaluable_by_reason', reason], `is ${n}, more than unevaluable (${r.unevaluable})`);
+  }
+  if (r.unevaluable > 0 && reasons.length === 0)
+    fail(['unevaluable_reasons'], `is empty, but ${r.unevaluable} records are unevaluable`);
+  const scoreable = r.allowed + r.denied;
+  for (const [rule, hits] of Object.entries(r.rule_hits)) {
+    if (hits > scoreable)
+      fail(['rule_hits', rule], `is ${hits}, more than the ${scoreable} scoreable records`);
+  }
+  if (r.recorded_mismatch > r.evaluated)
+    fail(['recorded_mismatch'], `is ${r.recorded_mismatch}, more than evaluated (${r.evaluated})`);
+  const grouped = r.change_groups.reduce((sum, g) => sum + g.count, 0);
+  if (r.change_groups.length > r.change_groups_total)
+    fail(
+      ['change_groups'],
+      `lists ${r.change_groups.length} groups, more than change_groups_total (${r.change_groups_total})`,
+    );
+  if (grouped > r.changes_total)
+    fail(['change_groups'], `count ${grouped} changes, more than changes_total (${r.changes_total})`);
+  if (r.change_groups.length === r.change_groups_total && grouped !== r.changes_total)
+    fail(['change_groups'], `count ${grouped} changes, but changes_total is ${r.changes_total}`);
+  // A shard report carries every group (merge re-caps them); a whole report at most max_groups.
+  const partial = r.change_groups.some((g) => g.partial !== undefined);
+  if (!partial && r.change_groups.length > maxGroups)
+    fail(
+      ['change_groups'],
+      `lists ${r.change_groups.length} groups, more than meta.max_groups (${maxGroups})`,
+    );
+  const { count: malformed, examples } = r.malformed;
+  if (examples.length > Math.min(malformed, MAX_MALFORMED_EXAMPLES))
+    fail(
+      ['malformed', 'examples'],
+      `lists ${examples.length}, more than count (${malformed}) or ${MAX_MALFORMED_EXAMPLES}`,
+    );
+  return problems;
+}
+
+const reportSchema = z
+  .strictObject({ meta: metaSchema, errors: z.array(errorSchema), result: resultSchema.nullable() })
+  .superRefine((report, ctx) => {
+    const shard = report.meta.shard;
+    if (shard && shard.index > shard.count)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['meta', 'shard', 'index'],
+        message: `is more than count (${shard.count})`,
+      });
+    if ((report.result === null) !== report.errors.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['result'],
+        message:
+          report.result === null ? 'is null, but errors is empty' : 'is present, but errors lists problems',
+      });
+    if (report.result === null) return;
+    for (const p of resultInvariants(report.result, report.meta.max_changes, report.meta.max_groups))
+      ctx.addIssue({ code: 'custom', path: ['result', ...p.path], message: p.message });
+  });
+
+export type ReportCheck = { ok: true; report: ReplayReport } | { ok: false; problems: string[] };
+
+/**
+ * Checks a parsed JSON value against the report's schema and invariants; every problem, as
+ * `path: message`. A valid value is returned as it is (zod's copy would reorder the keys of the
+ * open fidelity section, and the merged report must be byte-identical to a single run's).
+ */
+export function checkReport(value: unknown): ReportCheck {
+  const parsed = reportSchema.safeParse(value);
+  if (parsed.success) return { ok: true, report: value as ReplayReport };
+  const problems = parsed.error.issues.map((issue) => {
+    const path = issue.path.filter((s): s is PathSegment => typeof s !== 'symbol');
+    const where = path.length === 0 ? '(report)' : formatPath(path);
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (a report of another version?)`
+        : issue.message;
+    return `${where}: ${message}`;
+  });
+  return { ok: false, problems };
+}

@@ -1,0 +1,178 @@
+/**
+ * Checks on a record's raw text that JSON.parse cannot make, run on every line of a sample and so
+ * kept to one pass over bytes the reader already holds (docs/security.md "Hostile traffic"):
+ *
+ * - **Nesting depth.** A record nested thousands deep parses, but every recursive step after it
+ *   (the decision cache's key, JSON.stringify, opa-wasm's input parser) can overflow the stack,
+ *   and whether it does depends on the thread. Deeper than MAX_RECORD_DEPTH is malformed.
+ * - **Repeated keys.** JSON.parse keeps the last of two equal keys in one object, so a record
+ *   with two `request_id`s would silently be the second. Every `:` outside a string separates one
+ *   object member, so a text whose member count (the scan) exceeds what the parsed value holds
+ *   (countMembers) repeats a key somewhere. Only then is the text scanned again to name the key.
+ * - **Invalid UTF-8** and **overlong lines** are found by the reader before any text is decoded;
+ *   they arrive here as the shape codes below.
+ */
+
+/** The deepest nesting of arrays and objects a record may have (the record object is level 1). */
+export const MAX_RECORD_DEPTH = 64;
+
+/**
+ * What the scan of one element found: a count ≥ 0 of `:` outside strings, or a negative code for
+ * an element that must not be parsed at all.
+ */
+export type Shape = number;
+export const SHAPE_TOO_DEEP = -1;
+export const SHAPE_INVALID_UTF8 = -2;
+export const SHAPE_TOO_LONG = -3;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+
+/** The shape of `bytes[from, to)` (UTF-8 JSON): structure bytes are ASCII, so bytes suffice. */
+export function scanShapeBytes(bytes: Uint8Array, from: number, to: number): Shape {
+  let colons = 0;
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const b = bytes[i]!;
+    if (b === QUOTE) {
+      for (i++; i < to; i++) {
+        const c = bytes[i]!;
+        if (c === BACKSLASH) i++;
+        else if (c === QUOTE) break;
+      }
+    } else if (b === COLON) colons++;
+    else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+      if (++depth > MAX_RECORD_DEPTH) return SHAPE_TOO_DEEP;
+    } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) depth--;
+  }
+  return colons;
+}
+
+/** The same for text that is already decoded (callers without the bytes). */
+export function scanShapeText(text: string): Shape {
+  let colons = 0;
+  let depth = 0;
+  const to = text.length;
+  for (let i = 0; i < to; i++) {
+    const b = text.charCodeAt(i);
+    if (b === QUOTE) {
+      for (i++; i < to; i++) {
+        const c = text.charCodeAt(i);
+        if (c === BACKSLASH) i++;
+        else if (c === QUOTE) break;
+      }
+    } else if (b === COLON) colons++;
+    else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+      if (++depth > MAX_RECORD_DEPTH) return SHAPE_TOO_DEEP;
+    } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) depth--;
+  }
+  return colons;
+}
+
+/**
+ * Object members in a parsed value. Recursion is safe: the scan already bounded the depth.
+ * Allocation-free (no Object.keys): it runs for every record.
+ */
+export function countMembers(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'object' && item !== null) n += countMembers(item);
+    }
+    return n;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    n++;
+    const item = record[key];
+    if (typeof item === 'object' && item !== null) n += countMembers(item);
+  }
+  return n;
+}
+
+/** Where a key repeats: the key and the path of its object (`record`, `input.identity`, …). */
+export interface RepeatedKey {
+  key: string;
+  path: string;
+}
+
+/**
+ * The first key that appears twice in one object of `text` (valid JSON), for the malformed
+ * reason. Slow (a tokenizer with a key set per open object): only run once countMembers has
+ * shown that some key repeats.
+ */
+export function findRepeatedKey(text: string): RepeatedKey | null {
+  /** An open object (its keys so far, the key being read) or array (the index being read). */
+  interface Frame {
+    keys: Set<string> | null;
+    key: string;
+    index: number;
+  }
+  const stack: Frame[] = [];
+  const pathOfTop = () => {
+    let path = '';
+    for (let f = 0; f < stack.length - 1; f++) {
+      const frame = stack[f]!;
+      if (frame.keys === null) path += `[${frame.index}]`;
+      else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(frame.key)) path += path === '' ? frame.key : `.${frame.key}`;
+      else path += `[${JSON.stringify(frame.key)}]`;
+    }
+    return path === '' ? 'record' : path;
+  };
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const top = stack[stack.length - 1];
+      if (expectKey && top?.keys) {
+        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (top.keys.has(key)) return { key, path: pathOfTop() };
+        top.keys.add(key);
+        top.key = key;
+        expectKey = false;
+      }
+      i = j;
+    } else if (c === '{') {
+      stack.push({ keys: new Set(), key: '', index: 0 });
+      expectKey = true;
+    } else if (c === '[') {
+      stack.push({ keys: null, key: '', index: 0 });
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+    } else if (c === ',') {
+      const top = stack[stack.length - 1];
+      if (top?.keys) expectKey = true;
+      else if (top) top.index++;
+    }
+  }
+  return null;
+}
+
+/** The malformed reason of an element whose shape is a negative code (or a repeated key). */
+export function shapeReason(shape: Shape, maxLineBytes: number): string {
+  switch (shape) {
+    case SHAPE_TOO_DEEP:
+      return `nested deeper than ${MAX_RECORD_DEPTH} levels of arrays and objects (the limit for a record)`;
+    case SHAPE_INVALID_UTF8:
+      return 'not valid UTF-8 (replaying it would silently change its text)';
+    case SHAPE_TOO_LONG:
+      return `longer than ${maxLineBytes} bytes, the --max-line-bytes limit (raise it with --max-line-bytes, or max-line-bytes in the Action's limits input)`;
+    default:
+      return 'not a valid traffic record';
+  }
+}
+
+export function repeatedKeyReason(repeated: RepeatedKey | null): string {
+  return repeated === null
+    ? 'a key appears twice in one object (JSON keeps only the last)'
+    : `key ${JSON.stringify(repeated.key)} appears twice in ${repeated.path === 'record' ? 'the record' : repeated.path} (JSON would keep only the last)`;
+}
