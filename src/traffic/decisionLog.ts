@@ -181,7 +181,12 @@ function coversSegments(pointer: string, segments: readonly string[]): boolean {
   return true;
 }
 
-function isInputPointer(pointer: string): boolean {
+/**
+ * Whether a pointer names `/input` or something in it. Only the prefix is checked: a malformed
+ * pointer under /input goes into unknown_paths and makes the record malformed there, rather than
+ * being dropped here.
+ */
+function isUnderInput(pointer: string): boolean {
   return pointer === '/input' || pointer.startsWith('/input/');
 }
 
@@ -330,7 +335,7 @@ export function mapDecisionEvent(event: Obj, options: DecisionLogOptions): Event
   if (hidden.length > 0) {
     const unknown: string[] = [];
     for (const pointer of hidden)
-      if (isInputPointer(pointer) && !unknown.includes(pointer)) unknown.push(pointer);
+      if (isUnderInput(pointer) && !unknown.includes(pointer)) unknown.push(pointer);
     if (unknown.length > 0) record.unknown_paths = unknown;
   }
   if (isTrafficRecord(record)) return { kind: 'record', record, path };
