@@ -61,6 +61,7 @@ describe('parseSettings defaults', () => {
       opaSha256: null,
       opaDownloadUrl: 'https://github.com/open-policy-agent/opa/releases/download',
       mode: 'auto',
+      unevaluable: 'precise',
       tokenLogin: null,
       limits: {
         maxLineBytes: 1 << 20,
@@ -328,8 +329,10 @@ describe('fail-on', () => {
   });
 });
 
-describe('comment, redact, mode', () => {
+describe('comment, redact, mode, unevaluable', () => {
   it('accept their values, case-insensitively', () => {
+    expect(parse({ unevaluable: 'static' }).unevaluable).toBe('static');
+    expect(parse({ unevaluable: 'Precise' }).unevaluable).toBe('precise');
     expect(parse({ comment: 'off' }).comment).toBe('off');
     expect(parse({ comment: 'UPDATE' }).comment).toBe('update');
     expect(parse({ mode: 'drift' }).mode).toBe('drift');
@@ -355,6 +358,7 @@ describe('comment, redact, mode', () => {
       'x/y',
       "Invalid comment-id 'x/y'. Expected up to 64 letters, digits, '_', '.' or single '-', starting with a letter or digit, e.g. security-policies.",
     ],
+    ['unevaluable', 'strict', "Invalid unevaluable 'strict'. Expected precise or static."],
   ])('%s rejects %s', (input, value, message) => {
     const err = errorOf({ [input]: value });
     expect(err.input).toBe(input);

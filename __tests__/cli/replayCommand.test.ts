@@ -90,6 +90,22 @@ describe('policy-replay replay', () => {
     expect((await cli(replayArgs())).stdout).toBe(out.stdout);
   });
 
+  it('--unevaluable precise (the default) or static, on replay and drift, named in meta', async () => {
+    const precise = JSON.parse((await cli(replayArgs())).stdout) as ReplayReport;
+    const fixed = JSON.parse((await cli(replayArgs('--unevaluable', 'static'))).stdout) as ReplayReport;
+    expect(precise.meta.unevaluable_mode).toBe('precise');
+    expect(fixed.meta.unevaluable_mode).toBe('static');
+    // r-hidden lacks its tool, which both policies need: unevaluable either way here.
+    expect(fixed.result!.unevaluable_by_reading).toBe(fixed.result!.unevaluable);
+    expect(precise.result!.unevaluable_by_reading).toBe(1);
+    const drift = await cli(['drift', '--policy', HEAD, '--traffic', TRAFFIC, '--unevaluable', 'static']);
+    expect(drift.code).toBe(0);
+    expect(JSON.parse(drift.stdout).meta.unevaluable_mode).toBe('static');
+    const bad = await cli(['drift', '--policy', HEAD, '--traffic', TRAFFIC, '--unevaluable', 'maybe']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Invalid --unevaluable 'maybe'. Expected precise or static./);
+  });
+
   it('is byte-identical across runs, from runReplay and from the CLI (the example, with manifests)', async () => {
     const args = [
       'replay',
@@ -186,6 +202,8 @@ describe('policy-replay replay', () => {
       replayArgs('--since', '2026-11-27'),
       replayArgs('--shard', '4/3'),
       replayArgs('--fail-on', 'sometimes'),
+      replayArgs('--unevaluable', 'strict'),
+      replayArgs('--unevaluable'),
       ['replay', '--base', BASE, '--traffic', TRAFFIC],
       ['replay', '--head', HEAD],
       replayArgs('extra-positional'),

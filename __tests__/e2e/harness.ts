@@ -151,7 +151,16 @@ export interface RunReportJson {
     status: string;
     no_traffic: boolean;
     errors: { file: string; line: number; column: number; path: string; message: string }[];
-    report: { result: { evaluated: number; changes_total: number; newly_allowed: number } | null } | null;
+    report: {
+      meta: { unevaluable_mode: string };
+      result: {
+        evaluated: number;
+        changes_total: number;
+        newly_allowed: number;
+        unevaluable: number;
+        unevaluable_by_reading: number;
+      } | null;
+    } | null;
     drift?: { result: { drift_total: number; newly_allowed: number; newly_denied: number } | null };
   }[];
 }

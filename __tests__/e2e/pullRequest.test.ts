@@ -204,6 +204,10 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       expect(report.policies[0]!.report!.result!.changes_total).toBe(Number(out['changes-total']));
       expect(report.policies[0]!.report!.result!.newly_allowed).toBe(Number(out['newly-allowed']));
       expect(report.failed.map((f) => f.rule)).toEqual(['newly-allowed', 'blocking-gaps']);
+      // docs/unknowns.md: precise by default, with the static rule's count beside it.
+      const result = report.policies[0]!.report!.result!;
+      expect(report.policies[0]!.report!.meta.unevaluable_mode).toBe('precise');
+      expect(result.unevaluable_by_reading).toBeGreaterThanOrEqual(result.unevaluable);
 
       expect(first.summary).toContain('policy-replay: fail');
       expect(first.summary).toContain(`**Changes: showing 20 of ${out['changes-total']}**`);
@@ -244,7 +248,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       // The largest danger first: write_file newly allowed through the loosened allow-read-tools.
       expect(rows[0]).toEqual([
         '**newly allowed**',
-        '14',
+        '15',
         expect.stringMatching(/^2: `sha256:[0-9a-f]{12}` \(\d+\), `sha256:[0-9a-f]{12}` \(\d+\)$/),
         'tools/call write_file',
         'allow-read-tools (modified)',
@@ -277,7 +281,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
           file: POLICY,
           line: String(lineOf('  - id: allow-read-tools')),
           message:
-            'allow-read-tools (modified): newly allows 20 requests from 3 subjects — tools/call write_file and 1 other kind of request',
+            'allow-read-tools (modified): newly allows 23 requests from 3 subjects — tools/call write_file and 1 other kind of request',
         },
         {
           kind: 'warning',
@@ -414,6 +418,27 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     expect(result.outputs.verdict).toBe('pass');
     expect(result.summary).toContain('policy-replay: pass');
     expect(gh.requests.filter((r) => /comments/.test(r.route))).toEqual([]);
+  });
+
+  it('2d. unevaluable: static judges both sides by the reading-based rule', async () => {
+    const gh = await fakeGitHub();
+    gh.state.addPull(REPOSITORY, {
+      number: 11,
+      baseSha: tightened.base,
+      headSha: tightened.head,
+      files: [{ filename: POLICY, status: 'modified' }],
+    });
+    const result = await runAction({
+      apiUrl: gh.url,
+      workspace: tightened.ws.dir,
+      eventName: 'pull_request',
+      event: pullRequestEvent({ number: 11, baseSha: tightened.base, headSha: tightened.head }),
+      inputs: { comment: 'off', unevaluable: 'static' },
+    });
+    expect(result.code).toBe(0);
+    const report = result.report!.policies[0]!.report!;
+    expect(report.meta.unevaluable_mode).toBe('static');
+    expect(report.result!.unevaluable_by_reading).toBe(report.result!.unevaluable);
   });
 
   it('4. a fork PR: the 403 on commenting is a warning; summary, outputs and verdict still land', async () => {

@@ -144,6 +144,36 @@ const undescribedPolicy: Policy = {
   rules: describedRules.map(({ description: _description, ...rule }) => rule),
 };
 
+/**
+ * Ids whose Rego names read like the generated helpers' (`tv_calls_unknown`, `tv_allow`, …): the
+ * rule-derived names (`rule_`, `needs_context_`, `tv_rule_`, `tv_needs_context_`, `tv_call_part_`
+ * prefixes) must never collide with a helper. Deny rules on two call fields, so every kind of
+ * three-valued rule is generated.
+ */
+const helperLikePolicy: Policy = {
+  default_effect: 'allow',
+  rules: [
+    'unknown',
+    'calls',
+    'allow',
+    'deny',
+    'decision',
+    'matched',
+    'unpaired',
+    'value_in',
+    'part',
+    'needs',
+  ].map((id, i) => ({
+    id,
+    effect: i % 2 === 0 ? ('deny' as const) : ('allow' as const),
+    conditions: [
+      { field: 'tool', operator: 'in' as const, values: ['x'] },
+      { field: 'method', operator: 'in' as const, values: ['y'] },
+      { field: 'claim:a', operator: 'in' as const, values: ['z'] },
+    ],
+  })),
+};
+
 const call = (tool: string) => ({ request: { mcp: { calls: [{ tool }] } } });
 
 /** Exact value, then near misses: the value must match itself and nothing else. */
@@ -200,7 +230,9 @@ describe('adversarial but valid documents', () => {
   });
 
   it('generate Rego that passes opa check --strict and opa fmt --fail (one opa run each)', async () => {
-    const policies = [valuesPolicy, keywordPolicy, describedPolicy, undescribedPolicy].map(validated);
+    const policies = [valuesPolicy, keywordPolicy, describedPolicy, undescribedPolicy, helperLikePolicy].map(
+      validated,
+    );
     await Promise.all(
       policies.map((policy, i) =>
         writeFile(join(dir, `p${i}.rego`), generateRego(policy, { packageName: `adversarial.p${i}` })),

@@ -181,3 +181,52 @@ describe('editing one rule changes only that rule’s lines', () => {
     );
   });
 });
+
+describe('the three-valued entrypoint beside the two-valued one (docs/unknowns.md)', () => {
+  /** The generated module as top-level definitions: the name each starts with, and its lines. */
+  function definitions(rego: string): { name: string; text: string }[] {
+    const out: { name: string; text: string }[] = [];
+    for (const line of rego.split('\n')) {
+      const head = /^(?:default )?([A-Za-z_][A-Za-z0-9_]*)/.exec(line);
+      if (head && !line.startsWith('package') && !line.startsWith('import'))
+        out.push({ name: head[1]!, text: line });
+      else if (out.length > 0 && line !== '' && !line.startsWith('#'))
+        out[out.length - 1]!.text += `\n${line}`;
+    }
+    return out;
+  }
+
+  const rego = generateRego(valid(base));
+  const defs = definitions(rego);
+  const threeValued = (name: string) => name.startsWith('tv_') || name === 'three_valued_decision';
+
+  it('the two-valued decision reads nothing of the three-valued half, nor the unknown set', () => {
+    const twoValued = defs.filter((d) => !threeValued(d.name));
+    expect(twoValued.length).toBeGreaterThan(10);
+    for (const d of twoValued) {
+      expect({ [d.name]: /\btv_|three_valued|input\.policy_replay/.test(d.text) }).toEqual({
+        [d.name]: false,
+      });
+    }
+  });
+
+  it('only the three-valued half reads the unknown set, under input.policy_replay', () => {
+    const readers = defs.filter((d) => d.text.includes('input.policy_replay')).map((d) => d.name);
+    expect(readers.length).toBeGreaterThan(0);
+    for (const name of readers) expect(threeValued(name)).toBe(true);
+    // No condition reads it: every policy field is rooted at input.request or input.identity.
+    expect([...new Set(rego.match(/input\.policy_replay\.(\w+)/g))].sort()).toEqual([
+      'input.policy_replay.unknown',
+      'input.policy_replay.unpaired',
+    ]);
+  });
+
+  it('has one three-valued matched value per rule, in that rule’s section', () => {
+    for (const rule of base.rules) {
+      const name = `tv_${regoRuleName(rule.id)}`;
+      expect(rego).toContain(`\n${name} := `);
+      const section = rego.slice(rego.indexOf(`# Rule ${rule.id} (`));
+      expect(section).toContain(`\n${name} := `);
+    }
+  });
+});

@@ -66,6 +66,7 @@ export function report(
       excluded_without_time: 0,
       max_changes: 50,
       max_groups: 50,
+      unevaluable_mode: 'precise',
     },
     errors: [],
     result: {
@@ -73,6 +74,7 @@ export function report(
       allowed: 812,
       denied: 160,
       unevaluable: 28,
+      unevaluable_by_reading: 28,
       unevaluable_reasons: ['claims_unavailable', 'time_not_recorded'],
       unevaluable_by_reason: { claims_unavailable: 21, time_not_recorded: 9 },
       changes,

@@ -196,6 +196,7 @@ describe('drift groups', () => {
         allowed: 5,
         denied: 5,
         unevaluable: 0,
+        unevaluable_by_reading: 0,
         unevaluable_reasons: [],
         unevaluable_by_reason: {},
         without_recorded_decision: 0,

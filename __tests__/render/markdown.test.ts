@@ -173,3 +173,25 @@ describe('markdown content', () => {
     expect(renderReplayMarkdown(r)).toBe(renderReplayMarkdown(structuredClone(r)));
   });
 });
+
+describe('records decided despite missing data (docs/unknowns.md)', () => {
+  it('says how many lacked data a rule reads yet were decided, and nothing when none were', () => {
+    const precise = renderReplayMarkdown(report([], { unevaluable_by_reading: 41 }));
+    expect(precise).toContain(
+      '13 requests lacked recorded data a rule reads yet were decided: the missing data could not change the decision (the static rule would call 41 unevaluable).',
+    );
+    const one = renderReplayMarkdown(report([], { unevaluable_by_reading: 29 }));
+    expect(one).toContain('1 request lacked recorded data a rule reads yet was decided');
+    expect(renderReplayMarkdown(report([]))).not.toContain('lacked recorded data');
+  });
+
+  it('advises on http_not_recorded', () => {
+    const md = renderReplayMarkdown(
+      report([], {
+        unevaluable_reasons: ['http_not_recorded'],
+        unevaluable_by_reason: { http_not_recorded: 28 },
+      }),
+    );
+    expect(md).toContain(`| \`http_not_recorded\` | 28 | ${UNEVALUABLE_ADVICE.http_not_recorded} |`);
+  });
+});

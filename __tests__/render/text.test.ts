@@ -103,3 +103,17 @@ describe('the text report', () => {
     expect(text).toContain('p.yaml:5:5: rules[0].efect: unknown key');
   });
 });
+
+describe('the text report on unknown data (docs/unknowns.md)', () => {
+  it('shows how many records lacked data yet were decided, or that the static rule judged', () => {
+    const precise = renderReplayText(report([], { unevaluable_by_reading: 41 }), { colour: false });
+    expect(precise).toContain(
+      'decided  13 lacked recorded data a rule reads yet were decided (static rule: 41 unevaluable)',
+    );
+    const fixed = report([]);
+    fixed.meta.unevaluable_mode = 'static';
+    const text = renderReplayText(fixed, { colour: false });
+    expect(text).toContain('unevaluable judged by the static rule');
+    expect(text).not.toContain('yet were decided');
+  });
+});

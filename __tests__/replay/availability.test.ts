@@ -3,10 +3,12 @@ import type { ReplaySide } from '../../src/replay/replay.js';
 import { expectInvariants, policyYaml, prepare, record, replay, tempDir, writeJsonl } from './helpers.js';
 
 /**
- * docs/traffic.md's table, both sides of every row: a record lacking a feature is unevaluable (with
- * the row's reason) for a policy that reads the feature, and scoreable for one that does not.
- * Each record is replayed alone against a head-only policy, so a scoreable record shows up as a
- * change from unknown and an unevaluable one carries exactly its reasons.
+ * docs/traffic.md's table under `--unevaluable static` (the reading-based rule), both sides of every
+ * row: a record lacking a feature is unevaluable (with the row's reason) for a policy that reads
+ * the feature, and scoreable for one that does not. Each record is replayed alone against a
+ * head-only policy, so a scoreable record shows up as a change from unknown and an unevaluable one
+ * carries exactly its reasons. The same records under the default `precise` mode:
+ * __tests__/replay/unknowns.test.ts.
  */
 
 const tmp = tempDir('replay-availability-');
@@ -141,7 +143,9 @@ let fileCount = 0;
 async function judge(policy: string | ReplaySide, records: object[]) {
   const side = typeof policy === 'string' ? sides.get(policy)! : policy;
   const trafficPath = writeJsonl(tmp.file(`t${fileCount++}.jsonl`), records);
-  const result = await replay({ head: side, base: null, trafficPath });
+  const result = await replay({ head: side, base: null, trafficPath, unevaluable: 'static' });
+  // The static rule's count is the count itself in static mode (docs/unknowns.md).
+  expect(result.unevaluable_by_reading).toBe(result.unevaluable);
   expectInvariants(result);
   expect(result.malformed).toEqual({ count: 0, examples: [] });
   return result;

@@ -26,6 +26,9 @@ const HEAD = policyYaml({
 });
 
 const NO_TOOL = { unavailable: ['mcp.tool'] };
+// The records have no calls, so under the default precise mode a missing tool name changes
+// nothing: these tests use the static rule to have unknown base decisions to order.
+const STATIC = { unevaluable: 'static' } as const;
 const at = (occurred_at: string) => ({ occurred_at });
 
 /** deny→allow rows in the exact order docs/report.md gives. */
@@ -66,7 +69,7 @@ const EXPECTED_ORDER = [
 describe('changes: unknown current decisions, order and cap', () => {
   it('lists every change most dangerous first, comparing instants, untimed last, then request_id', async () => {
     const traffic = writeJsonl(tmp.file('order.jsonl'), RECORDS);
-    const report = await run({ head: HEAD, base: BASE, trafficPath: traffic });
+    const report = await run({ head: HEAD, base: BASE, trafficPath: traffic, ...STATIC });
     const r = report.result!;
     expectInvariants(r);
     expect(r.changes.map((c) => c.request_id)).toEqual(EXPECTED_ORDER);
@@ -102,7 +105,8 @@ describe('changes: unknown current decisions, order and cap', () => {
   it('caps the list to the first N of that order while changes_total stays the true count', async () => {
     const traffic = writeJsonl(tmp.file('cap.jsonl'), RECORDS);
     for (const cap of [0, 1, 3, 8, EXPECTED_ORDER.length, 500]) {
-      const r = (await run({ head: HEAD, base: BASE, trafficPath: traffic, maxChanges: cap })).result!;
+      const r = (await run({ head: HEAD, base: BASE, trafficPath: traffic, maxChanges: cap, ...STATIC }))
+        .result!;
       expectInvariants(r);
       expect(r.changes.map((c) => c.request_id)).toEqual(EXPECTED_ORDER.slice(0, cap));
       expect(r.changes_total).toBe(EXPECTED_ORDER.length);
@@ -137,8 +141,8 @@ describe('changes: unknown current decisions, order and cap', () => {
     });
     const traffic = writeJsonl(tmp.file('random.jsonl'), records);
     const [full, capped] = await Promise.all([
-      run({ head: HEAD, base: BASE, trafficPath: traffic, maxChanges: 10_000 }),
-      run({ head: HEAD, base: BASE, trafficPath: traffic, maxChanges: 25 }),
+      run({ head: HEAD, base: BASE, trafficPath: traffic, maxChanges: 10_000, ...STATIC }),
+      run({ head: HEAD, base: BASE, trafficPath: traffic, maxChanges: 25, ...STATIC }),
     ]);
     const all = full.result!.changes;
     expect(all.length).toBe(full.result!.changes_total);
@@ -160,7 +164,7 @@ describe('new and deleted policy files', () => {
     ]);
 
   it('a new policy (no base): every scoreable record is a change from unknown', async () => {
-    const report = await run({ head: HEAD, base: null, trafficPath: traffic() });
+    const report = await run({ head: HEAD, base: null, trafficPath: traffic(), ...STATIC });
     const r = report.result!;
     expectInvariants(r);
     expect(report.meta.status).toBe('added');
@@ -179,8 +183,8 @@ describe('new and deleted policy files', () => {
   it('a deleted policy (no head): reported as deleted, with what the base decided', async () => {
     const trafficPath = traffic();
     const [deleted, baseAlone] = await Promise.all([
-      run({ head: null, base: BASE, trafficPath }),
-      run({ head: BASE, base: null, trafficPath }),
+      run({ head: null, base: BASE, trafficPath, ...STATIC }),
+      run({ head: BASE, base: null, trafficPath, ...STATIC }),
     ]);
     expect(deleted.meta.status).toBe('deleted');
     expect(deleted.meta.head).toBeNull();
@@ -223,11 +227,11 @@ describe('recorded_mismatch', () => {
         recorded_decision: 'allow',
       }),
     ]);
-    const r = (await run({ head: HEAD, base: BASE, trafficPath })).result!;
+    const r = (await run({ head: HEAD, base: BASE, trafficPath, ...STATIC })).result!;
     expectInvariants(r);
     expect(r.recorded_mismatch).toBe(3);
     // A head that equals the base changes nothing, and the mismatch is still the base's.
-    const same = (await run({ head: BASE, base: BASE, trafficPath })).result!;
+    const same = (await run({ head: BASE, base: BASE, trafficPath, ...STATIC })).result!;
     expect(same.changes_total).toBe(0);
     expect(same.recorded_mismatch).toBe(3);
   });

@@ -6,7 +6,6 @@ import { reportToJson, type ReplayReport } from '../../src/replay/report.js';
 import { parseDecisionLogOptions } from '../../src/traffic/decisionLog.js';
 import { runCliCaptured as cli } from '../support/cli.js';
 import { asConsoleLines, EXAMPLE_UPLOADS, exampleDecisionEvents } from '../support/decisionLogs.js';
-import { SUPPORTS_UNKNOWN_PATHS } from '../support/unknowns.js';
 import { pathRecord, policyYaml, repoRoot, run, tempDir } from './helpers.js';
 
 const tmp = tempDir('replay-decision-logs-');
@@ -185,8 +184,8 @@ describe('the bundled decision-log example (upload bodies written by the real OP
     expect(meta.traffic.files.reduce((s, f) => s + f.count!, 0)).toBe(6000);
     expect(result.drift_total).toBe(0);
     expect(result.policy_revisions).toEqual([{ revision: '3c9e1d2', records: result.evaluated, drift: 0 }]);
-    if (SUPPORTS_UNKNOWN_PATHS) expect(result.evaluated).toBe(6000);
-    else expect(result.evaluated + result.malformed.count).toBe(6000);
+    expect(result.evaluated).toBe(6000);
+    expect(result.malformed.count).toBe(0);
   });
 
   it('shards of a console stream of several files merge into the whole report, skipped lines summed', async () => {
@@ -227,11 +226,9 @@ describe('the bundled decision-log example (upload bodies written by the real OP
     expect(reportToJson(mergeReports(partials))).toBe(whole.stdout);
     const report = JSON.parse(whole.stdout) as ReplayReport;
     expect(report.meta.skipped).toEqual({ non_decision: 3000, other_path: 1 });
-    const first = report.result!.malformed.examples[0];
-    // Before unknown_paths the masked events come first (support/unknowns.ts).
-    if (SUPPORTS_UNKNOWN_PATHS)
-      expect(first).toEqual({ file: `${dir}/1.log`, line: 61, reason: expect.stringMatching(/^not JSON/) });
-    else expect(first).toMatchObject({ file: `${dir}/1.log` });
+    expect(report.result!.malformed.examples).toEqual([
+      { file: `${dir}/1.log`, line: 61, reason: expect.stringMatching(/^not JSON/) },
+    ]);
   });
 });
 

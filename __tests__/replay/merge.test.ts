@@ -156,6 +156,11 @@ describe('merge of --shard partial reports', () => {
     expect(() => mergeReports([parts[0]!, parts[0]!, parts[2]!])).toThrow(/appears twice/);
     const other = { ...parts[1]!, meta: { ...parts[1]!.meta, max_changes: 8 } };
     expect(() => mergeReports([parts[0]!, other, parts[2]!])).toThrow(/differ/);
+    // Partials judged in different --unevaluable modes would sum unlike counts.
+    const otherMode = { ...parts[1]!, meta: { ...parts[1]!.meta, unevaluable_mode: 'static' as const } };
+    expect(() => mergeReports([parts[0]!, otherMode, parts[2]!])).toThrow(
+      'the reports judge unevaluable differently (--unevaluable precise and static)',
+    );
 
     const channel = io();
     expect(await runCli(['merge', files[0]!, files[1]!], channel)).toBe(2);

@@ -5,6 +5,8 @@ import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { policySchema, type Policy } from '../../src/policy/schema.js';
 import { generateRego } from '../../src/rego/generate.js';
+import { UNKNOWNS_KEY, unknownsPayload } from '../../src/rego/threeValued.js';
+import { hasUnknowns, unknownDataOf, unknownKey } from '../../src/traffic/unknowns.js';
 import { DecisionCache, InputProjection, MAX_KEY_LENGTH } from '../../src/replay/projection.js';
 import type { ReplaySide } from '../../src/replay/replay.js';
 import { evaluationInput } from '../../src/traffic/availability.js';
@@ -86,15 +88,20 @@ function parsePolicy(text: string): Policy {
   return policySchema.parse(parseYaml(text));
 }
 
-/** The input paths in generated Rego: `input.a.b["c-d"]` → ['a', 'b', 'c-d']. */
+/**
+ * The input paths in generated Rego: `input.a.b["c-d"]` → ['a', 'b', 'c-d'], and the locations the
+ * three-valued conditions read through `object.get(input, location, null)`. The unknown set under
+ * UNKNOWNS_KEY is not the record's: the cache adds it (DecisionCache.evaluateThreeValued).
+ */
 function inputRefs(rego: string): string[][] {
   const refs: string[][] = [];
+  for (const m of rego.matchAll(/\btv_condition\((\[[^\]]*\])/g)) refs.push(JSON.parse(m[1]!) as string[]);
   for (const m of rego.matchAll(/\binput((?:\.[A-Za-z_][A-Za-z0-9_]*|\["(?:[^"\\]|\\.)*"\])+)/g)) {
     const path: string[] = [];
     for (const s of m[1]!.matchAll(/\.([A-Za-z_][A-Za-z0-9_]*)|\[("(?:[^"\\]|\\.)*")\]/g)) {
       path.push(s[1] ?? (JSON.parse(s[2]!) as string));
     }
-    refs.push(path);
+    if (path[0] !== UNKNOWNS_KEY) refs.push(path);
   }
   return refs;
 }
@@ -234,6 +241,30 @@ describe('DecisionCache', () => {
         expect(cache.evaluate(1, input, r.request_id)).toEqual(base.engine.evaluate(input, r.request_id));
       }
       if (limit === undefined) expect(cache.hits).toBeGreaterThan(cache.misses);
+    }
+  });
+
+  it('decides every example record with unknowns three-valued as the full input does', () => {
+    const withUnknowns = records.filter(hasUnknowns);
+    expect(withUnknowns.length).toBeGreaterThan(500);
+    for (const limit of [undefined, 3]) {
+      const cache = new DecisionCache([head, base], limit);
+      for (const r of withUnknowns) {
+        const input = evaluationInput(r);
+        const data = unknownDataOf(r);
+        const payload = unknownsPayload(data.pointers, data.unpaired);
+        const unknowns = { key: unknownKey(r), payload };
+        // The uncached reference point: the record's own request and identity plus the unknown set.
+        const full = { request: input.request, identity: input.identity, [UNKNOWNS_KEY]: payload };
+        for (const [i, side] of [head, base].entries()) {
+          expect(cache.evaluateThreeValued(i, input, unknowns, r.request_id)).toEqual(
+            side.engine.evaluateThreeValued(full, r.request_id),
+          );
+          // The two-valued decision of the same record stays its own (separate cache entries).
+          expect(cache.evaluate(i, input, r.request_id)).toEqual(side.engine.evaluate(input, r.request_id));
+        }
+      }
+      if (limit === undefined) expect(cache.hits).toBeGreaterThan(0);
     }
   });
 

@@ -1,11 +1,11 @@
 import { describe, it, expect } from '@jest/globals';
-import { policyFeatures } from '../../src/policy/features.js';
 import type { Policy, Rule } from '../../src/policy/schema.js';
 import {
   UNEVALUABLE_REASONS,
   evaluationInput,
   pairUnpaired,
-  unevaluableReasons,
+  readingOf,
+  readingReasons,
   type UnevaluableReason,
 } from '../../src/traffic/availability.js';
 import type { TrafficRecord, UnavailableEntry } from '../../src/traffic/record.js';
@@ -32,7 +32,7 @@ function recordLacking(...unavailable: UnavailableEntry[]): TrafficRecord {
 }
 
 const reasons = (record: TrafficRecord, policy: Policy): readonly UnevaluableReason[] =>
-  unevaluableReasons(record, policyFeatures(policy));
+  readingReasons(record, readingOf(policy));
 
 const ALL_FIELDS = [
   'tool',
@@ -71,10 +71,11 @@ const TABLE: [UnavailableEntry, string[], UnevaluableReason][] = [
   ['identity.claims', ['subject', 'issuer', 'claim:a.b'], 'claims_unavailable'],
 ];
 
-describe('unevaluableReasons', () => {
+describe("the static rule (readingReasons) on unavailable entries: docs/traffic.md's table", () => {
   it('lists every reason, sorted', () => {
     expect([...UNEVALUABLE_REASONS]).toEqual([...UNEVALUABLE_REASONS].sort());
-    expect(UNEVALUABLE_REASONS).toHaveLength(7);
+    // The upstream seven and http_not_recorded (docs/unknowns.md).
+    expect(UNEVALUABLE_REASONS).toHaveLength(8);
   });
 
   describe.each(TABLE)('unavailable %s', (entry, readers, reason) => {
@@ -171,6 +172,58 @@ describe('unevaluableReasons', () => {
       unavailable: [],
     };
     expect(reasons(record, policyReading(...ALL_FIELDS))).toEqual([]);
+  });
+});
+
+describe('the static rule over unknown_paths (docs/unknowns.md unevaluable_by_reading)', () => {
+  const withPaths = (...unknown_paths: string[]): TrafficRecord => ({
+    request_id: 'r',
+    input: {},
+    unknown_paths,
+  });
+  const claimRoles = policyReading('claim:realm_access.roles');
+
+  it('reads a location when a pointer names it, lies inside it or contains it', () => {
+    expect(reasons(withPaths('/input/identity/claims/realm_access/roles'), claimRoles)).toEqual([
+      'claims_unavailable',
+    ]);
+    expect(reasons(withPaths('/input/identity/claims/realm_access/roles/0'), claimRoles)).toEqual([
+      'claims_unavailable',
+    ]);
+    expect(reasons(withPaths('/input/identity/claims/realm_access'), claimRoles)).toEqual([
+      'claims_unavailable',
+    ]);
+    expect(reasons(withPaths('/input/identity'), claimRoles)).toEqual([
+      'claims_unavailable',
+      'subject_unverified',
+    ]);
+    expect(
+      reasons(withPaths('/input/identity/claims/email', '/input/identity/claims/azp'), claimRoles),
+    ).toEqual([]);
+  });
+
+  it('reads a call field at any call, whatever index the pointer names', () => {
+    expect(reasons(withPaths('/input/request/mcp/calls/3/tool'), policyReading('tool'))).toEqual([
+      'tool_not_recorded',
+    ]);
+    expect(reasons(withPaths('/input/request/mcp/calls/*'), policyReading('tool'))).toEqual([
+      'mcp_not_recorded',
+    ]);
+    expect(reasons(withPaths('/input/request/mcp/calls/0/method'), policyReading('tool'))).toEqual([]);
+    expect(reasons(withPaths('/input/request/mcp/tool'), policyReading(...ALL_FIELDS))).toEqual([]);
+  });
+
+  it('http fields give http_not_recorded; the context flags their own reasons', () => {
+    expect(reasons(withPaths('/input/request/http/host'), policyReading('http_host'))).toEqual([
+      'http_not_recorded',
+    ]);
+    expect(reasons(withPaths('/input/identity/attributes_resolved'), policyReading('tag'))).toEqual([
+      'attributes_unavailable',
+    ]);
+    expect(reasons(withPaths('/input/identity/attributes_resolved'), policyReading('subject'))).toEqual([]);
+    expect(reasons(withPaths('/input/identity/verified'), policyReading('issuer'))).toEqual([
+      'subject_unverified',
+    ]);
   });
 });
 

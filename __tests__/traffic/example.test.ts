@@ -4,11 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { policyFeatures } from '../../src/policy/features.js';
 import { classifyField } from '../../src/policy/fields.js';
 import type { Policy } from '../../src/policy/schema.js';
 import { validatePolicyText } from '../../src/policy/validate.js';
-import { unevaluableReasons } from '../../src/traffic/availability.js';
+import { readingOf, readingReasons } from '../../src/traffic/availability.js';
 import { readTraffic } from '../../src/traffic/reader.js';
 import type { TrafficRecord } from '../../src/traffic/record.js';
 
@@ -148,8 +147,8 @@ describe('the example', () => {
   );
 
   it('the sample has ≥5,000 valid records with the realistic mixes the demo relies on', async () => {
-    const base = policyFeatures(loadPolicy('base.yaml'));
-    const head = policyFeatures(loadPolicy('head.yaml'));
+    const base = readingOf(loadPolicy('base.yaml'));
+    const head = readingOf(loadPolicy('head.yaml'));
     const counts = new Map<string, number>();
     const at = (key: string) => counts.get(key) ?? 0;
     const bump = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -178,8 +177,8 @@ describe('the example', () => {
       if (r.manifest_id !== undefined)
         bump(/^turn-00[0-3]\d$/.test(r.manifest_id) ? 'manifest' : 'no-manifest');
       for (const entry of r.unavailable ?? []) bump(`unavailable:${entry}`);
-      for (const reason of unevaluableReasons(r, base)) bump(`base:${reason}`);
-      for (const reason of unevaluableReasons(r, head)) bump(`head:${reason}`);
+      for (const reason of readingReasons(r, base)) bump(`base:${reason}`);
+      for (const reason of readingReasons(r, head)) bump(`head:${reason}`);
     }
     expect(malformed).toBe(0);
     expect(records).toBeGreaterThanOrEqual(5000);

@@ -8,7 +8,6 @@ import { loadPolicyFile } from '../../src/policy/load.js';
 import { generateRego } from '../../src/rego/generate.js';
 import { runCliCaptured as cli } from '../support/cli.js';
 import { repoRoot, testOpaPath } from '../support/opa.js';
-import { SUPPORTS_UNKNOWN_PATHS } from '../support/unknowns.js';
 import { tempDir } from '../replay/helpers.js';
 
 /**
@@ -202,22 +201,14 @@ describe('OPA decision logs written by the real OPA', () => {
       recorded_mismatch: number;
       malformed: { count: number; examples: { line: number; reason: string }[] };
     };
-    const masked = inputs.filter((i) => expectedMask(i).erased.length + expectedMask(i).masked.length > 0);
-    if (SUPPORTS_UNKNOWN_PATHS) {
-      expect(result.evaluated).toBe(RECORDS);
-      expect(result.malformed.count).toBe(1);
-    } else {
-      // Until records may carry unknown_paths, the masked events are malformed like their records.
-      expect(result.evaluated).toBe(RECORDS - masked.length);
-      expect(result.malformed.count).toBe(1 + masked.length);
-    }
+    // Masked or not, every request is replayed; the one without an input is malformed.
+    expect(result.evaluated).toBe(RECORDS);
+    expect(result.malformed.count).toBe(1);
     expect(result.changes_total).toBeGreaterThan(5);
     // OPA decided with the base: every recorded decision we can check agrees.
     expect(result.recorded_mismatch).toBe(0);
     const noInputLine = consoleLines.findIndex((l) => l.decision_id === noInput) + 1;
-    // (Before unknown_paths, the masked events fill the first 20 examples.)
-    if (SUPPORTS_UNKNOWN_PATHS)
-      expect(result.malformed.examples).toEqual([{ line: noInputLine, reason: 'no input' }]);
+    expect(result.malformed.examples).toEqual([{ line: noInputLine, reason: 'no input' }]);
     expect(fromLog.meta.traffic).toMatchObject({
       path: consoleLog,
       format: 'opa-decision-log',
@@ -230,7 +221,6 @@ describe('OPA decision logs written by the real OPA', () => {
   });
 
   it('masked and erased values do not matter: the original inputs with the same unknown_paths give the same buckets', async () => {
-    if (!SUPPORTS_UNKNOWN_PATHS) return; // needs unknown_paths (support/unknowns.ts)
     const fromLog = await replayJson('--traffic', consoleLog, '--decision-path', 'base/decision');
     const noInput = answers[answers.length - 1]!.decision_id;
     const ours = writeJsonl('records-original.jsonl', [...expectedRecords(0, true), { request_id: noInput }]);
@@ -241,7 +231,8 @@ describe('OPA decision logs written by the real OPA', () => {
     });
     expect(withoutSubjects(fromLog.result)).toEqual(withoutSubjects(fromOriginal.result));
     const reasons = (fromLog.result as { unevaluable_reasons: string[] }).unevaluable_reasons;
-    expect(reasons).toEqual(expect.arrayContaining(['claims_unavailable']));
+    // An erased input leaves every read unknown: claims and the HTTP host among them.
+    expect(reasons).toEqual(expect.arrayContaining(['claims_unavailable', 'http_not_recorded']));
   });
 
   it('the upload bodies (gzip JSON arrays, one file per upload) replay to the same report', async () => {
@@ -260,14 +251,13 @@ describe('OPA decision logs written by the real OPA', () => {
         index: expect.any(Number),
       }),
     );
-    if (SUPPORTS_UNKNOWN_PATHS)
-      expect(examples).toContainEqual(
-        expect.objectContaining({
-          file: expect.stringMatching(/upload-\d+\.json\.gz$/),
-          index: expect.any(Number),
-          reason: 'no input',
-        }),
-      );
+    expect(examples).toContainEqual(
+      expect.objectContaining({
+        file: expect.stringMatching(/upload-\d+\.json\.gz$/),
+        index: expect.any(Number),
+        reason: 'no input',
+      }),
+    );
   });
 
   it('without --decision-path, two paths are an error listing both with their counts', async () => {

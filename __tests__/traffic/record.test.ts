@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   explainInvalidRecord,
   isTrafficRecord,
+  MAX_UNKNOWN_PATHS,
   MAX_UNPAIRED_CALLS,
   trafficRecordSchema,
 } from '../../src/traffic/record.js';
@@ -127,6 +128,36 @@ describe('the record schema', () => {
       'input.identity.verified: must be a boolean',
     ],
     [
+      'unknown_paths not a list',
+      (r) => (r.unknown_paths = '/input/identity'),
+      'unknown_paths: must be an array',
+    ],
+    [
+      'unknown_paths entry not a string',
+      (r) => (r.unknown_paths = ['/input/identity', 5]),
+      'unknown_paths[1]: must be a string, got the number 5',
+    ],
+    [
+      'unknown_paths entry outside /input',
+      (r) => (r.unknown_paths = ['/request/time']),
+      'unknown_paths[0]: must be a JSON pointer (RFC 6901) starting with /input, e.g. /input/identity/claims/email, got the string "/request/time"',
+    ],
+    [
+      'unknown_paths entry with a bad escape',
+      (r) => (r.unknown_paths = ['/input/identity/claims/a~2b']),
+      'unknown_paths[0]: must be a JSON pointer',
+    ],
+    [
+      'unknown_paths entry that only starts like /input',
+      (r) => (r.unknown_paths = ['/inputs/identity']),
+      'unknown_paths[0]: must be a JSON pointer',
+    ],
+    [
+      'unknown_paths entry without the leading slash',
+      (r) => (r.unknown_paths = ['input/identity']),
+      'unknown_paths[0]: must be a JSON pointer',
+    ],
+    [
       'unpaired beside calls',
       (r) => (r.unpaired = { call_count: 1 }),
       'unpaired: an unpaired batch must not also carry input.request.mcp.calls',
@@ -164,6 +195,9 @@ describe('the record schema', () => {
       ['input'],
       ['unavailable'],
       ['unavailable', 0],
+      ['unknown_paths'],
+      ['unknown_paths', 0],
+      ['unknown_paths', 1],
       ['unpaired'],
       ['unpaired', 'call_count'],
       ['unpaired', 'tool'],
@@ -227,6 +261,15 @@ describe('the record schema', () => {
       { call_count: 1 },
       '2026-11-27T09:15:02Z',
       '2026-02-30T09:15:02Z',
+      '/input',
+      '/input/',
+      '/input/identity/claims/a~1b~0c',
+      '/input/request/mcp/calls/*/tool',
+      '/input/x~',
+      '/inputx',
+      ['/input/identity', '/input/request/time'],
+      ['/input/identity', 7],
+      ['/input/a~3'],
     );
     const mutation = fc.tuple(fc.constantFrom(...paths), values);
     fc.assert(
@@ -238,6 +281,42 @@ describe('the record schema', () => {
         expect(explainInvalidRecord(r) === undefined).toBe(fast);
       }),
       { numRuns: 3000, seed: 7 },
+    );
+  });
+});
+
+describe('unknown_paths', () => {
+  it('accepts RFC 6901 pointers under /input, escapes and * included, in both validators', () => {
+    const r = {
+      ...clone(VALID),
+      unknown_paths: [
+        '/input',
+        '/input/',
+        '/input/identity/claims/realm_access/roles',
+        '/input/request/mcp/calls/*/tool',
+        '/input/identity/claims/a~1b~0c',
+        '/input/identity/claims/a~01',
+        '/input/identity/claims/',
+      ],
+    };
+    expect(isTrafficRecord(r)).toBe(true);
+    expect(trafficRecordSchema.safeParse(r).success).toBe(true);
+    expect(explainInvalidRecord(r)).toBeUndefined();
+  });
+});
+
+describe('unknown_paths are bounded', () => {
+  it(`accepts up to ${MAX_UNKNOWN_PATHS} pointers and rejects more, in both validators`, () => {
+    const withPaths = (n: number) => ({
+      request_id: 'u',
+      input: {},
+      unknown_paths: Array(n).fill('/input/x'),
+    });
+    expect(isTrafficRecord(withPaths(MAX_UNKNOWN_PATHS))).toBe(true);
+    expect(trafficRecordSchema.safeParse(withPaths(MAX_UNKNOWN_PATHS)).success).toBe(true);
+    expect(isTrafficRecord(withPaths(MAX_UNKNOWN_PATHS + 1))).toBe(false);
+    expect(explainInvalidRecord(withPaths(MAX_UNKNOWN_PATHS + 1))).toBe(
+      `unknown_paths: must hold at most ${MAX_UNKNOWN_PATHS} pointers`,
     );
   });
 });

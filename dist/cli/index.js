@@ -17696,7 +17696,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7716);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2645);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17767,7 +17767,7 @@ async function writeOutputFile(path, text) {
 
 /***/ }),
 
-/***/ 7716:
+/***/ 2645:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28353,15 +28353,316 @@ function policyFeatures(policy) {
     return { rules, any };
 }
 
+;// CONCATENATED MODULE: ./build/rego/threeValued.js
+
+
+
+/** The top-level input key that carries the unknown set to the three-valued entrypoint. */
+const UNKNOWNS_KEY = 'policy_replay';
+/** The name of the three-valued decision in every generated package. */
+const THREE_VALUED_DECISION = 'three_valued_decision';
+function isArrayIndex(segment) {
+    return /^(0|[1-9][0-9]*)$/.test(segment);
+}
+/**
+ * The payload of a record's unknown set. On an unpaired batch a pointer naming one call names
+ * that field on every call (`*`), and one beyond `callCount` changes nothing (dropped).
+ */
+function unknownsPayload(pointers, unpaired) {
+    const unknown = [];
+    for (const pointer of pointers) {
+        const underCalls = pointer.length >= 4 && pointer[0] === 'request' && pointer[1] === 'mcp' && pointer[2] === 'calls';
+        if (!underCalls || !isArrayIndex(pointer[3])) {
+            unknown.push([...pointer]);
+            continue;
+        }
+        const index = Number(pointer[3]);
+        if (unpaired === null)
+            unknown.push(['request', 'mcp', 'calls', index, ...pointer.slice(4)]);
+        else if (index < unpaired.call_count)
+            unknown.push(['request', 'mcp', 'calls', '*', ...pointer.slice(4)]);
+    }
+    return { unknown, unpaired: unpaired !== null };
+}
+/** The decision's header lines; they depend on the policy's two settings, never on its rules. */
+function threeValuedHeader(pkg, defaultEffect, onMissingContext) {
+    const ids = (set) => `[pair[1] | some pair in sort(data.${pkg}.${set})]`;
+    const values = (set) => `max({0} | {v | some v in data.${pkg}.${set}})`;
+    return [
+        `${THREE_VALUED_DECISION} := {`,
+        '\t"allow": tv_allow,',
+        `\t"matched_rule_ids": ${ids('tv_matched')},`,
+        `\t"missing_context_rule_ids": ${ids('tv_missing_context')},`,
+        `\t"undecided_rule_ids": ${ids('tv_undecided')},`,
+        `\t"undecided_context_rule_ids": ${ids('tv_undecided_context')},`,
+        '}',
+        '',
+        '# docs/unknowns.md "The decision", with F, U, T as 0, 1, 2.',
+        'tv_allow := min([2 - tv_by_missing, 2 - tv_deny_hit, tv_allow_hit])',
+        '',
+        `tv_by_missing := ${onMissingContext === 'deny' ? values('tv_needs_values') : '0'}`,
+        '',
+        `tv_deny_hit := ${values('tv_deny_values')}`,
+        '',
+        `tv_allow_hit := ${defaultEffect === 'allow' ? '2' : values('tv_allow_values')}`,
+    ];
+}
+/** A JSON array of path segments as Rego prints it. */
+function threeValued_location(segments) {
+    return `[${segments.map((s) => (typeof s === 'number' ? String(s) : JSON.stringify(s))).join(', ')}]`;
+}
+/** The helper of a condition's test: the two-valued helper's name with a `tv_` prefix. */
+function testOf(kind, condition) {
+    const negate = condition.operator === 'not_in';
+    if (kind.kind === 'is_batch')
+        return negate ? 'boolean_not_in' : 'boolean_in';
+    if (kind.kind === 'unparsable_calls')
+        return negate ? 'number_not_in' : 'number_in';
+    return negate ? 'value_not_in' : 'value_in';
+}
+/** The values as the two-valued helper of the same test takes them. */
+function valuesOf(kind, condition) {
+    const unique = [...new Set(condition.values)];
+    if (kind.kind === 'is_batch' || kind.kind === 'unparsable_calls')
+        return `{${unique.join(', ')}}`;
+    return `{${unique.map((v) => JSON.stringify(v)).join(', ')}}`;
+}
+function windowPart(rule) {
+    const w = rule.active_window;
+    if (!w)
+        return null;
+    const days = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].filter((d) => w.days.includes(d));
+    const minutes = (clock) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+    return `tv_window({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(w.timezone)}, ${minutes(w.from)}, ${minutes(w.to)})`;
+}
+/** `head := value if { body } else := …` chains, in the form `opa fmt` prints them. */
+function elseChain(head, branches, last) {
+    const out = [];
+    branches.forEach(({ value, body }, i) => {
+        const open = i === 0 ? `${head} := ${value} if {` : `} else := ${value} if {`;
+        out.push(open, ...indent(body));
+    });
+    out.push(`} else := ${last}`);
+    return out;
+}
+function indent(lines) {
+    return lines.map((line) => `\t${line}`);
+}
+/**
+ * The call part of a rule (docs/unknowns.md "Call part") as a complete rule, so it is computed
+ * once. Each branch is a search that stops at its first failing test, as the two-valued rule's.
+ */
+function callPartLines(name, rule, calls) {
+    const on = (i, call, test) => calls.map((c) => `${c(i, call)} ${test}`);
+    const known = { value: '1', body: ['tv_calls_unknown'] };
+    if (rule.effect === 'allow') {
+        // (calls non-empty) AND (AND over calls): the same on an unpaired batch, with any pairing.
+        return elseChain(name, [
+            known,
+            { value: '0', body: ['count(tv_calls) == 0'] },
+            ...calls.map((c) => ({ value: '0', body: ['some i, call in tv_calls', `${c('i', 'call')} == 0`] })),
+            { value: '2', body: ['every i, call in tv_calls {', ...indent(on('i', 'call', '== 2')), '}'] },
+        ], '1');
+    }
+    // OR over calls of (AND over the call's conditions).
+    const paired = (guard) => [
+        { value: '2', body: [...guard, 'some i, call in tv_calls', ...on('i', 'call', '== 2')] },
+        { value: '1', body: [...guard, 'some i, call in tv_calls', ...on('i', 'call', '!= 0')] },
+    ];
+    if (!ruleFeatures(rule).combinesCallFields)
+        return elseChain(name, [known, ...paired([])], '0');
+    // Two or more call fields over an unpaired batch: F when some(c) is F for some c; T when
+    // some(c0) is T and all(c) is T for every other c; else U.
+    return elseChain(name, [
+        known,
+        ...paired(['not tv_unpaired']),
+        { value: '0', body: ['not tv_unpaired'] },
+        ...calls.map((c) => ({
+            value: '0',
+            body: ['every i, call in tv_calls {', `\t${c('i', 'call')} == 0`, '}'],
+        })),
+        ...calls.map((c, k) => ({
+            value: '2',
+            body: [
+                'some i, call in tv_calls',
+                `${c('i', 'call')} == 2`,
+                'every j, other in tv_calls {',
+                ...indent(calls.filter((_, m) => m !== k).map((o) => `${o('j', 'other')} == 2`)),
+                '}',
+            ],
+        })),
+    ], '1');
+}
+/** One rule's three-valued lines: its needs, its call part, its matched value, and what they feed. */
+function threeValuedRuleLines(rule, index) {
+    const name = `tv_${regoRuleName(rule.id)}`;
+    const needsName = `tv_${regoNeedsContextName(rule.id)}`;
+    const callsName = `tv_call_part_${regoRuleName(rule.id).slice('rule_'.length)}`;
+    const features = ruleFeatures(rule);
+    const needsParts = [];
+    if (features.caller)
+        needsParts.push('tv_caller_needs');
+    if (features.directory)
+        needsParts.push('tv_directory_needs');
+    if (features.window)
+        needsParts.push('tv_window_needs');
+    // Each part with the test that makes it F and the one that makes it T, in the order of the
+    // two-valued rule's body (so the common case stops as early).
+    const parts = [];
+    if (needsParts.length > 0)
+        parts.push({ value: `2 - ${needsName}`, isFalse: `${needsName} == 2`, isTrue: `${needsName} == 0` });
+    const part = (value) => ({ value, isFalse: `${value} == 0`, isTrue: `${value} == 2` });
+    const calls = [];
+    for (const condition of rule.conditions) {
+        const kind = classifyField(condition.field);
+        const test = testOf(kind, condition);
+        const values = valuesOf(kind, condition);
+        if (kind.kind === 'call') {
+            calls.push((i, call) => `tv_call_${test}(${i}, ${call}, ${JSON.stringify(kind.name)}, ${values})`);
+        }
+        else
+            parts.push(part(`tv_${test}(${threeValued_location(inputPathOf(kind).path)}, ${values})`));
+    }
+    if (calls.length > 0)
+        parts.push(part(callsName));
+    const window = windowPart(rule);
+    if (window !== null)
+        parts.push(part(window));
+    const id = `[${index}, ${JSON.stringify(rule.id)}]`;
+    const out = [];
+    if (needsParts.length > 0) {
+        out.push('', needsParts.length === 1
+            ? `${needsName} := ${needsParts[0]}`
+            : `${needsName} := max([${needsParts.join(', ')}])`, '', `tv_needs_values contains ${needsName}`, '', `tv_missing_context contains ${id} if ${needsName} == 2`, '', `tv_undecided_context contains ${id} if ${needsName} == 1`);
+    }
+    if (calls.length > 0)
+        out.push('', ...callPartLines(callsName, rule, calls));
+    // Kleene AND, stopping at the first F part; T only when every part is T.
+    out.push('', ...(parts.length === 1
+        ? [`${name} := ${parts[0].value}`]
+        : elseChain(name, [
+            ...parts.map((p) => ({ value: '0', body: [p.isFalse] })),
+            { value: '2', body: parts.map((p) => p.isTrue) },
+        ], '1')), '', `${rule.effect === 'deny' ? 'tv_deny_values' : 'tv_allow_values'} contains ${name}`, '', `tv_matched contains ${id} if ${name} == 2`, '', `tv_undecided contains ${id} if ${name} == 1`);
+    return out;
+}
+/** The three-valued condition helpers, one per two-valued test: U when the location is unknown. */
+const CONDITION_TESTS = [
+    'value_in',
+    'value_not_in',
+    'boolean_in',
+    'boolean_not_in',
+    'number_in',
+    'number_not_in',
+];
+function conditionHelpers() {
+    const out = [
+        "# A request or caller condition; an absent key (object.get's null) holds for no test.",
+    ];
+    for (const test of CONDITION_TESTS) {
+        out.push(`tv_${test}(location, values) := 1 if {`, '\ttv_unknown_at(location)', '} else := 2 if {', `\t${test}(object.get(input, location, null), values)`, '} else := 0', '');
+    }
+    out.push('# A condition on call i.');
+    for (const test of ['value_in', 'value_not_in']) {
+        out.push(`tv_call_${test}(i, call, field, values) := 1 if {`, '\ttv_call_unknown(i, field)', '} else := 2 if {', `\t${test}(call[field], values)`, '} else := 0', '');
+    }
+    return out;
+}
+/** Shared three-valued definitions, after the two-valued helpers they build on. */
+const THREE_VALUED_HELPERS = [
+    ...`
+# Three-valued evaluation (docs/unknowns.md). A location is unknown when a pointer of the unknown
+# set names it, lies inside it or contains it: they agree on their common length.
+tv_unknown_at(location) if {
+	some pointer in input.${UNKNOWNS_KEY}.unknown
+	n := min([count(pointer), count(location)])
+	array.slice(pointer, 0, n) == array.slice(location, 0, n)
+}
+
+# Call i's field: "*" matches any index. A pointer naming or containing the call list is
+# tv_calls_unknown, which the call parts test first.
+tv_call_unknown(i, field) if {
+	some pointer in tv_call_pointers
+	tv_index_fits(pointer[3], i)
+	tv_field_fits(pointer, field)
+}
+
+tv_call_pointers contains pointer if {
+	some pointer in input.${UNKNOWNS_KEY}.unknown
+	count(pointer) >= 4
+	array.slice(pointer, 0, 3) == ["request", "mcp", "calls"]
+}
+
+tv_index_fits("*", _)
+
+tv_index_fits(index, i) if index == i
+
+tv_field_fits(pointer, _) if count(pointer) == 4
+
+tv_field_fits(pointer, field) if pointer[4] == field
+
+# The call list is unknown only through a pointer that names or contains it.
+tv_calls_unknown if {
+	some pointer in input.${UNKNOWNS_KEY}.unknown
+	count(pointer) <= 3
+	pointer == array.slice(["request", "mcp", "calls"], 0, count(pointer))
+}
+
+tv_unpaired if input.${UNKNOWNS_KEY}.unpaired == true
+
+tv_calls := input.request.mcp.calls if {
+	is_array(input.request.mcp.calls)
+} else := []
+`
+        .trim()
+        .split('\n'),
+    '',
+    ...conditionHelpers(),
+    ...`
+tv_time_unknown if tv_unknown_at(["request", "time"])
+
+tv_window(days, zone, from, to) := 1 if {
+	tv_time_unknown
+} else := 2 if {
+	window_open(days, zone, from, to)
+} else := 0
+
+tv_caller_needs := 1 if {
+	tv_unknown_at(["identity", "verified"])
+} else := 0 if {
+	identity_verified
+} else := 2
+
+tv_directory_needs := 1 if {
+	tv_unknown_at(["identity", "attributes_resolved"])
+} else := 0 if {
+	attributes_resolved
+} else := 2
+
+# A lost time does not make a window rule need context: the gateway had one.
+tv_window_needs := 0 if {
+	tv_time_unknown
+} else := 0 if {
+	request_has_time
+} else := 2`
+        .trim()
+        .split('\n'),
+];
+
 ;// CONCATENATED MODULE: ./build/rego/generate.js
 
 
 
 
+
 const DEFAULT_PACKAGE = 'policy_replay';
-/** The wasm/`opa eval` entrypoint of a generated module. */
+/** The wasm/`opa eval` entrypoint of a generated module: the two-valued decision the gateway runs. */
 function entrypointOf(packageName = DEFAULT_PACKAGE) {
     return `${packageName.replace(/\./g, '/')}/decision`;
+}
+/** The three-valued entrypoint the replay runs on records with unknown data (docs/unknowns.md). */
+function threeValuedEntrypointOf(packageName = DEFAULT_PACKAGE) {
+    return `${packageName.replace(/\./g, '/')}/${THREE_VALUED_DECISION}`;
 }
 /**
  * Compiles a validated policy to one Rego v1 module. Deterministic, and each rule's lines depend
@@ -28388,7 +28689,8 @@ function generateRego(policy, options = {}) {
         out.push(`missing_context_denies if count(data.${pkg}.missing_context) > 0`, '');
     out.push('default deny_matched := false', '', 'default allow_matched := false', '');
     out.push(...HELPERS);
-    policy.rules.forEach((rule, index) => out.push('', ...ruleBlock(rule, index)));
+    out.push('', ...threeValuedHeader(pkg, policy.default_effect, mode), '', ...THREE_VALUED_HELPERS);
+    policy.rules.forEach((rule, index) => out.push('', ...ruleBlock(rule, index), ...threeValuedRuleLines(rule, index)));
     return `${out.join('\n')}\n`;
 }
 function block(head, body) {
@@ -29176,6 +29478,10 @@ function createTimeBuiltins() {
 /** opa-wasm's own default initial size, kept as the floor. */
 const DEFAULT_INITIAL_PAGES = 5;
 const IMPORT_SECTION = 2;
+const DATA_SECTION = 11;
+const PAGE_BYTES = 65_536;
+const I32_CONST = 0x41;
+const END = 0x0b;
 const KIND_FUNCTION = 0;
 const KIND_TABLE = 1;
 const KIND_MEMORY = 2;
@@ -29214,6 +29520,19 @@ class Reader {
         const start = this.offset;
         this.skip(length);
         return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, length).toString('utf8');
+    }
+    /** A signed LEB128 number (an i32.const immediate). */
+    sleb() {
+        let result = 0;
+        let scale = 1;
+        for (let i = 0; i < 5; i++) {
+            const b = this.byte();
+            result += (b & 0x7f) * scale;
+            scale *= 128;
+            if ((b & 0x80) === 0)
+                return b & 0x40 ? result - scale : result;
+        }
+        throw new RangeError('malformed LEB128 number in the wasm module');
     }
     limits() {
         const flags = this.byte();
@@ -29256,10 +29575,53 @@ function importedMemoryLimits(wasm) {
     }
     return null;
 }
-/** The memory descriptor to load `wasm` with: at least the module's own minimum. */
+/**
+ * Pages the module's active data segments reach: where the last one ends. `opa build` declares a
+ * memory minimum that can fall short of it for a large policy (its data placed after the heap
+ * start), and instantiation then fails with "data segment is out of bounds".
+ */
+function dataSegmentPages(wasm) {
+    const r = new Reader(wasm);
+    r.skip(8);
+    let end = 0;
+    while (r.offset < wasm.length) {
+        const id = r.byte();
+        const size = r.uleb();
+        if (id !== DATA_SECTION) {
+            r.skip(size);
+            continue;
+        }
+        const count = r.uleb();
+        for (let i = 0; i < count; i++) {
+            const flags = r.uleb();
+            if (flags === 1) {
+                r.skip(r.uleb()); // passive: placed by memory.init, not at instantiation
+                continue;
+            }
+            if (flags === 2)
+                r.uleb(); // memory index
+            if (flags !== 0 && flags !== 2)
+                throw new RangeError(`unknown data segment kind ${flags} in the wasm module`);
+            if (r.byte() !== I32_CONST)
+                throw new RangeError('a data segment offset that is not a constant');
+            const offset = r.sleb();
+            if (r.byte() !== END)
+                throw new RangeError('malformed data segment offset in the wasm module');
+            const length = r.uleb();
+            r.skip(length);
+            end = Math.max(end, offset + length);
+        }
+        break;
+    }
+    return Math.ceil(end / PAGE_BYTES);
+}
+/**
+ * The memory descriptor to load `wasm` with: at least the module's own minimum and room for its
+ * data segments.
+ */
 function memoryFor(wasm) {
     const limits = importedMemoryLimits(wasm);
-    const initial = Math.max(DEFAULT_INITIAL_PAGES, limits?.initial ?? 0);
+    const initial = Math.max(DEFAULT_INITIAL_PAGES, limits?.initial ?? 0, dataSegmentPages(wasm));
     return limits?.maximum === undefined ? { initial } : { initial, maximum: limits.maximum };
 }
 
@@ -29294,9 +29656,27 @@ class WasmPolicy {
     }
     /**
      * `input` may be the parsed value or its JSON text as an ArrayBuffer (no re-serialisation).
-     * Returns the decision object of `entrypoint` (the only one when omitted).
+     * Returns the decision object of `entrypoint` (the first, the two-valued decision, when omitted).
      */
     evaluate(input, requestId, entrypoint = 0) {
+        const decision = this.result(input, requestId, entrypoint);
+        if (!decision || typeof decision.allow !== 'boolean') {
+            throw new EvaluationError(this.name, requestId, new Error('the policy produced no decision'));
+        }
+        return decision;
+    }
+    /**
+     * The three-valued decision (docs/unknowns.md) of `entrypoint`, by default the second one a
+     * compiled policy has (compile/compilePolicy.ts builds `decision` then `three_valued_decision`).
+     */
+    evaluateThreeValued(input, requestId, entrypoint = 1) {
+        const decision = this.result(input, requestId, entrypoint);
+        if (!decision || (decision.allow !== 0 && decision.allow !== 1 && decision.allow !== 2)) {
+            throw new EvaluationError(this.name, requestId, new Error('the policy produced no three-valued decision'));
+        }
+        return decision;
+    }
+    result(input, requestId, entrypoint) {
         this.resetBuiltins();
         let resultSet;
         try {
@@ -29306,11 +29686,7 @@ class WasmPolicy {
             throw new EvaluationError(this.name, requestId, error);
         }
         const first = Array.isArray(resultSet) ? resultSet[0] : undefined;
-        const decision = first?.result;
-        if (!decision || typeof decision.allow !== 'boolean') {
-            throw new EvaluationError(this.name, requestId, new Error('the policy produced no decision'));
-        }
-        return decision;
+        return first?.result;
     }
 }
 
@@ -29377,8 +29753,10 @@ const DEFAULT_COMPILE_LIMITS = {
 async function compilePolicy(policy, opaPath, timeoutMs = DEFAULT_BUILD_TIMEOUT_MS) {
     const rego = generateRego(policy);
     const entrypoint = entrypointOf(DEFAULT_PACKAGE);
-    const wasm = await buildWasm(opaPath, [{ name: 'policy.rego', source: rego }], [entrypoint], timeoutMs);
-    return { rego, wasm, entrypoint };
+    const threeValuedEntrypoint = threeValuedEntrypointOf(DEFAULT_PACKAGE);
+    // The order fixes the entrypoint numbers WasmPolicy evaluates by: 0 two-valued, 1 three-valued.
+    const wasm = await buildWasm(opaPath, [{ name: 'policy.rego', source: rego }], [entrypoint, threeValuedEntrypoint], timeoutMs);
+    return { rego, wasm, entrypoint, threeValuedEntrypoint };
 }
 /**
  * The limits a text and its validated policy must respect before OPA sees them: the size (checked
@@ -29465,12 +29843,12 @@ const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
  * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
  * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
  */
-const PAGE_BYTES = 1 << 20;
+const requestIdTable_PAGE_BYTES = 1 << 20;
 const INITIAL_ENTRIES = 1 << 12;
 class RequestIdTable {
     /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
     pages = [];
-    pageUsed = PAGE_BYTES;
+    pageUsed = requestIdTable_PAGE_BYTES;
     offsets = new Float64Array(INITIAL_ENTRIES);
     lengths = new Uint32Array(INITIAL_ENTRIES);
     lines = new Float64Array(INITIAL_ENTRIES);
@@ -29523,8 +29901,8 @@ class RequestIdTable {
         if (this.lengths[entry] !== length)
             return false;
         const at = this.offsets[entry];
-        const page = this.pages[Math.floor(at / PAGE_BYTES)];
-        const start = at % PAGE_BYTES;
+        const page = this.pages[Math.floor(at / requestIdTable_PAGE_BYTES)];
+        const start = at % requestIdTable_PAGE_BYTES;
         const bytes = this.scratch;
         for (let i = 0; i < length; i++)
             if (page[start + i] !== bytes[i])
@@ -29536,14 +29914,14 @@ class RequestIdTable {
         if (entry === this.hashes.length)
             this.growEntries();
         // An id longer than a page gets a page of its own.
-        if (this.pageUsed + length > PAGE_BYTES || this.pages.length === 0) {
-            this.pages.push(new Uint8Array(Math.max(PAGE_BYTES, length)));
+        if (this.pageUsed + length > requestIdTable_PAGE_BYTES || this.pages.length === 0) {
+            this.pages.push(new Uint8Array(Math.max(requestIdTable_PAGE_BYTES, length)));
             this.pageUsed = 0;
         }
         const pageIndex = this.pages.length - 1;
         this.pages[pageIndex].set(this.scratch.subarray(0, length), this.pageUsed);
         // A long id starts its own page at 0 and fills it, so an offset still names one page.
-        this.offsets[entry] = pageIndex * PAGE_BYTES + this.pageUsed;
+        this.offsets[entry] = pageIndex * requestIdTable_PAGE_BYTES + this.pageUsed;
         this.pageUsed += length;
         this.lengths[entry] = length;
         this.lines[entry] = line;
@@ -29576,7 +29954,45 @@ class RequestIdTable {
     }
 }
 
+;// CONCATENATED MODULE: ./build/traffic/pointer.js
+/**
+ * JSON pointers (RFC 6901) into a record's `input`, the unit of the unknown set
+ * (docs/unknowns.md "What a record does not know").
+ */
+/**
+ * The segments of `text` below `/input` (`/input` itself is `[]`), escapes undone; null when
+ * `text` is not an RFC 6901 pointer starting with the `input` segment. `~` must be followed by `0`
+ * or `1`; every other character is allowed in a segment.
+ */
+function parseInputPointer(text) {
+    if (text !== '/input' && !text.startsWith('/input/'))
+        return null;
+    if (text.length === 6)
+        return [];
+    const raw = text.slice(7).split('/');
+    const segments = [];
+    for (const segment of raw) {
+        if (segment.includes('~')) {
+            if (/~(?![01])/.test(segment))
+                return null;
+            // ~1 first: "~01" is the text "~1", not "/".
+            segments.push(segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+        }
+        else
+            segments.push(segment);
+    }
+    return segments;
+}
+/** Whether `text` is a pointer the unknown set accepts (what parseInputPointer accepts). */
+function pointer_isInputPointer(text) {
+    if (text !== '/input' && !text.startsWith('/input/'))
+        return false;
+    const tilde = text.indexOf('~');
+    return tilde < 0 || !/~(?![01])/.test(text);
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/record.js
+
 
 
 
@@ -29595,7 +30011,8 @@ class RequestIdTable {
  *   the values a policy reads must have the type the gateway gives them (docs/policy.md "Fields").
  * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
  *   `time.parse_rfc3339_ns` also accepts.
- * - Repeated entries in `unavailable` are harmless and accepted.
+ * - Repeated entries in `unavailable` are harmless and accepted, and so are repeated
+ *   `unknown_paths` (docs/unknowns.md).
  */
 const UNAVAILABLE_ENTRIES = [
     'mcp',
@@ -29609,6 +30026,8 @@ const UNAVAILABLE_ENTRIES = [
 const RECORDED_DECISIONS = ['allow', 'deny'];
 const RFC3339_MESSAGE = 'must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z';
 const instantSchema = schemas_string().refine(isRfc3339Instant, RFC3339_MESSAGE);
+const POINTER_MESSAGE = 'must be a JSON pointer (RFC 6901) starting with /input, e.g. /input/identity/claims/email';
+const unknownPathSchema = schemas_string().refine(pointer_isInputPointer, POINTER_MESSAGE);
 const stringList = array(schemas_string());
 const callSchema = looseObject({
     tool: schemas_string().optional(),
@@ -29655,6 +30074,11 @@ const trafficInputSchema = looseObject({
  * ~100-byte record claiming millions would exhaust memory; no gateway batch comes near this.
  */
 const MAX_UNPAIRED_CALLS = 10_000;
+/**
+ * The most `unknown_paths` one record may carry. Every pointer is matched against every location a
+ * policy reads, in both evaluators; no export needs more than a few per record.
+ */
+const MAX_UNKNOWN_PATHS = 1_024;
 const unpairedSchema = strictObject({
     call_count: schemas_int().nonnegative().max(MAX_UNPAIRED_CALLS),
     method: stringList.optional(),
@@ -29682,6 +30106,9 @@ const trafficRecordSchema = strictObject({
     manifest_id: schemas_string().optional(),
     input: trafficInputSchema,
     unavailable: array(schemas_enum(UNAVAILABLE_ENTRIES)).optional(),
+    unknown_paths: array(unknownPathSchema)
+        .max(MAX_UNKNOWN_PATHS, `must hold at most ${MAX_UNKNOWN_PATHS} pointers`)
+        .optional(),
     unpaired: unpairedSchema.optional(),
 })
     .superRefine((value, ctx) => {
@@ -29727,6 +30154,7 @@ const RECORD_KEYS = new Set([
     'manifest_id',
     'input',
     'unavailable',
+    'unknown_paths',
     'unpaired',
 ]);
 const UNPAIRED_KEYS = new Set(['call_count', 'method', 'tool', 'resource_uri', 'prompt']);
@@ -29846,6 +30274,16 @@ function isTrafficRecord(v) {
                 return false;
         }
     }
+    const unknownPaths = v.unknown_paths;
+    if (unknownPaths !== undefined) {
+        if (!Array.isArray(unknownPaths) || unknownPaths.length > MAX_UNKNOWN_PATHS)
+            return false;
+        for (let i = 0; i < unknownPaths.length; i++) {
+            const path = unknownPaths[i];
+            if (typeof path !== 'string' || !pointer_isInputPointer(path))
+                return false;
+        }
+    }
     if (v.unpaired !== undefined) {
         if (!isUnpaired(v.unpaired))
             return false;
@@ -29912,6 +30350,8 @@ function explainInvalidRecord(value) {
             message = `unknown unavailable entry ${JSON.stringify(actual)} (known: ${UNAVAILABLE_ENTRIES.join(', ')})`;
         else if (issue.code === 'invalid_value')
             message = `must be one of ${issue.values.map((x) => JSON.stringify(x)).join(', ')}, got ${record_describeType(actual)}`;
+        else if (issue.code === 'custom' && path[0] === 'unknown_paths' && path.length === 2)
+            message = `${issue.message}, got ${record_describeType(actual)}`;
         else if (issue.code === 'too_small' && issue.origin === 'number')
             message = `must not be negative, got ${record_describeType(actual)}`;
         else
@@ -31778,77 +32218,276 @@ function renderFidelityText(result) {
     return `${lines.join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./build/traffic/availability.js
-/** Every unevaluable reason of docs/traffic.md, sorted (the order reports list them in). */
+;// CONCATENATED MODULE: ./build/engine/unknowns.js
+
+/** Every unevaluable reason, sorted (the order reports list them in). docs/unknowns.md "Reasons". */
 const UNEVALUABLE_REASONS = [
     'attributes_unavailable',
     'batch_call_pairing_unavailable',
     'claims_unavailable',
+    'http_not_recorded',
     'mcp_not_recorded',
     'subject_unverified',
     'time_not_recorded',
     'tool_not_recorded',
 ];
-const availability_NONE = Object.freeze([]);
-// One bit per reason, in UNEVALUABLE_REASONS order, so collecting is allocation-free and the
-// result comes out sorted and distinct.
-const ATTRIBUTES = 1 << 0;
-const PAIRING = 1 << 1;
-const CLAIMS = 1 << 2;
-const MCP = 1 << 3;
-const UNVERIFIED = 1 << 4;
-const TIME = 1 << 5;
-const TOOL = 1 << 6;
-function availabilityProfile(features) {
-    const any = features.any;
-    const readsCallPayload = any.callFields.length > 0 || any.arguments || any.jsonrpc;
-    return {
-        byEntry: {
-            mcp: readsCallPayload ? MCP : 0,
-            'mcp.tool': any.callFields.includes('tool') ? TOOL : 0,
-            'mcp.arguments': any.arguments ? MCP : 0,
-            'identity.verification': any.caller ? UNVERIFIED : 0,
-            'identity.attributes': any.directory ? ATTRIBUTES : 0,
-            'identity.claims': any.subjectOrIssuer || any.claims ? CLAIMS : 0,
-            time: any.window ? TIME : 0,
-        },
-        unpaired: any.combinesCallFields ? PAIRING : 0,
-    };
-}
-const profiles = new WeakMap();
-function profileOf(features) {
-    let profile = profiles.get(features);
-    if (profile === undefined) {
-        profile = availabilityProfile(features);
-        profiles.set(features, profile);
-    }
-    return profile;
+/** One bit per reason, in UNEVALUABLE_REASONS order: sets of reasons without allocation. */
+const REASON_BIT = Object.freeze(Object.fromEntries(UNEVALUABLE_REASONS.map((reason, i) => [reason, 1 << i])));
+/** The reasons of a bit set, sorted and distinct. */
+function unknowns_reasonsOfBits(bits) {
+    const out = [];
+    for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
+        if ((bits & (1 << i)) !== 0)
+            out.push(UNEVALUABLE_REASONS[i]);
+    return out;
 }
 /**
- * The reasons a record is unevaluable for a policy (docs/traffic.md "Absent is not unavailable"): sorted, distinct, empty
- * when the record is scoreable. A row applies only when the policy reads the feature the record
- * lacks. The returned array is shared when empty: do not mutate it.
+ * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
+ * call's field names that field on every call (the lists cannot say which value was that call's),
+ * and one naming an index beyond `call_count` changes nothing. A paired record's pointers as they
+ * are.
  */
-function unevaluableReasons(record, features) {
-    const unavailable = record.unavailable;
-    const hasUnavailable = unavailable !== undefined && unavailable.length > 0;
-    if (!hasUnavailable && record.unpaired === undefined)
-        return availability_NONE;
-    const profile = profileOf(features);
-    let bits = 0;
-    if (hasUnavailable)
-        for (const entry of unavailable)
-            bits |= profile.byEntry[entry] ?? 0;
-    if (record.unpaired !== undefined)
-        bits |= profile.unpaired;
-    if (bits === 0)
-        return availability_NONE;
-    const reasons = [];
-    for (let i = 0; i < UNEVALUABLE_REASONS.length; i++) {
-        if ((bits & (1 << i)) !== 0)
-            reasons.push(UNEVALUABLE_REASONS[i]);
+function effectivePointers(data) {
+    const unpaired = data.unpaired;
+    if (unpaired === null)
+        return data.pointers;
+    const out = [];
+    for (const p of data.pointers) {
+        if (p.length >= 4 && p[0] === 'request' && p[1] === 'mcp' && p[2] === 'calls' && unknowns_isArrayIndex(p[3])) {
+            if (Number(p[3]) < unpaired.call_count)
+                out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
+        }
+        else
+            out.push(p);
     }
-    return reasons;
+    return out;
+}
+/** `0`, `7`, `12`: the RFC 6901 spelling of an array index (no sign, no leading zero). */
+function unknowns_isArrayIndex(segment) {
+    return /^(0|[1-9][0-9]*)$/.test(segment);
+}
+function segmentMatches(pointerSegment, locationSegment) {
+    if (typeof locationSegment === 'number')
+        return pointerSegment === '*' || pointerSegment === String(locationSegment);
+    if (locationSegment === '*')
+        return pointerSegment === '*' || unknowns_isArrayIndex(pointerSegment);
+    return pointerSegment === locationSegment;
+}
+function relation(pointer, location) {
+    const n = Math.min(pointer.length, location.length);
+    for (let i = 0; i < n; i++)
+        if (!segmentMatches(pointer[i], location[i]))
+            return 'none';
+    if (pointer.length === location.length)
+        return 'equal';
+    return pointer.length > location.length ? 'inside' : 'contains';
+}
+/** A location is unknown when a pointer equals it, lies inside it or contains it. */
+function isUnknown(pointers, location) {
+    for (const pointer of pointers)
+        if (relation(pointer, location) !== 'none')
+            return true;
+    return false;
+}
+/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Precisions"). */
+const CALL_LIST = ['request', 'mcp', 'calls'];
+function isCallListUnknown(pointers) {
+    for (const pointer of pointers) {
+        const r = relation(pointer, CALL_LIST);
+        if (r === 'equal' || r === 'contains')
+            return true;
+    }
+    return false;
+}
+const VERIFIED = ['identity', 'verified'];
+const ATTRIBUTES_RESOLVED = ['identity', 'attributes_resolved'];
+const REQUEST_TIME = ['request', 'time'];
+/** Where call `index`'s field lives (`*`: any call, the static reading). */
+function callFieldLocation(index, field) {
+    return ['request', 'mcp', 'calls', index, field];
+}
+/** Where a request or caller field lives (docs/policy.md's table); call fields use callFieldLocation. */
+function requestFieldLocation(kind) {
+    return inputPathOf(kind).path;
+}
+/** The reason a U location gives for anything but a call's tool (docs/unknowns.md's table). */
+function reasonOfKind(kind) {
+    switch (kind.kind) {
+        case 'call':
+        case 'argument':
+        case 'is_batch':
+        case 'unparsable_calls':
+            return 'mcp_not_recorded';
+        case 'http':
+            return 'http_not_recorded';
+        case 'identity':
+        case 'claim':
+            return 'claims_unavailable';
+        case 'group':
+        case 'tag':
+        case 'attribute':
+            return 'attributes_unavailable';
+    }
+}
+/**
+ * The reasons (bits) of an unknown location, one per pointer that makes it unknown: a call's tool
+ * is `tool_not_recorded` through a pointer to the tool itself (equal or inside), and
+ * `mcp_not_recorded` through one that contains it; every other location has one reason.
+ */
+function locationReasonBits(pointers, location, kind) {
+    if (kind.kind !== 'call' || kind.name !== 'tool')
+        return isUnknown(pointers, location) ? REASON_BIT[reasonOfKind(kind)] : 0;
+    let bits = 0;
+    for (const pointer of pointers) {
+        const r = relation(pointer, location);
+        if (r === 'equal' || r === 'inside')
+            bits |= REASON_BIT.tool_not_recorded;
+        else if (r === 'contains')
+            bits |= REASON_BIT.mcp_not_recorded;
+    }
+    return bits;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/unknowns.js
+
+/** What each `unavailable` entry stands for (docs/unknowns.md's table). */
+const UNAVAILABLE_POINTERS = {
+    mcp: ['/input/request/mcp', '/input/request/jsonrpc'],
+    'mcp.tool': ['/input/request/mcp/tool', '/input/request/mcp/calls/*/tool'],
+    'mcp.arguments': ['/input/request/mcp/arguments'],
+    'identity.verification': ['/input/identity/verified'],
+    'identity.attributes': ['/input/identity/groups', '/input/identity/tags', '/input/identity/attributes'],
+    'identity.claims': ['/input/identity/claims', '/input/identity/subject', '/input/identity/issuer'],
+    time: ['/input/request/time'],
+};
+const PARSED_UNAVAILABLE = new Map(Object.entries(UNAVAILABLE_POINTERS).map(([entry, pointers]) => [
+    entry,
+    pointers.map((p) => parseInputPointer(p)),
+]));
+/**
+ * The decision-log entry point: an OPA decision event's `erased` and `masked` pointers that a
+ * record's unknown set takes (those starting with `/input`; a masked value was replaced, so the
+ * recorded one is not the real one). A converter puts them in the record's `unknown_paths`.
+ */
+function decisionLogUnknownPaths(erased, masked) {
+    const out = [];
+    for (const list of [erased, masked]) {
+        if (!Array.isArray(list))
+            continue;
+        for (const pointer of list)
+            if (typeof pointer === 'string' && isInputPointer(pointer))
+                out.push(pointer);
+    }
+    return out;
+}
+/**
+ * Whether the record may lack something: it has `unavailable` entries, `unknown_paths`, or unpaired
+ * calls. false is the common case, and the replay then takes its two-valued path unchanged.
+ */
+function unknowns_hasUnknowns(record) {
+    const unavailable = record.unavailable;
+    const paths = record.unknown_paths;
+    return ((unavailable !== undefined && unavailable.length > 0) ||
+        (paths !== undefined && paths.length > 0) ||
+        record.unpaired !== undefined);
+}
+/**
+ * A text equal for two records exactly when their unknown sets are equal as written and their
+ * calls are paired alike (unpaired with the same call_count, or paired): what the three-valued
+ * evaluation depends on besides the input's values. Assumes hasUnknowns(record).
+ */
+function unknownKey(record) {
+    const unpaired = record.unpaired === undefined ? 'p' : `u${record.unpaired.call_count}`;
+    return `${unpaired}${JSON.stringify(record.unavailable ?? [])}${JSON.stringify(record.unknown_paths ?? [])}`;
+}
+/** The unknown set's pointers, as segments below `/input`. */
+function unknownPointers(record) {
+    const out = [];
+    for (const entry of record.unavailable ?? [])
+        out.push(...PARSED_UNAVAILABLE.get(entry));
+    // The record validators accept only pointers parseInputPointer parses.
+    for (const path of record.unknown_paths ?? [])
+        out.push(parseInputPointer(path));
+    return out;
+}
+/** The unknown set in the form the evaluators take it. */
+function unknowns_unknownDataOf(record) {
+    return { pointers: unknownPointers(record), unpaired: record.unpaired ?? null };
+}
+
+;// CONCATENATED MODULE: ./build/traffic/availability.js
+
+
+
+
+function readingOf(policy) {
+    const reads = [];
+    const seen = new Set();
+    const add = (location, kind, reason) => {
+        const key = JSON.stringify(location);
+        if (seen.has(key))
+            return;
+        seen.add(key);
+        reads.push({ location, kind, reason });
+    };
+    let combinesCallFields = false;
+    let denyCombinesCallFields = false;
+    let readsCallList = false;
+    for (const rule of policy.rules) {
+        const callFields = new Set();
+        let caller = false;
+        let directory = false;
+        for (const condition of rule.conditions) {
+            const kind = classifyField(condition.field);
+            if (kind.kind === 'call') {
+                callFields.add(kind.name);
+                add(callFieldLocation('*', kind.name), kind, 0);
+            }
+            else
+                add(requestFieldLocation(kind), kind, 0);
+            if (isCallerField(kind))
+                caller = true;
+            if (isDirectoryField(kind))
+                directory = true;
+        }
+        if (callFields.size > 0)
+            readsCallList = true;
+        if (callFields.size >= 2)
+            combinesCallFields = true;
+        if (callFields.size >= 2 && rule.effect === 'deny')
+            denyCombinesCallFields = true;
+        if (caller)
+            add(VERIFIED, null, REASON_BIT.subject_unverified);
+        if (directory)
+            add(ATTRIBUTES_RESOLVED, null, REASON_BIT.attributes_unavailable);
+        if (rule.active_window)
+            add(REQUEST_TIME, null, REASON_BIT.time_not_recorded);
+    }
+    return { reads, combinesCallFields, denyCombinesCallFields, readsCallList };
+}
+/** The static rule's reasons (bits) for a record's unknown set; 0: scoreable by reading. */
+function readingReasonBits(reading, data) {
+    let bits = 0;
+    const pointers = data.pointers;
+    if (pointers.length > 0) {
+        if (reading.readsCallList && isCallListUnknown(pointers))
+            bits |= REASON_BIT.mcp_not_recorded;
+        for (const read of reading.reads) {
+            if (read.kind !== null)
+                bits |= locationReasonBits(pointers, read.location, read.kind);
+            else if (isUnknown(pointers, read.location))
+                bits |= read.reason;
+        }
+    }
+    if (data.unpaired !== null && reading.combinesCallFields)
+        bits |= REASON_BIT.batch_call_pairing_unavailable;
+    return bits;
+}
+/** The static rule's reasons for a record, sorted and distinct; empty when it is scoreable. */
+function readingReasons(record, reading) {
+    if (!hasUnknowns(record))
+        return [];
+    return reasonsOfBits(readingReasonBits(reading, unknownDataOf(record)));
 }
 const PAIRED_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
 /**
@@ -32438,6 +33077,7 @@ function mergeChangeGroups(partials, maxGroups) {
 
 
 
+
 function keyNodes(tree) {
     return [...tree].map(([key, sub], i) => ({
         key,
@@ -32680,7 +33320,8 @@ const MAX_KEY_LENGTH = 2_048;
  * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
  * what any of the policies reads: a record costs one key, and each policy is evaluated once per
  * distinct key. Decisions are shared between records: callers must not mutate them. Evaluation
- * errors are not cached.
+ * errors are not cached. Three-valued decisions (records with unknown data, docs/unknowns.md) are
+ * cached beside the two-valued ones, under keys that add the unknown set.
  */
 class DecisionCache {
     sides;
@@ -32691,14 +33332,32 @@ class DecisionCache {
      * one); when the young one is full it becomes the old one. Frequent projections survive the
      * turnover, unlike with a cache that starts over.
      */
-    young = new Map();
-    old = new Map();
+    twoValued = { young: new Map(), old: new Map() };
+    /**
+     * The three-valued decisions keep generations of their own: records with unknown data are few,
+     * and would otherwise be pushed out by the many two-valued keys between two of them.
+     */
+    threeValued = { young: new Map(), old: new Map() };
     encoder = new TextEncoder();
-    /** The last input seen and what belongs to it: the sides of one record share one key. */
-    lastInput = null;
-    lastKey = null;
-    lastEntry = null;
-    lastBuffer = null;
+    last = {
+        store: this.twoValued,
+        input: null,
+        unknownKey: null,
+        key: null,
+        entry: null,
+        buffer: null,
+    };
+    last3 = {
+        store: this.threeValued,
+        input: null,
+        unknownKey: null,
+        key: null,
+        entry: null,
+        buffer: null,
+    };
+    /** The projection key of the last input keyed: a record's two- and three-valued sides share it. */
+    keyedInput = null;
+    keyedText = null;
     hits = 0;
     misses = 0;
     constructor(sides, limit = DECISION_CACHE_LIMIT) {
@@ -32708,61 +33367,95 @@ class DecisionCache {
     }
     /** The decision of side `index` on `input`. */
     evaluate(index, input, requestId) {
-        if (input !== this.lastInput) {
-            this.lastInput = input;
-            const key = this.projection.key(input);
-            // Long keys (a policy reading a large argument) almost never repeat, and caching them would
-            // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
-            this.lastKey = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
-            this.lastEntry = this.lastKey === null ? null : this.lookup(this.lastKey);
-            this.lastBuffer = null;
-        }
-        const cached = this.lastEntry?.[index];
+        const last = this.last;
+        if (input !== last.input)
+            this.select(last, input, null);
+        const cached = last.entry?.[index];
         if (cached !== undefined) {
             this.hits++;
             return cached;
         }
         this.misses++;
-        const decision = this.sides[index].engine.evaluate(this.inputBuffer(input), requestId);
-        if (this.lastKey !== null) {
-            if (this.lastEntry === null) {
-                this.lastEntry = [];
-                this.remember(this.lastKey, this.lastEntry);
-            }
-            this.lastEntry[index] = decision;
-        }
+        const decision = this.sides[index].engine.evaluate(this.inputBuffer(last, input, null), requestId);
+        this.store(last, index, decision);
         return decision;
     }
-    lookup(key) {
-        const young = this.young.get(key);
+    /** The three-valued decision of side `index` on `input` with `unknowns` unknown. */
+    evaluateThreeValued(index, input, unknowns, requestId) {
+        const last = this.last3;
+        if (input !== last.input || unknowns.key !== last.unknownKey)
+            this.select(last, input, unknowns.key);
+        const cached = last.entry?.[index];
+        if (cached !== undefined) {
+            this.hits++;
+            return cached;
+        }
+        this.misses++;
+        const decision = this.sides[index].engine.evaluateThreeValued(this.inputBuffer(last, input, unknowns.payload), requestId);
+        this.store(last, index, decision);
+        return decision;
+    }
+    select(last, input, unknownKey) {
+        last.input = input;
+        last.unknownKey = unknownKey;
+        if (input !== this.keyedInput) {
+            this.keyedInput = input;
+            this.keyedText = this.projection.key(input);
+        }
+        const projected = this.keyedText;
+        // The unknown key is JSON text after a one-letter tag (no NUL can occur in it), so the NUL
+        // separates the two parts unambiguously; two-valued keys carry no NUL at all.
+        const key = projected === null ? null : unknownKey === null ? projected : `${unknownKey}\0${projected}`;
+        // Long keys (a policy reading a large argument) almost never repeat, and caching them would
+        // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
+        last.key = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
+        last.entry = last.key === null ? null : this.lookup(last.store, last.key);
+        last.buffer = null;
+    }
+    store(last, index, decision) {
+        if (last.key === null)
+            return;
+        if (last.entry === null) {
+            last.entry = [];
+            this.remember(last.store, last.key, last.entry);
+        }
+        last.entry[index] = decision;
+    }
+    lookup(store, key) {
+        const young = store.young.get(key);
         if (young !== undefined)
             return young;
-        const old = this.old.get(key);
+        const old = store.old.get(key);
         if (old === undefined)
             return null;
-        this.remember(key, old);
+        this.remember(store, key, old);
         return old;
     }
-    remember(key, entry) {
-        if (this.young.size >= this.limit) {
-            this.old = this.young;
-            this.young = new Map();
+    remember(store, key, entry) {
+        if (store.young.size >= this.limit) {
+            store.old = store.young;
+            store.young = new Map();
         }
-        this.young.set(key, entry);
+        store.young.set(key, entry);
     }
     /**
-     * The projected input as JSON bytes in an ArrayBuffer, which opa-wasm copies into its memory
-     * without re-serialising; made once per record for all sides. The buffer is allocated here (not
-     * taken from TextEncoder.encode) so it belongs to this realm, the one opa-wasm's
-     * `instanceof ArrayBuffer` checks against.
+     * The projected input (with the unknown set under UNKNOWNS_KEY for the three-valued decision) as
+     * JSON bytes in an ArrayBuffer, which opa-wasm copies into its memory without re-serialising;
+     * made once per record for all sides. The buffer is allocated here (not taken from
+     * TextEncoder.encode) so it belongs to this realm, the one opa-wasm's `instanceof ArrayBuffer`
+     * checks against. The projection keeps only `request` and `identity`, so a record's own input
+     * can never supply the unknown set.
      */
-    inputBuffer(input) {
-        if (this.lastBuffer === null) {
-            const text = JSON.stringify(this.projection.project(input));
-            this.lastBuffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
-            this.encoder.encodeInto(text, new Uint8Array(this.lastBuffer));
+    inputBuffer(last, input, payload) {
+        if (last.buffer === null) {
+            const projected = this.projection.project(input);
+            if (payload !== null)
+                projected[UNKNOWNS_KEY] = payload;
+            const text = JSON.stringify(projected);
+            last.buffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
+            this.encoder.encodeInto(text, new Uint8Array(last.buffer));
         }
-        return this.lastBuffer;
+        return last.buffer;
     }
 }
 
@@ -32798,7 +33491,549 @@ function inShard(shard, requestId, line) {
     return fnv1a32(key) % shard.count === shard.index - 1;
 }
 
+;// CONCATENATED MODULE: ./build/engine/reference.js
+
+
+
+const ABSENT = { present: false };
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * Walks `path` through objects only: a segment applied to an array, string or other scalar is
+ * absent (Rego's `input.a.b` on an array is undefined too). A key holding `undefined` cannot come
+ * from JSON and counts as absent.
+ */
+function lookup(root, path) {
+    let current = root;
+    for (const key of path) {
+        if (!isObject(current) || !Object.prototype.hasOwnProperty.call(current, key))
+            return ABSENT;
+        current = current[key];
+    }
+    return current === undefined ? ABSENT : { present: true, value: current };
+}
+/** Whether one array element counts as "in values": strings exactly, numbers/booleans by JSON. */
+function elementIn(element, values) {
+    if (typeof element === 'string')
+        return values.has(element);
+    if (typeof element === 'number' || typeof element === 'boolean') {
+        return values.has(JSON.stringify(element));
+    }
+    return false;
+}
+/** docs/policy.md "One condition" for every field except is_batch and unparsable_calls. */
+function genericHolds(found, condition) {
+    if (!found.present)
+        return false;
+    const v = found.value;
+    const values = new Set(condition.values);
+    const positive = condition.operator === 'in';
+    if (typeof v === 'string')
+        return values.has(v) === positive;
+    if (Array.isArray(v))
+        return v.some((element) => elementIn(element, values)) === positive;
+    if (typeof v === 'number' || typeof v === 'boolean') {
+        return values.has(JSON.stringify(v)) === positive;
+    }
+    return false; // object or null
+}
+/** is_batch compares as a boolean: only a boolean value can satisfy either operator. */
+function isBatchHolds(found, condition) {
+    if (!found.present || typeof found.value !== 'boolean')
+        return false;
+    const listed = condition.values.some((text) => (text === 'true') === found.value);
+    return listed === (condition.operator === 'in');
+}
+/** unparsable_calls compares as a number: only a number value can satisfy either operator. */
+function unparsableCallsHolds(found, condition) {
+    if (!found.present || typeof found.value !== 'number')
+        return false;
+    const listed = condition.values.some((text) => Number(text) === found.value);
+    return listed === (condition.operator === 'in');
+}
+/** Where a non-call field lives in the input (docs/policy.md "Fields"). */
+function reference_requestPath(kind) {
+    switch (kind.kind) {
+        case 'argument':
+            return ['request', 'mcp', 'arguments', ...kind.path];
+        case 'http':
+            return ['request', 'http', kind.name];
+        case 'is_batch':
+            return ['request', 'jsonrpc', 'is_batch'];
+        case 'unparsable_calls':
+            return ['request', 'jsonrpc', 'unparsable_calls'];
+        case 'identity':
+            return ['identity', kind.name];
+        case 'group':
+            return ['identity', 'groups'];
+        case 'tag':
+            return ['identity', 'tags'];
+        case 'attribute':
+            return ['identity', 'attributes', kind.name];
+        case 'claim':
+            return ['identity', 'claims', ...kind.path];
+    }
+}
+function conditionHolds(kind, found, condition) {
+    if (kind.kind === 'is_batch')
+        return isBatchHolds(found, condition);
+    if (kind.kind === 'unparsable_calls')
+        return unparsableCallsHolds(found, condition);
+    return genericHolds(found, condition);
+}
+function classifyRule(rule) {
+    const classified = {
+        rule,
+        call: [],
+        request: [],
+        readsCaller: false,
+        readsDirectory: false,
+    };
+    for (const condition of rule.conditions) {
+        const kind = classifyField(condition.field);
+        if (kind.kind === 'call')
+            classified.call.push({ condition, kind });
+        else
+            classified.request.push({ condition, kind });
+        if (isCallerField(kind))
+            classified.readsCaller = true;
+        if (isDirectoryField(kind))
+            classified.readsDirectory = true;
+    }
+    return classified;
+}
+/** docs/policy.md "Missing context": decided from what the rule reads, never from its outcome. */
+function needsContext(rule, input) {
+    const flag = (path) => {
+        const found = lookup(input, path);
+        return found.present && found.value === true;
+    };
+    if (rule.readsCaller && !flag(['identity', 'verified']))
+        return true;
+    if (rule.readsDirectory && !flag(['identity', 'attributes_resolved']))
+        return true;
+    // A present "time" key counts whatever it holds: rejecting invalid times is the caller's job
+    // before evaluation, and the compiled policy would fail on them rather than skip the rule.
+    if (rule.rule.active_window !== undefined && !lookup(input, ['request', 'time']).present) {
+        return true;
+    }
+    return false;
+}
+const DAY_BY_GO_WEEKDAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+function minutesOf(clock) {
+    return Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+}
+/**
+ * docs/policy.md "Windows". From and to are whole minutes, so comparing the local minute of the day
+ * is exact: t ≥ from ⇔ minute ≥ from, and t < to ⇔ minute < to, whatever the seconds.
+ * Throws a BuiltinError for a time that is not an RFC 3339 string or an unknown zone, as the
+ * compiled policy's builtins do.
+ */
+function inForce(window, time) {
+    if (typeof time !== 'string') {
+        throw new BuiltinError('time.parse_rfc3339_ns', [time], 'operand 1 must be string');
+    }
+    const ns = parseRfc3339Nanos(time);
+    const zone = loadTimeZone(window.timezone);
+    if (zone === undefined) {
+        throw new BuiltinError('time.clock', [[Number(ns), window.timezone]], `unknown time zone ${window.timezone}`);
+    }
+    const local = civilTime(ns, zone);
+    const day = DAY_BY_GO_WEEKDAY[local.weekday];
+    if (day === undefined || !window.days.includes(day))
+        return false;
+    const minute = local.hour * 60 + local.minute;
+    const from = minutesOf(window.from);
+    const to = minutesOf(window.to);
+    return from < to ? from <= minute && minute < to : minute >= from || minute < to;
+}
+function callMatches(rule, call) {
+    return rule.call.every(({ condition, kind }) => conditionHolds(kind, lookup(call, [kind.name]), condition));
+}
+function ruleMatches(rule, input) {
+    const requestHolds = rule.request.every(({ condition, kind }) => conditionHolds(kind, lookup(input, reference_requestPath(kind)), condition));
+    if (!requestHolds)
+        return false;
+    if (rule.call.length > 0) {
+        const found = lookup(input, ['request', 'mcp', 'calls']);
+        const calls = found.present && Array.isArray(found.value) ? found.value : [];
+        // Deny needs some offending call; allow needs every call allowed, so a batch cannot
+        // smuggle a denied call beside an allowed one.
+        const callsHold = rule.rule.effect === 'deny'
+            ? calls.some((call) => callMatches(rule, call))
+            : calls.length > 0 && calls.every((call) => callMatches(rule, call));
+        if (!callsHold)
+            return false;
+    }
+    const window = rule.rule.active_window;
+    if (window === undefined)
+        return true;
+    const time = lookup(input, ['request', 'time']);
+    return inForce(window, time.present ? time.value : undefined);
+}
+/**
+ * Decides `input` under `policy` exactly as docs/policy.md "How a policy decides" says. Every rule is
+ * evaluated (a deny does not stop the others), so both id lists are complete and in file order.
+ */
+function evaluateReference(policy, input) {
+    const matched = [];
+    const missing = [];
+    let denyMatched = false;
+    let allowMatched = false;
+    for (const rule of policy.rules) {
+        const classified = classifyRule(rule);
+        if (needsContext(classified, input)) {
+            missing.push(rule.id);
+        }
+        else if (ruleMatches(classified, input)) {
+            matched.push(rule.id);
+            if (rule.effect === 'deny')
+                denyMatched = true;
+            else
+                allowMatched = true;
+        }
+    }
+    const onMissing = policy.on_missing_context ?? 'deny';
+    let allow;
+    if (onMissing === 'deny' && missing.length > 0)
+        allow = false;
+    else if (denyMatched)
+        allow = false;
+    else if (policy.default_effect === 'allow')
+        allow = true;
+    else
+        allow = allowMatched;
+    return { allow, matched_rule_ids: matched, missing_context_rule_ids: missing };
+}
+
+;// CONCATENATED MODULE: ./build/engine/threeValued.js
+
+
+const TRUE = { v: 2, bits: 0 };
+const FALSE = { v: 0, bits: 0 };
+const threeValued_unknown = (bits) => ({ v: 1, bits });
+const known = (b) => (b ? TRUE : FALSE);
+function and(values) {
+    let bits = 0;
+    let sawUnknown = false;
+    for (const x of values) {
+        if (x.v === 0)
+            return FALSE;
+        if (x.v === 1) {
+            sawUnknown = true;
+            bits |= x.bits;
+        }
+    }
+    return sawUnknown ? threeValued_unknown(bits) : TRUE;
+}
+function or(values) {
+    let bits = 0;
+    let sawUnknown = false;
+    for (const x of values) {
+        if (x.v === 2)
+            return TRUE;
+        if (x.v === 1) {
+            sawUnknown = true;
+            bits |= x.bits;
+        }
+    }
+    return sawUnknown ? threeValued_unknown(bits) : FALSE;
+}
+function not(x) {
+    return x.v === 1 ? x : x.v === 2 ? FALSE : TRUE;
+}
+/** The calls of an unpaired batch by the simplest pairing: call i takes the i-th value of each list. */
+function pairLists(lists) {
+    const calls = [];
+    for (let i = 0; i < lists.call_count; i++) {
+        const call = {};
+        for (const field of ['method', 'tool', 'resource_uri', 'prompt']) {
+            const list = lists[field];
+            if (list !== undefined && i < list.length)
+                call[field] = list[i];
+        }
+        calls.push(call);
+    }
+    return calls;
+}
+class Evaluation {
+    input;
+    pointers;
+    unpaired;
+    callListUnknown;
+    calls;
+    constructor(input, unknowns) {
+        this.input = input;
+        this.unpaired = unknowns.unpaired;
+        this.pointers = effectivePointers(unknowns);
+        this.callListUnknown = isCallListUnknown(this.pointers);
+        if (this.unpaired !== null)
+            this.calls = pairLists(this.unpaired);
+        else {
+            const found = lookup(input, ['request', 'mcp', 'calls']);
+            this.calls = found.present && Array.isArray(found.value) ? found.value : [];
+        }
+    }
+    requestCondition(condition, kind) {
+        const path = reference_requestPath(kind);
+        if (isUnknown(this.pointers, path))
+            return threeValued_unknown(locationReasonBits(this.pointers, path, kind));
+        return known(conditionHolds(kind, lookup(this.input, path), condition));
+    }
+    callCondition(index, call, { condition, kind }) {
+        const location = callFieldLocation(index, kind.name);
+        if (isUnknown(this.pointers, location))
+            return threeValued_unknown(locationReasonBits(this.pointers, location, kind));
+        return known(conditionHolds(kind, lookup(call, [kind.name]), condition));
+    }
+    /** docs/policy.md's quantifiers over the calls, each call the AND of its conditions. */
+    pairedCalls(rule) {
+        const perCall = this.calls.map((call, i) => and(rule.call.map((c) => this.callCondition(i, call, c))));
+        if (rule.rule.effect === 'deny')
+            return or(perCall);
+        return and([known(this.calls.length > 0), ...perCall]);
+    }
+    /** all(c) and some(c) of one call condition over an unpaired batch's list. */
+    quantified(lists, { condition, kind }) {
+        if (lists.call_count > 0) {
+            const location = callFieldLocation(0, kind.name);
+            if (isUnknown(this.pointers, location)) {
+                const u = threeValued_unknown(locationReasonBits(this.pointers, location, kind));
+                return { all: u, some: u };
+            }
+        }
+        const list = lists[kind.name] ?? [];
+        const holds = (value) => conditionHolds(kind, { present: true, value }, condition);
+        // A call lacking the key satisfies neither `in` nor `not_in`.
+        return {
+            all: known(list.length === lists.call_count && list.every(holds)),
+            some: known(list.some(holds)),
+        };
+    }
+    /** docs/unknowns.md: an unpaired batch and a rule with conditions on two or more call fields. */
+    unpairedCalls(rule, lists) {
+        const q = rule.call.map((c) => this.quantified(lists, c));
+        if (rule.rule.effect === 'allow')
+            return and([known(lists.call_count > 0), ...q.map((x) => x.all)]);
+        if (q.some((x) => x.some.v === 0))
+            return FALSE;
+        const decided = q.some((x, k) => x.some.v === 2 && q.every((y, j) => j === k || y.all.v === 2));
+        if (decided)
+            return TRUE;
+        let bits = REASON_BIT.batch_call_pairing_unavailable;
+        for (const x of q)
+            bits |= x.all.bits | x.some.bits;
+        return threeValued_unknown(bits);
+    }
+    callPart(rule) {
+        if (this.callListUnknown)
+            return threeValued_unknown(REASON_BIT.mcp_not_recorded);
+        const fields = new Set(rule.call.map((c) => c.kind.name));
+        if (this.unpaired !== null && fields.size >= 2)
+            return this.unpairedCalls(rule, this.unpaired);
+        return this.pairedCalls(rule);
+    }
+    requestPart(rule) {
+        return and(rule.request.map(({ condition, kind }) => this.requestCondition(condition, kind)));
+    }
+    timeUnknown() {
+        return isUnknown(this.pointers, REQUEST_TIME);
+    }
+    windowPart(rule) {
+        const window = rule.rule.active_window;
+        if (window === undefined)
+            return null;
+        if (this.timeUnknown())
+            return threeValued_unknown(REASON_BIT.time_not_recorded);
+        const time = lookup(this.input, ['request', 'time']);
+        // Without a time the rule needs context and cannot match; inForce is not asked.
+        if (!time.present)
+            return FALSE;
+        return known(inForce(window, time.value));
+    }
+    /** docs/policy.md "Missing context", with the caller and directory parts U when their flag is unknown. */
+    needs(rule) {
+        const parts = [];
+        const flag = (path) => {
+            const found = lookup(this.input, path);
+            return found.present && found.value === true;
+        };
+        if (rule.readsCaller) {
+            parts.push(isUnknown(this.pointers, VERIFIED)
+                ? threeValued_unknown(REASON_BIT.subject_unverified)
+                : known(!flag(['identity', 'verified'])));
+        }
+        if (rule.readsDirectory) {
+            parts.push(isUnknown(this.pointers, ATTRIBUTES_RESOLVED)
+                ? threeValued_unknown(REASON_BIT.attributes_unavailable)
+                : known(!flag(['identity', 'attributes_resolved'])));
+        }
+        if (rule.rule.active_window !== undefined) {
+            // The gateway had a time; an export that lost it does not make the rule need context.
+            parts.push(this.timeUnknown() ? FALSE : known(!lookup(this.input, ['request', 'time']).present));
+        }
+        return parts.length === 0 ? null : or(parts);
+    }
+}
+/**
+ * Decides `input` under `policy` knowing that the locations of `unknowns` are unknown: allow 2,
+ * deny 0, unevaluable 1 (docs/unknowns.md "The decision"). On a record with nothing unknown it
+ * equals evaluateReference. `input` is the recorded input (for an unpaired batch, without calls:
+ * they come from `unknowns.unpaired`).
+ */
+function evaluateReferenceThreeValued(policy, input, unknowns) {
+    const evaluation = new Evaluation(input, unknowns);
+    const out = {
+        allow: 0,
+        matched_rule_ids: [],
+        missing_context_rule_ids: [],
+        undecided_rule_ids: [],
+        undecided_context_rule_ids: [],
+        reasons: [],
+    };
+    const denyMatched = [];
+    const allowMatched = [];
+    const needsAll = [];
+    const onMissing = policy.on_missing_context ?? 'deny';
+    let reasonBits = 0;
+    for (const rule of policy.rules) {
+        const classified = classifyRule(rule);
+        const needs = evaluation.needs(classified);
+        const parts = [];
+        if (needs !== null)
+            parts.push(not(needs));
+        const window = evaluation.windowPart(classified);
+        if (window !== null)
+            parts.push(window);
+        if (classified.request.length > 0)
+            parts.push(evaluation.requestPart(classified));
+        if (classified.call.length > 0)
+            parts.push(evaluation.callPart(classified));
+        const matched = and(parts);
+        (rule.effect === 'deny' ? denyMatched : allowMatched).push(matched);
+        if (matched.v === 2)
+            out.matched_rule_ids.push(rule.id);
+        if (matched.v === 1) {
+            out.undecided_rule_ids.push(rule.id);
+            reasonBits |= matched.bits;
+        }
+        if (needs !== null) {
+            needsAll.push(needs);
+            if (needs.v === 2)
+                out.missing_context_rule_ids.push(rule.id);
+            if (needs.v === 1) {
+                out.undecided_context_rule_ids.push(rule.id);
+                if (onMissing === 'deny')
+                    reasonBits |= needs.bits;
+            }
+        }
+    }
+    const byMissing = onMissing === 'deny' ? or(needsAll) : FALSE;
+    const allow = and([
+        not(byMissing),
+        not(or(denyMatched)),
+        policy.default_effect === 'allow' ? TRUE : or(allowMatched),
+    ]);
+    out.allow = allow.v;
+    if (allow.v === 1)
+        out.reasons = unknowns_reasonsOfBits(reasonBits);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/replay/unknownSides.js
+
+
+
+
+
+
+const UNEVALUABLE_MODES = (/* unused pure expression or super */ null && (['precise', 'static']));
+/** Distinct unknown sets remembered at a time; a sample has few, this only bounds memory. */
+const KEY_LIMIT = 1_024;
+class UnknownsJudge {
+    mode;
+    sides;
+    cache;
+    readings;
+    byKey = new Map();
+    /**
+     * The reasons of an undecided three-valued decision. The cache hands out one decision object per
+     * key, and records sharing a key share their reasons (they depend on the same data), so the
+     * reference evaluator runs once per key, not once per record.
+     */
+    reasonsOf = new WeakMap();
+    constructor(mode, sides, cache) {
+        this.mode = mode;
+        this.sides = sides;
+        this.cache = cache;
+        this.readings = sides.map((side) => readingOf(side.policy));
+    }
+    infoOf(record, key) {
+        let info = this.byKey.get(key);
+        if (info === undefined) {
+            const pointers = unknownPointers(record);
+            const unpaired = record.unpaired ?? null;
+            info = {
+                payload: unknownsPayload(pointers, unpaired),
+                readingBits: this.readings.map((reading) => readingReasonBits(reading, { pointers, unpaired })),
+                threeValued: this.readings.map((reading) => readingReasonBits(reading, { pointers, unpaired: null }) !== 0 ||
+                    (unpaired !== null && reading.denyCombinesCallFields)),
+            };
+            if (this.byKey.size >= KEY_LIMIT)
+                this.byKey.clear();
+            this.byKey.set(key, info);
+        }
+        return info;
+    }
+    /**
+     * Judges side `index` on a record that has unknowns (traffic/unknowns.ts hasUnknowns); `input`
+     * is its evaluation input (an unpaired batch paired). `withReasons`: name the reasons of an
+     * unevaluable result (the primary side; the base's are never reported).
+     */
+    judge(index, record, input, withReasons) {
+        const key = unknownKey(record);
+        const info = this.infoOf(record, key);
+        const bits = info.readingBits[index];
+        const byReading = bits !== 0;
+        if (!byReading || (this.mode === 'precise' && !info.threeValued[index])) {
+            const decision = this.cache.evaluate(index, input, record.request_id);
+            return { truth: decision.allow ? 2 : 0, decision, reasons: 0, byReading };
+        }
+        if (this.mode === 'static')
+            return { truth: 1, decision: null, reasons: bits, byReading };
+        const side = this.sides[index];
+        const decision = this.cache.evaluateThreeValued(index, input, { key, payload: info.payload }, record.request_id);
+        if (decision.allow !== 1) {
+            const decided = {
+                allow: decision.allow === 2,
+                matched_rule_ids: decision.matched_rule_ids,
+                missing_context_rule_ids: decision.missing_context_rule_ids,
+            };
+            return { truth: decision.allow, decision: decided, reasons: 0, byReading };
+        }
+        if (!withReasons)
+            return { truth: 1, decision: null, reasons: 0, byReading };
+        const known = this.reasonsOf.get(decision);
+        if (known !== undefined)
+            return { truth: 1, decision: null, reasons: known, byReading };
+        const reference = evaluateReferenceThreeValued(side.policy, record.input, unknowns_unknownDataOf(record));
+        if (reference.allow !== 1) {
+            throw new EvaluationError(side.engine.name, record.request_id, new Error(`opa-wasm finds the record unevaluable but the reference evaluator decides ${reference.allow === 2 ? 'allow' : 'deny'}; ` +
+                'the two three-valued evaluations must agree (docs/unknowns.md), please report this record'));
+        }
+        let reasons = 0;
+        for (const reason of reference.reasons)
+            reasons |= REASON_BIT[reason];
+        this.reasonsOf.set(decision, reasons);
+        return { truth: 1, decision: null, reasons, byReading };
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/replay/recordOutcome.js
+
+
+
 
 
 
@@ -32846,6 +34081,7 @@ class RecordEvaluator {
     primary;
     base;
     cache;
+    judge;
     primaryRules;
     baseRules;
     sinceNs;
@@ -32856,7 +34092,9 @@ class RecordEvaluator {
         this.base = base;
         this.both = config.hasHead && config.hasBase && base !== null;
         // Side 0 is the primary policy, side 1 the base when both are replayed.
-        this.cache = new DecisionCache(this.both ? [primary, base] : [primary]);
+        const sides = this.both ? [primary, base] : [primary];
+        this.cache = new DecisionCache(sides);
+        this.judge = new UnknownsJudge(config.unevaluable, sides, this.cache);
         this.primaryRules = new RuleTable(primary.policy);
         this.baseRules = this.both ? new RuleTable(base.policy) : null;
         this.sinceNs = config.since === null ? null : instantOf(config.since);
@@ -32886,6 +34124,7 @@ class RecordEvaluator {
             error: null,
             primary: VERDICT_UNEVALUABLE,
             reasons: 0,
+            byReading: false,
             matched: null,
             base: null,
             change: null,
@@ -32897,15 +34136,24 @@ class RecordEvaluator {
         let baseDecision = null;
         try {
             const input = evaluationInput(record);
-            const reasons = unevaluableReasons(record, this.primary.features);
-            primaryDecision = reasons.length === 0 ? this.cache.evaluate(0, input, record.request_id) : null;
-            for (const reason of reasons)
-                outcome.reasons |= 1 << UNEVALUABLE_REASONS.indexOf(reason);
-            if (this.both) {
-                if (unevaluableReasons(record, this.base.features).length === 0)
+            if (!unknowns_hasUnknowns(record)) {
+                // The common case: nothing unknown, the two-valued decisions through the cache.
+                primaryDecision = this.cache.evaluate(0, input, record.request_id);
+                if (this.both)
                     baseDecision = this.cache.evaluate(1, input, record.request_id);
-                outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
             }
+            else {
+                const primary = this.judge.judge(0, record, input, true);
+                primaryDecision = primary.decision;
+                outcome.reasons = primary.reasons;
+                outcome.byReading = primary.byReading;
+                // The base's decision only matters for a change (the head decided) or against a
+                // recorded decision: a record that is neither needs no base evaluation.
+                if (this.both && (primaryDecision !== null || record.recorded_decision !== undefined))
+                    baseDecision = this.judge.judge(1, record, input, false).decision;
+            }
+            if (this.both)
+                outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
         }
         catch (error) {
             // A builtin failure (say, a time the gateway recorded but no evaluator can read) makes the
@@ -32947,22 +34195,53 @@ function verdictOf(decision) {
 }
 /** The change-row fields an operator recognises the request by. */
 function changeDetail(record, explain = null) {
-    const identity = record.input.identity;
-    return {
-        subject: typeof identity?.subject === 'string' ? identity.subject : null,
-        method: methodOf(record),
-        tools: toolsOf(record),
-        explain,
-    };
+    return { subject: subjectOf(record), method: methodOf(record), tools: toolsOf(record), explain };
+}
+/**
+ * What a change row may show of a record: not what its unknown set covers (a masked value is not
+ * the real one). null: nothing is unknown.
+ */
+function unknownPointersOf(record) {
+    return unknowns_hasUnknowns(record) ? effectivePointers(unknowns_unknownDataOf(record)) : null;
+}
+const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
+/**
+ * The calls as replayed (an unpaired batch paired), less the fields the record does not know;
+ * null when the call list itself is unknown.
+ */
+function shownCalls(record) {
+    const calls = evaluationInput(record).request?.mcp?.calls;
+    const pointers = unknownPointersOf(record);
+    if (pointers === null || !Array.isArray(calls))
+        return calls ?? [];
+    if (isCallListUnknown(pointers))
+        return null;
+    return calls.map((call, i) => {
+        const shown = {};
+        for (const field of CALL_FIELDS) {
+            const value = call[field];
+            if (value !== undefined && !isUnknown(pointers, callFieldLocation(i, field)))
+                shown[field] = value;
+        }
+        return shown;
+    });
+}
+/** `input.identity.subject`, or null when there is none or the record does not know it. */
+function subjectOf(record) {
+    const subject = record.input.identity?.subject;
+    if (typeof subject !== 'string')
+        return null;
+    const pointers = unknownPointersOf(record);
+    return pointers !== null && isUnknown(pointers, ['identity', 'subject']) ? null : subject;
 }
 /**
  * The calls' shared method, "batch" when they differ (or some call has none), null when there is
  * no call. Judged on the calls as replayed, so an unpaired batch reads like the same calls
- * recorded paired.
+ * recorded paired; a method the record does not know counts as none.
  */
 function methodOf(record) {
-    const calls = evaluationInput(record).request?.mcp?.calls;
-    if (!Array.isArray(calls) || calls.length === 0)
+    const calls = shownCalls(record);
+    if (calls === null || calls.length === 0)
         return null;
     const first = calls[0]?.method;
     if (typeof first === 'string' && calls.every((c) => c.method === first))
@@ -32972,9 +34251,7 @@ function methodOf(record) {
 }
 /** Distinct tool names in call order; [] when none were called or tools were not recorded. */
 function toolsOf(record) {
-    if (record.unavailable?.includes('mcp.tool') || record.unavailable?.includes('mcp'))
-        return [];
-    const calls = evaluationInput(record).request?.mcp?.calls ?? [];
+    const calls = shownCalls(record) ?? [];
     const seen = new Set();
     for (const call of calls)
         if (typeof call.tool === 'string')
@@ -33392,6 +34669,7 @@ async function replayTraffic(options) {
         shard: options.shard ?? null,
         since: options.since,
         maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+        unevaluable: options.unevaluable ?? 'precise',
     };
     const workers = await workerCountFor(options);
     // Threads start (and compile their wasm) while the --limit pass reads the sample.
@@ -33478,6 +34756,7 @@ class ReplayAggregator {
     filter;
     groups;
     counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
+    unevaluableByReading = 0;
     byReason = new Array(UNEVALUABLE_REASONS.length).fill(0);
     /** Per index of the primary's rules. */
     ruleCounts;
@@ -33527,6 +34806,8 @@ class ReplayAggregator {
         const counts = this.counts;
         counts.evaluated++;
         this.manifestIds.set(o.manifest_id, (this.manifestIds.get(o.manifest_id) ?? 0) + 1);
+        if (o.byReading)
+            this.unevaluableByReading++;
         if (o.primary === VERDICT_UNEVALUABLE) {
             counts.unevaluable++;
             for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
@@ -33599,6 +34880,7 @@ class ReplayAggregator {
         const groups = this.groups.finish();
         const result = {
             ...this.counts,
+            unevaluable_by_reading: this.unevaluableByReading,
             unevaluable_reasons: reasons,
             unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason.get(r)])),
             changes: this.top.items,
@@ -33738,6 +35020,7 @@ async function runReplay(options) {
         excluded_without_time: 0,
         max_changes: options.maxChanges,
         max_groups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+        unevaluable_mode: options.unevaluable ?? 'precise',
         ...(options.shard ? { shard: options.shard } : {}),
     };
     if (errors.length > 0) {
@@ -33762,6 +35045,7 @@ async function runReplay(options) {
         maxGroups: meta.max_groups,
         ...(options.shard ? { shard: options.shard } : {}),
         mode: options.mode ?? 'compare',
+        unevaluable: options.unevaluable ?? 'precise',
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
         maxLineBytes: (options.limits ?? DEFAULT_LIMITS).maxLineBytes,
@@ -34313,6 +35597,12 @@ const SAMPLE_OPTIONS = {
         description: `0 or 1 replays in-process, 2 to ${MAX_WORKERS} in worker threads`,
         absent: 'by sample size and cores',
     },
+    unevaluable: {
+        type: 'string',
+        choices: ['precise', 'static'],
+        default: 'precise',
+        description: 'unevaluable only when missing data could change the decision, or whenever a rule reads it',
+    },
     opa: commands_opa,
     ...LIMIT_OPTIONS,
 };
@@ -34509,7 +35799,7 @@ async function runCompileCommand(argv, io) {
         io.stdout(inertJson(rego));
     if (compiled && values['out-wasm']) {
         await (0,cli_io/* writeOutputFile */.BF)(values['out-wasm'], compiled.wasm);
-        io.stderr(`wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoint ${compiled.entrypoint})\n`);
+        io.stderr(`wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoints ${compiled.entrypoint} and ${compiled.threeValuedEntrypoint})\n`);
     }
     return cli_io/* EXIT */.dc.ok;
 }
@@ -34564,6 +35854,7 @@ const UNEVALUABLE_ADVICE = {
     attributes_unavailable: 'Groups, tags and attributes were not captured while rules read them. Export the directory attributes the gateway resolved.',
     claims_unavailable: 'Token claims, subject and issuer were not captured while rules read them. Export the claims the rules use.',
     time_not_recorded: 'The request time was not captured, so rules with an active_window cannot be judged. Export request.time.',
+    http_not_recorded: 'The HTTP method, host or path was not recorded (an erased decision-log field) while rules read it. Stop erasing /input/request/http in the decision-log mask policy.',
     batch_call_pairing_unavailable: 'Batches were recorded without per-call pairing while a rule combines two call fields. Record paired calls, or split the rule so each reads one call field.',
 };
 
@@ -34810,6 +36101,7 @@ function replayMarkdownSections(report, options = {}) {
         '| evaluated | allowed | denied | unevaluable | changes | newly allowed | newly denied | from unknown |',
         '|---:|---:|---:|---:|---:|---:|---:|---:|',
         `| ${markdown_n(r.evaluated)} | ${markdown_n(r.allowed)} | ${markdown_n(r.denied)} | ${markdown_n(r.unevaluable)} | ${markdown_n(r.changes_total)} | ${markdown_n(r.newly_allowed)} | ${markdown_n(r.newly_denied)} | ${markdown_n(r.from_unknown)} |`,
+        ...decidedDespiteLine(r),
         ...(r.malformed.count > 0
             ? [
                 '',
@@ -34870,6 +36162,19 @@ function replayMarkdownSections(report, options = {}) {
         ].join('\n'));
     }
     return sections;
+}
+/**
+ * docs/unknowns.md: how many records lacked data a rule reads yet were decided, because the
+ * missing data could not change their decision (none in static mode, where the two counts agree).
+ */
+function decidedDespiteLine(r) {
+    const decided = r.unevaluable_by_reading - r.unevaluable;
+    if (decided <= 0)
+        return [];
+    return [
+        '',
+        `${markdown_n(decided)} request${decided === 1 ? '' : 's'} lacked recorded data a rule reads yet ${decided === 1 ? 'was' : 'were'} decided: the missing data could not change the decision (the static rule would call ${markdown_n(r.unevaluable_by_reading)} unevaluable).`,
+    ];
 }
 function renderReplayMarkdown(report, options = {}) {
     return `${replayMarkdownSections(report, options).join('\n\n')}\n`;
@@ -34974,6 +36279,14 @@ function renderReplayText(report, options) {
     if (m.status === 'deleted')
         out.push(bold('policy deleted: the counts below are what the base decided'), '');
     out.push(...table(['evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'], [[text_n(r.evaluated), text_n(r.allowed), text_n(r.denied), text_n(r.unevaluable), text_n(r.malformed.count)]]));
+    const decided = r.unevaluable_by_reading - r.unevaluable;
+    if (decided > 0) {
+        // docs/unknowns.md: decided although a rule reads something the record lacks.
+        out.push(`decided  ${text_n(decided)} lacked recorded data a rule reads yet were decided (static rule: ${text_n(r.unevaluable_by_reading)} unevaluable)`);
+    }
+    else if (m.unevaluable_mode === 'static') {
+        out.push('unevaluable judged by the static rule: any rule reading missing data (--unevaluable static)');
+    }
     out.push('');
     const changeLine = `changes  ${text_n(r.changes_total)} total: ${text_n(r.newly_allowed)} newly allowed, ${text_n(r.newly_denied)} newly denied, ${text_n(r.from_unknown)} from unknown`;
     out.push(r.newly_allowed > 0
@@ -35149,6 +36462,7 @@ async function runReplayCommand(argv, io) {
         since: values.since ?? null,
         limit: values.limit ?? null,
         maxChanges: values['max-changes'],
+        unevaluable: values.unevaluable,
         ...(values.shard ? { shard: values.shard } : {}),
         opa,
         ...(values.workers !== undefined ? { workers: values.workers } : {}),
@@ -35236,6 +36550,7 @@ function toDriftReport(run) {
             allowed: r.allowed,
             denied: r.denied,
             unevaluable: r.unevaluable,
+            unevaluable_by_reading: r.unevaluable_by_reading,
             unevaluable_reasons: r.unevaluable_reasons,
             unevaluable_by_reason: r.unevaluable_by_reason,
             without_recorded_decision: outcome.withoutRecordedDecision,
@@ -35307,6 +36622,7 @@ function driftMarkdownSections(report, options = {}) {
             '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
             '|---:|---:|---:|---:|---:|---:|',
             `| ${driftMarkdown_n(r.evaluated)} | ${driftMarkdown_n(r.unevaluable)} | ${driftMarkdown_n(r.without_recorded_decision)} | ${driftMarkdown_n(r.drift_total)} | ${driftMarkdown_n(r.newly_allowed)} | ${driftMarkdown_n(r.newly_denied)} |`,
+            ...decidedDespiteLine(r),
         ].join('\n'),
     ];
     const redact = options.redactSubjects === true;
@@ -35383,6 +36699,7 @@ async function runDriftCommand(argv, io) {
         head: policy,
         base: null,
         mode: 'drift',
+        unevaluable: values.unevaluable,
         ...(values.workers !== undefined ? { workers: values.workers } : {}),
         trafficPath: values.traffic,
         manifests: values.manifests ?? null,
@@ -35420,7 +36737,7 @@ function renderDriftText(report) {
     const clean = (s) => (s ?? '-').replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd'); // eslint-disable-line no-control-regex
     const lines = [
         `drift   ${r.drift_total} (recorded deny → allow ${r.newly_allowed}, recorded allow → deny ${r.newly_denied})`,
-        `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
+        `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable${r.unevaluable_by_reading > r.unevaluable ? ` (${r.unevaluable_by_reading - r.unevaluable} more lacked data yet were decided)` : ''}, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
         ...(r.drift_groups_total > 0
             ? [
                 `what drifted (showing ${r.drift_groups.length} of ${r.drift_groups_total} groups, most dangerous first)`,
@@ -35480,6 +36797,9 @@ function mergeReports(partials, options = {}) {
     };
     const reference = strip(partials[0]);
     if (partials.some((p) => strip(p) !== reference)) {
+        const modes = [...new Set(partials.map((p) => p.meta.unevaluable_mode))];
+        if (modes.length > 1)
+            throw new MergeError(`the reports judge unevaluable differently (--unevaluable ${modes.join(' and ')})`);
         throw new MergeError('the reports replay different policies, traffic or options (meta differs)');
     }
     const { shard: _shard, ...firstMeta } = partials[0].meta;
@@ -35510,6 +36830,7 @@ function mergeReports(partials, options = {}) {
         allowed: sum('allowed'),
         denied: sum('denied'),
         unevaluable: sum('unevaluable'),
+        unevaluable_by_reading: sum('unevaluable_by_reading'),
         unevaluable_reasons: reasons,
         unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason[r]])),
         changes: results
@@ -35585,6 +36906,7 @@ const metaSchema = strictObject({
     excluded_without_time: count,
     max_changes: count,
     max_groups: count,
+    unevaluable_mode: schemas_enum(['precise', 'static']),
     shard: strictObject({ index: schemas_int().positive(), count: schemas_int().positive() }).optional(),
 });
 const errorSchema = strictObject({
@@ -35649,6 +36971,7 @@ const resultSchema = strictObject({
     allowed: count,
     denied: count,
     unevaluable: count,
+    unevaluable_by_reading: count,
     unevaluable_reasons: array(reasonSchema),
     unevaluable_by_reason: partialRecord(reasonSchema, schemas_int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1')),
     changes: array(changeSchema),
@@ -35684,6 +37007,9 @@ function resultInvariants(r, maxChanges, maxGroups) {
         if (c.current_decision === c.draft_decision)
             fail(['changes', i], `is no change: current and draft decision are both ${c.draft_decision}`);
     });
+    // Precise unevaluable records are a subset of those the static rule would call unevaluable.
+    if (r.unevaluable_by_reading < r.unevaluable || r.unevaluable_by_reading > r.evaluated)
+        fail(['unevaluable_by_reading'], `is ${r.unevaluable_by_reading}, outside unevaluable (${r.unevaluable}) … evaluated (${r.evaluated})`);
     const reasons = Object.keys(r.unevaluable_by_reason).sort();
     if (JSON.stringify(reasons) !== JSON.stringify(r.unevaluable_reasons))
         fail(['unevaluable_reasons'], 'must be the sorted keys of unevaluable_by_reason');

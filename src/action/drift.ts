@@ -93,6 +93,7 @@ async function replayDriftOf(
     manifests: sample.manifestsPath,
     maxChanges: settings.maxChanges,
     maxGroups: settings.maxGroups,
+    unevaluable: settings.unevaluable,
     opa,
     limits: settings.limits,
   });

@@ -10,6 +10,7 @@ import { FailOnError, parseFailOn, DEFAULT_FAIL_ON } from '../gate/failOn.js';
 import type { FailOnRule } from '../gate/gate.js';
 import { DEFAULT_LIMITS, LimitError, parseLimitsList, type Limits } from '../replay/limits.js';
 import { DecisionLogOptionError, parseDecisionLogOptions } from '../traffic/decisionLog.js';
+import { UNEVALUABLE_MODES, type UnevaluableMode } from '../replay/unknownSides.js';
 
 /** A bad input value. The message quotes the value and says what was expected. */
 export class InputError extends Error {
@@ -68,6 +69,8 @@ export interface Settings {
   /** Without a trailing slash. */
   opaDownloadUrl: string;
   mode: RunMode;
+  /** docs/unknowns.md: `precise` (three-valued) or `static` (reading-based) unevaluable. */
+  unevaluable: UnevaluableMode;
   /** Login the token acts as (a GitHub App's `<slug>[bot]`); null = discovered (docs/github.md). */
   tokenLogin: string | null;
   /** Resource limits (the `limits` input over the defaults; README "Limits"). */
@@ -100,6 +103,7 @@ export const INPUT_NAMES = [
   'opa-sha256',
   'opa-download-url',
   'mode',
+  'unevaluable',
   'token-login',
   'limits',
   'comment-id',
@@ -117,6 +121,7 @@ export const DEFAULTS = {
   opaVersion: OPA_VERSION,
   opaDownloadUrl: DEFAULT_OPA_DOWNLOAD_URL,
   mode: 'auto',
+  unevaluable: 'precise',
 } as const;
 
 /**
@@ -491,6 +496,12 @@ export function parseSettings(
     opaSha256,
     opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
     mode,
+    unevaluable: parseChoice<UnevaluableMode>(
+      'unevaluable',
+      get('unevaluable'),
+      UNEVALUABLE_MODES,
+      DEFAULTS.unevaluable,
+    ),
     tokenLogin: parseLogin(get('token-login')),
     limits: parseLimitsInput(get('limits')),
     commentId: parseCommentId(get('comment-id')),

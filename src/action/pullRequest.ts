@@ -3,6 +3,7 @@ import { listPullFiles, type PullFile } from '../github/pullFiles.js';
 import { ensureCommits, readFileAtCommit } from '../git/repository.js';
 import { runReplay, preparePolicy, policyRef, type PolicySource } from '../replay/run.js';
 import type { ReplayReport } from '../replay/report.js';
+import type { UnevaluableMode } from '../replay/unknownSides.js';
 import { TOOL_VERSION } from '../version.js';
 import { policyMatcher, type Settings } from './inputs.js';
 import type { RunContext } from './context.js';
@@ -169,7 +170,14 @@ async function replayPolicyChange(
           column: e.column,
           message: e.message,
         }));
-        outcome.report = errorReport(change.path, head, base, opa.version, outcome.errors);
+        outcome.report = errorReport(
+          change.path,
+          head,
+          base,
+          opa.version,
+          outcome.errors,
+          settings.unevaluable,
+        );
       }
     }
     return outcome;
@@ -185,6 +193,7 @@ async function replayPolicyChange(
     manifests: sample.manifestsPath,
     maxChanges: Math.max(settings.maxChanges, 0),
     maxGroups: settings.maxGroups,
+    unevaluable: settings.unevaluable,
     invalidBase: 'unknown',
     opa,
     limits: settings.limits,
@@ -214,6 +223,7 @@ function errorReport(
   base: PolicySource | null,
   opaVersion: string,
   errors: PolicyOutcome['errors'],
+  unevaluable: UnevaluableMode,
 ): ReplayReport {
   return {
     meta: {
@@ -230,6 +240,7 @@ function errorReport(
       excluded_without_time: 0,
       max_changes: 0,
       max_groups: 0,
+      unevaluable_mode: unevaluable,
     },
     errors,
     result: null,

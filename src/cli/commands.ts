@@ -150,6 +150,12 @@ const SAMPLE_OPTIONS = {
     description: `0 or 1 replays in-process, 2 to ${MAX_WORKERS} in worker threads`,
     absent: 'by sample size and cores',
   },
+  unevaluable: {
+    type: 'string',
+    choices: ['precise', 'static'],
+    default: 'precise',
+    description: 'unevaluable only when missing data could change the decision, or whenever a rule reads it',
+  },
   opa,
   ...LIMIT_OPTIONS,
 } as const satisfies OptionTable;

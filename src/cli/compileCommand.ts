@@ -65,7 +65,7 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
   if (compiled && values['out-wasm']) {
     await writeOutputFile(values['out-wasm'], compiled.wasm);
     io.stderr(
-      `wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoint ${compiled.entrypoint})\n`,
+      `wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoints ${compiled.entrypoint} and ${compiled.threeValuedEntrypoint})\n`,
     );
   }
   return EXIT.ok;

@@ -28,6 +28,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
       head: policy,
       base: null,
       mode: 'drift',
+      unevaluable: values.unevaluable,
       ...(values.workers !== undefined ? { workers: values.workers } : {}),
       trafficPath: values.traffic,
       decisionLog: decisionLogOf(values),
@@ -63,7 +64,7 @@ function renderDriftText(report: ReturnType<typeof toDriftReport>): string {
   const clean = (s: string | null) => (s ?? '-').replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd'); // eslint-disable-line no-control-regex
   const lines = [
     `drift   ${r.drift_total} (recorded deny → allow ${r.newly_allowed}, recorded allow → deny ${r.newly_denied})`,
-    `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
+    `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable${r.unevaluable_by_reading > r.unevaluable ? ` (${r.unevaluable_by_reading - r.unevaluable} more lacked data yet were decided)` : ''}, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
     ...(r.drift_groups_total > 0
       ? [
           `what drifted (showing ${r.drift_groups.length} of ${r.drift_groups_total} groups, most dangerous first)`,

@@ -120,6 +120,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       since: values.since ?? null,
       limit: values.limit ?? null,
       maxChanges: values['max-changes'],
+      unevaluable: values.unevaluable,
       ...(values.shard ? { shard: values.shard } : {}),
       opa,
       ...(values.workers !== undefined ? { workers: values.workers } : {}),

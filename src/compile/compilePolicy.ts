@@ -7,7 +7,7 @@ import { formatOfPath, validatePolicyText } from '../policy/validate.js';
 import type { PolicyProblem } from '../policy/problems.js';
 import type { Policy } from '../policy/schema.js';
 import { policyFeatures, type PolicyFeatures } from '../policy/features.js';
-import { generateRego, entrypointOf, DEFAULT_PACKAGE } from '../rego/generate.js';
+import { generateRego, entrypointOf, threeValuedEntrypointOf, DEFAULT_PACKAGE } from '../rego/generate.js';
 import { buildWasm, DEFAULT_BUILD_TIMEOUT_MS } from '../opa/build.js';
 import { OpaTimeoutError } from '../opa/errors.js';
 import { WasmPolicy } from '../engine/wasmEngine.js';
@@ -32,7 +32,10 @@ export const DEFAULT_COMPILE_LIMITS: CompileLimits = {
 export interface CompiledPolicy {
   rego: string;
   wasm: Uint8Array;
+  /** The two-valued decision (the gateway's), entrypoint 0 of the module. */
   entrypoint: string;
+  /** The three-valued decision (docs/unknowns.md), entrypoint 1. */
+  threeValuedEntrypoint: string;
 }
 
 /** A validated policy → Rego → `opa build -t wasm` (OpaTimeoutError past `timeoutMs`). */
@@ -43,8 +46,15 @@ export async function compilePolicy(
 ): Promise<CompiledPolicy> {
   const rego = generateRego(policy);
   const entrypoint = entrypointOf(DEFAULT_PACKAGE);
-  const wasm = await buildWasm(opaPath, [{ name: 'policy.rego', source: rego }], [entrypoint], timeoutMs);
-  return { rego, wasm, entrypoint };
+  const threeValuedEntrypoint = threeValuedEntrypointOf(DEFAULT_PACKAGE);
+  // The order fixes the entrypoint numbers WasmPolicy evaluates by: 0 two-valued, 1 three-valued.
+  const wasm = await buildWasm(
+    opaPath,
+    [{ name: 'policy.rego', source: rego }],
+    [entrypoint, threeValuedEntrypoint],
+    timeoutMs,
+  );
+  return { rego, wasm, entrypoint, threeValuedEntrypoint };
 }
 
 /**

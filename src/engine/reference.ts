@@ -9,7 +9,7 @@ import { BuiltinError, civilTime, parseRfc3339Nanos } from './timeBuiltins.js';
 import { loadTimeZone } from '../time/timeZone.js';
 
 /** A looked-up input value; `present: false` when some key on the path does not exist. */
-type Lookup = { present: true; value: unknown } | { present: false };
+export type Lookup = { present: true; value: unknown } | { present: false };
 
 const ABSENT: Lookup = { present: false };
 
@@ -22,7 +22,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * absent (Rego's `input.a.b` on an array is undefined too). A key holding `undefined` cannot come
  * from JSON and counts as absent.
  */
-function lookup(root: unknown, path: readonly string[]): Lookup {
+export function lookup(root: unknown, path: readonly string[]): Lookup {
   let current = root;
   for (const key of path) {
     if (!isObject(current) || !Object.prototype.hasOwnProperty.call(current, key)) return ABSENT;
@@ -69,7 +69,7 @@ function unparsableCallsHolds(found: Lookup, condition: Condition): boolean {
 }
 
 /** Where a non-call field lives in the input (docs/policy.md "Fields"). */
-function requestPath(kind: Exclude<FieldKind, { kind: 'call' }>): string[] {
+export function requestPath(kind: Exclude<FieldKind, { kind: 'call' }>): string[] {
   switch (kind.kind) {
     case 'argument':
       return ['request', 'mcp', 'arguments', ...kind.path];
@@ -92,13 +92,13 @@ function requestPath(kind: Exclude<FieldKind, { kind: 'call' }>): string[] {
   }
 }
 
-function conditionHolds(kind: FieldKind, found: Lookup, condition: Condition): boolean {
+export function conditionHolds(kind: FieldKind, found: Lookup, condition: Condition): boolean {
   if (kind.kind === 'is_batch') return isBatchHolds(found, condition);
   if (kind.kind === 'unparsable_calls') return unparsableCallsHolds(found, condition);
   return genericHolds(found, condition);
 }
 
-interface ClassifiedRule {
+export interface ClassifiedRule {
   rule: Rule;
   call: { condition: Condition; kind: Extract<FieldKind, { kind: 'call' }> }[];
   request: { condition: Condition; kind: Exclude<FieldKind, { kind: 'call' }> }[];
@@ -106,7 +106,7 @@ interface ClassifiedRule {
   readsDirectory: boolean;
 }
 
-function classifyRule(rule: Rule): ClassifiedRule {
+export function classifyRule(rule: Rule): ClassifiedRule {
   const classified: ClassifiedRule = {
     rule,
     call: [],
@@ -152,7 +152,7 @@ function minutesOf(clock: string): number {
  * Throws a BuiltinError for a time that is not an RFC 3339 string or an unknown zone, as the
  * compiled policy's builtins do.
  */
-function inForce(window: ActiveWindow, time: unknown): boolean {
+export function inForce(window: ActiveWindow, time: unknown): boolean {
   if (typeof time !== 'string') {
     throw new BuiltinError('time.parse_rfc3339_ns', [time], 'operand 1 must be string');
   }

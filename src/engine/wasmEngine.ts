@@ -1,6 +1,7 @@
 import { loadPolicy, type LoadedPolicy } from '@open-policy-agent/opa-wasm';
 import type { Decision } from '../policy/schema.js';
 import { EvaluationError } from './errors.js';
+import type { ThreeValuedDecision } from './unknowns.js';
 import { createTimeBuiltins } from './timeBuiltins.js';
 import { memoryFor } from './wasmMemory.js';
 
@@ -30,9 +31,37 @@ export class WasmPolicy {
 
   /**
    * `input` may be the parsed value or its JSON text as an ArrayBuffer (no re-serialisation).
-   * Returns the decision object of `entrypoint` (the only one when omitted).
+   * Returns the decision object of `entrypoint` (the first, the two-valued decision, when omitted).
    */
   evaluate(input: unknown, requestId?: string, entrypoint: string | number = 0): Decision {
+    const decision = this.result(input, requestId, entrypoint) as Decision | undefined;
+    if (!decision || typeof decision.allow !== 'boolean') {
+      throw new EvaluationError(this.name, requestId, new Error('the policy produced no decision'));
+    }
+    return decision;
+  }
+
+  /**
+   * The three-valued decision (docs/unknowns.md) of `entrypoint`, by default the second one a
+   * compiled policy has (compile/compilePolicy.ts builds `decision` then `three_valued_decision`).
+   */
+  evaluateThreeValued(
+    input: unknown,
+    requestId?: string,
+    entrypoint: string | number = 1,
+  ): ThreeValuedDecision {
+    const decision = this.result(input, requestId, entrypoint) as ThreeValuedDecision | undefined;
+    if (!decision || (decision.allow !== 0 && decision.allow !== 1 && decision.allow !== 2)) {
+      throw new EvaluationError(
+        this.name,
+        requestId,
+        new Error('the policy produced no three-valued decision'),
+      );
+    }
+    return decision;
+  }
+
+  private result(input: unknown, requestId: string | undefined, entrypoint: string | number): unknown {
     this.resetBuiltins();
     let resultSet: unknown;
     try {
@@ -41,10 +70,6 @@ export class WasmPolicy {
       throw new EvaluationError(this.name, requestId, error);
     }
     const first = Array.isArray(resultSet) ? (resultSet[0] as { result?: unknown } | undefined) : undefined;
-    const decision = first?.result as Decision | undefined;
-    if (!decision || typeof decision.allow !== 'boolean') {
-      throw new EvaluationError(this.name, requestId, new Error('the policy produced no decision'));
-    }
-    return decision;
+    return first?.result;
   }
 }

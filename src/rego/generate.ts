@@ -3,6 +3,12 @@ import { DAYS, clockMinutes } from '../policy/schema.js';
 import { classifyField, inputPathOf, type FieldKind } from '../policy/fields.js';
 import { ruleFeatures } from '../policy/features.js';
 import { regoNeedsContextName, regoRuleName } from '../policy/regoNames.js';
+import {
+  THREE_VALUED_DECISION,
+  THREE_VALUED_HELPERS,
+  threeValuedHeader,
+  threeValuedRuleLines,
+} from './threeValued.js';
 
 export const DEFAULT_PACKAGE = 'policy_replay';
 
@@ -11,9 +17,14 @@ export interface GenerateOptions {
   packageName?: string;
 }
 
-/** The wasm/`opa eval` entrypoint of a generated module. */
+/** The wasm/`opa eval` entrypoint of a generated module: the two-valued decision the gateway runs. */
 export function entrypointOf(packageName = DEFAULT_PACKAGE): string {
   return `${packageName.replace(/\./g, '/')}/decision`;
+}
+
+/** The three-valued entrypoint the replay runs on records with unknown data (docs/unknowns.md). */
+export function threeValuedEntrypointOf(packageName = DEFAULT_PACKAGE): string {
+  return `${packageName.replace(/\./g, '/')}/${THREE_VALUED_DECISION}`;
 }
 
 /**
@@ -56,7 +67,10 @@ export function generateRego(policy: Policy, options: GenerateOptions = {}): str
   if (mode === 'deny') out.push(`missing_context_denies if count(data.${pkg}.missing_context) > 0`, '');
   out.push('default deny_matched := false', '', 'default allow_matched := false', '');
   out.push(...HELPERS);
-  policy.rules.forEach((rule, index) => out.push('', ...ruleBlock(rule, index)));
+  out.push('', ...threeValuedHeader(pkg, policy.default_effect, mode), '', ...THREE_VALUED_HELPERS);
+  policy.rules.forEach((rule, index) =>
+    out.push('', ...ruleBlock(rule, index), ...threeValuedRuleLines(rule, index)),
+  );
   return `${out.join('\n')}\n`;
 }
 

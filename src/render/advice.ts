@@ -14,6 +14,8 @@ export const UNEVALUABLE_ADVICE: Record<UnevaluableReason, string> = {
     'Token claims, subject and issuer were not captured while rules read them. Export the claims the rules use.',
   time_not_recorded:
     'The request time was not captured, so rules with an active_window cannot be judged. Export request.time.',
+  http_not_recorded:
+    'The HTTP method, host or path was not recorded (an erased decision-log field) while rules read it. Stop erasing /input/request/http in the decision-log mask policy.',
   batch_call_pairing_unavailable:
     'Batches were recorded without per-call pairing while a rule combines two call fields. Record paired calls, or split the rule so each reads one call field.',
 };

@@ -1,7 +1,7 @@
 import type { DriftReport } from '../replay/drift.js';
 import { UNEVALUABLE_ADVICE } from './advice.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { subjectCell } from './markdown.js';
+import { decidedDespiteLine, subjectCell } from './markdown.js';
 import { groupsMarkdown } from './groupTable.js';
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -38,6 +38,7 @@ export function driftMarkdownSections(
       '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
       '|---:|---:|---:|---:|---:|---:|',
       `| ${n(r.evaluated)} | ${n(r.unevaluable)} | ${n(r.without_recorded_decision)} | ${n(r.drift_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} |`,
+      ...decidedDespiteLine(r),
     ].join('\n'),
   ];
   const redact = options.redactSubjects === true;

@@ -61,6 +61,7 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
       '| evaluated | allowed | denied | unevaluable | changes | newly allowed | newly denied | from unknown |',
       '|---:|---:|---:|---:|---:|---:|---:|---:|',
       `| ${n(r.evaluated)} | ${n(r.allowed)} | ${n(r.denied)} | ${n(r.unevaluable)} | ${n(r.changes_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} | ${n(r.from_unknown)} |`,
+      ...decidedDespiteLine(r),
       ...(r.malformed.count > 0
         ? [
             '',
@@ -129,6 +130,19 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
     );
   }
   return sections;
+}
+
+/**
+ * docs/unknowns.md: how many records lacked data a rule reads yet were decided, because the
+ * missing data could not change their decision (none in static mode, where the two counts agree).
+ */
+export function decidedDespiteLine(r: { unevaluable: number; unevaluable_by_reading: number }): string[] {
+  const decided = r.unevaluable_by_reading - r.unevaluable;
+  if (decided <= 0) return [];
+  return [
+    '',
+    `${n(decided)} request${decided === 1 ? '' : 's'} lacked recorded data a rule reads yet ${decided === 1 ? 'was' : 'were'} decided: the missing data could not change the decision (the static rule would call ${n(r.unevaluable_by_reading)} unevaluable).`,
+  ];
 }
 
 export function renderReplayMarkdown(report: ReplayReport, options: MarkdownOptions = {}): string {

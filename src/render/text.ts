@@ -72,6 +72,15 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
       [[n(r.evaluated), n(r.allowed), n(r.denied), n(r.unevaluable), n(r.malformed.count)]],
     ),
   );
+  const decided = r.unevaluable_by_reading - r.unevaluable;
+  if (decided > 0) {
+    // docs/unknowns.md: decided although a rule reads something the record lacks.
+    out.push(
+      `decided  ${n(decided)} lacked recorded data a rule reads yet were decided (static rule: ${n(r.unevaluable_by_reading)} unevaluable)`,
+    );
+  } else if (m.unevaluable_mode === 'static') {
+    out.push('unevaluable judged by the static rule: any rule reading missing data (--unevaluable static)');
+  }
   out.push('');
   const changeLine = `changes  ${n(r.changes_total)} total: ${n(r.newly_allowed)} newly allowed, ${n(r.newly_denied)} newly denied, ${n(r.from_unknown)} from unknown`;
   out.push(

@@ -20,6 +20,7 @@ export interface DriftResult {
   allowed: number;
   denied: number;
   unevaluable: number;
+  unevaluable_by_reading: number;
   unevaluable_reasons: UnevaluableReason[];
   unevaluable_by_reason: Partial<Record<UnevaluableReason, number>>;
   without_recorded_decision: number;
@@ -64,6 +65,7 @@ export function toDriftReport(run: RunReplayResult): DriftReport {
       allowed: r.allowed,
       denied: r.denied,
       unevaluable: r.unevaluable,
+      unevaluable_by_reading: r.unevaluable_by_reading,
       unevaluable_reasons: r.unevaluable_reasons,
       unevaluable_by_reason: r.unevaluable_by_reason,
       without_recorded_decision: outcome.withoutRecordedDecision,

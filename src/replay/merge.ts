@@ -51,6 +51,11 @@ export function mergeReports(
   };
   const reference = strip(partials[0]!);
   if (partials.some((p) => strip(p) !== reference)) {
+    const modes = [...new Set(partials.map((p) => p.meta.unevaluable_mode))];
+    if (modes.length > 1)
+      throw new MergeError(
+        `the reports judge unevaluable differently (--unevaluable ${modes.join(' and ')})`,
+      );
     throw new MergeError('the reports replay different policies, traffic or options (meta differs)');
   }
   const { shard: _shard, ...firstMeta } = partials[0]!.meta;
@@ -89,6 +94,7 @@ export function mergeReports(
       | 'allowed'
       | 'denied'
       | 'unevaluable'
+      | 'unevaluable_by_reading'
       | 'changes_total'
       | 'newly_allowed'
       | 'newly_denied'
@@ -100,6 +106,7 @@ export function mergeReports(
     allowed: sum('allowed'),
     denied: sum('denied'),
     unevaluable: sum('unevaluable'),
+    unevaluable_by_reading: sum('unevaluable_by_reading'),
     unevaluable_reasons: reasons,
     unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason[r]!])),
     changes: results

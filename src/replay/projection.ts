@@ -4,6 +4,8 @@ import { classifyField, inputPathOf, type FieldKind } from '../policy/fields.js'
 import { civilTime, parseRfc3339Nanos } from '../engine/timeBuiltins.js';
 import { loadTimeZone, type TimeZone } from '../time/timeZone.js';
 import type { WasmPolicy } from '../engine/wasmEngine.js';
+import type { ThreeValuedDecision } from '../engine/unknowns.js';
+import { UNKNOWNS_KEY, type UnknownsPayload } from '../rego/threeValued.js';
 import type { TrafficInput } from '../traffic/record.js';
 
 /**
@@ -290,11 +292,37 @@ export interface CachedSide {
   engine: WasmPolicy;
 }
 
+/** The unknown set of a record as the three-valued evaluation takes it, with its cache key part. */
+export interface CachedUnknowns {
+  /** traffic/unknowns.ts unknownKey: equal for equal unknown sets and pairing. */
+  key: string;
+  payload: UnknownsPayload;
+}
+
+type Entry = (Decision | ThreeValuedDecision | undefined)[];
+
+/** Two generations of cached decisions (DecisionCache). */
+interface Generations {
+  young: Map<string, Entry>;
+  old: Map<string, Entry>;
+}
+
+/** What belongs to the last input seen: the sides of one record share one key and one buffer. */
+interface Last {
+  store: Generations;
+  input: TrafficInput | null;
+  unknownKey: string | null;
+  key: string | null;
+  entry: Entry | null;
+  buffer: ArrayBuffer | null;
+}
+
 /**
  * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
  * what any of the policies reads: a record costs one key, and each policy is evaluated once per
  * distinct key. Decisions are shared between records: callers must not mutate them. Evaluation
- * errors are not cached.
+ * errors are not cached. Three-valued decisions (records with unknown data, docs/unknowns.md) are
+ * cached beside the two-valued ones, under keys that add the unknown set.
  */
 export class DecisionCache {
   private readonly projection: InputProjection;
@@ -303,14 +331,32 @@ export class DecisionCache {
    * one); when the young one is full it becomes the old one. Frequent projections survive the
    * turnover, unlike with a cache that starts over.
    */
-  private young = new Map<string, (Decision | undefined)[]>();
-  private old = new Map<string, (Decision | undefined)[]>();
+  private readonly twoValued: Generations = { young: new Map(), old: new Map() };
+  /**
+   * The three-valued decisions keep generations of their own: records with unknown data are few,
+   * and would otherwise be pushed out by the many two-valued keys between two of them.
+   */
+  private readonly threeValued: Generations = { young: new Map(), old: new Map() };
   private readonly encoder = new TextEncoder();
-  /** The last input seen and what belongs to it: the sides of one record share one key. */
-  private lastInput: TrafficInput | null = null;
-  private lastKey: string | null = null;
-  private lastEntry: (Decision | undefined)[] | null = null;
-  private lastBuffer: ArrayBuffer | null = null;
+  private readonly last: Last = {
+    store: this.twoValued,
+    input: null,
+    unknownKey: null,
+    key: null,
+    entry: null,
+    buffer: null,
+  };
+  private readonly last3: Last = {
+    store: this.threeValued,
+    input: null,
+    unknownKey: null,
+    key: null,
+    entry: null,
+    buffer: null,
+  };
+  /** The projection key of the last input keyed: a record's two- and three-valued sides share it. */
+  private keyedInput: TrafficInput | null = null;
+  private keyedText: string | null = null;
   hits = 0;
   misses = 0;
 
@@ -323,61 +369,102 @@ export class DecisionCache {
 
   /** The decision of side `index` on `input`. */
   evaluate(index: number, input: TrafficInput, requestId?: string): Decision {
-    if (input !== this.lastInput) {
-      this.lastInput = input;
-      const key = this.projection.key(input);
-      // Long keys (a policy reading a large argument) almost never repeat, and caching them would
-      // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
-      this.lastKey = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
-      this.lastEntry = this.lastKey === null ? null : this.lookup(this.lastKey);
-      this.lastBuffer = null;
-    }
-    const cached = this.lastEntry?.[index];
+    const last = this.last;
+    if (input !== last.input) this.select(last, input, null);
+    const cached = last.entry?.[index] as Decision | undefined;
     if (cached !== undefined) {
       this.hits++;
       return cached;
     }
     this.misses++;
-    const decision = this.sides[index]!.engine.evaluate(this.inputBuffer(input), requestId);
-    if (this.lastKey !== null) {
-      if (this.lastEntry === null) {
-        this.lastEntry = [];
-        this.remember(this.lastKey, this.lastEntry);
-      }
-      this.lastEntry[index] = decision;
-    }
+    const decision = this.sides[index]!.engine.evaluate(this.inputBuffer(last, input, null), requestId);
+    this.store(last, index, decision);
     return decision;
   }
 
-  private lookup(key: string): (Decision | undefined)[] | null {
-    const young = this.young.get(key);
+  /** The three-valued decision of side `index` on `input` with `unknowns` unknown. */
+  evaluateThreeValued(
+    index: number,
+    input: TrafficInput,
+    unknowns: CachedUnknowns,
+    requestId?: string,
+  ): ThreeValuedDecision {
+    const last = this.last3;
+    if (input !== last.input || unknowns.key !== last.unknownKey) this.select(last, input, unknowns.key);
+    const cached = last.entry?.[index] as ThreeValuedDecision | undefined;
+    if (cached !== undefined) {
+      this.hits++;
+      return cached;
+    }
+    this.misses++;
+    const decision = this.sides[index]!.engine.evaluateThreeValued(
+      this.inputBuffer(last, input, unknowns.payload),
+      requestId,
+    );
+    this.store(last, index, decision);
+    return decision;
+  }
+
+  private select(last: Last, input: TrafficInput, unknownKey: string | null): void {
+    last.input = input;
+    last.unknownKey = unknownKey;
+    if (input !== this.keyedInput) {
+      this.keyedInput = input;
+      this.keyedText = this.projection.key(input);
+    }
+    const projected = this.keyedText;
+    // The unknown key is JSON text after a one-letter tag (no NUL can occur in it), so the NUL
+    // separates the two parts unambiguously; two-valued keys carry no NUL at all.
+    const key = projected === null ? null : unknownKey === null ? projected : `${unknownKey}\0${projected}`;
+    // Long keys (a policy reading a large argument) almost never repeat, and caching them would
+    // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
+    last.key = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
+    last.entry = last.key === null ? null : this.lookup(last.store, last.key);
+    last.buffer = null;
+  }
+
+  private store(last: Last, index: number, decision: Decision | ThreeValuedDecision): void {
+    if (last.key === null) return;
+    if (last.entry === null) {
+      last.entry = [];
+      this.remember(last.store, last.key, last.entry);
+    }
+    last.entry[index] = decision;
+  }
+
+  private lookup(store: Generations, key: string): Entry | null {
+    const young = store.young.get(key);
     if (young !== undefined) return young;
-    const old = this.old.get(key);
+    const old = store.old.get(key);
     if (old === undefined) return null;
-    this.remember(key, old);
+    this.remember(store, key, old);
     return old;
   }
 
-  private remember(key: string, entry: (Decision | undefined)[]): void {
-    if (this.young.size >= this.limit) {
-      this.old = this.young;
-      this.young = new Map();
+  private remember(store: Generations, key: string, entry: Entry): void {
+    if (store.young.size >= this.limit) {
+      store.old = store.young;
+      store.young = new Map();
     }
-    this.young.set(key, entry);
+    store.young.set(key, entry);
   }
 
   /**
-   * The projected input as JSON bytes in an ArrayBuffer, which opa-wasm copies into its memory
-   * without re-serialising; made once per record for all sides. The buffer is allocated here (not
-   * taken from TextEncoder.encode) so it belongs to this realm, the one opa-wasm's
-   * `instanceof ArrayBuffer` checks against.
+   * The projected input (with the unknown set under UNKNOWNS_KEY for the three-valued decision) as
+   * JSON bytes in an ArrayBuffer, which opa-wasm copies into its memory without re-serialising;
+   * made once per record for all sides. The buffer is allocated here (not taken from
+   * TextEncoder.encode) so it belongs to this realm, the one opa-wasm's `instanceof ArrayBuffer`
+   * checks against. The projection keeps only `request` and `identity`, so a record's own input
+   * can never supply the unknown set.
    */
-  private inputBuffer(input: TrafficInput): ArrayBuffer {
-    if (this.lastBuffer === null) {
-      const text = JSON.stringify(this.projection.project(input));
-      this.lastBuffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
-      this.encoder.encodeInto(text, new Uint8Array(this.lastBuffer));
+  private inputBuffer(last: Last, input: TrafficInput, payload: UnknownsPayload | null): ArrayBuffer {
+    if (last.buffer === null) {
+      const projected = this.projection.project(input);
+      if (payload !== null) projected[UNKNOWNS_KEY] = payload;
+      const text = JSON.stringify(projected);
+      last.buffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
+      this.encoder.encodeInto(text, new Uint8Array(last.buffer));
     }
-    return this.lastBuffer;
+    return last.buffer;
   }
 }

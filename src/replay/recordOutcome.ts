@@ -1,17 +1,27 @@
 import type { Decision } from '../policy/schema.js';
 import type { PolicyFeatures } from '../policy/features.js';
 import { EvaluationError } from '../engine/errors.js';
-import { evaluationInput, unevaluableReasons, UNEVALUABLE_REASONS } from '../traffic/availability.js';
+import { evaluationInput } from '../traffic/availability.js';
 import type { TrafficRecord } from '../traffic/record.js';
-import type { DecisionLogOptions } from '../traffic/decisionLog.js';
-import { forEachLine } from '../traffic/reader.js';
+import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/decisionLog.js';
 import { SampleElementReader, type SampleFormat } from '../traffic/sample.js';
+import { hasUnknowns, unknownDataOf } from '../traffic/unknowns.js';
+import {
+  callFieldLocation,
+  effectivePointers,
+  isCallListUnknown,
+  isUnknown,
+  type UnknownPointer,
+} from '../engine/unknowns.js';
+import type { TrafficCall } from '../traffic/record.js';
+import { forEachLine } from '../traffic/reader.js';
 import type { Shape } from '../traffic/recordShape.js';
 import { instantOf } from './changeOrder.js';
 import { DecisionCache, type CachedSide } from './projection.js';
 import { explainChange, RuleTable, type ChangeExplanation } from './changeExplanation.js';
 import type { CurrentDecision, DraftDecision } from './report.js';
 import { inShard, type Shard } from './shard.js';
+import { UnknownsJudge, type UnevaluableMode } from './unknownSides.js';
 
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
@@ -90,6 +100,8 @@ export interface RecordOutcome {
   primary: Verdict;
   /** Unevaluable reasons for the primary, one bit per UNEVALUABLE_REASONS entry. */
   reasons: number;
+  /** The static rule calls the record unevaluable for the primary (unevaluable_by_reading). */
+  byReading: boolean;
   /** The primary's matched rules, as indices into its `rules`, in the decision's order. */
   matched: number[] | null;
   /** The base's verdict when a base decision exists (see baseVerdict); null: none. */
@@ -109,11 +121,13 @@ export interface OutcomeConfig {
   hasBase: boolean;
   shard: Shard | null;
   since: string | null;
-  /** What the sample's elements are, and how decision events map to records. */
-  format: SampleFormat;
-  decisionLog: DecisionLogOptions;
+  /** What the sample's elements are (default `records`), and how decision events map to records. */
+  format?: SampleFormat;
+  decisionLog?: DecisionLogOptions;
   /** The longest line replayed as a record (the reader's `maxLineBytes`). */
   maxLineBytes: number;
+  /** docs/unknowns.md: `precise` (three-valued) or `static` (reading-based), for both sides. */
+  unevaluable: UnevaluableMode;
 }
 
 /** A policy side as the evaluator needs it. */
@@ -149,6 +163,7 @@ export function decisionPair(
 /** Evaluates elements of one replay's sample; one per thread (it owns a DecisionCache). */
 export class RecordEvaluator {
   private readonly cache: DecisionCache;
+  private readonly judge: UnknownsJudge;
   private readonly primaryRules: RuleTable;
   private readonly baseRules: RuleTable | null;
   private readonly sinceNs: bigint | null;
@@ -162,11 +177,17 @@ export class RecordEvaluator {
   ) {
     this.both = config.hasHead && config.hasBase && base !== null;
     // Side 0 is the primary policy, side 1 the base when both are replayed.
-    this.cache = new DecisionCache(this.both ? [primary, base!] : [primary]);
+    const sides = this.both ? [primary, base!] : [primary];
+    this.cache = new DecisionCache(sides);
+    this.judge = new UnknownsJudge(config.unevaluable, sides, this.cache);
     this.primaryRules = new RuleTable(primary.policy);
     this.baseRules = this.both ? new RuleTable(base!.policy) : null;
     this.sinceNs = config.since === null ? null : instantOf(config.since);
-    this.elements = new SampleElementReader(config.format, config.decisionLog, config.maxLineBytes);
+    this.elements = new SampleElementReader(
+      config.format ?? 'records',
+      config.decisionLog ?? NO_DECISION_LOG_OPTIONS,
+      config.maxLineBytes,
+    );
   }
 
   /** Every non-blank line of a run of lines, in order; positions are `base + line`. */
@@ -217,6 +238,7 @@ export class RecordEvaluator {
       error: null,
       primary: VERDICT_UNEVALUABLE,
       reasons: 0,
+      byReading: false,
       matched: null,
       base: null,
       change: null,
@@ -228,14 +250,21 @@ export class RecordEvaluator {
     let baseDecision: Decision | null = null;
     try {
       const input = evaluationInput(record);
-      const reasons = unevaluableReasons(record, this.primary.features);
-      primaryDecision = reasons.length === 0 ? this.cache.evaluate(0, input, record.request_id) : null;
-      for (const reason of reasons) outcome.reasons |= 1 << UNEVALUABLE_REASONS.indexOf(reason);
-      if (this.both) {
-        if (unevaluableReasons(record, this.base!.features).length === 0)
-          baseDecision = this.cache.evaluate(1, input, record.request_id);
-        outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
+      if (!hasUnknowns(record)) {
+        // The common case: nothing unknown, the two-valued decisions through the cache.
+        primaryDecision = this.cache.evaluate(0, input, record.request_id);
+        if (this.both) baseDecision = this.cache.evaluate(1, input, record.request_id);
+      } else {
+        const primary = this.judge.judge(0, record, input, true);
+        primaryDecision = primary.decision;
+        outcome.reasons = primary.reasons;
+        outcome.byReading = primary.byReading;
+        // The base's decision only matters for a change (the head decided) or against a
+        // recorded decision: a record that is neither needs no base evaluation.
+        if (this.both && (primaryDecision !== null || record.recorded_decision !== undefined))
+          baseDecision = this.judge.judge(1, record, input, false).decision;
       }
+      if (this.both) outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
     } catch (error) {
       // A builtin failure (say, a time the gateway recorded but no evaluator can read) makes the
       // record unreplayable: it is reported as malformed, never guessed.
@@ -275,23 +304,54 @@ function verdictOf(decision: Decision): Verdict {
 
 /** The change-row fields an operator recognises the request by. */
 export function changeDetail(record: TrafficRecord, explain: ChangeExplanation | null = null): ChangeDetail {
-  const identity = record.input.identity as { subject?: unknown } | undefined;
-  return {
-    subject: typeof identity?.subject === 'string' ? identity.subject : null,
-    method: methodOf(record),
-    tools: toolsOf(record),
-    explain,
-  };
+  return { subject: subjectOf(record), method: methodOf(record), tools: toolsOf(record), explain };
+}
+
+/**
+ * What a change row may show of a record: not what its unknown set covers (a masked value is not
+ * the real one). null: nothing is unknown.
+ */
+function unknownPointersOf(record: TrafficRecord): readonly UnknownPointer[] | null {
+  return hasUnknowns(record) ? effectivePointers(unknownDataOf(record)) : null;
+}
+
+const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'] as const;
+
+/**
+ * The calls as replayed (an unpaired batch paired), less the fields the record does not know;
+ * null when the call list itself is unknown.
+ */
+function shownCalls(record: TrafficRecord): TrafficCall[] | null {
+  const calls = evaluationInput(record).request?.mcp?.calls;
+  const pointers = unknownPointersOf(record);
+  if (pointers === null || !Array.isArray(calls)) return calls ?? [];
+  if (isCallListUnknown(pointers)) return null;
+  return calls.map((call, i) => {
+    const shown: TrafficCall = {};
+    for (const field of CALL_FIELDS) {
+      const value = call[field];
+      if (value !== undefined && !isUnknown(pointers, callFieldLocation(i, field))) shown[field] = value;
+    }
+    return shown;
+  });
+}
+
+/** `input.identity.subject`, or null when there is none or the record does not know it. */
+export function subjectOf(record: TrafficRecord): string | null {
+  const subject = (record.input.identity as { subject?: unknown } | undefined)?.subject;
+  if (typeof subject !== 'string') return null;
+  const pointers = unknownPointersOf(record);
+  return pointers !== null && isUnknown(pointers, ['identity', 'subject']) ? null : subject;
 }
 
 /**
  * The calls' shared method, "batch" when they differ (or some call has none), null when there is
  * no call. Judged on the calls as replayed, so an unpaired batch reads like the same calls
- * recorded paired.
+ * recorded paired; a method the record does not know counts as none.
  */
 export function methodOf(record: TrafficRecord): string | null {
-  const calls = evaluationInput(record).request?.mcp?.calls;
-  if (!Array.isArray(calls) || calls.length === 0) return null;
+  const calls = shownCalls(record);
+  if (calls === null || calls.length === 0) return null;
   const first = calls[0]?.method;
   if (typeof first === 'string' && calls.every((c) => c.method === first)) return first;
   // Several calls without one shared method are a batch; a lone call without one names none.
@@ -300,8 +360,7 @@ export function methodOf(record: TrafficRecord): string | null {
 
 /** Distinct tool names in call order; [] when none were called or tools were not recorded. */
 export function toolsOf(record: TrafficRecord): string[] {
-  if (record.unavailable?.includes('mcp.tool') || record.unavailable?.includes('mcp')) return [];
-  const calls = evaluationInput(record).request?.mcp?.calls ?? [];
+  const calls = shownCalls(record) ?? [];
   const seen = new Set<string>();
   for (const call of calls) if (typeof call.tool === 'string') seen.add(call.tool);
   return [...seen];

@@ -36,6 +36,7 @@ import { buildRecordFilter, type RecordFilter } from './selection.js';
 import { inShard, type Shard } from './shard.js';
 import { ReplayWorkerPool, replayWorkerScript, WORKER_CHUNK_BYTES, type WorkerInit } from './workerPool.js';
 import { MAX_MALFORMED_EXAMPLES, type Change, type MalformedExample, type ReplayResult } from './report.js';
+import type { UnevaluableMode } from './unknownSides.js';
 
 export { methodOf, toolsOf } from './recordOutcome.js';
 
@@ -68,6 +69,8 @@ export interface ReplayOptions {
    * each record's recorded_decision; records without one are counted apart.
    */
   mode?: 'compare' | 'drift';
+  /** docs/unknowns.md: `precise` (default) or `static`, for both sides. */
+  unevaluable?: UnevaluableMode;
   /** Called now and then with the number of records read so far. */
   onProgress?: (records: number) => void;
   /** The longest line (`.json`: element) replayed as a record; longer ones are malformed. */
@@ -178,6 +181,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
     format: plan.format,
     decisionLog: plan.options,
     maxLineBytes: plan.maxLineBytes,
+    unevaluable: options.unevaluable ?? 'precise',
   };
   const workers = await workerCountFor(options, plan);
   // Threads start (and compile their wasm) while the --limit pass reads the sample.
@@ -276,6 +280,7 @@ function workerInit(config: OutcomeConfig, primary: ReplaySide, base: ReplaySide
  */
 class ReplayAggregator {
   private readonly counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
+  private unevaluableByReading = 0;
   private readonly byReason = new Array<number>(UNEVALUABLE_REASONS.length).fill(0);
   /** Per index of the primary's rules. */
   private readonly ruleCounts: number[];
@@ -344,6 +349,7 @@ class ReplayAggregator {
     const counts = this.counts;
     counts.evaluated++;
     this.manifestIds.set(o.manifest_id, (this.manifestIds.get(o.manifest_id) ?? 0) + 1);
+    if (o.byReading) this.unevaluableByReading++;
     if (o.primary === VERDICT_UNEVALUABLE) {
       counts.unevaluable++;
       for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
@@ -403,6 +409,7 @@ class ReplayAggregator {
     const groups = this.groups.finish();
     const result: ReplayResult = {
       ...this.counts,
+      unevaluable_by_reading: this.unevaluableByReading,
       unevaluable_reasons: reasons,
       unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason.get(r)!])),
       changes: this.top.items,

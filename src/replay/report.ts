@@ -35,6 +35,8 @@ export interface ReplayResult {
   allowed: number;
   denied: number;
   unevaluable: number;
+  /** Records the static rule calls unevaluable for the head (docs/unknowns.md); ≥ unevaluable. */
+  unevaluable_by_reading: number;
   unevaluable_reasons: UnevaluableReason[];
   unevaluable_by_reason: Partial<Record<UnevaluableReason, number>>;
   changes: Change[];
@@ -77,6 +79,8 @@ export interface ReportMeta {
   excluded_without_time: number;
   max_changes: number;
   max_groups: number;
+  /** docs/unknowns.md: how unevaluable is judged, for both sides. */
+  unevaluable_mode: 'precise' | 'static';
   shard?: { index: number; count: number };
 }
 

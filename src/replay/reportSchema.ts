@@ -38,6 +38,7 @@ const metaSchema = z.strictObject({
   excluded_without_time: count,
   max_changes: count,
   max_groups: count,
+  unevaluable_mode: z.enum(['precise', 'static']),
   shard: z.strictObject({ index: z.int().positive(), count: z.int().positive() }).optional(),
 });
 
@@ -115,6 +116,7 @@ const resultSchema = z.strictObject({
   allowed: count,
   denied: count,
   unevaluable: count,
+  unevaluable_by_reading: count,
   unevaluable_reasons: z.array(reasonSchema),
   unevaluable_by_reason: z.partialRecord(
     reasonSchema,
@@ -176,6 +178,12 @@ function resultInvariants(
     if (c.current_decision === c.draft_decision)
       fail(['changes', i], `is no change: current and draft decision are both ${c.draft_decision}`);
   });
+  // Precise unevaluable records are a subset of those the static rule would call unevaluable.
+  if (r.unevaluable_by_reading < r.unevaluable || r.unevaluable_by_reading > r.evaluated)
+    fail(
+      ['unevaluable_by_reading'],
+      `is ${r.unevaluable_by_reading}, outside unevaluable (${r.unevaluable}) … evaluated (${r.evaluated})`,
+    );
   const reasons = Object.keys(r.unevaluable_by_reason).sort();
   if (JSON.stringify(reasons) !== JSON.stringify(r.unevaluable_reasons))
     fail(['unevaluable_reasons'], 'must be the sorted keys of unevaluable_by_reason');

@@ -13,6 +13,7 @@ import { replayTraffic, type ReplaySide, type ReplayOutcome } from './replay.js'
 import type { ReplayReport, ReportError, PolicyRef } from './report.js';
 import type { Shard } from './shard.js';
 import { DEFAULT_MAX_GROUPS } from './changeGroups.js';
+import type { UnevaluableMode } from './unknownSides.js';
 
 /** A policy version to replay: its text (read from disk or from a commit) and how to name it. */
 export interface PolicySource {
@@ -47,6 +48,8 @@ export interface RunReplayOptions {
   maxGroups?: number;
   shard?: Shard;
   mode?: 'compare' | 'drift';
+  /** docs/unknowns.md: `precise` (default) or `static`, for both sides. */
+  unevaluable?: UnevaluableMode;
   opa: { path: string; version: string };
   onProgress?: (records: number) => void;
   /** Worker threads (replayTraffic's `workers`): omitted, chosen from the sample's size. */
@@ -139,7 +142,10 @@ function toReportError(p: PolicyProblem): ReportError {
 /** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
   const paths = typeof options.trafficPath === 'string' ? [options.trafficPath] : options.trafficPath;
-  const sources = options.traffic ?? paths.map((p) => ({ shown: p, path: p }));
+  // One path with a display name (the Action's, a test's) is shown by that name in `files` too.
+  const sources =
+    options.traffic ??
+    paths.map((p) => ({ shown: paths.length === 1 ? (options.trafficDisplayPath ?? p) : p, path: p }));
   const maxLineBytes = (options.limits ?? DEFAULT_LIMITS).maxLineBytes;
   const decisionLog = options.decisionLog ?? NO_DECISION_LOG_OPTIONS;
   const [head, base, { plan, digest }] = await Promise.all([
@@ -189,6 +195,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     excluded_without_time: 0,
     max_changes: options.maxChanges,
     max_groups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+    unevaluable_mode: options.unevaluable ?? 'precise',
     ...(options.shard ? { shard: options.shard } : {}),
   };
   if (errors.length > 0) {
@@ -214,6 +221,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     maxGroups: meta.max_groups,
     ...(options.shard ? { shard: options.shard } : {}),
     mode: options.mode ?? 'compare',
+    unevaluable: options.unevaluable ?? 'precise',
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     maxLineBytes: (options.limits ?? DEFAULT_LIMITS).maxLineBytes,

@@ -1,90 +1,122 @@
-import type { PolicyFeatures } from '../policy/features.js';
-import type { CallField } from '../policy/fields.js';
+import type { Policy } from '../policy/schema.js';
+import {
+  classifyField,
+  isCallerField,
+  isDirectoryField,
+  type CallField,
+  type FieldKind,
+} from '../policy/fields.js';
+import {
+  ATTRIBUTES_RESOLVED,
+  callFieldLocation,
+  isCallListUnknown,
+  isUnknown,
+  locationReasonBits,
+  REASON_BIT,
+  reasonsOfBits,
+  REQUEST_TIME,
+  requestFieldLocation,
+  VERIFIED,
+  type Location,
+  type UnevaluableReason,
+  type UnknownData,
+} from '../engine/unknowns.js';
 import type { TrafficCall, TrafficInput, TrafficRecord } from './record.js';
+import { hasUnknowns, unknownDataOf } from './unknowns.js';
 
-/** Every unevaluable reason of docs/traffic.md, sorted (the order reports list them in). */
-export const UNEVALUABLE_REASONS = [
-  'attributes_unavailable',
-  'batch_call_pairing_unavailable',
-  'claims_unavailable',
-  'mcp_not_recorded',
-  'subject_unverified',
-  'time_not_recorded',
-  'tool_not_recorded',
-] as const;
-export type UnevaluableReason = (typeof UNEVALUABLE_REASONS)[number];
-
-const NONE: readonly UnevaluableReason[] = Object.freeze([]);
-
-// One bit per reason, in UNEVALUABLE_REASONS order, so collecting is allocation-free and the
-// result comes out sorted and distinct.
-const ATTRIBUTES = 1 << 0;
-const PAIRING = 1 << 1;
-const CLAIMS = 1 << 2;
-const MCP = 1 << 3;
-const UNVERIFIED = 1 << 4;
-const TIME = 1 << 5;
-const TOOL = 1 << 6;
+export {
+  UNEVALUABLE_REASONS,
+  REASON_BIT,
+  reasonsOfBits,
+  type UnevaluableReason,
+} from '../engine/unknowns.js';
 
 /**
- * What a policy loses for each `unavailable` entry: the reason bit when the policy reads the
- * feature, else 0. Computed once per policy, then reused for every record.
+ * The static rule (`--unevaluable static`, the upstream dry-run API's): a record is unevaluable
+ * for a policy when some rule *reads* an unknown location, whatever the values it has. Read over
+ * the whole unknown set (docs/unknowns.md "unevaluable_by_reading"): a condition's field at any
+ * call (so `*`, and any index, is read), the call list for a rule with call conditions, the request
+ * time for a window, `verified` for a caller field, `attributes_resolved` for a directory field;
+ * and an unpaired batch for a rule with two or more call fields. On `unavailable` entries alone it
+ * is exactly docs/traffic.md's table.
  */
-export interface AvailabilityProfile {
-  byEntry: Readonly<Record<string, number>>;
-  unpaired: number;
+
+/** A location one rule reads, with what reading it unknown costs. */
+interface Read {
+  location: Location;
+  /** The field read there; null for the context flags and the time (one fixed reason). */
+  kind: FieldKind | null;
+  reason: number;
 }
 
-export function availabilityProfile(features: PolicyFeatures): AvailabilityProfile {
-  const any = features.any;
-  const readsCallPayload = any.callFields.length > 0 || any.arguments || any.jsonrpc;
-  return {
-    byEntry: {
-      mcp: readsCallPayload ? MCP : 0,
-      'mcp.tool': any.callFields.includes('tool') ? TOOL : 0,
-      'mcp.arguments': any.arguments ? MCP : 0,
-      'identity.verification': any.caller ? UNVERIFIED : 0,
-      'identity.attributes': any.directory ? ATTRIBUTES : 0,
-      'identity.claims': any.subjectOrIssuer || any.claims ? CLAIMS : 0,
-      time: any.window ? TIME : 0,
-    },
-    unpaired: any.combinesCallFields ? PAIRING : 0,
+/** What a policy reads, precomputed once per policy and reused for every record. */
+export interface PolicyReading {
+  reads: Read[];
+  /** Some rule has conditions on two or more call fields. */
+  combinesCallFields: boolean;
+  /**
+   * Some deny rule does: the only rule an unpaired batch can leave undecided (an allow rule's
+   * all(c) does not depend on the pairing, and a rule on one call field is exact with any).
+   */
+  denyCombinesCallFields: boolean;
+  /** Some rule has call conditions (so reads the call list). */
+  readsCallList: boolean;
+}
+
+export function readingOf(policy: Policy): PolicyReading {
+  const reads: Read[] = [];
+  const seen = new Set<string>();
+  const add = (location: Location, kind: FieldKind | null, reason: number) => {
+    const key = JSON.stringify(location);
+    if (seen.has(key)) return;
+    seen.add(key);
+    reads.push({ location, kind, reason });
   };
-}
-
-const profiles = new WeakMap<PolicyFeatures, AvailabilityProfile>();
-
-function profileOf(features: PolicyFeatures): AvailabilityProfile {
-  let profile = profiles.get(features);
-  if (profile === undefined) {
-    profile = availabilityProfile(features);
-    profiles.set(features, profile);
+  let combinesCallFields = false;
+  let denyCombinesCallFields = false;
+  let readsCallList = false;
+  for (const rule of policy.rules) {
+    const callFields = new Set<CallField>();
+    let caller = false;
+    let directory = false;
+    for (const condition of rule.conditions) {
+      const kind = classifyField(condition.field);
+      if (kind.kind === 'call') {
+        callFields.add(kind.name);
+        add(callFieldLocation('*', kind.name), kind, 0);
+      } else add(requestFieldLocation(kind), kind, 0);
+      if (isCallerField(kind)) caller = true;
+      if (isDirectoryField(kind)) directory = true;
+    }
+    if (callFields.size > 0) readsCallList = true;
+    if (callFields.size >= 2) combinesCallFields = true;
+    if (callFields.size >= 2 && rule.effect === 'deny') denyCombinesCallFields = true;
+    if (caller) add(VERIFIED, null, REASON_BIT.subject_unverified);
+    if (directory) add(ATTRIBUTES_RESOLVED, null, REASON_BIT.attributes_unavailable);
+    if (rule.active_window) add(REQUEST_TIME, null, REASON_BIT.time_not_recorded);
   }
-  return profile;
+  return { reads, combinesCallFields, denyCombinesCallFields, readsCallList };
 }
 
-/**
- * The reasons a record is unevaluable for a policy (docs/traffic.md "Absent is not unavailable"): sorted, distinct, empty
- * when the record is scoreable. A row applies only when the policy reads the feature the record
- * lacks. The returned array is shared when empty: do not mutate it.
- */
-export function unevaluableReasons(
-  record: TrafficRecord,
-  features: PolicyFeatures,
-): readonly UnevaluableReason[] {
-  const unavailable = record.unavailable;
-  const hasUnavailable = unavailable !== undefined && unavailable.length > 0;
-  if (!hasUnavailable && record.unpaired === undefined) return NONE;
-  const profile = profileOf(features);
+/** The static rule's reasons (bits) for a record's unknown set; 0: scoreable by reading. */
+export function readingReasonBits(reading: PolicyReading, data: UnknownData): number {
   let bits = 0;
-  if (hasUnavailable) for (const entry of unavailable) bits |= profile.byEntry[entry] ?? 0;
-  if (record.unpaired !== undefined) bits |= profile.unpaired;
-  if (bits === 0) return NONE;
-  const reasons: UnevaluableReason[] = [];
-  for (let i = 0; i < UNEVALUABLE_REASONS.length; i++) {
-    if ((bits & (1 << i)) !== 0) reasons.push(UNEVALUABLE_REASONS[i] as UnevaluableReason);
+  const pointers = data.pointers;
+  if (pointers.length > 0) {
+    if (reading.readsCallList && isCallListUnknown(pointers)) bits |= REASON_BIT.mcp_not_recorded;
+    for (const read of reading.reads) {
+      if (read.kind !== null) bits |= locationReasonBits(pointers, read.location, read.kind);
+      else if (isUnknown(pointers, read.location)) bits |= read.reason;
+    }
   }
-  return reasons;
+  if (data.unpaired !== null && reading.combinesCallFields) bits |= REASON_BIT.batch_call_pairing_unavailable;
+  return bits;
+}
+
+/** The static rule's reasons for a record, sorted and distinct; empty when it is scoreable. */
+export function readingReasons(record: TrafficRecord, reading: PolicyReading): UnevaluableReason[] {
+  if (!hasUnknowns(record)) return [];
+  return reasonsOfBits(readingReasonBits(reading, unknownDataOf(record)));
 }
 
 const PAIRED_FIELDS: readonly CallField[] = ['method', 'tool', 'resource_uri', 'prompt'];

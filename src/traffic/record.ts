@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatPath, type PathSegment } from '../document/path.js';
 import { isRfc3339Instant } from '../time/rfc3339.js';
+import { isInputPointer } from './pointer.js';
 
 /**
  * One recorded gateway request (docs/traffic.md "A record").
@@ -17,7 +18,8 @@ import { isRfc3339Instant } from '../time/rfc3339.js';
  *   the values a policy reads must have the type the gateway gives them (docs/policy.md "Fields").
  * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
  *   `time.parse_rfc3339_ns` also accepts.
- * - Repeated entries in `unavailable` are harmless and accepted.
+ * - Repeated entries in `unavailable` are harmless and accepted, and so are repeated
+ *   `unknown_paths` (docs/unknowns.md).
  */
 
 export const UNAVAILABLE_ENTRIES = [
@@ -36,6 +38,10 @@ export const RECORDED_DECISIONS = ['allow', 'deny'] as const;
 const RFC3339_MESSAGE = 'must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z';
 
 const instantSchema = z.string().refine(isRfc3339Instant, RFC3339_MESSAGE);
+
+const POINTER_MESSAGE =
+  'must be a JSON pointer (RFC 6901) starting with /input, e.g. /input/identity/claims/email';
+const unknownPathSchema = z.string().refine(isInputPointer, POINTER_MESSAGE);
 const stringList = z.array(z.string());
 
 export const callSchema = z.looseObject({
@@ -92,6 +98,12 @@ export const trafficInputSchema = z.looseObject({
  */
 export const MAX_UNPAIRED_CALLS = 10_000;
 
+/**
+ * The most `unknown_paths` one record may carry. Every pointer is matched against every location a
+ * policy reads, in both evaluators; no export needs more than a few per record.
+ */
+export const MAX_UNKNOWN_PATHS = 1_024;
+
 export const unpairedSchema = z
   .strictObject({
     call_count: z.int().nonnegative().max(MAX_UNPAIRED_CALLS),
@@ -122,6 +134,10 @@ export const trafficRecordSchema = z
     manifest_id: z.string().optional(),
     input: trafficInputSchema,
     unavailable: z.array(z.enum(UNAVAILABLE_ENTRIES)).optional(),
+    unknown_paths: z
+      .array(unknownPathSchema)
+      .max(MAX_UNKNOWN_PATHS, `must hold at most ${MAX_UNKNOWN_PATHS} pointers`)
+      .optional(),
     unpaired: unpairedSchema.optional(),
   })
   .superRefine((value, ctx) => {
@@ -176,6 +192,7 @@ const RECORD_KEYS = new Set([
   'manifest_id',
   'input',
   'unavailable',
+  'unknown_paths',
   'unpaired',
 ]);
 const UNPAIRED_KEYS = new Set(['call_count', 'method', 'tool', 'resource_uri', 'prompt']);
@@ -265,6 +282,14 @@ export function isTrafficRecord(v: unknown): v is TrafficRecord {
       if (typeof entry !== 'string' || !UNAVAILABLE_SET.has(entry)) return false;
     }
   }
+  const unknownPaths = v.unknown_paths;
+  if (unknownPaths !== undefined) {
+    if (!Array.isArray(unknownPaths) || unknownPaths.length > MAX_UNKNOWN_PATHS) return false;
+    for (let i = 0; i < unknownPaths.length; i++) {
+      const path: unknown = unknownPaths[i];
+      if (typeof path !== 'string' || !isInputPointer(path)) return false;
+    }
+  }
   if (v.unpaired !== undefined) {
     if (!isUnpaired(v.unpaired)) return false;
     const request = input.request as Obj | undefined;
@@ -325,6 +350,8 @@ export function explainInvalidRecord(value: unknown): string | undefined {
       message = `unknown unavailable entry ${JSON.stringify(actual)} (known: ${UNAVAILABLE_ENTRIES.join(', ')})`;
     else if (issue.code === 'invalid_value')
       message = `must be one of ${issue.values.map((x) => JSON.stringify(x)).join(', ')}, got ${describeType(actual)}`;
+    else if (issue.code === 'custom' && path[0] === 'unknown_paths' && path.length === 2)
+      message = `${issue.message}, got ${describeType(actual)}`;
     else if (issue.code === 'too_small' && issue.origin === 'number')
       message = `must not be negative, got ${describeType(actual)}`;
     else message = issue.message;
