@@ -3,7 +3,18 @@
  * `npm run bench`: the figures of docs/performance.md, measured on this machine.
  *
  *   node scripts/bench.mjs [--records N | --large] [--seed S] [--runs R] [--baseline-records M]
- *                          [--cli FILE] [--opa FILE]
+ *                          [--sample records|decision-log] [--workers N] [--cli FILE] [--opa FILE]
+ *   node scripts/bench.mjs --help
+ *
+ * `--sample decision-log` measures the same requests as an OPA console decision log
+ * (docs/decision-logs.md): `npm run bench -- --large --sample decision-log` is the 1,000,000-event
+ * figure. The log is written by this script from the seeded records in the format the real
+ * `opa run --server --log-format json` writes with `decision_logs.console` (observed with OPA
+ * 1.22.3; see __tests__/traffic/opaDecisionLogs.test.ts): each request is a `Received request.`
+ * line, the decision event (sorted keys, nanosecond timestamp, bundle revision, the example mask's
+ * erased claims for the finance department) and a `Sent response.` line — so two of every three
+ * lines are skipped as non-decision lines. It is gzip-compressed and cached under .bench/, and
+ * replayed with `--decision-path policy_replay/decision`.
  *
  * 1. Generates a seeded sample with scripts/generate-traffic.mjs (cached under .bench/).
  * 2. Replays it through the bundled example pair (fixtures/example/policies/{base,head}.yaml)
@@ -28,6 +39,8 @@ import { fileURLToPath } from 'node:url';
 import { setInterval, clearInterval, setTimeout } from 'node:timers';
 import { parseArgs } from 'node:util';
 import { createGunzip } from 'node:zlib';
+import { writeConsoleDecisionLog } from './lib/opa-console-log.mjs';
+import { renamePackage } from './lib/opa-decision-logs.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH = join(ROOT, '.bench');
@@ -44,8 +57,21 @@ const { values } = parseArgs({
     cli: { type: 'string', default: join(ROOT, 'dist/cli/index.js') },
     opa: { type: 'string' },
     workers: { type: 'string' },
+    sample: { type: 'string', default: 'records' },
+    help: { type: 'boolean' },
   },
 });
+if (values.help) {
+  console.log(
+    readFileSync(fileURLToPath(import.meta.url), 'utf8')
+      .split('*/')[0]
+      .replace(/^#!.*\n\/\*\*\n/, ''),
+  );
+  process.exit(0);
+}
+if (values.sample !== 'records' && values.sample !== 'decision-log')
+  throw new Error('--sample must be records or decision-log');
+const decisionLog = values.sample === 'decision-log';
 const records = Number(values.records ?? (values.large ? 1_000_000 : 100_000));
 const runs = Number(values.runs);
 const baselineRecords = Number(values['baseline-records']);
@@ -93,10 +119,19 @@ if (!existsSync(sample)) {
   );
 }
 
-/** The first `n` lines of the sample, as text. */
-async function firstLines(n) {
+// ---------------------------------------------------------------------------------------------
+// The same requests as an OPA console decision log (see the header).
+
+const replayed = decisionLog ? join(BENCH, `decision-log-${records}-${values.seed}.log.gz`) : sample;
+if (decisionLog && !existsSync(replayed)) {
+  console.error(`writing the ${records} requests as an OPA console decision log → ${replayed}`);
+  await writeConsoleDecisionLog(sample, replayed);
+}
+
+/** The first `n` lines of a gzip file, as text. */
+async function firstLines(n, file = sample) {
   const lines = [];
-  const input = createReadStream(sample).pipe(createGunzip());
+  const input = createReadStream(file).pipe(createGunzip());
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
     if (line.trim() === '') continue;
     lines.push(line);
@@ -157,10 +192,11 @@ const replayArgs = (traffic, out) => [
   opa,
   '--workers',
   String(workers),
+  ...(decisionLog ? ['--decision-path', 'policy_replay/decision'] : []),
 ];
 
-const slice = join(BENCH, `startup-10-${values.seed}.jsonl`);
-writeFileSync(slice, `${(await firstLines(10)).join('\n')}\n`);
+const slice = join(BENCH, `startup-10-${values.seed}.${decisionLog ? 'log' : 'jsonl'}`);
+writeFileSync(slice, `${(await firstLines(decisionLog ? 30 : 10, replayed)).join('\n')}\n`);
 const startup = [];
 for (let i = 0; i < 3; i++) startup.push((await runCli(replayArgs(slice, join(BENCH, 'startup.json')))).wall);
 const fixed = median(startup);
@@ -168,7 +204,9 @@ const fixed = median(startup);
 const walls = [];
 const peaks = [];
 for (let i = 0; i < runs; i++) {
-  const { wall, peakMb } = await runCli(replayArgs(sample, join(BENCH, `report-${records}.json`)));
+  const { wall, peakMb } = await runCli(
+    replayArgs(replayed, join(BENCH, `report-${values.sample}-${records}.json`)),
+  );
   walls.push(wall);
   if (peakMb !== null) peaks.push(peakMb);
   console.error(
@@ -248,10 +286,7 @@ async function baseline() {
     const file = join(dir, `${name}.rego`);
     execFileSync(process.execPath, [cli, 'compile', policy, '--out-rego', file]);
     // Two modules in one server need two packages.
-    const rego = readFileSync(file, 'utf8').replace(/^package policy_replay$/m, `package ${name}`);
-    if (!rego.includes(`package ${name}\n`))
-      throw new Error(`${file}: no "package policy_replay" line to rename`);
-    writeFileSync(file, rego);
+    writeFileSync(file, renamePackage(readFileSync(file, 'utf8'), name));
     modules.push(file);
   }
   const port = await freePort();
@@ -293,7 +328,7 @@ async function baseline() {
 const opaServer = await baseline();
 
 console.log(
-  `sample      ${records} records, seed ${values.seed}, policies base + head (fixtures/example), ${runs} run(s), median`,
+  `sample      ${records} ${decisionLog ? 'decision events in an OPA console log (3 lines each)' : 'records'}, seed ${values.seed}, policies base + head (fixtures/example), ${runs} run(s), median`,
 );
 console.log(
   `replay      records/s ${fmt(replayRate)}  wall ${wall.toFixed(2)} s  peak RSS ${peak}  (${workers} worker(s); records/s over wall − ${fixed.toFixed(2)} s fixed start-up and compile; end to end ${fmt(endToEndRate)}/s)`,

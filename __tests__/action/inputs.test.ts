@@ -46,6 +46,10 @@ describe('parseSettings defaults', () => {
       policies: ['policies/**/*.{json,yaml,yml}'],
       traffic: null,
       manifests: null,
+      decisionPath: null,
+      decisionField: null,
+      bundle: null,
+      manifestIdField: null,
       maxChanges: 20,
       maxGroups: 50,
       failOn: [{ kind: 'invalid-policy' }, { kind: 'newly-allowed' }, { kind: 'blocking-gaps' }],
@@ -542,5 +546,33 @@ describe('token-login', () => {
       "Invalid token-login '-bad'. Expected a GitHub login such as my-app[bot] or octocat.",
     );
     expect(() => parseSettings(read('a b'), { visibility: 'private' })).toThrow(/Invalid token-login 'a b'/);
+  });
+});
+
+describe('decision-log inputs', () => {
+  it('are kept as given, validated as the CLI validates its flags', () => {
+    expect(
+      parse({
+        'decision-path': '/data/gate.decision',
+        'decision-field': 'gate.allowed',
+        bundle: 'gate',
+        'manifest-id-field': 'input.request.mcp.session_id',
+      }),
+    ).toMatchObject({
+      decisionPath: '/data/gate.decision',
+      decisionField: 'gate.allowed',
+      bundle: 'gate',
+      manifestIdField: 'input.request.mcp.session_id',
+    });
+  });
+
+  it.each([
+    ['decision-path', 'data'],
+    ['decision-field', 'a..b'],
+    ['manifest-id-field', 'input.'],
+  ])('%s %j is an InputError naming the input', (input, value) => {
+    const error = errorOf({ [input]: value });
+    expect(error).toMatchObject({ input, value });
+    expect(error.message).toContain(`Invalid ${input} '${value}'`);
   });
 });

@@ -73,7 +73,7 @@ export async function replay(
 
 /** runReplay with policy texts and test defaults. */
 export async function run(
-  options: { head: string | null; base: string | null; trafficPath: string } & Partial<
+  options: { head: string | null; base: string | null; trafficPath: string | readonly string[] } & Partial<
     Omit<RunReplayOptions, 'head' | 'base' | 'trafficPath'>
   >,
 ): Promise<ReplayReport> {

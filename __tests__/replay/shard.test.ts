@@ -76,7 +76,7 @@ describe('--shard K/N', () => {
         addInto(hits, part.rule_hits);
         ids.push(...part.changes.map((c) => c.request_id));
         malformed += part.malformed.count;
-        malformedLines.push(...part.malformed.examples.map((e) => e.line));
+        malformedLines.push(...part.malformed.examples.map((e) => e.line!));
       }
       for (const key of SUMMED) expect([key, sums[key]]).toEqual([key, whole[key]]);
       expect(byReason).toEqual(whole.unevaluable_by_reason);

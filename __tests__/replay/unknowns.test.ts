@@ -127,7 +127,14 @@ describe('the static example report, byte for byte', () => {
     });
     // The fields added since that report: precise mode's two, and the change explanation's
     // (docs/explain.md), which judge nothing differently.
-    const { unevaluable_mode: mode, max_groups: _maxGroups, ...meta } = report.meta;
+    const { unevaluable_mode: mode, max_groups: _maxGroups, skipped, ...meta } = report.meta;
+    // The sample's format and files (docs/decision-logs.md), also added since.
+    const { format, files, ...traffic } = meta.traffic;
+    expect({ format, files, skipped }).toEqual({
+      format: 'records',
+      files: [{ path: 'traffic/sample.jsonl.gz', sha256: traffic.sha256, count: 6000 }],
+      skipped: { non_decision: 0, other_path: 0 },
+    });
     const {
       unevaluable_by_reading: byReading,
       rule_diff: _diff,
@@ -144,7 +151,7 @@ describe('the static example report, byte for byte', () => {
       /^ {4}"version": "[^"]*",$/m,
       `    "version": ${JSON.stringify(TOOL_VERSION)},`,
     );
-    expect(reportToJson({ ...report, meta, result })).toBe(expected);
+    expect(reportToJson({ ...report, meta: { ...meta, traffic }, result })).toBe(expected);
   });
 });
 

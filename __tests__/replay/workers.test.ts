@@ -1,6 +1,14 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
@@ -10,6 +18,7 @@ import { RequestIdTable } from '../../src/traffic/requestIdTable.js';
 import { forEachLine, LineChunker } from '../../src/traffic/reader.js';
 import { repoRoot, tempDir } from './helpers.js';
 import { testOpaPath } from '../support/opa.js';
+import { asConsoleLines, EXAMPLE_UPLOADS, exampleDecisionEvents } from '../support/decisionLogs.js';
 
 /**
  * The worker-thread replay must produce the in-process report byte for byte. Worker threads
@@ -170,6 +179,38 @@ describe('worker threads: the same report as in-process, byte for byte', () => {
     expect(duplicates).toEqual(expect.arrayContaining([expect.stringContaining('(first on line 1)')]));
     // not JSON, no request_id, an unknown key (CRLF line), a typo, `request_id: 7`, 3 repeats.
     expect(malformed.count).toBe(8);
+  });
+
+  it('an OPA decision log: a console stream (runs of lines to the workers) and upload bodies (on the main thread)', async () => {
+    const dir = tmp.file('decision-log');
+    mkdirSync(dir);
+    const events = exampleDecisionEvents();
+    const lines = asConsoleLines(events.slice(0, 4500));
+    // ~8 MB of lines: a repeat of the first decision several runs later, an event of another
+    // path, a line that is not JSON.
+    lines.splice(
+      11_000,
+      0,
+      lines[1]!,
+      JSON.stringify({ ...events[9], decision_id: 'x', path: 'x/y' }),
+      '{oops',
+    );
+    writeFileSync(join(dir, 'a-console.log'), `${lines.join('\n')}\n`);
+    for (const name of readdirSync(EXAMPLE_UPLOADS).sort().slice(-4))
+      copyFileSync(join(EXAMPLE_UPLOADS, name), join(dir, `b-${name}`));
+    const report = await expectSameForWorkers(
+      ['--traffic', dir, '--decision-path', 'policy_replay/decision', '--max-changes', '25'],
+      [2, 3],
+    );
+    const { meta, result } = JSON.parse(report) as {
+      meta: { skipped: { non_decision: number; other_path: number }; traffic: { files: unknown[] } };
+      result: { evaluated: number; malformed: { count: number; examples: { reason: string }[] } };
+    };
+    expect(meta.skipped).toEqual({ non_decision: 9000, other_path: 1 });
+    expect(meta.traffic.files).toHaveLength(5);
+    // The repeated decision and the line that is not JSON; masked events are replayed.
+    expect(result.malformed.count).toBe(2);
+    expect(result.evaluated).toBeGreaterThan(4500);
   });
 
   it('hostile lines are malformed with their lines, the same in every mode (issue 10, items 3, 5, 6)', async () => {

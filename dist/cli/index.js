@@ -17696,7 +17696,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2645);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1885);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17767,7 +17767,7 @@ async function writeOutputFile(path, text) {
 
 /***/ }),
 
-/***/ 2645:
+/***/ 1885:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29818,9 +29818,9 @@ async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_CO
 
 
 /** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
-async function sha256OfFile(path) {
-    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1 << 20 }))
+async function sha256_sha256OfFile(path) {
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
         hash.update(chunk);
     return hash.digest('hex');
 }
@@ -29833,127 +29833,6 @@ function sha256OfText(text) {
 const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
-/**
- * The request ids a sample has used so far, each with the line of its first record: what catches a
- * repeated request_id, and the one structure of the replay
- * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
- * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
- * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
- * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
- * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
- */
-const requestIdTable_PAGE_BYTES = 1 << 20;
-const INITIAL_ENTRIES = 1 << 12;
-class RequestIdTable {
-    /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
-    pages = [];
-    pageUsed = requestIdTable_PAGE_BYTES;
-    offsets = new Float64Array(INITIAL_ENTRIES);
-    lengths = new Uint32Array(INITIAL_ENTRIES);
-    lines = new Float64Array(INITIAL_ENTRIES);
-    hashes = new Uint32Array(INITIAL_ENTRIES);
-    /** Open addressing, linear probing: entry index + 1, 0 for an empty slot; at most half full. */
-    slots = new Int32Array(INITIAL_ENTRIES * 2);
-    count = 0;
-    scratch = new Uint8Array(256);
-    encoder = new TextEncoder();
-    illFormed = new Map();
-    get size() {
-        return this.count + this.illFormed.size;
-    }
-    /**
-     * The line `id` was first claimed on; when it was not claimed yet, claims it for `line` and
-     * returns undefined.
-     */
-    claim(id, line) {
-        if (!id.isWellFormed()) {
-            const first = this.illFormed.get(id);
-            if (first === undefined)
-                this.illFormed.set(id, line);
-            return first;
-        }
-        const length = this.encode(id);
-        const bytes = this.scratch;
-        let hash = 0x811c9dc5;
-        for (let i = 0; i < length; i++)
-            hash = Math.imul(hash ^ bytes[i], 0x01000193);
-        hash >>>= 0;
-        const mask = this.slots.length - 1;
-        for (let slot = hash & mask;; slot = (slot + 1) & mask) {
-            const entry = this.slots[slot] - 1;
-            if (entry < 0) {
-                this.insert(slot, hash, length, line);
-                return undefined;
-            }
-            if (this.hashes[entry] === hash && this.sameBytes(entry, length))
-                return this.lines[entry];
-        }
-    }
-    /** UTF-8 of `id` into the scratch buffer; returns its length. */
-    encode(id) {
-        // Three bytes per UTF-16 unit is the most UTF-8 can need.
-        if (this.scratch.length < id.length * 3)
-            this.scratch = new Uint8Array(id.length * 3);
-        return this.encoder.encodeInto(id, this.scratch).written;
-    }
-    sameBytes(entry, length) {
-        if (this.lengths[entry] !== length)
-            return false;
-        const at = this.offsets[entry];
-        const page = this.pages[Math.floor(at / requestIdTable_PAGE_BYTES)];
-        const start = at % requestIdTable_PAGE_BYTES;
-        const bytes = this.scratch;
-        for (let i = 0; i < length; i++)
-            if (page[start + i] !== bytes[i])
-                return false;
-        return true;
-    }
-    insert(slot, hash, length, line) {
-        const entry = this.count++;
-        if (entry === this.hashes.length)
-            this.growEntries();
-        // An id longer than a page gets a page of its own.
-        if (this.pageUsed + length > requestIdTable_PAGE_BYTES || this.pages.length === 0) {
-            this.pages.push(new Uint8Array(Math.max(requestIdTable_PAGE_BYTES, length)));
-            this.pageUsed = 0;
-        }
-        const pageIndex = this.pages.length - 1;
-        this.pages[pageIndex].set(this.scratch.subarray(0, length), this.pageUsed);
-        // A long id starts its own page at 0 and fills it, so an offset still names one page.
-        this.offsets[entry] = pageIndex * requestIdTable_PAGE_BYTES + this.pageUsed;
-        this.pageUsed += length;
-        this.lengths[entry] = length;
-        this.lines[entry] = line;
-        this.hashes[entry] = hash;
-        this.slots[slot] = entry + 1;
-        if (this.count * 2 > this.slots.length)
-            this.rehash();
-    }
-    growEntries() {
-        const grow = (a, make) => {
-            const b = make(a.length * 2);
-            b.set(a);
-            return b;
-        };
-        this.offsets = grow(this.offsets, (n) => new Float64Array(n));
-        this.lengths = grow(this.lengths, (n) => new Uint32Array(n));
-        this.lines = grow(this.lines, (n) => new Float64Array(n));
-        this.hashes = grow(this.hashes, (n) => new Uint32Array(n));
-    }
-    rehash() {
-        const slots = new Int32Array(this.slots.length * 2);
-        const mask = slots.length - 1;
-        for (let entry = 0; entry < this.count; entry++) {
-            let slot = this.hashes[entry] & mask;
-            while (slots[slot] !== 0)
-                slot = (slot + 1) & mask;
-            slots[slot] = entry + 1;
-        }
-        this.slots = slots;
-    }
-}
-
 ;// CONCATENATED MODULE: ./build/traffic/pointer.js
 /**
  * JSON pointers (RFC 6901) into a record's `input`, the unit of the unknown set
@@ -30243,7 +30122,7 @@ function isUnpaired(v) {
     return true;
 }
 /** Accepts exactly what `trafficRecordSchema` accepts; cheap enough for every line of a sample. */
-function isTrafficRecord(v) {
+function record_isTrafficRecord(v) {
     if (!isObj(v))
         return false;
     for (const key in v)
@@ -30323,7 +30202,7 @@ const MAX_ISSUES_IN_REASON = 3;
  * Why `value` is not a traffic record: up to three problems, each `path: message`, e.g.
  * `input.request.time: must be an RFC 3339 instant …`. Returns `undefined` for a valid record.
  */
-function explainInvalidRecord(value) {
+function record_explainInvalidRecord(value) {
     if (!isObj(value))
         return `a record must be a JSON object, got ${record_describeType(value)}`;
     const parsed = trafficRecordSchema.safeParse(value);
@@ -30429,7 +30308,7 @@ function scanShapeBytes(bytes, from, to) {
     return colons;
 }
 /** The same for text that is already decoded (callers without the bytes). */
-function scanShapeText(text) {
+function recordShape_scanShapeText(text) {
     let colons = 0;
     let depth = 0;
     const to = text.length;
@@ -30604,7 +30483,7 @@ class TrafficReadError extends Error {
         this.line = line;
     }
 }
-function trafficFormatOf(path) {
+function reader_trafficFormatOf(path) {
     const lower = path.toLowerCase();
     if (lower.endsWith('.jsonl.gz'))
         return 'jsonl.gz';
@@ -30649,23 +30528,34 @@ class RecordClassifier {
  * thread) share it, so both say the same thing about the same text.
  */
 function parseRecordText(text, line, shape = scanShapeText(text), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    const parsed = parseElementJson(text, shape, maxLineBytes);
+    if (parsed.ok)
+        return validateRecordValue(parsed.value, line);
+    return parsed.request_id === undefined
+        ? { kind: 'malformed', line, reason: parsed.reason }
+        : { kind: 'malformed', line, reason: parsed.reason, request_id: parsed.request_id };
+}
+/**
+ * One element's JSON, or why it is not usable JSON — its shape refused (too long, invalid UTF-8,
+ * too deep), not JSON, or a key repeated in one object: the one parse every sample format shares
+ * (records and OPA decision events, docs/decision-logs.md), so they agree on what is malformed.
+ */
+function parseElementJson(text, shape = recordShape_scanShapeText(text), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
     if (shape < 0)
-        return { kind: 'malformed', line, reason: shapeReason(shape, maxLineBytes) };
+        return { ok: false, reason: shapeReason(shape, maxLineBytes) };
     let value;
     try {
         value = JSON.parse(text);
     }
     catch (error) {
-        return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
+        return { ok: false, reason: `not JSON: ${error.message}` };
     }
     if (countMembers(value) !== shape) {
         const reason = repeatedKeyReason(findRepeatedKey(text));
         const id = idOf(value);
-        return id === undefined
-            ? { kind: 'malformed', line, reason }
-            : { kind: 'malformed', line, reason, request_id: id };
+        return id === undefined ? { ok: false, reason } : { ok: false, reason, request_id: id };
     }
-    return validateRecordValue(value, line);
+    return { ok: true, value };
 }
 function validateRecordValue(value, line) {
     if (isTrafficRecord(value))
@@ -30687,6 +30577,9 @@ function idOf(value) {
     const id = value.request_id;
     return typeof id === 'string' && id.length > 0 ? id : undefined;
 }
+function layoutOf(path, options) {
+    return options.layout ?? (reader_trafficFormatOf(path).startsWith('jsonl') ? 'lines' : 'array');
+}
 const DEFAULT_CHUNK = 1 << 20;
 /**
  * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
@@ -30707,16 +30600,16 @@ function looksGzipped(path) {
             (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
 }
-function openSource(path, format, chunkSize) {
+function openSource(path, gzipByName, chunkSize) {
     const file = (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: chunkSize });
-    if ((format === 'jsonl' || format === 'json') && !looksGzipped(path))
+    if (!gzipByName && !looksGzipped(path))
         return file;
     const gunzip = (0,external_node_zlib_namespaceObject.createGunzip)({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
     // pipeline forwards a read error of the file into the gunzip stream we iterate.
     (0,external_node_stream_namespaceObject.pipeline)(file, gunzip, () => undefined);
     return gunzip;
 }
-function readError(path, error, gzip) {
+function readError(path, error) {
     if (error instanceof TrafficReadError)
         return error;
     const e = error;
@@ -30726,7 +30619,8 @@ function readError(path, error, gzip) {
         return new TrafficReadError(path, 'no such file (a parent is not a directory)');
     if (e.code === 'EISDIR')
         return new TrafficReadError(path, 'is a directory, not a traffic file');
-    if (gzip && typeof e.code === 'string' && e.code.startsWith('Z_'))
+    // Only gunzip fails with Z_ codes, also when the content (not the name) said gzip.
+    if (typeof e.code === 'string' && e.code.startsWith('Z_'))
         return new TrafficReadError(path, `not a valid gzip file (${e.message})`);
     return new TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
 }
@@ -30736,16 +30630,15 @@ function readError(path, error, gzip) {
  */
 async function* readTrafficBytes(path, options = {}) {
     await assertRegularFile(path);
-    const format = trafficFormatOf(path);
-    const gzip = format.endsWith('.gz');
-    const source = openSource(path, format, options.chunkSize ?? DEFAULT_CHUNK);
+    const gzip = options.layout === undefined ? reader_trafficFormatOf(path).endsWith('.gz') : path.toLowerCase().endsWith('.gz');
+    const source = openSource(path, gzip, options.chunkSize ?? DEFAULT_CHUNK);
     try {
         let chunks;
         try {
             chunks = source[Symbol.asyncIterator]();
         }
         catch (error) {
-            throw readError(path, error, gzip);
+            throw readError(path, error);
         }
         for (;;) {
             let next;
@@ -30753,7 +30646,7 @@ async function* readTrafficBytes(path, options = {}) {
                 next = await chunks.next();
             }
             catch (error) {
-                throw readError(path, error, gzip);
+                throw readError(path, error);
             }
             if (next.done === true)
                 break;
@@ -30783,11 +30676,8 @@ async function* readTrafficBatches(path, options = {}) {
  */
 async function* readTrafficElements(path, sink, options = {}) {
     await assertRegularFile(path);
-    const format = trafficFormatOf(path);
     const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    const splitter = format.startsWith('jsonl')
-        ? new LineSplitter(sink, maxLineBytes)
-        : new ArraySplitter(sink, path, maxLineBytes);
+    const splitter = elementSplitter(layoutOf(path, options), sink, path, maxLineBytes);
     for await (const chunk of readTrafficBytes(path, options)) {
         const items = splitter.push(chunk);
         if (items.length > 0)
@@ -30809,7 +30699,7 @@ async function trafficSha256(path) {
         return await sha256OfFile(path);
     }
     catch (error) {
-        throw readError(path, error, false);
+        throw readError(path, error);
     }
 }
 /**
@@ -30822,7 +30712,7 @@ async function assertRegularFile(path) {
         info = await (0,promises_.stat)(path);
     }
     catch (error) {
-        throw readError(path, error, false);
+        throw readError(path, error);
     }
     if (info.isFile())
         return;
@@ -30836,6 +30726,11 @@ async function assertRegularFile(path) {
                 ? 'a socket'
                 : 'not a regular file';
     throw new TrafficReadError(path, `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`);
+}
+function elementSplitter(layout, sink, path, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    return layout === 'lines'
+        ? new LineSplitter(sink, maxLineBytes)
+        : new ArraySplitter(sink, path, maxLineBytes);
 }
 const EMPTY_ELEMENT_REASON = 'empty array element (two commas, or a comma before ])';
 const LF = 0x0a;
@@ -31277,8 +31172,968 @@ function parseLimitsList(raw) {
     return limits;
 }
 
+;// CONCATENATED MODULE: ./build/traffic/decisionLog.js
+
+
+const NO_DECISION_LOG_OPTIONS = Object.freeze({
+    decisionPath: null,
+    decisionField: null,
+    bundle: null,
+    manifestIdField: null,
+});
+/** The option names as the CLI and the Action spell them. */
+const DECISION_LOG_OPTION_NAMES = {
+    decisionPath: 'decision-path',
+    decisionField: 'decision-field',
+    bundle: 'bundle',
+    manifestIdField: 'manifest-id-field',
+};
+/** A decision-log option whose value cannot be used; `option` is its CLI / Action name. */
+class DecisionLogOptionError extends Error {
+    option;
+    value;
+    name = 'DecisionLogOptionError';
+    constructor(option, value, message) {
+        super(message);
+        this.option = option;
+        this.value = value;
+    }
+}
+/**
+ * A decision path as OPA's `path` and the user's `--decision-path` compare: a leading `/` and a
+ * `data.` / `data/` prefix dropped, dots and slashes equal (`/data/policy_replay.decision` →
+ * `policy_replay/decision`).
+ */
+function normalizeDecisionPath(path) {
+    let p = path.replace(/^\/+/, '');
+    if (p === 'data')
+        p = '';
+    else if (p.startsWith('data/') || p.startsWith('data.'))
+        p = p.slice(5);
+    return p.includes('.') ? p.replace(/\./g, '/') : p;
+}
+function dottedPath(option, text, example) {
+    const segments = text.split('.');
+    if (text === '' || segments.some((s) => s === '')) {
+        const name = DECISION_LOG_OPTION_NAMES[option];
+        throw new DecisionLogOptionError(name, text, `Invalid ${name} '${text}'. Expected a dotted path of keys, e.g. ${example}.`);
+    }
+    return segments;
+}
+/** Parses the options; an unusable value throws DecisionLogOptionError naming the option. */
+function parseDecisionLogOptions(text) {
+    let decisionPath = null;
+    if (text.decisionPath !== undefined && text.decisionPath !== null) {
+        decisionPath = normalizeDecisionPath(text.decisionPath);
+        if (decisionPath === '' || decisionPath.split('/').some((s) => s === '')) {
+            throw new DecisionLogOptionError('decision-path', text.decisionPath, `Invalid decision-path '${text.decisionPath}'. Expected the path of a decision under data, e.g. policy_replay/decision.`);
+        }
+    }
+    const bundle = text.bundle ?? null;
+    if (bundle === '')
+        throw new DecisionLogOptionError('bundle', bundle, "Invalid bundle ''. Expected a bundle name.");
+    return {
+        decisionPath,
+        decisionField: text.decisionField === undefined || text.decisionField === null
+            ? null
+            : dottedPath('decisionField', text.decisionField, 'allow or decision.allowed'),
+        bundle,
+        manifestIdField: text.manifestIdField === undefined || text.manifestIdField === null
+            ? null
+            : dottedPath('manifestIdField', text.manifestIdField, 'input.request.mcp.session_id'),
+    };
+}
+/** Whether any option is set (a record-format sample refuses them). */
+function hasDecisionLogOptions(options) {
+    return (options.decisionPath !== null ||
+        options.decisionField !== null ||
+        options.bundle !== null ||
+        options.manifestIdField !== null);
+}
+/** The options back as flags, for messages: `--decision-path x --bundle y`. */
+function describeDecisionLogOptions(options) {
+    const parts = [];
+    if (options.decisionPath !== null)
+        parts.push(`--decision-path ${options.decisionPath}`);
+    if (options.decisionField !== null)
+        parts.push(`--decision-field ${options.decisionField.join('.')}`);
+    if (options.bundle !== null)
+        parts.push(`--bundle ${options.bundle}`);
+    if (options.manifestIdField !== null)
+        parts.push(`--manifest-id-field ${options.manifestIdField.join('.')}`);
+    return parts.join(' ');
+}
+function decisionLog_isObj(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+const OTHER_PATH = Object.freeze({ kind: 'other_path' });
+/** RFC 6901 pointer → keys (`~1` → `/`, `~0` → `~`); null when it is not a pointer. */
+function pointerSegments(pointer) {
+    if (pointer === '')
+        return [];
+    if (pointer[0] !== '/')
+        return null;
+    const parts = pointer.slice(1).split('/');
+    for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
+        if (part.includes('~'))
+            parts[i] = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    }
+    return parts;
+}
+/** Whether `pointer` names `segments` or something above it. */
+function coversSegments(pointer, segments) {
+    const p = pointerSegments(pointer);
+    if (p === null || p.length > segments.length)
+        return false;
+    for (let i = 0; i < p.length; i++)
+        if (p[i] !== segments[i])
+            return false;
+    return true;
+}
+/**
+ * Whether a pointer names `/input` or something in it. Only the prefix is checked: a malformed
+ * pointer under /input goes into unknown_paths and makes the record malformed there, rather than
+ * being dropped here.
+ */
+function isUnderInput(pointer) {
+    return pointer === '/input' || pointer.startsWith('/input/');
+}
+function decisionLog_valueAt(root, segments) {
+    let v = root;
+    for (const key of segments) {
+        if (!decisionLog_isObj(v) || !Object.hasOwn(v, key))
+            return undefined;
+        v = v[key];
+    }
+    return v;
+}
+/**
+ * The `erased` and `masked` pointers of an event, erased first; a reason when either is not a
+ * list of strings (OPA always writes one).
+ */
+function hiddenPointers(event) {
+    const out = [];
+    for (const key of ['erased', 'masked']) {
+        const list = event[key];
+        if (list === undefined)
+            continue;
+        if (!Array.isArray(list))
+            return `${key}: must be a list of JSON pointers`;
+        for (let i = 0; i < list.length; i++) {
+            const pointer = list[i];
+            if (typeof pointer !== 'string')
+                return `${key}[${i}]: must be a JSON pointer (a string)`;
+            out.push(pointer);
+        }
+    }
+    return out;
+}
+function anyCovers(hidden, segments) {
+    for (const pointer of hidden)
+        if (coversSegments(pointer, segments))
+            return true;
+    return false;
+}
+const RESULT = ['result'];
+const RESULT_ALLOW = ['result', 'allow'];
+const RESULT_DECISION = ['result', 'decision'];
+/** The recorded decision of docs/decision-logs.md "The mapping", or undefined for none. */
+function recordedDecisionOf(event, field, hidden) {
+    if (event.error !== undefined && event.error !== null)
+        return undefined;
+    const result = event.result;
+    let decision;
+    let at;
+    if (field !== null) {
+        at = ['result', ...field];
+        const v = decisionLog_valueAt(result, field);
+        decision =
+            typeof v === 'boolean' ? (v ? 'allow' : 'deny') : v === 'allow' || v === 'deny' ? v : undefined;
+    }
+    else if (typeof result === 'boolean') {
+        at = RESULT;
+        decision = result ? 'allow' : 'deny';
+    }
+    else if (decisionLog_isObj(result) && typeof result.allow === 'boolean') {
+        at = RESULT_ALLOW;
+        decision = result.allow ? 'allow' : 'deny';
+    }
+    else if (decisionLog_isObj(result) && (result.decision === 'allow' || result.decision === 'deny')) {
+        at = RESULT_DECISION;
+        decision = result.decision;
+    }
+    else
+        return undefined;
+    // An erased or masked result (or the field itself) is not what OPA decided.
+    if (decision !== undefined && hidden.length > 0 && anyCovers(hidden, at))
+        return undefined;
+    return decision;
+}
+/** The policy revision: `bundles` (the only entry, or `--bundle`), else `revision`. */
+function policyRevisionOf(event, bundle) {
+    const bundles = event.bundles;
+    if (decisionLog_isObj(bundles)) {
+        let entry;
+        if (bundle !== null)
+            entry = Object.hasOwn(bundles, bundle) ? bundles[bundle] : undefined;
+        else {
+            const names = Object.keys(bundles);
+            if (names.length === 1)
+                entry = bundles[names[0]];
+        }
+        if (decisionLog_isObj(entry) && typeof entry.revision === 'string' && entry.revision !== '')
+            return entry.revision;
+    }
+    const revision = event.revision;
+    return typeof revision === 'string' && revision !== '' ? revision : undefined;
+}
+/** Turns the record validator's reason into the event's words (`timestamp`, not `occurred_at`). */
+function eventReason(reason) {
+    return reason
+        .split('; ')
+        .map((part) => part.startsWith('unknown_paths') ? `erased/masked${part.slice('unknown_paths'.length)}` : part)
+        .join('; ');
+}
+/**
+ * Maps one decision event (an object with a `decision_id` key) under the options. The record it
+ * makes is validated exactly as a record of our own format is.
+ */
+function mapDecisionEvent(event, options) {
+    const rawPath = event.path;
+    if (typeof rawPath !== 'string')
+        return OTHER_PATH;
+    let path = null;
+    if (options.decisionPath !== null) {
+        if (rawPath !== options.decisionPath && normalizeDecisionPath(rawPath) !== options.decisionPath)
+            return OTHER_PATH;
+    }
+    else {
+        path = normalizeDecisionPath(rawPath);
+        if (path === '')
+            return OTHER_PATH;
+    }
+    const id = event.decision_id;
+    if (typeof id !== 'string' || id === '')
+        return { kind: 'malformed', reason: 'decision_id: must be a non-empty string', path };
+    const timestamp = event.timestamp;
+    if (timestamp !== undefined && (typeof timestamp !== 'string' || !isRfc3339Instant(timestamp))) {
+        return {
+            kind: 'malformed',
+            reason: 'timestamp: must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z',
+            request_id: id,
+            path,
+        };
+    }
+    const hidden = hiddenPointers(event);
+    if (typeof hidden === 'string')
+        return { kind: 'malformed', reason: hidden, request_id: id, path };
+    let input = event.input;
+    if (input === undefined) {
+        if (!hidden.includes('/input'))
+            return { kind: 'malformed', reason: 'no input', request_id: id, path };
+        input = {};
+    }
+    const record = { request_id: id };
+    if (timestamp !== undefined)
+        record.occurred_at = timestamp;
+    const decision = recordedDecisionOf(event, options.decisionField, hidden);
+    if (decision !== undefined)
+        record.recorded_decision = decision;
+    const revision = policyRevisionOf(event, options.bundle);
+    if (revision !== undefined)
+        record.policy_revision = revision;
+    const fieldPath = options.manifestIdField;
+    if (fieldPath !== null) {
+        const manifest = decisionLog_valueAt(event, fieldPath);
+        if (typeof manifest === 'string' && manifest !== '' && !anyCovers(hidden, fieldPath))
+            record.manifest_id = manifest;
+    }
+    record.input = input;
+    if (hidden.length > 0) {
+        const unknown = [];
+        for (const pointer of hidden)
+            if (isUnderInput(pointer) && !unknown.includes(pointer))
+                unknown.push(pointer);
+        if (unknown.length > 0)
+            record.unknown_paths = unknown;
+    }
+    if (record_isTrafficRecord(record))
+        return { kind: 'record', record, path };
+    const reason = record_explainInvalidRecord(record) ?? 'not a valid traffic record';
+    return { kind: 'malformed', reason: eventReason(reason), request_id: id, path };
+}
+
+;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
+/**
+ * The request ids a sample has used so far, each with the line of its first record: what catches a
+ * repeated request_id, and the one structure of the replay
+ * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
+ * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
+ * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
+ * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
+ * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
+ */
+const requestIdTable_PAGE_BYTES = 1 << 20;
+const INITIAL_ENTRIES = 1 << 12;
+class requestIdTable_RequestIdTable {
+    /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
+    pages = [];
+    pageUsed = requestIdTable_PAGE_BYTES;
+    offsets = new Float64Array(INITIAL_ENTRIES);
+    lengths = new Uint32Array(INITIAL_ENTRIES);
+    lines = new Float64Array(INITIAL_ENTRIES);
+    hashes = new Uint32Array(INITIAL_ENTRIES);
+    /** Open addressing, linear probing: entry index + 1, 0 for an empty slot; at most half full. */
+    slots = new Int32Array(INITIAL_ENTRIES * 2);
+    count = 0;
+    scratch = new Uint8Array(256);
+    encoder = new TextEncoder();
+    illFormed = new Map();
+    get size() {
+        return this.count + this.illFormed.size;
+    }
+    /**
+     * The line `id` was first claimed on; when it was not claimed yet, claims it for `line` and
+     * returns undefined.
+     */
+    claim(id, line) {
+        if (!id.isWellFormed()) {
+            const first = this.illFormed.get(id);
+            if (first === undefined)
+                this.illFormed.set(id, line);
+            return first;
+        }
+        const length = this.encode(id);
+        const bytes = this.scratch;
+        let hash = 0x811c9dc5;
+        for (let i = 0; i < length; i++)
+            hash = Math.imul(hash ^ bytes[i], 0x01000193);
+        hash >>>= 0;
+        const mask = this.slots.length - 1;
+        for (let slot = hash & mask;; slot = (slot + 1) & mask) {
+            const entry = this.slots[slot] - 1;
+            if (entry < 0) {
+                this.insert(slot, hash, length, line);
+                return undefined;
+            }
+            if (this.hashes[entry] === hash && this.sameBytes(entry, length))
+                return this.lines[entry];
+        }
+    }
+    /** UTF-8 of `id` into the scratch buffer; returns its length. */
+    encode(id) {
+        // Three bytes per UTF-16 unit is the most UTF-8 can need.
+        if (this.scratch.length < id.length * 3)
+            this.scratch = new Uint8Array(id.length * 3);
+        return this.encoder.encodeInto(id, this.scratch).written;
+    }
+    sameBytes(entry, length) {
+        if (this.lengths[entry] !== length)
+            return false;
+        const at = this.offsets[entry];
+        const page = this.pages[Math.floor(at / requestIdTable_PAGE_BYTES)];
+        const start = at % requestIdTable_PAGE_BYTES;
+        const bytes = this.scratch;
+        for (let i = 0; i < length; i++)
+            if (page[start + i] !== bytes[i])
+                return false;
+        return true;
+    }
+    insert(slot, hash, length, line) {
+        const entry = this.count++;
+        if (entry === this.hashes.length)
+            this.growEntries();
+        // An id longer than a page gets a page of its own.
+        if (this.pageUsed + length > requestIdTable_PAGE_BYTES || this.pages.length === 0) {
+            this.pages.push(new Uint8Array(Math.max(requestIdTable_PAGE_BYTES, length)));
+            this.pageUsed = 0;
+        }
+        const pageIndex = this.pages.length - 1;
+        this.pages[pageIndex].set(this.scratch.subarray(0, length), this.pageUsed);
+        // A long id starts its own page at 0 and fills it, so an offset still names one page.
+        this.offsets[entry] = pageIndex * requestIdTable_PAGE_BYTES + this.pageUsed;
+        this.pageUsed += length;
+        this.lengths[entry] = length;
+        this.lines[entry] = line;
+        this.hashes[entry] = hash;
+        this.slots[slot] = entry + 1;
+        if (this.count * 2 > this.slots.length)
+            this.rehash();
+    }
+    growEntries() {
+        const grow = (a, make) => {
+            const b = make(a.length * 2);
+            b.set(a);
+            return b;
+        };
+        this.offsets = grow(this.offsets, (n) => new Float64Array(n));
+        this.lengths = grow(this.lengths, (n) => new Uint32Array(n));
+        this.lines = grow(this.lines, (n) => new Float64Array(n));
+        this.hashes = grow(this.hashes, (n) => new Uint32Array(n));
+    }
+    rehash() {
+        const slots = new Int32Array(this.slots.length * 2);
+        const mask = slots.length - 1;
+        for (let entry = 0; entry < this.count; entry++) {
+            let slot = this.hashes[entry] & mask;
+            while (slots[slot] !== 0)
+                slot = (slot + 1) & mask;
+            slots[slot] = entry + 1;
+        }
+        this.slots = slots;
+    }
+}
+
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __nccwpck_require__(4006);
+;// CONCATENATED MODULE: ./build/traffic/sampleFiles.js
+
+
+
+
+/** The most files one sample may have (report positions encode the file's index). */
+const MAX_SAMPLE_FILES = 1 << 20;
+function compareShown(a, b) {
+    return a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0;
+}
+function toShown(path) {
+    const slashed = path.replace(/\\/g, '/');
+    const normalized = external_node_path_namespaceObject.posix.normalize(slashed);
+    return normalized === '.' ? slashed : normalized;
+}
+function sampleFiles_describe(error) {
+    const code = error?.code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+        return 'no such file or directory';
+    if (code === 'EACCES' || code === 'EPERM')
+        return 'permission denied';
+    return error instanceof Error ? error.message : String(error);
+}
+async function walkDirectory(dir, out) {
+    let dirents;
+    try {
+        dirents = await (0,promises_.readdir)(dir.path, { withFileTypes: true });
+    }
+    catch (error) {
+        throw new TrafficReadError(dir.shown, `cannot list the directory: ${sampleFiles_describe(error)}`);
+    }
+    for (const dirent of dirents) {
+        if (dirent.name.startsWith('.'))
+            continue;
+        const child = {
+            shown: `${dir.shown.replace(/\/+$/, '')}/${dirent.name}`,
+            path: (0,external_node_path_namespaceObject.join)(dir.path, dirent.name),
+        };
+        if (dirent.isDirectory())
+            await walkDirectory(child, out);
+        else if (dirent.isFile())
+            out.push(child);
+        else if (dirent.isSymbolicLink()) {
+            const info = await (0,promises_.stat)(child.path).catch(() => null);
+            if (info?.isFile())
+                out.push(child);
+        }
+    }
+}
+/**
+ * The files a glob matches whose name `accept`s, sorted by the path as shown. The glob part is the
+ * same in both spellings of `source`; only the base differs (workspace-relative as shown, absolute
+ * as read). Directories starting with `.` and `node_modules` are not entered; a base that does not
+ * exist matches nothing. Shared with `replay --manifests` (fidelity/report.ts).
+ */
+async function globFiles(source, accept = () => true) {
+    const read = picomatch.scan(source.path);
+    const shown = picomatch.scan(toShown(source.shown));
+    const isMatch = picomatch(read.glob);
+    const root = `${read.prefix}${read.base}` || '.';
+    const shownBase = `${shown.prefix}${shown.base}`.replace(/^\.\//, '').replace(/\/+$/, '');
+    // picomatch.scan does not flag `**` without its scanToEnd option: look for it.
+    const maxDepth = read.glob.includes('**') ? Infinity : read.glob.split('/').length;
+    const out = [];
+    const walk = async (dir, relative, depth) => {
+        let dirents;
+        try {
+            dirents = await (0,promises_.readdir)(dir, { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        for (const dirent of dirents) {
+            const candidate = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
+            const path = (0,external_node_path_namespaceObject.join)(dir, dirent.name);
+            if (dirent.isDirectory()) {
+                if (depth < maxDepth && !dirent.name.startsWith('.') && dirent.name !== 'node_modules')
+                    await walk(path, candidate, depth + 1);
+                continue;
+            }
+            const isFile = dirent.isSymbolicLink()
+                ? ((await (0,promises_.stat)(path).catch(() => null))?.isFile() ?? false)
+                : dirent.isFile();
+            if (isFile && accept(dirent.name) && isMatch(candidate))
+                out.push({ shown: shownBase === '' ? candidate : `${shownBase}/${candidate}`, path });
+        }
+    };
+    await walk(root, '', 1);
+    return out.sort(compareShown);
+}
+/** Every file the sources name, once, sorted by the path as shown. */
+async function listSampleFiles(sources) {
+    const found = [];
+    for (const source of sources) {
+        const before = found.length;
+        let failure = null;
+        const info = await (0,promises_.stat)(source.path).catch((error) => {
+            failure = error;
+            return null;
+        });
+        if (info !== null) {
+            if (info.isDirectory()) {
+                await walkDirectory({ shown: toShown(source.shown), path: source.path }, found);
+                if (found.length === before)
+                    throw new TrafficReadError(source.shown, 'the directory holds no file');
+            }
+            else
+                found.push({ shown: toShown(source.shown), path: source.path });
+            continue;
+        }
+        if (!picomatch.scan(source.shown).isGlob) {
+            const code = failure?.code;
+            throw new TrafficReadError(source.shown, code === 'ENOENT' ? 'no such file' : sampleFiles_describe(failure));
+        }
+        found.push(...(await globFiles(source)));
+        if (found.length === before)
+            throw new TrafficReadError(source.shown, 'the pattern matches no file');
+    }
+    const seen = new Set();
+    const files = found.sort(compareShown).filter((f) => {
+        const key = (0,external_node_path_namespaceObject.resolve)(f.path);
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+    if (files.length > MAX_SAMPLE_FILES)
+        throw new TrafficReadError(sources[0]?.shown ?? '', `the sample has ${files.length} files; at most ${MAX_SAMPLE_FILES} are read (concatenate some)`);
+    return files;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/sample.js
+
+
+
+
+
+
+
+/** Positions of file `i` start at `i × FILE_STRIDE`. */
+const FILE_STRIDE = 2 ** 32;
+function fileIndexOf(position) {
+    return Math.floor(position / FILE_STRIDE);
+}
+// ---------------------------------------------------------------------------------------------
+// Planning: the files, their layout and the sample's format.
+function isJsonLinesName(path) {
+    return /\.jsonl(\.gz)?$/i.test(path);
+}
+const sample_SPACE = 0x20;
+const sample_TAB = 0x09;
+const sample_LF = 0x0a;
+const sample_CR = 0x0d;
+/** Index of the first byte that is not JSON whitespace (a leading BOM skipped), or -1. */
+function firstContentByte(chunk, atStart) {
+    let i = atStart && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+    for (; i < chunk.length; i++) {
+        const b = chunk[i];
+        if (b !== sample_SPACE && b !== sample_TAB && b !== sample_LF && b !== sample_CR)
+            return i;
+    }
+    return -1;
+}
+/** A reader error about `file.path`, renamed to the path as shown. */
+function shownError(error, file) {
+    if (!(error instanceof TrafficReadError) || error.path !== file.path || file.path === file.shown)
+        return error;
+    const rest = error.message.slice(file.path.length);
+    const line = /^:(\d+): /.exec(rest);
+    return new TrafficReadError(file.shown, rest.slice(line ? line[0].length : 2), error.line);
+}
+/** Reads `file` up to its first record or event: its layout and which it holds. */
+async function sniffFile(file, maxLineBytes) {
+    let layout = null;
+    let index = 0;
+    let evidence = null;
+    let sawObject = false;
+    /** Elements read as JSON at all (one refused for its length or bytes was not). */
+    let parsedAny = false;
+    const sink = {
+        element: (text, line, shape) => {
+            const where = layout === 'array' ? `${file.shown}:[${index}]` : `${file.shown}:${line}`;
+            index++;
+            if (evidence !== null)
+                return;
+            if (shape >= 0)
+                parsedAny = true;
+            const parsed = parseElementJson(text, shape, maxLineBytes);
+            if (!parsed.ok || !isObject(parsed.value))
+                return;
+            sawObject = true;
+            if (Object.hasOwn(parsed.value, 'decision_id'))
+                evidence = { kind: 'events', where };
+            else if (Object.hasOwn(parsed.value, 'request_id'))
+                evidence = { kind: 'records', where };
+        },
+        empty: () => {
+            index++;
+            parsedAny = true;
+        },
+    };
+    let splitter = null;
+    const waiting = [];
+    try {
+        for await (const chunk of readTrafficBytes(file.path, { layout: 'lines' })) {
+            if (splitter === null) {
+                waiting.push(chunk);
+                const at = firstContentByte(chunk, waiting.length === 1);
+                if (at < 0)
+                    continue;
+                const first = chunk[at];
+                layout = first === 0x5b /* [ */ && !isJsonLinesName(file.path) ? 'array' : 'lines';
+                splitter = elementSplitter(layout, sink, file.shown, maxLineBytes);
+                for (const c of waiting.splice(0))
+                    splitter.push(c);
+            }
+            else
+                splitter.push(chunk);
+            if (evidence !== null)
+                break;
+        }
+        if (evidence === null)
+            splitter?.end();
+    }
+    catch (error) {
+        throw shownError(error, file);
+    }
+    // Every line malformed is a report; not one JSON object among the lines parsed is some other
+    // file (a policy, a text log) named by mistake. Lines refused unparsed (too long, invalid
+    // UTF-8: a hostile sample) are malformed records, as ever.
+    if (parsedAny && !sawObject)
+        throw new TrafficReadError(file.shown, 'not a traffic file: no line or array element is a JSON object (expected JSON Lines or a JSON array of records or OPA decision events)');
+    return { layout: layout ?? 'lines', evidence };
+}
+/**
+ * Lists and inspects the sample's files. Throws TrafficReadError for a sample that cannot be
+ * replayed as one: unreadable, mixing records and decision events, or decision-log options on a
+ * sample of records.
+ */
+async function planSample(sources, options, shown = sources.map((s) => s.shown).join(', '), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    const files = await listSampleFiles(sources);
+    const sniffed = [];
+    for (const file of files)
+        sniffed.push(await sniffFile(file, maxLineBytes));
+    const records = sniffed.find((s) => s.evidence?.kind === 'records')?.evidence;
+    const events = sniffed.find((s) => s.evidence?.kind === 'events')?.evidence;
+    if (records && events) {
+        throw new TrafficReadError(shown, `the sample mixes records of our own format (${records.where}) and OPA decision events (${events.where}); replay them as separate samples`);
+    }
+    if (records && hasDecisionLogOptions(options)) {
+        throw new TrafficReadError(shown, `${describeDecisionLogOptions(options)}: these options read OPA decision logs, but the sample holds records of our own format (${records.where})`);
+    }
+    // Neither (an empty sample, a log without decisions): the options say what it was meant to be.
+    const format = events || (!records && hasDecisionLogOptions(options)) ? 'opa-decision-log' : 'records';
+    return {
+        shown,
+        format,
+        files: files.map((file, i) => ({
+            ...file,
+            layout: sniffed[i].layout,
+            indexed: format === 'opa-decision-log' && sniffed[i].layout === 'array',
+        })),
+        options,
+        maxLineBytes,
+    };
+}
+function positionOf(plan, position) {
+    const index = fileIndexOf(position);
+    const file = plan.files[index];
+    const local = position - index * FILE_STRIDE;
+    const where = {};
+    if (plan.files.length > 1 && file)
+        where.file = file.shown;
+    if (file?.indexed)
+        where.index = local;
+    else
+        where.line = local;
+    return where;
+}
+/** `line 7`, `element [3]`, `logs/a.log:7`, `logs/b.json:[3]`. */
+function positionText(plan, position) {
+    return describePosition(positionOf(plan, position));
+}
+/** A report position in words (the text report, error messages). */
+function describePosition(where) {
+    const local = where.index !== undefined ? `[${where.index}]` : String(where.line ?? '?');
+    if (where.file !== undefined)
+        return `${where.file}:${local}`;
+    return where.index !== undefined ? `element ${local}` : `line ${local}`;
+}
+/** The malformed reason of a second valid record with an id already replayed. */
+function sampleDuplicateReason(plan, id, first) {
+    if (plan.format === 'records' && plan.files.length <= 1)
+        return duplicateReason(id, first);
+    const key = plan.format === 'records' ? 'request_id' : 'decision_id';
+    return `${key}: duplicate ${JSON.stringify(id)} (first on ${positionText(plan, first)})`;
+}
+const NON_DECISION = Object.freeze({ kind: 'skipped', otherPath: false });
+const sample_OTHER_PATH = Object.freeze({ kind: 'skipped', otherPath: true });
+const MIXED = Object.freeze({ kind: 'mixed' });
+const EMPTY_ELEMENT = Object.freeze({
+    kind: 'malformed',
+    reason: 'empty array element (two commas, or a comma before ])',
+});
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** Classifies elements of one sample; pure, so it runs on any thread. */
+class SampleElementReader {
+    options;
+    maxLineBytes;
+    events;
+    constructor(format, options, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+        this.options = options;
+        this.maxLineBytes = maxLineBytes;
+        this.events = format === 'opa-decision-log';
+    }
+    /**
+     * One element's text (null: an empty array element), with its shape when the reader scanned it
+     * (recordShape.ts: too long, invalid UTF-8, too deep, repeated keys).
+     */
+    read(text, shape) {
+        if (text === null)
+            return EMPTY_ELEMENT;
+        const parsed = parseElementJson(text, shape, this.maxLineBytes);
+        if (!parsed.ok)
+            return parsed.request_id === undefined
+                ? { kind: 'malformed', reason: parsed.reason }
+                : { kind: 'malformed', reason: parsed.reason, request_id: parsed.request_id };
+        const value = parsed.value;
+        if (this.events) {
+            if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
+                return isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
+            const mapped = mapDecisionEvent(value, this.options);
+            if (mapped.kind === 'other_path')
+                return sample_OTHER_PATH;
+            return mapped;
+        }
+        if (record_isTrafficRecord(value))
+            return { kind: 'record', record: value, path: null };
+        // A valid record has no decision_id key, so only a malformed one can be an event.
+        if (isObject(value) && Object.hasOwn(value, 'decision_id'))
+            return MIXED;
+        const reason = record_explainInvalidRecord(value) ?? 'not a valid traffic record';
+        const id = idOf(value);
+        return id === undefined ? { kind: 'malformed', reason } : { kind: 'malformed', reason, request_id: id };
+    }
+}
+/** The refusal of a sample that mixes records and events, at the element that showed it. */
+function mixedSampleError(plan, position) {
+    const what = plan.format === 'records'
+        ? 'an OPA decision event (decision_id) in a sample of records of our own format'
+        : 'a record of our own format (request_id) in a sample of OPA decision events';
+    return new TrafficReadError(plan.shown, `${positionText(plan, position)}: ${what}; replay them as separate samples`);
+}
+// ---------------------------------------------------------------------------------------------
+// The one-path rule.
+/** Thrown at the second distinct decision path; `withDecisionPathListing` words it. */
+class SeveralDecisionPaths extends Error {
+    name = 'SeveralDecisionPaths';
+}
+/** Without --decision-path, every replayed event must have the path of the first. */
+class DecisionPathGuard {
+    first = null;
+    note(path) {
+        if (path === null)
+            return;
+        if (this.first === null)
+            this.first = path;
+        else if (path !== this.first)
+            throw new SeveralDecisionPaths(`${this.first} and ${path}`);
+    }
+}
+/**
+ * Runs a pass over the sample; when it meets a second decision path, counts every event's path
+ * (one more streaming pass, only on this error) and fails with the list.
+ */
+async function withDecisionPathListing(plan, pass) {
+    try {
+        return await pass();
+    }
+    catch (error) {
+        if (!(error instanceof SeveralDecisionPaths))
+            throw error;
+        const counts = await countDecisionPaths(plan);
+        const listed = [...counts.paths.entries()]
+            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+            .map(([path, n]) => `${path} (${n})`);
+        const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
+        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${listed.join(', ')}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
+    }
+}
+/** Decision events per normalized path, and those without a path. */
+async function countDecisionPaths(plan) {
+    const paths = new Map();
+    let withoutPath = 0;
+    for await (const unit of sampleUnits(plan, 0)) {
+        const count = (text, shape) => {
+            if (text === null)
+                return;
+            const parsed = parseElementJson(text, shape, plan.maxLineBytes);
+            if (!parsed.ok || !isObject(parsed.value) || !Object.hasOwn(parsed.value, 'decision_id'))
+                return;
+            const path = parsed.value.path;
+            const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
+            if (normalized === '')
+                withoutPath++;
+            else
+                paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
+        };
+        forEachUnitElement(unit, plan.maxLineBytes, (text, _position, shape) => count(text, shape));
+    }
+    return { paths, withoutPath };
+}
+/** The most lines a file of the sample may have (positions give each file 2^32). */
+const MAX_FILE_LINES = FILE_STRIDE - 1;
+/**
+ * The sample's files in order, as units. `lineChunkBytes`: how many bytes of whole lines a lines
+ * unit waits for (0: one per read).
+ */
+async function* sampleUnits(plan, lineChunkBytes) {
+    for (let f = 0; f < plan.files.length; f++) {
+        const file = plan.files[f];
+        const base = f * FILE_STRIDE;
+        try {
+            if (file.layout === 'lines') {
+                const chunker = new LineChunker(lineChunkBytes, plan.maxLineBytes);
+                const unit = (chunk) => {
+                    if (chunk === null)
+                        return null;
+                    if (chunk.firstLine + chunk.lines > MAX_FILE_LINES)
+                        throw new TrafficReadError(file.shown, `more than ${MAX_FILE_LINES} lines; split the file`);
+                    return { kind: 'lines', base, ...chunk };
+                };
+                for await (const bytes of readTrafficBytes(file.path, { layout: 'lines' })) {
+                    const next = unit(chunker.push(bytes));
+                    if (next !== null)
+                        yield next;
+                }
+                const rest = unit(chunker.end());
+                if (rest !== null)
+                    yield rest;
+            }
+            else {
+                let index = 0;
+                const local = (line) => base + (file.indexed ? index++ : line);
+                const sink = {
+                    element: (text, line, shape) => ({ text, position: local(line), shape }),
+                    empty: (line) => ({ text: null, position: local(line), shape: undefined }),
+                };
+                const read = { layout: 'array', maxLineBytes: plan.maxLineBytes };
+                for await (const batch of readTrafficElements(file.path, sink, read)) {
+                    yield {
+                        kind: 'elements',
+                        texts: batch.map((e) => e.text),
+                        positions: batch.map((e) => e.position),
+                        shapes: batch.map((e) => e.shape),
+                    };
+                }
+            }
+        }
+        catch (error) {
+            throw shownError(error, file);
+        }
+    }
+}
+/** Calls `fn` with each element of a unit, its position and its shape, in order. */
+function forEachUnitElement(unit, maxLineBytes, fn) {
+    if (unit.kind === 'elements') {
+        for (let i = 0; i < unit.texts.length; i++)
+            fn(unit.texts[i], unit.positions[i], unit.shapes[i]);
+        return;
+    }
+    const base = unit.base;
+    forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
+}
+/**
+ * Every record and malformed element of the sample, in order, judged as the replay judges them:
+ * skipped lines are dropped, a repeated id is malformed, a mixed sample or a second decision path
+ * throws. In-process.
+ */
+async function* readSampleItems(plan) {
+    const reader = new SampleElementReader(plan.format, plan.options, plan.maxLineBytes);
+    const ids = new requestIdTable_RequestIdTable();
+    const guard = new DecisionPathGuard();
+    for await (const unit of sampleUnits(plan, 0)) {
+        const items = [];
+        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
+            const element = reader.read(text, shape);
+            switch (element.kind) {
+                case 'skipped':
+                    return;
+                case 'mixed':
+                    throw mixedSampleError(plan, position);
+                case 'malformed':
+                    guard.note(element.path ?? null);
+                    items.push(element.request_id === undefined
+                        ? { kind: 'malformed', position, reason: element.reason }
+                        : { kind: 'malformed', position, reason: element.reason, request_id: element.request_id });
+                    return;
+                case 'record': {
+                    guard.note(element.path);
+                    const id = element.record.request_id;
+                    const first = ids.claim(id, position);
+                    if (first === undefined)
+                        items.push({ kind: 'record', position, record: element.record });
+                    else
+                        items.push({
+                            kind: 'malformed',
+                            position,
+                            reason: sampleDuplicateReason(plan, id, first),
+                            request_id: id,
+                        });
+                }
+            }
+        });
+        if (items.length > 0)
+            yield items;
+    }
+}
+// ---------------------------------------------------------------------------------------------
+// Digests.
+/**
+ * SHA-256 of each file as stored, and of the sample: the files' bytes concatenated in sample
+ * order (so one file's sample digest is that file's, and `cat` of the files in order through
+ * `sha256sum` reproduces it).
+ */
+async function sampleDigest(files) {
+    const whole = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    const each = [];
+    for (const file of files) {
+        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+        try {
+            for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(file.path, { highWaterMark: 1 << 20 })) {
+                hash.update(chunk);
+                whole.update(chunk);
+            }
+        }
+        catch (error) {
+            const code = error.code;
+            throw new TrafficReadError(file.shown, code === 'ENOENT' ? 'no such file' : `cannot read: ${error.message}`);
+        }
+        each.push(hash.digest('hex'));
+    }
+    return { sha256: whole.digest('hex'), files: each };
+}
+
 ;// CONCATENATED MODULE: ./build/canonical/jcs.js
 
 /** Thrown when a value has no canonical JSON form. `path` is where, dotted with `[i]` (root is ""). */
@@ -31911,6 +32766,7 @@ function compareProblems(a, b) {
 
 
 
+
 /** A manifest file that could not be read at all (missing, a directory, no permission). */
 class ManifestFileError extends Error {
     file;
@@ -32007,34 +32863,8 @@ async function resolveManifestFiles(pathOrGlob) {
             .sort(compareStrings);
         return names.map((name) => external_node_path_namespaceObject.join(pathOrGlob, name));
     }
-    const pattern = pathOrGlob.slice(scan.prefix.length);
-    const isMatch = picomatch(pattern);
-    // Walk no deeper than the pattern can reach, so `*.json` does not crawl the whole tree.
-    const maxDepth = scan.isGlobstar ? Infinity : scan.glob.split('/').length;
-    const found = [];
-    const walk = async (dir, relative, depth) => {
-        let dirents;
-        try {
-            dirents = await (0,promises_.readdir)(dir === '' ? '.' : dir, { withFileTypes: true });
-        }
-        catch {
-            return; // a glob's base that does not exist matches nothing
-        }
-        for (const dirent of dirents) {
-            const candidate = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
-            if (dirent.isDirectory()) {
-                if (depth < maxDepth && dirent.name !== 'node_modules' && dirent.name !== '.git') {
-                    await walk(candidate, candidate, depth + 1);
-                }
-            }
-            else if (dirent.isFile() && MANIFEST_FILE.test(dirent.name) && isMatch(candidate)) {
-                found.push(candidate);
-            }
-        }
-    };
-    const base = scan.base.replace(/\/+$/, '');
-    await walk(base, base, 1);
-    return found.sort(compareStrings);
+    const files = await globFiles({ shown: pathOrGlob, path: pathOrGlob }, (name) => MANIFEST_FILE.test(name));
+    return files.map((f) => f.path).sort(compareStrings);
 }
 function describeFsError(error) {
     const code = error?.code;
@@ -33496,7 +34326,7 @@ function inShard(shard, requestId, line) {
 
 
 const ABSENT = { present: false };
-function isObject(value) {
+function reference_isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 /**
@@ -33507,7 +34337,7 @@ function isObject(value) {
 function lookup(root, path) {
     let current = root;
     for (const key of path) {
-        if (!isObject(current) || !Object.prototype.hasOwnProperty.call(current, key))
+        if (!reference_isObject(current) || !Object.prototype.hasOwnProperty.call(current, key))
             return ABSENT;
         current = current[key];
     }
@@ -34041,6 +34871,8 @@ class UnknownsJudge {
 
 
 
+
+
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -34086,6 +34918,7 @@ class RecordEvaluator {
     baseRules;
     sinceNs;
     both;
+    elements;
     constructor(config, primary, base) {
         this.config = config;
         this.primary = primary;
@@ -34098,19 +34931,38 @@ class RecordEvaluator {
         this.primaryRules = new RuleTable(primary.policy);
         this.baseRules = this.both ? new RuleTable(base.policy) : null;
         this.sinceNs = config.since === null ? null : instantOf(config.since);
+        this.elements = new SampleElementReader(config.format ?? 'records', config.decisionLog ?? NO_DECISION_LOG_OPTIONS, config.maxLineBytes);
     }
-    /** Every non-blank line of a LineChunk, in order. */
-    evaluateLines(bytes, firstLine) {
+    /** Every non-blank line of a run of lines, in order; positions are `base + line`. */
+    evaluateLines(bytes, firstLine, base = 0) {
         const out = [];
-        forEachLine(bytes, firstLine, (text, line, shape) => out.push(this.evaluateText(text, line, shape)), this.config.maxLineBytes);
+        forEachLine(bytes, firstLine, (text, line, shape) => out.push(this.evaluateText(text, base + line, shape)), this.config.maxLineBytes);
         return out;
     }
-    /** One element; `shape` is the reader's scan of it (recordShape.ts), computed here when absent. */
+    /**
+     * One element (null: an empty array element) at a position; `shape` is the reader's scan of it
+     * (recordShape.ts), computed when absent.
+     */
     evaluateText(text, line, shape) {
-        const item = parseRecordText(text, line, shape, this.config.maxLineBytes);
-        return item.kind === 'record' ? this.evaluateRecord(item.record, line) : item;
+        const element = this.elements.read(text, shape);
+        switch (element.kind) {
+            case 'record':
+                return this.evaluateRecord(element.record, line, element.path);
+            case 'malformed': {
+                const outcome = { kind: 'malformed', line, reason: element.reason };
+                if (element.request_id !== undefined)
+                    outcome.request_id = element.request_id;
+                if (typeof element.path === 'string')
+                    outcome.decision_path = element.path;
+                return outcome;
+            }
+            case 'skipped':
+                return { kind: 'skipped', line, otherPath: element.otherPath };
+            case 'mixed':
+                return { kind: 'mixed', line };
+        }
     }
-    evaluateRecord(record, line) {
+    evaluateRecord(record, line, decisionPath = null) {
         const config = this.config;
         const outcome = {
             kind: 'record',
@@ -34128,6 +34980,7 @@ class RecordEvaluator {
             matched: null,
             base: null,
             change: null,
+            decision_path: decisionPath,
         };
         if (!this.wanted(record, line))
             return outcome;
@@ -34324,7 +35177,7 @@ class Heap {
 
 
 
-async function buildRecordFilter(trafficPath, since, limit, read = {}) {
+async function buildRecordFilter(plan, since, limit) {
     const sinceNs = since === null ? null : instantOf(since);
     const passesSince = (occurredAt) => {
         if (sinceNs === null)
@@ -34338,7 +35191,7 @@ async function buildRecordFilter(trafficPath, since, limit, read = {}) {
     if (limit !== null) {
         // The root is the least recent kept record, the first to give way to a more recent one.
         const heap = new Heap((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
-        for await (const batch of readTrafficBatches(trafficPath, read)) {
+        for await (const batch of readSampleItems(plan)) {
             for (const item of batch) {
                 if (item.kind !== 'record' || !passesSince(item.record.occurred_at))
                     continue;
@@ -34448,21 +35301,22 @@ class ReplayWorkerPool {
         }
     }
     /**
-     * Hands every run to the workers and calls `deliver` with their outcomes in run order. Resolves
-     * when every run is delivered; rejects with the first failure (a worker's error is rethrown
-     * with its name and message). `local` evaluates a run too large for a worker's heap.
+     * Hands every run of lines to the workers and calls `deliver` with their outcomes in sample
+     * order. Resolves when every unit is delivered; rejects with the first failure (a worker's
+     * error is rethrown with its name and message). `local` evaluates, in order, what a worker does
+     * not take: a run too large for a worker's heap, and the elements of a JSON array.
      */
-    async run(chunks, deliver, local) {
+    async run(units, deliver, local) {
         this.deliver = deliver;
-        for await (const chunk of chunks) {
+        for await (const unit of units) {
             while (this.failure === null && this.nextSeq - this.nextDelivered >= this.maxInFlight)
                 await this.progress();
             if (this.failure !== null)
                 throw this.failure;
-            if (chunk.bytes.length > LOCAL_CHUNK_BYTES)
-                this.finish(this.nextSeq++, local(chunk));
+            if (unit.kind === 'elements' || unit.bytes.length > LOCAL_CHUNK_BYTES)
+                this.finish(this.nextSeq++, local(unit));
             else
-                this.submit(chunk);
+                this.submit(unit.bytes, unit.firstLine, unit.base);
         }
         while (this.failure === null && this.nextDelivered < this.nextSeq)
             await this.progress();
@@ -34473,17 +35327,17 @@ class ReplayWorkerPool {
         this.closing = true;
         await Promise.all(this.slots.map((s) => s.worker.terminate()));
     }
-    submit(chunk) {
+    submit(run, firstLine, base) {
         let slot = this.slots[0];
         for (const s of this.slots)
             if (s.busy < slot.busy)
                 slot = s;
         slot.busy++;
         // Transfer, not copy: the buffer must be exactly the run (a Buffer may view a larger one).
-        let bytes = chunk.bytes;
+        let bytes = run;
         if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength)
             bytes = new Uint8Array(bytes);
-        const request = { seq: this.nextSeq++, bytes, firstLine: chunk.firstLine };
+        const request = { seq: this.nextSeq++, bytes, firstLine, base };
         slot.worker.postMessage(request, [bytes.buffer]);
     }
     onReply(slot, reply) {
@@ -34611,6 +35465,8 @@ function reportToJson(value) {
 
 
 
+
+
 /**
  * Below this many (decompressed) bytes a sample is replayed in-process: starting threads and
  * loading the wasm in each costs about as much as a few thousand records.
@@ -34625,27 +35481,34 @@ function autoWorkerCount(trafficPath, bytes, parallelism) {
     const format = trafficFormatOf(trafficPath);
     if (!format.startsWith('jsonl'))
         return 0;
-    const estimate = format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes;
+    return workersForEstimate(format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes, parallelism);
+}
+function workersForEstimate(estimate, parallelism) {
     if (estimate < AUTO_WORKERS_MIN_BYTES || parallelism < 2)
         return 0;
     return Math.min(parallelism, MAX_AUTO_WORKERS);
 }
-async function workerCountFor(options) {
+/** The decompressed bytes of the sample's files of lines, estimated from their size on disk. */
+async function linesEstimate(plan) {
+    let estimate = 0;
+    for (const file of plan.files) {
+        if (file.layout !== 'lines')
+            continue;
+        const size = await (0,promises_.stat)(file.path).then((s) => s.size, () => 0);
+        estimate += looksGzipped(file.path) ? size * GZIP_RATIO_ESTIMATE : size;
+    }
+    return estimate;
+}
+async function workerCountFor(options, plan) {
+    const hasLines = plan.files.some((f) => f.layout === 'lines');
     if (options.workers !== undefined) {
         if (!Number.isSafeInteger(options.workers) || options.workers < 0)
             throw new RangeError(`workers must be a whole number ≥ 0, not ${options.workers}`);
-        if (options.workers <= 1 || !trafficFormatOf(options.trafficPath).startsWith('jsonl'))
+        if (options.workers <= 1 || !hasLines)
             return 0;
         return options.workers;
     }
-    let size;
-    try {
-        size = (await (0,promises_.stat)(options.trafficPath)).size;
-    }
-    catch {
-        return 0; // the reader reports a missing file the usual way
-    }
-    const count = autoWorkerCount(options.trafficPath, size, (0,external_node_os_namespaceObject.availableParallelism)());
+    const count = hasLines ? workersForEstimate(await linesEstimate(plan), (0,external_node_os_namespaceObject.availableParallelism)()) : 0;
     // Without the worker script (the TypeScript sources under a test runner) or the wasm bytes,
     // the automatic choice stays in-process; an explicit `workers` insists (workerInit throws).
     if (count === 0 || replayWorkerScript() === null)
@@ -34662,73 +35525,75 @@ async function workerCountFor(options) {
  */
 async function replayTraffic(options) {
     const { primary, base } = evaluatorSides(options.head, options.base);
+    const plan = options.sample ??
+        (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES));
     const config = {
         mode: options.mode ?? 'compare',
         hasHead: options.head !== null,
         hasBase: options.base !== null,
         shard: options.shard ?? null,
         since: options.since,
-        maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+        format: plan.format,
+        decisionLog: plan.options,
+        maxLineBytes: plan.maxLineBytes,
         unevaluable: options.unevaluable ?? 'precise',
     };
-    const workers = await workerCountFor(options);
+    const workers = await workerCountFor(options, plan);
     // Threads start (and compile their wasm) while the --limit pass reads the sample.
     const pool = workers > 0
         ? new ReplayWorkerPool(replayWorkerScriptOrThrow(), workers, workerInit(config, primary, base))
         : null;
     try {
-        const read = { maxLineBytes: config.maxLineBytes };
-        const filter = await buildRecordFilter(options.trafficPath, options.since, options.limit, read);
-        // Drift compares with recorded decisions: there is no edit to explain.
-        const diff = config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
-        const groups = new ChangeGroupCollector({
-            headRules: primary.policy.rules.map((r) => r.id),
-            baseRules: base?.policy.rules.map((r) => r.id) ?? null,
-            diff,
-            maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
-            partial: options.shard !== undefined,
-        });
-        const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, groups);
-        let seen = 0;
-        const take = (outcomes) => {
-            for (const outcome of outcomes)
-                aggregate.add(outcome);
-            seen += outcomes.length;
-            options.onProgress?.(seen);
-        };
-        // In-process, or for a run too large for a worker: the same evaluator on this thread.
-        const evaluator = new RecordEvaluator(config, primary, base);
-        if (pool === null) {
-            const sink = {
-                element: (text, line, shape) => evaluator.evaluateText(text, line, shape),
-                empty: (line) => ({
-                    kind: 'malformed',
-                    line,
-                    reason: EMPTY_ELEMENT_REASON,
-                }),
+        return await withDecisionPathListing(plan, async () => {
+            const filter = await buildRecordFilter(plan, options.since, options.limit);
+            // Drift compares with recorded decisions: there is no edit to explain.
+            const diff = config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
+            const groups = new ChangeGroupCollector({
+                headRules: primary.policy.rules.map((r) => r.id),
+                baseRules: base?.policy.rules.map((r) => r.id) ?? null,
+                diff,
+                maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+                partial: options.shard !== undefined,
+            });
+            const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, groups, plan);
+            let read = 0;
+            const take = (outcomes) => {
+                for (const outcome of outcomes)
+                    aggregate.add(outcome);
+                read += outcomes.length;
+                options.onProgress?.(read);
             };
-            for await (const batch of readTrafficElements(options.trafficPath, sink, read))
-                take(batch);
-        }
-        else {
-            await pool.run(chunksOf(options.trafficPath, config.maxLineBytes), take, (chunk) => evaluator.evaluateLines(chunk.bytes, chunk.firstLine));
-        }
-        return { ...aggregate.finish(diff), excludedWithoutTime: filter.excludedWithoutTime, workers };
+            // In-process, or for a unit a worker does not take: the same evaluator on this thread.
+            const evaluator = new RecordEvaluator(config, primary, base);
+            const local = (unit) => evaluateUnit(evaluator, unit);
+            if (pool === null)
+                for await (const unit of sampleUnits(plan, 0))
+                    take(local(unit));
+            else
+                await pool.run(sampleUnits(plan, WORKER_CHUNK_BYTES), take, local);
+            return {
+                ...aggregate.finish(diff),
+                excludedWithoutTime: filter.excludedWithoutTime,
+                workers,
+                plan,
+            };
+        });
     }
     finally {
         await pool?.close();
     }
 }
-async function* chunksOf(trafficPath, maxLineBytes) {
-    const chunker = new LineChunker(WORKER_CHUNK_BYTES, maxLineBytes);
-    for await (const bytes of readTrafficBytes(trafficPath)) {
-        const chunk = chunker.push(bytes);
-        if (chunk !== null)
-            yield chunk;
-    }
-    const rest = chunker.end();
-    if (rest !== null)
-        yield rest;
+/** A sample given by path(s), planned without decision-log options unless given. */
+function planOf(trafficPath, decisionLog = NO_DECISION_LOG_OPTIONS, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    const paths = typeof trafficPath === 'string' ? [trafficPath] : trafficPath;
+    return planSample(paths.map((p) => ({ shown: p, path: p })), decisionLog, undefined, maxLineBytes);
+}
+function evaluateUnit(evaluator, unit) {
+    if (unit.kind === 'lines')
+        return evaluator.evaluateLines(unit.bytes, unit.firstLine, unit.base);
+    const out = [];
+    forEachUnitElement(unit, 0, (text, position, shape) => out.push(evaluator.evaluateText(text, position, shape)));
+    return out;
 }
 function replayWorkerScriptOrThrow() {
     const script = replayWorkerScript();
@@ -34755,6 +35620,7 @@ class ReplayAggregator {
     primary;
     filter;
     groups;
+    plan;
     counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
     unevaluableByReading = 0;
     byReason = new Array(UNEVALUABLE_REASONS.length).fill(0);
@@ -34763,24 +35629,45 @@ class ReplayAggregator {
     ruleIds;
     top;
     split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
+    /** Examples by position (`line`); finish() says where each is, as the report does. */
     malformed = { count: 0, examples: [] };
     manifestIds = new Map();
     revisions = new Map();
     /** Line of the first replayable record of each request_id. */
-    firstLineOf = new RequestIdTable();
+    firstLineOf = new requestIdTable_RequestIdTable();
     recordedMismatch = 0;
     withoutRecordedDecision = 0;
-    constructor(config, primary, filter, maxChanges, groups) {
+    skipped = { non_decision: 0, other_path: 0 };
+    fileCounts;
+    paths = new DecisionPathGuard();
+    constructor(config, primary, filter, maxChanges, groups, plan) {
         this.config = config;
         this.primary = primary;
         this.filter = filter;
         this.groups = groups;
+        this.plan = plan;
         this.ruleIds = primary.rules.map((r) => r.id);
         this.ruleCounts = this.ruleIds.map(() => 0);
         this.top = new TopChanges(maxChanges);
+        this.fileCounts = plan.files.map(() => 0);
     }
     add(o) {
         const shard = this.config.shard ?? undefined;
+        // Whole-sample facts first: every shard counts every file's elements and refuses the same
+        // samples.
+        this.fileCounts[fileIndexOf(o.line)]++;
+        if (o.kind === 'mixed')
+            throw mixedSampleError(this.plan, o.line);
+        if (o.kind === 'skipped') {
+            if (inShard(shard, undefined, o.line)) {
+                if (o.otherPath)
+                    this.skipped.other_path++;
+                else
+                    this.skipped.non_decision++;
+            }
+            return;
+        }
+        this.paths.note(o.decision_path ?? null);
         if (o.kind === 'malformed') {
             if (inShard(shard, o.request_id, o.line))
                 this.noteMalformed(o.line, o.reason);
@@ -34789,7 +35676,7 @@ class ReplayAggregator {
         const first = this.firstLineOf.claim(o.request_id, o.line);
         if (first !== undefined) {
             if (inShard(shard, o.request_id, o.line))
-                this.noteMalformed(o.line, duplicateReason(o.request_id, first));
+                this.noteMalformed(o.line, sampleDuplicateReason(this.plan, o.request_id, first));
             return;
         }
         if (!inShard(shard, o.request_id, o.line))
@@ -34892,7 +35779,13 @@ class ReplayAggregator {
             change_groups: groups.change_groups,
             change_groups_total: groups.change_groups_total,
             rule_hits: Object.fromEntries(ruleHits),
-            malformed: this.malformed,
+            malformed: {
+                count: this.malformed.count,
+                examples: this.malformed.examples.map((e) => ({
+                    ...positionOf(this.plan, e.line),
+                    reason: e.reason,
+                })),
+            },
             recorded_mismatch: this.recordedMismatch,
         };
         return {
@@ -34900,6 +35793,8 @@ class ReplayAggregator {
             manifestIds: this.manifestIds,
             withoutRecordedDecision: this.withoutRecordedDecision,
             revisions: this.revisions,
+            skipped: this.skipped,
+            fileCounts: this.fileCounts,
             groups: groups.all,
         };
     }
@@ -34909,8 +35804,8 @@ class ReplayAggregator {
     }
 }
 /**
- * Keeps the first MAX_MALFORMED_EXAMPLES examples by (line, reason): file order for JSON Lines, and
- * an order a shard merge reproduces when a minified `.json` array puts many records on one line.
+ * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
+ * order a shard merge reproduces when a minified `.json` array puts many records on one line.
  */
 function keepFirstExamples(examples, example) {
     const full = examples.length >= MAX_MALFORMED_EXAMPLES;
@@ -34923,11 +35818,21 @@ function keepFirstExamples(examples, example) {
     if (examples.length > MAX_MALFORMED_EXAMPLES)
         examples.pop();
 }
+/**
+ * The report's order of malformed examples: by file (files are read in this sorted order), then
+ * line or element index, then reason.
+ */
 function compareExamples(a, b) {
-    return a.line - b.line || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0);
+    const fa = a.file ?? '';
+    const fb = b.file ?? '';
+    if (fa !== fb)
+        return fa < fb ? -1 : 1;
+    return ((a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
+        (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
 }
 
 ;// CONCATENATED MODULE: ./build/replay/run.js
+
 
 
 
@@ -34984,10 +35889,19 @@ function toReportError(p) {
 }
 /** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 async function runReplay(options) {
-    const [head, base, trafficSha] = await Promise.all([
+    const paths = typeof options.trafficPath === 'string' ? [options.trafficPath] : options.trafficPath;
+    // One path with a display name (the Action's, a test's) is shown by that name in `files` too.
+    const sources = options.traffic ??
+        paths.map((p) => ({ shown: paths.length === 1 ? (options.trafficDisplayPath ?? p) : p, path: p }));
+    const maxLineBytes = (options.limits ?? DEFAULT_LIMITS).maxLineBytes;
+    const decisionLog = options.decisionLog ?? NO_DECISION_LOG_OPTIONS;
+    const [head, base, { plan, digest }] = await Promise.all([
         options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,
         options.base ? preparePolicy(options.base, options.opa.path, options.limits) : null,
-        trafficSha256(options.trafficPath),
+        planSample(sources, decisionLog, options.trafficDisplayPath, maxLineBytes).then(async (plan) => ({
+            plan,
+            digest: await sampleDigest(plan.files),
+        })),
     ]);
     const baseProblems = base && !base.ok ? base.errors : [];
     const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;
@@ -35013,7 +35927,13 @@ async function runReplay(options) {
         opa_version: options.opa.version,
         head: refOf(options.head, 'head'),
         base: refOf(options.base, 'base'),
-        traffic: { path: options.trafficDisplayPath ?? options.trafficPath, sha256: trafficSha },
+        traffic: {
+            path: plan.shown,
+            sha256: digest.sha256,
+            format: plan.format,
+            files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i], count: null })),
+        },
+        skipped: { non_decision: 0, other_path: 0 },
         since: options.since ?? null,
         limit: options.limit ?? null,
         status,
@@ -35039,6 +35959,7 @@ async function runReplay(options) {
         head: headPrepared?.side ?? null,
         base: basePrepared?.side ?? null,
         trafficPath: options.trafficPath,
+        sample: plan,
         since: options.since ?? null,
         limit: options.limit ?? null,
         maxChanges: options.maxChanges,
@@ -35051,6 +35972,8 @@ async function runReplay(options) {
         maxLineBytes: (options.limits ?? DEFAULT_LIMITS).maxLineBytes,
     });
     meta.excluded_without_time = outcome.excludedWithoutTime;
+    meta.skipped = outcome.skipped;
+    meta.traffic.files.forEach((f, i) => (f.count = outcome.fileCounts[i]));
     const fidelity = manifestSet ? summarizeFidelity(manifestSet, outcome.manifestIds) : null;
     const result = fidelity ? { ...outcome.result, fidelity } : outcome.result;
     return {
@@ -35430,7 +36353,7 @@ function parseCommandLine(spec, argv) {
         if (option === undefined)
             throw new cli_io/* UsageError */.eb(`Unknown option '${token.rawName}'.`);
         const flag = `--${token.name}`;
-        if (raw.has(token.name))
+        if (raw.has(token.name) && !option.multiple)
             throw new cli_io/* UsageError */.eb(`${flag} is given more than once.`);
         if (option.type === 'boolean') {
             if (token.value !== undefined)
@@ -35442,7 +36365,10 @@ function parseCommandLine(spec, argv) {
         if (token.value === undefined || (!token.inlineValue && /^-./.test(token.value))) {
             throw new cli_io/* UsageError */.eb(`${flag} needs a value${option.choices ? `: ${choiceList(option.choices)}` : ''}.`);
         }
-        raw.set(token.name, token.value);
+        if (option.multiple)
+            raw.set(token.name, [...(raw.get(token.name) ?? []), token.value]);
+        else
+            raw.set(token.name, token.value);
     }
     const values = {};
     for (const [name, option] of Object.entries(spec.options)) {
@@ -35450,6 +36376,17 @@ function parseCommandLine(spec, argv) {
         const given = raw.get(name);
         if (option.type === 'boolean') {
             values[name] = given === true;
+            continue;
+        }
+        if (option.multiple) {
+            const texts = Array.isArray(given) ? given : option.default !== undefined ? [option.default] : [];
+            if (texts.length === 0) {
+                if (option.required)
+                    throw new cli_io/* UsageError */.eb(`${flag} is required.`);
+                values[name] = undefined;
+                continue;
+            }
+            values[name] = texts.map((text) => (option.parse ? option.parse(text, flag) : text));
             continue;
         }
         const text = typeof given === 'string' ? given : option.default;
@@ -35517,6 +36454,7 @@ function instant(raw, flag) {
 
 
 
+
 /** More threads than this only add memory: reading and aggregation stay on one thread. */
 const MAX_WORKERS = 64;
 function failOnRules(raw, flag) {
@@ -35535,19 +36473,71 @@ function shard(raw, flag) {
         throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${raw}'. Expected K/N with 1 ≤ K ≤ N.`);
     return parsed;
 }
+/** A decision-log flag's value, checked alone as parseDecisionLogOptions checks it. */
+function decisionLogValue(key) {
+    return (raw, flag) => {
+        try {
+            parseDecisionLogOptions({ [key]: raw });
+        }
+        catch (error) {
+            if (error instanceof DecisionLogOptionError)
+                throw new cli_io/* UsageError */.eb(error.message.replace(`Invalid ${error.option} `, `Invalid ${flag} `));
+            throw error;
+        }
+        return raw;
+    };
+}
+function sampleArgument(raw, flag) {
+    if (raw === '')
+        throw new cli_io/* UsageError */.eb(`Invalid ${flag} ''. Expected a file, directory or glob.`);
+    return raw;
+}
 const commands_opa = {
     type: 'string',
     value: 'PATH',
     description: 'the opa binary',
     absent: '$OPA_PATH, then opa on PATH',
 };
-/** The options `replay` and `drift` share: the sample, its filters, the output and the engine. */
+/**
+ * The options `replay` and `drift` share: the sample (files, directories, globs; records or OPA
+ * decision logs, docs/decision-logs.md), its filters, the output and the engine.
+ */
 const SAMPLE_OPTIONS = {
     traffic: {
         type: 'string',
-        value: 'FILE',
+        value: 'PATH',
         required: true,
-        description: 'the traffic sample: .jsonl, .jsonl.gz, .json or .json.gz',
+        multiple: true,
+        parse: sampleArgument,
+        description: 'the traffic sample: a file, directory or glob, repeatable (every file, in path order); records or OPA decision logs',
+    },
+    'decision-path': {
+        type: 'string',
+        value: 'PATH',
+        parse: decisionLogValue('decisionPath'),
+        description: 'decision logs: replay the events of this decision path (e.g. policy_replay/decision)',
+        absent: 'the sample must hold one path',
+    },
+    'decision-field': {
+        type: 'string',
+        value: 'FIELD',
+        parse: decisionLogValue('decisionField'),
+        description: 'decision logs: dotted path into result of the recorded allow',
+        absent: 'result, result.allow, result.decision',
+    },
+    bundle: {
+        type: 'string',
+        value: 'NAME',
+        parse: decisionLogValue('bundle'),
+        description: 'decision logs: the bundle whose revision is the policy revision',
+        absent: 'the only bundle',
+    },
+    'manifest-id-field': {
+        type: 'string',
+        value: 'FIELD',
+        parse: decisionLogValue('manifestIdField'),
+        description: 'decision logs: dotted path into each event of the manifest id',
+        absent: 'none',
     },
     manifests: {
         type: 'string',
@@ -36232,6 +37222,7 @@ function fidelitySection(f) {
 ;// CONCATENATED MODULE: ./build/render/text.js
 
 
+
 const text_n = (value) => value.toLocaleString('en-US');
 /** Removes terminal control sequences from values that come from traffic. */
 function plain(value) {
@@ -36265,6 +37256,12 @@ function renderReplayText(report, options) {
     else if (m.status === 'added')
         out.push('base     (none: a new policy; every scoreable request is a change from unknown)');
     out.push(`traffic  ${plain(m.traffic.path)}  sha256:${m.traffic.sha256.slice(0, 12)}`);
+    const files = m.traffic.files;
+    if (files.length > 1)
+        out.push(`         ${text_n(files.length)} files in path order: ${plain(files[0].path)} … ${plain(files[files.length - 1].path)}`);
+    if (m.traffic.format === 'opa-decision-log') {
+        out.push(`         OPA decision log: ${text_n(m.skipped.non_decision)} other log lines and ${text_n(m.skipped.other_path)} decisions of other paths skipped`);
+    }
     if (m.since !== null || m.limit !== null) {
         out.push(`filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${text_n(m.excluded_without_time)} excluded without a time`);
     }
@@ -36327,7 +37324,7 @@ function renderReplayText(report, options) {
     if (r.malformed.count > 0) {
         out.push('', bold(`malformed records (${text_n(r.malformed.count)}, not replayed)`));
         for (const e of r.malformed.examples)
-            out.push(`  line ${e.line}: ${plain(e.reason)}`);
+            out.push(`  ${plain(describePosition(e))}: ${plain(e.reason)}`);
         if (r.malformed.count > r.malformed.examples.length) {
             out.push(`  … ${text_n(r.malformed.count - r.malformed.examples.length)} more`);
         }
@@ -36392,6 +37389,7 @@ function progressReporter(io, delayMs = 750) {
 
 
 
+
 function renderReport(report, format, io, redact = false) {
     if (format === 'json')
         return reportToJson(report);
@@ -36415,6 +37413,15 @@ async function locateOpaUnlessInvalid(flag, io, sources) {
             io.stderr(`${formatProblem(p)}\n`);
         throw new cli_io/* CommandError */.Qd(`${problems.length} problem(s) in the policy files; nothing replayed`);
     }
+}
+/** The decision-log flags as options (each value was checked alone by its table entry). */
+function decisionLogOf(values) {
+    return parseDecisionLogOptions({
+        decisionPath: values['decision-path'] ?? null,
+        decisionField: values['decision-field'] ?? null,
+        bundle: values.bundle ?? null,
+        manifestIdField: values['manifest-id-field'] ?? null,
+    });
 }
 /**
  * runReplay for a command: a progress line on a terminal, warnings on stderr, and an unreadable
@@ -36458,6 +37465,7 @@ async function runReplayCommand(argv, io) {
         head,
         base,
         trafficPath: values.traffic,
+        decisionLog: decisionLogOf(values),
         manifests: values.manifests ?? null,
         since: values.since ?? null,
         limit: values.limit ?? null,
@@ -36702,6 +37710,7 @@ async function runDriftCommand(argv, io) {
         unevaluable: values.unevaluable,
         ...(values.workers !== undefined ? { workers: values.workers } : {}),
         trafficPath: values.traffic,
+        decisionLog: decisionLogOf(values),
         manifests: values.manifests ?? null,
         since: values.since ?? null,
         limit: values.limit ?? null,
@@ -36791,8 +37800,10 @@ function mergeReports(partials, options = {}) {
         const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
         throw new MergeError(`missing shard(s) ${missing.map((i) => `${i}/${count}`).join(', ')}`);
     }
+    // Each shard counts its own excluded records and skipped lines; everything else (the sample's
+    // files and their element counts included) is the whole sample's and must agree.
     const strip = (r) => {
-        const { shard: _shard, excluded_without_time: _excluded, ...rest } = r.meta;
+        const { shard: _shard, excluded_without_time: _excluded, skipped: _skipped, ...rest } = r.meta;
         return JSON.stringify(rest);
     };
     const reference = strip(partials[0]);
@@ -36805,6 +37816,10 @@ function mergeReports(partials, options = {}) {
     const { shard: _shard, ...firstMeta } = partials[0].meta;
     const meta = {
         ...firstMeta,
+        skipped: {
+            non_decision: partials.reduce((s, p) => s + p.meta.skipped.non_decision, 0),
+            other_path: partials.reduce((s, p) => s + p.meta.skipped.other_path, 0),
+        },
         max_groups: options.maxGroups ?? firstMeta.max_groups,
         excluded_without_time: partials.reduce((s, p) => s + p.meta.excluded_without_time, 0),
     };
@@ -36899,7 +37914,13 @@ const metaSchema = strictObject({
     opa_version: schemas_string(),
     head: reportSchema_policyRef.nullable(),
     base: reportSchema_policyRef.nullable(),
-    traffic: strictObject({ path: schemas_string(), sha256: union([sha256, literal('')]) }),
+    traffic: strictObject({
+        path: schemas_string(),
+        sha256: union([sha256, literal('')]),
+        format: schemas_enum(['records', 'opa-decision-log']),
+        files: array(strictObject({ path: schemas_string(), sha256, count: count.nullable() })),
+    }),
+    skipped: strictObject({ non_decision: count, other_path: count }),
     since: schemas_string().nullable(),
     limit: count.nullable(),
     status: schemas_enum(['changed', 'added', 'deleted', 'drift']),
@@ -36982,7 +38003,14 @@ const resultSchema = strictObject({
     rule_hits: record(schemas_string(), count),
     malformed: strictObject({
         count,
-        examples: array(strictObject({ line: schemas_int().positive(), reason: schemas_string() })),
+        // A line, or an index for an element of a decision log's JSON array (docs/decision-logs.md).
+        examples: array(strictObject({
+            file: schemas_string().optional(),
+            line: schemas_int().positive().optional(),
+            index: schemas_int().min(0).optional(),
+            reason: schemas_string(),
+        })
+            .refine((e) => (e.line === undefined) !== (e.index === undefined), 'must have a line or an index')),
     }),
     recorded_mismatch: count,
     rule_diff: ruleDiffSchema.nullable(),

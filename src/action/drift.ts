@@ -57,7 +57,7 @@ async function replayDriftOf(
   log: (message: string) => void,
   mapping: SampleMapping | null,
 ): Promise<PolicyOutcome> {
-  const sample = locateSample(context.workspace, path, settings, mapping);
+  const sample = await locateSample(context.workspace, path, settings, mapping);
   // No pull request here: only the ambiguity check applies.
   const evidence = evidenceProblems(sample, null);
   const outcome: PolicyOutcome = {
@@ -86,8 +86,10 @@ async function replayDriftOf(
     head: { displayPath: path, text, ref: context.sha },
     base: null,
     mode: 'drift',
-    trafficPath: sample.trafficFile!,
+    trafficPath: sample.trafficFiles!.map((f) => f.path),
+    traffic: sample.trafficFiles!,
     trafficDisplayPath: sample.traffic,
+    decisionLog: sample.decisionLog,
     manifests: sample.manifestsPath,
     maxChanges: settings.maxChanges,
     maxGroups: settings.maxGroups,

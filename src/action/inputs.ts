@@ -9,6 +9,7 @@ import { DEFAULT_OPA_DOWNLOAD_URL, OPA_VERSION } from '../opa/version.js';
 import { FailOnError, parseFailOn, DEFAULT_FAIL_ON } from '../gate/failOn.js';
 import type { FailOnRule } from '../gate/gate.js';
 import { DEFAULT_LIMITS, LimitError, parseLimitsList, type Limits } from '../replay/limits.js';
+import { DecisionLogOptionError, parseDecisionLogOptions } from '../traffic/decisionLog.js';
 import { UNEVALUABLE_MODES, type UnevaluableMode } from '../replay/unknownSides.js';
 
 /** A bad input value. The message quotes the value and says what was expected. */
@@ -42,6 +43,14 @@ export interface Settings {
   traffic: string | null;
   /** Path template for each policy's manifests directory or file; null = default layout. */
   manifests: string | null;
+  /**
+   * How OPA decision logs are read (docs/decision-logs.md), as given (validated); null = unset.
+   * A `.policy-replay.yml` entry overrides each for its policy.
+   */
+  decisionPath: string | null;
+  decisionField: string | null;
+  bundle: string | null;
+  manifestIdField: string | null;
   maxChanges: number;
   /** Rows of the "What changes, and why" table and cap of the report's change groups. */
   maxGroups: number;
@@ -80,6 +89,10 @@ export const INPUT_NAMES = [
   'policies',
   'traffic',
   'manifests',
+  'decision-path',
+  'decision-field',
+  'bundle',
+  'manifest-id-field',
   'max-changes',
   'max-groups',
   'fail-on',
@@ -241,6 +254,26 @@ export function expandPathTemplate(template: string, policyPath: string): string
   const path = slash === -1 ? name : `${dir}/${name}`;
   const values: Record<string, string> = { name, dir, path };
   return template.replace(/\{(name|dir|path)\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/** The decision-log inputs, each checked as the CLI checks its flag. */
+function parseDecisionLogInputs(
+  get: (name: 'decision-path' | 'decision-field' | 'bundle' | 'manifest-id-field') => string,
+): Pick<Settings, 'decisionPath' | 'decisionField' | 'bundle' | 'manifestIdField'> {
+  const text = {
+    decisionPath: get('decision-path') || null,
+    decisionField: get('decision-field') || null,
+    bundle: get('bundle') || null,
+    manifestIdField: get('manifest-id-field') || null,
+  };
+  try {
+    parseDecisionLogOptions(text);
+  } catch (error) {
+    if (error instanceof DecisionLogOptionError)
+      throw new InputError(error.option, error.value, error.message);
+    throw error;
+  }
+  return text;
 }
 
 function parseCountInput(name: 'max-changes' | 'max-groups', raw: string, fallback: number): number {
@@ -451,6 +484,7 @@ export function parseSettings(
     policies: parsePolicies(get('policies')),
     traffic: parseTemplate('traffic', get('traffic')),
     manifests: parseTemplate('manifests', get('manifests')),
+    ...parseDecisionLogInputs(get),
     maxChanges: parseCountInput('max-changes', get('max-changes'), DEFAULTS.maxChanges),
     maxGroups: parseCountInput('max-groups', get('max-groups'), DEFAULTS.maxGroups),
     failOn: parseFailOnInput(get('fail-on')),

@@ -141,7 +141,7 @@ async function replayPolicyChange(
     headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
   const base: PolicySource | null =
     baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
-  const sample = locateSample(context.workspace, change.path, settings, at.mapping);
+  const sample = await locateSample(context.workspace, change.path, settings, at.mapping);
   const evidence = evidenceProblems(sample, at.touched);
   const outcome: PolicyOutcome = {
     path: change.path,
@@ -186,8 +186,10 @@ async function replayPolicyChange(
   const run = await runReplay({
     head,
     base,
-    trafficPath: sample.trafficFile!,
+    trafficPath: sample.trafficFiles!.map((f) => f.path),
+    traffic: sample.trafficFiles!,
     trafficDisplayPath: sample.traffic,
+    decisionLog: sample.decisionLog,
     manifests: sample.manifestsPath,
     maxChanges: Math.max(settings.maxChanges, 0),
     maxGroups: settings.maxGroups,
@@ -230,7 +232,8 @@ function errorReport(
       opa_version: opaVersion,
       head: { ...policyRef(head, 'head'), path },
       base: base ? policyRef(base, 'base') : null,
-      traffic: { path: '', sha256: '' },
+      traffic: { path: '', sha256: '', format: 'records', files: [] },
+      skipped: { non_decision: 0, other_path: 0 },
       since: null,
       limit: null,
       status: base ? 'changed' : 'added',

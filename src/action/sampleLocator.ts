@@ -1,27 +1,39 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { expandPathTemplate } from './inputs.js';
+import {
+  DecisionLogOptionError,
+  parseDecisionLogOptions,
+  type DecisionLogOptions,
+} from '../traffic/decisionLog.js';
+import { listSampleFiles, type SampleSource } from '../traffic/sampleFiles.js';
+import { expandPathTemplate, type Settings } from './inputs.js';
 
 /**
- * Where a policy's traffic sample and manifests live. Precedence: an entry in
- * `.policy-replay.yml`, then the `traffic`/`manifests` input templates, then the default layout
- * `policies/<name>.<ext>` ↔ `traffic/<name>.jsonl[.gz]` ↔ `traffic/<name>.manifests/`.
+ * Where a policy's traffic sample and manifests live, and how its decision log is read.
+ * Precedence: an entry in `.policy-replay.yml`, then the `traffic`/`manifests` input templates,
+ * then the default layout `policies/<name>.<ext>` ↔ `traffic/<name>.jsonl[.gz]` ↔
+ * `traffic/<name>.manifests/`. A sample may be a file, a directory or a glob (a mapping entry may
+ * list several): every file they name, in sorted path order (docs/decision-logs.md). The
+ * decision-log options come per option from the mapping entry, else from the inputs.
  *
  * Paths from the mapping file are repository data, so they must stay inside the workspace
- * (no absolute paths, no `..`, no symlink leading out). Paths from the inputs are the workflow
- * author's and may be absolute, e.g. under `${{ runner.temp }}`.
+ * (no absolute paths, no `..`, no file of a directory or glob leading out through a symlink).
+ * Paths from the inputs are the workflow author's and may be absolute, e.g. under
+ * `${{ runner.temp }}`.
  */
 export interface SampleLocation {
-  /** As shown in reports: workspace-relative, or absolute when the input said so. */
+  /** As shown in reports: workspace-relative, or absolute when the input said so (a list: `, `). */
   traffic: string | null;
   manifests: string | null;
-  /** The same, resolved for reading. */
-  trafficFile: string | null;
+  /** The sample's files: as shown, and resolved for reading. */
+  trafficFiles: SampleSource[] | null;
   manifestsPath: string | null;
   /** The candidates looked at, for the "no traffic to replay" message. */
   looked: string[];
+  /** How this policy's decision log is read (docs/decision-logs.md). */
+  decisionLog: DecisionLogOptions;
   /** Every candidate sample that exists (as shown); more than one is ambiguous (evidence.ts). */
   found: string[];
   /**
@@ -32,13 +44,17 @@ export interface SampleLocation {
   evidencePaths: { traffic: string[]; manifests: string[] };
 }
 
-const mappingSchema = z.strictObject({
-  policies: z.record(
-    z.string(),
-    z.strictObject({ traffic: z.string().optional(), manifests: z.string().optional() }),
-  ),
+const entrySchema = z.strictObject({
+  traffic: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
+  manifests: z.string().optional(),
+  'decision-path': z.string().optional(),
+  'decision-field': z.string().optional(),
+  bundle: z.string().optional(),
+  'manifest-id-field': z.string().optional(),
 });
+const mappingSchema = z.strictObject({ policies: z.record(z.string(), entrySchema) });
 export type SampleMapping = z.infer<typeof mappingSchema>;
+type MappingEntry = z.infer<typeof entrySchema>;
 
 export const MAPPING_FILE = '.policy-replay.yml';
 
@@ -58,16 +74,38 @@ export function parseSampleMapping(text: string): SampleMapping {
     );
   }
   for (const [policy, entry] of Object.entries(parsed.data.policies)) {
-    for (const path of [entry.traffic, entry.manifests]) {
+    const traffic = entry.traffic === undefined ? [] : [entry.traffic].flat();
+    for (const path of [...traffic, entry.manifests]) {
       if (path !== undefined && (isAbsolute(path) || path.split(/[\\/]/).includes('..'))) {
         throw new MappingError(
           `${MAPPING_FILE}: ${JSON.stringify(path)} (for ${JSON.stringify(policy)}) must be a path inside the repository, without ".."`,
         );
       }
     }
+    try {
+      decisionLogOf(entry, null);
+    } catch (error) {
+      if (!(error instanceof DecisionLogOptionError)) throw error;
+      throw new MappingError(`${MAPPING_FILE}: ${JSON.stringify(policy)}: ${error.message}`);
+    }
   }
   return parsed.data;
 }
+
+/** The decision-log options of one policy: each from its mapping entry, else from the inputs. */
+function decisionLogOf(
+  entry: MappingEntry | undefined,
+  settings: DecisionLogInputs | null,
+): DecisionLogOptions {
+  return parseDecisionLogOptions({
+    decisionPath: entry?.['decision-path'] ?? settings?.decisionPath ?? null,
+    decisionField: entry?.['decision-field'] ?? settings?.decisionField ?? null,
+    bundle: entry?.bundle ?? settings?.bundle ?? null,
+    manifestIdField: entry?.['manifest-id-field'] ?? settings?.manifestIdField ?? null,
+  });
+}
+
+type DecisionLogInputs = Pick<Settings, 'decisionPath' | 'decisionField' | 'bundle' | 'manifestIdField'>;
 
 /** The mapping in the checked-out workspace (drift runs: the default branch). */
 export function readSampleMapping(workspace: string): SampleMapping | null {
@@ -88,34 +126,60 @@ function insideWorkspace(workspace: string, path: string): boolean {
   }
 }
 
-export function locateSample(
+interface Candidate {
+  shown: string;
+  file: string;
+  /** From the mapping file: every file must stay inside the workspace. */
+  contained: boolean;
+}
+
+/** The files a candidate names, or null when it names none (or one leading out). */
+async function filesOf(workspace: string, candidates: readonly Candidate[]): Promise<SampleSource[] | null> {
+  let files: SampleSource[];
+  try {
+    files = await listSampleFiles(candidates.map((c) => ({ shown: c.shown, path: c.file })));
+  } catch {
+    return null; // missing, a glob matching nothing, an empty directory: looked for, not found
+  }
+  const needsContainment = candidates.some((c) => c.contained);
+  if (needsContainment && files.some((f) => !insideWorkspace(workspace, f.path))) return null;
+  return files;
+}
+
+export async function locateSample(
   workspace: string,
   policyPath: string,
-  templates: { traffic: string | null; manifests: string | null },
+  settings: Pick<Settings, 'traffic' | 'manifests'> & DecisionLogInputs,
   mapping: SampleMapping | null,
-): SampleLocation {
+): Promise<SampleLocation> {
   const mapped = mapping?.policies[policyPath];
   const name = expandPathTemplate('{name}', policyPath);
-  const fromMapping = (p: string) => ({ shown: p, file: resolve(workspace, p), contained: true });
-  const fromInput = (p: string) => ({
+  const fromMapping = (p: string): Candidate => ({ shown: p, file: resolve(workspace, p), contained: true });
+  const fromInput = (p: string): Candidate => ({
     shown: p,
     file: isAbsolute(p) ? p : resolve(workspace, p),
     contained: false,
   });
-  const trafficCandidates = mapped?.traffic
-    ? [fromMapping(mapped.traffic)]
-    : templates.traffic
-      ? [fromInput(expandPathTemplate(templates.traffic, policyPath))]
-      : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`].map(fromMapping);
+  // Each entry is one sample (a mapping list is one sample of several parts); the first usable wins.
+  const trafficCandidates: Candidate[][] = mapped?.traffic
+    ? [[mapped.traffic].flat().map(fromMapping)]
+    : settings.traffic
+      ? [[fromInput(expandPathTemplate(settings.traffic, policyPath))]]
+      : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`].map((p) => [
+          fromMapping(p),
+        ]);
   const manifestCandidates = mapped?.manifests
     ? [fromMapping(mapped.manifests)]
-    : templates.manifests
-      ? [fromInput(expandPathTemplate(templates.manifests, policyPath))]
+    : settings.manifests
+      ? [fromInput(expandPathTemplate(settings.manifests, policyPath))]
       : [fromMapping(`traffic/${name}.manifests`)];
-  const usable = (c: { file: string; contained: boolean }) =>
-    existsSync(c.file) && (!c.contained || insideWorkspace(workspace, c.file));
-  const found = trafficCandidates.filter((c) => usable(c) && statSync(c.file).isFile());
-  const traffic = found[0] ?? null;
+  const samples: { shown: string; files: SampleSource[] }[] = [];
+  for (const candidate of trafficCandidates) {
+    const files = await filesOf(workspace, candidate);
+    if (files !== null) samples.push({ shown: candidate.map((c) => c.shown).join(', '), files });
+  }
+  const traffic = samples[0] ?? null;
+  const usable = (c: Candidate) => existsSync(c.file) && (!c.contained || insideWorkspace(workspace, c.file));
   const manifests = manifestCandidates.find(usable) ?? null;
   const inRepository = (candidates: { file: string }[]) => [
     ...new Set(candidates.flatMap((c) => repositoryPaths(workspace, c.file))),
@@ -123,11 +187,20 @@ export function locateSample(
   return {
     traffic: traffic?.shown ?? null,
     manifests: manifests?.shown ?? null,
-    trafficFile: traffic?.file ?? null,
+    trafficFiles: traffic?.files ?? null,
     manifestsPath: manifests?.file ?? null,
-    looked: trafficCandidates.map((c) => c.shown),
-    found: found.map((c) => c.shown),
-    evidencePaths: { traffic: inRepository(trafficCandidates), manifests: inRepository(manifestCandidates) },
+    looked: trafficCandidates.flat().map((c) => c.shown),
+    found: samples.map((c) => c.shown),
+    // A directory or glob is everything under it (evidence.ts); a file in it that is a symlink
+    // is also read from where it points.
+    evidencePaths: {
+      traffic: inRepository([
+        ...trafficCandidates.flat(),
+        ...(traffic?.files ?? []).map((f) => ({ file: f.path })),
+      ]),
+      manifests: inRepository(manifestCandidates),
+    },
+    decisionLog: decisionLogOf(mapped, settings),
   };
 }
 

@@ -9,6 +9,11 @@ import { parseShard, type Shard } from '../replay/shard.js';
 import { DEFAULT_MAX_GROUPS } from '../replay/changeGroups.js';
 import { COMPILE_LIMIT_OPTIONS, LIMIT_OPTIONS } from './limitFlags.js';
 import { UsageError } from './io.js';
+import {
+  DecisionLogOptionError,
+  parseDecisionLogOptions,
+  type DecisionLogOptionsText,
+} from '../traffic/decisionLog.js';
 import { instant, wholeNumber, type CommandSpec, type OptionTable } from './options.js';
 
 /** More threads than this only add memory: reading and aggregation stay on one thread. */
@@ -29,6 +34,25 @@ function shard(raw: string, flag: string): Shard {
   return parsed;
 }
 
+/** A decision-log flag's value, checked alone as parseDecisionLogOptions checks it. */
+function decisionLogValue(key: keyof DecisionLogOptionsText) {
+  return (raw: string, flag: string): string => {
+    try {
+      parseDecisionLogOptions({ [key]: raw });
+    } catch (error) {
+      if (error instanceof DecisionLogOptionError)
+        throw new UsageError(error.message.replace(`Invalid ${error.option} `, `Invalid ${flag} `));
+      throw error;
+    }
+    return raw;
+  };
+}
+
+function sampleArgument(raw: string, flag: string): string {
+  if (raw === '') throw new UsageError(`Invalid ${flag} ''. Expected a file, directory or glob.`);
+  return raw;
+}
+
 const opa = {
   type: 'string',
   value: 'PATH',
@@ -36,13 +60,47 @@ const opa = {
   absent: '$OPA_PATH, then opa on PATH',
 } as const;
 
-/** The options `replay` and `drift` share: the sample, its filters, the output and the engine. */
+/**
+ * The options `replay` and `drift` share: the sample (files, directories, globs; records or OPA
+ * decision logs, docs/decision-logs.md), its filters, the output and the engine.
+ */
 const SAMPLE_OPTIONS = {
   traffic: {
     type: 'string',
-    value: 'FILE',
+    value: 'PATH',
     required: true,
-    description: 'the traffic sample: .jsonl, .jsonl.gz, .json or .json.gz',
+    multiple: true,
+    parse: sampleArgument,
+    description:
+      'the traffic sample: a file, directory or glob, repeatable (every file, in path order); records or OPA decision logs',
+  },
+  'decision-path': {
+    type: 'string',
+    value: 'PATH',
+    parse: decisionLogValue('decisionPath'),
+    description: 'decision logs: replay the events of this decision path (e.g. policy_replay/decision)',
+    absent: 'the sample must hold one path',
+  },
+  'decision-field': {
+    type: 'string',
+    value: 'FIELD',
+    parse: decisionLogValue('decisionField'),
+    description: 'decision logs: dotted path into result of the recorded allow',
+    absent: 'result, result.allow, result.decision',
+  },
+  bundle: {
+    type: 'string',
+    value: 'NAME',
+    parse: decisionLogValue('bundle'),
+    description: 'decision logs: the bundle whose revision is the policy revision',
+    absent: 'the only bundle',
+  },
+  'manifest-id-field': {
+    type: 'string',
+    value: 'FIELD',
+    parse: decisionLogValue('manifestIdField'),
+    description: 'decision logs: dotted path into each event of the manifest id',
+    absent: 'none',
   },
   manifests: {
     type: 'string',

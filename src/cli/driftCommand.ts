@@ -5,7 +5,7 @@ import { reportToJson } from '../replay/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
 import { CommandError, EXIT, writeOutputFile, type CommandIO } from './io.js';
 import { limitsFromFlags } from './limitFlags.js';
-import { locateOpaUnlessInvalid, replayWithProgress } from './replayCommand.js';
+import { decisionLogOf, locateOpaUnlessInvalid, replayWithProgress } from './replayCommand.js';
 import { DRIFT } from './commands.js';
 import { parseCommandLine } from './options.js';
 
@@ -31,6 +31,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
       unevaluable: values.unevaluable,
       ...(values.workers !== undefined ? { workers: values.workers } : {}),
       trafficPath: values.traffic,
+      decisionLog: decisionLogOf(values),
       manifests: values.manifests ?? null,
       since: values.since ?? null,
       limit: values.limit ?? null,

@@ -21,6 +21,8 @@ export interface OptionSpec<T = unknown> {
   /** What absence means when there is no default value (shown as "default: …"), e.g. "stdout". */
   absent?: string;
   required?: boolean;
+  /** A string option that may be given several times; its value is the list, in order. */
+  multiple?: boolean;
   /** Checks and converts a string value; throws UsageError with a message naming the flag. */
   parse?: (raw: string, flag: string) => T;
 }
@@ -50,11 +52,15 @@ export interface CommandSpec<T extends OptionTable = OptionTable> {
 
 type ParsedValue<O> = O extends { type: 'boolean' }
   ? boolean
-  : O extends { choices: readonly (infer C)[] }
-    ? Settled<O, C>
-    : O extends { parse: (raw: string, flag: string) => infer T }
-      ? Settled<O, T>
-      : Settled<O, string>;
+  : O extends { multiple: true }
+    ? Listed<O, O extends { parse: (raw: string, flag: string) => infer T } ? T : string>
+    : SingleValue<O>;
+type Listed<O, T> = O extends { required: true } ? T[] : T[] | undefined;
+type SingleValue<O> = O extends { choices: readonly (infer C)[] }
+  ? Settled<O, C>
+  : O extends { parse: (raw: string, flag: string) => infer T }
+    ? Settled<O, T>
+    : Settled<O, string>;
 type Settled<O, T> = O extends { default: string } | { required: true } ? T : T | undefined;
 
 /** The values of one invocation, typed by its table: booleans are false when absent. */
@@ -90,7 +96,7 @@ export function parseCommandLine<T extends OptionTable>(
   spec: CommandSpec<T>,
   argv: readonly string[],
 ): ParsedCommandLine<T> {
-  const raw = new Map<string, string | boolean>();
+  const raw = new Map<string, string | boolean | string[]>();
   const positionals: string[] = [];
   for (const token of tokenize(spec, argv)) {
     if (token.kind === 'positional') {
@@ -101,7 +107,7 @@ export function parseCommandLine<T extends OptionTable>(
     const option = Object.hasOwn(spec.options, token.name) ? spec.options[token.name] : undefined;
     if (option === undefined) throw new UsageError(`Unknown option '${token.rawName}'.`);
     const flag = `--${token.name}`;
-    if (raw.has(token.name)) throw new UsageError(`${flag} is given more than once.`);
+    if (raw.has(token.name) && !option.multiple) throw new UsageError(`${flag} is given more than once.`);
     if (option.type === 'boolean') {
       if (token.value !== undefined) throw new UsageError(`${flag} takes no value.`);
       raw.set(token.name, true);
@@ -113,7 +119,9 @@ export function parseCommandLine<T extends OptionTable>(
         `${flag} needs a value${option.choices ? `: ${choiceList(option.choices)}` : ''}.`,
       );
     }
-    raw.set(token.name, token.value);
+    if (option.multiple)
+      raw.set(token.name, [...((raw.get(token.name) as string[] | undefined) ?? []), token.value]);
+    else raw.set(token.name, token.value);
   }
 
   const values: Record<string, unknown> = {};
@@ -122,6 +130,16 @@ export function parseCommandLine<T extends OptionTable>(
     const given = raw.get(name);
     if (option.type === 'boolean') {
       values[name] = given === true;
+      continue;
+    }
+    if (option.multiple) {
+      const texts = Array.isArray(given) ? given : option.default !== undefined ? [option.default] : [];
+      if (texts.length === 0) {
+        if (option.required) throw new UsageError(`${flag} is required.`);
+        values[name] = undefined;
+        continue;
+      }
+      values[name] = texts.map((text) => (option.parse ? option.parse(text, flag) : text));
       continue;
     }
     const text = typeof given === 'string' ? given : option.default;

@@ -14,6 +14,7 @@ import { gateFactsOf } from '../gate/gateFacts.js';
 import { renderReplayMarkdown } from '../render/markdown.js';
 import { renderReplayText } from '../render/text.js';
 import { TrafficReadError } from '../traffic/reader.js';
+import { parseDecisionLogOptions, type DecisionLogOptions } from '../traffic/decisionLog.js';
 import { ManifestFileError } from '../fidelity/report.js';
 import { CommandError, EXIT, writeOutputFile, type CommandIO } from './io.js';
 import { progressReporter } from './progress.js';
@@ -51,6 +52,21 @@ export async function locateOpaUnlessInvalid(
     for (const p of problems) io.stderr(`${formatProblem(p)}\n`);
     throw new CommandError(`${problems.length} problem(s) in the policy files; nothing replayed`);
   }
+}
+
+/** The decision-log flags as options (each value was checked alone by its table entry). */
+export function decisionLogOf(values: {
+  'decision-path'?: string | undefined;
+  'decision-field'?: string | undefined;
+  bundle?: string | undefined;
+  'manifest-id-field'?: string | undefined;
+}): DecisionLogOptions {
+  return parseDecisionLogOptions({
+    decisionPath: values['decision-path'] ?? null,
+    decisionField: values['decision-field'] ?? null,
+    bundle: values.bundle ?? null,
+    manifestIdField: values['manifest-id-field'] ?? null,
+  });
 }
 
 /**
@@ -99,6 +115,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       head,
       base,
       trafficPath: values.traffic,
+      decisionLog: decisionLogOf(values),
       manifests: values.manifests ?? null,
       since: values.since ?? null,
       limit: values.limit ?? null,

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { globFiles } from '../traffic/sampleFiles.js';
 import {
   analyzeManifest,
   compareLevels,
@@ -145,32 +146,8 @@ export async function resolveManifestFiles(pathOrGlob: string): Promise<string[]
     return names.map((name) => path.join(pathOrGlob, name));
   }
 
-  const pattern = pathOrGlob.slice(scan.prefix.length);
-  const isMatch = picomatch(pattern);
-  // Walk no deeper than the pattern can reach, so `*.json` does not crawl the whole tree.
-  const maxDepth = scan.isGlobstar ? Infinity : scan.glob.split('/').length;
-  const found: string[] = [];
-  const walk = async (dir: string, relative: string, depth: number): Promise<void> => {
-    let dirents;
-    try {
-      dirents = await readdir(dir === '' ? '.' : dir, { withFileTypes: true });
-    } catch {
-      return; // a glob's base that does not exist matches nothing
-    }
-    for (const dirent of dirents) {
-      const candidate = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
-      if (dirent.isDirectory()) {
-        if (depth < maxDepth && dirent.name !== 'node_modules' && dirent.name !== '.git') {
-          await walk(candidate, candidate, depth + 1);
-        }
-      } else if (dirent.isFile() && MANIFEST_FILE.test(dirent.name) && isMatch(candidate)) {
-        found.push(candidate);
-      }
-    }
-  };
-  const base = scan.base.replace(/\/+$/, '');
-  await walk(base, base, 1);
-  return found.sort(compareStrings);
+  const files = await globFiles({ shown: pathOrGlob, path: pathOrGlob }, (name) => MANIFEST_FILE.test(name));
+  return files.map((f) => f.path).sort(compareStrings);
 }
 
 function describeFsError(error: unknown): string {

@@ -1,4 +1,5 @@
 import type { ReplayReport } from '../replay/report.js';
+import { describePosition } from '../traffic/sample.js';
 import { UNEVALUABLE_ADVICE } from './advice.js';
 import { groupTextCells } from './groupTable.js';
 
@@ -40,6 +41,16 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
   else if (m.status === 'added')
     out.push('base     (none: a new policy; every scoreable request is a change from unknown)');
   out.push(`traffic  ${plain(m.traffic.path)}  sha256:${m.traffic.sha256.slice(0, 12)}`);
+  const files = m.traffic.files;
+  if (files.length > 1)
+    out.push(
+      `         ${n(files.length)} files in path order: ${plain(files[0]!.path)} … ${plain(files[files.length - 1]!.path)}`,
+    );
+  if (m.traffic.format === 'opa-decision-log') {
+    out.push(
+      `         OPA decision log: ${n(m.skipped.non_decision)} other log lines and ${n(m.skipped.other_path)} decisions of other paths skipped`,
+    );
+  }
   if (m.since !== null || m.limit !== null) {
     out.push(
       `filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${n(m.excluded_without_time)} excluded without a time`,
@@ -134,7 +145,7 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
   }
   if (r.malformed.count > 0) {
     out.push('', bold(`malformed records (${n(r.malformed.count)}, not replayed)`));
-    for (const e of r.malformed.examples) out.push(`  line ${e.line}: ${plain(e.reason)}`);
+    for (const e of r.malformed.examples) out.push(`  ${plain(describePosition(e))}: ${plain(e.reason)}`);
     if (r.malformed.count > r.malformed.examples.length) {
       out.push(`  … ${n(r.malformed.count - r.malformed.examples.length)} more`);
     }

@@ -1,5 +1,5 @@
 import type { RunReplayResult } from './run.js';
-import type { Change, ReplayReport } from './report.js';
+import type { Change, MalformedExample, ReplayReport } from './report.js';
 import type { UnevaluableReason } from '../traffic/availability.js';
 import type { ChangeGroup } from './changeGroups.js';
 
@@ -36,7 +36,7 @@ export interface DriftResult {
   drift_groups_total: number;
   policy_revisions: { revision: string | null; records: number; drift: number }[];
   rule_hits: Record<string, number>;
-  malformed: { count: number; examples: { line: number; reason: string }[] };
+  malformed: { count: number; examples: MalformedExample[] };
   fidelity?: object;
 }
 

@@ -43,8 +43,10 @@ export function mergeReports(
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
     throw new MergeError(`missing shard(s) ${missing.map((i) => `${i}/${count}`).join(', ')}`);
   }
+  // Each shard counts its own excluded records and skipped lines; everything else (the sample's
+  // files and their element counts included) is the whole sample's and must agree.
   const strip = (r: ReplayReport) => {
-    const { shard: _shard, excluded_without_time: _excluded, ...rest } = r.meta;
+    const { shard: _shard, excluded_without_time: _excluded, skipped: _skipped, ...rest } = r.meta;
     return JSON.stringify(rest);
   };
   const reference = strip(partials[0]!);
@@ -59,6 +61,10 @@ export function mergeReports(
   const { shard: _shard, ...firstMeta } = partials[0]!.meta;
   const meta = {
     ...firstMeta,
+    skipped: {
+      non_decision: partials.reduce((s, p) => s + p.meta.skipped.non_decision, 0),
+      other_path: partials.reduce((s, p) => s + p.meta.skipped.other_path, 0),
+    },
     max_groups: options.maxGroups ?? firstMeta.max_groups,
     excluded_without_time: partials.reduce((s, p) => s + p.meta.excluded_without_time, 0),
   };

@@ -3,6 +3,8 @@ import type { PolicyFeatures } from '../policy/features.js';
 import { EvaluationError } from '../engine/errors.js';
 import { evaluationInput } from '../traffic/availability.js';
 import type { TrafficRecord } from '../traffic/record.js';
+import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/decisionLog.js';
+import { SampleElementReader, type SampleFormat } from '../traffic/sample.js';
 import { hasUnknowns, unknownDataOf } from '../traffic/unknowns.js';
 import {
   callFieldLocation,
@@ -12,7 +14,7 @@ import {
   type UnknownPointer,
 } from '../engine/unknowns.js';
 import type { TrafficCall } from '../traffic/record.js';
-import { forEachLine, parseRecordText } from '../traffic/reader.js';
+import { forEachLine } from '../traffic/reader.js';
 import type { Shape } from '../traffic/recordShape.js';
 import { instantOf } from './changeOrder.js';
 import { DecisionCache, type CachedSide } from './projection.js';
@@ -46,12 +48,32 @@ export interface ChangeDetail {
   explain: ChangeExplanation | null;
 }
 
+/*
+ * `line` in every outcome is the element's position in the sample (traffic/sample.ts): its line
+ * when the sample is one file of lines, `file index × 2^32 + line or element index` otherwise.
+ */
+
 /** An element that is no record: not JSON, or not a valid traffic record. */
 export interface MalformedOutcome {
   kind: 'malformed';
   line: number;
   reason: string;
   request_id?: string;
+  /** A malformed decision event's path, when the one-path rule needs it (RecordOutcome's). */
+  decision_path?: string;
+}
+
+/** A decision log's line that is no decision event, or an event of another path. */
+export interface SkippedOutcome {
+  kind: 'skipped';
+  line: number;
+  otherPath: boolean;
+}
+
+/** A record among decision events or an event among records: the aggregation refuses the sample. */
+export interface MixedOutcome {
+  kind: 'mixed';
+  line: number;
 }
 
 /**
@@ -86,9 +108,11 @@ export interface RecordOutcome {
   base: Verdict | null;
   /** Set exactly when the record is a change (changeOf). */
   change: ChangeDetail | null;
+  /** A decision event's path when no --decision-path chose one (the one-path rule), else null. */
+  decision_path: string | null;
 }
 
-export type ElementOutcome = MalformedOutcome | RecordOutcome;
+export type ElementOutcome = MalformedOutcome | RecordOutcome | SkippedOutcome | MixedOutcome;
 
 /** What every evaluator of one replay must agree on. Plain data: it is posted to workers. */
 export interface OutcomeConfig {
@@ -97,6 +121,9 @@ export interface OutcomeConfig {
   hasBase: boolean;
   shard: Shard | null;
   since: string | null;
+  /** What the sample's elements are (default `records`), and how decision events map to records. */
+  format?: SampleFormat;
+  decisionLog?: DecisionLogOptions;
   /** The longest line replayed as a record (the reader's `maxLineBytes`). */
   maxLineBytes: number;
   /** docs/unknowns.md: `precise` (three-valued) or `static` (reading-based), for both sides. */
@@ -141,6 +168,7 @@ export class RecordEvaluator {
   private readonly baseRules: RuleTable | null;
   private readonly sinceNs: bigint | null;
   private readonly both: boolean;
+  private readonly elements: SampleElementReader;
 
   constructor(
     private readonly config: OutcomeConfig,
@@ -155,27 +183,48 @@ export class RecordEvaluator {
     this.primaryRules = new RuleTable(primary.policy);
     this.baseRules = this.both ? new RuleTable(base!.policy) : null;
     this.sinceNs = config.since === null ? null : instantOf(config.since);
+    this.elements = new SampleElementReader(
+      config.format ?? 'records',
+      config.decisionLog ?? NO_DECISION_LOG_OPTIONS,
+      config.maxLineBytes,
+    );
   }
 
-  /** Every non-blank line of a LineChunk, in order. */
-  evaluateLines(bytes: Uint8Array, firstLine: number): ElementOutcome[] {
+  /** Every non-blank line of a run of lines, in order; positions are `base + line`. */
+  evaluateLines(bytes: Uint8Array, firstLine: number, base = 0): ElementOutcome[] {
     const out: ElementOutcome[] = [];
     forEachLine(
       bytes,
       firstLine,
-      (text, line, shape) => out.push(this.evaluateText(text, line, shape)),
+      (text, line, shape) => out.push(this.evaluateText(text, base + line, shape)),
       this.config.maxLineBytes,
     );
     return out;
   }
 
-  /** One element; `shape` is the reader's scan of it (recordShape.ts), computed here when absent. */
-  evaluateText(text: string, line: number, shape?: Shape): ElementOutcome {
-    const item = parseRecordText(text, line, shape, this.config.maxLineBytes);
-    return item.kind === 'record' ? this.evaluateRecord(item.record, line) : item;
+  /**
+   * One element (null: an empty array element) at a position; `shape` is the reader's scan of it
+   * (recordShape.ts), computed when absent.
+   */
+  evaluateText(text: string | null, line: number, shape?: Shape): ElementOutcome {
+    const element = this.elements.read(text, shape);
+    switch (element.kind) {
+      case 'record':
+        return this.evaluateRecord(element.record, line, element.path);
+      case 'malformed': {
+        const outcome: MalformedOutcome = { kind: 'malformed', line, reason: element.reason };
+        if (element.request_id !== undefined) outcome.request_id = element.request_id;
+        if (typeof element.path === 'string') outcome.decision_path = element.path;
+        return outcome;
+      }
+      case 'skipped':
+        return { kind: 'skipped', line, otherPath: element.otherPath };
+      case 'mixed':
+        return { kind: 'mixed', line };
+    }
   }
 
-  evaluateRecord(record: TrafficRecord, line: number): RecordOutcome {
+  evaluateRecord(record: TrafficRecord, line: number, decisionPath: string | null = null): RecordOutcome {
     const config = this.config;
     const outcome: RecordOutcome = {
       kind: 'record',
@@ -193,6 +242,7 @@ export class RecordEvaluator {
       matched: null,
       base: null,
       change: null,
+      decision_path: decisionPath,
     };
     if (!this.wanted(record, line)) return outcome;
     outcome.evaluated = true;

@@ -3,17 +3,22 @@ import { availableParallelism } from 'node:os';
 import type { Policy } from '../policy/schema.js';
 import type { PolicyFeatures } from '../policy/features.js';
 import type { WasmPolicy } from '../engine/wasmEngine.js';
+import { DEFAULT_MAX_LINE_BYTES, looksGzipped, trafficFormatOf } from '../traffic/reader.js';
+import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/decisionLog.js';
 import {
-  DEFAULT_MAX_LINE_BYTES,
-  duplicateReason,
-  EMPTY_ELEMENT_REASON,
-  LineChunker,
-  readTrafficBytes,
-  readTrafficElements,
-  trafficFormatOf,
-} from '../traffic/reader.js';
+  DecisionPathGuard,
+  fileIndexOf,
+  forEachUnitElement,
+  mixedSampleError,
+  planSample,
+  positionOf,
+  sampleDuplicateReason,
+  sampleUnits,
+  withDecisionPathListing,
+  type SamplePlan,
+  type SampleUnit,
+} from '../traffic/sample.js';
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availability.js';
-import type { Shape } from '../traffic/recordShape.js';
 import { TopChanges } from './changeOrder.js';
 import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './changeGroups.js';
 import { ruleDiff } from '../policy/ruleDiff.js';
@@ -24,7 +29,6 @@ import {
   VERDICT_ALLOW,
   VERDICT_UNEVALUABLE,
   type ElementOutcome,
-  type MalformedOutcome,
   type OutcomeConfig,
 } from './recordOutcome.js';
 import { RequestIdTable } from '../traffic/requestIdTable.js';
@@ -48,7 +52,12 @@ export interface ReplaySide {
 export interface ReplayOptions {
   head: ReplaySide | null;
   base: ReplaySide | null;
-  trafficPath: string;
+  /** The sample: files, directories or globs (traffic/sample.ts); ignored when `sample` is given. */
+  trafficPath: string | readonly string[];
+  /** The sample already planned (runReplay plans it once for the report's meta). */
+  sample?: SamplePlan;
+  /** How decision events are read (docs/decision-logs.md); only with `trafficPath`. */
+  decisionLog?: DecisionLogOptions;
   since: string | null;
   limit: number | null;
   maxChanges: number;
@@ -69,9 +78,16 @@ export interface ReplayOptions {
   /**
    * Worker threads evaluating the records: 0 or 1 replays in-process, N ≥ 2 uses N threads.
    * Omitted: chosen from the sample's size (autoWorkerCount). The report is the same either way.
-   * A `.json` array sample is always replayed in-process.
+   * JSON arrays (our `.json` files, decision-log upload bodies) are always replayed on the main
+   * thread, in order with the runs of lines the workers evaluate.
    */
   workers?: number;
+}
+
+/** Lines skipped by a decision-log sample (docs/decision-logs.md "What the report adds"). */
+export interface SkippedCounts {
+  non_decision: number;
+  other_path: number;
 }
 
 export interface ReplayOutcome {
@@ -85,6 +101,11 @@ export interface ReplayOutcome {
   revisions: Map<string | null, { records: number; drift: number }>;
   /** Worker threads that evaluated the records (0: in-process). */
   workers?: number;
+  /** The sample as read. */
+  plan: SamplePlan;
+  skipped: SkippedCounts;
+  /** Per file of the plan: the non-blank lines or array elements read from it. */
+  fileCounts: number[];
   /** Every change group, uncapped, with its subjects (the Action's annotations read them). */
   groups: GroupTally[];
 }
@@ -103,25 +124,37 @@ export const MAX_AUTO_WORKERS = 4;
 export function autoWorkerCount(trafficPath: string, bytes: number, parallelism: number): number {
   const format = trafficFormatOf(trafficPath);
   if (!format.startsWith('jsonl')) return 0;
-  const estimate = format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes;
+  return workersForEstimate(format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes, parallelism);
+}
+
+function workersForEstimate(estimate: number, parallelism: number): number {
   if (estimate < AUTO_WORKERS_MIN_BYTES || parallelism < 2) return 0;
   return Math.min(parallelism, MAX_AUTO_WORKERS);
 }
 
-async function workerCountFor(options: ReplayOptions): Promise<number> {
+/** The decompressed bytes of the sample's files of lines, estimated from their size on disk. */
+async function linesEstimate(plan: SamplePlan): Promise<number> {
+  let estimate = 0;
+  for (const file of plan.files) {
+    if (file.layout !== 'lines') continue;
+    const size = await stat(file.path).then(
+      (s) => s.size,
+      () => 0, // the reader reports a missing file the usual way
+    );
+    estimate += looksGzipped(file.path) ? size * GZIP_RATIO_ESTIMATE : size;
+  }
+  return estimate;
+}
+
+async function workerCountFor(options: ReplayOptions, plan: SamplePlan): Promise<number> {
+  const hasLines = plan.files.some((f) => f.layout === 'lines');
   if (options.workers !== undefined) {
     if (!Number.isSafeInteger(options.workers) || options.workers < 0)
       throw new RangeError(`workers must be a whole number ≥ 0, not ${options.workers}`);
-    if (options.workers <= 1 || !trafficFormatOf(options.trafficPath).startsWith('jsonl')) return 0;
+    if (options.workers <= 1 || !hasLines) return 0;
     return options.workers;
   }
-  let size: number;
-  try {
-    size = (await stat(options.trafficPath)).size;
-  } catch {
-    return 0; // the reader reports a missing file the usual way
-  }
-  const count = autoWorkerCount(options.trafficPath, size, availableParallelism());
+  const count = hasLines ? workersForEstimate(await linesEstimate(plan), availableParallelism()) : 0;
   // Without the worker script (the TypeScript sources under a test runner) or the wasm bytes,
   // the automatic choice stays in-process; an explicit `workers` insists (workerInit throws).
   if (count === 0 || replayWorkerScript() === null) return 0;
@@ -136,72 +169,92 @@ async function workerCountFor(options: ReplayOptions): Promise<number> {
  */
 export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutcome> {
   const { primary, base } = evaluatorSides(options.head, options.base);
+  const plan =
+    options.sample ??
+    (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES));
   const config: OutcomeConfig = {
     mode: options.mode ?? 'compare',
     hasHead: options.head !== null,
     hasBase: options.base !== null,
     shard: options.shard ?? null,
     since: options.since,
-    maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+    format: plan.format,
+    decisionLog: plan.options,
+    maxLineBytes: plan.maxLineBytes,
     unevaluable: options.unevaluable ?? 'precise',
   };
-  const workers = await workerCountFor(options);
+  const workers = await workerCountFor(options, plan);
   // Threads start (and compile their wasm) while the --limit pass reads the sample.
   const pool =
     workers > 0
       ? new ReplayWorkerPool(replayWorkerScriptOrThrow(), workers, workerInit(config, primary, base))
       : null;
   try {
-    const read = { maxLineBytes: config.maxLineBytes };
-    const filter = await buildRecordFilter(options.trafficPath, options.since, options.limit, read);
-    // Drift compares with recorded decisions: there is no edit to explain.
-    const diff =
-      config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
-    const groups = new ChangeGroupCollector({
-      headRules: primary.policy.rules.map((r) => r.id),
-      baseRules: base?.policy.rules.map((r) => r.id) ?? null,
-      diff,
-      maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
-      partial: options.shard !== undefined,
-    });
-    const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, groups);
-    let seen = 0;
-    const take = (outcomes: readonly ElementOutcome[]) => {
-      for (const outcome of outcomes) aggregate.add(outcome);
-      seen += outcomes.length;
-      options.onProgress?.(seen);
-    };
-    // In-process, or for a run too large for a worker: the same evaluator on this thread.
-    const evaluator = new RecordEvaluator(config, primary, base);
-    if (pool === null) {
-      const sink = {
-        element: (text: string, line: number, shape: Shape) => evaluator.evaluateText(text, line, shape),
-        empty: (line: number): MalformedOutcome => ({
-          kind: 'malformed',
-          line,
-          reason: EMPTY_ELEMENT_REASON,
-        }),
-      };
-      for await (const batch of readTrafficElements(options.trafficPath, sink, read)) take(batch);
-    } else {
-      await pool.run(chunksOf(options.trafficPath, config.maxLineBytes), take, (chunk) =>
-        evaluator.evaluateLines(chunk.bytes, chunk.firstLine),
+    return await withDecisionPathListing(plan, async () => {
+      const filter = await buildRecordFilter(plan, options.since, options.limit);
+      // Drift compares with recorded decisions: there is no edit to explain.
+      const diff =
+        config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
+      const groups = new ChangeGroupCollector({
+        headRules: primary.policy.rules.map((r) => r.id),
+        baseRules: base?.policy.rules.map((r) => r.id) ?? null,
+        diff,
+        maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+        partial: options.shard !== undefined,
+      });
+      const aggregate = new ReplayAggregator(
+        config,
+        primary.policy,
+        filter,
+        options.maxChanges,
+        groups,
+        plan,
       );
-    }
-    return { ...aggregate.finish(diff), excludedWithoutTime: filter.excludedWithoutTime, workers };
+      let read = 0;
+      const take = (outcomes: readonly ElementOutcome[]) => {
+        for (const outcome of outcomes) aggregate.add(outcome);
+        read += outcomes.length;
+        options.onProgress?.(read);
+      };
+      // In-process, or for a unit a worker does not take: the same evaluator on this thread.
+      const evaluator = new RecordEvaluator(config, primary, base);
+      const local = (unit: SampleUnit) => evaluateUnit(evaluator, unit);
+      if (pool === null) for await (const unit of sampleUnits(plan, 0)) take(local(unit));
+      else await pool.run(sampleUnits(plan, WORKER_CHUNK_BYTES), take, local);
+      return {
+        ...aggregate.finish(diff),
+        excludedWithoutTime: filter.excludedWithoutTime,
+        workers,
+        plan,
+      };
+    });
   } finally {
     await pool?.close();
   }
 }
 
-async function* chunksOf(trafficPath: string, maxLineBytes: number) {
-  const chunker = new LineChunker(WORKER_CHUNK_BYTES, maxLineBytes);
-  for await (const bytes of readTrafficBytes(trafficPath)) {
-    const chunk = chunker.push(bytes);
-    if (chunk !== null) yield chunk;
-  }
-  const rest = chunker.end();
-  if (rest !== null) yield rest;
+/** A sample given by path(s), planned without decision-log options unless given. */
+export function planOf(
+  trafficPath: string | readonly string[],
+  decisionLog: DecisionLogOptions = NO_DECISION_LOG_OPTIONS,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): Promise<SamplePlan> {
+  const paths = typeof trafficPath === 'string' ? [trafficPath] : trafficPath;
+  return planSample(
+    paths.map((p) => ({ shown: p, path: p })),
+    decisionLog,
+    undefined,
+    maxLineBytes,
+  );
+}
+
+function evaluateUnit(evaluator: RecordEvaluator, unit: SampleUnit): ElementOutcome[] {
+  if (unit.kind === 'lines') return evaluator.evaluateLines(unit.bytes, unit.firstLine, unit.base);
+  const out: ElementOutcome[] = [];
+  forEachUnitElement(unit, 0, (text, position, shape) =>
+    out.push(evaluator.evaluateText(text, position, shape)),
+  );
+  return out;
 }
 
 function replayWorkerScriptOrThrow(): string {
@@ -234,13 +287,17 @@ class ReplayAggregator {
   private readonly ruleIds: string[];
   private readonly top: TopChanges;
   private readonly split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
-  private readonly malformed = { count: 0, examples: [] as MalformedExample[] };
+  /** Examples by position (`line`); finish() says where each is, as the report does. */
+  private readonly malformed = { count: 0, examples: [] as { line: number; reason: string }[] };
   private readonly manifestIds = new Map<string | null, number>();
   private readonly revisions = new Map<string | null, { records: number; drift: number }>();
   /** Line of the first replayable record of each request_id. */
   private readonly firstLineOf = new RequestIdTable();
   private recordedMismatch = 0;
   private withoutRecordedDecision = 0;
+  private readonly skipped: SkippedCounts = { non_decision: 0, other_path: 0 };
+  private readonly fileCounts: number[];
+  private readonly paths = new DecisionPathGuard();
 
   constructor(
     private readonly config: OutcomeConfig,
@@ -248,14 +305,28 @@ class ReplayAggregator {
     private readonly filter: RecordFilter,
     maxChanges: number,
     private readonly groups: ChangeGroupCollector,
+    private readonly plan: SamplePlan,
   ) {
     this.ruleIds = primary.rules.map((r) => r.id);
     this.ruleCounts = this.ruleIds.map(() => 0);
     this.top = new TopChanges(maxChanges);
+    this.fileCounts = plan.files.map(() => 0);
   }
 
   add(o: ElementOutcome): void {
     const shard = this.config.shard ?? undefined;
+    // Whole-sample facts first: every shard counts every file's elements and refuses the same
+    // samples.
+    this.fileCounts[fileIndexOf(o.line)]!++;
+    if (o.kind === 'mixed') throw mixedSampleError(this.plan, o.line);
+    if (o.kind === 'skipped') {
+      if (inShard(shard, undefined, o.line)) {
+        if (o.otherPath) this.skipped.other_path++;
+        else this.skipped.non_decision++;
+      }
+      return;
+    }
+    this.paths.note(o.decision_path ?? null);
     if (o.kind === 'malformed') {
       if (inShard(shard, o.request_id, o.line)) this.noteMalformed(o.line, o.reason);
       return;
@@ -263,7 +334,7 @@ class ReplayAggregator {
     const first = this.firstLineOf.claim(o.request_id, o.line);
     if (first !== undefined) {
       if (inShard(shard, o.request_id, o.line))
-        this.noteMalformed(o.line, duplicateReason(o.request_id, first));
+        this.noteMalformed(o.line, sampleDuplicateReason(this.plan, o.request_id, first));
       return;
     }
     if (!inShard(shard, o.request_id, o.line)) return;
@@ -326,7 +397,7 @@ class ReplayAggregator {
     this.groups.add(change, detail.explain);
   }
 
-  finish(diff: ReplayResult['rule_diff']): Omit<ReplayOutcome, 'excludedWithoutTime' | 'workers'> {
+  finish(diff: ReplayResult['rule_diff']): Omit<ReplayOutcome, 'excludedWithoutTime' | 'workers' | 'plan'> {
     const byReason = new Map<UnevaluableReason, number>();
     UNEVALUABLE_REASONS.forEach((reason, i) => {
       if (this.byReason[i]! > 0) byReason.set(reason, this.byReason[i]!);
@@ -350,7 +421,13 @@ class ReplayAggregator {
       change_groups: groups.change_groups,
       change_groups_total: groups.change_groups_total,
       rule_hits: Object.fromEntries(ruleHits),
-      malformed: this.malformed,
+      malformed: {
+        count: this.malformed.count,
+        examples: this.malformed.examples.map((e) => ({
+          ...positionOf(this.plan, e.line),
+          reason: e.reason,
+        })),
+      },
       recorded_mismatch: this.recordedMismatch,
     };
     return {
@@ -358,6 +435,8 @@ class ReplayAggregator {
       manifestIds: this.manifestIds,
       withoutRecordedDecision: this.withoutRecordedDecision,
       revisions: this.revisions,
+      skipped: this.skipped,
+      fileCounts: this.fileCounts,
       groups: groups.all,
     };
   }
@@ -369,10 +448,10 @@ class ReplayAggregator {
 }
 
 /**
- * Keeps the first MAX_MALFORMED_EXAMPLES examples by (line, reason): file order for JSON Lines, and
- * an order a shard merge reproduces when a minified `.json` array puts many records on one line.
+ * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
+ * order a shard merge reproduces when a minified `.json` array puts many records on one line.
  */
-export function keepFirstExamples(examples: MalformedExample[], example: MalformedExample): void {
+export function keepFirstExamples<E extends MalformedExample>(examples: E[], example: E): void {
   const full = examples.length >= MAX_MALFORMED_EXAMPLES;
   if (full && compareExamples(example, examples[examples.length - 1]!) >= 0) return;
   let at = examples.length;
@@ -381,6 +460,16 @@ export function keepFirstExamples(examples: MalformedExample[], example: Malform
   if (examples.length > MAX_MALFORMED_EXAMPLES) examples.pop();
 }
 
+/**
+ * The report's order of malformed examples: by file (files are read in this sorted order), then
+ * line or element index, then reason.
+ */
 export function compareExamples(a: MalformedExample, b: MalformedExample): number {
-  return a.line - b.line || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0);
+  const fa = a.file ?? '';
+  const fb = b.file ?? '';
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  return (
+    (a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
+    (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0)
+  );
 }

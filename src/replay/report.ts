@@ -18,8 +18,15 @@ export interface Change {
   matched_rule_ids: string[];
 }
 
+/**
+ * Where a malformed element is (docs/decision-logs.md "Positions"): `file` only when the sample
+ * has several files; `line` (1-based physical line), or `index` (0-based) for an element of a
+ * decision log's JSON array (an upload body is one line).
+ */
 export interface MalformedExample {
-  line: number;
+  file?: string;
+  line?: number;
+  index?: number;
   reason: string;
 }
 
@@ -62,7 +69,9 @@ export interface ReportMeta {
   opa_version: string;
   head: PolicyRef | null;
   base: PolicyRef | null;
-  traffic: { path: string; sha256: string };
+  traffic: TrafficMeta;
+  /** Lines of a decision log that are not replayed, counted (zero for our own format). */
+  skipped: { non_decision: number; other_path: number };
   since: string | null;
   limit: number | null;
   /** `changed` (base and head), `added` (no base), `deleted` (no head: counts are the base's). */
@@ -73,6 +82,25 @@ export interface ReportMeta {
   /** docs/unknowns.md: how unevaluable is judged, for both sides. */
   unevaluable_mode: 'precise' | 'static';
   shard?: { index: number; count: number };
+}
+
+/** One file of the sample: its path as shown, its SHA-256 as stored, elements read from it. */
+export interface TrafficFileMeta {
+  path: string;
+  sha256: string;
+  /** Non-blank lines or array elements read; null when nothing was replayed (`errors`). */
+  count: number | null;
+}
+
+/**
+ * The sample: `path` as given (several arguments joined by `, `), `sha256` of the files' bytes
+ * concatenated in sample order (a single file's own digest), the format, and every file.
+ */
+export interface TrafficMeta {
+  path: string;
+  sha256: string;
+  format: 'records' | 'opa-decision-log';
+  files: TrafficFileMeta[];
 }
 
 export interface ReportError {

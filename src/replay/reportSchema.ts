@@ -25,7 +25,13 @@ const metaSchema = z.strictObject({
   opa_version: z.string(),
   head: policyRef.nullable(),
   base: policyRef.nullable(),
-  traffic: z.strictObject({ path: z.string(), sha256: z.union([sha256, z.literal('')]) }),
+  traffic: z.strictObject({
+    path: z.string(),
+    sha256: z.union([sha256, z.literal('')]),
+    format: z.enum(['records', 'opa-decision-log']),
+    files: z.array(z.strictObject({ path: z.string(), sha256, count: count.nullable() })),
+  }),
+  skipped: z.strictObject({ non_decision: count, other_path: count }),
   since: z.string().nullable(),
   limit: count.nullable(),
   status: z.enum(['changed', 'added', 'deleted', 'drift']),
@@ -124,7 +130,17 @@ const resultSchema = z.strictObject({
   rule_hits: z.record(z.string(), count),
   malformed: z.strictObject({
     count,
-    examples: z.array(z.strictObject({ line: z.int().positive(), reason: z.string() })),
+    // A line, or an index for an element of a decision log's JSON array (docs/decision-logs.md).
+    examples: z.array(
+      z
+        .strictObject({
+          file: z.string().optional(),
+          line: z.int().positive().optional(),
+          index: z.int().min(0).optional(),
+          reason: z.string(),
+        })
+        .refine((e) => (e.line === undefined) !== (e.index === undefined), 'must have a line or an index'),
+    ),
   }),
   recorded_mismatch: count,
   rule_diff: ruleDiffSchema.nullable(),

@@ -3,7 +3,9 @@ import { validatePolicyText, formatOfPath } from '../policy/validate.js';
 import type { PolicyProblem } from '../policy/problems.js';
 import { compilePolicyText } from '../compile/compilePolicy.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
-import { trafficSha256 } from '../traffic/reader.js';
+import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/decisionLog.js';
+import { planSample, sampleDigest } from '../traffic/sample.js';
+import type { SampleSource } from '../traffic/sampleFiles.js';
 import { sha256OfText } from '../canonical/sha256.js';
 import { loadManifestsFromDirOrGlob, summarizeFidelity, type FidelitySummary } from '../fidelity/report.js';
 import { TOOL_VERSION } from '../version.js';
@@ -30,8 +32,14 @@ export interface RunReplayOptions {
    * policy can pass, and returns the base's problems apart in `baseErrors`.
    */
   invalidBase?: 'fail' | 'unknown';
-  trafficPath: string;
+  /** The sample: one or more files, directories or globs (docs/decision-logs.md). */
+  trafficPath: string | readonly string[];
+  /** The same with how each is shown, when that differs from where it is read (the Action). */
+  traffic?: readonly SampleSource[];
+  /** `meta.traffic.path`; default: the sources as shown, joined by `, `. */
   trafficDisplayPath?: string;
+  /** How decision events are read; default: no options. */
+  decisionLog?: DecisionLogOptions;
   manifests?: string | null;
   since?: string | null;
   limit?: number | null;
@@ -133,10 +141,20 @@ function toReportError(p: PolicyProblem): ReportError {
 
 /** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
-  const [head, base, trafficSha] = await Promise.all([
+  const paths = typeof options.trafficPath === 'string' ? [options.trafficPath] : options.trafficPath;
+  // One path with a display name (the Action's, a test's) is shown by that name in `files` too.
+  const sources =
+    options.traffic ??
+    paths.map((p) => ({ shown: paths.length === 1 ? (options.trafficDisplayPath ?? p) : p, path: p }));
+  const maxLineBytes = (options.limits ?? DEFAULT_LIMITS).maxLineBytes;
+  const decisionLog = options.decisionLog ?? NO_DECISION_LOG_OPTIONS;
+  const [head, base, { plan, digest }] = await Promise.all([
     options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,
     options.base ? preparePolicy(options.base, options.opa.path, options.limits) : null,
-    trafficSha256(options.trafficPath),
+    planSample(sources, decisionLog, options.trafficDisplayPath, maxLineBytes).then(async (plan) => ({
+      plan,
+      digest: await sampleDigest(plan.files),
+    })),
   ]);
   const baseProblems = base && !base.ok ? base.errors : [];
   const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;
@@ -164,7 +182,13 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     opa_version: options.opa.version,
     head: refOf(options.head, 'head'),
     base: refOf(options.base, 'base'),
-    traffic: { path: options.trafficDisplayPath ?? options.trafficPath, sha256: trafficSha },
+    traffic: {
+      path: plan.shown,
+      sha256: digest.sha256,
+      format: plan.format,
+      files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i]!, count: null })),
+    },
+    skipped: { non_decision: 0, other_path: 0 },
     since: options.since ?? null,
     limit: options.limit ?? null,
     status,
@@ -190,6 +214,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     head: headPrepared?.side ?? null,
     base: basePrepared?.side ?? null,
     trafficPath: options.trafficPath,
+    sample: plan,
     since: options.since ?? null,
     limit: options.limit ?? null,
     maxChanges: options.maxChanges,
@@ -202,6 +227,8 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     maxLineBytes: (options.limits ?? DEFAULT_LIMITS).maxLineBytes,
   });
   meta.excluded_without_time = outcome.excludedWithoutTime;
+  meta.skipped = outcome.skipped;
+  meta.traffic.files.forEach((f, i) => (f.count = outcome.fileCounts[i]!));
   const fidelity = manifestSet ? summarizeFidelity(manifestSet, outcome.manifestIds) : null;
   const result = fidelity ? { ...outcome.result, fidelity } : outcome.result;
   return {

@@ -1,4 +1,4 @@
-import { readTrafficBatches, type ReadTrafficOptions } from '../traffic/reader.js';
+import { readSampleItems, type SamplePlan } from '../traffic/sample.js';
 import { compareRecency, instantOf } from './changeOrder.js';
 import { Heap } from './heap.js';
 
@@ -15,10 +15,9 @@ export interface RecordFilter {
 }
 
 export async function buildRecordFilter(
-  trafficPath: string,
+  plan: SamplePlan,
   since: string | null,
   limit: number | null,
-  read: ReadTrafficOptions = {},
 ): Promise<RecordFilter> {
   const sinceNs = since === null ? null : instantOf(since);
   const passesSince = (occurredAt: string | undefined): boolean => {
@@ -32,7 +31,7 @@ export async function buildRecordFilter(
     type Key = { id: string; time: string | null };
     // The root is the least recent kept record, the first to give way to a more recent one.
     const heap = new Heap<Key>((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
-    for await (const batch of readTrafficBatches(trafficPath, read)) {
+    for await (const batch of readSampleItems(plan)) {
       for (const item of batch) {
         if (item.kind !== 'record' || !passesSince(item.record.occurred_at)) continue;
         const key = { id: item.record.request_id, time: item.record.occurred_at ?? null };

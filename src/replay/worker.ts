@@ -27,7 +27,10 @@ const evaluator = new RecordEvaluator(init.config, primary, base);
 port.on('message', (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    reply = { seq: request.seq, outcomes: evaluator.evaluateLines(request.bytes, request.firstLine) };
+    reply = {
+      seq: request.seq,
+      outcomes: evaluator.evaluateLines(request.bytes, request.firstLine, request.base),
+    };
   } catch (error) {
     // Evaluation failures are outcomes already; anything else fails the replay, as in-process.
     const e = error instanceof Error ? error : new Error(String(error));

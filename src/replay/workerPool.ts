@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Policy } from '../policy/schema.js';
 import type { PolicyFeatures } from '../policy/features.js';
-import type { LineChunk } from '../traffic/reader.js';
+import type { SampleUnit } from '../traffic/sample.js';
 import type { ElementOutcome, OutcomeConfig } from './recordOutcome.js';
 
 /**
@@ -47,11 +47,12 @@ export interface WorkerInit {
   base: WorkerSide | null;
 }
 
-/** Main → worker: a run of lines (its buffer is transferred). */
+/** Main → worker: a run of lines (its buffer is transferred); positions are `base + line`. */
 export interface WorkerRequest {
   seq: number;
   bytes: Uint8Array;
   firstLine: number;
+  base: number;
 }
 
 /** Worker → main: the outcomes of run `seq`, or why it failed. */
@@ -117,22 +118,24 @@ export class ReplayWorkerPool {
   }
 
   /**
-   * Hands every run to the workers and calls `deliver` with their outcomes in run order. Resolves
-   * when every run is delivered; rejects with the first failure (a worker's error is rethrown
-   * with its name and message). `local` evaluates a run too large for a worker's heap.
+   * Hands every run of lines to the workers and calls `deliver` with their outcomes in sample
+   * order. Resolves when every unit is delivered; rejects with the first failure (a worker's
+   * error is rethrown with its name and message). `local` evaluates, in order, what a worker does
+   * not take: a run too large for a worker's heap, and the elements of a JSON array.
    */
   async run(
-    chunks: AsyncIterable<LineChunk>,
+    units: AsyncIterable<SampleUnit>,
     deliver: (outcomes: ElementOutcome[]) => void,
-    local: (chunk: LineChunk) => ElementOutcome[],
+    local: (unit: SampleUnit) => ElementOutcome[],
   ): Promise<void> {
     this.deliver = deliver;
-    for await (const chunk of chunks) {
+    for await (const unit of units) {
       while (this.failure === null && this.nextSeq - this.nextDelivered >= this.maxInFlight)
         await this.progress();
       if (this.failure !== null) throw this.failure;
-      if (chunk.bytes.length > LOCAL_CHUNK_BYTES) this.finish(this.nextSeq++, local(chunk));
-      else this.submit(chunk);
+      if (unit.kind === 'elements' || unit.bytes.length > LOCAL_CHUNK_BYTES)
+        this.finish(this.nextSeq++, local(unit));
+      else this.submit(unit.bytes, unit.firstLine, unit.base);
     }
     while (this.failure === null && this.nextDelivered < this.nextSeq) await this.progress();
     if (this.failure !== null) throw this.failure;
@@ -143,14 +146,14 @@ export class ReplayWorkerPool {
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
-  private submit(chunk: LineChunk): void {
+  private submit(run: Buffer, firstLine: number, base: number): void {
     let slot = this.slots[0]!;
     for (const s of this.slots) if (s.busy < slot.busy) slot = s;
     slot.busy++;
     // Transfer, not copy: the buffer must be exactly the run (a Buffer may view a larger one).
-    let bytes: Uint8Array = chunk.bytes;
+    let bytes: Uint8Array = run;
     if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) bytes = new Uint8Array(bytes);
-    const request: WorkerRequest = { seq: this.nextSeq++, bytes, firstLine: chunk.firstLine };
+    const request: WorkerRequest = { seq: this.nextSeq++, bytes, firstLine, base };
     slot.worker.postMessage(request, [bytes.buffer as ArrayBuffer]);
   }
 

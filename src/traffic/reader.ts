@@ -115,21 +115,39 @@ export function parseRecordText(
   shape: Shape = scanShapeText(text),
   maxLineBytes = DEFAULT_MAX_LINE_BYTES,
 ): TrafficItem {
-  if (shape < 0) return { kind: 'malformed', line, reason: shapeReason(shape, maxLineBytes) };
+  const parsed = parseElementJson(text, shape, maxLineBytes);
+  if (parsed.ok) return validateRecordValue(parsed.value, line);
+  return parsed.request_id === undefined
+    ? { kind: 'malformed', line, reason: parsed.reason }
+    : { kind: 'malformed', line, reason: parsed.reason, request_id: parsed.request_id };
+}
+
+/** One element parsed, or why it is not usable JSON (with its request_id when it has one). */
+export type ParsedElement = { ok: true; value: unknown } | { ok: false; reason: string; request_id?: string };
+
+/**
+ * One element's JSON, or why it is not usable JSON — its shape refused (too long, invalid UTF-8,
+ * too deep), not JSON, or a key repeated in one object: the one parse every sample format shares
+ * (records and OPA decision events, docs/decision-logs.md), so they agree on what is malformed.
+ */
+export function parseElementJson(
+  text: string,
+  shape: Shape = scanShapeText(text),
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): ParsedElement {
+  if (shape < 0) return { ok: false, reason: shapeReason(shape, maxLineBytes) };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { kind: 'malformed', line, reason: `not JSON: ${(error as Error).message}` };
+    return { ok: false, reason: `not JSON: ${(error as Error).message}` };
   }
   if (countMembers(value) !== shape) {
     const reason = repeatedKeyReason(findRepeatedKey(text));
     const id = idOf(value);
-    return id === undefined
-      ? { kind: 'malformed', line, reason }
-      : { kind: 'malformed', line, reason, request_id: id };
+    return id === undefined ? { ok: false, reason } : { ok: false, reason, request_id: id };
   }
-  return validateRecordValue(value, line);
+  return { ok: true, value };
 }
 
 export function validateRecordValue(value: unknown, line: number): TrafficItem {
@@ -153,11 +171,23 @@ export function idOf(value: unknown): string | undefined {
   return typeof id === 'string' && id.length > 0 ? id : undefined;
 }
 
+/** How a file holds its elements: one a line (JSON Lines) or as one JSON array. */
+export type TrafficLayout = 'lines' | 'array';
+
 export interface ReadTrafficOptions {
   /** Bytes per read from disk (default 1 MiB). */
   chunkSize?: number;
   /** The longest line (`.json`: element) read as a record; default DEFAULT_MAX_LINE_BYTES. */
   maxLineBytes?: number;
+  /**
+   * The layout, when the caller found it from the content (traffic/sample.ts): the file name is
+   * then not consulted, except that a `.gz` name must hold gzip. Omitted: by extension.
+   */
+  layout?: TrafficLayout;
+}
+
+function layoutOf(path: string, options: ReadTrafficOptions): TrafficLayout {
+  return options.layout ?? (trafficFormatOf(path).startsWith('jsonl') ? 'lines' : 'array');
 }
 
 const DEFAULT_CHUNK = 1 << 20;
@@ -166,7 +196,7 @@ const DEFAULT_CHUNK = 1 << 20;
  * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
  * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
  */
-function looksGzipped(path: string): boolean {
+export function looksGzipped(path: string): boolean {
   let fd: number | null = null;
   try {
     fd = openSync(path, 'r');
@@ -179,22 +209,23 @@ function looksGzipped(path: string): boolean {
   }
 }
 
-function openSource(path: string, format: TrafficFormat, chunkSize: number): Readable {
+function openSource(path: string, gzipByName: boolean, chunkSize: number): Readable {
   const file = createReadStream(path, { highWaterMark: chunkSize });
-  if ((format === 'jsonl' || format === 'json') && !looksGzipped(path)) return file;
+  if (!gzipByName && !looksGzipped(path)) return file;
   const gunzip = createGunzip({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
   // pipeline forwards a read error of the file into the gunzip stream we iterate.
   pipeline(file, gunzip, () => undefined);
   return gunzip;
 }
 
-function readError(path: string, error: unknown, gzip: boolean): TrafficReadError {
+function readError(path: string, error: unknown): TrafficReadError {
   if (error instanceof TrafficReadError) return error;
   const e = error as NodeJS.ErrnoException;
   if (e.code === 'ENOENT') return new TrafficReadError(path, 'no such file');
   if (e.code === 'ENOTDIR') return new TrafficReadError(path, 'no such file (a parent is not a directory)');
   if (e.code === 'EISDIR') return new TrafficReadError(path, 'is a directory, not a traffic file');
-  if (gzip && typeof e.code === 'string' && e.code.startsWith('Z_'))
+  // Only gunzip fails with Z_ codes, also when the content (not the name) said gzip.
+  if (typeof e.code === 'string' && e.code.startsWith('Z_'))
     return new TrafficReadError(path, `not a valid gzip file (${e.message})`);
   return new TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
 }
@@ -208,22 +239,22 @@ export async function* readTrafficBytes(
   options: ReadTrafficOptions = {},
 ): AsyncGenerator<Buffer, void, undefined> {
   await assertRegularFile(path);
-  const format = trafficFormatOf(path);
-  const gzip = format.endsWith('.gz');
-  const source = openSource(path, format, options.chunkSize ?? DEFAULT_CHUNK);
+  const gzip =
+    options.layout === undefined ? trafficFormatOf(path).endsWith('.gz') : path.toLowerCase().endsWith('.gz');
+  const source = openSource(path, gzip, options.chunkSize ?? DEFAULT_CHUNK);
   try {
     let chunks: AsyncIterator<Buffer>;
     try {
       chunks = source[Symbol.asyncIterator]();
     } catch (error) {
-      throw readError(path, error, gzip);
+      throw readError(path, error);
     }
     for (;;) {
       let next: IteratorResult<Buffer>;
       try {
         next = await chunks.next();
       } catch (error) {
-        throw readError(path, error, gzip);
+        throw readError(path, error);
       }
       if (next.done === true) break;
       yield next.value;
@@ -260,11 +291,8 @@ export async function* readTrafficElements<T>(
   options: ReadTrafficOptions = {},
 ): AsyncGenerator<T[], void, undefined> {
   await assertRegularFile(path);
-  const format = trafficFormatOf(path);
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-  const splitter: Splitter<T> = format.startsWith('jsonl')
-    ? new LineSplitter(sink, maxLineBytes)
-    : new ArraySplitter(sink, path, maxLineBytes);
+  const splitter = elementSplitter(layoutOf(path, options), sink, path, maxLineBytes);
   for await (const chunk of readTrafficBytes(path, options)) {
     const items = splitter.push(chunk);
     if (items.length > 0) yield items;
@@ -287,7 +315,7 @@ export async function trafficSha256(path: string): Promise<string> {
   try {
     return await sha256OfFile(path);
   } catch (error) {
-    throw readError(path, error, false);
+    throw readError(path, error);
   }
 }
 
@@ -300,7 +328,7 @@ export async function assertRegularFile(path: string): Promise<void> {
   try {
     info = await stat(path);
   } catch (error) {
-    throw readError(path, error, false);
+    throw readError(path, error);
   }
   if (info.isFile()) return;
   if (info.isDirectory()) throw new TrafficReadError(path, 'is a directory, not a traffic file');
@@ -319,9 +347,21 @@ export async function assertRegularFile(path: string): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 
-interface Splitter<T> {
+/** Cuts a file's decompressed bytes, pushed chunk by chunk, into elements mapped by a sink. */
+export interface Splitter<T> {
   push(chunk: Buffer): T[];
   end(): T[];
+}
+
+export function elementSplitter<T>(
+  layout: TrafficLayout,
+  sink: ElementSink<T>,
+  path: string,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): Splitter<T> {
+  return layout === 'lines'
+    ? new LineSplitter(sink, maxLineBytes)
+    : new ArraySplitter(sink, path, maxLineBytes);
 }
 
 /**

@@ -7111,7 +7111,7 @@ class WasmPolicy {
 
 /***/ }),
 
-/***/ 695:
+/***/ 399:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7545,33 +7545,8 @@ function evaluationInput(record) {
     return record.unpaired === undefined ? record.input : pairUnpaired(record);
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./build/canonical/sha256.js
-
-
-/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
-async function sha256_sha256OfFile(path) {
-    const hash = createHash('sha256');
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
-        hash.update(chunk);
-    return hash.digest('hex');
-}
-/** Hex SHA-256 of a text's UTF-8 bytes. */
-function sha256OfText(text) {
-    return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-;// CONCATENATED MODULE: external "node:buffer"
-const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: external "node:zlib"
-const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+// EXTERNAL MODULE: ./build/time/rfc3339.js
+var rfc3339 = __nccwpck_require__(247);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -17136,8 +17111,6 @@ function formatPath(path) {
     return out;
 }
 
-// EXTERNAL MODULE: ./build/time/rfc3339.js
-var rfc3339 = __nccwpck_require__(247);
 ;// CONCATENATED MODULE: ./build/traffic/record.js
 
 
@@ -17390,7 +17363,7 @@ function isUnpaired(v) {
     return true;
 }
 /** Accepts exactly what `trafficRecordSchema` accepts; cheap enough for every line of a sample. */
-function isTrafficRecord(v) {
+function record_isTrafficRecord(v) {
     if (!isObj(v))
         return false;
     for (const key in v)
@@ -17470,7 +17443,7 @@ const MAX_ISSUES_IN_REASON = 3;
  * Why `value` is not a traffic record: up to three problems, each `path: message`, e.g.
  * `input.request.time: must be an RFC 3339 instant …`. Returns `undefined` for a valid record.
  */
-function explainInvalidRecord(value) {
+function record_explainInvalidRecord(value) {
     if (!isObj(value))
         return `a record must be a JSON object, got ${describeType(value)}`;
     const parsed = trafficRecordSchema.safeParse(value);
@@ -17522,6 +17495,325 @@ function article(expected) {
     }
 }
 
+;// CONCATENATED MODULE: ./build/traffic/decisionLog.js
+
+
+const NO_DECISION_LOG_OPTIONS = Object.freeze({
+    decisionPath: null,
+    decisionField: null,
+    bundle: null,
+    manifestIdField: null,
+});
+/** The option names as the CLI and the Action spell them. */
+const DECISION_LOG_OPTION_NAMES = {
+    decisionPath: 'decision-path',
+    decisionField: 'decision-field',
+    bundle: 'bundle',
+    manifestIdField: 'manifest-id-field',
+};
+/** A decision-log option whose value cannot be used; `option` is its CLI / Action name. */
+class DecisionLogOptionError extends Error {
+    option;
+    value;
+    name = 'DecisionLogOptionError';
+    constructor(option, value, message) {
+        super(message);
+        this.option = option;
+        this.value = value;
+    }
+}
+/**
+ * A decision path as OPA's `path` and the user's `--decision-path` compare: a leading `/` and a
+ * `data.` / `data/` prefix dropped, dots and slashes equal (`/data/policy_replay.decision` →
+ * `policy_replay/decision`).
+ */
+function decisionLog_normalizeDecisionPath(path) {
+    let p = path.replace(/^\/+/, '');
+    if (p === 'data')
+        p = '';
+    else if (p.startsWith('data/') || p.startsWith('data.'))
+        p = p.slice(5);
+    return p.includes('.') ? p.replace(/\./g, '/') : p;
+}
+function dottedPath(option, text, example) {
+    const segments = text.split('.');
+    if (text === '' || segments.some((s) => s === '')) {
+        const name = DECISION_LOG_OPTION_NAMES[option];
+        throw new DecisionLogOptionError(name, text, `Invalid ${name} '${text}'. Expected a dotted path of keys, e.g. ${example}.`);
+    }
+    return segments;
+}
+/** Parses the options; an unusable value throws DecisionLogOptionError naming the option. */
+function parseDecisionLogOptions(text) {
+    let decisionPath = null;
+    if (text.decisionPath !== undefined && text.decisionPath !== null) {
+        decisionPath = decisionLog_normalizeDecisionPath(text.decisionPath);
+        if (decisionPath === '' || decisionPath.split('/').some((s) => s === '')) {
+            throw new DecisionLogOptionError('decision-path', text.decisionPath, `Invalid decision-path '${text.decisionPath}'. Expected the path of a decision under data, e.g. policy_replay/decision.`);
+        }
+    }
+    const bundle = text.bundle ?? null;
+    if (bundle === '')
+        throw new DecisionLogOptionError('bundle', bundle, "Invalid bundle ''. Expected a bundle name.");
+    return {
+        decisionPath,
+        decisionField: text.decisionField === undefined || text.decisionField === null
+            ? null
+            : dottedPath('decisionField', text.decisionField, 'allow or decision.allowed'),
+        bundle,
+        manifestIdField: text.manifestIdField === undefined || text.manifestIdField === null
+            ? null
+            : dottedPath('manifestIdField', text.manifestIdField, 'input.request.mcp.session_id'),
+    };
+}
+/** Whether any option is set (a record-format sample refuses them). */
+function decisionLog_hasDecisionLogOptions(options) {
+    return (options.decisionPath !== null ||
+        options.decisionField !== null ||
+        options.bundle !== null ||
+        options.manifestIdField !== null);
+}
+/** The options back as flags, for messages: `--decision-path x --bundle y`. */
+function decisionLog_describeDecisionLogOptions(options) {
+    const parts = [];
+    if (options.decisionPath !== null)
+        parts.push(`--decision-path ${options.decisionPath}`);
+    if (options.decisionField !== null)
+        parts.push(`--decision-field ${options.decisionField.join('.')}`);
+    if (options.bundle !== null)
+        parts.push(`--bundle ${options.bundle}`);
+    if (options.manifestIdField !== null)
+        parts.push(`--manifest-id-field ${options.manifestIdField.join('.')}`);
+    return parts.join(' ');
+}
+function decisionLog_isObj(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+const OTHER_PATH = Object.freeze({ kind: 'other_path' });
+/** RFC 6901 pointer → keys (`~1` → `/`, `~0` → `~`); null when it is not a pointer. */
+function pointerSegments(pointer) {
+    if (pointer === '')
+        return [];
+    if (pointer[0] !== '/')
+        return null;
+    const parts = pointer.slice(1).split('/');
+    for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
+        if (part.includes('~'))
+            parts[i] = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    }
+    return parts;
+}
+/** Whether `pointer` names `segments` or something above it. */
+function coversSegments(pointer, segments) {
+    const p = pointerSegments(pointer);
+    if (p === null || p.length > segments.length)
+        return false;
+    for (let i = 0; i < p.length; i++)
+        if (p[i] !== segments[i])
+            return false;
+    return true;
+}
+/**
+ * Whether a pointer names `/input` or something in it. Only the prefix is checked: a malformed
+ * pointer under /input goes into unknown_paths and makes the record malformed there, rather than
+ * being dropped here.
+ */
+function isUnderInput(pointer) {
+    return pointer === '/input' || pointer.startsWith('/input/');
+}
+function decisionLog_valueAt(root, segments) {
+    let v = root;
+    for (const key of segments) {
+        if (!decisionLog_isObj(v) || !Object.hasOwn(v, key))
+            return undefined;
+        v = v[key];
+    }
+    return v;
+}
+/**
+ * The `erased` and `masked` pointers of an event, erased first; a reason when either is not a
+ * list of strings (OPA always writes one).
+ */
+function hiddenPointers(event) {
+    const out = [];
+    for (const key of ['erased', 'masked']) {
+        const list = event[key];
+        if (list === undefined)
+            continue;
+        if (!Array.isArray(list))
+            return `${key}: must be a list of JSON pointers`;
+        for (let i = 0; i < list.length; i++) {
+            const pointer = list[i];
+            if (typeof pointer !== 'string')
+                return `${key}[${i}]: must be a JSON pointer (a string)`;
+            out.push(pointer);
+        }
+    }
+    return out;
+}
+function anyCovers(hidden, segments) {
+    for (const pointer of hidden)
+        if (coversSegments(pointer, segments))
+            return true;
+    return false;
+}
+const RESULT = ['result'];
+const RESULT_ALLOW = ['result', 'allow'];
+const RESULT_DECISION = ['result', 'decision'];
+/** The recorded decision of docs/decision-logs.md "The mapping", or undefined for none. */
+function recordedDecisionOf(event, field, hidden) {
+    if (event.error !== undefined && event.error !== null)
+        return undefined;
+    const result = event.result;
+    let decision;
+    let at;
+    if (field !== null) {
+        at = ['result', ...field];
+        const v = decisionLog_valueAt(result, field);
+        decision =
+            typeof v === 'boolean' ? (v ? 'allow' : 'deny') : v === 'allow' || v === 'deny' ? v : undefined;
+    }
+    else if (typeof result === 'boolean') {
+        at = RESULT;
+        decision = result ? 'allow' : 'deny';
+    }
+    else if (decisionLog_isObj(result) && typeof result.allow === 'boolean') {
+        at = RESULT_ALLOW;
+        decision = result.allow ? 'allow' : 'deny';
+    }
+    else if (decisionLog_isObj(result) && (result.decision === 'allow' || result.decision === 'deny')) {
+        at = RESULT_DECISION;
+        decision = result.decision;
+    }
+    else
+        return undefined;
+    // An erased or masked result (or the field itself) is not what OPA decided.
+    if (decision !== undefined && hidden.length > 0 && anyCovers(hidden, at))
+        return undefined;
+    return decision;
+}
+/** The policy revision: `bundles` (the only entry, or `--bundle`), else `revision`. */
+function policyRevisionOf(event, bundle) {
+    const bundles = event.bundles;
+    if (decisionLog_isObj(bundles)) {
+        let entry;
+        if (bundle !== null)
+            entry = Object.hasOwn(bundles, bundle) ? bundles[bundle] : undefined;
+        else {
+            const names = Object.keys(bundles);
+            if (names.length === 1)
+                entry = bundles[names[0]];
+        }
+        if (decisionLog_isObj(entry) && typeof entry.revision === 'string' && entry.revision !== '')
+            return entry.revision;
+    }
+    const revision = event.revision;
+    return typeof revision === 'string' && revision !== '' ? revision : undefined;
+}
+/** Turns the record validator's reason into the event's words (`timestamp`, not `occurred_at`). */
+function eventReason(reason) {
+    return reason
+        .split('; ')
+        .map((part) => part.startsWith('unknown_paths') ? `erased/masked${part.slice('unknown_paths'.length)}` : part)
+        .join('; ');
+}
+/**
+ * Maps one decision event (an object with a `decision_id` key) under the options. The record it
+ * makes is validated exactly as a record of our own format is.
+ */
+function mapDecisionEvent(event, options) {
+    const rawPath = event.path;
+    if (typeof rawPath !== 'string')
+        return OTHER_PATH;
+    let path = null;
+    if (options.decisionPath !== null) {
+        if (rawPath !== options.decisionPath && decisionLog_normalizeDecisionPath(rawPath) !== options.decisionPath)
+            return OTHER_PATH;
+    }
+    else {
+        path = decisionLog_normalizeDecisionPath(rawPath);
+        if (path === '')
+            return OTHER_PATH;
+    }
+    const id = event.decision_id;
+    if (typeof id !== 'string' || id === '')
+        return { kind: 'malformed', reason: 'decision_id: must be a non-empty string', path };
+    const timestamp = event.timestamp;
+    if (timestamp !== undefined && (typeof timestamp !== 'string' || !(0,rfc3339/* isRfc3339Instant */.Jo)(timestamp))) {
+        return {
+            kind: 'malformed',
+            reason: 'timestamp: must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z',
+            request_id: id,
+            path,
+        };
+    }
+    const hidden = hiddenPointers(event);
+    if (typeof hidden === 'string')
+        return { kind: 'malformed', reason: hidden, request_id: id, path };
+    let input = event.input;
+    if (input === undefined) {
+        if (!hidden.includes('/input'))
+            return { kind: 'malformed', reason: 'no input', request_id: id, path };
+        input = {};
+    }
+    const record = { request_id: id };
+    if (timestamp !== undefined)
+        record.occurred_at = timestamp;
+    const decision = recordedDecisionOf(event, options.decisionField, hidden);
+    if (decision !== undefined)
+        record.recorded_decision = decision;
+    const revision = policyRevisionOf(event, options.bundle);
+    if (revision !== undefined)
+        record.policy_revision = revision;
+    const fieldPath = options.manifestIdField;
+    if (fieldPath !== null) {
+        const manifest = decisionLog_valueAt(event, fieldPath);
+        if (typeof manifest === 'string' && manifest !== '' && !anyCovers(hidden, fieldPath))
+            record.manifest_id = manifest;
+    }
+    record.input = input;
+    if (hidden.length > 0) {
+        const unknown = [];
+        for (const pointer of hidden)
+            if (isUnderInput(pointer) && !unknown.includes(pointer))
+                unknown.push(pointer);
+        if (unknown.length > 0)
+            record.unknown_paths = unknown;
+    }
+    if (record_isTrafficRecord(record))
+        return { kind: 'record', record, path };
+    const reason = record_explainInvalidRecord(record) ?? 'not a valid traffic record';
+    return { kind: 'malformed', reason: eventReason(reason), request_id: id, path };
+}
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./build/canonical/sha256.js
+
+
+/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
+async function sha256_sha256OfFile(path) {
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+/** Hex SHA-256 of a text's UTF-8 bytes. */
+function sha256OfText(text) {
+    return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./build/traffic/recordShape.js
 /**
  * Checks on a record's raw text that JSON.parse cannot make, run on every line of a sample and so
@@ -17576,7 +17868,7 @@ function scanShapeBytes(bytes, from, to) {
     return colons;
 }
 /** The same for text that is already decoded (callers without the bytes). */
-function scanShapeText(text) {
+function recordShape_scanShapeText(text) {
     let colons = 0;
     let depth = 0;
     const to = text.length;
@@ -17737,9 +18029,9 @@ function repeatedKeyReason(repeated) {
  *   directory would never end or never start.
  */
 /** Default `maxLineBytes`: the longest line (or `.json` element) read as a record, 1 MiB. */
-const DEFAULT_MAX_LINE_BYTES = 1 << 20;
+const reader_DEFAULT_MAX_LINE_BYTES = 1 << 20;
 /** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
-class TrafficReadError extends Error {
+class reader_TrafficReadError extends Error {
     path;
     line;
     name = 'TrafficReadError';
@@ -17761,7 +18053,7 @@ function trafficFormatOf(path) {
         return 'json.gz';
     if (lower.endsWith('.json'))
         return 'json';
-    throw new TrafficReadError(path, 'unsupported traffic file: expected .jsonl, .jsonl.gz or .json');
+    throw new reader_TrafficReadError(path, 'unsupported traffic file: expected .jsonl, .jsonl.gz or .json');
 }
 /**
  * Turns parsed values into items: validation plus duplicate detection. One per read; exported so a
@@ -17770,7 +18062,7 @@ function trafficFormatOf(path) {
 class RecordClassifier {
     maxLineBytes;
     ids = new RequestIdTable();
-    constructor(maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    constructor(maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
         this.maxLineBytes = maxLineBytes;
     }
     classifyText(text, line, shape) {
@@ -17786,7 +18078,7 @@ class RecordClassifier {
         const id = value.request_id;
         const first = this.ids.claim(id, line);
         if (first !== undefined)
-            return { kind: 'malformed', line, reason: duplicateReason(id, first), request_id: id };
+            return { kind: 'malformed', line, reason: reader_duplicateReason(id, first), request_id: id };
         return { kind: 'record', line, record: value };
     }
 }
@@ -17795,24 +18087,35 @@ class RecordClassifier {
  * reader and the replay's per-record step (which judges duplicates in file order on the main
  * thread) share it, so both say the same thing about the same text.
  */
-function parseRecordText(text, line, shape = scanShapeText(text), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+function parseRecordText(text, line, shape = scanShapeText(text), maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
+    const parsed = reader_parseElementJson(text, shape, maxLineBytes);
+    if (parsed.ok)
+        return validateRecordValue(parsed.value, line);
+    return parsed.request_id === undefined
+        ? { kind: 'malformed', line, reason: parsed.reason }
+        : { kind: 'malformed', line, reason: parsed.reason, request_id: parsed.request_id };
+}
+/**
+ * One element's JSON, or why it is not usable JSON — its shape refused (too long, invalid UTF-8,
+ * too deep), not JSON, or a key repeated in one object: the one parse every sample format shares
+ * (records and OPA decision events, docs/decision-logs.md), so they agree on what is malformed.
+ */
+function reader_parseElementJson(text, shape = recordShape_scanShapeText(text), maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
     if (shape < 0)
-        return { kind: 'malformed', line, reason: shapeReason(shape, maxLineBytes) };
+        return { ok: false, reason: shapeReason(shape, maxLineBytes) };
     let value;
     try {
         value = JSON.parse(text);
     }
     catch (error) {
-        return { kind: 'malformed', line, reason: `not JSON: ${error.message}` };
+        return { ok: false, reason: `not JSON: ${error.message}` };
     }
     if (countMembers(value) !== shape) {
         const reason = repeatedKeyReason(findRepeatedKey(text));
         const id = idOf(value);
-        return id === undefined
-            ? { kind: 'malformed', line, reason }
-            : { kind: 'malformed', line, reason, request_id: id };
+        return id === undefined ? { ok: false, reason } : { ok: false, reason, request_id: id };
     }
-    return validateRecordValue(value, line);
+    return { ok: true, value };
 }
 function validateRecordValue(value, line) {
     if (isTrafficRecord(value))
@@ -17824,7 +18127,7 @@ function validateRecordValue(value, line) {
         : { kind: 'malformed', line, reason, request_id: id };
 }
 /** The malformed reason of a second valid record with an id already replayed. */
-function duplicateReason(id, firstLine) {
+function reader_duplicateReason(id, firstLine) {
     return `request_id: duplicate ${JSON.stringify(id)} (first on line ${firstLine})`;
 }
 /** The request_id of a value that is not a valid record, when it has a usable one. */
@@ -17833,6 +18136,9 @@ function idOf(value) {
         return undefined;
     const id = value.request_id;
     return typeof id === 'string' && id.length > 0 ? id : undefined;
+}
+function layoutOf(path, options) {
+    return options.layout ?? (trafficFormatOf(path).startsWith('jsonl') ? 'lines' : 'array');
 }
 const DEFAULT_CHUNK = (/* unused pure expression or super */ null && (1 << 20));
 /**
@@ -17854,45 +18160,45 @@ function looksGzipped(path) {
             closeSync(fd);
     }
 }
-function openSource(path, format, chunkSize) {
+function openSource(path, gzipByName, chunkSize) {
     const file = createReadStream(path, { highWaterMark: chunkSize });
-    if ((format === 'jsonl' || format === 'json') && !looksGzipped(path))
+    if (!gzipByName && !looksGzipped(path))
         return file;
     const gunzip = createGunzip({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
     // pipeline forwards a read error of the file into the gunzip stream we iterate.
     pipeline(file, gunzip, () => undefined);
     return gunzip;
 }
-function readError(path, error, gzip) {
-    if (error instanceof TrafficReadError)
+function readError(path, error) {
+    if (error instanceof reader_TrafficReadError)
         return error;
     const e = error;
     if (e.code === 'ENOENT')
-        return new TrafficReadError(path, 'no such file');
+        return new reader_TrafficReadError(path, 'no such file');
     if (e.code === 'ENOTDIR')
-        return new TrafficReadError(path, 'no such file (a parent is not a directory)');
+        return new reader_TrafficReadError(path, 'no such file (a parent is not a directory)');
     if (e.code === 'EISDIR')
-        return new TrafficReadError(path, 'is a directory, not a traffic file');
-    if (gzip && typeof e.code === 'string' && e.code.startsWith('Z_'))
-        return new TrafficReadError(path, `not a valid gzip file (${e.message})`);
-    return new TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
+        return new reader_TrafficReadError(path, 'is a directory, not a traffic file');
+    // Only gunzip fails with Z_ codes, also when the content (not the name) said gzip.
+    if (typeof e.code === 'string' && e.code.startsWith('Z_'))
+        return new reader_TrafficReadError(path, `not a valid gzip file (${e.message})`);
+    return new reader_TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
 }
 /**
  * The decompressed bytes of a traffic file, in file order, as they come off the disk (or out of
  * gunzip). I/O and gzip failures surface as TrafficReadError.
  */
-async function* readTrafficBytes(path, options = {}) {
+async function* reader_readTrafficBytes(path, options = {}) {
     await assertRegularFile(path);
-    const format = trafficFormatOf(path);
-    const gzip = format.endsWith('.gz');
-    const source = openSource(path, format, options.chunkSize ?? DEFAULT_CHUNK);
+    const gzip = options.layout === undefined ? trafficFormatOf(path).endsWith('.gz') : path.toLowerCase().endsWith('.gz');
+    const source = openSource(path, gzip, options.chunkSize ?? DEFAULT_CHUNK);
     try {
         let chunks;
         try {
             chunks = source[Symbol.asyncIterator]();
         }
         catch (error) {
-            throw readError(path, error, gzip);
+            throw readError(path, error);
         }
         for (;;) {
             let next;
@@ -17900,7 +18206,7 @@ async function* readTrafficBytes(path, options = {}) {
                 next = await chunks.next();
             }
             catch (error) {
-                throw readError(path, error, gzip);
+                throw readError(path, error);
             }
             if (next.done === true)
                 break;
@@ -17921,21 +18227,18 @@ async function* readTrafficBatches(path, options = {}) {
         element: (text, line, shape) => classifier.classifyText(text, line, shape),
         empty: (line) => ({ kind: 'malformed', line, reason: EMPTY_ELEMENT_REASON }),
     };
-    yield* readTrafficElements(path, sink, options);
+    yield* reader_readTrafficElements(path, sink, options);
 }
 /**
  * The elements of a traffic file (JSON Lines lines, or `.json` array elements) as the text of
  * each with its line, mapped by `sink`, in batches in file order. Splitting only: what an element
  * is (a record, a repeat, malformed) is the sink's business.
  */
-async function* readTrafficElements(path, sink, options = {}) {
+async function* reader_readTrafficElements(path, sink, options = {}) {
     await assertRegularFile(path);
-    const format = trafficFormatOf(path);
-    const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    const splitter = format.startsWith('jsonl')
-        ? new LineSplitter(sink, maxLineBytes)
-        : new ArraySplitter(sink, path, maxLineBytes);
-    for await (const chunk of readTrafficBytes(path, options)) {
+    const maxLineBytes = options.maxLineBytes ?? reader_DEFAULT_MAX_LINE_BYTES;
+    const splitter = reader_elementSplitter(layoutOf(path, options), sink, path, maxLineBytes);
+    for await (const chunk of reader_readTrafficBytes(path, options)) {
         const items = splitter.push(chunk);
         if (items.length > 0)
             yield items;
@@ -17956,7 +18259,7 @@ async function trafficSha256(path) {
         return await sha256OfFile(path);
     }
     catch (error) {
-        throw readError(path, error, false);
+        throw readError(path, error);
     }
 }
 /**
@@ -17969,12 +18272,12 @@ async function assertRegularFile(path) {
         info = await stat(path);
     }
     catch (error) {
-        throw readError(path, error, false);
+        throw readError(path, error);
     }
     if (info.isFile())
         return;
     if (info.isDirectory())
-        throw new TrafficReadError(path, 'is a directory, not a traffic file');
+        throw new reader_TrafficReadError(path, 'is a directory, not a traffic file');
     const what = info.isFIFO()
         ? 'a FIFO (named pipe)'
         : info.isCharacterDevice() || info.isBlockDevice()
@@ -17982,7 +18285,12 @@ async function assertRegularFile(path) {
             : info.isSocket()
                 ? 'a socket'
                 : 'not a regular file';
-    throw new TrafficReadError(path, `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`);
+    throw new reader_TrafficReadError(path, `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`);
+}
+function reader_elementSplitter(layout, sink, path, maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
+    return layout === 'lines'
+        ? new LineSplitter(sink, maxLineBytes)
+        : new ArraySplitter(sink, path, maxLineBytes);
 }
 const EMPTY_ELEMENT_REASON = 'empty array element (two commas, or a comma before ])';
 const LF = 0x0a;
@@ -18017,7 +18325,7 @@ function countLines(buf) {
  * holds at most `minBytes` + one input chunk + `maxLineBytes` in memory; forEachLine then reports
  * the line as too long.
  */
-class LineChunker {
+class reader_LineChunker {
     minBytes;
     maxLineBytes;
     pending = [];
@@ -18027,7 +18335,7 @@ class LineChunker {
     /** The current line passed maxLineBytes: drop bytes until its LF. */
     skipping = false;
     nextLine = 1;
-    constructor(minBytes = 0, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    constructor(minBytes = 0, maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
         this.minBytes = minBytes;
         this.maxLineBytes = maxLineBytes;
     }
@@ -18110,7 +18418,7 @@ class LineChunker {
  * text: it is never decoded. UTF-8 is checked once for the whole run, and line by line only when
  * the run holds an invalid sequence.
  */
-function forEachLine(bytes, firstLine, fn, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+function reader_forEachLine(bytes, firstLine, fn, maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
     const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const allUtf8 = (0,external_node_buffer_namespaceObject.isUtf8)(buf);
     let line = firstLine;
@@ -18148,7 +18456,7 @@ class LineSplitter {
     constructor(sink, maxLineBytes) {
         this.sink = sink;
         this.maxLineBytes = maxLineBytes;
-        this.chunker = new LineChunker(0, maxLineBytes);
+        this.chunker = new reader_LineChunker(0, maxLineBytes);
     }
     push(chunk) {
         return this.elements(this.chunker.push(chunk));
@@ -18159,7 +18467,7 @@ class LineSplitter {
     elements(chunk) {
         const items = [];
         if (chunk !== null)
-            forEachLine(chunk.bytes, chunk.firstLine, (text, line, shape) => items.push(this.sink.element(text, line, shape)), this.maxLineBytes);
+            reader_forEachLine(chunk.bytes, chunk.firstLine, (text, line, shape) => items.push(this.sink.element(text, line, shape)), this.maxLineBytes);
         return items;
     }
 }
@@ -18224,7 +18532,7 @@ class ArraySplitter {
                     if (b === 0x5b /* [ */)
                         this.state = ArrayState.Between;
                     else if (!isWhitespace(b))
-                        throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
+                        throw new reader_TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
                     break;
                 case ArrayState.Between:
                     if (isWhitespace(b))
@@ -18260,7 +18568,7 @@ class ArraySplitter {
                     break;
                 case ArrayState.Done:
                     if (!isWhitespace(b))
-                        throw new TrafficReadError(this.path, 'unexpected text after the closing ] of the array', this.line);
+                        throw new reader_TrafficReadError(this.path, 'unexpected text after the closing ] of the array', this.line);
                     break;
             }
         }
@@ -18340,14 +18648,563 @@ class ArraySplitter {
     }
     end() {
         if (this.state === ArrayState.Before)
-            throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
+            throw new reader_TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
         if (this.state !== ArrayState.Done)
-            throw new TrafficReadError(this.path, 'the JSON array is not closed (file truncated?)', this.line);
+            throw new reader_TrafficReadError(this.path, 'the JSON array is not closed (file truncated?)', this.line);
         return [];
     }
 }
 function isWhitespace(b) {
     return b === SPACE || b === LF || b === CR || b === TAB;
+}
+
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./build/traffic/sampleFiles.js
+
+
+
+
+/** The most files one sample may have (report positions encode the file's index). */
+const MAX_SAMPLE_FILES = (/* unused pure expression or super */ null && (1 << 20));
+function compareShown(a, b) {
+    return a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0;
+}
+function toShown(path) {
+    const slashed = path.replace(/\\/g, '/');
+    const normalized = posix.normalize(slashed);
+    return normalized === '.' ? slashed : normalized;
+}
+function sampleFiles_describe(error) {
+    const code = error?.code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+        return 'no such file or directory';
+    if (code === 'EACCES' || code === 'EPERM')
+        return 'permission denied';
+    return error instanceof Error ? error.message : String(error);
+}
+async function walkDirectory(dir, out) {
+    let dirents;
+    try {
+        dirents = await readdir(dir.path, { withFileTypes: true });
+    }
+    catch (error) {
+        throw new TrafficReadError(dir.shown, `cannot list the directory: ${sampleFiles_describe(error)}`);
+    }
+    for (const dirent of dirents) {
+        if (dirent.name.startsWith('.'))
+            continue;
+        const child = {
+            shown: `${dir.shown.replace(/\/+$/, '')}/${dirent.name}`,
+            path: join(dir.path, dirent.name),
+        };
+        if (dirent.isDirectory())
+            await walkDirectory(child, out);
+        else if (dirent.isFile())
+            out.push(child);
+        else if (dirent.isSymbolicLink()) {
+            const info = await stat(child.path).catch(() => null);
+            if (info?.isFile())
+                out.push(child);
+        }
+    }
+}
+/**
+ * The files a glob matches whose name `accept`s, sorted by the path as shown. The glob part is the
+ * same in both spellings of `source`; only the base differs (workspace-relative as shown, absolute
+ * as read). Directories starting with `.` and `node_modules` are not entered; a base that does not
+ * exist matches nothing. Shared with `replay --manifests` (fidelity/report.ts).
+ */
+async function globFiles(source, accept = () => true) {
+    const read = picomatch.scan(source.path);
+    const shown = picomatch.scan(toShown(source.shown));
+    const isMatch = picomatch(read.glob);
+    const root = `${read.prefix}${read.base}` || '.';
+    const shownBase = `${shown.prefix}${shown.base}`.replace(/^\.\//, '').replace(/\/+$/, '');
+    // picomatch.scan does not flag `**` without its scanToEnd option: look for it.
+    const maxDepth = read.glob.includes('**') ? Infinity : read.glob.split('/').length;
+    const out = [];
+    const walk = async (dir, relative, depth) => {
+        let dirents;
+        try {
+            dirents = await readdir(dir, { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        for (const dirent of dirents) {
+            const candidate = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
+            const path = join(dir, dirent.name);
+            if (dirent.isDirectory()) {
+                if (depth < maxDepth && !dirent.name.startsWith('.') && dirent.name !== 'node_modules')
+                    await walk(path, candidate, depth + 1);
+                continue;
+            }
+            const isFile = dirent.isSymbolicLink()
+                ? ((await stat(path).catch(() => null))?.isFile() ?? false)
+                : dirent.isFile();
+            if (isFile && accept(dirent.name) && isMatch(candidate))
+                out.push({ shown: shownBase === '' ? candidate : `${shownBase}/${candidate}`, path });
+        }
+    };
+    await walk(root, '', 1);
+    return out.sort(compareShown);
+}
+/** Every file the sources name, once, sorted by the path as shown. */
+async function sampleFiles_listSampleFiles(sources) {
+    const found = [];
+    for (const source of sources) {
+        const before = found.length;
+        let failure = null;
+        const info = await stat(source.path).catch((error) => {
+            failure = error;
+            return null;
+        });
+        if (info !== null) {
+            if (info.isDirectory()) {
+                await walkDirectory({ shown: toShown(source.shown), path: source.path }, found);
+                if (found.length === before)
+                    throw new TrafficReadError(source.shown, 'the directory holds no file');
+            }
+            else
+                found.push({ shown: toShown(source.shown), path: source.path });
+            continue;
+        }
+        if (!picomatch.scan(source.shown).isGlob) {
+            const code = failure?.code;
+            throw new TrafficReadError(source.shown, code === 'ENOENT' ? 'no such file' : sampleFiles_describe(failure));
+        }
+        found.push(...(await globFiles(source)));
+        if (found.length === before)
+            throw new TrafficReadError(source.shown, 'the pattern matches no file');
+    }
+    const seen = new Set();
+    const files = found.sort(compareShown).filter((f) => {
+        const key = resolve(f.path);
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+    if (files.length > MAX_SAMPLE_FILES)
+        throw new TrafficReadError(sources[0]?.shown ?? '', `the sample has ${files.length} files; at most ${MAX_SAMPLE_FILES} are read (concatenate some)`);
+    return files;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/sample.js
+
+
+
+
+
+
+
+/** Positions of file `i` start at `i × FILE_STRIDE`. */
+const FILE_STRIDE = 2 ** 32;
+function fileIndexOf(position) {
+    return Math.floor(position / FILE_STRIDE);
+}
+// ---------------------------------------------------------------------------------------------
+// Planning: the files, their layout and the sample's format.
+function isJsonLinesName(path) {
+    return /\.jsonl(\.gz)?$/i.test(path);
+}
+const sample_SPACE = 0x20;
+const sample_TAB = 0x09;
+const sample_LF = 0x0a;
+const sample_CR = 0x0d;
+/** Index of the first byte that is not JSON whitespace (a leading BOM skipped), or -1. */
+function firstContentByte(chunk, atStart) {
+    let i = atStart && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+    for (; i < chunk.length; i++) {
+        const b = chunk[i];
+        if (b !== sample_SPACE && b !== sample_TAB && b !== sample_LF && b !== sample_CR)
+            return i;
+    }
+    return -1;
+}
+/** A reader error about `file.path`, renamed to the path as shown. */
+function shownError(error, file) {
+    if (!(error instanceof TrafficReadError) || error.path !== file.path || file.path === file.shown)
+        return error;
+    const rest = error.message.slice(file.path.length);
+    const line = /^:(\d+): /.exec(rest);
+    return new TrafficReadError(file.shown, rest.slice(line ? line[0].length : 2), error.line);
+}
+/** Reads `file` up to its first record or event: its layout and which it holds. */
+async function sniffFile(file, maxLineBytes) {
+    let layout = null;
+    let index = 0;
+    let evidence = null;
+    let sawObject = false;
+    /** Elements read as JSON at all (one refused for its length or bytes was not). */
+    let parsedAny = false;
+    const sink = {
+        element: (text, line, shape) => {
+            const where = layout === 'array' ? `${file.shown}:[${index}]` : `${file.shown}:${line}`;
+            index++;
+            if (evidence !== null)
+                return;
+            if (shape >= 0)
+                parsedAny = true;
+            const parsed = parseElementJson(text, shape, maxLineBytes);
+            if (!parsed.ok || !isObject(parsed.value))
+                return;
+            sawObject = true;
+            if (Object.hasOwn(parsed.value, 'decision_id'))
+                evidence = { kind: 'events', where };
+            else if (Object.hasOwn(parsed.value, 'request_id'))
+                evidence = { kind: 'records', where };
+        },
+        empty: () => {
+            index++;
+            parsedAny = true;
+        },
+    };
+    let splitter = null;
+    const waiting = [];
+    try {
+        for await (const chunk of readTrafficBytes(file.path, { layout: 'lines' })) {
+            if (splitter === null) {
+                waiting.push(chunk);
+                const at = firstContentByte(chunk, waiting.length === 1);
+                if (at < 0)
+                    continue;
+                const first = chunk[at];
+                layout = first === 0x5b /* [ */ && !isJsonLinesName(file.path) ? 'array' : 'lines';
+                splitter = elementSplitter(layout, sink, file.shown, maxLineBytes);
+                for (const c of waiting.splice(0))
+                    splitter.push(c);
+            }
+            else
+                splitter.push(chunk);
+            if (evidence !== null)
+                break;
+        }
+        if (evidence === null)
+            splitter?.end();
+    }
+    catch (error) {
+        throw shownError(error, file);
+    }
+    // Every line malformed is a report; not one JSON object among the lines parsed is some other
+    // file (a policy, a text log) named by mistake. Lines refused unparsed (too long, invalid
+    // UTF-8: a hostile sample) are malformed records, as ever.
+    if (parsedAny && !sawObject)
+        throw new TrafficReadError(file.shown, 'not a traffic file: no line or array element is a JSON object (expected JSON Lines or a JSON array of records or OPA decision events)');
+    return { layout: layout ?? 'lines', evidence };
+}
+/**
+ * Lists and inspects the sample's files. Throws TrafficReadError for a sample that cannot be
+ * replayed as one: unreadable, mixing records and decision events, or decision-log options on a
+ * sample of records.
+ */
+async function planSample(sources, options, shown = sources.map((s) => s.shown).join(', '), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    const files = await listSampleFiles(sources);
+    const sniffed = [];
+    for (const file of files)
+        sniffed.push(await sniffFile(file, maxLineBytes));
+    const records = sniffed.find((s) => s.evidence?.kind === 'records')?.evidence;
+    const events = sniffed.find((s) => s.evidence?.kind === 'events')?.evidence;
+    if (records && events) {
+        throw new TrafficReadError(shown, `the sample mixes records of our own format (${records.where}) and OPA decision events (${events.where}); replay them as separate samples`);
+    }
+    if (records && hasDecisionLogOptions(options)) {
+        throw new TrafficReadError(shown, `${describeDecisionLogOptions(options)}: these options read OPA decision logs, but the sample holds records of our own format (${records.where})`);
+    }
+    // Neither (an empty sample, a log without decisions): the options say what it was meant to be.
+    const format = events || (!records && hasDecisionLogOptions(options)) ? 'opa-decision-log' : 'records';
+    return {
+        shown,
+        format,
+        files: files.map((file, i) => ({
+            ...file,
+            layout: sniffed[i].layout,
+            indexed: format === 'opa-decision-log' && sniffed[i].layout === 'array',
+        })),
+        options,
+        maxLineBytes,
+    };
+}
+function positionOf(plan, position) {
+    const index = fileIndexOf(position);
+    const file = plan.files[index];
+    const local = position - index * FILE_STRIDE;
+    const where = {};
+    if (plan.files.length > 1 && file)
+        where.file = file.shown;
+    if (file?.indexed)
+        where.index = local;
+    else
+        where.line = local;
+    return where;
+}
+/** `line 7`, `element [3]`, `logs/a.log:7`, `logs/b.json:[3]`. */
+function positionText(plan, position) {
+    return describePosition(positionOf(plan, position));
+}
+/** A report position in words (the text report, error messages). */
+function describePosition(where) {
+    const local = where.index !== undefined ? `[${where.index}]` : String(where.line ?? '?');
+    if (where.file !== undefined)
+        return `${where.file}:${local}`;
+    return where.index !== undefined ? `element ${local}` : `line ${local}`;
+}
+/** The malformed reason of a second valid record with an id already replayed. */
+function sampleDuplicateReason(plan, id, first) {
+    if (plan.format === 'records' && plan.files.length <= 1)
+        return duplicateReason(id, first);
+    const key = plan.format === 'records' ? 'request_id' : 'decision_id';
+    return `${key}: duplicate ${JSON.stringify(id)} (first on ${positionText(plan, first)})`;
+}
+const NON_DECISION = Object.freeze({ kind: 'skipped', otherPath: false });
+const sample_OTHER_PATH = Object.freeze({ kind: 'skipped', otherPath: true });
+const MIXED = Object.freeze({ kind: 'mixed' });
+const EMPTY_ELEMENT = Object.freeze({
+    kind: 'malformed',
+    reason: 'empty array element (two commas, or a comma before ])',
+});
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** Classifies elements of one sample; pure, so it runs on any thread. */
+class SampleElementReader {
+    options;
+    maxLineBytes;
+    events;
+    constructor(format, options, maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
+        this.options = options;
+        this.maxLineBytes = maxLineBytes;
+        this.events = format === 'opa-decision-log';
+    }
+    /**
+     * One element's text (null: an empty array element), with its shape when the reader scanned it
+     * (recordShape.ts: too long, invalid UTF-8, too deep, repeated keys).
+     */
+    read(text, shape) {
+        if (text === null)
+            return EMPTY_ELEMENT;
+        const parsed = reader_parseElementJson(text, shape, this.maxLineBytes);
+        if (!parsed.ok)
+            return parsed.request_id === undefined
+                ? { kind: 'malformed', reason: parsed.reason }
+                : { kind: 'malformed', reason: parsed.reason, request_id: parsed.request_id };
+        const value = parsed.value;
+        if (this.events) {
+            if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
+                return isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
+            const mapped = mapDecisionEvent(value, this.options);
+            if (mapped.kind === 'other_path')
+                return sample_OTHER_PATH;
+            return mapped;
+        }
+        if (record_isTrafficRecord(value))
+            return { kind: 'record', record: value, path: null };
+        // A valid record has no decision_id key, so only a malformed one can be an event.
+        if (isObject(value) && Object.hasOwn(value, 'decision_id'))
+            return MIXED;
+        const reason = record_explainInvalidRecord(value) ?? 'not a valid traffic record';
+        const id = idOf(value);
+        return id === undefined ? { kind: 'malformed', reason } : { kind: 'malformed', reason, request_id: id };
+    }
+}
+/** The refusal of a sample that mixes records and events, at the element that showed it. */
+function mixedSampleError(plan, position) {
+    const what = plan.format === 'records'
+        ? 'an OPA decision event (decision_id) in a sample of records of our own format'
+        : 'a record of our own format (request_id) in a sample of OPA decision events';
+    return new TrafficReadError(plan.shown, `${positionText(plan, position)}: ${what}; replay them as separate samples`);
+}
+// ---------------------------------------------------------------------------------------------
+// The one-path rule.
+/** Thrown at the second distinct decision path; `withDecisionPathListing` words it. */
+class SeveralDecisionPaths extends (/* unused pure expression or super */ null && (Error)) {
+    name = 'SeveralDecisionPaths';
+}
+/** Without --decision-path, every replayed event must have the path of the first. */
+class DecisionPathGuard {
+    first = null;
+    note(path) {
+        if (path === null)
+            return;
+        if (this.first === null)
+            this.first = path;
+        else if (path !== this.first)
+            throw new SeveralDecisionPaths(`${this.first} and ${path}`);
+    }
+}
+/**
+ * Runs a pass over the sample; when it meets a second decision path, counts every event's path
+ * (one more streaming pass, only on this error) and fails with the list.
+ */
+async function withDecisionPathListing(plan, pass) {
+    try {
+        return await pass();
+    }
+    catch (error) {
+        if (!(error instanceof SeveralDecisionPaths))
+            throw error;
+        const counts = await countDecisionPaths(plan);
+        const listed = [...counts.paths.entries()]
+            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+            .map(([path, n]) => `${path} (${n})`);
+        const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
+        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${listed.join(', ')}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
+    }
+}
+/** Decision events per normalized path, and those without a path. */
+async function countDecisionPaths(plan) {
+    const paths = new Map();
+    let withoutPath = 0;
+    for await (const unit of sampleUnits(plan, 0)) {
+        const count = (text, shape) => {
+            if (text === null)
+                return;
+            const parsed = parseElementJson(text, shape, plan.maxLineBytes);
+            if (!parsed.ok || !isObject(parsed.value) || !Object.hasOwn(parsed.value, 'decision_id'))
+                return;
+            const path = parsed.value.path;
+            const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
+            if (normalized === '')
+                withoutPath++;
+            else
+                paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
+        };
+        forEachUnitElement(unit, plan.maxLineBytes, (text, _position, shape) => count(text, shape));
+    }
+    return { paths, withoutPath };
+}
+/** The most lines a file of the sample may have (positions give each file 2^32). */
+const MAX_FILE_LINES = FILE_STRIDE - 1;
+/**
+ * The sample's files in order, as units. `lineChunkBytes`: how many bytes of whole lines a lines
+ * unit waits for (0: one per read).
+ */
+async function* sampleUnits(plan, lineChunkBytes) {
+    for (let f = 0; f < plan.files.length; f++) {
+        const file = plan.files[f];
+        const base = f * FILE_STRIDE;
+        try {
+            if (file.layout === 'lines') {
+                const chunker = new LineChunker(lineChunkBytes, plan.maxLineBytes);
+                const unit = (chunk) => {
+                    if (chunk === null)
+                        return null;
+                    if (chunk.firstLine + chunk.lines > MAX_FILE_LINES)
+                        throw new TrafficReadError(file.shown, `more than ${MAX_FILE_LINES} lines; split the file`);
+                    return { kind: 'lines', base, ...chunk };
+                };
+                for await (const bytes of readTrafficBytes(file.path, { layout: 'lines' })) {
+                    const next = unit(chunker.push(bytes));
+                    if (next !== null)
+                        yield next;
+                }
+                const rest = unit(chunker.end());
+                if (rest !== null)
+                    yield rest;
+            }
+            else {
+                let index = 0;
+                const local = (line) => base + (file.indexed ? index++ : line);
+                const sink = {
+                    element: (text, line, shape) => ({ text, position: local(line), shape }),
+                    empty: (line) => ({ text: null, position: local(line), shape: undefined }),
+                };
+                const read = { layout: 'array', maxLineBytes: plan.maxLineBytes };
+                for await (const batch of readTrafficElements(file.path, sink, read)) {
+                    yield {
+                        kind: 'elements',
+                        texts: batch.map((e) => e.text),
+                        positions: batch.map((e) => e.position),
+                        shapes: batch.map((e) => e.shape),
+                    };
+                }
+            }
+        }
+        catch (error) {
+            throw shownError(error, file);
+        }
+    }
+}
+/** Calls `fn` with each element of a unit, its position and its shape, in order. */
+function forEachUnitElement(unit, maxLineBytes, fn) {
+    if (unit.kind === 'elements') {
+        for (let i = 0; i < unit.texts.length; i++)
+            fn(unit.texts[i], unit.positions[i], unit.shapes[i]);
+        return;
+    }
+    const base = unit.base;
+    forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
+}
+/**
+ * Every record and malformed element of the sample, in order, judged as the replay judges them:
+ * skipped lines are dropped, a repeated id is malformed, a mixed sample or a second decision path
+ * throws. In-process.
+ */
+async function* readSampleItems(plan) {
+    const reader = new SampleElementReader(plan.format, plan.options, plan.maxLineBytes);
+    const ids = new RequestIdTable();
+    const guard = new DecisionPathGuard();
+    for await (const unit of sampleUnits(plan, 0)) {
+        const items = [];
+        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
+            const element = reader.read(text, shape);
+            switch (element.kind) {
+                case 'skipped':
+                    return;
+                case 'mixed':
+                    throw mixedSampleError(plan, position);
+                case 'malformed':
+                    guard.note(element.path ?? null);
+                    items.push(element.request_id === undefined
+                        ? { kind: 'malformed', position, reason: element.reason }
+                        : { kind: 'malformed', position, reason: element.reason, request_id: element.request_id });
+                    return;
+                case 'record': {
+                    guard.note(element.path);
+                    const id = element.record.request_id;
+                    const first = ids.claim(id, position);
+                    if (first === undefined)
+                        items.push({ kind: 'record', position, record: element.record });
+                    else
+                        items.push({
+                            kind: 'malformed',
+                            position,
+                            reason: sampleDuplicateReason(plan, id, first),
+                            request_id: id,
+                        });
+                }
+            }
+        });
+        if (items.length > 0)
+            yield items;
+    }
+}
+// ---------------------------------------------------------------------------------------------
+// Digests.
+/**
+ * SHA-256 of each file as stored, and of the sample: the files' bytes concatenated in sample
+ * order (so one file's sample digest is that file's, and `cat` of the files in order through
+ * `sha256sum` reproduces it).
+ */
+async function sampleDigest(files) {
+    const whole = createHash('sha256');
+    const each = [];
+    for (const file of files) {
+        const hash = createHash('sha256');
+        try {
+            for await (const chunk of createReadStream(file.path, { highWaterMark: 1 << 20 })) {
+                hash.update(chunk);
+                whole.update(chunk);
+            }
+        }
+        catch (error) {
+            const code = error.code;
+            throw new TrafficReadError(file.shown, code === 'ENOENT' ? 'no such file' : `cannot read: ${error.message}`);
+        }
+        each.push(hash.digest('hex'));
+    }
+    return { sha256: whole.digest('hex'), files: each };
 }
 
 ;// CONCATENATED MODULE: ./build/replay/changeOrder.js
@@ -19267,7 +20124,7 @@ function inShard(shard, requestId, line) {
 
 
 const ABSENT = { present: false };
-function isObject(value) {
+function reference_isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 /**
@@ -19278,7 +20135,7 @@ function isObject(value) {
 function lookup(root, path) {
     let current = root;
     for (const key of path) {
-        if (!isObject(current) || !Object.prototype.hasOwnProperty.call(current, key))
+        if (!reference_isObject(current) || !Object.prototype.hasOwnProperty.call(current, key))
             return ABSENT;
         current = current[key];
     }
@@ -19812,6 +20669,8 @@ class UnknownsJudge {
 
 
 
+
+
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -19857,6 +20716,7 @@ class RecordEvaluator {
     baseRules;
     sinceNs;
     both;
+    elements;
     constructor(config, primary, base) {
         this.config = config;
         this.primary = primary;
@@ -19869,19 +20729,38 @@ class RecordEvaluator {
         this.primaryRules = new RuleTable(primary.policy);
         this.baseRules = this.both ? new RuleTable(base.policy) : null;
         this.sinceNs = config.since === null ? null : instantOf(config.since);
+        this.elements = new SampleElementReader(config.format ?? 'records', config.decisionLog ?? NO_DECISION_LOG_OPTIONS, config.maxLineBytes);
     }
-    /** Every non-blank line of a LineChunk, in order. */
-    evaluateLines(bytes, firstLine) {
+    /** Every non-blank line of a run of lines, in order; positions are `base + line`. */
+    evaluateLines(bytes, firstLine, base = 0) {
         const out = [];
-        forEachLine(bytes, firstLine, (text, line, shape) => out.push(this.evaluateText(text, line, shape)), this.config.maxLineBytes);
+        reader_forEachLine(bytes, firstLine, (text, line, shape) => out.push(this.evaluateText(text, base + line, shape)), this.config.maxLineBytes);
         return out;
     }
-    /** One element; `shape` is the reader's scan of it (recordShape.ts), computed here when absent. */
+    /**
+     * One element (null: an empty array element) at a position; `shape` is the reader's scan of it
+     * (recordShape.ts), computed when absent.
+     */
     evaluateText(text, line, shape) {
-        const item = parseRecordText(text, line, shape, this.config.maxLineBytes);
-        return item.kind === 'record' ? this.evaluateRecord(item.record, line) : item;
+        const element = this.elements.read(text, shape);
+        switch (element.kind) {
+            case 'record':
+                return this.evaluateRecord(element.record, line, element.path);
+            case 'malformed': {
+                const outcome = { kind: 'malformed', line, reason: element.reason };
+                if (element.request_id !== undefined)
+                    outcome.request_id = element.request_id;
+                if (typeof element.path === 'string')
+                    outcome.decision_path = element.path;
+                return outcome;
+            }
+            case 'skipped':
+                return { kind: 'skipped', line, otherPath: element.otherPath };
+            case 'mixed':
+                return { kind: 'mixed', line };
+        }
     }
-    evaluateRecord(record, line) {
+    evaluateRecord(record, line, decisionPath = null) {
         const config = this.config;
         const outcome = {
             kind: 'record',
@@ -19899,6 +20778,7 @@ class RecordEvaluator {
             matched: null,
             base: null,
             change: null,
+            decision_path: decisionPath,
         };
         if (!this.wanted(record, line))
             return outcome;
@@ -20046,7 +20926,7 @@ function evaluatorSides(head, base) {
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(919);
 /* harmony import */ var _engine_wasmEngine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(584);
-/* harmony import */ var _recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(695);
+/* harmony import */ var _recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(399);
 
 
 
@@ -20071,7 +20951,10 @@ const evaluator = new _recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__/* .RecordEv
 port.on('message', (request) => {
     let reply;
     try {
-        reply = { seq: request.seq, outcomes: evaluator.evaluateLines(request.bytes, request.firstLine) };
+        reply = {
+            seq: request.seq,
+            outcomes: evaluator.evaluateLines(request.bytes, request.firstLine, request.base),
+        };
     }
     catch (error) {
         // Evaluation failures are outcomes already; anything else fails the replay, as in-process.

@@ -1,0 +1,123 @@
+import { describe, it, expect, afterAll } from '@jest/globals';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { locateSample, MappingError, parseSampleMapping } from '../../src/action/sampleLocator.js';
+import { tempDir } from '../replay/helpers.js';
+
+const tmp = tempDir('sample-locator-');
+const workspace = tmp.file('workspace');
+const outside = tmp.file('outside.log');
+afterAll(() => tmp.cleanup());
+
+function write(path: string, text = '{"request_id": "a", "input": {}}\n'): void {
+  const file = join(workspace, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+const NO_INPUTS = {
+  traffic: null,
+  manifests: null,
+  decisionPath: null,
+  decisionField: null,
+  bundle: null,
+  manifestIdField: null,
+};
+
+write('logs/acme/2026-11-29.log');
+write('logs/acme/2026-11-30.log');
+write('logs/acme/uploads/0001.json.gz');
+write('traffic/beta.jsonl');
+
+describe('.policy-replay.yml with decision logs', () => {
+  it('accepts a list of samples and the decision-log options per policy', () => {
+    const mapping = parseSampleMapping(`
+policies:
+  policies/acme.yaml:
+    traffic: [logs/acme/*.log, logs/acme/uploads]
+    decision-path: gateway/acme/decision
+    decision-field: allowed
+    bundle: acme
+    manifest-id-field: input.request.mcp.session_id
+`);
+    expect(mapping.policies['policies/acme.yaml']).toMatchObject({
+      'decision-path': 'gateway/acme/decision',
+    });
+  });
+
+  it('refuses a bad option, naming the policy and the option', () => {
+    expect(() =>
+      parseSampleMapping('policies:\n  policies/acme.yaml:\n    decision-field: "a..b"\n'),
+    ).toThrow(
+      new MappingError(
+        `.policy-replay.yml: "policies/acme.yaml": Invalid decision-field 'a..b'. Expected a dotted path of keys, e.g. allow or decision.allowed.`,
+      ),
+    );
+    expect(() =>
+      parseSampleMapping('policies:\n  policies/acme.yaml:\n    traffic: [../outside.log]\n'),
+    ).toThrow(MappingError);
+  });
+
+  it('a glob and a directory are one sample of every file, in path order; options per option', async () => {
+    const mapping = parseSampleMapping(`
+policies:
+  policies/acme.yaml:
+    traffic: [logs/acme/uploads, logs/acme/*.log]
+    decision-path: gateway/acme/decision
+`);
+    const inputs = { ...NO_INPUTS, decisionPath: 'ignored/decision', bundle: 'from-input' };
+    const sample = await locateSample(workspace, 'policies/acme.yaml', inputs, mapping);
+    expect(sample.traffic).toBe('logs/acme/uploads, logs/acme/*.log');
+    expect(sample.trafficFiles!.map((f) => f.shown)).toEqual([
+      'logs/acme/2026-11-29.log',
+      'logs/acme/2026-11-30.log',
+      'logs/acme/uploads/0001.json.gz',
+    ]);
+    expect(sample.trafficFiles![0]!.path).toBe(join(workspace, 'logs/acme/2026-11-29.log'));
+    expect(sample.decisionLog).toEqual({
+      decisionPath: 'gateway/acme/decision',
+      decisionField: null,
+      bundle: 'from-input',
+      manifestIdField: null,
+    });
+  });
+
+  it('the inputs apply to policies without a mapping entry; the traffic template may be a glob', async () => {
+    const sample = await locateSample(
+      workspace,
+      'policies/acme.yaml',
+      { ...NO_INPUTS, traffic: 'logs/{name}/*.log', decisionPath: 'data.gateway.decision' },
+      null,
+    );
+    expect(sample.trafficFiles!.map((f) => f.shown)).toEqual([
+      'logs/acme/2026-11-29.log',
+      'logs/acme/2026-11-30.log',
+    ]);
+    expect(sample.decisionLog.decisionPath).toBe('gateway/decision');
+    const beta = await locateSample(workspace, 'policies/beta.yaml', NO_INPUTS, null);
+    expect(beta.trafficFiles).toEqual([
+      { shown: 'traffic/beta.jsonl', path: join(workspace, 'traffic/beta.jsonl') },
+    ]);
+  });
+
+  it('a glob matching nothing, or a mapped directory with a file leading out of the workspace, is no sample', async () => {
+    const none = await locateSample(
+      workspace,
+      'policies/acme.yaml',
+      { ...NO_INPUTS, traffic: 'logs/{name}/*.csv' },
+      null,
+    );
+    expect(none).toMatchObject({
+      traffic: null,
+      trafficFiles: null,
+      looked: ['logs/{name}/*.csv'.replace('{name}', 'acme')],
+    });
+    writeFileSync(outside, '{}\n');
+    mkdirSync(join(workspace, 'logs/escape'), { recursive: true });
+    symlinkSync(outside, join(workspace, 'logs/escape/link.log'));
+    const mapping = parseSampleMapping('policies:\n  policies/escape.yaml:\n    traffic: logs/escape\n');
+    expect(
+      (await locateSample(workspace, 'policies/escape.yaml', NO_INPUTS, mapping)).trafficFiles,
+    ).toBeNull();
+  });
+});
