@@ -25,7 +25,11 @@
  *    a 10-record slice of the same sample. The end-to-end rate is printed beside it.
  * 3. Starts `opa run --server` on 127.0.0.1 with the same two policies (as packages `base` and
  *    `head`), posts the first M records' inputs to /v1/data/{base,head}/decision (two requests in
- *    flight, keep-alive) and reports records/s; then the ratio replay ÷ OPA server.
+ *    flight, keep-alive) and reports records/s.
+ * 4. Measures the parse limit of the same file (scripts/lib/parse-ceiling.mjs): gunzip + split +
+ *    JSON.parse of every line, one process per core at once, R times; the limit is cores ×
+ *    records ÷ the slowest process's median time. Then prints both ratios: replay ÷ parse limit
+ *    (the target is at least 0.5) and replay ÷ OPA server.
  * Benchmarks are not tests: nothing here fails on timing.
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -327,8 +331,49 @@ async function baseline() {
 
 const opaServer = await baseline();
 
+// ---------------------------------------------------------------------------------------------
+// The parse limit: gunzip + split + JSON.parse of the same file, one process per core, all at
+// once (each parses the whole file, so the machine is as busy as the replay keeps it). The limit is
+// cores × records ÷ the slowest process's time; one process alone is printed beside it.
+
+function parseOnce(file) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/lib/parse-ceiling.mjs'), file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise(JSON.parse(out)) : reject(new Error(`parse-ceiling exited ${code}`)),
+    );
+  });
+}
+
+async function parseLimit(file) {
+  const cores = availableParallelism();
+  const together = [];
+  const alone = [];
+  for (let i = 0; i < runs; i++) {
+    const results = await Promise.all(Array.from({ length: cores }, () => parseOnce(file)));
+    together.push(Math.max(...results.map((r) => r.seconds)));
+    alone.push((await parseOnce(file)).seconds);
+  }
+  return {
+    cores,
+    rate: (cores * records) / median(together),
+    seconds: median(together),
+    alone: records / median(alone),
+  };
+}
+
+const ceiling = await parseLimit(replayed);
+
 console.log(
   `sample      ${records} ${decisionLog ? 'decision events in an OPA console log (3 lines each)' : 'records'}, seed ${values.seed}, policies base + head (fixtures/example), ${runs} run(s), median`,
+);
+console.log(
+  `parse-limit records/s ${fmt(ceiling.rate)}  (gunzip + split + JSON.parse of every line, ${ceiling.cores} processes at once, each the whole file in ${ceiling.seconds.toFixed(2)} s; one process alone ${fmt(ceiling.alone)}/s)`,
 );
 console.log(
   `replay      records/s ${fmt(replayRate)}  wall ${wall.toFixed(2)} s  peak RSS ${peak}  (${workers} worker(s); records/s over wall − ${fixed.toFixed(2)} s fixed start-up and compile; end to end ${fmt(endToEndRate)}/s)`,
@@ -337,5 +382,5 @@ console.log(
   `opa-server  records/s ${fmt(opaServer.rate)}  (${opaServer.records} records, base + head each, 2 in flight, ${opaServer.seconds.toFixed(2)} s)`,
 );
 console.log(
-  `ratio       ${(replayRate / opaServer.rate).toFixed(1)}x  (end to end ${(endToEndRate / opaServer.rate).toFixed(1)}x)`,
+  `ratios      replay ÷ parse-limit ${(replayRate / ceiling.rate).toFixed(2)} (end to end ${(endToEndRate / ceiling.rate).toFixed(2)})  replay ÷ opa-server ${(replayRate / opaServer.rate).toFixed(1)}x (end to end ${(endToEndRate / opaServer.rate).toFixed(1)}x)`,
 );

@@ -222,9 +222,26 @@ describe('InputProjection', () => {
     const ordered = (calls: Array<Record<string, string>>) =>
       every.key(
         withInput((i) => (i.request.mcp.calls = calls)),
-        true,
+        'ordered',
       );
     expect(ordered([read, other])).not.toBe(ordered([other, read]));
+    // An unpaired batch's three-valued key reads which values each field holds, not the pairing.
+    const perField = (calls: Array<Record<string, string>>) =>
+      every.key(
+        withInput((i) => (i.request.mcp.calls = calls)),
+        'per-field',
+      );
+    const pair = [
+      { method: 'tools/call', tool: 'read_file' },
+      { method: 'prompts/get', tool: 'zip' },
+    ];
+    const swapped = [
+      { method: 'tools/call', tool: 'zip' },
+      { method: 'prompts/get', tool: 'read_file' },
+    ];
+    expect(perField(pair)).toBe(perField(swapped));
+    expect(ordered(pair)).not.toBe(ordered(swapped));
+    expect(perField(pair)).not.toBe(perField([pair[0]!, { method: 'prompts/get' }]));
     // Shapes other than strings and string arrays are keyed exactly.
     expect(every.key(withInput((i) => (i.identity.claims.realm_access = { roles: ['banned', 1] })))).not.toBe(
       every.key(withInput((i) => (i.identity.claims.realm_access = { roles: ['banned', 2] }))),

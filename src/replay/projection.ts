@@ -208,6 +208,35 @@ class LeafSets {
   }
 }
 
+/**
+ * How a key counts the calls: `set` (two-valued: the distinct kinds of call), `ordered` (three-valued
+ * on paired calls: unknown pointers name calls by index), `per-field` (three-valued on an unpaired
+ * batch: which values each call field holds, whatever the pairing).
+ */
+export type CallsKeying = 'set' | 'ordered' | 'per-field';
+
+/** Which parts of a three-valued key are unknown (InputProjection.maskOf). */
+export interface KeyMask {
+  time: boolean;
+  request: readonly boolean[];
+  identity: readonly boolean[];
+  callList: boolean;
+  callFields: readonly boolean[];
+}
+
+/** Whether one of two paths is a prefix of the other; `*` in `pointer` matches any number. */
+function prefixes(pointer: readonly (string | number)[], location: readonly (string | number)[]): boolean {
+  const n = Math.min(pointer.length, location.length);
+  for (let i = 0; i < n; i++) {
+    const p = pointer[i];
+    const l = location[i];
+    if (p === l || String(p) === String(l)) continue;
+    if (p === '*' && typeof l === 'number') continue;
+    return false;
+  }
+  return true;
+}
+
 /** The part of the input a set of policies' decisions depend on, and a cache key for it. */
 export class InputProjection {
   private readonly request: KeyNode[];
@@ -314,11 +343,12 @@ export class InputProjection {
    * calls count as a set, since `some call` and `every call` (with at least one call) do not
    * depend on order or repetition.
    */
-  key(input: TrafficInput, ordered = false): string | null {
+  key(input: TrafficInput, calls: CallsKeying = 'set', mask: KeyMask | null = null): string | null {
     const request = (input as Json).request;
     const time = isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
     let text: string;
-    if (time === undefined) text = '-';
+    if (mask?.time) text = '?';
+    else if (time === undefined) text = '-';
     else if (this.windows.length === 0) text = '+';
     else {
       if (typeof time !== 'string') return null;
@@ -332,31 +362,91 @@ export class InputProjection {
       for (const w of this.windows) text += windowOpen(w, ns) ? '1' : '0';
     }
     const identity = (input as Json).identity;
-    for (const leaf of this.requestLeaves) text += `,${leaf.classOf(valueAt(request, leaf.path))}`;
-    for (const leaf of this.identityLeaves) text += `,${leaf.classOf(valueAt(identity, leaf.path))}`;
+    const leaves = this.requestLeaves;
+    for (let i = 0; i < leaves.length; i++)
+      text += mask?.request[i] ? ',?' : `,${leaves[i]!.classOf(valueAt(request, leaves[i]!.path))}`;
+    const people = this.identityLeaves;
+    for (let i = 0; i < people.length; i++)
+      text += mask?.identity[i] ? ',?' : `,${people[i]!.classOf(valueAt(identity, people[i]!.path))}`;
+    if (mask?.callList) return `${text}|?`;
     const mcp = isPlainObject(request) ? request.mcp : undefined;
-    const calls = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-    return `${text}|${this.callsClass(calls, ordered)}`;
+    const callList = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+    return `${text}|${this.callsClass(callList, calls, mask?.callFields ?? null)}`;
   }
 
-  private callsClass(calls: unknown, ordered: boolean): string {
+  private callsClass(calls: unknown, keying: CallsKeying, masked: readonly boolean[] | null): string {
     if (calls === undefined) return '-';
     if (!Array.isArray(calls)) return exactClass('X', calls);
     const leaves = this.callLeaves;
     if (leaves.length === 0) return calls.length === 0 ? '[]' : '[+]';
+    if (keying === 'per-field') return this.perFieldClass(calls as unknown[], masked);
     const classes: string[] = [];
     for (const call of calls as unknown[]) {
       let tuple = '';
       // A call that is not an object reads like one without the fields: undefined in the Rego.
-      for (const leaf of leaves)
-        tuple += `${leaf.classOf(isPlainObject(call) ? ownValue(call, leaf.path[0]!) : undefined)};`;
+      for (let i = 0; i < leaves.length; i++) {
+        const leaf = leaves[i]!;
+        tuple += masked?.[i]
+          ? '?;'
+          : `${leaf.classOf(isPlainObject(call) ? ownValue(call, leaf.path[0]!) : undefined)};`;
+      }
       classes.push(tuple);
     }
-    if (!ordered) {
+    if (keying === 'set') {
       const distinct = classes.length > 1 ? [...new Set(classes)].sort() : classes;
       return `{${distinct.join('|')}}`;
     }
     return `[${classes.join('|')}]`;
+  }
+
+  /**
+   * What a three-valued key may leave out for an unknown set: the locations it makes unknown,
+   * whose values the three-valued evaluation never reads (docs/unknowns.md: a condition on an
+   * unknown location is U whatever the value). Pointers are segments below `/input`; a pointer
+   * is "at" a location when one is a prefix of the other (equal, inside or containing), `*`
+   * matching a call index. The call list itself only when a pointer equals or contains it; a
+   * call field only when the pointer names it on every call (`*`): one naming a single call keeps
+   * the classes, which stays exact.
+   */
+  maskOf(pointers: readonly (readonly (string | number)[])[]): KeyMask {
+    const at = (location: readonly string[]) => pointers.some((p) => prefixes(p, location));
+    const callsPath = ['request', 'mcp', 'calls'];
+    return {
+      time: at(['request', 'time']),
+      request: this.requestLeaves.map((leaf) => at(['request', ...leaf.path])),
+      identity: this.identityLeaves.map((leaf) => at(['identity', ...leaf.path])),
+      callList: pointers.some((p) => p.length <= callsPath.length && prefixes(p, callsPath)),
+      callFields: this.callLeaves.map((leaf) =>
+        pointers.some(
+          (p) =>
+            p.length > callsPath.length &&
+            prefixes(p.slice(0, callsPath.length), callsPath) &&
+            p[callsPath.length] === '*' &&
+            (p.length === callsPath.length + 1 || p[callsPath.length + 1] === leaf.path[0]),
+        ),
+      ),
+    };
+  }
+
+  /**
+   * An unpaired batch (paired by position for the evaluation): per call field, the set of classes
+   * its calls hold (`-` for a call lacking the key). The three-valued rules of an unpaired batch
+   * read nothing else: `all(c)` and `some(c)` per condition, and whether there is a call.
+   */
+  private perFieldClass(calls: readonly unknown[], masked: readonly boolean[] | null): string {
+    let text = calls.length === 0 ? '<0' : '<+';
+    for (let i = 0; i < this.callLeaves.length; i++) {
+      const leaf = this.callLeaves[i]!;
+      if (masked?.[i]) {
+        text += ';?';
+        continue;
+      }
+      const classes = new Set<string>();
+      for (const call of calls)
+        classes.add(leaf.classOf(isPlainObject(call) ? ownValue(call, leaf.path[0]!) : undefined));
+      text += `;${[...classes].sort().join('|')}`;
+    }
+    return `${text}>`;
   }
 
   private projectCalls(calls: unknown): unknown {
@@ -452,11 +542,36 @@ export class DecisionCache {
     entry: null,
     buffer: null,
   };
-  /** The projection key of the last input keyed, per kind (the calls as a set, or in order). */
-  private readonly keyed = [
-    { input: null as TrafficInput | null, text: null as string | null },
-    { input: null as TrafficInput | null, text: null as string | null },
-  ];
+  /** The projection key of the last input keyed, per way of keying the calls. */
+  private readonly keyed = {
+    set: {
+      input: null as TrafficInput | null,
+      unknownKey: null as string | null,
+      text: null as string | null,
+    },
+    ordered: {
+      input: null as TrafficInput | null,
+      unknownKey: null as string | null,
+      text: null as string | null,
+    },
+    'per-field': {
+      input: null as TrafficInput | null,
+      unknownKey: null as string | null,
+      text: null as string | null,
+    },
+  };
+  /** The mask of each unknown set seen (few per sample; bounded all the same). */
+  private readonly masks = new Map<string, KeyMask>();
+
+  private maskOf(unknowns: CachedUnknowns): KeyMask {
+    let mask = this.masks.get(unknowns.key);
+    if (mask === undefined) {
+      mask = this.projection.maskOf(unknowns.payload.unknown);
+      if (this.masks.size >= 1_024) this.masks.clear();
+      this.masks.set(unknowns.key, mask);
+    }
+    return mask;
+  }
   hits = 0;
   misses = 0;
 
@@ -470,7 +585,7 @@ export class DecisionCache {
   /** The decision of side `index` on `input`. */
   evaluate(index: number, input: TrafficInput, requestId?: string): Decision {
     const last = this.last;
-    if (input !== last.input) this.select(last, input, null);
+    if (input !== last.input) this.select(last, input, null, 'set');
     const cached = last.entry?.[index] as Decision | undefined;
     if (cached !== undefined) {
       this.hits++;
@@ -490,7 +605,10 @@ export class DecisionCache {
     requestId?: string,
   ): ThreeValuedDecision {
     const last = this.last3;
-    if (input !== last.input || unknowns.key !== last.unknownKey) this.select(last, input, unknowns.key);
+    if (input !== last.input || unknowns.key !== last.unknownKey)
+      // A three-valued key keeps what the unknown pointers can name: calls by index, or for an
+      // unpaired batch each field's values (a pointer there names the field on every call).
+      this.select(last, input, unknowns, unknowns.payload.unpaired ? 'per-field' : 'ordered');
     const cached = last.entry?.[index] as ThreeValuedDecision | undefined;
     if (cached !== undefined) {
       this.hits++;
@@ -505,14 +623,15 @@ export class DecisionCache {
     return decision;
   }
 
-  private select(last: Last, input: TrafficInput, unknownKey: string | null): void {
+  private select(last: Last, input: TrafficInput, unknowns: CachedUnknowns | null, calls: CallsKeying): void {
+    const unknownKey = unknowns?.key ?? null;
     last.input = input;
     last.unknownKey = unknownKey;
-    // A three-valued key keeps the calls in order: its unknown pointers name calls by index.
-    const keyed = this.keyed[unknownKey === null ? 0 : 1]!;
-    if (input !== keyed.input) {
+    const keyed = this.keyed[calls];
+    if (input !== keyed.input || keyed.unknownKey !== unknownKey) {
       keyed.input = input;
-      keyed.text = this.projection.key(input, unknownKey !== null);
+      keyed.unknownKey = unknownKey;
+      keyed.text = this.projection.key(input, calls, unknowns === null ? null : this.maskOf(unknowns));
     }
     const projected = keyed.text;
     // The unknown key is JSON text after a one-letter tag (no NUL can occur in it), so the NUL
