@@ -33966,26 +33966,112 @@ function projectObject(value, nodes) {
     return out;
 }
 /**
- * The key text of what `nodes` read of `value`: `{` then, for each key present, its marker
- * (position), its value as JSON text and `,`, then `}`. Unambiguous, hence collision-free: the
- * markers come in a fixed order and every value is JSON text ended by a `,` (or, for an object
- * read in part, this same form).
+ * How a condition compares the value at one path: `sets` (the policies' distinct value sets on
+ * that path) for the generic comparison of strings and string arrays; `exact` for `is_batch`,
+ * `unparsable_calls` and the context flags, whose few values are keyed as they are.
  */
-function keyOfObject(value, nodes, skip) {
-    let text = '{';
-    for (const node of nodes) {
-        // hasOwn, not `in`: a key such as "constructor" must not find Object.prototype's.
-        if (node.key === skip || !Object.hasOwn(value, node.key))
-            continue;
-        const child = value[node.key];
-        text +=
-            node.marker +
-                (node.children === null || !projection_isPlainObject(child)
-                    ? JSON.stringify(child)
-                    : keyOfObject(child, node.children, null)) +
-                ',';
+class ValueLeaf {
+    path;
+    exact;
+    /** Each string any set holds → the indices of the sets holding it, as its class code. */
+    codes = new Map();
+    indices = new Map();
+    constructor(path, exact, sets) {
+        this.path = path;
+        this.exact = exact;
+        sets.forEach((set, i) => {
+            for (const value of set) {
+                const list = this.indices.get(value) ?? [];
+                list.push(i);
+                this.indices.set(value, list);
+            }
+        });
+        for (const [value, list] of this.indices)
+            this.codes.set(value, `s${list.join('.')}`);
     }
-    return `${text}}`;
+    /** The decision class of `value` (undefined: absent). */
+    classOf(value) {
+        if (value === undefined)
+            return '-';
+        if (this.exact)
+            return exactClass('e', value);
+        if (typeof value === 'string')
+            return this.codes.get(value) ?? 's';
+        if (Array.isArray(value))
+            return this.arrayClass(value);
+        if (value === null)
+            return 'z';
+        if (typeof value === 'object')
+            return 'o';
+        // Numbers and booleans compare by their JSON text: rare, keyed exactly.
+        return exactClass('n', value);
+    }
+    /** An array of strings meets a set when some element is in it; other arrays are keyed exactly. */
+    arrayClass(values) {
+        let hit = null;
+        for (const element of values) {
+            if (typeof element !== 'string')
+                return exactClass('A', values);
+            const list = this.indices.get(element);
+            if (list === undefined)
+                continue;
+            hit ??= new Set();
+            for (const i of list)
+                hit.add(i);
+        }
+        return hit === null ? 'a' : `a${[...hit].sort((x, y) => x - y).join('.')}`;
+    }
+}
+/** A value keyed as it is: a tag, the length of its JSON text and the text (unambiguous). */
+function exactClass(tag, value) {
+    const json = JSON.stringify(value);
+    return `${tag}${json.length}:${json}`;
+}
+/** The value at `path` below `root`, through plain objects only (as a Rego reference reads it). */
+function projection_valueAt(root, path) {
+    let value = root;
+    for (const key of path) {
+        if (!projection_isPlainObject(value) || !Object.hasOwn(value, key))
+            return undefined;
+        value = value[key];
+    }
+    return value;
+}
+function ownValue(object, key) {
+    return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+/** Distinct value sets (by content) per path, in first-seen order. */
+class LeafSets {
+    byPath = new Map();
+    add(path, exact, values) {
+        const id = JSON.stringify(path);
+        let entry = this.byPath.get(id);
+        if (!entry) {
+            entry = { path: [...path], exact, sets: new Map() };
+            this.byPath.set(id, entry);
+        }
+        const set = new Set(values);
+        entry.sets.set(JSON.stringify([...set].sort()), set);
+    }
+    leaves() {
+        return [...this.byPath.values()]
+            .sort((a, b) => (JSON.stringify(a.path) < JSON.stringify(b.path) ? -1 : 1))
+            .map((e) => new ValueLeaf(e.path, e.exact, [...e.sets.values()]));
+    }
+}
+/** Whether one of two paths is a prefix of the other; `*` in `pointer` matches any number. */
+function prefixes(pointer, location) {
+    const n = Math.min(pointer.length, location.length);
+    for (let i = 0; i < n; i++) {
+        const p = pointer[i];
+        const l = location[i];
+        if (p === l || String(p) === String(l))
+            continue;
+        if (p === '*' && typeof l === 'number')
+            continue;
+        return false;
+    }
+    return true;
 }
 /** The part of the input a set of policies' decisions depend on, and a cache key for it. */
 class InputProjection {
@@ -33994,11 +34080,20 @@ class InputProjection {
     /** The call fields the policies read, in a fixed order. */
     callFields;
     windows;
+    requestLeaves;
+    identityLeaves;
+    callLeaves;
     /** The union of what `policies` read: one key serves every one of them. */
     constructor(policies) {
         const request = new Map();
         const identity = new Map();
         const callFields = new Set();
+        const requestSets = new LeafSets();
+        const identitySets = new LeafSets();
+        const callSets = new LeafSets();
+        // The context flags: `verified == true`, `attributes_resolved == true`.
+        identitySets.add(['verified'], true, []);
+        identitySets.add(['attributes_resolved'], true, []);
         // The helpers every generated module has (generate.ts HELPERS).
         addPath(identity, ['verified']);
         addPath(identity, ['attributes_resolved']);
@@ -34013,10 +34108,13 @@ class InputProjection {
                     const kind = classifyField(condition.field);
                     if (kind.kind === 'call') {
                         callFields.add(kind.name);
+                        callSets.add([kind.name], false, condition.values);
                         continue;
                     }
                     const path = requestPath(kind);
                     addPath(path[0] === 'request' ? request : identity, path.slice(1));
+                    const exact = kind.kind === 'is_batch' || kind.kind === 'unparsable_calls';
+                    (path[0] === 'request' ? requestSets : identitySets).add(path.slice(1), exact, condition.values);
                 }
                 const window = rule.active_window;
                 if (window) {
@@ -34041,6 +34139,9 @@ class InputProjection {
         this.identity = keyNodes(identity);
         this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true])));
         this.windows = [...windows.values()];
+        this.requestLeaves = requestSets.leaves();
+        this.identityLeaves = identitySets.leaves();
+        this.callLeaves = callSets.leaves();
     }
     /** The input reduced to what the policies read, the request time included. */
     project(input) {
@@ -34067,14 +34168,24 @@ class InputProjection {
     }
     /**
      * A string equal for two inputs only when every policy decides them the same way by
-     * construction (same projection, same time presence, same open windows); null when the time
-     * cannot be judged here (the record is then evaluated on its own, errors and all).
+     * construction; null when the time cannot be judged here (the record is then evaluated on its
+     * own, errors and all). The key names, for each value a policy reads, its **decision class**
+     * (docs/performance.md "The decision cache"), not the value: every condition compares a value
+     * with a fixed set of strings, so two strings in the same sets of the policies' value sets are
+     * interchangeable, and so are two string arrays that meet the same sets. `resource_uri`s,
+     * prompts and subjects that no rule names all share one class. Values of any other shape
+     * (numbers, booleans, mixed arrays) are keyed exactly. `ordered`: keep the calls in order, one
+     * entry per call (a three-valued key, whose unknown pointers name calls by index); otherwise the
+     * calls count as a set, since `some call` and `every call` (with at least one call) do not
+     * depend on order or repetition.
      */
-    key(input) {
+    key(input, calls = 'set', mask = null) {
         const request = input.request;
         const time = projection_isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
         let text;
-        if (time === undefined)
+        if (mask?.time)
+            text = '?';
+        else if (time === undefined)
             text = '-';
         else if (this.windows.length === 0)
             text = '+';
@@ -34092,33 +34203,89 @@ class InputProjection {
             for (const w of this.windows)
                 text += windowOpen(w, ns) ? '1' : '0';
         }
-        // The projection without the time, written straight from the input (no intermediate objects:
-        // this runs for every record). `r`, `c`, `i` mark its three parts.
-        if (request !== undefined) {
-            if (!projection_isPlainObject(request))
-                text += `r${JSON.stringify(request)}`;
-            else {
-                text += `r${keyOfObject(request, this.request, 'time')}`;
-                const mcp = request.mcp;
-                if (projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls'))
-                    text += `c${this.keyOfCalls(mcp.calls)}`;
-            }
-        }
         const identity = input.identity;
-        if (identity !== undefined) {
-            text += `i${projection_isPlainObject(identity) ? keyOfObject(identity, this.identity, null) : JSON.stringify(identity)}`;
-        }
-        return text;
+        const leaves = this.requestLeaves;
+        for (let i = 0; i < leaves.length; i++)
+            text += mask?.request[i] ? ',?' : `,${leaves[i].classOf(projection_valueAt(request, leaves[i].path))}`;
+        const people = this.identityLeaves;
+        for (let i = 0; i < people.length; i++)
+            text += mask?.identity[i] ? ',?' : `,${people[i].classOf(projection_valueAt(identity, people[i].path))}`;
+        if (mask?.callList)
+            return `${text}|?`;
+        const mcp = projection_isPlainObject(request) ? request.mcp : undefined;
+        const callList = projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+        return `${text}|${this.callsClass(callList, calls, mask?.callFields ?? null)}`;
     }
-    keyOfCalls(calls) {
+    callsClass(calls, keying, masked) {
+        if (calls === undefined)
+            return '-';
         if (!Array.isArray(calls))
-            return JSON.stringify(calls);
-        let text = '[';
+            return exactClass('X', calls);
+        const leaves = this.callLeaves;
+        if (leaves.length === 0)
+            return calls.length === 0 ? '[]' : '[+]';
+        if (keying === 'per-field')
+            return this.perFieldClass(calls, masked);
+        const classes = [];
         for (const call of calls) {
-            text += projection_isPlainObject(call) ? keyOfObject(call, this.callFields, null) : JSON.stringify(call);
-            text += ',';
+            let tuple = '';
+            // A call that is not an object reads like one without the fields: undefined in the Rego.
+            for (let i = 0; i < leaves.length; i++) {
+                const leaf = leaves[i];
+                tuple += masked?.[i]
+                    ? '?;'
+                    : `${leaf.classOf(projection_isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined)};`;
+            }
+            classes.push(tuple);
         }
-        return `${text}]`;
+        if (keying === 'set') {
+            const distinct = classes.length > 1 ? [...new Set(classes)].sort() : classes;
+            return `{${distinct.join('|')}}`;
+        }
+        return `[${classes.join('|')}]`;
+    }
+    /**
+     * What a three-valued key may leave out for an unknown set: the locations it makes unknown,
+     * whose values the three-valued evaluation never reads (docs/unknowns.md: a condition on an
+     * unknown location is U whatever the value). Pointers are segments below `/input`; a pointer
+     * is "at" a location when one is a prefix of the other (equal, inside or containing), `*`
+     * matching a call index. The call list itself only when a pointer equals or contains it; a
+     * call field only when the pointer names it on every call (`*`): one naming a single call keeps
+     * the classes, which stays exact.
+     */
+    maskOf(pointers) {
+        const at = (location) => pointers.some((p) => prefixes(p, location));
+        const callsPath = ['request', 'mcp', 'calls'];
+        return {
+            time: at(['request', 'time']),
+            request: this.requestLeaves.map((leaf) => at(['request', ...leaf.path])),
+            identity: this.identityLeaves.map((leaf) => at(['identity', ...leaf.path])),
+            callList: pointers.some((p) => p.length <= callsPath.length && prefixes(p, callsPath)),
+            callFields: this.callLeaves.map((leaf) => pointers.some((p) => p.length > callsPath.length &&
+                prefixes(p.slice(0, callsPath.length), callsPath) &&
+                p[callsPath.length] === '*' &&
+                (p.length === callsPath.length + 1 || p[callsPath.length + 1] === leaf.path[0]))),
+        };
+    }
+    /**
+     * An unpaired batch (paired by position for the evaluation): per call field, the set of classes
+     * its calls hold (`-` for a call lacking the key). The three-valued rules of an unpaired batch
+     * read nothing else: `all(c)` and `some(c)` per condition, and whether there is a call.
+     */
+    perFieldClass(calls, masked) {
+        let text = calls.length === 0 ? '<0' : '<+';
+        for (let i = 0; i < this.callLeaves.length; i++) {
+            const leaf = this.callLeaves[i];
+            if (masked?.[i]) {
+                text += ';?';
+                continue;
+            }
+            const classes = new Set();
+            for (const call of calls)
+                classes.add(leaf.classOf(projection_isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined));
+            text += `;${[...classes].sort().join('|')}`;
+        }
+        return `${text}>`;
     }
     projectCalls(calls) {
         if (!Array.isArray(calls))
@@ -34185,9 +34352,36 @@ class DecisionCache {
         entry: null,
         buffer: null,
     };
-    /** The projection key of the last input keyed: a record's two- and three-valued sides share it. */
-    keyedInput = null;
-    keyedText = null;
+    /** The projection key of the last input keyed, per way of keying the calls. */
+    keyed = {
+        set: {
+            input: null,
+            unknownKey: null,
+            text: null,
+        },
+        ordered: {
+            input: null,
+            unknownKey: null,
+            text: null,
+        },
+        'per-field': {
+            input: null,
+            unknownKey: null,
+            text: null,
+        },
+    };
+    /** The mask of each unknown set seen (few per sample; bounded all the same). */
+    masks = new Map();
+    maskOf(unknowns) {
+        let mask = this.masks.get(unknowns.key);
+        if (mask === undefined) {
+            mask = this.projection.maskOf(unknowns.payload.unknown);
+            if (this.masks.size >= 1_024)
+                this.masks.clear();
+            this.masks.set(unknowns.key, mask);
+        }
+        return mask;
+    }
     hits = 0;
     misses = 0;
     constructor(sides, limit = DECISION_CACHE_LIMIT) {
@@ -34199,7 +34393,7 @@ class DecisionCache {
     evaluate(index, input, requestId) {
         const last = this.last;
         if (input !== last.input)
-            this.select(last, input, null);
+            this.select(last, input, null, 'set');
         const cached = last.entry?.[index];
         if (cached !== undefined) {
             this.hits++;
@@ -34214,7 +34408,9 @@ class DecisionCache {
     evaluateThreeValued(index, input, unknowns, requestId) {
         const last = this.last3;
         if (input !== last.input || unknowns.key !== last.unknownKey)
-            this.select(last, input, unknowns.key);
+            // A three-valued key keeps what the unknown pointers can name: calls by index, or for an
+            // unpaired batch each field's values (a pointer there names the field on every call).
+            this.select(last, input, unknowns, unknowns.payload.unpaired ? 'per-field' : 'ordered');
         const cached = last.entry?.[index];
         if (cached !== undefined) {
             this.hits++;
@@ -34225,14 +34421,17 @@ class DecisionCache {
         this.store(last, index, decision);
         return decision;
     }
-    select(last, input, unknownKey) {
+    select(last, input, unknowns, calls) {
+        const unknownKey = unknowns?.key ?? null;
         last.input = input;
         last.unknownKey = unknownKey;
-        if (input !== this.keyedInput) {
-            this.keyedInput = input;
-            this.keyedText = this.projection.key(input);
+        const keyed = this.keyed[calls];
+        if (input !== keyed.input || keyed.unknownKey !== unknownKey) {
+            keyed.input = input;
+            keyed.unknownKey = unknownKey;
+            keyed.text = this.projection.key(input, calls, unknowns === null ? null : this.maskOf(unknowns));
         }
-        const projected = this.keyedText;
+        const projected = keyed.text;
         // The unknown key is JSON text after a one-letter tag (no NUL can occur in it), so the NUL
         // separates the two parts unambiguously; two-valued keys carry no NUL at all.
         const key = projected === null ? null : unknownKey === null ? projected : `${unknownKey}\0${projected}`;
