@@ -28711,7 +28711,7 @@ if (!payload.ok) {
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(232), __nccwpck_require__.e(773)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1773));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(232), __nccwpck_require__.e(541)]).then(__nccwpck_require__.bind(__nccwpck_require__, 541));
     await run();
 }
 

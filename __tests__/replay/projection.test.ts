@@ -218,6 +218,14 @@ describe('InputProjection', () => {
       every.key(withInput((i) => (i.request.mcp.calls = calls)));
     expect(batch([read, other])).toBe(batch([other, read, other]));
     expect(batch([read, other])).not.toBe(batch([read]));
+    // ...and batches of different kinds of call that every rule judges alike: each rule's call
+    // conditions hold for some call and fail for another in both (the two-valued key keeps, per
+    // rule, "some call" and "every call", not the kinds).
+    const admin = { method: 'tools/call', tool: 'read_file', resource_uri: 'file:///a' };
+    expect(batch([read, other, admin])).toBe(batch([other, read]));
+    expect(batch([read, { method: 'tools/call', tool: 'zip', prompt: 'p' }])).toBe(batch([read, other]));
+    // Numbers compare by their JSON text: such a batch is keyed by its kinds of call.
+    expect(batch([read, { method: 'tools/call', tool: 5 } as never])).toMatch(/\|\{/);
     // A three-valued key keeps the calls in order: unknown pointers name calls by index.
     const ordered = (calls: Array<Record<string, string>>) =>
       every.key(
@@ -314,6 +322,28 @@ describe('DecisionCache', () => {
     }
   });
 
+  it('shares decisions between caches (worker threads): what one evaluated, another never evaluates', () => {
+    const one = new DecisionCache([head, base]);
+    const other = new DecisionCache([head, base]);
+    one.share();
+    const some = records.slice(0, 1_500);
+    const decide = (cache: DecisionCache, r: TrafficRecord) => {
+      const input = evaluationInput(r);
+      if (!hasUnknowns(r)) return [cache.evaluate(0, input), cache.evaluate(1, input)];
+      const data = unknownDataOf(r);
+      const unknowns = { key: unknownKey(r), payload: unknownsPayload(data.pointers, data.unpaired) };
+      return [cache.evaluateThreeValued(0, input, unknowns), cache.evaluateThreeValued(1, input, unknowns)];
+    };
+    const expected = some.map((r) => decide(one, r));
+    const learned = one.learned();
+    expect(learned).toHaveLength(one.misses);
+    expect(one.learned()).toEqual([]);
+    // As a worker receives them: structured-cloned.
+    other.learn(structuredClone(learned));
+    expect(some.map((r) => decide(other, r))).toEqual(expected);
+    expect(other.misses).toBe(0);
+  });
+
   it('decides windows exactly across a week, both window kinds and a DST change', () => {
     const cache = new DecisionCache([everyField]);
     const start = Date.parse('2026-10-23T00:00:00Z'); // Europe/London leaves BST on Sunday the 25th
@@ -361,10 +391,67 @@ describe('DecisionCache', () => {
   });
 });
 
-describe('decision classes are exact (fuzz)', () => {
+/**
+ * Rules whose conditions are mostly on calls, deny and allow, `in` and `not_in`, with no context
+ * to miss: which kinds of call a batch holds decides here, so a two-valued key that lumps batches
+ * together wrongly shows.
+ */
+const CALL_RULES = policyYaml({
+  default_effect: 'deny',
+  on_missing_context: 'ignore',
+  rules: [
+    {
+      id: 'deny-tool-outside-calls',
+      effect: 'deny',
+      conditions: [
+        { field: 'tool', operator: 'in', values: ['x', 'force'] },
+        { field: 'method', operator: 'not_in', values: ['tools/call'] },
+      ],
+    },
+    {
+      id: 'deny-secret',
+      effect: 'deny',
+      conditions: [{ field: 'resource_uri', operator: 'in', values: ['file:///secret'] }],
+    },
+    {
+      id: 'deny-no-prompt',
+      effect: 'deny',
+      conditions: [
+        { field: 'prompt', operator: 'not_in', values: ['summarize', 'x'] },
+        { field: 'is_batch', operator: 'in', values: ['true'] },
+      ],
+    },
+    {
+      id: 'allow-read',
+      effect: 'allow',
+      conditions: [
+        { field: 'method', operator: 'in', values: ['tools/call'] },
+        { field: 'tool', operator: 'in', values: ['read_file', 'x'] },
+      ],
+    },
+    {
+      id: 'allow-prompts',
+      effect: 'allow',
+      conditions: [{ field: 'prompt', operator: 'not_in', values: ['summarize'] }],
+    },
+    {
+      id: 'allow-resources',
+      effect: 'allow',
+      conditions: [
+        { field: 'resource_uri', operator: 'not_in', values: ['file:///secret'] },
+        { field: 'method', operator: 'in', values: ['resources/read', 'tools/call'] },
+      ],
+    },
+  ],
+});
+
+describe.each([
+  ['every field', EVERY_FIELD],
+  ['call rules', CALL_RULES],
+])('decision classes are exact (fuzz, %s)', (name, policyText) => {
   let side: ReplaySide;
   beforeAll(async () => {
-    side = await prepare(EVERY_FIELD, 'every.yaml');
+    side = await prepare(policyText, `${name}.yaml`);
   });
 
   /** Values a condition may meet: the policy's own strings, fresh ones, and every other shape. */
@@ -378,7 +465,7 @@ describe('decision classes are exact (fuzz)', () => {
   );
   const maybe = (arb: fc.Arbitrary<unknown>) => fc.option(arb, { nil: undefined, freq: 4 });
   const call = fc.record(
-    { tool: maybe(str), method: maybe(str), prompt: maybe(str), resource_uri: maybe(str) },
+    { tool: maybe(value), method: maybe(str), prompt: maybe(value), resource_uri: maybe(str) },
     { requiredKeys: [] },
   );
   const input = fc.record({
@@ -394,7 +481,7 @@ describe('decision classes are exact (fuzz)', () => {
       ),
       mcp: fc.record(
         {
-          calls: maybe(fc.array(call, { maxLength: 3 })),
+          calls: maybe(fc.array(call, { maxLength: 4 })),
           arguments: maybe(fc.record({ options: fc.record({ mode: value }) })),
         },
         { requiredKeys: [] },
@@ -438,7 +525,7 @@ describe('decision classes are exact (fuzz)', () => {
 
   it('inputs of one decision class share a key and get the decision each gets on its own', () => {
     const cache = new DecisionCache([side], 1 << 20);
-    const projection = new InputProjection([parsePolicy(EVERY_FIELD)]);
+    const projection = new InputProjection([parsePolicy(policyText)]);
     const keys = new Set<string | null>();
     fc.assert(
       fc.property(input, (generated) => {
@@ -455,5 +542,55 @@ describe('decision classes are exact (fuzz)', () => {
     // again, its twin included.
     expect(cache.misses).toBe(keys.size);
     expect(cache.hits).toBe(6000 - keys.size);
+  });
+
+  /** Unknown pointers (segments below /input): call fields by index and `*`, whole calls, inside a field. */
+  const pointer = fc.constantFrom(
+    ['request', 'mcp', 'calls', '*', 'tool'],
+    ['request', 'mcp', 'calls', '*', 'prompt'],
+    ['request', 'mcp', 'calls', '0'],
+    ['request', 'mcp', 'calls', '1', 'method'],
+    ['request', 'mcp', 'calls', '2', 'resource_uri'],
+    ['request', 'mcp', 'calls', '0', 'tool', 'x'],
+    ['request', 'mcp', 'calls', '5', 'tool'],
+    ['request', 'mcp', 'calls'],
+    ['request', 'time'],
+    ['request', 'jsonrpc', 'is_batch'],
+    ['request', 'http', 'host'],
+    ['identity', 'verified'],
+    ['identity', 'groups'],
+    ['identity', 'claims'],
+  );
+
+  it('three-valued: records with one unknown set and one key get the decision each gets on its own', () => {
+    const cache = new DecisionCache([side], 1 << 20);
+    const projection = new InputProjection([parsePolicy(policyText)]);
+    const keys = new Set<string>();
+    let uncached = 0;
+    fc.assert(
+      fc.property(
+        input,
+        fc.uniqueArray(pointer, { minLength: 1, maxLength: 3, selector: (p) => p.join('/') }),
+        fc.option(fc.integer({ min: 0, max: 4 }), { nil: null, freq: 4 }),
+        (generated, pointers, callCount) => {
+          const original = JSON.parse(JSON.stringify(generated)) as TrafficInput;
+          const sorted = [...pointers].sort((a, b) => (a.join('/') < b.join('/') ? -1 : 1));
+          const unpaired = callCount === null ? null : { call_count: callCount };
+          const payload = unknownsPayload(sorted, unpaired);
+          const unknowns = { key: `${callCount ?? 'p'}${JSON.stringify(sorted)}`, payload };
+          const full = { request: original.request, identity: original.identity, [UNKNOWNS_KEY]: payload };
+          expect(cache.evaluateThreeValued(0, original, unknowns)).toEqual(
+            side.engine.evaluateThreeValued(full),
+          );
+          const mask = projection.maskOf(payload.unknown);
+          const key = projection.key(original, unpaired === null ? 'ordered' : 'per-field', mask);
+          if (key === null) uncached++;
+          else keys.add(`${unknowns.key}\0${key}`);
+        },
+      ),
+      { numRuns: 3000, seed: 20261201 },
+    );
+    // One evaluation per distinct key (counted, not timed): a decided class is never evaluated again.
+    expect(cache.misses).toBe(keys.size + uncached);
   });
 });

@@ -7,7 +7,7 @@ import { policyMatcher, type Settings } from './inputs.js';
 import type { RunContext } from './context.js';
 import { locateSample, readSampleMapping, type SampleMapping } from './sampleLocator.js';
 import { evidenceProblems } from './evidence.js';
-import { blocker, replayFailure } from './policyFailure.js';
+import { blocker, failedOutcome, replayFailure } from './policyFailure.js';
 import type { PolicyOutcome } from './runReport.js';
 
 /** The policy files at the checked-out default branch, as Git tracks them. */
@@ -32,18 +32,7 @@ export async function replayDrift(
     } catch (error) {
       const failure = replayFailure(path, error);
       log(`${path}: ${failure.message}`);
-      outcomes.push({
-        path,
-        status: 'scheduled',
-        previous_path: null,
-        traffic: null,
-        traffic_looked: [],
-        manifests: null,
-        no_traffic: false,
-        errors: [],
-        report: null,
-        blockers: [failure],
-      });
+      outcomes.push(failedOutcome({ path, status: 'scheduled', previous_path: null }, failure));
     }
   }
   return outcomes;

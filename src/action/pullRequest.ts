@@ -9,7 +9,7 @@ import { policyMatcher, type Settings } from './inputs.js';
 import type { RunContext } from './context.js';
 import { locateSample, MAPPING_FILE, parseSampleMapping, type SampleMapping } from './sampleLocator.js';
 import { evidenceProblems, touchedPaths } from './evidence.js';
-import { blocker, replayFailure } from './policyFailure.js';
+import { blocker, failedOutcome, replayFailure } from './policyFailure.js';
 import { unifiedDiff } from './regoDiff.js';
 import type { PolicyOutcome } from './runReport.js';
 import { changeAnnotations } from './annotations.js';
@@ -109,18 +109,12 @@ export async function replayPolicyChanges(
     } catch (error) {
       const failure = replayFailure(change.path, error);
       deps.log(`${change.path}: ${failure.message}`);
-      outcomes.push({
-        path: change.path,
-        status: change.status,
-        previous_path: change.previousPath,
-        traffic: null,
-        traffic_looked: [],
-        manifests: null,
-        no_traffic: false,
-        errors: [],
-        report: null,
-        blockers: [failure],
-      });
+      outcomes.push(
+        failedOutcome(
+          { path: change.path, status: change.status, previous_path: change.previousPath },
+          failure,
+        ),
+      );
     }
   }
   return outcomes;

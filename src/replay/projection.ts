@@ -121,6 +121,8 @@ class ValueLeaf {
   /** Each string any set holds → the indices of the sets holding it, as its class code. */
   private readonly codes = new Map<string, string>();
   private readonly indices = new Map<string, number[]>();
+  /** A set's content (LeafSets' id) → its index. */
+  private readonly setIds = new Map<string, number>();
 
   constructor(
     readonly path: readonly string[],
@@ -128,6 +130,7 @@ class ValueLeaf {
     sets: readonly ReadonlySet<string>[],
   ) {
     sets.forEach((set, i) => {
+      this.setIds.set(setId(set), i);
       for (const value of set) {
         const list = this.indices.get(value) ?? [];
         list.push(i);
@@ -149,6 +152,36 @@ class ValueLeaf {
     return exactClass('n', value);
   }
 
+  /** The index of the set holding exactly `values` (LeafSets added it). */
+  indexOf(values: readonly string[]): number {
+    const index = this.setIds.get(setId(new Set(values)));
+    if (index === undefined)
+      throw new Error(`no value set ${JSON.stringify(values)} at ${this.path.join('.')}`);
+    return index;
+  }
+
+  /**
+   * The sets a call field's value meets, for ruleBits: a string, its sets; an array of strings, the
+   * sets some element is in; `NO_SETS` for what no condition ever holds on (absent, null, an
+   * object); null for numbers, booleans and other arrays (compared by their JSON text: the caller
+   * falls back to keying them exactly).
+   */
+  setsOf(value: unknown): readonly number[] | null {
+    if (typeof value === 'string') return this.indices.get(value) ?? NONE_OF_THE_SETS;
+    if (value === undefined || value === null) return NO_SETS;
+    if (Array.isArray(value)) {
+      let hit: number[] | null = null;
+      for (const element of value) {
+        if (typeof element !== 'string') return null;
+        const list = this.indices.get(element);
+        if (list === undefined) continue;
+        hit = hit === null ? [...list] : hit.concat(list);
+      }
+      return hit ?? NONE_OF_THE_SETS;
+    }
+    return typeof value === 'object' ? NO_SETS : null;
+  }
+
   /** An array of strings meets a set when some element is in it; other arrays are keyed exactly. */
   private arrayClass(values: readonly unknown[]): string {
     let hit: Set<number> | null = null;
@@ -161,6 +194,23 @@ class ValueLeaf {
     }
     return hit === null ? 'a' : `a${[...hit].sort((x, y) => x - y).join('.')}`;
   }
+}
+
+/** A value that compares (a string or string array) but is in none of the sets: `not_in` holds. */
+const NONE_OF_THE_SETS: readonly number[] = Object.freeze([]);
+/** A value no condition holds on, `in` or `not_in` (absent, null, an object). */
+const NO_SETS: readonly number[] = Object.freeze([]);
+
+/** A call field an unknown pointer names (ruleTrits). */
+const UNKNOWN_FIELD: readonly number[] = Object.freeze([]);
+/** Kleene's truth values as ruleTrits writes them. */
+const F = 0;
+const U = 1;
+const T = 2;
+
+/** LeafSets' identity of a value set: its distinct values, sorted. */
+function setId(set: ReadonlySet<string>): string {
+  return JSON.stringify([...set].sort());
 }
 
 /** A value keyed as it is: a tag, the length of its JSON text and the text (unambiguous). */
@@ -198,7 +248,7 @@ class LeafSets {
       this.byPath.set(id, entry);
     }
     const set = new Set(values);
-    entry.sets.set(JSON.stringify([...set].sort()), set);
+    entry.sets.set(setId(set), set);
   }
 
   leaves(): ValueLeaf[] {
@@ -215,6 +265,13 @@ class LeafSets {
  */
 export type CallsKeying = 'set' | 'ordered' | 'per-field';
 
+/** One call condition as ruleBits tests it: the set `set` of call leaf `leaf`, `in` or `not_in`. */
+interface CallTest {
+  leaf: number;
+  set: number;
+  negate: boolean;
+}
+
 /** Which parts of a three-valued key are unknown (InputProjection.maskOf). */
 export interface KeyMask {
   time: boolean;
@@ -222,6 +279,8 @@ export interface KeyMask {
   identity: readonly boolean[];
   callList: boolean;
   callFields: readonly boolean[];
+  /** The pointers below the call list, from the call index on (`[index | '*', field?, …]`). */
+  callPointers: readonly (readonly (string | number)[])[];
 }
 
 /** Whether one of two paths is a prefix of the other; `*` in `pointer` matches any number. */
@@ -247,6 +306,8 @@ export class InputProjection {
   private readonly requestLeaves: ValueLeaf[];
   private readonly identityLeaves: ValueLeaf[];
   private readonly callLeaves: ValueLeaf[];
+  /** Each distinct conjunction of call conditions some rule has: the tests ruleBits makes per call. */
+  private readonly callRules: CallTest[][];
 
   /** The union of what `policies` read: one key serves every one of them. */
   constructor(policies: readonly Policy[]) {
@@ -267,13 +328,20 @@ export class InputProjection {
     // projected on its own (projectCalls), below an `mcp` object read in part.
     request.set('mcp', new Map());
     const windows = new Map<string, WindowTest>();
+    const callRules = new Map<string, { field: string; values: string[]; negate: boolean }[]>();
     for (const policy of policies) {
       for (const rule of policy.rules) {
+        const tests: { field: string; values: string[]; negate: boolean }[] = [];
         for (const condition of rule.conditions) {
           const kind = classifyField(condition.field);
           if (kind.kind === 'call') {
             callFields.add(kind.name);
             callSets.add([kind.name], false, condition.values);
+            tests.push({
+              field: kind.name,
+              values: condition.values,
+              negate: condition.operator === 'not_in',
+            });
             continue;
           }
           const path = requestPath(kind)!;
@@ -281,6 +349,7 @@ export class InputProjection {
           const exact = kind.kind === 'is_batch' || kind.kind === 'unparsable_calls';
           (path[0] === 'request' ? requestSets : identitySets).add(path.slice(1), exact, condition.values);
         }
+        if (tests.length > 0) callRules.set(JSON.stringify(tests), tests);
         const window = rule.active_window;
         if (window) {
           const days = DAYS.filter((d) => window.days.includes(d));
@@ -305,6 +374,12 @@ export class InputProjection {
     this.requestLeaves = requestSets.leaves();
     this.identityLeaves = identitySets.leaves();
     this.callLeaves = callSets.leaves();
+    this.callRules = [...callRules.values()].map((tests) =>
+      tests.map((t) => {
+        const leaf = this.callLeaves.findIndex((l) => l.path[0] === t.field);
+        return { leaf, set: this.callLeaves[leaf]!.indexOf(t.values), negate: t.negate };
+      }),
+    );
   }
 
   /** The input reduced to what the policies read, the request time included. */
@@ -371,7 +446,109 @@ export class InputProjection {
     if (mask?.callList) return `${text}|?`;
     const mcp = isPlainObject(request) ? request.mcp : undefined;
     const callList = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+    if (calls === 'set' && mask === null) {
+      const bits = this.ruleBits(callList);
+      if (bits !== null) return `${text}|${bits}`;
+    }
+    if (calls === 'ordered' && mask !== null) {
+      const trits = this.ruleTrits(callList, mask);
+      if (trits !== null) return `${text}|${trits}`;
+    }
     return `${text}|${this.callsClass(callList, calls, mask?.callFields ?? null)}`;
+  }
+
+  /**
+   * The calls as the two-valued decision reads them: for each conjunction of call conditions some
+   * rule has, whether some call satisfies it (a deny rule's `some call`) and whether every call does
+   * (an allow rule's `every call`), and whether there is a call at all. Batches of different kinds
+   * of call that agree on these decide alike, so they share a key. Null (the caller keys the kinds
+   * of call instead) when a call field holds a number, a boolean or an array of other than strings,
+   * which compare by their JSON text.
+   */
+  private ruleBits(calls: unknown): string | null {
+    const rules = this.callRules;
+    if (!Array.isArray(calls) || rules.length === 0) return null;
+    const leaves = this.callLeaves;
+    const some = new Uint8Array(rules.length);
+    const every = new Uint8Array(rules.length).fill(1);
+    const sets: (readonly number[])[] = new Array<readonly number[]>(leaves.length);
+    for (const call of calls as unknown[]) {
+      for (let i = 0; i < leaves.length; i++) {
+        const leaf = leaves[i]!;
+        const held = leaf.setsOf(isPlainObject(call) ? ownValue(call, leaf.path[0]!) : undefined);
+        if (held === null) return null;
+        sets[i] = held;
+      }
+      for (let r = 0; r < rules.length; r++) {
+        let holds = true;
+        for (const test of rules[r]!) {
+          const held = sets[test.leaf]!;
+          const member = held.includes(test.set);
+          if (test.negate ? held === NO_SETS || member : !member) {
+            holds = false;
+            break;
+          }
+        }
+        if (holds) some[r] = 1;
+        else every[r] = 0;
+      }
+    }
+    let text = (calls as unknown[]).length === 0 ? 'R0' : 'R+';
+    for (let r = 0; r < rules.length; r++) text += String(some[r]! + 2 * every[r]!);
+    return text;
+  }
+
+  /**
+   * ruleBits for a three-valued key on paired calls (docs/unknowns.md "Three-valued evaluation"):
+   * a call's value for a conjunction is the Kleene AND of its conditions, U on a field an unknown
+   * pointer names for that call (by index or `*`); per conjunction the key keeps the OR over calls
+   * (a deny rule's) and the AND over calls (an allow rule's), each T, F or U. The unknown set itself
+   * is the key's other part. Null as ruleBits.
+   */
+  private ruleTrits(calls: unknown, mask: KeyMask): string | null {
+    const rules = this.callRules;
+    if (!Array.isArray(calls) || rules.length === 0) return null;
+    const leaves = this.callLeaves;
+    const some = new Uint8Array(rules.length).fill(F);
+    const every = new Uint8Array(rules.length).fill(T);
+    // Per call field: the sets its value meets, or UNKNOWN_FIELD.
+    const sets: (readonly number[])[] = new Array<readonly number[]>(leaves.length);
+    for (let index = 0; index < calls.length; index++) {
+      const call: unknown = calls[index];
+      for (let i = 0; i < leaves.length; i++) {
+        const name = leaves[i]!.path[0]!;
+        if (mask.callFields[i] || mask.callPointers.some((p) => prefixes(p, [index, name]))) {
+          sets[i] = UNKNOWN_FIELD;
+          continue;
+        }
+        const held = leaves[i]!.setsOf(isPlainObject(call) ? ownValue(call, name) : undefined);
+        if (held === null) return null;
+        sets[i] = held;
+      }
+      for (let r = 0; r < rules.length; r++) {
+        let value = T;
+        for (const test of rules[r]!) {
+          const held = sets[test.leaf]!;
+          if (held === UNKNOWN_FIELD) {
+            value = U;
+            continue;
+          }
+          const member = held.includes(test.set);
+          if (test.negate ? held === NO_SETS || member : !member) {
+            value = F;
+            break;
+          }
+        }
+        // Kleene: OR is T if any is T, else U if any is U; AND is F if any is F, else U if any is U.
+        if (value === T) some[r] = T;
+        else if (value === U && some[r] === F) some[r] = U;
+        if (value === F) every[r] = F;
+        else if (value === U && every[r] === T) every[r] = U;
+      }
+    }
+    let text = calls.length === 0 ? 'Q0' : 'Q+';
+    for (let r = 0; r < rules.length; r++) text += String(some[r]! * 3 + every[r]!);
+    return text;
   }
 
   private callsClass(calls: unknown, keying: CallsKeying, masked: readonly boolean[] | null): string {
@@ -425,6 +602,9 @@ export class InputProjection {
             (p.length === callsPath.length + 1 || p[callsPath.length + 1] === leaf.path[0]),
         ),
       ),
+      callPointers: pointers
+        .filter((p) => p.length > callsPath.length && prefixes(p.slice(0, callsPath.length), callsPath))
+        .map((p) => p.slice(callsPath.length)),
     };
   }
 
@@ -467,12 +647,19 @@ function windowOpen(w: WindowTest, ns: bigint): boolean {
 
 /**
  * How many inputs one generation of the cache holds; two generations are kept. It bounds memory,
- * not correctness. Measured on the 1M-record example sample: 4,096 beat 8,192 and 50,000 on both
- * wall time and peak RSS (bigger caches keep keys long enough to reach V8's old space).
+ * not correctness. Measured on the 1M-record example sample in-process: 16,384 holds every distinct
+ * two-valued key (18,006 evaluations against 25,744 with 4,096, 20.9 s against 22.9 s) at the same
+ * peak RSS; 65,536 gained nothing more. (With keys by value, before decision classes, 4,096 won:
+ * bigger caches kept keys long enough to reach V8's old space.)
  */
-export const DECISION_CACHE_LIMIT = 4_096;
-/** Keys longer than this (UTF-16 units) are evaluated uncached: 2 × 4,096 × 2 KiB ≈ 32 MiB at most. */
-export const MAX_KEY_LENGTH = 2_048;
+export const DECISION_CACHE_LIMIT = 16_384;
+/** Keys longer than this (UTF-16 units) are evaluated uncached: they almost never repeat. */
+export const MAX_KEY_LENGTH = 512;
+/**
+ * A generation also turns over once its keys hold this many UTF-16 units, so hostile keys cannot
+ * take a worker past its capped heap: keys take at most 2 stores × 2 generations × 2 MiB.
+ */
+export const KEY_UNITS_PER_GENERATION = 1 << 20;
 
 /** One side of a DecisionCache: a policy and its loaded wasm. */
 export interface CachedSide {
@@ -489,10 +676,24 @@ export interface CachedUnknowns {
 
 type Entry = (Decision | ThreeValuedDecision | undefined)[];
 
+/**
+ * A decision one cache evaluated, as another cache of the same replay takes it (learn): worker
+ * threads share what they evaluate, so a class is evaluated about once per replay instead of once
+ * per worker. Exact by construction: equal keys decide alike on the same policies.
+ */
+export interface LearnedDecision {
+  threeValued: boolean;
+  key: string;
+  index: number;
+  decision: Decision | ThreeValuedDecision;
+}
+
 /** Two generations of cached decisions (DecisionCache). */
 interface Generations {
   young: Map<string, Entry>;
   old: Map<string, Entry>;
+  /** The UTF-16 units of the young generation's keys. */
+  youngChars: number;
 }
 
 /** What belongs to the last input seen: the sides of one record share one key and one buffer. */
@@ -519,12 +720,12 @@ export class DecisionCache {
    * one); when the young one is full it becomes the old one. Frequent projections survive the
    * turnover, unlike with a cache that starts over.
    */
-  private readonly twoValued: Generations = { young: new Map(), old: new Map() };
+  private readonly twoValued: Generations = { young: new Map(), old: new Map(), youngChars: 0 };
   /**
    * The three-valued decisions keep generations of their own: records with unknown data are few,
    * and would otherwise be pushed out by the many two-valued keys between two of them.
    */
-  private readonly threeValued: Generations = { young: new Map(), old: new Map() };
+  private readonly threeValued: Generations = { young: new Map(), old: new Map(), youngChars: 0 };
   private readonly encoder = new TextEncoder();
   private readonly last: Last = {
     store: this.twoValued,
@@ -574,6 +775,33 @@ export class DecisionCache {
   }
   hits = 0;
   misses = 0;
+  /** What this cache evaluated since the last `learned()`, when sharing (else null). */
+  private fresh: LearnedDecision[] | null = null;
+
+  /** From now on, remember every evaluation for `learned()`. */
+  share(): void {
+    this.fresh ??= [];
+  }
+
+  /** The decisions evaluated here since the last call (share() first), for other caches to learn. */
+  learned(): LearnedDecision[] {
+    const out = this.fresh ?? [];
+    if (this.fresh !== null) this.fresh = [];
+    return out;
+  }
+
+  /** Takes decisions another cache of the same policies evaluated (its learned()). */
+  learn(decisions: readonly LearnedDecision[]): void {
+    for (const d of decisions) {
+      const store = d.threeValued ? this.threeValued : this.twoValued;
+      let entry = this.lookup(store, d.key);
+      if (entry === null) {
+        entry = [];
+        this.remember(store, d.key, entry);
+      }
+      entry[d.index] ??= d.decision;
+    }
+  }
 
   constructor(
     private readonly sides: readonly CachedSide[],
@@ -593,7 +821,7 @@ export class DecisionCache {
     }
     this.misses++;
     const decision = this.sides[index]!.engine.evaluate(this.inputBuffer(last, input, null), requestId);
-    this.store(last, index, decision);
+    this.store(last, index, decision, false);
     return decision;
   }
 
@@ -619,7 +847,7 @@ export class DecisionCache {
       this.inputBuffer(last, input, unknowns.payload),
       requestId,
     );
-    this.store(last, index, decision);
+    this.store(last, index, decision, true);
     return decision;
   }
 
@@ -644,13 +872,19 @@ export class DecisionCache {
     last.buffer = null;
   }
 
-  private store(last: Last, index: number, decision: Decision | ThreeValuedDecision): void {
+  private store(
+    last: Last,
+    index: number,
+    decision: Decision | ThreeValuedDecision,
+    threeValued: boolean,
+  ): void {
     if (last.key === null) return;
     if (last.entry === null) {
       last.entry = [];
       this.remember(last.store, last.key, last.entry);
     }
     last.entry[index] = decision;
+    this.fresh?.push({ threeValued, key: last.key, index, decision });
   }
 
   private lookup(store: Generations, key: string): Entry | null {
@@ -663,11 +897,13 @@ export class DecisionCache {
   }
 
   private remember(store: Generations, key: string, entry: Entry): void {
-    if (store.young.size >= this.limit) {
+    if (store.young.size >= this.limit || store.youngChars >= KEY_UNITS_PER_GENERATION) {
       store.old = store.young;
       store.young = new Map();
+      store.youngChars = 0;
     }
     store.young.set(key, entry);
+    store.youngChars += key.length;
   }
 
   /**

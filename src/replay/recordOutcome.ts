@@ -162,7 +162,8 @@ export function decisionPair(
 
 /** Evaluates elements of one replay's sample; one per thread (it owns a DecisionCache). */
 export class RecordEvaluator {
-  private readonly cache: DecisionCache;
+  /** Its decisions; worker threads exchange what theirs evaluate (DecisionCache.learned). */
+  readonly cache: DecisionCache;
   private readonly judge: UnknownsJudge;
   private readonly primaryRules: RuleTable;
   private readonly baseRules: RuleTable | null;

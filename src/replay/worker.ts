@@ -1,11 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { WasmPolicy } from '../engine/wasmEngine.js';
 import { RecordEvaluator, type EvaluatorSide } from './recordOutcome.js';
+import { packOutcomes } from './outcomeCodec.js';
 import type { WorkerInit, WorkerReply, WorkerRequest, WorkerSide } from './workerPool.js';
 
 /**
  * The replay's worker thread (workerPool.ts): loads the head's and base's wasm once, then turns
- * each run of lines it is sent into outcomes with its own decision cache. Bundled on its own as
+ * each run of lines it is sent into outcomes with its own decision cache, which learns what the
+ * other workers evaluated (sent with each run) and reports what it evaluated (with each reply). Bundled on its own as
  * dist/cli/replay-worker/index.js, which both the CLI and the Action bundle use (scripts/build.mjs).
  */
 
@@ -23,14 +25,14 @@ async function load(side: WorkerSide): Promise<EvaluatorSide> {
 
 const [primary, base] = await Promise.all([load(init.primary), init.base === null ? null : load(init.base)]);
 const evaluator = new RecordEvaluator(init.config, primary, base);
+evaluator.cache.share();
 
 port.on('message', (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    reply = {
-      seq: request.seq,
-      outcomes: evaluator.evaluateLines(request.bytes, request.firstLine, request.base),
-    };
+    evaluator.cache.learn(request.learned);
+    const outcomes = packOutcomes(evaluator.evaluateLines(request.bytes, request.firstLine, request.base));
+    reply = { seq: request.seq, outcomes, learned: evaluator.cache.learned() };
   } catch (error) {
     // Evaluation failures are outcomes already; anything else fails the replay, as in-process.
     const e = error instanceof Error ? error : new Error(String(error));
@@ -39,5 +41,5 @@ port.on('message', (request: WorkerRequest) => {
       error: { name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) },
     };
   }
-  port.postMessage(reply);
+  port.postMessage(reply, 'outcomes' in reply ? [reply.outcomes.numbers.buffer as ArrayBuffer] : []);
 });

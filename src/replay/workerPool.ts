@@ -6,6 +6,8 @@ import type { Policy } from '../policy/schema.js';
 import type { PolicyFeatures } from '../policy/features.js';
 import type { SampleUnit } from '../traffic/sample.js';
 import type { ElementOutcome, OutcomeConfig } from './recordOutcome.js';
+import { unpackOutcomes, type PackedOutcomes } from './outcomeCodec.js';
+import type { LearnedDecision } from './projection.js';
 
 /**
  * Worker threads for the replay: the main thread reads, decompresses and cuts the sample into
@@ -53,11 +55,13 @@ export interface WorkerRequest {
   bytes: Uint8Array;
   firstLine: number;
   base: number;
+  /** What the other workers evaluated since this worker's last run: its cache takes it first. */
+  learned: LearnedDecision[];
 }
 
 /** Worker → main: the outcomes of run `seq`, or why it failed. */
 export type WorkerReply =
-  | { seq: number; outcomes: ElementOutcome[] }
+  | { seq: number; outcomes: PackedOutcomes; learned: LearnedDecision[] }
   | { seq: number; error: { name: string; message: string; stack?: string } };
 
 /**
@@ -86,6 +90,8 @@ interface Slot {
   worker: Worker;
   /** Runs handed to it and not answered yet. */
   busy: number;
+  /** Decisions the other workers evaluated, to send with its next run. */
+  pending: LearnedDecision[][];
 }
 
 export class ReplayWorkerPool {
@@ -107,7 +113,7 @@ export class ReplayWorkerPool {
         workerData: init,
         resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB },
       });
-      const slot: Slot = { worker, busy: 0 };
+      const slot: Slot = { worker, busy: 0, pending: [] };
       worker.on('message', (reply: WorkerReply) => this.onReply(slot, reply));
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => {
@@ -153,7 +159,9 @@ export class ReplayWorkerPool {
     // Transfer, not copy: the buffer must be exactly the run (a Buffer may view a larger one).
     let bytes: Uint8Array = run;
     if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) bytes = new Uint8Array(bytes);
-    const request: WorkerRequest = { seq: this.nextSeq++, bytes, firstLine, base };
+    const learned = slot.pending.length === 1 ? slot.pending[0]! : slot.pending.flat();
+    slot.pending = [];
+    const request: WorkerRequest = { seq: this.nextSeq++, bytes, firstLine, base, learned };
     slot.worker.postMessage(request, [bytes.buffer as ArrayBuffer]);
   }
 
@@ -166,7 +174,9 @@ export class ReplayWorkerPool {
       this.fail(error);
       return;
     }
-    this.finish(reply.seq, reply.outcomes);
+    if (reply.learned.length > 0)
+      for (const other of this.slots) if (other !== slot) other.pending.push(reply.learned);
+    this.finish(reply.seq, unpackOutcomes(reply.outcomes));
   }
 
   /** Records run `seq`'s outcomes and delivers every run that is now next in order. */

@@ -1,8 +1,8 @@
-export const id = 773;
-export const ids = [773];
+export const id = 541;
+export const ids = [541];
 export const modules = {
 
-/***/ 1773:
+/***/ 541:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9669,10 +9669,13 @@ class ValueLeaf {
     /** Each string any set holds → the indices of the sets holding it, as its class code. */
     codes = new Map();
     indices = new Map();
+    /** A set's content (LeafSets' id) → its index. */
+    setIds = new Map();
     constructor(path, exact, sets) {
         this.path = path;
         this.exact = exact;
         sets.forEach((set, i) => {
+            this.setIds.set(setId(set), i);
             for (const value of set) {
                 const list = this.indices.get(value) ?? [];
                 list.push(i);
@@ -9699,6 +9702,38 @@ class ValueLeaf {
         // Numbers and booleans compare by their JSON text: rare, keyed exactly.
         return exactClass('n', value);
     }
+    /** The index of the set holding exactly `values` (LeafSets added it). */
+    indexOf(values) {
+        const index = this.setIds.get(setId(new Set(values)));
+        if (index === undefined)
+            throw new Error(`no value set ${JSON.stringify(values)} at ${this.path.join('.')}`);
+        return index;
+    }
+    /**
+     * The sets a call field's value meets, for ruleBits: a string, its sets; an array of strings, the
+     * sets some element is in; `NO_SETS` for what no condition ever holds on (absent, null, an
+     * object); null for numbers, booleans and other arrays (compared by their JSON text: the caller
+     * falls back to keying them exactly).
+     */
+    setsOf(value) {
+        if (typeof value === 'string')
+            return this.indices.get(value) ?? NONE_OF_THE_SETS;
+        if (value === undefined || value === null)
+            return NO_SETS;
+        if (Array.isArray(value)) {
+            let hit = null;
+            for (const element of value) {
+                if (typeof element !== 'string')
+                    return null;
+                const list = this.indices.get(element);
+                if (list === undefined)
+                    continue;
+                hit = hit === null ? [...list] : hit.concat(list);
+            }
+            return hit ?? NONE_OF_THE_SETS;
+        }
+        return typeof value === 'object' ? NO_SETS : null;
+    }
     /** An array of strings meets a set when some element is in it; other arrays are keyed exactly. */
     arrayClass(values) {
         let hit = null;
@@ -9714,6 +9749,20 @@ class ValueLeaf {
         }
         return hit === null ? 'a' : `a${[...hit].sort((x, y) => x - y).join('.')}`;
     }
+}
+/** A value that compares (a string or string array) but is in none of the sets: `not_in` holds. */
+const NONE_OF_THE_SETS = Object.freeze([]);
+/** A value no condition holds on, `in` or `not_in` (absent, null, an object). */
+const NO_SETS = Object.freeze([]);
+/** A call field an unknown pointer names (ruleTrits). */
+const UNKNOWN_FIELD = Object.freeze([]);
+/** Kleene's truth values as ruleTrits writes them. */
+const F = 0;
+const U = 1;
+const T = 2;
+/** LeafSets' identity of a value set: its distinct values, sorted. */
+function setId(set) {
+    return JSON.stringify([...set].sort());
 }
 /** A value keyed as it is: a tag, the length of its JSON text and the text (unambiguous). */
 function exactClass(tag, value) {
@@ -9744,7 +9793,7 @@ class LeafSets {
             this.byPath.set(id, entry);
         }
         const set = new Set(values);
-        entry.sets.set(JSON.stringify([...set].sort()), set);
+        entry.sets.set(setId(set), set);
     }
     leaves() {
         return [...this.byPath.values()]
@@ -9776,6 +9825,8 @@ class InputProjection {
     requestLeaves;
     identityLeaves;
     callLeaves;
+    /** Each distinct conjunction of call conditions some rule has: the tests ruleBits makes per call. */
+    callRules;
     /** The union of what `policies` read: one key serves every one of them. */
     constructor(policies) {
         const request = new Map();
@@ -9795,13 +9846,20 @@ class InputProjection {
         // projected on its own (projectCalls), below an `mcp` object read in part.
         request.set('mcp', new Map());
         const windows = new Map();
+        const callRules = new Map();
         for (const policy of policies) {
             for (const rule of policy.rules) {
+                const tests = [];
                 for (const condition of rule.conditions) {
                     const kind = classifyField(condition.field);
                     if (kind.kind === 'call') {
                         callFields.add(kind.name);
                         callSets.add([kind.name], false, condition.values);
+                        tests.push({
+                            field: kind.name,
+                            values: condition.values,
+                            negate: condition.operator === 'not_in',
+                        });
                         continue;
                     }
                     const path = projection_requestPath(kind);
@@ -9809,6 +9867,8 @@ class InputProjection {
                     const exact = kind.kind === 'is_batch' || kind.kind === 'unparsable_calls';
                     (path[0] === 'request' ? requestSets : identitySets).add(path.slice(1), exact, condition.values);
                 }
+                if (tests.length > 0)
+                    callRules.set(JSON.stringify(tests), tests);
                 const window = rule.active_window;
                 if (window) {
                     const days = DAYS.filter((d) => window.days.includes(d));
@@ -9835,6 +9895,10 @@ class InputProjection {
         this.requestLeaves = requestSets.leaves();
         this.identityLeaves = identitySets.leaves();
         this.callLeaves = callSets.leaves();
+        this.callRules = [...callRules.values()].map((tests) => tests.map((t) => {
+            const leaf = this.callLeaves.findIndex((l) => l.path[0] === t.field);
+            return { leaf, set: this.callLeaves[leaf].indexOf(t.values), negate: t.negate };
+        }));
     }
     /** The input reduced to what the policies read, the request time included. */
     project(input) {
@@ -9907,7 +9971,121 @@ class InputProjection {
             return `${text}|?`;
         const mcp = isPlainObject(request) ? request.mcp : undefined;
         const callList = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+        if (calls === 'set' && mask === null) {
+            const bits = this.ruleBits(callList);
+            if (bits !== null)
+                return `${text}|${bits}`;
+        }
+        if (calls === 'ordered' && mask !== null) {
+            const trits = this.ruleTrits(callList, mask);
+            if (trits !== null)
+                return `${text}|${trits}`;
+        }
         return `${text}|${this.callsClass(callList, calls, mask?.callFields ?? null)}`;
+    }
+    /**
+     * The calls as the two-valued decision reads them: for each conjunction of call conditions some
+     * rule has, whether some call satisfies it (a deny rule's `some call`) and whether every call does
+     * (an allow rule's `every call`), and whether there is a call at all. Batches of different kinds
+     * of call that agree on these decide alike, so they share a key. Null (the caller keys the kinds
+     * of call instead) when a call field holds a number, a boolean or an array of other than strings,
+     * which compare by their JSON text.
+     */
+    ruleBits(calls) {
+        const rules = this.callRules;
+        if (!Array.isArray(calls) || rules.length === 0)
+            return null;
+        const leaves = this.callLeaves;
+        const some = new Uint8Array(rules.length);
+        const every = new Uint8Array(rules.length).fill(1);
+        const sets = new Array(leaves.length);
+        for (const call of calls) {
+            for (let i = 0; i < leaves.length; i++) {
+                const leaf = leaves[i];
+                const held = leaf.setsOf(isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined);
+                if (held === null)
+                    return null;
+                sets[i] = held;
+            }
+            for (let r = 0; r < rules.length; r++) {
+                let holds = true;
+                for (const test of rules[r]) {
+                    const held = sets[test.leaf];
+                    const member = held.includes(test.set);
+                    if (test.negate ? held === NO_SETS || member : !member) {
+                        holds = false;
+                        break;
+                    }
+                }
+                if (holds)
+                    some[r] = 1;
+                else
+                    every[r] = 0;
+            }
+        }
+        let text = calls.length === 0 ? 'R0' : 'R+';
+        for (let r = 0; r < rules.length; r++)
+            text += String(some[r] + 2 * every[r]);
+        return text;
+    }
+    /**
+     * ruleBits for a three-valued key on paired calls (docs/unknowns.md "Three-valued evaluation"):
+     * a call's value for a conjunction is the Kleene AND of its conditions, U on a field an unknown
+     * pointer names for that call (by index or `*`); per conjunction the key keeps the OR over calls
+     * (a deny rule's) and the AND over calls (an allow rule's), each T, F or U. The unknown set itself
+     * is the key's other part. Null as ruleBits.
+     */
+    ruleTrits(calls, mask) {
+        const rules = this.callRules;
+        if (!Array.isArray(calls) || rules.length === 0)
+            return null;
+        const leaves = this.callLeaves;
+        const some = new Uint8Array(rules.length).fill(F);
+        const every = new Uint8Array(rules.length).fill(T);
+        // Per call field: the sets its value meets, or UNKNOWN_FIELD.
+        const sets = new Array(leaves.length);
+        for (let index = 0; index < calls.length; index++) {
+            const call = calls[index];
+            for (let i = 0; i < leaves.length; i++) {
+                const name = leaves[i].path[0];
+                if (mask.callFields[i] || mask.callPointers.some((p) => prefixes(p, [index, name]))) {
+                    sets[i] = UNKNOWN_FIELD;
+                    continue;
+                }
+                const held = leaves[i].setsOf(isPlainObject(call) ? ownValue(call, name) : undefined);
+                if (held === null)
+                    return null;
+                sets[i] = held;
+            }
+            for (let r = 0; r < rules.length; r++) {
+                let value = T;
+                for (const test of rules[r]) {
+                    const held = sets[test.leaf];
+                    if (held === UNKNOWN_FIELD) {
+                        value = U;
+                        continue;
+                    }
+                    const member = held.includes(test.set);
+                    if (test.negate ? held === NO_SETS || member : !member) {
+                        value = F;
+                        break;
+                    }
+                }
+                // Kleene: OR is T if any is T, else U if any is U; AND is F if any is F, else U if any is U.
+                if (value === T)
+                    some[r] = T;
+                else if (value === U && some[r] === F)
+                    some[r] = U;
+                if (value === F)
+                    every[r] = F;
+                else if (value === U && every[r] === T)
+                    every[r] = U;
+            }
+        }
+        let text = calls.length === 0 ? 'Q0' : 'Q+';
+        for (let r = 0; r < rules.length; r++)
+            text += String(some[r] * 3 + every[r]);
+        return text;
     }
     callsClass(calls, keying, masked) {
         if (calls === undefined)
@@ -9958,6 +10136,9 @@ class InputProjection {
                 prefixes(p.slice(0, callsPath.length), callsPath) &&
                 p[callsPath.length] === '*' &&
                 (p.length === callsPath.length + 1 || p[callsPath.length + 1] === leaf.path[0]))),
+            callPointers: pointers
+                .filter((p) => p.length > callsPath.length && prefixes(p.slice(0, callsPath.length), callsPath))
+                .map((p) => p.slice(callsPath.length)),
         };
     }
     /**
@@ -10000,12 +10181,19 @@ function windowOpen(w, ns) {
 }
 /**
  * How many inputs one generation of the cache holds; two generations are kept. It bounds memory,
- * not correctness. Measured on the 1M-record example sample: 4,096 beat 8,192 and 50,000 on both
- * wall time and peak RSS (bigger caches keep keys long enough to reach V8's old space).
+ * not correctness. Measured on the 1M-record example sample in-process: 16,384 holds every distinct
+ * two-valued key (18,006 evaluations against 25,744 with 4,096, 20.9 s against 22.9 s) at the same
+ * peak RSS; 65,536 gained nothing more. (With keys by value, before decision classes, 4,096 won:
+ * bigger caches kept keys long enough to reach V8's old space.)
  */
-const DECISION_CACHE_LIMIT = 4_096;
-/** Keys longer than this (UTF-16 units) are evaluated uncached: 2 × 4,096 × 2 KiB ≈ 32 MiB at most. */
-const MAX_KEY_LENGTH = 2_048;
+const DECISION_CACHE_LIMIT = 16_384;
+/** Keys longer than this (UTF-16 units) are evaluated uncached: they almost never repeat. */
+const MAX_KEY_LENGTH = 512;
+/**
+ * A generation also turns over once its keys hold this many UTF-16 units, so hostile keys cannot
+ * take a worker past its capped heap: keys take at most 2 stores × 2 generations × 2 MiB.
+ */
+const KEY_UNITS_PER_GENERATION = 1 << 20;
 /**
  * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
  * what any of the policies reads: a record costs one key, and each policy is evaluated once per
@@ -10022,12 +10210,12 @@ class DecisionCache {
      * one); when the young one is full it becomes the old one. Frequent projections survive the
      * turnover, unlike with a cache that starts over.
      */
-    twoValued = { young: new Map(), old: new Map() };
+    twoValued = { young: new Map(), old: new Map(), youngChars: 0 };
     /**
      * The three-valued decisions keep generations of their own: records with unknown data are few,
      * and would otherwise be pushed out by the many two-valued keys between two of them.
      */
-    threeValued = { young: new Map(), old: new Map() };
+    threeValued = { young: new Map(), old: new Map(), youngChars: 0 };
     encoder = new TextEncoder();
     last = {
         store: this.twoValued,
@@ -10077,6 +10265,31 @@ class DecisionCache {
     }
     hits = 0;
     misses = 0;
+    /** What this cache evaluated since the last `learned()`, when sharing (else null). */
+    fresh = null;
+    /** From now on, remember every evaluation for `learned()`. */
+    share() {
+        this.fresh ??= [];
+    }
+    /** The decisions evaluated here since the last call (share() first), for other caches to learn. */
+    learned() {
+        const out = this.fresh ?? [];
+        if (this.fresh !== null)
+            this.fresh = [];
+        return out;
+    }
+    /** Takes decisions another cache of the same policies evaluated (its learned()). */
+    learn(decisions) {
+        for (const d of decisions) {
+            const store = d.threeValued ? this.threeValued : this.twoValued;
+            let entry = this.lookup(store, d.key);
+            if (entry === null) {
+                entry = [];
+                this.remember(store, d.key, entry);
+            }
+            entry[d.index] ??= d.decision;
+        }
+    }
     constructor(sides, limit = DECISION_CACHE_LIMIT) {
         this.sides = sides;
         this.limit = limit;
@@ -10094,7 +10307,7 @@ class DecisionCache {
         }
         this.misses++;
         const decision = this.sides[index].engine.evaluate(this.inputBuffer(last, input, null), requestId);
-        this.store(last, index, decision);
+        this.store(last, index, decision, false);
         return decision;
     }
     /** The three-valued decision of side `index` on `input` with `unknowns` unknown. */
@@ -10111,7 +10324,7 @@ class DecisionCache {
         }
         this.misses++;
         const decision = this.sides[index].engine.evaluateThreeValued(this.inputBuffer(last, input, unknowns.payload), requestId);
-        this.store(last, index, decision);
+        this.store(last, index, decision, true);
         return decision;
     }
     select(last, input, unknowns, calls) {
@@ -10134,7 +10347,7 @@ class DecisionCache {
         last.entry = last.key === null ? null : this.lookup(last.store, last.key);
         last.buffer = null;
     }
-    store(last, index, decision) {
+    store(last, index, decision, threeValued) {
         if (last.key === null)
             return;
         if (last.entry === null) {
@@ -10142,6 +10355,7 @@ class DecisionCache {
             this.remember(last.store, last.key, last.entry);
         }
         last.entry[index] = decision;
+        this.fresh?.push({ threeValued, key: last.key, index, decision });
     }
     lookup(store, key) {
         const young = store.young.get(key);
@@ -10154,11 +10368,13 @@ class DecisionCache {
         return old;
     }
     remember(store, key, entry) {
-        if (store.young.size >= this.limit) {
+        if (store.young.size >= this.limit || store.youngChars >= KEY_UNITS_PER_GENERATION) {
             store.old = store.young;
             store.young = new Map();
+            store.youngChars = 0;
         }
         store.young.set(key, entry);
+        store.youngChars += key.length;
     }
     /**
      * The projected input (with the unknown set under UNKNOWNS_KEY for the three-valued decision) as
@@ -10265,6 +10481,7 @@ class RecordEvaluator {
     config;
     primary;
     base;
+    /** Its decisions; worker threads exchange what theirs evaluate (DecisionCache.learned). */
     cache;
     judge;
     primaryRules;
@@ -10578,7 +10795,137 @@ async function buildRecordFilter(plan, since, limit) {
 var external_node_url_ = __webpack_require__(3136);
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __webpack_require__(5919);
+;// CONCATENATED MODULE: ./build/replay/outcomeCodec.js
+const RECORD = 0;
+const SKIPPED = 1;
+const OTHER = 2;
+const NULL = -1;
+const RECORDED = [null, 'allow', 'deny'];
+/** Growable numbers, so a run of any length packs without a second pass. */
+class Numbers {
+    array = new Float64Array(1_024);
+    length = 0;
+    push(value) {
+        if (this.length === this.array.length) {
+            const bigger = new Float64Array(this.array.length * 2);
+            bigger.set(this.array);
+            this.array = bigger;
+        }
+        this.array[this.length++] = value;
+    }
+    done() {
+        return this.array.slice(0, this.length);
+    }
+}
+function packOutcomes(outcomes) {
+    const numbers = new Numbers();
+    const texts = [];
+    const others = [];
+    const string = (value) => {
+        if (value === null)
+            numbers.push(NULL);
+        else {
+            numbers.push(value.length);
+            texts.push(value);
+        }
+    };
+    for (const outcome of outcomes) {
+        if (outcome.kind === 'skipped') {
+            numbers.push(SKIPPED);
+            numbers.push(outcome.line);
+            numbers.push(outcome.otherPath ? 1 : 0);
+        }
+        else if (outcome.kind === 'record' && outcome.change === null) {
+            numbers.push(RECORD);
+            numbers.push(outcome.line);
+            numbers.push((outcome.evaluated ? 1 : 0) | (outcome.byReading ? 2 : 0));
+            numbers.push(outcome.primary);
+            numbers.push(outcome.reasons);
+            numbers.push(outcome.base ?? NULL - 1);
+            numbers.push(RECORDED.indexOf(outcome.recorded_decision));
+            if (outcome.matched === null)
+                numbers.push(NULL);
+            else {
+                numbers.push(outcome.matched.length);
+                for (const index of outcome.matched)
+                    numbers.push(index);
+            }
+            string(outcome.request_id);
+            string(outcome.occurred_at);
+            string(outcome.manifest_id);
+            string(outcome.policy_revision);
+            string(outcome.error);
+            string(outcome.decision_path);
+        }
+        else {
+            numbers.push(OTHER);
+            others.push(outcome);
+        }
+    }
+    return { count: outcomes.length, numbers: numbers.done(), text: texts.join(''), others };
+}
+function unpackOutcomes(packed) {
+    const { numbers, text, others } = packed;
+    const out = new Array(packed.count);
+    let n = 0;
+    let t = 0;
+    let o = 0;
+    const string = () => {
+        const length = numbers[n++];
+        if (length === NULL)
+            return null;
+        const value = text.slice(t, t + length);
+        t += length;
+        return value;
+    };
+    for (let i = 0; i < packed.count; i++) {
+        const kind = numbers[n++];
+        if (kind === SKIPPED) {
+            out[i] = { kind: 'skipped', line: numbers[n++], otherPath: numbers[n++] === 1 };
+        }
+        else if (kind === RECORD) {
+            const line = numbers[n++];
+            const flags = numbers[n++];
+            const primary = numbers[n++];
+            const reasons = numbers[n++];
+            const base = numbers[n++];
+            const recorded = RECORDED[numbers[n++]];
+            const count = numbers[n++];
+            let matched = null;
+            if (count !== NULL) {
+                matched = new Array(count);
+                for (let k = 0; k < count; k++)
+                    matched[k] = numbers[n++];
+            }
+            const outcome = {
+                kind: 'record',
+                line,
+                request_id: string(),
+                occurred_at: string(),
+                manifest_id: string(),
+                recorded_decision: recorded,
+                policy_revision: string(),
+                evaluated: (flags & 1) !== 0,
+                error: string(),
+                primary,
+                reasons,
+                byReading: (flags & 2) !== 0,
+                matched,
+                base: base === NULL - 1 ? null : base,
+                change: null,
+                decision_path: string(),
+            };
+            out[i] = outcome;
+        }
+        else {
+            out[i] = others[o++];
+        }
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./build/replay/workerPool.js
+
 
 
 
@@ -10643,7 +10990,7 @@ class ReplayWorkerPool {
                 workerData: init,
                 resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB },
             });
-            const slot = { worker, busy: 0 };
+            const slot = { worker, busy: 0, pending: [] };
             worker.on('message', (reply) => this.onReply(slot, reply));
             worker.on('error', (error) => this.fail(error));
             worker.on('exit', (code) => {
@@ -10690,7 +11037,9 @@ class ReplayWorkerPool {
         let bytes = run;
         if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength)
             bytes = new Uint8Array(bytes);
-        const request = { seq: this.nextSeq++, bytes, firstLine, base };
+        const learned = slot.pending.length === 1 ? slot.pending[0] : slot.pending.flat();
+        slot.pending = [];
+        const request = { seq: this.nextSeq++, bytes, firstLine, base, learned };
         slot.worker.postMessage(request, [bytes.buffer]);
     }
     onReply(slot, reply) {
@@ -10703,7 +11052,11 @@ class ReplayWorkerPool {
             this.fail(error);
             return;
         }
-        this.finish(reply.seq, reply.outcomes);
+        if (reply.learned.length > 0)
+            for (const other of this.slots)
+                if (other !== slot)
+                    other.pending.push(reply.learned);
+        this.finish(reply.seq, unpackOutcomes(reply.outcomes));
     }
     /** Records run `seq`'s outcomes and delivers every run that is now next in order. */
     finish(seq, outcomes) {
@@ -11546,6 +11899,19 @@ function replayFailure(path, error) {
         message: `could not be replayed: ${failureMessage(error)}`,
     };
 }
+/** The outcome of a policy whose processing threw: nothing replayed, its one blocker `failure`. */
+function failedOutcome(policy, failure) {
+    return {
+        ...policy,
+        traffic: null,
+        traffic_looked: [],
+        manifests: null,
+        no_traffic: false,
+        errors: [],
+        report: null,
+        blockers: [failure],
+    };
+}
 /** A PolicyBlocker from an evidence or failure problem. */
 function blocker(rule, error) {
     return { rule, ...error };
@@ -11904,18 +12270,7 @@ async function replayPolicyChanges(deps, baseSha, headSha, changes, touched = []
         catch (error) {
             const failure = replayFailure(change.path, error);
             deps.log(`${change.path}: ${failure.message}`);
-            outcomes.push({
-                path: change.path,
-                status: change.status,
-                previous_path: change.previousPath,
-                traffic: null,
-                traffic_looked: [],
-                manifests: null,
-                no_traffic: false,
-                errors: [],
-                report: null,
-                blockers: [failure],
-            });
+            outcomes.push(failedOutcome({ path: change.path, status: change.status, previous_path: change.previousPath }, failure));
         }
     }
     return outcomes;
@@ -12106,18 +12461,7 @@ async function replayDrift(context, settings, opa, log) {
         catch (error) {
             const failure = replayFailure(path, error);
             log(`${path}: ${failure.message}`);
-            outcomes.push({
-                path,
-                status: 'scheduled',
-                previous_path: null,
-                traffic: null,
-                traffic_looked: [],
-                manifests: null,
-                no_traffic: false,
-                errors: [],
-                report: null,
-                blockers: [failure],
-            });
+            outcomes.push(failedOutcome({ path, status: 'scheduled', previous_path: null }, failure));
         }
     }
     return outcomes;
