@@ -28984,7 +28984,7 @@ function restrictedCapabilities(opaPath) {
     }
     return cached;
 }
-/** Default time limit of one `opa build` (README "Limits"). */
+/** Default time limit of one `opa build` (docs/security.md "Limits"). */
 const DEFAULT_BUILD_TIMEOUT_MS = 60_000;
 /**
  * Compiles modules to one WebAssembly module with `opa build -t wasm`. Results are cached by the
@@ -31103,7 +31103,7 @@ function isWhitespace(b) {
  * Every resource limit of a run in one place: what a hostile sample or policy may cost before it
  * is an error naming the limit. The CLI sets them with flags of the same names
  * (`--max-line-bytes 4MiB`), the Action with its `limits` input
- * (`max-line-bytes=4MiB, compile-timeout=120s`). README "Limits" lists them.
+ * (`max-line-bytes=4MiB, compile-timeout=120s`). docs/security.md "Limits" lists them.
  */
 
 
@@ -33119,7 +33119,7 @@ function isUnknown(pointers, location) {
             return true;
     return false;
 }
-/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Precisions"). */
+/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Locations"). */
 const CALL_LIST = ['request', 'mcp', 'calls'];
 function isCallListUnknown(pointers) {
     for (const pointer of pointers) {
@@ -36545,7 +36545,7 @@ var cli_io = __nccwpck_require__(1973);
 
 
 /**
- * The resource-limit flags (docs/cli.md, README "Limits") as option-table entries: `replay` and
+ * The resource-limit flags (docs/cli.md, docs/security.md "Limits") as option-table entries: `replay` and
  * `drift` take all four, `compile` the policy ones. Each parses to the limit's internal value
  * (bytes, a count, milliseconds).
  */
@@ -36663,7 +36663,7 @@ function formatShare(unevaluable, evaluated, threshold) {
 }
 /**
  * Rules that judge the replayed traffic. A gate holding any of them cannot pass a policy that
- * replayed nothing, so they imply `no-traffic` (README "Gate rules").
+ * replayed nothing, so they imply `no-traffic` (docs/action.md "The gate").
  */
 const TRAFFIC_RULES = new Set([
     'newly-allowed',
@@ -36803,7 +36803,7 @@ const SIMPLE_RULE_MEANINGS = {
     changes: 'any request is decided differently (either direction, or from unknown)',
     'blocking-gaps': 'a manifest has a blocks_replay fidelity gap',
     malformed: 'the traffic sample has a malformed record',
-    'no-traffic': 'no traffic sample was found for the policy (the Action)',
+    'no-traffic': 'no sample was found, or the sample replayed no record (implied by every rule that judges traffic)',
     drift: 'a replayed decision differs from the recorded one (drift mode)',
 };
 /** Every form a `fail-on` item can take, with its meaning, in the order help lists them. */

@@ -73,7 +73,7 @@ export interface Settings {
   unevaluable: UnevaluableMode;
   /** Login the token acts as (a GitHub App's `<slug>[bot]`); null = discovered (docs/github.md). */
   tokenLogin: string | null;
-  /** Resource limits (the `limits` input over the defaults; README "Limits"). */
+  /** Resource limits (the `limits` input over the defaults; docs/security.md "Limits"). */
   limits: Limits;
   /** Suffix of the sticky comment's marker, so two configurations keep two comments; null = none. */
   commentId: string | null;

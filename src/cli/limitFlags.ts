@@ -3,7 +3,7 @@ import { UsageError } from './io.js';
 import type { OptionSpec } from './options.js';
 
 /**
- * The resource-limit flags (docs/cli.md, README "Limits") as option-table entries: `replay` and
+ * The resource-limit flags (docs/cli.md, docs/security.md "Limits") as option-table entries: `replay` and
  * `drift` take all four, `compile` the policy ones. Each parses to the limit's internal value
  * (bytes, a count, milliseconds).
  */

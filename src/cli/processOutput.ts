@@ -2,7 +2,7 @@
  * The process's stdout and stderr as a command writes to them. A write that fails (stdout on a
  * full disk, a pipe closed early) must not end the run as an unhandled 'error' event with exit 1,
  * the "threshold crossed" code: the failure is remembered, and the entry point reports it in one
- * line with exit 2 (README "Exit codes").
+ * line with exit 2 (docs/cli.md "Exit codes").
  */
 export interface ProcessOutput {
   stdout: (text: string) => void;

@@ -18,7 +18,7 @@ import {
   type PolicyLimits,
 } from '../policy/limits.js';
 
-/** What one compilation may cost (README "Limits"): the policy's size and values, OPA's time. */
+/** What one compilation may cost (docs/security.md "Limits"): the policy's size and values, OPA's time. */
 export interface CompileLimits extends PolicyLimits {
   /** Time limit of `opa build`, in milliseconds. */
   compileTimeoutMs: number;

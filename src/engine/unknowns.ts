@@ -108,7 +108,7 @@ export function isUnknown(pointers: readonly UnknownPointer[], location: Locatio
   return false;
 }
 
-/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Precisions"). */
+/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Locations"). */
 export const CALL_LIST: Location = ['request', 'mcp', 'calls'];
 
 export function isCallListUnknown(pointers: readonly UnknownPointer[]): boolean {

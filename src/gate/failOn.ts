@@ -36,7 +36,8 @@ const SIMPLE_RULE_MEANINGS: Record<SimpleRuleKind, string> = {
   changes: 'any request is decided differently (either direction, or from unknown)',
   'blocking-gaps': 'a manifest has a blocks_replay fidelity gap',
   malformed: 'the traffic sample has a malformed record',
-  'no-traffic': 'no traffic sample was found for the policy (the Action)',
+  'no-traffic':
+    'no sample was found, or the sample replayed no record (implied by every rule that judges traffic)',
   drift: 'a replayed decision differs from the recorded one (drift mode)',
 };
 

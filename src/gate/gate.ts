@@ -115,7 +115,7 @@ function formatShare(unevaluable: number, evaluated: number, threshold: number):
 
 /**
  * Rules that judge the replayed traffic. A gate holding any of them cannot pass a policy that
- * replayed nothing, so they imply `no-traffic` (README "Gate rules").
+ * replayed nothing, so they imply `no-traffic` (docs/action.md "The gate").
  */
 const TRAFFIC_RULES: ReadonlySet<FailOnRule['kind']> = new Set([
   'newly-allowed',

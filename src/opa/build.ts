@@ -39,7 +39,7 @@ export function restrictedCapabilities(opaPath: string): Promise<string> {
   return cached;
 }
 
-/** Default time limit of one `opa build` (README "Limits"). */
+/** Default time limit of one `opa build` (docs/security.md "Limits"). */
 export const DEFAULT_BUILD_TIMEOUT_MS = 60_000;
 
 /**

@@ -3,7 +3,7 @@ import type { PolicyProblem } from './problems.js';
 import type { Policy } from './schema.js';
 
 /**
- * Bounds on what one policy file may ask of the compiler (docs/security.md "Compilation bounds").
+ * Bounds on what one policy file may ask of the compiler (docs/security.md "Limits").
  * A pull request controls its policy files: without a bound a 10 MB document, or one condition of
  * 100,000 values, keeps `opa build` busy for minutes. Each bound is an error at the file (exit 2,
  * an annotation in the Action) that names the limit and how to raise it.

@@ -2,7 +2,7 @@
  * Every resource limit of a run in one place: what a hostile sample or policy may cost before it
  * is an error naming the limit. The CLI sets them with flags of the same names
  * (`--max-line-bytes 4MiB`), the Action with its `limits` input
- * (`max-line-bytes=4MiB, compile-timeout=120s`). README "Limits" lists them.
+ * (`max-line-bytes=4MiB, compile-timeout=120s`). docs/security.md "Limits" lists them.
  */
 import { DEFAULT_COMPILE_LIMITS, type CompileLimits } from '../compile/compilePolicy.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../traffic/reader.js';

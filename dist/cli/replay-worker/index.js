@@ -7415,7 +7415,7 @@ function isUnknown(pointers, location) {
             return true;
     return false;
 }
-/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Precisions"). */
+/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Locations"). */
 const CALL_LIST = ['request', 'mcp', 'calls'];
 function isCallListUnknown(pointers) {
     for (const pointer of pointers) {
