@@ -34073,7 +34073,15 @@ function setId(set) {
 }
 /** A value keyed as it is: a tag, the length of its JSON text and the text (unambiguous). */
 function exactClass(tag, value) {
-    const json = JSON.stringify(value);
+    // Booleans and numbers are most of these (is_batch, the context flags): their JSON text without
+    // JSON.stringify. Finite numbers only come from JSON, and String gives the same digits.
+    const json = typeof value === 'boolean'
+        ? value
+            ? 'true'
+            : 'false'
+        : typeof value === 'number'
+            ? String(value)
+            : JSON.stringify(value);
     return `${tag}${json.length}:${json}`;
 }
 /** The value at `path` below `root`, through plain objects only (as a Rego reference reads it). */
@@ -34198,7 +34206,11 @@ class InputProjection {
         this.request = keyNodes(request);
         this.identity = keyNodes(identity);
         this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true])));
-        this.windows = [...windows.values()];
+        // Sorted by zone so that key() converts the time once per zone.
+        const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+        this.windows = [...windows.entries()]
+            .sort(([a, x], [b, y]) => order(x.zone.name, y.zone.name) || order(a, b))
+            .map(([, w]) => w);
         this.requestLeaves = requestSets.leaves();
         this.identityLeaves = identitySets.leaves();
         this.callLeaves = callSets.leaves();
@@ -34264,8 +34276,16 @@ class InputProjection {
                 return null;
             }
             text = '';
-            for (const w of this.windows)
-                text += windowOpen(w, ns) ? '1' : '0';
+            // Windows of one zone are adjacent (the constructor sorts them): one civil time per zone.
+            let zone = null;
+            let local = null;
+            for (const w of this.windows) {
+                if (w.zone !== zone) {
+                    zone = w.zone;
+                    local = civilTime(ns, zone);
+                }
+                text += windowOpen(w, local) ? '1' : '0';
+            }
         }
         const identity = input.identity;
         const leaves = this.requestLeaves;
@@ -34475,8 +34495,7 @@ class InputProjection {
     }
 }
 /** `window_open(days, zone, from, to)` of generate.ts, on the civil-time functions the wasm uses. */
-function windowOpen(w, ns) {
-    const t = civilTime(ns, w.zone);
+function windowOpen(w, t) {
     if (!w.days.has(t.weekday))
         return false;
     const minute = t.hour * 60 + t.minute;

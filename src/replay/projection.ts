@@ -1,7 +1,7 @@
 import type { Decision, Policy } from '../policy/schema.js';
 import { DAYS, clockMinutes } from '../policy/schema.js';
 import { classifyField, inputPathOf, type FieldKind } from '../policy/fields.js';
-import { civilTime, parseRfc3339Nanos } from '../engine/timeBuiltins.js';
+import { civilTime, parseRfc3339Nanos, type CivilTime } from '../engine/timeBuiltins.js';
 import { loadTimeZone, type TimeZone } from '../time/timeZone.js';
 import type { WasmPolicy } from '../engine/wasmEngine.js';
 import type { ThreeValuedDecision } from '../engine/unknowns.js';
@@ -215,7 +215,16 @@ function setId(set: ReadonlySet<string>): string {
 
 /** A value keyed as it is: a tag, the length of its JSON text and the text (unambiguous). */
 function exactClass(tag: string, value: unknown): string {
-  const json = JSON.stringify(value);
+  // Booleans and numbers are most of these (is_batch, the context flags): their JSON text without
+  // JSON.stringify. Finite numbers only come from JSON, and String gives the same digits.
+  const json =
+    typeof value === 'boolean'
+      ? value
+        ? 'true'
+        : 'false'
+      : typeof value === 'number'
+        ? String(value)
+        : JSON.stringify(value);
   return `${tag}${json.length}:${json}`;
 }
 
@@ -370,7 +379,11 @@ export class InputProjection {
     this.request = keyNodes(request);
     this.identity = keyNodes(identity);
     this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true as const])));
-    this.windows = [...windows.values()];
+    // Sorted by zone so that key() converts the time once per zone.
+    const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    this.windows = [...windows.entries()]
+      .sort(([a, x], [b, y]) => order(x.zone.name, y.zone.name) || order(a, b))
+      .map(([, w]) => w);
     this.requestLeaves = requestSets.leaves();
     this.identityLeaves = identitySets.leaves();
     this.callLeaves = callSets.leaves();
@@ -434,7 +447,16 @@ export class InputProjection {
         return null;
       }
       text = '';
-      for (const w of this.windows) text += windowOpen(w, ns) ? '1' : '0';
+      // Windows of one zone are adjacent (the constructor sorts them): one civil time per zone.
+      let zone: TimeZone | null = null;
+      let local: CivilTime | null = null;
+      for (const w of this.windows) {
+        if (w.zone !== zone) {
+          zone = w.zone;
+          local = civilTime(ns, zone);
+        }
+        text += windowOpen(w, local!) ? '1' : '0';
+      }
     }
     const identity = (input as Json).identity;
     const leaves = this.requestLeaves;
@@ -636,8 +658,7 @@ export class InputProjection {
 }
 
 /** `window_open(days, zone, from, to)` of generate.ts, on the civil-time functions the wasm uses. */
-function windowOpen(w: WindowTest, ns: bigint): boolean {
-  const t = civilTime(ns, w.zone);
+function windowOpen(w: WindowTest, t: CivilTime): boolean {
   if (!w.days.has(t.weekday)) return false;
   const minute = t.hour * 60 + t.minute;
   if (w.from < w.to) return minute >= w.from && minute < w.to;
