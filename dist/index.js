@@ -28711,7 +28711,7 @@ if (!payload.ok) {
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(232), __nccwpck_require__.e(541)]).then(__nccwpck_require__.bind(__nccwpck_require__, 541));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(232), __nccwpck_require__.e(744)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7744));
     await run();
 }
 

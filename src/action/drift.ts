@@ -7,7 +7,8 @@ import { policyMatcher, type Settings } from './inputs.js';
 import type { RunContext } from './context.js';
 import { locateSample, readSampleMapping, type SampleMapping } from './sampleLocator.js';
 import { evidenceProblems } from './evidence.js';
-import { blocker, failedOutcome, replayFailure } from './policyFailure.js';
+import { replayFailure } from './policyFailure.js';
+import { failedOutcome, sampledOutcome } from './policyOutcome.js';
 import type { PolicyOutcome } from './runReport.js';
 
 /** The policy files at the checked-out default branch, as Git tracks them. */
@@ -49,22 +50,8 @@ async function replayDriftOf(
   const sample = await locateSample(context.workspace, path, settings, mapping);
   // No pull request here: only the ambiguity check applies.
   const evidence = evidenceProblems(sample, null);
-  const outcome: PolicyOutcome = {
-    path,
-    status: 'scheduled',
-    previous_path: null,
-    traffic: sample.traffic,
-    traffic_looked: sample.looked,
-    manifests: sample.manifests,
-    no_traffic: sample.traffic === null && evidence.length === 0,
-    errors: [],
-    report: null,
-  };
-  if (evidence.length > 0) {
-    outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
-    for (const b of outcome.blockers) log(`${path}: not replayed: ${b.message}`);
-    return outcome;
-  }
+  const outcome = sampledOutcome({ path, status: 'scheduled', previous_path: null }, sample, evidence, log);
+  if (evidence.length > 0) return outcome;
   if (sample.traffic === null) {
     log(`${path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
     return outcome;

@@ -30,23 +30,6 @@ export function replayFailure(path: string, error: unknown): PolicyBlocker {
   };
 }
 
-/** The outcome of a policy whose processing threw: nothing replayed, its one blocker `failure`. */
-export function failedOutcome(
-  policy: Pick<PolicyOutcome, 'path' | 'status' | 'previous_path'>,
-  failure: PolicyBlocker,
-): PolicyOutcome {
-  return {
-    ...policy,
-    traffic: null,
-    traffic_looked: [],
-    manifests: null,
-    no_traffic: false,
-    errors: [],
-    report: null,
-    blockers: [failure],
-  };
-}
-
 /** A PolicyBlocker from an evidence or failure problem. */
 export function blocker(rule: string, error: ReportError): PolicyBlocker {
   return { rule, ...error };

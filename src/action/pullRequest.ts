@@ -9,7 +9,8 @@ import { policyMatcher, type Settings } from './inputs.js';
 import type { RunContext } from './context.js';
 import { locateSample, MAPPING_FILE, parseSampleMapping, type SampleMapping } from './sampleLocator.js';
 import { evidenceProblems, touchedPaths } from './evidence.js';
-import { blocker, failedOutcome, replayFailure } from './policyFailure.js';
+import { replayFailure } from './policyFailure.js';
+import { failedOutcome, sampledOutcome } from './policyOutcome.js';
 import { unifiedDiff } from './regoDiff.js';
 import type { PolicyOutcome } from './runReport.js';
 import { changeAnnotations } from './annotations.js';
@@ -137,22 +138,15 @@ async function replayPolicyChange(
     baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
   const sample = await locateSample(context.workspace, change.path, settings, at.mapping);
   const evidence = evidenceProblems(sample, at.touched);
-  const outcome: PolicyOutcome = {
-    path: change.path,
-    status: change.status,
-    previous_path: change.previousPath,
-    traffic: sample.traffic,
-    traffic_looked: sample.looked,
-    manifests: sample.manifests,
-    no_traffic: sample.traffic === null && evidence.length === 0,
-    errors: [],
-    report: null,
-  };
-  if (evidence.length > 0) outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
+  const outcome = sampledOutcome(
+    { path: change.path, status: change.status, previous_path: change.previousPath },
+    sample,
+    evidence,
+    deps.log,
+  );
   if (sample.traffic === null || evidence.length > 0) {
-    if (evidence.length > 0)
-      for (const b of outcome.blockers!) deps.log(`${change.path}: not replayed: ${b.message}`);
-    else deps.log(`${change.path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
+    if (evidence.length === 0)
+      deps.log(`${change.path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
     // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
     if (head) {
       const prepared = await preparePolicy(head, opa.path, settings.limits);

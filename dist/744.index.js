@@ -1,8 +1,8 @@
-export const id = 541;
-export const ids = [541];
+export const id = 744;
+export const ids = [744];
 export const modules = {
 
-/***/ 541:
+/***/ 7744:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11918,6 +11918,39 @@ function replayFailure(path, error) {
         message: `could not be replayed: ${failureMessage(error)}`,
     };
 }
+/** A PolicyBlocker from an evidence or failure problem. */
+function blocker(rule, error) {
+    return { rule, ...error };
+}
+/** What the gate must fail on for this policy, whatever the rules. */
+function blockersOf(outcome) {
+    return (outcome.blockers ?? []).map((b) => ({ rule: b.rule, reason: b.message }));
+}
+
+;// CONCATENATED MODULE: ./build/action/policyOutcome.js
+
+/**
+ * The outcome a policy starts from once its sample is located: nothing replayed yet, "no traffic"
+ * when no sample was found and nothing blocks it, and a blocker (logged) for every evidence
+ * problem, which then keeps the policy from being replayed.
+ */
+function sampledOutcome(policy, sample, evidence, log) {
+    const outcome = {
+        ...policy,
+        traffic: sample.traffic,
+        traffic_looked: sample.looked,
+        manifests: sample.manifests,
+        no_traffic: sample.traffic === null && evidence.length === 0,
+        errors: [],
+        report: null,
+    };
+    if (evidence.length > 0) {
+        outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
+        for (const b of outcome.blockers)
+            log(`${policy.path}: not replayed: ${b.message}`);
+    }
+    return outcome;
+}
 /** The outcome of a policy whose processing threw: nothing replayed, its one blocker `failure`. */
 function failedOutcome(policy, failure) {
     return {
@@ -11930,14 +11963,6 @@ function failedOutcome(policy, failure) {
         report: null,
         blockers: [failure],
     };
-}
-/** A PolicyBlocker from an evidence or failure problem. */
-function blocker(rule, error) {
-    return { rule, ...error };
-}
-/** What the gate must fail on for this policy, whatever the rules. */
-function blockersOf(outcome) {
-    return (outcome.blockers ?? []).map((b) => ({ rule: b.rule, reason: b.message }));
 }
 
 ;// CONCATENATED MODULE: ./build/action/regoDiff.js
@@ -12222,6 +12247,7 @@ function emitAnnotations(annotations) {
 
 
 
+
 /**
  * The PR's policy files. A rename within the policy globs is a rename (base at the old name); a
  * move into the globs is a new policy, and a move out of them is a deleted one (under its old
@@ -12305,24 +12331,9 @@ async function replayPolicyChange(deps, change, at) {
     const base = baseText === null ? null : { displayPath: basePath, text: baseText, ref: baseSha };
     const sample = await locateSample(context.workspace, change.path, settings, at.mapping);
     const evidence = evidenceProblems(sample, at.touched);
-    const outcome = {
-        path: change.path,
-        status: change.status,
-        previous_path: change.previousPath,
-        traffic: sample.traffic,
-        traffic_looked: sample.looked,
-        manifests: sample.manifests,
-        no_traffic: sample.traffic === null && evidence.length === 0,
-        errors: [],
-        report: null,
-    };
-    if (evidence.length > 0)
-        outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
+    const outcome = sampledOutcome({ path: change.path, status: change.status, previous_path: change.previousPath }, sample, evidence, deps.log);
     if (sample.traffic === null || evidence.length > 0) {
-        if (evidence.length > 0)
-            for (const b of outcome.blockers)
-                deps.log(`${change.path}: not replayed: ${b.message}`);
-        else
+        if (evidence.length === 0)
             deps.log(`${change.path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
         // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
         if (head) {
@@ -12463,6 +12474,7 @@ function toDrift(change) {
 
 
 
+
 /** The policy files at the checked-out default branch, as Git tracks them. */
 async function trackedPolicies(workspace, globs) {
     const matches = policyMatcher(globs);
@@ -12489,23 +12501,9 @@ async function replayDriftOf(path, context, settings, opa, log, mapping) {
     const sample = await locateSample(context.workspace, path, settings, mapping);
     // No pull request here: only the ambiguity check applies.
     const evidence = evidenceProblems(sample, null);
-    const outcome = {
-        path,
-        status: 'scheduled',
-        previous_path: null,
-        traffic: sample.traffic,
-        traffic_looked: sample.looked,
-        manifests: sample.manifests,
-        no_traffic: sample.traffic === null && evidence.length === 0,
-        errors: [],
-        report: null,
-    };
-    if (evidence.length > 0) {
-        outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
-        for (const b of outcome.blockers)
-            log(`${path}: not replayed: ${b.message}`);
+    const outcome = sampledOutcome({ path, status: 'scheduled', previous_path: null }, sample, evidence, log);
+    if (evidence.length > 0)
         return outcome;
-    }
     if (sample.traffic === null) {
         log(`${path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
         return outcome;
