@@ -6965,7 +6965,843 @@ function evaluationInput(record) {
     return record.unpaired === undefined ? record.input : pairUnpaired(record);
 }
 
+;// CONCATENATED MODULE: ./build/replay/projection.js
+
+
+
+
+
+function keyNodes(tree) {
+    return [...tree].map(([key, sub], i) => ({
+        key,
+        marker: `${i}:`,
+        children: sub === true ? null : keyNodes(sub),
+    }));
+}
+/** Go's weekday numbering (0 = Sunday) of the policy's day names. */
+const WEEKDAY_OF = {
+    mon: 1,
+    tue: 2,
+    wed: 3,
+    thu: 4,
+    fri: 5,
+    sat: 6,
+    sun: 0,
+};
+function addPath(tree, path) {
+    let node = tree;
+    for (let i = 0; i < path.length; i++) {
+        const key = path[i];
+        const existing = node.get(key);
+        if (existing === true)
+            return; // an ancestor is read whole already
+        if (i === path.length - 1) {
+            node.set(key, true);
+            return;
+        }
+        let child = existing;
+        if (child === undefined) {
+            child = new Map();
+            node.set(key, child);
+        }
+        node = child;
+    }
+}
+/** The input path of a request-level field; call fields are read apart, per call. */
+function projection_requestPath(kind) {
+    const { base, path } = inputPathOf(kind);
+    return base === 'input' ? path : null;
+}
+function isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** Copies what `nodes` read of `value` (a plain object) into a fresh object. */
+function projectObject(value, nodes) {
+    // A null prototype: a key named __proto__ becomes an own property like any other.
+    const out = Object.create(null);
+    for (const node of nodes) {
+        if (!Object.hasOwn(value, node.key))
+            continue;
+        const child = value[node.key];
+        out[node.key] =
+            node.children === null || !isPlainObject(child) ? child : projectObject(child, node.children);
+    }
+    return out;
+}
+/**
+ * How a condition compares the value at one path: `sets` (the policies' distinct value sets on
+ * that path) for the generic comparison of strings and string arrays; `exact` for `is_batch`,
+ * `unparsable_calls` and the context flags, whose few values are keyed as they are.
+ */
+class ValueLeaf {
+    path;
+    exact;
+    /** Each string any set holds → the indices of the sets holding it, as its class code. */
+    codes = new Map();
+    indices = new Map();
+    /** A set's content (LeafSets' id) → its index. */
+    setIds = new Map();
+    constructor(path, exact, sets) {
+        this.path = path;
+        this.exact = exact;
+        sets.forEach((set, i) => {
+            this.setIds.set(setId(set), i);
+            for (const value of set) {
+                const list = this.indices.get(value) ?? [];
+                list.push(i);
+                this.indices.set(value, list);
+            }
+        });
+        for (const [value, list] of this.indices)
+            this.codes.set(value, `s${list.join('.')}`);
+    }
+    /** The decision class of `value` (undefined: absent). */
+    classOf(value) {
+        if (value === undefined)
+            return '-';
+        if (this.exact)
+            return exactClass('e', value);
+        if (typeof value === 'string')
+            return this.codes.get(value) ?? 's';
+        if (Array.isArray(value))
+            return this.arrayClass(value);
+        if (value === null)
+            return 'z';
+        if (typeof value === 'object')
+            return 'o';
+        // Numbers and booleans compare by their JSON text: rare, keyed exactly.
+        return exactClass('n', value);
+    }
+    /** The index of the set holding exactly `values` (LeafSets added it). */
+    indexOf(values) {
+        const index = this.setIds.get(setId(new Set(values)));
+        if (index === undefined)
+            throw new Error(`no value set ${JSON.stringify(values)} at ${this.path.join('.')}`);
+        return index;
+    }
+    /**
+     * The sets a call field's value meets, for ruleBits: a string, its sets; an array of strings, the
+     * sets some element is in; `NO_SETS` for what no condition ever holds on (absent, null, an
+     * object); null for numbers, booleans and other arrays (compared by their JSON text: the caller
+     * falls back to keying them exactly).
+     */
+    setsOf(value) {
+        if (typeof value === 'string')
+            return this.indices.get(value) ?? NONE_OF_THE_SETS;
+        if (value === undefined || value === null)
+            return NO_SETS;
+        if (Array.isArray(value)) {
+            let hit = null;
+            for (const element of value) {
+                if (typeof element !== 'string')
+                    return null;
+                const list = this.indices.get(element);
+                if (list === undefined)
+                    continue;
+                hit = hit === null ? [...list] : hit.concat(list);
+            }
+            return hit ?? NONE_OF_THE_SETS;
+        }
+        return typeof value === 'object' ? NO_SETS : null;
+    }
+    /** An array of strings meets a set when some element is in it; other arrays are keyed exactly. */
+    arrayClass(values) {
+        let hit = null;
+        for (const element of values) {
+            if (typeof element !== 'string')
+                return exactClass('A', values);
+            const list = this.indices.get(element);
+            if (list === undefined)
+                continue;
+            hit ??= new Set();
+            for (const i of list)
+                hit.add(i);
+        }
+        return hit === null ? 'a' : `a${[...hit].sort((x, y) => x - y).join('.')}`;
+    }
+}
+/** A value that compares (a string or string array) but is in none of the sets: `not_in` holds. */
+const NONE_OF_THE_SETS = Object.freeze([]);
+/** A value no condition holds on, `in` or `not_in` (absent, null, an object). */
+const NO_SETS = Object.freeze([]);
+/** A call field an unknown pointer names (ruleTrits). */
+const UNKNOWN_FIELD = Object.freeze([]);
+/** Kleene's truth values as ruleTrits writes them. */
+const F = 0;
+const U = 1;
+const T = 2;
+/** LeafSets' identity of a value set: its distinct values, sorted. */
+function setId(set) {
+    return JSON.stringify([...set].sort());
+}
+/** A value keyed as it is: a tag, the length of its JSON text and the text (unambiguous). */
+function exactClass(tag, value) {
+    // Booleans and numbers are most of these (is_batch, the context flags): their JSON text without
+    // JSON.stringify. Finite numbers only come from JSON, and String gives the same digits.
+    const json = typeof value === 'boolean'
+        ? value
+            ? 'true'
+            : 'false'
+        : typeof value === 'number'
+            ? String(value)
+            : JSON.stringify(value);
+    return `${tag}${json.length}:${json}`;
+}
+/** The value at `path` below `root`, through plain objects only (as a Rego reference reads it). */
+function projection_valueAt(root, path) {
+    let value = root;
+    for (const key of path) {
+        if (!isPlainObject(value) || !Object.hasOwn(value, key))
+            return undefined;
+        value = value[key];
+    }
+    return value;
+}
+function ownValue(object, key) {
+    return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+/** Distinct value sets (by content) per path, in first-seen order. */
+class LeafSets {
+    byPath = new Map();
+    add(path, exact, values) {
+        const id = JSON.stringify(path);
+        let entry = this.byPath.get(id);
+        if (!entry) {
+            entry = { path: [...path], exact, sets: new Map() };
+            this.byPath.set(id, entry);
+        }
+        const set = new Set(values);
+        entry.sets.set(setId(set), set);
+    }
+    leaves() {
+        return [...this.byPath.values()]
+            .sort((a, b) => (JSON.stringify(a.path) < JSON.stringify(b.path) ? -1 : 1))
+            .map((e) => new ValueLeaf(e.path, e.exact, [...e.sets.values()]));
+    }
+}
+/** Whether one of two paths is a prefix of the other; `*` in `pointer` matches any number. */
+function prefixes(pointer, location) {
+    const n = Math.min(pointer.length, location.length);
+    for (let i = 0; i < n; i++) {
+        const p = pointer[i];
+        const l = location[i];
+        if (p === l || String(p) === String(l))
+            continue;
+        if (p === '*' && typeof l === 'number')
+            continue;
+        return false;
+    }
+    return true;
+}
+/** The part of the input a set of policies' decisions depend on, and a cache key for it. */
+class InputProjection {
+    request;
+    identity;
+    /** The call fields the policies read, in a fixed order. */
+    callFields;
+    windows;
+    requestLeaves;
+    identityLeaves;
+    callLeaves;
+    /** Each distinct conjunction of call conditions some rule has: the tests ruleBits makes per call. */
+    callRules;
+    /** The union of what `policies` read: one key serves every one of them. */
+    constructor(policies) {
+        const request = new Map();
+        const identity = new Map();
+        const callFields = new Set();
+        const requestSets = new LeafSets();
+        const identitySets = new LeafSets();
+        const callSets = new LeafSets();
+        // The context flags: `verified == true`, `attributes_resolved == true`.
+        identitySets.add(['verified'], true, []);
+        identitySets.add(['attributes_resolved'], true, []);
+        // The helpers every generated module has (generate.ts HELPERS).
+        addPath(identity, ['verified']);
+        addPath(identity, ['attributes_resolved']);
+        addPath(request, ['time']);
+        // `calls` is read whatever the policy's fields (count(calls) > 0 in allow rules); it is
+        // projected on its own (projectCalls), below an `mcp` object read in part.
+        request.set('mcp', new Map());
+        const windows = new Map();
+        const callRules = new Map();
+        for (const policy of policies) {
+            for (const rule of policy.rules) {
+                const tests = [];
+                for (const condition of rule.conditions) {
+                    const kind = classifyField(condition.field);
+                    if (kind.kind === 'call') {
+                        callFields.add(kind.name);
+                        callSets.add([kind.name], false, condition.values);
+                        tests.push({
+                            field: kind.name,
+                            values: condition.values,
+                            negate: condition.operator === 'not_in',
+                        });
+                        continue;
+                    }
+                    const path = projection_requestPath(kind);
+                    addPath(path[0] === 'request' ? request : identity, path.slice(1));
+                    const exact = kind.kind === 'is_batch' || kind.kind === 'unparsable_calls';
+                    (path[0] === 'request' ? requestSets : identitySets).add(path.slice(1), exact, condition.values);
+                }
+                if (tests.length > 0)
+                    callRules.set(JSON.stringify(tests), tests);
+                const window = rule.active_window;
+                if (window) {
+                    const days = DAYS.filter((d) => window.days.includes(d));
+                    const id = JSON.stringify([days, window.timezone, window.from, window.to]);
+                    if (windows.has(id))
+                        continue;
+                    const zone = loadTimeZone(window.timezone);
+                    // Validation rejects unknown zones; the check keeps this class honest on its own.
+                    if (!zone)
+                        throw new Error(`unknown time zone ${window.timezone}`);
+                    windows.set(id, {
+                        days: new Set(days.map((d) => WEEKDAY_OF[d])),
+                        zone,
+                        from: clockMinutes(window.from),
+                        to: clockMinutes(window.to),
+                    });
+                }
+            }
+        }
+        this.request = keyNodes(request);
+        this.identity = keyNodes(identity);
+        this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true])));
+        // Sorted by zone so that key() converts the time once per zone.
+        const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+        this.windows = [...windows.entries()]
+            .sort(([a, x], [b, y]) => order(x.zone.name, y.zone.name) || order(a, b))
+            .map(([, w]) => w);
+        this.requestLeaves = requestSets.leaves();
+        this.identityLeaves = identitySets.leaves();
+        this.callLeaves = callSets.leaves();
+        this.callRules = [...callRules.values()].map((tests) => tests.map((t) => {
+            const leaf = this.callLeaves.findIndex((l) => l.path[0] === t.field);
+            return { leaf, set: this.callLeaves[leaf].indexOf(t.values), negate: t.negate };
+        }));
+    }
+    /** The input reduced to what the policies read, the request time included. */
+    project(input) {
+        const out = Object.create(null);
+        const request = input.request;
+        if (request !== undefined) {
+            if (!isPlainObject(request))
+                out.request = request;
+            else {
+                const projected = projectObject(request, this.request);
+                const mcp = request.mcp;
+                if (isPlainObject(mcp) && Object.hasOwn(mcp, 'calls')) {
+                    // projectObject made `mcp` a fresh object (its node has children): safe to extend.
+                    projected.mcp.calls = this.projectCalls(mcp.calls);
+                }
+                out.request = projected;
+            }
+        }
+        const identity = input.identity;
+        if (identity !== undefined) {
+            out.identity = isPlainObject(identity) ? projectObject(identity, this.identity) : identity;
+        }
+        return out;
+    }
+    /**
+     * A string equal for two inputs only when every policy decides them the same way by
+     * construction; null when the time cannot be judged here (the record is then evaluated on its
+     * own, errors and all). The key names, for each value a policy reads, its **decision class**
+     * (docs/performance.md "The decision cache"), not the value: every condition compares a value
+     * with a fixed set of strings, so two strings in the same sets of the policies' value sets are
+     * interchangeable, and so are two string arrays that meet the same sets. `resource_uri`s,
+     * prompts and subjects that no rule names all share one class. Values of any other shape
+     * (numbers, booleans, mixed arrays) are keyed exactly. `ordered`: keep the calls in order, one
+     * entry per call (a three-valued key, whose unknown pointers name calls by index); otherwise the
+     * calls count as a set, since `some call` and `every call` (with at least one call) do not
+     * depend on order or repetition. Unless `byRule` is false, the calls are then keyed by what each
+     * rule's call conditions make of them (ruleBits, ruleTrits), which is all a decision depends on;
+     * `byRule: false` keeps each call's classes, which is what the reasons of an unevaluable record
+     * depend on (UnknownsJudge).
+     */
+    key(input, calls = 'set', mask = null, byRule = true) {
+        const request = input.request;
+        const time = isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
+        let text;
+        if (mask?.time)
+            text = '?';
+        else if (time === undefined)
+            text = '-';
+        else if (this.windows.length === 0)
+            text = '+';
+        else {
+            if (typeof time !== 'string')
+                return null;
+            let ns;
+            try {
+                ns = parseRfc3339Nanos(time);
+            }
+            catch {
+                return null;
+            }
+            text = '';
+            // Windows of one zone are adjacent (the constructor sorts them): one civil time per zone.
+            let zone = null;
+            let local = null;
+            for (const w of this.windows) {
+                if (w.zone !== zone) {
+                    zone = w.zone;
+                    local = civilTime(ns, zone);
+                }
+                text += windowOpen(w, local) ? '1' : '0';
+            }
+        }
+        const identity = input.identity;
+        const leaves = this.requestLeaves;
+        for (let i = 0; i < leaves.length; i++)
+            text += mask?.request[i] ? ',?' : `,${leaves[i].classOf(projection_valueAt(request, leaves[i].path))}`;
+        const people = this.identityLeaves;
+        for (let i = 0; i < people.length; i++)
+            text += mask?.identity[i] ? ',?' : `,${people[i].classOf(projection_valueAt(identity, people[i].path))}`;
+        if (mask?.callList)
+            return `${text}|?`;
+        const mcp = isPlainObject(request) ? request.mcp : undefined;
+        const callList = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+        if (byRule && calls === 'set' && mask === null) {
+            const bits = this.ruleBits(callList);
+            if (bits !== null)
+                return `${text}|${bits}`;
+        }
+        if (byRule && calls === 'ordered' && mask !== null) {
+            const trits = this.ruleTrits(callList, mask);
+            if (trits !== null)
+                return `${text}|${trits}`;
+        }
+        return `${text}|${this.callsClass(callList, calls, mask?.callFields ?? null)}`;
+    }
+    /**
+     * The calls as the two-valued decision reads them: for each conjunction of call conditions some
+     * rule has, whether some call satisfies it (a deny rule's `some call`) and whether every call does
+     * (an allow rule's `every call`), and whether there is a call at all. Batches of different kinds
+     * of call that agree on these decide alike, so they share a key. Null (the caller keys the kinds
+     * of call instead) when a call field holds a number, a boolean or an array of other than strings,
+     * which compare by their JSON text.
+     */
+    ruleBits(calls) {
+        const rules = this.callRules;
+        if (!Array.isArray(calls) || rules.length === 0)
+            return null;
+        const leaves = this.callLeaves;
+        const some = new Uint8Array(rules.length);
+        const every = new Uint8Array(rules.length).fill(1);
+        const sets = new Array(leaves.length);
+        for (const call of calls) {
+            for (let i = 0; i < leaves.length; i++) {
+                const leaf = leaves[i];
+                const held = leaf.setsOf(isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined);
+                if (held === null)
+                    return null;
+                sets[i] = held;
+            }
+            for (let r = 0; r < rules.length; r++) {
+                let holds = true;
+                for (const test of rules[r]) {
+                    const held = sets[test.leaf];
+                    const member = held.includes(test.set);
+                    if (test.negate ? held === NO_SETS || member : !member) {
+                        holds = false;
+                        break;
+                    }
+                }
+                if (holds)
+                    some[r] = 1;
+                else
+                    every[r] = 0;
+            }
+        }
+        let text = calls.length === 0 ? 'R0' : 'R+';
+        for (let r = 0; r < rules.length; r++)
+            text += String(some[r] + 2 * every[r]);
+        return text;
+    }
+    /**
+     * ruleBits for a three-valued key on paired calls (docs/unknowns.md "Three-valued evaluation"):
+     * a call's value for a conjunction is the Kleene AND of its conditions, U on a field an unknown
+     * pointer names for that call (by index or `*`); per conjunction the key keeps the OR over calls
+     * (a deny rule's) and the AND over calls (an allow rule's), each T, F or U. The unknown set itself
+     * is the key's other part. Null as ruleBits.
+     */
+    ruleTrits(calls, mask) {
+        const rules = this.callRules;
+        if (!Array.isArray(calls) || rules.length === 0)
+            return null;
+        const leaves = this.callLeaves;
+        const some = new Uint8Array(rules.length).fill(F);
+        const every = new Uint8Array(rules.length).fill(T);
+        // Per call field: the sets its value meets, or UNKNOWN_FIELD.
+        const sets = new Array(leaves.length);
+        for (let index = 0; index < calls.length; index++) {
+            const call = calls[index];
+            for (let i = 0; i < leaves.length; i++) {
+                const name = leaves[i].path[0];
+                if (mask.callFields[i] || mask.callPointers.some((p) => prefixes(p, [index, name]))) {
+                    sets[i] = UNKNOWN_FIELD;
+                    continue;
+                }
+                const held = leaves[i].setsOf(isPlainObject(call) ? ownValue(call, name) : undefined);
+                if (held === null)
+                    return null;
+                sets[i] = held;
+            }
+            for (let r = 0; r < rules.length; r++) {
+                let value = T;
+                for (const test of rules[r]) {
+                    const held = sets[test.leaf];
+                    if (held === UNKNOWN_FIELD) {
+                        value = U;
+                        continue;
+                    }
+                    const member = held.includes(test.set);
+                    if (test.negate ? held === NO_SETS || member : !member) {
+                        value = F;
+                        break;
+                    }
+                }
+                // Kleene: OR is T if any is T, else U if any is U; AND is F if any is F, else U if any is U.
+                if (value === T)
+                    some[r] = T;
+                else if (value === U && some[r] === F)
+                    some[r] = U;
+                if (value === F)
+                    every[r] = F;
+                else if (value === U && every[r] === T)
+                    every[r] = U;
+            }
+        }
+        let text = calls.length === 0 ? 'Q0' : 'Q+';
+        for (let r = 0; r < rules.length; r++)
+            text += String(some[r] * 3 + every[r]);
+        return text;
+    }
+    callsClass(calls, keying, masked) {
+        if (calls === undefined)
+            return '-';
+        if (!Array.isArray(calls))
+            return exactClass('X', calls);
+        const leaves = this.callLeaves;
+        if (leaves.length === 0)
+            return calls.length === 0 ? '[]' : '[+]';
+        if (keying === 'per-field')
+            return this.perFieldClass(calls, masked);
+        const classes = [];
+        for (const call of calls) {
+            let tuple = '';
+            // A call that is not an object reads like one without the fields: undefined in the Rego.
+            for (let i = 0; i < leaves.length; i++) {
+                const leaf = leaves[i];
+                tuple += masked?.[i]
+                    ? '?;'
+                    : `${leaf.classOf(isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined)};`;
+            }
+            classes.push(tuple);
+        }
+        if (keying === 'set') {
+            const distinct = classes.length > 1 ? [...new Set(classes)].sort() : classes;
+            return `{${distinct.join('|')}}`;
+        }
+        return `[${classes.join('|')}]`;
+    }
+    /**
+     * What a three-valued key may leave out for an unknown set: the locations it makes unknown,
+     * whose values the three-valued evaluation never reads (docs/unknowns.md: a condition on an
+     * unknown location is U whatever the value). Pointers are segments below `/input`; a pointer
+     * is "at" a location when one is a prefix of the other (equal, inside or containing), `*`
+     * matching a call index. The call list itself only when a pointer equals or contains it; a
+     * call field only when the pointer names it on every call (`*`): one naming a single call keeps
+     * the classes, which stays exact.
+     */
+    maskOf(pointers) {
+        const at = (location) => pointers.some((p) => prefixes(p, location));
+        const callsPath = ['request', 'mcp', 'calls'];
+        return {
+            time: at(['request', 'time']),
+            request: this.requestLeaves.map((leaf) => at(['request', ...leaf.path])),
+            identity: this.identityLeaves.map((leaf) => at(['identity', ...leaf.path])),
+            callList: pointers.some((p) => p.length <= callsPath.length && prefixes(p, callsPath)),
+            callFields: this.callLeaves.map((leaf) => pointers.some((p) => p.length > callsPath.length &&
+                prefixes(p.slice(0, callsPath.length), callsPath) &&
+                p[callsPath.length] === '*' &&
+                (p.length === callsPath.length + 1 || p[callsPath.length + 1] === leaf.path[0]))),
+            callPointers: pointers
+                .filter((p) => p.length > callsPath.length && prefixes(p.slice(0, callsPath.length), callsPath))
+                .map((p) => p.slice(callsPath.length)),
+        };
+    }
+    /**
+     * An unpaired batch (paired by position for the evaluation): per call field, the set of classes
+     * its calls hold (`-` for a call lacking the key). The three-valued rules of an unpaired batch
+     * read nothing else: `all(c)` and `some(c)` per condition, and whether there is a call.
+     */
+    perFieldClass(calls, masked) {
+        let text = calls.length === 0 ? '<0' : '<+';
+        for (let i = 0; i < this.callLeaves.length; i++) {
+            const leaf = this.callLeaves[i];
+            if (masked?.[i]) {
+                text += ';?';
+                continue;
+            }
+            const classes = new Set();
+            for (const call of calls)
+                classes.add(leaf.classOf(isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined));
+            text += `;${[...classes].sort().join('|')}`;
+        }
+        return `${text}>`;
+    }
+    projectCalls(calls) {
+        if (!Array.isArray(calls))
+            return calls;
+        return calls.map((call) => (isPlainObject(call) ? projectObject(call, this.callFields) : call));
+    }
+}
+/** `window_open(days, zone, from, to)` of generate.ts, on the civil-time functions the wasm uses. */
+function windowOpen(w, t) {
+    if (!w.days.has(t.weekday))
+        return false;
+    const minute = t.hour * 60 + t.minute;
+    if (w.from < w.to)
+        return minute >= w.from && minute < w.to;
+    if (w.from > w.to)
+        return minute >= w.from || minute < w.to;
+    return false;
+}
+/**
+ * How many inputs one generation of the cache holds; two generations are kept. It bounds memory,
+ * not correctness. Measured on the 1M-record example sample in-process: 16,384 holds every distinct
+ * two-valued key (18,006 evaluations against 25,744 with 4,096, 20.9 s against 22.9 s) at the same
+ * peak RSS; 65,536 gained nothing more. (With keys by value, before decision classes, 4,096 won:
+ * bigger caches kept keys long enough to reach V8's old space.)
+ */
+const DECISION_CACHE_LIMIT = 16_384;
+/** Keys longer than this (UTF-16 units) are evaluated uncached: they almost never repeat. */
+const MAX_KEY_LENGTH = 512;
+/**
+ * A generation also turns over once its keys hold this many UTF-16 units, so hostile keys cannot
+ * take a worker past its capped heap: keys take at most 2 stores × 2 generations × 2 MiB.
+ */
+const KEY_UNITS_PER_GENERATION = 1 << 20;
+/**
+ * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
+ * what any of the policies reads: a record costs one key, and each policy is evaluated once per
+ * distinct key. Decisions are shared between records: callers must not mutate them. Evaluation
+ * errors are not cached. Three-valued decisions (records with unknown data, docs/unknowns.md) are
+ * cached beside the two-valued ones, under keys that add the unknown set.
+ */
+class DecisionCache {
+    sides;
+    limit;
+    projection;
+    /**
+     * Two generations: lookups try the young one, then the old one (moving a hit back to the young
+     * one); when the young one is full it becomes the old one. Frequent projections survive the
+     * turnover, unlike with a cache that starts over.
+     */
+    twoValued = { young: new Map(), old: new Map(), youngChars: 0 };
+    /**
+     * The three-valued decisions keep generations of their own: records with unknown data are few,
+     * and would otherwise be pushed out by the many two-valued keys between two of them.
+     */
+    threeValued = { young: new Map(), old: new Map(), youngChars: 0 };
+    encoder = new TextEncoder();
+    last = {
+        store: this.twoValued,
+        input: null,
+        unknownKey: null,
+        key: null,
+        entry: null,
+        buffer: null,
+    };
+    last3 = {
+        store: this.threeValued,
+        input: null,
+        unknownKey: null,
+        key: null,
+        entry: null,
+        buffer: null,
+    };
+    /** The projection key of the last input keyed, per way of keying the calls. */
+    keyed = {
+        set: {
+            input: null,
+            unknownKey: null,
+            text: null,
+        },
+        ordered: {
+            input: null,
+            unknownKey: null,
+            text: null,
+        },
+        'per-field': {
+            input: null,
+            unknownKey: null,
+            text: null,
+        },
+    };
+    /** The mask of each unknown set seen (few per sample; bounded all the same). */
+    masks = new Map();
+    maskOf(unknowns) {
+        let mask = this.masks.get(unknowns.key);
+        if (mask === undefined) {
+            mask = this.projection.maskOf(unknowns.payload.unknown);
+            if (this.masks.size >= 1_024)
+                this.masks.clear();
+            this.masks.set(unknowns.key, mask);
+        }
+        return mask;
+    }
+    hits = 0;
+    misses = 0;
+    /** What this cache evaluated since the last `learned()`, when sharing (else null). */
+    fresh = null;
+    /** From now on, remember every evaluation for `learned()`. */
+    share() {
+        this.fresh ??= [];
+    }
+    /** The decisions evaluated here since the last call (share() first), for other caches to learn. */
+    learned() {
+        const out = this.fresh ?? [];
+        if (this.fresh !== null)
+            this.fresh = [];
+        return out;
+    }
+    /** Takes decisions another cache of the same policies evaluated (its learned()). */
+    learn(decisions) {
+        for (const d of decisions) {
+            const store = d.threeValued ? this.threeValued : this.twoValued;
+            let entry = this.lookup(store, d.key);
+            if (entry === null) {
+                entry = [];
+                this.remember(store, d.key, entry);
+            }
+            entry[d.index] ??= d.decision;
+        }
+    }
+    constructor(sides, limit = DECISION_CACHE_LIMIT) {
+        this.sides = sides;
+        this.limit = limit;
+        this.projection = new InputProjection(sides.map((s) => s.policy));
+    }
+    /** The decision of side `index` on `input`. */
+    evaluate(index, input, requestId) {
+        const last = this.last;
+        if (input !== last.input)
+            this.select(last, input, null, 'set');
+        const cached = last.entry?.[index];
+        if (cached !== undefined) {
+            this.hits++;
+            return cached;
+        }
+        this.misses++;
+        const decision = this.sides[index].engine.evaluate(this.inputBuffer(last, input, null), requestId);
+        this.store(last, index, decision, false);
+        return decision;
+    }
+    /** The three-valued decision of side `index` on `input` with `unknowns` unknown. */
+    evaluateThreeValued(index, input, unknowns, requestId) {
+        const last = this.last3;
+        if (input !== last.input || unknowns.key !== last.unknownKey)
+            // A three-valued key keeps what the unknown pointers can name: calls by index, or for an
+            // unpaired batch each field's values (a pointer there names the field on every call).
+            this.select(last, input, unknowns, unknowns.payload.unpaired ? 'per-field' : 'ordered');
+        const cached = last.entry?.[index];
+        if (cached !== undefined) {
+            this.hits++;
+            return cached;
+        }
+        this.misses++;
+        const decision = this.sides[index].engine.evaluateThreeValued(this.inputBuffer(last, input, unknowns.payload), requestId);
+        this.store(last, index, decision, true);
+        return decision;
+    }
+    /**
+     * A key under which records with unknowns share their unevaluable reasons: the unknown set and
+     * each call's classes (not only each rule's OR and AND over the calls, as the decision's key
+     * has: two records can agree on those while different conditions of theirs are U). Null: the
+     * input cannot be keyed, the reasons are computed for the record alone.
+     */
+    reasonKey(input, unknowns) {
+        const keying = unknowns.payload.unpaired ? 'per-field' : 'ordered';
+        const projected = this.projection.key(input, keying, this.maskOf(unknowns), false);
+        return projected === null ? null : `${unknowns.key}\0${projected}`;
+    }
+    select(last, input, unknowns, calls) {
+        const unknownKey = unknowns?.key ?? null;
+        last.input = input;
+        last.unknownKey = unknownKey;
+        const keyed = this.keyed[calls];
+        if (input !== keyed.input || keyed.unknownKey !== unknownKey) {
+            keyed.input = input;
+            keyed.unknownKey = unknownKey;
+            keyed.text = this.projection.key(input, calls, unknowns === null ? null : this.maskOf(unknowns));
+        }
+        const projected = keyed.text;
+        // The unknown key is JSON text after a one-letter tag (no NUL can occur in it), so the NUL
+        // separates the two parts unambiguously; two-valued keys carry no NUL at all.
+        const key = projected === null ? null : unknownKey === null ? projected : `${unknownKey}\0${projected}`;
+        // Long keys (a policy reading a large argument) almost never repeat, and caching them would
+        // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
+        last.key = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
+        last.entry = last.key === null ? null : this.lookup(last.store, last.key);
+        last.buffer = null;
+    }
+    store(last, index, decision, threeValued) {
+        if (last.key === null)
+            return;
+        if (last.entry === null) {
+            last.entry = [];
+            this.remember(last.store, last.key, last.entry);
+        }
+        last.entry[index] = decision;
+        this.fresh?.push({ threeValued, key: last.key, index, decision });
+    }
+    lookup(store, key) {
+        const young = store.young.get(key);
+        if (young !== undefined)
+            return young;
+        const old = store.old.get(key);
+        if (old === undefined)
+            return null;
+        this.remember(store, key, old);
+        return old;
+    }
+    remember(store, key, entry) {
+        if (store.young.size >= this.limit || store.youngChars >= KEY_UNITS_PER_GENERATION) {
+            store.old = store.young;
+            store.young = new Map();
+            store.youngChars = 0;
+        }
+        store.young.set(key, entry);
+        store.youngChars += key.length;
+    }
+    /**
+     * The projected input (with the unknown set under UNKNOWNS_KEY for the three-valued decision) as
+     * JSON bytes in an ArrayBuffer, which opa-wasm copies into its memory without re-serialising;
+     * made once per record for all sides. The buffer is allocated here (not taken from
+     * TextEncoder.encode) so it belongs to this realm, the one opa-wasm's `instanceof ArrayBuffer`
+     * checks against. The projection keeps only `request` and `identity`, so a record's own input
+     * can never supply the unknown set.
+     */
+    inputBuffer(last, input, payload) {
+        if (last.buffer === null) {
+            const projected = this.projection.project(input);
+            if (payload !== null)
+                projected[UNKNOWNS_KEY] = payload;
+            const text = JSON.stringify(projected);
+            last.buffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
+            this.encoder.encodeInto(text, new Uint8Array(last.buffer));
+        }
+        return last.buffer;
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/replay/unknownSides.js
+
 
 
 
@@ -6975,6 +7811,8 @@ function evaluationInput(record) {
 const UNEVALUABLE_MODES = ['precise', 'static'];
 /** Distinct unknown sets remembered at a time; a sample has few, this only bounds memory. */
 const KEY_LIMIT = 1_024;
+/** Reasons kept per reason key before the map starts over (as many as the decision cache holds). */
+const REASONS_LIMIT = DECISION_CACHE_LIMIT;
 class UnknownsJudge {
     mode;
     sides;
@@ -6982,11 +7820,10 @@ class UnknownsJudge {
     readings;
     byKey = new Map();
     /**
-     * The reasons of an undecided three-valued decision. The cache hands out one decision object per
-     * key, and records sharing a key share their reasons (they depend on the same data), so the
-     * reference evaluator runs once per key, not once per record.
+     * The reasons of undecided records by DecisionCache.reasonKey: records sharing that key have the
+     * same conditions U, so the reference evaluator runs once per key, not once per record.
      */
-    reasonsOf = new WeakMap();
+    reasonsOf = new Map();
     constructor(mode, sides, cache) {
         this.mode = mode;
         this.sides = sides;
@@ -7038,7 +7875,8 @@ class UnknownsJudge {
         }
         if (!withReasons)
             return { truth: 1, decision: null, reasons: 0, byReading };
-        const known = this.reasonsOf.get(decision);
+        const reasonKey = this.cache.reasonKey(input, { key, payload: info.payload });
+        const known = reasonKey === null ? undefined : this.reasonsOf.get(reasonKey);
         if (known !== undefined)
             return { truth: 1, decision: null, reasons: known, byReading };
         const reference = evaluateReferenceThreeValued(side.policy, record.input, unknowns_unknownDataOf(record));
@@ -7049,7 +7887,11 @@ class UnknownsJudge {
         let reasons = 0;
         for (const reason of reference.reasons)
             reasons |= REASON_BIT[reason];
-        this.reasonsOf.set(decision, reasons);
+        if (reasonKey !== null) {
+            if (this.reasonsOf.size >= REASONS_LIMIT)
+                this.reasonsOf.clear();
+            this.reasonsOf.set(reasonKey, reasons);
+        }
         return { truth: 1, decision: null, reasons, byReading };
     }
 }
@@ -9593,827 +10435,6 @@ function mergeChangeGroups(partials, maxGroups) {
     }
     const { change_groups, change_groups_total } = summarize([...groups.values()], maxGroups, false);
     return { change_groups, change_groups_total };
-}
-
-;// CONCATENATED MODULE: ./build/replay/projection.js
-
-
-
-
-
-function keyNodes(tree) {
-    return [...tree].map(([key, sub], i) => ({
-        key,
-        marker: `${i}:`,
-        children: sub === true ? null : keyNodes(sub),
-    }));
-}
-/** Go's weekday numbering (0 = Sunday) of the policy's day names. */
-const WEEKDAY_OF = {
-    mon: 1,
-    tue: 2,
-    wed: 3,
-    thu: 4,
-    fri: 5,
-    sat: 6,
-    sun: 0,
-};
-function addPath(tree, path) {
-    let node = tree;
-    for (let i = 0; i < path.length; i++) {
-        const key = path[i];
-        const existing = node.get(key);
-        if (existing === true)
-            return; // an ancestor is read whole already
-        if (i === path.length - 1) {
-            node.set(key, true);
-            return;
-        }
-        let child = existing;
-        if (child === undefined) {
-            child = new Map();
-            node.set(key, child);
-        }
-        node = child;
-    }
-}
-/** The input path of a request-level field; call fields are read apart, per call. */
-function projection_requestPath(kind) {
-    const { base, path } = inputPathOf(kind);
-    return base === 'input' ? path : null;
-}
-function isPlainObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/** Copies what `nodes` read of `value` (a plain object) into a fresh object. */
-function projectObject(value, nodes) {
-    // A null prototype: a key named __proto__ becomes an own property like any other.
-    const out = Object.create(null);
-    for (const node of nodes) {
-        if (!Object.hasOwn(value, node.key))
-            continue;
-        const child = value[node.key];
-        out[node.key] =
-            node.children === null || !isPlainObject(child) ? child : projectObject(child, node.children);
-    }
-    return out;
-}
-/**
- * How a condition compares the value at one path: `sets` (the policies' distinct value sets on
- * that path) for the generic comparison of strings and string arrays; `exact` for `is_batch`,
- * `unparsable_calls` and the context flags, whose few values are keyed as they are.
- */
-class ValueLeaf {
-    path;
-    exact;
-    /** Each string any set holds → the indices of the sets holding it, as its class code. */
-    codes = new Map();
-    indices = new Map();
-    /** A set's content (LeafSets' id) → its index. */
-    setIds = new Map();
-    constructor(path, exact, sets) {
-        this.path = path;
-        this.exact = exact;
-        sets.forEach((set, i) => {
-            this.setIds.set(setId(set), i);
-            for (const value of set) {
-                const list = this.indices.get(value) ?? [];
-                list.push(i);
-                this.indices.set(value, list);
-            }
-        });
-        for (const [value, list] of this.indices)
-            this.codes.set(value, `s${list.join('.')}`);
-    }
-    /** The decision class of `value` (undefined: absent). */
-    classOf(value) {
-        if (value === undefined)
-            return '-';
-        if (this.exact)
-            return exactClass('e', value);
-        if (typeof value === 'string')
-            return this.codes.get(value) ?? 's';
-        if (Array.isArray(value))
-            return this.arrayClass(value);
-        if (value === null)
-            return 'z';
-        if (typeof value === 'object')
-            return 'o';
-        // Numbers and booleans compare by their JSON text: rare, keyed exactly.
-        return exactClass('n', value);
-    }
-    /** The index of the set holding exactly `values` (LeafSets added it). */
-    indexOf(values) {
-        const index = this.setIds.get(setId(new Set(values)));
-        if (index === undefined)
-            throw new Error(`no value set ${JSON.stringify(values)} at ${this.path.join('.')}`);
-        return index;
-    }
-    /**
-     * The sets a call field's value meets, for ruleBits: a string, its sets; an array of strings, the
-     * sets some element is in; `NO_SETS` for what no condition ever holds on (absent, null, an
-     * object); null for numbers, booleans and other arrays (compared by their JSON text: the caller
-     * falls back to keying them exactly).
-     */
-    setsOf(value) {
-        if (typeof value === 'string')
-            return this.indices.get(value) ?? NONE_OF_THE_SETS;
-        if (value === undefined || value === null)
-            return NO_SETS;
-        if (Array.isArray(value)) {
-            let hit = null;
-            for (const element of value) {
-                if (typeof element !== 'string')
-                    return null;
-                const list = this.indices.get(element);
-                if (list === undefined)
-                    continue;
-                hit = hit === null ? [...list] : hit.concat(list);
-            }
-            return hit ?? NONE_OF_THE_SETS;
-        }
-        return typeof value === 'object' ? NO_SETS : null;
-    }
-    /** An array of strings meets a set when some element is in it; other arrays are keyed exactly. */
-    arrayClass(values) {
-        let hit = null;
-        for (const element of values) {
-            if (typeof element !== 'string')
-                return exactClass('A', values);
-            const list = this.indices.get(element);
-            if (list === undefined)
-                continue;
-            hit ??= new Set();
-            for (const i of list)
-                hit.add(i);
-        }
-        return hit === null ? 'a' : `a${[...hit].sort((x, y) => x - y).join('.')}`;
-    }
-}
-/** A value that compares (a string or string array) but is in none of the sets: `not_in` holds. */
-const NONE_OF_THE_SETS = Object.freeze([]);
-/** A value no condition holds on, `in` or `not_in` (absent, null, an object). */
-const NO_SETS = Object.freeze([]);
-/** A call field an unknown pointer names (ruleTrits). */
-const UNKNOWN_FIELD = Object.freeze([]);
-/** Kleene's truth values as ruleTrits writes them. */
-const F = 0;
-const U = 1;
-const T = 2;
-/** LeafSets' identity of a value set: its distinct values, sorted. */
-function setId(set) {
-    return JSON.stringify([...set].sort());
-}
-/** A value keyed as it is: a tag, the length of its JSON text and the text (unambiguous). */
-function exactClass(tag, value) {
-    // Booleans and numbers are most of these (is_batch, the context flags): their JSON text without
-    // JSON.stringify. Finite numbers only come from JSON, and String gives the same digits.
-    const json = typeof value === 'boolean'
-        ? value
-            ? 'true'
-            : 'false'
-        : typeof value === 'number'
-            ? String(value)
-            : JSON.stringify(value);
-    return `${tag}${json.length}:${json}`;
-}
-/** The value at `path` below `root`, through plain objects only (as a Rego reference reads it). */
-function projection_valueAt(root, path) {
-    let value = root;
-    for (const key of path) {
-        if (!isPlainObject(value) || !Object.hasOwn(value, key))
-            return undefined;
-        value = value[key];
-    }
-    return value;
-}
-function ownValue(object, key) {
-    return Object.hasOwn(object, key) ? object[key] : undefined;
-}
-/** Distinct value sets (by content) per path, in first-seen order. */
-class LeafSets {
-    byPath = new Map();
-    add(path, exact, values) {
-        const id = JSON.stringify(path);
-        let entry = this.byPath.get(id);
-        if (!entry) {
-            entry = { path: [...path], exact, sets: new Map() };
-            this.byPath.set(id, entry);
-        }
-        const set = new Set(values);
-        entry.sets.set(setId(set), set);
-    }
-    leaves() {
-        return [...this.byPath.values()]
-            .sort((a, b) => (JSON.stringify(a.path) < JSON.stringify(b.path) ? -1 : 1))
-            .map((e) => new ValueLeaf(e.path, e.exact, [...e.sets.values()]));
-    }
-}
-/** Whether one of two paths is a prefix of the other; `*` in `pointer` matches any number. */
-function prefixes(pointer, location) {
-    const n = Math.min(pointer.length, location.length);
-    for (let i = 0; i < n; i++) {
-        const p = pointer[i];
-        const l = location[i];
-        if (p === l || String(p) === String(l))
-            continue;
-        if (p === '*' && typeof l === 'number')
-            continue;
-        return false;
-    }
-    return true;
-}
-/** The part of the input a set of policies' decisions depend on, and a cache key for it. */
-class InputProjection {
-    request;
-    identity;
-    /** The call fields the policies read, in a fixed order. */
-    callFields;
-    windows;
-    requestLeaves;
-    identityLeaves;
-    callLeaves;
-    /** Each distinct conjunction of call conditions some rule has: the tests ruleBits makes per call. */
-    callRules;
-    /** The union of what `policies` read: one key serves every one of them. */
-    constructor(policies) {
-        const request = new Map();
-        const identity = new Map();
-        const callFields = new Set();
-        const requestSets = new LeafSets();
-        const identitySets = new LeafSets();
-        const callSets = new LeafSets();
-        // The context flags: `verified == true`, `attributes_resolved == true`.
-        identitySets.add(['verified'], true, []);
-        identitySets.add(['attributes_resolved'], true, []);
-        // The helpers every generated module has (generate.ts HELPERS).
-        addPath(identity, ['verified']);
-        addPath(identity, ['attributes_resolved']);
-        addPath(request, ['time']);
-        // `calls` is read whatever the policy's fields (count(calls) > 0 in allow rules); it is
-        // projected on its own (projectCalls), below an `mcp` object read in part.
-        request.set('mcp', new Map());
-        const windows = new Map();
-        const callRules = new Map();
-        for (const policy of policies) {
-            for (const rule of policy.rules) {
-                const tests = [];
-                for (const condition of rule.conditions) {
-                    const kind = classifyField(condition.field);
-                    if (kind.kind === 'call') {
-                        callFields.add(kind.name);
-                        callSets.add([kind.name], false, condition.values);
-                        tests.push({
-                            field: kind.name,
-                            values: condition.values,
-                            negate: condition.operator === 'not_in',
-                        });
-                        continue;
-                    }
-                    const path = projection_requestPath(kind);
-                    addPath(path[0] === 'request' ? request : identity, path.slice(1));
-                    const exact = kind.kind === 'is_batch' || kind.kind === 'unparsable_calls';
-                    (path[0] === 'request' ? requestSets : identitySets).add(path.slice(1), exact, condition.values);
-                }
-                if (tests.length > 0)
-                    callRules.set(JSON.stringify(tests), tests);
-                const window = rule.active_window;
-                if (window) {
-                    const days = DAYS.filter((d) => window.days.includes(d));
-                    const id = JSON.stringify([days, window.timezone, window.from, window.to]);
-                    if (windows.has(id))
-                        continue;
-                    const zone = loadTimeZone(window.timezone);
-                    // Validation rejects unknown zones; the check keeps this class honest on its own.
-                    if (!zone)
-                        throw new Error(`unknown time zone ${window.timezone}`);
-                    windows.set(id, {
-                        days: new Set(days.map((d) => WEEKDAY_OF[d])),
-                        zone,
-                        from: clockMinutes(window.from),
-                        to: clockMinutes(window.to),
-                    });
-                }
-            }
-        }
-        this.request = keyNodes(request);
-        this.identity = keyNodes(identity);
-        this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true])));
-        // Sorted by zone so that key() converts the time once per zone.
-        const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-        this.windows = [...windows.entries()]
-            .sort(([a, x], [b, y]) => order(x.zone.name, y.zone.name) || order(a, b))
-            .map(([, w]) => w);
-        this.requestLeaves = requestSets.leaves();
-        this.identityLeaves = identitySets.leaves();
-        this.callLeaves = callSets.leaves();
-        this.callRules = [...callRules.values()].map((tests) => tests.map((t) => {
-            const leaf = this.callLeaves.findIndex((l) => l.path[0] === t.field);
-            return { leaf, set: this.callLeaves[leaf].indexOf(t.values), negate: t.negate };
-        }));
-    }
-    /** The input reduced to what the policies read, the request time included. */
-    project(input) {
-        const out = Object.create(null);
-        const request = input.request;
-        if (request !== undefined) {
-            if (!isPlainObject(request))
-                out.request = request;
-            else {
-                const projected = projectObject(request, this.request);
-                const mcp = request.mcp;
-                if (isPlainObject(mcp) && Object.hasOwn(mcp, 'calls')) {
-                    // projectObject made `mcp` a fresh object (its node has children): safe to extend.
-                    projected.mcp.calls = this.projectCalls(mcp.calls);
-                }
-                out.request = projected;
-            }
-        }
-        const identity = input.identity;
-        if (identity !== undefined) {
-            out.identity = isPlainObject(identity) ? projectObject(identity, this.identity) : identity;
-        }
-        return out;
-    }
-    /**
-     * A string equal for two inputs only when every policy decides them the same way by
-     * construction; null when the time cannot be judged here (the record is then evaluated on its
-     * own, errors and all). The key names, for each value a policy reads, its **decision class**
-     * (docs/performance.md "The decision cache"), not the value: every condition compares a value
-     * with a fixed set of strings, so two strings in the same sets of the policies' value sets are
-     * interchangeable, and so are two string arrays that meet the same sets. `resource_uri`s,
-     * prompts and subjects that no rule names all share one class. Values of any other shape
-     * (numbers, booleans, mixed arrays) are keyed exactly. `ordered`: keep the calls in order, one
-     * entry per call (a three-valued key, whose unknown pointers name calls by index); otherwise the
-     * calls count as a set, since `some call` and `every call` (with at least one call) do not
-     * depend on order or repetition.
-     */
-    key(input, calls = 'set', mask = null) {
-        const request = input.request;
-        const time = isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
-        let text;
-        if (mask?.time)
-            text = '?';
-        else if (time === undefined)
-            text = '-';
-        else if (this.windows.length === 0)
-            text = '+';
-        else {
-            if (typeof time !== 'string')
-                return null;
-            let ns;
-            try {
-                ns = parseRfc3339Nanos(time);
-            }
-            catch {
-                return null;
-            }
-            text = '';
-            // Windows of one zone are adjacent (the constructor sorts them): one civil time per zone.
-            let zone = null;
-            let local = null;
-            for (const w of this.windows) {
-                if (w.zone !== zone) {
-                    zone = w.zone;
-                    local = civilTime(ns, zone);
-                }
-                text += windowOpen(w, local) ? '1' : '0';
-            }
-        }
-        const identity = input.identity;
-        const leaves = this.requestLeaves;
-        for (let i = 0; i < leaves.length; i++)
-            text += mask?.request[i] ? ',?' : `,${leaves[i].classOf(projection_valueAt(request, leaves[i].path))}`;
-        const people = this.identityLeaves;
-        for (let i = 0; i < people.length; i++)
-            text += mask?.identity[i] ? ',?' : `,${people[i].classOf(projection_valueAt(identity, people[i].path))}`;
-        if (mask?.callList)
-            return `${text}|?`;
-        const mcp = isPlainObject(request) ? request.mcp : undefined;
-        const callList = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-        if (calls === 'set' && mask === null) {
-            const bits = this.ruleBits(callList);
-            if (bits !== null)
-                return `${text}|${bits}`;
-        }
-        if (calls === 'ordered' && mask !== null) {
-            const trits = this.ruleTrits(callList, mask);
-            if (trits !== null)
-                return `${text}|${trits}`;
-        }
-        return `${text}|${this.callsClass(callList, calls, mask?.callFields ?? null)}`;
-    }
-    /**
-     * The calls as the two-valued decision reads them: for each conjunction of call conditions some
-     * rule has, whether some call satisfies it (a deny rule's `some call`) and whether every call does
-     * (an allow rule's `every call`), and whether there is a call at all. Batches of different kinds
-     * of call that agree on these decide alike, so they share a key. Null (the caller keys the kinds
-     * of call instead) when a call field holds a number, a boolean or an array of other than strings,
-     * which compare by their JSON text.
-     */
-    ruleBits(calls) {
-        const rules = this.callRules;
-        if (!Array.isArray(calls) || rules.length === 0)
-            return null;
-        const leaves = this.callLeaves;
-        const some = new Uint8Array(rules.length);
-        const every = new Uint8Array(rules.length).fill(1);
-        const sets = new Array(leaves.length);
-        for (const call of calls) {
-            for (let i = 0; i < leaves.length; i++) {
-                const leaf = leaves[i];
-                const held = leaf.setsOf(isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined);
-                if (held === null)
-                    return null;
-                sets[i] = held;
-            }
-            for (let r = 0; r < rules.length; r++) {
-                let holds = true;
-                for (const test of rules[r]) {
-                    const held = sets[test.leaf];
-                    const member = held.includes(test.set);
-                    if (test.negate ? held === NO_SETS || member : !member) {
-                        holds = false;
-                        break;
-                    }
-                }
-                if (holds)
-                    some[r] = 1;
-                else
-                    every[r] = 0;
-            }
-        }
-        let text = calls.length === 0 ? 'R0' : 'R+';
-        for (let r = 0; r < rules.length; r++)
-            text += String(some[r] + 2 * every[r]);
-        return text;
-    }
-    /**
-     * ruleBits for a three-valued key on paired calls (docs/unknowns.md "Three-valued evaluation"):
-     * a call's value for a conjunction is the Kleene AND of its conditions, U on a field an unknown
-     * pointer names for that call (by index or `*`); per conjunction the key keeps the OR over calls
-     * (a deny rule's) and the AND over calls (an allow rule's), each T, F or U. The unknown set itself
-     * is the key's other part. Null as ruleBits.
-     */
-    ruleTrits(calls, mask) {
-        const rules = this.callRules;
-        if (!Array.isArray(calls) || rules.length === 0)
-            return null;
-        const leaves = this.callLeaves;
-        const some = new Uint8Array(rules.length).fill(F);
-        const every = new Uint8Array(rules.length).fill(T);
-        // Per call field: the sets its value meets, or UNKNOWN_FIELD.
-        const sets = new Array(leaves.length);
-        for (let index = 0; index < calls.length; index++) {
-            const call = calls[index];
-            for (let i = 0; i < leaves.length; i++) {
-                const name = leaves[i].path[0];
-                if (mask.callFields[i] || mask.callPointers.some((p) => prefixes(p, [index, name]))) {
-                    sets[i] = UNKNOWN_FIELD;
-                    continue;
-                }
-                const held = leaves[i].setsOf(isPlainObject(call) ? ownValue(call, name) : undefined);
-                if (held === null)
-                    return null;
-                sets[i] = held;
-            }
-            for (let r = 0; r < rules.length; r++) {
-                let value = T;
-                for (const test of rules[r]) {
-                    const held = sets[test.leaf];
-                    if (held === UNKNOWN_FIELD) {
-                        value = U;
-                        continue;
-                    }
-                    const member = held.includes(test.set);
-                    if (test.negate ? held === NO_SETS || member : !member) {
-                        value = F;
-                        break;
-                    }
-                }
-                // Kleene: OR is T if any is T, else U if any is U; AND is F if any is F, else U if any is U.
-                if (value === T)
-                    some[r] = T;
-                else if (value === U && some[r] === F)
-                    some[r] = U;
-                if (value === F)
-                    every[r] = F;
-                else if (value === U && every[r] === T)
-                    every[r] = U;
-            }
-        }
-        let text = calls.length === 0 ? 'Q0' : 'Q+';
-        for (let r = 0; r < rules.length; r++)
-            text += String(some[r] * 3 + every[r]);
-        return text;
-    }
-    callsClass(calls, keying, masked) {
-        if (calls === undefined)
-            return '-';
-        if (!Array.isArray(calls))
-            return exactClass('X', calls);
-        const leaves = this.callLeaves;
-        if (leaves.length === 0)
-            return calls.length === 0 ? '[]' : '[+]';
-        if (keying === 'per-field')
-            return this.perFieldClass(calls, masked);
-        const classes = [];
-        for (const call of calls) {
-            let tuple = '';
-            // A call that is not an object reads like one without the fields: undefined in the Rego.
-            for (let i = 0; i < leaves.length; i++) {
-                const leaf = leaves[i];
-                tuple += masked?.[i]
-                    ? '?;'
-                    : `${leaf.classOf(isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined)};`;
-            }
-            classes.push(tuple);
-        }
-        if (keying === 'set') {
-            const distinct = classes.length > 1 ? [...new Set(classes)].sort() : classes;
-            return `{${distinct.join('|')}}`;
-        }
-        return `[${classes.join('|')}]`;
-    }
-    /**
-     * What a three-valued key may leave out for an unknown set: the locations it makes unknown,
-     * whose values the three-valued evaluation never reads (docs/unknowns.md: a condition on an
-     * unknown location is U whatever the value). Pointers are segments below `/input`; a pointer
-     * is "at" a location when one is a prefix of the other (equal, inside or containing), `*`
-     * matching a call index. The call list itself only when a pointer equals or contains it; a
-     * call field only when the pointer names it on every call (`*`): one naming a single call keeps
-     * the classes, which stays exact.
-     */
-    maskOf(pointers) {
-        const at = (location) => pointers.some((p) => prefixes(p, location));
-        const callsPath = ['request', 'mcp', 'calls'];
-        return {
-            time: at(['request', 'time']),
-            request: this.requestLeaves.map((leaf) => at(['request', ...leaf.path])),
-            identity: this.identityLeaves.map((leaf) => at(['identity', ...leaf.path])),
-            callList: pointers.some((p) => p.length <= callsPath.length && prefixes(p, callsPath)),
-            callFields: this.callLeaves.map((leaf) => pointers.some((p) => p.length > callsPath.length &&
-                prefixes(p.slice(0, callsPath.length), callsPath) &&
-                p[callsPath.length] === '*' &&
-                (p.length === callsPath.length + 1 || p[callsPath.length + 1] === leaf.path[0]))),
-            callPointers: pointers
-                .filter((p) => p.length > callsPath.length && prefixes(p.slice(0, callsPath.length), callsPath))
-                .map((p) => p.slice(callsPath.length)),
-        };
-    }
-    /**
-     * An unpaired batch (paired by position for the evaluation): per call field, the set of classes
-     * its calls hold (`-` for a call lacking the key). The three-valued rules of an unpaired batch
-     * read nothing else: `all(c)` and `some(c)` per condition, and whether there is a call.
-     */
-    perFieldClass(calls, masked) {
-        let text = calls.length === 0 ? '<0' : '<+';
-        for (let i = 0; i < this.callLeaves.length; i++) {
-            const leaf = this.callLeaves[i];
-            if (masked?.[i]) {
-                text += ';?';
-                continue;
-            }
-            const classes = new Set();
-            for (const call of calls)
-                classes.add(leaf.classOf(isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined));
-            text += `;${[...classes].sort().join('|')}`;
-        }
-        return `${text}>`;
-    }
-    projectCalls(calls) {
-        if (!Array.isArray(calls))
-            return calls;
-        return calls.map((call) => (isPlainObject(call) ? projectObject(call, this.callFields) : call));
-    }
-}
-/** `window_open(days, zone, from, to)` of generate.ts, on the civil-time functions the wasm uses. */
-function windowOpen(w, t) {
-    if (!w.days.has(t.weekday))
-        return false;
-    const minute = t.hour * 60 + t.minute;
-    if (w.from < w.to)
-        return minute >= w.from && minute < w.to;
-    if (w.from > w.to)
-        return minute >= w.from || minute < w.to;
-    return false;
-}
-/**
- * How many inputs one generation of the cache holds; two generations are kept. It bounds memory,
- * not correctness. Measured on the 1M-record example sample in-process: 16,384 holds every distinct
- * two-valued key (18,006 evaluations against 25,744 with 4,096, 20.9 s against 22.9 s) at the same
- * peak RSS; 65,536 gained nothing more. (With keys by value, before decision classes, 4,096 won:
- * bigger caches kept keys long enough to reach V8's old space.)
- */
-const DECISION_CACHE_LIMIT = 16_384;
-/** Keys longer than this (UTF-16 units) are evaluated uncached: they almost never repeat. */
-const MAX_KEY_LENGTH = 512;
-/**
- * A generation also turns over once its keys hold this many UTF-16 units, so hostile keys cannot
- * take a worker past its capped heap: keys take at most 2 stores × 2 generations × 2 MiB.
- */
-const KEY_UNITS_PER_GENERATION = 1 << 20;
-/**
- * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
- * what any of the policies reads: a record costs one key, and each policy is evaluated once per
- * distinct key. Decisions are shared between records: callers must not mutate them. Evaluation
- * errors are not cached. Three-valued decisions (records with unknown data, docs/unknowns.md) are
- * cached beside the two-valued ones, under keys that add the unknown set.
- */
-class DecisionCache {
-    sides;
-    limit;
-    projection;
-    /**
-     * Two generations: lookups try the young one, then the old one (moving a hit back to the young
-     * one); when the young one is full it becomes the old one. Frequent projections survive the
-     * turnover, unlike with a cache that starts over.
-     */
-    twoValued = { young: new Map(), old: new Map(), youngChars: 0 };
-    /**
-     * The three-valued decisions keep generations of their own: records with unknown data are few,
-     * and would otherwise be pushed out by the many two-valued keys between two of them.
-     */
-    threeValued = { young: new Map(), old: new Map(), youngChars: 0 };
-    encoder = new TextEncoder();
-    last = {
-        store: this.twoValued,
-        input: null,
-        unknownKey: null,
-        key: null,
-        entry: null,
-        buffer: null,
-    };
-    last3 = {
-        store: this.threeValued,
-        input: null,
-        unknownKey: null,
-        key: null,
-        entry: null,
-        buffer: null,
-    };
-    /** The projection key of the last input keyed, per way of keying the calls. */
-    keyed = {
-        set: {
-            input: null,
-            unknownKey: null,
-            text: null,
-        },
-        ordered: {
-            input: null,
-            unknownKey: null,
-            text: null,
-        },
-        'per-field': {
-            input: null,
-            unknownKey: null,
-            text: null,
-        },
-    };
-    /** The mask of each unknown set seen (few per sample; bounded all the same). */
-    masks = new Map();
-    maskOf(unknowns) {
-        let mask = this.masks.get(unknowns.key);
-        if (mask === undefined) {
-            mask = this.projection.maskOf(unknowns.payload.unknown);
-            if (this.masks.size >= 1_024)
-                this.masks.clear();
-            this.masks.set(unknowns.key, mask);
-        }
-        return mask;
-    }
-    hits = 0;
-    misses = 0;
-    /** What this cache evaluated since the last `learned()`, when sharing (else null). */
-    fresh = null;
-    /** From now on, remember every evaluation for `learned()`. */
-    share() {
-        this.fresh ??= [];
-    }
-    /** The decisions evaluated here since the last call (share() first), for other caches to learn. */
-    learned() {
-        const out = this.fresh ?? [];
-        if (this.fresh !== null)
-            this.fresh = [];
-        return out;
-    }
-    /** Takes decisions another cache of the same policies evaluated (its learned()). */
-    learn(decisions) {
-        for (const d of decisions) {
-            const store = d.threeValued ? this.threeValued : this.twoValued;
-            let entry = this.lookup(store, d.key);
-            if (entry === null) {
-                entry = [];
-                this.remember(store, d.key, entry);
-            }
-            entry[d.index] ??= d.decision;
-        }
-    }
-    constructor(sides, limit = DECISION_CACHE_LIMIT) {
-        this.sides = sides;
-        this.limit = limit;
-        this.projection = new InputProjection(sides.map((s) => s.policy));
-    }
-    /** The decision of side `index` on `input`. */
-    evaluate(index, input, requestId) {
-        const last = this.last;
-        if (input !== last.input)
-            this.select(last, input, null, 'set');
-        const cached = last.entry?.[index];
-        if (cached !== undefined) {
-            this.hits++;
-            return cached;
-        }
-        this.misses++;
-        const decision = this.sides[index].engine.evaluate(this.inputBuffer(last, input, null), requestId);
-        this.store(last, index, decision, false);
-        return decision;
-    }
-    /** The three-valued decision of side `index` on `input` with `unknowns` unknown. */
-    evaluateThreeValued(index, input, unknowns, requestId) {
-        const last = this.last3;
-        if (input !== last.input || unknowns.key !== last.unknownKey)
-            // A three-valued key keeps what the unknown pointers can name: calls by index, or for an
-            // unpaired batch each field's values (a pointer there names the field on every call).
-            this.select(last, input, unknowns, unknowns.payload.unpaired ? 'per-field' : 'ordered');
-        const cached = last.entry?.[index];
-        if (cached !== undefined) {
-            this.hits++;
-            return cached;
-        }
-        this.misses++;
-        const decision = this.sides[index].engine.evaluateThreeValued(this.inputBuffer(last, input, unknowns.payload), requestId);
-        this.store(last, index, decision, true);
-        return decision;
-    }
-    select(last, input, unknowns, calls) {
-        const unknownKey = unknowns?.key ?? null;
-        last.input = input;
-        last.unknownKey = unknownKey;
-        const keyed = this.keyed[calls];
-        if (input !== keyed.input || keyed.unknownKey !== unknownKey) {
-            keyed.input = input;
-            keyed.unknownKey = unknownKey;
-            keyed.text = this.projection.key(input, calls, unknowns === null ? null : this.maskOf(unknowns));
-        }
-        const projected = keyed.text;
-        // The unknown key is JSON text after a one-letter tag (no NUL can occur in it), so the NUL
-        // separates the two parts unambiguously; two-valued keys carry no NUL at all.
-        const key = projected === null ? null : unknownKey === null ? projected : `${unknownKey}\0${projected}`;
-        // Long keys (a policy reading a large argument) almost never repeat, and caching them would
-        // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
-        last.key = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
-        last.entry = last.key === null ? null : this.lookup(last.store, last.key);
-        last.buffer = null;
-    }
-    store(last, index, decision, threeValued) {
-        if (last.key === null)
-            return;
-        if (last.entry === null) {
-            last.entry = [];
-            this.remember(last.store, last.key, last.entry);
-        }
-        last.entry[index] = decision;
-        this.fresh?.push({ threeValued, key: last.key, index, decision });
-    }
-    lookup(store, key) {
-        const young = store.young.get(key);
-        if (young !== undefined)
-            return young;
-        const old = store.old.get(key);
-        if (old === undefined)
-            return null;
-        this.remember(store, key, old);
-        return old;
-    }
-    remember(store, key, entry) {
-        if (store.young.size >= this.limit || store.youngChars >= KEY_UNITS_PER_GENERATION) {
-            store.old = store.young;
-            store.young = new Map();
-            store.youngChars = 0;
-        }
-        store.young.set(key, entry);
-        store.youngChars += key.length;
-    }
-    /**
-     * The projected input (with the unknown set under UNKNOWNS_KEY for the three-valued decision) as
-     * JSON bytes in an ArrayBuffer, which opa-wasm copies into its memory without re-serialising;
-     * made once per record for all sides. The buffer is allocated here (not taken from
-     * TextEncoder.encode) so it belongs to this realm, the one opa-wasm's `instanceof ArrayBuffer`
-     * checks against. The projection keeps only `request` and `identity`, so a record's own input
-     * can never supply the unknown set.
-     */
-    inputBuffer(last, input, payload) {
-        if (last.buffer === null) {
-            const projected = this.projection.project(input);
-            if (payload !== null)
-                projected[UNKNOWNS_KEY] = payload;
-            const text = JSON.stringify(projected);
-            last.buffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
-            this.encoder.encodeInto(text, new Uint8Array(last.buffer));
-        }
-        return last.buffer;
-    }
 }
 
 ;// CONCATENATED MODULE: ./build/replay/shard.js

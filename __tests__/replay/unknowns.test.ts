@@ -1,10 +1,19 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReplaySide } from '../../src/replay/replay.js';
 import { reportToJson } from '../../src/replay/report.js';
 import { TOOL_VERSION } from '../../src/version.js';
-import { RecordEvaluator, type OutcomeConfig, type RecordOutcome } from '../../src/replay/recordOutcome.js';
+import {
+  RecordEvaluator,
+  VERDICT_UNEVALUABLE,
+  type OutcomeConfig,
+  type RecordOutcome,
+} from '../../src/replay/recordOutcome.js';
+import { evaluateReferenceThreeValued } from '../../src/engine/threeValued.js';
+import { REASON_BIT } from '../../src/engine/unknowns.js';
+import { unknownDataOf } from '../../src/traffic/unknowns.js';
 import type { TrafficRecord } from '../../src/traffic/record.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../../src/traffic/reader.js';
 import {
@@ -321,5 +330,91 @@ describe("a disagreement between opa-wasm and the reference is the record's own 
       /opa-wasm finds the record unevaluable but the reference evaluator decides allow/,
     );
     expect(outcome.error).toContain('"mixed"');
+  });
+});
+
+describe('reasons through the decision cache', () => {
+  /**
+   * Records with one unknown set whose calls differ can share a three-valued decision (the cache
+   * keys calls by each rule's OR and AND over them), yet differ in which of their conditions are U,
+   * and so in their reasons (`tool_not_recorded` for the tool, `mcp_not_recorded` for any other call
+   * field). Every record's reasons, replayed in one evaluator with one cache, must be the reference
+   * evaluator's on that record alone.
+   */
+  const policy = policyYaml({
+    default_effect: 'allow',
+    on_missing_context: 'ignore',
+    rules: [
+      rule('deny-shell-prompts', 'deny', cond('tool', ['run_shell', 'x']), cond('prompt', ['p1'])),
+      rule(
+        'deny-secret',
+        'deny',
+        cond('resource_uri', ['file:///secret']),
+        cond('method', ['resources/read']),
+      ),
+      rule('deny-batch', 'deny', cond('is_batch', ['true']), cond('tool', ['write_file'])),
+    ],
+  });
+  const pointers = [
+    '/input/request/mcp/calls/0/tool',
+    '/input/request/mcp/calls/1/tool',
+    '/input/request/mcp/calls/0/prompt',
+    '/input/request/mcp/calls/1/prompt',
+    '/input/request/mcp/calls/1/method',
+    '/input/request/mcp/calls/2',
+    '/input/request/jsonrpc/is_batch',
+  ];
+  const field = fc.constantFrom(
+    undefined,
+    'run_shell',
+    'x',
+    'p1',
+    'write_file',
+    'file:///secret',
+    'resources/read',
+    'other',
+  );
+  const call = fc
+    .record({ tool: field, prompt: field, method: field, resource_uri: field })
+    .map((c) => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)));
+
+  it("every record's reasons are its own, whatever it shares a key with", async () => {
+    const side = await prepare(policy);
+    const config: OutcomeConfig = {
+      mode: 'compare',
+      hasHead: true,
+      hasBase: false,
+      shard: null,
+      since: null,
+      unevaluable: 'precise',
+      maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+    };
+    const evaluator = new RecordEvaluator(config, side, null);
+    const parsed = side.policy;
+    let undecided = 0;
+    fc.assert(
+      fc.property(
+        fc.array(call, { minLength: 1, maxLength: 3 }),
+        fc.subarray(pointers, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        (calls, unknown, batch) => {
+          const r = record(`r${undecided}`, { unknown_paths: unknown }) as TrafficRecord;
+          const request = r.input.request as unknown as Record<string, Record<string, unknown>>;
+          request.mcp!.calls = calls;
+          request.jsonrpc!.is_batch = batch;
+          const outcome = evaluator.evaluateRecord(r, 1);
+          const reference = evaluateReferenceThreeValued(parsed, r.input, unknownDataOf(r));
+          expect(outcome.error).toBeNull();
+          expect(outcome.primary === VERDICT_UNEVALUABLE).toBe(reference.allow === 1);
+          if (reference.allow !== 1) return;
+          undecided++;
+          let bits = 0;
+          for (const reason of reference.reasons) bits |= REASON_BIT[reason];
+          expect(outcome.reasons).toBe(bits);
+        },
+      ),
+      { numRuns: 2_000, seed: 20261201 },
+    );
+    expect(undecided).toBeGreaterThan(200);
   });
 });

@@ -34253,9 +34253,12 @@ class InputProjection {
      * (numbers, booleans, mixed arrays) are keyed exactly. `ordered`: keep the calls in order, one
      * entry per call (a three-valued key, whose unknown pointers name calls by index); otherwise the
      * calls count as a set, since `some call` and `every call` (with at least one call) do not
-     * depend on order or repetition.
+     * depend on order or repetition. Unless `byRule` is false, the calls are then keyed by what each
+     * rule's call conditions make of them (ruleBits, ruleTrits), which is all a decision depends on;
+     * `byRule: false` keeps each call's classes, which is what the reasons of an unevaluable record
+     * depend on (UnknownsJudge).
      */
-    key(input, calls = 'set', mask = null) {
+    key(input, calls = 'set', mask = null, byRule = true) {
         const request = input.request;
         const time = projection_isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
         let text;
@@ -34298,12 +34301,12 @@ class InputProjection {
             return `${text}|?`;
         const mcp = projection_isPlainObject(request) ? request.mcp : undefined;
         const callList = projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-        if (calls === 'set' && mask === null) {
+        if (byRule && calls === 'set' && mask === null) {
             const bits = this.ruleBits(callList);
             if (bits !== null)
                 return `${text}|${bits}`;
         }
-        if (calls === 'ordered' && mask !== null) {
+        if (byRule && calls === 'ordered' && mask !== null) {
             const trits = this.ruleTrits(callList, mask);
             if (trits !== null)
                 return `${text}|${trits}`;
@@ -34652,6 +34655,17 @@ class DecisionCache {
         const decision = this.sides[index].engine.evaluateThreeValued(this.inputBuffer(last, input, unknowns.payload), requestId);
         this.store(last, index, decision, true);
         return decision;
+    }
+    /**
+     * A key under which records with unknowns share their unevaluable reasons: the unknown set and
+     * each call's classes (not only each rule's OR and AND over the calls, as the decision's key
+     * has: two records can agree on those while different conditions of theirs are U). Null: the
+     * input cannot be keyed, the reasons are computed for the record alone.
+     */
+    reasonKey(input, unknowns) {
+        const keying = unknowns.payload.unpaired ? 'per-field' : 'ordered';
+        const projected = this.projection.key(input, keying, this.maskOf(unknowns), false);
+        return projected === null ? null : `${unknowns.key}\0${projected}`;
     }
     select(last, input, unknowns, calls) {
         const unknownKey = unknowns?.key ?? null;
@@ -35212,9 +35226,12 @@ function evaluateReferenceThreeValued(policy, input, unknowns) {
 
 
 
+
 const UNEVALUABLE_MODES = (/* unused pure expression or super */ null && (['precise', 'static']));
 /** Distinct unknown sets remembered at a time; a sample has few, this only bounds memory. */
 const KEY_LIMIT = 1_024;
+/** Reasons kept per reason key before the map starts over (as many as the decision cache holds). */
+const REASONS_LIMIT = DECISION_CACHE_LIMIT;
 class UnknownsJudge {
     mode;
     sides;
@@ -35222,11 +35239,10 @@ class UnknownsJudge {
     readings;
     byKey = new Map();
     /**
-     * The reasons of an undecided three-valued decision. The cache hands out one decision object per
-     * key, and records sharing a key share their reasons (they depend on the same data), so the
-     * reference evaluator runs once per key, not once per record.
+     * The reasons of undecided records by DecisionCache.reasonKey: records sharing that key have the
+     * same conditions U, so the reference evaluator runs once per key, not once per record.
      */
-    reasonsOf = new WeakMap();
+    reasonsOf = new Map();
     constructor(mode, sides, cache) {
         this.mode = mode;
         this.sides = sides;
@@ -35278,7 +35294,8 @@ class UnknownsJudge {
         }
         if (!withReasons)
             return { truth: 1, decision: null, reasons: 0, byReading };
-        const known = this.reasonsOf.get(decision);
+        const reasonKey = this.cache.reasonKey(input, { key, payload: info.payload });
+        const known = reasonKey === null ? undefined : this.reasonsOf.get(reasonKey);
         if (known !== undefined)
             return { truth: 1, decision: null, reasons: known, byReading };
         const reference = evaluateReferenceThreeValued(side.policy, record.input, unknowns_unknownDataOf(record));
@@ -35289,7 +35306,11 @@ class UnknownsJudge {
         let reasons = 0;
         for (const reason of reference.reasons)
             reasons |= REASON_BIT[reason];
-        this.reasonsOf.set(decision, reasons);
+        if (reasonKey !== null) {
+            if (this.reasonsOf.size >= REASONS_LIMIT)
+                this.reasonsOf.clear();
+            this.reasonsOf.set(reasonKey, reasons);
+        }
         return { truth: 1, decision: null, reasons, byReading };
     }
 }

@@ -429,9 +429,17 @@ export class InputProjection {
    * (numbers, booleans, mixed arrays) are keyed exactly. `ordered`: keep the calls in order, one
    * entry per call (a three-valued key, whose unknown pointers name calls by index); otherwise the
    * calls count as a set, since `some call` and `every call` (with at least one call) do not
-   * depend on order or repetition.
+   * depend on order or repetition. Unless `byRule` is false, the calls are then keyed by what each
+   * rule's call conditions make of them (ruleBits, ruleTrits), which is all a decision depends on;
+   * `byRule: false` keeps each call's classes, which is what the reasons of an unevaluable record
+   * depend on (UnknownsJudge).
    */
-  key(input: TrafficInput, calls: CallsKeying = 'set', mask: KeyMask | null = null): string | null {
+  key(
+    input: TrafficInput,
+    calls: CallsKeying = 'set',
+    mask: KeyMask | null = null,
+    byRule = true,
+  ): string | null {
     const request = (input as Json).request;
     const time = isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
     let text: string;
@@ -468,11 +476,11 @@ export class InputProjection {
     if (mask?.callList) return `${text}|?`;
     const mcp = isPlainObject(request) ? request.mcp : undefined;
     const callList = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-    if (calls === 'set' && mask === null) {
+    if (byRule && calls === 'set' && mask === null) {
       const bits = this.ruleBits(callList);
       if (bits !== null) return `${text}|${bits}`;
     }
-    if (calls === 'ordered' && mask !== null) {
+    if (byRule && calls === 'ordered' && mask !== null) {
       const trits = this.ruleTrits(callList, mask);
       if (trits !== null) return `${text}|${trits}`;
     }
@@ -870,6 +878,18 @@ export class DecisionCache {
     );
     this.store(last, index, decision, true);
     return decision;
+  }
+
+  /**
+   * A key under which records with unknowns share their unevaluable reasons: the unknown set and
+   * each call's classes (not only each rule's OR and AND over the calls, as the decision's key
+   * has: two records can agree on those while different conditions of theirs are U). Null: the
+   * input cannot be keyed, the reasons are computed for the record alone.
+   */
+  reasonKey(input: TrafficInput, unknowns: CachedUnknowns): string | null {
+    const keying = unknowns.payload.unpaired ? 'per-field' : 'ordered';
+    const projected = this.projection.key(input, keying, this.maskOf(unknowns), false);
+    return projected === null ? null : `${unknowns.key}\0${projected}`;
   }
 
   private select(last: Last, input: TrafficInput, unknowns: CachedUnknowns | null, calls: CallsKeying): void {

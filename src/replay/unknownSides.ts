@@ -6,7 +6,7 @@ import { unknownsPayload, type UnknownsPayload } from '../rego/threeValued.js';
 import { readingOf, readingReasonBits, type PolicyReading } from '../traffic/availability.js';
 import type { TrafficInput, TrafficRecord } from '../traffic/record.js';
 import { unknownDataOf, unknownKey, unknownPointers } from '../traffic/unknowns.js';
-import type { CachedSide, DecisionCache } from './projection.js';
+import { DECISION_CACHE_LIMIT, type CachedSide, type DecisionCache } from './projection.js';
 
 /**
  * How a record with unknown data (docs/unknowns.md) is judged for one policy side, in either mode:
@@ -54,16 +54,17 @@ interface KeyInfo {
 
 /** Distinct unknown sets remembered at a time; a sample has few, this only bounds memory. */
 const KEY_LIMIT = 1_024;
+/** Reasons kept per reason key before the map starts over (as many as the decision cache holds). */
+const REASONS_LIMIT = DECISION_CACHE_LIMIT;
 
 export class UnknownsJudge {
   private readonly readings: PolicyReading[];
   private readonly byKey = new Map<string, KeyInfo>();
   /**
-   * The reasons of an undecided three-valued decision. The cache hands out one decision object per
-   * key, and records sharing a key share their reasons (they depend on the same data), so the
-   * reference evaluator runs once per key, not once per record.
+   * The reasons of undecided records by DecisionCache.reasonKey: records sharing that key have the
+   * same conditions U, so the reference evaluator runs once per key, not once per record.
    */
-  private readonly reasonsOf = new WeakMap<object, number>();
+  private readonly reasonsOf = new Map<string, number>();
 
   constructor(
     private readonly mode: UnevaluableMode,
@@ -124,7 +125,8 @@ export class UnknownsJudge {
       return { truth: decision.allow, decision: decided, reasons: 0, byReading };
     }
     if (!withReasons) return { truth: 1, decision: null, reasons: 0, byReading };
-    const known = this.reasonsOf.get(decision);
+    const reasonKey = this.cache.reasonKey(input, { key, payload: info.payload });
+    const known = reasonKey === null ? undefined : this.reasonsOf.get(reasonKey);
     if (known !== undefined) return { truth: 1, decision: null, reasons: known, byReading };
     const reference = evaluateReferenceThreeValued(side.policy, record.input, unknownDataOf(record));
     if (reference.allow !== 1) {
@@ -139,7 +141,10 @@ export class UnknownsJudge {
     }
     let reasons = 0;
     for (const reason of reference.reasons) reasons |= REASON_BIT[reason];
-    this.reasonsOf.set(decision, reasons);
+    if (reasonKey !== null) {
+      if (this.reasonsOf.size >= REASONS_LIMIT) this.reasonsOf.clear();
+      this.reasonsOf.set(reasonKey, reasons);
+    }
     return { truth: 1, decision: null, reasons, byReading };
   }
 }
