@@ -2,7 +2,7 @@
 // Builds the committed bundles: tsc → build/, then @vercel/ncc → dist/index.js (the Action) and
 // dist/cli/index.js (the CLI). `check-dist` fails when the committed dist/ differs from this.
 import { execFileSync } from 'node:child_process';
-import { rmSync, readFileSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+import { rmSync, readFileSync, writeFileSync, chmodSync, existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,3 +29,10 @@ writeFileSync(cli, text);
 chmodSync(cli, 0o755);
 for (const file of ['dist/index.js', 'dist/cli/index.js', 'dist/cli/replay-worker/index.js'])
   if (!existsSync(join(root, file))) throw new Error(`${file} missing`);
+// Each bundle must be one file: ncc writes a licenses.txt per chunk under the same name, so with a
+// second chunk the committed notice would list only one chunk's packages (and which one may differ
+// between machines).
+for (const dir of ['dist', 'dist/cli', 'dist/cli/replay-worker']) {
+  const extra = readdirSync(join(root, dir)).filter((name) => name.endsWith('.js') && name !== 'index.js');
+  if (extra.length > 0) throw new Error(`${dir} has split chunks (${extra.join(', ')}); bundle one file`);
+}
