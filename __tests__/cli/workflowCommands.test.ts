@@ -180,4 +180,33 @@ describe('hostile text in every CLI output channel issues no workflow command', 
     expect(missing.code).toBe(2);
     expectInert(missing);
   });
+
+  it('files written with --out are as inert as stdout (a later step may cat them)', async () => {
+    const out = (name: string) => tmp.file(name);
+    const runs: { args: string[]; file: string }[] = [];
+    for (const format of ['json', 'markdown', 'text']) {
+      runs.push({
+        file: out(`replay.${format}`),
+        args: ['replay', '--head', allowAll, '--traffic', traffic, '--format', format],
+      });
+      runs.push({
+        file: out(`drift.${format}`),
+        args: ['drift', '--policy', allowAll, '--traffic', traffic, '--format', format],
+      });
+    }
+    runs.push({ file: out('policy.rego'), args: ['compile', allowAll, '--out-rego', out('policy.rego')] });
+    for (const run of runs) {
+      const args = run.args[0] === 'compile' ? run.args : [...run.args, '--out', run.file];
+      const result = await runCliCaptured(args);
+      expect(result.code).toBe(0);
+      expectInert(result);
+      const written = readFileSync(run.file, 'utf8');
+      // The payloads really are in the file, made inert.
+      expect(written.replaceAll('\u200b', '').replaceAll('\\u0023', '#')).toMatch(/pwned/);
+      expect({ file: run.file, commands: injectedCommands(written) }).toEqual({
+        file: run.file,
+        commands: [],
+      });
+    }
+  });
 });

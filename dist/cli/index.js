@@ -17696,7 +17696,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4037);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4849);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17732,6 +17732,8 @@ __webpack_async_result__();
 /* harmony export */   eb: () => (/* binding */ UsageError)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8599);
+
 
 /** Exit codes of every command (docs/cli.md "Exit codes"). */
 const EXIT = {
@@ -17754,10 +17756,14 @@ class CommandError extends Error {
         this.name = 'CommandError';
     }
 }
-/** Writes a command's output file; a path that cannot be written is a bad invocation. */
+/**
+ * Writes a command's output file; a path that cannot be written is a bad invocation. Text passes
+ * through `inertText` as stdout does (runCli): a later step that prints the file (`cat report.txt`)
+ * must not run a workflow command from a traffic value. JSON and Rego come out unchanged.
+ */
 async function writeOutputFile(path, text) {
     try {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, text);
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, typeof text === 'string' ? (0,_text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(text) : text);
     }
     catch (error) {
         throw new CommandError(`cannot write ${path}: ${error.code ?? error.message}`);
@@ -17767,7 +17773,7 @@ async function writeOutputFile(path, text) {
 
 /***/ }),
 
-/***/ 4037:
+/***/ 4849:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35973,63 +35979,8 @@ class ReplayWorkerPool {
     }
 }
 
-;// CONCATENATED MODULE: ./build/text/workflowCommands.js
-/**
- * The one sanitiser between untrusted text (traffic values, file names from a pull request, policy
- * keys, manifest ids, error messages quoting any of them) and a channel a GitHub runner reads for
- * workflow commands: the CLI's stdout and stderr, and the Action's log lines and annotations.
- *
- * The runner reads its steps' output line by line, splitting on `\n`, `\r\n` and a lone `\r`, and
- * executes
- * - `::name …::message` when the line starts with `::` after leading whitespace (v2 commands), and
- * - `##[name …]message` wherever `##[` appears in the line (v1 commands).
- * README "Security model" and docs/security.md describe where each function below is used.
- */
-/** Invisible, and not whitespace to the runner (its trim would skip whitespace). */
-const BREAK = '\u200b';
-/** What the runner (.NET `char.IsWhiteSpace`) and JavaScript (`\s`) count as leading whitespace. */
-const LEADING_SPACE = /^[\s\u0085]*/;
-/** A line break as the runner's line reader sees it, or one a log viewer would draw. */
-const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
-function inertLine(line) {
-    const indent = LEADING_SPACE.exec(line)[0].length;
-    let out = line;
-    if (out.startsWith('::', indent))
-        out = `${out.slice(0, indent + 1)}${BREAK}${out.slice(indent + 1)}`;
-    return out.includes('##[') ? out.replaceAll('##[', `#${BREAK}#[`) : out;
-}
-/**
- * Text a person reads (a terminal report, an error message, markdown): line breaks are kept, and
- * in every line a `::` after leading whitespace and every `##[` get an invisible break, so the
- * runner executes nothing. Text without either comes back unchanged (the same string).
- */
-function inertText(text) {
-    if (!text.includes('::') && !text.includes('##['))
-        return text;
-    let out = '';
-    let start = 0;
-    for (const m of text.matchAll(/\r\n|\r|\n/g)) {
-        out += inertLine(text.slice(start, m.index)) + m[0];
-        start = m.index + m[0].length;
-    }
-    return out + inertLine(text.slice(start));
-}
-/**
- * One log line: line breaks (including the ones only a viewer draws) show as `␤`, so untrusted text
- * cannot start a line of its own, and the line is then made inert as above.
- */
-function inertLogLine(text) {
-    return inertText(text.replace(LINE_BREAK, '␤'));
-}
-/**
- * JSON text (or Rego, whose strings use JSON's escapes) made inert without changing what it means:
- * `##[` can only occur inside a string, where `\u0023` is the same `#`; and no line of JSON
- * starts with `:`. The value a parser reads back is the original.
- */
-function inertJson(text) {
-    return text.includes('##[') ? text.replaceAll('##[', '#\\u0023[') : text;
-}
-
+// EXTERNAL MODULE: ./build/text/workflowCommands.js
+var workflowCommands = __nccwpck_require__(8599);
 ;// CONCATENATED MODULE: ./build/replay/report.js
 
 const MAX_MALFORMED_EXAMPLES = 20;
@@ -36039,7 +35990,7 @@ const MAX_MALFORMED_EXAMPLES = 20;
  * workflow step) issues no workflow command (README "Security model").
  */
 function reportToJson(value) {
-    return `${inertJson(JSON.stringify(value, null, 2))}\n`;
+    return `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(value, null, 2))}\n`;
 }
 
 ;// CONCATENATED MODULE: ./build/replay/replay.js
@@ -37378,7 +37329,7 @@ async function runCompileCommand(argv, io) {
         await (0,cli_io/* writeOutputFile */.BF)(values['out-rego'], rego);
     // Rego strings use JSON's escapes: `##[` in a value or description cannot reach the runner.
     else
-        io.stdout(inertJson(rego));
+        io.stdout((0,workflowCommands/* inertJson */.nl)(rego));
     if (compiled && values['out-wasm']) {
         await (0,cli_io/* writeOutputFile */.BF)(values['out-wasm'], compiled.wasm);
         io.stderr(`wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoints ${compiled.entrypoint} and ${compiled.threeValuedEntrypoint})\n`);
@@ -38115,7 +38066,7 @@ async function runFidelityCommand(argv, io) {
             throw error;
         throw new cli_io/* CommandError */.Qd(`policy-replay fidelity: cannot read ${error.message}`);
     }
-    io.stdout(values.format === 'json' ? `${inertJson(JSON.stringify(result, null, 2))}\n` : renderFidelityText(result));
+    io.stdout(values.format === 'json' ? `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(result, null, 2))}\n` : renderFidelityText(result));
     return cli_io/* EXIT */.dc.ok;
 }
 async function expandArgument(arg) {
@@ -38898,8 +38849,8 @@ function usage() {
 async function runCli(argv, rawIo) {
     const io = {
         ...rawIo,
-        stdout: (text) => rawIo.stdout(inertText(text)),
-        stderr: (text) => rawIo.stderr(inertText(text)),
+        stdout: (text) => rawIo.stdout((0,workflowCommands/* inertText */.UJ)(text)),
+        stderr: (text) => rawIo.stderr((0,workflowCommands/* inertText */.UJ)(text)),
     };
     const [name, ...rest] = argv;
     // Without a command the invocation is incomplete: the help goes to stderr (stdout stays clean
@@ -38993,6 +38944,73 @@ function processOutput(out = process.stdout, err = process.stderr) {
 function stdoutFailureMessage(error) {
     const why = error.code ? `${error.code}: ${error.message.replace(/^\w+: /, '')}` : error.message;
     return `policy-replay: cannot write to standard output (${why.replace(/[\r\n]+/g, ' ')}); nothing was printed in full — write the report with --out FILE instead\n`;
+}
+
+
+/***/ }),
+
+/***/ 8599:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   UJ: () => (/* binding */ inertText),
+/* harmony export */   nl: () => (/* binding */ inertJson)
+/* harmony export */ });
+/* unused harmony export inertLogLine */
+/**
+ * The one sanitiser between untrusted text (traffic values, file names from a pull request, policy
+ * keys, manifest ids, error messages quoting any of them) and a channel a GitHub runner reads for
+ * workflow commands: the CLI's stdout and stderr, and the Action's log lines and annotations.
+ *
+ * The runner reads its steps' output line by line, splitting on `\n`, `\r\n` and a lone `\r`, and
+ * executes
+ * - `::name …::message` when the line starts with `::` after leading whitespace (v2 commands), and
+ * - `##[name …]message` wherever `##[` appears in the line (v1 commands).
+ * README "Security model" and docs/security.md describe where each function below is used.
+ */
+/** Invisible, and not whitespace to the runner (its trim would skip whitespace). */
+const BREAK = '\u200b';
+/** What the runner (.NET `char.IsWhiteSpace`) and JavaScript (`\s`) count as leading whitespace. */
+const LEADING_SPACE = /^[\s\u0085]*/;
+/** A line break as the runner's line reader sees it, or one a log viewer would draw. */
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+function inertLine(line) {
+    const indent = LEADING_SPACE.exec(line)[0].length;
+    let out = line;
+    if (out.startsWith('::', indent))
+        out = `${out.slice(0, indent + 1)}${BREAK}${out.slice(indent + 1)}`;
+    return out.includes('##[') ? out.replaceAll('##[', `#${BREAK}#[`) : out;
+}
+/**
+ * Text a person reads (a terminal report, an error message, markdown): line breaks are kept, and
+ * in every line a `::` after leading whitespace and every `##[` get an invisible break, so the
+ * runner executes nothing. Text without either comes back unchanged (the same string).
+ */
+function inertText(text) {
+    if (!text.includes('::') && !text.includes('##['))
+        return text;
+    let out = '';
+    let start = 0;
+    for (const m of text.matchAll(/\r\n|\r|\n/g)) {
+        out += inertLine(text.slice(start, m.index)) + m[0];
+        start = m.index + m[0].length;
+    }
+    return out + inertLine(text.slice(start));
+}
+/**
+ * One log line: line breaks (including the ones only a viewer draws) show as `␤`, so untrusted text
+ * cannot start a line of its own, and the line is then made inert as above.
+ */
+function inertLogLine(text) {
+    return inertText(text.replace(LINE_BREAK, '␤'));
+}
+/**
+ * JSON text (or Rego, whose strings use JSON's escapes) made inert without changing what it means:
+ * `##[` can only occur inside a string, where `\u0023` is the same `#`; and no line of JSON
+ * starts with `:`. The value a parser reads back is the original.
+ */
+function inertJson(text) {
+    return text.includes('##[') ? text.replaceAll('##[', '#\\u0023[') : text;
 }
 
 
