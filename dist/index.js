@@ -67149,9 +67149,9 @@ function groupsMarkdown(groups, total, options) {
     const context = options.context ?? 'replay';
     const rows = groups.slice(0, Math.max(0, options.rows));
     const heading = context === 'drift' ? 'What drifted' : 'What changes, and why';
-    const lines = [
-        `**${heading}** (showing ${n(rows.length)} of ${n(total)} group${total === 1 ? '' : 's'}, most dangerous first)`,
-    ];
+    // "showing N of M groups" is the documented wording (docs/explain.md), kept for any M, one
+    // included, so a reader's script matches it every time.
+    const lines = [`**${heading}** (showing ${n(rows.length)} of ${n(total)} groups, most dangerous first)`];
     if (rows.length > 0) {
         lines.push('', `| change | requests | subjects | method and tools | ${context === 'drift' ? "saved policy's rules" : 'because'} |`, '|---|---:|---|---|---|', ...rows.map((g) => groupRow(g, context, options.subjectName)));
     }

@@ -153,7 +153,7 @@ describe('scheduled drift reports, run from dist/index.js as a runner runs it', 
       expect(issue.body).toContain('**Drifts: showing 4 of 4**');
       expect(issue.body).toMatch(/\| r1 \| 10 \| 4 \|/);
       // Grouped like a pull request's changes (docs/explain.md), first, in the body, summary and JSON.
-      expect(issue.body).toContain('**What drifted** (showing 1 of 1 group, most dangerous first)');
+      expect(issue.body).toContain('**What drifted** (showing 1 of 1 groups, most dangerous first)');
       expect(issue.body).toMatch(
         /\| \*\*recorded deny, now allowed\*\* \| 4 \| [^|]+ \| tools\/call write\\_file \| allow-read \|/,
       );

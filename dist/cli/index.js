@@ -37533,9 +37533,9 @@ function groupsMarkdown(groups, total, options) {
     const context = options.context ?? 'replay';
     const rows = groups.slice(0, Math.max(0, options.rows));
     const heading = context === 'drift' ? 'What drifted' : 'What changes, and why';
-    const lines = [
-        `**${heading}** (showing ${groupTable_n(rows.length)} of ${groupTable_n(total)} group${total === 1 ? '' : 's'}, most dangerous first)`,
-    ];
+    // "showing N of M groups" is the documented wording (docs/explain.md), kept for any M, one
+    // included, so a reader's script matches it every time.
+    const lines = [`**${heading}** (showing ${groupTable_n(rows.length)} of ${groupTable_n(total)} groups, most dangerous first)`];
     if (rows.length > 0) {
         lines.push('', `| change | requests | subjects | method and tools | ${context === 'drift' ? "saved policy's rules" : 'because'} |`, '|---|---:|---|---|---|', ...rows.map((g) => groupRow(g, context, options.subjectName)));
     }
@@ -37840,7 +37840,7 @@ function renderReplayText(report, options) {
     const groups = r.change_groups ?? [];
     const groupsTotal = r.change_groups_total ?? 0;
     if (groupsTotal > 0) {
-        out.push('', bold(`what changes, and why (showing ${text_n(groups.length)} of ${text_n(groupsTotal)} group${groupsTotal === 1 ? '' : 's'}, most dangerous first)`));
+        out.push('', bold(`what changes, and why (showing ${text_n(groups.length)} of ${text_n(groupsTotal)} groups, most dangerous first)`));
         out.push(...table(['change', 'requests', 'subjects', 'method and tools', 'because'], groups.map((g) => groupTextCells(g, 'replay', plain))).map((l) => `  ${l}`));
     }
     if (r.unevaluable > 0) {

@@ -90,9 +90,9 @@ export function groupsMarkdown(
   const context = options.context ?? 'replay';
   const rows = groups.slice(0, Math.max(0, options.rows));
   const heading = context === 'drift' ? 'What drifted' : 'What changes, and why';
-  const lines = [
-    `**${heading}** (showing ${n(rows.length)} of ${n(total)} group${total === 1 ? '' : 's'}, most dangerous first)`,
-  ];
+  // "showing N of M groups" is the documented wording (docs/explain.md), kept for any M, one
+  // included, so a reader's script matches it every time.
+  const lines = [`**${heading}** (showing ${n(rows.length)} of ${n(total)} groups, most dangerous first)`];
   if (rows.length > 0) {
     lines.push(
       '',

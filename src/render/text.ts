@@ -99,7 +99,7 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
     out.push(
       '',
       bold(
-        `what changes, and why (showing ${n(groups.length)} of ${n(groupsTotal)} group${groupsTotal === 1 ? '' : 's'}, most dangerous first)`,
+        `what changes, and why (showing ${n(groups.length)} of ${n(groupsTotal)} groups, most dangerous first)`,
       ),
     );
     out.push(
