@@ -257,16 +257,15 @@ export function recordedDecisionOf(
   return decision;
 }
 
-/** The policy revision: `bundles` (the only entry, or `--bundle`), else `revision`. */
+/** The policy revision: `bundles` (the only entry, else the one `--bundle` names), else `revision`. */
 export function policyRevisionOf(event: Obj, bundle: string | null): string | undefined {
   const bundles = event.bundles;
   if (isObj(bundles)) {
+    // The only entry decided, whatever --bundle names: it chooses among several.
+    const names = Object.keys(bundles);
     let entry: unknown;
-    if (bundle !== null) entry = Object.hasOwn(bundles, bundle) ? bundles[bundle] : undefined;
-    else {
-      const names = Object.keys(bundles);
-      if (names.length === 1) entry = bundles[names[0]!];
-    }
+    if (names.length === 1) entry = bundles[names[0]!];
+    else if (bundle !== null) entry = Object.hasOwn(bundles, bundle) ? bundles[bundle] : undefined;
     if (isObj(entry) && typeof entry.revision === 'string' && entry.revision !== '') return entry.revision;
   }
   const revision = event.revision;
@@ -315,7 +314,10 @@ export function mapDecisionEvent(event: Obj, options: DecisionLogOptions): Event
   if (typeof hidden === 'string') return { kind: 'malformed', reason: hidden, request_id: id, path };
   let input = event.input;
   if (input === undefined) {
-    if (!hidden.includes('/input')) return { kind: 'malformed', reason: 'no input', request_id: id, path };
+    // Only an erased /input removes it; a masked one was replaced, so OPA would have written it.
+    const erased = event.erased;
+    if (!Array.isArray(erased) || !erased.includes('/input'))
+      return { kind: 'malformed', reason: 'no input', request_id: id, path };
     input = {};
   }
 
