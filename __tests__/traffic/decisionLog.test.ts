@@ -198,6 +198,20 @@ describe('mapDecisionEvent: the mapping table', () => {
   });
 });
 
+describe('a hostile event', () => {
+  it('with as many erased pointers as 1 MiB holds is malformed in linear time, not quadratic', () => {
+    const erased = Array.from({ length: 75_000 }, (_, i) => `/input/${i.toString(36)}`);
+    const started = performance.now();
+    const mapped = mapDecisionEvent(event({ erased }), options());
+    // Quadratic deduplication took seconds here; linear takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(mapped).toMatchObject({
+      kind: 'malformed',
+      reason: 'erased/masked: must hold at most 1024 pointers',
+    });
+  });
+});
+
 describe('recordedDecisionOf', () => {
   const of = (e: Record<string, unknown>, field: string[] | null = null, hidden: string[] = []) =>
     recordedDecisionOf(e, field, hidden);

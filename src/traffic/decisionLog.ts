@@ -336,8 +336,13 @@ export function mapDecisionEvent(event: Obj, options: DecisionLogOptions): Event
   record.input = input;
   if (hidden.length > 0) {
     const unknown: string[] = [];
-    for (const pointer of hidden)
-      if (isUnderInput(pointer) && !unknown.includes(pointer)) unknown.push(pointer);
+    // A hostile event lists ~100k pointers in 1 MiB: deduplicating by scanning would be quadratic.
+    const seen = hidden.length > 16 ? new Set<string>() : null;
+    for (const pointer of hidden) {
+      if (!isUnderInput(pointer) || (seen === null ? unknown.includes(pointer) : seen.has(pointer))) continue;
+      seen?.add(pointer);
+      unknown.push(pointer);
+    }
     if (unknown.length > 0) record.unknown_paths = unknown;
   }
   if (isTrafficRecord(record)) return { kind: 'record', record, path };
