@@ -91,6 +91,28 @@ describe('a decision-log sample in the report', () => {
     });
   });
 
+  it('a log line repeating a key is still a log line: skipped, not malformed (an event is malformed)', async () => {
+    const file = write('repeated-key.log', [
+      '{"level":"info","msg":"Received request.","msg":"again"}',
+      event('d1', '/mcp'),
+      event('d2', '/mcp').replace('{', '{"level":"debug",'),
+      event('x1', '/mcp', { path: 'other/decision' }).replace('{', '{"level":"debug",'),
+    ]);
+    const report = await run({ head: POLICY, base: null, trafficPath: file, decisionLog: gate });
+    expect(report.meta.skipped).toEqual({ non_decision: 1, other_path: 1 });
+    expect(report.result).toMatchObject({
+      evaluated: 1,
+      malformed: {
+        count: 1,
+        examples: [{ line: 3, reason: expect.stringMatching(/"level" appears twice/) }],
+      },
+    });
+    // Without --decision-path, such an event still counts towards the one-path rule.
+    await expect(run({ head: POLICY, base: null, trafficPath: file })).rejects.toThrow(
+      'the decision log holds decisions of 2 paths: gate/decision (2), other/decision (1)',
+    );
+  });
+
   it('one file keeps the report of a single file: no `file` in the examples', async () => {
     const one = write('one.log', [event('d1', '/mcp'), event('d1', '/mcp')]);
     const report = await run({ head: POLICY, base: null, trafficPath: one, decisionLog: gate });

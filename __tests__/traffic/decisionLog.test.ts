@@ -122,6 +122,8 @@ describe('mapDecisionEvent: the mapping table', () => {
     [{ decision_id: 7 }, 'decision_id: must be a non-empty string', undefined],
     [{ timestamp: 'yesterday' }, expect.stringMatching(/^timestamp: must be an RFC 3339 instant/), 'd-1'],
     [{ input: undefined }, 'no input', 'd-1'],
+    // Masked is replaced, not removed: a masked /input without an input is no input at all.
+    [{ input: undefined, masked: ['/input'] }, 'no input', 'd-1'],
     [{ erased: '/input' }, 'erased: must be a list of JSON pointers', 'd-1'],
     [{ masked: [3] }, 'masked[0]: must be a JSON pointer (a string)', 'd-1'],
     [
@@ -196,6 +198,20 @@ describe('mapDecisionEvent: the mapping table', () => {
   });
 });
 
+describe('a hostile event', () => {
+  it('with as many erased pointers as 1 MiB holds is malformed in linear time, not quadratic', () => {
+    const erased = Array.from({ length: 75_000 }, (_, i) => `/input/${i.toString(36)}`);
+    const started = performance.now();
+    const mapped = mapDecisionEvent(event({ erased }), options());
+    // Quadratic deduplication took seconds here; linear takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(mapped).toMatchObject({
+      kind: 'malformed',
+      reason: 'erased/masked: must hold at most 1024 pointers',
+    });
+  });
+});
+
 describe('recordedDecisionOf', () => {
   const of = (e: Record<string, unknown>, field: string[] | null = null, hidden: string[] = []) =>
     recordedDecisionOf(e, field, hidden);
@@ -240,6 +256,12 @@ describe('policyRevisionOf', () => {
     expect(policyRevisionOf({ revision: 'r0' }, null)).toBe('r0');
     expect(policyRevisionOf({ bundles: { gate: { revision: '' } } }, null)).toBeUndefined();
     expect(policyRevisionOf({}, null)).toBeUndefined();
+  });
+
+  it('the only bundle is the revision whatever --bundle names (it chooses among several)', () => {
+    expect(policyRevisionOf({ bundles: { gate: { revision: 'r1' } } }, 'other')).toBe('r1');
+    expect(policyRevisionOf({ bundles: { gate: { revision: 'r1' } }, revision: 'r0' }, 'other')).toBe('r1');
+    expect(policyRevisionOf({ bundles: { gate: {} }, revision: 'r0' }, 'other')).toBe('r0');
     // A bundle name is data: no prototype lookups.
     expect(policyRevisionOf({ bundles: { gate: { revision: 'r1' }, x: {} } }, '__proto__')).toBeUndefined();
   });

@@ -257,16 +257,15 @@ export function recordedDecisionOf(
   return decision;
 }
 
-/** The policy revision: `bundles` (the only entry, or `--bundle`), else `revision`. */
+/** The policy revision: `bundles` (the only entry, else the one `--bundle` names), else `revision`. */
 export function policyRevisionOf(event: Obj, bundle: string | null): string | undefined {
   const bundles = event.bundles;
   if (isObj(bundles)) {
+    // The only entry decided, whatever --bundle names: it chooses among several.
+    const names = Object.keys(bundles);
     let entry: unknown;
-    if (bundle !== null) entry = Object.hasOwn(bundles, bundle) ? bundles[bundle] : undefined;
-    else {
-      const names = Object.keys(bundles);
-      if (names.length === 1) entry = bundles[names[0]!];
-    }
+    if (names.length === 1) entry = bundles[names[0]!];
+    else if (bundle !== null) entry = Object.hasOwn(bundles, bundle) ? bundles[bundle] : undefined;
     if (isObj(entry) && typeof entry.revision === 'string' && entry.revision !== '') return entry.revision;
   }
   const revision = event.revision;
@@ -315,7 +314,10 @@ export function mapDecisionEvent(event: Obj, options: DecisionLogOptions): Event
   if (typeof hidden === 'string') return { kind: 'malformed', reason: hidden, request_id: id, path };
   let input = event.input;
   if (input === undefined) {
-    if (!hidden.includes('/input')) return { kind: 'malformed', reason: 'no input', request_id: id, path };
+    // Only an erased /input removes it; a masked one was replaced, so OPA would have written it.
+    const erased = event.erased;
+    if (!Array.isArray(erased) || !erased.includes('/input'))
+      return { kind: 'malformed', reason: 'no input', request_id: id, path };
     input = {};
   }
 
@@ -334,8 +336,13 @@ export function mapDecisionEvent(event: Obj, options: DecisionLogOptions): Event
   record.input = input;
   if (hidden.length > 0) {
     const unknown: string[] = [];
-    for (const pointer of hidden)
-      if (isUnderInput(pointer) && !unknown.includes(pointer)) unknown.push(pointer);
+    // A hostile event lists ~100k pointers in 1 MiB: deduplicating by scanning would be quadratic.
+    const seen = hidden.length > 16 ? new Set<string>() : null;
+    for (const pointer of hidden) {
+      if (!isUnderInput(pointer) || (seen === null ? unknown.includes(pointer) : seen.has(pointer))) continue;
+      seen?.add(pointer);
+      unknown.push(pointer);
+    }
     if (unknown.length > 0) record.unknown_paths = unknown;
   }
   if (isTrafficRecord(record)) return { kind: 'record', record, path };

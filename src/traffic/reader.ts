@@ -122,8 +122,13 @@ export function parseRecordText(
     : { kind: 'malformed', line, reason: parsed.reason, request_id: parsed.request_id };
 }
 
-/** One element parsed, or why it is not usable JSON (with its request_id when it has one). */
-export type ParsedElement = { ok: true; value: unknown } | { ok: false; reason: string; request_id?: string };
+/**
+ * One element parsed, or why it is not usable JSON (with its request_id when it has one, and the
+ * value JSON.parse gave when only a repeated key refused it).
+ */
+export type ParsedElement =
+  | { ok: true; value: unknown }
+  | { ok: false; reason: string; request_id?: string; repeatedKeyValue?: unknown };
 
 /**
  * One element's JSON, or why it is not usable JSON — its shape refused (too long, invalid UTF-8,
@@ -145,7 +150,9 @@ export function parseElementJson(
   if (countMembers(value) !== shape) {
     const reason = repeatedKeyReason(findRepeatedKey(text));
     const id = idOf(value);
-    return id === undefined ? { ok: false, reason } : { ok: false, reason, request_id: id };
+    return id === undefined
+      ? { ok: false, reason, repeatedKeyValue: value }
+      : { ok: false, reason, request_id: id, repeatedKeyValue: value };
   }
   return { ok: true, value };
 }

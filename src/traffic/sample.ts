@@ -123,10 +123,12 @@ async function sniffFile(
       if (evidence !== null) return;
       if (shape >= 0) parsedAny = true;
       const parsed = parseElementJson(text, shape, maxLineBytes);
-      if (!parsed.ok || !isObject(parsed.value)) return;
+      // An object repeating a key is still an object (malformed as a record or event, not as JSON).
+      const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
+      if (!isObject(value)) return;
       sawObject = true;
-      if (Object.hasOwn(parsed.value, 'decision_id')) evidence = { kind: 'events', where };
-      else if (Object.hasOwn(parsed.value, 'request_id')) evidence = { kind: 'records', where };
+      if (Object.hasOwn(value, 'decision_id')) evidence = { kind: 'events', where };
+      else if (Object.hasOwn(value, 'request_id')) evidence = { kind: 'records', where };
     },
     empty: () => {
       index++;
@@ -293,10 +295,25 @@ export class SampleElementReader {
   read(text: string | null, shape?: Shape): SampleElement {
     if (text === null) return EMPTY_ELEMENT;
     const parsed = parseElementJson(text, shape, this.maxLineBytes);
-    if (!parsed.ok)
+    if (!parsed.ok) {
+      // A repeated key is JSON still (docs/decision-logs.md "Which lines are events"): an OPA log
+      // line with one is skipped as other log lines are, an event of another path too; only an
+      // event of the path (or a record) is malformed.
+      const value = parsed.repeatedKeyValue;
+      if (this.events && value !== undefined) {
+        if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
+          return isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
+        const mapped = mapDecisionEvent(value, this.options);
+        if (mapped.kind === 'other_path') return OTHER_PATH;
+        const id = value.decision_id;
+        return typeof id === 'string' && id !== ''
+          ? { kind: 'malformed', reason: parsed.reason, request_id: id, path: mapped.path }
+          : { kind: 'malformed', reason: parsed.reason, path: mapped.path };
+      }
       return parsed.request_id === undefined
         ? { kind: 'malformed', reason: parsed.reason }
         : { kind: 'malformed', reason: parsed.reason, request_id: parsed.request_id };
+    }
     const value = parsed.value;
     if (this.events) {
       if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
@@ -376,8 +393,9 @@ export async function countDecisionPaths(
     const count = (text: string | null, shape: Shape | undefined) => {
       if (text === null) return;
       const parsed = parseElementJson(text, shape, plan.maxLineBytes);
-      if (!parsed.ok || !isObject(parsed.value) || !Object.hasOwn(parsed.value, 'decision_id')) return;
-      const path = parsed.value.path;
+      const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
+      if (!isObject(value) || !Object.hasOwn(value, 'decision_id')) return;
+      const path = value.path;
       const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
       if (normalized === '') withoutPath++;
       else paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
