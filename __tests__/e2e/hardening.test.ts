@@ -139,6 +139,34 @@ describe('hardening of the pull-request gate', () => {
     expect(result.outputs['changes-total']).toBe('2');
   });
 
+  it('an invalid head fails a gate that judges traffic even when fail-on omits invalid-policy', async () => {
+    const gh = await fakeGitHub();
+    const ws = new GitWorkspace('invalid-head');
+    const base = ws.commit({ [GATEWAY]: READ_ONLY, 'traffic/gw.jsonl': TRAFFIC }, 'base');
+    const head = ws.commit(
+      { [GATEWAY]: 'default_effect: deny\nrules:\n  - id: x\n    efect: allow\n' },
+      'head',
+    );
+    gh.state.addPull(REPOSITORY, {
+      number: 6,
+      baseSha: base,
+      headSha: head,
+      files: [{ filename: GATEWAY, status: 'modified' }],
+    });
+    const result = await runAction({
+      apiUrl: gh.url,
+      workspace: ws.dir,
+      eventName: 'pull_request',
+      event: pullRequestEvent({ number: 6, baseSha: base, headSha: head }),
+      inputs: { 'fail-on': 'newly-allowed' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.outputs.verdict).toBe('fail');
+    expect(result.report?.failed.map((f) => f.reason)).toEqual([
+      `${GATEWAY}: the policy is invalid (invalid-policy, implied by newly-allowed)`,
+    ]);
+  });
+
   it('a policy moved into the policy folder is a new policy, one moved out is a deleted one', async () => {
     const gh = await fakeGitHub();
     const ws = new GitWorkspace('moves');

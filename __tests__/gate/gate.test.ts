@@ -197,18 +197,39 @@ describe('evaluateGate', () => {
         policy: 'policies/acme.yaml',
       },
     ]);
-    // Not implied by invalid-policy alone, nor for a deleted or invalid policy.
+    // Not implied by invalid-policy alone, nor for a deleted policy.
     expect(evaluateGate([{ kind: 'invalid-policy' }], [empty]).verdict).toBe('pass');
     expect(evaluateGate([{ kind: 'newly-allowed' }], [clean({ evaluated: 0, deleted: true })]).verdict).toBe(
-      'pass',
-    );
-    expect(evaluateGate([{ kind: 'newly-allowed' }], [clean({ evaluated: 0, invalid: true })]).verdict).toBe(
       'pass',
     );
     // Written explicitly, it is reported once, without the note.
     expect(
       evaluateGate([{ kind: 'no-traffic' }, { kind: 'newly-allowed' }], [empty]).failed.map((f) => f.reason),
     ).toEqual(['policies/acme.yaml: the sample replayed no record (no-traffic)']);
+  });
+
+  it('an invalid head replays nothing, so a gate that judges traffic fails it even without invalid-policy', () => {
+    const invalid = clean({ evaluated: 0, invalid: true });
+    for (const rule of ALL_RULES.filter((r) => r.kind !== 'invalid-policy')) {
+      expect(evaluateGate([rule], [invalid]).failed).toEqual([
+        {
+          rule: 'invalid-policy',
+          reason: `policies/acme.yaml: the policy is invalid (invalid-policy, implied by ${ruleText(rule)})`,
+          policy: 'policies/acme.yaml',
+        },
+      ]);
+    }
+    // Written explicitly, it is reported once, without the note; a deleted policy is not judged.
+    expect(
+      evaluateGate([{ kind: 'newly-allowed' }, { kind: 'invalid-policy' }], [invalid]).failed.map(
+        (f) => f.reason,
+      ),
+    ).toEqual(['policies/acme.yaml: the policy is invalid (invalid-policy)']);
+    expect(
+      evaluateGate([{ kind: 'newly-allowed' }], [clean({ evaluated: 0, invalid: true, deleted: true })])
+        .verdict,
+    ).toBe('pass');
+    expect(evaluateGate([], [invalid]).verdict).toBe('pass');
   });
 
   it('blockers fail the run whatever fail-on says, none included (issue 10, items 1 and 2)', () => {
