@@ -7,6 +7,8 @@ import {
   type FailOnRule,
   type GateFacts,
 } from '../../src/gate/gate.js';
+import { gateFactsOf } from '../../src/gate/gateFacts.js';
+import type { ReplayReport } from '../../src/replay/report.js';
 
 /** A policy that crosses nothing. */
 function clean(over: Partial<GateFacts> = {}): GateFacts {
@@ -142,6 +144,38 @@ describe('evaluateGate', () => {
     expect(evaluateGate([{ kind: 'invalid-policy' }, { kind: 'no-traffic' }], [deleted]).verdict).toBe(
       'pass',
     );
+  });
+
+  it('blocking-gaps fails on an invalid manifest, which is graded unreplayable for gating', () => {
+    const rule: FailOnRule = { kind: 'blocking-gaps' };
+    const invalid = clean({ invalidManifests: 1, fidelityWorst: 'unreplayable' });
+    expect(evaluateGate([rule], [invalid]).failed.map((f) => f.reason)).toEqual([
+      'policies/acme.yaml: 1 manifest is invalid (unreplayable) (blocking-gaps)',
+    ]);
+    expect(
+      evaluateGate([rule], [clean({ blockingGaps: 2, invalidManifests: 3 })]).failed.map((f) => f.reason),
+    ).toEqual([
+      'policies/acme.yaml: 2 fidelity gaps block replay; 3 manifests are invalid (unreplayable) (blocking-gaps)',
+    ]);
+    expect(evaluateGate([rule], [clean({ invalidManifests: 0 })]).verdict).toBe('pass');
+  });
+
+  it('gateFactsOf counts the invalid manifests of a report', () => {
+    const fidelity = { worst: 'unreplayable', invalid: 2, blocking_gaps: [{ manifests: 1 }] };
+    const report = {
+      meta: { head: { path: 'policies/acme.yaml' }, status: 'changed' },
+      errors: [],
+      result: {
+        evaluated: 3,
+        unevaluable: 0,
+        changes_total: 0,
+        newly_allowed: 0,
+        newly_denied: 0,
+        malformed: { count: 0 },
+        fidelity,
+      },
+    } as unknown as ReplayReport;
+    expect(gateFactsOf(report)).toMatchObject({ blockingGaps: 1, invalidManifests: 2 });
   });
 
   it('fidelity<exact fails on anything below exact, and never without manifests', () => {

@@ -44,6 +44,8 @@ export interface GateFacts {
   /** Worst fidelity level over the sample's manifests; null/absent when none were shipped. */
   fidelityWorst?: FidelityLevel | null;
   blockingGaps: number;
+  /** Manifests that failed validation: graded `unreplayable` for gating (docs/fidelity.md). */
+  invalidManifests?: number;
   /** Drift mode only: scoreable records whose replayed decision differs from the recorded one. */
   driftTotal?: number;
   /**
@@ -165,10 +167,17 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
       return facts.changesTotal > 0
         ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
         : null;
-    case 'blocking-gaps':
-      return facts.blockingGaps > 0
-        ? `${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`
-        : null;
+    case 'blocking-gaps': {
+      // An invalid manifest is graded unreplayable, the level a blocking gap sets: it fails too.
+      const invalid = facts.invalidManifests ?? 0;
+      const why = [
+        ...(facts.blockingGaps > 0
+          ? [`${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`]
+          : []),
+        ...(invalid > 0 ? [`${plural(invalid, 'manifest is', 'manifests are')} invalid (unreplayable)`] : []),
+      ];
+      return why.length > 0 ? why.join('; ') : null;
+    }
     case 'malformed':
       return facts.malformed > 0
         ? `${plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}`
