@@ -313,3 +313,39 @@ describe('mode: post-comment refuses a hostile artifact', () => {
     expect(describeRun(result)).toContain('403');
   });
 });
+
+describe('the comment size', () => {
+  it('an emoji-heavy report stays within 65,536 characters counted as code points and as UTF-16 units', async () => {
+    const gh = await fakeGitHub();
+    const ws = new GitWorkspace('astral');
+    // 600 newly allowed requests, each a tool name of 90 emoji (two UTF-16 units each).
+    const tools = Array.from({ length: 600 }, (_, i) => `${'😀'.repeat(90)}${i}`);
+    const records = jsonl(tools.map((tool, i) => toolRecord({ id: `r${i}`, tool, minute: i })));
+    const closed = toolPolicy([{ id: 'a', effect: 'allow', tools: ['none'] }], 'deny');
+    const open = toolPolicy([{ id: 'a', effect: 'allow', tools: ['none'] }], 'allow');
+    const base = ws.commit({ 'policies/gw.yaml': closed, 'traffic/gw.jsonl': records }, 'base');
+    const head = ws.commit({ 'policies/gw.yaml': open }, 'head');
+    gh.state.addPull(REPOSITORY, {
+      number: 40,
+      baseSha: base,
+      headSha: head,
+      files: [{ filename: 'policies/gw.yaml', status: 'modified' }],
+    });
+    const result = await runAction({
+      apiUrl: gh.url,
+      workspace: ws.dir,
+      eventName: 'pull_request',
+      event: pullRequestEvent({ number: 40, baseSha: base, headSha: head }),
+      inputs: { 'max-changes': '1000', 'max-groups': '1000' },
+    });
+    expect(result.outputs['newly-allowed']).toBe('600');
+    const comments = gh.state.comments(REPOSITORY, 40);
+    expect(comments).toHaveLength(1);
+    const body = comments[0]!.body;
+    expect(body.length).toBeLessThanOrEqual(65_536);
+    expect([...body].length).toBeLessThanOrEqual(65_536);
+    // Cut to fit, saying so, with the job summary holding more.
+    expect(body).toMatch(/job summary/);
+    expect(result.summary.length).toBeGreaterThan(body.length);
+  });
+});

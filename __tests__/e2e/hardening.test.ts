@@ -139,6 +139,70 @@ describe('hardening of the pull-request gate', () => {
     expect(result.outputs['changes-total']).toBe('2');
   });
 
+  it('an invalid head fails a gate that judges traffic even when fail-on omits invalid-policy', async () => {
+    const gh = await fakeGitHub();
+    const ws = new GitWorkspace('invalid-head');
+    const base = ws.commit({ [GATEWAY]: READ_ONLY, 'traffic/gw.jsonl': TRAFFIC }, 'base');
+    const head = ws.commit(
+      { [GATEWAY]: 'default_effect: deny\nrules:\n  - id: x\n    efect: allow\n' },
+      'head',
+    );
+    gh.state.addPull(REPOSITORY, {
+      number: 6,
+      baseSha: base,
+      headSha: head,
+      files: [{ filename: GATEWAY, status: 'modified' }],
+    });
+    const result = await runAction({
+      apiUrl: gh.url,
+      workspace: ws.dir,
+      eventName: 'pull_request',
+      event: pullRequestEvent({ number: 6, baseSha: base, headSha: head }),
+      inputs: { 'fail-on': 'newly-allowed' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.outputs.verdict).toBe('fail');
+    expect(result.report?.failed.map((f) => f.reason)).toEqual([
+      `${GATEWAY}: the policy is invalid (invalid-policy, implied by newly-allowed)`,
+    ]);
+  });
+
+  it('an invalid manifest is graded unreplayable for gating: the default blocking-gaps fails', async () => {
+    const gh = await fakeGitHub();
+    const ws = new GitWorkspace('invalid-manifest');
+    const base = ws.commit(
+      {
+        [GATEWAY]: READ_WRITE,
+        'traffic/gw.jsonl': TRAFFIC,
+        'traffic/gw.manifests/turn-1.json': JSON.stringify({
+          schema: 'replay-runtime/v2',
+          id: 't1',
+          bogus: 1,
+        }),
+      },
+      'base',
+    );
+    const head = ws.commit({ [GATEWAY]: READ_ONLY }, 'head');
+    gh.state.addPull(REPOSITORY, {
+      number: 7,
+      baseSha: base,
+      headSha: head,
+      files: [{ filename: GATEWAY, status: 'modified' }],
+    });
+    const result = await runAction({
+      apiUrl: gh.url,
+      workspace: ws.dir,
+      eventName: 'pull_request',
+      event: pullRequestEvent({ number: 7, baseSha: base, headSha: head }),
+    });
+    expect(result.outputs.fidelity).toBe('unreplayable');
+    expect(result.outputs.verdict).toBe('fail');
+    expect(result.code).toBe(1);
+    expect(result.report?.failed.map((f) => f.reason)).toEqual([
+      `${GATEWAY}: 1 manifest is invalid (unreplayable) (blocking-gaps)`,
+    ]);
+  });
+
   it('a policy moved into the policy folder is a new policy, one moved out is a deleted one', async () => {
     const gh = await fakeGitHub();
     const ws = new GitWorkspace('moves');

@@ -7,6 +7,8 @@ import {
   type FailOnRule,
   type GateFacts,
 } from '../../src/gate/gate.js';
+import { gateFactsOf } from '../../src/gate/gateFacts.js';
+import type { ReplayReport } from '../../src/replay/report.js';
 
 /** A policy that crosses nothing. */
 function clean(over: Partial<GateFacts> = {}): GateFacts {
@@ -144,6 +146,38 @@ describe('evaluateGate', () => {
     );
   });
 
+  it('blocking-gaps fails on an invalid manifest, which is graded unreplayable for gating', () => {
+    const rule: FailOnRule = { kind: 'blocking-gaps' };
+    const invalid = clean({ invalidManifests: 1, fidelityWorst: 'unreplayable' });
+    expect(evaluateGate([rule], [invalid]).failed.map((f) => f.reason)).toEqual([
+      'policies/acme.yaml: 1 manifest is invalid (unreplayable) (blocking-gaps)',
+    ]);
+    expect(
+      evaluateGate([rule], [clean({ blockingGaps: 2, invalidManifests: 3 })]).failed.map((f) => f.reason),
+    ).toEqual([
+      'policies/acme.yaml: 2 fidelity gaps block replay; 3 manifests are invalid (unreplayable) (blocking-gaps)',
+    ]);
+    expect(evaluateGate([rule], [clean({ invalidManifests: 0 })]).verdict).toBe('pass');
+  });
+
+  it('gateFactsOf counts the invalid manifests of a report', () => {
+    const fidelity = { worst: 'unreplayable', invalid: 2, blocking_gaps: [{ manifests: 1 }] };
+    const report = {
+      meta: { head: { path: 'policies/acme.yaml' }, status: 'changed' },
+      errors: [],
+      result: {
+        evaluated: 3,
+        unevaluable: 0,
+        changes_total: 0,
+        newly_allowed: 0,
+        newly_denied: 0,
+        malformed: { count: 0 },
+        fidelity,
+      },
+    } as unknown as ReplayReport;
+    expect(gateFactsOf(report)).toMatchObject({ blockingGaps: 1, invalidManifests: 2 });
+  });
+
   it('fidelity<exact fails on anything below exact, and never without manifests', () => {
     const rule: FailOnRule = { kind: 'fidelity', below: 'exact' };
     expect(evaluateGate([rule], [clean({ fidelityWorst: 'controlled' })]).verdict).toBe('fail');
@@ -197,18 +231,39 @@ describe('evaluateGate', () => {
         policy: 'policies/acme.yaml',
       },
     ]);
-    // Not implied by invalid-policy alone, nor for a deleted or invalid policy.
+    // Not implied by invalid-policy alone, nor for a deleted policy.
     expect(evaluateGate([{ kind: 'invalid-policy' }], [empty]).verdict).toBe('pass');
     expect(evaluateGate([{ kind: 'newly-allowed' }], [clean({ evaluated: 0, deleted: true })]).verdict).toBe(
-      'pass',
-    );
-    expect(evaluateGate([{ kind: 'newly-allowed' }], [clean({ evaluated: 0, invalid: true })]).verdict).toBe(
       'pass',
     );
     // Written explicitly, it is reported once, without the note.
     expect(
       evaluateGate([{ kind: 'no-traffic' }, { kind: 'newly-allowed' }], [empty]).failed.map((f) => f.reason),
     ).toEqual(['policies/acme.yaml: the sample replayed no record (no-traffic)']);
+  });
+
+  it('an invalid head replays nothing, so a gate that judges traffic fails it even without invalid-policy', () => {
+    const invalid = clean({ evaluated: 0, invalid: true });
+    for (const rule of ALL_RULES.filter((r) => r.kind !== 'invalid-policy')) {
+      expect(evaluateGate([rule], [invalid]).failed).toEqual([
+        {
+          rule: 'invalid-policy',
+          reason: `policies/acme.yaml: the policy is invalid (invalid-policy, implied by ${ruleText(rule)})`,
+          policy: 'policies/acme.yaml',
+        },
+      ]);
+    }
+    // Written explicitly, it is reported once, without the note; a deleted policy is not judged.
+    expect(
+      evaluateGate([{ kind: 'newly-allowed' }, { kind: 'invalid-policy' }], [invalid]).failed.map(
+        (f) => f.reason,
+      ),
+    ).toEqual(['policies/acme.yaml: the policy is invalid (invalid-policy)']);
+    expect(
+      evaluateGate([{ kind: 'newly-allowed' }], [clean({ evaluated: 0, invalid: true, deleted: true })])
+        .verdict,
+    ).toBe('pass');
+    expect(evaluateGate([], [invalid]).verdict).toBe('pass');
   });
 
   it('blockers fail the run whatever fail-on says, none included (issue 10, items 1 and 2)', () => {

@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
-import { syncStickyComment, commentLength, MAX_COMMENT_LENGTH } from '../github/stickyComment.js';
+import { syncStickyComment, MAX_COMMENT_LENGTH } from '../github/stickyComment.js';
 import { closeOrphanedDriftIssues, syncDriftIssue } from '../github/driftIssue.js';
 import { ensureOpa } from '../opa/install.js';
 import { reportToJson } from '../replay/report.js';
@@ -19,13 +19,19 @@ import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMar
 import { blockersOf } from './policyFailure.js';
 import { failStep, logError, logInfo, logWarning } from './log.js';
 import { postCommentFile } from './postComment.js';
-import { fitWithFewerRows, splitRowBudget, utf8Length } from '../render/fitSections.js';
+import { fitWithFewerRows, splitRowBudget, utf16Length, utf8Length } from '../render/fitSections.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 
 const SUMMARY_LIMIT = 1024 * 1024;
 /** Room for the hidden marker and a little slack under GitHub's comment limit. */
 const COMMENT_LIMIT = MAX_COMMENT_LENGTH - 200;
+/**
+ * Comment and issue bodies are fitted in UTF-16 code units, never fewer than code points: the body
+ * stays within 65,536 characters however they are counted (GitHub counts code points, JavaScript's
+ * `.length` UTF-16 units; an emoji is one of the first and two of the second).
+ */
+const commentMeasure = utf16Length;
 
 /** The Action: parse inputs once, run the mode, publish; any error fails the step with its message. */
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -203,7 +209,7 @@ async function runPullRequestMode(
     render,
     rowBudget,
     COMMENT_LIMIT - 400,
-    commentLength,
+    commentMeasure,
     (omitted) =>
       `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`,
   );
@@ -317,7 +323,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
         (rows) => policySections(policy, rows),
         rowBudget,
         COMMENT_LIMIT,
-        commentLength,
+        commentMeasure,
         (omitted) => `_${omitted} more section(s): see the job summary._`,
       ).body,
     });

@@ -30,11 +30,12 @@ function splitRules(text: string): string[] {
  * A Record over the rule kinds, so a new rule cannot ship without its line.
  */
 const SIMPLE_RULE_MEANINGS: Record<SimpleRuleKind, string> = {
-  'invalid-policy': 'the head policy does not validate or compile',
+  'invalid-policy':
+    'the head policy does not validate or compile (implied by no-traffic and every rule that judges traffic)',
   'newly-allowed': 'a request the base denied is allowed by the head',
   'newly-denied': 'a request the base allowed is denied by the head',
   changes: 'any request is decided differently (either direction, or from unknown)',
-  'blocking-gaps': 'a manifest has a blocks_replay fidelity gap',
+  'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
   malformed: 'the traffic sample has a malformed record',
   'no-traffic':
     'no sample was found, or the sample replayed no record (implied by every rule that judges traffic)',

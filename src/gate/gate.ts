@@ -44,6 +44,8 @@ export interface GateFacts {
   /** Worst fidelity level over the sample's manifests; null/absent when none were shipped. */
   fidelityWorst?: FidelityLevel | null;
   blockingGaps: number;
+  /** Manifests that failed validation: graded `unreplayable` for gating (docs/fidelity.md). */
+  invalidManifests?: number;
   /** Drift mode only: scoreable records whose replayed decision differs from the recorded one. */
   driftTotal?: number;
   /**
@@ -128,12 +130,19 @@ const TRAFFIC_RULES: ReadonlySet<FailOnRule['kind']> = new Set([
   'fidelity',
 ]);
 
-/** The rules as applied: `no-traffic` added when a traffic rule is there without it. */
+/**
+ * The rules as applied: `no-traffic` added when a traffic rule is there without it, and
+ * `invalid-policy` when a traffic rule or `no-traffic` is there without it: an invalid head
+ * replays nothing, so a gate that judges traffic cannot pass it either (docs/action.md "The gate").
+ */
 function effectiveRules(rules: readonly FailOnRule[]): { rule: FailOnRule; impliedBy: string | null }[] {
   const applied = rules.map((rule) => ({ rule, impliedBy: null as string | null }));
   const judging = rules.find((r) => TRAFFIC_RULES.has(r.kind));
   if (judging && !rules.some((r) => r.kind === 'no-traffic'))
     applied.push({ rule: { kind: 'no-traffic' }, impliedBy: ruleText(judging) });
+  const replaying = judging ?? rules.find((r) => r.kind === 'no-traffic');
+  if (replaying && !rules.some((r) => r.kind === 'invalid-policy'))
+    applied.push({ rule: { kind: 'invalid-policy' }, impliedBy: ruleText(replaying) });
   return applied;
 }
 
@@ -158,10 +167,17 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
       return facts.changesTotal > 0
         ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
         : null;
-    case 'blocking-gaps':
-      return facts.blockingGaps > 0
-        ? `${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`
-        : null;
+    case 'blocking-gaps': {
+      // An invalid manifest is graded unreplayable, the level a blocking gap sets: it fails too.
+      const invalid = facts.invalidManifests ?? 0;
+      const why = [
+        ...(facts.blockingGaps > 0
+          ? [`${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`]
+          : []),
+        ...(invalid > 0 ? [`${plural(invalid, 'manifest is', 'manifests are')} invalid (unreplayable)`] : []),
+      ];
+      return why.length > 0 ? why.join('; ') : null;
+    }
     case 'malformed':
       return facts.malformed > 0
         ? `${plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}`
@@ -195,7 +211,8 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
 
 /**
  * Applies every rule to every policy. Failures are ordered by policy path (code-unit order), then
- * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic` last), so
+ * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic`, then an
+ * implied `invalid-policy`, last), so
  * the same inputs always give the same list.
  */
 export function evaluateGate(rules: readonly FailOnRule[], facts: readonly GateFacts[]): GateVerdict {

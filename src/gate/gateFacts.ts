@@ -4,6 +4,7 @@ import type { DriftReport } from '../replay/drift.js';
 
 interface FidelityFacts {
   worst: GateFacts['fidelityWorst'];
+  invalid: number;
   blocking_gaps: { manifests: number }[];
 }
 
@@ -24,6 +25,7 @@ export function gateFactsOf(report: ReplayReport | DriftReport, extra: Partial<G
       malformed: d.malformed.count,
       fidelityWorst: fidelity?.worst ?? null,
       blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
+      invalidManifests: fidelity?.invalid ?? 0,
       driftTotal: d.drift_total,
       ...extra,
     };
@@ -43,6 +45,7 @@ export function gateFactsOf(report: ReplayReport | DriftReport, extra: Partial<G
     malformed: r?.malformed.count ?? 0,
     fidelityWorst: fidelity?.worst ?? null,
     blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
+    invalidManifests: fidelity?.invalid ?? 0,
     ...extra,
   };
 }
