@@ -36693,12 +36693,19 @@ const TRAFFIC_RULES = new Set([
     'unevaluable',
     'fidelity',
 ]);
-/** The rules as applied: `no-traffic` added when a traffic rule is there without it. */
+/**
+ * The rules as applied: `no-traffic` added when a traffic rule is there without it, and
+ * `invalid-policy` when a traffic rule or `no-traffic` is there without it: an invalid head
+ * replays nothing, so a gate that judges traffic cannot pass it either (docs/action.md "The gate").
+ */
 function effectiveRules(rules) {
     const applied = rules.map((rule) => ({ rule, impliedBy: null }));
     const judging = rules.find((r) => TRAFFIC_RULES.has(r.kind));
     if (judging && !rules.some((r) => r.kind === 'no-traffic'))
         applied.push({ rule: { kind: 'no-traffic' }, impliedBy: ruleText(judging) });
+    const replaying = judging ?? rules.find((r) => r.kind === 'no-traffic');
+    if (replaying && !rules.some((r) => r.kind === 'invalid-policy'))
+        applied.push({ rule: { kind: 'invalid-policy' }, impliedBy: ruleText(replaying) });
     return applied;
 }
 function fidelityRank(level) {
@@ -36721,10 +36728,17 @@ function gate_check(rule, facts) {
             return facts.changesTotal > 0
                 ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
                 : null;
-        case 'blocking-gaps':
-            return facts.blockingGaps > 0
-                ? `${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`
-                : null;
+        case 'blocking-gaps': {
+            // An invalid manifest is graded unreplayable, the level a blocking gap sets: it fails too.
+            const invalid = facts.invalidManifests ?? 0;
+            const why = [
+                ...(facts.blockingGaps > 0
+                    ? [`${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`]
+                    : []),
+                ...(invalid > 0 ? [`${plural(invalid, 'manifest is', 'manifests are')} invalid (unreplayable)`] : []),
+            ];
+            return why.length > 0 ? why.join('; ') : null;
+        }
         case 'malformed':
             return facts.malformed > 0
                 ? `${plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}`
@@ -36759,7 +36773,8 @@ function gate_check(rule, facts) {
 }
 /**
  * Applies every rule to every policy. Failures are ordered by policy path (code-unit order), then
- * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic` last), so
+ * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic`, then an
+ * implied `invalid-policy`, last), so
  * the same inputs always give the same list.
  */
 function evaluateGate(rules, facts) {
@@ -36815,11 +36830,11 @@ function splitRules(text) {
  * A Record over the rule kinds, so a new rule cannot ship without its line.
  */
 const SIMPLE_RULE_MEANINGS = {
-    'invalid-policy': 'the head policy does not validate or compile',
+    'invalid-policy': 'the head policy does not validate or compile (implied by no-traffic and every rule that judges traffic)',
     'newly-allowed': 'a request the base denied is allowed by the head',
     'newly-denied': 'a request the base allowed is denied by the head',
     changes: 'any request is decided differently (either direction, or from unknown)',
-    'blocking-gaps': 'a manifest has a blocks_replay fidelity gap',
+    'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
     malformed: 'the traffic sample has a malformed record',
     'no-traffic': 'no sample was found, or the sample replayed no record (implied by every rule that judges traffic)',
     drift: 'a replayed decision differs from the recorded one (drift mode)',
@@ -37382,6 +37397,7 @@ function gateFactsOf(report, extra = {}) {
             malformed: d.malformed.count,
             fidelityWorst: fidelity?.worst ?? null,
             blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
+            invalidManifests: fidelity?.invalid ?? 0,
             driftTotal: d.drift_total,
             ...extra,
         };
@@ -37401,6 +37417,7 @@ function gateFactsOf(report, extra = {}) {
         malformed: r?.malformed.count ?? 0,
         fidelityWorst: fidelity?.worst ?? null,
         blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
+        invalidManifests: fidelity?.invalid ?? 0,
         ...extra,
     };
 }
