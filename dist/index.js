@@ -74135,6 +74135,7 @@ function readRunContext(env) {
         serverUrl: (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, ''),
         runId: env.GITHUB_RUN_ID ?? null,
         sha: env.GITHUB_SHA ?? null,
+        ref: env.GITHUB_REF ?? null,
         tempDir: env.RUNNER_TEMP ?? env.TMPDIR ?? '/tmp',
     };
 }
@@ -74142,6 +74143,22 @@ function pullRequestNumber(context) {
     const pr = context.event.pull_request;
     const n = pr?.number ?? context.event.number;
     return typeof n === 'number' && Number.isInteger(n) ? n : null;
+}
+/**
+ * Why this run is not on the repository's default branch, or null when it is (or when the runner
+ * does not say). The branch is GITHUB_REF, else the event's `ref` (workflow_dispatch carries it);
+ * the default branch is the event's `repository.default_branch`.
+ */
+function offDefaultBranch(context) {
+    const eventRef = context.event.ref;
+    const ref = context.ref ?? (typeof eventRef === 'string' ? eventRef : null);
+    const repository = context.event.repository;
+    const defaultBranch = repository?.default_branch;
+    if (ref === null || typeof defaultBranch !== 'string' || defaultBranch === '')
+        return null;
+    if (ref === `refs/heads/${defaultBranch}`)
+        return null;
+    return `this run is on ${JSON.stringify(ref)}, not on the default branch ${JSON.stringify(defaultBranch)}`;
 }
 
 ;// CONCATENATED MODULE: ./build/gate/gateFacts.js
@@ -78956,6 +78973,11 @@ function emptyFacts(p) {
     };
 }
 async function runDriftMode(settings, context, client) {
+    // Drift is the saved policy's (docs/action.md "Drift"): a dispatch on another branch would put
+    // that branch's policies into the default branch's issues, and close theirs.
+    const off = offDefaultBranch(context);
+    if (off !== null)
+        throw new Error(`drift reports the default branch's policies, but ${off}: dispatch the workflow on the default branch (a branch's drift: the CLI's drift command)`);
     const opa = await obtainOpa(settings);
     const policies = await replayDrift(context, settings, opa, logInfo);
     annotateErrors(policies);

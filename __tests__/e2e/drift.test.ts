@@ -294,6 +294,46 @@ describe('scheduled drift reports, run from dist/index.js as a runner runs it', 
     ]);
   });
 
+  it('a dispatch on another branch is refused: drift is the default branch policy (no issue touched)', async () => {
+    const gh = await fakeGitHub();
+    const ws = new GitWorkspace('drift-branch');
+    const sha = ws.commit({ [POLICY]: DRIFT_4 }, 'writes allowed on a feature branch');
+    ws.write('traffic/gateway.jsonl', driftTraffic('req'));
+    const dispatch = (ref: string, env: Record<string, string> = {}) =>
+      runAction({
+        apiUrl: gh.url,
+        workspace: ws.dir,
+        eventName: 'workflow_dispatch',
+        event: {
+          inputs: {},
+          ref,
+          repository: { full_name: REPOSITORY, private: true, default_branch: 'main' },
+        },
+        sha,
+        env,
+        inputs: { 'fail-on': 'invalid-policy' },
+      });
+    for (const result of [
+      await dispatch('refs/heads/feature'),
+      await dispatch('refs/heads/main', { GITHUB_REF: 'refs/heads/feature' }),
+    ]) {
+      expect(result.code).toBe(1);
+      const errors = result.annotations.filter((a) => a.kind === 'error').map((a) => a.message);
+      expect(errors).toEqual([
+        expect.stringContaining('this run is on "refs/heads/feature", not on the default branch "main"'),
+      ]);
+    }
+    expect(issueWrites(gh.requests)).toEqual([]);
+    expect(gh.state.issues(REPOSITORY)).toEqual([]);
+    // On the default branch the same dispatch reports the drift.
+    const onMain = await dispatch('refs/heads/main', { GITHUB_REF: 'refs/heads/main' });
+    expect({ code: onMain.code, log: onMain.code === 0 ? '' : describeRun(onMain) }).toEqual({
+      code: 0,
+      log: '',
+    });
+    expect(gh.state.issues(REPOSITORY)).toHaveLength(1);
+  });
+
   describe('18. issues unavailable', () => {
     let disabled: ActionResult;
     let forbidden: ActionResult;

@@ -11,6 +11,8 @@ export interface RunContext {
   serverUrl: string;
   runId: string | null;
   sha: string | null;
+  /** GITHUB_REF: the ref the run checked out (a drift run must be on the default branch). */
+  ref: string | null;
   tempDir: string;
 }
 
@@ -38,6 +40,7 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     serverUrl: (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, ''),
     runId: env.GITHUB_RUN_ID ?? null,
     sha: env.GITHUB_SHA ?? null,
+    ref: env.GITHUB_REF ?? null,
     tempDir: env.RUNNER_TEMP ?? env.TMPDIR ?? '/tmp',
   };
 }
@@ -46,4 +49,19 @@ export function pullRequestNumber(context: RunContext): number | null {
   const pr = context.event.pull_request as { number?: unknown } | undefined;
   const n = pr?.number ?? context.event.number;
   return typeof n === 'number' && Number.isInteger(n) ? n : null;
+}
+
+/**
+ * Why this run is not on the repository's default branch, or null when it is (or when the runner
+ * does not say). The branch is GITHUB_REF, else the event's `ref` (workflow_dispatch carries it);
+ * the default branch is the event's `repository.default_branch`.
+ */
+export function offDefaultBranch(context: RunContext): string | null {
+  const eventRef = context.event.ref;
+  const ref = context.ref ?? (typeof eventRef === 'string' ? eventRef : null);
+  const repository = context.event.repository as { default_branch?: unknown } | undefined;
+  const defaultBranch = repository?.default_branch;
+  if (ref === null || typeof defaultBranch !== 'string' || defaultBranch === '') return null;
+  if (ref === `refs/heads/${defaultBranch}`) return null;
+  return `this run is on ${JSON.stringify(ref)}, not on the default branch ${JSON.stringify(defaultBranch)}`;
 }

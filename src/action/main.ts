@@ -10,7 +10,7 @@ import { driftMarkdownSections, driftResolvedComment } from '../render/driftMark
 import { escapeMarkdown } from '../render/escape.js';
 import { TOOL_VERSION } from '../version.js';
 import { readSettings, resolveMode, type Settings } from './inputs.js';
-import { readRunContext, pullRequestNumber, type RunContext } from './context.js';
+import { offDefaultBranch, readRunContext, pullRequestNumber, type RunContext } from './context.js';
 import { evaluateGate, type GateFacts } from '../gate/gate.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
@@ -280,6 +280,13 @@ function emptyFacts(p: PolicyOutcome): GateFacts {
 }
 
 async function runDriftMode(settings: Settings, context: RunContext, client: GitHubClient): Promise<void> {
+  // Drift is the saved policy's (docs/action.md "Drift"): a dispatch on another branch would put
+  // that branch's policies into the default branch's issues, and close theirs.
+  const off = offDefaultBranch(context);
+  if (off !== null)
+    throw new Error(
+      `drift reports the default branch's policies, but ${off}: dispatch the workflow on the default branch (a branch's drift: the CLI's drift command)`,
+    );
   const opa = await obtainOpa(settings);
   const policies = await replayDrift(context, settings, opa, logInfo);
   annotateErrors(policies);
