@@ -2,6 +2,7 @@ import { describe, it, expect, afterAll } from '@jest/globals';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { locateSample, MappingError, parseSampleMapping } from '../../src/action/sampleLocator.js';
+import { sampledOutcome } from '../../src/action/policyOutcome.js';
 import { tempDir } from '../replay/helpers.js';
 
 const tmp = tempDir('sample-locator-');
@@ -119,5 +120,37 @@ policies:
     expect(
       (await locateSample(workspace, 'policies/escape.yaml', NO_INPUTS, mapping)).trafficFiles,
     ).toBeNull();
+  });
+});
+
+describe('manifests that are not there', () => {
+  it('are said in the log with where they were looked for, not skipped silently', async () => {
+    const sample = await locateSample(
+      workspace,
+      'policies/beta.yaml',
+      { ...NO_INPUTS, manifests: 'exports/{name}.manifests' },
+      null,
+    );
+    expect(sample.traffic).toBe('traffic/beta.jsonl');
+    expect(sample.manifests).toBeNull();
+    expect(sample.manifestsLooked).toEqual(['exports/beta.manifests']);
+    const log: string[] = [];
+    const policy = { path: 'policies/beta.yaml', status: 'modified' as const, previous_path: null };
+    sampledOutcome(policy, sample, [], (line) => log.push(line));
+    expect(log).toEqual([
+      'policies/beta.yaml: no manifests (looked for exports/beta.manifests): no fidelity grading',
+    ]);
+    // Found manifests need no word.
+    write('exports/beta.manifests/turn-1.json', '{}');
+    const found = await locateSample(
+      workspace,
+      'policies/beta.yaml',
+      { ...NO_INPUTS, manifests: 'exports/{name}.manifests' },
+      null,
+    );
+    const quiet: string[] = [];
+    sampledOutcome(policy, found, [], (line) => quiet.push(line));
+    expect(found.manifests).toBe('exports/beta.manifests');
+    expect(quiet).toEqual([]);
   });
 });

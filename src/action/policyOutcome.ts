@@ -29,6 +29,10 @@ export function sampledOutcome(
   if (evidence.length > 0) {
     outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
     for (const b of outcome.blockers) log(`${policy.path}: not replayed: ${b.message}`);
+  } else if (sample.traffic !== null && sample.manifests === null) {
+    // Without manifests there is no fidelity section, and the fidelity rules have nothing to
+    // judge: the log says where they were looked for, so a mistyped `manifests` shows.
+    log(`${policy.path}: no manifests (looked for ${sample.manifestsLooked.join(', ')}): no fidelity grading`);
   }
   return outcome;
 }

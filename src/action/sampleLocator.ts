@@ -30,6 +30,8 @@ export interface SampleLocation {
   /** The sample's files: as shown, and resolved for reading. */
   trafficFiles: SampleSource[] | null;
   manifestsPath: string | null;
+  /** Where the manifests were looked for (a missing one is said in the log, never silently). */
+  manifestsLooked: string[];
   /** The candidates looked at, for the "no traffic to replay" message. */
   looked: string[];
   /** How this policy's decision log is read (docs/decision-logs.md). */
@@ -190,6 +192,7 @@ export async function locateSample(
     trafficFiles: traffic?.files ?? null,
     manifestsPath: manifests?.file ?? null,
     looked: trafficCandidates.flat().map((c) => c.shown),
+    manifestsLooked: manifestCandidates.map((c) => c.shown),
     found: samples.map((c) => c.shown),
     // A directory or glob is everything under it (evidence.ts); a file in it that is a symlink
     // is also read from where it points.

@@ -286,9 +286,9 @@ export function remedyFor(gap: Gap): string {
         : p === 'tools.definitions'
           ? `capture ${p} as a value (or attest it absent)`
           : `capture ${p} as a value`;
-    case 'sha256 mismatch':
+    case 'integrity: sha256 mismatch':
       return `make ${p}.sha256 the SHA-256 of the RFC 8785 canonical JSON of its value (or fix the value)`;
-    case 'sha256 unverifiable: value has no canonical JSON form':
+    case 'integrity: sha256 unverifiable: value has no canonical JSON form':
       return `remove lone surrogates from ${p}'s value, or drop its sha256`;
     case 'replay mode unknown':
       return `record ${p}: not_used, recorded_outputs, or execute/rerun`;
