@@ -568,6 +568,26 @@ describe('warnings', () => {
       expect(problemsOf(conditionsDoc([cond('tool', '["x"]')], format, 'deny', 'allow'), format)).toEqual([]);
       expect(problemsOf(conditionsDoc([cond('tool', '["x"]')], format, 'allow', 'deny'), format)).toEqual([]);
     });
+
+    it(`an allow rule under default_effect: allow warns beside the file's errors (${format})`, () => {
+      // Every problem of a file is reported in one run: the rule's empty condition list is an
+      // error, and it is still an allow rule under default_effect: allow.
+      const text = conditionsDoc([], format, 'allow', 'allow');
+      expect(validatePolicyText(text, 'p', format).ok).toBe(false);
+      expectProblems(text, format, [
+        {
+          path: 'rules[0].conditions',
+          token: format === 'yaml' ? '\n' : '[',
+          nth: format === 'yaml' ? 5 : 2,
+        },
+        {
+          path: 'rules[0].effect',
+          token: format === 'yaml' ? 'allow\n    conditions' : '"allow",\n      "conditions"',
+          severity: 'warning',
+          message: /can never change a decision/,
+        },
+      ]);
+    });
   }
 });
 

@@ -174,12 +174,7 @@ function checkSemantics(problems: ProblemList, raw: unknown) {
         } else names.set(name, { index, id: rule.id });
       }
     }
-    if (
-      rule.effect === 'allow' &&
-      raw.default_effect === 'allow' &&
-      Array.isArray(rule.conditions) &&
-      rule.conditions.length > 0
-    ) {
+    if (rule.effect === 'allow' && raw.default_effect === 'allow') {
       problems.add(
         'warning',
         [...base, 'effect'],
