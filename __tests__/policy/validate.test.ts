@@ -107,6 +107,18 @@ rules:
       { path: 'rules[0].conditions[0].operators', token: '"operators"' },
       { path: 'rules[0].active_window.tz', token: '"tz"' },
     ]));
+  it('yaml keys that are not strings are located at the key', () =>
+    // YAML allows a number, boolean or null as a key; the document reads it as its text (null as "").
+    expectProblems(
+      'default_effect: deny\nrules:\n  - id: r1\n    effect: deny\n    conditions: [{ field: tool, operator: in, values: [x], 7: x }]\n1: x\ntrue: x\n~: x\n',
+      'yaml',
+      [
+        { path: 'rules[0].conditions[0]["7"]', token: '7:' },
+        { path: '["1"]', token: '1: x' },
+        { path: 'true', token: 'true: x' },
+        { path: '[""]', token: '~: x' },
+      ],
+    ));
 });
 
 /** A policy whose rules differ only in `id`. */
