@@ -543,6 +543,8 @@ describe('active_window', () => {
         ['"europe/london"', /not a time zone/],
         ['"EUROPE/LONDON"', /not a time zone/],
         ['""', /not a time zone/],
+        ['"PST"', /not a time zone/],
+        ['"SystemV/EST5"', /not a time zone/],
       ];
       for (const [timezone, message] of bad) {
         expectProblems(windowDoc(win('["mon"]', '"09:00"', '"17:00"', timezone), format), format, [
