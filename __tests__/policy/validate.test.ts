@@ -61,6 +61,42 @@ function expectValid(text: string, format: PolicyFormat): void {
   expect(result.ok).toBe(true);
 }
 
+describe('a repeated key is an error at its path, beside every other problem', () => {
+  const yaml = `default_effect: deny
+rules:
+  - id: a
+    effect: deny
+    effect: allow
+    efect: deny
+    conditions: [{ field: tool, operator: in, values: [x], field: method }]
+`;
+  const json = `{
+  "default_effect": "deny",
+  "rules": [
+    {
+      "id": "a",
+      "effect": "deny",
+      "effect": "allow",
+      "efect": "deny",
+      "conditions": [{ "field": "tool", "operator": "in", "values": ["x"], "field": "method" }]
+    }
+  ]
+}`;
+  it('yaml', () =>
+    expectProblems(yaml, 'yaml', [
+      // The first "effect" is inside default_effect.
+      { path: 'rules[0].effect', token: 'effect', nth: 3, message: /key "effect" is repeated/ },
+      { path: 'rules[0].efect', token: 'efect' },
+      { path: 'rules[0].conditions[0].field', token: 'field', nth: 2, message: /key "field" is repeated/ },
+    ]));
+  it('json', () =>
+    expectProblems(json, 'json', [
+      { path: 'rules[0].effect', token: '"effect"', nth: 2, message: /key "effect" is repeated/ },
+      { path: 'rules[0].efect', token: '"efect"' },
+      { path: 'rules[0].conditions[0].field', token: '"field"', nth: 2, message: /key "field" is repeated/ },
+    ]));
+});
+
 describe('unknown keys are errors at every level', () => {
   const yaml = `default_effect: deny
 efect: deny
