@@ -237,6 +237,14 @@ const DIRECT_OPERANDS: unknown[] = [
   [1_700_000_000_000_000_000, 'Asia/Kathmandu'],
   [0, 5],
   [0, 'Nowhere/Special'],
+  // ICU (Node's time-zone data) also accepts Java's legacy ids and SystemV names, which are not in
+  // the tz database Go reads: OPA calls them unknown zones.
+  [0, 'PST'],
+  [0, 'IST'],
+  [0, 'SystemV/EST5'],
+  [0, 'US/Pacific-New'],
+  [0, 'EST'],
+  [0, 'CET'],
   ['0', 'UTC'],
   { ns: 0 },
 ];
@@ -484,6 +492,11 @@ describe('plain functions', () => {
     expect(isKnownTimeZone('Local')).toBe(false);
     expect(isKnownTimeZone('')).toBe(false);
     expect(isKnownTimeZone('Nowhere/Special')).toBe(false);
+    // Known to ICU, not to the tz database (OPA's Go evaluator reports them as unknown zones).
+    for (const name of ['PST', 'IST', 'AET', 'SystemV/EST5', 'Canada/East-Saskatchewan', 'US/Pacific-New'])
+      expect(isKnownTimeZone(name)).toBe(false);
+    for (const name of ['EST', 'MST', 'HST', 'CET', 'EET', 'MET', 'WET', 'GMT0', 'US/Eastern', 'ROC'])
+      expect(isKnownTimeZone(name)).toBe(true);
   });
 });
 

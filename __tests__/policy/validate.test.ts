@@ -61,6 +61,42 @@ function expectValid(text: string, format: PolicyFormat): void {
   expect(result.ok).toBe(true);
 }
 
+describe('a repeated key is an error at its path, beside every other problem', () => {
+  const yaml = `default_effect: deny
+rules:
+  - id: a
+    effect: deny
+    effect: allow
+    efect: deny
+    conditions: [{ field: tool, operator: in, values: [x], field: method }]
+`;
+  const json = `{
+  "default_effect": "deny",
+  "rules": [
+    {
+      "id": "a",
+      "effect": "deny",
+      "effect": "allow",
+      "efect": "deny",
+      "conditions": [{ "field": "tool", "operator": "in", "values": ["x"], "field": "method" }]
+    }
+  ]
+}`;
+  it('yaml', () =>
+    expectProblems(yaml, 'yaml', [
+      // The first "effect" is inside default_effect.
+      { path: 'rules[0].effect', token: 'effect', nth: 3, message: /key "effect" is repeated/ },
+      { path: 'rules[0].efect', token: 'efect' },
+      { path: 'rules[0].conditions[0].field', token: 'field', nth: 2, message: /key "field" is repeated/ },
+    ]));
+  it('json', () =>
+    expectProblems(json, 'json', [
+      { path: 'rules[0].effect', token: '"effect"', nth: 2, message: /key "effect" is repeated/ },
+      { path: 'rules[0].efect', token: '"efect"' },
+      { path: 'rules[0].conditions[0].field', token: '"field"', nth: 2, message: /key "field" is repeated/ },
+    ]));
+});
+
 describe('unknown keys are errors at every level', () => {
   const yaml = `default_effect: deny
 efect: deny
@@ -107,6 +143,18 @@ rules:
       { path: 'rules[0].conditions[0].operators', token: '"operators"' },
       { path: 'rules[0].active_window.tz', token: '"tz"' },
     ]));
+  it('yaml keys that are not strings are located at the key', () =>
+    // YAML allows a number, boolean or null as a key; the document reads it as its text (null as "").
+    expectProblems(
+      'default_effect: deny\nrules:\n  - id: r1\n    effect: deny\n    conditions: [{ field: tool, operator: in, values: [x], 7: x }]\n1: x\ntrue: x\n~: x\n',
+      'yaml',
+      [
+        { path: 'rules[0].conditions[0]["7"]', token: '7:' },
+        { path: '["1"]', token: '1: x' },
+        { path: 'true', token: 'true: x' },
+        { path: '[""]', token: '~: x' },
+      ],
+    ));
 });
 
 /** A policy whose rules differ only in `id`. */
@@ -531,6 +579,8 @@ describe('active_window', () => {
         ['"europe/london"', /not a time zone/],
         ['"EUROPE/LONDON"', /not a time zone/],
         ['""', /not a time zone/],
+        ['"PST"', /not a time zone/],
+        ['"SystemV/EST5"', /not a time zone/],
       ];
       for (const [timezone, message] of bad) {
         expectProblems(windowDoc(win('["mon"]', '"09:00"', '"17:00"', timezone), format), format, [
@@ -567,6 +617,26 @@ describe('warnings', () => {
       // The same rule under default deny, or a deny rule under default allow, warns nothing.
       expect(problemsOf(conditionsDoc([cond('tool', '["x"]')], format, 'deny', 'allow'), format)).toEqual([]);
       expect(problemsOf(conditionsDoc([cond('tool', '["x"]')], format, 'allow', 'deny'), format)).toEqual([]);
+    });
+
+    it(`an allow rule under default_effect: allow warns beside the file's errors (${format})`, () => {
+      // Every problem of a file is reported in one run: the rule's empty condition list is an
+      // error, and it is still an allow rule under default_effect: allow.
+      const text = conditionsDoc([], format, 'allow', 'allow');
+      expect(validatePolicyText(text, 'p', format).ok).toBe(false);
+      expectProblems(text, format, [
+        {
+          path: 'rules[0].conditions',
+          token: format === 'yaml' ? '\n' : '[',
+          nth: format === 'yaml' ? 5 : 2,
+        },
+        {
+          path: 'rules[0].effect',
+          token: format === 'yaml' ? 'allow\n    conditions' : '"allow",\n      "conditions"',
+          severity: 'warning',
+          message: /can never change a decision/,
+        },
+      ]);
     });
   }
 });

@@ -184,6 +184,11 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
+/** A scalar key as the parsed document spells it: YAML's `1:`, `true:` and `~:` are "1", "true" and "". */
+function keyText(key: unknown): string {
+  return key === null ? '' : String(key);
+}
+
 function locate(
   doc: Document,
   lineCounter: LineCounter,
@@ -197,7 +202,9 @@ function locate(
     keyNode = null;
     if (isMap(node)) {
       // The last occurrence: with repeated keys allowed, it is the one the value holds.
-      const pair = node.items.findLast((p) => isPair(p) && isScalar(p.key) && p.key.value === segment);
+      const pair = node.items.findLast(
+        (p) => isPair(p) && isScalar(p.key) && keyText(p.key.value) === String(segment),
+      );
       if (!pair) break;
       keyNode = pair.key as Node;
       node = pair.value;

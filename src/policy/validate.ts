@@ -28,7 +28,11 @@ const MAX_UNPARSABLE = Number.MAX_SAFE_INTEGER;
 export function validatePolicyText(text: string, file: string, format: PolicyFormat): ValidationResult {
   // A UTF-8 byte-order mark is not content (editors on Windows write one); positions stay as an
   // editor shows them.
-  const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format);
+  // Repeated keys are listed rather than fatal to parsing, so they are reported at their paths
+  // together with every other problem of the file (the file is rejected either way).
+  const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format, {
+    duplicateKeys: 'list',
+  });
   if (source.syntaxErrors.length > 0) {
     const errors = source.syntaxErrors.map((e) => ({
       file,
@@ -41,6 +45,16 @@ export function validatePolicyText(text: string, file: string, format: PolicyFor
     return { ok: false, errors: sortProblems(errors), warnings: [] };
   }
   const problems = new ProblemList(file, source);
+  for (const repeat of source.duplicateKeys) {
+    const key = JSON.stringify(String(repeat.path[repeat.path.length - 1]));
+    problems.add(
+      'error',
+      repeat.path,
+      `key ${key} is repeated in this mapping (a mapping holds each key once)`,
+      'key',
+      repeat,
+    );
+  }
   const raw = source.value;
   const parsed = policySchema.safeParse(raw);
   if (!parsed.success) for (const issue of parsed.error.issues) reportZodIssue(problems, raw, issue);
@@ -64,8 +78,9 @@ class ProblemList {
     path: PathSegment[],
     message: string,
     target: 'key' | 'value' = 'value',
+    at?: { line: number; column: number },
   ) {
-    const { line, column } = this.source.positionOf(path, target);
+    const { line, column } = at ?? this.source.positionOf(path, target);
     const problem: PolicyProblem = {
       file: this.file,
       path: formatPath(path),
@@ -174,12 +189,7 @@ function checkSemantics(problems: ProblemList, raw: unknown) {
         } else names.set(name, { index, id: rule.id });
       }
     }
-    if (
-      rule.effect === 'allow' &&
-      raw.default_effect === 'allow' &&
-      Array.isArray(rule.conditions) &&
-      rule.conditions.length > 0
-    ) {
+    if (rule.effect === 'allow' && raw.default_effect === 'allow') {
       problems.add(
         'warning',
         [...base, 'effect'],
