@@ -27743,6 +27743,10 @@ function describeJsonError(text, error) {
 function lowerFirst(text) {
     return text.charAt(0).toLowerCase() + text.slice(1);
 }
+/** A scalar key as the parsed document spells it: YAML's `1:`, `true:` and `~:` are "1", "true" and "". */
+function keyText(key) {
+    return key === null ? '' : String(key);
+}
 function locate(doc, lineCounter, path, target) {
     let node = doc.contents;
     let keyNode = null;
@@ -27751,7 +27755,7 @@ function locate(doc, lineCounter, path, target) {
         keyNode = null;
         if ((0,dist/* isMap */.jh)(node)) {
             // The last occurrence: with repeated keys allowed, it is the one the value holds.
-            const pair = node.items.findLast((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && p.key.value === segment);
+            const pair = node.items.findLast((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && keyText(p.key.value) === String(segment));
             if (!pair)
                 break;
             keyNode = pair.key;
@@ -27905,6 +27909,21 @@ function hasIanaShape(name) {
         return false;
     return name.split('/').every((segment) => /^[A-Z][A-Za-z0-9_+-]*$/.test(segment));
 }
+/**
+ * Ids ICU accepts that the tz database does not hold: Java's legacy three-letter ids, the SystemV
+ * names and two names the database has dropped. OPA's Go evaluator reports each as an unknown
+ * zone (its tzdata is the database's), so they are unknown here too: a window in `PST` would
+ * never be in force at the gateway. Every name of the database is known to ICU, so this list is
+ * the whole difference (checked against OPA in __tests__/engine/timeBuiltins.test.ts).
+ */
+const ICU_ONLY_IDS = new Set([
+    ...'ACT AET AGT ART AST BET BST CAT CNT CST CTT EAT ECT IET IST JST MIT NET NST PLT PNT PRT PST SST VST'.split(' '),
+    ...'AST4 AST4ADT CST6 CST6CDT EST5 EST5EDT HST10 MST7 MST7MDT PST8 PST8PDT YST9 YST9YDT'
+        .split(' ')
+        .map((id) => `SystemV/${id}`),
+    'Canada/East-Saskatchewan',
+    'US/Pacific-New',
+]);
 /** The Intl name Intl canonicalizes `name` to, or undefined when Intl does not know it. */
 function intlCanonicalName(name) {
     try {
@@ -27931,7 +27950,7 @@ function loadTimeZone(name) {
         const local = new Intl.DateTimeFormat().resolvedOptions().timeZone;
         zone = new IntlZone(name, local);
     }
-    else if (hasIanaShape(name)) {
+    else if (hasIanaShape(name) && !ICU_ONLY_IDS.has(name)) {
         const canonical = intlCanonicalName(name);
         // Intl matches names case-insensitively; a canonical name that differs only in case means
         // the caller's spelling is not the database's, which Go rejects.
@@ -27990,7 +28009,11 @@ const MAX_UNPARSABLE = Number.MAX_SAFE_INTEGER;
 function validatePolicyText(text, file, format) {
     // A UTF-8 byte-order mark is not content (editors on Windows write one); positions stay as an
     // editor shows them.
-    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format);
+    // Repeated keys are listed rather than fatal to parsing, so they are reported at their paths
+    // together with every other problem of the file (the file is rejected either way).
+    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format, {
+        duplicateKeys: 'list',
+    });
     if (source.syntaxErrors.length > 0) {
         const errors = source.syntaxErrors.map((e) => ({
             file,
@@ -28003,6 +28026,10 @@ function validatePolicyText(text, file, format) {
         return { ok: false, errors: sortProblems(errors), warnings: [] };
     }
     const problems = new ProblemList(file, source);
+    for (const repeat of source.duplicateKeys) {
+        const key = JSON.stringify(String(repeat.path[repeat.path.length - 1]));
+        problems.add('error', repeat.path, `key ${key} is repeated in this mapping (a mapping holds each key once)`, 'key', repeat);
+    }
     const raw = source.value;
     const parsed = policySchema.safeParse(raw);
     if (!parsed.success)
@@ -28025,8 +28052,8 @@ class ProblemList {
         this.file = file;
         this.source = source;
     }
-    add(severity, path, message, target = 'value') {
-        const { line, column } = this.source.positionOf(path, target);
+    add(severity, path, message, target = 'value', at) {
+        const { line, column } = at ?? this.source.positionOf(path, target);
         const problem = {
             file: this.file,
             path: formatPath(path),
@@ -28135,10 +28162,7 @@ function checkSemantics(problems, raw) {
                     names.set(name, { index, id: rule.id });
             }
         }
-        if (rule.effect === 'allow' &&
-            raw.default_effect === 'allow' &&
-            Array.isArray(rule.conditions) &&
-            rule.conditions.length > 0) {
+        if (rule.effect === 'allow' && raw.default_effect === 'allow') {
             problems.add('warning', [...base, 'effect'], 'an allow rule under default_effect: allow can never change a decision');
         }
         if (typeof rule.description === 'string' && !rule.description.isWellFormed()) {
@@ -32303,8 +32327,8 @@ const REASONS = {
     hash: 'hash only',
     unavailable: 'not captured',
     absent: 'attested absent',
-    integrity: 'sha256 mismatch',
-    unverifiable: 'sha256 unverifiable: value has no canonical JSON form',
+    integrity: 'integrity: sha256 mismatch',
+    unverifiable: 'integrity: sha256 unverifiable: value has no canonical JSON form',
     replayModeUnknown: 'replay mode unknown',
     ledgerIncomplete: 'call ledger not attested complete',
     callsWhenNotUsed: 'calls listed although replay mode is not_used',
@@ -33009,9 +33033,9 @@ function remedyFor(gap) {
                 : p === 'tools.definitions'
                     ? `capture ${p} as a value (or attest it absent)`
                     : `capture ${p} as a value`;
-        case 'sha256 mismatch':
+        case 'integrity: sha256 mismatch':
             return `make ${p}.sha256 the SHA-256 of the RFC 8785 canonical JSON of its value (or fix the value)`;
-        case 'sha256 unverifiable: value has no canonical JSON form':
+        case 'integrity: sha256 unverifiable: value has no canonical JSON form':
             return `remove lone surrogates from ${p}'s value, or drop its sha256`;
         case 'replay mode unknown':
             return `record ${p}: not_used, recorded_outputs, or execute/rerun`;

@@ -21924,6 +21924,21 @@ function hasIanaShape(name) {
         return false;
     return name.split('/').every((segment) => /^[A-Z][A-Za-z0-9_+-]*$/.test(segment));
 }
+/**
+ * Ids ICU accepts that the tz database does not hold: Java's legacy three-letter ids, the SystemV
+ * names and two names the database has dropped. OPA's Go evaluator reports each as an unknown
+ * zone (its tzdata is the database's), so they are unknown here too: a window in `PST` would
+ * never be in force at the gateway. Every name of the database is known to ICU, so this list is
+ * the whole difference (checked against OPA in __tests__/engine/timeBuiltins.test.ts).
+ */
+const ICU_ONLY_IDS = new Set([
+    ...'ACT AET AGT ART AST BET BST CAT CNT CST CTT EAT ECT IET IST JST MIT NET NST PLT PNT PRT PST SST VST'.split(' '),
+    ...'AST4 AST4ADT CST6 CST6CDT EST5 EST5EDT HST10 MST7 MST7MDT PST8 PST8PDT YST9 YST9YDT'
+        .split(' ')
+        .map((id) => `SystemV/${id}`),
+    'Canada/East-Saskatchewan',
+    'US/Pacific-New',
+]);
 /** The Intl name Intl canonicalizes `name` to, or undefined when Intl does not know it. */
 function intlCanonicalName(name) {
     try {
@@ -21950,7 +21965,7 @@ function loadTimeZone(name) {
         const local = new Intl.DateTimeFormat().resolvedOptions().timeZone;
         zone = new IntlZone(name, local);
     }
-    else if (hasIanaShape(name)) {
+    else if (hasIanaShape(name) && !ICU_ONLY_IDS.has(name)) {
         const canonical = intlCanonicalName(name);
         // Intl matches names case-insensitively; a canonical name that differs only in case means
         // the caller's spelling is not the database's, which Go rejects.
