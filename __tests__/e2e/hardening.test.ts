@@ -140,26 +140,12 @@ describe('hardening of the pull-request gate', () => {
   });
 
   it('an invalid head fails a gate that judges traffic even when fail-on omits invalid-policy', async () => {
-    const gh = await fakeGitHub();
-    const ws = new GitWorkspace('invalid-head');
-    const base = ws.commit({ [GATEWAY]: READ_ONLY, 'traffic/gw.jsonl': TRAFFIC }, 'base');
-    const head = ws.commit(
+    const { result } = await pullRequest(
+      'invalid-head',
+      { [GATEWAY]: READ_ONLY, 'traffic/gw.jsonl': TRAFFIC },
       { [GATEWAY]: 'default_effect: deny\nrules:\n  - id: x\n    efect: allow\n' },
-      'head',
+      { inputs: { 'fail-on': 'newly-allowed' } },
     );
-    gh.state.addPull(REPOSITORY, {
-      number: 6,
-      baseSha: base,
-      headSha: head,
-      files: [{ filename: GATEWAY, status: 'modified' }],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 6, baseSha: base, headSha: head }),
-      inputs: { 'fail-on': 'newly-allowed' },
-    });
     expect(result.code).toBe(1);
     expect(result.outputs.verdict).toBe('fail');
     expect(result.report?.failed.map((f) => f.reason)).toEqual([
@@ -168,33 +154,16 @@ describe('hardening of the pull-request gate', () => {
   });
 
   it('an invalid manifest is graded unreplayable for gating: the default blocking-gaps fails', async () => {
-    const gh = await fakeGitHub();
-    const ws = new GitWorkspace('invalid-manifest');
-    const base = ws.commit(
+    const manifest = { schema: 'replay-runtime/v2', id: 't1', bogus: 1 };
+    const { result } = await pullRequest(
+      'invalid-manifest',
       {
         [GATEWAY]: READ_WRITE,
         'traffic/gw.jsonl': TRAFFIC,
-        'traffic/gw.manifests/turn-1.json': JSON.stringify({
-          schema: 'replay-runtime/v2',
-          id: 't1',
-          bogus: 1,
-        }),
+        'traffic/gw.manifests/turn-1.json': JSON.stringify(manifest),
       },
-      'base',
+      { [GATEWAY]: READ_ONLY },
     );
-    const head = ws.commit({ [GATEWAY]: READ_ONLY }, 'head');
-    gh.state.addPull(REPOSITORY, {
-      number: 7,
-      baseSha: base,
-      headSha: head,
-      files: [{ filename: GATEWAY, status: 'modified' }],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 7, baseSha: base, headSha: head }),
-    });
     expect(result.outputs.fidelity).toBe('unreplayable');
     expect(result.outputs.verdict).toBe('fail');
     expect(result.code).toBe(1);
