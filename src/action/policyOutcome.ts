@@ -32,7 +32,9 @@ export function sampledOutcome(
   } else if (sample.traffic !== null && sample.manifests === null) {
     // Without manifests there is no fidelity section, and the fidelity rules have nothing to
     // judge: the log says where they were looked for, so a mistyped `manifests` shows.
-    log(`${policy.path}: no manifests (looked for ${sample.manifestsLooked.join(', ')}): no fidelity grading`);
+    log(
+      `${policy.path}: no manifests (looked for ${sample.manifestsLooked.join(', ')}): no fidelity grading`,
+    );
   }
   return outcome;
 }
