@@ -77504,6 +77504,7 @@ async function runReplay(options) {
             warnings,
             outcome: null,
             fidelity: null,
+            manifestProblems: [],
             baseErrors,
         };
     }
@@ -77536,6 +77537,7 @@ async function runReplay(options) {
         warnings,
         outcome,
         fidelity,
+        manifestProblems: manifestSet?.invalid ?? [],
         baseErrors,
     };
 }

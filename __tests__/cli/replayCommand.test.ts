@@ -124,6 +124,14 @@ describe('policy-replay replay', () => {
     expect(a.code).toBe(0);
     expect(a.stdout).toBe(b.stdout);
     expect(a.stdout).not.toMatch(/generated_at/);
+    // The report counts the example's invalid manifest; stderr says where its problems are.
+    expect(JSON.parse(a.stdout).result.fidelity.invalid).toBe(1);
+    const problems = a.stderr.split('\n').filter((line) => line.includes('invalid manifest'));
+    expect(problems.length).toBeGreaterThan(0);
+    for (const line of problems)
+      expect(line).toMatch(
+        /^fixtures\/example\/traffic\/sample\.manifests\/[^:]+\.jsonl?:\d+:\d+: warning: \S.*: invalid manifest: \S/,
+      );
     const options = async () => ({
       head: await readPolicySource(EXAMPLE.head),
       base: await readPolicySource(EXAMPLE.base),

@@ -36545,6 +36545,7 @@ async function runReplay(options) {
             warnings,
             outcome: null,
             fidelity: null,
+            manifestProblems: [],
             baseErrors,
         };
     }
@@ -36577,6 +36578,7 @@ async function runReplay(options) {
         warnings,
         outcome,
         fidelity,
+        manifestProblems: manifestSet?.invalid ?? [],
         baseErrors,
     };
 }
@@ -38054,6 +38056,9 @@ async function replayWithProgress(options, io) {
     }
     for (const warning of run.warnings)
         io.stderr(`${formatProblem(warning)}\n`);
+    // The report counts invalid manifests (graded unreplayable); where each problem is goes here.
+    for (const p of run.manifestProblems)
+        io.stderr(`${p.file}:${p.line}:${p.column}: warning: ${p.path || '(document)'}: invalid manifest: ${p.message}\n`);
     return run;
 }
 async function runReplayCommand(argv, io) {

@@ -89,6 +89,11 @@ export async function replayWithProgress(
     progress.done();
   }
   for (const warning of run.warnings) io.stderr(`${formatProblem(warning)}\n`);
+  // The report counts invalid manifests (graded unreplayable); where each problem is goes here.
+  for (const p of run.manifestProblems)
+    io.stderr(
+      `${p.file}:${p.line}:${p.column}: warning: ${p.path || '(document)'}: invalid manifest: ${p.message}\n`,
+    );
   return run;
 }
 

@@ -8,6 +8,7 @@ import { planSample, sampleDigest } from '../traffic/sample.js';
 import type { SampleSource } from '../traffic/sampleFiles.js';
 import { sha256OfText } from '../canonical/sha256.js';
 import { loadManifestsFromDirOrGlob, summarizeFidelity, type FidelitySummary } from '../fidelity/report.js';
+import type { ManifestProblem } from '../fidelity/manifest.js';
 import { TOOL_VERSION } from '../version.js';
 import { replayTraffic, type ReplaySide, type ReplayOutcome } from './replay.js';
 import type { ReplayReport, ReportError, PolicyRef } from './report.js';
@@ -131,6 +132,8 @@ export interface RunReplayResult {
   warnings: PolicyProblem[];
   outcome: ReplayOutcome | null;
   fidelity: FidelitySummary | null;
+  /** Every problem of the invalid manifests (the report counts them; callers show where they are). */
+  manifestProblems: ManifestProblem[];
   /** With `invalidBase: 'unknown'`: the base's problems (the replay went on without it). */
   baseErrors: ReportError[];
 }
@@ -206,6 +209,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
       warnings,
       outcome: null,
       fidelity: null,
+      manifestProblems: [],
       baseErrors,
     };
   }
@@ -238,6 +242,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     warnings,
     outcome,
     fidelity,
+    manifestProblems: manifestSet?.invalid ?? [],
     baseErrors,
   };
 }
