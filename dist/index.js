@@ -77829,6 +77829,7 @@ function blockersOf(outcome) {
 
 ;// CONCATENATED MODULE: ./build/action/policyOutcome.js
 
+
 /**
  * The outcome a policy starts from once its sample is located: nothing replayed yet, "no traffic"
  * when no sample was found and nothing blocks it, and a blocker (logged) for every evidence
@@ -77868,6 +77869,21 @@ function failedOutcome(policy, failure) {
         report: null,
         blockers: [failure],
     };
+}
+/** Lines of manifest problems logged per policy; the rest are counted (the report has the total). */
+const MAX_MANIFEST_PROBLEM_LINES = 20;
+/**
+ * The problems of a policy's invalid manifests, in the log: the report only counts invalid
+ * manifests (graded unreplayable), so this is where an operator sees what to fix. Paths are
+ * shown relative to the workspace.
+ */
+function logManifestProblems(policyPath, problems, workspace, log) {
+    for (const p of problems.slice(0, MAX_MANIFEST_PROBLEM_LINES)) {
+        const file = (0,external_node_path_namespaceObject.relative)(workspace, p.file) || p.file;
+        log(`${policyPath}: invalid manifest ${file}:${p.line}:${p.column}: ${p.path || '(document)'}: ${p.message}`);
+    }
+    if (problems.length > MAX_MANIFEST_PROBLEM_LINES)
+        log(`${policyPath}: … and ${problems.length - MAX_MANIFEST_PROBLEM_LINES} more manifest problems`);
 }
 
 ;// CONCATENATED MODULE: ./build/action/regoDiff.js
@@ -78272,6 +78288,7 @@ async function replayPolicyChange(deps, change, at) {
         opa,
         limits: settings.limits,
     });
+    logManifestProblems(change.path, run.manifestProblems, context.workspace, deps.log);
     outcome.report = run.report;
     outcome.errors = run.report.errors;
     if (run.baseErrors.length > 0)
@@ -78430,6 +78447,7 @@ async function replayDriftOf(path, context, settings, opa, log, mapping) {
         opa,
         limits: settings.limits,
     });
+    logManifestProblems(path, result.manifestProblems, context.workspace, log);
     outcome.drift = toDriftReport(result);
     outcome.errors = result.report.errors;
     return outcome;

@@ -2,7 +2,7 @@ import { describe, it, expect, afterAll } from '@jest/globals';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { locateSample, MappingError, parseSampleMapping } from '../../src/action/sampleLocator.js';
-import { sampledOutcome } from '../../src/action/policyOutcome.js';
+import { logManifestProblems, sampledOutcome } from '../../src/action/policyOutcome.js';
 import { tempDir } from '../replay/helpers.js';
 
 const tmp = tempDir('sample-locator-');
@@ -152,5 +152,28 @@ describe('manifests that are not there', () => {
     sampledOutcome(policy, found, [], (line) => quiet.push(line));
     expect(found.manifests).toBe('exports/beta.manifests');
     expect(quiet).toEqual([]);
+  });
+});
+
+describe('invalid manifests in the log', () => {
+  it('each problem with its position, relative to the workspace; past 20 lines a count', () => {
+    const problem = (i: number) => ({
+      file: join(workspace, `exports/beta.manifests/turn-${i}.json`),
+      path: i === 0 ? '' : 'model.temperature',
+      line: i + 1,
+      column: 5,
+      message: 'unknown key "temperature"',
+    });
+    const log: string[] = [];
+    logManifestProblems('policies/beta.yaml', [problem(0), problem(1)], workspace, (l) => log.push(l));
+    expect(log).toEqual([
+      'policies/beta.yaml: invalid manifest exports/beta.manifests/turn-0.json:1:5: (document): unknown key "temperature"',
+      'policies/beta.yaml: invalid manifest exports/beta.manifests/turn-1.json:2:5: model.temperature: unknown key "temperature"',
+    ]);
+    const many: string[] = [];
+    const problems = Array.from({ length: 23 }, (_, i) => problem(i));
+    logManifestProblems('policies/beta.yaml', problems, workspace, (l) => many.push(l));
+    expect(many).toHaveLength(21);
+    expect(many[20]).toBe('policies/beta.yaml: … and 3 more manifest problems');
   });
 });

@@ -170,6 +170,10 @@ describe('hardening of the pull-request gate', () => {
     expect(result.report?.failed.map((f) => f.reason)).toEqual([
       `${GATEWAY}: 1 manifest is invalid (unreplayable) (blocking-gaps)`,
     ]);
+    // The log says where the problem is (the report only counts invalid manifests).
+    expect(result.stdout).toMatch(
+      /policies\/gw\.yaml: invalid manifest traffic\/gw\.manifests\/turn-1\.json:1:\d+: bogus: unknown key/,
+    );
   });
 
   it('a policy moved into the policy folder is a new policy, one moved out is a deleted one', async () => {

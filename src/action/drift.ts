@@ -8,7 +8,7 @@ import type { RunContext } from './context.js';
 import { locateSample, readSampleMapping, type SampleMapping } from './sampleLocator.js';
 import { evidenceProblems } from './evidence.js';
 import { replayFailure } from './policyFailure.js';
-import { failedOutcome, sampledOutcome } from './policyOutcome.js';
+import { failedOutcome, logManifestProblems, sampledOutcome } from './policyOutcome.js';
 import type { PolicyOutcome } from './runReport.js';
 
 /** The policy files at the checked-out default branch, as Git tracks them. */
@@ -73,6 +73,7 @@ async function replayDriftOf(
     opa,
     limits: settings.limits,
   });
+  logManifestProblems(path, result.manifestProblems, context.workspace, log);
   outcome.drift = toDriftReport(result);
   outcome.errors = result.report.errors;
   return outcome;

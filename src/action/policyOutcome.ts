@@ -1,3 +1,5 @@
+import { relative } from 'node:path';
+import type { ManifestProblem } from '../fidelity/manifest.js';
 import type { EvidenceProblem } from './evidence.js';
 import { blocker } from './policyFailure.js';
 import type { SampleLocation } from './sampleLocator.js';
@@ -51,4 +53,28 @@ export function failedOutcome(policy: PolicyIdentity, failure: PolicyBlocker): P
     report: null,
     blockers: [failure],
   };
+}
+
+/** Lines of manifest problems logged per policy; the rest are counted (the report has the total). */
+const MAX_MANIFEST_PROBLEM_LINES = 20;
+
+/**
+ * The problems of a policy's invalid manifests, in the log: the report only counts invalid
+ * manifests (graded unreplayable), so this is where an operator sees what to fix. Paths are
+ * shown relative to the workspace.
+ */
+export function logManifestProblems(
+  policyPath: string,
+  problems: readonly ManifestProblem[],
+  workspace: string,
+  log: (message: string) => void,
+): void {
+  for (const p of problems.slice(0, MAX_MANIFEST_PROBLEM_LINES)) {
+    const file = relative(workspace, p.file) || p.file;
+    log(
+      `${policyPath}: invalid manifest ${file}:${p.line}:${p.column}: ${p.path || '(document)'}: ${p.message}`,
+    );
+  }
+  if (problems.length > MAX_MANIFEST_PROBLEM_LINES)
+    log(`${policyPath}: … and ${problems.length - MAX_MANIFEST_PROBLEM_LINES} more manifest problems`);
 }

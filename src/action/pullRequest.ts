@@ -10,7 +10,7 @@ import type { RunContext } from './context.js';
 import { locateSample, MAPPING_FILE, parseSampleMapping, type SampleMapping } from './sampleLocator.js';
 import { evidenceProblems, touchedPaths } from './evidence.js';
 import { replayFailure } from './policyFailure.js';
-import { failedOutcome, sampledOutcome } from './policyOutcome.js';
+import { failedOutcome, logManifestProblems, sampledOutcome } from './policyOutcome.js';
 import { unifiedDiff } from './regoDiff.js';
 import type { PolicyOutcome } from './runReport.js';
 import { changeAnnotations } from './annotations.js';
@@ -186,6 +186,7 @@ async function replayPolicyChange(
     opa,
     limits: settings.limits,
   });
+  logManifestProblems(change.path, run.manifestProblems, context.workspace, deps.log);
   outcome.report = run.report;
   outcome.errors = run.report.errors;
   if (run.baseErrors.length > 0) outcome.base_errors = run.baseErrors;
