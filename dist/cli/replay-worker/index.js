@@ -19135,33 +19135,16 @@ class SampleElementReader {
         const parsed = reader_parseElementJson(text, shape, this.maxLineBytes);
         if (!parsed.ok) {
             // A repeated key is JSON still (docs/decision-logs.md "Which lines are events"): an OPA log
-            // line with one is skipped as other log lines are, an event of another path too; only an
-            // event of the path (or a record) is malformed.
-            const value = parsed.repeatedKeyValue;
-            if (this.events && value !== undefined) {
-                if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
-                    return isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
-                const mapped = mapDecisionEvent(value, this.options);
-                if (mapped.kind === 'other_path')
-                    return sample_OTHER_PATH;
-                const id = value.decision_id;
-                return typeof id === 'string' && id !== ''
-                    ? { kind: 'malformed', reason: parsed.reason, request_id: id, path: mapped.path }
-                    : { kind: 'malformed', reason: parsed.reason, path: mapped.path };
-            }
+            // line with one is skipped as other log lines are, an event of another path too.
+            if (this.events && parsed.repeatedKeyValue !== undefined)
+                return this.event(parsed.repeatedKeyValue, parsed.reason);
             return parsed.request_id === undefined
                 ? { kind: 'malformed', reason: parsed.reason }
                 : { kind: 'malformed', reason: parsed.reason, request_id: parsed.request_id };
         }
         const value = parsed.value;
-        if (this.events) {
-            if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
-                return isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
-            const mapped = mapDecisionEvent(value, this.options);
-            if (mapped.kind === 'other_path')
-                return sample_OTHER_PATH;
-            return mapped;
-        }
+        if (this.events)
+            return this.event(value, null);
         if (record_isTrafficRecord(value))
             return { kind: 'record', record: value, path: null };
         // A valid record has no decision_id key, so only a malformed one can be an event.
@@ -19170,6 +19153,23 @@ class SampleElementReader {
         const reason = record_explainInvalidRecord(value) ?? 'not a valid traffic record';
         const id = idOf(value);
         return id === undefined ? { kind: 'malformed', reason } : { kind: 'malformed', reason, request_id: id };
+    }
+    /**
+     * A decision-log line's parsed value: not an event, an event of another path, or the event
+     * mapped; `repeatedKey` (the reason) makes an event of the path malformed, as it would a record.
+     */
+    event(value, repeatedKey) {
+        if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
+            return isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
+        const mapped = mapDecisionEvent(value, this.options);
+        if (mapped.kind === 'other_path')
+            return sample_OTHER_PATH;
+        if (repeatedKey === null)
+            return mapped;
+        const id = value.decision_id;
+        return typeof id === 'string' && id !== ''
+            ? { kind: 'malformed', reason: repeatedKey, request_id: id, path: mapped.path }
+            : { kind: 'malformed', reason: repeatedKey, path: mapped.path };
     }
 }
 /** The refusal of a sample that mixes records and events, at the element that showed it. */
