@@ -161,7 +161,7 @@ class ValueLeaf {
   }
 
   /**
-   * The sets a call field's value meets, for ruleBits: a string, its sets; an array of strings, the
+   * The sets a call field's value meets, for ruleValues: a string, its sets; an array of strings, the
    * sets some element is in; `NO_SETS` for what no condition ever holds on (absent, null, an
    * object); null for numbers, booleans and other arrays (compared by their JSON text: the caller
    * falls back to keying them exactly).
@@ -201,9 +201,9 @@ const NONE_OF_THE_SETS: readonly number[] = Object.freeze([]);
 /** A value no condition holds on, `in` or `not_in` (absent, null, an object). */
 const NO_SETS: readonly number[] = Object.freeze([]);
 
-/** A call field an unknown pointer names (ruleTrits). */
+/** A call field an unknown pointer names (ruleValues). */
 const UNKNOWN_FIELD: readonly number[] = Object.freeze([]);
-/** Kleene's truth values as ruleTrits writes them. */
+/** Kleene's truth values as ruleValues writes them (two-valued keys use only F and T). */
 const F = 0;
 const U = 1;
 const T = 2;
@@ -274,7 +274,7 @@ class LeafSets {
  */
 export type CallsKeying = 'set' | 'ordered' | 'per-field';
 
-/** One call condition as ruleBits tests it: the set `set` of call leaf `leaf`, `in` or `not_in`. */
+/** One call condition as ruleValues tests it: the set `set` of call leaf `leaf`, `in` or `not_in`. */
 interface CallTest {
   leaf: number;
   set: number;
@@ -315,7 +315,7 @@ export class InputProjection {
   private readonly requestLeaves: ValueLeaf[];
   private readonly identityLeaves: ValueLeaf[];
   private readonly callLeaves: ValueLeaf[];
-  /** Each distinct conjunction of call conditions some rule has: the tests ruleBits makes per call. */
+  /** Each distinct conjunction of call conditions some rule has: the tests ruleValues makes per call. */
   private readonly callRules: CallTest[][];
 
   /** The union of what `policies` read: one key serves every one of them. */
@@ -430,7 +430,7 @@ export class InputProjection {
    * entry per call (a three-valued key, whose unknown pointers name calls by index); otherwise the
    * calls count as a set, since `some call` and `every call` (with at least one call) do not
    * depend on order or repetition. Unless `byRule` is false, the calls are then keyed by what each
-   * rule's call conditions make of them (ruleBits, ruleTrits), which is all a decision depends on;
+   * rule's call conditions make of them (ruleValues), which is all a decision depends on;
    * `byRule: false` keeps each call's classes, which is what the reasons of an unevaluable record
    * depend on (UnknownsJudge).
    */
@@ -476,66 +476,25 @@ export class InputProjection {
     if (mask?.callList) return `${text}|?`;
     const mcp = isPlainObject(request) ? request.mcp : undefined;
     const callList = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-    if (byRule && calls === 'set' && mask === null) {
-      const bits = this.ruleBits(callList);
-      if (bits !== null) return `${text}|${bits}`;
-    }
-    if (byRule && calls === 'ordered' && mask !== null) {
-      const trits = this.ruleTrits(callList, mask);
-      if (trits !== null) return `${text}|${trits}`;
+    if (byRule && (calls === 'set' ? mask === null : calls === 'ordered' && mask !== null)) {
+      const values = this.ruleValues(callList, mask);
+      if (values !== null) return `${text}|${values}`;
     }
     return `${text}|${this.callsClass(callList, calls, mask?.callFields ?? null)}`;
   }
 
   /**
-   * The calls as the two-valued decision reads them: for each conjunction of call conditions some
-   * rule has, whether some call satisfies it (a deny rule's `some call`) and whether every call does
-   * (an allow rule's `every call`), and whether there is a call at all. Batches of different kinds
-   * of call that agree on these decide alike, so they share a key. Null (the caller keys the kinds
-   * of call instead) when a call field holds a number, a boolean or an array of other than strings,
-   * which compare by their JSON text.
+   * The calls as a decision reads them: for each conjunction of call conditions some rule has, its
+   * value over the calls as a deny rule reads it (`some call`: the OR) and as an allow rule does
+   * (`every call`: the AND), and whether there is a call at all. Batches of different kinds of call
+   * that agree on these decide alike, so they share a key. Two-valued without a mask; with one
+   * (a three-valued key on paired calls, docs/unknowns.md "Three-valued evaluation") a call's value
+   * is the Kleene AND of its conditions, U on a field an unknown pointer names for that call (by
+   * index or `*`), and the OR and AND are Kleene's; the unknown set itself is the key's other part.
+   * Null (the caller keys the kinds of call instead) when a call field holds a number, a boolean
+   * or an array of other than strings, which compare by their JSON text.
    */
-  private ruleBits(calls: unknown): string | null {
-    const rules = this.callRules;
-    if (!Array.isArray(calls) || rules.length === 0) return null;
-    const leaves = this.callLeaves;
-    const some = new Uint8Array(rules.length);
-    const every = new Uint8Array(rules.length).fill(1);
-    const sets: (readonly number[])[] = new Array<readonly number[]>(leaves.length);
-    for (const call of calls as unknown[]) {
-      for (let i = 0; i < leaves.length; i++) {
-        const leaf = leaves[i]!;
-        const held = leaf.setsOf(isPlainObject(call) ? ownValue(call, leaf.path[0]!) : undefined);
-        if (held === null) return null;
-        sets[i] = held;
-      }
-      for (let r = 0; r < rules.length; r++) {
-        let holds = true;
-        for (const test of rules[r]!) {
-          const held = sets[test.leaf]!;
-          const member = held.includes(test.set);
-          if (test.negate ? held === NO_SETS || member : !member) {
-            holds = false;
-            break;
-          }
-        }
-        if (holds) some[r] = 1;
-        else every[r] = 0;
-      }
-    }
-    let text = (calls as unknown[]).length === 0 ? 'R0' : 'R+';
-    for (let r = 0; r < rules.length; r++) text += String(some[r]! + 2 * every[r]!);
-    return text;
-  }
-
-  /**
-   * ruleBits for a three-valued key on paired calls (docs/unknowns.md "Three-valued evaluation"):
-   * a call's value for a conjunction is the Kleene AND of its conditions, U on a field an unknown
-   * pointer names for that call (by index or `*`); per conjunction the key keeps the OR over calls
-   * (a deny rule's) and the AND over calls (an allow rule's), each T, F or U. The unknown set itself
-   * is the key's other part. Null as ruleBits.
-   */
-  private ruleTrits(calls: unknown, mask: KeyMask): string | null {
+  private ruleValues(calls: unknown, mask: KeyMask | null): string | null {
     const rules = this.callRules;
     if (!Array.isArray(calls) || rules.length === 0) return null;
     const leaves = this.callLeaves;
@@ -547,7 +506,10 @@ export class InputProjection {
       const call: unknown = calls[index];
       for (let i = 0; i < leaves.length; i++) {
         const name = leaves[i]!.path[0]!;
-        if (mask.callFields[i] || mask.callPointers.some((p) => prefixes(p, [index, name]))) {
+        if (
+          mask !== null &&
+          (mask.callFields[i] || mask.callPointers.some((p) => prefixes(p, [index, name])))
+        ) {
           sets[i] = UNKNOWN_FIELD;
           continue;
         }
@@ -576,7 +538,8 @@ export class InputProjection {
         else if (value === U && every[r] === T) every[r] = U;
       }
     }
-    let text = calls.length === 0 ? 'Q0' : 'Q+';
+    // Two- and three-valued keys live in different stores; the tag keeps them apart regardless.
+    let text = mask === null ? (calls.length === 0 ? 'R0' : 'R+') : calls.length === 0 ? 'Q0' : 'Q+';
     for (let r = 0; r < rules.length; r++) text += String(some[r]! * 3 + every[r]!);
     return text;
   }
