@@ -52,6 +52,17 @@ function foreignNoTool(id: string, extra: Record<string, unknown> = {}): Record<
   return r;
 }
 
+/** A head-only replay in precise mode, as the evaluator tests below drive it. */
+const HEAD_ONLY_PRECISE: OutcomeConfig = {
+  mode: 'compare',
+  hasHead: true,
+  hasBase: false,
+  shard: null,
+  since: null,
+  unevaluable: 'precise',
+  maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+};
+
 const HEAD = policyYaml({
   default_effect: 'deny',
   rules: [
@@ -312,16 +323,7 @@ describe("a disagreement between opa-wasm and the reference is the record's own 
         }),
       ),
     ]);
-    const config: OutcomeConfig = {
-      mode: 'compare',
-      hasHead: true,
-      hasBase: false,
-      shard: null,
-      since: null,
-      unevaluable: 'precise',
-      maxLineBytes: DEFAULT_MAX_LINE_BYTES,
-    };
-    const crossed = new RecordEvaluator(config, { ...decides, engine: undecided.engine }, null);
+    const crossed = new RecordEvaluator(HEAD_ONLY_PRECISE, { ...decides, engine: undecided.engine }, null);
     const outcome: RecordOutcome = crossed.evaluateRecord(
       record('mixed', { unknown_paths: ['/input/request/mcp/calls/0/tool'] }) as TrafficRecord,
       2,
@@ -380,16 +382,7 @@ describe('reasons through the decision cache', () => {
 
   it("every record's reasons are its own, whatever it shares a key with", async () => {
     const side = await prepare(policy);
-    const config: OutcomeConfig = {
-      mode: 'compare',
-      hasHead: true,
-      hasBase: false,
-      shard: null,
-      since: null,
-      unevaluable: 'precise',
-      maxLineBytes: DEFAULT_MAX_LINE_BYTES,
-    };
-    const evaluator = new RecordEvaluator(config, side, null);
+    const evaluator = new RecordEvaluator(HEAD_ONLY_PRECISE, side, null);
     const parsed = side.policy;
     let undecided = 0;
     fc.assert(
