@@ -66511,6 +66511,168 @@ function _unique(values) {
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./build/opa/errors.js
+/** The OPA toolchain is missing or failed: the CLI exits 3 on these. */
+class OpaToolchainError extends Error {
+    detail;
+    constructor(message, detail) {
+        super(message);
+        this.detail = detail;
+        this.name = 'OpaToolchainError';
+    }
+}
+/**
+ * `opa build` ran past its time limit and was killed. Not a toolchain failure: the policy asked
+ * for more than the limit allows, so it is reported as a problem of the policy (exit 2).
+ */
+class OpaTimeoutError extends Error {
+    timeoutMs;
+    constructor(timeoutMs) {
+        super(`opa build did not finish within ${timeoutMs / 1000} s and was stopped`);
+        this.timeoutMs = timeoutMs;
+        this.name = 'OpaTimeoutError';
+    }
+}
+
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./build/opa/tar.js
+
+/** Reads one regular file out of a .tar.gz bundle (`opa build` output) without a tar binary. */
+function extractFromTarGz(archive, wanted) {
+    const tar = (0,external_node_zlib_.gunzipSync)(archive);
+    let offset = 0;
+    const normalise = (name) => name.replace(/^\.?\//, '');
+    while (offset + 512 <= tar.length) {
+        const header = tar.subarray(offset, offset + 512);
+        if (header.every((b) => b === 0))
+            break;
+        const name = cString(header.subarray(0, 100));
+        const prefix = cString(header.subarray(345, 500));
+        const size = parseInt(cString(header.subarray(124, 136)).trim() || '0', 8);
+        const type = String.fromCharCode(header[156] ?? 0);
+        const full = prefix ? `${prefix}/${name}` : name;
+        const start = offset + 512;
+        if ((type === '0' || type === '\0') && normalise(full) === normalise(wanted)) {
+            return new Uint8Array(tar.subarray(start, start + size));
+        }
+        offset = start + Math.ceil(size / 512) * 512;
+    }
+    return null;
+}
+function cString(bytes) {
+    const end = bytes.indexOf(0);
+    return Buffer.from(end >= 0 ? bytes.subarray(0, end) : bytes).toString('utf8');
+}
+
+;// CONCATENATED MODULE: ./build/opa/build.js
+
+
+
+
+
+
+
+
+const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** Builtins a replayed policy must never reach: network, runtime and the evaluator's clock. */
+const EXCLUDED_BUILTINS = ['http.send', 'net.lookup_ip_addr', 'opa.runtime', 'time.now_ns'];
+const capabilitiesByOpa = new Map();
+const wasmByContent = new Map();
+/** `opa capabilities --current` minus the excluded builtins, once per OPA binary. */
+function build_restrictedCapabilities(opaPath) {
+    let cached = capabilitiesByOpa.get(opaPath);
+    if (!cached) {
+        cached = (async () => {
+            const { stdout } = await runOpa(opaPath, ['capabilities', '--current']);
+            const capabilities = JSON.parse(stdout);
+            capabilities.builtins = capabilities.builtins.filter((b) => !EXCLUDED_BUILTINS.includes(b.name));
+            return JSON.stringify(capabilities);
+        })();
+        capabilitiesByOpa.set(opaPath, cached);
+        cached.catch(() => capabilitiesByOpa.delete(opaPath));
+    }
+    return cached;
+}
+/** Default time limit of one `opa build` (docs/security.md "Limits"). */
+const DEFAULT_BUILD_TIMEOUT_MS = 60_000;
+/**
+ * Compiles modules to one WebAssembly module with `opa build -t wasm`. Results are cached by the
+ * hash of everything that goes in, so base and head of an unchanged policy compile once per run.
+ * A build that runs past `timeoutMs` is killed (SIGKILL) and fails with OpaTimeoutError.
+ */
+function buildWasm(opaPath, modules, entrypoints, timeoutMs = DEFAULT_BUILD_TIMEOUT_MS) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    hash.update(opaPath).update('\0');
+    for (const e of entrypoints)
+        hash.update(e).update('\0');
+    for (const m of modules)
+        hash.update(m.name).update('\0').update(m.source).update('\0');
+    const key = hash.digest('hex');
+    let cached = wasmByContent.get(key);
+    if (!cached) {
+        cached = buildUncached(opaPath, modules, entrypoints, timeoutMs);
+        wasmByContent.set(key, cached);
+        cached.catch(() => wasmByContent.delete(key));
+    }
+    return cached;
+}
+async function buildUncached(opaPath, modules, entrypoints, timeoutMs) {
+    const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'policy-replay-build-'));
+    try {
+        const capabilities = (0,external_node_path_namespaceObject.join)(dir, 'capabilities.json');
+        await (0,promises_namespaceObject.writeFile)(capabilities, await build_restrictedCapabilities(opaPath));
+        const files = [];
+        for (const [i, m] of modules.entries()) {
+            const file = (0,external_node_path_namespaceObject.join)(dir, `${String(i).padStart(4, '0')}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
+            await (0,promises_namespaceObject.writeFile)(file, m.source);
+            files.push(file);
+        }
+        const bundle = (0,external_node_path_namespaceObject.join)(dir, 'bundle.tar.gz');
+        const args = ['build', '-t', 'wasm', '--capabilities', capabilities, '-o', bundle];
+        for (const e of entrypoints)
+            args.push('-e', e);
+        await runOpa(opaPath, [...args, ...files], dir, undefined, timeoutMs);
+        const wasm = extractFromTarGz(await (0,promises_namespaceObject.readFile)(bundle), '/policy.wasm');
+        if (!wasm)
+            throw new OpaToolchainError('opa build produced no policy.wasm');
+        return wasm;
+    }
+    finally {
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+    }
+}
+async function runOpa(opaPath, args, cwd, input, timeoutMs) {
+    try {
+        const child = run(opaPath, args, {
+            cwd,
+            maxBuffer: 512 * 1024 * 1024,
+            encoding: 'utf8',
+            ...(timeoutMs !== undefined ? { timeout: timeoutMs, killSignal: 'SIGKILL' } : {}),
+        });
+        if (input !== undefined) {
+            child.child.stdin?.end(input);
+        }
+        return await child;
+    }
+    catch (error) {
+        const e = error;
+        if (timeoutMs !== undefined && e.killed === true)
+            throw new OpaTimeoutError(timeoutMs);
+        if (e.code === 'ENOENT' || e.code === 'EACCES') {
+            throw new OpaToolchainError(`cannot run opa at ${opaPath}: ${e.code}`);
+        }
+        const detail = (e.stderr || e.stdout || e.message || '').trim();
+        throw new OpaToolchainError(`opa ${args[0]} failed: ${detail.split('\n').slice(0, 20).join('\n')}`, detail);
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/opa/version.js
 /**
  * The OPA release this project is built and tested against. `version.json` holds the same value
@@ -66551,6 +66713,7 @@ function isCompatibleVersion(found, wanted) {
 }
 
 ;// CONCATENATED MODULE: ./build/opa/locate.js
+
 
 
 
@@ -66656,17 +66819,23 @@ async function locateOpa(options) {
         if (!(await isExecutableFile(path))) {
             throw new OpaMissingError(`opa not found at ${first.label} '${first.value}' (not an executable file). ${HOW_TO_GET_OPA}`, path);
         }
-        return { path, version: await readOpaVersion(path) };
+        return located(path, options.forBuild === true);
     }
     const onPath = await findOpaOnPath(options.env);
     if (onPath === null) {
         throw new OpaMissingError(`opa not found (looked at --opa, $OPA_PATH, PATH). ${HOW_TO_GET_OPA}`);
     }
-    return { path: onPath, version: await readOpaVersion(onPath) };
+    return located(onPath, options.forBuild === true);
+}
+async function located(path, forBuild) {
+    // `opa build` needs the capabilities, which cost a second start of the binary: run it beside
+    // `opa version` and the policies' validation rather than after them (~0.1 s of every replay).
+    // A failure here is the build's to report; restrictedCapabilities forgets it, so it reruns.
+    if (forBuild)
+        restrictedCapabilities(path).catch(() => undefined);
+    return { path, version: await readOpaVersion(path) };
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./build/canonical/sha256.js
 
 
@@ -69490,166 +69659,6 @@ window_open(days, zone, from, to) if {
 }`
     .trim()
     .split('\n');
-
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./build/opa/errors.js
-/** The OPA toolchain is missing or failed: the CLI exits 3 on these. */
-class OpaToolchainError extends Error {
-    detail;
-    constructor(message, detail) {
-        super(message);
-        this.detail = detail;
-        this.name = 'OpaToolchainError';
-    }
-}
-/**
- * `opa build` ran past its time limit and was killed. Not a toolchain failure: the policy asked
- * for more than the limit allows, so it is reported as a problem of the policy (exit 2).
- */
-class OpaTimeoutError extends Error {
-    timeoutMs;
-    constructor(timeoutMs) {
-        super(`opa build did not finish within ${timeoutMs / 1000} s and was stopped`);
-        this.timeoutMs = timeoutMs;
-        this.name = 'OpaTimeoutError';
-    }
-}
-
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./build/opa/tar.js
-
-/** Reads one regular file out of a .tar.gz bundle (`opa build` output) without a tar binary. */
-function extractFromTarGz(archive, wanted) {
-    const tar = (0,external_node_zlib_.gunzipSync)(archive);
-    let offset = 0;
-    const normalise = (name) => name.replace(/^\.?\//, '');
-    while (offset + 512 <= tar.length) {
-        const header = tar.subarray(offset, offset + 512);
-        if (header.every((b) => b === 0))
-            break;
-        const name = cString(header.subarray(0, 100));
-        const prefix = cString(header.subarray(345, 500));
-        const size = parseInt(cString(header.subarray(124, 136)).trim() || '0', 8);
-        const type = String.fromCharCode(header[156] ?? 0);
-        const full = prefix ? `${prefix}/${name}` : name;
-        const start = offset + 512;
-        if ((type === '0' || type === '\0') && normalise(full) === normalise(wanted)) {
-            return new Uint8Array(tar.subarray(start, start + size));
-        }
-        offset = start + Math.ceil(size / 512) * 512;
-    }
-    return null;
-}
-function cString(bytes) {
-    const end = bytes.indexOf(0);
-    return Buffer.from(end >= 0 ? bytes.subarray(0, end) : bytes).toString('utf8');
-}
-
-;// CONCATENATED MODULE: ./build/opa/build.js
-
-
-
-
-
-
-
-
-const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
-/** Builtins a replayed policy must never reach: network, runtime and the evaluator's clock. */
-const EXCLUDED_BUILTINS = ['http.send', 'net.lookup_ip_addr', 'opa.runtime', 'time.now_ns'];
-const capabilitiesByOpa = new Map();
-const wasmByContent = new Map();
-/** `opa capabilities --current` minus the excluded builtins, once per OPA binary. */
-function restrictedCapabilities(opaPath) {
-    let cached = capabilitiesByOpa.get(opaPath);
-    if (!cached) {
-        cached = (async () => {
-            const { stdout } = await runOpa(opaPath, ['capabilities', '--current']);
-            const capabilities = JSON.parse(stdout);
-            capabilities.builtins = capabilities.builtins.filter((b) => !EXCLUDED_BUILTINS.includes(b.name));
-            return JSON.stringify(capabilities);
-        })();
-        capabilitiesByOpa.set(opaPath, cached);
-        cached.catch(() => capabilitiesByOpa.delete(opaPath));
-    }
-    return cached;
-}
-/** Default time limit of one `opa build` (docs/security.md "Limits"). */
-const DEFAULT_BUILD_TIMEOUT_MS = 60_000;
-/**
- * Compiles modules to one WebAssembly module with `opa build -t wasm`. Results are cached by the
- * hash of everything that goes in, so base and head of an unchanged policy compile once per run.
- * A build that runs past `timeoutMs` is killed (SIGKILL) and fails with OpaTimeoutError.
- */
-function buildWasm(opaPath, modules, entrypoints, timeoutMs = DEFAULT_BUILD_TIMEOUT_MS) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    hash.update(opaPath).update('\0');
-    for (const e of entrypoints)
-        hash.update(e).update('\0');
-    for (const m of modules)
-        hash.update(m.name).update('\0').update(m.source).update('\0');
-    const key = hash.digest('hex');
-    let cached = wasmByContent.get(key);
-    if (!cached) {
-        cached = buildUncached(opaPath, modules, entrypoints, timeoutMs);
-        wasmByContent.set(key, cached);
-        cached.catch(() => wasmByContent.delete(key));
-    }
-    return cached;
-}
-async function buildUncached(opaPath, modules, entrypoints, timeoutMs) {
-    const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'policy-replay-build-'));
-    try {
-        const capabilities = (0,external_node_path_namespaceObject.join)(dir, 'capabilities.json');
-        await (0,promises_namespaceObject.writeFile)(capabilities, await restrictedCapabilities(opaPath));
-        const files = [];
-        for (const [i, m] of modules.entries()) {
-            const file = (0,external_node_path_namespaceObject.join)(dir, `${String(i).padStart(4, '0')}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
-            await (0,promises_namespaceObject.writeFile)(file, m.source);
-            files.push(file);
-        }
-        const bundle = (0,external_node_path_namespaceObject.join)(dir, 'bundle.tar.gz');
-        const args = ['build', '-t', 'wasm', '--capabilities', capabilities, '-o', bundle];
-        for (const e of entrypoints)
-            args.push('-e', e);
-        await runOpa(opaPath, [...args, ...files], dir, undefined, timeoutMs);
-        const wasm = extractFromTarGz(await (0,promises_namespaceObject.readFile)(bundle), '/policy.wasm');
-        if (!wasm)
-            throw new OpaToolchainError('opa build produced no policy.wasm');
-        return wasm;
-    }
-    finally {
-        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-    }
-}
-async function runOpa(opaPath, args, cwd, input, timeoutMs) {
-    try {
-        const child = run(opaPath, args, {
-            cwd,
-            maxBuffer: 512 * 1024 * 1024,
-            encoding: 'utf8',
-            ...(timeoutMs !== undefined ? { timeout: timeoutMs, killSignal: 'SIGKILL' } : {}),
-        });
-        if (input !== undefined) {
-            child.child.stdin?.end(input);
-        }
-        return await child;
-    }
-    catch (error) {
-        const e = error;
-        if (timeoutMs !== undefined && e.killed === true)
-            throw new OpaTimeoutError(timeoutMs);
-        if (e.code === 'ENOENT' || e.code === 'EACCES') {
-            throw new OpaToolchainError(`cannot run opa at ${opaPath}: ${e.code}`);
-        }
-        const detail = (e.stderr || e.stdout || e.message || '').trim();
-        throw new OpaToolchainError(`opa ${args[0]} failed: ${detail.split('\n').slice(0, 20).join('\n')}`, detail);
-    }
-}
 
 // EXTERNAL MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/opa.js
 var src_opa = __nccwpck_require__(3712);
@@ -72874,11 +72883,15 @@ function projectObject(value, nodes) {
 class ValueLeaf {
     path;
     exact;
-    /** Each string any set holds → the indices of the sets holding it, as its class code. */
+    /** Each string any set holds → the token (classToken) of the sets holding it. */
     codes = new Map();
     indices = new Map();
     /** A set's content (LeafSets' id) → its index. */
     setIds = new Map();
+    /** Whether the sets an array meets fit in one bit mask (arrayClass). */
+    maskable;
+    /** The token of each mask an array met so far (bounded: MAX_MASK_TOKENS). */
+    maskTokens = new Map();
     constructor(path, exact, sets) {
         this.path = path;
         this.exact = exact;
@@ -72890,8 +72903,19 @@ class ValueLeaf {
                 this.indices.set(value, list);
             }
         });
-        for (const [value, list] of this.indices)
-            this.codes.set(value, `s${list.join('.')}`);
+        // Values held by the same sets share one token: the lists are numbered in first-seen order,
+        // which depends on the policies alone, so every worker of a replay makes the same keys.
+        const tokenOf = new Map();
+        for (const [value, list] of this.indices) {
+            const id = list.join('.');
+            let token = tokenOf.get(id);
+            if (token === undefined) {
+                token = classToken(tokenOf.size, `s${id}`);
+                tokenOf.set(id, token);
+            }
+            this.codes.set(value, token);
+        }
+        this.maskable = sets.length <= 30;
     }
     /** The decision class of `value` (undefined: absent). */
     classOf(value) {
@@ -72944,6 +72968,29 @@ class ValueLeaf {
     }
     /** An array of strings meets a set when some element is in it; other arrays are keyed exactly. */
     arrayClass(values) {
+        if (!this.maskable)
+            return this.arrayClassBySet(values);
+        let mask = 0;
+        for (const element of values) {
+            if (typeof element !== 'string')
+                return exactClass('A', values);
+            const list = this.indices.get(element);
+            if (list !== undefined)
+                for (const i of list)
+                    mask |= 1 << i;
+        }
+        if (mask === 0)
+            return 'a';
+        let token = this.maskTokens.get(mask);
+        if (token === undefined) {
+            token = arrayToken(mask);
+            if (this.maskTokens.size < MAX_MASK_TOKENS)
+                this.maskTokens.set(mask, token);
+        }
+        return token;
+    }
+    /** arrayClass for a leaf of more than 30 sets: the indices listed. */
+    arrayClassBySet(values) {
         let hit = null;
         for (const element of values) {
             if (typeof element !== 'string')
@@ -72957,6 +73004,24 @@ class ValueLeaf {
         }
         return hit === null ? 'a' : `a${[...hit].sort((x, y) => x - y).join('.')}`;
     }
+}
+/**
+ * The tokens of a key's classes. Each is told apart from every other token of its leaf: the
+ * single characters from U+0100 on (below the surrogates) name a leaf's lists of sets by number,
+ * and every other token starts with an ASCII tag (`s`, `a`, `e`, `n`, `A`, `X`, `-`, `z`, `o`),
+ * its variable part either fixed by the tag or length-prefixed (exactClass). Short tokens keep
+ * the key short, which is most of what hashing it for the cache lookup costs.
+ */
+const FIRST_TOKEN_CHAR = 0x100;
+const TOKEN_CHARS = 0xd800 - FIRST_TOKEN_CHAR;
+/** Distinct array masks a leaf keeps tokens for; past it a token is built for each record. */
+const MAX_MASK_TOKENS = 4_096;
+function classToken(id, verbose) {
+    return id < TOKEN_CHARS ? String.fromCharCode(FIRST_TOKEN_CHAR + id) : verbose;
+}
+/** The token of the sets (bit i: set i, at most 30) an array of strings meets; `b` + base 36. */
+function arrayToken(mask) {
+    return `b${mask.toString(36)}`;
 }
 /** A value that compares (a string or string array) but is in none of the sets: `not_in` holds. */
 const NONE_OF_THE_SETS = Object.freeze([]);
@@ -72974,8 +73039,11 @@ function setId(set) {
 }
 /** A value keyed as it is: a tag, the length of its JSON text and the text (unambiguous). */
 function exactClass(tag, value) {
-    // Booleans and numbers are most of these (is_batch, the context flags): their JSON text without
-    // JSON.stringify. Finite numbers only come from JSON, and String gives the same digits.
+    // Booleans are most of these (is_batch, the context flags): their tokens are made once.
+    if (tag === 'e' && typeof value === 'boolean')
+        return value ? E_TRUE : E_FALSE;
+    // Numbers: their JSON text without JSON.stringify. Finite numbers only come from JSON, and
+    // String gives the same digits.
     const json = typeof value === 'boolean'
         ? value
             ? 'true'
@@ -72985,6 +73053,8 @@ function exactClass(tag, value) {
             : JSON.stringify(value);
     return `${tag}${json.length}:${json}`;
 }
+const E_TRUE = 'e4:true';
+const E_FALSE = 'e5:false';
 /** The value at `path` below `root`, through plain objects only (as a Rego reference reads it). */
 function projection_valueAt(root, path) {
     let value = root;
@@ -73043,6 +73113,12 @@ class InputProjection {
     callLeaves;
     /** Each distinct conjunction of call conditions some rule has: the tests ruleValues makes per call. */
     callRules;
+    /** key()'s parts, reused: the time, each leaf's class, the calls. */
+    parts;
+    /** ruleValues' scratch: per rule the OR and the AND over the calls, per call leaf its sets. */
+    some;
+    every;
+    callSets;
     /** The union of what `policies` read: one key serves every one of them. */
     constructor(policies) {
         const request = new Map();
@@ -73115,10 +73191,14 @@ class InputProjection {
         this.requestLeaves = requestSets.leaves();
         this.identityLeaves = identitySets.leaves();
         this.callLeaves = callSets.leaves();
+        this.parts = new Array(this.requestLeaves.length + this.identityLeaves.length + 2).fill('');
         this.callRules = [...callRules.values()].map((tests) => tests.map((t) => {
             const leaf = this.callLeaves.findIndex((l) => l.path[0] === t.field);
             return { leaf, set: this.callLeaves[leaf].indexOf(t.values), negate: t.negate };
         }));
+        this.some = new Uint8Array(this.callRules.length);
+        this.every = new Uint8Array(this.callRules.length);
+        this.callSets = new Array(this.callLeaves.length).fill(NO_SETS);
     }
     /** The input reduced to what the policies read, the request time included. */
     project(input) {
@@ -73191,23 +73271,31 @@ class InputProjection {
                 text += windowOpen(w, local) ? '1' : '0';
             }
         }
+        // The parts are joined once: one flat string, which the cache's Map hashes without first
+        // flattening a chain of concatenations.
+        const parts = this.parts;
+        parts[0] = text;
+        let n = 1;
         const identity = input.identity;
         const leaves = this.requestLeaves;
         for (let i = 0; i < leaves.length; i++)
-            text += mask?.request[i] ? ',?' : `,${leaves[i].classOf(projection_valueAt(request, leaves[i].path))}`;
+            parts[n++] = mask?.request[i] ? '?' : leaves[i].classOf(projection_valueAt(request, leaves[i].path));
         const people = this.identityLeaves;
         for (let i = 0; i < people.length; i++)
-            text += mask?.identity[i] ? ',?' : `,${people[i].classOf(projection_valueAt(identity, people[i].path))}`;
+            parts[n++] = mask?.identity[i] ? '?' : people[i].classOf(projection_valueAt(identity, people[i].path));
+        let callsPart;
         if (mask?.callList)
-            return `${text}|?`;
-        const mcp = projection_isPlainObject(request) ? request.mcp : undefined;
-        const callList = projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-        if (byRule && (calls === 'set' ? mask === null : calls === 'ordered' && mask !== null)) {
-            const values = this.ruleValues(callList, mask);
-            if (values !== null)
-                return `${text}|${values}`;
+            callsPart = '|?';
+        else {
+            const mcp = projection_isPlainObject(request) ? request.mcp : undefined;
+            const callList = projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+            const values = byRule && (calls === 'set' ? mask === null : calls === 'ordered' && mask !== null)
+                ? this.ruleValues(callList, mask)
+                : null;
+            callsPart = `|${values ?? this.callsClass(callList, calls, mask?.callFields ?? null)}`;
         }
-        return `${text}|${this.callsClass(callList, calls, mask?.callFields ?? null)}`;
+        parts[n] = callsPart;
+        return parts.join(',');
     }
     /**
      * The calls as a decision reads them: for each conjunction of call conditions some rule has, its
@@ -73225,10 +73313,11 @@ class InputProjection {
         if (!Array.isArray(calls) || rules.length === 0)
             return null;
         const leaves = this.callLeaves;
-        const some = new Uint8Array(rules.length).fill(F);
-        const every = new Uint8Array(rules.length).fill(T);
+        // Scratch space reused from record to record (ruleValues does not nest).
+        const some = this.some.fill(F);
+        const every = this.every.fill(T);
         // Per call field: the sets its value meets, or UNKNOWN_FIELD.
-        const sets = new Array(leaves.length);
+        const sets = this.callSets;
         for (let index = 0; index < calls.length; index++) {
             const call = calls[index];
             for (let i = 0; i < leaves.length; i++) {
@@ -76814,9 +76903,13 @@ const WORKER_CHUNK_BYTES = 1 << 20;
  * Each worker's old generation, in MB. V8 sizes a heap by a multiple of what is live; a worker
  * holds ~30 MB live (its decision cache, one run) but, uncapped, lets garbage reach ~120 MB
  * before collecting, which on two workers took a 1,000,000-record replay past the 400 MB target.
- * Measured there: uncapped 509 MB / 14.4 s, 80 MB 377 MB / 16.3 s, 64 MB 364 MB / 15.8 s.
+ * Measured there with keys by class names: uncapped 509 MB / 14.4 s, 80 MB 377 MB / 16.3 s,
+ * 64 MB 364 MB / 15.8 s. With the shorter keys of classToken (projection.ts) a worker holds less,
+ * and a 64 MB cap collected more often than it paid: 1M records, 2 workers, three runs each,
+ * alternated: 64 MB 16.77 s median / 350–352 MB, 128 MB 15.94 s / 355–364 MB, 256 MB 16.16 s /
+ * 348–366 MB.
  */
-const WORKER_OLD_GENERATION_MB = 64;
+const WORKER_OLD_GENERATION_MB = 128;
 /**
  * A run this large (a line of several MB) is evaluated on the main thread instead: parsing it
  * could need more than a worker's capped heap.

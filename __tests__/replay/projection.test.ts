@@ -262,6 +262,60 @@ describe('InputProjection', () => {
     expect(JSON.stringify(projected)).not.toContain('constructor');
   });
 
+  /** A policy of one allow rule per value set, each `field in set`. */
+  const ruleEach = (field: string, sets: string[][]): Policy =>
+    parsePolicy(
+      policyYaml({
+        default_effect: 'deny',
+        rules: sets.map((values, i) => ({
+          id: `allow-${i}`,
+          effect: 'allow',
+          conditions: [{ field, operator: 'in', values }],
+        })),
+      }),
+    );
+
+  it('keys a string array by the sets it meets, on a leaf of up to 30 value sets and of more', () => {
+    // Up to 30 sets an array's class is a bit mask; past that, the list of sets (arrayClassBySet).
+    for (const count of [3, 30, 31, 40]) {
+      const groups = Array.from({ length: count }, (_, i) => `g${i}`);
+      const projection = new InputProjection([
+        ruleEach(
+          'group',
+          groups.map((g) => [g]),
+        ),
+      ]);
+      const keyOf = (list: string[]) => projection.key(withInput((i) => (i.identity.groups = list)));
+      const last = groups[count - 1]!;
+      expect(keyOf(['g0', last])).toBe(keyOf([last, 'other', 'g0', 'g0']));
+      expect(keyOf(['g0', last])).not.toBe(keyOf(['g0']));
+      expect(keyOf(['g0', last])).not.toBe(keyOf([last]));
+      expect(keyOf(['g1'])).not.toBe(keyOf(['g2']));
+      expect(keyOf([])).toBe(keyOf(['other']));
+      expect(keyOf([])).not.toBe(keyOf(['g0']));
+      // Every subset of the first few sets has a key of its own.
+      const first = groups.slice(0, 4);
+      const subsets = Array.from({ length: 1 << first.length }, (_, bits) =>
+        first.filter((_, i) => bits & (1 << i)),
+      );
+      expect(new Set(subsets.map(keyOf)).size).toBe(subsets.length);
+    }
+  });
+
+  it('gives each list of value sets a token of its own, however many a leaf has', () => {
+    const subjects = Array.from({ length: 300 }, (_, i) => `s${i}`);
+    const projection = new InputProjection([
+      ruleEach(
+        'subject',
+        subjects.map((s) => [s, 'shared']),
+      ),
+    ]);
+    const keyOf = (subject: string) => projection.key(withInput((i) => (i.identity.subject = subject)));
+    const keys = new Set([...subjects, 'shared', 'nobody'].map(keyOf));
+    expect(keys.size).toBe(subjects.length + 2);
+    expect(keyOf('nobody')).toBe(keyOf('somebody else'));
+  });
+
   it('declines to key a time it cannot parse (the record is then evaluated on its own)', () => {
     expect(every.key(withInput((i) => (i.request.time = 'yesterday')))).toBeNull();
   });

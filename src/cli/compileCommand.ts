@@ -50,7 +50,7 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
   // Without --out-wasm no OPA is needed: the Rego is the generator's alone.
   let compiled = null;
   if (values['out-wasm']) {
-    const opaPath = (await locateOpa({ flag: values.opa, env: io.env })).path;
+    const opaPath = (await locateOpa({ flag: values.opa, env: io.env, forBuild: true })).path;
     try {
       compiled = await compilePolicy(result.policy, opaPath, limits.compileTimeoutMs);
     } catch (error) {

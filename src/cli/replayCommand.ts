@@ -45,7 +45,7 @@ export async function locateOpaUnlessInvalid(
   sources: (PolicySource | null)[],
 ): Promise<LocatedOpa> {
   try {
-    return await locateOpa({ flag, env: io.env });
+    return await locateOpa({ flag, env: io.env, forBuild: true });
   } catch (error) {
     const problems = validateSources(...sources);
     if (problems.length === 0) throw error;

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { constants as fsConstants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { restrictedCapabilities } from './build.js';
 import { OPA_VERSION, parseOpaVersionOutput } from './version.js';
 
 /** Where the OPA binary came from, in the order `locateOpa` looks. */
@@ -105,7 +106,12 @@ export async function findOpaOnPath(
  * A path named by --opa or $OPA_PATH that is not an executable file is an error, not a reason
  * to fall through: the user chose that binary, and silently running another one would hide it.
  */
-export async function locateOpa(options: { flag?: string; env: NodeJS.ProcessEnv }): Promise<LocatedOpa> {
+export async function locateOpa(options: {
+  flag?: string;
+  env: NodeJS.ProcessEnv;
+  /** The caller will build wasm: ask the binary for its capabilities alongside its version. */
+  forBuild?: boolean;
+}): Promise<LocatedOpa> {
   const named: { source: OpaSource; label: string; value: string }[] = [];
   if (options.flag !== undefined && options.flag !== '')
     named.push({ source: 'flag', label: '--opa', value: options.flag });
@@ -122,12 +128,20 @@ export async function locateOpa(options: { flag?: string; env: NodeJS.ProcessEnv
         path,
       );
     }
-    return { path, version: await readOpaVersion(path) };
+    return located(path, options.forBuild === true);
   }
 
   const onPath = await findOpaOnPath(options.env);
   if (onPath === null) {
     throw new OpaMissingError(`opa not found (looked at --opa, $OPA_PATH, PATH). ${HOW_TO_GET_OPA}`);
   }
-  return { path: onPath, version: await readOpaVersion(onPath) };
+  return located(onPath, options.forBuild === true);
+}
+
+async function located(path: string, forBuild: boolean): Promise<LocatedOpa> {
+  // `opa build` needs the capabilities, which cost a second start of the binary: run it beside
+  // `opa version` and the policies' validation rather than after them (~0.1 s of every replay).
+  // A failure here is the build's to report; restrictedCapabilities forgets it, so it reruns.
+  if (forBuild) restrictedCapabilities(path).catch(() => undefined);
+  return { path, version: await readOpaVersion(path) };
 }

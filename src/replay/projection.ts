@@ -118,11 +118,15 @@ function projectObject(value: Json, nodes: readonly KeyNode[]): Json {
  * `unparsable_calls` and the context flags, whose few values are keyed as they are.
  */
 class ValueLeaf {
-  /** Each string any set holds → the indices of the sets holding it, as its class code. */
+  /** Each string any set holds → the token (classToken) of the sets holding it. */
   private readonly codes = new Map<string, string>();
   private readonly indices = new Map<string, number[]>();
   /** A set's content (LeafSets' id) → its index. */
   private readonly setIds = new Map<string, number>();
+  /** Whether the sets an array meets fit in one bit mask (arrayClass). */
+  private readonly maskable: boolean;
+  /** The token of each mask an array met so far (bounded: MAX_MASK_TOKENS). */
+  private readonly maskTokens = new Map<number, string>();
 
   constructor(
     readonly path: readonly string[],
@@ -137,7 +141,19 @@ class ValueLeaf {
         this.indices.set(value, list);
       }
     });
-    for (const [value, list] of this.indices) this.codes.set(value, `s${list.join('.')}`);
+    // Values held by the same sets share one token: the lists are numbered in first-seen order,
+    // which depends on the policies alone, so every worker of a replay makes the same keys.
+    const tokenOf = new Map<string, string>();
+    for (const [value, list] of this.indices) {
+      const id = list.join('.');
+      let token = tokenOf.get(id);
+      if (token === undefined) {
+        token = classToken(tokenOf.size, `s${id}`);
+        tokenOf.set(id, token);
+      }
+      this.codes.set(value, token);
+    }
+    this.maskable = sets.length <= 30;
   }
 
   /** The decision class of `value` (undefined: absent). */
@@ -184,6 +200,24 @@ class ValueLeaf {
 
   /** An array of strings meets a set when some element is in it; other arrays are keyed exactly. */
   private arrayClass(values: readonly unknown[]): string {
+    if (!this.maskable) return this.arrayClassBySet(values);
+    let mask = 0;
+    for (const element of values) {
+      if (typeof element !== 'string') return exactClass('A', values);
+      const list = this.indices.get(element);
+      if (list !== undefined) for (const i of list) mask |= 1 << i;
+    }
+    if (mask === 0) return 'a';
+    let token = this.maskTokens.get(mask);
+    if (token === undefined) {
+      token = arrayToken(mask);
+      if (this.maskTokens.size < MAX_MASK_TOKENS) this.maskTokens.set(mask, token);
+    }
+    return token;
+  }
+
+  /** arrayClass for a leaf of more than 30 sets: the indices listed. */
+  private arrayClassBySet(values: readonly unknown[]): string {
     let hit: Set<number> | null = null;
     for (const element of values) {
       if (typeof element !== 'string') return exactClass('A', values);
@@ -194,6 +228,27 @@ class ValueLeaf {
     }
     return hit === null ? 'a' : `a${[...hit].sort((x, y) => x - y).join('.')}`;
   }
+}
+
+/**
+ * The tokens of a key's classes. Each is told apart from every other token of its leaf: the
+ * single characters from U+0100 on (below the surrogates) name a leaf's lists of sets by number,
+ * and every other token starts with an ASCII tag (`s`, `a`, `e`, `n`, `A`, `X`, `-`, `z`, `o`),
+ * its variable part either fixed by the tag or length-prefixed (exactClass). Short tokens keep
+ * the key short, which is most of what hashing it for the cache lookup costs.
+ */
+const FIRST_TOKEN_CHAR = 0x100;
+const TOKEN_CHARS = 0xd800 - FIRST_TOKEN_CHAR;
+/** Distinct array masks a leaf keeps tokens for; past it a token is built for each record. */
+const MAX_MASK_TOKENS = 4_096;
+
+function classToken(id: number, verbose: string): string {
+  return id < TOKEN_CHARS ? String.fromCharCode(FIRST_TOKEN_CHAR + id) : verbose;
+}
+
+/** The token of the sets (bit i: set i, at most 30) an array of strings meets; `b` + base 36. */
+function arrayToken(mask: number): string {
+  return `b${mask.toString(36)}`;
 }
 
 /** A value that compares (a string or string array) but is in none of the sets: `not_in` holds. */
@@ -215,8 +270,10 @@ function setId(set: ReadonlySet<string>): string {
 
 /** A value keyed as it is: a tag, the length of its JSON text and the text (unambiguous). */
 function exactClass(tag: string, value: unknown): string {
-  // Booleans and numbers are most of these (is_batch, the context flags): their JSON text without
-  // JSON.stringify. Finite numbers only come from JSON, and String gives the same digits.
+  // Booleans are most of these (is_batch, the context flags): their tokens are made once.
+  if (tag === 'e' && typeof value === 'boolean') return value ? E_TRUE : E_FALSE;
+  // Numbers: their JSON text without JSON.stringify. Finite numbers only come from JSON, and
+  // String gives the same digits.
   const json =
     typeof value === 'boolean'
       ? value
@@ -227,6 +284,9 @@ function exactClass(tag: string, value: unknown): string {
         : JSON.stringify(value);
   return `${tag}${json.length}:${json}`;
 }
+
+const E_TRUE = 'e4:true';
+const E_FALSE = 'e5:false';
 
 /** The value at `path` below `root`, through plain objects only (as a Rego reference reads it). */
 function valueAt(root: unknown, path: readonly string[]): unknown {
@@ -317,6 +377,12 @@ export class InputProjection {
   private readonly callLeaves: ValueLeaf[];
   /** Each distinct conjunction of call conditions some rule has: the tests ruleValues makes per call. */
   private readonly callRules: CallTest[][];
+  /** key()'s parts, reused: the time, each leaf's class, the calls. */
+  private readonly parts: string[];
+  /** ruleValues' scratch: per rule the OR and the AND over the calls, per call leaf its sets. */
+  private readonly some: Uint8Array;
+  private readonly every: Uint8Array;
+  private readonly callSets: (readonly number[])[];
 
   /** The union of what `policies` read: one key serves every one of them. */
   constructor(policies: readonly Policy[]) {
@@ -387,12 +453,16 @@ export class InputProjection {
     this.requestLeaves = requestSets.leaves();
     this.identityLeaves = identitySets.leaves();
     this.callLeaves = callSets.leaves();
+    this.parts = new Array<string>(this.requestLeaves.length + this.identityLeaves.length + 2).fill('');
     this.callRules = [...callRules.values()].map((tests) =>
       tests.map((t) => {
         const leaf = this.callLeaves.findIndex((l) => l.path[0] === t.field);
         return { leaf, set: this.callLeaves[leaf]!.indexOf(t.values), negate: t.negate };
       }),
     );
+    this.some = new Uint8Array(this.callRules.length);
+    this.every = new Uint8Array(this.callRules.length);
+    this.callSets = new Array<readonly number[]>(this.callLeaves.length).fill(NO_SETS);
   }
 
   /** The input reduced to what the policies read, the request time included. */
@@ -466,21 +536,31 @@ export class InputProjection {
         text += windowOpen(w, local!) ? '1' : '0';
       }
     }
+    // The parts are joined once: one flat string, which the cache's Map hashes without first
+    // flattening a chain of concatenations.
+    const parts = this.parts;
+    parts[0] = text;
+    let n = 1;
     const identity = (input as Json).identity;
     const leaves = this.requestLeaves;
     for (let i = 0; i < leaves.length; i++)
-      text += mask?.request[i] ? ',?' : `,${leaves[i]!.classOf(valueAt(request, leaves[i]!.path))}`;
+      parts[n++] = mask?.request[i] ? '?' : leaves[i]!.classOf(valueAt(request, leaves[i]!.path));
     const people = this.identityLeaves;
     for (let i = 0; i < people.length; i++)
-      text += mask?.identity[i] ? ',?' : `,${people[i]!.classOf(valueAt(identity, people[i]!.path))}`;
-    if (mask?.callList) return `${text}|?`;
-    const mcp = isPlainObject(request) ? request.mcp : undefined;
-    const callList = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-    if (byRule && (calls === 'set' ? mask === null : calls === 'ordered' && mask !== null)) {
-      const values = this.ruleValues(callList, mask);
-      if (values !== null) return `${text}|${values}`;
+      parts[n++] = mask?.identity[i] ? '?' : people[i]!.classOf(valueAt(identity, people[i]!.path));
+    let callsPart: string;
+    if (mask?.callList) callsPart = '|?';
+    else {
+      const mcp = isPlainObject(request) ? request.mcp : undefined;
+      const callList = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+      const values =
+        byRule && (calls === 'set' ? mask === null : calls === 'ordered' && mask !== null)
+          ? this.ruleValues(callList, mask)
+          : null;
+      callsPart = `|${values ?? this.callsClass(callList, calls, mask?.callFields ?? null)}`;
     }
-    return `${text}|${this.callsClass(callList, calls, mask?.callFields ?? null)}`;
+    parts[n] = callsPart;
+    return parts.join(',');
   }
 
   /**
@@ -498,10 +578,11 @@ export class InputProjection {
     const rules = this.callRules;
     if (!Array.isArray(calls) || rules.length === 0) return null;
     const leaves = this.callLeaves;
-    const some = new Uint8Array(rules.length).fill(F);
-    const every = new Uint8Array(rules.length).fill(T);
+    // Scratch space reused from record to record (ruleValues does not nest).
+    const some = this.some.fill(F);
+    const every = this.every.fill(T);
     // Per call field: the sets its value meets, or UNKNOWN_FIELD.
-    const sets: (readonly number[])[] = new Array<readonly number[]>(leaves.length);
+    const sets = this.callSets;
     for (let index = 0; index < calls.length; index++) {
       const call: unknown = calls[index];
       for (let i = 0; i < leaves.length; i++) {

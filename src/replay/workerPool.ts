@@ -23,9 +23,13 @@ export const WORKER_CHUNK_BYTES = 1 << 20;
  * Each worker's old generation, in MB. V8 sizes a heap by a multiple of what is live; a worker
  * holds ~30 MB live (its decision cache, one run) but, uncapped, lets garbage reach ~120 MB
  * before collecting, which on two workers took a 1,000,000-record replay past the 400 MB target.
- * Measured there: uncapped 509 MB / 14.4 s, 80 MB 377 MB / 16.3 s, 64 MB 364 MB / 15.8 s.
+ * Measured there with keys by class names: uncapped 509 MB / 14.4 s, 80 MB 377 MB / 16.3 s,
+ * 64 MB 364 MB / 15.8 s. With the shorter keys of classToken (projection.ts) a worker holds less,
+ * and a 64 MB cap collected more often than it paid: 1M records, 2 workers, three runs each,
+ * alternated: 64 MB 16.77 s median / 350–352 MB, 128 MB 15.94 s / 355–364 MB, 256 MB 16.16 s /
+ * 348–366 MB.
  */
-export const WORKER_OLD_GENERATION_MB = 64;
+export const WORKER_OLD_GENERATION_MB = 128;
 
 /**
  * A run this large (a line of several MB) is evaluated on the main thread instead: parsing it
