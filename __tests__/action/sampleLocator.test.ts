@@ -125,12 +125,14 @@ policies:
 
 describe('manifests that are not there', () => {
   it('are said in the log with where they were looked for, not skipped silently', async () => {
-    const sample = await locateSample(
-      workspace,
-      'policies/beta.yaml',
-      { ...NO_INPUTS, manifests: 'exports/{name}.manifests' },
-      null,
-    );
+    const locate = () =>
+      locateSample(
+        workspace,
+        'policies/beta.yaml',
+        { ...NO_INPUTS, manifests: 'exports/{name}.manifests' },
+        null,
+      );
+    const sample = await locate();
     expect(sample.traffic).toBe('traffic/beta.jsonl');
     expect(sample.manifests).toBeNull();
     expect(sample.manifestsLooked).toEqual(['exports/beta.manifests']);
@@ -142,12 +144,7 @@ describe('manifests that are not there', () => {
     ]);
     // Found manifests need no word.
     write('exports/beta.manifests/turn-1.json', '{}');
-    const found = await locateSample(
-      workspace,
-      'policies/beta.yaml',
-      { ...NO_INPUTS, manifests: 'exports/{name}.manifests' },
-      null,
-    );
+    const found = await locate();
     const quiet: string[] = [];
     sampledOutcome(policy, found, [], (line) => quiet.push(line));
     expect(found.manifests).toBe('exports/beta.manifests');

@@ -337,10 +337,10 @@ export function mapDecisionEvent(event: Obj, options: DecisionLogOptions): Event
   if (hidden.length > 0) {
     const unknown: string[] = [];
     // A hostile event lists ~100k pointers in 1 MiB: deduplicating by scanning would be quadratic.
-    const seen = hidden.length > 16 ? new Set<string>() : null;
+    const seen = new Set<string>();
     for (const pointer of hidden) {
-      if (!isUnderInput(pointer) || (seen === null ? unknown.includes(pointer) : seen.has(pointer))) continue;
-      seen?.add(pointer);
+      if (!isUnderInput(pointer) || seen.has(pointer)) continue;
+      seen.add(pointer);
       unknown.push(pointer);
     }
     if (unknown.length > 0) record.unknown_paths = unknown;

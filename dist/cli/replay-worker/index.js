@@ -17915,11 +17915,11 @@ function mapDecisionEvent(event, options) {
     if (hidden.length > 0) {
         const unknown = [];
         // A hostile event lists ~100k pointers in 1 MiB: deduplicating by scanning would be quadratic.
-        const seen = hidden.length > 16 ? new Set() : null;
+        const seen = new Set();
         for (const pointer of hidden) {
-            if (!isUnderInput(pointer) || (seen === null ? unknown.includes(pointer) : seen.has(pointer)))
+            if (!isUnderInput(pointer) || seen.has(pointer))
                 continue;
-            seen?.add(pointer);
+            seen.add(pointer);
             unknown.push(pointer);
         }
         if (unknown.length > 0)
@@ -19862,8 +19862,6 @@ class ValueLeaf {
     setIds = new Map();
     /** Whether the sets an array meets fit in one bit mask (arrayClass). */
     maskable;
-    /** The token of each mask an array met so far (bounded: MAX_MASK_TOKENS). */
-    maskTokens = new Map();
     constructor(path, exact, sets) {
         this.path = path;
         this.exact = exact;
@@ -19951,15 +19949,8 @@ class ValueLeaf {
                 for (const i of list)
                     mask |= 1 << i;
         }
-        if (mask === 0)
-            return 'a';
-        let token = this.maskTokens.get(mask);
-        if (token === undefined) {
-            token = arrayToken(mask);
-            if (this.maskTokens.size < MAX_MASK_TOKENS)
-                this.maskTokens.set(mask, token);
-        }
-        return token;
+        // `b` and the mask in base 36: bit i is set i.
+        return mask === 0 ? 'a' : `b${mask.toString(36)}`;
     }
     /** arrayClass for a leaf of more than 30 sets: the indices listed. */
     arrayClassBySet(values) {
@@ -19980,20 +19971,15 @@ class ValueLeaf {
 /**
  * The tokens of a key's classes. Each is told apart from every other token of its leaf: the
  * single characters from U+0100 on (below the surrogates) name a leaf's lists of sets by number,
- * and every other token starts with an ASCII tag (`s`, `a`, `e`, `n`, `A`, `X`, `-`, `z`, `o`),
- * its variable part either fixed by the tag or length-prefixed (exactClass). Short tokens keep
- * the key short, which is most of what hashing it for the cache lookup costs.
+ * and every other token starts with an ASCII tag (`s`, `a`, `b`, `e`, `n`, `A`, `X`, `-`, `z`, `o`),
+ * its variable part either free of the key's `,` separator (`s0.2`, `a0.2`, `b3`) or
+ * length-prefixed (exactClass). Short tokens keep the key short, which is most of what hashing it
+ * for the cache lookup costs.
  */
 const FIRST_TOKEN_CHAR = 0x100;
 const TOKEN_CHARS = 0xd800 - FIRST_TOKEN_CHAR;
-/** Distinct array masks a leaf keeps tokens for; past it a token is built for each record. */
-const MAX_MASK_TOKENS = 4_096;
 function classToken(id, verbose) {
     return id < TOKEN_CHARS ? String.fromCharCode(FIRST_TOKEN_CHAR + id) : verbose;
-}
-/** The token of the sets (bit i: set i, at most 30) an array of strings meets; `b` + base 36. */
-function arrayToken(mask) {
-    return `b${mask.toString(36)}`;
 }
 /** A value that compares (a string or string array) but is in none of the sets: `not_in` holds. */
 const NONE_OF_THE_SETS = Object.freeze([]);
