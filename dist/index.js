@@ -75189,14 +75189,15 @@ async function* readSampleItems(plan) {
  * `sha256sum` reproduces it).
  */
 async function sampleDigest(files) {
-    const whole = (0,external_node_crypto_.createHash)('sha256');
+    // One file's sample digest is its own digest: no second hash of the same bytes (~30 ms at 1M records).
+    const whole = files.length === 1 ? null : (0,external_node_crypto_.createHash)('sha256');
     const each = [];
     for (const file of files) {
         const hash = (0,external_node_crypto_.createHash)('sha256');
         try {
             for await (const chunk of (0,external_node_fs_.createReadStream)(file.path, { highWaterMark: 1 << 20 })) {
                 hash.update(chunk);
-                whole.update(chunk);
+                whole?.update(chunk);
             }
         }
         catch (error) {
@@ -75205,7 +75206,7 @@ async function sampleDigest(files) {
         }
         each.push(hash.digest('hex'));
     }
-    return { sha256: whole.digest('hex'), files: each };
+    return { sha256: whole === null ? each[0] : whole.digest('hex'), files: each };
 }
 
 ;// CONCATENATED MODULE: ./build/fidelity/manifest.js

@@ -555,14 +555,15 @@ export async function* readSampleItems(plan: SamplePlan): AsyncGenerator<SampleI
 export async function sampleDigest(
   files: readonly SampleFile[],
 ): Promise<{ sha256: string; files: string[] }> {
-  const whole = createHash('sha256');
+  // One file's sample digest is its own digest: no second hash of the same bytes (~30 ms at 1M records).
+  const whole = files.length === 1 ? null : createHash('sha256');
   const each: string[] = [];
   for (const file of files) {
     const hash = createHash('sha256');
     try {
       for await (const chunk of createReadStream(file.path, { highWaterMark: 1 << 20 })) {
         hash.update(chunk as Buffer);
-        whole.update(chunk as Buffer);
+        whole?.update(chunk as Buffer);
       }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -573,5 +574,5 @@ export async function sampleDigest(
     }
     each.push(hash.digest('hex'));
   }
-  return { sha256: whole.digest('hex'), files: each };
+  return { sha256: whole === null ? each[0]! : whole.digest('hex'), files: each };
 }

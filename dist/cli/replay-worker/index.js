@@ -19353,14 +19353,15 @@ async function* readSampleItems(plan) {
  * `sha256sum` reproduces it).
  */
 async function sampleDigest(files) {
-    const whole = createHash('sha256');
+    // One file's sample digest is its own digest: no second hash of the same bytes (~30 ms at 1M records).
+    const whole = files.length === 1 ? null : createHash('sha256');
     const each = [];
     for (const file of files) {
         const hash = createHash('sha256');
         try {
             for await (const chunk of createReadStream(file.path, { highWaterMark: 1 << 20 })) {
                 hash.update(chunk);
-                whole.update(chunk);
+                whole?.update(chunk);
             }
         }
         catch (error) {
@@ -19369,7 +19370,7 @@ async function sampleDigest(files) {
         }
         each.push(hash.digest('hex'));
     }
-    return { sha256: whole.digest('hex'), files: each };
+    return { sha256: whole === null ? each[0] : whole.digest('hex'), files: each };
 }
 
 ;// CONCATENATED MODULE: ./build/replay/changeOrder.js
