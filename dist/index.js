@@ -76743,137 +76743,7 @@ async function buildRecordFilter(plan, since, limit) {
 var external_node_url_ = __nccwpck_require__(3136);
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
-;// CONCATENATED MODULE: ./build/replay/outcomeCodec.js
-const RECORD = 0;
-const SKIPPED = 1;
-const OTHER = 2;
-const NULL = -1;
-const RECORDED = [null, 'allow', 'deny'];
-/** Growable numbers, so a run of any length packs without a second pass. */
-class Numbers {
-    array = new Float64Array(1_024);
-    length = 0;
-    push(value) {
-        if (this.length === this.array.length) {
-            const bigger = new Float64Array(this.array.length * 2);
-            bigger.set(this.array);
-            this.array = bigger;
-        }
-        this.array[this.length++] = value;
-    }
-    done() {
-        return this.array.slice(0, this.length);
-    }
-}
-function packOutcomes(outcomes) {
-    const numbers = new Numbers();
-    const texts = [];
-    const others = [];
-    const string = (value) => {
-        if (value === null)
-            numbers.push(NULL);
-        else {
-            numbers.push(value.length);
-            texts.push(value);
-        }
-    };
-    for (const outcome of outcomes) {
-        if (outcome.kind === 'skipped') {
-            numbers.push(SKIPPED);
-            numbers.push(outcome.line);
-            numbers.push(outcome.otherPath ? 1 : 0);
-        }
-        else if (outcome.kind === 'record' && outcome.change === null) {
-            numbers.push(RECORD);
-            numbers.push(outcome.line);
-            numbers.push((outcome.evaluated ? 1 : 0) | (outcome.byReading ? 2 : 0));
-            numbers.push(outcome.primary);
-            numbers.push(outcome.reasons);
-            numbers.push(outcome.base ?? NULL - 1);
-            numbers.push(RECORDED.indexOf(outcome.recorded_decision));
-            if (outcome.matched === null)
-                numbers.push(NULL);
-            else {
-                numbers.push(outcome.matched.length);
-                for (const index of outcome.matched)
-                    numbers.push(index);
-            }
-            string(outcome.request_id);
-            string(outcome.occurred_at);
-            string(outcome.manifest_id);
-            string(outcome.policy_revision);
-            string(outcome.error);
-            string(outcome.decision_path);
-        }
-        else {
-            numbers.push(OTHER);
-            others.push(outcome);
-        }
-    }
-    return { count: outcomes.length, numbers: numbers.done(), text: texts.join(''), others };
-}
-function unpackOutcomes(packed) {
-    const { numbers, text, others } = packed;
-    const out = new Array(packed.count);
-    let n = 0;
-    let t = 0;
-    let o = 0;
-    const string = () => {
-        const length = numbers[n++];
-        if (length === NULL)
-            return null;
-        const value = text.slice(t, t + length);
-        t += length;
-        return value;
-    };
-    for (let i = 0; i < packed.count; i++) {
-        const kind = numbers[n++];
-        if (kind === SKIPPED) {
-            out[i] = { kind: 'skipped', line: numbers[n++], otherPath: numbers[n++] === 1 };
-        }
-        else if (kind === RECORD) {
-            const line = numbers[n++];
-            const flags = numbers[n++];
-            const primary = numbers[n++];
-            const reasons = numbers[n++];
-            const base = numbers[n++];
-            const recorded = RECORDED[numbers[n++]];
-            const count = numbers[n++];
-            let matched = null;
-            if (count !== NULL) {
-                matched = new Array(count);
-                for (let k = 0; k < count; k++)
-                    matched[k] = numbers[n++];
-            }
-            const outcome = {
-                kind: 'record',
-                line,
-                request_id: string(),
-                occurred_at: string(),
-                manifest_id: string(),
-                recorded_decision: recorded,
-                policy_revision: string(),
-                evaluated: (flags & 1) !== 0,
-                error: string(),
-                primary,
-                reasons,
-                byReading: (flags & 2) !== 0,
-                matched,
-                base: base === NULL - 1 ? null : base,
-                change: null,
-                decision_path: string(),
-            };
-            out[i] = outcome;
-        }
-        else {
-            out[i] = others[o++];
-        }
-    }
-    return out;
-}
-
 ;// CONCATENATED MODULE: ./build/replay/workerPool.js
-
 
 
 
@@ -76897,6 +76767,15 @@ const WORKER_CHUNK_BYTES = 1 << 20;
  * 348–366 MB.
  */
 const WORKER_OLD_GENERATION_MB = 128;
+/**
+ * Each worker's young generation, in MB: what Node 20's V8 gives a worker by default, set
+ * explicitly because Node 24's V8 (the Action's runtime) sizes it from the heap limit instead,
+ * several times larger. Measured on 1,000,000 records, two workers, under Node 24: peak RSS
+ * 608–635 MB by default, 377–379 MB at 48 MB (with the main thread reading outcomes without
+ * unpacking them, outcomeCodec.ts), at no cost in time; 24 MB: 361–371 MB but more collections.
+ * Under Node 20, 48 MB measured the same as the default.
+ */
+const WORKER_YOUNG_GENERATION_MB = 48;
 /**
  * A run this large (a line of several MB) is evaluated on the main thread instead: parsing it
  * could need more than a worker's capped heap.
@@ -76940,7 +76819,10 @@ class ReplayWorkerPool {
         for (let i = 0; i < count; i++) {
             const worker = new external_node_worker_threads_.Worker(script, {
                 workerData: init,
-                resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB },
+                resourceLimits: {
+                    maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB,
+                    maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+                },
             });
             const slot = { worker, busy: 0, pending: [] };
             worker.on('message', (reply) => this.onReply(slot, reply));
@@ -76954,7 +76836,7 @@ class ReplayWorkerPool {
     }
     /**
      * Hands every run of lines to the workers and calls `deliver` with their outcomes in sample
-     * order. Resolves when every unit is delivered; rejects with the first failure (a worker's
+     * order (packed as the workers sent them: the main thread reads them without unpacking). Resolves when every unit is delivered; rejects with the first failure (a worker's
      * error is rethrown with its name and message). `local` evaluates, in order, what a worker does
      * not take: a run too large for a worker's heap, and the elements of a JSON array.
      */
@@ -77008,7 +76890,7 @@ class ReplayWorkerPool {
             for (const other of this.slots)
                 if (other !== slot)
                     other.pending.push(reply.learned);
-        this.finish(reply.seq, unpackOutcomes(reply.outcomes));
+        this.finish(reply.seq, reply.outcomes);
     }
     /** Records run `seq`'s outcomes and delivers every run that is now next in order. */
     finish(seq, outcomes) {
@@ -77039,7 +76921,241 @@ class ReplayWorkerPool {
     }
 }
 
+;// CONCATENATED MODULE: ./build/replay/outcomeCodec.js
+const RECORD = 0;
+const SKIPPED = 1;
+const OTHER = 2;
+const NULL = -1;
+/** A record's flag bits. */
+const EVALUATED = 1;
+const BY_READING = 2;
+const CHANGED = 4;
+const EXPLAINED = 8;
+const RECORDED = [null, 'allow', 'deny'];
+/** Growable numbers, so a run of any length packs without a second pass. */
+class Numbers {
+    array = new Float64Array(1_024);
+    length = 0;
+    push(value) {
+        if (this.length === this.array.length) {
+            const bigger = new Float64Array(this.array.length * 2);
+            bigger.set(this.array);
+            this.array = bigger;
+        }
+        this.array[this.length++] = value;
+    }
+    list(values) {
+        this.push(values.length);
+        for (const value of values)
+            this.push(value);
+    }
+    done() {
+        return this.array.slice(0, this.length);
+    }
+}
+function packOutcomes(outcomes) {
+    const numbers = new Numbers();
+    const texts = [];
+    const others = [];
+    const owned = [];
+    const string = (value) => {
+        if (value === null)
+            numbers.push(NULL);
+        else {
+            numbers.push(value.length);
+            texts.push(value);
+        }
+    };
+    const own = (value) => {
+        numbers.push(value === null ? NULL : 0);
+        if (value !== null)
+            owned.push(value);
+    };
+    for (const outcome of outcomes) {
+        if (outcome.kind === 'skipped') {
+            numbers.push(SKIPPED);
+            numbers.push(outcome.line);
+            numbers.push(outcome.otherPath ? 1 : 0);
+        }
+        else if (outcome.kind === 'record') {
+            const change = outcome.change;
+            numbers.push(RECORD);
+            numbers.push(outcome.line);
+            numbers.push((outcome.evaluated ? EVALUATED : 0) |
+                (outcome.byReading ? BY_READING : 0) |
+                (change !== null ? CHANGED : 0) |
+                (change?.explain ? EXPLAINED : 0));
+            numbers.push(outcome.primary);
+            numbers.push(outcome.reasons);
+            numbers.push(outcome.base ?? NULL - 1);
+            numbers.push(RECORDED.indexOf(outcome.recorded_decision));
+            if (outcome.matched === null)
+                numbers.push(NULL);
+            else
+                numbers.list(outcome.matched);
+            if (change === null) {
+                string(outcome.request_id);
+                string(outcome.occurred_at);
+            }
+            else {
+                own(outcome.request_id);
+                own(outcome.occurred_at);
+            }
+            string(outcome.manifest_id);
+            string(outcome.policy_revision);
+            string(outcome.error);
+            string(outcome.decision_path);
+            if (change !== null) {
+                own(change.subject);
+                own(change.method);
+                numbers.push(change.tools.length);
+                for (const tool of change.tools)
+                    own(tool);
+                const explain = change.explain;
+                if (explain !== null) {
+                    numbers.list(explain.base_matched);
+                    numbers.push(explain.head_basis);
+                    numbers.push(explain.base_basis);
+                    numbers.list(explain.head_missing);
+                    numbers.list(explain.base_missing);
+                }
+            }
+        }
+        else {
+            numbers.push(OTHER);
+            others.push(outcome);
+        }
+    }
+    return { count: outcomes.length, numbers: numbers.done(), text: texts.join(''), owned, others };
+}
+/**
+ * Calls `fn` with each outcome of `packed`, in order. A record is one view, reused for the next
+ * record (its `matched` too): `fn` must copy what it keeps. A change's `change` is its own.
+ */
+function forEachPackedOutcome(packed, fn) {
+    const { numbers, text, owned: ownedStrings, others } = packed;
+    let n = 0;
+    let t = 0;
+    let o = 0;
+    let c = 0;
+    const string = () => {
+        const length = numbers[n++];
+        if (length === NULL)
+            return null;
+        const value = text.slice(t, t + length);
+        t += length;
+        return value;
+    };
+    const owned = () => (numbers[n++] === NULL ? null : ownedStrings[c++]);
+    const list = () => {
+        const count = numbers[n++];
+        const values = new Array(count);
+        for (let k = 0; k < count; k++)
+            values[k] = numbers[n++];
+        return values;
+    };
+    /** The view's `matched`, one array per length, refilled per record. */
+    const matchedOf = [];
+    const view = {
+        kind: 'record',
+        line: 0,
+        request_id: '',
+        occurred_at: null,
+        manifest_id: null,
+        recorded_decision: null,
+        policy_revision: null,
+        evaluated: false,
+        error: null,
+        primary: -1,
+        reasons: 0,
+        byReading: false,
+        matched: null,
+        base: null,
+        change: null,
+        decision_path: null,
+    };
+    for (let i = 0; i < packed.count; i++) {
+        const kind = numbers[n++];
+        if (kind === SKIPPED) {
+            fn({ kind: 'skipped', line: numbers[n++], otherPath: numbers[n++] === 1 });
+            continue;
+        }
+        if (kind !== RECORD) {
+            fn(others[o++]);
+            continue;
+        }
+        view.line = numbers[n++];
+        const flags = numbers[n++];
+        view.primary = numbers[n++];
+        view.reasons = numbers[n++];
+        const base = numbers[n++];
+        view.base = base === NULL - 1 ? null : base;
+        view.recorded_decision = RECORDED[numbers[n++]];
+        const count = numbers[n++];
+        if (count === NULL)
+            view.matched = null;
+        else {
+            const matched = (matchedOf[count] ??= new Array(count));
+            for (let k = 0; k < count; k++)
+                matched[k] = numbers[n++];
+            view.matched = matched;
+        }
+        const changed = (flags & CHANGED) !== 0;
+        view.request_id = (changed ? owned() : string());
+        view.occurred_at = changed ? owned() : string();
+        view.manifest_id = string();
+        view.policy_revision = string();
+        view.error = string();
+        view.decision_path = string();
+        view.evaluated = (flags & EVALUATED) !== 0;
+        view.byReading = (flags & BY_READING) !== 0;
+        view.change = null;
+        if (changed) {
+            const subject = owned();
+            const method = owned();
+            const tools = new Array(numbers[n++]);
+            for (let k = 0; k < tools.length; k++)
+                tools[k] = owned();
+            let explain = null;
+            if ((flags & EXPLAINED) !== 0)
+                explain = {
+                    base_matched: list(),
+                    head_basis: numbers[n++],
+                    base_basis: numbers[n++],
+                    head_missing: list(),
+                    base_missing: list(),
+                };
+            const change = { subject, method, tools, explain };
+            view.change = change;
+        }
+        fn(view);
+    }
+}
+/** Every outcome of `packed` as an object of its own (forEachPackedOutcome's views copied). */
+function unpackOutcomes(packed) {
+    const out = [];
+    forEachPackedOutcome(packed, (outcome) => out.push(outcome.kind === 'record'
+        ? { ...outcome, matched: outcome.matched === null ? null : [...outcome.matched] }
+        : outcome));
+    return out;
+}
+function outcomeCount(batch) {
+    return isPacked(batch) ? batch.count : batch.length;
+}
+/** Each outcome of a batch in order; a packed record is a reused view (forEachPackedOutcome). */
+function forEachOutcome(batch, fn) {
+    if (isPacked(batch))
+        forEachPackedOutcome(batch, fn);
+    else
+        for (const outcome of batch)
+            fn(outcome);
+}
+function isPacked(batch) {
+    return !Array.isArray(batch);
+}
+
 ;// CONCATENATED MODULE: ./build/replay/replay.js
+
 
 
 
@@ -77146,10 +77262,10 @@ async function replayTraffic(options) {
             });
             const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, groups, plan);
             let read = 0;
+            const add = (outcome) => aggregate.add(outcome);
             const take = (outcomes) => {
-                for (const outcome of outcomes)
-                    aggregate.add(outcome);
-                read += outcomes.length;
+                forEachOutcome(outcomes, add);
+                read += outcomeCount(outcomes);
                 options.onProgress?.(read);
             };
             // In-process, or for a unit a worker does not take: the same evaluator on this thread.

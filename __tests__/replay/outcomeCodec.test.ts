@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import fc from 'fast-check';
-import { packOutcomes, unpackOutcomes } from '../../src/replay/outcomeCodec.js';
+import { forEachPackedOutcome, packOutcomes, unpackOutcomes } from '../../src/replay/outcomeCodec.js';
 import type { ElementOutcome, RecordOutcome } from '../../src/replay/recordOutcome.js';
 
 /**
@@ -41,7 +41,16 @@ const record: fc.Arbitrary<RecordOutcome> = fc.record({
         subject: nullable,
         method: nullable,
         tools: fc.array(text, { maxLength: 3 }),
-        explain: fc.constant(null),
+        explain: fc.option(
+          fc.record({
+            base_matched: fc.array(fc.nat({ max: 500 }), { maxLength: 4 }),
+            head_basis: fc.nat({ max: 3 }),
+            base_basis: fc.nat({ max: 3 }),
+            head_missing: fc.array(fc.nat({ max: 500 }), { maxLength: 3 }),
+            base_missing: fc.array(fc.nat({ max: 500 }), { maxLength: 3 }),
+          }),
+          { nil: null },
+        ),
       }),
     },
   ),
@@ -75,7 +84,19 @@ describe('packed outcomes (worker → main thread)', () => {
     );
   });
 
-  it('packs the common outcomes as numbers and one text, the rare ones as they are', () => {
+  it('the main thread reads the same outcomes through one reused view', () => {
+    fc.assert(
+      fc.property(fc.array(outcome, { maxLength: 40 }), (outcomes) => {
+        const seen: unknown[] = [];
+        // What the aggregation reads of each outcome while it holds it, as a copy.
+        forEachPackedOutcome(structuredClone(packOutcomes(outcomes)), (o) => seen.push(structuredClone(o)));
+        expect(seen).toEqual(outcomes);
+      }),
+      { numRuns: 500, seed: 20261201 },
+    );
+  });
+
+  it('packs records (changes too) as numbers and one text, the rare outcomes as they are', () => {
     const common: RecordOutcome = {
       kind: 'record',
       line: 7,
@@ -97,11 +118,14 @@ describe('packed outcomes (worker → main thread)', () => {
     const changed: RecordOutcome = {
       ...common,
       line: 8,
-      change: { subject: null, method: null, tools: [], explain: null },
+      change: { subject: 'ann', method: null, tools: ['t'], explain: null },
     };
-    const packed = packOutcomes([common, { kind: 'skipped', line: 9, otherPath: true }, changed]);
-    expect(packed.text).toBe('r-1m');
-    expect(packed.others).toEqual([changed]);
-    expect(packed.count).toBe(3);
+    const mixed: ElementOutcome = { kind: 'mixed', line: 10 };
+    const packed = packOutcomes([common, { kind: 'skipped', line: 9, otherPath: true }, changed, mixed]);
+    expect(packed.text).toBe('r-1mm');
+    // What a change keeps to the end travels as strings of their own, not slices of the text.
+    expect(packed.owned).toEqual(['r-1', 'ann', 't']);
+    expect(packed.others).toEqual([mixed]);
+    expect(packed.count).toBe(4);
   });
 });

@@ -1,17 +1,30 @@
-import type { ElementOutcome, RecordOutcome, Verdict } from './recordOutcome.js';
+import type { ChangeExplanation } from './changeExplanation.js';
+import type { ChangeDetail, ElementOutcome, RecordOutcome, Verdict } from './recordOutcome.js';
 
 /**
  * Outcomes as a worker thread posts them to the main thread: numbers in one Float64Array (whose
  * buffer is transferred, not copied) and every string in one text, instead of an array of objects
  * that the structured clone walks field by field (measured: about 2.5 µs per record to serialise
- * and 1.4 µs to deserialise, a twentieth of a worker's time). Only the common outcomes are packed
- * (a record without a change, a skipped decision-log line); the rare ones (changes, malformed,
- * mixed) travel as objects beside them, at their position.
+ * and 1.4 µs to deserialise, a twentieth of a worker's time). Records (changes too) and skipped
+ * decision-log lines are packed; the rare outcomes (malformed, mixed) travel as objects beside
+ * them, at their position.
+ *
+ * The main thread reads the records through one reused view (forEachPackedOutcome) instead of
+ * unpacking a thousand objects per run. Under Node 24, whose V8 lets a busy young generation grow
+ * large, that allocation cost 30–40 MB of peak RSS at a million records; a change's seven objects
+ * also cost a structured clone each way (~150 µs per run).
  */
 export interface PackedOutcomes {
   count: number;
   numbers: Float64Array;
   text: string;
+  /**
+   * The strings a change keeps to the end of the replay (its id, time, subject, method, tools),
+   * each a string of its own: a slice of `text` (13 characters or more, in V8) would keep the
+   * whole text alive, a few hundred runs' worth for the change list and its groups (measured:
+   * +50 MB of peak RSS at a million records).
+   */
+  owned: string[];
   /** The outcomes not packed, in order; `numbers` marks their places. */
   others: ElementOutcome[];
 }
@@ -20,6 +33,12 @@ const RECORD = 0;
 const SKIPPED = 1;
 const OTHER = 2;
 const NULL = -1;
+
+/** A record's flag bits. */
+const EVALUATED = 1;
+const BY_READING = 2;
+const CHANGED = 4;
+const EXPLAINED = 8;
 
 const RECORDED = [null, 'allow', 'deny'] as const;
 
@@ -37,6 +56,11 @@ class Numbers {
     this.array[this.length++] = value;
   }
 
+  list(values: readonly number[]): void {
+    this.push(values.length);
+    for (const value of values) this.push(value);
+  }
+
   done(): Float64Array {
     return this.array.slice(0, this.length);
   }
@@ -46,6 +70,7 @@ export function packOutcomes(outcomes: readonly ElementOutcome[]): PackedOutcome
   const numbers = new Numbers();
   const texts: string[] = [];
   const others: ElementOutcome[] = [];
+  const owned: string[] = [];
   const string = (value: string | null) => {
     if (value === null) numbers.push(NULL);
     else {
@@ -53,44 +78,74 @@ export function packOutcomes(outcomes: readonly ElementOutcome[]): PackedOutcome
       texts.push(value);
     }
   };
+  const own = (value: string | null) => {
+    numbers.push(value === null ? NULL : 0);
+    if (value !== null) owned.push(value);
+  };
   for (const outcome of outcomes) {
     if (outcome.kind === 'skipped') {
       numbers.push(SKIPPED);
       numbers.push(outcome.line);
       numbers.push(outcome.otherPath ? 1 : 0);
-    } else if (outcome.kind === 'record' && outcome.change === null) {
+    } else if (outcome.kind === 'record') {
+      const change = outcome.change;
       numbers.push(RECORD);
       numbers.push(outcome.line);
-      numbers.push((outcome.evaluated ? 1 : 0) | (outcome.byReading ? 2 : 0));
+      numbers.push(
+        (outcome.evaluated ? EVALUATED : 0) |
+          (outcome.byReading ? BY_READING : 0) |
+          (change !== null ? CHANGED : 0) |
+          (change?.explain ? EXPLAINED : 0),
+      );
       numbers.push(outcome.primary);
       numbers.push(outcome.reasons);
       numbers.push(outcome.base ?? NULL - 1);
       numbers.push(RECORDED.indexOf(outcome.recorded_decision));
       if (outcome.matched === null) numbers.push(NULL);
-      else {
-        numbers.push(outcome.matched.length);
-        for (const index of outcome.matched) numbers.push(index);
+      else numbers.list(outcome.matched);
+      if (change === null) {
+        string(outcome.request_id);
+        string(outcome.occurred_at);
+      } else {
+        own(outcome.request_id);
+        own(outcome.occurred_at);
       }
-      string(outcome.request_id);
-      string(outcome.occurred_at);
       string(outcome.manifest_id);
       string(outcome.policy_revision);
       string(outcome.error);
       string(outcome.decision_path);
+      if (change !== null) {
+        own(change.subject);
+        own(change.method);
+        numbers.push(change.tools.length);
+        for (const tool of change.tools) own(tool);
+        const explain = change.explain;
+        if (explain !== null) {
+          numbers.list(explain.base_matched);
+          numbers.push(explain.head_basis);
+          numbers.push(explain.base_basis);
+          numbers.list(explain.head_missing);
+          numbers.list(explain.base_missing);
+        }
+      }
     } else {
       numbers.push(OTHER);
       others.push(outcome);
     }
   }
-  return { count: outcomes.length, numbers: numbers.done(), text: texts.join(''), others };
+  return { count: outcomes.length, numbers: numbers.done(), text: texts.join(''), owned, others };
 }
 
-export function unpackOutcomes(packed: PackedOutcomes): ElementOutcome[] {
-  const { numbers, text, others } = packed;
-  const out: ElementOutcome[] = new Array<ElementOutcome>(packed.count);
+/**
+ * Calls `fn` with each outcome of `packed`, in order. A record is one view, reused for the next
+ * record (its `matched` too): `fn` must copy what it keeps. A change's `change` is its own.
+ */
+export function forEachPackedOutcome(packed: PackedOutcomes, fn: (outcome: ElementOutcome) => void): void {
+  const { numbers, text, owned: ownedStrings, others } = packed;
   let n = 0;
   let t = 0;
   let o = 0;
+  let c = 0;
   const string = (): string | null => {
     const length = numbers[n++]!;
     if (length === NULL) return null;
@@ -98,45 +153,114 @@ export function unpackOutcomes(packed: PackedOutcomes): ElementOutcome[] {
     t += length;
     return value;
   };
+  const owned = (): string | null => (numbers[n++] === NULL ? null : ownedStrings[c++]!);
+  const list = (): number[] => {
+    const count = numbers[n++]!;
+    const values = new Array<number>(count);
+    for (let k = 0; k < count; k++) values[k] = numbers[n++]!;
+    return values;
+  };
+  /** The view's `matched`, one array per length, refilled per record. */
+  const matchedOf: number[][] = [];
+  const view: RecordOutcome = {
+    kind: 'record',
+    line: 0,
+    request_id: '',
+    occurred_at: null,
+    manifest_id: null,
+    recorded_decision: null,
+    policy_revision: null,
+    evaluated: false,
+    error: null,
+    primary: -1,
+    reasons: 0,
+    byReading: false,
+    matched: null,
+    base: null,
+    change: null,
+    decision_path: null,
+  };
   for (let i = 0; i < packed.count; i++) {
     const kind = numbers[n++];
     if (kind === SKIPPED) {
-      out[i] = { kind: 'skipped', line: numbers[n++]!, otherPath: numbers[n++] === 1 };
-    } else if (kind === RECORD) {
-      const line = numbers[n++]!;
-      const flags = numbers[n++]!;
-      const primary = numbers[n++] as Verdict;
-      const reasons = numbers[n++]!;
-      const base = numbers[n++]!;
-      const recorded = RECORDED[numbers[n++]!]!;
-      const count = numbers[n++]!;
-      let matched: number[] | null = null;
-      if (count !== NULL) {
-        matched = new Array<number>(count);
-        for (let k = 0; k < count; k++) matched[k] = numbers[n++]!;
-      }
-      const outcome: RecordOutcome = {
-        kind: 'record',
-        line,
-        request_id: string()!,
-        occurred_at: string(),
-        manifest_id: string(),
-        recorded_decision: recorded,
-        policy_revision: string(),
-        evaluated: (flags & 1) !== 0,
-        error: string(),
-        primary,
-        reasons,
-        byReading: (flags & 2) !== 0,
-        matched,
-        base: base === NULL - 1 ? null : (base as Verdict),
-        change: null,
-        decision_path: string(),
-      };
-      out[i] = outcome;
-    } else {
-      out[i] = others[o++]!;
+      fn({ kind: 'skipped', line: numbers[n++]!, otherPath: numbers[n++] === 1 });
+      continue;
     }
+    if (kind !== RECORD) {
+      fn(others[o++]!);
+      continue;
+    }
+    view.line = numbers[n++]!;
+    const flags = numbers[n++]!;
+    view.primary = numbers[n++] as Verdict;
+    view.reasons = numbers[n++]!;
+    const base = numbers[n++]!;
+    view.base = base === NULL - 1 ? null : (base as Verdict);
+    view.recorded_decision = RECORDED[numbers[n++]!]!;
+    const count = numbers[n++]!;
+    if (count === NULL) view.matched = null;
+    else {
+      const matched = (matchedOf[count] ??= new Array<number>(count));
+      for (let k = 0; k < count; k++) matched[k] = numbers[n++]!;
+      view.matched = matched;
+    }
+    const changed = (flags & CHANGED) !== 0;
+    view.request_id = (changed ? owned() : string())!;
+    view.occurred_at = changed ? owned() : string();
+    view.manifest_id = string();
+    view.policy_revision = string();
+    view.error = string();
+    view.decision_path = string();
+    view.evaluated = (flags & EVALUATED) !== 0;
+    view.byReading = (flags & BY_READING) !== 0;
+    view.change = null;
+    if (changed) {
+      const subject = owned();
+      const method = owned();
+      const tools = new Array<string>(numbers[n++]!);
+      for (let k = 0; k < tools.length; k++) tools[k] = owned()!;
+      let explain: ChangeExplanation | null = null;
+      if ((flags & EXPLAINED) !== 0)
+        explain = {
+          base_matched: list(),
+          head_basis: numbers[n++]!,
+          base_basis: numbers[n++]!,
+          head_missing: list(),
+          base_missing: list(),
+        };
+      const change: ChangeDetail = { subject, method, tools, explain };
+      view.change = change;
+    }
+    fn(view);
   }
+}
+
+/** Every outcome of `packed` as an object of its own (forEachPackedOutcome's views copied). */
+export function unpackOutcomes(packed: PackedOutcomes): ElementOutcome[] {
+  const out: ElementOutcome[] = [];
+  forEachPackedOutcome(packed, (outcome) =>
+    out.push(
+      outcome.kind === 'record'
+        ? { ...outcome, matched: outcome.matched === null ? null : [...outcome.matched] }
+        : outcome,
+    ),
+  );
   return out;
+}
+
+/** What a worker's run comes back as: packed, or (a run evaluated on the main thread) objects. */
+export type OutcomeBatch = readonly ElementOutcome[] | PackedOutcomes;
+
+export function outcomeCount(batch: OutcomeBatch): number {
+  return isPacked(batch) ? batch.count : batch.length;
+}
+
+/** Each outcome of a batch in order; a packed record is a reused view (forEachPackedOutcome). */
+export function forEachOutcome(batch: OutcomeBatch, fn: (outcome: ElementOutcome) => void): void {
+  if (isPacked(batch)) forEachPackedOutcome(batch, fn);
+  else for (const outcome of batch) fn(outcome);
+}
+
+function isPacked(batch: OutcomeBatch): batch is PackedOutcomes {
+  return !Array.isArray(batch);
 }

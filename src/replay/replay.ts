@@ -35,6 +35,7 @@ import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { buildRecordFilter, type RecordFilter } from './selection.js';
 import { inShard, type Shard } from './shard.js';
 import { ReplayWorkerPool, replayWorkerScript, WORKER_CHUNK_BYTES, type WorkerInit } from './workerPool.js';
+import { forEachOutcome, outcomeCount, type OutcomeBatch } from './outcomeCodec.js';
 import { MAX_MALFORMED_EXAMPLES, type Change, type MalformedExample, type ReplayResult } from './report.js';
 import type { UnevaluableMode } from './unknownSides.js';
 
@@ -211,9 +212,10 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
         plan,
       );
       let read = 0;
-      const take = (outcomes: readonly ElementOutcome[]) => {
-        for (const outcome of outcomes) aggregate.add(outcome);
-        read += outcomes.length;
+      const add = (outcome: ElementOutcome) => aggregate.add(outcome);
+      const take = (outcomes: OutcomeBatch) => {
+        forEachOutcome(outcomes, add);
+        read += outcomeCount(outcomes);
         options.onProgress?.(read);
       };
       // In-process, or for a unit a worker does not take: the same evaluator on this thread.

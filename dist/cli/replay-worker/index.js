@@ -7115,13 +7115,18 @@ class WasmPolicy {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ packOutcomes)
+/* harmony export */   Nu: () => (/* binding */ packOutcomes)
 /* harmony export */ });
-/* unused harmony export unpackOutcomes */
+/* unused harmony exports forEachPackedOutcome, unpackOutcomes, outcomeCount, forEachOutcome */
 const RECORD = 0;
 const SKIPPED = 1;
 const OTHER = 2;
 const NULL = -1;
+/** A record's flag bits. */
+const EVALUATED = 1;
+const BY_READING = 2;
+const CHANGED = 4;
+const EXPLAINED = 8;
 const RECORDED = [null, 'allow', 'deny'];
 /** Growable numbers, so a run of any length packs without a second pass. */
 class Numbers {
@@ -7135,6 +7140,11 @@ class Numbers {
         }
         this.array[this.length++] = value;
     }
+    list(values) {
+        this.push(values.length);
+        for (const value of values)
+            this.push(value);
+    }
     done() {
         return this.array.slice(0, this.length);
     }
@@ -7143,6 +7153,7 @@ function packOutcomes(outcomes) {
     const numbers = new Numbers();
     const texts = [];
     const others = [];
+    const owned = [];
     const string = (value) => {
         if (value === null)
             numbers.push(NULL);
@@ -7151,47 +7162,78 @@ function packOutcomes(outcomes) {
             texts.push(value);
         }
     };
+    const own = (value) => {
+        numbers.push(value === null ? NULL : 0);
+        if (value !== null)
+            owned.push(value);
+    };
     for (const outcome of outcomes) {
         if (outcome.kind === 'skipped') {
             numbers.push(SKIPPED);
             numbers.push(outcome.line);
             numbers.push(outcome.otherPath ? 1 : 0);
         }
-        else if (outcome.kind === 'record' && outcome.change === null) {
+        else if (outcome.kind === 'record') {
+            const change = outcome.change;
             numbers.push(RECORD);
             numbers.push(outcome.line);
-            numbers.push((outcome.evaluated ? 1 : 0) | (outcome.byReading ? 2 : 0));
+            numbers.push((outcome.evaluated ? EVALUATED : 0) |
+                (outcome.byReading ? BY_READING : 0) |
+                (change !== null ? CHANGED : 0) |
+                (change?.explain ? EXPLAINED : 0));
             numbers.push(outcome.primary);
             numbers.push(outcome.reasons);
             numbers.push(outcome.base ?? NULL - 1);
             numbers.push(RECORDED.indexOf(outcome.recorded_decision));
             if (outcome.matched === null)
                 numbers.push(NULL);
-            else {
-                numbers.push(outcome.matched.length);
-                for (const index of outcome.matched)
-                    numbers.push(index);
+            else
+                numbers.list(outcome.matched);
+            if (change === null) {
+                string(outcome.request_id);
+                string(outcome.occurred_at);
             }
-            string(outcome.request_id);
-            string(outcome.occurred_at);
+            else {
+                own(outcome.request_id);
+                own(outcome.occurred_at);
+            }
             string(outcome.manifest_id);
             string(outcome.policy_revision);
             string(outcome.error);
             string(outcome.decision_path);
+            if (change !== null) {
+                own(change.subject);
+                own(change.method);
+                numbers.push(change.tools.length);
+                for (const tool of change.tools)
+                    own(tool);
+                const explain = change.explain;
+                if (explain !== null) {
+                    numbers.list(explain.base_matched);
+                    numbers.push(explain.head_basis);
+                    numbers.push(explain.base_basis);
+                    numbers.list(explain.head_missing);
+                    numbers.list(explain.base_missing);
+                }
+            }
         }
         else {
             numbers.push(OTHER);
             others.push(outcome);
         }
     }
-    return { count: outcomes.length, numbers: numbers.done(), text: texts.join(''), others };
+    return { count: outcomes.length, numbers: numbers.done(), text: texts.join(''), owned, others };
 }
-function unpackOutcomes(packed) {
-    const { numbers, text, others } = packed;
-    const out = new Array(packed.count);
+/**
+ * Calls `fn` with each outcome of `packed`, in order. A record is one view, reused for the next
+ * record (its `matched` too): `fn` must copy what it keeps. A change's `change` is its own.
+ */
+function forEachPackedOutcome(packed, fn) {
+    const { numbers, text, owned: ownedStrings, others } = packed;
     let n = 0;
     let t = 0;
     let o = 0;
+    let c = 0;
     const string = () => {
         const length = numbers[n++];
         if (length === NULL)
@@ -7200,50 +7242,112 @@ function unpackOutcomes(packed) {
         t += length;
         return value;
     };
+    const owned = () => (numbers[n++] === NULL ? null : ownedStrings[c++]);
+    const list = () => {
+        const count = numbers[n++];
+        const values = new Array(count);
+        for (let k = 0; k < count; k++)
+            values[k] = numbers[n++];
+        return values;
+    };
+    /** The view's `matched`, one array per length, refilled per record. */
+    const matchedOf = [];
+    const view = {
+        kind: 'record',
+        line: 0,
+        request_id: '',
+        occurred_at: null,
+        manifest_id: null,
+        recorded_decision: null,
+        policy_revision: null,
+        evaluated: false,
+        error: null,
+        primary: -1,
+        reasons: 0,
+        byReading: false,
+        matched: null,
+        base: null,
+        change: null,
+        decision_path: null,
+    };
     for (let i = 0; i < packed.count; i++) {
         const kind = numbers[n++];
         if (kind === SKIPPED) {
-            out[i] = { kind: 'skipped', line: numbers[n++], otherPath: numbers[n++] === 1 };
+            fn({ kind: 'skipped', line: numbers[n++], otherPath: numbers[n++] === 1 });
+            continue;
         }
-        else if (kind === RECORD) {
-            const line = numbers[n++];
-            const flags = numbers[n++];
-            const primary = numbers[n++];
-            const reasons = numbers[n++];
-            const base = numbers[n++];
-            const recorded = RECORDED[numbers[n++]];
-            const count = numbers[n++];
-            let matched = null;
-            if (count !== NULL) {
-                matched = new Array(count);
-                for (let k = 0; k < count; k++)
-                    matched[k] = numbers[n++];
-            }
-            const outcome = {
-                kind: 'record',
-                line,
-                request_id: string(),
-                occurred_at: string(),
-                manifest_id: string(),
-                recorded_decision: recorded,
-                policy_revision: string(),
-                evaluated: (flags & 1) !== 0,
-                error: string(),
-                primary,
-                reasons,
-                byReading: (flags & 2) !== 0,
-                matched,
-                base: base === NULL - 1 ? null : base,
-                change: null,
-                decision_path: string(),
-            };
-            out[i] = outcome;
+        if (kind !== RECORD) {
+            fn(others[o++]);
+            continue;
         }
+        view.line = numbers[n++];
+        const flags = numbers[n++];
+        view.primary = numbers[n++];
+        view.reasons = numbers[n++];
+        const base = numbers[n++];
+        view.base = base === NULL - 1 ? null : base;
+        view.recorded_decision = RECORDED[numbers[n++]];
+        const count = numbers[n++];
+        if (count === NULL)
+            view.matched = null;
         else {
-            out[i] = others[o++];
+            const matched = (matchedOf[count] ??= new Array(count));
+            for (let k = 0; k < count; k++)
+                matched[k] = numbers[n++];
+            view.matched = matched;
         }
+        const changed = (flags & CHANGED) !== 0;
+        view.request_id = (changed ? owned() : string());
+        view.occurred_at = changed ? owned() : string();
+        view.manifest_id = string();
+        view.policy_revision = string();
+        view.error = string();
+        view.decision_path = string();
+        view.evaluated = (flags & EVALUATED) !== 0;
+        view.byReading = (flags & BY_READING) !== 0;
+        view.change = null;
+        if (changed) {
+            const subject = owned();
+            const method = owned();
+            const tools = new Array(numbers[n++]);
+            for (let k = 0; k < tools.length; k++)
+                tools[k] = owned();
+            let explain = null;
+            if ((flags & EXPLAINED) !== 0)
+                explain = {
+                    base_matched: list(),
+                    head_basis: numbers[n++],
+                    base_basis: numbers[n++],
+                    head_missing: list(),
+                    base_missing: list(),
+                };
+            const change = { subject, method, tools, explain };
+            view.change = change;
+        }
+        fn(view);
     }
+}
+/** Every outcome of `packed` as an object of its own (forEachPackedOutcome's views copied). */
+function unpackOutcomes(packed) {
+    const out = [];
+    forEachPackedOutcome(packed, (outcome) => out.push(outcome.kind === 'record'
+        ? { ...outcome, matched: outcome.matched === null ? null : [...outcome.matched] }
+        : outcome));
     return out;
+}
+function outcomeCount(batch) {
+    return isPacked(batch) ? batch.count : batch.length;
+}
+/** Each outcome of a batch in order; a packed record is a reused view (forEachPackedOutcome). */
+function forEachOutcome(batch, fn) {
+    if (isPacked(batch))
+        forEachPackedOutcome(batch, fn);
+    else
+        for (const outcome of batch)
+            fn(outcome);
+}
+function isPacked(batch) {
+    return !Array.isArray(batch);
 }
 
 
@@ -21600,7 +21704,7 @@ port.on('message', (request) => {
     let reply;
     try {
         evaluator.cache.learn(request.learned);
-        const outcomes = (0,_outcomeCodec_js__WEBPACK_IMPORTED_MODULE_3__/* .packOutcomes */ .N)(evaluator.evaluateLines(request.bytes, request.firstLine, request.base));
+        const outcomes = (0,_outcomeCodec_js__WEBPACK_IMPORTED_MODULE_3__/* .packOutcomes */ .Nu)(evaluator.evaluateLines(request.bytes, request.firstLine, request.base));
         reply = { seq: request.seq, outcomes, learned: evaluator.cache.learned() };
     }
     catch (error) {
