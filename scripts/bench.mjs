@@ -19,27 +19,30 @@
  * 1. Generates a seeded sample with scripts/generate-traffic.mjs (cached under .bench/).
  * 2. Replays it through the bundled example pair (fixtures/example/policies/{base,head}.yaml)
  *    with the CLI (`--cli`, default the committed bundle dist/cli/index.js; run `npm run build`
- *    first to measure the working tree), R times; reports the median wall time and the peak RSS
- *    of the CLI process. records/s is over the replay itself: the wall time minus the fixed cost
- *    of a run (node start, validate → Rego → `opa build` of both policies), measured by replaying
- *    a 10-record slice of the same sample. The end-to-end rate is printed beside it.
+ *    first to measure the working tree), R times; reports the median wall time, the peak RSS
+ *    and the CPU time (user + system of all its threads, written at exit by
+ *    scripts/lib/cpu-at-exit.mjs, preloaded with --import) of the CLI process. records/s is
+ *    over the replay itself: the wall time minus the fixed cost of a run (node start, validate →
+ *    Rego → `opa build` of both policies), measured by replaying a 10-record slice of the same
+ *    sample. The end-to-end rate is printed beside it.
  * 3. Starts `opa run --server` on 127.0.0.1 with the same two policies (as packages `base` and
  *    `head`), posts the first M records' inputs to /v1/data/{base,head}/decision (two requests in
  *    flight, keep-alive) and reports records/s.
  * 4. Measures the parse limit of the same file (scripts/lib/parse-ceiling.mjs): gunzip + split +
  *    JSON.parse of every line, one process per core at once, R times; the limit is cores ×
- *    records ÷ the slowest process's median time. Then prints both ratios: replay ÷ parse limit
- *    (the target is at least 0.5) and replay ÷ OPA server.
+ *    records ÷ the slowest process's median time. Then prints the CPU per record of the replay
+ *    (over wall − fixed) and of a parse process, and both ratios: replay ÷ parse limit (the
+ *    target is at least 0.5) and replay ÷ OPA server.
  * Benchmarks are not tests: nothing here fails on timing.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, Agent } from 'node:http';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setInterval, clearInterval, setTimeout } from 'node:timers';
 import { parseArgs } from 'node:util';
 import { createGunzip } from 'node:zlib';
@@ -158,10 +161,17 @@ function peakRssKb(pid) {
   }
 }
 
+const CPU_HOOK = pathToFileURL(join(ROOT, 'scripts/lib/cpu-at-exit.mjs')).href;
+const CPU_FILE = join(BENCH, 'cpu.json');
+
 function runCli(args) {
   return new Promise((resolvePromise, reject) => {
+    rmSync(CPU_FILE, { force: true });
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', CPU_HOOK, cli, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, POLICY_REPLAY_BENCH_CPU: CPU_FILE },
+    });
     let stderr = '';
     let peak = null;
     child.stderr.on('data', (d) => (stderr += d));
@@ -175,9 +185,15 @@ function runCli(args) {
       const wall = Number(process.hrtime.bigint() - started) / 1e9;
       // Exit 1 is a crossed --fail-on threshold (none is set here); anything else is a failure.
       if (code !== 0) reject(new Error(`${cli} ${args.join(' ')} exited ${code}\n${stderr}`));
-      else resolvePromise({ wall, peakMb: peak === null ? null : peak / 1024 });
+      else resolvePromise({ wall, peakMb: peak === null ? null : peak / 1024, cpu: cpuSeconds() });
     });
   });
+}
+
+/** The CPU seconds (user + system, all threads) the last replay wrote at exit. */
+function cpuSeconds() {
+  const { user, system } = JSON.parse(readFileSync(CPU_FILE, 'utf8'));
+  return (user + system) / 1e6;
 }
 
 const replayArgs = (traffic, out) => [
@@ -202,16 +218,23 @@ const replayArgs = (traffic, out) => [
 const slice = join(BENCH, `startup-10-${values.seed}.${decisionLog ? 'log' : 'jsonl'}`);
 writeFileSync(slice, `${(await firstLines(decisionLog ? 30 : 10, replayed)).join('\n')}\n`);
 const startup = [];
-for (let i = 0; i < 3; i++) startup.push((await runCli(replayArgs(slice, join(BENCH, 'startup.json')))).wall);
+const startupCpu = [];
+for (let i = 0; i < 3; i++) {
+  const run = await runCli(replayArgs(slice, join(BENCH, 'startup.json')));
+  startup.push(run.wall);
+  startupCpu.push(run.cpu);
+}
 const fixed = median(startup);
 
 const walls = [];
 const peaks = [];
+const cpus = [];
 for (let i = 0; i < runs; i++) {
-  const { wall, peakMb } = await runCli(
+  const { wall, peakMb, cpu } = await runCli(
     replayArgs(replayed, join(BENCH, `report-${values.sample}-${records}.json`)),
   );
   walls.push(wall);
+  cpus.push(cpu);
   if (peakMb !== null) peaks.push(peakMb);
   console.error(
     `  run ${i + 1}/${runs}: ${wall.toFixed(2)} s, peak RSS ${peakMb === null ? 'n/a' : fmt(peakMb)} MB`,
@@ -221,6 +244,8 @@ const wall = median(walls);
 const replayRate = records / Math.max(wall - fixed, 1e-3);
 const endToEndRate = records / wall;
 const peak = peaks.length > 0 ? `${fmt(Math.max(...peaks))} MB` : 'n/a';
+// CPU per record over the replay itself, like records/s: the fixed run's CPU taken off.
+const replayCpuUs = (Math.max(median(cpus) - median(startupCpu), 0) / records) * 1e6;
 
 // ---------------------------------------------------------------------------------------------
 // The OPA server baseline
@@ -354,12 +379,15 @@ async function parseLimit(file) {
   const cores = availableParallelism();
   const together = [];
   const alone = [];
+  const cpu = [];
   for (let i = 0; i < runs; i++) {
     const results = await Promise.all(Array.from({ length: cores }, () => parseOnce(file)));
     together.push(Math.max(...results.map((r) => r.seconds)));
+    cpu.push(...results.map((r) => r.cpu));
     alone.push((await parseOnce(file)).seconds);
   }
   return {
+    cpuUs: (median(cpu) / records) * 1e6,
     cores,
     rate: (cores * records) / median(together),
     seconds: median(together),
@@ -370,7 +398,7 @@ async function parseLimit(file) {
 const ceiling = await parseLimit(replayed);
 
 console.log(
-  `sample      ${records} ${decisionLog ? 'decision events in an OPA console log (3 lines each)' : 'records'}, seed ${values.seed}, policies base + head (fixtures/example), ${runs} run(s), median`,
+  `sample      ${records} ${decisionLog ? 'decision events in an OPA console log (3 lines each)' : 'records'}, seed ${values.seed}, policies base + head (fixtures/example), ${runs} run(s), median, node ${process.version}`,
 );
 console.log(
   `parse-limit records/s ${fmt(ceiling.rate)}  (gunzip + split + JSON.parse of every line, ${ceiling.cores} processes at once, each the whole file in ${ceiling.seconds.toFixed(2)} s; one process alone ${fmt(ceiling.alone)}/s)`,
@@ -380,6 +408,9 @@ console.log(
 );
 console.log(
   `opa-server  records/s ${fmt(opaServer.rate)}  (${opaServer.records} records, base + head each, 2 in flight, ${opaServer.seconds.toFixed(2)} s)`,
+);
+console.log(
+  `cpu         replay ${replayCpuUs.toFixed(1)} µs/record, parse limit ${ceiling.cpuUs.toFixed(1)} µs/record  (user + system of all threads; the replay's over wall − fixed; half the parse limit on ${ceiling.cores} cores leaves at most ${((ceiling.cores / (0.5 * ceiling.rate)) * 1e6).toFixed(1)} µs/record)`,
 );
 console.log(
   `ratios      replay ÷ parse-limit ${(replayRate / ceiling.rate).toFixed(2)} (end to end ${(endToEndRate / ceiling.rate).toFixed(2)})  replay ÷ opa-server ${(replayRate / opaServer.rate).toFixed(1)}x (end to end ${(endToEndRate / opaServer.rate).toFixed(1)}x)`,
