@@ -142,9 +142,10 @@ export class ReplayWorkerPool {
 
   /**
    * Hands every run of lines to the workers and calls `deliver` with their outcomes in sample
-   * order (packed as the workers sent them: the main thread reads them without unpacking). Resolves when every unit is delivered; rejects with the first failure (a worker's
-   * error is rethrown with its name and message). `local` evaluates, in order, what a worker does
-   * not take: a run too large for a worker's heap, and the elements of a JSON array.
+   * order, packed as the workers sent them (the main thread reads them without unpacking).
+   * Resolves when every unit is delivered; rejects with the first failure (a worker's error is
+   * rethrown with its name and message). `local` evaluates, in order, what a worker does not
+   * take: a run too large for a worker's heap, and the elements of a JSON array.
    */
   async run(
     units: AsyncIterable<SampleUnit>,
