@@ -77154,6 +77154,15 @@ function forEachOutcome(batch, fn) {
 function isPacked(batch) {
     return !Array.isArray(batch);
 }
+/**
+ * `text` as a string of its own. A string read from a packed run is a slice of the run's whole
+ * text (13 characters or more, in V8), and keeps all of it alive as long as it is kept: a Map key
+ * that outlives the run is copied first. (Slicing or concatenating does not copy; a JSON round
+ * trip does.)
+ */
+function ownString(text) {
+    return JSON.parse(JSON.stringify(text));
+}
 
 ;// CONCATENATED MODULE: ./build/replay/replay.js
 
@@ -77261,7 +77270,7 @@ async function replayTraffic(options) {
                 maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
                 partial: options.shard !== undefined,
             });
-            const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, groups, plan);
+            const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, groups, plan, options.manifestIds);
             let read = 0;
             const add = (outcome) => aggregate.add(outcome);
             const take = (outcomes) => {
@@ -77327,6 +77336,7 @@ class ReplayAggregator {
     filter;
     groups;
     plan;
+    countedManifests;
     counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
     unevaluableByReading = 0;
     byReason = new Array(UNEVALUABLE_REASONS.length).fill(0);
@@ -77346,12 +77356,13 @@ class ReplayAggregator {
     skipped = { non_decision: 0, other_path: 0 };
     fileCounts;
     paths = new DecisionPathGuard();
-    constructor(config, primary, filter, maxChanges, groups, plan) {
+    constructor(config, primary, filter, maxChanges, groups, plan, countedManifests) {
         this.config = config;
         this.primary = primary;
         this.filter = filter;
         this.groups = groups;
         this.plan = plan;
+        this.countedManifests = countedManifests;
         this.ruleIds = primary.rules.map((r) => r.id);
         this.ruleCounts = this.ruleIds.map(() => 0);
         this.top = new TopChanges(maxChanges);
@@ -77398,7 +77409,16 @@ class ReplayAggregator {
         }
         const counts = this.counts;
         counts.evaluated++;
-        this.manifestIds.set(o.manifest_id, (this.manifestIds.get(o.manifest_id) ?? 0) + 1);
+        const known = this.countedManifests;
+        if (known !== undefined) {
+            const id = o.manifest_id !== null && known.has(o.manifest_id) ? o.manifest_id : null;
+            const count = this.manifestIds.get(id);
+            // A new key outlives the run its text came from: stored as a string of its own.
+            if (count === undefined)
+                this.manifestIds.set(id === null ? null : ownString(id), 1);
+            else
+                this.manifestIds.set(id, count + 1);
+        }
         if (o.byReading)
             this.unevaluableByReading++;
         if (o.primary === VERDICT_UNEVALUABLE) {
@@ -77423,8 +77443,10 @@ class ReplayAggregator {
         let revision;
         if (drift) {
             revision = this.revisions.get(o.policy_revision);
-            if (!revision)
-                this.revisions.set(o.policy_revision, (revision = { records: 0, drift: 0 }));
+            if (!revision) {
+                const key = o.policy_revision === null ? null : ownString(o.policy_revision);
+                this.revisions.set(key, (revision = { records: 0, drift: 0 }));
+            }
             revision.records++;
         }
         if (drift && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
@@ -77593,6 +77615,16 @@ async function preparePolicy(source, opaPath, limits = limits_DEFAULT_LIMITS) {
 function toReportError(p) {
     return { file: p.file, path: p.path, line: p.line, column: p.column, message: p.message };
 }
+/** The ids the fidelity summary grades records by: every manifest's, valid or not. */
+function manifestIdsOf(set) {
+    const ids = new Set();
+    for (const report of set.reports)
+        ids.add(report.id);
+    for (const invalid of set.invalidManifests)
+        if (invalid.id !== null)
+            ids.add(invalid.id);
+    return ids;
+}
 /** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 async function runReplay(options) {
     const paths = typeof options.trafficPath === 'string' ? [options.trafficPath] : options.trafficPath;
@@ -77677,6 +77709,7 @@ async function runReplay(options) {
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
         maxLineBytes: (options.limits ?? limits_DEFAULT_LIMITS).maxLineBytes,
+        ...(manifestSet ? { manifestIds: manifestIdsOf(manifestSet) } : {}),
     });
     meta.excluded_without_time = outcome.excludedWithoutTime;
     meta.skipped = outcome.skipped;

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { ReplayReport, ReplayResult } from '../../src/replay/report.js';
-import { expectInvariants, repoRoot, run, specOrder } from './helpers.js';
+import { replayTraffic } from '../../src/replay/replay.js';
+import { expectInvariants, prepare, repoRoot, run, specOrder } from './helpers.js';
 
 const EXAMPLE = join(repoRoot, 'fixtures/example');
 const BASE = readFileSync(join(EXAMPLE, 'policies/base.yaml'), 'utf8');
@@ -166,5 +167,34 @@ describe('the realistic example (fixtures/example)', () => {
     expect(full.meta.limit).toBeNull();
     expect(full.meta.excluded_without_time).toBe(0);
     expect(Object.keys(full)).toEqual(['meta', 'errors', 'result']);
+  });
+});
+
+describe('manifest ids kept by the replay', () => {
+  // A sample may carry a distinct manifest id per record; the replay keeps counts only for the
+  // ids of the manifests given (what the fidelity section grades) and folds the rest into null.
+  it('counts the given ids exactly as counting every id would, the others under null', async () => {
+    const [head, base] = await Promise.all([prepare(HEAD, 'head.yaml'), prepare(BASE, 'base.yaml')]);
+    const options = { head, base, trafficPath: SAMPLE, since: null, limit: null, maxChanges: 10 };
+    const everyId = new Set<string>();
+    for (const line of lines) {
+      const id = /"manifest_id":"([^"\\]*)"/.exec(line)?.[1];
+      if (id !== undefined) everyId.add(id);
+    }
+    const given = new Set([...everyId].sort().slice(0, 5));
+    const [all, some, none] = await Promise.all([
+      replayTraffic({ ...options, manifestIds: everyId }),
+      replayTraffic({ ...options, manifestIds: given }),
+      replayTraffic(options),
+    ]);
+    expect(everyId.size).toBeGreaterThan(given.size);
+    expect([...some.manifestIds.keys()].every((id) => id === null || given.has(id))).toBe(true);
+    for (const id of given) expect(some.manifestIds.get(id)).toBe(all.manifestIds.get(id));
+    let others = all.manifestIds.get(null) ?? 0;
+    for (const [id, n] of all.manifestIds) if (id !== null && !given.has(id)) others += n;
+    expect(some.manifestIds.get(null)).toBe(others);
+    expect(others).toBeGreaterThan(0);
+    expect([...all.manifestIds.values()].reduce((a, b) => a + b, 0)).toBe(all.result.evaluated);
+    expect(none.manifestIds.size).toBe(0);
   });
 });

@@ -264,3 +264,13 @@ export function forEachOutcome(batch: OutcomeBatch, fn: (outcome: ElementOutcome
 function isPacked(batch: OutcomeBatch): batch is PackedOutcomes {
   return !Array.isArray(batch);
 }
+
+/**
+ * `text` as a string of its own. A string read from a packed run is a slice of the run's whole
+ * text (13 characters or more, in V8), and keeps all of it alive as long as it is kept: a Map key
+ * that outlives the run is copied first. (Slicing or concatenating does not copy; a JSON round
+ * trip does.)
+ */
+export function ownString(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}

@@ -35,7 +35,7 @@ import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { buildRecordFilter, type RecordFilter } from './selection.js';
 import { inShard, type Shard } from './shard.js';
 import { ReplayWorkerPool, replayWorkerScript, WORKER_CHUNK_BYTES, type WorkerInit } from './workerPool.js';
-import { forEachOutcome, outcomeCount, type OutcomeBatch } from './outcomeCodec.js';
+import { forEachOutcome, outcomeCount, ownString, type OutcomeBatch } from './outcomeCodec.js';
 import { MAX_MALFORMED_EXAMPLES, type Change, type MalformedExample, type ReplayResult } from './report.js';
 import type { UnevaluableMode } from './unknownSides.js';
 
@@ -77,6 +77,12 @@ export interface ReplayOptions {
   /** The longest line (`.json`: element) replayed as a record; longer ones are malformed. */
   maxLineBytes?: number;
   /**
+   * The manifest ids whose records the report's fidelity section counts (the manifests given);
+   * every other record is counted under `null` (no manifest). Omitted: no manifest ids are kept.
+   * Only these are kept because a sample can carry a distinct id per record (a million ids).
+   */
+  manifestIds?: ReadonlySet<string>;
+  /**
    * Worker threads evaluating the records: 0 or 1 replays in-process, N ≥ 2 uses N threads.
    * Omitted: chosen from the sample's size (autoWorkerCount). The report is the same either way.
    * JSON arrays (our `.json` files, decision-log upload bodies) are always replayed on the main
@@ -94,7 +100,10 @@ export interface SkippedCounts {
 export interface ReplayOutcome {
   result: ReplayResult;
   excludedWithoutTime: number;
-  /** manifest_id → replayed records carrying it; records without one are under `null`. */
+  /**
+   * manifest_id → replayed records carrying it, for the ids of `ReplayOptions.manifestIds`;
+   * records without one of them are under `null` (none at all when no ids were given).
+   */
   manifestIds: Map<string | null, number>;
   /** Drift mode: scoreable records without a recorded_decision. */
   withoutRecordedDecision: number;
@@ -210,6 +219,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
         options.maxChanges,
         groups,
         plan,
+        options.manifestIds,
       );
       let read = 0;
       const add = (outcome: ElementOutcome) => aggregate.add(outcome);
@@ -308,6 +318,7 @@ class ReplayAggregator {
     maxChanges: number,
     private readonly groups: ChangeGroupCollector,
     private readonly plan: SamplePlan,
+    private readonly countedManifests: ReadonlySet<string> | undefined,
   ) {
     this.ruleIds = primary.rules.map((r) => r.id);
     this.ruleCounts = this.ruleIds.map(() => 0);
@@ -350,7 +361,14 @@ class ReplayAggregator {
 
     const counts = this.counts;
     counts.evaluated++;
-    this.manifestIds.set(o.manifest_id, (this.manifestIds.get(o.manifest_id) ?? 0) + 1);
+    const known = this.countedManifests;
+    if (known !== undefined) {
+      const id = o.manifest_id !== null && known.has(o.manifest_id) ? o.manifest_id : null;
+      const count = this.manifestIds.get(id);
+      // A new key outlives the run its text came from: stored as a string of its own.
+      if (count === undefined) this.manifestIds.set(id === null ? null : ownString(id), 1);
+      else this.manifestIds.set(id, count + 1);
+    }
     if (o.byReading) this.unevaluableByReading++;
     if (o.primary === VERDICT_UNEVALUABLE) {
       counts.unevaluable++;
@@ -368,7 +386,10 @@ class ReplayAggregator {
     let revision: { records: number; drift: number } | undefined;
     if (drift) {
       revision = this.revisions.get(o.policy_revision);
-      if (!revision) this.revisions.set(o.policy_revision, (revision = { records: 0, drift: 0 }));
+      if (!revision) {
+        const key = o.policy_revision === null ? null : ownString(o.policy_revision);
+        this.revisions.set(key, (revision = { records: 0, drift: 0 }));
+      }
       revision.records++;
     }
     if (drift && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {

@@ -7,7 +7,12 @@ import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/dec
 import { planSample, sampleDigest } from '../traffic/sample.js';
 import type { SampleSource } from '../traffic/sampleFiles.js';
 import { sha256OfText } from '../canonical/sha256.js';
-import { loadManifestsFromDirOrGlob, summarizeFidelity, type FidelitySummary } from '../fidelity/report.js';
+import {
+  loadManifestsFromDirOrGlob,
+  summarizeFidelity,
+  type FidelitySummary,
+  type ManifestSet,
+} from '../fidelity/report.js';
 import type { ManifestProblem } from '../fidelity/manifest.js';
 import { TOOL_VERSION } from '../version.js';
 import { replayTraffic, type ReplaySide, type ReplayOutcome } from './replay.js';
@@ -142,6 +147,14 @@ function toReportError(p: PolicyProblem): ReportError {
   return { file: p.file, path: p.path, line: p.line, column: p.column, message: p.message };
 }
 
+/** The ids the fidelity summary grades records by: every manifest's, valid or not. */
+function manifestIdsOf(set: Pick<ManifestSet, 'reports' | 'invalidManifests'>): Set<string> {
+  const ids = new Set<string>();
+  for (const report of set.reports) ids.add(report.id);
+  for (const invalid of set.invalidManifests) if (invalid.id !== null) ids.add(invalid.id);
+  return ids;
+}
+
 /** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
   const paths = typeof options.trafficPath === 'string' ? [options.trafficPath] : options.trafficPath;
@@ -229,6 +242,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     maxLineBytes: (options.limits ?? DEFAULT_LIMITS).maxLineBytes,
+    ...(manifestSet ? { manifestIds: manifestIdsOf(manifestSet) } : {}),
   });
   meta.excluded_without_time = outcome.excludedWithoutTime;
   meta.skipped = outcome.skipped;

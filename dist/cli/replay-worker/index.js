@@ -7117,7 +7117,7 @@ class WasmPolicy {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Nu: () => (/* binding */ packOutcomes)
 /* harmony export */ });
-/* unused harmony exports forEachPackedOutcome, unpackOutcomes, outcomeCount, forEachOutcome */
+/* unused harmony exports forEachPackedOutcome, unpackOutcomes, outcomeCount, forEachOutcome, ownString */
 const RECORD = 0;
 const SKIPPED = 1;
 const OTHER = 2;
@@ -7348,6 +7348,15 @@ function forEachOutcome(batch, fn) {
 }
 function isPacked(batch) {
     return !Array.isArray(batch);
+}
+/**
+ * `text` as a string of its own. A string read from a packed run is a slice of the run's whole
+ * text (13 characters or more, in V8), and keeps all of it alive as long as it is kept: a Map key
+ * that outlives the run is copied first. (Slicing or concatenating does not copy; a JSON round
+ * trip does.)
+ */
+function ownString(text) {
+    return JSON.parse(JSON.stringify(text));
 }
 
 
