@@ -1,11 +1,11 @@
 import { describe, it, expect } from '@jest/globals';
 import fc from 'fast-check';
-import { forEachPackedOutcome, packOutcomes, unpackOutcomes } from '../../src/replay/outcomeCodec.js';
+import { forEachPackedOutcome, packOutcomes } from '../../src/replay/outcomeCodec.js';
 import type { ElementOutcome, RecordOutcome } from '../../src/replay/recordOutcome.js';
 
 /**
  * Worker threads post their outcomes packed (outcomeCodec.ts); the main thread aggregates what it
- * unpacks, so a lossy codec would change reports in worker mode only. Every shape of outcome, with
+ * reads back, so a lossy codec would change reports in worker mode only. Every shape of outcome, with
  * awkward strings (empty, astral, separators, NUL) and positions beyond 2^32, must come back equal.
  */
 
@@ -74,17 +74,7 @@ const outcome: fc.Arbitrary<ElementOutcome> = fc.oneof(
 );
 
 describe('packed outcomes (worker → main thread)', () => {
-  it('unpack(pack(outcomes)) equals the outcomes, in order', () => {
-    fc.assert(
-      fc.property(fc.array(outcome, { maxLength: 40 }), (outcomes) => {
-        const packed = packOutcomes(outcomes);
-        expect(unpackOutcomes(structuredClone(packed))).toEqual(outcomes);
-      }),
-      { numRuns: 2_000, seed: 20261130 },
-    );
-  });
-
-  it('the main thread reads the same outcomes through one reused view', () => {
+  it('reads back every outcome as packed, in order, through one reused view', () => {
     fc.assert(
       fc.property(fc.array(outcome, { maxLength: 40 }), (outcomes) => {
         const seen: unknown[] = [];
@@ -92,7 +82,7 @@ describe('packed outcomes (worker → main thread)', () => {
         forEachPackedOutcome(structuredClone(packOutcomes(outcomes)), (o) => seen.push(structuredClone(o)));
         expect(seen).toEqual(outcomes);
       }),
-      { numRuns: 500, seed: 20261201 },
+      { numRuns: 2_000, seed: 20261201 },
     );
   });
 
@@ -122,9 +112,7 @@ describe('packed outcomes (worker → main thread)', () => {
     };
     const mixed: ElementOutcome = { kind: 'mixed', line: 10 };
     const packed = packOutcomes([common, { kind: 'skipped', line: 9, otherPath: true }, changed, mixed]);
-    expect(packed.text).toBe('r-1mm');
-    // What a change keeps to the end travels as strings of their own, not slices of the text.
-    expect(packed.owned).toEqual(['r-1', 'ann', 't']);
+    expect(packed.text).toBe('r-1mr-1mannt');
     expect(packed.others).toEqual([mixed]);
     expect(packed.count).toBe(4);
   });

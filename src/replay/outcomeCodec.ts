@@ -18,13 +18,6 @@ export interface PackedOutcomes {
   count: number;
   numbers: Float64Array;
   text: string;
-  /**
-   * The strings a change keeps to the end of the replay (its id, time, subject, method, tools),
-   * each a string of its own: a slice of `text` (13 characters or more, in V8) would keep the
-   * whole text alive, a few hundred runs' worth for the change list and its groups (measured:
-   * +50 MB of peak RSS at a million records).
-   */
-  owned: string[];
   /** The outcomes not packed, in order; `numbers` marks their places. */
   others: ElementOutcome[];
 }
@@ -70,17 +63,12 @@ export function packOutcomes(outcomes: readonly ElementOutcome[]): PackedOutcome
   const numbers = new Numbers();
   const texts: string[] = [];
   const others: ElementOutcome[] = [];
-  const owned: string[] = [];
   const string = (value: string | null) => {
     if (value === null) numbers.push(NULL);
     else {
       numbers.push(value.length);
       texts.push(value);
     }
-  };
-  const own = (value: string | null) => {
-    numbers.push(value === null ? NULL : 0);
-    if (value !== null) owned.push(value);
   };
   for (const outcome of outcomes) {
     if (outcome.kind === 'skipped') {
@@ -103,22 +91,17 @@ export function packOutcomes(outcomes: readonly ElementOutcome[]): PackedOutcome
       numbers.push(RECORDED.indexOf(outcome.recorded_decision));
       if (outcome.matched === null) numbers.push(NULL);
       else numbers.list(outcome.matched);
-      if (change === null) {
-        string(outcome.request_id);
-        string(outcome.occurred_at);
-      } else {
-        own(outcome.request_id);
-        own(outcome.occurred_at);
-      }
+      string(outcome.request_id);
+      string(outcome.occurred_at);
       string(outcome.manifest_id);
       string(outcome.policy_revision);
       string(outcome.error);
       string(outcome.decision_path);
       if (change !== null) {
-        own(change.subject);
-        own(change.method);
+        string(change.subject);
+        string(change.method);
         numbers.push(change.tools.length);
-        for (const tool of change.tools) own(tool);
+        for (const tool of change.tools) string(tool);
         const explain = change.explain;
         if (explain !== null) {
           numbers.list(explain.base_matched);
@@ -133,7 +116,7 @@ export function packOutcomes(outcomes: readonly ElementOutcome[]): PackedOutcome
       others.push(outcome);
     }
   }
-  return { count: outcomes.length, numbers: numbers.done(), text: texts.join(''), owned, others };
+  return { count: outcomes.length, numbers: numbers.done(), text: texts.join(''), others };
 }
 
 /**
@@ -141,19 +124,21 @@ export function packOutcomes(outcomes: readonly ElementOutcome[]): PackedOutcome
  * record (its `matched` too): `fn` must copy what it keeps. A change's `change` is its own.
  */
 export function forEachPackedOutcome(packed: PackedOutcomes, fn: (outcome: ElementOutcome) => void): void {
-  const { numbers, text, owned: ownedStrings, others } = packed;
+  const { numbers, text, others } = packed;
   let n = 0;
   let t = 0;
   let o = 0;
-  let c = 0;
-  const string = (): string | null => {
+  /**
+   * The next string: a slice of `text`, or (`own`) a copy for what outlives the run — a change's
+   * strings, which the change list and its groups keep to the end (ownString).
+   */
+  const string = (own = false): string | null => {
     const length = numbers[n++]!;
     if (length === NULL) return null;
     const value = text.slice(t, t + length);
     t += length;
-    return value;
+    return own ? ownString(value) : value;
   };
-  const owned = (): string | null => (numbers[n++] === NULL ? null : ownedStrings[c++]!);
   const list = (): number[] => {
     const count = numbers[n++]!;
     const values = new Array<number>(count);
@@ -205,8 +190,8 @@ export function forEachPackedOutcome(packed: PackedOutcomes, fn: (outcome: Eleme
       view.matched = matched;
     }
     const changed = (flags & CHANGED) !== 0;
-    view.request_id = (changed ? owned() : string())!;
-    view.occurred_at = changed ? owned() : string();
+    view.request_id = string(changed)!;
+    view.occurred_at = string(changed);
     view.manifest_id = string();
     view.policy_revision = string();
     view.error = string();
@@ -215,10 +200,10 @@ export function forEachPackedOutcome(packed: PackedOutcomes, fn: (outcome: Eleme
     view.byReading = (flags & BY_READING) !== 0;
     view.change = null;
     if (changed) {
-      const subject = owned();
-      const method = owned();
+      const subject = string(true);
+      const method = string(true);
       const tools = new Array<string>(numbers[n++]!);
-      for (let k = 0; k < tools.length; k++) tools[k] = owned()!;
+      for (let k = 0; k < tools.length; k++) tools[k] = string(true)!;
       let explain: ChangeExplanation | null = null;
       if ((flags & EXPLAINED) !== 0)
         explain = {
@@ -233,19 +218,6 @@ export function forEachPackedOutcome(packed: PackedOutcomes, fn: (outcome: Eleme
     }
     fn(view);
   }
-}
-
-/** Every outcome of `packed` as an object of its own (forEachPackedOutcome's views copied). */
-export function unpackOutcomes(packed: PackedOutcomes): ElementOutcome[] {
-  const out: ElementOutcome[] = [];
-  forEachPackedOutcome(packed, (outcome) =>
-    out.push(
-      outcome.kind === 'record'
-        ? { ...outcome, matched: outcome.matched === null ? null : [...outcome.matched] }
-        : outcome,
-    ),
-  );
-  return out;
 }
 
 /** What a worker's run comes back as: packed, or (a run evaluated on the main thread) objects. */
@@ -267,9 +239,10 @@ function isPacked(batch: OutcomeBatch): batch is PackedOutcomes {
 
 /**
  * `text` as a string of its own. A string read from a packed run is a slice of the run's whole
- * text (13 characters or more, in V8), and keeps all of it alive as long as it is kept: a Map key
- * that outlives the run is copied first. (Slicing or concatenating does not copy; a JSON round
- * trip does.)
+ * text (13 characters or more, in V8), and keeps all of it alive as long as it is kept: what
+ * outlives the run is copied first (slices of change strings kept a few hundred texts alive,
+ * +50 MB of peak RSS at a million records). Slicing or concatenating does not copy; a JSON round
+ * trip does.
  */
 export function ownString(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;
