@@ -2,6 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Decision } from '../../src/policy/schema.js';
 import { validatePolicyText } from '../../src/policy/validate.js';
+import { evaluateReference } from '../../src/engine/reference.js';
+import { InputProjection } from '../../src/replay/projection.js';
+import type { TrafficInput } from '../../src/traffic/record.js';
+import { KeyGroups } from '../support/keyGroups.js';
 import { evaluateThreeWays, type PolicyBatch, type ThreeWayResult } from '../support/threeWay.js';
 import {
   ARGUMENT_PATHS,
@@ -244,6 +248,49 @@ describe('generated policies and inputs', () => {
         `${mismatches.length} of ${cases} cases disagree (PROPERTY_SEED=${SEED}); first ones:\n${mismatches.slice(0, 5).join('\n\n')}`,
       );
     }
+  });
+});
+
+describe('decision cache keys on generated policies', () => {
+  /**
+   * The replay evaluates the wasm once per cache key (src/replay/projection.ts), so a key shared by
+   * two inputs that some policy decides differently would hand one of them the other's decision.
+   * For generated pairs of policies (a base and a head share one key) and many inputs each, every
+   * group of inputs with one key must get one decision from each policy. The reference evaluator
+   * is the oracle (the property above shows it agrees with opa-wasm and OPA), so no OPA runs here.
+   */
+  const PAIRS = Number(process.env.PROPERTY_KEY_PAIRS ?? 100);
+  const INPUTS = Number(process.env.PROPERTY_KEY_INPUTS ?? 1000);
+
+  it(`inputs with one key are decided alike by both policies (seed ${SEED})`, () => {
+    const drawn = fc.sample(
+      fc.tuple(policyArb, policyArb, fc.array(inputArb, { minLength: INPUTS, maxLength: INPUTS })),
+      { seed: SEED, numRuns: PAIRS },
+    );
+    const problems: string[] = [];
+    let shared = 0;
+    let pairs = 0;
+    for (const [rawA, rawB, inputs] of drawn) {
+      const a = validatePolicyText(JSON.stringify(rawA), 'a.json', 'json');
+      const b = validatePolicyText(JSON.stringify(rawB), 'b.json', 'json');
+      if (!a.ok || !b.ok) continue;
+      pairs++;
+      const projection = new InputProjection([a.policy, b.policy]);
+      const groups = new KeyGroups<unknown>({ a: a.policy, b: b.policy });
+      for (const input of inputs) {
+        const key = projection.key(input as TrafficInput);
+        if (key === null) continue;
+        groups.add(key, input, [evaluateReference(a.policy, input), evaluateReference(b.policy, input)]);
+      }
+      shared += groups.shared;
+      problems.push(...groups.problems);
+    }
+    console.log(`keys: ${pairs} pairs x ${INPUTS} inputs, ${shared} shared a key`);
+    expect(pairs).toBeGreaterThanOrEqual(Math.ceil(PAIRS * 0.8));
+    // Most inputs share a key with an earlier one, or the property would test little.
+    console.log(`keys: ${pairs} pairs x ${INPUTS} inputs, ${shared} shared a key`);
+    expect(shared).toBeGreaterThan(pairs * INPUTS * 0.1);
+    expect(problems).toEqual([]);
   });
 });
 

@@ -4,7 +4,13 @@ import type { Decision, Policy } from '../../src/policy/schema.js';
 import { validatePolicyText } from '../../src/policy/validate.js';
 import { evaluateReference } from '../../src/engine/reference.js';
 import type { ThreeValuedDecision } from '../../src/engine/unknowns.js';
-import { isTrafficRecord } from '../../src/traffic/record.js';
+import { isTrafficRecord, type TrafficRecord } from '../../src/traffic/record.js';
+import { evaluateReferenceThreeValued } from '../../src/engine/threeValued.js';
+import { InputProjection } from '../../src/replay/projection.js';
+import { unknownsPayload } from '../../src/rego/threeValued.js';
+import { evaluationInput } from '../../src/traffic/availability.js';
+import { hasUnknowns, unknownDataOf, unknownKey, unknownPointers } from '../../src/traffic/unknowns.js';
+import { KeyGroups } from '../support/keyGroups.js';
 import {
   evaluateThreeValuedThreeWays,
   type ThreeValuedBatch,
@@ -354,6 +360,26 @@ function drawRecord(draw: Draw, near: readonly string[][]): UnknownRecord {
   return record;
 }
 
+/** Another record with `record`'s unknown set and pairing (a call_count the same), other values. */
+function sameUnknowns(draw: Draw, record: UnknownRecord): UnknownRecord {
+  const input = draw.input();
+  const out: UnknownRecord = { ...record, input };
+  if (record.unpaired !== undefined) {
+    const request = input.request as Record<string, unknown>;
+    const mcp = (request.mcp ?? {}) as Record<string, unknown>;
+    delete mcp.calls;
+    request.mcp = mcp;
+    const count = record.unpaired.call_count;
+    const unpaired: Record<string, unknown> = { call_count: count };
+    for (const field of CALL_FIELD_NAMES) {
+      if (field in record.unpaired)
+        unpaired[field] = Array.from({ length: draw.rng.int(count + 1) }, () => draw.word());
+    }
+    out.unpaired = unpaired as UnknownRecord['unpaired'];
+  }
+  return out;
+}
+
 // ---- completions --------------------------------------------------------------------------------
 
 function unescape(segment: string): string {
@@ -515,14 +541,7 @@ describe('three-valued soundness', () => {
       results.reference.push(...part.reference);
     }
 
-    const strip = (d: ThreeValuedDecision) =>
-      JSON.stringify([
-        d.allow,
-        d.matched_rule_ids,
-        d.missing_context_rule_ids,
-        d.undecided_rule_ids,
-        d.undecided_context_rule_ids,
-      ]);
+    const strip = (d: ThreeValuedDecision) => JSON.stringify(threeValuedParts(d));
     const problems: string[] = [];
     const seen = { withUnknowns: 0, decided: 0, unevaluable: 0, completions: 0, witnessed: 0, known: 0 };
     batches.forEach((batch, p) => {
@@ -600,6 +619,76 @@ describe('three-valued soundness', () => {
     // two-core machine.
   }, 600_000);
 });
+
+describe('three-valued decision cache keys on generated policies', () => {
+  /**
+   * Records with unknown data share a three-valued evaluation when their cache keys are equal: the
+   * unknown set and the projection's key with what it makes unknown left out (DecisionCache in
+   * src/replay/projection.ts composes the two the same way). For generated pairs of policies and
+   * records, every record of one key must get one three-valued decision from each policy (the
+   * reasons are keyed apart). The reference evaluator is the oracle: the property above shows the
+   * three evaluators agree.
+   */
+  const PAIRS = Number(process.env.SOUNDNESS_KEY_PAIRS ?? 100);
+  const RECORDS = Number(process.env.SOUNDNESS_KEY_RECORDS ?? 1000);
+
+  it(`records with one unknown set and one key are decided alike (seed ${SEED})`, () => {
+    const drawn = fc.sample(fc.tuple(policyArb, policyArb, fc.integer({ min: 1, max: 2 ** 31 - 1 })), {
+      seed: SEED,
+      numRuns: PAIRS,
+    });
+    const problems: string[] = [];
+    let pairs = 0;
+    let keyed = 0;
+    let shared = 0;
+    for (const [rawA, rawB, seed] of drawn) {
+      const a = validatePolicyText(JSON.stringify(rawA), 'a.json', 'json');
+      const b = validatePolicyText(JSON.stringify(rawB), 'b.json', 'json');
+      if (!a.ok || !b.ok) continue;
+      pairs++;
+      const draw = new Draw(new Random(seed), vocabularyOf(a.policy).concat(vocabularyOf(b.policy)));
+      const near = policyPointers(a.policy).concat(policyPointers(b.policy));
+      const projection = new InputProjection([a.policy, b.policy]);
+      const groups = new KeyGroups<UnknownRecord>({ a: a.policy, b: b.policy });
+      // Records share keys mostly within one unknown set: ten inputs for each set drawn.
+      let base = drawRecord(draw, near);
+      for (let n = 0; n < RECORDS; n++) {
+        if (n % 10 === 0) base = drawRecord(draw, near);
+        const r = n % 10 === 0 ? base : sameUnknowns(draw, base);
+        const record = { request_id: 'r', ...r } as TrafficRecord;
+        if (!hasUnknowns(record)) continue;
+        const payload = unknownsPayload(unknownPointers(record), record.unpaired ?? null);
+        const keying = record.unpaired === undefined ? 'ordered' : 'per-field';
+        const projected = projection.key(evaluationInput(record), keying, projection.maskOf(payload.unknown));
+        if (projected === null) continue;
+        keyed++;
+        const key = `${unknownKey(record)}\0${projected}`;
+        const data = unknownDataOf(record);
+        groups.add(key, r, [
+          threeValuedParts(evaluateReferenceThreeValued(a.policy, record.input, data)),
+          threeValuedParts(evaluateReferenceThreeValued(b.policy, record.input, data)),
+        ]);
+      }
+      shared += groups.shared;
+      problems.push(...groups.problems);
+    }
+    console.log(`three-valued keys: ${pairs} pairs, ${keyed} records keyed, ${shared} shared a key`);
+    expect(pairs).toBeGreaterThanOrEqual(Math.ceil(PAIRS * 0.8));
+    expect(shared).toBeGreaterThan(keyed * 0.05);
+    expect(problems).toEqual([]);
+  });
+});
+
+/** A three-valued decision without the reference's reasons: what every evaluator returns. */
+function threeValuedParts(d: ThreeValuedDecision): unknown[] {
+  return [
+    d.allow,
+    d.matched_rule_ids,
+    d.missing_context_rule_ids,
+    d.undecided_rule_ids,
+    d.undecided_context_rule_ids,
+  ];
+}
 
 function sameAsTwoValued(d: ThreeValuedDecision, two: Decision): boolean {
   return (

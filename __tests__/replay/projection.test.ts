@@ -90,6 +90,26 @@ function parsePolicy(text: string): Policy {
 }
 
 /**
+ * EVERY_FIELD with each condition a rule of its own (a rule's window stays with its first
+ * condition): every value a condition reads then decides some rule by itself.
+ */
+const ONE_CONDITION_EACH = (() => {
+  const doc = parseYaml(EVERY_FIELD) as { rules: Array<Record<string, unknown>> };
+  return policyYaml({
+    default_effect: 'deny',
+    on_missing_context: 'deny',
+    rules: doc.rules.flatMap((rule) =>
+      (rule.conditions as object[]).map((condition, k) => ({
+        id: `${String(rule.id)}-${k}`,
+        effect: rule.effect,
+        conditions: [condition],
+        ...(k === 0 && rule.active_window !== undefined ? { active_window: rule.active_window } : {}),
+      })),
+    ),
+  });
+})();
+
+/**
  * The input paths in generated Rego: `input.a.b["c-d"]` → ['a', 'b', 'c-d'], and the locations the
  * three-valued conditions read through `object.get(input, location, null)`. The unknown set under
  * UNKNOWNS_KEY is not the record's: the cache adds it (DecisionCache.evaluateThreeValued).
@@ -135,6 +155,7 @@ interface EditableInput {
   };
   identity: {
     subject: string;
+    issuer: string;
     groups: string[];
     verified: boolean;
     attributes: Record<string, string>;
@@ -183,8 +204,10 @@ describe('InputProjection', () => {
     expect(every.key(withInput((i) => (i.request.time = '2026-11-27T09:15:59.999Z')))).toBe(a);
   });
 
-  it('gives different keys when anything read differs, including a window opening', () => {
-    const a = every.key(input);
+  it('gives different keys when anything read decides differently, including a window opening', () => {
+    // One rule per condition: each change below turns some rule's condition (or window) over.
+    const each = new InputProjection([parsePolicy(ONE_CONDITION_EACH)]);
+    const a = each.key(input);
     const changes: Array<(i: EditableInput) => void> = [
       (i) => (i.identity.subject = 'mallory'),
       (i) => (i.identity.groups = ['x']),
@@ -199,8 +222,81 @@ describe('InputProjection', () => {
       // 09:15 London → 08:59 London: the office-hours window closes.
       (i) => (i.request.time = '2026-11-27T08:59:00Z'),
     ];
-    const keys = changes.map((c) => every.key(withInput(c)));
+    const keys = changes.map((c) => each.key(withInput(c)));
     expect(new Set([a, ...keys]).size).toBe(changes.length + 1);
+  });
+
+  it("keys request and caller values by what each rule's conditions make of them together", () => {
+    // deny-odd needs all four of its conditions: one of them turned alone leaves it false.
+    const a = every.key(input);
+    const mode = (i: EditableInput) => (i.request.mcp.arguments.options = { mode: 'force' });
+    const banned = (i: EditableInput) => (i.identity.claims.realm_access = { roles: ['banned'] });
+    const others = (i: EditableInput) => {
+      i.identity.claims['constructor'] = 'x';
+      i.identity.attributes['cost-center'] = '42';
+    };
+    expect(every.key(withInput(mode))).toBe(a);
+    expect(every.key(withInput(banned))).toBe(a);
+    expect(
+      every.key(
+        withInput((i) => {
+          mode(i);
+          banned(i);
+        }),
+      ),
+    ).toBe(a);
+    const all = every.key(
+      withInput((i) => {
+        mode(i);
+        banned(i);
+        others(i);
+      }),
+    );
+    expect(all).not.toBe(a);
+    // allow-people fails on one condition or on two alike.
+    const issuer = every.key(withInput((i) => (i.identity.issuer = 'https://other.example')));
+    expect(issuer).not.toBe(a);
+    expect(
+      every.key(
+        withInput((i) => {
+          i.identity.issuer = 'https://other.example';
+          i.identity.subject = 'mallory';
+          i.identity.groups = ['x'];
+        }),
+      ),
+    ).toBe(issuer);
+    // A number where strings are compared is keyed exactly (its JSON text decides, in the Rego).
+    expect(every.key(withInput((i) => (i.identity.subject = 5 as never)))).not.toBe(
+      every.key(withInput((i) => (i.identity.subject = 6 as never))),
+    );
+  });
+
+  it('keys the calls by what a deny rule reads of them (some call) and an allow rule (every call)', () => {
+    const projection = new InputProjection([
+      parsePolicy(
+        policyYaml({
+          default_effect: 'deny',
+          rules: [
+            { id: 'deny-x', effect: 'deny', conditions: [{ field: 'tool', operator: 'in', values: ['x'] }] },
+            {
+              id: 'allow-read',
+              effect: 'allow',
+              conditions: [{ field: 'tool', operator: 'in', values: ['read_file'] }],
+            },
+          ],
+        }),
+      ),
+    ]);
+    const batch = (...tools: string[]) =>
+      projection.key(
+        withInput((i) => (i.request.mcp.calls = tools.map((tool) => ({ method: 'tools/call', tool })))),
+      );
+    // Some call is x in both, and not every call is read_file in either: only "every call is x"
+    // and "some call is read_file" differ, which no rule reads.
+    expect(batch('x', 'read_file')).toBe(batch('x', 'zip'));
+    expect(batch('read_file')).not.toBe(batch('zip'));
+    expect(batch('x')).not.toBe(batch('zip'));
+    expect(batch('read_file', 'read_file')).toBe(batch('read_file'));
   });
 
   it('keys a value by its decision class: the sets of condition values it is in, not the value', () => {

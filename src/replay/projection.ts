@@ -128,7 +128,7 @@ class ValueLeaf {
 
   constructor(
     readonly path: readonly string[],
-    private readonly exact: boolean,
+    readonly exact: boolean,
     sets: readonly ReadonlySet<string>[],
   ) {
     sets.forEach((set, i) => {
@@ -243,6 +243,10 @@ const NONE_OF_THE_SETS: readonly number[] = Object.freeze([]);
 /** A value no condition holds on, `in` or `not_in` (absent, null, an object). */
 const NO_SETS: readonly number[] = Object.freeze([]);
 
+/** What the rules of a call conjunction read of it over the calls (ruleValues). */
+const READS_SOME = 1;
+const READS_EVERY = 2;
+
 /** A call field an unknown pointer names (ruleValues). */
 const UNKNOWN_FIELD: readonly number[] = Object.freeze([]);
 /** Kleene's truth values as ruleValues writes them (two-valued keys use only F and T). */
@@ -321,11 +325,22 @@ class LeafSets {
  */
 export type CallsKeying = 'set' | 'ordered' | 'per-field';
 
-/** One call condition as ruleValues tests it: the set `set` of call leaf `leaf`, `in` or `not_in`. */
-interface CallTest {
+/**
+ * One condition as a conjunction tests it: the set `set` of leaf `leaf`, `in` or `not_in`. The leaf
+ * is a call leaf (ruleValues) or a request or caller leaf (conditionValues' `setLeaves`).
+ */
+interface SetTest {
   leaf: number;
   set: number;
   negate: boolean;
+}
+
+/** A leaf compared with value sets, and where its value and its mask bit are. */
+interface SetLeaf {
+  leaf: ValueLeaf;
+  root: 'request' | 'identity';
+  /** Its index in requestLeaves or identityLeaves (KeyMask.request / KeyMask.identity). */
+  index: number;
 }
 
 /** Which parts of a three-valued key are unknown (InputProjection.maskOf). */
@@ -363,9 +378,21 @@ export class InputProjection {
   private readonly identityLeaves: ValueLeaf[];
   private readonly callLeaves: ValueLeaf[];
   /** Each distinct conjunction of call conditions some rule has: the tests ruleValues makes per call. */
-  private readonly callRules: CallTest[][];
+  private readonly callRules: SetTest[][];
+  /** Per call conjunction, what its rules read of it: READS_SOME (deny), READS_EVERY (allow), both. */
+  private readonly callReads: Uint8Array;
+  /** The request and caller leaves compared with value sets (not is_batch, unparsable_calls, flags). */
+  private readonly setLeaves: SetLeaf[];
+  /** The other request and caller leaves, keyed by their class in every key. */
+  private readonly exactLeaves: SetLeaf[];
+  /** Each distinct conjunction of request and caller set conditions some rule has. */
+  private readonly leafRules: SetTest[][];
   /** key()'s parts, reused: the time, each leaf's class, the calls. */
   private readonly parts: string[];
+  /** The same for a key by conditions: the time, the conjunctions, the exact leaves, the calls. */
+  private readonly ruleParts: string[];
+  /** conditionValues' scratch: per set leaf, the sets its value meets (or UNKNOWN_FIELD). */
+  private readonly leafSets: (readonly number[])[];
   /** ruleValues' scratch: per rule the OR and the AND over the calls, per call leaf its sets. */
   private readonly some: Uint8Array;
   private readonly every: Uint8Array;
@@ -391,9 +418,12 @@ export class InputProjection {
     request.set('mcp', new Map());
     const windows = new Map<string, WindowTest>();
     const callRules = new Map<string, { field: string; values: string[]; negate: boolean }[]>();
+    const leafRules = new Map<string, { path: string[]; values: string[]; negate: boolean }[]>();
+    const callReads = new Map<string, number>();
     for (const policy of policies) {
       for (const rule of policy.rules) {
         const tests: { field: string; values: string[]; negate: boolean }[] = [];
+        const leafTests: { path: string[]; values: string[]; negate: boolean }[] = [];
         for (const condition of rule.conditions) {
           const kind = classifyField(condition.field);
           if (kind.kind === 'call') {
@@ -410,8 +440,15 @@ export class InputProjection {
           addPath(path[0] === 'request' ? request : identity, path.slice(1));
           const exact = kind.kind === 'is_batch' || kind.kind === 'unparsable_calls';
           (path[0] === 'request' ? requestSets : identitySets).add(path.slice(1), exact, condition.values);
+          if (!exact)
+            leafTests.push({ path, values: condition.values, negate: condition.operator === 'not_in' });
         }
-        if (tests.length > 0) callRules.set(JSON.stringify(tests), tests);
+        if (tests.length > 0) {
+          const id = JSON.stringify(tests);
+          callRules.set(id, tests);
+          callReads.set(id, (callReads.get(id) ?? 0) | (rule.effect === 'deny' ? READS_SOME : READS_EVERY));
+        }
+        if (leafTests.length > 0) leafRules.set(JSON.stringify(leafTests), leafTests);
         const window = rule.active_window;
         if (window) {
           const days = DAYS.filter((d) => window.days.includes(d));
@@ -441,12 +478,28 @@ export class InputProjection {
     this.identityLeaves = identitySets.leaves();
     this.callLeaves = callSets.leaves();
     this.parts = new Array<string>(this.requestLeaves.length + this.identityLeaves.length + 2).fill('');
+    const rooted = (root: 'request' | 'identity', leaves: ValueLeaf[]): SetLeaf[] =>
+      leaves.map((leaf, index) => ({ leaf, root, index }));
+    const all = [...rooted('request', this.requestLeaves), ...rooted('identity', this.identityLeaves)];
+    this.setLeaves = all.filter((l) => !l.leaf.exact);
+    this.exactLeaves = all.filter((l) => l.leaf.exact);
+    this.leafRules = [...leafRules.values()].map((tests) =>
+      tests.map((t) => {
+        const leaf = this.setLeaves.findIndex(
+          (l) => l.root === t.path[0] && JSON.stringify(l.leaf.path) === JSON.stringify(t.path.slice(1)),
+        );
+        return { leaf, set: this.setLeaves[leaf]!.leaf.indexOf(t.values), negate: t.negate };
+      }),
+    );
+    this.ruleParts = new Array<string>(this.exactLeaves.length + 3).fill('');
+    this.leafSets = new Array<readonly number[]>(this.setLeaves.length).fill(NO_SETS);
     this.callRules = [...callRules.values()].map((tests) =>
       tests.map((t) => {
         const leaf = this.callLeaves.findIndex((l) => l.path[0] === t.field);
         return { leaf, set: this.callLeaves[leaf]!.indexOf(t.values), negate: t.negate };
       }),
     );
+    this.callReads = Uint8Array.from(callReads.values());
     this.some = new Uint8Array(this.callRules.length);
     this.every = new Uint8Array(this.callRules.length);
     this.callSets = new Array<readonly number[]>(this.callLeaves.length).fill(NO_SETS);
@@ -523,31 +576,72 @@ export class InputProjection {
         text += windowOpen(w, local!) ? '1' : '0';
       }
     }
+    const identity = (input as Json).identity;
+    const conditions = byRule ? this.conditionValues(request, identity, mask) : null;
+    if (conditions !== null) {
+      const parts = this.ruleParts;
+      parts[0] = text;
+      parts[1] = conditions;
+      let n = 2;
+      for (const { leaf, root, index } of this.exactLeaves) {
+        const masked = root === 'request' ? mask?.request[index] : mask?.identity[index];
+        parts[n++] = masked ? '?' : leaf.classOf(valueAt(root === 'request' ? request : identity, leaf.path));
+      }
+      parts[n] = this.callsPart(request, calls, mask, byRule);
+      return parts.join(',');
+    }
     // The parts are joined once: one flat string, which the cache's Map hashes without first
     // flattening a chain of concatenations.
     const parts = this.parts;
     parts[0] = text;
     let n = 1;
-    const identity = (input as Json).identity;
     const leaves = this.requestLeaves;
     for (let i = 0; i < leaves.length; i++)
       parts[n++] = mask?.request[i] ? '?' : leaves[i]!.classOf(valueAt(request, leaves[i]!.path));
     const people = this.identityLeaves;
     for (let i = 0; i < people.length; i++)
       parts[n++] = mask?.identity[i] ? '?' : people[i]!.classOf(valueAt(identity, people[i]!.path));
-    let callsPart: string;
-    if (mask?.callList) callsPart = '|?';
-    else {
-      const mcp = isPlainObject(request) ? request.mcp : undefined;
-      const callList = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-      const values =
-        byRule && (calls === 'set' ? mask === null : calls === 'ordered' && mask !== null)
-          ? this.ruleValues(callList, mask)
-          : null;
-      callsPart = `|${values ?? this.callsClass(callList, calls, mask?.callFields ?? null)}`;
-    }
-    parts[n] = callsPart;
+    parts[n] = this.callsPart(request, calls, mask, byRule);
     return parts.join(',');
+  }
+
+  private callsPart(request: unknown, calls: CallsKeying, mask: KeyMask | null, byRule: boolean): string {
+    if (mask?.callList) return '|?';
+    const mcp = isPlainObject(request) ? request.mcp : undefined;
+    const callList = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+    const values =
+      byRule && (calls === 'set' ? mask === null : calls === 'ordered' && mask !== null)
+        ? this.ruleValues(callList, mask)
+        : null;
+    return `|${values ?? this.callsClass(callList, calls, mask?.callFields ?? null)}`;
+  }
+
+  /**
+   * The request and caller values as a decision reads them: for each conjunction of set conditions
+   * some rule has (`value_in` / `value_not_in` of the generated Rego), its value, Kleene's with a
+   * mask (U on a leaf the unknown set covers). A rule's body is the AND of these conditions with
+   * parts the key keeps apart (the context it needs, is_batch and unparsable_calls, the calls, its
+   * window), so inputs that agree on every conjunction decide alike, whatever their values' classes.
+   * `&` starts it: no class does, so a key by conditions never equals one by classes. Null when a
+   * value is a number, a boolean or an array of other than strings (compared by their JSON text):
+   * the key then keeps each leaf's class, which keys those exactly.
+   */
+  private conditionValues(request: unknown, identity: unknown, mask: KeyMask | null): string | null {
+    const leaves = this.setLeaves;
+    const held = this.leafSets;
+    for (let i = 0; i < leaves.length; i++) {
+      const { leaf, root, index } = leaves[i]!;
+      if (mask !== null && (root === 'request' ? mask.request[index] : mask.identity[index])) {
+        held[i] = UNKNOWN_FIELD;
+        continue;
+      }
+      const sets = leaf.setsOf(valueAt(root === 'request' ? request : identity, leaf.path));
+      if (sets === null) return null;
+      held[i] = sets;
+    }
+    let text = '&';
+    for (const tests of this.leafRules) text += String(conjunction(tests, held));
+    return text;
   }
 
   /**
@@ -586,19 +680,7 @@ export class InputProjection {
         sets[i] = held;
       }
       for (let r = 0; r < rules.length; r++) {
-        let value = T;
-        for (const test of rules[r]!) {
-          const held = sets[test.leaf]!;
-          if (held === UNKNOWN_FIELD) {
-            value = U;
-            continue;
-          }
-          const member = held.includes(test.set);
-          if (test.negate ? held === NO_SETS || member : !member) {
-            value = F;
-            break;
-          }
-        }
+        const value = conjunction(rules[r]!, sets);
         // Kleene: OR is T if any is T, else U if any is U; AND is F if any is F, else U if any is U.
         if (value === T) some[r] = T;
         else if (value === U && some[r] === F) some[r] = U;
@@ -608,7 +690,13 @@ export class InputProjection {
     }
     // Two- and three-valued keys live in different stores; the tag keeps them apart regardless.
     let text = mask === null ? (calls.length === 0 ? 'R0' : 'R+') : calls.length === 0 ? 'Q0' : 'Q+';
-    for (let r = 0; r < rules.length; r++) text += String(some[r]! * 3 + every[r]!);
+    // Only what some rule reads: a deny rule the OR, an allow rule the AND (each conjunction's
+    // reading is fixed by the policies, so the digits stay unambiguous).
+    const reads = this.callReads;
+    for (let r = 0; r < rules.length; r++)
+      text += String(
+        reads[r] === READS_SOME ? some[r]! : reads[r] === READS_EVERY ? every[r]! : some[r]! * 3 + every[r]!,
+      );
     return text;
   }
 
@@ -694,6 +782,25 @@ export class InputProjection {
     if (!Array.isArray(calls)) return calls;
     return calls.map((call: unknown) => (isPlainObject(call) ? projectObject(call, this.callFields) : call));
   }
+}
+
+/**
+ * Kleene's AND of `tests` over the sets each leaf's value meets (`held`, UNKNOWN_FIELD for an
+ * unknown one): `in` holds when the value meets the set; `not_in` when it is a string or string
+ * array that does not, never on a value no condition holds on (NO_SETS: absent, null, an object).
+ */
+function conjunction(tests: readonly SetTest[], held: readonly (readonly number[])[]): number {
+  let value = T;
+  for (const test of tests) {
+    const sets = held[test.leaf]!;
+    if (sets === UNKNOWN_FIELD) {
+      value = U;
+      continue;
+    }
+    const member = sets.includes(test.set);
+    if (test.negate ? sets === NO_SETS || member : !member) return F;
+  }
+  return value;
 }
 
 /** `window_open(days, zone, from, to)` of generate.ts, on the civil-time functions the wasm uses. */
