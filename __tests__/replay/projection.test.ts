@@ -90,22 +90,32 @@ function parsePolicy(text: string): Policy {
 }
 
 /**
- * EVERY_FIELD with each condition a rule of its own (a rule's window stays with its first
- * condition): every value a condition reads then decides some rule by itself.
+ * EVERY_FIELD with each condition a rule of its own, and each window on a rule of its own (with a
+ * condition every test input meets): every value a condition reads, and every window, then decides
+ * some rule by itself.
  */
 const ONE_CONDITION_EACH = (() => {
   const doc = parseYaml(EVERY_FIELD) as { rules: Array<Record<string, unknown>> };
   return policyYaml({
     default_effect: 'deny',
     on_missing_context: 'deny',
-    rules: doc.rules.flatMap((rule) =>
-      (rule.conditions as object[]).map((condition, k) => ({
+    rules: doc.rules.flatMap((rule) => [
+      ...(rule.conditions as object[]).map((condition, k) => ({
         id: `${String(rule.id)}-${k}`,
         effect: rule.effect,
         conditions: [condition],
-        ...(k === 0 && rule.active_window !== undefined ? { active_window: rule.active_window } : {}),
       })),
-    ),
+      ...(rule.active_window === undefined
+        ? []
+        : [
+            {
+              id: `${String(rule.id)}-window`,
+              effect: rule.effect,
+              conditions: [{ field: 'http_path', operator: 'not_in', values: ['/nowhere'] }],
+              active_window: rule.active_window,
+            },
+          ]),
+    ]),
   });
 })();
 

@@ -335,6 +335,28 @@ interface SetTest {
   negate: boolean;
 }
 
+/** An is_batch or unparsable_calls condition: `boolean_in`/`number_in` of the generated Rego. */
+interface ExactTest {
+  /** Its leaf, an index into InputProjection's `exactLeaves`. */
+  leaf: number;
+  /** The JSON type the value must have for `in` or `not_in` to hold at all. */
+  type: 'boolean' | 'number';
+  values: ReadonlySet<boolean | number>;
+  negate: boolean;
+}
+
+/** A rule's body as a folded key judges it: its parts, each an index (-1: the rule has none). */
+interface RuleBody {
+  /** Into InputProjection's `windows`. */
+  window: number;
+  /** Into `leafRules`: the conjunction of its request and caller set conditions. */
+  leaf: number;
+  /** Into `callRules`: some call satisfies it (deny) or every call of a non-empty batch (allow). */
+  call: number;
+  deny: boolean;
+  exact: ExactTest[];
+}
+
 /** A leaf compared with value sets, and where its value and its mask bit are. */
 interface SetLeaf {
   leaf: ValueLeaf;
@@ -393,6 +415,16 @@ export class InputProjection {
   private readonly ruleParts: string[];
   /** conditionValues' scratch: per set leaf, the sets its value meets (or UNKNOWN_FIELD). */
   private readonly leafSets: (readonly number[])[];
+  /** leafValuesOf's result: per conjunction of leafRules, F, U or T. */
+  private readonly leafValues: Uint8Array;
+  /** The time's open (1) or closed (0) bit per window, when key() computed them. */
+  private readonly windowOpen: Uint8Array;
+  /** The context flags (identity.verified, identity.attributes_resolved): kept in a folded key. */
+  private readonly flags: SetLeaf[];
+  /** Each distinct rule body of the policies, as a folded key judges it. */
+  private readonly ruleBodies: RuleBody[];
+  /** A folded key's parts, reused: the time's state, the flags, the rules. */
+  private readonly foldedParts: string[];
   /** ruleValues' scratch: per rule the OR and the AND over the calls, per call leaf its sets. */
   private readonly some: Uint8Array;
   private readonly every: Uint8Array;
@@ -420,6 +452,14 @@ export class InputProjection {
     const callRules = new Map<string, { field: string; values: string[]; negate: boolean }[]>();
     const leafRules = new Map<string, { path: string[]; values: string[]; negate: boolean }[]>();
     const callReads = new Map<string, number>();
+    /** Each rule's parts, by the ids of the conjunctions and window above (numbered below). */
+    const bodies: {
+      window: string | null;
+      leaf: string | null;
+      call: string | null;
+      deny: boolean;
+      exact: { path: string[]; values: (boolean | number)[]; negate: boolean }[];
+    }[] = [];
     for (const policy of policies) {
       for (const rule of policy.rules) {
         const tests: { field: string; values: string[]; negate: boolean }[] = [];
@@ -450,9 +490,29 @@ export class InputProjection {
         }
         if (leafTests.length > 0) leafRules.set(JSON.stringify(leafTests), leafTests);
         const window = rule.active_window;
+        const windowId =
+          window &&
+          JSON.stringify([
+            DAYS.filter((d) => window.days.includes(d)),
+            window.timezone,
+            window.from,
+            window.to,
+          ]);
+        bodies.push({
+          window: windowId ?? null,
+          leaf: leafTests.length > 0 ? JSON.stringify(leafTests) : null,
+          call: tests.length > 0 ? JSON.stringify(tests) : null,
+          deny: rule.effect === 'deny',
+          exact: rule.conditions.flatMap((condition) => {
+            const kind = classifyField(condition.field);
+            if (kind.kind !== 'is_batch' && kind.kind !== 'unparsable_calls') return [];
+            const values = condition.values.map((v) => (kind.kind === 'is_batch' ? v === 'true' : Number(v)));
+            return [{ path: requestPath(kind)!, values, negate: condition.operator === 'not_in' }];
+          }),
+        });
         if (window) {
           const days = DAYS.filter((d) => window.days.includes(d));
-          const id = JSON.stringify([days, window.timezone, window.from, window.to]);
+          const id = windowId!;
           if (windows.has(id)) continue;
           const zone = loadTimeZone(window.timezone);
           // Validation rejects unknown zones; the check keeps this class honest on its own.
@@ -471,9 +531,11 @@ export class InputProjection {
     this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true as const])));
     // Sorted by zone so that key() converts the time once per zone.
     const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    this.windows = [...windows.entries()]
-      .sort(([a, x], [b, y]) => order(x.zone.name, y.zone.name) || order(a, b))
-      .map(([, w]) => w);
+    const sortedWindows = [...windows.entries()].sort(
+      ([a, x], [b, y]) => order(x.zone.name, y.zone.name) || order(a, b),
+    );
+    this.windows = sortedWindows.map(([, w]) => w);
+    this.windowOpen = new Uint8Array(this.windows.length);
     this.requestLeaves = requestSets.leaves();
     this.identityLeaves = identitySets.leaves();
     this.callLeaves = callSets.leaves();
@@ -492,6 +554,35 @@ export class InputProjection {
       }),
     );
     this.ruleParts = new Array<string>(this.exactLeaves.length + 3).fill('');
+    this.leafValues = new Uint8Array(this.leafRules.length);
+    this.flags = this.exactLeaves.filter(
+      (l) =>
+        l.root === 'identity' &&
+        (l.leaf.path.join('.') === 'verified' || l.leaf.path.join('.') === 'attributes_resolved'),
+    );
+    this.foldedParts = new Array<string>(this.flags.length + 2).fill('');
+    const leafIds = [...leafRules.keys()];
+    const callIds = [...callRules.keys()];
+    const windowIds = sortedWindows.map(([id]) => id);
+    const distinct = new Map<string, RuleBody>();
+    for (const b of bodies) {
+      const body: RuleBody = {
+        window: b.window === null ? -1 : windowIds.indexOf(b.window),
+        leaf: b.leaf === null ? -1 : leafIds.indexOf(b.leaf),
+        call: b.call === null ? -1 : callIds.indexOf(b.call),
+        deny: b.deny,
+        exact: b.exact.map((t) => ({
+          leaf: this.exactLeaves.findIndex(
+            (l) => l.root === t.path[0] && l.leaf.path.join('.') === t.path.slice(1).join('.'),
+          ),
+          type: typeof t.values[0] === 'boolean' ? ('boolean' as const) : ('number' as const),
+          values: new Set(t.values),
+          negate: t.negate,
+        })),
+      };
+      distinct.set(JSON.stringify({ ...body, exact: b.exact }), body);
+    }
+    this.ruleBodies = [...distinct.values()];
     this.leafSets = new Array<readonly number[]>(this.setLeaves.length).fill(NO_SETS);
     this.callRules = [...callRules.values()].map((tests) =>
       tests.map((t) => {
@@ -542,7 +633,8 @@ export class InputProjection {
    * depend on order or repetition. Unless `byRule` is false, the calls are then keyed by what each
    * rule's call conditions make of them (ruleValues), which is all a decision depends on;
    * `byRule: false` keeps each call's classes, which is what the reasons of an unevaluable record
-   * depend on (UnknownsJudge).
+   * depend on (UnknownsJudge). Where the calls are keyed by rule, the whole key is folded to the
+   * rules themselves when it can be (foldedKey): what each rule comes to, not its parts.
    */
   key(
     input: TrafficInput,
@@ -568,15 +660,22 @@ export class InputProjection {
       // Windows of one zone are adjacent (the constructor sorts them): one civil time per zone.
       let zone: TimeZone | null = null;
       let local: CivilTime | null = null;
-      for (const w of this.windows) {
+      const open = this.windowOpen;
+      for (let i = 0; i < this.windows.length; i++) {
+        const w = this.windows[i]!;
         if (w.zone !== zone) {
           zone = w.zone;
           local = civilTime(ns, zone);
         }
-        text += windowOpen(w, local!) ? '1' : '0';
+        open[i] = windowOpen(w, local!) ? 1 : 0;
+        text += open[i] === 1 ? '1' : '0';
       }
     }
     const identity = (input as Json).identity;
+    if (byRule && (calls === 'set' ? mask === null : calls === 'ordered' && mask !== null)) {
+      const folded = this.foldedKey(request, identity, text, mask);
+      if (folded !== null) return folded;
+    }
     const conditions = byRule ? this.conditionValues(request, identity, mask) : null;
     if (conditions !== null) {
       const parts = this.ruleParts;
@@ -627,6 +726,14 @@ export class InputProjection {
    * the key then keeps each leaf's class, which keys those exactly.
    */
   private conditionValues(request: unknown, identity: unknown, mask: KeyMask | null): string | null {
+    if (!this.leafValuesOf(request, identity, mask)) return null;
+    let text = '&';
+    for (let r = 0; r < this.leafValues.length; r++) text += String(this.leafValues[r]);
+    return text;
+  }
+
+  /** Fills `leafValues` (conditionValues); false where it would be null. */
+  private leafValuesOf(request: unknown, identity: unknown, mask: KeyMask | null): boolean {
     const leaves = this.setLeaves;
     const held = this.leafSets;
     for (let i = 0; i < leaves.length; i++) {
@@ -636,12 +743,72 @@ export class InputProjection {
         continue;
       }
       const sets = leaf.setsOf(valueAt(root === 'request' ? request : identity, leaf.path));
-      if (sets === null) return null;
+      if (sets === null) return false;
       held[i] = sets;
     }
-    let text = '&';
-    for (const tests of this.leafRules) text += String(conjunction(tests, held));
-    return text;
+    const rules = this.leafRules;
+    for (let r = 0; r < rules.length; r++) this.leafValues[r] = conjunction(rules[r]!, held);
+    return true;
+  }
+
+  /**
+   * A key of the decision's own terms (a **folded** key): per distinct rule body of the policies,
+   * whether the rule's conditions, calls and window hold (F, U or T, the Kleene AND of its parts,
+   * as generate.ts and threeValued.ts build the rule), beside what the rest of the decision reads:
+   * the context flags and whether the time is there (what a rule's `needs` turn on). Two inputs
+   * whose rules all come out alike decide alike, whatever their values. `time` is key()'s time
+   * part. Null when a compared value is keyed exactly (a number, a boolean or a mixed array where
+   * strings are compared): the caller keys by parts then.
+   */
+  private foldedKey(request: unknown, identity: unknown, time: string, mask: KeyMask | null): string | null {
+    if (!this.leafValuesOf(request, identity, mask)) return null;
+    // The call parts: U when the call list is unknown, F without a list (the Rego's `calls` is
+    // undefined, its three-valued `tv_calls` empty), else each conjunction's OR and AND.
+    let calls = F;
+    let nonEmpty = false;
+    if (mask?.callList) calls = U;
+    else {
+      const mcp = isPlainObject(request) ? request.mcp : undefined;
+      const list = isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+      if (Array.isArray(list)) {
+        if (this.callRules.length > 0 && !this.callValuesOf(list, mask)) return null;
+        calls = -1;
+        nonEmpty = list.length > 0;
+      }
+    }
+    const state = time === '?' || time === '-' ? time : '+';
+    let digits = '';
+    for (const body of this.ruleBodies) {
+      let value = T;
+      if (body.window >= 0)
+        value = state === '?' ? U : state === '-' || this.windowOpen[body.window] === 0 ? F : T;
+      if (value !== F && body.leaf >= 0) value = Math.min(value, this.leafValues[body.leaf]!);
+      for (let i = 0; value !== F && i < body.exact.length; i++)
+        value = Math.min(value, this.exactValue(body.exact[i]!, request, mask));
+      if (value !== F && body.call >= 0) {
+        const part =
+          calls !== -1 ? calls : body.deny ? this.some[body.call]! : nonEmpty ? this.every[body.call]! : F;
+        value = Math.min(value, part);
+      }
+      digits += String(value);
+    }
+    const parts = this.foldedParts;
+    parts[0] = `#${state}`;
+    let n = 1;
+    for (const { leaf, index } of this.flags)
+      parts[n++] = mask?.identity[index] ? '?' : leaf.classOf(valueAt(identity, leaf.path));
+    parts[n] = digits;
+    return parts.join(',');
+  }
+
+  /** `boolean_in` / `number_in` (or `_not_in`) of the generated Rego on an exact leaf's value. */
+  private exactValue(test: ExactTest, request: unknown, mask: KeyMask | null): number {
+    const { leaf, index } = this.exactLeaves[test.leaf]!;
+    if (mask?.request[index]) return U;
+    const value = valueAt(request, leaf.path);
+    // Neither `in` nor `not_in` holds on a value of another type (or an absent one).
+    if (typeof value !== test.type) return F;
+    return test.values.has(value as boolean | number) !== test.negate ? T : F;
   }
 
   /**
@@ -658,6 +825,24 @@ export class InputProjection {
   private ruleValues(calls: unknown, mask: KeyMask | null): string | null {
     const rules = this.callRules;
     if (!Array.isArray(calls) || rules.length === 0) return null;
+    if (!this.callValuesOf(calls, mask)) return null;
+    const some = this.some;
+    const every = this.every;
+    // Two- and three-valued keys live in different stores; the tag keeps them apart regardless.
+    let text = mask === null ? (calls.length === 0 ? 'R0' : 'R+') : calls.length === 0 ? 'Q0' : 'Q+';
+    // Only what some rule reads: a deny rule the OR, an allow rule the AND (each conjunction's
+    // reading is fixed by the policies, so the digits stay unambiguous).
+    const reads = this.callReads;
+    for (let r = 0; r < rules.length; r++)
+      text += String(
+        reads[r] === READS_SOME ? some[r]! : reads[r] === READS_EVERY ? every[r]! : some[r]! * 3 + every[r]!,
+      );
+    return text;
+  }
+
+  /** Fills `some` and `every` (ruleValues) for a call list; false where ruleValues is null. */
+  private callValuesOf(calls: readonly unknown[], mask: KeyMask | null): boolean {
+    const rules = this.callRules;
     const leaves = this.callLeaves;
     // Scratch space reused from record to record (ruleValues does not nest).
     const some = this.some.fill(F);
@@ -676,7 +861,7 @@ export class InputProjection {
           continue;
         }
         const held = leaves[i]!.setsOf(isPlainObject(call) ? ownValue(call, name) : undefined);
-        if (held === null) return null;
+        if (held === null) return false;
         sets[i] = held;
       }
       for (let r = 0; r < rules.length; r++) {
@@ -688,16 +873,7 @@ export class InputProjection {
         else if (value === U && every[r] === T) every[r] = U;
       }
     }
-    // Two- and three-valued keys live in different stores; the tag keeps them apart regardless.
-    let text = mask === null ? (calls.length === 0 ? 'R0' : 'R+') : calls.length === 0 ? 'Q0' : 'Q+';
-    // Only what some rule reads: a deny rule the OR, an allow rule the AND (each conjunction's
-    // reading is fixed by the policies, so the digits stay unambiguous).
-    const reads = this.callReads;
-    for (let r = 0; r < rules.length; r++)
-      text += String(
-        reads[r] === READS_SOME ? some[r]! : reads[r] === READS_EVERY ? every[r]! : some[r]! * 3 + every[r]!,
-      );
-    return text;
+    return true;
   }
 
   private callsClass(calls: unknown, keying: CallsKeying, masked: readonly boolean[] | null): string {

@@ -20185,6 +20185,16 @@ class InputProjection {
     ruleParts;
     /** conditionValues' scratch: per set leaf, the sets its value meets (or UNKNOWN_FIELD). */
     leafSets;
+    /** leafValuesOf's result: per conjunction of leafRules, F, U or T. */
+    leafValues;
+    /** The time's open (1) or closed (0) bit per window, when key() computed them. */
+    windowOpen;
+    /** The context flags (identity.verified, identity.attributes_resolved): kept in a folded key. */
+    flags;
+    /** Each distinct rule body of the policies, as a folded key judges it. */
+    ruleBodies;
+    /** A folded key's parts, reused: the time's state, the flags, the rules. */
+    foldedParts;
     /** ruleValues' scratch: per rule the OR and the AND over the calls, per call leaf its sets. */
     some;
     every;
@@ -20211,6 +20221,8 @@ class InputProjection {
         const callRules = new Map();
         const leafRules = new Map();
         const callReads = new Map();
+        /** Each rule's parts, by the ids of the conjunctions and window above (numbered below). */
+        const bodies = [];
         for (const policy of policies) {
             for (const rule of policy.rules) {
                 const tests = [];
@@ -20242,9 +20254,29 @@ class InputProjection {
                 if (leafTests.length > 0)
                     leafRules.set(JSON.stringify(leafTests), leafTests);
                 const window = rule.active_window;
+                const windowId = window &&
+                    JSON.stringify([
+                        DAYS.filter((d) => window.days.includes(d)),
+                        window.timezone,
+                        window.from,
+                        window.to,
+                    ]);
+                bodies.push({
+                    window: windowId ?? null,
+                    leaf: leafTests.length > 0 ? JSON.stringify(leafTests) : null,
+                    call: tests.length > 0 ? JSON.stringify(tests) : null,
+                    deny: rule.effect === 'deny',
+                    exact: rule.conditions.flatMap((condition) => {
+                        const kind = fields_classifyField(condition.field);
+                        if (kind.kind !== 'is_batch' && kind.kind !== 'unparsable_calls')
+                            return [];
+                        const values = condition.values.map((v) => (kind.kind === 'is_batch' ? v === 'true' : Number(v)));
+                        return [{ path: requestPath(kind), values, negate: condition.operator === 'not_in' }];
+                    }),
+                });
                 if (window) {
                     const days = DAYS.filter((d) => window.days.includes(d));
-                    const id = JSON.stringify([days, window.timezone, window.from, window.to]);
+                    const id = windowId;
                     if (windows.has(id))
                         continue;
                     const zone = (0,timeZone/* loadTimeZone */.k)(window.timezone);
@@ -20265,9 +20297,9 @@ class InputProjection {
         this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true])));
         // Sorted by zone so that key() converts the time once per zone.
         const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-        this.windows = [...windows.entries()]
-            .sort(([a, x], [b, y]) => order(x.zone.name, y.zone.name) || order(a, b))
-            .map(([, w]) => w);
+        const sortedWindows = [...windows.entries()].sort(([a, x], [b, y]) => order(x.zone.name, y.zone.name) || order(a, b));
+        this.windows = sortedWindows.map(([, w]) => w);
+        this.windowOpen = new Uint8Array(this.windows.length);
         this.requestLeaves = requestSets.leaves();
         this.identityLeaves = identitySets.leaves();
         this.callLeaves = callSets.leaves();
@@ -20281,6 +20313,30 @@ class InputProjection {
             return { leaf, set: this.setLeaves[leaf].leaf.indexOf(t.values), negate: t.negate };
         }));
         this.ruleParts = new Array(this.exactLeaves.length + 3).fill('');
+        this.leafValues = new Uint8Array(this.leafRules.length);
+        this.flags = this.exactLeaves.filter((l) => l.root === 'identity' &&
+            (l.leaf.path.join('.') === 'verified' || l.leaf.path.join('.') === 'attributes_resolved'));
+        this.foldedParts = new Array(this.flags.length + 2).fill('');
+        const leafIds = [...leafRules.keys()];
+        const callIds = [...callRules.keys()];
+        const windowIds = sortedWindows.map(([id]) => id);
+        const distinct = new Map();
+        for (const b of bodies) {
+            const body = {
+                window: b.window === null ? -1 : windowIds.indexOf(b.window),
+                leaf: b.leaf === null ? -1 : leafIds.indexOf(b.leaf),
+                call: b.call === null ? -1 : callIds.indexOf(b.call),
+                deny: b.deny,
+                exact: b.exact.map((t) => ({
+                    leaf: this.exactLeaves.findIndex((l) => l.root === t.path[0] && l.leaf.path.join('.') === t.path.slice(1).join('.')),
+                    type: typeof t.values[0] === 'boolean' ? 'boolean' : 'number',
+                    values: new Set(t.values),
+                    negate: t.negate,
+                })),
+            };
+            distinct.set(JSON.stringify({ ...body, exact: b.exact }), body);
+        }
+        this.ruleBodies = [...distinct.values()];
         this.leafSets = new Array(this.setLeaves.length).fill(NO_SETS);
         this.callRules = [...callRules.values()].map((tests) => tests.map((t) => {
             const leaf = this.callLeaves.findIndex((l) => l.path[0] === t.field);
@@ -20328,7 +20384,8 @@ class InputProjection {
      * depend on order or repetition. Unless `byRule` is false, the calls are then keyed by what each
      * rule's call conditions make of them (ruleValues), which is all a decision depends on;
      * `byRule: false` keeps each call's classes, which is what the reasons of an unevaluable record
-     * depend on (UnknownsJudge).
+     * depend on (UnknownsJudge). Where the calls are keyed by rule, the whole key is folded to the
+     * rules themselves when it can be (foldedKey): what each rule comes to, not its parts.
      */
     key(input, calls = 'set', mask = null, byRule = true) {
         const request = input.request;
@@ -20354,15 +20411,23 @@ class InputProjection {
             // Windows of one zone are adjacent (the constructor sorts them): one civil time per zone.
             let zone = null;
             let local = null;
-            for (const w of this.windows) {
+            const open = this.windowOpen;
+            for (let i = 0; i < this.windows.length; i++) {
+                const w = this.windows[i];
                 if (w.zone !== zone) {
                     zone = w.zone;
                     local = (0,timeBuiltins/* civilTime */.N6)(ns, zone);
                 }
-                text += windowOpen(w, local) ? '1' : '0';
+                open[i] = windowOpen(w, local) ? 1 : 0;
+                text += open[i] === 1 ? '1' : '0';
             }
         }
         const identity = input.identity;
+        if (byRule && (calls === 'set' ? mask === null : calls === 'ordered' && mask !== null)) {
+            const folded = this.foldedKey(request, identity, text, mask);
+            if (folded !== null)
+                return folded;
+        }
         const conditions = byRule ? this.conditionValues(request, identity, mask) : null;
         if (conditions !== null) {
             const parts = this.ruleParts;
@@ -20411,6 +20476,15 @@ class InputProjection {
      * the key then keeps each leaf's class, which keys those exactly.
      */
     conditionValues(request, identity, mask) {
+        if (!this.leafValuesOf(request, identity, mask))
+            return null;
+        let text = '&';
+        for (let r = 0; r < this.leafValues.length; r++)
+            text += String(this.leafValues[r]);
+        return text;
+    }
+    /** Fills `leafValues` (conditionValues); false where it would be null. */
+    leafValuesOf(request, identity, mask) {
         const leaves = this.setLeaves;
         const held = this.leafSets;
         for (let i = 0; i < leaves.length; i++) {
@@ -20421,13 +20495,76 @@ class InputProjection {
             }
             const sets = leaf.setsOf(projection_valueAt(root === 'request' ? request : identity, leaf.path));
             if (sets === null)
-                return null;
+                return false;
             held[i] = sets;
         }
-        let text = '&';
-        for (const tests of this.leafRules)
-            text += String(conjunction(tests, held));
-        return text;
+        const rules = this.leafRules;
+        for (let r = 0; r < rules.length; r++)
+            this.leafValues[r] = conjunction(rules[r], held);
+        return true;
+    }
+    /**
+     * A key of the decision's own terms (a **folded** key): per distinct rule body of the policies,
+     * whether the rule's conditions, calls and window hold (F, U or T, the Kleene AND of its parts,
+     * as generate.ts and threeValued.ts build the rule), beside what the rest of the decision reads:
+     * the context flags and whether the time is there (what a rule's `needs` turn on). Two inputs
+     * whose rules all come out alike decide alike, whatever their values. `time` is key()'s time
+     * part. Null when a compared value is keyed exactly (a number, a boolean or a mixed array where
+     * strings are compared): the caller keys by parts then.
+     */
+    foldedKey(request, identity, time, mask) {
+        if (!this.leafValuesOf(request, identity, mask))
+            return null;
+        // The call parts: U when the call list is unknown, F without a list (the Rego's `calls` is
+        // undefined, its three-valued `tv_calls` empty), else each conjunction's OR and AND.
+        let calls = F;
+        let nonEmpty = false;
+        if (mask?.callList)
+            calls = U;
+        else {
+            const mcp = projection_isPlainObject(request) ? request.mcp : undefined;
+            const list = projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+            if (Array.isArray(list)) {
+                if (this.callRules.length > 0 && !this.callValuesOf(list, mask))
+                    return null;
+                calls = -1;
+                nonEmpty = list.length > 0;
+            }
+        }
+        const state = time === '?' || time === '-' ? time : '+';
+        let digits = '';
+        for (const body of this.ruleBodies) {
+            let value = T;
+            if (body.window >= 0)
+                value = state === '?' ? U : state === '-' || this.windowOpen[body.window] === 0 ? F : T;
+            if (value !== F && body.leaf >= 0)
+                value = Math.min(value, this.leafValues[body.leaf]);
+            for (let i = 0; value !== F && i < body.exact.length; i++)
+                value = Math.min(value, this.exactValue(body.exact[i], request, mask));
+            if (value !== F && body.call >= 0) {
+                const part = calls !== -1 ? calls : body.deny ? this.some[body.call] : nonEmpty ? this.every[body.call] : F;
+                value = Math.min(value, part);
+            }
+            digits += String(value);
+        }
+        const parts = this.foldedParts;
+        parts[0] = `#${state}`;
+        let n = 1;
+        for (const { leaf, index } of this.flags)
+            parts[n++] = mask?.identity[index] ? '?' : leaf.classOf(projection_valueAt(identity, leaf.path));
+        parts[n] = digits;
+        return parts.join(',');
+    }
+    /** `boolean_in` / `number_in` (or `_not_in`) of the generated Rego on an exact leaf's value. */
+    exactValue(test, request, mask) {
+        const { leaf, index } = this.exactLeaves[test.leaf];
+        if (mask?.request[index])
+            return U;
+        const value = projection_valueAt(request, leaf.path);
+        // Neither `in` nor `not_in` holds on a value of another type (or an absent one).
+        if (typeof value !== test.type)
+            return F;
+        return test.values.has(value) !== test.negate ? T : F;
     }
     /**
      * The calls as a decision reads them: for each conjunction of call conditions some rule has, its
@@ -20444,6 +20581,22 @@ class InputProjection {
         const rules = this.callRules;
         if (!Array.isArray(calls) || rules.length === 0)
             return null;
+        if (!this.callValuesOf(calls, mask))
+            return null;
+        const some = this.some;
+        const every = this.every;
+        // Two- and three-valued keys live in different stores; the tag keeps them apart regardless.
+        let text = mask === null ? (calls.length === 0 ? 'R0' : 'R+') : calls.length === 0 ? 'Q0' : 'Q+';
+        // Only what some rule reads: a deny rule the OR, an allow rule the AND (each conjunction's
+        // reading is fixed by the policies, so the digits stay unambiguous).
+        const reads = this.callReads;
+        for (let r = 0; r < rules.length; r++)
+            text += String(reads[r] === READS_SOME ? some[r] : reads[r] === READS_EVERY ? every[r] : some[r] * 3 + every[r]);
+        return text;
+    }
+    /** Fills `some` and `every` (ruleValues) for a call list; false where ruleValues is null. */
+    callValuesOf(calls, mask) {
+        const rules = this.callRules;
         const leaves = this.callLeaves;
         // Scratch space reused from record to record (ruleValues does not nest).
         const some = this.some.fill(F);
@@ -20461,7 +20614,7 @@ class InputProjection {
                 }
                 const held = leaves[i].setsOf(projection_isPlainObject(call) ? ownValue(call, name) : undefined);
                 if (held === null)
-                    return null;
+                    return false;
                 sets[i] = held;
             }
             for (let r = 0; r < rules.length; r++) {
@@ -20477,14 +20630,7 @@ class InputProjection {
                     every[r] = U;
             }
         }
-        // Two- and three-valued keys live in different stores; the tag keeps them apart regardless.
-        let text = mask === null ? (calls.length === 0 ? 'R0' : 'R+') : calls.length === 0 ? 'Q0' : 'Q+';
-        // Only what some rule reads: a deny rule the OR, an allow rule the AND (each conjunction's
-        // reading is fixed by the policies, so the digits stay unambiguous).
-        const reads = this.callReads;
-        for (let r = 0; r < rules.length; r++)
-            text += String(reads[r] === READS_SOME ? some[r] : reads[r] === READS_EVERY ? every[r] : some[r] * 3 + every[r]);
-        return text;
+        return true;
     }
     callsClass(calls, keying, masked) {
         if (calls === undefined)
