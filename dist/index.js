@@ -73126,6 +73126,9 @@ class InputProjection {
     ruleBodies;
     /** A folded key's parts, reused: the time's state, the flags, the rules. */
     foldedParts;
+    /** unpairedDenyPart's scratch: per condition of a conjunction, its OR and AND over the calls. */
+    testSome;
+    testAll;
     /** ruleValues' scratch: per rule the OR and the AND over the calls, per call leaf its sets. */
     some;
     every;
@@ -73197,6 +73200,7 @@ class InputProjection {
                     leaf: leafTests.length > 0 ? JSON.stringify(leafTests) : null,
                     call: tests.length > 0 ? JSON.stringify(tests) : null,
                     deny: rule.effect === 'deny',
+                    combined: new Set(tests.map((t) => t.field)).size >= 2,
                     exact: rule.conditions.flatMap((condition) => {
                         const kind = classifyField(condition.field);
                         if (kind.kind !== 'is_batch' && kind.kind !== 'unparsable_calls')
@@ -73258,6 +73262,7 @@ class InputProjection {
                 leaf: b.leaf === null ? -1 : leafIds.indexOf(b.leaf),
                 call: b.call === null ? -1 : callIds.indexOf(b.call),
                 deny: b.deny,
+                combined: b.combined,
                 exact: b.exact.map((t) => ({
                     leaf: this.exactLeaves.findIndex((l) => l.root === t.path[0] && l.leaf.path.join('.') === t.path.slice(1).join('.')),
                     type: typeof t.values[0] === 'boolean' ? 'boolean' : 'number',
@@ -73274,6 +73279,9 @@ class InputProjection {
             return { leaf, set: this.callLeaves[leaf].indexOf(t.values), negate: t.negate };
         }));
         this.callReads = Uint8Array.from(callReads.values());
+        const longest = Math.max(0, ...this.callRules.map((tests) => tests.length));
+        this.testSome = new Uint8Array(longest);
+        this.testAll = new Uint8Array(longest);
         this.some = new Uint8Array(this.callRules.length);
         this.every = new Uint8Array(this.callRules.length);
         this.callSets = new Array(this.callLeaves.length).fill(NO_SETS);
@@ -73354,8 +73362,8 @@ class InputProjection {
             }
         }
         const identity = input.identity;
-        if (byRule && (calls === 'set' ? mask === null : calls === 'ordered' && mask !== null)) {
-            const folded = this.foldedKey(request, identity, text, mask);
+        if (byRule && (calls === 'set') === (mask === null)) {
+            const folded = this.foldedKey(request, identity, text, mask, calls === 'per-field');
             if (folded !== null)
                 return folded;
         }
@@ -73443,23 +73451,23 @@ class InputProjection {
      * part. Null when a compared value is keyed exactly (a number, a boolean or a mixed array where
      * strings are compared): the caller keys by parts then.
      */
-    foldedKey(request, identity, time, mask) {
+    foldedKey(request, identity, time, mask, unpaired) {
         if (!this.leafValuesOf(request, identity, mask))
             return null;
         // The call parts: U when the call list is unknown, F without a list (the Rego's `calls` is
         // undefined, its three-valued `tv_calls` empty), else each conjunction's OR and AND.
         let calls = F;
-        let nonEmpty = false;
+        let list = [];
         if (mask?.callList)
             calls = U;
         else {
             const mcp = projection_isPlainObject(request) ? request.mcp : undefined;
-            const list = projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-            if (Array.isArray(list)) {
-                if (this.callRules.length > 0 && !this.callValuesOf(list, mask))
+            const value = projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+            if (Array.isArray(value)) {
+                if (this.callRules.length > 0 && !this.callValuesOf(value, mask))
                     return null;
                 calls = -1;
-                nonEmpty = list.length > 0;
+                list = value;
             }
         }
         const state = time === '?' || time === '-' ? time : '+';
@@ -73473,7 +73481,15 @@ class InputProjection {
             for (let i = 0; value !== F && i < body.exact.length; i++)
                 value = Math.min(value, this.exactValue(body.exact[i], request, mask));
             if (value !== F && body.call >= 0) {
-                const part = calls !== -1 ? calls : body.deny ? this.some[body.call] : nonEmpty ? this.every[body.call] : F;
+                let part;
+                if (calls !== -1)
+                    part = calls;
+                else if (!body.deny)
+                    part = list.length > 0 ? this.every[body.call] : F;
+                else if (unpaired && body.combined)
+                    part = this.unpairedDenyPart(this.callRules[body.call], list, mask);
+                else
+                    part = this.some[body.call];
                 value = Math.min(value, part);
             }
             digits += String(value);
@@ -73525,29 +73541,73 @@ class InputProjection {
             text += String(reads[r] === READS_SOME ? some[r] : reads[r] === READS_EVERY ? every[r] : some[r] * 3 + every[r]);
         return text;
     }
+    /**
+     * Fills `callSets` for call `index`: per call field, the sets its value meets, or UNKNOWN_FIELD
+     * where an unknown pointer names the field for this call (by index or `*`). false: a field holds
+     * a number, a boolean or a mixed array (compared by its JSON text).
+     */
+    callSetsAt(call, index, mask) {
+        const leaves = this.callLeaves;
+        const sets = this.callSets;
+        for (let i = 0; i < leaves.length; i++) {
+            const name = leaves[i].path[0];
+            if (mask !== null &&
+                (mask.callFields[i] || mask.callPointers.some((p) => prefixes(p, [index, name])))) {
+                sets[i] = UNKNOWN_FIELD;
+                continue;
+            }
+            const held = leaves[i].setsOf(projection_isPlainObject(call) ? ownValue(call, name) : undefined);
+            if (held === null)
+                return false;
+            sets[i] = held;
+        }
+        return true;
+    }
+    /**
+     * The call part of a deny rule combining two or more call fields over an unpaired batch
+     * (threeValued.ts callPartLines): F when some condition holds on no call, T when one holds on
+     * some call and every other on every call, else U. Pairing the fields by position would be a
+     * guess, so no call is judged whole. `calls` passed callValuesOf already.
+     */
+    unpairedDenyPart(tests, calls, mask) {
+        const some = this.testSome.fill(F, 0, tests.length);
+        const all = this.testAll.fill(T, 0, tests.length);
+        for (let index = 0; index < calls.length; index++) {
+            this.callSetsAt(calls[index], index, mask);
+            for (let t = 0; t < tests.length; t++) {
+                const v = testValue(tests[t], this.callSets);
+                if (v > some[t])
+                    some[t] = v;
+                if (v < all[t])
+                    all[t] = v;
+            }
+        }
+        for (let t = 0; t < tests.length; t++)
+            if (some[t] === F)
+                return F;
+        for (let k = 0; k < tests.length; k++) {
+            if (some[k] !== T)
+                continue;
+            let others = true;
+            for (let m = 0; m < tests.length && others; m++)
+                if (m !== k && all[m] !== T)
+                    others = false;
+            if (others)
+                return T;
+        }
+        return U;
+    }
     /** Fills `some` and `every` (ruleValues) for a call list; false where ruleValues is null. */
     callValuesOf(calls, mask) {
         const rules = this.callRules;
-        const leaves = this.callLeaves;
         // Scratch space reused from record to record (ruleValues does not nest).
         const some = this.some.fill(F);
         const every = this.every.fill(T);
         // Per call field: the sets its value meets, or UNKNOWN_FIELD.
         const sets = this.callSets;
         for (let index = 0; index < calls.length; index++) {
-            const call = calls[index];
-            for (let i = 0; i < leaves.length; i++) {
-                const name = leaves[i].path[0];
-                if (mask !== null &&
-                    (mask.callFields[i] || mask.callPointers.some((p) => prefixes(p, [index, name])))) {
-                    sets[i] = UNKNOWN_FIELD;
-                    continue;
-                }
-                const held = leaves[i].setsOf(projection_isPlainObject(call) ? ownValue(call, name) : undefined);
-                if (held === null)
-                    return false;
-                sets[i] = held;
-            }
+            if (!this.callSetsAt(calls[index], index, mask))
+                return false;
             for (let r = 0; r < rules.length; r++) {
                 const value = conjunction(rules[r], sets);
                 // Kleene: OR is T if any is T, else U if any is U; AND is F if any is F, else U if any is U.
@@ -73644,23 +73704,38 @@ class InputProjection {
     }
 }
 /**
- * Kleene's AND of `tests` over the sets each leaf's value meets (`held`, UNKNOWN_FIELD for an
- * unknown one): `in` holds when the value meets the set; `not_in` when it is a string or string
- * array that does not, never on a value no condition holds on (NO_SETS: absent, null, an object).
+ * One condition on the sets its leaf's value meets (`held`, UNKNOWN_FIELD for an unknown one):
+ * `in` holds when the value meets the set; `not_in` when it is a string or string array that does
+ * not, never on a value no condition holds on (NO_SETS: absent, null, an object). F, U or T.
  */
+function testValue(test, held) {
+    const sets = held[test.leaf];
+    if (sets === UNKNOWN_FIELD)
+        return U;
+    const member = sets.includes(test.set);
+    return (test.negate ? sets === NO_SETS || member : !member) ? F : T;
+}
+/** Kleene's AND of `tests` (testValue), stopping at the first F. */
 function conjunction(tests, held) {
     let value = T;
     for (const test of tests) {
-        const sets = held[test.leaf];
-        if (sets === UNKNOWN_FIELD) {
-            value = U;
-            continue;
-        }
-        const member = sets.includes(test.set);
-        if (test.negate ? sets === NO_SETS || member : !member)
+        const v = testValue(test, held);
+        if (v === F)
             return F;
+        if (v === U)
+            value = U;
     }
     return value;
+}
+/**
+ * The unknown set as the three-valued evaluation receives it (UnknownsPayload), as text: equal for
+ * two records whose payloads differ only in the pointers' order or repetition (the Rego reads them
+ * as a set) — and so for two that differ only in what unknownsPayload leaves out, such as an
+ * unpaired batch's call_count (its calls are in the rest of the key) or a pointer past its calls.
+ */
+function payloadText(payload) {
+    const pointers = [...new Set(payload.unknown.map((p) => JSON.stringify(p)))].sort();
+    return `${payload.unpaired ? 'u' : 'p'}[${pointers.join(',')}]`;
 }
 /** `window_open(days, zone, from, to)` of generate.ts, on the civil-time functions the wasm uses. */
 function windowOpen(w, t) {
@@ -73745,17 +73820,23 @@ class DecisionCache {
             text: null,
         },
     };
-    /** The mask of each unknown set seen (few per sample; bounded all the same). */
-    masks = new Map();
-    maskOf(unknowns) {
-        let mask = this.masks.get(unknowns.key);
-        if (mask === undefined) {
-            mask = this.projection.maskOf(unknowns.payload.unknown);
-            if (this.masks.size >= 1_024)
-                this.masks.clear();
-            this.masks.set(unknowns.key, mask);
+    /**
+     * Per unknown set seen (few per sample; bounded all the same): its mask, and its payload's text,
+     * the part of a three-valued decision key that names it (payloadText).
+     */
+    unknownSets = new Map();
+    unknownSetOf(unknowns) {
+        let set = this.unknownSets.get(unknowns.key);
+        if (set === undefined) {
+            set = { mask: this.projection.maskOf(unknowns.payload.unknown), text: payloadText(unknowns.payload) };
+            if (this.unknownSets.size >= 1_024)
+                this.unknownSets.clear();
+            this.unknownSets.set(unknowns.key, set);
         }
-        return mask;
+        return set;
+    }
+    maskOf(unknowns) {
+        return this.unknownSetOf(unknowns).mask;
     }
     hits = 0;
     misses = 0;
@@ -73843,9 +73924,13 @@ class DecisionCache {
             keyed.text = this.projection.key(input, calls, unknowns === null ? null : this.maskOf(unknowns));
         }
         const projected = keyed.text;
-        // The unknown key is JSON text after a one-letter tag (no NUL can occur in it), so the NUL
+        // The payload's text is JSON after a one-letter tag (no NUL can occur in it), so the NUL
         // separates the two parts unambiguously; two-valued keys carry no NUL at all.
-        const key = projected === null ? null : unknownKey === null ? projected : `${unknownKey}\0${projected}`;
+        const key = projected === null
+            ? null
+            : unknowns === null
+                ? projected
+                : `${this.unknownSetOf(unknowns).text}\0${projected}`;
         // Long keys (a policy reading a large argument) almost never repeat, and caching them would
         // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
         last.key = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;

@@ -6,10 +6,10 @@ import { evaluateReference } from '../../src/engine/reference.js';
 import type { ThreeValuedDecision } from '../../src/engine/unknowns.js';
 import { isTrafficRecord, type TrafficRecord } from '../../src/traffic/record.js';
 import { evaluateReferenceThreeValued } from '../../src/engine/threeValued.js';
-import { InputProjection } from '../../src/replay/projection.js';
+import { InputProjection, payloadText } from '../../src/replay/projection.js';
 import { unknownsPayload } from '../../src/rego/threeValued.js';
 import { evaluationInput } from '../../src/traffic/availability.js';
-import { hasUnknowns, unknownDataOf, unknownKey, unknownPointers } from '../../src/traffic/unknowns.js';
+import { hasUnknowns, unknownDataOf, unknownPointers } from '../../src/traffic/unknowns.js';
 import { KeyGroups } from '../support/keyGroups.js';
 import {
   evaluateThreeValuedThreeWays,
@@ -662,7 +662,7 @@ describe('three-valued decision cache keys on generated policies', () => {
         const projected = projection.key(evaluationInput(record), keying, projection.maskOf(payload.unknown));
         if (projected === null) continue;
         keyed++;
-        const key = `${unknownKey(record)}\0${projected}`;
+        const key = `${payloadText(payload)}\0${projected}`;
         const data = unknownDataOf(record);
         groups.add(key, r, [
           threeValuedParts(evaluateReferenceThreeValued(a.policy, record.input, data)),

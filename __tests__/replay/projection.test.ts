@@ -8,7 +8,7 @@ import { policySchema, type Policy } from '../../src/policy/schema.js';
 import { generateRego } from '../../src/rego/generate.js';
 import { UNKNOWNS_KEY, unknownsPayload } from '../../src/rego/threeValued.js';
 import { hasUnknowns, unknownDataOf, unknownKey } from '../../src/traffic/unknowns.js';
-import { DecisionCache, InputProjection, MAX_KEY_LENGTH } from '../../src/replay/projection.js';
+import { DecisionCache, InputProjection, MAX_KEY_LENGTH, payloadText } from '../../src/replay/projection.js';
 import type { ReplaySide } from '../../src/replay/replay.js';
 import { evaluationInput } from '../../src/traffic/availability.js';
 import type { TrafficInput, TrafficRecord } from '../../src/traffic/record.js';
@@ -745,7 +745,7 @@ describe.each([
           const mask = projection.maskOf(payload.unknown);
           const key = projection.key(original, unpaired === null ? 'ordered' : 'per-field', mask);
           if (key === null) uncached++;
-          else keys.add(`${unknowns.key}\0${key}`);
+          else keys.add(`${payloadText(payload)}\0${key}`);
         },
       ),
       { numRuns: 3000, seed: 20261201 },
