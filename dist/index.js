@@ -70948,6 +70948,29 @@ function countMembers(value) {
     return n;
 }
 /**
+ * Whether a parsed element holds a lone UTF-16 surrogate in a string or a key. JSON text can spell
+ * one (`"\ud800"`) though no UTF-8 can carry it, and opa-wasm refuses to read it: such a record is
+ * evaluated on its own, never given a cached decision (projection.ts), so whether it fails does
+ * not depend on which records came before it. `text` is the element's JSON: only a `\u` escape
+ * can make a lone surrogate, so the common element is cleared by one search. Recursion is safe:
+ * the element's depth is bounded (MAX_RECORD_DEPTH).
+ */
+function hasLoneSurrogate(text, value) {
+    return text.includes('\\u') && holdsLoneSurrogate(value);
+}
+function holdsLoneSurrogate(value) {
+    if (typeof value === 'string')
+        return !value.isWellFormed();
+    if (typeof value !== 'object' || value === null)
+        return false;
+    if (Array.isArray(value))
+        return value.some(holdsLoneSurrogate);
+    for (const key in value)
+        if (!key.isWellFormed() || holdsLoneSurrogate(value[key]))
+            return true;
+    return false;
+}
+/**
  * The first key that appears twice in one object of `text` (valid JSON), for the malformed
  * reason. Slow (a tokenizer with a key set per open object): only run once countMembers has
  * shown that some key repeats.
@@ -72819,11 +72842,7 @@ function evaluationInput(record) {
 
 
 function keyNodes(tree) {
-    return [...tree].map(([key, sub], i) => ({
-        key,
-        marker: `${i}:`,
-        children: sub === true ? null : keyNodes(sub),
-    }));
+    return [...tree].map(([key, sub]) => ({ key, children: sub === true ? null : keyNodes(sub) }));
 }
 /** Go's weekday numbering (0 = Sunday) of the policy's day names. */
 const WEEKDAY_OF = {
@@ -73016,9 +73035,9 @@ const NO_SETS = Object.freeze([]);
 /** What the rules of a call conjunction read of it over the calls (ruleValues). */
 const READS_SOME = 1;
 const READS_EVERY = 2;
-/** A call field an unknown pointer names (ruleValues). */
+/** A call, request or caller field an unknown pointer names (callSetsAt, leafValuesOf). */
 const UNKNOWN_FIELD = Object.freeze([]);
-/** Kleene's truth values as ruleValues writes them (two-valued keys use only F and T). */
+/** Kleene's truth values as the keys write them (two-valued keys use only F and T). */
 const F = 0;
 const U = 1;
 const T = 2;
@@ -73106,15 +73125,17 @@ class InputProjection {
     callReads;
     /** The request and caller leaves compared with value sets (not is_batch, unparsable_calls, flags). */
     setLeaves;
-    /** The other request and caller leaves, keyed by their class in every key. */
+    /**
+     * The other request and caller leaves (is_batch, unparsable_calls, the context flags): keyed by
+     * their class in a key by classes; a folded key keeps the flags' classes and reads the others
+     * through its rules' conditions (exactValue).
+     */
     exactLeaves;
     /** Each distinct conjunction of request and caller set conditions some rule has. */
     leafRules;
     /** key()'s parts, reused: the time, each leaf's class, the calls. */
     parts;
-    /** The same for a key by conditions: the time, the conjunctions, the exact leaves, the calls. */
-    ruleParts;
-    /** conditionValues' scratch: per set leaf, the sets its value meets (or UNKNOWN_FIELD). */
+    /** leafValuesOf's scratch: per set leaf, the sets its value meets (or UNKNOWN_FIELD). */
     leafSets;
     /** leafValuesOf's result: per conjunction of leafRules, F, U or T. */
     leafValues;
@@ -73129,9 +73150,10 @@ class InputProjection {
     /** unpairedDenyPart's scratch: per condition of a conjunction, its OR and AND over the calls. */
     testSome;
     testAll;
-    /** ruleValues' scratch: per rule the OR and the AND over the calls, per call leaf its sets. */
+    /** callValuesOf's result: per call conjunction the OR and the AND over the calls. */
     some;
     every;
+    /** callSetsAt's result: per call leaf, the sets one call's value meets (or UNKNOWN_FIELD). */
     callSets;
     /** The union of what `policies` read: one key serves every one of them. */
     constructor(policies) {
@@ -73247,7 +73269,6 @@ class InputProjection {
             const leaf = this.setLeaves.findIndex((l) => l.root === t.path[0] && JSON.stringify(l.leaf.path) === JSON.stringify(t.path.slice(1)));
             return { leaf, set: this.setLeaves[leaf].leaf.indexOf(t.values), negate: t.negate };
         }));
-        this.ruleParts = new Array(this.exactLeaves.length + 3).fill('');
         this.leafValues = new Uint8Array(this.leafRules.length);
         this.flags = this.exactLeaves.filter((l) => l.root === 'identity' &&
             (l.leaf.path.join('.') === 'verified' || l.leaf.path.join('.') === 'attributes_resolved'));
@@ -73367,19 +73388,6 @@ class InputProjection {
             if (folded !== null)
                 return folded;
         }
-        const conditions = byRule ? this.conditionValues(request, identity, mask) : null;
-        if (conditions !== null) {
-            const parts = this.ruleParts;
-            parts[0] = text;
-            parts[1] = conditions;
-            let n = 2;
-            for (const { leaf, root, index } of this.exactLeaves) {
-                const masked = root === 'request' ? mask?.request[index] : mask?.identity[index];
-                parts[n++] = masked ? '?' : leaf.classOf(projection_valueAt(root === 'request' ? request : identity, leaf.path));
-            }
-            parts[n] = this.callsPart(request, calls, mask, byRule);
-            return parts.join(',');
-        }
         // The parts are joined once: one flat string, which the cache's Map hashes without first
         // flattening a chain of concatenations.
         const parts = this.parts;
@@ -73414,15 +73422,11 @@ class InputProjection {
      * value is a number, a boolean or an array of other than strings (compared by their JSON text):
      * the key then keeps each leaf's class, which keys those exactly.
      */
-    conditionValues(request, identity, mask) {
-        if (!this.leafValuesOf(request, identity, mask))
-            return null;
-        let text = '&';
-        for (let r = 0; r < this.leafValues.length; r++)
-            text += String(this.leafValues[r]);
-        return text;
-    }
-    /** Fills `leafValues` (conditionValues); false where it would be null. */
+    /**
+     * Fills `leafValues`: for each conjunction of request and caller set conditions some rule has,
+     * its value (Kleene's, U on a leaf the mask covers). false: a compared value is a number, a
+     * boolean or a mixed array (compared by its JSON text), which only a key by classes keeps apart.
+     */
     leafValuesOf(request, identity, mask) {
         const leaves = this.setLeaves;
         const held = this.leafSets;
@@ -73600,7 +73604,7 @@ class InputProjection {
     /** Fills `some` and `every` (ruleValues) for a call list; false where ruleValues is null. */
     callValuesOf(calls, mask) {
         const rules = this.callRules;
-        // Scratch space reused from record to record (ruleValues does not nest).
+        // Scratch space reused from record to record (nothing here nests).
         const some = this.some.fill(F);
         const every = this.every.fill(T);
         // Per call field: the sets its value meets, or UNKNOWN_FIELD.
@@ -73838,6 +73842,16 @@ class DecisionCache {
     maskOf(unknowns) {
         return this.unknownSetOf(unknowns).mask;
     }
+    /** An input evaluated on its own, uncached (alone()); one at a time, like the records. */
+    aloneInput = null;
+    /**
+     * Evaluates `input` (the next record's) without the cache, neither taking nor giving a decision:
+     * for a record whose values opa-wasm may refuse (a lone surrogate), where a decision cached from
+     * another record would hide the failure in one order and not in another.
+     */
+    alone(input) {
+        this.aloneInput = input;
+    }
     hits = 0;
     misses = 0;
     /** What this cache evaluated since the last `learned()`, when sharing (else null). */
@@ -73889,8 +73903,9 @@ class DecisionCache {
     evaluateThreeValued(index, input, unknowns, requestId) {
         const last = this.last3;
         if (input !== last.input || unknowns.key !== last.unknownKey)
-            // A three-valued key keeps what the unknown pointers can name: calls by index, or for an
-            // unpaired batch each field's values (a pointer there names the field on every call).
+            // A three-valued key reads the calls as the rules do, paired or unpaired (a pointer there
+            // names the field on every call); its fallback by classes keeps calls by index or, unpaired,
+            // each field's values.
             this.select(last, input, unknowns, unknowns.payload.unpaired ? 'per-field' : 'ordered');
         const cached = last.entry?.[index];
         if (cached !== undefined) {
@@ -73904,9 +73919,9 @@ class DecisionCache {
     }
     /**
      * A key under which records with unknowns share their unevaluable reasons: the unknown set and
-     * each call's classes (not only each rule's OR and AND over the calls, as the decision's key
-     * has: two records can agree on those while different conditions of theirs are U). Null: the
-     * input cannot be keyed, the reasons are computed for the record alone.
+     * each value's and call's classes (not what each rule comes to, as the decision's key has: two
+     * records can agree on that while different conditions of theirs are U). Null: the input cannot
+     * be keyed, the reasons are computed for the record alone.
      */
     reasonKey(input, unknowns) {
         const keying = unknowns.payload.unpaired ? 'per-field' : 'ordered';
@@ -73933,7 +73948,7 @@ class DecisionCache {
                 : `${this.unknownSetOf(unknowns).text}\0${projected}`;
         // Long keys (a policy reading a large argument) almost never repeat, and caching them would
         // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
-        last.key = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
+        last.key = key !== null && key.length <= MAX_KEY_LENGTH && input !== this.aloneInput ? key : null;
         last.entry = last.key === null ? null : this.lookup(last.store, last.key);
         last.buffer = null;
     }
@@ -76708,6 +76723,7 @@ function inShard(shard, requestId, line) {
 
 
 
+
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -76783,7 +76799,7 @@ class RecordEvaluator {
         const element = this.elements.read(text, shape);
         switch (element.kind) {
             case 'record':
-                return this.evaluateRecord(element.record, line, element.path);
+                return this.evaluateRecord(element.record, line, element.path, text !== null && hasLoneSurrogate(text, element.record));
             case 'malformed': {
                 const outcome = { kind: 'malformed', line, reason: element.reason };
                 if (element.request_id !== undefined)
@@ -76798,7 +76814,8 @@ class RecordEvaluator {
                 return { kind: 'mixed', line };
         }
     }
-    evaluateRecord(record, line, decisionPath = null) {
+    /** `alone`: never take or give a cached decision (a lone surrogate, recordShape.ts). */
+    evaluateRecord(record, line, decisionPath = null, alone = false) {
         const config = this.config;
         const outcome = {
             kind: 'record',
@@ -76825,6 +76842,8 @@ class RecordEvaluator {
         let baseDecision = null;
         try {
             const input = evaluationInput(record);
+            if (alone)
+                this.cache.alone(input);
             if (!unknowns_hasUnknowns(record)) {
                 // The common case: nothing unknown, the two-valued decisions through the cache.
                 primaryDecision = this.cache.evaluate(0, input, record.request_id);

@@ -13,6 +13,13 @@ import type { ReplaySide } from '../../src/replay/replay.js';
 import { evaluationInput } from '../../src/traffic/availability.js';
 import type { TrafficInput, TrafficRecord } from '../../src/traffic/record.js';
 import { policyYaml, prepare, record, repoRoot } from './helpers.js';
+import {
+  RecordEvaluator,
+  VERDICT_DENY,
+  type OutcomeConfig,
+  type RecordOutcome,
+} from '../../src/replay/recordOutcome.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../../src/traffic/reader.js';
 
 /**
  * The decision cache (src/replay/projection.ts) must never change a decision: the projection keeps
@@ -752,5 +759,54 @@ describe.each([
     );
     // One evaluation per distinct key (counted, not timed): a decided class is never evaluated again.
     expect(cache.misses).toBe(keys.size + uncached);
+  });
+});
+
+describe('a lone surrogate', () => {
+  /**
+   * `"\ud800"` is legal JSON text, but opa-wasm refuses to read a lone surrogate. Such a value and
+   * a plain unnamed string share a decision class, so a decision cached from one record must not
+   * answer for the other: the record is evaluated on its own, in whatever order they come, and is
+   * malformed (its evaluation error) both ways, while the plain record is decided both ways.
+   */
+  const policy = policyYaml({
+    default_effect: 'deny',
+    rules: [
+      {
+        id: 'allow-odd',
+        effect: 'allow',
+        conditions: [{ field: 'http_path', operator: 'in', values: ['\uFFFD'] }],
+      },
+    ],
+  });
+  const config: OutcomeConfig = {
+    mode: 'compare',
+    hasHead: true,
+    hasBase: false,
+    shard: null,
+    since: null,
+    unevaluable: 'precise',
+    maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+  };
+  const line = (id: string, path: string) =>
+    JSON.stringify({ request_id: id, input: { request: { http: { method: 'POST', host: 'h', path } } } });
+  const plain = line('plain', 'x');
+  // JSON.stringify writes a lone surrogate as the escape `\ud800`.
+  const odd = line('odd', '\ud800');
+
+  it('is evaluated on its own, so the outcome does not depend on the order of the records', async () => {
+    expect(odd).toContain('\\ud800');
+    const side = await prepare(policy);
+    for (const order of [
+      [plain, odd],
+      [odd, plain],
+    ]) {
+      const evaluator = new RecordEvaluator(config, side, null);
+      const outcomes = order.map((text, i) => evaluator.evaluateText(text, i + 1));
+      const byId = new Map(outcomes.map((o) => [(o as RecordOutcome).request_id, o as RecordOutcome]));
+      expect(byId.get('odd')!.error).not.toBeNull();
+      expect(byId.get('plain')!.error).toBeNull();
+      expect(byId.get('plain')!.primary).toBe(VERDICT_DENY);
+    }
   });
 });

@@ -24,30 +24,27 @@ import type { TrafficInput } from '../traffic/record.js';
  *    (an array, a scalar) that whole value is copied, so any lookup into it behaves as before.
  * 3. The request time matters only through `request_has_time` (is it present) and, per active
  *    window, `window_open(...)`, which is computed here with the very functions the wasm calls back
- *    into (timeBuiltins.ts). The cache key therefore carries "time present" and one open/closed bit
- *    per window, not the instant: records minutes apart still share an evaluation, while the wasm
+ *    into (timeBuiltins.ts). The cache key therefore carries whether the time is present and, per
+ *    window, whether it is open (folded into each rule's value, or one bit per window in a key by
+ *    classes), not the instant: records minutes apart still share an evaluation, while the wasm
  *    input keeps the real time.
+ *
+ * On top of these, a key is folded to what each rule comes to (foldedKey): the rule bodies of
+ * generate.ts and threeValued.ts are ANDs of parts the key computes, and the decision reads
+ * nothing else of the input.
  */
 
 /** A tree of input keys: `true` reads the whole value below the key. */
 type ReadTree = Map<string, ReadTree | true>;
 
-/**
- * A ReadTree in the form the per-record code walks: the keys in a fixed order, each with the
- * marker that stands for it in a cache key (its position, so keys stay short).
- */
+/** A ReadTree in the form the per-record code walks (project): the keys in a fixed order. */
 interface KeyNode {
   key: string;
-  marker: string;
   children: KeyNode[] | null;
 }
 
 function keyNodes(tree: ReadTree): KeyNode[] {
-  return [...tree].map(([key, sub], i) => ({
-    key,
-    marker: `${i}:`,
-    children: sub === true ? null : keyNodes(sub),
-  }));
+  return [...tree].map(([key, sub]) => ({ key, children: sub === true ? null : keyNodes(sub) }));
 }
 
 interface WindowTest {
@@ -247,9 +244,9 @@ const NO_SETS: readonly number[] = Object.freeze([]);
 const READS_SOME = 1;
 const READS_EVERY = 2;
 
-/** A call field an unknown pointer names (ruleValues). */
+/** A call, request or caller field an unknown pointer names (callSetsAt, leafValuesOf). */
 const UNKNOWN_FIELD: readonly number[] = Object.freeze([]);
-/** Kleene's truth values as ruleValues writes them (two-valued keys use only F and T). */
+/** Kleene's truth values as the keys write them (two-valued keys use only F and T). */
 const F = 0;
 const U = 1;
 const T = 2;
@@ -327,7 +324,7 @@ export type CallsKeying = 'set' | 'ordered' | 'per-field';
 
 /**
  * One condition as a conjunction tests it: the set `set` of leaf `leaf`, `in` or `not_in`. The leaf
- * is a call leaf (ruleValues) or a request or caller leaf (conditionValues' `setLeaves`).
+ * is a call leaf (callValuesOf) or a request or caller leaf (leafValuesOf's `setLeaves`).
  */
 interface SetTest {
   leaf: number;
@@ -407,15 +404,17 @@ export class InputProjection {
   private readonly callReads: Uint8Array;
   /** The request and caller leaves compared with value sets (not is_batch, unparsable_calls, flags). */
   private readonly setLeaves: SetLeaf[];
-  /** The other request and caller leaves, keyed by their class in every key. */
+  /**
+   * The other request and caller leaves (is_batch, unparsable_calls, the context flags): keyed by
+   * their class in a key by classes; a folded key keeps the flags' classes and reads the others
+   * through its rules' conditions (exactValue).
+   */
   private readonly exactLeaves: SetLeaf[];
   /** Each distinct conjunction of request and caller set conditions some rule has. */
   private readonly leafRules: SetTest[][];
   /** key()'s parts, reused: the time, each leaf's class, the calls. */
   private readonly parts: string[];
-  /** The same for a key by conditions: the time, the conjunctions, the exact leaves, the calls. */
-  private readonly ruleParts: string[];
-  /** conditionValues' scratch: per set leaf, the sets its value meets (or UNKNOWN_FIELD). */
+  /** leafValuesOf's scratch: per set leaf, the sets its value meets (or UNKNOWN_FIELD). */
   private readonly leafSets: (readonly number[])[];
   /** leafValuesOf's result: per conjunction of leafRules, F, U or T. */
   private readonly leafValues: Uint8Array;
@@ -430,9 +429,10 @@ export class InputProjection {
   /** unpairedDenyPart's scratch: per condition of a conjunction, its OR and AND over the calls. */
   private readonly testSome: Uint8Array;
   private readonly testAll: Uint8Array;
-  /** ruleValues' scratch: per rule the OR and the AND over the calls, per call leaf its sets. */
+  /** callValuesOf's result: per call conjunction the OR and the AND over the calls. */
   private readonly some: Uint8Array;
   private readonly every: Uint8Array;
+  /** callSetsAt's result: per call leaf, the sets one call's value meets (or UNKNOWN_FIELD). */
   private readonly callSets: (readonly number[])[];
 
   /** The union of what `policies` read: one key serves every one of them. */
@@ -560,7 +560,6 @@ export class InputProjection {
         return { leaf, set: this.setLeaves[leaf]!.leaf.indexOf(t.values), negate: t.negate };
       }),
     );
-    this.ruleParts = new Array<string>(this.exactLeaves.length + 3).fill('');
     this.leafValues = new Uint8Array(this.leafRules.length);
     this.flags = this.exactLeaves.filter(
       (l) =>
@@ -687,19 +686,6 @@ export class InputProjection {
       const folded = this.foldedKey(request, identity, text, mask, calls === 'per-field');
       if (folded !== null) return folded;
     }
-    const conditions = byRule ? this.conditionValues(request, identity, mask) : null;
-    if (conditions !== null) {
-      const parts = this.ruleParts;
-      parts[0] = text;
-      parts[1] = conditions;
-      let n = 2;
-      for (const { leaf, root, index } of this.exactLeaves) {
-        const masked = root === 'request' ? mask?.request[index] : mask?.identity[index];
-        parts[n++] = masked ? '?' : leaf.classOf(valueAt(root === 'request' ? request : identity, leaf.path));
-      }
-      parts[n] = this.callsPart(request, calls, mask, byRule);
-      return parts.join(',');
-    }
     // The parts are joined once: one flat string, which the cache's Map hashes without first
     // flattening a chain of concatenations.
     const parts = this.parts;
@@ -736,14 +722,11 @@ export class InputProjection {
    * value is a number, a boolean or an array of other than strings (compared by their JSON text):
    * the key then keeps each leaf's class, which keys those exactly.
    */
-  private conditionValues(request: unknown, identity: unknown, mask: KeyMask | null): string | null {
-    if (!this.leafValuesOf(request, identity, mask)) return null;
-    let text = '&';
-    for (let r = 0; r < this.leafValues.length; r++) text += String(this.leafValues[r]);
-    return text;
-  }
-
-  /** Fills `leafValues` (conditionValues); false where it would be null. */
+  /**
+   * Fills `leafValues`: for each conjunction of request and caller set conditions some rule has,
+   * its value (Kleene's, U on a leaf the mask covers). false: a compared value is a number, a
+   * boolean or a mixed array (compared by its JSON text), which only a key by classes keeps apart.
+   */
   private leafValuesOf(request: unknown, identity: unknown, mask: KeyMask | null): boolean {
     const leaves = this.setLeaves;
     const held = this.leafSets;
@@ -919,7 +902,7 @@ export class InputProjection {
   /** Fills `some` and `every` (ruleValues) for a call list; false where ruleValues is null. */
   private callValuesOf(calls: readonly unknown[], mask: KeyMask | null): boolean {
     const rules = this.callRules;
-    // Scratch space reused from record to record (ruleValues does not nest).
+    // Scratch space reused from record to record (nothing here nests).
     const some = this.some.fill(F);
     const every = this.every.fill(T);
     // Per call field: the sets its value meets, or UNKNOWN_FIELD.
@@ -1087,9 +1070,12 @@ export interface CachedSide {
   engine: WasmPolicy;
 }
 
-/** The unknown set of a record as the three-valued evaluation takes it, with its cache key part. */
+/** The unknown set of a record as the three-valued evaluation takes it. */
 export interface CachedUnknowns {
-  /** traffic/unknowns.ts unknownKey: equal for equal unknown sets and pairing. */
+  /**
+   * traffic/unknowns.ts unknownKey: equal for equal unknown sets and pairing. It names the set for
+   * the mask and for reasonKey; a decision key names it by its payload (payloadText), coarser.
+   */
   key: string;
   payload: UnknownsPayload;
 }
@@ -1200,6 +1186,17 @@ export class DecisionCache {
   private maskOf(unknowns: CachedUnknowns): KeyMask {
     return this.unknownSetOf(unknowns).mask;
   }
+  /** An input evaluated on its own, uncached (alone()); one at a time, like the records. */
+  private aloneInput: TrafficInput | null = null;
+
+  /**
+   * Evaluates `input` (the next record's) without the cache, neither taking nor giving a decision:
+   * for a record whose values opa-wasm may refuse (a lone surrogate), where a decision cached from
+   * another record would hide the failure in one order and not in another.
+   */
+  alone(input: TrafficInput): void {
+    this.aloneInput = input;
+  }
   hits = 0;
   misses = 0;
   /** What this cache evaluated since the last `learned()`, when sharing (else null). */
@@ -1261,8 +1258,9 @@ export class DecisionCache {
   ): ThreeValuedDecision {
     const last = this.last3;
     if (input !== last.input || unknowns.key !== last.unknownKey)
-      // A three-valued key keeps what the unknown pointers can name: calls by index, or for an
-      // unpaired batch each field's values (a pointer there names the field on every call).
+      // A three-valued key reads the calls as the rules do, paired or unpaired (a pointer there
+      // names the field on every call); its fallback by classes keeps calls by index or, unpaired,
+      // each field's values.
       this.select(last, input, unknowns, unknowns.payload.unpaired ? 'per-field' : 'ordered');
     const cached = last.entry?.[index] as ThreeValuedDecision | undefined;
     if (cached !== undefined) {
@@ -1280,9 +1278,9 @@ export class DecisionCache {
 
   /**
    * A key under which records with unknowns share their unevaluable reasons: the unknown set and
-   * each call's classes (not only each rule's OR and AND over the calls, as the decision's key
-   * has: two records can agree on those while different conditions of theirs are U). Null: the
-   * input cannot be keyed, the reasons are computed for the record alone.
+   * each value's and call's classes (not what each rule comes to, as the decision's key has: two
+   * records can agree on that while different conditions of theirs are U). Null: the input cannot
+   * be keyed, the reasons are computed for the record alone.
    */
   reasonKey(input: TrafficInput, unknowns: CachedUnknowns): string | null {
     const keying = unknowns.payload.unpaired ? 'per-field' : 'ordered';
@@ -1311,7 +1309,7 @@ export class DecisionCache {
           : `${this.unknownSetOf(unknowns).text}\0${projected}`;
     // Long keys (a policy reading a large argument) almost never repeat, and caching them would
     // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
-    last.key = key !== null && key.length <= MAX_KEY_LENGTH ? key : null;
+    last.key = key !== null && key.length <= MAX_KEY_LENGTH && input !== this.aloneInput ? key : null;
     last.entry = last.key === null ? null : this.lookup(last.store, last.key);
     last.buffer = null;
   }

@@ -15,7 +15,7 @@ import {
 } from '../engine/unknowns.js';
 import type { TrafficCall } from '../traffic/record.js';
 import { forEachLine } from '../traffic/reader.js';
-import type { Shape } from '../traffic/recordShape.js';
+import { hasLoneSurrogate, type Shape } from '../traffic/recordShape.js';
 import { instantOf } from './changeOrder.js';
 import { DecisionCache, type CachedSide } from './projection.js';
 import { explainChange, RuleTable, type ChangeExplanation } from './changeExplanation.js';
@@ -211,7 +211,12 @@ export class RecordEvaluator {
     const element = this.elements.read(text, shape);
     switch (element.kind) {
       case 'record':
-        return this.evaluateRecord(element.record, line, element.path);
+        return this.evaluateRecord(
+          element.record,
+          line,
+          element.path,
+          text !== null && hasLoneSurrogate(text, element.record),
+        );
       case 'malformed': {
         const outcome: MalformedOutcome = { kind: 'malformed', line, reason: element.reason };
         if (element.request_id !== undefined) outcome.request_id = element.request_id;
@@ -225,7 +230,13 @@ export class RecordEvaluator {
     }
   }
 
-  evaluateRecord(record: TrafficRecord, line: number, decisionPath: string | null = null): RecordOutcome {
+  /** `alone`: never take or give a cached decision (a lone surrogate, recordShape.ts). */
+  evaluateRecord(
+    record: TrafficRecord,
+    line: number,
+    decisionPath: string | null = null,
+    alone = false,
+  ): RecordOutcome {
     const config = this.config;
     const outcome: RecordOutcome = {
       kind: 'record',
@@ -251,6 +262,7 @@ export class RecordEvaluator {
     let baseDecision: Decision | null = null;
     try {
       const input = evaluationInput(record);
+      if (alone) this.cache.alone(input);
       if (!hasUnknowns(record)) {
         // The common case: nothing unknown, the two-valued decisions through the cache.
         primaryDecision = this.cache.evaluate(0, input, record.request_id);

@@ -97,6 +97,27 @@ export function countMembers(value: unknown): number {
   return n;
 }
 
+/**
+ * Whether a parsed element holds a lone UTF-16 surrogate in a string or a key. JSON text can spell
+ * one (`"\ud800"`) though no UTF-8 can carry it, and opa-wasm refuses to read it: such a record is
+ * evaluated on its own, never given a cached decision (projection.ts), so whether it fails does
+ * not depend on which records came before it. `text` is the element's JSON: only a `\u` escape
+ * can make a lone surrogate, so the common element is cleared by one search. Recursion is safe:
+ * the element's depth is bounded (MAX_RECORD_DEPTH).
+ */
+export function hasLoneSurrogate(text: string, value: unknown): boolean {
+  return text.includes('\\u') && holdsLoneSurrogate(value);
+}
+
+function holdsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return !value.isWellFormed();
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
+  for (const key in value as Record<string, unknown>)
+    if (!key.isWellFormed() || holdsLoneSurrogate((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 /** Where a key repeats: the key and the path of its object (`record`, `input.identity`, …). */
 export interface RepeatedKey {
   key: string;
