@@ -10,6 +10,8 @@ import {
 } from '../../src/replay/run.js';
 import { replayTraffic, type ReplayOptions, type ReplaySide } from '../../src/replay/replay.js';
 import type { ReplayReport, ReplayResult } from '../../src/replay/report.js';
+import type { OutcomeConfig } from '../../src/replay/recordOutcome.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../../src/traffic/reader.js';
 import { testOpaPath, repoRoot } from '../support/opa.js';
 
 export { repoRoot };
@@ -179,3 +181,14 @@ export function specOrder(
   }
   return a.request_id < b.request_id ? -1 : a.request_id > b.request_id ? 1 : 0;
 }
+
+/** A head-only replay in precise mode, for tests that drive a RecordEvaluator directly. */
+export const HEAD_ONLY_PRECISE: OutcomeConfig = {
+  mode: 'compare',
+  hasHead: true,
+  hasBase: false,
+  shard: null,
+  since: null,
+  unevaluable: 'precise',
+  maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+};

@@ -12,14 +12,8 @@ import { DecisionCache, InputProjection, MAX_KEY_LENGTH, payloadText } from '../
 import type { ReplaySide } from '../../src/replay/replay.js';
 import { evaluationInput } from '../../src/traffic/availability.js';
 import type { TrafficInput, TrafficRecord } from '../../src/traffic/record.js';
-import { policyYaml, prepare, record, repoRoot } from './helpers.js';
-import {
-  RecordEvaluator,
-  VERDICT_DENY,
-  type OutcomeConfig,
-  type RecordOutcome,
-} from '../../src/replay/recordOutcome.js';
-import { DEFAULT_MAX_LINE_BYTES } from '../../src/traffic/reader.js';
+import { HEAD_ONLY_PRECISE, policyYaml, prepare, record, repoRoot } from './helpers.js';
+import { RecordEvaluator, VERDICT_DENY, type RecordOutcome } from '../../src/replay/recordOutcome.js';
 
 /**
  * The decision cache (src/replay/projection.ts) must never change a decision: the projection keeps
@@ -779,15 +773,6 @@ describe('a lone surrogate', () => {
       },
     ],
   });
-  const config: OutcomeConfig = {
-    mode: 'compare',
-    hasHead: true,
-    hasBase: false,
-    shard: null,
-    since: null,
-    unevaluable: 'precise',
-    maxLineBytes: DEFAULT_MAX_LINE_BYTES,
-  };
   const line = (id: string, path: string) =>
     JSON.stringify({ request_id: id, input: { request: { http: { method: 'POST', host: 'h', path } } } });
   const plain = line('plain', 'x');
@@ -801,7 +786,7 @@ describe('a lone surrogate', () => {
       [plain, odd],
       [odd, plain],
     ]) {
-      const evaluator = new RecordEvaluator(config, side, null);
+      const evaluator = new RecordEvaluator(HEAD_ONLY_PRECISE, side, null);
       const outcomes = order.map((text, i) => evaluator.evaluateText(text, i + 1));
       const byId = new Map(outcomes.map((o) => [(o as RecordOutcome).request_id, o as RecordOutcome]));
       expect(byId.get('odd')!.error).not.toBeNull();

@@ -5,19 +5,14 @@ import { join } from 'node:path';
 import type { ReplaySide } from '../../src/replay/replay.js';
 import { reportToJson } from '../../src/replay/report.js';
 import { TOOL_VERSION } from '../../src/version.js';
-import {
-  RecordEvaluator,
-  VERDICT_UNEVALUABLE,
-  type OutcomeConfig,
-  type RecordOutcome,
-} from '../../src/replay/recordOutcome.js';
+import { RecordEvaluator, VERDICT_UNEVALUABLE, type RecordOutcome } from '../../src/replay/recordOutcome.js';
 import { evaluateReferenceThreeValued } from '../../src/engine/threeValued.js';
 import { REASON_BIT } from '../../src/engine/unknowns.js';
 import { unknownDataOf } from '../../src/traffic/unknowns.js';
 import type { TrafficRecord } from '../../src/traffic/record.js';
-import { DEFAULT_MAX_LINE_BYTES } from '../../src/traffic/reader.js';
 import {
   expectInvariants,
+  HEAD_ONLY_PRECISE,
   policyYaml,
   prepare,
   record,
@@ -51,17 +46,6 @@ function foreignNoTool(id: string, extra: Record<string, unknown> = {}): Record<
   request.mcp = { calls: [{ method: 'tools/call' }] };
   return r;
 }
-
-/** A head-only replay in precise mode, as the evaluator tests below drive it. */
-const HEAD_ONLY_PRECISE: OutcomeConfig = {
-  mode: 'compare',
-  hasHead: true,
-  hasBase: false,
-  shard: null,
-  since: null,
-  unevaluable: 'precise',
-  maxLineBytes: DEFAULT_MAX_LINE_BYTES,
-};
 
 const HEAD = policyYaml({
   default_effect: 'deny',
