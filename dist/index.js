@@ -72959,7 +72959,7 @@ class ValueLeaf {
         return index;
     }
     /**
-     * The sets a call field's value meets, for ruleValues: a string, its sets; an array of strings, the
+     * The sets a value meets, for the conjunctions (callSetsAt, leafValuesOf): a string, its sets; an array of strings, the
      * sets some element is in; `NO_SETS` for what no condition ever holds on (absent, null, an
      * object); null for numbers, booleans and other arrays (compared by their JSON text: the caller
      * falls back to keying them exactly).
@@ -73032,9 +73032,6 @@ function classToken(id, verbose) {
 const NONE_OF_THE_SETS = Object.freeze([]);
 /** A value no condition holds on, `in` or `not_in` (absent, null, an object). */
 const NO_SETS = Object.freeze([]);
-/** What the rules of a call conjunction read of it over the calls (ruleValues). */
-const READS_SOME = 1;
-const READS_EVERY = 2;
 /** A call, request or caller field an unknown pointer names (callSetsAt, leafValuesOf). */
 const UNKNOWN_FIELD = Object.freeze([]);
 /** Kleene's truth values as the keys write them (two-valued keys use only F and T). */
@@ -73119,10 +73116,8 @@ class InputProjection {
     requestLeaves;
     identityLeaves;
     callLeaves;
-    /** Each distinct conjunction of call conditions some rule has: the tests ruleValues makes per call. */
+    /** Each distinct conjunction of call conditions some rule has: the tests callValuesOf makes per call. */
     callRules;
-    /** Per call conjunction, what its rules read of it: READS_SOME (deny), READS_EVERY (allow), both. */
-    callReads;
     /** The request and caller leaves compared with value sets (not is_batch, unparsable_calls, flags). */
     setLeaves;
     /**
@@ -73176,7 +73171,6 @@ class InputProjection {
         const windows = new Map();
         const callRules = new Map();
         const leafRules = new Map();
-        const callReads = new Map();
         /** Each rule's parts, by the ids of the conjunctions and window above (numbered below). */
         const bodies = [];
         for (const policy of policies) {
@@ -73202,11 +73196,8 @@ class InputProjection {
                     if (!exact)
                         leafTests.push({ path, values: condition.values, negate: condition.operator === 'not_in' });
                 }
-                if (tests.length > 0) {
-                    const id = JSON.stringify(tests);
-                    callRules.set(id, tests);
-                    callReads.set(id, (callReads.get(id) ?? 0) | (rule.effect === 'deny' ? READS_SOME : READS_EVERY));
-                }
+                if (tests.length > 0)
+                    callRules.set(JSON.stringify(tests), tests);
                 if (leafTests.length > 0)
                     leafRules.set(JSON.stringify(leafTests), leafTests);
                 const window = rule.active_window;
@@ -73299,7 +73290,6 @@ class InputProjection {
             const leaf = this.callLeaves.findIndex((l) => l.path[0] === t.field);
             return { leaf, set: this.callLeaves[leaf].indexOf(t.values), negate: t.negate };
         }));
-        this.callReads = Uint8Array.from(callReads.values());
         const longest = Math.max(0, ...this.callRules.map((tests) => tests.length));
         this.testSome = new Uint8Array(longest);
         this.testAll = new Uint8Array(longest);
@@ -73334,18 +73324,17 @@ class InputProjection {
      * A string equal for two inputs only when every policy decides them the same way by
      * construction; null when the time cannot be judged here (the record is then evaluated on its
      * own, errors and all). The key names, for each value a policy reads, its **decision class**
-     * (docs/performance.md "The decision cache"), not the value: every condition compares a value
-     * with a fixed set of strings, so two strings in the same sets of the policies' value sets are
-     * interchangeable, and so are two string arrays that meet the same sets. `resource_uri`s,
-     * prompts and subjects that no rule names all share one class. Values of any other shape
-     * (numbers, booleans, mixed arrays) are keyed exactly. `ordered`: keep the calls in order, one
-     * entry per call (a three-valued key, whose unknown pointers name calls by index); otherwise the
-     * calls count as a set, since `some call` and `every call` (with at least one call) do not
-     * depend on order or repetition. Unless `byRule` is false, the calls are then keyed by what each
-     * rule's call conditions make of them (ruleValues), which is all a decision depends on;
-     * `byRule: false` keeps each call's classes, which is what the reasons of an unevaluable record
-     * depend on (UnknownsJudge). Where the calls are keyed by rule, the whole key is folded to the
-     * rules themselves when it can be (foldedKey): what each rule comes to, not its parts.
+     * (docs/performance.md "The decision cache"), not the value. A decision key (`byRule`: `set`
+     * without a mask, `ordered` or `per-field` with one) is folded to what each rule comes to
+     * (foldedKey) whenever it can be. Otherwise, and for `byRule: false` (what the reasons of an
+     * unevaluable record depend on: each value's and call's classes, UnknownsJudge), it is a key by
+     * classes: every condition compares a value with a fixed set of strings, so two strings in the
+     * same sets of the policies' value sets are interchangeable, and so are two string arrays that
+     * meet the same sets; `resource_uri`s, prompts and subjects that no rule names share one class.
+     * Values of any other shape (numbers, booleans, mixed arrays) are keyed exactly. The calls are
+     * then keyed by their kinds: `ordered` keeps them in order, one entry per call (unknown pointers
+     * name calls by index), `per-field` the classes each call field holds (an unpaired batch), `set`
+     * the distinct kinds (`some call` and `every call` do not depend on order or repetition).
      */
     key(input, calls = 'set', mask = null, byRule = true) {
         const request = input.request;
@@ -73367,6 +73356,7 @@ class InputProjection {
             catch {
                 return null;
             }
+            // The bits are in windowOpen; a key by classes writes them out below.
             text = '';
             // Windows of one zone are adjacent (the constructor sorts them): one civil time per zone.
             let zone = null;
@@ -73379,7 +73369,6 @@ class InputProjection {
                     local = civilTime(ns, zone);
                 }
                 open[i] = windowOpen(w, local) ? 1 : 0;
-                text += open[i] === 1 ? '1' : '0';
             }
         }
         const identity = input.identity;
@@ -73388,6 +73377,9 @@ class InputProjection {
             if (folded !== null)
                 return folded;
         }
+        if (text === '')
+            for (let i = 0; i < this.windows.length; i++)
+                text += this.windowOpen[i] === 1 ? '1' : '0';
         // The parts are joined once: one flat string, which the cache's Map hashes without first
         // flattening a chain of concatenations.
         const parts = this.parts;
@@ -73399,29 +73391,15 @@ class InputProjection {
         const people = this.identityLeaves;
         for (let i = 0; i < people.length; i++)
             parts[n++] = mask?.identity[i] ? '?' : people[i].classOf(projection_valueAt(identity, people[i].path));
-        parts[n] = this.callsPart(request, calls, mask, byRule);
+        if (mask?.callList)
+            parts[n] = '|?';
+        else {
+            const mcp = projection_isPlainObject(request) ? request.mcp : undefined;
+            const callList = projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
+            parts[n] = `|${this.callsClass(callList, calls, mask?.callFields ?? null)}`;
+        }
         return parts.join(',');
     }
-    callsPart(request, calls, mask, byRule) {
-        if (mask?.callList)
-            return '|?';
-        const mcp = projection_isPlainObject(request) ? request.mcp : undefined;
-        const callList = projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-        const values = byRule && (calls === 'set' ? mask === null : calls === 'ordered' && mask !== null)
-            ? this.ruleValues(callList, mask)
-            : null;
-        return `|${values ?? this.callsClass(callList, calls, mask?.callFields ?? null)}`;
-    }
-    /**
-     * The request and caller values as a decision reads them: for each conjunction of set conditions
-     * some rule has (`value_in` / `value_not_in` of the generated Rego), its value, Kleene's with a
-     * mask (U on a leaf the unknown set covers). A rule's body is the AND of these conditions with
-     * parts the key keeps apart (the context it needs, is_batch and unparsable_calls, the calls, its
-     * window), so inputs that agree on every conjunction decide alike, whatever their values' classes.
-     * `&` starts it: no class does, so a key by conditions never equals one by classes. Null when a
-     * value is a number, a boolean or an array of other than strings (compared by their JSON text):
-     * the key then keeps each leaf's class, which keys those exactly.
-     */
     /**
      * Fills `leafValues`: for each conjunction of request and caller set conditions some rule has,
      * its value (Kleene's, U on a leaf the mask covers). false: a compared value is a number, a
@@ -73474,6 +73452,7 @@ class InputProjection {
                 list = value;
             }
         }
+        // key()'s time part: '?', '-', '+', or '' when the window bits are in windowOpen.
         const state = time === '?' || time === '-' ? time : '+';
         let digits = '';
         for (const body of this.ruleBodies) {
@@ -73516,34 +73495,6 @@ class InputProjection {
         if (typeof value !== test.type)
             return F;
         return test.values.has(value) !== test.negate ? T : F;
-    }
-    /**
-     * The calls as a decision reads them: for each conjunction of call conditions some rule has, its
-     * value over the calls as a deny rule reads it (`some call`: the OR) and as an allow rule does
-     * (`every call`: the AND), and whether there is a call at all. Batches of different kinds of call
-     * that agree on these decide alike, so they share a key. Two-valued without a mask; with one
-     * (a three-valued key on paired calls, docs/unknowns.md "Three-valued evaluation") a call's value
-     * is the Kleene AND of its conditions, U on a field an unknown pointer names for that call (by
-     * index or `*`), and the OR and AND are Kleene's; the unknown set itself is the key's other part.
-     * Null (the caller keys the kinds of call instead) when a call field holds a number, a boolean
-     * or an array of other than strings, which compare by their JSON text.
-     */
-    ruleValues(calls, mask) {
-        const rules = this.callRules;
-        if (!Array.isArray(calls) || rules.length === 0)
-            return null;
-        if (!this.callValuesOf(calls, mask))
-            return null;
-        const some = this.some;
-        const every = this.every;
-        // Two- and three-valued keys live in different stores; the tag keeps them apart regardless.
-        let text = mask === null ? (calls.length === 0 ? 'R0' : 'R+') : calls.length === 0 ? 'Q0' : 'Q+';
-        // Only what some rule reads: a deny rule the OR, an allow rule the AND (each conjunction's
-        // reading is fixed by the policies, so the digits stay unambiguous).
-        const reads = this.callReads;
-        for (let r = 0; r < rules.length; r++)
-            text += String(reads[r] === READS_SOME ? some[r] : reads[r] === READS_EVERY ? every[r] : some[r] * 3 + every[r]);
-        return text;
     }
     /**
      * Fills `callSets` for call `index`: per call field, the sets its value meets, or UNKNOWN_FIELD
@@ -73601,7 +73552,14 @@ class InputProjection {
         }
         return U;
     }
-    /** Fills `some` and `every` (ruleValues) for a call list; false where ruleValues is null. */
+    /**
+     * Fills `some` and `every` for a call list: for each conjunction of call conditions some rule
+     * has, its value over the calls as a deny rule reads it (`some call`: the OR) and as an allow
+     * rule does (`every call`: the AND). Two-valued without a mask; with one a call's value is the
+     * Kleene AND of its conditions, U on a field an unknown pointer names for that call (by index or
+     * `*`), and the OR and AND are Kleene's. false (the key is then by classes) when a call field
+     * holds a number, a boolean or an array of other than strings, which compare by their JSON text.
+     */
     callValuesOf(calls, mask) {
         const rules = this.callRules;
         // Scratch space reused from record to record (nothing here nests).
