@@ -1,14 +1,17 @@
 /**
- * Files the Action reads from places it does not control, and files it writes where other steps
- * write too, end to end from dist/index.js: `mode: post-comment` against an artifact holding a
- * symlink or a FIFO, and two steps of one job sharing RUNNER_TEMP.
+ * Files read from places the run does not control, and files it writes where other files live,
+ * end to end from the bundles: `mode: post-comment` (dist/index.js) against an artifact holding a
+ * symlink or a FIFO, two steps of one job sharing RUNNER_TEMP, and the CLI (dist/cli/index.js)
+ * told to write its report over its own sample.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
+import { repoRoot, testOpaPath } from '../support/opa.js';
 import {
+  ACTION_NODE,
   GitWorkspace,
   REPOSITORY,
   cleanupTempDirs,
@@ -200,5 +203,29 @@ describe('two steps of one job keep their own files', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(`${planted} already exists`);
     expect(readFileSync(policy, 'utf8')).toBe(policyText);
+  });
+});
+
+describe('the CLI never writes its report over its inputs', () => {
+  it('replay --traffic ./s.jsonl --out s.jsonl: exit 2, the sample left as it was', () => {
+    const dir = scratchDir('cli-inputs');
+    writeFileSync(join(dir, 'head.yaml'), HEAD);
+    writeFileSync(join(dir, 's.jsonl'), TRAFFIC);
+    const run = (...args: string[]) =>
+      spawnSync(ACTION_NODE, [join(repoRoot, 'dist/cli/index.js'), ...args, '--opa', testOpaPath()], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+
+    const result = run('replay', '--head', 'head.yaml', '--traffic', './s.jsonl', '--out', 's.jsonl');
+
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      "--out s.jsonl is the traffic file ./s.jsonl, one of this run's inputs: an output never overwrites an input, write it elsewhere; nothing was written\n",
+    );
+    expect(readFileSync(join(dir, 's.jsonl'), 'utf8')).toBe(TRAFFIC);
+    const elsewhere = run('replay', '--head', 'head.yaml', '--traffic', './s.jsonl', '--out', 'report.json');
+    expect(elsewhere.status).toBe(0);
+    expect(readFileSync(join(dir, 'report.json'), 'utf8')).toContain('"evaluated": 2');
   });
 });
