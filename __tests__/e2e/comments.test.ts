@@ -117,7 +117,7 @@ describe('comment-id: two configurations, two sticky comments', () => {
     const b = await pullRun(gh, 4, { policies: 'policies/b.yaml', 'comment-id': 'team-b' });
     expect([a.code, b.code]).toEqual([0, 0]);
     // Two steps of one job share RUNNER_TEMP in real runs: the files must not collide.
-    expect(a.outputs['comment-file']).toMatch(/comment-\d+-team-a\.md$/);
+    expect(a.outputs['comment-file']).toMatch(/comment-\d+\.1\.__acme_policy-replay\.team-a\.md$/);
     const comments = gh.state.comments(REPOSITORY, 4);
     expect(comments).toHaveLength(2);
     expect(comments[0]!.body.startsWith('<!-- policy-replay:comment:team-a -->\n')).toBe(true);

@@ -271,6 +271,8 @@ export async function runAction(options: RunOptions): Promise<ActionResult> {
     GITHUB_ACTOR: 'octo-dev',
     GITHUB_WORKFLOW: 'policy-replay',
     GITHUB_JOB: 'replay',
+    // What a runner sets for a step that uses this Action without an id (unique per step).
+    GITHUB_ACTION: '__acme_policy-replay',
     RUNNER_TEMP: runnerTemp,
     RUNNER_OS: 'Linux',
     RUNNER_ARCH: 'X64',

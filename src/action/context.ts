@@ -10,6 +10,10 @@ export interface RunContext {
   apiUrl: string;
   serverUrl: string;
   runId: string | null;
+  /** GITHUB_RUN_ATTEMPT: a re-run keeps the run id. */
+  runAttempt: string | null;
+  /** GITHUB_ACTION: which step of the job this is (a step's files are named after it). */
+  step: string | null;
   sha: string | null;
   /** GITHUB_REF: the ref the run checked out (a drift run must be on the default branch). */
   ref: string | null;
@@ -39,6 +43,8 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     apiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
     serverUrl: (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, ''),
     runId: env.GITHUB_RUN_ID ?? null,
+    runAttempt: env.GITHUB_RUN_ATTEMPT ?? null,
+    step: env.GITHUB_ACTION ?? null,
     sha: env.GITHUB_SHA ?? null,
     ref: env.GITHUB_REF ?? null,
     tempDir: env.RUNNER_TEMP ?? env.TMPDIR ?? '/tmp',

@@ -1,5 +1,4 @@
 import * as core from '@actions/core';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import { syncStickyComment, MAX_COMMENT_LENGTH } from '../github/stickyComment.js';
@@ -21,6 +20,7 @@ import { failStep, logError, logInfo, logWarning } from './log.js';
 import { postCommentFile } from './postComment.js';
 import { fitWithFewerRows, splitRowBudget, utf16Length, utf8Length } from '../render/fitSections.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
+import { createStepFile, type StepIdentity } from './stepFiles.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 
 const SUMMARY_LIMIT = 1024 * 1024;
@@ -86,12 +86,18 @@ function annotateErrors(policies: readonly PolicyOutcome[]): void {
   }
 }
 
-async function writeRunReport(context: RunContext, report: RunReport): Promise<string> {
+function stepIdentity(context: RunContext, settings: Settings): StepIdentity {
+  return {
+    runId: context.runId,
+    runAttempt: context.runAttempt,
+    step: context.step,
+    commentId: settings.commentId,
+  };
+}
+
+async function writeRunReport(context: RunContext, settings: Settings, report: RunReport): Promise<string> {
   const dir = join(context.tempDir, 'policy-replay');
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, `report-${context.runId ?? 'local'}.json`);
-  await writeFile(file, reportToJson(report));
-  return file;
+  return createStepFile(dir, 'report', '.json', stepIdentity(context, settings), reportToJson(report));
 }
 
 /**
@@ -101,10 +107,7 @@ async function writeRunReport(context: RunContext, report: RunReport): Promise<s
  */
 async function writeCommentFile(context: RunContext, settings: Settings, body: string): Promise<string> {
   const dir = join(context.tempDir, 'policy-replay');
-  await mkdir(dir, { recursive: true });
-  const suffix = settings.commentId ? `-${settings.commentId}` : '';
-  const file = join(dir, `comment-${context.runId ?? 'local'}${suffix}.md`);
-  await writeFile(file, body);
+  const file = await createStepFile(dir, 'comment', '.md', stepIdentity(context, settings), body);
   core.setOutput('comment-file', file);
   return file;
 }
@@ -150,6 +153,7 @@ async function runPullRequestMode(
     const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
     const file = await writeRunReport(
       context,
+      settings,
       runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull),
     );
     setOutputs(file, 'pass', []);
@@ -177,7 +181,11 @@ async function runPullRequestMode(
   );
   const gate = evaluateGate(settings.failOn, facts);
   const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
-  const file = await writeRunReport(context, runReport(context, 'pull-request', gate, policies, pull));
+  const file = await writeRunReport(
+    context,
+    settings,
+    runReport(context, 'pull-request', gate, policies, pull),
+  );
   setOutputs(file, gate.verdict, policies);
 
   // One row budget: change rows go before any group row, and rows before whole sections.
@@ -296,7 +304,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
       : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
-  const file = await writeRunReport(context, runReport(context, 'drift', gate, policies));
+  const file = await writeRunReport(context, settings, runReport(context, 'drift', gate, policies));
   setOutputs(file, gate.verdict, policies);
   const heading = [
     `## ${gate.verdict === 'pass' ? '✅' : '❌'} policy-replay drift: ${gate.verdict}`,

@@ -4,22 +4,23 @@
  * comment to a file (output `comment-file`) and uploads it with the pull request's number; a
  * `workflow_run` job in the base repository, with a write token, posts it with this mode.
  *
- * Both files came from a job that ran the fork's code, so they are untrusted data: the number is
- * checked to be a number and to name a pull request whose head is the commit that run was for;
+ * Both files came from a job that ran the fork's code, so they are untrusted data: each must be a
+ * regular file (never a symlink, FIFO or device) within its size limit, read before anything is
+ * posted; the number is checked to be a number and to name a pull request whose head is the commit that run was for;
  * the body is bounded, must be UTF-8 text, and loses any policy-replay marker it carries (it
  * could otherwise take over another configuration's sticky comment). Nothing in either file is
  * ever run, logged, or interpolated into anything but the comment body.
  */
-import { open } from 'node:fs/promises';
 import type { GitHubClient } from '../github/client.js';
 import { GitHubApiError } from '../github/client.js';
 import { MAX_COMMENT_LENGTH, commentLength, syncStickyComment } from '../github/stickyComment.js';
 import type { RunContext } from './context.js';
+import { readUntrustedFile, UntrustedFileError } from './untrustedFile.js';
 
 /** A comment of 65,536 code points is at most 4 bytes each in UTF-8; anything larger is refused. */
 export const MAX_COMMENT_FILE_BYTES = MAX_COMMENT_LENGTH * 4;
 /** Room for digits, a line break and some whitespace. */
-const MAX_NUMBER_FILE_BYTES = 64;
+export const MAX_PULL_REQUEST_FILE_BYTES = 64;
 
 /** The artifact is not what a policy-replay run writes: nothing is posted. */
 export class CommentArtifactError extends Error {
@@ -70,32 +71,16 @@ export function commentBodyFromBytes(bytes: Uint8Array, file: string): string {
   return body;
 }
 
-/** Reads at most `limit` bytes; a longer file is an error before anything is decoded. */
-async function readBounded(file: string, limit: number): Promise<Uint8Array> {
-  let handle;
+/** The file's bytes, or why it was refused (untrustedFile.ts): nothing is posted either way. */
+async function readArtifactFile(file: string, limit: number): Promise<Uint8Array> {
   try {
-    handle = await open(file, 'r');
+    return await readUntrustedFile(file, limit);
   } catch (error) {
-    throw new CommentArtifactError(
-      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing posted (did the pull request run upload its comment?)`,
-    );
-  }
-  try {
-    if (!(await handle.stat()).isFile())
-      throw new CommentArtifactError(`${file} is not a file; nothing posted`);
-    const buffer = Buffer.alloc(limit + 1);
-    let length = 0;
-    while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    if (length > limit) {
-      throw new CommentArtifactError(`${file} is larger than ${limit} bytes; nothing posted`);
-    }
-    return buffer.subarray(0, length);
-  } finally {
-    await handle.close();
+    if (!(error instanceof UntrustedFileError)) throw error;
+    const hint = error.reason.startsWith('cannot be read')
+      ? ' (did the pull request run upload its comment?)'
+      : '';
+    throw new CommentArtifactError(`${error.message}; nothing posted${hint}`);
   }
 }
 
@@ -152,11 +137,11 @@ export async function postCommentFile(request: PostCommentRequest): Promise<Post
     );
   }
   const numberText = new TextDecoder('utf-8').decode(
-    await readBounded(request.pullRequestFile, MAX_NUMBER_FILE_BYTES),
+    await readArtifactFile(request.pullRequestFile, MAX_PULL_REQUEST_FILE_BYTES),
   );
   const pullNumber = parsePullRequestNumber(numberText, request.pullRequestFile);
   const body = commentBodyFromBytes(
-    await readBounded(request.commentFile, MAX_COMMENT_FILE_BYTES),
+    await readArtifactFile(request.commentFile, MAX_COMMENT_FILE_BYTES),
     request.commentFile,
   );
   if (body.trim() === '') return { action: 'empty' };

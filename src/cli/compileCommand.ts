@@ -6,7 +6,9 @@ import { OpaTimeoutError } from '../opa/errors.js';
 import { readPolicySource } from '../replay/run.js';
 import { limitsFromFlags } from './limitFlags.js';
 import { locateOpa } from '../opa/locate.js';
-import { EXIT, writeOutputFile, type CommandIO } from './io.js';
+import { EXIT, type CommandIO } from './io.js';
+import { guardOutputs, writeOutputFile } from './outputFiles.js';
+import { opaInput } from './sampleInputs.js';
 import { COMPILE } from './commands.js';
 import { parseCommandLine } from './options.js';
 import { inertJson } from '../text/workflowCommands.js';
@@ -24,6 +26,12 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
     io.stderr(`${file}: ${errors.length} problem${errors.length === 1 ? '' : 's'}, nothing compiled\n`);
     return EXIT.badInput;
   };
+  const outRego = values['out-rego'] ? { role: '--out-rego', path: values['out-rego'] } : null;
+  const outWasm = values['out-wasm'] ? { role: '--out-wasm', path: values['out-wasm'] } : null;
+  const inputs = await guardOutputs(
+    [outRego, outWasm],
+    [{ role: 'the policy', path: file }, opaInput(values.opa)],
+  );
   try {
     // Only a regular file within --max-policy-bytes is read at all.
     await readPolicySource(file, file, limits.maxPolicyBytes);
@@ -59,11 +67,11 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
     }
   }
   const rego = compiled?.rego ?? generateRego(result.policy);
-  if (values['out-rego']) await writeOutputFile(values['out-rego'], rego);
+  if (outRego) await writeOutputFile(outRego, rego, inputs);
   // Rego strings use JSON's escapes: `##[` in a value or description cannot reach the runner.
   else io.stdout(inertJson(rego));
-  if (compiled && values['out-wasm']) {
-    await writeOutputFile(values['out-wasm'], compiled.wasm);
+  if (compiled && outWasm) {
+    await writeOutputFile(outWasm, compiled.wasm, inputs);
     io.stderr(
       `wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoints ${compiled.entrypoint} and ${compiled.threeValuedEntrypoint})\n`,
     );

@@ -3,7 +3,9 @@ import { toDriftReport } from '../replay/drift.js';
 import { groupTextCells } from '../render/groupTable.js';
 import { reportToJson } from '../replay/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
-import { CommandError, EXIT, writeOutputFile, type CommandIO } from './io.js';
+import { CommandError, EXIT, type CommandIO } from './io.js';
+import { guardOutputs, writeOutputFile } from './outputFiles.js';
+import { opaInput, sampleInputFiles } from './sampleInputs.js';
 import { limitsFromFlags } from './limitFlags.js';
 import { decisionLogOf, locateOpaUnlessInvalid, replayWithProgress } from './replayCommand.js';
 import { DRIFT } from './commands.js';
@@ -23,6 +25,17 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
     );
   }
   const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
+  const out = values.out ? { role: '--out', path: values.out } : null;
+  const inputs = out
+    ? await guardOutputs(
+        [out],
+        [
+          { role: 'the policy (--policy)', path: values.policy },
+          ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
+          opaInput(values.opa),
+        ],
+      )
+    : [];
   const run = await replayWithProgress(
     {
       head: policy,
@@ -47,7 +60,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
   if (format === 'json') text = reportToJson(report);
   else if (format === 'markdown') text = `${driftMarkdownSections(report).join('\n\n')}\n`;
   else text = renderDriftText(report);
-  if (values.out) await writeOutputFile(values.out, text);
+  if (out) await writeOutputFile(out, text, inputs);
   else io.stdout(text);
   if (report.errors.length > 0) {
     if (format !== 'json')

@@ -1,6 +1,3 @@
-import { writeFile } from 'node:fs/promises';
-import { inertText } from '../text/workflowCommands.js';
-
 /** Where a command writes; injected so commands are testable without spawning. */
 export interface CommandIO {
   stdout: (text: string) => void;
@@ -32,20 +29,5 @@ export class CommandError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'CommandError';
-  }
-}
-
-/**
- * Writes a command's output file; a path that cannot be written is a bad invocation. Text passes
- * through `inertText` as stdout does (runCli): a later step that prints the file (`cat report.txt`)
- * must not run a workflow command from a traffic value. JSON and Rego come out unchanged.
- */
-export async function writeOutputFile(path: string, text: string | Uint8Array): Promise<void> {
-  try {
-    await writeFile(path, typeof text === 'string' ? inertText(text) : text);
-  } catch (error) {
-    throw new CommandError(
-      `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
   }
 }

@@ -2,7 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { mergeReports, MergeError } from '../replay/merge.js';
 import { reportToJson, type ReplayReport } from '../replay/report.js';
 import { checkReport } from '../replay/reportSchema.js';
-import { EXIT, writeOutputFile, type CommandIO } from './io.js';
+import { EXIT, type CommandIO } from './io.js';
+import { guardOutputs, writeOutputFile } from './outputFiles.js';
 import { renderReport } from './replayCommand.js';
 import { MERGE } from './commands.js';
 import { parseCommandLine } from './options.js';
@@ -12,6 +13,13 @@ export async function runMergeCommand(argv: string[], io: CommandIO): Promise<nu
   const format = values.format;
   // Absent: the cap the shards were replayed with (their meta.max_groups).
   const maxGroups = values['max-groups'] ?? null;
+  const out = values.out ? { role: '--out', path: values.out } : null;
+  const inputs = out
+    ? await guardOutputs(
+        [out],
+        positionals.map((path) => ({ role: 'the partial report', path })),
+      )
+    : [];
   const partials: ReplayReport[] = [];
   for (const file of positionals) {
     let value: unknown;
@@ -44,7 +52,7 @@ export async function runMergeCommand(argv: string[], io: CommandIO): Promise<nu
     return EXIT.badInput;
   }
   const text = format === 'json' ? reportToJson(merged) : renderReport(merged, format, io);
-  if (values.out) await writeOutputFile(values.out, text);
+  if (out) await writeOutputFile(out, text, inputs);
   else io.stdout(text);
   return merged.errors.length > 0 ? EXIT.badInput : EXIT.ok;
 }

@@ -16,7 +16,9 @@ import { renderReplayText } from '../render/text.js';
 import { TrafficReadError } from '../traffic/reader.js';
 import { parseDecisionLogOptions, type DecisionLogOptions } from '../traffic/decisionLog.js';
 import { ManifestFileError } from '../fidelity/report.js';
-import { CommandError, EXIT, writeOutputFile, type CommandIO } from './io.js';
+import { CommandError, EXIT, type CommandIO } from './io.js';
+import { guardOutputs, writeOutputFile } from './outputFiles.js';
+import { opaInput, sampleInputFiles } from './sampleInputs.js';
 import { progressReporter } from './progress.js';
 import { REPLAY } from './commands.js';
 import { parseCommandLine } from './options.js';
@@ -115,6 +117,18 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   const head = await readSource(values.head);
   const base = values.base ? await readSource(values.base) : null;
   const opa = await locateOpaUnlessInvalid(values.opa, io, [head, base]);
+  const out = values.out ? { role: '--out', path: values.out } : null;
+  const inputs = out
+    ? await guardOutputs(
+        [out],
+        [
+          { role: 'the head policy (--head)', path: values.head },
+          values.base ? { role: 'the base policy (--base)', path: values.base } : null,
+          ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
+          opaInput(values.opa),
+        ],
+      )
+    : [];
   const run = await replayWithProgress(
     {
       head,
@@ -140,7 +154,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path || '(document)'}: ${e.message}\n`);
   }
   const text = renderReport(report, format, io, values['redact-subjects']);
-  if (values.out) await writeOutputFile(values.out, text);
+  if (out) await writeOutputFile(out, text, inputs);
   else io.stdout(text);
   if (report.errors.length > 0) return EXIT.badInput;
   const verdict = evaluateGate(failOn, [gateFactsOf(report)]);
