@@ -136,7 +136,9 @@ async function replayPolicyChange(
     headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
   const base: PolicySource | null =
     baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
-  const sample = await locateSample(context.workspace, change.path, settings, at.mapping);
+  // A renamed policy keeps the evidence of the path it had on the base: by its new name it could
+  // borrow another policy's sample.
+  const sample = await locateSample(context.workspace, basePath ?? change.path, settings, at.mapping);
   const evidence = evidenceProblems(sample, at.touched);
   const outcome = sampledOutcome(
     { path: change.path, status: change.status, previous_path: change.previousPath },
