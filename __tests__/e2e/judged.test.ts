@@ -6,6 +6,8 @@
  * only GitHub's API is faked (on 127.0.0.1), as it cannot exist here.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { git } from '../git/gitRepo.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
 import {
   GitWorkspace,
@@ -61,6 +63,93 @@ async function runPull(
 const SHELL = toolRecord({ id: 's1', tool: 'run_shell' });
 const READ = toolRecord({ id: 'r1', tool: 'read_file' });
 const WRITE = toolRecord({ id: 'w1', tool: 'write_file' });
+
+/** The run report's `judged` field (the harness's type leaves it out). */
+function judgedOf(result: ActionResult): { against: string; base_sha: string; head_sha: string } | undefined {
+  return (result.report as unknown as { judged?: { against: string; base_sha: string; head_sha: string } })
+    ?.judged;
+}
+
+describe('the merge result is judged against the base tip', () => {
+  const POLICY = 'policies/acme.yaml';
+  const denyA = { id: 'deny-shell-a', effect: 'deny' as const, tools: ['run_shell'] };
+  const read = { id: 'allow-read', effect: 'allow' as const, tools: ['read_file'] };
+  const denyB = { id: 'deny-shell-b', effect: 'deny' as const, tools: ['run_shell'] };
+
+  /**
+   * Two redundant deny rules: the base branch drops one after the fork, the pull request the
+   * other. Head and base tip each still deny the shell; only their merge allows it.
+   */
+  function forkedHistory(prefix: string) {
+    const ws = new GitWorkspace(prefix);
+    const fork = ws.commit(
+      { [POLICY]: toolPolicy([denyA, read, denyB], 'allow'), 'traffic/acme.jsonl': jsonl([READ, SHELL]) },
+      'two deny rules for the shell',
+    );
+    git(ws.dir, 'checkout', '--quiet', '-b', 'feature');
+    const head = ws.commit({ [POLICY]: toolPolicy([denyA, read], 'allow') }, 'drop the second deny rule');
+    git(ws.dir, 'checkout', '--quiet', 'main');
+    const baseTip = ws.commit({ [POLICY]: toolPolicy([read, denyB], 'allow') }, 'drop the first deny rule');
+    return { ws, fork, head, baseTip };
+  }
+
+  it('a merge commit that newly allows the shell fails, though head against base tip shows no change', async () => {
+    const { ws, head, baseTip } = forkedHistory('merge');
+    // The merge GitHub makes for refs/pull/N/merge: the base tip first, the head second.
+    git(ws.dir, 'checkout', '--quiet', '--detach', baseTip);
+    git(ws.dir, 'merge', '--quiet', '--no-ff', '--no-edit', head);
+    const merge = git(ws.dir, 'rev-parse', 'HEAD');
+    expect(readFileSync(`${ws.dir}/${POLICY}`, 'utf8')).not.toContain('run_shell');
+    const result = await runPull(
+      ws,
+      { baseSha: baseTip, headSha: head, files: [{ filename: POLICY, status: 'modified' }] },
+      { sha: merge },
+    );
+    const policy = result.report?.policies.find((p) => p.path === POLICY);
+    expect(policy?.report?.result?.newly_allowed).toBe(1);
+    expect(result.report?.verdict).toBe('fail');
+    expect(judgedOf(result)).toEqual({ against: 'base-tip', base_sha: baseTip, head_sha: merge });
+    expect(result.code).toBe(1);
+    expect(result.summary).not.toContain('merge base');
+  });
+
+  it("a policy only the base branch changed since the fork is not judged as the pull request's", async () => {
+    const { ws, head } = forkedHistory('merge-list');
+    // The base branch loosens another policy after the fork; the pull request never touches it.
+    const other = 'policies/other.yaml';
+    git(ws.dir, 'checkout', '--quiet', 'main');
+    const baseTip = ws.commit({ [other]: toolPolicy([], 'allow') }, 'another team loosens their policy');
+    git(ws.dir, 'checkout', '--quiet', '--detach', baseTip);
+    git(ws.dir, 'merge', '--quiet', '--no-ff', '--no-edit', head);
+    const merge = git(ws.dir, 'rev-parse', 'HEAD');
+    const result = await runPull(
+      ws,
+      { baseSha: baseTip, headSha: head, files: [{ filename: POLICY, status: 'modified' }] },
+      { sha: merge },
+    );
+    expect(result.report?.policies.map((p) => p.path)).toEqual([POLICY]);
+    // Merged onto a base that already dropped the first rule, the pull request allows the shell.
+    expect(result.report?.policies[0]?.report?.result?.newly_allowed).toBe(1);
+    expect(judgedOf(result)?.against).toBe('base-tip');
+  });
+
+  it('without a merge commit the head is judged against the merge base, and the comment says so', async () => {
+    const { ws, fork, head, baseTip } = forkedHistory('merge-base');
+    git(ws.dir, 'checkout', '--quiet', '--detach', head);
+    const result = await runPull(
+      ws,
+      { baseSha: baseTip, headSha: head, files: [{ filename: POLICY, status: 'modified' }] },
+      { sha: head },
+    );
+    const comment = readFileSync(result.outputs['comment-file'] ?? '', 'utf8');
+    expect(comment).toContain('the head commit against the merge base');
+    expect(result.summary).toContain('the head commit against the merge base');
+    expect(judgedOf(result)).toEqual({ against: 'merge-base', base_sha: fork, head_sha: head });
+    // The pull request alone drops a redundant rule: nothing changes, and it passes.
+    expect(result.report?.policies[0]?.report?.result?.changes_total).toBe(0);
+    expect(describeRun(result)).toMatch(/^exit 0/);
+  });
+});
 
 describe('a renamed policy keeps its evidence', () => {
   it('a rename that loosens the policy is replayed on the sample of its old path, not on the new name', async () => {

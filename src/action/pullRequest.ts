@@ -1,6 +1,6 @@
 import type { GitHubClient } from '../github/client.js';
 import { listPullFiles, type PullFile } from '../github/pullFiles.js';
-import { ensureCommits, readFileAtCommit } from '../git/repository.js';
+import { diffNameStatus, ensureCommits, readFileAtCommit } from '../git/repository.js';
 import { runReplay, preparePolicy, policyRef, type PolicySource } from '../replay/run.js';
 import type { ReplayReport } from '../replay/report.js';
 import type { UnevaluableMode } from '../replay/unknownSides.js';
@@ -14,6 +14,7 @@ import { failedOutcome, logManifestProblems, sampledOutcome } from './policyOutc
 import { unifiedDiff } from './regoDiff.js';
 import type { PolicyOutcome } from './runReport.js';
 import { changeAnnotations } from './annotations.js';
+import { judgedCommits, type JudgedCommits } from './judgedCommits.js';
 
 export interface PolicyChange {
   path: string;
@@ -62,10 +63,18 @@ export interface PullRequestDeps {
   log: (message: string) => void;
 }
 
-/** Lists the PR's policy changes and replays each one. */
+/**
+ * The policies to judge and what they are judged between (judgedCommits.ts): the policies that
+ * differ between the judged commits, so a policy the base branch changed after the fork is judged
+ * as merging leaves it. The evidence check still uses every path the pull request itself changed.
+ */
 export async function listPolicyChanges(deps: Omit<PullRequestDeps, 'opa'>): Promise<{
+  /** The pull request's base and head, as GitHub reports them. */
   baseSha: string;
   headSha: string;
+  judged: JudgedCommits;
+  /** The base branch's tip, where `.policy-replay.yml` is read. */
+  baseTipSha: string;
   changes: PolicyChange[];
   mappingChanged: boolean;
   /** Every path the pull request touched (evidence.ts). */
@@ -79,10 +88,29 @@ export async function listPolicyChanges(deps: Omit<PullRequestDeps, 'opa'>): Pro
     workspace: context.workspace,
   });
   deps.log(`pull request #${pullNumber}: ${files.files.length} changed files (listed via ${files.source})`);
+  const judged = await judgedCommits({
+    client,
+    repo: { owner: context.owner, repo: context.repo },
+    workspace: context.workspace,
+    checkoutSha: context.sha,
+    pull: { baseSha: files.baseSha, headSha: files.headSha },
+  });
+  // Between the merge base and the head, the judged files are the pull request's own list.
+  const judgedFiles =
+    judged.against === 'merge-base'
+      ? files.files
+      : await diffNameStatus(context.workspace, judged.base, judged.head);
+  deps.log(
+    judged.against === 'base-tip'
+      ? `judging the merge commit ${judged.head} against the base tip ${judged.base}`
+      : `no merge commit of the head (GITHUB_SHA ${context.sha ?? 'unset'}): judging the head commit ${judged.head} against the merge base ${judged.base}`,
+  );
   return {
     baseSha: files.baseSha,
     headSha: files.headSha,
-    changes: selectPolicyChanges(files.files, settings.policies),
+    judged,
+    baseTipSha: judged.against === 'base-tip' ? judged.base : files.baseSha,
+    changes: selectPolicyChanges(judgedFiles, settings.policies),
     mappingChanged: files.files.some(
       (f) => f.filename === MAPPING_FILE || f.previous_filename === MAPPING_FILE,
     ),
@@ -92,15 +120,15 @@ export async function listPolicyChanges(deps: Omit<PullRequestDeps, 'opa'>): Pro
 
 export async function replayPolicyChanges(
   deps: PullRequestDeps,
-  baseSha: string,
-  headSha: string,
+  commits: { base: string; head: string; baseTip: string },
   changes: readonly PolicyChange[],
   touched: readonly string[] = [],
 ): Promise<PolicyOutcome[]> {
   const { context } = deps;
-  await ensureCommits(context.workspace, [baseSha, headSha]);
-  // The mapping is read at the base commit: a pull request must not choose the sample that gates it.
-  const mappingText = await readFileAtCommit(context.workspace, baseSha, MAPPING_FILE);
+  const { base: baseSha, head: headSha } = commits;
+  await ensureCommits(context.workspace, [baseSha, headSha, commits.baseTip]);
+  // The mapping is read on the base branch: a pull request must not choose the sample that gates it.
+  const mappingText = await readFileAtCommit(context.workspace, commits.baseTip, MAPPING_FILE);
   const mapping = mappingText === null ? null : parseSampleMapping(mappingText);
   const outcomes: PolicyOutcome[] = [];
   for (const change of changes) {

@@ -144,6 +144,21 @@ export async function readFileAtCommit(cwd: string, sha: string, path: string): 
   return (await runGit(cwd, ['cat-file', 'blob', spec])).stdout.toString('utf8');
 }
 
+/**
+ * The parents of a present commit, in order, as the commit object records them. Read from the
+ * object itself, so a shallow checkout (where git hides the parents beyond its depth) still tells.
+ */
+export async function commitParents(cwd: string, sha: string): Promise<string[]> {
+  checkSha(sha);
+  const text = (await runGit(cwd, ['cat-file', 'commit', sha])).stdout.toString('utf8');
+  const header = text.slice(0, text.indexOf('\n\n') === -1 ? text.length : text.indexOf('\n\n'));
+  return header
+    .split('\n')
+    .filter((line) => line.startsWith('parent '))
+    .map((line) => line.slice('parent '.length).trim())
+    .filter((parent) => SHA_PATTERN.test(parent));
+}
+
 /** The merge base of two present commits, or null when the local history cannot tell (shallow). */
 export async function mergeBase(cwd: string, base: string, head: string): Promise<string | null> {
   checkSha(base);
