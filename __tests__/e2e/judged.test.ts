@@ -6,7 +6,8 @@
  * only GitHub's API is faked (on 127.0.0.1), as it cannot exist here.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { git } from '../git/gitRepo.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
 import {
@@ -300,5 +301,96 @@ describe('a base that cannot be compiled fails the check', () => {
     const policy = result.report?.policies[0] as unknown as { base_errors?: unknown[] };
     expect(policy.base_errors?.length).toBeGreaterThan(0);
     expect(describeRun(result)).toMatch(/^exit 0/);
+  });
+});
+
+/** Makes each `path` a symlink to `target` in the work tree, then commits everything. */
+function commitWithLinks(
+  ws: GitWorkspace,
+  links: Record<string, string>,
+  files: Record<string, string | null>,
+  message: string,
+): string {
+  for (const [path, target] of Object.entries(links)) {
+    mkdirSync(dirname(join(ws.dir, path)), { recursive: true });
+    symlinkSync(target, join(ws.dir, path));
+  }
+  return ws.commit(files, message);
+}
+
+describe('a symlinked policy is judged by its target', () => {
+  const strict = toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }]);
+  const loose = toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file', 'run_shell'] }]);
+
+  it('a pull request that loosens only the target changes the policy that links to it', async () => {
+    const ws = new GitWorkspace('symlink');
+    const base = commitWithLinks(
+      ws,
+      { 'policies/acme.yaml': '../shared/acme.yaml' },
+      { 'shared/acme.yaml': strict, 'traffic/acme.jsonl': jsonl([READ, SHELL]) },
+      'acme links to the shared policy',
+    );
+    const head = ws.commit({ 'shared/acme.yaml': loose }, 'loosen the shared policy');
+    const result = await runPull(ws, {
+      baseSha: base,
+      headSha: head,
+      files: [{ filename: 'shared/acme.yaml', status: 'modified' }],
+    });
+    expect(result.report?.policies.map((p) => p.path)).toEqual(['policies/acme.yaml']);
+    expect(result.report?.policies[0]?.report?.result?.newly_allowed).toBe(1);
+    expect(result.report?.verdict).toBe('fail');
+    expect(result.code).toBe(1);
+  });
+
+  it('a symlink that leads out of the repository fails closed, naming the link', async () => {
+    const ws = new GitWorkspace('symlink-out');
+    const base = ws.commit({ 'policies/acme.yaml': strict, 'traffic/out.jsonl': jsonl([READ]) }, 'base');
+    const head = commitWithLinks(
+      ws,
+      { 'policies/out.yaml': '../../outside.yaml', 'policies/abs.yaml': '/etc/hostname' },
+      {},
+      'policies from outside',
+    );
+    const result = await runPull(ws, {
+      baseSha: base,
+      headSha: head,
+      files: [
+        { filename: 'policies/abs.yaml', status: 'added' },
+        { filename: 'policies/out.yaml', status: 'added' },
+      ],
+    });
+    expect(result.code).toBe(1);
+    const failed = result.report?.failed ?? [];
+    const reasonOf = (path: string) =>
+      failed.find((f) => f.policy === path && f.rule === 'replay-failed')?.reason;
+    expect(reasonOf('policies/out.yaml')).toMatch(/policies\/out\.yaml leads out of the repository/);
+    expect(reasonOf('policies/abs.yaml')).toMatch(
+      /symlink .* to the absolute path "\/etc\/hostname", outside the repository/,
+    );
+  });
+
+  it('a symlink loop fails closed instead of hanging or reading the link text', async () => {
+    const ws = new GitWorkspace('symlink-loop');
+    const base = ws.commit({ 'policies/acme.yaml': strict }, 'base');
+    const head = commitWithLinks(
+      ws,
+      { 'policies/a.yaml': 'b.yaml', 'policies/b.yaml': 'a.yaml' },
+      {},
+      'two links pointing at each other',
+    );
+    const result = await runPull(ws, {
+      baseSha: base,
+      headSha: head,
+      files: [
+        { filename: 'policies/a.yaml', status: 'added' },
+        { filename: 'policies/b.yaml', status: 'added' },
+      ],
+    });
+    expect(result.code).toBe(1);
+    const reasons = (result.report?.failed ?? [])
+      .filter((f) => f.rule === 'replay-failed')
+      .map((f) => f.reason);
+    expect(reasons).toHaveLength(2);
+    for (const reason of reasons) expect(reason).toMatch(/more than 40 symlinks/);
   });
 });

@@ -15,6 +15,7 @@ import { unifiedDiff } from './regoDiff.js';
 import type { PolicyOutcome } from './runReport.js';
 import { changeAnnotations } from './annotations.js';
 import { judgedCommits, type JudgedCommits } from './judgedCommits.js';
+import { symlinkedPolicyChanges } from './symlinkedPolicies.js';
 
 export interface PolicyChange {
   path: string;
@@ -105,12 +106,15 @@ export async function listPolicyChanges(deps: Omit<PullRequestDeps, 'opa'>): Pro
       ? `judging the merge commit ${judged.head} against the base tip ${judged.base}`
       : `no merge commit of the head (GITHUB_SHA ${context.sha ?? 'unset'}): judging the head commit ${judged.head} against the merge base ${judged.base}`,
   );
+  const listed = selectPolicyChanges(judgedFiles, settings.policies);
+  const linked = await symlinkedPolicyChanges(context.workspace, judged, settings.policies, listed);
+  for (const change of linked) deps.log(`${change.path}: a symlink whose target changed`);
   return {
     baseSha: files.baseSha,
     headSha: files.headSha,
     judged,
     baseTipSha: judged.against === 'base-tip' ? judged.base : files.baseSha,
-    changes: selectPolicyChanges(judgedFiles, settings.policies),
+    changes: [...listed, ...linked].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     mappingChanged: files.files.some(
       (f) => f.filename === MAPPING_FILE || f.previous_filename === MAPPING_FILE,
     ),
