@@ -326,15 +326,15 @@ describe('a symlinked policy is judged by its target', () => {
     const ws = new GitWorkspace('symlink');
     const base = commitWithLinks(
       ws,
-      { 'policies/acme.yaml': '../shared/acme.yaml' },
-      { 'shared/acme.yaml': strict, 'traffic/acme.jsonl': jsonl([READ, SHELL]) },
-      'acme links to the shared policy',
+      { 'policies/acme.yaml': '../common/acme.yaml' },
+      { 'common/acme.yaml': strict, 'traffic/acme.jsonl': jsonl([READ, SHELL]) },
+      'acme links to the common policy',
     );
-    const head = ws.commit({ 'shared/acme.yaml': loose }, 'loosen the shared policy');
+    const head = ws.commit({ 'common/acme.yaml': loose }, 'loosen the common policy');
     const result = await runPull(ws, {
       baseSha: base,
       headSha: head,
-      files: [{ filename: 'shared/acme.yaml', status: 'modified' }],
+      files: [{ filename: 'common/acme.yaml', status: 'modified' }],
     });
     expect(result.report?.policies.map((p) => p.path)).toEqual(['policies/acme.yaml']);
     expect(result.report?.policies[0]?.report?.result?.newly_allowed).toBe(1);
