@@ -114,6 +114,28 @@ describe('the merge result is judged against the base tip', () => {
     expect(result.summary).not.toContain('merge base');
   });
 
+  it('a depth-1 checkout of the merge ref, as actions/checkout makes it, fetches the base tip and judges the merge', async () => {
+    const { ws, head, baseTip } = forkedHistory('merge-origin');
+    git(ws.dir, 'checkout', '--quiet', '--detach', baseTip);
+    git(ws.dir, 'merge', '--quiet', '--no-ff', '--no-edit', head);
+    const merge = git(ws.dir, 'rev-parse', 'HEAD');
+    git(ws.dir, 'update-ref', 'refs/pull/7/merge', merge);
+    git(ws.dir, 'config', 'uploadpack.allowAnySHA1InWant', 'true');
+    const checkout = new GitWorkspace('merge-shallow');
+    git(checkout.dir, 'remote', 'add', 'origin', `file://${ws.dir}`);
+    git(checkout.dir, 'fetch', '--quiet', '--depth=1', 'origin', 'refs/pull/7/merge');
+    git(checkout.dir, 'checkout', '--quiet', '--detach', 'FETCH_HEAD');
+    expect(git(checkout.dir, 'rev-parse', '--is-shallow-repository')).toBe('true');
+    const result = await runPull(
+      checkout,
+      { baseSha: baseTip, headSha: head, files: [{ filename: POLICY, status: 'modified' }] },
+      { sha: merge },
+    );
+    expect(result.report?.policies[0]?.report?.result?.newly_allowed).toBe(1);
+    expect(judgedOf(result)).toEqual({ against: 'base-tip', base_sha: baseTip, head_sha: merge });
+    expect(result.code).toBe(1);
+  });
+
   it("a policy only the base branch changed since the fork is not judged as the pull request's", async () => {
     const { ws, head } = forkedHistory('merge-list');
     // The base branch loosens another policy after the fork; the pull request never touches it.
