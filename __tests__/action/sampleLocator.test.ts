@@ -174,3 +174,30 @@ describe('invalid manifests in the log', () => {
     expect(many[20]).toBe('policies/beta.yaml: … and 3 more manifest problems');
   });
 });
+
+describe('paths built from a policy file name', () => {
+  it('are names: policies/*.yaml looks for the file traffic/*.jsonl, not every sample', async () => {
+    write('traffic/acme.jsonl');
+    const none = await locateSample(workspace, 'policies/*.yaml', NO_INPUTS, null);
+    expect(none.traffic).toBeNull();
+    expect(none.found).toEqual([]);
+    write('traffic/*.jsonl');
+    const literal = await locateSample(workspace, 'policies/*.yaml', NO_INPUTS, null);
+    expect(literal.trafficFiles?.map((f) => f.shown)).toEqual(['traffic/*.jsonl']);
+  });
+
+  it('a glob input template refuses a policy path holding glob characters', async () => {
+    const inputs = { ...NO_INPUTS, traffic: 'logs/{name}/*.log' };
+    await expect(locateSample(workspace, 'policies/[ab]cme.yaml', inputs, null)).rejects.toThrow(
+      /the traffic input "logs\/\{name\}\/\*\.log" is a glob, and the policy path "policies\/\[ab\]cme\.yaml" holds glob characters/,
+    );
+    // A template without glob syntax takes the name as it is.
+    const plain = await locateSample(
+      workspace,
+      'policies/*.yaml',
+      { ...NO_INPUTS, traffic: 'traffic/{name}.jsonl' },
+      null,
+    );
+    expect(plain.trafficFiles?.map((f) => f.shown)).toEqual(['traffic/*.jsonl']);
+  });
+});

@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import {
   GitError,
+  commitParents,
   diffNameStatus,
   ensureCommits,
   hasCommit,
   mergeBase,
   parseNameStatus,
   readFileAtCommit,
+  resolvePathAtCommit,
+  symlinksAtCommit,
 } from '../../src/git/repository.js';
 import { commit, git, initRepo, removeDir, tempDir } from './gitRepo.js';
 
@@ -150,5 +155,67 @@ describe('parseNameStatus', () => {
   it('rejects output it does not understand instead of dropping entries', () => {
     expect(() => parseNameStatus('X\0a\0')).toThrow("unexpected git diff status 'X'");
     expect(() => parseNameStatus('R100\0only-one\0')).toThrow('truncated');
+  });
+});
+
+describe('commitParents', () => {
+  it('reads a merge commit’s parents in order, even from a depth-1 clone that hides them', async () => {
+    const repo = tempDir('parents');
+    try {
+      initRepo(repo);
+      git(repo, 'config', 'uploadpack.allowAnySHA1InWant', 'true');
+      const fork = commit(repo, { 'a.txt': 'a\n' }, 'fork');
+      git(repo, 'checkout', '--quiet', '-b', 'topic');
+      const topic = commit(repo, { 'b.txt': 'b\n' }, 'topic');
+      git(repo, 'checkout', '--quiet', 'main');
+      const tip = commit(repo, { 'c.txt': 'c\n' }, 'tip');
+      git(repo, 'merge', '--quiet', '--no-ff', '--no-edit', 'topic');
+      const merge = git(repo, 'rev-parse', 'HEAD');
+      expect(await commitParents(repo, merge)).toEqual([tip, topic]);
+      expect(await commitParents(repo, fork)).toEqual([]);
+      const clone = tempDir('parents-shallow');
+      try {
+        git(clone, 'clone', '--quiet', '--depth=1', `file://${repo}`, '.');
+        expect(git(clone, 'rev-parse', 'HEAD')).toBe(merge);
+        expect(await commitParents(clone, merge)).toEqual([tip, topic]);
+      } finally {
+        removeDir(clone);
+      }
+    } finally {
+      removeDir(repo);
+    }
+  });
+});
+
+describe('resolvePathAtCommit', () => {
+  it('follows links in directories and files within the commit, and refuses ones that leave it', async () => {
+    const repo = tempDir('links');
+    try {
+      initRepo(repo);
+      mkdirSync(join(repo, 'real/team'), { recursive: true });
+      writeFileSync(join(repo, 'real/team/acme.yaml'), 'default_effect: deny\nrules: []\n');
+      symlinkSync('real', join(repo, 'alias'));
+      symlinkSync('../real/team/acme.yaml', join(repo, 'real/up.yaml'));
+      symlinkSync('../../outside.yaml', join(repo, 'real/out.yaml'));
+      symlinkSync('self.yaml', join(repo, 'self.yaml'));
+      const sha = commit(repo, {}, 'links');
+      expect((await resolvePathAtCommit(repo, sha, 'alias/team/acme.yaml'))?.path).toBe(
+        'real/team/acme.yaml',
+      );
+      expect(await readFileAtCommit(repo, sha, 'alias/up.yaml')).toBe('default_effect: deny\nrules: []\n');
+      expect(await resolvePathAtCommit(repo, sha, 'alias/missing.yaml')).toBeNull();
+      await expect(resolvePathAtCommit(repo, sha, 'real/out.yaml')).rejects.toThrow(
+        /leads out of the repository/,
+      );
+      await expect(resolvePathAtCommit(repo, sha, 'self.yaml')).rejects.toThrow(/more than 40 symlinks/);
+      expect(await symlinksAtCommit(repo, sha)).toEqual([
+        'alias',
+        'real/out.yaml',
+        'real/up.yaml',
+        'self.yaml',
+      ]);
+    } finally {
+      removeDir(repo);
+    }
   });
 });

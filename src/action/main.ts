@@ -13,6 +13,7 @@ import { offDefaultBranch, readRunContext, pullRequestNumber, type RunContext } 
 import { evaluateGate, type GateFacts } from '../gate/gate.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
+import type { JudgedCommits } from './judgedCommits.js';
 import { replayDrift } from './drift.js';
 import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMarkdown.js';
 import { blockersOf } from './policyFailure.js';
@@ -32,6 +33,10 @@ const COMMENT_LIMIT = MAX_COMMENT_LENGTH - 200;
  * `.length` UTF-16 units; an emoji is one of the first and two of the second).
  */
 const commentMeasure = utf16Length;
+
+/** Said whenever the run could not judge what merging produces. */
+const MERGE_BASE_NOTE =
+  '**Judged: the head commit against the merge base.** The run did not check out a merge commit of this pull request (it may have conflicts), so what merging produces could not be judged: changes the base branch made since the fork are not part of this verdict.';
 
 /** The Action: parse inputs once, run the mode, publish; any error fails the step with its message. */
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -150,7 +155,12 @@ async function runPullRequestMode(
   if (pullNumber === null) throw new Error(`no pull request in the '${context.eventName}' event payload`);
   const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: logInfo });
   if (listing.changes.length === 0) {
-    const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
+    const pull = {
+      number: pullNumber,
+      baseSha: listing.baseSha,
+      headSha: listing.headSha,
+      judged: listing.judged,
+    };
     const file = await writeRunReport(
       context,
       settings,
@@ -167,8 +177,7 @@ async function runPullRequestMode(
   const opa = await obtainOpa(settings);
   const policies = await replayPolicyChanges(
     { client, settings, context, pullNumber, opa, log: logInfo },
-    listing.baseSha,
-    listing.headSha,
+    { base: listing.judged.base, head: listing.judged.head, baseTip: listing.baseTipSha },
     listing.changes,
     listing.touched,
   );
@@ -180,7 +189,12 @@ async function runPullRequestMode(
       : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
-  const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
+  const pull = {
+    number: pullNumber,
+    baseSha: listing.baseSha,
+    headSha: listing.headSha,
+    judged: listing.judged,
+  };
   const file = await writeRunReport(
     context,
     settings,
@@ -200,11 +214,14 @@ async function runPullRequestMode(
       maxRows: rows.second,
       maxGroupRows: rows.first,
       title: 'policy-replay',
-      notes: listing.mappingChanged
-        ? [
-            'This pull request changes `.policy-replay.yml`: samples were located with the base branch version, so a pull request cannot choose the traffic that gates it.',
-          ]
-        : [],
+      notes: [
+        ...(listing.judged.against === 'merge-base' ? [MERGE_BASE_NOTE] : []),
+        ...(listing.mappingChanged
+          ? [
+              'This pull request changes `.policy-replay.yml`: samples were located with the base branch version, so a pull request cannot choose the traffic that gates it.',
+            ]
+          : []),
+      ],
     });
   };
   await writeSummary(render, rowBudget);
@@ -391,7 +408,7 @@ function runReport(
   mode: RunReport['mode'],
   gate: { verdict: 'pass' | 'fail'; failed: RunReport['failed'] },
   policies: readonly PolicyOutcome[],
-  pull?: { number: number; baseSha: string; headSha: string },
+  pull?: { number: number; baseSha: string; headSha: string; judged: JudgedCommits },
 ): RunReport {
   return {
     tool: 'policy-replay',
@@ -401,6 +418,9 @@ function runReport(
     pull_request: pull?.number ?? null,
     base_sha: pull?.baseSha ?? null,
     head_sha: pull?.headSha ?? context.sha,
+    judged: pull
+      ? { against: pull.judged.against, base_sha: pull.judged.base, head_sha: pull.judged.head }
+      : null,
     verdict: gate.verdict,
     failed: gate.failed,
     policies: policies.map(({ rego_diff: _diff, annotations: _annotations, ...rest }) => rest),

@@ -1,6 +1,6 @@
 import type { GitHubClient } from '../github/client.js';
 import { listPullFiles, type PullFile } from '../github/pullFiles.js';
-import { ensureCommits, readFileAtCommit } from '../git/repository.js';
+import { diffNameStatus, ensureCommits, readFileAtCommit } from '../git/repository.js';
 import { runReplay, preparePolicy, policyRef, type PolicySource } from '../replay/run.js';
 import type { ReplayReport } from '../replay/report.js';
 import type { UnevaluableMode } from '../replay/unknownSides.js';
@@ -14,6 +14,8 @@ import { failedOutcome, logManifestProblems, sampledOutcome } from './policyOutc
 import { unifiedDiff } from './regoDiff.js';
 import type { PolicyOutcome } from './runReport.js';
 import { changeAnnotations } from './annotations.js';
+import { judgedCommits, type JudgedCommits } from './judgedCommits.js';
+import { symlinkedPolicyChanges } from './symlinkedPolicies.js';
 
 export interface PolicyChange {
   path: string;
@@ -62,10 +64,18 @@ export interface PullRequestDeps {
   log: (message: string) => void;
 }
 
-/** Lists the PR's policy changes and replays each one. */
+/**
+ * The policies to judge and what they are judged between (judgedCommits.ts): the policies that
+ * differ between the judged commits, so a policy the base branch changed after the fork is judged
+ * as merging leaves it. The evidence check still uses every path the pull request itself changed.
+ */
 export async function listPolicyChanges(deps: Omit<PullRequestDeps, 'opa'>): Promise<{
+  /** The pull request's base and head, as GitHub reports them. */
   baseSha: string;
   headSha: string;
+  judged: JudgedCommits;
+  /** The base branch's tip, where `.policy-replay.yml` is read. */
+  baseTipSha: string;
   changes: PolicyChange[];
   mappingChanged: boolean;
   /** Every path the pull request touched (evidence.ts). */
@@ -79,10 +89,32 @@ export async function listPolicyChanges(deps: Omit<PullRequestDeps, 'opa'>): Pro
     workspace: context.workspace,
   });
   deps.log(`pull request #${pullNumber}: ${files.files.length} changed files (listed via ${files.source})`);
+  const judged = await judgedCommits({
+    client,
+    repo: { owner: context.owner, repo: context.repo },
+    workspace: context.workspace,
+    checkoutSha: context.sha,
+    pull: { baseSha: files.baseSha, headSha: files.headSha },
+  });
+  // Between the merge base and the head, the judged files are the pull request's own list.
+  const judgedFiles =
+    judged.against === 'merge-base'
+      ? files.files
+      : await diffNameStatus(context.workspace, judged.base, judged.head);
+  deps.log(
+    judged.against === 'base-tip'
+      ? `judging the merge commit ${judged.head} against the base tip ${judged.base}`
+      : `no merge commit of the head (GITHUB_SHA ${context.sha ?? 'unset'}): judging the head commit ${judged.head} against the merge base ${judged.base}`,
+  );
+  const listed = selectPolicyChanges(judgedFiles, settings.policies);
+  const linked = await symlinkedPolicyChanges(context.workspace, judged, settings.policies, listed);
+  for (const change of linked) deps.log(`${change.path}: a symlink whose target changed`);
   return {
     baseSha: files.baseSha,
     headSha: files.headSha,
-    changes: selectPolicyChanges(files.files, settings.policies),
+    judged,
+    baseTipSha: judged.against === 'base-tip' ? judged.base : files.baseSha,
+    changes: [...listed, ...linked].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     mappingChanged: files.files.some(
       (f) => f.filename === MAPPING_FILE || f.previous_filename === MAPPING_FILE,
     ),
@@ -92,15 +124,15 @@ export async function listPolicyChanges(deps: Omit<PullRequestDeps, 'opa'>): Pro
 
 export async function replayPolicyChanges(
   deps: PullRequestDeps,
-  baseSha: string,
-  headSha: string,
+  commits: { base: string; head: string; baseTip: string },
   changes: readonly PolicyChange[],
   touched: readonly string[] = [],
 ): Promise<PolicyOutcome[]> {
   const { context } = deps;
-  await ensureCommits(context.workspace, [baseSha, headSha]);
-  // The mapping is read at the base commit: a pull request must not choose the sample that gates it.
-  const mappingText = await readFileAtCommit(context.workspace, baseSha, MAPPING_FILE);
+  const { base: baseSha, head: headSha } = commits;
+  await ensureCommits(context.workspace, [baseSha, headSha, commits.baseTip]);
+  // The mapping is read on the base branch: a pull request must not choose the sample that gates it.
+  const mappingText = await readFileAtCommit(context.workspace, commits.baseTip, MAPPING_FILE);
   const mapping = mappingText === null ? null : parseSampleMapping(mappingText);
   const outcomes: PolicyOutcome[] = [];
   for (const change of changes) {
@@ -136,7 +168,9 @@ async function replayPolicyChange(
     headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
   const base: PolicySource | null =
     baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
-  const sample = await locateSample(context.workspace, change.path, settings, at.mapping);
+  // A renamed policy keeps the evidence of the path it had on the base: by its new name it could
+  // borrow another policy's sample.
+  const sample = await locateSample(context.workspace, basePath ?? change.path, settings, at.mapping);
   const evidence = evidenceProblems(sample, at.touched);
   const outcome = sampledOutcome(
     { path: change.path, status: change.status, previous_path: change.previousPath },

@@ -48,6 +48,11 @@ export interface RunReport {
   pull_request: number | null;
   base_sha: string | null;
   head_sha: string | null;
+  /**
+   * Pull requests: the commits the policies were judged between (judgedCommits.ts): the merge
+   * commit against the base tip, or the head against the merge base. Null in drift mode.
+   */
+  judged: { against: 'base-tip' | 'merge-base'; base_sha: string; head_sha: string } | null;
   verdict: 'pass' | 'fail';
   failed: GateFailure[];
   policies: Omit<PolicyOutcome, 'rego_diff' | 'annotations'>[];

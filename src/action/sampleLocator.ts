@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import {
@@ -133,19 +134,41 @@ interface Candidate {
   file: string;
   /** From the mapping file: every file must stay inside the workspace. */
   contained: boolean;
+  /** Built from the policy's file name: a name, never a pattern (sampleFiles.ts `literal`). */
+  literal: boolean;
 }
 
 /** The files a candidate names, or null when it names none (or one leading out). */
 async function filesOf(workspace: string, candidates: readonly Candidate[]): Promise<SampleSource[] | null> {
   let files: SampleSource[];
   try {
-    files = await listSampleFiles(candidates.map((c) => ({ shown: c.shown, path: c.file })));
+    files = await listSampleFiles(
+      candidates.map((c) => ({ shown: c.shown, path: c.file, literal: c.literal })),
+    );
   } catch {
     return null; // missing, a glob matching nothing, an empty directory: looked for, not found
   }
   const needsContainment = candidates.some((c) => c.contained);
   if (needsContainment && files.some((f) => !insideWorkspace(workspace, f.path))) return null;
   return files;
+}
+
+/**
+ * An input template filled in with a policy's path. The policy's name only ever names files: in
+ * a template without glob syntax the result is literal; in a template that is a pattern, a name
+ * holding glob syntax could not be told apart from it, so that is an error rather than a guess.
+ */
+function fromTemplate(template: string, policyPath: string, input: 'traffic' | 'manifests') {
+  const isPattern = picomatch.scan(template.replace(/\{(?:name|dir|path)\}/g, 'x')).isGlob;
+  const filled = expandPathTemplate(template, policyPath);
+  if (isPattern && picomatch.scan(expandPathTemplate('{path}', policyPath)).isGlob) {
+    throw new MappingError(
+      `the ${input} input ${JSON.stringify(template)} is a glob, and the policy path ${JSON.stringify(policyPath)} ` +
+        'holds glob characters: its sample would be a pattern built from a file name. Rename the policy, ' +
+        `or map its sample in ${MAPPING_FILE}`,
+    );
+  }
+  return { path: filled, literal: !isPattern };
 }
 
 export async function locateSample(
@@ -156,25 +179,31 @@ export async function locateSample(
 ): Promise<SampleLocation> {
   const mapped = mapping?.policies[policyPath];
   const name = expandPathTemplate('{name}', policyPath);
-  const fromMapping = (p: string): Candidate => ({ shown: p, file: resolve(workspace, p), contained: true });
-  const fromInput = (p: string): Candidate => ({
+  const fromMapping = (p: string): Candidate => ({
     shown: p,
-    file: isAbsolute(p) ? p : resolve(workspace, p),
-    contained: false,
+    file: resolve(workspace, p),
+    contained: true,
+    literal: false,
   });
+  // The default layout is built from the policy's name: `policies/*.yaml` is one file.
+  const fromLayout = (p: string): Candidate => ({ ...fromMapping(p), literal: true });
+  const fromInput = (template: string, input: 'traffic' | 'manifests'): Candidate => {
+    const { path: p, literal } = fromTemplate(template, policyPath, input);
+    return { shown: p, file: isAbsolute(p) ? p : resolve(workspace, p), contained: false, literal };
+  };
   // Each entry is one sample (a mapping list is one sample of several parts); the first usable wins.
   const trafficCandidates: Candidate[][] = mapped?.traffic
     ? [[mapped.traffic].flat().map(fromMapping)]
     : settings.traffic
-      ? [[fromInput(expandPathTemplate(settings.traffic, policyPath))]]
+      ? [[fromInput(settings.traffic, 'traffic')]]
       : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`].map((p) => [
-          fromMapping(p),
+          fromLayout(p),
         ]);
   const manifestCandidates = mapped?.manifests
     ? [fromMapping(mapped.manifests)]
     : settings.manifests
-      ? [fromInput(expandPathTemplate(settings.manifests, policyPath))]
-      : [fromMapping(`traffic/${name}.manifests`)];
+      ? [fromInput(settings.manifests, 'manifests')]
+      : [fromLayout(`traffic/${name}.manifests`)];
   const samples: { shown: string; files: SampleSource[] }[] = [];
   for (const candidate of trafficCandidates) {
     const files = await filesOf(workspace, candidate);

@@ -97,8 +97,16 @@ export interface LoadedPolicy {
   warnings: PolicyProblem[];
 }
 
+/**
+ * Why a text did not compile: `invalid`, the document has problems (validation); `limit`, it is
+ * over a resource limit; `timeout`, OPA ran out of time. Only the first says the policy is wrong:
+ * the others say this run could not judge it.
+ */
+export type CompileFailure = 'invalid' | 'limit' | 'timeout';
+
 export type CompileResult =
-  { ok: true; loaded: LoadedPolicy } | { ok: false; errors: PolicyProblem[]; warnings: PolicyProblem[] };
+  | { ok: true; loaded: LoadedPolicy }
+  | { ok: false; reason: CompileFailure; errors: PolicyProblem[]; warnings: PolicyProblem[] };
 
 /** validate → Rego → wasm → loaded engine, for one policy text named `displayPath`. */
 export async function compilePolicyText(
@@ -108,17 +116,23 @@ export async function compilePolicyText(
   limits: CompileLimits = DEFAULT_COMPILE_LIMITS,
 ): Promise<CompileResult> {
   const tooLarge = policyLimitProblem(text, displayPath, limits);
-  if (tooLarge) return { ok: false, errors: [tooLarge], warnings: [] };
+  if (tooLarge) return { ok: false, reason: 'limit', errors: [tooLarge], warnings: [] };
   const validation = validatePolicyText(text, displayPath, formatOfPath(displayPath) ?? 'yaml');
-  if (!validation.ok) return { ok: false, errors: validation.errors, warnings: validation.warnings };
+  if (!validation.ok)
+    return { ok: false, reason: 'invalid', errors: validation.errors, warnings: validation.warnings };
   const tooMany = policyLimitProblem(text, displayPath, limits, validation.policy);
-  if (tooMany) return { ok: false, errors: [tooMany], warnings: validation.warnings };
+  if (tooMany) return { ok: false, reason: 'limit', errors: [tooMany], warnings: validation.warnings };
   let compiled: CompiledPolicy;
   try {
     compiled = await compilePolicy(validation.policy, opaPath, limits.compileTimeoutMs);
   } catch (error) {
     if (!(error instanceof OpaTimeoutError)) throw error;
-    return { ok: false, errors: [compileTimeoutProblem(displayPath, error)], warnings: validation.warnings };
+    return {
+      ok: false,
+      reason: 'timeout',
+      errors: [compileTimeoutProblem(displayPath, error)],
+      warnings: validation.warnings,
+    };
   }
   const engine = await WasmPolicy.load(displayPath, compiled.wasm);
   return {

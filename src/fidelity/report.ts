@@ -126,8 +126,12 @@ export async function loadManifestsFromDirOrGlob(pathOrGlob: string): Promise<Ma
 }
 
 export async function resolveManifestFiles(pathOrGlob: string): Promise<string[]> {
-  const scan = picomatch.scan(pathOrGlob);
-  if (!scan.isGlob) {
+  // An existing path is a name even when it holds glob characters, as for samples (sampleFiles.ts).
+  const exists = await stat(pathOrGlob).then(
+    () => true,
+    () => false,
+  );
+  if (exists || !picomatch.scan(pathOrGlob).isGlob) {
     let info;
     try {
       info = await stat(pathOrGlob);

@@ -123,25 +123,153 @@ export async function ensureCommits(cwd: string, shas: readonly string[], remote
 }
 
 /**
+ * A symlink in a commit's tree that cannot be followed: it leads out of the repository (an
+ * absolute target, or `..` past the root), or through more links than MAX_SYMLINKS (a loop).
+ */
+export class SymlinkError extends Error {
+  override readonly name = 'SymlinkError';
+  readonly kind = 'symlink' as const;
+  constructor(
+    /** The path asked for, repository-relative. */
+    readonly path: string,
+    readonly problem: 'leaves-repository' | 'too-many-links',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** As Linux's MAXSYMLINKS: more links than this on one path is taken for a loop. */
+export const MAX_SYMLINKS = 40;
+
+const SYMLINK_MODE = '120000';
+
+interface TreeEntry {
+  mode: string;
+  type: string;
+  oid: string;
+}
+
+/** The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none. */
+async function treeEntry(cwd: string, sha: string, path: string): Promise<TreeEntry | null> {
+  // Literal pathspecs: a path holding `*` or `?` names that one entry, never a pattern.
+  const { stdout } = await runGit(cwd, [
+    '--literal-pathspecs',
+    'ls-tree',
+    '-z',
+    '--full-tree',
+    sha,
+    '--',
+    path,
+  ]);
+  for (const record of stdout.toString('utf8').split('\0')) {
+    const tab = record.indexOf('\t');
+    if (tab === -1 || record.slice(tab + 1) !== path) continue;
+    const [mode = '', type = '', oid = ''] = record.slice(0, tab).split(' ');
+    return { mode, type, oid };
+  }
+  return null;
+}
+
+/**
+ * Where `path` leads at commit `sha`, following every symlink on the way (in directories too)
+ * within that commit's tree, as the file system would after checking it out: the final entry and
+ * its symlink-free path, or null when nothing is there. A link out of the repository or a chain
+ * longer than MAX_SYMLINKS is a SymlinkError.
+ */
+export async function resolvePathAtCommit(
+  cwd: string,
+  sha: string,
+  path: string,
+): Promise<{ path: string; entry: TreeEntry } | null> {
+  checkSha(sha);
+  const asked = path.replace(/^\.?\/+/, '');
+  const parts = (p: string) => p.split('/').filter((c) => c !== '' && c !== '.');
+  let pending = parts(asked);
+  const resolved: string[] = [];
+  let links = 0;
+  while (pending.length > 0) {
+    const [name, ...rest] = pending as [string, ...string[]];
+    pending = rest;
+    if (name === '..') {
+      if (resolved.length === 0)
+        throw new SymlinkError(
+          asked,
+          'leaves-repository',
+          `${asked} leads out of the repository (through "..")`,
+        );
+      resolved.pop();
+      continue;
+    }
+    const at = [...resolved, name].join('/');
+    const entry = await treeEntry(cwd, sha, at);
+    if (entry === null) return null;
+    if (entry.mode === SYMLINK_MODE) {
+      if (++links > MAX_SYMLINKS)
+        throw new SymlinkError(
+          asked,
+          'too-many-links',
+          `${asked} goes through more than ${MAX_SYMLINKS} symlinks at ${sha} (a loop?)`,
+        );
+      const target = (await runGit(cwd, ['cat-file', 'blob', entry.oid])).stdout.toString('utf8');
+      if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
+        throw new SymlinkError(
+          asked,
+          'leaves-repository',
+          `${asked} is a symlink at ${sha} to the absolute path ${JSON.stringify(target)}, outside the repository`,
+        );
+      pending = [...parts(target), ...pending];
+      continue;
+    }
+    if (pending.length > 0 && entry.type !== 'tree') return null;
+    resolved.push(name);
+    if (pending.length === 0) return { path: at, entry };
+  }
+  return null;
+}
+
+/**
  * The content of `path` (relative to the repository root) at commit `sha`, or null when no file
- * exists there at that commit. A missing commit is an error, not null: reporting "absent" for a
- * commit we simply do not have would make a changed policy look deleted or added.
+ * exists there at that commit. A symlink is followed within the commit's tree (resolvePathAtCommit),
+ * so a policy that is a link is read from its target. A missing commit is an error, not null:
+ * reporting "absent" for a commit we simply do not have would make a changed policy look deleted
+ * or added.
  */
 export async function readFileAtCommit(cwd: string, sha: string, path: string): Promise<string | null> {
   if (!(await hasCommit(cwd, sha))) {
     throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is not in the checkout`);
   }
-  const spec = `${sha}:${path.replace(/^\.?\/+/, '')}`;
-  let type: string;
-  try {
-    type = (await runGit(cwd, ['cat-file', '-t', spec])).stdout.toString('utf8').trim();
-  } catch (error) {
-    if (error instanceof GitError && error.exitCode !== null) return null;
-    throw error;
-  }
+  const found = await resolvePathAtCommit(cwd, sha, path);
   // A directory (or submodule) by that name is not a policy file.
-  if (type !== 'blob') return null;
-  return (await runGit(cwd, ['cat-file', 'blob', spec])).stdout.toString('utf8');
+  if (found === null || found.entry.type !== 'blob') return null;
+  return (await runGit(cwd, ['cat-file', 'blob', found.entry.oid])).stdout.toString('utf8');
+}
+
+/** The paths of every symlink in the tree of `sha`. */
+export async function symlinksAtCommit(cwd: string, sha: string): Promise<string[]> {
+  checkSha(sha);
+  const { stdout } = await runGit(cwd, ['ls-tree', '-r', '-z', '--full-tree', sha]);
+  const links: string[] = [];
+  for (const record of stdout.toString('utf8').split('\0')) {
+    const tab = record.indexOf('\t');
+    if (tab !== -1 && record.startsWith(`${SYMLINK_MODE} `)) links.push(record.slice(tab + 1));
+  }
+  return links;
+}
+
+/**
+ * The parents of a present commit, in order, as the commit object records them. Read from the
+ * object itself, so a shallow checkout (where git hides the parents beyond its depth) still tells.
+ */
+export async function commitParents(cwd: string, sha: string): Promise<string[]> {
+  checkSha(sha);
+  const text = (await runGit(cwd, ['cat-file', 'commit', sha])).stdout.toString('utf8');
+  const header = text.slice(0, text.indexOf('\n\n') === -1 ? text.length : text.indexOf('\n\n'));
+  return header
+    .split('\n')
+    .filter((line) => line.startsWith('parent '))
+    .map((line) => line.slice('parent '.length).trim())
+    .filter((parent) => SHA_PATTERN.test(parent));
 }
 
 /** The merge base of two present commits, or null when the local history cannot tell (shallow). */

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { validatePolicyText, formatOfPath } from '../policy/validate.js';
 import type { PolicyProblem } from '../policy/problems.js';
-import { compilePolicyText } from '../compile/compilePolicy.js';
+import { compilePolicyText, type CompileFailure } from '../compile/compilePolicy.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/decisionLog.js';
 import { planSample, sampleDigest } from '../traffic/sample.js';
@@ -35,7 +35,9 @@ export interface RunReplayOptions {
   /**
    * An invalid base: `fail` (default; the CLI) reports it like an invalid head; `unknown` (the
    * Action) replays with every current decision `unknown`, so a pull request that repairs a broken
-   * policy can pass, and returns the base's problems apart in `baseErrors`.
+   * policy can pass, and returns the base's problems apart in `baseErrors`. Only a base whose
+   * document has problems is unknown: one over a limit or out of time throws BaseNotJudgedError,
+   * as every comparison against a base nobody could judge would be a guess.
    */
   invalidBase?: 'fail' | 'unknown';
   /** The sample: one or more files, directories or globs (docs/decision-logs.md). */
@@ -72,7 +74,8 @@ export interface PreparedPolicy {
 }
 
 export type PrepareResult =
-  { ok: true; prepared: PreparedPolicy } | { ok: false; errors: PolicyProblem[]; warnings: PolicyProblem[] };
+  | { ok: true; prepared: PreparedPolicy }
+  | { ok: false; reason: CompileFailure; errors: PolicyProblem[]; warnings: PolicyProblem[] };
 
 /** The report's name for a policy version: the base always says which commit (null: unknown). */
 export function policyRef(source: PolicySource, side: 'head' | 'base' = 'head'): PolicyRef {
@@ -147,6 +150,27 @@ function toReportError(p: PolicyProblem): ReportError {
   return { file: p.file, path: p.path, line: p.line, column: p.column, message: p.message };
 }
 
+/**
+ * The base version could not be compiled for a reason other than its document (a resource limit,
+ * OPA's time limit): the change cannot be judged against it.
+ */
+export class BaseNotJudgedError extends Error {
+  override readonly name = 'BaseNotJudgedError';
+  readonly kind = 'base-not-judged' as const;
+  constructor(
+    readonly base: PolicySource,
+    readonly reason: Exclude<CompileFailure, 'invalid'>,
+    readonly problems: readonly PolicyProblem[],
+  ) {
+    const at = base.ref ? ` at ${base.ref}` : '';
+    super(
+      `the base version of ${base.displayPath}${at} could not be compiled ` +
+        `(${reason === 'timeout' ? 'time limit' : 'resource limit'}), so the change cannot be judged against it: ` +
+        problems.map((p) => p.message).join('; '),
+    );
+  }
+}
+
 /** The ids the fidelity summary grades records by: every manifest's, valid or not. */
 function manifestIdsOf(set: Pick<ManifestSet, 'reports' | 'invalidManifests'>): Set<string> {
   const ids = new Set<string>();
@@ -173,6 +197,8 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     })),
   ]);
   const baseProblems = base && !base.ok ? base.errors : [];
+  if (options.invalidBase === 'unknown' && base !== null && !base.ok && base.reason !== 'invalid')
+    throw new BaseNotJudgedError(options.base!, base.reason, base.errors);
   const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;
   const errors = [...(head && !head.ok ? head.errors : []), ...(baseIsUnknown ? [] : baseProblems)];
   const baseErrors = baseIsUnknown ? baseProblems.map(toReportError) : [];

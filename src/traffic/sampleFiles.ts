@@ -117,8 +117,16 @@ export async function globFiles(
   return out.sort(compareShown);
 }
 
+/**
+ * A source to list. `literal`: the path is a name, never a pattern, even when it holds glob
+ * characters (a path built from a policy's file name: `policies/*.yaml` is one file).
+ */
+export interface ListedSource extends SampleSource {
+  literal?: boolean;
+}
+
 /** Every file the sources name, once, sorted by the path as shown. */
-export async function listSampleFiles(sources: readonly SampleSource[]): Promise<SampleFile[]> {
+export async function listSampleFiles(sources: readonly ListedSource[]): Promise<SampleFile[]> {
   const found: SampleFile[] = [];
   for (const source of sources) {
     const before = found.length;
@@ -134,7 +142,7 @@ export async function listSampleFiles(sources: readonly SampleSource[]): Promise
       } else found.push({ shown: toShown(source.shown), path: source.path });
       continue;
     }
-    if (!picomatch.scan(source.shown).isGlob) {
+    if (source.literal === true || !picomatch.scan(source.shown).isGlob) {
       const code = (failure as NodeJS.ErrnoException | null)?.code;
       throw new TrafficReadError(source.shown, code === 'ENOENT' ? 'no such file' : describe(failure));
     }
