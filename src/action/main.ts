@@ -9,7 +9,7 @@ import { reportToJson } from '../replay/report.js';
 import { driftMarkdownSections, driftResolvedComment } from '../render/driftMarkdown.js';
 import { escapeMarkdown } from '../render/escape.js';
 import { TOOL_VERSION } from '../version.js';
-import { readSettings, resolveMode, type Settings } from './inputs.js';
+import { policyMatcher, readSettings, resolveMode, type Settings } from './inputs.js';
 import { offDefaultBranch, readRunContext, pullRequestNumber, type RunContext } from './context.js';
 import { evaluateGate, type GateFacts } from '../gate/gate.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
@@ -365,6 +365,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
         owner: context.owner,
         repo: context.repo,
         livePolicyPaths: policies.map((p) => p.path),
+        replays: policyMatcher(settings.policies),
       });
       for (const number of closed) logInfo(`closed drift issue #${number}: its policy no longer exists`);
     } catch (error) {
