@@ -9,6 +9,7 @@ import { reportToJson } from '../replay/report.js';
 import { driftMarkdownSections, driftResolvedComment } from '../render/driftMarkdown.js';
 import { escapeMarkdown } from '../render/escape.js';
 import { TOOL_VERSION } from '../version.js';
+import { humanText } from '../text/bidi.js';
 import { policyMatcher, readSettings, resolveMode, type Settings } from './inputs.js';
 import { offDefaultBranch, readRunContext, pullRequestNumber, type RunContext } from './context.js';
 import { evaluateGate, type GateFacts } from '../gate/gate.js';
@@ -17,7 +18,7 @@ import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
 import { replayDrift } from './drift.js';
 import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMarkdown.js';
 import { blockersOf } from './policyFailure.js';
-import { failStep, logError, logInfo, logWarning } from './log.js';
+import { failStep, logError, logInfo, logWarning, writeJobSummary } from './log.js';
 import { postCommentFile } from './postComment.js';
 import { fitWithFewerRows, splitRowBudget, utf16Length, utf8Length } from '../render/fitSections.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
@@ -53,14 +54,18 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 }
 
 async function obtainOpa(settings: Settings) {
-  const opa = await ensureOpa({
-    opaPath: settings.opaPath,
-    opaVersion: settings.opaVersion,
-    opaSha256: settings.opaSha256,
-    downloadBaseUrl: settings.opaDownloadUrl,
-    platform: process.platform,
-    arch: process.arch,
-  });
+  const opa = await ensureOpa(
+    {
+      opaPath: settings.opaPath,
+      opaVersion: settings.opaVersion,
+      opaSha256: settings.opaSha256,
+      downloadBaseUrl: settings.opaDownloadUrl,
+      platform: process.platform,
+      arch: process.arch,
+    },
+    // Its messages quote paths and what a binary printed: through the one log door, as all others.
+    { info: logInfo, warning: (message) => logWarning(message) },
+  );
   logInfo(`OPA ${opa.version} at ${opa.path} (${opa.source})`);
   return { path: opa.path, version: opa.version };
 }
@@ -104,7 +109,8 @@ async function writeCommentFile(context: RunContext, settings: Settings, body: s
   await mkdir(dir, { recursive: true });
   const suffix = settings.commentId ? `-${settings.commentId}` : '';
   const file = join(dir, `comment-${context.runId ?? 'local'}${suffix}.md`);
-  await writeFile(file, body);
+  // What a later job posts as the comment: the same human text the comment would carry.
+  await writeFile(file, humanText(body));
   core.setOutput('comment-file', file);
   return file;
 }
@@ -131,7 +137,7 @@ async function writeSummary(render: (rows: number) => readonly string[], maxRows
     (omitted) =>
       `_${omitted} more section(s) left out: the job summary is capped at 1 MiB; the JSON report (output \`report\`) has everything._`,
   );
-  await core.summary.addRaw(fitted.body).write();
+  await writeJobSummary(fitted.body);
 }
 
 function finish(verdict: 'pass' | 'fail', failed: { reason: string }[]): void {
@@ -154,9 +160,7 @@ async function runPullRequestMode(
     );
     setOutputs(file, 'pass', []);
     await writeCommentFile(context, settings, '');
-    await core.summary
-      .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
-      .write();
+    await writeJobSummary('policy-replay: no policy file changed in this pull request; nothing to replay.\n');
     logInfo('no policy file changed: nothing to replay');
     return;
   }

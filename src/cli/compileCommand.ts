@@ -59,8 +59,9 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
     }
   }
   const rego = compiled?.rego ?? generateRego(result.policy);
-  if (values['out-rego']) await writeOutputFile(values['out-rego'], rego);
-  // Rego strings use JSON's escapes: `##[` in a value or description cannot reach the runner.
+  // Rego strings use JSON's escapes: `##[` or a bidi control in a value or description is written
+  // as an escape, the same string to OPA, and reaches neither the runner nor a reader's display.
+  if (values['out-rego']) await writeOutputFile(values['out-rego'], inertJson(rego));
   else io.stdout(inertJson(rego));
   if (compiled && values['out-wasm']) {
     await writeOutputFile(values['out-wasm'], compiled.wasm);

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { humanText } from '../text/bidi.js';
 import { inertText } from '../text/workflowCommands.js';
 
 /** Where a command writes; injected so commands are testable without spawning. */
@@ -36,13 +37,22 @@ export class CommandError extends Error {
 }
 
 /**
+ * Text as the CLI prints it, on a terminal or into an output file: no workflow command, and every
+ * bidi control shown as U+FFFD. JSON and Rego hold neither (`inertJson` escapes them inside
+ * strings), so they come out unchanged and keep their meaning.
+ */
+export function terminalText(text: string): string {
+  return inertText(humanText(text));
+}
+
+/**
  * Writes a command's output file; a path that cannot be written is a bad invocation. Text passes
- * through `inertText` as stdout does (runCli): a later step that prints the file (`cat report.txt`)
- * must not run a workflow command from a traffic value. JSON and Rego come out unchanged.
+ * through `terminalText` as stdout does (runCli): a later step that prints the file
+ * (`cat report.txt`) must neither run a workflow command from a traffic value nor show it reordered.
  */
 export async function writeOutputFile(path: string, text: string | Uint8Array): Promise<void> {
   try {
-    await writeFile(path, typeof text === 'string' ? inertText(text) : text);
+    await writeFile(path, typeof text === 'string' ? terminalText(text) : text);
   } catch (error) {
     throw new CommandError(
       `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,

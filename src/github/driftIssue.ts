@@ -5,6 +5,7 @@
  */
 import type { GitHubClient, Issue, RepoRef } from './client.js';
 import { GitHubApiError } from './client.js';
+import { humanText } from '../text/bidi.js';
 import {
   CommentTooLargeError,
   MAX_COMMENT_LENGTH,
@@ -103,7 +104,9 @@ export async function syncDriftIssue(
 ): Promise<DriftIssueResult> {
   const marker = driftMarker(options.policyPath);
   const label = options.label ?? DRIFT_LABEL;
-  const body = withMarker(options.body, marker);
+  // As the client will send them (client.ts), so unchanged text compares equal to the stored one.
+  const body = humanText(withMarker(options.body, marker));
+  const title = humanText(options.title);
   const length = commentLength(body);
   if (length > MAX_COMMENT_LENGTH) {
     throw new CommentTooLargeError(
@@ -138,11 +141,11 @@ export async function syncDriftIssue(
   const refresh = async (issue: Issue): Promise<void> => {
     result.issueNumber = issue.number;
     result.htmlUrl = issue.htmlUrl;
-    if (issue.title === options.title && sameText(issue.body, body)) {
+    if (issue.title === title && sameText(issue.body, body)) {
       result.action = 'unchanged';
       return;
     }
-    const updated = await client.updateIssue(repo, issue.number, { title: options.title, body });
+    const updated = await client.updateIssue(repo, issue.number, { title, body });
     result.action = 'updated';
     result.htmlUrl = updated.htmlUrl || issue.htmlUrl;
   };
@@ -199,14 +202,14 @@ export async function syncDriftIssue(
       const reopened = await client.updateIssue(repo, lastClosed.number, {
         state: 'open',
         state_reason: 'reopened',
-        title: options.title,
+        title,
         body,
       });
       return { ...result, action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
     }
 
     await ensureLabel();
-    const created = await client.createIssue(repo, { title: options.title, body, labels: [label] });
+    const created = await client.createIssue(repo, { title, body, labels: [label] });
     if (!created.labels.includes(label)) {
       // Labels on a new issue are dropped silently for tokens without push access; without the
       // label the next run would not find the issue and would open another.

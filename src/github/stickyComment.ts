@@ -7,6 +7,7 @@
  */
 import type { GitHubClient, IssueComment, RepoRef } from './client.js';
 import { GitHubApiError } from './client.js';
+import { humanText } from '../text/bidi.js';
 
 /** GitHub rejects comment bodies longer than this many characters (422). */
 export const MAX_COMMENT_LENGTH = 65_536;
@@ -118,7 +119,8 @@ export async function syncStickyComment(
   options: StickyCommentOptions,
 ): Promise<StickyCommentResult> {
   const marker = commentMarker(options.markerId);
-  const body = withMarker(options.body, marker);
+  // As the client will send it (client.ts), so an unchanged body compares equal to the stored one.
+  const body = humanText(withMarker(options.body, marker));
   const length = commentLength(body);
   if (length > MAX_COMMENT_LENGTH) {
     throw new CommentTooLargeError(
