@@ -225,6 +225,97 @@ describe('two configurations keeping drift issues in one repository', () => {
   });
 });
 
+/** OPA decision events of `count` different decision paths (one each), as a gateway's OPA logs them. */
+function manyPathsLog(count: number): string {
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    lines.push(
+      JSON.stringify({
+        decision_id: `d${i}`,
+        path: `tenant${String(i).padStart(5, '0')}/decision`,
+        input: {},
+        result: true,
+        timestamp: '2026-11-30T18:40:28Z',
+      }),
+    );
+  }
+  return jsonl(lines);
+}
+
+describe('a decision log of 40,000 decision paths and no decision-path', () => {
+  it('fails with one short message: the count and the first paths, in the log, annotation and report', async () => {
+    const gh = await fakeGitHub();
+    const ws = new GitWorkspace('outputs-paths');
+    const sha = ws.commit(
+      {
+        'policies/gateway.yaml': SEC_BASE,
+        'traffic/gateway.jsonl': manyPathsLog(40_000),
+      },
+      'a log of many paths',
+    );
+    const result = await runAction({
+      apiUrl: gh.url,
+      workspace: ws.dir,
+      eventName: 'schedule',
+      event: scheduleEvent(),
+      sha,
+      inputs: { 'fail-on': 'none' },
+    });
+    // The policy is not judged (a replay-failed blocker), with the reader's message.
+    const blockers = (result.report?.policies[0] as { blockers?: { message: string }[] } | undefined)
+      ?.blockers;
+    expect({ blockers: blockers?.length, run: describeRun(result).slice(-1500) }).toMatchObject({
+      blockers: 1,
+    });
+    const message = blockers![0]!.message;
+    expect(message).toContain('40000 paths: tenant00000/decision (1), tenant00001/decision (1)');
+    expect(message).toContain('tenant00004/decision (1), and 39,995 more');
+    expect(message).not.toContain('tenant00005/decision');
+    expect(message.length).toBeLessThan(1_000);
+    // Every line the runner reads, annotations included, stays short.
+    const longest = Math.max(...result.stdout.split('\n').map((line) => line.length));
+    expect(longest).toBeLessThan(2_000);
+    const annotated = result.annotations.filter((a) => a.message.includes('39,995 more'));
+    expect(annotated).not.toEqual([]);
+    expect(readFileSync(result.outputs.report!, 'utf8').length).toBeLessThan(20_000);
+  });
+});
+
+describe('a pull request failing the gate on seven policies', () => {
+  it('fails the step with one line: the count, five reasons, and how many more', async () => {
+    const gh = await fakeGitHub();
+    const ws = new GitWorkspace('outputs-gate');
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const files = (policy: string) =>
+      Object.fromEntries(names.map((n) => [`policies/${n}.yaml`, policy] as const));
+    const traffic = Object.fromEntries(names.map((n) => [`traffic/${n}.jsonl`, SEC_RECORDS] as const));
+    const base = ws.commit({ ...files(SEC_BASE), ...traffic }, 'base');
+    const head = ws.commit(files(SEC_HEAD), 'allow list_dir everywhere');
+    gh.state.addPull(REPOSITORY, {
+      number: 5,
+      baseSha: base,
+      headSha: head,
+      headRef: 'widen',
+      files: names.map((n) => ({ filename: `policies/${n}.yaml`, status: 'modified' as const })),
+    });
+    const result = await runAction({
+      apiUrl: gh.url,
+      workspace: ws.dir,
+      eventName: 'pull_request',
+      event: pullRequestEvent({ number: 5, baseSha: base, headSha: head }),
+      inputs: { 'fail-on': 'newly-allowed' },
+    });
+    expect(result.report?.failed).toHaveLength(7);
+    const failure = result.annotations.filter((a) => a.kind === 'error' && !('file' in a.properties));
+    expect(failure.map((a) => a.message)).toEqual([
+      `policy-replay: 7 gate failures: ${names
+        .slice(0, 5)
+        .map((n) => `policies/${n}.yaml: 1 request newly allowed (newly-allowed)`)
+        .join('; ')}; and 2 more`,
+    ]);
+  });
+});
+
 /** The CLI bundle as a user runs it. */
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -296,6 +387,16 @@ describe('the CLI on a terminal', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('no\ufffdsuch\ufffd.jsonl');
     expect(bidiIn(result.stderr)).toEqual([]);
+  });
+
+  it('names 5 of 40,000 decision paths in its error, and counts the rest', async () => {
+    const log = join(dir, 'paths.jsonl');
+    writeFileSync(log, manyPathsLog(40_000));
+    const result = await cli(['replay', '--head', base, '--traffic', log]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('holds decisions of 40000 paths: tenant00000/decision (1)');
+    expect(result.stderr).toContain('tenant00004/decision (1), and 39,995 more');
+    expect(result.stderr.length).toBeLessThan(1_000);
   });
 
   it('writes compiled Rego with the bidi controls of a description as escapes', async () => {

@@ -23,6 +23,7 @@ import { postCommentFile } from './postComment.js';
 import { fitWithFewerRows, splitRowBudget, utf16Length, utf8Length } from '../render/fitSections.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
+import { MAX_LISTED, boundedList } from '../text/listing.js';
 
 const SUMMARY_LIMIT = 1024 * 1024;
 /** Room for the hidden marker and a little slack under GitHub's comment limit. */
@@ -141,7 +142,14 @@ async function writeSummary(render: (rows: number) => readonly string[], maxRows
 }
 
 function finish(verdict: 'pass' | 'fail', failed: { reason: string }[]): void {
-  if (verdict === 'fail') failStep(`policy-replay: ${failed.map((f) => f.reason).join('; ')}`);
+  if (verdict !== 'fail') return;
+  const count = failed.length > MAX_LISTED ? `${failed.length} gate failures: ` : '';
+  failStep(
+    `policy-replay: ${count}${boundedList(
+      failed.map((f) => f.reason),
+      '; ',
+    )}`,
+  );
 }
 
 async function runPullRequestMode(
@@ -377,7 +385,9 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
     }
   }
   if (issueFailures.length > 0) {
-    failStep(`policy-replay: could not keep the drift issues: ${issueFailures.join('; ')}`);
+    failStep(
+      `policy-replay: could not keep the drift issues (${issueFailures.length}): ${boundedList(issueFailures, '; ')}`,
+    );
     return;
   }
   finish(gate.verdict, gate.failed);
