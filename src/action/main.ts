@@ -26,6 +26,8 @@ import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 import { MAX_LISTED, boundedList } from '../text/listing.js';
 
 const SUMMARY_LIMIT = 1024 * 1024;
+/** Longest single failure a run's final message quotes whole: it holds a path and its cause. */
+const MAX_MESSAGE_LENGTH = 2_000;
 /** Room for the hidden marker and a little slack under GitHub's comment limit. */
 const COMMENT_LIMIT = MAX_COMMENT_LENGTH - 200;
 /**
@@ -148,6 +150,7 @@ function finish(verdict: 'pass' | 'fail', failed: { reason: string }[]): void {
     `policy-replay: ${count}${boundedList(
       failed.map((f) => f.reason),
       '; ',
+      MAX_MESSAGE_LENGTH,
     )}`,
   );
 }
@@ -386,7 +389,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   }
   if (issueFailures.length > 0) {
     failStep(
-      `policy-replay: could not keep the drift issues (${issueFailures.length}): ${boundedList(issueFailures, '; ')}`,
+      `policy-replay: could not keep the drift issues (${issueFailures.length}): ${boundedList(issueFailures, '; ', MAX_MESSAGE_LENGTH)}`,
     );
     return;
   }
