@@ -7,8 +7,10 @@ import {
   IssuesUnavailableError,
   closeOrphanedDriftIssues,
   driftMarker,
+  driftMarkerPath,
   syncDriftIssue,
 } from '../../src/github/driftIssue.js';
+import { policyMatcher } from '../../src/action/inputs.js';
 import type { FakeGitHub } from '../support/fakeGithub.js';
 import { startFakeGitHub } from '../support/fakeGithub.js';
 
@@ -56,7 +58,35 @@ describe('driftMarker', () => {
   });
 });
 
+describe('driftMarkerPath', () => {
+  it('reads the path back from the first line only', () => {
+    const odd = 'policies/a b--c>é.yaml';
+    expect(driftMarkerPath(`${driftMarker(odd)}\nbody`)).toBe(odd);
+    expect(driftMarkerPath(`${ACME_MARKER}\r\nbody`)).toBe(ACME);
+    expect(driftMarkerPath(`report\n${ACME_MARKER}`)).toBeNull();
+    expect(driftMarkerPath(`${ACME_MARKER} and more`)).toBeNull();
+    // Not a form this Action writes (a `%` that encodes nothing, a needless escape).
+    expect(driftMarkerPath('<!-- policy-replay:drift:policies/%zz.yaml -->')).toBeNull();
+    expect(driftMarkerPath('<!-- policy-replay:drift:policies/%61.yaml -->')).toBeNull();
+  });
+});
+
 describe('syncDriftIssue', () => {
+  it("never takes another policy's issue for its own by a marker quoted in its body", async () => {
+    const [gh, client] = await setup();
+    const other = 'policies/other.yaml';
+    // The acme report quotes (in a rule description) the marker of another policy's issue.
+    await sync(client, 2, `acme drifted\n\`\`\`\n# ${driftMarker(other)}\n\`\`\``);
+    const result = await sync(client, 3, 'other drifted', other);
+    expect(result.action).toBe('created');
+    const issues = gh.state.issues(FULL);
+    expect(issues.map((i) => [i.state, i.body.split('\n')[0]])).toEqual([
+      ['open', ACME_MARKER],
+      ['open', driftMarker(other)],
+    ]);
+    expect(issues[0]!.body).toContain('acme drifted');
+  });
+
   it('creates, updates, leaves alone, closes with a comment, and reopens the same issue', async () => {
     const [gh, client] = await setup();
 
@@ -228,6 +258,7 @@ describe('closeOrphanedDriftIssues', () => {
       owner: 'acme',
       repo: 'policies',
       livePolicyPaths: [ACME],
+      replays: () => true,
     });
     const issues = gh.state.issues(FULL);
     const gone = issues.find((i) => i.body.includes(driftMarker('policies/gone.yaml')))!;
@@ -237,7 +268,54 @@ describe('closeOrphanedDriftIssues', () => {
     expect(acme.state).toBe('open');
     // Nothing left to close on a second run.
     expect(
-      await closeOrphanedDriftIssues(client, { owner: 'acme', repo: 'policies', livePolicyPaths: [ACME] }),
+      await closeOrphanedDriftIssues(client, {
+        owner: 'acme',
+        repo: 'policies',
+        livePolicyPaths: [ACME],
+        replays: () => true,
+      }),
     ).toEqual([]);
+  });
+
+  it("leaves another configuration's issues alone: only paths its own globs select are its", async () => {
+    const [gh, client] = await setup();
+    const team = 'policies/team/app.yaml';
+    const sec = 'policies/sec/admin.yaml';
+    const goneTeam = 'policies/team/old.yaml';
+    await sync(client, 2, 'team drifted', team);
+    await sync(client, 1, 'sec drifted', sec);
+    await sync(client, 1, 'old team policy drifted', goneTeam);
+    // The team configuration replays policies/team/** only; sec's policy is not among its paths.
+    const closed = await closeOrphanedDriftIssues(client, {
+      owner: 'acme',
+      repo: 'policies',
+      livePolicyPaths: [team],
+      replays: policyMatcher(['policies/team/**']),
+    });
+    const byPath = (path: string) => gh.state.issues(FULL).find((i) => i.body.startsWith(driftMarker(path)))!;
+    expect(closed).toEqual([byPath(goneTeam).number]);
+    expect([byPath(team).state, byPath(sec).state, byPath(goneTeam).state]).toEqual([
+      'open',
+      'open',
+      'closed',
+    ]);
+  });
+
+  it('reads the marker on the first line only: a quoted one closes nothing', async () => {
+    const [gh, client] = await setup();
+    gh.state.addIssue(FULL, {
+      title: 'notes',
+      body: `notes\n${driftMarker('policies/gone.yaml')}`,
+      labels: ['policy-drift'],
+      login: 'github-actions[bot]',
+    });
+    const closed = await closeOrphanedDriftIssues(client, {
+      owner: 'acme',
+      repo: 'policies',
+      livePolicyPaths: [ACME],
+      replays: () => true,
+    });
+    expect(closed).toEqual([]);
+    expect(gh.state.issues(FULL)[0]!.state).toBe('open');
   });
 });

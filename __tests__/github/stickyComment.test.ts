@@ -48,9 +48,12 @@ describe('commentMarker', () => {
     expect(() => commentMarker('a-->b')).toThrow("Invalid comment marker id 'a-->b'");
   });
 
-  it('is prepended only when the body lacks it', () => {
+  it('is prepended unless it is already the whole first line', () => {
     expect(withMarker('hello', MARKER)).toBe(`${MARKER}\nhello`);
-    expect(withMarker(`x\n${MARKER}`, MARKER)).toBe(`x\n${MARKER}`);
+    expect(withMarker(`${MARKER}\nhello`, MARKER)).toBe(`${MARKER}\nhello`);
+    // Anywhere else it is text the body quotes: the real marker still goes first.
+    expect(withMarker(`x\n${MARKER}`, MARKER)).toBe(`${MARKER}\nx\n${MARKER}`);
+    expect(withMarker(`${MARKER} x`, MARKER)).toBe(`${MARKER}\n${MARKER} x`);
   });
 });
 
@@ -144,6 +147,33 @@ describe('syncStickyComment', () => {
     expect(gh.requestsTo('POST', `/repos/${FULL}/issues/${PR}/comments`)).toHaveLength(2);
     expect(gh.state.comments(FULL, PR)).toHaveLength(1);
     expect(new Set(results.map((r) => (r.action === 'forbidden' ? undefined : r.commentId))).size).toBe(1);
+  });
+
+  it("never takes another configuration's comment for its own by a marker quoted in its body", async () => {
+    const [gh, client] = await setup();
+    // The team's report quotes a rule description holding the security configuration's marker
+    // (in the Rego diff), below its own first-line marker.
+    const quoted = '```diff\n+# <!-- policy-replay:comment:sec -->\n```';
+    const team = await sync(client, `team report\n${quoted}\n<!-- policy-replay:comment:sec -->`, 'team');
+    const sec = await sync(client, 'sec report', 'sec');
+    expect(sec).toMatchObject({ action: 'created', deleted: [] });
+    expect(sec.action !== 'forbidden' && sec.commentId).not.toBe(
+      team.action !== 'forbidden' && team.commentId,
+    );
+    const bodies = gh.state.comments(FULL, PR).map((c) => c.body.split('\n')[0]);
+    expect(bodies).toEqual(['<!-- policy-replay:comment:team -->', '<!-- policy-replay:comment:sec -->']);
+    // And the team's next run still finds its own comment, whatever its body quotes.
+    expect(await sync(client, 'team report v2', 'team')).toMatchObject({ action: 'updated', deleted: [] });
+    expect(gh.state.comments(FULL, PR)).toHaveLength(2);
+  });
+
+  it('finds its comment by the marker on the first line only, CRLF or not', async () => {
+    const [gh, client] = await setup();
+    const kept = gh.state.addComment(FULL, PR, { body: `${MARKER}\r\nold`, login: 'github-actions[bot]' });
+    gh.state.addComment(FULL, PR, { body: `note\n${MARKER}\nquoted`, login: 'github-actions[bot]' });
+    const result = await sync(client, 'new');
+    expect(result).toMatchObject({ action: 'updated', commentId: kept.id, deleted: [] });
+    expect(gh.state.comments(FULL, PR)).toHaveLength(2);
   });
 
   it('matches only its own marker suffix', async () => {

@@ -1,5 +1,6 @@
 import type { AnnotationProperties } from '@actions/core';
 import { logNotice, logWarning } from './log.js';
+import { humanText } from '../text/bidi.js';
 import { parseSource } from '../document/sourceDocument.js';
 import { formatOfPath } from '../policy/validate.js';
 import type { BecauseEntry, ChangeGroup, GroupTally } from '../replay/changeGroups.js';
@@ -135,8 +136,7 @@ export function inert(value: string): string {
   let text =
     [...value].length > MAX_VALUE_LENGTH ? `${[...value].slice(0, MAX_VALUE_LENGTH - 1).join('')}…` : value;
   // eslint-disable-next-line no-control-regex
-  const unsafe = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-  text = text.replace(unsafe, '\ufffd');
+  text = humanText(text).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '\ufffd');
   return text.replace(/#(?=#\[)/g, '#\u200b');
 }
 

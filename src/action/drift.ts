@@ -10,6 +10,7 @@ import { evidenceProblems } from './evidence.js';
 import { replayFailure } from './policyFailure.js';
 import { failedOutcome, logManifestProblems, sampledOutcome } from './policyOutcome.js';
 import type { PolicyOutcome } from './runReport.js';
+import { boundedList } from '../text/listing.js';
 
 /** The policy files at the checked-out default branch, as Git tracks them. */
 export async function trackedPolicies(workspace: string, globs: readonly string[]): Promise<string[]> {
@@ -53,7 +54,7 @@ async function replayDriftOf(
   const outcome = sampledOutcome({ path, status: 'scheduled', previous_path: null }, sample, evidence, log);
   if (evidence.length > 0) return outcome;
   if (sample.traffic === null) {
-    log(`${path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
+    log(`${path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
     return outcome;
   }
   log(`${path}: drift replay of ${sample.traffic}`);

@@ -2,6 +2,7 @@ import picomatch from 'picomatch';
 import type { PullFile } from '../github/pullFiles.js';
 import type { ReportError } from '../replay/report.js';
 import type { SampleLocation } from './sampleLocator.js';
+import { boundedList } from '../text/listing.js';
 
 /**
  * The pull request must not choose the evidence that gates it (README "Security model"). The
@@ -81,7 +82,7 @@ export function evidenceProblems(
       problem(
         AMBIGUOUS_SAMPLE,
         sample.found[1]!,
-        `more than one traffic sample exists for this policy (${sample.found.join(', ')}): keep ` +
+        `more than one traffic sample exists for this policy (${sample.found.length}: ${boundedList(sample.found)}): keep ` +
           'exactly one, so that no added file can stand in for the real sample',
       ),
     );

@@ -1,5 +1,5 @@
-import * as core from '@actions/core';
 import { readEventPayload } from './eventPayload.js';
+import { failStep } from './log.js';
 
 // The payload is checked before anything else loads: @actions/github parses it when its module is
 // first evaluated, and a payload that is not JSON would otherwise end the step with a stack trace
@@ -8,7 +8,7 @@ import { readEventPayload } from './eventPayload.js';
 // same file, so dist/licenses.txt would list only whichever chunk came last.
 const payload = readEventPayload(process.env);
 if (!payload.ok) {
-  core.setFailed(`policy-replay: ${payload.message}`);
+  failStep(`policy-replay: ${payload.message}`);
 } else {
   const { run } = await import(/* webpackMode: "eager" */ './main.js');
   await run();

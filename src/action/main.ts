@@ -8,7 +8,8 @@ import { reportToJson } from '../replay/report.js';
 import { driftMarkdownSections, driftResolvedComment } from '../render/driftMarkdown.js';
 import { escapeMarkdown } from '../render/escape.js';
 import { TOOL_VERSION } from '../version.js';
-import { readSettings, resolveMode, type Settings } from './inputs.js';
+import { humanText } from '../text/bidi.js';
+import { policyMatcher, readSettings, resolveMode, type Settings } from './inputs.js';
 import { offDefaultBranch, readRunContext, pullRequestNumber, type RunContext } from './context.js';
 import { evaluateGate, type GateFacts } from '../gate/gate.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
@@ -17,14 +18,17 @@ import type { JudgedCommits } from './judgedCommits.js';
 import { replayDrift } from './drift.js';
 import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMarkdown.js';
 import { blockersOf } from './policyFailure.js';
-import { failStep, logError, logInfo, logWarning } from './log.js';
+import { failStep, logError, logInfo, logWarning, writeJobSummary } from './log.js';
 import { postCommentFile } from './postComment.js';
 import { fitWithFewerRows, splitRowBudget, utf16Length, utf8Length } from '../render/fitSections.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
 import { createStepFile, type StepIdentity } from './stepFiles.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
+import { MAX_LISTED, boundedList } from '../text/listing.js';
 
 const SUMMARY_LIMIT = 1024 * 1024;
+/** Longest single failure a run's final message quotes whole: it holds a path and its cause. */
+const MAX_MESSAGE_LENGTH = 2_000;
 /** Room for the hidden marker and a little slack under GitHub's comment limit. */
 const COMMENT_LIMIT = MAX_COMMENT_LENGTH - 200;
 /**
@@ -58,14 +62,18 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 }
 
 async function obtainOpa(settings: Settings) {
-  const opa = await ensureOpa({
-    opaPath: settings.opaPath,
-    opaVersion: settings.opaVersion,
-    opaSha256: settings.opaSha256,
-    downloadBaseUrl: settings.opaDownloadUrl,
-    platform: process.platform,
-    arch: process.arch,
-  });
+  const opa = await ensureOpa(
+    {
+      opaPath: settings.opaPath,
+      opaVersion: settings.opaVersion,
+      opaSha256: settings.opaSha256,
+      downloadBaseUrl: settings.opaDownloadUrl,
+      platform: process.platform,
+      arch: process.arch,
+    },
+    // Its messages quote paths and what a binary printed: through the one log door, as all others.
+    { info: logInfo, warning: (message) => logWarning(message) },
+  );
   logInfo(`OPA ${opa.version} at ${opa.path} (${opa.source})`);
   return { path: opa.path, version: opa.version };
 }
@@ -112,7 +120,8 @@ async function writeRunReport(context: RunContext, settings: Settings, report: R
  */
 async function writeCommentFile(context: RunContext, settings: Settings, body: string): Promise<string> {
   const dir = join(context.tempDir, 'policy-replay');
-  const file = await createStepFile(dir, 'comment', '.md', stepIdentity(context, settings), body);
+  // What a later job posts as the comment: the same human text the comment would carry.
+  const file = await createStepFile(dir, 'comment', '.md', stepIdentity(context, settings), humanText(body));
   core.setOutput('comment-file', file);
   return file;
 }
@@ -139,11 +148,19 @@ async function writeSummary(render: (rows: number) => readonly string[], maxRows
     (omitted) =>
       `_${omitted} more section(s) left out: the job summary is capped at 1 MiB; the JSON report (output \`report\`) has everything._`,
   );
-  await core.summary.addRaw(fitted.body).write();
+  await writeJobSummary(fitted.body);
 }
 
 function finish(verdict: 'pass' | 'fail', failed: { reason: string }[]): void {
-  if (verdict === 'fail') failStep(`policy-replay: ${failed.map((f) => f.reason).join('; ')}`);
+  if (verdict !== 'fail') return;
+  const count = failed.length > MAX_LISTED ? `${failed.length} gate failures: ` : '';
+  failStep(
+    `policy-replay: ${count}${boundedList(
+      failed.map((f) => f.reason),
+      '; ',
+      MAX_MESSAGE_LENGTH,
+    )}`,
+  );
 }
 
 async function runPullRequestMode(
@@ -168,9 +185,7 @@ async function runPullRequestMode(
     );
     setOutputs(file, 'pass', []);
     await writeCommentFile(context, settings, '');
-    await core.summary
-      .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
-      .write();
+    await writeJobSummary('policy-replay: no policy file changed in this pull request; nothing to replay.\n');
     logInfo('no policy file changed: nothing to replay');
     return;
   }
@@ -390,6 +405,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
         owner: context.owner,
         repo: context.repo,
         livePolicyPaths: policies.map((p) => p.path),
+        replays: policyMatcher(settings.policies),
       });
       for (const number of closed) logInfo(`closed drift issue #${number}: its policy no longer exists`);
     } catch (error) {
@@ -397,7 +413,9 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
     }
   }
   if (issueFailures.length > 0) {
-    failStep(`policy-replay: could not keep the drift issues: ${issueFailures.join('; ')}`);
+    failStep(
+      `policy-replay: could not keep the drift issues (${issueFailures.length}): ${boundedList(issueFailures, '; ', MAX_MESSAGE_LENGTH)}`,
+    );
     return;
   }
   finish(gate.verdict, gate.failed);

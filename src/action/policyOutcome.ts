@@ -4,6 +4,7 @@ import type { EvidenceProblem } from './evidence.js';
 import { blocker } from './policyFailure.js';
 import type { SampleLocation } from './sampleLocator.js';
 import type { PolicyBlocker, PolicyOutcome } from './runReport.js';
+import { boundedList } from '../text/listing.js';
 
 /** Which policy an outcome is about, as the pull-request and drift runs name it. */
 export type PolicyIdentity = Pick<PolicyOutcome, 'path' | 'status' | 'previous_path'>;
@@ -35,7 +36,7 @@ export function sampledOutcome(
     // Without manifests there is no fidelity section, and the fidelity rules have nothing to
     // judge: the log says where they were looked for, so a mistyped `manifests` shows.
     log(
-      `${policy.path}: no manifests (looked for ${sample.manifestsLooked.join(', ')}): no fidelity grading`,
+      `${policy.path}: no manifests (looked for ${boundedList(sample.manifestsLooked)}): no fidelity grading`,
     );
   }
   return outcome;

@@ -16,6 +16,7 @@ import type { PolicyOutcome } from './runReport.js';
 import { changeAnnotations } from './annotations.js';
 import { judgedCommits, type JudgedCommits } from './judgedCommits.js';
 import { symlinkedPolicyChanges } from './symlinkedPolicies.js';
+import { boundedList } from '../text/listing.js';
 
 export interface PolicyChange {
   path: string;
@@ -180,7 +181,7 @@ async function replayPolicyChange(
   );
   if (sample.traffic === null || evidence.length > 0) {
     if (evidence.length === 0)
-      deps.log(`${change.path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
+      deps.log(`${change.path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
     // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
     if (head) {
       const prepared = await preparePolicy(head, opa.path, settings.limits);

@@ -4,6 +4,7 @@ import type { GateFailure } from '../gate/gate.js';
 import type { PolicyOutcome } from './runReport.js';
 import { fenced } from '../render/fitSections.js';
 import { failureMessage } from './policyFailure.js';
+import { boundedList } from '../text/listing.js';
 
 const MAX_FAILURES_SHOWN = 50;
 
@@ -46,7 +47,7 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
     if (policy.blockers?.length) sections.push(blockerSection(policy));
     if (policy.no_traffic && policy.errors.length === 0 && policy.report === null) {
       sections.push(
-        `### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay**: no sample was found for this policy (looked for ${policy.traffic_looked.map((p) => escapeMarkdown(p)).join(', ')}).`,
+        `### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay**: no sample was found for this policy (looked for ${boundedList(policy.traffic_looked.map((p) => escapeMarkdown(p)))}).`,
       );
       continue;
     }

@@ -10,6 +10,7 @@ import {
 } from '../traffic/decisionLog.js';
 import { listSampleFiles, type SampleSource } from '../traffic/sampleFiles.js';
 import { expandPathTemplate, type Settings } from './inputs.js';
+import { boundedList } from '../text/listing.js';
 
 /**
  * Where a policy's traffic sample and manifests live, and how its decision log is read.
@@ -73,7 +74,10 @@ export function parseSampleMapping(text: string): SampleMapping {
   const parsed = mappingSchema.safeParse(parseYaml(text));
   if (!parsed.success) {
     throw new MappingError(
-      `${MAPPING_FILE} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`).join('; ')}`,
+      `${MAPPING_FILE} is invalid: ${boundedList(
+        parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`),
+        '; ',
+      )}`,
     );
   }
   for (const [policy, entry] of Object.entries(parsed.data.policies)) {

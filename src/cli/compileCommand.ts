@@ -67,8 +67,9 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
     }
   }
   const rego = compiled?.rego ?? generateRego(result.policy);
-  if (outRego) await writeOutputFile(outRego, rego, inputs);
-  // Rego strings use JSON's escapes: `##[` in a value or description cannot reach the runner.
+  // Rego strings use JSON's escapes: `##[` or a bidi control in a value or description is written
+  // as an escape, the same string to OPA, and reaches neither the runner nor a reader's display.
+  if (outRego) await writeOutputFile(outRego, inertJson(rego), inputs);
   else io.stdout(inertJson(rego));
   if (compiled && outWasm) {
     await writeOutputFile(outWasm, compiled.wasm, inputs);

@@ -1,3 +1,6 @@
+import { humanText } from '../text/bidi.js';
+import { inertText } from '../text/workflowCommands.js';
+
 /** Where a command writes; injected so commands are testable without spawning. */
 export interface CommandIO {
   stdout: (text: string) => void;
@@ -30,4 +33,13 @@ export class CommandError extends Error {
     super(message);
     this.name = 'CommandError';
   }
+}
+
+/**
+ * Text as the CLI prints it, on a terminal or into an output file: no workflow command, and every
+ * bidi control shown as U+FFFD. JSON and Rego hold neither (`inertJson` escapes them inside
+ * strings), so they come out unchanged and keep their meaning.
+ */
+export function terminalText(text: string): string {
+  return inertText(humanText(text));
 }

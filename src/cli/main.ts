@@ -9,8 +9,7 @@ import { runMergeCommand } from './mergeCommand.js';
 import { COMMAND_SPECS, COMPILE, DRIFT, FIDELITY, MERGE, REPLAY } from './commands.js';
 import { commandHelp, commandUsage, programHelp } from './help.js';
 import { wantsHelp, type CommandSpec } from './options.js';
-import { CommandError, EXIT, UsageError, type CommandIO } from './io.js';
-import { inertText } from '../text/workflowCommands.js';
+import { CommandError, EXIT, UsageError, terminalText, type CommandIO } from './io.js';
 
 type Command = (argv: string[], io: CommandIO) => Promise<number>;
 
@@ -29,15 +28,15 @@ export function usage(): string {
 
 /**
  * Runs one CLI invocation and returns its exit code; never throws. Everything a command prints
- * passes through `inertText` here, the CLI's one output boundary: traffic values, policy keys,
+ * passes through `terminalText` here, the CLI's one output boundary: traffic values, policy keys,
  * manifest ids and file names in reports and errors cannot issue a workflow command when the CLI
- * runs in a GitHub Actions step (README "Security model").
+ * runs in a GitHub Actions step, nor reorder what a terminal shows (README "Security model").
  */
 export async function runCli(argv: string[], rawIo: CommandIO): Promise<number> {
   const io: CommandIO = {
     ...rawIo,
-    stdout: (text) => rawIo.stdout(inertText(text)),
-    stderr: (text) => rawIo.stderr(inertText(text)),
+    stdout: (text) => rawIo.stdout(terminalText(text)),
+    stderr: (text) => rawIo.stderr(terminalText(text)),
   };
   const [name, ...rest] = argv;
   // Without a command the invocation is incomplete: the help goes to stderr (stdout stays clean

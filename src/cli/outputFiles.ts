@@ -9,8 +9,7 @@
 import { constants } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { inertText } from '../text/workflowCommands.js';
-import { CommandError } from './io.js';
+import { CommandError, terminalText } from './io.js';
 
 /** A file named on the command line, and what it is to the command (`--out`, `traffic file`). */
 export interface NamedFile {
@@ -138,7 +137,9 @@ export async function writeOutputFile(
     if (input) throw new OutputClashError(output, input, false);
     // A pipe or a terminal (`--out /dev/stdout`) cannot be truncated, and needs not be.
     if (info.isFile()) await handle.truncate(0);
-    await handle.writeFile(typeof text === 'string' ? inertText(text) : text);
+    // Text passes through terminalText as stdout does: a later step that prints the file must
+    // neither run a workflow command from a traffic value nor show it reordered.
+    await handle.writeFile(typeof text === 'string' ? terminalText(text) : text);
   } catch (error) {
     if (error instanceof CommandError) throw error;
     throw cannotWrite(output.path, error);

@@ -18,6 +18,7 @@
 import { getOctokit } from '@actions/github';
 import { z } from 'zod';
 import type { FileChangeStatus } from '../git/repository.js';
+import { humanText } from '../text/bidi.js';
 
 export interface RepoRef {
   owner: string;
@@ -67,6 +68,17 @@ export interface IssueUpdate {
   body?: string;
   state?: 'open' | 'closed';
   state_reason?: 'completed' | 'not_planned' | 'reopened';
+}
+
+/**
+ * Every title and body this client writes is text people read on GitHub: no bidi control in it
+ * (src/text/bidi.ts), whichever caller built it.
+ */
+function humanUpdate(update: IssueUpdate): IssueUpdate {
+  const out = { ...update };
+  if (out.title !== undefined) out.title = humanText(out.title);
+  if (out.body !== undefined) out.body = humanText(out.body);
+  return out;
 }
 
 export interface Label {
@@ -517,7 +529,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     async createIssueComment(repo, issueNumber, body) {
       const comment = await call(
         'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
-        { ...repoParams(repo), issue_number: issueNumber, body },
+        { ...repoParams(repo), issue_number: issueNumber, body: humanText(body) },
         commentSchema,
       );
       return toComment(comment);
@@ -525,7 +537,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     async updateIssueComment(repo, commentId, body) {
       const comment = await call(
         'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
-        { ...repoParams(repo), comment_id: commentId, body },
+        { ...repoParams(repo), comment_id: commentId, body: humanText(body) },
         commentSchema,
       );
       return toComment(comment);
@@ -545,7 +557,12 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     async createIssue(repo, issue) {
       const created = await call(
         'POST /repos/{owner}/{repo}/issues',
-        { ...repoParams(repo), title: issue.title, body: issue.body, labels: issue.labels ?? [] },
+        {
+          ...repoParams(repo),
+          title: humanText(issue.title),
+          body: humanText(issue.body),
+          labels: issue.labels ?? [],
+        },
         issueSchema,
       );
       return toIssue(created);
@@ -553,7 +570,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     async updateIssue(repo, issueNumber, update) {
       const updated = await call(
         'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
-        { ...repoParams(repo), issue_number: issueNumber, ...update },
+        { ...repoParams(repo), issue_number: issueNumber, ...humanUpdate(update) },
         issueSchema,
       );
       return toIssue(updated);

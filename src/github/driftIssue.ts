@@ -1,11 +1,19 @@
 /**
  * One drift issue per policy. The issue is found by label `policy-drift`, a hidden marker naming
- * the policy path, and its author being the token's own login; closed issues count too, so drift
+ * the policy path on the body's first line, and its author being the token's own login; closed issues count too, so drift
  * that comes back reopens the old issue instead of opening a second one.
  */
 import type { GitHubClient, Issue, RepoRef } from './client.js';
 import { GitHubApiError } from './client.js';
-import { CommentTooLargeError, MAX_COMMENT_LENGTH, commentLength, withMarker } from './stickyComment.js';
+import { humanText } from '../text/bidi.js';
+import {
+  CommentTooLargeError,
+  MAX_COMMENT_LENGTH,
+  commentLength,
+  firstLine,
+  hasMarker,
+  withMarker,
+} from './stickyComment.js';
 
 export const DRIFT_LABEL = 'policy-drift';
 const DRIFT_LABEL_COLOR = 'd93f0b';
@@ -23,6 +31,23 @@ export function driftMarker(policyPath: string): string {
     ).join(''),
   );
   return `<!-- policy-replay:drift:${encoded} -->`;
+}
+
+const DRIFT_MARKER_LINE = /^<!-- policy-replay:drift:([A-Za-z0-9_./%-]+) -->$/;
+
+/**
+ * The policy path a drift issue's body names in its marker (first line only, as for matching), or
+ * null when the first line is no drift marker this Action writes.
+ */
+export function driftMarkerPath(body: string): string | null {
+  const encoded = DRIFT_MARKER_LINE.exec(firstLine(body))?.[1];
+  if (encoded === undefined) return null;
+  try {
+    const path = decodeURIComponent(encoded);
+    return driftMarker(path) === `<!-- policy-replay:drift:${encoded} -->` ? path : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Issues cannot be written here: disabled on the repository, or the token lacks `issues: write`. */
@@ -79,7 +104,9 @@ export async function syncDriftIssue(
 ): Promise<DriftIssueResult> {
   const marker = driftMarker(options.policyPath);
   const label = options.label ?? DRIFT_LABEL;
-  const body = withMarker(options.body, marker);
+  // As the client will send them (client.ts), so unchanged text compares equal to the stored one.
+  const body = humanText(withMarker(options.body, marker));
+  const title = humanText(options.title);
   const length = commentLength(body);
   if (length > MAX_COMMENT_LENGTH) {
     throw new CommentTooLargeError(
@@ -95,7 +122,7 @@ export async function syncDriftIssue(
     const issues = await client.listIssues(repo, { labels: [label], state: 'all' });
     const own = login.toLowerCase();
     return issues
-      .filter((issue) => issue.body.includes(marker) && issue.userLogin.toLowerCase() === own)
+      .filter((issue) => hasMarker(issue.body, marker) && issue.userLogin.toLowerCase() === own)
       .sort(oldestFirst);
   };
 
@@ -114,11 +141,11 @@ export async function syncDriftIssue(
   const refresh = async (issue: Issue): Promise<void> => {
     result.issueNumber = issue.number;
     result.htmlUrl = issue.htmlUrl;
-    if (issue.title === options.title && sameText(issue.body, body)) {
+    if (issue.title === title && sameText(issue.body, body)) {
       result.action = 'unchanged';
       return;
     }
-    const updated = await client.updateIssue(repo, issue.number, { title: options.title, body });
+    const updated = await client.updateIssue(repo, issue.number, { title, body });
     result.action = 'updated';
     result.htmlUrl = updated.htmlUrl || issue.htmlUrl;
   };
@@ -175,14 +202,14 @@ export async function syncDriftIssue(
       const reopened = await client.updateIssue(repo, lastClosed.number, {
         state: 'open',
         state_reason: 'reopened',
-        title: options.title,
+        title,
         body,
       });
       return { ...result, action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
     }
 
     await ensureLabel();
-    const created = await client.createIssue(repo, { title: options.title, body, labels: [label] });
+    const created = await client.createIssue(repo, { title, body, labels: [label] });
     if (!created.labels.includes(label)) {
       // Labels on a new issue are dropped silently for tokens without push access; without the
       // label the next run would not find the issue and would open another.
@@ -223,27 +250,34 @@ export async function syncDriftIssue(
 }
 
 /**
- * Closes this Action's open drift issues whose policy is gone from the default branch (deleted,
- * renamed, or no longer matched by the `policies` input): with no policy there is no drift to
- * report, and the issue would otherwise stay open with stale numbers forever.
+ * Closes this configuration's open drift issues whose policy is gone from the default branch
+ * (deleted, or renamed): with no policy there is no drift to report, and the issue would otherwise
+ * stay open with stale numbers forever. Only issues whose marker names a path this configuration's
+ * `policies` globs select are its own: several configurations (each with its own globs) share one
+ * repository's issues, and a path outside the globs is another configuration's to keep.
  */
 export async function closeOrphanedDriftIssues(
   client: GitHubClient,
-  options: RepoRef & { livePolicyPaths: readonly string[]; label?: string },
+  options: RepoRef & {
+    livePolicyPaths: readonly string[];
+    /** Whether a policy path is one this configuration replays (its `policies` globs). */
+    replays: (path: string) => boolean;
+    label?: string;
+  },
 ): Promise<number[]> {
   const repo = { owner: options.owner, repo: options.repo };
   const label = options.label ?? DRIFT_LABEL;
   const own = (await client.getTokenLogin()).login.toLowerCase();
-  const live = new Set(options.livePolicyPaths.map(driftMarker));
+  const live = new Set(options.livePolicyPaths);
   const closed: number[] = [];
   for (const issue of await client.listIssues(repo, { labels: [label], state: 'open' })) {
     if (issue.userLogin.toLowerCase() !== own) continue;
-    const marker = /<!-- policy-replay:drift:\S+ -->/.exec(issue.body)?.[0];
-    if (marker === undefined || live.has(marker)) continue;
+    const path = driftMarkerPath(issue.body);
+    if (path === null || live.has(path) || !options.replays(path)) continue;
     await client.createIssueComment(
       repo,
       issue.number,
-      'The policy this issue reports on no longer exists on the default branch (or no longer matches the `policies` input). Closing; policy-replay opens a new issue if it comes back and drifts.',
+      'The policy this issue reports on no longer exists on the default branch. Closing; policy-replay opens a new issue if it comes back and drifts.',
     );
     await client.updateIssue(repo, issue.number, { state: 'closed', state_reason: 'not_planned' });
     closed.push(issue.number);

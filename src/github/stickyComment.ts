@@ -1,12 +1,13 @@
 /**
- * The one policy-replay comment on a pull request. It is found by a hidden HTML marker AND by its
- * author being the token's own login (a marker alone can be pasted by anyone), edited in place,
+ * The one policy-replay comment on a pull request. It is found by a hidden HTML marker on its first
+ * line AND by its author being the token's own login (a marker alone can be pasted by anyone), edited in place,
  * left alone when nothing changed, and de-duplicated when two runs raced: the oldest marked
  * comment wins and the others are deleted. Every run applies the same rule, so racing runs
  * converge on the same survivor instead of deleting each other's comments.
  */
 import type { GitHubClient, IssueComment, RepoRef } from './client.js';
 import { GitHubApiError } from './client.js';
+import { humanText } from '../text/bidi.js';
 
 /** GitHub rejects comment bodies longer than this many characters (422). */
 export const MAX_COMMENT_LENGTH = 65_536;
@@ -28,9 +29,25 @@ export function commentMarker(id?: string): string {
   return `<!-- policy-replay:comment:${id} -->`;
 }
 
-/** The body as posted: the marker on the first line unless the body already carries it. */
+/** A body's first line, without the `\r` of a CRLF line end (GitHub may hand bodies back so). */
+export function firstLine(body: string): string {
+  const end = body.indexOf('\n');
+  const line = end < 0 ? body : body.slice(0, end);
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+
+/**
+ * Whether `body` carries `marker`, which counts only as the whole first line: anywhere else it may
+ * be text the body quotes (a rule description in the Rego diff, a traffic value), which must never
+ * make one configuration's comment or issue pass for another's.
+ */
+export function hasMarker(body: string, marker: string): boolean {
+  return firstLine(body) === marker;
+}
+
+/** The body as posted: the marker on its own first line, whatever the rest holds. */
 export function withMarker(body: string, marker: string): string {
-  return body.includes(marker) ? body : `${marker}\n${body}`;
+  return hasMarker(body, marker) ? body : `${marker}\n${body}`;
 }
 
 /** Characters as GitHub counts them (code points, not UTF-16 units). */
@@ -102,7 +119,8 @@ export async function syncStickyComment(
   options: StickyCommentOptions,
 ): Promise<StickyCommentResult> {
   const marker = commentMarker(options.markerId);
-  const body = withMarker(options.body, marker);
+  // As the client will send it (client.ts), so an unchanged body compares equal to the stored one.
+  const body = humanText(withMarker(options.body, marker));
   const length = commentLength(body);
   if (length > MAX_COMMENT_LENGTH) {
     throw new CommentTooLargeError(
@@ -118,7 +136,7 @@ export async function syncStickyComment(
     const comments = await client.listIssueComments(repo, options.issueNumber);
     const own = login.toLowerCase();
     return comments
-      .filter((comment) => comment.body.includes(marker) && comment.userLogin.toLowerCase() === own)
+      .filter((comment) => hasMarker(comment.body, marker) && comment.userLogin.toLowerCase() === own)
       .sort(oldestFirst);
   };
 

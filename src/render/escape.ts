@@ -7,8 +7,11 @@
  * - `<`, `>`, `&` become entities, so no HTML or entity reaches the renderer;
  * - `@`, `#` before a digit, `://` and `www.` get a zero-width space, so GitHub's mention,
  *   issue-reference and autolink parsers never see them whole;
- * - line breaks become spaces, other control and bidi-override characters become U+FFFD.
+ * - line breaks become spaces, other control characters and every bidi control (src/text/bidi.ts)
+ *   become U+FFFD.
  */
+import { humanText, isBidiControl } from '../text/bidi.js';
+
 const ZWSP = '\u200b';
 const MAX_VALUE = 200;
 
@@ -29,13 +32,7 @@ export function escapeMarkdown(value: string, maxLength = MAX_VALUE): string {
     else if (ch === '>') out += '&gt;';
     else if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029') out += ' ';
     else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) out += '\ufffd';
-    else if (
-      (code >= 0x202a && code <= 0x202e) ||
-      (code >= 0x2066 && code <= 0x2069) ||
-      code === 0x200e ||
-      code === 0x200f
-    )
-      out += '\ufffd';
+    else if (isBidiControl(code)) out += '\ufffd';
     else if ('\\`*_[]()|~$#!'.includes(ch)) out += `\\${ch}`;
     else out += ch;
   }
@@ -55,7 +52,7 @@ export function cell(value: string | null | undefined): string {
 export function escapeHtmlText(value: string, maxLength = MAX_VALUE): string {
   let text = value;
   if ([...text].length > maxLength) text = `${[...text].slice(0, maxLength - 1).join('')}…`;
-  return (
+  return humanText(
     text
       .replace(/:\/\//g, `:${ZWSP}//`)
       .replace(/(www)\./gi, `$1${ZWSP}.`)
@@ -67,6 +64,6 @@ export function escapeHtmlText(value: string, maxLength = MAX_VALUE): string {
       .replace(/"/g, '&quot;')
       .replace(/[\r\n\u2028\u2029]/g, ' ')
       // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd')
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd'),
   );
 }

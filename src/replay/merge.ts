@@ -2,6 +2,7 @@ import { compareChanges } from './changeOrder.js';
 import { mergeChangeGroups } from './changeGroups.js';
 import { compareExamples } from './replay.js';
 import { MAX_MALFORMED_EXAMPLES, type ReplayReport, type ReplayResult } from './report.js';
+import { boundedList } from '../text/listing.js';
 
 export class MergeError extends Error {
   constructor(message: string) {
@@ -41,7 +42,7 @@ export function mergeReports(
   }
   if (seen.size !== count) {
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-    throw new MergeError(`missing shard(s) ${missing.map((i) => `${i}/${count}`).join(', ')}`);
+    throw new MergeError(`missing shard(s) ${boundedList(missing.map((i) => `${i}/${count}`))}`);
   }
   // Each shard counts its own excluded records and skipped lines; everything else (the sample's
   // files and their element counts included) is the whole sample's and must agree.

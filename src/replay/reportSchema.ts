@@ -12,6 +12,7 @@ import { UNEVALUABLE_REASONS } from '../traffic/availability.js';
 import { RULE_PARTS, SETTING_NAMES } from '../policy/ruleDiff.js';
 import { DIRECTIONS } from './changeGroups.js';
 import { MAX_MALFORMED_EXAMPLES, type ReplayReport } from './report.js';
+import { boundedList } from '../text/listing.js';
 
 const WHOLE = 'must be a whole number ≥ 0';
 const count = z.int(WHOLE).min(0, WHOLE);
@@ -263,7 +264,7 @@ export function checkReport(value: unknown): ReportCheck {
     const where = path.length === 0 ? '(report)' : formatPath(path);
     const message =
       issue.code === 'unrecognized_keys'
-        ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (a report of another version?)`
+        ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${boundedList(issue.keys.map((k) => JSON.stringify(k)))} (a report of another version?)`
         : issue.message;
     return `${where}: ${message}`;
   });

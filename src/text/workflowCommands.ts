@@ -10,6 +10,8 @@
  * README "Security model" and docs/security.md describe where each function below is used.
  */
 
+import { escapeBidiControls } from './bidi.js';
+
 /** Invisible, and not whitespace to the runner (its trim would skip whitespace). */
 const BREAK = '\u200b';
 
@@ -52,9 +54,11 @@ export function inertLogLine(text: string): string {
 
 /**
  * JSON text (or Rego, whose strings use JSON's escapes) made inert without changing what it means:
- * `##[` can only occur inside a string, where `\u0023` is the same `#`; and no line of JSON
- * starts with `:`. The value a parser reads back is the original.
+ * `##[` can only occur inside a string, where `\u0023` is the same `#`; no line of JSON starts
+ * with `:`; and a Bidi_Control character is written as its escape (src/text/bidi.ts), so the text
+ * shows none wherever it is printed. The value a parser reads back is the original.
  */
 export function inertJson(text: string): string {
-  return text.includes('##[') ? text.replaceAll('##[', '#\\u0023[') : text;
+  const escaped = escapeBidiControls(text);
+  return escaped.includes('##[') ? escaped.replaceAll('##[', '#\\u0023[') : escaped;
 }

@@ -25,6 +25,7 @@ import { explainInvalidRecord, isTrafficRecord, type TrafficRecord } from './rec
 import type { Shape } from './recordShape.js';
 import { RequestIdTable } from './requestIdTable.js';
 import { listSampleFiles, type SampleFile, type SampleSource } from './sampleFiles.js';
+import { boundedList } from '../text/listing.js';
 
 /**
  * A traffic sample as the replay reads it (docs/decision-logs.md): one or more files, each a
@@ -378,7 +379,7 @@ export async function withDecisionPathListing<T>(plan: SamplePlan, pass: () => P
     const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
     throw new TrafficReadError(
       plan.shown,
-      `the decision log holds decisions of ${counts.paths.size} paths: ${listed.join(', ')}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`,
+      `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`,
     );
   }
 }
