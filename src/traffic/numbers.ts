@@ -44,11 +44,17 @@ interface Frame {
 }
 
 /**
- * Every number token of `text` (valid JSON, as the reader has already parsed it) that is not in
- * its shortest form, in text order. Depth is bounded by the reader's shape check.
+ * The number tokens of `text` (valid JSON, as the reader has already parsed it) that the replay
+ * cannot judge as OPA does, in text order: every token not in its shortest form, and every token
+ * equal in value to one of those. The second kind is in its shortest form yet OPA may still see
+ * the other spelling there: within one evaluation OPA reuses a function's result for arguments
+ * equal in value (`10` after `1E1` takes the text "1E1"), so its decision on either depends on
+ * which it met first. Values are compared as doubles: numbers OPA finds equal are equal doubles.
+ * Depth is bounded by the reader's shape check.
  */
 export function respelledNumbers(text: string): SpelledNumber[] {
-  const out: SpelledNumber[] = [];
+  const all: SpelledNumber[] = [];
+  const respelled = new Set<number>();
   const stack: Frame[] = [];
   const n = text.length;
   let i = 0;
@@ -86,14 +92,16 @@ export function respelledNumbers(text: string): SpelledNumber[] {
       let j = i + 1;
       while (j < n && isNumberChar(text.charCodeAt(j))) j++;
       const token = text.slice(i, j);
-      if (!isShortestForm(token))
-        out.push({ path: stack.map((f) => (f.array ? String(f.index) : f.key)), token });
+      if (!isShortestForm(token)) respelled.add(Number(token));
+      all.push({ path: stack.map((f) => (f.array ? String(f.index) : f.key)), token });
       i = j;
       continue;
     }
     i++;
   }
-  return out;
+  if (respelled.size === 0) return [];
+  // A Set compares by SameValueZero: -0 and 0 are one value, as they are to OPA.
+  return all.filter(({ token }) => respelled.has(Number(token)));
 }
 
 /** Where a record's numbers not in their shortest form go: the input's, or why it is malformed. */
@@ -102,8 +110,8 @@ export type RespelledVerdict = { ok: true; pointers: string[][] } | { ok: false;
 const NONE: RespelledVerdict = Object.freeze({ ok: true, pointers: [] }) as RespelledVerdict;
 
 /**
- * Judges the numbers of an element (a record, or an OPA decision event when `event`) that are not
- * in their shortest form. One in the replayed input (`input.request`, `input.identity`) becomes a
+ * Judges the numbers of an element (a record, or an OPA decision event when `event`) that the
+ * replay cannot judge as OPA does (respelledNumbers). One in the replayed input (`input.request`, `input.identity`) becomes a
  * pointer of the unknown set (segments below `/input`). A record's `unpaired.call_count` is the
  * export's own count, never OPA's: spelled otherwise (`2.0`, `1e1`) it makes the record
  * malformed. Numbers anywhere else (an event's metrics, input keys no field reaches) are never
@@ -117,7 +125,7 @@ export function judgeRespelledNumbers(text: string, event: boolean): RespelledVe
   for (const { path, token } of found) {
     if (path[0] === 'input' && (path[1] === 'request' || path[1] === 'identity'))
       pointers.push(path.slice(1));
-    else if (!event && path[0] === 'unpaired' && path.length === 2)
+    else if (!event && path[0] === 'unpaired' && path.length === 2 && !isShortestForm(token))
       return {
         ok: false,
         reason: `unpaired.${path[1]}: must be a whole number written plainly, got ${token}`,
