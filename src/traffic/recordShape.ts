@@ -85,7 +85,6 @@ export function scanShapeBytes(bytes: Uint8Array, from: number, to: number): Sha
   let colons = 0;
   let depth = 0;
   let respelled = false;
-  const at = (k: number) => bytes[k]!;
   for (let i = from; i < to; i++) {
     const b = bytes[i]!;
     if (b === QUOTE) {
@@ -99,9 +98,17 @@ export function scanShapeBytes(bytes: Uint8Array, from: number, to: number): Sha
       if (++depth > MAX_RECORD_DEPTH) return SHAPE_TOO_DEEP;
     } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) depth--;
     else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
-      const end = numberToken(at, i, to);
-      if (end < 0) respelled = true;
-      i = Math.abs(end) - 1;
+      // A number token, read whole here (numberToken, inlined: this loop runs on every line).
+      let digits = b === MINUS ? 0 : 1;
+      let j = i + 1;
+      for (; j < to; j++) {
+        const c = bytes[j]!;
+        if (c >= DIGIT_0 && c <= DIGIT_9) digits++;
+        else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS) respelled = true;
+        else break;
+      }
+      if (digits >= 16 || (b === MINUS && digits === 1 && bytes[i + 1] === DIGIT_0)) respelled = true;
+      i = j - 1;
     }
   }
   return parsedShape(colons, respelled);
