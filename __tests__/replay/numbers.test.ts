@@ -150,11 +150,15 @@ async function gatewayDecisions(policy: Parameters<typeof generateRego>[0]): Pro
   writeFileSync(rego, generateRego(policy));
   writeFileSync(data, `{"batch":[${inputs.map((i) => i.text).join(',')}]}`);
   const queries = inputs.map((_, i) => `data.policy_replay.decision.allow with input as data.batch[${i}]\n`);
-  const run = spawnSync((await opa()).path, ['run', '--format', 'raw', rego, data], {
-    input: queries.join(''),
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-  });
+  const run = spawnSync(
+    (await opa()).path,
+    ['run', '--format', 'raw', '--history', tmp.file('history'), rego, data],
+    {
+      input: queries.join(''),
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    },
+  );
   const answers = run.stdout.split('\n').filter((l) => l === 'true' || l === 'false');
   expect(answers).toHaveLength(inputs.length);
   return answers.map((a) => a === 'true');
