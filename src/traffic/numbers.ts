@@ -111,12 +111,12 @@ const NONE: RespelledVerdict = Object.freeze({ ok: true, pointers: [] }) as Resp
 
 /**
  * Judges the numbers of an element (a record, or an OPA decision event when `event`) that the
- * replay cannot judge as OPA does (respelledNumbers). One in the replayed input (`input.request`, `input.identity`) becomes a
- * pointer of the unknown set (segments below `/input`). A record's `unpaired.call_count` is the
- * export's own count, never OPA's: spelled otherwise (`2.0`, `1e1`) it makes the record
- * malformed. Numbers anywhere else (an event's metrics, input keys no field reaches) are never
- * compared and are left alone. More than MAX_UNKNOWN_PATHS such numbers is malformed: each
- * pointer is matched against every location a policy reads.
+ * replay cannot judge as OPA does (respelledNumbers). One in the replayed input (`input.request`,
+ * `input.identity`) becomes a pointer of the unknown set (segments below `/input`). A record's
+ * `unpaired.call_count` is the export's own count, never OPA's: spelled otherwise (`2.0`, `2e0`)
+ * it makes the record malformed. Numbers anywhere else (an event's metrics, other top-level input
+ * keys) never reach a policy and are left alone. More than MAX_UNKNOWN_PATHS pointers is
+ * malformed: each is matched against every location a policy reads.
  */
 export function judgeRespelledNumbers(text: string, event: boolean): RespelledVerdict {
   const found = respelledNumbers(text);
