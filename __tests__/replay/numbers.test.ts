@@ -17,6 +17,10 @@ import {
   VERDICT_UNEVALUABLE,
   type RecordOutcome,
 } from '../../src/replay/recordOutcome.js';
+import { SampleElementReader } from '../../src/traffic/sample.js';
+import { NO_DECISION_LOG_OPTIONS } from '../../src/traffic/decisionLog.js';
+import type { ReferenceThreeValued } from '../../src/engine/threeValued.js';
+import { evaluateThreeValuedThreeWays, type UnknownRecord } from '../support/threeWay.js';
 import { HEAD_ONLY_PRECISE, opa, policyYaml, prepare, tempDir } from './helpers.js';
 
 const tmp = tempDir('numbers-');
@@ -203,4 +207,21 @@ describe('numbers JavaScript cannot hold, against OPA at the gateway', () => {
       expect(unevaluable).toBeGreaterThan(100);
     },
   );
+
+  it('the three evaluators agree on these records, three-valued', async () => {
+    const reader = new SampleElementReader('records', NO_DECISION_LOG_OPTIONS);
+    const records = inputs.map((input, i) => {
+      const element = reader.read(`{"request_id":"r${i}","input":${input.text}}`);
+      if (element.kind !== 'record') throw new Error(`#${i} is not a record`);
+      return element.record as UnknownRecord;
+    });
+    const policies = await Promise.all(Object.values(POLICIES).map(async (p) => (await prepare(p)).policy));
+    const result = await evaluateThreeValuedThreeWays(policies.map((policy) => ({ policy, records })));
+    const strip = ({ reasons: _reasons, ...decision }: ReferenceThreeValued) => decision;
+    result.reference.forEach((decisions, p) => {
+      expect(result.wasm[p]).toEqual(decisions.map(strip));
+      expect(result.go[p]).toEqual(decisions.map(strip));
+      for (const d of decisions) expect(d.reasons).toEqual(d.allow === 1 ? ['number_not_representable'] : []);
+    });
+  });
 });
