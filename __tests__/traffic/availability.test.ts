@@ -74,8 +74,8 @@ const TABLE: [UnavailableEntry, string[], UnevaluableReason][] = [
 describe("the static rule (readingReasons) on unavailable entries: docs/traffic.md's table", () => {
   it('lists every reason, sorted', () => {
     expect([...UNEVALUABLE_REASONS]).toEqual([...UNEVALUABLE_REASONS].sort());
-    // The upstream seven and http_not_recorded (docs/unknowns.md).
-    expect(UNEVALUABLE_REASONS).toHaveLength(8);
+    // The upstream seven, http_not_recorded and number_not_representable (docs/unknowns.md).
+    expect(UNEVALUABLE_REASONS).toHaveLength(9);
   });
 
   describe.each(TABLE)('unavailable %s', (entry, readers, reason) => {

@@ -19,16 +19,19 @@ import {
   type ClassifiedRule,
 } from './reference.js';
 import {
+  allEffectivePointers,
   ATTRIBUTES_RESOLVED,
   callFieldLocation,
   effectivePointers,
   isCallListUnknown,
   isUnknown,
   locationReasonBits,
+  numberReasonBits,
   REASON_BIT,
   reasonsOfBits,
   REQUEST_TIME,
   VERIFIED,
+  type Location,
   type ThreeValuedDecision,
   type UnevaluableReason,
   type UnknownData,
@@ -102,7 +105,11 @@ function pairLists(lists: UnpairedLists): Record<string, string>[] {
 }
 
 class Evaluation {
+  /** Every pointer of the unknown set (what makes a location U). */
   readonly pointers: readonly UnknownPointer[];
+  /** What the record lacks, and the numbers it holds in a form JavaScript does not keep: the reasons. */
+  readonly missing: readonly UnknownPointer[];
+  readonly numbers: readonly UnknownPointer[] | undefined;
   readonly unpaired: UnpairedLists | null;
   readonly callListUnknown: boolean;
   readonly calls: readonly unknown[];
@@ -112,7 +119,9 @@ class Evaluation {
     unknowns: UnknownData,
   ) {
     this.unpaired = unknowns.unpaired;
-    this.pointers = effectivePointers(unknowns);
+    this.missing = effectivePointers(unknowns);
+    this.numbers = unknowns.numbers;
+    this.pointers = allEffectivePointers(unknowns);
     this.callListUnknown = isCallListUnknown(this.pointers);
     if (this.unpaired !== null) this.calls = pairLists(this.unpaired);
     else {
@@ -121,15 +130,20 @@ class Evaluation {
     }
   }
 
+  /** The reasons of an unknown location: each pointer that makes it unknown gives its own. */
+  private reasons(location: Location, kind: FieldKind): number {
+    return locationReasonBits(this.missing, location, kind) | numberReasonBits(this.numbers, location);
+  }
+
   private requestCondition(condition: Condition, kind: Exclude<FieldKind, { kind: 'call' }>): Value {
     const path = requestPath(kind);
-    if (isUnknown(this.pointers, path)) return unknown(locationReasonBits(this.pointers, path, kind));
+    if (isUnknown(this.pointers, path)) return unknown(this.reasons(path, kind));
     return known(conditionHolds(kind, lookup(this.input, path), condition));
   }
 
   private callCondition(index: number, call: unknown, { condition, kind }: CallCondition): Value {
     const location = callFieldLocation(index, kind.name);
-    if (isUnknown(this.pointers, location)) return unknown(locationReasonBits(this.pointers, location, kind));
+    if (isUnknown(this.pointers, location)) return unknown(this.reasons(location, kind));
     return known(conditionHolds(kind, lookup(call, [kind.name]), condition));
   }
 
@@ -145,7 +159,7 @@ class Evaluation {
     if (lists.call_count > 0) {
       const location = callFieldLocation(0, kind.name);
       if (isUnknown(this.pointers, location)) {
-        const u = unknown(locationReasonBits(this.pointers, location, kind));
+        const u = unknown(this.reasons(location, kind));
         return { all: u, some: u };
       }
     }

@@ -12,6 +12,7 @@ export const UNEVALUABLE_REASONS = [
   'claims_unavailable',
   'http_not_recorded',
   'mcp_not_recorded',
+  'number_not_representable',
   'subject_unverified',
   'time_not_recorded',
   'tool_not_recorded',
@@ -51,9 +52,29 @@ export type UnknownPointer = readonly string[];
 
 /** The unknown set of one record and whether its calls are unpaired. */
 export interface UnknownData {
+  /** What the record lacks (its `unavailable` entries, `unknown_paths`, erased or masked data). */
   pointers: readonly UnknownPointer[];
+  /**
+   * Where the record holds a number in a form JavaScript does not keep (docs/unknowns.md "Numbers
+   * JavaScript cannot hold"): unknown as well, with its own reason. Such a pointer sits at a
+   * number, so it never equals, contains or lies inside the call list, a call's field, the time
+   * or a context flag (none of them a number or holding one): it only reaches request fields.
+   */
+  numbers?: readonly UnknownPointer[];
   /** The lists of an unpaired batch; null for a record with paired calls (or none). */
   unpaired: UnpairedLists | null;
+}
+
+/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
+export function allEffectivePointers(data: UnknownData): readonly UnknownPointer[] {
+  const effective = effectivePointers(data);
+  const numbers = data.numbers;
+  return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
+}
+
+/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
+export function numberReasonBits(numbers: readonly UnknownPointer[] | undefined, location: Location): number {
+  return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
 }
 
 /**

@@ -77,14 +77,14 @@ export class UnknownsJudge {
   private infoOf(record: TrafficRecord, key: string): KeyInfo {
     let info = this.byKey.get(key);
     if (info === undefined) {
-      const pointers = unknownPointers(record);
-      const unpaired = record.unpaired ?? null;
+      const data = unknownDataOf(record);
+      const unpaired = data.unpaired;
       info = {
-        payload: unknownsPayload(pointers, unpaired),
-        readingBits: this.readings.map((reading) => readingReasonBits(reading, { pointers, unpaired })),
+        payload: unknownsPayload(unknownPointers(record), unpaired),
+        readingBits: this.readings.map((reading) => readingReasonBits(reading, data)),
         threeValued: this.readings.map(
           (reading) =>
-            readingReasonBits(reading, { pointers, unpaired: null }) !== 0 ||
+            readingReasonBits(reading, { ...data, unpaired: null }) !== 0 ||
             (unpaired !== null && reading.denyCombinesCallFields),
         ),
       };

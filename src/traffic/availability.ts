@@ -12,6 +12,7 @@ import {
   isCallListUnknown,
   isUnknown,
   locationReasonBits,
+  numberReasonBits,
   REASON_BIT,
   reasonsOfBits,
   REQUEST_TIME,
@@ -102,10 +103,14 @@ export function readingOf(policy: Policy): PolicyReading {
 export function readingReasonBits(reading: PolicyReading, data: UnknownData): number {
   let bits = 0;
   const pointers = data.pointers;
-  if (pointers.length > 0) {
+  const numbers = data.numbers;
+  if (pointers.length > 0 || (numbers !== undefined && numbers.length > 0)) {
+    // A number's pointer never reaches the call list, the time or a context flag (UnknownData).
     if (reading.readsCallList && isCallListUnknown(pointers)) bits |= REASON_BIT.mcp_not_recorded;
     for (const read of reading.reads) {
-      if (read.kind !== null) bits |= locationReasonBits(pointers, read.location, read.kind);
+      if (read.kind !== null)
+        bits |=
+          locationReasonBits(pointers, read.location, read.kind) | numberReasonBits(numbers, read.location);
       else if (isUnknown(pointers, read.location)) bits |= read.reason;
     }
   }

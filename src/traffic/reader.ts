@@ -13,7 +13,9 @@ import {
   repeatedKeyReason,
   scanShapeBytes,
   scanShapeText,
+  shapeMembers,
   shapeReason,
+  parsedShape,
   MAX_RECORD_DEPTH,
   SHAPE_INVALID_UTF8,
   SHAPE_TOO_DEEP,
@@ -147,7 +149,7 @@ export function parseElementJson(
   } catch (error) {
     return { ok: false, reason: `not JSON: ${(error as Error).message}` };
   }
-  if (countMembers(value) !== shape) {
+  if (countMembers(value) !== shapeMembers(shape)) {
     const reason = repeatedKeyReason(findRepeatedKey(text));
     const id = idOf(value);
     return id === undefined
@@ -611,6 +613,14 @@ class ArraySplitter<T> implements Splitter<T> {
   /** The current element's `:` outside strings, and whether it nests too deep. */
   private colons = 0;
   private tooDeep = false;
+  /**
+   * The current element may hold a number not in its shortest form (recordShape.ts): a digit run
+   * of 16 or more, a `.`, `e` or `E` after a digit, or `-0`, outside strings. `run` and `prev` are
+   * the digits so far and the last byte outside strings (an element may span chunks).
+   */
+  private respelled = false;
+  private run = 0;
+  private prev = 0;
   private elementLine = 0;
   /** Elements (or commas) seen since `[`: a `]` or `,` right after a comma is an empty element. */
   private afterComma = false;
@@ -661,6 +671,9 @@ class ArraySplitter<T> implements Splitter<T> {
             this.escaped = false;
             this.colons = 0;
             this.tooDeep = false;
+            this.respelled = false;
+            this.run = 0;
+            this.prev = 0;
             this.pieceBytes = 0;
             i = this.scanElement(chunk, i, items, elementStart);
             if (this.state !== ArrayState.Element) elementStart = -1;
@@ -705,6 +718,13 @@ class ArraySplitter<T> implements Splitter<T> {
         else if (b === 0x22 /* " */) this.inString = false;
         continue;
       }
+      if (b >= 0x30 && b <= 0x39) {
+        if (++this.run >= 16 || (b === 0x30 && this.prev === 0x2d) /* -0 */) this.respelled = true;
+      } else {
+        if ((b === 0x2e || b === 0x45 || b === 0x65) /* . E e */ && this.run > 0) this.respelled = true;
+        this.run = 0;
+      }
+      this.prev = b;
       if (b === 0x22) this.inString = true;
       else if (b === 0x3a /* : */) this.colons++;
       else if (b === 0x7b /* { */ || b === 0x5b /* [ */) {
@@ -741,7 +761,7 @@ class ArraySplitter<T> implements Splitter<T> {
       item = this.sink.element(
         bytes.toString('utf8'),
         this.elementLine,
-        this.tooDeep ? SHAPE_TOO_DEEP : this.colons,
+        this.tooDeep ? SHAPE_TOO_DEEP : parsedShape(this.colons, this.respelled),
       );
     items.push(item);
     this.afterComma = false;

@@ -153,7 +153,16 @@ export const trafficRecordSchema = z
 export type TrafficCall = z.infer<typeof callSchema>;
 export type TrafficInput = z.infer<typeof trafficInputSchema>;
 export type Unpaired = z.infer<typeof unpairedSchema>;
-export type TrafficRecord = z.infer<typeof trafficRecordSchema>;
+/**
+ * Where the reader keeps the numbers of a record's input that are not written in their shortest
+ * form (traffic/numbers.ts), as segments below `/input`. A symbol: no record's JSON can set it,
+ * and validation (which sees only string keys) never meets it.
+ */
+export const INEXACT_NUMBERS = Symbol('inexact numbers');
+
+export type TrafficRecord = z.infer<typeof trafficRecordSchema> & {
+  [INEXACT_NUMBERS]?: readonly (readonly string[])[];
+};
 
 // ---------------------------------------------------------------------------------------------
 // The hot path: the same acceptance as trafficRecordSchema, without allocating.

@@ -9,6 +9,8 @@
  *   with two `request_id`s would silently be the second. Every `:` outside a string separates one
  *   object member, so a text whose member count (the scan) exceeds what the parsed value holds
  *   (countMembers) repeats a key somewhere. Only then is the text scanned again to name the key.
+ * - **Numbers not in their shortest form** (traffic/numbers.ts): flagged by the same pass, so that
+ *   only an element that may hold one is scanned for them token by token.
  * - **Invalid UTF-8** and **overlong lines** are found by the reader before any text is decoded;
  *   they arrive here as the shape codes below.
  */
@@ -17,13 +19,58 @@
 export const MAX_RECORD_DEPTH = 64;
 
 /**
- * What the scan of one element found: a count ≥ 0 of `:` outside strings, or a negative code for
- * an element that must not be parsed at all.
+ * What the scan of one element found. For an element that may be parsed, a number ≥ 0: twice the
+ * count of `:` outside strings, plus 1 when some number token outside strings may not be in its
+ * shortest form (a fraction, an exponent, 16 digits or more, `-0`: traffic/numbers.ts), so that
+ * only such an element is scanned for them again. A negative code for an element that must not be
+ * parsed at all.
  */
 export type Shape = number;
 export const SHAPE_TOO_DEEP = -1;
 export const SHAPE_INVALID_UTF8 = -2;
 export const SHAPE_TOO_LONG = -3;
+
+/** The shape of a parseable element. */
+export function parsedShape(colons: number, respelled: boolean): Shape {
+  return colons * 2 + (respelled ? 1 : 0);
+}
+
+/** The object members a parseable element's text holds (its `:` outside strings). */
+export function shapeMembers(shape: Shape): number {
+  return shape >> 1;
+}
+
+/** Whether a parseable element may hold a number not written in its shortest form. */
+export function shapeMayHoldRespelledNumber(shape: Shape): boolean {
+  return shape >= 0 && (shape & 1) === 1;
+}
+
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const UPPER_E = 0x45;
+const LOWER_E = 0x65;
+
+/**
+ * Reads the number token starting at `i` (a `-` or a digit outside strings): its end, negated
+ * when it may not be in its shortest form. Only the token's own bytes are read.
+ */
+function numberToken(at: (k: number) => number, i: number, to: number): number {
+  const first = at(i);
+  let digits = first === MINUS ? 0 : 1;
+  let other = false;
+  let j = i + 1;
+  for (; j < to; j++) {
+    const c = at(j);
+    if (c >= DIGIT_0 && c <= DIGIT_9) digits++;
+    else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS) other = true;
+    else break;
+  }
+  const negativeZero = first === MINUS && digits === 1 && i + 1 < to && at(i + 1) === DIGIT_0;
+  return other || digits >= 16 || negativeZero ? -j : j;
+}
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -37,6 +84,7 @@ const CLOSE_BRACKET = 0x5d;
 export function scanShapeBytes(bytes: Uint8Array, from: number, to: number): Shape {
   let colons = 0;
   let depth = 0;
+  let respelled = false;
   for (let i = from; i < to; i++) {
     const b = bytes[i]!;
     if (b === QUOTE) {
@@ -49,15 +97,30 @@ export function scanShapeBytes(bytes: Uint8Array, from: number, to: number): Sha
     else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
       if (++depth > MAX_RECORD_DEPTH) return SHAPE_TOO_DEEP;
     } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) depth--;
+    else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
+      // A number token, read whole here (numberToken, inlined: this loop runs on every line).
+      let digits = b === MINUS ? 0 : 1;
+      let j = i + 1;
+      for (; j < to; j++) {
+        const c = bytes[j]!;
+        if (c >= DIGIT_0 && c <= DIGIT_9) digits++;
+        else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS) respelled = true;
+        else break;
+      }
+      if (digits >= 16 || (b === MINUS && digits === 1 && bytes[i + 1] === DIGIT_0)) respelled = true;
+      i = j - 1;
+    }
   }
-  return colons;
+  return parsedShape(colons, respelled);
 }
 
 /** The same for text that is already decoded (callers without the bytes). */
 export function scanShapeText(text: string): Shape {
   let colons = 0;
   let depth = 0;
+  let respelled = false;
   const to = text.length;
+  const at = (k: number) => text.charCodeAt(k);
   for (let i = 0; i < to; i++) {
     const b = text.charCodeAt(i);
     if (b === QUOTE) {
@@ -70,8 +133,13 @@ export function scanShapeText(text: string): Shape {
     else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
       if (++depth > MAX_RECORD_DEPTH) return SHAPE_TOO_DEEP;
     } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) depth--;
+    else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
+      const end = numberToken(at, i, to);
+      if (end < 0) respelled = true;
+      i = Math.abs(end) - 1;
+    }
   }
-  return colons;
+  return parsedShape(colons, respelled);
 }
 
 /**

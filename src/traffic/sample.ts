@@ -22,7 +22,8 @@ import {
   type TrafficLayout,
 } from './reader.js';
 import { explainInvalidRecord, isTrafficRecord, type TrafficRecord } from './record.js';
-import type { Shape } from './recordShape.js';
+import { scanShapeText, shapeMayHoldRespelledNumber, type Shape } from './recordShape.js';
+import { judgeRespelledNumbers, withRespelledNumbers } from './numbers.js';
 import { RequestIdTable } from './requestIdTable.js';
 import { listSampleFiles, type SampleFile, type SampleSource } from './sampleFiles.js';
 import { boundedList } from '../text/listing.js';
@@ -295,7 +296,8 @@ export class SampleElementReader {
    */
   read(text: string | null, shape?: Shape): SampleElement {
     if (text === null) return EMPTY_ELEMENT;
-    const parsed = parseElementJson(text, shape, this.maxLineBytes);
+    const scanned = shape ?? scanShapeText(text);
+    const parsed = parseElementJson(text, scanned, this.maxLineBytes);
     if (!parsed.ok) {
       // A repeated key is JSON still (docs/decision-logs.md "Which lines are events"): an OPA log
       // line with one is skipped as other log lines are, an event of another path too.
@@ -306,13 +308,27 @@ export class SampleElementReader {
         : { kind: 'malformed', reason: parsed.reason, request_id: parsed.request_id };
     }
     const value = parsed.value;
-    if (this.events) return this.event(value, null);
-    if (isTrafficRecord(value)) return { kind: 'record', record: value, path: null };
+    if (this.events) return this.numbers(this.event(value, null), text, scanned);
+    if (isTrafficRecord(value))
+      return this.numbers({ kind: 'record', record: value, path: null }, text, scanned);
     // A valid record has no decision_id key, so only a malformed one can be an event.
     if (isObject(value) && Object.hasOwn(value, 'decision_id')) return MIXED;
     const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
     const id = idOf(value);
     return id === undefined ? { kind: 'malformed', reason } : { kind: 'malformed', reason, request_id: id };
+  }
+
+  /** A record with the numbers its text spells otherwise than JavaScript (traffic/numbers.ts). */
+  private numbers(element: SampleElement, text: string, shape: Shape): SampleElement {
+    if (element.kind !== 'record' || !shapeMayHoldRespelledNumber(shape)) return element;
+    const verdict = judgeRespelledNumbers(text, this.events);
+    if (!verdict.ok) {
+      const reason = verdict.reason;
+      const id = element.record.request_id;
+      return { kind: 'malformed', reason, request_id: id, path: element.path };
+    }
+    withRespelledNumbers(element.record, verdict.pointers);
+    return element;
   }
 
   /**

@@ -1,11 +1,12 @@
 /**
  * A record's unknown set (docs/unknowns.md "What a record does not know"): the pointers its
- * `unavailable` entries stand for, its `unknown_paths`, and, for records converted from OPA
- * decision logs, their `erased` and `masked` pointers (decisionLogUnknownPaths).
+ * `unavailable` entries stand for, its `unknown_paths`, for records converted from OPA decision
+ * logs their `erased` and `masked` pointers (decisionLogUnknownPaths), and the numbers it holds in
+ * a form JavaScript does not keep (traffic/numbers.ts).
  */
 import type { UnknownData, UnknownPointer } from '../engine/unknowns.js';
 import { isInputPointer, parseInputPointer } from './pointer.js';
-import type { TrafficRecord, UnavailableEntry } from './record.js';
+import { INEXACT_NUMBERS, type TrafficRecord, type UnavailableEntry } from './record.js';
 
 /** What each `unavailable` entry stands for (docs/unknowns.md's table). */
 export const UNAVAILABLE_POINTERS: Readonly<Record<UnavailableEntry, readonly string[]>> = {
@@ -49,7 +50,8 @@ export function hasUnknowns(record: TrafficRecord): boolean {
   return (
     (unavailable !== undefined && unavailable.length > 0) ||
     (paths !== undefined && paths.length > 0) ||
-    record.unpaired !== undefined
+    record.unpaired !== undefined ||
+    record[INEXACT_NUMBERS] !== undefined
   );
 }
 
@@ -60,11 +62,13 @@ export function hasUnknowns(record: TrafficRecord): boolean {
  */
 export function unknownKey(record: TrafficRecord): string {
   const unpaired = record.unpaired === undefined ? 'p' : `u${record.unpaired.call_count}`;
-  return `${unpaired}${JSON.stringify(record.unavailable ?? [])}${JSON.stringify(record.unknown_paths ?? [])}`;
+  const numbers = record[INEXACT_NUMBERS];
+  const key = `${unpaired}${JSON.stringify(record.unavailable ?? [])}${JSON.stringify(record.unknown_paths ?? [])}`;
+  return numbers === undefined ? key : `${key}${JSON.stringify(numbers)}`;
 }
 
-/** The unknown set's pointers, as segments below `/input`. */
-export function unknownPointers(record: TrafficRecord): UnknownPointer[] {
+/** The pointers of what the record lacks: its `unavailable` entries and `unknown_paths`. */
+function missingPointers(record: TrafficRecord): UnknownPointer[] {
   const out: UnknownPointer[] = [];
   for (const entry of record.unavailable ?? []) out.push(...PARSED_UNAVAILABLE.get(entry)!);
   // The record validators accept only pointers parseInputPointer parses.
@@ -72,7 +76,21 @@ export function unknownPointers(record: TrafficRecord): UnknownPointer[] {
   return out;
 }
 
-/** The unknown set in the form the evaluators take it. */
+/**
+ * The unknown set's pointers, as segments below `/input`: what the record lacks, then the numbers
+ * it holds in a form JavaScript does not keep (traffic/numbers.ts).
+ */
+export function unknownPointers(record: TrafficRecord): UnknownPointer[] {
+  const out = missingPointers(record);
+  const numbers = record[INEXACT_NUMBERS];
+  if (numbers !== undefined) out.push(...numbers);
+  return out;
+}
+
+/** The unknown set in the form the evaluators take it (the numbers apart, for their reason). */
 export function unknownDataOf(record: TrafficRecord): UnknownData {
-  return { pointers: unknownPointers(record), unpaired: record.unpaired ?? null };
+  const data: UnknownData = { pointers: missingPointers(record), unpaired: record.unpaired ?? null };
+  const numbers = record[INEXACT_NUMBERS];
+  if (numbers !== undefined) data.numbers = numbers;
+  return data;
 }
