@@ -268,7 +268,7 @@ async function pullRequest(
 
 const rules = (result: ActionResult) => result.report!.failed.map((f) => [f.rule, f.policy]);
 
-describe('the evidence that gates a pull request is not chosen by it (issue 10, item 1)', () => {
+describe('the evidence that gates a pull request is not chosen by it', () => {
   const REAL = gzipSync(TRAFFIC) as unknown as string;
 
   it('an empty traffic/<name>.jsonl added beside the real .jsonl.gz fails closed, even with fail-on: none', async () => {
@@ -403,7 +403,7 @@ describe('the evidence that gates a pull request is not chosen by it (issue 10, 
   });
 });
 
-describe('one bad policy does not stop the others (issue 10, item 2)', () => {
+describe('one bad policy does not stop the others', () => {
   it("an alias bomb, a description of 100,000 backtick runs, a 5,000-deep record and an unreadable sample are each one policy's error", async () => {
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
     for (let i = 1; i < 9; i++)
@@ -470,7 +470,7 @@ describe('one bad policy does not stop the others (issue 10, item 2)', () => {
   });
 });
 
-describe('no workflow command from hostile text in the Action log (issue 10, item 9)', () => {
+describe('no workflow command from hostile text in the Action log', () => {
   it('traffic values, an unknown policy key and a policy file name', async () => {
     const evil = `policies/${HOSTILE.newline}${HOSTILE.v1}.yaml`;
     const record = (id: string, p: string) =>
@@ -500,7 +500,7 @@ describe('no workflow command from hostile text in the Action log (issue 10, ite
   }, 120_000);
 });
 
-describe('the event payload (issue 10, item 13)', () => {
+describe('the event payload', () => {
   for (const [name, payload] of [
     ['not JSON', '{"pull_request": '],
     ['null', 'null'],
