@@ -50415,8 +50415,8 @@ function readEventPayload(env) {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6058);
-/* harmony import */ var _eventPayload_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9961);
+/* harmony import */ var _eventPayload_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9961);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4173);
 
 
 // The payload is checked before anything else loads: @actions/github parses it when its module is
@@ -50424,12 +50424,12 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 // before run() could report it. `eager` keeps main.js in the one bundle file (evaluated only here,
 // still lazily): a split chunk would make the bundler write one licenses.txt per chunk over the
 // same file, so dist/licenses.txt would list only whichever chunk came last.
-const payload = (0,_eventPayload_js__WEBPACK_IMPORTED_MODULE_1__/* .readEventPayload */ .N)(process.env);
+const payload = (0,_eventPayload_js__WEBPACK_IMPORTED_MODULE_0__/* .readEventPayload */ .N)(process.env);
 if (!payload.ok) {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`policy-replay: ${payload.message}`);
+    (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9899));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7912));
     await run();
 }
 
@@ -50438,7 +50438,86 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9899:
+/***/ 4173:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FF: () => (/* binding */ logWarning),
+/* harmony export */   fH: () => (/* binding */ logInfo),
+/* harmony export */   j7: () => (/* binding */ writeJobSummary),
+/* harmony export */   n$: () => (/* binding */ logNotice),
+/* harmony export */   vV: () => (/* binding */ logError),
+/* harmony export */   vy: () => (/* binding */ failStep)
+/* harmony export */ });
+/* unused harmony export safeLogLine */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6058);
+/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8886);
+/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8599);
+
+
+
+/**
+ * The Action's one door to what a person reads on the runner: every log line, annotation, failure
+ * message and the job summary go through here. Policy paths come from the pull request (git allows
+ * newlines and bidi controls in file names), reasons quote traffic values, policy keys and manifest
+ * ids: none of it may issue a workflow command (src/text/workflowCommands.ts) or reorder what is
+ * shown around it (src/text/bidi.ts).
+ */
+/** A log line: line breaks show as `␤`, no `::` or `##[` can start a command, no bidi control. */
+function safeLogLine(text) {
+    return (0,_text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_1__/* .inertLogLine */ .TR)((0,_text_bidi_js__WEBPACK_IMPORTED_MODULE_2__/* .humanText */ .l8)(text));
+}
+function annotationText(text) {
+    return (0,_text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)((0,_text_bidi_js__WEBPACK_IMPORTED_MODULE_2__/* .humanText */ .l8)(text));
+}
+/**
+ * An annotation's title is shown as text; its file is a link GitHub resolves, so a path holding
+ * a bidi control (or a `##[`) is not attached at all (the message still names it), rather than
+ * attached under a name that is not the file's.
+ */
+function safeProperties(properties) {
+    if (properties === undefined)
+        return undefined;
+    const out = { ...properties };
+    if (out.title !== undefined)
+        out.title = annotationText(out.title);
+    if (out.file !== undefined && ((0,_text_bidi_js__WEBPACK_IMPORTED_MODULE_2__/* .humanText */ .l8)(out.file) !== out.file || out.file.includes('##['))) {
+        delete out.file;
+        delete out.startLine;
+        delete out.endLine;
+        delete out.startColumn;
+        delete out.endColumn;
+    }
+    return out;
+}
+function logInfo(text) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(safeLogLine(text));
+}
+/** A warning annotation; @actions/core keeps it on one line, the sanitisers do the rest. */
+function logWarning(text, properties) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(annotationText(text), safeProperties(properties));
+}
+/** A notice annotation. */
+function logNotice(text, properties) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(annotationText(text), safeProperties(properties));
+}
+/** An error annotation (at a file, line and column when given). */
+function logError(text, properties) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(annotationText(text), safeProperties(properties));
+}
+/** Fails the step with `text` as its error annotation. */
+function failStep(text) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(annotationText(text));
+}
+/** Appends markdown to the job summary (the runner does not read it for commands). */
+async function writeJobSummary(markdown) {
+    await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addRaw((0,_text_bidi_js__WEBPACK_IMPORTED_MODULE_2__/* .humanText */ .l8)(markdown)).write();
+}
+
+
+/***/ }),
+
+/***/ 7912:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50451,8 +50530,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 8 modules
 var lib_core = __nccwpck_require__(6058);
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 // EXTERNAL MODULE: external "fs"
@@ -64994,6 +65071,8 @@ function preprocess(fn, schema) {
     });
 }
 
+// EXTERNAL MODULE: ./build/text/bidi.js
+var bidi = __nccwpck_require__(8886);
 ;// CONCATENATED MODULE: ./build/github/client.js
 /**
  * The one door to the GitHub REST API. Everything else in policy-replay talks to GitHub through
@@ -65014,6 +65093,19 @@ function preprocess(fn, schema) {
  */
 
 
+
+/**
+ * Every title and body this client writes is text people read on GitHub: no bidi control in it
+ * (src/text/bidi.ts), whichever caller built it.
+ */
+function humanUpdate(update) {
+    const out = { ...update };
+    if (out.title !== undefined)
+        out.title = (0,bidi/* humanText */.l8)(out.title);
+    if (out.body !== undefined)
+        out.body = (0,bidi/* humanText */.l8)(out.body);
+    return out;
+}
 /** A request GitHub answered with an error status (after retries), or that never got an answer. */
 class GitHubApiError extends Error {
     status;
@@ -65322,11 +65414,11 @@ function createGitHubClient(options) {
             return comments.map(toComment);
         },
         async createIssueComment(repo, issueNumber, body) {
-            const comment = await call('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...repoParams(repo), issue_number: issueNumber, body }, commentSchema);
+            const comment = await call('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...repoParams(repo), issue_number: issueNumber, body: (0,bidi/* humanText */.l8)(body) }, commentSchema);
             return toComment(comment);
         },
         async updateIssueComment(repo, commentId, body) {
-            const comment = await call('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', { ...repoParams(repo), comment_id: commentId, body }, commentSchema);
+            const comment = await call('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', { ...repoParams(repo), comment_id: commentId, body: (0,bidi/* humanText */.l8)(body) }, commentSchema);
             return toComment(comment);
         },
         async deleteIssueComment(repo, commentId) {
@@ -65343,11 +65435,16 @@ function createGitHubClient(options) {
             return issues.filter((issue) => issue.pull_request === undefined).map(toIssue);
         },
         async createIssue(repo, issue) {
-            const created = await call('POST /repos/{owner}/{repo}/issues', { ...repoParams(repo), title: issue.title, body: issue.body, labels: issue.labels ?? [] }, issueSchema);
+            const created = await call('POST /repos/{owner}/{repo}/issues', {
+                ...repoParams(repo),
+                title: (0,bidi/* humanText */.l8)(issue.title),
+                body: (0,bidi/* humanText */.l8)(issue.body),
+                labels: issue.labels ?? [],
+            }, issueSchema);
             return toIssue(created);
         },
         async updateIssue(repo, issueNumber, update) {
-            const updated = await call('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...repoParams(repo), issue_number: issueNumber, ...update }, issueSchema);
+            const updated = await call('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...repoParams(repo), issue_number: issueNumber, ...humanUpdate(update) }, issueSchema);
             return toIssue(updated);
         },
         async addLabels(repo, issueNumber, labels) {
@@ -65377,6 +65474,7 @@ function createGitHubClient(options) {
 
 ;// CONCATENATED MODULE: ./build/github/stickyComment.js
 
+
 /** GitHub rejects comment bodies longer than this many characters (422). */
 const MAX_COMMENT_LENGTH = 65_536;
 const MARKER_ID_PATTERN = /^[A-Za-z0-9_.:/-]+$/;
@@ -65393,9 +65491,23 @@ function commentMarker(id) {
     }
     return `<!-- policy-replay:comment:${id} -->`;
 }
-/** The body as posted: the marker on the first line unless the body already carries it. */
+/** A body's first line, without the `\r` of a CRLF line end (GitHub may hand bodies back so). */
+function firstLine(body) {
+    const end = body.indexOf('\n');
+    const line = end < 0 ? body : body.slice(0, end);
+    return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+/**
+ * Whether `body` carries `marker`, which counts only as the whole first line: anywhere else it may
+ * be text the body quotes (a rule description in the Rego diff, a traffic value), which must never
+ * make one configuration's comment or issue pass for another's.
+ */
+function hasMarker(body, marker) {
+    return firstLine(body) === marker;
+}
+/** The body as posted: the marker on its own first line, whatever the rest holds. */
 function withMarker(body, marker) {
-    return body.includes(marker) ? body : `${marker}\n${body}`;
+    return hasMarker(body, marker) ? body : `${marker}\n${body}`;
 }
 /** Characters as GitHub counts them (code points, not UTF-16 units). */
 function commentLength(body) {
@@ -65432,7 +65544,8 @@ function isTooLarge(error) {
 }
 async function syncStickyComment(client, options) {
     const marker = commentMarker(options.markerId);
-    const body = withMarker(options.body, marker);
+    // As the client will send it (client.ts), so an unchanged body compares equal to the stored one.
+    const body = (0,bidi/* humanText */.l8)(withMarker(options.body, marker));
     const length = commentLength(body);
     if (length > MAX_COMMENT_LENGTH) {
         throw new CommentTooLargeError(length, MAX_COMMENT_LENGTH, `the pull request comment is ${length} characters, over GitHub's limit of ${MAX_COMMENT_LENGTH}`);
@@ -65443,7 +65556,7 @@ async function syncStickyComment(client, options) {
         const comments = await client.listIssueComments(repo, options.issueNumber);
         const own = login.toLowerCase();
         return comments
-            .filter((comment) => comment.body.includes(marker) && comment.userLogin.toLowerCase() === own)
+            .filter((comment) => hasMarker(comment.body, marker) && comment.userLogin.toLowerCase() === own)
             .sort(oldestFirst);
     };
     const removeExtras = async (extras) => {
@@ -65507,6 +65620,7 @@ async function syncStickyComment(client, options) {
 ;// CONCATENATED MODULE: ./build/github/driftIssue.js
 
 
+
 const DRIFT_LABEL = 'policy-drift';
 const DRIFT_LABEL_COLOR = 'd93f0b';
 const DRIFT_LABEL_DESCRIPTION = 'policy-replay: recorded decisions the saved policy no longer reproduces';
@@ -65517,6 +65631,23 @@ const DRIFT_LABEL_DESCRIPTION = 'policy-replay: recorded decisions the saved pol
 function driftMarker(policyPath) {
     const encoded = policyPath.replace(/[^A-Za-z0-9_./-]|-(?=-)/g, (char) => Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
     return `<!-- policy-replay:drift:${encoded} -->`;
+}
+const DRIFT_MARKER_LINE = /^<!-- policy-replay:drift:([A-Za-z0-9_./%-]+) -->$/;
+/**
+ * The policy path a drift issue's body names in its marker (first line only, as for matching), or
+ * null when the first line is no drift marker this Action writes.
+ */
+function driftMarkerPath(body) {
+    const encoded = DRIFT_MARKER_LINE.exec(firstLine(body))?.[1];
+    if (encoded === undefined)
+        return null;
+    try {
+        const path = decodeURIComponent(encoded);
+        return driftMarker(path) === `<!-- policy-replay:drift:${encoded} -->` ? path : null;
+    }
+    catch {
+        return null;
+    }
 }
 /** Issues cannot be written here: disabled on the repository, or the token lacks `issues: write`. */
 class IssuesUnavailableError extends Error {
@@ -65540,7 +65671,9 @@ const DEFAULT_CLOSE_COMMENT = 'Drift returned to zero: the replayed decisions ma
 async function syncDriftIssue(client, options) {
     const marker = driftMarker(options.policyPath);
     const label = options.label ?? DRIFT_LABEL;
-    const body = withMarker(options.body, marker);
+    // As the client will send them (client.ts), so unchanged text compares equal to the stored one.
+    const body = (0,bidi/* humanText */.l8)(withMarker(options.body, marker));
+    const title = (0,bidi/* humanText */.l8)(options.title);
     const length = commentLength(body);
     if (length > MAX_COMMENT_LENGTH) {
         throw new CommentTooLargeError(length, MAX_COMMENT_LENGTH, `the drift issue body for ${options.policyPath} is ${length} characters, over GitHub's limit of ${MAX_COMMENT_LENGTH}`);
@@ -65551,7 +65684,7 @@ async function syncDriftIssue(client, options) {
         const issues = await client.listIssues(repo, { labels: [label], state: 'all' });
         const own = login.toLowerCase();
         return issues
-            .filter((issue) => issue.body.includes(marker) && issue.userLogin.toLowerCase() === own)
+            .filter((issue) => hasMarker(issue.body, marker) && issue.userLogin.toLowerCase() === own)
             .sort(driftIssue_oldestFirst);
     };
     /** Keeps the oldest open issue; closes the others, pointing at it. */
@@ -65569,11 +65702,11 @@ async function syncDriftIssue(client, options) {
     const refresh = async (issue) => {
         result.issueNumber = issue.number;
         result.htmlUrl = issue.htmlUrl;
-        if (issue.title === options.title && sameText(issue.body, body)) {
+        if (issue.title === title && sameText(issue.body, body)) {
             result.action = 'unchanged';
             return;
         }
-        const updated = await client.updateIssue(repo, issue.number, { title: options.title, body });
+        const updated = await client.updateIssue(repo, issue.number, { title, body });
         result.action = 'updated';
         result.htmlUrl = updated.htmlUrl || issue.htmlUrl;
     };
@@ -65628,13 +65761,13 @@ async function syncDriftIssue(client, options) {
             const reopened = await client.updateIssue(repo, lastClosed.number, {
                 state: 'open',
                 state_reason: 'reopened',
-                title: options.title,
+                title,
                 body,
             });
             return { ...result, action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
         }
         await ensureLabel();
-        const created = await client.createIssue(repo, { title: options.title, body, labels: [label] });
+        const created = await client.createIssue(repo, { title, body, labels: [label] });
         if (!created.labels.includes(label)) {
             // Labels on a new issue are dropped silently for tokens without push access; without the
             // label the next run would not find the issue and would open another.
@@ -65670,23 +65803,25 @@ async function syncDriftIssue(client, options) {
     }
 }
 /**
- * Closes this Action's open drift issues whose policy is gone from the default branch (deleted,
- * renamed, or no longer matched by the `policies` input): with no policy there is no drift to
- * report, and the issue would otherwise stay open with stale numbers forever.
+ * Closes this configuration's open drift issues whose policy is gone from the default branch
+ * (deleted, or renamed): with no policy there is no drift to report, and the issue would otherwise
+ * stay open with stale numbers forever. Only issues whose marker names a path this configuration's
+ * `policies` globs select are its own: several configurations (each with its own globs) share one
+ * repository's issues, and a path outside the globs is another configuration's to keep.
  */
 async function closeOrphanedDriftIssues(client, options) {
     const repo = { owner: options.owner, repo: options.repo };
     const label = options.label ?? DRIFT_LABEL;
     const own = (await client.getTokenLogin()).login.toLowerCase();
-    const live = new Set(options.livePolicyPaths.map(driftMarker));
+    const live = new Set(options.livePolicyPaths);
     const closed = [];
     for (const issue of await client.listIssues(repo, { labels: [label], state: 'open' })) {
         if (issue.userLogin.toLowerCase() !== own)
             continue;
-        const marker = /<!-- policy-replay:drift:\S+ -->/.exec(issue.body)?.[0];
-        if (marker === undefined || live.has(marker))
+        const path = driftMarkerPath(issue.body);
+        if (path === null || live.has(path) || !options.replays(path))
             continue;
-        await client.createIssueComment(repo, issue.number, 'The policy this issue reports on no longer exists on the default branch (or no longer matches the `policies` input). Closing; policy-replay opens a new issue if it comes back and drifts.');
+        await client.createIssueComment(repo, issue.number, 'The policy this issue reports on no longer exists on the default branch. Closing; policy-replay opens a new issue if it comes back and drifts.');
         await client.updateIssue(repo, issue.number, { state: 'closed', state_reason: 'not_planned' });
         closed.push(issue.number);
     }
@@ -66507,6 +66642,8 @@ function _unique(values) {
     return Array.from(new Set(values));
 }
 //# sourceMappingURL=tool-cache.js.map
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: external "node:fs"
@@ -67094,63 +67231,8 @@ async function reusableFromPath(path, wanted, pinned, deps) {
     return version;
 }
 
-;// CONCATENATED MODULE: ./build/text/workflowCommands.js
-/**
- * The one sanitiser between untrusted text (traffic values, file names from a pull request, policy
- * keys, manifest ids, error messages quoting any of them) and a channel a GitHub runner reads for
- * workflow commands: the CLI's stdout and stderr, and the Action's log lines and annotations.
- *
- * The runner reads its steps' output line by line, splitting on `\n`, `\r\n` and a lone `\r`, and
- * executes
- * - `::name …::message` when the line starts with `::` after leading whitespace (v2 commands), and
- * - `##[name …]message` wherever `##[` appears in the line (v1 commands).
- * README "Security model" and docs/security.md describe where each function below is used.
- */
-/** Invisible, and not whitespace to the runner (its trim would skip whitespace). */
-const BREAK = '\u200b';
-/** What the runner (.NET `char.IsWhiteSpace`) and JavaScript (`\s`) count as leading whitespace. */
-const LEADING_SPACE = /^[\s\u0085]*/;
-/** A line break as the runner's line reader sees it, or one a log viewer would draw. */
-const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
-function inertLine(line) {
-    const indent = LEADING_SPACE.exec(line)[0].length;
-    let out = line;
-    if (out.startsWith('::', indent))
-        out = `${out.slice(0, indent + 1)}${BREAK}${out.slice(indent + 1)}`;
-    return out.includes('##[') ? out.replaceAll('##[', `#${BREAK}#[`) : out;
-}
-/**
- * Text a person reads (a terminal report, an error message, markdown): line breaks are kept, and
- * in every line a `::` after leading whitespace and every `##[` get an invisible break, so the
- * runner executes nothing. Text without either comes back unchanged (the same string).
- */
-function inertText(text) {
-    if (!text.includes('::') && !text.includes('##['))
-        return text;
-    let out = '';
-    let start = 0;
-    for (const m of text.matchAll(/\r\n|\r|\n/g)) {
-        out += inertLine(text.slice(start, m.index)) + m[0];
-        start = m.index + m[0].length;
-    }
-    return out + inertLine(text.slice(start));
-}
-/**
- * One log line: line breaks (including the ones only a viewer draws) show as `␤`, so untrusted text
- * cannot start a line of its own, and the line is then made inert as above.
- */
-function workflowCommands_inertLogLine(text) {
-    return inertText(text.replace(LINE_BREAK, '␤'));
-}
-/**
- * JSON text (or Rego, whose strings use JSON's escapes) made inert without changing what it means:
- * `##[` can only occur inside a string, where `\u0023` is the same `#`; and no line of JSON
- * starts with `:`. The value a parser reads back is the original.
- */
-function inertJson(text) {
-    return text.includes('##[') ? text.replaceAll('##[', '#\\u0023[') : text;
-}
-
+// EXTERNAL MODULE: ./build/text/workflowCommands.js
+var workflowCommands = __nccwpck_require__(8599);
 ;// CONCATENATED MODULE: ./build/replay/report.js
 
 const MAX_MALFORMED_EXAMPLES = 20;
@@ -67160,7 +67242,7 @@ const MAX_MALFORMED_EXAMPLES = 20;
  * workflow step) issues no workflow command (README "Security model").
  */
 function reportToJson(value) {
-    return `${inertJson(JSON.stringify(value, null, 2))}\n`;
+    return `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(value, null, 2))}\n`;
 }
 
 ;// CONCATENATED MODULE: ./build/render/advice.js
@@ -67173,6 +67255,7 @@ const UNEVALUABLE_ADVICE = {
     claims_unavailable: 'Token claims, subject and issuer were not captured while rules read them. Export the claims the rules use.',
     time_not_recorded: 'The request time was not captured, so rules with an active_window cannot be judged. Export request.time.',
     http_not_recorded: 'The HTTP method, host or path was not recorded (an erased decision-log field) while rules read it. Stop erasing /input/request/http in the decision-log mask policy.',
+    number_not_representable: 'A number that rules compare was recorded in a form JavaScript does not keep as OPA reads it (beyond ±1.8e308, an integer beyond 2^53, more digits than a double holds, or another spelling such as 10.0, 1E2 or -0). Export numbers in their shortest form, or compare such values as strings.',
     batch_call_pairing_unavailable: 'Batches were recorded without per-call pairing while a rule combines two call fields. Record paired calls, or split the rule so each reads one call field.',
 };
 
@@ -67186,8 +67269,10 @@ const UNEVALUABLE_ADVICE = {
  * - `<`, `>`, `&` become entities, so no HTML or entity reaches the renderer;
  * - `@`, `#` before a digit, `://` and `www.` get a zero-width space, so GitHub's mention,
  *   issue-reference and autolink parsers never see them whole;
- * - line breaks become spaces, other control and bidi-override characters become U+FFFD.
+ * - line breaks become spaces, other control characters and every bidi control (src/text/bidi.ts)
+ *   become U+FFFD.
  */
+
 const ZWSP = '\u200b';
 const MAX_VALUE = 200;
 function escapeMarkdown(value, maxLength = MAX_VALUE) {
@@ -67213,10 +67298,7 @@ function escapeMarkdown(value, maxLength = MAX_VALUE) {
             out += ' ';
         else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0))
             out += '\ufffd';
-        else if ((code >= 0x202a && code <= 0x202e) ||
-            (code >= 0x2066 && code <= 0x2069) ||
-            code === 0x200e ||
-            code === 0x200f)
+        else if ((0,bidi/* isBidiControl */.ic)(code))
             out += '\ufffd';
         else if ('\\`*_[]()|~$#!'.includes(ch))
             out += `\\${ch}`;
@@ -67238,7 +67320,7 @@ function escapeHtmlText(value, maxLength = MAX_VALUE) {
     let text = value;
     if ([...text].length > maxLength)
         text = `${[...text].slice(0, maxLength - 1).join('')}…`;
-    return (text
+    return (0,bidi/* humanText */.l8)(text
         .replace(/:\/\//g, `:${ZWSP}//`)
         .replace(/(www)\./gi, `$1${ZWSP}.`)
         .replace(/@/g, `@${ZWSP}`)
@@ -67249,7 +67331,7 @@ function escapeHtmlText(value, maxLength = MAX_VALUE) {
         .replace(/"/g, '&quot;')
         .replace(/[\r\n\u2028\u2029]/g, ' ')
         // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd'));
+        .replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd'));
 }
 
 ;// CONCATENATED MODULE: ./build/render/groupTable.js
@@ -70387,13 +70469,13 @@ function compileTimeoutProblem(displayPath, error) {
 async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_COMPILE_LIMITS) {
     const tooLarge = policyLimitProblem(text, displayPath, limits);
     if (tooLarge)
-        return { ok: false, errors: [tooLarge], warnings: [] };
+        return { ok: false, reason: 'limit', errors: [tooLarge], warnings: [] };
     const validation = validate_validatePolicyText(text, displayPath, validate_formatOfPath(displayPath) ?? 'yaml');
     if (!validation.ok)
-        return { ok: false, errors: validation.errors, warnings: validation.warnings };
+        return { ok: false, reason: 'invalid', errors: validation.errors, warnings: validation.warnings };
     const tooMany = policyLimitProblem(text, displayPath, limits, validation.policy);
     if (tooMany)
-        return { ok: false, errors: [tooMany], warnings: validation.warnings };
+        return { ok: false, reason: 'limit', errors: [tooMany], warnings: validation.warnings };
     let compiled;
     try {
         compiled = await compilePolicy(validation.policy, opaPath, limits.compileTimeoutMs);
@@ -70401,7 +70483,12 @@ async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_CO
     catch (error) {
         if (!(error instanceof OpaTimeoutError))
             throw error;
-        return { ok: false, errors: [compileTimeoutProblem(displayPath, error)], warnings: validation.warnings };
+        return {
+            ok: false,
+            reason: 'timeout',
+            errors: [compileTimeoutProblem(displayPath, error)],
+            warnings: validation.warnings,
+        };
     }
     const engine = await WasmPolicy.load(displayPath, compiled.wasm);
     return {
@@ -70587,6 +70674,12 @@ const trafficRecordSchema = strictObject({
         });
     }
 });
+/**
+ * Where the reader keeps the numbers of a record's input that are not written in their shortest
+ * form (traffic/numbers.ts), as segments below `/input`. A symbol: no record's JSON can set it,
+ * and validation (which sees only string keys) never meets it.
+ */
+const INEXACT_NUMBERS = Symbol('inexact numbers');
 function isObj(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -70854,6 +70947,8 @@ function record_article(expected) {
  *   with two `request_id`s would silently be the second. Every `:` outside a string separates one
  *   object member, so a text whose member count (the scan) exceeds what the parsed value holds
  *   (countMembers) repeats a key somewhere. Only then is the text scanned again to name the key.
+ * - **Numbers not in their shortest form** (traffic/numbers.ts): flagged by the same pass, so that
+ *   only an element that may hold one is scanned for them token by token.
  * - **Invalid UTF-8** and **overlong lines** are found by the reader before any text is decoded;
  *   they arrive here as the shape codes below.
  */
@@ -70862,6 +70957,46 @@ const MAX_RECORD_DEPTH = 64;
 const SHAPE_TOO_DEEP = -1;
 const SHAPE_INVALID_UTF8 = -2;
 const SHAPE_TOO_LONG = -3;
+/** The shape of a parseable element. */
+function parsedShape(colons, respelled) {
+    return colons * 2 + (respelled ? 1 : 0);
+}
+/** The object members a parseable element's text holds (its `:` outside strings). */
+function shapeMembers(shape) {
+    return shape >> 1;
+}
+/** Whether a parseable element may hold a number not written in its shortest form. */
+function shapeMayHoldRespelledNumber(shape) {
+    return shape >= 0 && (shape & 1) === 1;
+}
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const UPPER_E = 0x45;
+const LOWER_E = 0x65;
+/**
+ * Reads the number token starting at `i` (a `-` or a digit outside strings): its end, negated
+ * when it may not be in its shortest form. Only the token's own bytes are read.
+ */
+function numberToken(at, i, to) {
+    const first = at(i);
+    let digits = first === MINUS ? 0 : 1;
+    let other = false;
+    let j = i + 1;
+    for (; j < to; j++) {
+        const c = at(j);
+        if (c >= DIGIT_0 && c <= DIGIT_9)
+            digits++;
+        else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS)
+            other = true;
+        else
+            break;
+    }
+    const negativeZero = first === MINUS && digits === 1 && i + 1 < to && at(i + 1) === DIGIT_0;
+    return other || digits >= 16 || negativeZero ? -j : j;
+}
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
@@ -70873,6 +71008,7 @@ const CLOSE_BRACKET = 0x5d;
 function scanShapeBytes(bytes, from, to) {
     let colons = 0;
     let depth = 0;
+    let respelled = false;
     for (let i = from; i < to; i++) {
         const b = bytes[i];
         if (b === QUOTE) {
@@ -70892,14 +71028,33 @@ function scanShapeBytes(bytes, from, to) {
         }
         else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
             depth--;
+        else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
+            // A number token, read whole here (numberToken, inlined: this loop runs on every line).
+            let digits = b === MINUS ? 0 : 1;
+            let j = i + 1;
+            for (; j < to; j++) {
+                const c = bytes[j];
+                if (c >= DIGIT_0 && c <= DIGIT_9)
+                    digits++;
+                else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS)
+                    respelled = true;
+                else
+                    break;
+            }
+            if (digits >= 16 || (b === MINUS && digits === 1 && bytes[i + 1] === DIGIT_0))
+                respelled = true;
+            i = j - 1;
+        }
     }
-    return colons;
+    return parsedShape(colons, respelled);
 }
 /** The same for text that is already decoded (callers without the bytes). */
 function recordShape_scanShapeText(text) {
     let colons = 0;
     let depth = 0;
+    let respelled = false;
     const to = text.length;
+    const at = (k) => text.charCodeAt(k);
     for (let i = 0; i < to; i++) {
         const b = text.charCodeAt(i);
         if (b === QUOTE) {
@@ -70919,8 +71074,14 @@ function recordShape_scanShapeText(text) {
         }
         else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
             depth--;
+        else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
+            const end = numberToken(at, i, to);
+            if (end < 0)
+                respelled = true;
+            i = Math.abs(end) - 1;
+        }
     }
-    return colons;
+    return parsedShape(colons, respelled);
 }
 /**
  * Object members in a parsed value. Recursion is safe: the scan already bounded the depth.
@@ -71161,7 +71322,7 @@ function parseElementJson(text, shape = recordShape_scanShapeText(text), maxLine
     catch (error) {
         return { ok: false, reason: `not JSON: ${error.message}` };
     }
-    if (countMembers(value) !== shape) {
+    if (countMembers(value) !== shapeMembers(shape)) {
         const reason = repeatedKeyReason(findRepeatedKey(text));
         const id = idOf(value);
         return id === undefined
@@ -71557,6 +71718,14 @@ class ArraySplitter {
     /** The current element's `:` outside strings, and whether it nests too deep. */
     colons = 0;
     tooDeep = false;
+    /**
+     * The current element may hold a number not in its shortest form (recordShape.ts): a digit run
+     * of 16 or more, a `.`, `e` or `E` after a digit, or `-0`, outside strings. `run` and `prev` are
+     * the digits so far and the last byte outside strings (an element may span chunks).
+     */
+    respelled = false;
+    run = 0;
+    prev = 0;
     elementLine = 0;
     /** Elements (or commas) seen since `[`: a `]` or `,` right after a comma is an empty element. */
     afterComma = false;
@@ -71608,6 +71777,9 @@ class ArraySplitter {
                         this.escaped = false;
                         this.colons = 0;
                         this.tooDeep = false;
+                        this.respelled = false;
+                        this.run = 0;
+                        this.prev = 0;
                         this.pieceBytes = 0;
                         i = this.scanElement(chunk, i, items, elementStart);
                         if (this.state !== ArrayState.Element)
@@ -71655,6 +71827,16 @@ class ArraySplitter {
                     this.inString = false;
                 continue;
             }
+            if (b >= 0x30 && b <= 0x39) {
+                if (++this.run >= 16 || (b === 0x30 && this.prev === 0x2d) /* -0 */)
+                    this.respelled = true;
+            }
+            else {
+                if ((b === 0x2e || b === 0x45 || b === 0x65) /* . E e */ && this.run > 0)
+                    this.respelled = true;
+                this.run = 0;
+            }
+            this.prev = b;
             if (b === 0x22)
                 this.inString = true;
             else if (b === 0x3a /* : */)
@@ -71695,7 +71877,7 @@ class ArraySplitter {
         else if (!(0,external_node_buffer_.isUtf8)(bytes))
             item = this.sink.element('', this.elementLine, SHAPE_INVALID_UTF8);
         else
-            item = this.sink.element(bytes.toString('utf8'), this.elementLine, this.tooDeep ? SHAPE_TOO_DEEP : this.colons);
+            item = this.sink.element(bytes.toString('utf8'), this.elementLine, this.tooDeep ? SHAPE_TOO_DEEP : parsedShape(this.colons, this.respelled));
         items.push(item);
         this.afterComma = false;
     }
@@ -72308,6 +72490,7 @@ const UNEVALUABLE_REASONS = [
     'claims_unavailable',
     'http_not_recorded',
     'mcp_not_recorded',
+    'number_not_representable',
     'subject_unverified',
     'time_not_recorded',
     'tool_not_recorded',
@@ -72321,6 +72504,16 @@ function unknowns_reasonsOfBits(bits) {
         if ((bits & (1 << i)) !== 0)
             out.push(UNEVALUABLE_REASONS[i]);
     return out;
+}
+/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
+function allEffectivePointers(data) {
+    const effective = effectivePointers(data);
+    const numbers = data.numbers;
+    return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
+}
+/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
+function numberReasonBits(numbers, location) {
+    return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
 }
 /**
  * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
@@ -72481,14 +72674,20 @@ function pairLists(lists) {
 }
 class Evaluation {
     input;
+    /** Every pointer of the unknown set (what makes a location U). */
     pointers;
+    /** What the record lacks, and the numbers it holds in a form JavaScript does not keep: the reasons. */
+    missing;
+    numbers;
     unpaired;
     callListUnknown;
     calls;
     constructor(input, unknowns) {
         this.input = input;
         this.unpaired = unknowns.unpaired;
-        this.pointers = effectivePointers(unknowns);
+        this.missing = effectivePointers(unknowns);
+        this.numbers = unknowns.numbers;
+        this.pointers = allEffectivePointers(unknowns);
         this.callListUnknown = isCallListUnknown(this.pointers);
         if (this.unpaired !== null)
             this.calls = pairLists(this.unpaired);
@@ -72497,16 +72696,20 @@ class Evaluation {
             this.calls = found.present && Array.isArray(found.value) ? found.value : [];
         }
     }
+    /** The reasons of an unknown location: each pointer that makes it unknown gives its own. */
+    reasons(location, kind) {
+        return locationReasonBits(this.missing, location, kind) | numberReasonBits(this.numbers, location);
+    }
     requestCondition(condition, kind) {
         const path = requestPath(kind);
         if (isUnknown(this.pointers, path))
-            return threeValued_unknown(locationReasonBits(this.pointers, path, kind));
+            return threeValued_unknown(this.reasons(path, kind));
         return known(conditionHolds(kind, lookup(this.input, path), condition));
     }
     callCondition(index, call, { condition, kind }) {
         const location = callFieldLocation(index, kind.name);
         if (isUnknown(this.pointers, location))
-            return threeValued_unknown(locationReasonBits(this.pointers, location, kind));
+            return threeValued_unknown(this.reasons(location, kind));
         return known(conditionHolds(kind, lookup(call, [kind.name]), condition));
     }
     /** docs/policy.md's quantifiers over the calls, each call the AND of its conditions. */
@@ -72521,7 +72724,7 @@ class Evaluation {
         if (lists.call_count > 0) {
             const location = callFieldLocation(0, kind.name);
             if (isUnknown(this.pointers, location)) {
-                const u = threeValued_unknown(locationReasonBits(this.pointers, location, kind));
+                const u = threeValued_unknown(this.reasons(location, kind));
                 return { all: u, some: u };
             }
         }
@@ -72665,6 +72868,7 @@ function evaluateReferenceThreeValued(policy, input, unknowns) {
 
 ;// CONCATENATED MODULE: ./build/traffic/unknowns.js
 
+
 /** What each `unavailable` entry stands for (docs/unknowns.md's table). */
 const UNAVAILABLE_POINTERS = {
     mcp: ['/input/request/mcp', '/input/request/jsonrpc'],
@@ -72704,7 +72908,8 @@ function unknowns_hasUnknowns(record) {
     const paths = record.unknown_paths;
     return ((unavailable !== undefined && unavailable.length > 0) ||
         (paths !== undefined && paths.length > 0) ||
-        record.unpaired !== undefined);
+        record.unpaired !== undefined ||
+        record[INEXACT_NUMBERS] !== undefined);
 }
 /**
  * A text equal for two records exactly when their unknown sets are equal as written and their
@@ -72713,10 +72918,12 @@ function unknowns_hasUnknowns(record) {
  */
 function unknownKey(record) {
     const unpaired = record.unpaired === undefined ? 'p' : `u${record.unpaired.call_count}`;
-    return `${unpaired}${JSON.stringify(record.unavailable ?? [])}${JSON.stringify(record.unknown_paths ?? [])}`;
+    const numbers = record[INEXACT_NUMBERS];
+    const key = `${unpaired}${JSON.stringify(record.unavailable ?? [])}${JSON.stringify(record.unknown_paths ?? [])}`;
+    return numbers === undefined ? key : `${key}${JSON.stringify(numbers)}`;
 }
-/** The unknown set's pointers, as segments below `/input`. */
-function unknownPointers(record) {
+/** The pointers of what the record lacks: its `unavailable` entries and `unknown_paths`. */
+function missingPointers(record) {
     const out = [];
     for (const entry of record.unavailable ?? [])
         out.push(...PARSED_UNAVAILABLE.get(entry));
@@ -72725,9 +72932,24 @@ function unknownPointers(record) {
         out.push(parseInputPointer(path));
     return out;
 }
-/** The unknown set in the form the evaluators take it. */
+/**
+ * The unknown set's pointers, as segments below `/input`: what the record lacks, then the numbers
+ * it holds in a form JavaScript does not keep (traffic/numbers.ts).
+ */
+function unknownPointers(record) {
+    const out = missingPointers(record);
+    const numbers = record[INEXACT_NUMBERS];
+    if (numbers !== undefined)
+        out.push(...numbers);
+    return out;
+}
+/** The unknown set in the form the evaluators take it (the numbers apart, for their reason). */
 function unknowns_unknownDataOf(record) {
-    return { pointers: unknownPointers(record), unpaired: record.unpaired ?? null };
+    const data = { pointers: missingPointers(record), unpaired: record.unpaired ?? null };
+    const numbers = record[INEXACT_NUMBERS];
+    if (numbers !== undefined)
+        data.numbers = numbers;
+    return data;
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/availability.js
@@ -72784,12 +73006,15 @@ function readingOf(policy) {
 function readingReasonBits(reading, data) {
     let bits = 0;
     const pointers = data.pointers;
-    if (pointers.length > 0) {
+    const numbers = data.numbers;
+    if (pointers.length > 0 || (numbers !== undefined && numbers.length > 0)) {
+        // A number's pointer never reaches the call list, the time or a context flag (UnknownData).
         if (reading.readsCallList && isCallListUnknown(pointers))
             bits |= REASON_BIT.mcp_not_recorded;
         for (const read of reading.reads) {
             if (read.kind !== null)
-                bits |= locationReasonBits(pointers, read.location, read.kind);
+                bits |=
+                    locationReasonBits(pointers, read.location, read.kind) | numberReasonBits(numbers, read.location);
             else if (isUnknown(pointers, read.location))
                 bits |= read.reason;
         }
@@ -73993,12 +74218,12 @@ class UnknownsJudge {
     infoOf(record, key) {
         let info = this.byKey.get(key);
         if (info === undefined) {
-            const pointers = unknownPointers(record);
-            const unpaired = record.unpaired ?? null;
+            const data = unknowns_unknownDataOf(record);
+            const unpaired = data.unpaired;
             info = {
-                payload: unknownsPayload(pointers, unpaired),
-                readingBits: this.readings.map((reading) => readingReasonBits(reading, { pointers, unpaired })),
-                threeValued: this.readings.map((reading) => readingReasonBits(reading, { pointers, unpaired: null }) !== 0 ||
+                payload: unknownsPayload(unknownPointers(record), unpaired),
+                readingBits: this.readings.map((reading) => readingReasonBits(reading, data)),
+                threeValued: this.readings.map((reading) => readingReasonBits(reading, { ...data, unpaired: null }) !== 0 ||
                     (unpaired !== null && reading.denyCombinesCallFields)),
             };
             if (this.byKey.size >= KEY_LIMIT)
@@ -74480,6 +74705,8 @@ function readRunContext(env) {
         apiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
         serverUrl: (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, ''),
         runId: env.GITHUB_RUN_ID ?? null,
+        runAttempt: env.GITHUB_RUN_ATTEMPT ?? null,
+        step: env.GITHUB_ACTION ?? null,
         sha: env.GITHUB_SHA ?? null,
         ref: env.GITHUB_REF ?? null,
         tempDir: env.RUNNER_TEMP ?? env.TMPDIR ?? '/tmp',
@@ -74645,28 +74872,131 @@ async function ensureCommits(cwd, shas, remote = 'origin') {
     }
 }
 /**
+ * A symlink in a commit's tree that cannot be followed: it leads out of the repository (an
+ * absolute target, or `..` past the root), or through more links than MAX_SYMLINKS (a loop).
+ */
+class SymlinkError extends Error {
+    path;
+    problem;
+    name = 'SymlinkError';
+    kind = 'symlink';
+    constructor(
+    /** The path asked for, repository-relative. */
+    path, problem, message) {
+        super(message);
+        this.path = path;
+        this.problem = problem;
+    }
+}
+/** As Linux's MAXSYMLINKS: more links than this on one path is taken for a loop. */
+const MAX_SYMLINKS = 40;
+const SYMLINK_MODE = '120000';
+/** The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none. */
+async function treeEntry(cwd, sha, path) {
+    // Literal pathspecs: a path holding `*` or `?` names that one entry, never a pattern.
+    const { stdout } = await runGit(cwd, [
+        '--literal-pathspecs',
+        'ls-tree',
+        '-z',
+        '--full-tree',
+        sha,
+        '--',
+        path,
+    ]);
+    for (const record of stdout.toString('utf8').split('\0')) {
+        const tab = record.indexOf('\t');
+        if (tab === -1 || record.slice(tab + 1) !== path)
+            continue;
+        const [mode = '', type = '', oid = ''] = record.slice(0, tab).split(' ');
+        return { mode, type, oid };
+    }
+    return null;
+}
+/**
+ * Where `path` leads at commit `sha`, following every symlink on the way (in directories too)
+ * within that commit's tree, as the file system would after checking it out: the final entry and
+ * its symlink-free path, or null when nothing is there. A link out of the repository or a chain
+ * longer than MAX_SYMLINKS is a SymlinkError.
+ */
+async function resolvePathAtCommit(cwd, sha, path) {
+    checkSha(sha);
+    const asked = path.replace(/^\.?\/+/, '');
+    const parts = (p) => p.split('/').filter((c) => c !== '' && c !== '.');
+    let pending = parts(asked);
+    const resolved = [];
+    let links = 0;
+    while (pending.length > 0) {
+        const [name, ...rest] = pending;
+        pending = rest;
+        if (name === '..') {
+            if (resolved.length === 0)
+                throw new SymlinkError(asked, 'leaves-repository', `${asked} leads out of the repository (through "..")`);
+            resolved.pop();
+            continue;
+        }
+        const at = [...resolved, name].join('/');
+        const entry = await treeEntry(cwd, sha, at);
+        if (entry === null)
+            return null;
+        if (entry.mode === SYMLINK_MODE) {
+            if (++links > MAX_SYMLINKS)
+                throw new SymlinkError(asked, 'too-many-links', `${asked} goes through more than ${MAX_SYMLINKS} symlinks at ${sha} (a loop?)`);
+            const target = (await runGit(cwd, ['cat-file', 'blob', entry.oid])).stdout.toString('utf8');
+            if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
+                throw new SymlinkError(asked, 'leaves-repository', `${asked} is a symlink at ${sha} to the absolute path ${JSON.stringify(target)}, outside the repository`);
+            pending = [...parts(target), ...pending];
+            continue;
+        }
+        if (pending.length > 0 && entry.type !== 'tree')
+            return null;
+        resolved.push(name);
+        if (pending.length === 0)
+            return { path: at, entry };
+    }
+    return null;
+}
+/**
  * The content of `path` (relative to the repository root) at commit `sha`, or null when no file
- * exists there at that commit. A missing commit is an error, not null: reporting "absent" for a
- * commit we simply do not have would make a changed policy look deleted or added.
+ * exists there at that commit. A symlink is followed within the commit's tree (resolvePathAtCommit),
+ * so a policy that is a link is read from its target. A missing commit is an error, not null:
+ * reporting "absent" for a commit we simply do not have would make a changed policy look deleted
+ * or added.
  */
 async function readFileAtCommit(cwd, sha, path) {
     if (!(await hasCommit(cwd, sha))) {
         throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is not in the checkout`);
     }
-    const spec = `${sha}:${path.replace(/^\.?\/+/, '')}`;
-    let type;
-    try {
-        type = (await runGit(cwd, ['cat-file', '-t', spec])).stdout.toString('utf8').trim();
-    }
-    catch (error) {
-        if (error instanceof GitError && error.exitCode !== null)
-            return null;
-        throw error;
-    }
+    const found = await resolvePathAtCommit(cwd, sha, path);
     // A directory (or submodule) by that name is not a policy file.
-    if (type !== 'blob')
+    if (found === null || found.entry.type !== 'blob')
         return null;
-    return (await runGit(cwd, ['cat-file', 'blob', spec])).stdout.toString('utf8');
+    return (await runGit(cwd, ['cat-file', 'blob', found.entry.oid])).stdout.toString('utf8');
+}
+/** The paths of every symlink in the tree of `sha`. */
+async function symlinksAtCommit(cwd, sha) {
+    checkSha(sha);
+    const { stdout } = await runGit(cwd, ['ls-tree', '-r', '-z', '--full-tree', sha]);
+    const links = [];
+    for (const record of stdout.toString('utf8').split('\0')) {
+        const tab = record.indexOf('\t');
+        if (tab !== -1 && record.startsWith(`${SYMLINK_MODE} `))
+            links.push(record.slice(tab + 1));
+    }
+    return links;
+}
+/**
+ * The parents of a present commit, in order, as the commit object records them. Read from the
+ * object itself, so a shallow checkout (where git hides the parents beyond its depth) still tells.
+ */
+async function commitParents(cwd, sha) {
+    checkSha(sha);
+    const text = (await runGit(cwd, ['cat-file', 'commit', sha])).stdout.toString('utf8');
+    const header = text.slice(0, text.indexOf('\n\n') === -1 ? text.length : text.indexOf('\n\n'));
+    return header
+        .split('\n')
+        .filter((line) => line.startsWith('parent '))
+        .map((line) => line.slice('parent '.length).trim())
+        .filter((parent) => SHA_PATTERN.test(parent));
 }
 /** The merge base of two present commits, or null when the local history cannot tell (shallow). */
 async function mergeBase(cwd, base, head) {
@@ -74810,6 +75140,142 @@ function toPullFile(file) {
     return file.previous_filename === undefined
         ? { filename: file.filename, status: file.status }
         : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };
+}
+
+;// CONCATENATED MODULE: ./build/traffic/numbers.js
+/**
+ * Numbers a record spells in a way JavaScript does not keep (docs/unknowns.md "Numbers JavaScript
+ * cannot hold").
+ *
+ * OPA keeps a JSON number as its text, and the generated Rego compares numbers by that text (and
+ * `unparsable_calls` by its exact value). The replay holds numbers as IEEE doubles, whose text is
+ * the shortest one that reads back to the same double. The two agree exactly when the recorded
+ * text *is* that shortest text; any other spelling (`1e309`, which reads as Infinity;
+ * `12345678901234567890`, beyond 2^53; `0.1000000000000000055511151231257827`; `10.0`; `1E2`; `-0`)
+ * may be judged differently by OPA, so the replay treats the value there as unknown rather than
+ * decide on a number OPA never saw.
+ *
+ * Finding them needs the element's text (JSON.parse has already rounded). The reader's shape scan
+ * (recordShape.ts) flags an element that may hold one; only such an element is scanned token by
+ * token here.
+ */
+
+/** Whether JavaScript writes the number `token` reads as with exactly these characters. */
+function isShortestForm(token) {
+    return String(Number(token)) === token;
+}
+const numbers_QUOTE = 0x22;
+const numbers_BACKSLASH = 0x5c;
+function isNumberChar(c) {
+    // 0-9 . - + e E
+    return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || c === 0x2b || c === 0x65 || c === 0x45;
+}
+/**
+ * The number tokens of `text` (valid JSON, as the reader has already parsed it) that the replay
+ * cannot judge as OPA does, in text order: every token not in its shortest form, and every token
+ * equal in value to one of those. The second kind is in its shortest form yet OPA may still see
+ * the other spelling there: within one evaluation OPA reuses a function's result for arguments
+ * equal in value (`10` after `1E1` takes the text "1E1"), so its decision on either depends on
+ * which it met first. Values are compared as doubles: numbers OPA finds equal are equal doubles.
+ * Depth is bounded by the reader's shape check.
+ */
+function respelledNumbers(text) {
+    const all = [];
+    const respelled = new Set();
+    const stack = [];
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === numbers_QUOTE) {
+            let j = i + 1;
+            let escaped = false;
+            for (; j < n; j++) {
+                const d = text.charCodeAt(j);
+                if (d === numbers_BACKSLASH) {
+                    escaped = true;
+                    j++;
+                }
+                else if (d === numbers_QUOTE)
+                    break;
+            }
+            const top = stack[stack.length - 1];
+            if (top !== undefined && !top.array && top.expectKey) {
+                top.key = escaped ? JSON.parse(text.slice(i, j + 1)) : text.slice(i + 1, j);
+                top.expectKey = false;
+            }
+            i = j + 1;
+            continue;
+        }
+        if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            stack.push({ array: c === 0x5b, key: '', index: 0, expectKey: c === 0x7b });
+        }
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+            stack.pop();
+        }
+        else if (c === 0x2c /* , */) {
+            const top = stack[stack.length - 1];
+            if (top !== undefined) {
+                if (top.array)
+                    top.index++;
+                else
+                    top.expectKey = true;
+            }
+        }
+        else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+            let j = i + 1;
+            while (j < n && isNumberChar(text.charCodeAt(j)))
+                j++;
+            const token = text.slice(i, j);
+            if (!isShortestForm(token))
+                respelled.add(Number(token));
+            all.push({ path: stack.map((f) => (f.array ? String(f.index) : f.key)), token });
+            i = j;
+            continue;
+        }
+        i++;
+    }
+    if (respelled.size === 0)
+        return [];
+    // A Set compares by SameValueZero: -0 and 0 are one value, as they are to OPA.
+    return all.filter(({ token }) => respelled.has(Number(token)));
+}
+const numbers_NONE = Object.freeze({ ok: true, pointers: [] });
+/**
+ * Judges the numbers of an element (a record, or an OPA decision event when `event`) that the
+ * replay cannot judge as OPA does (respelledNumbers). One in the replayed input (`input.request`,
+ * `input.identity`) becomes a pointer of the unknown set (segments below `/input`). A record's
+ * `unpaired.call_count` is the export's own count, never OPA's: spelled otherwise (`2.0`, `2e0`)
+ * it makes the record malformed. Numbers anywhere else (an event's metrics, other top-level input
+ * keys) never reach a policy and are left alone. More than MAX_UNKNOWN_PATHS pointers is
+ * malformed: each is matched against every location a policy reads.
+ */
+function judgeRespelledNumbers(text, event) {
+    const found = respelledNumbers(text);
+    if (found.length === 0)
+        return numbers_NONE;
+    const pointers = [];
+    for (const { path, token } of found) {
+        if (path[0] === 'input' && (path[1] === 'request' || path[1] === 'identity'))
+            pointers.push(path.slice(1));
+        else if (!event && path[0] === 'unpaired' && path.length === 2 && !isShortestForm(token))
+            return {
+                ok: false,
+                reason: `unpaired.${path[1]}: must be a whole number written plainly, got ${token}`,
+            };
+    }
+    if (pointers.length > MAX_UNKNOWN_PATHS)
+        return {
+            ok: false,
+            reason: `input: holds ${pointers.length} numbers not written in their shortest form; at most ${MAX_UNKNOWN_PATHS} are replayed`,
+        };
+    return pointers.length === 0 ? numbers_NONE : { ok: true, pointers };
+}
+/** The record with its pointers of numbers not in shortest form (kept under a symbol: no JSON sets it). */
+function withRespelledNumbers(record, pointers) {
+    if (pointers.length > 0)
+        record[INEXACT_NUMBERS] = pointers;
+    return record;
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
@@ -75043,7 +75509,7 @@ async function listSampleFiles(sources) {
                 found.push({ shown: toShown(source.shown), path: source.path });
             continue;
         }
-        if (!picomatch.scan(source.shown).isGlob) {
+        if (source.literal === true || !picomatch.scan(source.shown).isGlob) {
             const code = failure?.code;
             throw new TrafficReadError(source.shown, code === 'ENOENT' ? 'no such file' : sampleFiles_describe(failure));
         }
@@ -75064,7 +75530,40 @@ async function listSampleFiles(sources) {
     return files;
 }
 
+;// CONCATENATED MODULE: ./build/text/listing.js
+/**
+ * Messages that name inputs (paths, files, decision paths, candidates, ids) name only the first
+ * few: a decision log with a million paths, or a sweep over a thousand policies, must still give a
+ * one-line error, not megabytes copied into a log line, an annotation and the report.
+ */
+/** How many items of such a list a message names; the others are counted. */
+const MAX_LISTED = 5;
+/** Longest item, in code points, a message quotes whole (a name: a path, a key, an id). */
+const MAX_ITEM_LENGTH = 200;
+function shortItem(item, maxLength) {
+    if (item.length <= maxLength)
+        return item;
+    const points = [...item];
+    return points.length <= maxLength ? item : `${points.slice(0, maxLength - 1).join('')}…`;
+}
+/**
+ * The first MAX_LISTED items joined by `separator`, and "and N more" when there are others: the
+ * caller's message says what the list is (and its total, when that helps). Items that are whole
+ * messages (a failure and its cause) take a larger `maxItemLength`.
+ */
+function boundedList(items, separator = ', ', maxItemLength = MAX_ITEM_LENGTH) {
+    const shown = items
+        .slice(0, MAX_LISTED)
+        .map((item) => shortItem(item, maxItemLength))
+        .join(separator);
+    const more = items.length - MAX_LISTED;
+    return more > 0 ? `${shown}${separator}and ${more.toLocaleString('en-US')} more` : shown;
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/sample.js
+
+
+
 
 
 
@@ -75259,7 +75758,8 @@ class SampleElementReader {
     read(text, shape) {
         if (text === null)
             return EMPTY_ELEMENT;
-        const parsed = parseElementJson(text, shape, this.maxLineBytes);
+        const scanned = shape ?? recordShape_scanShapeText(text);
+        const parsed = parseElementJson(text, scanned, this.maxLineBytes);
         if (!parsed.ok) {
             // A repeated key is JSON still (docs/decision-logs.md "Which lines are events"): an OPA log
             // line with one is skipped as other log lines are, an event of another path too.
@@ -75271,15 +75771,28 @@ class SampleElementReader {
         }
         const value = parsed.value;
         if (this.events)
-            return this.event(value, null);
+            return this.numbers(this.event(value, null), text, scanned);
         if (record_isTrafficRecord(value))
-            return { kind: 'record', record: value, path: null };
+            return this.numbers({ kind: 'record', record: value, path: null }, text, scanned);
         // A valid record has no decision_id key, so only a malformed one can be an event.
         if (sample_isObject(value) && Object.hasOwn(value, 'decision_id'))
             return MIXED;
         const reason = record_explainInvalidRecord(value) ?? 'not a valid traffic record';
         const id = idOf(value);
         return id === undefined ? { kind: 'malformed', reason } : { kind: 'malformed', reason, request_id: id };
+    }
+    /** A record with the numbers its text spells otherwise than JavaScript (traffic/numbers.ts). */
+    numbers(element, text, shape) {
+        if (element.kind !== 'record' || !shapeMayHoldRespelledNumber(shape))
+            return element;
+        const verdict = judgeRespelledNumbers(text, this.events);
+        if (!verdict.ok) {
+            const reason = verdict.reason;
+            const id = element.record.request_id;
+            return { kind: 'malformed', reason, request_id: id, path: element.path };
+        }
+        withRespelledNumbers(element.record, verdict.pointers);
+        return element;
     }
     /**
      * A decision-log line's parsed value: not an event, an event of another path, or the event
@@ -75340,7 +75853,7 @@ async function withDecisionPathListing(plan, pass) {
             .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
             .map(([path, n]) => `${path} (${n})`);
         const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
-        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${listed.join(', ')}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
+        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
     }
 }
 /** Decision events per normalized path, and those without a path. */
@@ -75878,8 +76391,9 @@ async function loadManifestsFromDirOrGlob(pathOrGlob) {
     return gradeManifestFiles(await resolveManifestFiles(pathOrGlob));
 }
 async function resolveManifestFiles(pathOrGlob) {
-    const scan = picomatch.scan(pathOrGlob);
-    if (!scan.isGlob) {
+    // An existing path is a name even when it holds glob characters, as for samples (sampleFiles.ts).
+    const exists = await (0,promises_namespaceObject.stat)(pathOrGlob).then(() => true, () => false);
+    if (exists || !picomatch.scan(pathOrGlob).isGlob) {
         let info;
         try {
             info = await (0,promises_namespaceObject.stat)(pathOrGlob);
@@ -77893,6 +78407,26 @@ async function preparePolicy(source, opaPath, limits = limits_DEFAULT_LIMITS) {
 function toReportError(p) {
     return { file: p.file, path: p.path, line: p.line, column: p.column, message: p.message };
 }
+/**
+ * The base version could not be compiled for a reason other than its document (a resource limit,
+ * OPA's time limit): the change cannot be judged against it.
+ */
+class BaseNotJudgedError extends Error {
+    base;
+    reason;
+    problems;
+    name = 'BaseNotJudgedError';
+    kind = 'base-not-judged';
+    constructor(base, reason, problems) {
+        const at = base.ref ? ` at ${base.ref}` : '';
+        super(`the base version of ${base.displayPath}${at} could not be compiled ` +
+            `(${reason === 'timeout' ? 'time limit' : 'resource limit'}), so the change cannot be judged against it: ` +
+            problems.map((p) => p.message).join('; '));
+        this.base = base;
+        this.reason = reason;
+        this.problems = problems;
+    }
+}
 /** The ids the fidelity summary grades records by: every manifest's, valid or not. */
 function manifestIdsOf(set) {
     const ids = new Set();
@@ -77920,6 +78454,8 @@ async function runReplay(options) {
         })),
     ]);
     const baseProblems = base && !base.ok ? base.errors : [];
+    if (options.invalidBase === 'unknown' && base !== null && !base.ok && base.reason !== 'invalid')
+        throw new BaseNotJudgedError(options.base, base.reason, base.errors);
     const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;
     const errors = [...(head && !head.ok ? head.errors : []), ...(baseIsUnknown ? [] : baseProblems)];
     const baseErrors = baseIsUnknown ? baseProblems.map(toReportError) : [];
@@ -78014,6 +78550,8 @@ async function runReplay(options) {
 
 
 
+
+
 const entrySchema = strictObject({
     traffic: union([schemas_string(), array(schemas_string()).min(1)]).optional(),
     manifests: schemas_string().optional(),
@@ -78034,7 +78572,7 @@ class MappingError extends Error {
 function parseSampleMapping(text) {
     const parsed = mappingSchema.safeParse((0,dist/* parse */.qg)(text));
     if (!parsed.success) {
-        throw new MappingError(`${MAPPING_FILE} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`).join('; ')}`);
+        throw new MappingError(`${MAPPING_FILE} is invalid: ${boundedList(parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`), '; ')}`);
     }
     for (const [policy, entry] of Object.entries(parsed.data.policies)) {
         const traffic = entry.traffic === undefined ? [] : [entry.traffic].flat();
@@ -78086,7 +78624,7 @@ function insideWorkspace(workspace, path) {
 async function filesOf(workspace, candidates) {
     let files;
     try {
-        files = await listSampleFiles(candidates.map((c) => ({ shown: c.shown, path: c.file })));
+        files = await listSampleFiles(candidates.map((c) => ({ shown: c.shown, path: c.file, literal: c.literal })));
     }
     catch {
         return null; // missing, a glob matching nothing, an empty directory: looked for, not found
@@ -78096,28 +78634,49 @@ async function filesOf(workspace, candidates) {
         return null;
     return files;
 }
+/**
+ * An input template filled in with a policy's path. The policy's name only ever names files: in
+ * a template without glob syntax the result is literal; in a template that is a pattern, a name
+ * holding glob syntax could not be told apart from it, so that is an error rather than a guess.
+ */
+function fromTemplate(template, policyPath, input) {
+    const isPattern = picomatch.scan(template.replace(/\{(?:name|dir|path)\}/g, 'x')).isGlob;
+    const filled = expandPathTemplate(template, policyPath);
+    if (isPattern && picomatch.scan(expandPathTemplate('{path}', policyPath)).isGlob) {
+        throw new MappingError(`the ${input} input ${JSON.stringify(template)} is a glob, and the policy path ${JSON.stringify(policyPath)} ` +
+            'holds glob characters: its sample would be a pattern built from a file name. Rename the policy, ' +
+            `or map its sample in ${MAPPING_FILE}`);
+    }
+    return { path: filled, literal: !isPattern };
+}
 async function locateSample(workspace, policyPath, settings, mapping) {
     const mapped = mapping?.policies[policyPath];
     const name = expandPathTemplate('{name}', policyPath);
-    const fromMapping = (p) => ({ shown: p, file: (0,external_node_path_namespaceObject.resolve)(workspace, p), contained: true });
-    const fromInput = (p) => ({
+    const fromMapping = (p) => ({
         shown: p,
-        file: (0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p),
-        contained: false,
+        file: (0,external_node_path_namespaceObject.resolve)(workspace, p),
+        contained: true,
+        literal: false,
     });
+    // The default layout is built from the policy's name: `policies/*.yaml` is one file.
+    const fromLayout = (p) => ({ ...fromMapping(p), literal: true });
+    const fromInput = (template, input) => {
+        const { path: p, literal } = fromTemplate(template, policyPath, input);
+        return { shown: p, file: (0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p), contained: false, literal };
+    };
     // Each entry is one sample (a mapping list is one sample of several parts); the first usable wins.
     const trafficCandidates = mapped?.traffic
         ? [[mapped.traffic].flat().map(fromMapping)]
         : settings.traffic
-            ? [[fromInput(expandPathTemplate(settings.traffic, policyPath))]]
+            ? [[fromInput(settings.traffic, 'traffic')]]
             : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`].map((p) => [
-                fromMapping(p),
+                fromLayout(p),
             ]);
     const manifestCandidates = mapped?.manifests
         ? [fromMapping(mapped.manifests)]
         : settings.manifests
-            ? [fromInput(expandPathTemplate(settings.manifests, policyPath))]
-            : [fromMapping(`traffic/${name}.manifests`)];
+            ? [fromInput(settings.manifests, 'manifests')]
+            : [fromLayout(`traffic/${name}.manifests`)];
     const samples = [];
     for (const candidate of trafficCandidates) {
         const files = await filesOf(workspace, candidate);
@@ -78191,6 +78750,7 @@ function repositoryPaths(workspace, file) {
 
 ;// CONCATENATED MODULE: ./build/action/evidence.js
 
+
 /**
  * The pull request must not choose the evidence that gates it (README "Security model"). The
  * sample and manifests are read from the checked-out workspace, which holds the pull request's
@@ -78249,7 +78809,7 @@ function evidenceProblems(sample, touched) {
         }
     }
     if (sample.found.length > 1) {
-        problems.push(evidence_problem(AMBIGUOUS_SAMPLE, sample.found[1], `more than one traffic sample exists for this policy (${sample.found.join(', ')}): keep ` +
+        problems.push(evidence_problem(AMBIGUOUS_SAMPLE, sample.found[1], `more than one traffic sample exists for this policy (${sample.found.length}: ${boundedList(sample.found)}): keep ` +
             'exactly one, so that no added file can stand in for the real sample'));
     }
     return problems;
@@ -78294,6 +78854,7 @@ function blockersOf(outcome) {
 ;// CONCATENATED MODULE: ./build/action/policyOutcome.js
 
 
+
 /**
  * The outcome a policy starts from once its sample is located: nothing replayed yet, "no traffic"
  * when no sample was found and nothing blocks it, and a blocker (logged) for every evidence
@@ -78317,7 +78878,7 @@ function sampledOutcome(policy, sample, evidence, log) {
     else if (sample.traffic !== null && sample.manifests === null) {
         // Without manifests there is no fidelity section, and the fidelity rules have nothing to
         // judge: the log says where they were looked for, so a mistyped `manifests` shows.
-        log(`${policy.path}: no manifests (looked for ${sample.manifestsLooked.join(', ')}): no fidelity grading`);
+        log(`${policy.path}: no manifests (looked for ${boundedList(sample.manifestsLooked)}): no fidelity grading`);
     }
     return outcome;
 }
@@ -78431,40 +78992,10 @@ function diffLines(a, b) {
     return ops;
 }
 
-;// CONCATENATED MODULE: ./build/action/log.js
-
-
-/**
- * The Action's one door to the runner's log: every log line, annotation and failure message goes
- * through here, and through the project's one sanitiser (src/text/workflowCommands.ts). Policy
- * paths come from the pull request (git allows newlines in file names), reasons quote traffic
- * values, policy keys and manifest ids: none of it may issue a workflow command.
- */
-/** A log line: line breaks show as `␤`, and no `::` or `##[` can start a command. */
-function safeLogLine(text) {
-    return inertLogLine(text);
-}
-function logInfo(text) {
-    lib_core/* info */.pq(workflowCommands_inertLogLine(text));
-}
-/** A warning annotation; @actions/core keeps it on one line, the sanitiser does the rest. */
-function logWarning(text, properties) {
-    lib_core/* warning */.$e(inertText(text), properties);
-}
-/** A notice annotation. */
-function logNotice(text, properties) {
-    lib_core/* notice */.lm(inertText(text), properties);
-}
-/** An error annotation (at a file, line and column when given). */
-function logError(text, properties) {
-    lib_core/* error */.z3(inertText(text), properties);
-}
-/** Fails the step with `text` as its error annotation. */
-function failStep(text) {
-    lib_core/* setFailed */.C1(inertText(text));
-}
-
+// EXTERNAL MODULE: ./build/action/log.js
+var log = __nccwpck_require__(4173);
 ;// CONCATENATED MODULE: ./build/action/annotations.js
+
 
 
 
@@ -78567,8 +79098,7 @@ function kindOf(group) {
 function inert(value) {
     let text = [...value].length > MAX_VALUE_LENGTH ? `${[...value].slice(0, MAX_VALUE_LENGTH - 1).join('')}…` : value;
     // eslint-disable-next-line no-control-regex
-    const unsafe = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-    text = text.replace(unsafe, '\ufffd');
+    text = (0,bidi/* humanText */.l8)(text).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '\ufffd');
     return text.replace(/#(?=#\[)/g, '#\u200b');
 }
 function largestFirst(a, b) {
@@ -78615,13 +79145,84 @@ function emitAnnotations(annotations) {
                 properties.startLine = a.line;
         }
         if (a.severity === 'warning')
-            logWarning(a.message, properties);
+            (0,log/* logWarning */.FF)(a.message, properties);
         else
-            logNotice(a.message, properties);
+            (0,log/* logNotice */.n$)(a.message, properties);
     }
 }
 
+;// CONCATENATED MODULE: ./build/action/judgedCommits.js
+
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+/**
+ * The merge commit's pair when `checkout` (with its parents) merges the pull request's head into
+ * something, else null. GitHub makes the merge with the base tip first and the head second.
+ */
+function mergeCommitPair(checkout, pullHeadSha) {
+    if (checkout === null || checkout.parents.length !== 2)
+        return null;
+    const [baseTip, head] = checkout.parents;
+    if (head?.toLowerCase() !== pullHeadSha.toLowerCase() || baseTip === undefined)
+        return null;
+    return { against: 'base-tip', base: baseTip, head: checkout.sha };
+}
+async function judgedCommits(options) {
+    const { workspace, checkoutSha, pull } = options;
+    if (checkoutSha !== null && SHA.test(checkoutSha)) {
+        await ensureCommits(workspace, [checkoutSha]);
+        const pair = mergeCommitPair({ sha: checkoutSha, parents: await commitParents(workspace, checkoutSha) }, pull.headSha);
+        if (pair !== null) {
+            await ensureCommits(workspace, [pair.base]);
+            return pair;
+        }
+    }
+    await ensureCommits(workspace, [pull.baseSha, pull.headSha]);
+    // A shallow checkout cannot find the merge base locally: GitHub can.
+    let base = await mergeBase(workspace, pull.baseSha, pull.headSha);
+    if (base === null) {
+        base = await options.client.getMergeBase(options.repo, pull.baseSha, pull.headSha);
+        await ensureCommits(workspace, [base]);
+    }
+    return { against: 'merge-base', base, head: pull.headSha };
+}
+
+;// CONCATENATED MODULE: ./build/action/symlinkedPolicies.js
+
+
+/**
+ * A policy that is a symlink is its target: a pull request that edits only the target changes
+ * the policy, though the link itself is not in its file list. So every policy path that is a
+ * symlink at `head` and not already listed is compared by what it leads to at each commit; one
+ * that leads elsewhere (or that cannot be followed, which reading it then reports) is a change.
+ */
+async function symlinkedPolicyChanges(cwd, commits, globs, listed) {
+    const matches = policyMatcher(globs);
+    const known = new Set(listed.flatMap((c) => [c.path, ...(c.previousPath === null ? [] : [c.previousPath])]));
+    const target = async (sha, path) => {
+        try {
+            return (await resolvePathAtCommit(cwd, sha, path))?.entry.oid ?? null;
+        }
+        catch (error) {
+            if (error instanceof SymlinkError)
+                return `unfollowable:${error.message}`;
+            throw error;
+        }
+    };
+    const changes = [];
+    for (const link of await symlinksAtCommit(cwd, commits.head)) {
+        if (!matches(link) || known.has(link))
+            continue;
+        const [before, after] = [await target(commits.base, link), await target(commits.head, link)];
+        if (before !== after || after?.startsWith('unfollowable:'))
+            changes.push({ path: link, status: 'modified', previousPath: null });
+    }
+    return changes;
+}
+
 ;// CONCATENATED MODULE: ./build/action/pullRequest.js
+
+
+
 
 
 
@@ -78667,7 +79268,11 @@ function selectPolicyChanges(files, globs) {
     }
     return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
-/** Lists the PR's policy changes and replays each one. */
+/**
+ * The policies to judge and what they are judged between (judgedCommits.ts): the policies that
+ * differ between the judged commits, so a policy the base branch changed after the fork is judged
+ * as merging leaves it. The evidence check still uses every path the pull request itself changed.
+ */
 async function listPolicyChanges(deps) {
     const { client, context, pullNumber, settings } = deps;
     const files = await listPullFiles(client, {
@@ -78677,19 +79282,40 @@ async function listPolicyChanges(deps) {
         workspace: context.workspace,
     });
     deps.log(`pull request #${pullNumber}: ${files.files.length} changed files (listed via ${files.source})`);
+    const judged = await judgedCommits({
+        client,
+        repo: { owner: context.owner, repo: context.repo },
+        workspace: context.workspace,
+        checkoutSha: context.sha,
+        pull: { baseSha: files.baseSha, headSha: files.headSha },
+    });
+    // Between the merge base and the head, the judged files are the pull request's own list.
+    const judgedFiles = judged.against === 'merge-base'
+        ? files.files
+        : await diffNameStatus(context.workspace, judged.base, judged.head);
+    deps.log(judged.against === 'base-tip'
+        ? `judging the merge commit ${judged.head} against the base tip ${judged.base}`
+        : `no merge commit of the head (GITHUB_SHA ${context.sha ?? 'unset'}): judging the head commit ${judged.head} against the merge base ${judged.base}`);
+    const listed = selectPolicyChanges(judgedFiles, settings.policies);
+    const linked = await symlinkedPolicyChanges(context.workspace, judged, settings.policies, listed);
+    for (const change of linked)
+        deps.log(`${change.path}: a symlink whose target changed`);
     return {
         baseSha: files.baseSha,
         headSha: files.headSha,
-        changes: selectPolicyChanges(files.files, settings.policies),
+        judged,
+        baseTipSha: judged.against === 'base-tip' ? judged.base : files.baseSha,
+        changes: [...listed, ...linked].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
         mappingChanged: files.files.some((f) => f.filename === MAPPING_FILE || f.previous_filename === MAPPING_FILE),
         touched: touchedPaths(files.files),
     };
 }
-async function replayPolicyChanges(deps, baseSha, headSha, changes, touched = []) {
+async function replayPolicyChanges(deps, commits, changes, touched = []) {
     const { context } = deps;
-    await ensureCommits(context.workspace, [baseSha, headSha]);
-    // The mapping is read at the base commit: a pull request must not choose the sample that gates it.
-    const mappingText = await readFileAtCommit(context.workspace, baseSha, MAPPING_FILE);
+    const { base: baseSha, head: headSha } = commits;
+    await ensureCommits(context.workspace, [baseSha, headSha, commits.baseTip]);
+    // The mapping is read on the base branch: a pull request must not choose the sample that gates it.
+    const mappingText = await readFileAtCommit(context.workspace, commits.baseTip, MAPPING_FILE);
     const mapping = mappingText === null ? null : parseSampleMapping(mappingText);
     const outcomes = [];
     for (const change of changes) {
@@ -78714,12 +79340,14 @@ async function replayPolicyChange(deps, change, at) {
     const baseText = basePath ? await readFileAtCommit(context.workspace, baseSha, basePath) : null;
     const head = headText === null ? null : { displayPath: headPath, text: headText, ref: headSha };
     const base = baseText === null ? null : { displayPath: basePath, text: baseText, ref: baseSha };
-    const sample = await locateSample(context.workspace, change.path, settings, at.mapping);
+    // A renamed policy keeps the evidence of the path it had on the base: by its new name it could
+    // borrow another policy's sample.
+    const sample = await locateSample(context.workspace, basePath ?? change.path, settings, at.mapping);
     const evidence = evidenceProblems(sample, at.touched);
     const outcome = sampledOutcome({ path: change.path, status: change.status, previous_path: change.previousPath }, sample, evidence, deps.log);
     if (sample.traffic === null || evidence.length > 0) {
         if (evidence.length === 0)
-            deps.log(`${change.path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
+            deps.log(`${change.path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
         // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
         if (head) {
             const prepared = await preparePolicy(head, opa.path, settings.limits);
@@ -78861,6 +79489,7 @@ function toDrift(change) {
 
 
 
+
 /** The policy files at the checked-out default branch, as Git tracks them. */
 async function trackedPolicies(workspace, globs) {
     const matches = policyMatcher(globs);
@@ -78891,7 +79520,7 @@ async function replayDriftOf(path, context, settings, opa, log, mapping) {
     if (evidence.length > 0)
         return outcome;
     if (sample.traffic === null) {
-        log(`${path}: no traffic to replay (looked for ${sample.looked.join(', ')})`);
+        log(`${path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
         return outcome;
     }
     log(`${path}: drift replay of ${sample.traffic}`);
@@ -78984,6 +79613,7 @@ const utf8Length = (text) => Buffer.byteLength(text, 'utf8');
 
 
 
+
 const MAX_FAILURES_SHOWN = 50;
 /**
  * The sections of the PR comment and the job summary, in the order they may be cut from the end:
@@ -79009,7 +79639,7 @@ function runMarkdownSections(options) {
         if (policy.blockers?.length)
             sections.push(blockerSection(policy));
         if (policy.no_traffic && policy.errors.length === 0 && policy.report === null) {
-            sections.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay**: no sample was found for this policy (looked for ${policy.traffic_looked.map((p) => escapeMarkdown(p)).join(', ')}).`);
+            sections.push(`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay**: no sample was found for this policy (looked for ${boundedList(policy.traffic_looked.map((p) => escapeMarkdown(p)))}).`);
             continue;
         }
         if (policy.report) {
@@ -79063,26 +79693,101 @@ function renderedOrFailure(policy, render) {
     }
 }
 
-;// CONCATENATED MODULE: ./build/action/postComment.js
+;// CONCATENATED MODULE: ./build/action/untrustedFile.js
 /**
- * `mode: post-comment`: the second half of the fork pull-request recipe (docs/action.md "Fork
- * pull requests"). A `pull_request` run from a fork has a read-only token, so it renders the
- * comment to a file (output `comment-file`) and uploads it with the pull request's number; a
- * `workflow_run` job in the base repository, with a write token, posts it with this mode.
- *
- * Both files came from a job that ran the fork's code, so they are untrusted data: the number is
- * checked to be a number and to name a pull request whose head is the commit that run was for;
- * the body is bounded, must be UTF-8 text, and loses any policy-replay marker it carries (it
- * could otherwise take over another configuration's sticky comment). Nothing in either file is
- * ever run, logged, or interpolated into anything but the comment body.
+ * Reads a small file that someone else's job made (the fork recipe's artifact). Such a file may
+ * be a symlink to a secret on this runner, a FIFO that blocks the first `open` forever, a device
+ * that never ends, or simply huge; each is refused with the reason, before a byte is read.
  */
+
+
+/** Why an untrusted file was not read; `path` is the file as the workflow named it. */
+class UntrustedFileError extends Error {
+    path;
+    reason;
+    name = 'UntrustedFileError';
+    constructor(path, reason) {
+        super(`${path} ${reason}`);
+        this.path = path;
+        this.reason = reason;
+    }
+}
+/** What a non-regular file is, in words a workflow author recognises. */
+function fileKind(info) {
+    if (info.isSymbolicLink())
+        return 'a symbolic link';
+    if (info.isDirectory())
+        return 'a directory';
+    if (info.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (info.isCharacterDevice() || info.isBlockDevice())
+        return 'a device';
+    if (info.isSocket())
+        return 'a socket';
+    return 'not a regular file';
+}
+function errnoOf(error) {
+    return error.code ?? error.message;
+}
+/**
+ * The bytes of `file`, at most `limit` of them. The file itself must be a regular file, not a
+ * symlink: lstat refuses everything else before any open; the open neither follows a symlink nor
+ * waits on a FIFO put there since, and fstat of the open descriptor must show the same regular
+ * file lstat saw. At most `limit + 1` bytes are read, so a file that grows while read is still
+ * refused rather than cut.
+ */
+async function readUntrustedFile(file, limit) {
+    let seen;
+    try {
+        seen = await (0,promises_namespaceObject.lstat)(file);
+    }
+    catch (error) {
+        throw new UntrustedFileError(file, `cannot be read: ${errnoOf(error)}`);
+    }
+    if (!seen.isFile())
+        throw new UntrustedFileError(file, `is ${fileKind(seen)}, not a regular file`);
+    if (seen.size > limit)
+        throw new UntrustedFileError(file, `is larger than ${limit} bytes`);
+    let handle;
+    try {
+        handle = await (0,promises_namespaceObject.open)(file, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        const code = errnoOf(error);
+        // ELOOP: O_NOFOLLOW met a symlink swapped in after the lstat.
+        throw new UntrustedFileError(file, code === 'ELOOP' ? 'is a symbolic link, not a regular file' : `cannot be read: ${code}`);
+    }
+    try {
+        const opened = await handle.stat();
+        if (!opened.isFile())
+            throw new UntrustedFileError(file, `is ${fileKind(opened)}, not a regular file`);
+        if (opened.dev !== seen.dev || opened.ino !== seen.ino)
+            throw new UntrustedFileError(file, 'was replaced while it was being opened');
+        const buffer = Buffer.alloc(limit + 1);
+        let length = 0;
+        while (length < buffer.length) {
+            const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+            if (bytesRead === 0)
+                break;
+            length += bytesRead;
+        }
+        if (length > limit)
+            throw new UntrustedFileError(file, `is larger than ${limit} bytes`);
+        return buffer.subarray(0, length);
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./build/action/postComment.js
 
 
 
 /** A comment of 65,536 code points is at most 4 bytes each in UTF-8; anything larger is refused. */
 const MAX_COMMENT_FILE_BYTES = MAX_COMMENT_LENGTH * 4;
 /** Room for digits, a line break and some whitespace. */
-const MAX_NUMBER_FILE_BYTES = 64;
+const MAX_PULL_REQUEST_FILE_BYTES = 64;
 /** The artifact is not what a policy-replay run writes: nothing is posted. */
 class CommentArtifactError extends Error {
     name = 'CommentArtifactError';
@@ -79123,33 +79828,18 @@ function commentBodyFromBytes(bytes, file) {
     }
     return body;
 }
-/** Reads at most `limit` bytes; a longer file is an error before anything is decoded. */
-async function readBounded(file, limit) {
-    let handle;
+/** The file's bytes, or why it was refused (untrustedFile.ts): nothing is posted either way. */
+async function readArtifactFile(file, limit) {
     try {
-        handle = await (0,promises_namespaceObject.open)(file, 'r');
+        return await readUntrustedFile(file, limit);
     }
     catch (error) {
-        throw new CommentArtifactError(`cannot read ${file}: ${error.code ?? error.message}; nothing posted (did the pull request run upload its comment?)`);
-    }
-    try {
-        if (!(await handle.stat()).isFile())
-            throw new CommentArtifactError(`${file} is not a file; nothing posted`);
-        const buffer = Buffer.alloc(limit + 1);
-        let length = 0;
-        while (length < buffer.length) {
-            const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-            if (bytesRead === 0)
-                break;
-            length += bytesRead;
-        }
-        if (length > limit) {
-            throw new CommentArtifactError(`${file} is larger than ${limit} bytes; nothing posted`);
-        }
-        return buffer.subarray(0, length);
-    }
-    finally {
-        await handle.close();
+        if (!(error instanceof UntrustedFileError))
+            throw error;
+        const hint = error.reason.startsWith('cannot be read')
+            ? ' (did the pull request run upload its comment?)'
+            : '';
+        throw new CommentArtifactError(`${error.message}; nothing posted${hint}`);
     }
 }
 function sourceRunOf(context) {
@@ -79174,9 +79864,9 @@ async function postCommentFile(request) {
     if (source.event !== 'pull_request') {
         throw new CommentArtifactError(`the workflow run that triggered this one was a '${source.event}' run, not a pull_request run; nothing posted`);
     }
-    const numberText = new TextDecoder('utf-8').decode(await readBounded(request.pullRequestFile, MAX_NUMBER_FILE_BYTES));
+    const numberText = new TextDecoder('utf-8').decode(await readArtifactFile(request.pullRequestFile, MAX_PULL_REQUEST_FILE_BYTES));
     const pullNumber = parsePullRequestNumber(numberText, request.pullRequestFile);
-    const body = commentBodyFromBytes(await readBounded(request.commentFile, MAX_COMMENT_FILE_BYTES), request.commentFile);
+    const body = commentBodyFromBytes(await readArtifactFile(request.commentFile, MAX_COMMENT_FILE_BYTES), request.commentFile);
     if (body.trim() === '')
         return { action: 'empty' };
     const repo = { owner: context.owner, repo: context.repo };
@@ -79210,6 +79900,77 @@ async function postCommentFile(request) {
     if (result.action === 'forbidden')
         return { action: 'forbidden', pullNumber, warning: result.warning };
     return { action: result.action, pullNumber, htmlUrl: result.htmlUrl };
+}
+
+;// CONCATENATED MODULE: ./build/action/stepFiles.js
+/**
+ * The files one step of the Action writes (the run report, the comment file). A job may run the
+ * Action several times, one configuration per step (each with its own `comment-id`), all sharing
+ * RUNNER_TEMP: each step names its files after itself, and never replaces a file already there,
+ * so one step's `report` output can never end up pointing at another step's policies.
+ */
+
+
+
+/** Longest encoded part of a name; longer ones keep a prefix and a hash of the whole part. */
+const MAX_PART = 40;
+/**
+ * One part, made safe for a file name on any runner: letters, digits, `_` and `-` stay, every
+ * other byte of its UTF-8 becomes `%XX`. Neither `.` nor `~` survive encoding, so they can
+ * separate parts and mark a shortened one, and different identities never share a name.
+ */
+function encodePart(raw) {
+    let out = '';
+    for (const byte of Buffer.from(raw, 'utf8')) {
+        const char = String.fromCharCode(byte);
+        out += /[A-Za-z0-9_-]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    }
+    if (out.length <= MAX_PART)
+        return out;
+    const hash = (0,external_node_crypto_.createHash)('sha256').update(raw, 'utf8').digest('hex').slice(0, 16);
+    return `${out.slice(0, MAX_PART - 17).replace(/%[0-9A-F]?$/, '')}~${hash}`;
+}
+/**
+ * The part of a file name that says which step wrote it: `<run>.<attempt>.<step>.<comment-id>`,
+ * trailing empty parts left out (there are always four, so the name still reads back one way).
+ * Off a runner, with no run id, the run is `local`.
+ */
+function stepFileStem(identity) {
+    const parts = [
+        identity.runId ?? 'local',
+        identity.runAttempt ?? '',
+        identity.step ?? '',
+        identity.commentId ?? '',
+    ].map(encodePart);
+    while (parts.length > 1 && parts[parts.length - 1] === '')
+        parts.pop();
+    return parts.join('.');
+}
+/** A step file that is already there: written by this very step before, or put there by someone else. */
+class StepFileExistsError extends Error {
+    path;
+    name = 'StepFileExistsError';
+    constructor(path) {
+        super(`${path} already exists: the file of this step (run, attempt, step and comment-id) was written before; it is never overwritten. Give each use of the Action in a job its own step id or comment-id`);
+        this.path = path;
+    }
+}
+/**
+ * Creates `<dir>/<prefix>-<stem><suffix>` holding `content`; fails when any file (or symlink) is
+ * already at that path rather than write through it.
+ */
+async function createStepFile(dir, prefix, suffix, identity, content) {
+    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+    const file = (0,external_node_path_namespaceObject.join)(dir, `${prefix}-${stepFileStem(identity)}${suffix}`);
+    try {
+        await (0,promises_namespaceObject.writeFile)(file, content, { flag: 'wx' });
+    }
+    catch (error) {
+        if (error.code === 'EEXIST')
+            throw new StepFileExistsError(file);
+        throw error;
+    }
+    return file;
 }
 
 ;// CONCATENATED MODULE: ./build/action/runReport.js
@@ -79269,7 +80030,11 @@ function runTotals(policies) {
 
 
 
+
+
 const SUMMARY_LIMIT = 1024 * 1024;
+/** Longest single failure a run's final message quotes whole: it holds a path and its cause. */
+const MAX_MESSAGE_LENGTH = 2_000;
 /** Room for the hidden marker and a little slack under GitHub's comment limit. */
 const COMMENT_LIMIT = MAX_COMMENT_LENGTH - 200;
 /**
@@ -79278,6 +80043,8 @@ const COMMENT_LIMIT = MAX_COMMENT_LENGTH - 200;
  * `.length` UTF-16 units; an emoji is one of the first and two of the second).
  */
 const commentMeasure = utf16Length;
+/** Said whenever the run could not judge what merging produces. */
+const MERGE_BASE_NOTE = '**Judged: the head commit against the merge base.** The run did not check out a merge commit of this pull request (it may have conflicts), so what merging produces could not be judged: changes the base branch made since the fork are not part of this verdict.';
 /** The Action: parse inputs once, run the mode, publish; any error fails the step with its message. */
 async function main_run(env = process.env) {
     try {
@@ -79297,7 +80064,7 @@ async function main_run(env = process.env) {
             await runPullRequestMode(settings, context, client);
     }
     catch (error) {
-        failStep(`policy-replay: ${error.message}`);
+        (0,log/* failStep */.vy)(`policy-replay: ${error.message}`);
     }
 }
 async function obtainOpa(settings) {
@@ -79308,14 +80075,16 @@ async function obtainOpa(settings) {
         downloadBaseUrl: settings.opaDownloadUrl,
         platform: process.platform,
         arch: process.arch,
-    });
-    logInfo(`OPA ${opa.version} at ${opa.path} (${opa.source})`);
+    }, 
+    // Its messages quote paths and what a binary printed: through the one log door, as all others.
+    { info: log/* logInfo */.fH, warning: (message) => (0,log/* logWarning */.FF)(message) });
+    (0,log/* logInfo */.fH)(`OPA ${opa.version} at ${opa.path} (${opa.source})`);
     return { path: opa.path, version: opa.version };
 }
 function annotateErrors(policies) {
     for (const policy of policies) {
         for (const b of policy.blockers ?? []) {
-            logError(`${policy.path}: ${b.message}`, {
+            (0,log/* logError */.vV)(`${policy.path}: ${b.message}`, {
                 title: `policy-replay: ${b.rule}`,
                 file: b.file,
                 startLine: b.line,
@@ -79323,7 +80092,7 @@ function annotateErrors(policies) {
             });
         }
         for (const e of policy.errors) {
-            logError(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
+            (0,log/* logError */.vV)(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
                 title: 'invalid policy',
                 file: e.file,
                 startLine: e.line,
@@ -79332,12 +80101,17 @@ function annotateErrors(policies) {
         }
     }
 }
-async function writeRunReport(context, report) {
+function stepIdentity(context, settings) {
+    return {
+        runId: context.runId,
+        runAttempt: context.runAttempt,
+        step: context.step,
+        commentId: settings.commentId,
+    };
+}
+async function writeRunReport(context, settings, report) {
     const dir = (0,external_node_path_namespaceObject.join)(context.tempDir, 'policy-replay');
-    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
-    const file = (0,external_node_path_namespaceObject.join)(dir, `report-${context.runId ?? 'local'}.json`);
-    await (0,promises_namespaceObject.writeFile)(file, reportToJson(report));
-    return file;
+    return createStepFile(dir, 'report', '.json', stepIdentity(context, settings), reportToJson(report));
 }
 /**
  * The comment body as this run would post it (without the hidden marker, which the poster adds),
@@ -79346,10 +80120,8 @@ async function writeRunReport(context, report) {
  */
 async function writeCommentFile(context, settings, body) {
     const dir = (0,external_node_path_namespaceObject.join)(context.tempDir, 'policy-replay');
-    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
-    const suffix = settings.commentId ? `-${settings.commentId}` : '';
-    const file = (0,external_node_path_namespaceObject.join)(dir, `comment-${context.runId ?? 'local'}${suffix}.md`);
-    await (0,promises_namespaceObject.writeFile)(file, body);
+    // What a later job posts as the comment: the same human text the comment would carry.
+    const file = await createStepFile(dir, 'comment', '.md', stepIdentity(context, settings), (0,bidi/* humanText */.l8)(body));
     lib_core/* setOutput */.uH('comment-file', file);
     return file;
 }
@@ -79367,38 +80139,48 @@ function setOutputs(file, verdict, policies) {
 }
 async function writeSummary(render, maxRows) {
     const fitted = fitWithFewerRows(render, maxRows, SUMMARY_LIMIT - 1024, utf8Length, (omitted) => `_${omitted} more section(s) left out: the job summary is capped at 1 MiB; the JSON report (output \`report\`) has everything._`);
-    await lib_core/* summary */.z.addRaw(fitted.body).write();
+    await (0,log/* writeJobSummary */.j7)(fitted.body);
 }
 function finish(verdict, failed) {
-    if (verdict === 'fail')
-        failStep(`policy-replay: ${failed.map((f) => f.reason).join('; ')}`);
+    if (verdict !== 'fail')
+        return;
+    const count = failed.length > MAX_LISTED ? `${failed.length} gate failures: ` : '';
+    (0,log/* failStep */.vy)(`policy-replay: ${count}${boundedList(failed.map((f) => f.reason), '; ', MAX_MESSAGE_LENGTH)}`);
 }
 async function runPullRequestMode(settings, context, client) {
     const pullNumber = pullRequestNumber(context);
     if (pullNumber === null)
         throw new Error(`no pull request in the '${context.eventName}' event payload`);
-    const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: logInfo });
+    const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: log/* logInfo */.fH });
     if (listing.changes.length === 0) {
-        const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
-        const file = await writeRunReport(context, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull));
+        const pull = {
+            number: pullNumber,
+            baseSha: listing.baseSha,
+            headSha: listing.headSha,
+            judged: listing.judged,
+        };
+        const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull));
         setOutputs(file, 'pass', []);
         await writeCommentFile(context, settings, '');
-        await lib_core/* summary */.z
-            .addRaw('policy-replay: no policy file changed in this pull request; nothing to replay.\n')
-            .write();
-        logInfo('no policy file changed: nothing to replay');
+        await (0,log/* writeJobSummary */.j7)('policy-replay: no policy file changed in this pull request; nothing to replay.\n');
+        (0,log/* logInfo */.fH)('no policy file changed: nothing to replay');
         return;
     }
     const opa = await obtainOpa(settings);
-    const policies = await replayPolicyChanges({ client, settings, context, pullNumber, opa, log: logInfo }, listing.baseSha, listing.headSha, listing.changes, listing.touched);
+    const policies = await replayPolicyChanges({ client, settings, context, pullNumber, opa, log: log/* logInfo */.fH }, { base: listing.judged.base, head: listing.judged.head, baseTip: listing.baseTipSha }, listing.changes, listing.touched);
     annotateErrors(policies);
     emitAnnotations(capAnnotations(policies.flatMap((p) => p.annotations ?? [])));
     const facts = policies.map((p) => p.report
         ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
         : emptyFacts(p));
     const gate = evaluateGate(settings.failOn, facts);
-    const pull = { number: pullNumber, baseSha: listing.baseSha, headSha: listing.headSha };
-    const file = await writeRunReport(context, runReport(context, 'pull-request', gate, policies, pull));
+    const pull = {
+        number: pullNumber,
+        baseSha: listing.baseSha,
+        headSha: listing.headSha,
+        judged: listing.judged,
+    };
+    const file = await writeRunReport(context, settings, runReport(context, 'pull-request', gate, policies, pull));
     setOutputs(file, gate.verdict, policies);
     // One row budget: change rows go before any group row, and rows before whole sections.
     const rowBudget = settings.maxGroups + settings.maxChanges;
@@ -79412,11 +80194,14 @@ async function runPullRequestMode(settings, context, client) {
             maxRows: rows.second,
             maxGroupRows: rows.first,
             title: 'policy-replay',
-            notes: listing.mappingChanged
-                ? [
-                    'This pull request changes `.policy-replay.yml`: samples were located with the base branch version, so a pull request cannot choose the traffic that gates it.',
-                ]
-                : [],
+            notes: [
+                ...(listing.judged.against === 'merge-base' ? [MERGE_BASE_NOTE] : []),
+                ...(listing.mappingChanged
+                    ? [
+                        'This pull request changes `.policy-replay.yml`: samples were located with the base branch version, so a pull request cannot choose the traffic that gates it.',
+                    ]
+                    : []),
+            ],
         });
     };
     await writeSummary(render, rowBudget);
@@ -79440,9 +80225,9 @@ async function runPullRequestMode(settings, context, client) {
             ...(settings.commentId ? { markerId: settings.commentId } : {}),
         });
         if (result.action === 'forbidden')
-            logWarning(`policy-replay could not comment: ${result.warning}`);
+            (0,log/* logWarning */.FF)(`policy-replay could not comment: ${result.warning}`);
         else
-            logInfo(`comment ${result.action} (${result.htmlUrl})`);
+            (0,log/* logInfo */.fH)(`comment ${result.action} (${result.htmlUrl})`);
     }
     finish(gate.verdict, gate.failed);
 }
@@ -79457,16 +80242,16 @@ async function runPostCommentMode(settings, context, client) {
     });
     switch (outcome.action) {
         case 'empty':
-            logInfo('the comment file is empty: the pull request changes no policy, so nothing is posted');
+            (0,log/* logInfo */.fH)('the comment file is empty: the pull request changes no policy, so nothing is posted');
             return;
         case 'stale':
-            logWarning(outcome.warning);
+            (0,log/* logWarning */.FF)(outcome.warning);
             return;
         case 'forbidden':
             // Posting is this mode's whole job: a token that cannot write is a misconfiguration.
             throw new Error(`${outcome.warning} Give this job permissions: pull-requests: write.`);
         default:
-            logInfo(`comment ${outcome.action} on pull request #${outcome.pullNumber} (${outcome.htmlUrl})`);
+            (0,log/* logInfo */.fH)(`comment ${outcome.action} on pull request #${outcome.pullNumber} (${outcome.htmlUrl})`);
     }
 }
 function emptyFacts(p) {
@@ -79493,13 +80278,13 @@ async function runDriftMode(settings, context, client) {
     if (off !== null)
         throw new Error(`drift reports the default branch's policies, but ${off}: dispatch the workflow on the default branch (a branch's drift: the CLI's drift command)`);
     const opa = await obtainOpa(settings);
-    const policies = await replayDrift(context, settings, opa, logInfo);
+    const policies = await replayDrift(context, settings, opa, log/* logInfo */.fH);
     annotateErrors(policies);
     const facts = policies.map((p) => p.drift
         ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
         : emptyFacts(p));
     const gate = evaluateGate(settings.failOn, facts);
-    const file = await writeRunReport(context, runReport(context, 'drift', gate, policies));
+    const file = await writeRunReport(context, settings, runReport(context, 'drift', gate, policies));
     setOutputs(file, gate.verdict, policies);
     const heading = [
         `## ${gate.verdict === 'pass' ? '✅' : '❌'} policy-replay drift: ${gate.verdict}`,
@@ -79549,8 +80334,8 @@ async function runDriftMode(settings, context, client) {
                 closeComment: driftResolvedComment(item.path),
             });
             for (const w of issue.warnings)
-                logWarning(w);
-            logInfo(`${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
+                (0,log/* logWarning */.FF)(w);
+            (0,log/* logInfo */.fH)(`${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
         }
         catch (error) {
             issueFailures.push(`${item.path}: ${error.message}`);
@@ -79563,16 +80348,17 @@ async function runDriftMode(settings, context, client) {
                 owner: context.owner,
                 repo: context.repo,
                 livePolicyPaths: policies.map((p) => p.path),
+                replays: policyMatcher(settings.policies),
             });
             for (const number of closed)
-                logInfo(`closed drift issue #${number}: its policy no longer exists`);
+                (0,log/* logInfo */.fH)(`closed drift issue #${number}: its policy no longer exists`);
         }
         catch (error) {
             issueFailures.push(`closing the issues of deleted policies: ${error.message}`);
         }
     }
     if (issueFailures.length > 0) {
-        failStep(`policy-replay: could not keep the drift issues: ${issueFailures.join('; ')}`);
+        (0,log/* failStep */.vy)(`policy-replay: could not keep the drift issues (${issueFailures.length}): ${boundedList(issueFailures, '; ', MAX_MESSAGE_LENGTH)}`);
         return;
     }
     finish(gate.verdict, gate.failed);
@@ -79586,6 +80372,9 @@ function runReport(context, mode, gate, policies, pull) {
         pull_request: pull?.number ?? null,
         base_sha: pull?.baseSha ?? null,
         head_sha: pull?.headSha ?? context.sha,
+        judged: pull
+            ? { against: pull.judged.against, base_sha: pull.judged.base, head_sha: pull.judged.head }
+            : null,
         verdict: gate.verdict,
         failed: gate.failed,
         policies: policies.map(({ rego_diff: _diff, annotations: _annotations, ...rest }) => rest),
@@ -79595,6 +80384,125 @@ function runReport(context, mode, gate, policies, pull) {
 function driftIssueTitle(path) {
     const title = `Policy drift: ${path.replace(/[\r\n\u2028\u2029]/g, ' ')}`;
     return [...title].length <= 256 ? title : `${[...title].slice(0, 255).join('')}…`;
+}
+
+
+/***/ }),
+
+/***/ 8886:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ic: () => (/* binding */ isBidiControl),
+/* harmony export */   l8: () => (/* binding */ humanText),
+/* harmony export */   o4: () => (/* binding */ escapeBidiControls)
+/* harmony export */ });
+/**
+ * Unicode's Bidi_Control characters reorder the text around them when it is displayed: a policy
+ * value, traffic field or file name holding U+202E can make a comment, a log line or a terminal
+ * show something other than what the bytes say (a "Trojan Source" display). Every one of them is
+ * listed here, and this module is the one place that decides what becomes of them.
+ */
+/** U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: the whole Bidi_Control property. */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Whether a code point is a Bidi_Control character. */
+function isBidiControl(codePoint) {
+    return (codePoint === 0x061c ||
+        codePoint === 0x200e ||
+        codePoint === 0x200f ||
+        (codePoint >= 0x202a && codePoint <= 0x202e) ||
+        (codePoint >= 0x2066 && codePoint <= 0x2069));
+}
+/**
+ * Text a person reads (a comment, an issue, the job summary, a log line, an annotation, the
+ * terminal): each Bidi_Control character becomes U+FFFD, so it shows where it was and reorders
+ * nothing. Text without one comes back unchanged (the same string).
+ */
+function humanText(text) {
+    BIDI_CONTROL.lastIndex = 0;
+    return BIDI_CONTROL.test(text) ? text.replace(BIDI_CONTROL, '\ufffd') : text;
+}
+/**
+ * JSON text (or Rego, whose strings take JSON's escapes) with each Bidi_Control character written
+ * as its `\uXXXX` escape: outside strings JSON has none, and inside one the escape is the same
+ * character to any parser, so the data stays exact while the text itself holds none to display.
+ */
+function escapeBidiControls(text) {
+    BIDI_CONTROL.lastIndex = 0;
+    if (!BIDI_CONTROL.test(text))
+        return text;
+    return text.replace(BIDI_CONTROL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+
+/***/ }),
+
+/***/ 8599:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   TR: () => (/* binding */ inertLogLine),
+/* harmony export */   UJ: () => (/* binding */ inertText),
+/* harmony export */   nl: () => (/* binding */ inertJson)
+/* harmony export */ });
+/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8886);
+/**
+ * The one sanitiser between untrusted text (traffic values, file names from a pull request, policy
+ * keys, manifest ids, error messages quoting any of them) and a channel a GitHub runner reads for
+ * workflow commands: the CLI's stdout and stderr, and the Action's log lines and annotations.
+ *
+ * The runner reads its steps' output line by line, splitting on `\n`, `\r\n` and a lone `\r`, and
+ * executes
+ * - `::name …::message` when the line starts with `::` after leading whitespace (v2 commands), and
+ * - `##[name …]message` wherever `##[` appears in the line (v1 commands).
+ * README "Security model" and docs/security.md describe where each function below is used.
+ */
+
+/** Invisible, and not whitespace to the runner (its trim would skip whitespace). */
+const BREAK = '\u200b';
+/** What the runner (.NET `char.IsWhiteSpace`) and JavaScript (`\s`) count as leading whitespace. */
+const LEADING_SPACE = /^[\s\u0085]*/;
+/** A line break as the runner's line reader sees it, or one a log viewer would draw. */
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+function inertLine(line) {
+    const indent = LEADING_SPACE.exec(line)[0].length;
+    let out = line;
+    if (out.startsWith('::', indent))
+        out = `${out.slice(0, indent + 1)}${BREAK}${out.slice(indent + 1)}`;
+    return out.includes('##[') ? out.replaceAll('##[', `#${BREAK}#[`) : out;
+}
+/**
+ * Text a person reads (a terminal report, an error message, markdown): line breaks are kept, and
+ * in every line a `::` after leading whitespace and every `##[` get an invisible break, so the
+ * runner executes nothing. Text without either comes back unchanged (the same string).
+ */
+function inertText(text) {
+    if (!text.includes('::') && !text.includes('##['))
+        return text;
+    let out = '';
+    let start = 0;
+    for (const m of text.matchAll(/\r\n|\r|\n/g)) {
+        out += inertLine(text.slice(start, m.index)) + m[0];
+        start = m.index + m[0].length;
+    }
+    return out + inertLine(text.slice(start));
+}
+/**
+ * One log line: line breaks (including the ones only a viewer draws) show as `␤`, so untrusted text
+ * cannot start a line of its own, and the line is then made inert as above.
+ */
+function inertLogLine(text) {
+    return inertText(text.replace(LINE_BREAK, '␤'));
+}
+/**
+ * JSON text (or Rego, whose strings use JSON's escapes) made inert without changing what it means:
+ * `##[` can only occur inside a string, where `\u0023` is the same `#`; no line of JSON starts
+ * with `:`; and a Bidi_Control character is written as its escape (src/text/bidi.ts), so the text
+ * shows none wherever it is printed. The value a parser reads back is the original.
+ */
+function inertJson(text) {
+    const escaped = (0,_bidi_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeBidiControls */ .o4)(text);
+    return escaped.includes('##[') ? escaped.replaceAll('##[', '#\\u0023[') : escaped;
 }
 
 

@@ -3391,13 +3391,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
-/***/ 1455:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-
-/***/ }),
-
 /***/ 932:
 /***/ ((module) => {
 
@@ -17696,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4849);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2620);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17726,13 +17719,13 @@ __webpack_async_result__();
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   BF: () => (/* binding */ writeOutputFile),
 /* harmony export */   Qd: () => (/* binding */ CommandError),
 /* harmony export */   dc: () => (/* binding */ EXIT),
+/* harmony export */   eR: () => (/* binding */ terminalText),
 /* harmony export */   eb: () => (/* binding */ UsageError)
 /* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
-/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8599);
+/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8886);
+/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8599);
 
 
 /** Exit codes of every command (docs/cli.md "Exit codes"). */
@@ -17757,23 +17750,18 @@ class CommandError extends Error {
     }
 }
 /**
- * Writes a command's output file; a path that cannot be written is a bad invocation. Text passes
- * through `inertText` as stdout does (runCli): a later step that prints the file (`cat report.txt`)
- * must not run a workflow command from a traffic value. JSON and Rego come out unchanged.
+ * Text as the CLI prints it, on a terminal or into an output file: no workflow command, and every
+ * bidi control shown as U+FFFD. JSON and Rego hold neither (`inertJson` escapes them inside
+ * strings), so they come out unchanged and keep their meaning.
  */
-async function writeOutputFile(path, text) {
-    try {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, typeof text === 'string' ? (0,_text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(text) : text);
-    }
-    catch (error) {
-        throw new CommandError(`cannot write ${path}: ${error.code ?? error.message}`);
-    }
+function terminalText(text) {
+    return (0,_text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_0__/* .inertText */ .UJ)((0,_text_bidi_js__WEBPACK_IMPORTED_MODULE_1__/* .humanText */ .l8)(text));
 }
 
 
 /***/ }),
 
-/***/ 4849:
+/***/ 2620:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17811,8 +17799,8 @@ class OpaTimeoutError extends Error {
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -17905,14 +17893,14 @@ function buildWasm(opaPath, modules, entrypoints, timeoutMs = DEFAULT_BUILD_TIME
     return cached;
 }
 async function buildUncached(opaPath, modules, entrypoints, timeoutMs) {
-    const dir = await (0,promises_.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'policy-replay-build-'));
+    const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'policy-replay-build-'));
     try {
         const capabilities = (0,external_node_path_namespaceObject.join)(dir, 'capabilities.json');
-        await (0,promises_.writeFile)(capabilities, await restrictedCapabilities(opaPath));
+        await (0,promises_namespaceObject.writeFile)(capabilities, await restrictedCapabilities(opaPath));
         const files = [];
         for (const [i, m] of modules.entries()) {
             const file = (0,external_node_path_namespaceObject.join)(dir, `${String(i).padStart(4, '0')}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
-            await (0,promises_.writeFile)(file, m.source);
+            await (0,promises_namespaceObject.writeFile)(file, m.source);
             files.push(file);
         }
         const bundle = (0,external_node_path_namespaceObject.join)(dir, 'bundle.tar.gz');
@@ -17920,13 +17908,13 @@ async function buildUncached(opaPath, modules, entrypoints, timeoutMs) {
         for (const e of entrypoints)
             args.push('-e', e);
         await runOpa(opaPath, [...args, ...files], dir, undefined, timeoutMs);
-        const wasm = extractFromTarGz(await (0,promises_.readFile)(bundle), '/policy.wasm');
+        const wasm = extractFromTarGz(await (0,promises_namespaceObject.readFile)(bundle), '/policy.wasm');
         if (!wasm)
             throw new OpaToolchainError('opa build produced no policy.wasm');
         return wasm;
     }
     finally {
-        await (0,promises_.rm)(dir, { recursive: true, force: true });
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     }
 }
 async function runOpa(opaPath, args, cwd, input, timeoutMs) {
@@ -18032,9 +18020,9 @@ class OpaUnusableError extends OpaMissingError {
 }
 async function isExecutableFile(path) {
     try {
-        if (!(await (0,promises_.stat)(path)).isFile())
+        if (!(await (0,promises_namespaceObject.stat)(path)).isFile())
             return false;
-        await (0,promises_.access)(path, external_node_fs_namespaceObject.constants.X_OK);
+        await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.X_OK);
         return true;
     }
     catch {
@@ -28384,7 +28372,7 @@ async function loadPolicyFile(file, displayPath = file) {
         return fileProblem('a policy file must end in .json, .yaml or .yml');
     let text;
     try {
-        text = await (0,promises_.readFile)(file, 'utf8');
+        text = await (0,promises_namespaceObject.readFile)(file, 'utf8');
     }
     catch (error) {
         return fileProblem(`cannot read the file: ${error.code ?? error.message}`);
@@ -29823,13 +29811,13 @@ function compileTimeoutProblem(displayPath, error) {
 async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_COMPILE_LIMITS) {
     const tooLarge = policyLimitProblem(text, displayPath, limits);
     if (tooLarge)
-        return { ok: false, errors: [tooLarge], warnings: [] };
+        return { ok: false, reason: 'limit', errors: [tooLarge], warnings: [] };
     const validation = validatePolicyText(text, displayPath, formatOfPath(displayPath) ?? 'yaml');
     if (!validation.ok)
-        return { ok: false, errors: validation.errors, warnings: validation.warnings };
+        return { ok: false, reason: 'invalid', errors: validation.errors, warnings: validation.warnings };
     const tooMany = policyLimitProblem(text, displayPath, limits, validation.policy);
     if (tooMany)
-        return { ok: false, errors: [tooMany], warnings: validation.warnings };
+        return { ok: false, reason: 'limit', errors: [tooMany], warnings: validation.warnings };
     let compiled;
     try {
         compiled = await compilePolicy(validation.policy, opaPath, limits.compileTimeoutMs);
@@ -29837,7 +29825,12 @@ async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_CO
     catch (error) {
         if (!(error instanceof OpaTimeoutError))
             throw error;
-        return { ok: false, errors: [compileTimeoutProblem(displayPath, error)], warnings: validation.warnings };
+        return {
+            ok: false,
+            reason: 'timeout',
+            errors: [compileTimeoutProblem(displayPath, error)],
+            warnings: validation.warnings,
+        };
     }
     const engine = await WasmPolicy.load(displayPath, compiled.wasm);
     return {
@@ -30038,6 +30031,12 @@ const trafficRecordSchema = strictObject({
         });
     }
 });
+/**
+ * Where the reader keeps the numbers of a record's input that are not written in their shortest
+ * form (traffic/numbers.ts), as segments below `/input`. A symbol: no record's JSON can set it,
+ * and validation (which sees only string keys) never meets it.
+ */
+const INEXACT_NUMBERS = Symbol('inexact numbers');
 function isObj(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -30305,6 +30304,8 @@ function record_article(expected) {
  *   with two `request_id`s would silently be the second. Every `:` outside a string separates one
  *   object member, so a text whose member count (the scan) exceeds what the parsed value holds
  *   (countMembers) repeats a key somewhere. Only then is the text scanned again to name the key.
+ * - **Numbers not in their shortest form** (traffic/numbers.ts): flagged by the same pass, so that
+ *   only an element that may hold one is scanned for them token by token.
  * - **Invalid UTF-8** and **overlong lines** are found by the reader before any text is decoded;
  *   they arrive here as the shape codes below.
  */
@@ -30313,6 +30314,46 @@ const MAX_RECORD_DEPTH = 64;
 const SHAPE_TOO_DEEP = -1;
 const SHAPE_INVALID_UTF8 = -2;
 const SHAPE_TOO_LONG = -3;
+/** The shape of a parseable element. */
+function parsedShape(colons, respelled) {
+    return colons * 2 + (respelled ? 1 : 0);
+}
+/** The object members a parseable element's text holds (its `:` outside strings). */
+function shapeMembers(shape) {
+    return shape >> 1;
+}
+/** Whether a parseable element may hold a number not written in its shortest form. */
+function shapeMayHoldRespelledNumber(shape) {
+    return shape >= 0 && (shape & 1) === 1;
+}
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const UPPER_E = 0x45;
+const LOWER_E = 0x65;
+/**
+ * Reads the number token starting at `i` (a `-` or a digit outside strings): its end, negated
+ * when it may not be in its shortest form. Only the token's own bytes are read.
+ */
+function numberToken(at, i, to) {
+    const first = at(i);
+    let digits = first === MINUS ? 0 : 1;
+    let other = false;
+    let j = i + 1;
+    for (; j < to; j++) {
+        const c = at(j);
+        if (c >= DIGIT_0 && c <= DIGIT_9)
+            digits++;
+        else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS)
+            other = true;
+        else
+            break;
+    }
+    const negativeZero = first === MINUS && digits === 1 && i + 1 < to && at(i + 1) === DIGIT_0;
+    return other || digits >= 16 || negativeZero ? -j : j;
+}
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
@@ -30324,6 +30365,7 @@ const CLOSE_BRACKET = 0x5d;
 function scanShapeBytes(bytes, from, to) {
     let colons = 0;
     let depth = 0;
+    let respelled = false;
     for (let i = from; i < to; i++) {
         const b = bytes[i];
         if (b === QUOTE) {
@@ -30343,14 +30385,33 @@ function scanShapeBytes(bytes, from, to) {
         }
         else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
             depth--;
+        else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
+            // A number token, read whole here (numberToken, inlined: this loop runs on every line).
+            let digits = b === MINUS ? 0 : 1;
+            let j = i + 1;
+            for (; j < to; j++) {
+                const c = bytes[j];
+                if (c >= DIGIT_0 && c <= DIGIT_9)
+                    digits++;
+                else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS)
+                    respelled = true;
+                else
+                    break;
+            }
+            if (digits >= 16 || (b === MINUS && digits === 1 && bytes[i + 1] === DIGIT_0))
+                respelled = true;
+            i = j - 1;
+        }
     }
-    return colons;
+    return parsedShape(colons, respelled);
 }
 /** The same for text that is already decoded (callers without the bytes). */
 function recordShape_scanShapeText(text) {
     let colons = 0;
     let depth = 0;
+    let respelled = false;
     const to = text.length;
+    const at = (k) => text.charCodeAt(k);
     for (let i = 0; i < to; i++) {
         const b = text.charCodeAt(i);
         if (b === QUOTE) {
@@ -30370,8 +30431,14 @@ function recordShape_scanShapeText(text) {
         }
         else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
             depth--;
+        else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
+            const end = numberToken(at, i, to);
+            if (end < 0)
+                respelled = true;
+            i = Math.abs(end) - 1;
+        }
     }
-    return colons;
+    return parsedShape(colons, respelled);
 }
 /**
  * Object members in a parsed value. Recursion is safe: the scan already bounded the depth.
@@ -30612,7 +30679,7 @@ function parseElementJson(text, shape = recordShape_scanShapeText(text), maxLine
     catch (error) {
         return { ok: false, reason: `not JSON: ${error.message}` };
     }
-    if (countMembers(value) !== shape) {
+    if (countMembers(value) !== shapeMembers(shape)) {
         const reason = repeatedKeyReason(findRepeatedKey(text));
         const id = idOf(value);
         return id === undefined
@@ -30773,7 +30840,7 @@ async function trafficSha256(path) {
 async function assertRegularFile(path) {
     let info;
     try {
-        info = await (0,promises_.stat)(path);
+        info = await (0,promises_namespaceObject.stat)(path);
     }
     catch (error) {
         throw readError(path, error);
@@ -31008,6 +31075,14 @@ class ArraySplitter {
     /** The current element's `:` outside strings, and whether it nests too deep. */
     colons = 0;
     tooDeep = false;
+    /**
+     * The current element may hold a number not in its shortest form (recordShape.ts): a digit run
+     * of 16 or more, a `.`, `e` or `E` after a digit, or `-0`, outside strings. `run` and `prev` are
+     * the digits so far and the last byte outside strings (an element may span chunks).
+     */
+    respelled = false;
+    run = 0;
+    prev = 0;
     elementLine = 0;
     /** Elements (or commas) seen since `[`: a `]` or `,` right after a comma is an empty element. */
     afterComma = false;
@@ -31059,6 +31134,9 @@ class ArraySplitter {
                         this.escaped = false;
                         this.colons = 0;
                         this.tooDeep = false;
+                        this.respelled = false;
+                        this.run = 0;
+                        this.prev = 0;
                         this.pieceBytes = 0;
                         i = this.scanElement(chunk, i, items, elementStart);
                         if (this.state !== ArrayState.Element)
@@ -31106,6 +31184,16 @@ class ArraySplitter {
                     this.inString = false;
                 continue;
             }
+            if (b >= 0x30 && b <= 0x39) {
+                if (++this.run >= 16 || (b === 0x30 && this.prev === 0x2d) /* -0 */)
+                    this.respelled = true;
+            }
+            else {
+                if ((b === 0x2e || b === 0x45 || b === 0x65) /* . E e */ && this.run > 0)
+                    this.respelled = true;
+                this.run = 0;
+            }
+            this.prev = b;
             if (b === 0x22)
                 this.inString = true;
             else if (b === 0x3a /* : */)
@@ -31146,7 +31234,7 @@ class ArraySplitter {
         else if (!(0,external_node_buffer_namespaceObject.isUtf8)(bytes))
             item = this.sink.element('', this.elementLine, SHAPE_INVALID_UTF8);
         else
-            item = this.sink.element(bytes.toString('utf8'), this.elementLine, this.tooDeep ? SHAPE_TOO_DEEP : this.colons);
+            item = this.sink.element(bytes.toString('utf8'), this.elementLine, this.tooDeep ? SHAPE_TOO_DEEP : parsedShape(this.colons, this.respelled));
         items.push(item);
         this.afterComma = false;
     }
@@ -31534,6 +31622,142 @@ function mapDecisionEvent(event, options) {
     return { kind: 'malformed', reason: eventReason(reason), request_id: id, path };
 }
 
+;// CONCATENATED MODULE: ./build/traffic/numbers.js
+/**
+ * Numbers a record spells in a way JavaScript does not keep (docs/unknowns.md "Numbers JavaScript
+ * cannot hold").
+ *
+ * OPA keeps a JSON number as its text, and the generated Rego compares numbers by that text (and
+ * `unparsable_calls` by its exact value). The replay holds numbers as IEEE doubles, whose text is
+ * the shortest one that reads back to the same double. The two agree exactly when the recorded
+ * text *is* that shortest text; any other spelling (`1e309`, which reads as Infinity;
+ * `12345678901234567890`, beyond 2^53; `0.1000000000000000055511151231257827`; `10.0`; `1E2`; `-0`)
+ * may be judged differently by OPA, so the replay treats the value there as unknown rather than
+ * decide on a number OPA never saw.
+ *
+ * Finding them needs the element's text (JSON.parse has already rounded). The reader's shape scan
+ * (recordShape.ts) flags an element that may hold one; only such an element is scanned token by
+ * token here.
+ */
+
+/** Whether JavaScript writes the number `token` reads as with exactly these characters. */
+function isShortestForm(token) {
+    return String(Number(token)) === token;
+}
+const numbers_QUOTE = 0x22;
+const numbers_BACKSLASH = 0x5c;
+function isNumberChar(c) {
+    // 0-9 . - + e E
+    return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || c === 0x2b || c === 0x65 || c === 0x45;
+}
+/**
+ * The number tokens of `text` (valid JSON, as the reader has already parsed it) that the replay
+ * cannot judge as OPA does, in text order: every token not in its shortest form, and every token
+ * equal in value to one of those. The second kind is in its shortest form yet OPA may still see
+ * the other spelling there: within one evaluation OPA reuses a function's result for arguments
+ * equal in value (`10` after `1E1` takes the text "1E1"), so its decision on either depends on
+ * which it met first. Values are compared as doubles: numbers OPA finds equal are equal doubles.
+ * Depth is bounded by the reader's shape check.
+ */
+function respelledNumbers(text) {
+    const all = [];
+    const respelled = new Set();
+    const stack = [];
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === numbers_QUOTE) {
+            let j = i + 1;
+            let escaped = false;
+            for (; j < n; j++) {
+                const d = text.charCodeAt(j);
+                if (d === numbers_BACKSLASH) {
+                    escaped = true;
+                    j++;
+                }
+                else if (d === numbers_QUOTE)
+                    break;
+            }
+            const top = stack[stack.length - 1];
+            if (top !== undefined && !top.array && top.expectKey) {
+                top.key = escaped ? JSON.parse(text.slice(i, j + 1)) : text.slice(i + 1, j);
+                top.expectKey = false;
+            }
+            i = j + 1;
+            continue;
+        }
+        if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            stack.push({ array: c === 0x5b, key: '', index: 0, expectKey: c === 0x7b });
+        }
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+            stack.pop();
+        }
+        else if (c === 0x2c /* , */) {
+            const top = stack[stack.length - 1];
+            if (top !== undefined) {
+                if (top.array)
+                    top.index++;
+                else
+                    top.expectKey = true;
+            }
+        }
+        else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+            let j = i + 1;
+            while (j < n && isNumberChar(text.charCodeAt(j)))
+                j++;
+            const token = text.slice(i, j);
+            if (!isShortestForm(token))
+                respelled.add(Number(token));
+            all.push({ path: stack.map((f) => (f.array ? String(f.index) : f.key)), token });
+            i = j;
+            continue;
+        }
+        i++;
+    }
+    if (respelled.size === 0)
+        return [];
+    // A Set compares by SameValueZero: -0 and 0 are one value, as they are to OPA.
+    return all.filter(({ token }) => respelled.has(Number(token)));
+}
+const numbers_NONE = Object.freeze({ ok: true, pointers: [] });
+/**
+ * Judges the numbers of an element (a record, or an OPA decision event when `event`) that the
+ * replay cannot judge as OPA does (respelledNumbers). One in the replayed input (`input.request`,
+ * `input.identity`) becomes a pointer of the unknown set (segments below `/input`). A record's
+ * `unpaired.call_count` is the export's own count, never OPA's: spelled otherwise (`2.0`, `2e0`)
+ * it makes the record malformed. Numbers anywhere else (an event's metrics, other top-level input
+ * keys) never reach a policy and are left alone. More than MAX_UNKNOWN_PATHS pointers is
+ * malformed: each is matched against every location a policy reads.
+ */
+function judgeRespelledNumbers(text, event) {
+    const found = respelledNumbers(text);
+    if (found.length === 0)
+        return numbers_NONE;
+    const pointers = [];
+    for (const { path, token } of found) {
+        if (path[0] === 'input' && (path[1] === 'request' || path[1] === 'identity'))
+            pointers.push(path.slice(1));
+        else if (!event && path[0] === 'unpaired' && path.length === 2 && !isShortestForm(token))
+            return {
+                ok: false,
+                reason: `unpaired.${path[1]}: must be a whole number written plainly, got ${token}`,
+            };
+    }
+    if (pointers.length > MAX_UNKNOWN_PATHS)
+        return {
+            ok: false,
+            reason: `input: holds ${pointers.length} numbers not written in their shortest form; at most ${MAX_UNKNOWN_PATHS} are replayed`,
+        };
+    return pointers.length === 0 ? numbers_NONE : { ok: true, pointers };
+}
+/** The record with its pointers of numbers not in shortest form (kept under a symbol: no JSON sets it). */
+function withRespelledNumbers(record, pointers) {
+    if (pointers.length > 0)
+        record[INEXACT_NUMBERS] = pointers;
+    return record;
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
 /**
  * The request ids a sample has used so far, each with the line of its first record: what catches a
@@ -31683,7 +31907,7 @@ function sampleFiles_describe(error) {
 async function walkDirectory(dir, out) {
     let dirents;
     try {
-        dirents = await (0,promises_.readdir)(dir.path, { withFileTypes: true });
+        dirents = await (0,promises_namespaceObject.readdir)(dir.path, { withFileTypes: true });
     }
     catch (error) {
         throw new TrafficReadError(dir.shown, `cannot list the directory: ${sampleFiles_describe(error)}`);
@@ -31700,7 +31924,7 @@ async function walkDirectory(dir, out) {
         else if (dirent.isFile())
             out.push(child);
         else if (dirent.isSymbolicLink()) {
-            const info = await (0,promises_.stat)(child.path).catch(() => null);
+            const info = await (0,promises_namespaceObject.stat)(child.path).catch(() => null);
             if (info?.isFile())
                 out.push(child);
         }
@@ -31724,7 +31948,7 @@ async function globFiles(source, accept = () => true) {
     const walk = async (dir, relative, depth) => {
         let dirents;
         try {
-            dirents = await (0,promises_.readdir)(dir, { withFileTypes: true });
+            dirents = await (0,promises_namespaceObject.readdir)(dir, { withFileTypes: true });
         }
         catch {
             return;
@@ -31738,7 +31962,7 @@ async function globFiles(source, accept = () => true) {
                 continue;
             }
             const isFile = dirent.isSymbolicLink()
-                ? ((await (0,promises_.stat)(path).catch(() => null))?.isFile() ?? false)
+                ? ((await (0,promises_namespaceObject.stat)(path).catch(() => null))?.isFile() ?? false)
                 : dirent.isFile();
             if (isFile && accept(dirent.name) && isMatch(candidate))
                 out.push({ shown: shownBase === '' ? candidate : `${shownBase}/${candidate}`, path });
@@ -31753,7 +31977,7 @@ async function listSampleFiles(sources) {
     for (const source of sources) {
         const before = found.length;
         let failure = null;
-        const info = await (0,promises_.stat)(source.path).catch((error) => {
+        const info = await (0,promises_namespaceObject.stat)(source.path).catch((error) => {
             failure = error;
             return null;
         });
@@ -31767,7 +31991,7 @@ async function listSampleFiles(sources) {
                 found.push({ shown: toShown(source.shown), path: source.path });
             continue;
         }
-        if (!picomatch.scan(source.shown).isGlob) {
+        if (source.literal === true || !picomatch.scan(source.shown).isGlob) {
             const code = failure?.code;
             throw new TrafficReadError(source.shown, code === 'ENOENT' ? 'no such file' : sampleFiles_describe(failure));
         }
@@ -31788,7 +32012,40 @@ async function listSampleFiles(sources) {
     return files;
 }
 
+;// CONCATENATED MODULE: ./build/text/listing.js
+/**
+ * Messages that name inputs (paths, files, decision paths, candidates, ids) name only the first
+ * few: a decision log with a million paths, or a sweep over a thousand policies, must still give a
+ * one-line error, not megabytes copied into a log line, an annotation and the report.
+ */
+/** How many items of such a list a message names; the others are counted. */
+const MAX_LISTED = 5;
+/** Longest item, in code points, a message quotes whole (a name: a path, a key, an id). */
+const MAX_ITEM_LENGTH = 200;
+function shortItem(item, maxLength) {
+    if (item.length <= maxLength)
+        return item;
+    const points = [...item];
+    return points.length <= maxLength ? item : `${points.slice(0, maxLength - 1).join('')}…`;
+}
+/**
+ * The first MAX_LISTED items joined by `separator`, and "and N more" when there are others: the
+ * caller's message says what the list is (and its total, when that helps). Items that are whole
+ * messages (a failure and its cause) take a larger `maxItemLength`.
+ */
+function boundedList(items, separator = ', ', maxItemLength = MAX_ITEM_LENGTH) {
+    const shown = items
+        .slice(0, MAX_LISTED)
+        .map((item) => shortItem(item, maxItemLength))
+        .join(separator);
+    const more = items.length - MAX_LISTED;
+    return more > 0 ? `${shown}${separator}and ${more.toLocaleString('en-US')} more` : shown;
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/sample.js
+
+
+
 
 
 
@@ -31983,7 +32240,8 @@ class SampleElementReader {
     read(text, shape) {
         if (text === null)
             return EMPTY_ELEMENT;
-        const parsed = parseElementJson(text, shape, this.maxLineBytes);
+        const scanned = shape ?? recordShape_scanShapeText(text);
+        const parsed = parseElementJson(text, scanned, this.maxLineBytes);
         if (!parsed.ok) {
             // A repeated key is JSON still (docs/decision-logs.md "Which lines are events"): an OPA log
             // line with one is skipped as other log lines are, an event of another path too.
@@ -31995,15 +32253,28 @@ class SampleElementReader {
         }
         const value = parsed.value;
         if (this.events)
-            return this.event(value, null);
+            return this.numbers(this.event(value, null), text, scanned);
         if (record_isTrafficRecord(value))
-            return { kind: 'record', record: value, path: null };
+            return this.numbers({ kind: 'record', record: value, path: null }, text, scanned);
         // A valid record has no decision_id key, so only a malformed one can be an event.
         if (isObject(value) && Object.hasOwn(value, 'decision_id'))
             return MIXED;
         const reason = record_explainInvalidRecord(value) ?? 'not a valid traffic record';
         const id = idOf(value);
         return id === undefined ? { kind: 'malformed', reason } : { kind: 'malformed', reason, request_id: id };
+    }
+    /** A record with the numbers its text spells otherwise than JavaScript (traffic/numbers.ts). */
+    numbers(element, text, shape) {
+        if (element.kind !== 'record' || !shapeMayHoldRespelledNumber(shape))
+            return element;
+        const verdict = judgeRespelledNumbers(text, this.events);
+        if (!verdict.ok) {
+            const reason = verdict.reason;
+            const id = element.record.request_id;
+            return { kind: 'malformed', reason, request_id: id, path: element.path };
+        }
+        withRespelledNumbers(element.record, verdict.pointers);
+        return element;
     }
     /**
      * A decision-log line's parsed value: not an event, an event of another path, or the event
@@ -32064,7 +32335,7 @@ async function withDecisionPathListing(plan, pass) {
             .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
             .map(([path, n]) => `${path} (${n})`);
         const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
-        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${listed.join(', ')}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
+        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
     }
 }
 /** Decision events per normalized path, and those without a path. */
@@ -32895,11 +33166,11 @@ async function gradeManifestFiles(files) {
     for (const file of files) {
         let text;
         try {
-            const size = (await (0,promises_.stat)(file)).size;
+            const size = (await (0,promises_namespaceObject.stat)(file)).size;
             if (size > MAX_MANIFEST_FILE_BYTES) {
                 throw new ManifestFileError(file, `${(size / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit of one manifest file: split it into several files (a JSON Lines file can be cut between any two lines)`);
             }
-            text = await (0,promises_.readFile)(file, 'utf8');
+            text = await (0,promises_namespaceObject.readFile)(file, 'utf8');
         }
         catch (error) {
             if (error instanceof ManifestFileError)
@@ -32932,11 +33203,12 @@ async function loadManifestsFromDirOrGlob(pathOrGlob) {
     return gradeManifestFiles(await resolveManifestFiles(pathOrGlob));
 }
 async function resolveManifestFiles(pathOrGlob) {
-    const scan = picomatch.scan(pathOrGlob);
-    if (!scan.isGlob) {
+    // An existing path is a name even when it holds glob characters, as for samples (sampleFiles.ts).
+    const exists = await (0,promises_namespaceObject.stat)(pathOrGlob).then(() => true, () => false);
+    if (exists || !picomatch.scan(pathOrGlob).isGlob) {
         let info;
         try {
-            info = await (0,promises_.stat)(pathOrGlob);
+            info = await (0,promises_namespaceObject.stat)(pathOrGlob);
         }
         catch (error) {
             throw new ManifestFileError(pathOrGlob, describeFsError(error));
@@ -32947,7 +33219,7 @@ async function resolveManifestFiles(pathOrGlob) {
         }
         if (!info.isDirectory())
             return [pathOrGlob];
-        const names = (await (0,promises_.readdir)(pathOrGlob, { withFileTypes: true }))
+        const names = (await (0,promises_namespaceObject.readdir)(pathOrGlob, { withFileTypes: true }))
             .filter((d) => d.isFile() && MANIFEST_FILE.test(d.name))
             .map((d) => d.name)
             .sort(compareStrings);
@@ -33147,6 +33419,7 @@ const UNEVALUABLE_REASONS = [
     'claims_unavailable',
     'http_not_recorded',
     'mcp_not_recorded',
+    'number_not_representable',
     'subject_unverified',
     'time_not_recorded',
     'tool_not_recorded',
@@ -33160,6 +33433,16 @@ function unknowns_reasonsOfBits(bits) {
         if ((bits & (1 << i)) !== 0)
             out.push(UNEVALUABLE_REASONS[i]);
     return out;
+}
+/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
+function allEffectivePointers(data) {
+    const effective = effectivePointers(data);
+    const numbers = data.numbers;
+    return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
+}
+/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
+function numberReasonBits(numbers, location) {
+    return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
 }
 /**
  * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
@@ -33270,6 +33553,7 @@ function locationReasonBits(pointers, location, kind) {
 
 ;// CONCATENATED MODULE: ./build/traffic/unknowns.js
 
+
 /** What each `unavailable` entry stands for (docs/unknowns.md's table). */
 const UNAVAILABLE_POINTERS = {
     mcp: ['/input/request/mcp', '/input/request/jsonrpc'],
@@ -33309,7 +33593,8 @@ function unknowns_hasUnknowns(record) {
     const paths = record.unknown_paths;
     return ((unavailable !== undefined && unavailable.length > 0) ||
         (paths !== undefined && paths.length > 0) ||
-        record.unpaired !== undefined);
+        record.unpaired !== undefined ||
+        record[INEXACT_NUMBERS] !== undefined);
 }
 /**
  * A text equal for two records exactly when their unknown sets are equal as written and their
@@ -33318,10 +33603,12 @@ function unknowns_hasUnknowns(record) {
  */
 function unknownKey(record) {
     const unpaired = record.unpaired === undefined ? 'p' : `u${record.unpaired.call_count}`;
-    return `${unpaired}${JSON.stringify(record.unavailable ?? [])}${JSON.stringify(record.unknown_paths ?? [])}`;
+    const numbers = record[INEXACT_NUMBERS];
+    const key = `${unpaired}${JSON.stringify(record.unavailable ?? [])}${JSON.stringify(record.unknown_paths ?? [])}`;
+    return numbers === undefined ? key : `${key}${JSON.stringify(numbers)}`;
 }
-/** The unknown set's pointers, as segments below `/input`. */
-function unknownPointers(record) {
+/** The pointers of what the record lacks: its `unavailable` entries and `unknown_paths`. */
+function missingPointers(record) {
     const out = [];
     for (const entry of record.unavailable ?? [])
         out.push(...PARSED_UNAVAILABLE.get(entry));
@@ -33330,9 +33617,24 @@ function unknownPointers(record) {
         out.push(parseInputPointer(path));
     return out;
 }
-/** The unknown set in the form the evaluators take it. */
+/**
+ * The unknown set's pointers, as segments below `/input`: what the record lacks, then the numbers
+ * it holds in a form JavaScript does not keep (traffic/numbers.ts).
+ */
+function unknownPointers(record) {
+    const out = missingPointers(record);
+    const numbers = record[INEXACT_NUMBERS];
+    if (numbers !== undefined)
+        out.push(...numbers);
+    return out;
+}
+/** The unknown set in the form the evaluators take it (the numbers apart, for their reason). */
 function unknowns_unknownDataOf(record) {
-    return { pointers: unknownPointers(record), unpaired: record.unpaired ?? null };
+    const data = { pointers: missingPointers(record), unpaired: record.unpaired ?? null };
+    const numbers = record[INEXACT_NUMBERS];
+    if (numbers !== undefined)
+        data.numbers = numbers;
+    return data;
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/availability.js
@@ -33389,12 +33691,15 @@ function readingOf(policy) {
 function readingReasonBits(reading, data) {
     let bits = 0;
     const pointers = data.pointers;
-    if (pointers.length > 0) {
+    const numbers = data.numbers;
+    if (pointers.length > 0 || (numbers !== undefined && numbers.length > 0)) {
+        // A number's pointer never reaches the call list, the time or a context flag (UnknownData).
         if (reading.readsCallList && isCallListUnknown(pointers))
             bits |= REASON_BIT.mcp_not_recorded;
         for (const read of reading.reads) {
             if (read.kind !== null)
-                bits |= locationReasonBits(pointers, read.location, read.kind);
+                bits |=
+                    locationReasonBits(pointers, read.location, read.kind) | numberReasonBits(numbers, read.location);
             else if (isUnknown(pointers, read.location))
                 bits |= read.reason;
         }
@@ -35417,14 +35722,20 @@ function pairLists(lists) {
 }
 class Evaluation {
     input;
+    /** Every pointer of the unknown set (what makes a location U). */
     pointers;
+    /** What the record lacks, and the numbers it holds in a form JavaScript does not keep: the reasons. */
+    missing;
+    numbers;
     unpaired;
     callListUnknown;
     calls;
     constructor(input, unknowns) {
         this.input = input;
         this.unpaired = unknowns.unpaired;
-        this.pointers = effectivePointers(unknowns);
+        this.missing = effectivePointers(unknowns);
+        this.numbers = unknowns.numbers;
+        this.pointers = allEffectivePointers(unknowns);
         this.callListUnknown = isCallListUnknown(this.pointers);
         if (this.unpaired !== null)
             this.calls = pairLists(this.unpaired);
@@ -35433,16 +35744,20 @@ class Evaluation {
             this.calls = found.present && Array.isArray(found.value) ? found.value : [];
         }
     }
+    /** The reasons of an unknown location: each pointer that makes it unknown gives its own. */
+    reasons(location, kind) {
+        return locationReasonBits(this.missing, location, kind) | numberReasonBits(this.numbers, location);
+    }
     requestCondition(condition, kind) {
         const path = reference_requestPath(kind);
         if (isUnknown(this.pointers, path))
-            return threeValued_unknown(locationReasonBits(this.pointers, path, kind));
+            return threeValued_unknown(this.reasons(path, kind));
         return known(conditionHolds(kind, lookup(this.input, path), condition));
     }
     callCondition(index, call, { condition, kind }) {
         const location = callFieldLocation(index, kind.name);
         if (isUnknown(this.pointers, location))
-            return threeValued_unknown(locationReasonBits(this.pointers, location, kind));
+            return threeValued_unknown(this.reasons(location, kind));
         return known(conditionHolds(kind, lookup(call, [kind.name]), condition));
     }
     /** docs/policy.md's quantifiers over the calls, each call the AND of its conditions. */
@@ -35457,7 +35772,7 @@ class Evaluation {
         if (lists.call_count > 0) {
             const location = callFieldLocation(0, kind.name);
             if (isUnknown(this.pointers, location)) {
-                const u = threeValued_unknown(locationReasonBits(this.pointers, location, kind));
+                const u = threeValued_unknown(this.reasons(location, kind));
                 return { all: u, some: u };
             }
         }
@@ -35632,12 +35947,12 @@ class UnknownsJudge {
     infoOf(record, key) {
         let info = this.byKey.get(key);
         if (info === undefined) {
-            const pointers = unknownPointers(record);
-            const unpaired = record.unpaired ?? null;
+            const data = unknowns_unknownDataOf(record);
+            const unpaired = data.unpaired;
             info = {
-                payload: unknownsPayload(pointers, unpaired),
-                readingBits: this.readings.map((reading) => readingReasonBits(reading, { pointers, unpaired })),
-                threeValued: this.readings.map((reading) => readingReasonBits(reading, { pointers, unpaired: null }) !== 0 ||
+                payload: unknownsPayload(unknownPointers(record), unpaired),
+                readingBits: this.readings.map((reading) => readingReasonBits(reading, data)),
+                threeValued: this.readings.map((reading) => readingReasonBits(reading, { ...data, unpaired: null }) !== 0 ||
                     (unpaired !== null && reading.denyCombinesCallFields)),
             };
             if (this.byKey.size >= KEY_LIMIT)
@@ -36528,7 +36843,7 @@ async function linesEstimate(plan) {
     for (const file of plan.files) {
         if (file.layout !== 'lines')
             continue;
-        const size = await (0,promises_.stat)(file.path).then((s) => s.size, () => 0);
+        const size = await (0,promises_namespaceObject.stat)(file.path).then((s) => s.size, () => 0);
         estimate += looksGzipped(file.path) ? size * GZIP_RATIO_ESTIMATE : size;
     }
     return estimate;
@@ -36902,14 +37217,14 @@ function policyRef(source, side = 'head') {
  * device or FIFO would never end, and a huge file is refused before it fills memory.
  */
 async function readPolicySource(file, displayPath = file, maxPolicyBytes = DEFAULT_LIMITS.maxPolicyBytes) {
-    const info = await (0,promises_.stat)(file);
+    const info = await (0,promises_namespaceObject.stat)(file);
     if (!info.isFile())
         throw new Error(`${displayPath} is not a regular file (a directory, device or FIFO)`);
     if (info.size > maxPolicyBytes) {
         throw new Error(`${displayPath} is ${info.size.toLocaleString('en-US')} bytes, over the ${maxPolicyBytes.toLocaleString('en-US')}-byte limit for a policy ` +
             '(raise it with --max-policy-bytes)');
     }
-    return { displayPath, text: await (0,promises_.readFile)(file, 'utf8') };
+    return { displayPath, text: await (0,promises_namespaceObject.readFile)(file, 'utf8') };
 }
 /** Validation alone (no OPA needed): every problem of the sides given, in order. */
 function validateSources(...sources) {
@@ -36933,6 +37248,26 @@ async function preparePolicy(source, opaPath, limits = DEFAULT_LIMITS) {
 }
 function toReportError(p) {
     return { file: p.file, path: p.path, line: p.line, column: p.column, message: p.message };
+}
+/**
+ * The base version could not be compiled for a reason other than its document (a resource limit,
+ * OPA's time limit): the change cannot be judged against it.
+ */
+class BaseNotJudgedError extends Error {
+    base;
+    reason;
+    problems;
+    name = 'BaseNotJudgedError';
+    kind = 'base-not-judged';
+    constructor(base, reason, problems) {
+        const at = base.ref ? ` at ${base.ref}` : '';
+        super(`the base version of ${base.displayPath}${at} could not be compiled ` +
+            `(${reason === 'timeout' ? 'time limit' : 'resource limit'}), so the change cannot be judged against it: ` +
+            problems.map((p) => p.message).join('; '));
+        this.base = base;
+        this.reason = reason;
+        this.problems = problems;
+    }
 }
 /** The ids the fidelity summary grades records by: every manifest's, valid or not. */
 function manifestIdsOf(set) {
@@ -36961,6 +37296,8 @@ async function runReplay(options) {
         })),
     ]);
     const baseProblems = base && !base.ok ? base.errors : [];
+    if (options.invalidBase === 'unknown' && base !== null && !base.ok && base.reason !== 'invalid')
+        throw new BaseNotJudgedError(options.base, base.reason, base.errors);
     const baseIsUnknown = options.invalidBase === 'unknown' && baseProblems.length > 0;
     const errors = [...(head && !head.ok ? head.errors : []), ...(baseIsUnknown ? [] : baseProblems)];
     const baseErrors = baseIsUnknown ? baseProblems.map(toReportError) : [];
@@ -37106,6 +37443,162 @@ function limitsFromFlags(values) {
             limits[spec.key] = value;
     }
     return limits;
+}
+
+;// CONCATENATED MODULE: ./build/cli/outputFiles.js
+/**
+ * The files a command writes (`--out`, `--out-rego`, `--out-wasm`). None may be a file the command
+ * reads: `replay --traffic s.jsonl --out s.jsonl` would
+ * replace the recorded sample with its own report. Every output is compared with every input
+ * (and with the other outputs) before anything is written, by the file itself — device and inode
+ * — and by its resolved real path, so `./x` and `x`, a symlink and its target, or two hard links
+ * of one file are all the same file.
+ */
+
+
+
+
+/** An output that names an input, or another output: nothing is written (exit 2). */
+class OutputClashError extends cli_io/* CommandError */.Qd {
+    output;
+    other;
+    otherIsOutput;
+    constructor(output, other, otherIsOutput) {
+        super(otherIsOutput
+            ? `${output.role} ${output.path} and ${other.role} ${other.path} are the same file: give each output its own file; nothing was written`
+            : `${output.role} ${output.path} is ${other.role} ${other.path}, one of this run's inputs: an output never overwrites an input, write it elsewhere; nothing was written`);
+        this.output = output;
+        this.other = other;
+        this.otherIsOutput = otherIsOutput;
+        this.name = 'OutputClashError';
+    }
+}
+/** Whether two identities name one file. */
+function sameFile(a, b) {
+    if (a.dev !== null && a.ino !== null && a.dev === b.dev && a.ino === b.ino)
+        return true;
+    return a.realPath === b.realPath;
+}
+/** The first output that is an input or an earlier output, or null when every output is new. */
+function findClash(outputs, inputs) {
+    for (const [i, output] of outputs.entries()) {
+        const input = inputs.find((candidate) => sameFile(output.id, candidate.id));
+        if (input)
+            return new OutputClashError(output, input, false);
+        const earlier = outputs.slice(0, i).find((candidate) => sameFile(output.id, candidate.id));
+        if (earlier)
+            return new OutputClashError(output, earlier, true);
+    }
+    return null;
+}
+/**
+ * Which file `path` is, following symlinks as a read or write would. A path that names nothing
+ * yet is known by where it would be created; null when not even its directory exists (the write
+ * itself then fails, saying so).
+ */
+async function identify(path) {
+    try {
+        const info = await (0,promises_namespaceObject.stat)(path, { bigint: true });
+        return { dev: info.dev, ino: info.ino, realPath: await (0,promises_namespaceObject.realpath)(path) };
+    }
+    catch {
+        try {
+            return { dev: null, ino: null, realPath: (0,external_node_path_namespaceObject.join)(await (0,promises_namespaceObject.realpath)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(path))), (0,external_node_path_namespaceObject.basename)(path)) };
+        }
+        catch {
+            return null;
+        }
+    }
+}
+async function identifyAll(files, existingOnly) {
+    const out = [];
+    for (const file of files) {
+        const id = await identify(file.path);
+        // An input that is not there is reported by the read that needs it.
+        if (id !== null && (!existingOnly || id.dev !== null))
+            out.push({ ...file, id });
+    }
+    return out;
+}
+/**
+ * Throws OutputClashError when an output names an input or another output; otherwise returns
+ * the inputs as identified, for each write to check once more on the file it opened.
+ */
+async function guardOutputs(outputs, inputs) {
+    const present = (list) => list.filter((item) => item !== null);
+    const identifiedInputs = await identifyAll(present(inputs), true);
+    const clash = findClash(await identifyAll(present(outputs), false), identifiedInputs);
+    if (clash)
+        throw clash;
+    return identifiedInputs;
+}
+function cannotWrite(path, error) {
+    return new cli_io/* CommandError */.Qd(`cannot write ${path}: ${error.code ?? error.message}`);
+}
+/**
+ * Writes a command's output file; a path that cannot be written is a bad invocation. The file is
+ * opened without truncating it and truncated only once the open file is known not to be one of
+ * `inputs` (a path swapped for an input after guardOutputs looked). Text passes through
+ * `inertText` as stdout does (runCli): a later step that prints the file (`cat report.txt`) must
+ * not run a workflow command from a traffic value. JSON and Rego come out unchanged.
+ */
+async function writeOutputFile(output, text, inputs) {
+    let handle;
+    try {
+        handle = await (0,promises_namespaceObject.open)(output.path, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT, 0o666);
+    }
+    catch (error) {
+        throw cannotWrite(output.path, error);
+    }
+    try {
+        const info = await handle.stat({ bigint: true });
+        const input = inputs.find((candidate) => candidate.id.dev === info.dev && candidate.id.ino === info.ino);
+        if (input)
+            throw new OutputClashError(output, input, false);
+        // A pipe or a terminal (`--out /dev/stdout`) cannot be truncated, and needs not be.
+        if (info.isFile())
+            await handle.truncate(0);
+        // Text passes through terminalText as stdout does: a later step that prints the file must
+        // neither run a workflow command from a traffic value nor show it reordered.
+        await handle.writeFile(typeof text === 'string' ? (0,cli_io/* terminalText */.eR)(text) : text);
+    }
+    catch (error) {
+        if (error instanceof cli_io/* CommandError */.Qd)
+            throw error;
+        throw cannotWrite(output.path, error);
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./build/cli/sampleInputs.js
+
+
+
+
+/**
+ * Every file `replay` or `drift` reads besides its policies: each file of the sample (all that
+ * its files, directories and globs name) and each manifest file, listed the way the replay lists
+ * them. A path that names nothing is the same error the replay would give.
+ */
+async function sampleInputFiles(traffic, manifests) {
+    try {
+        const files = (await listSampleFiles(traffic.map((p) => ({ shown: p, path: p })))).map((file) => ({ role: 'the traffic file', path: file.path }));
+        if (manifests !== null)
+            for (const path of await resolveManifestFiles(manifests))
+                files.push({ role: 'the manifest', path });
+        return files;
+    }
+    catch (error) {
+        if (error instanceof TrafficReadError || error instanceof ManifestFileError)
+            throw new cli_io/* CommandError */.Qd(error.message);
+        throw error;
+    }
+}
+/** The `--opa` binary, when named: an output must not replace it either. */
+function opaInput(flag) {
+    return flag === undefined ? null : { role: 'the OPA binary (--opa)', path: flag };
 }
 
 ;// CONCATENATED MODULE: ./build/gate/gate.js
@@ -37805,6 +38298,8 @@ const COMMAND_SPECS = [COMPILE, REPLAY, DRIFT, MERGE, FIDELITY];
 
 
 
+
+
 /**
  * Validates a policy and prints its Rego (or writes it with --out-rego); --out-wasm also runs
  * `opa build -t wasm`. Problems go to stderr as file:line:column lines, exit 2.
@@ -37819,6 +38314,9 @@ async function runCompileCommand(argv, io) {
         io.stderr(`${file}: ${errors.length} problem${errors.length === 1 ? '' : 's'}, nothing compiled\n`);
         return cli_io/* EXIT */.dc.badInput;
     };
+    const outRego = values['out-rego'] ? { role: '--out-rego', path: values['out-rego'] } : null;
+    const outWasm = values['out-wasm'] ? { role: '--out-wasm', path: values['out-wasm'] } : null;
+    const inputs = await guardOutputs([outRego, outWasm], [{ role: 'the policy', path: file }, opaInput(values.opa)]);
     try {
         // Only a regular file within --max-policy-bytes is read at all.
         await readPolicySource(file, file, limits.maxPolicyBytes);
@@ -37857,13 +38355,14 @@ async function runCompileCommand(argv, io) {
         }
     }
     const rego = compiled?.rego ?? generateRego(result.policy);
-    if (values['out-rego'])
-        await (0,cli_io/* writeOutputFile */.BF)(values['out-rego'], rego);
-    // Rego strings use JSON's escapes: `##[` in a value or description cannot reach the runner.
+    // Rego strings use JSON's escapes: `##[` or a bidi control in a value or description is written
+    // as an escape, the same string to OPA, and reaches neither the runner nor a reader's display.
+    if (outRego)
+        await writeOutputFile(outRego, (0,workflowCommands/* inertJson */.nl)(rego), inputs);
     else
         io.stdout((0,workflowCommands/* inertJson */.nl)(rego));
-    if (compiled && values['out-wasm']) {
-        await (0,cli_io/* writeOutputFile */.BF)(values['out-wasm'], compiled.wasm);
+    if (compiled && outWasm) {
+        await writeOutputFile(outWasm, compiled.wasm, inputs);
         io.stderr(`wrote ${values['out-wasm']} (${compiled.wasm.byteLength} bytes, entrypoints ${compiled.entrypoint} and ${compiled.threeValuedEntrypoint})\n`);
     }
     return cli_io/* EXIT */.dc.ok;
@@ -37922,9 +38421,12 @@ const UNEVALUABLE_ADVICE = {
     claims_unavailable: 'Token claims, subject and issuer were not captured while rules read them. Export the claims the rules use.',
     time_not_recorded: 'The request time was not captured, so rules with an active_window cannot be judged. Export request.time.',
     http_not_recorded: 'The HTTP method, host or path was not recorded (an erased decision-log field) while rules read it. Stop erasing /input/request/http in the decision-log mask policy.',
+    number_not_representable: 'A number that rules compare was recorded in a form JavaScript does not keep as OPA reads it (beyond ±1.8e308, an integer beyond 2^53, more digits than a double holds, or another spelling such as 10.0, 1E2 or -0). Export numbers in their shortest form, or compare such values as strings.',
     batch_call_pairing_unavailable: 'Batches were recorded without per-call pairing while a rule combines two call fields. Record paired calls, or split the rule so each reads one call field.',
 };
 
+// EXTERNAL MODULE: ./build/text/bidi.js
+var bidi = __nccwpck_require__(8886);
 ;// CONCATENATED MODULE: ./build/render/escape.js
 /**
  * Makes a value from traffic inert in GitHub-flavoured markdown while keeping it readable (a
@@ -37935,8 +38437,10 @@ const UNEVALUABLE_ADVICE = {
  * - `<`, `>`, `&` become entities, so no HTML or entity reaches the renderer;
  * - `@`, `#` before a digit, `://` and `www.` get a zero-width space, so GitHub's mention,
  *   issue-reference and autolink parsers never see them whole;
- * - line breaks become spaces, other control and bidi-override characters become U+FFFD.
+ * - line breaks become spaces, other control characters and every bidi control (src/text/bidi.ts)
+ *   become U+FFFD.
  */
+
 const ZWSP = '\u200b';
 const MAX_VALUE = 200;
 function escape_escapeMarkdown(value, maxLength = MAX_VALUE) {
@@ -37962,10 +38466,7 @@ function escape_escapeMarkdown(value, maxLength = MAX_VALUE) {
             out += ' ';
         else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0))
             out += '\ufffd';
-        else if ((code >= 0x202a && code <= 0x202e) ||
-            (code >= 0x2066 && code <= 0x2069) ||
-            code === 0x200e ||
-            code === 0x200f)
+        else if ((0,bidi/* isBidiControl */.ic)(code))
             out += '\ufffd';
         else if ('\\`*_[]()|~$#!'.includes(ch))
             out += `\\${ch}`;
@@ -37987,7 +38488,7 @@ function escapeHtmlText(value, maxLength = MAX_VALUE) {
     let text = value;
     if ([...text].length > maxLength)
         text = `${[...text].slice(0, maxLength - 1).join('')}…`;
-    return (text
+    return humanText(text
         .replace(/:\/\//g, `:${ZWSP}//`)
         .replace(/(www)\./gi, `$1${ZWSP}.`)
         .replace(/@/g, `@${ZWSP}`)
@@ -37998,7 +38499,7 @@ function escapeHtmlText(value, maxLength = MAX_VALUE) {
         .replace(/"/g, '&quot;')
         .replace(/[\r\n\u2028\u2029]/g, ' ')
         // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd'));
+        .replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd'));
 }
 
 ;// CONCATENATED MODULE: ./build/render/groupTable.js
@@ -38467,6 +38968,8 @@ function progressReporter(io, delayMs = 750) {
 
 
 
+
+
 function renderReport(report, format, io, redact = false) {
     if (format === 'json')
         return reportToJson(report);
@@ -38541,6 +39044,15 @@ async function runReplayCommand(argv, io) {
     const head = await readSource(values.head);
     const base = values.base ? await readSource(values.base) : null;
     const opa = await locateOpaUnlessInvalid(values.opa, io, [head, base]);
+    const out = values.out ? { role: '--out', path: values.out } : null;
+    const inputs = out
+        ? await guardOutputs([out], [
+            { role: 'the head policy (--head)', path: values.head },
+            values.base ? { role: 'the base policy (--base)', path: values.base } : null,
+            ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
+            opaInput(values.opa),
+        ])
+        : [];
     const run = await replayWithProgress({
         head,
         base,
@@ -38563,8 +39075,8 @@ async function runReplayCommand(argv, io) {
             io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path || '(document)'}: ${e.message}\n`);
     }
     const text = renderReport(report, format, io, values['redact-subjects']);
-    if (values.out)
-        await (0,cli_io/* writeOutputFile */.BF)(values.out, text);
+    if (out)
+        await writeOutputFile(out, text, inputs);
     else
         io.stdout(text);
     if (report.errors.length > 0)
@@ -38608,7 +39120,7 @@ async function runFidelityCommand(argv, io) {
 }
 async function expandArgument(arg) {
     try {
-        if ((await (0,promises_.stat)(arg)).isDirectory())
+        if ((await (0,promises_namespaceObject.stat)(arg)).isDirectory())
             return await resolveManifestFiles(arg);
     }
     catch {
@@ -38770,6 +39282,8 @@ function driftResolvedComment(policyPath) {
 
 
 
+
+
 /** Replays the saved policy against each record's recorded_decision (docs/report.md "The drift report"). */
 async function runDriftCommand(argv, io) {
     const { values } = parseCommandLine(DRIFT, argv);
@@ -38783,6 +39297,14 @@ async function runDriftCommand(argv, io) {
         throw new cli_io/* CommandError */.Qd(`cannot read policy ${values.policy}: ${error.code ?? error.message}`);
     }
     const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
+    const out = values.out ? { role: '--out', path: values.out } : null;
+    const inputs = out
+        ? await guardOutputs([out], [
+            { role: 'the policy (--policy)', path: values.policy },
+            ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
+            opaInput(values.opa),
+        ])
+        : [];
     const run = await replayWithProgress({
         head: policy,
         base: null,
@@ -38807,8 +39329,8 @@ async function runDriftCommand(argv, io) {
         text = `${driftMarkdownSections(report).join('\n\n')}\n`;
     else
         text = renderDriftText(report);
-    if (values.out)
-        await (0,cli_io/* writeOutputFile */.BF)(values.out, text);
+    if (out)
+        await writeOutputFile(out, text, inputs);
     else
         io.stdout(text);
     if (report.errors.length > 0) {
@@ -38840,6 +39362,7 @@ function renderDriftText(report) {
 }
 
 ;// CONCATENATED MODULE: ./build/replay/merge.js
+
 
 
 
@@ -38878,7 +39401,7 @@ function mergeReports(partials, options = {}) {
     }
     if (seen.size !== count) {
         const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-        throw new MergeError(`missing shard(s) ${missing.map((i) => `${i}/${count}`).join(', ')}`);
+        throw new MergeError(`missing shard(s) ${boundedList(missing.map((i) => `${i}/${count}`))}`);
     }
     // Each shard counts its own excluded records and skipped lines; everything else (the sample's
     // files and their element counts included) is the whole sample's and must agree.
@@ -38978,6 +39501,7 @@ function mergeReports(partials, options = {}) {
  * into merge.ts, which combines it: the schema is strict, so a partial carrying a field this
  * version does not know is refused rather than silently dropped from the merge.
  */
+
 
 
 
@@ -39183,7 +39707,7 @@ function checkReport(value) {
         const path = issue.path.filter((s) => typeof s !== 'symbol');
         const where = path.length === 0 ? '(report)' : formatPath(path);
         const message = issue.code === 'unrecognized_keys'
-            ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (a report of another version?)`
+            ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${boundedList(issue.keys.map((k) => JSON.stringify(k)))} (a report of another version?)`
             : issue.message;
         return `${where}: ${message}`;
     });
@@ -39199,18 +39723,23 @@ function checkReport(value) {
 
 
 
+
 async function runMergeCommand(argv, io) {
     const { values, positionals } = parseCommandLine(MERGE, argv);
     const format = values.format;
     // Absent: the cap the shards were replayed with (their meta.max_groups).
     const maxGroups = values['max-groups'] ?? null;
+    const out = values.out ? { role: '--out', path: values.out } : null;
+    const inputs = out
+        ? await guardOutputs([out], positionals.map((path) => ({ role: 'the partial report', path })))
+        : [];
     const partials = [];
     for (const file of positionals) {
         let value;
         try {
-            if (!(await (0,promises_.stat)(file)).isFile())
+            if (!(await (0,promises_namespaceObject.stat)(file)).isFile())
                 throw new Error('not a regular file');
-            value = JSON.parse(await (0,promises_.readFile)(file, 'utf8'));
+            value = JSON.parse(await (0,promises_namespaceObject.readFile)(file, 'utf8'));
         }
         catch (error) {
             io.stderr(`cannot read ${file}: ${error.message}\n`);
@@ -39238,8 +39767,8 @@ async function runMergeCommand(argv, io) {
         return cli_io/* EXIT */.dc.badInput;
     }
     const text = format === 'json' ? reportToJson(merged) : renderReport(merged, format, io);
-    if (values.out)
-        await (0,cli_io/* writeOutputFile */.BF)(values.out, text);
+    if (out)
+        await writeOutputFile(out, text, inputs);
     else
         io.stdout(text);
     return merged.errors.length > 0 ? cli_io/* EXIT */.dc.badInput : cli_io/* EXIT */.dc.ok;
@@ -39365,7 +39894,6 @@ function wrap(text, width) {
 
 
 
-
 const COMMANDS = {
     compile: { spec: COMPILE, run: runCompileCommand },
     replay: { spec: REPLAY, run: runReplayCommand },
@@ -39379,15 +39907,15 @@ function usage() {
 }
 /**
  * Runs one CLI invocation and returns its exit code; never throws. Everything a command prints
- * passes through `inertText` here, the CLI's one output boundary: traffic values, policy keys,
+ * passes through `terminalText` here, the CLI's one output boundary: traffic values, policy keys,
  * manifest ids and file names in reports and errors cannot issue a workflow command when the CLI
- * runs in a GitHub Actions step (README "Security model").
+ * runs in a GitHub Actions step, nor reorder what a terminal shows (README "Security model").
  */
 async function runCli(argv, rawIo) {
     const io = {
         ...rawIo,
-        stdout: (text) => rawIo.stdout((0,workflowCommands/* inertText */.UJ)(text)),
-        stderr: (text) => rawIo.stderr((0,workflowCommands/* inertText */.UJ)(text)),
+        stdout: (text) => rawIo.stdout((0,cli_io/* terminalText */.eR)(text)),
+        stderr: (text) => rawIo.stderr((0,cli_io/* terminalText */.eR)(text)),
     };
     const [name, ...rest] = argv;
     // Without a command the invocation is incomplete: the help goes to stderr (stdout stays clean
@@ -39486,6 +40014,54 @@ function stdoutFailureMessage(error) {
 
 /***/ }),
 
+/***/ 8886:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ic: () => (/* binding */ isBidiControl),
+/* harmony export */   l8: () => (/* binding */ humanText),
+/* harmony export */   o4: () => (/* binding */ escapeBidiControls)
+/* harmony export */ });
+/**
+ * Unicode's Bidi_Control characters reorder the text around them when it is displayed: a policy
+ * value, traffic field or file name holding U+202E can make a comment, a log line or a terminal
+ * show something other than what the bytes say (a "Trojan Source" display). Every one of them is
+ * listed here, and this module is the one place that decides what becomes of them.
+ */
+/** U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: the whole Bidi_Control property. */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Whether a code point is a Bidi_Control character. */
+function isBidiControl(codePoint) {
+    return (codePoint === 0x061c ||
+        codePoint === 0x200e ||
+        codePoint === 0x200f ||
+        (codePoint >= 0x202a && codePoint <= 0x202e) ||
+        (codePoint >= 0x2066 && codePoint <= 0x2069));
+}
+/**
+ * Text a person reads (a comment, an issue, the job summary, a log line, an annotation, the
+ * terminal): each Bidi_Control character becomes U+FFFD, so it shows where it was and reorders
+ * nothing. Text without one comes back unchanged (the same string).
+ */
+function humanText(text) {
+    BIDI_CONTROL.lastIndex = 0;
+    return BIDI_CONTROL.test(text) ? text.replace(BIDI_CONTROL, '\ufffd') : text;
+}
+/**
+ * JSON text (or Rego, whose strings take JSON's escapes) with each Bidi_Control character written
+ * as its `\uXXXX` escape: outside strings JSON has none, and inside one the escape is the same
+ * character to any parser, so the data stays exact while the text itself holds none to display.
+ */
+function escapeBidiControls(text) {
+    BIDI_CONTROL.lastIndex = 0;
+    if (!BIDI_CONTROL.test(text))
+        return text;
+    return text.replace(BIDI_CONTROL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+
+/***/ }),
+
 /***/ 8599:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39494,6 +40070,7 @@ function stdoutFailureMessage(error) {
 /* harmony export */   nl: () => (/* binding */ inertJson)
 /* harmony export */ });
 /* unused harmony export inertLogLine */
+/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8886);
 /**
  * The one sanitiser between untrusted text (traffic values, file names from a pull request, policy
  * keys, manifest ids, error messages quoting any of them) and a channel a GitHub runner reads for
@@ -39505,6 +40082,7 @@ function stdoutFailureMessage(error) {
  * - `##[name …]message` wherever `##[` appears in the line (v1 commands).
  * README "Security model" and docs/security.md describe where each function below is used.
  */
+
 /** Invisible, and not whitespace to the runner (its trim would skip whitespace). */
 const BREAK = '\u200b';
 /** What the runner (.NET `char.IsWhiteSpace`) and JavaScript (`\s`) count as leading whitespace. */
@@ -39543,11 +40121,13 @@ function inertLogLine(text) {
 }
 /**
  * JSON text (or Rego, whose strings use JSON's escapes) made inert without changing what it means:
- * `##[` can only occur inside a string, where `\u0023` is the same `#`; and no line of JSON
- * starts with `:`. The value a parser reads back is the original.
+ * `##[` can only occur inside a string, where `\u0023` is the same `#`; no line of JSON starts
+ * with `:`; and a Bidi_Control character is written as its escape (src/text/bidi.ts), so the text
+ * shows none wherever it is printed. The value a parser reads back is the original.
  */
 function inertJson(text) {
-    return text.includes('##[') ? text.replaceAll('##[', '#\\u0023[') : text;
+    const escaped = (0,_bidi_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeBidiControls */ .o4)(text);
+    return escaped.includes('##[') ? escaped.replaceAll('##[', '#\\u0023[') : escaped;
 }
 
 

@@ -7345,7 +7345,7 @@ function ownString(text) {
 
 /***/ }),
 
-/***/ 399:
+/***/ 386:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7449,6 +7449,7 @@ const UNEVALUABLE_REASONS = [
     'claims_unavailable',
     'http_not_recorded',
     'mcp_not_recorded',
+    'number_not_representable',
     'subject_unverified',
     'time_not_recorded',
     'tool_not_recorded',
@@ -7462,6 +7463,16 @@ function unknowns_reasonsOfBits(bits) {
         if ((bits & (1 << i)) !== 0)
             out.push(UNEVALUABLE_REASONS[i]);
     return out;
+}
+/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
+function allEffectivePointers(data) {
+    const effective = effectivePointers(data);
+    const numbers = data.numbers;
+    return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
+}
+/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
+function numberReasonBits(numbers, location) {
+    return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
 }
 /**
  * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
@@ -7607,180 +7618,6 @@ function pointer_isInputPointer(text) {
     return tilde < 0 || !/~(?![01])/.test(text);
 }
 
-;// CONCATENATED MODULE: ./build/traffic/unknowns.js
-
-/** What each `unavailable` entry stands for (docs/unknowns.md's table). */
-const UNAVAILABLE_POINTERS = {
-    mcp: ['/input/request/mcp', '/input/request/jsonrpc'],
-    'mcp.tool': ['/input/request/mcp/tool', '/input/request/mcp/calls/*/tool'],
-    'mcp.arguments': ['/input/request/mcp/arguments'],
-    'identity.verification': ['/input/identity/verified'],
-    'identity.attributes': ['/input/identity/groups', '/input/identity/tags', '/input/identity/attributes'],
-    'identity.claims': ['/input/identity/claims', '/input/identity/subject', '/input/identity/issuer'],
-    time: ['/input/request/time'],
-};
-const PARSED_UNAVAILABLE = new Map(Object.entries(UNAVAILABLE_POINTERS).map(([entry, pointers]) => [
-    entry,
-    pointers.map((p) => parseInputPointer(p)),
-]));
-/**
- * The decision-log entry point: an OPA decision event's `erased` and `masked` pointers that a
- * record's unknown set takes (those starting with `/input`; a masked value was replaced, so the
- * recorded one is not the real one). A converter puts them in the record's `unknown_paths`.
- */
-function decisionLogUnknownPaths(erased, masked) {
-    const out = [];
-    for (const list of [erased, masked]) {
-        if (!Array.isArray(list))
-            continue;
-        for (const pointer of list)
-            if (typeof pointer === 'string' && isInputPointer(pointer))
-                out.push(pointer);
-    }
-    return out;
-}
-/**
- * Whether the record may lack something: it has `unavailable` entries, `unknown_paths`, or unpaired
- * calls. false is the common case, and the replay then takes its two-valued path unchanged.
- */
-function unknowns_hasUnknowns(record) {
-    const unavailable = record.unavailable;
-    const paths = record.unknown_paths;
-    return ((unavailable !== undefined && unavailable.length > 0) ||
-        (paths !== undefined && paths.length > 0) ||
-        record.unpaired !== undefined);
-}
-/**
- * A text equal for two records exactly when their unknown sets are equal as written and their
- * calls are paired alike (unpaired with the same call_count, or paired): what the three-valued
- * evaluation depends on besides the input's values. Assumes hasUnknowns(record).
- */
-function unknownKey(record) {
-    const unpaired = record.unpaired === undefined ? 'p' : `u${record.unpaired.call_count}`;
-    return `${unpaired}${JSON.stringify(record.unavailable ?? [])}${JSON.stringify(record.unknown_paths ?? [])}`;
-}
-/** The unknown set's pointers, as segments below `/input`. */
-function unknownPointers(record) {
-    const out = [];
-    for (const entry of record.unavailable ?? [])
-        out.push(...PARSED_UNAVAILABLE.get(entry));
-    // The record validators accept only pointers parseInputPointer parses.
-    for (const path of record.unknown_paths ?? [])
-        out.push(parseInputPointer(path));
-    return out;
-}
-/** The unknown set in the form the evaluators take it. */
-function unknowns_unknownDataOf(record) {
-    return { pointers: unknownPointers(record), unpaired: record.unpaired ?? null };
-}
-
-;// CONCATENATED MODULE: ./build/traffic/availability.js
-
-
-
-
-function readingOf(policy) {
-    const reads = [];
-    const seen = new Set();
-    const add = (location, kind, reason) => {
-        const key = JSON.stringify(location);
-        if (seen.has(key))
-            return;
-        seen.add(key);
-        reads.push({ location, kind, reason });
-    };
-    let combinesCallFields = false;
-    let denyCombinesCallFields = false;
-    let readsCallList = false;
-    for (const rule of policy.rules) {
-        const callFields = new Set();
-        let caller = false;
-        let directory = false;
-        for (const condition of rule.conditions) {
-            const kind = fields_classifyField(condition.field);
-            if (kind.kind === 'call') {
-                callFields.add(kind.name);
-                add(callFieldLocation('*', kind.name), kind, 0);
-            }
-            else
-                add(requestFieldLocation(kind), kind, 0);
-            if (isCallerField(kind))
-                caller = true;
-            if (isDirectoryField(kind))
-                directory = true;
-        }
-        if (callFields.size > 0)
-            readsCallList = true;
-        if (callFields.size >= 2)
-            combinesCallFields = true;
-        if (callFields.size >= 2 && rule.effect === 'deny')
-            denyCombinesCallFields = true;
-        if (caller)
-            add(VERIFIED, null, REASON_BIT.subject_unverified);
-        if (directory)
-            add(ATTRIBUTES_RESOLVED, null, REASON_BIT.attributes_unavailable);
-        if (rule.active_window)
-            add(REQUEST_TIME, null, REASON_BIT.time_not_recorded);
-    }
-    return { reads, combinesCallFields, denyCombinesCallFields, readsCallList };
-}
-/** The static rule's reasons (bits) for a record's unknown set; 0: scoreable by reading. */
-function readingReasonBits(reading, data) {
-    let bits = 0;
-    const pointers = data.pointers;
-    if (pointers.length > 0) {
-        if (reading.readsCallList && isCallListUnknown(pointers))
-            bits |= REASON_BIT.mcp_not_recorded;
-        for (const read of reading.reads) {
-            if (read.kind !== null)
-                bits |= locationReasonBits(pointers, read.location, read.kind);
-            else if (isUnknown(pointers, read.location))
-                bits |= read.reason;
-        }
-    }
-    if (data.unpaired !== null && reading.combinesCallFields)
-        bits |= REASON_BIT.batch_call_pairing_unavailable;
-    return bits;
-}
-/** The static rule's reasons for a record, sorted and distinct; empty when it is scoreable. */
-function readingReasons(record, reading) {
-    if (!hasUnknowns(record))
-        return [];
-    return reasonsOfBits(readingReasonBits(reading, unknownDataOf(record)));
-}
-const PAIRED_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
-/**
- * The input with `request.mcp.calls` rebuilt from an unpaired batch by the simplest pairing: call
- * `i` takes the `i`-th value of each list and lacks the key when the list is shorter. The decision
- * on it is exact for any policy none of whose rules combines two call fields (each call condition
- * then only sees how many calls carry which value, which every pairing preserves). Pure: the
- * record is not modified. A record without `unpaired` returns its own input.
- */
-function pairUnpaired(record) {
-    const unpaired = record.unpaired;
-    if (unpaired === undefined)
-        return record.input;
-    const calls = [];
-    for (let i = 0; i < unpaired.call_count; i++) {
-        const call = {};
-        for (const field of PAIRED_FIELDS) {
-            const list = unpaired[field];
-            if (list !== undefined && i < list.length)
-                call[field] = list[i];
-        }
-        calls.push(call);
-    }
-    const input = record.input;
-    const request = input.request ?? {};
-    return { ...input, request: { ...request, mcp: { ...(request.mcp ?? {}), calls } } };
-}
-/** The input a policy is evaluated on: the recorded input, with an unpaired batch paired. */
-function evaluationInput(record) {
-    return record.unpaired === undefined ? record.input : pairUnpaired(record);
-}
-
-// EXTERNAL MODULE: ./build/time/rfc3339.js
-var rfc3339 = __nccwpck_require__(247);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -17345,6 +17182,8 @@ function formatPath(path) {
     return out;
 }
 
+// EXTERNAL MODULE: ./build/time/rfc3339.js
+var rfc3339 = __nccwpck_require__(247);
 ;// CONCATENATED MODULE: ./build/traffic/record.js
 
 
@@ -17474,6 +17313,12 @@ const trafficRecordSchema = strictObject({
         });
     }
 });
+/**
+ * Where the reader keeps the numbers of a record's input that are not written in their shortest
+ * form (traffic/numbers.ts), as segments below `/input`. A symbol: no record's JSON can set it,
+ * and validation (which sees only string keys) never meets it.
+ */
+const INEXACT_NUMBERS = Symbol('inexact numbers');
 function isObj(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -17727,6 +17572,200 @@ function article(expected) {
         default:
             return `a ${expected}`;
     }
+}
+
+;// CONCATENATED MODULE: ./build/traffic/unknowns.js
+
+
+/** What each `unavailable` entry stands for (docs/unknowns.md's table). */
+const UNAVAILABLE_POINTERS = {
+    mcp: ['/input/request/mcp', '/input/request/jsonrpc'],
+    'mcp.tool': ['/input/request/mcp/tool', '/input/request/mcp/calls/*/tool'],
+    'mcp.arguments': ['/input/request/mcp/arguments'],
+    'identity.verification': ['/input/identity/verified'],
+    'identity.attributes': ['/input/identity/groups', '/input/identity/tags', '/input/identity/attributes'],
+    'identity.claims': ['/input/identity/claims', '/input/identity/subject', '/input/identity/issuer'],
+    time: ['/input/request/time'],
+};
+const PARSED_UNAVAILABLE = new Map(Object.entries(UNAVAILABLE_POINTERS).map(([entry, pointers]) => [
+    entry,
+    pointers.map((p) => parseInputPointer(p)),
+]));
+/**
+ * The decision-log entry point: an OPA decision event's `erased` and `masked` pointers that a
+ * record's unknown set takes (those starting with `/input`; a masked value was replaced, so the
+ * recorded one is not the real one). A converter puts them in the record's `unknown_paths`.
+ */
+function decisionLogUnknownPaths(erased, masked) {
+    const out = [];
+    for (const list of [erased, masked]) {
+        if (!Array.isArray(list))
+            continue;
+        for (const pointer of list)
+            if (typeof pointer === 'string' && isInputPointer(pointer))
+                out.push(pointer);
+    }
+    return out;
+}
+/**
+ * Whether the record may lack something: it has `unavailable` entries, `unknown_paths`, or unpaired
+ * calls. false is the common case, and the replay then takes its two-valued path unchanged.
+ */
+function unknowns_hasUnknowns(record) {
+    const unavailable = record.unavailable;
+    const paths = record.unknown_paths;
+    return ((unavailable !== undefined && unavailable.length > 0) ||
+        (paths !== undefined && paths.length > 0) ||
+        record.unpaired !== undefined ||
+        record[INEXACT_NUMBERS] !== undefined);
+}
+/**
+ * A text equal for two records exactly when their unknown sets are equal as written and their
+ * calls are paired alike (unpaired with the same call_count, or paired): what the three-valued
+ * evaluation depends on besides the input's values. Assumes hasUnknowns(record).
+ */
+function unknownKey(record) {
+    const unpaired = record.unpaired === undefined ? 'p' : `u${record.unpaired.call_count}`;
+    const numbers = record[INEXACT_NUMBERS];
+    const key = `${unpaired}${JSON.stringify(record.unavailable ?? [])}${JSON.stringify(record.unknown_paths ?? [])}`;
+    return numbers === undefined ? key : `${key}${JSON.stringify(numbers)}`;
+}
+/** The pointers of what the record lacks: its `unavailable` entries and `unknown_paths`. */
+function missingPointers(record) {
+    const out = [];
+    for (const entry of record.unavailable ?? [])
+        out.push(...PARSED_UNAVAILABLE.get(entry));
+    // The record validators accept only pointers parseInputPointer parses.
+    for (const path of record.unknown_paths ?? [])
+        out.push(parseInputPointer(path));
+    return out;
+}
+/**
+ * The unknown set's pointers, as segments below `/input`: what the record lacks, then the numbers
+ * it holds in a form JavaScript does not keep (traffic/numbers.ts).
+ */
+function unknownPointers(record) {
+    const out = missingPointers(record);
+    const numbers = record[INEXACT_NUMBERS];
+    if (numbers !== undefined)
+        out.push(...numbers);
+    return out;
+}
+/** The unknown set in the form the evaluators take it (the numbers apart, for their reason). */
+function unknowns_unknownDataOf(record) {
+    const data = { pointers: missingPointers(record), unpaired: record.unpaired ?? null };
+    const numbers = record[INEXACT_NUMBERS];
+    if (numbers !== undefined)
+        data.numbers = numbers;
+    return data;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/availability.js
+
+
+
+
+function readingOf(policy) {
+    const reads = [];
+    const seen = new Set();
+    const add = (location, kind, reason) => {
+        const key = JSON.stringify(location);
+        if (seen.has(key))
+            return;
+        seen.add(key);
+        reads.push({ location, kind, reason });
+    };
+    let combinesCallFields = false;
+    let denyCombinesCallFields = false;
+    let readsCallList = false;
+    for (const rule of policy.rules) {
+        const callFields = new Set();
+        let caller = false;
+        let directory = false;
+        for (const condition of rule.conditions) {
+            const kind = fields_classifyField(condition.field);
+            if (kind.kind === 'call') {
+                callFields.add(kind.name);
+                add(callFieldLocation('*', kind.name), kind, 0);
+            }
+            else
+                add(requestFieldLocation(kind), kind, 0);
+            if (isCallerField(kind))
+                caller = true;
+            if (isDirectoryField(kind))
+                directory = true;
+        }
+        if (callFields.size > 0)
+            readsCallList = true;
+        if (callFields.size >= 2)
+            combinesCallFields = true;
+        if (callFields.size >= 2 && rule.effect === 'deny')
+            denyCombinesCallFields = true;
+        if (caller)
+            add(VERIFIED, null, REASON_BIT.subject_unverified);
+        if (directory)
+            add(ATTRIBUTES_RESOLVED, null, REASON_BIT.attributes_unavailable);
+        if (rule.active_window)
+            add(REQUEST_TIME, null, REASON_BIT.time_not_recorded);
+    }
+    return { reads, combinesCallFields, denyCombinesCallFields, readsCallList };
+}
+/** The static rule's reasons (bits) for a record's unknown set; 0: scoreable by reading. */
+function readingReasonBits(reading, data) {
+    let bits = 0;
+    const pointers = data.pointers;
+    const numbers = data.numbers;
+    if (pointers.length > 0 || (numbers !== undefined && numbers.length > 0)) {
+        // A number's pointer never reaches the call list, the time or a context flag (UnknownData).
+        if (reading.readsCallList && isCallListUnknown(pointers))
+            bits |= REASON_BIT.mcp_not_recorded;
+        for (const read of reading.reads) {
+            if (read.kind !== null)
+                bits |=
+                    locationReasonBits(pointers, read.location, read.kind) | numberReasonBits(numbers, read.location);
+            else if (isUnknown(pointers, read.location))
+                bits |= read.reason;
+        }
+    }
+    if (data.unpaired !== null && reading.combinesCallFields)
+        bits |= REASON_BIT.batch_call_pairing_unavailable;
+    return bits;
+}
+/** The static rule's reasons for a record, sorted and distinct; empty when it is scoreable. */
+function readingReasons(record, reading) {
+    if (!hasUnknowns(record))
+        return [];
+    return reasonsOfBits(readingReasonBits(reading, unknownDataOf(record)));
+}
+const PAIRED_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
+/**
+ * The input with `request.mcp.calls` rebuilt from an unpaired batch by the simplest pairing: call
+ * `i` takes the `i`-th value of each list and lacks the key when the list is shorter. The decision
+ * on it is exact for any policy none of whose rules combines two call fields (each call condition
+ * then only sees how many calls carry which value, which every pairing preserves). Pure: the
+ * record is not modified. A record without `unpaired` returns its own input.
+ */
+function pairUnpaired(record) {
+    const unpaired = record.unpaired;
+    if (unpaired === undefined)
+        return record.input;
+    const calls = [];
+    for (let i = 0; i < unpaired.call_count; i++) {
+        const call = {};
+        for (const field of PAIRED_FIELDS) {
+            const list = unpaired[field];
+            if (list !== undefined && i < list.length)
+                call[field] = list[i];
+        }
+        calls.push(call);
+    }
+    const input = record.input;
+    const request = input.request ?? {};
+    return { ...input, request: { ...request, mcp: { ...(request.mcp ?? {}), calls } } };
+}
+/** The input a policy is evaluated on: the recorded input, with an unpaired batch paired. */
+function evaluationInput(record) {
+    return record.unpaired === undefined ? record.input : pairUnpaired(record);
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/decisionLog.js
@@ -18066,6 +18105,8 @@ const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
  *   with two `request_id`s would silently be the second. Every `:` outside a string separates one
  *   object member, so a text whose member count (the scan) exceeds what the parsed value holds
  *   (countMembers) repeats a key somewhere. Only then is the text scanned again to name the key.
+ * - **Numbers not in their shortest form** (traffic/numbers.ts): flagged by the same pass, so that
+ *   only an element that may hold one is scanned for them token by token.
  * - **Invalid UTF-8** and **overlong lines** are found by the reader before any text is decoded;
  *   they arrive here as the shape codes below.
  */
@@ -18074,6 +18115,46 @@ const recordShape_MAX_RECORD_DEPTH = 64;
 const recordShape_SHAPE_TOO_DEEP = -1;
 const recordShape_SHAPE_INVALID_UTF8 = -2;
 const recordShape_SHAPE_TOO_LONG = -3;
+/** The shape of a parseable element. */
+function recordShape_parsedShape(colons, respelled) {
+    return colons * 2 + (respelled ? 1 : 0);
+}
+/** The object members a parseable element's text holds (its `:` outside strings). */
+function shapeMembers(shape) {
+    return shape >> 1;
+}
+/** Whether a parseable element may hold a number not written in its shortest form. */
+function shapeMayHoldRespelledNumber(shape) {
+    return shape >= 0 && (shape & 1) === 1;
+}
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const UPPER_E = 0x45;
+const LOWER_E = 0x65;
+/**
+ * Reads the number token starting at `i` (a `-` or a digit outside strings): its end, negated
+ * when it may not be in its shortest form. Only the token's own bytes are read.
+ */
+function numberToken(at, i, to) {
+    const first = at(i);
+    let digits = first === MINUS ? 0 : 1;
+    let other = false;
+    let j = i + 1;
+    for (; j < to; j++) {
+        const c = at(j);
+        if (c >= DIGIT_0 && c <= DIGIT_9)
+            digits++;
+        else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS)
+            other = true;
+        else
+            break;
+    }
+    const negativeZero = first === MINUS && digits === 1 && i + 1 < to && at(i + 1) === DIGIT_0;
+    return other || digits >= 16 || negativeZero ? -j : j;
+}
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
@@ -18085,6 +18166,7 @@ const CLOSE_BRACKET = 0x5d;
 function scanShapeBytes(bytes, from, to) {
     let colons = 0;
     let depth = 0;
+    let respelled = false;
     for (let i = from; i < to; i++) {
         const b = bytes[i];
         if (b === QUOTE) {
@@ -18104,14 +18186,33 @@ function scanShapeBytes(bytes, from, to) {
         }
         else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
             depth--;
+        else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
+            // A number token, read whole here (numberToken, inlined: this loop runs on every line).
+            let digits = b === MINUS ? 0 : 1;
+            let j = i + 1;
+            for (; j < to; j++) {
+                const c = bytes[j];
+                if (c >= DIGIT_0 && c <= DIGIT_9)
+                    digits++;
+                else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS)
+                    respelled = true;
+                else
+                    break;
+            }
+            if (digits >= 16 || (b === MINUS && digits === 1 && bytes[i + 1] === DIGIT_0))
+                respelled = true;
+            i = j - 1;
+        }
     }
-    return colons;
+    return recordShape_parsedShape(colons, respelled);
 }
 /** The same for text that is already decoded (callers without the bytes). */
 function recordShape_scanShapeText(text) {
     let colons = 0;
     let depth = 0;
+    let respelled = false;
     const to = text.length;
+    const at = (k) => text.charCodeAt(k);
     for (let i = 0; i < to; i++) {
         const b = text.charCodeAt(i);
         if (b === QUOTE) {
@@ -18131,8 +18232,14 @@ function recordShape_scanShapeText(text) {
         }
         else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
             depth--;
+        else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
+            const end = numberToken(at, i, to);
+            if (end < 0)
+                respelled = true;
+            i = Math.abs(end) - 1;
+        }
     }
-    return colons;
+    return recordShape_parsedShape(colons, respelled);
 }
 /**
  * Object members in a parsed value. Recursion is safe: the scan already bounded the depth.
@@ -18373,7 +18480,7 @@ function reader_parseElementJson(text, shape = recordShape_scanShapeText(text), 
     catch (error) {
         return { ok: false, reason: `not JSON: ${error.message}` };
     }
-    if (countMembers(value) !== shape) {
+    if (countMembers(value) !== shapeMembers(shape)) {
         const reason = repeatedKeyReason(findRepeatedKey(text));
         const id = idOf(value);
         return id === undefined
@@ -18769,6 +18876,14 @@ class ArraySplitter {
     /** The current element's `:` outside strings, and whether it nests too deep. */
     colons = 0;
     tooDeep = false;
+    /**
+     * The current element may hold a number not in its shortest form (recordShape.ts): a digit run
+     * of 16 or more, a `.`, `e` or `E` after a digit, or `-0`, outside strings. `run` and `prev` are
+     * the digits so far and the last byte outside strings (an element may span chunks).
+     */
+    respelled = false;
+    run = 0;
+    prev = 0;
     elementLine = 0;
     /** Elements (or commas) seen since `[`: a `]` or `,` right after a comma is an empty element. */
     afterComma = false;
@@ -18820,6 +18935,9 @@ class ArraySplitter {
                         this.escaped = false;
                         this.colons = 0;
                         this.tooDeep = false;
+                        this.respelled = false;
+                        this.run = 0;
+                        this.prev = 0;
                         this.pieceBytes = 0;
                         i = this.scanElement(chunk, i, items, elementStart);
                         if (this.state !== ArrayState.Element)
@@ -18867,6 +18985,16 @@ class ArraySplitter {
                     this.inString = false;
                 continue;
             }
+            if (b >= 0x30 && b <= 0x39) {
+                if (++this.run >= 16 || (b === 0x30 && this.prev === 0x2d) /* -0 */)
+                    this.respelled = true;
+            }
+            else {
+                if ((b === 0x2e || b === 0x45 || b === 0x65) /* . E e */ && this.run > 0)
+                    this.respelled = true;
+                this.run = 0;
+            }
+            this.prev = b;
             if (b === 0x22)
                 this.inString = true;
             else if (b === 0x3a /* : */)
@@ -18907,7 +19035,7 @@ class ArraySplitter {
         else if (!isUtf8(bytes))
             item = this.sink.element('', this.elementLine, SHAPE_INVALID_UTF8);
         else
-            item = this.sink.element(bytes.toString('utf8'), this.elementLine, this.tooDeep ? SHAPE_TOO_DEEP : this.colons);
+            item = this.sink.element(bytes.toString('utf8'), this.elementLine, this.tooDeep ? SHAPE_TOO_DEEP : parsedShape(this.colons, this.respelled));
         items.push(item);
         this.afterComma = false;
     }
@@ -18921,6 +19049,142 @@ class ArraySplitter {
 }
 function isWhitespace(b) {
     return b === SPACE || b === LF || b === CR || b === TAB;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/numbers.js
+/**
+ * Numbers a record spells in a way JavaScript does not keep (docs/unknowns.md "Numbers JavaScript
+ * cannot hold").
+ *
+ * OPA keeps a JSON number as its text, and the generated Rego compares numbers by that text (and
+ * `unparsable_calls` by its exact value). The replay holds numbers as IEEE doubles, whose text is
+ * the shortest one that reads back to the same double. The two agree exactly when the recorded
+ * text *is* that shortest text; any other spelling (`1e309`, which reads as Infinity;
+ * `12345678901234567890`, beyond 2^53; `0.1000000000000000055511151231257827`; `10.0`; `1E2`; `-0`)
+ * may be judged differently by OPA, so the replay treats the value there as unknown rather than
+ * decide on a number OPA never saw.
+ *
+ * Finding them needs the element's text (JSON.parse has already rounded). The reader's shape scan
+ * (recordShape.ts) flags an element that may hold one; only such an element is scanned token by
+ * token here.
+ */
+
+/** Whether JavaScript writes the number `token` reads as with exactly these characters. */
+function isShortestForm(token) {
+    return String(Number(token)) === token;
+}
+const numbers_QUOTE = 0x22;
+const numbers_BACKSLASH = 0x5c;
+function isNumberChar(c) {
+    // 0-9 . - + e E
+    return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || c === 0x2b || c === 0x65 || c === 0x45;
+}
+/**
+ * The number tokens of `text` (valid JSON, as the reader has already parsed it) that the replay
+ * cannot judge as OPA does, in text order: every token not in its shortest form, and every token
+ * equal in value to one of those. The second kind is in its shortest form yet OPA may still see
+ * the other spelling there: within one evaluation OPA reuses a function's result for arguments
+ * equal in value (`10` after `1E1` takes the text "1E1"), so its decision on either depends on
+ * which it met first. Values are compared as doubles: numbers OPA finds equal are equal doubles.
+ * Depth is bounded by the reader's shape check.
+ */
+function respelledNumbers(text) {
+    const all = [];
+    const respelled = new Set();
+    const stack = [];
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === numbers_QUOTE) {
+            let j = i + 1;
+            let escaped = false;
+            for (; j < n; j++) {
+                const d = text.charCodeAt(j);
+                if (d === numbers_BACKSLASH) {
+                    escaped = true;
+                    j++;
+                }
+                else if (d === numbers_QUOTE)
+                    break;
+            }
+            const top = stack[stack.length - 1];
+            if (top !== undefined && !top.array && top.expectKey) {
+                top.key = escaped ? JSON.parse(text.slice(i, j + 1)) : text.slice(i + 1, j);
+                top.expectKey = false;
+            }
+            i = j + 1;
+            continue;
+        }
+        if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            stack.push({ array: c === 0x5b, key: '', index: 0, expectKey: c === 0x7b });
+        }
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+            stack.pop();
+        }
+        else if (c === 0x2c /* , */) {
+            const top = stack[stack.length - 1];
+            if (top !== undefined) {
+                if (top.array)
+                    top.index++;
+                else
+                    top.expectKey = true;
+            }
+        }
+        else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+            let j = i + 1;
+            while (j < n && isNumberChar(text.charCodeAt(j)))
+                j++;
+            const token = text.slice(i, j);
+            if (!isShortestForm(token))
+                respelled.add(Number(token));
+            all.push({ path: stack.map((f) => (f.array ? String(f.index) : f.key)), token });
+            i = j;
+            continue;
+        }
+        i++;
+    }
+    if (respelled.size === 0)
+        return [];
+    // A Set compares by SameValueZero: -0 and 0 are one value, as they are to OPA.
+    return all.filter(({ token }) => respelled.has(Number(token)));
+}
+const numbers_NONE = Object.freeze({ ok: true, pointers: [] });
+/**
+ * Judges the numbers of an element (a record, or an OPA decision event when `event`) that the
+ * replay cannot judge as OPA does (respelledNumbers). One in the replayed input (`input.request`,
+ * `input.identity`) becomes a pointer of the unknown set (segments below `/input`). A record's
+ * `unpaired.call_count` is the export's own count, never OPA's: spelled otherwise (`2.0`, `2e0`)
+ * it makes the record malformed. Numbers anywhere else (an event's metrics, other top-level input
+ * keys) never reach a policy and are left alone. More than MAX_UNKNOWN_PATHS pointers is
+ * malformed: each is matched against every location a policy reads.
+ */
+function judgeRespelledNumbers(text, event) {
+    const found = respelledNumbers(text);
+    if (found.length === 0)
+        return numbers_NONE;
+    const pointers = [];
+    for (const { path, token } of found) {
+        if (path[0] === 'input' && (path[1] === 'request' || path[1] === 'identity'))
+            pointers.push(path.slice(1));
+        else if (!event && path[0] === 'unpaired' && path.length === 2 && !isShortestForm(token))
+            return {
+                ok: false,
+                reason: `unpaired.${path[1]}: must be a whole number written plainly, got ${token}`,
+            };
+    }
+    if (pointers.length > MAX_UNKNOWN_PATHS)
+        return {
+            ok: false,
+            reason: `input: holds ${pointers.length} numbers not written in their shortest form; at most ${MAX_UNKNOWN_PATHS} are replayed`,
+        };
+    return pointers.length === 0 ? numbers_NONE : { ok: true, pointers };
+}
+/** The record with its pointers of numbers not in shortest form (kept under a symbol: no JSON sets it). */
+function withRespelledNumbers(record, pointers) {
+    if (pointers.length > 0)
+        record[INEXACT_NUMBERS] = pointers;
+    return record;
 }
 
 ;// CONCATENATED MODULE: external "node:path"
@@ -19035,7 +19299,7 @@ async function sampleFiles_listSampleFiles(sources) {
                 found.push({ shown: toShown(source.shown), path: source.path });
             continue;
         }
-        if (!picomatch.scan(source.shown).isGlob) {
+        if (source.literal === true || !picomatch.scan(source.shown).isGlob) {
             const code = failure?.code;
             throw new TrafficReadError(source.shown, code === 'ENOENT' ? 'no such file' : sampleFiles_describe(failure));
         }
@@ -19057,6 +19321,9 @@ async function sampleFiles_listSampleFiles(sources) {
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/sample.js
+
+
+
 
 
 
@@ -19251,7 +19518,8 @@ class SampleElementReader {
     read(text, shape) {
         if (text === null)
             return EMPTY_ELEMENT;
-        const parsed = reader_parseElementJson(text, shape, this.maxLineBytes);
+        const scanned = shape ?? recordShape_scanShapeText(text);
+        const parsed = reader_parseElementJson(text, scanned, this.maxLineBytes);
         if (!parsed.ok) {
             // A repeated key is JSON still (docs/decision-logs.md "Which lines are events"): an OPA log
             // line with one is skipped as other log lines are, an event of another path too.
@@ -19263,15 +19531,28 @@ class SampleElementReader {
         }
         const value = parsed.value;
         if (this.events)
-            return this.event(value, null);
+            return this.numbers(this.event(value, null), text, scanned);
         if (record_isTrafficRecord(value))
-            return { kind: 'record', record: value, path: null };
+            return this.numbers({ kind: 'record', record: value, path: null }, text, scanned);
         // A valid record has no decision_id key, so only a malformed one can be an event.
         if (isObject(value) && Object.hasOwn(value, 'decision_id'))
             return MIXED;
         const reason = record_explainInvalidRecord(value) ?? 'not a valid traffic record';
         const id = idOf(value);
         return id === undefined ? { kind: 'malformed', reason } : { kind: 'malformed', reason, request_id: id };
+    }
+    /** A record with the numbers its text spells otherwise than JavaScript (traffic/numbers.ts). */
+    numbers(element, text, shape) {
+        if (element.kind !== 'record' || !shapeMayHoldRespelledNumber(shape))
+            return element;
+        const verdict = judgeRespelledNumbers(text, this.events);
+        if (!verdict.ok) {
+            const reason = verdict.reason;
+            const id = element.record.request_id;
+            return { kind: 'malformed', reason, request_id: id, path: element.path };
+        }
+        withRespelledNumbers(element.record, verdict.pointers);
+        return element;
     }
     /**
      * A decision-log line's parsed value: not an event, an event of another path, or the event
@@ -19332,7 +19613,7 @@ async function withDecisionPathListing(plan, pass) {
             .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
             .map(([path, n]) => `${path} (${n})`);
         const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
-        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${listed.join(', ')}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
+        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
     }
 }
 /** Decision events per normalized path, and those without a path. */
@@ -21410,14 +21691,20 @@ function pairLists(lists) {
 }
 class Evaluation {
     input;
+    /** Every pointer of the unknown set (what makes a location U). */
     pointers;
+    /** What the record lacks, and the numbers it holds in a form JavaScript does not keep: the reasons. */
+    missing;
+    numbers;
     unpaired;
     callListUnknown;
     calls;
     constructor(input, unknowns) {
         this.input = input;
         this.unpaired = unknowns.unpaired;
-        this.pointers = effectivePointers(unknowns);
+        this.missing = effectivePointers(unknowns);
+        this.numbers = unknowns.numbers;
+        this.pointers = allEffectivePointers(unknowns);
         this.callListUnknown = isCallListUnknown(this.pointers);
         if (this.unpaired !== null)
             this.calls = pairLists(this.unpaired);
@@ -21426,16 +21713,20 @@ class Evaluation {
             this.calls = found.present && Array.isArray(found.value) ? found.value : [];
         }
     }
+    /** The reasons of an unknown location: each pointer that makes it unknown gives its own. */
+    reasons(location, kind) {
+        return locationReasonBits(this.missing, location, kind) | numberReasonBits(this.numbers, location);
+    }
     requestCondition(condition, kind) {
         const path = reference_requestPath(kind);
         if (isUnknown(this.pointers, path))
-            return threeValued_unknown(locationReasonBits(this.pointers, path, kind));
+            return threeValued_unknown(this.reasons(path, kind));
         return known(conditionHolds(kind, lookup(this.input, path), condition));
     }
     callCondition(index, call, { condition, kind }) {
         const location = callFieldLocation(index, kind.name);
         if (isUnknown(this.pointers, location))
-            return threeValued_unknown(locationReasonBits(this.pointers, location, kind));
+            return threeValued_unknown(this.reasons(location, kind));
         return known(conditionHolds(kind, lookup(call, [kind.name]), condition));
     }
     /** docs/policy.md's quantifiers over the calls, each call the AND of its conditions. */
@@ -21450,7 +21741,7 @@ class Evaluation {
         if (lists.call_count > 0) {
             const location = callFieldLocation(0, kind.name);
             if (isUnknown(this.pointers, location)) {
-                const u = threeValued_unknown(locationReasonBits(this.pointers, location, kind));
+                const u = threeValued_unknown(this.reasons(location, kind));
                 return { all: u, some: u };
             }
         }
@@ -21625,12 +21916,12 @@ class UnknownsJudge {
     infoOf(record, key) {
         let info = this.byKey.get(key);
         if (info === undefined) {
-            const pointers = unknownPointers(record);
-            const unpaired = record.unpaired ?? null;
+            const data = unknowns_unknownDataOf(record);
+            const unpaired = data.unpaired;
             info = {
-                payload: unknownsPayload(pointers, unpaired),
-                readingBits: this.readings.map((reading) => readingReasonBits(reading, { pointers, unpaired })),
-                threeValued: this.readings.map((reading) => readingReasonBits(reading, { pointers, unpaired: null }) !== 0 ||
+                payload: unknownsPayload(unknownPointers(record), unpaired),
+                readingBits: this.readings.map((reading) => readingReasonBits(reading, data)),
+                threeValued: this.readings.map((reading) => readingReasonBits(reading, { ...data, unpaired: null }) !== 0 ||
                     (unpaired !== null && reading.denyCombinesCallFields)),
             };
             if (this.byKey.size >= KEY_LIMIT)
@@ -21961,7 +22252,7 @@ function evaluatorSides(head, base) {
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(919);
 /* harmony import */ var _engine_wasmEngine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(584);
-/* harmony import */ var _recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(399);
+/* harmony import */ var _recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(386);
 /* harmony import */ var _outcomeCodec_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(390);
 
 
