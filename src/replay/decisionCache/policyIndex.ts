@@ -7,7 +7,7 @@ import { activeWindow, windowId, type ActiveWindow } from './windows.js';
 /**
  * The policies taken apart once into what a key reads: the read set, the value leaves, and each
  * distinct rule body as the AND of its parts (docs/decision-cache.md "The folded key"). Built by
- * a pure function; nothing here changes after indexPolicies returns.
+ * a pure function; nothing here changes after indexPolicies returns (every field is readonly).
  */
 
 /**
@@ -254,23 +254,22 @@ export function indexPolicies(policies: readonly Policy[]): PolicyIndex {
     identity: keyNodes(g.identity),
     callFields: keyNodes(new Map([...g.callFields].sort().map((f) => [f, true as const]))),
   };
-  return Object.freeze({
-    reads: Object.freeze(reads),
-    windows: Object.freeze(sortedWindows.map(([, w]) => w)),
-    requestLeaves: Object.freeze(requestLeaves),
-    identityLeaves: Object.freeze(identityLeaves),
-    callLeaves: Object.freeze(callLeaves),
-    setLeaves: Object.freeze(setLeaves),
-    exactLeaves: Object.freeze(exactLeaves),
-    contextFlags: Object.freeze(contextFlags),
-    leafRules: Object.freeze(leafRules),
-    callRules: Object.freeze(callRules),
-    ruleBodies: Object.freeze(
-      ruleBodiesOf(
-        g,
-        sortedWindows.map(([id]) => id),
-        exactLeaves,
-      ),
+  // Immutable by its readonly type, not frozen: frozen arrays slow the per-record loops.
+  return {
+    reads,
+    windows: sortedWindows.map(([, w]) => w),
+    requestLeaves,
+    identityLeaves,
+    callLeaves,
+    setLeaves,
+    exactLeaves,
+    contextFlags,
+    leafRules,
+    callRules,
+    ruleBodies: ruleBodiesOf(
+      g,
+      sortedWindows.map(([id]) => id),
+      exactLeaves,
     ),
-  });
+  };
 }
