@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Decision } from '../../src/policy/schema.js';
 import { validatePolicyText } from '../../src/policy/validate.js';
 import { evaluateReference } from '../../src/engine/reference.js';
-import { InputProjection } from '../../src/replay/projection.js';
+import { DecisionKeys } from '../../src/replay/decisionCache/decisionKeys.js';
 import type { TrafficInput } from '../../src/traffic/record.js';
 import { KeyGroups } from '../support/keyGroups.js';
 import { evaluateThreeWays, type PolicyBatch, type ThreeWayResult } from '../support/threeWay.js';
@@ -253,7 +253,7 @@ describe('generated policies and inputs', () => {
 
 describe('decision cache keys on generated policies', () => {
   /**
-   * The replay evaluates the wasm once per cache key (src/replay/projection.ts), so a key shared by
+   * The replay evaluates the wasm once per cache key (src/replay/decisionCache/), so a key shared by
    * two inputs that some policy decides differently would hand one of them the other's decision.
    * For generated pairs of policies (a base and a head share one key) and many inputs each, every
    * group of inputs with one key must get one decision from each policy. The reference evaluator
@@ -275,10 +275,10 @@ describe('decision cache keys on generated policies', () => {
       const b = validatePolicyText(JSON.stringify(rawB), 'b.json', 'json');
       if (!a.ok || !b.ok) continue;
       pairs++;
-      const projection = new InputProjection([a.policy, b.policy]);
+      const projection = new DecisionKeys([a.policy, b.policy]);
       const groups = new KeyGroups<unknown>({ a: a.policy, b: b.policy });
       for (const input of inputs) {
-        const key = projection.key(input as TrafficInput);
+        const key = projection.decisionKey(input as TrafficInput, null);
         if (key === null) continue;
         groups.add(key, input, [evaluateReference(a.policy, input), evaluateReference(b.policy, input)]);
       }

@@ -6,7 +6,8 @@ import { evaluateReference } from '../../src/engine/reference.js';
 import type { ThreeValuedDecision } from '../../src/engine/unknowns.js';
 import { isTrafficRecord, type TrafficRecord } from '../../src/traffic/record.js';
 import { evaluateReferenceThreeValued } from '../../src/engine/threeValued.js';
-import { InputProjection, payloadText } from '../../src/replay/projection.js';
+import { DecisionKeys } from '../../src/replay/decisionCache/decisionKeys.js';
+import { payloadText } from '../../src/replay/decisionCache/unknownMask.js';
 import { unknownsPayload } from '../../src/rego/threeValued.js';
 import { evaluationInput } from '../../src/traffic/availability.js';
 import { hasUnknowns, unknownDataOf, unknownPointers } from '../../src/traffic/unknowns.js';
@@ -623,8 +624,8 @@ describe('three-valued soundness', () => {
 describe('three-valued decision cache keys on generated policies', () => {
   /**
    * Records with unknown data share a three-valued evaluation when their cache keys are equal: the
-   * unknown set and the projection's key with what it makes unknown left out (DecisionCache in
-   * src/replay/projection.ts composes the two the same way). For generated pairs of policies and
+   * unknown set and the decision key with what it makes unknown left out (DecisionCache in
+   * src/replay/decisionCache/decisionCache.ts composes the two the same way). For generated pairs of policies and
    * records, every record of one key must get one three-valued decision from each policy (the
    * reasons are keyed apart). The reference evaluator is the oracle: the property above shows the
    * three evaluators agree.
@@ -648,7 +649,7 @@ describe('three-valued decision cache keys on generated policies', () => {
       pairs++;
       const draw = new Draw(new Random(seed), vocabularyOf(a.policy).concat(vocabularyOf(b.policy)));
       const near = policyPointers(a.policy).concat(policyPointers(b.policy));
-      const projection = new InputProjection([a.policy, b.policy]);
+      const projection = new DecisionKeys([a.policy, b.policy]);
       const groups = new KeyGroups<UnknownRecord>({ a: a.policy, b: b.policy });
       // Records share keys mostly within one unknown set: ten inputs for each set drawn.
       let base = drawRecord(draw, near);
@@ -658,8 +659,9 @@ describe('three-valued decision cache keys on generated policies', () => {
         const record = { request_id: 'r', ...r } as TrafficRecord;
         if (!hasUnknowns(record)) continue;
         const payload = unknownsPayload(unknownPointers(record), record.unpaired ?? null);
-        const keying = record.unpaired === undefined ? 'ordered' : 'per-field';
-        const projected = projection.key(evaluationInput(record), keying, projection.maskOf(payload.unknown));
+        const mask = projection.maskOf(payload.unknown);
+        const unpaired = record.unpaired !== undefined;
+        const projected = projection.decisionKey(evaluationInput(record), { mask, unpaired });
         if (projected === null) continue;
         keyed++;
         const key = `${payloadText(payload)}\0${projected}`;

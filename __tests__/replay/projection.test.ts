@@ -6,9 +6,12 @@ import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { policySchema, type Policy } from '../../src/policy/schema.js';
 import { generateRego } from '../../src/rego/generate.js';
+import { classifyField, inputPathOf } from '../../src/policy/fields.js';
 import { UNKNOWNS_KEY, unknownsPayload } from '../../src/rego/threeValued.js';
 import { hasUnknowns, unknownDataOf, unknownKey } from '../../src/traffic/unknowns.js';
-import { DecisionCache, InputProjection, MAX_KEY_LENGTH, payloadText } from '../../src/replay/projection.js';
+import { DecisionCache, MAX_KEY_LENGTH } from '../../src/replay/decisionCache/decisionCache.js';
+import { DecisionKeys } from '../../src/replay/decisionCache/decisionKeys.js';
+import { payloadText } from '../../src/replay/decisionCache/unknownMask.js';
 import type { ReplaySide } from '../../src/replay/replay.js';
 import { evaluationInput } from '../../src/traffic/availability.js';
 import type { TrafficInput, TrafficRecord } from '../../src/traffic/record.js';
@@ -16,7 +19,7 @@ import { HEAD_ONLY_PRECISE, policyYaml, prepare, record, repoRoot } from './help
 import { RecordEvaluator, VERDICT_DENY, type RecordOutcome } from '../../src/replay/recordOutcome.js';
 
 /**
- * The decision cache (src/replay/projection.ts) must never change a decision: the projection keeps
+ * The decision cache (src/replay/decisionCache/, docs/decision-cache.md) must never change a decision: the projection keeps
  * everything the generated Rego reads, and a cache key is shared only by inputs every policy
  * decides alike. Checked against the generated text and against evaluation on the full input.
  */
@@ -121,13 +124,22 @@ const ONE_CONDITION_EACH = (() => {
 })();
 
 /**
- * The input paths in generated Rego: `input.a.b["c-d"]` → ['a', 'b', 'c-d'], and the locations the
- * three-valued conditions read through `object.get(input, location, null)`. The unknown set under
- * UNKNOWNS_KEY is not the record's: the cache adds it (DecisionCache.evaluateThreeValued).
+ * The locations the three-valued conditions read through `object.get(input, location, null)`:
+ * `tv_value_in(["request", "http", "host"], …)` and the other tests of threeValued.ts.
+ */
+function threeValuedLocations(rego: string): string[][] {
+  return [...rego.matchAll(/\btv_(?:value|boolean|number)_(?:not_)?in\((\[[^\]]*\])/g)].map(
+    (m) => JSON.parse(m[1]!) as string[],
+  );
+}
+
+/**
+ * The input paths in generated Rego: `input.a.b["c-d"]` → ['a', 'b', 'c-d'], and the three-valued
+ * conditions' locations. The unknown set under UNKNOWNS_KEY is not the record's: the cache adds it
+ * (DecisionCache.evaluateThreeValued).
  */
 function inputRefs(rego: string): string[][] {
-  const refs: string[][] = [];
-  for (const m of rego.matchAll(/\btv_condition\((\[[^\]]*\])/g)) refs.push(JSON.parse(m[1]!) as string[]);
+  const refs: string[][] = threeValuedLocations(rego);
   for (const m of rego.matchAll(/\binput((?:\.[A-Za-z_][A-Za-z0-9_]*|\["(?:[^"\\]|\\.)*"\])+)/g)) {
     const path: string[] = [];
     for (const s of m[1]!.matchAll(/\.([A-Za-z_][A-Za-z0-9_]*)|\[("(?:[^"\\]|\\.)*")\]/g)) {
@@ -174,7 +186,7 @@ interface EditableInput {
   };
 }
 
-describe('InputProjection', () => {
+describe('DecisionKeys', () => {
   for (const [name, text] of [
     ['base.yaml', BASE],
     ['head.yaml', HEAD],
@@ -182,13 +194,21 @@ describe('InputProjection', () => {
   ] as const) {
     it(`keeps every input reference of the Rego generated for ${name}`, () => {
       const policy = parsePolicy(text);
-      const refs = inputRefs(generateRego(policy));
+      const rego = generateRego(policy);
+      const refs = inputRefs(rego);
       expect(refs.length).toBeGreaterThan(3);
+      // Each request and caller condition's path is a three-valued location: if the generator
+      // spelled them otherwise, this fails instead of leaving the locations unchecked.
+      const conditionPaths = policy.rules
+        .flatMap((rule) => rule.conditions.map((c) => classifyField(c.field)))
+        .filter((kind) => kind.kind !== 'call')
+        .map((kind) => JSON.stringify(inputPathOf(kind).path));
+      expect(new Set(threeValuedLocations(rego).map((l) => JSON.stringify(l)))).toEqual(
+        new Set(conditionPaths),
+      );
       const input: Record<string, unknown> = { noise: { unread: true } };
       refs.forEach((path, i) => setAt(input, path, path.at(-1) === 'calls' ? [{ tool: `t${i}` }] : `v${i}`));
-      const projected = JSON.parse(
-        JSON.stringify(new InputProjection([policy]).project(input as TrafficInput)),
-      );
+      const projected = JSON.parse(JSON.stringify(new DecisionKeys([policy]).project(input as TrafficInput)));
       for (const path of refs) {
         if (path.at(-1) === 'calls') expect(valueAt(projected, path)).toHaveLength(1);
         else expect(valueAt(projected, path)).toEqual(valueAt(input, path));
@@ -197,7 +217,7 @@ describe('InputProjection', () => {
     });
   }
 
-  const every = new InputProjection([parsePolicy(EVERY_FIELD)]);
+  const every = new DecisionKeys([parsePolicy(EVERY_FIELD)]);
   const input = (record('r') as { input: TrafficInput }).input;
   const withInput = (change: (i: EditableInput) => void): TrafficInput => {
     const copy = JSON.parse(JSON.stringify(input)) as EditableInput;
@@ -206,19 +226,39 @@ describe('InputProjection', () => {
   };
 
   it('gives one key to inputs that differ only where no policy reads', () => {
-    const a = every.key(input);
+    const a = every.decisionKey(input, null);
     expect(a).not.toBeNull();
-    expect(every.key(withInput((i) => (i.request.http.user_agent = 'curl/8')))).toBe(a);
-    expect(every.key(withInput((i) => (i.identity.claims.scope = 'openid')))).toBe(a);
-    expect(every.key(withInput((i) => (i.request.mcp.calls[0]!.session = 's1')))).toBe(a);
+    expect(
+      every.decisionKey(
+        withInput((i) => (i.request.http.user_agent = 'curl/8')),
+        null,
+      ),
+    ).toBe(a);
+    expect(
+      every.decisionKey(
+        withInput((i) => (i.identity.claims.scope = 'openid')),
+        null,
+      ),
+    ).toBe(a);
+    expect(
+      every.decisionKey(
+        withInput((i) => (i.request.mcp.calls[0]!.session = 's1')),
+        null,
+      ),
+    ).toBe(a);
     // Same local minute, other seconds: the windows cannot tell them apart.
-    expect(every.key(withInput((i) => (i.request.time = '2026-11-27T09:15:59.999Z')))).toBe(a);
+    expect(
+      every.decisionKey(
+        withInput((i) => (i.request.time = '2026-11-27T09:15:59.999Z')),
+        null,
+      ),
+    ).toBe(a);
   });
 
   it('gives different keys when anything read decides differently, including a window opening', () => {
     // One rule per condition: each change below turns some rule's condition (or window) over.
-    const each = new InputProjection([parsePolicy(ONE_CONDITION_EACH)]);
-    const a = each.key(input);
+    const each = new DecisionKeys([parsePolicy(ONE_CONDITION_EACH)]);
+    const a = each.decisionKey(input, null);
     const changes: Array<(i: EditableInput) => void> = [
       (i) => (i.identity.subject = 'mallory'),
       (i) => (i.identity.groups = ['x']),
@@ -233,57 +273,71 @@ describe('InputProjection', () => {
       // 09:15 London → 08:59 London: the office-hours window closes.
       (i) => (i.request.time = '2026-11-27T08:59:00Z'),
     ];
-    const keys = changes.map((c) => each.key(withInput(c)));
+    const keys = changes.map((c) => each.decisionKey(withInput(c), null));
     expect(new Set([a, ...keys]).size).toBe(changes.length + 1);
   });
 
   it("keys request and caller values by what each rule's conditions make of them together", () => {
     // deny-odd needs all four of its conditions: one of them turned alone leaves it false.
-    const a = every.key(input);
+    const a = every.decisionKey(input, null);
     const mode = (i: EditableInput) => (i.request.mcp.arguments.options = { mode: 'force' });
     const banned = (i: EditableInput) => (i.identity.claims.realm_access = { roles: ['banned'] });
     const others = (i: EditableInput) => {
       i.identity.claims['constructor'] = 'x';
       i.identity.attributes['cost-center'] = '42';
     };
-    expect(every.key(withInput(mode))).toBe(a);
-    expect(every.key(withInput(banned))).toBe(a);
+    expect(every.decisionKey(withInput(mode), null)).toBe(a);
+    expect(every.decisionKey(withInput(banned), null)).toBe(a);
     expect(
-      every.key(
+      every.decisionKey(
         withInput((i) => {
           mode(i);
           banned(i);
         }),
+        null,
       ),
     ).toBe(a);
-    const all = every.key(
+    const all = every.decisionKey(
       withInput((i) => {
         mode(i);
         banned(i);
         others(i);
       }),
+      null,
     );
     expect(all).not.toBe(a);
     // allow-people fails on one condition or on two alike.
-    const issuer = every.key(withInput((i) => (i.identity.issuer = 'https://other.example')));
+    const issuer = every.decisionKey(
+      withInput((i) => (i.identity.issuer = 'https://other.example')),
+      null,
+    );
     expect(issuer).not.toBe(a);
     expect(
-      every.key(
+      every.decisionKey(
         withInput((i) => {
           i.identity.issuer = 'https://other.example';
           i.identity.subject = 'mallory';
           i.identity.groups = ['x'];
         }),
+        null,
       ),
     ).toBe(issuer);
     // A number where strings are compared is keyed exactly (its JSON text decides, in the Rego).
-    expect(every.key(withInput((i) => (i.identity.subject = 5 as never)))).not.toBe(
-      every.key(withInput((i) => (i.identity.subject = 6 as never))),
+    expect(
+      every.decisionKey(
+        withInput((i) => (i.identity.subject = 5 as never)),
+        null,
+      ),
+    ).not.toBe(
+      every.decisionKey(
+        withInput((i) => (i.identity.subject = 6 as never)),
+        null,
+      ),
     );
   });
 
   it('keys the calls by what a deny rule reads of them (some call) and an allow rule (every call)', () => {
-    const projection = new InputProjection([
+    const projection = new DecisionKeys([
       parsePolicy(
         policyYaml({
           default_effect: 'deny',
@@ -299,8 +353,9 @@ describe('InputProjection', () => {
       ),
     ]);
     const batch = (...tools: string[]) =>
-      projection.key(
+      projection.decisionKey(
         withInput((i) => (i.request.mcp.calls = tools.map((tool) => ({ method: 'tools/call', tool })))),
+        null,
       );
     // Some call is x in both, and not every call is read_file in either: only "every call is x"
     // and "some call is read_file" differ, which no rule reads.
@@ -311,18 +366,39 @@ describe('InputProjection', () => {
   });
 
   it('keys a value by its decision class: the sets of condition values it is in, not the value', () => {
-    const a = every.key(input);
+    const a = every.decisionKey(input, null);
     // Subjects, groups and resource URIs that no condition names are interchangeable...
-    expect(every.key(withInput((i) => (i.identity.subject = 'someone-else')))).toBe(a);
-    expect(every.key(withInput((i) => (i.identity.groups = ['reporting', 'x', 'y'])))).toBe(a);
-    expect(every.key(withInput((i) => (i.request.mcp.calls[0]!.resource_uri = 'file:///a')))).toBe(
-      every.key(withInput((i) => (i.request.mcp.calls[0]!.resource_uri = 'file:///b'))),
+    expect(
+      every.decisionKey(
+        withInput((i) => (i.identity.subject = 'someone-else')),
+        null,
+      ),
+    ).toBe(a);
+    expect(
+      every.decisionKey(
+        withInput((i) => (i.identity.groups = ['reporting', 'x', 'y'])),
+        null,
+      ),
+    ).toBe(a);
+    expect(
+      every.decisionKey(
+        withInput((i) => (i.request.mcp.calls[0]!.resource_uri = 'file:///a')),
+        null,
+      ),
+    ).toBe(
+      every.decisionKey(
+        withInput((i) => (i.request.mcp.calls[0]!.resource_uri = 'file:///b')),
+        null,
+      ),
     );
     // ...as are batches holding the same kinds of call, in any order and number.
     const read = { method: 'tools/call', tool: 'read_file' };
     const other = { method: 'tools/call', tool: 'zip' };
     const batch = (calls: Array<Record<string, string>>) =>
-      every.key(withInput((i) => (i.request.mcp.calls = calls)));
+      every.decisionKey(
+        withInput((i) => (i.request.mcp.calls = calls)),
+        null,
+      );
     expect(batch([read, other])).toBe(batch([other, read, other]));
     expect(batch([read, other])).not.toBe(batch([read]));
     // ...and batches of different kinds of call that every rule judges alike: each rule's call
@@ -333,18 +409,19 @@ describe('InputProjection', () => {
     expect(batch([read, { method: 'tools/call', tool: 'zip', prompt: 'p' }])).toBe(batch([read, other]));
     // Numbers compare by their JSON text: such a batch is keyed by its kinds of call.
     expect(batch([read, { method: 'tools/call', tool: 5 } as never])).toMatch(/\|\{/);
-    // A three-valued key keeps the calls in order: unknown pointers name calls by index.
+    // A key by classes with unknowns (the reasons' key) keeps the calls in order: unknown
+    // pointers name calls by index.
     const ordered = (calls: Array<Record<string, string>>) =>
-      every.key(
+      every.reasonKey(
         withInput((i) => (i.request.mcp.calls = calls)),
-        'ordered',
+        { mask: every.maskOf([]), unpaired: false },
       );
     expect(ordered([read, other])).not.toBe(ordered([other, read]));
-    // An unpaired batch's three-valued key reads which values each field holds, not the pairing.
+    // An unpaired batch's key by classes reads which values each field holds, not the pairing.
     const perField = (calls: Array<Record<string, string>>) =>
-      every.key(
+      every.reasonKey(
         withInput((i) => (i.request.mcp.calls = calls)),
-        'per-field',
+        { mask: every.maskOf([]), unpaired: true },
       );
     const pair = [
       { method: 'tools/call', tool: 'read_file' },
@@ -358,8 +435,16 @@ describe('InputProjection', () => {
     expect(ordered(pair)).not.toBe(ordered(swapped));
     expect(perField(pair)).not.toBe(perField([pair[0]!, { method: 'prompts/get' }]));
     // Shapes other than strings and string arrays are keyed exactly.
-    expect(every.key(withInput((i) => (i.identity.claims.realm_access = { roles: ['banned', 1] })))).not.toBe(
-      every.key(withInput((i) => (i.identity.claims.realm_access = { roles: ['banned', 2] }))),
+    expect(
+      every.decisionKey(
+        withInput((i) => (i.identity.claims.realm_access = { roles: ['banned', 1] })),
+        null,
+      ),
+    ).not.toBe(
+      every.decisionKey(
+        withInput((i) => (i.identity.claims.realm_access = { roles: ['banned', 2] })),
+        null,
+      ),
     );
   });
 
@@ -386,13 +471,17 @@ describe('InputProjection', () => {
     // Up to 30 sets an array's class is a bit mask; past that, the list of sets (arrayClassBySet).
     for (const count of [3, 30, 31, 40]) {
       const groups = Array.from({ length: count }, (_, i) => `g${i}`);
-      const projection = new InputProjection([
+      const projection = new DecisionKeys([
         ruleEach(
           'group',
           groups.map((g) => [g]),
         ),
       ]);
-      const keyOf = (list: string[]) => projection.key(withInput((i) => (i.identity.groups = list)));
+      const keyOf = (list: string[]) =>
+        projection.decisionKey(
+          withInput((i) => (i.identity.groups = list)),
+          null,
+        );
       const last = groups[count - 1]!;
       expect(keyOf(['g0', last])).toBe(keyOf([last, 'other', 'g0', 'g0']));
       expect(keyOf(['g0', last])).not.toBe(keyOf(['g0']));
@@ -411,20 +500,29 @@ describe('InputProjection', () => {
 
   it('gives each list of value sets a token of its own, however many a leaf has', () => {
     const subjects = Array.from({ length: 300 }, (_, i) => `s${i}`);
-    const projection = new InputProjection([
+    const projection = new DecisionKeys([
       ruleEach(
         'subject',
         subjects.map((s) => [s, 'shared']),
       ),
     ]);
-    const keyOf = (subject: string) => projection.key(withInput((i) => (i.identity.subject = subject)));
+    const keyOf = (subject: string) =>
+      projection.decisionKey(
+        withInput((i) => (i.identity.subject = subject)),
+        null,
+      );
     const keys = new Set([...subjects, 'shared', 'nobody'].map(keyOf));
     expect(keys.size).toBe(subjects.length + 2);
     expect(keyOf('nobody')).toBe(keyOf('somebody else'));
   });
 
   it('declines to key a time it cannot parse (the record is then evaluated on its own)', () => {
-    expect(every.key(withInput((i) => (i.request.time = 'yesterday')))).toBeNull();
+    expect(
+      every.decisionKey(
+        withInput((i) => (i.request.time = 'yesterday')),
+        null,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -686,14 +784,14 @@ describe.each([
 
   it('inputs of one decision class share a key and get the decision each gets on its own', () => {
     const cache = new DecisionCache([side], 1 << 20);
-    const projection = new InputProjection([parsePolicy(policyText)]);
+    const projection = new DecisionKeys([parsePolicy(policyText)]);
     const keys = new Set<string | null>();
     fc.assert(
       fc.property(input, (generated) => {
         const original = JSON.parse(JSON.stringify(generated)) as TrafficInput;
         const other = twin(original) as TrafficInput;
-        expect(projection.key(other)).toBe(projection.key(original));
-        keys.add(projection.key(original));
+        expect(projection.decisionKey(other, null)).toBe(projection.decisionKey(original, null));
+        keys.add(projection.decisionKey(original, null));
         expect(cache.evaluate(0, original)).toEqual(side.engine.evaluate(original));
         expect(cache.evaluate(0, other)).toEqual(side.engine.evaluate(other));
       }),
@@ -725,7 +823,7 @@ describe.each([
 
   it('three-valued: records with one unknown set and one key get the decision each gets on its own', () => {
     const cache = new DecisionCache([side], 1 << 20);
-    const projection = new InputProjection([parsePolicy(policyText)]);
+    const projection = new DecisionKeys([parsePolicy(policyText)]);
     const keys = new Set<string>();
     let uncached = 0;
     fc.assert(
@@ -744,7 +842,7 @@ describe.each([
             side.engine.evaluateThreeValued(full),
           );
           const mask = projection.maskOf(payload.unknown);
-          const key = projection.key(original, unpaired === null ? 'ordered' : 'per-field', mask);
+          const key = projection.decisionKey(original, { mask, unpaired: unpaired !== null });
           if (key === null) uncached++;
           else keys.add(`${payloadText(payload)}\0${key}`);
         },

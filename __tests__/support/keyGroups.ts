@@ -1,6 +1,6 @@
 /**
  * Groups generated cases by their decision cache key and checks that every case of a group has the
- * decisions of the first one: the property behind the replay's cache (src/replay/projection.ts),
+ * decisions of the first one: the property behind the replay's cache (src/replay/decisionCache/),
  * which evaluates the wasm once per key.
  */
 export class KeyGroups<C> {

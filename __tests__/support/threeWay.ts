@@ -96,8 +96,8 @@ function asRecord(r: UnknownRecord): TrafficRecord {
 }
 
 /**
- * The three-valued entrypoint's input for a record, as the replay builds it (src/replay/projection.ts
- * adds the same payload to the projected input): the record's request and identity as replayed (an
+ * The three-valued entrypoint's input for a record, as the replay builds it (DecisionCache in
+ * src/replay/decisionCache/decisionCache.ts adds the same payload to the projected input): the record's request and identity as replayed (an
  * unpaired batch paired) and the unknown set under UNKNOWNS_KEY. Nothing else of the record's own
  * input is passed, so it cannot supply the unknown set.
  */

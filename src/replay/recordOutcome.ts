@@ -17,7 +17,7 @@ import type { TrafficCall } from '../traffic/record.js';
 import { forEachLine } from '../traffic/reader.js';
 import { hasLoneSurrogate, type Shape } from '../traffic/recordShape.js';
 import { instantOf } from './changeOrder.js';
-import { DecisionCache, type CachedSide } from './projection.js';
+import { DecisionCache, type CachedSide } from './decisionCache/decisionCache.js';
 import { explainChange, RuleTable, type ChangeExplanation } from './changeExplanation.js';
 import type { CurrentDecision, DraftDecision } from './report.js';
 import { inShard, type Shard } from './shard.js';

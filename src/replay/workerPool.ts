@@ -7,7 +7,7 @@ import type { PolicyFeatures } from '../policy/features.js';
 import type { SampleUnit } from '../traffic/sample.js';
 import type { ElementOutcome, OutcomeConfig } from './recordOutcome.js';
 import type { OutcomeBatch, PackedOutcomes } from './outcomeCodec.js';
-import type { LearnedDecision } from './projection.js';
+import type { LearnedDecision } from './decisionCache/decisionCache.js';
 
 /**
  * Worker threads for the replay: the main thread reads, decompresses and cuts the sample into
@@ -24,7 +24,7 @@ export const WORKER_CHUNK_BYTES = 1 << 20;
  * holds ~30 MB live (its decision cache, one run) but, uncapped, lets garbage reach ~120 MB
  * before collecting, which on two workers took a 1,000,000-record replay past the 400 MB target.
  * Measured there with keys by class names: uncapped 509 MB / 14.4 s, 80 MB 377 MB / 16.3 s,
- * 64 MB 364 MB / 15.8 s. With the shorter keys of classToken (projection.ts) a worker holds less,
+ * 64 MB 364 MB / 15.8 s. With the shorter keys of classToken (decisionCache/valueClasses.ts) a worker holds less,
  * and a 64 MB cap collected more often than it paid: 1M records, 2 workers, three runs each,
  * alternated: 64 MB 16.77 s median / 350–352 MB, 128 MB 15.94 s / 355–364 MB, 256 MB 16.16 s /
  * 348–366 MB.

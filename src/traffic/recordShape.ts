@@ -168,7 +168,7 @@ export function countMembers(value: unknown): number {
 /**
  * Whether a parsed element holds a lone UTF-16 surrogate in a string or a key. JSON text can spell
  * one (`"\ud800"`) though no UTF-8 can carry it, and opa-wasm refuses to read it: such a record is
- * evaluated on its own, never given a cached decision (projection.ts), so whether it fails does
+ * evaluated on its own, never given a cached decision (DecisionCache.alone), so whether it fails does
  * not depend on which records came before it. `text` is the element's JSON: only a `\u` escape
  * can make a lone surrogate, so the common element is cleared by one search. Recursion is safe:
  * the element's depth is bounded (MAX_RECORD_DEPTH).
