@@ -1,6 +1,6 @@
 import type { GitHubClient } from '../github/client.js';
 import { listPullFiles, type PullFile } from '../github/pullFiles.js';
-import { diffNameStatus, ensureCommits, readFileAtCommit } from '../git/repository.js';
+import { diffNameStatus, ensureCommits, readFileAtCommit, whyNoFileAtCommit } from '../git/repository.js';
 import { runReplay, preparePolicy, policyRef, type PolicySource } from '../replay/run.js';
 import type { ReplayReport } from '../replay/report.js';
 import type { UnevaluableMode } from '../replay/unknownSides.js';
@@ -165,6 +165,13 @@ async function replayPolicyChange(
   const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
   const headText = headPath ? await readFileAtCommit(context.workspace, headSha, headPath) : null;
   const baseText = basePath ? await readFileAtCommit(context.workspace, baseSha, basePath) : null;
+  // A modified or renamed policy exists on both sides: one that reads as nothing there (a dangling
+  // symlink, a symlink to a directory, a directory) is not a deleted or a new policy, and taking
+  // it for one would skip the head's checks or make every base decision unknown.
+  if (change.status === 'modified' || change.status === 'renamed') {
+    if (headText === null) throw await unreadablePolicy(context.workspace, headSha, headPath!);
+    if (baseText === null) throw await unreadablePolicy(context.workspace, baseSha, basePath!);
+  }
   const head: PolicySource | null =
     headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
   const base: PolicySource | null =
@@ -239,6 +246,11 @@ async function replayPolicyChange(
     );
   }
   return outcome;
+}
+
+/** The error of a policy side that should be a file at `sha` and is not. */
+async function unreadablePolicy(workspace: string, sha: string, path: string): Promise<Error> {
+  return new Error(`${path} cannot be read at ${sha}: ${await whyNoFileAtCommit(workspace, sha, path)}`);
 }
 
 function errorReport(

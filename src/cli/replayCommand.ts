@@ -14,6 +14,7 @@ import { gateFactsOf } from '../gate/gateFacts.js';
 import { renderReplayMarkdown } from '../render/markdown.js';
 import { renderReplayText } from '../render/text.js';
 import { TrafficReadError } from '../traffic/reader.js';
+import { BaseEvaluationError } from '../replay/replay.js';
 import { parseDecisionLogOptions, type DecisionLogOptions } from '../traffic/decisionLog.js';
 import { ManifestFileError } from '../fidelity/report.js';
 import { CommandError, EXIT, type CommandIO } from './io.js';
@@ -84,7 +85,11 @@ export async function replayWithProgress(
   try {
     run = await runReplay({ ...options, onProgress: (n) => progress.update(n) });
   } catch (error) {
-    if (error instanceof TrafficReadError || error instanceof ManifestFileError)
+    if (
+      error instanceof TrafficReadError ||
+      error instanceof ManifestFileError ||
+      error instanceof BaseEvaluationError
+    )
       throw new CommandError(error.message);
     throw error;
   } finally {

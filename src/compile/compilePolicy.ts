@@ -118,8 +118,14 @@ export async function compilePolicyText(
   const tooLarge = policyLimitProblem(text, displayPath, limits);
   if (tooLarge) return { ok: false, reason: 'limit', errors: [tooLarge], warnings: [] };
   const validation = validatePolicyText(text, displayPath, formatOfPath(displayPath) ?? 'yaml');
+  // A document over a reading limit (alias expansion, nesting) is over a limit, not invalid.
   if (!validation.ok)
-    return { ok: false, reason: 'invalid', errors: validation.errors, warnings: validation.warnings };
+    return {
+      ok: false,
+      reason: validation.overLimit ? 'limit' : 'invalid',
+      errors: validation.errors,
+      warnings: validation.warnings,
+    };
   const tooMany = policyLimitProblem(text, displayPath, limits, validation.policy);
   if (tooMany) return { ok: false, reason: 'limit', errors: [tooMany], warnings: validation.warnings };
   let compiled: CompiledPolicy;

@@ -12,6 +12,13 @@ export interface SourceDocument {
   positionOf(path: readonly PathSegment[], target?: 'key' | 'value'): { line: number; column: number };
   syntaxErrors: { line: number; column: number; message: string }[];
   /**
+   * The document could not be read within a resource limit (its aliases expand past
+   * MAX_ALIAS_COUNT, or it nests deeper than the reader's stack): `syntaxErrors` then says so. Not
+   * the document's mistake but this reader's bound, which a caller judging a trusted version
+   * (a pull request's base) must not take for an invalid document.
+   */
+  overLimit: boolean;
+  /**
    * With `duplicateKeys: 'list'`: every repeated key after its first occurrence, at the repeat.
    * Empty otherwise (a repeated key is then a syntax error).
    */
@@ -60,25 +67,45 @@ export function parseSource(
     syntaxErrors.push({ line: 1, column: 1, message: 'the file is empty' });
   }
   let value: unknown = undefined;
+  // The parser reports running out of stack (a document nested thousands deep) as an error of the
+  // document: that is the reader's bound too.
+  let overLimit = doc.errors.some((e) => STACK_OVERFLOW.test(e.message));
   if (syntaxErrors.length === 0) {
     try {
-      value = doc.toJS({ maxAliasCount: 100 });
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (error) {
-      // The `yaml` library refuses alias chains that expand exponentially ("billion laughs"): that
-      // is the document's problem, reported like a syntax error, not a crash.
+      // The `yaml` library refuses alias chains that expand exponentially ("billion laughs"), and
+      // a document nested past the call stack overflows it: reported at the document like a
+      // syntax error, not a crash, and marked as a limit (the reader's bound, not a mistake).
+      overLimit = isResourceLimit(error);
       syntaxErrors = [{ line: 1, column: 1, message: aliasMessage(error) }];
     }
   }
   return {
     value,
     syntaxErrors,
+    overLimit,
     positionOf: (path, target = 'value') => locate(doc, lineCounter, path, target),
     duplicateKeys: listDuplicates ? findDuplicateKeys(doc, lineCounter) : [],
   };
 }
 
+/** How many alias expansions `toJS` allows before it refuses the document as an attack. */
+export const MAX_ALIAS_COUNT = 100;
+
+/** The `yaml` library's alias-count refusal, or a stack overflow (a document nested too deep). */
+const STACK_OVERFLOW = /maximum call stack size exceeded/i;
+
+function isResourceLimit(error: unknown): boolean {
+  if (error instanceof RangeError) return true;
+  const message = error instanceof Error ? error.message : String(error);
+  return /excessive alias count|resource exhaustion/i.test(message);
+}
+
 function aliasMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof RangeError)
+    return `the document is nested too deeply to be read (${message}); flatten it`;
   return /alias/i.test(message)
     ? 'too many YAML alias expansions (a document whose aliases expand exponentially is refused); write the values out instead'
     : `the document cannot be read: ${message}`;

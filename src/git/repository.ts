@@ -245,6 +245,32 @@ export async function readFileAtCommit(cwd: string, sha: string, path: string): 
   return (await runGit(cwd, ['cat-file', 'blob', found.entry.oid])).stdout.toString('utf8');
 }
 
+/**
+ * Why readFileAtCommit found no file at `path` at commit `sha`, in words for an error: nothing is
+ * there, a symlink whose target is not there, a directory or a submodule.
+ */
+export async function whyNoFileAtCommit(cwd: string, sha: string, path: string): Promise<string> {
+  const asked = path.replace(/^\.?\/+/, '');
+  const found = await resolvePathAtCommit(cwd, sha, asked);
+  if (found !== null) {
+    const what =
+      found.entry.type === 'tree'
+        ? 'a directory'
+        : found.entry.type === 'commit'
+          ? 'a submodule'
+          : `a ${found.entry.type}`;
+    return found.path === asked
+      ? `it is ${what}, not a file`
+      : `it leads to ${found.path}, ${what}, not a file`;
+  }
+  const own = await treeEntry(cwd, sha, asked);
+  if (own?.mode === SYMLINK_MODE) {
+    const target = (await runGit(cwd, ['cat-file', 'blob', own.oid])).stdout.toString('utf8');
+    return `it is a symlink to ${JSON.stringify(target)}, which does not exist at that commit`;
+  }
+  return own === null ? 'nothing is there (or a symlink on the way leads nowhere)' : 'it is not a file';
+}
+
 /** The paths of every symlink in the tree of `sha`. */
 export async function symlinksAtCommit(cwd: string, sha: string): Promise<string[]> {
   checkSha(sha);

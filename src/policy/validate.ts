@@ -10,7 +10,16 @@ export type PolicyFormat = 'json' | 'yaml';
 
 export type ValidationResult =
   | { ok: true; policy: Policy; warnings: PolicyProblem[] }
-  | { ok: false; errors: PolicyProblem[]; warnings: PolicyProblem[] };
+  | {
+      ok: false;
+      errors: PolicyProblem[];
+      warnings: PolicyProblem[];
+      /**
+       * The document could not be read within a resource limit (SourceDocument.overLimit): the
+       * errors say which, at the file; the document may be valid, only this reader cannot tell.
+       */
+      overLimit?: boolean;
+    };
 
 export function formatOfPath(file: string): PolicyFormat | null {
   if (/\.json$/i.test(file)) return 'json';
@@ -42,7 +51,12 @@ export function validatePolicyText(text: string, file: string, format: PolicyFor
       message: e.message,
       severity: 'error' as const,
     }));
-    return { ok: false, errors: sortProblems(errors), warnings: [] };
+    return {
+      ok: false,
+      errors: sortProblems(errors),
+      warnings: [],
+      ...(source.overLimit ? { overLimit: true } : {}),
+    };
   }
   const problems = new ProblemList(file, source);
   for (const repeat of source.duplicateKeys) {

@@ -32,6 +32,7 @@ const EVALUATED = 1;
 const BY_READING = 2;
 const CHANGED = 4;
 const EXPLAINED = 8;
+const BASE_FAILED = 16;
 
 const RECORDED = [null, 'allow', 'deny'] as const;
 
@@ -83,7 +84,8 @@ export function packOutcomes(outcomes: readonly ElementOutcome[]): PackedOutcome
         (outcome.evaluated ? EVALUATED : 0) |
           (outcome.byReading ? BY_READING : 0) |
           (change !== null ? CHANGED : 0) |
-          (change?.explain ? EXPLAINED : 0),
+          (change?.explain ? EXPLAINED : 0) |
+          (outcome.baseFailed ? BASE_FAILED : 0),
       );
       numbers.push(outcome.primary);
       numbers.push(outcome.reasons);
@@ -157,6 +159,7 @@ export function forEachPackedOutcome(packed: PackedOutcomes, fn: (outcome: Eleme
     policy_revision: null,
     evaluated: false,
     error: null,
+    baseFailed: false,
     primary: -1,
     reasons: 0,
     byReading: false,
@@ -198,6 +201,7 @@ export function forEachPackedOutcome(packed: PackedOutcomes, fn: (outcome: Eleme
     view.decision_path = string();
     view.evaluated = (flags & EVALUATED) !== 0;
     view.byReading = (flags & BY_READING) !== 0;
+    view.baseFailed = (flags & BASE_FAILED) !== 0;
     view.change = null;
     if (changed) {
       const subject = string(true);

@@ -94,8 +94,16 @@ export interface RecordOutcome {
    * aggregation's filters drop anyway. The verdict fields are then meaningless.
    */
   evaluated: boolean;
-  /** An evaluation failure (EvaluationError's message): the record is reported as malformed. */
+  /**
+   * An evaluation failure (EvaluationError's message): the record is reported as malformed, unless
+   * `baseFailed` says it was the base's alone.
+   */
   error: string | null;
+  /**
+   * The head evaluated the record and the base's evaluation of it failed: not the record's fault
+   * (the head read it), so the replay fails (BaseEvaluationError) instead of counting it malformed.
+   */
+  baseFailed: boolean;
   /** The primary policy's verdict (the head, or the base of a deleted policy). */
   primary: Verdict;
   /** Unevaluable reasons for the primary, one bit per UNEVALUABLE_REASONS entry. */
@@ -248,6 +256,7 @@ export class RecordEvaluator {
       policy_revision: config.mode === 'drift' ? (record.policy_revision ?? null) : null,
       evaluated: false,
       error: null,
+      baseFailed: false,
       primary: VERDICT_UNEVALUABLE,
       reasons: 0,
       byReading: false,
@@ -260,29 +269,41 @@ export class RecordEvaluator {
     outcome.evaluated = true;
     let primaryDecision: Decision | null;
     let baseDecision: Decision | null = null;
+    const input = evaluationInput(record);
+    if (alone) this.cache.alone(input);
+    const known = !hasUnknowns(record);
     try {
-      const input = evaluationInput(record);
-      if (alone) this.cache.alone(input);
-      if (!hasUnknowns(record)) {
+      if (known) {
         // The common case: nothing unknown, the two-valued decisions through the cache.
         primaryDecision = this.cache.evaluate(0, input, record.request_id);
-        if (this.both) baseDecision = this.cache.evaluate(1, input, record.request_id);
       } else {
         const primary = this.judge.judge(0, record, input, true);
         primaryDecision = primary.decision;
         outcome.reasons = primary.reasons;
         outcome.byReading = primary.byReading;
-        // The base's decision only matters for a change (the head decided) or against a
-        // recorded decision: a record that is neither needs no base evaluation.
-        if (this.both && (primaryDecision !== null || record.recorded_decision !== undefined))
-          baseDecision = this.judge.judge(1, record, input, false).decision;
       }
-      if (this.both) outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
     } catch (error) {
       // A builtin failure (say, a time the gateway recorded but no evaluator can read) makes the
       // record unreplayable: it is reported as malformed, never guessed.
       if (!(error instanceof EvaluationError)) throw error;
       outcome.error = error.message;
+      return outcome;
+    }
+    try {
+      if (known) {
+        if (this.both) baseDecision = this.cache.evaluate(1, input, record.request_id);
+      } else if (this.both && (primaryDecision !== null || record.recorded_decision !== undefined)) {
+        // The base's decision only matters for a change (the head decided) or against a
+        // recorded decision: a record that is neither needs no base evaluation.
+        baseDecision = this.judge.judge(1, record, input, false).decision;
+      }
+      if (this.both) outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
+    } catch (error) {
+      // The head read this record, so the base's failure is the base's (a trap, a builtin error,
+      // its memory): the change cannot be judged against it, and the aggregation fails the replay.
+      if (!(error instanceof EvaluationError)) throw error;
+      outcome.error = error.message;
+      outcome.baseFailed = true;
       return outcome;
     }
     outcome.primary = primaryDecision === null ? VERDICT_UNEVALUABLE : verdictOf(primaryDecision);

@@ -12,6 +12,7 @@ import {
   mixedSampleError,
   planSample,
   positionOf,
+  positionText,
   sampleDuplicateReason,
   sampleUnits,
   withDecisionPathListing,
@@ -38,6 +39,25 @@ import { ReplayWorkerPool, replayWorkerScript, WORKER_CHUNK_BYTES, type WorkerIn
 import { forEachOutcome, outcomeCount, ownString, type OutcomeBatch } from './outcomeCodec.js';
 import { MAX_MALFORMED_EXAMPLES, type Change, type MalformedExample, type ReplayResult } from './report.js';
 import type { UnevaluableMode } from './unknownSides.js';
+
+/**
+ * The base could not evaluate a record the head evaluated (a trap, a builtin failure, its memory
+ * limit): the record is readable, so it is not malformed, and the change cannot be judged against
+ * a base that has no decision for it. The replay fails, whatever `fail-on` says (docs/security.md
+ * "What a pull request is judged on").
+ */
+export class BaseEvaluationError extends Error {
+  override readonly name = 'BaseEvaluationError';
+  constructor(
+    readonly position: string,
+    readonly failure: string,
+  ) {
+    super(
+      `the base version could not evaluate the record on ${position}, which the head evaluated, ` +
+        `so the change cannot be judged against it: ${failure}`,
+    );
+  }
+}
 
 export { methodOf, toolsOf } from './recordOutcome.js';
 
@@ -355,6 +375,7 @@ class ReplayAggregator {
     // The evaluator skips exactly what the two checks above drop.
     if (!o.evaluated) throw new Error(`record on line ${o.line} was kept but not evaluated`);
     if (o.error !== null) {
+      if (o.baseFailed) throw new BaseEvaluationError(positionText(this.plan, o.line), o.error);
       this.noteMalformed(o.line, o.error);
       return;
     }
