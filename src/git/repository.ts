@@ -272,6 +272,13 @@ export class FileTooLargeError extends Error {
   }
 }
 
+/** Whether the repository at `cwd` is a shallow clone (part of its history is missing). */
+export async function isShallowRepository(cwd: string): Promise<boolean> {
+  return (
+    (await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout.toString('utf8').trim() === 'true'
+  );
+}
+
 /** The commit checked out in the work tree at `cwd` (HEAD). */
 export async function checkedOutCommit(cwd: string): Promise<string> {
   const { stdout } = await runGit(cwd, ['rev-parse', '--verify', '--end-of-options', 'HEAD^{commit}']);
