@@ -83,6 +83,18 @@ policies:
     });
   });
 
+  it('a mapping list of many parts is shown by its first five and a count, and every part is read', async () => {
+    const parts = ['logs/acme/uploads', ...Array.from({ length: 7 }, () => 'logs/acme/*.log')];
+    const mapping = parseSampleMapping(
+      `policies:\n  policies/acme.yaml:\n    traffic: [${parts.join(', ')}]\n`,
+    );
+    const sample = await locateSample(workspace, 'policies/acme.yaml', NO_INPUTS, mapping);
+    expect(sample.traffic).toBe(
+      'logs/acme/uploads, logs/acme/*.log, logs/acme/*.log, logs/acme/*.log, logs/acme/*.log, and 3 more',
+    );
+    expect(sample.trafficFiles!.map((f) => f.shown)).toContain('logs/acme/uploads/0001.json.gz');
+  });
+
   it('the inputs apply to policies without a mapping entry; the traffic template may be a glob', async () => {
     const sample = await locateSample(
       workspace,

@@ -5,11 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  chmodSync,
   copyFileSync,
   linkSync,
   mkdirSync,
   readFileSync,
   readdirSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -30,13 +32,16 @@ interface Captured {
   stderr: string;
 }
 
-async function cli(argv: string[]): Promise<Captured> {
+async function cli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = { ...process.env, OPA_PATH: testOpaPath() },
+): Promise<Captured> {
   let stdout = '';
   let stderr = '';
   const io: CommandIO = {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
-    env: { ...process.env, OPA_PATH: testOpaPath() },
+    env,
     stdoutIsTTY: false,
     stderrIsTTY: false,
   };
@@ -168,6 +173,38 @@ describe('an output never overwrites an input', () => {
       ['compile', f('head.yaml'), '--out-wasm', f('link.jsonl'), '--out-rego', f('s.jsonl')],
       `--out-wasm ${f('link.jsonl')} and --out-rego ${f('s.jsonl')} are the same file`,
     );
+  });
+
+  it('the OPA binary found through $OPA_PATH or PATH, not only one named by --opa', async () => {
+    // A copy of OPA in its own directory (outside the snapshot): a write over it spoils only it.
+    const bin = tempDir('cli-output-opa-');
+    try {
+      const opa = bin.file('opa');
+      copyFileSync(testOpaPath(), opa);
+      chmodSync(opa, 0o755);
+      const size = statSync(opa).size;
+      const viaEnv = { ...process.env, OPA_PATH: opa };
+      const viaPath = { ...process.env, OPA_PATH: '', PATH: bin.dir };
+      for (const [argv, env, role] of [
+        [replay('--traffic', f('s.jsonl'), '--out', opa), viaEnv, 'the OPA binary ($OPA_PATH)'],
+        [replay('--traffic', f('s.jsonl'), '--out', opa), viaPath, 'the OPA binary (found on PATH)'],
+        [
+          ['drift', '--policy', f('base.yaml'), '--traffic', f('s.jsonl'), '--out', opa],
+          viaPath,
+          'the OPA binary (found on PATH)',
+        ],
+        [['compile', f('head.yaml'), '--out-wasm', opa], viaEnv, 'the OPA binary ($OPA_PATH)'],
+      ] as const) {
+        const before = snapshot();
+        const result = await cli([...argv], env);
+        expect(result.stderr).toContain(`is ${role}`);
+        expect(result.code).toBe(2);
+        expect(snapshot()).toEqual(before);
+        expect(statSync(opa).size).toBe(size);
+      }
+    } finally {
+      bin.cleanup();
+    }
   });
 
   it('an output that is no input is written, and an existing one replaced', async () => {

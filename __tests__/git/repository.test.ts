@@ -3,7 +3,9 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
+  FileTooLargeError,
   GitError,
+  checkedOutCommit,
   commitParents,
   diffNameStatus,
   ensureCommits,
@@ -74,6 +76,20 @@ describe('readFileAtCommit', () => {
     );
     expect(await readFileAtCommit(origin, head, 'policies/gone.json')).toBeNull();
     expect(await readFileAtCommit(origin, base, 'policies/new.yml')).toBeNull();
+  });
+
+  it('refuses a file over maxBytes by its size, before reading it', async () => {
+    const text = 'default_effect: allow\nrules: []\n';
+    expect(await readFileAtCommit(origin, head, 'policies/acme.yaml', { maxBytes: text.length })).toBe(text);
+    const error = await readFileAtCommit(origin, head, 'policies/acme.yaml', {
+      maxBytes: text.length - 1,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileTooLargeError);
+    expect((error as Error).message).toContain(`policies/acme.yaml is ${text.length} bytes, over the`);
+  });
+
+  it('names the commit checked out in the work tree', async () => {
+    expect(await checkedOutCommit(origin)).toBe(git(origin, 'rev-parse', 'HEAD'));
   });
 
   it('treats a directory as no file', async () => {

@@ -116,6 +116,18 @@ describe('retries', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('names five of the details of an answer listing thousands, and counts the rest', async () => {
+    fake = await startFakeGitHub();
+    const errors = Array.from({ length: 5_000 }, (_, i) => ({ message: `detail ${i}` }));
+    fake.inject({ match: () => true, status: 422, body: { message: 'Validation Failed', errors } });
+    const error = (await client(fake)
+      .getPullRequest(REPO, 1)
+      .catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe(
+      'Validation Failed: detail 0; detail 1; detail 2; detail 3; detail 4; and 4,995 more',
+    );
+  });
+
   it('does not wait longer than maxRetryWaitMs', async () => {
     fake = await startFakeGitHub();
     fake.inject({

@@ -56,6 +56,12 @@ describe('driftMarker', () => {
     );
     expect(driftMarker('policies/ünï.yaml')).toBe('<!-- policy-replay:drift:policies/%C3%BCn%C3%AF.yaml -->');
   });
+
+  it('encodes a character outside the BMP by code point: two emoji names get two markers', () => {
+    expect(driftMarker('policies/😀.yaml')).toBe('<!-- policy-replay:drift:policies/%F0%9F%98%80.yaml -->');
+    expect(driftMarker('policies/😁.yaml')).not.toBe(driftMarker('policies/😀.yaml'));
+    expect(driftMarkerPath(driftMarker('policies/😀.yaml'))).toBe('policies/😀.yaml');
+  });
 });
 
 describe('driftMarkerPath', () => {
@@ -299,6 +305,42 @@ describe('closeOrphanedDriftIssues', () => {
       'open',
       'closed',
     ]);
+  });
+
+  it('keeps the issues of live policies outside the BMP: one per policy, none closed', async () => {
+    const [gh, client] = await setup();
+    const grin = 'policies/😀.yaml';
+    const beam = 'policies/😁.yaml';
+    await sync(client, 2, 'grin drifted', grin);
+    await sync(client, 1, 'beam drifted', beam);
+    expect(gh.state.issues(FULL).map((i) => i.title)).toEqual([
+      `Policy drift: ${grin}`,
+      `Policy drift: ${beam}`,
+    ]);
+    const closed = await closeOrphanedDriftIssues(client, {
+      owner: 'acme',
+      repo: 'policies',
+      livePolicyPaths: [grin, beam],
+      replays: policyMatcher(['policies/**']),
+    });
+    expect(closed).toEqual([]);
+    expect(gh.state.issues(FULL).map((i) => i.state)).toEqual(['open', 'open']);
+  });
+
+  it("keeps an issue whose marker is a live policy's even when the marker does not decode back to it", async () => {
+    const [gh, client] = await setup();
+    // A lone surrogate encodes as U+FFFD: the marker decodes to another (not live) path.
+    const odd = 'policies/\ud83d.yaml';
+    await sync(client, 1, 'odd drifted', odd);
+    expect(driftMarkerPath(gh.state.issues(FULL)[0]!.body)).not.toBe(odd);
+    const closed = await closeOrphanedDriftIssues(client, {
+      owner: 'acme',
+      repo: 'policies',
+      livePolicyPaths: [odd],
+      replays: () => true,
+    });
+    expect(closed).toEqual([]);
+    expect(gh.state.issues(FULL)[0]!.state).toBe('open');
   });
 
   it('reads the marker on the first line only: a quoted one closes nothing', async () => {

@@ -1,8 +1,6 @@
-import { join } from 'node:path';
-import { trackedFiles } from '../git/repository.js';
+import { checkedOutCommit, readFileAtCommit, trackedFiles } from '../git/repository.js';
 import { runReplay } from '../replay/run.js';
 import { toDriftReport } from '../replay/drift.js';
-import { readFile } from 'node:fs/promises';
 import { policyMatcher, type Settings } from './inputs.js';
 import type { RunContext } from './context.js';
 import { locateSample, readSampleMapping, type SampleMapping } from './sampleLocator.js';
@@ -26,11 +24,15 @@ export async function replayDrift(
   log: (message: string) => void,
 ): Promise<PolicyOutcome[]> {
   const mapping = readSampleMapping(context.workspace);
+  // Policies are read through git at the checked-out commit, never through the file system: a
+  // symlink is followed inside that commit's tree only (one leaving the repository, or a loop,
+  // fails closed), and a policy over the size limit is refused before a byte of it is read.
+  const commit = await checkedOutCommit(context.workspace);
   const outcomes: PolicyOutcome[] = [];
   for (const path of await trackedPolicies(context.workspace, settings.policies)) {
     // One policy's failure is its own: the others are still replayed and reported.
     try {
-      outcomes.push(await replayDriftOf(path, context, settings, opa, log, mapping));
+      outcomes.push(await replayDriftOf(path, commit, context, settings, opa, log, mapping));
     } catch (error) {
       const failure = replayFailure(path, error);
       log(`${path}: ${failure.message}`);
@@ -42,6 +44,7 @@ export async function replayDrift(
 
 async function replayDriftOf(
   path: string,
+  commit: string,
   context: RunContext,
   settings: Settings,
   opa: { path: string; version: string },
@@ -58,7 +61,10 @@ async function replayDriftOf(
     return outcome;
   }
   log(`${path}: drift replay of ${sample.traffic}`);
-  const text = await readFile(join(context.workspace, path), 'utf8');
+  const text = await readFileAtCommit(context.workspace, commit, path, {
+    maxBytes: settings.limits.maxPolicyBytes,
+  });
+  if (text === null) throw new Error(`${path} is not a file in the checked-out commit ${commit}`);
   const result = await runReplay({
     head: { displayPath: path, text, ref: context.sha },
     base: null,

@@ -58,24 +58,35 @@ export function evidenceProblems(
   touched: readonly string[] | null,
 ): EvidenceProblem[] {
   const problems: EvidenceProblem[] = [];
+  // One problem per kind, however many paths the pull request touched: 5,000 changed files under
+  // `traffic/` are one annotation and one bounded line, not 5,000 of each.
   for (const [kind, candidates] of [
     ['traffic sample', sample.evidencePaths.traffic],
     ['manifests', sample.evidencePaths.manifests],
   ] as const) {
-    for (const changed of touched ?? []) {
-      const hit = candidates.find((c) => touches(changed, c));
+    const changed: string[] = [];
+    const readFrom = new Set<string>();
+    for (const path of touched ?? []) {
+      const hit = candidates.find((c) => touches(path, c));
       if (hit === undefined) continue;
-      problems.push(
-        problem(
-          UNTRUSTED_EVIDENCE,
-          changed,
-          `the pull request changes ${changed}, and this policy's ${kind} is read from ${hit}: ` +
-            'the evidence that gates a pull request must not come from it. Keep samples and manifests ' +
-            'where a pull request cannot write (downloaded by an earlier step into $RUNNER_TEMP, or ' +
-            'committed on the base branch and left unchanged)',
-        ),
-      );
+      changed.push(path);
+      readFrom.add(hit);
     }
+    if (changed.length === 0) continue;
+    const what =
+      changed.length === 1
+        ? changed[0]!
+        : `${changed.length.toLocaleString('en-US')} paths (${boundedList(changed)})`;
+    problems.push(
+      problem(
+        UNTRUSTED_EVIDENCE,
+        changed[0]!,
+        `the pull request changes ${what}, and this policy's ${kind} is read from ${boundedList([...readFrom])}: ` +
+          'the evidence that gates a pull request must not come from it. Keep samples and manifests ' +
+          'where a pull request cannot write (downloaded by an earlier step into $RUNNER_TEMP, or ' +
+          'committed on the base branch and left unchanged)',
+      ),
+    );
   }
   if (sample.found.length > 1) {
     problems.push(

@@ -1,5 +1,5 @@
 import type { GitHubClient, RepoRef } from '../github/client.js';
-import { commitParents, ensureCommits, mergeBase } from '../git/repository.js';
+import { commitParents, ensureCommits, isShallowRepository, mergeBase } from '../git/repository.js';
 
 /**
  * The two commits a pull request's policies are judged between. The gate judges what merging
@@ -30,32 +30,90 @@ export function mergeCommitPair(
   return { against: 'base-tip', base: baseTip, head: checkout.sha };
 }
 
+/**
+ * The pull request was pushed again after the event that started this run: the workspace holds
+ * the merge of the old head, the API already names the new one. The run judges nothing; the newer
+ * push has its own run (docs/security.md "What a pull request is judged on").
+ */
+export class StaleRunError extends Error {
+  override readonly name = 'StaleRunError';
+  constructor(
+    readonly eventHeadSha: string,
+    readonly currentHeadSha: string,
+  ) {
+    super(
+      `this run was started for the pull request's head ${eventHeadSha}, but its head is now ${currentHeadSha}: ` +
+        'it was pushed again since, and the newer push has its own run. Nothing was judged; re-run the newest ' +
+        'run of this pull request instead of this one.',
+    );
+  }
+}
+
+/** The event payload's `pull_request.base.sha` and `head.sha`, when they are commit ids. */
+export function eventPullShas(event: Record<string, unknown>): {
+  baseSha: string | null;
+  headSha: string | null;
+} {
+  const pr = event.pull_request as { base?: { sha?: unknown }; head?: { sha?: unknown } } | undefined;
+  const sha = (value: unknown) => (typeof value === 'string' && SHA.test(value) ? value.toLowerCase() : null);
+  return { baseSha: sha(pr?.base?.sha), headSha: sha(pr?.head?.sha) };
+}
+
+/**
+ * Whether `firstParent` can be the base side of the pull request's merge: the event's base commit
+ * itself, or a commit that descends from the merge base of the event's base and the head (the base
+ * branch moved on since). When the local history cannot tell (a shallow checkout), it is accepted.
+ */
+async function plausibleBaseTip(
+  workspace: string,
+  firstParent: string,
+  eventBaseSha: string | null,
+  headSha: string,
+): Promise<boolean> {
+  if (eventBaseSha === null || firstParent.toLowerCase() === eventBaseSha) return true;
+  await ensureCommits(workspace, [eventBaseSha, headSha]);
+  const fork = await mergeBase(workspace, eventBaseSha, headSha);
+  if (fork === null) return true;
+  const common = await mergeBase(workspace, fork, firstParent);
+  if (common !== null && common.toLowerCase() === fork.toLowerCase()) return true;
+  // Not a descendant, or no common history: decisive only when the history is all there.
+  return isShallowRepository(workspace);
+}
+
 export async function judgedCommits(options: {
   client: GitHubClient;
   repo: RepoRef;
   workspace: string;
   /** GITHUB_SHA, the commit the run checked out; null when the runner did not say. */
   checkoutSha: string | null;
+  /** The pull request's base and head as the API reports them now. */
   pull: { baseSha: string; headSha: string };
+  /** The base and head the event that started the run names (null: not a pull request event). */
+  event?: { baseSha: string | null; headSha: string | null };
 }): Promise<JudgedCommits> {
   const { workspace, checkoutSha, pull } = options;
+  const eventHead = options.event?.headSha ?? null;
+  // The head this run was triggered for is the event's: a newer head belongs to a newer run.
+  if (eventHead !== null && eventHead !== pull.headSha.toLowerCase())
+    throw new StaleRunError(eventHead, pull.headSha);
+  const headSha = pull.headSha;
   if (checkoutSha !== null && SHA.test(checkoutSha)) {
     await ensureCommits(workspace, [checkoutSha]);
     const pair = mergeCommitPair(
       { sha: checkoutSha, parents: await commitParents(workspace, checkoutSha) },
-      pull.headSha,
+      headSha,
     );
     if (pair !== null) {
       await ensureCommits(workspace, [pair.base]);
-      return pair;
+      if (await plausibleBaseTip(workspace, pair.base, options.event?.baseSha ?? null, headSha)) return pair;
     }
   }
-  await ensureCommits(workspace, [pull.baseSha, pull.headSha]);
+  await ensureCommits(workspace, [pull.baseSha, headSha]);
   // A shallow checkout cannot find the merge base locally: GitHub can.
-  let base = await mergeBase(workspace, pull.baseSha, pull.headSha);
+  let base = await mergeBase(workspace, pull.baseSha, headSha);
   if (base === null) {
-    base = await options.client.getMergeBase(options.repo, pull.baseSha, pull.headSha);
+    base = await options.client.getMergeBase(options.repo, pull.baseSha, headSha);
     await ensureCommits(workspace, [base]);
   }
-  return { against: 'merge-base', base, head: pull.headSha };
+  return { against: 'merge-base', base, head: headSha };
 }

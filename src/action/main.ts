@@ -17,7 +17,7 @@ import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
 import type { JudgedCommits } from './judgedCommits.js';
 import { replayDrift } from './drift.js';
 import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMarkdown.js';
-import { blockersOf } from './policyFailure.js';
+import { blockersOf, shownBlockers } from './policyFailure.js';
 import { failStep, logError, logInfo, logWarning, writeJobSummary } from './log.js';
 import { postCommentFile } from './postComment.js';
 import { fitWithFewerRows, splitRowBudget, utf16Length, utf8Length } from '../render/fitSections.js';
@@ -80,7 +80,8 @@ async function obtainOpa(settings: Settings) {
 
 function annotateErrors(policies: readonly PolicyOutcome[]): void {
   for (const policy of policies) {
-    for (const b of policy.blockers ?? []) {
+    const { shown, more } = shownBlockers(policy.blockers ?? []);
+    for (const b of shown) {
       logError(`${policy.path}: ${b.message}`, {
         title: `policy-replay: ${b.rule}`,
         file: b.file,
@@ -88,6 +89,13 @@ function annotateErrors(policies: readonly PolicyOutcome[]): void {
         startColumn: b.column,
       });
     }
+    if (more > 0)
+      logError(
+        `${policy.path}: and ${more.toLocaleString('en-US')} more blockers (the run report lists them all)`,
+        {
+          title: 'policy-replay: more blockers',
+        },
+      );
     for (const e of policy.errors) {
       logError(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
         title: 'invalid policy',

@@ -1,6 +1,7 @@
 import type { GateFacts } from '../gate/gate.js';
 import type { ReportError } from '../replay/report.js';
 import type { PolicyBlocker, PolicyOutcome } from './runReport.js';
+import { MAX_LISTED } from '../text/listing.js';
 
 /**
  * One policy's failure stays that policy's (README "Security model"): an error while replaying it
@@ -38,4 +39,16 @@ export function blocker(rule: string, error: ReportError): PolicyBlocker {
 /** What the gate must fail on for this policy, whatever the rules. */
 export function blockersOf(outcome: PolicyOutcome): GateFacts['blockers'] {
   return (outcome.blockers ?? []).map((b) => ({ rule: b.rule, reason: b.message }));
+}
+
+/**
+ * The blockers of one policy that are annotated and listed one by one, and how many others are
+ * only counted: a policy never floods the annotations or its section, whatever produced its
+ * blockers. Every blocker still fails the gate and stays in the report.
+ */
+export function shownBlockers(
+  blockers: readonly PolicyBlocker[],
+  max = MAX_LISTED,
+): { shown: PolicyBlocker[]; more: number } {
+  return { shown: blockers.slice(0, max), more: Math.max(0, blockers.length - max) };
 }

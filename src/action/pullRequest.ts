@@ -14,7 +14,7 @@ import { failedOutcome, logManifestProblems, sampledOutcome } from './policyOutc
 import { unifiedDiff } from './regoDiff.js';
 import type { PolicyOutcome } from './runReport.js';
 import { changeAnnotations } from './annotations.js';
-import { judgedCommits, type JudgedCommits } from './judgedCommits.js';
+import { eventPullShas, judgedCommits, type JudgedCommits } from './judgedCommits.js';
 import { symlinkedPolicyChanges } from './symlinkedPolicies.js';
 import { boundedList } from '../text/listing.js';
 
@@ -96,6 +96,7 @@ export async function listPolicyChanges(deps: Omit<PullRequestDeps, 'opa'>): Pro
     workspace: context.workspace,
     checkoutSha: context.sha,
     pull: { baseSha: files.baseSha, headSha: files.headSha },
+    event: eventPullShas(context.event),
   });
   // Between the merge base and the head, the judged files are the pull request's own list.
   const judgedFiles =

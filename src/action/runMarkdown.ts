@@ -3,7 +3,7 @@ import { replayMarkdownSections } from '../render/markdown.js';
 import type { GateFailure } from '../gate/gate.js';
 import type { PolicyOutcome } from './runReport.js';
 import { fenced } from '../render/fitSections.js';
-import { failureMessage } from './policyFailure.js';
+import { failureMessage, shownBlockers } from './policyFailure.js';
 import { boundedList } from '../text/listing.js';
 
 const MAX_FAILURES_SHOWN = 50;
@@ -87,9 +87,9 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
 
 /** A policy that was not judged: why, and what to do (README "Security model"). */
 export function blockerSection(policy: PolicyOutcome): string {
-  const lines = (policy.blockers ?? []).map(
-    (b) => `- **${escapeMarkdown(b.rule)}**: ${escapeMarkdown(b.message, 1000)}`,
-  );
+  const { shown, more } = shownBlockers(policy.blockers ?? []);
+  const lines = shown.map((b) => `- **${escapeMarkdown(b.rule)}**: ${escapeMarkdown(b.message, 1000)}`);
+  if (more > 0) lines.push(`- and ${more.toLocaleString('en-US')} more (the run report lists them all)`);
   return `### ${escapeMarkdown(policy.path)}\n\n**Not judged**: this policy fails the check whatever \`fail-on\` says.\n\n${lines.join('\n')}`;
 }
 

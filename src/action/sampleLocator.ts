@@ -211,7 +211,9 @@ export async function locateSample(
   const samples: { shown: string; files: SampleSource[] }[] = [];
   for (const candidate of trafficCandidates) {
     const files = await filesOf(workspace, candidate);
-    if (files !== null) samples.push({ shown: candidate.map((c) => c.shown).join(', '), files });
+    // A mapping list of thousands of parts is named by its first five and a count wherever it is
+    // shown (reports, TrafficReadError, log lines); `files` keeps every part for reading.
+    if (files !== null) samples.push({ shown: boundedList(candidate.map((c) => c.shown)), files });
   }
   const traffic = samples[0] ?? null;
   const usable = (c: Candidate) => existsSync(c.file) && (!c.contained || insideWorkspace(workspace, c.file));

@@ -30,7 +30,7 @@ export async function runCompileCommand(argv: string[], io: CommandIO): Promise<
   const outWasm = values['out-wasm'] ? { role: '--out-wasm', path: values['out-wasm'] } : null;
   const inputs = await guardOutputs(
     [outRego, outWasm],
-    [{ role: 'the policy', path: file }, opaInput(values.opa)],
+    [{ role: 'the policy', path: file }, await opaInput(values.opa, io.env)],
   );
   try {
     // Only a regular file within --max-policy-bytes is read at all.

@@ -32,7 +32,7 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
         [
           { role: 'the policy (--policy)', path: values.policy },
           ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
-          opaInput(values.opa),
+          await opaInput(values.opa, io.env),
         ],
       )
     : [];

@@ -130,7 +130,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
           { role: 'the head policy (--head)', path: values.head },
           values.base ? { role: 'the base policy (--base)', path: values.base } : null,
           ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
-          opaInput(values.opa),
+          await opaInput(values.opa, io.env),
         ],
       )
     : [];

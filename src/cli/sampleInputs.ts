@@ -2,6 +2,7 @@ import { ManifestFileError, resolveManifestFiles } from '../fidelity/report.js';
 import { listSampleFiles } from '../traffic/sampleFiles.js';
 import { TrafficReadError } from '../traffic/reader.js';
 import { CommandError } from './io.js';
+import { findOpaOnPath } from '../opa/locate.js';
 import type { NamedFile } from './outputFiles.js';
 
 /**
@@ -27,7 +28,14 @@ export async function sampleInputFiles(
   }
 }
 
-/** The `--opa` binary, when named: an output must not replace it either. */
-export function opaInput(flag: string | undefined): NamedFile | null {
-  return flag === undefined ? null : { role: 'the OPA binary (--opa)', path: flag };
+/**
+ * The OPA binary the command runs, found as `locateOpa` finds it (`--opa`, then `$OPA_PATH`, then
+ * PATH): an output must not replace it either, however it was found. Null when there is none.
+ */
+export async function opaInput(flag: string | undefined, env: NodeJS.ProcessEnv): Promise<NamedFile | null> {
+  if (flag !== undefined && flag !== '') return { role: 'the OPA binary (--opa)', path: flag };
+  const fromEnv = env.OPA_PATH;
+  if (fromEnv !== undefined && fromEnv !== '') return { role: 'the OPA binary ($OPA_PATH)', path: fromEnv };
+  const onPath = await findOpaOnPath(env);
+  return onPath === null ? null : { role: 'the OPA binary (found on PATH)', path: onPath };
 }

@@ -235,13 +235,25 @@ export async function resolvePathAtCommit(
  * reporting "absent" for a commit we simply do not have would make a changed policy look deleted
  * or added.
  */
-export async function readFileAtCommit(cwd: string, sha: string, path: string): Promise<string | null> {
+export async function readFileAtCommit(
+  cwd: string,
+  sha: string,
+  path: string,
+  options: { maxBytes?: number } = {},
+): Promise<string | null> {
   if (!(await hasCommit(cwd, sha))) {
     throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is not in the checkout`);
   }
   const found = await resolvePathAtCommit(cwd, sha, path);
   // A directory (or submodule) by that name is not a policy file.
   if (found === null || found.entry.type !== 'blob') return null;
+  if (options.maxBytes !== undefined) {
+    // The blob's size from its header, before a byte of it is read.
+    const size = Number(
+      (await runGit(cwd, ['cat-file', '-s', found.entry.oid])).stdout.toString('utf8').trim(),
+    );
+    if (!(size <= options.maxBytes)) throw new FileTooLargeError(path, size, options.maxBytes);
+  }
   return (await runGit(cwd, ['cat-file', 'blob', found.entry.oid])).stdout.toString('utf8');
 }
 
@@ -269,6 +281,34 @@ export async function whyNoFileAtCommit(cwd: string, sha: string, path: string):
     return `it is a symlink to ${JSON.stringify(target)}, which does not exist at that commit`;
   }
   return own === null ? 'nothing is there (or a symlink on the way leads nowhere)' : 'it is not a file';
+}
+
+/** A file at a commit is larger than the caller's bound; it was not read. */
+export class FileTooLargeError extends Error {
+  override readonly name = 'FileTooLargeError';
+  constructor(
+    readonly path: string,
+    readonly bytes: number,
+    readonly limit: number,
+  ) {
+    super(
+      `${path} is ${bytes.toLocaleString('en-US')} bytes, over the ${limit.toLocaleString('en-US')}-byte limit ` +
+        "for a policy (raise it with --max-policy-bytes, or max-policy-bytes in the Action's limits input)",
+    );
+  }
+}
+
+/** Whether the repository at `cwd` is a shallow clone (part of its history is missing). */
+export async function isShallowRepository(cwd: string): Promise<boolean> {
+  return (
+    (await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout.toString('utf8').trim() === 'true'
+  );
+}
+
+/** The commit checked out in the work tree at `cwd` (HEAD). */
+export async function checkedOutCommit(cwd: string): Promise<string> {
+  const { stdout } = await runGit(cwd, ['rev-parse', '--verify', '--end-of-options', 'HEAD^{commit}']);
+  return stdout.toString('utf8').trim();
 }
 
 /** The paths of every symlink in the tree of `sha`. */

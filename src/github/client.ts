@@ -15,6 +15,7 @@
  * pagination follows the `Link: rel="next"` URL a response names, and the token must never be
  * sent to a host a response chose (README "Security model").
  */
+import { boundedList } from '../text/listing.js';
 import { getOctokit } from '@actions/github';
 import { z } from 'zod';
 import type { FileChangeStatus } from '../git/repository.js';
@@ -260,7 +261,8 @@ function messageOf(error: RequestErrorLike): string {
             )
             .filter((detail) => detail !== '')
         : [];
-      return details.length > 0 ? `${message}: ${details.join('; ')}` : message;
+      // Bounded: an answer listing thousands of errors gives one short message.
+      return details.length > 0 ? `${message}: ${boundedList(details, '; ', 1_000)}` : message;
     }
   }
   return typeof error.message === 'string' ? error.message : 'unknown error';

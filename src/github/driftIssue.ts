@@ -24,7 +24,9 @@ const DRIFT_LABEL_DESCRIPTION = 'policy-replay: recorded decisions the saved pol
  * end the HTML comment early (`>`, `--`) or confuse matching (spaces, `%`), so any path is safe.
  */
 export function driftMarker(policyPath: string): string {
-  const encoded = policyPath.replace(/[^A-Za-z0-9_./-]|-(?=-)/g, (char) =>
+  // By code point (`u`): a character outside the BMP is one UTF-8 sequence, not two lone surrogate
+  // halves each encoded as U+FFFD (which made `😀.yaml` and `😁.yaml` share a marker).
+  const encoded = policyPath.replace(/[^A-Za-z0-9_./-]|-(?=-)/gu, (char) =>
     Array.from(
       new TextEncoder().encode(char),
       (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
@@ -269,9 +271,13 @@ export async function closeOrphanedDriftIssues(
   const label = options.label ?? DRIFT_LABEL;
   const own = (await client.getTokenLogin()).login.toLowerCase();
   const live = new Set(options.livePolicyPaths);
+  // Also by marker: an issue a live policy's run writes to is never an orphan, whatever its marker
+  // decodes to (a marker written by an older encoding, or a path that does not round-trip).
+  const liveMarkers = new Set(options.livePolicyPaths.map(driftMarker));
   const closed: number[] = [];
   for (const issue of await client.listIssues(repo, { labels: [label], state: 'open' })) {
     if (issue.userLogin.toLowerCase() !== own) continue;
+    if (liveMarkers.has(firstLine(issue.body))) continue;
     const path = driftMarkerPath(issue.body);
     if (path === null || live.has(path) || !options.replays(path)) continue;
     await client.createIssueComment(
