@@ -38,7 +38,7 @@ const SIMPLE_RULE_MEANINGS: Record<SimpleRuleKind, string> = {
   'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
   malformed: 'the traffic sample has a malformed record',
   'no-traffic':
-    'no sample was found, or the sample replayed or decided no record (implied by every rule that judges traffic)',
+    'no sample was found, or the sample replayed no record (implied by every rule that judges traffic)',
   drift: 'a replayed decision differs from the recorded one (drift mode)',
 };
 

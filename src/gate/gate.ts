@@ -186,11 +186,8 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
       if (facts.deleted) return null;
       if (facts.noTraffic) return 'no traffic to replay';
       // A sample that replayed nothing (empty, all malformed, all filtered) judged nothing either.
-      if (facts.invalid || facts.blockers?.length) return null;
-      if (facts.evaluated === 0) return 'the sample replayed no record';
-      // Nor did one whose every record the head left undecided: no change could be seen in it.
-      return facts.unevaluable >= facts.evaluated
-        ? `the sample decided no record (all ${plural(facts.evaluated, 'replayed record is', 'replayed records are')} unevaluable)`
+      return facts.evaluated === 0 && !facts.invalid && !facts.blockers?.length
+        ? 'the sample replayed no record'
         : null;
     case 'drift': {
       const drift = facts.driftTotal ?? 0;
