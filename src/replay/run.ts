@@ -20,6 +20,7 @@ import type { ReplayReport, ReportError, PolicyRef } from './report.js';
 import type { Shard } from './shard.js';
 import { DEFAULT_MAX_GROUPS } from './changeGroups.js';
 import type { UnevaluableMode } from './unknownSides.js';
+import { boundedList } from '../text/listing.js';
 
 /** A policy version to replay: its text (read from disk or from a commit) and how to name it. */
 export interface PolicySource {
@@ -166,7 +167,10 @@ export class BaseNotJudgedError extends Error {
     super(
       `the base version of ${base.displayPath}${at} could not be compiled ` +
         `(${reason === 'timeout' ? 'time limit' : 'resource limit'}), so the change cannot be judged against it: ` +
-        problems.map((p) => p.message).join('; '),
+        boundedList(
+          problems.map((p) => p.message),
+          '; ',
+        ),
     );
   }
 }
