@@ -50429,7 +50429,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7912));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7363));
     await run();
 }
 
@@ -50517,7 +50517,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 7912:
+/***/ 7363:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50532,6 +50532,36 @@ __nccwpck_require__.d(__webpack_exports__, {
 var lib_core = __nccwpck_require__(6058);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./build/text/listing.js
+/**
+ * Messages that name inputs (paths, files, decision paths, candidates, ids) name only the first
+ * few: a decision log with a million paths, or a sweep over a thousand policies, must still give a
+ * one-line error, not megabytes copied into a log line, an annotation and the report.
+ */
+/** How many items of such a list a message names; the others are counted. */
+const MAX_LISTED = 5;
+/** Longest item, in code points, a message quotes whole (a name: a path, a key, an id). */
+const MAX_ITEM_LENGTH = 200;
+function shortItem(item, maxLength) {
+    if (item.length <= maxLength)
+        return item;
+    const points = [...item];
+    return points.length <= maxLength ? item : `${points.slice(0, maxLength - 1).join('')}…`;
+}
+/**
+ * The first MAX_LISTED items joined by `separator`, and "and N more" when there are others: the
+ * caller's message says what the list is (and its total, when that helps). Items that are whole
+ * messages (a failure and its cause) take a larger `maxItemLength`.
+ */
+function boundedList(items, separator = ', ', maxItemLength = MAX_ITEM_LENGTH) {
+    const shown = items
+        .slice(0, MAX_LISTED)
+        .map((item) => shortItem(item, maxItemLength))
+        .join(separator);
+    const more = items.length - MAX_LISTED;
+    return more > 0 ? `${shown}${separator}and ${more.toLocaleString('en-US')} more` : shown;
+}
+
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
 // EXTERNAL MODULE: external "os"
@@ -65094,6 +65124,7 @@ var bidi = __nccwpck_require__(8886);
 
 
 
+
 /**
  * Every title and body this client writes is text people read on GitHub: no bidi control in it
  * (src/text/bidi.ts), whichever caller built it.
@@ -65186,7 +65217,8 @@ function messageOf(error) {
                         : JSON.stringify(item))
                     .filter((detail) => detail !== '')
                 : [];
-            return details.length > 0 ? `${message}: ${details.join('; ')}` : message;
+            // Bounded: an answer listing thousands of errors gives one short message.
+            return details.length > 0 ? `${message}: ${boundedList(details, '; ', 1_000)}` : message;
         }
     }
     return typeof error.message === 'string' ? error.message : 'unknown error';
@@ -65629,7 +65661,9 @@ const DRIFT_LABEL_DESCRIPTION = 'policy-replay: recorded decisions the saved pol
  * end the HTML comment early (`>`, `--`) or confuse matching (spaces, `%`), so any path is safe.
  */
 function driftMarker(policyPath) {
-    const encoded = policyPath.replace(/[^A-Za-z0-9_./-]|-(?=-)/g, (char) => Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+    // By code point (`u`): a character outside the BMP is one UTF-8 sequence, not two lone surrogate
+    // halves each encoded as U+FFFD (which made `😀.yaml` and `😁.yaml` share a marker).
+    const encoded = policyPath.replace(/[^A-Za-z0-9_./-]|-(?=-)/gu, (char) => Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
     return `<!-- policy-replay:drift:${encoded} -->`;
 }
 const DRIFT_MARKER_LINE = /^<!-- policy-replay:drift:([A-Za-z0-9_./%-]+) -->$/;
@@ -65814,9 +65848,14 @@ async function closeOrphanedDriftIssues(client, options) {
     const label = options.label ?? DRIFT_LABEL;
     const own = (await client.getTokenLogin()).login.toLowerCase();
     const live = new Set(options.livePolicyPaths);
+    // Also by marker: an issue a live policy's run writes to is never an orphan, whatever its marker
+    // decodes to (a marker written by an older encoding, or a path that does not round-trip).
+    const liveMarkers = new Set(options.livePolicyPaths.map(driftMarker));
     const closed = [];
     for (const issue of await client.listIssues(repo, { labels: [label], state: 'open' })) {
         if (issue.userLogin.toLowerCase() !== own)
+            continue;
+        if (liveMarkers.has(firstLine(issue.body)))
             continue;
         const path = driftMarkerPath(issue.body);
         if (path === null || live.has(path) || !options.replays(path))
@@ -68439,25 +68478,43 @@ function parseSource(text, format, options = {}) {
         syntaxErrors.push({ line: 1, column: 1, message: 'the file is empty' });
     }
     let value = undefined;
+    // The parser reports running out of stack (a document nested thousands deep) as an error of the
+    // document: that is the reader's bound too.
+    let overLimit = doc.errors.some((e) => STACK_OVERFLOW.test(e.message));
     if (syntaxErrors.length === 0) {
         try {
-            value = doc.toJS({ maxAliasCount: 100 });
+            value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
         }
         catch (error) {
-            // The `yaml` library refuses alias chains that expand exponentially ("billion laughs"): that
-            // is the document's problem, reported like a syntax error, not a crash.
+            // The `yaml` library refuses alias chains that expand exponentially ("billion laughs"), and
+            // a document nested past the call stack overflows it: reported at the document like a
+            // syntax error, not a crash, and marked as a limit (the reader's bound, not a mistake).
+            overLimit = isResourceLimit(error);
             syntaxErrors = [{ line: 1, column: 1, message: aliasMessage(error) }];
         }
     }
     return {
         value,
         syntaxErrors,
+        overLimit,
         positionOf: (path, target = 'value') => locate(doc, lineCounter, path, target),
         duplicateKeys: listDuplicates ? findDuplicateKeys(doc, lineCounter) : [],
     };
 }
+/** How many alias expansions `toJS` allows before it refuses the document as an attack. */
+const MAX_ALIAS_COUNT = 100;
+/** The `yaml` library's alias-count refusal, or a stack overflow (a document nested too deep). */
+const STACK_OVERFLOW = /maximum call stack size exceeded/i;
+function isResourceLimit(error) {
+    if (error instanceof RangeError)
+        return true;
+    const message = error instanceof Error ? error.message : String(error);
+    return /excessive alias count|resource exhaustion/i.test(message);
+}
 function aliasMessage(error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof RangeError)
+        return `the document is nested too deeply to be read (${message}); flatten it`;
     return /alias/i.test(message)
         ? 'too many YAML alias expansions (a document whose aliases expand exponentially is refused); write the values out instead'
         : `the document cannot be read: ${message}`;
@@ -68840,7 +68897,12 @@ function validate_validatePolicyText(text, file, format) {
             message: e.message,
             severity: 'error',
         }));
-        return { ok: false, errors: sortProblems(errors), warnings: [] };
+        return {
+            ok: false,
+            errors: sortProblems(errors),
+            warnings: [],
+            ...(source.overLimit ? { overLimit: true } : {}),
+        };
     }
     const problems = new ProblemList(file, source);
     for (const repeat of source.duplicateKeys) {
@@ -70471,8 +70533,14 @@ async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_CO
     if (tooLarge)
         return { ok: false, reason: 'limit', errors: [tooLarge], warnings: [] };
     const validation = validate_validatePolicyText(text, displayPath, validate_formatOfPath(displayPath) ?? 'yaml');
+    // A document over a reading limit (alias expansion, nesting) is over a limit, not invalid.
     if (!validation.ok)
-        return { ok: false, reason: 'invalid', errors: validation.errors, warnings: validation.warnings };
+        return {
+            ok: false,
+            reason: validation.overLimit ? 'limit' : 'invalid',
+            errors: validation.errors,
+            warnings: validation.warnings,
+        };
     const tooMany = policyLimitProblem(text, displayPath, limits, validation.policy);
     if (tooMany)
         return { ok: false, reason: 'limit', errors: [tooMany], warnings: validation.warnings };
@@ -71111,7 +71179,7 @@ function countMembers(value) {
 /**
  * Whether a parsed element holds a lone UTF-16 surrogate in a string or a key. JSON text can spell
  * one (`"\ud800"`) though no UTF-8 can carry it, and opa-wasm refuses to read it: such a record is
- * evaluated on its own, never given a cached decision (projection.ts), so whether it fails does
+ * evaluated on its own, never given a cached decision (DecisionCache.alone), so whether it fails does
  * not depend on which records came before it. `text` is the element's JSON: only a `\u` escape
  * can make a lone surrogate, so the common element is cleared by one search. Recursion is safe:
  * the element's depth is bounded (MAX_RECORD_DEPTH).
@@ -73060,25 +73128,11 @@ function evaluationInput(record) {
     return record.unpaired === undefined ? record.input : pairUnpaired(record);
 }
 
-;// CONCATENATED MODULE: ./build/replay/projection.js
-
-
-
-
+;// CONCATENATED MODULE: ./build/replay/decisionCache/readSet.js
 
 function keyNodes(tree) {
     return [...tree].map(([key, sub]) => ({ key, children: sub === true ? null : keyNodes(sub) }));
 }
-/** Go's weekday numbering (0 = Sunday) of the policy's day names. */
-const WEEKDAY_OF = {
-    mon: 1,
-    tue: 2,
-    wed: 3,
-    thu: 4,
-    fri: 5,
-    sat: 6,
-    sun: 0,
-};
 function addPath(tree, path) {
     let node = tree;
     for (let i = 0; i < path.length; i++) {
@@ -73099,12 +73153,30 @@ function addPath(tree, path) {
     }
 }
 /** The input path of a request-level field; call fields are read apart, per call. */
-function projection_requestPath(kind) {
+function readSet_requestPath(kind) {
     const { base, path } = inputPathOf(kind);
     return base === 'input' ? path : null;
 }
-function projection_isPlainObject(value) {
+function readSet_isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** The value at `path` below `root`, through plain objects only (as a Rego reference reads it). */
+function readSet_valueAt(root, path) {
+    let value = root;
+    for (const key of path) {
+        if (!readSet_isPlainObject(value) || !Object.hasOwn(value, key))
+            return undefined;
+        value = value[key];
+    }
+    return value;
+}
+function ownValue(object, key) {
+    return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+/** `input.request.mcp.calls` as the Rego reads it (undefined: absent). */
+function callListOf(request) {
+    const mcp = readSet_isPlainObject(request) ? request.mcp : undefined;
+    return readSet_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
 }
 /** Copies what `nodes` read of `value` (a plain object) into a fresh object. */
 function projectObject(value, nodes) {
@@ -73115,131 +73187,52 @@ function projectObject(value, nodes) {
             continue;
         const child = value[node.key];
         out[node.key] =
-            node.children === null || !projection_isPlainObject(child) ? child : projectObject(child, node.children);
+            node.children === null || !readSet_isPlainObject(child) ? child : projectObject(child, node.children);
     }
     return out;
 }
-/**
- * How a condition compares the value at one path: `sets` (the policies' distinct value sets on
- * that path) for the generic comparison of strings and string arrays; `exact` for `is_batch`,
- * `unparsable_calls` and the context flags, whose few values are keyed as they are.
- */
-class ValueLeaf {
-    path;
-    exact;
-    /** Each string any set holds → the token (classToken) of the sets holding it. */
-    codes = new Map();
-    indices = new Map();
-    /** A set's content (LeafSets' id) → its index. */
-    setIds = new Map();
-    /** Whether the sets an array meets fit in one bit mask (arrayClass). */
-    maskable;
-    constructor(path, exact, sets) {
-        this.path = path;
-        this.exact = exact;
-        sets.forEach((set, i) => {
-            this.setIds.set(setId(set), i);
-            for (const value of set) {
-                const list = this.indices.get(value) ?? [];
-                list.push(i);
-                this.indices.set(value, list);
-            }
-        });
-        // Values held by the same sets share one token: the lists are numbered in first-seen order,
-        // which depends on the policies alone, so every worker of a replay makes the same keys.
-        const tokenOf = new Map();
-        for (const [value, list] of this.indices) {
-            const id = list.join('.');
-            let token = tokenOf.get(id);
-            if (token === undefined) {
-                token = classToken(tokenOf.size, `s${id}`);
-                tokenOf.set(id, token);
-            }
-            this.codes.set(value, token);
-        }
-        this.maskable = sets.length <= 30;
-    }
-    /** The decision class of `value` (undefined: absent). */
-    classOf(value) {
-        if (value === undefined)
-            return '-';
-        if (this.exact)
-            return exactClass('e', value);
-        if (typeof value === 'string')
-            return this.codes.get(value) ?? 's';
-        if (Array.isArray(value))
-            return this.arrayClass(value);
-        if (value === null)
-            return 'z';
-        if (typeof value === 'object')
-            return 'o';
-        // Numbers and booleans compare by their JSON text: rare, keyed exactly.
-        return exactClass('n', value);
-    }
-    /** The index of the set holding exactly `values` (LeafSets added it). */
-    indexOf(values) {
-        const index = this.setIds.get(setId(new Set(values)));
-        if (index === undefined)
-            throw new Error(`no value set ${JSON.stringify(values)} at ${this.path.join('.')}`);
-        return index;
-    }
-    /**
-     * The sets a value meets, for the conjunctions (callSetsAt, leafValuesOf): a string, its sets; an array of strings, the
-     * sets some element is in; `NO_SETS` for what no condition ever holds on (absent, null, an
-     * object); null for numbers, booleans and other arrays (compared by their JSON text: the caller
-     * falls back to keying them exactly).
-     */
-    setsOf(value) {
-        if (typeof value === 'string')
-            return this.indices.get(value) ?? NONE_OF_THE_SETS;
-        if (value === undefined || value === null)
-            return NO_SETS;
-        if (Array.isArray(value)) {
-            let hit = null;
-            for (const element of value) {
-                if (typeof element !== 'string')
-                    return null;
-                const list = this.indices.get(element);
-                if (list === undefined)
-                    continue;
-                hit = hit === null ? [...list] : hit.concat(list);
-            }
-            return hit ?? NONE_OF_THE_SETS;
-        }
-        return typeof value === 'object' ? NO_SETS : null;
-    }
-    /** An array of strings meets a set when some element is in it; other arrays are keyed exactly. */
-    arrayClass(values) {
-        if (!this.maskable)
-            return this.arrayClassBySet(values);
-        let mask = 0;
-        for (const element of values) {
-            if (typeof element !== 'string')
-                return exactClass('A', values);
-            const list = this.indices.get(element);
-            if (list !== undefined)
-                for (const i of list)
-                    mask |= 1 << i;
-        }
-        // `b` and the mask in base 36: bit i is set i.
-        return mask === 0 ? 'a' : `b${mask.toString(36)}`;
-    }
-    /** arrayClass for a leaf of more than 30 sets: the indices listed. */
-    arrayClassBySet(values) {
-        let hit = null;
-        for (const element of values) {
-            if (typeof element !== 'string')
-                return exactClass('A', values);
-            const list = this.indices.get(element);
-            if (list === undefined)
-                continue;
-            hit ??= new Set();
-            for (const i of list)
-                hit.add(i);
-        }
-        return hit === null ? 'a' : `a${[...hit].sort((x, y) => x - y).join('.')}`;
-    }
+function projectCalls(calls, callFields) {
+    if (!Array.isArray(calls))
+        return calls;
+    return calls.map((call) => (readSet_isPlainObject(call) ? projectObject(call, callFields) : call));
 }
+/** The input reduced to what the policies read, the request time included. */
+function projectInput(reads, input) {
+    const out = Object.create(null);
+    const request = input.request;
+    if (request !== undefined) {
+        if (!readSet_isPlainObject(request))
+            out.request = request;
+        else {
+            const projected = projectObject(request, reads.request);
+            const mcp = request.mcp;
+            if (readSet_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls')) {
+                // projectObject made `mcp` a fresh object (its node has children): safe to extend.
+                projected.mcp.calls = projectCalls(mcp.calls, reads.callFields);
+            }
+            out.request = projected;
+        }
+    }
+    const identity = input.identity;
+    if (identity !== undefined) {
+        out.identity = readSet_isPlainObject(identity) ? projectObject(identity, reads.identity) : identity;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/replay/decisionCache/valueClasses.js
+/**
+ * Value classes: every condition compares the value at one path with a fixed set of strings, so
+ * two values that meet the same of the policies' value sets are interchangeable
+ * (docs/decision-cache.md "The key by classes").
+ */
+// Plain objects, not frozen: one hidden class with the SetsMet made per value keeps testValue fast.
+/** A string or string array in none of the sets: `not_in` holds. */
+const IN_NO_SET = { kind: 'compares', sets: Object.freeze([]) };
+/** Absent, null or an object: no condition holds, `in` or `not_in`. */
+const HOLDS_NOTHING = { kind: 'holds-nothing', sets: Object.freeze([]) };
+/** A value an unknown pointer names. */
+const UNKNOWN_VALUE = { kind: 'unknown', sets: Object.freeze([]) };
 /**
  * The tokens of a key's classes. Each is told apart from every other token of its leaf: the
  * single characters from U+0100 on (below the surrogates) name a leaf's lists of sets by number,
@@ -73253,20 +73246,12 @@ const TOKEN_CHARS = 0xd800 - FIRST_TOKEN_CHAR;
 function classToken(id, verbose) {
     return id < TOKEN_CHARS ? String.fromCharCode(FIRST_TOKEN_CHAR + id) : verbose;
 }
-/** A value that compares (a string or string array) but is in none of the sets: `not_in` holds. */
-const NONE_OF_THE_SETS = Object.freeze([]);
-/** A value no condition holds on, `in` or `not_in` (absent, null, an object). */
-const NO_SETS = Object.freeze([]);
-/** A call, request or caller field an unknown pointer names (callSetsAt, leafValuesOf). */
-const UNKNOWN_FIELD = Object.freeze([]);
-/** Kleene's truth values as the keys write them (two-valued keys use only F and T). */
-const F = 0;
-const U = 1;
-const T = 2;
-/** LeafSets' identity of a value set: its distinct values, sorted. */
+/** A value set's identity: its distinct values, sorted. */
 function setId(set) {
     return JSON.stringify([...set].sort());
 }
+const E_TRUE = 'e4:true';
+const E_FALSE = 'e5:false';
 /** A value keyed as it is: a tag, the length of its JSON text and the text (unambiguous). */
 function exactClass(tag, value) {
     // Booleans are most of these (is_batch, the context flags): their tokens are made once.
@@ -73283,20 +73268,128 @@ function exactClass(tag, value) {
             : JSON.stringify(value);
     return `${tag}${json.length}:${json}`;
 }
-const E_TRUE = 'e4:true';
-const E_FALSE = 'e5:false';
-/** The value at `path` below `root`, through plain objects only (as a Rego reference reads it). */
-function projection_valueAt(root, path) {
-    let value = root;
-    for (const key of path) {
-        if (!projection_isPlainObject(value) || !Object.hasOwn(value, key))
-            return undefined;
-        value = value[key];
+/**
+ * How conditions compare the value at one path: `sets` (the policies' distinct value sets on that
+ * path) for the generic comparison of strings and string arrays; `exact` for `is_batch`,
+ * `unparsable_calls` and the context flags, whose few values are keyed as they are.
+ */
+class ValueLeaf {
+    path;
+    exact;
+    /** Each string any set holds → the token (classToken) of the sets holding it. */
+    tokenOfValue = new Map();
+    /** Each string any set holds → the sets holding it. */
+    setsOfValue = new Map();
+    /** A set's identity (setId) → its index. */
+    indexOfSet = new Map();
+    /** Whether the sets an array meets fit in one bit mask (arrayClass). */
+    maskable;
+    constructor(path, exact, sets) {
+        this.path = path;
+        this.exact = exact;
+        const lists = new Map();
+        sets.forEach((set, i) => {
+            this.indexOfSet.set(setId(set), i);
+            for (const value of set) {
+                const list = lists.get(value) ?? [];
+                list.push(i);
+                lists.set(value, list);
+            }
+        });
+        // Values held by the same sets share one token: the lists are numbered in first-seen order,
+        // which depends on the policies alone, so every worker of a replay makes the same keys.
+        const tokenOfList = new Map();
+        for (const [value, list] of lists) {
+            const id = list.join('.');
+            let token = tokenOfList.get(id);
+            if (token === undefined) {
+                token = classToken(tokenOfList.size, `s${id}`);
+                tokenOfList.set(id, token);
+            }
+            this.tokenOfValue.set(value, token);
+            this.setsOfValue.set(value, { kind: 'compares', sets: list });
+        }
+        this.maskable = sets.length <= 30;
     }
-    return value;
-}
-function ownValue(object, key) {
-    return Object.hasOwn(object, key) ? object[key] : undefined;
+    /** The decision class of `value` (undefined: absent). */
+    classOf(value) {
+        if (value === undefined)
+            return '-';
+        if (this.exact)
+            return exactClass('e', value);
+        if (typeof value === 'string')
+            return this.tokenOfValue.get(value) ?? 's';
+        if (Array.isArray(value))
+            return this.arrayClass(value);
+        if (value === null)
+            return 'z';
+        if (typeof value === 'object')
+            return 'o';
+        // Numbers and booleans compare by their JSON text: rare, keyed exactly.
+        return exactClass('n', value);
+    }
+    /** The index of the set holding exactly `values` (LeafSets added it). */
+    indexOf(values) {
+        const index = this.indexOfSet.get(setId(new Set(values)));
+        if (index === undefined)
+            throw new Error(`no value set ${JSON.stringify(values)} at ${this.path.join('.')}`);
+        return index;
+    }
+    /**
+     * The sets a value meets, for a folded key: a string, its sets; an array of strings, the sets
+     * some element is in; HOLDS_NOTHING for absent, null or an object. null for numbers, booleans
+     * and other arrays (compared by their JSON text: the caller falls back to the key by classes).
+     */
+    setsOf(value) {
+        if (typeof value === 'string')
+            return this.setsOfValue.get(value) ?? IN_NO_SET;
+        if (value === undefined || value === null)
+            return HOLDS_NOTHING;
+        if (Array.isArray(value)) {
+            let hit = null;
+            for (const element of value) {
+                if (typeof element !== 'string')
+                    return null;
+                const met = this.setsOfValue.get(element);
+                if (met === undefined)
+                    continue;
+                hit = hit === null ? met : { kind: 'compares', sets: hit.sets.concat(met.sets) };
+            }
+            return hit ?? IN_NO_SET;
+        }
+        return typeof value === 'object' ? HOLDS_NOTHING : null;
+    }
+    /** An array of strings meets a set when some element is in it; other arrays are keyed exactly. */
+    arrayClass(values) {
+        if (!this.maskable)
+            return this.arrayClassBySet(values);
+        let mask = 0;
+        for (const element of values) {
+            if (typeof element !== 'string')
+                return exactClass('A', values);
+            const met = this.setsOfValue.get(element);
+            if (met !== undefined)
+                for (const i of met.sets)
+                    mask |= 1 << i;
+        }
+        // `b` and the mask in base 36: bit i is set i.
+        return mask === 0 ? 'a' : `b${mask.toString(36)}`;
+    }
+    /** arrayClass for a leaf of more than 30 sets: the indices listed. */
+    arrayClassBySet(values) {
+        let hit = null;
+        for (const element of values) {
+            if (typeof element !== 'string')
+                return exactClass('A', values);
+            const met = this.setsOfValue.get(element);
+            if (met === undefined)
+                continue;
+            hit ??= new Set();
+            for (const i of met.sets)
+                hit.add(i);
+        }
+        return hit === null ? 'a' : `a${[...hit].sort((x, y) => x - y).join('.')}`;
+    }
 }
 /** Distinct value sets (by content) per path, in first-seen order. */
 class LeafSets {
@@ -73317,8 +73410,111 @@ class LeafSets {
             .map((e) => new ValueLeaf(e.path, e.exact, [...e.sets.values()]));
     }
 }
+
+;// CONCATENATED MODULE: ./build/replay/decisionCache/classKey.js
+
+
+/** Builds keys by classes for one PolicyIndex; its part buffer is reused from record to record. */
+class ClassKeyBuilder {
+    index;
+    /** The key's parts: the time, each leaf's class, the calls. */
+    parts;
+    constructor(index) {
+        this.index = index;
+        this.parts = new Array(index.requestLeaves.length + index.identityLeaves.length + 2).fill('');
+    }
+    /** The key; `open` holds the window bits when `time` is `w`. */
+    build(request, identity, time, open, mask, calls) {
+        let text = time;
+        if (time === 'w') {
+            text = '';
+            for (let i = 0; i < this.index.windows.length; i++)
+                text += open[i] === 1 ? '1' : '0';
+        }
+        // The parts are joined once: one flat string, which the cache's Map hashes without first
+        // flattening a chain of concatenations.
+        const parts = this.parts;
+        parts[0] = text;
+        let n = 1;
+        const leaves = this.index.requestLeaves;
+        for (let i = 0; i < leaves.length; i++)
+            parts[n++] = mask?.request[i] ? '?' : leaves[i].classOf(readSet_valueAt(request, leaves[i].path));
+        const people = this.index.identityLeaves;
+        for (let i = 0; i < people.length; i++)
+            parts[n++] = mask?.identity[i] ? '?' : people[i].classOf(readSet_valueAt(identity, people[i].path));
+        if (mask?.callList)
+            parts[n] = '|?';
+        else
+            parts[n] = `|${this.callsClass(callListOf(request), calls, mask?.callFields ?? null)}`;
+        return parts.join(',');
+    }
+    callsClass(calls, classing, masked) {
+        if (calls === undefined)
+            return '-';
+        if (!Array.isArray(calls))
+            return exactClass('X', calls);
+        const leaves = this.index.callLeaves;
+        if (leaves.length === 0)
+            return calls.length === 0 ? '[]' : '[+]';
+        if (classing === 'per-field')
+            return perFieldClass(leaves, calls, masked);
+        const classes = [];
+        for (const call of calls) {
+            let tuple = '';
+            // A call that is not an object reads like one without the fields: undefined in the Rego.
+            for (let i = 0; i < leaves.length; i++) {
+                const leaf = leaves[i];
+                tuple += masked?.[i] ? '?;' : `${leaf.classOf(callField(call, leaf))};`;
+            }
+            classes.push(tuple);
+        }
+        if (classing === 'distinct') {
+            const distinct = classes.length > 1 ? [...new Set(classes)].sort() : classes;
+            return `{${distinct.join('|')}}`;
+        }
+        return `[${classes.join('|')}]`;
+    }
+}
+function callField(call, leaf) {
+    return readSet_isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined;
+}
+/**
+ * An unpaired batch (paired by position for the evaluation): per call field, the set of classes
+ * its calls hold (`-` for a call lacking the key). The three-valued rules of an unpaired batch
+ * read nothing else: `all(c)` and `some(c)` per condition, and whether there is a call.
+ */
+function perFieldClass(leaves, calls, masked) {
+    let text = calls.length === 0 ? '<0' : '<+';
+    for (let i = 0; i < leaves.length; i++) {
+        const leaf = leaves[i];
+        if (masked?.[i]) {
+            text += ';?';
+            continue;
+        }
+        const classes = new Set();
+        for (const call of calls)
+            classes.add(leaf.classOf(callField(call, leaf)));
+        text += `;${[...classes].sort().join('|')}`;
+    }
+    return `${text}>`;
+}
+
+;// CONCATENATED MODULE: ./build/replay/decisionCache/truth.js
+const truth_FALSE = 0;
+const UNKNOWN = 1;
+const truth_TRUE = 2;
+/** Kleene's AND: FALSE if either is, else UNKNOWN if either is, else TRUE. */
+function truth_and(a, b) {
+    return a < b ? a : b;
+}
+/** Kleene's OR: TRUE if either is, else UNKNOWN if either is, else FALSE. */
+function truth_or(a, b) {
+    return a > b ? a : b;
+}
+
+;// CONCATENATED MODULE: ./build/replay/decisionCache/unknownMask.js
 /** Whether one of two paths is a prefix of the other; `*` in `pointer` matches any number. */
-function prefixes(pointer, location) {
+function pointerMeets(pointer, location) {
     const n = Math.min(pointer.length, location.length);
     for (let i = 0; i < n; i++) {
         const p = pointer[i];
@@ -73331,588 +73527,29 @@ function prefixes(pointer, location) {
     }
     return true;
 }
-/** The part of the input a set of policies' decisions depend on, and a cache key for it. */
-class InputProjection {
-    request;
-    identity;
-    /** The call fields the policies read, in a fixed order. */
-    callFields;
-    windows;
-    requestLeaves;
-    identityLeaves;
-    callLeaves;
-    /** Each distinct conjunction of call conditions some rule has: the tests callValuesOf makes per call. */
-    callRules;
-    /** The request and caller leaves compared with value sets (not is_batch, unparsable_calls, flags). */
-    setLeaves;
-    /**
-     * The other request and caller leaves (is_batch, unparsable_calls, the context flags): keyed by
-     * their class in a key by classes; a folded key keeps the flags' classes and reads the others
-     * through its rules' conditions (exactValue).
-     */
-    exactLeaves;
-    /** Each distinct conjunction of request and caller set conditions some rule has. */
-    leafRules;
-    /** key()'s parts, reused: the time, each leaf's class, the calls. */
-    parts;
-    /** leafValuesOf's scratch: per set leaf, the sets its value meets (or UNKNOWN_FIELD). */
-    leafSets;
-    /** leafValuesOf's result: per conjunction of leafRules, F, U or T. */
-    leafValues;
-    /** The time's open (1) or closed (0) bit per window, when key() computed them. */
-    windowOpen;
-    /** The context flags (identity.verified, identity.attributes_resolved): kept in a folded key. */
-    flags;
-    /** Each distinct rule body of the policies, as a folded key judges it. */
-    ruleBodies;
-    /** A folded key's parts, reused: the time's state, the flags, the rules. */
-    foldedParts;
-    /** unpairedDenyPart's scratch: per condition of a conjunction, its OR and AND over the calls. */
-    testSome;
-    testAll;
-    /** callValuesOf's result: per call conjunction the OR and the AND over the calls. */
-    some;
-    every;
-    /** callSetsAt's result: per call leaf, the sets one call's value meets (or UNKNOWN_FIELD). */
-    callSets;
-    /** The union of what `policies` read: one key serves every one of them. */
-    constructor(policies) {
-        const request = new Map();
-        const identity = new Map();
-        const callFields = new Set();
-        const requestSets = new LeafSets();
-        const identitySets = new LeafSets();
-        const callSets = new LeafSets();
-        // The context flags: `verified == true`, `attributes_resolved == true`.
-        identitySets.add(['verified'], true, []);
-        identitySets.add(['attributes_resolved'], true, []);
-        // The helpers every generated module has (generate.ts HELPERS).
-        addPath(identity, ['verified']);
-        addPath(identity, ['attributes_resolved']);
-        addPath(request, ['time']);
-        // `calls` is read whatever the policy's fields (count(calls) > 0 in allow rules); it is
-        // projected on its own (projectCalls), below an `mcp` object read in part.
-        request.set('mcp', new Map());
-        const windows = new Map();
-        const callRules = new Map();
-        const leafRules = new Map();
-        /** Each rule's parts, by the ids of the conjunctions and window above (numbered below). */
-        const bodies = [];
-        for (const policy of policies) {
-            for (const rule of policy.rules) {
-                const tests = [];
-                const leafTests = [];
-                for (const condition of rule.conditions) {
-                    const kind = classifyField(condition.field);
-                    if (kind.kind === 'call') {
-                        callFields.add(kind.name);
-                        callSets.add([kind.name], false, condition.values);
-                        tests.push({
-                            field: kind.name,
-                            values: condition.values,
-                            negate: condition.operator === 'not_in',
-                        });
-                        continue;
-                    }
-                    const path = projection_requestPath(kind);
-                    addPath(path[0] === 'request' ? request : identity, path.slice(1));
-                    const exact = kind.kind === 'is_batch' || kind.kind === 'unparsable_calls';
-                    (path[0] === 'request' ? requestSets : identitySets).add(path.slice(1), exact, condition.values);
-                    if (!exact)
-                        leafTests.push({ path, values: condition.values, negate: condition.operator === 'not_in' });
-                }
-                if (tests.length > 0)
-                    callRules.set(JSON.stringify(tests), tests);
-                if (leafTests.length > 0)
-                    leafRules.set(JSON.stringify(leafTests), leafTests);
-                const window = rule.active_window;
-                const windowId = window &&
-                    JSON.stringify([
-                        DAYS.filter((d) => window.days.includes(d)),
-                        window.timezone,
-                        window.from,
-                        window.to,
-                    ]);
-                bodies.push({
-                    window: windowId ?? null,
-                    leaf: leafTests.length > 0 ? JSON.stringify(leafTests) : null,
-                    call: tests.length > 0 ? JSON.stringify(tests) : null,
-                    deny: rule.effect === 'deny',
-                    combined: new Set(tests.map((t) => t.field)).size >= 2,
-                    exact: rule.conditions.flatMap((condition) => {
-                        const kind = classifyField(condition.field);
-                        if (kind.kind !== 'is_batch' && kind.kind !== 'unparsable_calls')
-                            return [];
-                        const values = condition.values.map((v) => (kind.kind === 'is_batch' ? v === 'true' : Number(v)));
-                        return [{ path: projection_requestPath(kind), values, negate: condition.operator === 'not_in' }];
-                    }),
-                });
-                if (window) {
-                    const days = DAYS.filter((d) => window.days.includes(d));
-                    const id = windowId;
-                    if (windows.has(id))
-                        continue;
-                    const zone = loadTimeZone(window.timezone);
-                    // Validation rejects unknown zones; the check keeps this class honest on its own.
-                    if (!zone)
-                        throw new Error(`unknown time zone ${window.timezone}`);
-                    windows.set(id, {
-                        days: new Set(days.map((d) => WEEKDAY_OF[d])),
-                        zone,
-                        from: clockMinutes(window.from),
-                        to: clockMinutes(window.to),
-                    });
-                }
-            }
-        }
-        this.request = keyNodes(request);
-        this.identity = keyNodes(identity);
-        this.callFields = keyNodes(new Map([...callFields].sort().map((f) => [f, true])));
-        // Sorted by zone so that key() converts the time once per zone.
-        const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-        const sortedWindows = [...windows.entries()].sort(([a, x], [b, y]) => order(x.zone.name, y.zone.name) || order(a, b));
-        this.windows = sortedWindows.map(([, w]) => w);
-        this.windowOpen = new Uint8Array(this.windows.length);
-        this.requestLeaves = requestSets.leaves();
-        this.identityLeaves = identitySets.leaves();
-        this.callLeaves = callSets.leaves();
-        this.parts = new Array(this.requestLeaves.length + this.identityLeaves.length + 2).fill('');
-        const rooted = (root, leaves) => leaves.map((leaf, index) => ({ leaf, root, index }));
-        const all = [...rooted('request', this.requestLeaves), ...rooted('identity', this.identityLeaves)];
-        this.setLeaves = all.filter((l) => !l.leaf.exact);
-        this.exactLeaves = all.filter((l) => l.leaf.exact);
-        this.leafRules = [...leafRules.values()].map((tests) => tests.map((t) => {
-            const leaf = this.setLeaves.findIndex((l) => l.root === t.path[0] && JSON.stringify(l.leaf.path) === JSON.stringify(t.path.slice(1)));
-            return { leaf, set: this.setLeaves[leaf].leaf.indexOf(t.values), negate: t.negate };
-        }));
-        this.leafValues = new Uint8Array(this.leafRules.length);
-        this.flags = this.exactLeaves.filter((l) => l.root === 'identity' &&
-            (l.leaf.path.join('.') === 'verified' || l.leaf.path.join('.') === 'attributes_resolved'));
-        this.foldedParts = new Array(this.flags.length + 2).fill('');
-        const leafIds = [...leafRules.keys()];
-        const callIds = [...callRules.keys()];
-        const windowIds = sortedWindows.map(([id]) => id);
-        const distinct = new Map();
-        for (const b of bodies) {
-            const body = {
-                window: b.window === null ? -1 : windowIds.indexOf(b.window),
-                leaf: b.leaf === null ? -1 : leafIds.indexOf(b.leaf),
-                call: b.call === null ? -1 : callIds.indexOf(b.call),
-                deny: b.deny,
-                combined: b.combined,
-                exact: b.exact.map((t) => ({
-                    leaf: this.exactLeaves.findIndex((l) => l.root === t.path[0] && l.leaf.path.join('.') === t.path.slice(1).join('.')),
-                    type: typeof t.values[0] === 'boolean' ? 'boolean' : 'number',
-                    values: new Set(t.values),
-                    negate: t.negate,
-                })),
-            };
-            distinct.set(JSON.stringify({ ...body, exact: b.exact }), body);
-        }
-        this.ruleBodies = [...distinct.values()];
-        this.leafSets = new Array(this.setLeaves.length).fill(NO_SETS);
-        this.callRules = [...callRules.values()].map((tests) => tests.map((t) => {
-            const leaf = this.callLeaves.findIndex((l) => l.path[0] === t.field);
-            return { leaf, set: this.callLeaves[leaf].indexOf(t.values), negate: t.negate };
-        }));
-        const longest = Math.max(0, ...this.callRules.map((tests) => tests.length));
-        this.testSome = new Uint8Array(longest);
-        this.testAll = new Uint8Array(longest);
-        this.some = new Uint8Array(this.callRules.length);
-        this.every = new Uint8Array(this.callRules.length);
-        this.callSets = new Array(this.callLeaves.length).fill(NO_SETS);
-    }
-    /** The input reduced to what the policies read, the request time included. */
-    project(input) {
-        const out = Object.create(null);
-        const request = input.request;
-        if (request !== undefined) {
-            if (!projection_isPlainObject(request))
-                out.request = request;
-            else {
-                const projected = projectObject(request, this.request);
-                const mcp = request.mcp;
-                if (projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls')) {
-                    // projectObject made `mcp` a fresh object (its node has children): safe to extend.
-                    projected.mcp.calls = this.projectCalls(mcp.calls);
-                }
-                out.request = projected;
-            }
-        }
-        const identity = input.identity;
-        if (identity !== undefined) {
-            out.identity = projection_isPlainObject(identity) ? projectObject(identity, this.identity) : identity;
-        }
-        return out;
-    }
-    /**
-     * A string equal for two inputs only when every policy decides them the same way by
-     * construction; null when the time cannot be judged here (the record is then evaluated on its
-     * own, errors and all). The key names, for each value a policy reads, its **decision class**
-     * (docs/performance.md "The decision cache"), not the value. A decision key (`byRule`: `set`
-     * without a mask, `ordered` or `per-field` with one) is folded to what each rule comes to
-     * (foldedKey) whenever it can be. Otherwise, and for `byRule: false` (what the reasons of an
-     * unevaluable record depend on: each value's and call's classes, UnknownsJudge), it is a key by
-     * classes: every condition compares a value with a fixed set of strings, so two strings in the
-     * same sets of the policies' value sets are interchangeable, and so are two string arrays that
-     * meet the same sets; `resource_uri`s, prompts and subjects that no rule names share one class.
-     * Values of any other shape (numbers, booleans, mixed arrays) are keyed exactly. The calls are
-     * then keyed by their kinds: `ordered` keeps them in order, one entry per call (unknown pointers
-     * name calls by index), `per-field` the classes each call field holds (an unpaired batch), `set`
-     * the distinct kinds (`some call` and `every call` do not depend on order or repetition).
-     */
-    key(input, calls = 'set', mask = null, byRule = true) {
-        const request = input.request;
-        const time = projection_isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
-        let text;
-        if (mask?.time)
-            text = '?';
-        else if (time === undefined)
-            text = '-';
-        else if (this.windows.length === 0)
-            text = '+';
-        else {
-            if (typeof time !== 'string')
-                return null;
-            let ns;
-            try {
-                ns = parseRfc3339Nanos(time);
-            }
-            catch {
-                return null;
-            }
-            // The bits are in windowOpen; a key by classes writes them out below.
-            text = '';
-            // Windows of one zone are adjacent (the constructor sorts them): one civil time per zone.
-            let zone = null;
-            let local = null;
-            const open = this.windowOpen;
-            for (let i = 0; i < this.windows.length; i++) {
-                const w = this.windows[i];
-                if (w.zone !== zone) {
-                    zone = w.zone;
-                    local = civilTime(ns, zone);
-                }
-                open[i] = windowOpen(w, local) ? 1 : 0;
-            }
-        }
-        const identity = input.identity;
-        if (byRule && (calls === 'set') === (mask === null)) {
-            const folded = this.foldedKey(request, identity, text, mask, calls === 'per-field');
-            if (folded !== null)
-                return folded;
-        }
-        if (text === '')
-            for (let i = 0; i < this.windows.length; i++)
-                text += this.windowOpen[i] === 1 ? '1' : '0';
-        // The parts are joined once: one flat string, which the cache's Map hashes without first
-        // flattening a chain of concatenations.
-        const parts = this.parts;
-        parts[0] = text;
-        let n = 1;
-        const leaves = this.requestLeaves;
-        for (let i = 0; i < leaves.length; i++)
-            parts[n++] = mask?.request[i] ? '?' : leaves[i].classOf(projection_valueAt(request, leaves[i].path));
-        const people = this.identityLeaves;
-        for (let i = 0; i < people.length; i++)
-            parts[n++] = mask?.identity[i] ? '?' : people[i].classOf(projection_valueAt(identity, people[i].path));
-        if (mask?.callList)
-            parts[n] = '|?';
-        else {
-            const mcp = projection_isPlainObject(request) ? request.mcp : undefined;
-            const callList = projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-            parts[n] = `|${this.callsClass(callList, calls, mask?.callFields ?? null)}`;
-        }
-        return parts.join(',');
-    }
-    /**
-     * Fills `leafValues`: for each conjunction of request and caller set conditions some rule has,
-     * its value (Kleene's, U on a leaf the mask covers). false: a compared value is a number, a
-     * boolean or a mixed array (compared by its JSON text), which only a key by classes keeps apart.
-     */
-    leafValuesOf(request, identity, mask) {
-        const leaves = this.setLeaves;
-        const held = this.leafSets;
-        for (let i = 0; i < leaves.length; i++) {
-            const { leaf, root, index } = leaves[i];
-            if (mask !== null && (root === 'request' ? mask.request[index] : mask.identity[index])) {
-                held[i] = UNKNOWN_FIELD;
-                continue;
-            }
-            const sets = leaf.setsOf(projection_valueAt(root === 'request' ? request : identity, leaf.path));
-            if (sets === null)
-                return false;
-            held[i] = sets;
-        }
-        const rules = this.leafRules;
-        for (let r = 0; r < rules.length; r++)
-            this.leafValues[r] = conjunction(rules[r], held);
-        return true;
-    }
-    /**
-     * A key of the decision's own terms (a **folded** key): per distinct rule body of the policies,
-     * whether the rule's conditions, calls and window hold (F, U or T, the Kleene AND of its parts,
-     * as generate.ts and threeValued.ts build the rule), beside what the rest of the decision reads:
-     * the context flags and whether the time is there (what a rule's `needs` turn on). Two inputs
-     * whose rules all come out alike decide alike, whatever their values. `time` is key()'s time
-     * part. Null when a compared value is keyed exactly (a number, a boolean or a mixed array where
-     * strings are compared): the caller keys by parts then.
-     */
-    foldedKey(request, identity, time, mask, unpaired) {
-        if (!this.leafValuesOf(request, identity, mask))
-            return null;
-        // The call parts: U when the call list is unknown, F without a list (the Rego's `calls` is
-        // undefined, its three-valued `tv_calls` empty), else each conjunction's OR and AND.
-        let calls = F;
-        let list = [];
-        if (mask?.callList)
-            calls = U;
-        else {
-            const mcp = projection_isPlainObject(request) ? request.mcp : undefined;
-            const value = projection_isPlainObject(mcp) && Object.hasOwn(mcp, 'calls') ? mcp.calls : undefined;
-            if (Array.isArray(value)) {
-                if (this.callRules.length > 0 && !this.callValuesOf(value, mask))
-                    return null;
-                calls = -1;
-                list = value;
-            }
-        }
-        // key()'s time part: '?', '-', '+', or '' when the window bits are in windowOpen.
-        const state = time === '?' || time === '-' ? time : '+';
-        let digits = '';
-        for (const body of this.ruleBodies) {
-            let value = T;
-            if (body.window >= 0)
-                value = state === '?' ? U : state === '-' || this.windowOpen[body.window] === 0 ? F : T;
-            if (value !== F && body.leaf >= 0)
-                value = Math.min(value, this.leafValues[body.leaf]);
-            for (let i = 0; value !== F && i < body.exact.length; i++)
-                value = Math.min(value, this.exactValue(body.exact[i], request, mask));
-            if (value !== F && body.call >= 0) {
-                let part;
-                if (calls !== -1)
-                    part = calls;
-                else if (!body.deny)
-                    part = list.length > 0 ? this.every[body.call] : F;
-                else if (unpaired && body.combined)
-                    part = this.unpairedDenyPart(this.callRules[body.call], list, mask);
-                else
-                    part = this.some[body.call];
-                value = Math.min(value, part);
-            }
-            digits += String(value);
-        }
-        const parts = this.foldedParts;
-        parts[0] = `#${state}`;
-        let n = 1;
-        for (const { leaf, index } of this.flags)
-            parts[n++] = mask?.identity[index] ? '?' : leaf.classOf(projection_valueAt(identity, leaf.path));
-        parts[n] = digits;
-        return parts.join(',');
-    }
-    /** `boolean_in` / `number_in` (or `_not_in`) of the generated Rego on an exact leaf's value. */
-    exactValue(test, request, mask) {
-        const { leaf, index } = this.exactLeaves[test.leaf];
-        if (mask?.request[index])
-            return U;
-        const value = projection_valueAt(request, leaf.path);
-        // Neither `in` nor `not_in` holds on a value of another type (or an absent one).
-        if (typeof value !== test.type)
-            return F;
-        return test.values.has(value) !== test.negate ? T : F;
-    }
-    /**
-     * Fills `callSets` for call `index`: per call field, the sets its value meets, or UNKNOWN_FIELD
-     * where an unknown pointer names the field for this call (by index or `*`). false: a field holds
-     * a number, a boolean or a mixed array (compared by its JSON text).
-     */
-    callSetsAt(call, index, mask) {
-        const leaves = this.callLeaves;
-        const sets = this.callSets;
-        for (let i = 0; i < leaves.length; i++) {
-            const name = leaves[i].path[0];
-            if (mask !== null &&
-                (mask.callFields[i] || mask.callPointers.some((p) => prefixes(p, [index, name])))) {
-                sets[i] = UNKNOWN_FIELD;
-                continue;
-            }
-            const held = leaves[i].setsOf(projection_isPlainObject(call) ? ownValue(call, name) : undefined);
-            if (held === null)
-                return false;
-            sets[i] = held;
-        }
-        return true;
-    }
-    /**
-     * The call part of a deny rule combining two or more call fields over an unpaired batch
-     * (threeValued.ts callPartLines): F when some condition holds on no call, T when one holds on
-     * some call and every other on every call, else U. Pairing the fields by position would be a
-     * guess, so no call is judged whole. `calls` passed callValuesOf already.
-     */
-    unpairedDenyPart(tests, calls, mask) {
-        const some = this.testSome.fill(F, 0, tests.length);
-        const all = this.testAll.fill(T, 0, tests.length);
-        for (let index = 0; index < calls.length; index++) {
-            this.callSetsAt(calls[index], index, mask);
-            for (let t = 0; t < tests.length; t++) {
-                const v = testValue(tests[t], this.callSets);
-                if (v > some[t])
-                    some[t] = v;
-                if (v < all[t])
-                    all[t] = v;
-            }
-        }
-        for (let t = 0; t < tests.length; t++)
-            if (some[t] === F)
-                return F;
-        for (let k = 0; k < tests.length; k++) {
-            if (some[k] !== T)
-                continue;
-            let others = true;
-            for (let m = 0; m < tests.length && others; m++)
-                if (m !== k && all[m] !== T)
-                    others = false;
-            if (others)
-                return T;
-        }
-        return U;
-    }
-    /**
-     * Fills `some` and `every` for a call list: for each conjunction of call conditions some rule
-     * has, its value over the calls as a deny rule reads it (`some call`: the OR) and as an allow
-     * rule does (`every call`: the AND). Two-valued without a mask; with one a call's value is the
-     * Kleene AND of its conditions, U on a field an unknown pointer names for that call (by index or
-     * `*`), and the OR and AND are Kleene's. false (the key is then by classes) when a call field
-     * holds a number, a boolean or an array of other than strings, which compare by their JSON text.
-     */
-    callValuesOf(calls, mask) {
-        const rules = this.callRules;
-        // Scratch space reused from record to record (nothing here nests).
-        const some = this.some.fill(F);
-        const every = this.every.fill(T);
-        // Per call field: the sets its value meets, or UNKNOWN_FIELD.
-        const sets = this.callSets;
-        for (let index = 0; index < calls.length; index++) {
-            if (!this.callSetsAt(calls[index], index, mask))
-                return false;
-            for (let r = 0; r < rules.length; r++) {
-                const value = conjunction(rules[r], sets);
-                // Kleene: OR is T if any is T, else U if any is U; AND is F if any is F, else U if any is U.
-                if (value === T)
-                    some[r] = T;
-                else if (value === U && some[r] === F)
-                    some[r] = U;
-                if (value === F)
-                    every[r] = F;
-                else if (value === U && every[r] === T)
-                    every[r] = U;
-            }
-        }
-        return true;
-    }
-    callsClass(calls, keying, masked) {
-        if (calls === undefined)
-            return '-';
-        if (!Array.isArray(calls))
-            return exactClass('X', calls);
-        const leaves = this.callLeaves;
-        if (leaves.length === 0)
-            return calls.length === 0 ? '[]' : '[+]';
-        if (keying === 'per-field')
-            return this.perFieldClass(calls, masked);
-        const classes = [];
-        for (const call of calls) {
-            let tuple = '';
-            // A call that is not an object reads like one without the fields: undefined in the Rego.
-            for (let i = 0; i < leaves.length; i++) {
-                const leaf = leaves[i];
-                tuple += masked?.[i]
-                    ? '?;'
-                    : `${leaf.classOf(projection_isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined)};`;
-            }
-            classes.push(tuple);
-        }
-        if (keying === 'set') {
-            const distinct = classes.length > 1 ? [...new Set(classes)].sort() : classes;
-            return `{${distinct.join('|')}}`;
-        }
-        return `[${classes.join('|')}]`;
-    }
-    /**
-     * What a three-valued key may leave out for an unknown set: the locations it makes unknown,
-     * whose values the three-valued evaluation never reads (docs/unknowns.md: a condition on an
-     * unknown location is U whatever the value). Pointers are segments below `/input`; a pointer
-     * is "at" a location when one is a prefix of the other (equal, inside or containing), `*`
-     * matching a call index. The call list itself only when a pointer equals or contains it; a
-     * call field only when the pointer names it on every call (`*`): one naming a single call keeps
-     * the classes, which stays exact.
-     */
-    maskOf(pointers) {
-        const at = (location) => pointers.some((p) => prefixes(p, location));
-        const callsPath = ['request', 'mcp', 'calls'];
-        return {
-            time: at(['request', 'time']),
-            request: this.requestLeaves.map((leaf) => at(['request', ...leaf.path])),
-            identity: this.identityLeaves.map((leaf) => at(['identity', ...leaf.path])),
-            callList: pointers.some((p) => p.length <= callsPath.length && prefixes(p, callsPath)),
-            callFields: this.callLeaves.map((leaf) => pointers.some((p) => p.length > callsPath.length &&
-                prefixes(p.slice(0, callsPath.length), callsPath) &&
-                p[callsPath.length] === '*' &&
-                (p.length === callsPath.length + 1 || p[callsPath.length + 1] === leaf.path[0]))),
-            callPointers: pointers
-                .filter((p) => p.length > callsPath.length && prefixes(p.slice(0, callsPath.length), callsPath))
-                .map((p) => p.slice(callsPath.length)),
-        };
-    }
-    /**
-     * An unpaired batch (paired by position for the evaluation): per call field, the set of classes
-     * its calls hold (`-` for a call lacking the key). The three-valued rules of an unpaired batch
-     * read nothing else: `all(c)` and `some(c)` per condition, and whether there is a call.
-     */
-    perFieldClass(calls, masked) {
-        let text = calls.length === 0 ? '<0' : '<+';
-        for (let i = 0; i < this.callLeaves.length; i++) {
-            const leaf = this.callLeaves[i];
-            if (masked?.[i]) {
-                text += ';?';
-                continue;
-            }
-            const classes = new Set();
-            for (const call of calls)
-                classes.add(leaf.classOf(projection_isPlainObject(call) ? ownValue(call, leaf.path[0]) : undefined));
-            text += `;${[...classes].sort().join('|')}`;
-        }
-        return `${text}>`;
-    }
-    projectCalls(calls) {
-        if (!Array.isArray(calls))
-            return calls;
-        return calls.map((call) => (projection_isPlainObject(call) ? projectObject(call, this.callFields) : call));
-    }
-}
+const CALLS_PATH = ['request', 'mcp', 'calls'];
 /**
- * One condition on the sets its leaf's value meets (`held`, UNKNOWN_FIELD for an unknown one):
- * `in` holds when the value meets the set; `not_in` when it is a string or string array that does
- * not, never on a value no condition holds on (NO_SETS: absent, null, an object). F, U or T.
+ * The mask of an unknown set: a pointer is "at" a location when one is a prefix of the other
+ * (equal, inside or containing), `*` matching a call index. The call list only when a pointer
+ * equals or contains it; a call field only when the pointer names it on every call (`*`): one
+ * naming a single call keeps the classes, which stays exact.
  */
-function testValue(test, held) {
-    const sets = held[test.leaf];
-    if (sets === UNKNOWN_FIELD)
-        return U;
-    const member = sets.includes(test.set);
-    return (test.negate ? sets === NO_SETS || member : !member) ? F : T;
+function maskOf(index, pointers) {
+    const at = (location) => pointers.some((p) => pointerMeets(p, location));
+    const n = CALLS_PATH.length;
+    const belowCalls = (p) => p.length > n && pointerMeets(p.slice(0, n), CALLS_PATH);
+    return {
+        time: at(['request', 'time']),
+        request: index.requestLeaves.map((leaf) => at(['request', ...leaf.path])),
+        identity: index.identityLeaves.map((leaf) => at(['identity', ...leaf.path])),
+        callList: pointers.some((p) => p.length <= n && pointerMeets(p, CALLS_PATH)),
+        callFields: index.callLeaves.map((leaf) => pointers.some((p) => belowCalls(p) && p[n] === '*' && (p.length === n + 1 || p[n + 1] === leaf.path[0]))),
+        callPointers: pointers.filter(belowCalls).map((p) => p.slice(n)),
+    };
 }
-/** Kleene's AND of `tests` (testValue), stopping at the first F. */
-function conjunction(tests, held) {
-    let value = T;
-    for (const test of tests) {
-        const v = testValue(test, held);
-        if (v === F)
-            return F;
-        if (v === U)
-            value = U;
-    }
-    return value;
+/** Whether a pointer of `mask` names field `name` of call `index` (by index or `*`). */
+function callFieldUnknown(mask, field, index, name) {
+    return mask.callFields[field] || mask.callPointers.some((p) => pointerMeets(p, [index, name]));
 }
 /**
  * The unknown set as the three-valued evaluation receives it (UnknownsPayload), as text: equal for
@@ -73923,6 +73560,273 @@ function conjunction(tests, held) {
 function payloadText(payload) {
     const pointers = [...new Set(payload.unknown.map((p) => JSON.stringify(p)))].sort();
     return `${payload.unpaired ? 'u' : 'p'}[${pointers.join(',')}]`;
+}
+
+;// CONCATENATED MODULE: ./build/replay/decisionCache/foldedKey.js
+
+
+
+
+/**
+ * The folded key: per distinct rule body of the policies, what the rule comes to (F, U or T, the
+ * Kleene AND of its parts, as generate.ts and threeValued.ts build the rule), beside the context
+ * flags and the time's state (docs/decision-cache.md "The folded key"). Two inputs whose rules all
+ * come out alike decide alike, whatever their values.
+ */
+/**
+ * One condition on the sets its leaf's value meets: `in` holds when the value meets the set;
+ * `not_in` when it compares (a string or string array) and does not meet it.
+ */
+function testValue(test, held) {
+    const met = held[test.leaf];
+    if (met.kind === 'unknown')
+        return UNKNOWN;
+    const member = met.sets.includes(test.set);
+    return (test.negate ? met.kind === 'holds-nothing' || member : !member) ? truth_FALSE : truth_TRUE;
+}
+/** Kleene's AND of `tests` (testValue), stopping at the first FALSE. */
+function conjunction(tests, held) {
+    let value = truth_TRUE;
+    for (const test of tests) {
+        const v = testValue(test, held);
+        if (v === truth_FALSE)
+            return truth_FALSE;
+        if (v === UNKNOWN)
+            value = UNKNOWN;
+    }
+    return value;
+}
+/** Builds folded keys for one PolicyIndex; its scratch buffers are reused from record to record. */
+class FoldedKeyBuilder {
+    index;
+    /** Per set leaf, the sets its value meets (leafRuleValuesOf). */
+    setsMetByLeaf;
+    /** Per conjunction of leafRules, its value (leafRuleValuesOf). */
+    leafRuleValues;
+    /** Per call leaf, the sets one call's value meets (callSetsAt). */
+    setsMetByCallField;
+    /** Per conjunction of callRules, its OR over the calls (a deny rule's call part). */
+    someCallHolds;
+    /** Per conjunction of callRules, its AND over the calls (an allow rule's, for a non-empty list). */
+    everyCallHolds;
+    /** unpairedDenyPart's: per condition of one conjunction, its OR and AND over the calls. */
+    conditionOnSomeCall;
+    conditionOnEveryCall;
+    /** The key's parts: the time's state, the context flags, the rule values. */
+    parts;
+    constructor(index) {
+        this.index = index;
+        this.setsMetByLeaf = new Array(index.setLeaves.length).fill(UNKNOWN_VALUE);
+        this.leafRuleValues = new Uint8Array(index.leafRules.length);
+        this.setsMetByCallField = new Array(index.callLeaves.length).fill(UNKNOWN_VALUE);
+        this.someCallHolds = new Uint8Array(index.callRules.length);
+        this.everyCallHolds = new Uint8Array(index.callRules.length);
+        const longest = Math.max(0, ...index.callRules.map((tests) => tests.length));
+        this.conditionOnSomeCall = new Uint8Array(longest);
+        this.conditionOnEveryCall = new Uint8Array(longest);
+        this.parts = new Array(index.contextFlags.length + 2).fill('');
+    }
+    /**
+     * The folded key, or null when a compared value is keyed exactly (a number, a boolean or a mixed
+     * array where strings are compared): the caller keys by classes then. `open` holds the window
+     * bits when `time` is `w`; `unpaired`: the record is an unpaired batch (three-valued only).
+     */
+    build(request, identity, time, open, mask, unpaired) {
+        if (!this.leafRuleValuesOf(request, identity, mask))
+            return null;
+        // The call part when it is the same for every rule: UNKNOWN when the call list is unknown,
+        // FALSE without a list (the Rego's `calls` is undefined, its three-valued `tv_calls` empty).
+        // null: a list, each rule's part read from someCallHolds / everyCallHolds.
+        let wholeListPart = truth_FALSE;
+        let list = [];
+        if (mask?.callList)
+            wholeListPart = UNKNOWN;
+        else {
+            const value = callListOf(request);
+            if (Array.isArray(value)) {
+                if (this.index.callRules.length > 0 && !this.callValuesOf(value, mask))
+                    return null;
+                wholeListPart = null;
+                list = value;
+            }
+        }
+        const state = time === 'w' ? '+' : time;
+        let digits = '';
+        for (const body of this.index.ruleBodies) {
+            let value = truth_TRUE;
+            if (body.window >= 0)
+                value = state === '?' ? UNKNOWN : state === '-' || open[body.window] === 0 ? truth_FALSE : truth_TRUE;
+            if (value !== truth_FALSE && body.leafRule >= 0)
+                value = truth_and(value, this.leafRuleValues[body.leafRule]);
+            for (let i = 0; value !== truth_FALSE && i < body.exact.length; i++)
+                value = truth_and(value, this.exactValue(body.exact[i], request, mask));
+            if (value !== truth_FALSE && body.callRule >= 0)
+                value = truth_and(value, wholeListPart ?? this.callPart(body, list, mask, unpaired));
+            digits += String(value);
+        }
+        const parts = this.parts;
+        parts[0] = `#${state}`;
+        let n = 1;
+        for (const { leaf, index } of this.index.contextFlags)
+            parts[n++] = mask?.identity[index] ? '?' : leaf.classOf(readSet_valueAt(identity, leaf.path));
+        parts[n] = digits;
+        return parts.join(',');
+    }
+    /** A rule's call part over a call list that callValuesOf judged. */
+    callPart(body, list, mask, unpaired) {
+        if (!body.deny)
+            return list.length > 0 ? this.everyCallHolds[body.callRule] : truth_FALSE;
+        if (unpaired && body.combined)
+            return this.unpairedDenyPart(this.index.callRules[body.callRule], list, mask);
+        return this.someCallHolds[body.callRule];
+    }
+    /**
+     * Fills `leafRuleValues`: per conjunction of request and caller set conditions, its value
+     * (UNKNOWN on a leaf the mask covers). false: a compared value is a number, a boolean or a
+     * mixed array (compared by its JSON text), which only a key by classes keeps apart.
+     */
+    leafRuleValuesOf(request, identity, mask) {
+        const leaves = this.index.setLeaves;
+        const held = this.setsMetByLeaf;
+        for (let i = 0; i < leaves.length; i++) {
+            const { leaf, root, index } = leaves[i];
+            if (mask !== null && (root === 'request' ? mask.request[index] : mask.identity[index])) {
+                held[i] = UNKNOWN_VALUE;
+                continue;
+            }
+            const met = leaf.setsOf(readSet_valueAt(root === 'request' ? request : identity, leaf.path));
+            if (met === null)
+                return false;
+            held[i] = met;
+        }
+        const rules = this.index.leafRules;
+        for (let r = 0; r < rules.length; r++)
+            this.leafRuleValues[r] = conjunction(rules[r], held);
+        return true;
+    }
+    /** `boolean_in` / `number_in` (or `_not_in`) of the generated Rego on an exact leaf's value. */
+    exactValue(test, request, mask) {
+        const { leaf, index } = this.index.exactLeaves[test.leaf];
+        if (mask?.request[index])
+            return UNKNOWN;
+        const value = readSet_valueAt(request, leaf.path);
+        // Neither `in` nor `not_in` holds on a value of another type (or an absent one).
+        if (typeof value !== test.type)
+            return truth_FALSE;
+        return test.values.has(value) !== test.negate ? truth_TRUE : truth_FALSE;
+    }
+    /**
+     * Fills `setsMetByCallField` for call `index`: per call field, the sets its value meets, or
+     * UNKNOWN_VALUE where an unknown pointer names the field for this call (by index or `*`).
+     * false: a field holds a number, a boolean or a mixed array (compared by its JSON text).
+     */
+    callSetsAt(call, index, mask) {
+        const leaves = this.index.callLeaves;
+        const held = this.setsMetByCallField;
+        for (let i = 0; i < leaves.length; i++) {
+            const name = leaves[i].path[0];
+            if (mask !== null && callFieldUnknown(mask, i, index, name)) {
+                held[i] = UNKNOWN_VALUE;
+                continue;
+            }
+            const met = leaves[i].setsOf(readSet_isPlainObject(call) ? ownValue(call, name) : undefined);
+            if (met === null)
+                return false;
+            held[i] = met;
+        }
+        return true;
+    }
+    /**
+     * Fills `someCallHolds` and `everyCallHolds` for a call list: per conjunction of call
+     * conditions, its Kleene OR over the calls (`some call`, a deny rule) and AND (`every call`, an
+     * allow rule); a call's value is the AND of its conditions, UNKNOWN on a field an unknown pointer
+     * names for that call. false (the key is then by classes) when a call field holds a number, a
+     * boolean or an array of other than strings, which compare by their JSON text.
+     */
+    callValuesOf(calls, mask) {
+        const rules = this.index.callRules;
+        const some = this.someCallHolds.fill(truth_FALSE);
+        const every = this.everyCallHolds.fill(truth_TRUE);
+        for (let index = 0; index < calls.length; index++) {
+            if (!this.callSetsAt(calls[index], index, mask))
+                return false;
+            for (let r = 0; r < rules.length; r++) {
+                const value = conjunction(rules[r], this.setsMetByCallField);
+                some[r] = truth_or(some[r], value);
+                every[r] = truth_and(every[r], value);
+            }
+        }
+        return true;
+    }
+    /**
+     * The call part of a deny rule combining two or more call fields over an unpaired batch
+     * (threeValued.ts callPartLines): FALSE when some condition holds on no call, TRUE when one holds
+     * on some call and every other on every call, else UNKNOWN. Pairing the fields by position would
+     * be a guess, so no call is judged whole. `calls` passed callValuesOf already.
+     */
+    unpairedDenyPart(tests, calls, mask) {
+        const onSome = this.conditionOnSomeCall.fill(truth_FALSE, 0, tests.length);
+        const onEvery = this.conditionOnEveryCall.fill(truth_TRUE, 0, tests.length);
+        for (let index = 0; index < calls.length; index++) {
+            this.callSetsAt(calls[index], index, mask);
+            for (let t = 0; t < tests.length; t++) {
+                const v = testValue(tests[t], this.setsMetByCallField);
+                onSome[t] = truth_or(onSome[t], v);
+                onEvery[t] = truth_and(onEvery[t], v);
+            }
+        }
+        for (let t = 0; t < tests.length; t++)
+            if (onSome[t] === truth_FALSE)
+                return truth_FALSE;
+        for (let k = 0; k < tests.length; k++) {
+            if (onSome[k] !== truth_TRUE)
+                continue;
+            let others = true;
+            for (let m = 0; m < tests.length && others; m++)
+                if (m !== k && onEvery[m] !== truth_TRUE)
+                    others = false;
+            if (others)
+                return truth_TRUE;
+        }
+        return UNKNOWN;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/decisionCache/windows.js
+
+
+
+
+/** Go's weekday numbering (0 = Sunday) of the policy's day names. */
+const WEEKDAY_OF = {
+    mon: 1,
+    tue: 2,
+    wed: 3,
+    thu: 4,
+    fri: 5,
+    sat: 6,
+    sun: 0,
+};
+/** A window's identity: equal for windows that open at the same instants. */
+function windowId(window) {
+    return JSON.stringify([
+        DAYS.filter((d) => window.days.includes(d)),
+        window.timezone,
+        window.from,
+        window.to,
+    ]);
+}
+function activeWindow(window) {
+    const zone = loadTimeZone(window.timezone);
+    // Validation rejects unknown zones; the check keeps this module honest on its own.
+    if (!zone)
+        throw new Error(`unknown time zone ${window.timezone}`);
+    return {
+        days: new Set(DAYS.filter((d) => window.days.includes(d)).map((d) => WEEKDAY_OF[d])),
+        zone,
+        from: clockMinutes(window.from),
+        to: clockMinutes(window.to),
+    };
 }
 /** `window_open(days, zone, from, to)` of generate.ts, on the civil-time functions the wasm uses. */
 function windowOpen(w, t) {
@@ -73936,12 +73840,300 @@ function windowOpen(w, t) {
     return false;
 }
 /**
- * How many inputs one generation of the cache holds; two generations are kept. It bounds memory,
- * not correctness. Measured on the 1M-record example sample in-process: 16,384 holds every distinct
- * two-valued key (18,006 evaluations against 25,744 with 4,096, 20.9 s against 22.9 s) at the same
- * peak RSS; 65,536 gained nothing more. (With keys by value, before decision classes, 4,096 won:
- * bigger caches kept keys long enough to reach V8's old space.)
+ * The time's state for a key, filling `open` when there are windows to judge. null: the time
+ * cannot be judged here (not a string, or unparsable), and the record is evaluated on its own.
  */
+function readTime(request, timeUnknown, windows, open) {
+    const time = readSet_isPlainObject(request) && Object.hasOwn(request, 'time') ? request.time : undefined;
+    if (timeUnknown)
+        return '?';
+    if (time === undefined)
+        return '-';
+    if (windows.length === 0)
+        return '+';
+    if (typeof time !== 'string')
+        return null;
+    let ns;
+    try {
+        ns = parseRfc3339Nanos(time);
+    }
+    catch {
+        return null;
+    }
+    // Windows of one zone are adjacent (indexPolicies sorts them): one civil time per zone.
+    let zone = null;
+    let local = null;
+    for (let i = 0; i < windows.length; i++) {
+        const w = windows[i];
+        if (w.zone !== zone) {
+            zone = w.zone;
+            local = civilTime(ns, zone);
+        }
+        open[i] = windowOpen(w, local) ? 1 : 0;
+    }
+    return 'w';
+}
+
+;// CONCATENATED MODULE: ./build/replay/decisionCache/policyIndex.js
+
+
+
+
+/** What every generated module reads whatever its rules (generate.ts HELPERS). */
+function gatheredHelpers() {
+    const g = {
+        request: new Map(),
+        identity: new Map(),
+        callFields: new Set(),
+        requestSets: new LeafSets(),
+        identitySets: new LeafSets(),
+        callSets: new LeafSets(),
+        windows: new Map(),
+        callRules: new Map(),
+        leafRules: new Map(),
+        bodies: [],
+    };
+    // The context flags: `verified == true`, `attributes_resolved == true`.
+    g.identitySets.add(['verified'], true, []);
+    g.identitySets.add(['attributes_resolved'], true, []);
+    addPath(g.identity, ['verified']);
+    addPath(g.identity, ['attributes_resolved']);
+    addPath(g.request, ['time']);
+    // `calls` is read whatever the policy's fields (count(calls) > 0 in allow rules); it is
+    // projected on its own (projectInput), below an `mcp` object read in part.
+    g.request.set('mcp', new Map());
+    return g;
+}
+function exactTestsOf(rule) {
+    return rule.conditions.flatMap((condition) => {
+        const kind = classifyField(condition.field);
+        if (kind.kind !== 'is_batch' && kind.kind !== 'unparsable_calls')
+            return [];
+        const values = condition.values.map((v) => (kind.kind === 'is_batch' ? v === 'true' : Number(v)));
+        return [{ path: readSet_requestPath(kind), values, negate: condition.operator === 'not_in' }];
+    });
+}
+function gatherRule(g, rule) {
+    const callTests = [];
+    const leafTests = [];
+    for (const condition of rule.conditions) {
+        const kind = classifyField(condition.field);
+        const negate = condition.operator === 'not_in';
+        if (kind.kind === 'call') {
+            g.callFields.add(kind.name);
+            g.callSets.add([kind.name], false, condition.values);
+            callTests.push({ field: kind.name, values: condition.values, negate });
+            continue;
+        }
+        const path = readSet_requestPath(kind);
+        addPath(path[0] === 'request' ? g.request : g.identity, path.slice(1));
+        const exact = kind.kind === 'is_batch' || kind.kind === 'unparsable_calls';
+        (path[0] === 'request' ? g.requestSets : g.identitySets).add(path.slice(1), exact, condition.values);
+        if (!exact)
+            leafTests.push({ path, values: condition.values, negate });
+    }
+    const callId = callTests.length > 0 ? JSON.stringify(callTests) : null;
+    const leafId = leafTests.length > 0 ? JSON.stringify(leafTests) : null;
+    if (callId !== null)
+        g.callRules.set(callId, callTests);
+    if (leafId !== null)
+        g.leafRules.set(leafId, leafTests);
+    const window = rule.active_window;
+    const id = window ? windowId(window) : null;
+    g.bodies.push({
+        window: id,
+        leaf: leafId,
+        call: callId,
+        deny: rule.effect === 'deny',
+        combined: new Set(callTests.map((t) => t.field)).size >= 2,
+        exact: exactTestsOf(rule),
+    });
+    if (window && !g.windows.has(id))
+        g.windows.set(id, activeWindow(window));
+}
+const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+function rooted(root, leaves) {
+    return leaves.map((leaf, index) => ({ leaf, root, index }));
+}
+function ruleBodiesOf(g, windowIds, exactLeaves) {
+    const leafIds = [...g.leafRules.keys()];
+    const callIds = [...g.callRules.keys()];
+    const distinct = new Map();
+    for (const b of g.bodies) {
+        const body = {
+            window: b.window === null ? -1 : windowIds.indexOf(b.window),
+            leafRule: b.leaf === null ? -1 : leafIds.indexOf(b.leaf),
+            callRule: b.call === null ? -1 : callIds.indexOf(b.call),
+            deny: b.deny,
+            combined: b.combined,
+            exact: b.exact.map((t) => ({
+                leaf: exactLeaves.findIndex((l) => l.root === t.path[0] && l.leaf.path.join('.') === t.path.slice(1).join('.')),
+                type: typeof t.values[0] === 'boolean' ? 'boolean' : 'number',
+                values: new Set(t.values),
+                negate: t.negate,
+            })),
+        };
+        distinct.set(JSON.stringify({ ...body, exact: b.exact }), body);
+    }
+    return [...distinct.values()];
+}
+/** The index of what `policies` read: one key serves every one of them. Pure. */
+function indexPolicies(policies) {
+    const g = gatheredHelpers();
+    for (const policy of policies)
+        for (const rule of policy.rules)
+            gatherRule(g, rule);
+    const sortedWindows = [...g.windows.entries()].sort(([a, x], [b, y]) => order(x.zone.name, y.zone.name) || order(a, b));
+    const requestLeaves = g.requestSets.leaves();
+    const identityLeaves = g.identitySets.leaves();
+    const callLeaves = g.callSets.leaves();
+    const all = [...rooted('request', requestLeaves), ...rooted('identity', identityLeaves)];
+    const setLeaves = all.filter((l) => !l.leaf.exact);
+    const exactLeaves = all.filter((l) => l.leaf.exact);
+    const leafRules = [...g.leafRules.values()].map((tests) => tests.map((t) => {
+        const leaf = setLeaves.findIndex((l) => l.root === t.path[0] && JSON.stringify(l.leaf.path) === JSON.stringify(t.path.slice(1)));
+        return { leaf, set: setLeaves[leaf].leaf.indexOf(t.values), negate: t.negate };
+    }));
+    const callRules = [...g.callRules.values()].map((tests) => tests.map((t) => {
+        const leaf = callLeaves.findIndex((l) => l.path[0] === t.field);
+        return { leaf, set: callLeaves[leaf].indexOf(t.values), negate: t.negate };
+    }));
+    const contextFlags = exactLeaves.filter((l) => l.root === 'identity' &&
+        (l.leaf.path.join('.') === 'verified' || l.leaf.path.join('.') === 'attributes_resolved'));
+    const reads = {
+        request: keyNodes(g.request),
+        identity: keyNodes(g.identity),
+        callFields: keyNodes(new Map([...g.callFields].sort().map((f) => [f, true]))),
+    };
+    // Immutable by its readonly type, not frozen: frozen arrays slow the per-record loops.
+    return {
+        reads,
+        windows: sortedWindows.map(([, w]) => w),
+        requestLeaves,
+        identityLeaves,
+        callLeaves,
+        setLeaves,
+        exactLeaves,
+        contextFlags,
+        leafRules,
+        callRules,
+        ruleBodies: ruleBodiesOf(g, sortedWindows.map(([id]) => id), exactLeaves),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/replay/decisionCache/decisionKeys.js
+
+
+
+
+
+
+/**
+ * The keys of the decisions of a set of policies, and the input reduced to what they read
+ * (docs/decision-cache.md "What a key is"). A key is equal for two inputs only when every policy
+ * decides them alike by construction; null when the time cannot be judged here (the record is
+ * then evaluated on its own, errors and all).
+ */
+class DecisionKeys {
+    index;
+    /** The time's open (1) or closed (0) bit per window, filled by readTime for either builder. */
+    windowBits;
+    folded;
+    byClasses;
+    /** The union of what `policies` read: one key serves every one of them. */
+    constructor(policies) {
+        this.index = indexPolicies(policies);
+        this.windowBits = new Uint8Array(this.index.windows.length);
+        this.folded = new FoldedKeyBuilder(this.index);
+        this.byClasses = new ClassKeyBuilder(this.index);
+    }
+    /** The input reduced to what the policies read, the request time included. */
+    project(input) {
+        return projectInput(this.index.reads, input);
+    }
+    /** The mask of an unknown set's pointers (below `/input`). */
+    maskOf(pointers) {
+        return maskOf(this.index, pointers);
+    }
+    /**
+     * The key a decision is cached under: two-valued without `unknowns`, three-valued with them.
+     * The folded key whenever it can be; else the key by classes, its calls by their distinct kinds
+     * (two-valued), in order (paired) or per field (unpaired).
+     */
+    decisionKey(input, unknowns) {
+        const request = input.request;
+        const mask = unknowns === null ? null : unknowns.mask;
+        const time = readTime(request, mask !== null && mask.time, this.index.windows, this.windowBits);
+        if (time === null)
+            return null;
+        const identity = input.identity;
+        const unpaired = unknowns !== null && unknowns.unpaired;
+        const folded = this.folded.build(request, identity, time, this.windowBits, mask, unpaired);
+        if (folded !== null)
+            return folded;
+        const calls = unknowns === null ? 'distinct' : unpaired ? 'per-field' : 'ordered';
+        return this.byClasses.build(request, identity, time, this.windowBits, mask, calls);
+    }
+    /**
+     * The key the reasons of an unevaluable record are cached under: always by classes, since two
+     * records can agree on every rule's value while different conditions of theirs are U.
+     */
+    reasonKey(input, unknowns) {
+        const request = input.request;
+        const time = readTime(request, unknowns.mask.time, this.index.windows, this.windowBits);
+        if (time === null)
+            return null;
+        const identity = input.identity;
+        const calls = unknowns.unpaired ? 'per-field' : 'ordered';
+        return this.byClasses.build(request, identity, time, this.windowBits, unknowns.mask, calls);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/decisionCache/twoGenerationMap.js
+/**
+ * A map bounded by two generations (docs/decision-cache.md "Bounds"): lookups try the young one,
+ * then the old one (moving a hit back to the young one); when the young one is full it becomes the
+ * old one, so frequent keys survive the turnover, unlike with a map that starts over. A generation
+ * is full at `limit` keys or at `unitsPerGeneration` UTF-16 units of key text.
+ */
+class TwoGenerationMap {
+    limit;
+    unitsPerGeneration;
+    young = new Map();
+    old = new Map();
+    /** The UTF-16 units of the young generation's keys. */
+    youngUnits = 0;
+    constructor(limit, unitsPerGeneration) {
+        this.limit = limit;
+        this.unitsPerGeneration = unitsPerGeneration;
+    }
+    get(key) {
+        const young = this.young.get(key);
+        if (young !== undefined)
+            return young;
+        const old = this.old.get(key);
+        if (old === undefined)
+            return undefined;
+        this.set(key, old);
+        return old;
+    }
+    set(key, value) {
+        if (this.young.size >= this.limit || this.youngUnits >= this.unitsPerGeneration) {
+            this.old = this.young;
+            this.young = new Map();
+            this.youngUnits = 0;
+        }
+        this.young.set(key, value);
+        this.youngUnits += key.length;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/decisionCache/decisionCache.js
+
+
+
+
+/** How many keys one generation of the cache holds; two are kept. It bounds memory, not correctness. */
 const DECISION_CACHE_LIMIT = 16_384;
 /** Keys longer than this (UTF-16 units) are evaluated uncached: they almost never repeat. */
 const MAX_KEY_LENGTH = 512;
@@ -73950,83 +74142,42 @@ const MAX_KEY_LENGTH = 512;
  * take a worker past its capped heap: keys take at most 2 stores × 2 generations × 2 MiB.
  */
 const KEY_UNITS_PER_GENERATION = 1 << 20;
+/** How many unknown sets' masks and payload texts are kept before they start over. */
+const UNKNOWN_SETS_LIMIT = 1_024;
+function currentRecord(store) {
+    return { store, input: null, unknownKey: null, key: null, entry: null, buffer: null };
+}
 /**
- * The wasm engines of one replay behind one decision cache keyed by the input's projection onto
- * what any of the policies reads: a record costs one key, and each policy is evaluated once per
- * distinct key. Decisions are shared between records: callers must not mutate them. Evaluation
- * errors are not cached. Three-valued decisions (records with unknown data, docs/unknowns.md) are
- * cached beside the two-valued ones, under keys that add the unknown set.
+ * The wasm engines of one replay behind one decision cache (docs/decision-cache.md): a record
+ * costs one key, and each policy is evaluated once per distinct key. Decisions are shared between
+ * records: callers must not mutate them. Evaluation errors are not cached. Three-valued decisions
+ * are cached beside the two-valued ones, in stores of their own (records with unknown data are
+ * few, and would otherwise be pushed out by the many two-valued keys between two of them).
  */
 class DecisionCache {
     sides;
-    limit;
-    projection;
-    /**
-     * Two generations: lookups try the young one, then the old one (moving a hit back to the young
-     * one); when the young one is full it becomes the old one. Frequent projections survive the
-     * turnover, unlike with a cache that starts over.
-     */
-    twoValued = { young: new Map(), old: new Map(), youngChars: 0 };
-    /**
-     * The three-valued decisions keep generations of their own: records with unknown data are few,
-     * and would otherwise be pushed out by the many two-valued keys between two of them.
-     */
-    threeValued = { young: new Map(), old: new Map(), youngChars: 0 };
+    keys;
+    twoValued;
+    threeValued;
     encoder = new TextEncoder();
-    last = {
-        store: this.twoValued,
-        input: null,
-        unknownKey: null,
-        key: null,
-        entry: null,
-        buffer: null,
-    };
-    last3 = {
-        store: this.threeValued,
-        input: null,
-        unknownKey: null,
-        key: null,
-        entry: null,
-        buffer: null,
-    };
-    /** The projection key of the last input keyed, per way of keying the calls. */
-    keyed = {
-        set: {
-            input: null,
-            unknownKey: null,
-            text: null,
-        },
-        ordered: {
-            input: null,
-            unknownKey: null,
-            text: null,
-        },
-        'per-field': {
-            input: null,
-            unknownKey: null,
-            text: null,
-        },
-    };
-    /**
-     * Per unknown set seen (few per sample; bounded all the same): its mask, and its payload's text,
-     * the part of a three-valued decision key that names it (payloadText).
-     */
+    twoValuedRecord;
+    threeValuedRecord;
+    /** Per unknown set seen (few per sample; bounded all the same), by its unknownKey. */
     unknownSets = new Map();
-    unknownSetOf(unknowns) {
-        let set = this.unknownSets.get(unknowns.key);
-        if (set === undefined) {
-            set = { mask: this.projection.maskOf(unknowns.payload.unknown), text: payloadText(unknowns.payload) };
-            if (this.unknownSets.size >= 1_024)
-                this.unknownSets.clear();
-            this.unknownSets.set(unknowns.key, set);
-        }
-        return set;
-    }
-    maskOf(unknowns) {
-        return this.unknownSetOf(unknowns).mask;
-    }
     /** An input evaluated on its own, uncached (alone()); one at a time, like the records. */
     aloneInput = null;
+    /** What this cache evaluated since the last `learned()`, when sharing (else null). */
+    fresh = null;
+    hits = 0;
+    misses = 0;
+    constructor(sides, limit = DECISION_CACHE_LIMIT) {
+        this.sides = sides;
+        this.keys = new DecisionKeys(sides.map((s) => s.policy));
+        this.twoValued = new TwoGenerationMap(limit, KEY_UNITS_PER_GENERATION);
+        this.threeValued = new TwoGenerationMap(limit, KEY_UNITS_PER_GENERATION);
+        this.twoValuedRecord = currentRecord(this.twoValued);
+        this.threeValuedRecord = currentRecord(this.threeValued);
+    }
     /**
      * Evaluates `input` (the next record's) without the cache, neither taking nor giving a decision:
      * for a record whose values opa-wasm may refuse (a lone surrogate), where a decision cached from
@@ -74035,10 +74186,6 @@ class DecisionCache {
     alone(input) {
         this.aloneInput = input;
     }
-    hits = 0;
-    misses = 0;
-    /** What this cache evaluated since the last `learned()`, when sharing (else null). */
-    fresh = null;
     /** From now on, remember every evaluation for `learned()`. */
     share() {
         this.fresh ??= [];
@@ -74054,115 +74201,90 @@ class DecisionCache {
     learn(decisions) {
         for (const d of decisions) {
             const store = d.threeValued ? this.threeValued : this.twoValued;
-            let entry = this.lookup(store, d.key);
-            if (entry === null) {
+            let entry = store.get(d.key);
+            if (entry === undefined) {
                 entry = [];
-                this.remember(store, d.key, entry);
+                store.set(d.key, entry);
             }
             entry[d.index] ??= d.decision;
         }
     }
-    constructor(sides, limit = DECISION_CACHE_LIMIT) {
-        this.sides = sides;
-        this.limit = limit;
-        this.projection = new InputProjection(sides.map((s) => s.policy));
-    }
     /** The decision of side `index` on `input`. */
     evaluate(index, input, requestId) {
-        const last = this.last;
-        if (input !== last.input)
-            this.select(last, input, null, 'set');
-        const cached = last.entry?.[index];
+        const record = this.twoValuedRecord;
+        if (input !== record.input)
+            this.select(record, input, null);
+        const cached = record.entry?.[index];
         if (cached !== undefined) {
             this.hits++;
             return cached;
         }
         this.misses++;
-        const decision = this.sides[index].engine.evaluate(this.inputBuffer(last, input, null), requestId);
-        this.store(last, index, decision, false);
+        const decision = this.sides[index].engine.evaluate(this.inputBuffer(record, input, null), requestId);
+        this.store(record, index, decision, false);
         return decision;
     }
     /** The three-valued decision of side `index` on `input` with `unknowns` unknown. */
     evaluateThreeValued(index, input, unknowns, requestId) {
-        const last = this.last3;
-        if (input !== last.input || unknowns.key !== last.unknownKey)
-            // A three-valued key reads the calls as the rules do, paired or unpaired (a pointer there
-            // names the field on every call); its fallback by classes keeps calls by index or, unpaired,
-            // each field's values.
-            this.select(last, input, unknowns, unknowns.payload.unpaired ? 'per-field' : 'ordered');
-        const cached = last.entry?.[index];
+        const record = this.threeValuedRecord;
+        if (input !== record.input || unknowns.key !== record.unknownKey)
+            this.select(record, input, unknowns);
+        const cached = record.entry?.[index];
         if (cached !== undefined) {
             this.hits++;
             return cached;
         }
         this.misses++;
-        const decision = this.sides[index].engine.evaluateThreeValued(this.inputBuffer(last, input, unknowns.payload), requestId);
-        this.store(last, index, decision, true);
+        const decision = this.sides[index].engine.evaluateThreeValued(this.inputBuffer(record, input, unknowns.payload), requestId);
+        this.store(record, index, decision, true);
         return decision;
     }
     /**
      * A key under which records with unknowns share their unevaluable reasons: the unknown set and
-     * each value's and call's classes (not what each rule comes to, as the decision's key has: two
-     * records can agree on that while different conditions of theirs are U). Null: the input cannot
-     * be keyed, the reasons are computed for the record alone.
+     * each value's and call's classes (DecisionKeys.reasonKey). Null: the input cannot be keyed, the
+     * reasons are computed for the record alone.
      */
     reasonKey(input, unknowns) {
-        const keying = unknowns.payload.unpaired ? 'per-field' : 'ordered';
-        const projected = this.projection.key(input, keying, this.maskOf(unknowns), false);
+        const projected = this.keys.reasonKey(input, this.unknownSetOf(unknowns).keyed);
         return projected === null ? null : `${unknowns.key}\0${projected}`;
     }
-    select(last, input, unknowns, calls) {
-        const unknownKey = unknowns?.key ?? null;
-        last.input = input;
-        last.unknownKey = unknownKey;
-        const keyed = this.keyed[calls];
-        if (input !== keyed.input || keyed.unknownKey !== unknownKey) {
-            keyed.input = input;
-            keyed.unknownKey = unknownKey;
-            keyed.text = this.projection.key(input, calls, unknowns === null ? null : this.maskOf(unknowns));
+    unknownSetOf(unknowns) {
+        let set = this.unknownSets.get(unknowns.key);
+        if (set === undefined) {
+            const { payload } = unknowns;
+            set = {
+                keyed: { mask: this.keys.maskOf(payload.unknown), unpaired: payload.unpaired },
+                text: payloadText(payload),
+            };
+            if (this.unknownSets.size >= UNKNOWN_SETS_LIMIT)
+                this.unknownSets.clear();
+            this.unknownSets.set(unknowns.key, set);
         }
-        const projected = keyed.text;
+        return set;
+    }
+    select(record, input, unknowns) {
+        record.input = input;
+        record.unknownKey = unknowns?.key ?? null;
+        const set = unknowns === null ? null : this.unknownSetOf(unknowns);
+        const projected = this.keys.decisionKey(input, set === null ? null : set.keyed);
         // The payload's text is JSON after a one-letter tag (no NUL can occur in it), so the NUL
         // separates the two parts unambiguously; two-valued keys carry no NUL at all.
-        const key = projected === null
-            ? null
-            : unknowns === null
-                ? projected
-                : `${this.unknownSetOf(unknowns).text}\0${projected}`;
+        const key = projected === null ? null : set === null ? projected : `${set.text}\0${projected}`;
         // Long keys (a policy reading a large argument) almost never repeat, and caching them would
         // let memory grow with value size: bounded by count × MAX_KEY_LENGTH instead.
-        last.key = key !== null && key.length <= MAX_KEY_LENGTH && input !== this.aloneInput ? key : null;
-        last.entry = last.key === null ? null : this.lookup(last.store, last.key);
-        last.buffer = null;
+        record.key = key !== null && key.length <= MAX_KEY_LENGTH && input !== this.aloneInput ? key : null;
+        record.entry = record.key === null ? null : (record.store.get(record.key) ?? null);
+        record.buffer = null;
     }
-    store(last, index, decision, threeValued) {
-        if (last.key === null)
+    store(record, index, decision, threeValued) {
+        if (record.key === null)
             return;
-        if (last.entry === null) {
-            last.entry = [];
-            this.remember(last.store, last.key, last.entry);
+        if (record.entry === null) {
+            record.entry = [];
+            record.store.set(record.key, record.entry);
         }
-        last.entry[index] = decision;
-        this.fresh?.push({ threeValued, key: last.key, index, decision });
-    }
-    lookup(store, key) {
-        const young = store.young.get(key);
-        if (young !== undefined)
-            return young;
-        const old = store.old.get(key);
-        if (old === undefined)
-            return null;
-        this.remember(store, key, old);
-        return old;
-    }
-    remember(store, key, entry) {
-        if (store.young.size >= this.limit || store.youngChars >= KEY_UNITS_PER_GENERATION) {
-            store.old = store.young;
-            store.young = new Map();
-            store.youngChars = 0;
-        }
-        store.young.set(key, entry);
-        store.youngChars += key.length;
+        record.entry[index] = decision;
+        this.fresh?.push({ threeValued, key: record.key, index, decision });
     }
     /**
      * The projected input (with the unknown set under UNKNOWNS_KEY for the three-valued decision) as
@@ -74172,16 +74294,16 @@ class DecisionCache {
      * checks against. The projection keeps only `request` and `identity`, so a record's own input
      * can never supply the unknown set.
      */
-    inputBuffer(last, input, payload) {
-        if (last.buffer === null) {
-            const projected = this.projection.project(input);
+    inputBuffer(record, input, payload) {
+        if (record.buffer === null) {
+            const projected = this.keys.project(input);
             if (payload !== null)
                 projected[UNKNOWNS_KEY] = payload;
             const text = JSON.stringify(projected);
-            last.buffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
-            this.encoder.encodeInto(text, new Uint8Array(last.buffer));
+            record.buffer = new ArrayBuffer(Buffer.byteLength(text, 'utf8'));
+            this.encoder.encodeInto(text, new Uint8Array(record.buffer));
         }
-        return last.buffer;
+        return record.buffer;
     }
 }
 
@@ -74962,7 +75084,7 @@ async function resolvePathAtCommit(cwd, sha, path) {
  * reporting "absent" for a commit we simply do not have would make a changed policy look deleted
  * or added.
  */
-async function readFileAtCommit(cwd, sha, path) {
+async function readFileAtCommit(cwd, sha, path, options = {}) {
     if (!(await hasCommit(cwd, sha))) {
         throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is not in the checkout`);
     }
@@ -74970,7 +75092,60 @@ async function readFileAtCommit(cwd, sha, path) {
     // A directory (or submodule) by that name is not a policy file.
     if (found === null || found.entry.type !== 'blob')
         return null;
+    if (options.maxBytes !== undefined) {
+        // The blob's size from its header, before a byte of it is read.
+        const size = Number((await runGit(cwd, ['cat-file', '-s', found.entry.oid])).stdout.toString('utf8').trim());
+        if (!(size <= options.maxBytes))
+            throw new FileTooLargeError(path, size, options.maxBytes);
+    }
     return (await runGit(cwd, ['cat-file', 'blob', found.entry.oid])).stdout.toString('utf8');
+}
+/**
+ * Why readFileAtCommit found no file at `path` at commit `sha`, in words for an error: nothing is
+ * there, a symlink whose target is not there, a directory or a submodule.
+ */
+async function whyNoFileAtCommit(cwd, sha, path) {
+    const asked = path.replace(/^\.?\/+/, '');
+    const found = await resolvePathAtCommit(cwd, sha, asked);
+    if (found !== null) {
+        const what = found.entry.type === 'tree'
+            ? 'a directory'
+            : found.entry.type === 'commit'
+                ? 'a submodule'
+                : `a ${found.entry.type}`;
+        return found.path === asked
+            ? `it is ${what}, not a file`
+            : `it leads to ${found.path}, ${what}, not a file`;
+    }
+    const own = await treeEntry(cwd, sha, asked);
+    if (own?.mode === SYMLINK_MODE) {
+        const target = (await runGit(cwd, ['cat-file', 'blob', own.oid])).stdout.toString('utf8');
+        return `it is a symlink to ${JSON.stringify(target)}, which does not exist at that commit`;
+    }
+    return own === null ? 'nothing is there (or a symlink on the way leads nowhere)' : 'it is not a file';
+}
+/** A file at a commit is larger than the caller's bound; it was not read. */
+class FileTooLargeError extends Error {
+    path;
+    bytes;
+    limit;
+    name = 'FileTooLargeError';
+    constructor(path, bytes, limit) {
+        super(`${path} is ${bytes.toLocaleString('en-US')} bytes, over the ${limit.toLocaleString('en-US')}-byte limit ` +
+            "for a policy (raise it with --max-policy-bytes, or max-policy-bytes in the Action's limits input)");
+        this.path = path;
+        this.bytes = bytes;
+        this.limit = limit;
+    }
+}
+/** Whether the repository at `cwd` is a shallow clone (part of its history is missing). */
+async function isShallowRepository(cwd) {
+    return ((await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout.toString('utf8').trim() === 'true');
+}
+/** The commit checked out in the work tree at `cwd` (HEAD). */
+async function checkedOutCommit(cwd) {
+    const { stdout } = await runGit(cwd, ['rev-parse', '--verify', '--end-of-options', 'HEAD^{commit}']);
+    return stdout.toString('utf8').trim();
 }
 /** The paths of every symlink in the tree of `sha`. */
 async function symlinksAtCommit(cwd, sha) {
@@ -75528,36 +75703,6 @@ async function listSampleFiles(sources) {
     if (files.length > MAX_SAMPLE_FILES)
         throw new TrafficReadError(sources[0]?.shown ?? '', `the sample has ${files.length} files; at most ${MAX_SAMPLE_FILES} are read (concatenate some)`);
     return files;
-}
-
-;// CONCATENATED MODULE: ./build/text/listing.js
-/**
- * Messages that name inputs (paths, files, decision paths, candidates, ids) name only the first
- * few: a decision log with a million paths, or a sweep over a thousand policies, must still give a
- * one-line error, not megabytes copied into a log line, an annotation and the report.
- */
-/** How many items of such a list a message names; the others are counted. */
-const MAX_LISTED = 5;
-/** Longest item, in code points, a message quotes whole (a name: a path, a key, an id). */
-const MAX_ITEM_LENGTH = 200;
-function shortItem(item, maxLength) {
-    if (item.length <= maxLength)
-        return item;
-    const points = [...item];
-    return points.length <= maxLength ? item : `${points.slice(0, maxLength - 1).join('')}…`;
-}
-/**
- * The first MAX_LISTED items joined by `separator`, and "and N more" when there are others: the
- * caller's message says what the list is (and its total, when that helps). Items that are whole
- * messages (a failure and its cause) take a larger `maxItemLength`.
- */
-function boundedList(items, separator = ', ', maxItemLength = MAX_ITEM_LENGTH) {
-    const shown = items
-        .slice(0, MAX_LISTED)
-        .map((item) => shortItem(item, maxItemLength))
-        .join(separator);
-    const more = items.length - MAX_LISTED;
-    return more > 0 ? `${shown}${separator}and ${more.toLocaleString('en-US')} more` : shown;
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/sample.js
@@ -77299,6 +77444,7 @@ class RecordEvaluator {
             policy_revision: config.mode === 'drift' ? (record.policy_revision ?? null) : null,
             evaluated: false,
             error: null,
+            baseFailed: false,
             primary: VERDICT_UNEVALUABLE,
             reasons: 0,
             byReading: false,
@@ -77312,28 +77458,21 @@ class RecordEvaluator {
         outcome.evaluated = true;
         let primaryDecision;
         let baseDecision = null;
+        const input = evaluationInput(record);
+        if (alone)
+            this.cache.alone(input);
+        const known = !unknowns_hasUnknowns(record);
         try {
-            const input = evaluationInput(record);
-            if (alone)
-                this.cache.alone(input);
-            if (!unknowns_hasUnknowns(record)) {
+            if (known) {
                 // The common case: nothing unknown, the two-valued decisions through the cache.
                 primaryDecision = this.cache.evaluate(0, input, record.request_id);
-                if (this.both)
-                    baseDecision = this.cache.evaluate(1, input, record.request_id);
             }
             else {
                 const primary = this.judge.judge(0, record, input, true);
                 primaryDecision = primary.decision;
                 outcome.reasons = primary.reasons;
                 outcome.byReading = primary.byReading;
-                // The base's decision only matters for a change (the head decided) or against a
-                // recorded decision: a record that is neither needs no base evaluation.
-                if (this.both && (primaryDecision !== null || record.recorded_decision !== undefined))
-                    baseDecision = this.judge.judge(1, record, input, false).decision;
             }
-            if (this.both)
-                outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
         }
         catch (error) {
             // A builtin failure (say, a time the gateway recorded but no evaluator can read) makes the
@@ -77341,6 +77480,28 @@ class RecordEvaluator {
             if (!(error instanceof EvaluationError))
                 throw error;
             outcome.error = error.message;
+            return outcome;
+        }
+        try {
+            if (known) {
+                if (this.both)
+                    baseDecision = this.cache.evaluate(1, input, record.request_id);
+            }
+            else if (this.both && (primaryDecision !== null || record.recorded_decision !== undefined)) {
+                // The base's decision only matters for a change (the head decided) or against a
+                // recorded decision: a record that is neither needs no base evaluation.
+                baseDecision = this.judge.judge(1, record, input, false).decision;
+            }
+            if (this.both)
+                outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
+        }
+        catch (error) {
+            // The head read this record, so the base's failure is the base's (a trap, a builtin error,
+            // its memory): the change cannot be judged against it, and the aggregation fails the replay.
+            if (!(error instanceof EvaluationError))
+                throw error;
+            outcome.error = error.message;
+            outcome.baseFailed = true;
             return outcome;
         }
         outcome.primary = primaryDecision === null ? VERDICT_UNEVALUABLE : verdictOf(primaryDecision);
@@ -77570,7 +77731,7 @@ const WORKER_CHUNK_BYTES = 1 << 20;
  * holds ~30 MB live (its decision cache, one run) but, uncapped, lets garbage reach ~120 MB
  * before collecting, which on two workers took a 1,000,000-record replay past the 400 MB target.
  * Measured there with keys by class names: uncapped 509 MB / 14.4 s, 80 MB 377 MB / 16.3 s,
- * 64 MB 364 MB / 15.8 s. With the shorter keys of classToken (projection.ts) a worker holds less,
+ * 64 MB 364 MB / 15.8 s. With the shorter keys of classToken (decisionCache/valueClasses.ts) a worker holds less,
  * and a 64 MB cap collected more often than it paid: 1M records, 2 workers, three runs each,
  * alternated: 64 MB 16.77 s median / 350–352 MB, 128 MB 15.94 s / 355–364 MB, 256 MB 16.16 s /
  * 348–366 MB.
@@ -77741,6 +77902,7 @@ const EVALUATED = 1;
 const BY_READING = 2;
 const CHANGED = 4;
 const EXPLAINED = 8;
+const BASE_FAILED = 16;
 const RECORDED = [null, 'allow', 'deny'];
 /** Growable numbers, so a run of any length packs without a second pass. */
 class Numbers {
@@ -77788,7 +77950,8 @@ function packOutcomes(outcomes) {
             numbers.push((outcome.evaluated ? EVALUATED : 0) |
                 (outcome.byReading ? BY_READING : 0) |
                 (change !== null ? CHANGED : 0) |
-                (change?.explain ? EXPLAINED : 0));
+                (change?.explain ? EXPLAINED : 0) |
+                (outcome.baseFailed ? BASE_FAILED : 0));
             numbers.push(outcome.primary);
             numbers.push(outcome.reasons);
             numbers.push(outcome.base ?? NULL - 1);
@@ -77866,6 +78029,7 @@ function forEachPackedOutcome(packed, fn) {
         policy_revision: null,
         evaluated: false,
         error: null,
+        baseFailed: false,
         primary: -1,
         reasons: 0,
         byReading: false,
@@ -77909,6 +78073,7 @@ function forEachPackedOutcome(packed, fn) {
         view.decision_path = string();
         view.evaluated = (flags & EVALUATED) !== 0;
         view.byReading = (flags & BY_READING) !== 0;
+        view.baseFailed = (flags & BASE_FAILED) !== 0;
         view.change = null;
         if (changed) {
             const subject = string(true);
@@ -77973,6 +78138,23 @@ function ownString(text) {
 
 
 
+/**
+ * The base could not evaluate a record the head evaluated (a trap, a builtin failure, its memory
+ * limit): the record is readable, so it is not malformed, and the change cannot be judged against
+ * a base that has no decision for it. The replay fails, whatever `fail-on` says (docs/security.md
+ * "What a pull request is judged on").
+ */
+class BaseEvaluationError extends Error {
+    position;
+    failure;
+    name = 'BaseEvaluationError';
+    constructor(position, failure) {
+        super(`the base version could not evaluate the record on ${position}, which the head evaluated, ` +
+            `so the change cannot be judged against it: ${failure}`);
+        this.position = position;
+        this.failure = failure;
+    }
+}
 
 /**
  * Below this many (decompressed) bytes a sample is replayed in-process: starting threads and
@@ -78196,6 +78378,8 @@ class ReplayAggregator {
         if (!o.evaluated)
             throw new Error(`record on line ${o.line} was kept but not evaluated`);
         if (o.error !== null) {
+            if (o.baseFailed)
+                throw new BaseEvaluationError(positionText(this.plan, o.line), o.error);
             this.noteMalformed(o.line, o.error);
             return;
         }
@@ -78363,6 +78547,7 @@ function compareExamples(a, b) {
 
 
 
+
 /** The report's name for a policy version: the base always says which commit (null: unknown). */
 function policyRef(source, side = 'head') {
     const sha256 = sha256OfText(source.text);
@@ -78421,7 +78606,7 @@ class BaseNotJudgedError extends Error {
         const at = base.ref ? ` at ${base.ref}` : '';
         super(`the base version of ${base.displayPath}${at} could not be compiled ` +
             `(${reason === 'timeout' ? 'time limit' : 'resource limit'}), so the change cannot be judged against it: ` +
-            problems.map((p) => p.message).join('; '));
+            boundedList(problems.map((p) => p.message), '; '));
         this.base = base;
         this.reason = reason;
         this.problems = problems;
@@ -78680,8 +78865,10 @@ async function locateSample(workspace, policyPath, settings, mapping) {
     const samples = [];
     for (const candidate of trafficCandidates) {
         const files = await filesOf(workspace, candidate);
+        // A mapping list of thousands of parts is named by its first five and a count wherever it is
+        // shown (reports, TrafficReadError, log lines); `files` keeps every part for reading.
         if (files !== null)
-            samples.push({ shown: candidate.map((c) => c.shown).join(', '), files });
+            samples.push({ shown: boundedList(candidate.map((c) => c.shown)), files });
     }
     const traffic = samples[0] ?? null;
     const usable = (c) => (0,external_node_fs_.existsSync)(c.file) && (!c.contained || insideWorkspace(workspace, c.file));
@@ -78794,19 +78981,30 @@ function touchedPaths(files) {
  */
 function evidenceProblems(sample, touched) {
     const problems = [];
+    // One problem per kind, however many paths the pull request touched: 5,000 changed files under
+    // `traffic/` are one annotation and one bounded line, not 5,000 of each.
     for (const [kind, candidates] of [
         ['traffic sample', sample.evidencePaths.traffic],
         ['manifests', sample.evidencePaths.manifests],
     ]) {
-        for (const changed of touched ?? []) {
-            const hit = candidates.find((c) => touches(changed, c));
+        const changed = [];
+        const readFrom = new Set();
+        for (const path of touched ?? []) {
+            const hit = candidates.find((c) => touches(path, c));
             if (hit === undefined)
                 continue;
-            problems.push(evidence_problem(UNTRUSTED_EVIDENCE, changed, `the pull request changes ${changed}, and this policy's ${kind} is read from ${hit}: ` +
-                'the evidence that gates a pull request must not come from it. Keep samples and manifests ' +
-                'where a pull request cannot write (downloaded by an earlier step into $RUNNER_TEMP, or ' +
-                'committed on the base branch and left unchanged)'));
+            changed.push(path);
+            readFrom.add(hit);
         }
+        if (changed.length === 0)
+            continue;
+        const what = changed.length === 1
+            ? changed[0]
+            : `${changed.length.toLocaleString('en-US')} paths (${boundedList(changed)})`;
+        problems.push(evidence_problem(UNTRUSTED_EVIDENCE, changed[0], `the pull request changes ${what}, and this policy's ${kind} is read from ${boundedList([...readFrom])}: ` +
+            'the evidence that gates a pull request must not come from it. Keep samples and manifests ' +
+            'where a pull request cannot write (downloaded by an earlier step into $RUNNER_TEMP, or ' +
+            'committed on the base branch and left unchanged)'));
     }
     if (sample.found.length > 1) {
         problems.push(evidence_problem(AMBIGUOUS_SAMPLE, sample.found[1], `more than one traffic sample exists for this policy (${sample.found.length}: ${boundedList(sample.found)}): keep ` +
@@ -78816,6 +79014,7 @@ function evidenceProblems(sample, touched) {
 }
 
 ;// CONCATENATED MODULE: ./build/action/policyFailure.js
+
 /**
  * One policy's failure stays that policy's (README "Security model"): an error while replaying it
  * — a hostile document the validator did not foresee, an unreadable sample, a crash in the engine
@@ -78849,6 +79048,14 @@ function blocker(rule, error) {
 /** What the gate must fail on for this policy, whatever the rules. */
 function blockersOf(outcome) {
     return (outcome.blockers ?? []).map((b) => ({ rule: b.rule, reason: b.message }));
+}
+/**
+ * The blockers of one policy that are annotated and listed one by one, and how many others are
+ * only counted: a policy never floods the annotations or its section, whatever produced its
+ * blockers. Every blocker still fails the gate and stays in the report.
+ */
+function shownBlockers(blockers, max = MAX_LISTED) {
+    return { shown: blockers.slice(0, max), more: Math.max(0, blockers.length - max) };
 }
 
 ;// CONCATENATED MODULE: ./build/action/policyOutcome.js
@@ -79166,24 +79373,71 @@ function mergeCommitPair(checkout, pullHeadSha) {
         return null;
     return { against: 'base-tip', base: baseTip, head: checkout.sha };
 }
+/**
+ * The pull request was pushed again after the event that started this run: the workspace holds
+ * the merge of the old head, the API already names the new one. The run judges nothing; the newer
+ * push has its own run (docs/security.md "What a pull request is judged on").
+ */
+class StaleRunError extends Error {
+    eventHeadSha;
+    currentHeadSha;
+    name = 'StaleRunError';
+    constructor(eventHeadSha, currentHeadSha) {
+        super(`this run was started for the pull request's head ${eventHeadSha}, but its head is now ${currentHeadSha}: ` +
+            'it was pushed again since, and the newer push has its own run. Nothing was judged; re-run the newest ' +
+            'run of this pull request instead of this one.');
+        this.eventHeadSha = eventHeadSha;
+        this.currentHeadSha = currentHeadSha;
+    }
+}
+/** The event payload's `pull_request.base.sha` and `head.sha`, when they are commit ids. */
+function eventPullShas(event) {
+    const pr = event.pull_request;
+    const sha = (value) => (typeof value === 'string' && SHA.test(value) ? value.toLowerCase() : null);
+    return { baseSha: sha(pr?.base?.sha), headSha: sha(pr?.head?.sha) };
+}
+/**
+ * Whether `firstParent` can be the base side of the pull request's merge: the event's base commit
+ * itself, or a commit that descends from the merge base of the event's base and the head (the base
+ * branch moved on since). When the local history cannot tell (a shallow checkout), it is accepted.
+ */
+async function plausibleBaseTip(workspace, firstParent, eventBaseSha, headSha) {
+    if (eventBaseSha === null || firstParent.toLowerCase() === eventBaseSha)
+        return true;
+    await ensureCommits(workspace, [eventBaseSha, headSha]);
+    const fork = await mergeBase(workspace, eventBaseSha, headSha);
+    if (fork === null)
+        return true;
+    const common = await mergeBase(workspace, fork, firstParent);
+    if (common !== null && common.toLowerCase() === fork.toLowerCase())
+        return true;
+    // Not a descendant, or no common history: decisive only when the history is all there.
+    return isShallowRepository(workspace);
+}
 async function judgedCommits(options) {
     const { workspace, checkoutSha, pull } = options;
+    const eventHead = options.event?.headSha ?? null;
+    // The head this run was triggered for is the event's: a newer head belongs to a newer run.
+    if (eventHead !== null && eventHead !== pull.headSha.toLowerCase())
+        throw new StaleRunError(eventHead, pull.headSha);
+    const headSha = pull.headSha;
     if (checkoutSha !== null && SHA.test(checkoutSha)) {
         await ensureCommits(workspace, [checkoutSha]);
-        const pair = mergeCommitPair({ sha: checkoutSha, parents: await commitParents(workspace, checkoutSha) }, pull.headSha);
+        const pair = mergeCommitPair({ sha: checkoutSha, parents: await commitParents(workspace, checkoutSha) }, headSha);
         if (pair !== null) {
             await ensureCommits(workspace, [pair.base]);
-            return pair;
+            if (await plausibleBaseTip(workspace, pair.base, options.event?.baseSha ?? null, headSha))
+                return pair;
         }
     }
-    await ensureCommits(workspace, [pull.baseSha, pull.headSha]);
+    await ensureCommits(workspace, [pull.baseSha, headSha]);
     // A shallow checkout cannot find the merge base locally: GitHub can.
-    let base = await mergeBase(workspace, pull.baseSha, pull.headSha);
+    let base = await mergeBase(workspace, pull.baseSha, headSha);
     if (base === null) {
-        base = await options.client.getMergeBase(options.repo, pull.baseSha, pull.headSha);
+        base = await options.client.getMergeBase(options.repo, pull.baseSha, headSha);
         await ensureCommits(workspace, [base]);
     }
-    return { against: 'merge-base', base, head: pull.headSha };
+    return { against: 'merge-base', base, head: headSha };
 }
 
 ;// CONCATENATED MODULE: ./build/action/symlinkedPolicies.js
@@ -79288,6 +79542,7 @@ async function listPolicyChanges(deps) {
         workspace: context.workspace,
         checkoutSha: context.sha,
         pull: { baseSha: files.baseSha, headSha: files.headSha },
+        event: eventPullShas(context.event),
     });
     // Between the merge base and the head, the judged files are the pull request's own list.
     const judgedFiles = judged.against === 'merge-base'
@@ -79338,6 +79593,15 @@ async function replayPolicyChange(deps, change, at) {
     const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
     const headText = headPath ? await readFileAtCommit(context.workspace, headSha, headPath) : null;
     const baseText = basePath ? await readFileAtCommit(context.workspace, baseSha, basePath) : null;
+    // A modified or renamed policy exists on both sides: one that reads as nothing there (a dangling
+    // symlink, a symlink to a directory, a directory) is not a deleted or a new policy, and taking
+    // it for one would skip the head's checks or make every base decision unknown.
+    if (change.status === 'modified' || change.status === 'renamed') {
+        if (headText === null)
+            throw await unreadablePolicy(context.workspace, headSha, headPath);
+        if (baseText === null)
+            throw await unreadablePolicy(context.workspace, baseSha, basePath);
+    }
     const head = headText === null ? null : { displayPath: headPath, text: headText, ref: headSha };
     const base = baseText === null ? null : { displayPath: basePath, text: baseText, ref: baseSha };
     // A renamed policy keeps the evidence of the path it had on the base: by its new name it could
@@ -79394,6 +79658,10 @@ async function replayPolicyChange(deps, change, at) {
         outcome.rego_diff = unifiedDiff(run.base?.rego ?? '', run.head?.rego ?? '', basePath ? `a/${basePath} (Rego)` : '/dev/null', headPath ? `b/${headPath} (Rego)` : '/dev/null');
     }
     return outcome;
+}
+/** The error of a policy side that should be a file at `sha` and is not. */
+async function unreadablePolicy(workspace, sha, path) {
+    return new Error(`${path} cannot be read at ${sha}: ${await whyNoFileAtCommit(workspace, sha, path)}`);
 }
 function errorReport(path, head, base, opaVersion, errors, unevaluable) {
     return {
@@ -79488,8 +79756,6 @@ function toDrift(change) {
 
 
 
-
-
 /** The policy files at the checked-out default branch, as Git tracks them. */
 async function trackedPolicies(workspace, globs) {
     const matches = policyMatcher(globs);
@@ -79498,11 +79764,15 @@ async function trackedPolicies(workspace, globs) {
 /** Replays each saved policy against its sample's recorded decisions. */
 async function replayDrift(context, settings, opa, log) {
     const mapping = readSampleMapping(context.workspace);
+    // Policies are read through git at the checked-out commit, never through the file system: a
+    // symlink is followed inside that commit's tree only (one leaving the repository, or a loop,
+    // fails closed), and a policy over the size limit is refused before a byte of it is read.
+    const commit = await checkedOutCommit(context.workspace);
     const outcomes = [];
     for (const path of await trackedPolicies(context.workspace, settings.policies)) {
         // One policy's failure is its own: the others are still replayed and reported.
         try {
-            outcomes.push(await replayDriftOf(path, context, settings, opa, log, mapping));
+            outcomes.push(await replayDriftOf(path, commit, context, settings, opa, log, mapping));
         }
         catch (error) {
             const failure = replayFailure(path, error);
@@ -79512,7 +79782,7 @@ async function replayDrift(context, settings, opa, log) {
     }
     return outcomes;
 }
-async function replayDriftOf(path, context, settings, opa, log, mapping) {
+async function replayDriftOf(path, commit, context, settings, opa, log, mapping) {
     const sample = await locateSample(context.workspace, path, settings, mapping);
     // No pull request here: only the ambiguity check applies.
     const evidence = evidenceProblems(sample, null);
@@ -79524,7 +79794,11 @@ async function replayDriftOf(path, context, settings, opa, log, mapping) {
         return outcome;
     }
     log(`${path}: drift replay of ${sample.traffic}`);
-    const text = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(context.workspace, path), 'utf8');
+    const text = await readFileAtCommit(context.workspace, commit, path, {
+        maxBytes: settings.limits.maxPolicyBytes,
+    });
+    if (text === null)
+        throw new Error(`${path} is not a file in the checked-out commit ${commit}`);
     const result = await runReplay({
         head: { displayPath: path, text, ref: context.sha },
         base: null,
@@ -79675,7 +79949,10 @@ function runMarkdownSections(options) {
 }
 /** A policy that was not judged: why, and what to do (README "Security model"). */
 function blockerSection(policy) {
-    const lines = (policy.blockers ?? []).map((b) => `- **${escapeMarkdown(b.rule)}**: ${escapeMarkdown(b.message, 1000)}`);
+    const { shown, more } = shownBlockers(policy.blockers ?? []);
+    const lines = shown.map((b) => `- **${escapeMarkdown(b.rule)}**: ${escapeMarkdown(b.message, 1000)}`);
+    if (more > 0)
+        lines.push(`- and ${more.toLocaleString('en-US')} more (the run report lists them all)`);
     return `### ${escapeMarkdown(policy.path)}\n\n**Not judged**: this policy fails the check whatever \`fail-on\` says.\n\n${lines.join('\n')}`;
 }
 /**
@@ -80083,7 +80360,8 @@ async function obtainOpa(settings) {
 }
 function annotateErrors(policies) {
     for (const policy of policies) {
-        for (const b of policy.blockers ?? []) {
+        const { shown, more } = shownBlockers(policy.blockers ?? []);
+        for (const b of shown) {
             (0,log/* logError */.vV)(`${policy.path}: ${b.message}`, {
                 title: `policy-replay: ${b.rule}`,
                 file: b.file,
@@ -80091,6 +80369,10 @@ function annotateErrors(policies) {
                 startColumn: b.column,
             });
         }
+        if (more > 0)
+            (0,log/* logError */.vV)(`${policy.path}: and ${more.toLocaleString('en-US')} more blockers (the run report lists them all)`, {
+                title: 'policy-replay: more blockers',
+            });
         for (const e of policy.errors) {
             (0,log/* logError */.vV)(`${e.path ? `${e.path}: ` : ''}${e.message}`, {
                 title: 'invalid policy',
