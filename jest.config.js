@@ -83,7 +83,6 @@ const common = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }],
   },
-  testTimeout: 120000,
 };
 // Suites that build wasm share the built modules through .tools/wasm-cache/ (tests only: see
 // installWasmCacheForTests in src/opa/build.ts).
@@ -99,6 +98,8 @@ const project = (name, extra = {}) => ({
 
 export default {
   maxWorkers: 2,
+  // Jest reads the timeout from the global config when there are projects: set here, not in them.
+  testTimeout: 120000,
   projects: [
     project('unit', { setupFiles: ['<rootDir>/__tests__/support/unitSetup.ts'] }),
     project('opa', wasmCache),
