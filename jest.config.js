@@ -103,7 +103,7 @@ export default {
   projects: [
     project('unit', { setupFiles: ['<rootDir>/__tests__/support/unitSetup.ts'] }),
     project('opa', wasmCache),
-    // Builds dist/ and build/ first when they are older than the sources (support/builtSetup.js).
+    // Builds dist/ and build/ first unless they are what the sources build (support/builtSetup.js).
     project('e2e', { ...wasmCache, globalSetup: '<rootDir>/__tests__/support/builtSetup.js' }),
     project('conformance', wasmCache),
   ],

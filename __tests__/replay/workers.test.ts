@@ -12,7 +12,7 @@ import { asConsoleLines, EXAMPLE_UPLOADS, exampleDecisionEvents } from '../suppo
 /**
  * The worker-thread replay must produce the in-process report byte for byte. Worker threads
  * cannot load the TypeScript sources, so this runs what `npm run build` makes (an e2e suite: the
- * project's globalSetup builds when the output is older than the sources): the CLI bundle
+ * project's globalSetup builds unless the output is what the current sources build): the CLI bundle
  * (dist/cli/index.js, with its worker bundle) as a child process with --workers 1, 2 and 3, and
  * tsc's modules in build/ for drift mode. The unit tests of the pieces (autoWorkerCount,
  * RequestIdTable, LineChunker) import the sources: replay/autoWorkers.test.ts,
