@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
  * imports, so a new test file lands in the right project without being listed here:
  *
  * - conformance: `__tests__/conformance/`, and property suites named `*Property.test.ts`;
- * - e2e: `__tests__/e2e/`, and any suite that reaches `__tests__/support/built.ts` (the built
- *   `dist/` and `build/`, run as child processes; `npm test` and `npm run test:e2e` build first);
+ * - e2e: `__tests__/e2e/`, and any suite that reaches `__tests__/support/built.ts` or names a path
+ *   in `dist/` in a string (the built `dist/` and `build/`, run as child processes; `npm test` and
+ *   `npm run test:e2e` build first, and so does the project's globalSetup when they are stale);
  * - opa: any other suite that reaches `__tests__/support/opa.ts` (the pinned OPA binary: wasm
  *   builds, `opa eval`), names `.tools/bin/opa`, or starts programs: it (or a helper under
  *   `__tests__/` it imports) uses `node:child_process`, or it imports a module of `src/` that does
@@ -29,6 +30,8 @@ const IMPORT =
 const OPA_MARKER = join(tests, 'support/opa.ts');
 const BUILT_MARKERS = [join(tests, 'support/built.ts'), join(tests, 'e2e/harness.ts')];
 const STARTS_PROCESSES = /['"](?:node:)?child_process['"]/;
+// A path into the bundles in a string or template: `join(repoRoot, 'dist/cli/index.js')`.
+const NAMES_DIST = /['"`](?:\.\/)?dist\//;
 
 function testFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -50,6 +53,7 @@ function traits(file) {
   if (BUILT_MARKERS.includes(file)) found.add('built');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   if (text.includes('.tools/bin/opa')) found.add('opa');
+  if (NAMES_DIST.test(text)) found.add('built');
   if (STARTS_PROCESSES.test(text)) found.add('processes');
   for (const match of text.matchAll(IMPORT)) {
     const specifier = match[1] ?? match[2];
