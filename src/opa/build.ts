@@ -78,7 +78,10 @@ function opaIdentity(opaPath: string): Promise<string> {
   if (!cached) {
     cached = stat(opaPath).then(
       (s) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`,
-      () => '',
+      () => {
+        identityByOpa.delete(opaPath); // asked again once a binary is there
+        return '';
+      },
     );
     identityByOpa.set(opaPath, cached);
   }
