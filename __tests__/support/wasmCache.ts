@@ -14,6 +14,9 @@ import { repoRoot } from './files.js';
  * Tests only: the Action and the CLI never install a cache (docs/security.md).
  */
 const setting = process.env.POLICY_REPLAY_WASM_CACHE;
+// The runtime's WebAssembly (the project's type libraries do not declare it).
+const wasmApi = (globalThis as unknown as { WebAssembly: { validate(bytes: Uint8Array): boolean } })
+  .WebAssembly;
 const dir = setting && setting !== 'off' ? setting : join(repoRoot, '.tools/wasm-cache');
 
 if (setting !== 'off') {
@@ -22,7 +25,7 @@ if (setting !== 'off') {
       try {
         const wasm = new Uint8Array(await readFile(join(dir, `${key}.wasm`)));
         // A file damaged outside the tests (a full disk, an edit) is a miss: the build rewrites it.
-        return WebAssembly.validate(wasm) ? wasm : undefined;
+        return wasmApi.validate(wasm) ? wasm : undefined;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
