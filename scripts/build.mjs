@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync, readFileSync, writeFileSync, chmodSync, existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildStamp, STAMP } from './lib/build-stamp.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
@@ -36,3 +37,7 @@ for (const dir of ['dist', 'dist/cli', 'dist/cli/replay-worker']) {
   const extra = readdirSync(join(root, dir)).filter((name) => name.endsWith('.js') && name !== 'index.js');
   if (extra.length > 0) throw new Error(`${dir} has split chunks (${extra.join(', ')}); bundle one file`);
 }
+
+// What this build was made from and what it made (build/, git-ignored): the e2e tests rebuild
+// when either changes (scripts/lib/build-stamp.mjs).
+writeFileSync(join(root, STAMP), `${JSON.stringify(buildStamp(root))}\n`);

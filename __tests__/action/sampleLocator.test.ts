@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { locateSample, MappingError, parseSampleMapping } from '../../src/action/sampleLocator.js';
 import { logManifestProblems, sampledOutcome } from '../../src/action/policyOutcome.js';
-import { tempDir } from '../replay/helpers.js';
+import { tempDir } from '../support/files.js';
 
 const tmp = tempDir('sample-locator-');
 const workspace = tmp.file('workspace');

@@ -6,6 +6,7 @@ import { evaluateReference } from '../../src/engine/reference.js';
 import { DecisionKeys } from '../../src/replay/decisionCache/decisionKeys.js';
 import type { TrafficInput } from '../../src/traffic/record.js';
 import { KeyGroups } from '../support/keyGroups.js';
+import { SIZES } from '../support/sizes.js';
 import { evaluateThreeWays, type PolicyBatch, type ThreeWayResult } from '../support/threeWay.js';
 import {
   ARGUMENT_PATHS,
@@ -27,8 +28,8 @@ import {
  * Reproduce a failure with PROPERTY_SEED=<seed printed on failure>.
  */
 const SEED = Number(process.env.PROPERTY_SEED ?? 20260329);
-const POLICIES = Number(process.env.PROPERTY_POLICIES ?? 100);
-const INPUTS_PER_POLICY = Number(process.env.PROPERTY_INPUTS ?? 25);
+const POLICIES = SIZES.property.policies;
+const INPUTS_PER_POLICY = SIZES.property.inputsPerPolicy;
 const POLICIES_PER_OPA_RUN = 50;
 
 // ---- inputs -----------------------------------------------------------------------------------
@@ -259,8 +260,8 @@ describe('decision cache keys on generated policies', () => {
    * group of inputs with one key must get one decision from each policy. The reference evaluator
    * is the oracle (the property above shows it agrees with opa-wasm and OPA), so no OPA runs here.
    */
-  const PAIRS = Number(process.env.PROPERTY_KEY_PAIRS ?? 100);
-  const INPUTS = Number(process.env.PROPERTY_KEY_INPUTS ?? 1000);
+  const PAIRS = SIZES.property.keyPairs;
+  const INPUTS = SIZES.property.keyInputs;
 
   it(`inputs with one key are decided alike by both policies (seed ${SEED})`, () => {
     const drawn = fc.sample(

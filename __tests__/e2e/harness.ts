@@ -1,5 +1,6 @@
 /**
- * Runs the committed bundle `dist/index.js` the way a GitHub runner does: a child process with
+ * Runs the bundle `dist/index.js` (built from the current sources first: the e2e project's
+ * globalSetup, __tests__/support/builtSetup.js) the way a GitHub runner does: a child process with
  * `INPUT_*` variables (hyphens kept, every input at its action.yml default unless overridden), an
  * event payload file, `GITHUB_OUTPUT` / `GITHUB_STEP_SUMMARY` files, and `GITHUB_API_URL` pointing
  * at the fake GitHub API served by this test process. Nothing from the host's own GitHub Actions

@@ -209,7 +209,7 @@ describe('evaluateGate', () => {
     ).toBe('pass');
   });
 
-  it('a rule that judges traffic implies no-traffic: replaying nothing never passes it (issue 10, item 1)', () => {
+  it('a rule that judges traffic implies no-traffic: replaying nothing never passes it', () => {
     const empty = clean({ evaluated: 0 });
     for (const rule of ALL_RULES.filter((r) => r.kind !== 'invalid-policy' && r.kind !== 'no-traffic')) {
       const result = evaluateGate([rule], [empty]);
@@ -266,7 +266,7 @@ describe('evaluateGate', () => {
     expect(evaluateGate([], [invalid]).verdict).toBe('pass');
   });
 
-  it('blockers fail the run whatever fail-on says, none included (issue 10, items 1 and 2)', () => {
+  it('a blocker (here: the pull request changes its own traffic sample) fails the run whatever fail-on says, an empty fail-on included', () => {
     const blocked = clean({
       evaluated: 0,
       blockers: [{ rule: 'untrusted-evidence', reason: 'the pull request changes traffic/acme.jsonl' }],

@@ -205,7 +205,7 @@ describe('GitHub Enterprise and pagination', () => {
     expect(fake.requests[0]?.headers.authorization).toBe('token test-token');
   });
 
-  it('follows a Link to another origin never: the token stays with GITHUB_API_URL (issue 10, item 10)', async () => {
+  it('never follows a Link to another origin: the token stays with GITHUB_API_URL', async () => {
     fake = await startFakeGitHub();
     const elsewhere = await startFakeGitHub();
     try {

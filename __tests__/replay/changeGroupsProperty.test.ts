@@ -10,6 +10,7 @@ import type { RuleDiff } from '../../src/policy/ruleDiff.js';
 import type { Change } from '../../src/replay/report.js';
 import { replayTraffic } from '../../src/replay/replay.js';
 import { policyYaml, prepare, tempDir, writeJsonl } from './helpers.js';
+import { SIZES } from '../support/sizes.js';
 
 /**
  * docs/explain.md: every change belongs to exactly one group, so the counts of all groups sum to
@@ -143,7 +144,7 @@ describe('change groups: properties of the collector', () => {
           );
         },
       ),
-      { seed: SEED, numRuns: 300 },
+      { seed: SEED, numRuns: SIZES.changeGroups.collectorRuns },
     );
   });
 
@@ -317,7 +318,7 @@ describe('change groups: properties of whole replays', () => {
           }
         },
       ),
-      { seed: SEED, numRuns: 25 },
+      { seed: SEED, numRuns: SIZES.changeGroups.replayRuns },
     );
     // Not vacuous: the drawn pairs changed decisions in many ways.
     expect(seen.changes).toBeGreaterThan(200);

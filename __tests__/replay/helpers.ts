@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { locateOpa, type LocatedOpa } from '../../src/opa/locate.js';
 import {
   preparePolicy,
@@ -15,6 +12,7 @@ import { DEFAULT_MAX_LINE_BYTES } from '../../src/traffic/reader.js';
 import { testOpaPath, repoRoot } from '../support/opa.js';
 
 export { repoRoot };
+export { tempDir, writeJsonl } from '../support/files.js';
 
 let located: Promise<LocatedOpa> | undefined;
 
@@ -22,26 +20,6 @@ let located: Promise<LocatedOpa> | undefined;
 export function opa(): Promise<LocatedOpa> {
   located ??= locateOpa({ flag: testOpaPath(), env: process.env });
   return located;
-}
-
-/** A temp directory removed by the returned `cleanup`. */
-export function tempDir(prefix: string): {
-  dir: string;
-  file: (name: string) => string;
-  cleanup: () => void;
-} {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  return {
-    dir,
-    file: (name) => join(dir, name),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-/** Writes records (objects, or raw strings for malformed lines) as JSON Lines. */
-export function writeJsonl(file: string, lines: ReadonlyArray<unknown>): string {
-  writeFileSync(file, lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
-  return file;
 }
 
 /** A policy's YAML text; the policies in these tests are small enough to write inline. */

@@ -84,14 +84,28 @@ function whole(extra: string[]): Promise<string> {
   return run;
 }
 
-async function shardFiles(count: number, extra: string[]): Promise<string[]> {
-  const files: string[] = [];
-  for (let k = 1; k <= count; k++) {
-    const file = tmp.file(`part-${count}-${k}-${extra.length}.json`);
-    await cli(['replay', ...withExtra(extra), '--shard', `${k}/${count}`], file);
-    files.push(file);
+const shardRuns = new Map<string, Promise<string[]>>();
+/**
+ * The partial reports of every K/N for one set of extra options, computed once: five tests read
+ * the three shards of the plain run (none writes to them), which were replayed five times before.
+ */
+function shardFiles(count: number, extra: string[]): Promise<string[]> {
+  const id = `${count} ${extra.join(' ')}`;
+  let run = shardRuns.get(id);
+  if (!run) {
+    const n = shardRuns.size;
+    run = (async () => {
+      const files: string[] = [];
+      for (let k = 1; k <= count; k++) {
+        const file = tmp.file(`part-${n}-${k}-of-${count}.json`);
+        await cli(['replay', ...withExtra(extra), '--shard', `${k}/${count}`], file);
+        files.push(file);
+      }
+      return files;
+    })();
+    shardRuns.set(id, run);
   }
-  return files;
+  return run;
 }
 
 describe('merge of --shard partial reports', () => {
@@ -216,7 +230,7 @@ describe('merge edge cases found in review', () => {
   });
 });
 
-describe('merge validates every partial report before adding anything up (issue 10, item 12)', () => {
+describe('merge validates every partial report before adding anything up: damaged counts, keys and shards are refused', () => {
   type Tamper = (r: {
     meta: Record<string, unknown>;
     errors: unknown[];

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repoRoot } from './files.js';
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export { repoRoot };
 
 /** The pinned OPA that `npm run opa` provides (tests never fall back to another one). */
 export function testOpaPath(): string {

@@ -1,20 +1,13 @@
 /**
  * Issue 10, items 3, 5, 6 and 11: hostile samples are malformed records with their lines, never a
- * stopped run, unbounded memory or silently changed data.
+ * stopped run, unbounded memory or silently changed data. The chunker's bound is in
+ * lineChunker.test.ts; files that are not regular files (a FIFO made with mkfifo) in
+ * specialFiles.test.ts.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import {
-  DEFAULT_MAX_LINE_BYTES,
-  LineChunker,
-  forEachLine,
-  readTraffic,
-  trafficSha256,
-  TrafficReadError,
-  type TrafficItem,
-} from '../../src/traffic/reader.js';
+import { DEFAULT_MAX_LINE_BYTES, readTraffic, type TrafficItem } from '../../src/traffic/reader.js';
 import {
   MAX_RECORD_DEPTH,
   countMembers,
@@ -22,7 +15,7 @@ import {
   scanShapeText,
   shapeMembers,
 } from '../../src/traffic/recordShape.js';
-import { tempDir } from '../replay/helpers.js';
+import { tempDir } from '../support/files.js';
 
 const tmp = tempDir('traffic-hostile-');
 afterAll(() => tmp.cleanup());
@@ -193,45 +186,5 @@ describe('line length (item 5)', () => {
       [2, 'malformed'],
       [3, 'record'],
     ]);
-  });
-
-  it('the chunker holds at most minBytes + one chunk + maxLineBytes, whatever the input', () => {
-    const chunker = new LineChunker(0, 1000);
-    const zeros = Buffer.alloc(64 * 1024);
-    for (let i = 0; i < 200; i++) {
-      expect(chunker.push(zeros)).toBeNull();
-      expect((chunker as unknown as { pendingBytes: number }).pendingBytes).toBeLessThanOrEqual(1001);
-    }
-    const tail = chunker.push(Buffer.from(`\n${rec('next')}\n`))!;
-    const seen: [number, number][] = [];
-    forEachLine(
-      tail.bytes,
-      tail.firstLine,
-      (_text, line, shape) => seen.push([line, shape < 0 ? shape : shapeMembers(shape)]),
-      1000,
-    );
-    expect(seen).toEqual([
-      [1, -3],
-      [2, 2],
-    ]);
-  });
-});
-
-describe('files that are not regular files (item 11)', () => {
-  it('/dev/zero, a FIFO and a directory are refused with a clear error, never read', async () => {
-    const fifo = tmp.file('pipe.jsonl');
-    execFileSync('mkfifo', [fifo]);
-    const dir = tmp.file('dir.jsonl');
-    mkdirSync(dir);
-    await expect(readAll('/dev/zero')).rejects.toThrow(
-      new TrafficReadError(
-        '/dev/zero',
-        'is a device, not a traffic file: a sample must be a regular file (write a stream to a file first)',
-      ),
-    );
-    await expect(trafficSha256('/dev/zero')).rejects.toThrow(/is a device/);
-    await expect(readAll(fifo)).rejects.toThrow(/is a FIFO \(named pipe\), not a traffic file/);
-    await expect(trafficSha256(fifo)).rejects.toThrow(/FIFO/);
-    await expect(readAll(dir)).rejects.toThrow(/is a directory, not a traffic file/);
   });
 });

@@ -16,7 +16,7 @@ import {
   type SamplePlan,
 } from '../../src/traffic/sample.js';
 import { globFiles, listSampleFiles } from '../../src/traffic/sampleFiles.js';
-import { tempDir } from '../replay/helpers.js';
+import { tempDir } from '../support/files.js';
 
 const tmp = tempDir('traffic-sample-');
 afterAll(() => tmp.cleanup());

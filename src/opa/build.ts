@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -43,28 +43,104 @@ export function restrictedCapabilities(opaPath: string): Promise<string> {
 export const DEFAULT_BUILD_TIMEOUT_MS = 60_000;
 
 /**
- * Compiles modules to one WebAssembly module with `opa build -t wasm`. Results are cached by the
- * hash of everything that goes in, so base and head of an unchanged policy compile once per run.
- * A build that runs past `timeoutMs` is killed (SIGKILL) and fails with OpaTimeoutError.
+ * A store of built modules that outlives the process, keyed like the in-memory cache below.
+ *
+ * For the test suites only (`__tests__/support/wasmCache.ts` installs one from jest's setupFiles,
+ * so that each suite stops rebuilding what another suite built). The Action and the CLI never
+ * install one, and must not: the key names what goes into `opa build`, not what comes out, so a
+ * cache folder that an earlier workflow step can write (a pull request's checkout, a restored
+ * actions/cache entry) would let that pull request swap the engine that gates it
+ * (docs/security.md, "Built policies are never cached on disk").
  */
-export function buildWasm(
+export interface PersistentWasmCache {
+  /** The module stored under `key`, or undefined. */
+  read(key: string): Promise<Uint8Array | undefined>;
+  /** Stores a module just built; several processes may write one key at once. */
+  write(key: string, wasm: Uint8Array): Promise<void>;
+}
+
+let persistentCache: PersistentWasmCache | undefined;
+
+/** Installs (or, with undefined, removes) the tests' on-disk cache: see PersistentWasmCache. */
+export function installWasmCacheForTests(cache: PersistentWasmCache | undefined): void {
+  persistentCache = cache;
+}
+
+const identityByOpa = new Map<string, Promise<string>>();
+
+/**
+ * The binary at `opaPath`, as far as a build can tell without hashing ~60 MB: its device, inode,
+ * size and modification time (another binary at the same path, or the same binary through another
+ * path, gets its own identity). Empty when it cannot be read: the build then fails on its own.
+ */
+function opaIdentity(opaPath: string): Promise<string> {
+  let cached = identityByOpa.get(opaPath);
+  if (!cached) {
+    cached = stat(opaPath).then(
+      (s) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`,
+      () => {
+        identityByOpa.delete(opaPath); // asked again once a binary is there
+        return '';
+      },
+    );
+    identityByOpa.set(opaPath, cached);
+  }
+  return cached;
+}
+
+/**
+ * The cache key of one build: the hash of everything that goes in (the OPA binary's identity, the
+ * restricted capabilities it reports, the entrypoints, the modules' names and texts).
+ */
+export async function wasmBuildKey(
+  opaPath: string,
+  modules: RegoModule[],
+  entrypoints: string[],
+): Promise<string> {
+  const [identity, capabilities] = await Promise.all([opaIdentity(opaPath), restrictedCapabilities(opaPath)]);
+  const hash = createHash('sha256');
+  hash.update('wasm-build-v2\0').update(identity).update('\0').update(capabilities).update('\0');
+  for (const e of entrypoints) hash.update(e).update('\0');
+  hash.update('\0');
+  for (const m of modules) hash.update(m.name).update('\0').update(m.source).update('\0');
+  return hash.digest('hex');
+}
+
+/**
+ * Compiles modules to one WebAssembly module with `opa build -t wasm`. Results are cached by the
+ * hash of everything that goes in (wasmBuildKey), so base and head of an unchanged policy compile
+ * once per run. A build that runs past `timeoutMs` is killed (SIGKILL) and fails with
+ * OpaTimeoutError.
+ */
+export async function buildWasm(
   opaPath: string,
   modules: RegoModule[],
   entrypoints: string[],
   timeoutMs = DEFAULT_BUILD_TIMEOUT_MS,
 ): Promise<Uint8Array> {
-  const hash = createHash('sha256');
-  hash.update(opaPath).update('\0');
-  for (const e of entrypoints) hash.update(e).update('\0');
-  for (const m of modules) hash.update(m.name).update('\0').update(m.source).update('\0');
-  const key = hash.digest('hex');
+  const key = await wasmBuildKey(opaPath, modules, entrypoints);
   let cached = wasmByContent.get(key);
   if (!cached) {
-    cached = buildUncached(opaPath, modules, entrypoints, timeoutMs);
+    cached = buildOrRead(key, opaPath, modules, entrypoints, timeoutMs);
     wasmByContent.set(key, cached);
     cached.catch(() => wasmByContent.delete(key));
   }
   return cached;
+}
+
+async function buildOrRead(
+  key: string,
+  opaPath: string,
+  modules: RegoModule[],
+  entrypoints: string[],
+  timeoutMs: number,
+): Promise<Uint8Array> {
+  const store = persistentCache;
+  const stored = store ? await store.read(key) : undefined;
+  if (stored !== undefined) return stored;
+  const wasm = await buildUncached(opaPath, modules, entrypoints, timeoutMs);
+  if (store) await store.write(key, wasm);
+  return wasm;
 }
 
 async function buildUncached(
