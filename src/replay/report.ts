@@ -1,7 +1,46 @@
 import type { UnevaluableReason } from '../traffic/availability.js';
-import type { RuleDiff } from '../policy/ruleDiff.js';
-import type { ChangeGroup } from './changeGroups.js';
+import type { RuleDiff, SettingName } from '../policy/ruleDiff.js';
 import { inertJson } from '../text/workflowCommands.js';
+
+/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
+export const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'] as const;
+export type ChangeDirection = (typeof DIRECTIONS)[number];
+
+export type RuleChange = 'added' | 'removed' | 'modified';
+
+export type BecauseEntry =
+  | { rule: string; change: RuleChange; side: 'head' | 'base' }
+  | { setting: SettingName; from: string | null; to: string | null };
+
+export interface SubjectCount {
+  subject: string | null;
+  count: number;
+}
+
+/** An example with the time it is ordered by (shard partial reports only). */
+export interface TimedExample {
+  request_id: string;
+  occurred_at: string | null;
+}
+
+export interface ChangeGroup {
+  direction: ChangeDirection;
+  count: number;
+  head_rules: string[];
+  base_rules: string[];
+  method: string | null;
+  tools: string[];
+  subjects: { distinct: number; top: SubjectCount[] };
+  first_at: string | null;
+  last_at: string | null;
+  examples: string[];
+  because: BecauseEntry[];
+  /**
+   * Shard partial reports only (`replay --shard`): every subject with its count and the examples
+   * with their times, so that `merge` reproduces the single run's groups exactly. Merged away.
+   */
+  partial?: { subjects: SubjectCount[]; examples: TimedExample[] };
+}
 
 export type CurrentDecision = 'allow' | 'deny' | 'unknown';
 export type DraftDecision = 'allow' | 'deny';
