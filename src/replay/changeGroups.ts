@@ -1,7 +1,8 @@
 import { compareStrings } from '../canonical/compare.js';
 import { SETTING_NAMES, type RuleDiff, type SettingName } from '../policy/ruleDiff.js';
 import { BASIS_DEFAULT, BASIS_MISSING_CONTEXT, type ChangeExplanation } from './changeExplanation.js';
-import { changeGroup, compareRecency, instantOf } from './changeOrder.js';
+import { changeGroup, compareRecency } from './changeOrder.js';
+import { instantOf } from './instant.js';
 import {
   DIRECTIONS,
   type BecauseEntry,

@@ -16,12 +16,15 @@ import {
 import type { TrafficCall } from '../traffic/record.js';
 import { forEachLine } from '../traffic/reader.js';
 import { hasLoneSurrogate, type Shape } from '../traffic/recordShape.js';
-import { instantOf } from './changeOrder.js';
+import { instantOf } from './instant.js';
 import { DecisionCache, type CachedSide } from './decisionCache/decisionCache.js';
 import { explainChange, RuleTable, type ChangeExplanation } from './changeExplanation.js';
-import type { CurrentDecision, DraftDecision } from './report.js';
 import { inShard, type Shard } from './shard.js';
 import { UnknownsJudge, type UnevaluableMode } from './unknownSides.js';
+
+/** The base's decision of a record (unknown: unevaluable) and the head's. */
+export type CurrentDecision = 'allow' | 'deny' | 'unknown';
+export type DraftDecision = 'allow' | 'deny';
 
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into

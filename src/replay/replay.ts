@@ -37,7 +37,7 @@ import { buildRecordFilter, type RecordFilter } from './selection.js';
 import { inShard, type Shard } from './shard.js';
 import { ReplayWorkerPool, replayWorkerScript, WORKER_CHUNK_BYTES, type WorkerInit } from './workerPool.js';
 import { forEachOutcome, outcomeCount, ownString, type OutcomeBatch } from './outcomeCodec.js';
-import { MAX_MALFORMED_EXAMPLES, type Change, type MalformedExample, type ReplayResult } from './report.js';
+import { keepFirstExamples, type Change, type ReplayResult } from './report.js';
 import type { UnevaluableMode } from './unknownSides.js';
 
 /**
@@ -489,31 +489,4 @@ class ReplayAggregator {
     this.malformed.count++;
     keepFirstExamples(this.malformed.examples, { line, reason });
   }
-}
-
-/**
- * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
- * order a shard merge reproduces when a minified `.json` array puts many records on one line.
- */
-export function keepFirstExamples<E extends MalformedExample>(examples: E[], example: E): void {
-  const full = examples.length >= MAX_MALFORMED_EXAMPLES;
-  if (full && compareExamples(example, examples[examples.length - 1]!) >= 0) return;
-  let at = examples.length;
-  while (at > 0 && compareExamples(examples[at - 1]!, example) > 0) at--;
-  examples.splice(at, 0, example);
-  if (examples.length > MAX_MALFORMED_EXAMPLES) examples.pop();
-}
-
-/**
- * The report's order of malformed examples: by file (files are read in this sorted order), then
- * line or element index, then reason.
- */
-export function compareExamples(a: MalformedExample, b: MalformedExample): number {
-  const fa = a.file ?? '';
-  const fb = b.file ?? '';
-  if (fa !== fb) return fa < fb ? -1 : 1;
-  return (
-    (a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
-    (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0)
-  );
 }

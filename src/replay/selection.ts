@@ -1,5 +1,6 @@
 import { readSampleItems, type SamplePlan } from '../traffic/sample.js';
-import { compareRecency, instantOf } from './changeOrder.js';
+import { compareRecency } from './changeOrder.js';
+import { instantOf } from './instant.js';
 import { Heap } from './heap.js';
 
 /**
