@@ -6,8 +6,8 @@ import {
   inert,
   type ChangeAnnotation,
 } from '../../src/action/annotations.js';
-import type { GroupTally } from '../../src/replay/changeGroups.js';
-import type { BecauseEntry, ChangeDirection } from '../../src/replay/report.js';
+import type { GroupTally } from '../../src/replay/report/changeGroups.js';
+import type { BecauseEntry, ChangeDirection } from '../../src/replay/report/report.js';
 
 /** docs/explain.md "Annotations": where each one lands, its severity, count and text. */
 

@@ -16,7 +16,7 @@ import {
   VERDICT_ALLOW,
   VERDICT_UNEVALUABLE,
   type RecordOutcome,
-} from '../../src/replay/recordOutcome.js';
+} from '../../src/replay/evaluate/recordOutcome.js';
 import { SampleElementReader } from '../../src/traffic/sample.js';
 import { NO_DECISION_LOG_OPTIONS } from '../../src/traffic/decisionLog.js';
 import type { ReferenceThreeValued } from '../../src/engine/threeValued.js';

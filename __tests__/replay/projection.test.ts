@@ -16,7 +16,11 @@ import type { ReplaySide } from '../../src/replay/replay.js';
 import { evaluationInput } from '../../src/traffic/availability.js';
 import type { TrafficInput, TrafficRecord } from '../../src/traffic/record.js';
 import { HEAD_ONLY_PRECISE, policyYaml, prepare, record, repoRoot } from './helpers.js';
-import { RecordEvaluator, VERDICT_DENY, type RecordOutcome } from '../../src/replay/recordOutcome.js';
+import {
+  RecordEvaluator,
+  VERDICT_DENY,
+  type RecordOutcome,
+} from '../../src/replay/evaluate/recordOutcome.js';
 
 /**
  * The decision cache (src/replay/decisionCache/, docs/decision-cache.md) must never change a decision: the projection keeps

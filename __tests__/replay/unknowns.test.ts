@@ -3,9 +3,13 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReplaySide } from '../../src/replay/replay.js';
-import { reportToJson } from '../../src/replay/report.js';
+import { reportToJson } from '../../src/replay/report/report.js';
 import { TOOL_VERSION } from '../../src/version.js';
-import { RecordEvaluator, VERDICT_UNEVALUABLE, type RecordOutcome } from '../../src/replay/recordOutcome.js';
+import {
+  RecordEvaluator,
+  VERDICT_UNEVALUABLE,
+  type RecordOutcome,
+} from '../../src/replay/evaluate/recordOutcome.js';
 import { evaluateReferenceThreeValued } from '../../src/engine/threeValued.js';
 import { REASON_BIT } from '../../src/engine/unknowns.js';
 import { unknownDataOf } from '../../src/traffic/unknowns.js';

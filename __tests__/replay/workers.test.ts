@@ -45,7 +45,7 @@ beforeAll(() => {
     [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', BUILD],
     { cwd: repoRoot, stdio: 'pipe' },
   );
-  expect(existsSync(join(BUILD, 'replay/worker.js'))).toBe(true);
+  expect(existsSync(join(BUILD, 'replay/workers/worker.js'))).toBe(true);
 
   lines = gunzipSync(readFileSync(join(EXAMPLE, 'traffic/sample.jsonl.gz')))
     .toString('utf8')
@@ -258,7 +258,7 @@ describe('worker threads: the same report as in-process, byte for byte', () => {
     const script = `
       import { readFileSync } from 'node:fs';
       import { runReplay } from ${JSON.stringify(join(BUILD, 'replay/run.js'))};
-      import { reportToJson } from ${JSON.stringify(join(BUILD, 'replay/report.js'))};
+      import { reportToJson } from ${JSON.stringify(join(BUILD, 'replay/report/report.js'))};
       const out = [];
       for (const workers of [1, 2]) {
         const run = await runReplay({

@@ -1,5 +1,5 @@
 import type { RunReplayResult } from './run.js';
-import type { Change, ChangeGroup, MalformedExample, ReplayReport } from './report.js';
+import type { Change, ChangeGroup, MalformedExample, ReplayReport } from './report/report.js';
 import type { UnevaluableReason } from '../traffic/availability.js';
 
 /** A recorded live decision the saved policy no longer reproduces. */

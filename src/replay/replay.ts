@@ -20,8 +20,8 @@ import {
   type SampleUnit,
 } from '../traffic/sample.js';
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availability.js';
-import { TopChanges } from './changeOrder.js';
-import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './changeGroups.js';
+import { TopChanges } from './report/changeOrder.js';
+import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './report/changeGroups.js';
 import { ruleDiff } from '../policy/ruleDiff.js';
 import {
   decisionPair,
@@ -31,14 +31,19 @@ import {
   VERDICT_UNEVALUABLE,
   type ElementOutcome,
   type OutcomeConfig,
-} from './recordOutcome.js';
+} from './evaluate/recordOutcome.js';
 import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { buildRecordFilter, type RecordFilter } from './selection.js';
-import { inShard, type Shard } from './shard.js';
-import { ReplayWorkerPool, replayWorkerScript, WORKER_CHUNK_BYTES, type WorkerInit } from './workerPool.js';
-import { forEachOutcome, outcomeCount, ownString, type OutcomeBatch } from './outcomeCodec.js';
-import { keepFirstExamples, type Change, type ReplayResult } from './report.js';
-import type { UnevaluableMode } from './unknownSides.js';
+import { inShard, type Shard } from './evaluate/shard.js';
+import {
+  ReplayWorkerPool,
+  replayWorkerScript,
+  WORKER_CHUNK_BYTES,
+  type WorkerInit,
+} from './workers/workerPool.js';
+import { forEachOutcome, outcomeCount, ownString, type OutcomeBatch } from './workers/outcomeCodec.js';
+import { keepFirstExamples, type Change, type ReplayResult } from './report/report.js';
+import type { UnevaluableMode } from './evaluate/unknownSides.js';
 
 /**
  * The base could not evaluate a record the head evaluated (a trap, a builtin failure, its memory
@@ -59,7 +64,7 @@ export class BaseEvaluationError extends Error {
   }
 }
 
-export { methodOf, toolsOf } from './recordOutcome.js';
+export { methodOf, toolsOf } from './evaluate/recordOutcome.js';
 
 /** One side of the comparison, compiled and loaded. */
 export interface ReplaySide {

@@ -16,10 +16,10 @@ import {
 import type { ManifestProblem } from '../fidelity/manifest.js';
 import { TOOL_VERSION } from '../version.js';
 import { replayTraffic, type ReplaySide, type ReplayOutcome } from './replay.js';
-import type { ReplayReport, ReportError, PolicyRef } from './report.js';
-import type { Shard } from './shard.js';
-import { DEFAULT_MAX_GROUPS } from './changeGroups.js';
-import type { UnevaluableMode } from './unknownSides.js';
+import type { ReplayReport, ReportError, PolicyRef } from './report/report.js';
+import type { Shard } from './evaluate/shard.js';
+import { DEFAULT_MAX_GROUPS } from './report/changeGroups.js';
+import type { UnevaluableMode } from './evaluate/unknownSides.js';
 
 /** A policy version to replay: its text (read from disk or from a commit) and how to name it. */
 export interface PolicySource {

@@ -1,5 +1,5 @@
-import type { ChangeExplanation } from './changeExplanation.js';
-import type { ChangeDetail, ElementOutcome, RecordOutcome, Verdict } from './recordOutcome.js';
+import type { ChangeExplanation } from '../evaluate/changeExplanation.js';
+import type { ChangeDetail, ElementOutcome, RecordOutcome, Verdict } from '../evaluate/recordOutcome.js';
 
 /**
  * Outcomes as a worker thread posts them to the main thread: numbers in one Float64Array (whose

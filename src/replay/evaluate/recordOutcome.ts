@@ -1,23 +1,23 @@
-import type { Decision } from '../policy/schema.js';
-import type { PolicyFeatures } from '../policy/features.js';
-import { EvaluationError } from '../engine/errors.js';
-import { evaluationInput } from '../traffic/availability.js';
-import type { TrafficRecord } from '../traffic/record.js';
-import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/decisionLog.js';
-import { SampleElementReader, type SampleFormat } from '../traffic/sample.js';
-import { hasUnknowns, unknownDataOf } from '../traffic/unknowns.js';
+import type { Decision } from '../../policy/schema.js';
+import type { PolicyFeatures } from '../../policy/features.js';
+import { EvaluationError } from '../../engine/errors.js';
+import { evaluationInput } from '../../traffic/availability.js';
+import type { TrafficRecord } from '../../traffic/record.js';
+import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../../traffic/decisionLog.js';
+import { SampleElementReader, type SampleFormat } from '../../traffic/sample.js';
+import { hasUnknowns, unknownDataOf } from '../../traffic/unknowns.js';
 import {
   callFieldLocation,
   effectivePointers,
   isCallListUnknown,
   isUnknown,
   type UnknownPointer,
-} from '../engine/unknowns.js';
-import type { TrafficCall } from '../traffic/record.js';
-import { forEachLine } from '../traffic/reader.js';
-import { hasLoneSurrogate, type Shape } from '../traffic/recordShape.js';
+} from '../../engine/unknowns.js';
+import type { TrafficCall } from '../../traffic/record.js';
+import { forEachLine } from '../../traffic/reader.js';
+import { hasLoneSurrogate, type Shape } from '../../traffic/recordShape.js';
 import { instantOf } from './instant.js';
-import { DecisionCache, type CachedSide } from './decisionCache/decisionCache.js';
+import { DecisionCache, type CachedSide } from '../decisionCache/decisionCache.js';
 import { explainChange, RuleTable, type ChangeExplanation } from './changeExplanation.js';
 import { inShard, type Shard } from './shard.js';
 import { UnknownsJudge, type UnevaluableMode } from './unknownSides.js';

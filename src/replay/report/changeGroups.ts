@@ -1,8 +1,12 @@
-import { compareStrings } from '../canonical/compare.js';
-import { SETTING_NAMES, type RuleDiff, type SettingName } from '../policy/ruleDiff.js';
-import { BASIS_DEFAULT, BASIS_MISSING_CONTEXT, type ChangeExplanation } from './changeExplanation.js';
+import { compareStrings } from '../../canonical/compare.js';
+import { SETTING_NAMES, type RuleDiff, type SettingName } from '../../policy/ruleDiff.js';
+import {
+  BASIS_DEFAULT,
+  BASIS_MISSING_CONTEXT,
+  type ChangeExplanation,
+} from '../evaluate/changeExplanation.js';
 import { changeGroup, compareRecency } from './changeOrder.js';
-import { instantOf } from './instant.js';
+import { instantOf } from '../evaluate/instant.js';
 import {
   DIRECTIONS,
   type BecauseEntry,

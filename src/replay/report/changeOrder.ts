@@ -1,5 +1,5 @@
 import type { Change } from './report.js';
-import { instantOf } from './instant.js';
+import { instantOf } from '../evaluate/instant.js';
 
 /**
  * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;

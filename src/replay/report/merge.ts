@@ -1,7 +1,7 @@
 import { compareChanges } from './changeOrder.js';
 import { mergeChangeGroups } from './changeGroups.js';
 import { compareExamples, MAX_MALFORMED_EXAMPLES, type ReplayReport, type ReplayResult } from './report.js';
-import { boundedList } from '../text/listing.js';
+import { boundedList } from '../../text/listing.js';
 
 export class MergeError extends Error {
   constructor(message: string) {

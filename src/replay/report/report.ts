@@ -1,7 +1,7 @@
-import type { UnevaluableReason } from '../traffic/availability.js';
-import type { RuleDiff, SettingName } from '../policy/ruleDiff.js';
-import { inertJson } from '../text/workflowCommands.js';
-import type { CurrentDecision, DraftDecision } from './recordOutcome.js';
+import type { UnevaluableReason } from '../../traffic/availability.js';
+import type { RuleDiff, SettingName } from '../../policy/ruleDiff.js';
+import { inertJson } from '../../text/workflowCommands.js';
+import type { CurrentDecision, DraftDecision } from '../evaluate/recordOutcome.js';
 
 /** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
 export const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'] as const;

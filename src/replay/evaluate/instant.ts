@@ -1,4 +1,4 @@
-import { instantNanos } from '../time/rfc3339.js';
+import { instantNanos } from '../../time/rfc3339.js';
 
 const instantCache = new Map<string, bigint | null>();
 
