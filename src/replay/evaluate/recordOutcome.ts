@@ -249,25 +249,7 @@ export class RecordEvaluator {
     alone = false,
   ): RecordOutcome {
     const config = this.config;
-    const outcome: RecordOutcome = {
-      kind: 'record',
-      line,
-      request_id: record.request_id,
-      occurred_at: record.occurred_at ?? null,
-      manifest_id: record.manifest_id ?? null,
-      recorded_decision: record.recorded_decision ?? null,
-      policy_revision: config.mode === 'drift' ? (record.policy_revision ?? null) : null,
-      evaluated: false,
-      error: null,
-      baseFailed: false,
-      primary: VERDICT_UNEVALUABLE,
-      reasons: 0,
-      byReading: false,
-      matched: null,
-      base: null,
-      change: null,
-      decision_path: decisionPath,
-    };
+    const outcome = unevaluatedOutcome(config, record, line, decisionPath);
     if (!this.wanted(record, line)) return outcome;
     outcome.evaluated = true;
     let primaryDecision: Decision | null;
@@ -411,4 +393,32 @@ export function evaluatorSides<S extends EvaluatorSide>(
   const primary = head ?? base;
   if (!primary) throw new Error('replayTraffic needs a head or a base policy');
   return { primary, base: head && base ? base : null };
+}
+
+/** A record's outcome before its evaluation: what it recorded, nothing decided. */
+function unevaluatedOutcome(
+  config: OutcomeConfig,
+  record: TrafficRecord,
+  line: number,
+  decisionPath: string | null,
+): RecordOutcome {
+  return {
+    kind: 'record',
+    line,
+    request_id: record.request_id,
+    occurred_at: record.occurred_at ?? null,
+    manifest_id: record.manifest_id ?? null,
+    recorded_decision: record.recorded_decision ?? null,
+    policy_revision: config.mode === 'drift' ? (record.policy_revision ?? null) : null,
+    evaluated: false,
+    error: null,
+    baseFailed: false,
+    primary: VERDICT_UNEVALUABLE,
+    reasons: 0,
+    byReading: false,
+    matched: null,
+    base: null,
+    change: null,
+    decision_path: decisionPath,
+  };
 }
