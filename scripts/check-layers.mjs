@@ -11,7 +11,8 @@
 //   compile              policy text → Rego → wasm → loaded engine
 //   traffic              traffic samples and records
 //   engine, rego         opa-wasm and the reference evaluator; the Rego generator
-//   policy               the policy document: schema, validation, fields
+//   policy, unknowns     the policy document: schema, validation, fields; the unknowns model:
+//                        reasons, pointers, what a pointer makes unknown, the Rego's payload
 //   opa, git             the OPA and git binaries
 //   document, time, canonical, text   positions and paths; RFC 3339 and zones; hashes and JCS;
 //                        text safe for a runner's log (no workflow commands)
@@ -41,7 +42,7 @@ export const LAYERS = [
   ['compile'],
   ['traffic'],
   ['engine', 'rego'],
-  ['policy'],
+  ['policy', 'unknowns'],
   ['opa', 'git'],
   ['document', 'time', 'canonical', 'text'],
 ];

@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { policySchema, type Policy } from '../../src/policy/schema.js';
 import { generateRego } from '../../src/rego/generate.js';
 import { classifyField, inputPathOf } from '../../src/policy/fields.js';
-import { UNKNOWNS_KEY, unknownsPayload } from '../../src/rego/threeValued.js';
+import { UNKNOWNS_KEY, unknownsPayload } from '../../src/unknowns/payload.js';
 import { hasUnknowns, unknownDataOf, unknownKey } from '../../src/traffic/unknowns.js';
 import { DecisionCache, MAX_KEY_LENGTH } from '../../src/replay/decisionCache/decisionCache.js';
 import { DecisionKeys } from '../../src/replay/decisionCache/decisionKeys.js';

@@ -12,7 +12,7 @@ import {
   isCallListUnknown,
   isUnknown,
   type UnknownPointer,
-} from '../../engine/unknowns.js';
+} from '../../unknowns/model.js';
 import type { TrafficCall } from '../../traffic/record.js';
 import { forEachLine } from '../../traffic/reader.js';
 import { hasLoneSurrogate, type Shape } from '../../traffic/recordShape.js';

@@ -1,8 +1,8 @@
 import { EvaluationError } from '../../engine/errors.js';
 import type { Decision } from '../../policy/schema.js';
 import { evaluateReferenceThreeValued } from '../../engine/threeValued.js';
-import { REASON_BIT } from '../../engine/unknowns.js';
-import { unknownsPayload, type UnknownsPayload } from '../../rego/threeValued.js';
+import { REASON_BIT } from '../../unknowns/model.js';
+import { unknownsPayload, type UnknownsPayload } from '../../unknowns/payload.js';
 import { readingOf, readingReasonBits, type PolicyReading } from '../../traffic/availability.js';
 import type { TrafficInput, TrafficRecord } from '../../traffic/record.js';
 import { unknownDataOf, unknownKey, unknownPointers } from '../../traffic/unknowns.js';
