@@ -19,8 +19,8 @@ const ncc = (entry, out) =>
 ncc('build/action/index.js', 'dist');
 ncc('build/cli/index.js', 'dist/cli');
 // The replay's worker thread is one bundle, beside the CLI; the Action bundle finds it at
-// cli/replay-worker/ (src/replay/workerPool.ts).
-ncc('build/replay/worker.js', 'dist/cli/replay-worker');
+// cli/replay-worker/ (src/replay/workers/workerPool.ts).
+ncc('build/replay/workers/worker.js', 'dist/cli/replay-worker');
 
 // The CLI is an executable; ncc keeps the shebang only when it is the first line.
 const cli = join(root, 'dist/cli/index.js');

@@ -6,7 +6,8 @@ import {
   inert,
   type ChangeAnnotation,
 } from '../../src/action/annotations.js';
-import type { BecauseEntry, ChangeDirection, GroupTally } from '../../src/replay/changeGroups.js';
+import type { GroupTally } from '../../src/replay/report/changeGroups.js';
+import type { BecauseEntry, ChangeDirection } from '../../src/replay/report/report.js';
 
 /** docs/explain.md "Annotations": where each one lands, its severity, count and text. */
 

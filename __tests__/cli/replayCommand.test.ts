@@ -4,7 +4,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { runCli } from '../../src/cli/main.js';
 import type { CommandIO } from '../../src/cli/io.js';
 import { readPolicySource, runReplay } from '../../src/replay/run.js';
-import { reportToJson, type ReplayReport } from '../../src/replay/report.js';
+import { reportToJson, type ReplayReport } from '../../src/replay/report/report.js';
 import { opa, tempDir } from '../replay/helpers.js';
 import { testOpaPath } from '../support/opa.js';
 

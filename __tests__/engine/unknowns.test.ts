@@ -10,7 +10,7 @@ import {
   REASON_BIT,
   UNEVALUABLE_REASONS,
   type UnknownPointer,
-} from '../../src/engine/unknowns.js';
+} from '../../src/unknowns/model.js';
 import { classifyField } from '../../src/policy/fields.js';
 
 /** docs/unknowns.md "What a record does not know": how pointers make locations unknown. */

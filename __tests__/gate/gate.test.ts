@@ -8,7 +8,7 @@ import {
   type GateFacts,
 } from '../../src/gate/gate.js';
 import { gateFactsOf } from '../../src/gate/gateFacts.js';
-import type { ReplayReport } from '../../src/replay/report.js';
+import type { ReplayReport } from '../../src/replay/report/report.js';
 
 /** A policy that crosses nothing. */
 function clean(over: Partial<GateFacts> = {}): GateFacts {

@@ -1,4 +1,4 @@
-import type { Change, ReplayReport } from '../../src/replay/report.js';
+import type { Change, ReplayReport } from '../../src/replay/report/report.js';
 
 /** Values an attacker could put in traffic (request ids, subjects, tool names). */
 export const HOSTILE = [

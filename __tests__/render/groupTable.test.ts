@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import type { ChangeGroup } from '../../src/replay/changeGroups.js';
+import type { ChangeGroup } from '../../src/replay/report/report.js';
 import { renderReplayMarkdown } from '../../src/render/markdown.js';
 import { renderReplayText } from '../../src/render/text.js';
 import { driftMarkdownSections } from '../../src/render/driftMarkdown.js';

@@ -7,9 +7,9 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCliCaptured } from '../support/cli.js';
-import { mergeReports } from '../../src/replay/merge.js';
-import type { ReplayReport } from '../../src/replay/report.js';
-import { checkReport } from '../../src/replay/reportSchema.js';
+import { mergeReports } from '../../src/replay/report/merge.js';
+import type { ReplayReport } from '../../src/replay/report/report.js';
+import { checkReport } from '../../src/replay/report/reportSchema.js';
 import { repoRoot, tempDir } from './helpers.js';
 
 const EXAMPLE = join(repoRoot, 'fixtures/example');

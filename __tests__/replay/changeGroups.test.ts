@@ -2,7 +2,7 @@ import { describe, it, expect, afterAll } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { ReplayResult } from '../../src/replay/report.js';
+import type { ReplayResult } from '../../src/replay/report/report.js';
 import { expectInvariants, policyYaml, repoRoot, run, tempDir, writeJsonl } from './helpers.js';
 
 /**

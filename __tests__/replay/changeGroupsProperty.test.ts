@@ -1,13 +1,17 @@
 import { describe, it, expect, afterAll } from '@jest/globals';
 import fc from 'fast-check';
-import { ChangeGroupCollector, compareGroups, mergeChangeGroups } from '../../src/replay/changeGroups.js';
+import {
+  ChangeGroupCollector,
+  compareGroups,
+  mergeChangeGroups,
+} from '../../src/replay/report/changeGroups.js';
 import {
   BASIS_DEFAULT,
   BASIS_MISSING_CONTEXT,
   type ChangeExplanation,
-} from '../../src/replay/changeExplanation.js';
+} from '../../src/replay/evaluate/changeExplanation.js';
 import type { RuleDiff } from '../../src/policy/ruleDiff.js';
-import type { Change } from '../../src/replay/report.js';
+import type { Change } from '../../src/replay/report/report.js';
 import { replayTraffic } from '../../src/replay/replay.js';
 import { policyYaml, prepare, tempDir, writeJsonl } from './helpers.js';
 import { SIZES } from '../support/sizes.js';

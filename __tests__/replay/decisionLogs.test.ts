@@ -1,8 +1,8 @@
 import { describe, it, expect, afterAll } from '@jest/globals';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { mergeReports } from '../../src/replay/merge.js';
-import { reportToJson, type ReplayReport } from '../../src/replay/report.js';
+import { mergeReports } from '../../src/replay/report/merge.js';
+import { reportToJson, type ReplayReport } from '../../src/replay/report/report.js';
 import { parseDecisionLogOptions } from '../../src/traffic/decisionLog.js';
 import { runCliCaptured as cli } from '../support/cli.js';
 import { asConsoleLines, EXAMPLE_UPLOADS, exampleDecisionEvents } from '../support/decisionLogs.js';

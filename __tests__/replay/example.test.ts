@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { ReplayReport, ReplayResult } from '../../src/replay/report.js';
+import type { ReplayReport, ReplayResult } from '../../src/replay/report/report.js';
 import { replayTraffic } from '../../src/replay/replay.js';
 import { expectInvariants, prepare, repoRoot, run, specOrder } from './helpers.js';
 

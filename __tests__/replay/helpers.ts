@@ -6,8 +6,8 @@ import {
   type RunReplayOptions,
 } from '../../src/replay/run.js';
 import { replayTraffic, type ReplayOptions, type ReplaySide } from '../../src/replay/replay.js';
-import type { ReplayReport, ReplayResult } from '../../src/replay/report.js';
-import type { OutcomeConfig } from '../../src/replay/recordOutcome.js';
+import type { ReplayReport, ReplayResult } from '../../src/replay/report/report.js';
+import type { OutcomeConfig } from '../../src/replay/evaluate/recordOutcome.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../../src/traffic/reader.js';
 import { testOpaPath, repoRoot } from '../support/opa.js';
 

@@ -3,9 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
 import type { CommandIO } from '../../src/cli/io.js';
-import { mergeReports, MergeError } from '../../src/replay/merge.js';
-import { reportToJson, type ReplayReport } from '../../src/replay/report.js';
-import { checkReport } from '../../src/replay/reportSchema.js';
+import { mergeReports, MergeError } from '../../src/replay/report/merge.js';
+import { reportToJson, type ReplayReport } from '../../src/replay/report/report.js';
+import { checkReport } from '../../src/replay/report/reportSchema.js';
 import { repoRoot, tempDir } from './helpers.js';
 import { testOpaPath } from '../support/opa.js';
 

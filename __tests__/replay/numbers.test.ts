@@ -10,13 +10,13 @@ import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { generateRego } from '../../src/rego/generate.js';
-import { REASON_BIT } from '../../src/engine/unknowns.js';
+import { REASON_BIT } from '../../src/unknowns/model.js';
 import {
   RecordEvaluator,
   VERDICT_ALLOW,
   VERDICT_UNEVALUABLE,
   type RecordOutcome,
-} from '../../src/replay/recordOutcome.js';
+} from '../../src/replay/evaluate/recordOutcome.js';
 import { SampleElementReader } from '../../src/traffic/sample.js';
 import { NO_DECISION_LOG_OPTIONS } from '../../src/traffic/decisionLog.js';
 import type { ReferenceThreeValued } from '../../src/engine/threeValued.js';

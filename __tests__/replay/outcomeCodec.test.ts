@@ -1,7 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import fc from 'fast-check';
-import { forEachPackedOutcome, packOutcomes } from '../../src/replay/outcomeCodec.js';
-import type { ElementOutcome, RecordOutcome } from '../../src/replay/recordOutcome.js';
+import { forEachPackedOutcome, packOutcomes } from '../../src/replay/workers/outcomeCodec.js';
+import type { ElementOutcome, RecordOutcome } from '../../src/replay/evaluate/recordOutcome.js';
 
 /**
  * Worker threads post their outcomes packed (outcomeCodec.ts); the main thread aggregates what it

@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { policySchema, type Policy } from '../../src/policy/schema.js';
 import { generateRego } from '../../src/rego/generate.js';
 import { classifyField, inputPathOf } from '../../src/policy/fields.js';
-import { UNKNOWNS_KEY, unknownsPayload } from '../../src/rego/threeValued.js';
+import { UNKNOWNS_KEY, unknownsPayload } from '../../src/unknowns/payload.js';
 import { hasUnknowns, unknownDataOf, unknownKey } from '../../src/traffic/unknowns.js';
 import { DecisionCache, MAX_KEY_LENGTH } from '../../src/replay/decisionCache/decisionCache.js';
 import { DecisionKeys } from '../../src/replay/decisionCache/decisionKeys.js';
@@ -16,7 +16,11 @@ import type { ReplaySide } from '../../src/replay/replay.js';
 import { evaluationInput } from '../../src/traffic/availability.js';
 import type { TrafficInput, TrafficRecord } from '../../src/traffic/record.js';
 import { HEAD_ONLY_PRECISE, policyYaml, prepare, record, repoRoot } from './helpers.js';
-import { RecordEvaluator, VERDICT_DENY, type RecordOutcome } from '../../src/replay/recordOutcome.js';
+import {
+  RecordEvaluator,
+  VERDICT_DENY,
+  type RecordOutcome,
+} from '../../src/replay/evaluate/recordOutcome.js';
 
 /**
  * The decision cache (src/replay/decisionCache/, docs/decision-cache.md) must never change a decision: the projection keeps

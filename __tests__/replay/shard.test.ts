@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { ReplaySide } from '../../src/replay/replay.js';
-import type { ReplayResult } from '../../src/replay/report.js';
-import { parseShard } from '../../src/replay/shard.js';
+import type { ReplayResult } from '../../src/replay/report/report.js';
+import { parseShard } from '../../src/replay/evaluate/shard.js';
 import { expectInvariants, prepare, repoRoot, replay, run, tempDir } from './helpers.js';
 
 const EXAMPLE = join(repoRoot, 'fixtures/example');

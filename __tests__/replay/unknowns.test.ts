@@ -3,11 +3,15 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReplaySide } from '../../src/replay/replay.js';
-import { reportToJson } from '../../src/replay/report.js';
+import { reportToJson } from '../../src/replay/report/report.js';
 import { TOOL_VERSION } from '../../src/version.js';
-import { RecordEvaluator, VERDICT_UNEVALUABLE, type RecordOutcome } from '../../src/replay/recordOutcome.js';
+import {
+  RecordEvaluator,
+  VERDICT_UNEVALUABLE,
+  type RecordOutcome,
+} from '../../src/replay/evaluate/recordOutcome.js';
 import { evaluateReferenceThreeValued } from '../../src/engine/threeValued.js';
-import { REASON_BIT } from '../../src/engine/unknowns.js';
+import { REASON_BIT } from '../../src/unknowns/model.js';
 import { unknownDataOf } from '../../src/traffic/unknowns.js';
 import type { TrafficRecord } from '../../src/traffic/record.js';
 import {
@@ -267,7 +271,7 @@ describe('the unknown set travels under a key no record can supply', () => {
 
   it('no policy field can reach it: every field is rooted at input.request or input.identity', async () => {
     const { inputPathOf, classifyField } = await import('../../src/policy/fields.js');
-    const { UNKNOWNS_KEY } = await import('../../src/rego/threeValued.js');
+    const { UNKNOWNS_KEY } = await import('../../src/unknowns/payload.js');
     for (const field of [
       'tool',
       'http_path',

@@ -240,7 +240,7 @@ describe('worker threads: the same report as in-process, byte for byte', () => {
     const script = `
       import { readFileSync } from 'node:fs';
       import { runReplay } from ${JSON.stringify(join(BUILD, 'replay/run.js'))};
-      import { reportToJson } from ${JSON.stringify(join(BUILD, 'replay/report.js'))};
+      import { reportToJson } from ${JSON.stringify(join(BUILD, 'replay/report/report.js'))};
       const out = [];
       for (const workers of [1, 2]) {
         const run = await runReplay({

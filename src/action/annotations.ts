@@ -3,7 +3,8 @@ import { logNotice, logWarning } from './log.js';
 import { humanText } from '../text/bidi.js';
 import { parseSource } from '../document/sourceDocument.js';
 import { formatOfPath } from '../policy/validate.js';
-import type { BecauseEntry, ChangeGroup, GroupTally } from '../replay/changeGroups.js';
+import type { GroupTally } from '../replay/report/changeGroups.js';
+import type { BecauseEntry, ChangeGroup } from '../replay/report/report.js';
 import { compareStrings } from '../canonical/compare.js';
 import { allows } from '../render/groupTable.js';
 

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import type { PullFile } from '../github/pullFiles.js';
-import type { ReportError } from '../replay/report.js';
+import type { ReportError } from '../replay/report/report.js';
 import type { SampleLocation } from './sampleLocator.js';
 import { boundedList } from '../text/listing.js';
 

@@ -10,7 +10,7 @@ import { FailOnError, parseFailOn, DEFAULT_FAIL_ON } from '../gate/failOn.js';
 import type { FailOnRule } from '../gate/gate.js';
 import { DEFAULT_LIMITS, LimitError, parseLimitsList, type Limits } from '../replay/limits.js';
 import { DecisionLogOptionError, parseDecisionLogOptions } from '../traffic/decisionLog.js';
-import { UNEVALUABLE_MODES, type UnevaluableMode } from '../replay/unknownSides.js';
+import { UNEVALUABLE_MODES, type UnevaluableMode } from '../replay/evaluate/unknownSides.js';
 
 /** A bad input value. The message quotes the value and says what was expected. */
 export class InputError extends Error {

@@ -4,7 +4,7 @@ import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import { syncStickyComment, MAX_COMMENT_LENGTH } from '../github/stickyComment.js';
 import { closeOrphanedDriftIssues, syncDriftIssue } from '../github/driftIssue.js';
 import { ensureOpa } from '../opa/install.js';
-import { reportToJson } from '../replay/report.js';
+import { reportToJson } from '../replay/report/report.js';
 import { driftMarkdownSections, driftResolvedComment } from '../render/driftMarkdown.js';
 import { escapeMarkdown } from '../render/escape.js';
 import { TOOL_VERSION } from '../version.js';

@@ -1,5 +1,5 @@
 import type { GateFacts } from '../gate/gate.js';
-import type { ReportError } from '../replay/report.js';
+import type { ReportError } from '../replay/report/report.js';
 import type { PolicyBlocker, PolicyOutcome } from './runReport.js';
 import { MAX_LISTED } from '../text/listing.js';
 

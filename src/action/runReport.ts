@@ -1,5 +1,5 @@
 import type { GateFailure } from '../gate/gate.js';
-import type { ReplayReport, ReportError } from '../replay/report.js';
+import type { ReplayReport, ReportError } from '../replay/report/report.js';
 import type { DriftReport } from '../replay/drift.js';
 import type { ChangeAnnotation } from './annotations.js';
 

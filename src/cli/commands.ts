@@ -5,8 +5,8 @@
  */
 import { FailOnError, parseFailOn } from '../gate/failOn.js';
 import type { FailOnRule } from '../gate/gate.js';
-import { parseShard, type Shard } from '../replay/shard.js';
-import { DEFAULT_MAX_GROUPS } from '../replay/changeGroups.js';
+import { parseShard, type Shard } from '../replay/evaluate/shard.js';
+import { DEFAULT_MAX_GROUPS } from '../replay/report/changeGroups.js';
 import { COMPILE_LIMIT_OPTIONS, LIMIT_OPTIONS } from './limitFlags.js';
 import { UsageError } from './io.js';
 import {

@@ -1,7 +1,7 @@
 import { readPolicySource } from '../replay/run.js';
 import { toDriftReport } from '../replay/drift.js';
 import { groupTextCells } from '../render/groupTable.js';
-import { reportToJson } from '../replay/report.js';
+import { reportToJson } from '../replay/report/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
 import { CommandError, EXIT, type CommandIO } from './io.js';
 import { guardOutputs, writeOutputFile } from './outputFiles.js';

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
-import { mergeReports, MergeError } from '../replay/merge.js';
-import { reportToJson, type ReplayReport } from '../replay/report.js';
-import { checkReport } from '../replay/reportSchema.js';
+import { mergeReports, MergeError } from '../replay/report/merge.js';
+import { reportToJson, type ReplayReport } from '../replay/report/report.js';
+import { checkReport } from '../replay/report/reportSchema.js';
 import { EXIT, type CommandIO } from './io.js';
 import { guardOutputs, writeOutputFile } from './outputFiles.js';
 import { renderReport } from './replayCommand.js';
@@ -31,7 +31,7 @@ export async function runMergeCommand(argv: string[], io: CommandIO): Promise<nu
       return EXIT.badInput;
     }
     // A partial is a file anyone could have edited: its schema and invariants are checked before
-    // anything is added up (src/replay/reportSchema.ts).
+    // anything is added up (src/replay/report/reportSchema.ts).
     const checked = checkReport(value);
     if (!checked.ok) {
       const shown = checked.problems.slice(0, 10);

@@ -9,7 +9,7 @@ import {
   type RunReplayOptions,
   type RunReplayResult,
 } from '../replay/run.js';
-import { reportToJson, type ReplayReport } from '../replay/report.js';
+import { reportToJson, type ReplayReport } from '../replay/report/report.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
 import { renderReplayMarkdown } from '../render/markdown.js';
 import { renderReplayText } from '../render/text.js';

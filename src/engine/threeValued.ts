@@ -37,7 +37,7 @@ import {
   type UnknownData,
   type UnknownPointer,
   type UnpairedLists,
-} from './unknowns.js';
+} from '../unknowns/model.js';
 
 export type Truth = 0 | 1 | 2;
 

@@ -1,5 +1,5 @@
 import type { GateFacts } from './gate.js';
-import type { ReplayReport } from '../replay/report.js';
+import type { ReplayReport } from '../replay/report/report.js';
 import type { DriftReport } from '../replay/drift.js';
 
 interface FidelityFacts {

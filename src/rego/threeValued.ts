@@ -14,50 +14,10 @@ import type { Condition, Rule } from '../policy/schema.js';
 import { classifyField, inputPathOf, type FieldKind } from '../policy/fields.js';
 import { ruleFeatures } from '../policy/features.js';
 import { regoNeedsContextName, regoRuleName } from '../policy/regoNames.js';
-
-/** The top-level input key that carries the unknown set to the three-valued entrypoint. */
-export const UNKNOWNS_KEY = 'policy_replay';
+import { UNKNOWNS_KEY } from '../unknowns/payload.js';
 
 /** The name of the three-valued decision in every generated package. */
 export const THREE_VALUED_DECISION = 'three_valued_decision';
-
-/** The payload under UNKNOWNS_KEY. */
-export interface UnknownsPayload {
-  /**
-   * Pointers as segments relative to `/input`; the call index of a pointer under
-   * `/input/request/mcp/calls` is a number (so it compares with the call's index), `*` any index.
-   */
-  unknown: (string | number)[][];
-  /** The calls were recorded unpaired (docs/traffic.md "Unpaired batches"). */
-  unpaired: boolean;
-}
-
-function isArrayIndex(segment: string): boolean {
-  return /^(0|[1-9][0-9]*)$/.test(segment);
-}
-
-/**
- * The payload of a record's unknown set. On an unpaired batch a pointer naming one call names
- * that field on every call (`*`), and one beyond `callCount` changes nothing (dropped).
- */
-export function unknownsPayload(
-  pointers: readonly (readonly string[])[],
-  unpaired: { call_count: number } | null,
-): UnknownsPayload {
-  const unknown: (string | number)[][] = [];
-  for (const pointer of pointers) {
-    const underCalls =
-      pointer.length >= 4 && pointer[0] === 'request' && pointer[1] === 'mcp' && pointer[2] === 'calls';
-    if (!underCalls || !isArrayIndex(pointer[3]!)) {
-      unknown.push([...pointer]);
-      continue;
-    }
-    const index = Number(pointer[3]);
-    if (unpaired === null) unknown.push(['request', 'mcp', 'calls', index, ...pointer.slice(4)]);
-    else if (index < unpaired.call_count) unknown.push(['request', 'mcp', 'calls', '*', ...pointer.slice(4)]);
-  }
-  return { unknown, unpaired: unpaired !== null };
-}
 
 /** The decision's header lines; they depend on the policy's two settings, never on its rules. */
 export function threeValuedHeader(

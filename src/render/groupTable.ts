@@ -1,4 +1,4 @@
-import type { BecauseEntry, ChangeDirection, ChangeGroup } from '../replay/changeGroups.js';
+import type { BecauseEntry, ChangeDirection, ChangeGroup } from '../replay/report/report.js';
 import { cell, escapeMarkdown } from './escape.js';
 
 /**

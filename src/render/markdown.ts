@@ -1,5 +1,5 @@
 import { sha256OfText } from '../canonical/sha256.js';
-import type { ReplayReport, Change } from '../replay/report.js';
+import type { ReplayReport, Change } from '../replay/report/report.js';
 import { UNEVALUABLE_ADVICE } from './advice.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { groupsMarkdown } from './groupTable.js';

@@ -1,4 +1,4 @@
-import type { ReplayReport } from '../replay/report.js';
+import type { ReplayReport } from '../replay/report/report.js';
 import { describePosition } from '../traffic/sample.js';
 import { UNEVALUABLE_ADVICE } from './advice.js';
 import { groupTextCells } from './groupTable.js';

@@ -20,8 +20,8 @@ import {
   type SampleUnit,
 } from '../traffic/sample.js';
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availability.js';
-import { TopChanges } from './changeOrder.js';
-import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './changeGroups.js';
+import { TopChanges } from './report/changeOrder.js';
+import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './report/changeGroups.js';
 import { ruleDiff } from '../policy/ruleDiff.js';
 import {
   decisionPair,
@@ -31,14 +31,20 @@ import {
   VERDICT_UNEVALUABLE,
   type ElementOutcome,
   type OutcomeConfig,
-} from './recordOutcome.js';
+  type RecordOutcome,
+} from './evaluate/recordOutcome.js';
 import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { buildRecordFilter, type RecordFilter } from './selection.js';
-import { inShard, type Shard } from './shard.js';
-import { ReplayWorkerPool, replayWorkerScript, WORKER_CHUNK_BYTES, type WorkerInit } from './workerPool.js';
-import { forEachOutcome, outcomeCount, ownString, type OutcomeBatch } from './outcomeCodec.js';
-import { MAX_MALFORMED_EXAMPLES, type Change, type MalformedExample, type ReplayResult } from './report.js';
-import type { UnevaluableMode } from './unknownSides.js';
+import { inShard, type Shard } from './evaluate/shard.js';
+import {
+  ReplayWorkerPool,
+  replayWorkerScript,
+  WORKER_CHUNK_BYTES,
+  type WorkerInit,
+} from './workers/workerPool.js';
+import { forEachOutcome, outcomeCount, ownString, type OutcomeBatch } from './workers/outcomeCodec.js';
+import { keepFirstExamples, type Change, type ReplayResult } from './report/report.js';
+import type { UnevaluableMode } from './evaluate/unknownSides.js';
 
 /**
  * The base could not evaluate a record the head evaluated (a trap, a builtin failure, its memory
@@ -59,7 +65,7 @@ export class BaseEvaluationError extends Error {
   }
 }
 
-export { methodOf, toolsOf } from './recordOutcome.js';
+export { methodOf, toolsOf } from './evaluate/recordOutcome.js';
 
 /** One side of the comparison, compiled and loaded. */
 export interface ReplaySide {
@@ -347,9 +353,23 @@ class ReplayAggregator {
   }
 
   add(o: ElementOutcome): void {
+    if (!this.admits(o)) return;
+    this.count(o);
+    const revision = this.config.mode === 'drift' ? this.revisionOf(o) : undefined;
+    if (revision && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
+      this.withoutRecordedDecision++;
+      return;
+    }
+    this.noteChange(o, revision);
+  }
+
+  /**
+   * Whether `o` is a record this run counts: whole-sample facts are noted first (every shard
+   * counts every file's elements and refuses the same samples), then what is not a record, a
+   * repeated id, another shard's record, or one --since/--limit drop is noted or passed over.
+   */
+  private admits(o: ElementOutcome): o is RecordOutcome {
     const shard = this.config.shard ?? undefined;
-    // Whole-sample facts first: every shard counts every file's elements and refuses the same
-    // samples.
     this.fileCounts[fileIndexOf(o.line)]!++;
     if (o.kind === 'mixed') throw mixedSampleError(this.plan, o.line);
     if (o.kind === 'skipped') {
@@ -357,29 +377,33 @@ class ReplayAggregator {
         if (o.otherPath) this.skipped.other_path++;
         else this.skipped.non_decision++;
       }
-      return;
+      return false;
     }
     this.paths.note(o.decision_path ?? null);
     if (o.kind === 'malformed') {
       if (inShard(shard, o.request_id, o.line)) this.noteMalformed(o.line, o.reason);
-      return;
+      return false;
     }
     const first = this.firstLineOf.claim(o.request_id, o.line);
     if (first !== undefined) {
       if (inShard(shard, o.request_id, o.line))
         this.noteMalformed(o.line, sampleDuplicateReason(this.plan, o.request_id, first));
-      return;
+      return false;
     }
-    if (!inShard(shard, o.request_id, o.line)) return;
-    if (!this.filter.accepts(o.request_id, o.occurred_at ?? undefined)) return;
+    if (!inShard(shard, o.request_id, o.line)) return false;
+    if (!this.filter.accepts(o.request_id, o.occurred_at ?? undefined)) return false;
     // The evaluator skips exactly what the two checks above drop.
     if (!o.evaluated) throw new Error(`record on line ${o.line} was kept but not evaluated`);
     if (o.error !== null) {
       if (o.baseFailed) throw new BaseEvaluationError(positionText(this.plan, o.line), o.error);
       this.noteMalformed(o.line, o.error);
-      return;
+      return false;
     }
+    return true;
+  }
 
+  /** The counters of an evaluated record: manifests, verdicts, reasons, rule hits, mismatches. */
+  private count(o: RecordOutcome): void {
     const counts = this.counts;
     counts.evaluated++;
     const known = this.countedManifests;
@@ -403,20 +427,21 @@ class ReplayAggregator {
     if (o.recorded_decision !== null && o.base !== null) {
       if ((o.base === VERDICT_ALLOW ? 'allow' : 'deny') !== o.recorded_decision) this.recordedMismatch++;
     }
-    const drift = this.config.mode === 'drift';
-    let revision: { records: number; drift: number } | undefined;
-    if (drift) {
-      revision = this.revisions.get(o.policy_revision);
-      if (!revision) {
-        const key = o.policy_revision === null ? null : ownString(o.policy_revision);
-        this.revisions.set(key, (revision = { records: 0, drift: 0 }));
-      }
-      revision.records++;
+  }
+
+  /** Drift mode: the record's policy revision, with this record counted. */
+  private revisionOf(o: RecordOutcome): { records: number; drift: number } {
+    let revision = this.revisions.get(o.policy_revision);
+    if (!revision) {
+      const key = o.policy_revision === null ? null : ownString(o.policy_revision);
+      this.revisions.set(key, (revision = { records: 0, drift: 0 }));
     }
-    if (drift && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
-      this.withoutRecordedDecision++;
-      return;
-    }
+    revision.records++;
+    return revision;
+  }
+
+  /** A record the two sides decide differently: counted by direction, listed, grouped. */
+  private noteChange(o: RecordOutcome, revision: { records: number; drift: number } | undefined): void {
     const pair = decisionPair(this.config, o.primary, o.base, o.recorded_decision);
     if (pair === null || pair.current === pair.draft) return;
     const split = this.split;
@@ -489,31 +514,4 @@ class ReplayAggregator {
     this.malformed.count++;
     keepFirstExamples(this.malformed.examples, { line, reason });
   }
-}
-
-/**
- * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
- * order a shard merge reproduces when a minified `.json` array puts many records on one line.
- */
-export function keepFirstExamples<E extends MalformedExample>(examples: E[], example: E): void {
-  const full = examples.length >= MAX_MALFORMED_EXAMPLES;
-  if (full && compareExamples(example, examples[examples.length - 1]!) >= 0) return;
-  let at = examples.length;
-  while (at > 0 && compareExamples(examples[at - 1]!, example) > 0) at--;
-  examples.splice(at, 0, example);
-  if (examples.length > MAX_MALFORMED_EXAMPLES) examples.pop();
-}
-
-/**
- * The report's order of malformed examples: by file (files are read in this sorted order), then
- * line or element index, then reason.
- */
-export function compareExamples(a: MalformedExample, b: MalformedExample): number {
-  const fa = a.file ?? '';
-  const fb = b.file ?? '';
-  if (fa !== fb) return fa < fb ? -1 : 1;
-  return (
-    (a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
-    (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0)
-  );
 }

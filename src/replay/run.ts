@@ -16,10 +16,10 @@ import {
 import type { ManifestProblem } from '../fidelity/manifest.js';
 import { TOOL_VERSION } from '../version.js';
 import { replayTraffic, type ReplaySide, type ReplayOutcome } from './replay.js';
-import type { ReplayReport, ReportError, PolicyRef } from './report.js';
-import type { Shard } from './shard.js';
-import { DEFAULT_MAX_GROUPS } from './changeGroups.js';
-import type { UnevaluableMode } from './unknownSides.js';
+import type { ReplayReport, ReportError, PolicyRef } from './report/report.js';
+import type { Shard } from './evaluate/shard.js';
+import { DEFAULT_MAX_GROUPS } from './report/changeGroups.js';
+import type { UnevaluableMode } from './evaluate/unknownSides.js';
 import { boundedList } from '../text/listing.js';
 
 /** A policy version to replay: its text (read from disk or from a commit) and how to name it. */
@@ -185,21 +185,7 @@ function manifestIdsOf(set: Pick<ManifestSet, 'reports' | 'invalidManifests'>): 
 
 /** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
-  const paths = typeof options.trafficPath === 'string' ? [options.trafficPath] : options.trafficPath;
-  // One path with a display name (the Action's, a test's) is shown by that name in `files` too.
-  const sources =
-    options.traffic ??
-    paths.map((p) => ({ shown: paths.length === 1 ? (options.trafficDisplayPath ?? p) : p, path: p }));
-  const maxLineBytes = (options.limits ?? DEFAULT_LIMITS).maxLineBytes;
-  const decisionLog = options.decisionLog ?? NO_DECISION_LOG_OPTIONS;
-  const [head, base, { plan, digest }] = await Promise.all([
-    options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,
-    options.base ? preparePolicy(options.base, options.opa.path, options.limits) : null,
-    planSample(sources, decisionLog, options.trafficDisplayPath, maxLineBytes).then(async (plan) => ({
-      plan,
-      digest: await sampleDigest(plan.files),
-    })),
-  ]);
+  const { head, base, plan, digest } = await prepareRun(options);
   const baseProblems = base && !base.ok ? base.errors : [];
   if (options.invalidBase === 'unknown' && base !== null && !base.ok && base.reason !== 'invalid')
     throw new BaseNotJudgedError(options.base!, base.reason, base.errors);
@@ -212,38 +198,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
   ];
   const headPrepared = head?.ok ? head.prepared : null;
   const basePrepared = base?.ok ? base.prepared : null;
-  const status =
-    options.mode === 'drift'
-      ? 'drift'
-      : options.head === null
-        ? 'deleted'
-        : options.base === null
-          ? 'added'
-          : 'changed';
-  const refOf = (source: PolicySource | null, side: 'head' | 'base'): PolicyRef | null =>
-    source ? policyRef(source, side) : null;
-  const meta: ReplayReport['meta'] = {
-    tool: 'policy-replay',
-    version: TOOL_VERSION,
-    opa_version: options.opa.version,
-    head: refOf(options.head, 'head'),
-    base: refOf(options.base, 'base'),
-    traffic: {
-      path: plan.shown,
-      sha256: digest.sha256,
-      format: plan.format,
-      files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i]!, count: null })),
-    },
-    skipped: { non_decision: 0, other_path: 0 },
-    since: options.since ?? null,
-    limit: options.limit ?? null,
-    status,
-    excluded_without_time: 0,
-    max_changes: options.maxChanges,
-    max_groups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
-    unevaluable_mode: options.unevaluable ?? 'precise',
-    ...(options.shard ? { shard: options.shard } : {}),
-  };
+  const meta = reportMeta(options, plan, digest);
   if (errors.length > 0) {
     return {
       report: { meta, errors: errors.map(toReportError), result: null },
@@ -288,5 +243,64 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     fidelity,
     manifestProblems: manifestSet?.invalid ?? [],
     baseErrors,
+  };
+}
+
+type SamplePlan = Awaited<ReturnType<typeof planSample>>;
+type SampleDigest = Awaited<ReturnType<typeof sampleDigest>>;
+
+/** Both sides compiled and the sample planned and hashed, all at once. */
+async function prepareRun(options: RunReplayOptions) {
+  const paths = typeof options.trafficPath === 'string' ? [options.trafficPath] : options.trafficPath;
+  // One path with a display name (the Action's, a test's) is shown by that name in `files` too.
+  const sources =
+    options.traffic ??
+    paths.map((p) => ({ shown: paths.length === 1 ? (options.trafficDisplayPath ?? p) : p, path: p }));
+  const maxLineBytes = (options.limits ?? DEFAULT_LIMITS).maxLineBytes;
+  const decisionLog = options.decisionLog ?? NO_DECISION_LOG_OPTIONS;
+  const [head, base, { plan, digest }] = await Promise.all([
+    options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,
+    options.base ? preparePolicy(options.base, options.opa.path, options.limits) : null,
+    planSample(sources, decisionLog, options.trafficDisplayPath, maxLineBytes).then(async (plan) => ({
+      plan,
+      digest: await sampleDigest(plan.files),
+    })),
+  ]);
+  return { head, base, plan, digest };
+}
+
+/** The report's meta before the replay (its per-shard counts and file counts come after). */
+function reportMeta(options: RunReplayOptions, plan: SamplePlan, digest: SampleDigest): ReplayReport['meta'] {
+  const status =
+    options.mode === 'drift'
+      ? 'drift'
+      : options.head === null
+        ? 'deleted'
+        : options.base === null
+          ? 'added'
+          : 'changed';
+  const refOf = (source: PolicySource | null, side: 'head' | 'base'): PolicyRef | null =>
+    source ? policyRef(source, side) : null;
+  return {
+    tool: 'policy-replay',
+    version: TOOL_VERSION,
+    opa_version: options.opa.version,
+    head: refOf(options.head, 'head'),
+    base: refOf(options.base, 'base'),
+    traffic: {
+      path: plan.shown,
+      sha256: digest.sha256,
+      format: plan.format,
+      files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i]!, count: null })),
+    },
+    skipped: { non_decision: 0, other_path: 0 },
+    since: options.since ?? null,
+    limit: options.limit ?? null,
+    status,
+    excluded_without_time: 0,
+    max_changes: options.maxChanges,
+    max_groups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+    unevaluable_mode: options.unevaluable ?? 'precise',
+    ...(options.shard ? { shard: options.shard } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { readSampleItems, type SamplePlan } from '../traffic/sample.js';
-import { compareRecency, instantOf } from './changeOrder.js';
+import { compareRecency } from './report/changeOrder.js';
+import { instantOf } from './evaluate/instant.js';
 import { Heap } from './heap.js';
 
 /**

@@ -21,16 +21,11 @@ import {
   type Location,
   type UnevaluableReason,
   type UnknownData,
-} from '../engine/unknowns.js';
+} from '../unknowns/model.js';
 import type { TrafficCall, TrafficInput, TrafficRecord } from './record.js';
 import { hasUnknowns, unknownDataOf } from './unknowns.js';
 
-export {
-  UNEVALUABLE_REASONS,
-  REASON_BIT,
-  reasonsOfBits,
-  type UnevaluableReason,
-} from '../engine/unknowns.js';
+export { UNEVALUABLE_REASONS, REASON_BIT, reasonsOfBits, type UnevaluableReason } from '../unknowns/model.js';
 
 /**
  * The static rule (`--unevaluable static`, the upstream dry-run API's): a record is unevaluable

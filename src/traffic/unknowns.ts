@@ -4,7 +4,7 @@
  * logs their `erased` and `masked` pointers (decisionLogUnknownPaths), and the numbers it holds in
  * a form JavaScript does not keep (traffic/numbers.ts).
  */
-import type { UnknownData, UnknownPointer } from '../engine/unknowns.js';
+import type { UnknownData, UnknownPointer } from '../unknowns/model.js';
 import { isInputPointer, parseInputPointer } from './pointer.js';
 import { INEXACT_NUMBERS, type TrafficRecord, type UnavailableEntry } from './record.js';
 

@@ -1,7 +1,7 @@
 import type { Decision, Policy } from '../../policy/schema.js';
 import type { WasmPolicy } from '../../engine/wasmEngine.js';
-import type { ThreeValuedDecision } from '../../engine/unknowns.js';
-import { UNKNOWNS_KEY, type UnknownsPayload } from '../../rego/threeValued.js';
+import type { ThreeValuedDecision } from '../../unknowns/model.js';
+import { UNKNOWNS_KEY, type UnknownsPayload } from '../../unknowns/payload.js';
 import type { TrafficInput } from '../../traffic/record.js';
 import { DecisionKeys, type KeyedUnknowns } from './decisionKeys.js';
 import { TwoGenerationMap } from './twoGenerationMap.js';

@@ -1,4 +1,4 @@
-import type { UnknownsPayload } from '../../rego/threeValued.js';
+import type { UnknownsPayload } from '../../unknowns/payload.js';
 import type { PolicyIndex } from './policyIndex.js';
 
 /**

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Policy } from '../policy/schema.js';
-import type { PolicyFeatures } from '../policy/features.js';
-import type { SampleUnit } from '../traffic/sample.js';
-import type { ElementOutcome, OutcomeConfig } from './recordOutcome.js';
+import type { Policy } from '../../policy/schema.js';
+import type { PolicyFeatures } from '../../policy/features.js';
+import type { SampleUnit } from '../../traffic/sample.js';
+import type { ElementOutcome, OutcomeConfig } from '../evaluate/recordOutcome.js';
 import type { OutcomeBatch, PackedOutcomes } from './outcomeCodec.js';
-import type { LearnedDecision } from './decisionCache/decisionCache.js';
+import type { LearnedDecision } from '../decisionCache/decisionCache.js';
 
 /**
  * Worker threads for the replay: the main thread reads, decompresses and cuts the sample into

@@ -7,12 +7,11 @@
  * version does not know is refused rather than silently dropped from the merge.
  */
 import { z } from 'zod';
-import { formatPath, type PathSegment } from '../document/path.js';
-import { UNEVALUABLE_REASONS } from '../traffic/availability.js';
-import { RULE_PARTS, SETTING_NAMES } from '../policy/ruleDiff.js';
-import { DIRECTIONS } from './changeGroups.js';
-import { MAX_MALFORMED_EXAMPLES, type ReplayReport } from './report.js';
-import { boundedList } from '../text/listing.js';
+import { formatPath, type PathSegment } from '../../document/path.js';
+import { UNEVALUABLE_REASONS } from '../../traffic/availability.js';
+import { RULE_PARTS, SETTING_NAMES } from '../../policy/ruleDiff.js';
+import { DIRECTIONS, MAX_MALFORMED_EXAMPLES, type ReplayReport } from './report.js';
+import { boundedList } from '../../text/listing.js';
 
 const WHOLE = 'must be a whole number ≥ 0';
 const count = z.int(WHOLE).min(0, WHOLE);

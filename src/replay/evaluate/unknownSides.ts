@@ -1,12 +1,12 @@
-import { EvaluationError } from '../engine/errors.js';
-import type { Decision } from '../policy/schema.js';
-import { evaluateReferenceThreeValued } from '../engine/threeValued.js';
-import { REASON_BIT } from '../engine/unknowns.js';
-import { unknownsPayload, type UnknownsPayload } from '../rego/threeValued.js';
-import { readingOf, readingReasonBits, type PolicyReading } from '../traffic/availability.js';
-import type { TrafficInput, TrafficRecord } from '../traffic/record.js';
-import { unknownDataOf, unknownKey, unknownPointers } from '../traffic/unknowns.js';
-import { DECISION_CACHE_LIMIT, type CachedSide, type DecisionCache } from './decisionCache/decisionCache.js';
+import { EvaluationError } from '../../engine/errors.js';
+import type { Decision } from '../../policy/schema.js';
+import { evaluateReferenceThreeValued } from '../../engine/threeValued.js';
+import { REASON_BIT } from '../../unknowns/model.js';
+import { unknownsPayload, type UnknownsPayload } from '../../unknowns/payload.js';
+import { readingOf, readingReasonBits, type PolicyReading } from '../../traffic/availability.js';
+import type { TrafficInput, TrafficRecord } from '../../traffic/record.js';
+import { unknownDataOf, unknownKey, unknownPointers } from '../../traffic/unknowns.js';
+import { DECISION_CACHE_LIMIT, type CachedSide, type DecisionCache } from '../decisionCache/decisionCache.js';
 
 /**
  * How a record with unknown data (docs/unknowns.md) is judged for one policy side, in either mode:

@@ -1,8 +1,7 @@
 import { compareChanges } from './changeOrder.js';
 import { mergeChangeGroups } from './changeGroups.js';
-import { compareExamples } from './replay.js';
-import { MAX_MALFORMED_EXAMPLES, type ReplayReport, type ReplayResult } from './report.js';
-import { boundedList } from '../text/listing.js';
+import { compareExamples, MAX_MALFORMED_EXAMPLES, type ReplayReport, type ReplayResult } from './report.js';
+import { boundedList } from '../../text/listing.js';
 
 export class MergeError extends Error {
   constructor(message: string) {
@@ -29,6 +28,20 @@ export function mergeReports(
   partials: readonly ReplayReport[],
   options: { maxGroups?: number } = {},
 ): ReplayReport {
+  checkShards(partials);
+  checkSameRun(partials);
+  const meta = mergedMeta(partials, options);
+  const errors = partials[0]!.errors;
+  if (partials.some((p) => p.result === null)) return { meta, errors, result: null };
+  const results = partials.map((p) => p.result!);
+  checkShardGroups(results);
+  const result = mergedResult(results, meta);
+  mergeFidelity(results, result);
+  return { meta, errors, result };
+}
+
+/** Every shard of one `--shard` count, each once. */
+function checkShards(partials: readonly ReplayReport[]): void {
   if (partials.length === 0) throw new MergeError('nothing to merge');
   const count = partials[0]!.meta.shard?.count;
   if (count === undefined) throw new MergeError('the first report is not a shard (no meta.shard)');
@@ -44,8 +57,13 @@ export function mergeReports(
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
     throw new MergeError(`missing shard(s) ${boundedList(missing.map((i) => `${i}/${count}`))}`);
   }
-  // Each shard counts its own excluded records and skipped lines; everything else (the sample's
-  // files and their element counts included) is the whole sample's and must agree.
+}
+
+/**
+ * Each shard counts its own excluded records and skipped lines; everything else (the sample's
+ * files and their element counts included) is the whole sample's and must agree.
+ */
+function checkSameRun(partials: readonly ReplayReport[]): void {
   const strip = (r: ReplayReport) => {
     const { shard: _shard, excluded_without_time: _excluded, skipped: _skipped, ...rest } = r.meta;
     return JSON.stringify(rest);
@@ -59,8 +77,15 @@ export function mergeReports(
       );
     throw new MergeError('the reports replay different policies, traffic or options (meta differs)');
   }
+}
+
+/** The first shard's meta without `shard`, with the per-shard counts summed. */
+function mergedMeta(
+  partials: readonly ReplayReport[],
+  options: { maxGroups?: number },
+): ReplayReport['meta'] {
   const { shard: _shard, ...firstMeta } = partials[0]!.meta;
-  const meta = {
+  return {
     ...firstMeta,
     skipped: {
       non_decision: partials.reduce((s, p) => s + p.meta.skipped.non_decision, 0),
@@ -69,15 +94,31 @@ export function mergeReports(
     max_groups: options.maxGroups ?? firstMeta.max_groups,
     excluded_without_time: partials.reduce((s, p) => s + p.meta.excluded_without_time, 0),
   };
-  const errors = partials[0]!.errors;
-  if (partials.some((p) => p.result === null)) return { meta, errors, result: null };
-  const results = partials.map((p) => p.result!);
-  const first = results[0]!;
+}
+
+function checkShardGroups(results: readonly ReplayResult[]): void {
   if (results.some((r) => !Array.isArray(r.change_groups) || r.change_groups.some((g) => !g.partial))) {
     throw new MergeError(
       'a report carries no shard change groups (made by another version, or not with --shard)',
     );
   }
+}
+
+type SummedKey =
+  | 'evaluated'
+  | 'allowed'
+  | 'denied'
+  | 'unevaluable'
+  | 'unevaluable_by_reading'
+  | 'changes_total'
+  | 'newly_allowed'
+  | 'newly_denied'
+  | 'from_unknown'
+  | 'recorded_mismatch';
+
+/** The counts summed, the first changes and examples of the union, the groups merged. */
+function mergedResult(results: readonly ReplayResult[], meta: ReplayReport['meta']): ReplayResult {
+  const first = results[0]!;
   const groups = mergeChangeGroups(
     results.map((r) => r.change_groups),
     meta.max_groups,
@@ -89,20 +130,8 @@ export function mergeReports(
     sumInto(ruleHits, r.rule_hits);
   }
   const reasons = Object.keys(byReason).sort() as ReplayResult['unevaluable_reasons'];
-  const sum = (
-    key:
-      | 'evaluated'
-      | 'allowed'
-      | 'denied'
-      | 'unevaluable'
-      | 'unevaluable_by_reading'
-      | 'changes_total'
-      | 'newly_allowed'
-      | 'newly_denied'
-      | 'from_unknown'
-      | 'recorded_mismatch',
-  ) => results.reduce((s, r) => s + r[key], 0);
-  const result: ReplayResult = {
+  const sum = (key: SummedKey) => results.reduce((s, r) => s + r[key], 0);
+  return {
     evaluated: sum('evaluated'),
     allowed: sum('allowed'),
     denied: sum('denied'),
@@ -131,7 +160,11 @@ export function mergeReports(
     },
     recorded_mismatch: sum('recorded_mismatch'),
   };
-  // Every shard joined the same manifests, or none did: anything else would sum unlike counts.
+}
+
+/** Every shard joined the same manifests, or none did: anything else would sum unlike counts. */
+function mergeFidelity(results: readonly ReplayResult[], result: ReplayResult): void {
+  const first = results[0]!;
   const fidelityShape = (r: ReplayResult) => {
     if (!r.fidelity) return null;
     const { records_by_level: _records, ...rest } = r.fidelity as { records_by_level: unknown };
@@ -148,5 +181,4 @@ export function mergeReports(
     for (const f of fidelities) sumInto(records, f.records_by_level);
     result.fidelity = { ...(first.fidelity as object), records_by_level: records };
   }
-  return { meta, errors, result };
 }

@@ -1,27 +1,30 @@
-import type { Decision } from '../policy/schema.js';
-import type { PolicyFeatures } from '../policy/features.js';
-import { EvaluationError } from '../engine/errors.js';
-import { evaluationInput } from '../traffic/availability.js';
-import type { TrafficRecord } from '../traffic/record.js';
-import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/decisionLog.js';
-import { SampleElementReader, type SampleFormat } from '../traffic/sample.js';
-import { hasUnknowns, unknownDataOf } from '../traffic/unknowns.js';
+import type { Decision } from '../../policy/schema.js';
+import type { PolicyFeatures } from '../../policy/features.js';
+import { EvaluationError } from '../../engine/errors.js';
+import { evaluationInput } from '../../traffic/availability.js';
+import type { TrafficRecord } from '../../traffic/record.js';
+import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../../traffic/decisionLog.js';
+import { SampleElementReader, type SampleFormat } from '../../traffic/sample.js';
+import { hasUnknowns, unknownDataOf } from '../../traffic/unknowns.js';
 import {
   callFieldLocation,
   effectivePointers,
   isCallListUnknown,
   isUnknown,
   type UnknownPointer,
-} from '../engine/unknowns.js';
-import type { TrafficCall } from '../traffic/record.js';
-import { forEachLine } from '../traffic/reader.js';
-import { hasLoneSurrogate, type Shape } from '../traffic/recordShape.js';
-import { instantOf } from './changeOrder.js';
-import { DecisionCache, type CachedSide } from './decisionCache/decisionCache.js';
+} from '../../unknowns/model.js';
+import type { TrafficCall } from '../../traffic/record.js';
+import { forEachLine } from '../../traffic/reader.js';
+import { hasLoneSurrogate, type Shape } from '../../traffic/recordShape.js';
+import { instantOf } from './instant.js';
+import { DecisionCache, type CachedSide } from '../decisionCache/decisionCache.js';
 import { explainChange, RuleTable, type ChangeExplanation } from './changeExplanation.js';
-import type { CurrentDecision, DraftDecision } from './report.js';
 import { inShard, type Shard } from './shard.js';
 import { UnknownsJudge, type UnevaluableMode } from './unknownSides.js';
+
+/** The base's decision of a record (unknown: unevaluable) and the head's. */
+export type CurrentDecision = 'allow' | 'deny' | 'unknown';
+export type DraftDecision = 'allow' | 'deny';
 
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
@@ -246,25 +249,7 @@ export class RecordEvaluator {
     alone = false,
   ): RecordOutcome {
     const config = this.config;
-    const outcome: RecordOutcome = {
-      kind: 'record',
-      line,
-      request_id: record.request_id,
-      occurred_at: record.occurred_at ?? null,
-      manifest_id: record.manifest_id ?? null,
-      recorded_decision: record.recorded_decision ?? null,
-      policy_revision: config.mode === 'drift' ? (record.policy_revision ?? null) : null,
-      evaluated: false,
-      error: null,
-      baseFailed: false,
-      primary: VERDICT_UNEVALUABLE,
-      reasons: 0,
-      byReading: false,
-      matched: null,
-      base: null,
-      change: null,
-      decision_path: decisionPath,
-    };
+    const outcome = unevaluatedOutcome(config, record, line, decisionPath);
     if (!this.wanted(record, line)) return outcome;
     outcome.evaluated = true;
     let primaryDecision: Decision | null;
@@ -408,4 +393,32 @@ export function evaluatorSides<S extends EvaluatorSide>(
   const primary = head ?? base;
   if (!primary) throw new Error('replayTraffic needs a head or a base policy');
   return { primary, base: head && base ? base : null };
+}
+
+/** A record's outcome before its evaluation: what it recorded, nothing decided. */
+function unevaluatedOutcome(
+  config: OutcomeConfig,
+  record: TrafficRecord,
+  line: number,
+  decisionPath: string | null,
+): RecordOutcome {
+  return {
+    kind: 'record',
+    line,
+    request_id: record.request_id,
+    occurred_at: record.occurred_at ?? null,
+    manifest_id: record.manifest_id ?? null,
+    recorded_decision: record.recorded_decision ?? null,
+    policy_revision: config.mode === 'drift' ? (record.policy_revision ?? null) : null,
+    evaluated: false,
+    error: null,
+    baseFailed: false,
+    primary: VERDICT_UNEVALUABLE,
+    reasons: 0,
+    byReading: false,
+    matched: null,
+    base: null,
+    change: null,
+    decision_path: decisionPath,
+  };
 }

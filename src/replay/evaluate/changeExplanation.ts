@@ -1,4 +1,4 @@
-import type { Decision, Policy } from '../policy/schema.js';
+import type { Decision, Policy } from '../../policy/schema.js';
 
 /**
  * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),

@@ -1,5 +1,5 @@
-import type { ChangeExplanation } from './changeExplanation.js';
-import type { ChangeDetail, ElementOutcome, RecordOutcome, Verdict } from './recordOutcome.js';
+import type { ChangeExplanation } from '../evaluate/changeExplanation.js';
+import type { ChangeDetail, ElementOutcome, RecordOutcome, Verdict } from '../evaluate/recordOutcome.js';
 
 /**
  * Outcomes as a worker thread posts them to the main thread: numbers in one Float64Array (whose
@@ -126,30 +126,18 @@ export function packOutcomes(outcomes: readonly ElementOutcome[]): PackedOutcome
  * record (its `matched` too): `fn` must copy what it keeps. A change's `change` is its own.
  */
 export function forEachPackedOutcome(packed: PackedOutcomes, fn: (outcome: ElementOutcome) => void): void {
-  const { numbers, text, others } = packed;
-  let n = 0;
-  let t = 0;
-  let o = 0;
-  /**
-   * The next string: a slice of `text`, or (`own`) a copy for what outlives the run — a change's
-   * strings, which the change list and its groups keep to the end (ownString).
-   */
-  const string = (own = false): string | null => {
-    const length = numbers[n++]!;
-    if (length === NULL) return null;
-    const value = text.slice(t, t + length);
-    t += length;
-    return own ? ownString(value) : value;
-  };
-  const list = (): number[] => {
-    const count = numbers[n++]!;
-    const values = new Array<number>(count);
-    for (let k = 0; k < count; k++) values[k] = numbers[n++]!;
-    return values;
-  };
+  const reader = new PackedReader(packed);
+  for (let i = 0; i < packed.count; i++) fn(reader.outcome());
+}
+
+/** Reads a packed run front to back: the cursors into its numbers, text and other outcomes. */
+class PackedReader {
+  private n = 0;
+  private t = 0;
+  private o = 0;
   /** The view's `matched`, one array per length, refilled per record. */
-  const matchedOf: number[][] = [];
-  const view: RecordOutcome = {
+  private readonly matchedOf: number[][] = [];
+  private readonly view: RecordOutcome = {
     kind: 'record',
     line: 0,
     request_id: '',
@@ -168,59 +156,86 @@ export function forEachPackedOutcome(packed: PackedOutcomes, fn: (outcome: Eleme
     change: null,
     decision_path: null,
   };
-  for (let i = 0; i < packed.count; i++) {
-    const kind = numbers[n++];
-    if (kind === SKIPPED) {
-      fn({ kind: 'skipped', line: numbers[n++]!, otherPath: numbers[n++] === 1 });
-      continue;
-    }
-    if (kind !== RECORD) {
-      fn(others[o++]!);
-      continue;
-    }
-    view.line = numbers[n++]!;
-    const flags = numbers[n++]!;
-    view.primary = numbers[n++] as Verdict;
-    view.reasons = numbers[n++]!;
-    const base = numbers[n++]!;
+
+  constructor(private readonly packed: PackedOutcomes) {}
+
+  /** The next outcome; a record is the reused view. */
+  outcome(): ElementOutcome {
+    const kind = this.packed.numbers[this.n++];
+    if (kind === SKIPPED) return { kind: 'skipped', line: this.number(), otherPath: this.number() === 1 };
+    if (kind !== RECORD) return this.packed.others[this.o++]!;
+    return this.record();
+  }
+
+  private number(): number {
+    return this.packed.numbers[this.n++]!;
+  }
+
+  /**
+   * The next string: a slice of `text`, or (`own`) a copy for what outlives the run — a change's
+   * strings, which the change list and its groups keep to the end (ownString).
+   */
+  private string(own = false): string | null {
+    const length = this.number();
+    if (length === NULL) return null;
+    const value = this.packed.text.slice(this.t, this.t + length);
+    this.t += length;
+    return own ? ownString(value) : value;
+  }
+
+  private list(): number[] {
+    const count = this.number();
+    const values = new Array<number>(count);
+    for (let k = 0; k < count; k++) values[k] = this.number();
+    return values;
+  }
+
+  private record(): RecordOutcome {
+    const view = this.view;
+    view.line = this.number();
+    const flags = this.number();
+    view.primary = this.number() as Verdict;
+    view.reasons = this.number();
+    const base = this.number();
     view.base = base === NULL - 1 ? null : (base as Verdict);
-    view.recorded_decision = RECORDED[numbers[n++]!]!;
-    const count = numbers[n++]!;
+    view.recorded_decision = RECORDED[this.number()]!;
+    const count = this.number();
     if (count === NULL) view.matched = null;
     else {
-      const matched = (matchedOf[count] ??= new Array<number>(count));
-      for (let k = 0; k < count; k++) matched[k] = numbers[n++]!;
+      const matched = (this.matchedOf[count] ??= new Array<number>(count));
+      for (let k = 0; k < count; k++) matched[k] = this.number();
       view.matched = matched;
     }
     const changed = (flags & CHANGED) !== 0;
-    view.request_id = string(changed)!;
-    view.occurred_at = string(changed);
-    view.manifest_id = string();
-    view.policy_revision = string();
-    view.error = string();
-    view.decision_path = string();
+    view.request_id = this.string(changed)!;
+    view.occurred_at = this.string(changed);
+    view.manifest_id = this.string();
+    view.policy_revision = this.string();
+    view.error = this.string();
+    view.decision_path = this.string();
     view.evaluated = (flags & EVALUATED) !== 0;
     view.byReading = (flags & BY_READING) !== 0;
     view.baseFailed = (flags & BASE_FAILED) !== 0;
-    view.change = null;
-    if (changed) {
-      const subject = string(true);
-      const method = string(true);
-      const tools = new Array<string>(numbers[n++]!);
-      for (let k = 0; k < tools.length; k++) tools[k] = string(true)!;
-      let explain: ChangeExplanation | null = null;
-      if ((flags & EXPLAINED) !== 0)
-        explain = {
-          base_matched: list(),
-          head_basis: numbers[n++]!,
-          base_basis: numbers[n++]!,
-          head_missing: list(),
-          base_missing: list(),
-        };
-      const change: ChangeDetail = { subject, method, tools, explain };
-      view.change = change;
-    }
-    fn(view);
+    view.change = changed ? this.change(flags) : null;
+    return view;
+  }
+
+  /** A change's own detail (its strings copied). */
+  private change(flags: number): ChangeDetail {
+    const subject = this.string(true);
+    const method = this.string(true);
+    const tools = new Array<string>(this.number());
+    for (let k = 0; k < tools.length; k++) tools[k] = this.string(true)!;
+    let explain: ChangeExplanation | null = null;
+    if ((flags & EXPLAINED) !== 0)
+      explain = {
+        base_matched: this.list(),
+        head_basis: this.number(),
+        base_basis: this.number(),
+        head_missing: this.list(),
+        base_missing: this.list(),
+      };
+    return { subject, method, tools, explain };
   }
 }
 

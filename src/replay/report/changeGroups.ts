@@ -1,8 +1,22 @@
-import { compareStrings } from '../canonical/compare.js';
-import { SETTING_NAMES, type RuleDiff, type SettingName } from '../policy/ruleDiff.js';
-import { BASIS_DEFAULT, BASIS_MISSING_CONTEXT, type ChangeExplanation } from './changeExplanation.js';
-import { changeGroup, compareRecency, instantOf } from './changeOrder.js';
-import type { Change } from './report.js';
+import { compareStrings } from '../../canonical/compare.js';
+import { SETTING_NAMES, type RuleDiff, type SettingName } from '../../policy/ruleDiff.js';
+import {
+  BASIS_DEFAULT,
+  BASIS_MISSING_CONTEXT,
+  type ChangeExplanation,
+} from '../evaluate/changeExplanation.js';
+import { changeGroup, compareRecency } from './changeOrder.js';
+import { instantOf } from '../evaluate/instant.js';
+import {
+  DIRECTIONS,
+  type BecauseEntry,
+  type Change,
+  type ChangeDirection,
+  type ChangeGroup,
+  type RuleChange,
+  type SubjectCount,
+  type TimedExample,
+} from './report.js';
 
 /**
  * Change groups (docs/explain.md "Change groups"): every change belongs to exactly one group,
@@ -11,51 +25,11 @@ import type { Change } from './report.js';
  * one of each per change — and summarised once at the end of the replay.
  */
 
-/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
-export const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'] as const;
-export type ChangeDirection = (typeof DIRECTIONS)[number];
-
 export const DEFAULT_MAX_GROUPS = 50;
 /** Shared by every group without base rules (never mutated). */
 const NO_RULES: string[] = [];
 export const MAX_TOP_SUBJECTS = 5;
 export const MAX_GROUP_EXAMPLES = 3;
-
-export type RuleChange = 'added' | 'removed' | 'modified';
-
-export type BecauseEntry =
-  | { rule: string; change: RuleChange; side: 'head' | 'base' }
-  | { setting: SettingName; from: string | null; to: string | null };
-
-export interface SubjectCount {
-  subject: string | null;
-  count: number;
-}
-
-/** An example with the time it is ordered by (shard partial reports only). */
-export interface TimedExample {
-  request_id: string;
-  occurred_at: string | null;
-}
-
-export interface ChangeGroup {
-  direction: ChangeDirection;
-  count: number;
-  head_rules: string[];
-  base_rules: string[];
-  method: string | null;
-  tools: string[];
-  subjects: { distinct: number; top: SubjectCount[] };
-  first_at: string | null;
-  last_at: string | null;
-  examples: string[];
-  because: BecauseEntry[];
-  /**
-   * Shard partial reports only (`replay --shard`): every subject with its count and the examples
-   * with their times, so that `merge` reproduces the single run's groups exactly. Merged away.
-   */
-  partial?: { subjects: SubjectCount[]; examples: TimedExample[] };
-}
 
 /** A group with everything it was built from (the Action's annotations read the subjects). */
 export interface GroupTally {

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { WasmPolicy } from '../engine/wasmEngine.js';
-import { RecordEvaluator, type EvaluatorSide } from './recordOutcome.js';
+import { WasmPolicy } from '../../engine/wasmEngine.js';
+import { RecordEvaluator, type EvaluatorSide } from '../evaluate/recordOutcome.js';
 import { packOutcomes } from './outcomeCodec.js';
 import type { WorkerInit, WorkerReply, WorkerRequest, WorkerSide } from './workerPool.js';
 

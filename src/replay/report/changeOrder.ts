@@ -1,5 +1,5 @@
 import type { Change } from './report.js';
-import { instantNanos } from '../time/rfc3339.js';
+import { instantOf } from '../evaluate/instant.js';
 
 /**
  * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
@@ -9,19 +9,6 @@ import { instantNanos } from '../time/rfc3339.js';
 export function changeGroup(change: Pick<Change, 'current_decision' | 'draft_decision'>): number {
   if (change.draft_decision === 'allow') return change.current_decision === 'deny' ? 0 : 1;
   return change.current_decision === 'allow' ? 2 : 3;
-}
-
-const instantCache = new Map<string, bigint | null>();
-
-export function instantOf(occurredAt: string | null): bigint | null {
-  if (occurredAt === null) return null;
-  let cached = instantCache.get(occurredAt);
-  if (cached === undefined) {
-    cached = instantNanos(occurredAt);
-    if (instantCache.size > 10_000) instantCache.clear();
-    instantCache.set(occurredAt, cached);
-  }
-  return cached;
 }
 
 export function compareChanges(a: Change, b: Change): number {

@@ -1,10 +1,47 @@
-import type { UnevaluableReason } from '../traffic/availability.js';
-import type { RuleDiff } from '../policy/ruleDiff.js';
-import type { ChangeGroup } from './changeGroups.js';
-import { inertJson } from '../text/workflowCommands.js';
+import type { UnevaluableReason } from '../../traffic/availability.js';
+import type { RuleDiff, SettingName } from '../../policy/ruleDiff.js';
+import { inertJson } from '../../text/workflowCommands.js';
+import type { CurrentDecision, DraftDecision } from '../evaluate/recordOutcome.js';
 
-export type CurrentDecision = 'allow' | 'deny' | 'unknown';
-export type DraftDecision = 'allow' | 'deny';
+/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
+export const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'] as const;
+export type ChangeDirection = (typeof DIRECTIONS)[number];
+
+export type RuleChange = 'added' | 'removed' | 'modified';
+
+export type BecauseEntry =
+  | { rule: string; change: RuleChange; side: 'head' | 'base' }
+  | { setting: SettingName; from: string | null; to: string | null };
+
+export interface SubjectCount {
+  subject: string | null;
+  count: number;
+}
+
+/** An example with the time it is ordered by (shard partial reports only). */
+export interface TimedExample {
+  request_id: string;
+  occurred_at: string | null;
+}
+
+export interface ChangeGroup {
+  direction: ChangeDirection;
+  count: number;
+  head_rules: string[];
+  base_rules: string[];
+  method: string | null;
+  tools: string[];
+  subjects: { distinct: number; top: SubjectCount[] };
+  first_at: string | null;
+  last_at: string | null;
+  examples: string[];
+  because: BecauseEntry[];
+  /**
+   * Shard partial reports only (`replay --shard`): every subject with its count and the examples
+   * with their times, so that `merge` reproduces the single run's groups exactly. Merged away.
+   */
+  partial?: { subjects: SubjectCount[]; examples: TimedExample[] };
+}
 
 /** One request the head decides differently from the base (docs/report.md). */
 export interface Change {
@@ -127,4 +164,31 @@ export const MAX_MALFORMED_EXAMPLES = 20;
  */
 export function reportToJson(value: unknown): string {
   return `${inertJson(JSON.stringify(value, null, 2))}\n`;
+}
+
+/**
+ * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
+ * order a shard merge reproduces when a minified `.json` array puts many records on one line.
+ */
+export function keepFirstExamples<E extends MalformedExample>(examples: E[], example: E): void {
+  const full = examples.length >= MAX_MALFORMED_EXAMPLES;
+  if (full && compareExamples(example, examples[examples.length - 1]!) >= 0) return;
+  let at = examples.length;
+  while (at > 0 && compareExamples(examples[at - 1]!, example) > 0) at--;
+  examples.splice(at, 0, example);
+  if (examples.length > MAX_MALFORMED_EXAMPLES) examples.pop();
+}
+
+/**
+ * The report's order of malformed examples: by file (files are read in this sorted order), then
+ * line or element index, then reason.
+ */
+export function compareExamples(a: MalformedExample, b: MalformedExample): number {
+  const fa = a.file ?? '';
+  const fb = b.file ?? '';
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  return (
+    (a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
+    (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0)
+  );
 }
