@@ -18,11 +18,8 @@ import { eventPullShas, judgedCommits, type JudgedCommits } from './judgedCommit
 import { symlinkedPolicyChanges } from './symlinkedPolicies.js';
 import { boundedList } from '../text/listing.js';
 
-export interface PolicyChange {
-  path: string;
-  status: 'added' | 'modified' | 'renamed' | 'removed';
-  previousPath: string | null;
-}
+import type { PolicyChange } from './policyChange.js';
+export type { PolicyChange } from './policyChange.js';
 
 /**
  * The PR's policy files. A rename within the policy globs is a rename (base at the old name); a

@@ -1,6 +1,6 @@
 import { resolvePathAtCommit, SymlinkError, symlinksAtCommit } from '../git/repository.js';
 import { policyMatcher } from './inputs.js';
-import type { PolicyChange } from './pullRequest.js';
+import type { PolicyChange } from './policyChange.js';
 
 /**
  * A policy that is a symlink is its target: a pull request that edits only the target changes
