@@ -2,13 +2,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 4419:
+/***/ 3939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const json = __nccwpck_require__(3653);
-const strings = __nccwpck_require__(4937);
-const regex = __nccwpck_require__(7868);
-const yaml = __nccwpck_require__(9004);
+const json = __nccwpck_require__(2501);
+const strings = __nccwpck_require__(7945);
+const regex = __nccwpck_require__(6815);
+const yaml = __nccwpck_require__(4204);
 
 module.exports = {
   ...json,
@@ -20,7 +20,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3653:
+/***/ 2501:
 /***/ ((module) => {
 
 function isValidJSON(str) {
@@ -45,7 +45,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7868:
+/***/ 6815:
 /***/ ((module) => {
 
 const regexSplit = (pattern, s) => s.split(RegExp(pattern));
@@ -55,10 +55,10 @@ module.exports = { "regex.split": regexSplit };
 
 /***/ }),
 
-/***/ 4937:
+/***/ 7945:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const vsprintf = (__nccwpck_require__(9973)/* .vsprintf */ .V);
+const vsprintf = (__nccwpck_require__(5893)/* .vsprintf */ .V);
 
 const sprintf = (s, values) => vsprintf(s, values);
 
@@ -67,10 +67,10 @@ module.exports = { sprintf };
 
 /***/ }),
 
-/***/ 9004:
+/***/ 4204:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const yaml = __nccwpck_require__(1267);
+const yaml = __nccwpck_require__(3011);
 
 // see: https://eemeli.org/yaml/v1/#errors
 const errors = new Set([
@@ -112,13 +112,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3712:
+/***/ 2704:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright 2018 The OPA Authors.  All rights reserved.
 // Use of this source code is governed by an Apache2
 // license that can be found in the LICENSE file.
-const builtIns = __nccwpck_require__(4419);
+const builtIns = __nccwpck_require__(3939);
 
 /**
  * @param {WebAssembly.Memory} mem
@@ -641,13 +641,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4006:
+/***/ 6310:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(8016);
-const utils = __nccwpck_require__(4059);
+const pico = __nccwpck_require__(3936);
+const utils = __nccwpck_require__(3211);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -665,7 +665,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 667:
 /***/ ((module) => {
 
 
@@ -856,13 +856,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8265:
+/***/ 3721:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(667);
+const utils = __nccwpck_require__(3211);
 
 /**
  * Constants
@@ -2288,15 +2288,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 8016:
+/***/ 3936:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(1781);
-const parse = __nccwpck_require__(8265);
-const utils = __nccwpck_require__(4059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(117);
+const parse = __nccwpck_require__(3721);
+const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(667);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2656,12 +2656,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 1781:
+/***/ 117:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(4059);
+const utils = __nccwpck_require__(3211);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2678,7 +2678,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(667);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -3066,7 +3066,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 4059:
+/***/ 3211:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -3077,7 +3077,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(667);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -3145,7 +3145,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 9973:
+/***/ 5893:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -3398,14 +3398,14 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 3816:
+/***/ 9800:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
-var resolveSeq = __nccwpck_require__(1724);
-var Schema = __nccwpck_require__(9112);
+var PlainValue = __nccwpck_require__(4202);
+var resolveSeq = __nccwpck_require__(476);
+var Schema = __nccwpck_require__(2008);
 
 const defaultOptions = {
   anchorPrefix: 'a',
@@ -4042,7 +4042,7 @@ exports.scalarOptions = scalarOptions;
 
 /***/ }),
 
-/***/ 5418:
+/***/ 4202:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4814,14 +4814,14 @@ exports.defaultTags = defaultTags;
 
 /***/ }),
 
-/***/ 9112:
+/***/ 2008:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
-var resolveSeq = __nccwpck_require__(1724);
-var warnings = __nccwpck_require__(9529);
+var PlainValue = __nccwpck_require__(4202);
+var resolveSeq = __nccwpck_require__(476);
+var warnings = __nccwpck_require__(3449);
 
 function createMap(schema, obj, ctx) {
   const map = new resolveSeq.YAMLMap(schema);
@@ -5290,17 +5290,17 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 1256:
+/***/ 5432:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var parseCst = __nccwpck_require__(7116);
-var Document$1 = __nccwpck_require__(3816);
-var Schema = __nccwpck_require__(9112);
-var PlainValue = __nccwpck_require__(5418);
-var warnings = __nccwpck_require__(9529);
-__nccwpck_require__(1724);
+var parseCst = __nccwpck_require__(4284);
+var Document$1 = __nccwpck_require__(9800);
+var Schema = __nccwpck_require__(2008);
+var PlainValue = __nccwpck_require__(4202);
+var warnings = __nccwpck_require__(3449);
+__nccwpck_require__(476);
 
 function createNode(value, wrapScalars = true, tag) {
   if (tag === undefined && typeof wrapScalars === 'string') {
@@ -5364,12 +5364,12 @@ exports.YAML = YAML;
 
 /***/ }),
 
-/***/ 7116:
+/***/ 4284:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
+var PlainValue = __nccwpck_require__(4202);
 
 class BlankLine extends PlainValue.Node {
   constructor() {
@@ -6878,12 +6878,12 @@ exports.parse = parse;
 
 /***/ }),
 
-/***/ 1724:
+/***/ 476:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
+var PlainValue = __nccwpck_require__(4202);
 
 function addCommentBefore(str, indent, comment) {
   if (!comment) return str;
@@ -8744,13 +8744,13 @@ exports.toJSON = toJSON;
 
 /***/ }),
 
-/***/ 9529:
+/***/ 3449:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
-var resolveSeq = __nccwpck_require__(1724);
+var PlainValue = __nccwpck_require__(4202);
+var resolveSeq = __nccwpck_require__(476);
 
 /* global atob, btoa, Buffer */
 const binary = {
@@ -9110,26 +9110,26 @@ exports.warnOptionDeprecation = warnOptionDeprecation;
 
 /***/ }),
 
-/***/ 1267:
+/***/ 3011:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(1256).YAML
+module.exports = __nccwpck_require__(5432).YAML
 
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -9215,15 +9215,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -9267,17 +9267,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -9386,15 +9386,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -9481,18 +9481,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -9712,17 +9712,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -9836,12 +9836,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -10043,14 +10043,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -10101,7 +10101,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10147,19 +10147,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -10363,13 +10363,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -10598,7 +10598,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10753,7 +10753,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10796,7 +10796,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10831,12 +10831,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -10855,12 +10855,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -10877,22 +10877,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -11221,13 +11221,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -11304,7 +11304,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -11368,14 +11368,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -11465,13 +11465,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -11650,7 +11650,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -11719,28 +11719,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -11777,7 +11777,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -11803,16 +11803,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -11930,14 +11930,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -12088,14 +12088,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -12135,15 +12135,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -12181,14 +12181,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -12215,17 +12215,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -12369,17 +12369,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -12491,16 +12491,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -12563,7 +12563,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12623,12 +12623,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -12669,15 +12669,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -12894,7 +12894,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12964,7 +12964,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13070,14 +13070,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -13189,12 +13189,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -13919,7 +13919,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13967,14 +13967,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -14954,18 +14954,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -15068,16 +15068,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -15114,13 +15114,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -15140,12 +15140,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -15164,13 +15164,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -15190,12 +15190,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -15213,12 +15213,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -15241,13 +15241,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -15295,12 +15295,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -15344,18 +15344,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -15376,14 +15376,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -15447,27 +15447,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -15553,14 +15553,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -15630,12 +15630,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -15666,13 +15666,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -15723,12 +15723,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -15806,13 +15806,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -15884,16 +15884,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -15968,15 +15968,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -16057,24 +16057,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -16105,14 +16105,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -16208,12 +16208,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -16320,7 +16320,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16478,15 +16478,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -16617,14 +16617,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -16779,7 +16779,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16810,14 +16810,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -16904,7 +16904,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16938,15 +16938,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -17097,13 +17097,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -17442,12 +17442,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -17685,13 +17685,13 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 9713:
+/***/ 1711:
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7561);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
-/* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6032);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2047);
+/* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5119);
 
 
 
@@ -17715,7 +17715,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1973:
+/***/ 2047:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -17724,8 +17724,8 @@ __webpack_async_result__();
 /* harmony export */   eR: () => (/* binding */ terminalText),
 /* harmony export */   eb: () => (/* binding */ UsageError)
 /* harmony export */ });
-/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8886);
-/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8599);
+/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7184);
+/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8609);
 
 
 /** Exit codes of every command (docs/cli.md "Exit codes"). */
@@ -17761,7 +17761,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 7561:
+/***/ 6032:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17871,26 +17871,68 @@ function restrictedCapabilities(opaPath) {
 }
 /** Default time limit of one `opa build` (docs/security.md "Limits"). */
 const DEFAULT_BUILD_TIMEOUT_MS = 60_000;
+let persistentCache;
+/** Installs (or, with undefined, removes) the tests' on-disk cache: see PersistentWasmCache. */
+function installWasmCacheForTests(cache) {
+    persistentCache = cache;
+}
+const identityByOpa = new Map();
 /**
- * Compiles modules to one WebAssembly module with `opa build -t wasm`. Results are cached by the
- * hash of everything that goes in, so base and head of an unchanged policy compile once per run.
- * A build that runs past `timeoutMs` is killed (SIGKILL) and fails with OpaTimeoutError.
+ * The binary at `opaPath`, as far as a build can tell without hashing ~60 MB: its device, inode,
+ * size and modification time (another binary at the same path, or the same binary through another
+ * path, gets its own identity). Empty when it cannot be read: the build then fails on its own.
  */
-function buildWasm(opaPath, modules, entrypoints, timeoutMs = DEFAULT_BUILD_TIMEOUT_MS) {
+function opaIdentity(opaPath) {
+    let cached = identityByOpa.get(opaPath);
+    if (!cached) {
+        cached = (0,promises_namespaceObject.stat)(opaPath).then((s) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`, () => {
+            identityByOpa.delete(opaPath); // asked again once a binary is there
+            return '';
+        });
+        identityByOpa.set(opaPath, cached);
+    }
+    return cached;
+}
+/**
+ * The cache key of one build: the hash of everything that goes in (the OPA binary's identity, the
+ * restricted capabilities it reports, the entrypoints, the modules' names and texts).
+ */
+async function wasmBuildKey(opaPath, modules, entrypoints) {
+    const [identity, capabilities] = await Promise.all([opaIdentity(opaPath), restrictedCapabilities(opaPath)]);
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    hash.update(opaPath).update('\0');
+    hash.update('wasm-build-v2\0').update(identity).update('\0').update(capabilities).update('\0');
     for (const e of entrypoints)
         hash.update(e).update('\0');
+    hash.update('\0');
     for (const m of modules)
         hash.update(m.name).update('\0').update(m.source).update('\0');
-    const key = hash.digest('hex');
+    return hash.digest('hex');
+}
+/**
+ * Compiles modules to one WebAssembly module with `opa build -t wasm`. Results are cached by the
+ * hash of everything that goes in (wasmBuildKey), so base and head of an unchanged policy compile
+ * once per run. A build that runs past `timeoutMs` is killed (SIGKILL) and fails with
+ * OpaTimeoutError.
+ */
+async function buildWasm(opaPath, modules, entrypoints, timeoutMs = DEFAULT_BUILD_TIMEOUT_MS) {
+    const key = await wasmBuildKey(opaPath, modules, entrypoints);
     let cached = wasmByContent.get(key);
     if (!cached) {
-        cached = buildUncached(opaPath, modules, entrypoints, timeoutMs);
+        cached = buildOrRead(key, opaPath, modules, entrypoints, timeoutMs);
         wasmByContent.set(key, cached);
         cached.catch(() => wasmByContent.delete(key));
     }
     return cached;
+}
+async function buildOrRead(key, opaPath, modules, entrypoints, timeoutMs) {
+    const store = persistentCache;
+    const stored = store ? await store.read(key) : undefined;
+    if (stored !== undefined)
+        return stored;
+    const wasm = await buildUncached(opaPath, modules, entrypoints, timeoutMs);
+    if (store)
+        await store.write(key, wasm);
+    return wasm;
 }
 async function buildUncached(opaPath, modules, entrypoints, timeoutMs) {
     const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'policy-replay-build-'));
@@ -18109,7 +18151,7 @@ async function located(path, forBuild) {
 /** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
 const TOOL_VERSION = '0.1.0';
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -18984,7 +19026,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -19127,7 +19169,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -19440,7 +19482,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -19598,7 +19640,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -20116,7 +20158,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -20156,14 +20198,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -22801,7 +22843,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -22854,7 +22896,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -23959,7 +24001,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -24612,7 +24654,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -25457,7 +25499,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -25584,7 +25626,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -25853,7 +25895,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -26030,7 +26072,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -26089,7 +26131,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -26107,7 +26149,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -27724,8 +27766,8 @@ function sortProblems(problems) {
         (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./build/document/sourceDocument.js
 
 function parseSource(text, format, options = {}) {
@@ -28542,17 +28584,155 @@ function policyFeatures(policy) {
     return { rules, any };
 }
 
-;// CONCATENATED MODULE: ./build/rego/threeValued.js
+;// CONCATENATED MODULE: ./build/unknowns/model.js
 
-
-
-/** The top-level input key that carries the unknown set to the three-valued entrypoint. */
-const UNKNOWNS_KEY = 'policy_replay';
-/** The name of the three-valued decision in every generated package. */
-const THREE_VALUED_DECISION = 'three_valued_decision';
+/** Every unevaluable reason, sorted (the order reports list them in). docs/unknowns.md "Reasons". */
+const UNEVALUABLE_REASONS = [
+    'attributes_unavailable',
+    'batch_call_pairing_unavailable',
+    'claims_unavailable',
+    'http_not_recorded',
+    'mcp_not_recorded',
+    'number_not_representable',
+    'subject_unverified',
+    'time_not_recorded',
+    'tool_not_recorded',
+];
+/** One bit per reason, in UNEVALUABLE_REASONS order: sets of reasons without allocation. */
+const REASON_BIT = Object.freeze(Object.fromEntries(UNEVALUABLE_REASONS.map((reason, i) => [reason, 1 << i])));
+/** The reasons of a bit set, sorted and distinct. */
+function model_reasonsOfBits(bits) {
+    const out = [];
+    for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
+        if ((bits & (1 << i)) !== 0)
+            out.push(UNEVALUABLE_REASONS[i]);
+    return out;
+}
+/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
+function allEffectivePointers(data) {
+    const effective = effectivePointers(data);
+    const numbers = data.numbers;
+    return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
+}
+/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
+function numberReasonBits(numbers, location) {
+    return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
+}
+/**
+ * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
+ * call's field names that field on every call (the lists cannot say which value was that call's),
+ * and one naming an index beyond `call_count` changes nothing. A paired record's pointers as they
+ * are.
+ */
+function effectivePointers(data) {
+    const unpaired = data.unpaired;
+    if (unpaired === null)
+        return data.pointers;
+    const out = [];
+    for (const p of data.pointers) {
+        if (p.length >= 4 && p[0] === 'request' && p[1] === 'mcp' && p[2] === 'calls' && isArrayIndex(p[3])) {
+            if (Number(p[3]) < unpaired.call_count)
+                out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
+        }
+        else
+            out.push(p);
+    }
+    return out;
+}
+/** `0`, `7`, `12`: the RFC 6901 spelling of an array index (no sign, no leading zero). */
 function isArrayIndex(segment) {
     return /^(0|[1-9][0-9]*)$/.test(segment);
 }
+function segmentMatches(pointerSegment, locationSegment) {
+    if (typeof locationSegment === 'number')
+        return pointerSegment === '*' || pointerSegment === String(locationSegment);
+    if (locationSegment === '*')
+        return pointerSegment === '*' || isArrayIndex(pointerSegment);
+    return pointerSegment === locationSegment;
+}
+function relation(pointer, location) {
+    const n = Math.min(pointer.length, location.length);
+    for (let i = 0; i < n; i++)
+        if (!segmentMatches(pointer[i], location[i]))
+            return 'none';
+    if (pointer.length === location.length)
+        return 'equal';
+    return pointer.length > location.length ? 'inside' : 'contains';
+}
+/** A location is unknown when a pointer equals it, lies inside it or contains it. */
+function isUnknown(pointers, location) {
+    for (const pointer of pointers)
+        if (relation(pointer, location) !== 'none')
+            return true;
+    return false;
+}
+/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Locations"). */
+const CALL_LIST = ['request', 'mcp', 'calls'];
+function isCallListUnknown(pointers) {
+    for (const pointer of pointers) {
+        const r = relation(pointer, CALL_LIST);
+        if (r === 'equal' || r === 'contains')
+            return true;
+    }
+    return false;
+}
+const VERIFIED = ['identity', 'verified'];
+const ATTRIBUTES_RESOLVED = ['identity', 'attributes_resolved'];
+const REQUEST_TIME = ['request', 'time'];
+/** Where call `index`'s field lives (`*`: any call, the static reading). */
+function callFieldLocation(index, field) {
+    return ['request', 'mcp', 'calls', index, field];
+}
+/** Where a request or caller field lives (docs/policy.md's table); call fields use callFieldLocation. */
+function requestFieldLocation(kind) {
+    return inputPathOf(kind).path;
+}
+/** The reason a U location gives for anything but a call's tool (docs/unknowns.md's table). */
+function reasonOfKind(kind) {
+    switch (kind.kind) {
+        case 'call':
+        case 'argument':
+        case 'is_batch':
+        case 'unparsable_calls':
+            return 'mcp_not_recorded';
+        case 'http':
+            return 'http_not_recorded';
+        case 'identity':
+        case 'claim':
+            return 'claims_unavailable';
+        case 'group':
+        case 'tag':
+        case 'attribute':
+            return 'attributes_unavailable';
+    }
+}
+/**
+ * The reasons (bits) of an unknown location, one per pointer that makes it unknown: a call's tool
+ * is `tool_not_recorded` through a pointer to the tool itself (equal or inside), and
+ * `mcp_not_recorded` through one that contains it; every other location has one reason.
+ */
+function locationReasonBits(pointers, location, kind) {
+    if (kind.kind !== 'call' || kind.name !== 'tool')
+        return isUnknown(pointers, location) ? REASON_BIT[reasonOfKind(kind)] : 0;
+    let bits = 0;
+    for (const pointer of pointers) {
+        const r = relation(pointer, location);
+        if (r === 'equal' || r === 'inside')
+            bits |= REASON_BIT.tool_not_recorded;
+        else if (r === 'contains')
+            bits |= REASON_BIT.mcp_not_recorded;
+    }
+    return bits;
+}
+
+;// CONCATENATED MODULE: ./build/unknowns/payload.js
+/**
+ * The unknown set as the generated Rego reads it (docs/unknowns.md "Three-valued evaluation"): the
+ * payload under `input.policy_replay`, built by the replay, read by the three-valued entrypoint.
+ */
+
+/** The top-level input key that carries the unknown set to the three-valued entrypoint. */
+const UNKNOWNS_KEY = 'policy_replay';
 /**
  * The payload of a record's unknown set. On an unpaired batch a pointer naming one call names
  * that field on every call (`*`), and one beyond `callCount` changes nothing (dropped).
@@ -28573,6 +28753,14 @@ function unknownsPayload(pointers, unpaired) {
     }
     return { unknown, unpaired: unpaired !== null };
 }
+
+;// CONCATENATED MODULE: ./build/rego/threeValued.js
+
+
+
+
+/** The name of the three-valued decision in every generated package. */
+const THREE_VALUED_DECISION = 'three_valued_decision';
 /** The decision's header lines; they depend on the policy's two settings, never on its rules. */
 function threeValuedHeader(pkg, defaultEffect, onMissingContext) {
     const ids = (set) => `[pair[1] | some pair in sort(data.${pkg}.${set})]`;
@@ -29107,9 +29295,9 @@ window_open(days, zone, from, to) if {
     .trim()
     .split('\n');
 
-// EXTERNAL MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/opa.js
-var src_opa = __nccwpck_require__(3712);
-;// CONCATENATED MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/index.mjs
+// EXTERNAL MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/opa.js
+var src_opa = __nccwpck_require__(2704);
+;// CONCATENATED MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/index.mjs
 
 /**
  * @type {opa.loadPolicy}
@@ -31908,8 +32096,8 @@ class requestIdTable_RequestIdTable {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
+// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(6310);
 ;// CONCATENATED MODULE: ./build/traffic/sampleFiles.js
 
 
@@ -33439,147 +33627,6 @@ function renderFidelityText(result) {
     return `${lines.join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./build/engine/unknowns.js
-
-/** Every unevaluable reason, sorted (the order reports list them in). docs/unknowns.md "Reasons". */
-const UNEVALUABLE_REASONS = [
-    'attributes_unavailable',
-    'batch_call_pairing_unavailable',
-    'claims_unavailable',
-    'http_not_recorded',
-    'mcp_not_recorded',
-    'number_not_representable',
-    'subject_unverified',
-    'time_not_recorded',
-    'tool_not_recorded',
-];
-/** One bit per reason, in UNEVALUABLE_REASONS order: sets of reasons without allocation. */
-const REASON_BIT = Object.freeze(Object.fromEntries(UNEVALUABLE_REASONS.map((reason, i) => [reason, 1 << i])));
-/** The reasons of a bit set, sorted and distinct. */
-function unknowns_reasonsOfBits(bits) {
-    const out = [];
-    for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
-        if ((bits & (1 << i)) !== 0)
-            out.push(UNEVALUABLE_REASONS[i]);
-    return out;
-}
-/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
-function allEffectivePointers(data) {
-    const effective = effectivePointers(data);
-    const numbers = data.numbers;
-    return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
-}
-/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
-function numberReasonBits(numbers, location) {
-    return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
-}
-/**
- * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
- * call's field names that field on every call (the lists cannot say which value was that call's),
- * and one naming an index beyond `call_count` changes nothing. A paired record's pointers as they
- * are.
- */
-function effectivePointers(data) {
-    const unpaired = data.unpaired;
-    if (unpaired === null)
-        return data.pointers;
-    const out = [];
-    for (const p of data.pointers) {
-        if (p.length >= 4 && p[0] === 'request' && p[1] === 'mcp' && p[2] === 'calls' && unknowns_isArrayIndex(p[3])) {
-            if (Number(p[3]) < unpaired.call_count)
-                out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
-        }
-        else
-            out.push(p);
-    }
-    return out;
-}
-/** `0`, `7`, `12`: the RFC 6901 spelling of an array index (no sign, no leading zero). */
-function unknowns_isArrayIndex(segment) {
-    return /^(0|[1-9][0-9]*)$/.test(segment);
-}
-function segmentMatches(pointerSegment, locationSegment) {
-    if (typeof locationSegment === 'number')
-        return pointerSegment === '*' || pointerSegment === String(locationSegment);
-    if (locationSegment === '*')
-        return pointerSegment === '*' || unknowns_isArrayIndex(pointerSegment);
-    return pointerSegment === locationSegment;
-}
-function relation(pointer, location) {
-    const n = Math.min(pointer.length, location.length);
-    for (let i = 0; i < n; i++)
-        if (!segmentMatches(pointer[i], location[i]))
-            return 'none';
-    if (pointer.length === location.length)
-        return 'equal';
-    return pointer.length > location.length ? 'inside' : 'contains';
-}
-/** A location is unknown when a pointer equals it, lies inside it or contains it. */
-function isUnknown(pointers, location) {
-    for (const pointer of pointers)
-        if (relation(pointer, location) !== 'none')
-            return true;
-    return false;
-}
-/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Locations"). */
-const CALL_LIST = ['request', 'mcp', 'calls'];
-function isCallListUnknown(pointers) {
-    for (const pointer of pointers) {
-        const r = relation(pointer, CALL_LIST);
-        if (r === 'equal' || r === 'contains')
-            return true;
-    }
-    return false;
-}
-const VERIFIED = ['identity', 'verified'];
-const ATTRIBUTES_RESOLVED = ['identity', 'attributes_resolved'];
-const REQUEST_TIME = ['request', 'time'];
-/** Where call `index`'s field lives (`*`: any call, the static reading). */
-function callFieldLocation(index, field) {
-    return ['request', 'mcp', 'calls', index, field];
-}
-/** Where a request or caller field lives (docs/policy.md's table); call fields use callFieldLocation. */
-function requestFieldLocation(kind) {
-    return inputPathOf(kind).path;
-}
-/** The reason a U location gives for anything but a call's tool (docs/unknowns.md's table). */
-function reasonOfKind(kind) {
-    switch (kind.kind) {
-        case 'call':
-        case 'argument':
-        case 'is_batch':
-        case 'unparsable_calls':
-            return 'mcp_not_recorded';
-        case 'http':
-            return 'http_not_recorded';
-        case 'identity':
-        case 'claim':
-            return 'claims_unavailable';
-        case 'group':
-        case 'tag':
-        case 'attribute':
-            return 'attributes_unavailable';
-    }
-}
-/**
- * The reasons (bits) of an unknown location, one per pointer that makes it unknown: a call's tool
- * is `tool_not_recorded` through a pointer to the tool itself (equal or inside), and
- * `mcp_not_recorded` through one that contains it; every other location has one reason.
- */
-function locationReasonBits(pointers, location, kind) {
-    if (kind.kind !== 'call' || kind.name !== 'tool')
-        return isUnknown(pointers, location) ? REASON_BIT[reasonOfKind(kind)] : 0;
-    let bits = 0;
-    for (const pointer of pointers) {
-        const r = relation(pointer, location);
-        if (r === 'equal' || r === 'inside')
-            bits |= REASON_BIT.tool_not_recorded;
-        else if (r === 'contains')
-            bits |= REASON_BIT.mcp_not_recorded;
-    }
-    return bits;
-}
-
 ;// CONCATENATED MODULE: ./build/traffic/unknowns.js
 
 
@@ -33774,19 +33821,10 @@ function evaluationInput(record) {
     return record.unpaired === undefined ? record.input : pairUnpaired(record);
 }
 
-;// CONCATENATED MODULE: ./build/replay/changeOrder.js
+;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
 
-/**
- * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
- * within a group most recent occurred_at first (as instants, not strings), untimed last, then
- * request_id.
- */
-function changeGroup(change) {
-    if (change.draft_decision === 'allow')
-        return change.current_decision === 'deny' ? 0 : 1;
-    return change.current_decision === 'allow' ? 2 : 3;
-}
 const instantCache = new Map();
+/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
 function instantOf(occurredAt) {
     if (occurredAt === null)
         return null;
@@ -33798,6 +33836,19 @@ function instantOf(occurredAt) {
         instantCache.set(occurredAt, cached);
     }
     return cached;
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/changeOrder.js
+
+/**
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * within a group most recent occurred_at first (as instants, not strings), untimed last, then
+ * request_id.
+ */
+function changeGroup(change) {
+    if (change.draft_decision === 'allow')
+        return change.current_decision === 'deny' ? 0 : 1;
+    return change.current_decision === 'allow' ? 2 : 3;
 }
 function compareChanges(a, b) {
     const group = changeGroup(a) - changeGroup(b);
@@ -33935,7 +33986,7 @@ function windowKey(window) {
     return JSON.stringify([days, window.from, window.to, window.timezone]);
 }
 
-;// CONCATENATED MODULE: ./build/replay/changeExplanation.js
+;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
 /**
  * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
  * read from the decision the engine returned and the policy's settings — the order of
@@ -34016,7 +34067,52 @@ function missingOf(table, decision, basis) {
     return table.indicesOf(decision.missing_context_rule_ids);
 }
 
-;// CONCATENATED MODULE: ./build/replay/changeGroups.js
+// EXTERNAL MODULE: ./build/text/workflowCommands.js
+var workflowCommands = __nccwpck_require__(8609);
+;// CONCATENATED MODULE: ./build/replay/report/report.js
+
+/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
+const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
+const MAX_MALFORMED_EXAMPLES = 20;
+/**
+ * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
+ * inside strings written `#\u0023[` so that printing the report (or `cat`-ing the file in a later
+ * workflow step) issues no workflow command (README "Security model").
+ */
+function reportToJson(value) {
+    return `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(value, null, 2))}\n`;
+}
+/**
+ * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
+ * order a shard merge reproduces when a minified `.json` array puts many records on one line.
+ */
+function keepFirstExamples(examples, example) {
+    const full = examples.length >= MAX_MALFORMED_EXAMPLES;
+    if (full && compareExamples(example, examples[examples.length - 1]) >= 0)
+        return;
+    let at = examples.length;
+    while (at > 0 && compareExamples(examples[at - 1], example) > 0)
+        at--;
+    examples.splice(at, 0, example);
+    if (examples.length > MAX_MALFORMED_EXAMPLES)
+        examples.pop();
+}
+/**
+ * The report's order of malformed examples: by file (files are read in this sorted order), then
+ * line or element index, then reason.
+ */
+function compareExamples(a, b) {
+    const fa = a.file ?? '';
+    const fb = b.file ?? '';
+    if (fa !== fb)
+        return fa < fb ? -1 : 1;
+    return ((a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
+        (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/changeGroups.js
+
+
 
 
 
@@ -34027,8 +34123,6 @@ function missingOf(table, decision, basis) {
  * groups are aggregated in memory, one entry per group and per distinct subject in it — at most
  * one of each per change — and summarised once at the end of the replay.
  */
-/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
-const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
 const DEFAULT_MAX_GROUPS = 50;
 /** Shared by every group without base rules (never mutated). */
 const NO_RULES = [];
@@ -35505,7 +35599,7 @@ class DecisionCache {
     }
 }
 
-;// CONCATENATED MODULE: ./build/replay/shard.js
+;// CONCATENATED MODULE: ./build/replay/evaluate/shard.js
 function parseShard(text) {
     const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
     if (!m)
@@ -35993,11 +36087,11 @@ function evaluateReferenceThreeValued(policy, input, unknowns) {
     ]);
     out.allow = allow.v;
     if (allow.v === 1)
-        out.reasons = unknowns_reasonsOfBits(reasonBits);
+        out.reasons = model_reasonsOfBits(reasonBits);
     return out;
 }
 
-;// CONCATENATED MODULE: ./build/replay/unknownSides.js
+;// CONCATENATED MODULE: ./build/replay/evaluate/unknownSides.js
 
 
 
@@ -36093,7 +36187,7 @@ class UnknownsJudge {
     }
 }
 
-;// CONCATENATED MODULE: ./build/replay/recordOutcome.js
+;// CONCATENATED MODULE: ./build/replay/evaluate/recordOutcome.js
 
 
 
@@ -36200,25 +36294,7 @@ class RecordEvaluator {
     /** `alone`: never take or give a cached decision (a lone surrogate, recordShape.ts). */
     evaluateRecord(record, line, decisionPath = null, alone = false) {
         const config = this.config;
-        const outcome = {
-            kind: 'record',
-            line,
-            request_id: record.request_id,
-            occurred_at: record.occurred_at ?? null,
-            manifest_id: record.manifest_id ?? null,
-            recorded_decision: record.recorded_decision ?? null,
-            policy_revision: config.mode === 'drift' ? (record.policy_revision ?? null) : null,
-            evaluated: false,
-            error: null,
-            baseFailed: false,
-            primary: VERDICT_UNEVALUABLE,
-            reasons: 0,
-            byReading: false,
-            matched: null,
-            base: null,
-            change: null,
-            decision_path: decisionPath,
-        };
+        const outcome = unevaluatedOutcome(config, record, line, decisionPath);
         if (!this.wanted(record, line))
             return outcome;
         outcome.evaluated = true;
@@ -36372,6 +36448,28 @@ function evaluatorSides(head, base) {
         throw new Error('replayTraffic needs a head or a base policy');
     return { primary, base: head && base ? base : null };
 }
+/** A record's outcome before its evaluation: what it recorded, nothing decided. */
+function unevaluatedOutcome(config, record, line, decisionPath) {
+    return {
+        kind: 'record',
+        line,
+        request_id: record.request_id,
+        occurred_at: record.occurred_at ?? null,
+        manifest_id: record.manifest_id ?? null,
+        recorded_decision: record.recorded_decision ?? null,
+        policy_revision: config.mode === 'drift' ? (record.policy_revision ?? null) : null,
+        evaluated: false,
+        error: null,
+        baseFailed: false,
+        primary: VERDICT_UNEVALUABLE,
+        reasons: 0,
+        byReading: false,
+        matched: null,
+        base: null,
+        change: null,
+        decision_path: decisionPath,
+    };
+}
 
 ;// CONCATENATED MODULE: ./build/replay/heap.js
 /** A binary heap ordered by `before`: the root is the element that sorts first. */
@@ -36431,6 +36529,7 @@ class Heap {
 
 
 
+
 async function buildRecordFilter(plan, since, limit) {
     const sinceNs = since === null ? null : instantOf(since);
     const passesSince = (occurredAt) => {
@@ -36479,7 +36578,7 @@ async function buildRecordFilter(plan, since, limit) {
 const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 ;// CONCATENATED MODULE: external "node:worker_threads"
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./build/replay/workerPool.js
+;// CONCATENATED MODULE: ./build/replay/workers/workerPool.js
 
 
 
@@ -36658,7 +36757,7 @@ class ReplayWorkerPool {
     }
 }
 
-;// CONCATENATED MODULE: ./build/replay/outcomeCodec.js
+;// CONCATENATED MODULE: ./build/replay/workers/outcomeCodec.js
 const RECORD = 0;
 const SKIPPED = 1;
 const OTHER = 2;
@@ -36760,32 +36859,19 @@ function packOutcomes(outcomes) {
  * record (its `matched` too): `fn` must copy what it keeps. A change's `change` is its own.
  */
 function forEachPackedOutcome(packed, fn) {
-    const { numbers, text, others } = packed;
-    let n = 0;
-    let t = 0;
-    let o = 0;
-    /**
-     * The next string: a slice of `text`, or (`own`) a copy for what outlives the run — a change's
-     * strings, which the change list and its groups keep to the end (ownString).
-     */
-    const string = (own = false) => {
-        const length = numbers[n++];
-        if (length === NULL)
-            return null;
-        const value = text.slice(t, t + length);
-        t += length;
-        return own ? ownString(value) : value;
-    };
-    const list = () => {
-        const count = numbers[n++];
-        const values = new Array(count);
-        for (let k = 0; k < count; k++)
-            values[k] = numbers[n++];
-        return values;
-    };
+    const reader = new PackedReader(packed);
+    for (let i = 0; i < packed.count; i++)
+        fn(reader.outcome());
+}
+/** Reads a packed run front to back: the cursors into its numbers, text and other outcomes. */
+class PackedReader {
+    packed;
+    n = 0;
+    t = 0;
+    o = 0;
     /** The view's `matched`, one array per length, refilled per record. */
-    const matchedOf = [];
-    const view = {
+    matchedOf = [];
+    view = {
         kind: 'record',
         line: 0,
         request_id: '',
@@ -36804,62 +36890,88 @@ function forEachPackedOutcome(packed, fn) {
         change: null,
         decision_path: null,
     };
-    for (let i = 0; i < packed.count; i++) {
-        const kind = numbers[n++];
-        if (kind === SKIPPED) {
-            fn({ kind: 'skipped', line: numbers[n++], otherPath: numbers[n++] === 1 });
-            continue;
-        }
-        if (kind !== RECORD) {
-            fn(others[o++]);
-            continue;
-        }
-        view.line = numbers[n++];
-        const flags = numbers[n++];
-        view.primary = numbers[n++];
-        view.reasons = numbers[n++];
-        const base = numbers[n++];
+    constructor(packed) {
+        this.packed = packed;
+    }
+    /** The next outcome; a record is the reused view. */
+    outcome() {
+        const kind = this.packed.numbers[this.n++];
+        if (kind === SKIPPED)
+            return { kind: 'skipped', line: this.number(), otherPath: this.number() === 1 };
+        if (kind !== RECORD)
+            return this.packed.others[this.o++];
+        return this.record();
+    }
+    number() {
+        return this.packed.numbers[this.n++];
+    }
+    /**
+     * The next string: a slice of `text`, or (`own`) a copy for what outlives the run — a change's
+     * strings, which the change list and its groups keep to the end (ownString).
+     */
+    string(own = false) {
+        const length = this.number();
+        if (length === NULL)
+            return null;
+        const value = this.packed.text.slice(this.t, this.t + length);
+        this.t += length;
+        return own ? ownString(value) : value;
+    }
+    list() {
+        const count = this.number();
+        const values = new Array(count);
+        for (let k = 0; k < count; k++)
+            values[k] = this.number();
+        return values;
+    }
+    record() {
+        const view = this.view;
+        view.line = this.number();
+        const flags = this.number();
+        view.primary = this.number();
+        view.reasons = this.number();
+        const base = this.number();
         view.base = base === NULL - 1 ? null : base;
-        view.recorded_decision = RECORDED[numbers[n++]];
-        const count = numbers[n++];
+        view.recorded_decision = RECORDED[this.number()];
+        const count = this.number();
         if (count === NULL)
             view.matched = null;
         else {
-            const matched = (matchedOf[count] ??= new Array(count));
+            const matched = (this.matchedOf[count] ??= new Array(count));
             for (let k = 0; k < count; k++)
-                matched[k] = numbers[n++];
+                matched[k] = this.number();
             view.matched = matched;
         }
         const changed = (flags & CHANGED) !== 0;
-        view.request_id = string(changed);
-        view.occurred_at = string(changed);
-        view.manifest_id = string();
-        view.policy_revision = string();
-        view.error = string();
-        view.decision_path = string();
+        view.request_id = this.string(changed);
+        view.occurred_at = this.string(changed);
+        view.manifest_id = this.string();
+        view.policy_revision = this.string();
+        view.error = this.string();
+        view.decision_path = this.string();
         view.evaluated = (flags & EVALUATED) !== 0;
         view.byReading = (flags & BY_READING) !== 0;
         view.baseFailed = (flags & BASE_FAILED) !== 0;
-        view.change = null;
-        if (changed) {
-            const subject = string(true);
-            const method = string(true);
-            const tools = new Array(numbers[n++]);
-            for (let k = 0; k < tools.length; k++)
-                tools[k] = string(true);
-            let explain = null;
-            if ((flags & EXPLAINED) !== 0)
-                explain = {
-                    base_matched: list(),
-                    head_basis: numbers[n++],
-                    base_basis: numbers[n++],
-                    head_missing: list(),
-                    base_missing: list(),
-                };
-            const change = { subject, method, tools, explain };
-            view.change = change;
-        }
-        fn(view);
+        view.change = changed ? this.change(flags) : null;
+        return view;
+    }
+    /** A change's own detail (its strings copied). */
+    change(flags) {
+        const subject = this.string(true);
+        const method = this.string(true);
+        const tools = new Array(this.number());
+        for (let k = 0; k < tools.length; k++)
+            tools[k] = this.string(true);
+        let explain = null;
+        if ((flags & EXPLAINED) !== 0)
+            explain = {
+                base_matched: this.list(),
+                head_basis: this.number(),
+                base_basis: this.number(),
+                head_missing: this.list(),
+                base_missing: this.list(),
+            };
+        return { subject, method, tools, explain };
     }
 }
 function outcomeCount(batch) {
@@ -36885,20 +36997,6 @@ function isPacked(batch) {
  */
 function ownString(text) {
     return JSON.parse(JSON.stringify(text));
-}
-
-// EXTERNAL MODULE: ./build/text/workflowCommands.js
-var workflowCommands = __nccwpck_require__(8599);
-;// CONCATENATED MODULE: ./build/replay/report.js
-
-const MAX_MALFORMED_EXAMPLES = 20;
-/**
- * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
- * inside strings written `#\u0023[` so that printing the report (or `cat`-ing the file in a later
- * workflow step) issues no workflow command (README "Security model").
- */
-function reportToJson(value) {
-    return `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(value, null, 2))}\n`;
 }
 
 ;// CONCATENATED MODULE: ./build/replay/replay.js
@@ -37123,9 +37221,23 @@ class ReplayAggregator {
         this.fileCounts = plan.files.map(() => 0);
     }
     add(o) {
+        if (!this.admits(o))
+            return;
+        this.count(o);
+        const revision = this.config.mode === 'drift' ? this.revisionOf(o) : undefined;
+        if (revision && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
+            this.withoutRecordedDecision++;
+            return;
+        }
+        this.noteChange(o, revision);
+    }
+    /**
+     * Whether `o` is a record this run counts: whole-sample facts are noted first (every shard
+     * counts every file's elements and refuses the same samples), then what is not a record, a
+     * repeated id, another shard's record, or one --since/--limit drop is noted or passed over.
+     */
+    admits(o) {
         const shard = this.config.shard ?? undefined;
-        // Whole-sample facts first: every shard counts every file's elements and refuses the same
-        // samples.
         this.fileCounts[fileIndexOf(o.line)]++;
         if (o.kind === 'mixed')
             throw mixedSampleError(this.plan, o.line);
@@ -37136,24 +37248,24 @@ class ReplayAggregator {
                 else
                     this.skipped.non_decision++;
             }
-            return;
+            return false;
         }
         this.paths.note(o.decision_path ?? null);
         if (o.kind === 'malformed') {
             if (inShard(shard, o.request_id, o.line))
                 this.noteMalformed(o.line, o.reason);
-            return;
+            return false;
         }
         const first = this.firstLineOf.claim(o.request_id, o.line);
         if (first !== undefined) {
             if (inShard(shard, o.request_id, o.line))
                 this.noteMalformed(o.line, sampleDuplicateReason(this.plan, o.request_id, first));
-            return;
+            return false;
         }
         if (!inShard(shard, o.request_id, o.line))
-            return;
+            return false;
         if (!this.filter.accepts(o.request_id, o.occurred_at ?? undefined))
-            return;
+            return false;
         // The evaluator skips exactly what the two checks above drop.
         if (!o.evaluated)
             throw new Error(`record on line ${o.line} was kept but not evaluated`);
@@ -37161,8 +37273,12 @@ class ReplayAggregator {
             if (o.baseFailed)
                 throw new BaseEvaluationError(positionText(this.plan, o.line), o.error);
             this.noteMalformed(o.line, o.error);
-            return;
+            return false;
         }
+        return true;
+    }
+    /** The counters of an evaluated record: manifests, verdicts, reasons, rule hits, mismatches. */
+    count(o) {
         const counts = this.counts;
         counts.evaluated++;
         const known = this.countedManifests;
@@ -37195,20 +37311,19 @@ class ReplayAggregator {
             if ((o.base === VERDICT_ALLOW ? 'allow' : 'deny') !== o.recorded_decision)
                 this.recordedMismatch++;
         }
-        const drift = this.config.mode === 'drift';
-        let revision;
-        if (drift) {
-            revision = this.revisions.get(o.policy_revision);
-            if (!revision) {
-                const key = o.policy_revision === null ? null : ownString(o.policy_revision);
-                this.revisions.set(key, (revision = { records: 0, drift: 0 }));
-            }
-            revision.records++;
+    }
+    /** Drift mode: the record's policy revision, with this record counted. */
+    revisionOf(o) {
+        let revision = this.revisions.get(o.policy_revision);
+        if (!revision) {
+            const key = o.policy_revision === null ? null : ownString(o.policy_revision);
+            this.revisions.set(key, (revision = { records: 0, drift: 0 }));
         }
-        if (drift && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
-            this.withoutRecordedDecision++;
-            return;
-        }
+        revision.records++;
+        return revision;
+    }
+    /** A record the two sides decide differently: counted by direction, listed, grouped. */
+    noteChange(o, revision) {
         const pair = decisionPair(this.config, o.primary, o.base, o.recorded_decision);
         if (pair === null || pair.current === pair.draft)
             return;
@@ -37286,33 +37401,6 @@ class ReplayAggregator {
         this.malformed.count++;
         keepFirstExamples(this.malformed.examples, { line, reason });
     }
-}
-/**
- * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
- * order a shard merge reproduces when a minified `.json` array puts many records on one line.
- */
-function keepFirstExamples(examples, example) {
-    const full = examples.length >= MAX_MALFORMED_EXAMPLES;
-    if (full && compareExamples(example, examples[examples.length - 1]) >= 0)
-        return;
-    let at = examples.length;
-    while (at > 0 && compareExamples(examples[at - 1], example) > 0)
-        at--;
-    examples.splice(at, 0, example);
-    if (examples.length > MAX_MALFORMED_EXAMPLES)
-        examples.pop();
-}
-/**
- * The report's order of malformed examples: by file (files are read in this sorted order), then
- * line or element index, then reason.
- */
-function compareExamples(a, b) {
-    const fa = a.file ?? '';
-    const fb = b.file ?? '';
-    if (fa !== fb)
-        return fa < fb ? -1 : 1;
-    return ((a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
-        (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
 }
 
 ;// CONCATENATED MODULE: ./build/replay/run.js
@@ -37404,20 +37492,7 @@ function manifestIdsOf(set) {
 }
 /** The whole replay of one policy change, as the JSON report (docs/report.md "The replay report"). */
 async function runReplay(options) {
-    const paths = typeof options.trafficPath === 'string' ? [options.trafficPath] : options.trafficPath;
-    // One path with a display name (the Action's, a test's) is shown by that name in `files` too.
-    const sources = options.traffic ??
-        paths.map((p) => ({ shown: paths.length === 1 ? (options.trafficDisplayPath ?? p) : p, path: p }));
-    const maxLineBytes = (options.limits ?? DEFAULT_LIMITS).maxLineBytes;
-    const decisionLog = options.decisionLog ?? NO_DECISION_LOG_OPTIONS;
-    const [head, base, { plan, digest }] = await Promise.all([
-        options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,
-        options.base ? preparePolicy(options.base, options.opa.path, options.limits) : null,
-        planSample(sources, decisionLog, options.trafficDisplayPath, maxLineBytes).then(async (plan) => ({
-            plan,
-            digest: await sampleDigest(plan.files),
-        })),
-    ]);
+    const { head, base, plan, digest } = await prepareRun(options);
     const baseProblems = base && !base.ok ? base.errors : [];
     if (options.invalidBase === 'unknown' && base !== null && !base.ok && base.reason !== 'invalid')
         throw new BaseNotJudgedError(options.base, base.reason, base.errors);
@@ -37430,36 +37505,7 @@ async function runReplay(options) {
     ];
     const headPrepared = head?.ok ? head.prepared : null;
     const basePrepared = base?.ok ? base.prepared : null;
-    const status = options.mode === 'drift'
-        ? 'drift'
-        : options.head === null
-            ? 'deleted'
-            : options.base === null
-                ? 'added'
-                : 'changed';
-    const refOf = (source, side) => source ? policyRef(source, side) : null;
-    const meta = {
-        tool: 'policy-replay',
-        version: TOOL_VERSION,
-        opa_version: options.opa.version,
-        head: refOf(options.head, 'head'),
-        base: refOf(options.base, 'base'),
-        traffic: {
-            path: plan.shown,
-            sha256: digest.sha256,
-            format: plan.format,
-            files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i], count: null })),
-        },
-        skipped: { non_decision: 0, other_path: 0 },
-        since: options.since ?? null,
-        limit: options.limit ?? null,
-        status,
-        excluded_without_time: 0,
-        max_changes: options.maxChanges,
-        max_groups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
-        unevaluable_mode: options.unevaluable ?? 'precise',
-        ...(options.shard ? { shard: options.shard } : {}),
-    };
+    const meta = reportMeta(options, plan, digest);
     if (errors.length > 0) {
         return {
             report: { meta, errors: errors.map(toReportError), result: null },
@@ -37506,9 +37552,60 @@ async function runReplay(options) {
         baseErrors,
     };
 }
+/** Both sides compiled and the sample planned and hashed, all at once. */
+async function prepareRun(options) {
+    const paths = typeof options.trafficPath === 'string' ? [options.trafficPath] : options.trafficPath;
+    // One path with a display name (the Action's, a test's) is shown by that name in `files` too.
+    const sources = options.traffic ??
+        paths.map((p) => ({ shown: paths.length === 1 ? (options.trafficDisplayPath ?? p) : p, path: p }));
+    const maxLineBytes = (options.limits ?? DEFAULT_LIMITS).maxLineBytes;
+    const decisionLog = options.decisionLog ?? NO_DECISION_LOG_OPTIONS;
+    const [head, base, { plan, digest }] = await Promise.all([
+        options.head ? preparePolicy(options.head, options.opa.path, options.limits) : null,
+        options.base ? preparePolicy(options.base, options.opa.path, options.limits) : null,
+        planSample(sources, decisionLog, options.trafficDisplayPath, maxLineBytes).then(async (plan) => ({
+            plan,
+            digest: await sampleDigest(plan.files),
+        })),
+    ]);
+    return { head, base, plan, digest };
+}
+/** The report's meta before the replay (its per-shard counts and file counts come after). */
+function reportMeta(options, plan, digest) {
+    const status = options.mode === 'drift'
+        ? 'drift'
+        : options.head === null
+            ? 'deleted'
+            : options.base === null
+                ? 'added'
+                : 'changed';
+    const refOf = (source, side) => source ? policyRef(source, side) : null;
+    return {
+        tool: 'policy-replay',
+        version: TOOL_VERSION,
+        opa_version: options.opa.version,
+        head: refOf(options.head, 'head'),
+        base: refOf(options.base, 'base'),
+        traffic: {
+            path: plan.shown,
+            sha256: digest.sha256,
+            format: plan.format,
+            files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i], count: null })),
+        },
+        skipped: { non_decision: 0, other_path: 0 },
+        since: options.since ?? null,
+        limit: options.limit ?? null,
+        status,
+        excluded_without_time: 0,
+        max_changes: options.maxChanges,
+        max_groups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+        unevaluable_mode: options.unevaluable ?? 'precise',
+        ...(options.shard ? { shard: options.shard } : {}),
+    };
+}
 
 // EXTERNAL MODULE: ./build/cli/io.js
-var cli_io = __nccwpck_require__(1973);
+var cli_io = __nccwpck_require__(2047);
 ;// CONCATENATED MODULE: ./build/cli/limitFlags.js
 
 
@@ -38559,7 +38656,7 @@ const UNEVALUABLE_ADVICE = {
 };
 
 // EXTERNAL MODULE: ./build/text/bidi.js
-var bidi = __nccwpck_require__(8886);
+var bidi = __nccwpck_require__(7184);
 ;// CONCATENATED MODULE: ./build/render/escape.js
 /**
  * Makes a value from traffic inert in GitHub-flavoured markdown while keeping it readable (a
@@ -39497,8 +39594,7 @@ function renderDriftText(report) {
     return `${lines.join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./build/replay/merge.js
-
+;// CONCATENATED MODULE: ./build/replay/report/merge.js
 
 
 
@@ -39522,6 +39618,20 @@ function sumInto(target, source) {
  * `maxGroups` re-caps the groups (default: the partials' meta.max_groups).
  */
 function mergeReports(partials, options = {}) {
+    checkShards(partials);
+    checkSameRun(partials);
+    const meta = mergedMeta(partials, options);
+    const errors = partials[0].errors;
+    if (partials.some((p) => p.result === null))
+        return { meta, errors, result: null };
+    const results = partials.map((p) => p.result);
+    checkShardGroups(results);
+    const result = mergedResult(results, meta);
+    mergeFidelity(results, result);
+    return { meta, errors, result };
+}
+/** Every shard of one `--shard` count, each once. */
+function checkShards(partials) {
     if (partials.length === 0)
         throw new MergeError('nothing to merge');
     const count = partials[0].meta.shard?.count;
@@ -39539,8 +39649,12 @@ function mergeReports(partials, options = {}) {
         const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
         throw new MergeError(`missing shard(s) ${boundedList(missing.map((i) => `${i}/${count}`))}`);
     }
-    // Each shard counts its own excluded records and skipped lines; everything else (the sample's
-    // files and their element counts included) is the whole sample's and must agree.
+}
+/**
+ * Each shard counts its own excluded records and skipped lines; everything else (the sample's
+ * files and their element counts included) is the whole sample's and must agree.
+ */
+function checkSameRun(partials) {
     const strip = (r) => {
         const { shard: _shard, excluded_without_time: _excluded, skipped: _skipped, ...rest } = r.meta;
         return JSON.stringify(rest);
@@ -39552,8 +39666,11 @@ function mergeReports(partials, options = {}) {
             throw new MergeError(`the reports judge unevaluable differently (--unevaluable ${modes.join(' and ')})`);
         throw new MergeError('the reports replay different policies, traffic or options (meta differs)');
     }
+}
+/** The first shard's meta without `shard`, with the per-shard counts summed. */
+function mergedMeta(partials, options) {
     const { shard: _shard, ...firstMeta } = partials[0].meta;
-    const meta = {
+    return {
         ...firstMeta,
         skipped: {
             non_decision: partials.reduce((s, p) => s + p.meta.skipped.non_decision, 0),
@@ -39562,14 +39679,15 @@ function mergeReports(partials, options = {}) {
         max_groups: options.maxGroups ?? firstMeta.max_groups,
         excluded_without_time: partials.reduce((s, p) => s + p.meta.excluded_without_time, 0),
     };
-    const errors = partials[0].errors;
-    if (partials.some((p) => p.result === null))
-        return { meta, errors, result: null };
-    const results = partials.map((p) => p.result);
-    const first = results[0];
+}
+function checkShardGroups(results) {
     if (results.some((r) => !Array.isArray(r.change_groups) || r.change_groups.some((g) => !g.partial))) {
         throw new MergeError('a report carries no shard change groups (made by another version, or not with --shard)');
     }
+}
+/** The counts summed, the first changes and examples of the union, the groups merged. */
+function mergedResult(results, meta) {
+    const first = results[0];
     const groups = mergeChangeGroups(results.map((r) => r.change_groups), meta.max_groups);
     const byReason = {};
     const ruleHits = Object.fromEntries(Object.keys(first.rule_hits).map((k) => [k, 0]));
@@ -39579,7 +39697,7 @@ function mergeReports(partials, options = {}) {
     }
     const reasons = Object.keys(byReason).sort();
     const sum = (key) => results.reduce((s, r) => s + r[key], 0);
-    const result = {
+    return {
         evaluated: sum('evaluated'),
         allowed: sum('allowed'),
         denied: sum('denied'),
@@ -39608,7 +39726,10 @@ function mergeReports(partials, options = {}) {
         },
         recorded_mismatch: sum('recorded_mismatch'),
     };
-    // Every shard joined the same manifests, or none did: anything else would sum unlike counts.
+}
+/** Every shard joined the same manifests, or none did: anything else would sum unlike counts. */
+function mergeFidelity(results, result) {
+    const first = results[0];
     const fidelityShape = (r) => {
         if (!r.fidelity)
             return null;
@@ -39625,10 +39746,9 @@ function mergeReports(partials, options = {}) {
             sumInto(records, f.records_by_level);
         result.fidelity = { ...first.fidelity, records_by_level: records };
     }
-    return { meta, errors, result };
 }
 
-;// CONCATENATED MODULE: ./build/replay/reportSchema.js
+;// CONCATENATED MODULE: ./build/replay/report/reportSchema.js
 /**
  * The replay report (report.ts) as a schema, with the invariants every report this tool writes
  * holds: what `merge` checks in each partial report before it adds anything up, since a partial
@@ -39637,7 +39757,6 @@ function mergeReports(partials, options = {}) {
  * into merge.ts, which combines it: the schema is strict, so a partial carrying a field this
  * version does not know is refused rather than silently dropped from the merge.
  */
-
 
 
 
@@ -39882,7 +40001,7 @@ async function runMergeCommand(argv, io) {
             return cli_io/* EXIT */.dc.badInput;
         }
         // A partial is a file anyone could have edited: its schema and invariants are checked before
-        // anything is added up (src/replay/reportSchema.ts).
+        // anything is added up (src/replay/report/reportSchema.ts).
         const checked = checkReport(value);
         if (!checked.ok) {
             const shown = checked.problems.slice(0, 10);
@@ -40110,7 +40229,7 @@ async function runCli(argv, rawIo) {
 
 /***/ }),
 
-/***/ 2181:
+/***/ 5119:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40150,7 +40269,7 @@ function stdoutFailureMessage(error) {
 
 /***/ }),
 
-/***/ 8886:
+/***/ 7184:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40198,7 +40317,7 @@ function escapeBidiControls(text) {
 
 /***/ }),
 
-/***/ 8599:
+/***/ 8609:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40206,7 +40325,7 @@ function escapeBidiControls(text) {
 /* harmony export */   nl: () => (/* binding */ inertJson)
 /* harmony export */ });
 /* unused harmony export inertLogLine */
-/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8886);
+/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7184);
 /**
  * The one sanitiser between untrusted text (traffic values, file names from a pull request, policy
  * keys, manifest ids, error messages quoting any of them) and a channel a GitHub runner reads for
@@ -40396,6 +40515,6 @@ function inertJson(text) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9713);
+/******/ var __webpack_exports__ = __nccwpck_require__(1711);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

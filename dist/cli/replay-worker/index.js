@@ -1,13 +1,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 419:
+/***/ 939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const json = __nccwpck_require__(653);
-const strings = __nccwpck_require__(937);
-const regex = __nccwpck_require__(868);
-const yaml = __nccwpck_require__(4);
+const json = __nccwpck_require__(501);
+const strings = __nccwpck_require__(945);
+const regex = __nccwpck_require__(196);
+const yaml = __nccwpck_require__(204);
 
 module.exports = {
   ...json,
@@ -19,7 +19,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 653:
+/***/ 501:
 /***/ ((module) => {
 
 function isValidJSON(str) {
@@ -44,7 +44,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 868:
+/***/ 196:
 /***/ ((module) => {
 
 const regexSplit = (pattern, s) => s.split(RegExp(pattern));
@@ -54,10 +54,10 @@ module.exports = { "regex.split": regexSplit };
 
 /***/ }),
 
-/***/ 937:
+/***/ 945:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const vsprintf = (__nccwpck_require__(973)/* .vsprintf */ .V);
+const vsprintf = (__nccwpck_require__(893)/* .vsprintf */ .V);
 
 const sprintf = (s, values) => vsprintf(s, values);
 
@@ -66,10 +66,10 @@ module.exports = { sprintf };
 
 /***/ }),
 
-/***/ 4:
+/***/ 204:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const yaml = __nccwpck_require__(267);
+const yaml = __nccwpck_require__(11);
 
 // see: https://eemeli.org/yaml/v1/#errors
 const errors = new Set([
@@ -111,13 +111,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 712:
+/***/ 704:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright 2018 The OPA Authors.  All rights reserved.
 // Use of this source code is governed by an Apache2
 // license that can be found in the LICENSE file.
-const builtIns = __nccwpck_require__(419);
+const builtIns = __nccwpck_require__(939);
 
 /**
  * @param {WebAssembly.Memory} mem
@@ -640,7 +640,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 973:
+/***/ 893:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -886,14 +886,14 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_
 
 /***/ }),
 
-/***/ 816:
+/***/ 800:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(418);
-var resolveSeq = __nccwpck_require__(724);
-var Schema = __nccwpck_require__(112);
+var PlainValue = __nccwpck_require__(202);
+var resolveSeq = __nccwpck_require__(476);
+var Schema = __nccwpck_require__(8);
 
 const defaultOptions = {
   anchorPrefix: 'a',
@@ -1530,7 +1530,7 @@ exports.scalarOptions = scalarOptions;
 
 /***/ }),
 
-/***/ 418:
+/***/ 202:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2302,14 +2302,14 @@ exports.defaultTags = defaultTags;
 
 /***/ }),
 
-/***/ 112:
+/***/ 8:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(418);
-var resolveSeq = __nccwpck_require__(724);
-var warnings = __nccwpck_require__(529);
+var PlainValue = __nccwpck_require__(202);
+var resolveSeq = __nccwpck_require__(476);
+var warnings = __nccwpck_require__(449);
 
 function createMap(schema, obj, ctx) {
   const map = new resolveSeq.YAMLMap(schema);
@@ -2778,17 +2778,17 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 256:
+/***/ 432:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var parseCst = __nccwpck_require__(116);
-var Document$1 = __nccwpck_require__(816);
-var Schema = __nccwpck_require__(112);
-var PlainValue = __nccwpck_require__(418);
-var warnings = __nccwpck_require__(529);
-__nccwpck_require__(724);
+var parseCst = __nccwpck_require__(284);
+var Document$1 = __nccwpck_require__(800);
+var Schema = __nccwpck_require__(8);
+var PlainValue = __nccwpck_require__(202);
+var warnings = __nccwpck_require__(449);
+__nccwpck_require__(476);
 
 function createNode(value, wrapScalars = true, tag) {
   if (tag === undefined && typeof wrapScalars === 'string') {
@@ -2852,12 +2852,12 @@ exports.YAML = YAML;
 
 /***/ }),
 
-/***/ 116:
+/***/ 284:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(418);
+var PlainValue = __nccwpck_require__(202);
 
 class BlankLine extends PlainValue.Node {
   constructor() {
@@ -4366,12 +4366,12 @@ exports.parse = parse;
 
 /***/ }),
 
-/***/ 724:
+/***/ 476:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(418);
+var PlainValue = __nccwpck_require__(202);
 
 function addCommentBefore(str, indent, comment) {
   if (!comment) return str;
@@ -6232,13 +6232,13 @@ exports.toJSON = toJSON;
 
 /***/ }),
 
-/***/ 529:
+/***/ 449:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(418);
-var resolveSeq = __nccwpck_require__(724);
+var PlainValue = __nccwpck_require__(202);
+var resolveSeq = __nccwpck_require__(476);
 
 /* global atob, btoa, Buffer */
 const binary = {
@@ -6598,15 +6598,15 @@ exports.warnOptionDeprecation = warnOptionDeprecation;
 
 /***/ }),
 
-/***/ 267:
+/***/ 11:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(256).YAML
+module.exports = __nccwpck_require__(432).YAML
 
 
 /***/ }),
 
-/***/ 952:
+/***/ 238:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -6636,7 +6636,7 @@ function describe(cause) {
 
 /***/ }),
 
-/***/ 554:
+/***/ 416:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -6646,9 +6646,9 @@ function describe(cause) {
 /* harmony export */   Sr: () => (/* binding */ BuiltinError)
 /* harmony export */ });
 /* unused harmony exports WEEKDAY_NAMES, addDateUtc */
-/* harmony import */ var _time_calendar_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(32);
-/* harmony import */ var _time_rfc3339_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(247);
-/* harmony import */ var _time_timeZone_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81);
+/* harmony import */ var _time_calendar_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(930);
+/* harmony import */ var _time_rfc3339_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(977);
+/* harmony import */ var _time_timeZone_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(355);
 /**
  * The time builtins OPA's WebAssembly target leaves to the host, implemented to return exactly
  * what OPA's Go evaluator (v1.22.3, Go's `time` package) returns, plus the same functions as
@@ -6862,7 +6862,7 @@ function createTimeBuiltins() {
 
 /***/ }),
 
-/***/ 584:
+/***/ 398:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6871,9 +6871,9 @@ __nccwpck_require__.d(__webpack_exports__, {
   t: () => (/* binding */ WasmPolicy)
 });
 
-// EXTERNAL MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/opa.js
-var src_opa = __nccwpck_require__(712);
-;// CONCATENATED MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/index.mjs
+// EXTERNAL MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/opa.js
+var src_opa = __nccwpck_require__(704);
+;// CONCATENATED MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/index.mjs
 
 /**
  * @type {opa.loadPolicy}
@@ -6882,9 +6882,9 @@ const loadPolicy = src_opa.loadPolicy;
 /* harmony default export */ const src = ((/* unused pure expression or super */ null && (opa)));
 
 // EXTERNAL MODULE: ./build/engine/errors.js
-var errors = __nccwpck_require__(952);
+var errors = __nccwpck_require__(238);
 // EXTERNAL MODULE: ./build/engine/timeBuiltins.js
-var timeBuiltins = __nccwpck_require__(554);
+var timeBuiltins = __nccwpck_require__(416);
 ;// CONCATENATED MODULE: ./build/engine/wasmMemory.js
 /**
  * How large the memory opa-wasm must hand a compiled module. `opa build -t wasm` makes the module
@@ -7111,245 +7111,7 @@ class WasmPolicy {
 
 /***/ }),
 
-/***/ 390:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Nu: () => (/* binding */ packOutcomes)
-/* harmony export */ });
-/* unused harmony exports forEachPackedOutcome, outcomeCount, forEachOutcome, ownString */
-const RECORD = 0;
-const SKIPPED = 1;
-const OTHER = 2;
-const NULL = -1;
-/** A record's flag bits. */
-const EVALUATED = 1;
-const BY_READING = 2;
-const CHANGED = 4;
-const EXPLAINED = 8;
-const BASE_FAILED = 16;
-const RECORDED = [null, 'allow', 'deny'];
-/** Growable numbers, so a run of any length packs without a second pass. */
-class Numbers {
-    array = new Float64Array(1_024);
-    length = 0;
-    push(value) {
-        if (this.length === this.array.length) {
-            const bigger = new Float64Array(this.array.length * 2);
-            bigger.set(this.array);
-            this.array = bigger;
-        }
-        this.array[this.length++] = value;
-    }
-    list(values) {
-        this.push(values.length);
-        for (const value of values)
-            this.push(value);
-    }
-    done() {
-        return this.array.slice(0, this.length);
-    }
-}
-function packOutcomes(outcomes) {
-    const numbers = new Numbers();
-    const texts = [];
-    const others = [];
-    const string = (value) => {
-        if (value === null)
-            numbers.push(NULL);
-        else {
-            numbers.push(value.length);
-            texts.push(value);
-        }
-    };
-    for (const outcome of outcomes) {
-        if (outcome.kind === 'skipped') {
-            numbers.push(SKIPPED);
-            numbers.push(outcome.line);
-            numbers.push(outcome.otherPath ? 1 : 0);
-        }
-        else if (outcome.kind === 'record') {
-            const change = outcome.change;
-            numbers.push(RECORD);
-            numbers.push(outcome.line);
-            numbers.push((outcome.evaluated ? EVALUATED : 0) |
-                (outcome.byReading ? BY_READING : 0) |
-                (change !== null ? CHANGED : 0) |
-                (change?.explain ? EXPLAINED : 0) |
-                (outcome.baseFailed ? BASE_FAILED : 0));
-            numbers.push(outcome.primary);
-            numbers.push(outcome.reasons);
-            numbers.push(outcome.base ?? NULL - 1);
-            numbers.push(RECORDED.indexOf(outcome.recorded_decision));
-            if (outcome.matched === null)
-                numbers.push(NULL);
-            else
-                numbers.list(outcome.matched);
-            string(outcome.request_id);
-            string(outcome.occurred_at);
-            string(outcome.manifest_id);
-            string(outcome.policy_revision);
-            string(outcome.error);
-            string(outcome.decision_path);
-            if (change !== null) {
-                string(change.subject);
-                string(change.method);
-                numbers.push(change.tools.length);
-                for (const tool of change.tools)
-                    string(tool);
-                const explain = change.explain;
-                if (explain !== null) {
-                    numbers.list(explain.base_matched);
-                    numbers.push(explain.head_basis);
-                    numbers.push(explain.base_basis);
-                    numbers.list(explain.head_missing);
-                    numbers.list(explain.base_missing);
-                }
-            }
-        }
-        else {
-            numbers.push(OTHER);
-            others.push(outcome);
-        }
-    }
-    return { count: outcomes.length, numbers: numbers.done(), text: texts.join(''), others };
-}
-/**
- * Calls `fn` with each outcome of `packed`, in order. A record is one view, reused for the next
- * record (its `matched` too): `fn` must copy what it keeps. A change's `change` is its own.
- */
-function forEachPackedOutcome(packed, fn) {
-    const { numbers, text, others } = packed;
-    let n = 0;
-    let t = 0;
-    let o = 0;
-    /**
-     * The next string: a slice of `text`, or (`own`) a copy for what outlives the run — a change's
-     * strings, which the change list and its groups keep to the end (ownString).
-     */
-    const string = (own = false) => {
-        const length = numbers[n++];
-        if (length === NULL)
-            return null;
-        const value = text.slice(t, t + length);
-        t += length;
-        return own ? ownString(value) : value;
-    };
-    const list = () => {
-        const count = numbers[n++];
-        const values = new Array(count);
-        for (let k = 0; k < count; k++)
-            values[k] = numbers[n++];
-        return values;
-    };
-    /** The view's `matched`, one array per length, refilled per record. */
-    const matchedOf = [];
-    const view = {
-        kind: 'record',
-        line: 0,
-        request_id: '',
-        occurred_at: null,
-        manifest_id: null,
-        recorded_decision: null,
-        policy_revision: null,
-        evaluated: false,
-        error: null,
-        baseFailed: false,
-        primary: -1,
-        reasons: 0,
-        byReading: false,
-        matched: null,
-        base: null,
-        change: null,
-        decision_path: null,
-    };
-    for (let i = 0; i < packed.count; i++) {
-        const kind = numbers[n++];
-        if (kind === SKIPPED) {
-            fn({ kind: 'skipped', line: numbers[n++], otherPath: numbers[n++] === 1 });
-            continue;
-        }
-        if (kind !== RECORD) {
-            fn(others[o++]);
-            continue;
-        }
-        view.line = numbers[n++];
-        const flags = numbers[n++];
-        view.primary = numbers[n++];
-        view.reasons = numbers[n++];
-        const base = numbers[n++];
-        view.base = base === NULL - 1 ? null : base;
-        view.recorded_decision = RECORDED[numbers[n++]];
-        const count = numbers[n++];
-        if (count === NULL)
-            view.matched = null;
-        else {
-            const matched = (matchedOf[count] ??= new Array(count));
-            for (let k = 0; k < count; k++)
-                matched[k] = numbers[n++];
-            view.matched = matched;
-        }
-        const changed = (flags & CHANGED) !== 0;
-        view.request_id = string(changed);
-        view.occurred_at = string(changed);
-        view.manifest_id = string();
-        view.policy_revision = string();
-        view.error = string();
-        view.decision_path = string();
-        view.evaluated = (flags & EVALUATED) !== 0;
-        view.byReading = (flags & BY_READING) !== 0;
-        view.baseFailed = (flags & BASE_FAILED) !== 0;
-        view.change = null;
-        if (changed) {
-            const subject = string(true);
-            const method = string(true);
-            const tools = new Array(numbers[n++]);
-            for (let k = 0; k < tools.length; k++)
-                tools[k] = string(true);
-            let explain = null;
-            if ((flags & EXPLAINED) !== 0)
-                explain = {
-                    base_matched: list(),
-                    head_basis: numbers[n++],
-                    base_basis: numbers[n++],
-                    head_missing: list(),
-                    base_missing: list(),
-                };
-            const change = { subject, method, tools, explain };
-            view.change = change;
-        }
-        fn(view);
-    }
-}
-function outcomeCount(batch) {
-    return isPacked(batch) ? batch.count : batch.length;
-}
-/** Each outcome of a batch in order; a packed record is a reused view (forEachPackedOutcome). */
-function forEachOutcome(batch, fn) {
-    if (isPacked(batch))
-        forEachPackedOutcome(batch, fn);
-    else
-        for (const outcome of batch)
-            fn(outcome);
-}
-function isPacked(batch) {
-    return !Array.isArray(batch);
-}
-/**
- * `text` as a string of its own. A string read from a packed run is a slice of the run's whole
- * text (13 characters or more, in V8), and keeps all of it alive as long as it is kept: what
- * outlives the run is copied first (slices of change strings kept a few hundred texts alive,
- * +50 MB of peak RSS at a million records). Slicing or concatenating does not copy; a JSON round
- * trip does.
- */
-function ownString(text) {
-    return JSON.parse(JSON.stringify(text));
-}
-
-
-/***/ }),
-
-/***/ 621:
+/***/ 283:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7361,10 +7123,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: VERDICT_ALLOW, VERDICT_DENY, VERDICT_UNEVALUABLE, changeDetail, decisionPair, evaluatorSides, methodOf, subjectOf, toolsOf
 
 // EXTERNAL MODULE: ./build/engine/errors.js
-var errors = __nccwpck_require__(952);
+var errors = __nccwpck_require__(238);
 ;// CONCATENATED MODULE: ./build/policy/fields.js
 /** Parses a field that already matched FIELD_PATTERN. */
-function fields_classifyField(field) {
+function classifyField(field) {
     const colon = field.indexOf(':');
     if (colon >= 0) {
         const prefix = field.slice(0, colon);
@@ -7419,7 +7181,7 @@ function isDirectoryField(kind) {
  * request and caller fields, from the call for call fields. The generator and the replay's
  * decision cache both read this one table, so they cannot disagree on what a policy reads.
  */
-function fields_inputPathOf(kind) {
+function inputPathOf(kind) {
     switch (kind.kind) {
         case 'call':
             return { base: 'call', path: [kind.name] };
@@ -7444,7 +7206,7 @@ function fields_inputPathOf(kind) {
     }
 }
 
-;// CONCATENATED MODULE: ./build/engine/unknowns.js
+;// CONCATENATED MODULE: ./build/unknowns/model.js
 
 /** Every unevaluable reason, sorted (the order reports list them in). docs/unknowns.md "Reasons". */
 const UNEVALUABLE_REASONS = [
@@ -7461,7 +7223,7 @@ const UNEVALUABLE_REASONS = [
 /** One bit per reason, in UNEVALUABLE_REASONS order: sets of reasons without allocation. */
 const REASON_BIT = Object.freeze(Object.fromEntries(UNEVALUABLE_REASONS.map((reason, i) => [reason, 1 << i])));
 /** The reasons of a bit set, sorted and distinct. */
-function unknowns_reasonsOfBits(bits) {
+function model_reasonsOfBits(bits) {
     const out = [];
     for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
         if ((bits & (1 << i)) !== 0)
@@ -7545,7 +7307,7 @@ function callFieldLocation(index, field) {
 }
 /** Where a request or caller field lives (docs/policy.md's table); call fields use callFieldLocation. */
 function requestFieldLocation(kind) {
-    return fields_inputPathOf(kind).path;
+    return inputPathOf(kind).path;
 }
 /** The reason a U location gives for anything but a call's tool (docs/unknowns.md's table). */
 function reasonOfKind(kind) {
@@ -7622,7 +7384,7 @@ function pointer_isInputPointer(text) {
     return tilde < 0 || !/~(?![01])/.test(text);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -8497,7 +8259,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -8640,7 +8402,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -8953,7 +8715,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -9111,7 +8873,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -9629,7 +9391,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -9669,14 +9431,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -12314,7 +12076,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -12367,7 +12129,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -13472,7 +13234,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -14125,7 +13887,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -14970,7 +14732,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -15097,7 +14859,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -15366,7 +15128,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -15543,7 +15305,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -15602,7 +15364,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -15620,7 +15382,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -17187,7 +16949,7 @@ function formatPath(path) {
 }
 
 // EXTERNAL MODULE: ./build/time/rfc3339.js
-var rfc3339 = __nccwpck_require__(247);
+var rfc3339 = __nccwpck_require__(977);
 ;// CONCATENATED MODULE: ./build/traffic/record.js
 
 
@@ -17687,7 +17449,7 @@ function readingOf(policy) {
         let caller = false;
         let directory = false;
         for (const condition of rule.conditions) {
-            const kind = fields_classifyField(condition.field);
+            const kind = classifyField(condition.field);
             if (kind.kind === 'call') {
                 callFields.add(kind.name);
                 add(callFieldLocation('*', kind.name), kind, 0);
@@ -19777,19 +19539,10 @@ async function sampleDigest(files) {
     return { sha256: whole === null ? each[0] : whole.digest('hex'), files: each };
 }
 
-;// CONCATENATED MODULE: ./build/replay/changeOrder.js
+;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
 
-/**
- * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
- * within a group most recent occurred_at first (as instants, not strings), untimed last, then
- * request_id.
- */
-function changeGroup(change) {
-    if (change.draft_decision === 'allow')
-        return change.current_decision === 'deny' ? 0 : 1;
-    return change.current_decision === 'allow' ? 2 : 3;
-}
 const instantCache = new Map();
+/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
 function instantOf(occurredAt) {
     if (occurredAt === null)
         return null;
@@ -19802,66 +19555,15 @@ function instantOf(occurredAt) {
     }
     return cached;
 }
-function compareChanges(a, b) {
-    const group = changeGroup(a) - changeGroup(b);
-    if (group !== 0)
-        return group;
-    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-}
-/** Most recent first, untimed last, then request_id (code-unit order). */
-function compareRecency(aTime, aId, bTime, bId) {
-    const ta = instantOf(aTime);
-    const tb = instantOf(bTime);
-    if (ta !== null && tb !== null && ta !== tb)
-        return ta > tb ? -1 : 1;
-    if (ta === null && tb !== null)
-        return 1;
-    if (ta !== null && tb === null)
-        return -1;
-    return aId < bId ? -1 : aId > bId ? 1 : 0;
-}
+
+;// CONCATENATED MODULE: ./build/unknowns/payload.js
 /**
- * Keeps the first `capacity` changes in order while counting every one offered, in memory
- * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
+ * The unknown set as the generated Rego reads it (docs/unknowns.md "Three-valued evaluation"): the
+ * payload under `input.policy_replay`, built by the replay, read by the three-valued entrypoint.
  */
-class TopChanges {
-    capacity;
-    items = [];
-    constructor(capacity) {
-        this.capacity = capacity;
-    }
-    offer(change) {
-        if (this.capacity === 0)
-            return;
-        const items = this.items;
-        if (items.length === this.capacity && compareChanges(change, items[items.length - 1]) >= 0)
-            return;
-        let lo = 0;
-        let hi = items.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (compareChanges(items[mid], change) <= 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        items.splice(lo, 0, change);
-        if (items.length > this.capacity)
-            items.pop();
-    }
-}
-
-;// CONCATENATED MODULE: ./build/rego/threeValued.js
-
-
 
 /** The top-level input key that carries the unknown set to the three-valued entrypoint. */
 const UNKNOWNS_KEY = 'policy_replay';
-/** The name of the three-valued decision in every generated package. */
-const THREE_VALUED_DECISION = 'three_valued_decision';
-function threeValued_isArrayIndex(segment) {
-    return /^(0|[1-9][0-9]*)$/.test(segment);
-}
 /**
  * The payload of a record's unknown set. On an unpaired batch a pointer naming one call names
  * that field on every call (`*`), and one beyond `callCount` changes nothing (dropped).
@@ -19870,7 +19572,7 @@ function unknownsPayload(pointers, unpaired) {
     const unknown = [];
     for (const pointer of pointers) {
         const underCalls = pointer.length >= 4 && pointer[0] === 'request' && pointer[1] === 'mcp' && pointer[2] === 'calls';
-        if (!underCalls || !threeValued_isArrayIndex(pointer[3])) {
+        if (!underCalls || !isArrayIndex(pointer[3])) {
             unknown.push([...pointer]);
             continue;
         }
@@ -19882,270 +19584,6 @@ function unknownsPayload(pointers, unpaired) {
     }
     return { unknown, unpaired: unpaired !== null };
 }
-/** The decision's header lines; they depend on the policy's two settings, never on its rules. */
-function threeValuedHeader(pkg, defaultEffect, onMissingContext) {
-    const ids = (set) => `[pair[1] | some pair in sort(data.${pkg}.${set})]`;
-    const values = (set) => `max({0} | {v | some v in data.${pkg}.${set}})`;
-    return [
-        `${THREE_VALUED_DECISION} := {`,
-        '\t"allow": tv_allow,',
-        `\t"matched_rule_ids": ${ids('tv_matched')},`,
-        `\t"missing_context_rule_ids": ${ids('tv_missing_context')},`,
-        `\t"undecided_rule_ids": ${ids('tv_undecided')},`,
-        `\t"undecided_context_rule_ids": ${ids('tv_undecided_context')},`,
-        '}',
-        '',
-        '# docs/unknowns.md "The decision", with F, U, T as 0, 1, 2.',
-        'tv_allow := min([2 - tv_by_missing, 2 - tv_deny_hit, tv_allow_hit])',
-        '',
-        `tv_by_missing := ${onMissingContext === 'deny' ? values('tv_needs_values') : '0'}`,
-        '',
-        `tv_deny_hit := ${values('tv_deny_values')}`,
-        '',
-        `tv_allow_hit := ${defaultEffect === 'allow' ? '2' : values('tv_allow_values')}`,
-    ];
-}
-/** A JSON array of path segments as Rego prints it. */
-function threeValued_location(segments) {
-    return `[${segments.map((s) => (typeof s === 'number' ? String(s) : JSON.stringify(s))).join(', ')}]`;
-}
-/** The helper of a condition's test: the two-valued helper's name with a `tv_` prefix. */
-function testOf(kind, condition) {
-    const negate = condition.operator === 'not_in';
-    if (kind.kind === 'is_batch')
-        return negate ? 'boolean_not_in' : 'boolean_in';
-    if (kind.kind === 'unparsable_calls')
-        return negate ? 'number_not_in' : 'number_in';
-    return negate ? 'value_not_in' : 'value_in';
-}
-/** The values as the two-valued helper of the same test takes them. */
-function valuesOf(kind, condition) {
-    const unique = [...new Set(condition.values)];
-    if (kind.kind === 'is_batch' || kind.kind === 'unparsable_calls')
-        return `{${unique.join(', ')}}`;
-    return `{${unique.map((v) => JSON.stringify(v)).join(', ')}}`;
-}
-function windowPart(rule) {
-    const w = rule.active_window;
-    if (!w)
-        return null;
-    const days = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].filter((d) => w.days.includes(d));
-    const minutes = (clock) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-    return `tv_window({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(w.timezone)}, ${minutes(w.from)}, ${minutes(w.to)})`;
-}
-/** `head := value if { body } else := …` chains, in the form `opa fmt` prints them. */
-function elseChain(head, branches, last) {
-    const out = [];
-    branches.forEach(({ value, body }, i) => {
-        const open = i === 0 ? `${head} := ${value} if {` : `} else := ${value} if {`;
-        out.push(open, ...indent(body));
-    });
-    out.push(`} else := ${last}`);
-    return out;
-}
-function indent(lines) {
-    return lines.map((line) => `\t${line}`);
-}
-/**
- * The call part of a rule (docs/unknowns.md "Call part") as a complete rule, so it is computed
- * once. Each branch is a search that stops at its first failing test, as the two-valued rule's.
- */
-function callPartLines(name, rule, calls) {
-    const on = (i, call, test) => calls.map((c) => `${c(i, call)} ${test}`);
-    const known = { value: '1', body: ['tv_calls_unknown'] };
-    if (rule.effect === 'allow') {
-        // (calls non-empty) AND (AND over calls): the same on an unpaired batch, with any pairing.
-        return elseChain(name, [
-            known,
-            { value: '0', body: ['count(tv_calls) == 0'] },
-            ...calls.map((c) => ({ value: '0', body: ['some i, call in tv_calls', `${c('i', 'call')} == 0`] })),
-            { value: '2', body: ['every i, call in tv_calls {', ...indent(on('i', 'call', '== 2')), '}'] },
-        ], '1');
-    }
-    // OR over calls of (AND over the call's conditions).
-    const paired = (guard) => [
-        { value: '2', body: [...guard, 'some i, call in tv_calls', ...on('i', 'call', '== 2')] },
-        { value: '1', body: [...guard, 'some i, call in tv_calls', ...on('i', 'call', '!= 0')] },
-    ];
-    if (!ruleFeatures(rule).combinesCallFields)
-        return elseChain(name, [known, ...paired([])], '0');
-    // Two or more call fields over an unpaired batch: F when some(c) is F for some c; T when
-    // some(c0) is T and all(c) is T for every other c; else U.
-    return elseChain(name, [
-        known,
-        ...paired(['not tv_unpaired']),
-        { value: '0', body: ['not tv_unpaired'] },
-        ...calls.map((c) => ({
-            value: '0',
-            body: ['every i, call in tv_calls {', `\t${c('i', 'call')} == 0`, '}'],
-        })),
-        ...calls.map((c, k) => ({
-            value: '2',
-            body: [
-                'some i, call in tv_calls',
-                `${c('i', 'call')} == 2`,
-                'every j, other in tv_calls {',
-                ...indent(calls.filter((_, m) => m !== k).map((o) => `${o('j', 'other')} == 2`)),
-                '}',
-            ],
-        })),
-    ], '1');
-}
-/** One rule's three-valued lines: its needs, its call part, its matched value, and what they feed. */
-function threeValuedRuleLines(rule, index) {
-    const name = `tv_${regoRuleName(rule.id)}`;
-    const needsName = `tv_${regoNeedsContextName(rule.id)}`;
-    const callsName = `tv_call_part_${regoRuleName(rule.id).slice('rule_'.length)}`;
-    const features = ruleFeatures(rule);
-    const needsParts = [];
-    if (features.caller)
-        needsParts.push('tv_caller_needs');
-    if (features.directory)
-        needsParts.push('tv_directory_needs');
-    if (features.window)
-        needsParts.push('tv_window_needs');
-    // Each part with the test that makes it F and the one that makes it T, in the order of the
-    // two-valued rule's body (so the common case stops as early).
-    const parts = [];
-    if (needsParts.length > 0)
-        parts.push({ value: `2 - ${needsName}`, isFalse: `${needsName} == 2`, isTrue: `${needsName} == 0` });
-    const part = (value) => ({ value, isFalse: `${value} == 0`, isTrue: `${value} == 2` });
-    const calls = [];
-    for (const condition of rule.conditions) {
-        const kind = classifyField(condition.field);
-        const test = testOf(kind, condition);
-        const values = valuesOf(kind, condition);
-        if (kind.kind === 'call') {
-            calls.push((i, call) => `tv_call_${test}(${i}, ${call}, ${JSON.stringify(kind.name)}, ${values})`);
-        }
-        else
-            parts.push(part(`tv_${test}(${threeValued_location(inputPathOf(kind).path)}, ${values})`));
-    }
-    if (calls.length > 0)
-        parts.push(part(callsName));
-    const window = windowPart(rule);
-    if (window !== null)
-        parts.push(part(window));
-    const id = `[${index}, ${JSON.stringify(rule.id)}]`;
-    const out = [];
-    if (needsParts.length > 0) {
-        out.push('', needsParts.length === 1
-            ? `${needsName} := ${needsParts[0]}`
-            : `${needsName} := max([${needsParts.join(', ')}])`, '', `tv_needs_values contains ${needsName}`, '', `tv_missing_context contains ${id} if ${needsName} == 2`, '', `tv_undecided_context contains ${id} if ${needsName} == 1`);
-    }
-    if (calls.length > 0)
-        out.push('', ...callPartLines(callsName, rule, calls));
-    // Kleene AND, stopping at the first F part; T only when every part is T.
-    out.push('', ...(parts.length === 1
-        ? [`${name} := ${parts[0].value}`]
-        : elseChain(name, [
-            ...parts.map((p) => ({ value: '0', body: [p.isFalse] })),
-            { value: '2', body: parts.map((p) => p.isTrue) },
-        ], '1')), '', `${rule.effect === 'deny' ? 'tv_deny_values' : 'tv_allow_values'} contains ${name}`, '', `tv_matched contains ${id} if ${name} == 2`, '', `tv_undecided contains ${id} if ${name} == 1`);
-    return out;
-}
-/** The three-valued condition helpers, one per two-valued test: U when the location is unknown. */
-const CONDITION_TESTS = [
-    'value_in',
-    'value_not_in',
-    'boolean_in',
-    'boolean_not_in',
-    'number_in',
-    'number_not_in',
-];
-function conditionHelpers() {
-    const out = [
-        "# A request or caller condition; an absent key (object.get's null) holds for no test.",
-    ];
-    for (const test of CONDITION_TESTS) {
-        out.push(`tv_${test}(location, values) := 1 if {`, '\ttv_unknown_at(location)', '} else := 2 if {', `\t${test}(object.get(input, location, null), values)`, '} else := 0', '');
-    }
-    out.push('# A condition on call i.');
-    for (const test of ['value_in', 'value_not_in']) {
-        out.push(`tv_call_${test}(i, call, field, values) := 1 if {`, '\ttv_call_unknown(i, field)', '} else := 2 if {', `\t${test}(call[field], values)`, '} else := 0', '');
-    }
-    return out;
-}
-/** Shared three-valued definitions, after the two-valued helpers they build on. */
-const THREE_VALUED_HELPERS = [
-    ...`
-# Three-valued evaluation (docs/unknowns.md). A location is unknown when a pointer of the unknown
-# set names it, lies inside it or contains it: they agree on their common length.
-tv_unknown_at(location) if {
-	some pointer in input.${UNKNOWNS_KEY}.unknown
-	n := min([count(pointer), count(location)])
-	array.slice(pointer, 0, n) == array.slice(location, 0, n)
-}
-
-# Call i's field: "*" matches any index. A pointer naming or containing the call list is
-# tv_calls_unknown, which the call parts test first.
-tv_call_unknown(i, field) if {
-	some pointer in tv_call_pointers
-	tv_index_fits(pointer[3], i)
-	tv_field_fits(pointer, field)
-}
-
-tv_call_pointers contains pointer if {
-	some pointer in input.${UNKNOWNS_KEY}.unknown
-	count(pointer) >= 4
-	array.slice(pointer, 0, 3) == ["request", "mcp", "calls"]
-}
-
-tv_index_fits("*", _)
-
-tv_index_fits(index, i) if index == i
-
-tv_field_fits(pointer, _) if count(pointer) == 4
-
-tv_field_fits(pointer, field) if pointer[4] == field
-
-# The call list is unknown only through a pointer that names or contains it.
-tv_calls_unknown if {
-	some pointer in input.${UNKNOWNS_KEY}.unknown
-	count(pointer) <= 3
-	pointer == array.slice(["request", "mcp", "calls"], 0, count(pointer))
-}
-
-tv_unpaired if input.${UNKNOWNS_KEY}.unpaired == true
-
-tv_calls := input.request.mcp.calls if {
-	is_array(input.request.mcp.calls)
-} else := []
-`
-        .trim()
-        .split('\n'),
-    '',
-    ...conditionHelpers(),
-    ...`
-tv_time_unknown if tv_unknown_at(["request", "time"])
-
-tv_window(days, zone, from, to) := 1 if {
-	tv_time_unknown
-} else := 2 if {
-	window_open(days, zone, from, to)
-} else := 0
-
-tv_caller_needs := 1 if {
-	tv_unknown_at(["identity", "verified"])
-} else := 0 if {
-	identity_verified
-} else := 2
-
-tv_directory_needs := 1 if {
-	tv_unknown_at(["identity", "attributes_resolved"])
-} else := 0 if {
-	attributes_resolved
-} else := 2
-
-# A lost time does not make a window rule need context: the gateway had one.
-tv_window_needs := 0 if {
-	tv_time_unknown
-} else := 0 if {
-	request_has_time
-} else := 2`
-        .trim()
-        .split('\n'),
-];
 
 ;// CONCATENATED MODULE: ./build/replay/decisionCache/readSet.js
 
@@ -20173,7 +19611,7 @@ function addPath(tree, path) {
 }
 /** The input path of a request-level field; call fields are read apart, per call. */
 function requestPath(kind) {
-    const { base, path } = fields_inputPathOf(kind);
+    const { base, path } = inputPathOf(kind);
     return base === 'input' ? path : null;
 }
 function readSet_isPlainObject(value) {
@@ -20850,9 +20288,9 @@ const policySchema = strictObject({
 });
 
 // EXTERNAL MODULE: ./build/engine/timeBuiltins.js
-var timeBuiltins = __nccwpck_require__(554);
+var timeBuiltins = __nccwpck_require__(416);
 // EXTERNAL MODULE: ./build/time/timeZone.js
-var timeZone = __nccwpck_require__(81);
+var timeZone = __nccwpck_require__(355);
 ;// CONCATENATED MODULE: ./build/replay/decisionCache/windows.js
 
 
@@ -20967,7 +20405,7 @@ function gatheredHelpers() {
 }
 function exactTestsOf(rule) {
     return rule.conditions.flatMap((condition) => {
-        const kind = fields_classifyField(condition.field);
+        const kind = classifyField(condition.field);
         if (kind.kind !== 'is_batch' && kind.kind !== 'unparsable_calls')
             return [];
         const values = condition.values.map((v) => (kind.kind === 'is_batch' ? v === 'true' : Number(v)));
@@ -20978,7 +20416,7 @@ function gatherRule(g, rule) {
     const callTests = [];
     const leafTests = [];
     for (const condition of rule.conditions) {
-        const kind = fields_classifyField(condition.field);
+        const kind = classifyField(condition.field);
         const negate = condition.operator === 'not_in';
         if (kind.kind === 'call') {
             g.callFields.add(kind.name);
@@ -21368,7 +20806,7 @@ class DecisionCache {
     }
 }
 
-;// CONCATENATED MODULE: ./build/replay/changeExplanation.js
+;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
 /**
  * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
  * read from the decision the engine returned and the policy's settings — the order of
@@ -21449,7 +20887,7 @@ function missingOf(table, decision, basis) {
     return table.indicesOf(decision.missing_context_rule_ids);
 }
 
-;// CONCATENATED MODULE: ./build/replay/shard.js
+;// CONCATENATED MODULE: ./build/replay/evaluate/shard.js
 function parseShard(text) {
     const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
     if (!m)
@@ -21581,7 +21019,7 @@ function classifyRule(rule) {
         readsDirectory: false,
     };
     for (const condition of rule.conditions) {
-        const kind = fields_classifyField(condition.field);
+        const kind = classifyField(condition.field);
         if (kind.kind === 'call')
             classified.call.push({ condition, kind });
         else
@@ -21937,11 +21375,11 @@ function evaluateReferenceThreeValued(policy, input, unknowns) {
     ]);
     out.allow = allow.v;
     if (allow.v === 1)
-        out.reasons = unknowns_reasonsOfBits(reasonBits);
+        out.reasons = model_reasonsOfBits(reasonBits);
     return out;
 }
 
-;// CONCATENATED MODULE: ./build/replay/unknownSides.js
+;// CONCATENATED MODULE: ./build/replay/evaluate/unknownSides.js
 
 
 
@@ -22037,7 +21475,7 @@ class UnknownsJudge {
     }
 }
 
-;// CONCATENATED MODULE: ./build/replay/recordOutcome.js
+;// CONCATENATED MODULE: ./build/replay/evaluate/recordOutcome.js
 
 
 
@@ -22144,25 +21582,7 @@ class RecordEvaluator {
     /** `alone`: never take or give a cached decision (a lone surrogate, recordShape.ts). */
     evaluateRecord(record, line, decisionPath = null, alone = false) {
         const config = this.config;
-        const outcome = {
-            kind: 'record',
-            line,
-            request_id: record.request_id,
-            occurred_at: record.occurred_at ?? null,
-            manifest_id: record.manifest_id ?? null,
-            recorded_decision: record.recorded_decision ?? null,
-            policy_revision: config.mode === 'drift' ? (record.policy_revision ?? null) : null,
-            evaluated: false,
-            error: null,
-            baseFailed: false,
-            primary: VERDICT_UNEVALUABLE,
-            reasons: 0,
-            byReading: false,
-            matched: null,
-            base: null,
-            change: null,
-            decision_path: decisionPath,
-        };
+        const outcome = unevaluatedOutcome(config, record, line, decisionPath);
         if (!this.wanted(record, line))
             return outcome;
         outcome.evaluated = true;
@@ -22316,18 +21736,291 @@ function evaluatorSides(head, base) {
         throw new Error('replayTraffic needs a head or a base policy');
     return { primary, base: head && base ? base : null };
 }
+/** A record's outcome before its evaluation: what it recorded, nothing decided. */
+function unevaluatedOutcome(config, record, line, decisionPath) {
+    return {
+        kind: 'record',
+        line,
+        request_id: record.request_id,
+        occurred_at: record.occurred_at ?? null,
+        manifest_id: record.manifest_id ?? null,
+        recorded_decision: record.recorded_decision ?? null,
+        policy_revision: config.mode === 'drift' ? (record.policy_revision ?? null) : null,
+        evaluated: false,
+        error: null,
+        baseFailed: false,
+        primary: VERDICT_UNEVALUABLE,
+        reasons: 0,
+        byReading: false,
+        matched: null,
+        base: null,
+        change: null,
+        decision_path: decisionPath,
+    };
+}
 
 
 /***/ }),
 
-/***/ 662:
+/***/ 628:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Nu: () => (/* binding */ packOutcomes)
+/* harmony export */ });
+/* unused harmony exports forEachPackedOutcome, outcomeCount, forEachOutcome, ownString */
+const RECORD = 0;
+const SKIPPED = 1;
+const OTHER = 2;
+const NULL = -1;
+/** A record's flag bits. */
+const EVALUATED = 1;
+const BY_READING = 2;
+const CHANGED = 4;
+const EXPLAINED = 8;
+const BASE_FAILED = 16;
+const RECORDED = [null, 'allow', 'deny'];
+/** Growable numbers, so a run of any length packs without a second pass. */
+class Numbers {
+    array = new Float64Array(1_024);
+    length = 0;
+    push(value) {
+        if (this.length === this.array.length) {
+            const bigger = new Float64Array(this.array.length * 2);
+            bigger.set(this.array);
+            this.array = bigger;
+        }
+        this.array[this.length++] = value;
+    }
+    list(values) {
+        this.push(values.length);
+        for (const value of values)
+            this.push(value);
+    }
+    done() {
+        return this.array.slice(0, this.length);
+    }
+}
+function packOutcomes(outcomes) {
+    const numbers = new Numbers();
+    const texts = [];
+    const others = [];
+    const string = (value) => {
+        if (value === null)
+            numbers.push(NULL);
+        else {
+            numbers.push(value.length);
+            texts.push(value);
+        }
+    };
+    for (const outcome of outcomes) {
+        if (outcome.kind === 'skipped') {
+            numbers.push(SKIPPED);
+            numbers.push(outcome.line);
+            numbers.push(outcome.otherPath ? 1 : 0);
+        }
+        else if (outcome.kind === 'record') {
+            const change = outcome.change;
+            numbers.push(RECORD);
+            numbers.push(outcome.line);
+            numbers.push((outcome.evaluated ? EVALUATED : 0) |
+                (outcome.byReading ? BY_READING : 0) |
+                (change !== null ? CHANGED : 0) |
+                (change?.explain ? EXPLAINED : 0) |
+                (outcome.baseFailed ? BASE_FAILED : 0));
+            numbers.push(outcome.primary);
+            numbers.push(outcome.reasons);
+            numbers.push(outcome.base ?? NULL - 1);
+            numbers.push(RECORDED.indexOf(outcome.recorded_decision));
+            if (outcome.matched === null)
+                numbers.push(NULL);
+            else
+                numbers.list(outcome.matched);
+            string(outcome.request_id);
+            string(outcome.occurred_at);
+            string(outcome.manifest_id);
+            string(outcome.policy_revision);
+            string(outcome.error);
+            string(outcome.decision_path);
+            if (change !== null) {
+                string(change.subject);
+                string(change.method);
+                numbers.push(change.tools.length);
+                for (const tool of change.tools)
+                    string(tool);
+                const explain = change.explain;
+                if (explain !== null) {
+                    numbers.list(explain.base_matched);
+                    numbers.push(explain.head_basis);
+                    numbers.push(explain.base_basis);
+                    numbers.list(explain.head_missing);
+                    numbers.list(explain.base_missing);
+                }
+            }
+        }
+        else {
+            numbers.push(OTHER);
+            others.push(outcome);
+        }
+    }
+    return { count: outcomes.length, numbers: numbers.done(), text: texts.join(''), others };
+}
+/**
+ * Calls `fn` with each outcome of `packed`, in order. A record is one view, reused for the next
+ * record (its `matched` too): `fn` must copy what it keeps. A change's `change` is its own.
+ */
+function forEachPackedOutcome(packed, fn) {
+    const reader = new PackedReader(packed);
+    for (let i = 0; i < packed.count; i++)
+        fn(reader.outcome());
+}
+/** Reads a packed run front to back: the cursors into its numbers, text and other outcomes. */
+class PackedReader {
+    packed;
+    n = 0;
+    t = 0;
+    o = 0;
+    /** The view's `matched`, one array per length, refilled per record. */
+    matchedOf = [];
+    view = {
+        kind: 'record',
+        line: 0,
+        request_id: '',
+        occurred_at: null,
+        manifest_id: null,
+        recorded_decision: null,
+        policy_revision: null,
+        evaluated: false,
+        error: null,
+        baseFailed: false,
+        primary: -1,
+        reasons: 0,
+        byReading: false,
+        matched: null,
+        base: null,
+        change: null,
+        decision_path: null,
+    };
+    constructor(packed) {
+        this.packed = packed;
+    }
+    /** The next outcome; a record is the reused view. */
+    outcome() {
+        const kind = this.packed.numbers[this.n++];
+        if (kind === SKIPPED)
+            return { kind: 'skipped', line: this.number(), otherPath: this.number() === 1 };
+        if (kind !== RECORD)
+            return this.packed.others[this.o++];
+        return this.record();
+    }
+    number() {
+        return this.packed.numbers[this.n++];
+    }
+    /**
+     * The next string: a slice of `text`, or (`own`) a copy for what outlives the run — a change's
+     * strings, which the change list and its groups keep to the end (ownString).
+     */
+    string(own = false) {
+        const length = this.number();
+        if (length === NULL)
+            return null;
+        const value = this.packed.text.slice(this.t, this.t + length);
+        this.t += length;
+        return own ? ownString(value) : value;
+    }
+    list() {
+        const count = this.number();
+        const values = new Array(count);
+        for (let k = 0; k < count; k++)
+            values[k] = this.number();
+        return values;
+    }
+    record() {
+        const view = this.view;
+        view.line = this.number();
+        const flags = this.number();
+        view.primary = this.number();
+        view.reasons = this.number();
+        const base = this.number();
+        view.base = base === NULL - 1 ? null : base;
+        view.recorded_decision = RECORDED[this.number()];
+        const count = this.number();
+        if (count === NULL)
+            view.matched = null;
+        else {
+            const matched = (this.matchedOf[count] ??= new Array(count));
+            for (let k = 0; k < count; k++)
+                matched[k] = this.number();
+            view.matched = matched;
+        }
+        const changed = (flags & CHANGED) !== 0;
+        view.request_id = this.string(changed);
+        view.occurred_at = this.string(changed);
+        view.manifest_id = this.string();
+        view.policy_revision = this.string();
+        view.error = this.string();
+        view.decision_path = this.string();
+        view.evaluated = (flags & EVALUATED) !== 0;
+        view.byReading = (flags & BY_READING) !== 0;
+        view.baseFailed = (flags & BASE_FAILED) !== 0;
+        view.change = changed ? this.change(flags) : null;
+        return view;
+    }
+    /** A change's own detail (its strings copied). */
+    change(flags) {
+        const subject = this.string(true);
+        const method = this.string(true);
+        const tools = new Array(this.number());
+        for (let k = 0; k < tools.length; k++)
+            tools[k] = this.string(true);
+        let explain = null;
+        if ((flags & EXPLAINED) !== 0)
+            explain = {
+                base_matched: this.list(),
+                head_basis: this.number(),
+                base_basis: this.number(),
+                head_missing: this.list(),
+                base_missing: this.list(),
+            };
+        return { subject, method, tools, explain };
+    }
+}
+function outcomeCount(batch) {
+    return isPacked(batch) ? batch.count : batch.length;
+}
+/** Each outcome of a batch in order; a packed record is a reused view (forEachPackedOutcome). */
+function forEachOutcome(batch, fn) {
+    if (isPacked(batch))
+        forEachPackedOutcome(batch, fn);
+    else
+        for (const outcome of batch)
+            fn(outcome);
+}
+function isPacked(batch) {
+    return !Array.isArray(batch);
+}
+/**
+ * `text` as a string of its own. A string read from a packed run is a slice of the run's whole
+ * text (13 characters or more, in V8), and keeps all of it alive as long as it is kept: what
+ * outlives the run is copied first (slices of change strings kept a few hundred texts alive,
+ * +50 MB of peak RSS at a million records). Slicing or concatenating does not copy; a JSON round
+ * trip does.
+ */
+function ownString(text) {
+    return JSON.parse(JSON.stringify(text));
+}
+
+
+/***/ }),
+
+/***/ 200:
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(919);
-/* harmony import */ var _engine_wasmEngine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(584);
-/* harmony import */ var _recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(621);
-/* harmony import */ var _outcomeCodec_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(390);
+/* harmony import */ var _engine_wasmEngine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(398);
+/* harmony import */ var _evaluate_recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(283);
+/* harmony import */ var _outcomeCodec_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(628);
 
 
 
@@ -22350,7 +22043,7 @@ async function load(side) {
     };
 }
 const [primary, base] = await Promise.all([load(init.primary), init.base === null ? null : load(init.base)]);
-const evaluator = new _recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__/* .RecordEvaluator */ .lc(init.config, primary, base);
+const evaluator = new _evaluate_recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__/* .RecordEvaluator */ .lc(init.config, primary, base);
 evaluator.cache.share();
 port.on('message', (request) => {
     let reply;
@@ -22375,7 +22068,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 32:
+/***/ 930:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22423,7 +22116,7 @@ function civilFromDays(days) {
 
 /***/ }),
 
-/***/ 247:
+/***/ 977:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22433,7 +22126,7 @@ function civilFromDays(days) {
 /* harmony export */   hC: () => (/* binding */ nanosOf),
 /* harmony export */   pl: () => (/* binding */ emptyFields)
 /* harmony export */ });
-/* harmony import */ var _calendar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(32);
+/* harmony import */ var _calendar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(930);
 
 function isDigitAt(s, i) {
     const c = s.charCodeAt(i);
@@ -22567,7 +22260,7 @@ function instantNanos(text) {
 
 /***/ }),
 
-/***/ 81:
+/***/ 355:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22896,6 +22589,6 @@ function isKnownTimeZone(name) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(662);
+/******/ var __webpack_exports__ = __nccwpck_require__(200);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
