@@ -2,13 +2,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 3939:
+/***/ 4419:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const json = __nccwpck_require__(2501);
-const strings = __nccwpck_require__(7945);
-const regex = __nccwpck_require__(6815);
-const yaml = __nccwpck_require__(4204);
+const json = __nccwpck_require__(3653);
+const strings = __nccwpck_require__(4937);
+const regex = __nccwpck_require__(7868);
+const yaml = __nccwpck_require__(9004);
 
 module.exports = {
   ...json,
@@ -20,7 +20,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2501:
+/***/ 3653:
 /***/ ((module) => {
 
 function isValidJSON(str) {
@@ -45,7 +45,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6815:
+/***/ 7868:
 /***/ ((module) => {
 
 const regexSplit = (pattern, s) => s.split(RegExp(pattern));
@@ -55,10 +55,10 @@ module.exports = { "regex.split": regexSplit };
 
 /***/ }),
 
-/***/ 7945:
+/***/ 4937:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const vsprintf = (__nccwpck_require__(5893)/* .vsprintf */ .V);
+const vsprintf = (__nccwpck_require__(9973)/* .vsprintf */ .V);
 
 const sprintf = (s, values) => vsprintf(s, values);
 
@@ -67,10 +67,10 @@ module.exports = { sprintf };
 
 /***/ }),
 
-/***/ 4204:
+/***/ 9004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const yaml = __nccwpck_require__(3011);
+const yaml = __nccwpck_require__(1267);
 
 // see: https://eemeli.org/yaml/v1/#errors
 const errors = new Set([
@@ -112,13 +112,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2704:
+/***/ 3712:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright 2018 The OPA Authors.  All rights reserved.
 // Use of this source code is governed by an Apache2
 // license that can be found in the LICENSE file.
-const builtIns = __nccwpck_require__(3939);
+const builtIns = __nccwpck_require__(4419);
 
 /**
  * @param {WebAssembly.Memory} mem
@@ -641,13 +641,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6310:
+/***/ 4006:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(3936);
-const utils = __nccwpck_require__(3211);
+const pico = __nccwpck_require__(8016);
+const utils = __nccwpck_require__(4059);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -665,7 +665,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 667:
+/***/ 5595:
 /***/ ((module) => {
 
 
@@ -856,13 +856,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3721:
+/***/ 8265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(667);
-const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(5595);
+const utils = __nccwpck_require__(4059);
 
 /**
  * Constants
@@ -2288,15 +2288,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 3936:
+/***/ 8016:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(117);
-const parse = __nccwpck_require__(3721);
-const utils = __nccwpck_require__(3211);
-const constants = __nccwpck_require__(667);
+const scan = __nccwpck_require__(1781);
+const parse = __nccwpck_require__(8265);
+const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(5595);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2656,12 +2656,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 117:
+/***/ 1781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(3211);
+const utils = __nccwpck_require__(4059);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2678,7 +2678,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(667);
+} = __nccwpck_require__(5595);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -3066,7 +3066,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 3211:
+/***/ 4059:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -3077,7 +3077,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(667);
+} = __nccwpck_require__(5595);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -3145,7 +3145,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 9973:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -3398,14 +3398,14 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 9800:
+/***/ 3816:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(4202);
-var resolveSeq = __nccwpck_require__(476);
-var Schema = __nccwpck_require__(2008);
+var PlainValue = __nccwpck_require__(5418);
+var resolveSeq = __nccwpck_require__(1724);
+var Schema = __nccwpck_require__(9112);
 
 const defaultOptions = {
   anchorPrefix: 'a',
@@ -4042,7 +4042,7 @@ exports.scalarOptions = scalarOptions;
 
 /***/ }),
 
-/***/ 4202:
+/***/ 5418:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4814,14 +4814,14 @@ exports.defaultTags = defaultTags;
 
 /***/ }),
 
-/***/ 2008:
+/***/ 9112:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(4202);
-var resolveSeq = __nccwpck_require__(476);
-var warnings = __nccwpck_require__(3449);
+var PlainValue = __nccwpck_require__(5418);
+var resolveSeq = __nccwpck_require__(1724);
+var warnings = __nccwpck_require__(9529);
 
 function createMap(schema, obj, ctx) {
   const map = new resolveSeq.YAMLMap(schema);
@@ -5290,17 +5290,17 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 5432:
+/***/ 1256:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var parseCst = __nccwpck_require__(4284);
-var Document$1 = __nccwpck_require__(9800);
-var Schema = __nccwpck_require__(2008);
-var PlainValue = __nccwpck_require__(4202);
-var warnings = __nccwpck_require__(3449);
-__nccwpck_require__(476);
+var parseCst = __nccwpck_require__(7116);
+var Document$1 = __nccwpck_require__(3816);
+var Schema = __nccwpck_require__(9112);
+var PlainValue = __nccwpck_require__(5418);
+var warnings = __nccwpck_require__(9529);
+__nccwpck_require__(1724);
 
 function createNode(value, wrapScalars = true, tag) {
   if (tag === undefined && typeof wrapScalars === 'string') {
@@ -5364,12 +5364,12 @@ exports.YAML = YAML;
 
 /***/ }),
 
-/***/ 4284:
+/***/ 7116:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(4202);
+var PlainValue = __nccwpck_require__(5418);
 
 class BlankLine extends PlainValue.Node {
   constructor() {
@@ -6878,12 +6878,12 @@ exports.parse = parse;
 
 /***/ }),
 
-/***/ 476:
+/***/ 1724:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(4202);
+var PlainValue = __nccwpck_require__(5418);
 
 function addCommentBefore(str, indent, comment) {
   if (!comment) return str;
@@ -8744,13 +8744,13 @@ exports.toJSON = toJSON;
 
 /***/ }),
 
-/***/ 3449:
+/***/ 9529:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(4202);
-var resolveSeq = __nccwpck_require__(476);
+var PlainValue = __nccwpck_require__(5418);
+var resolveSeq = __nccwpck_require__(1724);
 
 /* global atob, btoa, Buffer */
 const binary = {
@@ -9110,26 +9110,26 @@ exports.warnOptionDeprecation = warnOptionDeprecation;
 
 /***/ }),
 
-/***/ 3011:
+/***/ 1267:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(5432).YAML
+module.exports = __nccwpck_require__(1256).YAML
 
 
 /***/ }),
 
-/***/ 2197:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveBlockMap = __nccwpck_require__(143);
-var resolveBlockSeq = __nccwpck_require__(1854);
-var resolveFlowCollection = __nccwpck_require__(9030);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -9215,15 +9215,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 83:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(573);
-var composeNode = __nccwpck_require__(4961);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -9267,17 +9267,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 4961:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var composeCollection = __nccwpck_require__(2197);
-var composeScalar = __nccwpck_require__(3573);
-var resolveEnd = __nccwpck_require__(1020);
-var utilEmptyScalarPosition = __nccwpck_require__(8407);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(7788);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -9386,15 +9386,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 3573:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -9481,18 +9481,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 3104:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(2606);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var identity = __nccwpck_require__(4919);
-var composeDoc = __nccwpck_require__(83);
-var resolveEnd = __nccwpck_require__(1020);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -9712,17 +9712,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 143:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
-var utilMapIncludes = __nccwpck_require__(1091);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -9836,12 +9836,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 5089:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -10043,14 +10043,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 1854:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveProps = __nccwpck_require__(775);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -10101,7 +10101,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1020:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10147,19 +10147,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 9030:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilMapIncludes = __nccwpck_require__(1091);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -10363,13 +10363,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 5882:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var resolveEnd = __nccwpck_require__(1020);
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -10598,7 +10598,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 775:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10753,7 +10753,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 4283:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10796,7 +10796,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 8407:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10831,12 +10831,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 1795:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(4283);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -10855,12 +10855,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1091:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -10877,22 +10877,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 573:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var toJS = __nccwpck_require__(3899);
-var Schema = __nccwpck_require__(8224);
-var stringifyDocument = __nccwpck_require__(2285);
-var anchors = __nccwpck_require__(9196);
-var applyReviver = __nccwpck_require__(909);
-var createNode = __nccwpck_require__(1732);
-var directives = __nccwpck_require__(2606);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(4043);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -11221,13 +11221,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 9196:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -11304,7 +11304,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 909:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -11368,14 +11368,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 1732:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -11465,13 +11465,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 2606:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -11650,7 +11650,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 152:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -11719,28 +11719,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3439:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var Schema = __nccwpck_require__(8224);
-var errors = __nccwpck_require__(152);
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
-var publicApi = __nccwpck_require__(4543);
-var visit = __nccwpck_require__(2588);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
 
 
 
@@ -11777,7 +11777,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7297:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -11803,16 +11803,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 7105:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var visit = __nccwpck_require__(2588);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -11930,14 +11930,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 4661:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -12088,14 +12088,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4833:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(909);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -12135,15 +12135,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 5773:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyPair = __nccwpck_require__(7764);
-var addPairToJSMap = __nccwpck_require__(8768);
-var identity = __nccwpck_require__(4919);
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -12181,14 +12181,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 389:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -12215,17 +12215,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 5462:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(4156);
-var addPairToJSMap = __nccwpck_require__(8768);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -12369,17 +12369,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 6831:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyCollection = __nccwpck_require__(4156);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var toJS = __nccwpck_require__(3899);
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -12491,16 +12491,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 8768:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7297);
-var merge = __nccwpck_require__(9380);
-var stringify = __nccwpck_require__(9300);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -12563,7 +12563,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 4919:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12623,12 +12623,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3899:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -12669,15 +12669,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 334:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
-var errors = __nccwpck_require__(152);
-var stringifyString = __nccwpck_require__(1773);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -12894,7 +12894,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12964,7 +12964,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5235:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13070,14 +13070,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 9877:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(334);
-var cstStringify = __nccwpck_require__(3701);
-var cstVisit = __nccwpck_require__(5235);
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -13189,12 +13189,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 5145:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(9877);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -13919,7 +13919,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 1460:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13967,14 +13967,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 2064:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -14954,18 +14954,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4543:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var log = __nccwpck_require__(7297);
-var identity = __nccwpck_require__(4919);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -15068,16 +15068,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8224:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var map = __nccwpck_require__(4043);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var tags = __nccwpck_require__(6178);
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -15114,13 +15114,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
 
 const map = {
     collection: 'map',
@@ -15140,12 +15140,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 5632:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -15164,13 +15164,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 7562:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -15190,12 +15190,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 4704:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(1773);
+var stringifyString = __nccwpck_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -15213,12 +15213,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 4359:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -15241,13 +15241,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 6229:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -15295,12 +15295,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7602:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -15344,18 +15344,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 7904:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
 
 const schema = [
     map.map,
@@ -15376,14 +15376,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 8647:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var map = __nccwpck_require__(4043);
-var seq = __nccwpck_require__(7562);
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -15447,27 +15447,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 6178:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
-var schema = __nccwpck_require__(7904);
-var schema$1 = __nccwpck_require__(8647);
-var binary = __nccwpck_require__(4355);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var schema$2 = __nccwpck_require__(3081);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -15553,14 +15553,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 4355:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(389);
-var stringifyString = __nccwpck_require__(1773);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -15630,12 +15630,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 6158:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -15666,13 +15666,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 838:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -15723,12 +15723,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5609:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -15806,13 +15806,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 9380:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -15884,16 +15884,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 6431:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var pairs = __nccwpck_require__(9281);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -15968,15 +15968,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 9281:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -16057,24 +16057,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 3081:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var binary = __nccwpck_require__(4355);
-var bool = __nccwpck_require__(6158);
-var float = __nccwpck_require__(838);
-var int = __nccwpck_require__(5609);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -16105,14 +16105,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 2504:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -16208,12 +16208,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4960:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -16320,7 +16320,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 9915:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16478,15 +16478,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9300:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var identity = __nccwpck_require__(4919);
-var stringifyComment = __nccwpck_require__(6599);
-var stringifyString = __nccwpck_require__(1773);
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -16617,14 +16617,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4156:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -16779,7 +16779,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 6599:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16810,14 +16810,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 2285:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -16904,7 +16904,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 3569:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16938,15 +16938,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 7764:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -17097,13 +17097,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 1773:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var foldFlowLines = __nccwpck_require__(9915);
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -17442,12 +17442,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 2588:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -17685,13 +17685,13 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 1711:
+/***/ 9713:
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6032);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2047);
-/* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5119);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6413);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
+/* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
 
 
@@ -17715,7 +17715,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2047:
+/***/ 1973:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -17724,8 +17724,8 @@ __webpack_async_result__();
 /* harmony export */   eR: () => (/* binding */ terminalText),
 /* harmony export */   eb: () => (/* binding */ UsageError)
 /* harmony export */ });
-/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7184);
-/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8609);
+/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8886);
+/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8599);
 
 
 /** Exit codes of every command (docs/cli.md "Exit codes"). */
@@ -17761,7 +17761,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 6032:
+/***/ 6413:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18151,7 +18151,7 @@ async function located(path, forBuild) {
 /** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
 const TOOL_VERSION = '0.1.0';
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -19026,7 +19026,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -19169,7 +19169,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -19482,7 +19482,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -19640,7 +19640,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -20158,7 +20158,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -20198,14 +20198,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -22843,7 +22843,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -22896,7 +22896,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
 
@@ -24001,7 +24001,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -24654,7 +24654,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -25499,7 +25499,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -25626,7 +25626,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -25895,7 +25895,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -26072,7 +26072,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
 
@@ -26131,7 +26131,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -26149,7 +26149,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -27766,8 +27766,8 @@ function sortProblems(problems) {
         (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
 }
 
-// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(3439);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./build/document/sourceDocument.js
 
 function parseSource(text, format, options = {}) {
@@ -29295,9 +29295,9 @@ window_open(days, zone, from, to) if {
     .trim()
     .split('\n');
 
-// EXTERNAL MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/opa.js
-var src_opa = __nccwpck_require__(2704);
-;// CONCATENATED MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/index.mjs
+// EXTERNAL MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/opa.js
+var src_opa = __nccwpck_require__(3712);
+;// CONCATENATED MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/index.mjs
 
 /**
  * @type {opa.loadPolicy}
@@ -32096,8 +32096,8 @@ class requestIdTable_RequestIdTable {
     }
 }
 
-// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(6310);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
 ;// CONCATENATED MODULE: ./build/traffic/sampleFiles.js
 
 
@@ -34068,7 +34068,7 @@ function missingOf(table, decision, basis) {
 }
 
 // EXTERNAL MODULE: ./build/text/workflowCommands.js
-var workflowCommands = __nccwpck_require__(8609);
+var workflowCommands = __nccwpck_require__(8599);
 ;// CONCATENATED MODULE: ./build/replay/report/report.js
 
 /** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
@@ -37605,7 +37605,7 @@ function reportMeta(options, plan, digest) {
 }
 
 // EXTERNAL MODULE: ./build/cli/io.js
-var cli_io = __nccwpck_require__(2047);
+var cli_io = __nccwpck_require__(1973);
 ;// CONCATENATED MODULE: ./build/cli/limitFlags.js
 
 
@@ -38656,7 +38656,7 @@ const UNEVALUABLE_ADVICE = {
 };
 
 // EXTERNAL MODULE: ./build/text/bidi.js
-var bidi = __nccwpck_require__(7184);
+var bidi = __nccwpck_require__(8886);
 ;// CONCATENATED MODULE: ./build/render/escape.js
 /**
  * Makes a value from traffic inert in GitHub-flavoured markdown while keeping it readable (a
@@ -40229,7 +40229,7 @@ async function runCli(argv, rawIo) {
 
 /***/ }),
 
-/***/ 5119:
+/***/ 2181:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40269,7 +40269,7 @@ function stdoutFailureMessage(error) {
 
 /***/ }),
 
-/***/ 7184:
+/***/ 8886:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40317,7 +40317,7 @@ function escapeBidiControls(text) {
 
 /***/ }),
 
-/***/ 8609:
+/***/ 8599:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40325,7 +40325,7 @@ function escapeBidiControls(text) {
 /* harmony export */   nl: () => (/* binding */ inertJson)
 /* harmony export */ });
 /* unused harmony export inertLogLine */
-/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7184);
+/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8886);
 /**
  * The one sanitiser between untrusted text (traffic values, file names from a pull request, policy
  * keys, manifest ids, error messages quoting any of them) and a channel a GitHub runner reads for
@@ -40515,6 +40515,6 @@ function inertJson(text) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(1711);
+/******/ var __webpack_exports__ = __nccwpck_require__(9713);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

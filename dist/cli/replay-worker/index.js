@@ -1,13 +1,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 939:
+/***/ 419:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const json = __nccwpck_require__(501);
-const strings = __nccwpck_require__(945);
-const regex = __nccwpck_require__(196);
-const yaml = __nccwpck_require__(204);
+const json = __nccwpck_require__(653);
+const strings = __nccwpck_require__(937);
+const regex = __nccwpck_require__(868);
+const yaml = __nccwpck_require__(4);
 
 module.exports = {
   ...json,
@@ -19,7 +19,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 501:
+/***/ 653:
 /***/ ((module) => {
 
 function isValidJSON(str) {
@@ -44,7 +44,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 196:
+/***/ 868:
 /***/ ((module) => {
 
 const regexSplit = (pattern, s) => s.split(RegExp(pattern));
@@ -54,10 +54,10 @@ module.exports = { "regex.split": regexSplit };
 
 /***/ }),
 
-/***/ 945:
+/***/ 937:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const vsprintf = (__nccwpck_require__(893)/* .vsprintf */ .V);
+const vsprintf = (__nccwpck_require__(973)/* .vsprintf */ .V);
 
 const sprintf = (s, values) => vsprintf(s, values);
 
@@ -66,10 +66,10 @@ module.exports = { sprintf };
 
 /***/ }),
 
-/***/ 204:
+/***/ 4:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const yaml = __nccwpck_require__(11);
+const yaml = __nccwpck_require__(267);
 
 // see: https://eemeli.org/yaml/v1/#errors
 const errors = new Set([
@@ -111,13 +111,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 704:
+/***/ 712:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright 2018 The OPA Authors.  All rights reserved.
 // Use of this source code is governed by an Apache2
 // license that can be found in the LICENSE file.
-const builtIns = __nccwpck_require__(939);
+const builtIns = __nccwpck_require__(419);
 
 /**
  * @param {WebAssembly.Memory} mem
@@ -640,7 +640,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 893:
+/***/ 973:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -886,14 +886,14 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_
 
 /***/ }),
 
-/***/ 800:
+/***/ 816:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(202);
-var resolveSeq = __nccwpck_require__(476);
-var Schema = __nccwpck_require__(8);
+var PlainValue = __nccwpck_require__(418);
+var resolveSeq = __nccwpck_require__(724);
+var Schema = __nccwpck_require__(112);
 
 const defaultOptions = {
   anchorPrefix: 'a',
@@ -1530,7 +1530,7 @@ exports.scalarOptions = scalarOptions;
 
 /***/ }),
 
-/***/ 202:
+/***/ 418:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2302,14 +2302,14 @@ exports.defaultTags = defaultTags;
 
 /***/ }),
 
-/***/ 8:
+/***/ 112:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(202);
-var resolveSeq = __nccwpck_require__(476);
-var warnings = __nccwpck_require__(449);
+var PlainValue = __nccwpck_require__(418);
+var resolveSeq = __nccwpck_require__(724);
+var warnings = __nccwpck_require__(529);
 
 function createMap(schema, obj, ctx) {
   const map = new resolveSeq.YAMLMap(schema);
@@ -2778,17 +2778,17 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 432:
+/***/ 256:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var parseCst = __nccwpck_require__(284);
-var Document$1 = __nccwpck_require__(800);
-var Schema = __nccwpck_require__(8);
-var PlainValue = __nccwpck_require__(202);
-var warnings = __nccwpck_require__(449);
-__nccwpck_require__(476);
+var parseCst = __nccwpck_require__(116);
+var Document$1 = __nccwpck_require__(816);
+var Schema = __nccwpck_require__(112);
+var PlainValue = __nccwpck_require__(418);
+var warnings = __nccwpck_require__(529);
+__nccwpck_require__(724);
 
 function createNode(value, wrapScalars = true, tag) {
   if (tag === undefined && typeof wrapScalars === 'string') {
@@ -2852,12 +2852,12 @@ exports.YAML = YAML;
 
 /***/ }),
 
-/***/ 284:
+/***/ 116:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(202);
+var PlainValue = __nccwpck_require__(418);
 
 class BlankLine extends PlainValue.Node {
   constructor() {
@@ -4366,12 +4366,12 @@ exports.parse = parse;
 
 /***/ }),
 
-/***/ 476:
+/***/ 724:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(202);
+var PlainValue = __nccwpck_require__(418);
 
 function addCommentBefore(str, indent, comment) {
   if (!comment) return str;
@@ -6232,13 +6232,13 @@ exports.toJSON = toJSON;
 
 /***/ }),
 
-/***/ 449:
+/***/ 529:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(202);
-var resolveSeq = __nccwpck_require__(476);
+var PlainValue = __nccwpck_require__(418);
+var resolveSeq = __nccwpck_require__(724);
 
 /* global atob, btoa, Buffer */
 const binary = {
@@ -6598,15 +6598,15 @@ exports.warnOptionDeprecation = warnOptionDeprecation;
 
 /***/ }),
 
-/***/ 11:
+/***/ 267:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(432).YAML
+module.exports = __nccwpck_require__(256).YAML
 
 
 /***/ }),
 
-/***/ 238:
+/***/ 952:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -6636,7 +6636,7 @@ function describe(cause) {
 
 /***/ }),
 
-/***/ 416:
+/***/ 554:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -6646,9 +6646,9 @@ function describe(cause) {
 /* harmony export */   Sr: () => (/* binding */ BuiltinError)
 /* harmony export */ });
 /* unused harmony exports WEEKDAY_NAMES, addDateUtc */
-/* harmony import */ var _time_calendar_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(930);
-/* harmony import */ var _time_rfc3339_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(977);
-/* harmony import */ var _time_timeZone_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(355);
+/* harmony import */ var _time_calendar_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(32);
+/* harmony import */ var _time_rfc3339_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(247);
+/* harmony import */ var _time_timeZone_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81);
 /**
  * The time builtins OPA's WebAssembly target leaves to the host, implemented to return exactly
  * what OPA's Go evaluator (v1.22.3, Go's `time` package) returns, plus the same functions as
@@ -6862,7 +6862,7 @@ function createTimeBuiltins() {
 
 /***/ }),
 
-/***/ 398:
+/***/ 584:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6871,9 +6871,9 @@ __nccwpck_require__.d(__webpack_exports__, {
   t: () => (/* binding */ WasmPolicy)
 });
 
-// EXTERNAL MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/opa.js
-var src_opa = __nccwpck_require__(704);
-;// CONCATENATED MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/index.mjs
+// EXTERNAL MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/opa.js
+var src_opa = __nccwpck_require__(712);
+;// CONCATENATED MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/index.mjs
 
 /**
  * @type {opa.loadPolicy}
@@ -6882,9 +6882,9 @@ const loadPolicy = src_opa.loadPolicy;
 /* harmony default export */ const src = ((/* unused pure expression or super */ null && (opa)));
 
 // EXTERNAL MODULE: ./build/engine/errors.js
-var errors = __nccwpck_require__(238);
+var errors = __nccwpck_require__(952);
 // EXTERNAL MODULE: ./build/engine/timeBuiltins.js
-var timeBuiltins = __nccwpck_require__(416);
+var timeBuiltins = __nccwpck_require__(554);
 ;// CONCATENATED MODULE: ./build/engine/wasmMemory.js
 /**
  * How large the memory opa-wasm must hand a compiled module. `opa build -t wasm` makes the module
@@ -7111,7 +7111,7 @@ class WasmPolicy {
 
 /***/ }),
 
-/***/ 283:
+/***/ 401:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7123,7 +7123,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: VERDICT_ALLOW, VERDICT_DENY, VERDICT_UNEVALUABLE, changeDetail, decisionPair, evaluatorSides, methodOf, subjectOf, toolsOf
 
 // EXTERNAL MODULE: ./build/engine/errors.js
-var errors = __nccwpck_require__(238);
+var errors = __nccwpck_require__(952);
 ;// CONCATENATED MODULE: ./build/policy/fields.js
 /** Parses a field that already matched FIELD_PATTERN. */
 function classifyField(field) {
@@ -7384,7 +7384,7 @@ function pointer_isInputPointer(text) {
     return tilde < 0 || !/~(?![01])/.test(text);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -8259,7 +8259,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -8402,7 +8402,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -8715,7 +8715,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -8873,7 +8873,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -9391,7 +9391,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -9431,14 +9431,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -12076,7 +12076,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -12129,7 +12129,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
 
@@ -13234,7 +13234,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -13887,7 +13887,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -14732,7 +14732,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -14859,7 +14859,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -15128,7 +15128,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -15305,7 +15305,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
 
@@ -15364,7 +15364,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -15382,7 +15382,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -16949,7 +16949,7 @@ function formatPath(path) {
 }
 
 // EXTERNAL MODULE: ./build/time/rfc3339.js
-var rfc3339 = __nccwpck_require__(977);
+var rfc3339 = __nccwpck_require__(247);
 ;// CONCATENATED MODULE: ./build/traffic/record.js
 
 
@@ -20288,9 +20288,9 @@ const policySchema = strictObject({
 });
 
 // EXTERNAL MODULE: ./build/engine/timeBuiltins.js
-var timeBuiltins = __nccwpck_require__(416);
+var timeBuiltins = __nccwpck_require__(554);
 // EXTERNAL MODULE: ./build/time/timeZone.js
-var timeZone = __nccwpck_require__(355);
+var timeZone = __nccwpck_require__(81);
 ;// CONCATENATED MODULE: ./build/replay/decisionCache/windows.js
 
 
@@ -21762,7 +21762,7 @@ function unevaluatedOutcome(config, record, line, decisionPath) {
 
 /***/ }),
 
-/***/ 628:
+/***/ 430:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22013,14 +22013,14 @@ function ownString(text) {
 
 /***/ }),
 
-/***/ 200:
+/***/ 910:
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(919);
-/* harmony import */ var _engine_wasmEngine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(398);
-/* harmony import */ var _evaluate_recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(283);
-/* harmony import */ var _outcomeCodec_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(628);
+/* harmony import */ var _engine_wasmEngine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(584);
+/* harmony import */ var _evaluate_recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(401);
+/* harmony import */ var _outcomeCodec_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(430);
 
 
 
@@ -22068,7 +22068,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 930:
+/***/ 32:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22116,7 +22116,7 @@ function civilFromDays(days) {
 
 /***/ }),
 
-/***/ 977:
+/***/ 247:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22126,7 +22126,7 @@ function civilFromDays(days) {
 /* harmony export */   hC: () => (/* binding */ nanosOf),
 /* harmony export */   pl: () => (/* binding */ emptyFields)
 /* harmony export */ });
-/* harmony import */ var _calendar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(930);
+/* harmony import */ var _calendar_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(32);
 
 function isDigitAt(s, i) {
     const c = s.charCodeAt(i);
@@ -22260,7 +22260,7 @@ function instantNanos(text) {
 
 /***/ }),
 
-/***/ 355:
+/***/ 81:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22589,6 +22589,6 @@ function isKnownTimeZone(name) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(200);
+/******/ var __webpack_exports__ = __nccwpck_require__(910);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
