@@ -106,7 +106,7 @@ export async function syncDriftIssue(
 ): Promise<DriftIssueResult> {
   const marker = driftMarker(options.policyPath);
   const label = options.label ?? DRIFT_LABEL;
-  // As the client will send them (client.ts), so unchanged text compares equal to the stored one.
+  // As the client will send them (issues.ts), so unchanged text compares equal to the stored one.
   const body = humanText(withMarker(options.body, marker));
   const title = humanText(options.title);
   const length = commentLength(body);

@@ -119,7 +119,7 @@ export async function syncStickyComment(
   options: StickyCommentOptions,
 ): Promise<StickyCommentResult> {
   const marker = commentMarker(options.markerId);
-  // As the client will send it (client.ts), so an unchanged body compares equal to the stored one.
+  // As the client will send it (comments.ts), so an unchanged body compares equal to the stored one.
   const body = humanText(withMarker(options.body, marker));
   const length = commentLength(body);
   if (length > MAX_COMMENT_LENGTH) {
