@@ -185,6 +185,22 @@ async function closeResolved(
   return { action: 'closed', issueNumber: openIssue.number, htmlUrl: closed.htmlUrl || openIssue.htmlUrl };
 }
 
+/** Drift is back: the policy's most recent closed issue reopens with the new title and body. */
+async function reopen(
+  client: GitHubClient,
+  repo: RepoRef,
+  lastClosed: Issue,
+  text: { title: string; body: string },
+): Promise<Pick<DriftIssueResult, 'action' | 'issueNumber' | 'htmlUrl'>> {
+  const reopened = await client.updateIssue(repo, lastClosed.number, {
+    state: 'open',
+    state_reason: 'reopened',
+    title: text.title,
+    body: text.body,
+  });
+  return { action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
+}
+
 /** Issues disabled, or no issues: write: an IssuesUnavailableError; null for any other failure. */
 function issuesUnavailable(error: unknown, policyPath: string): IssuesUnavailableError | null {
   if (
@@ -259,15 +275,8 @@ export async function syncDriftIssue(
 
     // The most recent closed issue for this policy comes back rather than a new one.
     const lastClosed = own.filter((issue) => issue.state === 'closed').sort((a, b) => b.number - a.number)[0];
-    if (lastClosed !== undefined) {
-      const reopened = await client.updateIssue(repo, lastClosed.number, {
-        state: 'open',
-        state_reason: 'reopened',
-        title,
-        body,
-      });
-      return { ...result, action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
-    }
+    if (lastClosed !== undefined)
+      return { ...result, ...(await reopen(client, repo, lastClosed, { title, body })) };
 
     await ensureLabel(client, repo, label, result.warnings);
     const created = await client.createIssue(repo, { title, body, labels: [label] });
