@@ -179,24 +179,7 @@ async function runPullRequestMode(
   const pullNumber = pullRequestNumber(context);
   if (pullNumber === null) throw new Error(`no pull request in the '${context.eventName}' event payload`);
   const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: logInfo });
-  if (listing.changes.length === 0) {
-    const pull = {
-      number: pullNumber,
-      baseSha: listing.baseSha,
-      headSha: listing.headSha,
-      judged: listing.judged,
-    };
-    const file = await writeRunReport(
-      context,
-      settings,
-      runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull),
-    );
-    setOutputs(file, 'pass', []);
-    await writeCommentFile(context, settings, '');
-    await writeJobSummary('policy-replay: no policy file changed in this pull request; nothing to replay.\n');
-    logInfo('no policy file changed: nothing to replay');
-    return;
-  }
+  if (listing.changes.length === 0) return noPolicyChanged(settings, context, pullNumber, listing);
   const opa = await obtainOpa(settings);
   const policies = await replayPolicyChanges(
     { client, settings, context, pullNumber, opa, log: logInfo },
@@ -248,6 +231,43 @@ async function runPullRequestMode(
     });
   };
   await writeSummary(render, rowBudget);
+  const body = fitComment(render, rowBudget, settings, context);
+  await writeCommentFile(context, settings, body);
+  if (settings.comment === 'update') await updateComment(client, settings, context, pullNumber, body);
+  finish(gate.verdict, gate.failed);
+}
+
+/** No policy file changed: a passing report, an empty comment file and a one-line summary. */
+async function noPolicyChanged(
+  settings: Settings,
+  context: RunContext,
+  pullNumber: number,
+  listing: Awaited<ReturnType<typeof listPolicyChanges>>,
+): Promise<void> {
+  const pull = {
+    number: pullNumber,
+    baseSha: listing.baseSha,
+    headSha: listing.headSha,
+    judged: listing.judged,
+  };
+  const file = await writeRunReport(
+    context,
+    settings,
+    runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull),
+  );
+  setOutputs(file, 'pass', []);
+  await writeCommentFile(context, settings, '');
+  await writeJobSummary('policy-replay: no policy file changed in this pull request; nothing to replay.\n');
+  logInfo('no policy file changed: nothing to replay');
+}
+
+/** The comment body: fewer change rows before fewer sections, with a note saying what was cut. */
+function fitComment(
+  render: (budget: number) => string[],
+  rowBudget: number,
+  settings: Settings,
+  context: RunContext,
+): string {
   const runLink = context.runId
     ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
     : null;
@@ -266,19 +286,70 @@ async function runPullRequestMode(
     fitted.rows < rowBudget && fitted.omitted === 0
       ? `${fitted.body}\n_Tables shortened to ${shown.second} change row(s) and ${shown.first} group row(s) to fit one comment: ${summaryPointer} for more._\n`
       : fitted.body;
-  await writeCommentFile(context, settings, body);
-  if (settings.comment === 'update') {
-    const result = await syncStickyComment(client, {
-      owner: context.owner,
-      repo: context.repo,
-      issueNumber: pullNumber,
-      body,
-      ...(settings.commentId ? { markerId: settings.commentId } : {}),
-    });
-    if (result.action === 'forbidden') logWarning(`policy-replay could not comment: ${result.warning}`);
-    else logInfo(`comment ${result.action} (${result.htmlUrl})`);
+  return body;
+}
+
+async function updateComment(
+  client: GitHubClient,
+  settings: Settings,
+  context: RunContext,
+  pullNumber: number,
+  body: string,
+): Promise<void> {
+  const result = await syncStickyComment(client, {
+    owner: context.owner,
+    repo: context.repo,
+    issueNumber: pullNumber,
+    body,
+    ...(settings.commentId ? { markerId: settings.commentId } : {}),
+  });
+  if (result.action === 'forbidden') logWarning(`policy-replay could not comment: ${result.warning}`);
+  else logInfo(`comment ${result.action} (${result.htmlUrl})`);
+}
+
+/** Each policy's drift issue, then the sweep of deleted policies' issues; the failures, worded. */
+async function keepDriftIssues(
+  client: GitHubClient,
+  settings: Settings,
+  context: RunContext,
+  policies: PolicyOutcome[],
+  issueBodies: { path: string; body: string; driftTotal: number }[],
+): Promise<string[]> {
+  const issueFailures: string[] = [];
+  for (const item of issueBodies) {
+    try {
+      const issue = await syncDriftIssue(client, {
+        owner: context.owner,
+        repo: context.repo,
+        policyPath: item.path,
+        title: driftIssueTitle(item.path),
+        body: item.body,
+        driftTotal: item.driftTotal,
+        closeComment: driftResolvedComment(item.path),
+      });
+      for (const w of issue.warnings) logWarning(w);
+      logInfo(
+        `${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`,
+      );
+    } catch (error) {
+      issueFailures.push(`${item.path}: ${(error as Error).message}`);
+    }
   }
-  finish(gate.verdict, gate.failed);
+  // Only when issues can be written at all: after a failure above, the sweep would fail the same way.
+  if (issueFailures.length === 0) {
+    try {
+      const closed = await closeOrphanedDriftIssues(client, {
+        owner: context.owner,
+        repo: context.repo,
+        livePolicyPaths: policies.map((p) => p.path),
+        replays: policyMatcher(settings.policies),
+      });
+      for (const number of closed) logInfo(`closed drift issue #${number}: its policy no longer exists`);
+    } catch (error) {
+      issueFailures.push(`closing the issues of deleted policies: ${(error as Error).message}`);
+    }
+  }
+  return issueFailures;
 }
 
 /** Posts the comment file a pull_request run left (docs/action.md "Fork pull requests"). */
@@ -386,40 +457,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   // The report, outputs and summary land before any issue is touched, so an issue failure (issues
   // disabled, a read-only token) never hides the drift itself.
   await writeSummary(renderSummary, rowBudget);
-  const issueFailures: string[] = [];
-  for (const item of issueBodies) {
-    try {
-      const issue = await syncDriftIssue(client, {
-        owner: context.owner,
-        repo: context.repo,
-        policyPath: item.path,
-        title: driftIssueTitle(item.path),
-        body: item.body,
-        driftTotal: item.driftTotal,
-        closeComment: driftResolvedComment(item.path),
-      });
-      for (const w of issue.warnings) logWarning(w);
-      logInfo(
-        `${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`,
-      );
-    } catch (error) {
-      issueFailures.push(`${item.path}: ${(error as Error).message}`);
-    }
-  }
-  // Only when issues can be written at all: after a failure above, the sweep would fail the same way.
-  if (issueFailures.length === 0) {
-    try {
-      const closed = await closeOrphanedDriftIssues(client, {
-        owner: context.owner,
-        repo: context.repo,
-        livePolicyPaths: policies.map((p) => p.path),
-        replays: policyMatcher(settings.policies),
-      });
-      for (const number of closed) logInfo(`closed drift issue #${number}: its policy no longer exists`);
-    } catch (error) {
-      issueFailures.push(`closing the issues of deleted policies: ${(error as Error).message}`);
-    }
-  }
+  const issueFailures = await keepDriftIssues(client, settings, context, policies, issueBodies);
   if (issueFailures.length > 0) {
     failStep(
       `policy-replay: could not keep the drift issues (${issueFailures.length}): ${boundedList(issueFailures, '; ', MAX_MESSAGE_LENGTH)}`,

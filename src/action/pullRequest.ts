@@ -188,26 +188,7 @@ async function replayPolicyChange(
     if (evidence.length === 0)
       deps.log(`${change.path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
     // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
-    if (head) {
-      const prepared = await preparePolicy(head, opa.path, settings.limits);
-      if (!prepared.ok) {
-        outcome.errors = prepared.errors.map((e) => ({
-          file: e.file,
-          path: e.path,
-          line: e.line,
-          column: e.column,
-          message: e.message,
-        }));
-        outcome.report = errorReport(
-          change.path,
-          head,
-          base,
-          opa.version,
-          outcome.errors,
-          settings.unevaluable,
-        );
-      }
-    }
+    if (head) await validateHeadOnly(deps, change.path, { head, base }, outcome);
     return outcome;
   }
   deps.log(`${change.path}: replaying ${sample.traffic}`);
@@ -244,6 +225,28 @@ async function replayPolicyChange(
     );
   }
   return outcome;
+}
+
+/** A policy replayed against no traffic still has its head validated and compiled. */
+async function validateHeadOnly(
+  deps: PullRequestDeps,
+  path: string,
+  sides: { head: PolicySource; base: PolicySource | null },
+  outcome: PolicyOutcome,
+): Promise<void> {
+  const { settings, opa } = deps;
+  const { head, base } = sides;
+  const prepared = await preparePolicy(head, opa.path, settings.limits);
+  if (!prepared.ok) {
+    outcome.errors = prepared.errors.map((e) => ({
+      file: e.file,
+      path: e.path,
+      line: e.line,
+      column: e.column,
+      message: e.message,
+    }));
+    outcome.report = errorReport(path, head, base, opa.version, outcome.errors, settings.unevaluable);
+  }
 }
 
 /** The error of a policy side that should be a file at `sha` and is not. */

@@ -86,15 +86,32 @@ export function compareGaps(a: Gap, b: Gap): number {
   );
 }
 
+type AddGap = (path: string, impact: GapImpact, reason: string) => void;
+
+const state = (e: Evidence | undefined): EvidenceState => e?.state ?? 'unavailable';
+const stateReason = (s: EvidenceState): string =>
+  s === 'hash' ? REASONS.hash : s === 'absent' ? REASONS.absent : REASONS.unavailable;
+
 export function analyzeManifest(manifest: Manifest): FidelityAnalysis {
   const gaps: Gap[] = [];
-  const add = (path: string, impact: GapImpact, reason: string): void => {
+  const add: AddGap = (path, impact, reason) => {
     gaps.push({ path, impact, reason });
   };
-  const state = (e: Evidence | undefined): EvidenceState => e?.state ?? 'unavailable';
-  const stateReason = (s: EvidenceState): string =>
-    s === 'hash' ? REASONS.hash : s === 'absent' ? REASONS.absent : REASONS.unavailable;
+  for (const section of [
+    integrityGaps,
+    modelGaps,
+    toolGaps,
+    retrievalGaps,
+    environmentGaps,
+    isolationGaps,
+    sourceGaps,
+  ])
+    section(manifest, add);
+  gaps.sort(compareGaps);
+  return { level: levelOf(gaps), missing_evidence: gaps };
+}
 
+function integrityGaps(manifest: Manifest, add: AddGap): void {
   // A value whose sha256 does not match is not the evidence it claims to be: nothing else about
   // that path can be trusted, so it blocks replay wherever it appears.
   for (const [path, e] of evidenceEntries(manifest)) {
@@ -109,7 +126,9 @@ export function analyzeManifest(manifest: Manifest): FidelityAnalysis {
     }
     if (actual !== e.sha256) add(path, 'blocks_replay', REASONS.integrity);
   }
+}
 
+function modelGaps(manifest: Manifest, add: AddGap): void {
   const model = manifest.model ?? {};
   // Without the provider, deployment and the prompt itself there is nothing to send: a prompt
   // hash proves which prompt it was but cannot be replayed.
@@ -124,7 +143,9 @@ export function analyzeManifest(manifest: Manifest): FidelityAnalysis {
   if (model.determinism?.guaranteed !== true) {
     add('model.determinism.guaranteed', 'prevents_exactness', REASONS.modelNotDeterministic);
   }
+}
 
+function toolGaps(manifest: Manifest, add: AddGap): void {
   const tools = manifest.tools ?? {};
   const toolsMode = normaliseMode(tools.replay_mode);
   const calls = tools.calls ?? [];
@@ -153,7 +174,9 @@ export function analyzeManifest(manifest: Manifest): FidelityAnalysis {
   if (toolsMode === 'execute' && tools.determinism?.guaranteed !== true) {
     add('tools.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
   }
+}
 
+function retrievalGaps(manifest: Manifest, add: AddGap): void {
   const retrieval = manifest.retrieval ?? {};
   const retrievalMode = normaliseMode(retrieval.replay_mode);
   if (retrievalMode === 'unknown') add('retrieval.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
@@ -171,7 +194,9 @@ export function analyzeManifest(manifest: Manifest): FidelityAnalysis {
       add('retrieval.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
     }
   }
+}
 
+function environmentGaps(manifest: Manifest, add: AddGap): void {
   const environment = manifest.environment ?? {};
   // `container` is optional by contract: not knowing it is no gap.
   for (const field of ['code_version', 'runtime_version', 'dependency_lock', 'config_fingerprint'] as const) {
@@ -179,14 +204,18 @@ export function analyzeManifest(manifest: Manifest): FidelityAnalysis {
       add(`environment.${field}`, 'reduces_control', REASONS.unavailable);
     }
   }
+}
 
+function isolationGaps(manifest: Manifest, add: AddGap): void {
   const isolation = manifest.isolation ?? {};
   for (const field of ISOLATION_FIELDS) {
     const value: Isolation = isolation[field] ?? 'unknown';
     if (value === 'live') add(`isolation.${field}`, 'blocks_replay', LIVE_REASONS[field]);
     if (value === 'unknown') add(`isolation.${field}`, 'reduces_control', REASONS.isolationUnknown);
   }
+}
 
+function sourceGaps(manifest: Manifest, add: AddGap): void {
   const source = manifest.source ?? {};
   for (const field of ['trace_id', 'span_id', 'provenance'] as const) {
     if (state(source[field]) === 'unavailable')
@@ -195,9 +224,6 @@ export function analyzeManifest(manifest: Manifest): FidelityAnalysis {
   const capture = source.capture ?? 'unknown';
   if (capture === 'unknown') add('source.capture', 'reduces_control', REASONS.captureUnknown);
   if (capture === 'mapped') add('source.capture', 'prevents_exactness', REASONS.captureMapped);
-
-  gaps.sort(compareGaps);
-  return { level: levelOf(gaps), missing_evidence: gaps };
 }
 
 /** `rerun` and `execute` mean the same thing (re-run the step live); a missing mode is unknown. */

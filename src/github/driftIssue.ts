@@ -100,13 +100,16 @@ function sameText(a: string, b: string): boolean {
 export const DEFAULT_CLOSE_COMMENT =
   'Drift returned to zero: the replayed decisions match the recorded ones again. Closing; policy-replay reopens this issue if drift comes back.';
 
-export async function syncDriftIssue(
-  client: GitHubClient,
-  options: DriftIssueOptions,
-): Promise<DriftIssueResult> {
+/** The marker, label, title and body as the client will send them; refused when over GitHub's limit. */
+function issueText(options: DriftIssueOptions): {
+  marker: string;
+  label: string;
+  body: string;
+  title: string;
+} {
   const marker = driftMarker(options.policyPath);
   const label = options.label ?? DRIFT_LABEL;
-  // As the client will send them (client.ts), so unchanged text compares equal to the stored one.
+  // As the client will send them (issues.ts), so unchanged text compares equal to the stored one.
   const body = humanText(withMarker(options.body, marker));
   const title = humanText(options.title);
   const length = commentLength(body);
@@ -117,6 +120,108 @@ export async function syncDriftIssue(
       `the drift issue body for ${options.policyPath} is ${length} characters, over GitHub's limit of ${MAX_COMMENT_LENGTH}`,
     );
   }
+  return { marker, label, body, title };
+}
+
+/** The drift label exists, or a warning says why it could not be made. */
+async function ensureLabel(
+  client: GitHubClient,
+  repo: RepoRef,
+  label: string,
+  warnings: string[],
+): Promise<void> {
+  try {
+    if ((await client.getLabel(repo, label)) === null) {
+      await client.createLabel(repo, {
+        name: label,
+        color: DRIFT_LABEL_COLOR,
+        description: DRIFT_LABEL_DESCRIPTION,
+      });
+    }
+  } catch (error) {
+    // 422 "already_exists" is a racing run; anything else still lets issue creation try, since
+    // GitHub creates a missing label named in a new issue.
+    if (error instanceof GitHubApiError && error.status === 422) return;
+    if (error instanceof GitHubApiError && error.status !== 410) {
+      warnings.push(`could not create the '${label}' label: ${error.message}`);
+      return;
+    }
+    throw error;
+  }
+}
+
+async function addMissingLabel(
+  client: GitHubClient,
+  repo: RepoRef,
+  created: Issue,
+  label: string,
+  warnings: string[],
+): Promise<void> {
+  // Labels on a new issue are dropped silently for tokens without push access; without the
+  // label the next run would not find the issue and would open another.
+  try {
+    await client.addLabels(repo, created.number, [label]);
+  } catch (error) {
+    if (!(error instanceof GitHubApiError)) throw error;
+    warnings.push(
+      `issue #${created.number} was created without the '${label}' label and it could not be added ` +
+        `(${error.status}: ${error.message}); the next run will not find it`,
+    );
+  }
+}
+
+/** Drift is back to zero: the open issue gets the closing comment and is closed as completed. */
+async function closeResolved(
+  client: GitHubClient,
+  repo: RepoRef,
+  openIssue: Issue,
+  comment: string,
+): Promise<Pick<DriftIssueResult, 'action' | 'issueNumber' | 'htmlUrl'>> {
+  await client.createIssueComment(repo, openIssue.number, comment);
+  const closed = await client.updateIssue(repo, openIssue.number, {
+    state: 'closed',
+    state_reason: 'completed',
+  });
+  return { action: 'closed', issueNumber: openIssue.number, htmlUrl: closed.htmlUrl || openIssue.htmlUrl };
+}
+
+/** Drift is back: the policy's most recent closed issue reopens with the new title and body. */
+async function reopen(
+  client: GitHubClient,
+  repo: RepoRef,
+  lastClosed: Issue,
+  text: { title: string; body: string },
+): Promise<Pick<DriftIssueResult, 'action' | 'issueNumber' | 'htmlUrl'>> {
+  const reopened = await client.updateIssue(repo, lastClosed.number, {
+    state: 'open',
+    state_reason: 'reopened',
+    title: text.title,
+    body: text.body,
+  });
+  return { action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
+}
+
+/** Issues disabled, or no issues: write: an IssuesUnavailableError; null for any other failure. */
+function issuesUnavailable(error: unknown, policyPath: string): IssuesUnavailableError | null {
+  if (
+    error instanceof GitHubApiError &&
+    ((error.status === 403 && !error.rateLimited) || error.status === 410)
+  ) {
+    return new IssuesUnavailableError(
+      error.status,
+      `cannot maintain the drift issue for ${policyPath}: issues are disabled on this repository ` +
+        `or the token lacks issues: write (${error.method} ${error.url} → ${error.status}: ${error.message})`,
+      error,
+    );
+  }
+  return null;
+}
+
+export async function syncDriftIssue(
+  client: GitHubClient,
+  options: DriftIssueOptions,
+): Promise<DriftIssueResult> {
+  const { marker, label, body, title } = issueText(options);
   const repo = { owner: options.owner, repo: options.repo };
   const result: DriftIssueResult = { action: 'none', closedDuplicates: [], warnings: [] };
 
@@ -152,27 +257,6 @@ export async function syncDriftIssue(
     result.htmlUrl = updated.htmlUrl || issue.htmlUrl;
   };
 
-  const ensureLabel = async (): Promise<void> => {
-    try {
-      if ((await client.getLabel(repo, label)) === null) {
-        await client.createLabel(repo, {
-          name: label,
-          color: DRIFT_LABEL_COLOR,
-          description: DRIFT_LABEL_DESCRIPTION,
-        });
-      }
-    } catch (error) {
-      // 422 "already_exists" is a racing run; anything else still lets issue creation try, since
-      // GitHub creates a missing label named in a new issue.
-      if (error instanceof GitHubApiError && error.status === 422) return;
-      if (error instanceof GitHubApiError && error.status !== 410) {
-        result.warnings.push(`could not create the '${label}' label: ${error.message}`);
-        return;
-      }
-      throw error;
-    }
-  };
-
   try {
     const login = (await client.getTokenLogin()).login;
     const own = await listOwn(login);
@@ -180,17 +264,8 @@ export async function syncDriftIssue(
 
     if (options.driftTotal <= 0) {
       if (openIssue === undefined) return result;
-      await client.createIssueComment(repo, openIssue.number, options.closeComment ?? DEFAULT_CLOSE_COMMENT);
-      const closed = await client.updateIssue(repo, openIssue.number, {
-        state: 'closed',
-        state_reason: 'completed',
-      });
-      return {
-        ...result,
-        action: 'closed',
-        issueNumber: openIssue.number,
-        htmlUrl: closed.htmlUrl || openIssue.htmlUrl,
-      };
+      const comment = options.closeComment ?? DEFAULT_CLOSE_COMMENT;
+      return { ...result, ...(await closeResolved(client, repo, openIssue, comment)) };
     }
 
     if (openIssue !== undefined) {
@@ -200,31 +275,12 @@ export async function syncDriftIssue(
 
     // The most recent closed issue for this policy comes back rather than a new one.
     const lastClosed = own.filter((issue) => issue.state === 'closed').sort((a, b) => b.number - a.number)[0];
-    if (lastClosed !== undefined) {
-      const reopened = await client.updateIssue(repo, lastClosed.number, {
-        state: 'open',
-        state_reason: 'reopened',
-        title,
-        body,
-      });
-      return { ...result, action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
-    }
+    if (lastClosed !== undefined)
+      return { ...result, ...(await reopen(client, repo, lastClosed, { title, body })) };
 
-    await ensureLabel();
+    await ensureLabel(client, repo, label, result.warnings);
     const created = await client.createIssue(repo, { title, body, labels: [label] });
-    if (!created.labels.includes(label)) {
-      // Labels on a new issue are dropped silently for tokens without push access; without the
-      // label the next run would not find the issue and would open another.
-      try {
-        await client.addLabels(repo, created.number, [label]);
-      } catch (error) {
-        if (!(error instanceof GitHubApiError)) throw error;
-        result.warnings.push(
-          `issue #${created.number} was created without the '${label}' label and it could not be added ` +
-            `(${error.status}: ${error.message}); the next run will not find it`,
-        );
-      }
-    }
+    if (!created.labels.includes(label)) await addMissingLabel(client, repo, created, label, result.warnings);
     // A concurrent run may have opened one too: the oldest open issue wins, as for PR comments.
     const afterCreate = (await listOwn(created.userLogin || login)).filter((issue) => issue.state === 'open');
     if (!afterCreate.some((issue) => issue.number === created.number)) afterCreate.push(created);
@@ -236,18 +292,7 @@ export async function syncDriftIssue(
     await refresh(keeper);
     return result;
   } catch (error) {
-    if (
-      error instanceof GitHubApiError &&
-      ((error.status === 403 && !error.rateLimited) || error.status === 410)
-    ) {
-      throw new IssuesUnavailableError(
-        error.status,
-        `cannot maintain the drift issue for ${options.policyPath}: issues are disabled on this repository ` +
-          `or the token lacks issues: write (${error.method} ${error.url} → ${error.status}: ${error.message})`,
-        error,
-      );
-    }
-    throw error;
+    throw issuesUnavailable(error, options.policyPath) ?? error;
   }
 }
 

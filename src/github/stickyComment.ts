@@ -114,12 +114,10 @@ function isTooLarge(error: unknown): boolean {
   );
 }
 
-export async function syncStickyComment(
-  client: GitHubClient,
-  options: StickyCommentOptions,
-): Promise<StickyCommentResult> {
+/** The body with its marker, as the client will send it; refused when over GitHub's limit. */
+function markedBody(options: StickyCommentOptions): { marker: string; body: string; length: number } {
   const marker = commentMarker(options.markerId);
-  // As the client will send it (client.ts), so an unchanged body compares equal to the stored one.
+  // As the client will send it (comments.ts), so an unchanged body compares equal to the stored one.
   const body = humanText(withMarker(options.body, marker));
   const length = commentLength(body);
   if (length > MAX_COMMENT_LENGTH) {
@@ -129,6 +127,25 @@ export async function syncStickyComment(
       `the pull request comment is ${length} characters, over GitHub's limit of ${MAX_COMMENT_LENGTH}`,
     );
   }
+  return { marker, body, length };
+}
+
+function forbidden(error: GitHubApiError, deleted: number[]): StickyCommentResult {
+  return {
+    action: 'forbidden',
+    warning:
+      `Could not write the pull request comment (${error.method} ${error.url} → 403: ${error.message}). ` +
+      `The token is read-only here, as it is for pull requests from forks; the job summary and ` +
+      `outputs still hold the report.`,
+    deleted,
+  };
+}
+
+export async function syncStickyComment(
+  client: GitHubClient,
+  options: StickyCommentOptions,
+): Promise<StickyCommentResult> {
+  const { marker, body, length } = markedBody(options);
   const repo = { owner: options.owner, repo: options.repo };
   const deleted: number[] = [];
 
@@ -183,14 +200,7 @@ export async function syncStickyComment(
     return await settle(afterCreate, created);
   } catch (error) {
     if (isForbidden(error)) {
-      return {
-        action: 'forbidden',
-        warning:
-          `Could not write the pull request comment (${error.method} ${error.url} → 403: ${error.message}). ` +
-          `The token is read-only here, as it is for pull requests from forks; the job summary and ` +
-          `outputs still hold the report.`,
-        deleted,
-      };
+      return forbidden(error, deleted);
     }
     if (isTooLarge(error)) {
       throw new CommentTooLargeError(

@@ -182,24 +182,7 @@ export async function ensureOpa(
   }
   const pinned = settings.opaSha256 ? settings.opaSha256.toLowerCase() : null;
 
-  if (settings.opaPath) {
-    const path = resolve(settings.opaPath);
-    let version: string;
-    try {
-      version = await readOpaVersion(path);
-    } catch (error) {
-      const detail = error instanceof OpaUnusableError ? error.detail : String(error);
-      throw new OpaMissingError(
-        `opa-path '${settings.opaPath}' is not a usable OPA binary: ${detail}. Point opa-path at OPA ${wanted}, or remove it to let the Action download OPA.`,
-        path,
-      );
-    }
-    if (!isCompatibleVersion(version, wanted)) {
-      deps.warning(`opa-path '${settings.opaPath}' is OPA ${version}; this Action is tested with ${wanted}.`);
-    }
-    deps.info(`Using OPA ${version} from opa-path: ${path}`);
-    return { path, version, source: 'opa-path' };
-  }
+  if (settings.opaPath) return useOpaPath(settings.opaPath, wanted, deps);
 
   const onPath = await findOpaOnPath(deps.env, settings.platform);
   if (onPath !== null) {
@@ -213,21 +196,8 @@ export async function ensureOpa(
   const asset = opaAssetName(settings.platform, settings.arch);
   const name = binaryName(settings.platform);
 
-  const cachedDir = deps.find(TOOL_NAME, wanted, settings.arch);
-  if (cachedDir) {
-    const cached = join(cachedDir, name);
-    const hashOk = pinned === null || (await sha256OfFile(cached).catch(() => null)) === pinned;
-    if (hashOk) {
-      const version = await readOpaVersion(cached);
-      deps.addPath(cachedDir);
-      deps.info(`Using OPA ${version} from the tool cache: ${cached}`);
-      return { path: cached, version, source: 'tool-cache' };
-    }
-    deps.warning(`The cached OPA ${wanted} at ${cached} does not match opa-sha256; downloading it again.`);
-    // tool-cache never overwrites a cached file, so the stale entry (and its completion marker) must go first.
-    await rm(cachedDir, { recursive: true, force: true });
-    await rm(`${cachedDir}.complete`, { force: true });
-  }
+  const cached = await fromToolCache(settings.arch, wanted, pinned, name, deps);
+  if (cached !== null) return cached;
 
   const url = opaDownloadUrl(settings.downloadBaseUrl, wanted, asset);
   deps.info(`Downloading OPA ${wanted} from ${url}`);
@@ -235,28 +205,7 @@ export async function ensureOpa(
   let cachedPath: string;
   let toolDir: string;
   try {
-    let expected: string;
-    let expectedFrom: 'opa-sha256' | 'sha256-file';
-    if (pinned !== null) {
-      expected = pinned;
-      expectedFrom = 'opa-sha256';
-    } else {
-      const sumFile = await download(deps, `${url}.sha256`, 'the checksum file');
-      let parsed: string | null;
-      try {
-        parsed = parseSha256File(await readFile(sumFile, 'utf8'));
-      } finally {
-        await rm(sumFile, { force: true });
-      }
-      if (parsed === null) {
-        throw new OpaDownloadError(
-          `${url}.sha256`,
-          `${url}.sha256 does not start with a SHA-256 hex digest; refusing to use the download. Pin the digest with the opa-sha256 input.`,
-        );
-      }
-      expected = parsed;
-      expectedFrom = 'sha256-file';
-    }
+    const { expected, expectedFrom } = await expectedDigest(deps, url, pinned);
     const actual = await sha256OfFile(downloaded);
     if (actual !== expected) throw new OpaChecksumError(url, expected, actual, expectedFrom);
 
@@ -282,6 +231,74 @@ export async function ensureOpa(
   deps.addPath(toolDir);
   deps.info(`Installed OPA ${version} at ${cachedPath}`);
   return { path: cachedPath, version, source: 'download' };
+}
+
+/** opa-path: the given binary, whatever its version (a different one is only a warning). */
+async function useOpaPath(opaPath: string, wanted: string, deps: OpaInstallDeps): Promise<InstalledOpa> {
+  const path = resolve(opaPath);
+  let version: string;
+  try {
+    version = await readOpaVersion(path);
+  } catch (error) {
+    const detail = error instanceof OpaUnusableError ? error.detail : String(error);
+    throw new OpaMissingError(
+      `opa-path '${opaPath}' is not a usable OPA binary: ${detail}. Point opa-path at OPA ${wanted}, or remove it to let the Action download OPA.`,
+      path,
+    );
+  }
+  if (!isCompatibleVersion(version, wanted)) {
+    deps.warning(`opa-path '${opaPath}' is OPA ${version}; this Action is tested with ${wanted}.`);
+  }
+  deps.info(`Using OPA ${version} from opa-path: ${path}`);
+  return { path, version, source: 'opa-path' };
+}
+
+/** The tool cache's OPA when it matches a pinned digest; a stale entry is removed (null). */
+async function fromToolCache(
+  arch: OpaInstallSettings['arch'],
+  wanted: string,
+  pinned: string | null,
+  name: string,
+  deps: OpaInstallDeps,
+): Promise<InstalledOpa | null> {
+  const cachedDir = deps.find(TOOL_NAME, wanted, arch);
+  if (!cachedDir) return null;
+  const cached = join(cachedDir, name);
+  const hashOk = pinned === null || (await sha256OfFile(cached).catch(() => null)) === pinned;
+  if (hashOk) {
+    const version = await readOpaVersion(cached);
+    deps.addPath(cachedDir);
+    deps.info(`Using OPA ${version} from the tool cache: ${cached}`);
+    return { path: cached, version, source: 'tool-cache' };
+  }
+  deps.warning(`The cached OPA ${wanted} at ${cached} does not match opa-sha256; downloading it again.`);
+  // tool-cache never overwrites a cached file, so the stale entry (and its completion marker) must go first.
+  await rm(cachedDir, { recursive: true, force: true });
+  await rm(`${cachedDir}.complete`, { force: true });
+  return null;
+}
+
+/** The digest the download must have: the pinned one, else the published `.sha256` file's. */
+async function expectedDigest(
+  deps: OpaInstallDeps,
+  url: string,
+  pinned: string | null,
+): Promise<{ expected: string; expectedFrom: 'opa-sha256' | 'sha256-file' }> {
+  if (pinned !== null) return { expected: pinned, expectedFrom: 'opa-sha256' };
+  const sumFile = await download(deps, `${url}.sha256`, 'the checksum file');
+  let parsed: string | null;
+  try {
+    parsed = parseSha256File(await readFile(sumFile, 'utf8'));
+  } finally {
+    await rm(sumFile, { force: true });
+  }
+  if (parsed === null) {
+    throw new OpaDownloadError(
+      `${url}.sha256`,
+      `${url}.sha256 does not start with a SHA-256 hex digest; refusing to use the download. Pin the digest with the opa-sha256 input.`,
+    );
+  }
+  return { expected: parsed, expectedFrom: 'sha256-file' };
 }
 
 /** The version of the PATH binary when it can stand in for the requested one, else null (logged). */

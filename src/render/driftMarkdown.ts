@@ -4,6 +4,8 @@ import { cell, escapeMarkdown } from './escape.js';
 import { decidedDespiteLine, subjectCell } from './markdown.js';
 import { groupsMarkdown } from './groupTable.js';
 
+type Result = NonNullable<DriftReport['result']>;
+
 const n = (value: number) => value.toLocaleString('en-US');
 
 /** Pure: the drift report of one policy as markdown sections (issue body, job summary). */
@@ -27,20 +29,7 @@ export function driftMarkdownSections(
     ];
   }
   const r = report.result;
-  const sections = [
-    [
-      title,
-      '',
-      r.drift_total === 0
-        ? `**No drift**: the saved policy reproduces every recorded decision it can score (${n(r.evaluated - r.unevaluable - r.without_recorded_decision)} compared).`
-        : `**${n(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the saved policy no longer reproduces**: ${n(r.newly_allowed)} recorded deny now allowed, ${n(r.newly_denied)} recorded allow now denied.`,
-      '',
-      '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
-      '|---:|---:|---:|---:|---:|---:|',
-      `| ${n(r.evaluated)} | ${n(r.unevaluable)} | ${n(r.without_recorded_decision)} | ${n(r.drift_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} |`,
-      ...decidedDespiteLine(r),
-    ].join('\n'),
-  ];
+  const sections = [summarySection(r, title)];
   const redact = options.redactSubjects === true;
   const groups = groupsMarkdown(r.drift_groups, r.drift_groups_total, {
     rows: options.maxGroupRows ?? r.drift_groups?.length ?? 0,
@@ -70,26 +59,42 @@ export function driftMarkdownSections(
       ].join('\n'),
     );
   }
-  if (r.drift_total > 0) {
-    const rows = r.drifts.slice(0, options.maxRows ?? r.drifts.length);
-    sections.push(
-      [
-        `<details><summary>Every drifted request (showing ${n(rows.length)} of ${n(r.drift_total)})</summary>`,
-        '',
-        `**Drifts: showing ${n(rows.length)} of ${n(r.drift_total)}**`,
-        '',
-        '| request | time | subject | method | tools | recorded | replayed | matched rules |',
-        '|---|---|---|---|---|---|---|---|',
-        ...rows.map(
-          (d) =>
-            `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`,
-        ),
-        '',
-        '</details>',
-      ].join('\n'),
-    );
-  }
+  if (r.drift_total > 0) sections.push(driftsSection(r, options.maxRows ?? r.drifts.length, redact));
   return sections;
+}
+
+/** The title, the verdict and the counts table. */
+function summarySection(r: Result, title: string): string {
+  return [
+    title,
+    '',
+    r.drift_total === 0
+      ? `**No drift**: the saved policy reproduces every recorded decision it can score (${n(r.evaluated - r.unevaluable - r.without_recorded_decision)} compared).`
+      : `**${n(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the saved policy no longer reproduces**: ${n(r.newly_allowed)} recorded deny now allowed, ${n(r.newly_denied)} recorded allow now denied.`,
+    '',
+    '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
+    '|---:|---:|---:|---:|---:|---:|',
+    `| ${n(r.evaluated)} | ${n(r.unevaluable)} | ${n(r.without_recorded_decision)} | ${n(r.drift_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} |`,
+    ...decidedDespiteLine(r),
+  ].join('\n');
+}
+
+function driftsSection(r: Result, maxRows: number, redact: boolean): string {
+  const rows = r.drifts.slice(0, maxRows);
+  return [
+    `<details><summary>Every drifted request (showing ${n(rows.length)} of ${n(r.drift_total)})</summary>`,
+    '',
+    `**Drifts: showing ${n(rows.length)} of ${n(r.drift_total)}**`,
+    '',
+    '| request | time | subject | method | tools | recorded | replayed | matched rules |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (d) =>
+        `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`,
+    ),
+    '',
+    '</details>',
+  ].join('\n');
 }
 
 /** The comment that closes a policy's drift issue when its drift returns to zero. */

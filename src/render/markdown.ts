@@ -17,119 +17,126 @@ export interface MarkdownOptions {
 
 const n = (value: number) => value.toLocaleString('en-US');
 
+type Result = NonNullable<ReplayReport['result']>;
+
 /** Pure: the markdown sections of one policy's report, each a unit the comment may cut between. */
 export function replayMarkdownSections(report: ReplayReport, options: MarkdownOptions = {}): string[] {
   const hashes = '#'.repeat(options.headingLevel ?? 3);
   const path = report.meta.head?.path ?? report.meta.base?.path ?? 'policy';
   const title = `${hashes} ${escapeMarkdown(path)}`;
-  if (report.errors.length > 0 || report.result === null) {
-    const rows = report.errors.map(
-      (e) =>
-        `| ${escapeMarkdown(e.file)}:${e.line}:${e.column} | ${cell(e.path)} | ${escapeMarkdown(e.message, 400)} |`,
-    );
-    return [
-      [
-        title,
-        '',
-        `**Invalid policy: ${n(report.errors.length)} problem${report.errors.length === 1 ? '' : 's'}, nothing replayed.**`,
-        '',
-        '| where | path | problem |',
-        '|---|---|---|',
-        ...rows,
-      ].join('\n'),
-    ];
-  }
+  if (report.errors.length > 0 || report.result === null) return [invalidPolicySection(report, title)];
   const r = report.result;
   const sections: string[] = [];
-  sections.push(
-    [
-      title,
-      '',
-      verdictLine(report),
-      ...(report.meta.since !== null || report.meta.limit !== null
-        ? [
-            '',
-            `Replayed ${[
-              report.meta.since !== null ? `records since ${escapeMarkdown(report.meta.since)}` : null,
-              report.meta.limit !== null ? `the ${n(report.meta.limit)} most recent` : null,
-            ]
-              .filter((x) => x !== null)
-              .join(', ')}; ${n(report.meta.excluded_without_time)} excluded for having no time.`,
-          ]
-        : []),
-      '',
-      '| evaluated | allowed | denied | unevaluable | changes | newly allowed | newly denied | from unknown |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|',
-      `| ${n(r.evaluated)} | ${n(r.allowed)} | ${n(r.denied)} | ${n(r.unevaluable)} | ${n(r.changes_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} | ${n(r.from_unknown)} |`,
-      ...decidedDespiteLine(r),
-      ...(r.malformed.count > 0
-        ? [
-            '',
-            `${n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`,
-          ]
-        : []),
-      ...(r.recorded_mismatch > 0
-        ? [
-            '',
-            `${n(r.recorded_mismatch)} recorded decision${r.recorded_mismatch === 1 ? '' : 's'} differ from what the base policy decides: the gateway may not be running the base in Git.`,
-          ]
-        : []),
-    ].join('\n'),
-  );
+  sections.push(summarySection(report, r, title));
   const redact = options.redactSubjects === true;
   const groups = groupsMarkdown(r.change_groups, r.change_groups_total, {
     rows: options.maxGroupRows ?? r.change_groups?.length ?? 0,
     subjectName: (subject) => subjectCell(subject, redact),
   });
   if (groups !== null) sections.push(groups);
-  if (r.unevaluable > 0) {
-    sections.push(
-      [
-        `**Unevaluable: ${n(r.unevaluable)}** — the sample cannot score these requests, so they are neither allowed nor denied here.`,
-        '',
-        '| reason | requests | what you can do |',
-        '|---|---:|---|',
-        ...r.unevaluable_reasons.map(
-          (reason) =>
-            `| \`${reason}\` | ${n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`,
-        ),
-      ].join('\n'),
-    );
-  }
-  if (r.changes_total > 0) {
-    const rows = r.changes.slice(0, options.maxRows ?? r.changes.length);
-    // The groups say what changes; one row per request is the evidence, folded away.
-    sections.push(
-      [
-        `<details><summary>Every changed request (showing ${n(rows.length)} of ${n(r.changes_total)})</summary>`,
-        '',
-        `**Changes: showing ${n(rows.length)} of ${n(r.changes_total)}** (most dangerous first)`,
-        '',
-        '| request | time | subject | method | tools | current | draft | matched rules |',
-        '|---|---|---|---|---|---|---|---|',
-        ...rows.map((c) => changeRow(c, redact)),
-        '',
-        '</details>',
-      ].join('\n'),
-    );
-  }
+  if (r.unevaluable > 0) sections.push(unevaluableSection(r));
+  if (r.changes_total > 0) sections.push(changesSection(r, options.maxRows ?? r.changes.length, redact));
   const fidelity = report.result.fidelity as FidelityLike | undefined;
   if (fidelity) sections.push(fidelitySection(fidelity));
-  const hits = Object.entries(r.rule_hits);
-  if (hits.length > 0) {
-    sections.push(
-      [
-        `<details><summary>Rule hits (${report.meta.status === 'deleted' ? 'base policy: deleted' : 'head policy'})</summary>`,
-        '',
-        '| rule | scoreable requests matched |',
-        '|---|---:|',
-        ...hits.map(([id, count]) => `| ${cell(id)} | ${n(count)} |`),
-        '',
-        '</details>',
-      ].join('\n'),
-    );
-  }
+  const hits = ruleHitsSection(report, r);
+  if (hits !== null) sections.push(hits);
   return sections;
+}
+
+function invalidPolicySection(report: ReplayReport, title: string): string {
+  const rows = report.errors.map(
+    (e) =>
+      `| ${escapeMarkdown(e.file)}:${e.line}:${e.column} | ${cell(e.path)} | ${escapeMarkdown(e.message, 400)} |`,
+  );
+  return [
+    title,
+    '',
+    `**Invalid policy: ${n(report.errors.length)} problem${report.errors.length === 1 ? '' : 's'}, nothing replayed.**`,
+    '',
+    '| where | path | problem |',
+    '|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+/** The title, the verdict, the filter, the counts table and the notes under it. */
+function summarySection(report: ReplayReport, r: Result, title: string): string {
+  return [
+    title,
+    '',
+    verdictLine(report),
+    ...(report.meta.since !== null || report.meta.limit !== null
+      ? [
+          '',
+          `Replayed ${[
+            report.meta.since !== null ? `records since ${escapeMarkdown(report.meta.since)}` : null,
+            report.meta.limit !== null ? `the ${n(report.meta.limit)} most recent` : null,
+          ]
+            .filter((x) => x !== null)
+            .join(', ')}; ${n(report.meta.excluded_without_time)} excluded for having no time.`,
+        ]
+      : []),
+    '',
+    '| evaluated | allowed | denied | unevaluable | changes | newly allowed | newly denied | from unknown |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${n(r.evaluated)} | ${n(r.allowed)} | ${n(r.denied)} | ${n(r.unevaluable)} | ${n(r.changes_total)} | ${n(r.newly_allowed)} | ${n(r.newly_denied)} | ${n(r.from_unknown)} |`,
+    ...decidedDespiteLine(r),
+    ...(r.malformed.count > 0
+      ? [
+          '',
+          `${n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`,
+        ]
+      : []),
+    ...(r.recorded_mismatch > 0
+      ? [
+          '',
+          `${n(r.recorded_mismatch)} recorded decision${r.recorded_mismatch === 1 ? '' : 's'} differ from what the base policy decides: the gateway may not be running the base in Git.`,
+        ]
+      : []),
+  ].join('\n');
+}
+
+function unevaluableSection(r: Result): string {
+  return [
+    `**Unevaluable: ${n(r.unevaluable)}** — the sample cannot score these requests, so they are neither allowed nor denied here.`,
+    '',
+    '| reason | requests | what you can do |',
+    '|---|---:|---|',
+    ...r.unevaluable_reasons.map(
+      (reason) =>
+        `| \`${reason}\` | ${n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`,
+    ),
+  ].join('\n');
+}
+
+function changesSection(r: Result, maxRows: number, redact: boolean): string {
+  const rows = r.changes.slice(0, maxRows);
+  // The groups say what changes; one row per request is the evidence, folded away.
+  return [
+    `<details><summary>Every changed request (showing ${n(rows.length)} of ${n(r.changes_total)})</summary>`,
+    '',
+    `**Changes: showing ${n(rows.length)} of ${n(r.changes_total)}** (most dangerous first)`,
+    '',
+    '| request | time | subject | method | tools | current | draft | matched rules |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((c) => changeRow(c, redact)),
+    '',
+    '</details>',
+  ].join('\n');
+}
+
+function ruleHitsSection(report: ReplayReport, r: Result): string | null {
+  const hits = Object.entries(r.rule_hits);
+  if (hits.length === 0) return null;
+  return [
+    `<details><summary>Rule hits (${report.meta.status === 'deleted' ? 'base policy: deleted' : 'head policy'})</summary>`,
+    '',
+    '| rule | scoreable requests matched |',
+    '|---|---:|',
+    ...hits.map(([id, count]) => `| ${cell(id)} | ${n(count)} |`),
+    '',
+    '</details>',
+  ].join('\n');
 }
 
 /**

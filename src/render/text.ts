@@ -26,16 +26,55 @@ function table(header: string[], rows: string[][]): string[] {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
+interface Paint {
+  bold(text: string): string;
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+}
+
+type Meta = ReplayReport['meta'];
+type Result = NonNullable<ReplayReport['result']>;
+
+function painter(colour: boolean): Paint {
+  const paint = (code: string, text: string) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
+  return {
+    bold: (t) => paint('1', t),
+    red: (t) => paint('31', t),
+    green: (t) => paint('32', t),
+    yellow: (t) => paint('33', t),
+  };
+}
+
 /** Pure: the terminal report for a person. Colour only when asked (the CLI asks on a TTY). */
 export function renderReplayText(report: ReplayReport, options: TextOptions): string {
-  const paint = (code: string, text: string) => (options.colour ? `\u001b[${code}m${text}\u001b[0m` : text);
-  const bold = (t: string) => paint('1', t);
-  const red = (t: string) => paint('31', t);
-  const green = (t: string) => paint('32', t);
-  const yellow = (t: string) => paint('33', t);
-  const out: string[] = [];
+  const p = painter(options.colour);
   const m = report.meta;
-  out.push(bold(`policy-replay ${m.version}`) + ` (OPA ${m.opa_version})`);
+  const out = headerLines(m, p);
+  out.push('');
+  if (report.errors.length > 0 || report.result === null) {
+    out.push(p.red(p.bold(`invalid policy: ${report.errors.length} problem(s), nothing replayed`)));
+    for (const e of report.errors)
+      out.push(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`);
+    return `${out.join('\n')}\n`;
+  }
+  const r = report.result;
+  out.push(
+    ...countLines(m, r, p),
+    ...groupLines(r, p),
+    ...unevaluableLines(r, p),
+    ...changeLines(r, p),
+    ...malformedLines(r, p),
+    ...fidelityLines(r, p),
+    ...ruleHitLines(m, r, p),
+  );
+  return `${out.join('\n')}\n`;
+}
+
+/** The versions, the policies and the sample. */
+function headerLines(m: Meta, p: Paint): string[] {
+  const out: string[] = [];
+  out.push(p.bold(`policy-replay ${m.version}`) + ` (OPA ${m.opa_version})`);
   if (m.head) out.push(`head     ${plain(m.head.path)}  sha256:${m.head.sha256.slice(0, 12)}`);
   if (m.base) out.push(`base     ${plain(m.base.path)}  sha256:${m.base.sha256.slice(0, 12)}`);
   else if (m.status === 'added')
@@ -56,16 +95,14 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
       `filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${n(m.excluded_without_time)} excluded without a time`,
     );
   }
-  out.push('');
-  if (report.errors.length > 0 || report.result === null) {
-    out.push(red(bold(`invalid policy: ${report.errors.length} problem(s), nothing replayed`)));
-    for (const e of report.errors)
-      out.push(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`);
-    return `${out.join('\n')}\n`;
-  }
-  const r = report.result;
+  return out;
+}
+
+/** The totals, the decided-although-unevaluable note and the changes line. */
+function countLines(m: Meta, r: Result, p: Paint): string[] {
+  const out: string[] = [];
   if (m.status === 'deleted')
-    out.push(bold('policy deleted: the counts below are what the base decided'), '');
+    out.push(p.bold('policy deleted: the counts below are what the base decided'), '');
   out.push(
     ...table(
       ['evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'],
@@ -85,20 +122,25 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
   const changeLine = `changes  ${n(r.changes_total)} total: ${n(r.newly_allowed)} newly allowed, ${n(r.newly_denied)} newly denied, ${n(r.from_unknown)} from unknown`;
   out.push(
     r.newly_allowed > 0
-      ? red(bold(changeLine))
+      ? p.red(p.bold(changeLine))
       : r.changes_total > 0
-        ? yellow(changeLine)
-        : green(changeLine),
+        ? p.yellow(changeLine)
+        : p.green(changeLine),
   );
   if (r.recorded_mismatch > 0) {
-    out.push(yellow(`recorded ${n(r.recorded_mismatch)} recorded decisions differ from the base's`));
+    out.push(p.yellow(`recorded ${n(r.recorded_mismatch)} recorded decisions differ from the base's`));
   }
+  return out;
+}
+
+function groupLines(r: Result, p: Paint): string[] {
+  const out: string[] = [];
   const groups = r.change_groups ?? [];
   const groupsTotal = r.change_groups_total ?? 0;
   if (groupsTotal > 0) {
     out.push(
       '',
-      bold(
+      p.bold(
         `what changes, and why (showing ${n(groups.length)} of ${n(groupsTotal)} groups, most dangerous first)`,
       ),
     );
@@ -109,8 +151,13 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
       ).map((l) => `  ${l}`),
     );
   }
+  return out;
+}
+
+function unevaluableLines(r: Result, p: Paint): string[] {
+  const out: string[] = [];
   if (r.unevaluable > 0) {
-    out.push('', bold('unevaluable reasons'));
+    out.push('', p.bold('unevaluable reasons'));
     out.push(
       ...table(
         ['reason', 'requests', 'what to do'],
@@ -122,10 +169,15 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
       ).map((l) => `  ${l}`),
     );
   }
+  return out;
+}
+
+function changeLines(r: Result, p: Paint): string[] {
+  const out: string[] = [];
   if (r.changes.length > 0) {
     out.push(
       '',
-      bold(`changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`),
+      p.bold(`changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`),
     );
     out.push(
       ...table(
@@ -143,13 +195,23 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
       ).map((l) => `  ${l}`),
     );
   }
+  return out;
+}
+
+function malformedLines(r: Result, p: Paint): string[] {
+  const out: string[] = [];
   if (r.malformed.count > 0) {
-    out.push('', bold(`malformed records (${n(r.malformed.count)}, not replayed)`));
+    out.push('', p.bold(`malformed records (${n(r.malformed.count)}, not replayed)`));
     for (const e of r.malformed.examples) out.push(`  ${plain(describePosition(e))}: ${plain(e.reason)}`);
     if (r.malformed.count > r.malformed.examples.length) {
       out.push(`  … ${n(r.malformed.count - r.malformed.examples.length)} more`);
     }
   }
+  return out;
+}
+
+function fidelityLines(r: Result, p: Paint): string[] {
+  const out: string[] = [];
   const fidelity = r.fidelity as
     | {
         worst: string | null;
@@ -159,7 +221,7 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
       }
     | undefined;
   if (fidelity) {
-    out.push('', bold(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`));
+    out.push('', p.bold(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`));
     out.push(
       ...table(
         ['level', 'manifests', 'records'],
@@ -171,14 +233,22 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
       ).map((l) => `  ${l}`),
     );
     for (const g of fidelity.blocking_gaps)
-      out.push(red(`  blocks replay: ${g.path} (${g.reason}) in ${n(g.manifests)} manifest(s)`));
+      out.push(p.red(`  blocks replay: ${g.path} (${g.reason}) in ${n(g.manifests)} manifest(s)`));
   }
-  out.push('', bold(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)'));
+  return out;
+}
+
+function ruleHitLines(m: Meta, r: Result, p: Paint): string[] {
+  const out: string[] = [];
+  out.push(
+    '',
+    p.bold(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)'),
+  );
   out.push(
     ...table(
       ['rule', 'hits'],
       Object.entries(r.rule_hits).map(([id, c]) => [plain(id), n(c)]),
     ).map((l) => `  ${l}`),
   );
-  return `${out.join('\n')}\n`;
+  return out;
 }
