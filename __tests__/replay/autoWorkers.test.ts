@@ -3,7 +3,7 @@
  * sources; that the threads give the in-process report byte for byte is replay/workers.test.ts.
  */
 import { describe, expect, it } from '@jest/globals';
-import { autoWorkerCount, AUTO_WORKERS_MIN_BYTES } from '../../src/replay/replay.js';
+import { autoWorkerCount, AUTO_WORKERS_MIN_BYTES } from '../../src/replay/workers/workerCount.js';
 
 describe('autoWorkerCount', () => {
   it('stays in-process for small samples, one core, and .json arrays', () => {

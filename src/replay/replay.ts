@@ -1,9 +1,9 @@
-import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { Policy } from '../policy/schema.js';
 import type { PolicyFeatures } from '../policy/features.js';
 import type { WasmPolicy } from '../engine/wasmEngine.js';
-import { DEFAULT_MAX_LINE_BYTES, looksGzipped, trafficFormatOf } from '../traffic/reader.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../traffic/reader.js';
+import { linesEstimate, workersForEstimate } from './workers/workerCount.js';
 import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../traffic/decisionLog.js';
 import {
   DecisionPathGuard,
@@ -144,42 +144,6 @@ export interface ReplayOutcome {
   fileCounts: number[];
   /** Every change group, uncapped, with its subjects (the Action's annotations read them). */
   groups: GroupTally[];
-}
-
-/**
- * Below this many (decompressed) bytes a sample is replayed in-process: starting threads and
- * loading the wasm in each costs about as much as a few thousand records.
- */
-export const AUTO_WORKERS_MIN_BYTES = 8 << 20;
-/** A JSON Lines export compresses about 8:1 or better; the threshold is on the estimate. */
-const GZIP_RATIO_ESTIMATE = 8;
-/** More threads than this stop paying: the main thread's reading and aggregation is serial. */
-export const MAX_AUTO_WORKERS = 4;
-
-/** How many worker threads the replay of a sample of `bytes` bytes (on disk) uses by default. */
-export function autoWorkerCount(trafficPath: string, bytes: number, parallelism: number): number {
-  const format = trafficFormatOf(trafficPath);
-  if (!format.startsWith('jsonl')) return 0;
-  return workersForEstimate(format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes, parallelism);
-}
-
-function workersForEstimate(estimate: number, parallelism: number): number {
-  if (estimate < AUTO_WORKERS_MIN_BYTES || parallelism < 2) return 0;
-  return Math.min(parallelism, MAX_AUTO_WORKERS);
-}
-
-/** The decompressed bytes of the sample's files of lines, estimated from their size on disk. */
-async function linesEstimate(plan: SamplePlan): Promise<number> {
-  let estimate = 0;
-  for (const file of plan.files) {
-    if (file.layout !== 'lines') continue;
-    const size = await stat(file.path).then(
-      (s) => s.size,
-      () => 0, // the reader reports a missing file the usual way
-    );
-    estimate += looksGzipped(file.path) ? size * GZIP_RATIO_ESTIMATE : size;
-  }
-  return estimate;
 }
 
 async function workerCountFor(options: ReplayOptions, plan: SamplePlan): Promise<number> {
