@@ -50429,7 +50429,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5572));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8740));
     await run();
 }
 
@@ -50517,7 +50517,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 5572:
+/***/ 8740:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50532,5040 +50532,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 var lib_core = __nccwpck_require__(6058);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./build/text/listing.js
-/**
- * Messages that name inputs (paths, files, decision paths, candidates, ids) name only the first
- * few: a decision log with a million paths, or a sweep over a thousand policies, must still give a
- * one-line error, not megabytes copied into a log line, an annotation and the report.
- */
-/** How many items of such a list a message names; the others are counted. */
-const MAX_LISTED = 5;
-/** Longest item, in code points, a message quotes whole (a name: a path, a key, an id). */
-const MAX_ITEM_LENGTH = 200;
-function shortItem(item, maxLength) {
-    if (item.length <= maxLength)
-        return item;
-    const points = [...item];
-    return points.length <= maxLength ? item : `${points.slice(0, maxLength - 1).join('')}…`;
-}
-/**
- * The first MAX_LISTED items joined by `separator`, and "and N more" when there are others: the
- * caller's message says what the list is (and its total, when that helps). Items that are whole
- * messages (a failure and its cause) take a larger `maxItemLength`.
- */
-function boundedList(items, separator = ', ', maxItemLength = MAX_ITEM_LENGTH) {
-    const shown = items
-        .slice(0, MAX_LISTED)
-        .map((item) => shortItem(item, maxItemLength))
-        .join(separator);
-    const more = items.length - MAX_LISTED;
-    return more > 0 ? `${shown}${separator}and ${more.toLocaleString('en-US')} more` : shown;
-}
-
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
-
-
-class Context {
-    /**
-     * Hydrate the context from the environment
-     */
-    constructor() {
-        var _a, _b, _c;
-        this.payload = {};
-        if (process.env.GITHUB_EVENT_PATH) {
-            if ((0,external_fs_.existsSync)(process.env.GITHUB_EVENT_PATH)) {
-                this.payload = JSON.parse((0,external_fs_.readFileSync)(process.env.GITHUB_EVENT_PATH, { encoding: 'utf8' }));
-            }
-            else {
-                const path = process.env.GITHUB_EVENT_PATH;
-                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${external_os_.EOL}`);
-            }
-        }
-        this.eventName = process.env.GITHUB_EVENT_NAME;
-        this.sha = process.env.GITHUB_SHA;
-        this.ref = process.env.GITHUB_REF;
-        this.workflow = process.env.GITHUB_WORKFLOW;
-        this.action = process.env.GITHUB_ACTION;
-        this.actor = process.env.GITHUB_ACTOR;
-        this.job = process.env.GITHUB_JOB;
-        this.runAttempt = parseInt(process.env.GITHUB_RUN_ATTEMPT, 10);
-        this.runNumber = parseInt(process.env.GITHUB_RUN_NUMBER, 10);
-        this.runId = parseInt(process.env.GITHUB_RUN_ID, 10);
-        this.apiUrl = (_a = process.env.GITHUB_API_URL) !== null && _a !== void 0 ? _a : `https://api.github.com`;
-        this.serverUrl = (_b = process.env.GITHUB_SERVER_URL) !== null && _b !== void 0 ? _b : `https://github.com`;
-        this.graphqlUrl =
-            (_c = process.env.GITHUB_GRAPHQL_URL) !== null && _c !== void 0 ? _c : `https://api.github.com/graphql`;
-    }
-    get issue() {
-        const payload = this.payload;
-        return Object.assign(Object.assign({}, this.repo), { number: (payload.issue || payload.pull_request || payload).number });
-    }
-    get repo() {
-        if (process.env.GITHUB_REPOSITORY) {
-            const [owner, repo] = process.env.GITHUB_REPOSITORY.split('/');
-            return { owner, repo };
-        }
-        if (this.payload.repository) {
-            return {
-                owner: this.payload.repository.owner.login,
-                repo: this.payload.repository.name
-            };
-        }
-        throw new Error("context.repo requires a GITHUB_REPOSITORY environment variable like 'owner/repo'");
-    }
-}
-//# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(9659);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-function getAuthString(token, options) {
-    if (!token && !options.auth) {
-        throw new Error('Parameter token or opts.auth is required');
-    }
-    else if (token && options.auth) {
-        throw new Error('Parameters token and opts.auth may not both be specified');
-    }
-    return typeof options.auth === 'string' ? options.auth : `token ${token}`;
-}
-function getProxyAgent(destinationUrl) {
-    const hc = new lib.HttpClient();
-    return hc.getAgent(destinationUrl);
-}
-function getProxyAgentDispatcher(destinationUrl) {
-    const hc = new lib.HttpClient();
-    return hc.getAgentDispatcher(destinationUrl);
-}
-function getProxyFetch(destinationUrl) {
-    const httpDispatcher = getProxyAgentDispatcher(destinationUrl);
-    const proxyFetch = (url, opts) => __awaiter(this, void 0, void 0, function* () {
-        return (0,undici.fetch)(url, Object.assign(Object.assign({}, opts), { dispatcher: httpDispatcher }));
-    });
-    return proxyFetch;
-}
-function getApiBaseUrl() {
-    return process.env['GITHUB_API_URL'] || 'https://api.github.com';
-}
-function getUserAgentWithOrchestrationId(baseUserAgent) {
-    var _a;
-    const orchId = (_a = process.env['ACTIONS_ORCHESTRATION_ID']) === null || _a === void 0 ? void 0 : _a.trim();
-    if (orchId) {
-        const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-        const tag = `actions_orchestration_id/${sanitizedId}`;
-        if (baseUserAgent === null || baseUserAgent === void 0 ? void 0 : baseUserAgent.includes(tag))
-            return baseUserAgent;
-        const ua = baseUserAgent ? `${baseUserAgent} ` : '';
-        return `${ua}${tag}`;
-    }
-    return baseUserAgent;
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
-function getUserAgent() {
-  if (typeof navigator === "object" && "userAgent" in navigator) {
-    return navigator.userAgent;
-  }
-
-  if (typeof process === "object" && process.version !== undefined) {
-    return `Node.js/${process.version.substr(1)} (${process.platform}; ${
-      process.arch
-    })`;
-  }
-
-  return "<environment undetectable>";
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
-// @ts-check
-
-function register(state, name, method, options) {
-  if (typeof method !== "function") {
-    throw new Error("method for before hook must be a function");
-  }
-
-  if (!options) {
-    options = {};
-  }
-
-  if (Array.isArray(name)) {
-    return name.reverse().reduce((callback, name) => {
-      return register.bind(null, state, name, callback, options);
-    }, method)();
-  }
-
-  return Promise.resolve().then(() => {
-    if (!state.registry[name]) {
-      return method(options);
-    }
-
-    return state.registry[name].reduce((method, registered) => {
-      return registered.hook.bind(null, method, options);
-    }, method)();
-  });
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
-// @ts-check
-
-function addHook(state, kind, name, hook) {
-  const orig = hook;
-  if (!state.registry[name]) {
-    state.registry[name] = [];
-  }
-
-  if (kind === "before") {
-    hook = (method, options) => {
-      return Promise.resolve()
-        .then(orig.bind(null, options))
-        .then(method.bind(null, options));
-    };
-  }
-
-  if (kind === "after") {
-    hook = (method, options) => {
-      let result;
-      return Promise.resolve()
-        .then(method.bind(null, options))
-        .then((result_) => {
-          result = result_;
-          return orig(result, options);
-        })
-        .then(() => {
-          return result;
-        });
-    };
-  }
-
-  if (kind === "error") {
-    hook = (method, options) => {
-      return Promise.resolve()
-        .then(method.bind(null, options))
-        .catch((error) => {
-          return orig(error, options);
-        });
-    };
-  }
-
-  state.registry[name].push({
-    hook: hook,
-    orig: orig,
-  });
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
-// @ts-check
-
-function removeHook(state, name, method) {
-  if (!state.registry[name]) {
-    return;
-  }
-
-  const index = state.registry[name]
-    .map((registered) => {
-      return registered.orig;
-    })
-    .indexOf(method);
-
-  if (index === -1) {
-    return;
-  }
-
-  state.registry[name].splice(index, 1);
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
-// @ts-check
-
-
-
-
-
-// bind with array of arguments: https://stackoverflow.com/a/21792913
-const bind = Function.bind;
-const bindable = bind.bind(bind);
-
-function bindApi(hook, state, name) {
-  const removeHookRef = bindable(removeHook, null).apply(
-    null,
-    name ? [state, name] : [state]
-  );
-  hook.api = { remove: removeHookRef };
-  hook.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name ? [state, kind, name] : [state, kind];
-    hook[kind] = hook.api[kind] = bindable(addHook, null).apply(null, args);
-  });
-}
-
-function Singular() {
-  const singularHookName = Symbol("Singular");
-  const singularHookState = {
-    registry: {},
-  };
-  const singularHook = register.bind(null, singularHookState, singularHookName);
-  bindApi(singularHook, singularHookState, singularHookName);
-  return singularHook;
-}
-
-function Collection() {
-  const state = {
-    registry: {},
-  };
-
-  const hook = register.bind(null, state);
-  bindApi(hook, state);
-
-  return hook;
-}
-
-/* harmony default export */ const before_after_hook = ({ Singular, Collection });
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
-// pkg/dist-src/defaults.js
-
-
-// pkg/dist-src/version.js
-var VERSION = "0.0.0-development";
-
-// pkg/dist-src/defaults.js
-var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
-var DEFAULTS = {
-  method: "GET",
-  baseUrl: "https://api.github.com",
-  headers: {
-    accept: "application/vnd.github.v3+json",
-    "user-agent": userAgent
-  },
-  mediaType: {
-    format: ""
-  }
-};
-
-// pkg/dist-src/util/lowercase-keys.js
-function lowercaseKeys(object) {
-  if (!object) {
-    return {};
-  }
-  return Object.keys(object).reduce((newObj, key) => {
-    newObj[key.toLowerCase()] = object[key];
-    return newObj;
-  }, {});
-}
-
-// pkg/dist-src/util/is-plain-object.js
-function isPlainObject(value) {
-  if (typeof value !== "object" || value === null) return false;
-  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
-}
-
-// pkg/dist-src/util/merge-deep.js
-function mergeDeep(defaults, options) {
-  const result = Object.assign({}, defaults);
-  Object.keys(options).forEach((key) => {
-    if (isPlainObject(options[key])) {
-      if (!(key in defaults)) Object.assign(result, { [key]: options[key] });
-      else result[key] = mergeDeep(defaults[key], options[key]);
-    } else {
-      Object.assign(result, { [key]: options[key] });
-    }
-  });
-  return result;
-}
-
-// pkg/dist-src/util/remove-undefined-properties.js
-function removeUndefinedProperties(obj) {
-  for (const key in obj) {
-    if (obj[key] === void 0) {
-      delete obj[key];
-    }
-  }
-  return obj;
-}
-
-// pkg/dist-src/merge.js
-function merge(defaults, route, options) {
-  if (typeof route === "string") {
-    let [method, url] = route.split(" ");
-    options = Object.assign(url ? { method, url } : { url: method }, options);
-  } else {
-    options = Object.assign({}, route);
-  }
-  options.headers = lowercaseKeys(options.headers);
-  removeUndefinedProperties(options);
-  removeUndefinedProperties(options.headers);
-  const mergedOptions = mergeDeep(defaults || {}, options);
-  if (options.url === "/graphql") {
-    if (defaults && defaults.mediaType.previews?.length) {
-      mergedOptions.mediaType.previews = defaults.mediaType.previews.filter(
-        (preview) => !mergedOptions.mediaType.previews.includes(preview)
-      ).concat(mergedOptions.mediaType.previews);
-    }
-    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
-  }
-  return mergedOptions;
-}
-
-// pkg/dist-src/util/add-query-parameters.js
-function addQueryParameters(url, parameters) {
-  const separator = /\?/.test(url) ? "&" : "?";
-  const names = Object.keys(parameters);
-  if (names.length === 0) {
-    return url;
-  }
-  return url + separator + names.map((name) => {
-    if (name === "q") {
-      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
-    }
-    return `${name}=${encodeURIComponent(parameters[name])}`;
-  }).join("&");
-}
-
-// pkg/dist-src/util/extract-url-variable-names.js
-var urlVariableRegex = /\{[^{}}]+\}/g;
-function removeNonChars(variableName) {
-  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
-}
-function extractUrlVariableNames(url) {
-  const matches = url.match(urlVariableRegex);
-  if (!matches) {
-    return [];
-  }
-  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
-}
-
-// pkg/dist-src/util/omit.js
-function omit(object, keysToOmit) {
-  const result = { __proto__: null };
-  for (const key of Object.keys(object)) {
-    if (keysToOmit.indexOf(key) === -1) {
-      result[key] = object[key];
-    }
-  }
-  return result;
-}
-
-// pkg/dist-src/util/url-template.js
-function encodeReserved(str) {
-  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
-    if (!/%[0-9A-Fa-f]/.test(part)) {
-      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
-    }
-    return part;
-  }).join("");
-}
-function encodeUnreserved(str) {
-  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
-    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
-  });
-}
-function encodeValue(operator, value, key) {
-  value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
-  if (key) {
-    return encodeUnreserved(key) + "=" + value;
-  } else {
-    return value;
-  }
-}
-function isDefined(value) {
-  return value !== void 0 && value !== null;
-}
-function isKeyOperator(operator) {
-  return operator === ";" || operator === "&" || operator === "?";
-}
-function getValues(context, operator, key, modifier) {
-  var value = context[key], result = [];
-  if (isDefined(value) && value !== "") {
-    if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
-      value = value.toString();
-      if (modifier && modifier !== "*") {
-        value = value.substring(0, parseInt(modifier, 10));
-      }
-      result.push(
-        encodeValue(operator, value, isKeyOperator(operator) ? key : "")
-      );
-    } else {
-      if (modifier === "*") {
-        if (Array.isArray(value)) {
-          value.filter(isDefined).forEach(function(value2) {
-            result.push(
-              encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
-            );
-          });
-        } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
-              result.push(encodeValue(operator, value[k], k));
-            }
-          });
-        }
-      } else {
-        const tmp = [];
-        if (Array.isArray(value)) {
-          value.filter(isDefined).forEach(function(value2) {
-            tmp.push(encodeValue(operator, value2));
-          });
-        } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
-              tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value[k].toString()));
-            }
-          });
-        }
-        if (isKeyOperator(operator)) {
-          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
-        } else if (tmp.length !== 0) {
-          result.push(tmp.join(","));
-        }
-      }
-    }
-  } else {
-    if (operator === ";") {
-      if (isDefined(value)) {
-        result.push(encodeUnreserved(key));
-      }
-    } else if (value === "" && (operator === "&" || operator === "?")) {
-      result.push(encodeUnreserved(key) + "=");
-    } else if (value === "") {
-      result.push("");
-    }
-  }
-  return result;
-}
-function parseUrl(template) {
-  return {
-    expand: expand.bind(null, template)
-  };
-}
-function expand(template, context) {
-  var operators = ["+", "#", ".", "/", ";", "?", "&"];
-  template = template.replace(
-    /\{([^\{\}]+)\}|([^\{\}]+)/g,
-    function(_, expression, literal) {
-      if (expression) {
-        let operator = "";
-        const values = [];
-        if (operators.indexOf(expression.charAt(0)) !== -1) {
-          operator = expression.charAt(0);
-          expression = expression.substr(1);
-        }
-        expression.split(/,/g).forEach(function(variable) {
-          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
-          values.push(getValues(context, operator, tmp[1], tmp[2] || tmp[3]));
-        });
-        if (operator && operator !== "+") {
-          var separator = ",";
-          if (operator === "?") {
-            separator = "&";
-          } else if (operator !== "#") {
-            separator = operator;
-          }
-          return (values.length !== 0 ? operator : "") + values.join(separator);
-        } else {
-          return values.join(",");
-        }
-      } else {
-        return encodeReserved(literal);
-      }
-    }
-  );
-  if (template === "/") {
-    return template;
-  } else {
-    return template.replace(/\/$/, "");
-  }
-}
-
-// pkg/dist-src/parse.js
-function dist_bundle_parse(options) {
-  let method = options.method.toUpperCase();
-  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
-  let headers = Object.assign({}, options.headers);
-  let body;
-  let parameters = omit(options, [
-    "method",
-    "baseUrl",
-    "url",
-    "headers",
-    "request",
-    "mediaType"
-  ]);
-  const urlVariableNames = extractUrlVariableNames(url);
-  url = parseUrl(url).expand(parameters);
-  if (!/^http/.test(url)) {
-    url = options.baseUrl + url;
-  }
-  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
-  const remainingParameters = omit(parameters, omittedParameters);
-  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
-  if (!isBinaryRequest) {
-    if (options.mediaType.format) {
-      headers.accept = headers.accept.split(/,/).map(
-        (format) => format.replace(
-          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
-          `application/vnd$1$2.${options.mediaType.format}`
-        )
-      ).join(",");
-    }
-    if (url.endsWith("/graphql")) {
-      if (options.mediaType.previews?.length) {
-        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
-        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
-          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
-          return `application/vnd.github.${preview}-preview${format}`;
-        }).join(",");
-      }
-    }
-  }
-  if (["GET", "HEAD"].includes(method)) {
-    url = addQueryParameters(url, remainingParameters);
-  } else {
-    if ("data" in remainingParameters) {
-      body = remainingParameters.data;
-    } else {
-      if (Object.keys(remainingParameters).length) {
-        body = remainingParameters;
-      }
-    }
-  }
-  if (!headers["content-type"] && typeof body !== "undefined") {
-    headers["content-type"] = "application/json; charset=utf-8";
-  }
-  if (["PATCH", "PUT"].includes(method) && typeof body === "undefined") {
-    body = "";
-  }
-  return Object.assign(
-    { method, url, headers },
-    typeof body !== "undefined" ? { body } : null,
-    options.request ? { request: options.request } : null
-  );
-}
-
-// pkg/dist-src/endpoint-with-defaults.js
-function endpointWithDefaults(defaults, route, options) {
-  return dist_bundle_parse(merge(defaults, route, options));
-}
-
-// pkg/dist-src/with-defaults.js
-function withDefaults(oldDefaults, newDefaults) {
-  const DEFAULTS2 = merge(oldDefaults, newDefaults);
-  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
-  return Object.assign(endpoint2, {
-    DEFAULTS: DEFAULTS2,
-    defaults: withDefaults.bind(null, DEFAULTS2),
-    merge: merge.bind(null, DEFAULTS2),
-    parse: dist_bundle_parse
-  });
-}
-
-// pkg/dist-src/index.js
-var endpoint = withDefaults(null, DEFAULTS);
-
-
-;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
-/*!
- * content-type
- * Copyright(c) 2015 Douglas Christopher Wilson
- * MIT Licensed
- */
-const SP = 32; // " "
-const HTAB = 9; // "\t"
-const SEMI = 59; // ";"
-const EQ = 61; // "="
-const DQUOTE = 34; // '"'
-const BSLASH = 92; // "\\"
-const COMMA = 44; // ","
-const LOWER_CASE = 1;
-const OWS = 2;
-const SEMI_FLAG = 4;
-const COMMA_FLAG = 8;
-const TOKEN_FLAG = 16;
-const NON_ASCII = 0xff00;
-const CASE_FLAGS = LOWER_CASE | NON_ASCII;
-/**
- * Character flags used to normalize HTTP field values while scanning.
- * Out-of-range reads intentionally coerce to zero in bitwise expressions.
- */
-const CHAR_MAP = new Uint8Array(0x100);
-CHAR_MAP[HTAB] |= OWS;
-CHAR_MAP[SP] |= OWS;
-CHAR_MAP[SEMI] |= SEMI_FLAG;
-CHAR_MAP[COMMA] |= COMMA_FLAG;
-for (let code = 0x80 /* non-ASCII */; code <= 0xff; code++) {
-    CHAR_MAP[code] |= LOWER_CASE;
-}
-for (const char of "!#$%&'*+-.^_`|~") {
-    CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
-}
-for (let code = 0x30 /* 0 */; code <= 0x39 /* 9 */; code++) {
-    CHAR_MAP[code] |= TOKEN_FLAG;
-}
-for (let code = 0x41 /* A */; code <= 0x5a /* Z */; code++) {
-    CHAR_MAP[code] |= LOWER_CASE | TOKEN_FLAG;
-}
-for (let code = 0x61 /* a */; code <= 0x7a /* z */; code++) {
-    CHAR_MAP[code] |= TOKEN_FLAG;
-}
-/**
- * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
- */
-const NullObject = /* @__PURE__ */ (() => {
-    const C = function () { };
-    C.prototype = Object.create(null);
-    return C;
-})();
-/**
- * Validate a type string against RFC 9110.
- */
-function isTypeValid(type, start = 0, end = type.length) {
-    let hasSlash = false;
-    for (let index = start; index < end; index++) {
-        const code = type.charCodeAt(index);
-        if (code === 47 /* / */) {
-            if (hasSlash || index === start || index >= end - 1)
-                return false;
-            hasSlash = true;
-        }
-        else if (!isTokenCode(code)) {
-            return false;
-        }
-    }
-    return hasSlash;
-}
-/**
- * Validate a token against RFC 9110.
- */
-function isTokenValid(token, start = 0, end = token.length) {
-    if (start >= end)
-        return false;
-    for (let index = start; index < end; index++) {
-        if (!isTokenCode(token.charCodeAt(index)))
-            return false;
-    }
-    return true;
-}
-/**
- * Check whether a character code belongs to the token production in RFC 9110.
- */
-function isTokenCode(code) {
-    return (CHAR_MAP[code] & TOKEN_FLAG) !== 0;
-}
-/**
- * Serialize a parameter value.
- */
-function parameterValue(str) {
-    const len = str.length;
-    if (len === 0)
-        return '""';
-    let index = 0;
-    while (index < len && isTokenCode(str.charCodeAt(index)))
-        index++;
-    if (index === len)
-        return str;
-    let result = '"';
-    let start = 0;
-    while (index < len) {
-        const code = str.charCodeAt(index);
-        if (code !== HTAB && (code < SP || code === 127 || code > 255)) {
-            throw new TypeError(`Invalid parameter value: ${str}`);
-        }
-        if (code === 34 /* " */ || code === 92 /* \\ */) {
-            result += `${str.slice(start, index)}\\`;
-            start = index;
-        }
-        index++;
-    }
-    return `${result}${str.slice(start)}"`;
-}
-/**
- * Format an object into a `Content-Type` header.
- */
-function format(obj) {
-    const { type, parameters } = obj;
-    if (!type || !isTypeValid(type)) {
-        throw new TypeError(`Invalid type: ${type}`);
-    }
-    let result = type;
-    if (parameters) {
-        for (const param of Object.keys(parameters)) {
-            if (!isTokenValid(param)) {
-                throw new TypeError(`Invalid parameter name: ${param}`);
-            }
-            result += `; ${param}=${parameterValue(parameters[param])}`;
-        }
-    }
-    return result;
-}
-/**
- * Parse a `Content-Type` header.
- */
-function dist_parse(header, options) {
-    const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
-    const len = header.length;
-    let valueStart = options?.start ?? 0;
-    while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
-        valueStart++;
-    }
-    let index = valueStart;
-    let typeFlags = 0;
-    let whitespace = -1;
-    let stop = options?.parameters === false ? COMMA_FLAG : 0;
-    while (index < len) {
-        const code = header.charCodeAt(index);
-        const flags = CHAR_MAP[code];
-        if ((flags & stopFlags) !== 0) {
-            stop |= flags & COMMA_FLAG;
-            break;
-        }
-        if ((flags & OWS) !== 0) {
-            if (whitespace === -1)
-                whitespace = index;
-        }
-        else {
-            whitespace = -1;
-        }
-        typeFlags |= (code & NON_ASCII) | flags;
-        index++;
-    }
-    const valueEnd = whitespace === -1 ? index : whitespace;
-    const value = header.slice(valueStart, valueEnd);
-    const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
-    if (index === len || stop !== 0) {
-        return { type, index, parameters: new NullObject() };
-    }
-    return parseParameters(header, type, index, len, stopFlags);
-}
-/**
- * Parses the parameters of a `Content-Type` header starting at the given index.
- */
-function parseParameters(header, type, index, len, stopFlags) {
-    const parameters = new NullObject();
-    parameter: while (index < len) {
-        index++; // Skip over ;
-        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-            index++;
-        }
-        const keyStart = index;
-        let keyFlags = 0;
-        let keyWhitespace = -1;
-        while (index < len) {
-            const code = header.charCodeAt(index);
-            const flags = CHAR_MAP[code];
-            if ((flags & stopFlags) !== 0) {
-                if ((flags & COMMA_FLAG) !== 0)
-                    break parameter;
-                continue parameter;
-            }
-            if (code === EQ) {
-                const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
-                const value = header.slice(keyStart, keyEnd);
-                const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
-                index++;
-                while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-                    index++;
-                }
-                if (index < len && header.charCodeAt(index) === DQUOTE) {
-                    const quotedStart = ++index;
-                    let escaped = false;
-                    while (index < len) {
-                        const code = header.charCodeAt(index);
-                        if (code === DQUOTE) {
-                            if (parameters[key] === undefined) {
-                                parameters[key] = escaped
-                                    ? unescapeQuotedPairs(header, quotedStart, index)
-                                    : header.slice(quotedStart, index);
-                            }
-                            index++;
-                            let stop = 0;
-                            // Discard characters between quote and delimiter.
-                            while (index < len) {
-                                const code = header.charCodeAt(index);
-                                const flags = CHAR_MAP[code];
-                                if ((flags & stopFlags) !== 0) {
-                                    stop = flags & COMMA_FLAG;
-                                    break;
-                                }
-                                index++;
-                            }
-                            if (stop !== 0)
-                                break parameter;
-                            continue parameter;
-                        }
-                        if (code === BSLASH && index + 1 < len) {
-                            escaped = true;
-                            index += 2;
-                            continue;
-                        }
-                        index++;
-                    }
-                    continue parameter;
-                }
-                const valueStart = index;
-                let stop = 0;
-                let valueWhitespace = -1;
-                while (index < len) {
-                    const code = header.charCodeAt(index);
-                    const flags = CHAR_MAP[code];
-                    if ((flags & stopFlags) !== 0) {
-                        stop = flags & COMMA_FLAG;
-                        break;
-                    }
-                    if ((flags & OWS) !== 0) {
-                        if (valueWhitespace === -1)
-                            valueWhitespace = index;
-                    }
-                    else {
-                        valueWhitespace = -1;
-                    }
-                    index++;
-                }
-                if (parameters[key] === undefined) {
-                    const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
-                    parameters[key] = header.slice(valueStart, valueEnd);
-                }
-                if (stop !== 0)
-                    break parameter;
-                continue parameter;
-            }
-            if ((flags & OWS) !== 0) {
-                if (keyWhitespace === -1)
-                    keyWhitespace = index;
-            }
-            else {
-                keyWhitespace = -1;
-            }
-            keyFlags |= (code & NON_ASCII) | flags;
-            index++;
-        }
-    }
-    return { type, index, parameters };
-}
-/**
- * Remove backslashes from quoted pairs in a known-terminated quoted string body.
- */
-function unescapeQuotedPairs(str, start, end) {
-    let result = "";
-    for (let index = start; index < end; index++) {
-        if (str.charCodeAt(index) === BSLASH) {
-            result += str.slice(start, index);
-            start = ++index;
-        }
-    }
-    return result + str.slice(start, end);
-}
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
-const intRegex = /^-?\d+$/;
-const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
-const originalStringify = JSON.stringify;
-const originalParse = JSON.parse;
-const customFormat = /^-?\d+n$/;
-
-const bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
-const noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
-
-/**
- * @typedef {(this: any, key: string | number | undefined, value: any) => any} Replacer
- * @typedef {(key: string | number | undefined, value: any, context?: { source: string }) => any} Reviver
- */
-
-/**
- * Checks if a value is unstringifiable according to native JSON.stringify rules.
- *
- * @param {any} val The value to check.
- * @returns {boolean} True if the value is undefined, a function, or a symbol.
- */
-const isUnstringifiable = (val) =>
-  val === undefined || typeof val === "function" || typeof val === "symbol";
-
-/**
- * Checks if a value is a native JSON.rawJSON object (Node.js 22+).
- *
- * @param {any} val The value to check.
- * @returns {boolean} True if the value is a RawJSON instance.
- */
-const isRawJSON = (val) =>
-  val !== null &&
-  typeof val === "object" &&
-  val.constructor &&
-  val.constructor.name === "RawJSON";
-
-/**
- * Iteratively converts a JS value to a JSON string.
- * Used as a fallback when the native JSON.stringify hits the Maximum Call Stack size.
- * Fully compliant with JSON formatting (space), replacers, and toJSON behaviors.
- *
- * @param {any} rootValue The value to stringify.
- * @param {Replacer | Array<string | number> | null} [replacer] User's custom replacer function.
- * @param {string | number} [spaceParam] Indentation for pretty-printing.
- * @returns {string | undefined} The generated JSON string.
- */
-const stringifyIteratively = (rootValue, replacer, spaceParam) => {
-  let space = "";
-
-  if (typeof spaceParam === "number") {
-    space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
-  } else if (typeof spaceParam === "string") {
-    space = spaceParam.slice(0, 10);
-  }
-
-  const isFunctionReplacer = typeof replacer === "function";
-  const propertyList = Array.isArray(replacer)
-    ? new Set(replacer.map(String))
-    : null;
-
-  /**
-   * Prepares a value for stringification by resolving toJSON, handling BigInts,
-   * applying custom replacers, and unwrapping primitive objects.
-   *
-   * @param {object|Array} parent The parent object or array holding the value.
-   * @param {string} key The key associated with the value.
-   * @param {any} val The raw value to process.
-   * @returns {any} The processed value ready for stringification.
-   */
-  const prepareVal = (parent, key, val) => {
-    const isObject = val !== null && typeof val === "object";
-    const hasToJSON = isObject && typeof val.toJSON === "function";
-
-    if (hasToJSON) {
-      val = val.toJSON(key);
-    }
-
-    const isNoise = typeof val === "string" && noiseValue.test(val);
-
-    if (isNoise) return val + "n";
-
-    const isBigInt = typeof val === "bigint";
-
-    if (isBigInt) {
-      const supportsRawJSON = "rawJSON" in JSON;
-
-      if (supportsRawJSON) return JSON.rawJSON(val.toString());
-
-      return val.toString() + "n";
-    }
-
-    if (isFunctionReplacer) {
-      val = replacer.call(parent, key, val);
-    }
-
-    const isPostReplacerObject = val !== null && typeof val === "object";
-
-    if (isPostReplacerObject) {
-      const isPrimitiveWrapper =
-        val instanceof Number ||
-        val instanceof String ||
-        val instanceof Boolean;
-
-      if (isPrimitiveWrapper) {
-        val = val.valueOf();
-      }
-    }
-
-    return val;
-  };
-
-  const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
-
-  if (isUnstringifiable(rootProcessed)) {
-    return undefined;
-  }
-
-  const isRootPrimitive =
-    rootProcessed === null || typeof rootProcessed !== "object";
-  const isRootNativeRawJSON = isRawJSON(rootProcessed);
-
-  if (isRootPrimitive || isRootNativeRawJSON) {
-    return originalStringify(rootProcessed);
-  }
-
-  const chunks = [];
-  let level = 0;
-
-  const stack = [
-    {
-      parent: { "": rootProcessed },
-      key: "",
-      val: rootProcessed,
-      isArray: Array.isArray(rootProcessed),
-      keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
-      index: 0,
-      first: true,
-    },
-  ];
-
-  const visited = new WeakSet([rootProcessed]);
-
-  while (stack.length > 0) {
-    const node = stack[stack.length - 1];
-
-    if (node.index === 0) {
-      chunks.push(node.isArray ? "[" : "{");
-      level++;
-    }
-
-    let isDone = false;
-
-    if (node.isArray) {
-      if (node.index < node.val.length) {
-        if (!node.first) chunks.push(",");
-
-        if (space) chunks.push("\n" + space.repeat(level));
-
-        const childRaw = node.val[node.index];
-        const childVal = prepareVal(node.val, String(node.index), childRaw);
-
-        if (isUnstringifiable(childVal)) {
-          chunks.push("null");
-          node.first = false;
-          node.index++;
-        } else {
-          const isComplexObject =
-            childVal !== null && typeof childVal === "object";
-          const isNativeRaw = isRawJSON(childVal);
-
-          if (isComplexObject && !isNativeRaw) {
-            if (visited.has(childVal)) {
-              throw new TypeError("Converting circular structure to JSON");
-            }
-
-            visited.add(childVal);
-
-            stack.push({
-              parent: node.val,
-              key: String(node.index),
-              val: childVal,
-              isArray: Array.isArray(childVal),
-              keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-              index: 0,
-              first: true,
-            });
-
-            node.first = false;
-            node.index++;
-          } else {
-            chunks.push(originalStringify(childVal));
-            node.first = false;
-            node.index++;
-          }
-        }
-      } else {
-        isDone = true;
-      }
-    } else {
-      while (node.index < node.keys.length) {
-        const k = node.keys[node.index++];
-
-        const isFilteredOutByArray = propertyList && !propertyList.has(k);
-
-        if (isFilteredOutByArray) continue;
-
-        const childRaw = node.val[k];
-        const childVal = prepareVal(node.val, k, childRaw);
-
-        if (isUnstringifiable(childVal)) continue;
-
-        if (!node.first) chunks.push(",");
-
-        if (space) {
-          chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
-        } else {
-          chunks.push(originalStringify(k) + ":");
-        }
-
-        const isComplexObject =
-          childVal !== null && typeof childVal === "object";
-        const isNativeRaw = isRawJSON(childVal);
-
-        if (isComplexObject && !isNativeRaw) {
-          if (visited.has(childVal)) {
-            throw new TypeError("Converting circular structure to JSON");
-          }
-
-          visited.add(childVal);
-
-          stack.push({
-            parent: node.val,
-            key: k,
-            val: childVal,
-            isArray: Array.isArray(childVal),
-            keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-            index: 0,
-            first: true,
-          });
-
-          node.first = false;
-
-          break; // Stop current loop level to process the newly pushed stack node
-        } else {
-          chunks.push(originalStringify(childVal));
-          node.first = false;
-        }
-      }
-
-      const isNodeFullyProcessed =
-        node.index >= node.keys.length && stack[stack.length - 1] === node;
-
-      if (isNodeFullyProcessed) {
-        isDone = true;
-      }
-    }
-
-    if (isDone) {
-      level--;
-
-      if (!node.first && space) chunks.push("\n" + space.repeat(level));
-
-      chunks.push(node.isArray ? "]" : "}");
-      visited.delete(node.val);
-      stack.pop();
-    }
-  }
-
-  return chunks.join("");
-};
-
-/**
- * Converts a JavaScript value to a JSON string.
- *
- * Supports serialization of BigInt values using two strategies:
- * 1. Custom format "123n" → "123" (universal fallback)
- * 2. Native JSON.rawJSON() (Node.js 22+, fastest) when available
- *
- * All other values are serialized exactly like native JSON.stringify().
- *
- * @param {*} value The value to convert to a JSON string.
- * @param {Replacer | Array<string | number> | null} [replacer]
- * A function that alters the behavior of the stringification process,
- * or an array of strings/numbers to indicate properties to exclude.
- * @param {string | number} [space]
- * A string or number to specify indentation or pretty-printing.
- * @returns {string} The JSON string representation.
- */
-const JSONStringify = (value, replacer, space) => {
-  try {
-    const supportsRawJSON = "rawJSON" in JSON;
-
-    if (supportsRawJSON) {
-      return originalStringify(
-        value,
-        (key, val) => {
-          if (typeof val === "bigint") return JSON.rawJSON(val.toString());
-
-          const hasFunctionReplacer = typeof replacer === "function";
-
-          if (hasFunctionReplacer) return replacer(key, val);
-
-          const isKeyInArrayReplacer =
-            Array.isArray(replacer) && replacer.includes(key);
-
-          if (isKeyInArrayReplacer) return val;
-
-          return val;
-        },
-        space,
-      );
-    }
-
-    if (!value) return originalStringify(value, replacer, space);
-
-    const convertedToCustomJSON = originalStringify(
-      value,
-      (key, val) => {
-        const isNoise = typeof val === "string" && noiseValue.test(val);
-
-        if (isNoise) return val.toString() + "n"; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
-
-        if (typeof val === "bigint") return val.toString() + "n";
-
-        const hasFunctionReplacer = typeof replacer === "function";
-
-        if (hasFunctionReplacer) return replacer(key, val);
-
-        const isKeyInArrayReplacer =
-          Array.isArray(replacer) && replacer.includes(key);
-
-        if (isKeyInArrayReplacer) return val;
-
-        return val;
-      },
-      space,
-    );
-
-    const processedJSON = convertedToCustomJSON.replace(
-      bigIntsStringify,
-      "$1$2$3",
-    ); // Delete one "n" off the end of every BigInt value
-
-    const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3"); // Remove one "n" off the end of every noisy string
-
-    return denoisedJSON;
-  } catch (error) {
-    if (error instanceof RangeError) {
-      const convertedJSON = stringifyIteratively(value, replacer, space);
-
-      if (convertedJSON === undefined) return undefined;
-
-      const supportsRawJSON = "rawJSON" in JSON;
-
-      if (supportsRawJSON) return convertedJSON;
-
-      const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
-
-      return processedJSON.replace(noiseStringify, "$1$2$3");
-    }
-
-    throw error;
-  }
-};
-
-const featureCache = new Map();
-
-/**
- * Detects if the current JSON.parse implementation supports the context.source feature.
- *
- * Uses toString() fingerprinting to cache results and automatically detect runtime
- * replacements of JSON.parse (polyfills, mocks, etc.).
- *
- * @returns {boolean} true if context.source is supported, false otherwise.
- */
-const isContextSourceSupported = () => {
-  const parseFingerprint = JSON.parse.toString();
-
-  if (featureCache.has(parseFingerprint)) {
-    return featureCache.get(parseFingerprint);
-  }
-
-  try {
-    const result = JSON.parse(
-      "1",
-      (_, __, context) => !!context?.source && context.source === "1",
-    );
-    featureCache.set(parseFingerprint, result);
-
-    return result;
-  } catch {
-    featureCache.set(parseFingerprint, false);
-
-    return false;
-  }
-};
-
-/**
- * Reviver function that converts custom-format BigInt strings back to BigInt values.
- * Also handles "noise" strings that accidentally match the BigInt format.
- *
- * @param {string | number | undefined} key The object key.
- * @param {*} value The value being parsed.
- * @param {object} [context] Parse context (if supported by JSON.parse).
- * @param {Reviver} [userReviver] User's custom reviver function.
- * @returns {any} The transformed value.
- */
-const convertMarkedBigIntsReviver = (key, value, context, userReviver) => {
-  const isCustomFormatBigInt =
-    typeof value === "string" && customFormat.test(value);
-
-  if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
-
-  const isNoiseValue = typeof value === "string" && noiseValue.test(value);
-  if (isNoiseValue) return value.slice(0, -1);
-
-  const hasUserReviver = typeof userReviver === "function";
-
-  if (!hasUserReviver) return value;
-
-  return userReviver(key, value, context);
-};
-
-/**
- * Fast JSON.parse implementation (~2x faster than classic fallback).
- * Uses JSON.parse's context.source feature to detect integers and convert
- * large numbers directly to BigInt without string manipulation.
- *
- * Does not support legacy custom format from v1 of this library.
- *
- * @param {string} text JSON string to parse.
- * @param {Reviver} [reviver] Transform function to apply to each value.
- * @returns {any} Parsed JavaScript value.
- */
-const JSONParseV2 = (text, reviver) => {
-  return JSON.parse(text, (key, value, context) => {
-    const isNumber = typeof value === "number";
-    const isOutOfBounds =
-      value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
-    const isBigNumber = isNumber && isOutOfBounds;
-    const isInt = context && intRegex.test(context.source);
-    const isBigInt = isBigNumber && isInt;
-
-    if (isBigInt) return BigInt(context.source);
-
-    const hasCustomReviver = typeof reviver === "function";
-
-    if (!hasCustomReviver) return value;
-
-    return reviver(key, value, context);
-  });
-};
-
-const MAX_INT = Number.MAX_SAFE_INTEGER.toString();
-const MAX_DIGITS = MAX_INT.length;
-const stringsOrLargeNumbers =
-  /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
-const noiseValueWithQuotes = /^"-?\d+n+"$/; // Noise - strings that match the custom format before being converted to it
-
-/**
- * Iteratively traverses the parsed object bottom-up (post-order),
- * emulating the native JSON.parse reviver behavior.
- * This avoids Call Stack overflows (RangeError) on deeply nested structures.
- *
- * @param {any} parsed The natively parsed JSON object.
- * @param {Reviver} [userReviver] User's custom reviver function.
- * @returns {any} The fully processed object.
- */
-const applyReviverIteratively = (parsed, userReviver) => {
-  const rootHolder = { "": parsed };
-  const stack = [{ parent: rootHolder, key: "", visited: false }];
-
-  while (stack.length > 0) {
-    const node = stack[stack.length - 1];
-
-    if (!node.visited) {
-      node.visited = true;
-
-      const value = node.parent[node.key];
-      const isComplexObject = value !== null && typeof value === "object";
-
-      if (isComplexObject) {
-        const keys = Object.keys(value);
-
-        for (let i = keys.length - 1; i >= 0; i--) {
-          stack.push({ parent: value, key: keys[i], visited: false });
-        }
-      }
-    } else {
-      const { parent, key } = node;
-      let value = parent[key];
-
-      if (typeof value === "string") {
-        const isCustomFormatBigInt = customFormat.test(value);
-
-        if (isCustomFormatBigInt) {
-          value = BigInt(value.slice(0, -1));
-        } else {
-          const isNoise = noiseValue.test(value);
-
-          if (isNoise) value = value.slice(0, -1);
-        }
-      }
-
-      const hasUserReviver = typeof userReviver === "function";
-
-      if (hasUserReviver) {
-        value = userReviver.call(parent, key, value);
-      }
-
-      const isDeleted = value === undefined;
-
-      if (isDeleted) {
-        delete parent[key];
-      } else {
-        parent[key] = value;
-      }
-
-      stack.pop();
-    }
-  }
-
-  return rootHolder[""];
-};
-
-/**
- * Pre-processes the JSON string to mark large numbers with an 'n' suffix.
- *
- * @param {string} text The raw JSON string.
- * @returns {string} The serialized string with marked BigInts.
- */
-const serializeBigInts = (text) => {
-  return text.replace(
-    stringsOrLargeNumbers,
-    (match, digits, fractional, exponential) => {
-      const isString = match[0] === '"';
-      const isNoise = isString && noiseValueWithQuotes.test(match);
-
-      if (isNoise) return match.substring(0, match.length - 1) + 'n"'; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
-
-      const hasFractionalOrExponential = fractional || exponential;
-
-      // With a fixed number of digits, we can correctly use lexicographical comparison to do a numeric comparison
-      const isLessThanMaxSafeInt =
-        digits &&
-        (digits.length < MAX_DIGITS ||
-          (digits.length === MAX_DIGITS && digits <= MAX_INT));
-
-      const isStandardValue =
-        isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
-
-      if (isStandardValue) return match;
-
-      return '"' + match + 'n"';
-    },
-  );
-};
-
-/**
- * Converts a JSON string into a JavaScript value.
- *
- * Supports parsing of large integers using two strategies:
- * 1. Classic fallback: Marks large numbers with "123n" format, then converts to BigInt
- * 2. Fast path (JSONParseV2): Uses context.source feature (~2x faster) when available
- *
- * All other JSON values are parsed exactly like native JSON.parse().
- *
- * @param {string} text A valid JSON string.
- * @param {Reviver} [reviver]
- * A function that transforms the results. This function is called for each member
- * of the object. If a member contains nested objects, the nested objects are
- * transformed before the parent object is.
- * @returns {any} The parsed JavaScript value.
- * @throws {SyntaxError} If text is not valid JSON.
- */
-const JSONParse = (text, reviver) => {
-  if (!text) return originalParse(text, reviver);
-
-  try {
-    if (isContextSourceSupported()) return JSONParseV2(text, reviver); // Shortcut to a faster (2x) and simpler version
-
-    // Find and mark big numbers with "n"
-    const serializedData = serializeBigInts(text);
-
-    return originalParse(serializedData, (key, value, context) =>
-      convertMarkedBigIntsReviver(key, value, context, reviver),
-    );
-  } catch (error) {
-    if (error instanceof RangeError) {
-      const serializedData = serializeBigInts(text);
-      const parsed = originalParse(serializedData);
-
-      return applyReviverIteratively(parsed, reviver);
-    }
-
-    throw error;
-  }
-};
-
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
-class RequestError extends Error {
-  name;
-  /**
-   * http status code
-   */
-  status;
-  /**
-   * Request options that lead to the error.
-   */
-  request;
-  /**
-   * Response object if a response was received
-   */
-  response;
-  constructor(message, statusCode, options) {
-    super(message, { cause: options.cause });
-    this.name = "HttpError";
-    this.status = Number.parseInt(statusCode);
-    if (Number.isNaN(this.status)) {
-      this.status = 0;
-    }
-    /* v8 ignore else -- @preserve -- Bug with vitest coverage where it sees an else branch that doesn't exist */
-    if ("response" in options) {
-      this.response = options.response;
-    }
-    const requestCopy = Object.assign({}, options.request);
-    if (options.request.headers.authorization) {
-      requestCopy.headers = Object.assign({}, options.request.headers, {
-        authorization: options.request.headers.authorization.replace(
-          /(?<! ) .*$/,
-          " [REDACTED]"
-        )
-      });
-    }
-    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
-    this.request = requestCopy;
-  }
-}
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
-// pkg/dist-src/index.js
-
-
-// pkg/dist-src/defaults.js
-
-
-// pkg/dist-src/version.js
-var dist_bundle_VERSION = "10.0.16";
-
-// pkg/dist-src/defaults.js
-var defaults_default = {
-  headers: {
-    "user-agent": `octokit-request.js/${dist_bundle_VERSION} ${getUserAgent()}`
-  }
-};
-
-// pkg/dist-src/fetch-wrapper.js
-
-
-
-// pkg/dist-src/is-plain-object.js
-function dist_bundle_isPlainObject(value) {
-  if (typeof value !== "object" || value === null) return false;
-  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
-}
-
-// pkg/dist-src/fetch-wrapper.js
-
-var noop = () => "";
-async function fetchWrapper(requestOptions) {
-  const fetch = requestOptions.request?.fetch || globalThis.fetch;
-  if (!fetch) {
-    throw new Error(
-      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
-    );
-  }
-  const log = requestOptions.request?.log || console;
-  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
-  const body = dist_bundle_isPlainObject(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
-  const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name, value]) => [
-      name,
-      String(value)
-    ])
-  );
-  let fetchResponse;
-  try {
-    fetchResponse = await fetch(requestOptions.url, {
-      method: requestOptions.method,
-      body,
-      redirect: requestOptions.request?.redirect,
-      headers: requestHeaders,
-      signal: requestOptions.request?.signal,
-      // duplex must be set if request.body is ReadableStream or Async Iterables.
-      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
-      ...requestOptions.body && { duplex: "half" }
-    });
-  } catch (error) {
-    let message = "Unknown Error";
-    if (error instanceof Error) {
-      if (error.name === "AbortError") {
-        error.status = 500;
-        throw error;
-      }
-      message = error.message;
-      if (error.name === "TypeError" && "cause" in error) {
-        if (error.cause instanceof Error) {
-          message = error.cause.message;
-        } else if (typeof error.cause === "string") {
-          message = error.cause;
-        }
-      }
-    }
-    const requestError = new RequestError(message, 500, {
-      request: requestOptions
-    });
-    requestError.cause = error;
-    throw requestError;
-  }
-  const status = fetchResponse.status;
-  const url = fetchResponse.url;
-  const responseHeaders = {};
-  for (const [key, value] of fetchResponse.headers) {
-    responseHeaders[key] = value;
-  }
-  const octokitResponse = {
-    url,
-    status,
-    headers: responseHeaders,
-    data: ""
-  };
-  if ("deprecation" in responseHeaders) {
-    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
-    const deprecationLink = matches && matches.pop();
-    log.warn(
-      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
-    );
-  }
-  if (status === 204 || status === 205) {
-    return octokitResponse;
-  }
-  if (requestOptions.method === "HEAD") {
-    if (status < 400) {
-      return octokitResponse;
-    }
-    throw new RequestError(fetchResponse.statusText, status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status === 304) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError("Not modified", status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status >= 400) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
-  return octokitResponse;
-}
-async function getResponseData(response) {
-  const contentType = response.headers.get("content-type");
-  if (!contentType) {
-    return response.text().catch(noop);
-  }
-  const mimetype = dist_parse(contentType);
-  if (isJSONResponse(mimetype)) {
-    let text = "";
-    try {
-      text = await response.text();
-      return JSONParse(text);
-    } catch (err) {
-      return text;
-    }
-  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
-  // (RFC 2046) and must never be decoded as text, even when the response
-  // carries a (misleading) `charset=utf-8` parameter — see #751.
-  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop);
-  } else {
-    return response.arrayBuffer().catch(
-      /* v8 ignore next -- @preserve */
-      () => new ArrayBuffer(0)
-    );
-  }
-}
-function isJSONResponse(mimetype) {
-  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
-}
-function toErrorMessage(data) {
-  if (typeof data === "string") {
-    return data;
-  }
-  if (data instanceof ArrayBuffer) {
-    return "Unknown error";
-  }
-  if (typeof data === "object" && data !== null && "message" in data) {
-    const objectData = data;
-    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
-    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
-  }
-  return `Unknown error: ${JSON.stringify(data)}`;
-}
-
-// pkg/dist-src/with-defaults.js
-function dist_bundle_withDefaults(oldEndpoint, newDefaults) {
-  const endpoint2 = oldEndpoint.defaults(newDefaults);
-  const newApi = function(route, parameters) {
-    const endpointOptions = endpoint2.merge(route, parameters);
-    if (!endpointOptions.request || !endpointOptions.request.hook) {
-      return fetchWrapper(endpoint2.parse(endpointOptions));
-    }
-    const request2 = (route2, parameters2) => {
-      return fetchWrapper(
-        endpoint2.parse(endpoint2.merge(route2, parameters2))
-      );
-    };
-    Object.assign(request2, {
-      endpoint: endpoint2,
-      defaults: dist_bundle_withDefaults.bind(null, endpoint2)
-    });
-    return endpointOptions.request.hook(request2, endpointOptions);
-  };
-  return Object.assign(newApi, {
-    endpoint: endpoint2,
-    defaults: dist_bundle_withDefaults.bind(null, endpoint2)
-  });
-}
-
-// pkg/dist-src/index.js
-var request = dist_bundle_withDefaults(endpoint, defaults_default);
-
-/* v8 ignore next -- @preserve */
-/* v8 ignore else -- @preserve */
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
-// pkg/dist-src/index.js
-
-
-
-// pkg/dist-src/version.js
-var graphql_dist_bundle_VERSION = "0.0.0-development";
-
-// pkg/dist-src/with-defaults.js
-
-
-// pkg/dist-src/graphql.js
-
-
-// pkg/dist-src/error.js
-function _buildMessageForResponseErrors(data) {
-  return `Request failed due to following response errors:
-` + data.errors.map((e) => ` - ${e.message}`).join("\n");
-}
-var GraphqlResponseError = class extends Error {
-  constructor(request2, headers, response) {
-    super(_buildMessageForResponseErrors(response));
-    this.request = request2;
-    this.headers = headers;
-    this.response = response;
-    this.errors = response.errors;
-    this.data = response.data;
-    if (Error.captureStackTrace) {
-      Error.captureStackTrace(this, this.constructor);
-    }
-  }
-  request;
-  headers;
-  response;
-  name = "GraphqlResponseError";
-  errors;
-  data;
-};
-
-// pkg/dist-src/graphql.js
-var NON_VARIABLE_OPTIONS = [
-  "method",
-  "baseUrl",
-  "url",
-  "headers",
-  "request",
-  "query",
-  "mediaType",
-  "operationName"
-];
-var FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
-var GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
-function graphql(request2, query, options) {
-  if (options) {
-    if (typeof query === "string" && "query" in options) {
-      return Promise.reject(
-        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
-      );
-    }
-    for (const key in options) {
-      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
-      return Promise.reject(
-        new Error(
-          `[@octokit/graphql] "${key}" cannot be used as variable name`
-        )
-      );
-    }
-  }
-  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
-  const requestOptions = Object.keys(
-    parsedOptions
-  ).reduce((result, key) => {
-    if (NON_VARIABLE_OPTIONS.includes(key)) {
-      result[key] = parsedOptions[key];
-      return result;
-    }
-    if (!result.variables) {
-      result.variables = {};
-    }
-    result.variables[key] = parsedOptions[key];
-    return result;
-  }, {});
-  const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
-  if (GHES_V3_SUFFIX_REGEX.test(baseUrl)) {
-    requestOptions.url = baseUrl.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
-  }
-  return request2(requestOptions).then((response) => {
-    if (response.data.errors) {
-      const headers = {};
-      for (const key of Object.keys(response.headers)) {
-        headers[key] = response.headers[key];
-      }
-      throw new GraphqlResponseError(
-        requestOptions,
-        headers,
-        response.data
-      );
-    }
-    return response.data.data;
-  });
-}
-
-// pkg/dist-src/with-defaults.js
-function graphql_dist_bundle_withDefaults(request2, newDefaults) {
-  const newRequest = request2.defaults(newDefaults);
-  const newApi = (query, options) => {
-    return graphql(newRequest, query, options);
-  };
-  return Object.assign(newApi, {
-    defaults: graphql_dist_bundle_withDefaults.bind(null, newRequest),
-    endpoint: newRequest.endpoint
-  });
-}
-
-// pkg/dist-src/index.js
-var graphql2 = graphql_dist_bundle_withDefaults(request, {
-  headers: {
-    "user-agent": `octokit-graphql.js/${graphql_dist_bundle_VERSION} ${getUserAgent()}`
-  },
-  method: "POST",
-  url: "/graphql"
-});
-function withCustomRequest(customRequest) {
-  return graphql_dist_bundle_withDefaults(customRequest, {
-    method: "POST",
-    url: "/graphql"
-  });
-}
-
-/* v8 ignore if -- @preserve */
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
-// pkg/dist-src/is-jwt.js
-var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
-var isJWT = jwtRE.test.bind(jwtRE);
-
-// pkg/dist-src/auth.js
-async function auth(token) {
-  const isApp = isJWT(token);
-  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
-  const isUserToServer = token.startsWith("ghu_");
-  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
-  return {
-    type: "token",
-    token,
-    tokenType
-  };
-}
-
-// pkg/dist-src/with-authorization-prefix.js
-function withAuthorizationPrefix(token) {
-  if (token.split(/\./).length === 3) {
-    return `bearer ${token}`;
-  }
-  return `token ${token}`;
-}
-
-// pkg/dist-src/hook.js
-async function hook(token, request, route, parameters) {
-  const endpoint = request.endpoint.merge(
-    route,
-    parameters
-  );
-  endpoint.headers.authorization = withAuthorizationPrefix(token);
-  return request(endpoint);
-}
-
-// pkg/dist-src/index.js
-var createTokenAuth = function createTokenAuth2(token) {
-  if (!token) {
-    throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
-  }
-  if (typeof token !== "string") {
-    throw new Error(
-      "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
-    );
-  }
-  token = token.replace(/^(token|bearer) +/i, "");
-  return Object.assign(auth.bind(null, token), {
-    hook: hook.bind(null, token)
-  });
-};
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
-const version_VERSION = "7.0.8";
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
-
-
-
-
-
-
-const dist_src_noop = () => {
-};
-const consoleWarn = console.warn.bind(console);
-const consoleError = console.error.bind(console);
-function createLogger(logger = {}) {
-  if (typeof logger.debug !== "function") {
-    logger.debug = dist_src_noop;
-  }
-  if (typeof logger.info !== "function") {
-    logger.info = dist_src_noop;
-  }
-  if (typeof logger.warn !== "function") {
-    logger.warn = consoleWarn;
-  }
-  if (typeof logger.error !== "function") {
-    logger.error = consoleError;
-  }
-  return logger;
-}
-const userAgentTrail = `octokit-core.js/${version_VERSION} ${getUserAgent()}`;
-class Octokit {
-  static VERSION = version_VERSION;
-  static defaults(defaults) {
-    const OctokitWithDefaults = class extends this {
-      constructor(...args) {
-        const options = args[0] || {};
-        if (typeof defaults === "function") {
-          super(defaults(options));
-          return;
-        }
-        super(
-          Object.assign(
-            {},
-            defaults,
-            options,
-            options.userAgent && defaults.userAgent ? {
-              userAgent: `${options.userAgent} ${defaults.userAgent}`
-            } : null
-          )
-        );
-      }
-    };
-    return OctokitWithDefaults;
-  }
-  static plugins = [];
-  /**
-   * Attach a plugin (or many) to your Octokit instance.
-   *
-   * @example
-   * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
-   */
-  static plugin(...newPlugins) {
-    const currentPlugins = this.plugins;
-    const NewOctokit = class extends this {
-      static plugins = currentPlugins.concat(
-        newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
-      );
-    };
-    return NewOctokit;
-  }
-  constructor(options = {}) {
-    const hook = new before_after_hook.Collection();
-    const requestDefaults = {
-      baseUrl: request.endpoint.DEFAULTS.baseUrl,
-      headers: {},
-      request: Object.assign({}, options.request, {
-        // @ts-ignore internal usage only, no need to type
-        hook: hook.bind(null, "request")
-      }),
-      mediaType: {
-        previews: [],
-        format: ""
-      }
-    };
-    requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
-    if (options.baseUrl) {
-      requestDefaults.baseUrl = options.baseUrl;
-    }
-    if (options.previews) {
-      requestDefaults.mediaType.previews = options.previews;
-    }
-    if (options.timeZone) {
-      requestDefaults.headers["time-zone"] = options.timeZone;
-    }
-    this.request = request.defaults(requestDefaults);
-    this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
-    this.log = createLogger(options.log);
-    this.hook = hook;
-    if (!options.authStrategy) {
-      if (!options.auth) {
-        this.auth = async () => ({
-          type: "unauthenticated"
-        });
-      } else {
-        const auth = createTokenAuth(options.auth);
-        hook.wrap("request", auth.hook);
-        this.auth = auth;
-      }
-    } else {
-      const { authStrategy, ...otherOptions } = options;
-      const auth = authStrategy(
-        Object.assign(
-          {
-            request: this.request,
-            log: this.log,
-            // we pass the current octokit instance as well as its constructor options
-            // to allow for authentication strategies that return a new octokit instance
-            // that shares the same internal state as the current one. The original
-            // requirement for this was the "event-octokit" authentication strategy
-            // of https://github.com/probot/octokit-auth-probot.
-            octokit: this,
-            octokitOptions: otherOptions
-          },
-          options.auth
-        )
-      );
-      hook.wrap("request", auth.hook);
-      this.auth = auth;
-    }
-    const classConstructor = this.constructor;
-    for (let i = 0; i < classConstructor.plugins.length; ++i) {
-      Object.assign(this, classConstructor.plugins[i](this, options));
-    }
-  }
-  // assigned during constructor
-  request;
-  graphql;
-  log;
-  hook;
-  // TODO: type `octokit.auth` based on passed options.authStrategy
-  auth;
-}
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
-const dist_src_version_VERSION = "17.0.0";
-
-//# sourceMappingURL=version.js.map
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
-const Endpoints = {
-  actions: {
-    addCustomLabelsToSelfHostedRunnerForOrg: [
-      "POST /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    addCustomLabelsToSelfHostedRunnerForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    addRepoAccessToSelfHostedRunnerGroupInOrg: [
-      "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}"
-    ],
-    addSelectedRepoToOrgSecret: [
-      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    addSelectedRepoToOrgVariable: [
-      "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
-    ],
-    approveWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve"
-    ],
-    cancelWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel"
-    ],
-    createEnvironmentVariable: [
-      "POST /repos/{owner}/{repo}/environments/{environment_name}/variables"
-    ],
-    createHostedRunnerForOrg: ["POST /orgs/{org}/actions/hosted-runners"],
-    createOrUpdateEnvironmentSecret: [
-      "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
-    ],
-    createOrUpdateOrgSecret: ["PUT /orgs/{org}/actions/secrets/{secret_name}"],
-    createOrUpdateRepoSecret: [
-      "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}"
-    ],
-    createOrgVariable: ["POST /orgs/{org}/actions/variables"],
-    createRegistrationTokenForOrg: [
-      "POST /orgs/{org}/actions/runners/registration-token"
-    ],
-    createRegistrationTokenForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/registration-token"
-    ],
-    createRemoveTokenForOrg: ["POST /orgs/{org}/actions/runners/remove-token"],
-    createRemoveTokenForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/remove-token"
-    ],
-    createRepoVariable: ["POST /repos/{owner}/{repo}/actions/variables"],
-    createWorkflowDispatch: [
-      "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"
-    ],
-    deleteActionsCacheById: [
-      "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}"
-    ],
-    deleteActionsCacheByKey: [
-      "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}"
-    ],
-    deleteArtifact: [
-      "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"
-    ],
-    deleteCustomImageFromOrg: [
-      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
-    ],
-    deleteCustomImageVersionFromOrg: [
-      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
-    ],
-    deleteEnvironmentSecret: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
-    ],
-    deleteEnvironmentVariable: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
-    ],
-    deleteHostedRunnerForOrg: [
-      "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
-    ],
-    deleteOrgSecret: ["DELETE /orgs/{org}/actions/secrets/{secret_name}"],
-    deleteOrgVariable: ["DELETE /orgs/{org}/actions/variables/{name}"],
-    deleteRepoSecret: [
-      "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}"
-    ],
-    deleteRepoVariable: [
-      "DELETE /repos/{owner}/{repo}/actions/variables/{name}"
-    ],
-    deleteSelfHostedRunnerFromOrg: [
-      "DELETE /orgs/{org}/actions/runners/{runner_id}"
-    ],
-    deleteSelfHostedRunnerFromRepo: [
-      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}"
-    ],
-    deleteWorkflowRun: ["DELETE /repos/{owner}/{repo}/actions/runs/{run_id}"],
-    deleteWorkflowRunLogs: [
-      "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
-    ],
-    disableSelectedRepositoryGithubActionsOrganization: [
-      "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}"
-    ],
-    disableWorkflow: [
-      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable"
-    ],
-    downloadArtifact: [
-      "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}"
-    ],
-    downloadJobLogsForWorkflowRun: [
-      "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs"
-    ],
-    downloadWorkflowRunAttemptLogs: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs"
-    ],
-    downloadWorkflowRunLogs: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
-    ],
-    enableSelectedRepositoryGithubActionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}"
-    ],
-    enableWorkflow: [
-      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable"
-    ],
-    forceCancelWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel"
-    ],
-    generateRunnerJitconfigForOrg: [
-      "POST /orgs/{org}/actions/runners/generate-jitconfig"
-    ],
-    generateRunnerJitconfigForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig"
-    ],
-    getActionsCacheList: ["GET /repos/{owner}/{repo}/actions/caches"],
-    getActionsCacheUsage: ["GET /repos/{owner}/{repo}/actions/cache/usage"],
-    getActionsCacheUsageByRepoForOrg: [
-      "GET /orgs/{org}/actions/cache/usage-by-repository"
-    ],
-    getActionsCacheUsageForOrg: ["GET /orgs/{org}/actions/cache/usage"],
-    getAllowedActionsOrganization: [
-      "GET /orgs/{org}/actions/permissions/selected-actions"
-    ],
-    getAllowedActionsRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions/selected-actions"
-    ],
-    getArtifact: ["GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"],
-    getCustomImageForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
-    ],
-    getCustomImageVersionForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
-    ],
-    getCustomOidcSubClaimForRepo: [
-      "GET /repos/{owner}/{repo}/actions/oidc/customization/sub"
-    ],
-    getEnvironmentPublicKey: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key"
-    ],
-    getEnvironmentSecret: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
-    ],
-    getEnvironmentVariable: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
-    ],
-    getGithubActionsDefaultWorkflowPermissionsOrganization: [
-      "GET /orgs/{org}/actions/permissions/workflow"
-    ],
-    getGithubActionsDefaultWorkflowPermissionsRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions/workflow"
-    ],
-    getGithubActionsPermissionsOrganization: [
-      "GET /orgs/{org}/actions/permissions"
-    ],
-    getGithubActionsPermissionsRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions"
-    ],
-    getHostedRunnerForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
-    ],
-    getHostedRunnersGithubOwnedImagesForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/github-owned"
-    ],
-    getHostedRunnersLimitsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/limits"
-    ],
-    getHostedRunnersMachineSpecsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/machine-sizes"
-    ],
-    getHostedRunnersPartnerImagesForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/partner"
-    ],
-    getHostedRunnersPlatformsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/platforms"
-    ],
-    getJobForWorkflowRun: ["GET /repos/{owner}/{repo}/actions/jobs/{job_id}"],
-    getOrgPublicKey: ["GET /orgs/{org}/actions/secrets/public-key"],
-    getOrgSecret: ["GET /orgs/{org}/actions/secrets/{secret_name}"],
-    getOrgVariable: ["GET /orgs/{org}/actions/variables/{name}"],
-    getPendingDeploymentsForRun: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
-    ],
-    getRepoPermissions: [
-      "GET /repos/{owner}/{repo}/actions/permissions",
-      {},
-      { renamed: ["actions", "getGithubActionsPermissionsRepository"] }
-    ],
-    getRepoPublicKey: ["GET /repos/{owner}/{repo}/actions/secrets/public-key"],
-    getRepoSecret: ["GET /repos/{owner}/{repo}/actions/secrets/{secret_name}"],
-    getRepoVariable: ["GET /repos/{owner}/{repo}/actions/variables/{name}"],
-    getReviewsForRun: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals"
-    ],
-    getSelfHostedRunnerForOrg: ["GET /orgs/{org}/actions/runners/{runner_id}"],
-    getSelfHostedRunnerForRepo: [
-      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}"
-    ],
-    getWorkflow: ["GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}"],
-    getWorkflowAccessToRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions/access"
-    ],
-    getWorkflowRun: ["GET /repos/{owner}/{repo}/actions/runs/{run_id}"],
-    getWorkflowRunAttempt: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}"
-    ],
-    getWorkflowRunUsage: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing"
-    ],
-    getWorkflowUsage: [
-      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing"
-    ],
-    listArtifactsForRepo: ["GET /repos/{owner}/{repo}/actions/artifacts"],
-    listCustomImageVersionsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions"
-    ],
-    listCustomImagesForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom"
-    ],
-    listEnvironmentSecrets: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets"
-    ],
-    listEnvironmentVariables: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables"
-    ],
-    listGithubHostedRunnersInGroupForOrg: [
-      "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners"
-    ],
-    listHostedRunnersForOrg: ["GET /orgs/{org}/actions/hosted-runners"],
-    listJobsForWorkflowRun: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs"
-    ],
-    listJobsForWorkflowRunAttempt: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs"
-    ],
-    listLabelsForSelfHostedRunnerForOrg: [
-      "GET /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    listLabelsForSelfHostedRunnerForRepo: [
-      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    listOrgSecrets: ["GET /orgs/{org}/actions/secrets"],
-    listOrgVariables: ["GET /orgs/{org}/actions/variables"],
-    listRepoOrganizationSecrets: [
-      "GET /repos/{owner}/{repo}/actions/organization-secrets"
-    ],
-    listRepoOrganizationVariables: [
-      "GET /repos/{owner}/{repo}/actions/organization-variables"
-    ],
-    listRepoSecrets: ["GET /repos/{owner}/{repo}/actions/secrets"],
-    listRepoVariables: ["GET /repos/{owner}/{repo}/actions/variables"],
-    listRepoWorkflows: ["GET /repos/{owner}/{repo}/actions/workflows"],
-    listRunnerApplicationsForOrg: ["GET /orgs/{org}/actions/runners/downloads"],
-    listRunnerApplicationsForRepo: [
-      "GET /repos/{owner}/{repo}/actions/runners/downloads"
-    ],
-    listSelectedReposForOrgSecret: [
-      "GET /orgs/{org}/actions/secrets/{secret_name}/repositories"
-    ],
-    listSelectedReposForOrgVariable: [
-      "GET /orgs/{org}/actions/variables/{name}/repositories"
-    ],
-    listSelectedRepositoriesEnabledGithubActionsOrganization: [
-      "GET /orgs/{org}/actions/permissions/repositories"
-    ],
-    listSelfHostedRunnersForOrg: ["GET /orgs/{org}/actions/runners"],
-    listSelfHostedRunnersForRepo: ["GET /repos/{owner}/{repo}/actions/runners"],
-    listWorkflowRunArtifacts: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts"
-    ],
-    listWorkflowRuns: [
-      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs"
-    ],
-    listWorkflowRunsForRepo: ["GET /repos/{owner}/{repo}/actions/runs"],
-    reRunJobForWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun"
-    ],
-    reRunWorkflow: ["POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun"],
-    reRunWorkflowFailedJobs: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs"
-    ],
-    removeAllCustomLabelsFromSelfHostedRunnerForOrg: [
-      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    removeAllCustomLabelsFromSelfHostedRunnerForRepo: [
-      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    removeCustomLabelFromSelfHostedRunnerForOrg: [
-      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}"
-    ],
-    removeCustomLabelFromSelfHostedRunnerForRepo: [
-      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}"
-    ],
-    removeSelectedRepoFromOrgSecret: [
-      "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    removeSelectedRepoFromOrgVariable: [
-      "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
-    ],
-    reviewCustomGatesForRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule"
-    ],
-    reviewPendingDeploymentsForRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
-    ],
-    setAllowedActionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/selected-actions"
-    ],
-    setAllowedActionsRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions"
-    ],
-    setCustomLabelsForSelfHostedRunnerForOrg: [
-      "PUT /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    setCustomLabelsForSelfHostedRunnerForRepo: [
-      "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    setCustomOidcSubClaimForRepo: [
-      "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub"
-    ],
-    setGithubActionsDefaultWorkflowPermissionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/workflow"
-    ],
-    setGithubActionsDefaultWorkflowPermissionsRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions/workflow"
-    ],
-    setGithubActionsPermissionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions"
-    ],
-    setGithubActionsPermissionsRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions"
-    ],
-    setSelectedReposForOrgSecret: [
-      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories"
-    ],
-    setSelectedReposForOrgVariable: [
-      "PUT /orgs/{org}/actions/variables/{name}/repositories"
-    ],
-    setSelectedRepositoriesEnabledGithubActionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/repositories"
-    ],
-    setWorkflowAccessToRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions/access"
-    ],
-    updateEnvironmentVariable: [
-      "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
-    ],
-    updateHostedRunnerForOrg: [
-      "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
-    ],
-    updateOrgVariable: ["PATCH /orgs/{org}/actions/variables/{name}"],
-    updateRepoVariable: [
-      "PATCH /repos/{owner}/{repo}/actions/variables/{name}"
-    ]
-  },
-  activity: {
-    checkRepoIsStarredByAuthenticatedUser: ["GET /user/starred/{owner}/{repo}"],
-    deleteRepoSubscription: ["DELETE /repos/{owner}/{repo}/subscription"],
-    deleteThreadSubscription: [
-      "DELETE /notifications/threads/{thread_id}/subscription"
-    ],
-    getFeeds: ["GET /feeds"],
-    getRepoSubscription: ["GET /repos/{owner}/{repo}/subscription"],
-    getThread: ["GET /notifications/threads/{thread_id}"],
-    getThreadSubscriptionForAuthenticatedUser: [
-      "GET /notifications/threads/{thread_id}/subscription"
-    ],
-    listEventsForAuthenticatedUser: ["GET /users/{username}/events"],
-    listNotificationsForAuthenticatedUser: ["GET /notifications"],
-    listOrgEventsForAuthenticatedUser: [
-      "GET /users/{username}/events/orgs/{org}"
-    ],
-    listPublicEvents: ["GET /events"],
-    listPublicEventsForRepoNetwork: ["GET /networks/{owner}/{repo}/events"],
-    listPublicEventsForUser: ["GET /users/{username}/events/public"],
-    listPublicOrgEvents: ["GET /orgs/{org}/events"],
-    listReceivedEventsForUser: ["GET /users/{username}/received_events"],
-    listReceivedPublicEventsForUser: [
-      "GET /users/{username}/received_events/public"
-    ],
-    listRepoEvents: ["GET /repos/{owner}/{repo}/events"],
-    listRepoNotificationsForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/notifications"
-    ],
-    listReposStarredByAuthenticatedUser: ["GET /user/starred"],
-    listReposStarredByUser: ["GET /users/{username}/starred"],
-    listReposWatchedByUser: ["GET /users/{username}/subscriptions"],
-    listStargazersForRepo: ["GET /repos/{owner}/{repo}/stargazers"],
-    listWatchedReposForAuthenticatedUser: ["GET /user/subscriptions"],
-    listWatchersForRepo: ["GET /repos/{owner}/{repo}/subscribers"],
-    markNotificationsAsRead: ["PUT /notifications"],
-    markRepoNotificationsAsRead: ["PUT /repos/{owner}/{repo}/notifications"],
-    markThreadAsDone: ["DELETE /notifications/threads/{thread_id}"],
-    markThreadAsRead: ["PATCH /notifications/threads/{thread_id}"],
-    setRepoSubscription: ["PUT /repos/{owner}/{repo}/subscription"],
-    setThreadSubscription: [
-      "PUT /notifications/threads/{thread_id}/subscription"
-    ],
-    starRepoForAuthenticatedUser: ["PUT /user/starred/{owner}/{repo}"],
-    unstarRepoForAuthenticatedUser: ["DELETE /user/starred/{owner}/{repo}"]
-  },
-  apps: {
-    addRepoToInstallation: [
-      "PUT /user/installations/{installation_id}/repositories/{repository_id}",
-      {},
-      { renamed: ["apps", "addRepoToInstallationForAuthenticatedUser"] }
-    ],
-    addRepoToInstallationForAuthenticatedUser: [
-      "PUT /user/installations/{installation_id}/repositories/{repository_id}"
-    ],
-    checkToken: ["POST /applications/{client_id}/token"],
-    createFromManifest: ["POST /app-manifests/{code}/conversions"],
-    createInstallationAccessToken: [
-      "POST /app/installations/{installation_id}/access_tokens"
-    ],
-    deleteAuthorization: ["DELETE /applications/{client_id}/grant"],
-    deleteInstallation: ["DELETE /app/installations/{installation_id}"],
-    deleteToken: ["DELETE /applications/{client_id}/token"],
-    getAuthenticated: ["GET /app"],
-    getBySlug: ["GET /apps/{app_slug}"],
-    getInstallation: ["GET /app/installations/{installation_id}"],
-    getOrgInstallation: ["GET /orgs/{org}/installation"],
-    getRepoInstallation: ["GET /repos/{owner}/{repo}/installation"],
-    getSubscriptionPlanForAccount: [
-      "GET /marketplace_listing/accounts/{account_id}"
-    ],
-    getSubscriptionPlanForAccountStubbed: [
-      "GET /marketplace_listing/stubbed/accounts/{account_id}"
-    ],
-    getUserInstallation: ["GET /users/{username}/installation"],
-    getWebhookConfigForApp: ["GET /app/hook/config"],
-    getWebhookDelivery: ["GET /app/hook/deliveries/{delivery_id}"],
-    listAccountsForPlan: ["GET /marketplace_listing/plans/{plan_id}/accounts"],
-    listAccountsForPlanStubbed: [
-      "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts"
-    ],
-    listInstallationReposForAuthenticatedUser: [
-      "GET /user/installations/{installation_id}/repositories"
-    ],
-    listInstallationRequestsForAuthenticatedApp: [
-      "GET /app/installation-requests"
-    ],
-    listInstallations: ["GET /app/installations"],
-    listInstallationsForAuthenticatedUser: ["GET /user/installations"],
-    listPlans: ["GET /marketplace_listing/plans"],
-    listPlansStubbed: ["GET /marketplace_listing/stubbed/plans"],
-    listReposAccessibleToInstallation: ["GET /installation/repositories"],
-    listSubscriptionsForAuthenticatedUser: ["GET /user/marketplace_purchases"],
-    listSubscriptionsForAuthenticatedUserStubbed: [
-      "GET /user/marketplace_purchases/stubbed"
-    ],
-    listWebhookDeliveries: ["GET /app/hook/deliveries"],
-    redeliverWebhookDelivery: [
-      "POST /app/hook/deliveries/{delivery_id}/attempts"
-    ],
-    removeRepoFromInstallation: [
-      "DELETE /user/installations/{installation_id}/repositories/{repository_id}",
-      {},
-      { renamed: ["apps", "removeRepoFromInstallationForAuthenticatedUser"] }
-    ],
-    removeRepoFromInstallationForAuthenticatedUser: [
-      "DELETE /user/installations/{installation_id}/repositories/{repository_id}"
-    ],
-    resetToken: ["PATCH /applications/{client_id}/token"],
-    revokeInstallationAccessToken: ["DELETE /installation/token"],
-    scopeToken: ["POST /applications/{client_id}/token/scoped"],
-    suspendInstallation: ["PUT /app/installations/{installation_id}/suspended"],
-    unsuspendInstallation: [
-      "DELETE /app/installations/{installation_id}/suspended"
-    ],
-    updateWebhookConfigForApp: ["PATCH /app/hook/config"]
-  },
-  billing: {
-    getGithubActionsBillingOrg: ["GET /orgs/{org}/settings/billing/actions"],
-    getGithubActionsBillingUser: [
-      "GET /users/{username}/settings/billing/actions"
-    ],
-    getGithubBillingPremiumRequestUsageReportOrg: [
-      "GET /organizations/{org}/settings/billing/premium_request/usage"
-    ],
-    getGithubBillingPremiumRequestUsageReportUser: [
-      "GET /users/{username}/settings/billing/premium_request/usage"
-    ],
-    getGithubBillingUsageReportOrg: [
-      "GET /organizations/{org}/settings/billing/usage"
-    ],
-    getGithubBillingUsageReportUser: [
-      "GET /users/{username}/settings/billing/usage"
-    ],
-    getGithubPackagesBillingOrg: ["GET /orgs/{org}/settings/billing/packages"],
-    getGithubPackagesBillingUser: [
-      "GET /users/{username}/settings/billing/packages"
-    ],
-    getSharedStorageBillingOrg: [
-      "GET /orgs/{org}/settings/billing/shared-storage"
-    ],
-    getSharedStorageBillingUser: [
-      "GET /users/{username}/settings/billing/shared-storage"
-    ]
-  },
-  campaigns: {
-    createCampaign: ["POST /orgs/{org}/campaigns"],
-    deleteCampaign: ["DELETE /orgs/{org}/campaigns/{campaign_number}"],
-    getCampaignSummary: ["GET /orgs/{org}/campaigns/{campaign_number}"],
-    listOrgCampaigns: ["GET /orgs/{org}/campaigns"],
-    updateCampaign: ["PATCH /orgs/{org}/campaigns/{campaign_number}"]
-  },
-  checks: {
-    create: ["POST /repos/{owner}/{repo}/check-runs"],
-    createSuite: ["POST /repos/{owner}/{repo}/check-suites"],
-    get: ["GET /repos/{owner}/{repo}/check-runs/{check_run_id}"],
-    getSuite: ["GET /repos/{owner}/{repo}/check-suites/{check_suite_id}"],
-    listAnnotations: [
-      "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations"
-    ],
-    listForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-runs"],
-    listForSuite: [
-      "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs"
-    ],
-    listSuitesForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-suites"],
-    rerequestRun: [
-      "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest"
-    ],
-    rerequestSuite: [
-      "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest"
-    ],
-    setSuitesPreferences: [
-      "PATCH /repos/{owner}/{repo}/check-suites/preferences"
-    ],
-    update: ["PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}"]
-  },
-  codeScanning: {
-    commitAutofix: [
-      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits"
-    ],
-    createAutofix: [
-      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
-    ],
-    createVariantAnalysis: [
-      "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses"
-    ],
-    deleteAnalysis: [
-      "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}"
-    ],
-    deleteCodeqlDatabase: [
-      "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
-    ],
-    getAlert: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
-      {},
-      { renamedParameters: { alert_id: "alert_number" } }
-    ],
-    getAnalysis: [
-      "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}"
-    ],
-    getAutofix: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
-    ],
-    getCodeqlDatabase: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
-    ],
-    getDefaultSetup: ["GET /repos/{owner}/{repo}/code-scanning/default-setup"],
-    getSarif: ["GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}"],
-    getVariantAnalysis: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}"
-    ],
-    getVariantAnalysisRepoTask: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}"
-    ],
-    listAlertInstances: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances"
-    ],
-    listAlertsForOrg: ["GET /orgs/{org}/code-scanning/alerts"],
-    listAlertsForRepo: ["GET /repos/{owner}/{repo}/code-scanning/alerts"],
-    listAlertsInstances: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
-      {},
-      { renamed: ["codeScanning", "listAlertInstances"] }
-    ],
-    listCodeqlDatabases: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases"
-    ],
-    listRecentAnalyses: ["GET /repos/{owner}/{repo}/code-scanning/analyses"],
-    updateAlert: [
-      "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}"
-    ],
-    updateDefaultSetup: [
-      "PATCH /repos/{owner}/{repo}/code-scanning/default-setup"
-    ],
-    uploadSarif: ["POST /repos/{owner}/{repo}/code-scanning/sarifs"]
-  },
-  codeSecurity: {
-    attachConfiguration: [
-      "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach"
-    ],
-    attachEnterpriseConfiguration: [
-      "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach"
-    ],
-    createConfiguration: ["POST /orgs/{org}/code-security/configurations"],
-    createConfigurationForEnterprise: [
-      "POST /enterprises/{enterprise}/code-security/configurations"
-    ],
-    deleteConfiguration: [
-      "DELETE /orgs/{org}/code-security/configurations/{configuration_id}"
-    ],
-    deleteConfigurationForEnterprise: [
-      "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
-    ],
-    detachConfiguration: [
-      "DELETE /orgs/{org}/code-security/configurations/detach"
-    ],
-    getConfiguration: [
-      "GET /orgs/{org}/code-security/configurations/{configuration_id}"
-    ],
-    getConfigurationForRepository: [
-      "GET /repos/{owner}/{repo}/code-security-configuration"
-    ],
-    getConfigurationsForEnterprise: [
-      "GET /enterprises/{enterprise}/code-security/configurations"
-    ],
-    getConfigurationsForOrg: ["GET /orgs/{org}/code-security/configurations"],
-    getDefaultConfigurations: [
-      "GET /orgs/{org}/code-security/configurations/defaults"
-    ],
-    getDefaultConfigurationsForEnterprise: [
-      "GET /enterprises/{enterprise}/code-security/configurations/defaults"
-    ],
-    getRepositoriesForConfiguration: [
-      "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories"
-    ],
-    getRepositoriesForEnterpriseConfiguration: [
-      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories"
-    ],
-    getSingleConfigurationForEnterprise: [
-      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
-    ],
-    setConfigurationAsDefault: [
-      "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults"
-    ],
-    setConfigurationAsDefaultForEnterprise: [
-      "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults"
-    ],
-    updateConfiguration: [
-      "PATCH /orgs/{org}/code-security/configurations/{configuration_id}"
-    ],
-    updateEnterpriseConfiguration: [
-      "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
-    ]
-  },
-  codesOfConduct: {
-    getAllCodesOfConduct: ["GET /codes_of_conduct"],
-    getConductCode: ["GET /codes_of_conduct/{key}"]
-  },
-  codespaces: {
-    addRepositoryForSecretForAuthenticatedUser: [
-      "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    addSelectedRepoToOrgSecret: [
-      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    checkPermissionsForDevcontainer: [
-      "GET /repos/{owner}/{repo}/codespaces/permissions_check"
-    ],
-    codespaceMachinesForAuthenticatedUser: [
-      "GET /user/codespaces/{codespace_name}/machines"
-    ],
-    createForAuthenticatedUser: ["POST /user/codespaces"],
-    createOrUpdateOrgSecret: [
-      "PUT /orgs/{org}/codespaces/secrets/{secret_name}"
-    ],
-    createOrUpdateRepoSecret: [
-      "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
-    ],
-    createOrUpdateSecretForAuthenticatedUser: [
-      "PUT /user/codespaces/secrets/{secret_name}"
-    ],
-    createWithPrForAuthenticatedUser: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces"
-    ],
-    createWithRepoForAuthenticatedUser: [
-      "POST /repos/{owner}/{repo}/codespaces"
-    ],
-    deleteForAuthenticatedUser: ["DELETE /user/codespaces/{codespace_name}"],
-    deleteFromOrganization: [
-      "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}"
-    ],
-    deleteOrgSecret: ["DELETE /orgs/{org}/codespaces/secrets/{secret_name}"],
-    deleteRepoSecret: [
-      "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
-    ],
-    deleteSecretForAuthenticatedUser: [
-      "DELETE /user/codespaces/secrets/{secret_name}"
-    ],
-    exportForAuthenticatedUser: [
-      "POST /user/codespaces/{codespace_name}/exports"
-    ],
-    getCodespacesForUserInOrg: [
-      "GET /orgs/{org}/members/{username}/codespaces"
-    ],
-    getExportDetailsForAuthenticatedUser: [
-      "GET /user/codespaces/{codespace_name}/exports/{export_id}"
-    ],
-    getForAuthenticatedUser: ["GET /user/codespaces/{codespace_name}"],
-    getOrgPublicKey: ["GET /orgs/{org}/codespaces/secrets/public-key"],
-    getOrgSecret: ["GET /orgs/{org}/codespaces/secrets/{secret_name}"],
-    getPublicKeyForAuthenticatedUser: [
-      "GET /user/codespaces/secrets/public-key"
-    ],
-    getRepoPublicKey: [
-      "GET /repos/{owner}/{repo}/codespaces/secrets/public-key"
-    ],
-    getRepoSecret: [
-      "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
-    ],
-    getSecretForAuthenticatedUser: [
-      "GET /user/codespaces/secrets/{secret_name}"
-    ],
-    listDevcontainersInRepositoryForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces/devcontainers"
-    ],
-    listForAuthenticatedUser: ["GET /user/codespaces"],
-    listInOrganization: [
-      "GET /orgs/{org}/codespaces",
-      {},
-      { renamedParameters: { org_id: "org" } }
-    ],
-    listInRepositoryForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces"
-    ],
-    listOrgSecrets: ["GET /orgs/{org}/codespaces/secrets"],
-    listRepoSecrets: ["GET /repos/{owner}/{repo}/codespaces/secrets"],
-    listRepositoriesForSecretForAuthenticatedUser: [
-      "GET /user/codespaces/secrets/{secret_name}/repositories"
-    ],
-    listSecretsForAuthenticatedUser: ["GET /user/codespaces/secrets"],
-    listSelectedReposForOrgSecret: [
-      "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
-    ],
-    preFlightWithRepoForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces/new"
-    ],
-    publishForAuthenticatedUser: [
-      "POST /user/codespaces/{codespace_name}/publish"
-    ],
-    removeRepositoryForSecretForAuthenticatedUser: [
-      "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    removeSelectedRepoFromOrgSecret: [
-      "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    repoMachinesForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces/machines"
-    ],
-    setRepositoriesForSecretForAuthenticatedUser: [
-      "PUT /user/codespaces/secrets/{secret_name}/repositories"
-    ],
-    setSelectedReposForOrgSecret: [
-      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
-    ],
-    startForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/start"],
-    stopForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/stop"],
-    stopInOrganization: [
-      "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop"
-    ],
-    updateForAuthenticatedUser: ["PATCH /user/codespaces/{codespace_name}"]
-  },
-  copilot: {
-    addCopilotSeatsForTeams: [
-      "POST /orgs/{org}/copilot/billing/selected_teams"
-    ],
-    addCopilotSeatsForUsers: [
-      "POST /orgs/{org}/copilot/billing/selected_users"
-    ],
-    cancelCopilotSeatAssignmentForTeams: [
-      "DELETE /orgs/{org}/copilot/billing/selected_teams"
-    ],
-    cancelCopilotSeatAssignmentForUsers: [
-      "DELETE /orgs/{org}/copilot/billing/selected_users"
-    ],
-    copilotMetricsForOrganization: ["GET /orgs/{org}/copilot/metrics"],
-    copilotMetricsForTeam: ["GET /orgs/{org}/team/{team_slug}/copilot/metrics"],
-    getCopilotOrganizationDetails: ["GET /orgs/{org}/copilot/billing"],
-    getCopilotSeatDetailsForUser: [
-      "GET /orgs/{org}/members/{username}/copilot"
-    ],
-    listCopilotSeats: ["GET /orgs/{org}/copilot/billing/seats"]
-  },
-  credentials: { revoke: ["POST /credentials/revoke"] },
-  dependabot: {
-    addSelectedRepoToOrgSecret: [
-      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    createOrUpdateOrgSecret: [
-      "PUT /orgs/{org}/dependabot/secrets/{secret_name}"
-    ],
-    createOrUpdateRepoSecret: [
-      "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
-    ],
-    deleteOrgSecret: ["DELETE /orgs/{org}/dependabot/secrets/{secret_name}"],
-    deleteRepoSecret: [
-      "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
-    ],
-    getAlert: ["GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"],
-    getOrgPublicKey: ["GET /orgs/{org}/dependabot/secrets/public-key"],
-    getOrgSecret: ["GET /orgs/{org}/dependabot/secrets/{secret_name}"],
-    getRepoPublicKey: [
-      "GET /repos/{owner}/{repo}/dependabot/secrets/public-key"
-    ],
-    getRepoSecret: [
-      "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
-    ],
-    listAlertsForEnterprise: [
-      "GET /enterprises/{enterprise}/dependabot/alerts"
-    ],
-    listAlertsForOrg: ["GET /orgs/{org}/dependabot/alerts"],
-    listAlertsForRepo: ["GET /repos/{owner}/{repo}/dependabot/alerts"],
-    listOrgSecrets: ["GET /orgs/{org}/dependabot/secrets"],
-    listRepoSecrets: ["GET /repos/{owner}/{repo}/dependabot/secrets"],
-    listSelectedReposForOrgSecret: [
-      "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
-    ],
-    removeSelectedRepoFromOrgSecret: [
-      "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    repositoryAccessForOrg: [
-      "GET /organizations/{org}/dependabot/repository-access"
-    ],
-    setRepositoryAccessDefaultLevel: [
-      "PUT /organizations/{org}/dependabot/repository-access/default-level"
-    ],
-    setSelectedReposForOrgSecret: [
-      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
-    ],
-    updateAlert: [
-      "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"
-    ],
-    updateRepositoryAccessForOrg: [
-      "PATCH /organizations/{org}/dependabot/repository-access"
-    ]
-  },
-  dependencyGraph: {
-    createRepositorySnapshot: [
-      "POST /repos/{owner}/{repo}/dependency-graph/snapshots"
-    ],
-    diffRange: [
-      "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}"
-    ],
-    exportSbom: ["GET /repos/{owner}/{repo}/dependency-graph/sbom"]
-  },
-  emojis: { get: ["GET /emojis"] },
-  enterpriseTeamMemberships: {
-    add: [
-      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
-    ],
-    bulkAdd: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add"
-    ],
-    bulkRemove: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove"
-    ],
-    get: [
-      "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
-    ],
-    list: ["GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships"],
-    remove: [
-      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
-    ]
-  },
-  enterpriseTeamOrganizations: {
-    add: [
-      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
-    ],
-    bulkAdd: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add"
-    ],
-    bulkRemove: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove"
-    ],
-    delete: [
-      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
-    ],
-    getAssignment: [
-      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
-    ],
-    getAssignments: [
-      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations"
-    ]
-  },
-  enterpriseTeams: {
-    create: ["POST /enterprises/{enterprise}/teams"],
-    delete: ["DELETE /enterprises/{enterprise}/teams/{team_slug}"],
-    get: ["GET /enterprises/{enterprise}/teams/{team_slug}"],
-    list: ["GET /enterprises/{enterprise}/teams"],
-    update: ["PATCH /enterprises/{enterprise}/teams/{team_slug}"]
-  },
-  gists: {
-    checkIsStarred: ["GET /gists/{gist_id}/star"],
-    create: ["POST /gists"],
-    createComment: ["POST /gists/{gist_id}/comments"],
-    delete: ["DELETE /gists/{gist_id}"],
-    deleteComment: ["DELETE /gists/{gist_id}/comments/{comment_id}"],
-    fork: ["POST /gists/{gist_id}/forks"],
-    get: ["GET /gists/{gist_id}"],
-    getComment: ["GET /gists/{gist_id}/comments/{comment_id}"],
-    getRevision: ["GET /gists/{gist_id}/{sha}"],
-    list: ["GET /gists"],
-    listComments: ["GET /gists/{gist_id}/comments"],
-    listCommits: ["GET /gists/{gist_id}/commits"],
-    listForUser: ["GET /users/{username}/gists"],
-    listForks: ["GET /gists/{gist_id}/forks"],
-    listPublic: ["GET /gists/public"],
-    listStarred: ["GET /gists/starred"],
-    star: ["PUT /gists/{gist_id}/star"],
-    unstar: ["DELETE /gists/{gist_id}/star"],
-    update: ["PATCH /gists/{gist_id}"],
-    updateComment: ["PATCH /gists/{gist_id}/comments/{comment_id}"]
-  },
-  git: {
-    createBlob: ["POST /repos/{owner}/{repo}/git/blobs"],
-    createCommit: ["POST /repos/{owner}/{repo}/git/commits"],
-    createRef: ["POST /repos/{owner}/{repo}/git/refs"],
-    createTag: ["POST /repos/{owner}/{repo}/git/tags"],
-    createTree: ["POST /repos/{owner}/{repo}/git/trees"],
-    deleteRef: ["DELETE /repos/{owner}/{repo}/git/refs/{ref}"],
-    getBlob: ["GET /repos/{owner}/{repo}/git/blobs/{file_sha}"],
-    getCommit: ["GET /repos/{owner}/{repo}/git/commits/{commit_sha}"],
-    getRef: ["GET /repos/{owner}/{repo}/git/ref/{ref}"],
-    getTag: ["GET /repos/{owner}/{repo}/git/tags/{tag_sha}"],
-    getTree: ["GET /repos/{owner}/{repo}/git/trees/{tree_sha}"],
-    listMatchingRefs: ["GET /repos/{owner}/{repo}/git/matching-refs/{ref}"],
-    updateRef: ["PATCH /repos/{owner}/{repo}/git/refs/{ref}"]
-  },
-  gitignore: {
-    getAllTemplates: ["GET /gitignore/templates"],
-    getTemplate: ["GET /gitignore/templates/{name}"]
-  },
-  hostedCompute: {
-    createNetworkConfigurationForOrg: [
-      "POST /orgs/{org}/settings/network-configurations"
-    ],
-    deleteNetworkConfigurationFromOrg: [
-      "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}"
-    ],
-    getNetworkConfigurationForOrg: [
-      "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}"
-    ],
-    getNetworkSettingsForOrg: [
-      "GET /orgs/{org}/settings/network-settings/{network_settings_id}"
-    ],
-    listNetworkConfigurationsForOrg: [
-      "GET /orgs/{org}/settings/network-configurations"
-    ],
-    updateNetworkConfigurationForOrg: [
-      "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}"
-    ]
-  },
-  interactions: {
-    getRestrictionsForAuthenticatedUser: ["GET /user/interaction-limits"],
-    getRestrictionsForOrg: ["GET /orgs/{org}/interaction-limits"],
-    getRestrictionsForRepo: ["GET /repos/{owner}/{repo}/interaction-limits"],
-    getRestrictionsForYourPublicRepos: [
-      "GET /user/interaction-limits",
-      {},
-      { renamed: ["interactions", "getRestrictionsForAuthenticatedUser"] }
-    ],
-    removeRestrictionsForAuthenticatedUser: ["DELETE /user/interaction-limits"],
-    removeRestrictionsForOrg: ["DELETE /orgs/{org}/interaction-limits"],
-    removeRestrictionsForRepo: [
-      "DELETE /repos/{owner}/{repo}/interaction-limits"
-    ],
-    removeRestrictionsForYourPublicRepos: [
-      "DELETE /user/interaction-limits",
-      {},
-      { renamed: ["interactions", "removeRestrictionsForAuthenticatedUser"] }
-    ],
-    setRestrictionsForAuthenticatedUser: ["PUT /user/interaction-limits"],
-    setRestrictionsForOrg: ["PUT /orgs/{org}/interaction-limits"],
-    setRestrictionsForRepo: ["PUT /repos/{owner}/{repo}/interaction-limits"],
-    setRestrictionsForYourPublicRepos: [
-      "PUT /user/interaction-limits",
-      {},
-      { renamed: ["interactions", "setRestrictionsForAuthenticatedUser"] }
-    ]
-  },
-  issues: {
-    addAssignees: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees"
-    ],
-    addBlockedByDependency: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
-    ],
-    addLabels: ["POST /repos/{owner}/{repo}/issues/{issue_number}/labels"],
-    addSubIssue: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
-    ],
-    checkUserCanBeAssigned: ["GET /repos/{owner}/{repo}/assignees/{assignee}"],
-    checkUserCanBeAssignedToIssue: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}"
-    ],
-    create: ["POST /repos/{owner}/{repo}/issues"],
-    createComment: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/comments"
-    ],
-    createLabel: ["POST /repos/{owner}/{repo}/labels"],
-    createMilestone: ["POST /repos/{owner}/{repo}/milestones"],
-    deleteComment: [
-      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}"
-    ],
-    deleteLabel: ["DELETE /repos/{owner}/{repo}/labels/{name}"],
-    deleteMilestone: [
-      "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}"
-    ],
-    get: ["GET /repos/{owner}/{repo}/issues/{issue_number}"],
-    getComment: ["GET /repos/{owner}/{repo}/issues/comments/{comment_id}"],
-    getEvent: ["GET /repos/{owner}/{repo}/issues/events/{event_id}"],
-    getLabel: ["GET /repos/{owner}/{repo}/labels/{name}"],
-    getMilestone: ["GET /repos/{owner}/{repo}/milestones/{milestone_number}"],
-    getParent: ["GET /repos/{owner}/{repo}/issues/{issue_number}/parent"],
-    list: ["GET /issues"],
-    listAssignees: ["GET /repos/{owner}/{repo}/assignees"],
-    listComments: ["GET /repos/{owner}/{repo}/issues/{issue_number}/comments"],
-    listCommentsForRepo: ["GET /repos/{owner}/{repo}/issues/comments"],
-    listDependenciesBlockedBy: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
-    ],
-    listDependenciesBlocking: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking"
-    ],
-    listEvents: ["GET /repos/{owner}/{repo}/issues/{issue_number}/events"],
-    listEventsForRepo: ["GET /repos/{owner}/{repo}/issues/events"],
-    listEventsForTimeline: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline"
-    ],
-    listForAuthenticatedUser: ["GET /user/issues"],
-    listForOrg: ["GET /orgs/{org}/issues"],
-    listForRepo: ["GET /repos/{owner}/{repo}/issues"],
-    listLabelsForMilestone: [
-      "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels"
-    ],
-    listLabelsForRepo: ["GET /repos/{owner}/{repo}/labels"],
-    listLabelsOnIssue: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/labels"
-    ],
-    listMilestones: ["GET /repos/{owner}/{repo}/milestones"],
-    listSubIssues: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
-    ],
-    lock: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/lock"],
-    removeAllLabels: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels"
-    ],
-    removeAssignees: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees"
-    ],
-    removeDependencyBlockedBy: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}"
-    ],
-    removeLabel: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}"
-    ],
-    removeSubIssue: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue"
-    ],
-    reprioritizeSubIssue: [
-      "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority"
-    ],
-    setLabels: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/labels"],
-    unlock: ["DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock"],
-    update: ["PATCH /repos/{owner}/{repo}/issues/{issue_number}"],
-    updateComment: ["PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}"],
-    updateLabel: ["PATCH /repos/{owner}/{repo}/labels/{name}"],
-    updateMilestone: [
-      "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}"
-    ]
-  },
-  licenses: {
-    get: ["GET /licenses/{license}"],
-    getAllCommonlyUsed: ["GET /licenses"],
-    getForRepo: ["GET /repos/{owner}/{repo}/license"]
-  },
-  markdown: {
-    render: ["POST /markdown"],
-    renderRaw: [
-      "POST /markdown/raw",
-      { headers: { "content-type": "text/plain; charset=utf-8" } }
-    ]
-  },
-  meta: {
-    get: ["GET /meta"],
-    getAllVersions: ["GET /versions"],
-    getOctocat: ["GET /octocat"],
-    getZen: ["GET /zen"],
-    root: ["GET /"]
-  },
-  migrations: {
-    deleteArchiveForAuthenticatedUser: [
-      "DELETE /user/migrations/{migration_id}/archive"
-    ],
-    deleteArchiveForOrg: [
-      "DELETE /orgs/{org}/migrations/{migration_id}/archive"
-    ],
-    downloadArchiveForOrg: [
-      "GET /orgs/{org}/migrations/{migration_id}/archive"
-    ],
-    getArchiveForAuthenticatedUser: [
-      "GET /user/migrations/{migration_id}/archive"
-    ],
-    getStatusForAuthenticatedUser: ["GET /user/migrations/{migration_id}"],
-    getStatusForOrg: ["GET /orgs/{org}/migrations/{migration_id}"],
-    listForAuthenticatedUser: ["GET /user/migrations"],
-    listForOrg: ["GET /orgs/{org}/migrations"],
-    listReposForAuthenticatedUser: [
-      "GET /user/migrations/{migration_id}/repositories"
-    ],
-    listReposForOrg: ["GET /orgs/{org}/migrations/{migration_id}/repositories"],
-    listReposForUser: [
-      "GET /user/migrations/{migration_id}/repositories",
-      {},
-      { renamed: ["migrations", "listReposForAuthenticatedUser"] }
-    ],
-    startForAuthenticatedUser: ["POST /user/migrations"],
-    startForOrg: ["POST /orgs/{org}/migrations"],
-    unlockRepoForAuthenticatedUser: [
-      "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock"
-    ],
-    unlockRepoForOrg: [
-      "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"
-    ]
-  },
-  oidc: {
-    getOidcCustomSubTemplateForOrg: [
-      "GET /orgs/{org}/actions/oidc/customization/sub"
-    ],
-    updateOidcCustomSubTemplateForOrg: [
-      "PUT /orgs/{org}/actions/oidc/customization/sub"
-    ]
-  },
-  orgs: {
-    addSecurityManagerTeam: [
-      "PUT /orgs/{org}/security-managers/teams/{team_slug}",
-      {},
-      {
-        deprecated: "octokit.rest.orgs.addSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#add-a-security-manager-team"
-      }
-    ],
-    assignTeamToOrgRole: [
-      "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
-    ],
-    assignUserToOrgRole: [
-      "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}"
-    ],
-    blockUser: ["PUT /orgs/{org}/blocks/{username}"],
-    cancelInvitation: ["DELETE /orgs/{org}/invitations/{invitation_id}"],
-    checkBlockedUser: ["GET /orgs/{org}/blocks/{username}"],
-    checkMembershipForUser: ["GET /orgs/{org}/members/{username}"],
-    checkPublicMembershipForUser: ["GET /orgs/{org}/public_members/{username}"],
-    convertMemberToOutsideCollaborator: [
-      "PUT /orgs/{org}/outside_collaborators/{username}"
-    ],
-    createArtifactStorageRecord: [
-      "POST /orgs/{org}/artifacts/metadata/storage-record"
-    ],
-    createInvitation: ["POST /orgs/{org}/invitations"],
-    createIssueType: ["POST /orgs/{org}/issue-types"],
-    createWebhook: ["POST /orgs/{org}/hooks"],
-    customPropertiesForOrgsCreateOrUpdateOrganizationValues: [
-      "PATCH /organizations/{org}/org-properties/values"
-    ],
-    customPropertiesForOrgsGetOrganizationValues: [
-      "GET /organizations/{org}/org-properties/values"
-    ],
-    customPropertiesForReposCreateOrUpdateOrganizationDefinition: [
-      "PUT /orgs/{org}/properties/schema/{custom_property_name}"
-    ],
-    customPropertiesForReposCreateOrUpdateOrganizationDefinitions: [
-      "PATCH /orgs/{org}/properties/schema"
-    ],
-    customPropertiesForReposCreateOrUpdateOrganizationValues: [
-      "PATCH /orgs/{org}/properties/values"
-    ],
-    customPropertiesForReposDeleteOrganizationDefinition: [
-      "DELETE /orgs/{org}/properties/schema/{custom_property_name}"
-    ],
-    customPropertiesForReposGetOrganizationDefinition: [
-      "GET /orgs/{org}/properties/schema/{custom_property_name}"
-    ],
-    customPropertiesForReposGetOrganizationDefinitions: [
-      "GET /orgs/{org}/properties/schema"
-    ],
-    customPropertiesForReposGetOrganizationValues: [
-      "GET /orgs/{org}/properties/values"
-    ],
-    delete: ["DELETE /orgs/{org}"],
-    deleteAttestationsBulk: ["POST /orgs/{org}/attestations/delete-request"],
-    deleteAttestationsById: [
-      "DELETE /orgs/{org}/attestations/{attestation_id}"
-    ],
-    deleteAttestationsBySubjectDigest: [
-      "DELETE /orgs/{org}/attestations/digest/{subject_digest}"
-    ],
-    deleteIssueType: ["DELETE /orgs/{org}/issue-types/{issue_type_id}"],
-    deleteWebhook: ["DELETE /orgs/{org}/hooks/{hook_id}"],
-    disableSelectedRepositoryImmutableReleasesOrganization: [
-      "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
-    ],
-    enableSelectedRepositoryImmutableReleasesOrganization: [
-      "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
-    ],
-    get: ["GET /orgs/{org}"],
-    getImmutableReleasesSettings: [
-      "GET /orgs/{org}/settings/immutable-releases"
-    ],
-    getImmutableReleasesSettingsRepositories: [
-      "GET /orgs/{org}/settings/immutable-releases/repositories"
-    ],
-    getMembershipForAuthenticatedUser: ["GET /user/memberships/orgs/{org}"],
-    getMembershipForUser: ["GET /orgs/{org}/memberships/{username}"],
-    getOrgRole: ["GET /orgs/{org}/organization-roles/{role_id}"],
-    getOrgRulesetHistory: ["GET /orgs/{org}/rulesets/{ruleset_id}/history"],
-    getOrgRulesetVersion: [
-      "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}"
-    ],
-    getWebhook: ["GET /orgs/{org}/hooks/{hook_id}"],
-    getWebhookConfigForOrg: ["GET /orgs/{org}/hooks/{hook_id}/config"],
-    getWebhookDelivery: [
-      "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}"
-    ],
-    list: ["GET /organizations"],
-    listAppInstallations: ["GET /orgs/{org}/installations"],
-    listArtifactStorageRecords: [
-      "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records"
-    ],
-    listAttestationRepositories: ["GET /orgs/{org}/attestations/repositories"],
-    listAttestations: ["GET /orgs/{org}/attestations/{subject_digest}"],
-    listAttestationsBulk: [
-      "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}"
-    ],
-    listBlockedUsers: ["GET /orgs/{org}/blocks"],
-    listFailedInvitations: ["GET /orgs/{org}/failed_invitations"],
-    listForAuthenticatedUser: ["GET /user/orgs"],
-    listForUser: ["GET /users/{username}/orgs"],
-    listInvitationTeams: ["GET /orgs/{org}/invitations/{invitation_id}/teams"],
-    listIssueTypes: ["GET /orgs/{org}/issue-types"],
-    listMembers: ["GET /orgs/{org}/members"],
-    listMembershipsForAuthenticatedUser: ["GET /user/memberships/orgs"],
-    listOrgRoleTeams: ["GET /orgs/{org}/organization-roles/{role_id}/teams"],
-    listOrgRoleUsers: ["GET /orgs/{org}/organization-roles/{role_id}/users"],
-    listOrgRoles: ["GET /orgs/{org}/organization-roles"],
-    listOrganizationFineGrainedPermissions: [
-      "GET /orgs/{org}/organization-fine-grained-permissions"
-    ],
-    listOutsideCollaborators: ["GET /orgs/{org}/outside_collaborators"],
-    listPatGrantRepositories: [
-      "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories"
-    ],
-    listPatGrantRequestRepositories: [
-      "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories"
-    ],
-    listPatGrantRequests: ["GET /orgs/{org}/personal-access-token-requests"],
-    listPatGrants: ["GET /orgs/{org}/personal-access-tokens"],
-    listPendingInvitations: ["GET /orgs/{org}/invitations"],
-    listPublicMembers: ["GET /orgs/{org}/public_members"],
-    listSecurityManagerTeams: [
-      "GET /orgs/{org}/security-managers",
-      {},
-      {
-        deprecated: "octokit.rest.orgs.listSecurityManagerTeams() is deprecated, see https://docs.github.com/rest/orgs/security-managers#list-security-manager-teams"
-      }
-    ],
-    listWebhookDeliveries: ["GET /orgs/{org}/hooks/{hook_id}/deliveries"],
-    listWebhooks: ["GET /orgs/{org}/hooks"],
-    pingWebhook: ["POST /orgs/{org}/hooks/{hook_id}/pings"],
-    redeliverWebhookDelivery: [
-      "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
-    ],
-    removeMember: ["DELETE /orgs/{org}/members/{username}"],
-    removeMembershipForUser: ["DELETE /orgs/{org}/memberships/{username}"],
-    removeOutsideCollaborator: [
-      "DELETE /orgs/{org}/outside_collaborators/{username}"
-    ],
-    removePublicMembershipForAuthenticatedUser: [
-      "DELETE /orgs/{org}/public_members/{username}"
-    ],
-    removeSecurityManagerTeam: [
-      "DELETE /orgs/{org}/security-managers/teams/{team_slug}",
-      {},
-      {
-        deprecated: "octokit.rest.orgs.removeSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#remove-a-security-manager-team"
-      }
-    ],
-    reviewPatGrantRequest: [
-      "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}"
-    ],
-    reviewPatGrantRequestsInBulk: [
-      "POST /orgs/{org}/personal-access-token-requests"
-    ],
-    revokeAllOrgRolesTeam: [
-      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}"
-    ],
-    revokeAllOrgRolesUser: [
-      "DELETE /orgs/{org}/organization-roles/users/{username}"
-    ],
-    revokeOrgRoleTeam: [
-      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
-    ],
-    revokeOrgRoleUser: [
-      "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}"
-    ],
-    setImmutableReleasesSettings: [
-      "PUT /orgs/{org}/settings/immutable-releases"
-    ],
-    setImmutableReleasesSettingsRepositories: [
-      "PUT /orgs/{org}/settings/immutable-releases/repositories"
-    ],
-    setMembershipForUser: ["PUT /orgs/{org}/memberships/{username}"],
-    setPublicMembershipForAuthenticatedUser: [
-      "PUT /orgs/{org}/public_members/{username}"
-    ],
-    unblockUser: ["DELETE /orgs/{org}/blocks/{username}"],
-    update: ["PATCH /orgs/{org}"],
-    updateIssueType: ["PUT /orgs/{org}/issue-types/{issue_type_id}"],
-    updateMembershipForAuthenticatedUser: [
-      "PATCH /user/memberships/orgs/{org}"
-    ],
-    updatePatAccess: ["POST /orgs/{org}/personal-access-tokens/{pat_id}"],
-    updatePatAccesses: ["POST /orgs/{org}/personal-access-tokens"],
-    updateWebhook: ["PATCH /orgs/{org}/hooks/{hook_id}"],
-    updateWebhookConfigForOrg: ["PATCH /orgs/{org}/hooks/{hook_id}/config"]
-  },
-  packages: {
-    deletePackageForAuthenticatedUser: [
-      "DELETE /user/packages/{package_type}/{package_name}"
-    ],
-    deletePackageForOrg: [
-      "DELETE /orgs/{org}/packages/{package_type}/{package_name}"
-    ],
-    deletePackageForUser: [
-      "DELETE /users/{username}/packages/{package_type}/{package_name}"
-    ],
-    deletePackageVersionForAuthenticatedUser: [
-      "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    deletePackageVersionForOrg: [
-      "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    deletePackageVersionForUser: [
-      "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    getAllPackageVersionsForAPackageOwnedByAnOrg: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
-      {},
-      { renamed: ["packages", "getAllPackageVersionsForPackageOwnedByOrg"] }
-    ],
-    getAllPackageVersionsForAPackageOwnedByTheAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}/versions",
-      {},
-      {
-        renamed: [
-          "packages",
-          "getAllPackageVersionsForPackageOwnedByAuthenticatedUser"
-        ]
-      }
-    ],
-    getAllPackageVersionsForPackageOwnedByAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}/versions"
-    ],
-    getAllPackageVersionsForPackageOwnedByOrg: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions"
-    ],
-    getAllPackageVersionsForPackageOwnedByUser: [
-      "GET /users/{username}/packages/{package_type}/{package_name}/versions"
-    ],
-    getPackageForAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}"
-    ],
-    getPackageForOrganization: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}"
-    ],
-    getPackageForUser: [
-      "GET /users/{username}/packages/{package_type}/{package_name}"
-    ],
-    getPackageVersionForAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    getPackageVersionForOrganization: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    getPackageVersionForUser: [
-      "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    listDockerMigrationConflictingPackagesForAuthenticatedUser: [
-      "GET /user/docker/conflicts"
-    ],
-    listDockerMigrationConflictingPackagesForOrganization: [
-      "GET /orgs/{org}/docker/conflicts"
-    ],
-    listDockerMigrationConflictingPackagesForUser: [
-      "GET /users/{username}/docker/conflicts"
-    ],
-    listPackagesForAuthenticatedUser: ["GET /user/packages"],
-    listPackagesForOrganization: ["GET /orgs/{org}/packages"],
-    listPackagesForUser: ["GET /users/{username}/packages"],
-    restorePackageForAuthenticatedUser: [
-      "POST /user/packages/{package_type}/{package_name}/restore{?token}"
-    ],
-    restorePackageForOrg: [
-      "POST /orgs/{org}/packages/{package_type}/{package_name}/restore{?token}"
-    ],
-    restorePackageForUser: [
-      "POST /users/{username}/packages/{package_type}/{package_name}/restore{?token}"
-    ],
-    restorePackageVersionForAuthenticatedUser: [
-      "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
-    ],
-    restorePackageVersionForOrg: [
-      "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
-    ],
-    restorePackageVersionForUser: [
-      "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
-    ]
-  },
-  privateRegistries: {
-    createOrgPrivateRegistry: ["POST /orgs/{org}/private-registries"],
-    deleteOrgPrivateRegistry: [
-      "DELETE /orgs/{org}/private-registries/{secret_name}"
-    ],
-    getOrgPrivateRegistry: ["GET /orgs/{org}/private-registries/{secret_name}"],
-    getOrgPublicKey: ["GET /orgs/{org}/private-registries/public-key"],
-    listOrgPrivateRegistries: ["GET /orgs/{org}/private-registries"],
-    updateOrgPrivateRegistry: [
-      "PATCH /orgs/{org}/private-registries/{secret_name}"
-    ]
-  },
-  projects: {
-    addItemForOrg: ["POST /orgs/{org}/projectsV2/{project_number}/items"],
-    addItemForUser: [
-      "POST /users/{username}/projectsV2/{project_number}/items"
-    ],
-    deleteItemForOrg: [
-      "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    deleteItemForUser: [
-      "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    getFieldForOrg: [
-      "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}"
-    ],
-    getFieldForUser: [
-      "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}"
-    ],
-    getForOrg: ["GET /orgs/{org}/projectsV2/{project_number}"],
-    getForUser: ["GET /users/{username}/projectsV2/{project_number}"],
-    getOrgItem: ["GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}"],
-    getUserItem: [
-      "GET /users/{username}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    listFieldsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/fields"],
-    listFieldsForUser: [
-      "GET /users/{username}/projectsV2/{project_number}/fields"
-    ],
-    listForOrg: ["GET /orgs/{org}/projectsV2"],
-    listForUser: ["GET /users/{username}/projectsV2"],
-    listItemsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/items"],
-    listItemsForUser: [
-      "GET /users/{username}/projectsV2/{project_number}/items"
-    ],
-    updateItemForOrg: [
-      "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    updateItemForUser: [
-      "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}"
-    ]
-  },
-  pulls: {
-    checkIfMerged: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
-    create: ["POST /repos/{owner}/{repo}/pulls"],
-    createReplyForReviewComment: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies"
-    ],
-    createReview: ["POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
-    createReviewComment: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments"
-    ],
-    deletePendingReview: [
-      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
-    ],
-    deleteReviewComment: [
-      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}"
-    ],
-    dismissReview: [
-      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals"
-    ],
-    get: ["GET /repos/{owner}/{repo}/pulls/{pull_number}"],
-    getReview: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
-    ],
-    getReviewComment: ["GET /repos/{owner}/{repo}/pulls/comments/{comment_id}"],
-    list: ["GET /repos/{owner}/{repo}/pulls"],
-    listCommentsForReview: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments"
-    ],
-    listCommits: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/commits"],
-    listFiles: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/files"],
-    listRequestedReviewers: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
-    ],
-    listReviewComments: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments"
-    ],
-    listReviewCommentsForRepo: ["GET /repos/{owner}/{repo}/pulls/comments"],
-    listReviews: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
-    merge: ["PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
-    removeRequestedReviewers: [
-      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
-    ],
-    requestReviewers: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
-    ],
-    submitReview: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events"
-    ],
-    update: ["PATCH /repos/{owner}/{repo}/pulls/{pull_number}"],
-    updateBranch: [
-      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch"
-    ],
-    updateReview: [
-      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
-    ],
-    updateReviewComment: [
-      "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}"
-    ]
-  },
-  rateLimit: { get: ["GET /rate_limit"] },
-  reactions: {
-    createForCommitComment: [
-      "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions"
-    ],
-    createForIssue: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions"
-    ],
-    createForIssueComment: [
-      "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
-    ],
-    createForPullRequestReviewComment: [
-      "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
-    ],
-    createForRelease: [
-      "POST /repos/{owner}/{repo}/releases/{release_id}/reactions"
-    ],
-    createForTeamDiscussionCommentInOrg: [
-      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
-    ],
-    createForTeamDiscussionInOrg: [
-      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
-    ],
-    deleteForCommitComment: [
-      "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}"
-    ],
-    deleteForIssue: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}"
-    ],
-    deleteForIssueComment: [
-      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}"
-    ],
-    deleteForPullRequestComment: [
-      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}"
-    ],
-    deleteForRelease: [
-      "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}"
-    ],
-    deleteForTeamDiscussion: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions/{reaction_id}"
-    ],
-    deleteForTeamDiscussionComment: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions/{reaction_id}"
-    ],
-    listForCommitComment: [
-      "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions"
-    ],
-    listForIssue: ["GET /repos/{owner}/{repo}/issues/{issue_number}/reactions"],
-    listForIssueComment: [
-      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
-    ],
-    listForPullRequestReviewComment: [
-      "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
-    ],
-    listForRelease: [
-      "GET /repos/{owner}/{repo}/releases/{release_id}/reactions"
-    ],
-    listForTeamDiscussionCommentInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
-    ],
-    listForTeamDiscussionInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
-    ]
-  },
-  repos: {
-    acceptInvitation: [
-      "PATCH /user/repository_invitations/{invitation_id}",
-      {},
-      { renamed: ["repos", "acceptInvitationForAuthenticatedUser"] }
-    ],
-    acceptInvitationForAuthenticatedUser: [
-      "PATCH /user/repository_invitations/{invitation_id}"
-    ],
-    addAppAccessRestrictions: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-      {},
-      { mapToData: "apps" }
-    ],
-    addCollaborator: ["PUT /repos/{owner}/{repo}/collaborators/{username}"],
-    addStatusCheckContexts: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-      {},
-      { mapToData: "contexts" }
-    ],
-    addTeamAccessRestrictions: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-      {},
-      { mapToData: "teams" }
-    ],
-    addUserAccessRestrictions: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-      {},
-      { mapToData: "users" }
-    ],
-    cancelPagesDeployment: [
-      "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel"
-    ],
-    checkAutomatedSecurityFixes: [
-      "GET /repos/{owner}/{repo}/automated-security-fixes"
-    ],
-    checkCollaborator: ["GET /repos/{owner}/{repo}/collaborators/{username}"],
-    checkImmutableReleases: ["GET /repos/{owner}/{repo}/immutable-releases"],
-    checkPrivateVulnerabilityReporting: [
-      "GET /repos/{owner}/{repo}/private-vulnerability-reporting"
-    ],
-    checkVulnerabilityAlerts: [
-      "GET /repos/{owner}/{repo}/vulnerability-alerts"
-    ],
-    codeownersErrors: ["GET /repos/{owner}/{repo}/codeowners/errors"],
-    compareCommits: ["GET /repos/{owner}/{repo}/compare/{base}...{head}"],
-    compareCommitsWithBasehead: [
-      "GET /repos/{owner}/{repo}/compare/{basehead}"
-    ],
-    createAttestation: ["POST /repos/{owner}/{repo}/attestations"],
-    createAutolink: ["POST /repos/{owner}/{repo}/autolinks"],
-    createCommitComment: [
-      "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments"
-    ],
-    createCommitSignatureProtection: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
-    ],
-    createCommitStatus: ["POST /repos/{owner}/{repo}/statuses/{sha}"],
-    createDeployKey: ["POST /repos/{owner}/{repo}/keys"],
-    createDeployment: ["POST /repos/{owner}/{repo}/deployments"],
-    createDeploymentBranchPolicy: [
-      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
-    ],
-    createDeploymentProtectionRule: [
-      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
-    ],
-    createDeploymentStatus: [
-      "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
-    ],
-    createDispatchEvent: ["POST /repos/{owner}/{repo}/dispatches"],
-    createForAuthenticatedUser: ["POST /user/repos"],
-    createFork: ["POST /repos/{owner}/{repo}/forks"],
-    createInOrg: ["POST /orgs/{org}/repos"],
-    createOrUpdateEnvironment: [
-      "PUT /repos/{owner}/{repo}/environments/{environment_name}"
-    ],
-    createOrUpdateFileContents: ["PUT /repos/{owner}/{repo}/contents/{path}"],
-    createOrgRuleset: ["POST /orgs/{org}/rulesets"],
-    createPagesDeployment: ["POST /repos/{owner}/{repo}/pages/deployments"],
-    createPagesSite: ["POST /repos/{owner}/{repo}/pages"],
-    createRelease: ["POST /repos/{owner}/{repo}/releases"],
-    createRepoRuleset: ["POST /repos/{owner}/{repo}/rulesets"],
-    createUsingTemplate: [
-      "POST /repos/{template_owner}/{template_repo}/generate"
-    ],
-    createWebhook: ["POST /repos/{owner}/{repo}/hooks"],
-    customPropertiesForReposCreateOrUpdateRepositoryValues: [
-      "PATCH /repos/{owner}/{repo}/properties/values"
-    ],
-    customPropertiesForReposGetRepositoryValues: [
-      "GET /repos/{owner}/{repo}/properties/values"
-    ],
-    declineInvitation: [
-      "DELETE /user/repository_invitations/{invitation_id}",
-      {},
-      { renamed: ["repos", "declineInvitationForAuthenticatedUser"] }
-    ],
-    declineInvitationForAuthenticatedUser: [
-      "DELETE /user/repository_invitations/{invitation_id}"
-    ],
-    delete: ["DELETE /repos/{owner}/{repo}"],
-    deleteAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
-    ],
-    deleteAdminBranchProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
-    ],
-    deleteAnEnvironment: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}"
-    ],
-    deleteAutolink: ["DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}"],
-    deleteBranchProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection"
-    ],
-    deleteCommitComment: ["DELETE /repos/{owner}/{repo}/comments/{comment_id}"],
-    deleteCommitSignatureProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
-    ],
-    deleteDeployKey: ["DELETE /repos/{owner}/{repo}/keys/{key_id}"],
-    deleteDeployment: [
-      "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}"
-    ],
-    deleteDeploymentBranchPolicy: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
-    ],
-    deleteFile: ["DELETE /repos/{owner}/{repo}/contents/{path}"],
-    deleteInvitation: [
-      "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}"
-    ],
-    deleteOrgRuleset: ["DELETE /orgs/{org}/rulesets/{ruleset_id}"],
-    deletePagesSite: ["DELETE /repos/{owner}/{repo}/pages"],
-    deletePullRequestReviewProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
-    ],
-    deleteRelease: ["DELETE /repos/{owner}/{repo}/releases/{release_id}"],
-    deleteReleaseAsset: [
-      "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}"
-    ],
-    deleteRepoRuleset: ["DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
-    deleteWebhook: ["DELETE /repos/{owner}/{repo}/hooks/{hook_id}"],
-    disableAutomatedSecurityFixes: [
-      "DELETE /repos/{owner}/{repo}/automated-security-fixes"
-    ],
-    disableDeploymentProtectionRule: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
-    ],
-    disableImmutableReleases: [
-      "DELETE /repos/{owner}/{repo}/immutable-releases"
-    ],
-    disablePrivateVulnerabilityReporting: [
-      "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting"
-    ],
-    disableVulnerabilityAlerts: [
-      "DELETE /repos/{owner}/{repo}/vulnerability-alerts"
-    ],
-    downloadArchive: [
-      "GET /repos/{owner}/{repo}/zipball/{ref}",
-      {},
-      { renamed: ["repos", "downloadZipballArchive"] }
-    ],
-    downloadTarballArchive: ["GET /repos/{owner}/{repo}/tarball/{ref}"],
-    downloadZipballArchive: ["GET /repos/{owner}/{repo}/zipball/{ref}"],
-    enableAutomatedSecurityFixes: [
-      "PUT /repos/{owner}/{repo}/automated-security-fixes"
-    ],
-    enableImmutableReleases: ["PUT /repos/{owner}/{repo}/immutable-releases"],
-    enablePrivateVulnerabilityReporting: [
-      "PUT /repos/{owner}/{repo}/private-vulnerability-reporting"
-    ],
-    enableVulnerabilityAlerts: [
-      "PUT /repos/{owner}/{repo}/vulnerability-alerts"
-    ],
-    generateReleaseNotes: [
-      "POST /repos/{owner}/{repo}/releases/generate-notes"
-    ],
-    get: ["GET /repos/{owner}/{repo}"],
-    getAccessRestrictions: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
-    ],
-    getAdminBranchProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
-    ],
-    getAllDeploymentProtectionRules: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
-    ],
-    getAllEnvironments: ["GET /repos/{owner}/{repo}/environments"],
-    getAllStatusCheckContexts: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts"
-    ],
-    getAllTopics: ["GET /repos/{owner}/{repo}/topics"],
-    getAppsWithAccessToProtectedBranch: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps"
-    ],
-    getAutolink: ["GET /repos/{owner}/{repo}/autolinks/{autolink_id}"],
-    getBranch: ["GET /repos/{owner}/{repo}/branches/{branch}"],
-    getBranchProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection"
-    ],
-    getBranchRules: ["GET /repos/{owner}/{repo}/rules/branches/{branch}"],
-    getClones: ["GET /repos/{owner}/{repo}/traffic/clones"],
-    getCodeFrequencyStats: ["GET /repos/{owner}/{repo}/stats/code_frequency"],
-    getCollaboratorPermissionLevel: [
-      "GET /repos/{owner}/{repo}/collaborators/{username}/permission"
-    ],
-    getCombinedStatusForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/status"],
-    getCommit: ["GET /repos/{owner}/{repo}/commits/{ref}"],
-    getCommitActivityStats: ["GET /repos/{owner}/{repo}/stats/commit_activity"],
-    getCommitComment: ["GET /repos/{owner}/{repo}/comments/{comment_id}"],
-    getCommitSignatureProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
-    ],
-    getCommunityProfileMetrics: ["GET /repos/{owner}/{repo}/community/profile"],
-    getContent: ["GET /repos/{owner}/{repo}/contents/{path}"],
-    getContributorsStats: ["GET /repos/{owner}/{repo}/stats/contributors"],
-    getCustomDeploymentProtectionRule: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
-    ],
-    getDeployKey: ["GET /repos/{owner}/{repo}/keys/{key_id}"],
-    getDeployment: ["GET /repos/{owner}/{repo}/deployments/{deployment_id}"],
-    getDeploymentBranchPolicy: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
-    ],
-    getDeploymentStatus: [
-      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}"
-    ],
-    getEnvironment: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}"
-    ],
-    getLatestPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/latest"],
-    getLatestRelease: ["GET /repos/{owner}/{repo}/releases/latest"],
-    getOrgRuleSuite: ["GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}"],
-    getOrgRuleSuites: ["GET /orgs/{org}/rulesets/rule-suites"],
-    getOrgRuleset: ["GET /orgs/{org}/rulesets/{ruleset_id}"],
-    getOrgRulesets: ["GET /orgs/{org}/rulesets"],
-    getPages: ["GET /repos/{owner}/{repo}/pages"],
-    getPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/{build_id}"],
-    getPagesDeployment: [
-      "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}"
-    ],
-    getPagesHealthCheck: ["GET /repos/{owner}/{repo}/pages/health"],
-    getParticipationStats: ["GET /repos/{owner}/{repo}/stats/participation"],
-    getPullRequestReviewProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
-    ],
-    getPunchCardStats: ["GET /repos/{owner}/{repo}/stats/punch_card"],
-    getReadme: ["GET /repos/{owner}/{repo}/readme"],
-    getReadmeInDirectory: ["GET /repos/{owner}/{repo}/readme/{dir}"],
-    getRelease: ["GET /repos/{owner}/{repo}/releases/{release_id}"],
-    getReleaseAsset: ["GET /repos/{owner}/{repo}/releases/assets/{asset_id}"],
-    getReleaseByTag: ["GET /repos/{owner}/{repo}/releases/tags/{tag}"],
-    getRepoRuleSuite: [
-      "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}"
-    ],
-    getRepoRuleSuites: ["GET /repos/{owner}/{repo}/rulesets/rule-suites"],
-    getRepoRuleset: ["GET /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
-    getRepoRulesetHistory: [
-      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history"
-    ],
-    getRepoRulesetVersion: [
-      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}"
-    ],
-    getRepoRulesets: ["GET /repos/{owner}/{repo}/rulesets"],
-    getStatusChecksProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
-    ],
-    getTeamsWithAccessToProtectedBranch: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams"
-    ],
-    getTopPaths: ["GET /repos/{owner}/{repo}/traffic/popular/paths"],
-    getTopReferrers: ["GET /repos/{owner}/{repo}/traffic/popular/referrers"],
-    getUsersWithAccessToProtectedBranch: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users"
-    ],
-    getViews: ["GET /repos/{owner}/{repo}/traffic/views"],
-    getWebhook: ["GET /repos/{owner}/{repo}/hooks/{hook_id}"],
-    getWebhookConfigForRepo: [
-      "GET /repos/{owner}/{repo}/hooks/{hook_id}/config"
-    ],
-    getWebhookDelivery: [
-      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}"
-    ],
-    listActivities: ["GET /repos/{owner}/{repo}/activity"],
-    listAttestations: [
-      "GET /repos/{owner}/{repo}/attestations/{subject_digest}"
-    ],
-    listAutolinks: ["GET /repos/{owner}/{repo}/autolinks"],
-    listBranches: ["GET /repos/{owner}/{repo}/branches"],
-    listBranchesForHeadCommit: [
-      "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head"
-    ],
-    listCollaborators: ["GET /repos/{owner}/{repo}/collaborators"],
-    listCommentsForCommit: [
-      "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments"
-    ],
-    listCommitCommentsForRepo: ["GET /repos/{owner}/{repo}/comments"],
-    listCommitStatusesForRef: [
-      "GET /repos/{owner}/{repo}/commits/{ref}/statuses"
-    ],
-    listCommits: ["GET /repos/{owner}/{repo}/commits"],
-    listContributors: ["GET /repos/{owner}/{repo}/contributors"],
-    listCustomDeploymentRuleIntegrations: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps"
-    ],
-    listDeployKeys: ["GET /repos/{owner}/{repo}/keys"],
-    listDeploymentBranchPolicies: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
-    ],
-    listDeploymentStatuses: [
-      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
-    ],
-    listDeployments: ["GET /repos/{owner}/{repo}/deployments"],
-    listForAuthenticatedUser: ["GET /user/repos"],
-    listForOrg: ["GET /orgs/{org}/repos"],
-    listForUser: ["GET /users/{username}/repos"],
-    listForks: ["GET /repos/{owner}/{repo}/forks"],
-    listInvitations: ["GET /repos/{owner}/{repo}/invitations"],
-    listInvitationsForAuthenticatedUser: ["GET /user/repository_invitations"],
-    listLanguages: ["GET /repos/{owner}/{repo}/languages"],
-    listPagesBuilds: ["GET /repos/{owner}/{repo}/pages/builds"],
-    listPublic: ["GET /repositories"],
-    listPullRequestsAssociatedWithCommit: [
-      "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls"
-    ],
-    listReleaseAssets: [
-      "GET /repos/{owner}/{repo}/releases/{release_id}/assets"
-    ],
-    listReleases: ["GET /repos/{owner}/{repo}/releases"],
-    listTags: ["GET /repos/{owner}/{repo}/tags"],
-    listTeams: ["GET /repos/{owner}/{repo}/teams"],
-    listWebhookDeliveries: [
-      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries"
-    ],
-    listWebhooks: ["GET /repos/{owner}/{repo}/hooks"],
-    merge: ["POST /repos/{owner}/{repo}/merges"],
-    mergeUpstream: ["POST /repos/{owner}/{repo}/merge-upstream"],
-    pingWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/pings"],
-    redeliverWebhookDelivery: [
-      "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
-    ],
-    removeAppAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-      {},
-      { mapToData: "apps" }
-    ],
-    removeCollaborator: [
-      "DELETE /repos/{owner}/{repo}/collaborators/{username}"
-    ],
-    removeStatusCheckContexts: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-      {},
-      { mapToData: "contexts" }
-    ],
-    removeStatusCheckProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
-    ],
-    removeTeamAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-      {},
-      { mapToData: "teams" }
-    ],
-    removeUserAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-      {},
-      { mapToData: "users" }
-    ],
-    renameBranch: ["POST /repos/{owner}/{repo}/branches/{branch}/rename"],
-    replaceAllTopics: ["PUT /repos/{owner}/{repo}/topics"],
-    requestPagesBuild: ["POST /repos/{owner}/{repo}/pages/builds"],
-    setAdminBranchProtection: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
-    ],
-    setAppAccessRestrictions: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-      {},
-      { mapToData: "apps" }
-    ],
-    setStatusCheckContexts: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-      {},
-      { mapToData: "contexts" }
-    ],
-    setTeamAccessRestrictions: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-      {},
-      { mapToData: "teams" }
-    ],
-    setUserAccessRestrictions: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-      {},
-      { mapToData: "users" }
-    ],
-    testPushWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/tests"],
-    transfer: ["POST /repos/{owner}/{repo}/transfer"],
-    update: ["PATCH /repos/{owner}/{repo}"],
-    updateBranchProtection: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection"
-    ],
-    updateCommitComment: ["PATCH /repos/{owner}/{repo}/comments/{comment_id}"],
-    updateDeploymentBranchPolicy: [
-      "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
-    ],
-    updateInformationAboutPagesSite: ["PUT /repos/{owner}/{repo}/pages"],
-    updateInvitation: [
-      "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}"
-    ],
-    updateOrgRuleset: ["PUT /orgs/{org}/rulesets/{ruleset_id}"],
-    updatePullRequestReviewProtection: [
-      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
-    ],
-    updateRelease: ["PATCH /repos/{owner}/{repo}/releases/{release_id}"],
-    updateReleaseAsset: [
-      "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}"
-    ],
-    updateRepoRuleset: ["PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
-    updateStatusCheckPotection: [
-      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
-      {},
-      { renamed: ["repos", "updateStatusCheckProtection"] }
-    ],
-    updateStatusCheckProtection: [
-      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
-    ],
-    updateWebhook: ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}"],
-    updateWebhookConfigForRepo: [
-      "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
-    ],
-    uploadReleaseAsset: [
-      "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
-      { baseUrl: "https://uploads.github.com" }
-    ]
-  },
-  search: {
-    code: ["GET /search/code"],
-    commits: ["GET /search/commits"],
-    issuesAndPullRequests: ["GET /search/issues"],
-    labels: ["GET /search/labels"],
-    repos: ["GET /search/repositories"],
-    topics: ["GET /search/topics"],
-    users: ["GET /search/users"]
-  },
-  secretScanning: {
-    createPushProtectionBypass: [
-      "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses"
-    ],
-    getAlert: [
-      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
-    ],
-    getScanHistory: ["GET /repos/{owner}/{repo}/secret-scanning/scan-history"],
-    listAlertsForOrg: ["GET /orgs/{org}/secret-scanning/alerts"],
-    listAlertsForRepo: ["GET /repos/{owner}/{repo}/secret-scanning/alerts"],
-    listLocationsForAlert: [
-      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations"
-    ],
-    listOrgPatternConfigs: [
-      "GET /orgs/{org}/secret-scanning/pattern-configurations"
-    ],
-    updateAlert: [
-      "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
-    ],
-    updateOrgPatternConfigs: [
-      "PATCH /orgs/{org}/secret-scanning/pattern-configurations"
-    ]
-  },
-  securityAdvisories: {
-    createFork: [
-      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks"
-    ],
-    createPrivateVulnerabilityReport: [
-      "POST /repos/{owner}/{repo}/security-advisories/reports"
-    ],
-    createRepositoryAdvisory: [
-      "POST /repos/{owner}/{repo}/security-advisories"
-    ],
-    createRepositoryAdvisoryCveRequest: [
-      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve"
-    ],
-    getGlobalAdvisory: ["GET /advisories/{ghsa_id}"],
-    getRepositoryAdvisory: [
-      "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
-    ],
-    listGlobalAdvisories: ["GET /advisories"],
-    listOrgRepositoryAdvisories: ["GET /orgs/{org}/security-advisories"],
-    listRepositoryAdvisories: ["GET /repos/{owner}/{repo}/security-advisories"],
-    updateRepositoryAdvisory: [
-      "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
-    ]
-  },
-  teams: {
-    addOrUpdateMembershipForUserInOrg: [
-      "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}"
-    ],
-    addOrUpdateRepoPermissionsInOrg: [
-      "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
-    ],
-    checkPermissionsForRepoInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
-    ],
-    create: ["POST /orgs/{org}/teams"],
-    createDiscussionCommentInOrg: [
-      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
-    ],
-    createDiscussionInOrg: ["POST /orgs/{org}/teams/{team_slug}/discussions"],
-    deleteDiscussionCommentInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
-    ],
-    deleteDiscussionInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
-    ],
-    deleteInOrg: ["DELETE /orgs/{org}/teams/{team_slug}"],
-    getByName: ["GET /orgs/{org}/teams/{team_slug}"],
-    getDiscussionCommentInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
-    ],
-    getDiscussionInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
-    ],
-    getMembershipForUserInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/memberships/{username}"
-    ],
-    list: ["GET /orgs/{org}/teams"],
-    listChildInOrg: ["GET /orgs/{org}/teams/{team_slug}/teams"],
-    listDiscussionCommentsInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
-    ],
-    listDiscussionsInOrg: ["GET /orgs/{org}/teams/{team_slug}/discussions"],
-    listForAuthenticatedUser: ["GET /user/teams"],
-    listMembersInOrg: ["GET /orgs/{org}/teams/{team_slug}/members"],
-    listPendingInvitationsInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/invitations"
-    ],
-    listReposInOrg: ["GET /orgs/{org}/teams/{team_slug}/repos"],
-    removeMembershipForUserInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}"
-    ],
-    removeRepoInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
-    ],
-    updateDiscussionCommentInOrg: [
-      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
-    ],
-    updateDiscussionInOrg: [
-      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
-    ],
-    updateInOrg: ["PATCH /orgs/{org}/teams/{team_slug}"]
-  },
-  users: {
-    addEmailForAuthenticated: [
-      "POST /user/emails",
-      {},
-      { renamed: ["users", "addEmailForAuthenticatedUser"] }
-    ],
-    addEmailForAuthenticatedUser: ["POST /user/emails"],
-    addSocialAccountForAuthenticatedUser: ["POST /user/social_accounts"],
-    block: ["PUT /user/blocks/{username}"],
-    checkBlocked: ["GET /user/blocks/{username}"],
-    checkFollowingForUser: ["GET /users/{username}/following/{target_user}"],
-    checkPersonIsFollowedByAuthenticated: ["GET /user/following/{username}"],
-    createGpgKeyForAuthenticated: [
-      "POST /user/gpg_keys",
-      {},
-      { renamed: ["users", "createGpgKeyForAuthenticatedUser"] }
-    ],
-    createGpgKeyForAuthenticatedUser: ["POST /user/gpg_keys"],
-    createPublicSshKeyForAuthenticated: [
-      "POST /user/keys",
-      {},
-      { renamed: ["users", "createPublicSshKeyForAuthenticatedUser"] }
-    ],
-    createPublicSshKeyForAuthenticatedUser: ["POST /user/keys"],
-    createSshSigningKeyForAuthenticatedUser: ["POST /user/ssh_signing_keys"],
-    deleteAttestationsBulk: [
-      "POST /users/{username}/attestations/delete-request"
-    ],
-    deleteAttestationsById: [
-      "DELETE /users/{username}/attestations/{attestation_id}"
-    ],
-    deleteAttestationsBySubjectDigest: [
-      "DELETE /users/{username}/attestations/digest/{subject_digest}"
-    ],
-    deleteEmailForAuthenticated: [
-      "DELETE /user/emails",
-      {},
-      { renamed: ["users", "deleteEmailForAuthenticatedUser"] }
-    ],
-    deleteEmailForAuthenticatedUser: ["DELETE /user/emails"],
-    deleteGpgKeyForAuthenticated: [
-      "DELETE /user/gpg_keys/{gpg_key_id}",
-      {},
-      { renamed: ["users", "deleteGpgKeyForAuthenticatedUser"] }
-    ],
-    deleteGpgKeyForAuthenticatedUser: ["DELETE /user/gpg_keys/{gpg_key_id}"],
-    deletePublicSshKeyForAuthenticated: [
-      "DELETE /user/keys/{key_id}",
-      {},
-      { renamed: ["users", "deletePublicSshKeyForAuthenticatedUser"] }
-    ],
-    deletePublicSshKeyForAuthenticatedUser: ["DELETE /user/keys/{key_id}"],
-    deleteSocialAccountForAuthenticatedUser: ["DELETE /user/social_accounts"],
-    deleteSshSigningKeyForAuthenticatedUser: [
-      "DELETE /user/ssh_signing_keys/{ssh_signing_key_id}"
-    ],
-    follow: ["PUT /user/following/{username}"],
-    getAuthenticated: ["GET /user"],
-    getById: ["GET /user/{account_id}"],
-    getByUsername: ["GET /users/{username}"],
-    getContextForUser: ["GET /users/{username}/hovercard"],
-    getGpgKeyForAuthenticated: [
-      "GET /user/gpg_keys/{gpg_key_id}",
-      {},
-      { renamed: ["users", "getGpgKeyForAuthenticatedUser"] }
-    ],
-    getGpgKeyForAuthenticatedUser: ["GET /user/gpg_keys/{gpg_key_id}"],
-    getPublicSshKeyForAuthenticated: [
-      "GET /user/keys/{key_id}",
-      {},
-      { renamed: ["users", "getPublicSshKeyForAuthenticatedUser"] }
-    ],
-    getPublicSshKeyForAuthenticatedUser: ["GET /user/keys/{key_id}"],
-    getSshSigningKeyForAuthenticatedUser: [
-      "GET /user/ssh_signing_keys/{ssh_signing_key_id}"
-    ],
-    list: ["GET /users"],
-    listAttestations: ["GET /users/{username}/attestations/{subject_digest}"],
-    listAttestationsBulk: [
-      "POST /users/{username}/attestations/bulk-list{?per_page,before,after}"
-    ],
-    listBlockedByAuthenticated: [
-      "GET /user/blocks",
-      {},
-      { renamed: ["users", "listBlockedByAuthenticatedUser"] }
-    ],
-    listBlockedByAuthenticatedUser: ["GET /user/blocks"],
-    listEmailsForAuthenticated: [
-      "GET /user/emails",
-      {},
-      { renamed: ["users", "listEmailsForAuthenticatedUser"] }
-    ],
-    listEmailsForAuthenticatedUser: ["GET /user/emails"],
-    listFollowedByAuthenticated: [
-      "GET /user/following",
-      {},
-      { renamed: ["users", "listFollowedByAuthenticatedUser"] }
-    ],
-    listFollowedByAuthenticatedUser: ["GET /user/following"],
-    listFollowersForAuthenticatedUser: ["GET /user/followers"],
-    listFollowersForUser: ["GET /users/{username}/followers"],
-    listFollowingForUser: ["GET /users/{username}/following"],
-    listGpgKeysForAuthenticated: [
-      "GET /user/gpg_keys",
-      {},
-      { renamed: ["users", "listGpgKeysForAuthenticatedUser"] }
-    ],
-    listGpgKeysForAuthenticatedUser: ["GET /user/gpg_keys"],
-    listGpgKeysForUser: ["GET /users/{username}/gpg_keys"],
-    listPublicEmailsForAuthenticated: [
-      "GET /user/public_emails",
-      {},
-      { renamed: ["users", "listPublicEmailsForAuthenticatedUser"] }
-    ],
-    listPublicEmailsForAuthenticatedUser: ["GET /user/public_emails"],
-    listPublicKeysForUser: ["GET /users/{username}/keys"],
-    listPublicSshKeysForAuthenticated: [
-      "GET /user/keys",
-      {},
-      { renamed: ["users", "listPublicSshKeysForAuthenticatedUser"] }
-    ],
-    listPublicSshKeysForAuthenticatedUser: ["GET /user/keys"],
-    listSocialAccountsForAuthenticatedUser: ["GET /user/social_accounts"],
-    listSocialAccountsForUser: ["GET /users/{username}/social_accounts"],
-    listSshSigningKeysForAuthenticatedUser: ["GET /user/ssh_signing_keys"],
-    listSshSigningKeysForUser: ["GET /users/{username}/ssh_signing_keys"],
-    setPrimaryEmailVisibilityForAuthenticated: [
-      "PATCH /user/email/visibility",
-      {},
-      { renamed: ["users", "setPrimaryEmailVisibilityForAuthenticatedUser"] }
-    ],
-    setPrimaryEmailVisibilityForAuthenticatedUser: [
-      "PATCH /user/email/visibility"
-    ],
-    unblock: ["DELETE /user/blocks/{username}"],
-    unfollow: ["DELETE /user/following/{username}"],
-    updateAuthenticated: ["PATCH /user"]
-  }
-};
-var endpoints_default = Endpoints;
-
-//# sourceMappingURL=endpoints.js.map
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
-
-const endpointMethodsMap = /* @__PURE__ */ new Map();
-for (const [scope, endpoints] of Object.entries(endpoints_default)) {
-  for (const [methodName, endpoint] of Object.entries(endpoints)) {
-    const [route, defaults, decorations] = endpoint;
-    const [method, url] = route.split(/ /);
-    const endpointDefaults = Object.assign(
-      {
-        method,
-        url
-      },
-      defaults
-    );
-    if (!endpointMethodsMap.has(scope)) {
-      endpointMethodsMap.set(scope, /* @__PURE__ */ new Map());
-    }
-    endpointMethodsMap.get(scope).set(methodName, {
-      scope,
-      methodName,
-      endpointDefaults,
-      decorations
-    });
-  }
-}
-const handler = {
-  has({ scope }, methodName) {
-    return endpointMethodsMap.get(scope).has(methodName);
-  },
-  getOwnPropertyDescriptor(target, methodName) {
-    return {
-      value: this.get(target, methodName),
-      // ensures method is in the cache
-      configurable: true,
-      writable: true,
-      enumerable: true
-    };
-  },
-  defineProperty(target, methodName, descriptor) {
-    Object.defineProperty(target.cache, methodName, descriptor);
-    return true;
-  },
-  deleteProperty(target, methodName) {
-    delete target.cache[methodName];
-    return true;
-  },
-  ownKeys({ scope }) {
-    return [...endpointMethodsMap.get(scope).keys()];
-  },
-  set(target, methodName, value) {
-    return target.cache[methodName] = value;
-  },
-  get({ octokit, scope, cache }, methodName) {
-    if (cache[methodName]) {
-      return cache[methodName];
-    }
-    const method = endpointMethodsMap.get(scope).get(methodName);
-    if (!method) {
-      return void 0;
-    }
-    const { endpointDefaults, decorations } = method;
-    if (decorations) {
-      cache[methodName] = decorate(
-        octokit,
-        scope,
-        methodName,
-        endpointDefaults,
-        decorations
-      );
-    } else {
-      cache[methodName] = octokit.request.defaults(endpointDefaults);
-    }
-    return cache[methodName];
-  }
-};
-function endpointsToMethods(octokit) {
-  const newMethods = {};
-  for (const scope of endpointMethodsMap.keys()) {
-    newMethods[scope] = new Proxy({ octokit, scope, cache: {} }, handler);
-  }
-  return newMethods;
-}
-function decorate(octokit, scope, methodName, defaults, decorations) {
-  const requestWithDefaults = octokit.request.defaults(defaults);
-  function withDecorations(...args) {
-    let options = requestWithDefaults.endpoint.merge(...args);
-    if (decorations.mapToData) {
-      options = Object.assign({}, options, {
-        data: options[decorations.mapToData],
-        [decorations.mapToData]: void 0
-      });
-      return requestWithDefaults(options);
-    }
-    if (decorations.renamed) {
-      const [newScope, newMethodName] = decorations.renamed;
-      octokit.log.warn(
-        `octokit.${scope}.${methodName}() has been renamed to octokit.${newScope}.${newMethodName}()`
-      );
-    }
-    if (decorations.deprecated) {
-      octokit.log.warn(decorations.deprecated);
-    }
-    if (decorations.renamedParameters) {
-      const options2 = requestWithDefaults.endpoint.merge(...args);
-      for (const [name, alias] of Object.entries(
-        decorations.renamedParameters
-      )) {
-        if (name in options2) {
-          octokit.log.warn(
-            `"${name}" parameter is deprecated for "octokit.${scope}.${methodName}()". Use "${alias}" instead`
-          );
-          if (!(alias in options2)) {
-            options2[alias] = options2[name];
-          }
-          delete options2[name];
-        }
-      }
-      return requestWithDefaults(options2);
-    }
-    return requestWithDefaults(...args);
-  }
-  return Object.assign(withDecorations, requestWithDefaults);
-}
-
-//# sourceMappingURL=endpoints-to-methods.js.map
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
-
-
-function restEndpointMethods(octokit) {
-  const api = endpointsToMethods(octokit);
-  return {
-    rest: api
-  };
-}
-restEndpointMethods.VERSION = dist_src_version_VERSION;
-function legacyRestEndpointMethods(octokit) {
-  const api = endpointsToMethods(octokit);
-  return {
-    ...api,
-    rest: api
-  };
-}
-legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
-
-//# sourceMappingURL=index.js.map
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
-// pkg/dist-src/version.js
-var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
-
-// pkg/dist-src/normalize-paginated-list-response.js
-function normalizePaginatedListResponse(response) {
-  if (!response.data) {
-    return {
-      ...response,
-      data: []
-    };
-  }
-  const responseNeedsNormalization = ("total_count" in response.data || "total_commits" in response.data) && !("url" in response.data);
-  if (!responseNeedsNormalization) return response;
-  const incompleteResults = response.data.incomplete_results;
-  const repositorySelection = response.data.repository_selection;
-  const totalCount = response.data.total_count;
-  const totalCommits = response.data.total_commits;
-  delete response.data.incomplete_results;
-  delete response.data.repository_selection;
-  delete response.data.total_count;
-  delete response.data.total_commits;
-  const namespaceKey = Object.keys(response.data)[0];
-  const data = response.data[namespaceKey];
-  response.data = data;
-  if (typeof incompleteResults !== "undefined") {
-    response.data.incomplete_results = incompleteResults;
-  }
-  if (typeof repositorySelection !== "undefined") {
-    response.data.repository_selection = repositorySelection;
-  }
-  response.data.total_count = totalCount;
-  response.data.total_commits = totalCommits;
-  return response;
-}
-
-// pkg/dist-src/iterator.js
-function iterator(octokit, route, parameters) {
-  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
-  const requestMethod = typeof route === "function" ? route : octokit.request;
-  const method = options.method;
-  const headers = options.headers;
-  let url = options.url;
-  return {
-    [Symbol.asyncIterator]: () => ({
-      async next() {
-        if (!url) return { done: true };
-        try {
-          const response = await requestMethod({ method, url, headers });
-          const normalizedResponse = normalizePaginatedListResponse(response);
-          url = ((normalizedResponse.headers.link || "").match(
-            /<([^<>]+)>;\s*rel="next"/
-          ) || [])[1];
-          if (!url && "total_commits" in normalizedResponse.data) {
-            const parsedUrl = new URL(normalizedResponse.url);
-            const params = parsedUrl.searchParams;
-            const page = parseInt(params.get("page") || "1", 10);
-            const per_page = parseInt(params.get("per_page") || "250", 10);
-            if (page * per_page < normalizedResponse.data.total_commits) {
-              params.set("page", String(page + 1));
-              url = parsedUrl.toString();
-            }
-          }
-          return { value: normalizedResponse };
-        } catch (error) {
-          if (error.status !== 409) throw error;
-          url = "";
-          return {
-            value: {
-              status: 200,
-              headers: {},
-              data: []
-            }
-          };
-        }
-      }
-    })
-  };
-}
-
-// pkg/dist-src/paginate.js
-function paginate(octokit, route, parameters, mapFn) {
-  if (typeof parameters === "function") {
-    mapFn = parameters;
-    parameters = void 0;
-  }
-  return gather(
-    octokit,
-    [],
-    iterator(octokit, route, parameters)[Symbol.asyncIterator](),
-    mapFn
-  );
-}
-function gather(octokit, results, iterator2, mapFn) {
-  return iterator2.next().then((result) => {
-    if (result.done) {
-      return results;
-    }
-    let earlyExit = false;
-    function done() {
-      earlyExit = true;
-    }
-    results = results.concat(
-      mapFn ? mapFn(result.value, done) : result.value.data
-    );
-    if (earlyExit) {
-      return results;
-    }
-    return gather(octokit, results, iterator2, mapFn);
-  });
-}
-
-// pkg/dist-src/compose-paginate.js
-var composePaginateRest = Object.assign(paginate, {
-  iterator
-});
-
-// pkg/dist-src/generated/paginating-endpoints.js
-var paginatingEndpoints = (/* unused pure expression or super */ null && ([
-  "GET /advisories",
-  "GET /app/hook/deliveries",
-  "GET /app/installation-requests",
-  "GET /app/installations",
-  "GET /assignments/{assignment_id}/accepted_assignments",
-  "GET /classrooms",
-  "GET /classrooms/{classroom_id}/assignments",
-  "GET /enterprises/{enterprise}/code-security/configurations",
-  "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories",
-  "GET /enterprises/{enterprise}/dependabot/alerts",
-  "GET /enterprises/{enterprise}/teams",
-  "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships",
-  "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations",
-  "GET /events",
-  "GET /gists",
-  "GET /gists/public",
-  "GET /gists/starred",
-  "GET /gists/{gist_id}/comments",
-  "GET /gists/{gist_id}/commits",
-  "GET /gists/{gist_id}/forks",
-  "GET /installation/repositories",
-  "GET /issues",
-  "GET /licenses",
-  "GET /marketplace_listing/plans",
-  "GET /marketplace_listing/plans/{plan_id}/accounts",
-  "GET /marketplace_listing/stubbed/plans",
-  "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts",
-  "GET /networks/{owner}/{repo}/events",
-  "GET /notifications",
-  "GET /organizations",
-  "GET /organizations/{org}/dependabot/repository-access",
-  "GET /orgs/{org}/actions/cache/usage-by-repository",
-  "GET /orgs/{org}/actions/hosted-runners",
-  "GET /orgs/{org}/actions/permissions/repositories",
-  "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories",
-  "GET /orgs/{org}/actions/runner-groups",
-  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners",
-  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories",
-  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/runners",
-  "GET /orgs/{org}/actions/runners",
-  "GET /orgs/{org}/actions/secrets",
-  "GET /orgs/{org}/actions/secrets/{secret_name}/repositories",
-  "GET /orgs/{org}/actions/variables",
-  "GET /orgs/{org}/actions/variables/{name}/repositories",
-  "GET /orgs/{org}/attestations/repositories",
-  "GET /orgs/{org}/attestations/{subject_digest}",
-  "GET /orgs/{org}/blocks",
-  "GET /orgs/{org}/campaigns",
-  "GET /orgs/{org}/code-scanning/alerts",
-  "GET /orgs/{org}/code-security/configurations",
-  "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories",
-  "GET /orgs/{org}/codespaces",
-  "GET /orgs/{org}/codespaces/secrets",
-  "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories",
-  "GET /orgs/{org}/copilot/billing/seats",
-  "GET /orgs/{org}/copilot/metrics",
-  "GET /orgs/{org}/dependabot/alerts",
-  "GET /orgs/{org}/dependabot/secrets",
-  "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories",
-  "GET /orgs/{org}/events",
-  "GET /orgs/{org}/failed_invitations",
-  "GET /orgs/{org}/hooks",
-  "GET /orgs/{org}/hooks/{hook_id}/deliveries",
-  "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}",
-  "GET /orgs/{org}/insights/api/subject-stats",
-  "GET /orgs/{org}/insights/api/user-stats/{user_id}",
-  "GET /orgs/{org}/installations",
-  "GET /orgs/{org}/invitations",
-  "GET /orgs/{org}/invitations/{invitation_id}/teams",
-  "GET /orgs/{org}/issues",
-  "GET /orgs/{org}/members",
-  "GET /orgs/{org}/members/{username}/codespaces",
-  "GET /orgs/{org}/migrations",
-  "GET /orgs/{org}/migrations/{migration_id}/repositories",
-  "GET /orgs/{org}/organization-roles/{role_id}/teams",
-  "GET /orgs/{org}/organization-roles/{role_id}/users",
-  "GET /orgs/{org}/outside_collaborators",
-  "GET /orgs/{org}/packages",
-  "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
-  "GET /orgs/{org}/personal-access-token-requests",
-  "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories",
-  "GET /orgs/{org}/personal-access-tokens",
-  "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories",
-  "GET /orgs/{org}/private-registries",
-  "GET /orgs/{org}/projects",
-  "GET /orgs/{org}/projectsV2",
-  "GET /orgs/{org}/projectsV2/{project_number}/fields",
-  "GET /orgs/{org}/projectsV2/{project_number}/items",
-  "GET /orgs/{org}/properties/values",
-  "GET /orgs/{org}/public_members",
-  "GET /orgs/{org}/repos",
-  "GET /orgs/{org}/rulesets",
-  "GET /orgs/{org}/rulesets/rule-suites",
-  "GET /orgs/{org}/rulesets/{ruleset_id}/history",
-  "GET /orgs/{org}/secret-scanning/alerts",
-  "GET /orgs/{org}/security-advisories",
-  "GET /orgs/{org}/settings/immutable-releases/repositories",
-  "GET /orgs/{org}/settings/network-configurations",
-  "GET /orgs/{org}/team/{team_slug}/copilot/metrics",
-  "GET /orgs/{org}/teams",
-  "GET /orgs/{org}/teams/{team_slug}/discussions",
-  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
-  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions",
-  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions",
-  "GET /orgs/{org}/teams/{team_slug}/invitations",
-  "GET /orgs/{org}/teams/{team_slug}/members",
-  "GET /orgs/{org}/teams/{team_slug}/projects",
-  "GET /orgs/{org}/teams/{team_slug}/repos",
-  "GET /orgs/{org}/teams/{team_slug}/teams",
-  "GET /projects/{project_id}/collaborators",
-  "GET /repos/{owner}/{repo}/actions/artifacts",
-  "GET /repos/{owner}/{repo}/actions/caches",
-  "GET /repos/{owner}/{repo}/actions/organization-secrets",
-  "GET /repos/{owner}/{repo}/actions/organization-variables",
-  "GET /repos/{owner}/{repo}/actions/runners",
-  "GET /repos/{owner}/{repo}/actions/runs",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs",
-  "GET /repos/{owner}/{repo}/actions/secrets",
-  "GET /repos/{owner}/{repo}/actions/variables",
-  "GET /repos/{owner}/{repo}/actions/workflows",
-  "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs",
-  "GET /repos/{owner}/{repo}/activity",
-  "GET /repos/{owner}/{repo}/assignees",
-  "GET /repos/{owner}/{repo}/attestations/{subject_digest}",
-  "GET /repos/{owner}/{repo}/branches",
-  "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations",
-  "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs",
-  "GET /repos/{owner}/{repo}/code-scanning/alerts",
-  "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
-  "GET /repos/{owner}/{repo}/code-scanning/analyses",
-  "GET /repos/{owner}/{repo}/codespaces",
-  "GET /repos/{owner}/{repo}/codespaces/devcontainers",
-  "GET /repos/{owner}/{repo}/codespaces/secrets",
-  "GET /repos/{owner}/{repo}/collaborators",
-  "GET /repos/{owner}/{repo}/comments",
-  "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions",
-  "GET /repos/{owner}/{repo}/commits",
-  "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments",
-  "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
-  "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
-  "GET /repos/{owner}/{repo}/commits/{ref}/check-suites",
-  "GET /repos/{owner}/{repo}/commits/{ref}/status",
-  "GET /repos/{owner}/{repo}/commits/{ref}/statuses",
-  "GET /repos/{owner}/{repo}/compare/{basehead}",
-  "GET /repos/{owner}/{repo}/compare/{base}...{head}",
-  "GET /repos/{owner}/{repo}/contributors",
-  "GET /repos/{owner}/{repo}/dependabot/alerts",
-  "GET /repos/{owner}/{repo}/dependabot/secrets",
-  "GET /repos/{owner}/{repo}/deployments",
-  "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses",
-  "GET /repos/{owner}/{repo}/environments",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/variables",
-  "GET /repos/{owner}/{repo}/events",
-  "GET /repos/{owner}/{repo}/forks",
-  "GET /repos/{owner}/{repo}/hooks",
-  "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries",
-  "GET /repos/{owner}/{repo}/invitations",
-  "GET /repos/{owner}/{repo}/issues",
-  "GET /repos/{owner}/{repo}/issues/comments",
-  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
-  "GET /repos/{owner}/{repo}/issues/events",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/events",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/labels",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline",
-  "GET /repos/{owner}/{repo}/keys",
-  "GET /repos/{owner}/{repo}/labels",
-  "GET /repos/{owner}/{repo}/milestones",
-  "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels",
-  "GET /repos/{owner}/{repo}/notifications",
-  "GET /repos/{owner}/{repo}/pages/builds",
-  "GET /repos/{owner}/{repo}/projects",
-  "GET /repos/{owner}/{repo}/pulls",
-  "GET /repos/{owner}/{repo}/pulls/comments",
-  "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/files",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments",
-  "GET /repos/{owner}/{repo}/releases",
-  "GET /repos/{owner}/{repo}/releases/{release_id}/assets",
-  "GET /repos/{owner}/{repo}/releases/{release_id}/reactions",
-  "GET /repos/{owner}/{repo}/rules/branches/{branch}",
-  "GET /repos/{owner}/{repo}/rulesets",
-  "GET /repos/{owner}/{repo}/rulesets/rule-suites",
-  "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history",
-  "GET /repos/{owner}/{repo}/secret-scanning/alerts",
-  "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations",
-  "GET /repos/{owner}/{repo}/security-advisories",
-  "GET /repos/{owner}/{repo}/stargazers",
-  "GET /repos/{owner}/{repo}/subscribers",
-  "GET /repos/{owner}/{repo}/tags",
-  "GET /repos/{owner}/{repo}/teams",
-  "GET /repos/{owner}/{repo}/topics",
-  "GET /repositories",
-  "GET /search/code",
-  "GET /search/commits",
-  "GET /search/issues",
-  "GET /search/labels",
-  "GET /search/repositories",
-  "GET /search/topics",
-  "GET /search/users",
-  "GET /teams/{team_id}/discussions",
-  "GET /teams/{team_id}/discussions/{discussion_number}/comments",
-  "GET /teams/{team_id}/discussions/{discussion_number}/comments/{comment_number}/reactions",
-  "GET /teams/{team_id}/discussions/{discussion_number}/reactions",
-  "GET /teams/{team_id}/invitations",
-  "GET /teams/{team_id}/members",
-  "GET /teams/{team_id}/projects",
-  "GET /teams/{team_id}/repos",
-  "GET /teams/{team_id}/teams",
-  "GET /user/blocks",
-  "GET /user/codespaces",
-  "GET /user/codespaces/secrets",
-  "GET /user/emails",
-  "GET /user/followers",
-  "GET /user/following",
-  "GET /user/gpg_keys",
-  "GET /user/installations",
-  "GET /user/installations/{installation_id}/repositories",
-  "GET /user/issues",
-  "GET /user/keys",
-  "GET /user/marketplace_purchases",
-  "GET /user/marketplace_purchases/stubbed",
-  "GET /user/memberships/orgs",
-  "GET /user/migrations",
-  "GET /user/migrations/{migration_id}/repositories",
-  "GET /user/orgs",
-  "GET /user/packages",
-  "GET /user/packages/{package_type}/{package_name}/versions",
-  "GET /user/public_emails",
-  "GET /user/repos",
-  "GET /user/repository_invitations",
-  "GET /user/social_accounts",
-  "GET /user/ssh_signing_keys",
-  "GET /user/starred",
-  "GET /user/subscriptions",
-  "GET /user/teams",
-  "GET /users",
-  "GET /users/{username}/attestations/{subject_digest}",
-  "GET /users/{username}/events",
-  "GET /users/{username}/events/orgs/{org}",
-  "GET /users/{username}/events/public",
-  "GET /users/{username}/followers",
-  "GET /users/{username}/following",
-  "GET /users/{username}/gists",
-  "GET /users/{username}/gpg_keys",
-  "GET /users/{username}/keys",
-  "GET /users/{username}/orgs",
-  "GET /users/{username}/packages",
-  "GET /users/{username}/projects",
-  "GET /users/{username}/projectsV2",
-  "GET /users/{username}/projectsV2/{project_number}/fields",
-  "GET /users/{username}/projectsV2/{project_number}/items",
-  "GET /users/{username}/received_events",
-  "GET /users/{username}/received_events/public",
-  "GET /users/{username}/repos",
-  "GET /users/{username}/social_accounts",
-  "GET /users/{username}/ssh_signing_keys",
-  "GET /users/{username}/starred",
-  "GET /users/{username}/subscriptions"
-]));
-
-// pkg/dist-src/paginating-endpoints.js
-function isPaginatingEndpoint(arg) {
-  if (typeof arg === "string") {
-    return paginatingEndpoints.includes(arg);
-  } else {
-    return false;
-  }
-}
-
-// pkg/dist-src/index.js
-function paginateRest(octokit) {
-  return {
-    paginate: Object.assign(paginate.bind(null, octokit), {
-      iterator: iterator.bind(null, octokit)
-    })
-  };
-}
-paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
-
-
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
-
-
-// octokit + plugins
-
-
-
-const context = new Context();
-const baseUrl = getApiBaseUrl();
-const defaults = {
-    baseUrl,
-    request: {
-        agent: getProxyAgent(baseUrl),
-        fetch: getProxyFetch(baseUrl)
-    }
-};
-const GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaults);
-
-/**
- * Convience function to correctly format Octokit Options to pass into the constructor.
- *
- * @param     token    the repo PAT or GITHUB_TOKEN
- * @param     options  other options to set
- */
-function getOctokitOptions(token, options) {
-    const opts = Object.assign({}, options || {}); // Shallow clone - don't mutate the object provided by the caller
-    // Auth
-    const auth = getAuthString(token, opts);
-    if (auth) {
-        opts.auth = auth;
-    }
-    // Orchestration ID
-    const userAgent = getUserAgentWithOrchestrationId(opts.userAgent);
-    if (userAgent) {
-        opts.userAgent = userAgent;
-    }
-    return opts;
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
-
-
-const github_context = new Context();
-/**
- * Returns a hydrated octokit ready to use for GitHub Actions
- *
- * @param     token    the repo PAT or GITHUB_TOKEN
- * @param     options  other options to set
- */
-function getOctokit(token, options, ...additionalPlugins) {
-    const GitHubWithPlugins = GitHub.plugin(...additionalPlugins);
-    return new GitHubWithPlugins(getOctokitOptions(token, options));
-}
-//# sourceMappingURL=github.js.map
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -55802,7 +50768,7 @@ const util_allowsEval = /* @__PURE__*/ cached(() => {
         return false;
     }
 });
-function util_isPlainObject(o) {
+function isPlainObject(o) {
     if (util_isObject(o) === false)
         return false;
     // modified constructor
@@ -55822,7 +50788,7 @@ function util_isPlainObject(o) {
     return true;
 }
 function shallowClone(o) {
-    if (util_isPlainObject(o))
+    if (isPlainObject(o))
         return { ...o };
     if (Array.isArray(o))
         return [...o];
@@ -56003,7 +50969,7 @@ function maskedKeys(schema, mask) {
     }
     return keys;
 }
-function util_omit(schema, mask) {
+function omit(schema, mask) {
     const currDef = schema._zod.def;
     const checks = currDef.checks;
     const hasChecks = checks && checks.length > 0;
@@ -56016,7 +50982,7 @@ function util_omit(schema, mask) {
     return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
 }
 function extend(schema, shape) {
-    if (!util_isPlainObject(shape)) {
+    if (!isPlainObject(shape)) {
         throw new Error("Invalid input to extend: expected a plain object");
     }
     const checks = schema._zod.def.checks;
@@ -56040,12 +51006,12 @@ function extended(schema, shape) {
     return newShape;
 }
 function safeExtend(schema, shape) {
-    if (!util_isPlainObject(shape)) {
+    if (!isPlainObject(shape)) {
         throw new Error("Invalid input to safeExtend: expected a plain object");
     }
     return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
 }
-function util_merge(a, b) {
+function merge(a, b) {
     if (!b?._zod?.def) {
         throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
     }
@@ -59105,7 +54071,7 @@ function mergeValues(a, b) {
     if (a instanceof Date && b instanceof Date && +a === +b) {
         return { valid: true, data: a };
     }
-    if (util_isPlainObject(a) && util_isPlainObject(b)) {
+    if (isPlainObject(a) && isPlainObject(b)) {
         const bKeys = Object.keys(b);
         const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
         const newObj = { ...a, ...b };
@@ -59345,7 +54311,7 @@ const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util_isPlainObject(input)) {
+        if (!isPlainObject(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -64446,13 +59412,13 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
         return safeExtend(this, incoming);
     },
     merge(other) {
-        return util_merge(this, other);
+        return merge(this, other);
     },
     pick(mask) {
         return pick(this, mask);
     },
     omit(mask) {
-        return util_omit(this, mask);
+        return omit(this, mask);
     },
     partial(...args) {
         return partial(ZodOptional, this, args[0]);
@@ -65103,40 +60069,5012 @@ function preprocess(fn, schema) {
 
 // EXTERNAL MODULE: ./build/text/bidi.js
 var bidi = __nccwpck_require__(8886);
-;// CONCATENATED MODULE: ./build/github/client.js
-/**
- * The one door to the GitHub REST API. Everything else in policy-replay talks to GitHub through
- * the narrow `GitHubClient` interface below, never through a raw Octokit: that keeps retries,
- * pagination, error typing and the response shapes in one place, and lets tests run the whole
- * stack against the fake API in `__tests__/support/fakeGithub.ts`.
- *
- * Built on `@actions/github`'s `getOctokit` (proxy-aware fetch, `Authorization` header, user
- * agent, and Octokit's REST pagination, which the listings use). `getOctokit` adds no retry or
- * throttling plugin, and this project installs neither: retries are one request hook of our own
- * (`classifyFailure`), so a single policy covers 5xx answers, 429, primary and secondary rate
- * limits (honouring `retry-after` and `x-ratelimit-reset`) and transport failures, with waits a
- * test can shrink through `retryDelayScale` (docs/github.md).
- *
- * The same hook refuses any request to an origin other than the configured API's: Octokit's
- * pagination follows the `Link: rel="next"` URL a response names, and the token must never be
- * sent to a host a response chose (README "Security model").
- */
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
 
 
-
-
-/**
- * Every title and body this client writes is text people read on GitHub: no bidi control in it
- * (src/text/bidi.ts), whichever caller built it.
- */
-function humanUpdate(update) {
-    const out = { ...update };
-    if (out.title !== undefined)
-        out.title = (0,bidi/* humanText */.l8)(out.title);
-    if (out.body !== undefined)
-        out.body = (0,bidi/* humanText */.l8)(out.body);
-    return out;
+class Context {
+    /**
+     * Hydrate the context from the environment
+     */
+    constructor() {
+        var _a, _b, _c;
+        this.payload = {};
+        if (process.env.GITHUB_EVENT_PATH) {
+            if ((0,external_fs_.existsSync)(process.env.GITHUB_EVENT_PATH)) {
+                this.payload = JSON.parse((0,external_fs_.readFileSync)(process.env.GITHUB_EVENT_PATH, { encoding: 'utf8' }));
+            }
+            else {
+                const path = process.env.GITHUB_EVENT_PATH;
+                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${external_os_.EOL}`);
+            }
+        }
+        this.eventName = process.env.GITHUB_EVENT_NAME;
+        this.sha = process.env.GITHUB_SHA;
+        this.ref = process.env.GITHUB_REF;
+        this.workflow = process.env.GITHUB_WORKFLOW;
+        this.action = process.env.GITHUB_ACTION;
+        this.actor = process.env.GITHUB_ACTOR;
+        this.job = process.env.GITHUB_JOB;
+        this.runAttempt = parseInt(process.env.GITHUB_RUN_ATTEMPT, 10);
+        this.runNumber = parseInt(process.env.GITHUB_RUN_NUMBER, 10);
+        this.runId = parseInt(process.env.GITHUB_RUN_ID, 10);
+        this.apiUrl = (_a = process.env.GITHUB_API_URL) !== null && _a !== void 0 ? _a : `https://api.github.com`;
+        this.serverUrl = (_b = process.env.GITHUB_SERVER_URL) !== null && _b !== void 0 ? _b : `https://github.com`;
+        this.graphqlUrl =
+            (_c = process.env.GITHUB_GRAPHQL_URL) !== null && _c !== void 0 ? _c : `https://api.github.com/graphql`;
+    }
+    get issue() {
+        const payload = this.payload;
+        return Object.assign(Object.assign({}, this.repo), { number: (payload.issue || payload.pull_request || payload).number });
+    }
+    get repo() {
+        if (process.env.GITHUB_REPOSITORY) {
+            const [owner, repo] = process.env.GITHUB_REPOSITORY.split('/');
+            return { owner, repo };
+        }
+        if (this.payload.repository) {
+            return {
+                owner: this.payload.repository.owner.login,
+                repo: this.payload.repository.name
+            };
+        }
+        throw new Error("context.repo requires a GITHUB_REPOSITORY environment variable like 'owner/repo'");
+    }
 }
+//# sourceMappingURL=context.js.map
+// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(9659);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+function getAuthString(token, options) {
+    if (!token && !options.auth) {
+        throw new Error('Parameter token or opts.auth is required');
+    }
+    else if (token && options.auth) {
+        throw new Error('Parameters token and opts.auth may not both be specified');
+    }
+    return typeof options.auth === 'string' ? options.auth : `token ${token}`;
+}
+function getProxyAgent(destinationUrl) {
+    const hc = new lib.HttpClient();
+    return hc.getAgent(destinationUrl);
+}
+function getProxyAgentDispatcher(destinationUrl) {
+    const hc = new lib.HttpClient();
+    return hc.getAgentDispatcher(destinationUrl);
+}
+function getProxyFetch(destinationUrl) {
+    const httpDispatcher = getProxyAgentDispatcher(destinationUrl);
+    const proxyFetch = (url, opts) => __awaiter(this, void 0, void 0, function* () {
+        return (0,undici.fetch)(url, Object.assign(Object.assign({}, opts), { dispatcher: httpDispatcher }));
+    });
+    return proxyFetch;
+}
+function getApiBaseUrl() {
+    return process.env['GITHUB_API_URL'] || 'https://api.github.com';
+}
+function getUserAgentWithOrchestrationId(baseUserAgent) {
+    var _a;
+    const orchId = (_a = process.env['ACTIONS_ORCHESTRATION_ID']) === null || _a === void 0 ? void 0 : _a.trim();
+    if (orchId) {
+        const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+        const tag = `actions_orchestration_id/${sanitizedId}`;
+        if (baseUserAgent === null || baseUserAgent === void 0 ? void 0 : baseUserAgent.includes(tag))
+            return baseUserAgent;
+        const ua = baseUserAgent ? `${baseUserAgent} ` : '';
+        return `${ua}${tag}`;
+    }
+    return baseUserAgent;
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
+function getUserAgent() {
+  if (typeof navigator === "object" && "userAgent" in navigator) {
+    return navigator.userAgent;
+  }
+
+  if (typeof process === "object" && process.version !== undefined) {
+    return `Node.js/${process.version.substr(1)} (${process.platform}; ${
+      process.arch
+    })`;
+  }
+
+  return "<environment undetectable>";
+}
+
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
+// @ts-check
+
+function register(state, name, method, options) {
+  if (typeof method !== "function") {
+    throw new Error("method for before hook must be a function");
+  }
+
+  if (!options) {
+    options = {};
+  }
+
+  if (Array.isArray(name)) {
+    return name.reverse().reduce((callback, name) => {
+      return register.bind(null, state, name, callback, options);
+    }, method)();
+  }
+
+  return Promise.resolve().then(() => {
+    if (!state.registry[name]) {
+      return method(options);
+    }
+
+    return state.registry[name].reduce((method, registered) => {
+      return registered.hook.bind(null, method, options);
+    }, method)();
+  });
+}
+
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
+// @ts-check
+
+function addHook(state, kind, name, hook) {
+  const orig = hook;
+  if (!state.registry[name]) {
+    state.registry[name] = [];
+  }
+
+  if (kind === "before") {
+    hook = (method, options) => {
+      return Promise.resolve()
+        .then(orig.bind(null, options))
+        .then(method.bind(null, options));
+    };
+  }
+
+  if (kind === "after") {
+    hook = (method, options) => {
+      let result;
+      return Promise.resolve()
+        .then(method.bind(null, options))
+        .then((result_) => {
+          result = result_;
+          return orig(result, options);
+        })
+        .then(() => {
+          return result;
+        });
+    };
+  }
+
+  if (kind === "error") {
+    hook = (method, options) => {
+      return Promise.resolve()
+        .then(method.bind(null, options))
+        .catch((error) => {
+          return orig(error, options);
+        });
+    };
+  }
+
+  state.registry[name].push({
+    hook: hook,
+    orig: orig,
+  });
+}
+
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
+// @ts-check
+
+function removeHook(state, name, method) {
+  if (!state.registry[name]) {
+    return;
+  }
+
+  const index = state.registry[name]
+    .map((registered) => {
+      return registered.orig;
+    })
+    .indexOf(method);
+
+  if (index === -1) {
+    return;
+  }
+
+  state.registry[name].splice(index, 1);
+}
+
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
+// @ts-check
+
+
+
+
+
+// bind with array of arguments: https://stackoverflow.com/a/21792913
+const bind = Function.bind;
+const bindable = bind.bind(bind);
+
+function bindApi(hook, state, name) {
+  const removeHookRef = bindable(removeHook, null).apply(
+    null,
+    name ? [state, name] : [state]
+  );
+  hook.api = { remove: removeHookRef };
+  hook.remove = removeHookRef;
+  ["before", "error", "after", "wrap"].forEach((kind) => {
+    const args = name ? [state, kind, name] : [state, kind];
+    hook[kind] = hook.api[kind] = bindable(addHook, null).apply(null, args);
+  });
+}
+
+function Singular() {
+  const singularHookName = Symbol("Singular");
+  const singularHookState = {
+    registry: {},
+  };
+  const singularHook = register.bind(null, singularHookState, singularHookName);
+  bindApi(singularHook, singularHookState, singularHookName);
+  return singularHook;
+}
+
+function Collection() {
+  const state = {
+    registry: {},
+  };
+
+  const hook = register.bind(null, state);
+  bindApi(hook, state);
+
+  return hook;
+}
+
+/* harmony default export */ const before_after_hook = ({ Singular, Collection });
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
+// pkg/dist-src/defaults.js
+
+
+// pkg/dist-src/version.js
+var VERSION = "0.0.0-development";
+
+// pkg/dist-src/defaults.js
+var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
+var DEFAULTS = {
+  method: "GET",
+  baseUrl: "https://api.github.com",
+  headers: {
+    accept: "application/vnd.github.v3+json",
+    "user-agent": userAgent
+  },
+  mediaType: {
+    format: ""
+  }
+};
+
+// pkg/dist-src/util/lowercase-keys.js
+function lowercaseKeys(object) {
+  if (!object) {
+    return {};
+  }
+  return Object.keys(object).reduce((newObj, key) => {
+    newObj[key.toLowerCase()] = object[key];
+    return newObj;
+  }, {});
+}
+
+// pkg/dist-src/util/is-plain-object.js
+function dist_bundle_isPlainObject(value) {
+  if (typeof value !== "object" || value === null) return false;
+  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
+}
+
+// pkg/dist-src/util/merge-deep.js
+function mergeDeep(defaults, options) {
+  const result = Object.assign({}, defaults);
+  Object.keys(options).forEach((key) => {
+    if (dist_bundle_isPlainObject(options[key])) {
+      if (!(key in defaults)) Object.assign(result, { [key]: options[key] });
+      else result[key] = mergeDeep(defaults[key], options[key]);
+    } else {
+      Object.assign(result, { [key]: options[key] });
+    }
+  });
+  return result;
+}
+
+// pkg/dist-src/util/remove-undefined-properties.js
+function removeUndefinedProperties(obj) {
+  for (const key in obj) {
+    if (obj[key] === void 0) {
+      delete obj[key];
+    }
+  }
+  return obj;
+}
+
+// pkg/dist-src/merge.js
+function dist_bundle_merge(defaults, route, options) {
+  if (typeof route === "string") {
+    let [method, url] = route.split(" ");
+    options = Object.assign(url ? { method, url } : { url: method }, options);
+  } else {
+    options = Object.assign({}, route);
+  }
+  options.headers = lowercaseKeys(options.headers);
+  removeUndefinedProperties(options);
+  removeUndefinedProperties(options.headers);
+  const mergedOptions = mergeDeep(defaults || {}, options);
+  if (options.url === "/graphql") {
+    if (defaults && defaults.mediaType.previews?.length) {
+      mergedOptions.mediaType.previews = defaults.mediaType.previews.filter(
+        (preview) => !mergedOptions.mediaType.previews.includes(preview)
+      ).concat(mergedOptions.mediaType.previews);
+    }
+    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
+  }
+  return mergedOptions;
+}
+
+// pkg/dist-src/util/add-query-parameters.js
+function addQueryParameters(url, parameters) {
+  const separator = /\?/.test(url) ? "&" : "?";
+  const names = Object.keys(parameters);
+  if (names.length === 0) {
+    return url;
+  }
+  return url + separator + names.map((name) => {
+    if (name === "q") {
+      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
+    }
+    return `${name}=${encodeURIComponent(parameters[name])}`;
+  }).join("&");
+}
+
+// pkg/dist-src/util/extract-url-variable-names.js
+var urlVariableRegex = /\{[^{}}]+\}/g;
+function removeNonChars(variableName) {
+  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
+}
+function extractUrlVariableNames(url) {
+  const matches = url.match(urlVariableRegex);
+  if (!matches) {
+    return [];
+  }
+  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
+}
+
+// pkg/dist-src/util/omit.js
+function dist_bundle_omit(object, keysToOmit) {
+  const result = { __proto__: null };
+  for (const key of Object.keys(object)) {
+    if (keysToOmit.indexOf(key) === -1) {
+      result[key] = object[key];
+    }
+  }
+  return result;
+}
+
+// pkg/dist-src/util/url-template.js
+function encodeReserved(str) {
+  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
+    if (!/%[0-9A-Fa-f]/.test(part)) {
+      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
+    }
+    return part;
+  }).join("");
+}
+function encodeUnreserved(str) {
+  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
+    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
+  });
+}
+function encodeValue(operator, value, key) {
+  value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
+  if (key) {
+    return encodeUnreserved(key) + "=" + value;
+  } else {
+    return value;
+  }
+}
+function isDefined(value) {
+  return value !== void 0 && value !== null;
+}
+function isKeyOperator(operator) {
+  return operator === ";" || operator === "&" || operator === "?";
+}
+function getValues(context, operator, key, modifier) {
+  var value = context[key], result = [];
+  if (isDefined(value) && value !== "") {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
+      value = value.toString();
+      if (modifier && modifier !== "*") {
+        value = value.substring(0, parseInt(modifier, 10));
+      }
+      result.push(
+        encodeValue(operator, value, isKeyOperator(operator) ? key : "")
+      );
+    } else {
+      if (modifier === "*") {
+        if (Array.isArray(value)) {
+          value.filter(isDefined).forEach(function(value2) {
+            result.push(
+              encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
+            );
+          });
+        } else {
+          Object.keys(value).forEach(function(k) {
+            if (isDefined(value[k])) {
+              result.push(encodeValue(operator, value[k], k));
+            }
+          });
+        }
+      } else {
+        const tmp = [];
+        if (Array.isArray(value)) {
+          value.filter(isDefined).forEach(function(value2) {
+            tmp.push(encodeValue(operator, value2));
+          });
+        } else {
+          Object.keys(value).forEach(function(k) {
+            if (isDefined(value[k])) {
+              tmp.push(encodeUnreserved(k));
+              tmp.push(encodeValue(operator, value[k].toString()));
+            }
+          });
+        }
+        if (isKeyOperator(operator)) {
+          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
+        } else if (tmp.length !== 0) {
+          result.push(tmp.join(","));
+        }
+      }
+    }
+  } else {
+    if (operator === ";") {
+      if (isDefined(value)) {
+        result.push(encodeUnreserved(key));
+      }
+    } else if (value === "" && (operator === "&" || operator === "?")) {
+      result.push(encodeUnreserved(key) + "=");
+    } else if (value === "") {
+      result.push("");
+    }
+  }
+  return result;
+}
+function parseUrl(template) {
+  return {
+    expand: expand.bind(null, template)
+  };
+}
+function expand(template, context) {
+  var operators = ["+", "#", ".", "/", ";", "?", "&"];
+  template = template.replace(
+    /\{([^\{\}]+)\}|([^\{\}]+)/g,
+    function(_, expression, literal) {
+      if (expression) {
+        let operator = "";
+        const values = [];
+        if (operators.indexOf(expression.charAt(0)) !== -1) {
+          operator = expression.charAt(0);
+          expression = expression.substr(1);
+        }
+        expression.split(/,/g).forEach(function(variable) {
+          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
+          values.push(getValues(context, operator, tmp[1], tmp[2] || tmp[3]));
+        });
+        if (operator && operator !== "+") {
+          var separator = ",";
+          if (operator === "?") {
+            separator = "&";
+          } else if (operator !== "#") {
+            separator = operator;
+          }
+          return (values.length !== 0 ? operator : "") + values.join(separator);
+        } else {
+          return values.join(",");
+        }
+      } else {
+        return encodeReserved(literal);
+      }
+    }
+  );
+  if (template === "/") {
+    return template;
+  } else {
+    return template.replace(/\/$/, "");
+  }
+}
+
+// pkg/dist-src/parse.js
+function dist_bundle_parse(options) {
+  let method = options.method.toUpperCase();
+  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
+  let headers = Object.assign({}, options.headers);
+  let body;
+  let parameters = dist_bundle_omit(options, [
+    "method",
+    "baseUrl",
+    "url",
+    "headers",
+    "request",
+    "mediaType"
+  ]);
+  const urlVariableNames = extractUrlVariableNames(url);
+  url = parseUrl(url).expand(parameters);
+  if (!/^http/.test(url)) {
+    url = options.baseUrl + url;
+  }
+  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
+  const remainingParameters = dist_bundle_omit(parameters, omittedParameters);
+  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
+  if (!isBinaryRequest) {
+    if (options.mediaType.format) {
+      headers.accept = headers.accept.split(/,/).map(
+        (format) => format.replace(
+          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
+          `application/vnd$1$2.${options.mediaType.format}`
+        )
+      ).join(",");
+    }
+    if (url.endsWith("/graphql")) {
+      if (options.mediaType.previews?.length) {
+        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
+        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
+          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
+          return `application/vnd.github.${preview}-preview${format}`;
+        }).join(",");
+      }
+    }
+  }
+  if (["GET", "HEAD"].includes(method)) {
+    url = addQueryParameters(url, remainingParameters);
+  } else {
+    if ("data" in remainingParameters) {
+      body = remainingParameters.data;
+    } else {
+      if (Object.keys(remainingParameters).length) {
+        body = remainingParameters;
+      }
+    }
+  }
+  if (!headers["content-type"] && typeof body !== "undefined") {
+    headers["content-type"] = "application/json; charset=utf-8";
+  }
+  if (["PATCH", "PUT"].includes(method) && typeof body === "undefined") {
+    body = "";
+  }
+  return Object.assign(
+    { method, url, headers },
+    typeof body !== "undefined" ? { body } : null,
+    options.request ? { request: options.request } : null
+  );
+}
+
+// pkg/dist-src/endpoint-with-defaults.js
+function endpointWithDefaults(defaults, route, options) {
+  return dist_bundle_parse(dist_bundle_merge(defaults, route, options));
+}
+
+// pkg/dist-src/with-defaults.js
+function withDefaults(oldDefaults, newDefaults) {
+  const DEFAULTS2 = dist_bundle_merge(oldDefaults, newDefaults);
+  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
+  return Object.assign(endpoint2, {
+    DEFAULTS: DEFAULTS2,
+    defaults: withDefaults.bind(null, DEFAULTS2),
+    merge: dist_bundle_merge.bind(null, DEFAULTS2),
+    parse: dist_bundle_parse
+  });
+}
+
+// pkg/dist-src/index.js
+var endpoint = withDefaults(null, DEFAULTS);
+
+
+;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
+/*!
+ * content-type
+ * Copyright(c) 2015 Douglas Christopher Wilson
+ * MIT Licensed
+ */
+const SP = 32; // " "
+const HTAB = 9; // "\t"
+const SEMI = 59; // ";"
+const EQ = 61; // "="
+const DQUOTE = 34; // '"'
+const BSLASH = 92; // "\\"
+const COMMA = 44; // ","
+const LOWER_CASE = 1;
+const OWS = 2;
+const SEMI_FLAG = 4;
+const COMMA_FLAG = 8;
+const TOKEN_FLAG = 16;
+const NON_ASCII = 0xff00;
+const CASE_FLAGS = LOWER_CASE | NON_ASCII;
+/**
+ * Character flags used to normalize HTTP field values while scanning.
+ * Out-of-range reads intentionally coerce to zero in bitwise expressions.
+ */
+const CHAR_MAP = new Uint8Array(0x100);
+CHAR_MAP[HTAB] |= OWS;
+CHAR_MAP[SP] |= OWS;
+CHAR_MAP[SEMI] |= SEMI_FLAG;
+CHAR_MAP[COMMA] |= COMMA_FLAG;
+for (let code = 0x80 /* non-ASCII */; code <= 0xff; code++) {
+    CHAR_MAP[code] |= LOWER_CASE;
+}
+for (const char of "!#$%&'*+-.^_`|~") {
+    CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
+}
+for (let code = 0x30 /* 0 */; code <= 0x39 /* 9 */; code++) {
+    CHAR_MAP[code] |= TOKEN_FLAG;
+}
+for (let code = 0x41 /* A */; code <= 0x5a /* Z */; code++) {
+    CHAR_MAP[code] |= LOWER_CASE | TOKEN_FLAG;
+}
+for (let code = 0x61 /* a */; code <= 0x7a /* z */; code++) {
+    CHAR_MAP[code] |= TOKEN_FLAG;
+}
+/**
+ * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
+ */
+const NullObject = /* @__PURE__ */ (() => {
+    const C = function () { };
+    C.prototype = Object.create(null);
+    return C;
+})();
+/**
+ * Validate a type string against RFC 9110.
+ */
+function isTypeValid(type, start = 0, end = type.length) {
+    let hasSlash = false;
+    for (let index = start; index < end; index++) {
+        const code = type.charCodeAt(index);
+        if (code === 47 /* / */) {
+            if (hasSlash || index === start || index >= end - 1)
+                return false;
+            hasSlash = true;
+        }
+        else if (!isTokenCode(code)) {
+            return false;
+        }
+    }
+    return hasSlash;
+}
+/**
+ * Validate a token against RFC 9110.
+ */
+function isTokenValid(token, start = 0, end = token.length) {
+    if (start >= end)
+        return false;
+    for (let index = start; index < end; index++) {
+        if (!isTokenCode(token.charCodeAt(index)))
+            return false;
+    }
+    return true;
+}
+/**
+ * Check whether a character code belongs to the token production in RFC 9110.
+ */
+function isTokenCode(code) {
+    return (CHAR_MAP[code] & TOKEN_FLAG) !== 0;
+}
+/**
+ * Serialize a parameter value.
+ */
+function parameterValue(str) {
+    const len = str.length;
+    if (len === 0)
+        return '""';
+    let index = 0;
+    while (index < len && isTokenCode(str.charCodeAt(index)))
+        index++;
+    if (index === len)
+        return str;
+    let result = '"';
+    let start = 0;
+    while (index < len) {
+        const code = str.charCodeAt(index);
+        if (code !== HTAB && (code < SP || code === 127 || code > 255)) {
+            throw new TypeError(`Invalid parameter value: ${str}`);
+        }
+        if (code === 34 /* " */ || code === 92 /* \\ */) {
+            result += `${str.slice(start, index)}\\`;
+            start = index;
+        }
+        index++;
+    }
+    return `${result}${str.slice(start)}"`;
+}
+/**
+ * Format an object into a `Content-Type` header.
+ */
+function format(obj) {
+    const { type, parameters } = obj;
+    if (!type || !isTypeValid(type)) {
+        throw new TypeError(`Invalid type: ${type}`);
+    }
+    let result = type;
+    if (parameters) {
+        for (const param of Object.keys(parameters)) {
+            if (!isTokenValid(param)) {
+                throw new TypeError(`Invalid parameter name: ${param}`);
+            }
+            result += `; ${param}=${parameterValue(parameters[param])}`;
+        }
+    }
+    return result;
+}
+/**
+ * Parse a `Content-Type` header.
+ */
+function dist_parse(header, options) {
+    const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
+    const len = header.length;
+    let valueStart = options?.start ?? 0;
+    while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
+        valueStart++;
+    }
+    let index = valueStart;
+    let typeFlags = 0;
+    let whitespace = -1;
+    let stop = options?.parameters === false ? COMMA_FLAG : 0;
+    while (index < len) {
+        const code = header.charCodeAt(index);
+        const flags = CHAR_MAP[code];
+        if ((flags & stopFlags) !== 0) {
+            stop |= flags & COMMA_FLAG;
+            break;
+        }
+        if ((flags & OWS) !== 0) {
+            if (whitespace === -1)
+                whitespace = index;
+        }
+        else {
+            whitespace = -1;
+        }
+        typeFlags |= (code & NON_ASCII) | flags;
+        index++;
+    }
+    const valueEnd = whitespace === -1 ? index : whitespace;
+    const value = header.slice(valueStart, valueEnd);
+    const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+    if (index === len || stop !== 0) {
+        return { type, index, parameters: new NullObject() };
+    }
+    return parseParameters(header, type, index, len, stopFlags);
+}
+/**
+ * Parses the parameters of a `Content-Type` header starting at the given index.
+ */
+function parseParameters(header, type, index, len, stopFlags) {
+    const parameters = new NullObject();
+    parameter: while (index < len) {
+        index++; // Skip over ;
+        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
+            index++;
+        }
+        const keyStart = index;
+        let keyFlags = 0;
+        let keyWhitespace = -1;
+        while (index < len) {
+            const code = header.charCodeAt(index);
+            const flags = CHAR_MAP[code];
+            if ((flags & stopFlags) !== 0) {
+                if ((flags & COMMA_FLAG) !== 0)
+                    break parameter;
+                continue parameter;
+            }
+            if (code === EQ) {
+                const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
+                const value = header.slice(keyStart, keyEnd);
+                const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+                index++;
+                while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
+                    index++;
+                }
+                if (index < len && header.charCodeAt(index) === DQUOTE) {
+                    const quotedStart = ++index;
+                    let escaped = false;
+                    while (index < len) {
+                        const code = header.charCodeAt(index);
+                        if (code === DQUOTE) {
+                            if (parameters[key] === undefined) {
+                                parameters[key] = escaped
+                                    ? unescapeQuotedPairs(header, quotedStart, index)
+                                    : header.slice(quotedStart, index);
+                            }
+                            index++;
+                            let stop = 0;
+                            // Discard characters between quote and delimiter.
+                            while (index < len) {
+                                const code = header.charCodeAt(index);
+                                const flags = CHAR_MAP[code];
+                                if ((flags & stopFlags) !== 0) {
+                                    stop = flags & COMMA_FLAG;
+                                    break;
+                                }
+                                index++;
+                            }
+                            if (stop !== 0)
+                                break parameter;
+                            continue parameter;
+                        }
+                        if (code === BSLASH && index + 1 < len) {
+                            escaped = true;
+                            index += 2;
+                            continue;
+                        }
+                        index++;
+                    }
+                    continue parameter;
+                }
+                const valueStart = index;
+                let stop = 0;
+                let valueWhitespace = -1;
+                while (index < len) {
+                    const code = header.charCodeAt(index);
+                    const flags = CHAR_MAP[code];
+                    if ((flags & stopFlags) !== 0) {
+                        stop = flags & COMMA_FLAG;
+                        break;
+                    }
+                    if ((flags & OWS) !== 0) {
+                        if (valueWhitespace === -1)
+                            valueWhitespace = index;
+                    }
+                    else {
+                        valueWhitespace = -1;
+                    }
+                    index++;
+                }
+                if (parameters[key] === undefined) {
+                    const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
+                    parameters[key] = header.slice(valueStart, valueEnd);
+                }
+                if (stop !== 0)
+                    break parameter;
+                continue parameter;
+            }
+            if ((flags & OWS) !== 0) {
+                if (keyWhitespace === -1)
+                    keyWhitespace = index;
+            }
+            else {
+                keyWhitespace = -1;
+            }
+            keyFlags |= (code & NON_ASCII) | flags;
+            index++;
+        }
+    }
+    return { type, index, parameters };
+}
+/**
+ * Remove backslashes from quoted pairs in a known-terminated quoted string body.
+ */
+function unescapeQuotedPairs(str, start, end) {
+    let result = "";
+    for (let index = start; index < end; index++) {
+        if (str.charCodeAt(index) === BSLASH) {
+            result += str.slice(start, index);
+            start = ++index;
+        }
+    }
+    return result + str.slice(start, end);
+}
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
+const intRegex = /^-?\d+$/;
+const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
+const originalStringify = JSON.stringify;
+const originalParse = JSON.parse;
+const customFormat = /^-?\d+n$/;
+
+const bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
+const noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
+
+/**
+ * @typedef {(this: any, key: string | number | undefined, value: any) => any} Replacer
+ * @typedef {(key: string | number | undefined, value: any, context?: { source: string }) => any} Reviver
+ */
+
+/**
+ * Checks if a value is unstringifiable according to native JSON.stringify rules.
+ *
+ * @param {any} val The value to check.
+ * @returns {boolean} True if the value is undefined, a function, or a symbol.
+ */
+const isUnstringifiable = (val) =>
+  val === undefined || typeof val === "function" || typeof val === "symbol";
+
+/**
+ * Checks if a value is a native JSON.rawJSON object (Node.js 22+).
+ *
+ * @param {any} val The value to check.
+ * @returns {boolean} True if the value is a RawJSON instance.
+ */
+const isRawJSON = (val) =>
+  val !== null &&
+  typeof val === "object" &&
+  val.constructor &&
+  val.constructor.name === "RawJSON";
+
+/**
+ * Iteratively converts a JS value to a JSON string.
+ * Used as a fallback when the native JSON.stringify hits the Maximum Call Stack size.
+ * Fully compliant with JSON formatting (space), replacers, and toJSON behaviors.
+ *
+ * @param {any} rootValue The value to stringify.
+ * @param {Replacer | Array<string | number> | null} [replacer] User's custom replacer function.
+ * @param {string | number} [spaceParam] Indentation for pretty-printing.
+ * @returns {string | undefined} The generated JSON string.
+ */
+const stringifyIteratively = (rootValue, replacer, spaceParam) => {
+  let space = "";
+
+  if (typeof spaceParam === "number") {
+    space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
+  } else if (typeof spaceParam === "string") {
+    space = spaceParam.slice(0, 10);
+  }
+
+  const isFunctionReplacer = typeof replacer === "function";
+  const propertyList = Array.isArray(replacer)
+    ? new Set(replacer.map(String))
+    : null;
+
+  /**
+   * Prepares a value for stringification by resolving toJSON, handling BigInts,
+   * applying custom replacers, and unwrapping primitive objects.
+   *
+   * @param {object|Array} parent The parent object or array holding the value.
+   * @param {string} key The key associated with the value.
+   * @param {any} val The raw value to process.
+   * @returns {any} The processed value ready for stringification.
+   */
+  const prepareVal = (parent, key, val) => {
+    const isObject = val !== null && typeof val === "object";
+    const hasToJSON = isObject && typeof val.toJSON === "function";
+
+    if (hasToJSON) {
+      val = val.toJSON(key);
+    }
+
+    const isNoise = typeof val === "string" && noiseValue.test(val);
+
+    if (isNoise) return val + "n";
+
+    const isBigInt = typeof val === "bigint";
+
+    if (isBigInt) {
+      const supportsRawJSON = "rawJSON" in JSON;
+
+      if (supportsRawJSON) return JSON.rawJSON(val.toString());
+
+      return val.toString() + "n";
+    }
+
+    if (isFunctionReplacer) {
+      val = replacer.call(parent, key, val);
+    }
+
+    const isPostReplacerObject = val !== null && typeof val === "object";
+
+    if (isPostReplacerObject) {
+      const isPrimitiveWrapper =
+        val instanceof Number ||
+        val instanceof String ||
+        val instanceof Boolean;
+
+      if (isPrimitiveWrapper) {
+        val = val.valueOf();
+      }
+    }
+
+    return val;
+  };
+
+  const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
+
+  if (isUnstringifiable(rootProcessed)) {
+    return undefined;
+  }
+
+  const isRootPrimitive =
+    rootProcessed === null || typeof rootProcessed !== "object";
+  const isRootNativeRawJSON = isRawJSON(rootProcessed);
+
+  if (isRootPrimitive || isRootNativeRawJSON) {
+    return originalStringify(rootProcessed);
+  }
+
+  const chunks = [];
+  let level = 0;
+
+  const stack = [
+    {
+      parent: { "": rootProcessed },
+      key: "",
+      val: rootProcessed,
+      isArray: Array.isArray(rootProcessed),
+      keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
+      index: 0,
+      first: true,
+    },
+  ];
+
+  const visited = new WeakSet([rootProcessed]);
+
+  while (stack.length > 0) {
+    const node = stack[stack.length - 1];
+
+    if (node.index === 0) {
+      chunks.push(node.isArray ? "[" : "{");
+      level++;
+    }
+
+    let isDone = false;
+
+    if (node.isArray) {
+      if (node.index < node.val.length) {
+        if (!node.first) chunks.push(",");
+
+        if (space) chunks.push("\n" + space.repeat(level));
+
+        const childRaw = node.val[node.index];
+        const childVal = prepareVal(node.val, String(node.index), childRaw);
+
+        if (isUnstringifiable(childVal)) {
+          chunks.push("null");
+          node.first = false;
+          node.index++;
+        } else {
+          const isComplexObject =
+            childVal !== null && typeof childVal === "object";
+          const isNativeRaw = isRawJSON(childVal);
+
+          if (isComplexObject && !isNativeRaw) {
+            if (visited.has(childVal)) {
+              throw new TypeError("Converting circular structure to JSON");
+            }
+
+            visited.add(childVal);
+
+            stack.push({
+              parent: node.val,
+              key: String(node.index),
+              val: childVal,
+              isArray: Array.isArray(childVal),
+              keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+              index: 0,
+              first: true,
+            });
+
+            node.first = false;
+            node.index++;
+          } else {
+            chunks.push(originalStringify(childVal));
+            node.first = false;
+            node.index++;
+          }
+        }
+      } else {
+        isDone = true;
+      }
+    } else {
+      while (node.index < node.keys.length) {
+        const k = node.keys[node.index++];
+
+        const isFilteredOutByArray = propertyList && !propertyList.has(k);
+
+        if (isFilteredOutByArray) continue;
+
+        const childRaw = node.val[k];
+        const childVal = prepareVal(node.val, k, childRaw);
+
+        if (isUnstringifiable(childVal)) continue;
+
+        if (!node.first) chunks.push(",");
+
+        if (space) {
+          chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
+        } else {
+          chunks.push(originalStringify(k) + ":");
+        }
+
+        const isComplexObject =
+          childVal !== null && typeof childVal === "object";
+        const isNativeRaw = isRawJSON(childVal);
+
+        if (isComplexObject && !isNativeRaw) {
+          if (visited.has(childVal)) {
+            throw new TypeError("Converting circular structure to JSON");
+          }
+
+          visited.add(childVal);
+
+          stack.push({
+            parent: node.val,
+            key: k,
+            val: childVal,
+            isArray: Array.isArray(childVal),
+            keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+            index: 0,
+            first: true,
+          });
+
+          node.first = false;
+
+          break; // Stop current loop level to process the newly pushed stack node
+        } else {
+          chunks.push(originalStringify(childVal));
+          node.first = false;
+        }
+      }
+
+      const isNodeFullyProcessed =
+        node.index >= node.keys.length && stack[stack.length - 1] === node;
+
+      if (isNodeFullyProcessed) {
+        isDone = true;
+      }
+    }
+
+    if (isDone) {
+      level--;
+
+      if (!node.first && space) chunks.push("\n" + space.repeat(level));
+
+      chunks.push(node.isArray ? "]" : "}");
+      visited.delete(node.val);
+      stack.pop();
+    }
+  }
+
+  return chunks.join("");
+};
+
+/**
+ * Converts a JavaScript value to a JSON string.
+ *
+ * Supports serialization of BigInt values using two strategies:
+ * 1. Custom format "123n" → "123" (universal fallback)
+ * 2. Native JSON.rawJSON() (Node.js 22+, fastest) when available
+ *
+ * All other values are serialized exactly like native JSON.stringify().
+ *
+ * @param {*} value The value to convert to a JSON string.
+ * @param {Replacer | Array<string | number> | null} [replacer]
+ * A function that alters the behavior of the stringification process,
+ * or an array of strings/numbers to indicate properties to exclude.
+ * @param {string | number} [space]
+ * A string or number to specify indentation or pretty-printing.
+ * @returns {string} The JSON string representation.
+ */
+const JSONStringify = (value, replacer, space) => {
+  try {
+    const supportsRawJSON = "rawJSON" in JSON;
+
+    if (supportsRawJSON) {
+      return originalStringify(
+        value,
+        (key, val) => {
+          if (typeof val === "bigint") return JSON.rawJSON(val.toString());
+
+          const hasFunctionReplacer = typeof replacer === "function";
+
+          if (hasFunctionReplacer) return replacer(key, val);
+
+          const isKeyInArrayReplacer =
+            Array.isArray(replacer) && replacer.includes(key);
+
+          if (isKeyInArrayReplacer) return val;
+
+          return val;
+        },
+        space,
+      );
+    }
+
+    if (!value) return originalStringify(value, replacer, space);
+
+    const convertedToCustomJSON = originalStringify(
+      value,
+      (key, val) => {
+        const isNoise = typeof val === "string" && noiseValue.test(val);
+
+        if (isNoise) return val.toString() + "n"; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
+
+        if (typeof val === "bigint") return val.toString() + "n";
+
+        const hasFunctionReplacer = typeof replacer === "function";
+
+        if (hasFunctionReplacer) return replacer(key, val);
+
+        const isKeyInArrayReplacer =
+          Array.isArray(replacer) && replacer.includes(key);
+
+        if (isKeyInArrayReplacer) return val;
+
+        return val;
+      },
+      space,
+    );
+
+    const processedJSON = convertedToCustomJSON.replace(
+      bigIntsStringify,
+      "$1$2$3",
+    ); // Delete one "n" off the end of every BigInt value
+
+    const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3"); // Remove one "n" off the end of every noisy string
+
+    return denoisedJSON;
+  } catch (error) {
+    if (error instanceof RangeError) {
+      const convertedJSON = stringifyIteratively(value, replacer, space);
+
+      if (convertedJSON === undefined) return undefined;
+
+      const supportsRawJSON = "rawJSON" in JSON;
+
+      if (supportsRawJSON) return convertedJSON;
+
+      const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
+
+      return processedJSON.replace(noiseStringify, "$1$2$3");
+    }
+
+    throw error;
+  }
+};
+
+const featureCache = new Map();
+
+/**
+ * Detects if the current JSON.parse implementation supports the context.source feature.
+ *
+ * Uses toString() fingerprinting to cache results and automatically detect runtime
+ * replacements of JSON.parse (polyfills, mocks, etc.).
+ *
+ * @returns {boolean} true if context.source is supported, false otherwise.
+ */
+const isContextSourceSupported = () => {
+  const parseFingerprint = JSON.parse.toString();
+
+  if (featureCache.has(parseFingerprint)) {
+    return featureCache.get(parseFingerprint);
+  }
+
+  try {
+    const result = JSON.parse(
+      "1",
+      (_, __, context) => !!context?.source && context.source === "1",
+    );
+    featureCache.set(parseFingerprint, result);
+
+    return result;
+  } catch {
+    featureCache.set(parseFingerprint, false);
+
+    return false;
+  }
+};
+
+/**
+ * Reviver function that converts custom-format BigInt strings back to BigInt values.
+ * Also handles "noise" strings that accidentally match the BigInt format.
+ *
+ * @param {string | number | undefined} key The object key.
+ * @param {*} value The value being parsed.
+ * @param {object} [context] Parse context (if supported by JSON.parse).
+ * @param {Reviver} [userReviver] User's custom reviver function.
+ * @returns {any} The transformed value.
+ */
+const convertMarkedBigIntsReviver = (key, value, context, userReviver) => {
+  const isCustomFormatBigInt =
+    typeof value === "string" && customFormat.test(value);
+
+  if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
+
+  const isNoiseValue = typeof value === "string" && noiseValue.test(value);
+  if (isNoiseValue) return value.slice(0, -1);
+
+  const hasUserReviver = typeof userReviver === "function";
+
+  if (!hasUserReviver) return value;
+
+  return userReviver(key, value, context);
+};
+
+/**
+ * Fast JSON.parse implementation (~2x faster than classic fallback).
+ * Uses JSON.parse's context.source feature to detect integers and convert
+ * large numbers directly to BigInt without string manipulation.
+ *
+ * Does not support legacy custom format from v1 of this library.
+ *
+ * @param {string} text JSON string to parse.
+ * @param {Reviver} [reviver] Transform function to apply to each value.
+ * @returns {any} Parsed JavaScript value.
+ */
+const JSONParseV2 = (text, reviver) => {
+  return JSON.parse(text, (key, value, context) => {
+    const isNumber = typeof value === "number";
+    const isOutOfBounds =
+      value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
+    const isBigNumber = isNumber && isOutOfBounds;
+    const isInt = context && intRegex.test(context.source);
+    const isBigInt = isBigNumber && isInt;
+
+    if (isBigInt) return BigInt(context.source);
+
+    const hasCustomReviver = typeof reviver === "function";
+
+    if (!hasCustomReviver) return value;
+
+    return reviver(key, value, context);
+  });
+};
+
+const MAX_INT = Number.MAX_SAFE_INTEGER.toString();
+const MAX_DIGITS = MAX_INT.length;
+const stringsOrLargeNumbers =
+  /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
+const noiseValueWithQuotes = /^"-?\d+n+"$/; // Noise - strings that match the custom format before being converted to it
+
+/**
+ * Iteratively traverses the parsed object bottom-up (post-order),
+ * emulating the native JSON.parse reviver behavior.
+ * This avoids Call Stack overflows (RangeError) on deeply nested structures.
+ *
+ * @param {any} parsed The natively parsed JSON object.
+ * @param {Reviver} [userReviver] User's custom reviver function.
+ * @returns {any} The fully processed object.
+ */
+const applyReviverIteratively = (parsed, userReviver) => {
+  const rootHolder = { "": parsed };
+  const stack = [{ parent: rootHolder, key: "", visited: false }];
+
+  while (stack.length > 0) {
+    const node = stack[stack.length - 1];
+
+    if (!node.visited) {
+      node.visited = true;
+
+      const value = node.parent[node.key];
+      const isComplexObject = value !== null && typeof value === "object";
+
+      if (isComplexObject) {
+        const keys = Object.keys(value);
+
+        for (let i = keys.length - 1; i >= 0; i--) {
+          stack.push({ parent: value, key: keys[i], visited: false });
+        }
+      }
+    } else {
+      const { parent, key } = node;
+      let value = parent[key];
+
+      if (typeof value === "string") {
+        const isCustomFormatBigInt = customFormat.test(value);
+
+        if (isCustomFormatBigInt) {
+          value = BigInt(value.slice(0, -1));
+        } else {
+          const isNoise = noiseValue.test(value);
+
+          if (isNoise) value = value.slice(0, -1);
+        }
+      }
+
+      const hasUserReviver = typeof userReviver === "function";
+
+      if (hasUserReviver) {
+        value = userReviver.call(parent, key, value);
+      }
+
+      const isDeleted = value === undefined;
+
+      if (isDeleted) {
+        delete parent[key];
+      } else {
+        parent[key] = value;
+      }
+
+      stack.pop();
+    }
+  }
+
+  return rootHolder[""];
+};
+
+/**
+ * Pre-processes the JSON string to mark large numbers with an 'n' suffix.
+ *
+ * @param {string} text The raw JSON string.
+ * @returns {string} The serialized string with marked BigInts.
+ */
+const serializeBigInts = (text) => {
+  return text.replace(
+    stringsOrLargeNumbers,
+    (match, digits, fractional, exponential) => {
+      const isString = match[0] === '"';
+      const isNoise = isString && noiseValueWithQuotes.test(match);
+
+      if (isNoise) return match.substring(0, match.length - 1) + 'n"'; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
+
+      const hasFractionalOrExponential = fractional || exponential;
+
+      // With a fixed number of digits, we can correctly use lexicographical comparison to do a numeric comparison
+      const isLessThanMaxSafeInt =
+        digits &&
+        (digits.length < MAX_DIGITS ||
+          (digits.length === MAX_DIGITS && digits <= MAX_INT));
+
+      const isStandardValue =
+        isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
+
+      if (isStandardValue) return match;
+
+      return '"' + match + 'n"';
+    },
+  );
+};
+
+/**
+ * Converts a JSON string into a JavaScript value.
+ *
+ * Supports parsing of large integers using two strategies:
+ * 1. Classic fallback: Marks large numbers with "123n" format, then converts to BigInt
+ * 2. Fast path (JSONParseV2): Uses context.source feature (~2x faster) when available
+ *
+ * All other JSON values are parsed exactly like native JSON.parse().
+ *
+ * @param {string} text A valid JSON string.
+ * @param {Reviver} [reviver]
+ * A function that transforms the results. This function is called for each member
+ * of the object. If a member contains nested objects, the nested objects are
+ * transformed before the parent object is.
+ * @returns {any} The parsed JavaScript value.
+ * @throws {SyntaxError} If text is not valid JSON.
+ */
+const JSONParse = (text, reviver) => {
+  if (!text) return originalParse(text, reviver);
+
+  try {
+    if (isContextSourceSupported()) return JSONParseV2(text, reviver); // Shortcut to a faster (2x) and simpler version
+
+    // Find and mark big numbers with "n"
+    const serializedData = serializeBigInts(text);
+
+    return originalParse(serializedData, (key, value, context) =>
+      convertMarkedBigIntsReviver(key, value, context, reviver),
+    );
+  } catch (error) {
+    if (error instanceof RangeError) {
+      const serializedData = serializeBigInts(text);
+      const parsed = originalParse(serializedData);
+
+      return applyReviverIteratively(parsed, reviver);
+    }
+
+    throw error;
+  }
+};
+
+
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
+class RequestError extends Error {
+  name;
+  /**
+   * http status code
+   */
+  status;
+  /**
+   * Request options that lead to the error.
+   */
+  request;
+  /**
+   * Response object if a response was received
+   */
+  response;
+  constructor(message, statusCode, options) {
+    super(message, { cause: options.cause });
+    this.name = "HttpError";
+    this.status = Number.parseInt(statusCode);
+    if (Number.isNaN(this.status)) {
+      this.status = 0;
+    }
+    /* v8 ignore else -- @preserve -- Bug with vitest coverage where it sees an else branch that doesn't exist */
+    if ("response" in options) {
+      this.response = options.response;
+    }
+    const requestCopy = Object.assign({}, options.request);
+    if (options.request.headers.authorization) {
+      requestCopy.headers = Object.assign({}, options.request.headers, {
+        authorization: options.request.headers.authorization.replace(
+          /(?<! ) .*$/,
+          " [REDACTED]"
+        )
+      });
+    }
+    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
+    this.request = requestCopy;
+  }
+}
+
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
+// pkg/dist-src/index.js
+
+
+// pkg/dist-src/defaults.js
+
+
+// pkg/dist-src/version.js
+var dist_bundle_VERSION = "10.0.16";
+
+// pkg/dist-src/defaults.js
+var defaults_default = {
+  headers: {
+    "user-agent": `octokit-request.js/${dist_bundle_VERSION} ${getUserAgent()}`
+  }
+};
+
+// pkg/dist-src/fetch-wrapper.js
+
+
+
+// pkg/dist-src/is-plain-object.js
+function request_dist_bundle_isPlainObject(value) {
+  if (typeof value !== "object" || value === null) return false;
+  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
+}
+
+// pkg/dist-src/fetch-wrapper.js
+
+var noop = () => "";
+async function fetchWrapper(requestOptions) {
+  const fetch = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch) {
+    throw new Error(
+      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
+    );
+  }
+  const log = requestOptions.request?.log || console;
+  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
+  const body = request_dist_bundle_isPlainObject(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
+  const requestHeaders = Object.fromEntries(
+    Object.entries(requestOptions.headers).map(([name, value]) => [
+      name,
+      String(value)
+    ])
+  );
+  let fetchResponse;
+  try {
+    fetchResponse = await fetch(requestOptions.url, {
+      method: requestOptions.method,
+      body,
+      redirect: requestOptions.request?.redirect,
+      headers: requestHeaders,
+      signal: requestOptions.request?.signal,
+      // duplex must be set if request.body is ReadableStream or Async Iterables.
+      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
+      ...requestOptions.body && { duplex: "half" }
+    });
+  } catch (error) {
+    let message = "Unknown Error";
+    if (error instanceof Error) {
+      if (error.name === "AbortError") {
+        error.status = 500;
+        throw error;
+      }
+      message = error.message;
+      if (error.name === "TypeError" && "cause" in error) {
+        if (error.cause instanceof Error) {
+          message = error.cause.message;
+        } else if (typeof error.cause === "string") {
+          message = error.cause;
+        }
+      }
+    }
+    const requestError = new RequestError(message, 500, {
+      request: requestOptions
+    });
+    requestError.cause = error;
+    throw requestError;
+  }
+  const status = fetchResponse.status;
+  const url = fetchResponse.url;
+  const responseHeaders = {};
+  for (const [key, value] of fetchResponse.headers) {
+    responseHeaders[key] = value;
+  }
+  const octokitResponse = {
+    url,
+    status,
+    headers: responseHeaders,
+    data: ""
+  };
+  if ("deprecation" in responseHeaders) {
+    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
+    const deprecationLink = matches && matches.pop();
+    log.warn(
+      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
+    );
+  }
+  if (status === 204 || status === 205) {
+    return octokitResponse;
+  }
+  if (requestOptions.method === "HEAD") {
+    if (status < 400) {
+      return octokitResponse;
+    }
+    throw new RequestError(fetchResponse.statusText, status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status === 304) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError("Not modified", status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status >= 400) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
+  return octokitResponse;
+}
+async function getResponseData(response) {
+  const contentType = response.headers.get("content-type");
+  if (!contentType) {
+    return response.text().catch(noop);
+  }
+  const mimetype = dist_parse(contentType);
+  if (isJSONResponse(mimetype)) {
+    let text = "";
+    try {
+      text = await response.text();
+      return JSONParse(text);
+    } catch (err) {
+      return text;
+    }
+  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
+  // (RFC 2046) and must never be decoded as text, even when the response
+  // carries a (misleading) `charset=utf-8` parameter — see #751.
+  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
+    return response.text().catch(noop);
+  } else {
+    return response.arrayBuffer().catch(
+      /* v8 ignore next -- @preserve */
+      () => new ArrayBuffer(0)
+    );
+  }
+}
+function isJSONResponse(mimetype) {
+  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
+}
+function toErrorMessage(data) {
+  if (typeof data === "string") {
+    return data;
+  }
+  if (data instanceof ArrayBuffer) {
+    return "Unknown error";
+  }
+  if (typeof data === "object" && data !== null && "message" in data) {
+    const objectData = data;
+    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
+    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
+  }
+  return `Unknown error: ${JSON.stringify(data)}`;
+}
+
+// pkg/dist-src/with-defaults.js
+function dist_bundle_withDefaults(oldEndpoint, newDefaults) {
+  const endpoint2 = oldEndpoint.defaults(newDefaults);
+  const newApi = function(route, parameters) {
+    const endpointOptions = endpoint2.merge(route, parameters);
+    if (!endpointOptions.request || !endpointOptions.request.hook) {
+      return fetchWrapper(endpoint2.parse(endpointOptions));
+    }
+    const request2 = (route2, parameters2) => {
+      return fetchWrapper(
+        endpoint2.parse(endpoint2.merge(route2, parameters2))
+      );
+    };
+    Object.assign(request2, {
+      endpoint: endpoint2,
+      defaults: dist_bundle_withDefaults.bind(null, endpoint2)
+    });
+    return endpointOptions.request.hook(request2, endpointOptions);
+  };
+  return Object.assign(newApi, {
+    endpoint: endpoint2,
+    defaults: dist_bundle_withDefaults.bind(null, endpoint2)
+  });
+}
+
+// pkg/dist-src/index.js
+var request = dist_bundle_withDefaults(endpoint, defaults_default);
+
+/* v8 ignore next -- @preserve */
+/* v8 ignore else -- @preserve */
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
+// pkg/dist-src/index.js
+
+
+
+// pkg/dist-src/version.js
+var graphql_dist_bundle_VERSION = "0.0.0-development";
+
+// pkg/dist-src/with-defaults.js
+
+
+// pkg/dist-src/graphql.js
+
+
+// pkg/dist-src/error.js
+function _buildMessageForResponseErrors(data) {
+  return `Request failed due to following response errors:
+` + data.errors.map((e) => ` - ${e.message}`).join("\n");
+}
+var GraphqlResponseError = class extends Error {
+  constructor(request2, headers, response) {
+    super(_buildMessageForResponseErrors(response));
+    this.request = request2;
+    this.headers = headers;
+    this.response = response;
+    this.errors = response.errors;
+    this.data = response.data;
+    if (Error.captureStackTrace) {
+      Error.captureStackTrace(this, this.constructor);
+    }
+  }
+  request;
+  headers;
+  response;
+  name = "GraphqlResponseError";
+  errors;
+  data;
+};
+
+// pkg/dist-src/graphql.js
+var NON_VARIABLE_OPTIONS = [
+  "method",
+  "baseUrl",
+  "url",
+  "headers",
+  "request",
+  "query",
+  "mediaType",
+  "operationName"
+];
+var FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
+var GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
+function graphql(request2, query, options) {
+  if (options) {
+    if (typeof query === "string" && "query" in options) {
+      return Promise.reject(
+        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
+      );
+    }
+    for (const key in options) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
+      return Promise.reject(
+        new Error(
+          `[@octokit/graphql] "${key}" cannot be used as variable name`
+        )
+      );
+    }
+  }
+  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
+  const requestOptions = Object.keys(
+    parsedOptions
+  ).reduce((result, key) => {
+    if (NON_VARIABLE_OPTIONS.includes(key)) {
+      result[key] = parsedOptions[key];
+      return result;
+    }
+    if (!result.variables) {
+      result.variables = {};
+    }
+    result.variables[key] = parsedOptions[key];
+    return result;
+  }, {});
+  const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
+  if (GHES_V3_SUFFIX_REGEX.test(baseUrl)) {
+    requestOptions.url = baseUrl.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
+  }
+  return request2(requestOptions).then((response) => {
+    if (response.data.errors) {
+      const headers = {};
+      for (const key of Object.keys(response.headers)) {
+        headers[key] = response.headers[key];
+      }
+      throw new GraphqlResponseError(
+        requestOptions,
+        headers,
+        response.data
+      );
+    }
+    return response.data.data;
+  });
+}
+
+// pkg/dist-src/with-defaults.js
+function graphql_dist_bundle_withDefaults(request2, newDefaults) {
+  const newRequest = request2.defaults(newDefaults);
+  const newApi = (query, options) => {
+    return graphql(newRequest, query, options);
+  };
+  return Object.assign(newApi, {
+    defaults: graphql_dist_bundle_withDefaults.bind(null, newRequest),
+    endpoint: newRequest.endpoint
+  });
+}
+
+// pkg/dist-src/index.js
+var graphql2 = graphql_dist_bundle_withDefaults(request, {
+  headers: {
+    "user-agent": `octokit-graphql.js/${graphql_dist_bundle_VERSION} ${getUserAgent()}`
+  },
+  method: "POST",
+  url: "/graphql"
+});
+function withCustomRequest(customRequest) {
+  return graphql_dist_bundle_withDefaults(customRequest, {
+    method: "POST",
+    url: "/graphql"
+  });
+}
+
+/* v8 ignore if -- @preserve */
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
+// pkg/dist-src/is-jwt.js
+var b64url = "(?:[a-zA-Z0-9_-]+)";
+var sep = "\\.";
+var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
+var isJWT = jwtRE.test.bind(jwtRE);
+
+// pkg/dist-src/auth.js
+async function auth(token) {
+  const isApp = isJWT(token);
+  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
+  const isUserToServer = token.startsWith("ghu_");
+  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
+  return {
+    type: "token",
+    token,
+    tokenType
+  };
+}
+
+// pkg/dist-src/with-authorization-prefix.js
+function withAuthorizationPrefix(token) {
+  if (token.split(/\./).length === 3) {
+    return `bearer ${token}`;
+  }
+  return `token ${token}`;
+}
+
+// pkg/dist-src/hook.js
+async function hook(token, request, route, parameters) {
+  const endpoint = request.endpoint.merge(
+    route,
+    parameters
+  );
+  endpoint.headers.authorization = withAuthorizationPrefix(token);
+  return request(endpoint);
+}
+
+// pkg/dist-src/index.js
+var createTokenAuth = function createTokenAuth2(token) {
+  if (!token) {
+    throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
+  }
+  if (typeof token !== "string") {
+    throw new Error(
+      "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
+    );
+  }
+  token = token.replace(/^(token|bearer) +/i, "");
+  return Object.assign(auth.bind(null, token), {
+    hook: hook.bind(null, token)
+  });
+};
+
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
+const version_VERSION = "7.0.8";
+
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
+
+
+
+
+
+
+const dist_src_noop = () => {
+};
+const consoleWarn = console.warn.bind(console);
+const consoleError = console.error.bind(console);
+function createLogger(logger = {}) {
+  if (typeof logger.debug !== "function") {
+    logger.debug = dist_src_noop;
+  }
+  if (typeof logger.info !== "function") {
+    logger.info = dist_src_noop;
+  }
+  if (typeof logger.warn !== "function") {
+    logger.warn = consoleWarn;
+  }
+  if (typeof logger.error !== "function") {
+    logger.error = consoleError;
+  }
+  return logger;
+}
+const userAgentTrail = `octokit-core.js/${version_VERSION} ${getUserAgent()}`;
+class Octokit {
+  static VERSION = version_VERSION;
+  static defaults(defaults) {
+    const OctokitWithDefaults = class extends this {
+      constructor(...args) {
+        const options = args[0] || {};
+        if (typeof defaults === "function") {
+          super(defaults(options));
+          return;
+        }
+        super(
+          Object.assign(
+            {},
+            defaults,
+            options,
+            options.userAgent && defaults.userAgent ? {
+              userAgent: `${options.userAgent} ${defaults.userAgent}`
+            } : null
+          )
+        );
+      }
+    };
+    return OctokitWithDefaults;
+  }
+  static plugins = [];
+  /**
+   * Attach a plugin (or many) to your Octokit instance.
+   *
+   * @example
+   * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
+   */
+  static plugin(...newPlugins) {
+    const currentPlugins = this.plugins;
+    const NewOctokit = class extends this {
+      static plugins = currentPlugins.concat(
+        newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
+      );
+    };
+    return NewOctokit;
+  }
+  constructor(options = {}) {
+    const hook = new before_after_hook.Collection();
+    const requestDefaults = {
+      baseUrl: request.endpoint.DEFAULTS.baseUrl,
+      headers: {},
+      request: Object.assign({}, options.request, {
+        // @ts-ignore internal usage only, no need to type
+        hook: hook.bind(null, "request")
+      }),
+      mediaType: {
+        previews: [],
+        format: ""
+      }
+    };
+    requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
+    if (options.baseUrl) {
+      requestDefaults.baseUrl = options.baseUrl;
+    }
+    if (options.previews) {
+      requestDefaults.mediaType.previews = options.previews;
+    }
+    if (options.timeZone) {
+      requestDefaults.headers["time-zone"] = options.timeZone;
+    }
+    this.request = request.defaults(requestDefaults);
+    this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
+    this.log = createLogger(options.log);
+    this.hook = hook;
+    if (!options.authStrategy) {
+      if (!options.auth) {
+        this.auth = async () => ({
+          type: "unauthenticated"
+        });
+      } else {
+        const auth = createTokenAuth(options.auth);
+        hook.wrap("request", auth.hook);
+        this.auth = auth;
+      }
+    } else {
+      const { authStrategy, ...otherOptions } = options;
+      const auth = authStrategy(
+        Object.assign(
+          {
+            request: this.request,
+            log: this.log,
+            // we pass the current octokit instance as well as its constructor options
+            // to allow for authentication strategies that return a new octokit instance
+            // that shares the same internal state as the current one. The original
+            // requirement for this was the "event-octokit" authentication strategy
+            // of https://github.com/probot/octokit-auth-probot.
+            octokit: this,
+            octokitOptions: otherOptions
+          },
+          options.auth
+        )
+      );
+      hook.wrap("request", auth.hook);
+      this.auth = auth;
+    }
+    const classConstructor = this.constructor;
+    for (let i = 0; i < classConstructor.plugins.length; ++i) {
+      Object.assign(this, classConstructor.plugins[i](this, options));
+    }
+  }
+  // assigned during constructor
+  request;
+  graphql;
+  log;
+  hook;
+  // TODO: type `octokit.auth` based on passed options.authStrategy
+  auth;
+}
+
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+const dist_src_version_VERSION = "17.0.0";
+
+//# sourceMappingURL=version.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+const Endpoints = {
+  actions: {
+    addCustomLabelsToSelfHostedRunnerForOrg: [
+      "POST /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    addCustomLabelsToSelfHostedRunnerForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    addRepoAccessToSelfHostedRunnerGroupInOrg: [
+      "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgVariable: [
+      "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
+    ],
+    approveWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve"
+    ],
+    cancelWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel"
+    ],
+    createEnvironmentVariable: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/variables"
+    ],
+    createHostedRunnerForOrg: ["POST /orgs/{org}/actions/hosted-runners"],
+    createOrUpdateEnvironmentSecret: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    createOrUpdateOrgSecret: ["PUT /orgs/{org}/actions/secrets/{secret_name}"],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}"
+    ],
+    createOrgVariable: ["POST /orgs/{org}/actions/variables"],
+    createRegistrationTokenForOrg: [
+      "POST /orgs/{org}/actions/runners/registration-token"
+    ],
+    createRegistrationTokenForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/registration-token"
+    ],
+    createRemoveTokenForOrg: ["POST /orgs/{org}/actions/runners/remove-token"],
+    createRemoveTokenForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/remove-token"
+    ],
+    createRepoVariable: ["POST /repos/{owner}/{repo}/actions/variables"],
+    createWorkflowDispatch: [
+      "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"
+    ],
+    deleteActionsCacheById: [
+      "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}"
+    ],
+    deleteActionsCacheByKey: [
+      "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}"
+    ],
+    deleteArtifact: [
+      "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"
+    ],
+    deleteCustomImageFromOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
+    ],
+    deleteCustomImageVersionFromOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
+    ],
+    deleteEnvironmentSecret: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    deleteEnvironmentVariable: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    deleteHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/actions/secrets/{secret_name}"],
+    deleteOrgVariable: ["DELETE /orgs/{org}/actions/variables/{name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}"
+    ],
+    deleteRepoVariable: [
+      "DELETE /repos/{owner}/{repo}/actions/variables/{name}"
+    ],
+    deleteSelfHostedRunnerFromOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}"
+    ],
+    deleteSelfHostedRunnerFromRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}"
+    ],
+    deleteWorkflowRun: ["DELETE /repos/{owner}/{repo}/actions/runs/{run_id}"],
+    deleteWorkflowRunLogs: [
+      "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
+    ],
+    disableSelectedRepositoryGithubActionsOrganization: [
+      "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}"
+    ],
+    disableWorkflow: [
+      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable"
+    ],
+    downloadArtifact: [
+      "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}"
+    ],
+    downloadJobLogsForWorkflowRun: [
+      "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs"
+    ],
+    downloadWorkflowRunAttemptLogs: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs"
+    ],
+    downloadWorkflowRunLogs: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
+    ],
+    enableSelectedRepositoryGithubActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}"
+    ],
+    enableWorkflow: [
+      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable"
+    ],
+    forceCancelWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel"
+    ],
+    generateRunnerJitconfigForOrg: [
+      "POST /orgs/{org}/actions/runners/generate-jitconfig"
+    ],
+    generateRunnerJitconfigForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig"
+    ],
+    getActionsCacheList: ["GET /repos/{owner}/{repo}/actions/caches"],
+    getActionsCacheUsage: ["GET /repos/{owner}/{repo}/actions/cache/usage"],
+    getActionsCacheUsageByRepoForOrg: [
+      "GET /orgs/{org}/actions/cache/usage-by-repository"
+    ],
+    getActionsCacheUsageForOrg: ["GET /orgs/{org}/actions/cache/usage"],
+    getAllowedActionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/selected-actions"
+    ],
+    getAllowedActionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/selected-actions"
+    ],
+    getArtifact: ["GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"],
+    getCustomImageForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
+    ],
+    getCustomImageVersionForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
+    ],
+    getCustomOidcSubClaimForRepo: [
+      "GET /repos/{owner}/{repo}/actions/oidc/customization/sub"
+    ],
+    getEnvironmentPublicKey: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key"
+    ],
+    getEnvironmentSecret: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    getEnvironmentVariable: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    getGithubActionsDefaultWorkflowPermissionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/workflow"
+    ],
+    getGithubActionsDefaultWorkflowPermissionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/workflow"
+    ],
+    getGithubActionsPermissionsOrganization: [
+      "GET /orgs/{org}/actions/permissions"
+    ],
+    getGithubActionsPermissionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions"
+    ],
+    getHostedRunnerForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    getHostedRunnersGithubOwnedImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/github-owned"
+    ],
+    getHostedRunnersLimitsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/limits"
+    ],
+    getHostedRunnersMachineSpecsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/machine-sizes"
+    ],
+    getHostedRunnersPartnerImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/partner"
+    ],
+    getHostedRunnersPlatformsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/platforms"
+    ],
+    getJobForWorkflowRun: ["GET /repos/{owner}/{repo}/actions/jobs/{job_id}"],
+    getOrgPublicKey: ["GET /orgs/{org}/actions/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/actions/secrets/{secret_name}"],
+    getOrgVariable: ["GET /orgs/{org}/actions/variables/{name}"],
+    getPendingDeploymentsForRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
+    ],
+    getRepoPermissions: [
+      "GET /repos/{owner}/{repo}/actions/permissions",
+      {},
+      { renamed: ["actions", "getGithubActionsPermissionsRepository"] }
+    ],
+    getRepoPublicKey: ["GET /repos/{owner}/{repo}/actions/secrets/public-key"],
+    getRepoSecret: ["GET /repos/{owner}/{repo}/actions/secrets/{secret_name}"],
+    getRepoVariable: ["GET /repos/{owner}/{repo}/actions/variables/{name}"],
+    getReviewsForRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals"
+    ],
+    getSelfHostedRunnerForOrg: ["GET /orgs/{org}/actions/runners/{runner_id}"],
+    getSelfHostedRunnerForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}"
+    ],
+    getWorkflow: ["GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}"],
+    getWorkflowAccessToRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/access"
+    ],
+    getWorkflowRun: ["GET /repos/{owner}/{repo}/actions/runs/{run_id}"],
+    getWorkflowRunAttempt: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}"
+    ],
+    getWorkflowRunUsage: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing"
+    ],
+    getWorkflowUsage: [
+      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing"
+    ],
+    listArtifactsForRepo: ["GET /repos/{owner}/{repo}/actions/artifacts"],
+    listCustomImageVersionsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions"
+    ],
+    listCustomImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom"
+    ],
+    listEnvironmentSecrets: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets"
+    ],
+    listEnvironmentVariables: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables"
+    ],
+    listGithubHostedRunnersInGroupForOrg: [
+      "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners"
+    ],
+    listHostedRunnersForOrg: ["GET /orgs/{org}/actions/hosted-runners"],
+    listJobsForWorkflowRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs"
+    ],
+    listJobsForWorkflowRunAttempt: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs"
+    ],
+    listLabelsForSelfHostedRunnerForOrg: [
+      "GET /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    listLabelsForSelfHostedRunnerForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    listOrgSecrets: ["GET /orgs/{org}/actions/secrets"],
+    listOrgVariables: ["GET /orgs/{org}/actions/variables"],
+    listRepoOrganizationSecrets: [
+      "GET /repos/{owner}/{repo}/actions/organization-secrets"
+    ],
+    listRepoOrganizationVariables: [
+      "GET /repos/{owner}/{repo}/actions/organization-variables"
+    ],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/actions/secrets"],
+    listRepoVariables: ["GET /repos/{owner}/{repo}/actions/variables"],
+    listRepoWorkflows: ["GET /repos/{owner}/{repo}/actions/workflows"],
+    listRunnerApplicationsForOrg: ["GET /orgs/{org}/actions/runners/downloads"],
+    listRunnerApplicationsForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/downloads"
+    ],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/actions/secrets/{secret_name}/repositories"
+    ],
+    listSelectedReposForOrgVariable: [
+      "GET /orgs/{org}/actions/variables/{name}/repositories"
+    ],
+    listSelectedRepositoriesEnabledGithubActionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/repositories"
+    ],
+    listSelfHostedRunnersForOrg: ["GET /orgs/{org}/actions/runners"],
+    listSelfHostedRunnersForRepo: ["GET /repos/{owner}/{repo}/actions/runners"],
+    listWorkflowRunArtifacts: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts"
+    ],
+    listWorkflowRuns: [
+      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs"
+    ],
+    listWorkflowRunsForRepo: ["GET /repos/{owner}/{repo}/actions/runs"],
+    reRunJobForWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun"
+    ],
+    reRunWorkflow: ["POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun"],
+    reRunWorkflowFailedJobs: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs"
+    ],
+    removeAllCustomLabelsFromSelfHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    removeAllCustomLabelsFromSelfHostedRunnerForRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    removeCustomLabelFromSelfHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}"
+    ],
+    removeCustomLabelFromSelfHostedRunnerForRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    removeSelectedRepoFromOrgVariable: [
+      "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
+    ],
+    reviewCustomGatesForRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule"
+    ],
+    reviewPendingDeploymentsForRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
+    ],
+    setAllowedActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/selected-actions"
+    ],
+    setAllowedActionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions"
+    ],
+    setCustomLabelsForSelfHostedRunnerForOrg: [
+      "PUT /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    setCustomLabelsForSelfHostedRunnerForRepo: [
+      "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    setCustomOidcSubClaimForRepo: [
+      "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub"
+    ],
+    setGithubActionsDefaultWorkflowPermissionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/workflow"
+    ],
+    setGithubActionsDefaultWorkflowPermissionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/workflow"
+    ],
+    setGithubActionsPermissionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions"
+    ],
+    setGithubActionsPermissionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories"
+    ],
+    setSelectedReposForOrgVariable: [
+      "PUT /orgs/{org}/actions/variables/{name}/repositories"
+    ],
+    setSelectedRepositoriesEnabledGithubActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/repositories"
+    ],
+    setWorkflowAccessToRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/access"
+    ],
+    updateEnvironmentVariable: [
+      "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    updateHostedRunnerForOrg: [
+      "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    updateOrgVariable: ["PATCH /orgs/{org}/actions/variables/{name}"],
+    updateRepoVariable: [
+      "PATCH /repos/{owner}/{repo}/actions/variables/{name}"
+    ]
+  },
+  activity: {
+    checkRepoIsStarredByAuthenticatedUser: ["GET /user/starred/{owner}/{repo}"],
+    deleteRepoSubscription: ["DELETE /repos/{owner}/{repo}/subscription"],
+    deleteThreadSubscription: [
+      "DELETE /notifications/threads/{thread_id}/subscription"
+    ],
+    getFeeds: ["GET /feeds"],
+    getRepoSubscription: ["GET /repos/{owner}/{repo}/subscription"],
+    getThread: ["GET /notifications/threads/{thread_id}"],
+    getThreadSubscriptionForAuthenticatedUser: [
+      "GET /notifications/threads/{thread_id}/subscription"
+    ],
+    listEventsForAuthenticatedUser: ["GET /users/{username}/events"],
+    listNotificationsForAuthenticatedUser: ["GET /notifications"],
+    listOrgEventsForAuthenticatedUser: [
+      "GET /users/{username}/events/orgs/{org}"
+    ],
+    listPublicEvents: ["GET /events"],
+    listPublicEventsForRepoNetwork: ["GET /networks/{owner}/{repo}/events"],
+    listPublicEventsForUser: ["GET /users/{username}/events/public"],
+    listPublicOrgEvents: ["GET /orgs/{org}/events"],
+    listReceivedEventsForUser: ["GET /users/{username}/received_events"],
+    listReceivedPublicEventsForUser: [
+      "GET /users/{username}/received_events/public"
+    ],
+    listRepoEvents: ["GET /repos/{owner}/{repo}/events"],
+    listRepoNotificationsForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/notifications"
+    ],
+    listReposStarredByAuthenticatedUser: ["GET /user/starred"],
+    listReposStarredByUser: ["GET /users/{username}/starred"],
+    listReposWatchedByUser: ["GET /users/{username}/subscriptions"],
+    listStargazersForRepo: ["GET /repos/{owner}/{repo}/stargazers"],
+    listWatchedReposForAuthenticatedUser: ["GET /user/subscriptions"],
+    listWatchersForRepo: ["GET /repos/{owner}/{repo}/subscribers"],
+    markNotificationsAsRead: ["PUT /notifications"],
+    markRepoNotificationsAsRead: ["PUT /repos/{owner}/{repo}/notifications"],
+    markThreadAsDone: ["DELETE /notifications/threads/{thread_id}"],
+    markThreadAsRead: ["PATCH /notifications/threads/{thread_id}"],
+    setRepoSubscription: ["PUT /repos/{owner}/{repo}/subscription"],
+    setThreadSubscription: [
+      "PUT /notifications/threads/{thread_id}/subscription"
+    ],
+    starRepoForAuthenticatedUser: ["PUT /user/starred/{owner}/{repo}"],
+    unstarRepoForAuthenticatedUser: ["DELETE /user/starred/{owner}/{repo}"]
+  },
+  apps: {
+    addRepoToInstallation: [
+      "PUT /user/installations/{installation_id}/repositories/{repository_id}",
+      {},
+      { renamed: ["apps", "addRepoToInstallationForAuthenticatedUser"] }
+    ],
+    addRepoToInstallationForAuthenticatedUser: [
+      "PUT /user/installations/{installation_id}/repositories/{repository_id}"
+    ],
+    checkToken: ["POST /applications/{client_id}/token"],
+    createFromManifest: ["POST /app-manifests/{code}/conversions"],
+    createInstallationAccessToken: [
+      "POST /app/installations/{installation_id}/access_tokens"
+    ],
+    deleteAuthorization: ["DELETE /applications/{client_id}/grant"],
+    deleteInstallation: ["DELETE /app/installations/{installation_id}"],
+    deleteToken: ["DELETE /applications/{client_id}/token"],
+    getAuthenticated: ["GET /app"],
+    getBySlug: ["GET /apps/{app_slug}"],
+    getInstallation: ["GET /app/installations/{installation_id}"],
+    getOrgInstallation: ["GET /orgs/{org}/installation"],
+    getRepoInstallation: ["GET /repos/{owner}/{repo}/installation"],
+    getSubscriptionPlanForAccount: [
+      "GET /marketplace_listing/accounts/{account_id}"
+    ],
+    getSubscriptionPlanForAccountStubbed: [
+      "GET /marketplace_listing/stubbed/accounts/{account_id}"
+    ],
+    getUserInstallation: ["GET /users/{username}/installation"],
+    getWebhookConfigForApp: ["GET /app/hook/config"],
+    getWebhookDelivery: ["GET /app/hook/deliveries/{delivery_id}"],
+    listAccountsForPlan: ["GET /marketplace_listing/plans/{plan_id}/accounts"],
+    listAccountsForPlanStubbed: [
+      "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts"
+    ],
+    listInstallationReposForAuthenticatedUser: [
+      "GET /user/installations/{installation_id}/repositories"
+    ],
+    listInstallationRequestsForAuthenticatedApp: [
+      "GET /app/installation-requests"
+    ],
+    listInstallations: ["GET /app/installations"],
+    listInstallationsForAuthenticatedUser: ["GET /user/installations"],
+    listPlans: ["GET /marketplace_listing/plans"],
+    listPlansStubbed: ["GET /marketplace_listing/stubbed/plans"],
+    listReposAccessibleToInstallation: ["GET /installation/repositories"],
+    listSubscriptionsForAuthenticatedUser: ["GET /user/marketplace_purchases"],
+    listSubscriptionsForAuthenticatedUserStubbed: [
+      "GET /user/marketplace_purchases/stubbed"
+    ],
+    listWebhookDeliveries: ["GET /app/hook/deliveries"],
+    redeliverWebhookDelivery: [
+      "POST /app/hook/deliveries/{delivery_id}/attempts"
+    ],
+    removeRepoFromInstallation: [
+      "DELETE /user/installations/{installation_id}/repositories/{repository_id}",
+      {},
+      { renamed: ["apps", "removeRepoFromInstallationForAuthenticatedUser"] }
+    ],
+    removeRepoFromInstallationForAuthenticatedUser: [
+      "DELETE /user/installations/{installation_id}/repositories/{repository_id}"
+    ],
+    resetToken: ["PATCH /applications/{client_id}/token"],
+    revokeInstallationAccessToken: ["DELETE /installation/token"],
+    scopeToken: ["POST /applications/{client_id}/token/scoped"],
+    suspendInstallation: ["PUT /app/installations/{installation_id}/suspended"],
+    unsuspendInstallation: [
+      "DELETE /app/installations/{installation_id}/suspended"
+    ],
+    updateWebhookConfigForApp: ["PATCH /app/hook/config"]
+  },
+  billing: {
+    getGithubActionsBillingOrg: ["GET /orgs/{org}/settings/billing/actions"],
+    getGithubActionsBillingUser: [
+      "GET /users/{username}/settings/billing/actions"
+    ],
+    getGithubBillingPremiumRequestUsageReportOrg: [
+      "GET /organizations/{org}/settings/billing/premium_request/usage"
+    ],
+    getGithubBillingPremiumRequestUsageReportUser: [
+      "GET /users/{username}/settings/billing/premium_request/usage"
+    ],
+    getGithubBillingUsageReportOrg: [
+      "GET /organizations/{org}/settings/billing/usage"
+    ],
+    getGithubBillingUsageReportUser: [
+      "GET /users/{username}/settings/billing/usage"
+    ],
+    getGithubPackagesBillingOrg: ["GET /orgs/{org}/settings/billing/packages"],
+    getGithubPackagesBillingUser: [
+      "GET /users/{username}/settings/billing/packages"
+    ],
+    getSharedStorageBillingOrg: [
+      "GET /orgs/{org}/settings/billing/shared-storage"
+    ],
+    getSharedStorageBillingUser: [
+      "GET /users/{username}/settings/billing/shared-storage"
+    ]
+  },
+  campaigns: {
+    createCampaign: ["POST /orgs/{org}/campaigns"],
+    deleteCampaign: ["DELETE /orgs/{org}/campaigns/{campaign_number}"],
+    getCampaignSummary: ["GET /orgs/{org}/campaigns/{campaign_number}"],
+    listOrgCampaigns: ["GET /orgs/{org}/campaigns"],
+    updateCampaign: ["PATCH /orgs/{org}/campaigns/{campaign_number}"]
+  },
+  checks: {
+    create: ["POST /repos/{owner}/{repo}/check-runs"],
+    createSuite: ["POST /repos/{owner}/{repo}/check-suites"],
+    get: ["GET /repos/{owner}/{repo}/check-runs/{check_run_id}"],
+    getSuite: ["GET /repos/{owner}/{repo}/check-suites/{check_suite_id}"],
+    listAnnotations: [
+      "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations"
+    ],
+    listForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-runs"],
+    listForSuite: [
+      "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs"
+    ],
+    listSuitesForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-suites"],
+    rerequestRun: [
+      "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest"
+    ],
+    rerequestSuite: [
+      "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest"
+    ],
+    setSuitesPreferences: [
+      "PATCH /repos/{owner}/{repo}/check-suites/preferences"
+    ],
+    update: ["PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}"]
+  },
+  codeScanning: {
+    commitAutofix: [
+      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits"
+    ],
+    createAutofix: [
+      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
+    ],
+    createVariantAnalysis: [
+      "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses"
+    ],
+    deleteAnalysis: [
+      "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}"
+    ],
+    deleteCodeqlDatabase: [
+      "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
+    ],
+    getAlert: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
+      {},
+      { renamedParameters: { alert_id: "alert_number" } }
+    ],
+    getAnalysis: [
+      "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}"
+    ],
+    getAutofix: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
+    ],
+    getCodeqlDatabase: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
+    ],
+    getDefaultSetup: ["GET /repos/{owner}/{repo}/code-scanning/default-setup"],
+    getSarif: ["GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}"],
+    getVariantAnalysis: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}"
+    ],
+    getVariantAnalysisRepoTask: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}"
+    ],
+    listAlertInstances: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances"
+    ],
+    listAlertsForOrg: ["GET /orgs/{org}/code-scanning/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/code-scanning/alerts"],
+    listAlertsInstances: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
+      {},
+      { renamed: ["codeScanning", "listAlertInstances"] }
+    ],
+    listCodeqlDatabases: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases"
+    ],
+    listRecentAnalyses: ["GET /repos/{owner}/{repo}/code-scanning/analyses"],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}"
+    ],
+    updateDefaultSetup: [
+      "PATCH /repos/{owner}/{repo}/code-scanning/default-setup"
+    ],
+    uploadSarif: ["POST /repos/{owner}/{repo}/code-scanning/sarifs"]
+  },
+  codeSecurity: {
+    attachConfiguration: [
+      "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach"
+    ],
+    attachEnterpriseConfiguration: [
+      "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach"
+    ],
+    createConfiguration: ["POST /orgs/{org}/code-security/configurations"],
+    createConfigurationForEnterprise: [
+      "POST /enterprises/{enterprise}/code-security/configurations"
+    ],
+    deleteConfiguration: [
+      "DELETE /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    deleteConfigurationForEnterprise: [
+      "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ],
+    detachConfiguration: [
+      "DELETE /orgs/{org}/code-security/configurations/detach"
+    ],
+    getConfiguration: [
+      "GET /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    getConfigurationForRepository: [
+      "GET /repos/{owner}/{repo}/code-security-configuration"
+    ],
+    getConfigurationsForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations"
+    ],
+    getConfigurationsForOrg: ["GET /orgs/{org}/code-security/configurations"],
+    getDefaultConfigurations: [
+      "GET /orgs/{org}/code-security/configurations/defaults"
+    ],
+    getDefaultConfigurationsForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations/defaults"
+    ],
+    getRepositoriesForConfiguration: [
+      "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories"
+    ],
+    getRepositoriesForEnterpriseConfiguration: [
+      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories"
+    ],
+    getSingleConfigurationForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ],
+    setConfigurationAsDefault: [
+      "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults"
+    ],
+    setConfigurationAsDefaultForEnterprise: [
+      "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults"
+    ],
+    updateConfiguration: [
+      "PATCH /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    updateEnterpriseConfiguration: [
+      "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ]
+  },
+  codesOfConduct: {
+    getAllCodesOfConduct: ["GET /codes_of_conduct"],
+    getConductCode: ["GET /codes_of_conduct/{key}"]
+  },
+  codespaces: {
+    addRepositoryForSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    checkPermissionsForDevcontainer: [
+      "GET /repos/{owner}/{repo}/codespaces/permissions_check"
+    ],
+    codespaceMachinesForAuthenticatedUser: [
+      "GET /user/codespaces/{codespace_name}/machines"
+    ],
+    createForAuthenticatedUser: ["POST /user/codespaces"],
+    createOrUpdateOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}"
+    ],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    createOrUpdateSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}"
+    ],
+    createWithPrForAuthenticatedUser: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces"
+    ],
+    createWithRepoForAuthenticatedUser: [
+      "POST /repos/{owner}/{repo}/codespaces"
+    ],
+    deleteForAuthenticatedUser: ["DELETE /user/codespaces/{codespace_name}"],
+    deleteFromOrganization: [
+      "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/codespaces/secrets/{secret_name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    deleteSecretForAuthenticatedUser: [
+      "DELETE /user/codespaces/secrets/{secret_name}"
+    ],
+    exportForAuthenticatedUser: [
+      "POST /user/codespaces/{codespace_name}/exports"
+    ],
+    getCodespacesForUserInOrg: [
+      "GET /orgs/{org}/members/{username}/codespaces"
+    ],
+    getExportDetailsForAuthenticatedUser: [
+      "GET /user/codespaces/{codespace_name}/exports/{export_id}"
+    ],
+    getForAuthenticatedUser: ["GET /user/codespaces/{codespace_name}"],
+    getOrgPublicKey: ["GET /orgs/{org}/codespaces/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/codespaces/secrets/{secret_name}"],
+    getPublicKeyForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/public-key"
+    ],
+    getRepoPublicKey: [
+      "GET /repos/{owner}/{repo}/codespaces/secrets/public-key"
+    ],
+    getRepoSecret: [
+      "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    getSecretForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/{secret_name}"
+    ],
+    listDevcontainersInRepositoryForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/devcontainers"
+    ],
+    listForAuthenticatedUser: ["GET /user/codespaces"],
+    listInOrganization: [
+      "GET /orgs/{org}/codespaces",
+      {},
+      { renamedParameters: { org_id: "org" } }
+    ],
+    listInRepositoryForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces"
+    ],
+    listOrgSecrets: ["GET /orgs/{org}/codespaces/secrets"],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/codespaces/secrets"],
+    listRepositoriesForSecretForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/{secret_name}/repositories"
+    ],
+    listSecretsForAuthenticatedUser: ["GET /user/codespaces/secrets"],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
+    ],
+    preFlightWithRepoForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/new"
+    ],
+    publishForAuthenticatedUser: [
+      "POST /user/codespaces/{codespace_name}/publish"
+    ],
+    removeRepositoryForSecretForAuthenticatedUser: [
+      "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    repoMachinesForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/machines"
+    ],
+    setRepositoriesForSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}/repositories"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
+    ],
+    startForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/start"],
+    stopForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/stop"],
+    stopInOrganization: [
+      "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop"
+    ],
+    updateForAuthenticatedUser: ["PATCH /user/codespaces/{codespace_name}"]
+  },
+  copilot: {
+    addCopilotSeatsForTeams: [
+      "POST /orgs/{org}/copilot/billing/selected_teams"
+    ],
+    addCopilotSeatsForUsers: [
+      "POST /orgs/{org}/copilot/billing/selected_users"
+    ],
+    cancelCopilotSeatAssignmentForTeams: [
+      "DELETE /orgs/{org}/copilot/billing/selected_teams"
+    ],
+    cancelCopilotSeatAssignmentForUsers: [
+      "DELETE /orgs/{org}/copilot/billing/selected_users"
+    ],
+    copilotMetricsForOrganization: ["GET /orgs/{org}/copilot/metrics"],
+    copilotMetricsForTeam: ["GET /orgs/{org}/team/{team_slug}/copilot/metrics"],
+    getCopilotOrganizationDetails: ["GET /orgs/{org}/copilot/billing"],
+    getCopilotSeatDetailsForUser: [
+      "GET /orgs/{org}/members/{username}/copilot"
+    ],
+    listCopilotSeats: ["GET /orgs/{org}/copilot/billing/seats"]
+  },
+  credentials: { revoke: ["POST /credentials/revoke"] },
+  dependabot: {
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    createOrUpdateOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}"
+    ],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/dependabot/secrets/{secret_name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    getAlert: ["GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"],
+    getOrgPublicKey: ["GET /orgs/{org}/dependabot/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/dependabot/secrets/{secret_name}"],
+    getRepoPublicKey: [
+      "GET /repos/{owner}/{repo}/dependabot/secrets/public-key"
+    ],
+    getRepoSecret: [
+      "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    listAlertsForEnterprise: [
+      "GET /enterprises/{enterprise}/dependabot/alerts"
+    ],
+    listAlertsForOrg: ["GET /orgs/{org}/dependabot/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/dependabot/alerts"],
+    listOrgSecrets: ["GET /orgs/{org}/dependabot/secrets"],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/dependabot/secrets"],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    repositoryAccessForOrg: [
+      "GET /organizations/{org}/dependabot/repository-access"
+    ],
+    setRepositoryAccessDefaultLevel: [
+      "PUT /organizations/{org}/dependabot/repository-access/default-level"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
+    ],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"
+    ],
+    updateRepositoryAccessForOrg: [
+      "PATCH /organizations/{org}/dependabot/repository-access"
+    ]
+  },
+  dependencyGraph: {
+    createRepositorySnapshot: [
+      "POST /repos/{owner}/{repo}/dependency-graph/snapshots"
+    ],
+    diffRange: [
+      "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}"
+    ],
+    exportSbom: ["GET /repos/{owner}/{repo}/dependency-graph/sbom"]
+  },
+  emojis: { get: ["GET /emojis"] },
+  enterpriseTeamMemberships: {
+    add: [
+      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ],
+    bulkAdd: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add"
+    ],
+    bulkRemove: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove"
+    ],
+    get: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ],
+    list: ["GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships"],
+    remove: [
+      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ]
+  },
+  enterpriseTeamOrganizations: {
+    add: [
+      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    bulkAdd: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add"
+    ],
+    bulkRemove: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove"
+    ],
+    delete: [
+      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    getAssignment: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    getAssignments: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations"
+    ]
+  },
+  enterpriseTeams: {
+    create: ["POST /enterprises/{enterprise}/teams"],
+    delete: ["DELETE /enterprises/{enterprise}/teams/{team_slug}"],
+    get: ["GET /enterprises/{enterprise}/teams/{team_slug}"],
+    list: ["GET /enterprises/{enterprise}/teams"],
+    update: ["PATCH /enterprises/{enterprise}/teams/{team_slug}"]
+  },
+  gists: {
+    checkIsStarred: ["GET /gists/{gist_id}/star"],
+    create: ["POST /gists"],
+    createComment: ["POST /gists/{gist_id}/comments"],
+    delete: ["DELETE /gists/{gist_id}"],
+    deleteComment: ["DELETE /gists/{gist_id}/comments/{comment_id}"],
+    fork: ["POST /gists/{gist_id}/forks"],
+    get: ["GET /gists/{gist_id}"],
+    getComment: ["GET /gists/{gist_id}/comments/{comment_id}"],
+    getRevision: ["GET /gists/{gist_id}/{sha}"],
+    list: ["GET /gists"],
+    listComments: ["GET /gists/{gist_id}/comments"],
+    listCommits: ["GET /gists/{gist_id}/commits"],
+    listForUser: ["GET /users/{username}/gists"],
+    listForks: ["GET /gists/{gist_id}/forks"],
+    listPublic: ["GET /gists/public"],
+    listStarred: ["GET /gists/starred"],
+    star: ["PUT /gists/{gist_id}/star"],
+    unstar: ["DELETE /gists/{gist_id}/star"],
+    update: ["PATCH /gists/{gist_id}"],
+    updateComment: ["PATCH /gists/{gist_id}/comments/{comment_id}"]
+  },
+  git: {
+    createBlob: ["POST /repos/{owner}/{repo}/git/blobs"],
+    createCommit: ["POST /repos/{owner}/{repo}/git/commits"],
+    createRef: ["POST /repos/{owner}/{repo}/git/refs"],
+    createTag: ["POST /repos/{owner}/{repo}/git/tags"],
+    createTree: ["POST /repos/{owner}/{repo}/git/trees"],
+    deleteRef: ["DELETE /repos/{owner}/{repo}/git/refs/{ref}"],
+    getBlob: ["GET /repos/{owner}/{repo}/git/blobs/{file_sha}"],
+    getCommit: ["GET /repos/{owner}/{repo}/git/commits/{commit_sha}"],
+    getRef: ["GET /repos/{owner}/{repo}/git/ref/{ref}"],
+    getTag: ["GET /repos/{owner}/{repo}/git/tags/{tag_sha}"],
+    getTree: ["GET /repos/{owner}/{repo}/git/trees/{tree_sha}"],
+    listMatchingRefs: ["GET /repos/{owner}/{repo}/git/matching-refs/{ref}"],
+    updateRef: ["PATCH /repos/{owner}/{repo}/git/refs/{ref}"]
+  },
+  gitignore: {
+    getAllTemplates: ["GET /gitignore/templates"],
+    getTemplate: ["GET /gitignore/templates/{name}"]
+  },
+  hostedCompute: {
+    createNetworkConfigurationForOrg: [
+      "POST /orgs/{org}/settings/network-configurations"
+    ],
+    deleteNetworkConfigurationFromOrg: [
+      "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ],
+    getNetworkConfigurationForOrg: [
+      "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ],
+    getNetworkSettingsForOrg: [
+      "GET /orgs/{org}/settings/network-settings/{network_settings_id}"
+    ],
+    listNetworkConfigurationsForOrg: [
+      "GET /orgs/{org}/settings/network-configurations"
+    ],
+    updateNetworkConfigurationForOrg: [
+      "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ]
+  },
+  interactions: {
+    getRestrictionsForAuthenticatedUser: ["GET /user/interaction-limits"],
+    getRestrictionsForOrg: ["GET /orgs/{org}/interaction-limits"],
+    getRestrictionsForRepo: ["GET /repos/{owner}/{repo}/interaction-limits"],
+    getRestrictionsForYourPublicRepos: [
+      "GET /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "getRestrictionsForAuthenticatedUser"] }
+    ],
+    removeRestrictionsForAuthenticatedUser: ["DELETE /user/interaction-limits"],
+    removeRestrictionsForOrg: ["DELETE /orgs/{org}/interaction-limits"],
+    removeRestrictionsForRepo: [
+      "DELETE /repos/{owner}/{repo}/interaction-limits"
+    ],
+    removeRestrictionsForYourPublicRepos: [
+      "DELETE /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "removeRestrictionsForAuthenticatedUser"] }
+    ],
+    setRestrictionsForAuthenticatedUser: ["PUT /user/interaction-limits"],
+    setRestrictionsForOrg: ["PUT /orgs/{org}/interaction-limits"],
+    setRestrictionsForRepo: ["PUT /repos/{owner}/{repo}/interaction-limits"],
+    setRestrictionsForYourPublicRepos: [
+      "PUT /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "setRestrictionsForAuthenticatedUser"] }
+    ]
+  },
+  issues: {
+    addAssignees: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees"
+    ],
+    addBlockedByDependency: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
+    ],
+    addLabels: ["POST /repos/{owner}/{repo}/issues/{issue_number}/labels"],
+    addSubIssue: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
+    ],
+    checkUserCanBeAssigned: ["GET /repos/{owner}/{repo}/assignees/{assignee}"],
+    checkUserCanBeAssignedToIssue: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}"
+    ],
+    create: ["POST /repos/{owner}/{repo}/issues"],
+    createComment: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/comments"
+    ],
+    createLabel: ["POST /repos/{owner}/{repo}/labels"],
+    createMilestone: ["POST /repos/{owner}/{repo}/milestones"],
+    deleteComment: [
+      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}"
+    ],
+    deleteLabel: ["DELETE /repos/{owner}/{repo}/labels/{name}"],
+    deleteMilestone: [
+      "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}"
+    ],
+    get: ["GET /repos/{owner}/{repo}/issues/{issue_number}"],
+    getComment: ["GET /repos/{owner}/{repo}/issues/comments/{comment_id}"],
+    getEvent: ["GET /repos/{owner}/{repo}/issues/events/{event_id}"],
+    getLabel: ["GET /repos/{owner}/{repo}/labels/{name}"],
+    getMilestone: ["GET /repos/{owner}/{repo}/milestones/{milestone_number}"],
+    getParent: ["GET /repos/{owner}/{repo}/issues/{issue_number}/parent"],
+    list: ["GET /issues"],
+    listAssignees: ["GET /repos/{owner}/{repo}/assignees"],
+    listComments: ["GET /repos/{owner}/{repo}/issues/{issue_number}/comments"],
+    listCommentsForRepo: ["GET /repos/{owner}/{repo}/issues/comments"],
+    listDependenciesBlockedBy: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
+    ],
+    listDependenciesBlocking: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking"
+    ],
+    listEvents: ["GET /repos/{owner}/{repo}/issues/{issue_number}/events"],
+    listEventsForRepo: ["GET /repos/{owner}/{repo}/issues/events"],
+    listEventsForTimeline: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline"
+    ],
+    listForAuthenticatedUser: ["GET /user/issues"],
+    listForOrg: ["GET /orgs/{org}/issues"],
+    listForRepo: ["GET /repos/{owner}/{repo}/issues"],
+    listLabelsForMilestone: [
+      "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels"
+    ],
+    listLabelsForRepo: ["GET /repos/{owner}/{repo}/labels"],
+    listLabelsOnIssue: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/labels"
+    ],
+    listMilestones: ["GET /repos/{owner}/{repo}/milestones"],
+    listSubIssues: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
+    ],
+    lock: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/lock"],
+    removeAllLabels: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels"
+    ],
+    removeAssignees: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees"
+    ],
+    removeDependencyBlockedBy: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}"
+    ],
+    removeLabel: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}"
+    ],
+    removeSubIssue: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue"
+    ],
+    reprioritizeSubIssue: [
+      "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority"
+    ],
+    setLabels: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/labels"],
+    unlock: ["DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock"],
+    update: ["PATCH /repos/{owner}/{repo}/issues/{issue_number}"],
+    updateComment: ["PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}"],
+    updateLabel: ["PATCH /repos/{owner}/{repo}/labels/{name}"],
+    updateMilestone: [
+      "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}"
+    ]
+  },
+  licenses: {
+    get: ["GET /licenses/{license}"],
+    getAllCommonlyUsed: ["GET /licenses"],
+    getForRepo: ["GET /repos/{owner}/{repo}/license"]
+  },
+  markdown: {
+    render: ["POST /markdown"],
+    renderRaw: [
+      "POST /markdown/raw",
+      { headers: { "content-type": "text/plain; charset=utf-8" } }
+    ]
+  },
+  meta: {
+    get: ["GET /meta"],
+    getAllVersions: ["GET /versions"],
+    getOctocat: ["GET /octocat"],
+    getZen: ["GET /zen"],
+    root: ["GET /"]
+  },
+  migrations: {
+    deleteArchiveForAuthenticatedUser: [
+      "DELETE /user/migrations/{migration_id}/archive"
+    ],
+    deleteArchiveForOrg: [
+      "DELETE /orgs/{org}/migrations/{migration_id}/archive"
+    ],
+    downloadArchiveForOrg: [
+      "GET /orgs/{org}/migrations/{migration_id}/archive"
+    ],
+    getArchiveForAuthenticatedUser: [
+      "GET /user/migrations/{migration_id}/archive"
+    ],
+    getStatusForAuthenticatedUser: ["GET /user/migrations/{migration_id}"],
+    getStatusForOrg: ["GET /orgs/{org}/migrations/{migration_id}"],
+    listForAuthenticatedUser: ["GET /user/migrations"],
+    listForOrg: ["GET /orgs/{org}/migrations"],
+    listReposForAuthenticatedUser: [
+      "GET /user/migrations/{migration_id}/repositories"
+    ],
+    listReposForOrg: ["GET /orgs/{org}/migrations/{migration_id}/repositories"],
+    listReposForUser: [
+      "GET /user/migrations/{migration_id}/repositories",
+      {},
+      { renamed: ["migrations", "listReposForAuthenticatedUser"] }
+    ],
+    startForAuthenticatedUser: ["POST /user/migrations"],
+    startForOrg: ["POST /orgs/{org}/migrations"],
+    unlockRepoForAuthenticatedUser: [
+      "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock"
+    ],
+    unlockRepoForOrg: [
+      "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"
+    ]
+  },
+  oidc: {
+    getOidcCustomSubTemplateForOrg: [
+      "GET /orgs/{org}/actions/oidc/customization/sub"
+    ],
+    updateOidcCustomSubTemplateForOrg: [
+      "PUT /orgs/{org}/actions/oidc/customization/sub"
+    ]
+  },
+  orgs: {
+    addSecurityManagerTeam: [
+      "PUT /orgs/{org}/security-managers/teams/{team_slug}",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.addSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#add-a-security-manager-team"
+      }
+    ],
+    assignTeamToOrgRole: [
+      "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
+    ],
+    assignUserToOrgRole: [
+      "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}"
+    ],
+    blockUser: ["PUT /orgs/{org}/blocks/{username}"],
+    cancelInvitation: ["DELETE /orgs/{org}/invitations/{invitation_id}"],
+    checkBlockedUser: ["GET /orgs/{org}/blocks/{username}"],
+    checkMembershipForUser: ["GET /orgs/{org}/members/{username}"],
+    checkPublicMembershipForUser: ["GET /orgs/{org}/public_members/{username}"],
+    convertMemberToOutsideCollaborator: [
+      "PUT /orgs/{org}/outside_collaborators/{username}"
+    ],
+    createArtifactStorageRecord: [
+      "POST /orgs/{org}/artifacts/metadata/storage-record"
+    ],
+    createInvitation: ["POST /orgs/{org}/invitations"],
+    createIssueType: ["POST /orgs/{org}/issue-types"],
+    createWebhook: ["POST /orgs/{org}/hooks"],
+    customPropertiesForOrgsCreateOrUpdateOrganizationValues: [
+      "PATCH /organizations/{org}/org-properties/values"
+    ],
+    customPropertiesForOrgsGetOrganizationValues: [
+      "GET /organizations/{org}/org-properties/values"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationDefinition: [
+      "PUT /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationDefinitions: [
+      "PATCH /orgs/{org}/properties/schema"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationValues: [
+      "PATCH /orgs/{org}/properties/values"
+    ],
+    customPropertiesForReposDeleteOrganizationDefinition: [
+      "DELETE /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposGetOrganizationDefinition: [
+      "GET /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposGetOrganizationDefinitions: [
+      "GET /orgs/{org}/properties/schema"
+    ],
+    customPropertiesForReposGetOrganizationValues: [
+      "GET /orgs/{org}/properties/values"
+    ],
+    delete: ["DELETE /orgs/{org}"],
+    deleteAttestationsBulk: ["POST /orgs/{org}/attestations/delete-request"],
+    deleteAttestationsById: [
+      "DELETE /orgs/{org}/attestations/{attestation_id}"
+    ],
+    deleteAttestationsBySubjectDigest: [
+      "DELETE /orgs/{org}/attestations/digest/{subject_digest}"
+    ],
+    deleteIssueType: ["DELETE /orgs/{org}/issue-types/{issue_type_id}"],
+    deleteWebhook: ["DELETE /orgs/{org}/hooks/{hook_id}"],
+    disableSelectedRepositoryImmutableReleasesOrganization: [
+      "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
+    ],
+    enableSelectedRepositoryImmutableReleasesOrganization: [
+      "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
+    ],
+    get: ["GET /orgs/{org}"],
+    getImmutableReleasesSettings: [
+      "GET /orgs/{org}/settings/immutable-releases"
+    ],
+    getImmutableReleasesSettingsRepositories: [
+      "GET /orgs/{org}/settings/immutable-releases/repositories"
+    ],
+    getMembershipForAuthenticatedUser: ["GET /user/memberships/orgs/{org}"],
+    getMembershipForUser: ["GET /orgs/{org}/memberships/{username}"],
+    getOrgRole: ["GET /orgs/{org}/organization-roles/{role_id}"],
+    getOrgRulesetHistory: ["GET /orgs/{org}/rulesets/{ruleset_id}/history"],
+    getOrgRulesetVersion: [
+      "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}"
+    ],
+    getWebhook: ["GET /orgs/{org}/hooks/{hook_id}"],
+    getWebhookConfigForOrg: ["GET /orgs/{org}/hooks/{hook_id}/config"],
+    getWebhookDelivery: [
+      "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}"
+    ],
+    list: ["GET /organizations"],
+    listAppInstallations: ["GET /orgs/{org}/installations"],
+    listArtifactStorageRecords: [
+      "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records"
+    ],
+    listAttestationRepositories: ["GET /orgs/{org}/attestations/repositories"],
+    listAttestations: ["GET /orgs/{org}/attestations/{subject_digest}"],
+    listAttestationsBulk: [
+      "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}"
+    ],
+    listBlockedUsers: ["GET /orgs/{org}/blocks"],
+    listFailedInvitations: ["GET /orgs/{org}/failed_invitations"],
+    listForAuthenticatedUser: ["GET /user/orgs"],
+    listForUser: ["GET /users/{username}/orgs"],
+    listInvitationTeams: ["GET /orgs/{org}/invitations/{invitation_id}/teams"],
+    listIssueTypes: ["GET /orgs/{org}/issue-types"],
+    listMembers: ["GET /orgs/{org}/members"],
+    listMembershipsForAuthenticatedUser: ["GET /user/memberships/orgs"],
+    listOrgRoleTeams: ["GET /orgs/{org}/organization-roles/{role_id}/teams"],
+    listOrgRoleUsers: ["GET /orgs/{org}/organization-roles/{role_id}/users"],
+    listOrgRoles: ["GET /orgs/{org}/organization-roles"],
+    listOrganizationFineGrainedPermissions: [
+      "GET /orgs/{org}/organization-fine-grained-permissions"
+    ],
+    listOutsideCollaborators: ["GET /orgs/{org}/outside_collaborators"],
+    listPatGrantRepositories: [
+      "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories"
+    ],
+    listPatGrantRequestRepositories: [
+      "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories"
+    ],
+    listPatGrantRequests: ["GET /orgs/{org}/personal-access-token-requests"],
+    listPatGrants: ["GET /orgs/{org}/personal-access-tokens"],
+    listPendingInvitations: ["GET /orgs/{org}/invitations"],
+    listPublicMembers: ["GET /orgs/{org}/public_members"],
+    listSecurityManagerTeams: [
+      "GET /orgs/{org}/security-managers",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.listSecurityManagerTeams() is deprecated, see https://docs.github.com/rest/orgs/security-managers#list-security-manager-teams"
+      }
+    ],
+    listWebhookDeliveries: ["GET /orgs/{org}/hooks/{hook_id}/deliveries"],
+    listWebhooks: ["GET /orgs/{org}/hooks"],
+    pingWebhook: ["POST /orgs/{org}/hooks/{hook_id}/pings"],
+    redeliverWebhookDelivery: [
+      "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
+    ],
+    removeMember: ["DELETE /orgs/{org}/members/{username}"],
+    removeMembershipForUser: ["DELETE /orgs/{org}/memberships/{username}"],
+    removeOutsideCollaborator: [
+      "DELETE /orgs/{org}/outside_collaborators/{username}"
+    ],
+    removePublicMembershipForAuthenticatedUser: [
+      "DELETE /orgs/{org}/public_members/{username}"
+    ],
+    removeSecurityManagerTeam: [
+      "DELETE /orgs/{org}/security-managers/teams/{team_slug}",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.removeSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#remove-a-security-manager-team"
+      }
+    ],
+    reviewPatGrantRequest: [
+      "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}"
+    ],
+    reviewPatGrantRequestsInBulk: [
+      "POST /orgs/{org}/personal-access-token-requests"
+    ],
+    revokeAllOrgRolesTeam: [
+      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}"
+    ],
+    revokeAllOrgRolesUser: [
+      "DELETE /orgs/{org}/organization-roles/users/{username}"
+    ],
+    revokeOrgRoleTeam: [
+      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
+    ],
+    revokeOrgRoleUser: [
+      "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}"
+    ],
+    setImmutableReleasesSettings: [
+      "PUT /orgs/{org}/settings/immutable-releases"
+    ],
+    setImmutableReleasesSettingsRepositories: [
+      "PUT /orgs/{org}/settings/immutable-releases/repositories"
+    ],
+    setMembershipForUser: ["PUT /orgs/{org}/memberships/{username}"],
+    setPublicMembershipForAuthenticatedUser: [
+      "PUT /orgs/{org}/public_members/{username}"
+    ],
+    unblockUser: ["DELETE /orgs/{org}/blocks/{username}"],
+    update: ["PATCH /orgs/{org}"],
+    updateIssueType: ["PUT /orgs/{org}/issue-types/{issue_type_id}"],
+    updateMembershipForAuthenticatedUser: [
+      "PATCH /user/memberships/orgs/{org}"
+    ],
+    updatePatAccess: ["POST /orgs/{org}/personal-access-tokens/{pat_id}"],
+    updatePatAccesses: ["POST /orgs/{org}/personal-access-tokens"],
+    updateWebhook: ["PATCH /orgs/{org}/hooks/{hook_id}"],
+    updateWebhookConfigForOrg: ["PATCH /orgs/{org}/hooks/{hook_id}/config"]
+  },
+  packages: {
+    deletePackageForAuthenticatedUser: [
+      "DELETE /user/packages/{package_type}/{package_name}"
+    ],
+    deletePackageForOrg: [
+      "DELETE /orgs/{org}/packages/{package_type}/{package_name}"
+    ],
+    deletePackageForUser: [
+      "DELETE /users/{username}/packages/{package_type}/{package_name}"
+    ],
+    deletePackageVersionForAuthenticatedUser: [
+      "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    deletePackageVersionForOrg: [
+      "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    deletePackageVersionForUser: [
+      "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getAllPackageVersionsForAPackageOwnedByAnOrg: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
+      {},
+      { renamed: ["packages", "getAllPackageVersionsForPackageOwnedByOrg"] }
+    ],
+    getAllPackageVersionsForAPackageOwnedByTheAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions",
+      {},
+      {
+        renamed: [
+          "packages",
+          "getAllPackageVersionsForPackageOwnedByAuthenticatedUser"
+        ]
+      }
+    ],
+    getAllPackageVersionsForPackageOwnedByAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions"
+    ],
+    getAllPackageVersionsForPackageOwnedByOrg: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions"
+    ],
+    getAllPackageVersionsForPackageOwnedByUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}/versions"
+    ],
+    getPackageForAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}"
+    ],
+    getPackageForOrganization: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}"
+    ],
+    getPackageForUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}"
+    ],
+    getPackageVersionForAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getPackageVersionForOrganization: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getPackageVersionForUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    listDockerMigrationConflictingPackagesForAuthenticatedUser: [
+      "GET /user/docker/conflicts"
+    ],
+    listDockerMigrationConflictingPackagesForOrganization: [
+      "GET /orgs/{org}/docker/conflicts"
+    ],
+    listDockerMigrationConflictingPackagesForUser: [
+      "GET /users/{username}/docker/conflicts"
+    ],
+    listPackagesForAuthenticatedUser: ["GET /user/packages"],
+    listPackagesForOrganization: ["GET /orgs/{org}/packages"],
+    listPackagesForUser: ["GET /users/{username}/packages"],
+    restorePackageForAuthenticatedUser: [
+      "POST /user/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageForOrg: [
+      "POST /orgs/{org}/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageForUser: [
+      "POST /users/{username}/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageVersionForAuthenticatedUser: [
+      "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ],
+    restorePackageVersionForOrg: [
+      "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ],
+    restorePackageVersionForUser: [
+      "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ]
+  },
+  privateRegistries: {
+    createOrgPrivateRegistry: ["POST /orgs/{org}/private-registries"],
+    deleteOrgPrivateRegistry: [
+      "DELETE /orgs/{org}/private-registries/{secret_name}"
+    ],
+    getOrgPrivateRegistry: ["GET /orgs/{org}/private-registries/{secret_name}"],
+    getOrgPublicKey: ["GET /orgs/{org}/private-registries/public-key"],
+    listOrgPrivateRegistries: ["GET /orgs/{org}/private-registries"],
+    updateOrgPrivateRegistry: [
+      "PATCH /orgs/{org}/private-registries/{secret_name}"
+    ]
+  },
+  projects: {
+    addItemForOrg: ["POST /orgs/{org}/projectsV2/{project_number}/items"],
+    addItemForUser: [
+      "POST /users/{username}/projectsV2/{project_number}/items"
+    ],
+    deleteItemForOrg: [
+      "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    deleteItemForUser: [
+      "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    getFieldForOrg: [
+      "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}"
+    ],
+    getFieldForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}"
+    ],
+    getForOrg: ["GET /orgs/{org}/projectsV2/{project_number}"],
+    getForUser: ["GET /users/{username}/projectsV2/{project_number}"],
+    getOrgItem: ["GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}"],
+    getUserItem: [
+      "GET /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    listFieldsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/fields"],
+    listFieldsForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/fields"
+    ],
+    listForOrg: ["GET /orgs/{org}/projectsV2"],
+    listForUser: ["GET /users/{username}/projectsV2"],
+    listItemsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/items"],
+    listItemsForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/items"
+    ],
+    updateItemForOrg: [
+      "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    updateItemForUser: [
+      "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ]
+  },
+  pulls: {
+    checkIfMerged: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
+    create: ["POST /repos/{owner}/{repo}/pulls"],
+    createReplyForReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies"
+    ],
+    createReview: ["POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
+    createReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments"
+    ],
+    deletePendingReview: [
+      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    deleteReviewComment: [
+      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}"
+    ],
+    dismissReview: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals"
+    ],
+    get: ["GET /repos/{owner}/{repo}/pulls/{pull_number}"],
+    getReview: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    getReviewComment: ["GET /repos/{owner}/{repo}/pulls/comments/{comment_id}"],
+    list: ["GET /repos/{owner}/{repo}/pulls"],
+    listCommentsForReview: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments"
+    ],
+    listCommits: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/commits"],
+    listFiles: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/files"],
+    listRequestedReviewers: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    listReviewComments: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments"
+    ],
+    listReviewCommentsForRepo: ["GET /repos/{owner}/{repo}/pulls/comments"],
+    listReviews: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
+    merge: ["PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
+    removeRequestedReviewers: [
+      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    requestReviewers: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    submitReview: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events"
+    ],
+    update: ["PATCH /repos/{owner}/{repo}/pulls/{pull_number}"],
+    updateBranch: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch"
+    ],
+    updateReview: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    updateReviewComment: [
+      "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}"
+    ]
+  },
+  rateLimit: { get: ["GET /rate_limit"] },
+  reactions: {
+    createForCommitComment: [
+      "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions"
+    ],
+    createForIssue: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions"
+    ],
+    createForIssueComment: [
+      "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
+    ],
+    createForPullRequestReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
+    ],
+    createForRelease: [
+      "POST /repos/{owner}/{repo}/releases/{release_id}/reactions"
+    ],
+    createForTeamDiscussionCommentInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
+    ],
+    createForTeamDiscussionInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
+    ],
+    deleteForCommitComment: [
+      "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForIssue: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}"
+    ],
+    deleteForIssueComment: [
+      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForPullRequestComment: [
+      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForRelease: [
+      "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}"
+    ],
+    deleteForTeamDiscussion: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions/{reaction_id}"
+    ],
+    deleteForTeamDiscussionComment: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions/{reaction_id}"
+    ],
+    listForCommitComment: [
+      "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions"
+    ],
+    listForIssue: ["GET /repos/{owner}/{repo}/issues/{issue_number}/reactions"],
+    listForIssueComment: [
+      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
+    ],
+    listForPullRequestReviewComment: [
+      "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
+    ],
+    listForRelease: [
+      "GET /repos/{owner}/{repo}/releases/{release_id}/reactions"
+    ],
+    listForTeamDiscussionCommentInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
+    ],
+    listForTeamDiscussionInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
+    ]
+  },
+  repos: {
+    acceptInvitation: [
+      "PATCH /user/repository_invitations/{invitation_id}",
+      {},
+      { renamed: ["repos", "acceptInvitationForAuthenticatedUser"] }
+    ],
+    acceptInvitationForAuthenticatedUser: [
+      "PATCH /user/repository_invitations/{invitation_id}"
+    ],
+    addAppAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    addCollaborator: ["PUT /repos/{owner}/{repo}/collaborators/{username}"],
+    addStatusCheckContexts: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    addTeamAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    addUserAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    cancelPagesDeployment: [
+      "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel"
+    ],
+    checkAutomatedSecurityFixes: [
+      "GET /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    checkCollaborator: ["GET /repos/{owner}/{repo}/collaborators/{username}"],
+    checkImmutableReleases: ["GET /repos/{owner}/{repo}/immutable-releases"],
+    checkPrivateVulnerabilityReporting: [
+      "GET /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    checkVulnerabilityAlerts: [
+      "GET /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    codeownersErrors: ["GET /repos/{owner}/{repo}/codeowners/errors"],
+    compareCommits: ["GET /repos/{owner}/{repo}/compare/{base}...{head}"],
+    compareCommitsWithBasehead: [
+      "GET /repos/{owner}/{repo}/compare/{basehead}"
+    ],
+    createAttestation: ["POST /repos/{owner}/{repo}/attestations"],
+    createAutolink: ["POST /repos/{owner}/{repo}/autolinks"],
+    createCommitComment: [
+      "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments"
+    ],
+    createCommitSignatureProtection: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    createCommitStatus: ["POST /repos/{owner}/{repo}/statuses/{sha}"],
+    createDeployKey: ["POST /repos/{owner}/{repo}/keys"],
+    createDeployment: ["POST /repos/{owner}/{repo}/deployments"],
+    createDeploymentBranchPolicy: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
+    ],
+    createDeploymentProtectionRule: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
+    ],
+    createDeploymentStatus: [
+      "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
+    ],
+    createDispatchEvent: ["POST /repos/{owner}/{repo}/dispatches"],
+    createForAuthenticatedUser: ["POST /user/repos"],
+    createFork: ["POST /repos/{owner}/{repo}/forks"],
+    createInOrg: ["POST /orgs/{org}/repos"],
+    createOrUpdateEnvironment: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    createOrUpdateFileContents: ["PUT /repos/{owner}/{repo}/contents/{path}"],
+    createOrgRuleset: ["POST /orgs/{org}/rulesets"],
+    createPagesDeployment: ["POST /repos/{owner}/{repo}/pages/deployments"],
+    createPagesSite: ["POST /repos/{owner}/{repo}/pages"],
+    createRelease: ["POST /repos/{owner}/{repo}/releases"],
+    createRepoRuleset: ["POST /repos/{owner}/{repo}/rulesets"],
+    createUsingTemplate: [
+      "POST /repos/{template_owner}/{template_repo}/generate"
+    ],
+    createWebhook: ["POST /repos/{owner}/{repo}/hooks"],
+    customPropertiesForReposCreateOrUpdateRepositoryValues: [
+      "PATCH /repos/{owner}/{repo}/properties/values"
+    ],
+    customPropertiesForReposGetRepositoryValues: [
+      "GET /repos/{owner}/{repo}/properties/values"
+    ],
+    declineInvitation: [
+      "DELETE /user/repository_invitations/{invitation_id}",
+      {},
+      { renamed: ["repos", "declineInvitationForAuthenticatedUser"] }
+    ],
+    declineInvitationForAuthenticatedUser: [
+      "DELETE /user/repository_invitations/{invitation_id}"
+    ],
+    delete: ["DELETE /repos/{owner}/{repo}"],
+    deleteAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
+    ],
+    deleteAdminBranchProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    deleteAnEnvironment: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    deleteAutolink: ["DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}"],
+    deleteBranchProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    deleteCommitComment: ["DELETE /repos/{owner}/{repo}/comments/{comment_id}"],
+    deleteCommitSignatureProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    deleteDeployKey: ["DELETE /repos/{owner}/{repo}/keys/{key_id}"],
+    deleteDeployment: [
+      "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}"
+    ],
+    deleteDeploymentBranchPolicy: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    deleteFile: ["DELETE /repos/{owner}/{repo}/contents/{path}"],
+    deleteInvitation: [
+      "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}"
+    ],
+    deleteOrgRuleset: ["DELETE /orgs/{org}/rulesets/{ruleset_id}"],
+    deletePagesSite: ["DELETE /repos/{owner}/{repo}/pages"],
+    deletePullRequestReviewProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    deleteRelease: ["DELETE /repos/{owner}/{repo}/releases/{release_id}"],
+    deleteReleaseAsset: [
+      "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}"
+    ],
+    deleteRepoRuleset: ["DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    deleteWebhook: ["DELETE /repos/{owner}/{repo}/hooks/{hook_id}"],
+    disableAutomatedSecurityFixes: [
+      "DELETE /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    disableDeploymentProtectionRule: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
+    ],
+    disableImmutableReleases: [
+      "DELETE /repos/{owner}/{repo}/immutable-releases"
+    ],
+    disablePrivateVulnerabilityReporting: [
+      "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    disableVulnerabilityAlerts: [
+      "DELETE /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    downloadArchive: [
+      "GET /repos/{owner}/{repo}/zipball/{ref}",
+      {},
+      { renamed: ["repos", "downloadZipballArchive"] }
+    ],
+    downloadTarballArchive: ["GET /repos/{owner}/{repo}/tarball/{ref}"],
+    downloadZipballArchive: ["GET /repos/{owner}/{repo}/zipball/{ref}"],
+    enableAutomatedSecurityFixes: [
+      "PUT /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    enableImmutableReleases: ["PUT /repos/{owner}/{repo}/immutable-releases"],
+    enablePrivateVulnerabilityReporting: [
+      "PUT /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    enableVulnerabilityAlerts: [
+      "PUT /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    generateReleaseNotes: [
+      "POST /repos/{owner}/{repo}/releases/generate-notes"
+    ],
+    get: ["GET /repos/{owner}/{repo}"],
+    getAccessRestrictions: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
+    ],
+    getAdminBranchProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    getAllDeploymentProtectionRules: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
+    ],
+    getAllEnvironments: ["GET /repos/{owner}/{repo}/environments"],
+    getAllStatusCheckContexts: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts"
+    ],
+    getAllTopics: ["GET /repos/{owner}/{repo}/topics"],
+    getAppsWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps"
+    ],
+    getAutolink: ["GET /repos/{owner}/{repo}/autolinks/{autolink_id}"],
+    getBranch: ["GET /repos/{owner}/{repo}/branches/{branch}"],
+    getBranchProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    getBranchRules: ["GET /repos/{owner}/{repo}/rules/branches/{branch}"],
+    getClones: ["GET /repos/{owner}/{repo}/traffic/clones"],
+    getCodeFrequencyStats: ["GET /repos/{owner}/{repo}/stats/code_frequency"],
+    getCollaboratorPermissionLevel: [
+      "GET /repos/{owner}/{repo}/collaborators/{username}/permission"
+    ],
+    getCombinedStatusForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/status"],
+    getCommit: ["GET /repos/{owner}/{repo}/commits/{ref}"],
+    getCommitActivityStats: ["GET /repos/{owner}/{repo}/stats/commit_activity"],
+    getCommitComment: ["GET /repos/{owner}/{repo}/comments/{comment_id}"],
+    getCommitSignatureProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    getCommunityProfileMetrics: ["GET /repos/{owner}/{repo}/community/profile"],
+    getContent: ["GET /repos/{owner}/{repo}/contents/{path}"],
+    getContributorsStats: ["GET /repos/{owner}/{repo}/stats/contributors"],
+    getCustomDeploymentProtectionRule: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
+    ],
+    getDeployKey: ["GET /repos/{owner}/{repo}/keys/{key_id}"],
+    getDeployment: ["GET /repos/{owner}/{repo}/deployments/{deployment_id}"],
+    getDeploymentBranchPolicy: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    getDeploymentStatus: [
+      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}"
+    ],
+    getEnvironment: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    getLatestPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/latest"],
+    getLatestRelease: ["GET /repos/{owner}/{repo}/releases/latest"],
+    getOrgRuleSuite: ["GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}"],
+    getOrgRuleSuites: ["GET /orgs/{org}/rulesets/rule-suites"],
+    getOrgRuleset: ["GET /orgs/{org}/rulesets/{ruleset_id}"],
+    getOrgRulesets: ["GET /orgs/{org}/rulesets"],
+    getPages: ["GET /repos/{owner}/{repo}/pages"],
+    getPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/{build_id}"],
+    getPagesDeployment: [
+      "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}"
+    ],
+    getPagesHealthCheck: ["GET /repos/{owner}/{repo}/pages/health"],
+    getParticipationStats: ["GET /repos/{owner}/{repo}/stats/participation"],
+    getPullRequestReviewProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    getPunchCardStats: ["GET /repos/{owner}/{repo}/stats/punch_card"],
+    getReadme: ["GET /repos/{owner}/{repo}/readme"],
+    getReadmeInDirectory: ["GET /repos/{owner}/{repo}/readme/{dir}"],
+    getRelease: ["GET /repos/{owner}/{repo}/releases/{release_id}"],
+    getReleaseAsset: ["GET /repos/{owner}/{repo}/releases/assets/{asset_id}"],
+    getReleaseByTag: ["GET /repos/{owner}/{repo}/releases/tags/{tag}"],
+    getRepoRuleSuite: [
+      "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}"
+    ],
+    getRepoRuleSuites: ["GET /repos/{owner}/{repo}/rulesets/rule-suites"],
+    getRepoRuleset: ["GET /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    getRepoRulesetHistory: [
+      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history"
+    ],
+    getRepoRulesetVersion: [
+      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}"
+    ],
+    getRepoRulesets: ["GET /repos/{owner}/{repo}/rulesets"],
+    getStatusChecksProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    getTeamsWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams"
+    ],
+    getTopPaths: ["GET /repos/{owner}/{repo}/traffic/popular/paths"],
+    getTopReferrers: ["GET /repos/{owner}/{repo}/traffic/popular/referrers"],
+    getUsersWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users"
+    ],
+    getViews: ["GET /repos/{owner}/{repo}/traffic/views"],
+    getWebhook: ["GET /repos/{owner}/{repo}/hooks/{hook_id}"],
+    getWebhookConfigForRepo: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/config"
+    ],
+    getWebhookDelivery: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}"
+    ],
+    listActivities: ["GET /repos/{owner}/{repo}/activity"],
+    listAttestations: [
+      "GET /repos/{owner}/{repo}/attestations/{subject_digest}"
+    ],
+    listAutolinks: ["GET /repos/{owner}/{repo}/autolinks"],
+    listBranches: ["GET /repos/{owner}/{repo}/branches"],
+    listBranchesForHeadCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head"
+    ],
+    listCollaborators: ["GET /repos/{owner}/{repo}/collaborators"],
+    listCommentsForCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments"
+    ],
+    listCommitCommentsForRepo: ["GET /repos/{owner}/{repo}/comments"],
+    listCommitStatusesForRef: [
+      "GET /repos/{owner}/{repo}/commits/{ref}/statuses"
+    ],
+    listCommits: ["GET /repos/{owner}/{repo}/commits"],
+    listContributors: ["GET /repos/{owner}/{repo}/contributors"],
+    listCustomDeploymentRuleIntegrations: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps"
+    ],
+    listDeployKeys: ["GET /repos/{owner}/{repo}/keys"],
+    listDeploymentBranchPolicies: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
+    ],
+    listDeploymentStatuses: [
+      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
+    ],
+    listDeployments: ["GET /repos/{owner}/{repo}/deployments"],
+    listForAuthenticatedUser: ["GET /user/repos"],
+    listForOrg: ["GET /orgs/{org}/repos"],
+    listForUser: ["GET /users/{username}/repos"],
+    listForks: ["GET /repos/{owner}/{repo}/forks"],
+    listInvitations: ["GET /repos/{owner}/{repo}/invitations"],
+    listInvitationsForAuthenticatedUser: ["GET /user/repository_invitations"],
+    listLanguages: ["GET /repos/{owner}/{repo}/languages"],
+    listPagesBuilds: ["GET /repos/{owner}/{repo}/pages/builds"],
+    listPublic: ["GET /repositories"],
+    listPullRequestsAssociatedWithCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls"
+    ],
+    listReleaseAssets: [
+      "GET /repos/{owner}/{repo}/releases/{release_id}/assets"
+    ],
+    listReleases: ["GET /repos/{owner}/{repo}/releases"],
+    listTags: ["GET /repos/{owner}/{repo}/tags"],
+    listTeams: ["GET /repos/{owner}/{repo}/teams"],
+    listWebhookDeliveries: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries"
+    ],
+    listWebhooks: ["GET /repos/{owner}/{repo}/hooks"],
+    merge: ["POST /repos/{owner}/{repo}/merges"],
+    mergeUpstream: ["POST /repos/{owner}/{repo}/merge-upstream"],
+    pingWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/pings"],
+    redeliverWebhookDelivery: [
+      "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
+    ],
+    removeAppAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    removeCollaborator: [
+      "DELETE /repos/{owner}/{repo}/collaborators/{username}"
+    ],
+    removeStatusCheckContexts: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    removeStatusCheckProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    removeTeamAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    removeUserAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    renameBranch: ["POST /repos/{owner}/{repo}/branches/{branch}/rename"],
+    replaceAllTopics: ["PUT /repos/{owner}/{repo}/topics"],
+    requestPagesBuild: ["POST /repos/{owner}/{repo}/pages/builds"],
+    setAdminBranchProtection: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    setAppAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    setStatusCheckContexts: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    setTeamAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    setUserAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    testPushWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/tests"],
+    transfer: ["POST /repos/{owner}/{repo}/transfer"],
+    update: ["PATCH /repos/{owner}/{repo}"],
+    updateBranchProtection: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    updateCommitComment: ["PATCH /repos/{owner}/{repo}/comments/{comment_id}"],
+    updateDeploymentBranchPolicy: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    updateInformationAboutPagesSite: ["PUT /repos/{owner}/{repo}/pages"],
+    updateInvitation: [
+      "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}"
+    ],
+    updateOrgRuleset: ["PUT /orgs/{org}/rulesets/{ruleset_id}"],
+    updatePullRequestReviewProtection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    updateRelease: ["PATCH /repos/{owner}/{repo}/releases/{release_id}"],
+    updateReleaseAsset: [
+      "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}"
+    ],
+    updateRepoRuleset: ["PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    updateStatusCheckPotection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
+      {},
+      { renamed: ["repos", "updateStatusCheckProtection"] }
+    ],
+    updateStatusCheckProtection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    updateWebhook: ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}"],
+    updateWebhookConfigForRepo: [
+      "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
+    ],
+    uploadReleaseAsset: [
+      "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+      { baseUrl: "https://uploads.github.com" }
+    ]
+  },
+  search: {
+    code: ["GET /search/code"],
+    commits: ["GET /search/commits"],
+    issuesAndPullRequests: ["GET /search/issues"],
+    labels: ["GET /search/labels"],
+    repos: ["GET /search/repositories"],
+    topics: ["GET /search/topics"],
+    users: ["GET /search/users"]
+  },
+  secretScanning: {
+    createPushProtectionBypass: [
+      "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses"
+    ],
+    getAlert: [
+      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
+    ],
+    getScanHistory: ["GET /repos/{owner}/{repo}/secret-scanning/scan-history"],
+    listAlertsForOrg: ["GET /orgs/{org}/secret-scanning/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/secret-scanning/alerts"],
+    listLocationsForAlert: [
+      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations"
+    ],
+    listOrgPatternConfigs: [
+      "GET /orgs/{org}/secret-scanning/pattern-configurations"
+    ],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
+    ],
+    updateOrgPatternConfigs: [
+      "PATCH /orgs/{org}/secret-scanning/pattern-configurations"
+    ]
+  },
+  securityAdvisories: {
+    createFork: [
+      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks"
+    ],
+    createPrivateVulnerabilityReport: [
+      "POST /repos/{owner}/{repo}/security-advisories/reports"
+    ],
+    createRepositoryAdvisory: [
+      "POST /repos/{owner}/{repo}/security-advisories"
+    ],
+    createRepositoryAdvisoryCveRequest: [
+      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve"
+    ],
+    getGlobalAdvisory: ["GET /advisories/{ghsa_id}"],
+    getRepositoryAdvisory: [
+      "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
+    ],
+    listGlobalAdvisories: ["GET /advisories"],
+    listOrgRepositoryAdvisories: ["GET /orgs/{org}/security-advisories"],
+    listRepositoryAdvisories: ["GET /repos/{owner}/{repo}/security-advisories"],
+    updateRepositoryAdvisory: [
+      "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
+    ]
+  },
+  teams: {
+    addOrUpdateMembershipForUserInOrg: [
+      "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    addOrUpdateRepoPermissionsInOrg: [
+      "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    checkPermissionsForRepoInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    create: ["POST /orgs/{org}/teams"],
+    createDiscussionCommentInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
+    ],
+    createDiscussionInOrg: ["POST /orgs/{org}/teams/{team_slug}/discussions"],
+    deleteDiscussionCommentInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    deleteDiscussionInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    deleteInOrg: ["DELETE /orgs/{org}/teams/{team_slug}"],
+    getByName: ["GET /orgs/{org}/teams/{team_slug}"],
+    getDiscussionCommentInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    getDiscussionInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    getMembershipForUserInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    list: ["GET /orgs/{org}/teams"],
+    listChildInOrg: ["GET /orgs/{org}/teams/{team_slug}/teams"],
+    listDiscussionCommentsInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
+    ],
+    listDiscussionsInOrg: ["GET /orgs/{org}/teams/{team_slug}/discussions"],
+    listForAuthenticatedUser: ["GET /user/teams"],
+    listMembersInOrg: ["GET /orgs/{org}/teams/{team_slug}/members"],
+    listPendingInvitationsInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/invitations"
+    ],
+    listReposInOrg: ["GET /orgs/{org}/teams/{team_slug}/repos"],
+    removeMembershipForUserInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    removeRepoInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    updateDiscussionCommentInOrg: [
+      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    updateDiscussionInOrg: [
+      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    updateInOrg: ["PATCH /orgs/{org}/teams/{team_slug}"]
+  },
+  users: {
+    addEmailForAuthenticated: [
+      "POST /user/emails",
+      {},
+      { renamed: ["users", "addEmailForAuthenticatedUser"] }
+    ],
+    addEmailForAuthenticatedUser: ["POST /user/emails"],
+    addSocialAccountForAuthenticatedUser: ["POST /user/social_accounts"],
+    block: ["PUT /user/blocks/{username}"],
+    checkBlocked: ["GET /user/blocks/{username}"],
+    checkFollowingForUser: ["GET /users/{username}/following/{target_user}"],
+    checkPersonIsFollowedByAuthenticated: ["GET /user/following/{username}"],
+    createGpgKeyForAuthenticated: [
+      "POST /user/gpg_keys",
+      {},
+      { renamed: ["users", "createGpgKeyForAuthenticatedUser"] }
+    ],
+    createGpgKeyForAuthenticatedUser: ["POST /user/gpg_keys"],
+    createPublicSshKeyForAuthenticated: [
+      "POST /user/keys",
+      {},
+      { renamed: ["users", "createPublicSshKeyForAuthenticatedUser"] }
+    ],
+    createPublicSshKeyForAuthenticatedUser: ["POST /user/keys"],
+    createSshSigningKeyForAuthenticatedUser: ["POST /user/ssh_signing_keys"],
+    deleteAttestationsBulk: [
+      "POST /users/{username}/attestations/delete-request"
+    ],
+    deleteAttestationsById: [
+      "DELETE /users/{username}/attestations/{attestation_id}"
+    ],
+    deleteAttestationsBySubjectDigest: [
+      "DELETE /users/{username}/attestations/digest/{subject_digest}"
+    ],
+    deleteEmailForAuthenticated: [
+      "DELETE /user/emails",
+      {},
+      { renamed: ["users", "deleteEmailForAuthenticatedUser"] }
+    ],
+    deleteEmailForAuthenticatedUser: ["DELETE /user/emails"],
+    deleteGpgKeyForAuthenticated: [
+      "DELETE /user/gpg_keys/{gpg_key_id}",
+      {},
+      { renamed: ["users", "deleteGpgKeyForAuthenticatedUser"] }
+    ],
+    deleteGpgKeyForAuthenticatedUser: ["DELETE /user/gpg_keys/{gpg_key_id}"],
+    deletePublicSshKeyForAuthenticated: [
+      "DELETE /user/keys/{key_id}",
+      {},
+      { renamed: ["users", "deletePublicSshKeyForAuthenticatedUser"] }
+    ],
+    deletePublicSshKeyForAuthenticatedUser: ["DELETE /user/keys/{key_id}"],
+    deleteSocialAccountForAuthenticatedUser: ["DELETE /user/social_accounts"],
+    deleteSshSigningKeyForAuthenticatedUser: [
+      "DELETE /user/ssh_signing_keys/{ssh_signing_key_id}"
+    ],
+    follow: ["PUT /user/following/{username}"],
+    getAuthenticated: ["GET /user"],
+    getById: ["GET /user/{account_id}"],
+    getByUsername: ["GET /users/{username}"],
+    getContextForUser: ["GET /users/{username}/hovercard"],
+    getGpgKeyForAuthenticated: [
+      "GET /user/gpg_keys/{gpg_key_id}",
+      {},
+      { renamed: ["users", "getGpgKeyForAuthenticatedUser"] }
+    ],
+    getGpgKeyForAuthenticatedUser: ["GET /user/gpg_keys/{gpg_key_id}"],
+    getPublicSshKeyForAuthenticated: [
+      "GET /user/keys/{key_id}",
+      {},
+      { renamed: ["users", "getPublicSshKeyForAuthenticatedUser"] }
+    ],
+    getPublicSshKeyForAuthenticatedUser: ["GET /user/keys/{key_id}"],
+    getSshSigningKeyForAuthenticatedUser: [
+      "GET /user/ssh_signing_keys/{ssh_signing_key_id}"
+    ],
+    list: ["GET /users"],
+    listAttestations: ["GET /users/{username}/attestations/{subject_digest}"],
+    listAttestationsBulk: [
+      "POST /users/{username}/attestations/bulk-list{?per_page,before,after}"
+    ],
+    listBlockedByAuthenticated: [
+      "GET /user/blocks",
+      {},
+      { renamed: ["users", "listBlockedByAuthenticatedUser"] }
+    ],
+    listBlockedByAuthenticatedUser: ["GET /user/blocks"],
+    listEmailsForAuthenticated: [
+      "GET /user/emails",
+      {},
+      { renamed: ["users", "listEmailsForAuthenticatedUser"] }
+    ],
+    listEmailsForAuthenticatedUser: ["GET /user/emails"],
+    listFollowedByAuthenticated: [
+      "GET /user/following",
+      {},
+      { renamed: ["users", "listFollowedByAuthenticatedUser"] }
+    ],
+    listFollowedByAuthenticatedUser: ["GET /user/following"],
+    listFollowersForAuthenticatedUser: ["GET /user/followers"],
+    listFollowersForUser: ["GET /users/{username}/followers"],
+    listFollowingForUser: ["GET /users/{username}/following"],
+    listGpgKeysForAuthenticated: [
+      "GET /user/gpg_keys",
+      {},
+      { renamed: ["users", "listGpgKeysForAuthenticatedUser"] }
+    ],
+    listGpgKeysForAuthenticatedUser: ["GET /user/gpg_keys"],
+    listGpgKeysForUser: ["GET /users/{username}/gpg_keys"],
+    listPublicEmailsForAuthenticated: [
+      "GET /user/public_emails",
+      {},
+      { renamed: ["users", "listPublicEmailsForAuthenticatedUser"] }
+    ],
+    listPublicEmailsForAuthenticatedUser: ["GET /user/public_emails"],
+    listPublicKeysForUser: ["GET /users/{username}/keys"],
+    listPublicSshKeysForAuthenticated: [
+      "GET /user/keys",
+      {},
+      { renamed: ["users", "listPublicSshKeysForAuthenticatedUser"] }
+    ],
+    listPublicSshKeysForAuthenticatedUser: ["GET /user/keys"],
+    listSocialAccountsForAuthenticatedUser: ["GET /user/social_accounts"],
+    listSocialAccountsForUser: ["GET /users/{username}/social_accounts"],
+    listSshSigningKeysForAuthenticatedUser: ["GET /user/ssh_signing_keys"],
+    listSshSigningKeysForUser: ["GET /users/{username}/ssh_signing_keys"],
+    setPrimaryEmailVisibilityForAuthenticated: [
+      "PATCH /user/email/visibility",
+      {},
+      { renamed: ["users", "setPrimaryEmailVisibilityForAuthenticatedUser"] }
+    ],
+    setPrimaryEmailVisibilityForAuthenticatedUser: [
+      "PATCH /user/email/visibility"
+    ],
+    unblock: ["DELETE /user/blocks/{username}"],
+    unfollow: ["DELETE /user/following/{username}"],
+    updateAuthenticated: ["PATCH /user"]
+  }
+};
+var endpoints_default = Endpoints;
+
+//# sourceMappingURL=endpoints.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+
+const endpointMethodsMap = /* @__PURE__ */ new Map();
+for (const [scope, endpoints] of Object.entries(endpoints_default)) {
+  for (const [methodName, endpoint] of Object.entries(endpoints)) {
+    const [route, defaults, decorations] = endpoint;
+    const [method, url] = route.split(/ /);
+    const endpointDefaults = Object.assign(
+      {
+        method,
+        url
+      },
+      defaults
+    );
+    if (!endpointMethodsMap.has(scope)) {
+      endpointMethodsMap.set(scope, /* @__PURE__ */ new Map());
+    }
+    endpointMethodsMap.get(scope).set(methodName, {
+      scope,
+      methodName,
+      endpointDefaults,
+      decorations
+    });
+  }
+}
+const handler = {
+  has({ scope }, methodName) {
+    return endpointMethodsMap.get(scope).has(methodName);
+  },
+  getOwnPropertyDescriptor(target, methodName) {
+    return {
+      value: this.get(target, methodName),
+      // ensures method is in the cache
+      configurable: true,
+      writable: true,
+      enumerable: true
+    };
+  },
+  defineProperty(target, methodName, descriptor) {
+    Object.defineProperty(target.cache, methodName, descriptor);
+    return true;
+  },
+  deleteProperty(target, methodName) {
+    delete target.cache[methodName];
+    return true;
+  },
+  ownKeys({ scope }) {
+    return [...endpointMethodsMap.get(scope).keys()];
+  },
+  set(target, methodName, value) {
+    return target.cache[methodName] = value;
+  },
+  get({ octokit, scope, cache }, methodName) {
+    if (cache[methodName]) {
+      return cache[methodName];
+    }
+    const method = endpointMethodsMap.get(scope).get(methodName);
+    if (!method) {
+      return void 0;
+    }
+    const { endpointDefaults, decorations } = method;
+    if (decorations) {
+      cache[methodName] = decorate(
+        octokit,
+        scope,
+        methodName,
+        endpointDefaults,
+        decorations
+      );
+    } else {
+      cache[methodName] = octokit.request.defaults(endpointDefaults);
+    }
+    return cache[methodName];
+  }
+};
+function endpointsToMethods(octokit) {
+  const newMethods = {};
+  for (const scope of endpointMethodsMap.keys()) {
+    newMethods[scope] = new Proxy({ octokit, scope, cache: {} }, handler);
+  }
+  return newMethods;
+}
+function decorate(octokit, scope, methodName, defaults, decorations) {
+  const requestWithDefaults = octokit.request.defaults(defaults);
+  function withDecorations(...args) {
+    let options = requestWithDefaults.endpoint.merge(...args);
+    if (decorations.mapToData) {
+      options = Object.assign({}, options, {
+        data: options[decorations.mapToData],
+        [decorations.mapToData]: void 0
+      });
+      return requestWithDefaults(options);
+    }
+    if (decorations.renamed) {
+      const [newScope, newMethodName] = decorations.renamed;
+      octokit.log.warn(
+        `octokit.${scope}.${methodName}() has been renamed to octokit.${newScope}.${newMethodName}()`
+      );
+    }
+    if (decorations.deprecated) {
+      octokit.log.warn(decorations.deprecated);
+    }
+    if (decorations.renamedParameters) {
+      const options2 = requestWithDefaults.endpoint.merge(...args);
+      for (const [name, alias] of Object.entries(
+        decorations.renamedParameters
+      )) {
+        if (name in options2) {
+          octokit.log.warn(
+            `"${name}" parameter is deprecated for "octokit.${scope}.${methodName}()". Use "${alias}" instead`
+          );
+          if (!(alias in options2)) {
+            options2[alias] = options2[name];
+          }
+          delete options2[name];
+        }
+      }
+      return requestWithDefaults(options2);
+    }
+    return requestWithDefaults(...args);
+  }
+  return Object.assign(withDecorations, requestWithDefaults);
+}
+
+//# sourceMappingURL=endpoints-to-methods.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+
+
+function restEndpointMethods(octokit) {
+  const api = endpointsToMethods(octokit);
+  return {
+    rest: api
+  };
+}
+restEndpointMethods.VERSION = dist_src_version_VERSION;
+function legacyRestEndpointMethods(octokit) {
+  const api = endpointsToMethods(octokit);
+  return {
+    ...api,
+    rest: api
+  };
+}
+legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
+
+//# sourceMappingURL=index.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+// pkg/dist-src/version.js
+var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
+
+// pkg/dist-src/normalize-paginated-list-response.js
+function normalizePaginatedListResponse(response) {
+  if (!response.data) {
+    return {
+      ...response,
+      data: []
+    };
+  }
+  const responseNeedsNormalization = ("total_count" in response.data || "total_commits" in response.data) && !("url" in response.data);
+  if (!responseNeedsNormalization) return response;
+  const incompleteResults = response.data.incomplete_results;
+  const repositorySelection = response.data.repository_selection;
+  const totalCount = response.data.total_count;
+  const totalCommits = response.data.total_commits;
+  delete response.data.incomplete_results;
+  delete response.data.repository_selection;
+  delete response.data.total_count;
+  delete response.data.total_commits;
+  const namespaceKey = Object.keys(response.data)[0];
+  const data = response.data[namespaceKey];
+  response.data = data;
+  if (typeof incompleteResults !== "undefined") {
+    response.data.incomplete_results = incompleteResults;
+  }
+  if (typeof repositorySelection !== "undefined") {
+    response.data.repository_selection = repositorySelection;
+  }
+  response.data.total_count = totalCount;
+  response.data.total_commits = totalCommits;
+  return response;
+}
+
+// pkg/dist-src/iterator.js
+function iterator(octokit, route, parameters) {
+  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
+  const requestMethod = typeof route === "function" ? route : octokit.request;
+  const method = options.method;
+  const headers = options.headers;
+  let url = options.url;
+  return {
+    [Symbol.asyncIterator]: () => ({
+      async next() {
+        if (!url) return { done: true };
+        try {
+          const response = await requestMethod({ method, url, headers });
+          const normalizedResponse = normalizePaginatedListResponse(response);
+          url = ((normalizedResponse.headers.link || "").match(
+            /<([^<>]+)>;\s*rel="next"/
+          ) || [])[1];
+          if (!url && "total_commits" in normalizedResponse.data) {
+            const parsedUrl = new URL(normalizedResponse.url);
+            const params = parsedUrl.searchParams;
+            const page = parseInt(params.get("page") || "1", 10);
+            const per_page = parseInt(params.get("per_page") || "250", 10);
+            if (page * per_page < normalizedResponse.data.total_commits) {
+              params.set("page", String(page + 1));
+              url = parsedUrl.toString();
+            }
+          }
+          return { value: normalizedResponse };
+        } catch (error) {
+          if (error.status !== 409) throw error;
+          url = "";
+          return {
+            value: {
+              status: 200,
+              headers: {},
+              data: []
+            }
+          };
+        }
+      }
+    })
+  };
+}
+
+// pkg/dist-src/paginate.js
+function paginate(octokit, route, parameters, mapFn) {
+  if (typeof parameters === "function") {
+    mapFn = parameters;
+    parameters = void 0;
+  }
+  return gather(
+    octokit,
+    [],
+    iterator(octokit, route, parameters)[Symbol.asyncIterator](),
+    mapFn
+  );
+}
+function gather(octokit, results, iterator2, mapFn) {
+  return iterator2.next().then((result) => {
+    if (result.done) {
+      return results;
+    }
+    let earlyExit = false;
+    function done() {
+      earlyExit = true;
+    }
+    results = results.concat(
+      mapFn ? mapFn(result.value, done) : result.value.data
+    );
+    if (earlyExit) {
+      return results;
+    }
+    return gather(octokit, results, iterator2, mapFn);
+  });
+}
+
+// pkg/dist-src/compose-paginate.js
+var composePaginateRest = Object.assign(paginate, {
+  iterator
+});
+
+// pkg/dist-src/generated/paginating-endpoints.js
+var paginatingEndpoints = (/* unused pure expression or super */ null && ([
+  "GET /advisories",
+  "GET /app/hook/deliveries",
+  "GET /app/installation-requests",
+  "GET /app/installations",
+  "GET /assignments/{assignment_id}/accepted_assignments",
+  "GET /classrooms",
+  "GET /classrooms/{classroom_id}/assignments",
+  "GET /enterprises/{enterprise}/code-security/configurations",
+  "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories",
+  "GET /enterprises/{enterprise}/dependabot/alerts",
+  "GET /enterprises/{enterprise}/teams",
+  "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships",
+  "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations",
+  "GET /events",
+  "GET /gists",
+  "GET /gists/public",
+  "GET /gists/starred",
+  "GET /gists/{gist_id}/comments",
+  "GET /gists/{gist_id}/commits",
+  "GET /gists/{gist_id}/forks",
+  "GET /installation/repositories",
+  "GET /issues",
+  "GET /licenses",
+  "GET /marketplace_listing/plans",
+  "GET /marketplace_listing/plans/{plan_id}/accounts",
+  "GET /marketplace_listing/stubbed/plans",
+  "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts",
+  "GET /networks/{owner}/{repo}/events",
+  "GET /notifications",
+  "GET /organizations",
+  "GET /organizations/{org}/dependabot/repository-access",
+  "GET /orgs/{org}/actions/cache/usage-by-repository",
+  "GET /orgs/{org}/actions/hosted-runners",
+  "GET /orgs/{org}/actions/permissions/repositories",
+  "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories",
+  "GET /orgs/{org}/actions/runner-groups",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/runners",
+  "GET /orgs/{org}/actions/runners",
+  "GET /orgs/{org}/actions/secrets",
+  "GET /orgs/{org}/actions/secrets/{secret_name}/repositories",
+  "GET /orgs/{org}/actions/variables",
+  "GET /orgs/{org}/actions/variables/{name}/repositories",
+  "GET /orgs/{org}/attestations/repositories",
+  "GET /orgs/{org}/attestations/{subject_digest}",
+  "GET /orgs/{org}/blocks",
+  "GET /orgs/{org}/campaigns",
+  "GET /orgs/{org}/code-scanning/alerts",
+  "GET /orgs/{org}/code-security/configurations",
+  "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories",
+  "GET /orgs/{org}/codespaces",
+  "GET /orgs/{org}/codespaces/secrets",
+  "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories",
+  "GET /orgs/{org}/copilot/billing/seats",
+  "GET /orgs/{org}/copilot/metrics",
+  "GET /orgs/{org}/dependabot/alerts",
+  "GET /orgs/{org}/dependabot/secrets",
+  "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories",
+  "GET /orgs/{org}/events",
+  "GET /orgs/{org}/failed_invitations",
+  "GET /orgs/{org}/hooks",
+  "GET /orgs/{org}/hooks/{hook_id}/deliveries",
+  "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}",
+  "GET /orgs/{org}/insights/api/subject-stats",
+  "GET /orgs/{org}/insights/api/user-stats/{user_id}",
+  "GET /orgs/{org}/installations",
+  "GET /orgs/{org}/invitations",
+  "GET /orgs/{org}/invitations/{invitation_id}/teams",
+  "GET /orgs/{org}/issues",
+  "GET /orgs/{org}/members",
+  "GET /orgs/{org}/members/{username}/codespaces",
+  "GET /orgs/{org}/migrations",
+  "GET /orgs/{org}/migrations/{migration_id}/repositories",
+  "GET /orgs/{org}/organization-roles/{role_id}/teams",
+  "GET /orgs/{org}/organization-roles/{role_id}/users",
+  "GET /orgs/{org}/outside_collaborators",
+  "GET /orgs/{org}/packages",
+  "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
+  "GET /orgs/{org}/personal-access-token-requests",
+  "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories",
+  "GET /orgs/{org}/personal-access-tokens",
+  "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories",
+  "GET /orgs/{org}/private-registries",
+  "GET /orgs/{org}/projects",
+  "GET /orgs/{org}/projectsV2",
+  "GET /orgs/{org}/projectsV2/{project_number}/fields",
+  "GET /orgs/{org}/projectsV2/{project_number}/items",
+  "GET /orgs/{org}/properties/values",
+  "GET /orgs/{org}/public_members",
+  "GET /orgs/{org}/repos",
+  "GET /orgs/{org}/rulesets",
+  "GET /orgs/{org}/rulesets/rule-suites",
+  "GET /orgs/{org}/rulesets/{ruleset_id}/history",
+  "GET /orgs/{org}/secret-scanning/alerts",
+  "GET /orgs/{org}/security-advisories",
+  "GET /orgs/{org}/settings/immutable-releases/repositories",
+  "GET /orgs/{org}/settings/network-configurations",
+  "GET /orgs/{org}/team/{team_slug}/copilot/metrics",
+  "GET /orgs/{org}/teams",
+  "GET /orgs/{org}/teams/{team_slug}/discussions",
+  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions",
+  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions",
+  "GET /orgs/{org}/teams/{team_slug}/invitations",
+  "GET /orgs/{org}/teams/{team_slug}/members",
+  "GET /orgs/{org}/teams/{team_slug}/projects",
+  "GET /orgs/{org}/teams/{team_slug}/repos",
+  "GET /orgs/{org}/teams/{team_slug}/teams",
+  "GET /projects/{project_id}/collaborators",
+  "GET /repos/{owner}/{repo}/actions/artifacts",
+  "GET /repos/{owner}/{repo}/actions/caches",
+  "GET /repos/{owner}/{repo}/actions/organization-secrets",
+  "GET /repos/{owner}/{repo}/actions/organization-variables",
+  "GET /repos/{owner}/{repo}/actions/runners",
+  "GET /repos/{owner}/{repo}/actions/runs",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs",
+  "GET /repos/{owner}/{repo}/actions/secrets",
+  "GET /repos/{owner}/{repo}/actions/variables",
+  "GET /repos/{owner}/{repo}/actions/workflows",
+  "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs",
+  "GET /repos/{owner}/{repo}/activity",
+  "GET /repos/{owner}/{repo}/assignees",
+  "GET /repos/{owner}/{repo}/attestations/{subject_digest}",
+  "GET /repos/{owner}/{repo}/branches",
+  "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations",
+  "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs",
+  "GET /repos/{owner}/{repo}/code-scanning/alerts",
+  "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
+  "GET /repos/{owner}/{repo}/code-scanning/analyses",
+  "GET /repos/{owner}/{repo}/codespaces",
+  "GET /repos/{owner}/{repo}/codespaces/devcontainers",
+  "GET /repos/{owner}/{repo}/codespaces/secrets",
+  "GET /repos/{owner}/{repo}/collaborators",
+  "GET /repos/{owner}/{repo}/comments",
+  "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions",
+  "GET /repos/{owner}/{repo}/commits",
+  "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+  "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+  "GET /repos/{owner}/{repo}/commits/{ref}/check-suites",
+  "GET /repos/{owner}/{repo}/commits/{ref}/status",
+  "GET /repos/{owner}/{repo}/commits/{ref}/statuses",
+  "GET /repos/{owner}/{repo}/compare/{basehead}",
+  "GET /repos/{owner}/{repo}/compare/{base}...{head}",
+  "GET /repos/{owner}/{repo}/contributors",
+  "GET /repos/{owner}/{repo}/dependabot/alerts",
+  "GET /repos/{owner}/{repo}/dependabot/secrets",
+  "GET /repos/{owner}/{repo}/deployments",
+  "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses",
+  "GET /repos/{owner}/{repo}/environments",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/variables",
+  "GET /repos/{owner}/{repo}/events",
+  "GET /repos/{owner}/{repo}/forks",
+  "GET /repos/{owner}/{repo}/hooks",
+  "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries",
+  "GET /repos/{owner}/{repo}/invitations",
+  "GET /repos/{owner}/{repo}/issues",
+  "GET /repos/{owner}/{repo}/issues/comments",
+  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
+  "GET /repos/{owner}/{repo}/issues/events",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/events",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/labels",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline",
+  "GET /repos/{owner}/{repo}/keys",
+  "GET /repos/{owner}/{repo}/labels",
+  "GET /repos/{owner}/{repo}/milestones",
+  "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels",
+  "GET /repos/{owner}/{repo}/notifications",
+  "GET /repos/{owner}/{repo}/pages/builds",
+  "GET /repos/{owner}/{repo}/projects",
+  "GET /repos/{owner}/{repo}/pulls",
+  "GET /repos/{owner}/{repo}/pulls/comments",
+  "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/files",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments",
+  "GET /repos/{owner}/{repo}/releases",
+  "GET /repos/{owner}/{repo}/releases/{release_id}/assets",
+  "GET /repos/{owner}/{repo}/releases/{release_id}/reactions",
+  "GET /repos/{owner}/{repo}/rules/branches/{branch}",
+  "GET /repos/{owner}/{repo}/rulesets",
+  "GET /repos/{owner}/{repo}/rulesets/rule-suites",
+  "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history",
+  "GET /repos/{owner}/{repo}/secret-scanning/alerts",
+  "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations",
+  "GET /repos/{owner}/{repo}/security-advisories",
+  "GET /repos/{owner}/{repo}/stargazers",
+  "GET /repos/{owner}/{repo}/subscribers",
+  "GET /repos/{owner}/{repo}/tags",
+  "GET /repos/{owner}/{repo}/teams",
+  "GET /repos/{owner}/{repo}/topics",
+  "GET /repositories",
+  "GET /search/code",
+  "GET /search/commits",
+  "GET /search/issues",
+  "GET /search/labels",
+  "GET /search/repositories",
+  "GET /search/topics",
+  "GET /search/users",
+  "GET /teams/{team_id}/discussions",
+  "GET /teams/{team_id}/discussions/{discussion_number}/comments",
+  "GET /teams/{team_id}/discussions/{discussion_number}/comments/{comment_number}/reactions",
+  "GET /teams/{team_id}/discussions/{discussion_number}/reactions",
+  "GET /teams/{team_id}/invitations",
+  "GET /teams/{team_id}/members",
+  "GET /teams/{team_id}/projects",
+  "GET /teams/{team_id}/repos",
+  "GET /teams/{team_id}/teams",
+  "GET /user/blocks",
+  "GET /user/codespaces",
+  "GET /user/codespaces/secrets",
+  "GET /user/emails",
+  "GET /user/followers",
+  "GET /user/following",
+  "GET /user/gpg_keys",
+  "GET /user/installations",
+  "GET /user/installations/{installation_id}/repositories",
+  "GET /user/issues",
+  "GET /user/keys",
+  "GET /user/marketplace_purchases",
+  "GET /user/marketplace_purchases/stubbed",
+  "GET /user/memberships/orgs",
+  "GET /user/migrations",
+  "GET /user/migrations/{migration_id}/repositories",
+  "GET /user/orgs",
+  "GET /user/packages",
+  "GET /user/packages/{package_type}/{package_name}/versions",
+  "GET /user/public_emails",
+  "GET /user/repos",
+  "GET /user/repository_invitations",
+  "GET /user/social_accounts",
+  "GET /user/ssh_signing_keys",
+  "GET /user/starred",
+  "GET /user/subscriptions",
+  "GET /user/teams",
+  "GET /users",
+  "GET /users/{username}/attestations/{subject_digest}",
+  "GET /users/{username}/events",
+  "GET /users/{username}/events/orgs/{org}",
+  "GET /users/{username}/events/public",
+  "GET /users/{username}/followers",
+  "GET /users/{username}/following",
+  "GET /users/{username}/gists",
+  "GET /users/{username}/gpg_keys",
+  "GET /users/{username}/keys",
+  "GET /users/{username}/orgs",
+  "GET /users/{username}/packages",
+  "GET /users/{username}/projects",
+  "GET /users/{username}/projectsV2",
+  "GET /users/{username}/projectsV2/{project_number}/fields",
+  "GET /users/{username}/projectsV2/{project_number}/items",
+  "GET /users/{username}/received_events",
+  "GET /users/{username}/received_events/public",
+  "GET /users/{username}/repos",
+  "GET /users/{username}/social_accounts",
+  "GET /users/{username}/ssh_signing_keys",
+  "GET /users/{username}/starred",
+  "GET /users/{username}/subscriptions"
+]));
+
+// pkg/dist-src/paginating-endpoints.js
+function isPaginatingEndpoint(arg) {
+  if (typeof arg === "string") {
+    return paginatingEndpoints.includes(arg);
+  } else {
+    return false;
+  }
+}
+
+// pkg/dist-src/index.js
+function paginateRest(octokit) {
+  return {
+    paginate: Object.assign(paginate.bind(null, octokit), {
+      iterator: iterator.bind(null, octokit)
+    })
+  };
+}
+paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
+
+
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
+
+
+// octokit + plugins
+
+
+
+const context = new Context();
+const baseUrl = getApiBaseUrl();
+const defaults = {
+    baseUrl,
+    request: {
+        agent: getProxyAgent(baseUrl),
+        fetch: getProxyFetch(baseUrl)
+    }
+};
+const GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaults);
+
+/**
+ * Convience function to correctly format Octokit Options to pass into the constructor.
+ *
+ * @param     token    the repo PAT or GITHUB_TOKEN
+ * @param     options  other options to set
+ */
+function getOctokitOptions(token, options) {
+    const opts = Object.assign({}, options || {}); // Shallow clone - don't mutate the object provided by the caller
+    // Auth
+    const auth = getAuthString(token, opts);
+    if (auth) {
+        opts.auth = auth;
+    }
+    // Orchestration ID
+    const userAgent = getUserAgentWithOrchestrationId(opts.userAgent);
+    if (userAgent) {
+        opts.userAgent = userAgent;
+    }
+    return opts;
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
+
+
+const github_context = new Context();
+/**
+ * Returns a hydrated octokit ready to use for GitHub Actions
+ *
+ * @param     token    the repo PAT or GITHUB_TOKEN
+ * @param     options  other options to set
+ */
+function getOctokit(token, options, ...additionalPlugins) {
+    const GitHubWithPlugins = GitHub.plugin(...additionalPlugins);
+    return new GitHubWithPlugins(getOctokitOptions(token, options));
+}
+//# sourceMappingURL=github.js.map
+;// CONCATENATED MODULE: ./build/github/errors.js
+/** What a GitHub request can fail with, each with a `kind` callers switch on. */
 /** A request GitHub answered with an error status (after retries), or that never got an answer. */
 class GitHubApiError extends Error {
     status;
@@ -65189,15 +65127,62 @@ class GitHubResponseError extends Error {
         this.url = url;
     }
 }
-const DEFAULT_FALLBACK_LOGIN = 'github-actions[bot]';
-const DEFAULT_MAX_ATTEMPTS = 4;
-const DEFAULT_MAX_RETRY_WAIT_MS = 120_000;
-const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+;// CONCATENATED MODULE: ./build/github/origin.js
+
+/** The configured API's base URL, without trailing slashes, and its origin; throws on a bad URL. */
+function apiBaseOf(configured) {
+    const apiUrl = configured.replace(/\/+$/, '');
+    if (!/^https?:\/\//.test(apiUrl) || !URL.canParse(apiUrl))
+        throw new Error(`Invalid GitHub API URL '${configured}'.`);
+    return { apiUrl, apiOrigin: new URL(apiUrl).origin };
+}
+/** Before any attempt: a URL a response chose (a Link header) must not take the token elsewhere. */
+function assertApiOrigin(method, url, apiOrigin) {
+    if (!URL.canParse(url) || new URL(url).origin !== apiOrigin)
+        throw new GitHubOriginError(method, url, apiOrigin);
+}
+
+;// CONCATENATED MODULE: ./build/text/listing.js
+/**
+ * Messages that name inputs (paths, files, decision paths, candidates, ids) name only the first
+ * few: a decision log with a million paths, or a sweep over a thousand policies, must still give a
+ * one-line error, not megabytes copied into a log line, an annotation and the report.
+ */
+/** How many items of such a list a message names; the others are counted. */
+const MAX_LISTED = 5;
+/** Longest item, in code points, a message quotes whole (a name: a path, a key, an id). */
+const MAX_ITEM_LENGTH = 200;
+function shortItem(item, maxLength) {
+    if (item.length <= maxLength)
+        return item;
+    const points = [...item];
+    return points.length <= maxLength ? item : `${points.slice(0, maxLength - 1).join('')}…`;
+}
+/**
+ * The first MAX_LISTED items joined by `separator`, and "and N more" when there are others: the
+ * caller's message says what the list is (and its total, when that helps). Items that are whole
+ * messages (a failure and its cause) take a larger `maxItemLength`.
+ */
+function boundedList(items, separator = ', ', maxItemLength = MAX_ITEM_LENGTH) {
+    const shown = items
+        .slice(0, MAX_LISTED)
+        .map((item) => shortItem(item, maxItemLength))
+        .join(separator);
+    const more = items.length - MAX_LISTED;
+    return more > 0 ? `${shown}${separator}and ${more.toLocaleString('en-US')} more` : shown;
+}
+
+;// CONCATENATED MODULE: ./build/github/retry.js
+
+
+/**
+ * Retries with backoff: which failed attempts are worth repeating, after how long, and the loop
+ * that repeats them (docs/github.md).
+ */
+const BACKOFF_BASE_MS = 1_000;
 /** GitHub asks clients to wait at least a minute after a secondary limit that names no retry-after. */
 const SECONDARY_LIMIT_FALLBACK_MS = 60_000;
-const BACKOFF_BASE_MS = 1_000;
-/** A runaway Link chain must not loop forever: 1000 pages of 100 is far past any API cap. */
-const MAX_PAGES = 1000;
 function headerValue(headers, name) {
     const value = headers?.[name];
     return value === undefined ? undefined : String(value);
@@ -65261,19 +65246,89 @@ function classifyFailure(status, headers, message, attempt, now = Date.now()) {
 function sleep(ms) {
     return new Promise((resolve) => setTimeout(resolve, ms));
 }
-// Response shapes: only the fields we use, so GitHub adding fields never breaks us.
-const userSchema = object({ login: schemas_string() });
-const pullSchema = object({
-    number: schemas_number(),
-    changed_files: schemas_number(),
-    base: object({ sha: schemas_string(), ref: schemas_string(), repo: object({ full_name: schemas_string() }).nullish() }),
-    head: object({ sha: schemas_string(), ref: schemas_string(), repo: object({ full_name: schemas_string() }).nullish() }),
-});
-const pullFileSchema = object({
-    filename: schemas_string(),
-    status: schemas_enum(['added', 'modified', 'removed', 'renamed', 'copied', 'changed', 'unchanged']),
-    previous_filename: schemas_string().optional(),
-});
+/** Sends one request through `send` (given an abort signal per attempt) until it succeeds or must stop. */
+async function withRetries(method, url, policy, send) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await send(AbortSignal.timeout(policy.timeoutMs));
+        }
+        catch (caught) {
+            const error = caught;
+            const aborted = error.name === 'AbortError' || error.name === 'TimeoutError';
+            // Octokit reports transport failures as status 500 with no response; keep them apart.
+            const status = !aborted && typeof error.status === 'number' && error.response ? error.status : 0;
+            const message = status === 0 ? `no response: ${String(error.message)}` : messageOf(error);
+            const verdict = classifyFailure(status, error.response?.headers, message, attempt);
+            const canWait = verdict.delayMs <= policy.maxWait;
+            if (!verdict.retry || attempt >= policy.maxAttempts || !canWait) {
+                throw new GitHubApiError(status, method, url, message, verdict.rateLimited, attempt);
+            }
+            const delayMs = Math.round(verdict.delayMs * policy.scale);
+            policy.onRetry?.({ method, url, status, attempt, delayMs, reason: verdict.reason });
+            await sleep(delayMs);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./build/github/requestCore.js
+
+
+
+
+
+/** A runaway Link chain must not loop forever: 1000 pages of 100 is far past any API cap. */
+const MAX_PAGES = 1000;
+function requestCore_parse(schema, data, method, url) {
+    const result = schema.safeParse(data);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unexpected shape';
+        throw new GitHubResponseError(method, url, `unexpected response from ${method} ${url}: ${where}`);
+    }
+    return result.data;
+}
+function createRequestCore(options) {
+    const silent = () => undefined;
+    const octokit = getOctokit(options.token, {
+        baseUrl: options.apiUrl,
+        userAgent: options.userAgent ?? 'policy-replay',
+        log: { debug: silent, info: silent, warn: (message) => options.warn(message), error: silent },
+    });
+    octokit.hook.wrap('request', async (request, requestOptions) => {
+        const method = String(requestOptions.method);
+        // The options still hold the URL template; errors should name the URL that was called.
+        const url = octokit.request.endpoint(requestOptions).url;
+        assertApiOrigin(method, url, options.apiOrigin);
+        return withRetries(method, url, options, async (signal) => request({ ...requestOptions, request: { ...requestOptions.request, signal } }));
+    });
+    const raw = octokit.request;
+    const pages = octokit.paginate.iterator;
+    return {
+        raw,
+        async call(route, params, schema) {
+            const response = await raw(route, params);
+            return requestCore_parse(schema, response.data, route.split(' ')[0] ?? 'GET', response.url);
+        },
+        async paginate(route, params, schema) {
+            const items = [];
+            const pageSchema = array(schema);
+            let page = 0;
+            for await (const response of pages(route, { ...params, per_page: 100 })) {
+                items.push(...requestCore_parse(pageSchema, response.data, 'GET', response.url));
+                if (++page >= MAX_PAGES)
+                    break;
+            }
+            return items;
+        },
+    };
+}
+const repoParams = (repo) => ({ owner: repo.owner, repo: repo.repo });
+
+;// CONCATENATED MODULE: ./build/github/comments.js
+
+
+
+/** Issue and pull request comments: list, create, update, delete. */
 const commentSchema = object({
     id: schemas_number(),
     body: schemas_string().nullish(),
@@ -65281,19 +65336,6 @@ const commentSchema = object({
     created_at: schemas_string(),
     html_url: schemas_string().default(''),
 });
-const issueSchema = object({
-    number: schemas_number(),
-    title: schemas_string(),
-    body: schemas_string().nullish(),
-    state: schemas_enum(['open', 'closed']),
-    labels: array(union([schemas_string(), object({ name: schemas_string() })])).default([]),
-    user: object({ login: schemas_string() }).nullish(),
-    created_at: schemas_string(),
-    html_url: schemas_string().default(''),
-    pull_request: unknown().optional(),
-});
-const labelSchema = object({ name: schemas_string(), color: schemas_string(), description: schemas_string().nullish() });
-const compareSchema = object({ merge_base_commit: object({ sha: schemas_string() }) });
 function toComment(raw) {
     return {
         id: raw.id,
@@ -65303,144 +65345,9 @@ function toComment(raw) {
         htmlUrl: raw.html_url,
     };
 }
-function toIssue(raw) {
+function commentsApi(core) {
+    const { raw, call, paginate } = core;
     return {
-        number: raw.number,
-        title: raw.title,
-        body: raw.body ?? '',
-        state: raw.state,
-        labels: raw.labels.map((label) => (typeof label === 'string' ? label : label.name)),
-        userLogin: raw.user?.login ?? '',
-        createdAt: raw.created_at,
-        htmlUrl: raw.html_url,
-    };
-}
-function createGitHubClient(options) {
-    if (!options.token)
-        throw new Error('github-token is empty: the GitHub API cannot be called without a token');
-    const apiUrl = options.apiUrl.replace(/\/+$/, '');
-    if (!/^https?:\/\//.test(apiUrl) || !URL.canParse(apiUrl))
-        throw new Error(`Invalid GitHub API URL '${options.apiUrl}'.`);
-    const apiOrigin = new URL(apiUrl).origin;
-    const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-    const scale = options.retryDelayScale ?? 1;
-    const maxWait = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
-    const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    const warn = options.onWarning ?? (() => undefined);
-    const silent = () => undefined;
-    const octokit = getOctokit(options.token, {
-        baseUrl: apiUrl,
-        userAgent: options.userAgent ?? 'policy-replay',
-        log: { debug: silent, info: silent, warn: (message) => warn(message), error: silent },
-    });
-    octokit.hook.wrap('request', async (request, requestOptions) => {
-        const method = String(requestOptions.method);
-        // The options still hold the URL template; errors should name the URL that was called.
-        const url = octokit.request.endpoint(requestOptions).url;
-        // Before any attempt: a URL a response chose (a Link header) must not take the token elsewhere.
-        if (!URL.canParse(url) || new URL(url).origin !== apiOrigin)
-            throw new GitHubOriginError(method, url, apiOrigin);
-        for (let attempt = 1;; attempt++) {
-            try {
-                return await request({
-                    ...requestOptions,
-                    request: { ...requestOptions.request, signal: AbortSignal.timeout(timeoutMs) },
-                });
-            }
-            catch (caught) {
-                const error = caught;
-                const aborted = error.name === 'AbortError' || error.name === 'TimeoutError';
-                // Octokit reports transport failures as status 500 with no response; keep them apart.
-                const status = !aborted && typeof error.status === 'number' && error.response ? error.status : 0;
-                const message = status === 0 ? `no response: ${String(error.message)}` : messageOf(error);
-                const verdict = classifyFailure(status, error.response?.headers, message, attempt);
-                const canWait = verdict.delayMs <= maxWait;
-                if (!verdict.retry || attempt >= maxAttempts || !canWait) {
-                    throw new GitHubApiError(status, method, url, message, verdict.rateLimited, attempt);
-                }
-                const delayMs = Math.round(verdict.delayMs * scale);
-                options.onRetry?.({ method, url, status, attempt, delayMs, reason: verdict.reason });
-                await sleep(delayMs);
-            }
-        }
-    });
-    const raw = octokit.request;
-    function parse(schema, data, method, url) {
-        const result = schema.safeParse(data);
-        if (!result.success) {
-            const issue = result.error.issues[0];
-            const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unexpected shape';
-            throw new GitHubResponseError(method, url, `unexpected response from ${method} ${url}: ${where}`);
-        }
-        return result.data;
-    }
-    async function call(route, params, schema) {
-        const response = await raw(route, params);
-        return parse(schema, response.data, route.split(' ')[0] ?? 'GET', response.url);
-    }
-    const pages = octokit.paginate.iterator;
-    /** Every page of a listing, through Octokit's pagination (the hook above vets each next URL). */
-    async function paginate(route, params, schema) {
-        const items = [];
-        const pageSchema = array(schema);
-        let page = 0;
-        for await (const response of pages(route, { ...params, per_page: 100 })) {
-            items.push(...parse(pageSchema, response.data, 'GET', response.url));
-            if (++page >= MAX_PAGES)
-                break;
-        }
-        return items;
-    }
-    let loginPromise;
-    async function discoverLogin() {
-        if (options.login)
-            return { login: options.login, source: 'configured' };
-        try {
-            const user = await call('GET /user', {}, userSchema);
-            return { login: user.login, source: 'api' };
-        }
-        catch (error) {
-            // GITHUB_TOKEN and other installation tokens may not read /user ("Resource not accessible by
-            // integration", 403); a 401/404 has the same meaning here. Anything else is a real failure.
-            if (error instanceof GitHubApiError && [401, 403, 404].includes(error.status) && !error.rateLimited) {
-                return { login: options.fallbackLogin ?? DEFAULT_FALLBACK_LOGIN, source: 'fallback' };
-            }
-            throw error;
-        }
-    }
-    const repoParams = (repo) => ({ owner: repo.owner, repo: repo.repo });
-    return {
-        apiUrl,
-        getTokenLogin() {
-            loginPromise ??= discoverLogin();
-            // A failed discovery must not poison the cache for a later retry.
-            loginPromise.catch(() => (loginPromise = undefined));
-            return loginPromise;
-        },
-        async getPullRequest(repo, pullNumber) {
-            const pull = await call('GET /repos/{owner}/{repo}/pulls/{pull_number}', { ...repoParams(repo), pull_number: pullNumber }, pullSchema);
-            const baseRepo = pull.base.repo?.full_name;
-            const headRepo = pull.head.repo?.full_name;
-            return {
-                number: pull.number,
-                changedFiles: pull.changed_files,
-                baseSha: pull.base.sha,
-                headSha: pull.head.sha,
-                baseRef: pull.base.ref,
-                headRef: pull.head.ref,
-                fromFork: baseRepo !== undefined && headRepo !== baseRepo,
-            };
-        },
-        async listPullRequestFiles(repo, pullNumber) {
-            const files = await paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { ...repoParams(repo), pull_number: pullNumber }, pullFileSchema);
-            return files.map((file) => file.previous_filename === undefined
-                ? { filename: file.filename, status: file.status }
-                : { filename: file.filename, status: file.status, previous_filename: file.previous_filename });
-        },
-        async getMergeBase(repo, base, head) {
-            const compare = await call('GET /repos/{owner}/{repo}/compare/{basehead}', { ...repoParams(repo), basehead: `${base}...${head}`, per_page: 1 }, compareSchema);
-            return compare.merge_base_commit.sha;
-        },
         async listIssueComments(repo, issueNumber) {
             const comments = await paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...repoParams(repo), issue_number: issueNumber }, commentSchema);
             return comments.map(toComment);
@@ -65459,6 +65366,54 @@ function createGitHubClient(options) {
                 comment_id: commentId,
             });
         },
+    };
+}
+
+;// CONCATENATED MODULE: ./build/github/issues.js
+
+
+
+
+/** Issues and their labels. */
+const issueSchema = object({
+    number: schemas_number(),
+    title: schemas_string(),
+    body: schemas_string().nullish(),
+    state: schemas_enum(['open', 'closed']),
+    labels: array(union([schemas_string(), object({ name: schemas_string() })])).default([]),
+    user: object({ login: schemas_string() }).nullish(),
+    created_at: schemas_string(),
+    html_url: schemas_string().default(''),
+    pull_request: unknown().optional(),
+});
+const labelSchema = object({ name: schemas_string(), color: schemas_string(), description: schemas_string().nullish() });
+/**
+ * Every title and body this client writes is text people read on GitHub: no bidi control in it
+ * (src/text/bidi.ts), whichever caller built it.
+ */
+function humanUpdate(update) {
+    const out = { ...update };
+    if (out.title !== undefined)
+        out.title = (0,bidi/* humanText */.l8)(out.title);
+    if (out.body !== undefined)
+        out.body = (0,bidi/* humanText */.l8)(out.body);
+    return out;
+}
+function toIssue(raw) {
+    return {
+        number: raw.number,
+        title: raw.title,
+        body: raw.body ?? '',
+        state: raw.state,
+        labels: raw.labels.map((label) => (typeof label === 'string' ? label : label.name)),
+        userLogin: raw.user?.login ?? '',
+        createdAt: raw.created_at,
+        htmlUrl: raw.html_url,
+    };
+}
+function issuesApi(core) {
+    const { raw, call, paginate } = core;
+    return {
         async listIssues(repo, filter) {
             const params = { ...repoParams(repo), state: filter.state };
             if (filter.labels && filter.labels.length > 0)
@@ -65501,6 +65456,139 @@ function createGitHubClient(options) {
             const created = await call('POST /repos/{owner}/{repo}/labels', { ...repoParams(repo), name: label.name, color: label.color, description: label.description ?? '' }, labelSchema);
             return { name: created.name, color: created.color, description: created.description ?? null };
         },
+    };
+}
+
+;// CONCATENATED MODULE: ./build/github/login.js
+
+
+const DEFAULT_FALLBACK_LOGIN = 'github-actions[bot]';
+const userSchema = object({ login: schemas_string() });
+/** Whose token the client holds (docs/github.md), discovered once and cached while it succeeds. */
+function tokenLoginOf(core, configured) {
+    let loginPromise;
+    async function discoverLogin() {
+        if (configured.login)
+            return { login: configured.login, source: 'configured' };
+        try {
+            const user = await core.call('GET /user', {}, userSchema);
+            return { login: user.login, source: 'api' };
+        }
+        catch (error) {
+            // GITHUB_TOKEN and other installation tokens may not read /user ("Resource not accessible by
+            // integration", 403); a 401/404 has the same meaning here. Anything else is a real failure.
+            if (error instanceof GitHubApiError && [401, 403, 404].includes(error.status) && !error.rateLimited) {
+                return { login: configured.fallbackLogin ?? DEFAULT_FALLBACK_LOGIN, source: 'fallback' };
+            }
+            throw error;
+        }
+    }
+    return () => {
+        loginPromise ??= discoverLogin();
+        // A failed discovery must not poison the cache for a later retry.
+        loginPromise.catch(() => (loginPromise = undefined));
+        return loginPromise;
+    };
+}
+
+;// CONCATENATED MODULE: ./build/github/pulls.js
+
+
+/** Pull requests: the pull itself, its files, and the merge base of its two sides. */
+const pullSchema = object({
+    number: schemas_number(),
+    changed_files: schemas_number(),
+    base: object({ sha: schemas_string(), ref: schemas_string(), repo: object({ full_name: schemas_string() }).nullish() }),
+    head: object({ sha: schemas_string(), ref: schemas_string(), repo: object({ full_name: schemas_string() }).nullish() }),
+});
+const pullFileSchema = object({
+    filename: schemas_string(),
+    status: schemas_enum(['added', 'modified', 'removed', 'renamed', 'copied', 'changed', 'unchanged']),
+    previous_filename: schemas_string().optional(),
+});
+const compareSchema = object({ merge_base_commit: object({ sha: schemas_string() }) });
+function pullsApi(core) {
+    const { call, paginate } = core;
+    return {
+        async getPullRequest(repo, pullNumber) {
+            const pull = await call('GET /repos/{owner}/{repo}/pulls/{pull_number}', { ...repoParams(repo), pull_number: pullNumber }, pullSchema);
+            const baseRepo = pull.base.repo?.full_name;
+            const headRepo = pull.head.repo?.full_name;
+            return {
+                number: pull.number,
+                changedFiles: pull.changed_files,
+                baseSha: pull.base.sha,
+                headSha: pull.head.sha,
+                baseRef: pull.base.ref,
+                headRef: pull.head.ref,
+                fromFork: baseRepo !== undefined && headRepo !== baseRepo,
+            };
+        },
+        async listPullRequestFiles(repo, pullNumber) {
+            const files = await paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { ...repoParams(repo), pull_number: pullNumber }, pullFileSchema);
+            return files.map((file) => file.previous_filename === undefined
+                ? { filename: file.filename, status: file.status }
+                : { filename: file.filename, status: file.status, previous_filename: file.previous_filename });
+        },
+        async getMergeBase(repo, base, head) {
+            const compare = await call('GET /repos/{owner}/{repo}/compare/{basehead}', { ...repoParams(repo), basehead: `${base}...${head}`, per_page: 1 }, compareSchema);
+            return compare.merge_base_commit.sha;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./build/github/client.js
+/**
+ * The one door to the GitHub REST API. Everything else in policy-replay talks to GitHub through
+ * the narrow `GitHubClient` interface below, never through a raw Octokit: that keeps retries,
+ * pagination, error typing and the response shapes in one place, and lets tests run the whole
+ * stack against the fake API in `__tests__/support/fakeGithub.ts`.
+ *
+ * Built on `@actions/github`'s `getOctokit` (proxy-aware fetch, `Authorization` header, user
+ * agent, and Octokit's REST pagination, which the listings use). `getOctokit` adds no retry or
+ * throttling plugin, and this project installs neither: retries are one request hook of our own
+ * (`classifyFailure`), so a single policy covers 5xx answers, 429, primary and secondary rate
+ * limits (honouring `retry-after` and `x-ratelimit-reset`) and transport failures, with waits a
+ * test can shrink through `retryDelayScale` (docs/github.md).
+ *
+ * The same hook refuses any request to an origin other than the configured API's: Octokit's
+ * pagination follows the `Link: rel="next"` URL a response names, and the token must never be
+ * sent to a host a response chose (README "Security model").
+ */
+
+
+
+
+
+
+
+
+
+const DEFAULT_MAX_ATTEMPTS = 4;
+const DEFAULT_MAX_RETRY_WAIT_MS = 120_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+function createGitHubClient(options) {
+    if (!options.token)
+        throw new Error('github-token is empty: the GitHub API cannot be called without a token');
+    const { apiUrl, apiOrigin } = apiBaseOf(options.apiUrl);
+    const core = createRequestCore({
+        token: options.token,
+        apiUrl,
+        apiOrigin,
+        userAgent: options.userAgent,
+        warn: options.onWarning ?? (() => undefined),
+        maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS),
+        scale: options.retryDelayScale ?? 1,
+        maxWait: options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS,
+        timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+        onRetry: options.onRetry,
+    });
+    return {
+        apiUrl,
+        getTokenLogin: tokenLoginOf(core, options),
+        ...pullsApi(core),
+        ...commentsApi(core),
+        ...issuesApi(core),
     };
 }
 
@@ -65574,14 +65662,28 @@ function isForbidden(error) {
 function isTooLarge(error) {
     return (error instanceof GitHubApiError && error.status === 422 && /too long|maximum is/i.test(error.message));
 }
-async function syncStickyComment(client, options) {
+/** The body with its marker, as the client will send it; refused when over GitHub's limit. */
+function markedBody(options) {
     const marker = commentMarker(options.markerId);
-    // As the client will send it (client.ts), so an unchanged body compares equal to the stored one.
+    // As the client will send it (comments.ts), so an unchanged body compares equal to the stored one.
     const body = (0,bidi/* humanText */.l8)(withMarker(options.body, marker));
     const length = commentLength(body);
     if (length > MAX_COMMENT_LENGTH) {
         throw new CommentTooLargeError(length, MAX_COMMENT_LENGTH, `the pull request comment is ${length} characters, over GitHub's limit of ${MAX_COMMENT_LENGTH}`);
     }
+    return { marker, body, length };
+}
+function forbidden(error, deleted) {
+    return {
+        action: 'forbidden',
+        warning: `Could not write the pull request comment (${error.method} ${error.url} → 403: ${error.message}). ` +
+            `The token is read-only here, as it is for pull requests from forks; the job summary and ` +
+            `outputs still hold the report.`,
+        deleted,
+    };
+}
+async function syncStickyComment(client, options) {
+    const { marker, body, length } = markedBody(options);
     const repo = { owner: options.owner, repo: options.repo };
     const deleted = [];
     const listOwn = async (login) => {
@@ -65634,13 +65736,7 @@ async function syncStickyComment(client, options) {
     }
     catch (error) {
         if (isForbidden(error)) {
-            return {
-                action: 'forbidden',
-                warning: `Could not write the pull request comment (${error.method} ${error.url} → 403: ${error.message}). ` +
-                    `The token is read-only here, as it is for pull requests from forks; the job summary and ` +
-                    `outputs still hold the report.`,
-                deleted,
-            };
+            return forbidden(error, deleted);
         }
         if (isTooLarge(error)) {
             throw new CommentTooLargeError(length, MAX_COMMENT_LENGTH, `GitHub rejected the ${length}-character pull request comment: ${error.message}`);
@@ -65702,16 +65798,85 @@ function sameText(a, b) {
 }
 /** Posted when drift returns to zero and the caller gave no `closeComment`. */
 const DEFAULT_CLOSE_COMMENT = 'Drift returned to zero: the replayed decisions match the recorded ones again. Closing; policy-replay reopens this issue if drift comes back.';
-async function syncDriftIssue(client, options) {
+/** The marker, label, title and body as the client will send them; refused when over GitHub's limit. */
+function issueText(options) {
     const marker = driftMarker(options.policyPath);
     const label = options.label ?? DRIFT_LABEL;
-    // As the client will send them (client.ts), so unchanged text compares equal to the stored one.
+    // As the client will send them (issues.ts), so unchanged text compares equal to the stored one.
     const body = (0,bidi/* humanText */.l8)(withMarker(options.body, marker));
     const title = (0,bidi/* humanText */.l8)(options.title);
     const length = commentLength(body);
     if (length > MAX_COMMENT_LENGTH) {
         throw new CommentTooLargeError(length, MAX_COMMENT_LENGTH, `the drift issue body for ${options.policyPath} is ${length} characters, over GitHub's limit of ${MAX_COMMENT_LENGTH}`);
     }
+    return { marker, label, body, title };
+}
+/** The drift label exists, or a warning says why it could not be made. */
+async function ensureLabel(client, repo, label, warnings) {
+    try {
+        if ((await client.getLabel(repo, label)) === null) {
+            await client.createLabel(repo, {
+                name: label,
+                color: DRIFT_LABEL_COLOR,
+                description: DRIFT_LABEL_DESCRIPTION,
+            });
+        }
+    }
+    catch (error) {
+        // 422 "already_exists" is a racing run; anything else still lets issue creation try, since
+        // GitHub creates a missing label named in a new issue.
+        if (error instanceof GitHubApiError && error.status === 422)
+            return;
+        if (error instanceof GitHubApiError && error.status !== 410) {
+            warnings.push(`could not create the '${label}' label: ${error.message}`);
+            return;
+        }
+        throw error;
+    }
+}
+async function addMissingLabel(client, repo, created, label, warnings) {
+    // Labels on a new issue are dropped silently for tokens without push access; without the
+    // label the next run would not find the issue and would open another.
+    try {
+        await client.addLabels(repo, created.number, [label]);
+    }
+    catch (error) {
+        if (!(error instanceof GitHubApiError))
+            throw error;
+        warnings.push(`issue #${created.number} was created without the '${label}' label and it could not be added ` +
+            `(${error.status}: ${error.message}); the next run will not find it`);
+    }
+}
+/** Drift is back to zero: the open issue gets the closing comment and is closed as completed. */
+async function closeResolved(client, repo, openIssue, comment) {
+    await client.createIssueComment(repo, openIssue.number, comment);
+    const closed = await client.updateIssue(repo, openIssue.number, {
+        state: 'closed',
+        state_reason: 'completed',
+    });
+    return { action: 'closed', issueNumber: openIssue.number, htmlUrl: closed.htmlUrl || openIssue.htmlUrl };
+}
+/** Drift is back: the policy's most recent closed issue reopens with the new title and body. */
+async function reopen(client, repo, lastClosed, text) {
+    const reopened = await client.updateIssue(repo, lastClosed.number, {
+        state: 'open',
+        state_reason: 'reopened',
+        title: text.title,
+        body: text.body,
+    });
+    return { action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
+}
+/** Issues disabled, or no issues: write: an IssuesUnavailableError; null for any other failure. */
+function issuesUnavailable(error, policyPath) {
+    if (error instanceof GitHubApiError &&
+        ((error.status === 403 && !error.rateLimited) || error.status === 410)) {
+        return new IssuesUnavailableError(error.status, `cannot maintain the drift issue for ${policyPath}: issues are disabled on this repository ` +
+            `or the token lacks issues: write (${error.method} ${error.url} → ${error.status}: ${error.message})`, error);
+    }
+    return null;
+}
+async function syncDriftIssue(client, options) {
+    const { marker, label, body, title } = issueText(options);
     const repo = { owner: options.owner, repo: options.repo };
     const result = { action: 'none', closedDuplicates: [], warnings: [] };
     const listOwn = async (login) => {
@@ -65744,28 +65909,6 @@ async function syncDriftIssue(client, options) {
         result.action = 'updated';
         result.htmlUrl = updated.htmlUrl || issue.htmlUrl;
     };
-    const ensureLabel = async () => {
-        try {
-            if ((await client.getLabel(repo, label)) === null) {
-                await client.createLabel(repo, {
-                    name: label,
-                    color: DRIFT_LABEL_COLOR,
-                    description: DRIFT_LABEL_DESCRIPTION,
-                });
-            }
-        }
-        catch (error) {
-            // 422 "already_exists" is a racing run; anything else still lets issue creation try, since
-            // GitHub creates a missing label named in a new issue.
-            if (error instanceof GitHubApiError && error.status === 422)
-                return;
-            if (error instanceof GitHubApiError && error.status !== 410) {
-                result.warnings.push(`could not create the '${label}' label: ${error.message}`);
-                return;
-            }
-            throw error;
-        }
-    };
     try {
         const login = (await client.getTokenLogin()).login;
         const own = await listOwn(login);
@@ -65773,17 +65916,8 @@ async function syncDriftIssue(client, options) {
         if (options.driftTotal <= 0) {
             if (openIssue === undefined)
                 return result;
-            await client.createIssueComment(repo, openIssue.number, options.closeComment ?? DEFAULT_CLOSE_COMMENT);
-            const closed = await client.updateIssue(repo, openIssue.number, {
-                state: 'closed',
-                state_reason: 'completed',
-            });
-            return {
-                ...result,
-                action: 'closed',
-                issueNumber: openIssue.number,
-                htmlUrl: closed.htmlUrl || openIssue.htmlUrl,
-            };
+            const comment = options.closeComment ?? DEFAULT_CLOSE_COMMENT;
+            return { ...result, ...(await closeResolved(client, repo, openIssue, comment)) };
         }
         if (openIssue !== undefined) {
             await refresh(openIssue);
@@ -65791,30 +65925,12 @@ async function syncDriftIssue(client, options) {
         }
         // The most recent closed issue for this policy comes back rather than a new one.
         const lastClosed = own.filter((issue) => issue.state === 'closed').sort((a, b) => b.number - a.number)[0];
-        if (lastClosed !== undefined) {
-            const reopened = await client.updateIssue(repo, lastClosed.number, {
-                state: 'open',
-                state_reason: 'reopened',
-                title,
-                body,
-            });
-            return { ...result, action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
-        }
-        await ensureLabel();
+        if (lastClosed !== undefined)
+            return { ...result, ...(await reopen(client, repo, lastClosed, { title, body })) };
+        await ensureLabel(client, repo, label, result.warnings);
         const created = await client.createIssue(repo, { title, body, labels: [label] });
-        if (!created.labels.includes(label)) {
-            // Labels on a new issue are dropped silently for tokens without push access; without the
-            // label the next run would not find the issue and would open another.
-            try {
-                await client.addLabels(repo, created.number, [label]);
-            }
-            catch (error) {
-                if (!(error instanceof GitHubApiError))
-                    throw error;
-                result.warnings.push(`issue #${created.number} was created without the '${label}' label and it could not be added ` +
-                    `(${error.status}: ${error.message}); the next run will not find it`);
-            }
-        }
+        if (!created.labels.includes(label))
+            await addMissingLabel(client, repo, created, label, result.warnings);
         // A concurrent run may have opened one too: the oldest open issue wins, as for PR comments.
         const afterCreate = (await listOwn(created.userLogin || login)).filter((issue) => issue.state === 'open');
         if (!afterCreate.some((issue) => issue.number === created.number))
@@ -65828,12 +65944,7 @@ async function syncDriftIssue(client, options) {
         return result;
     }
     catch (error) {
-        if (error instanceof GitHubApiError &&
-            ((error.status === 403 && !error.rateLimited) || error.status === 410)) {
-            throw new IssuesUnavailableError(error.status, `cannot maintain the drift issue for ${options.policyPath}: issues are disabled on this repository ` +
-                `or the token lacks issues: write (${error.method} ${error.url} → ${error.status}: ${error.message})`, error);
-        }
-        throw error;
+        throw issuesUnavailable(error, options.policyPath) ?? error;
     }
 }
 /**
@@ -67197,22 +67308,8 @@ async function ensureOpa(settings, overrides = {}) {
         throw new OpaVersionError(settings.opaVersion);
     }
     const pinned = settings.opaSha256 ? settings.opaSha256.toLowerCase() : null;
-    if (settings.opaPath) {
-        const path = (0,external_node_path_namespaceObject.resolve)(settings.opaPath);
-        let version;
-        try {
-            version = await readOpaVersion(path);
-        }
-        catch (error) {
-            const detail = error instanceof OpaUnusableError ? error.detail : String(error);
-            throw new OpaMissingError(`opa-path '${settings.opaPath}' is not a usable OPA binary: ${detail}. Point opa-path at OPA ${wanted}, or remove it to let the Action download OPA.`, path);
-        }
-        if (!isCompatibleVersion(version, wanted)) {
-            deps.warning(`opa-path '${settings.opaPath}' is OPA ${version}; this Action is tested with ${wanted}.`);
-        }
-        deps.info(`Using OPA ${version} from opa-path: ${path}`);
-        return { path, version, source: 'opa-path' };
-    }
+    if (settings.opaPath)
+        return useOpaPath(settings.opaPath, wanted, deps);
     const onPath = await findOpaOnPath(deps.env, settings.platform);
     if (onPath !== null) {
         const reuse = await reusableFromPath(onPath, wanted, pinned, deps);
@@ -67223,48 +67320,16 @@ async function ensureOpa(settings, overrides = {}) {
     }
     const asset = opaAssetName(settings.platform, settings.arch);
     const name = binaryName(settings.platform);
-    const cachedDir = deps.find(TOOL_NAME, wanted, settings.arch);
-    if (cachedDir) {
-        const cached = (0,external_node_path_namespaceObject.join)(cachedDir, name);
-        const hashOk = pinned === null || (await sha256_sha256OfFile(cached).catch(() => null)) === pinned;
-        if (hashOk) {
-            const version = await readOpaVersion(cached);
-            deps.addPath(cachedDir);
-            deps.info(`Using OPA ${version} from the tool cache: ${cached}`);
-            return { path: cached, version, source: 'tool-cache' };
-        }
-        deps.warning(`The cached OPA ${wanted} at ${cached} does not match opa-sha256; downloading it again.`);
-        // tool-cache never overwrites a cached file, so the stale entry (and its completion marker) must go first.
-        await (0,promises_namespaceObject.rm)(cachedDir, { recursive: true, force: true });
-        await (0,promises_namespaceObject.rm)(`${cachedDir}.complete`, { force: true });
-    }
+    const cached = await fromToolCache(settings.arch, wanted, pinned, name, deps);
+    if (cached !== null)
+        return cached;
     const url = opaDownloadUrl(settings.downloadBaseUrl, wanted, asset);
     deps.info(`Downloading OPA ${wanted} from ${url}`);
     const downloaded = await download(deps, url, `OPA ${wanted} (${asset})`);
     let cachedPath;
     let toolDir;
     try {
-        let expected;
-        let expectedFrom;
-        if (pinned !== null) {
-            expected = pinned;
-            expectedFrom = 'opa-sha256';
-        }
-        else {
-            const sumFile = await download(deps, `${url}.sha256`, 'the checksum file');
-            let parsed;
-            try {
-                parsed = parseSha256File(await (0,promises_namespaceObject.readFile)(sumFile, 'utf8'));
-            }
-            finally {
-                await (0,promises_namespaceObject.rm)(sumFile, { force: true });
-            }
-            if (parsed === null) {
-                throw new OpaDownloadError(`${url}.sha256`, `${url}.sha256 does not start with a SHA-256 hex digest; refusing to use the download. Pin the digest with the opa-sha256 input.`);
-            }
-            expected = parsed;
-            expectedFrom = 'sha256-file';
-        }
+        const { expected, expectedFrom } = await expectedDigest(deps, url, pinned);
         const actual = await sha256_sha256OfFile(downloaded);
         if (actual !== expected)
             throw new OpaChecksumError(url, expected, actual, expectedFrom);
@@ -67290,6 +67355,59 @@ async function ensureOpa(settings, overrides = {}) {
     deps.addPath(toolDir);
     deps.info(`Installed OPA ${version} at ${cachedPath}`);
     return { path: cachedPath, version, source: 'download' };
+}
+/** opa-path: the given binary, whatever its version (a different one is only a warning). */
+async function useOpaPath(opaPath, wanted, deps) {
+    const path = (0,external_node_path_namespaceObject.resolve)(opaPath);
+    let version;
+    try {
+        version = await readOpaVersion(path);
+    }
+    catch (error) {
+        const detail = error instanceof OpaUnusableError ? error.detail : String(error);
+        throw new OpaMissingError(`opa-path '${opaPath}' is not a usable OPA binary: ${detail}. Point opa-path at OPA ${wanted}, or remove it to let the Action download OPA.`, path);
+    }
+    if (!isCompatibleVersion(version, wanted)) {
+        deps.warning(`opa-path '${opaPath}' is OPA ${version}; this Action is tested with ${wanted}.`);
+    }
+    deps.info(`Using OPA ${version} from opa-path: ${path}`);
+    return { path, version, source: 'opa-path' };
+}
+/** The tool cache's OPA when it matches a pinned digest; a stale entry is removed (null). */
+async function fromToolCache(arch, wanted, pinned, name, deps) {
+    const cachedDir = deps.find(TOOL_NAME, wanted, arch);
+    if (!cachedDir)
+        return null;
+    const cached = (0,external_node_path_namespaceObject.join)(cachedDir, name);
+    const hashOk = pinned === null || (await sha256_sha256OfFile(cached).catch(() => null)) === pinned;
+    if (hashOk) {
+        const version = await readOpaVersion(cached);
+        deps.addPath(cachedDir);
+        deps.info(`Using OPA ${version} from the tool cache: ${cached}`);
+        return { path: cached, version, source: 'tool-cache' };
+    }
+    deps.warning(`The cached OPA ${wanted} at ${cached} does not match opa-sha256; downloading it again.`);
+    // tool-cache never overwrites a cached file, so the stale entry (and its completion marker) must go first.
+    await (0,promises_namespaceObject.rm)(cachedDir, { recursive: true, force: true });
+    await (0,promises_namespaceObject.rm)(`${cachedDir}.complete`, { force: true });
+    return null;
+}
+/** The digest the download must have: the pinned one, else the published `.sha256` file's. */
+async function expectedDigest(deps, url, pinned) {
+    if (pinned !== null)
+        return { expected: pinned, expectedFrom: 'opa-sha256' };
+    const sumFile = await download(deps, `${url}.sha256`, 'the checksum file');
+    let parsed;
+    try {
+        parsed = parseSha256File(await (0,promises_namespaceObject.readFile)(sumFile, 'utf8'));
+    }
+    finally {
+        await (0,promises_namespaceObject.rm)(sumFile, { force: true });
+    }
+    if (parsed === null) {
+        throw new OpaDownloadError(`${url}.sha256`, `${url}.sha256 does not start with a SHA-256 hex digest; refusing to use the download. Pin the digest with the opa-sha256 input.`);
+    }
+    return { expected: parsed, expectedFrom: 'sha256-file' };
 }
 /** The version of the PATH binary when it can stand in for the requested one, else null (logged). */
 async function reusableFromPath(path, wanted, pinned, deps) {
@@ -67576,23 +67694,45 @@ function replayMarkdownSections(report, options = {}) {
     const hashes = '#'.repeat(options.headingLevel ?? 3);
     const path = report.meta.head?.path ?? report.meta.base?.path ?? 'policy';
     const title = `${hashes} ${escapeMarkdown(path)}`;
-    if (report.errors.length > 0 || report.result === null) {
-        const rows = report.errors.map((e) => `| ${escapeMarkdown(e.file)}:${e.line}:${e.column} | ${cell(e.path)} | ${escapeMarkdown(e.message, 400)} |`);
-        return [
-            [
-                title,
-                '',
-                `**Invalid policy: ${markdown_n(report.errors.length)} problem${report.errors.length === 1 ? '' : 's'}, nothing replayed.**`,
-                '',
-                '| where | path | problem |',
-                '|---|---|---|',
-                ...rows,
-            ].join('\n'),
-        ];
-    }
+    if (report.errors.length > 0 || report.result === null)
+        return [invalidPolicySection(report, title)];
     const r = report.result;
     const sections = [];
-    sections.push([
+    sections.push(summarySection(report, r, title));
+    const redact = options.redactSubjects === true;
+    const groups = groupsMarkdown(r.change_groups, r.change_groups_total, {
+        rows: options.maxGroupRows ?? r.change_groups?.length ?? 0,
+        subjectName: (subject) => subjectCell(subject, redact),
+    });
+    if (groups !== null)
+        sections.push(groups);
+    if (r.unevaluable > 0)
+        sections.push(unevaluableSection(r));
+    if (r.changes_total > 0)
+        sections.push(changesSection(r, options.maxRows ?? r.changes.length, redact));
+    const fidelity = report.result.fidelity;
+    if (fidelity)
+        sections.push(fidelitySection(fidelity));
+    const hits = ruleHitsSection(report, r);
+    if (hits !== null)
+        sections.push(hits);
+    return sections;
+}
+function invalidPolicySection(report, title) {
+    const rows = report.errors.map((e) => `| ${escapeMarkdown(e.file)}:${e.line}:${e.column} | ${cell(e.path)} | ${escapeMarkdown(e.message, 400)} |`);
+    return [
+        title,
+        '',
+        `**Invalid policy: ${markdown_n(report.errors.length)} problem${report.errors.length === 1 ? '' : 's'}, nothing replayed.**`,
+        '',
+        '| where | path | problem |',
+        '|---|---|---|',
+        ...rows,
+    ].join('\n');
+}
+/** The title, the verdict, the filter, the counts table and the notes under it. */
+function summarySection(report, r, title) {
+    return [
         title,
         '',
         verdictLine(report),
@@ -67624,54 +67764,45 @@ function replayMarkdownSections(report, options = {}) {
                 `${markdown_n(r.recorded_mismatch)} recorded decision${r.recorded_mismatch === 1 ? '' : 's'} differ from what the base policy decides: the gateway may not be running the base in Git.`,
             ]
             : []),
-    ].join('\n'));
-    const redact = options.redactSubjects === true;
-    const groups = groupsMarkdown(r.change_groups, r.change_groups_total, {
-        rows: options.maxGroupRows ?? r.change_groups?.length ?? 0,
-        subjectName: (subject) => subjectCell(subject, redact),
-    });
-    if (groups !== null)
-        sections.push(groups);
-    if (r.unevaluable > 0) {
-        sections.push([
-            `**Unevaluable: ${markdown_n(r.unevaluable)}** — the sample cannot score these requests, so they are neither allowed nor denied here.`,
-            '',
-            '| reason | requests | what you can do |',
-            '|---|---:|---|',
-            ...r.unevaluable_reasons.map((reason) => `| \`${reason}\` | ${markdown_n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`),
-        ].join('\n'));
-    }
-    if (r.changes_total > 0) {
-        const rows = r.changes.slice(0, options.maxRows ?? r.changes.length);
-        // The groups say what changes; one row per request is the evidence, folded away.
-        sections.push([
-            `<details><summary>Every changed request (showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)})</summary>`,
-            '',
-            `**Changes: showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)}** (most dangerous first)`,
-            '',
-            '| request | time | subject | method | tools | current | draft | matched rules |',
-            '|---|---|---|---|---|---|---|---|',
-            ...rows.map((c) => changeRow(c, redact)),
-            '',
-            '</details>',
-        ].join('\n'));
-    }
-    const fidelity = report.result.fidelity;
-    if (fidelity)
-        sections.push(fidelitySection(fidelity));
+    ].join('\n');
+}
+function unevaluableSection(r) {
+    return [
+        `**Unevaluable: ${markdown_n(r.unevaluable)}** — the sample cannot score these requests, so they are neither allowed nor denied here.`,
+        '',
+        '| reason | requests | what you can do |',
+        '|---|---:|---|',
+        ...r.unevaluable_reasons.map((reason) => `| \`${reason}\` | ${markdown_n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`),
+    ].join('\n');
+}
+function changesSection(r, maxRows, redact) {
+    const rows = r.changes.slice(0, maxRows);
+    // The groups say what changes; one row per request is the evidence, folded away.
+    return [
+        `<details><summary>Every changed request (showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)})</summary>`,
+        '',
+        `**Changes: showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)}** (most dangerous first)`,
+        '',
+        '| request | time | subject | method | tools | current | draft | matched rules |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows.map((c) => changeRow(c, redact)),
+        '',
+        '</details>',
+    ].join('\n');
+}
+function ruleHitsSection(report, r) {
     const hits = Object.entries(r.rule_hits);
-    if (hits.length > 0) {
-        sections.push([
-            `<details><summary>Rule hits (${report.meta.status === 'deleted' ? 'base policy: deleted' : 'head policy'})</summary>`,
-            '',
-            '| rule | scoreable requests matched |',
-            '|---|---:|',
-            ...hits.map(([id, count]) => `| ${cell(id)} | ${markdown_n(count)} |`),
-            '',
-            '</details>',
-        ].join('\n'));
-    }
-    return sections;
+    if (hits.length === 0)
+        return null;
+    return [
+        `<details><summary>Rule hits (${report.meta.status === 'deleted' ? 'base policy: deleted' : 'head policy'})</summary>`,
+        '',
+        '| rule | scoreable requests matched |',
+        '|---|---:|',
+        ...hits.map(([id, count]) => `| ${cell(id)} | ${markdown_n(count)} |`),
+        '',
+        '</details>',
+    ].join('\n');
 }
 /**
  * docs/unknowns.md: how many records lacked data a rule reads yet were decided, because the
@@ -67761,20 +67892,7 @@ function driftMarkdownSections(report, options = {}) {
         ];
     }
     const r = report.result;
-    const sections = [
-        [
-            title,
-            '',
-            r.drift_total === 0
-                ? `**No drift**: the saved policy reproduces every recorded decision it can score (${driftMarkdown_n(r.evaluated - r.unevaluable - r.without_recorded_decision)} compared).`
-                : `**${driftMarkdown_n(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the saved policy no longer reproduces**: ${driftMarkdown_n(r.newly_allowed)} recorded deny now allowed, ${driftMarkdown_n(r.newly_denied)} recorded allow now denied.`,
-            '',
-            '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
-            '|---:|---:|---:|---:|---:|---:|',
-            `| ${driftMarkdown_n(r.evaluated)} | ${driftMarkdown_n(r.unevaluable)} | ${driftMarkdown_n(r.without_recorded_decision)} | ${driftMarkdown_n(r.drift_total)} | ${driftMarkdown_n(r.newly_allowed)} | ${driftMarkdown_n(r.newly_denied)} |`,
-            ...decidedDespiteLine(r),
-        ].join('\n'),
-    ];
+    const sections = [driftMarkdown_summarySection(r, title)];
     const redact = options.redactSubjects === true;
     const groups = groupsMarkdown(r.drift_groups, r.drift_groups_total, {
         rows: options.maxGroupRows ?? r.drift_groups?.length ?? 0,
@@ -67799,21 +67917,38 @@ function driftMarkdownSections(report, options = {}) {
             ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${driftMarkdown_n(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`),
         ].join('\n'));
     }
-    if (r.drift_total > 0) {
-        const rows = r.drifts.slice(0, options.maxRows ?? r.drifts.length);
-        sections.push([
-            `<details><summary>Every drifted request (showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)})</summary>`,
-            '',
-            `**Drifts: showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)}**`,
-            '',
-            '| request | time | subject | method | tools | recorded | replayed | matched rules |',
-            '|---|---|---|---|---|---|---|---|',
-            ...rows.map((d) => `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`),
-            '',
-            '</details>',
-        ].join('\n'));
-    }
+    if (r.drift_total > 0)
+        sections.push(driftsSection(r, options.maxRows ?? r.drifts.length, redact));
     return sections;
+}
+/** The title, the verdict and the counts table. */
+function driftMarkdown_summarySection(r, title) {
+    return [
+        title,
+        '',
+        r.drift_total === 0
+            ? `**No drift**: the saved policy reproduces every recorded decision it can score (${driftMarkdown_n(r.evaluated - r.unevaluable - r.without_recorded_decision)} compared).`
+            : `**${driftMarkdown_n(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the saved policy no longer reproduces**: ${driftMarkdown_n(r.newly_allowed)} recorded deny now allowed, ${driftMarkdown_n(r.newly_denied)} recorded allow now denied.`,
+        '',
+        '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
+        '|---:|---:|---:|---:|---:|---:|',
+        `| ${driftMarkdown_n(r.evaluated)} | ${driftMarkdown_n(r.unevaluable)} | ${driftMarkdown_n(r.without_recorded_decision)} | ${driftMarkdown_n(r.drift_total)} | ${driftMarkdown_n(r.newly_allowed)} | ${driftMarkdown_n(r.newly_denied)} |`,
+        ...decidedDespiteLine(r),
+    ].join('\n');
+}
+function driftsSection(r, maxRows, redact) {
+    const rows = r.drifts.slice(0, maxRows);
+    return [
+        `<details><summary>Every drifted request (showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)})</summary>`,
+        '',
+        `**Drifts: showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)}**`,
+        '',
+        '| request | time | subject | method | tools | recorded | replayed | matched rules |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows.map((d) => `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`),
+        '',
+        '</details>',
+    ].join('\n');
 }
 /** The comment that closes a policy's drift issue when its drift returns to zero. */
 function driftResolvedComment(policyPath) {
@@ -67825,903 +67960,275 @@ function driftResolvedComment(policyPath) {
 /** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
 const TOOL_VERSION = '0.1.0';
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-;// CONCATENATED MODULE: ./build/canonical/jcs.js
+;// CONCATENATED MODULE: ./build/engine/errors.js
+/** A policy could not be evaluated on one input (a builtin failed, the module trapped). */
+class EvaluationError extends Error {
+    policy;
+    requestId;
+    failure;
+    constructor(policy, requestId, failure) {
+        super(`evaluating ${policy}${requestId !== undefined ? ` on request ${JSON.stringify(requestId)}` : ''} failed: ${errors_describe(failure)}`);
+        this.policy = policy;
+        this.requestId = requestId;
+        this.failure = failure;
+        this.name = 'EvaluationError';
+    }
+}
+function errors_describe(cause) {
+    if (cause instanceof Error)
+        return cause.message;
+    if (typeof cause === 'object' && cause !== null && 'message' in cause)
+        return String(cause.message);
+    return String(cause);
+}
 
-/** Thrown when a value has no canonical JSON form. `path` is where, dotted with `[i]` (root is ""). */
-class CanonicalJsonError extends Error {
-    kind;
-    path;
-    name = 'CanonicalJsonError';
-    constructor(kind, path, message) {
-        super(path === '' ? message : `${path}: ${message}`);
-        this.kind = kind;
-        this.path = path;
+;// CONCATENATED MODULE: ./build/policy/fields.js
+/** Parses a field that already matched FIELD_PATTERN. */
+function classifyField(field) {
+    const colon = field.indexOf(':');
+    if (colon >= 0) {
+        const prefix = field.slice(0, colon);
+        const rest = field.slice(colon + 1);
+        if (prefix === 'attribute')
+            return { kind: 'attribute', name: rest };
+        if (prefix === 'claim')
+            return { kind: 'claim', path: rest.split('.') };
+        return { kind: 'argument', path: rest.split('.') };
     }
-}
-/** Returns the RFC 8785 canonical JSON text of `value`. Throws {@link CanonicalJsonError}. */
-function canonicalize(value) {
-    const parts = [];
-    write(value, '', parts, new Set());
-    return parts.join('');
-}
-/** Lowercase hex SHA-256 of the UTF-8 bytes of `canonicalize(value)`. */
-function sha256Canonical(value) {
-    return (0,external_node_crypto_.createHash)('sha256').update(canonicalize(value), 'utf8').digest('hex');
-}
-function write(value, path, out, open) {
-    if (value === null) {
-        out.push('null');
-        return;
-    }
-    switch (typeof value) {
-        case 'boolean':
-            out.push(value ? 'true' : 'false');
-            return;
-        case 'number':
-            out.push(serializeNumber(value, path));
-            return;
-        case 'string':
-            out.push(serializeString(value, path));
-            return;
-        case 'object':
-            break;
+    switch (field) {
+        case 'tool':
+        case 'method':
+        case 'resource_uri':
+        case 'prompt':
+            return { kind: 'call', name: field };
+        case 'http_path':
+            return { kind: 'http', name: 'path' };
+        case 'http_host':
+            return { kind: 'http', name: 'host' };
+        case 'http_method':
+            return { kind: 'http', name: 'method' };
+        case 'is_batch':
+            return { kind: 'is_batch' };
+        case 'unparsable_calls':
+            return { kind: 'unparsable_calls' };
+        case 'subject':
+        case 'issuer':
+            return { kind: 'identity', name: field };
+        case 'group':
+            return { kind: 'group' };
+        case 'tag':
+            return { kind: 'tag' };
         default:
-            throw new CanonicalJsonError('unsupported_type', path, `${typeof value} has no JSON form`);
+            throw new Error(`classifyField: not a policy field: ${field}`);
     }
-    const object = value;
-    if (open.has(object))
-        throw new CanonicalJsonError('cycle', path, 'value contains a cycle');
-    open.add(object);
-    if (Array.isArray(object)) {
-        out.push('[');
-        object.forEach((item, index) => {
-            if (index > 0)
-                out.push(',');
-            write(item, `${path}[${index}]`, out, open);
-        });
-        out.push(']');
+}
+/** Caller fields need a verified token (docs/policy.md "Missing context"). */
+function isCallerField(kind) {
+    return (kind.kind === 'identity' ||
+        kind.kind === 'group' ||
+        kind.kind === 'tag' ||
+        kind.kind === 'attribute' ||
+        kind.kind === 'claim');
+}
+/** Directory fields additionally need `attributes_resolved`. */
+function isDirectoryField(kind) {
+    return kind.kind === 'group' || kind.kind === 'tag' || kind.kind === 'attribute';
+}
+/**
+ * Where a field lives in the OPA input (docs/policy.md "Fields"), as path segments: from `input` for
+ * request and caller fields, from the call for call fields. The generator and the replay's
+ * decision cache both read this one table, so they cannot disagree on what a policy reads.
+ */
+function inputPathOf(kind) {
+    switch (kind.kind) {
+        case 'call':
+            return { base: 'call', path: [kind.name] };
+        case 'argument':
+            return { base: 'input', path: ['request', 'mcp', 'arguments', ...kind.path] };
+        case 'http':
+            return { base: 'input', path: ['request', 'http', kind.name] };
+        case 'is_batch':
+            return { base: 'input', path: ['request', 'jsonrpc', 'is_batch'] };
+        case 'unparsable_calls':
+            return { base: 'input', path: ['request', 'jsonrpc', 'unparsable_calls'] };
+        case 'identity':
+            return { base: 'input', path: ['identity', kind.name] };
+        case 'group':
+            return { base: 'input', path: ['identity', 'groups'] };
+        case 'tag':
+            return { base: 'input', path: ['identity', 'tags'] };
+        case 'attribute':
+            return { base: 'input', path: ['identity', 'attributes', kind.name] };
+        case 'claim':
+            return { base: 'input', path: ['identity', 'claims', ...kind.path] };
     }
+}
+
+;// CONCATENATED MODULE: ./build/time/calendar.js
+/** Proleptic Gregorian calendar arithmetic shared by the RFC 3339 parser and the time builtins. */
+const SECONDS_PER_DAY = 86_400;
+function isLeapYear(year) {
+    return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Days in `month` (1-12) of `year`; 0 for a month out of range. */
+function daysInMonth(month, year) {
+    if (month === 2 && isLeapYear(year))
+        return 29;
+    return DAYS_IN_MONTH[month - 1] ?? 0;
+}
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+function daysFromCivil(year, month, day) {
+    const y = month <= 2 ? year - 1 : year;
+    const era = Math.floor(y / 400);
+    const yoe = y - era * 400;
+    const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+    const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+    return era * 146097 + doe - 719468;
+}
+/** The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's civil_from_days). */
+function civilFromDays(days) {
+    const z = days + 719468;
+    const era = Math.floor(z / 146097);
+    const doe = z - era * 146097;
+    const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+    const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+    const mp = Math.floor((5 * doy + 2) / 153);
+    const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+    const month = mp < 10 ? mp + 3 : mp - 9;
+    const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+    return { year, month, day };
+}
+
+;// CONCATENATED MODULE: ./build/time/rfc3339.js
+
+function isDigitAt(s, i) {
+    const c = s.charCodeAt(i);
+    return c >= 48 && c <= 57;
+}
+function digitAt(s, i) {
+    return s.charCodeAt(i) - 48;
+}
+/**
+ * Scans `s` into `out`. Returns null when it is an instant of the dialect, else the reason in Go's
+ * words (`cannot parse month`, `hour out of range`, `extra text: "…"`).
+ */
+function scanRfc3339(s, dialect, out) {
+    const go = dialect === 'go';
+    const n = s.length;
+    if (n < 4 || !isDigitAt(s, 0) || !isDigitAt(s, 1) || !isDigitAt(s, 2) || !isDigitAt(s, 3))
+        return 'cannot parse year';
+    const year = digitAt(s, 0) * 1000 + digitAt(s, 1) * 100 + digitAt(s, 2) * 10 + digitAt(s, 3);
+    if (s[4] !== '-')
+        return 'cannot parse month';
+    if (!isDigitAt(s, 5) || !isDigitAt(s, 6))
+        return 'cannot parse month';
+    const month = digitAt(s, 5) * 10 + digitAt(s, 6);
+    if (month < 1 || month > 12)
+        return 'month out of range';
+    if (s[7] !== '-')
+        return 'cannot parse day';
+    if (!isDigitAt(s, 8) || !isDigitAt(s, 9))
+        return 'cannot parse day';
+    const day = digitAt(s, 8) * 10 + digitAt(s, 9);
+    if (s[10] !== 'T')
+        return 'cannot parse hour';
+    let i = 11;
+    // Go's getnum: one or two digits for the hour; the record dialect wants two.
+    if (!isDigitAt(s, i))
+        return 'cannot parse hour';
+    let hour = digitAt(s, i++);
+    if (isDigitAt(s, i))
+        hour = hour * 10 + digitAt(s, i++);
+    else if (!go)
+        return 'cannot parse hour';
+    if (hour >= 24)
+        return 'hour out of range';
+    if (s[i] !== ':')
+        return 'cannot parse minute';
+    if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2))
+        return 'cannot parse minute';
+    const minute = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
+    if (minute >= 60)
+        return 'minute out of range';
+    i += 3;
+    if (s[i] !== ':')
+        return 'cannot parse second';
+    if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2))
+        return 'cannot parse second';
+    const second = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
+    if (second >= 60)
+        return 'second out of range';
+    i += 3;
+    let nanosecond = 0;
+    if ((s[i] === '.' || (go && s[i] === ',')) && isDigitAt(s, i + 1)) {
+        let end = i + 1;
+        let scale = 100_000_000;
+        while (isDigitAt(s, end)) {
+            if (scale >= 1)
+                nanosecond += digitAt(s, end) * scale;
+            scale /= 10;
+            end++;
+        }
+        i = end;
+    }
+    else if (!go && s[i] === '.')
+        return 'cannot parse fraction';
+    let offsetSeconds = 0;
+    if (s[i] === 'Z')
+        i++;
     else {
-        const proto = Object.getPrototypeOf(object);
-        // Plain means "made by {} or Object.create(null)" in any realm (structuredClone, vm and
-        // workers hand out another realm's Object.prototype). A Date, Map or class instance would
-        // silently serialise as something else (or `{}`), so it is refused.
-        if (proto !== null && Object.getPrototypeOf(proto) !== null) {
-            throw new CanonicalJsonError('unsupported_type', path, 'only plain objects and arrays have a JSON form');
-        }
-        // Default sort compares UTF-16 code units, which is exactly RFC 8785 §3.2.3.
-        const keys = Object.keys(object).sort();
-        out.push('{');
-        let first = true;
-        for (const key of keys) {
-            const member = object[key];
-            const memberPath = path === '' ? key : `${path}.${key}`;
-            if (member === undefined) {
-                throw new CanonicalJsonError('unsupported_type', memberPath, 'undefined has no JSON form');
-            }
-            if (!first)
-                out.push(',');
-            first = false;
-            out.push(serializeString(key, memberPath), ':');
-            write(member, memberPath, out, open);
-        }
-        out.push('}');
+        if (n - i < 6 || s[i + 3] !== ':')
+            return 'cannot parse time zone offset';
+        if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2) || !isDigitAt(s, i + 4) || !isDigitAt(s, i + 5))
+            return 'cannot parse time zone offset';
+        const offsetHour = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
+        const offsetMinute = digitAt(s, i + 4) * 10 + digitAt(s, i + 5);
+        // Go's range test uses > rather than >=: offsets of 24 hours or 60 minutes parse there.
+        if (offsetHour > (go ? 24 : 23))
+            return 'time zone offset hour out of range';
+        if (offsetMinute > (go ? 60 : 59))
+            return 'time zone offset minute out of range';
+        const sign = s[i];
+        if (sign !== '+' && sign !== '-')
+            return 'cannot parse time zone offset';
+        offsetSeconds = (offsetHour * 60 + offsetMinute) * 60 * (sign === '-' ? -1 : 1);
+        i += 6;
     }
-    open.delete(object);
+    if (i !== n)
+        return `extra text: ${JSON.stringify(s.slice(i))}`;
+    if (day < 1 || day > daysInMonth(month, year))
+        return 'day out of range';
+    out.year = year;
+    out.month = month;
+    out.day = day;
+    out.hour = hour;
+    out.minute = minute;
+    out.second = second;
+    out.nanosecond = nanosecond;
+    out.offsetSeconds = offsetSeconds;
+    return null;
 }
-function serializeNumber(value, path) {
-    if (!Number.isFinite(value)) {
-        throw new CanonicalJsonError('non_finite_number', path, `${String(value)} is not a JSON number`);
-    }
-    // ECMAScript Number::toString is the RFC 8785 §3.2.2.3 algorithm; it already prints -0 as "0".
-    return String(value);
+/** Nanoseconds since 1970-01-01T00:00:00Z of scanned fields (no range limit). */
+function nanosOf(f) {
+    const unixSeconds = daysFromCivil(f.year, f.month, f.day) * SECONDS_PER_DAY +
+        f.hour * 3600 +
+        f.minute * 60 +
+        f.second -
+        f.offsetSeconds;
+    return BigInt(unixSeconds) * 1000000000n + BigInt(f.nanosecond);
 }
-function serializeString(value, path) {
-    for (let i = 0; i < value.length; i++) {
-        const unit = value.charCodeAt(i);
-        if (unit >= 0xd800 && unit <= 0xdbff) {
-            const next = value.charCodeAt(i + 1);
-            if (next >= 0xdc00 && next <= 0xdfff) {
-                i++;
-                continue;
-            }
-            throw loneSurrogate(path, unit, i);
-        }
-        if (unit >= 0xdc00 && unit <= 0xdfff)
-            throw loneSurrogate(path, unit, i);
-    }
-    // With no lone surrogates, JSON.stringify escapes exactly as RFC 8785 §3.2.2.2 asks:
-    // \b \t \n \f \r \" \\ , other controls as lowercase \u00xx, everything else literal.
-    return JSON.stringify(value);
+function emptyFields() {
+    return { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, nanosecond: 0, offsetSeconds: 0 };
 }
-function loneSurrogate(path, unit, index) {
-    const hex = unit.toString(16).padStart(4, '0');
-    return new CanonicalJsonError('lone_surrogate', path, `lone surrogate \\u${hex} at index ${index} in a string`);
+const scratch = emptyFields();
+/** Whether `text` is an instant of the record dialect (every timestamp this tool reads). */
+function isRfc3339Instant(text) {
+    return scanRfc3339(text, 'record', scratch) === null;
 }
-
-;// CONCATENATED MODULE: ./build/canonical/compare.js
-/** Plain UTF-16 code-unit order: locale-independent, so output is the same on every machine. */
-function compareStrings(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
-;// CONCATENATED MODULE: ./build/fidelity/analyze.js
-
-
-/**
- * The fidelity analyzer: a pure function from a manifest to its level and every gap
- * (docs/fidelity.md). It reads only what the runtime attests about how it was
- * captured; it never looks at whether a replay reproduced an output, so agreement can never
- * promote a run.
- */
-const analyze_FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'];
-const analyze_GAP_IMPACTS = ['blocks_replay', 'reduces_control', 'prevents_exactness'];
-/** The fixed reasons, so reports group and people (and tests) can rely on the wording. */
-const REASONS = {
-    hash: 'hash only',
-    unavailable: 'not captured',
-    absent: 'attested absent',
-    integrity: 'integrity: sha256 mismatch',
-    unverifiable: 'integrity: sha256 unverifiable: value has no canonical JSON form',
-    replayModeUnknown: 'replay mode unknown',
-    ledgerIncomplete: 'call ledger not attested complete',
-    callsWhenNotUsed: 'calls listed although replay mode is not_used',
-    isolationUnknown: 'isolation unknown',
-    captureUnknown: 'capture unknown',
-    captureMapped: 'mapped trace, not native runtime evidence',
-    modelNotDeterministic: 'determinism not guaranteed (a seed is not a guarantee)',
-    notDeterministic: 'determinism not guaranteed',
-};
-const LIVE_REASONS = {
-    network: 'live network',
-    filesystem: 'live filesystem',
-    external_services: 'live external services',
-    side_effects: 'live side effects',
-};
-const ISOLATION_FIELDS = ['network', 'filesystem', 'external_services', 'side_effects'];
-/** Level ordering: negative when `a` is better than `b`. */
-function compareLevels(a, b) {
-    return analyze_FIDELITY_LEVELS.indexOf(a) - analyze_FIDELITY_LEVELS.indexOf(b);
-}
-function worstLevel(levels) {
-    let worst = null;
-    for (const level of levels)
-        if (worst === null || compareLevels(level, worst) > 0)
-            worst = level;
-    return worst;
-}
-const LEVEL_OF_IMPACT = {
-    blocks_replay: 'unreplayable',
-    reduces_control: 'partial',
-    prevents_exactness: 'controlled',
-};
-/** The level the worst gap allows. */
-function analyze_levelOf(gaps) {
-    return worstLevel(gaps.map((gap) => LEVEL_OF_IMPACT[gap.impact])) ?? 'exact';
-}
-/** Sort order of gaps: path, then impact (worst first), then reason; strings by code unit. */
-function compareGaps(a, b) {
-    return (compareStrings(a.path, b.path) ||
-        analyze_GAP_IMPACTS.indexOf(a.impact) - analyze_GAP_IMPACTS.indexOf(b.impact) ||
-        compareStrings(a.reason, b.reason));
-}
-function analyzeManifest(manifest) {
-    const gaps = [];
-    const add = (path, impact, reason) => {
-        gaps.push({ path, impact, reason });
-    };
-    const state = (e) => e?.state ?? 'unavailable';
-    const stateReason = (s) => s === 'hash' ? REASONS.hash : s === 'absent' ? REASONS.absent : REASONS.unavailable;
-    // A value whose sha256 does not match is not the evidence it claims to be: nothing else about
-    // that path can be trusted, so it blocks replay wherever it appears.
-    for (const [path, e] of evidenceEntries(manifest)) {
-        if (e.state !== 'value' || e.sha256 === undefined)
-            continue;
-        let actual;
-        try {
-            actual = sha256Canonical(e.value);
-        }
-        catch (error) {
-            if (!(error instanceof CanonicalJsonError))
-                throw error;
-            add(path, 'blocks_replay', REASONS.unverifiable);
-            continue;
-        }
-        if (actual !== e.sha256)
-            add(path, 'blocks_replay', REASONS.integrity);
-    }
-    const model = manifest.model ?? {};
-    // Without the provider, deployment and the prompt itself there is nothing to send: a prompt
-    // hash proves which prompt it was but cannot be replayed.
-    for (const field of ['provider', 'deployment', 'input']) {
-        const s = state(model[field]);
-        if (s !== 'value')
-            add(`model.${field}`, 'blocks_replay', stateReason(s));
-    }
-    for (const field of ['parameters', 'system_instructions', 'developer_instructions']) {
-        const s = state(model[field]);
-        if (s === 'hash' || s === 'unavailable')
-            add(`model.${field}`, 'reduces_control', stateReason(s));
-    }
-    if (model.determinism?.guaranteed !== true) {
-        add('model.determinism.guaranteed', 'prevents_exactness', REASONS.modelNotDeterministic);
-    }
-    const tools = manifest.tools ?? {};
-    const toolsMode = normaliseMode(tools.replay_mode);
-    const calls = tools.calls ?? [];
-    if (toolsMode === 'unknown')
-        add('tools.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
-    if (toolsMode === 'not_used') {
-        if (calls.length > 0)
-            add('tools.calls', 'reduces_control', REASONS.callsWhenNotUsed);
-    }
-    else {
-        const definitions = state(tools.definitions);
-        if (definitions !== 'value' && definitions !== 'absent') {
-            add('tools.definitions', 'reduces_control', stateReason(definitions));
-        }
-        calls.forEach((call, index) => {
-            if (state(call.input) === 'unavailable') {
-                add(`tools.calls[${index}].input`, 'reduces_control', REASONS.unavailable);
-            }
-        });
-        if (tools.ledger_complete !== true)
-            add('tools.ledger_complete', 'reduces_control', REASONS.ledgerIncomplete);
-    }
-    if (toolsMode === 'recorded_outputs') {
-        calls.forEach((call, index) => {
-            const s = state(call.output);
-            if (s !== 'value')
-                add(`tools.calls[${index}].output`, 'blocks_replay', stateReason(s));
-        });
-    }
-    if (toolsMode === 'execute' && tools.determinism?.guaranteed !== true) {
-        add('tools.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
-    }
-    const retrieval = manifest.retrieval ?? {};
-    const retrievalMode = normaliseMode(retrieval.replay_mode);
-    if (retrievalMode === 'unknown')
-        add('retrieval.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
-    if (retrievalMode === 'recorded_outputs') {
-        const s = state(retrieval.outputs);
-        if (s !== 'value')
-            add('retrieval.outputs', 'blocks_replay', stateReason(s));
-    }
-    if (retrievalMode === 'execute') {
-        const config = state(retrieval.config);
-        if (config !== 'value')
-            add('retrieval.config', 'reduces_control', stateReason(config));
-        const corpus = state(retrieval.corpus);
-        if (corpus !== 'value' && corpus !== 'hash')
-            add('retrieval.corpus', 'reduces_control', stateReason(corpus));
-        if (retrieval.determinism?.guaranteed !== true) {
-            add('retrieval.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
-        }
-    }
-    const environment = manifest.environment ?? {};
-    // `container` is optional by contract: not knowing it is no gap.
-    for (const field of ['code_version', 'runtime_version', 'dependency_lock', 'config_fingerprint']) {
-        if (state(environment[field]) === 'unavailable') {
-            add(`environment.${field}`, 'reduces_control', REASONS.unavailable);
-        }
-    }
-    const isolation = manifest.isolation ?? {};
-    for (const field of ISOLATION_FIELDS) {
-        const value = isolation[field] ?? 'unknown';
-        if (value === 'live')
-            add(`isolation.${field}`, 'blocks_replay', LIVE_REASONS[field]);
-        if (value === 'unknown')
-            add(`isolation.${field}`, 'reduces_control', REASONS.isolationUnknown);
-    }
-    const source = manifest.source ?? {};
-    for (const field of ['trace_id', 'span_id', 'provenance']) {
-        if (state(source[field]) === 'unavailable')
-            add(`source.${field}`, 'reduces_control', REASONS.unavailable);
-    }
-    const capture = source.capture ?? 'unknown';
-    if (capture === 'unknown')
-        add('source.capture', 'reduces_control', REASONS.captureUnknown);
-    if (capture === 'mapped')
-        add('source.capture', 'prevents_exactness', REASONS.captureMapped);
-    gaps.sort(compareGaps);
-    return { level: analyze_levelOf(gaps), missing_evidence: gaps };
-}
-/** `rerun` and `execute` mean the same thing (re-run the step live); a missing mode is unknown. */
-function normaliseMode(mode) {
-    if (mode === undefined)
-        return 'unknown';
-    return mode === 'rerun' ? 'execute' : mode;
-}
-/** Every Evidence object in the manifest with its path, in a fixed order. */
-function evidenceEntries(manifest) {
-    const out = [];
-    const section = (name, fields) => {
-        if (!fields)
-            return;
-        for (const [key, value] of Object.entries(fields)) {
-            if (isEvidence(value))
-                out.push([`${name}.${key}`, value]);
-        }
-    };
-    section('model', manifest.model);
-    section('tools', manifest.tools);
-    manifest.tools?.calls?.forEach((call, index) => section(`tools.calls[${index}]`, call));
-    section('retrieval', manifest.retrieval);
-    section('environment', manifest.environment);
-    section('source', manifest.source);
-    return out;
-}
-function isEvidence(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'state' in value;
-}
-
-;// CONCATENATED MODULE: ./build/gate/gate.js
-/**
- * The `fail-on` gate: which configured rules a run's per-policy facts cross. Pure; the rules come
- * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
- */
-
-/** Rules that fail when a count is above zero or a flag is set. */
-const SIMPLE_RULES = [
-    'invalid-policy',
-    'newly-allowed',
-    'newly-denied',
-    'changes',
-    'blocking-gaps',
-    'malformed',
-    'no-traffic',
-    'drift',
-];
-/** The canonical `fail-on` spelling of a rule. */
-function ruleText(rule) {
-    switch (rule.kind) {
-        case 'unevaluable':
-            return `unevaluable>${rule.percent}%`;
-        case 'fidelity':
-            return `fidelity<${rule.below}`;
-        default:
-            return rule.kind;
-    }
-}
-function plural(n, one, many) {
-    return `${n} ${n === 1 ? one : many}`;
-}
-/** `n` as an exact fraction numerator/denominator, from its shortest decimal spelling. */
-function toFraction(n) {
-    const [whole = '0', frac = ''] = String(n).split('.');
-    const den = 10n ** BigInt(frac.length);
-    return { num: BigInt(whole) * den + BigInt(frac === '' ? '0' : frac), den };
-}
-/**
- * unevaluable / evaluated × 100 > percent, in exact integer arithmetic: floating point would
- * make 7 of 100 look like 7.000000000000001% and cross an `unevaluable>7%` it only meets.
- * Nothing evaluated → nothing crossed (a missing sample is what `no-traffic` is for).
- */
-function unevaluableAbove(unevaluable, evaluated, percent) {
-    if (evaluated <= 0)
-        return false;
-    // Exponent spellings (1e-7) only come from thresholds the input parser never produces.
-    if (!/^\d+(\.\d+)?$/.test(String(percent)))
-        return (unevaluable / evaluated) * 100 > percent;
-    const { num, den } = toFraction(percent);
-    return BigInt(unevaluable) * 100n * den > num * BigInt(evaluated);
-}
-/** The share as shown in a reason: enough decimals that it visibly differs from the threshold. */
-function formatShare(unevaluable, evaluated, threshold) {
-    const share = (unevaluable / evaluated) * 100;
-    for (let digits = 0; digits <= 6; digits++) {
-        const shown = Number(share.toFixed(digits));
-        if (shown !== threshold)
-            return `${shown}%`;
-    }
-    return `${share}%`;
-}
-/**
- * Rules that judge the replayed traffic. A gate holding any of them cannot pass a policy that
- * replayed nothing, so they imply `no-traffic` (docs/action.md "The gate").
- */
-const TRAFFIC_RULES = new Set([
-    'newly-allowed',
-    'newly-denied',
-    'changes',
-    'blocking-gaps',
-    'malformed',
-    'drift',
-    'unevaluable',
-    'fidelity',
-]);
-/**
- * The rules as applied: `no-traffic` added when a traffic rule is there without it, and
- * `invalid-policy` when a traffic rule or `no-traffic` is there without it: an invalid head
- * replays nothing, so a gate that judges traffic cannot pass it either (docs/action.md "The gate").
- */
-function effectiveRules(rules) {
-    const applied = rules.map((rule) => ({ rule, impliedBy: null }));
-    const judging = rules.find((r) => TRAFFIC_RULES.has(r.kind));
-    if (judging && !rules.some((r) => r.kind === 'no-traffic'))
-        applied.push({ rule: { kind: 'no-traffic' }, impliedBy: ruleText(judging) });
-    const replaying = judging ?? rules.find((r) => r.kind === 'no-traffic');
-    if (replaying && !rules.some((r) => r.kind === 'invalid-policy'))
-        applied.push({ rule: { kind: 'invalid-policy' }, impliedBy: ruleText(replaying) });
-    return applied;
-}
-function fidelityRank(level) {
-    return analyze_FIDELITY_LEVELS.indexOf(level);
-}
-/** Why `rule` fails for `facts`, or null when it does not. */
-function gate_check(rule, facts) {
-    switch (rule.kind) {
-        case 'invalid-policy':
-            return facts.invalid && !facts.deleted ? 'the policy is invalid' : null;
-        case 'newly-allowed':
-            return facts.newlyAllowed > 0
-                ? `${plural(facts.newlyAllowed, 'request', 'requests')} newly allowed`
-                : null;
-        case 'newly-denied':
-            return facts.newlyDenied > 0
-                ? `${plural(facts.newlyDenied, 'request', 'requests')} newly denied`
-                : null;
-        case 'changes':
-            return facts.changesTotal > 0
-                ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
-                : null;
-        case 'blocking-gaps': {
-            // An invalid manifest is graded unreplayable, the level a blocking gap sets: it fails too.
-            const invalid = facts.invalidManifests ?? 0;
-            const why = [
-                ...(facts.blockingGaps > 0
-                    ? [`${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`]
-                    : []),
-                ...(invalid > 0 ? [`${plural(invalid, 'manifest is', 'manifests are')} invalid (unreplayable)`] : []),
-            ];
-            return why.length > 0 ? why.join('; ') : null;
-        }
-        case 'malformed':
-            return facts.malformed > 0
-                ? `${plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}`
-                : null;
-        case 'no-traffic':
-            if (facts.deleted)
-                return null;
-            if (facts.noTraffic)
-                return 'no traffic to replay';
-            // A sample that replayed nothing (empty, all malformed, all filtered) judged nothing either.
-            return facts.evaluated === 0 && !facts.invalid && !facts.blockers?.length
-                ? 'the sample replayed no record'
-                : null;
-        case 'drift': {
-            const drift = facts.driftTotal ?? 0;
-            return drift > 0
-                ? `${plural(drift, 'recorded decision is', 'recorded decisions are')} no longer reproduced`
-                : null;
-        }
-        case 'unevaluable':
-            return unevaluableAbove(facts.unevaluable, facts.evaluated, rule.percent)
-                ? `${facts.unevaluable} of ${plural(facts.evaluated, 'request', 'requests')} unevaluable ` +
-                    `(${formatShare(facts.unevaluable, facts.evaluated, rule.percent)}, above ${rule.percent}%)`
-                : null;
-        case 'fidelity': {
-            const worst = facts.fidelityWorst ?? null;
-            return worst !== null && fidelityRank(worst) > fidelityRank(rule.below)
-                ? `worst replay fidelity is ${worst}, below ${rule.below}`
-                : null;
-        }
-    }
-}
-/**
- * Applies every rule to every policy. Failures are ordered by policy path (code-unit order), then
- * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic`, then an
- * implied `invalid-policy`, last), so
- * the same inputs always give the same list.
- */
-function evaluateGate(rules, facts) {
-    const failed = [];
-    const policies = [...facts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const applied = effectiveRules(rules);
-    for (const policy of policies) {
-        for (const blocker of policy.blockers ?? []) {
-            failed.push({
-                rule: blocker.rule,
-                reason: `${policy.path}: ${blocker.reason} (${blocker.rule})`,
-                policy: policy.path,
-            });
-        }
-        for (const { rule, impliedBy } of applied) {
-            const why = gate_check(rule, policy);
-            if (why === null)
-                continue;
-            const text = ruleText(rule);
-            const label = impliedBy === null ? text : `${text}, implied by ${impliedBy}`;
-            failed.push({ rule: text, reason: `${policy.path}: ${why} (${label})`, policy: policy.path });
-        }
-    }
-    return { verdict: failed.length > 0 ? 'fail' : 'pass', failed };
-}
-
-;// CONCATENATED MODULE: ./build/gate/failOn.js
-/**
- * The `fail-on` grammar, shared by the Action's input and the CLI's `--fail-on`: a comma- or
- * newline-separated list of rules (docs/action-inputs.md "fail-on rules"). Pure; a bad rule throws FailOnError with
- * a message that quotes it and says what was expected.
- */
-
-
-const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
-class FailOnError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'FailOnError';
-    }
-}
-/** Items of a rule list: split on commas and newlines, trimmed, empties and `#` lines dropped. */
-function splitRules(text) {
-    return text
-        .split(/\r?\n/)
-        .filter((line) => !line.trim().startsWith('#'))
-        .flatMap((line) => line.split(','))
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-/**
- * What each rule fails on, one line each: the CLI's help prints it and docs/cli.md carries it.
- * A Record over the rule kinds, so a new rule cannot ship without its line.
- */
-const SIMPLE_RULE_MEANINGS = {
-    'invalid-policy': 'the head policy does not validate or compile (implied by no-traffic and every rule that judges traffic)',
-    'newly-allowed': 'a request the base denied is allowed by the head',
-    'newly-denied': 'a request the base allowed is denied by the head',
-    changes: 'any request is decided differently (either direction, or from unknown)',
-    'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
-    malformed: 'the traffic sample has a malformed record',
-    'no-traffic': 'no sample was found, or the sample replayed no record (implied by every rule that judges traffic)',
-    drift: 'a replayed decision differs from the recorded one (drift mode)',
-};
-/** Every form a `fail-on` item can take, with its meaning, in the order help lists them. */
-const FAIL_ON_GRAMMAR = [
-    ...SIMPLE_RULES.map((rule) => [rule, SIMPLE_RULE_MEANINGS[rule]]),
-    ['unevaluable>N%', 'over N% (0 to 100, 4 decimals at most) of the evaluated requests are unevaluable'],
-    ['fidelity<LEVEL', `the worst manifest grades below LEVEL (${analyze_FIDELITY_LEVELS.join(' > ')})`],
-    ['none', 'nothing fails (alone only)'],
-];
-const FAIL_ON_HELP = `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +
-    `fidelity<LEVEL (LEVEL one of ${analyze_FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
-function parseFailOnItem(item) {
-    const lower = item.toLowerCase();
-    if (SIMPLE_RULES.includes(lower))
-        return { kind: lower };
-    if (/^unevaluable\s*>/.test(lower)) {
-        const m = /^unevaluable\s*>\s*(\d{1,3}(?:\.\d{1,4})?)\s*%$/.exec(lower);
-        const percent = m ? Number(m[1]) : NaN;
-        if (!(percent >= 0 && percent <= 100)) {
-            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected unevaluable>N% with N a number from 0 to 100 (up to 4 decimals), e.g. unevaluable>5%.`);
-        }
-        return { kind: 'unevaluable', percent };
-    }
-    if (/^fidelity\s*</.test(lower)) {
-        const level = lower.replace(/^fidelity\s*<\s*/, '');
-        if (level === 'unreplayable') {
-            throw new FailOnError(`Invalid fail-on rule '${item}'. No level is below unreplayable; use fidelity<partial to fail on unreplayable.`);
-        }
-        if (!analyze_FIDELITY_LEVELS.includes(level)) {
-            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${analyze_FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
-        }
-        return { kind: 'fidelity', below: level };
-    }
-    throw new FailOnError(`Invalid fail-on rule '${item}'. ${FAIL_ON_HELP}`);
-}
-/** Parses a `fail-on` value ('' = the default). `none` alone means no rule can fail the run. */
-function parseFailOn(raw) {
-    const items = splitRules(raw === '' ? DEFAULT_FAIL_ON : raw);
-    if (items.length === 0)
-        return parseFailOn(DEFAULT_FAIL_ON);
-    if (items.some((item) => item.toLowerCase() === 'none')) {
-        if (items.length > 1) {
-            throw new FailOnError(`Invalid fail-on '${raw}'. 'none' cannot be combined with other rules.`);
-        }
-        return [];
-    }
-    const seen = new Set();
-    const rules = [];
-    for (const item of items) {
-        const rule = parseFailOnItem(item);
-        const key = ruleText(rule);
-        if (seen.has(key))
-            continue;
-        seen.add(key);
-        rules.push(rule);
-    }
-    return rules;
-}
-
-;// CONCATENATED MODULE: ./build/policy/schema.js
-
-/** Days as policy documents spell them, in ISO order (Monday first). */
-const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-const FIELD_PATTERN = /^(tool|method|resource_uri|prompt|http_path|http_host|http_method|is_batch|unparsable_calls|subject|issuer|group|tag|attribute:[A-Za-z0-9_-]+|claim:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|argument:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)$/;
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
-const CLOCK_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-/** Minutes after midnight of a validated `HH:MM` window bound. */
-function clockMinutes(clock) {
-    const [h, m] = clock.split(':').map(Number);
-    return h * 60 + m;
-}
-const conditionSchema = strictObject({
-    field: schemas_string()
-        .regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
-    operator: schemas_enum(['in', 'not_in']),
-    values: array(schemas_string()).min(1, 'needs at least one value'),
-});
-const activeWindowSchema = strictObject({
-    days: array(schemas_enum(DAYS)).min(1, 'needs at least one day'),
-    from: schemas_string().regex(CLOCK_PATTERN, 'must be HH:MM between 00:00 and 23:59'),
-    to: schemas_string().regex(CLOCK_PATTERN, 'must be HH:MM between 00:00 and 23:59'),
-    timezone: schemas_string(),
-});
-const ruleSchema = strictObject({
-    id: schemas_string()
-        .regex(ID_PATTERN, 'must start with a letter or digit and hold at most 128 letters, digits, "_", "." or "-"'),
-    description: schemas_string().optional(),
-    effect: schemas_enum(['allow', 'deny']),
-    conditions: array(conditionSchema).min(1, 'needs at least one condition'),
-    active_window: activeWindowSchema.optional(),
-});
-const policySchema = strictObject({
-    default_effect: schemas_enum(['deny', 'allow']),
-    on_missing_context: schemas_enum(['deny', 'ignore']).optional(),
-    rules: array(ruleSchema),
-});
-
-;// CONCATENATED MODULE: ./build/document/path.js
-/** The value at `path` in a parsed document; undefined when a step is missing or not a container. */
-function valueAtPath(root, path) {
-    let node = root;
-    for (const segment of path) {
-        if (typeof node !== 'object' || node === null)
-            return undefined;
-        node = node[segment];
-    }
-    return node;
-}
-/**
- * The one way the project prints a document path: `rules[2].conditions[0].field`,
- * `tools.calls[1].output`. Keys that are not plain identifiers are quoted
- * (`claims["realm-access"]`), so every path reads back unambiguously.
- */
-function formatPath(path) {
-    let out = '';
-    for (const segment of path) {
-        if (typeof segment === 'number')
-            out += `[${segment}]`;
-        else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(segment))
-            out += out === '' ? segment : `.${segment}`;
-        else
-            out += `[${JSON.stringify(segment)}]`;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./build/policy/problems.js
-/** `file:line:column: path: message`, the form editors and CI logs link. */
-function formatProblem(problem) {
-    const where = problem.path === '' ? '(document)' : problem.path;
-    return `${problem.file}:${problem.line}:${problem.column}: ${problem.severity}: ${where}: ${problem.message}`;
-}
-function sortProblems(problems) {
-    return [...problems].sort((a, b) => a.line - b.line ||
-        a.column - b.column ||
-        (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
-        (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./build/document/sourceDocument.js
-
-function parseSource(text, format, options = {}) {
-    const lineCounter = new dist/* LineCounter */.HN();
-    const listDuplicates = options.duplicateKeys === 'list';
-    const doc = (0,dist/* parseDocument */.Tp)(text, {
-        lineCounter,
-        prettyErrors: false,
-        uniqueKeys: !listDuplicates,
-        version: '1.2',
-        schema: 'core',
-        strict: true,
-    });
-    let syntaxErrors = doc.errors.map((e) => {
-        const pos = lineCounter.linePos(e.pos[0]);
-        return { line: pos.line, column: pos.col, message: cleanYamlMessage(e.message) };
-    });
-    if (format === 'json') {
-        // JSON's grammar is stricter than YAML flow syntax; where both complain, YAML's positions are
-        // the more precise ones (newer V8 messages carry no offset).
-        const jsonErrors = jsonSyntaxErrors(text, lineCounter);
-        if (jsonErrors.length > 0) {
-            syntaxErrors =
-                syntaxErrors.length > 0
-                    ? syntaxErrors.map((e) => ({ ...e, message: `invalid JSON: ${e.message}` }))
-                    : jsonErrors;
-        }
-    }
-    if (doc.contents === null && syntaxErrors.length === 0 && text.trim() === '') {
-        syntaxErrors.push({ line: 1, column: 1, message: 'the file is empty' });
-    }
-    let value = undefined;
-    // The parser reports running out of stack (a document nested thousands deep) as an error of the
-    // document: that is the reader's bound too.
-    let overLimit = doc.errors.some((e) => STACK_OVERFLOW.test(e.message));
-    if (syntaxErrors.length === 0) {
-        try {
-            value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-        }
-        catch (error) {
-            // The `yaml` library refuses alias chains that expand exponentially ("billion laughs"), and
-            // a document nested past the call stack overflows it: reported at the document like a
-            // syntax error, not a crash, and marked as a limit (the reader's bound, not a mistake).
-            overLimit = isResourceLimit(error);
-            syntaxErrors = [{ line: 1, column: 1, message: aliasMessage(error) }];
-        }
-    }
-    return {
-        value,
-        syntaxErrors,
-        overLimit,
-        positionOf: (path, target = 'value') => locate(doc, lineCounter, path, target),
-        duplicateKeys: listDuplicates ? findDuplicateKeys(doc, lineCounter) : [],
-    };
-}
-/** How many alias expansions `toJS` allows before it refuses the document as an attack. */
-const MAX_ALIAS_COUNT = 100;
-/** The `yaml` library's alias-count refusal, or a stack overflow (a document nested too deep). */
-const STACK_OVERFLOW = /maximum call stack size exceeded/i;
-function isResourceLimit(error) {
-    if (error instanceof RangeError)
-        return true;
-    const message = error instanceof Error ? error.message : String(error);
-    return /excessive alias count|resource exhaustion/i.test(message);
-}
-function aliasMessage(error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof RangeError)
-        return `the document is nested too deeply to be read (${message}); flatten it`;
-    return /alias/i.test(message)
-        ? 'too many YAML alias expansions (a document whose aliases expand exponentially is refused); write the values out instead'
-        : `the document cannot be read: ${message}`;
-}
-function findDuplicateKeys(doc, lineCounter) {
-    const found = [];
-    // An explicit stack: a hostile document may nest deeper than the call stack allows.
-    const stack = [{ node: doc.contents, path: [] }];
-    while (stack.length > 0) {
-        const { node, path } = stack.pop();
-        if ((0,dist/* isMap */.jh)(node)) {
-            const seen = new Set();
-            for (const pair of node.items) {
-                const key = (0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : pair.key;
-                if (seen.has(key) && (typeof key === 'string' || typeof key === 'number')) {
-                    const pos = lineCounter.linePos(pair.key.range?.[0] ?? 0);
-                    found.push({ path: [...path, key], line: pos.line, column: pos.col });
-                }
-                seen.add(key);
-                if (typeof key === 'string' || typeof key === 'number')
-                    stack.push({ node: pair.value, path: [...path, key] });
-            }
-        }
-        else if ((0,dist/* isSeq */.oP)(node)) {
-            node.items.forEach((item, index) => stack.push({ node: item, path: [...path, index] }));
-        }
-    }
-    return found.sort((a, b) => a.line - b.line || a.column - b.column);
-}
-function cleanYamlMessage(message) {
-    return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-}
-/** JSON's own grammar is stricter than YAML flow syntax (comments, single quotes, trailing commas). */
-function jsonSyntaxErrors(text, lineCounter) {
-    try {
-        JSON.parse(text);
-        return [];
-    }
-    catch (error) {
-        const { offset, message } = describeJsonError(text, error);
-        const pos = lineCounter.linePos(offset);
-        return [{ line: pos.line, column: pos.col, message: `invalid JSON: ${message}` }];
-    }
-}
-/**
- * Where `JSON.parse` stopped in `text`, from its error, and the reason in words that do not
- * depend on the Node version. Cheap: no document is built, so it suits files of any size.
- * Lines and columns are 1-based; columns count UTF-16 code units.
- */
-function jsonSyntaxError(text) {
-    try {
-        JSON.parse(text);
-        return null;
-    }
-    catch (error) {
-        const { offset, message } = describeJsonError(text, error);
-        let line = 1;
-        let lineStart = 0;
-        for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-            line++;
-            lineStart = i + 1;
-        }
-        return { line, column: offset - lineStart + 1, message };
-    }
-}
-/** V8 shows this many characters each side of an unexpected token (JsonParser, kMaxContextCharacters). */
-const V8_CONTEXT = 10;
-/**
- * The offset and a stable reason of a `JSON.parse` error. V8 states the position for most errors
- * ("… in JSON at position 7"); for an unexpected token it quotes up to 10 characters each side
- * instead, from which the offset is recovered and then checked against the text.
- */
-function describeJsonError(text, error) {
-    const raw = error.message;
-    const at = /^(.*?) at position (\d+)/.exec(raw);
-    if (at)
-        return { offset: Number(at[2]), message: lowerFirst(at[1].replace(/ in JSON$/, '')) };
-    if (/^Unexpected end of JSON input/.test(raw))
-        return { offset: text.length, message: 'unexpected end of input' };
-    const token = /^Unexpected token '([\s\S])', (\.\.\.)?"([\s\S]*)"(\.\.\.)? is not valid JSON$/.exec(raw);
-    if (token) {
-        const [, char, before, snippet = '', after] = token;
-        let offset;
-        if (before && after) {
-            const start = text.indexOf(snippet);
-            offset = start < 0 ? -1 : start + V8_CONTEXT;
-        }
-        else if (before)
-            offset = text.length - snippet.length + V8_CONTEXT;
-        else if (after)
-            offset = snippet.length - V8_CONTEXT;
-        else
-            offset = text.indexOf(char);
-        const found = offset >= 0 && text[offset] === char;
-        return { offset: found ? offset : text.length, message: `unexpected character ${JSON.stringify(char)}` };
-    }
-    // `"NaN" is not valid JSON`: the whole text is not a JSON value.
-    return { offset: 0, message: lowerFirst(raw.replace(/^".*" is not valid JSON$/s, 'not a JSON value')) };
-}
-function lowerFirst(text) {
-    return text.charAt(0).toLowerCase() + text.slice(1);
-}
-/** A scalar key as the parsed document spells it: YAML's `1:`, `true:` and `~:` are "1", "true" and "". */
-function keyText(key) {
-    return key === null ? '' : String(key);
-}
-function locate(doc, lineCounter, path, target) {
-    let node = doc.contents;
-    let keyNode = null;
-    let best = doc.contents ?? null;
-    for (const segment of path) {
-        keyNode = null;
-        if ((0,dist/* isMap */.jh)(node)) {
-            // The last occurrence: with repeated keys allowed, it is the one the value holds.
-            const pair = node.items.findLast((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && keyText(p.key.value) === String(segment));
-            if (!pair)
-                break;
-            keyNode = pair.key;
-            node = pair.value;
-            best = pair.value ?? keyNode;
-        }
-        else if ((0,dist/* isSeq */.oP)(node) && typeof segment === 'number') {
-            const item = node.items[segment];
-            if (item === undefined)
-                break;
-            node = item;
-            best = item;
-        }
-        else {
-            break;
-        }
-    }
-    const chosen = target === 'key' && keyNode ? keyNode : best;
-    const offset = chosen?.range?.[0] ?? 0;
-    const pos = lineCounter.linePos(offset);
-    return { line: pos.line, column: pos.col };
+/** Nanoseconds since 1970 of a record-dialect instant, or null when `text` is none. */
+function instantNanos(text) {
+    return scanRfc3339(text, 'record', scratch) === null ? nanosOf(scratch) : null;
 }
 
 ;// CONCATENATED MODULE: ./build/time/timeZone.js
@@ -68915,1309 +68422,6 @@ function isKnownTimeZone(name) {
     if (name === '' || name === 'Local')
         return false;
     return loadTimeZone(name) !== undefined;
-}
-
-;// CONCATENATED MODULE: ./build/policy/regoNames.js
-/**
- * The documented id → Rego name mapping: `rule_` + the id with `-` and `.` turned into `_`.
- * Keeping the id recognisable makes a Rego diff read like the policy diff. Ids that differ only
- * in `-`/`.`/`_` collide and are rejected by validation rather than renamed.
- */
-function regoRuleName(id) {
-    return `rule_${id.replace(/[-.]/g, '_')}`;
-}
-/** The companion rule that says the rule cannot be evaluated on this input. */
-function regoNeedsContextName(id) {
-    return `needs_context_${id.replace(/[-.]/g, '_')}`;
-}
-
-;// CONCATENATED MODULE: ./build/policy/validate.js
-
-
-
-
-
-
-function validate_formatOfPath(file) {
-    if (/\.json$/i.test(file))
-        return 'json';
-    if (/\.ya?ml$/i.test(file))
-        return 'yaml';
-    return null;
-}
-const MAX_UNPARSABLE = Number.MAX_SAFE_INTEGER;
-/**
- * Validates a policy document's text. Pure: the caller reads the file. Every problem in the file is
- * reported in one pass, each with its JSON path and line:column; nothing is compiled from a file
- * with any error.
- */
-function validate_validatePolicyText(text, file, format) {
-    // A UTF-8 byte-order mark is not content (editors on Windows write one); positions stay as an
-    // editor shows them.
-    // Repeated keys are listed rather than fatal to parsing, so they are reported at their paths
-    // together with every other problem of the file (the file is rejected either way).
-    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format, {
-        duplicateKeys: 'list',
-    });
-    if (source.syntaxErrors.length > 0) {
-        const errors = source.syntaxErrors.map((e) => ({
-            file,
-            path: '',
-            line: e.line,
-            column: e.column,
-            message: e.message,
-            severity: 'error',
-        }));
-        return {
-            ok: false,
-            errors: sortProblems(errors),
-            warnings: [],
-            ...(source.overLimit ? { overLimit: true } : {}),
-        };
-    }
-    const problems = new ProblemList(file, source);
-    for (const repeat of source.duplicateKeys) {
-        const key = JSON.stringify(String(repeat.path[repeat.path.length - 1]));
-        problems.add('error', repeat.path, `key ${key} is repeated in this mapping (a mapping holds each key once)`, 'key', repeat);
-    }
-    const raw = source.value;
-    const parsed = policySchema.safeParse(raw);
-    if (!parsed.success)
-        for (const issue of parsed.error.issues)
-            reportZodIssue(problems, raw, issue);
-    checkSemantics(problems, raw);
-    const errors = sortProblems(problems.errors);
-    const warnings = sortProblems(problems.warnings);
-    if (errors.length > 0 || !parsed.success)
-        return { ok: false, errors, warnings };
-    return { ok: true, policy: parsed.data, warnings };
-}
-class ProblemList {
-    file;
-    source;
-    errors = [];
-    warnings = [];
-    seen = new Set();
-    constructor(file, source) {
-        this.file = file;
-        this.source = source;
-    }
-    add(severity, path, message, target = 'value', at) {
-        const { line, column } = at ?? this.source.positionOf(path, target);
-        const problem = {
-            file: this.file,
-            path: formatPath(path),
-            line,
-            column,
-            message,
-            severity,
-        };
-        const key = `${severity}\0${problem.path}\0${message}`;
-        if (this.seen.has(key))
-            return;
-        this.seen.add(key);
-        (severity === 'error' ? this.errors : this.warnings).push(problem);
-    }
-}
-function describeType(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'a list';
-    if (typeof value === 'object')
-        return 'a mapping';
-    if (typeof value === 'string')
-        return 'a string';
-    return `${typeof value} ${JSON.stringify(value)}`;
-}
-function reportZodIssue(problems, raw, issue) {
-    const path = issue.path.filter((p) => typeof p !== 'symbol');
-    const value = valueAtPath(raw, path);
-    if (value === undefined && issue.code !== 'unrecognized_keys' && path.length > 0) {
-        problems.add('error', path, `required key "${String(path[path.length - 1])}" is missing`);
-        return;
-    }
-    switch (issue.code) {
-        case 'unrecognized_keys':
-            for (const key of issue.keys)
-                problems.add('error', [...path, key], `unknown key "${key}"`, 'key');
-            return;
-        case 'invalid_type': {
-            if (value === undefined && path.length === 0) {
-                problems.add('error', path, 'the file holds no document: expected a policy mapping');
-                return;
-            }
-            if (value === undefined) {
-                const key = path[path.length - 1];
-                problems.add('error', path, `required key "${String(key)}" is missing`);
-                return;
-            }
-            const hint = issue.expected === 'string' && (typeof value === 'boolean' || typeof value === 'number')
-                ? ` (quote it: "${String(value)}")`
-                : '';
-            problems.add('error', path, `expected ${article(issue.expected)}, got ${describeType(value)}${hint}`);
-            return;
-        }
-        case 'invalid_value':
-            problems.add('error', path, `${JSON.stringify(value)} is not allowed; expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`);
-            return;
-        case 'too_small':
-            problems.add('error', path, issue.message);
-            return;
-        case 'invalid_format':
-            problems.add('error', path, `${JSON.stringify(value)} ${issue.message}`);
-            return;
-        default:
-            problems.add('error', path, issue.message);
-    }
-}
-function article(expected) {
-    if (expected === 'object')
-        return 'a mapping';
-    if (expected === 'array')
-        return 'a list';
-    return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
-}
-function isRecord(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-/** Checks the schema cannot express, run defensively on whatever parts have the right shape. */
-function checkSemantics(problems, raw) {
-    // A document that is not a mapping is reported by the schema.
-    if (!isRecord(raw))
-        return;
-    const rules = raw.rules;
-    if (!Array.isArray(rules))
-        return;
-    const ids = new Map();
-    const names = new Map();
-    rules.forEach((rule, index) => {
-        if (!isRecord(rule))
-            return;
-        const base = ['rules', index];
-        // An id that breaks the pattern is already an error; its Rego name would be meaningless.
-        if (typeof rule.id === 'string' && ID_PATTERN.test(rule.id)) {
-            const first = ids.get(rule.id);
-            if (first !== undefined) {
-                problems.add('error', [...base, 'id'], `duplicate id "${rule.id}" (first used by rules[${first}])`);
-            }
-            else {
-                ids.set(rule.id, index);
-                const name = regoRuleName(rule.id);
-                const clash = names.get(name);
-                if (clash) {
-                    problems.add('error', [...base, 'id'], `id "${rule.id}" maps to the Rego name ${name}, already used by rules[${clash.index}] ("${clash.id}"); ids may not differ only in "-", "." and "_"`);
-                }
-                else
-                    names.set(name, { index, id: rule.id });
-            }
-        }
-        if (rule.effect === 'allow' && raw.default_effect === 'allow') {
-            problems.add('warning', [...base, 'effect'], 'an allow rule under default_effect: allow can never change a decision');
-        }
-        if (typeof rule.description === 'string' && !rule.description.isWellFormed()) {
-            problems.add('error', [...base, 'description'], 'contains a lone UTF-16 surrogate');
-        }
-        if (Array.isArray(rule.conditions)) {
-            rule.conditions.forEach((condition, ci) => checkCondition(problems, [...base, 'conditions', ci], condition));
-        }
-        if (isRecord(rule.active_window))
-            checkWindow(problems, [...base, 'active_window'], rule.active_window);
-    });
-}
-function checkCondition(problems, path, condition) {
-    if (!isRecord(condition) || !Array.isArray(condition.values))
-        return;
-    const values = condition.values;
-    const seen = new Set();
-    values.forEach((value, vi) => {
-        if (typeof value !== 'string')
-            return;
-        const at = [...path, 'values', vi];
-        if (!value.isWellFormed())
-            problems.add('error', at, 'contains a lone UTF-16 surrogate');
-        if (seen.has(value))
-            problems.add('warning', at, `duplicate value ${JSON.stringify(value)}`);
-        seen.add(value);
-        if (condition.field === 'is_batch' && value !== 'true' && value !== 'false') {
-            problems.add('error', at, `is_batch values must be "true" or "false", got ${JSON.stringify(value)}`);
-        }
-        if (condition.field === 'unparsable_calls' && !isCount(value)) {
-            problems.add('error', at, `unparsable_calls values must be whole non-negative numbers without sign, leading zero or fraction (at most 2^53-1), got ${JSON.stringify(value)}`);
-        }
-    });
-}
-function isCount(value) {
-    return /^(0|[1-9][0-9]*)$/.test(value) && value.length <= 16 && Number(value) <= MAX_UNPARSABLE;
-}
-function checkWindow(problems, path, window) {
-    if (Array.isArray(window.days)) {
-        const seen = new Set();
-        window.days.forEach((day, di) => {
-            if (seen.has(day) && DAYS.includes(day)) {
-                problems.add('error', [...path, 'days', di], `day ${JSON.stringify(day)} is listed twice`);
-            }
-            seen.add(day);
-        });
-    }
-    if (typeof window.from === 'string' && window.from === window.to) {
-        problems.add('error', [...path, 'to'], `from and to are both ${window.from}: that reads as both "always" and "never"; say which with another window`);
-    }
-    if (typeof window.timezone === 'string' && !isKnownTimeZone(window.timezone)) {
-        const offset = /^[+-]|^(UTC|GMT)[+-]/.test(window.timezone);
-        problems.add('error', [...path, 'timezone'], offset
-            ? `${JSON.stringify(window.timezone)} is a fixed offset; use an IANA zone name such as Europe/London so the window follows daylight-saving time`
-            : `${JSON.stringify(window.timezone)} is not a time zone this tool knows (IANA names, exact case, e.g. Europe/London, America/New_York, UTC)`);
-    }
-}
-
-;// CONCATENATED MODULE: ./build/policy/fields.js
-/** Parses a field that already matched FIELD_PATTERN. */
-function classifyField(field) {
-    const colon = field.indexOf(':');
-    if (colon >= 0) {
-        const prefix = field.slice(0, colon);
-        const rest = field.slice(colon + 1);
-        if (prefix === 'attribute')
-            return { kind: 'attribute', name: rest };
-        if (prefix === 'claim')
-            return { kind: 'claim', path: rest.split('.') };
-        return { kind: 'argument', path: rest.split('.') };
-    }
-    switch (field) {
-        case 'tool':
-        case 'method':
-        case 'resource_uri':
-        case 'prompt':
-            return { kind: 'call', name: field };
-        case 'http_path':
-            return { kind: 'http', name: 'path' };
-        case 'http_host':
-            return { kind: 'http', name: 'host' };
-        case 'http_method':
-            return { kind: 'http', name: 'method' };
-        case 'is_batch':
-            return { kind: 'is_batch' };
-        case 'unparsable_calls':
-            return { kind: 'unparsable_calls' };
-        case 'subject':
-        case 'issuer':
-            return { kind: 'identity', name: field };
-        case 'group':
-            return { kind: 'group' };
-        case 'tag':
-            return { kind: 'tag' };
-        default:
-            throw new Error(`classifyField: not a policy field: ${field}`);
-    }
-}
-/** Caller fields need a verified token (docs/policy.md "Missing context"). */
-function isCallerField(kind) {
-    return (kind.kind === 'identity' ||
-        kind.kind === 'group' ||
-        kind.kind === 'tag' ||
-        kind.kind === 'attribute' ||
-        kind.kind === 'claim');
-}
-/** Directory fields additionally need `attributes_resolved`. */
-function isDirectoryField(kind) {
-    return kind.kind === 'group' || kind.kind === 'tag' || kind.kind === 'attribute';
-}
-/**
- * Where a field lives in the OPA input (docs/policy.md "Fields"), as path segments: from `input` for
- * request and caller fields, from the call for call fields. The generator and the replay's
- * decision cache both read this one table, so they cannot disagree on what a policy reads.
- */
-function inputPathOf(kind) {
-    switch (kind.kind) {
-        case 'call':
-            return { base: 'call', path: [kind.name] };
-        case 'argument':
-            return { base: 'input', path: ['request', 'mcp', 'arguments', ...kind.path] };
-        case 'http':
-            return { base: 'input', path: ['request', 'http', kind.name] };
-        case 'is_batch':
-            return { base: 'input', path: ['request', 'jsonrpc', 'is_batch'] };
-        case 'unparsable_calls':
-            return { base: 'input', path: ['request', 'jsonrpc', 'unparsable_calls'] };
-        case 'identity':
-            return { base: 'input', path: ['identity', kind.name] };
-        case 'group':
-            return { base: 'input', path: ['identity', 'groups'] };
-        case 'tag':
-            return { base: 'input', path: ['identity', 'tags'] };
-        case 'attribute':
-            return { base: 'input', path: ['identity', 'attributes', kind.name] };
-        case 'claim':
-            return { base: 'input', path: ['identity', 'claims', ...kind.path] };
-    }
-}
-
-;// CONCATENATED MODULE: ./build/policy/features.js
-
-function ruleFeatures(rule) {
-    const callFields = new Set();
-    const f = {
-        id: rule.id,
-        callFields: [],
-        arguments: false,
-        http: false,
-        jsonrpc: false,
-        subjectOrIssuer: false,
-        claims: false,
-        directory: false,
-        caller: false,
-        window: rule.active_window !== undefined,
-        combinesCallFields: false,
-    };
-    for (const condition of rule.conditions) {
-        const kind = classifyField(condition.field);
-        if (kind.kind === 'call')
-            callFields.add(kind.name);
-        if (kind.kind === 'argument')
-            f.arguments = true;
-        if (kind.kind === 'http')
-            f.http = true;
-        if (kind.kind === 'is_batch' || kind.kind === 'unparsable_calls')
-            f.jsonrpc = true;
-        if (kind.kind === 'identity')
-            f.subjectOrIssuer = true;
-        if (kind.kind === 'claim')
-            f.claims = true;
-        if (isDirectoryField(kind))
-            f.directory = true;
-        if (isCallerField(kind))
-            f.caller = true;
-    }
-    f.callFields = [...callFields].sort();
-    f.combinesCallFields = callFields.size >= 2;
-    return f;
-}
-function policyFeatures(policy) {
-    const rules = policy.rules.map(ruleFeatures);
-    const any = {
-        callFields: [...new Set(rules.flatMap((r) => r.callFields))].sort(),
-        arguments: rules.some((r) => r.arguments),
-        http: rules.some((r) => r.http),
-        jsonrpc: rules.some((r) => r.jsonrpc),
-        subjectOrIssuer: rules.some((r) => r.subjectOrIssuer),
-        claims: rules.some((r) => r.claims),
-        directory: rules.some((r) => r.directory),
-        caller: rules.some((r) => r.caller),
-        window: rules.some((r) => r.window),
-        combinesCallFields: rules.some((r) => r.combinesCallFields),
-    };
-    return { rules, any };
-}
-
-;// CONCATENATED MODULE: ./build/unknowns/model.js
-
-/** Every unevaluable reason, sorted (the order reports list them in). docs/unknowns.md "Reasons". */
-const UNEVALUABLE_REASONS = [
-    'attributes_unavailable',
-    'batch_call_pairing_unavailable',
-    'claims_unavailable',
-    'http_not_recorded',
-    'mcp_not_recorded',
-    'number_not_representable',
-    'subject_unverified',
-    'time_not_recorded',
-    'tool_not_recorded',
-];
-/** One bit per reason, in UNEVALUABLE_REASONS order: sets of reasons without allocation. */
-const REASON_BIT = Object.freeze(Object.fromEntries(UNEVALUABLE_REASONS.map((reason, i) => [reason, 1 << i])));
-/** The reasons of a bit set, sorted and distinct. */
-function model_reasonsOfBits(bits) {
-    const out = [];
-    for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
-        if ((bits & (1 << i)) !== 0)
-            out.push(UNEVALUABLE_REASONS[i]);
-    return out;
-}
-/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
-function allEffectivePointers(data) {
-    const effective = effectivePointers(data);
-    const numbers = data.numbers;
-    return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
-}
-/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
-function numberReasonBits(numbers, location) {
-    return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
-}
-/**
- * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
- * call's field names that field on every call (the lists cannot say which value was that call's),
- * and one naming an index beyond `call_count` changes nothing. A paired record's pointers as they
- * are.
- */
-function effectivePointers(data) {
-    const unpaired = data.unpaired;
-    if (unpaired === null)
-        return data.pointers;
-    const out = [];
-    for (const p of data.pointers) {
-        if (p.length >= 4 && p[0] === 'request' && p[1] === 'mcp' && p[2] === 'calls' && isArrayIndex(p[3])) {
-            if (Number(p[3]) < unpaired.call_count)
-                out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
-        }
-        else
-            out.push(p);
-    }
-    return out;
-}
-/** `0`, `7`, `12`: the RFC 6901 spelling of an array index (no sign, no leading zero). */
-function isArrayIndex(segment) {
-    return /^(0|[1-9][0-9]*)$/.test(segment);
-}
-function segmentMatches(pointerSegment, locationSegment) {
-    if (typeof locationSegment === 'number')
-        return pointerSegment === '*' || pointerSegment === String(locationSegment);
-    if (locationSegment === '*')
-        return pointerSegment === '*' || isArrayIndex(pointerSegment);
-    return pointerSegment === locationSegment;
-}
-function relation(pointer, location) {
-    const n = Math.min(pointer.length, location.length);
-    for (let i = 0; i < n; i++)
-        if (!segmentMatches(pointer[i], location[i]))
-            return 'none';
-    if (pointer.length === location.length)
-        return 'equal';
-    return pointer.length > location.length ? 'inside' : 'contains';
-}
-/** A location is unknown when a pointer equals it, lies inside it or contains it. */
-function isUnknown(pointers, location) {
-    for (const pointer of pointers)
-        if (relation(pointer, location) !== 'none')
-            return true;
-    return false;
-}
-/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Locations"). */
-const CALL_LIST = ['request', 'mcp', 'calls'];
-function isCallListUnknown(pointers) {
-    for (const pointer of pointers) {
-        const r = relation(pointer, CALL_LIST);
-        if (r === 'equal' || r === 'contains')
-            return true;
-    }
-    return false;
-}
-const VERIFIED = ['identity', 'verified'];
-const ATTRIBUTES_RESOLVED = ['identity', 'attributes_resolved'];
-const REQUEST_TIME = ['request', 'time'];
-/** Where call `index`'s field lives (`*`: any call, the static reading). */
-function callFieldLocation(index, field) {
-    return ['request', 'mcp', 'calls', index, field];
-}
-/** Where a request or caller field lives (docs/policy.md's table); call fields use callFieldLocation. */
-function requestFieldLocation(kind) {
-    return inputPathOf(kind).path;
-}
-/** The reason a U location gives for anything but a call's tool (docs/unknowns.md's table). */
-function reasonOfKind(kind) {
-    switch (kind.kind) {
-        case 'call':
-        case 'argument':
-        case 'is_batch':
-        case 'unparsable_calls':
-            return 'mcp_not_recorded';
-        case 'http':
-            return 'http_not_recorded';
-        case 'identity':
-        case 'claim':
-            return 'claims_unavailable';
-        case 'group':
-        case 'tag':
-        case 'attribute':
-            return 'attributes_unavailable';
-    }
-}
-/**
- * The reasons (bits) of an unknown location, one per pointer that makes it unknown: a call's tool
- * is `tool_not_recorded` through a pointer to the tool itself (equal or inside), and
- * `mcp_not_recorded` through one that contains it; every other location has one reason.
- */
-function locationReasonBits(pointers, location, kind) {
-    if (kind.kind !== 'call' || kind.name !== 'tool')
-        return isUnknown(pointers, location) ? REASON_BIT[reasonOfKind(kind)] : 0;
-    let bits = 0;
-    for (const pointer of pointers) {
-        const r = relation(pointer, location);
-        if (r === 'equal' || r === 'inside')
-            bits |= REASON_BIT.tool_not_recorded;
-        else if (r === 'contains')
-            bits |= REASON_BIT.mcp_not_recorded;
-    }
-    return bits;
-}
-
-;// CONCATENATED MODULE: ./build/unknowns/payload.js
-/**
- * The unknown set as the generated Rego reads it (docs/unknowns.md "Three-valued evaluation"): the
- * payload under `input.policy_replay`, built by the replay, read by the three-valued entrypoint.
- */
-
-/** The top-level input key that carries the unknown set to the three-valued entrypoint. */
-const UNKNOWNS_KEY = 'policy_replay';
-/**
- * The payload of a record's unknown set. On an unpaired batch a pointer naming one call names
- * that field on every call (`*`), and one beyond `callCount` changes nothing (dropped).
- */
-function unknownsPayload(pointers, unpaired) {
-    const unknown = [];
-    for (const pointer of pointers) {
-        const underCalls = pointer.length >= 4 && pointer[0] === 'request' && pointer[1] === 'mcp' && pointer[2] === 'calls';
-        if (!underCalls || !isArrayIndex(pointer[3])) {
-            unknown.push([...pointer]);
-            continue;
-        }
-        const index = Number(pointer[3]);
-        if (unpaired === null)
-            unknown.push(['request', 'mcp', 'calls', index, ...pointer.slice(4)]);
-        else if (index < unpaired.call_count)
-            unknown.push(['request', 'mcp', 'calls', '*', ...pointer.slice(4)]);
-    }
-    return { unknown, unpaired: unpaired !== null };
-}
-
-;// CONCATENATED MODULE: ./build/rego/threeValued.js
-
-
-
-
-/** The name of the three-valued decision in every generated package. */
-const THREE_VALUED_DECISION = 'three_valued_decision';
-/** The decision's header lines; they depend on the policy's two settings, never on its rules. */
-function threeValuedHeader(pkg, defaultEffect, onMissingContext) {
-    const ids = (set) => `[pair[1] | some pair in sort(data.${pkg}.${set})]`;
-    const values = (set) => `max({0} | {v | some v in data.${pkg}.${set}})`;
-    return [
-        `${THREE_VALUED_DECISION} := {`,
-        '\t"allow": tv_allow,',
-        `\t"matched_rule_ids": ${ids('tv_matched')},`,
-        `\t"missing_context_rule_ids": ${ids('tv_missing_context')},`,
-        `\t"undecided_rule_ids": ${ids('tv_undecided')},`,
-        `\t"undecided_context_rule_ids": ${ids('tv_undecided_context')},`,
-        '}',
-        '',
-        '# docs/unknowns.md "The decision", with F, U, T as 0, 1, 2.',
-        'tv_allow := min([2 - tv_by_missing, 2 - tv_deny_hit, tv_allow_hit])',
-        '',
-        `tv_by_missing := ${onMissingContext === 'deny' ? values('tv_needs_values') : '0'}`,
-        '',
-        `tv_deny_hit := ${values('tv_deny_values')}`,
-        '',
-        `tv_allow_hit := ${defaultEffect === 'allow' ? '2' : values('tv_allow_values')}`,
-    ];
-}
-/** A JSON array of path segments as Rego prints it. */
-function threeValued_location(segments) {
-    return `[${segments.map((s) => (typeof s === 'number' ? String(s) : JSON.stringify(s))).join(', ')}]`;
-}
-/** The helper of a condition's test: the two-valued helper's name with a `tv_` prefix. */
-function testOf(kind, condition) {
-    const negate = condition.operator === 'not_in';
-    if (kind.kind === 'is_batch')
-        return negate ? 'boolean_not_in' : 'boolean_in';
-    if (kind.kind === 'unparsable_calls')
-        return negate ? 'number_not_in' : 'number_in';
-    return negate ? 'value_not_in' : 'value_in';
-}
-/** The values as the two-valued helper of the same test takes them. */
-function valuesOf(kind, condition) {
-    const unique = [...new Set(condition.values)];
-    if (kind.kind === 'is_batch' || kind.kind === 'unparsable_calls')
-        return `{${unique.join(', ')}}`;
-    return `{${unique.map((v) => JSON.stringify(v)).join(', ')}}`;
-}
-function windowPart(rule) {
-    const w = rule.active_window;
-    if (!w)
-        return null;
-    const days = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].filter((d) => w.days.includes(d));
-    const minutes = (clock) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-    return `tv_window({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(w.timezone)}, ${minutes(w.from)}, ${minutes(w.to)})`;
-}
-/** `head := value if { body } else := …` chains, in the form `opa fmt` prints them. */
-function elseChain(head, branches, last) {
-    const out = [];
-    branches.forEach(({ value, body }, i) => {
-        const open = i === 0 ? `${head} := ${value} if {` : `} else := ${value} if {`;
-        out.push(open, ...indent(body));
-    });
-    out.push(`} else := ${last}`);
-    return out;
-}
-function indent(lines) {
-    return lines.map((line) => `\t${line}`);
-}
-/**
- * The call part of a rule (docs/unknowns.md "Call part") as a complete rule, so it is computed
- * once. Each branch is a search that stops at its first failing test, as the two-valued rule's.
- */
-function callPartLines(name, rule, calls) {
-    const on = (i, call, test) => calls.map((c) => `${c(i, call)} ${test}`);
-    const known = { value: '1', body: ['tv_calls_unknown'] };
-    if (rule.effect === 'allow') {
-        // (calls non-empty) AND (AND over calls): the same on an unpaired batch, with any pairing.
-        return elseChain(name, [
-            known,
-            { value: '0', body: ['count(tv_calls) == 0'] },
-            ...calls.map((c) => ({ value: '0', body: ['some i, call in tv_calls', `${c('i', 'call')} == 0`] })),
-            { value: '2', body: ['every i, call in tv_calls {', ...indent(on('i', 'call', '== 2')), '}'] },
-        ], '1');
-    }
-    // OR over calls of (AND over the call's conditions).
-    const paired = (guard) => [
-        { value: '2', body: [...guard, 'some i, call in tv_calls', ...on('i', 'call', '== 2')] },
-        { value: '1', body: [...guard, 'some i, call in tv_calls', ...on('i', 'call', '!= 0')] },
-    ];
-    if (!ruleFeatures(rule).combinesCallFields)
-        return elseChain(name, [known, ...paired([])], '0');
-    // Two or more call fields over an unpaired batch: F when some(c) is F for some c; T when
-    // some(c0) is T and all(c) is T for every other c; else U.
-    return elseChain(name, [
-        known,
-        ...paired(['not tv_unpaired']),
-        { value: '0', body: ['not tv_unpaired'] },
-        ...calls.map((c) => ({
-            value: '0',
-            body: ['every i, call in tv_calls {', `\t${c('i', 'call')} == 0`, '}'],
-        })),
-        ...calls.map((c, k) => ({
-            value: '2',
-            body: [
-                'some i, call in tv_calls',
-                `${c('i', 'call')} == 2`,
-                'every j, other in tv_calls {',
-                ...indent(calls.filter((_, m) => m !== k).map((o) => `${o('j', 'other')} == 2`)),
-                '}',
-            ],
-        })),
-    ], '1');
-}
-/** One rule's three-valued lines: its needs, its call part, its matched value, and what they feed. */
-function threeValuedRuleLines(rule, index) {
-    const name = `tv_${regoRuleName(rule.id)}`;
-    const needsName = `tv_${regoNeedsContextName(rule.id)}`;
-    const callsName = `tv_call_part_${regoRuleName(rule.id).slice('rule_'.length)}`;
-    const features = ruleFeatures(rule);
-    const needsParts = [];
-    if (features.caller)
-        needsParts.push('tv_caller_needs');
-    if (features.directory)
-        needsParts.push('tv_directory_needs');
-    if (features.window)
-        needsParts.push('tv_window_needs');
-    // Each part with the test that makes it F and the one that makes it T, in the order of the
-    // two-valued rule's body (so the common case stops as early).
-    const parts = [];
-    if (needsParts.length > 0)
-        parts.push({ value: `2 - ${needsName}`, isFalse: `${needsName} == 2`, isTrue: `${needsName} == 0` });
-    const part = (value) => ({ value, isFalse: `${value} == 0`, isTrue: `${value} == 2` });
-    const calls = [];
-    for (const condition of rule.conditions) {
-        const kind = classifyField(condition.field);
-        const test = testOf(kind, condition);
-        const values = valuesOf(kind, condition);
-        if (kind.kind === 'call') {
-            calls.push((i, call) => `tv_call_${test}(${i}, ${call}, ${JSON.stringify(kind.name)}, ${values})`);
-        }
-        else
-            parts.push(part(`tv_${test}(${threeValued_location(inputPathOf(kind).path)}, ${values})`));
-    }
-    if (calls.length > 0)
-        parts.push(part(callsName));
-    const window = windowPart(rule);
-    if (window !== null)
-        parts.push(part(window));
-    const id = `[${index}, ${JSON.stringify(rule.id)}]`;
-    const out = [];
-    if (needsParts.length > 0) {
-        out.push('', needsParts.length === 1
-            ? `${needsName} := ${needsParts[0]}`
-            : `${needsName} := max([${needsParts.join(', ')}])`, '', `tv_needs_values contains ${needsName}`, '', `tv_missing_context contains ${id} if ${needsName} == 2`, '', `tv_undecided_context contains ${id} if ${needsName} == 1`);
-    }
-    if (calls.length > 0)
-        out.push('', ...callPartLines(callsName, rule, calls));
-    // Kleene AND, stopping at the first F part; T only when every part is T.
-    out.push('', ...(parts.length === 1
-        ? [`${name} := ${parts[0].value}`]
-        : elseChain(name, [
-            ...parts.map((p) => ({ value: '0', body: [p.isFalse] })),
-            { value: '2', body: parts.map((p) => p.isTrue) },
-        ], '1')), '', `${rule.effect === 'deny' ? 'tv_deny_values' : 'tv_allow_values'} contains ${name}`, '', `tv_matched contains ${id} if ${name} == 2`, '', `tv_undecided contains ${id} if ${name} == 1`);
-    return out;
-}
-/** The three-valued condition helpers, one per two-valued test: U when the location is unknown. */
-const CONDITION_TESTS = [
-    'value_in',
-    'value_not_in',
-    'boolean_in',
-    'boolean_not_in',
-    'number_in',
-    'number_not_in',
-];
-function conditionHelpers() {
-    const out = [
-        "# A request or caller condition; an absent key (object.get's null) holds for no test.",
-    ];
-    for (const test of CONDITION_TESTS) {
-        out.push(`tv_${test}(location, values) := 1 if {`, '\ttv_unknown_at(location)', '} else := 2 if {', `\t${test}(object.get(input, location, null), values)`, '} else := 0', '');
-    }
-    out.push('# A condition on call i.');
-    for (const test of ['value_in', 'value_not_in']) {
-        out.push(`tv_call_${test}(i, call, field, values) := 1 if {`, '\ttv_call_unknown(i, field)', '} else := 2 if {', `\t${test}(call[field], values)`, '} else := 0', '');
-    }
-    return out;
-}
-/** Shared three-valued definitions, after the two-valued helpers they build on. */
-const THREE_VALUED_HELPERS = [
-    ...`
-# Three-valued evaluation (docs/unknowns.md). A location is unknown when a pointer of the unknown
-# set names it, lies inside it or contains it: they agree on their common length.
-tv_unknown_at(location) if {
-	some pointer in input.${UNKNOWNS_KEY}.unknown
-	n := min([count(pointer), count(location)])
-	array.slice(pointer, 0, n) == array.slice(location, 0, n)
-}
-
-# Call i's field: "*" matches any index. A pointer naming or containing the call list is
-# tv_calls_unknown, which the call parts test first.
-tv_call_unknown(i, field) if {
-	some pointer in tv_call_pointers
-	tv_index_fits(pointer[3], i)
-	tv_field_fits(pointer, field)
-}
-
-tv_call_pointers contains pointer if {
-	some pointer in input.${UNKNOWNS_KEY}.unknown
-	count(pointer) >= 4
-	array.slice(pointer, 0, 3) == ["request", "mcp", "calls"]
-}
-
-tv_index_fits("*", _)
-
-tv_index_fits(index, i) if index == i
-
-tv_field_fits(pointer, _) if count(pointer) == 4
-
-tv_field_fits(pointer, field) if pointer[4] == field
-
-# The call list is unknown only through a pointer that names or contains it.
-tv_calls_unknown if {
-	some pointer in input.${UNKNOWNS_KEY}.unknown
-	count(pointer) <= 3
-	pointer == array.slice(["request", "mcp", "calls"], 0, count(pointer))
-}
-
-tv_unpaired if input.${UNKNOWNS_KEY}.unpaired == true
-
-tv_calls := input.request.mcp.calls if {
-	is_array(input.request.mcp.calls)
-} else := []
-`
-        .trim()
-        .split('\n'),
-    '',
-    ...conditionHelpers(),
-    ...`
-tv_time_unknown if tv_unknown_at(["request", "time"])
-
-tv_window(days, zone, from, to) := 1 if {
-	tv_time_unknown
-} else := 2 if {
-	window_open(days, zone, from, to)
-} else := 0
-
-tv_caller_needs := 1 if {
-	tv_unknown_at(["identity", "verified"])
-} else := 0 if {
-	identity_verified
-} else := 2
-
-tv_directory_needs := 1 if {
-	tv_unknown_at(["identity", "attributes_resolved"])
-} else := 0 if {
-	attributes_resolved
-} else := 2
-
-# A lost time does not make a window rule need context: the gateway had one.
-tv_window_needs := 0 if {
-	tv_time_unknown
-} else := 0 if {
-	request_has_time
-} else := 2`
-        .trim()
-        .split('\n'),
-];
-
-;// CONCATENATED MODULE: ./build/rego/generate.js
-
-
-
-
-
-const DEFAULT_PACKAGE = 'policy_replay';
-/** The wasm/`opa eval` entrypoint of a generated module: the two-valued decision the gateway runs. */
-function entrypointOf(packageName = DEFAULT_PACKAGE) {
-    return `${packageName.replace(/\./g, '/')}/decision`;
-}
-/** The three-valued entrypoint the replay runs on records with unknown data (docs/unknowns.md). */
-function threeValuedEntrypointOf(packageName = DEFAULT_PACKAGE) {
-    return `${packageName.replace(/\./g, '/')}/${THREE_VALUED_DECISION}`;
-}
-/**
- * Compiles a validated policy to one Rego v1 module. Deterministic, and each rule's lines depend
- * only on that rule (and its position), so a Rego diff reads like the policy diff. The output is
- * already in `opa fmt` form.
- */
-function generateRego(policy, options = {}) {
-    const pkg = options.packageName ?? DEFAULT_PACKAGE;
-    const mode = policy.on_missing_context ?? 'deny';
-    const out = [];
-    out.push('# Generated by policy-replay from a policy document. Do not edit: change the document.', `package ${pkg}`, '', 'import rego.v1', '', `default_effect := ${JSON.stringify(policy.default_effect)}`, '', `on_missing_context := ${JSON.stringify(mode)}`, '', 'decision := {', '\t"allow": allow,', 
-    // Through data: a policy with no rule that matches (or needs context) never defines the set,
-    // and a comprehension over an undefined document is simply []. The header then never depends
-    // on the rules, so editing one rule changes only that rule's lines.
-    `\t"matched_rule_ids": [pair[1] | some pair in sort(data.${pkg}.matched)],`, `\t"missing_context_rule_ids": [pair[1] | some pair in sort(data.${pkg}.missing_context)],`, '}', '', 'default allow := false', '');
-    // docs/policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
-    // then allow rules.
-    const allowBody = ['not missing_context_denies', 'not deny_matched'];
-    if (policy.default_effect === 'deny')
-        allowBody.push('allow_matched');
-    out.push(...block('allow if', allowBody), '');
-    out.push('default missing_context_denies := false', '');
-    if (mode === 'deny')
-        out.push(`missing_context_denies if count(data.${pkg}.missing_context) > 0`, '');
-    out.push('default deny_matched := false', '', 'default allow_matched := false', '');
-    out.push(...HELPERS);
-    out.push('', ...threeValuedHeader(pkg, policy.default_effect, mode), '', ...THREE_VALUED_HELPERS);
-    policy.rules.forEach((rule, index) => out.push('', ...ruleBlock(rule, index), ...threeValuedRuleLines(rule, index)));
-    return `${out.join('\n')}\n`;
-}
-function block(head, body) {
-    if (body.length === 1)
-        return [`${head} ${body[0]}`];
-    return [`${head} {`, ...body.map((line) => `\t${line}`), '}'];
-}
-function ruleBlock(rule, index) {
-    const name = regoRuleName(rule.id);
-    const contextName = regoNeedsContextName(rule.id);
-    const features = ruleFeatures(rule);
-    const out = [];
-    out.push(`# Rule ${rule.id} (${rule.effect})`);
-    if (rule.description !== undefined)
-        out.push(...commentLines(rule.description));
-    const needsContext = [];
-    if (features.caller)
-        needsContext.push('not identity_verified');
-    if (features.directory)
-        needsContext.push('not attributes_resolved');
-    if (features.window)
-        needsContext.push('not request_has_time');
-    const body = [];
-    if (needsContext.length > 0)
-        body.push(`not ${contextName}`);
-    const callConditions = [];
-    for (const condition of rule.conditions) {
-        const kind = classifyField(condition.field);
-        if (kind.kind === 'call')
-            callConditions.push(condition);
-        else
-            body.push(requestCondition(kind, condition));
-    }
-    if (callConditions.length > 0) {
-        const tests = callConditions.map((c) => callCondition(c));
-        if (rule.effect === 'deny') {
-            // Any call: a batch cannot hide a denied call beside an allowed one.
-            body.push('some call in calls', ...tests);
-        }
-        else {
-            // Every call: an allow rule must cover the whole batch.
-            body.push('count(calls) > 0', 'every call in calls {', ...tests.map((t) => `\t${t}`), '}');
-        }
-    }
-    if (rule.active_window)
-        body.push(windowCondition(rule.active_window));
-    out.push(...block(`${name} if`, body));
-    for (const test of needsContext)
-        out.push('', `${contextName} if ${test}`);
-    out.push('', `${rule.effect === 'deny' ? 'deny_matched' : 'allow_matched'} if ${name}`);
-    out.push('', `matched contains [${index}, ${JSON.stringify(rule.id)}] if ${name}`);
-    if (needsContext.length > 0) {
-        out.push('', `missing_context contains [${index}, ${JSON.stringify(rule.id)}] if ${contextName}`);
-    }
-    return out;
-}
-/** Each line of the description becomes its own comment line: no text can leave the comment. */
-function commentLines(description) {
-    return (description
-        // eslint-disable-next-line no-control-regex
-        .split(/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/)
-        .map((line) => line
-        // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '\ufffd')
-        .replace(/\s+$/, ''))
-        .map((line) => (line === '' ? '#' : `# ${line}`)));
-}
-const REGO_KEYWORDS = new Set([
-    'in',
-    'if',
-    'contains',
-    'every',
-    'some',
-    'not',
-    'with',
-    'as',
-    'else',
-    'default',
-    'import',
-    'package',
-    'true',
-    'false',
-    'null',
-]);
-/** A reference in the form `opa fmt` prints it: dots for plain names, quoted brackets otherwise. */
-function ref(base, segments) {
-    let out = base;
-    for (const segment of segments) {
-        out +=
-            /^[A-Za-z_][A-Za-z0-9_]*$/.test(segment) && !REGO_KEYWORDS.has(segment)
-                ? `.${segment}`
-                : `[${JSON.stringify(segment)}]`;
-    }
-    return out;
-}
-/** Values become a set literal of quoted strings, first occurrence order, duplicates dropped. */
-function stringSet(values) {
-    return `{${[...new Set(values)].map((v) => JSON.stringify(v)).join(', ')}}`;
-}
-function inputRef(kind) {
-    const { base, path } = inputPathOf(kind);
-    return ref(base, path);
-}
-function requestCondition(kind, condition) {
-    const negate = condition.operator === 'not_in';
-    if (kind.kind === 'is_batch') {
-        const set = `{${[...new Set(condition.values)].join(', ')}}`;
-        return `${negate ? 'boolean_not_in' : 'boolean_in'}(${inputRef(kind)}, ${set})`;
-    }
-    if (kind.kind === 'unparsable_calls') {
-        const set = `{${[...new Set(condition.values)].join(', ')}}`;
-        return `${negate ? 'number_not_in' : 'number_in'}(${inputRef(kind)}, ${set})`;
-    }
-    return `${negate ? 'value_not_in' : 'value_in'}(${inputRef(kind)}, ${stringSet(condition.values)})`;
-}
-function callCondition(condition) {
-    const kind = classifyField(condition.field);
-    const negate = condition.operator === 'not_in';
-    return `${negate ? 'value_not_in' : 'value_in'}(${inputRef(kind)}, ${stringSet(condition.values)})`;
-}
-function windowCondition(window) {
-    const days = DAYS.filter((d) => window.days.includes(d));
-    const from = clockMinutes(window.from);
-    const to = clockMinutes(window.to);
-    return `window_open({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(window.timezone)}, ${from}, ${to}) # ${window.from}-${window.to}`;
-}
-/**
- * Shared definitions. Absent keys make every function call undefined, so a condition on a key
- * that does not exist is false whatever its operator (docs/policy.md "One condition").
- */
-const HELPERS = `
-calls := input.request.mcp.calls if is_array(input.request.mcp.calls)
-
-identity_verified if input.identity.verified == true
-
-attributes_resolved if input.identity.attributes_resolved == true
-
-request_has_time if _ = input.request.time
-
-# Strings compare as they are; numbers and booleans by their JSON text.
-scalar_text(v) := v if is_string(v)
-
-scalar_text(v) := json.marshal(v) if is_number(v)
-
-scalar_text(v) := json.marshal(v) if is_boolean(v)
-
-value_in(v, values) if scalar_text(v) in values
-
-value_in(v, values) if {
-	is_array(v)
-	some element in v
-	scalar_text(element) in values
-}
-
-value_not_in(v, values) if {
-	text := scalar_text(v)
-	not text in values
-}
-
-value_not_in(v, values) if {
-	is_array(v)
-	not value_in(v, values)
-}
-
-boolean_in(v, values) if {
-	is_boolean(v)
-	v in values
-}
-
-boolean_not_in(v, values) if {
-	is_boolean(v)
-	not v in values
-}
-
-number_in(v, values) if {
-	is_number(v)
-	some n in values
-	n == v
-}
-
-number_not_in(v, values) if {
-	is_number(v)
-	not number_in(v, values)
-}
-
-# Windows are judged on the request's own time, in the window's zone, on the same local day.
-request_ns := time.parse_rfc3339_ns(input.request.time)
-
-weekday_names := {
-	"Monday": "mon",
-	"Tuesday": "tue",
-	"Wednesday": "wed",
-	"Thursday": "thu",
-	"Friday": "fri",
-	"Saturday": "sat",
-	"Sunday": "sun",
-}
-
-local_minute(zone) := minute if {
-	clock := time.clock([request_ns, zone])
-	minute := (clock[0] * 60) + clock[1]
-}
-
-local_day(zone) := weekday_names[time.weekday([request_ns, zone])]
-
-window_open(days, zone, from, to) if {
-	from < to
-	local_day(zone) in days
-	minute := local_minute(zone)
-	minute >= from
-	minute < to
-}
-
-window_open(days, zone, from, to) if {
-	from > to
-	local_day(zone) in days
-	local_minute(zone) >= from
-}
-
-window_open(days, zone, from, to) if {
-	from > to
-	local_day(zone) in days
-	local_minute(zone) < to
-}`
-    .trim()
-    .split('\n');
-
-// EXTERNAL MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/opa.js
-var src_opa = __nccwpck_require__(3712);
-;// CONCATENATED MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/index.mjs
-
-/**
- * @type {opa.loadPolicy}
- */
-const loadPolicy = src_opa.loadPolicy;
-/* harmony default export */ const src = ((/* unused pure expression or super */ null && (opa)));
-
-;// CONCATENATED MODULE: ./build/engine/errors.js
-/** A policy could not be evaluated on one input (a builtin failed, the module trapped). */
-class EvaluationError extends Error {
-    policy;
-    requestId;
-    failure;
-    constructor(policy, requestId, failure) {
-        super(`evaluating ${policy}${requestId !== undefined ? ` on request ${JSON.stringify(requestId)}` : ''} failed: ${errors_describe(failure)}`);
-        this.policy = policy;
-        this.requestId = requestId;
-        this.failure = failure;
-        this.name = 'EvaluationError';
-    }
-}
-function errors_describe(cause) {
-    if (cause instanceof Error)
-        return cause.message;
-    if (typeof cause === 'object' && cause !== null && 'message' in cause)
-        return String(cause.message);
-    return String(cause);
-}
-
-;// CONCATENATED MODULE: ./build/time/calendar.js
-/** Proleptic Gregorian calendar arithmetic shared by the RFC 3339 parser and the time builtins. */
-const SECONDS_PER_DAY = 86_400;
-function isLeapYear(year) {
-    return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-}
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/** Days in `month` (1-12) of `year`; 0 for a month out of range. */
-function daysInMonth(month, year) {
-    if (month === 2 && isLeapYear(year))
-        return 29;
-    return DAYS_IN_MONTH[month - 1] ?? 0;
-}
-/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
-function daysFromCivil(year, month, day) {
-    const y = month <= 2 ? year - 1 : year;
-    const era = Math.floor(y / 400);
-    const yoe = y - era * 400;
-    const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-    const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-    return era * 146097 + doe - 719468;
-}
-/** The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's civil_from_days). */
-function civilFromDays(days) {
-    const z = days + 719468;
-    const era = Math.floor(z / 146097);
-    const doe = z - era * 146097;
-    const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-    const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-    const mp = Math.floor((5 * doy + 2) / 153);
-    const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-    const month = mp < 10 ? mp + 3 : mp - 9;
-    const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-    return { year, month, day };
-}
-
-;// CONCATENATED MODULE: ./build/time/rfc3339.js
-
-function isDigitAt(s, i) {
-    const c = s.charCodeAt(i);
-    return c >= 48 && c <= 57;
-}
-function digitAt(s, i) {
-    return s.charCodeAt(i) - 48;
-}
-/**
- * Scans `s` into `out`. Returns null when it is an instant of the dialect, else the reason in Go's
- * words (`cannot parse month`, `hour out of range`, `extra text: "…"`).
- */
-function scanRfc3339(s, dialect, out) {
-    const go = dialect === 'go';
-    const n = s.length;
-    if (n < 4 || !isDigitAt(s, 0) || !isDigitAt(s, 1) || !isDigitAt(s, 2) || !isDigitAt(s, 3))
-        return 'cannot parse year';
-    const year = digitAt(s, 0) * 1000 + digitAt(s, 1) * 100 + digitAt(s, 2) * 10 + digitAt(s, 3);
-    if (s[4] !== '-')
-        return 'cannot parse month';
-    if (!isDigitAt(s, 5) || !isDigitAt(s, 6))
-        return 'cannot parse month';
-    const month = digitAt(s, 5) * 10 + digitAt(s, 6);
-    if (month < 1 || month > 12)
-        return 'month out of range';
-    if (s[7] !== '-')
-        return 'cannot parse day';
-    if (!isDigitAt(s, 8) || !isDigitAt(s, 9))
-        return 'cannot parse day';
-    const day = digitAt(s, 8) * 10 + digitAt(s, 9);
-    if (s[10] !== 'T')
-        return 'cannot parse hour';
-    let i = 11;
-    // Go's getnum: one or two digits for the hour; the record dialect wants two.
-    if (!isDigitAt(s, i))
-        return 'cannot parse hour';
-    let hour = digitAt(s, i++);
-    if (isDigitAt(s, i))
-        hour = hour * 10 + digitAt(s, i++);
-    else if (!go)
-        return 'cannot parse hour';
-    if (hour >= 24)
-        return 'hour out of range';
-    if (s[i] !== ':')
-        return 'cannot parse minute';
-    if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2))
-        return 'cannot parse minute';
-    const minute = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
-    if (minute >= 60)
-        return 'minute out of range';
-    i += 3;
-    if (s[i] !== ':')
-        return 'cannot parse second';
-    if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2))
-        return 'cannot parse second';
-    const second = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
-    if (second >= 60)
-        return 'second out of range';
-    i += 3;
-    let nanosecond = 0;
-    if ((s[i] === '.' || (go && s[i] === ',')) && isDigitAt(s, i + 1)) {
-        let end = i + 1;
-        let scale = 100_000_000;
-        while (isDigitAt(s, end)) {
-            if (scale >= 1)
-                nanosecond += digitAt(s, end) * scale;
-            scale /= 10;
-            end++;
-        }
-        i = end;
-    }
-    else if (!go && s[i] === '.')
-        return 'cannot parse fraction';
-    let offsetSeconds = 0;
-    if (s[i] === 'Z')
-        i++;
-    else {
-        if (n - i < 6 || s[i + 3] !== ':')
-            return 'cannot parse time zone offset';
-        if (!isDigitAt(s, i + 1) || !isDigitAt(s, i + 2) || !isDigitAt(s, i + 4) || !isDigitAt(s, i + 5))
-            return 'cannot parse time zone offset';
-        const offsetHour = digitAt(s, i + 1) * 10 + digitAt(s, i + 2);
-        const offsetMinute = digitAt(s, i + 4) * 10 + digitAt(s, i + 5);
-        // Go's range test uses > rather than >=: offsets of 24 hours or 60 minutes parse there.
-        if (offsetHour > (go ? 24 : 23))
-            return 'time zone offset hour out of range';
-        if (offsetMinute > (go ? 60 : 59))
-            return 'time zone offset minute out of range';
-        const sign = s[i];
-        if (sign !== '+' && sign !== '-')
-            return 'cannot parse time zone offset';
-        offsetSeconds = (offsetHour * 60 + offsetMinute) * 60 * (sign === '-' ? -1 : 1);
-        i += 6;
-    }
-    if (i !== n)
-        return `extra text: ${JSON.stringify(s.slice(i))}`;
-    if (day < 1 || day > daysInMonth(month, year))
-        return 'day out of range';
-    out.year = year;
-    out.month = month;
-    out.day = day;
-    out.hour = hour;
-    out.minute = minute;
-    out.second = second;
-    out.nanosecond = nanosecond;
-    out.offsetSeconds = offsetSeconds;
-    return null;
-}
-/** Nanoseconds since 1970-01-01T00:00:00Z of scanned fields (no range limit). */
-function nanosOf(f) {
-    const unixSeconds = daysFromCivil(f.year, f.month, f.day) * SECONDS_PER_DAY +
-        f.hour * 3600 +
-        f.minute * 60 +
-        f.second -
-        f.offsetSeconds;
-    return BigInt(unixSeconds) * 1000000000n + BigInt(f.nanosecond);
-}
-function emptyFields() {
-    return { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, nanosecond: 0, offsetSeconds: 0 };
-}
-const scratch = emptyFields();
-/** Whether `text` is an instant of the record dialect (every timestamp this tool reads). */
-function isRfc3339Instant(text) {
-    return scanRfc3339(text, 'record', scratch) === null;
-}
-/** Nanoseconds since 1970 of a record-dialect instant, or null when `text` is none. */
-function instantNanos(text) {
-    return scanRfc3339(text, 'record', scratch) === null ? nanosOf(scratch) : null;
 }
 
 ;// CONCATENATED MODULE: ./build/engine/timeBuiltins.js
@@ -70431,368 +68635,636 @@ function createTimeBuiltins() {
     return { builtins, reset: () => exact.clear() };
 }
 
-;// CONCATENATED MODULE: ./build/engine/wasmMemory.js
+;// CONCATENATED MODULE: ./build/engine/reference.js
+
+
+
+const ABSENT = { present: false };
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 /**
- * How large the memory opa-wasm must hand a compiled module. `opa build -t wasm` makes the module
- * import its memory (`env.memory`) with a minimum that grows with the policy's data: a policy of
- * 500 rules × 20 values needs more than the 5 pages opa-wasm creates by default, and
- * instantiation then fails with "memory import … is smaller than initial". The minimum (and
- * maximum, when one is declared) is read from the module's import section.
+ * Walks `path` through objects only: a segment applied to an array, string or other scalar is
+ * absent (Rego's `input.a.b` on an array is undefined too). A key holding `undefined` cannot come
+ * from JSON and counts as absent.
  */
-/** opa-wasm's own default initial size, kept as the floor. */
-const DEFAULT_INITIAL_PAGES = 5;
-const IMPORT_SECTION = 2;
-const DATA_SECTION = 11;
-const PAGE_BYTES = 65_536;
-const I32_CONST = 0x41;
-const END = 0x0b;
-const KIND_FUNCTION = 0;
-const KIND_TABLE = 1;
-const KIND_MEMORY = 2;
-const KIND_GLOBAL = 3;
-class Reader {
-    bytes;
-    offset = 0;
-    constructor(bytes) {
-        this.bytes = bytes;
+function lookup(root, path) {
+    let current = root;
+    for (const key of path) {
+        if (!isObject(current) || !Object.prototype.hasOwnProperty.call(current, key))
+            return ABSENT;
+        current = current[key];
     }
-    byte() {
-        if (this.offset >= this.bytes.length)
-            throw new RangeError('unexpected end of the wasm module');
-        return this.bytes[this.offset++];
+    return current === undefined ? ABSENT : { present: true, value: current };
+}
+/** Whether one array element counts as "in values": strings exactly, numbers/booleans by JSON. */
+function elementIn(element, values) {
+    if (typeof element === 'string')
+        return values.has(element);
+    if (typeof element === 'number' || typeof element === 'boolean') {
+        return values.has(JSON.stringify(element));
     }
-    /** An unsigned LEB128 number (up to 2^53, which covers u32 and the sizes of memory64). */
-    uleb() {
-        let result = 0;
-        let scale = 1;
-        for (let i = 0; i < 10; i++) {
-            const b = this.byte();
-            result += (b & 0x7f) * scale;
-            if ((b & 0x80) === 0)
-                return result;
-            scale *= 128;
-        }
-        throw new RangeError('malformed LEB128 number in the wasm module');
+    return false;
+}
+/** docs/policy.md "One condition" for every field except is_batch and unparsable_calls. */
+function genericHolds(found, condition) {
+    if (!found.present)
+        return false;
+    const v = found.value;
+    const values = new Set(condition.values);
+    const positive = condition.operator === 'in';
+    if (typeof v === 'string')
+        return values.has(v) === positive;
+    if (Array.isArray(v))
+        return v.some((element) => elementIn(element, values)) === positive;
+    if (typeof v === 'number' || typeof v === 'boolean') {
+        return values.has(JSON.stringify(v)) === positive;
     }
-    skip(n) {
-        if (this.offset + n > this.bytes.length)
-            throw new RangeError('unexpected end of the wasm module');
-        this.offset += n;
-    }
-    name() {
-        const length = this.uleb();
-        const start = this.offset;
-        this.skip(length);
-        return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, length).toString('utf8');
-    }
-    /** A signed LEB128 number (an i32.const immediate). */
-    sleb() {
-        let result = 0;
-        let scale = 1;
-        for (let i = 0; i < 5; i++) {
-            const b = this.byte();
-            result += (b & 0x7f) * scale;
-            scale *= 128;
-            if ((b & 0x80) === 0)
-                return b & 0x40 ? result - scale : result;
-        }
-        throw new RangeError('malformed LEB128 number in the wasm module');
-    }
-    limits() {
-        const flags = this.byte();
-        const initial = this.uleb();
-        return flags & 0x01 ? { initial, maximum: this.uleb() } : { initial };
+    return false; // object or null
+}
+/** is_batch compares as a boolean: only a boolean value can satisfy either operator. */
+function isBatchHolds(found, condition) {
+    if (!found.present || typeof found.value !== 'boolean')
+        return false;
+    const listed = condition.values.some((text) => (text === 'true') === found.value);
+    return listed === (condition.operator === 'in');
+}
+/** unparsable_calls compares as a number: only a number value can satisfy either operator. */
+function unparsableCallsHolds(found, condition) {
+    if (!found.present || typeof found.value !== 'number')
+        return false;
+    const listed = condition.values.some((text) => Number(text) === found.value);
+    return listed === (condition.operator === 'in');
+}
+/** Where a non-call field lives in the input (docs/policy.md "Fields"). */
+function requestPath(kind) {
+    switch (kind.kind) {
+        case 'argument':
+            return ['request', 'mcp', 'arguments', ...kind.path];
+        case 'http':
+            return ['request', 'http', kind.name];
+        case 'is_batch':
+            return ['request', 'jsonrpc', 'is_batch'];
+        case 'unparsable_calls':
+            return ['request', 'jsonrpc', 'unparsable_calls'];
+        case 'identity':
+            return ['identity', kind.name];
+        case 'group':
+            return ['identity', 'groups'];
+        case 'tag':
+            return ['identity', 'tags'];
+        case 'attribute':
+            return ['identity', 'attributes', kind.name];
+        case 'claim':
+            return ['identity', 'claims', ...kind.path];
     }
 }
-/** The limits of the module's imported memory, or null when it imports none. */
-function importedMemoryLimits(wasm) {
-    const r = new Reader(wasm);
-    r.skip(8); // magic and version
-    while (r.offset < wasm.length) {
-        const id = r.byte();
-        const size = r.uleb();
-        const end = r.offset + size;
-        if (id !== IMPORT_SECTION) {
-            r.skip(size);
-            continue;
+function conditionHolds(kind, found, condition) {
+    if (kind.kind === 'is_batch')
+        return isBatchHolds(found, condition);
+    if (kind.kind === 'unparsable_calls')
+        return unparsableCallsHolds(found, condition);
+    return genericHolds(found, condition);
+}
+function classifyRule(rule) {
+    const classified = {
+        rule,
+        call: [],
+        request: [],
+        readsCaller: false,
+        readsDirectory: false,
+    };
+    for (const condition of rule.conditions) {
+        const kind = classifyField(condition.field);
+        if (kind.kind === 'call')
+            classified.call.push({ condition, kind });
+        else
+            classified.request.push({ condition, kind });
+        if (isCallerField(kind))
+            classified.readsCaller = true;
+        if (isDirectoryField(kind))
+            classified.readsDirectory = true;
+    }
+    return classified;
+}
+/** docs/policy.md "Missing context": decided from what the rule reads, never from its outcome. */
+function needsContext(rule, input) {
+    const flag = (path) => {
+        const found = lookup(input, path);
+        return found.present && found.value === true;
+    };
+    if (rule.readsCaller && !flag(['identity', 'verified']))
+        return true;
+    if (rule.readsDirectory && !flag(['identity', 'attributes_resolved']))
+        return true;
+    // A present "time" key counts whatever it holds: rejecting invalid times is the caller's job
+    // before evaluation, and the compiled policy would fail on them rather than skip the rule.
+    if (rule.rule.active_window !== undefined && !lookup(input, ['request', 'time']).present) {
+        return true;
+    }
+    return false;
+}
+const DAY_BY_GO_WEEKDAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+function minutesOf(clock) {
+    return Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+}
+/**
+ * docs/policy.md "Windows". From and to are whole minutes, so comparing the local minute of the day
+ * is exact: t ≥ from ⇔ minute ≥ from, and t < to ⇔ minute < to, whatever the seconds.
+ * Throws a BuiltinError for a time that is not an RFC 3339 string or an unknown zone, as the
+ * compiled policy's builtins do.
+ */
+function inForce(window, time) {
+    if (typeof time !== 'string') {
+        throw new BuiltinError('time.parse_rfc3339_ns', [time], 'operand 1 must be string');
+    }
+    const ns = parseRfc3339Nanos(time);
+    const zone = loadTimeZone(window.timezone);
+    if (zone === undefined) {
+        throw new BuiltinError('time.clock', [[Number(ns), window.timezone]], `unknown time zone ${window.timezone}`);
+    }
+    const local = civilTime(ns, zone);
+    const day = DAY_BY_GO_WEEKDAY[local.weekday];
+    if (day === undefined || !window.days.includes(day))
+        return false;
+    const minute = local.hour * 60 + local.minute;
+    const from = minutesOf(window.from);
+    const to = minutesOf(window.to);
+    return from < to ? from <= minute && minute < to : minute >= from || minute < to;
+}
+function callMatches(rule, call) {
+    return rule.call.every(({ condition, kind }) => conditionHolds(kind, lookup(call, [kind.name]), condition));
+}
+function ruleMatches(rule, input) {
+    const requestHolds = rule.request.every(({ condition, kind }) => conditionHolds(kind, lookup(input, requestPath(kind)), condition));
+    if (!requestHolds)
+        return false;
+    if (rule.call.length > 0) {
+        const found = lookup(input, ['request', 'mcp', 'calls']);
+        const calls = found.present && Array.isArray(found.value) ? found.value : [];
+        // Deny needs some offending call; allow needs every call allowed, so a batch cannot
+        // smuggle a denied call beside an allowed one.
+        const callsHold = rule.rule.effect === 'deny'
+            ? calls.some((call) => callMatches(rule, call))
+            : calls.length > 0 && calls.every((call) => callMatches(rule, call));
+        if (!callsHold)
+            return false;
+    }
+    const window = rule.rule.active_window;
+    if (window === undefined)
+        return true;
+    const time = lookup(input, ['request', 'time']);
+    return inForce(window, time.present ? time.value : undefined);
+}
+/**
+ * Decides `input` under `policy` exactly as docs/policy.md "How a policy decides" says. Every rule is
+ * evaluated (a deny does not stop the others), so both id lists are complete and in file order.
+ */
+function evaluateReference(policy, input) {
+    const matched = [];
+    const missing = [];
+    let denyMatched = false;
+    let allowMatched = false;
+    for (const rule of policy.rules) {
+        const classified = classifyRule(rule);
+        if (needsContext(classified, input)) {
+            missing.push(rule.id);
         }
-        const count = r.uleb();
-        for (let i = 0; i < count; i++) {
-            r.name();
-            r.name();
-            const kind = r.byte();
-            if (kind === KIND_MEMORY)
-                return r.limits();
-            if (kind === KIND_FUNCTION)
-                r.uleb();
-            else if (kind === KIND_TABLE) {
-                r.byte(); // element type
-                r.limits();
-            }
-            else if (kind === KIND_GLOBAL)
-                r.skip(2); // value type, mutability
+        else if (ruleMatches(classified, input)) {
+            matched.push(rule.id);
+            if (rule.effect === 'deny')
+                denyMatched = true;
             else
-                throw new RangeError(`unknown import kind ${kind} in the wasm module`);
+                allowMatched = true;
         }
-        r.offset = end;
-        return null;
     }
-    return null;
+    const onMissing = policy.on_missing_context ?? 'deny';
+    let allow;
+    if (onMissing === 'deny' && missing.length > 0)
+        allow = false;
+    else if (denyMatched)
+        allow = false;
+    else if (policy.default_effect === 'allow')
+        allow = true;
+    else
+        allow = allowMatched;
+    return { allow, matched_rule_ids: matched, missing_context_rule_ids: missing };
+}
+
+;// CONCATENATED MODULE: ./build/unknowns/model.js
+
+/** Every unevaluable reason, sorted (the order reports list them in). docs/unknowns.md "Reasons". */
+const UNEVALUABLE_REASONS = [
+    'attributes_unavailable',
+    'batch_call_pairing_unavailable',
+    'claims_unavailable',
+    'http_not_recorded',
+    'mcp_not_recorded',
+    'number_not_representable',
+    'subject_unverified',
+    'time_not_recorded',
+    'tool_not_recorded',
+];
+/** One bit per reason, in UNEVALUABLE_REASONS order: sets of reasons without allocation. */
+const REASON_BIT = Object.freeze(Object.fromEntries(UNEVALUABLE_REASONS.map((reason, i) => [reason, 1 << i])));
+/** The reasons of a bit set, sorted and distinct. */
+function model_reasonsOfBits(bits) {
+    const out = [];
+    for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
+        if ((bits & (1 << i)) !== 0)
+            out.push(UNEVALUABLE_REASONS[i]);
+    return out;
+}
+/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
+function allEffectivePointers(data) {
+    const effective = effectivePointers(data);
+    const numbers = data.numbers;
+    return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
+}
+/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
+function numberReasonBits(numbers, location) {
+    return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
 }
 /**
- * Pages the module's active data segments reach: where the last one ends. `opa build` declares a
- * memory minimum that can fall short of it for a large policy (its data placed after the heap
- * start), and instantiation then fails with "data segment is out of bounds".
+ * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
+ * call's field names that field on every call (the lists cannot say which value was that call's),
+ * and one naming an index beyond `call_count` changes nothing. A paired record's pointers as they
+ * are.
  */
-function dataSegmentPages(wasm) {
-    const r = new Reader(wasm);
-    r.skip(8);
-    let end = 0;
-    while (r.offset < wasm.length) {
-        const id = r.byte();
-        const size = r.uleb();
-        if (id !== DATA_SECTION) {
-            r.skip(size);
+function effectivePointers(data) {
+    const unpaired = data.unpaired;
+    if (unpaired === null)
+        return data.pointers;
+    const out = [];
+    for (const p of data.pointers) {
+        if (p.length >= 4 && p[0] === 'request' && p[1] === 'mcp' && p[2] === 'calls' && isArrayIndex(p[3])) {
+            if (Number(p[3]) < unpaired.call_count)
+                out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
+        }
+        else
+            out.push(p);
+    }
+    return out;
+}
+/** `0`, `7`, `12`: the RFC 6901 spelling of an array index (no sign, no leading zero). */
+function isArrayIndex(segment) {
+    return /^(0|[1-9][0-9]*)$/.test(segment);
+}
+function segmentMatches(pointerSegment, locationSegment) {
+    if (typeof locationSegment === 'number')
+        return pointerSegment === '*' || pointerSegment === String(locationSegment);
+    if (locationSegment === '*')
+        return pointerSegment === '*' || isArrayIndex(pointerSegment);
+    return pointerSegment === locationSegment;
+}
+function relation(pointer, location) {
+    const n = Math.min(pointer.length, location.length);
+    for (let i = 0; i < n; i++)
+        if (!segmentMatches(pointer[i], location[i]))
+            return 'none';
+    if (pointer.length === location.length)
+        return 'equal';
+    return pointer.length > location.length ? 'inside' : 'contains';
+}
+/** A location is unknown when a pointer equals it, lies inside it or contains it. */
+function isUnknown(pointers, location) {
+    for (const pointer of pointers)
+        if (relation(pointer, location) !== 'none')
+            return true;
+    return false;
+}
+/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Locations"). */
+const CALL_LIST = ['request', 'mcp', 'calls'];
+function isCallListUnknown(pointers) {
+    for (const pointer of pointers) {
+        const r = relation(pointer, CALL_LIST);
+        if (r === 'equal' || r === 'contains')
+            return true;
+    }
+    return false;
+}
+const VERIFIED = ['identity', 'verified'];
+const ATTRIBUTES_RESOLVED = ['identity', 'attributes_resolved'];
+const REQUEST_TIME = ['request', 'time'];
+/** Where call `index`'s field lives (`*`: any call, the static reading). */
+function callFieldLocation(index, field) {
+    return ['request', 'mcp', 'calls', index, field];
+}
+/** Where a request or caller field lives (docs/policy.md's table); call fields use callFieldLocation. */
+function requestFieldLocation(kind) {
+    return inputPathOf(kind).path;
+}
+/** The reason a U location gives for anything but a call's tool (docs/unknowns.md's table). */
+function reasonOfKind(kind) {
+    switch (kind.kind) {
+        case 'call':
+        case 'argument':
+        case 'is_batch':
+        case 'unparsable_calls':
+            return 'mcp_not_recorded';
+        case 'http':
+            return 'http_not_recorded';
+        case 'identity':
+        case 'claim':
+            return 'claims_unavailable';
+        case 'group':
+        case 'tag':
+        case 'attribute':
+            return 'attributes_unavailable';
+    }
+}
+/**
+ * The reasons (bits) of an unknown location, one per pointer that makes it unknown: a call's tool
+ * is `tool_not_recorded` through a pointer to the tool itself (equal or inside), and
+ * `mcp_not_recorded` through one that contains it; every other location has one reason.
+ */
+function locationReasonBits(pointers, location, kind) {
+    if (kind.kind !== 'call' || kind.name !== 'tool')
+        return isUnknown(pointers, location) ? REASON_BIT[reasonOfKind(kind)] : 0;
+    let bits = 0;
+    for (const pointer of pointers) {
+        const r = relation(pointer, location);
+        if (r === 'equal' || r === 'inside')
+            bits |= REASON_BIT.tool_not_recorded;
+        else if (r === 'contains')
+            bits |= REASON_BIT.mcp_not_recorded;
+    }
+    return bits;
+}
+
+;// CONCATENATED MODULE: ./build/engine/threeValued.js
+
+
+const TRUE = { v: 2, bits: 0 };
+const FALSE = { v: 0, bits: 0 };
+const threeValued_unknown = (bits) => ({ v: 1, bits });
+const known = (b) => (b ? TRUE : FALSE);
+function and(values) {
+    let bits = 0;
+    let sawUnknown = false;
+    for (const x of values) {
+        if (x.v === 0)
+            return FALSE;
+        if (x.v === 1) {
+            sawUnknown = true;
+            bits |= x.bits;
+        }
+    }
+    return sawUnknown ? threeValued_unknown(bits) : TRUE;
+}
+function or(values) {
+    let bits = 0;
+    let sawUnknown = false;
+    for (const x of values) {
+        if (x.v === 2)
+            return TRUE;
+        if (x.v === 1) {
+            sawUnknown = true;
+            bits |= x.bits;
+        }
+    }
+    return sawUnknown ? threeValued_unknown(bits) : FALSE;
+}
+function not(x) {
+    return x.v === 1 ? x : x.v === 2 ? FALSE : TRUE;
+}
+/** The calls of an unpaired batch by the simplest pairing: call i takes the i-th value of each list. */
+function pairLists(lists) {
+    const calls = [];
+    for (let i = 0; i < lists.call_count; i++) {
+        const call = {};
+        for (const field of ['method', 'tool', 'resource_uri', 'prompt']) {
+            const list = lists[field];
+            if (list !== undefined && i < list.length)
+                call[field] = list[i];
+        }
+        calls.push(call);
+    }
+    return calls;
+}
+class Evaluation {
+    input;
+    /** Every pointer of the unknown set (what makes a location U). */
+    pointers;
+    /** What the record lacks, and the numbers it holds in a form JavaScript does not keep: the reasons. */
+    missing;
+    numbers;
+    unpaired;
+    callListUnknown;
+    calls;
+    constructor(input, unknowns) {
+        this.input = input;
+        this.unpaired = unknowns.unpaired;
+        this.missing = effectivePointers(unknowns);
+        this.numbers = unknowns.numbers;
+        this.pointers = allEffectivePointers(unknowns);
+        this.callListUnknown = isCallListUnknown(this.pointers);
+        if (this.unpaired !== null)
+            this.calls = pairLists(this.unpaired);
+        else {
+            const found = lookup(input, ['request', 'mcp', 'calls']);
+            this.calls = found.present && Array.isArray(found.value) ? found.value : [];
+        }
+    }
+    /** The reasons of an unknown location: each pointer that makes it unknown gives its own. */
+    reasons(location, kind) {
+        return locationReasonBits(this.missing, location, kind) | numberReasonBits(this.numbers, location);
+    }
+    requestCondition(condition, kind) {
+        const path = requestPath(kind);
+        if (isUnknown(this.pointers, path))
+            return threeValued_unknown(this.reasons(path, kind));
+        return known(conditionHolds(kind, lookup(this.input, path), condition));
+    }
+    callCondition(index, call, { condition, kind }) {
+        const location = callFieldLocation(index, kind.name);
+        if (isUnknown(this.pointers, location))
+            return threeValued_unknown(this.reasons(location, kind));
+        return known(conditionHolds(kind, lookup(call, [kind.name]), condition));
+    }
+    /** docs/policy.md's quantifiers over the calls, each call the AND of its conditions. */
+    pairedCalls(rule) {
+        const perCall = this.calls.map((call, i) => and(rule.call.map((c) => this.callCondition(i, call, c))));
+        if (rule.rule.effect === 'deny')
+            return or(perCall);
+        return and([known(this.calls.length > 0), ...perCall]);
+    }
+    /** all(c) and some(c) of one call condition over an unpaired batch's list. */
+    quantified(lists, { condition, kind }) {
+        if (lists.call_count > 0) {
+            const location = callFieldLocation(0, kind.name);
+            if (isUnknown(this.pointers, location)) {
+                const u = threeValued_unknown(this.reasons(location, kind));
+                return { all: u, some: u };
+            }
+        }
+        const list = lists[kind.name] ?? [];
+        const holds = (value) => conditionHolds(kind, { present: true, value }, condition);
+        // A call lacking the key satisfies neither `in` nor `not_in`.
+        return {
+            all: known(list.length === lists.call_count && list.every(holds)),
+            some: known(list.some(holds)),
+        };
+    }
+    /** docs/unknowns.md: an unpaired batch and a rule with conditions on two or more call fields. */
+    unpairedCalls(rule, lists) {
+        const q = rule.call.map((c) => this.quantified(lists, c));
+        if (rule.rule.effect === 'allow')
+            return and([known(lists.call_count > 0), ...q.map((x) => x.all)]);
+        if (q.some((x) => x.some.v === 0))
+            return FALSE;
+        const decided = q.some((x, k) => x.some.v === 2 && q.every((y, j) => j === k || y.all.v === 2));
+        if (decided)
+            return TRUE;
+        let bits = REASON_BIT.batch_call_pairing_unavailable;
+        for (const x of q)
+            bits |= x.all.bits | x.some.bits;
+        return threeValued_unknown(bits);
+    }
+    callPart(rule) {
+        if (this.callListUnknown)
+            return threeValued_unknown(REASON_BIT.mcp_not_recorded);
+        const fields = new Set(rule.call.map((c) => c.kind.name));
+        if (this.unpaired !== null && fields.size >= 2)
+            return this.unpairedCalls(rule, this.unpaired);
+        return this.pairedCalls(rule);
+    }
+    requestPart(rule) {
+        return and(rule.request.map(({ condition, kind }) => this.requestCondition(condition, kind)));
+    }
+    timeUnknown() {
+        return isUnknown(this.pointers, REQUEST_TIME);
+    }
+    windowPart(rule) {
+        const window = rule.rule.active_window;
+        if (window === undefined)
+            return null;
+        if (this.timeUnknown())
+            return threeValued_unknown(REASON_BIT.time_not_recorded);
+        const time = lookup(this.input, ['request', 'time']);
+        // Without a time the rule needs context and cannot match; inForce is not asked.
+        if (!time.present)
+            return FALSE;
+        return known(inForce(window, time.value));
+    }
+    /** docs/policy.md "Missing context", with the caller and directory parts U when their flag is unknown. */
+    needs(rule) {
+        const parts = [];
+        const flag = (path) => {
+            const found = lookup(this.input, path);
+            return found.present && found.value === true;
+        };
+        if (rule.readsCaller) {
+            parts.push(isUnknown(this.pointers, VERIFIED)
+                ? threeValued_unknown(REASON_BIT.subject_unverified)
+                : known(!flag(['identity', 'verified'])));
+        }
+        if (rule.readsDirectory) {
+            parts.push(isUnknown(this.pointers, ATTRIBUTES_RESOLVED)
+                ? threeValued_unknown(REASON_BIT.attributes_unavailable)
+                : known(!flag(['identity', 'attributes_resolved'])));
+        }
+        if (rule.rule.active_window !== undefined) {
+            // The gateway had a time; an export that lost it does not make the rule need context.
+            parts.push(this.timeUnknown() ? FALSE : known(!lookup(this.input, ['request', 'time']).present));
+        }
+        return parts.length === 0 ? null : or(parts);
+    }
+}
+/**
+ * Decides `input` under `policy` knowing that the locations of `unknowns` are unknown: allow 2,
+ * deny 0, unevaluable 1 (docs/unknowns.md "The decision"). On a record with nothing unknown it
+ * equals evaluateReference. `input` is the recorded input (for an unpaired batch, without calls:
+ * they come from `unknowns.unpaired`).
+ */
+function evaluateReferenceThreeValued(policy, input, unknowns) {
+    const evaluation = new Evaluation(input, unknowns);
+    const out = {
+        allow: 0,
+        matched_rule_ids: [],
+        missing_context_rule_ids: [],
+        undecided_rule_ids: [],
+        undecided_context_rule_ids: [],
+        reasons: [],
+    };
+    const denyMatched = [];
+    const allowMatched = [];
+    const needsAll = [];
+    const onMissing = policy.on_missing_context ?? 'deny';
+    let reasonBits = 0;
+    for (const rule of policy.rules) {
+        const classified = classifyRule(rule);
+        const needs = evaluation.needs(classified);
+        const parts = [];
+        if (needs !== null)
+            parts.push(not(needs));
+        const window = evaluation.windowPart(classified);
+        if (window !== null)
+            parts.push(window);
+        if (classified.request.length > 0)
+            parts.push(evaluation.requestPart(classified));
+        if (classified.call.length > 0)
+            parts.push(evaluation.callPart(classified));
+        const matched = and(parts);
+        (rule.effect === 'deny' ? denyMatched : allowMatched).push(matched);
+        if (matched.v === 2)
+            out.matched_rule_ids.push(rule.id);
+        if (matched.v === 1) {
+            out.undecided_rule_ids.push(rule.id);
+            reasonBits |= matched.bits;
+        }
+        if (needs !== null) {
+            needsAll.push(needs);
+            if (needs.v === 2)
+                out.missing_context_rule_ids.push(rule.id);
+            if (needs.v === 1) {
+                out.undecided_context_rule_ids.push(rule.id);
+                if (onMissing === 'deny')
+                    reasonBits |= needs.bits;
+            }
+        }
+    }
+    const byMissing = onMissing === 'deny' ? or(needsAll) : FALSE;
+    const allow = and([
+        not(byMissing),
+        not(or(denyMatched)),
+        policy.default_effect === 'allow' ? TRUE : or(allowMatched),
+    ]);
+    out.allow = allow.v;
+    if (allow.v === 1)
+        out.reasons = model_reasonsOfBits(reasonBits);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/unknowns/payload.js
+/**
+ * The unknown set as the generated Rego reads it (docs/unknowns.md "Three-valued evaluation"): the
+ * payload under `input.policy_replay`, built by the replay, read by the three-valued entrypoint.
+ */
+
+/** The top-level input key that carries the unknown set to the three-valued entrypoint. */
+const UNKNOWNS_KEY = 'policy_replay';
+/**
+ * The payload of a record's unknown set. On an unpaired batch a pointer naming one call names
+ * that field on every call (`*`), and one beyond `callCount` changes nothing (dropped).
+ */
+function unknownsPayload(pointers, unpaired) {
+    const unknown = [];
+    for (const pointer of pointers) {
+        const underCalls = pointer.length >= 4 && pointer[0] === 'request' && pointer[1] === 'mcp' && pointer[2] === 'calls';
+        if (!underCalls || !isArrayIndex(pointer[3])) {
+            unknown.push([...pointer]);
             continue;
         }
-        const count = r.uleb();
-        for (let i = 0; i < count; i++) {
-            const flags = r.uleb();
-            if (flags === 1) {
-                r.skip(r.uleb()); // passive: placed by memory.init, not at instantiation
-                continue;
-            }
-            if (flags === 2)
-                r.uleb(); // memory index
-            if (flags !== 0 && flags !== 2)
-                throw new RangeError(`unknown data segment kind ${flags} in the wasm module`);
-            if (r.byte() !== I32_CONST)
-                throw new RangeError('a data segment offset that is not a constant');
-            const offset = r.sleb();
-            if (r.byte() !== END)
-                throw new RangeError('malformed data segment offset in the wasm module');
-            const length = r.uleb();
-            r.skip(length);
-            end = Math.max(end, offset + length);
-        }
-        break;
+        const index = Number(pointer[3]);
+        if (unpaired === null)
+            unknown.push(['request', 'mcp', 'calls', index, ...pointer.slice(4)]);
+        else if (index < unpaired.call_count)
+            unknown.push(['request', 'mcp', 'calls', '*', ...pointer.slice(4)]);
     }
-    return Math.ceil(end / PAGE_BYTES);
-}
-/**
- * The memory descriptor to load `wasm` with: at least the module's own minimum and room for its
- * data segments.
- */
-function memoryFor(wasm) {
-    const limits = importedMemoryLimits(wasm);
-    const initial = Math.max(DEFAULT_INITIAL_PAGES, limits?.initial ?? 0, dataSegmentPages(wasm));
-    return limits?.maximum === undefined ? { initial } : { initial, maximum: limits.maximum };
+    return { unknown, unpaired: unpaired !== null };
 }
 
-;// CONCATENATED MODULE: ./build/engine/wasmEngine.js
-
-
-
-
-/**
- * One compiled policy loaded into opa-wasm: loaded once, evaluated synchronously per input. The
- * time builtins OPA's wasm target lacks are supplied here, with results equal to OPA's Go
- * evaluator; any builtin failure surfaces as an EvaluationError naming the policy and request.
- */
-class WasmPolicy {
-    name;
-    loaded;
-    resetBuiltins;
-    constructor(name, loaded, resetBuiltins) {
-        this.name = name;
-        this.loaded = loaded;
-        this.resetBuiltins = resetBuiltins;
-    }
-    static async load(name, wasm) {
-        const time = createTimeBuiltins();
-        const bytes = new Uint8Array(wasm);
-        // Sized from the module: a large policy's data does not fit opa-wasm's default 5 pages.
-        const loaded = await loadPolicy(bytes.buffer, memoryFor(bytes), time.builtins);
-        return new WasmPolicy(name, loaded, time.reset);
-    }
-    get entrypoints() {
-        return Object.keys(this.loaded.entrypoints);
-    }
-    /**
-     * `input` may be the parsed value or its JSON text as an ArrayBuffer (no re-serialisation).
-     * Returns the decision object of `entrypoint` (the first, the two-valued decision, when omitted).
-     */
-    evaluate(input, requestId, entrypoint = 0) {
-        const decision = this.result(input, requestId, entrypoint);
-        if (!decision || typeof decision.allow !== 'boolean') {
-            throw new EvaluationError(this.name, requestId, new Error('the policy produced no decision'));
-        }
-        return decision;
-    }
-    /**
-     * The three-valued decision (docs/unknowns.md) of `entrypoint`, by default the second one a
-     * compiled policy has (compile/compilePolicy.ts builds `decision` then `three_valued_decision`).
-     */
-    evaluateThreeValued(input, requestId, entrypoint = 1) {
-        const decision = this.result(input, requestId, entrypoint);
-        if (!decision || (decision.allow !== 0 && decision.allow !== 1 && decision.allow !== 2)) {
-            throw new EvaluationError(this.name, requestId, new Error('the policy produced no three-valued decision'));
-        }
-        return decision;
-    }
-    result(input, requestId, entrypoint) {
-        this.resetBuiltins();
-        let resultSet;
-        try {
-            resultSet = this.loaded.evaluate(input, entrypoint);
-        }
-        catch (error) {
-            throw new EvaluationError(this.name, requestId, error);
-        }
-        const first = Array.isArray(resultSet) ? resultSet[0] : undefined;
-        return first?.result;
-    }
-}
-
-;// CONCATENATED MODULE: ./build/policy/limits.js
-
-/** 1 MiB: a 1,000-rule policy of 20 values per rule is about 270 KB. */
-const DEFAULT_MAX_POLICY_BYTES = 1 << 20;
-/** Compiles in seconds with OPA 1.22; 100,000 values take over a minute. */
-const DEFAULT_MAX_POLICY_VALUES = 25_000;
-const DEFAULT_POLICY_LIMITS = {
-    maxPolicyBytes: DEFAULT_MAX_POLICY_BYTES,
-    maxPolicyValues: DEFAULT_MAX_POLICY_VALUES,
-};
-const limits_n = (value) => value.toLocaleString('en-US');
-function problem(file, path, line, column, message) {
-    return { file, path, line, column, message, severity: 'error' };
-}
-/** The size bound, checked before the text is parsed at all. */
-function policySizeProblem(text, file, limits) {
-    // A string of L UTF-16 units holds at most 3L bytes of UTF-8: most texts need no counting.
-    if (text.length * 3 <= limits.maxPolicyBytes)
-        return null;
-    const bytes = Buffer.byteLength(text, 'utf8');
-    if (bytes <= limits.maxPolicyBytes)
-        return null;
-    return problem(file, '', 1, 1, `the policy file is ${limits_n(bytes)} bytes, over the ${limits_n(limits.maxPolicyBytes)}-byte limit for a policy ` +
-        "(raise it with --max-policy-bytes, or max-policy-bytes in the Action's limits input)");
-}
-/** The values bound, on a validated policy; the problem points at its longest value list. */
-function policyValuesProblem(policy, source, limits) {
-    let total = 0;
-    let largest = { count: -1, rule: 0, condition: 0 };
-    policy.rules.forEach((rule, r) => rule.conditions.forEach((condition, c) => {
-        total += condition.values.length;
-        if (condition.values.length > largest.count)
-            largest = { count: condition.values.length, rule: r, condition: c };
-    }));
-    if (total <= limits.maxPolicyValues)
-        return null;
-    const path = ['rules', largest.rule, 'conditions', largest.condition, 'values'];
-    const { line, column } = parseSource(source.text, source.format).positionOf(path);
-    return problem(source.file, `rules[${largest.rule}].conditions[${largest.condition}].values`, line, column, `the policy has ${limits_n(total)} condition values, over the limit of ${limits_n(limits.maxPolicyValues)} per policy ` +
-        `(this list holds ${limits_n(largest.count)}); raise it with --max-policy-values, or max-policy-values in the Action's limits input`);
-}
-
-;// CONCATENATED MODULE: ./build/compile/compilePolicy.js
-/**
- * Compilation, the stage above policy, rego, opa and engine: a policy document's text becomes a
- * validated policy, its Rego, its WebAssembly module (`opa build -t wasm`) and a loaded engine.
- * Every command and the Action compile through here.
- */
-
-
-
-
-
-
-
-const DEFAULT_COMPILE_LIMITS = {
-    ...DEFAULT_POLICY_LIMITS,
-    compileTimeoutMs: DEFAULT_BUILD_TIMEOUT_MS,
-};
-/** A validated policy → Rego → `opa build -t wasm` (OpaTimeoutError past `timeoutMs`). */
-async function compilePolicy(policy, opaPath, timeoutMs = DEFAULT_BUILD_TIMEOUT_MS) {
-    const rego = generateRego(policy);
-    const entrypoint = entrypointOf(DEFAULT_PACKAGE);
-    const threeValuedEntrypoint = threeValuedEntrypointOf(DEFAULT_PACKAGE);
-    // The order fixes the entrypoint numbers WasmPolicy evaluates by: 0 two-valued, 1 three-valued.
-    const wasm = await buildWasm(opaPath, [{ name: 'policy.rego', source: rego }], [entrypoint, threeValuedEntrypoint], timeoutMs);
-    return { rego, wasm, entrypoint, threeValuedEntrypoint };
-}
-/**
- * The limits a text and its validated policy must respect before OPA sees them: the size (checked
- * before parsing) and, once valid, the number of condition values. null: `text` is too large.
- */
-function policyLimitProblem(text, displayPath, limits, policy) {
-    if (policy === undefined)
-        return policySizeProblem(text, displayPath, limits);
-    const format = validate_formatOfPath(displayPath) ?? 'yaml';
-    return policyValuesProblem(policy, { text, file: displayPath, format }, limits);
-}
-/** The problem a build that ran out of time becomes: the policy's, at its first line. */
-function compileTimeoutProblem(displayPath, error) {
-    return {
-        file: displayPath,
-        path: '',
-        line: 1,
-        column: 1,
-        severity: 'error',
-        message: `${error.message}: the policy is too large to compile within the time limit ` +
-            "(raise it with --compile-timeout, or compile-timeout in the Action's limits input)",
-    };
-}
-/** validate → Rego → wasm → loaded engine, for one policy text named `displayPath`. */
-async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_COMPILE_LIMITS) {
-    const tooLarge = policyLimitProblem(text, displayPath, limits);
-    if (tooLarge)
-        return { ok: false, reason: 'limit', errors: [tooLarge], warnings: [] };
-    const validation = validate_validatePolicyText(text, displayPath, validate_formatOfPath(displayPath) ?? 'yaml');
-    // A document over a reading limit (alias expansion, nesting) is over a limit, not invalid.
-    if (!validation.ok)
-        return {
-            ok: false,
-            reason: validation.overLimit ? 'limit' : 'invalid',
-            errors: validation.errors,
-            warnings: validation.warnings,
-        };
-    const tooMany = policyLimitProblem(text, displayPath, limits, validation.policy);
-    if (tooMany)
-        return { ok: false, reason: 'limit', errors: [tooMany], warnings: validation.warnings };
-    let compiled;
-    try {
-        compiled = await compilePolicy(validation.policy, opaPath, limits.compileTimeoutMs);
-    }
-    catch (error) {
-        if (!(error instanceof OpaTimeoutError))
-            throw error;
-        return {
-            ok: false,
-            reason: 'timeout',
-            errors: [compileTimeoutProblem(displayPath, error)],
-            warnings: validation.warnings,
-        };
-    }
-    const engine = await WasmPolicy.load(displayPath, compiled.wasm);
-    return {
-        ok: true,
-        loaded: {
-            policy: validation.policy,
-            features: policyFeatures(validation.policy),
-            engine,
-            wasm: compiled.wasm,
-            rego: compiled.rego,
-            warnings: validation.warnings,
-        },
-    };
-}
-
-// EXTERNAL MODULE: external "node:buffer"
-var external_node_buffer_ = __nccwpck_require__(4573);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: ./build/traffic/pointer.js
 /**
  * JSON pointers (RFC 6901) into a record's `input`, the unit of the unknown set
@@ -70828,6 +69300,35 @@ function pointer_isInputPointer(text) {
         return false;
     const tilde = text.indexOf('~');
     return tilde < 0 || !/~(?![01])/.test(text);
+}
+
+;// CONCATENATED MODULE: ./build/document/path.js
+/** The value at `path` in a parsed document; undefined when a step is missing or not a container. */
+function valueAtPath(root, path) {
+    let node = root;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null)
+            return undefined;
+        node = node[segment];
+    }
+    return node;
+}
+/**
+ * The one way the project prints a document path: `rules[2].conditions[0].field`,
+ * `tools.calls[1].output`. Keys that are not plain identifiers are quoted
+ * (`claims["realm-access"]`), so every path reads back unambiguously.
+ */
+function formatPath(path) {
+    let out = '';
+    for (const segment of path) {
+        if (typeof segment === 'number')
+            out += `[${segment}]`;
+        else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(segment))
+            out += out === '' ? segment : `.${segment}`;
+        else
+            out += `[${JSON.stringify(segment)}]`;
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/record.js
@@ -71150,7 +69651,7 @@ function valueAt(root, path) {
     }
     return v;
 }
-function record_describeType(v) {
+function describeType(v) {
     if (v === null)
         return 'null';
     if (Array.isArray(v))
@@ -71170,7 +69671,7 @@ const MAX_ISSUES_IN_REASON = 3;
  */
 function record_explainInvalidRecord(value) {
     if (!isObj(value))
-        return `a record must be a JSON object, got ${record_describeType(value)}`;
+        return `a record must be a JSON object, got ${describeType(value)}`;
     const parsed = trafficRecordSchema.safeParse(value);
     if (parsed.success)
         return undefined;
@@ -71190,15 +69691,15 @@ function record_explainInvalidRecord(value) {
         if (issue.code === 'invalid_type' && actual === undefined)
             message = 'is required';
         else if (issue.code === 'invalid_type')
-            message = `must be ${record_article(issue.expected)}, got ${record_describeType(actual)}`;
+            message = `must be ${article(issue.expected)}, got ${describeType(actual)}`;
         else if (issue.code === 'invalid_value' && path[0] === 'unavailable' && path.length === 2)
             message = `unknown unavailable entry ${JSON.stringify(actual)} (known: ${UNAVAILABLE_ENTRIES.join(', ')})`;
         else if (issue.code === 'invalid_value')
-            message = `must be one of ${issue.values.map((x) => JSON.stringify(x)).join(', ')}, got ${record_describeType(actual)}`;
+            message = `must be one of ${issue.values.map((x) => JSON.stringify(x)).join(', ')}, got ${describeType(actual)}`;
         else if (issue.code === 'custom' && path[0] === 'unknown_paths' && path.length === 2)
-            message = `${issue.message}, got ${record_describeType(actual)}`;
+            message = `${issue.message}, got ${describeType(actual)}`;
         else if (issue.code === 'too_small' && issue.origin === 'number')
-            message = `must not be negative, got ${record_describeType(actual)}`;
+            message = `must not be negative, got ${describeType(actual)}`;
         else
             message = issue.message;
         reasons.push(`${where}: ${message}`);
@@ -71209,7 +69710,7 @@ function record_explainInvalidRecord(value) {
     const more = reasons.length - shown.length;
     return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }
-function record_article(expected) {
+function article(expected) {
     switch (expected) {
         case 'object':
         case 'array':
@@ -71218,1796 +69719,6 @@ function record_article(expected) {
         default:
             return `a ${expected}`;
     }
-}
-
-;// CONCATENATED MODULE: ./build/traffic/recordShape.js
-/**
- * Checks on a record's raw text that JSON.parse cannot make, run on every line of a sample and so
- * kept to one pass over bytes the reader already holds (docs/security.md "Hostile traffic"):
- *
- * - **Nesting depth.** A record nested thousands deep parses, but every recursive step after it
- *   (the decision cache's key, JSON.stringify, opa-wasm's input parser) can overflow the stack,
- *   and whether it does depends on the thread. Deeper than MAX_RECORD_DEPTH is malformed.
- * - **Repeated keys.** JSON.parse keeps the last of two equal keys in one object, so a record
- *   with two `request_id`s would silently be the second. Every `:` outside a string separates one
- *   object member, so a text whose member count (the scan) exceeds what the parsed value holds
- *   (countMembers) repeats a key somewhere. Only then is the text scanned again to name the key.
- * - **Numbers not in their shortest form** (traffic/numbers.ts): flagged by the same pass, so that
- *   only an element that may hold one is scanned for them token by token.
- * - **Invalid UTF-8** and **overlong lines** are found by the reader before any text is decoded;
- *   they arrive here as the shape codes below.
- */
-/** The deepest nesting of arrays and objects a record may have (the record object is level 1). */
-const MAX_RECORD_DEPTH = 64;
-const SHAPE_TOO_DEEP = -1;
-const SHAPE_INVALID_UTF8 = -2;
-const SHAPE_TOO_LONG = -3;
-/** The shape of a parseable element. */
-function parsedShape(colons, respelled) {
-    return colons * 2 + (respelled ? 1 : 0);
-}
-/** The object members a parseable element's text holds (its `:` outside strings). */
-function shapeMembers(shape) {
-    return shape >> 1;
-}
-/** Whether a parseable element may hold a number not written in its shortest form. */
-function shapeMayHoldRespelledNumber(shape) {
-    return shape >= 0 && (shape & 1) === 1;
-}
-const MINUS = 0x2d;
-const PLUS = 0x2b;
-const DOT = 0x2e;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
-const UPPER_E = 0x45;
-const LOWER_E = 0x65;
-/**
- * Reads the number token starting at `i` (a `-` or a digit outside strings): its end, negated
- * when it may not be in its shortest form. Only the token's own bytes are read.
- */
-function numberToken(at, i, to) {
-    const first = at(i);
-    let digits = first === MINUS ? 0 : 1;
-    let other = false;
-    let j = i + 1;
-    for (; j < to; j++) {
-        const c = at(j);
-        if (c >= DIGIT_0 && c <= DIGIT_9)
-            digits++;
-        else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS)
-            other = true;
-        else
-            break;
-    }
-    const negativeZero = first === MINUS && digits === 1 && i + 1 < to && at(i + 1) === DIGIT_0;
-    return other || digits >= 16 || negativeZero ? -j : j;
-}
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
-/** The shape of `bytes[from, to)` (UTF-8 JSON): structure bytes are ASCII, so bytes suffice. */
-function scanShapeBytes(bytes, from, to) {
-    let colons = 0;
-    let depth = 0;
-    let respelled = false;
-    for (let i = from; i < to; i++) {
-        const b = bytes[i];
-        if (b === QUOTE) {
-            for (i++; i < to; i++) {
-                const c = bytes[i];
-                if (c === BACKSLASH)
-                    i++;
-                else if (c === QUOTE)
-                    break;
-            }
-        }
-        else if (b === COLON)
-            colons++;
-        else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
-            if (++depth > MAX_RECORD_DEPTH)
-                return SHAPE_TOO_DEEP;
-        }
-        else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
-            depth--;
-        else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
-            // A number token, read whole here (numberToken, inlined: this loop runs on every line).
-            let digits = b === MINUS ? 0 : 1;
-            let j = i + 1;
-            for (; j < to; j++) {
-                const c = bytes[j];
-                if (c >= DIGIT_0 && c <= DIGIT_9)
-                    digits++;
-                else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS)
-                    respelled = true;
-                else
-                    break;
-            }
-            if (digits >= 16 || (b === MINUS && digits === 1 && bytes[i + 1] === DIGIT_0))
-                respelled = true;
-            i = j - 1;
-        }
-    }
-    return parsedShape(colons, respelled);
-}
-/** The same for text that is already decoded (callers without the bytes). */
-function recordShape_scanShapeText(text) {
-    let colons = 0;
-    let depth = 0;
-    let respelled = false;
-    const to = text.length;
-    const at = (k) => text.charCodeAt(k);
-    for (let i = 0; i < to; i++) {
-        const b = text.charCodeAt(i);
-        if (b === QUOTE) {
-            for (i++; i < to; i++) {
-                const c = text.charCodeAt(i);
-                if (c === BACKSLASH)
-                    i++;
-                else if (c === QUOTE)
-                    break;
-            }
-        }
-        else if (b === COLON)
-            colons++;
-        else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
-            if (++depth > MAX_RECORD_DEPTH)
-                return SHAPE_TOO_DEEP;
-        }
-        else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
-            depth--;
-        else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
-            const end = numberToken(at, i, to);
-            if (end < 0)
-                respelled = true;
-            i = Math.abs(end) - 1;
-        }
-    }
-    return parsedShape(colons, respelled);
-}
-/**
- * Object members in a parsed value. Recursion is safe: the scan already bounded the depth.
- * Allocation-free (no Object.keys): it runs for every record.
- */
-function countMembers(value) {
-    if (typeof value !== 'object' || value === null)
-        return 0;
-    let n = 0;
-    if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) {
-            const item = value[i];
-            if (typeof item === 'object' && item !== null)
-                n += countMembers(item);
-        }
-        return n;
-    }
-    const record = value;
-    for (const key in record) {
-        n++;
-        const item = record[key];
-        if (typeof item === 'object' && item !== null)
-            n += countMembers(item);
-    }
-    return n;
-}
-/**
- * Whether a parsed element holds a lone UTF-16 surrogate in a string or a key. JSON text can spell
- * one (`"\ud800"`) though no UTF-8 can carry it, and opa-wasm refuses to read it: such a record is
- * evaluated on its own, never given a cached decision (DecisionCache.alone), so whether it fails does
- * not depend on which records came before it. `text` is the element's JSON: only a `\u` escape
- * can make a lone surrogate, so the common element is cleared by one search. Recursion is safe:
- * the element's depth is bounded (MAX_RECORD_DEPTH).
- */
-function hasLoneSurrogate(text, value) {
-    return text.includes('\\u') && holdsLoneSurrogate(value);
-}
-function holdsLoneSurrogate(value) {
-    if (typeof value === 'string')
-        return !value.isWellFormed();
-    if (typeof value !== 'object' || value === null)
-        return false;
-    if (Array.isArray(value))
-        return value.some(holdsLoneSurrogate);
-    for (const key in value)
-        if (!key.isWellFormed() || holdsLoneSurrogate(value[key]))
-            return true;
-    return false;
-}
-/**
- * The first key that appears twice in one object of `text` (valid JSON), for the malformed
- * reason. Slow (a tokenizer with a key set per open object): only run once countMembers has
- * shown that some key repeats.
- */
-function findRepeatedKey(text) {
-    const stack = [];
-    const pathOfTop = () => {
-        let path = '';
-        for (let f = 0; f < stack.length - 1; f++) {
-            const frame = stack[f];
-            if (frame.keys === null)
-                path += `[${frame.index}]`;
-            else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(frame.key))
-                path += path === '' ? frame.key : `.${frame.key}`;
-            else
-                path += `[${JSON.stringify(frame.key)}]`;
-        }
-        return path === '' ? 'record' : path;
-    };
-    let expectKey = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (c === '"') {
-            let j = i + 1;
-            while (j < text.length && text[j] !== '"')
-                j += text[j] === '\\' ? 2 : 1;
-            const top = stack[stack.length - 1];
-            if (expectKey && top?.keys) {
-                const key = JSON.parse(text.slice(i, j + 1));
-                if (top.keys.has(key))
-                    return { key, path: pathOfTop() };
-                top.keys.add(key);
-                top.key = key;
-                expectKey = false;
-            }
-            i = j;
-        }
-        else if (c === '{') {
-            stack.push({ keys: new Set(), key: '', index: 0 });
-            expectKey = true;
-        }
-        else if (c === '[') {
-            stack.push({ keys: null, key: '', index: 0 });
-        }
-        else if (c === '}' || c === ']') {
-            stack.pop();
-        }
-        else if (c === ',') {
-            const top = stack[stack.length - 1];
-            if (top?.keys)
-                expectKey = true;
-            else if (top)
-                top.index++;
-        }
-    }
-    return null;
-}
-/** The malformed reason of an element whose shape is a negative code (or a repeated key). */
-function shapeReason(shape, maxLineBytes) {
-    switch (shape) {
-        case SHAPE_TOO_DEEP:
-            return `nested deeper than ${MAX_RECORD_DEPTH} levels of arrays and objects (the limit for a record)`;
-        case SHAPE_INVALID_UTF8:
-            return 'not valid UTF-8 (replaying it would silently change its text)';
-        case SHAPE_TOO_LONG:
-            return `longer than ${maxLineBytes} bytes, the --max-line-bytes limit (raise it with --max-line-bytes, or max-line-bytes in the Action's limits input)`;
-        default:
-            return 'not a valid traffic record';
-    }
-}
-function repeatedKeyReason(repeated) {
-    return repeated === null
-        ? 'a key appears twice in one object (JSON keeps only the last)'
-        : `key ${JSON.stringify(repeated.key)} appears twice in ${repeated.path === 'record' ? 'the record' : repeated.path} (JSON would keep only the last)`;
-}
-
-;// CONCATENATED MODULE: ./build/traffic/reader.js
-
-
-
-
-
-
-
-
-
-/**
- * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
- * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
- * short ids, i.e. well under 100 MB for a million records.
- *
- * Decisions (docs/traffic.md):
- * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
- *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
- *   counted, but they still advance the line number so later numbers match an editor.
- * - A `.json` array element's line is the line of its first character.
- * - Only replayed (valid) records claim a request id: a valid record after a malformed one with the
- *   same id is replayed; a second valid record with an id already replayed is malformed.
- * - A trailing `\r` (CRLF files) and a UTF-8 byte-order mark at the start are ignored.
- * - A `.json` file that is not one array (no `[`, text after `]`, no closing `]`) cannot be split
- *   into records and fails the read with a `TrafficReadError`; so do I/O and gzip errors.
- * - Hostile input is a malformed record, never a stopped run or unbounded memory
- *   (docs/security.md): a line (or `.json` element) longer than `maxLineBytes` is kept only up to
- *   that length while the rest is skipped, so memory stays bounded whatever the (decompressed)
- *   input; a line that is not valid UTF-8, nested deeper than MAX_RECORD_DEPTH or repeating a key
- *   in one object is malformed (recordShape.ts). Only regular files are read: a device, FIFO or
- *   directory would never end or never start.
- */
-/** Default `maxLineBytes`: the longest line (or `.json` element) read as a record, 1 MiB. */
-const DEFAULT_MAX_LINE_BYTES = 1 << 20;
-/** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
-class TrafficReadError extends Error {
-    path;
-    line;
-    name = 'TrafficReadError';
-    constructor(path, message, 
-    /** 1-based line in the (decompressed) file, when the problem has one. */
-    line) {
-        super(line === undefined ? `${path}: ${message}` : `${path}:${line}: ${message}`);
-        this.path = path;
-        this.line = line;
-    }
-}
-function reader_trafficFormatOf(path) {
-    const lower = path.toLowerCase();
-    if (lower.endsWith('.jsonl.gz'))
-        return 'jsonl.gz';
-    if (lower.endsWith('.jsonl'))
-        return 'jsonl';
-    if (lower.endsWith('.json.gz'))
-        return 'json.gz';
-    if (lower.endsWith('.json'))
-        return 'json';
-    throw new TrafficReadError(path, 'unsupported traffic file: expected .jsonl, .jsonl.gz or .json');
-}
-/**
- * Turns parsed values into items: validation plus duplicate detection. One per read; exported so a
- * caller holding values from elsewhere (tests, a shard merge) judges them the same way.
- */
-class RecordClassifier {
-    maxLineBytes;
-    ids = new RequestIdTable();
-    constructor(maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
-        this.maxLineBytes = maxLineBytes;
-    }
-    classifyText(text, line, shape) {
-        const item = parseRecordText(text, line, shape, this.maxLineBytes);
-        return item.kind === 'record' ? this.claim(item.record, line) : item;
-    }
-    classifyValue(value, line) {
-        const item = validateRecordValue(value, line);
-        return item.kind === 'record' ? this.claim(item.record, line) : item;
-    }
-    /** The first valid record with an id keeps it; a later one with the same id is malformed. */
-    claim(value, line) {
-        const id = value.request_id;
-        const first = this.ids.claim(id, line);
-        if (first !== undefined)
-            return { kind: 'malformed', line, reason: duplicateReason(id, first), request_id: id };
-        return { kind: 'record', line, record: value };
-    }
-}
-/**
- * One line (or array element) of a sample: parsed once and validated, duplicates not judged. The
- * reader and the replay's per-record step (which judges duplicates in file order on the main
- * thread) share it, so both say the same thing about the same text.
- */
-function parseRecordText(text, line, shape = scanShapeText(text), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
-    const parsed = parseElementJson(text, shape, maxLineBytes);
-    if (parsed.ok)
-        return validateRecordValue(parsed.value, line);
-    return parsed.request_id === undefined
-        ? { kind: 'malformed', line, reason: parsed.reason }
-        : { kind: 'malformed', line, reason: parsed.reason, request_id: parsed.request_id };
-}
-/**
- * One element's JSON, or why it is not usable JSON — its shape refused (too long, invalid UTF-8,
- * too deep), not JSON, or a key repeated in one object: the one parse every sample format shares
- * (records and OPA decision events, docs/decision-logs.md), so they agree on what is malformed.
- */
-function parseElementJson(text, shape = recordShape_scanShapeText(text), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
-    if (shape < 0)
-        return { ok: false, reason: shapeReason(shape, maxLineBytes) };
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        return { ok: false, reason: `not JSON: ${error.message}` };
-    }
-    if (countMembers(value) !== shapeMembers(shape)) {
-        const reason = repeatedKeyReason(findRepeatedKey(text));
-        const id = idOf(value);
-        return id === undefined
-            ? { ok: false, reason, repeatedKeyValue: value }
-            : { ok: false, reason, request_id: id, repeatedKeyValue: value };
-    }
-    return { ok: true, value };
-}
-function validateRecordValue(value, line) {
-    if (isTrafficRecord(value))
-        return { kind: 'record', line, record: value };
-    const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
-    const id = idOf(value);
-    return id === undefined
-        ? { kind: 'malformed', line, reason }
-        : { kind: 'malformed', line, reason, request_id: id };
-}
-/** The malformed reason of a second valid record with an id already replayed. */
-function duplicateReason(id, firstLine) {
-    return `request_id: duplicate ${JSON.stringify(id)} (first on line ${firstLine})`;
-}
-/** The request_id of a value that is not a valid record, when it has a usable one. */
-function idOf(value) {
-    if (typeof value !== 'object' || value === null)
-        return undefined;
-    const id = value.request_id;
-    return typeof id === 'string' && id.length > 0 ? id : undefined;
-}
-function layoutOf(path, options) {
-    return options.layout ?? (reader_trafficFormatOf(path).startsWith('jsonl') ? 'lines' : 'array');
-}
-const DEFAULT_CHUNK = 1 << 20;
-/**
- * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
- * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
- */
-function looksGzipped(path) {
-    let fd = null;
-    try {
-        fd = (0,external_node_fs_.openSync)(path, 'r');
-        const magic = Buffer.alloc(2);
-        return (0,external_node_fs_.readSync)(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
-    }
-    catch {
-        return false; // the stream reports the error with its own message
-    }
-    finally {
-        if (fd !== null)
-            (0,external_node_fs_.closeSync)(fd);
-    }
-}
-function openSource(path, gzipByName, chunkSize) {
-    const file = (0,external_node_fs_.createReadStream)(path, { highWaterMark: chunkSize });
-    if (!gzipByName && !looksGzipped(path))
-        return file;
-    const gunzip = (0,external_node_zlib_.createGunzip)({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
-    // pipeline forwards a read error of the file into the gunzip stream we iterate.
-    (0,external_node_stream_.pipeline)(file, gunzip, () => undefined);
-    return gunzip;
-}
-function readError(path, error) {
-    if (error instanceof TrafficReadError)
-        return error;
-    const e = error;
-    if (e.code === 'ENOENT')
-        return new TrafficReadError(path, 'no such file');
-    if (e.code === 'ENOTDIR')
-        return new TrafficReadError(path, 'no such file (a parent is not a directory)');
-    if (e.code === 'EISDIR')
-        return new TrafficReadError(path, 'is a directory, not a traffic file');
-    // Only gunzip fails with Z_ codes, also when the content (not the name) said gzip.
-    if (typeof e.code === 'string' && e.code.startsWith('Z_'))
-        return new TrafficReadError(path, `not a valid gzip file (${e.message})`);
-    return new TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
-}
-/**
- * The decompressed bytes of a traffic file, in file order, as they come off the disk (or out of
- * gunzip). I/O and gzip failures surface as TrafficReadError.
- */
-async function* readTrafficBytes(path, options = {}) {
-    await assertRegularFile(path);
-    const gzip = options.layout === undefined ? reader_trafficFormatOf(path).endsWith('.gz') : path.toLowerCase().endsWith('.gz');
-    const source = openSource(path, gzip, options.chunkSize ?? DEFAULT_CHUNK);
-    try {
-        let chunks;
-        try {
-            chunks = source[Symbol.asyncIterator]();
-        }
-        catch (error) {
-            throw readError(path, error);
-        }
-        for (;;) {
-            let next;
-            try {
-                next = await chunks.next();
-            }
-            catch (error) {
-                throw readError(path, error);
-            }
-            if (next.done === true)
-                break;
-            yield next.value;
-        }
-    }
-    finally {
-        source.destroy();
-    }
-}
-/**
- * Reads a traffic file as batches of items (one batch per chunk read), in file order. The batch
- * form exists for throughput: it costs one await per chunk instead of one per record.
- */
-async function* readTrafficBatches(path, options = {}) {
-    const classifier = new RecordClassifier(options.maxLineBytes);
-    const sink = {
-        element: (text, line, shape) => classifier.classifyText(text, line, shape),
-        empty: (line) => ({ kind: 'malformed', line, reason: EMPTY_ELEMENT_REASON }),
-    };
-    yield* readTrafficElements(path, sink, options);
-}
-/**
- * The elements of a traffic file (JSON Lines lines, or `.json` array elements) as the text of
- * each with its line, mapped by `sink`, in batches in file order. Splitting only: what an element
- * is (a record, a repeat, malformed) is the sink's business.
- */
-async function* readTrafficElements(path, sink, options = {}) {
-    await assertRegularFile(path);
-    const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    const splitter = elementSplitter(layoutOf(path, options), sink, path, maxLineBytes);
-    for await (const chunk of readTrafficBytes(path, options)) {
-        const items = splitter.push(chunk);
-        if (items.length > 0)
-            yield items;
-    }
-    const rest = splitter.end();
-    if (rest.length > 0)
-        yield rest;
-}
-/** Reads a traffic file item by item, in file order. */
-async function* readTraffic(path, options = {}) {
-    for await (const batch of readTrafficBatches(path, options))
-        yield* batch;
-}
-/** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
-async function trafficSha256(path) {
-    await assertRegularFile(path);
-    try {
-        return await sha256OfFile(path);
-    }
-    catch (error) {
-        throw readError(path, error);
-    }
-}
-/**
- * Only a regular file (or a symlink to one) is a sample: `/dev/zero` or a FIFO would be read
- * forever or block, and a directory is a mistake in the path.
- */
-async function assertRegularFile(path) {
-    let info;
-    try {
-        info = await (0,promises_namespaceObject.stat)(path);
-    }
-    catch (error) {
-        throw readError(path, error);
-    }
-    if (info.isFile())
-        return;
-    if (info.isDirectory())
-        throw new TrafficReadError(path, 'is a directory, not a traffic file');
-    const what = info.isFIFO()
-        ? 'a FIFO (named pipe)'
-        : info.isCharacterDevice() || info.isBlockDevice()
-            ? 'a device'
-            : info.isSocket()
-                ? 'a socket'
-                : 'not a regular file';
-    throw new TrafficReadError(path, `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`);
-}
-function elementSplitter(layout, sink, path, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
-    return layout === 'lines'
-        ? new LineSplitter(sink, maxLineBytes)
-        : new ArraySplitter(sink, path, maxLineBytes);
-}
-const EMPTY_ELEMENT_REASON = 'empty array element (two commas, or a comma before ])';
-const LF = 0x0a;
-const CR = 0x0d;
-const SPACE = 0x20;
-const TAB = 0x09;
-function isBlank(buf, start, end) {
-    for (let i = start; i < end; i++) {
-        const b = buf[i];
-        if (b !== SPACE && b !== TAB && b !== CR)
-            return false;
-    }
-    return true;
-}
-function hasBom(buf, start, end) {
-    return end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf;
-}
-function countLines(buf) {
-    let n = 0;
-    for (let i = buf.indexOf(LF); i >= 0; i = buf.indexOf(LF, i + 1))
-        n++;
-    return n;
-}
-/**
- * Cuts a stream of bytes into runs of whole lines (each ending with its LF, except the last line
- * of a file without a final newline), numbering them: the unit the replay hands to a worker. A
- * run is emitted once at least `minBytes` of whole lines are waiting (0: as soon as there is one
- * line); only bytes that straddle two input chunks are copied.
- *
- * A line longer than `maxLineBytes` is kept only up to `maxLineBytes + 1` bytes and the rest of
- * it is dropped as it arrives, so a stream without line breaks (1 GB of zeros out of a 1 MB gzip)
- * holds at most `minBytes` + one input chunk + `maxLineBytes` in memory; forEachLine then reports
- * the line as too long.
- */
-class LineChunker {
-    minBytes;
-    maxLineBytes;
-    pending = [];
-    pendingBytes = 0;
-    /** Bytes of the unterminated line at the end of `pending`. */
-    partialBytes = 0;
-    /** The current line passed maxLineBytes: drop bytes until its LF. */
-    skipping = false;
-    nextLine = 1;
-    constructor(minBytes = 0, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
-        this.minBytes = minBytes;
-        this.maxLineBytes = maxLineBytes;
-    }
-    push(input) {
-        let chunk = input;
-        if (this.skipping) {
-            const lf = chunk.indexOf(LF);
-            if (lf < 0)
-                return null;
-            // The LF ends the kept prefix of the long line.
-            this.skipping = false;
-            chunk = chunk.subarray(lf);
-        }
-        const nl = chunk.lastIndexOf(LF);
-        if (nl < 0) {
-            this.extendPartial(chunk);
-            return null;
-        }
-        const head = chunk.subarray(0, nl + 1);
-        const tail = chunk.subarray(nl + 1);
-        let emitted = null;
-        if (this.pendingBytes + head.length < this.minBytes)
-            this.append(head);
-        else {
-            let bytes;
-            if (this.pending.length === 0)
-                bytes = head;
-            else {
-                this.pending.push(head);
-                bytes = Buffer.concat(this.pending, this.pendingBytes + head.length);
-            }
-            this.pending = [];
-            this.pendingBytes = 0;
-            emitted = this.emit(bytes);
-        }
-        this.partialBytes = 0;
-        this.extendPartial(tail);
-        return emitted;
-    }
-    /** What is left at the end of the file (whole lines, and a last line without its LF). */
-    end() {
-        this.skipping = false;
-        this.partialBytes = 0;
-        if (this.pendingBytes === 0)
-            return null;
-        const bytes = Buffer.concat(this.pending, this.pendingBytes);
-        this.pending = [];
-        this.pendingBytes = 0;
-        return this.emit(bytes);
-    }
-    append(bytes) {
-        if (bytes.length === 0)
-            return;
-        this.pending.push(bytes);
-        this.pendingBytes += bytes.length;
-    }
-    /** Adds bytes of the unterminated line, keeping at most maxLineBytes + 1 of it. */
-    extendPartial(bytes) {
-        const room = this.maxLineBytes + 1 - this.partialBytes;
-        if (bytes.length < room) {
-            this.append(bytes);
-            this.partialBytes += bytes.length;
-            return;
-        }
-        this.append(bytes.subarray(0, room));
-        this.partialBytes += room;
-        this.skipping = true;
-    }
-    emit(bytes) {
-        const lines = countLines(bytes) + (bytes[bytes.length - 1] === LF ? 0 : 1);
-        const chunk = { bytes, firstLine: this.nextLine, lines };
-        this.nextLine += lines;
-        return chunk;
-    }
-}
-/**
- * Calls `fn` with the text, line number and shape (recordShape.ts) of each line of a LineChunk
- * that is not blank. A UTF-8 byte-order mark on line 1 and a line's trailing CR are dropped. A
- * line longer than `maxLineBytes`, or not valid UTF-8, comes with its negative shape code and no
- * text: it is never decoded. UTF-8 is checked once for the whole run, and line by line only when
- * the run holds an invalid sequence.
- */
-function forEachLine(bytes, firstLine, fn, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
-    const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const allUtf8 = (0,external_node_buffer_.isUtf8)(buf);
-    let line = firstLine;
-    let start = 0;
-    for (;;) {
-        const nl = buf.indexOf(LF, start);
-        const stop = nl < 0 ? buf.length : nl;
-        if (nl >= 0 || start < buf.length) {
-            let from = start;
-            let to = stop;
-            if (line === 1 && hasBom(buf, from, to))
-                from += 3;
-            if (to > from && buf[to - 1] === CR)
-                to--;
-            if (to - from > maxLineBytes)
-                fn('', line, SHAPE_TOO_LONG);
-            else if (!isBlank(buf, from, to)) {
-                if (!allUtf8 && !(0,external_node_buffer_.isUtf8)(buf.subarray(from, to)))
-                    fn('', line, SHAPE_INVALID_UTF8);
-                else
-                    fn(buf.toString('utf8', from, to), line, scanShapeBytes(buf, from, to));
-            }
-        }
-        if (nl < 0)
-            return;
-        line++;
-        start = nl + 1;
-    }
-}
-/** JSON Lines for readTrafficElements: the same cutting and numbering as the replay's chunks. */
-class LineSplitter {
-    sink;
-    maxLineBytes;
-    chunker;
-    constructor(sink, maxLineBytes) {
-        this.sink = sink;
-        this.maxLineBytes = maxLineBytes;
-        this.chunker = new LineChunker(0, maxLineBytes);
-    }
-    push(chunk) {
-        return this.elements(this.chunker.push(chunk));
-    }
-    end() {
-        return this.elements(this.chunker.end());
-    }
-    elements(chunk) {
-        const items = [];
-        if (chunk !== null)
-            forEachLine(chunk.bytes, chunk.firstLine, (text, line, shape) => items.push(this.sink.element(text, line, shape)), this.maxLineBytes);
-        return items;
-    }
-}
-/** Scanner states of ArraySplitter (plain numbers: the hot loop switches on them). */
-const ArrayState = {
-    /** Before the opening `[`. */
-    Before: 0,
-    /** Inside the array, expecting an element (or `]`). */
-    Between: 1,
-    /** Inside an element. */
-    Element: 2,
-    /** After the closing `]`. */
-    Done: 3,
-};
-/**
- * A `.json` array, split into top-level elements by a byte scanner that tracks strings and nesting
- * depth; each element is then parsed on its own, so the array is never held in memory whole. The
- * same scan yields each element's shape (recordShape.ts); an element longer than `maxLineBytes`
- * is not kept at all, only scanned to its end and reported as too long.
- */
-class ArraySplitter {
-    sink;
-    path;
-    maxElementBytes;
-    state = ArrayState.Before;
-    line = 1;
-    depth = 0;
-    inString = false;
-    escaped = false;
-    /** Pieces of the current element from earlier chunks. */
-    pieces = [];
-    /** Bytes of the current element in earlier chunks (kept in `pieces` unless too long). */
-    pieceBytes = 0;
-    /** The current element's `:` outside strings, and whether it nests too deep. */
-    colons = 0;
-    tooDeep = false;
-    /**
-     * The current element may hold a number not in its shortest form (recordShape.ts): a digit run
-     * of 16 or more, a `.`, `e` or `E` after a digit, or `-0`, outside strings. `run` and `prev` are
-     * the digits so far and the last byte outside strings (an element may span chunks).
-     */
-    respelled = false;
-    run = 0;
-    prev = 0;
-    elementLine = 0;
-    /** Elements (or commas) seen since `[`: a `]` or `,` right after a comma is an empty element. */
-    afterComma = false;
-    atStart = true;
-    constructor(sink, path, maxElementBytes) {
-        this.sink = sink;
-        this.path = path;
-        this.maxElementBytes = maxElementBytes;
-    }
-    push(chunk) {
-        const items = [];
-        let i = 0;
-        if (this.atStart) {
-            this.atStart = false;
-            if (hasBom(chunk, 0, chunk.length))
-                i = 3;
-        }
-        let elementStart = this.state === ArrayState.Element ? 0 : -1;
-        const n = chunk.length;
-        for (; i < n; i++) {
-            const b = chunk[i];
-            if (b === LF)
-                this.line++;
-            switch (this.state) {
-                case ArrayState.Before:
-                    if (b === 0x5b /* [ */)
-                        this.state = ArrayState.Between;
-                    else if (!isWhitespace(b))
-                        throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
-                    break;
-                case ArrayState.Between:
-                    if (isWhitespace(b))
-                        break;
-                    if (b === 0x5d /* ] */) {
-                        if (this.afterComma)
-                            items.push(this.sink.empty(this.line));
-                        this.state = ArrayState.Done;
-                    }
-                    else if (b === 0x2c /* , */) {
-                        items.push(this.sink.empty(this.line));
-                        this.afterComma = true;
-                    }
-                    else {
-                        this.state = ArrayState.Element;
-                        this.elementLine = this.line;
-                        elementStart = i;
-                        this.depth = 0;
-                        this.inString = false;
-                        this.escaped = false;
-                        this.colons = 0;
-                        this.tooDeep = false;
-                        this.respelled = false;
-                        this.run = 0;
-                        this.prev = 0;
-                        this.pieceBytes = 0;
-                        i = this.scanElement(chunk, i, items, elementStart);
-                        if (this.state !== ArrayState.Element)
-                            elementStart = -1;
-                    }
-                    break;
-                case ArrayState.Element:
-                    i = this.scanElement(chunk, i, items, elementStart);
-                    if (this.state !== ArrayState.Element)
-                        elementStart = -1;
-                    break;
-                case ArrayState.Done:
-                    if (!isWhitespace(b))
-                        throw new TrafficReadError(this.path, 'unexpected text after the closing ] of the array', this.line);
-                    break;
-            }
-        }
-        if (this.state === ArrayState.Element && elementStart >= 0) {
-            this.pieceBytes += chunk.length - elementStart;
-            // Past the limit the element is only scanned to its end: memory stays bounded.
-            if (this.pieceBytes > this.maxElementBytes)
-                this.pieces = [];
-            else
-                this.pieces.push(chunk.subarray(elementStart));
-        }
-        return items;
-    }
-    /**
-     * Scans from `i` (a byte of the current element) until the element ends at a top-level `,` or
-     * `]`, or the chunk ends. Returns the index of the last byte consumed. Counts newlines itself
-     * except for the byte at `i`, which the caller has counted.
-     */
-    scanElement(chunk, i, items, elementStart) {
-        const n = chunk.length;
-        for (let j = i; j < n; j++) {
-            const b = chunk[j];
-            if (j > i && b === LF)
-                this.line++;
-            if (this.inString) {
-                if (this.escaped)
-                    this.escaped = false;
-                else if (b === 0x5c /* \ */)
-                    this.escaped = true;
-                else if (b === 0x22 /* " */)
-                    this.inString = false;
-                continue;
-            }
-            if (b >= 0x30 && b <= 0x39) {
-                if (++this.run >= 16 || (b === 0x30 && this.prev === 0x2d) /* -0 */)
-                    this.respelled = true;
-            }
-            else {
-                if ((b === 0x2e || b === 0x45 || b === 0x65) /* . E e */ && this.run > 0)
-                    this.respelled = true;
-                this.run = 0;
-            }
-            this.prev = b;
-            if (b === 0x22)
-                this.inString = true;
-            else if (b === 0x3a /* : */)
-                this.colons++;
-            else if (b === 0x7b /* { */ || b === 0x5b /* [ */) {
-                if (++this.depth > MAX_RECORD_DEPTH)
-                    this.tooDeep = true;
-            }
-            else if ((b === 0x7d /* } */ || b === 0x5d) /* ] */ && this.depth > 0)
-                this.depth--;
-            else if (this.depth === 0 && (b === 0x2c || b === 0x5d)) {
-                this.finishElement(chunk, elementStart, j, items);
-                if (b === 0x5d)
-                    this.state = ArrayState.Done;
-                else {
-                    this.state = ArrayState.Between;
-                    this.afterComma = true;
-                }
-                return j;
-            }
-        }
-        return n - 1;
-    }
-    finishElement(chunk, start, end, items) {
-        const from = Math.max(start, 0);
-        const size = this.pieceBytes + end - from;
-        let bytes = null;
-        if (size <= this.maxElementBytes)
-            bytes =
-                this.pieces.length > 0
-                    ? Buffer.concat([...this.pieces, chunk.subarray(from, end)])
-                    : chunk.subarray(from, end);
-        this.pieces = [];
-        this.pieceBytes = 0;
-        let item;
-        if (bytes === null)
-            item = this.sink.element('', this.elementLine, SHAPE_TOO_LONG);
-        else if (!(0,external_node_buffer_.isUtf8)(bytes))
-            item = this.sink.element('', this.elementLine, SHAPE_INVALID_UTF8);
-        else
-            item = this.sink.element(bytes.toString('utf8'), this.elementLine, this.tooDeep ? SHAPE_TOO_DEEP : parsedShape(this.colons, this.respelled));
-        items.push(item);
-        this.afterComma = false;
-    }
-    end() {
-        if (this.state === ArrayState.Before)
-            throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
-        if (this.state !== ArrayState.Done)
-            throw new TrafficReadError(this.path, 'the JSON array is not closed (file truncated?)', this.line);
-        return [];
-    }
-}
-function isWhitespace(b) {
-    return b === SPACE || b === LF || b === CR || b === TAB;
-}
-
-;// CONCATENATED MODULE: ./build/replay/limits.js
-/**
- * Every resource limit of a run in one place: what a hostile sample or policy may cost before it
- * is an error naming the limit. The CLI sets them with flags of the same names
- * (`--max-line-bytes 4MiB`), the Action with its `limits` input
- * (`max-line-bytes=4MiB, compile-timeout=120s`). docs/security.md "Limits" lists them.
- */
-
-
-const limits_DEFAULT_LIMITS = { ...DEFAULT_COMPILE_LIMITS, maxLineBytes: DEFAULT_MAX_LINE_BYTES };
-const LIMIT_SPECS = [
-    { name: 'max-line-bytes', key: 'maxLineBytes', unit: 'bytes', min: 1024, max: 512 * 2 ** 20 },
-    { name: 'max-policy-bytes', key: 'maxPolicyBytes', unit: 'bytes', min: 1024, max: 256 * 2 ** 20 },
-    { name: 'max-policy-values', key: 'maxPolicyValues', unit: 'count', min: 1, max: 10_000_000 },
-    { name: 'compile-timeout', key: 'compileTimeoutMs', unit: 'seconds', min: 1, max: 24 * 3600 },
-];
-const LIMIT_NAMES = LIMIT_SPECS.map((s) => s.name);
-/** A limit value that cannot be used; the message quotes it and says what was expected. */
-class LimitError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'LimitError';
-    }
-}
-const BYTE_UNITS = { '': 1, b: 1, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30 };
-function expected(spec) {
-    switch (spec.unit) {
-        case 'bytes':
-            return `a size in bytes from ${spec.min} to ${spec.max / 2 ** 20}MiB, e.g. 4MiB, 512KiB or 1048576`;
-        case 'count':
-            return `a whole number from ${spec.min} to ${spec.max}`;
-        case 'seconds':
-            return `a number of seconds from ${spec.min} to ${spec.max}, e.g. 120 or 120s`;
-    }
-}
-/** One limit's value as written (`4MiB`, `25000`, `120s`) → its internal value (bytes, count, ms). */
-function parseLimitValue(name, raw) {
-    const spec = LIMIT_SPECS.find((s) => s.name === name);
-    if (!spec)
-        throw new LimitError(`Unknown limit '${name}'. Expected one of ${LIMIT_NAMES.join(', ')}.`);
-    const text = raw.trim().toLowerCase();
-    let value = NaN;
-    if (spec.unit === 'bytes') {
-        const m = /^(\d+)\s*([kmg]ib|b)?$/.exec(text);
-        if (m)
-            value = Number(m[1]) * BYTE_UNITS[m[2] ?? ''];
-    }
-    else if (spec.unit === 'seconds') {
-        const m = /^(\d+)\s*s?$/.exec(text);
-        if (m)
-            value = Number(m[1]);
-    }
-    else if (/^\d+$/.test(text))
-        value = Number(text);
-    if (!Number.isSafeInteger(value) || value < spec.min || value > spec.max) {
-        throw new LimitError(`Invalid ${spec.name} '${raw}'. Expected ${expected(spec)}.`);
-    }
-    return { key: spec.key, value: spec.unit === 'seconds' ? value * 1000 : value };
-}
-/** The Action's `limits` input: `name=value` items separated by commas or newlines. */
-function parseLimitsList(raw) {
-    const limits = { ...limits_DEFAULT_LIMITS };
-    for (const item of raw.split(/[,\n]/).map((s) => s.trim())) {
-        if (item === '' || item.startsWith('#'))
-            continue;
-        const at = item.indexOf('=');
-        if (at <= 0)
-            throw new LimitError(`Invalid limits item '${item}'. Expected name=value with a name among ${LIMIT_NAMES.join(', ')}.`);
-        const { key, value } = parseLimitValue(item.slice(0, at).trim(), item.slice(at + 1));
-        limits[key] = value;
-    }
-    return limits;
-}
-
-;// CONCATENATED MODULE: ./build/traffic/decisionLog.js
-
-
-const NO_DECISION_LOG_OPTIONS = Object.freeze({
-    decisionPath: null,
-    decisionField: null,
-    bundle: null,
-    manifestIdField: null,
-});
-/** The option names as the CLI and the Action spell them. */
-const DECISION_LOG_OPTION_NAMES = {
-    decisionPath: 'decision-path',
-    decisionField: 'decision-field',
-    bundle: 'bundle',
-    manifestIdField: 'manifest-id-field',
-};
-/** A decision-log option whose value cannot be used; `option` is its CLI / Action name. */
-class DecisionLogOptionError extends Error {
-    option;
-    value;
-    name = 'DecisionLogOptionError';
-    constructor(option, value, message) {
-        super(message);
-        this.option = option;
-        this.value = value;
-    }
-}
-/**
- * A decision path as OPA's `path` and the user's `--decision-path` compare: a leading `/` and a
- * `data.` / `data/` prefix dropped, dots and slashes equal (`/data/policy_replay.decision` →
- * `policy_replay/decision`).
- */
-function normalizeDecisionPath(path) {
-    let p = path.replace(/^\/+/, '');
-    if (p === 'data')
-        p = '';
-    else if (p.startsWith('data/') || p.startsWith('data.'))
-        p = p.slice(5);
-    return p.includes('.') ? p.replace(/\./g, '/') : p;
-}
-function dottedPath(option, text, example) {
-    const segments = text.split('.');
-    if (text === '' || segments.some((s) => s === '')) {
-        const name = DECISION_LOG_OPTION_NAMES[option];
-        throw new DecisionLogOptionError(name, text, `Invalid ${name} '${text}'. Expected a dotted path of keys, e.g. ${example}.`);
-    }
-    return segments;
-}
-/** Parses the options; an unusable value throws DecisionLogOptionError naming the option. */
-function parseDecisionLogOptions(text) {
-    let decisionPath = null;
-    if (text.decisionPath !== undefined && text.decisionPath !== null) {
-        decisionPath = normalizeDecisionPath(text.decisionPath);
-        if (decisionPath === '' || decisionPath.split('/').some((s) => s === '')) {
-            throw new DecisionLogOptionError('decision-path', text.decisionPath, `Invalid decision-path '${text.decisionPath}'. Expected the path of a decision under data, e.g. policy_replay/decision.`);
-        }
-    }
-    const bundle = text.bundle ?? null;
-    if (bundle === '')
-        throw new DecisionLogOptionError('bundle', bundle, "Invalid bundle ''. Expected a bundle name.");
-    return {
-        decisionPath,
-        decisionField: text.decisionField === undefined || text.decisionField === null
-            ? null
-            : dottedPath('decisionField', text.decisionField, 'allow or decision.allowed'),
-        bundle,
-        manifestIdField: text.manifestIdField === undefined || text.manifestIdField === null
-            ? null
-            : dottedPath('manifestIdField', text.manifestIdField, 'input.request.mcp.session_id'),
-    };
-}
-/** Whether any option is set (a record-format sample refuses them). */
-function hasDecisionLogOptions(options) {
-    return (options.decisionPath !== null ||
-        options.decisionField !== null ||
-        options.bundle !== null ||
-        options.manifestIdField !== null);
-}
-/** The options back as flags, for messages: `--decision-path x --bundle y`. */
-function describeDecisionLogOptions(options) {
-    const parts = [];
-    if (options.decisionPath !== null)
-        parts.push(`--decision-path ${options.decisionPath}`);
-    if (options.decisionField !== null)
-        parts.push(`--decision-field ${options.decisionField.join('.')}`);
-    if (options.bundle !== null)
-        parts.push(`--bundle ${options.bundle}`);
-    if (options.manifestIdField !== null)
-        parts.push(`--manifest-id-field ${options.manifestIdField.join('.')}`);
-    return parts.join(' ');
-}
-function decisionLog_isObj(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-const OTHER_PATH = Object.freeze({ kind: 'other_path' });
-/** RFC 6901 pointer → keys (`~1` → `/`, `~0` → `~`); null when it is not a pointer. */
-function pointerSegments(pointer) {
-    if (pointer === '')
-        return [];
-    if (pointer[0] !== '/')
-        return null;
-    const parts = pointer.slice(1).split('/');
-    for (let i = 0; i < parts.length; i++) {
-        const part = parts[i];
-        if (part.includes('~'))
-            parts[i] = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    }
-    return parts;
-}
-/** Whether `pointer` names `segments` or something above it. */
-function coversSegments(pointer, segments) {
-    const p = pointerSegments(pointer);
-    if (p === null || p.length > segments.length)
-        return false;
-    for (let i = 0; i < p.length; i++)
-        if (p[i] !== segments[i])
-            return false;
-    return true;
-}
-/**
- * Whether a pointer names `/input` or something in it. Only the prefix is checked: a malformed
- * pointer under /input goes into unknown_paths and makes the record malformed there, rather than
- * being dropped here.
- */
-function isUnderInput(pointer) {
-    return pointer === '/input' || pointer.startsWith('/input/');
-}
-function decisionLog_valueAt(root, segments) {
-    let v = root;
-    for (const key of segments) {
-        if (!decisionLog_isObj(v) || !Object.hasOwn(v, key))
-            return undefined;
-        v = v[key];
-    }
-    return v;
-}
-/**
- * The `erased` and `masked` pointers of an event, erased first; a reason when either is not a
- * list of strings (OPA always writes one).
- */
-function hiddenPointers(event) {
-    const out = [];
-    for (const key of ['erased', 'masked']) {
-        const list = event[key];
-        if (list === undefined)
-            continue;
-        if (!Array.isArray(list))
-            return `${key}: must be a list of JSON pointers`;
-        for (let i = 0; i < list.length; i++) {
-            const pointer = list[i];
-            if (typeof pointer !== 'string')
-                return `${key}[${i}]: must be a JSON pointer (a string)`;
-            out.push(pointer);
-        }
-    }
-    return out;
-}
-function anyCovers(hidden, segments) {
-    for (const pointer of hidden)
-        if (coversSegments(pointer, segments))
-            return true;
-    return false;
-}
-const RESULT = ['result'];
-const RESULT_ALLOW = ['result', 'allow'];
-const RESULT_DECISION = ['result', 'decision'];
-/** The recorded decision of docs/decision-logs.md "The mapping", or undefined for none. */
-function recordedDecisionOf(event, field, hidden) {
-    if (event.error !== undefined && event.error !== null)
-        return undefined;
-    const result = event.result;
-    let decision;
-    let at;
-    if (field !== null) {
-        at = ['result', ...field];
-        const v = decisionLog_valueAt(result, field);
-        decision =
-            typeof v === 'boolean' ? (v ? 'allow' : 'deny') : v === 'allow' || v === 'deny' ? v : undefined;
-    }
-    else if (typeof result === 'boolean') {
-        at = RESULT;
-        decision = result ? 'allow' : 'deny';
-    }
-    else if (decisionLog_isObj(result) && typeof result.allow === 'boolean') {
-        at = RESULT_ALLOW;
-        decision = result.allow ? 'allow' : 'deny';
-    }
-    else if (decisionLog_isObj(result) && (result.decision === 'allow' || result.decision === 'deny')) {
-        at = RESULT_DECISION;
-        decision = result.decision;
-    }
-    else
-        return undefined;
-    // An erased or masked result (or the field itself) is not what OPA decided.
-    if (decision !== undefined && hidden.length > 0 && anyCovers(hidden, at))
-        return undefined;
-    return decision;
-}
-/** The policy revision: `bundles` (the only entry, else the one `--bundle` names), else `revision`. */
-function policyRevisionOf(event, bundle) {
-    const bundles = event.bundles;
-    if (decisionLog_isObj(bundles)) {
-        // The only entry decided, whatever --bundle names: it chooses among several.
-        const names = Object.keys(bundles);
-        let entry;
-        if (names.length === 1)
-            entry = bundles[names[0]];
-        else if (bundle !== null)
-            entry = Object.hasOwn(bundles, bundle) ? bundles[bundle] : undefined;
-        if (decisionLog_isObj(entry) && typeof entry.revision === 'string' && entry.revision !== '')
-            return entry.revision;
-    }
-    const revision = event.revision;
-    return typeof revision === 'string' && revision !== '' ? revision : undefined;
-}
-/** Turns the record validator's reason into the event's words (`timestamp`, not `occurred_at`). */
-function eventReason(reason) {
-    return reason
-        .split('; ')
-        .map((part) => part.startsWith('unknown_paths') ? `erased/masked${part.slice('unknown_paths'.length)}` : part)
-        .join('; ');
-}
-/**
- * Maps one decision event (an object with a `decision_id` key) under the options. The record it
- * makes is validated exactly as a record of our own format is.
- */
-function mapDecisionEvent(event, options) {
-    const rawPath = event.path;
-    if (typeof rawPath !== 'string')
-        return OTHER_PATH;
-    let path = null;
-    if (options.decisionPath !== null) {
-        if (rawPath !== options.decisionPath && normalizeDecisionPath(rawPath) !== options.decisionPath)
-            return OTHER_PATH;
-    }
-    else {
-        path = normalizeDecisionPath(rawPath);
-        if (path === '')
-            return OTHER_PATH;
-    }
-    const id = event.decision_id;
-    if (typeof id !== 'string' || id === '')
-        return { kind: 'malformed', reason: 'decision_id: must be a non-empty string', path };
-    const timestamp = event.timestamp;
-    if (timestamp !== undefined && (typeof timestamp !== 'string' || !isRfc3339Instant(timestamp))) {
-        return {
-            kind: 'malformed',
-            reason: 'timestamp: must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z',
-            request_id: id,
-            path,
-        };
-    }
-    const hidden = hiddenPointers(event);
-    if (typeof hidden === 'string')
-        return { kind: 'malformed', reason: hidden, request_id: id, path };
-    let input = event.input;
-    if (input === undefined) {
-        // Only an erased /input removes it; a masked one was replaced, so OPA would have written it.
-        const erased = event.erased;
-        if (!Array.isArray(erased) || !erased.includes('/input'))
-            return { kind: 'malformed', reason: 'no input', request_id: id, path };
-        input = {};
-    }
-    const record = { request_id: id };
-    if (timestamp !== undefined)
-        record.occurred_at = timestamp;
-    const decision = recordedDecisionOf(event, options.decisionField, hidden);
-    if (decision !== undefined)
-        record.recorded_decision = decision;
-    const revision = policyRevisionOf(event, options.bundle);
-    if (revision !== undefined)
-        record.policy_revision = revision;
-    const fieldPath = options.manifestIdField;
-    if (fieldPath !== null) {
-        const manifest = decisionLog_valueAt(event, fieldPath);
-        if (typeof manifest === 'string' && manifest !== '' && !anyCovers(hidden, fieldPath))
-            record.manifest_id = manifest;
-    }
-    record.input = input;
-    if (hidden.length > 0) {
-        const unknown = [];
-        // A hostile event lists ~100k pointers in 1 MiB: deduplicating by scanning would be quadratic.
-        const seen = new Set();
-        for (const pointer of hidden) {
-            if (!isUnderInput(pointer) || seen.has(pointer))
-                continue;
-            seen.add(pointer);
-            unknown.push(pointer);
-        }
-        if (unknown.length > 0)
-            record.unknown_paths = unknown;
-    }
-    if (record_isTrafficRecord(record))
-        return { kind: 'record', record, path };
-    const reason = record_explainInvalidRecord(record) ?? 'not a valid traffic record';
-    return { kind: 'malformed', reason: eventReason(reason), request_id: id, path };
-}
-
-;// CONCATENATED MODULE: ./build/engine/reference.js
-
-
-
-const ABSENT = { present: false };
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/**
- * Walks `path` through objects only: a segment applied to an array, string or other scalar is
- * absent (Rego's `input.a.b` on an array is undefined too). A key holding `undefined` cannot come
- * from JSON and counts as absent.
- */
-function lookup(root, path) {
-    let current = root;
-    for (const key of path) {
-        if (!isObject(current) || !Object.prototype.hasOwnProperty.call(current, key))
-            return ABSENT;
-        current = current[key];
-    }
-    return current === undefined ? ABSENT : { present: true, value: current };
-}
-/** Whether one array element counts as "in values": strings exactly, numbers/booleans by JSON. */
-function elementIn(element, values) {
-    if (typeof element === 'string')
-        return values.has(element);
-    if (typeof element === 'number' || typeof element === 'boolean') {
-        return values.has(JSON.stringify(element));
-    }
-    return false;
-}
-/** docs/policy.md "One condition" for every field except is_batch and unparsable_calls. */
-function genericHolds(found, condition) {
-    if (!found.present)
-        return false;
-    const v = found.value;
-    const values = new Set(condition.values);
-    const positive = condition.operator === 'in';
-    if (typeof v === 'string')
-        return values.has(v) === positive;
-    if (Array.isArray(v))
-        return v.some((element) => elementIn(element, values)) === positive;
-    if (typeof v === 'number' || typeof v === 'boolean') {
-        return values.has(JSON.stringify(v)) === positive;
-    }
-    return false; // object or null
-}
-/** is_batch compares as a boolean: only a boolean value can satisfy either operator. */
-function isBatchHolds(found, condition) {
-    if (!found.present || typeof found.value !== 'boolean')
-        return false;
-    const listed = condition.values.some((text) => (text === 'true') === found.value);
-    return listed === (condition.operator === 'in');
-}
-/** unparsable_calls compares as a number: only a number value can satisfy either operator. */
-function unparsableCallsHolds(found, condition) {
-    if (!found.present || typeof found.value !== 'number')
-        return false;
-    const listed = condition.values.some((text) => Number(text) === found.value);
-    return listed === (condition.operator === 'in');
-}
-/** Where a non-call field lives in the input (docs/policy.md "Fields"). */
-function requestPath(kind) {
-    switch (kind.kind) {
-        case 'argument':
-            return ['request', 'mcp', 'arguments', ...kind.path];
-        case 'http':
-            return ['request', 'http', kind.name];
-        case 'is_batch':
-            return ['request', 'jsonrpc', 'is_batch'];
-        case 'unparsable_calls':
-            return ['request', 'jsonrpc', 'unparsable_calls'];
-        case 'identity':
-            return ['identity', kind.name];
-        case 'group':
-            return ['identity', 'groups'];
-        case 'tag':
-            return ['identity', 'tags'];
-        case 'attribute':
-            return ['identity', 'attributes', kind.name];
-        case 'claim':
-            return ['identity', 'claims', ...kind.path];
-    }
-}
-function conditionHolds(kind, found, condition) {
-    if (kind.kind === 'is_batch')
-        return isBatchHolds(found, condition);
-    if (kind.kind === 'unparsable_calls')
-        return unparsableCallsHolds(found, condition);
-    return genericHolds(found, condition);
-}
-function classifyRule(rule) {
-    const classified = {
-        rule,
-        call: [],
-        request: [],
-        readsCaller: false,
-        readsDirectory: false,
-    };
-    for (const condition of rule.conditions) {
-        const kind = classifyField(condition.field);
-        if (kind.kind === 'call')
-            classified.call.push({ condition, kind });
-        else
-            classified.request.push({ condition, kind });
-        if (isCallerField(kind))
-            classified.readsCaller = true;
-        if (isDirectoryField(kind))
-            classified.readsDirectory = true;
-    }
-    return classified;
-}
-/** docs/policy.md "Missing context": decided from what the rule reads, never from its outcome. */
-function needsContext(rule, input) {
-    const flag = (path) => {
-        const found = lookup(input, path);
-        return found.present && found.value === true;
-    };
-    if (rule.readsCaller && !flag(['identity', 'verified']))
-        return true;
-    if (rule.readsDirectory && !flag(['identity', 'attributes_resolved']))
-        return true;
-    // A present "time" key counts whatever it holds: rejecting invalid times is the caller's job
-    // before evaluation, and the compiled policy would fail on them rather than skip the rule.
-    if (rule.rule.active_window !== undefined && !lookup(input, ['request', 'time']).present) {
-        return true;
-    }
-    return false;
-}
-const DAY_BY_GO_WEEKDAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-function minutesOf(clock) {
-    return Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-}
-/**
- * docs/policy.md "Windows". From and to are whole minutes, so comparing the local minute of the day
- * is exact: t ≥ from ⇔ minute ≥ from, and t < to ⇔ minute < to, whatever the seconds.
- * Throws a BuiltinError for a time that is not an RFC 3339 string or an unknown zone, as the
- * compiled policy's builtins do.
- */
-function inForce(window, time) {
-    if (typeof time !== 'string') {
-        throw new BuiltinError('time.parse_rfc3339_ns', [time], 'operand 1 must be string');
-    }
-    const ns = parseRfc3339Nanos(time);
-    const zone = loadTimeZone(window.timezone);
-    if (zone === undefined) {
-        throw new BuiltinError('time.clock', [[Number(ns), window.timezone]], `unknown time zone ${window.timezone}`);
-    }
-    const local = civilTime(ns, zone);
-    const day = DAY_BY_GO_WEEKDAY[local.weekday];
-    if (day === undefined || !window.days.includes(day))
-        return false;
-    const minute = local.hour * 60 + local.minute;
-    const from = minutesOf(window.from);
-    const to = minutesOf(window.to);
-    return from < to ? from <= minute && minute < to : minute >= from || minute < to;
-}
-function callMatches(rule, call) {
-    return rule.call.every(({ condition, kind }) => conditionHolds(kind, lookup(call, [kind.name]), condition));
-}
-function ruleMatches(rule, input) {
-    const requestHolds = rule.request.every(({ condition, kind }) => conditionHolds(kind, lookup(input, requestPath(kind)), condition));
-    if (!requestHolds)
-        return false;
-    if (rule.call.length > 0) {
-        const found = lookup(input, ['request', 'mcp', 'calls']);
-        const calls = found.present && Array.isArray(found.value) ? found.value : [];
-        // Deny needs some offending call; allow needs every call allowed, so a batch cannot
-        // smuggle a denied call beside an allowed one.
-        const callsHold = rule.rule.effect === 'deny'
-            ? calls.some((call) => callMatches(rule, call))
-            : calls.length > 0 && calls.every((call) => callMatches(rule, call));
-        if (!callsHold)
-            return false;
-    }
-    const window = rule.rule.active_window;
-    if (window === undefined)
-        return true;
-    const time = lookup(input, ['request', 'time']);
-    return inForce(window, time.present ? time.value : undefined);
-}
-/**
- * Decides `input` under `policy` exactly as docs/policy.md "How a policy decides" says. Every rule is
- * evaluated (a deny does not stop the others), so both id lists are complete and in file order.
- */
-function evaluateReference(policy, input) {
-    const matched = [];
-    const missing = [];
-    let denyMatched = false;
-    let allowMatched = false;
-    for (const rule of policy.rules) {
-        const classified = classifyRule(rule);
-        if (needsContext(classified, input)) {
-            missing.push(rule.id);
-        }
-        else if (ruleMatches(classified, input)) {
-            matched.push(rule.id);
-            if (rule.effect === 'deny')
-                denyMatched = true;
-            else
-                allowMatched = true;
-        }
-    }
-    const onMissing = policy.on_missing_context ?? 'deny';
-    let allow;
-    if (onMissing === 'deny' && missing.length > 0)
-        allow = false;
-    else if (denyMatched)
-        allow = false;
-    else if (policy.default_effect === 'allow')
-        allow = true;
-    else
-        allow = allowMatched;
-    return { allow, matched_rule_ids: matched, missing_context_rule_ids: missing };
-}
-
-;// CONCATENATED MODULE: ./build/engine/threeValued.js
-
-
-const TRUE = { v: 2, bits: 0 };
-const FALSE = { v: 0, bits: 0 };
-const threeValued_unknown = (bits) => ({ v: 1, bits });
-const known = (b) => (b ? TRUE : FALSE);
-function and(values) {
-    let bits = 0;
-    let sawUnknown = false;
-    for (const x of values) {
-        if (x.v === 0)
-            return FALSE;
-        if (x.v === 1) {
-            sawUnknown = true;
-            bits |= x.bits;
-        }
-    }
-    return sawUnknown ? threeValued_unknown(bits) : TRUE;
-}
-function or(values) {
-    let bits = 0;
-    let sawUnknown = false;
-    for (const x of values) {
-        if (x.v === 2)
-            return TRUE;
-        if (x.v === 1) {
-            sawUnknown = true;
-            bits |= x.bits;
-        }
-    }
-    return sawUnknown ? threeValued_unknown(bits) : FALSE;
-}
-function not(x) {
-    return x.v === 1 ? x : x.v === 2 ? FALSE : TRUE;
-}
-/** The calls of an unpaired batch by the simplest pairing: call i takes the i-th value of each list. */
-function pairLists(lists) {
-    const calls = [];
-    for (let i = 0; i < lists.call_count; i++) {
-        const call = {};
-        for (const field of ['method', 'tool', 'resource_uri', 'prompt']) {
-            const list = lists[field];
-            if (list !== undefined && i < list.length)
-                call[field] = list[i];
-        }
-        calls.push(call);
-    }
-    return calls;
-}
-class Evaluation {
-    input;
-    /** Every pointer of the unknown set (what makes a location U). */
-    pointers;
-    /** What the record lacks, and the numbers it holds in a form JavaScript does not keep: the reasons. */
-    missing;
-    numbers;
-    unpaired;
-    callListUnknown;
-    calls;
-    constructor(input, unknowns) {
-        this.input = input;
-        this.unpaired = unknowns.unpaired;
-        this.missing = effectivePointers(unknowns);
-        this.numbers = unknowns.numbers;
-        this.pointers = allEffectivePointers(unknowns);
-        this.callListUnknown = isCallListUnknown(this.pointers);
-        if (this.unpaired !== null)
-            this.calls = pairLists(this.unpaired);
-        else {
-            const found = lookup(input, ['request', 'mcp', 'calls']);
-            this.calls = found.present && Array.isArray(found.value) ? found.value : [];
-        }
-    }
-    /** The reasons of an unknown location: each pointer that makes it unknown gives its own. */
-    reasons(location, kind) {
-        return locationReasonBits(this.missing, location, kind) | numberReasonBits(this.numbers, location);
-    }
-    requestCondition(condition, kind) {
-        const path = requestPath(kind);
-        if (isUnknown(this.pointers, path))
-            return threeValued_unknown(this.reasons(path, kind));
-        return known(conditionHolds(kind, lookup(this.input, path), condition));
-    }
-    callCondition(index, call, { condition, kind }) {
-        const location = callFieldLocation(index, kind.name);
-        if (isUnknown(this.pointers, location))
-            return threeValued_unknown(this.reasons(location, kind));
-        return known(conditionHolds(kind, lookup(call, [kind.name]), condition));
-    }
-    /** docs/policy.md's quantifiers over the calls, each call the AND of its conditions. */
-    pairedCalls(rule) {
-        const perCall = this.calls.map((call, i) => and(rule.call.map((c) => this.callCondition(i, call, c))));
-        if (rule.rule.effect === 'deny')
-            return or(perCall);
-        return and([known(this.calls.length > 0), ...perCall]);
-    }
-    /** all(c) and some(c) of one call condition over an unpaired batch's list. */
-    quantified(lists, { condition, kind }) {
-        if (lists.call_count > 0) {
-            const location = callFieldLocation(0, kind.name);
-            if (isUnknown(this.pointers, location)) {
-                const u = threeValued_unknown(this.reasons(location, kind));
-                return { all: u, some: u };
-            }
-        }
-        const list = lists[kind.name] ?? [];
-        const holds = (value) => conditionHolds(kind, { present: true, value }, condition);
-        // A call lacking the key satisfies neither `in` nor `not_in`.
-        return {
-            all: known(list.length === lists.call_count && list.every(holds)),
-            some: known(list.some(holds)),
-        };
-    }
-    /** docs/unknowns.md: an unpaired batch and a rule with conditions on two or more call fields. */
-    unpairedCalls(rule, lists) {
-        const q = rule.call.map((c) => this.quantified(lists, c));
-        if (rule.rule.effect === 'allow')
-            return and([known(lists.call_count > 0), ...q.map((x) => x.all)]);
-        if (q.some((x) => x.some.v === 0))
-            return FALSE;
-        const decided = q.some((x, k) => x.some.v === 2 && q.every((y, j) => j === k || y.all.v === 2));
-        if (decided)
-            return TRUE;
-        let bits = REASON_BIT.batch_call_pairing_unavailable;
-        for (const x of q)
-            bits |= x.all.bits | x.some.bits;
-        return threeValued_unknown(bits);
-    }
-    callPart(rule) {
-        if (this.callListUnknown)
-            return threeValued_unknown(REASON_BIT.mcp_not_recorded);
-        const fields = new Set(rule.call.map((c) => c.kind.name));
-        if (this.unpaired !== null && fields.size >= 2)
-            return this.unpairedCalls(rule, this.unpaired);
-        return this.pairedCalls(rule);
-    }
-    requestPart(rule) {
-        return and(rule.request.map(({ condition, kind }) => this.requestCondition(condition, kind)));
-    }
-    timeUnknown() {
-        return isUnknown(this.pointers, REQUEST_TIME);
-    }
-    windowPart(rule) {
-        const window = rule.rule.active_window;
-        if (window === undefined)
-            return null;
-        if (this.timeUnknown())
-            return threeValued_unknown(REASON_BIT.time_not_recorded);
-        const time = lookup(this.input, ['request', 'time']);
-        // Without a time the rule needs context and cannot match; inForce is not asked.
-        if (!time.present)
-            return FALSE;
-        return known(inForce(window, time.value));
-    }
-    /** docs/policy.md "Missing context", with the caller and directory parts U when their flag is unknown. */
-    needs(rule) {
-        const parts = [];
-        const flag = (path) => {
-            const found = lookup(this.input, path);
-            return found.present && found.value === true;
-        };
-        if (rule.readsCaller) {
-            parts.push(isUnknown(this.pointers, VERIFIED)
-                ? threeValued_unknown(REASON_BIT.subject_unverified)
-                : known(!flag(['identity', 'verified'])));
-        }
-        if (rule.readsDirectory) {
-            parts.push(isUnknown(this.pointers, ATTRIBUTES_RESOLVED)
-                ? threeValued_unknown(REASON_BIT.attributes_unavailable)
-                : known(!flag(['identity', 'attributes_resolved'])));
-        }
-        if (rule.rule.active_window !== undefined) {
-            // The gateway had a time; an export that lost it does not make the rule need context.
-            parts.push(this.timeUnknown() ? FALSE : known(!lookup(this.input, ['request', 'time']).present));
-        }
-        return parts.length === 0 ? null : or(parts);
-    }
-}
-/**
- * Decides `input` under `policy` knowing that the locations of `unknowns` are unknown: allow 2,
- * deny 0, unevaluable 1 (docs/unknowns.md "The decision"). On a record with nothing unknown it
- * equals evaluateReference. `input` is the recorded input (for an unpaired batch, without calls:
- * they come from `unknowns.unpaired`).
- */
-function evaluateReferenceThreeValued(policy, input, unknowns) {
-    const evaluation = new Evaluation(input, unknowns);
-    const out = {
-        allow: 0,
-        matched_rule_ids: [],
-        missing_context_rule_ids: [],
-        undecided_rule_ids: [],
-        undecided_context_rule_ids: [],
-        reasons: [],
-    };
-    const denyMatched = [];
-    const allowMatched = [];
-    const needsAll = [];
-    const onMissing = policy.on_missing_context ?? 'deny';
-    let reasonBits = 0;
-    for (const rule of policy.rules) {
-        const classified = classifyRule(rule);
-        const needs = evaluation.needs(classified);
-        const parts = [];
-        if (needs !== null)
-            parts.push(not(needs));
-        const window = evaluation.windowPart(classified);
-        if (window !== null)
-            parts.push(window);
-        if (classified.request.length > 0)
-            parts.push(evaluation.requestPart(classified));
-        if (classified.call.length > 0)
-            parts.push(evaluation.callPart(classified));
-        const matched = and(parts);
-        (rule.effect === 'deny' ? denyMatched : allowMatched).push(matched);
-        if (matched.v === 2)
-            out.matched_rule_ids.push(rule.id);
-        if (matched.v === 1) {
-            out.undecided_rule_ids.push(rule.id);
-            reasonBits |= matched.bits;
-        }
-        if (needs !== null) {
-            needsAll.push(needs);
-            if (needs.v === 2)
-                out.missing_context_rule_ids.push(rule.id);
-            if (needs.v === 1) {
-                out.undecided_context_rule_ids.push(rule.id);
-                if (onMissing === 'deny')
-                    reasonBits |= needs.bits;
-            }
-        }
-    }
-    const byMissing = onMissing === 'deny' ? or(needsAll) : FALSE;
-    const allow = and([
-        not(byMissing),
-        not(or(denyMatched)),
-        policy.default_effect === 'allow' ? TRUE : or(allowMatched),
-    ]);
-    out.allow = allow.v;
-    if (allow.v === 1)
-        out.reasons = model_reasonsOfBits(reasonBits);
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/unknowns.js
@@ -73868,6 +70579,44 @@ class FoldedKeyBuilder {
     }
 }
 
+;// CONCATENATED MODULE: ./build/policy/schema.js
+
+/** Days as policy documents spell them, in ISO order (Monday first). */
+const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const FIELD_PATTERN = /^(tool|method|resource_uri|prompt|http_path|http_host|http_method|is_batch|unparsable_calls|subject|issuer|group|tag|attribute:[A-Za-z0-9_-]+|claim:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*|argument:[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)$/;
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
+const CLOCK_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+/** Minutes after midnight of a validated `HH:MM` window bound. */
+function clockMinutes(clock) {
+    const [h, m] = clock.split(':').map(Number);
+    return h * 60 + m;
+}
+const conditionSchema = strictObject({
+    field: schemas_string()
+        .regex(FIELD_PATTERN, 'is not a known field (tool, method, resource_uri, prompt, http_path, http_host, http_method, is_batch, unparsable_calls, subject, issuer, group, tag, attribute:<name>, claim:<path>, argument:<path>)'),
+    operator: schemas_enum(['in', 'not_in']),
+    values: array(schemas_string()).min(1, 'needs at least one value'),
+});
+const activeWindowSchema = strictObject({
+    days: array(schemas_enum(DAYS)).min(1, 'needs at least one day'),
+    from: schemas_string().regex(CLOCK_PATTERN, 'must be HH:MM between 00:00 and 23:59'),
+    to: schemas_string().regex(CLOCK_PATTERN, 'must be HH:MM between 00:00 and 23:59'),
+    timezone: schemas_string(),
+});
+const ruleSchema = strictObject({
+    id: schemas_string()
+        .regex(ID_PATTERN, 'must start with a letter or digit and hold at most 128 letters, digits, "_", "." or "-"'),
+    description: schemas_string().optional(),
+    effect: schemas_enum(['allow', 'deny']),
+    conditions: array(conditionSchema).min(1, 'needs at least one condition'),
+    active_window: activeWindowSchema.optional(),
+});
+const policySchema = strictObject({
+    default_effect: schemas_enum(['deny', 'allow']),
+    on_missing_context: schemas_enum(['deny', 'ignore']).optional(),
+    rules: array(ruleSchema),
+});
+
 ;// CONCATENATED MODULE: ./build/replay/decisionCache/windows.js
 
 
@@ -74479,19 +71228,644 @@ class UnknownsJudge {
     }
 }
 
-;// CONCATENATED MODULE: ./build/action/inputs.js
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+;// CONCATENATED MODULE: ./build/canonical/jcs.js
+
+/** Thrown when a value has no canonical JSON form. `path` is where, dotted with `[i]` (root is ""). */
+class CanonicalJsonError extends Error {
+    kind;
+    path;
+    name = 'CanonicalJsonError';
+    constructor(kind, path, message) {
+        super(path === '' ? message : `${path}: ${message}`);
+        this.kind = kind;
+        this.path = path;
+    }
+}
+/** Returns the RFC 8785 canonical JSON text of `value`. Throws {@link CanonicalJsonError}. */
+function canonicalize(value) {
+    const parts = [];
+    write(value, '', parts, new Set());
+    return parts.join('');
+}
+/** Lowercase hex SHA-256 of the UTF-8 bytes of `canonicalize(value)`. */
+function sha256Canonical(value) {
+    return (0,external_node_crypto_.createHash)('sha256').update(canonicalize(value), 'utf8').digest('hex');
+}
+function write(value, path, out, open) {
+    if (value === null) {
+        out.push('null');
+        return;
+    }
+    switch (typeof value) {
+        case 'boolean':
+            out.push(value ? 'true' : 'false');
+            return;
+        case 'number':
+            out.push(serializeNumber(value, path));
+            return;
+        case 'string':
+            out.push(serializeString(value, path));
+            return;
+        case 'object':
+            break;
+        default:
+            throw new CanonicalJsonError('unsupported_type', path, `${typeof value} has no JSON form`);
+    }
+    const object = value;
+    if (open.has(object))
+        throw new CanonicalJsonError('cycle', path, 'value contains a cycle');
+    open.add(object);
+    if (Array.isArray(object)) {
+        out.push('[');
+        object.forEach((item, index) => {
+            if (index > 0)
+                out.push(',');
+            write(item, `${path}[${index}]`, out, open);
+        });
+        out.push(']');
+    }
+    else {
+        const proto = Object.getPrototypeOf(object);
+        // Plain means "made by {} or Object.create(null)" in any realm (structuredClone, vm and
+        // workers hand out another realm's Object.prototype). A Date, Map or class instance would
+        // silently serialise as something else (or `{}`), so it is refused.
+        if (proto !== null && Object.getPrototypeOf(proto) !== null) {
+            throw new CanonicalJsonError('unsupported_type', path, 'only plain objects and arrays have a JSON form');
+        }
+        // Default sort compares UTF-16 code units, which is exactly RFC 8785 §3.2.3.
+        const keys = Object.keys(object).sort();
+        out.push('{');
+        let first = true;
+        for (const key of keys) {
+            const member = object[key];
+            const memberPath = path === '' ? key : `${path}.${key}`;
+            if (member === undefined) {
+                throw new CanonicalJsonError('unsupported_type', memberPath, 'undefined has no JSON form');
+            }
+            if (!first)
+                out.push(',');
+            first = false;
+            out.push(serializeString(key, memberPath), ':');
+            write(member, memberPath, out, open);
+        }
+        out.push('}');
+    }
+    open.delete(object);
+}
+function serializeNumber(value, path) {
+    if (!Number.isFinite(value)) {
+        throw new CanonicalJsonError('non_finite_number', path, `${String(value)} is not a JSON number`);
+    }
+    // ECMAScript Number::toString is the RFC 8785 §3.2.2.3 algorithm; it already prints -0 as "0".
+    return String(value);
+}
+function serializeString(value, path) {
+    for (let i = 0; i < value.length; i++) {
+        const unit = value.charCodeAt(i);
+        if (unit >= 0xd800 && unit <= 0xdbff) {
+            const next = value.charCodeAt(i + 1);
+            if (next >= 0xdc00 && next <= 0xdfff) {
+                i++;
+                continue;
+            }
+            throw loneSurrogate(path, unit, i);
+        }
+        if (unit >= 0xdc00 && unit <= 0xdfff)
+            throw loneSurrogate(path, unit, i);
+    }
+    // With no lone surrogates, JSON.stringify escapes exactly as RFC 8785 §3.2.2.2 asks:
+    // \b \t \n \f \r \" \\ , other controls as lowercase \u00xx, everything else literal.
+    return JSON.stringify(value);
+}
+function loneSurrogate(path, unit, index) {
+    const hex = unit.toString(16).padStart(4, '0');
+    return new CanonicalJsonError('lone_surrogate', path, `lone surrogate \\u${hex} at index ${index} in a string`);
+}
+
+;// CONCATENATED MODULE: ./build/canonical/compare.js
+/** Plain UTF-16 code-unit order: locale-independent, so output is the same on every machine. */
+function compareStrings(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+;// CONCATENATED MODULE: ./build/fidelity/analyze.js
+
+
 /**
- * Every Action input, read and validated once into a typed Settings object (the pattern of
- * actions/checkout's input-helper). Nothing after this module looks at a raw input string.
+ * The fidelity analyzer: a pure function from a manifest to its level and every gap
+ * (docs/fidelity.md). It reads only what the runtime attests about how it was
+ * captured; it never looks at whether a replay reproduced an output, so agreement can never
+ * promote a run.
+ */
+const analyze_FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'];
+const analyze_GAP_IMPACTS = ['blocks_replay', 'reduces_control', 'prevents_exactness'];
+/** The fixed reasons, so reports group and people (and tests) can rely on the wording. */
+const REASONS = {
+    hash: 'hash only',
+    unavailable: 'not captured',
+    absent: 'attested absent',
+    integrity: 'integrity: sha256 mismatch',
+    unverifiable: 'integrity: sha256 unverifiable: value has no canonical JSON form',
+    replayModeUnknown: 'replay mode unknown',
+    ledgerIncomplete: 'call ledger not attested complete',
+    callsWhenNotUsed: 'calls listed although replay mode is not_used',
+    isolationUnknown: 'isolation unknown',
+    captureUnknown: 'capture unknown',
+    captureMapped: 'mapped trace, not native runtime evidence',
+    modelNotDeterministic: 'determinism not guaranteed (a seed is not a guarantee)',
+    notDeterministic: 'determinism not guaranteed',
+};
+const LIVE_REASONS = {
+    network: 'live network',
+    filesystem: 'live filesystem',
+    external_services: 'live external services',
+    side_effects: 'live side effects',
+};
+const ISOLATION_FIELDS = ['network', 'filesystem', 'external_services', 'side_effects'];
+/** Level ordering: negative when `a` is better than `b`. */
+function compareLevels(a, b) {
+    return analyze_FIDELITY_LEVELS.indexOf(a) - analyze_FIDELITY_LEVELS.indexOf(b);
+}
+function worstLevel(levels) {
+    let worst = null;
+    for (const level of levels)
+        if (worst === null || compareLevels(level, worst) > 0)
+            worst = level;
+    return worst;
+}
+const LEVEL_OF_IMPACT = {
+    blocks_replay: 'unreplayable',
+    reduces_control: 'partial',
+    prevents_exactness: 'controlled',
+};
+/** The level the worst gap allows. */
+function analyze_levelOf(gaps) {
+    return worstLevel(gaps.map((gap) => LEVEL_OF_IMPACT[gap.impact])) ?? 'exact';
+}
+/** Sort order of gaps: path, then impact (worst first), then reason; strings by code unit. */
+function compareGaps(a, b) {
+    return (compareStrings(a.path, b.path) ||
+        analyze_GAP_IMPACTS.indexOf(a.impact) - analyze_GAP_IMPACTS.indexOf(b.impact) ||
+        compareStrings(a.reason, b.reason));
+}
+const state = (e) => e?.state ?? 'unavailable';
+const stateReason = (s) => s === 'hash' ? REASONS.hash : s === 'absent' ? REASONS.absent : REASONS.unavailable;
+function analyzeManifest(manifest) {
+    const gaps = [];
+    const add = (path, impact, reason) => {
+        gaps.push({ path, impact, reason });
+    };
+    for (const section of [
+        integrityGaps,
+        modelGaps,
+        toolGaps,
+        retrievalGaps,
+        environmentGaps,
+        isolationGaps,
+        sourceGaps,
+    ])
+        section(manifest, add);
+    gaps.sort(compareGaps);
+    return { level: analyze_levelOf(gaps), missing_evidence: gaps };
+}
+function integrityGaps(manifest, add) {
+    // A value whose sha256 does not match is not the evidence it claims to be: nothing else about
+    // that path can be trusted, so it blocks replay wherever it appears.
+    for (const [path, e] of evidenceEntries(manifest)) {
+        if (e.state !== 'value' || e.sha256 === undefined)
+            continue;
+        let actual;
+        try {
+            actual = sha256Canonical(e.value);
+        }
+        catch (error) {
+            if (!(error instanceof CanonicalJsonError))
+                throw error;
+            add(path, 'blocks_replay', REASONS.unverifiable);
+            continue;
+        }
+        if (actual !== e.sha256)
+            add(path, 'blocks_replay', REASONS.integrity);
+    }
+}
+function modelGaps(manifest, add) {
+    const model = manifest.model ?? {};
+    // Without the provider, deployment and the prompt itself there is nothing to send: a prompt
+    // hash proves which prompt it was but cannot be replayed.
+    for (const field of ['provider', 'deployment', 'input']) {
+        const s = state(model[field]);
+        if (s !== 'value')
+            add(`model.${field}`, 'blocks_replay', stateReason(s));
+    }
+    for (const field of ['parameters', 'system_instructions', 'developer_instructions']) {
+        const s = state(model[field]);
+        if (s === 'hash' || s === 'unavailable')
+            add(`model.${field}`, 'reduces_control', stateReason(s));
+    }
+    if (model.determinism?.guaranteed !== true) {
+        add('model.determinism.guaranteed', 'prevents_exactness', REASONS.modelNotDeterministic);
+    }
+}
+function toolGaps(manifest, add) {
+    const tools = manifest.tools ?? {};
+    const toolsMode = normaliseMode(tools.replay_mode);
+    const calls = tools.calls ?? [];
+    if (toolsMode === 'unknown')
+        add('tools.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
+    if (toolsMode === 'not_used') {
+        if (calls.length > 0)
+            add('tools.calls', 'reduces_control', REASONS.callsWhenNotUsed);
+    }
+    else {
+        const definitions = state(tools.definitions);
+        if (definitions !== 'value' && definitions !== 'absent') {
+            add('tools.definitions', 'reduces_control', stateReason(definitions));
+        }
+        calls.forEach((call, index) => {
+            if (state(call.input) === 'unavailable') {
+                add(`tools.calls[${index}].input`, 'reduces_control', REASONS.unavailable);
+            }
+        });
+        if (tools.ledger_complete !== true)
+            add('tools.ledger_complete', 'reduces_control', REASONS.ledgerIncomplete);
+    }
+    if (toolsMode === 'recorded_outputs') {
+        calls.forEach((call, index) => {
+            const s = state(call.output);
+            if (s !== 'value')
+                add(`tools.calls[${index}].output`, 'blocks_replay', stateReason(s));
+        });
+    }
+    if (toolsMode === 'execute' && tools.determinism?.guaranteed !== true) {
+        add('tools.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
+    }
+}
+function retrievalGaps(manifest, add) {
+    const retrieval = manifest.retrieval ?? {};
+    const retrievalMode = normaliseMode(retrieval.replay_mode);
+    if (retrievalMode === 'unknown')
+        add('retrieval.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
+    if (retrievalMode === 'recorded_outputs') {
+        const s = state(retrieval.outputs);
+        if (s !== 'value')
+            add('retrieval.outputs', 'blocks_replay', stateReason(s));
+    }
+    if (retrievalMode === 'execute') {
+        const config = state(retrieval.config);
+        if (config !== 'value')
+            add('retrieval.config', 'reduces_control', stateReason(config));
+        const corpus = state(retrieval.corpus);
+        if (corpus !== 'value' && corpus !== 'hash')
+            add('retrieval.corpus', 'reduces_control', stateReason(corpus));
+        if (retrieval.determinism?.guaranteed !== true) {
+            add('retrieval.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
+        }
+    }
+}
+function environmentGaps(manifest, add) {
+    const environment = manifest.environment ?? {};
+    // `container` is optional by contract: not knowing it is no gap.
+    for (const field of ['code_version', 'runtime_version', 'dependency_lock', 'config_fingerprint']) {
+        if (state(environment[field]) === 'unavailable') {
+            add(`environment.${field}`, 'reduces_control', REASONS.unavailable);
+        }
+    }
+}
+function isolationGaps(manifest, add) {
+    const isolation = manifest.isolation ?? {};
+    for (const field of ISOLATION_FIELDS) {
+        const value = isolation[field] ?? 'unknown';
+        if (value === 'live')
+            add(`isolation.${field}`, 'blocks_replay', LIVE_REASONS[field]);
+        if (value === 'unknown')
+            add(`isolation.${field}`, 'reduces_control', REASONS.isolationUnknown);
+    }
+}
+function sourceGaps(manifest, add) {
+    const source = manifest.source ?? {};
+    for (const field of ['trace_id', 'span_id', 'provenance']) {
+        if (state(source[field]) === 'unavailable')
+            add(`source.${field}`, 'reduces_control', REASONS.unavailable);
+    }
+    const capture = source.capture ?? 'unknown';
+    if (capture === 'unknown')
+        add('source.capture', 'reduces_control', REASONS.captureUnknown);
+    if (capture === 'mapped')
+        add('source.capture', 'prevents_exactness', REASONS.captureMapped);
+}
+/** `rerun` and `execute` mean the same thing (re-run the step live); a missing mode is unknown. */
+function normaliseMode(mode) {
+    if (mode === undefined)
+        return 'unknown';
+    return mode === 'rerun' ? 'execute' : mode;
+}
+/** Every Evidence object in the manifest with its path, in a fixed order. */
+function evidenceEntries(manifest) {
+    const out = [];
+    const section = (name, fields) => {
+        if (!fields)
+            return;
+        for (const [key, value] of Object.entries(fields)) {
+            if (isEvidence(value))
+                out.push([`${name}.${key}`, value]);
+        }
+    };
+    section('model', manifest.model);
+    section('tools', manifest.tools);
+    manifest.tools?.calls?.forEach((call, index) => section(`tools.calls[${index}]`, call));
+    section('retrieval', manifest.retrieval);
+    section('environment', manifest.environment);
+    section('source', manifest.source);
+    return out;
+}
+function isEvidence(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'state' in value;
+}
+
+;// CONCATENATED MODULE: ./build/gate/gate.js
+/**
+ * The `fail-on` gate: which configured rules a run's per-policy facts cross. Pure; the rules come
+ * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
+ */
+
+/** Rules that fail when a count is above zero or a flag is set. */
+const SIMPLE_RULES = [
+    'invalid-policy',
+    'newly-allowed',
+    'newly-denied',
+    'changes',
+    'blocking-gaps',
+    'malformed',
+    'no-traffic',
+    'drift',
+];
+/** The canonical `fail-on` spelling of a rule. */
+function ruleText(rule) {
+    switch (rule.kind) {
+        case 'unevaluable':
+            return `unevaluable>${rule.percent}%`;
+        case 'fidelity':
+            return `fidelity<${rule.below}`;
+        default:
+            return rule.kind;
+    }
+}
+function plural(n, one, many) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+/** `n` as an exact fraction numerator/denominator, from its shortest decimal spelling. */
+function toFraction(n) {
+    const [whole = '0', frac = ''] = String(n).split('.');
+    const den = 10n ** BigInt(frac.length);
+    return { num: BigInt(whole) * den + BigInt(frac === '' ? '0' : frac), den };
+}
+/**
+ * unevaluable / evaluated × 100 > percent, in exact integer arithmetic: floating point would
+ * make 7 of 100 look like 7.000000000000001% and cross an `unevaluable>7%` it only meets.
+ * Nothing evaluated → nothing crossed (a missing sample is what `no-traffic` is for).
+ */
+function unevaluableAbove(unevaluable, evaluated, percent) {
+    if (evaluated <= 0)
+        return false;
+    // Exponent spellings (1e-7) only come from thresholds the input parser never produces.
+    if (!/^\d+(\.\d+)?$/.test(String(percent)))
+        return (unevaluable / evaluated) * 100 > percent;
+    const { num, den } = toFraction(percent);
+    return BigInt(unevaluable) * 100n * den > num * BigInt(evaluated);
+}
+/** The share as shown in a reason: enough decimals that it visibly differs from the threshold. */
+function formatShare(unevaluable, evaluated, threshold) {
+    const share = (unevaluable / evaluated) * 100;
+    for (let digits = 0; digits <= 6; digits++) {
+        const shown = Number(share.toFixed(digits));
+        if (shown !== threshold)
+            return `${shown}%`;
+    }
+    return `${share}%`;
+}
+/**
+ * Rules that judge the replayed traffic. A gate holding any of them cannot pass a policy that
+ * replayed nothing, so they imply `no-traffic` (docs/action.md "The gate").
+ */
+const TRAFFIC_RULES = new Set([
+    'newly-allowed',
+    'newly-denied',
+    'changes',
+    'blocking-gaps',
+    'malformed',
+    'drift',
+    'unevaluable',
+    'fidelity',
+]);
+/**
+ * The rules as applied: `no-traffic` added when a traffic rule is there without it, and
+ * `invalid-policy` when a traffic rule or `no-traffic` is there without it: an invalid head
+ * replays nothing, so a gate that judges traffic cannot pass it either (docs/action.md "The gate").
+ */
+function effectiveRules(rules) {
+    const applied = rules.map((rule) => ({ rule, impliedBy: null }));
+    const judging = rules.find((r) => TRAFFIC_RULES.has(r.kind));
+    if (judging && !rules.some((r) => r.kind === 'no-traffic'))
+        applied.push({ rule: { kind: 'no-traffic' }, impliedBy: ruleText(judging) });
+    const replaying = judging ?? rules.find((r) => r.kind === 'no-traffic');
+    if (replaying && !rules.some((r) => r.kind === 'invalid-policy'))
+        applied.push({ rule: { kind: 'invalid-policy' }, impliedBy: ruleText(replaying) });
+    return applied;
+}
+function fidelityRank(level) {
+    return analyze_FIDELITY_LEVELS.indexOf(level);
+}
+/** Why `rule` fails for `facts`, or null when it does not. */
+function gate_check(rule, facts) {
+    switch (rule.kind) {
+        case 'invalid-policy':
+            return facts.invalid && !facts.deleted ? 'the policy is invalid' : null;
+        case 'newly-allowed':
+            return facts.newlyAllowed > 0
+                ? `${plural(facts.newlyAllowed, 'request', 'requests')} newly allowed`
+                : null;
+        case 'newly-denied':
+            return facts.newlyDenied > 0
+                ? `${plural(facts.newlyDenied, 'request', 'requests')} newly denied`
+                : null;
+        case 'changes':
+            return facts.changesTotal > 0
+                ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
+                : null;
+        case 'blocking-gaps': {
+            // An invalid manifest is graded unreplayable, the level a blocking gap sets: it fails too.
+            const invalid = facts.invalidManifests ?? 0;
+            const why = [
+                ...(facts.blockingGaps > 0
+                    ? [`${plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`]
+                    : []),
+                ...(invalid > 0 ? [`${plural(invalid, 'manifest is', 'manifests are')} invalid (unreplayable)`] : []),
+            ];
+            return why.length > 0 ? why.join('; ') : null;
+        }
+        case 'malformed':
+            return facts.malformed > 0
+                ? `${plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}`
+                : null;
+        case 'no-traffic':
+            if (facts.deleted)
+                return null;
+            if (facts.noTraffic)
+                return 'no traffic to replay';
+            // A sample that replayed nothing (empty, all malformed, all filtered) judged nothing either.
+            return facts.evaluated === 0 && !facts.invalid && !facts.blockers?.length
+                ? 'the sample replayed no record'
+                : null;
+        case 'drift': {
+            const drift = facts.driftTotal ?? 0;
+            return drift > 0
+                ? `${plural(drift, 'recorded decision is', 'recorded decisions are')} no longer reproduced`
+                : null;
+        }
+        case 'unevaluable':
+            return unevaluableAbove(facts.unevaluable, facts.evaluated, rule.percent)
+                ? `${facts.unevaluable} of ${plural(facts.evaluated, 'request', 'requests')} unevaluable ` +
+                    `(${formatShare(facts.unevaluable, facts.evaluated, rule.percent)}, above ${rule.percent}%)`
+                : null;
+        case 'fidelity': {
+            const worst = facts.fidelityWorst ?? null;
+            return worst !== null && fidelityRank(worst) > fidelityRank(rule.below)
+                ? `worst replay fidelity is ${worst}, below ${rule.below}`
+                : null;
+        }
+    }
+}
+/**
+ * Applies every rule to every policy. Failures are ordered by policy path (code-unit order), then
+ * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic`, then an
+ * implied `invalid-policy`, last), so
+ * the same inputs always give the same list.
+ */
+function evaluateGate(rules, facts) {
+    const failed = [];
+    const policies = [...facts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const applied = effectiveRules(rules);
+    for (const policy of policies) {
+        for (const blocker of policy.blockers ?? []) {
+            failed.push({
+                rule: blocker.rule,
+                reason: `${policy.path}: ${blocker.reason} (${blocker.rule})`,
+                policy: policy.path,
+            });
+        }
+        for (const { rule, impliedBy } of applied) {
+            const why = gate_check(rule, policy);
+            if (why === null)
+                continue;
+            const text = ruleText(rule);
+            const label = impliedBy === null ? text : `${text}, implied by ${impliedBy}`;
+            failed.push({ rule: text, reason: `${policy.path}: ${why} (${label})`, policy: policy.path });
+        }
+    }
+    return { verdict: failed.length > 0 ? 'fail' : 'pass', failed };
+}
+
+;// CONCATENATED MODULE: ./build/gate/failOn.js
+/**
+ * The `fail-on` grammar, shared by the Action's input and the CLI's `--fail-on`: a comma- or
+ * newline-separated list of rules (docs/action-inputs.md "fail-on rules"). Pure; a bad rule throws FailOnError with
+ * a message that quotes it and says what was expected.
  */
 
 
+const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
+class FailOnError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'FailOnError';
+    }
+}
+/** Items of a rule list: split on commas and newlines, trimmed, empties and `#` lines dropped. */
+function splitRules(text) {
+    return text
+        .split(/\r?\n/)
+        .filter((line) => !line.trim().startsWith('#'))
+        .flatMap((line) => line.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+/**
+ * What each rule fails on, one line each: the CLI's help prints it and docs/cli.md carries it.
+ * A Record over the rule kinds, so a new rule cannot ship without its line.
+ */
+const SIMPLE_RULE_MEANINGS = {
+    'invalid-policy': 'the head policy does not validate or compile (implied by no-traffic and every rule that judges traffic)',
+    'newly-allowed': 'a request the base denied is allowed by the head',
+    'newly-denied': 'a request the base allowed is denied by the head',
+    changes: 'any request is decided differently (either direction, or from unknown)',
+    'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
+    malformed: 'the traffic sample has a malformed record',
+    'no-traffic': 'no sample was found, or the sample replayed no record (implied by every rule that judges traffic)',
+    drift: 'a replayed decision differs from the recorded one (drift mode)',
+};
+/** Every form a `fail-on` item can take, with its meaning, in the order help lists them. */
+const FAIL_ON_GRAMMAR = [
+    ...SIMPLE_RULES.map((rule) => [rule, SIMPLE_RULE_MEANINGS[rule]]),
+    ['unevaluable>N%', 'over N% (0 to 100, 4 decimals at most) of the evaluated requests are unevaluable'],
+    ['fidelity<LEVEL', `the worst manifest grades below LEVEL (${analyze_FIDELITY_LEVELS.join(' > ')})`],
+    ['none', 'nothing fails (alone only)'],
+];
+const FAIL_ON_HELP = `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +
+    `fidelity<LEVEL (LEVEL one of ${analyze_FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
+function parseFailOnItem(item) {
+    const lower = item.toLowerCase();
+    if (SIMPLE_RULES.includes(lower))
+        return { kind: lower };
+    if (/^unevaluable\s*>/.test(lower)) {
+        const m = /^unevaluable\s*>\s*(\d{1,3}(?:\.\d{1,4})?)\s*%$/.exec(lower);
+        const percent = m ? Number(m[1]) : NaN;
+        if (!(percent >= 0 && percent <= 100)) {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected unevaluable>N% with N a number from 0 to 100 (up to 4 decimals), e.g. unevaluable>5%.`);
+        }
+        return { kind: 'unevaluable', percent };
+    }
+    if (/^fidelity\s*</.test(lower)) {
+        const level = lower.replace(/^fidelity\s*<\s*/, '');
+        if (level === 'unreplayable') {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. No level is below unreplayable; use fidelity<partial to fail on unreplayable.`);
+        }
+        if (!analyze_FIDELITY_LEVELS.includes(level)) {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${analyze_FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
+        }
+        return { kind: 'fidelity', below: level };
+    }
+    throw new FailOnError(`Invalid fail-on rule '${item}'. ${FAIL_ON_HELP}`);
+}
+/** Parses a `fail-on` value ('' = the default). `none` alone means no rule can fail the run. */
+function parseFailOn(raw) {
+    const items = splitRules(raw === '' ? DEFAULT_FAIL_ON : raw);
+    if (items.length === 0)
+        return parseFailOn(DEFAULT_FAIL_ON);
+    if (items.some((item) => item.toLowerCase() === 'none')) {
+        if (items.length > 1) {
+            throw new FailOnError(`Invalid fail-on '${raw}'. 'none' cannot be combined with other rules.`);
+        }
+        return [];
+    }
+    const seen = new Set();
+    const rules = [];
+    for (const item of items) {
+        const rule = parseFailOnItem(item);
+        const key = ruleText(rule);
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        rules.push(rule);
+    }
+    return rules;
+}
+
+;// CONCATENATED MODULE: ./build/action/settings.js
 
 
-
-
-
-
+/** The typed Settings the inputs become, the input names and their defaults. */
 /** A bad input value. The message quotes the value and says what was expected. */
 class InputError extends Error {
     input;
@@ -74535,7 +71909,7 @@ const INPUT_NAMES = (/* unused pure expression or super */ null && ([
     'comment-file',
     'pull-request-file',
 ]));
-const inputs_DEFAULTS = {
+const settings_DEFAULTS = {
     policies: 'policies/**/*.{json,yaml,yml}',
     maxChanges: 20,
     maxGroups: 50,
@@ -74547,6 +71921,11 @@ const inputs_DEFAULTS = {
     mode: 'auto',
     unevaluable: 'precise',
 };
+
+;// CONCATENATED MODULE: ./build/action/inputPaths.js
+
+
+/** The path inputs: policy globs and the traffic / manifests path templates. */
 /**
  * Splits a list input on newlines and on commas that are not inside `{…}` or `[…]` (so the
  * default `policies/**\/*.{json,yaml,yml}` stays one pattern). Items are trimmed; empty items and
@@ -74589,14 +71968,14 @@ function balanced(pattern) {
     return stack.length === 0;
 }
 function parsePolicies(raw) {
-    const globs = splitList(raw === '' ? inputs_DEFAULTS.policies : raw).map((glob) => {
+    const globs = splitList(raw === '' ? settings_DEFAULTS.policies : raw).map((glob) => {
         const negated = glob.startsWith('!');
         const body = (negated ? glob.slice(1) : glob).replace(/^(\.\/)+/, '');
         if (body === '' ||
             body.startsWith('/') ||
             /^[A-Za-z]:[\\/]/.test(body) ||
             body.split('/').includes('..')) {
-            throw new InputError('policies', raw, `Invalid policies pattern '${glob}'. Expected a glob relative to the repository root, e.g. ${inputs_DEFAULTS.policies}.`);
+            throw new InputError('policies', raw, `Invalid policies pattern '${glob}'. Expected a glob relative to the repository root, e.g. ${settings_DEFAULTS.policies}.`);
         }
         if (!balanced(body)) {
             throw new InputError('policies', raw, `Invalid policies pattern '${glob}'. Its braces or brackets are unbalanced.`);
@@ -74658,6 +72037,2819 @@ function expandPathTemplate(template, policyPath) {
     const values = { name, dir, path };
     return template.replace(/\{(name|dir|path)\}/g, (_, key) => values[key] ?? '');
 }
+
+;// CONCATENATED MODULE: ./build/policy/problems.js
+/** `file:line:column: path: message`, the form editors and CI logs link. */
+function formatProblem(problem) {
+    const where = problem.path === '' ? '(document)' : problem.path;
+    return `${problem.file}:${problem.line}:${problem.column}: ${problem.severity}: ${where}: ${problem.message}`;
+}
+function sortProblems(problems) {
+    return [...problems].sort((a, b) => a.line - b.line ||
+        a.column - b.column ||
+        (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
+        (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./build/document/sourceDocument.js
+
+function parseSource(text, format, options = {}) {
+    const lineCounter = new dist/* LineCounter */.HN();
+    const listDuplicates = options.duplicateKeys === 'list';
+    const doc = (0,dist/* parseDocument */.Tp)(text, {
+        lineCounter,
+        prettyErrors: false,
+        uniqueKeys: !listDuplicates,
+        version: '1.2',
+        schema: 'core',
+        strict: true,
+    });
+    let syntaxErrors = doc.errors.map((e) => {
+        const pos = lineCounter.linePos(e.pos[0]);
+        return { line: pos.line, column: pos.col, message: cleanYamlMessage(e.message) };
+    });
+    if (format === 'json') {
+        // JSON's grammar is stricter than YAML flow syntax; where both complain, YAML's positions are
+        // the more precise ones (newer V8 messages carry no offset).
+        const jsonErrors = jsonSyntaxErrors(text, lineCounter);
+        if (jsonErrors.length > 0) {
+            syntaxErrors =
+                syntaxErrors.length > 0
+                    ? syntaxErrors.map((e) => ({ ...e, message: `invalid JSON: ${e.message}` }))
+                    : jsonErrors;
+        }
+    }
+    if (doc.contents === null && syntaxErrors.length === 0 && text.trim() === '') {
+        syntaxErrors.push({ line: 1, column: 1, message: 'the file is empty' });
+    }
+    let value = undefined;
+    // The parser reports running out of stack (a document nested thousands deep) as an error of the
+    // document: that is the reader's bound too.
+    let overLimit = doc.errors.some((e) => STACK_OVERFLOW.test(e.message));
+    if (syntaxErrors.length === 0) {
+        try {
+            value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+        }
+        catch (error) {
+            // The `yaml` library refuses alias chains that expand exponentially ("billion laughs"), and
+            // a document nested past the call stack overflows it: reported at the document like a
+            // syntax error, not a crash, and marked as a limit (the reader's bound, not a mistake).
+            overLimit = isResourceLimit(error);
+            syntaxErrors = [{ line: 1, column: 1, message: aliasMessage(error) }];
+        }
+    }
+    return {
+        value,
+        syntaxErrors,
+        overLimit,
+        positionOf: (path, target = 'value') => locate(doc, lineCounter, path, target),
+        duplicateKeys: listDuplicates ? findDuplicateKeys(doc, lineCounter) : [],
+    };
+}
+/** How many alias expansions `toJS` allows before it refuses the document as an attack. */
+const MAX_ALIAS_COUNT = 100;
+/** The `yaml` library's alias-count refusal, or a stack overflow (a document nested too deep). */
+const STACK_OVERFLOW = /maximum call stack size exceeded/i;
+function isResourceLimit(error) {
+    if (error instanceof RangeError)
+        return true;
+    const message = error instanceof Error ? error.message : String(error);
+    return /excessive alias count|resource exhaustion/i.test(message);
+}
+function aliasMessage(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof RangeError)
+        return `the document is nested too deeply to be read (${message}); flatten it`;
+    return /alias/i.test(message)
+        ? 'too many YAML alias expansions (a document whose aliases expand exponentially is refused); write the values out instead'
+        : `the document cannot be read: ${message}`;
+}
+function findDuplicateKeys(doc, lineCounter) {
+    const found = [];
+    // An explicit stack: a hostile document may nest deeper than the call stack allows.
+    const stack = [{ node: doc.contents, path: [] }];
+    while (stack.length > 0) {
+        const { node, path } = stack.pop();
+        if ((0,dist/* isMap */.jh)(node)) {
+            const seen = new Set();
+            for (const pair of node.items) {
+                const key = (0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : pair.key;
+                if (seen.has(key) && (typeof key === 'string' || typeof key === 'number')) {
+                    const pos = lineCounter.linePos(pair.key.range?.[0] ?? 0);
+                    found.push({ path: [...path, key], line: pos.line, column: pos.col });
+                }
+                seen.add(key);
+                if (typeof key === 'string' || typeof key === 'number')
+                    stack.push({ node: pair.value, path: [...path, key] });
+            }
+        }
+        else if ((0,dist/* isSeq */.oP)(node)) {
+            node.items.forEach((item, index) => stack.push({ node: item, path: [...path, index] }));
+        }
+    }
+    return found.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+function cleanYamlMessage(message) {
+    return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}
+/** JSON's own grammar is stricter than YAML flow syntax (comments, single quotes, trailing commas). */
+function jsonSyntaxErrors(text, lineCounter) {
+    try {
+        JSON.parse(text);
+        return [];
+    }
+    catch (error) {
+        const { offset, message } = describeJsonError(text, error);
+        const pos = lineCounter.linePos(offset);
+        return [{ line: pos.line, column: pos.col, message: `invalid JSON: ${message}` }];
+    }
+}
+/**
+ * Where `JSON.parse` stopped in `text`, from its error, and the reason in words that do not
+ * depend on the Node version. Cheap: no document is built, so it suits files of any size.
+ * Lines and columns are 1-based; columns count UTF-16 code units.
+ */
+function jsonSyntaxError(text) {
+    try {
+        JSON.parse(text);
+        return null;
+    }
+    catch (error) {
+        const { offset, message } = describeJsonError(text, error);
+        let line = 1;
+        let lineStart = 0;
+        for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+            line++;
+            lineStart = i + 1;
+        }
+        return { line, column: offset - lineStart + 1, message };
+    }
+}
+/** V8 shows this many characters each side of an unexpected token (JsonParser, kMaxContextCharacters). */
+const V8_CONTEXT = 10;
+/**
+ * The offset and a stable reason of a `JSON.parse` error. V8 states the position for most errors
+ * ("… in JSON at position 7"); for an unexpected token it quotes up to 10 characters each side
+ * instead, from which the offset is recovered and then checked against the text.
+ */
+function describeJsonError(text, error) {
+    const raw = error.message;
+    const at = /^(.*?) at position (\d+)/.exec(raw);
+    if (at)
+        return { offset: Number(at[2]), message: lowerFirst(at[1].replace(/ in JSON$/, '')) };
+    if (/^Unexpected end of JSON input/.test(raw))
+        return { offset: text.length, message: 'unexpected end of input' };
+    const token = /^Unexpected token '([\s\S])', (\.\.\.)?"([\s\S]*)"(\.\.\.)? is not valid JSON$/.exec(raw);
+    if (token) {
+        const [, char, before, snippet = '', after] = token;
+        let offset;
+        if (before && after) {
+            const start = text.indexOf(snippet);
+            offset = start < 0 ? -1 : start + V8_CONTEXT;
+        }
+        else if (before)
+            offset = text.length - snippet.length + V8_CONTEXT;
+        else if (after)
+            offset = snippet.length - V8_CONTEXT;
+        else
+            offset = text.indexOf(char);
+        const found = offset >= 0 && text[offset] === char;
+        return { offset: found ? offset : text.length, message: `unexpected character ${JSON.stringify(char)}` };
+    }
+    // `"NaN" is not valid JSON`: the whole text is not a JSON value.
+    return { offset: 0, message: lowerFirst(raw.replace(/^".*" is not valid JSON$/s, 'not a JSON value')) };
+}
+function lowerFirst(text) {
+    return text.charAt(0).toLowerCase() + text.slice(1);
+}
+/** A scalar key as the parsed document spells it: YAML's `1:`, `true:` and `~:` are "1", "true" and "". */
+function keyText(key) {
+    return key === null ? '' : String(key);
+}
+function locate(doc, lineCounter, path, target) {
+    let node = doc.contents;
+    let keyNode = null;
+    let best = doc.contents ?? null;
+    for (const segment of path) {
+        keyNode = null;
+        if ((0,dist/* isMap */.jh)(node)) {
+            // The last occurrence: with repeated keys allowed, it is the one the value holds.
+            const pair = node.items.findLast((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && keyText(p.key.value) === String(segment));
+            if (!pair)
+                break;
+            keyNode = pair.key;
+            node = pair.value;
+            best = pair.value ?? keyNode;
+        }
+        else if ((0,dist/* isSeq */.oP)(node) && typeof segment === 'number') {
+            const item = node.items[segment];
+            if (item === undefined)
+                break;
+            node = item;
+            best = item;
+        }
+        else {
+            break;
+        }
+    }
+    const chosen = target === 'key' && keyNode ? keyNode : best;
+    const offset = chosen?.range?.[0] ?? 0;
+    const pos = lineCounter.linePos(offset);
+    return { line: pos.line, column: pos.col };
+}
+
+;// CONCATENATED MODULE: ./build/policy/regoNames.js
+/**
+ * The documented id → Rego name mapping: `rule_` + the id with `-` and `.` turned into `_`.
+ * Keeping the id recognisable makes a Rego diff read like the policy diff. Ids that differ only
+ * in `-`/`.`/`_` collide and are rejected by validation rather than renamed.
+ */
+function regoRuleName(id) {
+    return `rule_${id.replace(/[-.]/g, '_')}`;
+}
+/** The companion rule that says the rule cannot be evaluated on this input. */
+function regoNeedsContextName(id) {
+    return `needs_context_${id.replace(/[-.]/g, '_')}`;
+}
+
+;// CONCATENATED MODULE: ./build/policy/validate.js
+
+
+
+
+
+
+function validate_formatOfPath(file) {
+    if (/\.json$/i.test(file))
+        return 'json';
+    if (/\.ya?ml$/i.test(file))
+        return 'yaml';
+    return null;
+}
+const MAX_UNPARSABLE = Number.MAX_SAFE_INTEGER;
+/**
+ * Validates a policy document's text. Pure: the caller reads the file. Every problem in the file is
+ * reported in one pass, each with its JSON path and line:column; nothing is compiled from a file
+ * with any error.
+ */
+function validate_validatePolicyText(text, file, format) {
+    // A UTF-8 byte-order mark is not content (editors on Windows write one); positions stay as an
+    // editor shows them.
+    // Repeated keys are listed rather than fatal to parsing, so they are reported at their paths
+    // together with every other problem of the file (the file is rejected either way).
+    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format, {
+        duplicateKeys: 'list',
+    });
+    if (source.syntaxErrors.length > 0) {
+        const errors = source.syntaxErrors.map((e) => ({
+            file,
+            path: '',
+            line: e.line,
+            column: e.column,
+            message: e.message,
+            severity: 'error',
+        }));
+        return {
+            ok: false,
+            errors: sortProblems(errors),
+            warnings: [],
+            ...(source.overLimit ? { overLimit: true } : {}),
+        };
+    }
+    const problems = new ProblemList(file, source);
+    for (const repeat of source.duplicateKeys) {
+        const key = JSON.stringify(String(repeat.path[repeat.path.length - 1]));
+        problems.add('error', repeat.path, `key ${key} is repeated in this mapping (a mapping holds each key once)`, 'key', repeat);
+    }
+    const raw = source.value;
+    const parsed = policySchema.safeParse(raw);
+    if (!parsed.success)
+        for (const issue of parsed.error.issues)
+            reportZodIssue(problems, raw, issue);
+    checkSemantics(problems, raw);
+    const errors = sortProblems(problems.errors);
+    const warnings = sortProblems(problems.warnings);
+    if (errors.length > 0 || !parsed.success)
+        return { ok: false, errors, warnings };
+    return { ok: true, policy: parsed.data, warnings };
+}
+class ProblemList {
+    file;
+    source;
+    errors = [];
+    warnings = [];
+    seen = new Set();
+    constructor(file, source) {
+        this.file = file;
+        this.source = source;
+    }
+    add(severity, path, message, target = 'value', at) {
+        const { line, column } = at ?? this.source.positionOf(path, target);
+        const problem = {
+            file: this.file,
+            path: formatPath(path),
+            line,
+            column,
+            message,
+            severity,
+        };
+        const key = `${severity}\0${problem.path}\0${message}`;
+        if (this.seen.has(key))
+            return;
+        this.seen.add(key);
+        (severity === 'error' ? this.errors : this.warnings).push(problem);
+    }
+}
+function validate_describeType(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    if (typeof value === 'object')
+        return 'a mapping';
+    if (typeof value === 'string')
+        return 'a string';
+    return `${typeof value} ${JSON.stringify(value)}`;
+}
+function reportZodIssue(problems, raw, issue) {
+    const path = issue.path.filter((p) => typeof p !== 'symbol');
+    const value = valueAtPath(raw, path);
+    if (value === undefined && issue.code !== 'unrecognized_keys' && path.length > 0) {
+        problems.add('error', path, `required key "${String(path[path.length - 1])}" is missing`);
+        return;
+    }
+    switch (issue.code) {
+        case 'unrecognized_keys':
+            for (const key of issue.keys)
+                problems.add('error', [...path, key], `unknown key "${key}"`, 'key');
+            return;
+        case 'invalid_type': {
+            if (value === undefined && path.length === 0) {
+                problems.add('error', path, 'the file holds no document: expected a policy mapping');
+                return;
+            }
+            if (value === undefined) {
+                const key = path[path.length - 1];
+                problems.add('error', path, `required key "${String(key)}" is missing`);
+                return;
+            }
+            const hint = issue.expected === 'string' && (typeof value === 'boolean' || typeof value === 'number')
+                ? ` (quote it: "${String(value)}")`
+                : '';
+            problems.add('error', path, `expected ${validate_article(issue.expected)}, got ${validate_describeType(value)}${hint}`);
+            return;
+        }
+        case 'invalid_value':
+            problems.add('error', path, `${JSON.stringify(value)} is not allowed; expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`);
+            return;
+        case 'too_small':
+            problems.add('error', path, issue.message);
+            return;
+        case 'invalid_format':
+            problems.add('error', path, `${JSON.stringify(value)} ${issue.message}`);
+            return;
+        default:
+            problems.add('error', path, issue.message);
+    }
+}
+function validate_article(expected) {
+    if (expected === 'object')
+        return 'a mapping';
+    if (expected === 'array')
+        return 'a list';
+    return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+function isRecord(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** Checks the schema cannot express, run defensively on whatever parts have the right shape. */
+function checkSemantics(problems, raw) {
+    // A document that is not a mapping is reported by the schema.
+    if (!isRecord(raw))
+        return;
+    const rules = raw.rules;
+    if (!Array.isArray(rules))
+        return;
+    const ids = new Map();
+    const names = new Map();
+    rules.forEach((rule, index) => {
+        if (!isRecord(rule))
+            return;
+        const base = ['rules', index];
+        // An id that breaks the pattern is already an error; its Rego name would be meaningless.
+        if (typeof rule.id === 'string' && ID_PATTERN.test(rule.id)) {
+            const first = ids.get(rule.id);
+            if (first !== undefined) {
+                problems.add('error', [...base, 'id'], `duplicate id "${rule.id}" (first used by rules[${first}])`);
+            }
+            else {
+                ids.set(rule.id, index);
+                const name = regoRuleName(rule.id);
+                const clash = names.get(name);
+                if (clash) {
+                    problems.add('error', [...base, 'id'], `id "${rule.id}" maps to the Rego name ${name}, already used by rules[${clash.index}] ("${clash.id}"); ids may not differ only in "-", "." and "_"`);
+                }
+                else
+                    names.set(name, { index, id: rule.id });
+            }
+        }
+        if (rule.effect === 'allow' && raw.default_effect === 'allow') {
+            problems.add('warning', [...base, 'effect'], 'an allow rule under default_effect: allow can never change a decision');
+        }
+        if (typeof rule.description === 'string' && !rule.description.isWellFormed()) {
+            problems.add('error', [...base, 'description'], 'contains a lone UTF-16 surrogate');
+        }
+        if (Array.isArray(rule.conditions)) {
+            rule.conditions.forEach((condition, ci) => checkCondition(problems, [...base, 'conditions', ci], condition));
+        }
+        if (isRecord(rule.active_window))
+            checkWindow(problems, [...base, 'active_window'], rule.active_window);
+    });
+}
+function checkCondition(problems, path, condition) {
+    if (!isRecord(condition) || !Array.isArray(condition.values))
+        return;
+    const values = condition.values;
+    const seen = new Set();
+    values.forEach((value, vi) => {
+        if (typeof value !== 'string')
+            return;
+        const at = [...path, 'values', vi];
+        if (!value.isWellFormed())
+            problems.add('error', at, 'contains a lone UTF-16 surrogate');
+        if (seen.has(value))
+            problems.add('warning', at, `duplicate value ${JSON.stringify(value)}`);
+        seen.add(value);
+        if (condition.field === 'is_batch' && value !== 'true' && value !== 'false') {
+            problems.add('error', at, `is_batch values must be "true" or "false", got ${JSON.stringify(value)}`);
+        }
+        if (condition.field === 'unparsable_calls' && !isCount(value)) {
+            problems.add('error', at, `unparsable_calls values must be whole non-negative numbers without sign, leading zero or fraction (at most 2^53-1), got ${JSON.stringify(value)}`);
+        }
+    });
+}
+function isCount(value) {
+    return /^(0|[1-9][0-9]*)$/.test(value) && value.length <= 16 && Number(value) <= MAX_UNPARSABLE;
+}
+function checkWindow(problems, path, window) {
+    if (Array.isArray(window.days)) {
+        const seen = new Set();
+        window.days.forEach((day, di) => {
+            if (seen.has(day) && DAYS.includes(day)) {
+                problems.add('error', [...path, 'days', di], `day ${JSON.stringify(day)} is listed twice`);
+            }
+            seen.add(day);
+        });
+    }
+    if (typeof window.from === 'string' && window.from === window.to) {
+        problems.add('error', [...path, 'to'], `from and to are both ${window.from}: that reads as both "always" and "never"; say which with another window`);
+    }
+    if (typeof window.timezone === 'string' && !isKnownTimeZone(window.timezone)) {
+        const offset = /^[+-]|^(UTC|GMT)[+-]/.test(window.timezone);
+        problems.add('error', [...path, 'timezone'], offset
+            ? `${JSON.stringify(window.timezone)} is a fixed offset; use an IANA zone name such as Europe/London so the window follows daylight-saving time`
+            : `${JSON.stringify(window.timezone)} is not a time zone this tool knows (IANA names, exact case, e.g. Europe/London, America/New_York, UTC)`);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/policy/features.js
+
+function ruleFeatures(rule) {
+    const callFields = new Set();
+    const f = {
+        id: rule.id,
+        callFields: [],
+        arguments: false,
+        http: false,
+        jsonrpc: false,
+        subjectOrIssuer: false,
+        claims: false,
+        directory: false,
+        caller: false,
+        window: rule.active_window !== undefined,
+        combinesCallFields: false,
+    };
+    for (const condition of rule.conditions) {
+        const kind = classifyField(condition.field);
+        if (kind.kind === 'call')
+            callFields.add(kind.name);
+        if (kind.kind === 'argument')
+            f.arguments = true;
+        if (kind.kind === 'http')
+            f.http = true;
+        if (kind.kind === 'is_batch' || kind.kind === 'unparsable_calls')
+            f.jsonrpc = true;
+        if (kind.kind === 'identity')
+            f.subjectOrIssuer = true;
+        if (kind.kind === 'claim')
+            f.claims = true;
+        if (isDirectoryField(kind))
+            f.directory = true;
+        if (isCallerField(kind))
+            f.caller = true;
+    }
+    f.callFields = [...callFields].sort();
+    f.combinesCallFields = callFields.size >= 2;
+    return f;
+}
+function policyFeatures(policy) {
+    const rules = policy.rules.map(ruleFeatures);
+    const any = {
+        callFields: [...new Set(rules.flatMap((r) => r.callFields))].sort(),
+        arguments: rules.some((r) => r.arguments),
+        http: rules.some((r) => r.http),
+        jsonrpc: rules.some((r) => r.jsonrpc),
+        subjectOrIssuer: rules.some((r) => r.subjectOrIssuer),
+        claims: rules.some((r) => r.claims),
+        directory: rules.some((r) => r.directory),
+        caller: rules.some((r) => r.caller),
+        window: rules.some((r) => r.window),
+        combinesCallFields: rules.some((r) => r.combinesCallFields),
+    };
+    return { rules, any };
+}
+
+;// CONCATENATED MODULE: ./build/rego/threeValued.js
+
+
+
+
+/** The name of the three-valued decision in every generated package. */
+const THREE_VALUED_DECISION = 'three_valued_decision';
+/** The decision's header lines; they depend on the policy's two settings, never on its rules. */
+function threeValuedHeader(pkg, defaultEffect, onMissingContext) {
+    const ids = (set) => `[pair[1] | some pair in sort(data.${pkg}.${set})]`;
+    const values = (set) => `max({0} | {v | some v in data.${pkg}.${set}})`;
+    return [
+        `${THREE_VALUED_DECISION} := {`,
+        '\t"allow": tv_allow,',
+        `\t"matched_rule_ids": ${ids('tv_matched')},`,
+        `\t"missing_context_rule_ids": ${ids('tv_missing_context')},`,
+        `\t"undecided_rule_ids": ${ids('tv_undecided')},`,
+        `\t"undecided_context_rule_ids": ${ids('tv_undecided_context')},`,
+        '}',
+        '',
+        '# docs/unknowns.md "The decision", with F, U, T as 0, 1, 2.',
+        'tv_allow := min([2 - tv_by_missing, 2 - tv_deny_hit, tv_allow_hit])',
+        '',
+        `tv_by_missing := ${onMissingContext === 'deny' ? values('tv_needs_values') : '0'}`,
+        '',
+        `tv_deny_hit := ${values('tv_deny_values')}`,
+        '',
+        `tv_allow_hit := ${defaultEffect === 'allow' ? '2' : values('tv_allow_values')}`,
+    ];
+}
+/** A JSON array of path segments as Rego prints it. */
+function threeValued_location(segments) {
+    return `[${segments.map((s) => (typeof s === 'number' ? String(s) : JSON.stringify(s))).join(', ')}]`;
+}
+/** The helper of a condition's test: the two-valued helper's name with a `tv_` prefix. */
+function testOf(kind, condition) {
+    const negate = condition.operator === 'not_in';
+    if (kind.kind === 'is_batch')
+        return negate ? 'boolean_not_in' : 'boolean_in';
+    if (kind.kind === 'unparsable_calls')
+        return negate ? 'number_not_in' : 'number_in';
+    return negate ? 'value_not_in' : 'value_in';
+}
+/** The values as the two-valued helper of the same test takes them. */
+function valuesOf(kind, condition) {
+    const unique = [...new Set(condition.values)];
+    if (kind.kind === 'is_batch' || kind.kind === 'unparsable_calls')
+        return `{${unique.join(', ')}}`;
+    return `{${unique.map((v) => JSON.stringify(v)).join(', ')}}`;
+}
+function windowPart(rule) {
+    const w = rule.active_window;
+    if (!w)
+        return null;
+    const days = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].filter((d) => w.days.includes(d));
+    const minutes = (clock) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+    return `tv_window({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(w.timezone)}, ${minutes(w.from)}, ${minutes(w.to)})`;
+}
+/** `head := value if { body } else := …` chains, in the form `opa fmt` prints them. */
+function elseChain(head, branches, last) {
+    const out = [];
+    branches.forEach(({ value, body }, i) => {
+        const open = i === 0 ? `${head} := ${value} if {` : `} else := ${value} if {`;
+        out.push(open, ...indent(body));
+    });
+    out.push(`} else := ${last}`);
+    return out;
+}
+function indent(lines) {
+    return lines.map((line) => `\t${line}`);
+}
+/**
+ * The call part of a rule (docs/unknowns.md "Call part") as a complete rule, so it is computed
+ * once. Each branch is a search that stops at its first failing test, as the two-valued rule's.
+ */
+function callPartLines(name, rule, calls) {
+    const on = (i, call, test) => calls.map((c) => `${c(i, call)} ${test}`);
+    const known = { value: '1', body: ['tv_calls_unknown'] };
+    if (rule.effect === 'allow') {
+        // (calls non-empty) AND (AND over calls): the same on an unpaired batch, with any pairing.
+        return elseChain(name, [
+            known,
+            { value: '0', body: ['count(tv_calls) == 0'] },
+            ...calls.map((c) => ({ value: '0', body: ['some i, call in tv_calls', `${c('i', 'call')} == 0`] })),
+            { value: '2', body: ['every i, call in tv_calls {', ...indent(on('i', 'call', '== 2')), '}'] },
+        ], '1');
+    }
+    // OR over calls of (AND over the call's conditions).
+    const paired = (guard) => [
+        { value: '2', body: [...guard, 'some i, call in tv_calls', ...on('i', 'call', '== 2')] },
+        { value: '1', body: [...guard, 'some i, call in tv_calls', ...on('i', 'call', '!= 0')] },
+    ];
+    if (!ruleFeatures(rule).combinesCallFields)
+        return elseChain(name, [known, ...paired([])], '0');
+    // Two or more call fields over an unpaired batch: F when some(c) is F for some c; T when
+    // some(c0) is T and all(c) is T for every other c; else U.
+    return elseChain(name, [
+        known,
+        ...paired(['not tv_unpaired']),
+        { value: '0', body: ['not tv_unpaired'] },
+        ...calls.map((c) => ({
+            value: '0',
+            body: ['every i, call in tv_calls {', `\t${c('i', 'call')} == 0`, '}'],
+        })),
+        ...calls.map((c, k) => ({
+            value: '2',
+            body: [
+                'some i, call in tv_calls',
+                `${c('i', 'call')} == 2`,
+                'every j, other in tv_calls {',
+                ...indent(calls.filter((_, m) => m !== k).map((o) => `${o('j', 'other')} == 2`)),
+                '}',
+            ],
+        })),
+    ], '1');
+}
+/** One rule's three-valued lines: its needs, its call part, its matched value, and what they feed. */
+function threeValuedRuleLines(rule, index) {
+    const name = `tv_${regoRuleName(rule.id)}`;
+    const needsName = `tv_${regoNeedsContextName(rule.id)}`;
+    const callsName = `tv_call_part_${regoRuleName(rule.id).slice('rule_'.length)}`;
+    const features = ruleFeatures(rule);
+    const needsParts = [];
+    if (features.caller)
+        needsParts.push('tv_caller_needs');
+    if (features.directory)
+        needsParts.push('tv_directory_needs');
+    if (features.window)
+        needsParts.push('tv_window_needs');
+    // Each part with the test that makes it F and the one that makes it T, in the order of the
+    // two-valued rule's body (so the common case stops as early).
+    const parts = [];
+    if (needsParts.length > 0)
+        parts.push({ value: `2 - ${needsName}`, isFalse: `${needsName} == 2`, isTrue: `${needsName} == 0` });
+    const part = (value) => ({ value, isFalse: `${value} == 0`, isTrue: `${value} == 2` });
+    const calls = [];
+    for (const condition of rule.conditions) {
+        const kind = classifyField(condition.field);
+        const test = testOf(kind, condition);
+        const values = valuesOf(kind, condition);
+        if (kind.kind === 'call') {
+            calls.push((i, call) => `tv_call_${test}(${i}, ${call}, ${JSON.stringify(kind.name)}, ${values})`);
+        }
+        else
+            parts.push(part(`tv_${test}(${threeValued_location(inputPathOf(kind).path)}, ${values})`));
+    }
+    if (calls.length > 0)
+        parts.push(part(callsName));
+    const window = windowPart(rule);
+    if (window !== null)
+        parts.push(part(window));
+    const id = `[${index}, ${JSON.stringify(rule.id)}]`;
+    const out = [];
+    if (needsParts.length > 0) {
+        out.push('', needsParts.length === 1
+            ? `${needsName} := ${needsParts[0]}`
+            : `${needsName} := max([${needsParts.join(', ')}])`, '', `tv_needs_values contains ${needsName}`, '', `tv_missing_context contains ${id} if ${needsName} == 2`, '', `tv_undecided_context contains ${id} if ${needsName} == 1`);
+    }
+    if (calls.length > 0)
+        out.push('', ...callPartLines(callsName, rule, calls));
+    // Kleene AND, stopping at the first F part; T only when every part is T.
+    out.push('', ...(parts.length === 1
+        ? [`${name} := ${parts[0].value}`]
+        : elseChain(name, [
+            ...parts.map((p) => ({ value: '0', body: [p.isFalse] })),
+            { value: '2', body: parts.map((p) => p.isTrue) },
+        ], '1')), '', `${rule.effect === 'deny' ? 'tv_deny_values' : 'tv_allow_values'} contains ${name}`, '', `tv_matched contains ${id} if ${name} == 2`, '', `tv_undecided contains ${id} if ${name} == 1`);
+    return out;
+}
+/** The three-valued condition helpers, one per two-valued test: U when the location is unknown. */
+const CONDITION_TESTS = [
+    'value_in',
+    'value_not_in',
+    'boolean_in',
+    'boolean_not_in',
+    'number_in',
+    'number_not_in',
+];
+function conditionHelpers() {
+    const out = [
+        "# A request or caller condition; an absent key (object.get's null) holds for no test.",
+    ];
+    for (const test of CONDITION_TESTS) {
+        out.push(`tv_${test}(location, values) := 1 if {`, '\ttv_unknown_at(location)', '} else := 2 if {', `\t${test}(object.get(input, location, null), values)`, '} else := 0', '');
+    }
+    out.push('# A condition on call i.');
+    for (const test of ['value_in', 'value_not_in']) {
+        out.push(`tv_call_${test}(i, call, field, values) := 1 if {`, '\ttv_call_unknown(i, field)', '} else := 2 if {', `\t${test}(call[field], values)`, '} else := 0', '');
+    }
+    return out;
+}
+/** Shared three-valued definitions, after the two-valued helpers they build on. */
+const THREE_VALUED_HELPERS = [
+    ...`
+# Three-valued evaluation (docs/unknowns.md). A location is unknown when a pointer of the unknown
+# set names it, lies inside it or contains it: they agree on their common length.
+tv_unknown_at(location) if {
+	some pointer in input.${UNKNOWNS_KEY}.unknown
+	n := min([count(pointer), count(location)])
+	array.slice(pointer, 0, n) == array.slice(location, 0, n)
+}
+
+# Call i's field: "*" matches any index. A pointer naming or containing the call list is
+# tv_calls_unknown, which the call parts test first.
+tv_call_unknown(i, field) if {
+	some pointer in tv_call_pointers
+	tv_index_fits(pointer[3], i)
+	tv_field_fits(pointer, field)
+}
+
+tv_call_pointers contains pointer if {
+	some pointer in input.${UNKNOWNS_KEY}.unknown
+	count(pointer) >= 4
+	array.slice(pointer, 0, 3) == ["request", "mcp", "calls"]
+}
+
+tv_index_fits("*", _)
+
+tv_index_fits(index, i) if index == i
+
+tv_field_fits(pointer, _) if count(pointer) == 4
+
+tv_field_fits(pointer, field) if pointer[4] == field
+
+# The call list is unknown only through a pointer that names or contains it.
+tv_calls_unknown if {
+	some pointer in input.${UNKNOWNS_KEY}.unknown
+	count(pointer) <= 3
+	pointer == array.slice(["request", "mcp", "calls"], 0, count(pointer))
+}
+
+tv_unpaired if input.${UNKNOWNS_KEY}.unpaired == true
+
+tv_calls := input.request.mcp.calls if {
+	is_array(input.request.mcp.calls)
+} else := []
+`
+        .trim()
+        .split('\n'),
+    '',
+    ...conditionHelpers(),
+    ...`
+tv_time_unknown if tv_unknown_at(["request", "time"])
+
+tv_window(days, zone, from, to) := 1 if {
+	tv_time_unknown
+} else := 2 if {
+	window_open(days, zone, from, to)
+} else := 0
+
+tv_caller_needs := 1 if {
+	tv_unknown_at(["identity", "verified"])
+} else := 0 if {
+	identity_verified
+} else := 2
+
+tv_directory_needs := 1 if {
+	tv_unknown_at(["identity", "attributes_resolved"])
+} else := 0 if {
+	attributes_resolved
+} else := 2
+
+# A lost time does not make a window rule need context: the gateway had one.
+tv_window_needs := 0 if {
+	tv_time_unknown
+} else := 0 if {
+	request_has_time
+} else := 2`
+        .trim()
+        .split('\n'),
+];
+
+;// CONCATENATED MODULE: ./build/rego/generate.js
+
+
+
+
+
+const DEFAULT_PACKAGE = 'policy_replay';
+/** The wasm/`opa eval` entrypoint of a generated module: the two-valued decision the gateway runs. */
+function entrypointOf(packageName = DEFAULT_PACKAGE) {
+    return `${packageName.replace(/\./g, '/')}/decision`;
+}
+/** The three-valued entrypoint the replay runs on records with unknown data (docs/unknowns.md). */
+function threeValuedEntrypointOf(packageName = DEFAULT_PACKAGE) {
+    return `${packageName.replace(/\./g, '/')}/${THREE_VALUED_DECISION}`;
+}
+/**
+ * Compiles a validated policy to one Rego v1 module. Deterministic, and each rule's lines depend
+ * only on that rule (and its position), so a Rego diff reads like the policy diff. The output is
+ * already in `opa fmt` form.
+ */
+function generateRego(policy, options = {}) {
+    const pkg = options.packageName ?? DEFAULT_PACKAGE;
+    const mode = policy.on_missing_context ?? 'deny';
+    const out = [];
+    out.push('# Generated by policy-replay from a policy document. Do not edit: change the document.', `package ${pkg}`, '', 'import rego.v1', '', `default_effect := ${JSON.stringify(policy.default_effect)}`, '', `on_missing_context := ${JSON.stringify(mode)}`, '', 'decision := {', '\t"allow": allow,', 
+    // Through data: a policy with no rule that matches (or needs context) never defines the set,
+    // and a comprehension over an undefined document is simply []. The header then never depends
+    // on the rules, so editing one rule changes only that rule's lines.
+    `\t"matched_rule_ids": [pair[1] | some pair in sort(data.${pkg}.matched)],`, `\t"missing_context_rule_ids": [pair[1] | some pair in sort(data.${pkg}.missing_context)],`, '}', '', 'default allow := false', '');
+    // docs/policy.md "The decision": missing context (in deny mode), then deny rules, then the default,
+    // then allow rules.
+    const allowBody = ['not missing_context_denies', 'not deny_matched'];
+    if (policy.default_effect === 'deny')
+        allowBody.push('allow_matched');
+    out.push(...block('allow if', allowBody), '');
+    out.push('default missing_context_denies := false', '');
+    if (mode === 'deny')
+        out.push(`missing_context_denies if count(data.${pkg}.missing_context) > 0`, '');
+    out.push('default deny_matched := false', '', 'default allow_matched := false', '');
+    out.push(...HELPERS);
+    out.push('', ...threeValuedHeader(pkg, policy.default_effect, mode), '', ...THREE_VALUED_HELPERS);
+    policy.rules.forEach((rule, index) => out.push('', ...ruleBlock(rule, index), ...threeValuedRuleLines(rule, index)));
+    return `${out.join('\n')}\n`;
+}
+function block(head, body) {
+    if (body.length === 1)
+        return [`${head} ${body[0]}`];
+    return [`${head} {`, ...body.map((line) => `\t${line}`), '}'];
+}
+function ruleBlock(rule, index) {
+    const name = regoRuleName(rule.id);
+    const contextName = regoNeedsContextName(rule.id);
+    const features = ruleFeatures(rule);
+    const out = [];
+    out.push(`# Rule ${rule.id} (${rule.effect})`);
+    if (rule.description !== undefined)
+        out.push(...commentLines(rule.description));
+    const needsContext = [];
+    if (features.caller)
+        needsContext.push('not identity_verified');
+    if (features.directory)
+        needsContext.push('not attributes_resolved');
+    if (features.window)
+        needsContext.push('not request_has_time');
+    const body = [];
+    if (needsContext.length > 0)
+        body.push(`not ${contextName}`);
+    const callConditions = [];
+    for (const condition of rule.conditions) {
+        const kind = classifyField(condition.field);
+        if (kind.kind === 'call')
+            callConditions.push(condition);
+        else
+            body.push(requestCondition(kind, condition));
+    }
+    if (callConditions.length > 0) {
+        const tests = callConditions.map((c) => callCondition(c));
+        if (rule.effect === 'deny') {
+            // Any call: a batch cannot hide a denied call beside an allowed one.
+            body.push('some call in calls', ...tests);
+        }
+        else {
+            // Every call: an allow rule must cover the whole batch.
+            body.push('count(calls) > 0', 'every call in calls {', ...tests.map((t) => `\t${t}`), '}');
+        }
+    }
+    if (rule.active_window)
+        body.push(windowCondition(rule.active_window));
+    out.push(...block(`${name} if`, body));
+    for (const test of needsContext)
+        out.push('', `${contextName} if ${test}`);
+    out.push('', `${rule.effect === 'deny' ? 'deny_matched' : 'allow_matched'} if ${name}`);
+    out.push('', `matched contains [${index}, ${JSON.stringify(rule.id)}] if ${name}`);
+    if (needsContext.length > 0) {
+        out.push('', `missing_context contains [${index}, ${JSON.stringify(rule.id)}] if ${contextName}`);
+    }
+    return out;
+}
+/** Each line of the description becomes its own comment line: no text can leave the comment. */
+function commentLines(description) {
+    return (description
+        // eslint-disable-next-line no-control-regex
+        .split(/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/)
+        .map((line) => line
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '\ufffd')
+        .replace(/\s+$/, ''))
+        .map((line) => (line === '' ? '#' : `# ${line}`)));
+}
+const REGO_KEYWORDS = new Set([
+    'in',
+    'if',
+    'contains',
+    'every',
+    'some',
+    'not',
+    'with',
+    'as',
+    'else',
+    'default',
+    'import',
+    'package',
+    'true',
+    'false',
+    'null',
+]);
+/** A reference in the form `opa fmt` prints it: dots for plain names, quoted brackets otherwise. */
+function ref(base, segments) {
+    let out = base;
+    for (const segment of segments) {
+        out +=
+            /^[A-Za-z_][A-Za-z0-9_]*$/.test(segment) && !REGO_KEYWORDS.has(segment)
+                ? `.${segment}`
+                : `[${JSON.stringify(segment)}]`;
+    }
+    return out;
+}
+/** Values become a set literal of quoted strings, first occurrence order, duplicates dropped. */
+function stringSet(values) {
+    return `{${[...new Set(values)].map((v) => JSON.stringify(v)).join(', ')}}`;
+}
+function inputRef(kind) {
+    const { base, path } = inputPathOf(kind);
+    return ref(base, path);
+}
+function requestCondition(kind, condition) {
+    const negate = condition.operator === 'not_in';
+    if (kind.kind === 'is_batch') {
+        const set = `{${[...new Set(condition.values)].join(', ')}}`;
+        return `${negate ? 'boolean_not_in' : 'boolean_in'}(${inputRef(kind)}, ${set})`;
+    }
+    if (kind.kind === 'unparsable_calls') {
+        const set = `{${[...new Set(condition.values)].join(', ')}}`;
+        return `${negate ? 'number_not_in' : 'number_in'}(${inputRef(kind)}, ${set})`;
+    }
+    return `${negate ? 'value_not_in' : 'value_in'}(${inputRef(kind)}, ${stringSet(condition.values)})`;
+}
+function callCondition(condition) {
+    const kind = classifyField(condition.field);
+    const negate = condition.operator === 'not_in';
+    return `${negate ? 'value_not_in' : 'value_in'}(${inputRef(kind)}, ${stringSet(condition.values)})`;
+}
+function windowCondition(window) {
+    const days = DAYS.filter((d) => window.days.includes(d));
+    const from = clockMinutes(window.from);
+    const to = clockMinutes(window.to);
+    return `window_open({${days.map((d) => JSON.stringify(d)).join(', ')}}, ${JSON.stringify(window.timezone)}, ${from}, ${to}) # ${window.from}-${window.to}`;
+}
+/**
+ * Shared definitions. Absent keys make every function call undefined, so a condition on a key
+ * that does not exist is false whatever its operator (docs/policy.md "One condition").
+ */
+const HELPERS = `
+calls := input.request.mcp.calls if is_array(input.request.mcp.calls)
+
+identity_verified if input.identity.verified == true
+
+attributes_resolved if input.identity.attributes_resolved == true
+
+request_has_time if _ = input.request.time
+
+# Strings compare as they are; numbers and booleans by their JSON text.
+scalar_text(v) := v if is_string(v)
+
+scalar_text(v) := json.marshal(v) if is_number(v)
+
+scalar_text(v) := json.marshal(v) if is_boolean(v)
+
+value_in(v, values) if scalar_text(v) in values
+
+value_in(v, values) if {
+	is_array(v)
+	some element in v
+	scalar_text(element) in values
+}
+
+value_not_in(v, values) if {
+	text := scalar_text(v)
+	not text in values
+}
+
+value_not_in(v, values) if {
+	is_array(v)
+	not value_in(v, values)
+}
+
+boolean_in(v, values) if {
+	is_boolean(v)
+	v in values
+}
+
+boolean_not_in(v, values) if {
+	is_boolean(v)
+	not v in values
+}
+
+number_in(v, values) if {
+	is_number(v)
+	some n in values
+	n == v
+}
+
+number_not_in(v, values) if {
+	is_number(v)
+	not number_in(v, values)
+}
+
+# Windows are judged on the request's own time, in the window's zone, on the same local day.
+request_ns := time.parse_rfc3339_ns(input.request.time)
+
+weekday_names := {
+	"Monday": "mon",
+	"Tuesday": "tue",
+	"Wednesday": "wed",
+	"Thursday": "thu",
+	"Friday": "fri",
+	"Saturday": "sat",
+	"Sunday": "sun",
+}
+
+local_minute(zone) := minute if {
+	clock := time.clock([request_ns, zone])
+	minute := (clock[0] * 60) + clock[1]
+}
+
+local_day(zone) := weekday_names[time.weekday([request_ns, zone])]
+
+window_open(days, zone, from, to) if {
+	from < to
+	local_day(zone) in days
+	minute := local_minute(zone)
+	minute >= from
+	minute < to
+}
+
+window_open(days, zone, from, to) if {
+	from > to
+	local_day(zone) in days
+	local_minute(zone) >= from
+}
+
+window_open(days, zone, from, to) if {
+	from > to
+	local_day(zone) in days
+	local_minute(zone) < to
+}`
+    .trim()
+    .split('\n');
+
+// EXTERNAL MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/opa.js
+var src_opa = __nccwpck_require__(3712);
+;// CONCATENATED MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/index.mjs
+
+/**
+ * @type {opa.loadPolicy}
+ */
+const loadPolicy = src_opa.loadPolicy;
+/* harmony default export */ const src = ((/* unused pure expression or super */ null && (opa)));
+
+;// CONCATENATED MODULE: ./build/engine/wasmMemory.js
+/**
+ * How large the memory opa-wasm must hand a compiled module. `opa build -t wasm` makes the module
+ * import its memory (`env.memory`) with a minimum that grows with the policy's data: a policy of
+ * 500 rules × 20 values needs more than the 5 pages opa-wasm creates by default, and
+ * instantiation then fails with "memory import … is smaller than initial". The minimum (and
+ * maximum, when one is declared) is read from the module's import section.
+ */
+/** opa-wasm's own default initial size, kept as the floor. */
+const DEFAULT_INITIAL_PAGES = 5;
+const IMPORT_SECTION = 2;
+const DATA_SECTION = 11;
+const PAGE_BYTES = 65_536;
+const I32_CONST = 0x41;
+const END = 0x0b;
+const KIND_FUNCTION = 0;
+const KIND_TABLE = 1;
+const KIND_MEMORY = 2;
+const KIND_GLOBAL = 3;
+class Reader {
+    bytes;
+    offset = 0;
+    constructor(bytes) {
+        this.bytes = bytes;
+    }
+    byte() {
+        if (this.offset >= this.bytes.length)
+            throw new RangeError('unexpected end of the wasm module');
+        return this.bytes[this.offset++];
+    }
+    /** An unsigned LEB128 number (up to 2^53, which covers u32 and the sizes of memory64). */
+    uleb() {
+        let result = 0;
+        let scale = 1;
+        for (let i = 0; i < 10; i++) {
+            const b = this.byte();
+            result += (b & 0x7f) * scale;
+            if ((b & 0x80) === 0)
+                return result;
+            scale *= 128;
+        }
+        throw new RangeError('malformed LEB128 number in the wasm module');
+    }
+    skip(n) {
+        if (this.offset + n > this.bytes.length)
+            throw new RangeError('unexpected end of the wasm module');
+        this.offset += n;
+    }
+    name() {
+        const length = this.uleb();
+        const start = this.offset;
+        this.skip(length);
+        return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, length).toString('utf8');
+    }
+    /** A signed LEB128 number (an i32.const immediate). */
+    sleb() {
+        let result = 0;
+        let scale = 1;
+        for (let i = 0; i < 5; i++) {
+            const b = this.byte();
+            result += (b & 0x7f) * scale;
+            scale *= 128;
+            if ((b & 0x80) === 0)
+                return b & 0x40 ? result - scale : result;
+        }
+        throw new RangeError('malformed LEB128 number in the wasm module');
+    }
+    limits() {
+        const flags = this.byte();
+        const initial = this.uleb();
+        return flags & 0x01 ? { initial, maximum: this.uleb() } : { initial };
+    }
+}
+/** The limits of the module's imported memory, or null when it imports none. */
+function importedMemoryLimits(wasm) {
+    const r = new Reader(wasm);
+    r.skip(8); // magic and version
+    while (r.offset < wasm.length) {
+        const id = r.byte();
+        const size = r.uleb();
+        const end = r.offset + size;
+        if (id !== IMPORT_SECTION) {
+            r.skip(size);
+            continue;
+        }
+        const count = r.uleb();
+        for (let i = 0; i < count; i++) {
+            r.name();
+            r.name();
+            const kind = r.byte();
+            if (kind === KIND_MEMORY)
+                return r.limits();
+            if (kind === KIND_FUNCTION)
+                r.uleb();
+            else if (kind === KIND_TABLE) {
+                r.byte(); // element type
+                r.limits();
+            }
+            else if (kind === KIND_GLOBAL)
+                r.skip(2); // value type, mutability
+            else
+                throw new RangeError(`unknown import kind ${kind} in the wasm module`);
+        }
+        r.offset = end;
+        return null;
+    }
+    return null;
+}
+/**
+ * Pages the module's active data segments reach: where the last one ends. `opa build` declares a
+ * memory minimum that can fall short of it for a large policy (its data placed after the heap
+ * start), and instantiation then fails with "data segment is out of bounds".
+ */
+function dataSegmentPages(wasm) {
+    const r = new Reader(wasm);
+    r.skip(8);
+    let end = 0;
+    while (r.offset < wasm.length) {
+        const id = r.byte();
+        const size = r.uleb();
+        if (id !== DATA_SECTION) {
+            r.skip(size);
+            continue;
+        }
+        const count = r.uleb();
+        for (let i = 0; i < count; i++) {
+            const flags = r.uleb();
+            if (flags === 1) {
+                r.skip(r.uleb()); // passive: placed by memory.init, not at instantiation
+                continue;
+            }
+            if (flags === 2)
+                r.uleb(); // memory index
+            if (flags !== 0 && flags !== 2)
+                throw new RangeError(`unknown data segment kind ${flags} in the wasm module`);
+            if (r.byte() !== I32_CONST)
+                throw new RangeError('a data segment offset that is not a constant');
+            const offset = r.sleb();
+            if (r.byte() !== END)
+                throw new RangeError('malformed data segment offset in the wasm module');
+            const length = r.uleb();
+            r.skip(length);
+            end = Math.max(end, offset + length);
+        }
+        break;
+    }
+    return Math.ceil(end / PAGE_BYTES);
+}
+/**
+ * The memory descriptor to load `wasm` with: at least the module's own minimum and room for its
+ * data segments.
+ */
+function memoryFor(wasm) {
+    const limits = importedMemoryLimits(wasm);
+    const initial = Math.max(DEFAULT_INITIAL_PAGES, limits?.initial ?? 0, dataSegmentPages(wasm));
+    return limits?.maximum === undefined ? { initial } : { initial, maximum: limits.maximum };
+}
+
+;// CONCATENATED MODULE: ./build/engine/wasmEngine.js
+
+
+
+
+/**
+ * One compiled policy loaded into opa-wasm: loaded once, evaluated synchronously per input. The
+ * time builtins OPA's wasm target lacks are supplied here, with results equal to OPA's Go
+ * evaluator; any builtin failure surfaces as an EvaluationError naming the policy and request.
+ */
+class WasmPolicy {
+    name;
+    loaded;
+    resetBuiltins;
+    constructor(name, loaded, resetBuiltins) {
+        this.name = name;
+        this.loaded = loaded;
+        this.resetBuiltins = resetBuiltins;
+    }
+    static async load(name, wasm) {
+        const time = createTimeBuiltins();
+        const bytes = new Uint8Array(wasm);
+        // Sized from the module: a large policy's data does not fit opa-wasm's default 5 pages.
+        const loaded = await loadPolicy(bytes.buffer, memoryFor(bytes), time.builtins);
+        return new WasmPolicy(name, loaded, time.reset);
+    }
+    get entrypoints() {
+        return Object.keys(this.loaded.entrypoints);
+    }
+    /**
+     * `input` may be the parsed value or its JSON text as an ArrayBuffer (no re-serialisation).
+     * Returns the decision object of `entrypoint` (the first, the two-valued decision, when omitted).
+     */
+    evaluate(input, requestId, entrypoint = 0) {
+        const decision = this.result(input, requestId, entrypoint);
+        if (!decision || typeof decision.allow !== 'boolean') {
+            throw new EvaluationError(this.name, requestId, new Error('the policy produced no decision'));
+        }
+        return decision;
+    }
+    /**
+     * The three-valued decision (docs/unknowns.md) of `entrypoint`, by default the second one a
+     * compiled policy has (compile/compilePolicy.ts builds `decision` then `three_valued_decision`).
+     */
+    evaluateThreeValued(input, requestId, entrypoint = 1) {
+        const decision = this.result(input, requestId, entrypoint);
+        if (!decision || (decision.allow !== 0 && decision.allow !== 1 && decision.allow !== 2)) {
+            throw new EvaluationError(this.name, requestId, new Error('the policy produced no three-valued decision'));
+        }
+        return decision;
+    }
+    result(input, requestId, entrypoint) {
+        this.resetBuiltins();
+        let resultSet;
+        try {
+            resultSet = this.loaded.evaluate(input, entrypoint);
+        }
+        catch (error) {
+            throw new EvaluationError(this.name, requestId, error);
+        }
+        const first = Array.isArray(resultSet) ? resultSet[0] : undefined;
+        return first?.result;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/policy/limits.js
+
+/** 1 MiB: a 1,000-rule policy of 20 values per rule is about 270 KB. */
+const DEFAULT_MAX_POLICY_BYTES = 1 << 20;
+/** Compiles in seconds with OPA 1.22; 100,000 values take over a minute. */
+const DEFAULT_MAX_POLICY_VALUES = 25_000;
+const DEFAULT_POLICY_LIMITS = {
+    maxPolicyBytes: DEFAULT_MAX_POLICY_BYTES,
+    maxPolicyValues: DEFAULT_MAX_POLICY_VALUES,
+};
+const limits_n = (value) => value.toLocaleString('en-US');
+function problem(file, path, line, column, message) {
+    return { file, path, line, column, message, severity: 'error' };
+}
+/** The size bound, checked before the text is parsed at all. */
+function policySizeProblem(text, file, limits) {
+    // A string of L UTF-16 units holds at most 3L bytes of UTF-8: most texts need no counting.
+    if (text.length * 3 <= limits.maxPolicyBytes)
+        return null;
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes <= limits.maxPolicyBytes)
+        return null;
+    return problem(file, '', 1, 1, `the policy file is ${limits_n(bytes)} bytes, over the ${limits_n(limits.maxPolicyBytes)}-byte limit for a policy ` +
+        "(raise it with --max-policy-bytes, or max-policy-bytes in the Action's limits input)");
+}
+/** The values bound, on a validated policy; the problem points at its longest value list. */
+function policyValuesProblem(policy, source, limits) {
+    let total = 0;
+    let largest = { count: -1, rule: 0, condition: 0 };
+    policy.rules.forEach((rule, r) => rule.conditions.forEach((condition, c) => {
+        total += condition.values.length;
+        if (condition.values.length > largest.count)
+            largest = { count: condition.values.length, rule: r, condition: c };
+    }));
+    if (total <= limits.maxPolicyValues)
+        return null;
+    const path = ['rules', largest.rule, 'conditions', largest.condition, 'values'];
+    const { line, column } = parseSource(source.text, source.format).positionOf(path);
+    return problem(source.file, `rules[${largest.rule}].conditions[${largest.condition}].values`, line, column, `the policy has ${limits_n(total)} condition values, over the limit of ${limits_n(limits.maxPolicyValues)} per policy ` +
+        `(this list holds ${limits_n(largest.count)}); raise it with --max-policy-values, or max-policy-values in the Action's limits input`);
+}
+
+;// CONCATENATED MODULE: ./build/compile/compilePolicy.js
+/**
+ * Compilation, the stage above policy, rego, opa and engine: a policy document's text becomes a
+ * validated policy, its Rego, its WebAssembly module (`opa build -t wasm`) and a loaded engine.
+ * Every command and the Action compile through here.
+ */
+
+
+
+
+
+
+
+const DEFAULT_COMPILE_LIMITS = {
+    ...DEFAULT_POLICY_LIMITS,
+    compileTimeoutMs: DEFAULT_BUILD_TIMEOUT_MS,
+};
+/** A validated policy → Rego → `opa build -t wasm` (OpaTimeoutError past `timeoutMs`). */
+async function compilePolicy(policy, opaPath, timeoutMs = DEFAULT_BUILD_TIMEOUT_MS) {
+    const rego = generateRego(policy);
+    const entrypoint = entrypointOf(DEFAULT_PACKAGE);
+    const threeValuedEntrypoint = threeValuedEntrypointOf(DEFAULT_PACKAGE);
+    // The order fixes the entrypoint numbers WasmPolicy evaluates by: 0 two-valued, 1 three-valued.
+    const wasm = await buildWasm(opaPath, [{ name: 'policy.rego', source: rego }], [entrypoint, threeValuedEntrypoint], timeoutMs);
+    return { rego, wasm, entrypoint, threeValuedEntrypoint };
+}
+/**
+ * The limits a text and its validated policy must respect before OPA sees them: the size (checked
+ * before parsing) and, once valid, the number of condition values. null: `text` is too large.
+ */
+function policyLimitProblem(text, displayPath, limits, policy) {
+    if (policy === undefined)
+        return policySizeProblem(text, displayPath, limits);
+    const format = validate_formatOfPath(displayPath) ?? 'yaml';
+    return policyValuesProblem(policy, { text, file: displayPath, format }, limits);
+}
+/** The problem a build that ran out of time becomes: the policy's, at its first line. */
+function compileTimeoutProblem(displayPath, error) {
+    return {
+        file: displayPath,
+        path: '',
+        line: 1,
+        column: 1,
+        severity: 'error',
+        message: `${error.message}: the policy is too large to compile within the time limit ` +
+            "(raise it with --compile-timeout, or compile-timeout in the Action's limits input)",
+    };
+}
+/** validate → Rego → wasm → loaded engine, for one policy text named `displayPath`. */
+async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_COMPILE_LIMITS) {
+    const tooLarge = policyLimitProblem(text, displayPath, limits);
+    if (tooLarge)
+        return { ok: false, reason: 'limit', errors: [tooLarge], warnings: [] };
+    const validation = validate_validatePolicyText(text, displayPath, validate_formatOfPath(displayPath) ?? 'yaml');
+    // A document over a reading limit (alias expansion, nesting) is over a limit, not invalid.
+    if (!validation.ok)
+        return {
+            ok: false,
+            reason: validation.overLimit ? 'limit' : 'invalid',
+            errors: validation.errors,
+            warnings: validation.warnings,
+        };
+    const tooMany = policyLimitProblem(text, displayPath, limits, validation.policy);
+    if (tooMany)
+        return { ok: false, reason: 'limit', errors: [tooMany], warnings: validation.warnings };
+    let compiled;
+    try {
+        compiled = await compilePolicy(validation.policy, opaPath, limits.compileTimeoutMs);
+    }
+    catch (error) {
+        if (!(error instanceof OpaTimeoutError))
+            throw error;
+        return {
+            ok: false,
+            reason: 'timeout',
+            errors: [compileTimeoutProblem(displayPath, error)],
+            warnings: validation.warnings,
+        };
+    }
+    const engine = await WasmPolicy.load(displayPath, compiled.wasm);
+    return {
+        ok: true,
+        loaded: {
+            policy: validation.policy,
+            features: policyFeatures(validation.policy),
+            engine,
+            wasm: compiled.wasm,
+            rego: compiled.rego,
+            warnings: validation.warnings,
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./build/traffic/bytes.js
+/** Byte-level helpers shared by the traffic splitters (JSON Lines and `.json` arrays). */
+/** Default `maxLineBytes`: the longest line (or `.json` element) read as a record, 1 MiB. */
+const bytes_DEFAULT_MAX_LINE_BYTES = 1 << 20;
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+function isBlank(buf, start, end) {
+    for (let i = start; i < end; i++) {
+        const b = buf[i];
+        if (b !== SPACE && b !== TAB && b !== CR)
+            return false;
+    }
+    return true;
+}
+function hasBom(buf, start, end) {
+    return end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf;
+}
+function isWhitespace(b) {
+    return b === SPACE || b === LF || b === CR || b === TAB;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/recordShape.js
+/**
+ * Checks on a record's raw text that JSON.parse cannot make, run on every line of a sample and so
+ * kept to one pass over bytes the reader already holds (docs/security.md "Hostile traffic"):
+ *
+ * - **Nesting depth.** A record nested thousands deep parses, but every recursive step after it
+ *   (the decision cache's key, JSON.stringify, opa-wasm's input parser) can overflow the stack,
+ *   and whether it does depends on the thread. Deeper than MAX_RECORD_DEPTH is malformed.
+ * - **Repeated keys.** JSON.parse keeps the last of two equal keys in one object, so a record
+ *   with two `request_id`s would silently be the second. Every `:` outside a string separates one
+ *   object member, so a text whose member count (the scan) exceeds what the parsed value holds
+ *   (countMembers) repeats a key somewhere. Only then is the text scanned again to name the key.
+ * - **Numbers not in their shortest form** (traffic/numbers.ts): flagged by the same pass, so that
+ *   only an element that may hold one is scanned for them token by token.
+ * - **Invalid UTF-8** and **overlong lines** are found by the reader before any text is decoded;
+ *   they arrive here as the shape codes below.
+ */
+/** The deepest nesting of arrays and objects a record may have (the record object is level 1). */
+const MAX_RECORD_DEPTH = 64;
+const SHAPE_TOO_DEEP = -1;
+const SHAPE_INVALID_UTF8 = -2;
+const SHAPE_TOO_LONG = -3;
+/** The shape of a parseable element. */
+function parsedShape(colons, respelled) {
+    return colons * 2 + (respelled ? 1 : 0);
+}
+/** The object members a parseable element's text holds (its `:` outside strings). */
+function shapeMembers(shape) {
+    return shape >> 1;
+}
+/** Whether a parseable element may hold a number not written in its shortest form. */
+function shapeMayHoldRespelledNumber(shape) {
+    return shape >= 0 && (shape & 1) === 1;
+}
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const UPPER_E = 0x45;
+const LOWER_E = 0x65;
+/**
+ * Reads the number token starting at `i` (a `-` or a digit outside strings): its end, negated
+ * when it may not be in its shortest form. Only the token's own bytes are read.
+ */
+function numberToken(at, i, to) {
+    const first = at(i);
+    let digits = first === MINUS ? 0 : 1;
+    let other = false;
+    let j = i + 1;
+    for (; j < to; j++) {
+        const c = at(j);
+        if (c >= DIGIT_0 && c <= DIGIT_9)
+            digits++;
+        else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS)
+            other = true;
+        else
+            break;
+    }
+    const negativeZero = first === MINUS && digits === 1 && i + 1 < to && at(i + 1) === DIGIT_0;
+    return other || digits >= 16 || negativeZero ? -j : j;
+}
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+/** The shape of `bytes[from, to)` (UTF-8 JSON): structure bytes are ASCII, so bytes suffice. */
+function scanShapeBytes(bytes, from, to) {
+    let colons = 0;
+    let depth = 0;
+    let respelled = false;
+    for (let i = from; i < to; i++) {
+        const b = bytes[i];
+        if (b === QUOTE) {
+            for (i++; i < to; i++) {
+                const c = bytes[i];
+                if (c === BACKSLASH)
+                    i++;
+                else if (c === QUOTE)
+                    break;
+            }
+        }
+        else if (b === COLON)
+            colons++;
+        else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+            if (++depth > MAX_RECORD_DEPTH)
+                return SHAPE_TOO_DEEP;
+        }
+        else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
+            depth--;
+        else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
+            // A number token, read whole here (numberToken, inlined: this loop runs on every line).
+            let digits = b === MINUS ? 0 : 1;
+            let j = i + 1;
+            for (; j < to; j++) {
+                const c = bytes[j];
+                if (c >= DIGIT_0 && c <= DIGIT_9)
+                    digits++;
+                else if (c === DOT || c === UPPER_E || c === LOWER_E || c === PLUS || c === MINUS)
+                    respelled = true;
+                else
+                    break;
+            }
+            if (digits >= 16 || (b === MINUS && digits === 1 && bytes[i + 1] === DIGIT_0))
+                respelled = true;
+            i = j - 1;
+        }
+    }
+    return parsedShape(colons, respelled);
+}
+/** The same for text that is already decoded (callers without the bytes). */
+function recordShape_scanShapeText(text) {
+    let colons = 0;
+    let depth = 0;
+    let respelled = false;
+    const to = text.length;
+    const at = (k) => text.charCodeAt(k);
+    for (let i = 0; i < to; i++) {
+        const b = text.charCodeAt(i);
+        if (b === QUOTE) {
+            for (i++; i < to; i++) {
+                const c = text.charCodeAt(i);
+                if (c === BACKSLASH)
+                    i++;
+                else if (c === QUOTE)
+                    break;
+            }
+        }
+        else if (b === COLON)
+            colons++;
+        else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+            if (++depth > MAX_RECORD_DEPTH)
+                return SHAPE_TOO_DEEP;
+        }
+        else if (b === CLOSE_BRACE || b === CLOSE_BRACKET)
+            depth--;
+        else if (b === MINUS || (b >= DIGIT_0 && b <= DIGIT_9)) {
+            const end = numberToken(at, i, to);
+            if (end < 0)
+                respelled = true;
+            i = Math.abs(end) - 1;
+        }
+    }
+    return parsedShape(colons, respelled);
+}
+/**
+ * Object members in a parsed value. Recursion is safe: the scan already bounded the depth.
+ * Allocation-free (no Object.keys): it runs for every record.
+ */
+function countMembers(value) {
+    if (typeof value !== 'object' || value === null)
+        return 0;
+    let n = 0;
+    if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+            const item = value[i];
+            if (typeof item === 'object' && item !== null)
+                n += countMembers(item);
+        }
+        return n;
+    }
+    const record = value;
+    for (const key in record) {
+        n++;
+        const item = record[key];
+        if (typeof item === 'object' && item !== null)
+            n += countMembers(item);
+    }
+    return n;
+}
+/**
+ * Whether a parsed element holds a lone UTF-16 surrogate in a string or a key. JSON text can spell
+ * one (`"\ud800"`) though no UTF-8 can carry it, and opa-wasm refuses to read it: such a record is
+ * evaluated on its own, never given a cached decision (DecisionCache.alone), so whether it fails does
+ * not depend on which records came before it. `text` is the element's JSON: only a `\u` escape
+ * can make a lone surrogate, so the common element is cleared by one search. Recursion is safe:
+ * the element's depth is bounded (MAX_RECORD_DEPTH).
+ */
+function hasLoneSurrogate(text, value) {
+    return text.includes('\\u') && holdsLoneSurrogate(value);
+}
+function holdsLoneSurrogate(value) {
+    if (typeof value === 'string')
+        return !value.isWellFormed();
+    if (typeof value !== 'object' || value === null)
+        return false;
+    if (Array.isArray(value))
+        return value.some(holdsLoneSurrogate);
+    for (const key in value)
+        if (!key.isWellFormed() || holdsLoneSurrogate(value[key]))
+            return true;
+    return false;
+}
+/**
+ * The first key that appears twice in one object of `text` (valid JSON), for the malformed
+ * reason. Slow (a tokenizer with a key set per open object): only run once countMembers has
+ * shown that some key repeats.
+ */
+function findRepeatedKey(text) {
+    const stack = [];
+    const pathOfTop = () => {
+        let path = '';
+        for (let f = 0; f < stack.length - 1; f++) {
+            const frame = stack[f];
+            if (frame.keys === null)
+                path += `[${frame.index}]`;
+            else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(frame.key))
+                path += path === '' ? frame.key : `.${frame.key}`;
+            else
+                path += `[${JSON.stringify(frame.key)}]`;
+        }
+        return path === '' ? 'record' : path;
+    };
+    let expectKey = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"') {
+            let j = i + 1;
+            while (j < text.length && text[j] !== '"')
+                j += text[j] === '\\' ? 2 : 1;
+            const top = stack[stack.length - 1];
+            if (expectKey && top?.keys) {
+                const key = JSON.parse(text.slice(i, j + 1));
+                if (top.keys.has(key))
+                    return { key, path: pathOfTop() };
+                top.keys.add(key);
+                top.key = key;
+                expectKey = false;
+            }
+            i = j;
+        }
+        else if (c === '{') {
+            stack.push({ keys: new Set(), key: '', index: 0 });
+            expectKey = true;
+        }
+        else if (c === '[') {
+            stack.push({ keys: null, key: '', index: 0 });
+        }
+        else if (c === '}' || c === ']') {
+            stack.pop();
+        }
+        else if (c === ',') {
+            const top = stack[stack.length - 1];
+            if (top?.keys)
+                expectKey = true;
+            else if (top)
+                top.index++;
+        }
+    }
+    return null;
+}
+/** The malformed reason of an element whose shape is a negative code (or a repeated key). */
+function shapeReason(shape, maxLineBytes) {
+    switch (shape) {
+        case SHAPE_TOO_DEEP:
+            return `nested deeper than ${MAX_RECORD_DEPTH} levels of arrays and objects (the limit for a record)`;
+        case SHAPE_INVALID_UTF8:
+            return 'not valid UTF-8 (replaying it would silently change its text)';
+        case SHAPE_TOO_LONG:
+            return `longer than ${maxLineBytes} bytes, the --max-line-bytes limit (raise it with --max-line-bytes, or max-line-bytes in the Action's limits input)`;
+        default:
+            return 'not a valid traffic record';
+    }
+}
+function repeatedKeyReason(repeated) {
+    return repeated === null
+        ? 'a key appears twice in one object (JSON keeps only the last)'
+        : `key ${JSON.stringify(repeated.key)} appears twice in ${repeated.path === 'record' ? 'the record' : repeated.path} (JSON would keep only the last)`;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/recordParse.js
+
+
+
+
+/**
+ * Turns parsed values into items: validation plus duplicate detection. One per read; exported so a
+ * caller holding values from elsewhere (tests, a shard merge) judges them the same way.
+ */
+class recordParse_RecordClassifier {
+    maxLineBytes;
+    ids = new RequestIdTable();
+    constructor(maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+        this.maxLineBytes = maxLineBytes;
+    }
+    classifyText(text, line, shape) {
+        const item = parseRecordText(text, line, shape, this.maxLineBytes);
+        return item.kind === 'record' ? this.claim(item.record, line) : item;
+    }
+    classifyValue(value, line) {
+        const item = validateRecordValue(value, line);
+        return item.kind === 'record' ? this.claim(item.record, line) : item;
+    }
+    /** The first valid record with an id keeps it; a later one with the same id is malformed. */
+    claim(value, line) {
+        const id = value.request_id;
+        const first = this.ids.claim(id, line);
+        if (first !== undefined)
+            return { kind: 'malformed', line, reason: duplicateReason(id, first), request_id: id };
+        return { kind: 'record', line, record: value };
+    }
+}
+/**
+ * One line (or array element) of a sample: parsed once and validated, duplicates not judged. The
+ * reader and the replay's per-record step (which judges duplicates in file order on the main
+ * thread) share it, so both say the same thing about the same text.
+ */
+function parseRecordText(text, line, shape = scanShapeText(text), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    const parsed = parseElementJson(text, shape, maxLineBytes);
+    if (parsed.ok)
+        return validateRecordValue(parsed.value, line);
+    return parsed.request_id === undefined
+        ? { kind: 'malformed', line, reason: parsed.reason }
+        : { kind: 'malformed', line, reason: parsed.reason, request_id: parsed.request_id };
+}
+/**
+ * One element's JSON, or why it is not usable JSON — its shape refused (too long, invalid UTF-8,
+ * too deep), not JSON, or a key repeated in one object: the one parse every sample format shares
+ * (records and OPA decision events, docs/decision-logs.md), so they agree on what is malformed.
+ */
+function parseElementJson(text, shape = recordShape_scanShapeText(text), maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+    if (shape < 0)
+        return { ok: false, reason: shapeReason(shape, maxLineBytes) };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return { ok: false, reason: `not JSON: ${error.message}` };
+    }
+    if (countMembers(value) !== shapeMembers(shape)) {
+        const reason = repeatedKeyReason(findRepeatedKey(text));
+        const id = idOf(value);
+        return id === undefined
+            ? { ok: false, reason, repeatedKeyValue: value }
+            : { ok: false, reason, request_id: id, repeatedKeyValue: value };
+    }
+    return { ok: true, value };
+}
+function validateRecordValue(value, line) {
+    if (isTrafficRecord(value))
+        return { kind: 'record', line, record: value };
+    const reason = explainInvalidRecord(value) ?? 'not a valid traffic record';
+    const id = idOf(value);
+    return id === undefined
+        ? { kind: 'malformed', line, reason }
+        : { kind: 'malformed', line, reason, request_id: id };
+}
+/** The malformed reason of a second valid record with an id already replayed. */
+function duplicateReason(id, firstLine) {
+    return `request_id: duplicate ${JSON.stringify(id)} (first on line ${firstLine})`;
+}
+/** The request_id of a value that is not a valid record, when it has a usable one. */
+function idOf(value) {
+    if (typeof value !== 'object' || value === null)
+        return undefined;
+    const id = value.request_id;
+    return typeof id === 'string' && id.length > 0 ? id : undefined;
+}
+
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
+;// CONCATENATED MODULE: ./build/traffic/lineChunker.js
+
+
+
+function countLines(buf) {
+    let n = 0;
+    for (let i = buf.indexOf(LF); i >= 0; i = buf.indexOf(LF, i + 1))
+        n++;
+    return n;
+}
+/**
+ * Cuts a stream of bytes into runs of whole lines (each ending with its LF, except the last line
+ * of a file without a final newline), numbering them: the unit the replay hands to a worker. A
+ * run is emitted once at least `minBytes` of whole lines are waiting (0: as soon as there is one
+ * line); only bytes that straddle two input chunks are copied.
+ *
+ * A line longer than `maxLineBytes` is kept only up to `maxLineBytes + 1` bytes and the rest of
+ * it is dropped as it arrives, so a stream without line breaks (1 GB of zeros out of a 1 MB gzip)
+ * holds at most `minBytes` + one input chunk + `maxLineBytes` in memory; forEachLine then reports
+ * the line as too long.
+ */
+class LineChunker {
+    minBytes;
+    maxLineBytes;
+    pending = [];
+    pendingBytes = 0;
+    /** Bytes of the unterminated line at the end of `pending`. */
+    partialBytes = 0;
+    /** The current line passed maxLineBytes: drop bytes until its LF. */
+    skipping = false;
+    nextLine = 1;
+    constructor(minBytes = 0, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+        this.minBytes = minBytes;
+        this.maxLineBytes = maxLineBytes;
+    }
+    push(input) {
+        let chunk = input;
+        if (this.skipping) {
+            const lf = chunk.indexOf(LF);
+            if (lf < 0)
+                return null;
+            // The LF ends the kept prefix of the long line.
+            this.skipping = false;
+            chunk = chunk.subarray(lf);
+        }
+        const nl = chunk.lastIndexOf(LF);
+        if (nl < 0) {
+            this.extendPartial(chunk);
+            return null;
+        }
+        const head = chunk.subarray(0, nl + 1);
+        const tail = chunk.subarray(nl + 1);
+        let emitted = null;
+        if (this.pendingBytes + head.length < this.minBytes)
+            this.append(head);
+        else {
+            let bytes;
+            if (this.pending.length === 0)
+                bytes = head;
+            else {
+                this.pending.push(head);
+                bytes = Buffer.concat(this.pending, this.pendingBytes + head.length);
+            }
+            this.pending = [];
+            this.pendingBytes = 0;
+            emitted = this.emit(bytes);
+        }
+        this.partialBytes = 0;
+        this.extendPartial(tail);
+        return emitted;
+    }
+    /** What is left at the end of the file (whole lines, and a last line without its LF). */
+    end() {
+        this.skipping = false;
+        this.partialBytes = 0;
+        if (this.pendingBytes === 0)
+            return null;
+        const bytes = Buffer.concat(this.pending, this.pendingBytes);
+        this.pending = [];
+        this.pendingBytes = 0;
+        return this.emit(bytes);
+    }
+    append(bytes) {
+        if (bytes.length === 0)
+            return;
+        this.pending.push(bytes);
+        this.pendingBytes += bytes.length;
+    }
+    /** Adds bytes of the unterminated line, keeping at most maxLineBytes + 1 of it. */
+    extendPartial(bytes) {
+        const room = this.maxLineBytes + 1 - this.partialBytes;
+        if (bytes.length < room) {
+            this.append(bytes);
+            this.partialBytes += bytes.length;
+            return;
+        }
+        this.append(bytes.subarray(0, room));
+        this.partialBytes += room;
+        this.skipping = true;
+    }
+    emit(bytes) {
+        const lines = countLines(bytes) + (bytes[bytes.length - 1] === LF ? 0 : 1);
+        const chunk = { bytes, firstLine: this.nextLine, lines };
+        this.nextLine += lines;
+        return chunk;
+    }
+}
+/**
+ * Calls `fn` with the text, line number and shape (recordShape.ts) of each line of a LineChunk
+ * that is not blank. A UTF-8 byte-order mark on line 1 and a line's trailing CR are dropped. A
+ * line longer than `maxLineBytes`, or not valid UTF-8, comes with its negative shape code and no
+ * text: it is never decoded. UTF-8 is checked once for the whole run, and line by line only when
+ * the run holds an invalid sequence.
+ */
+function forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+    const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const allUtf8 = (0,external_node_buffer_.isUtf8)(buf);
+    let line = firstLine;
+    let start = 0;
+    for (;;) {
+        const nl = buf.indexOf(LF, start);
+        const stop = nl < 0 ? buf.length : nl;
+        if (nl >= 0 || start < buf.length) {
+            let from = start;
+            let to = stop;
+            if (line === 1 && hasBom(buf, from, to))
+                from += 3;
+            if (to > from && buf[to - 1] === CR)
+                to--;
+            if (to - from > maxLineBytes)
+                fn('', line, SHAPE_TOO_LONG);
+            else if (!isBlank(buf, from, to)) {
+                if (!allUtf8 && !(0,external_node_buffer_.isUtf8)(buf.subarray(from, to)))
+                    fn('', line, SHAPE_INVALID_UTF8);
+                else
+                    fn(buf.toString('utf8', from, to), line, scanShapeBytes(buf, from, to));
+            }
+        }
+        if (nl < 0)
+            return;
+        line++;
+        start = nl + 1;
+    }
+}
+/** JSON Lines for readTrafficElements: the same cutting and numbering as the replay's chunks. */
+class LineSplitter {
+    sink;
+    maxLineBytes;
+    chunker;
+    constructor(sink, maxLineBytes) {
+        this.sink = sink;
+        this.maxLineBytes = maxLineBytes;
+        this.chunker = new LineChunker(0, maxLineBytes);
+    }
+    push(chunk) {
+        return this.elements(this.chunker.push(chunk));
+    }
+    end() {
+        return this.elements(this.chunker.end());
+    }
+    elements(chunk) {
+        const items = [];
+        if (chunk !== null)
+            forEachLine(chunk.bytes, chunk.firstLine, (text, line, shape) => items.push(this.sink.element(text, line, shape)), this.maxLineBytes);
+        return items;
+    }
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./build/traffic/trafficFile.js
+
+
+
+
+
+/** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
+class TrafficReadError extends Error {
+    path;
+    line;
+    name = 'TrafficReadError';
+    constructor(path, message, 
+    /** 1-based line in the (decompressed) file, when the problem has one. */
+    line) {
+        super(line === undefined ? `${path}: ${message}` : `${path}:${line}: ${message}`);
+        this.path = path;
+        this.line = line;
+    }
+}
+function trafficFile_trafficFormatOf(path) {
+    const lower = path.toLowerCase();
+    if (lower.endsWith('.jsonl.gz'))
+        return 'jsonl.gz';
+    if (lower.endsWith('.jsonl'))
+        return 'jsonl';
+    if (lower.endsWith('.json.gz'))
+        return 'json.gz';
+    if (lower.endsWith('.json'))
+        return 'json';
+    throw new TrafficReadError(path, 'unsupported traffic file: expected .jsonl, .jsonl.gz or .json');
+}
+function layoutOf(path, options) {
+    return options.layout ?? (trafficFile_trafficFormatOf(path).startsWith('jsonl') ? 'lines' : 'array');
+}
+const DEFAULT_CHUNK = 1 << 20;
+/**
+ * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
+ * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
+ */
+function looksGzipped(path) {
+    let fd = null;
+    try {
+        fd = (0,external_node_fs_.openSync)(path, 'r');
+        const magic = Buffer.alloc(2);
+        return (0,external_node_fs_.readSync)(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+    }
+    catch {
+        return false; // the stream reports the error with its own message
+    }
+    finally {
+        if (fd !== null)
+            (0,external_node_fs_.closeSync)(fd);
+    }
+}
+function openSource(path, gzipByName, chunkSize) {
+    const file = (0,external_node_fs_.createReadStream)(path, { highWaterMark: chunkSize });
+    if (!gzipByName && !looksGzipped(path))
+        return file;
+    const gunzip = (0,external_node_zlib_.createGunzip)({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
+    // pipeline forwards a read error of the file into the gunzip stream we iterate.
+    (0,external_node_stream_.pipeline)(file, gunzip, () => undefined);
+    return gunzip;
+}
+function readError(path, error) {
+    if (error instanceof TrafficReadError)
+        return error;
+    const e = error;
+    if (e.code === 'ENOENT')
+        return new TrafficReadError(path, 'no such file');
+    if (e.code === 'ENOTDIR')
+        return new TrafficReadError(path, 'no such file (a parent is not a directory)');
+    if (e.code === 'EISDIR')
+        return new TrafficReadError(path, 'is a directory, not a traffic file');
+    // Only gunzip fails with Z_ codes, also when the content (not the name) said gzip.
+    if (typeof e.code === 'string' && e.code.startsWith('Z_'))
+        return new TrafficReadError(path, `not a valid gzip file (${e.message})`);
+    return new TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
+}
+/**
+ * The decompressed bytes of a traffic file, in file order, as they come off the disk (or out of
+ * gunzip). I/O and gzip failures surface as TrafficReadError.
+ */
+async function* readTrafficBytes(path, options = {}) {
+    await assertRegularFile(path);
+    const gzip = options.layout === undefined ? trafficFile_trafficFormatOf(path).endsWith('.gz') : path.toLowerCase().endsWith('.gz');
+    const source = openSource(path, gzip, options.chunkSize ?? DEFAULT_CHUNK);
+    try {
+        let chunks;
+        try {
+            chunks = source[Symbol.asyncIterator]();
+        }
+        catch (error) {
+            throw readError(path, error);
+        }
+        for (;;) {
+            let next;
+            try {
+                next = await chunks.next();
+            }
+            catch (error) {
+                throw readError(path, error);
+            }
+            if (next.done === true)
+                break;
+            yield next.value;
+        }
+    }
+    finally {
+        source.destroy();
+    }
+}
+/** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
+async function trafficSha256(path) {
+    await assertRegularFile(path);
+    try {
+        return await sha256OfFile(path);
+    }
+    catch (error) {
+        throw readError(path, error);
+    }
+}
+/**
+ * Only a regular file (or a symlink to one) is a sample: `/dev/zero` or a FIFO would be read
+ * forever or block, and a directory is a mistake in the path.
+ */
+async function assertRegularFile(path) {
+    let info;
+    try {
+        info = await (0,promises_namespaceObject.stat)(path);
+    }
+    catch (error) {
+        throw readError(path, error);
+    }
+    if (info.isFile())
+        return;
+    if (info.isDirectory())
+        throw new TrafficReadError(path, 'is a directory, not a traffic file');
+    const what = info.isFIFO()
+        ? 'a FIFO (named pipe)'
+        : info.isCharacterDevice() || info.isBlockDevice()
+            ? 'a device'
+            : info.isSocket()
+                ? 'a socket'
+                : 'not a regular file';
+    throw new TrafficReadError(path, `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`);
+}
+
+;// CONCATENATED MODULE: ./build/traffic/arraySplitter.js
+
+
+
+
+/** Scanner states of ArraySplitter (plain numbers: the hot loop switches on them). */
+const ArrayState = {
+    /** Before the opening `[`. */
+    Before: 0,
+    /** Inside the array, expecting an element (or `]`). */
+    Between: 1,
+    /** Inside an element. */
+    Element: 2,
+    /** After the closing `]`. */
+    Done: 3,
+};
+/**
+ * A `.json` array, split into top-level elements by a byte scanner that tracks strings and nesting
+ * depth; each element is then parsed on its own, so the array is never held in memory whole. The
+ * same scan yields each element's shape (recordShape.ts); an element longer than `maxLineBytes`
+ * is not kept at all, only scanned to its end and reported as too long.
+ */
+class ArraySplitter {
+    sink;
+    path;
+    maxElementBytes;
+    state = ArrayState.Before;
+    line = 1;
+    depth = 0;
+    inString = false;
+    escaped = false;
+    /** Pieces of the current element from earlier chunks. */
+    pieces = [];
+    /** Bytes of the current element in earlier chunks (kept in `pieces` unless too long). */
+    pieceBytes = 0;
+    /** The current element's `:` outside strings, and whether it nests too deep. */
+    colons = 0;
+    tooDeep = false;
+    /**
+     * The current element may hold a number not in its shortest form (recordShape.ts): a digit run
+     * of 16 or more, a `.`, `e` or `E` after a digit, or `-0`, outside strings. `run` and `prev` are
+     * the digits so far and the last byte outside strings (an element may span chunks).
+     */
+    respelled = false;
+    run = 0;
+    prev = 0;
+    elementLine = 0;
+    /** Elements (or commas) seen since `[`: a `]` or `,` right after a comma is an empty element. */
+    afterComma = false;
+    atStart = true;
+    constructor(sink, path, maxElementBytes) {
+        this.sink = sink;
+        this.path = path;
+        this.maxElementBytes = maxElementBytes;
+    }
+    push(chunk) {
+        const items = [];
+        let i = 0;
+        if (this.atStart) {
+            this.atStart = false;
+            if (hasBom(chunk, 0, chunk.length))
+                i = 3;
+        }
+        let elementStart = this.state === ArrayState.Element ? 0 : -1;
+        const n = chunk.length;
+        for (; i < n; i++) {
+            const b = chunk[i];
+            if (b === LF)
+                this.line++;
+            switch (this.state) {
+                case ArrayState.Before:
+                    if (b === 0x5b /* [ */)
+                        this.state = ArrayState.Between;
+                    else if (!isWhitespace(b))
+                        throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
+                    break;
+                case ArrayState.Between:
+                    if (isWhitespace(b))
+                        break;
+                    if (b === 0x5d /* ] */) {
+                        if (this.afterComma)
+                            items.push(this.sink.empty(this.line));
+                        this.state = ArrayState.Done;
+                    }
+                    else if (b === 0x2c /* , */) {
+                        items.push(this.sink.empty(this.line));
+                        this.afterComma = true;
+                    }
+                    else {
+                        this.state = ArrayState.Element;
+                        this.elementLine = this.line;
+                        elementStart = i;
+                        this.depth = 0;
+                        this.inString = false;
+                        this.escaped = false;
+                        this.colons = 0;
+                        this.tooDeep = false;
+                        this.respelled = false;
+                        this.run = 0;
+                        this.prev = 0;
+                        this.pieceBytes = 0;
+                        i = this.scanElement(chunk, i, items, elementStart);
+                        if (this.state !== ArrayState.Element)
+                            elementStart = -1;
+                    }
+                    break;
+                case ArrayState.Element:
+                    i = this.scanElement(chunk, i, items, elementStart);
+                    if (this.state !== ArrayState.Element)
+                        elementStart = -1;
+                    break;
+                case ArrayState.Done:
+                    if (!isWhitespace(b))
+                        throw new TrafficReadError(this.path, 'unexpected text after the closing ] of the array', this.line);
+                    break;
+            }
+        }
+        if (this.state === ArrayState.Element && elementStart >= 0) {
+            this.pieceBytes += chunk.length - elementStart;
+            // Past the limit the element is only scanned to its end: memory stays bounded.
+            if (this.pieceBytes > this.maxElementBytes)
+                this.pieces = [];
+            else
+                this.pieces.push(chunk.subarray(elementStart));
+        }
+        return items;
+    }
+    /**
+     * Scans from `i` (a byte of the current element) until the element ends at a top-level `,` or
+     * `]`, or the chunk ends. Returns the index of the last byte consumed. Counts newlines itself
+     * except for the byte at `i`, which the caller has counted.
+     */
+    scanElement(chunk, i, items, elementStart) {
+        const n = chunk.length;
+        for (let j = i; j < n; j++) {
+            const b = chunk[j];
+            if (j > i && b === LF)
+                this.line++;
+            if (this.inString) {
+                if (this.escaped)
+                    this.escaped = false;
+                else if (b === 0x5c /* \ */)
+                    this.escaped = true;
+                else if (b === 0x22 /* " */)
+                    this.inString = false;
+                continue;
+            }
+            if (b >= 0x30 && b <= 0x39) {
+                if (++this.run >= 16 || (b === 0x30 && this.prev === 0x2d) /* -0 */)
+                    this.respelled = true;
+            }
+            else {
+                if ((b === 0x2e || b === 0x45 || b === 0x65) /* . E e */ && this.run > 0)
+                    this.respelled = true;
+                this.run = 0;
+            }
+            this.prev = b;
+            if (b === 0x22)
+                this.inString = true;
+            else if (b === 0x3a /* : */)
+                this.colons++;
+            else if (b === 0x7b /* { */ || b === 0x5b /* [ */) {
+                if (++this.depth > MAX_RECORD_DEPTH)
+                    this.tooDeep = true;
+            }
+            else if ((b === 0x7d /* } */ || b === 0x5d) /* ] */ && this.depth > 0)
+                this.depth--;
+            else if (this.depth === 0 && (b === 0x2c || b === 0x5d)) {
+                this.finishElement(chunk, elementStart, j, items);
+                if (b === 0x5d)
+                    this.state = ArrayState.Done;
+                else {
+                    this.state = ArrayState.Between;
+                    this.afterComma = true;
+                }
+                return j;
+            }
+        }
+        return n - 1;
+    }
+    finishElement(chunk, start, end, items) {
+        const from = Math.max(start, 0);
+        const size = this.pieceBytes + end - from;
+        let bytes = null;
+        if (size <= this.maxElementBytes)
+            bytes =
+                this.pieces.length > 0
+                    ? Buffer.concat([...this.pieces, chunk.subarray(from, end)])
+                    : chunk.subarray(from, end);
+        this.pieces = [];
+        this.pieceBytes = 0;
+        let item;
+        if (bytes === null)
+            item = this.sink.element('', this.elementLine, SHAPE_TOO_LONG);
+        else if (!(0,external_node_buffer_.isUtf8)(bytes))
+            item = this.sink.element('', this.elementLine, SHAPE_INVALID_UTF8);
+        else
+            item = this.sink.element(bytes.toString('utf8'), this.elementLine, this.tooDeep ? SHAPE_TOO_DEEP : parsedShape(this.colons, this.respelled));
+        items.push(item);
+        this.afterComma = false;
+    }
+    end() {
+        if (this.state === ArrayState.Before)
+            throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
+        if (this.state !== ArrayState.Done)
+            throw new TrafficReadError(this.path, 'the JSON array is not closed (file truncated?)', this.line);
+        return [];
+    }
+}
+
+;// CONCATENATED MODULE: ./build/traffic/reader.js
+
+
+
+
+
+
+/**
+ * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
+ * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
+ * short ids, i.e. well under 100 MB for a million records.
+ *
+ * Decisions (docs/traffic.md):
+ * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
+ *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
+ *   counted, but they still advance the line number so later numbers match an editor.
+ * - A `.json` array element's line is the line of its first character.
+ * - Only replayed (valid) records claim a request id: a valid record after a malformed one with the
+ *   same id is replayed; a second valid record with an id already replayed is malformed.
+ * - A trailing `\r` (CRLF files) and a UTF-8 byte-order mark at the start are ignored.
+ * - A `.json` file that is not one array (no `[`, text after `]`, no closing `]`) cannot be split
+ *   into records and fails the read with a `TrafficReadError`; so do I/O and gzip errors.
+ * - Hostile input is a malformed record, never a stopped run or unbounded memory
+ *   (docs/security.md): a line (or `.json` element) longer than `maxLineBytes` is kept only up to
+ *   that length while the rest is skipped, so memory stays bounded whatever the (decompressed)
+ *   input; a line that is not valid UTF-8, nested deeper than MAX_RECORD_DEPTH or repeating a key
+ *   in one object is malformed (recordShape.ts). Only regular files are read: a device, FIFO or
+ *   directory would never end or never start.
+ */
+// The reader's parts, re-exported so importers keep one entry point.
+
+
+
+
+
+/**
+ * Reads a traffic file as batches of items (one batch per chunk read), in file order. The batch
+ * form exists for throughput: it costs one await per chunk instead of one per record.
+ */
+async function* readTrafficBatches(path, options = {}) {
+    const classifier = new RecordClassifier(options.maxLineBytes);
+    const sink = {
+        element: (text, line, shape) => classifier.classifyText(text, line, shape),
+        empty: (line) => ({ kind: 'malformed', line, reason: EMPTY_ELEMENT_REASON }),
+    };
+    yield* readTrafficElements(path, sink, options);
+}
+/**
+ * The elements of a traffic file (JSON Lines lines, or `.json` array elements) as the text of
+ * each with its line, mapped by `sink`, in batches in file order. Splitting only: what an element
+ * is (a record, a repeat, malformed) is the sink's business.
+ */
+async function* readTrafficElements(path, sink, options = {}) {
+    await assertRegularFile(path);
+    const maxLineBytes = options.maxLineBytes ?? bytes_DEFAULT_MAX_LINE_BYTES;
+    const splitter = elementSplitter(layoutOf(path, options), sink, path, maxLineBytes);
+    for await (const chunk of readTrafficBytes(path, options)) {
+        const items = splitter.push(chunk);
+        if (items.length > 0)
+            yield items;
+    }
+    const rest = splitter.end();
+    if (rest.length > 0)
+        yield rest;
+}
+/** Reads a traffic file item by item, in file order. */
+async function* readTraffic(path, options = {}) {
+    for await (const batch of readTrafficBatches(path, options))
+        yield* batch;
+}
+function elementSplitter(layout, sink, path, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+    return layout === 'lines'
+        ? new LineSplitter(sink, maxLineBytes)
+        : new ArraySplitter(sink, path, maxLineBytes);
+}
+
+;// CONCATENATED MODULE: ./build/replay/limits.js
+/**
+ * Every resource limit of a run in one place: what a hostile sample or policy may cost before it
+ * is an error naming the limit. The CLI sets them with flags of the same names
+ * (`--max-line-bytes 4MiB`), the Action with its `limits` input
+ * (`max-line-bytes=4MiB, compile-timeout=120s`). docs/security.md "Limits" lists them.
+ */
+
+
+const limits_DEFAULT_LIMITS = { ...DEFAULT_COMPILE_LIMITS, maxLineBytes: bytes_DEFAULT_MAX_LINE_BYTES };
+const LIMIT_SPECS = [
+    { name: 'max-line-bytes', key: 'maxLineBytes', unit: 'bytes', min: 1024, max: 512 * 2 ** 20 },
+    { name: 'max-policy-bytes', key: 'maxPolicyBytes', unit: 'bytes', min: 1024, max: 256 * 2 ** 20 },
+    { name: 'max-policy-values', key: 'maxPolicyValues', unit: 'count', min: 1, max: 10_000_000 },
+    { name: 'compile-timeout', key: 'compileTimeoutMs', unit: 'seconds', min: 1, max: 24 * 3600 },
+];
+const LIMIT_NAMES = LIMIT_SPECS.map((s) => s.name);
+/** A limit value that cannot be used; the message quotes it and says what was expected. */
+class LimitError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'LimitError';
+    }
+}
+const BYTE_UNITS = { '': 1, b: 1, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30 };
+function expected(spec) {
+    switch (spec.unit) {
+        case 'bytes':
+            return `a size in bytes from ${spec.min} to ${spec.max / 2 ** 20}MiB, e.g. 4MiB, 512KiB or 1048576`;
+        case 'count':
+            return `a whole number from ${spec.min} to ${spec.max}`;
+        case 'seconds':
+            return `a number of seconds from ${spec.min} to ${spec.max}, e.g. 120 or 120s`;
+    }
+}
+/** One limit's value as written (`4MiB`, `25000`, `120s`) → its internal value (bytes, count, ms). */
+function parseLimitValue(name, raw) {
+    const spec = LIMIT_SPECS.find((s) => s.name === name);
+    if (!spec)
+        throw new LimitError(`Unknown limit '${name}'. Expected one of ${LIMIT_NAMES.join(', ')}.`);
+    const text = raw.trim().toLowerCase();
+    let value = NaN;
+    if (spec.unit === 'bytes') {
+        const m = /^(\d+)\s*([kmg]ib|b)?$/.exec(text);
+        if (m)
+            value = Number(m[1]) * BYTE_UNITS[m[2] ?? ''];
+    }
+    else if (spec.unit === 'seconds') {
+        const m = /^(\d+)\s*s?$/.exec(text);
+        if (m)
+            value = Number(m[1]);
+    }
+    else if (/^\d+$/.test(text))
+        value = Number(text);
+    if (!Number.isSafeInteger(value) || value < spec.min || value > spec.max) {
+        throw new LimitError(`Invalid ${spec.name} '${raw}'. Expected ${expected(spec)}.`);
+    }
+    return { key: spec.key, value: spec.unit === 'seconds' ? value * 1000 : value };
+}
+/** The Action's `limits` input: `name=value` items separated by commas or newlines. */
+function parseLimitsList(raw) {
+    const limits = { ...limits_DEFAULT_LIMITS };
+    for (const item of raw.split(/[,\n]/).map((s) => s.trim())) {
+        if (item === '' || item.startsWith('#'))
+            continue;
+        const at = item.indexOf('=');
+        if (at <= 0)
+            throw new LimitError(`Invalid limits item '${item}'. Expected name=value with a name among ${LIMIT_NAMES.join(', ')}.`);
+        const { key, value } = parseLimitValue(item.slice(0, at).trim(), item.slice(at + 1));
+        limits[key] = value;
+    }
+    return limits;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/decisionLog.js
+
+
+const NO_DECISION_LOG_OPTIONS = Object.freeze({
+    decisionPath: null,
+    decisionField: null,
+    bundle: null,
+    manifestIdField: null,
+});
+/** The option names as the CLI and the Action spell them. */
+const DECISION_LOG_OPTION_NAMES = {
+    decisionPath: 'decision-path',
+    decisionField: 'decision-field',
+    bundle: 'bundle',
+    manifestIdField: 'manifest-id-field',
+};
+/** A decision-log option whose value cannot be used; `option` is its CLI / Action name. */
+class DecisionLogOptionError extends Error {
+    option;
+    value;
+    name = 'DecisionLogOptionError';
+    constructor(option, value, message) {
+        super(message);
+        this.option = option;
+        this.value = value;
+    }
+}
+/**
+ * A decision path as OPA's `path` and the user's `--decision-path` compare: a leading `/` and a
+ * `data.` / `data/` prefix dropped, dots and slashes equal (`/data/policy_replay.decision` →
+ * `policy_replay/decision`).
+ */
+function normalizeDecisionPath(path) {
+    let p = path.replace(/^\/+/, '');
+    if (p === 'data')
+        p = '';
+    else if (p.startsWith('data/') || p.startsWith('data.'))
+        p = p.slice(5);
+    return p.includes('.') ? p.replace(/\./g, '/') : p;
+}
+function dottedPath(option, text, example) {
+    const segments = text.split('.');
+    if (text === '' || segments.some((s) => s === '')) {
+        const name = DECISION_LOG_OPTION_NAMES[option];
+        throw new DecisionLogOptionError(name, text, `Invalid ${name} '${text}'. Expected a dotted path of keys, e.g. ${example}.`);
+    }
+    return segments;
+}
+/** Parses the options; an unusable value throws DecisionLogOptionError naming the option. */
+function parseDecisionLogOptions(text) {
+    let decisionPath = null;
+    if (text.decisionPath !== undefined && text.decisionPath !== null) {
+        decisionPath = normalizeDecisionPath(text.decisionPath);
+        if (decisionPath === '' || decisionPath.split('/').some((s) => s === '')) {
+            throw new DecisionLogOptionError('decision-path', text.decisionPath, `Invalid decision-path '${text.decisionPath}'. Expected the path of a decision under data, e.g. policy_replay/decision.`);
+        }
+    }
+    const bundle = text.bundle ?? null;
+    if (bundle === '')
+        throw new DecisionLogOptionError('bundle', bundle, "Invalid bundle ''. Expected a bundle name.");
+    return {
+        decisionPath,
+        decisionField: text.decisionField === undefined || text.decisionField === null
+            ? null
+            : dottedPath('decisionField', text.decisionField, 'allow or decision.allowed'),
+        bundle,
+        manifestIdField: text.manifestIdField === undefined || text.manifestIdField === null
+            ? null
+            : dottedPath('manifestIdField', text.manifestIdField, 'input.request.mcp.session_id'),
+    };
+}
+/** Whether any option is set (a record-format sample refuses them). */
+function hasDecisionLogOptions(options) {
+    return (options.decisionPath !== null ||
+        options.decisionField !== null ||
+        options.bundle !== null ||
+        options.manifestIdField !== null);
+}
+/** The options back as flags, for messages: `--decision-path x --bundle y`. */
+function describeDecisionLogOptions(options) {
+    const parts = [];
+    if (options.decisionPath !== null)
+        parts.push(`--decision-path ${options.decisionPath}`);
+    if (options.decisionField !== null)
+        parts.push(`--decision-field ${options.decisionField.join('.')}`);
+    if (options.bundle !== null)
+        parts.push(`--bundle ${options.bundle}`);
+    if (options.manifestIdField !== null)
+        parts.push(`--manifest-id-field ${options.manifestIdField.join('.')}`);
+    return parts.join(' ');
+}
+function decisionLog_isObj(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+const OTHER_PATH = Object.freeze({ kind: 'other_path' });
+/** RFC 6901 pointer → keys (`~1` → `/`, `~0` → `~`); null when it is not a pointer. */
+function pointerSegments(pointer) {
+    if (pointer === '')
+        return [];
+    if (pointer[0] !== '/')
+        return null;
+    const parts = pointer.slice(1).split('/');
+    for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
+        if (part.includes('~'))
+            parts[i] = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    }
+    return parts;
+}
+/** Whether `pointer` names `segments` or something above it. */
+function coversSegments(pointer, segments) {
+    const p = pointerSegments(pointer);
+    if (p === null || p.length > segments.length)
+        return false;
+    for (let i = 0; i < p.length; i++)
+        if (p[i] !== segments[i])
+            return false;
+    return true;
+}
+/**
+ * Whether a pointer names `/input` or something in it. Only the prefix is checked: a malformed
+ * pointer under /input goes into unknown_paths and makes the record malformed there, rather than
+ * being dropped here.
+ */
+function isUnderInput(pointer) {
+    return pointer === '/input' || pointer.startsWith('/input/');
+}
+function decisionLog_valueAt(root, segments) {
+    let v = root;
+    for (const key of segments) {
+        if (!decisionLog_isObj(v) || !Object.hasOwn(v, key))
+            return undefined;
+        v = v[key];
+    }
+    return v;
+}
+/**
+ * The `erased` and `masked` pointers of an event, erased first; a reason when either is not a
+ * list of strings (OPA always writes one).
+ */
+function hiddenPointers(event) {
+    const out = [];
+    for (const key of ['erased', 'masked']) {
+        const list = event[key];
+        if (list === undefined)
+            continue;
+        if (!Array.isArray(list))
+            return `${key}: must be a list of JSON pointers`;
+        for (let i = 0; i < list.length; i++) {
+            const pointer = list[i];
+            if (typeof pointer !== 'string')
+                return `${key}[${i}]: must be a JSON pointer (a string)`;
+            out.push(pointer);
+        }
+    }
+    return out;
+}
+function anyCovers(hidden, segments) {
+    for (const pointer of hidden)
+        if (coversSegments(pointer, segments))
+            return true;
+    return false;
+}
+const RESULT = ['result'];
+const RESULT_ALLOW = ['result', 'allow'];
+const RESULT_DECISION = ['result', 'decision'];
+/** The recorded decision of docs/decision-logs.md "The mapping", or undefined for none. */
+function recordedDecisionOf(event, field, hidden) {
+    if (event.error !== undefined && event.error !== null)
+        return undefined;
+    const result = event.result;
+    let decision;
+    let at;
+    if (field !== null) {
+        at = ['result', ...field];
+        const v = decisionLog_valueAt(result, field);
+        decision =
+            typeof v === 'boolean' ? (v ? 'allow' : 'deny') : v === 'allow' || v === 'deny' ? v : undefined;
+    }
+    else if (typeof result === 'boolean') {
+        at = RESULT;
+        decision = result ? 'allow' : 'deny';
+    }
+    else if (decisionLog_isObj(result) && typeof result.allow === 'boolean') {
+        at = RESULT_ALLOW;
+        decision = result.allow ? 'allow' : 'deny';
+    }
+    else if (decisionLog_isObj(result) && (result.decision === 'allow' || result.decision === 'deny')) {
+        at = RESULT_DECISION;
+        decision = result.decision;
+    }
+    else
+        return undefined;
+    // An erased or masked result (or the field itself) is not what OPA decided.
+    if (decision !== undefined && hidden.length > 0 && anyCovers(hidden, at))
+        return undefined;
+    return decision;
+}
+/** The policy revision: `bundles` (the only entry, else the one `--bundle` names), else `revision`. */
+function policyRevisionOf(event, bundle) {
+    const bundles = event.bundles;
+    if (decisionLog_isObj(bundles)) {
+        // The only entry decided, whatever --bundle names: it chooses among several.
+        const names = Object.keys(bundles);
+        let entry;
+        if (names.length === 1)
+            entry = bundles[names[0]];
+        else if (bundle !== null)
+            entry = Object.hasOwn(bundles, bundle) ? bundles[bundle] : undefined;
+        if (decisionLog_isObj(entry) && typeof entry.revision === 'string' && entry.revision !== '')
+            return entry.revision;
+    }
+    const revision = event.revision;
+    return typeof revision === 'string' && revision !== '' ? revision : undefined;
+}
+/** Turns the record validator's reason into the event's words (`timestamp`, not `occurred_at`). */
+function eventReason(reason) {
+    return reason
+        .split('; ')
+        .map((part) => part.startsWith('unknown_paths') ? `erased/masked${part.slice('unknown_paths'.length)}` : part)
+        .join('; ');
+}
+/**
+ * Maps one decision event (an object with a `decision_id` key) under the options. The record it
+ * makes is validated exactly as a record of our own format is.
+ */
+function mapDecisionEvent(event, options) {
+    const rawPath = event.path;
+    if (typeof rawPath !== 'string')
+        return OTHER_PATH;
+    let path = null;
+    if (options.decisionPath !== null) {
+        if (rawPath !== options.decisionPath && normalizeDecisionPath(rawPath) !== options.decisionPath)
+            return OTHER_PATH;
+    }
+    else {
+        path = normalizeDecisionPath(rawPath);
+        if (path === '')
+            return OTHER_PATH;
+    }
+    const id = event.decision_id;
+    if (typeof id !== 'string' || id === '')
+        return { kind: 'malformed', reason: 'decision_id: must be a non-empty string', path };
+    const timestamp = event.timestamp;
+    if (timestamp !== undefined && (typeof timestamp !== 'string' || !isRfc3339Instant(timestamp))) {
+        return {
+            kind: 'malformed',
+            reason: 'timestamp: must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z',
+            request_id: id,
+            path,
+        };
+    }
+    const hidden = hiddenPointers(event);
+    if (typeof hidden === 'string')
+        return { kind: 'malformed', reason: hidden, request_id: id, path };
+    let input = event.input;
+    if (input === undefined) {
+        // Only an erased /input removes it; a masked one was replaced, so OPA would have written it.
+        const erased = event.erased;
+        if (!Array.isArray(erased) || !erased.includes('/input'))
+            return { kind: 'malformed', reason: 'no input', request_id: id, path };
+        input = {};
+    }
+    const record = { request_id: id };
+    if (timestamp !== undefined)
+        record.occurred_at = timestamp;
+    const decision = recordedDecisionOf(event, options.decisionField, hidden);
+    if (decision !== undefined)
+        record.recorded_decision = decision;
+    const revision = policyRevisionOf(event, options.bundle);
+    if (revision !== undefined)
+        record.policy_revision = revision;
+    const fieldPath = options.manifestIdField;
+    if (fieldPath !== null) {
+        const manifest = decisionLog_valueAt(event, fieldPath);
+        if (typeof manifest === 'string' && manifest !== '' && !anyCovers(hidden, fieldPath))
+            record.manifest_id = manifest;
+    }
+    record.input = input;
+    if (hidden.length > 0) {
+        const unknown = [];
+        // A hostile event lists ~100k pointers in 1 MiB: deduplicating by scanning would be quadratic.
+        const seen = new Set();
+        for (const pointer of hidden) {
+            if (!isUnderInput(pointer) || seen.has(pointer))
+                continue;
+            seen.add(pointer);
+            unknown.push(pointer);
+        }
+        if (unknown.length > 0)
+            record.unknown_paths = unknown;
+    }
+    if (record_isTrafficRecord(record))
+        return { kind: 'record', record, path };
+    const reason = record_explainInvalidRecord(record) ?? 'not a valid traffic record';
+    return { kind: 'malformed', reason: eventReason(reason), request_id: id, path };
+}
+
+;// CONCATENATED MODULE: ./build/action/inputValues.js
+
+
+
+
+
+/** One input each: its value checked and converted, or an InputError quoting it. */
 /** The decision-log inputs, each checked as the CLI checks its flag. */
 function parseDecisionLogInputs(get) {
     const text = {
@@ -74706,7 +74898,7 @@ function parseChoice(input, raw, choices, fallback) {
 }
 function parseOpaVersion(raw) {
     if (raw === '')
-        return inputs_DEFAULTS.opaVersion;
+        return settings_DEFAULTS.opaVersion;
     const m = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)$/.exec(raw);
     if (!m || m[1] === undefined) {
         throw new InputError('opa-version', raw, `Invalid opa-version '${raw}'. Expected an exact OPA release such as ${OPA_VERSION}.`);
@@ -74723,7 +74915,7 @@ function parseSha256(raw) {
 }
 function parseDownloadUrl(raw) {
     if (raw === '')
-        return inputs_DEFAULTS.opaDownloadUrl;
+        return settings_DEFAULTS.opaDownloadUrl;
     const url = URL.canParse(raw) ? new URL(raw) : null;
     if (url === null ||
         (url.protocol !== 'https:' && url.protocol !== 'http:') ||
@@ -74802,21 +74994,40 @@ function parseCommentId(raw) {
     }
     return raw;
 }
-/** Reads and validates every input. Throws InputError on the first bad value. */
-function parseSettings(read, context) {
-    const get = (name) => read(name).trim();
+
+;// CONCATENATED MODULE: ./build/action/inputs.js
+/**
+ * Every Action input, read and validated once into a typed Settings object (the pattern of
+ * actions/checkout's input-helper). Nothing after this module looks at a raw input string.
+ */
+
+
+
+
+
+
+// The inputs' parts, re-exported so importers keep one entry point.
+
+
+
+function parseGithubToken(get) {
     const githubToken = get('github-token');
     if (githubToken === '') {
         throw new InputError('github-token', '', 'Missing github-token. Expected a token, e.g. the default ${{ github.token }} with pull-requests: write (and issues: write for drift).');
     }
+    return githubToken;
+}
+/** opa-path skips the download that opa-sha256 verifies: at most one of them. */
+function parseOpaBinary(get) {
     const opaPath = get('opa-path') || null;
     const opaSha256 = parseSha256(get('opa-sha256'));
     if (opaPath !== null && opaSha256 !== null) {
         throw new InputError('opa-sha256', opaSha256, `Invalid opa-sha256 '${opaSha256}' together with opa-path '${opaPath}'. opa-sha256 verifies a downloaded OPA; opa-path skips the download. Set only one.`);
     }
-    const redact = parseChoice('redact', get('redact'), ['subjects', 'none', 'auto'], inputs_DEFAULTS.redact);
-    const mode = parseChoice('mode', get('mode'), ['auto', 'pull-request', 'drift', 'post-comment'], inputs_DEFAULTS.mode);
-    // The two files of post-comment mode belong to it alone: set elsewhere, they would be ignored.
+    return { opaPath, opaSha256 };
+}
+/** The two files of post-comment mode belong to it alone: set elsewhere, they would be ignored. */
+function parseCommentFiles(get, mode) {
     const commentFile = get('comment-file') || null;
     const pullRequestFile = get('pull-request-file') || null;
     for (const [input, value] of [
@@ -74830,16 +75041,27 @@ function parseSettings(read, context) {
             throw new InputError(input, value, `Invalid ${input} '${value}' with mode: ${mode}. ${input} is read only by mode: post-comment.`);
         }
     }
+    return { commentFile, pullRequestFile };
+}
+/** Reads and validates every input. Throws InputError on the first bad value. */
+function parseSettings(read, context) {
+    const get = (name) => read(name).trim();
+    // The order of the steps is the order of the checks: the first bad value is the one reported.
+    const githubToken = parseGithubToken(get);
+    const { opaPath, opaSha256 } = parseOpaBinary(get);
+    const redact = parseChoice('redact', get('redact'), ['subjects', 'none', 'auto'], settings_DEFAULTS.redact);
+    const mode = parseChoice('mode', get('mode'), ['auto', 'pull-request', 'drift', 'post-comment'], settings_DEFAULTS.mode);
+    const { commentFile, pullRequestFile } = parseCommentFiles(get, mode);
     return {
         githubToken,
         policies: parsePolicies(get('policies')),
         traffic: parseTemplate('traffic', get('traffic')),
         manifests: parseTemplate('manifests', get('manifests')),
         ...parseDecisionLogInputs(get),
-        maxChanges: parseCountInput('max-changes', get('max-changes'), inputs_DEFAULTS.maxChanges),
-        maxGroups: parseCountInput('max-groups', get('max-groups'), inputs_DEFAULTS.maxGroups),
+        maxChanges: parseCountInput('max-changes', get('max-changes'), settings_DEFAULTS.maxChanges),
+        maxGroups: parseCountInput('max-groups', get('max-groups'), settings_DEFAULTS.maxGroups),
         failOn: parseFailOnInput(get('fail-on')),
-        comment: parseChoice('comment', get('comment'), ['update', 'off'], inputs_DEFAULTS.comment),
+        comment: parseChoice('comment', get('comment'), ['update', 'off'], settings_DEFAULTS.comment),
         redact,
         redactSubjects: resolveRedact(redact, context.visibility),
         opaVersion: parseOpaVersion(get('opa-version')),
@@ -74847,7 +75069,7 @@ function parseSettings(read, context) {
         opaSha256,
         opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
         mode,
-        unevaluable: parseChoice('unevaluable', get('unevaluable'), UNEVALUABLE_MODES, inputs_DEFAULTS.unevaluable),
+        unevaluable: parseChoice('unevaluable', get('unevaluable'), UNEVALUABLE_MODES, settings_DEFAULTS.unevaluable),
         tokenLogin: parseLogin(get('token-login')),
         limits: parseLimitsInput(get('limits')),
         commentId: parseCommentId(get('comment-id')),
@@ -75393,6 +75615,127 @@ function toPullFile(file) {
         : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };
 }
 
+;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
+/**
+ * The request ids a sample has used so far, each with the line of its first record: what catches a
+ * repeated request_id, and the one structure of the replay
+ * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
+ * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
+ * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
+ * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
+ * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
+ */
+const requestIdTable_PAGE_BYTES = 1 << 20;
+const INITIAL_ENTRIES = 1 << 12;
+class requestIdTable_RequestIdTable {
+    /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
+    pages = [];
+    pageUsed = requestIdTable_PAGE_BYTES;
+    offsets = new Float64Array(INITIAL_ENTRIES);
+    lengths = new Uint32Array(INITIAL_ENTRIES);
+    lines = new Float64Array(INITIAL_ENTRIES);
+    hashes = new Uint32Array(INITIAL_ENTRIES);
+    /** Open addressing, linear probing: entry index + 1, 0 for an empty slot; at most half full. */
+    slots = new Int32Array(INITIAL_ENTRIES * 2);
+    count = 0;
+    scratch = new Uint8Array(256);
+    encoder = new TextEncoder();
+    illFormed = new Map();
+    get size() {
+        return this.count + this.illFormed.size;
+    }
+    /**
+     * The line `id` was first claimed on; when it was not claimed yet, claims it for `line` and
+     * returns undefined.
+     */
+    claim(id, line) {
+        if (!id.isWellFormed()) {
+            const first = this.illFormed.get(id);
+            if (first === undefined)
+                this.illFormed.set(id, line);
+            return first;
+        }
+        const length = this.encode(id);
+        const bytes = this.scratch;
+        let hash = 0x811c9dc5;
+        for (let i = 0; i < length; i++)
+            hash = Math.imul(hash ^ bytes[i], 0x01000193);
+        hash >>>= 0;
+        const mask = this.slots.length - 1;
+        for (let slot = hash & mask;; slot = (slot + 1) & mask) {
+            const entry = this.slots[slot] - 1;
+            if (entry < 0) {
+                this.insert(slot, hash, length, line);
+                return undefined;
+            }
+            if (this.hashes[entry] === hash && this.sameBytes(entry, length))
+                return this.lines[entry];
+        }
+    }
+    /** UTF-8 of `id` into the scratch buffer; returns its length. */
+    encode(id) {
+        // Three bytes per UTF-16 unit is the most UTF-8 can need.
+        if (this.scratch.length < id.length * 3)
+            this.scratch = new Uint8Array(id.length * 3);
+        return this.encoder.encodeInto(id, this.scratch).written;
+    }
+    sameBytes(entry, length) {
+        if (this.lengths[entry] !== length)
+            return false;
+        const at = this.offsets[entry];
+        const page = this.pages[Math.floor(at / requestIdTable_PAGE_BYTES)];
+        const start = at % requestIdTable_PAGE_BYTES;
+        const bytes = this.scratch;
+        for (let i = 0; i < length; i++)
+            if (page[start + i] !== bytes[i])
+                return false;
+        return true;
+    }
+    insert(slot, hash, length, line) {
+        const entry = this.count++;
+        if (entry === this.hashes.length)
+            this.growEntries();
+        // An id longer than a page gets a page of its own.
+        if (this.pageUsed + length > requestIdTable_PAGE_BYTES || this.pages.length === 0) {
+            this.pages.push(new Uint8Array(Math.max(requestIdTable_PAGE_BYTES, length)));
+            this.pageUsed = 0;
+        }
+        const pageIndex = this.pages.length - 1;
+        this.pages[pageIndex].set(this.scratch.subarray(0, length), this.pageUsed);
+        // A long id starts its own page at 0 and fills it, so an offset still names one page.
+        this.offsets[entry] = pageIndex * requestIdTable_PAGE_BYTES + this.pageUsed;
+        this.pageUsed += length;
+        this.lengths[entry] = length;
+        this.lines[entry] = line;
+        this.hashes[entry] = hash;
+        this.slots[slot] = entry + 1;
+        if (this.count * 2 > this.slots.length)
+            this.rehash();
+    }
+    growEntries() {
+        const grow = (a, make) => {
+            const b = make(a.length * 2);
+            b.set(a);
+            return b;
+        };
+        this.offsets = grow(this.offsets, (n) => new Float64Array(n));
+        this.lengths = grow(this.lengths, (n) => new Uint32Array(n));
+        this.lines = grow(this.lines, (n) => new Float64Array(n));
+        this.hashes = grow(this.hashes, (n) => new Uint32Array(n));
+    }
+    rehash() {
+        const slots = new Int32Array(this.slots.length * 2);
+        const mask = slots.length - 1;
+        for (let entry = 0; entry < this.count; entry++) {
+            let slot = this.hashes[entry] & mask;
+            while (slots[slot] !== 0)
+                slot = (slot + 1) & mask;
+            slots[slot] = entry + 1;
+        }
+        this.slots = slots;
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/numbers.js
 /**
  * Numbers a record spells in a way JavaScript does not keep (docs/unknowns.md "Numbers JavaScript
@@ -75529,127 +75872,6 @@ function withRespelledNumbers(record, pointers) {
     return record;
 }
 
-;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
-/**
- * The request ids a sample has used so far, each with the line of its first record: what catches a
- * repeated request_id, and the one structure of the replay
- * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
- * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
- * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
- * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
- * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
- */
-const requestIdTable_PAGE_BYTES = 1 << 20;
-const INITIAL_ENTRIES = 1 << 12;
-class requestIdTable_RequestIdTable {
-    /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
-    pages = [];
-    pageUsed = requestIdTable_PAGE_BYTES;
-    offsets = new Float64Array(INITIAL_ENTRIES);
-    lengths = new Uint32Array(INITIAL_ENTRIES);
-    lines = new Float64Array(INITIAL_ENTRIES);
-    hashes = new Uint32Array(INITIAL_ENTRIES);
-    /** Open addressing, linear probing: entry index + 1, 0 for an empty slot; at most half full. */
-    slots = new Int32Array(INITIAL_ENTRIES * 2);
-    count = 0;
-    scratch = new Uint8Array(256);
-    encoder = new TextEncoder();
-    illFormed = new Map();
-    get size() {
-        return this.count + this.illFormed.size;
-    }
-    /**
-     * The line `id` was first claimed on; when it was not claimed yet, claims it for `line` and
-     * returns undefined.
-     */
-    claim(id, line) {
-        if (!id.isWellFormed()) {
-            const first = this.illFormed.get(id);
-            if (first === undefined)
-                this.illFormed.set(id, line);
-            return first;
-        }
-        const length = this.encode(id);
-        const bytes = this.scratch;
-        let hash = 0x811c9dc5;
-        for (let i = 0; i < length; i++)
-            hash = Math.imul(hash ^ bytes[i], 0x01000193);
-        hash >>>= 0;
-        const mask = this.slots.length - 1;
-        for (let slot = hash & mask;; slot = (slot + 1) & mask) {
-            const entry = this.slots[slot] - 1;
-            if (entry < 0) {
-                this.insert(slot, hash, length, line);
-                return undefined;
-            }
-            if (this.hashes[entry] === hash && this.sameBytes(entry, length))
-                return this.lines[entry];
-        }
-    }
-    /** UTF-8 of `id` into the scratch buffer; returns its length. */
-    encode(id) {
-        // Three bytes per UTF-16 unit is the most UTF-8 can need.
-        if (this.scratch.length < id.length * 3)
-            this.scratch = new Uint8Array(id.length * 3);
-        return this.encoder.encodeInto(id, this.scratch).written;
-    }
-    sameBytes(entry, length) {
-        if (this.lengths[entry] !== length)
-            return false;
-        const at = this.offsets[entry];
-        const page = this.pages[Math.floor(at / requestIdTable_PAGE_BYTES)];
-        const start = at % requestIdTable_PAGE_BYTES;
-        const bytes = this.scratch;
-        for (let i = 0; i < length; i++)
-            if (page[start + i] !== bytes[i])
-                return false;
-        return true;
-    }
-    insert(slot, hash, length, line) {
-        const entry = this.count++;
-        if (entry === this.hashes.length)
-            this.growEntries();
-        // An id longer than a page gets a page of its own.
-        if (this.pageUsed + length > requestIdTable_PAGE_BYTES || this.pages.length === 0) {
-            this.pages.push(new Uint8Array(Math.max(requestIdTable_PAGE_BYTES, length)));
-            this.pageUsed = 0;
-        }
-        const pageIndex = this.pages.length - 1;
-        this.pages[pageIndex].set(this.scratch.subarray(0, length), this.pageUsed);
-        // A long id starts its own page at 0 and fills it, so an offset still names one page.
-        this.offsets[entry] = pageIndex * requestIdTable_PAGE_BYTES + this.pageUsed;
-        this.pageUsed += length;
-        this.lengths[entry] = length;
-        this.lines[entry] = line;
-        this.hashes[entry] = hash;
-        this.slots[slot] = entry + 1;
-        if (this.count * 2 > this.slots.length)
-            this.rehash();
-    }
-    growEntries() {
-        const grow = (a, make) => {
-            const b = make(a.length * 2);
-            b.set(a);
-            return b;
-        };
-        this.offsets = grow(this.offsets, (n) => new Float64Array(n));
-        this.lengths = grow(this.lengths, (n) => new Uint32Array(n));
-        this.lines = grow(this.lines, (n) => new Float64Array(n));
-        this.hashes = grow(this.hashes, (n) => new Uint32Array(n));
-    }
-    rehash() {
-        const slots = new Int32Array(this.slots.length * 2);
-        const mask = slots.length - 1;
-        for (let entry = 0; entry < this.count; entry++) {
-            let slot = this.hashes[entry] & mask;
-            while (slots[slot] !== 0)
-                slot = (slot + 1) & mask;
-            slots[slot] = entry + 1;
-        }
-        this.slots = slots;
-    }
-}
-
 ;// CONCATENATED MODULE: ./build/traffic/sampleFiles.js
 
 
@@ -75781,13 +76003,7 @@ async function listSampleFiles(sources) {
     return files;
 }
 
-;// CONCATENATED MODULE: ./build/traffic/sample.js
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./build/traffic/samplePlan.js
 
 
 
@@ -75797,21 +76013,19 @@ const FILE_STRIDE = 2 ** 32;
 function fileIndexOf(position) {
     return Math.floor(position / FILE_STRIDE);
 }
-// ---------------------------------------------------------------------------------------------
-// Planning: the files, their layout and the sample's format.
 function isJsonLinesName(path) {
     return /\.jsonl(\.gz)?$/i.test(path);
 }
-const sample_SPACE = 0x20;
-const sample_TAB = 0x09;
-const sample_LF = 0x0a;
-const sample_CR = 0x0d;
+const samplePlan_SPACE = 0x20;
+const samplePlan_TAB = 0x09;
+const samplePlan_LF = 0x0a;
+const samplePlan_CR = 0x0d;
 /** Index of the first byte that is not JSON whitespace (a leading BOM skipped), or -1. */
 function firstContentByte(chunk, atStart) {
     let i = atStart && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
     for (; i < chunk.length; i++) {
         const b = chunk[i];
-        if (b !== sample_SPACE && b !== sample_TAB && b !== sample_LF && b !== sample_CR)
+        if (b !== samplePlan_SPACE && b !== samplePlan_TAB && b !== samplePlan_LF && b !== samplePlan_CR)
             return i;
     }
     return -1;
@@ -75843,7 +76057,7 @@ async function sniffFile(file, maxLineBytes) {
             const parsed = parseElementJson(text, shape, maxLineBytes);
             // An object repeating a key is still an object (malformed as a record or event, not as JSON).
             const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
-            if (!sample_isObject(value))
+            if (!sampleElement_isObject(value))
                 return;
             sawObject = true;
             if (Object.hasOwn(value, 'decision_id'))
@@ -75894,7 +76108,7 @@ async function sniffFile(file, maxLineBytes) {
  * replayed as one: unreadable, mixing records and decision events, or decision-log options on a
  * sample of records.
  */
-async function planSample(sources, options, shown = sources.map((s) => s.shown).join(', '), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+async function planSample(sources, options, shown = sources.map((s) => s.shown).join(', '), maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
     const files = await listSampleFiles(sources);
     const sniffed = [];
     for (const file of files)
@@ -75921,6 +76135,10 @@ async function planSample(sources, options, shown = sources.map((s) => s.shown).
         maxLineBytes,
     };
 }
+
+;// CONCATENATED MODULE: ./build/traffic/samplePosition.js
+
+
 function positionOf(plan, position) {
     const index = fileIndexOf(position);
     const file = plan.files[index];
@@ -75952,14 +76170,22 @@ function sampleDuplicateReason(plan, id, first) {
     const key = plan.format === 'records' ? 'request_id' : 'decision_id';
     return `${key}: duplicate ${JSON.stringify(id)} (first on ${positionText(plan, first)})`;
 }
+
+;// CONCATENATED MODULE: ./build/traffic/sampleElement.js
+
+
+
+
+
+
 const NON_DECISION = Object.freeze({ kind: 'skipped', otherPath: false });
-const sample_OTHER_PATH = Object.freeze({ kind: 'skipped', otherPath: true });
+const sampleElement_OTHER_PATH = Object.freeze({ kind: 'skipped', otherPath: true });
 const MIXED = Object.freeze({ kind: 'mixed' });
 const EMPTY_ELEMENT = Object.freeze({
     kind: 'malformed',
     reason: 'empty array element (two commas, or a comma before ])',
 });
-function sample_isObject(v) {
+function sampleElement_isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 /** Classifies elements of one sample; pure, so it runs on any thread. */
@@ -75967,7 +76193,7 @@ class SampleElementReader {
     options;
     maxLineBytes;
     events;
-    constructor(format, options, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    constructor(format, options, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
         this.options = options;
         this.maxLineBytes = maxLineBytes;
         this.events = format === 'opa-decision-log';
@@ -75996,7 +76222,7 @@ class SampleElementReader {
         if (record_isTrafficRecord(value))
             return this.numbers({ kind: 'record', record: value, path: null }, text, scanned);
         // A valid record has no decision_id key, so only a malformed one can be an event.
-        if (sample_isObject(value) && Object.hasOwn(value, 'decision_id'))
+        if (sampleElement_isObject(value) && Object.hasOwn(value, 'decision_id'))
             return MIXED;
         const reason = record_explainInvalidRecord(value) ?? 'not a valid traffic record';
         const id = idOf(value);
@@ -76020,11 +76246,11 @@ class SampleElementReader {
      * mapped; `repeatedKey` (the reason) makes an event of the path malformed, as it would a record.
      */
     event(value, repeatedKey) {
-        if (!sample_isObject(value) || !Object.hasOwn(value, 'decision_id'))
-            return sample_isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
+        if (!sampleElement_isObject(value) || !Object.hasOwn(value, 'decision_id'))
+            return sampleElement_isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
         const mapped = mapDecisionEvent(value, this.options);
         if (mapped.kind === 'other_path')
-            return sample_OTHER_PATH;
+            return sampleElement_OTHER_PATH;
         if (repeatedKey === null)
             return mapped;
         const id = value.decision_id;
@@ -76040,7 +76266,6 @@ function mixedSampleError(plan, position) {
         : 'a record of our own format (request_id) in a sample of OPA decision events';
     return new TrafficReadError(plan.shown, `${positionText(plan, position)}: ${what}; replay them as separate samples`);
 }
-// ---------------------------------------------------------------------------------------------
 // The one-path rule.
 /** Thrown at the second distinct decision path; `withDecisionPathListing` words it. */
 class SeveralDecisionPaths extends Error {
@@ -76058,48 +76283,10 @@ class DecisionPathGuard {
             throw new SeveralDecisionPaths(`${this.first} and ${path}`);
     }
 }
-/**
- * Runs a pass over the sample; when it meets a second decision path, counts every event's path
- * (one more streaming pass, only on this error) and fails with the list.
- */
-async function withDecisionPathListing(plan, pass) {
-    try {
-        return await pass();
-    }
-    catch (error) {
-        if (!(error instanceof SeveralDecisionPaths))
-            throw error;
-        const counts = await countDecisionPaths(plan);
-        const listed = [...counts.paths.entries()]
-            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-            .map(([path, n]) => `${path} (${n})`);
-        const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
-        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
-    }
-}
-/** Decision events per normalized path, and those without a path. */
-async function countDecisionPaths(plan) {
-    const paths = new Map();
-    let withoutPath = 0;
-    for await (const unit of sampleUnits(plan, 0)) {
-        const count = (text, shape) => {
-            if (text === null)
-                return;
-            const parsed = parseElementJson(text, shape, plan.maxLineBytes);
-            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
-            if (!sample_isObject(value) || !Object.hasOwn(value, 'decision_id'))
-                return;
-            const path = value.path;
-            const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
-            if (normalized === '')
-                withoutPath++;
-            else
-                paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
-        };
-        forEachUnitElement(unit, plan.maxLineBytes, (text, _position, shape) => count(text, shape));
-    }
-    return { paths, withoutPath };
-}
+
+;// CONCATENATED MODULE: ./build/traffic/sampleStream.js
+
+
 /** The most lines a file of the sample may have (positions give each file 2^32). */
 const MAX_FILE_LINES = FILE_STRIDE - 1;
 /**
@@ -76161,6 +76348,86 @@ function forEachUnitElement(unit, maxLineBytes, fn) {
     }
     const base = unit.base;
     forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
+}
+
+;// CONCATENATED MODULE: ./build/traffic/sample.js
+
+
+
+
+
+
+
+
+
+/**
+ * A traffic sample as the replay reads it (docs/decision-logs.md): one or more files, each a
+ * stream of JSON Lines or one JSON array, plain or gzip, holding either records of our own format
+ * or OPA decision events (console log lines mixed with other log lines, or upload bodies). The
+ * format is found from the content, never from the name:
+ *
+ * 1. `planSample` lists the files and reads each up to its first record (an object with
+ *    `request_id`) or decision event (an object with `decision_id`). Usually that is the first
+ *    line; a file holding neither is read whole (an OPA log without decisions). Records in one
+ *    file and events in another: the sample is refused.
+ * 2. `sampleUnits` streams the files in order as units: runs of whole lines (what a worker thread
+ *    evaluates) or batches of array elements (evaluated on the main thread, as for our own
+ *    `.json` arrays).
+ * 3. `SampleElementReader` turns one element's text into a record, a malformed element, or a
+ *    skipped log line; `decisionLog.ts` maps an event to a record.
+ *
+ * Every element has a position: `file index × 2^32 + line` (or `+ element index` for the arrays
+ * of a decision log, whose upload bodies are one line). One number orders the sample, keys the
+ * shards and the repeated-id table, and becomes `file:line` / `file:[index]` only in the report.
+ */
+// The sample's steps, re-exported so importers keep one entry point.
+
+
+
+
+// ---------------------------------------------------------------------------------------------
+// The one-path rule over the whole sample.
+/**
+ * Runs a pass over the sample; when it meets a second decision path, counts every event's path
+ * (one more streaming pass, only on this error) and fails with the list.
+ */
+async function withDecisionPathListing(plan, pass) {
+    try {
+        return await pass();
+    }
+    catch (error) {
+        if (!(error instanceof SeveralDecisionPaths))
+            throw error;
+        const counts = await countDecisionPaths(plan);
+        const listed = [...counts.paths.entries()]
+            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+            .map(([path, n]) => `${path} (${n})`);
+        const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
+        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
+    }
+}
+/** Decision events per normalized path, and those without a path. */
+async function countDecisionPaths(plan) {
+    const paths = new Map();
+    let withoutPath = 0;
+    for await (const unit of sampleUnits(plan, 0)) {
+        const count = (text, shape) => {
+            if (text === null)
+                return;
+            const parsed = parseElementJson(text, shape, plan.maxLineBytes);
+            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
+            if (!sampleElement_isObject(value) || !Object.hasOwn(value, 'decision_id'))
+                return;
+            const path = value.path;
+            const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
+            if (normalized === '')
+                withoutPath++;
+            else
+                paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
+        };
+        forEachUnitElement(unit, plan.maxLineBytes, (text, _position, shape) => count(text, shape));
+    }
+    return { paths, withoutPath };
 }
 /**
  * Every record and malformed element of the sample, in order, judged as the replay judges them:
@@ -76817,6 +77084,42 @@ function renderFidelityText(result) {
     const parts = FIDELITY_LEVELS.map((level) => `${counts[level]} ${level}`);
     lines.push(`${result.reports.length + invalidManifests} manifest(s): ${parts.join(', ')} (${invalidManifests} invalid, graded unreplayable)`);
     return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./build/replay/workers/workerCount.js
+
+
+/**
+ * Below this many (decompressed) bytes a sample is replayed in-process: starting threads and
+ * loading the wasm in each costs about as much as a few thousand records.
+ */
+const AUTO_WORKERS_MIN_BYTES = 8 << 20;
+/** A JSON Lines export compresses about 8:1 or better; the threshold is on the estimate. */
+const GZIP_RATIO_ESTIMATE = 8;
+/** More threads than this stop paying: the main thread's reading and aggregation is serial. */
+const MAX_AUTO_WORKERS = 4;
+/** How many worker threads the replay of a sample of `bytes` bytes (on disk) uses by default. */
+function autoWorkerCount(trafficPath, bytes, parallelism) {
+    const format = trafficFormatOf(trafficPath);
+    if (!format.startsWith('jsonl'))
+        return 0;
+    return workersForEstimate(format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes, parallelism);
+}
+function workersForEstimate(estimate, parallelism) {
+    if (estimate < AUTO_WORKERS_MIN_BYTES || parallelism < 2)
+        return 0;
+    return Math.min(parallelism, MAX_AUTO_WORKERS);
+}
+/** The decompressed bytes of the sample's files of lines, estimated from their size on disk. */
+async function linesEstimate(plan) {
+    let estimate = 0;
+    for (const file of plan.files) {
+        if (file.layout !== 'lines')
+            continue;
+        const size = await (0,promises_namespaceObject.stat)(file.path).then((s) => s.size, () => 0);
+        estimate += looksGzipped(file.path) ? size * GZIP_RATIO_ESTIMATE : size;
+    }
+    return estimate;
 }
 
 ;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
@@ -78254,38 +78557,6 @@ class BaseEvaluationError extends Error {
     }
 }
 
-/**
- * Below this many (decompressed) bytes a sample is replayed in-process: starting threads and
- * loading the wasm in each costs about as much as a few thousand records.
- */
-const AUTO_WORKERS_MIN_BYTES = 8 << 20;
-/** A JSON Lines export compresses about 8:1 or better; the threshold is on the estimate. */
-const GZIP_RATIO_ESTIMATE = 8;
-/** More threads than this stop paying: the main thread's reading and aggregation is serial. */
-const MAX_AUTO_WORKERS = 4;
-/** How many worker threads the replay of a sample of `bytes` bytes (on disk) uses by default. */
-function autoWorkerCount(trafficPath, bytes, parallelism) {
-    const format = trafficFormatOf(trafficPath);
-    if (!format.startsWith('jsonl'))
-        return 0;
-    return workersForEstimate(format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes, parallelism);
-}
-function workersForEstimate(estimate, parallelism) {
-    if (estimate < AUTO_WORKERS_MIN_BYTES || parallelism < 2)
-        return 0;
-    return Math.min(parallelism, MAX_AUTO_WORKERS);
-}
-/** The decompressed bytes of the sample's files of lines, estimated from their size on disk. */
-async function linesEstimate(plan) {
-    let estimate = 0;
-    for (const file of plan.files) {
-        if (file.layout !== 'lines')
-            continue;
-        const size = await (0,promises_namespaceObject.stat)(file.path).then((s) => s.size, () => 0);
-        estimate += looksGzipped(file.path) ? size * GZIP_RATIO_ESTIMATE : size;
-    }
-    return estimate;
-}
 async function workerCountFor(options, plan) {
     const hasLines = plan.files.some((f) => f.layout === 'lines');
     if (options.workers !== undefined) {
@@ -78313,7 +78584,7 @@ async function workerCountFor(options, plan) {
 async function replayTraffic(options) {
     const { primary, base } = evaluatorSides(options.head, options.base);
     const plan = options.sample ??
-        (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES));
+        (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? bytes_DEFAULT_MAX_LINE_BYTES));
     const config = {
         mode: options.mode ?? 'compare',
         hasHead: options.head !== null,
@@ -78371,7 +78642,7 @@ async function replayTraffic(options) {
     }
 }
 /** A sample given by path(s), planned without decision-log options unless given. */
-function planOf(trafficPath, decisionLog = NO_DECISION_LOG_OPTIONS, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+function planOf(trafficPath, decisionLog = NO_DECISION_LOG_OPTIONS, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
     const paths = typeof trafficPath === 'string' ? [trafficPath] : trafficPath;
     return planSample(paths.map((p) => ({ shown: p, path: p })), decisionLog, undefined, maxLineBytes);
 }
@@ -79710,19 +79981,8 @@ async function replayPolicyChange(deps, change, at) {
         if (evidence.length === 0)
             deps.log(`${change.path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
         // Still validate and compile the head: an invalid policy fails whether or not there is traffic.
-        if (head) {
-            const prepared = await preparePolicy(head, opa.path, settings.limits);
-            if (!prepared.ok) {
-                outcome.errors = prepared.errors.map((e) => ({
-                    file: e.file,
-                    path: e.path,
-                    line: e.line,
-                    column: e.column,
-                    message: e.message,
-                }));
-                outcome.report = errorReport(change.path, head, base, opa.version, outcome.errors, settings.unevaluable);
-            }
-        }
+        if (head)
+            await validateHeadOnly(deps, change.path, { head, base }, outcome);
         return outcome;
     }
     deps.log(`${change.path}: replaying ${sample.traffic}`);
@@ -79755,6 +80015,22 @@ async function replayPolicyChange(deps, change, at) {
         outcome.rego_diff = unifiedDiff(run.base?.rego ?? '', run.head?.rego ?? '', basePath ? `a/${basePath} (Rego)` : '/dev/null', headPath ? `b/${headPath} (Rego)` : '/dev/null');
     }
     return outcome;
+}
+/** A policy replayed against no traffic still has its head validated and compiled. */
+async function validateHeadOnly(deps, path, sides, outcome) {
+    const { settings, opa } = deps;
+    const { head, base } = sides;
+    const prepared = await preparePolicy(head, opa.path, settings.limits);
+    if (!prepared.ok) {
+        outcome.errors = prepared.errors.map((e) => ({
+            file: e.file,
+            path: e.path,
+            line: e.line,
+            column: e.column,
+            message: e.message,
+        }));
+        outcome.report = errorReport(path, head, base, opa.version, outcome.errors, settings.unevaluable);
+    }
 }
 /** The error of a policy side that should be a file at `sha` and is not. */
 async function unreadablePolicy(workspace, sha, path) {
@@ -80531,20 +80807,8 @@ async function runPullRequestMode(settings, context, client) {
     if (pullNumber === null)
         throw new Error(`no pull request in the '${context.eventName}' event payload`);
     const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: log/* logInfo */.fH });
-    if (listing.changes.length === 0) {
-        const pull = {
-            number: pullNumber,
-            baseSha: listing.baseSha,
-            headSha: listing.headSha,
-            judged: listing.judged,
-        };
-        const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull));
-        setOutputs(file, 'pass', []);
-        await writeCommentFile(context, settings, '');
-        await (0,log/* writeJobSummary */.j7)('policy-replay: no policy file changed in this pull request; nothing to replay.\n');
-        (0,log/* logInfo */.fH)('no policy file changed: nothing to replay');
-        return;
-    }
+    if (listing.changes.length === 0)
+        return noPolicyChanged(settings, context, pullNumber, listing);
     const opa = await obtainOpa(settings);
     const policies = await replayPolicyChanges({ client, settings, context, pullNumber, opa, log: log/* logInfo */.fH }, { base: listing.judged.base, head: listing.judged.head, baseTip: listing.baseTipSha }, listing.changes, listing.touched);
     annotateErrors(policies);
@@ -80584,6 +80848,28 @@ async function runPullRequestMode(settings, context, client) {
         });
     };
     await writeSummary(render, rowBudget);
+    const body = fitComment(render, rowBudget, settings, context);
+    await writeCommentFile(context, settings, body);
+    if (settings.comment === 'update')
+        await updateComment(client, settings, context, pullNumber, body);
+    finish(gate.verdict, gate.failed);
+}
+/** No policy file changed: a passing report, an empty comment file and a one-line summary. */
+async function noPolicyChanged(settings, context, pullNumber, listing) {
+    const pull = {
+        number: pullNumber,
+        baseSha: listing.baseSha,
+        headSha: listing.headSha,
+        judged: listing.judged,
+    };
+    const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull));
+    setOutputs(file, 'pass', []);
+    await writeCommentFile(context, settings, '');
+    await (0,log/* writeJobSummary */.j7)('policy-replay: no policy file changed in this pull request; nothing to replay.\n');
+    (0,log/* logInfo */.fH)('no policy file changed: nothing to replay');
+}
+/** The comment body: fewer change rows before fewer sections, with a note saying what was cut. */
+function fitComment(render, rowBudget, settings, context) {
     const runLink = context.runId
         ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
         : null;
@@ -80594,21 +80880,60 @@ async function runPullRequestMode(settings, context, client) {
     const body = fitted.rows < rowBudget && fitted.omitted === 0
         ? `${fitted.body}\n_Tables shortened to ${shown.second} change row(s) and ${shown.first} group row(s) to fit one comment: ${summaryPointer} for more._\n`
         : fitted.body;
-    await writeCommentFile(context, settings, body);
-    if (settings.comment === 'update') {
-        const result = await syncStickyComment(client, {
-            owner: context.owner,
-            repo: context.repo,
-            issueNumber: pullNumber,
-            body,
-            ...(settings.commentId ? { markerId: settings.commentId } : {}),
-        });
-        if (result.action === 'forbidden')
-            (0,log/* logWarning */.FF)(`policy-replay could not comment: ${result.warning}`);
-        else
-            (0,log/* logInfo */.fH)(`comment ${result.action} (${result.htmlUrl})`);
+    return body;
+}
+async function updateComment(client, settings, context, pullNumber, body) {
+    const result = await syncStickyComment(client, {
+        owner: context.owner,
+        repo: context.repo,
+        issueNumber: pullNumber,
+        body,
+        ...(settings.commentId ? { markerId: settings.commentId } : {}),
+    });
+    if (result.action === 'forbidden')
+        (0,log/* logWarning */.FF)(`policy-replay could not comment: ${result.warning}`);
+    else
+        (0,log/* logInfo */.fH)(`comment ${result.action} (${result.htmlUrl})`);
+}
+/** Each policy's drift issue, then the sweep of deleted policies' issues; the failures, worded. */
+async function keepDriftIssues(client, settings, context, policies, issueBodies) {
+    const issueFailures = [];
+    for (const item of issueBodies) {
+        try {
+            const issue = await syncDriftIssue(client, {
+                owner: context.owner,
+                repo: context.repo,
+                policyPath: item.path,
+                title: driftIssueTitle(item.path),
+                body: item.body,
+                driftTotal: item.driftTotal,
+                closeComment: driftResolvedComment(item.path),
+            });
+            for (const w of issue.warnings)
+                (0,log/* logWarning */.FF)(w);
+            (0,log/* logInfo */.fH)(`${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
+        }
+        catch (error) {
+            issueFailures.push(`${item.path}: ${error.message}`);
+        }
     }
-    finish(gate.verdict, gate.failed);
+    // Only when issues can be written at all: after a failure above, the sweep would fail the same way.
+    if (issueFailures.length === 0) {
+        try {
+            const closed = await closeOrphanedDriftIssues(client, {
+                owner: context.owner,
+                repo: context.repo,
+                livePolicyPaths: policies.map((p) => p.path),
+                replays: policyMatcher(settings.policies),
+            });
+            for (const number of closed)
+                (0,log/* logInfo */.fH)(`closed drift issue #${number}: its policy no longer exists`);
+        }
+        catch (error) {
+            issueFailures.push(`closing the issues of deleted policies: ${error.message}`);
+        }
+    }
+    return issueFailures;
 }
 /** Posts the comment file a pull_request run left (docs/action.md "Fork pull requests"). */
 async function runPostCommentMode(settings, context, client) {
@@ -80700,42 +81025,7 @@ async function runDriftMode(settings, context, client) {
     // The report, outputs and summary land before any issue is touched, so an issue failure (issues
     // disabled, a read-only token) never hides the drift itself.
     await writeSummary(renderSummary, rowBudget);
-    const issueFailures = [];
-    for (const item of issueBodies) {
-        try {
-            const issue = await syncDriftIssue(client, {
-                owner: context.owner,
-                repo: context.repo,
-                policyPath: item.path,
-                title: driftIssueTitle(item.path),
-                body: item.body,
-                driftTotal: item.driftTotal,
-                closeComment: driftResolvedComment(item.path),
-            });
-            for (const w of issue.warnings)
-                (0,log/* logWarning */.FF)(w);
-            (0,log/* logInfo */.fH)(`${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
-        }
-        catch (error) {
-            issueFailures.push(`${item.path}: ${error.message}`);
-        }
-    }
-    // Only when issues can be written at all: after a failure above, the sweep would fail the same way.
-    if (issueFailures.length === 0) {
-        try {
-            const closed = await closeOrphanedDriftIssues(client, {
-                owner: context.owner,
-                repo: context.repo,
-                livePolicyPaths: policies.map((p) => p.path),
-                replays: policyMatcher(settings.policies),
-            });
-            for (const number of closed)
-                (0,log/* logInfo */.fH)(`closed drift issue #${number}: its policy no longer exists`);
-        }
-        catch (error) {
-            issueFailures.push(`closing the issues of deleted policies: ${error.message}`);
-        }
-    }
+    const issueFailures = await keepDriftIssues(client, settings, context, policies, issueBodies);
     if (issueFailures.length > 0) {
         (0,log/* failStep */.vy)(`policy-replay: could not keep the drift issues (${issueFailures.length}): ${boundedList(issueFailures, '; ', MAX_MESSAGE_LENGTH)}`);
         return;

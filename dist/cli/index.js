@@ -17689,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6413);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8795);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17761,7 +17761,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 6413:
+/***/ 8795:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30063,25 +30063,29 @@ async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_CO
     };
 }
 
-;// CONCATENATED MODULE: ./build/canonical/sha256.js
-
-
-/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
-async function sha256_sha256OfFile(path) {
-    const hash = createHash('sha256');
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
-        hash.update(chunk);
-    return hash.digest('hex');
+;// CONCATENATED MODULE: ./build/traffic/bytes.js
+/** Byte-level helpers shared by the traffic splitters (JSON Lines and `.json` arrays). */
+/** Default `maxLineBytes`: the longest line (or `.json` element) read as a record, 1 MiB. */
+const bytes_DEFAULT_MAX_LINE_BYTES = 1 << 20;
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+function isBlank(buf, start, end) {
+    for (let i = start; i < end; i++) {
+        const b = buf[i];
+        if (b !== SPACE && b !== TAB && b !== CR)
+            return false;
+    }
+    return true;
 }
-/** Hex SHA-256 of a text's UTF-8 bytes. */
-function sha256OfText(text) {
-    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex');
+function hasBom(buf, start, end) {
+    return end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf;
+}
+function isWhitespace(b) {
+    return b === SPACE || b === LF || b === CR || b === TAB;
 }
 
-;// CONCATENATED MODULE: external "node:buffer"
-const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: ./build/traffic/pointer.js
 /**
  * JSON pointers (RFC 6901) into a record's `input`, the unit of the unknown set
@@ -30782,70 +30786,16 @@ function repeatedKeyReason(repeated) {
         : `key ${JSON.stringify(repeated.key)} appears twice in ${repeated.path === 'record' ? 'the record' : repeated.path} (JSON would keep only the last)`;
 }
 
-;// CONCATENATED MODULE: ./build/traffic/reader.js
+;// CONCATENATED MODULE: ./build/traffic/recordParse.js
 
 
 
 
-
-
-
-
-
-/**
- * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
- * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
- * short ids, i.e. well under 100 MB for a million records.
- *
- * Decisions (docs/traffic.md):
- * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
- *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
- *   counted, but they still advance the line number so later numbers match an editor.
- * - A `.json` array element's line is the line of its first character.
- * - Only replayed (valid) records claim a request id: a valid record after a malformed one with the
- *   same id is replayed; a second valid record with an id already replayed is malformed.
- * - A trailing `\r` (CRLF files) and a UTF-8 byte-order mark at the start are ignored.
- * - A `.json` file that is not one array (no `[`, text after `]`, no closing `]`) cannot be split
- *   into records and fails the read with a `TrafficReadError`; so do I/O and gzip errors.
- * - Hostile input is a malformed record, never a stopped run or unbounded memory
- *   (docs/security.md): a line (or `.json` element) longer than `maxLineBytes` is kept only up to
- *   that length while the rest is skipped, so memory stays bounded whatever the (decompressed)
- *   input; a line that is not valid UTF-8, nested deeper than MAX_RECORD_DEPTH or repeating a key
- *   in one object is malformed (recordShape.ts). Only regular files are read: a device, FIFO or
- *   directory would never end or never start.
- */
-/** Default `maxLineBytes`: the longest line (or `.json` element) read as a record, 1 MiB. */
-const DEFAULT_MAX_LINE_BYTES = 1 << 20;
-/** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
-class TrafficReadError extends Error {
-    path;
-    line;
-    name = 'TrafficReadError';
-    constructor(path, message, 
-    /** 1-based line in the (decompressed) file, when the problem has one. */
-    line) {
-        super(line === undefined ? `${path}: ${message}` : `${path}:${line}: ${message}`);
-        this.path = path;
-        this.line = line;
-    }
-}
-function reader_trafficFormatOf(path) {
-    const lower = path.toLowerCase();
-    if (lower.endsWith('.jsonl.gz'))
-        return 'jsonl.gz';
-    if (lower.endsWith('.jsonl'))
-        return 'jsonl';
-    if (lower.endsWith('.json.gz'))
-        return 'json.gz';
-    if (lower.endsWith('.json'))
-        return 'json';
-    throw new TrafficReadError(path, 'unsupported traffic file: expected .jsonl, .jsonl.gz or .json');
-}
 /**
  * Turns parsed values into items: validation plus duplicate detection. One per read; exported so a
  * caller holding values from elsewhere (tests, a shard merge) judges them the same way.
  */
-class RecordClassifier {
+class recordParse_RecordClassifier {
     maxLineBytes;
     ids = new RequestIdTable();
     constructor(maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
@@ -30886,7 +30836,7 @@ function parseRecordText(text, line, shape = scanShapeText(text), maxLineBytes =
  * too deep), not JSON, or a key repeated in one object: the one parse every sample format shares
  * (records and OPA decision events, docs/decision-logs.md), so they agree on what is malformed.
  */
-function parseElementJson(text, shape = recordShape_scanShapeText(text), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+function parseElementJson(text, shape = recordShape_scanShapeText(text), maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
     if (shape < 0)
         return { ok: false, reason: shapeReason(shape, maxLineBytes) };
     let value;
@@ -30925,177 +30875,13 @@ function idOf(value) {
     const id = value.request_id;
     return typeof id === 'string' && id.length > 0 ? id : undefined;
 }
-function layoutOf(path, options) {
-    return options.layout ?? (reader_trafficFormatOf(path).startsWith('jsonl') ? 'lines' : 'array');
-}
-const DEFAULT_CHUNK = 1 << 20;
-/**
- * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
- * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
- */
-function looksGzipped(path) {
-    let fd = null;
-    try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
-        const magic = Buffer.alloc(2);
-        return (0,external_node_fs_namespaceObject.readSync)(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
-    }
-    catch {
-        return false; // the stream reports the error with its own message
-    }
-    finally {
-        if (fd !== null)
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function openSource(path, gzipByName, chunkSize) {
-    const file = (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: chunkSize });
-    if (!gzipByName && !looksGzipped(path))
-        return file;
-    const gunzip = (0,external_node_zlib_namespaceObject.createGunzip)({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
-    // pipeline forwards a read error of the file into the gunzip stream we iterate.
-    (0,external_node_stream_namespaceObject.pipeline)(file, gunzip, () => undefined);
-    return gunzip;
-}
-function readError(path, error) {
-    if (error instanceof TrafficReadError)
-        return error;
-    const e = error;
-    if (e.code === 'ENOENT')
-        return new TrafficReadError(path, 'no such file');
-    if (e.code === 'ENOTDIR')
-        return new TrafficReadError(path, 'no such file (a parent is not a directory)');
-    if (e.code === 'EISDIR')
-        return new TrafficReadError(path, 'is a directory, not a traffic file');
-    // Only gunzip fails with Z_ codes, also when the content (not the name) said gzip.
-    if (typeof e.code === 'string' && e.code.startsWith('Z_'))
-        return new TrafficReadError(path, `not a valid gzip file (${e.message})`);
-    return new TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
-}
-/**
- * The decompressed bytes of a traffic file, in file order, as they come off the disk (or out of
- * gunzip). I/O and gzip failures surface as TrafficReadError.
- */
-async function* readTrafficBytes(path, options = {}) {
-    await assertRegularFile(path);
-    const gzip = options.layout === undefined ? reader_trafficFormatOf(path).endsWith('.gz') : path.toLowerCase().endsWith('.gz');
-    const source = openSource(path, gzip, options.chunkSize ?? DEFAULT_CHUNK);
-    try {
-        let chunks;
-        try {
-            chunks = source[Symbol.asyncIterator]();
-        }
-        catch (error) {
-            throw readError(path, error);
-        }
-        for (;;) {
-            let next;
-            try {
-                next = await chunks.next();
-            }
-            catch (error) {
-                throw readError(path, error);
-            }
-            if (next.done === true)
-                break;
-            yield next.value;
-        }
-    }
-    finally {
-        source.destroy();
-    }
-}
-/**
- * Reads a traffic file as batches of items (one batch per chunk read), in file order. The batch
- * form exists for throughput: it costs one await per chunk instead of one per record.
- */
-async function* readTrafficBatches(path, options = {}) {
-    const classifier = new RecordClassifier(options.maxLineBytes);
-    const sink = {
-        element: (text, line, shape) => classifier.classifyText(text, line, shape),
-        empty: (line) => ({ kind: 'malformed', line, reason: EMPTY_ELEMENT_REASON }),
-    };
-    yield* readTrafficElements(path, sink, options);
-}
-/**
- * The elements of a traffic file (JSON Lines lines, or `.json` array elements) as the text of
- * each with its line, mapped by `sink`, in batches in file order. Splitting only: what an element
- * is (a record, a repeat, malformed) is the sink's business.
- */
-async function* readTrafficElements(path, sink, options = {}) {
-    await assertRegularFile(path);
-    const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    const splitter = elementSplitter(layoutOf(path, options), sink, path, maxLineBytes);
-    for await (const chunk of readTrafficBytes(path, options)) {
-        const items = splitter.push(chunk);
-        if (items.length > 0)
-            yield items;
-    }
-    const rest = splitter.end();
-    if (rest.length > 0)
-        yield rest;
-}
-/** Reads a traffic file item by item, in file order. */
-async function* readTraffic(path, options = {}) {
-    for await (const batch of readTrafficBatches(path, options))
-        yield* batch;
-}
-/** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
-async function trafficSha256(path) {
-    await assertRegularFile(path);
-    try {
-        return await sha256OfFile(path);
-    }
-    catch (error) {
-        throw readError(path, error);
-    }
-}
-/**
- * Only a regular file (or a symlink to one) is a sample: `/dev/zero` or a FIFO would be read
- * forever or block, and a directory is a mistake in the path.
- */
-async function assertRegularFile(path) {
-    let info;
-    try {
-        info = await (0,promises_namespaceObject.stat)(path);
-    }
-    catch (error) {
-        throw readError(path, error);
-    }
-    if (info.isFile())
-        return;
-    if (info.isDirectory())
-        throw new TrafficReadError(path, 'is a directory, not a traffic file');
-    const what = info.isFIFO()
-        ? 'a FIFO (named pipe)'
-        : info.isCharacterDevice() || info.isBlockDevice()
-            ? 'a device'
-            : info.isSocket()
-                ? 'a socket'
-                : 'not a regular file';
-    throw new TrafficReadError(path, `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`);
-}
-function elementSplitter(layout, sink, path, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
-    return layout === 'lines'
-        ? new LineSplitter(sink, maxLineBytes)
-        : new ArraySplitter(sink, path, maxLineBytes);
-}
-const EMPTY_ELEMENT_REASON = 'empty array element (two commas, or a comma before ])';
-const LF = 0x0a;
-const CR = 0x0d;
-const SPACE = 0x20;
-const TAB = 0x09;
-function isBlank(buf, start, end) {
-    for (let i = start; i < end; i++) {
-        const b = buf[i];
-        if (b !== SPACE && b !== TAB && b !== CR)
-            return false;
-    }
-    return true;
-}
-function hasBom(buf, start, end) {
-    return end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf;
-}
+
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./build/traffic/lineChunker.js
+
+
+
 function countLines(buf) {
     let n = 0;
     for (let i = buf.indexOf(LF); i >= 0; i = buf.indexOf(LF, i + 1))
@@ -31123,7 +30909,7 @@ class LineChunker {
     /** The current line passed maxLineBytes: drop bytes until its LF. */
     skipping = false;
     nextLine = 1;
-    constructor(minBytes = 0, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    constructor(minBytes = 0, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
         this.minBytes = minBytes;
         this.maxLineBytes = maxLineBytes;
     }
@@ -31206,7 +30992,7 @@ class LineChunker {
  * text: it is never decoded. UTF-8 is checked once for the whole run, and line by line only when
  * the run holds an invalid sequence.
  */
-function forEachLine(bytes, firstLine, fn, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+function forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
     const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const allUtf8 = (0,external_node_buffer_namespaceObject.isUtf8)(buf);
     let line = firstLine;
@@ -31259,6 +31045,176 @@ class LineSplitter {
         return items;
     }
 }
+
+;// CONCATENATED MODULE: ./build/canonical/sha256.js
+
+
+/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
+async function sha256_sha256OfFile(path) {
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+/** Hex SHA-256 of a text's UTF-8 bytes. */
+function sha256OfText(text) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex');
+}
+
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: ./build/traffic/trafficFile.js
+
+
+
+
+
+/** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
+class TrafficReadError extends Error {
+    path;
+    line;
+    name = 'TrafficReadError';
+    constructor(path, message, 
+    /** 1-based line in the (decompressed) file, when the problem has one. */
+    line) {
+        super(line === undefined ? `${path}: ${message}` : `${path}:${line}: ${message}`);
+        this.path = path;
+        this.line = line;
+    }
+}
+function trafficFile_trafficFormatOf(path) {
+    const lower = path.toLowerCase();
+    if (lower.endsWith('.jsonl.gz'))
+        return 'jsonl.gz';
+    if (lower.endsWith('.jsonl'))
+        return 'jsonl';
+    if (lower.endsWith('.json.gz'))
+        return 'json.gz';
+    if (lower.endsWith('.json'))
+        return 'json';
+    throw new TrafficReadError(path, 'unsupported traffic file: expected .jsonl, .jsonl.gz or .json');
+}
+function layoutOf(path, options) {
+    return options.layout ?? (trafficFile_trafficFormatOf(path).startsWith('jsonl') ? 'lines' : 'array');
+}
+const DEFAULT_CHUNK = 1 << 20;
+/**
+ * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
+ * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
+ */
+function looksGzipped(path) {
+    let fd = null;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
+        const magic = Buffer.alloc(2);
+        return (0,external_node_fs_namespaceObject.readSync)(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+    }
+    catch {
+        return false; // the stream reports the error with its own message
+    }
+    finally {
+        if (fd !== null)
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function openSource(path, gzipByName, chunkSize) {
+    const file = (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: chunkSize });
+    if (!gzipByName && !looksGzipped(path))
+        return file;
+    const gunzip = (0,external_node_zlib_namespaceObject.createGunzip)({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
+    // pipeline forwards a read error of the file into the gunzip stream we iterate.
+    (0,external_node_stream_namespaceObject.pipeline)(file, gunzip, () => undefined);
+    return gunzip;
+}
+function readError(path, error) {
+    if (error instanceof TrafficReadError)
+        return error;
+    const e = error;
+    if (e.code === 'ENOENT')
+        return new TrafficReadError(path, 'no such file');
+    if (e.code === 'ENOTDIR')
+        return new TrafficReadError(path, 'no such file (a parent is not a directory)');
+    if (e.code === 'EISDIR')
+        return new TrafficReadError(path, 'is a directory, not a traffic file');
+    // Only gunzip fails with Z_ codes, also when the content (not the name) said gzip.
+    if (typeof e.code === 'string' && e.code.startsWith('Z_'))
+        return new TrafficReadError(path, `not a valid gzip file (${e.message})`);
+    return new TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
+}
+/**
+ * The decompressed bytes of a traffic file, in file order, as they come off the disk (or out of
+ * gunzip). I/O and gzip failures surface as TrafficReadError.
+ */
+async function* readTrafficBytes(path, options = {}) {
+    await assertRegularFile(path);
+    const gzip = options.layout === undefined ? trafficFile_trafficFormatOf(path).endsWith('.gz') : path.toLowerCase().endsWith('.gz');
+    const source = openSource(path, gzip, options.chunkSize ?? DEFAULT_CHUNK);
+    try {
+        let chunks;
+        try {
+            chunks = source[Symbol.asyncIterator]();
+        }
+        catch (error) {
+            throw readError(path, error);
+        }
+        for (;;) {
+            let next;
+            try {
+                next = await chunks.next();
+            }
+            catch (error) {
+                throw readError(path, error);
+            }
+            if (next.done === true)
+                break;
+            yield next.value;
+        }
+    }
+    finally {
+        source.destroy();
+    }
+}
+/** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
+async function trafficSha256(path) {
+    await assertRegularFile(path);
+    try {
+        return await sha256OfFile(path);
+    }
+    catch (error) {
+        throw readError(path, error);
+    }
+}
+/**
+ * Only a regular file (or a symlink to one) is a sample: `/dev/zero` or a FIFO would be read
+ * forever or block, and a directory is a mistake in the path.
+ */
+async function assertRegularFile(path) {
+    let info;
+    try {
+        info = await (0,promises_namespaceObject.stat)(path);
+    }
+    catch (error) {
+        throw readError(path, error);
+    }
+    if (info.isFile())
+        return;
+    if (info.isDirectory())
+        throw new TrafficReadError(path, 'is a directory, not a traffic file');
+    const what = info.isFIFO()
+        ? 'a FIFO (named pipe)'
+        : info.isCharacterDevice() || info.isBlockDevice()
+            ? 'a device'
+            : info.isSocket()
+                ? 'a socket'
+                : 'not a regular file';
+    throw new TrafficReadError(path, `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`);
+}
+
+;// CONCATENATED MODULE: ./build/traffic/arraySplitter.js
+
+
+
+
 /** Scanner states of ArraySplitter (plain numbers: the hot loop switches on them). */
 const ArrayState = {
     /** Before the opening `[`. */
@@ -31463,8 +31419,81 @@ class ArraySplitter {
         return [];
     }
 }
-function isWhitespace(b) {
-    return b === SPACE || b === LF || b === CR || b === TAB;
+
+;// CONCATENATED MODULE: ./build/traffic/reader.js
+
+
+
+
+
+
+/**
+ * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
+ * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
+ * short ids, i.e. well under 100 MB for a million records.
+ *
+ * Decisions (docs/traffic.md):
+ * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
+ *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
+ *   counted, but they still advance the line number so later numbers match an editor.
+ * - A `.json` array element's line is the line of its first character.
+ * - Only replayed (valid) records claim a request id: a valid record after a malformed one with the
+ *   same id is replayed; a second valid record with an id already replayed is malformed.
+ * - A trailing `\r` (CRLF files) and a UTF-8 byte-order mark at the start are ignored.
+ * - A `.json` file that is not one array (no `[`, text after `]`, no closing `]`) cannot be split
+ *   into records and fails the read with a `TrafficReadError`; so do I/O and gzip errors.
+ * - Hostile input is a malformed record, never a stopped run or unbounded memory
+ *   (docs/security.md): a line (or `.json` element) longer than `maxLineBytes` is kept only up to
+ *   that length while the rest is skipped, so memory stays bounded whatever the (decompressed)
+ *   input; a line that is not valid UTF-8, nested deeper than MAX_RECORD_DEPTH or repeating a key
+ *   in one object is malformed (recordShape.ts). Only regular files are read: a device, FIFO or
+ *   directory would never end or never start.
+ */
+// The reader's parts, re-exported so importers keep one entry point.
+
+
+
+
+
+/**
+ * Reads a traffic file as batches of items (one batch per chunk read), in file order. The batch
+ * form exists for throughput: it costs one await per chunk instead of one per record.
+ */
+async function* readTrafficBatches(path, options = {}) {
+    const classifier = new RecordClassifier(options.maxLineBytes);
+    const sink = {
+        element: (text, line, shape) => classifier.classifyText(text, line, shape),
+        empty: (line) => ({ kind: 'malformed', line, reason: EMPTY_ELEMENT_REASON }),
+    };
+    yield* readTrafficElements(path, sink, options);
+}
+/**
+ * The elements of a traffic file (JSON Lines lines, or `.json` array elements) as the text of
+ * each with its line, mapped by `sink`, in batches in file order. Splitting only: what an element
+ * is (a record, a repeat, malformed) is the sink's business.
+ */
+async function* readTrafficElements(path, sink, options = {}) {
+    await assertRegularFile(path);
+    const maxLineBytes = options.maxLineBytes ?? bytes_DEFAULT_MAX_LINE_BYTES;
+    const splitter = elementSplitter(layoutOf(path, options), sink, path, maxLineBytes);
+    for await (const chunk of readTrafficBytes(path, options)) {
+        const items = splitter.push(chunk);
+        if (items.length > 0)
+            yield items;
+    }
+    const rest = splitter.end();
+    if (rest.length > 0)
+        yield rest;
+}
+/** Reads a traffic file item by item, in file order. */
+async function* readTraffic(path, options = {}) {
+    for await (const batch of readTrafficBatches(path, options))
+        yield* batch;
+}
+function elementSplitter(layout, sink, path, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+    return layout === 'lines'
+        ? new LineSplitter(sink, maxLineBytes)
+        : new ArraySplitter(sink, path, maxLineBytes);
 }
 
 ;// CONCATENATED MODULE: ./build/replay/limits.js
@@ -31476,7 +31505,7 @@ function isWhitespace(b) {
  */
 
 
-const DEFAULT_LIMITS = { ...DEFAULT_COMPILE_LIMITS, maxLineBytes: DEFAULT_MAX_LINE_BYTES };
+const DEFAULT_LIMITS = { ...DEFAULT_COMPILE_LIMITS, maxLineBytes: bytes_DEFAULT_MAX_LINE_BYTES };
 const LIMIT_SPECS = [
     { name: 'max-line-bytes', key: 'maxLineBytes', unit: 'bytes', min: 1024, max: 512 * 2 ** 20 },
     { name: 'max-policy-bytes', key: 'maxPolicyBytes', unit: 'bytes', min: 1024, max: 256 * 2 ** 20 },
@@ -31839,6 +31868,127 @@ function mapDecisionEvent(event, options) {
     return { kind: 'malformed', reason: eventReason(reason), request_id: id, path };
 }
 
+;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
+/**
+ * The request ids a sample has used so far, each with the line of its first record: what catches a
+ * repeated request_id, and the one structure of the replay
+ * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
+ * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
+ * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
+ * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
+ * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
+ */
+const requestIdTable_PAGE_BYTES = 1 << 20;
+const INITIAL_ENTRIES = 1 << 12;
+class requestIdTable_RequestIdTable {
+    /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
+    pages = [];
+    pageUsed = requestIdTable_PAGE_BYTES;
+    offsets = new Float64Array(INITIAL_ENTRIES);
+    lengths = new Uint32Array(INITIAL_ENTRIES);
+    lines = new Float64Array(INITIAL_ENTRIES);
+    hashes = new Uint32Array(INITIAL_ENTRIES);
+    /** Open addressing, linear probing: entry index + 1, 0 for an empty slot; at most half full. */
+    slots = new Int32Array(INITIAL_ENTRIES * 2);
+    count = 0;
+    scratch = new Uint8Array(256);
+    encoder = new TextEncoder();
+    illFormed = new Map();
+    get size() {
+        return this.count + this.illFormed.size;
+    }
+    /**
+     * The line `id` was first claimed on; when it was not claimed yet, claims it for `line` and
+     * returns undefined.
+     */
+    claim(id, line) {
+        if (!id.isWellFormed()) {
+            const first = this.illFormed.get(id);
+            if (first === undefined)
+                this.illFormed.set(id, line);
+            return first;
+        }
+        const length = this.encode(id);
+        const bytes = this.scratch;
+        let hash = 0x811c9dc5;
+        for (let i = 0; i < length; i++)
+            hash = Math.imul(hash ^ bytes[i], 0x01000193);
+        hash >>>= 0;
+        const mask = this.slots.length - 1;
+        for (let slot = hash & mask;; slot = (slot + 1) & mask) {
+            const entry = this.slots[slot] - 1;
+            if (entry < 0) {
+                this.insert(slot, hash, length, line);
+                return undefined;
+            }
+            if (this.hashes[entry] === hash && this.sameBytes(entry, length))
+                return this.lines[entry];
+        }
+    }
+    /** UTF-8 of `id` into the scratch buffer; returns its length. */
+    encode(id) {
+        // Three bytes per UTF-16 unit is the most UTF-8 can need.
+        if (this.scratch.length < id.length * 3)
+            this.scratch = new Uint8Array(id.length * 3);
+        return this.encoder.encodeInto(id, this.scratch).written;
+    }
+    sameBytes(entry, length) {
+        if (this.lengths[entry] !== length)
+            return false;
+        const at = this.offsets[entry];
+        const page = this.pages[Math.floor(at / requestIdTable_PAGE_BYTES)];
+        const start = at % requestIdTable_PAGE_BYTES;
+        const bytes = this.scratch;
+        for (let i = 0; i < length; i++)
+            if (page[start + i] !== bytes[i])
+                return false;
+        return true;
+    }
+    insert(slot, hash, length, line) {
+        const entry = this.count++;
+        if (entry === this.hashes.length)
+            this.growEntries();
+        // An id longer than a page gets a page of its own.
+        if (this.pageUsed + length > requestIdTable_PAGE_BYTES || this.pages.length === 0) {
+            this.pages.push(new Uint8Array(Math.max(requestIdTable_PAGE_BYTES, length)));
+            this.pageUsed = 0;
+        }
+        const pageIndex = this.pages.length - 1;
+        this.pages[pageIndex].set(this.scratch.subarray(0, length), this.pageUsed);
+        // A long id starts its own page at 0 and fills it, so an offset still names one page.
+        this.offsets[entry] = pageIndex * requestIdTable_PAGE_BYTES + this.pageUsed;
+        this.pageUsed += length;
+        this.lengths[entry] = length;
+        this.lines[entry] = line;
+        this.hashes[entry] = hash;
+        this.slots[slot] = entry + 1;
+        if (this.count * 2 > this.slots.length)
+            this.rehash();
+    }
+    growEntries() {
+        const grow = (a, make) => {
+            const b = make(a.length * 2);
+            b.set(a);
+            return b;
+        };
+        this.offsets = grow(this.offsets, (n) => new Float64Array(n));
+        this.lengths = grow(this.lengths, (n) => new Uint32Array(n));
+        this.lines = grow(this.lines, (n) => new Float64Array(n));
+        this.hashes = grow(this.hashes, (n) => new Uint32Array(n));
+    }
+    rehash() {
+        const slots = new Int32Array(this.slots.length * 2);
+        const mask = slots.length - 1;
+        for (let entry = 0; entry < this.count; entry++) {
+            let slot = this.hashes[entry] & mask;
+            while (slots[slot] !== 0)
+                slot = (slot + 1) & mask;
+            slots[slot] = entry + 1;
+        }
+        this.slots = slots;
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/numbers.js
 /**
  * Numbers a record spells in a way JavaScript does not keep (docs/unknowns.md "Numbers JavaScript
@@ -31975,127 +32125,6 @@ function withRespelledNumbers(record, pointers) {
     return record;
 }
 
-;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
-/**
- * The request ids a sample has used so far, each with the line of its first record: what catches a
- * repeated request_id, and the one structure of the replay
- * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
- * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
- * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
- * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
- * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
- */
-const requestIdTable_PAGE_BYTES = 1 << 20;
-const INITIAL_ENTRIES = 1 << 12;
-class requestIdTable_RequestIdTable {
-    /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
-    pages = [];
-    pageUsed = requestIdTable_PAGE_BYTES;
-    offsets = new Float64Array(INITIAL_ENTRIES);
-    lengths = new Uint32Array(INITIAL_ENTRIES);
-    lines = new Float64Array(INITIAL_ENTRIES);
-    hashes = new Uint32Array(INITIAL_ENTRIES);
-    /** Open addressing, linear probing: entry index + 1, 0 for an empty slot; at most half full. */
-    slots = new Int32Array(INITIAL_ENTRIES * 2);
-    count = 0;
-    scratch = new Uint8Array(256);
-    encoder = new TextEncoder();
-    illFormed = new Map();
-    get size() {
-        return this.count + this.illFormed.size;
-    }
-    /**
-     * The line `id` was first claimed on; when it was not claimed yet, claims it for `line` and
-     * returns undefined.
-     */
-    claim(id, line) {
-        if (!id.isWellFormed()) {
-            const first = this.illFormed.get(id);
-            if (first === undefined)
-                this.illFormed.set(id, line);
-            return first;
-        }
-        const length = this.encode(id);
-        const bytes = this.scratch;
-        let hash = 0x811c9dc5;
-        for (let i = 0; i < length; i++)
-            hash = Math.imul(hash ^ bytes[i], 0x01000193);
-        hash >>>= 0;
-        const mask = this.slots.length - 1;
-        for (let slot = hash & mask;; slot = (slot + 1) & mask) {
-            const entry = this.slots[slot] - 1;
-            if (entry < 0) {
-                this.insert(slot, hash, length, line);
-                return undefined;
-            }
-            if (this.hashes[entry] === hash && this.sameBytes(entry, length))
-                return this.lines[entry];
-        }
-    }
-    /** UTF-8 of `id` into the scratch buffer; returns its length. */
-    encode(id) {
-        // Three bytes per UTF-16 unit is the most UTF-8 can need.
-        if (this.scratch.length < id.length * 3)
-            this.scratch = new Uint8Array(id.length * 3);
-        return this.encoder.encodeInto(id, this.scratch).written;
-    }
-    sameBytes(entry, length) {
-        if (this.lengths[entry] !== length)
-            return false;
-        const at = this.offsets[entry];
-        const page = this.pages[Math.floor(at / requestIdTable_PAGE_BYTES)];
-        const start = at % requestIdTable_PAGE_BYTES;
-        const bytes = this.scratch;
-        for (let i = 0; i < length; i++)
-            if (page[start + i] !== bytes[i])
-                return false;
-        return true;
-    }
-    insert(slot, hash, length, line) {
-        const entry = this.count++;
-        if (entry === this.hashes.length)
-            this.growEntries();
-        // An id longer than a page gets a page of its own.
-        if (this.pageUsed + length > requestIdTable_PAGE_BYTES || this.pages.length === 0) {
-            this.pages.push(new Uint8Array(Math.max(requestIdTable_PAGE_BYTES, length)));
-            this.pageUsed = 0;
-        }
-        const pageIndex = this.pages.length - 1;
-        this.pages[pageIndex].set(this.scratch.subarray(0, length), this.pageUsed);
-        // A long id starts its own page at 0 and fills it, so an offset still names one page.
-        this.offsets[entry] = pageIndex * requestIdTable_PAGE_BYTES + this.pageUsed;
-        this.pageUsed += length;
-        this.lengths[entry] = length;
-        this.lines[entry] = line;
-        this.hashes[entry] = hash;
-        this.slots[slot] = entry + 1;
-        if (this.count * 2 > this.slots.length)
-            this.rehash();
-    }
-    growEntries() {
-        const grow = (a, make) => {
-            const b = make(a.length * 2);
-            b.set(a);
-            return b;
-        };
-        this.offsets = grow(this.offsets, (n) => new Float64Array(n));
-        this.lengths = grow(this.lengths, (n) => new Uint32Array(n));
-        this.lines = grow(this.lines, (n) => new Float64Array(n));
-        this.hashes = grow(this.hashes, (n) => new Uint32Array(n));
-    }
-    rehash() {
-        const slots = new Int32Array(this.slots.length * 2);
-        const mask = slots.length - 1;
-        for (let entry = 0; entry < this.count; entry++) {
-            let slot = this.hashes[entry] & mask;
-            while (slots[slot] !== 0)
-                slot = (slot + 1) & mask;
-            slots[slot] = entry + 1;
-        }
-        this.slots = slots;
-    }
-}
-
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __nccwpck_require__(4006);
 ;// CONCATENATED MODULE: ./build/traffic/sampleFiles.js
@@ -32229,43 +32258,7 @@ async function listSampleFiles(sources) {
     return files;
 }
 
-;// CONCATENATED MODULE: ./build/text/listing.js
-/**
- * Messages that name inputs (paths, files, decision paths, candidates, ids) name only the first
- * few: a decision log with a million paths, or a sweep over a thousand policies, must still give a
- * one-line error, not megabytes copied into a log line, an annotation and the report.
- */
-/** How many items of such a list a message names; the others are counted. */
-const MAX_LISTED = 5;
-/** Longest item, in code points, a message quotes whole (a name: a path, a key, an id). */
-const MAX_ITEM_LENGTH = 200;
-function shortItem(item, maxLength) {
-    if (item.length <= maxLength)
-        return item;
-    const points = [...item];
-    return points.length <= maxLength ? item : `${points.slice(0, maxLength - 1).join('')}…`;
-}
-/**
- * The first MAX_LISTED items joined by `separator`, and "and N more" when there are others: the
- * caller's message says what the list is (and its total, when that helps). Items that are whole
- * messages (a failure and its cause) take a larger `maxItemLength`.
- */
-function boundedList(items, separator = ', ', maxItemLength = MAX_ITEM_LENGTH) {
-    const shown = items
-        .slice(0, MAX_LISTED)
-        .map((item) => shortItem(item, maxItemLength))
-        .join(separator);
-    const more = items.length - MAX_LISTED;
-    return more > 0 ? `${shown}${separator}and ${more.toLocaleString('en-US')} more` : shown;
-}
-
-;// CONCATENATED MODULE: ./build/traffic/sample.js
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./build/traffic/samplePlan.js
 
 
 
@@ -32275,21 +32268,19 @@ const FILE_STRIDE = 2 ** 32;
 function fileIndexOf(position) {
     return Math.floor(position / FILE_STRIDE);
 }
-// ---------------------------------------------------------------------------------------------
-// Planning: the files, their layout and the sample's format.
 function isJsonLinesName(path) {
     return /\.jsonl(\.gz)?$/i.test(path);
 }
-const sample_SPACE = 0x20;
-const sample_TAB = 0x09;
-const sample_LF = 0x0a;
-const sample_CR = 0x0d;
+const samplePlan_SPACE = 0x20;
+const samplePlan_TAB = 0x09;
+const samplePlan_LF = 0x0a;
+const samplePlan_CR = 0x0d;
 /** Index of the first byte that is not JSON whitespace (a leading BOM skipped), or -1. */
 function firstContentByte(chunk, atStart) {
     let i = atStart && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
     for (; i < chunk.length; i++) {
         const b = chunk[i];
-        if (b !== sample_SPACE && b !== sample_TAB && b !== sample_LF && b !== sample_CR)
+        if (b !== samplePlan_SPACE && b !== samplePlan_TAB && b !== samplePlan_LF && b !== samplePlan_CR)
             return i;
     }
     return -1;
@@ -32372,7 +32363,7 @@ async function sniffFile(file, maxLineBytes) {
  * replayed as one: unreadable, mixing records and decision events, or decision-log options on a
  * sample of records.
  */
-async function planSample(sources, options, shown = sources.map((s) => s.shown).join(', '), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+async function planSample(sources, options, shown = sources.map((s) => s.shown).join(', '), maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
     const files = await listSampleFiles(sources);
     const sniffed = [];
     for (const file of files)
@@ -32399,6 +32390,10 @@ async function planSample(sources, options, shown = sources.map((s) => s.shown).
         maxLineBytes,
     };
 }
+
+;// CONCATENATED MODULE: ./build/traffic/samplePosition.js
+
+
 function positionOf(plan, position) {
     const index = fileIndexOf(position);
     const file = plan.files[index];
@@ -32430,8 +32425,16 @@ function sampleDuplicateReason(plan, id, first) {
     const key = plan.format === 'records' ? 'request_id' : 'decision_id';
     return `${key}: duplicate ${JSON.stringify(id)} (first on ${positionText(plan, first)})`;
 }
+
+;// CONCATENATED MODULE: ./build/traffic/sampleElement.js
+
+
+
+
+
+
 const NON_DECISION = Object.freeze({ kind: 'skipped', otherPath: false });
-const sample_OTHER_PATH = Object.freeze({ kind: 'skipped', otherPath: true });
+const sampleElement_OTHER_PATH = Object.freeze({ kind: 'skipped', otherPath: true });
 const MIXED = Object.freeze({ kind: 'mixed' });
 const EMPTY_ELEMENT = Object.freeze({
     kind: 'malformed',
@@ -32445,7 +32448,7 @@ class SampleElementReader {
     options;
     maxLineBytes;
     events;
-    constructor(format, options, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    constructor(format, options, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
         this.options = options;
         this.maxLineBytes = maxLineBytes;
         this.events = format === 'opa-decision-log';
@@ -32502,7 +32505,7 @@ class SampleElementReader {
             return isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
         const mapped = mapDecisionEvent(value, this.options);
         if (mapped.kind === 'other_path')
-            return sample_OTHER_PATH;
+            return sampleElement_OTHER_PATH;
         if (repeatedKey === null)
             return mapped;
         const id = value.decision_id;
@@ -32518,7 +32521,6 @@ function mixedSampleError(plan, position) {
         : 'a record of our own format (request_id) in a sample of OPA decision events';
     return new TrafficReadError(plan.shown, `${positionText(plan, position)}: ${what}; replay them as separate samples`);
 }
-// ---------------------------------------------------------------------------------------------
 // The one-path rule.
 /** Thrown at the second distinct decision path; `withDecisionPathListing` words it. */
 class SeveralDecisionPaths extends Error {
@@ -32536,48 +32538,10 @@ class DecisionPathGuard {
             throw new SeveralDecisionPaths(`${this.first} and ${path}`);
     }
 }
-/**
- * Runs a pass over the sample; when it meets a second decision path, counts every event's path
- * (one more streaming pass, only on this error) and fails with the list.
- */
-async function withDecisionPathListing(plan, pass) {
-    try {
-        return await pass();
-    }
-    catch (error) {
-        if (!(error instanceof SeveralDecisionPaths))
-            throw error;
-        const counts = await countDecisionPaths(plan);
-        const listed = [...counts.paths.entries()]
-            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-            .map(([path, n]) => `${path} (${n})`);
-        const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
-        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
-    }
-}
-/** Decision events per normalized path, and those without a path. */
-async function countDecisionPaths(plan) {
-    const paths = new Map();
-    let withoutPath = 0;
-    for await (const unit of sampleUnits(plan, 0)) {
-        const count = (text, shape) => {
-            if (text === null)
-                return;
-            const parsed = parseElementJson(text, shape, plan.maxLineBytes);
-            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
-            if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
-                return;
-            const path = value.path;
-            const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
-            if (normalized === '')
-                withoutPath++;
-            else
-                paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
-        };
-        forEachUnitElement(unit, plan.maxLineBytes, (text, _position, shape) => count(text, shape));
-    }
-    return { paths, withoutPath };
-}
+
+;// CONCATENATED MODULE: ./build/traffic/sampleStream.js
+
+
 /** The most lines a file of the sample may have (positions give each file 2^32). */
 const MAX_FILE_LINES = FILE_STRIDE - 1;
 /**
@@ -32639,6 +32603,116 @@ function forEachUnitElement(unit, maxLineBytes, fn) {
     }
     const base = unit.base;
     forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
+}
+
+;// CONCATENATED MODULE: ./build/text/listing.js
+/**
+ * Messages that name inputs (paths, files, decision paths, candidates, ids) name only the first
+ * few: a decision log with a million paths, or a sweep over a thousand policies, must still give a
+ * one-line error, not megabytes copied into a log line, an annotation and the report.
+ */
+/** How many items of such a list a message names; the others are counted. */
+const MAX_LISTED = 5;
+/** Longest item, in code points, a message quotes whole (a name: a path, a key, an id). */
+const MAX_ITEM_LENGTH = 200;
+function shortItem(item, maxLength) {
+    if (item.length <= maxLength)
+        return item;
+    const points = [...item];
+    return points.length <= maxLength ? item : `${points.slice(0, maxLength - 1).join('')}…`;
+}
+/**
+ * The first MAX_LISTED items joined by `separator`, and "and N more" when there are others: the
+ * caller's message says what the list is (and its total, when that helps). Items that are whole
+ * messages (a failure and its cause) take a larger `maxItemLength`.
+ */
+function boundedList(items, separator = ', ', maxItemLength = MAX_ITEM_LENGTH) {
+    const shown = items
+        .slice(0, MAX_LISTED)
+        .map((item) => shortItem(item, maxItemLength))
+        .join(separator);
+    const more = items.length - MAX_LISTED;
+    return more > 0 ? `${shown}${separator}and ${more.toLocaleString('en-US')} more` : shown;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/sample.js
+
+
+
+
+
+
+
+
+
+/**
+ * A traffic sample as the replay reads it (docs/decision-logs.md): one or more files, each a
+ * stream of JSON Lines or one JSON array, plain or gzip, holding either records of our own format
+ * or OPA decision events (console log lines mixed with other log lines, or upload bodies). The
+ * format is found from the content, never from the name:
+ *
+ * 1. `planSample` lists the files and reads each up to its first record (an object with
+ *    `request_id`) or decision event (an object with `decision_id`). Usually that is the first
+ *    line; a file holding neither is read whole (an OPA log without decisions). Records in one
+ *    file and events in another: the sample is refused.
+ * 2. `sampleUnits` streams the files in order as units: runs of whole lines (what a worker thread
+ *    evaluates) or batches of array elements (evaluated on the main thread, as for our own
+ *    `.json` arrays).
+ * 3. `SampleElementReader` turns one element's text into a record, a malformed element, or a
+ *    skipped log line; `decisionLog.ts` maps an event to a record.
+ *
+ * Every element has a position: `file index × 2^32 + line` (or `+ element index` for the arrays
+ * of a decision log, whose upload bodies are one line). One number orders the sample, keys the
+ * shards and the repeated-id table, and becomes `file:line` / `file:[index]` only in the report.
+ */
+// The sample's steps, re-exported so importers keep one entry point.
+
+
+
+
+// ---------------------------------------------------------------------------------------------
+// The one-path rule over the whole sample.
+/**
+ * Runs a pass over the sample; when it meets a second decision path, counts every event's path
+ * (one more streaming pass, only on this error) and fails with the list.
+ */
+async function withDecisionPathListing(plan, pass) {
+    try {
+        return await pass();
+    }
+    catch (error) {
+        if (!(error instanceof SeveralDecisionPaths))
+            throw error;
+        const counts = await countDecisionPaths(plan);
+        const listed = [...counts.paths.entries()]
+            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+            .map(([path, n]) => `${path} (${n})`);
+        const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
+        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
+    }
+}
+/** Decision events per normalized path, and those without a path. */
+async function countDecisionPaths(plan) {
+    const paths = new Map();
+    let withoutPath = 0;
+    for await (const unit of sampleUnits(plan, 0)) {
+        const count = (text, shape) => {
+            if (text === null)
+                return;
+            const parsed = parseElementJson(text, shape, plan.maxLineBytes);
+            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
+            if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
+                return;
+            const path = value.path;
+            const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
+            if (normalized === '')
+                withoutPath++;
+            else
+                paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
+        };
+        forEachUnitElement(unit, plan.maxLineBytes, (text, _position, shape) => count(text, shape));
+    }
+    return { paths, withoutPath };
 }
 /**
  * Every record and malformed element of the sample, in order, judged as the replay judges them:
@@ -32892,13 +32966,27 @@ function compareGaps(a, b) {
         GAP_IMPACTS.indexOf(a.impact) - GAP_IMPACTS.indexOf(b.impact) ||
         compareStrings(a.reason, b.reason));
 }
+const state = (e) => e?.state ?? 'unavailable';
+const stateReason = (s) => s === 'hash' ? REASONS.hash : s === 'absent' ? REASONS.absent : REASONS.unavailable;
 function analyzeManifest(manifest) {
     const gaps = [];
     const add = (path, impact, reason) => {
         gaps.push({ path, impact, reason });
     };
-    const state = (e) => e?.state ?? 'unavailable';
-    const stateReason = (s) => s === 'hash' ? REASONS.hash : s === 'absent' ? REASONS.absent : REASONS.unavailable;
+    for (const section of [
+        integrityGaps,
+        modelGaps,
+        toolGaps,
+        retrievalGaps,
+        environmentGaps,
+        isolationGaps,
+        sourceGaps,
+    ])
+        section(manifest, add);
+    gaps.sort(compareGaps);
+    return { level: levelOf(gaps), missing_evidence: gaps };
+}
+function integrityGaps(manifest, add) {
     // A value whose sha256 does not match is not the evidence it claims to be: nothing else about
     // that path can be trusted, so it blocks replay wherever it appears.
     for (const [path, e] of evidenceEntries(manifest)) {
@@ -32917,6 +33005,8 @@ function analyzeManifest(manifest) {
         if (actual !== e.sha256)
             add(path, 'blocks_replay', REASONS.integrity);
     }
+}
+function modelGaps(manifest, add) {
     const model = manifest.model ?? {};
     // Without the provider, deployment and the prompt itself there is nothing to send: a prompt
     // hash proves which prompt it was but cannot be replayed.
@@ -32933,6 +33023,8 @@ function analyzeManifest(manifest) {
     if (model.determinism?.guaranteed !== true) {
         add('model.determinism.guaranteed', 'prevents_exactness', REASONS.modelNotDeterministic);
     }
+}
+function toolGaps(manifest, add) {
     const tools = manifest.tools ?? {};
     const toolsMode = normaliseMode(tools.replay_mode);
     const calls = tools.calls ?? [];
@@ -32965,6 +33057,8 @@ function analyzeManifest(manifest) {
     if (toolsMode === 'execute' && tools.determinism?.guaranteed !== true) {
         add('tools.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
     }
+}
+function retrievalGaps(manifest, add) {
     const retrieval = manifest.retrieval ?? {};
     const retrievalMode = normaliseMode(retrieval.replay_mode);
     if (retrievalMode === 'unknown')
@@ -32985,6 +33079,8 @@ function analyzeManifest(manifest) {
             add('retrieval.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
         }
     }
+}
+function environmentGaps(manifest, add) {
     const environment = manifest.environment ?? {};
     // `container` is optional by contract: not knowing it is no gap.
     for (const field of ['code_version', 'runtime_version', 'dependency_lock', 'config_fingerprint']) {
@@ -32992,6 +33088,8 @@ function analyzeManifest(manifest) {
             add(`environment.${field}`, 'reduces_control', REASONS.unavailable);
         }
     }
+}
+function isolationGaps(manifest, add) {
     const isolation = manifest.isolation ?? {};
     for (const field of ISOLATION_FIELDS) {
         const value = isolation[field] ?? 'unknown';
@@ -33000,6 +33098,8 @@ function analyzeManifest(manifest) {
         if (value === 'unknown')
             add(`isolation.${field}`, 'reduces_control', REASONS.isolationUnknown);
     }
+}
+function sourceGaps(manifest, add) {
     const source = manifest.source ?? {};
     for (const field of ['trace_id', 'span_id', 'provenance']) {
         if (state(source[field]) === 'unavailable')
@@ -33010,8 +33110,6 @@ function analyzeManifest(manifest) {
         add('source.capture', 'reduces_control', REASONS.captureUnknown);
     if (capture === 'mapped')
         add('source.capture', 'prevents_exactness', REASONS.captureMapped);
-    gaps.sort(compareGaps);
-    return { level: levelOf(gaps), missing_evidence: gaps };
 }
 /** `rerun` and `execute` mean the same thing (re-run the step live); a missing mode is unknown. */
 function normaliseMode(mode) {
@@ -33625,6 +33723,42 @@ function renderFidelityText(result) {
     const parts = FIDELITY_LEVELS.map((level) => `${counts[level]} ${level}`);
     lines.push(`${result.reports.length + invalidManifests} manifest(s): ${parts.join(', ')} (${invalidManifests} invalid, graded unreplayable)`);
     return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./build/replay/workers/workerCount.js
+
+
+/**
+ * Below this many (decompressed) bytes a sample is replayed in-process: starting threads and
+ * loading the wasm in each costs about as much as a few thousand records.
+ */
+const AUTO_WORKERS_MIN_BYTES = 8 << 20;
+/** A JSON Lines export compresses about 8:1 or better; the threshold is on the estimate. */
+const GZIP_RATIO_ESTIMATE = 8;
+/** More threads than this stop paying: the main thread's reading and aggregation is serial. */
+const MAX_AUTO_WORKERS = 4;
+/** How many worker threads the replay of a sample of `bytes` bytes (on disk) uses by default. */
+function autoWorkerCount(trafficPath, bytes, parallelism) {
+    const format = trafficFormatOf(trafficPath);
+    if (!format.startsWith('jsonl'))
+        return 0;
+    return workersForEstimate(format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes, parallelism);
+}
+function workersForEstimate(estimate, parallelism) {
+    if (estimate < AUTO_WORKERS_MIN_BYTES || parallelism < 2)
+        return 0;
+    return Math.min(parallelism, MAX_AUTO_WORKERS);
+}
+/** The decompressed bytes of the sample's files of lines, estimated from their size on disk. */
+async function linesEstimate(plan) {
+    let estimate = 0;
+    for (const file of plan.files) {
+        if (file.layout !== 'lines')
+            continue;
+        const size = await (0,promises_namespaceObject.stat)(file.path).then((s) => s.size, () => 0);
+        estimate += looksGzipped(file.path) ? size * GZIP_RATIO_ESTIMATE : size;
+    }
+    return estimate;
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/unknowns.js
@@ -37034,38 +37168,6 @@ class BaseEvaluationError extends Error {
     }
 }
 
-/**
- * Below this many (decompressed) bytes a sample is replayed in-process: starting threads and
- * loading the wasm in each costs about as much as a few thousand records.
- */
-const AUTO_WORKERS_MIN_BYTES = 8 << 20;
-/** A JSON Lines export compresses about 8:1 or better; the threshold is on the estimate. */
-const GZIP_RATIO_ESTIMATE = 8;
-/** More threads than this stop paying: the main thread's reading and aggregation is serial. */
-const MAX_AUTO_WORKERS = 4;
-/** How many worker threads the replay of a sample of `bytes` bytes (on disk) uses by default. */
-function autoWorkerCount(trafficPath, bytes, parallelism) {
-    const format = trafficFormatOf(trafficPath);
-    if (!format.startsWith('jsonl'))
-        return 0;
-    return workersForEstimate(format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes, parallelism);
-}
-function workersForEstimate(estimate, parallelism) {
-    if (estimate < AUTO_WORKERS_MIN_BYTES || parallelism < 2)
-        return 0;
-    return Math.min(parallelism, MAX_AUTO_WORKERS);
-}
-/** The decompressed bytes of the sample's files of lines, estimated from their size on disk. */
-async function linesEstimate(plan) {
-    let estimate = 0;
-    for (const file of plan.files) {
-        if (file.layout !== 'lines')
-            continue;
-        const size = await (0,promises_namespaceObject.stat)(file.path).then((s) => s.size, () => 0);
-        estimate += looksGzipped(file.path) ? size * GZIP_RATIO_ESTIMATE : size;
-    }
-    return estimate;
-}
 async function workerCountFor(options, plan) {
     const hasLines = plan.files.some((f) => f.layout === 'lines');
     if (options.workers !== undefined) {
@@ -37093,7 +37195,7 @@ async function workerCountFor(options, plan) {
 async function replayTraffic(options) {
     const { primary, base } = evaluatorSides(options.head, options.base);
     const plan = options.sample ??
-        (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES));
+        (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? bytes_DEFAULT_MAX_LINE_BYTES));
     const config = {
         mode: options.mode ?? 'compare',
         hasHead: options.head !== null,
@@ -37151,7 +37253,7 @@ async function replayTraffic(options) {
     }
 }
 /** A sample given by path(s), planned without decision-log options unless given. */
-function planOf(trafficPath, decisionLog = NO_DECISION_LOG_OPTIONS, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+function planOf(trafficPath, decisionLog = NO_DECISION_LOG_OPTIONS, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
     const paths = typeof trafficPath === 'string' ? [trafficPath] : trafficPath;
     return planSample(paths.map((p) => ({ shown: p, path: p })), decisionLog, undefined, maxLineBytes);
 }
@@ -38864,23 +38966,45 @@ function replayMarkdownSections(report, options = {}) {
     const hashes = '#'.repeat(options.headingLevel ?? 3);
     const path = report.meta.head?.path ?? report.meta.base?.path ?? 'policy';
     const title = `${hashes} ${escape_escapeMarkdown(path)}`;
-    if (report.errors.length > 0 || report.result === null) {
-        const rows = report.errors.map((e) => `| ${escape_escapeMarkdown(e.file)}:${e.line}:${e.column} | ${cell(e.path)} | ${escape_escapeMarkdown(e.message, 400)} |`);
-        return [
-            [
-                title,
-                '',
-                `**Invalid policy: ${markdown_n(report.errors.length)} problem${report.errors.length === 1 ? '' : 's'}, nothing replayed.**`,
-                '',
-                '| where | path | problem |',
-                '|---|---|---|',
-                ...rows,
-            ].join('\n'),
-        ];
-    }
+    if (report.errors.length > 0 || report.result === null)
+        return [invalidPolicySection(report, title)];
     const r = report.result;
     const sections = [];
-    sections.push([
+    sections.push(summarySection(report, r, title));
+    const redact = options.redactSubjects === true;
+    const groups = groupsMarkdown(r.change_groups, r.change_groups_total, {
+        rows: options.maxGroupRows ?? r.change_groups?.length ?? 0,
+        subjectName: (subject) => subjectCell(subject, redact),
+    });
+    if (groups !== null)
+        sections.push(groups);
+    if (r.unevaluable > 0)
+        sections.push(unevaluableSection(r));
+    if (r.changes_total > 0)
+        sections.push(changesSection(r, options.maxRows ?? r.changes.length, redact));
+    const fidelity = report.result.fidelity;
+    if (fidelity)
+        sections.push(fidelitySection(fidelity));
+    const hits = ruleHitsSection(report, r);
+    if (hits !== null)
+        sections.push(hits);
+    return sections;
+}
+function invalidPolicySection(report, title) {
+    const rows = report.errors.map((e) => `| ${escape_escapeMarkdown(e.file)}:${e.line}:${e.column} | ${cell(e.path)} | ${escape_escapeMarkdown(e.message, 400)} |`);
+    return [
+        title,
+        '',
+        `**Invalid policy: ${markdown_n(report.errors.length)} problem${report.errors.length === 1 ? '' : 's'}, nothing replayed.**`,
+        '',
+        '| where | path | problem |',
+        '|---|---|---|',
+        ...rows,
+    ].join('\n');
+}
+/** The title, the verdict, the filter, the counts table and the notes under it. */
+function summarySection(report, r, title) {
+    return [
         title,
         '',
         verdictLine(report),
@@ -38912,54 +39036,45 @@ function replayMarkdownSections(report, options = {}) {
                 `${markdown_n(r.recorded_mismatch)} recorded decision${r.recorded_mismatch === 1 ? '' : 's'} differ from what the base policy decides: the gateway may not be running the base in Git.`,
             ]
             : []),
-    ].join('\n'));
-    const redact = options.redactSubjects === true;
-    const groups = groupsMarkdown(r.change_groups, r.change_groups_total, {
-        rows: options.maxGroupRows ?? r.change_groups?.length ?? 0,
-        subjectName: (subject) => subjectCell(subject, redact),
-    });
-    if (groups !== null)
-        sections.push(groups);
-    if (r.unevaluable > 0) {
-        sections.push([
-            `**Unevaluable: ${markdown_n(r.unevaluable)}** — the sample cannot score these requests, so they are neither allowed nor denied here.`,
-            '',
-            '| reason | requests | what you can do |',
-            '|---|---:|---|',
-            ...r.unevaluable_reasons.map((reason) => `| \`${reason}\` | ${markdown_n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`),
-        ].join('\n'));
-    }
-    if (r.changes_total > 0) {
-        const rows = r.changes.slice(0, options.maxRows ?? r.changes.length);
-        // The groups say what changes; one row per request is the evidence, folded away.
-        sections.push([
-            `<details><summary>Every changed request (showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)})</summary>`,
-            '',
-            `**Changes: showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)}** (most dangerous first)`,
-            '',
-            '| request | time | subject | method | tools | current | draft | matched rules |',
-            '|---|---|---|---|---|---|---|---|',
-            ...rows.map((c) => changeRow(c, redact)),
-            '',
-            '</details>',
-        ].join('\n'));
-    }
-    const fidelity = report.result.fidelity;
-    if (fidelity)
-        sections.push(fidelitySection(fidelity));
+    ].join('\n');
+}
+function unevaluableSection(r) {
+    return [
+        `**Unevaluable: ${markdown_n(r.unevaluable)}** — the sample cannot score these requests, so they are neither allowed nor denied here.`,
+        '',
+        '| reason | requests | what you can do |',
+        '|---|---:|---|',
+        ...r.unevaluable_reasons.map((reason) => `| \`${reason}\` | ${markdown_n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`),
+    ].join('\n');
+}
+function changesSection(r, maxRows, redact) {
+    const rows = r.changes.slice(0, maxRows);
+    // The groups say what changes; one row per request is the evidence, folded away.
+    return [
+        `<details><summary>Every changed request (showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)})</summary>`,
+        '',
+        `**Changes: showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)}** (most dangerous first)`,
+        '',
+        '| request | time | subject | method | tools | current | draft | matched rules |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows.map((c) => changeRow(c, redact)),
+        '',
+        '</details>',
+    ].join('\n');
+}
+function ruleHitsSection(report, r) {
     const hits = Object.entries(r.rule_hits);
-    if (hits.length > 0) {
-        sections.push([
-            `<details><summary>Rule hits (${report.meta.status === 'deleted' ? 'base policy: deleted' : 'head policy'})</summary>`,
-            '',
-            '| rule | scoreable requests matched |',
-            '|---|---:|',
-            ...hits.map(([id, count]) => `| ${cell(id)} | ${markdown_n(count)} |`),
-            '',
-            '</details>',
-        ].join('\n'));
-    }
-    return sections;
+    if (hits.length === 0)
+        return null;
+    return [
+        `<details><summary>Rule hits (${report.meta.status === 'deleted' ? 'base policy: deleted' : 'head policy'})</summary>`,
+        '',
+        '| rule | scoreable requests matched |',
+        '|---|---:|',
+        ...hits.map(([id, count]) => `| ${cell(id)} | ${markdown_n(count)} |`),
+        '',
+        '</details>',
+    ].join('\n');
 }
 /**
  * docs/unknowns.md: how many records lacked data a rule reads yet were decided, because the
@@ -39047,16 +39162,35 @@ function table(header, rows) {
         .trimEnd();
     return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
+function painter(colour) {
+    const paint = (code, text) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
+    return {
+        bold: (t) => paint('1', t),
+        red: (t) => paint('31', t),
+        green: (t) => paint('32', t),
+        yellow: (t) => paint('33', t),
+    };
+}
 /** Pure: the terminal report for a person. Colour only when asked (the CLI asks on a TTY). */
 function renderReplayText(report, options) {
-    const paint = (code, text) => (options.colour ? `\u001b[${code}m${text}\u001b[0m` : text);
-    const bold = (t) => paint('1', t);
-    const red = (t) => paint('31', t);
-    const green = (t) => paint('32', t);
-    const yellow = (t) => paint('33', t);
-    const out = [];
+    const p = painter(options.colour);
     const m = report.meta;
-    out.push(bold(`policy-replay ${m.version}`) + ` (OPA ${m.opa_version})`);
+    const out = headerLines(m, p);
+    out.push('');
+    if (report.errors.length > 0 || report.result === null) {
+        out.push(p.red(p.bold(`invalid policy: ${report.errors.length} problem(s), nothing replayed`)));
+        for (const e of report.errors)
+            out.push(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`);
+        return `${out.join('\n')}\n`;
+    }
+    const r = report.result;
+    out.push(...text_countLines(m, r, p), ...groupLines(r, p), ...unevaluableLines(r, p), ...changeLines(r, p), ...malformedLines(r, p), ...fidelityLines(r, p), ...ruleHitLines(m, r, p));
+    return `${out.join('\n')}\n`;
+}
+/** The versions, the policies and the sample. */
+function headerLines(m, p) {
+    const out = [];
+    out.push(p.bold(`policy-replay ${m.version}`) + ` (OPA ${m.opa_version})`);
     if (m.head)
         out.push(`head     ${plain(m.head.path)}  sha256:${m.head.sha256.slice(0, 12)}`);
     if (m.base)
@@ -39073,16 +39207,13 @@ function renderReplayText(report, options) {
     if (m.since !== null || m.limit !== null) {
         out.push(`filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${text_n(m.excluded_without_time)} excluded without a time`);
     }
-    out.push('');
-    if (report.errors.length > 0 || report.result === null) {
-        out.push(red(bold(`invalid policy: ${report.errors.length} problem(s), nothing replayed`)));
-        for (const e of report.errors)
-            out.push(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`);
-        return `${out.join('\n')}\n`;
-    }
-    const r = report.result;
+    return out;
+}
+/** The totals, the decided-although-unevaluable note and the changes line. */
+function text_countLines(m, r, p) {
+    const out = [];
     if (m.status === 'deleted')
-        out.push(bold('policy deleted: the counts below are what the base decided'), '');
+        out.push(p.bold('policy deleted: the counts below are what the base decided'), '');
     out.push(...table(['evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'], [[text_n(r.evaluated), text_n(r.allowed), text_n(r.denied), text_n(r.unevaluable), text_n(r.malformed.count)]]));
     const decided = r.unevaluable_by_reading - r.unevaluable;
     if (decided > 0) {
@@ -39095,29 +39226,41 @@ function renderReplayText(report, options) {
     out.push('');
     const changeLine = `changes  ${text_n(r.changes_total)} total: ${text_n(r.newly_allowed)} newly allowed, ${text_n(r.newly_denied)} newly denied, ${text_n(r.from_unknown)} from unknown`;
     out.push(r.newly_allowed > 0
-        ? red(bold(changeLine))
+        ? p.red(p.bold(changeLine))
         : r.changes_total > 0
-            ? yellow(changeLine)
-            : green(changeLine));
+            ? p.yellow(changeLine)
+            : p.green(changeLine));
     if (r.recorded_mismatch > 0) {
-        out.push(yellow(`recorded ${text_n(r.recorded_mismatch)} recorded decisions differ from the base's`));
+        out.push(p.yellow(`recorded ${text_n(r.recorded_mismatch)} recorded decisions differ from the base's`));
     }
+    return out;
+}
+function groupLines(r, p) {
+    const out = [];
     const groups = r.change_groups ?? [];
     const groupsTotal = r.change_groups_total ?? 0;
     if (groupsTotal > 0) {
-        out.push('', bold(`what changes, and why (showing ${text_n(groups.length)} of ${text_n(groupsTotal)} groups, most dangerous first)`));
+        out.push('', p.bold(`what changes, and why (showing ${text_n(groups.length)} of ${text_n(groupsTotal)} groups, most dangerous first)`));
         out.push(...table(['change', 'requests', 'subjects', 'method and tools', 'because'], groups.map((g) => groupTextCells(g, 'replay', plain))).map((l) => `  ${l}`));
     }
+    return out;
+}
+function unevaluableLines(r, p) {
+    const out = [];
     if (r.unevaluable > 0) {
-        out.push('', bold('unevaluable reasons'));
+        out.push('', p.bold('unevaluable reasons'));
         out.push(...table(['reason', 'requests', 'what to do'], r.unevaluable_reasons.map((reason) => [
             reason,
             text_n(r.unevaluable_by_reason[reason] ?? 0),
             UNEVALUABLE_ADVICE[reason],
         ])).map((l) => `  ${l}`));
     }
+    return out;
+}
+function changeLines(r, p) {
+    const out = [];
     if (r.changes.length > 0) {
-        out.push('', bold(`changes (showing ${text_n(r.changes.length)} of ${text_n(r.changes_total)}, most dangerous first)`));
+        out.push('', p.bold(`changes (showing ${text_n(r.changes.length)} of ${text_n(r.changes_total)}, most dangerous first)`));
         out.push(...table(['request', 'time', 'subject', 'method', 'tools', 'current', 'draft', 'matched'], r.changes.map((c) => [
             plain(c.request_id),
             plain(c.occurred_at),
@@ -39129,28 +39272,40 @@ function renderReplayText(report, options) {
             c.matched_rule_ids.length ? plain(c.matched_rule_ids.join(',')) : '-',
         ])).map((l) => `  ${l}`));
     }
+    return out;
+}
+function malformedLines(r, p) {
+    const out = [];
     if (r.malformed.count > 0) {
-        out.push('', bold(`malformed records (${text_n(r.malformed.count)}, not replayed)`));
+        out.push('', p.bold(`malformed records (${text_n(r.malformed.count)}, not replayed)`));
         for (const e of r.malformed.examples)
             out.push(`  ${plain(describePosition(e))}: ${plain(e.reason)}`);
         if (r.malformed.count > r.malformed.examples.length) {
             out.push(`  … ${text_n(r.malformed.count - r.malformed.examples.length)} more`);
         }
     }
+    return out;
+}
+function fidelityLines(r, p) {
+    const out = [];
     const fidelity = r.fidelity;
     if (fidelity) {
-        out.push('', bold(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`));
+        out.push('', p.bold(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`));
         out.push(...table(['level', 'manifests', 'records'], ['exact', 'controlled', 'partial', 'unreplayable', 'no_manifest'].map((l) => [
             l,
             l === 'no_manifest' ? '-' : text_n(fidelity.levels[l] ?? 0),
             text_n(fidelity.records_by_level[l] ?? 0),
         ])).map((l) => `  ${l}`));
         for (const g of fidelity.blocking_gaps)
-            out.push(red(`  blocks replay: ${g.path} (${g.reason}) in ${text_n(g.manifests)} manifest(s)`));
+            out.push(p.red(`  blocks replay: ${g.path} (${g.reason}) in ${text_n(g.manifests)} manifest(s)`));
     }
-    out.push('', bold(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)'));
+    return out;
+}
+function ruleHitLines(m, r, p) {
+    const out = [];
+    out.push('', p.bold(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)'));
     out.push(...table(['rule', 'hits'], Object.entries(r.rule_hits).map(([id, c]) => [plain(id), text_n(c)])).map((l) => `  ${l}`));
-    return `${out.join('\n')}\n`;
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./build/cli/progress.js
@@ -39444,20 +39599,7 @@ function driftMarkdownSections(report, options = {}) {
         ];
     }
     const r = report.result;
-    const sections = [
-        [
-            title,
-            '',
-            r.drift_total === 0
-                ? `**No drift**: the saved policy reproduces every recorded decision it can score (${driftMarkdown_n(r.evaluated - r.unevaluable - r.without_recorded_decision)} compared).`
-                : `**${driftMarkdown_n(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the saved policy no longer reproduces**: ${driftMarkdown_n(r.newly_allowed)} recorded deny now allowed, ${driftMarkdown_n(r.newly_denied)} recorded allow now denied.`,
-            '',
-            '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
-            '|---:|---:|---:|---:|---:|---:|',
-            `| ${driftMarkdown_n(r.evaluated)} | ${driftMarkdown_n(r.unevaluable)} | ${driftMarkdown_n(r.without_recorded_decision)} | ${driftMarkdown_n(r.drift_total)} | ${driftMarkdown_n(r.newly_allowed)} | ${driftMarkdown_n(r.newly_denied)} |`,
-            ...decidedDespiteLine(r),
-        ].join('\n'),
-    ];
+    const sections = [driftMarkdown_summarySection(r, title)];
     const redact = options.redactSubjects === true;
     const groups = groupsMarkdown(r.drift_groups, r.drift_groups_total, {
         rows: options.maxGroupRows ?? r.drift_groups?.length ?? 0,
@@ -39482,21 +39624,38 @@ function driftMarkdownSections(report, options = {}) {
             ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${driftMarkdown_n(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`),
         ].join('\n'));
     }
-    if (r.drift_total > 0) {
-        const rows = r.drifts.slice(0, options.maxRows ?? r.drifts.length);
-        sections.push([
-            `<details><summary>Every drifted request (showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)})</summary>`,
-            '',
-            `**Drifts: showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)}**`,
-            '',
-            '| request | time | subject | method | tools | recorded | replayed | matched rules |',
-            '|---|---|---|---|---|---|---|---|',
-            ...rows.map((d) => `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} |`),
-            '',
-            '</details>',
-        ].join('\n'));
-    }
+    if (r.drift_total > 0)
+        sections.push(driftsSection(r, options.maxRows ?? r.drifts.length, redact));
     return sections;
+}
+/** The title, the verdict and the counts table. */
+function driftMarkdown_summarySection(r, title) {
+    return [
+        title,
+        '',
+        r.drift_total === 0
+            ? `**No drift**: the saved policy reproduces every recorded decision it can score (${driftMarkdown_n(r.evaluated - r.unevaluable - r.without_recorded_decision)} compared).`
+            : `**${driftMarkdown_n(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the saved policy no longer reproduces**: ${driftMarkdown_n(r.newly_allowed)} recorded deny now allowed, ${driftMarkdown_n(r.newly_denied)} recorded allow now denied.`,
+        '',
+        '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
+        '|---:|---:|---:|---:|---:|---:|',
+        `| ${driftMarkdown_n(r.evaluated)} | ${driftMarkdown_n(r.unevaluable)} | ${driftMarkdown_n(r.without_recorded_decision)} | ${driftMarkdown_n(r.drift_total)} | ${driftMarkdown_n(r.newly_allowed)} | ${driftMarkdown_n(r.newly_denied)} |`,
+        ...decidedDespiteLine(r),
+    ].join('\n');
+}
+function driftsSection(r, maxRows, redact) {
+    const rows = r.drifts.slice(0, maxRows);
+    return [
+        `<details><summary>Every drifted request (showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)})</summary>`,
+        '',
+        `**Drifts: showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)}**`,
+        '',
+        '| request | time | subject | method | tools | recorded | replayed | matched rules |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows.map((d) => `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} |`),
+        '',
+        '</details>',
+    ].join('\n');
 }
 /** The comment that closes a policy's drift issue when its drift returns to zero. */
 function driftResolvedComment(policyPath) {

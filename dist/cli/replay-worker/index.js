@@ -7111,7 +7111,7 @@ class WasmPolicy {
 
 /***/ }),
 
-/***/ 401:
+/***/ 933:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17836,29 +17836,6 @@ function mapDecisionEvent(event, options) {
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./build/canonical/sha256.js
-
-
-/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
-async function sha256_sha256OfFile(path) {
-    const hash = createHash('sha256');
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
-        hash.update(chunk);
-    return hash.digest('hex');
-}
-/** Hex SHA-256 of a text's UTF-8 bytes. */
-function sha256OfText(text) {
-    return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-;// CONCATENATED MODULE: external "node:buffer"
-const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: external "node:zlib"
-const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./build/traffic/recordShape.js
 /**
  * Checks on a record's raw text that JSON.parse cannot make, run on every line of a sample and so
@@ -18132,73 +18109,42 @@ function repeatedKeyReason(repeated) {
         : `key ${JSON.stringify(repeated.key)} appears twice in ${repeated.path === 'record' ? 'the record' : repeated.path} (JSON would keep only the last)`;
 }
 
-;// CONCATENATED MODULE: ./build/traffic/reader.js
-
-
-
-
-
-
-
-
-
-/**
- * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
- * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
- * short ids, i.e. well under 100 MB for a million records.
- *
- * Decisions (docs/traffic.md):
- * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
- *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
- *   counted, but they still advance the line number so later numbers match an editor.
- * - A `.json` array element's line is the line of its first character.
- * - Only replayed (valid) records claim a request id: a valid record after a malformed one with the
- *   same id is replayed; a second valid record with an id already replayed is malformed.
- * - A trailing `\r` (CRLF files) and a UTF-8 byte-order mark at the start are ignored.
- * - A `.json` file that is not one array (no `[`, text after `]`, no closing `]`) cannot be split
- *   into records and fails the read with a `TrafficReadError`; so do I/O and gzip errors.
- * - Hostile input is a malformed record, never a stopped run or unbounded memory
- *   (docs/security.md): a line (or `.json` element) longer than `maxLineBytes` is kept only up to
- *   that length while the rest is skipped, so memory stays bounded whatever the (decompressed)
- *   input; a line that is not valid UTF-8, nested deeper than MAX_RECORD_DEPTH or repeating a key
- *   in one object is malformed (recordShape.ts). Only regular files are read: a device, FIFO or
- *   directory would never end or never start.
- */
+;// CONCATENATED MODULE: ./build/traffic/bytes.js
+/** Byte-level helpers shared by the traffic splitters (JSON Lines and `.json` arrays). */
 /** Default `maxLineBytes`: the longest line (or `.json` element) read as a record, 1 MiB. */
-const reader_DEFAULT_MAX_LINE_BYTES = 1 << 20;
-/** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
-class reader_TrafficReadError extends Error {
-    path;
-    line;
-    name = 'TrafficReadError';
-    constructor(path, message, 
-    /** 1-based line in the (decompressed) file, when the problem has one. */
-    line) {
-        super(line === undefined ? `${path}: ${message}` : `${path}:${line}: ${message}`);
-        this.path = path;
-        this.line = line;
+const bytes_DEFAULT_MAX_LINE_BYTES = 1 << 20;
+const bytes_LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+function isBlank(buf, start, end) {
+    for (let i = start; i < end; i++) {
+        const b = buf[i];
+        if (b !== SPACE && b !== TAB && b !== CR)
+            return false;
     }
+    return true;
 }
-function trafficFormatOf(path) {
-    const lower = path.toLowerCase();
-    if (lower.endsWith('.jsonl.gz'))
-        return 'jsonl.gz';
-    if (lower.endsWith('.jsonl'))
-        return 'jsonl';
-    if (lower.endsWith('.json.gz'))
-        return 'json.gz';
-    if (lower.endsWith('.json'))
-        return 'json';
-    throw new reader_TrafficReadError(path, 'unsupported traffic file: expected .jsonl, .jsonl.gz or .json');
+function bytes_hasBom(buf, start, end) {
+    return end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf;
 }
+function bytes_isWhitespace(b) {
+    return b === SPACE || b === bytes_LF || b === CR || b === TAB;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/recordParse.js
+
+
+
+
 /**
  * Turns parsed values into items: validation plus duplicate detection. One per read; exported so a
  * caller holding values from elsewhere (tests, a shard merge) judges them the same way.
  */
-class RecordClassifier {
+class recordParse_RecordClassifier {
     maxLineBytes;
     ids = new RequestIdTable();
-    constructor(maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
+    constructor(maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
         this.maxLineBytes = maxLineBytes;
     }
     classifyText(text, line, shape) {
@@ -18214,7 +18160,7 @@ class RecordClassifier {
         const id = value.request_id;
         const first = this.ids.claim(id, line);
         if (first !== undefined)
-            return { kind: 'malformed', line, reason: reader_duplicateReason(id, first), request_id: id };
+            return { kind: 'malformed', line, reason: recordParse_duplicateReason(id, first), request_id: id };
         return { kind: 'record', line, record: value };
     }
 }
@@ -18223,8 +18169,8 @@ class RecordClassifier {
  * reader and the replay's per-record step (which judges duplicates in file order on the main
  * thread) share it, so both say the same thing about the same text.
  */
-function parseRecordText(text, line, shape = scanShapeText(text), maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
-    const parsed = reader_parseElementJson(text, shape, maxLineBytes);
+function parseRecordText(text, line, shape = scanShapeText(text), maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    const parsed = recordParse_parseElementJson(text, shape, maxLineBytes);
     if (parsed.ok)
         return validateRecordValue(parsed.value, line);
     return parsed.request_id === undefined
@@ -18236,7 +18182,7 @@ function parseRecordText(text, line, shape = scanShapeText(text), maxLineBytes =
  * too deep), not JSON, or a key repeated in one object: the one parse every sample format shares
  * (records and OPA decision events, docs/decision-logs.md), so they agree on what is malformed.
  */
-function reader_parseElementJson(text, shape = recordShape_scanShapeText(text), maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
+function recordParse_parseElementJson(text, shape = recordShape_scanShapeText(text), maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
     if (shape < 0)
         return { ok: false, reason: shapeReason(shape, maxLineBytes) };
     let value;
@@ -18265,7 +18211,7 @@ function validateRecordValue(value, line) {
         : { kind: 'malformed', line, reason, request_id: id };
 }
 /** The malformed reason of a second valid record with an id already replayed. */
-function reader_duplicateReason(id, firstLine) {
+function recordParse_duplicateReason(id, firstLine) {
     return `request_id: duplicate ${JSON.stringify(id)} (first on line ${firstLine})`;
 }
 /** The request_id of a value that is not a valid record, when it has a usable one. */
@@ -18275,177 +18221,13 @@ function idOf(value) {
     const id = value.request_id;
     return typeof id === 'string' && id.length > 0 ? id : undefined;
 }
-function layoutOf(path, options) {
-    return options.layout ?? (trafficFormatOf(path).startsWith('jsonl') ? 'lines' : 'array');
-}
-const DEFAULT_CHUNK = (/* unused pure expression or super */ null && (1 << 20));
-/**
- * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
- * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
- */
-function looksGzipped(path) {
-    let fd = null;
-    try {
-        fd = openSync(path, 'r');
-        const magic = Buffer.alloc(2);
-        return readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
-    }
-    catch {
-        return false; // the stream reports the error with its own message
-    }
-    finally {
-        if (fd !== null)
-            closeSync(fd);
-    }
-}
-function openSource(path, gzipByName, chunkSize) {
-    const file = createReadStream(path, { highWaterMark: chunkSize });
-    if (!gzipByName && !looksGzipped(path))
-        return file;
-    const gunzip = createGunzip({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
-    // pipeline forwards a read error of the file into the gunzip stream we iterate.
-    pipeline(file, gunzip, () => undefined);
-    return gunzip;
-}
-function readError(path, error) {
-    if (error instanceof reader_TrafficReadError)
-        return error;
-    const e = error;
-    if (e.code === 'ENOENT')
-        return new reader_TrafficReadError(path, 'no such file');
-    if (e.code === 'ENOTDIR')
-        return new reader_TrafficReadError(path, 'no such file (a parent is not a directory)');
-    if (e.code === 'EISDIR')
-        return new reader_TrafficReadError(path, 'is a directory, not a traffic file');
-    // Only gunzip fails with Z_ codes, also when the content (not the name) said gzip.
-    if (typeof e.code === 'string' && e.code.startsWith('Z_'))
-        return new reader_TrafficReadError(path, `not a valid gzip file (${e.message})`);
-    return new reader_TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
-}
-/**
- * The decompressed bytes of a traffic file, in file order, as they come off the disk (or out of
- * gunzip). I/O and gzip failures surface as TrafficReadError.
- */
-async function* reader_readTrafficBytes(path, options = {}) {
-    await assertRegularFile(path);
-    const gzip = options.layout === undefined ? trafficFormatOf(path).endsWith('.gz') : path.toLowerCase().endsWith('.gz');
-    const source = openSource(path, gzip, options.chunkSize ?? DEFAULT_CHUNK);
-    try {
-        let chunks;
-        try {
-            chunks = source[Symbol.asyncIterator]();
-        }
-        catch (error) {
-            throw readError(path, error);
-        }
-        for (;;) {
-            let next;
-            try {
-                next = await chunks.next();
-            }
-            catch (error) {
-                throw readError(path, error);
-            }
-            if (next.done === true)
-                break;
-            yield next.value;
-        }
-    }
-    finally {
-        source.destroy();
-    }
-}
-/**
- * Reads a traffic file as batches of items (one batch per chunk read), in file order. The batch
- * form exists for throughput: it costs one await per chunk instead of one per record.
- */
-async function* readTrafficBatches(path, options = {}) {
-    const classifier = new RecordClassifier(options.maxLineBytes);
-    const sink = {
-        element: (text, line, shape) => classifier.classifyText(text, line, shape),
-        empty: (line) => ({ kind: 'malformed', line, reason: EMPTY_ELEMENT_REASON }),
-    };
-    yield* reader_readTrafficElements(path, sink, options);
-}
-/**
- * The elements of a traffic file (JSON Lines lines, or `.json` array elements) as the text of
- * each with its line, mapped by `sink`, in batches in file order. Splitting only: what an element
- * is (a record, a repeat, malformed) is the sink's business.
- */
-async function* reader_readTrafficElements(path, sink, options = {}) {
-    await assertRegularFile(path);
-    const maxLineBytes = options.maxLineBytes ?? reader_DEFAULT_MAX_LINE_BYTES;
-    const splitter = reader_elementSplitter(layoutOf(path, options), sink, path, maxLineBytes);
-    for await (const chunk of reader_readTrafficBytes(path, options)) {
-        const items = splitter.push(chunk);
-        if (items.length > 0)
-            yield items;
-    }
-    const rest = splitter.end();
-    if (rest.length > 0)
-        yield rest;
-}
-/** Reads a traffic file item by item, in file order. */
-async function* readTraffic(path, options = {}) {
-    for await (const batch of readTrafficBatches(path, options))
-        yield* batch;
-}
-/** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
-async function trafficSha256(path) {
-    await assertRegularFile(path);
-    try {
-        return await sha256OfFile(path);
-    }
-    catch (error) {
-        throw readError(path, error);
-    }
-}
-/**
- * Only a regular file (or a symlink to one) is a sample: `/dev/zero` or a FIFO would be read
- * forever or block, and a directory is a mistake in the path.
- */
-async function assertRegularFile(path) {
-    let info;
-    try {
-        info = await stat(path);
-    }
-    catch (error) {
-        throw readError(path, error);
-    }
-    if (info.isFile())
-        return;
-    if (info.isDirectory())
-        throw new reader_TrafficReadError(path, 'is a directory, not a traffic file');
-    const what = info.isFIFO()
-        ? 'a FIFO (named pipe)'
-        : info.isCharacterDevice() || info.isBlockDevice()
-            ? 'a device'
-            : info.isSocket()
-                ? 'a socket'
-                : 'not a regular file';
-    throw new reader_TrafficReadError(path, `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`);
-}
-function reader_elementSplitter(layout, sink, path, maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
-    return layout === 'lines'
-        ? new LineSplitter(sink, maxLineBytes)
-        : new ArraySplitter(sink, path, maxLineBytes);
-}
-const EMPTY_ELEMENT_REASON = 'empty array element (two commas, or a comma before ])';
-const LF = 0x0a;
-const CR = 0x0d;
-const SPACE = 0x20;
-const TAB = 0x09;
-function isBlank(buf, start, end) {
-    for (let i = start; i < end; i++) {
-        const b = buf[i];
-        if (b !== SPACE && b !== TAB && b !== CR)
-            return false;
-    }
-    return true;
-}
-function hasBom(buf, start, end) {
-    return end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf;
-}
+
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./build/traffic/lineChunker.js
+
+
+
 function countLines(buf) {
     let n = 0;
     for (let i = buf.indexOf(LF); i >= 0; i = buf.indexOf(LF, i + 1))
@@ -18463,7 +18245,7 @@ function countLines(buf) {
  * holds at most `minBytes` + one input chunk + `maxLineBytes` in memory; forEachLine then reports
  * the line as too long.
  */
-class reader_LineChunker {
+class lineChunker_LineChunker {
     minBytes;
     maxLineBytes;
     pending = [];
@@ -18473,7 +18255,7 @@ class reader_LineChunker {
     /** The current line passed maxLineBytes: drop bytes until its LF. */
     skipping = false;
     nextLine = 1;
-    constructor(minBytes = 0, maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
+    constructor(minBytes = 0, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
         this.minBytes = minBytes;
         this.maxLineBytes = maxLineBytes;
     }
@@ -18556,18 +18338,18 @@ class reader_LineChunker {
  * text: it is never decoded. UTF-8 is checked once for the whole run, and line by line only when
  * the run holds an invalid sequence.
  */
-function reader_forEachLine(bytes, firstLine, fn, maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
+function lineChunker_forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
     const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const allUtf8 = (0,external_node_buffer_namespaceObject.isUtf8)(buf);
     let line = firstLine;
     let start = 0;
     for (;;) {
-        const nl = buf.indexOf(LF, start);
+        const nl = buf.indexOf(bytes_LF, start);
         const stop = nl < 0 ? buf.length : nl;
         if (nl >= 0 || start < buf.length) {
             let from = start;
             let to = stop;
-            if (line === 1 && hasBom(buf, from, to))
+            if (line === 1 && bytes_hasBom(buf, from, to))
                 from += 3;
             if (to > from && buf[to - 1] === CR)
                 to--;
@@ -18587,14 +18369,14 @@ function reader_forEachLine(bytes, firstLine, fn, maxLineBytes = reader_DEFAULT_
     }
 }
 /** JSON Lines for readTrafficElements: the same cutting and numbering as the replay's chunks. */
-class LineSplitter {
+class lineChunker_LineSplitter {
     sink;
     maxLineBytes;
     chunker;
     constructor(sink, maxLineBytes) {
         this.sink = sink;
         this.maxLineBytes = maxLineBytes;
-        this.chunker = new reader_LineChunker(0, maxLineBytes);
+        this.chunker = new lineChunker_LineChunker(0, maxLineBytes);
     }
     push(chunk) {
         return this.elements(this.chunker.push(chunk));
@@ -18605,10 +18387,184 @@ class LineSplitter {
     elements(chunk) {
         const items = [];
         if (chunk !== null)
-            reader_forEachLine(chunk.bytes, chunk.firstLine, (text, line, shape) => items.push(this.sink.element(text, line, shape)), this.maxLineBytes);
+            lineChunker_forEachLine(chunk.bytes, chunk.firstLine, (text, line, shape) => items.push(this.sink.element(text, line, shape)), this.maxLineBytes);
         return items;
     }
 }
+
+;// CONCATENATED MODULE: ./build/canonical/sha256.js
+
+
+/** Hex SHA-256 of a file's bytes as stored (compressed bytes for `.gz`), read as a stream. */
+async function sha256_sha256OfFile(path) {
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+/** Hex SHA-256 of a text's UTF-8 bytes. */
+function sha256OfText(text) {
+    return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+;// CONCATENATED MODULE: ./build/traffic/trafficFile.js
+
+
+
+
+
+/** A traffic file that cannot be read at all (as opposed to a malformed record inside it). */
+class trafficFile_TrafficReadError extends Error {
+    path;
+    line;
+    name = 'TrafficReadError';
+    constructor(path, message, 
+    /** 1-based line in the (decompressed) file, when the problem has one. */
+    line) {
+        super(line === undefined ? `${path}: ${message}` : `${path}:${line}: ${message}`);
+        this.path = path;
+        this.line = line;
+    }
+}
+function trafficFormatOf(path) {
+    const lower = path.toLowerCase();
+    if (lower.endsWith('.jsonl.gz'))
+        return 'jsonl.gz';
+    if (lower.endsWith('.jsonl'))
+        return 'jsonl';
+    if (lower.endsWith('.json.gz'))
+        return 'json.gz';
+    if (lower.endsWith('.json'))
+        return 'json';
+    throw new trafficFile_TrafficReadError(path, 'unsupported traffic file: expected .jsonl, .jsonl.gz or .json');
+}
+function trafficFile_layoutOf(path, options) {
+    return options.layout ?? (trafficFormatOf(path).startsWith('jsonl') ? 'lines' : 'array');
+}
+const DEFAULT_CHUNK = (/* unused pure expression or super */ null && (1 << 20));
+/**
+ * Whether the file starts with gzip's magic bytes. A compressed export saved without its `.gz`
+ * would otherwise read as lines of binary, every one "not JSON"; the content decides, not the name.
+ */
+function looksGzipped(path) {
+    let fd = null;
+    try {
+        fd = openSync(path, 'r');
+        const magic = Buffer.alloc(2);
+        return readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+    }
+    catch {
+        return false; // the stream reports the error with its own message
+    }
+    finally {
+        if (fd !== null)
+            closeSync(fd);
+    }
+}
+function openSource(path, gzipByName, chunkSize) {
+    const file = createReadStream(path, { highWaterMark: chunkSize });
+    if (!gzipByName && !looksGzipped(path))
+        return file;
+    const gunzip = createGunzip({ chunkSize: Math.max(64, Math.min(chunkSize, 1 << 18)) });
+    // pipeline forwards a read error of the file into the gunzip stream we iterate.
+    pipeline(file, gunzip, () => undefined);
+    return gunzip;
+}
+function readError(path, error) {
+    if (error instanceof trafficFile_TrafficReadError)
+        return error;
+    const e = error;
+    if (e.code === 'ENOENT')
+        return new trafficFile_TrafficReadError(path, 'no such file');
+    if (e.code === 'ENOTDIR')
+        return new trafficFile_TrafficReadError(path, 'no such file (a parent is not a directory)');
+    if (e.code === 'EISDIR')
+        return new trafficFile_TrafficReadError(path, 'is a directory, not a traffic file');
+    // Only gunzip fails with Z_ codes, also when the content (not the name) said gzip.
+    if (typeof e.code === 'string' && e.code.startsWith('Z_'))
+        return new trafficFile_TrafficReadError(path, `not a valid gzip file (${e.message})`);
+    return new trafficFile_TrafficReadError(path, `cannot read: ${e.message ?? String(error)}`);
+}
+/**
+ * The decompressed bytes of a traffic file, in file order, as they come off the disk (or out of
+ * gunzip). I/O and gzip failures surface as TrafficReadError.
+ */
+async function* trafficFile_readTrafficBytes(path, options = {}) {
+    await trafficFile_assertRegularFile(path);
+    const gzip = options.layout === undefined ? trafficFormatOf(path).endsWith('.gz') : path.toLowerCase().endsWith('.gz');
+    const source = openSource(path, gzip, options.chunkSize ?? DEFAULT_CHUNK);
+    try {
+        let chunks;
+        try {
+            chunks = source[Symbol.asyncIterator]();
+        }
+        catch (error) {
+            throw readError(path, error);
+        }
+        for (;;) {
+            let next;
+            try {
+                next = await chunks.next();
+            }
+            catch (error) {
+                throw readError(path, error);
+            }
+            if (next.done === true)
+                break;
+            yield next.value;
+        }
+    }
+    finally {
+        source.destroy();
+    }
+}
+/** Hex SHA-256 of a traffic file as stored; an unreadable file is a TrafficReadError. */
+async function trafficSha256(path) {
+    await trafficFile_assertRegularFile(path);
+    try {
+        return await sha256OfFile(path);
+    }
+    catch (error) {
+        throw readError(path, error);
+    }
+}
+/**
+ * Only a regular file (or a symlink to one) is a sample: `/dev/zero` or a FIFO would be read
+ * forever or block, and a directory is a mistake in the path.
+ */
+async function trafficFile_assertRegularFile(path) {
+    let info;
+    try {
+        info = await stat(path);
+    }
+    catch (error) {
+        throw readError(path, error);
+    }
+    if (info.isFile())
+        return;
+    if (info.isDirectory())
+        throw new trafficFile_TrafficReadError(path, 'is a directory, not a traffic file');
+    const what = info.isFIFO()
+        ? 'a FIFO (named pipe)'
+        : info.isCharacterDevice() || info.isBlockDevice()
+            ? 'a device'
+            : info.isSocket()
+                ? 'a socket'
+                : 'not a regular file';
+    throw new trafficFile_TrafficReadError(path, `is ${what}, not a traffic file: a sample must be a regular file (write a stream to a file first)`);
+}
+
+;// CONCATENATED MODULE: ./build/traffic/arraySplitter.js
+
+
+
+
 /** Scanner states of ArraySplitter (plain numbers: the hot loop switches on them). */
 const ArrayState = {
     /** Before the opening `[`. */
@@ -18626,7 +18582,7 @@ const ArrayState = {
  * same scan yields each element's shape (recordShape.ts); an element longer than `maxLineBytes`
  * is not kept at all, only scanned to its end and reported as too long.
  */
-class ArraySplitter {
+class arraySplitter_ArraySplitter {
     sink;
     path;
     maxElementBytes;
@@ -18678,7 +18634,7 @@ class ArraySplitter {
                     if (b === 0x5b /* [ */)
                         this.state = ArrayState.Between;
                     else if (!isWhitespace(b))
-                        throw new reader_TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
+                        throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
                     break;
                 case ArrayState.Between:
                     if (isWhitespace(b))
@@ -18717,7 +18673,7 @@ class ArraySplitter {
                     break;
                 case ArrayState.Done:
                     if (!isWhitespace(b))
-                        throw new reader_TrafficReadError(this.path, 'unexpected text after the closing ] of the array', this.line);
+                        throw new TrafficReadError(this.path, 'unexpected text after the closing ] of the array', this.line);
                     break;
             }
         }
@@ -18807,14 +18763,87 @@ class ArraySplitter {
     }
     end() {
         if (this.state === ArrayState.Before)
-            throw new reader_TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
+            throw new TrafficReadError(this.path, 'a .json traffic file must hold one JSON array of records', this.line);
         if (this.state !== ArrayState.Done)
-            throw new reader_TrafficReadError(this.path, 'the JSON array is not closed (file truncated?)', this.line);
+            throw new TrafficReadError(this.path, 'the JSON array is not closed (file truncated?)', this.line);
         return [];
     }
 }
-function isWhitespace(b) {
-    return b === SPACE || b === LF || b === CR || b === TAB;
+
+;// CONCATENATED MODULE: ./build/traffic/reader.js
+
+
+
+
+
+
+/**
+ * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
+ * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
+ * short ids, i.e. well under 100 MB for a million records.
+ *
+ * Decisions (docs/traffic.md):
+ * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
+ *   whitespace-only lines in JSON Lines are skipped: they are not records, not malformed, and not
+ *   counted, but they still advance the line number so later numbers match an editor.
+ * - A `.json` array element's line is the line of its first character.
+ * - Only replayed (valid) records claim a request id: a valid record after a malformed one with the
+ *   same id is replayed; a second valid record with an id already replayed is malformed.
+ * - A trailing `\r` (CRLF files) and a UTF-8 byte-order mark at the start are ignored.
+ * - A `.json` file that is not one array (no `[`, text after `]`, no closing `]`) cannot be split
+ *   into records and fails the read with a `TrafficReadError`; so do I/O and gzip errors.
+ * - Hostile input is a malformed record, never a stopped run or unbounded memory
+ *   (docs/security.md): a line (or `.json` element) longer than `maxLineBytes` is kept only up to
+ *   that length while the rest is skipped, so memory stays bounded whatever the (decompressed)
+ *   input; a line that is not valid UTF-8, nested deeper than MAX_RECORD_DEPTH or repeating a key
+ *   in one object is malformed (recordShape.ts). Only regular files are read: a device, FIFO or
+ *   directory would never end or never start.
+ */
+// The reader's parts, re-exported so importers keep one entry point.
+
+
+
+
+
+/**
+ * Reads a traffic file as batches of items (one batch per chunk read), in file order. The batch
+ * form exists for throughput: it costs one await per chunk instead of one per record.
+ */
+async function* readTrafficBatches(path, options = {}) {
+    const classifier = new RecordClassifier(options.maxLineBytes);
+    const sink = {
+        element: (text, line, shape) => classifier.classifyText(text, line, shape),
+        empty: (line) => ({ kind: 'malformed', line, reason: EMPTY_ELEMENT_REASON }),
+    };
+    yield* reader_readTrafficElements(path, sink, options);
+}
+/**
+ * The elements of a traffic file (JSON Lines lines, or `.json` array elements) as the text of
+ * each with its line, mapped by `sink`, in batches in file order. Splitting only: what an element
+ * is (a record, a repeat, malformed) is the sink's business.
+ */
+async function* reader_readTrafficElements(path, sink, options = {}) {
+    await assertRegularFile(path);
+    const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    const splitter = reader_elementSplitter(layoutOf(path, options), sink, path, maxLineBytes);
+    for await (const chunk of readTrafficBytes(path, options)) {
+        const items = splitter.push(chunk);
+        if (items.length > 0)
+            yield items;
+    }
+    const rest = splitter.end();
+    if (rest.length > 0)
+        yield rest;
+}
+/** Reads a traffic file item by item, in file order. */
+async function* readTraffic(path, options = {}) {
+    for await (const batch of readTrafficBatches(path, options))
+        yield* batch;
+}
+function reader_elementSplitter(layout, sink, path, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+    return layout === 'lines'
+        ? new LineSplitter(sink, maxLineBytes)
+        : new ArraySplitter(sink, path, maxLineBytes);
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/numbers.js
@@ -19086,43 +19115,35 @@ async function sampleFiles_listSampleFiles(sources) {
     return files;
 }
 
-;// CONCATENATED MODULE: ./build/traffic/sample.js
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./build/traffic/samplePlan.js
 
 
 
 
 /** Positions of file `i` start at `i × FILE_STRIDE`. */
-const FILE_STRIDE = 2 ** 32;
-function fileIndexOf(position) {
-    return Math.floor(position / FILE_STRIDE);
+const samplePlan_FILE_STRIDE = 2 ** 32;
+function samplePlan_fileIndexOf(position) {
+    return Math.floor(position / samplePlan_FILE_STRIDE);
 }
-// ---------------------------------------------------------------------------------------------
-// Planning: the files, their layout and the sample's format.
 function isJsonLinesName(path) {
     return /\.jsonl(\.gz)?$/i.test(path);
 }
-const sample_SPACE = 0x20;
-const sample_TAB = 0x09;
-const sample_LF = 0x0a;
-const sample_CR = 0x0d;
+const samplePlan_SPACE = 0x20;
+const samplePlan_TAB = 0x09;
+const samplePlan_LF = 0x0a;
+const samplePlan_CR = 0x0d;
 /** Index of the first byte that is not JSON whitespace (a leading BOM skipped), or -1. */
 function firstContentByte(chunk, atStart) {
     let i = atStart && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
     for (; i < chunk.length; i++) {
         const b = chunk[i];
-        if (b !== sample_SPACE && b !== sample_TAB && b !== sample_LF && b !== sample_CR)
+        if (b !== samplePlan_SPACE && b !== samplePlan_TAB && b !== samplePlan_LF && b !== samplePlan_CR)
             return i;
     }
     return -1;
 }
 /** A reader error about `file.path`, renamed to the path as shown. */
-function shownError(error, file) {
+function samplePlan_shownError(error, file) {
     if (!(error instanceof TrafficReadError) || error.path !== file.path || file.path === file.shown)
         return error;
     const rest = error.message.slice(file.path.length);
@@ -19185,7 +19206,7 @@ async function sniffFile(file, maxLineBytes) {
             splitter?.end();
     }
     catch (error) {
-        throw shownError(error, file);
+        throw samplePlan_shownError(error, file);
     }
     // Every line malformed is a report; not one JSON object among the lines parsed is some other
     // file (a policy, a text log) named by mistake. Lines refused unparsed (too long, invalid
@@ -19226,6 +19247,10 @@ async function planSample(sources, options, shown = sources.map((s) => s.shown).
         maxLineBytes,
     };
 }
+
+;// CONCATENATED MODULE: ./build/traffic/samplePosition.js
+
+
 function positionOf(plan, position) {
     const index = fileIndexOf(position);
     const file = plan.files[index];
@@ -19240,7 +19265,7 @@ function positionOf(plan, position) {
     return where;
 }
 /** `line 7`, `element [3]`, `logs/a.log:7`, `logs/b.json:[3]`. */
-function positionText(plan, position) {
+function samplePosition_positionText(plan, position) {
     return describePosition(positionOf(plan, position));
 }
 /** A report position in words (the text report, error messages). */
@@ -19251,28 +19276,36 @@ function describePosition(where) {
     return where.index !== undefined ? `element ${local}` : `line ${local}`;
 }
 /** The malformed reason of a second valid record with an id already replayed. */
-function sampleDuplicateReason(plan, id, first) {
+function samplePosition_sampleDuplicateReason(plan, id, first) {
     if (plan.format === 'records' && plan.files.length <= 1)
         return duplicateReason(id, first);
     const key = plan.format === 'records' ? 'request_id' : 'decision_id';
-    return `${key}: duplicate ${JSON.stringify(id)} (first on ${positionText(plan, first)})`;
+    return `${key}: duplicate ${JSON.stringify(id)} (first on ${samplePosition_positionText(plan, first)})`;
 }
+
+;// CONCATENATED MODULE: ./build/traffic/sampleElement.js
+
+
+
+
+
+
 const NON_DECISION = Object.freeze({ kind: 'skipped', otherPath: false });
-const sample_OTHER_PATH = Object.freeze({ kind: 'skipped', otherPath: true });
+const sampleElement_OTHER_PATH = Object.freeze({ kind: 'skipped', otherPath: true });
 const MIXED = Object.freeze({ kind: 'mixed' });
 const EMPTY_ELEMENT = Object.freeze({
     kind: 'malformed',
     reason: 'empty array element (two commas, or a comma before ])',
 });
-function isObject(v) {
+function sampleElement_isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 /** Classifies elements of one sample; pure, so it runs on any thread. */
-class SampleElementReader {
+class sampleElement_SampleElementReader {
     options;
     maxLineBytes;
     events;
-    constructor(format, options, maxLineBytes = reader_DEFAULT_MAX_LINE_BYTES) {
+    constructor(format, options, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
         this.options = options;
         this.maxLineBytes = maxLineBytes;
         this.events = format === 'opa-decision-log';
@@ -19285,7 +19318,7 @@ class SampleElementReader {
         if (text === null)
             return EMPTY_ELEMENT;
         const scanned = shape ?? recordShape_scanShapeText(text);
-        const parsed = reader_parseElementJson(text, scanned, this.maxLineBytes);
+        const parsed = recordParse_parseElementJson(text, scanned, this.maxLineBytes);
         if (!parsed.ok) {
             // A repeated key is JSON still (docs/decision-logs.md "Which lines are events"): an OPA log
             // line with one is skipped as other log lines are, an event of another path too.
@@ -19301,7 +19334,7 @@ class SampleElementReader {
         if (record_isTrafficRecord(value))
             return this.numbers({ kind: 'record', record: value, path: null }, text, scanned);
         // A valid record has no decision_id key, so only a malformed one can be an event.
-        if (isObject(value) && Object.hasOwn(value, 'decision_id'))
+        if (sampleElement_isObject(value) && Object.hasOwn(value, 'decision_id'))
             return MIXED;
         const reason = record_explainInvalidRecord(value) ?? 'not a valid traffic record';
         const id = idOf(value);
@@ -19325,11 +19358,11 @@ class SampleElementReader {
      * mapped; `repeatedKey` (the reason) makes an event of the path malformed, as it would a record.
      */
     event(value, repeatedKey) {
-        if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
-            return isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
+        if (!sampleElement_isObject(value) || !Object.hasOwn(value, 'decision_id'))
+            return sampleElement_isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
         const mapped = mapDecisionEvent(value, this.options);
         if (mapped.kind === 'other_path')
-            return sample_OTHER_PATH;
+            return sampleElement_OTHER_PATH;
         if (repeatedKey === null)
             return mapped;
         const id = value.decision_id;
@@ -19339,20 +19372,19 @@ class SampleElementReader {
     }
 }
 /** The refusal of a sample that mixes records and events, at the element that showed it. */
-function mixedSampleError(plan, position) {
+function sampleElement_mixedSampleError(plan, position) {
     const what = plan.format === 'records'
         ? 'an OPA decision event (decision_id) in a sample of records of our own format'
         : 'a record of our own format (request_id) in a sample of OPA decision events';
     return new TrafficReadError(plan.shown, `${positionText(plan, position)}: ${what}; replay them as separate samples`);
 }
-// ---------------------------------------------------------------------------------------------
 // The one-path rule.
 /** Thrown at the second distinct decision path; `withDecisionPathListing` words it. */
-class SeveralDecisionPaths extends (/* unused pure expression or super */ null && (Error)) {
+class sampleElement_SeveralDecisionPaths extends (/* unused pure expression or super */ null && (Error)) {
     name = 'SeveralDecisionPaths';
 }
 /** Without --decision-path, every replayed event must have the path of the first. */
-class DecisionPathGuard {
+class sampleElement_DecisionPathGuard {
     first = null;
     note(path) {
         if (path === null)
@@ -19360,58 +19392,20 @@ class DecisionPathGuard {
         if (this.first === null)
             this.first = path;
         else if (path !== this.first)
-            throw new SeveralDecisionPaths(`${this.first} and ${path}`);
+            throw new sampleElement_SeveralDecisionPaths(`${this.first} and ${path}`);
     }
 }
-/**
- * Runs a pass over the sample; when it meets a second decision path, counts every event's path
- * (one more streaming pass, only on this error) and fails with the list.
- */
-async function withDecisionPathListing(plan, pass) {
-    try {
-        return await pass();
-    }
-    catch (error) {
-        if (!(error instanceof SeveralDecisionPaths))
-            throw error;
-        const counts = await countDecisionPaths(plan);
-        const listed = [...counts.paths.entries()]
-            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-            .map(([path, n]) => `${path} (${n})`);
-        const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
-        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
-    }
-}
-/** Decision events per normalized path, and those without a path. */
-async function countDecisionPaths(plan) {
-    const paths = new Map();
-    let withoutPath = 0;
-    for await (const unit of sampleUnits(plan, 0)) {
-        const count = (text, shape) => {
-            if (text === null)
-                return;
-            const parsed = parseElementJson(text, shape, plan.maxLineBytes);
-            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
-            if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
-                return;
-            const path = value.path;
-            const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
-            if (normalized === '')
-                withoutPath++;
-            else
-                paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
-        };
-        forEachUnitElement(unit, plan.maxLineBytes, (text, _position, shape) => count(text, shape));
-    }
-    return { paths, withoutPath };
-}
+
+;// CONCATENATED MODULE: ./build/traffic/sampleStream.js
+
+
 /** The most lines a file of the sample may have (positions give each file 2^32). */
-const MAX_FILE_LINES = FILE_STRIDE - 1;
+const MAX_FILE_LINES = samplePlan_FILE_STRIDE - 1;
 /**
  * The sample's files in order, as units. `lineChunkBytes`: how many bytes of whole lines a lines
  * unit waits for (0: one per read).
  */
-async function* sampleUnits(plan, lineChunkBytes) {
+async function* sampleStream_sampleUnits(plan, lineChunkBytes) {
     for (let f = 0; f < plan.files.length; f++) {
         const file = plan.files[f];
         const base = f * FILE_STRIDE;
@@ -19458,7 +19452,7 @@ async function* sampleUnits(plan, lineChunkBytes) {
     }
 }
 /** Calls `fn` with each element of a unit, its position and its shape, in order. */
-function forEachUnitElement(unit, maxLineBytes, fn) {
+function sampleStream_forEachUnitElement(unit, maxLineBytes, fn) {
     if (unit.kind === 'elements') {
         for (let i = 0; i < unit.texts.length; i++)
             fn(unit.texts[i], unit.positions[i], unit.shapes[i]);
@@ -19466,6 +19460,86 @@ function forEachUnitElement(unit, maxLineBytes, fn) {
     }
     const base = unit.base;
     forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
+}
+
+;// CONCATENATED MODULE: ./build/traffic/sample.js
+
+
+
+
+
+
+
+
+
+/**
+ * A traffic sample as the replay reads it (docs/decision-logs.md): one or more files, each a
+ * stream of JSON Lines or one JSON array, plain or gzip, holding either records of our own format
+ * or OPA decision events (console log lines mixed with other log lines, or upload bodies). The
+ * format is found from the content, never from the name:
+ *
+ * 1. `planSample` lists the files and reads each up to its first record (an object with
+ *    `request_id`) or decision event (an object with `decision_id`). Usually that is the first
+ *    line; a file holding neither is read whole (an OPA log without decisions). Records in one
+ *    file and events in another: the sample is refused.
+ * 2. `sampleUnits` streams the files in order as units: runs of whole lines (what a worker thread
+ *    evaluates) or batches of array elements (evaluated on the main thread, as for our own
+ *    `.json` arrays).
+ * 3. `SampleElementReader` turns one element's text into a record, a malformed element, or a
+ *    skipped log line; `decisionLog.ts` maps an event to a record.
+ *
+ * Every element has a position: `file index × 2^32 + line` (or `+ element index` for the arrays
+ * of a decision log, whose upload bodies are one line). One number orders the sample, keys the
+ * shards and the repeated-id table, and becomes `file:line` / `file:[index]` only in the report.
+ */
+// The sample's steps, re-exported so importers keep one entry point.
+
+
+
+
+// ---------------------------------------------------------------------------------------------
+// The one-path rule over the whole sample.
+/**
+ * Runs a pass over the sample; when it meets a second decision path, counts every event's path
+ * (one more streaming pass, only on this error) and fails with the list.
+ */
+async function withDecisionPathListing(plan, pass) {
+    try {
+        return await pass();
+    }
+    catch (error) {
+        if (!(error instanceof SeveralDecisionPaths))
+            throw error;
+        const counts = await countDecisionPaths(plan);
+        const listed = [...counts.paths.entries()]
+            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+            .map(([path, n]) => `${path} (${n})`);
+        const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
+        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
+    }
+}
+/** Decision events per normalized path, and those without a path. */
+async function countDecisionPaths(plan) {
+    const paths = new Map();
+    let withoutPath = 0;
+    for await (const unit of sampleUnits(plan, 0)) {
+        const count = (text, shape) => {
+            if (text === null)
+                return;
+            const parsed = parseElementJson(text, shape, plan.maxLineBytes);
+            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
+            if (!isObject(value) || !Object.hasOwn(value, 'decision_id'))
+                return;
+            const path = value.path;
+            const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
+            if (normalized === '')
+                withoutPath++;
+            else
+                paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
+        };
+        forEachUnitElement(unit, plan.maxLineBytes, (text, _position, shape) => count(text, shape));
+    }
+    return { paths, withoutPath };
 }
 /**
  * Every record and malformed element of the sample, in order, judged as the replay judges them:
@@ -21548,12 +21622,12 @@ class RecordEvaluator {
         this.primaryRules = new RuleTable(primary.policy);
         this.baseRules = this.both ? new RuleTable(base.policy) : null;
         this.sinceNs = config.since === null ? null : instantOf(config.since);
-        this.elements = new SampleElementReader(config.format ?? 'records', config.decisionLog ?? NO_DECISION_LOG_OPTIONS, config.maxLineBytes);
+        this.elements = new sampleElement_SampleElementReader(config.format ?? 'records', config.decisionLog ?? NO_DECISION_LOG_OPTIONS, config.maxLineBytes);
     }
     /** Every non-blank line of a run of lines, in order; positions are `base + line`. */
     evaluateLines(bytes, firstLine, base = 0) {
         const out = [];
-        reader_forEachLine(bytes, firstLine, (text, line, shape) => out.push(this.evaluateText(text, base + line, shape)), this.config.maxLineBytes);
+        lineChunker_forEachLine(bytes, firstLine, (text, line, shape) => out.push(this.evaluateText(text, base + line, shape)), this.config.maxLineBytes);
         return out;
     }
     /**
@@ -22019,7 +22093,7 @@ function ownString(text) {
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(919);
 /* harmony import */ var _engine_wasmEngine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(584);
-/* harmony import */ var _evaluate_recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(401);
+/* harmony import */ var _evaluate_recordOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(933);
 /* harmony import */ var _outcomeCodec_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(430);
 
 
