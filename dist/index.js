@@ -80817,12 +80817,7 @@ async function runPullRequestMode(settings, context, client) {
         ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
         : emptyFacts(p));
     const gate = evaluateGate(settings.failOn, facts);
-    const pull = {
-        number: pullNumber,
-        baseSha: listing.baseSha,
-        headSha: listing.headSha,
-        judged: listing.judged,
-    };
+    const pull = pullOf(pullNumber, listing);
     const file = await writeRunReport(context, settings, runReport(context, 'pull-request', gate, policies, pull));
     setOutputs(file, gate.verdict, policies);
     // One row budget: change rows go before any group row, and rows before whole sections.
@@ -80856,12 +80851,7 @@ async function runPullRequestMode(settings, context, client) {
 }
 /** No policy file changed: a passing report, an empty comment file and a one-line summary. */
 async function noPolicyChanged(settings, context, pullNumber, listing) {
-    const pull = {
-        number: pullNumber,
-        baseSha: listing.baseSha,
-        headSha: listing.headSha,
-        judged: listing.judged,
-    };
+    const pull = pullOf(pullNumber, listing);
     const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull));
     setOutputs(file, 'pass', []);
     await writeCommentFile(context, settings, '');
@@ -81053,6 +81043,15 @@ function runReport(context, mode, gate, policies, pull) {
 function driftIssueTitle(path) {
     const title = `Policy drift: ${path.replace(/[\r\n\u2028\u2029]/g, ' ')}`;
     return [...title].length <= 256 ? title : `${[...title].slice(0, 255).join('')}…`;
+}
+/** The pull request and the commits the run judged, as the run report names them. */
+function pullOf(pullNumber, listing) {
+    return {
+        number: pullNumber,
+        baseSha: listing.baseSha,
+        headSha: listing.headSha,
+        judged: listing.judged,
+    };
 }
 
 

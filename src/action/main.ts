@@ -195,12 +195,7 @@ async function runPullRequestMode(
       : emptyFacts(p),
   );
   const gate = evaluateGate(settings.failOn, facts);
-  const pull = {
-    number: pullNumber,
-    baseSha: listing.baseSha,
-    headSha: listing.headSha,
-    judged: listing.judged,
-  };
+  const pull = pullOf(pullNumber, listing);
   const file = await writeRunReport(
     context,
     settings,
@@ -244,12 +239,7 @@ async function noPolicyChanged(
   pullNumber: number,
   listing: Awaited<ReturnType<typeof listPolicyChanges>>,
 ): Promise<void> {
-  const pull = {
-    number: pullNumber,
-    baseSha: listing.baseSha,
-    headSha: listing.headSha,
-    judged: listing.judged,
-  };
+  const pull = pullOf(pullNumber, listing);
   const file = await writeRunReport(
     context,
     settings,
@@ -495,4 +485,14 @@ function runReport(
 export function driftIssueTitle(path: string): string {
   const title = `Policy drift: ${path.replace(/[\r\n\u2028\u2029]/g, ' ')}`;
   return [...title].length <= 256 ? title : `${[...title].slice(0, 255).join('')}…`;
+}
+
+/** The pull request and the commits the run judged, as the run report names them. */
+function pullOf(pullNumber: number, listing: Awaited<ReturnType<typeof listPolicyChanges>>) {
+  return {
+    number: pullNumber,
+    baseSha: listing.baseSha,
+    headSha: listing.headSha,
+    judged: listing.judged,
+  };
 }
