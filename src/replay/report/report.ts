@@ -1,5 +1,6 @@
 import type { UnevaluableReason } from '../../traffic/availability.js';
 import type { RuleDiff, SettingName } from '../../policy/ruleDiff.js';
+import type { Edit } from '../../policy/edits.js';
 import { inertJson } from '../../text/workflowCommands.js';
 import type { CurrentDecision, DraftDecision } from '../evaluate/recordOutcome.js';
 
@@ -7,8 +8,10 @@ import type { CurrentDecision, DraftDecision } from '../evaluate/recordOutcome.j
 export const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'] as const;
 export type ChangeDirection = (typeof DIRECTIONS)[number];
 
-export type RuleChange = 'added' | 'removed' | 'modified';
+import type { RuleChange } from '../../policy/edits.js';
+export type { RuleChange };
 
+/** Being replaced by Edit (no `side`): the counterfactual cause set of docs/review.md. */
 export type BecauseEntry =
   | { rule: string; change: RuleChange; side: 'head' | 'base' }
   | { setting: SettingName; from: string | null; to: string | null };
@@ -36,6 +39,8 @@ export interface ChangeGroup {
   last_at: string | null;
   examples: string[];
   because: BecauseEntry[];
+  /** The cause set is every edit, because only their combination decides (docs/review.md). */
+  joint?: boolean;
   /**
    * Shard partial reports only (`replay --shard`): every subject with its count and the examples
    * with their times, so that `merge` reproduces the single run's groups exactly. Merged away.
@@ -67,6 +72,36 @@ export interface MalformedExample {
   reason: string;
 }
 
+/**
+ * One row of `result.by_edit` (docs/review.md): the changes whose cause set is exactly `edits`
+ * (`joint`: only the edits together decide them). Rows sum to `changes_total`.
+ */
+export interface ByEditRow {
+  edits: Edit[];
+  joint: boolean;
+  newly_allowed: number;
+  newly_denied: number;
+  unknown_to_allow: number;
+  unknown_to_deny: number;
+  /** The most frequent method/tools and subjects among the row's changes (up to 3 each). */
+  top: {
+    calls: { method: string | null; tools: string[]; count: number }[];
+    subjects: SubjectCount[];
+  };
+}
+
+/**
+ * Requests the base decides and the head cannot (docs/review.md "Requests the head can no longer
+ * judge"): not changes, reported apart, grouped like changes (directions allow_to_unknown and
+ * deny_to_unknown).
+ */
+export interface NewlyUnevaluable {
+  from_allow: number;
+  from_deny: number;
+  groups: ChangeGroup[];
+  groups_total: number;
+}
+
 export interface ReplayResult {
   evaluated: number;
   allowed: number;
@@ -86,6 +121,10 @@ export interface ReplayResult {
   /** docs/explain.md: the changes grouped (capped at meta.max_groups, uncapped in a shard report). */
   change_groups: ChangeGroup[];
   change_groups_total: number;
+  /** docs/review.md: the changes by cause set; null in drift mode. */
+  by_edit?: ByEditRow[] | null;
+  /** docs/review.md: base decided, head cannot; null in drift mode. */
+  newly_unevaluable?: NewlyUnevaluable | null;
   rule_hits: Record<string, number>;
   malformed: { count: number; examples: MalformedExample[] };
   recorded_mismatch: number;
