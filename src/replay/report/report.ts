@@ -125,6 +125,8 @@ export interface ReplayResult {
   by_edit?: ByEditRow[] | null;
   /** docs/review.md: base decided, head cannot; null in drift mode. */
   newly_unevaluable?: NewlyUnevaluable | null;
+  /** The earliest and latest occurred_at of the replayed records (null: none carried one). */
+  sample_window?: { first_at: string | null; last_at: string | null };
   rule_hits: Record<string, number>;
   malformed: { count: number; examples: MalformedExample[] };
   recorded_mismatch: number;
@@ -158,6 +160,11 @@ export interface ReportMeta {
   /** docs/unknowns.md: how unevaluable is judged, for both sides. */
   unevaluable_mode: 'precise' | 'static';
   shard?: { index: number; count: number };
+  /**
+   * How `because` and `by_edit` were computed (docs/review.md): `counterfactual`, or `syntactic`
+   * when the change has more than `max_edits` edits (or no base to revert to). Absent in drift mode.
+   */
+  attribution?: { method: 'counterfactual' | 'syntactic'; edits: number; max_edits: number };
 }
 
 /** One file of the sample: its path as shown, its SHA-256 as stored, elements read from it. */
