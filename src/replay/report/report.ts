@@ -125,6 +125,11 @@ export interface ReplayResult {
   by_edit?: ByEditRow[] | null;
   /** docs/review.md: base decided, head cannot; null in drift mode. */
   newly_unevaluable?: NewlyUnevaluable | null;
+  /**
+   * The base's own counts over the same evaluated records (docs/review.md "Base | head | Δ"); null
+   * without a base, and in drift mode.
+   */
+  base_counts?: { allowed: number; denied: number; unevaluable: number } | null;
   /** The earliest and latest occurred_at of the replayed records (null: none carried one). */
   sample_window?: { first_at: string | null; last_at: string | null };
   rule_hits: Record<string, number>;
