@@ -35,6 +35,7 @@ function tally(
       last_at: null,
       examples: [],
       because,
+      joint: false,
     },
     subjects: counts,
   };
@@ -52,11 +53,7 @@ rules:
     conditions: [{ field: tool, operator: in, values: [run_shell] }]
 `;
 
-const modified = (rule: string, side: 'head' | 'base' = 'head'): BecauseEntry => ({
-  rule,
-  change: 'modified',
-  side,
-});
+const modified = (rule: string): BecauseEntry => ({ rule, change: 'modified' });
 
 describe('annotations on the edited rules', () => {
   it('one per rule: a warning counting what it newly allows, at the line of its id key', () => {
@@ -68,8 +65,8 @@ describe('annotations on the edited rules', () => {
         tally('newly_allowed', 5, [modified('allow-read')], ['alice', 'bob']),
         tally('unknown_to_allow', 2, [modified('allow-read')], ['alice', 'carol'], { tools: ['fetch_url'] }),
         // Its denials are left out of a warning's count.
-        tally('newly_denied', 7, [modified('allow-read'), modified('allow-read', 'base')], ['dave']),
-        tally('newly_denied', 3, [{ rule: 'deny-shell', change: 'added', side: 'head' }], [null, 'erin'], {
+        tally('newly_denied', 7, [modified('allow-read')], ['dave']),
+        tally('newly_denied', 3, [{ rule: 'deny-shell', change: 'added' }], [null, 'erin'], {
           method: null,
           tools: [],
         }),
@@ -99,7 +96,7 @@ describe('annotations on the edited rules', () => {
   });
 
   it('a removed rule: the head file without a line, or the base path when the file is deleted', () => {
-    const groups = [tally('newly_denied', 1, [{ rule: 'gone', change: 'removed', side: 'base' }], ['a'])];
+    const groups = [tally('newly_denied', 1, [{ rule: 'gone', change: 'removed' }], ['a'])];
     const kept = changeAnnotations({ headPath: 'p.yaml', headText: YAML, basePath: 'p.yaml', groups });
     expect(kept.map((a) => [a.file, a.line])).toEqual([['p.yaml', null]]);
     const deleted = changeAnnotations({ headPath: null, headText: null, basePath: 'old/p.yaml', groups });

@@ -28,7 +28,8 @@ function group(extra: Partial<ChangeGroup> = {}): ChangeGroup {
     first_at: '2026-11-23T08:01:12Z',
     last_at: '2026-11-29T22:41:29.548Z',
     examples: ['req-1'],
-    because: [{ rule: 'allow-read-tools', change: 'modified', side: 'head' }],
+    because: [{ rule: 'allow-read-tools', change: 'modified' }],
+    joint: false,
     ...extra,
   };
 }
@@ -47,8 +48,7 @@ const GROUPS: ChangeGroup[] = [
     head_rules: ['allow-read-tools'],
     base_rules: ['allow-read-tools'],
     because: [
-      { rule: 'allow-read-tools', change: 'modified', side: 'head' },
-      { rule: 'allow-read-tools', change: 'modified', side: 'base' },
+      { rule: 'allow-read-tools', change: 'modified' },
       { setting: 'on_missing_context', from: 'ignore', to: 'deny' },
       { setting: 'default_effect', from: null, to: 'deny' },
     ],

@@ -3,8 +3,11 @@ import fc from 'fast-check';
 import {
   ChangeGroupCollector,
   compareGroups,
+  directionOf,
   mergeChangeGroups,
 } from '../../src/replay/report/changeGroups.js';
+import { byEditRows } from '../../src/replay/report/byEdit.js';
+import { editsOf } from '../../src/policy/edits.js';
 import {
   BASIS_DEFAULT,
   BASIS_MISSING_CONTEXT,
@@ -49,6 +52,7 @@ const changeArb = fc.record({
   headBasis: fc.integer({ min: 0, max: 3 }),
   baseBasis: fc.integer({ min: 0, max: 3 }),
   headMissing: fc.subarray([0, 1, 2, 3]),
+  causes: fc.subarray([0, 1, 2, 3, 4, 5]),
 });
 
 const diffArb: fc.Arbitrary<RuleDiff> = fc
@@ -97,8 +101,10 @@ function toInput(c: DrawnChange, i: number) {
     base_basis: unknown ? 0 : c.baseBasis,
     head_missing: (c.headBasis & BASIS_MISSING_CONTEXT) !== 0 ? c.headMissing : [],
     base_missing: [],
+    causes: c.causes,
+    joint: c.causes.length > 1 && c.head.length === 0,
   };
-  return { change, explain };
+  return { change: { ...change, direction: directionOf(change) }, explain };
 }
 
 describe('change groups: properties of the collector', () => {
@@ -110,17 +116,26 @@ describe('change groups: properties of the collector', () => {
         fc.integer({ min: 0, max: 8 }),
         fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 60, maxLength: 60 }),
         fc.integer({ min: 1, max: 7 }),
-        (drawn, diff, maxGroups, shardOf, shards) => {
+        fc.boolean(),
+        (drawn, diff, maxGroups, shardOf, shards, counterfactual) => {
           const inputs = drawn.map((c, i) => toInput(c, i));
-          const options = { headRules: RULES, baseRules: RULES, diff, maxGroups };
+          const edits = counterfactual ? editsOf(diff) : null;
+          const options = { headRules: RULES, baseRules: RULES, diff, edits, maxGroups };
+          // Cause indices drawn past the diff's edits are folded into it.
+          if (edits !== null)
+            for (const { explain } of inputs)
+              explain.causes =
+                edits.length === 0
+                  ? []
+                  : [...new Set(explain.causes.map((i) => i % edits.length))].sort((a, b) => a - b);
           const single = new ChangeGroupCollector({ ...options, partial: false });
           for (const { change, explain } of inputs) single.add(change, explain);
           const whole = single.finish();
 
           // Every change in exactly one group.
           expect(whole.all.reduce((s, t) => s + t.group.count, 0)).toBe(inputs.length);
-          expect(whole.change_groups_total).toBe(whole.all.length);
-          expect(whole.change_groups).toEqual(whole.all.slice(0, maxGroups).map((t) => t.group));
+          expect(whole.total).toBe(whole.all.length);
+          expect(whole.groups).toEqual(whole.all.slice(0, maxGroups).map((t) => t.group));
           for (let i = 1; i < whole.all.length; i++)
             expect(compareGroups(whole.all[i - 1]!.group, whole.all[i]!.group)).toBeLessThan(0);
           for (const { group } of whole.all) {
@@ -137,22 +152,35 @@ describe('change groups: properties of the collector', () => {
             () => new ChangeGroupCollector({ ...options, partial: true }),
           );
           inputs.forEach(({ change, explain }, i) => collectors[shardOf[i]! % shards]!.add(change, explain));
-          const partials = collectors.map((c) => c.finish().change_groups);
+          const partials = collectors.map((c) => c.finish().groups);
           for (const list of partials) for (const g of list) expect(g.partial).toBeDefined();
           const merged = mergeChangeGroups([...partials].reverse(), maxGroups);
-          expect(JSON.stringify(merged)).toBe(
-            JSON.stringify({
-              change_groups: whole.change_groups,
-              change_groups_total: whole.change_groups_total,
-            }),
+          expect(JSON.stringify([merged.groups, merged.total])).toBe(
+            JSON.stringify([whole.groups, whole.total]),
           );
+          // by_edit is built from the uncapped groups, so the merge rebuilds it exactly.
+          expect(JSON.stringify(byEditRows(merged.all, diff))).toBe(
+            JSON.stringify(byEditRows(whole.all, diff)),
+          );
+          const rows = byEditRows(whole.all, diff);
+          const counted = rows.reduce(
+            (s, r) => s + r.newly_allowed + r.newly_denied + r.unknown_to_allow + r.unknown_to_deny,
+            0,
+          );
+          expect(counted).toBe(inputs.length);
+          // A counterfactual group's requests all share its cause set.
+          if (edits !== null)
+            for (const { group } of whole.all)
+              expect(
+                group.because.every((e) => edits.some((x) => JSON.stringify(x) === JSON.stringify(e))),
+              ).toBe(true);
         },
       ),
       { seed: SEED, numRuns: SIZES.changeGroups.collectorRuns },
     );
   });
 
-  it('explains a group by its changed rules and the changed settings its decisions rested on', () => {
+  it('the syntactic fallback explains a group by its changed rules, each once, and the settings its decisions rested on', () => {
     const diff: RuleDiff = {
       added: ['r0'],
       removed: ['r1'],
@@ -167,6 +195,7 @@ describe('change groups: properties of the collector', () => {
       headRules: RULES,
       baseRules: RULES,
       diff,
+      edits: null,
       maxGroups: 10,
       partial: false,
     });
@@ -180,18 +209,22 @@ describe('change groups: properties of the collector', () => {
       draft_decision: 'deny',
       matched_rule_ids: ['r0', 'r2', 'r3'],
     };
-    collector.add(change, {
-      base_matched: [1, 2, 3],
-      head_basis: 0,
-      base_basis: BASIS_DEFAULT,
-      head_missing: [],
-      base_missing: [],
-    });
-    expect(collector.finish().change_groups[0]!.because).toEqual([
-      { rule: 'r0', change: 'added', side: 'head' },
-      { rule: 'r3', change: 'modified', side: 'head' },
-      { rule: 'r1', change: 'removed', side: 'base' },
-      { rule: 'r3', change: 'modified', side: 'base' },
+    collector.add(
+      { ...change, direction: directionOf(change) },
+      {
+        base_matched: [1, 2, 3],
+        head_basis: 0,
+        base_basis: BASIS_DEFAULT,
+        head_missing: [],
+        base_missing: [],
+        causes: [],
+        joint: false,
+      },
+    );
+    expect(collector.finish().groups[0]!.because).toEqual([
+      { rule: 'r0', change: 'added' },
+      { rule: 'r1', change: 'removed' },
+      { rule: 'r3', change: 'modified' },
       { setting: 'default_effect', from: 'deny', to: 'allow' },
     ]);
   });
@@ -312,6 +345,7 @@ describe('change groups: properties of whole replays', () => {
           const r = outcome.result;
           expect(outcome.groups.reduce((s, t) => s + t.group.count, 0)).toBe(r.changes_total);
           expect(r.change_groups_total).toBe(outcome.groups.length);
+          expect(outcome.attribution?.method).toBe('counterfactual');
           expect(r.change_groups).toEqual(outcome.groups.slice(0, 2).map((t) => t.group));
           seen.changes += r.changes_total;
           for (const { group } of outcome.groups) {

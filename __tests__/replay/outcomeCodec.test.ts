@@ -49,6 +49,8 @@ const record: fc.Arbitrary<RecordOutcome> = fc.record({
             base_basis: fc.nat({ max: 3 }),
             head_missing: fc.array(fc.nat({ max: 500 }), { maxLength: 3 }),
             base_missing: fc.array(fc.nat({ max: 500 }), { maxLength: 3 }),
+            causes: fc.array(fc.nat({ max: 63 }), { maxLength: 4 }),
+            joint: fc.boolean(),
           }),
           { nil: null },
         ),

@@ -60,7 +60,7 @@ export function changeAnnotations(input: AnnotationInput): ChangeAnnotation[] {
     const seen = new Set<string>();
     for (const entry of tally.group.because) {
       const key = 'rule' in entry ? `rule\0${entry.rule}` : `setting\0${entry.setting}`;
-      // A modified rule is named once per side; its group counts once.
+      // A group counts once per edit it names.
       if (seen.has(key)) continue;
       seen.add(key);
       let item = explained.get(key);

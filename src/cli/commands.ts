@@ -6,6 +6,7 @@
 import { FailOnError, parseFailOn } from '../gate/failOn.js';
 import type { FailOnRule } from '../gate/gate.js';
 import { parseShard, type Shard } from '../replay/evaluate/shard.js';
+import { DEFAULT_MAX_ATTRIBUTION_EDITS } from '../replay/evaluate/attribution.js';
 import { DEFAULT_MAX_GROUPS } from '../replay/report/changeGroups.js';
 import { COMPILE_LIMIT_OPTIONS, LIMIT_OPTIONS } from './limitFlags.js';
 import { UsageError } from './io.js';
@@ -135,6 +136,13 @@ const SAMPLE_OPTIONS = {
     parse: wholeNumber(),
     default: String(DEFAULT_MAX_GROUPS),
     description: 'change groups listed in the report; the total stays true',
+  },
+  'max-attribution-edits': {
+    type: 'string',
+    value: 'N',
+    parse: wholeNumber(),
+    default: String(DEFAULT_MAX_ATTRIBUTION_EDITS),
+    description: 'with more edits, `because` names the edited matched rules instead of what each edit decided',
   },
   format: {
     type: 'string',

@@ -149,6 +149,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       opa,
       ...(values.workers !== undefined ? { workers: values.workers } : {}),
       maxGroups: values['max-groups'],
+      maxAttributionEdits: values['max-attribution-edits'],
       limits,
     },
     io,

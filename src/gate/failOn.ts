@@ -35,6 +35,8 @@ const SIMPLE_RULE_MEANINGS: Record<SimpleRuleKind, string> = {
   'newly-allowed': 'a request the base denied is allowed by the head',
   'newly-denied': 'a request the base allowed is denied by the head',
   changes: 'any request is decided differently (either direction, or from unknown)',
+  'newly-unevaluable':
+    'a request the base decides cannot be judged by the head (the recorded data cannot decide it under the head)',
   'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
   malformed: 'the traffic sample has a malformed record',
   'no-traffic':

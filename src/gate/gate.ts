@@ -11,6 +11,7 @@ export const SIMPLE_RULES = [
   'newly-allowed',
   'newly-denied',
   'changes',
+  'newly-unevaluable',
   'blocking-gaps',
   'malformed',
   'no-traffic',
@@ -40,6 +41,8 @@ export interface GateFacts {
   changesTotal: number;
   newlyAllowed: number;
   newlyDenied: number;
+  /** Requests the base decides and the head cannot (docs/review.md); 0 when not counted. */
+  newlyUnevaluable?: number;
   malformed: number;
   /** Worst fidelity level over the sample's manifests; null/absent when none were shipped. */
   fidelityWorst?: FidelityLevel | null;
@@ -123,6 +126,7 @@ const TRAFFIC_RULES: ReadonlySet<FailOnRule['kind']> = new Set([
   'newly-allowed',
   'newly-denied',
   'changes',
+  'newly-unevaluable',
   'blocking-gaps',
   'malformed',
   'drift',
@@ -167,6 +171,12 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
       return facts.changesTotal > 0
         ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
         : null;
+    case 'newly-unevaluable': {
+      const lost = facts.newlyUnevaluable ?? 0;
+      return lost > 0
+        ? `${plural(lost, 'request', 'requests')} the base decides can no longer be judged by the head`
+        : null;
+    }
     case 'blocking-gaps': {
       // An invalid manifest is graded unreplayable, the level a blocking gap sets: it fails too.
       const invalid = facts.invalidManifests ?? 0;

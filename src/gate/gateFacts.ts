@@ -42,6 +42,7 @@ export function gateFactsOf(report: ReplayReport | DriftReport, extra: Partial<G
     changesTotal: r?.changes_total ?? 0,
     newlyAllowed: r?.newly_allowed ?? 0,
     newlyDenied: r?.newly_denied ?? 0,
+    newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
     malformed: r?.malformed.count ?? 0,
     fidelityWorst: fidelity?.worst ?? null,
     blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,

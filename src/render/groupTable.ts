@@ -43,7 +43,7 @@ export function emptyBecause(direction: ChangeDirection): string {
     : 'unexplained (a policy-replay bug: please report it)';
 }
 
-/** One rule edit or setting change as a reader names it; a rule on both sides is named once. */
+/** One rule edit or setting change as a reader names it, each once. */
 export function becauseTexts(because: readonly BecauseEntry[]): string[] {
   const out: string[] = [];
   const seen = new Set<string>();

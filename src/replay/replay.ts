@@ -21,9 +21,19 @@ import {
 } from '../traffic/sample.js';
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availability.js';
 import { TopChanges } from './report/changeOrder.js';
-import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './report/changeGroups.js';
+import {
+  ChangeGroupCollector,
+  DEFAULT_MAX_GROUPS,
+  directionOf,
+  type GroupTally,
+} from './report/changeGroups.js';
+import { byEditRows } from './report/byEdit.js';
+import { editsOf } from '../policy/edits.js';
+import { DEFAULT_MAX_ATTRIBUTION_EDITS } from './evaluate/attribution.js';
+import { TimeSpan } from './report/timeSpan.js';
 import { ruleDiff } from '../policy/ruleDiff.js';
 import {
+  attributesCounterfactually,
   decisionPair,
   evaluatorSides,
   RecordEvaluator,
@@ -43,7 +53,13 @@ import {
   type WorkerInit,
 } from './workers/workerPool.js';
 import { forEachOutcome, outcomeCount, ownString, type OutcomeBatch } from './workers/outcomeCodec.js';
-import { keepFirstExamples, type Change, type ReplayResult } from './report/report.js';
+import {
+  keepFirstExamples,
+  type Change,
+  type LostDirection,
+  type ReplayResult,
+  type ReportMeta,
+} from './report/report.js';
 import type { UnevaluableMode } from './evaluate/unknownSides.js';
 
 /**
@@ -115,6 +131,8 @@ export interface ReplayOptions {
    * thread, in order with the runs of lines the workers evaluate.
    */
   workers?: number;
+  /** docs/review.md: more edits than this and `because` is syntactic. Default DEFAULT_MAX_ATTRIBUTION_EDITS. */
+  maxAttributionEdits?: number;
 }
 
 /** Lines skipped by a decision-log sample (docs/decision-logs.md "What the report adds"). */
@@ -144,6 +162,8 @@ export interface ReplayOutcome {
   fileCounts: number[];
   /** Every change group, uncapped, with its subjects (the Action's annotations read them). */
   groups: GroupTally[];
+  /** Compare mode: how `because` was computed, over how many edits (meta.attribution). */
+  attribution: ReportMeta['attribution'] | null;
 }
 
 async function workerCountFor(options: ReplayOptions, plan: SamplePlan): Promise<number> {
@@ -182,6 +202,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
     decisionLog: plan.options,
     maxLineBytes: plan.maxLineBytes,
     unevaluable: options.unevaluable ?? 'precise',
+    maxAttributionEdits: options.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS,
   };
   const workers = await workerCountFor(options, plan);
   // Threads start (and compile their wasm) while the --limit pass reads the sample.
@@ -195,22 +216,21 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
       // Drift compares with recorded decisions: there is no edit to explain.
       const diff =
         config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
-      const groups = new ChangeGroupCollector({
+      const edits = diff === null ? [] : editsOf(diff);
+      const counterfactual = attributesCounterfactually(config, edits);
+      const groupOptions = {
         headRules: primary.policy.rules.map((r) => r.id),
         baseRules: base?.policy.rules.map((r) => r.id) ?? null,
         diff,
+        edits: counterfactual ? edits : null,
         maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
         partial: options.shard !== undefined,
+      };
+      const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, plan, {
+        changes: new ChangeGroupCollector(groupOptions),
+        lost: new ChangeGroupCollector<LostDirection>(groupOptions),
+        manifests: options.manifestIds,
       });
-      const aggregate = new ReplayAggregator(
-        config,
-        primary.policy,
-        filter,
-        options.maxChanges,
-        groups,
-        plan,
-        options.manifestIds,
-      );
       let read = 0;
       const add = (outcome: ElementOutcome) => aggregate.add(outcome);
       const take = (outcomes: OutcomeBatch) => {
@@ -223,11 +243,20 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
       const local = (unit: SampleUnit) => evaluateUnit(evaluator, unit);
       if (pool === null) for await (const unit of sampleUnits(plan, 0)) take(local(unit));
       else await pool.run(sampleUnits(plan, WORKER_CHUNK_BYTES), take, local);
+      const attribution: ReplayOutcome['attribution'] =
+        diff === null
+          ? null
+          : {
+              method: counterfactual ? 'counterfactual' : 'syntactic',
+              edits: edits.length,
+              max_edits: config.maxAttributionEdits!,
+            };
       return {
         ...aggregate.finish(diff),
         excludedWithoutTime: filter.excludedWithoutTime,
         workers,
         plan,
+        attribution,
       };
     });
   } finally {
@@ -300,20 +329,39 @@ class ReplayAggregator {
   private readonly skipped: SkippedCounts = { non_decision: 0, other_path: 0 };
   private readonly fileCounts: number[];
   private readonly paths = new DecisionPathGuard();
+  /** The base's verdicts of the evaluated records (docs/review.md "Base | head | Δ"). */
+  private readonly baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
+  private readonly lost = { from_allow: 0, from_deny: 0 };
+  private readonly window = new TimeSpan();
+  private readonly groups: ChangeGroupCollector;
+  private readonly lostGroups: ChangeGroupCollector<LostDirection>;
+  private readonly countedManifests: ReadonlySet<string> | undefined;
 
   constructor(
     private readonly config: OutcomeConfig,
-    private readonly primary: Policy,
+    primary: Policy,
     private readonly filter: RecordFilter,
     maxChanges: number,
-    private readonly groups: ChangeGroupCollector,
     private readonly plan: SamplePlan,
-    private readonly countedManifests: ReadonlySet<string> | undefined,
+    collectors: {
+      changes: ChangeGroupCollector;
+      lost: ChangeGroupCollector<LostDirection>;
+      /** The manifest ids whose records are counted (ReplayOptions.manifestIds). */
+      manifests: ReadonlySet<string> | undefined;
+    },
   ) {
     this.ruleIds = primary.rules.map((r) => r.id);
     this.ruleCounts = this.ruleIds.map(() => 0);
     this.top = new TopChanges(maxChanges);
     this.fileCounts = plan.files.map(() => 0);
+    this.groups = collectors.changes;
+    this.lostGroups = collectors.lost;
+    this.countedManifests = collectors.manifests;
+  }
+
+  /** Whether the base's decisions are counted: a compare of two versions. */
+  private get compares(): boolean {
+    return this.config.mode === 'compare' && this.config.hasHead && this.config.hasBase;
   }
 
   add(o: ElementOutcome): void {
@@ -379,6 +427,12 @@ class ReplayAggregator {
       else this.manifestIds.set(id, count + 1);
     }
     if (o.byReading) this.unevaluableByReading++;
+    this.window.add(o.occurred_at);
+    if (this.compares) {
+      if (o.base === null || o.base === VERDICT_UNEVALUABLE) this.baseCounts.unevaluable++;
+      else if (o.base === VERDICT_ALLOW) this.baseCounts.allowed++;
+      else this.baseCounts.denied++;
+    }
     if (o.primary === VERDICT_UNEVALUABLE) {
       counts.unevaluable++;
       for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
@@ -407,7 +461,10 @@ class ReplayAggregator {
   /** A record the two sides decide differently: counted by direction, listed, grouped. */
   private noteChange(o: RecordOutcome, revision: { records: number; drift: number } | undefined): void {
     const pair = decisionPair(this.config, o.primary, o.base, o.recorded_decision);
-    if (pair === null || pair.current === pair.draft) return;
+    if (pair === null || pair.current === pair.draft) {
+      if (o.change !== null && this.compares && o.primary === VERDICT_UNEVALUABLE) this.noteLost(o);
+      return;
+    }
     const split = this.split;
     split.changes_total++;
     if (pair.current === 'unknown') split.from_unknown++;
@@ -427,10 +484,32 @@ class ReplayAggregator {
       matched_rule_ids: o.matched!.map((i) => this.ruleIds[i]!),
     };
     this.top.offer(change);
-    this.groups.add(change, detail.explain);
+    this.groups.add({ ...change, direction: directionOf(change) }, detail.explain);
   }
 
-  finish(diff: ReplayResult['rule_diff']): Omit<ReplayOutcome, 'excludedWithoutTime' | 'workers' | 'plan'> {
+  /** A record the base decides and the head cannot (docs/review.md): counted and grouped apart. */
+  private noteLost(o: RecordOutcome): void {
+    const fromAllow = o.base === VERDICT_ALLOW;
+    if (fromAllow) this.lost.from_allow++;
+    else this.lost.from_deny++;
+    const detail = o.change!;
+    this.lostGroups.add(
+      {
+        direction: fromAllow ? 'allow_to_unknown' : 'deny_to_unknown',
+        request_id: o.request_id,
+        occurred_at: o.occurred_at,
+        subject: detail.subject,
+        method: detail.method,
+        tools: detail.tools,
+        matched_rule_ids: [],
+      },
+      detail.explain,
+    );
+  }
+
+  finish(
+    diff: ReplayResult['rule_diff'],
+  ): Omit<ReplayOutcome, 'excludedWithoutTime' | 'workers' | 'plan' | 'attribution'> {
     const byReason = new Map<UnevaluableReason, number>();
     UNEVALUABLE_REASONS.forEach((reason, i) => {
       if (this.byReason[i]! > 0) byReason.set(reason, this.byReason[i]!);
@@ -440,19 +519,24 @@ class ReplayAggregator {
     // UNEVALUABLE_REASONS is sorted, so the reasons come out sorted.
     const reasons = [...byReason.keys()];
     const groups = this.groups.finish();
+    const lost = this.lostGroups.finish();
+    const compare = this.config.mode === 'compare';
     const result: ReplayResult = {
       ...this.counts,
       unevaluable_by_reading: this.unevaluableByReading,
       unevaluable_reasons: reasons,
       unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason.get(r)!])),
+      base_counts: this.compares ? { ...this.baseCounts } : null,
       changes: this.top.items,
       changes_total: this.split.changes_total,
       newly_allowed: this.split.newly_allowed,
       newly_denied: this.split.newly_denied,
       from_unknown: this.split.from_unknown,
+      newly_unevaluable: compare ? { ...this.lost, groups: lost.groups, groups_total: lost.total } : null,
       rule_diff: diff,
-      change_groups: groups.change_groups,
-      change_groups_total: groups.change_groups_total,
+      by_edit: diff === null ? null : byEditRows(groups.all, diff),
+      change_groups: groups.groups,
+      change_groups_total: groups.total,
       rule_hits: Object.fromEntries(ruleHits),
       malformed: {
         count: this.malformed.count,
@@ -462,6 +546,7 @@ class ReplayAggregator {
         })),
       },
       recorded_mismatch: this.recordedMismatch,
+      sample_window: this.window.toJSON(),
     };
     return {
       result,

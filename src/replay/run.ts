@@ -65,6 +65,8 @@ export interface RunReplayOptions {
   workers?: number;
   /** Resource limits (limits.ts); omitted: DEFAULT_LIMITS. */
   limits?: Limits;
+  /** docs/review.md: more edits than this and `because` is syntactic; default 64. */
+  maxAttributionEdits?: number;
 }
 
 export interface PreparedPolicy {
@@ -228,7 +230,11 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     maxLineBytes: (options.limits ?? DEFAULT_LIMITS).maxLineBytes,
     ...(manifestSet ? { manifestIds: manifestIdsOf(manifestSet) } : {}),
+    ...(options.maxAttributionEdits !== undefined
+      ? { maxAttributionEdits: options.maxAttributionEdits }
+      : {}),
   });
+  if (outcome.attribution !== null) meta.attribution = outcome.attribution;
   meta.excluded_without_time = outcome.excludedWithoutTime;
   meta.skipped = outcome.skipped;
   meta.traffic.files.forEach((f, i) => (f.count = outcome.fileCounts[i]!));

@@ -1,4 +1,5 @@
 import type { Decision, Policy } from '../../policy/schema.js';
+import type { Causes } from './attribution.js';
 
 /**
  * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
@@ -79,22 +80,32 @@ export interface ChangeExplanation {
    */
   head_missing: number[];
   base_missing: number[];
+  /**
+   * The counterfactual causes (attribution.ts): indices into the replay's edit list (editsOf);
+   * [] when the replay attributes syntactically (meta.attribution).
+   */
+  causes: number[];
+  joint: boolean;
 }
 
+/** `headDecision` null: the head cannot judge the record (docs/review.md "newly_unevaluable"). */
 export function explainChange(
   head: RuleTable,
-  headDecision: Decision,
+  headDecision: Decision | null,
   base: RuleTable | null,
   baseDecision: Decision | null,
+  causes: Causes | null,
 ): ChangeExplanation {
-  const headBasis = head.basisOf(headDecision);
+  const headBasis = headDecision === null ? 0 : head.basisOf(headDecision);
   const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
   return {
     base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
     head_basis: headBasis,
     base_basis: baseBasis,
-    head_missing: missingOf(head, headDecision, headBasis),
+    head_missing: headDecision === null ? [] : missingOf(head, headDecision, headBasis),
     base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
+    causes: causes?.causes ?? [],
+    joint: causes?.joint ?? false,
   };
 }
 

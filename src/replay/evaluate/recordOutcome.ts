@@ -21,6 +21,9 @@ import { DecisionCache, type CachedSide } from '../decisionCache/decisionCache.j
 import { explainChange, RuleTable, type ChangeExplanation } from './changeExplanation.js';
 import { inShard, type Shard } from './shard.js';
 import { UnknownsJudge, type UnevaluableMode } from './unknownSides.js';
+import { CauseFinder, DEFAULT_MAX_ATTRIBUTION_EDITS } from './attribution.js';
+import { editsOf, type Edit } from '../../policy/edits.js';
+import { ruleDiff } from '../../policy/ruleDiff.js';
 
 /** The base's decision of a record (unknown: unevaluable) and the head's. */
 export type CurrentDecision = 'allow' | 'deny' | 'unknown';
@@ -117,7 +120,10 @@ export interface RecordOutcome {
   matched: number[] | null;
   /** The base's verdict when a base decision exists (see baseVerdict); null: none. */
   base: Verdict | null;
-  /** Set exactly when the record is a change (changeOf). */
+  /**
+   * Set exactly when the record is a change (decisionPair) or, in compare mode, when the base
+   * decides it and the head cannot (`primary` unevaluable: docs/review.md "newly_unevaluable").
+   */
   change: ChangeDetail | null;
   /** A decision event's path when no --decision-path chose one (the one-path rule), else null. */
   decision_path: string | null;
@@ -139,6 +145,28 @@ export interface OutcomeConfig {
   maxLineBytes: number;
   /** docs/unknowns.md: `precise` (three-valued) or `static` (reading-based), for both sides. */
   unevaluable: UnevaluableMode;
+  /**
+   * docs/review.md: with more edits than this, `because` is syntactic (no variant is judged).
+   * Default DEFAULT_MAX_ATTRIBUTION_EDITS.
+   */
+  maxAttributionEdits?: number;
+}
+
+/**
+ * Whether a compare replay of these policies attributes each change counterfactually: it needs a
+ * base to revert to, and at most `maxAttributionEdits` edits (each costs two variant evaluations
+ * per change).
+ */
+export function attributesCounterfactually(
+  config: Pick<OutcomeConfig, 'mode' | 'hasHead' | 'hasBase' | 'maxAttributionEdits'>,
+  edits: readonly Edit[],
+): boolean {
+  return (
+    config.mode === 'compare' &&
+    config.hasHead &&
+    config.hasBase &&
+    edits.length <= (config.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS)
+  );
 }
 
 /** A policy side as the evaluator needs it. */
@@ -181,6 +209,8 @@ export class RecordEvaluator {
   private readonly sinceNs: bigint | null;
   private readonly both: boolean;
   private readonly elements: SampleElementReader;
+  /** Null unless the replay attributes counterfactually (attributesCounterfactually). */
+  private readonly causes: CauseFinder | null = null;
 
   constructor(
     private readonly config: OutcomeConfig,
@@ -195,6 +225,11 @@ export class RecordEvaluator {
     this.primaryRules = new RuleTable(primary.policy);
     this.baseRules = this.both ? new RuleTable(base!.policy) : null;
     this.sinceNs = config.since === null ? null : instantOf(config.since);
+    if (this.both) {
+      const edits = editsOf(ruleDiff(base!.policy, primary.policy));
+      if (attributesCounterfactually(config, edits))
+        this.causes = new CauseFinder(primary.policy, base!.policy, edits, config.unevaluable);
+    }
     this.elements = new SampleElementReader(
       config.format ?? 'records',
       config.decisionLog ?? NO_DECISION_LOG_OPTIONS,
@@ -277,9 +312,12 @@ export class RecordEvaluator {
     try {
       if (known) {
         if (this.both) baseDecision = this.cache.evaluate(1, input, record.request_id);
-      } else if (this.both && (primaryDecision !== null || record.recorded_decision !== undefined)) {
-        // The base's decision only matters for a change (the head decided) or against a
-        // recorded decision: a record that is neither needs no base evaluation.
+      } else if (
+        this.both &&
+        (config.mode === 'compare' || primaryDecision !== null || record.recorded_decision !== undefined)
+      ) {
+        // In drift mode the base's decision only matters against a recorded decision; a compare
+        // needs it for a change, and for a record the head can no longer judge.
         baseDecision = this.judge.judge(1, record, input, false).decision;
       }
       if (this.both) outcome.base = baseDecision === null ? null : verdictOf(baseDecision);
@@ -297,12 +335,20 @@ export class RecordEvaluator {
     if (primaryDecision !== null)
       outcome.matched = this.primaryRules.indicesOf(primaryDecision.matched_rule_ids);
     const pair = decisionPair(config, outcome.primary, outcome.base, outcome.recorded_decision);
-    if (pair !== null && pair.current !== pair.draft) {
-      const explain =
-        config.mode === 'compare'
-          ? explainChange(this.primaryRules, primaryDecision!, this.baseRules, baseDecision)
-          : null;
-      outcome.change = changeDetail(record, explain);
+    const changed = pair !== null && pair.current !== pair.draft;
+    if (changed && config.mode === 'drift') outcome.change = changeDetail(record, null);
+    else if (
+      changed ||
+      (config.mode === 'compare' && this.both && primaryDecision === null && baseDecision !== null)
+    ) {
+      // A change, or a record the base decides and the head cannot (docs/review.md): the
+      // aggregation tells them apart by the head's verdict.
+      const head = primaryDecision === null ? 1 : primaryDecision.allow ? 2 : 0;
+      const causes = this.causes?.causesOf(record, input, head) ?? null;
+      outcome.change = changeDetail(
+        record,
+        explainChange(this.primaryRules, primaryDecision, this.baseRules, baseDecision, causes),
+      );
     }
     return outcome;
   }

@@ -1,28 +1,29 @@
 import { compareStrings } from '../../canonical/compare.js';
-import { SETTING_NAMES, type RuleDiff, type SettingName } from '../../policy/ruleDiff.js';
-import {
-  BASIS_DEFAULT,
-  BASIS_MISSING_CONTEXT,
-  type ChangeExplanation,
-} from '../evaluate/changeExplanation.js';
+import type { RuleDiff } from '../../policy/ruleDiff.js';
+import type { Edit } from '../../policy/edits.js';
+import type { ChangeExplanation } from '../evaluate/changeExplanation.js';
 import { changeGroup, compareRecency } from './changeOrder.js';
-import { instantOf } from '../evaluate/instant.js';
+import { TimeSpan } from './timeSpan.js';
+import { syntacticBecause } from './syntacticBecause.js';
 import {
   DIRECTIONS,
-  type BecauseEntry,
+  LOST_DIRECTIONS,
   type Change,
   type ChangeDirection,
   type ChangeGroup,
-  type RuleChange,
+  type RequestGroup,
+  type GroupDirection,
   type SubjectCount,
   type TimedExample,
 } from './report.js';
 
 /**
  * Change groups (docs/explain.md "Change groups"): every change belongs to exactly one group,
- * keyed by direction, the head's matched rules, the base's matched rules, method and tools. The
- * groups are aggregated in memory, one entry per group and per distinct subject in it — at most
- * one of each per change — and summarised once at the end of the replay.
+ * keyed by direction, the head's matched rules, the base's matched rules, method, tools and its
+ * cause set (docs/review.md), so every request of a group has exactly the group's `because`. The
+ * requests the head can no longer judge are grouped the same way, apart (LOST_DIRECTIONS). The
+ * groups are aggregated in memory, one entry per group and per distinct subject in it, and
+ * summarised once at the end of the replay.
  */
 
 export const DEFAULT_MAX_GROUPS = 50;
@@ -31,51 +32,39 @@ const NO_RULES: string[] = [];
 export const MAX_TOP_SUBJECTS = 5;
 export const MAX_GROUP_EXAMPLES = 3;
 
-/** A group with everything it was built from (the Action's annotations read the subjects). */
-export interface GroupTally {
-  group: ChangeGroup;
+/** A group with everything it was built from (the Action's annotations and `by_edit` read the subjects). */
+export interface GroupTally<G extends RequestGroup = ChangeGroup> {
+  group: G;
   subjects: ReadonlyMap<string | null, number>;
 }
 
-interface Stamp {
-  text: string;
-  ns: bigint;
+/** A cause set as the report writes it. */
+interface CauseSet {
+  because: Edit[];
+  joint: boolean;
 }
 
-/** One group while changes are still arriving. */
+/** One group while requests are still arriving. */
 class GroupAccumulator {
   count = 0;
   readonly subjects = new Map<string | null, number>();
-  first: Stamp | null = null;
-  last: Stamp | null = null;
+  readonly span = new TimeSpan();
   readonly examples: TimedExample[] = [];
-  headBasis = 0;
-  baseBasis = 0;
-  readonly headMissing = new Set<string>();
-  readonly baseMissing = new Set<string>();
-  /** Filled when merging partial reports (their `because` is already computed). */
-  readonly because = new Map<string, BecauseEntry>();
+  basis = 0;
+  readonly missing = new Set<string>();
 
   constructor(
-    readonly direction: ChangeDirection,
+    readonly direction: GroupDirection,
     readonly headRules: string[],
     readonly baseRules: string[],
     readonly method: string | null,
     readonly tools: string[],
+    /** null: attributed syntactically, at the end (syntacticBecause). */
+    readonly cause: CauseSet | null,
   ) {}
 
   addSubject(subject: string | null, count: number): void {
     this.subjects.set(subject, (this.subjects.get(subject) ?? 0) + count);
-  }
-
-  /** Keeps the earliest and latest instant; equal instants keep the smaller text (any order gives the same). */
-  addTime(text: string | null): void {
-    const ns = instantOf(text);
-    if (text === null || ns === null) return;
-    const first = this.first;
-    if (first === null || ns < first.ns || (ns === first.ns && text < first.text)) this.first = { text, ns };
-    const last = this.last;
-    if (last === null || ns > last.ns || (ns === last.ns && text < last.text)) this.last = { text, ns };
   }
 
   /** Keeps the first MAX_GROUP_EXAMPLES in the change order (within a direction: by recency). */
@@ -94,23 +83,37 @@ class GroupAccumulator {
 
 /**
  * The text that identifies a group, built per change, so cheaply (a third of JSON.stringify's
- * cost): rule ids hold no space or line break (docs/policy.md), and method and tools come
- * length-prefixed, so no two different keys share a text whatever the traffic holds.
+ * cost): rule ids hold no space or line break (docs/policy.md), method and tools come
+ * length-prefixed, and the cause set is a list of numbers, so no two different keys share a text
+ * whatever the traffic holds.
  */
 function groupKey(
-  direction: ChangeDirection,
+  direction: GroupDirection,
   headRules: readonly string[],
   baseRules: readonly string[],
   method: string | null,
   tools: readonly string[],
+  cause: string,
 ): string {
-  let key = `${direction} ${headRules.join(' ')}\n${baseRules.join(' ')}\n${method === null ? '' : `${method.length}:${method}`}`;
+  let key = `${direction} ${headRules.join(' ')}\n${baseRules.join(' ')}\n${cause}\n${method === null ? '' : `${method.length}:${method}`}`;
   for (const tool of tools) key += `\n${tool.length}:${tool}`;
   return key;
 }
 
 export function directionOf(change: Pick<Change, 'current_decision' | 'draft_decision'>): ChangeDirection {
   return DIRECTIONS[changeGroup(change)]!;
+}
+
+/** A request a group counts: a change, or one the head can no longer judge. */
+export interface GroupedRequest<D extends GroupDirection = GroupDirection> {
+  direction: D;
+  request_id: string;
+  occurred_at: string | null;
+  subject: string | null;
+  method: string | null;
+  tools: string[];
+  /** The head's matched rules ([] when the head cannot judge it). */
+  matched_rule_ids: string[];
 }
 
 export interface ChangeGroupOptions {
@@ -120,94 +123,114 @@ export interface ChangeGroupOptions {
   baseRules: readonly string[] | null;
   /** null in drift mode: there is no rule diff, and `because` is empty. */
   diff: RuleDiff | null;
+  /**
+   * The replay's edits when it attributes counterfactually (explanations carry indices into it);
+   * null: `because` is syntactic.
+   */
+  edits: readonly Edit[] | null;
   maxGroups: number;
   /** A shard partial report: every group, each with its `partial` data. */
   partial: boolean;
 }
 
-/** Collects the changes of one replay into groups, in any order. */
-export class ChangeGroupCollector {
+/** Collects the grouped requests of one replay, in any order. */
+export class ChangeGroupCollector<D extends GroupDirection = ChangeDirection> {
   private readonly groups = new Map<string, GroupAccumulator>();
+  /** Cause sets by their key, shared by the groups that have them. */
+  private readonly causes = new Map<string, CauseSet>();
 
   constructor(private readonly options: ChangeGroupOptions) {}
 
-  add(change: Change, explain: ChangeExplanation | null): void {
-    const direction = directionOf(change);
+  add(request: GroupedRequest<D>, explain: ChangeExplanation | null): void {
     const baseIds = this.options.baseRules;
     const baseRules =
       explain === null || baseIds === null || explain.base_matched.length === 0
         ? NO_RULES
         : explain.base_matched.map((i) => baseIds[i]!);
-    const key = groupKey(direction, change.matched_rule_ids, baseRules, change.method, change.tools);
+    const edits = this.options.edits;
+    const causeKey =
+      edits === null || explain === null ? '' : `${explain.joint ? '+' : ''}${explain.causes.join(',')}`;
+    const { direction, matched_rule_ids: headRules, method, tools } = request;
+    const key = groupKey(direction, headRules, baseRules, method, tools, causeKey);
     let group = this.groups.get(key);
     if (group === undefined) {
-      group = new GroupAccumulator(
-        direction,
-        change.matched_rule_ids,
-        baseRules,
-        change.method,
-        change.tools,
-      );
+      const cause = edits === null || explain === null ? null : this.causeSet(causeKey, explain, edits);
+      group = new GroupAccumulator(direction, headRules, baseRules, method, tools, cause);
       this.groups.set(key, group);
     }
     group.count++;
-    group.addSubject(change.subject, 1);
-    group.addTime(change.occurred_at);
-    group.addExample({ request_id: change.request_id, occurred_at: change.occurred_at });
+    group.addSubject(request.subject, 1);
+    group.span.add(request.occurred_at);
+    group.addExample({ request_id: request.request_id, occurred_at: request.occurred_at });
     if (explain !== null) {
-      group.headBasis |= explain.head_basis;
-      group.baseBasis |= explain.base_basis;
-      for (const i of explain.head_missing) group.headMissing.add(this.options.headRules[i]!);
-      if (baseIds !== null) for (const i of explain.base_missing) group.baseMissing.add(baseIds[i]!);
+      group.basis |= explain.head_basis | explain.base_basis;
+      for (const i of explain.head_missing) group.missing.add(this.options.headRules[i]!);
+      if (baseIds !== null) for (const i of explain.base_missing) group.missing.add(baseIds[i]!);
     }
   }
 
-  finish(): GroupSummary {
-    const diff = this.options.diff;
-    for (const group of this.groups.values()) {
-      if (diff !== null) for (const entry of becauseOf(group, diff)) addBecause(group, entry);
+  private causeSet(key: string, explain: ChangeExplanation, edits: readonly Edit[]): CauseSet {
+    let cause = this.causes.get(key);
+    if (cause === undefined) {
+      cause = { because: explain.causes.map((i) => edits[i]!), joint: explain.joint };
+      this.causes.set(key, cause);
     }
-    return summarize([...this.groups.values()], this.options.maxGroups, this.options.partial);
+    return cause;
+  }
+
+  finish(): GroupSummary<RequestGroup<D>> {
+    return summarize<RequestGroup<D>>(
+      [...this.groups.values()],
+      this.options.diff,
+      this.options.maxGroups,
+      this.options.partial,
+    );
   }
 }
 
-export interface GroupSummary {
-  change_groups: ChangeGroup[];
-  change_groups_total: number;
+export interface GroupSummary<G extends RequestGroup = ChangeGroup> {
+  groups: G[];
+  total: number;
   /** Every group, in order, uncapped. */
-  all: GroupTally[];
+  all: GroupTally<G>[];
 }
 
-function summarize(groups: GroupAccumulator[], maxGroups: number, partial: boolean): GroupSummary {
-  const all = groups.map((g) => ({ group: toGroup(g, partial), subjects: g.subjects })).sort(byGroupOrder);
-  return {
-    change_groups: (partial ? all : all.slice(0, maxGroups)).map((t) => t.group),
-    change_groups_total: all.length,
-    all,
-  };
+function summarize<G extends RequestGroup>(
+  groups: GroupAccumulator[],
+  diff: RuleDiff | null,
+  maxGroups: number,
+  partial: boolean,
+): GroupSummary<G> {
+  // Each collector (and each merge) only ever holds groups of its own directions.
+  const all = groups
+    .map((g) => ({ group: toGroup(g, diff, partial) as G, subjects: g.subjects }))
+    .sort((a, b) => compareGroups(a.group, b.group));
+  return { groups: (partial ? all : all.slice(0, maxGroups)).map((t) => t.group), total: all.length, all };
 }
 
-function byGroupOrder(a: GroupTally, b: GroupTally): number {
-  return compareGroups(a.group, b.group);
-}
+const DIRECTION_ORDER: readonly GroupDirection[] = [...DIRECTIONS, ...LOST_DIRECTIONS];
+
+type GroupOrderKey = Pick<
+  RequestGroup,
+  'direction' | 'count' | 'head_rules' | 'base_rules' | 'method' | 'tools' | 'because' | 'joint'
+>;
 
 /**
  * The order of docs/explain.md: direction in the danger order, then count (descending), then
- * the key — head_rules, then base_rules, then method, then tools. Lists compare element by
- * element in code-unit order (a list that is a prefix of another comes first); a null method
- * comes before any method.
+ * the key — head_rules, then base_rules, then method, then tools, then the cause set (its JSON
+ * text, joint sets after the others). Lists compare element by element in code-unit order (a
+ * list that is a prefix of another comes first); a null method comes before any method.
  */
-export function compareGroups(
-  a: Pick<ChangeGroup, 'direction' | 'count' | 'head_rules' | 'base_rules' | 'method' | 'tools'>,
-  b: Pick<ChangeGroup, 'direction' | 'count' | 'head_rules' | 'base_rules' | 'method' | 'tools'>,
-): number {
+export function compareGroups(a: GroupOrderKey, b: GroupOrderKey): number {
   return (
-    DIRECTIONS.indexOf(a.direction) - DIRECTIONS.indexOf(b.direction) ||
+    DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
     b.count - a.count ||
     compareLists(a.head_rules, b.head_rules) ||
     compareLists(a.base_rules, b.base_rules) ||
     compareNullable(a.method, b.method) ||
-    compareLists(a.tools, b.tools)
+    compareLists(a.tools, b.tools) ||
+    Number(a.joint ?? false) - Number(b.joint ?? false) ||
+    compareStrings(JSON.stringify(a.because), JSON.stringify(b.because))
   );
 }
 
@@ -227,7 +250,7 @@ function compareNullable(a: string | null, b: string | null): number {
 }
 
 /** By count (descending), then name in code-unit order; the null subject after every name. */
-function compareSubjects(a: SubjectCount, b: SubjectCount): number {
+export function compareSubjects(a: SubjectCount, b: SubjectCount): number {
   if (a.count !== b.count) return b.count - a.count;
   if (a.subject === b.subject) return 0;
   if (a.subject === null) return 1;
@@ -235,9 +258,19 @@ function compareSubjects(a: SubjectCount, b: SubjectCount): number {
   return compareStrings(a.subject, b.subject);
 }
 
-function toGroup(g: GroupAccumulator, partial: boolean): ChangeGroup {
+function toGroup(g: GroupAccumulator, diff: RuleDiff | null, partial: boolean): RequestGroup {
   const subjects = [...g.subjects].map(([subject, count]) => ({ subject, count })).sort(compareSubjects);
-  const group: ChangeGroup = {
+  const cause: CauseSet = g.cause ?? {
+    because:
+      diff === null
+        ? []
+        : syntacticBecause(
+            { headRules: g.headRules, baseRules: g.baseRules, basis: g.basis, missing: g.missing },
+            diff,
+          ),
+    joint: false,
+  };
+  const group: RequestGroup = {
     direction: g.direction,
     count: g.count,
     head_rules: g.headRules,
@@ -245,111 +278,41 @@ function toGroup(g: GroupAccumulator, partial: boolean): ChangeGroup {
     method: g.method,
     tools: g.tools,
     subjects: { distinct: subjects.length, top: subjects.slice(0, MAX_TOP_SUBJECTS) },
-    first_at: g.first?.text ?? null,
-    last_at: g.last?.text ?? null,
+    ...g.span.toJSON(),
     examples: g.examples.map((e) => e.request_id),
-    because: [...g.because.values()].sort(compareBecause),
+    because: cause.because,
+    joint: cause.joint,
   };
   if (partial) group.partial = { subjects, examples: [...g.examples] };
   return group;
 }
 
-function addBecause(group: GroupAccumulator, entry: BecauseEntry): void {
-  const id = 'rule' in entry ? `rule\0${entry.side}\0${entry.rule}` : `setting\0${entry.setting}`;
-  group.because.set(id, entry);
-}
-
-/**
- * Rules first — the head's, then the base's, each by id in code-unit order — then settings in
- * the order of the policy document. A total order on the entries alone, so a merge of shards
- * lists them exactly as one run does.
- */
-function compareBecause(a: BecauseEntry, b: BecauseEntry): number {
-  const aRule = 'rule' in a;
-  const bRule = 'rule' in b;
-  if (aRule && bRule) {
-    if (a.side !== b.side) return a.side === 'head' ? -1 : 1;
-    return compareStrings(a.rule, b.rule);
-  }
-  if (aRule !== bRule) return aRule ? -1 : 1;
-  const aName = (a as { setting: SettingName }).setting;
-  const bName = (b as { setting: SettingName }).setting;
-  return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
-}
-
-/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
-function ruleChanges(diff: RuleDiff): Map<string, RuleChange> {
-  const changes = new Map<string, RuleChange>();
-  for (const id of diff.added) changes.set(id, 'added');
-  for (const id of diff.removed) changes.set(id, 'removed');
-  for (const m of diff.modified) if (m.what.some((w) => w !== 'description')) changes.set(m.id, 'modified');
-  return changes;
-}
-
-const ruleChangeCache = new WeakMap<RuleDiff, Map<string, RuleChange>>();
-
-/**
- * The edits that explain a group (docs/explain.md "because"): its head rules that were added or
- * modified, its base rules that were removed or modified, each changed setting a side's decision
- * rested on, and — where a side's decision came from missing context while `on_missing_context`
- * stayed the same — the edited rules that lacked the context on that side.
- */
-function becauseOf(group: GroupAccumulator, diff: RuleDiff): BecauseEntry[] {
-  let changes = ruleChangeCache.get(diff);
-  if (changes === undefined) {
-    changes = ruleChanges(diff);
-    ruleChangeCache.set(diff, changes);
-  }
-  const out: BecauseEntry[] = [];
-  const rule = (id: string, side: 'head' | 'base') => {
-    const change = changes.get(id);
-    if (change !== undefined) out.push({ rule: id, change, side });
-  };
-  for (const id of group.headRules) rule(id, 'head');
-  for (const id of group.baseRules) rule(id, 'base');
-  const basis = group.headBasis | group.baseBasis;
-  const setting = (name: SettingName) => diff.settings.find((s) => s.name === name);
-  const defaultEffect = setting('default_effect');
-  if (defaultEffect && (basis & BASIS_DEFAULT) !== 0)
-    out.push({ setting: 'default_effect', from: defaultEffect.from, to: defaultEffect.to });
-  const missing = setting('on_missing_context');
-  if (missing) {
-    if ((basis & BASIS_MISSING_CONTEXT) !== 0)
-      out.push({ setting: 'on_missing_context', from: missing.from, to: missing.to });
-  } else {
-    for (const id of group.headMissing) rule(id, 'head');
-    for (const id of group.baseMissing) rule(id, 'base');
-  }
-  return out;
-}
-
 /**
  * The groups of shard partial reports merged into the groups one run over the whole sample
  * produces: counts and subject counts add up, first/last times and examples combine by the same
- * rules as within a run, and `because` is the union (each shard's is computed the same way).
+ * rules as within a run; a group's cause set is part of its key, so it carries over as it is.
  */
-export function mergeChangeGroups(
-  partials: readonly (readonly ChangeGroup[])[],
+export function mergeChangeGroups<G extends RequestGroup>(
+  partials: readonly (readonly G[])[],
   maxGroups: number,
-): { change_groups: ChangeGroup[]; change_groups_total: number } {
+): GroupSummary<G> {
   const groups = new Map<string, GroupAccumulator>();
   for (const list of partials) {
     for (const g of list) {
       if (!g.partial) throw new Error('a change group of a shard report lacks its partial data');
-      const key = groupKey(g.direction, g.head_rules, g.base_rules, g.method, g.tools);
+      const cause = { because: g.because, joint: g.joint ?? false };
+      const key = groupKey(g.direction, g.head_rules, g.base_rules, g.method, g.tools, JSON.stringify(cause));
       let group = groups.get(key);
       if (group === undefined) {
-        group = new GroupAccumulator(g.direction, g.head_rules, g.base_rules, g.method, g.tools);
+        group = new GroupAccumulator(g.direction, g.head_rules, g.base_rules, g.method, g.tools, cause);
         groups.set(key, group);
       }
       group.count += g.count;
       for (const s of g.partial.subjects) group.addSubject(s.subject, s.count);
-      group.addTime(g.first_at);
-      group.addTime(g.last_at);
+      group.span.add(g.first_at);
+      group.span.add(g.last_at);
       for (const e of g.partial.examples) group.addExample(e);
-      for (const entry of g.because) addBecause(group, entry);
     }
   }
-  const { change_groups, change_groups_total } = summarize([...groups.values()], maxGroups, false);
-  return { change_groups, change_groups_total };
+  return summarize<G>([...groups.values()], null, maxGroups, false);
 }

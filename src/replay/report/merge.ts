@@ -1,6 +1,14 @@
 import { compareChanges } from './changeOrder.js';
 import { mergeChangeGroups } from './changeGroups.js';
-import { compareExamples, MAX_MALFORMED_EXAMPLES, type ReplayReport, type ReplayResult } from './report.js';
+import {
+  compareExamples,
+  MAX_MALFORMED_EXAMPLES,
+  type NewlyUnevaluable,
+  type ReplayReport,
+  type ReplayResult,
+} from './report.js';
+import { byEditRows } from './byEdit.js';
+import { TimeSpan } from './timeSpan.js';
 import { boundedList } from '../../text/listing.js';
 
 export class MergeError extends Error {
@@ -123,6 +131,12 @@ function mergedResult(results: readonly ReplayResult[], meta: ReplayReport['meta
     results.map((r) => r.change_groups),
     meta.max_groups,
   );
+  const lost = first.newly_unevaluable === null ? null : mergedLost(results, meta.max_groups);
+  const window = new TimeSpan();
+  for (const r of results) {
+    window.add(r.sample_window.first_at);
+    window.add(r.sample_window.last_at);
+  }
   const byReason: Counted = {};
   const ruleHits: Counted = Object.fromEntries(Object.keys(first.rule_hits).map((k) => [k, 0]));
   for (const r of results) {
@@ -139,6 +153,7 @@ function mergedResult(results: readonly ReplayResult[], meta: ReplayReport['meta
     unevaluable_by_reading: sum('unevaluable_by_reading'),
     unevaluable_reasons: reasons,
     unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason[r]!])),
+    base_counts: first.base_counts === null ? null : summedBaseCounts(results),
     changes: results
       .flatMap((r) => r.changes)
       .sort(compareChanges)
@@ -147,9 +162,11 @@ function mergedResult(results: readonly ReplayResult[], meta: ReplayReport['meta
     newly_allowed: sum('newly_allowed'),
     newly_denied: sum('newly_denied'),
     from_unknown: sum('from_unknown'),
+    newly_unevaluable: lost,
     rule_diff: first.rule_diff,
-    change_groups: groups.change_groups,
-    change_groups_total: groups.change_groups_total,
+    by_edit: first.rule_diff === null ? null : byEditRows(groups.all, first.rule_diff),
+    change_groups: groups.groups,
+    change_groups_total: groups.total,
     rule_hits: ruleHits,
     malformed: {
       count: results.reduce((s, r) => s + r.malformed.count, 0),
@@ -159,6 +176,37 @@ function mergedResult(results: readonly ReplayResult[], meta: ReplayReport['meta
         .slice(0, MAX_MALFORMED_EXAMPLES),
     },
     recorded_mismatch: sum('recorded_mismatch'),
+    sample_window: window.toJSON(),
+  };
+}
+
+function summedBaseCounts(results: readonly ReplayResult[]): NonNullable<ReplayResult['base_counts']> {
+  const out = { allowed: 0, denied: 0, unevaluable: 0 };
+  for (const r of results) {
+    const counts = r.base_counts;
+    if (counts === null) throw new MergeError('some reports count the base and some do not');
+    out.allowed += counts.allowed;
+    out.denied += counts.denied;
+    out.unevaluable += counts.unevaluable;
+  }
+  return out;
+}
+
+function mergedLost(results: readonly ReplayResult[], maxGroups: number): NewlyUnevaluable {
+  const parts = results.map((r) => {
+    if (r.newly_unevaluable === null)
+      throw new MergeError('some reports count newly unevaluable requests and some do not');
+    return r.newly_unevaluable;
+  });
+  const groups = mergeChangeGroups(
+    parts.map((p) => p.groups),
+    maxGroups,
+  );
+  return {
+    from_allow: parts.reduce((s, p) => s + p.from_allow, 0),
+    from_deny: parts.reduce((s, p) => s + p.from_deny, 0),
+    groups: groups.groups,
+    groups_total: groups.total,
   };
 }
 

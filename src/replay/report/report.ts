@@ -1,5 +1,5 @@
 import type { UnevaluableReason } from '../../traffic/availability.js';
-import type { RuleDiff, SettingName } from '../../policy/ruleDiff.js';
+import type { RuleDiff } from '../../policy/ruleDiff.js';
 import type { Edit } from '../../policy/edits.js';
 import { inertJson } from '../../text/workflowCommands.js';
 import type { CurrentDecision, DraftDecision } from '../evaluate/recordOutcome.js';
@@ -7,14 +7,19 @@ import type { CurrentDecision, DraftDecision } from '../evaluate/recordOutcome.j
 /** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
 export const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'] as const;
 export type ChangeDirection = (typeof DIRECTIONS)[number];
+/**
+ * The directions of requests the base decides and the head cannot (docs/review.md): deny →
+ * unknown first, since it may hide a newly allowed request.
+ */
+export const LOST_DIRECTIONS = ['deny_to_unknown', 'allow_to_unknown'] as const;
+export type LostDirection = (typeof LOST_DIRECTIONS)[number];
+export type GroupDirection = ChangeDirection | LostDirection;
 
 import type { RuleChange } from '../../policy/edits.js';
 export type { RuleChange };
 
-/** Being replaced by Edit (no `side`): the counterfactual cause set of docs/review.md. */
-export type BecauseEntry =
-  | { rule: string; change: RuleChange; side: 'head' | 'base' }
-  | { setting: SettingName; from: string | null; to: string | null };
+/** A cause of a change (docs/review.md): an edit, in its JSON form. */
+export type BecauseEntry = Edit;
 
 export interface SubjectCount {
   subject: string | null;
@@ -27,8 +32,12 @@ export interface TimedExample {
   occurred_at: string | null;
 }
 
-export interface ChangeGroup {
-  direction: ChangeDirection;
+/** A group of changes; LostGroup: of requests the head can no longer judge. */
+export type ChangeGroup = RequestGroup<ChangeDirection>;
+export type LostGroup = RequestGroup<LostDirection>;
+
+export interface RequestGroup<D extends GroupDirection = GroupDirection> {
+  direction: D;
   count: number;
   head_rules: string[];
   base_rules: string[];
@@ -40,7 +49,7 @@ export interface ChangeGroup {
   examples: string[];
   because: BecauseEntry[];
   /** The cause set is every edit, because only their combination decides (docs/review.md). */
-  joint?: boolean;
+  joint: boolean;
   /**
    * Shard partial reports only (`replay --shard`): every subject with its count and the examples
    * with their times, so that `merge` reproduces the single run's groups exactly. Merged away.
@@ -98,7 +107,7 @@ export interface ByEditRow {
 export interface NewlyUnevaluable {
   from_allow: number;
   from_deny: number;
-  groups: ChangeGroup[];
+  groups: LostGroup[];
   groups_total: number;
 }
 
@@ -122,16 +131,16 @@ export interface ReplayResult {
   change_groups: ChangeGroup[];
   change_groups_total: number;
   /** docs/review.md: the changes by cause set; null in drift mode. */
-  by_edit?: ByEditRow[] | null;
+  by_edit: ByEditRow[] | null;
   /** docs/review.md: base decided, head cannot; null in drift mode. */
-  newly_unevaluable?: NewlyUnevaluable | null;
+  newly_unevaluable: NewlyUnevaluable | null;
   /**
    * The base's own counts over the same evaluated records (docs/review.md "Base | head | Δ"); null
    * without a base, and in drift mode.
    */
-  base_counts?: { allowed: number; denied: number; unevaluable: number } | null;
+  base_counts: { allowed: number; denied: number; unevaluable: number } | null;
   /** The earliest and latest occurred_at of the replayed records (null: none carried one). */
-  sample_window?: { first_at: string | null; last_at: string | null };
+  sample_window: { first_at: string | null; last_at: string | null };
   rule_hits: Record<string, number>;
   malformed: { count: number; examples: MalformedExample[] };
   recorded_mismatch: number;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { formatPath, type PathSegment } from '../../document/path.js';
 import { UNEVALUABLE_REASONS } from '../../traffic/availability.js';
 import { RULE_PARTS, SETTING_NAMES } from '../../policy/ruleDiff.js';
-import { DIRECTIONS, MAX_MALFORMED_EXAMPLES, type ReplayReport } from './report.js';
+import { DIRECTIONS, LOST_DIRECTIONS, MAX_MALFORMED_EXAMPLES, type ReplayReport } from './report.js';
 import { boundedList } from '../../text/listing.js';
 
 const WHOLE = 'must be a whole number ≥ 0';
@@ -40,6 +40,13 @@ const metaSchema = z.strictObject({
   max_groups: count,
   unevaluable_mode: z.enum(['precise', 'static']),
   shard: z.strictObject({ index: z.int().positive(), count: z.int().positive() }).optional(),
+  attribution: z
+    .strictObject({
+      method: z.enum(['counterfactual', 'syntactic']),
+      edits: count,
+      max_edits: count,
+    })
+    .optional(),
 });
 
 const errorSchema = z.strictObject({
@@ -75,37 +82,60 @@ const ruleDiffSchema = z.strictObject({
 
 const subjectCountSchema = z.strictObject({ subject: z.string().nullable(), count: z.int().positive() });
 
-const changeGroupSchema = z.strictObject({
-  direction: z.enum(DIRECTIONS),
-  count: z.int().positive(),
-  head_rules: z.array(z.string()),
-  base_rules: z.array(z.string()),
-  method: z.string().nullable(),
-  tools: z.array(z.string()),
-  subjects: z.strictObject({ distinct: z.int().positive(), top: z.array(subjectCountSchema) }),
-  first_at: z.string().nullable(),
-  last_at: z.string().nullable(),
-  examples: z.array(z.string()),
-  because: z.array(
-    z.union([
+const editSchema = z.union([
+  z.strictObject({ rule: z.string(), change: z.enum(['added', 'removed', 'modified']) }),
+  z.strictObject({ setting: z.enum(SETTING_NAMES), from: z.string().nullable(), to: z.string().nullable() }),
+]);
+
+function groupSchema<D extends readonly [string, ...string[]]>(directions: D) {
+  return z.strictObject({
+    direction: z.enum(directions),
+    count: z.int().positive(),
+    head_rules: z.array(z.string()),
+    base_rules: z.array(z.string()),
+    method: z.string().nullable(),
+    tools: z.array(z.string()),
+    subjects: z.strictObject({ distinct: z.int().positive(), top: z.array(subjectCountSchema) }),
+    first_at: z.string().nullable(),
+    last_at: z.string().nullable(),
+    examples: z.array(z.string()),
+    because: z.array(editSchema),
+    joint: z.boolean(),
+    partial: z
+      .strictObject({
+        subjects: z.array(subjectCountSchema),
+        examples: z.array(z.strictObject({ request_id: z.string(), occurred_at: z.string().nullable() })),
+      })
+      .optional(),
+  });
+}
+
+const changeGroupSchema = groupSchema(DIRECTIONS);
+
+const byEditSchema = z.strictObject({
+  edits: z.array(editSchema),
+  joint: z.boolean(),
+  newly_allowed: count,
+  newly_denied: count,
+  unknown_to_allow: count,
+  unknown_to_deny: count,
+  top: z.strictObject({
+    calls: z.array(
       z.strictObject({
-        rule: z.string(),
-        change: z.enum(['added', 'removed', 'modified']),
-        side: z.enum(['head', 'base']),
+        method: z.string().nullable(),
+        tools: z.array(z.string()),
+        count: z.int().positive(),
       }),
-      z.strictObject({
-        setting: z.enum(SETTING_NAMES),
-        from: z.string().nullable(),
-        to: z.string().nullable(),
-      }),
-    ]),
-  ),
-  partial: z
-    .strictObject({
-      subjects: z.array(subjectCountSchema),
-      examples: z.array(z.strictObject({ request_id: z.string(), occurred_at: z.string().nullable() })),
-    })
-    .optional(),
+    ),
+    subjects: z.array(subjectCountSchema),
+  }),
+});
+
+const newlyUnevaluableSchema = z.strictObject({
+  from_allow: count,
+  from_deny: count,
+  groups: z.array(groupSchema(LOST_DIRECTIONS)),
+  groups_total: count,
 });
 
 /** The fidelity section is the fidelity module's; merge reads its per-level record counts. */
@@ -122,11 +152,13 @@ const resultSchema = z.strictObject({
     reasonSchema,
     z.int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1'),
   ),
+  base_counts: z.strictObject({ allowed: count, denied: count, unevaluable: count }).nullable(),
   changes: z.array(changeSchema),
   changes_total: count,
   newly_allowed: count,
   newly_denied: count,
   from_unknown: count,
+  newly_unevaluable: newlyUnevaluableSchema.nullable(),
   rule_hits: z.record(z.string(), count),
   malformed: z.strictObject({
     count,
@@ -144,8 +176,10 @@ const resultSchema = z.strictObject({
   }),
   recorded_mismatch: count,
   rule_diff: ruleDiffSchema.nullable(),
+  by_edit: z.array(byEditSchema).nullable(),
   change_groups: z.array(changeGroupSchema),
   change_groups_total: count,
+  sample_window: z.strictObject({ first_at: z.string().nullable(), last_at: z.string().nullable() }),
   fidelity: fidelitySchema.optional(),
 });
 
@@ -217,11 +251,52 @@ function resultInvariants(
       ['change_groups'],
       `lists ${r.change_groups.length} groups, more than meta.max_groups (${maxGroups})`,
     );
+  problems.push(...reviewInvariants(r, maxGroups));
   const { count: malformed, examples } = r.malformed;
   if (examples.length > Math.min(malformed, MAX_MALFORMED_EXAMPLES))
     fail(
       ['malformed', 'examples'],
       `lists ${examples.length}, more than count (${malformed}) or ${MAX_MALFORMED_EXAMPLES}`,
+    );
+  return problems;
+}
+
+/** The invariants of docs/review.md's fields: by_edit, newly_unevaluable, base_counts. */
+function reviewInvariants(r: Result, maxGroups: number): { path: PathSegment[]; message: string }[] {
+  const problems: { path: PathSegment[]; message: string }[] = [];
+  const fail = (path: PathSegment[], message: string) => problems.push({ path, message });
+  if (r.by_edit !== null) {
+    const rows = r.by_edit.reduce(
+      (sum, row) => sum + row.newly_allowed + row.newly_denied + row.unknown_to_allow + row.unknown_to_deny,
+      0,
+    );
+    if (rows !== r.changes_total)
+      fail(['by_edit'], `counts ${rows} changes, but changes_total is ${r.changes_total}`);
+  }
+  const lost = r.newly_unevaluable;
+  if (lost !== null) {
+    const grouped = lost.groups.reduce((sum, g) => sum + g.count, 0);
+    const total = lost.from_allow + lost.from_deny;
+    if (
+      lost.groups.length > lost.groups_total ||
+      (lost.groups.length === lost.groups_total && grouped !== total)
+    )
+      fail(
+        ['newly_unevaluable', 'groups'],
+        `count ${grouped} requests in ${lost.groups.length} of ${lost.groups_total} groups, but from_allow + from_deny is ${total}`,
+      );
+    const partial = lost.groups.some((g) => g.partial !== undefined);
+    if (!partial && lost.groups.length > maxGroups)
+      fail(
+        ['newly_unevaluable', 'groups'],
+        `lists ${lost.groups.length} groups, more than meta.max_groups (${maxGroups})`,
+      );
+  }
+  const base = r.base_counts;
+  if (base !== null && base.allowed + base.denied + base.unevaluable !== r.evaluated)
+    fail(
+      ['base_counts'],
+      `add up to ${base.allowed + base.denied + base.unevaluable}, but evaluated is ${r.evaluated}`,
     );
   return problems;
 }

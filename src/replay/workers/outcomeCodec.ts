@@ -111,6 +111,8 @@ export function packOutcomes(outcomes: readonly ElementOutcome[]): PackedOutcome
           numbers.push(explain.base_basis);
           numbers.list(explain.head_missing);
           numbers.list(explain.base_missing);
+          numbers.list(explain.causes);
+          numbers.push(explain.joint ? 1 : 0);
         }
       }
     } else {
@@ -234,6 +236,8 @@ class PackedReader {
         base_basis: this.number(),
         head_missing: this.list(),
         base_missing: this.list(),
+        causes: this.list(),
+        joint: this.number() === 1,
       };
     return { subject, method, tools, explain };
   }
