@@ -217,7 +217,10 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
   const outcome = await replayTraffic({
     head: headPrepared?.side ?? null,
     base: basePrepared?.side ?? null,
-    ...(options.head ? { headLines: policyLines(options.head.text, formatOfSource(options.head)) } : {}),
+    // The rule diff's lines; drift has no diff.
+    ...(options.head && options.mode !== 'drift'
+      ? { headLines: policyLines(options.head.text, formatOfSource(options.head)) }
+      : {}),
     trafficPath: options.trafficPath,
     sample: plan,
     since: options.since ?? null,
