@@ -32,6 +32,7 @@ import { editsOf } from '../policy/edits.js';
 import { DEFAULT_MAX_ATTRIBUTION_EDITS } from './evaluate/attribution.js';
 import { TimeSpan } from './report/timeSpan.js';
 import { ruleDiff } from '../policy/ruleDiff.js';
+import type { PolicyLines } from '../policy/policyLines.js';
 import {
   attributesCounterfactually,
   decisionPair,
@@ -95,6 +96,8 @@ export interface ReplaySide {
 export interface ReplayOptions {
   head: ReplaySide | null;
   base: ReplaySide | null;
+  /** Where the head file holds its rules and settings, for the rule diff's lines; omitted: null lines. */
+  headLines?: PolicyLines;
   /** The sample: files, directories or globs (traffic/sample.ts); ignored when `sample` is given. */
   trafficPath: string | readonly string[];
   /** The sample already planned (runReplay plans it once for the report's meta). */
@@ -215,7 +218,9 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
       const filter = await buildRecordFilter(plan, options.since, options.limit);
       // Drift compares with recorded decisions: there is no edit to explain.
       const diff =
-        config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
+        config.mode === 'drift'
+          ? null
+          : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null, options.headLines);
       const edits = diff === null ? [] : editsOf(diff);
       const counterfactual = attributesCounterfactually(config, edits);
       const groupOptions = {
