@@ -1,5 +1,5 @@
 import { describe, it, expect, afterAll } from '@jest/globals';
-import { BaseEvaluationError } from '../../src/replay/replay.js';
+import { BaseEvaluationError } from '../../src/replay/aggregator.js';
 import { expectInvariants, pathRecord, policyYaml, run, tempDir, writeJsonl } from './helpers.js';
 
 /**

@@ -65,7 +65,7 @@ const READ_ONLY = policyYaml({
 });
 
 describe('change groups on designed policy pairs', () => {
-  it('a loosened allow rule: one newly_allowed group, explained by that rule (head side)', async () => {
+  it('a loosened allow rule: one newly_allowed group, explained by that rule', async () => {
     const head = READ_ONLY.replace('"read_file"', '"read_file", "write_file"');
     const r = await groupsOf(READ_ONLY, head, [
       call('w1', { tool: 'write_file', subject: 'alice', at: '2026-11-27T10:00:00Z' }),
@@ -110,7 +110,8 @@ describe('change groups on designed policy pairs', () => {
         // The change order: most recent first (w2 is 10:00Z written with an offset; w1 wins the
         // tie by request_id).
         examples: ['w1', 'w2', 'w3'],
-        because: [{ rule: 'allow-read', change: 'modified', side: 'head' }],
+        because: [{ rule: 'allow-read', change: 'modified' }],
+        joint: false,
       },
     ]);
     expect(r.change_groups_total).toBe(1);
@@ -132,8 +133,8 @@ describe('change groups on designed policy pairs', () => {
       head_rules: ['deny-export'],
       base_rules: ['allow-export'],
       because: [
-        { rule: 'deny-export', change: 'added', side: 'head' },
-        { rule: 'allow-export', change: 'removed', side: 'base' },
+        { rule: 'deny-export', change: 'added' },
+        { rule: 'allow-export', change: 'removed' },
       ],
     });
   });
@@ -186,7 +187,7 @@ describe('change groups on designed policy pairs', () => {
     // deny-mallory matched nothing, yet its missing context denied the request: it is named, so
     // a newly_* group is never unexplained.
     expect(r.change_groups.map((g) => [g.direction, g.head_rules, g.because])).toEqual([
-      ['newly_denied', ['allow-read'], [{ rule: 'deny-mallory', change: 'added', side: 'head' }]],
+      ['newly_denied', ['allow-read'], [{ rule: 'deny-mallory', change: 'added' }]],
     ]);
   });
 
@@ -194,12 +195,12 @@ describe('change groups on designed policy pairs', () => {
     const r = await groupsOf(null, READ_ONLY, [call('r1'), call('o1', { tool: 'other' })]);
     expect(r.rule_diff!.added).toEqual(['allow-read', 'allow-export']);
     expect(r.change_groups.map((g) => [g.direction, g.head_rules, g.base_rules, g.because])).toEqual([
-      ['unknown_to_allow', ['allow-read'], [], [{ rule: 'allow-read', change: 'added', side: 'head' }]],
+      ['unknown_to_allow', ['allow-read'], [], [{ rule: 'allow-read', change: 'added' }]],
       ['unknown_to_deny', [], [], [{ setting: 'default_effect', from: null, to: 'deny' }]],
     ]);
   });
 
-  it('a base that cannot score the request: only unchanged head rules, so an empty because', async () => {
+  it('a base that cannot score the request: the removed rule that made it unknown is the cause', async () => {
     const base = policyYaml({
       default_effect: 'deny',
       on_missing_context: 'ignore',
@@ -219,7 +220,9 @@ describe('change groups on designed policy pairs', () => {
       direction: 'unknown_to_allow',
       head_rules: ['allow-read'],
       base_rules: [],
-      because: [],
+      // Restoring deny-root alone makes the head unable to decide too: it is the but-for cause.
+      because: [{ rule: 'deny-root', change: 'removed' }],
+      joint: false,
     });
   });
 
@@ -278,7 +281,7 @@ describe('change groups on designed policy pairs', () => {
         'newly_denied',
         ['allow-export', 'deny-bob'],
         ['allow-export'],
-        [{ rule: 'deny-bob', change: 'added', side: 'head' }],
+        [{ rule: 'deny-bob', change: 'added' }],
       ],
     ]);
   });
@@ -329,10 +332,8 @@ describe('change groups: key, order, cap, subjects and times', () => {
     expect(r.change_groups[4]).toMatchObject({
       head_rules: ['deny-shell'],
       base_rules: ['allow-shell'],
-      because: [
-        { rule: 'deny-shell', change: 'added', side: 'head' },
-        { rule: 'allow-shell', change: 'removed', side: 'base' },
-      ],
+      // Only dropping deny-shell lets the shell through again: restoring allow-shell alone does not.
+      because: [{ rule: 'deny-shell', change: 'added' }],
     });
     expect(r.change_groups.reduce((s, g) => s + g.count, 0)).toBe(r.changes_total);
 

@@ -135,7 +135,13 @@ describe('the static example report, byte for byte', () => {
     });
     // The fields added since that report: precise mode's two, and the change explanation's
     // (docs/explain.md), which judge nothing differently.
-    const { unevaluable_mode: mode, max_groups: _maxGroups, skipped, ...meta } = report.meta;
+    const {
+      unevaluable_mode: mode,
+      max_groups: _maxGroups,
+      skipped,
+      attribution: _attribution,
+      ...meta
+    } = report.meta;
     // The sample's format and files (docs/decision-logs.md), also added since.
     const { format, files, ...traffic } = meta.traffic;
     expect({ format, files, skipped }).toEqual({
@@ -148,6 +154,11 @@ describe('the static example report, byte for byte', () => {
       rule_diff: _diff,
       change_groups: groups,
       change_groups_total: _groupsTotal,
+      // docs/review.md's fields, added since too.
+      by_edit: _byEdit,
+      newly_unevaluable: _lost,
+      base_counts: _baseCounts,
+      sample_window: _window,
       ...result
     } = report.result!;
     expect(mode).toBe('static');

@@ -48,6 +48,10 @@ export const SIZES = {
     keyPairs: runs(100, 'SOUNDNESS_KEY_PAIRS'),
     keyRecords: each(1000, 'SOUNDNESS_KEY_RECORDS'),
   },
+  /** conformance/attribution.test.ts: generated policy pairs, each with its variants compiled. */
+  attribution: {
+    pairs: runs(8, 'ATTRIBUTION_PAIRS'),
+  },
   /** replay/changeGroupsProperty.test.ts: the collector alone, and whole replays of policy pairs. */
   changeGroups: {
     collectorRuns: runs(300),

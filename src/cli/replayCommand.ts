@@ -14,7 +14,7 @@ import { gateFactsOf } from '../gate/gateFacts.js';
 import { renderReplayMarkdown } from '../render/markdown.js';
 import { renderReplayText } from '../render/text.js';
 import { TrafficReadError } from '../traffic/reader.js';
-import { BaseEvaluationError } from '../replay/replay.js';
+import { BaseEvaluationError } from '../replay/aggregator.js';
 import { parseDecisionLogOptions, type DecisionLogOptions } from '../traffic/decisionLog.js';
 import { ManifestFileError } from '../fidelity/report.js';
 import { CommandError, EXIT, type CommandIO } from './io.js';

@@ -1,5 +1,5 @@
 import { compareStrings } from '../../canonical/compare.js';
-import type { Edit } from '../../policy/edits.js';
+import { editText } from '../../policy/editText.js';
 import type { RuleDiff } from '../../policy/ruleDiff.js';
 import { compareSubjects, type GroupTally } from './changeGroups.js';
 import type { ByEditRow, SubjectCount } from './report.js';
@@ -18,11 +18,6 @@ interface RowAccumulator {
   row: ByEditRow;
   calls: Map<string, { method: string | null; tools: string[]; count: number }>;
   subjects: Map<string | null, number>;
-}
-
-/** An edit's name, which orders rows of equal counts. */
-function editName(edit: Edit, _diff: RuleDiff): string {
-  return 'rule' in edit ? `${edit.rule} (${edit.change})` : `${edit.setting}: ${edit.from} → ${edit.to}`;
 }
 
 export function byEditRows(all: readonly GroupTally[], diff: RuleDiff): ByEditRow[] {
@@ -61,7 +56,7 @@ export function byEditRows(all: readonly GroupTally[], diff: RuleDiff): ByEditRo
     row.top.subjects = counted.sort(compareSubjects).slice(0, MAX_TOP_ROW_SUBJECTS);
     return row;
   });
-  const text = (row: ByEditRow) => row.edits.map((e) => editName(e, diff)).join(' + ');
+  const text = (row: ByEditRow) => row.edits.map((e) => editText(e, diff)).join(' + ');
   return out.sort(
     (a, b) =>
       b.newly_allowed - a.newly_allowed ||
