@@ -20,24 +20,23 @@ import {
 } from './reference.js';
 import {
   allEffectivePointers,
+  effectivePointers,
+  type UnknownData,
+  type UnpairedLists,
+} from '../unknowns/unknownData.js';
+import {
   ATTRIBUTES_RESOLVED,
   callFieldLocation,
-  effectivePointers,
   isCallListUnknown,
   isUnknown,
-  locationReasonBits,
-  numberReasonBits,
-  REASON_BIT,
-  reasonsOfBits,
   REQUEST_TIME,
   VERIFIED,
   type Location,
-  type ThreeValuedDecision,
-  type UnevaluableReason,
-  type UnknownData,
-  type UnknownPointer,
-  type UnpairedLists,
-} from '../unknowns/model.js';
+} from '../unknowns/location.js';
+import { locationReasonBits, numberReasonBits } from '../unknowns/locationReasons.js';
+import { REASON_BIT, reasonsOfBits, type UnevaluableReason } from '../unknowns/reasons.js';
+import type { ThreeValuedDecision } from '../unknowns/decision.js';
+import type { UnknownPointer } from '../unknowns/pointer.js';
 
 export type Truth = 0 | 1 | 2;
 

@@ -2,7 +2,7 @@
  * The unknown set as the generated Rego reads it (docs/unknowns.md "Three-valued evaluation"): the
  * payload under `input.policy_replay`, built by the replay, read by the three-valued entrypoint.
  */
-import { isArrayIndex } from './model.js';
+import { isArrayIndex } from './pointer.js';
 
 /** The top-level input key that carries the unknown set to the three-valued entrypoint. */
 export const UNKNOWNS_KEY = 'policy_replay';

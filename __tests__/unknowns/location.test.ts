@@ -1,16 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  callFieldLocation,
-  effectivePointers,
-  isCallListUnknown,
-  isUnknown,
-  locationReasonBits,
-  reasonsOfBits,
-  relation,
-  REASON_BIT,
-  UNEVALUABLE_REASONS,
-  type UnknownPointer,
-} from '../../src/unknowns/model.js';
+import { callFieldLocation, isCallListUnknown, isUnknown, relation } from '../../src/unknowns/location.js';
+import { effectivePointers } from '../../src/unknowns/unknownData.js';
+import { locationReasonBits } from '../../src/unknowns/locationReasons.js';
+import { reasonsOfBits, REASON_BIT, UNEVALUABLE_REASONS } from '../../src/unknowns/reasons.js';
+import type { UnknownPointer } from '../../src/unknowns/pointer.js';
 import { classifyField } from '../../src/policy/fields.js';
 
 /** docs/unknowns.md "What a record does not know": how pointers make locations unknown. */
