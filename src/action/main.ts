@@ -9,7 +9,10 @@ import { driftMarkdownSections, driftResolvedComment } from '../render/driftMark
 import { escapeMarkdown } from '../render/escape.js';
 import { TOOL_VERSION } from '../version.js';
 import { humanText } from '../text/bidi.js';
-import { policyMatcher, readSettings, resolveMode, type Settings } from './inputs.js';
+import { policyMatcher } from './inputPaths.js';
+import { readSettings } from './inputs.js';
+import { resolveMode } from './inputValues.js';
+import type { Settings } from './settings.js';
 import { offDefaultBranch, readRunContext, pullRequestNumber, type RunContext } from './context.js';
 import { evaluateGate, type GateFacts } from '../gate/gate.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
