@@ -28,6 +28,13 @@ export interface UnknownData {
   unpaired: UnpairedLists | null;
 }
 
+/** The index of the call a pointer names under `/input/request/mcp/calls`; null for any other pointer. */
+export function callIndexOf(pointer: UnknownPointer): number | null {
+  const underCalls =
+    pointer.length >= 4 && pointer[0] === 'request' && pointer[1] === 'mcp' && pointer[2] === 'calls';
+  return underCalls && isArrayIndex(pointer[3]!) ? Number(pointer[3]) : null;
+}
+
 /**
  * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
  * call's field names that field on every call (the lists cannot say which value was that call's),
@@ -39,9 +46,9 @@ export function effectivePointers(data: UnknownData): readonly UnknownPointer[] 
   if (unpaired === null) return data.pointers;
   const out: UnknownPointer[] = [];
   for (const p of data.pointers) {
-    if (p.length >= 4 && p[0] === 'request' && p[1] === 'mcp' && p[2] === 'calls' && isArrayIndex(p[3]!)) {
-      if (Number(p[3]) < unpaired.call_count) out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
-    } else out.push(p);
+    const index = callIndexOf(p);
+    if (index === null) out.push(p);
+    else if (index < unpaired.call_count) out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
   }
   return out;
 }
