@@ -142,7 +142,8 @@ const SAMPLE_OPTIONS = {
     value: 'N',
     parse: wholeNumber(),
     default: String(DEFAULT_MAX_ATTRIBUTION_EDITS),
-    description: 'with more edits, `because` names the edited matched rules instead of what each edit decided',
+    description:
+      'with more edits, `because` names the edited matched rules instead of what each edit decided',
   },
   format: {
     type: 'string',

@@ -8,7 +8,7 @@ import {
   sampleDuplicateReason,
   type SamplePlan,
 } from '../traffic/sample.js';
-import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availability.js';
+import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../unknowns/reasons.js';
 import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { TopChanges } from './report/changeOrder.js';
 import type { ChangeGroupCollector } from './report/changeGroups.js';

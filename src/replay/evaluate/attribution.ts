@@ -3,10 +3,10 @@ import type { Edit } from '../../policy/edits.js';
 import { withEditApplied, withEditReverted } from '../../policy/variants.js';
 import { evaluateReference } from '../../engine/reference.js';
 import { evaluateReferenceThreeValued, type Truth } from '../../engine/threeValued.js';
-import { readingOf, readingReasonBits, type PolicyReading } from '../../traffic/availability.js';
+import { readingOf, readingReasonBits, type PolicyReading } from '../../unknowns/staticReading.js';
 import type { TrafficInput, TrafficRecord } from '../../traffic/record.js';
-import { hasUnknowns, unknownDataOf } from '../../traffic/unknowns.js';
-import type { UnknownData } from '../../unknowns/model.js';
+import { hasUnknowns, unknownDataOf } from '../../unknowns/recordUnknowns.js';
+import type { UnknownData } from '../../unknowns/unknownData.js';
 import type { UnevaluableMode } from './unknownSides.js';
 
 /**
