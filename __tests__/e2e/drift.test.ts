@@ -189,12 +189,17 @@ describe('scheduled drift reports, run from dist/index.js as a runner runs it', 
       expect(issue.state).toBe('open');
     });
 
-    it('14. drift unchanged: no edit at all', () => {
+    it('14. drift unchanged: one edit, and only the trend is new', () => {
       const { result, requests, issues } = steps[2]!;
       expect(result.code).toBe(1);
       expect(result.outputs['changes-total']).toBe('7');
-      expect(issueWrites(requests)).toEqual([]);
-      expect(issues).toEqual(steps[1]!.issues);
+      expect(issueWrites(requests).map((w) => w.method)).toEqual(['PATCH']);
+      const report = (body: string) => body.slice(0, body.indexOf('**Trend**'));
+      expect(report(issues[0]!.body)).toBe(report(steps[1]!.issues[0]!.body));
+      expect(issues[0]!.body).toContain('**Trend** (drift of the last 3 runs, newest first)');
+      expect(issues[0]!.body).toMatch(
+        /\| \[\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\]\([^)]+\/actions\/runs\/\d+\) \| 15 \| 7 \|/,
+      );
     });
 
     it('15. drift back to zero: a comment, then the issue is closed', () => {

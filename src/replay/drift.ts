@@ -41,6 +41,8 @@ export interface DriftResult {
   drift_groups: ChangeGroup[];
   drift_groups_total: number;
   policy_revisions: { revision: string | null; records: number; drift: number }[];
+  /** The earliest and latest occurred_at of the replayed records, when the replay reports them. */
+  sample_window?: { first_at: string | null; last_at: string | null };
   rule_hits: Record<string, number>;
   malformed: { count: number; examples: MalformedExample[] };
   fidelity?: object;
@@ -83,6 +85,7 @@ export function toDriftReport(run: RunReplayResult): DriftReport {
       drift_groups: driftOrdered(outcome.groups.map((t) => t.group)).slice(0, r.change_groups.length),
       drift_groups_total: r.change_groups_total,
       policy_revisions: revisions,
+      ...(r.sample_window ? { sample_window: r.sample_window } : {}),
       rule_hits: r.rule_hits,
       malformed: r.malformed,
       ...(r.fidelity ? { fidelity: r.fidelity } : {}),
