@@ -93,7 +93,7 @@ export function toDriftReport(run: RunReplayResult): DriftReport {
   };
 }
 
-/** Drift's direction order (docs/review.md "Drift issues"): recorded allow → deny first. */
+/** Drift's direction order (docs/drift.md "Order"): recorded allow → deny first. */
 export const DRIFT_DIRECTIONS: readonly ChangeDirection[] = [
   'newly_denied',
   'newly_allowed',

@@ -4,7 +4,7 @@ import { instantNanos } from '../time/rfc3339.js';
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /**
- * The one form human outputs write a time in (docs/review.md): UTC, to the second, a space for
+ * The one form human outputs write a time in (docs/drift.md, docs/cli.md): UTC, to the second, a space for
  * the `T` — `2026-11-29 22:41:29Z`, whatever offset and fraction the recorded text had. Text that
  * is no RFC 3339 instant comes back unchanged, so nothing recorded is hidden.
  */

@@ -18,7 +18,7 @@ export function compareChanges(a: Change, b: Change): number {
 }
 
 /**
- * Drift's order (docs/review.md "Drift issues"): recorded allow, now denied first — an exposure
+ * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
  * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
  */
 const DRIFT_RANK = [1, 2, 0, 3] as const;
