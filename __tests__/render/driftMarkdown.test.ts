@@ -89,6 +89,7 @@ describe('driftMarkdownSections', () => {
           { revision: 'r2', records: 3, drift: 1 },
           { revision: null, records: 8, drift: 1 },
           { revision: 'r1', records: 1_000, drift: 0 },
+          { revision: null, records: 5, drift: 0 },
         ],
       }),
     );
@@ -99,6 +100,7 @@ describe('driftMarkdownSections', () => {
       '| r2 | 3 | 1 | 33.3% |',
       '| (none) | 8 | 1 | 12.5% |',
       '| r1 ✅ matches the head | 1,000 | 0 | 0.0% |',
+      '| (none) | 5 | 0 | 0.0% |',
     ]);
     const noMatch = driftMarkdownSections(
       drift({ policy_revisions: [{ revision: 'r2', records: 3, drift: 3 }] }),

@@ -10,8 +10,7 @@ import { repoRoot } from '../support/files.js';
 
 /**
  * The example's reports, as the CLI wrote them (`--format json`, `replay` of the demo and `drift`
- * of its base). The renderers take the rows in the order given; the drift fixture predates
- * drift's own order, which __tests__/replay/driftOrder.test.ts covers.
+ * of its base).
  */
 const fixture = <T>(name: string): T =>
   JSON.parse(readFileSync(join(repoRoot, '__tests__/fixtures', name), 'utf8')) as T;
@@ -125,7 +124,23 @@ describe('one pair of names', () => {
   it('puts what the live gateway allowed that the head denies first in the drift text', () => {
     expect(driftText).toContain('exposure 27 requests the live gateway allowed are denied by the head');
     expect(driftText.indexOf('exposure')).toBeLessThan(driftText.indexOf('drift    60 total'));
+    const directions = driftText
+      .split('\n')
+      .flatMap((l) => /^\s+(recorded \w+, now \w+)\s/.exec(l)?.[1] ?? []);
+    expect(directions[0]).toBe('recorded allow, now denied');
+    expect(directions.lastIndexOf('recorded allow, now denied')).toBeLessThan(
+      directions.indexOf('recorded deny, now allowed'),
+    );
     expect(driftText).toMatch(/^\s+3c9e1d2\s+4,736\s+9\s+0\.2%/m);
-    expect(driftText).toMatch(/^\s+\(none\)\s+414\s+0\s+0\.0%\s+matches the head$/m);
+    // Records without a revision name no deployment: 0 drift there marks nothing.
+    expect(driftText).toMatch(/^\s+\(none\)\s+414\s+0\s+0\.0%$/m);
+    const matching = renderDriftText(
+      {
+        ...drift,
+        result: { ...drift.result!, policy_revisions: [{ revision: 'r1', records: 9, drift: 0 }] },
+      },
+      { colour: false },
+    );
+    expect(matching).toMatch(/^\s+r1\s+9\s+0\s+0\.0%\s+matches the head$/m);
   });
 });

@@ -119,7 +119,8 @@ function revisionSection(r: Result): string {
     '|---|---:|---:|---:|',
     ...r.policy_revisions.map((v) => {
       const name = v.revision === null ? '(none)' : cell(v.revision);
-      const mark = v.drift === 0 && v.records > 0 ? ' ✅ matches the head' : '';
+      // Records without a revision name no deployment: nothing to mark.
+      const mark = v.revision !== null && v.drift === 0 && v.records > 0 ? ' ✅ matches the head' : '';
       return `| ${name}${mark} | ${n(v.records)} | ${n(v.drift)} | ${percentText(v.drift, v.records)} |`;
     }),
   ].join('\n');

@@ -107,7 +107,7 @@ function revisionLines(r: Result, t: Terminal): string[] {
         n(v.records),
         n(v.drift),
         percentText(v.drift, v.records),
-        v.drift === 0 && v.records > 0 ? 'matches the head' : '',
+        v.revision !== null && v.drift === 0 && v.records > 0 ? 'matches the head' : '',
       ]),
     ),
   ];
