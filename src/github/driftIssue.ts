@@ -222,6 +222,19 @@ function issuesUnavailable(error: unknown, policyPath: string): IssuesUnavailabl
   return null;
 }
 
+/** The issues with the label and the policy's marker that `login` wrote, oldest first. */
+async function ownIssues(
+  client: GitHubClient,
+  repo: RepoRef,
+  by: { label: string; marker: string; login: string },
+): Promise<Issue[]> {
+  const issues = await client.listIssues(repo, { labels: [by.label], state: 'all' });
+  const own = by.login.toLowerCase();
+  return issues
+    .filter((issue) => hasMarker(issue.body, by.marker) && issue.userLogin.toLowerCase() === own)
+    .sort(oldestFirst);
+}
+
 export async function syncDriftIssue(
   client: GitHubClient,
   options: DriftIssueOptions,
@@ -233,13 +246,7 @@ export async function syncDriftIssue(
   const repo = { owner: options.owner, repo: options.repo };
   const result: DriftIssueResult = { action: 'none', closedDuplicates: [], warnings: [] };
 
-  const listOwn = async (login: string): Promise<Issue[]> => {
-    const issues = await client.listIssues(repo, { labels: [label], state: 'all' });
-    const own = login.toLowerCase();
-    return issues
-      .filter((issue) => hasMarker(issue.body, marker) && issue.userLogin.toLowerCase() === own)
-      .sort(oldestFirst);
-  };
+  const listOwn = (login: string) => ownIssues(client, repo, { label, marker, login });
 
   /** Keeps the oldest open issue; closes the others, pointing at it. */
   const closeDuplicates = async (open: Issue[]): Promise<Issue | undefined> => {
