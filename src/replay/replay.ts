@@ -20,7 +20,7 @@ import {
   type SampleUnit,
 } from '../traffic/sample.js';
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../unknowns/reasons.js';
-import { TopChanges } from './report/changeOrder.js';
+import { TopChanges, compareChanges, compareDrifts } from './report/changeOrder.js';
 import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './report/changeGroups.js';
 import { ruleDiff } from '../policy/ruleDiff.js';
 import type { PolicyLines } from '../policy/policyLines.js';
@@ -317,7 +317,7 @@ class ReplayAggregator {
   ) {
     this.ruleIds = primary.rules.map((r) => r.id);
     this.ruleCounts = this.ruleIds.map(() => 0);
-    this.top = new TopChanges(maxChanges);
+    this.top = new TopChanges(maxChanges, config.mode === 'drift' ? compareDrifts : compareChanges);
     this.fileCounts = plan.files.map(() => 0);
   }
 
