@@ -4,6 +4,7 @@
  * The records' recorded decisions are known by construction, so every drift count is exact.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parseDriftTrend } from '../../src/render/driftTrend.js';
 import { existsSync } from 'node:fs';
 import { startFakeGitHub, type FakeGitHub, type FakeIssue, type FakeRequest } from '../support/fakeGithub.js';
 import {
@@ -189,12 +190,19 @@ describe('scheduled drift reports, run from dist/index.js as a runner runs it', 
       expect(issue.state).toBe('open');
     });
 
-    it('14. drift unchanged: no edit at all', () => {
+    it('14. drift unchanged: one edit, and only the trend is new', () => {
       const { result, requests, issues } = steps[2]!;
       expect(result.code).toBe(1);
       expect(result.outputs['changes-total']).toBe('7');
-      expect(issueWrites(requests)).toEqual([]);
-      expect(issues).toEqual(steps[1]!.issues);
+      expect(issueWrites(requests).map((w) => w.method)).toEqual(['PATCH']);
+      // The same report but for this run's link; the trend gains this run.
+      const report = (body: string) =>
+        body.slice(0, body.indexOf('**Trend**')).replace(/actions\/runs\/\d+/g, 'actions/runs/N');
+      expect(report(issues[0]!.body)).toBe(report(steps[1]!.issues[0]!.body));
+      expect(issues[0]!.body).toContain('**Trend** (drift of the last 3 runs, newest first)');
+      expect(issues[0]!.body).toMatch(
+        /\| \[\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\]\([^)]+\/actions\/runs\/\d+\) \| 15 \| 7 \|/,
+      );
     });
 
     it('15. drift back to zero: a comment, then the issue is closed', () => {
@@ -232,6 +240,9 @@ describe('scheduled drift reports, run from dist/index.js as a runner runs it', 
       expect(issues[0]!.body).toContain('**Drifts: showing 4 of 4**');
       expect(issues[0]!.body).toContain(DRIFT_MARKER);
       expect(issues[0]!.labels).toEqual(['policy-drift']);
+      // The trend goes on from the closed issue: the three runs that wrote it, then this one.
+      expect(issues[0]!.body).toContain('**Trend** (drift of the last 4 runs, newest first)');
+      expect(parseDriftTrend(issues[0]!.body).map((r) => r.drifted)).toEqual([4, 7, 7, 4]);
     });
   });
 

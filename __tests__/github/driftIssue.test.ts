@@ -32,7 +32,7 @@ async function setup(
   return [gh, createGitHubClient({ token: 't', apiUrl: gh.url, retryDelayScale: 0.001 })];
 }
 
-function sync(client: GitHubClient, driftTotal: number, body: string, policyPath = ACME) {
+function sync(client: GitHubClient, driftTotal: number, body: DriftIssueOptions['body'], policyPath = ACME) {
   const options: DriftIssueOptions = {
     owner: 'acme',
     repo: 'policies',
@@ -91,6 +91,21 @@ describe('syncDriftIssue', () => {
       ['open', driftMarker(other)],
     ]);
     expect(issues[0]!.body).toContain('acme drifted');
+  });
+
+  it('hands a body function the body of the issue it replaces: none, the open one, the reopened one', async () => {
+    const [gh, client] = await setup();
+    const seen: (string | null)[] = [];
+    const body = (text: string) => (previous: string | null) => {
+      seen.push(previous);
+      return text;
+    };
+    await sync(client, 3, body('first'));
+    await sync(client, 4, body('second'));
+    await sync(client, 0, body('unused'));
+    await sync(client, 2, body('third'));
+    expect(seen).toEqual([null, `${ACME_MARKER}\nfirst`, `${ACME_MARKER}\nsecond`]);
+    expect(gh.state.issues(FULL)[0]).toMatchObject({ state: 'open', body: `${ACME_MARKER}\nthird` });
   });
 
   it('creates, updates, leaves alone, closes with a comment, and reopens the same issue', async () => {

@@ -171,7 +171,7 @@ describe('the "What changes, and why" table', () => {
   });
 
   it('the terminal report leads with the groups too', () => {
-    const text = renderReplayText(withGroups(GROUPS, 14), { colour: false });
+    const text = renderReplayText(withGroups(GROUPS, 14), { colour: false, width: 200 });
     const at = text.indexOf('what changes, and why (showing 4 of 14 groups, most dangerous first)');
     expect(at).toBeGreaterThan(-1);
     expect(at).toBeLessThan(text.indexOf('unevaluable reasons'));

@@ -43,10 +43,10 @@ describe('the text report', () => {
   });
 
   it('aligns the change table in columns', () => {
-    const table = changeTable(renderReplayText(report(changes), { colour: false }));
+    const table = changeTable(renderReplayText(report(changes), { colour: false, width: 200 }));
     expect(table).toHaveLength(2 + changes.length);
     const header = table[0]!;
-    const starts = ['time', 'subject', 'method', 'tools', 'current', 'draft', 'matched'].map(
+    const starts = ['time', 'subject', 'method', 'tools', 'base', 'head', 'matched'].map(
       (h) => header.indexOf(` ${h}`) + 1,
     );
     for (const row of table.slice(1)) {
@@ -57,7 +57,7 @@ describe('the text report', () => {
       }
     }
     expect(table[2]).toMatch(
-      /^\s+req-1\s+2026-11-27T09:00:00Z\s+svc-reporter\s+tools\/call\s+read_file\s+deny\s+allow\s+allow-ops$/,
+      /^\s+req-1\s+2026-11-27 09:00:00Z\s+svc-reporter\s+tools\/call\s+read_file\s+deny\s+allow\s+allow-ops$/,
     );
     expect(table[3]).toMatch(/\s-\s+batch\s+run_shell,write_file\s/);
   });

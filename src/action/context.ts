@@ -51,6 +51,11 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
   };
 }
 
+/** The workflow run's page (this run's by default), or null when the runner gave no run id. */
+export function workflowRunUrl(context: RunContext, runId: string | null = context.runId): string | null {
+  return runId ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${runId}` : null;
+}
+
 export function pullRequestNumber(context: RunContext): number | null {
   const pr = context.event.pull_request as { number?: unknown } | undefined;
   const n = pr?.number ?? context.event.number;

@@ -2,18 +2,23 @@ import * as core from '@actions/core';
 import { join } from 'node:path';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import { syncStickyComment, MAX_COMMENT_LENGTH } from '../github/stickyComment.js';
-import { closeOrphanedDriftIssues, syncDriftIssue } from '../github/driftIssue.js';
 import { ensureOpa } from '../opa/install.js';
 import { reportToJson } from '../replay/report/report.js';
-import { driftMarkdownSections, driftResolvedComment } from '../render/driftMarkdown.js';
+import { driftMarkdownSections } from '../render/driftMarkdown.js';
 import { escapeMarkdown } from '../render/escape.js';
 import { TOOL_VERSION } from '../version.js';
 import { humanText } from '../text/bidi.js';
-import { policyMatcher } from './inputPaths.js';
 import { readSettings } from './inputs.js';
 import { resolveMode } from './inputValues.js';
 import type { Settings } from './settings.js';
-import { offDefaultBranch, readRunContext, pullRequestNumber, type RunContext } from './context.js';
+import {
+  offDefaultBranch,
+  readRunContext,
+  pullRequestNumber,
+  workflowRunUrl,
+  type RunContext,
+} from './context.js';
+import { keepDriftIssues, trendEntry, type DriftIssueDraft } from './driftIssues.js';
 import { evaluateGate, type GateFacts } from '../gate/gate.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
@@ -256,9 +261,7 @@ function fitComment(
   settings: Settings,
   context: RunContext,
 ): string {
-  const runLink = context.runId
-    ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
-    : null;
+  const runLink = workflowRunUrl(context);
   const summaryPointer = `see the job summary${runLink ? ` of [this run](${runLink})` : ''}`;
   // Fewer change rows before fewer sections; room is kept for the note that says so.
   const fitted = fitWithFewerRows(
@@ -293,51 +296,6 @@ async function updateComment(
   });
   if (result.action === 'forbidden') logWarning(`policy-replay could not comment: ${result.warning}`);
   else logInfo(`comment ${result.action} (${result.htmlUrl})`);
-}
-
-/** Each policy's drift issue, then the sweep of deleted policies' issues; the failures, worded. */
-async function keepDriftIssues(
-  client: GitHubClient,
-  settings: Settings,
-  context: RunContext,
-  policies: PolicyOutcome[],
-  issueBodies: { path: string; body: string; driftTotal: number }[],
-): Promise<string[]> {
-  const issueFailures: string[] = [];
-  for (const item of issueBodies) {
-    try {
-      const issue = await syncDriftIssue(client, {
-        owner: context.owner,
-        repo: context.repo,
-        policyPath: item.path,
-        title: driftIssueTitle(item.path),
-        body: item.body,
-        driftTotal: item.driftTotal,
-        closeComment: driftResolvedComment(item.path),
-      });
-      for (const w of issue.warnings) logWarning(w);
-      logInfo(
-        `${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`,
-      );
-    } catch (error) {
-      issueFailures.push(`${item.path}: ${(error as Error).message}`);
-    }
-  }
-  // Only when issues can be written at all: after a failure above, the sweep would fail the same way.
-  if (issueFailures.length === 0) {
-    try {
-      const closed = await closeOrphanedDriftIssues(client, {
-        owner: context.owner,
-        repo: context.repo,
-        livePolicyPaths: policies.map((p) => p.path),
-        replays: policyMatcher(settings.policies),
-      });
-      for (const number of closed) logInfo(`closed drift issue #${number}: its policy no longer exists`);
-    } catch (error) {
-      issueFailures.push(`closing the issues of deleted policies: ${(error as Error).message}`);
-    }
-  }
-  return issueFailures;
 }
 
 /** Posts the comment file a pull_request run left (docs/action.md "Fork pull requests"). */
@@ -408,7 +366,8 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
     ...(gate.failed.length ? ['', ...gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`)] : []),
   ].join('\n');
   const rowBudget = settings.maxGroups + settings.maxChanges;
-  const policySections = (policy: PolicyOutcome, budget: number): string[] => {
+  const runUrl = workflowRunUrl(context);
+  const policySections = (policy: PolicyOutcome, budget: number, title = true): string[] => {
     if (policy.blockers?.length) return [blockerSection(policy)];
     if (!policy.drift) return [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
     const drift = policy.drift;
@@ -418,6 +377,8 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
         redactSubjects: settings.redactSubjects,
         maxRows: rows.second,
         maxGroupRows: rows.first,
+        title,
+        runUrl,
       }),
     );
   };
@@ -425,25 +386,25 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
     heading,
     ...policies.flatMap((p) => policySections(p, maxRows)),
   ];
-  const issueBodies: { path: string; body: string; driftTotal: number }[] = [];
-  for (const policy of policies) {
-    if (!policy.drift?.result) continue;
-    issueBodies.push({
-      path: policy.path,
-      driftTotal: policy.drift.result.drift_total,
-      body: fitWithFewerRows(
-        (rows) => policySections(policy, rows),
-        rowBudget,
-        COMMENT_LIMIT,
-        commentMeasure,
-        (omitted) => `_${omitted} more section(s): see the job summary._`,
-      ).body,
-    });
-  }
+  const now = new Date();
+  const drafts: DriftIssueDraft[] = policies.flatMap((policy) =>
+    policy.drift?.result
+      ? [
+          {
+            path: policy.path,
+            driftTotal: policy.drift.result.drift_total,
+            // The issue's title names the policy: its body opens with the count that matters.
+            sections: (rows: number) => policySections(policy, rows, false),
+            rowBudget,
+            run: trendEntry(context, policy.drift, now),
+          },
+        ]
+      : [],
+  );
   // The report, outputs and summary land before any issue is touched, so an issue failure (issues
   // disabled, a read-only token) never hides the drift itself.
   await writeSummary(renderSummary, rowBudget);
-  const issueFailures = await keepDriftIssues(client, settings, context, policies, issueBodies);
+  const issueFailures = await keepDriftIssues(client, settings, context, policies, drafts);
   if (issueFailures.length > 0) {
     failStep(
       `policy-replay: could not keep the drift issues (${issueFailures.length}): ${boundedList(issueFailures, '; ', MAX_MESSAGE_LENGTH)}`,
@@ -475,12 +436,6 @@ function runReport(
     failed: gate.failed,
     policies: policies.map(({ rego_diff: _diff, annotations: _annotations, ...rest }) => rest),
   };
-}
-
-/** GitHub caps issue titles at 256 characters, and a title is one line. */
-export function driftIssueTitle(path: string): string {
-  const title = `Policy drift: ${path.replace(/[\r\n\u2028\u2029]/g, ' ')}`;
-  return [...title].length <= 256 ? title : `${[...title].slice(0, 255).join('')}…`;
 }
 
 /** The pull request and the commits the run judged, as the run report names them. */

@@ -10,6 +10,7 @@ import { DEFAULT_MAX_ATTRIBUTION_EDITS } from '../replay/evaluate/attribution.js
 import { DEFAULT_MAX_GROUPS } from '../replay/report/changeGroups.js';
 import { COMPILE_LIMIT_OPTIONS, LIMIT_OPTIONS } from './limitFlags.js';
 import { UsageError } from './io.js';
+import { textWidthFlag } from './textWidth.js';
 import {
   DecisionLogOptionError,
   parseDecisionLogOptions,
@@ -152,6 +153,13 @@ const SAMPLE_OPTIONS = {
     description: 'the report, the PR comment body, or a terminal view',
   },
   out: { type: 'string', value: 'FILE', description: 'write the report to FILE', absent: 'stdout' },
+  width: {
+    type: 'string',
+    value: 'N',
+    parse: textWidthFlag,
+    description: 'text: fit every line in N columns (40 to 1000), cutting cells with …',
+    absent: "the terminal's width, else 120",
+  },
   workers: {
     type: 'string',
     value: 'N',
@@ -270,6 +278,7 @@ export const MERGE = {
     },
     format: SAMPLE_OPTIONS.format,
     out: SAMPLE_OPTIONS.out,
+    width: SAMPLE_OPTIONS.width,
   },
 } as const satisfies CommandSpec;
 

@@ -1,5 +1,5 @@
 import { toDriftReport } from '../replay/drift.js';
-import { groupTextCells } from '../render/groupTable.js';
+import { renderDriftText } from '../render/driftText.js';
 import { reportToJson } from '../replay/report/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
 import { EXIT, type CommandIO } from './io.js';
@@ -12,6 +12,8 @@ import {
   replayWithProgress,
   sampleRunOptions,
 } from './replayRun.js';
+import { textColour } from './replayCommand.js';
+import { textWidth } from './textWidth.js';
 import { DRIFT } from './commands.js';
 import { parseCommandLine } from './options.js';
 
@@ -40,7 +42,11 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
   let text: string;
   if (format === 'json') text = reportToJson(report);
   else if (format === 'markdown') text = `${driftMarkdownSections(report).join('\n\n')}\n`;
-  else text = renderDriftText(report);
+  else
+    text = renderDriftText(report, {
+      colour: textColour(io),
+      width: textWidth(values.width, io, out !== null),
+    });
   if (out) await writeOutputFile(out, text, inputs);
   else io.stdout(text);
   if (report.errors.length > 0) {
@@ -50,28 +56,4 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
     return EXIT.badInput;
   }
   return values['fail-on-drift'] && (report.result?.drift_total ?? 0) > 0 ? EXIT.thresholdCrossed : EXIT.ok;
-}
-
-function renderDriftText(report: ReturnType<typeof toDriftReport>): string {
-  const r = report.result;
-  if (!r) return `invalid policy: ${report.errors.length} problem(s)\n`;
-  const clean = (s: string | null) => (s ?? '-').replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd'); // eslint-disable-line no-control-regex
-  const lines = [
-    `drift   ${r.drift_total} (recorded deny → allow ${r.newly_allowed}, recorded allow → deny ${r.newly_denied})`,
-    `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable${r.unevaluable_by_reading > r.unevaluable ? ` (${r.unevaluable_by_reading - r.unevaluable} more lacked data yet were decided)` : ''}, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
-    ...(r.drift_groups_total > 0
-      ? [
-          `what drifted (showing ${r.drift_groups.length} of ${r.drift_groups_total} groups, most dangerous first)`,
-          ...r.drift_groups.map((g) => `  ${groupTextCells(g, 'drift', clean).join('  |  ')}`),
-        ]
-      : []),
-    ...r.policy_revisions.map(
-      (v) => `revision ${clean(v.revision)}: ${v.drift} drift in ${v.records} records`,
-    ),
-    ...r.drifts.map(
-      (d) =>
-        `  ${clean(d.request_id)}  ${clean(d.occurred_at)}  ${clean(d.subject)}  recorded ${d.recorded_decision} → replayed ${d.replayed_decision}`,
-    ),
-  ];
-  return `${lines.join('\n')}\n`;
 }

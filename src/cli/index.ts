@@ -10,6 +10,7 @@ let code = await runCli(process.argv.slice(2), {
   env: process.env,
   stdoutIsTTY: process.stdout.isTTY === true,
   stderrIsTTY: process.stderr.isTTY === true,
+  ...(process.stdout.isTTY === true ? { stdoutColumns: process.stdout.columns } : {}),
 });
 const failure = await output.flushed();
 if (failure !== null) {

@@ -9,6 +9,8 @@ export interface CommandIO {
   /** Whether stdout/stderr are terminals (colour, progress). */
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
+  /** The terminal's width in columns when stdout is one (`--format text` fits it). */
+  stdoutColumns?: number;
 }
 
 /** Exit codes of every command (docs/cli.md "Exit codes"). */

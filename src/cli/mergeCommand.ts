@@ -7,6 +7,7 @@ import { guardOutputs, writeOutputFile } from './outputFiles.js';
 import { renderReport } from './replayCommand.js';
 import { MERGE } from './commands.js';
 import { parseCommandLine } from './options.js';
+import { textWidth } from './textWidth.js';
 
 export async function runMergeCommand(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandLine(MERGE, argv);
@@ -51,7 +52,10 @@ export async function runMergeCommand(argv: string[], io: CommandIO): Promise<nu
     io.stderr(`merge: ${error.message}\n`);
     return EXIT.badInput;
   }
-  const text = format === 'json' ? reportToJson(merged) : renderReport(merged, format, io);
+  const text =
+    format === 'json'
+      ? reportToJson(merged)
+      : renderReport(merged, format, io, { width: textWidth(values.width, io, out !== null) });
   if (out) await writeOutputFile(out, text, inputs);
   else io.stdout(text);
   return merged.errors.length > 0 ? EXIT.badInput : EXIT.ok;

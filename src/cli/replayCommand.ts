@@ -15,6 +15,7 @@ import {
   replayWithProgress,
   sampleRunOptions,
 } from './replayRun.js';
+import { textWidth } from './textWidth.js';
 
 export type ReportFormat = 'json' | 'markdown' | 'text';
 
@@ -22,11 +23,16 @@ export function renderReport(
   report: ReplayReport,
   format: ReportFormat,
   io: CommandIO,
-  redact = false,
+  options: { redact?: boolean; width: number },
 ): string {
   if (format === 'json') return reportToJson(report);
-  if (format === 'markdown') return renderReplayMarkdown(report, { redactSubjects: redact });
-  return renderReplayText(report, { colour: io.stdoutIsTTY && !io.env.NO_COLOR });
+  if (format === 'markdown') return renderReplayMarkdown(report, { redactSubjects: options.redact === true });
+  return renderReplayText(report, { colour: textColour(io), width: options.width });
+}
+
+/** Colour on a terminal, unless NO_COLOR says otherwise. */
+export function textColour(io: CommandIO): boolean {
+  return io.stdoutIsTTY && !io.env.NO_COLOR;
 }
 
 export async function runReplayCommand(argv: string[], io: CommandIO): Promise<number> {
@@ -61,7 +67,10 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
     for (const e of report.errors)
       io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path || '(document)'}: ${e.message}\n`);
   }
-  const text = renderReport(report, format, io, values['redact-subjects']);
+  const text = renderReport(report, format, io, {
+    redact: values['redact-subjects'],
+    width: textWidth(values.width, io, out !== null),
+  });
   if (out) await writeOutputFile(out, text, inputs);
   else io.stdout(text);
   if (report.errors.length > 0) return EXIT.badInput;

@@ -69,8 +69,12 @@ export interface DriftIssueOptions extends RepoRef {
   /** Repository-relative path of the policy, as it appears in the marker. */
   policyPath: string;
   title: string;
-  /** The rendered drift report; the marker is prepended when missing. */
-  body: string;
+  /**
+   * The rendered drift report; the marker is prepended when missing. A function gets the body of
+   * the issue it will replace (the open one, else the reopened one; null for a new issue), so a
+   * run can carry forward what an earlier run kept there (the trend).
+   */
+  body: string | ((previousBody: string | null) => string);
   driftTotal: number;
   label?: string;
   /** Posted before closing when drift returns to zero. */
@@ -100,17 +104,18 @@ function sameText(a: string, b: string): boolean {
 export const DEFAULT_CLOSE_COMMENT =
   'Drift returned to zero: the replayed decisions match the recorded ones again. Closing; policy-replay reopens this issue if drift comes back.';
 
-/** The marker, label, title and body as the client will send them; refused when over GitHub's limit. */
-function issueText(options: DriftIssueOptions): {
-  marker: string;
-  label: string;
+/** The title and body as the client will send them; refused when over GitHub's limit. */
+function issueText(
+  options: DriftIssueOptions,
+  previousBody: string | null,
+): {
   body: string;
   title: string;
 } {
   const marker = driftMarker(options.policyPath);
-  const label = options.label ?? DRIFT_LABEL;
+  const text = typeof options.body === 'string' ? options.body : options.body(previousBody);
   // As the client will send them (issues.ts), so unchanged text compares equal to the stored one.
-  const body = humanText(withMarker(options.body, marker));
+  const body = humanText(withMarker(text, marker));
   const title = humanText(options.title);
   const length = commentLength(body);
   if (length > MAX_COMMENT_LENGTH) {
@@ -120,7 +125,7 @@ function issueText(options: DriftIssueOptions): {
       `the drift issue body for ${options.policyPath} is ${length} characters, over GitHub's limit of ${MAX_COMMENT_LENGTH}`,
     );
   }
-  return { marker, label, body, title };
+  return { body, title };
 }
 
 /** The drift label exists, or a warning says why it could not be made. */
@@ -217,21 +222,31 @@ function issuesUnavailable(error: unknown, policyPath: string): IssuesUnavailabl
   return null;
 }
 
+/** The issues with the label and the policy's marker that `login` wrote, oldest first. */
+async function ownIssues(
+  client: GitHubClient,
+  repo: RepoRef,
+  by: { label: string; marker: string; login: string },
+): Promise<Issue[]> {
+  const issues = await client.listIssues(repo, { labels: [by.label], state: 'all' });
+  const own = by.login.toLowerCase();
+  return issues
+    .filter((issue) => hasMarker(issue.body, by.marker) && issue.userLogin.toLowerCase() === own)
+    .sort(oldestFirst);
+}
+
 export async function syncDriftIssue(
   client: GitHubClient,
   options: DriftIssueOptions,
 ): Promise<DriftIssueResult> {
-  const { marker, label, body, title } = issueText(options);
+  const marker = driftMarker(options.policyPath);
+  const label = options.label ?? DRIFT_LABEL;
+  // A body that cannot depend on an earlier issue is checked before any request.
+  if (typeof options.body === 'string' && options.driftTotal > 0) issueText(options, null);
   const repo = { owner: options.owner, repo: options.repo };
   const result: DriftIssueResult = { action: 'none', closedDuplicates: [], warnings: [] };
 
-  const listOwn = async (login: string): Promise<Issue[]> => {
-    const issues = await client.listIssues(repo, { labels: [label], state: 'all' });
-    const own = login.toLowerCase();
-    return issues
-      .filter((issue) => hasMarker(issue.body, marker) && issue.userLogin.toLowerCase() === own)
-      .sort(oldestFirst);
-  };
+  const listOwn = (login: string) => ownIssues(client, repo, { label, marker, login });
 
   /** Keeps the oldest open issue; closes the others, pointing at it. */
   const closeDuplicates = async (open: Issue[]): Promise<Issue | undefined> => {
@@ -248,6 +263,7 @@ export async function syncDriftIssue(
   const refresh = async (issue: Issue): Promise<void> => {
     result.issueNumber = issue.number;
     result.htmlUrl = issue.htmlUrl;
+    const { title, body } = issueText(options, issue.body);
     if (issue.title === title && sameText(issue.body, body)) {
       result.action = 'unchanged';
       return;
@@ -276,8 +292,9 @@ export async function syncDriftIssue(
     // The most recent closed issue for this policy comes back rather than a new one.
     const lastClosed = own.filter((issue) => issue.state === 'closed').sort((a, b) => b.number - a.number)[0];
     if (lastClosed !== undefined)
-      return { ...result, ...(await reopen(client, repo, lastClosed, { title, body })) };
+      return { ...result, ...(await reopen(client, repo, lastClosed, issueText(options, lastClosed.body))) };
 
+    const { title, body } = issueText(options, null);
     await ensureLabel(client, repo, label, result.warnings);
     const created = await client.createIssue(repo, { title, body, labels: [label] });
     if (!created.labels.includes(label)) await addMissingLabel(client, repo, created, label, result.warnings);

@@ -10,7 +10,7 @@ import {
 } from '../traffic/sample.js';
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../unknowns/reasons.js';
 import { RequestIdTable } from '../traffic/requestIdTable.js';
-import { TopChanges } from './report/changeOrder.js';
+import { TopChanges, compareChanges, compareDrifts } from './report/changeOrder.js';
 import type { ChangeGroupCollector } from './report/changeGroups.js';
 import { directionOf, type GroupTally } from './report/changeGroups.js';
 import { byEditRows } from './report/byEdit.js';
@@ -121,7 +121,7 @@ export class ReplayAggregator {
   ) {
     this.ruleIds = primary.rules.map((r) => r.id);
     this.ruleCounts = this.ruleIds.map(() => 0);
-    this.top = new TopChanges(maxChanges);
+    this.top = new TopChanges(maxChanges, config.mode === 'drift' ? compareDrifts : compareChanges);
     this.fileCounts = plan.files.map(() => 0);
     this.groups = collectors.changes;
     this.lostGroups = collectors.lost;

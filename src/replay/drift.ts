@@ -1,5 +1,12 @@
 import type { RunReplayResult } from './run.js';
-import type { Change, ChangeGroup, MalformedExample, ReplayReport } from './report/report.js';
+import type {
+  Change,
+  ChangeDirection,
+  ChangeGroup,
+  MalformedExample,
+  ReplayReport,
+} from './report/report.js';
+import { compareGroups } from './report/changeGroups.js';
 import type { UnevaluableReason } from '../unknowns/reasons.js';
 
 /** A recorded live decision the saved policy no longer reproduces. */
@@ -34,6 +41,8 @@ export interface DriftResult {
   drift_groups: ChangeGroup[];
   drift_groups_total: number;
   policy_revisions: { revision: string | null; records: number; drift: number }[];
+  /** The earliest and latest occurred_at of the replayed records, when the replay reports them. */
+  sample_window?: { first_at: string | null; last_at: string | null };
   rule_hits: Record<string, number>;
   malformed: { count: number; examples: MalformedExample[] };
   fidelity?: object;
@@ -72,14 +81,32 @@ export function toDriftReport(run: RunReplayResult): DriftReport {
       newly_allowed: r.newly_allowed,
       newly_denied: r.newly_denied,
       drifts: r.changes.map(toDrift),
-      drift_groups: r.change_groups,
+      // The replay kept every group: reordered for drift before the same cap is applied.
+      drift_groups: driftOrdered(outcome.groups.map((t) => t.group)).slice(0, r.change_groups.length),
       drift_groups_total: r.change_groups_total,
       policy_revisions: revisions,
+      ...(r.sample_window ? { sample_window: r.sample_window } : {}),
       rule_hits: r.rule_hits,
       malformed: r.malformed,
       ...(r.fidelity ? { fidelity: r.fidelity } : {}),
     },
   };
+}
+
+/** Drift's direction order (docs/drift.md "Order"): recorded allow → deny first. */
+export const DRIFT_DIRECTIONS: readonly ChangeDirection[] = [
+  'newly_denied',
+  'newly_allowed',
+  'unknown_to_allow',
+  'unknown_to_deny',
+];
+
+/** Groups in drift's direction order, then as a replay orders them (count, then the key). */
+export function driftOrdered(groups: readonly ChangeGroup[]): ChangeGroup[] {
+  return [...groups].sort(
+    (a, b) =>
+      DRIFT_DIRECTIONS.indexOf(a.direction) - DRIFT_DIRECTIONS.indexOf(b.direction) || compareGroups(a, b),
+  );
 }
 
 function compareRevision(a: string | null, b: string | null): number {

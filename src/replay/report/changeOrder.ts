@@ -17,6 +17,22 @@ export function compareChanges(a: Change, b: Change): number {
   return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
 }
 
+/**
+ * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
+ * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
+ */
+const DRIFT_RANK = [1, 2, 0, 3] as const;
+
+export function driftGroup(change: Pick<Change, 'current_decision' | 'draft_decision'>): number {
+  return DRIFT_RANK[changeGroup(change) as 0 | 1 | 2 | 3];
+}
+
+export function compareDrifts(a: Change, b: Change): number {
+  const group = driftGroup(a) - driftGroup(b);
+  if (group !== 0) return group;
+  return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+}
+
 /** Most recent first, untimed last, then request_id (code-unit order). */
 export function compareRecency(aTime: string | null, aId: string, bTime: string | null, bId: string): number {
   const ta = instantOf(aTime);
@@ -33,17 +49,20 @@ export function compareRecency(aTime: string | null, aId: string, bTime: string 
  */
 export class TopChanges {
   readonly items: Change[] = [];
-  constructor(readonly capacity: number) {}
+  constructor(
+    readonly capacity: number,
+    private readonly compare: (a: Change, b: Change) => number = compareChanges,
+  ) {}
 
   offer(change: Change): void {
     if (this.capacity === 0) return;
     const items = this.items;
-    if (items.length === this.capacity && compareChanges(change, items[items.length - 1]!) >= 0) return;
+    if (items.length === this.capacity && this.compare(change, items[items.length - 1]!) >= 0) return;
     let lo = 0;
     let hi = items.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareChanges(items[mid]!, change) <= 0) lo = mid + 1;
+      if (this.compare(items[mid]!, change) <= 0) lo = mid + 1;
       else hi = mid;
     }
     items.splice(lo, 0, change);
