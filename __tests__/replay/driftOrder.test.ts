@@ -36,6 +36,7 @@ function group(direction: ChangeDirection, count: number, tool = 'read_file'): C
     last_at: null,
     examples: [],
     because: [],
+    joint: false,
   };
 }
 
