@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 9659:
+/***/ 1947:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -54,9 +54,9 @@ exports.getProxyUrl = getProxyUrl;
 exports.isHttps = isHttps;
 const http = __importStar(__nccwpck_require__(8611));
 const https = __importStar(__nccwpck_require__(5692));
-const pm = __importStar(__nccwpck_require__(3335));
-const tunnel = __importStar(__nccwpck_require__(770));
-const undici_1 = __nccwpck_require__(6752);
+const pm = __importStar(__nccwpck_require__(9431));
+const tunnel = __importStar(__nccwpck_require__(8482));
+const undici_1 = __nccwpck_require__(2480);
 var HttpCodes;
 (function (HttpCodes) {
     HttpCodes[HttpCodes["OK"] = 200] = "OK";
@@ -744,7 +744,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 3335:
+/***/ 9431:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -844,13 +844,13 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 4419:
+/***/ 3939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const json = __nccwpck_require__(3653);
-const strings = __nccwpck_require__(4937);
-const regex = __nccwpck_require__(7868);
-const yaml = __nccwpck_require__(9004);
+const json = __nccwpck_require__(2501);
+const strings = __nccwpck_require__(7945);
+const regex = __nccwpck_require__(6815);
+const yaml = __nccwpck_require__(4204);
 
 module.exports = {
   ...json,
@@ -862,7 +862,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3653:
+/***/ 2501:
 /***/ ((module) => {
 
 function isValidJSON(str) {
@@ -887,7 +887,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7868:
+/***/ 6815:
 /***/ ((module) => {
 
 const regexSplit = (pattern, s) => s.split(RegExp(pattern));
@@ -897,10 +897,10 @@ module.exports = { "regex.split": regexSplit };
 
 /***/ }),
 
-/***/ 4937:
+/***/ 7945:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const vsprintf = (__nccwpck_require__(9973)/* .vsprintf */ .V);
+const vsprintf = (__nccwpck_require__(5893)/* .vsprintf */ .V);
 
 const sprintf = (s, values) => vsprintf(s, values);
 
@@ -909,10 +909,10 @@ module.exports = { sprintf };
 
 /***/ }),
 
-/***/ 9004:
+/***/ 4204:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const yaml = __nccwpck_require__(1267);
+const yaml = __nccwpck_require__(3011);
 
 // see: https://eemeli.org/yaml/v1/#errors
 const errors = new Set([
@@ -954,13 +954,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3712:
+/***/ 2704:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright 2018 The OPA Authors.  All rights reserved.
 // Use of this source code is governed by an Apache2
 // license that can be found in the LICENSE file.
-const builtIns = __nccwpck_require__(4419);
+const builtIns = __nccwpck_require__(3939);
 
 /**
  * @param {WebAssembly.Memory} mem
@@ -1483,13 +1483,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4006:
+/***/ 6310:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(8016);
-const utils = __nccwpck_require__(4059);
+const pico = __nccwpck_require__(3936);
+const utils = __nccwpck_require__(3211);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -1507,7 +1507,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 667:
 /***/ ((module) => {
 
 
@@ -1698,13 +1698,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8265:
+/***/ 3721:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(667);
+const utils = __nccwpck_require__(3211);
 
 /**
  * Constants
@@ -3130,15 +3130,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 8016:
+/***/ 3936:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(1781);
-const parse = __nccwpck_require__(8265);
-const utils = __nccwpck_require__(4059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(117);
+const parse = __nccwpck_require__(3721);
+const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(667);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -3498,12 +3498,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 1781:
+/***/ 117:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(4059);
+const utils = __nccwpck_require__(3211);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -3520,7 +3520,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(667);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -3908,7 +3908,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 4059:
+/***/ 3211:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -3919,7 +3919,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(667);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -3987,7 +3987,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 9379:
+/***/ 1091:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4127,17 +4127,17 @@ class Comparator {
 
 module.exports = Comparator
 
-const parseOptions = __nccwpck_require__(356)
-const { safeRe: re, t } = __nccwpck_require__(5471)
-const cmp = __nccwpck_require__(8646)
-const debug = __nccwpck_require__(1159)
-const SemVer = __nccwpck_require__(7163)
-const Range = __nccwpck_require__(6782)
+const parseOptions = __nccwpck_require__(5684)
+const { safeRe: re, t } = __nccwpck_require__(1295)
+const cmp = __nccwpck_require__(8470)
+const debug = __nccwpck_require__(4039)
+const SemVer = __nccwpck_require__(203)
+const Range = __nccwpck_require__(7646)
 
 
 /***/ }),
 
-/***/ 6782:
+/***/ 7646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4359,22 +4359,22 @@ class Range {
 
 module.exports = Range
 
-const LRU = __nccwpck_require__(1383)
+const LRU = __nccwpck_require__(6071)
 const cache = new LRU()
 
-const parseOptions = __nccwpck_require__(356)
-const Comparator = __nccwpck_require__(9379)
-const debug = __nccwpck_require__(1159)
-const SemVer = __nccwpck_require__(7163)
-const trimComparatorWhitespace = __nccwpck_require__(9737)
+const parseOptions = __nccwpck_require__(5684)
+const Comparator = __nccwpck_require__(1091)
+const debug = __nccwpck_require__(4039)
+const SemVer = __nccwpck_require__(203)
+const trimComparatorWhitespace = __nccwpck_require__(5465)
 const {
   safeRe: re,
   src,
   t,
   tildeTrimReplace,
   caretTrimReplace,
-} = __nccwpck_require__(5471)
-const { FLAG_INCLUDE_PRERELEASE, FLAG_LOOSE } = __nccwpck_require__(5101)
+} = __nccwpck_require__(1295)
+const { FLAG_INCLUDE_PRERELEASE, FLAG_LOOSE } = __nccwpck_require__(6045)
 
 // unbounded global build-metadata stripper used by parseRange
 const BUILDSTRIPRE = new RegExp(src[t.BUILD], 'g')
@@ -4721,17 +4721,17 @@ const testSet = (set, version, options) => {
 
 /***/ }),
 
-/***/ 7163:
+/***/ 203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const debug = __nccwpck_require__(1159)
-const { MAX_LENGTH, MAX_SAFE_INTEGER } = __nccwpck_require__(5101)
-const { safeRe: re, t } = __nccwpck_require__(5471)
+const debug = __nccwpck_require__(4039)
+const { MAX_LENGTH, MAX_SAFE_INTEGER } = __nccwpck_require__(6045)
+const { safeRe: re, t } = __nccwpck_require__(1295)
 
-const parseOptions = __nccwpck_require__(356)
-const { compareIdentifiers } = __nccwpck_require__(3348)
+const parseOptions = __nccwpck_require__(5684)
+const { compareIdentifiers } = __nccwpck_require__(4180)
 
 const isPrereleaseIdentifier = (prerelease, identifier) => {
   const identifiers = identifier.split('.')
@@ -5078,12 +5078,12 @@ module.exports = SemVer
 
 /***/ }),
 
-/***/ 1799:
+/***/ 8439:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const parse = __nccwpck_require__(6353)
+const parse = __nccwpck_require__(1105)
 const clean = (version, options) => {
   const s = parse(version.trim().replace(/^[=v]+/, ''), options)
   return s ? s.version : null
@@ -5093,17 +5093,17 @@ module.exports = clean
 
 /***/ }),
 
-/***/ 8646:
+/***/ 8470:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const eq = __nccwpck_require__(5082)
-const neq = __nccwpck_require__(4974)
-const gt = __nccwpck_require__(6599)
-const gte = __nccwpck_require__(1236)
-const lt = __nccwpck_require__(3872)
-const lte = __nccwpck_require__(6717)
+const eq = __nccwpck_require__(3578)
+const neq = __nccwpck_require__(7486)
+const gt = __nccwpck_require__(6247)
+const gte = __nccwpck_require__(9908)
+const lt = __nccwpck_require__(9088)
+const lte = __nccwpck_require__(3405)
 
 const cmp = (a, op, b, loose) => {
   switch (op) {
@@ -5154,14 +5154,14 @@ module.exports = cmp
 
 /***/ }),
 
-/***/ 5385:
+/***/ 8377:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
-const parse = __nccwpck_require__(6353)
-const { safeRe: re, t } = __nccwpck_require__(5471)
+const SemVer = __nccwpck_require__(203)
+const parse = __nccwpck_require__(1105)
+const { safeRe: re, t } = __nccwpck_require__(1295)
 
 const coerce = (version, options) => {
   if (version instanceof SemVer) {
@@ -5223,12 +5223,12 @@ module.exports = coerce
 
 /***/ }),
 
-/***/ 7648:
+/***/ 8336:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
+const SemVer = __nccwpck_require__(203)
 const compareBuild = (a, b, loose) => {
   const versionA = new SemVer(a, loose)
   const versionB = new SemVer(b, loose)
@@ -5239,24 +5239,24 @@ module.exports = compareBuild
 
 /***/ }),
 
-/***/ 6874:
+/***/ 1962:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const compare = __nccwpck_require__(8469)
+const compare = __nccwpck_require__(837)
 const compareLoose = (a, b) => compare(a, b, true)
 module.exports = compareLoose
 
 
 /***/ }),
 
-/***/ 8469:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
+const SemVer = __nccwpck_require__(203)
 const compare = (a, b, loose) =>
   new SemVer(a, loose).compare(new SemVer(b, loose))
 
@@ -5265,12 +5265,12 @@ module.exports = compare
 
 /***/ }),
 
-/***/ 711:
+/***/ 7447:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const parse = __nccwpck_require__(6353)
+const parse = __nccwpck_require__(1105)
 
 const diff = (version1, version2) => {
   const v1 = parse(version1, null, true)
@@ -5332,48 +5332,48 @@ module.exports = diff
 
 /***/ }),
 
-/***/ 5082:
+/***/ 3578:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const compare = __nccwpck_require__(8469)
+const compare = __nccwpck_require__(837)
 const eq = (a, b, loose) => compare(a, b, loose) === 0
 module.exports = eq
 
 
 /***/ }),
 
-/***/ 6599:
+/***/ 6247:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const compare = __nccwpck_require__(8469)
+const compare = __nccwpck_require__(837)
 const gt = (a, b, loose) => compare(a, b, loose) > 0
 module.exports = gt
 
 
 /***/ }),
 
-/***/ 1236:
+/***/ 9908:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const compare = __nccwpck_require__(8469)
+const compare = __nccwpck_require__(837)
 const gte = (a, b, loose) => compare(a, b, loose) >= 0
 module.exports = gte
 
 
 /***/ }),
 
-/***/ 2338:
+/***/ 6754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
+const SemVer = __nccwpck_require__(203)
 
 const inc = (version, release, options, identifier, identifierBase) => {
   if (typeof (options) === 'string') {
@@ -5396,72 +5396,72 @@ module.exports = inc
 
 /***/ }),
 
-/***/ 3872:
+/***/ 9088:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const compare = __nccwpck_require__(8469)
+const compare = __nccwpck_require__(837)
 const lt = (a, b, loose) => compare(a, b, loose) < 0
 module.exports = lt
 
 
 /***/ }),
 
-/***/ 6717:
+/***/ 3405:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const compare = __nccwpck_require__(8469)
+const compare = __nccwpck_require__(837)
 const lte = (a, b, loose) => compare(a, b, loose) <= 0
 module.exports = lte
 
 
 /***/ }),
 
-/***/ 8511:
+/***/ 2031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
+const SemVer = __nccwpck_require__(203)
 const major = (a, loose) => new SemVer(a, loose).major
 module.exports = major
 
 
 /***/ }),
 
-/***/ 2603:
+/***/ 3387:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
+const SemVer = __nccwpck_require__(203)
 const minor = (a, loose) => new SemVer(a, loose).minor
 module.exports = minor
 
 
 /***/ }),
 
-/***/ 4974:
+/***/ 7486:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const compare = __nccwpck_require__(8469)
+const compare = __nccwpck_require__(837)
 const neq = (a, b, loose) => compare(a, b, loose) !== 0
 module.exports = neq
 
 
 /***/ }),
 
-/***/ 6353:
+/***/ 1105:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
+const SemVer = __nccwpck_require__(203)
 const parse = (version, options, throwErrors = false) => {
   if (version instanceof SemVer) {
     return version
@@ -5481,24 +5481,24 @@ module.exports = parse
 
 /***/ }),
 
-/***/ 8756:
+/***/ 7236:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
+const SemVer = __nccwpck_require__(203)
 const patch = (a, loose) => new SemVer(a, loose).patch
 module.exports = patch
 
 
 /***/ }),
 
-/***/ 5714:
+/***/ 3602:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const parse = __nccwpck_require__(6353)
+const parse = __nccwpck_require__(1105)
 const prerelease = (version, options) => {
   const parsed = parse(version, options)
   return (parsed && parsed.prerelease.length) ? parsed.prerelease : null
@@ -5508,36 +5508,36 @@ module.exports = prerelease
 
 /***/ }),
 
-/***/ 2173:
+/***/ 6877:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const compare = __nccwpck_require__(8469)
+const compare = __nccwpck_require__(837)
 const rcompare = (a, b, loose) => compare(b, a, loose)
 module.exports = rcompare
 
 
 /***/ }),
 
-/***/ 7192:
+/***/ 2600:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const compareBuild = __nccwpck_require__(7648)
+const compareBuild = __nccwpck_require__(8336)
 const rsort = (list, loose) => list.sort((a, b) => compareBuild(b, a, loose))
 module.exports = rsort
 
 
 /***/ }),
 
-/***/ 8011:
+/***/ 9451:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Range = __nccwpck_require__(6782)
+const Range = __nccwpck_require__(7646)
 const satisfies = (version, range, options) => {
   try {
     range = new Range(range, options)
@@ -5551,26 +5551,26 @@ module.exports = satisfies
 
 /***/ }),
 
-/***/ 9872:
+/***/ 2928:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const compareBuild = __nccwpck_require__(7648)
+const compareBuild = __nccwpck_require__(8336)
 const sort = (list, loose) => list.sort((a, b) => compareBuild(a, b, loose))
 module.exports = sort
 
 
 /***/ }),
 
-/***/ 6114:
+/***/ 6562:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const parse = __nccwpck_require__(6353)
-const constants = __nccwpck_require__(5101)
-const SemVer = __nccwpck_require__(7163)
+const parse = __nccwpck_require__(1105)
+const constants = __nccwpck_require__(6045)
+const SemVer = __nccwpck_require__(203)
 
 const truncate = (version, truncation, options) => {
   if (!constants.RELEASE_TYPES.includes(truncation)) {
@@ -5618,12 +5618,12 @@ module.exports = truncate
 
 /***/ }),
 
-/***/ 8780:
+/***/ 6716:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const parse = __nccwpck_require__(6353)
+const parse = __nccwpck_require__(1105)
 const valid = (version, options) => {
   const v = parse(version, options)
   return v ? v.version : null
@@ -5633,54 +5633,54 @@ module.exports = valid
 
 /***/ }),
 
-/***/ 2088:
+/***/ 3880:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // just pre-load all the stuff that index.js lazily exports
-const internalRe = __nccwpck_require__(5471)
-const constants = __nccwpck_require__(5101)
-const SemVer = __nccwpck_require__(7163)
-const identifiers = __nccwpck_require__(3348)
-const parse = __nccwpck_require__(6353)
-const valid = __nccwpck_require__(8780)
-const clean = __nccwpck_require__(1799)
-const inc = __nccwpck_require__(2338)
-const diff = __nccwpck_require__(711)
-const major = __nccwpck_require__(8511)
-const minor = __nccwpck_require__(2603)
-const patch = __nccwpck_require__(8756)
-const prerelease = __nccwpck_require__(5714)
-const compare = __nccwpck_require__(8469)
-const rcompare = __nccwpck_require__(2173)
-const compareLoose = __nccwpck_require__(6874)
-const compareBuild = __nccwpck_require__(7648)
-const sort = __nccwpck_require__(9872)
-const rsort = __nccwpck_require__(7192)
-const gt = __nccwpck_require__(6599)
-const lt = __nccwpck_require__(3872)
-const eq = __nccwpck_require__(5082)
-const neq = __nccwpck_require__(4974)
-const gte = __nccwpck_require__(1236)
-const lte = __nccwpck_require__(6717)
-const cmp = __nccwpck_require__(8646)
-const coerce = __nccwpck_require__(5385)
-const truncate = __nccwpck_require__(6114)
-const Comparator = __nccwpck_require__(9379)
-const Range = __nccwpck_require__(6782)
-const satisfies = __nccwpck_require__(8011)
-const toComparators = __nccwpck_require__(4750)
-const maxSatisfying = __nccwpck_require__(5574)
-const minSatisfying = __nccwpck_require__(8595)
-const minVersion = __nccwpck_require__(1866)
-const validRange = __nccwpck_require__(4737)
-const outside = __nccwpck_require__(280)
-const gtr = __nccwpck_require__(2276)
-const ltr = __nccwpck_require__(5213)
-const intersects = __nccwpck_require__(3465)
-const simplifyRange = __nccwpck_require__(2028)
-const subset = __nccwpck_require__(1489)
+const internalRe = __nccwpck_require__(1295)
+const constants = __nccwpck_require__(6045)
+const SemVer = __nccwpck_require__(203)
+const identifiers = __nccwpck_require__(4180)
+const parse = __nccwpck_require__(1105)
+const valid = __nccwpck_require__(6716)
+const clean = __nccwpck_require__(8439)
+const inc = __nccwpck_require__(6754)
+const diff = __nccwpck_require__(7447)
+const major = __nccwpck_require__(2031)
+const minor = __nccwpck_require__(3387)
+const patch = __nccwpck_require__(7236)
+const prerelease = __nccwpck_require__(3602)
+const compare = __nccwpck_require__(837)
+const rcompare = __nccwpck_require__(6877)
+const compareLoose = __nccwpck_require__(1962)
+const compareBuild = __nccwpck_require__(8336)
+const sort = __nccwpck_require__(2928)
+const rsort = __nccwpck_require__(2600)
+const gt = __nccwpck_require__(6247)
+const lt = __nccwpck_require__(9088)
+const eq = __nccwpck_require__(3578)
+const neq = __nccwpck_require__(7486)
+const gte = __nccwpck_require__(9908)
+const lte = __nccwpck_require__(3405)
+const cmp = __nccwpck_require__(8470)
+const coerce = __nccwpck_require__(8377)
+const truncate = __nccwpck_require__(6562)
+const Comparator = __nccwpck_require__(1091)
+const Range = __nccwpck_require__(7646)
+const satisfies = __nccwpck_require__(9451)
+const toComparators = __nccwpck_require__(2126)
+const maxSatisfying = __nccwpck_require__(825)
+const minSatisfying = __nccwpck_require__(4867)
+const minVersion = __nccwpck_require__(4122)
+const validRange = __nccwpck_require__(1745)
+const outside = __nccwpck_require__(5720)
+const gtr = __nccwpck_require__(6372)
+const ltr = __nccwpck_require__(9309)
+const intersects = __nccwpck_require__(1673)
+const simplifyRange = __nccwpck_require__(7660)
+const subset = __nccwpck_require__(129)
 module.exports = {
   parse,
   valid,
@@ -5733,7 +5733,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5101:
+/***/ 6045:
 /***/ ((module) => {
 
 
@@ -5807,7 +5807,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1159:
+/***/ 4039:
 /***/ ((module) => {
 
 
@@ -5825,7 +5825,7 @@ module.exports = debug
 
 /***/ }),
 
-/***/ 3348:
+/***/ 4180:
 /***/ ((module) => {
 
 
@@ -5861,7 +5861,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1383:
+/***/ 6071:
 /***/ ((module) => {
 
 
@@ -5910,7 +5910,7 @@ module.exports = LRUCache
 
 /***/ }),
 
-/***/ 356:
+/***/ 5684:
 /***/ ((module) => {
 
 
@@ -5934,7 +5934,7 @@ module.exports = parseOptions
 
 /***/ }),
 
-/***/ 5471:
+/***/ 1295:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
@@ -5943,8 +5943,8 @@ const {
   MAX_SAFE_COMPONENT_LENGTH,
   MAX_SAFE_BUILD_LENGTH,
   MAX_LENGTH,
-} = __nccwpck_require__(5101)
-const debug = __nccwpck_require__(1159)
+} = __nccwpck_require__(6045)
+const debug = __nccwpck_require__(4039)
 exports = module.exports = {}
 
 // The actual regexps go on exports.re
@@ -6164,7 +6164,7 @@ createToken('GTE0PRE', '^\\s*>=\\s*0\\.0\\.0-0\\s*$')
 
 /***/ }),
 
-/***/ 9737:
+/***/ 5465:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -6179,7 +6179,7 @@ const {
   MAX_LENGTH,
   MAX_SAFE_BUILD_LENGTH,
   WHITESPACE_CHARACTERS,
-} = __nccwpck_require__(5101)
+} = __nccwpck_require__(6045)
 
 /**
  * Remembers the last two rows of digits so their characters need not be reread.
@@ -6609,25 +6609,25 @@ module.exports = trimComparatorWhitespace
 
 /***/ }),
 
-/***/ 2276:
+/***/ 6372:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // Determine if version is greater than all the versions possible in the range.
-const outside = __nccwpck_require__(280)
+const outside = __nccwpck_require__(5720)
 const gtr = (version, range, options) => outside(version, range, '>', options)
 module.exports = gtr
 
 
 /***/ }),
 
-/***/ 3465:
+/***/ 1673:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Range = __nccwpck_require__(6782)
+const Range = __nccwpck_require__(7646)
 const intersects = (r1, r2, options) => {
   r1 = new Range(r1, options)
   r2 = new Range(r2, options)
@@ -6638,12 +6638,12 @@ module.exports = intersects
 
 /***/ }),
 
-/***/ 5213:
+/***/ 9309:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const outside = __nccwpck_require__(280)
+const outside = __nccwpck_require__(5720)
 // Determine if version is less than all the versions possible in the range
 const ltr = (version, range, options) => outside(version, range, '<', options)
 module.exports = ltr
@@ -6651,13 +6651,13 @@ module.exports = ltr
 
 /***/ }),
 
-/***/ 5574:
+/***/ 825:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
-const Range = __nccwpck_require__(6782)
+const SemVer = __nccwpck_require__(203)
+const Range = __nccwpck_require__(7646)
 
 const maxSatisfying = (versions, range, options) => {
   let max = null
@@ -6685,13 +6685,13 @@ module.exports = maxSatisfying
 
 /***/ }),
 
-/***/ 8595:
+/***/ 4867:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
-const Range = __nccwpck_require__(6782)
+const SemVer = __nccwpck_require__(203)
+const Range = __nccwpck_require__(7646)
 const minSatisfying = (versions, range, options) => {
   let min = null
   let minSV = null
@@ -6718,14 +6718,14 @@ module.exports = minSatisfying
 
 /***/ }),
 
-/***/ 1866:
+/***/ 4122:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
-const Range = __nccwpck_require__(6782)
-const gt = __nccwpck_require__(6599)
+const SemVer = __nccwpck_require__(203)
+const Range = __nccwpck_require__(7646)
+const gt = __nccwpck_require__(6247)
 
 const minVersion = (range, loose) => {
   range = new Range(range, loose)
@@ -6788,20 +6788,20 @@ module.exports = minVersion
 
 /***/ }),
 
-/***/ 280:
+/***/ 5720:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const SemVer = __nccwpck_require__(7163)
-const Comparator = __nccwpck_require__(9379)
+const SemVer = __nccwpck_require__(203)
+const Comparator = __nccwpck_require__(1091)
 const { ANY } = Comparator
-const Range = __nccwpck_require__(6782)
-const satisfies = __nccwpck_require__(8011)
-const gt = __nccwpck_require__(6599)
-const lt = __nccwpck_require__(3872)
-const lte = __nccwpck_require__(6717)
-const gte = __nccwpck_require__(1236)
+const Range = __nccwpck_require__(7646)
+const satisfies = __nccwpck_require__(9451)
+const gt = __nccwpck_require__(6247)
+const lt = __nccwpck_require__(9088)
+const lte = __nccwpck_require__(3405)
+const gte = __nccwpck_require__(9908)
 
 const outside = (version, range, hilo, options) => {
   version = new SemVer(version, options)
@@ -6877,7 +6877,7 @@ module.exports = outside
 
 /***/ }),
 
-/***/ 2028:
+/***/ 7660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6885,8 +6885,8 @@ module.exports = outside
 // given a set of versions and a range, create a "simplified" range
 // that includes the same versions that the original range does
 // If the original range is shorter than the simplified one, return that.
-const satisfies = __nccwpck_require__(8011)
-const compare = __nccwpck_require__(8469)
+const satisfies = __nccwpck_require__(9451)
+const compare = __nccwpck_require__(837)
 module.exports = (versions, range, options) => {
   const set = []
   let first = null
@@ -6933,16 +6933,16 @@ module.exports = (versions, range, options) => {
 
 /***/ }),
 
-/***/ 1489:
+/***/ 129:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Range = __nccwpck_require__(6782)
-const Comparator = __nccwpck_require__(9379)
+const Range = __nccwpck_require__(7646)
+const Comparator = __nccwpck_require__(1091)
 const { ANY } = Comparator
-const satisfies = __nccwpck_require__(8011)
-const compare = __nccwpck_require__(8469)
+const satisfies = __nccwpck_require__(9451)
+const compare = __nccwpck_require__(837)
 
 // Complex range `r1 || r2 || ...` is a subset of `R1 || R2 || ...` iff:
 // - Every simple range `r1, r2, ...` is a null set, OR
@@ -7189,12 +7189,12 @@ module.exports = subset
 
 /***/ }),
 
-/***/ 4750:
+/***/ 2126:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Range = __nccwpck_require__(6782)
+const Range = __nccwpck_require__(7646)
 
 // Mostly just for testing and legacy API reasons
 const toComparators = (range, options) =>
@@ -7206,12 +7206,12 @@ module.exports = toComparators
 
 /***/ }),
 
-/***/ 4737:
+/***/ 1745:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Range = __nccwpck_require__(6782)
+const Range = __nccwpck_require__(7646)
 const validRange = (range, options) => {
   try {
     // Return '*' instead of '' so that truthiness works.
@@ -7226,7 +7226,7 @@ module.exports = validRange
 
 /***/ }),
 
-/***/ 9973:
+/***/ 5893:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -7465,15 +7465,15 @@ var __webpack_unused_export__;
 
 /***/ }),
 
-/***/ 770:
+/***/ 8482:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(9290);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 9290:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -7744,33 +7744,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 2480:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(1285)
+const Dispatcher = __nccwpck_require__(7939)
+const Pool = __nccwpck_require__(2244)
+const BalancedPool = __nccwpck_require__(2549)
+const Agent = __nccwpck_require__(8285)
+const ProxyAgent = __nccwpck_require__(9920)
+const EnvHttpProxyAgent = __nccwpck_require__(929)
+const RetryAgent = __nccwpck_require__(1346)
+const errors = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const api = __nccwpck_require__(8567)
+const buildConnector = __nccwpck_require__(2784)
+const MockClient = __nccwpck_require__(9493)
+const MockAgent = __nccwpck_require__(1437)
+const MockPool = __nccwpck_require__(5220)
+const mockErrors = __nccwpck_require__(9917)
+const RetryHandler = __nccwpck_require__(5640)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
+const DecoratorHandler = __nccwpck_require__(91)
+const RedirectHandler = __nccwpck_require__(7970)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -7788,10 +7788,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+  redirect: __nccwpck_require__(730),
+  retry: __nccwpck_require__(4346),
+  dump: __nccwpck_require__(8412),
+  dns: __nccwpck_require__(8731)
 }
 
 module.exports.buildConnector = buildConnector
@@ -7853,7 +7853,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(8702).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -7865,39 +7865,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(5524).Headers
+module.exports.Response = __nccwpck_require__(715).Response
+module.exports.Request = __nccwpck_require__(175).Request
+module.exports.FormData = __nccwpck_require__(1142).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(8355).FileReader
+module.exports.FileReader = __nccwpck_require__(4848).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { CacheStorage } = __nccwpck_require__(5965)
+const { kConstruct } = __nccwpck_require__(61)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(6933)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
+module.exports.WebSocket = __nccwpck_require__(1886).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -7913,18 +7913,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(1670)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(4640)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -7984,16 +7984,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -8099,7 +8099,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8113,10 +8113,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -8357,16 +8357,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { Readable } = __nccwpck_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(2247)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -8578,18 +8578,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(2247)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -8805,15 +8805,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -8920,21 +8920,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(4203)
+module.exports.stream = __nccwpck_require__(9656)
+module.exports.pipeline = __nccwpck_require__(5646)
+module.exports.upgrade = __nccwpck_require__(6730)
+module.exports.connect = __nccwpck_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -8943,9 +8943,9 @@ module.exports.connect = __nccwpck_require__(2279)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { ReadableStreamFrom } = __nccwpck_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -9326,15 +9326,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 2247:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(471)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -9426,16 +9426,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const timers = __nccwpck_require__(1275)
 
 function noop () {}
 
@@ -9673,7 +9673,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -9798,7 +9798,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10007,7 +10007,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -10439,7 +10439,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10447,7 +10447,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -10462,9 +10462,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -10928,7 +10928,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 module.exports = {
@@ -11002,7 +11002,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11010,7 +11010,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -11161,13 +11161,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -11175,9 +11175,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+const { tree } = __nccwpck_require__(4152)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -11887,18 +11887,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(4043)
+const DispatcherBase = __nccwpck_require__(9265)
+const Pool = __nccwpck_require__(2244)
+const Client = __nccwpck_require__(1285)
+const util = __nccwpck_require__(4640)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -12027,7 +12027,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 2549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12035,7 +12035,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   PoolBase,
   kClients,
@@ -12043,10 +12043,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const { parseOrigin } = __nccwpck_require__(3440)
+} = __nccwpck_require__(3856)
+const Pool = __nccwpck_require__(2244)
+const { kUrl, kInterceptors } = __nccwpck_require__(4043)
+const { parseOrigin } = __nccwpck_require__(4640)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -12243,7 +12243,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12251,9 +12251,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const timers = __nccwpck_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -12266,7 +12266,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -12299,9 +12299,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(776)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -12313,11 +12313,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(8586))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -12325,7 +12325,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(7630))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -13240,7 +13240,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -13763,7 +13763,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13771,13 +13771,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -13796,7 +13796,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -14202,7 +14202,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -14562,7 +14562,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -14572,16 +14572,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const Request = __nccwpck_require__(7311)
+const DispatcherBase = __nccwpck_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -14623,9 +14623,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(4043)
+const connectH1 = __nccwpck_require__(9133)
+const connectH2 = __nccwpck_require__(4548)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -14933,7 +14933,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 function onError (client, err) {
   if (
@@ -15193,19 +15193,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(7939)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(4043)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -15408,7 +15408,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15480,15 +15480,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
+const ProxyAgent = __nccwpck_require__(9920)
+const Agent = __nccwpck_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -15647,7 +15647,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 5844:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -15771,15 +15771,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(9265)
+const FixedQueue = __nccwpck_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const PoolStats = __nccwpck_require__(5710)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -15972,10 +15972,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 5710:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(4043)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -16013,7 +16013,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16024,14 +16024,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl, kInterceptors } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -16127,19 +16127,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(4043)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const Agent = __nccwpck_require__(8285)
+const Pool = __nccwpck_require__(2244)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
+const Client = __nccwpck_require__(1285)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -16408,13 +16408,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 1346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(7939)
+const RetryHandler = __nccwpck_require__(5640)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -16450,7 +16450,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8421:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16458,8 +16458,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Agent = __nccwpck_require__(8285)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -16489,7 +16489,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 91:
 /***/ ((module) => {
 
 
@@ -16540,15 +16540,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 8754:
+/***/ 7970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kBodyUsed } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -16779,20 +16779,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 5640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
+const { RequestRetryError } = __nccwpck_require__(4627)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -17223,14 +17223,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 8731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -17605,14 +17605,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -17735,12 +17735,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 6036:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -17763,11 +17763,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -17794,11 +17794,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 4346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(5640)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -17820,13 +17820,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(1308);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -18104,7 +18104,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -18116,7 +18116,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -18128,7 +18128,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -18149,13 +18149,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 1437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
 const {
   kAgent,
   kMockAgentSet,
@@ -18166,14 +18166,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(941)
+const MockClient = __nccwpck_require__(9493)
+const MockPool = __nccwpck_require__(5220)
+const { matchValue, buildMockOptions } = __nccwpck_require__(8981)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const Dispatcher = __nccwpck_require__(7939)
+const Pluralizer = __nccwpck_require__(3289)
+const PendingInterceptorsFormatter = __nccwpck_require__(1726)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -18316,14 +18316,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 9493:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(1285)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -18332,10 +18332,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -18382,12 +18382,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9917:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(4627)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -18417,12 +18417,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 5015:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kDispatchKey,
@@ -18430,9 +18430,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { buildURL } = __nccwpck_require__(4640)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -18631,14 +18631,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 5220:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(2244)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -18647,10 +18647,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -18697,7 +18697,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 941:
 /***/ ((module) => {
 
 
@@ -18727,20 +18727,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 8981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9917)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { buildURL } = __nccwpck_require__(4640)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -19101,7 +19101,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 1726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19151,7 +19151,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 3289:
 /***/ ((module) => {
 
 
@@ -19187,7 +19187,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -19617,20 +19617,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 8514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(61)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5701)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(715)
+const { Request, fromInnerRequest } = __nccwpck_require__(175)
+const { kState } = __nccwpck_require__(1995)
+const { fetching } = __nccwpck_require__(8702)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(9520)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -20483,15 +20483,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 5965:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(61)
+const { Cache } = __nccwpck_require__(8514)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 class CacheStorage {
   /**
@@ -20642,26 +20642,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 61:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(4043).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { isValidHeaderName } = __nccwpck_require__(9520)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -20706,7 +20706,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 3404:
 /***/ ((module) => {
 
 
@@ -20725,15 +20725,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(8906)
+const { stringify } = __nccwpck_require__(1077)
+const { webidl } = __nccwpck_require__(5701)
+const { Headers } = __nccwpck_require__(5524)
 
 /**
  * @typedef {Object} Cookie
@@ -20916,14 +20916,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 8906:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
+const { isCTLExcludingHtab } = __nccwpck_require__(1077)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(7708)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -21233,7 +21233,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1077:
 /***/ ((module) => {
 
 
@@ -21592,13 +21592,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 335:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
 
 /**
  * @type {number[]} BOM
@@ -22173,23 +22173,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 1670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(8702)
+const { makeRequest } = __nccwpck_require__(175)
+const { webidl } = __nccwpck_require__(5701)
+const { EventSourceStream } = __nccwpck_require__(335)
+const { parseMIMEType } = __nccwpck_require__(7708)
+const { createFastMessageEvent } = __nccwpck_require__(7316)
+const { isNetworkError } = __nccwpck_require__(715)
+const { delay } = __nccwpck_require__(3691)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 
 let experimentalWarned = false
 
@@ -22663,7 +22663,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 3691:
 /***/ ((module) => {
 
 
@@ -22707,12 +22707,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -22722,16 +22722,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(9520)
+const { FormData } = __nccwpck_require__(1142)
+const { kState } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const { serializeAMimeType } = __nccwpck_require__(7708)
+const { multipartFormDataParser } = __nccwpck_require__(3028)
 let random
 
 try {
@@ -23243,7 +23243,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -23374,7 +23374,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24125,12 +24125,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 9197:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(4043)
 
 class CompatWeakRef {
   constructor (value) {
@@ -24178,14 +24178,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 2538:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -24311,16 +24311,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { utf8DecodeBytes } = __nccwpck_require__(9520)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(7708)
+const { isFileLike } = __nccwpck_require__(2538)
+const { makeEntry } = __nccwpck_require__(1142)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -24792,16 +24792,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(9520)
+const { kState } = __nccwpck_require__(1995)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { FileLike, isFileLike } = __nccwpck_require__(2538)
+const { webidl } = __nccwpck_require__(5701)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -25051,7 +25051,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -25098,21 +25098,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(9520)
+const { webidl } = __nccwpck_require__(5701)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -25792,7 +25792,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -25805,9 +25805,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest } = __nccwpck_require__(9967)
+} = __nccwpck_require__(715)
+const { HeadersList } = __nccwpck_require__(5524)
+const { Request, cloneRequest } = __nccwpck_require__(175)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -25843,23 +25843,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
+} = __nccwpck_require__(9520)
+const { kState, kDispatcher } = __nccwpck_require__(1995)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { webidl } = __nccwpck_require__(5701)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -28069,23 +28069,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
+const { FinalizationRegistry } = __nccwpck_require__(9197)()
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -28095,12 +28095,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -29113,14 +29113,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 715:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -29132,16 +29132,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(7775)
+const { kState, kHeaders } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
+const { FormData } = __nccwpck_require__(1142)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -29730,7 +29730,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 1995:
 /***/ ((module) => {
 
 
@@ -29746,21 +29746,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
+const { getGlobalOrigin } = __nccwpck_require__(179)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(7708)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(5701)
 
 let supportedHashes = []
 
@@ -31385,14 +31385,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 5701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(3440)
+const { toUSVString } = __nccwpck_require__(4640)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -32087,7 +32087,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 2927:
 /***/ ((module) => {
 
 
@@ -32384,7 +32384,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 4848:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -32393,16 +32393,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(410)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+} = __nccwpck_require__(4929)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -32735,12 +32735,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 5549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(5701)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -32820,7 +32820,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 4929:
 /***/ ((module) => {
 
 
@@ -32837,7 +32837,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 410:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -32848,10 +32848,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
+} = __nccwpck_require__(4929)
+const { ProgressEvent } = __nccwpck_require__(5549)
+const { getEncoding } = __nccwpck_require__(2927)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(7708)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -33235,27 +33235,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 7905:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+} = __nccwpck_require__(32)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(1025)
+const { channels } = __nccwpck_require__(3374)
+const { CloseEvent } = __nccwpck_require__(7316)
+const { makeRequest } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { Headers, getHeadersList } = __nccwpck_require__(5524)
+const { getDecodeSplit } = __nccwpck_require__(9520)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 
 /** @type {import('crypto')} */
 let crypto
@@ -33613,7 +33613,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6096:
 /***/ ((module) => {
 
 
@@ -33686,14 +33686,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 7316:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -34022,12 +34022,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(6096)
 
 const BUFFER_SIZE = 16386
 
@@ -34125,14 +34125,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 1869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(1025)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -34237,16 +34237,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 9332:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(32)
+const { channels } = __nccwpck_require__(3374)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -34256,11 +34256,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1025)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { closeWebSocketConnection } = __nccwpck_require__(7905)
+const { PerMessageDeflate } = __nccwpck_require__(1869)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -34771,14 +34771,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 9388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6096)
+const FixedQueue = __nccwpck_require__(5844)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -34882,7 +34882,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 32:
 /***/ ((module) => {
 
 
@@ -34901,16 +34901,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1025:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(32)
+const { states, opcodes } = __nccwpck_require__(6096)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(7316)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(7708)
 
 /* globals Blob */
 
@@ -35230,15 +35230,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 1886:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(5701)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(6096)
 const {
   kWebSocketURL,
   kReadyState,
@@ -35247,21 +35247,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(32)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+} = __nccwpck_require__(1025)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
+const { ByteParser } = __nccwpck_require__(9332)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(4640)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(7316)
+const { SendQueue } = __nccwpck_require__(9388)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -36084,14 +36084,14 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 3816:
+/***/ 9800:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
-var resolveSeq = __nccwpck_require__(1724);
-var Schema = __nccwpck_require__(9112);
+var PlainValue = __nccwpck_require__(4202);
+var resolveSeq = __nccwpck_require__(476);
+var Schema = __nccwpck_require__(2008);
 
 const defaultOptions = {
   anchorPrefix: 'a',
@@ -36728,7 +36728,7 @@ exports.scalarOptions = scalarOptions;
 
 /***/ }),
 
-/***/ 5418:
+/***/ 4202:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -37500,14 +37500,14 @@ exports.defaultTags = defaultTags;
 
 /***/ }),
 
-/***/ 9112:
+/***/ 2008:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
-var resolveSeq = __nccwpck_require__(1724);
-var warnings = __nccwpck_require__(9529);
+var PlainValue = __nccwpck_require__(4202);
+var resolveSeq = __nccwpck_require__(476);
+var warnings = __nccwpck_require__(3449);
 
 function createMap(schema, obj, ctx) {
   const map = new resolveSeq.YAMLMap(schema);
@@ -37976,17 +37976,17 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 1256:
+/***/ 5432:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var parseCst = __nccwpck_require__(7116);
-var Document$1 = __nccwpck_require__(3816);
-var Schema = __nccwpck_require__(9112);
-var PlainValue = __nccwpck_require__(5418);
-var warnings = __nccwpck_require__(9529);
-__nccwpck_require__(1724);
+var parseCst = __nccwpck_require__(4284);
+var Document$1 = __nccwpck_require__(9800);
+var Schema = __nccwpck_require__(2008);
+var PlainValue = __nccwpck_require__(4202);
+var warnings = __nccwpck_require__(3449);
+__nccwpck_require__(476);
 
 function createNode(value, wrapScalars = true, tag) {
   if (tag === undefined && typeof wrapScalars === 'string') {
@@ -38050,12 +38050,12 @@ exports.YAML = YAML;
 
 /***/ }),
 
-/***/ 7116:
+/***/ 4284:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
+var PlainValue = __nccwpck_require__(4202);
 
 class BlankLine extends PlainValue.Node {
   constructor() {
@@ -39564,12 +39564,12 @@ exports.parse = parse;
 
 /***/ }),
 
-/***/ 1724:
+/***/ 476:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
+var PlainValue = __nccwpck_require__(4202);
 
 function addCommentBefore(str, indent, comment) {
   if (!comment) return str;
@@ -41430,13 +41430,13 @@ exports.toJSON = toJSON;
 
 /***/ }),
 
-/***/ 9529:
+/***/ 3449:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
-var resolveSeq = __nccwpck_require__(1724);
+var PlainValue = __nccwpck_require__(4202);
+var resolveSeq = __nccwpck_require__(476);
 
 /* global atob, btoa, Buffer */
 const binary = {
@@ -41796,26 +41796,26 @@ exports.warnOptionDeprecation = warnOptionDeprecation;
 
 /***/ }),
 
-/***/ 1267:
+/***/ 3011:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(1256).YAML
+module.exports = __nccwpck_require__(5432).YAML
 
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -41901,15 +41901,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -41953,17 +41953,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -42072,15 +42072,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -42167,18 +42167,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -42398,17 +42398,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(3472);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -42522,12 +42522,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -42729,14 +42729,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -42787,7 +42787,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -42833,19 +42833,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(3472);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -43049,13 +43049,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -43284,7 +43284,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43439,7 +43439,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43482,7 +43482,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43517,12 +43517,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -43541,12 +43541,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 3472:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -43563,22 +43563,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -43907,13 +43907,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -43990,7 +43990,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -44054,14 +44054,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -44151,13 +44151,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -44336,7 +44336,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -44405,28 +44405,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -44463,7 +44463,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -44489,16 +44489,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -44616,14 +44616,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -44774,14 +44774,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -44821,15 +44821,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -44867,14 +44867,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -44901,17 +44901,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -45055,17 +45055,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -45177,16 +45177,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -45249,7 +45249,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -45309,12 +45309,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -45355,15 +45355,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -45580,7 +45580,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -45650,7 +45650,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -45756,14 +45756,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -45875,12 +45875,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -46605,7 +46605,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -46653,14 +46653,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -47640,18 +47640,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -47754,16 +47754,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(6424);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -47800,13 +47800,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -47826,12 +47826,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -47850,13 +47850,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -47876,12 +47876,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -47899,12 +47899,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -47927,13 +47927,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -47981,12 +47981,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -48030,18 +48030,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -48062,14 +48062,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(6424);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -48133,27 +48133,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -48239,14 +48239,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -48316,12 +48316,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -48352,13 +48352,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -48409,12 +48409,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -48492,13 +48492,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -48570,16 +48570,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -48654,15 +48654,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -48743,24 +48743,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -48791,14 +48791,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -48894,12 +48894,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -49006,7 +49006,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49164,15 +49164,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -49303,14 +49303,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -49465,7 +49465,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49496,14 +49496,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -49590,7 +49590,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49624,15 +49624,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -49783,13 +49783,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -50128,12 +50128,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -50371,7 +50371,3049 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 9961:
+/***/ 2906:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  fM: () => (/* binding */ addPath),
+  Yz: () => (/* binding */ core_debug),
+  z3: () => (/* binding */ error),
+  V4: () => (/* binding */ getInput),
+  pq: () => (/* binding */ info),
+  lm: () => (/* binding */ notice),
+  C1: () => (/* binding */ setFailed),
+  uH: () => (/* binding */ setOutput),
+  z: () => (/* reexport */ summary),
+  $e: () => (/* binding */ warning)
+});
+
+// UNUSED EXPORTS: ExitCode, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, platform, saveState, setCommandEcho, setSecret, startGroup, toPlatformPath, toPosixPath, toWin32Path
+
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/utils.js
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Sanitizes an input into a string so it can be passed into issueCommand safely
+ * @param input input to sanitize into a string
+ */
+function utils_toCommandValue(input) {
+    if (input === null || input === undefined) {
+        return '';
+    }
+    else if (typeof input === 'string' || input instanceof String) {
+        return input;
+    }
+    return JSON.stringify(input);
+}
+/**
+ *
+ * @param annotationProperties
+ * @returns The command properties to send with the actual annotation command
+ * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
+ */
+function toCommandProperties(annotationProperties) {
+    if (!Object.keys(annotationProperties).length) {
+        return {};
+    }
+    return {
+        title: annotationProperties.title,
+        file: annotationProperties.file,
+        line: annotationProperties.startLine,
+        endLine: annotationProperties.endLine,
+        col: annotationProperties.startColumn,
+        endColumn: annotationProperties.endColumn
+    };
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/command.js
+
+
+/**
+ * Issues a command to the GitHub Actions runner
+ *
+ * @param command - The command name to issue
+ * @param properties - Additional properties for the command (key-value pairs)
+ * @param message - The message to include with the command
+ * @remarks
+ * This function outputs a specially formatted string to stdout that the Actions
+ * runner interprets as a command. These commands can control workflow behavior,
+ * set outputs, create annotations, mask values, and more.
+ *
+ * Command Format:
+ *   ::name key=value,key=value::message
+ *
+ * @example
+ * ```typescript
+ * // Issue a warning annotation
+ * issueCommand('warning', {}, 'This is a warning message');
+ * // Output: ::warning::This is a warning message
+ *
+ * // Set an environment variable
+ * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
+ * // Output: ::set-env name=MY_VAR::some value
+ *
+ * // Add a secret mask
+ * issueCommand('add-mask', {}, 'secretValue123');
+ * // Output: ::add-mask::secretValue123
+ * ```
+ *
+ * @internal
+ * This is an internal utility function that powers the public API functions
+ * such as setSecret, warning, error, and exportVariable.
+ */
+function command_issueCommand(command, properties, message) {
+    const cmd = new Command(command, properties, message);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
+}
+function command_issue(name, message = '') {
+    command_issueCommand(name, {}, message);
+}
+const CMD_STRING = '::';
+class Command {
+    constructor(command, properties, message) {
+        if (!command) {
+            command = 'missing.command';
+        }
+        this.command = command;
+        this.properties = properties;
+        this.message = message;
+    }
+    toString() {
+        let cmdStr = CMD_STRING + this.command;
+        if (this.properties && Object.keys(this.properties).length > 0) {
+            cmdStr += ' ';
+            let first = true;
+            for (const key in this.properties) {
+                if (this.properties.hasOwnProperty(key)) {
+                    const val = this.properties[key];
+                    if (val) {
+                        if (first) {
+                            first = false;
+                        }
+                        else {
+                            cmdStr += ',';
+                        }
+                        cmdStr += `${key}=${escapeProperty(val)}`;
+                    }
+                }
+            }
+        }
+        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+        return cmdStr;
+    }
+}
+function escapeData(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A');
+}
+function escapeProperty(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A')
+        .replace(/:/g, '%3A')
+        .replace(/,/g, '%2C');
+}
+//# sourceMappingURL=command.js.map
+// EXTERNAL MODULE: external "crypto"
+var external_crypto_ = __nccwpck_require__(6982);
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/file-command.js
+// For internal use, subject to change.
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+
+
+
+function file_command_issueFileCommand(command, message) {
+    const filePath = process.env[`GITHUB_${command}`];
+    if (!filePath) {
+        throw new Error(`Unable to find environment variable for file command ${command}`);
+    }
+    if (!external_fs_.existsSync(filePath)) {
+        throw new Error(`Missing file at path: ${filePath}`);
+    }
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
+        encoding: 'utf8'
+    });
+}
+function file_command_prepareKeyValueMessage(key, value) {
+    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
+    const convertedValue = utils_toCommandValue(value);
+    // These should realistically never happen, but just in case someone finds a
+    // way to exploit uuid generation let's not allow keys or values that contain
+    // the delimiter.
+    if (key.includes(delimiter)) {
+        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    }
+    if (convertedValue.includes(delimiter)) {
+        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    }
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
+}
+//# sourceMappingURL=file-command.js.map
+// EXTERNAL MODULE: external "path"
+var external_path_ = __nccwpck_require__(6928);
+// EXTERNAL MODULE: ../main/node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(5326);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/auth.js
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+class BasicCredentialHandler {
+    constructor(username, password) {
+        this.username = username;
+        this.password = password;
+    }
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class auth_BearerCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Bearer ${this.token}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class PersonalAccessTokenCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+//# sourceMappingURL=auth.js.map
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/oidc-utils.js
+var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+class oidc_utils_OidcClient {
+    static createHttpClient(allowRetry = true, maxRetry = 10) {
+        const requestOptions = {
+            allowRetries: allowRetry,
+            maxRetries: maxRetry
+        };
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
+    }
+    static getRequestToken() {
+        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
+        if (!token) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
+        }
+        return token;
+    }
+    static getIDTokenUrl() {
+        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
+        if (!runtimeUrl) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
+        }
+        return runtimeUrl;
+    }
+    static getCall(id_token_url) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            var _a;
+            const httpclient = oidc_utils_OidcClient.createHttpClient();
+            const res = yield httpclient
+                .getJson(id_token_url)
+                .catch(error => {
+                throw new Error(`Failed to get ID Token. \n 
+        Error Code : ${error.statusCode}\n 
+        Error Message: ${error.message}`);
+            });
+            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
+            if (!id_token) {
+                throw new Error('Response json body do not have ID Token field');
+            }
+            return id_token;
+        });
+    }
+    static getIDToken(audience) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            try {
+                // New ID Token is requested from action service
+                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
+                if (audience) {
+                    const encodedAudience = encodeURIComponent(audience);
+                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
+                }
+                debug(`ID token url is ${id_token_url}`);
+                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
+                setSecret(id_token);
+                return id_token;
+            }
+            catch (error) {
+                throw new Error(`Error message: ${error.message}`);
+            }
+        });
+    }
+}
+//# sourceMappingURL=oidc-utils.js.map
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/summary.js
+var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { access, appendFile, writeFile } = external_fs_.promises;
+const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
+const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
+class Summary {
+    constructor() {
+        this._buffer = '';
+    }
+    /**
+     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+     * Also checks r/w permissions.
+     *
+     * @returns step summary file path
+     */
+    filePath() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            if (this._filePath) {
+                return this._filePath;
+            }
+            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+            if (!pathFromEnv) {
+                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+            }
+            try {
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
+            }
+            catch (_a) {
+                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+            }
+            this._filePath = pathFromEnv;
+            return this._filePath;
+        });
+    }
+    /**
+     * Wraps content in an HTML tag, adding any HTML attributes
+     *
+     * @param {string} tag HTML tag to wrap
+     * @param {string | null} content content within the tag
+     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+     *
+     * @returns {string} content wrapped in HTML element
+     */
+    wrap(tag, content, attrs = {}) {
+        const htmlAttrs = Object.entries(attrs)
+            .map(([key, value]) => ` ${key}="${value}"`)
+            .join('');
+        if (!content) {
+            return `<${tag}${htmlAttrs}>`;
+        }
+        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
+    }
+    /**
+     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+     *
+     * @param {SummaryWriteOptions} [options] (optional) options for write operation
+     *
+     * @returns {Promise<Summary>} summary instance
+     */
+    write(options) {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+            const filePath = yield this.filePath();
+            const writeFunc = overwrite ? writeFile : appendFile;
+            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
+            return this.emptyBuffer();
+        });
+    }
+    /**
+     * Clears the summary buffer and wipes the summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    clear() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            return this.emptyBuffer().write({ overwrite: true });
+        });
+    }
+    /**
+     * Returns the current summary buffer as a string
+     *
+     * @returns {string} string of summary buffer
+     */
+    stringify() {
+        return this._buffer;
+    }
+    /**
+     * If the summary buffer is empty
+     *
+     * @returns {boolen} true if the buffer is empty
+     */
+    isEmptyBuffer() {
+        return this._buffer.length === 0;
+    }
+    /**
+     * Resets the summary buffer without writing to summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    emptyBuffer() {
+        this._buffer = '';
+        return this;
+    }
+    /**
+     * Adds raw text to the summary buffer
+     *
+     * @param {string} text content to add
+     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addRaw(text, addEOL = false) {
+        this._buffer += text;
+        return addEOL ? this.addEOL() : this;
+    }
+    /**
+     * Adds the operating system-specific end-of-line marker to the buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addEOL() {
+        return this.addRaw(external_os_.EOL);
+    }
+    /**
+     * Adds an HTML codeblock to the summary buffer
+     *
+     * @param {string} code content to render within fenced code block
+     * @param {string} lang (optional) language to syntax highlight code
+     *
+     * @returns {Summary} summary instance
+     */
+    addCodeBlock(code, lang) {
+        const attrs = Object.assign({}, (lang && { lang }));
+        const element = this.wrap('pre', this.wrap('code', code), attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML list to the summary buffer
+     *
+     * @param {string[]} items list of items to render
+     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addList(items, ordered = false) {
+        const tag = ordered ? 'ol' : 'ul';
+        const listItems = items.map(item => this.wrap('li', item)).join('');
+        const element = this.wrap(tag, listItems);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML table to the summary buffer
+     *
+     * @param {SummaryTableCell[]} rows table rows
+     *
+     * @returns {Summary} summary instance
+     */
+    addTable(rows) {
+        const tableBody = rows
+            .map(row => {
+            const cells = row
+                .map(cell => {
+                if (typeof cell === 'string') {
+                    return this.wrap('td', cell);
+                }
+                const { header, data, colspan, rowspan } = cell;
+                const tag = header ? 'th' : 'td';
+                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
+                return this.wrap(tag, data, attrs);
+            })
+                .join('');
+            return this.wrap('tr', cells);
+        })
+            .join('');
+        const element = this.wrap('table', tableBody);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds a collapsable HTML details element to the summary buffer
+     *
+     * @param {string} label text for the closed state
+     * @param {string} content collapsable content
+     *
+     * @returns {Summary} summary instance
+     */
+    addDetails(label, content) {
+        const element = this.wrap('details', this.wrap('summary', label) + content);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML image tag to the summary buffer
+     *
+     * @param {string} src path to the image you to embed
+     * @param {string} alt text description of the image
+     * @param {SummaryImageOptions} options (optional) addition image attributes
+     *
+     * @returns {Summary} summary instance
+     */
+    addImage(src, alt, options) {
+        const { width, height } = options || {};
+        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
+        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML section heading element
+     *
+     * @param {string} text heading text
+     * @param {number | string} [level=1] (optional) the heading level, default: 1
+     *
+     * @returns {Summary} summary instance
+     */
+    addHeading(text, level) {
+        const tag = `h${level}`;
+        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
+            ? tag
+            : 'h1';
+        const element = this.wrap(allowedTag, text);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML thematic break (<hr>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addSeparator() {
+        const element = this.wrap('hr', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML line break (<br>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addBreak() {
+        const element = this.wrap('br', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML blockquote to the summary buffer
+     *
+     * @param {string} text quote text
+     * @param {string} cite (optional) citation url
+     *
+     * @returns {Summary} summary instance
+     */
+    addQuote(text, cite) {
+        const attrs = Object.assign({}, (cite && { cite }));
+        const element = this.wrap('blockquote', text, attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML anchor tag to the summary buffer
+     *
+     * @param {string} text link text/content
+     * @param {string} href hyperlink
+     *
+     * @returns {Summary} summary instance
+     */
+    addLink(text, href) {
+        const element = this.wrap('a', text, { href });
+        return this.addRaw(element).addEOL();
+    }
+}
+const _summary = new Summary();
+/**
+ * @deprecated use `core.summary`
+ */
+const markdownSummary = (/* unused pure expression or super */ null && (_summary));
+const summary = _summary;
+//# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/path-utils.js
+
+/**
+ * toPosixPath converts the given path to the posix form. On Windows, \\ will be
+ * replaced with /.
+ *
+ * @param pth. Path to transform.
+ * @return string Posix path.
+ */
+function toPosixPath(pth) {
+    return pth.replace(/[\\]/g, '/');
+}
+/**
+ * toWin32Path converts the given path to the win32 form. On Linux, / will be
+ * replaced with \\.
+ *
+ * @param pth. Path to transform.
+ * @return string Win32 path.
+ */
+function toWin32Path(pth) {
+    return pth.replace(/[/]/g, '\\');
+}
+/**
+ * toPlatformPath converts the given path to a platform-specific path. It does
+ * this by replacing instances of / and \ with the platform-specific path
+ * separator.
+ *
+ * @param pth The path to platformize.
+ * @return string The platform-specific path.
+ */
+function toPlatformPath(pth) {
+    return pth.replace(/[/\\]/g, path.sep);
+}
+//# sourceMappingURL=path-utils.js.map
+// EXTERNAL MODULE: ../main/node_modules/@actions/exec/lib/exec.js + 2 modules
+var lib_exec = __nccwpck_require__(7964);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/platform.js
+var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+        silent: true
+    });
+    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+        silent: true
+    });
+    return {
+        name: name.trim(),
+        version: version.trim()
+    };
+});
+const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    var _a, _b, _c, _d;
+    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
+        silent: true
+    });
+    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
+    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
+    return {
+        name,
+        version
+    };
+});
+const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+        silent: true
+    });
+    const [name, version] = stdout.trim().split('\n');
+    return {
+        name,
+        version
+    };
+});
+const platform = external_os_.platform();
+const arch = external_os_.arch();
+const isWindows = platform === 'win32';
+const isMacOS = platform === 'darwin';
+const isLinux = platform === 'linux';
+function getDetails() {
+    return platform_awaiter(this, void 0, void 0, function* () {
+        return Object.assign(Object.assign({}, (yield (isWindows
+            ? getWindowsInfo()
+            : isMacOS
+                ? getMacOsInfo()
+                : getLinuxInfo()))), { platform,
+            arch,
+            isWindows,
+            isMacOS,
+            isLinux });
+    });
+}
+//# sourceMappingURL=platform.js.map
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/core.js
+var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+/**
+ * The code to exit an action
+ */
+var ExitCode;
+(function (ExitCode) {
+    /**
+     * A code indicating that the action was successful
+     */
+    ExitCode[ExitCode["Success"] = 0] = "Success";
+    /**
+     * A code indicating that the action was a failure
+     */
+    ExitCode[ExitCode["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+//-----------------------------------------------------------------------
+// Variables
+//-----------------------------------------------------------------------
+/**
+ * Sets env variable for this action and future actions in the job
+ * @param name the name of the variable to set
+ * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function exportVariable(name, val) {
+    const convertedVal = toCommandValue(val);
+    process.env[name] = convertedVal;
+    const filePath = process.env['GITHUB_ENV'] || '';
+    if (filePath) {
+        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
+    }
+    issueCommand('set-env', { name }, convertedVal);
+}
+/**
+ * Registers a secret which will get masked from logs
+ *
+ * @param secret - Value of the secret to be masked
+ * @remarks
+ * This function instructs the Actions runner to mask the specified value in any
+ * logs produced during the workflow run. Once registered, the secret value will
+ * be replaced with asterisks (***) whenever it appears in console output, logs,
+ * or error messages.
+ *
+ * This is useful for protecting sensitive information such as:
+ * - API keys
+ * - Access tokens
+ * - Authentication credentials
+ * - URL parameters containing signatures (SAS tokens)
+ *
+ * Note that masking only affects future logs; any previous appearances of the
+ * secret in logs before calling this function will remain unmasked.
+ *
+ * @example
+ * ```typescript
+ * // Register an API token as a secret
+ * const apiToken = "abc123xyz456";
+ * setSecret(apiToken);
+ *
+ * // Now any logs containing this value will show *** instead
+ * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
+ * ```
+ */
+function core_setSecret(secret) {
+    issueCommand('add-mask', {}, secret);
+}
+/**
+ * Prepends inputPath to the PATH (for this action and future actions)
+ * @param inputPath
+ */
+function addPath(inputPath) {
+    const filePath = process.env['GITHUB_PATH'] || '';
+    if (filePath) {
+        file_command_issueFileCommand('PATH', inputPath);
+    }
+    else {
+        command_issueCommand('add-path', {}, inputPath);
+    }
+    process.env['PATH'] = `${inputPath}${external_path_.delimiter}${process.env['PATH']}`;
+}
+/**
+ * Gets the value of an input.
+ * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
+ * Returns an empty string if the value is not defined.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string
+ */
+function getInput(name, options) {
+    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+    if (options && options.required && !val) {
+        throw new Error(`Input required and not supplied: ${name}`);
+    }
+    if (options && options.trimWhitespace === false) {
+        return val;
+    }
+    return val.trim();
+}
+/**
+ * Gets the values of an multiline input.  Each value is also trimmed.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string[]
+ *
+ */
+function getMultilineInput(name, options) {
+    const inputs = getInput(name, options)
+        .split('\n')
+        .filter(x => x !== '');
+    if (options && options.trimWhitespace === false) {
+        return inputs;
+    }
+    return inputs.map(input => input.trim());
+}
+/**
+ * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
+ * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
+ * The return value is also in boolean type.
+ * ref: https://yaml.org/spec/1.2/spec.html#id2804923
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   boolean
+ */
+function getBooleanInput(name, options) {
+    const trueValue = ['true', 'True', 'TRUE'];
+    const falseValue = ['false', 'False', 'FALSE'];
+    const val = getInput(name, options);
+    if (trueValue.includes(val))
+        return true;
+    if (falseValue.includes(val))
+        return false;
+    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+/**
+ * Sets the value of an output.
+ *
+ * @param     name     name of the output to set
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function setOutput(name, value) {
+    const filePath = process.env['GITHUB_OUTPUT'] || '';
+    if (filePath) {
+        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
+    }
+    process.stdout.write(external_os_.EOL);
+    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
+}
+/**
+ * Enables or disables the echoing of commands into stdout for the rest of the step.
+ * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
+ *
+ */
+function setCommandEcho(enabled) {
+    issue('echo', enabled ? 'on' : 'off');
+}
+//-----------------------------------------------------------------------
+// Results
+//-----------------------------------------------------------------------
+/**
+ * Sets the action status to failed.
+ * When the action exits it will be with an exit code of 1
+ * @param message add error issue message
+ */
+function setFailed(message) {
+    process.exitCode = ExitCode.Failure;
+    error(message);
+}
+//-----------------------------------------------------------------------
+// Logging Commands
+//-----------------------------------------------------------------------
+/**
+ * Gets whether Actions Step Debug is on or not
+ */
+function isDebug() {
+    return process.env['RUNNER_DEBUG'] === '1';
+}
+/**
+ * Writes debug message to user log
+ * @param message debug message
+ */
+function core_debug(message) {
+    command_issueCommand('debug', {}, message);
+}
+/**
+ * Adds an error issue
+ * @param message error issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function error(message, properties = {}) {
+    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a warning issue
+ * @param message warning issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function warning(message, properties = {}) {
+    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a notice issue
+ * @param message notice issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function notice(message, properties = {}) {
+    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Writes info to log with console.log.
+ * @param message info message
+ */
+function info(message) {
+    process.stdout.write(message + external_os_.EOL);
+}
+/**
+ * Begin an output group.
+ *
+ * Output until the next `groupEnd` will be foldable in this group
+ *
+ * @param name The name of the output group
+ */
+function startGroup(name) {
+    issue('group', name);
+}
+/**
+ * End an output group.
+ */
+function endGroup() {
+    issue('endgroup');
+}
+/**
+ * Wrap an asynchronous function call in a group.
+ *
+ * Returns the same type as the function itself.
+ *
+ * @param name The name of the group
+ * @param fn The function to wrap in the group
+ */
+function group(name, fn) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        startGroup(name);
+        let result;
+        try {
+            result = yield fn();
+        }
+        finally {
+            endGroup();
+        }
+        return result;
+    });
+}
+//-----------------------------------------------------------------------
+// Wrapper action state
+//-----------------------------------------------------------------------
+/**
+ * Saves state for current action, the state can only be retrieved by this action's post job execution.
+ *
+ * @param     name     name of the state to store
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function saveState(name, value) {
+    const filePath = process.env['GITHUB_STATE'] || '';
+    if (filePath) {
+        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
+    }
+    issueCommand('save-state', { name }, toCommandValue(value));
+}
+/**
+ * Gets the value of an state set by this action's main execution.
+ *
+ * @param     name     name of the state to get
+ * @returns   string
+ */
+function getState(name) {
+    return process.env[`STATE_${name}`] || '';
+}
+function getIDToken(aud) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        return yield OidcClient.getIDToken(aud);
+    });
+}
+/**
+ * Summary exports
+ */
+
+/**
+ * @deprecated use core.summary
+ */
+
+/**
+ * Path exports
+ */
+
+/**
+ * Platform utilities exports
+ */
+
+//# sourceMappingURL=core.js.map
+
+/***/ }),
+
+/***/ 7964:
+/***/ ((__unused_webpack___webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+
+// UNUSED EXPORTS: exec, getExecOutput
+
+// EXTERNAL MODULE: external "string_decoder"
+var external_string_decoder_ = __nccwpck_require__(3193);
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
+// EXTERNAL MODULE: external "events"
+var external_events_ = __nccwpck_require__(4434);
+// EXTERNAL MODULE: external "child_process"
+var external_child_process_ = __nccwpck_require__(5317);
+// EXTERNAL MODULE: external "path"
+var external_path_ = __nccwpck_require__(6928);
+// EXTERNAL MODULE: ../main/node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(6413);
+// EXTERNAL MODULE: ../main/node_modules/@actions/io/lib/io-util.js
+var io_util = __nccwpck_require__(378);
+;// CONCATENATED MODULE: external "timers"
+const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/toolrunner.js
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+
+/* eslint-disable @typescript-eslint/unbound-method */
+const IS_WINDOWS = process.platform === 'win32';
+/*
+ * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
+ */
+class ToolRunner extends external_events_.EventEmitter {
+    constructor(toolPath, args, options) {
+        super();
+        if (!toolPath) {
+            throw new Error("Parameter 'toolPath' cannot be null or empty.");
+        }
+        this.toolPath = toolPath;
+        this.args = args || [];
+        this.options = options || {};
+    }
+    _debug(message) {
+        if (this.options.listeners && this.options.listeners.debug) {
+            this.options.listeners.debug(message);
+        }
+    }
+    _getCommandString(options, noPrefix) {
+        const toolPath = this._getSpawnFileName();
+        const args = this._getSpawnArgs(options);
+        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
+        if (IS_WINDOWS) {
+            // Windows + cmd file
+            if (this._isCmdFile()) {
+                cmd += toolPath;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows + verbatim
+            else if (options.windowsVerbatimArguments) {
+                cmd += `"${toolPath}"`;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows (regular)
+            else {
+                cmd += this._windowsQuoteCmdArg(toolPath);
+                for (const a of args) {
+                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
+                }
+            }
+        }
+        else {
+            // OSX/Linux - this can likely be improved with some form of quoting.
+            // creating processes on Unix is fundamentally different than Windows.
+            // on Unix, execvp() takes an arg array.
+            cmd += toolPath;
+            for (const a of args) {
+                cmd += ` ${a}`;
+            }
+        }
+        return cmd;
+    }
+    _processLineBuffer(data, strBuffer, onLine) {
+        try {
+            let s = strBuffer + data.toString();
+            let n = s.indexOf(external_os_.EOL);
+            while (n > -1) {
+                const line = s.substring(0, n);
+                onLine(line);
+                // the rest of the string ...
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
+            }
+            return s;
+        }
+        catch (err) {
+            // streaming lines to console is best effort.  Don't fail a build.
+            this._debug(`error processing line. Failed with error ${err}`);
+            return '';
+        }
+    }
+    _getSpawnFileName() {
+        if (IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                return process.env['COMSPEC'] || 'cmd.exe';
+            }
+        }
+        return this.toolPath;
+    }
+    _getSpawnArgs(options) {
+        if (IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
+                for (const a of this.args) {
+                    argline += ' ';
+                    argline += options.windowsVerbatimArguments
+                        ? a
+                        : this._windowsQuoteCmdArg(a);
+                }
+                argline += '"';
+                return [argline];
+            }
+        }
+        return this.args;
+    }
+    _endsWith(str, end) {
+        return str.endsWith(end);
+    }
+    _isCmdFile() {
+        const upperToolPath = this.toolPath.toUpperCase();
+        return (this._endsWith(upperToolPath, '.CMD') ||
+            this._endsWith(upperToolPath, '.BAT'));
+    }
+    _windowsQuoteCmdArg(arg) {
+        // for .exe, apply the normal quoting rules that libuv applies
+        if (!this._isCmdFile()) {
+            return this._uvQuoteCmdArg(arg);
+        }
+        // otherwise apply quoting rules specific to the cmd.exe command line parser.
+        // the libuv rules are generic and are not designed specifically for cmd.exe
+        // command line parser.
+        //
+        // for a detailed description of the cmd.exe command line parser, refer to
+        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
+        // need quotes for empty arg
+        if (!arg) {
+            return '""';
+        }
+        // determine whether the arg needs to be quoted
+        const cmdSpecialChars = [
+            ' ',
+            '\t',
+            '&',
+            '(',
+            ')',
+            '[',
+            ']',
+            '{',
+            '}',
+            '^',
+            '=',
+            ';',
+            '!',
+            "'",
+            '+',
+            ',',
+            '`',
+            '~',
+            '|',
+            '<',
+            '>',
+            '"'
+        ];
+        let needsQuotes = false;
+        for (const char of arg) {
+            if (cmdSpecialChars.some(x => x === char)) {
+                needsQuotes = true;
+                break;
+            }
+        }
+        // short-circuit if quotes not needed
+        if (!needsQuotes) {
+            return arg;
+        }
+        // the following quoting rules are very similar to the rules that by libuv applies.
+        //
+        // 1) wrap the string in quotes
+        //
+        // 2) double-up quotes - i.e. " => ""
+        //
+        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
+        //    doesn't work well with a cmd.exe command line.
+        //
+        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
+        //    for example, the command line:
+        //          foo.exe "myarg:""my val"""
+        //    is parsed by a .NET console app into an arg array:
+        //          [ "myarg:\"my val\"" ]
+        //    which is the same end result when applying libuv quoting rules. although the actual
+        //    command line from libuv quoting rules would look like:
+        //          foo.exe "myarg:\"my val\""
+        //
+        // 3) double-up slashes that precede a quote,
+        //    e.g.  hello \world    => "hello \world"
+        //          hello\"world    => "hello\\""world"
+        //          hello\\"world   => "hello\\\\""world"
+        //          hello world\    => "hello world\\"
+        //
+        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
+        //    the reasons for including this as a .cmd quoting rule are:
+        //
+        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
+        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
+        //
+        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
+        //       haven't heard any complaints about that aspect.
+        //
+        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
+        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
+        // by using %%.
+        //
+        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
+        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
+        //
+        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
+        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
+        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
+        // to an external program.
+        //
+        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
+        // % can be escaped within a .cmd file.
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\'; // double the slash
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '"'; // double the quote
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _uvQuoteCmdArg(arg) {
+        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
+        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
+        // is used.
+        //
+        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
+        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
+        // pasting copyright notice from Node within this function:
+        //
+        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
+        //
+        //      Permission is hereby granted, free of charge, to any person obtaining a copy
+        //      of this software and associated documentation files (the "Software"), to
+        //      deal in the Software without restriction, including without limitation the
+        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+        //      sell copies of the Software, and to permit persons to whom the Software is
+        //      furnished to do so, subject to the following conditions:
+        //
+        //      The above copyright notice and this permission notice shall be included in
+        //      all copies or substantial portions of the Software.
+        //
+        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+        //      IN THE SOFTWARE.
+        if (!arg) {
+            // Need double quotation for empty argument
+            return '""';
+        }
+        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
+            // No quotation needed
+            return arg;
+        }
+        if (!arg.includes('"') && !arg.includes('\\')) {
+            // No embedded double quotes or backslashes, so I can just wrap
+            // quote marks around the whole thing.
+            return `"${arg}"`;
+        }
+        // Expected input/output:
+        //   input : hello"world
+        //   output: "hello\"world"
+        //   input : hello""world
+        //   output: "hello\"\"world"
+        //   input : hello\world
+        //   output: hello\world
+        //   input : hello\\world
+        //   output: hello\\world
+        //   input : hello\"world
+        //   output: "hello\\\"world"
+        //   input : hello\\"world
+        //   output: "hello\\\\\"world"
+        //   input : hello world\
+        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
+        //                             but it appears the comment is wrong, it should be "hello world\\"
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\';
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '\\';
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _cloneExecOptions(options) {
+        options = options || {};
+        const result = {
+            cwd: options.cwd || process.cwd(),
+            env: options.env || process.env,
+            silent: options.silent || false,
+            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
+            failOnStdErr: options.failOnStdErr || false,
+            ignoreReturnCode: options.ignoreReturnCode || false,
+            delay: options.delay || 10000
+        };
+        result.outStream = options.outStream || process.stdout;
+        result.errStream = options.errStream || process.stderr;
+        return result;
+    }
+    _getSpawnOptions(options, toolPath) {
+        options = options || {};
+        const result = {};
+        result.cwd = options.cwd;
+        result.env = options.env;
+        result['windowsVerbatimArguments'] =
+            options.windowsVerbatimArguments || this._isCmdFile();
+        if (options.windowsVerbatimArguments) {
+            result.argv0 = `"${toolPath}"`;
+        }
+        return result;
+    }
+    /**
+     * Exec a tool.
+     * Output will be streamed to the live console.
+     * Returns promise with return code
+     *
+     * @param     tool     path to tool to exec
+     * @param     options  optional exec options.  See ExecOptions
+     * @returns   number
+     */
+    exec() {
+        return __awaiter(this, void 0, void 0, function* () {
+            // root the tool path if it is unrooted and contains relative pathing
+            if (!io_util/* isRooted */.Qh(this.toolPath) &&
+                (this.toolPath.includes('/') ||
+                    (IS_WINDOWS && this.toolPath.includes('\\')))) {
+                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
+                this.toolPath = external_path_.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+            }
+            // if the tool is only a file name, then resolve it from the PATH
+            // otherwise verify it exists (add extension on Windows if necessary)
+            this.toolPath = yield io/* which */.K7(this.toolPath, true);
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
+                this._debug(`exec tool: ${this.toolPath}`);
+                this._debug('arguments:');
+                for (const arg of this.args) {
+                    this._debug(`   ${arg}`);
+                }
+                const optionsNonNull = this._cloneExecOptions(this.options);
+                if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
+                }
+                const state = new ExecState(optionsNonNull, this.toolPath);
+                state.on('debug', (message) => {
+                    this._debug(message);
+                });
+                if (this.options.cwd && !(yield io_util/* exists */.t2(this.options.cwd))) {
+                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
+                }
+                const fileName = this._getSpawnFileName();
+                const cp = external_child_process_.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                let stdbuffer = '';
+                if (cp.stdout) {
+                    cp.stdout.on('data', (data) => {
+                        if (this.options.listeners && this.options.listeners.stdout) {
+                            this.options.listeners.stdout(data);
+                        }
+                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                            optionsNonNull.outStream.write(data);
+                        }
+                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.stdline) {
+                                this.options.listeners.stdline(line);
+                            }
+                        });
+                    });
+                }
+                let errbuffer = '';
+                if (cp.stderr) {
+                    cp.stderr.on('data', (data) => {
+                        state.processStderr = true;
+                        if (this.options.listeners && this.options.listeners.stderr) {
+                            this.options.listeners.stderr(data);
+                        }
+                        if (!optionsNonNull.silent &&
+                            optionsNonNull.errStream &&
+                            optionsNonNull.outStream) {
+                            const s = optionsNonNull.failOnStdErr
+                                ? optionsNonNull.errStream
+                                : optionsNonNull.outStream;
+                            s.write(data);
+                        }
+                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.errline) {
+                                this.options.listeners.errline(line);
+                            }
+                        });
+                    });
+                }
+                cp.on('error', (err) => {
+                    state.processError = err.message;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    state.CheckComplete();
+                });
+                cp.on('exit', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                cp.on('close', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                state.on('done', (error, exitCode) => {
+                    if (stdbuffer.length > 0) {
+                        this.emit('stdline', stdbuffer);
+                    }
+                    if (errbuffer.length > 0) {
+                        this.emit('errline', errbuffer);
+                    }
+                    cp.removeAllListeners();
+                    if (error) {
+                        reject(error);
+                    }
+                    else {
+                        resolve(exitCode);
+                    }
+                });
+                if (this.options.input) {
+                    if (!cp.stdin) {
+                        throw new Error('child process missing stdin');
+                    }
+                    cp.stdin.end(this.options.input);
+                }
+            }));
+        });
+    }
+}
+/**
+ * Convert an arg string to an array of args. Handles escaping
+ *
+ * @param    argString   string of arguments
+ * @returns  string[]    array of arguments
+ */
+function argStringToArray(argString) {
+    const args = [];
+    let inQuotes = false;
+    let escaped = false;
+    let arg = '';
+    function append(c) {
+        // we only escape double quotes.
+        if (escaped && c !== '"') {
+            arg += '\\';
+        }
+        arg += c;
+        escaped = false;
+    }
+    for (let i = 0; i < argString.length; i++) {
+        const c = argString.charAt(i);
+        if (c === '"') {
+            if (!escaped) {
+                inQuotes = !inQuotes;
+            }
+            else {
+                append(c);
+            }
+            continue;
+        }
+        if (c === '\\' && escaped) {
+            append(c);
+            continue;
+        }
+        if (c === '\\' && inQuotes) {
+            escaped = true;
+            continue;
+        }
+        if (c === ' ' && !inQuotes) {
+            if (arg.length > 0) {
+                args.push(arg);
+                arg = '';
+            }
+            continue;
+        }
+        append(c);
+    }
+    if (arg.length > 0) {
+        args.push(arg.trim());
+    }
+    return args;
+}
+class ExecState extends external_events_.EventEmitter {
+    constructor(options, toolPath) {
+        super();
+        this.processClosed = false; // tracks whether the process has exited and stdio is closed
+        this.processError = '';
+        this.processExitCode = 0;
+        this.processExited = false; // tracks whether the process has exited
+        this.processStderr = false; // tracks whether stderr was written to
+        this.delay = 10000; // 10 seconds
+        this.done = false;
+        this.timeout = null;
+        if (!toolPath) {
+            throw new Error('toolPath must not be empty');
+        }
+        this.options = options;
+        this.toolPath = toolPath;
+        if (options.delay) {
+            this.delay = options.delay;
+        }
+    }
+    CheckComplete() {
+        if (this.done) {
+            return;
+        }
+        if (this.processClosed) {
+            this._setResult();
+        }
+        else if (this.processExited) {
+            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
+        }
+    }
+    _debug(message) {
+        this.emit('debug', message);
+    }
+    _setResult() {
+        // determine whether there is an error
+        let error;
+        if (this.processExited) {
+            if (this.processError) {
+                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
+            }
+            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
+                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
+            }
+            else if (this.processStderr && this.options.failOnStdErr) {
+                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
+            }
+        }
+        // clear the timeout
+        if (this.timeout) {
+            clearTimeout(this.timeout);
+            this.timeout = null;
+        }
+        this.done = true;
+        this.emit('done', error, this.processExitCode);
+    }
+    static HandleTimeout(state) {
+        if (state.done) {
+            return;
+        }
+        if (!state.processClosed && state.processExited) {
+            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
+            state._debug(message);
+        }
+        state._setResult();
+    }
+}
+//# sourceMappingURL=toolrunner.js.map
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/exec.js
+var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+/**
+ * Exec a command.
+ * Output will be streamed to the live console.
+ * Returns promise with return code
+ *
+ * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
+ * @param     args               optional arguments for tool. Escaping is handled by the lib.
+ * @param     options            optional exec options.  See ExecOptions
+ * @returns   Promise<number>    exit code
+ */
+function exec(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        const commandArgs = tr.argStringToArray(commandLine);
+        if (commandArgs.length === 0) {
+            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
+        }
+        // Path to tool to execute should be first arg
+        const toolPath = commandArgs[0];
+        args = commandArgs.slice(1).concat(args || []);
+        const runner = new tr.ToolRunner(toolPath, args, options);
+        return runner.exec();
+    });
+}
+/**
+ * Exec a command and get the output.
+ * Output will be streamed to the live console.
+ * Returns promise with the exit code and collected stdout and stderr
+ *
+ * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
+ * @param     args                  optional arguments for tool. Escaping is handled by the lib.
+ * @param     options               optional exec options.  See ExecOptions
+ * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
+ */
+function getExecOutput(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        var _a, _b;
+        let stdout = '';
+        let stderr = '';
+        //Using string decoder covers the case where a mult-byte character is split
+        const stdoutDecoder = new StringDecoder('utf8');
+        const stderrDecoder = new StringDecoder('utf8');
+        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
+        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
+        const stdErrListener = (data) => {
+            stderr += stderrDecoder.write(data);
+            if (originalStdErrListener) {
+                originalStdErrListener(data);
+            }
+        };
+        const stdOutListener = (data) => {
+            stdout += stdoutDecoder.write(data);
+            if (originalStdoutListener) {
+                originalStdoutListener(data);
+            }
+        };
+        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
+        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        //flush any remaining characters
+        stdout += stdoutDecoder.end();
+        stderr += stderrDecoder.end();
+        return {
+            exitCode,
+            stdout,
+            stderr
+        };
+    });
+}
+//# sourceMappingURL=exec.js.map
+
+/***/ }),
+
+/***/ 5326:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Qq: () => (/* binding */ HttpClient)
+});
+
+// UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
+
+// EXTERNAL MODULE: external "http"
+var external_http_ = __nccwpck_require__(8611);
+var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
+// EXTERNAL MODULE: external "https"
+var external_https_ = __nccwpck_require__(5692);
+var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
+// EXTERNAL MODULE: ../main/node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(8482);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(2480);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/index.js
+/* eslint-disable @typescript-eslint/no-explicit-any */
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+var HttpCodes;
+(function (HttpCodes) {
+    HttpCodes[HttpCodes["OK"] = 200] = "OK";
+    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
+    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
+    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
+    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
+    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
+    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
+    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
+    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
+    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
+    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
+    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
+    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
+    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
+    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
+    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
+    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
+    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
+    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
+    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
+    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
+    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
+    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (HttpCodes = {}));
+var Headers;
+(function (Headers) {
+    Headers["Accept"] = "accept";
+    Headers["ContentType"] = "content-type";
+})(Headers || (Headers = {}));
+var MediaTypes;
+(function (MediaTypes) {
+    MediaTypes["ApplicationJson"] = "application/json";
+})(MediaTypes || (MediaTypes = {}));
+/**
+ * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
+ * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+ */
+function lib_getProxyUrl(serverUrl) {
+    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+    return proxyUrl ? proxyUrl.href : '';
+}
+const HttpRedirectCodes = [
+    HttpCodes.MovedPermanently,
+    HttpCodes.ResourceMoved,
+    HttpCodes.SeeOther,
+    HttpCodes.TemporaryRedirect,
+    HttpCodes.PermanentRedirect
+];
+const HttpResponseRetryCodes = [
+    HttpCodes.BadGateway,
+    HttpCodes.ServiceUnavailable,
+    HttpCodes.GatewayTimeout
+];
+const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
+const ExponentialBackoffCeiling = 10;
+const ExponentialBackoffTimeSlice = 5;
+class HttpClientError extends Error {
+    constructor(message, statusCode) {
+        super(message);
+        this.name = 'HttpClientError';
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, HttpClientError.prototype);
+    }
+}
+class HttpClientResponse {
+    constructor(message) {
+        this.message = message;
+    }
+    readBody() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                let output = Buffer.alloc(0);
+                this.message.on('data', (chunk) => {
+                    output = Buffer.concat([output, chunk]);
+                });
+                this.message.on('end', () => {
+                    resolve(output.toString());
+                });
+            }));
+        });
+    }
+    readBodyBuffer() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                const chunks = [];
+                this.message.on('data', (chunk) => {
+                    chunks.push(chunk);
+                });
+                this.message.on('end', () => {
+                    resolve(Buffer.concat(chunks));
+                });
+            }));
+        });
+    }
+}
+function isHttps(requestUrl) {
+    const parsedUrl = new URL(requestUrl);
+    return parsedUrl.protocol === 'https:';
+}
+class HttpClient {
+    constructor(userAgent, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+            if (requestOptions.ignoreSslError != null) {
+                this._ignoreSslError = requestOptions.ignoreSslError;
+            }
+            this._socketTimeout = requestOptions.socketTimeout;
+            if (requestOptions.allowRedirects != null) {
+                this._allowRedirects = requestOptions.allowRedirects;
+            }
+            if (requestOptions.allowRedirectDowngrade != null) {
+                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+            }
+            if (requestOptions.maxRedirects != null) {
+                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+            }
+            if (requestOptions.keepAlive != null) {
+                this._keepAlive = requestOptions.keepAlive;
+            }
+            if (requestOptions.allowRetries != null) {
+                this._allowRetries = requestOptions.allowRetries;
+            }
+            if (requestOptions.maxRetries != null) {
+                this._maxRetries = requestOptions.maxRetries;
+            }
+        }
+    }
+    options(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    get(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('GET', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    del(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    post(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('POST', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    patch(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    put(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PUT', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    head(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+    }
+    /**
+     * Gets a typed object from an endpoint
+     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+     */
+    getJson(requestUrl_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            const res = yield this.get(requestUrl, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    postJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.post(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    putJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.put(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    patchJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.patch(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    /**
+     * Makes a raw http request.
+     * All other methods such as get, post, patch, and request ultimately call this.
+     * Prefer get, del, post and patch
+     */
+    request(verb, requestUrl, data, headers) {
+        return __awaiter(this, void 0, void 0, function* () {
+            if (this._disposed) {
+                throw new Error('Client has already been disposed.');
+            }
+            const parsedUrl = new URL(requestUrl);
+            let info = this._prepareRequest(verb, parsedUrl, headers);
+            // Only perform retries on reads since writes may not be idempotent.
+            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
+                ? this._maxRetries + 1
+                : 1;
+            let numTries = 0;
+            let response;
+            do {
+                response = yield this.requestRaw(info, data);
+                // Check if it's an authentication challenge
+                if (response &&
+                    response.message &&
+                    response.message.statusCode === HttpCodes.Unauthorized) {
+                    let authenticationHandler;
+                    for (const handler of this.handlers) {
+                        if (handler.canHandleAuthentication(response)) {
+                            authenticationHandler = handler;
+                            break;
+                        }
+                    }
+                    if (authenticationHandler) {
+                        return authenticationHandler.handleAuthentication(this, info, data);
+                    }
+                    else {
+                        // We have received an unauthorized response but have no handlers to handle it.
+                        // Let the response return to the caller.
+                        return response;
+                    }
+                }
+                let redirectsRemaining = this._maxRedirects;
+                while (response.message.statusCode &&
+                    HttpRedirectCodes.includes(response.message.statusCode) &&
+                    this._allowRedirects &&
+                    redirectsRemaining > 0) {
+                    const redirectUrl = response.message.headers['location'];
+                    if (!redirectUrl) {
+                        // if there's no location to redirect to, we won't
+                        break;
+                    }
+                    const parsedRedirectUrl = new URL(redirectUrl);
+                    if (parsedUrl.protocol === 'https:' &&
+                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
+                        !this._allowRedirectDowngrade) {
+                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
+                    }
+                    // we need to finish reading the response before reassigning response
+                    // which will leak the open socket.
+                    yield response.readBody();
+                    // strip authorization header if redirected to a different hostname
+                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                        for (const header in headers) {
+                            // header names are case insensitive
+                            if (header.toLowerCase() === 'authorization') {
+                                delete headers[header];
+                            }
+                        }
+                    }
+                    // let's make the request with the new redirectUrl
+                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+                    response = yield this.requestRaw(info, data);
+                    redirectsRemaining--;
+                }
+                if (!response.message.statusCode ||
+                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+                    // If not a retry code, return immediately instead of retrying
+                    return response;
+                }
+                numTries += 1;
+                if (numTries < maxTries) {
+                    yield response.readBody();
+                    yield this._performExponentialBackoff(numTries);
+                }
+            } while (numTries < maxTries);
+            return response;
+        });
+    }
+    /**
+     * Needs to be called if keepAlive is set to true in request options.
+     */
+    dispose() {
+        if (this._agent) {
+            this._agent.destroy();
+        }
+        this._disposed = true;
+    }
+    /**
+     * Raw request.
+     * @param info
+     * @param data
+     */
+    requestRaw(info, data) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => {
+                function callbackForResult(err, res) {
+                    if (err) {
+                        reject(err);
+                    }
+                    else if (!res) {
+                        // If `err` is not passed, then `res` must be passed.
+                        reject(new Error('Unknown error'));
+                    }
+                    else {
+                        resolve(res);
+                    }
+                }
+                this.requestRawWithCallback(info, data, callbackForResult);
+            });
+        });
+    }
+    /**
+     * Raw request with callback.
+     * @param info
+     * @param data
+     * @param onResult
+     */
+    requestRawWithCallback(info, data, onResult) {
+        if (typeof data === 'string') {
+            if (!info.options.headers) {
+                info.options.headers = {};
+            }
+            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+            if (!callbackCalled) {
+                callbackCalled = true;
+                onResult(err, res);
+            }
+        }
+        const req = info.httpModule.request(info.options, (msg) => {
+            const res = new HttpClientResponse(msg);
+            handleResult(undefined, res);
+        });
+        let socket;
+        req.on('socket', sock => {
+            socket = sock;
+        });
+        // If we ever get disconnected, we want the socket to timeout eventually
+        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
+            if (socket) {
+                socket.end();
+            }
+            handleResult(new Error(`Request timeout: ${info.options.path}`));
+        });
+        req.on('error', function (err) {
+            // err has statusCode property
+            // res should have headers
+            handleResult(err);
+        });
+        if (data && typeof data === 'string') {
+            req.write(data, 'utf8');
+        }
+        if (data && typeof data !== 'string') {
+            data.on('close', function () {
+                req.end();
+            });
+            data.pipe(req);
+        }
+        else {
+            req.end();
+        }
+    }
+    /**
+     * Gets an http agent. This function is useful when you need an http agent that handles
+     * routing through a proxy server - depending upon the url and proxy environment variables.
+     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+     */
+    getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+    }
+    getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+            return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+    }
+    _prepareRequest(method, requestUrl, headers) {
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === 'https:';
+        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
+        const defaultPort = usingSsl ? 443 : 80;
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port
+            ? parseInt(info.parsedUrl.port)
+            : defaultPort;
+        info.options.path =
+            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+            info.options.headers['user-agent'] = this.userAgent;
+        }
+        info.options.agent = this._getAgent(info.parsedUrl);
+        // gives handlers an opportunity to participate
+        if (this.handlers) {
+            for (const handler of this.handlers) {
+                handler.prepareRequest(info.options);
+            }
+        }
+        return info;
+    }
+    _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
+        }
+        return lowercaseKeys(headers || {});
+    }
+    /**
+     * Gets an existing header value or returns a default.
+     * Handles converting number header values to strings since HTTP headers must be strings.
+     * Note: This returns string | string[] since some headers can have multiple values.
+     * For headers that must always be a single string (like Content-Type), use the
+     * specialized _getExistingOrDefaultContentTypeHeader method instead.
+     */
+    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+            if (headerValue) {
+                clientHeader =
+                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
+            }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== undefined) {
+            return typeof additionalValue === 'number'
+                ? additionalValue.toString()
+                : additionalValue;
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    /**
+     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+     * Always returns a single string (not an array) since Content-Type should be a single value.
+     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+     */
+    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
+            if (headerValue) {
+                if (typeof headerValue === 'number') {
+                    clientHeader = String(headerValue);
+                }
+                else if (Array.isArray(headerValue)) {
+                    clientHeader = headerValue.join(', ');
+                }
+                else {
+                    clientHeader = headerValue;
+                }
+            }
+        }
+        const additionalValue = additionalHeaders[Headers.ContentType];
+        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
+        if (additionalValue !== undefined) {
+            if (typeof additionalValue === 'number') {
+                return String(additionalValue);
+            }
+            else if (Array.isArray(additionalValue)) {
+                return additionalValue.join(', ');
+            }
+            else {
+                return additionalValue;
+            }
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+            agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+            agent = this._agent;
+        }
+        // if agent is already assigned use that agent.
+        if (agent) {
+            return agent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        let maxSockets = 100;
+        if (this.requestOptions) {
+            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
+        }
+        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
+        if (proxyUrl && proxyUrl.hostname) {
+            const agentOptions = {
+                maxSockets,
+                keepAlive: this._keepAlive,
+                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
+                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+                })), { host: proxyUrl.hostname, port: proxyUrl.port })
+            };
+            let tunnelAgent;
+            const overHttps = proxyUrl.protocol === 'https:';
+            if (usingSsl) {
+                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+            }
+            else {
+                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+            }
+            agent = tunnelAgent(agentOptions);
+            this._proxyAgent = agent;
+        }
+        // if tunneling agent isn't assigned create a new agent
+        if (!agent) {
+            const options = { keepAlive: this._keepAlive, maxSockets };
+            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
+            this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            agent.options = Object.assign(agent.options || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return agent;
+    }
+    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+            proxyAgent = this._proxyAgentDispatcher;
+        }
+        // if agent is already assigned use that agent.
+        if (proxyAgent) {
+            return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
+        })));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return proxyAgent;
+    }
+    _getUserAgentWithOrchestrationId(userAgent) {
+        const baseUserAgent = userAgent || 'actions/http-client';
+        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
+        if (orchId) {
+            // Sanitize the orchestration ID to ensure it contains only valid characters
+            // Valid characters: 0-9, a-z, _, -, .
+            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+    }
+    _performExponentialBackoff(retryNumber) {
+        return __awaiter(this, void 0, void 0, function* () {
+            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+            return new Promise(resolve => setTimeout(() => resolve(), ms));
+        });
+    }
+    _processResponse(res, options) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
+                const statusCode = res.message.statusCode || 0;
+                const response = {
+                    statusCode,
+                    result: null,
+                    headers: {}
+                };
+                // not found leads to null obj returned
+                if (statusCode === HttpCodes.NotFound) {
+                    resolve(response);
+                }
+                // get the result from the body
+                function dateTimeDeserializer(key, value) {
+                    if (typeof value === 'string') {
+                        const a = new Date(value);
+                        if (!isNaN(a.valueOf())) {
+                            return a;
+                        }
+                    }
+                    return value;
+                }
+                let obj;
+                let contents;
+                try {
+                    contents = yield res.readBody();
+                    if (contents && contents.length > 0) {
+                        if (options && options.deserializeDates) {
+                            obj = JSON.parse(contents, dateTimeDeserializer);
+                        }
+                        else {
+                            obj = JSON.parse(contents);
+                        }
+                        response.result = obj;
+                    }
+                    response.headers = res.message.headers;
+                }
+                catch (err) {
+                    // Invalid resource (contents not json);  leaving result obj null
+                }
+                // note that 3xx redirects are handled by the http layer.
+                if (statusCode > 299) {
+                    let msg;
+                    // if exception/error in body, attempt to get better error
+                    if (obj && obj.message) {
+                        msg = obj.message;
+                    }
+                    else if (contents && contents.length > 0) {
+                        // it may be the case that the exception is in the body message as string
+                        msg = contents;
+                    }
+                    else {
+                        msg = `Failed request: (${statusCode})`;
+                    }
+                    const err = new HttpClientError(msg, statusCode);
+                    err.result = response.result;
+                    reject(err);
+                }
+                else {
+                    resolve(response);
+                }
+            }));
+        });
+    }
+}
+const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 378:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $1: () => (/* binding */ lstat),
+/* harmony export */   Ck: () => (/* binding */ mkdir),
+/* harmony export */   Cy: () => (/* binding */ readdir),
+/* harmony export */   H8: () => (/* binding */ IS_WINDOWS),
+/* harmony export */   Qh: () => (/* binding */ isRooted),
+/* harmony export */   YN: () => (/* binding */ symlink),
+/* harmony export */   dJ: () => (/* binding */ stat),
+/* harmony export */   h_: () => (/* binding */ readlink),
+/* harmony export */   k6: () => (/* binding */ chmod),
+/* harmony export */   m3: () => (/* binding */ copyFile),
+/* harmony export */   rm: () => (/* binding */ rm),
+/* harmony export */   t2: () => (/* binding */ exists),
+/* harmony export */   vr: () => (/* binding */ tryGetExecutablePath),
+/* harmony export */   y1: () => (/* binding */ unlink)
+/* harmony export */ });
+/* unused harmony exports open, rename, rmdir, UV_FS_O_EXLOCK, READONLY, isDirectory, getCmdPath */
+/* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9896);
+/* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6928);
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs__WEBPACK_IMPORTED_MODULE_0__.promises;
+// export const {open} = 'fs'
+const IS_WINDOWS = process.platform === 'win32';
+/**
+ * Custom implementation of readlink to ensure Windows junctions
+ * maintain trailing backslash for backward compatibility with Node.js < 24
+ *
+ * In Node.js 20, Windows junctions (directory symlinks) always returned paths
+ * with trailing backslashes. Node.js 24 removed this behavior, which breaks
+ * code that relied on this format for path operations.
+ *
+ * This implementation restores the Node 20 behavior by adding a trailing
+ * backslash to all junction results on Windows.
+ */
+function readlink(fsPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        const result = yield fs__WEBPACK_IMPORTED_MODULE_0__.promises.readlink(fsPath);
+        // On Windows, restore Node 20 behavior: add trailing backslash to all results
+        // since junctions on Windows are always directory links
+        if (IS_WINDOWS && !result.endsWith('\\')) {
+            return `${result}\\`;
+        }
+        return result;
+    });
+}
+// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
+const UV_FS_O_EXLOCK = 0x10000000;
+const READONLY = fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY;
+function exists(fsPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        try {
+            yield stat(fsPath);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT') {
+                return false;
+            }
+            throw err;
+        }
+        return true;
+    });
+}
+function isDirectory(fsPath_1) {
+    return __awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
+        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
+        return stats.isDirectory();
+    });
+}
+/**
+ * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
+ * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
+ */
+function isRooted(p) {
+    p = normalizeSeparators(p);
+    if (!p) {
+        throw new Error('isRooted() parameter "p" cannot be empty');
+    }
+    if (IS_WINDOWS) {
+        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
+        ); // e.g. C: or C:\hello
+    }
+    return p.startsWith('/');
+}
+/**
+ * Best effort attempt to determine whether a file exists and is executable.
+ * @param filePath    file path to check
+ * @param extensions  additional file extensions to try
+ * @return if file exists and is executable, returns the file path. otherwise empty string.
+ */
+function tryGetExecutablePath(filePath, extensions) {
+    return __awaiter(this, void 0, void 0, function* () {
+        let stats = undefined;
+        try {
+            // test file exists
+            stats = yield stat(filePath);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT') {
+                // eslint-disable-next-line no-console
+                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+            }
+        }
+        if (stats && stats.isFile()) {
+            if (IS_WINDOWS) {
+                // on Windows, test for valid extension
+                const upperExt = path__WEBPACK_IMPORTED_MODULE_1__.extname(filePath).toUpperCase();
+                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
+                    return filePath;
+                }
+            }
+            else {
+                if (isUnixExecutable(stats)) {
+                    return filePath;
+                }
+            }
+        }
+        // try each extension
+        const originalFilePath = filePath;
+        for (const extension of extensions) {
+            filePath = originalFilePath + extension;
+            stats = undefined;
+            try {
+                stats = yield stat(filePath);
+            }
+            catch (err) {
+                if (err.code !== 'ENOENT') {
+                    // eslint-disable-next-line no-console
+                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+                }
+            }
+            if (stats && stats.isFile()) {
+                if (IS_WINDOWS) {
+                    // preserve the case of the actual file (since an extension was appended)
+                    try {
+                        const directory = path__WEBPACK_IMPORTED_MODULE_1__.dirname(filePath);
+                        const upperName = path__WEBPACK_IMPORTED_MODULE_1__.basename(filePath).toUpperCase();
+                        for (const actualName of yield readdir(directory)) {
+                            if (upperName === actualName.toUpperCase()) {
+                                filePath = path__WEBPACK_IMPORTED_MODULE_1__.join(directory, actualName);
+                                break;
+                            }
+                        }
+                    }
+                    catch (err) {
+                        // eslint-disable-next-line no-console
+                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
+                    }
+                    return filePath;
+                }
+                else {
+                    if (isUnixExecutable(stats)) {
+                        return filePath;
+                    }
+                }
+            }
+        }
+        return '';
+    });
+}
+function normalizeSeparators(p) {
+    p = p || '';
+    if (IS_WINDOWS) {
+        // convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // remove redundant slashes
+        return p.replace(/\\\\+/g, '\\');
+    }
+    // remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+// on Mac/Linux, test the execute bit
+//     R   W  X  R  W X R W X
+//   256 128 64 32 16 8 4 2 1
+function isUnixExecutable(stats) {
+    return ((stats.mode & 1) > 0 ||
+        ((stats.mode & 8) > 0 &&
+            process.getgid !== undefined &&
+            stats.gid === process.getgid()) ||
+        ((stats.mode & 64) > 0 &&
+            process.getuid !== undefined &&
+            stats.uid === process.getuid()));
+}
+// Get the path of cmd.exe in windows
+function getCmdPath() {
+    var _a;
+    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
+}
+//# sourceMappingURL=io-util.js.map
+
+/***/ }),
+
+/***/ 6413:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K7: () => (/* binding */ which),
+/* harmony export */   U$: () => (/* binding */ mkdirP),
+/* harmony export */   Yz: () => (/* binding */ rmRF),
+/* harmony export */   cp: () => (/* binding */ cp)
+/* harmony export */ });
+/* unused harmony exports mv, findInPath */
+/* harmony import */ var assert__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2613);
+/* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6928);
+/* harmony import */ var _io_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(378);
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+/**
+ * Copies a file or folder.
+ * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See CopyOptions.
+ */
+function cp(source_1, dest_1) {
+    return __awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
+        const destStat = (yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .exists */ .t2(dest)) ? yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .stat */ .dJ(dest) : null;
+        // Dest is an existing file, but not forcing
+        if (destStat && destStat.isFile() && !force) {
+            return;
+        }
+        // If dest is an existing directory, should copy inside.
+        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
+            ? path__WEBPACK_IMPORTED_MODULE_1__.join(dest, path__WEBPACK_IMPORTED_MODULE_1__.basename(source))
+            : dest;
+        if (!(yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .exists */ .t2(source))) {
+            throw new Error(`no such file or directory: ${source}`);
+        }
+        const sourceStat = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .stat */ .dJ(source);
+        if (sourceStat.isDirectory()) {
+            if (!recursive) {
+                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
+            }
+            else {
+                yield cpDirRecursive(source, newDest, 0, force);
+            }
+        }
+        else {
+            if (path__WEBPACK_IMPORTED_MODULE_1__.relative(source, newDest) === '') {
+                // a file cannot be copied to itself
+                throw new Error(`'${newDest}' and '${source}' are the same file`);
+            }
+            yield copyFile(source, newDest, force);
+        }
+    });
+}
+/**
+ * Moves a path.
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See MoveOptions.
+ */
+function mv(source_1, dest_1) {
+    return __awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        if (yield ioUtil.exists(dest)) {
+            let destExists = true;
+            if (yield ioUtil.isDirectory(dest)) {
+                // If dest is directory copy src into dest
+                dest = path.join(dest, path.basename(source));
+                destExists = yield ioUtil.exists(dest);
+            }
+            if (destExists) {
+                if (options.force == null || options.force) {
+                    yield rmRF(dest);
+                }
+                else {
+                    throw new Error('Destination already exists');
+                }
+            }
+        }
+        yield mkdirP(path.dirname(dest));
+        yield ioUtil.rename(source, dest);
+    });
+}
+/**
+ * Remove a path recursively with force
+ *
+ * @param inputPath path to remove
+ */
+function rmRF(inputPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8) {
+            // Check for invalid characters
+            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
+            if (/[*"<>|]/.test(inputPath)) {
+                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
+            }
+        }
+        try {
+            // note if path does not exist, error is silent
+            yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__.rm(inputPath, {
+                force: true,
+                maxRetries: 3,
+                recursive: true,
+                retryDelay: 300
+            });
+        }
+        catch (err) {
+            throw new Error(`File was unable to be removed ${err}`);
+        }
+    });
+}
+/**
+ * Make a directory.  Creates the full path with folders in between
+ * Will throw if it fails
+ *
+ * @param   fsPath        path to create
+ * @returns Promise<void>
+ */
+function mkdirP(fsPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        (0,assert__WEBPACK_IMPORTED_MODULE_0__.ok)(fsPath, 'a path argument must be provided');
+        yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .mkdir */ .Ck(fsPath, { recursive: true });
+    });
+}
+/**
+ * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
+ * If you check and the tool does not exist, it will throw.
+ *
+ * @param     tool              name of the tool
+ * @param     check             whether to check if tool exists
+ * @returns   Promise<string>   path to tool
+ */
+function which(tool, check) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // recursive when check=true
+        if (check) {
+            const result = yield which(tool, false);
+            if (!result) {
+                if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8) {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
+                }
+                else {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
+                }
+            }
+            return result;
+        }
+        const matches = yield findInPath(tool);
+        if (matches && matches.length > 0) {
+            return matches[0];
+        }
+        return '';
+    });
+}
+/**
+ * Returns a list of all occurrences of the given tool on the system path.
+ *
+ * @returns   Promise<string[]>  the paths of the tool
+ */
+function findInPath(tool) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // build the list of extensions to try
+        const extensions = [];
+        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8 && process.env['PATHEXT']) {
+            for (const extension of process.env['PATHEXT'].split(path__WEBPACK_IMPORTED_MODULE_1__.delimiter)) {
+                if (extension) {
+                    extensions.push(extension);
+                }
+            }
+        }
+        // if it's rooted, return it if exists. otherwise return empty.
+        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .isRooted */ .Qh(tool)) {
+            const filePath = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .tryGetExecutablePath */ .vr(tool, extensions);
+            if (filePath) {
+                return [filePath];
+            }
+            return [];
+        }
+        // if any path separators, return empty
+        if (tool.includes(path__WEBPACK_IMPORTED_MODULE_1__.sep)) {
+            return [];
+        }
+        // build the list of directories
+        //
+        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
+        // it feels like we should not do this. Checking the current directory seems like more of a use
+        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
+        // across platforms.
+        const directories = [];
+        if (process.env.PATH) {
+            for (const p of process.env.PATH.split(path__WEBPACK_IMPORTED_MODULE_1__.delimiter)) {
+                if (p) {
+                    directories.push(p);
+                }
+            }
+        }
+        // find all matches
+        const matches = [];
+        for (const directory of directories) {
+            const filePath = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .tryGetExecutablePath */ .vr(path__WEBPACK_IMPORTED_MODULE_1__.join(directory, tool), extensions);
+            if (filePath) {
+                matches.push(filePath);
+            }
+        }
+        return matches;
+    });
+}
+function readCopyOptions(options) {
+    const force = options.force == null ? true : options.force;
+    const recursive = Boolean(options.recursive);
+    const copySourceDirectory = options.copySourceDirectory == null
+        ? true
+        : Boolean(options.copySourceDirectory);
+    return { force, recursive, copySourceDirectory };
+}
+function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
+    return __awaiter(this, void 0, void 0, function* () {
+        // Ensure there is not a run away recursive copy
+        if (currentDepth >= 255)
+            return;
+        currentDepth++;
+        yield mkdirP(destDir);
+        const files = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .readdir */ .Cy(sourceDir);
+        for (const fileName of files) {
+            const srcFile = `${sourceDir}/${fileName}`;
+            const destFile = `${destDir}/${fileName}`;
+            const srcFileStat = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .lstat */ .$1(srcFile);
+            if (srcFileStat.isDirectory()) {
+                // Recurse
+                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
+            }
+            else {
+                yield copyFile(srcFile, destFile, force);
+            }
+        }
+        // Change the mode for the newly created directory
+        yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .chmod */ .k6(destDir, (yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .stat */ .dJ(sourceDir)).mode);
+    });
+}
+// Buffered file copy
+function copyFile(srcFile, destFile, force) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if ((yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .lstat */ .$1(srcFile)).isSymbolicLink()) {
+            // unlink/re-link it
+            try {
+                yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .lstat */ .$1(destFile);
+                yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .unlink */ .y1(destFile);
+            }
+            catch (e) {
+                // Try to override file permission
+                if (e.code === 'EPERM') {
+                    yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .chmod */ .k6(destFile, '0666');
+                    yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .unlink */ .y1(destFile);
+                }
+                // other errors = it doesn't exist, no work to do
+            }
+            // Copy over symlink
+            const symlinkFull = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .readlink */ .h_(srcFile);
+            yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .symlink */ .YN(symlinkFull, destFile, _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8 ? 'junction' : null);
+        }
+        else if (!(yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .exists */ .t2(destFile)) || force) {
+            yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .copyFile */ .m3(srcFile, destFile);
+        }
+    });
+}
+//# sourceMappingURL=io.js.map
+
+/***/ }),
+
+/***/ 9447:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -50411,12 +53453,12 @@ function readEventPayload(env) {
 
 /***/ }),
 
-/***/ 9163:
+/***/ 7885:
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _eventPayload_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9961);
-/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4173);
+/* harmony import */ var _eventPayload_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9447);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3603);
 
 
 // The payload is checked before anything else loads: @actions/github parses it when its module is
@@ -50429,7 +53471,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8740));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8874));
     await run();
 }
 
@@ -50438,7 +53480,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4173:
+/***/ 3603:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -50450,9 +53492,9 @@ __webpack_async_result__();
 /* harmony export */   vy: () => (/* binding */ failStep)
 /* harmony export */ });
 /* unused harmony export safeLogLine */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6058);
-/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8886);
-/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8599);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2906);
+/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7184);
+/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8609);
 
 
 
@@ -50517,7 +53559,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 8740:
+/***/ 8874:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50526,13 +53568,11 @@ __nccwpck_require__.d(__webpack_exports__, {
   run: () => (/* binding */ main_run)
 });
 
-// UNUSED EXPORTS: driftIssueTitle
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 8 modules
-var lib_core = __nccwpck_require__(6058);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/core.js + 8 modules
+var lib_core = __nccwpck_require__(2906);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -51407,7 +54447,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -51550,7 +54590,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -51863,7 +54903,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -52021,7 +55061,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -52539,7 +55579,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -52579,14 +55619,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -55224,7 +58264,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -55277,7 +58317,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -56382,7 +59422,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -57035,7 +60075,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -57880,7 +60920,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -58007,7 +61047,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -58276,7 +61316,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -58453,7 +61493,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -58512,7 +61552,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -58530,7 +61570,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -60068,12 +63108,12 @@ function preprocess(fn, schema) {
 }
 
 // EXTERNAL MODULE: ./build/text/bidi.js
-var bidi = __nccwpck_require__(8886);
+var bidi = __nccwpck_require__(7184);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/github/lib/context.js
 
 
 class Context {
@@ -60126,11 +63166,11 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(9659);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
+// EXTERNAL MODULE: ../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(1947);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(2480);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/github/lib/internal/utils.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -60183,7 +63223,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
     return baseUserAgent;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
+;// CONCATENATED MODULE: ../main/node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -60198,7 +63238,7 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
+;// CONCATENATED MODULE: ../main/node_modules/before-after-hook/lib/register.js
 // @ts-check
 
 function register(state, name, method, options) {
@@ -60227,7 +63267,7 @@ function register(state, name, method, options) {
   });
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
+;// CONCATENATED MODULE: ../main/node_modules/before-after-hook/lib/add.js
 // @ts-check
 
 function addHook(state, kind, name, hook) {
@@ -60275,7 +63315,7 @@ function addHook(state, kind, name, hook) {
   });
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
+;// CONCATENATED MODULE: ../main/node_modules/before-after-hook/lib/remove.js
 // @ts-check
 
 function removeHook(state, name, method) {
@@ -60296,7 +63336,7 @@ function removeHook(state, name, method) {
   state.registry[name].splice(index, 1);
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
+;// CONCATENATED MODULE: ../main/node_modules/before-after-hook/index.js
 // @ts-check
 
 
@@ -60343,7 +63383,7 @@ function Collection() {
 
 /* harmony default export */ const before_after_hook = ({ Singular, Collection });
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/endpoint/dist-bundle/index.js
 // pkg/dist-src/defaults.js
 
 
@@ -60689,7 +63729,7 @@ function withDefaults(oldDefaults, newDefaults) {
 var endpoint = withDefaults(null, DEFAULTS);
 
 
-;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
+;// CONCATENATED MODULE: ../main/node_modules/content-type/dist/index.js
 /*!
  * content-type
  * Copyright(c) 2015 Douglas Christopher Wilson
@@ -60981,7 +64021,7 @@ function unescapeQuotedPairs(str, start, end) {
     return result + str.slice(start, end);
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
+;// CONCATENATED MODULE: ../main/node_modules/json-with-bigint/json-with-bigint.js
 const intRegex = /^-?\d+$/;
 const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
 const originalStringify = JSON.stringify;
@@ -61582,7 +64622,7 @@ const JSONParse = (text, reviver) => {
 
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/request-error/dist-src/index.js
 class RequestError extends Error {
   name;
   /**
@@ -61623,7 +64663,7 @@ class RequestError extends Error {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/request/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -61830,7 +64870,7 @@ var request = dist_bundle_withDefaults(endpoint, defaults_default);
 /* v8 ignore next -- @preserve */
 /* v8 ignore else -- @preserve */
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/graphql/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -61961,7 +65001,7 @@ function withCustomRequest(customRequest) {
 
 /* v8 ignore if -- @preserve */
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/auth-token/dist-bundle/index.js
 // pkg/dist-src/is-jwt.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep = "\\.";
@@ -62016,11 +65056,11 @@ var createTokenAuth = function createTokenAuth2(token) {
 };
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/core/dist-src/version.js
 const version_VERSION = "7.0.8";
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/core/dist-src/index.js
 
 
 
@@ -62161,12 +65201,12 @@ class Octokit {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 const dist_src_version_VERSION = "17.0.0";
 
 //# sourceMappingURL=version.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 const Endpoints = {
   actions: {
     addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -64460,7 +67500,7 @@ var endpoints_default = Endpoints;
 
 //# sourceMappingURL=endpoints.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 
 const endpointMethodsMap = /* @__PURE__ */ new Map();
 for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -64586,7 +67626,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 
 //# sourceMappingURL=endpoints-to-methods.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 
 
 function restEndpointMethods(octokit) {
@@ -64607,7 +67647,7 @@ legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
 
 //# sourceMappingURL=index.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
 
@@ -65019,7 +68059,7 @@ function paginateRest(octokit) {
 paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/github/lib/utils.js
 
 
 // octokit + plugins
@@ -65058,7 +68098,7 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/github/lib/github.js
 
 
 const github_context = new Context();
@@ -65745,248 +68785,15 @@ async function syncStickyComment(client, options) {
     }
 }
 
-;// CONCATENATED MODULE: ./build/github/driftIssue.js
-
-
-
-const DRIFT_LABEL = 'policy-drift';
-const DRIFT_LABEL_COLOR = 'd93f0b';
-const DRIFT_LABEL_DESCRIPTION = 'policy-replay: recorded decisions the saved policy no longer reproduces';
-/**
- * `<!-- policy-replay:drift:policies/acme.yaml -->`. The path is percent-encoded where it could
- * end the HTML comment early (`>`, `--`) or confuse matching (spaces, `%`), so any path is safe.
- */
-function driftMarker(policyPath) {
-    // By code point (`u`): a character outside the BMP is one UTF-8 sequence, not two lone surrogate
-    // halves each encoded as U+FFFD (which made `😀.yaml` and `😁.yaml` share a marker).
-    const encoded = policyPath.replace(/[^A-Za-z0-9_./-]|-(?=-)/gu, (char) => Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
-    return `<!-- policy-replay:drift:${encoded} -->`;
-}
-const DRIFT_MARKER_LINE = /^<!-- policy-replay:drift:([A-Za-z0-9_./%-]+) -->$/;
-/**
- * The policy path a drift issue's body names in its marker (first line only, as for matching), or
- * null when the first line is no drift marker this Action writes.
- */
-function driftMarkerPath(body) {
-    const encoded = DRIFT_MARKER_LINE.exec(firstLine(body))?.[1];
-    if (encoded === undefined)
-        return null;
-    try {
-        const path = decodeURIComponent(encoded);
-        return driftMarker(path) === `<!-- policy-replay:drift:${encoded} -->` ? path : null;
-    }
-    catch {
-        return null;
-    }
-}
-/** Issues cannot be written here: disabled on the repository, or the token lacks `issues: write`. */
-class IssuesUnavailableError extends Error {
-    status;
-    name = 'IssuesUnavailableError';
-    kind = 'issues-unavailable';
-    constructor(status, message, cause) {
-        super(message, cause === undefined ? undefined : { cause });
-        this.status = status;
-    }
-}
-function driftIssue_oldestFirst(a, b) {
-    const byTime = Date.parse(a.createdAt) - Date.parse(b.createdAt);
-    return byTime !== 0 && !Number.isNaN(byTime) ? byTime : a.number - b.number;
-}
-function sameText(a, b) {
-    return a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
-}
-/** Posted when drift returns to zero and the caller gave no `closeComment`. */
-const DEFAULT_CLOSE_COMMENT = 'Drift returned to zero: the replayed decisions match the recorded ones again. Closing; policy-replay reopens this issue if drift comes back.';
-/** The marker, label, title and body as the client will send them; refused when over GitHub's limit. */
-function issueText(options) {
-    const marker = driftMarker(options.policyPath);
-    const label = options.label ?? DRIFT_LABEL;
-    // As the client will send them (issues.ts), so unchanged text compares equal to the stored one.
-    const body = (0,bidi/* humanText */.l8)(withMarker(options.body, marker));
-    const title = (0,bidi/* humanText */.l8)(options.title);
-    const length = commentLength(body);
-    if (length > MAX_COMMENT_LENGTH) {
-        throw new CommentTooLargeError(length, MAX_COMMENT_LENGTH, `the drift issue body for ${options.policyPath} is ${length} characters, over GitHub's limit of ${MAX_COMMENT_LENGTH}`);
-    }
-    return { marker, label, body, title };
-}
-/** The drift label exists, or a warning says why it could not be made. */
-async function ensureLabel(client, repo, label, warnings) {
-    try {
-        if ((await client.getLabel(repo, label)) === null) {
-            await client.createLabel(repo, {
-                name: label,
-                color: DRIFT_LABEL_COLOR,
-                description: DRIFT_LABEL_DESCRIPTION,
-            });
-        }
-    }
-    catch (error) {
-        // 422 "already_exists" is a racing run; anything else still lets issue creation try, since
-        // GitHub creates a missing label named in a new issue.
-        if (error instanceof GitHubApiError && error.status === 422)
-            return;
-        if (error instanceof GitHubApiError && error.status !== 410) {
-            warnings.push(`could not create the '${label}' label: ${error.message}`);
-            return;
-        }
-        throw error;
-    }
-}
-async function addMissingLabel(client, repo, created, label, warnings) {
-    // Labels on a new issue are dropped silently for tokens without push access; without the
-    // label the next run would not find the issue and would open another.
-    try {
-        await client.addLabels(repo, created.number, [label]);
-    }
-    catch (error) {
-        if (!(error instanceof GitHubApiError))
-            throw error;
-        warnings.push(`issue #${created.number} was created without the '${label}' label and it could not be added ` +
-            `(${error.status}: ${error.message}); the next run will not find it`);
-    }
-}
-/** Drift is back to zero: the open issue gets the closing comment and is closed as completed. */
-async function closeResolved(client, repo, openIssue, comment) {
-    await client.createIssueComment(repo, openIssue.number, comment);
-    const closed = await client.updateIssue(repo, openIssue.number, {
-        state: 'closed',
-        state_reason: 'completed',
-    });
-    return { action: 'closed', issueNumber: openIssue.number, htmlUrl: closed.htmlUrl || openIssue.htmlUrl };
-}
-/** Drift is back: the policy's most recent closed issue reopens with the new title and body. */
-async function reopen(client, repo, lastClosed, text) {
-    const reopened = await client.updateIssue(repo, lastClosed.number, {
-        state: 'open',
-        state_reason: 'reopened',
-        title: text.title,
-        body: text.body,
-    });
-    return { action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
-}
-/** Issues disabled, or no issues: write: an IssuesUnavailableError; null for any other failure. */
-function issuesUnavailable(error, policyPath) {
-    if (error instanceof GitHubApiError &&
-        ((error.status === 403 && !error.rateLimited) || error.status === 410)) {
-        return new IssuesUnavailableError(error.status, `cannot maintain the drift issue for ${policyPath}: issues are disabled on this repository ` +
-            `or the token lacks issues: write (${error.method} ${error.url} → ${error.status}: ${error.message})`, error);
-    }
-    return null;
-}
-async function syncDriftIssue(client, options) {
-    const { marker, label, body, title } = issueText(options);
-    const repo = { owner: options.owner, repo: options.repo };
-    const result = { action: 'none', closedDuplicates: [], warnings: [] };
-    const listOwn = async (login) => {
-        const issues = await client.listIssues(repo, { labels: [label], state: 'all' });
-        const own = login.toLowerCase();
-        return issues
-            .filter((issue) => hasMarker(issue.body, marker) && issue.userLogin.toLowerCase() === own)
-            .sort(driftIssue_oldestFirst);
-    };
-    /** Keeps the oldest open issue; closes the others, pointing at it. */
-    const closeDuplicates = async (open) => {
-        const [keeper, ...extras] = open;
-        for (const extra of extras) {
-            if (keeper === undefined)
-                break;
-            await client.createIssueComment(repo, extra.number, `Duplicate of #${keeper.number}.`);
-            await client.updateIssue(repo, extra.number, { state: 'closed', state_reason: 'not_planned' });
-            result.closedDuplicates.push(extra.number);
-        }
-        return keeper;
-    };
-    const refresh = async (issue) => {
-        result.issueNumber = issue.number;
-        result.htmlUrl = issue.htmlUrl;
-        if (issue.title === title && sameText(issue.body, body)) {
-            result.action = 'unchanged';
-            return;
-        }
-        const updated = await client.updateIssue(repo, issue.number, { title, body });
-        result.action = 'updated';
-        result.htmlUrl = updated.htmlUrl || issue.htmlUrl;
-    };
-    try {
-        const login = (await client.getTokenLogin()).login;
-        const own = await listOwn(login);
-        const openIssue = await closeDuplicates(own.filter((issue) => issue.state === 'open'));
-        if (options.driftTotal <= 0) {
-            if (openIssue === undefined)
-                return result;
-            const comment = options.closeComment ?? DEFAULT_CLOSE_COMMENT;
-            return { ...result, ...(await closeResolved(client, repo, openIssue, comment)) };
-        }
-        if (openIssue !== undefined) {
-            await refresh(openIssue);
-            return result;
-        }
-        // The most recent closed issue for this policy comes back rather than a new one.
-        const lastClosed = own.filter((issue) => issue.state === 'closed').sort((a, b) => b.number - a.number)[0];
-        if (lastClosed !== undefined)
-            return { ...result, ...(await reopen(client, repo, lastClosed, { title, body })) };
-        await ensureLabel(client, repo, label, result.warnings);
-        const created = await client.createIssue(repo, { title, body, labels: [label] });
-        if (!created.labels.includes(label))
-            await addMissingLabel(client, repo, created, label, result.warnings);
-        // A concurrent run may have opened one too: the oldest open issue wins, as for PR comments.
-        const afterCreate = (await listOwn(created.userLogin || login)).filter((issue) => issue.state === 'open');
-        if (!afterCreate.some((issue) => issue.number === created.number))
-            afterCreate.push(created);
-        afterCreate.sort(driftIssue_oldestFirst);
-        const keeper = await closeDuplicates(afterCreate);
-        if (keeper === undefined || keeper.number === created.number) {
-            return { ...result, action: 'created', issueNumber: created.number, htmlUrl: created.htmlUrl };
-        }
-        await refresh(keeper);
-        return result;
-    }
-    catch (error) {
-        throw issuesUnavailable(error, options.policyPath) ?? error;
-    }
-}
-/**
- * Closes this configuration's open drift issues whose policy is gone from the default branch
- * (deleted, or renamed): with no policy there is no drift to report, and the issue would otherwise
- * stay open with stale numbers forever. Only issues whose marker names a path this configuration's
- * `policies` globs select are its own: several configurations (each with its own globs) share one
- * repository's issues, and a path outside the globs is another configuration's to keep.
- */
-async function closeOrphanedDriftIssues(client, options) {
-    const repo = { owner: options.owner, repo: options.repo };
-    const label = options.label ?? DRIFT_LABEL;
-    const own = (await client.getTokenLogin()).login.toLowerCase();
-    const live = new Set(options.livePolicyPaths);
-    // Also by marker: an issue a live policy's run writes to is never an orphan, whatever its marker
-    // decodes to (a marker written by an older encoding, or a path that does not round-trip).
-    const liveMarkers = new Set(options.livePolicyPaths.map(driftMarker));
-    const closed = [];
-    for (const issue of await client.listIssues(repo, { labels: [label], state: 'open' })) {
-        if (issue.userLogin.toLowerCase() !== own)
-            continue;
-        if (liveMarkers.has(firstLine(issue.body)))
-            continue;
-        const path = driftMarkerPath(issue.body);
-        if (path === null || live.has(path) || !options.replays(path))
-            continue;
-        await client.createIssueComment(repo, issue.number, 'The policy this issue reports on no longer exists on the default branch. Closing; policy-replay opens a new issue if it comes back and drifts.');
-        await client.updateIssue(repo, issue.number, { state: 'closed', state_reason: 'not_planned' });
-        closed.push(issue.number);
-    }
-    return closed;
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var lib_io = __nccwpck_require__(8701);
+// EXTERNAL MODULE: ../main/node_modules/@actions/io/lib/io.js
+var lib_io = __nccwpck_require__(6413);
 // EXTERNAL MODULE: external "crypto"
 var external_crypto_ = __nccwpck_require__(6982);
-// EXTERNAL MODULE: ./node_modules/semver/index.js
-var node_modules_semver = __nccwpck_require__(2088);
+// EXTERNAL MODULE: ../main/node_modules/semver/index.js
+var node_modules_semver = __nccwpck_require__(3880);
 // EXTERNAL MODULE: external "child_process"
 var external_child_process_ = __nccwpck_require__(5317);
-;// CONCATENATED MODULE: ./node_modules/@actions/tool-cache/lib/manifest.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/tool-cache/lib/manifest.js
 var manifest_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -66094,17 +68901,17 @@ function _readLinuxVersionFile() {
 //# sourceMappingURL=manifest.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(6928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var http_client_lib = __nccwpck_require__(4942);
+// EXTERNAL MODULE: ../main/node_modules/@actions/http-client/lib/index.js + 1 modules
+var http_client_lib = __nccwpck_require__(5326);
 ;// CONCATENATED MODULE: external "stream"
 const external_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 // EXTERNAL MODULE: external "util"
 var external_util_ = __nccwpck_require__(9023);
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 2 modules
-var lib_exec = __nccwpck_require__(5260);
-;// CONCATENATED MODULE: ./node_modules/@actions/tool-cache/lib/retry-helper.js
+// EXTERNAL MODULE: ../main/node_modules/@actions/exec/lib/exec.js + 2 modules
+var lib_exec = __nccwpck_require__(7964);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/tool-cache/lib/retry-helper.js
 var retry_helper_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -66165,7 +68972,7 @@ class RetryHelper {
     }
 }
 //# sourceMappingURL=retry-helper.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/tool-cache/lib/tool-cache.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/tool-cache/lib/tool-cache.js
 var tool_cache_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -67158,7 +69965,7 @@ async function locateOpa(options) {
 }
 async function located(path, forBuild) {
     // `opa build` needs the capabilities, which cost a second start of the binary: run it beside
-    // `opa version` and the policies' validation rather than after them (~0.1 s of every replay).
+    // `opa version` and the policies' validation rather than after them.
     // A failure here is the build's to report; restrictedCapabilities forgets it, so it reruns.
     if (forBuild)
         restrictedCapabilities(path).catch(() => undefined);
@@ -67431,11 +70238,16 @@ async function reusableFromPath(path, wanted, pinned, deps) {
 }
 
 // EXTERNAL MODULE: ./build/text/workflowCommands.js
-var workflowCommands = __nccwpck_require__(8599);
+var workflowCommands = __nccwpck_require__(8609);
 ;// CONCATENATED MODULE: ./build/replay/report/report.js
 
 /** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
 const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
+/**
+ * The directions of requests the base decides and the head cannot (docs/review.md): deny →
+ * unknown first, since it may hide a newly allowed request.
+ */
+const LOST_DIRECTIONS = ['deny_to_unknown', 'allow_to_unknown'];
 const MAX_MALFORMED_EXAMPLES = 20;
 /**
  * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
@@ -67596,7 +70408,7 @@ function emptyBecause(direction) {
         ? 'the base could not decide these requests'
         : 'unexplained (a policy-replay bug: please report it)';
 }
-/** One rule edit or setting change as a reader names it; a rule on both sides is named once. */
+/** One rule edit or setting change as a reader names it, each once. */
 function becauseTexts(because) {
     const out = [];
     const seen = new Set();
@@ -67870,198 +70682,30 @@ function fidelitySection(f) {
     return lines.join('\n');
 }
 
-;// CONCATENATED MODULE: ./build/render/driftMarkdown.js
-
-
-
-
-const driftMarkdown_n = (value) => value.toLocaleString('en-US');
-/** Pure: the drift report of one policy as markdown sections (issue body, job summary). */
-function driftMarkdownSections(report, options = {}) {
-    const path = report.meta.head?.path ?? 'policy';
-    const title = `### ${escapeMarkdown(path)}`;
-    if (!report.result) {
-        return [
-            [
-                title,
-                '',
-                `**Invalid policy: ${driftMarkdown_n(report.errors.length)} problem(s), nothing replayed.**`,
-                '',
-                ...report.errors.map((e) => `- ${escapeMarkdown(`${e.file}:${e.line}:${e.column} ${e.path}: ${e.message}`, 400)}`),
-            ].join('\n'),
-        ];
-    }
-    const r = report.result;
-    const sections = [driftMarkdown_summarySection(r, title)];
-    const redact = options.redactSubjects === true;
-    const groups = groupsMarkdown(r.drift_groups, r.drift_groups_total, {
-        rows: options.maxGroupRows ?? r.drift_groups?.length ?? 0,
-        subjectName: (subject) => subjectCell(subject, redact),
-        context: 'drift',
-    });
-    if (groups !== null)
-        sections.push(groups);
-    if (r.policy_revisions.length > 0) {
-        sections.push([
-            'Drift by recorded `policy_revision` (drift on one revision points at the deployment that differs):',
-            '',
-            '| policy_revision | records | drift |',
-            '|---|---:|---:|',
-            ...r.policy_revisions.map((v) => `| ${cell(v.revision)} | ${driftMarkdown_n(v.records)} | ${driftMarkdown_n(v.drift)} |`),
-        ].join('\n'));
-    }
-    if (r.unevaluable > 0) {
-        sections.push([
-            '| unevaluable reason | requests | what you can do |',
-            '|---|---:|---|',
-            ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${driftMarkdown_n(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`),
-        ].join('\n'));
-    }
-    if (r.drift_total > 0)
-        sections.push(driftsSection(r, options.maxRows ?? r.drifts.length, redact));
-    return sections;
-}
-/** The title, the verdict and the counts table. */
-function driftMarkdown_summarySection(r, title) {
-    return [
-        title,
-        '',
-        r.drift_total === 0
-            ? `**No drift**: the saved policy reproduces every recorded decision it can score (${driftMarkdown_n(r.evaluated - r.unevaluable - r.without_recorded_decision)} compared).`
-            : `**${driftMarkdown_n(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the saved policy no longer reproduces**: ${driftMarkdown_n(r.newly_allowed)} recorded deny now allowed, ${driftMarkdown_n(r.newly_denied)} recorded allow now denied.`,
-        '',
-        '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
-        '|---:|---:|---:|---:|---:|---:|',
-        `| ${driftMarkdown_n(r.evaluated)} | ${driftMarkdown_n(r.unevaluable)} | ${driftMarkdown_n(r.without_recorded_decision)} | ${driftMarkdown_n(r.drift_total)} | ${driftMarkdown_n(r.newly_allowed)} | ${driftMarkdown_n(r.newly_denied)} |`,
-        ...decidedDespiteLine(r),
-    ].join('\n');
-}
-function driftsSection(r, maxRows, redact) {
-    const rows = r.drifts.slice(0, maxRows);
-    return [
-        `<details><summary>Every drifted request (showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)})</summary>`,
-        '',
-        `**Drifts: showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)}**`,
-        '',
-        '| request | time | subject | method | tools | recorded | replayed | matched rules |',
-        '|---|---|---|---|---|---|---|---|',
-        ...rows.map((d) => `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`),
-        '',
-        '</details>',
-    ].join('\n');
-}
-/** The comment that closes a policy's drift issue when its drift returns to zero. */
-function driftResolvedComment(policyPath) {
-    return (`Drift returned to zero: the replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
-        `ones again. Closing; policy-replay reopens this issue if drift comes back.`);
-}
-
-;// CONCATENATED MODULE: ./build/version.js
-/** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
-const TOOL_VERSION = '0.1.0';
-
-;// CONCATENATED MODULE: ./build/engine/errors.js
-/** A policy could not be evaluated on one input (a builtin failed, the module trapped). */
-class EvaluationError extends Error {
-    policy;
-    requestId;
-    failure;
-    constructor(policy, requestId, failure) {
-        super(`evaluating ${policy}${requestId !== undefined ? ` on request ${JSON.stringify(requestId)}` : ''} failed: ${errors_describe(failure)}`);
-        this.policy = policy;
-        this.requestId = requestId;
-        this.failure = failure;
-        this.name = 'EvaluationError';
-    }
-}
-function errors_describe(cause) {
-    if (cause instanceof Error)
-        return cause.message;
-    if (typeof cause === 'object' && cause !== null && 'message' in cause)
-        return String(cause.message);
-    return String(cause);
-}
-
-;// CONCATENATED MODULE: ./build/policy/fields.js
-/** Parses a field that already matched FIELD_PATTERN. */
-function classifyField(field) {
-    const colon = field.indexOf(':');
-    if (colon >= 0) {
-        const prefix = field.slice(0, colon);
-        const rest = field.slice(colon + 1);
-        if (prefix === 'attribute')
-            return { kind: 'attribute', name: rest };
-        if (prefix === 'claim')
-            return { kind: 'claim', path: rest.split('.') };
-        return { kind: 'argument', path: rest.split('.') };
-    }
-    switch (field) {
-        case 'tool':
-        case 'method':
-        case 'resource_uri':
-        case 'prompt':
-            return { kind: 'call', name: field };
-        case 'http_path':
-            return { kind: 'http', name: 'path' };
-        case 'http_host':
-            return { kind: 'http', name: 'host' };
-        case 'http_method':
-            return { kind: 'http', name: 'method' };
-        case 'is_batch':
-            return { kind: 'is_batch' };
-        case 'unparsable_calls':
-            return { kind: 'unparsable_calls' };
-        case 'subject':
-        case 'issuer':
-            return { kind: 'identity', name: field };
-        case 'group':
-            return { kind: 'group' };
-        case 'tag':
-            return { kind: 'tag' };
-        default:
-            throw new Error(`classifyField: not a policy field: ${field}`);
-    }
-}
-/** Caller fields need a verified token (docs/policy.md "Missing context"). */
-function isCallerField(kind) {
-    return (kind.kind === 'identity' ||
-        kind.kind === 'group' ||
-        kind.kind === 'tag' ||
-        kind.kind === 'attribute' ||
-        kind.kind === 'claim');
-}
-/** Directory fields additionally need `attributes_resolved`. */
-function isDirectoryField(kind) {
-    return kind.kind === 'group' || kind.kind === 'tag' || kind.kind === 'attribute';
+;// CONCATENATED MODULE: ./build/render/numbers.js
+/** The number formats every human output shares (terminal, markdown, drift). Pure. */
+/** A count with thousands separators: `12,345`. */
+function countText(value) {
+    return value.toLocaleString('en-US');
 }
 /**
- * Where a field lives in the OPA input (docs/policy.md "Fields"), as path segments: from `input` for
- * request and caller fields, from the call for call fields. The generator and the replay's
- * decision cache both read this one table, so they cannot disagree on what a policy reads.
+ * `part` of `whole` as a percentage with one decimal (`12.5%`). A share that is neither none nor
+ * all never rounds to either: `<0.1%` and `>99.9%` keep one drifted record in a million visible.
+ * No whole: `-`.
  */
-function inputPathOf(kind) {
-    switch (kind.kind) {
-        case 'call':
-            return { base: 'call', path: [kind.name] };
-        case 'argument':
-            return { base: 'input', path: ['request', 'mcp', 'arguments', ...kind.path] };
-        case 'http':
-            return { base: 'input', path: ['request', 'http', kind.name] };
-        case 'is_batch':
-            return { base: 'input', path: ['request', 'jsonrpc', 'is_batch'] };
-        case 'unparsable_calls':
-            return { base: 'input', path: ['request', 'jsonrpc', 'unparsable_calls'] };
-        case 'identity':
-            return { base: 'input', path: ['identity', kind.name] };
-        case 'group':
-            return { base: 'input', path: ['identity', 'groups'] };
-        case 'tag':
-            return { base: 'input', path: ['identity', 'tags'] };
-        case 'attribute':
-            return { base: 'input', path: ['identity', 'attributes', kind.name] };
-        case 'claim':
-            return { base: 'input', path: ['identity', 'claims', ...kind.path] };
-    }
+function percentText(part, whole) {
+    if (whole <= 0)
+        return '-';
+    if (part <= 0)
+        return '0.0%';
+    if (part >= whole)
+        return '100.0%';
+    const tenths = Math.round((part * 1000) / whole);
+    if (tenths < 1)
+        return '<0.1%';
+    if (tenths > 999)
+        return '>99.9%';
+    return `${(tenths / 10).toFixed(1)}%`;
 }
 
 ;// CONCATENATED MODULE: ./build/time/calendar.js
@@ -68229,6 +70873,258 @@ function isRfc3339Instant(text) {
 /** Nanoseconds since 1970 of a record-dialect instant, or null when `text` is none. */
 function instantNanos(text) {
     return scanRfc3339(text, 'record', scratch) === null ? nanosOf(scratch) : null;
+}
+
+;// CONCATENATED MODULE: ./build/text/times.js
+
+
+const pad = (value, width = 2) => String(value).padStart(width, '0');
+/**
+ * The one form human outputs write a time in (docs/drift.md, docs/cli.md): UTC, to the second, a space for
+ * the `T` — `2026-11-29 22:41:29Z`, whatever offset and fraction the recorded text had. Text that
+ * is no RFC 3339 instant comes back unchanged, so nothing recorded is hidden.
+ */
+function utcTimeText(timestamp) {
+    const nanos = instantNanos(timestamp);
+    if (nanos === null)
+        return timestamp;
+    const seconds = nanos / 1000000000n - (nanos % 1000000000n < 0n ? 1n : 0n);
+    const days = Number(seconds / BigInt(SECONDS_PER_DAY) - (seconds % BigInt(SECONDS_PER_DAY) < 0n ? 1n : 0n));
+    const ofDay = Number(seconds - BigInt(days) * BigInt(SECONDS_PER_DAY));
+    const { year, month, day } = civilFromDays(days);
+    const clock = `${pad(Math.floor(ofDay / 3600))}:${pad(Math.floor(ofDay / 60) % 60)}:${pad(ofDay % 60)}`;
+    return `${pad(year, 4)}-${pad(month)}-${pad(day)} ${clock}Z`;
+}
+
+;// CONCATENATED MODULE: ./build/render/driftMarkdown.js
+
+
+
+
+
+
+/**
+ * Pure: the drift report of one policy as markdown sections (issue body, job summary), in the
+ * order of docs/drift.md: what the live gateway let through first.
+ */
+function driftMarkdownSections(report, options = {}) {
+    const path = report.meta.head?.path ?? 'policy';
+    const title = options.title === false ? [] : [`### ${escapeMarkdown(path)}`, ''];
+    if (!report.result) {
+        return [
+            [
+                ...title,
+                `**Invalid policy: ${countText(report.errors.length)} problem(s), nothing replayed.**`,
+                '',
+                ...report.errors.map((e) => `- ${escapeMarkdown(`${e.file}:${e.line}:${e.column} ${e.path}: ${e.message}`, 400)}`),
+            ].join('\n'),
+        ];
+    }
+    const r = report.result;
+    const sections = [[...title, ...summaryLines(report, r, options.runUrl ?? null)].join('\n')];
+    const redact = options.redactSubjects === true;
+    const groups = groupsMarkdown(r.drift_groups, r.drift_groups_total, {
+        rows: options.maxGroupRows ?? r.drift_groups?.length ?? 0,
+        subjectName: (subject) => subjectCell(subject, redact),
+        context: 'drift',
+    });
+    if (groups !== null)
+        sections.push(groups);
+    if (r.policy_revisions.length > 0)
+        sections.push(revisionSection(r));
+    if (r.unevaluable > 0) {
+        sections.push([
+            '| unevaluable reason | requests | what you can do |',
+            '|---|---:|---|',
+            ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${countText(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`),
+        ].join('\n'));
+    }
+    if (r.drift_total > 0)
+        sections.push(driftsSection(r, options.maxRows ?? r.drifts.length, redact));
+    return sections;
+}
+/**
+ * The first line: how many requests the live gateway allowed that the head denies — or, with no
+ * drift at all, that there is none.
+ */
+function driftHeadline(r) {
+    const count = r.newly_denied;
+    if (r.drift_total === 0) {
+        const compared = r.evaluated - r.unevaluable - r.without_recorded_decision;
+        return `**No drift**: the head (saved policy) reproduces every recorded decision it can score (${countText(compared)} compared).`;
+    }
+    return count === 0
+        ? '**0 requests the live gateway allowed are denied by the head (saved policy).**'
+        : `**🚨 ${countText(count)} request${count === 1 ? '' : 's'} the live gateway allowed ${count === 1 ? 'is' : 'are'} denied by the head (saved policy)**: an exposure that already happened.`;
+}
+/** The headline, the drift in words, the sample and the run, and the counts table. */
+function summaryLines(report, r, runUrl) {
+    const window = r.sample_window;
+    const sample = [
+        `Sample: ${cell(report.meta.traffic.path)}, ${countText(r.evaluated)} records`,
+        window?.first_at && window.last_at
+            ? `, ${escapeMarkdown(utcTimeText(window.first_at))} – ${escapeMarkdown(utcTimeText(window.last_at))}`
+            : '',
+        runUrl === null ? '' : ` · [workflow run](${runUrl})`,
+    ].join('');
+    return [
+        driftHeadline(r),
+        '',
+        ...(r.drift_total === 0
+            ? []
+            : [
+                `${countText(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the head no longer reproduces: ${countText(r.newly_denied)} recorded allow, now denied; ${countText(r.newly_allowed)} recorded deny, now allowed.`,
+                '',
+            ]),
+        sample,
+        '',
+        '| evaluated | unevaluable (the recorded data cannot decide it) | without recorded decision | drifted | recorded allow, now denied | recorded deny, now allowed |',
+        '|---:|---:|---:|---:|---:|---:|',
+        `| ${countText(r.evaluated)} | ${countText(r.unevaluable)} | ${countText(r.without_recorded_decision)} | ${countText(r.drift_total)} | ${countText(r.newly_denied)} | ${countText(r.newly_allowed)} |`,
+        ...decidedDespiteLine(r),
+    ];
+}
+/** Per recorded bundle revision: drift on one revision points at the deployment that differs. */
+function revisionSection(r) {
+    return [
+        '**By recorded `policy_revision`** (drift on one revision points at the deployment that differs)',
+        '',
+        '| policy_revision | records | drifted | drifted % |',
+        '|---|---:|---:|---:|',
+        ...r.policy_revisions.map((v) => {
+            const name = v.revision === null ? '(none)' : cell(v.revision);
+            // Records without a revision name no deployment: nothing to mark.
+            const mark = v.revision !== null && v.drift === 0 && v.records > 0 ? ' ✅ matches the head' : '';
+            return `| ${name}${mark} | ${countText(v.records)} | ${countText(v.drift)} | ${percentText(v.drift, v.records)} |`;
+        }),
+    ].join('\n');
+}
+function driftsSection(r, maxRows, redact) {
+    const rows = r.drifts.slice(0, maxRows);
+    return [
+        `<details><summary>Every drifted request (showing ${countText(rows.length)} of ${countText(r.drift_total)})</summary>`,
+        '',
+        `**Drifts: showing ${countText(rows.length)} of ${countText(r.drift_total)}**`,
+        '',
+        '| request | time | subject | method | tools | recorded | head | head rules matched |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows.map((d) => `| ${cell(d.request_id)} | ${d.occurred_at === null ? '—' : escapeMarkdown(utcTimeText(d.occurred_at))} | ${d.subject === null ? '(none)' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`),
+        '',
+        '</details>',
+    ].join('\n');
+}
+/** The comment that closes a policy's drift issue when its drift returns to zero. */
+function driftResolvedComment(policyPath) {
+    return (`Drift returned to zero: the head's replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
+        `ones again. Closing; policy-replay reopens this issue if drift comes back.`);
+}
+
+;// CONCATENATED MODULE: ./build/version.js
+/** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
+const TOOL_VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./build/engine/errors.js
+/** A policy could not be evaluated on one input (a builtin failed, the module trapped). */
+class EvaluationError extends Error {
+    policy;
+    requestId;
+    failure;
+    constructor(policy, requestId, failure) {
+        super(`evaluating ${policy}${requestId !== undefined ? ` on request ${JSON.stringify(requestId)}` : ''} failed: ${errors_describe(failure)}`);
+        this.policy = policy;
+        this.requestId = requestId;
+        this.failure = failure;
+        this.name = 'EvaluationError';
+    }
+}
+function errors_describe(cause) {
+    if (cause instanceof Error)
+        return cause.message;
+    if (typeof cause === 'object' && cause !== null && 'message' in cause)
+        return String(cause.message);
+    return String(cause);
+}
+
+;// CONCATENATED MODULE: ./build/policy/fields.js
+/** Parses a field that already matched FIELD_PATTERN. */
+function classifyField(field) {
+    const colon = field.indexOf(':');
+    if (colon >= 0) {
+        const prefix = field.slice(0, colon);
+        const rest = field.slice(colon + 1);
+        if (prefix === 'attribute')
+            return { kind: 'attribute', name: rest };
+        if (prefix === 'claim')
+            return { kind: 'claim', path: rest.split('.') };
+        return { kind: 'argument', path: rest.split('.') };
+    }
+    switch (field) {
+        case 'tool':
+        case 'method':
+        case 'resource_uri':
+        case 'prompt':
+            return { kind: 'call', name: field };
+        case 'http_path':
+            return { kind: 'http', name: 'path' };
+        case 'http_host':
+            return { kind: 'http', name: 'host' };
+        case 'http_method':
+            return { kind: 'http', name: 'method' };
+        case 'is_batch':
+            return { kind: 'is_batch' };
+        case 'unparsable_calls':
+            return { kind: 'unparsable_calls' };
+        case 'subject':
+        case 'issuer':
+            return { kind: 'identity', name: field };
+        case 'group':
+            return { kind: 'group' };
+        case 'tag':
+            return { kind: 'tag' };
+        default:
+            throw new Error(`classifyField: not a policy field: ${field}`);
+    }
+}
+/** Caller fields need a verified token (docs/policy.md "Missing context"). */
+function isCallerField(kind) {
+    return (kind.kind === 'identity' ||
+        kind.kind === 'group' ||
+        kind.kind === 'tag' ||
+        kind.kind === 'attribute' ||
+        kind.kind === 'claim');
+}
+/** Directory fields additionally need `attributes_resolved`. */
+function isDirectoryField(kind) {
+    return kind.kind === 'group' || kind.kind === 'tag' || kind.kind === 'attribute';
+}
+/**
+ * Where a field lives in the OPA input (docs/policy.md "Fields"), as path segments: from `input` for
+ * request and caller fields, from the call for call fields. The generator and the replay's
+ * decision cache both read this one table, so they cannot disagree on what a policy reads.
+ */
+function inputPathOf(kind) {
+    switch (kind.kind) {
+        case 'call':
+            return { base: 'call', path: [kind.name] };
+        case 'argument':
+            return { base: 'input', path: ['request', 'mcp', 'arguments', ...kind.path] };
+        case 'http':
+            return { base: 'input', path: ['request', 'http', kind.name] };
+        case 'is_batch':
+            return { base: 'input', path: ['request', 'jsonrpc', 'is_batch'] };
+        case 'unparsable_calls':
+            return { base: 'input', path: ['request', 'jsonrpc', 'unparsable_calls'] };
+        case 'identity':
+            return { base: 'input', path: ['identity', kind.name] };
+        case 'group':
+            return { base: 'input', path: ['identity', 'groups'] };
+        case 'tag':
+            return { base: 'input', path: ['identity', 'tags'] };
+        case 'attribute':
+            return { base: 'input', path: ['identity', 'attributes', kind.name] };
+        case 'claim':
+            return { base: 'input', path: ['identity', 'claims', ...kind.path] };
+    }
 }
 
 ;// CONCATENATED MODULE: ./build/time/timeZone.js
@@ -68851,39 +71747,57 @@ function evaluateReference(policy, input) {
     return { allow, matched_rule_ids: matched, missing_context_rule_ids: missing };
 }
 
-;// CONCATENATED MODULE: ./build/unknowns/model.js
+;// CONCATENATED MODULE: ./build/unknowns/pointer.js
+/**
+ * JSON pointers (RFC 6901) into a record's `input`, the unit of the unknown set
+ * (docs/unknowns.md "What a record does not know").
+ */
+/** `0`, `7`, `12`: the RFC 6901 spelling of an array index (no sign, no leading zero). */
+function isArrayIndex(segment) {
+    return /^(0|[1-9][0-9]*)$/.test(segment);
+}
+/**
+ * The segments of `text` below `/input` (`/input` itself is `[]`), escapes undone; null when
+ * `text` is not an RFC 6901 pointer starting with the `input` segment. `~` must be followed by `0`
+ * or `1`; every other character is allowed in a segment.
+ */
+function parseInputPointer(text) {
+    if (text !== '/input' && !text.startsWith('/input/'))
+        return null;
+    if (text.length === 6)
+        return [];
+    const raw = text.slice(7).split('/');
+    const segments = [];
+    for (const segment of raw) {
+        if (segment.includes('~')) {
+            if (/~(?![01])/.test(segment))
+                return null;
+            // ~1 first: "~01" is the text "~1", not "/".
+            segments.push(segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+        }
+        else
+            segments.push(segment);
+    }
+    return segments;
+}
+/** Whether `text` is a pointer the unknown set accepts (what parseInputPointer accepts). */
+function isInputPointer(text) {
+    if (text !== '/input' && !text.startsWith('/input/'))
+        return false;
+    const tilde = text.indexOf('~');
+    return tilde < 0 || !/~(?![01])/.test(text);
+}
 
-/** Every unevaluable reason, sorted (the order reports list them in). docs/unknowns.md "Reasons". */
-const UNEVALUABLE_REASONS = [
-    'attributes_unavailable',
-    'batch_call_pairing_unavailable',
-    'claims_unavailable',
-    'http_not_recorded',
-    'mcp_not_recorded',
-    'number_not_representable',
-    'subject_unverified',
-    'time_not_recorded',
-    'tool_not_recorded',
-];
-/** One bit per reason, in UNEVALUABLE_REASONS order: sets of reasons without allocation. */
-const REASON_BIT = Object.freeze(Object.fromEntries(UNEVALUABLE_REASONS.map((reason, i) => [reason, 1 << i])));
-/** The reasons of a bit set, sorted and distinct. */
-function model_reasonsOfBits(bits) {
-    const out = [];
-    for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
-        if ((bits & (1 << i)) !== 0)
-            out.push(UNEVALUABLE_REASONS[i]);
-    return out;
-}
-/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
-function allEffectivePointers(data) {
-    const effective = effectivePointers(data);
-    const numbers = data.numbers;
-    return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
-}
-/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
-function numberReasonBits(numbers, location) {
-    return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
+;// CONCATENATED MODULE: ./build/unknowns/unknownData.js
+/**
+ * The unknown set of one record in the form every evaluator takes it, and its pointers as they
+ * apply to the record's calls (docs/unknowns.md "What a record does not know").
+ */
+
+/** The index of the call a pointer names under `/input/request/mcp/calls`; null for any other pointer. */
+function callIndexOf(pointer) {
+    const underCalls = pointer.length >= 4 && pointer[0] === 'request' && pointer[1] === 'mcp' && pointer[2] === 'calls';
+    return underCalls && isArrayIndex(pointer[3]) ? Number(pointer[3]) : null;
 }
 /**
  * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
@@ -68897,19 +71811,24 @@ function effectivePointers(data) {
         return data.pointers;
     const out = [];
     for (const p of data.pointers) {
-        if (p.length >= 4 && p[0] === 'request' && p[1] === 'mcp' && p[2] === 'calls' && isArrayIndex(p[3])) {
-            if (Number(p[3]) < unpaired.call_count)
-                out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
-        }
-        else
+        const index = callIndexOf(p);
+        if (index === null)
             out.push(p);
+        else if (index < unpaired.call_count)
+            out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
     }
     return out;
 }
-/** `0`, `7`, `12`: the RFC 6901 spelling of an array index (no sign, no leading zero). */
-function isArrayIndex(segment) {
-    return /^(0|[1-9][0-9]*)$/.test(segment);
+/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
+function allEffectivePointers(data) {
+    const effective = effectivePointers(data);
+    const numbers = data.numbers;
+    return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
 }
+
+;// CONCATENATED MODULE: ./build/unknowns/location.js
+
+
 function segmentMatches(pointerSegment, locationSegment) {
     if (typeof locationSegment === 'number')
         return pointerSegment === '*' || pointerSegment === String(locationSegment);
@@ -68933,7 +71852,7 @@ function isUnknown(pointers, location) {
             return true;
     return false;
 }
-/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Locations"). */
+/** The call list: unknown only when a pointer equals or contains it. */
 const CALL_LIST = ['request', 'mcp', 'calls'];
 function isCallListUnknown(pointers) {
     for (const pointer of pointers) {
@@ -68954,7 +71873,36 @@ function callFieldLocation(index, field) {
 function requestFieldLocation(kind) {
     return inputPathOf(kind).path;
 }
-/** The reason a U location gives for anything but a call's tool (docs/unknowns.md's table). */
+
+;// CONCATENATED MODULE: ./build/unknowns/reasons.js
+/** Why a record is unevaluable, as names and as bits (docs/unknowns.md "Reasons"). */
+/** Every unevaluable reason, sorted (the order reports list them in). */
+const UNEVALUABLE_REASONS = [
+    'attributes_unavailable',
+    'batch_call_pairing_unavailable',
+    'claims_unavailable',
+    'http_not_recorded',
+    'mcp_not_recorded',
+    'number_not_representable',
+    'subject_unverified',
+    'time_not_recorded',
+    'tool_not_recorded',
+];
+/** One bit per reason, in UNEVALUABLE_REASONS order: sets of reasons without allocation. */
+const REASON_BIT = Object.freeze(Object.fromEntries(UNEVALUABLE_REASONS.map((reason, i) => [reason, 1 << i])));
+/** The reasons of a bit set, sorted and distinct. */
+function reasons_reasonsOfBits(bits) {
+    const out = [];
+    for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
+        if ((bits & (1 << i)) !== 0)
+            out.push(UNEVALUABLE_REASONS[i]);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/unknowns/locationReasons.js
+
+
+/** The reason a U location gives for anything but a call's tool. */
 function reasonOfKind(kind) {
     switch (kind.kind) {
         case 'call':
@@ -68991,40 +71939,40 @@ function locationReasonBits(pointers, location, kind) {
     }
     return bits;
 }
+/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
+function numberReasonBits(numbers, location) {
+    return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
+}
 
 ;// CONCATENATED MODULE: ./build/engine/threeValued.js
+
+
+
 
 
 const TRUE = { v: 2, bits: 0 };
 const FALSE = { v: 0, bits: 0 };
 const threeValued_unknown = (bits) => ({ v: 1, bits });
 const known = (b) => (b ? TRUE : FALSE);
-function and(values) {
+/**
+ * AND (`absorbing` F) or OR (`absorbing` T): an absorbing operand decides; otherwise U with the
+ * reasons of every U operand, or the other known value when none is U.
+ */
+function combine(values, absorbing) {
     let bits = 0;
     let sawUnknown = false;
     for (const x of values) {
-        if (x.v === 0)
-            return FALSE;
+        if (x.v === absorbing.v)
+            return absorbing;
         if (x.v === 1) {
             sawUnknown = true;
             bits |= x.bits;
         }
     }
-    return sawUnknown ? threeValued_unknown(bits) : TRUE;
+    return sawUnknown ? threeValued_unknown(bits) : not(absorbing);
 }
-function or(values) {
-    let bits = 0;
-    let sawUnknown = false;
-    for (const x of values) {
-        if (x.v === 2)
-            return TRUE;
-        if (x.v === 1) {
-            sawUnknown = true;
-            bits |= x.bits;
-        }
-    }
-    return sawUnknown ? threeValued_unknown(bits) : FALSE;
-}
+const and = (values) => combine(values, FALSE);
+const or = (values) => combine(values, TRUE);
 function not(x) {
     return x.v === 1 ? x : x.v === 2 ? FALSE : TRUE;
 }
@@ -69232,7 +72180,7 @@ function evaluateReferenceThreeValued(policy, input, unknowns) {
     ]);
     out.allow = allow.v;
     if (allow.v === 1)
-        out.reasons = model_reasonsOfBits(reasonBits);
+        out.reasons = reasons_reasonsOfBits(reasonBits);
     return out;
 }
 
@@ -69245,115 +72193,23 @@ function evaluateReferenceThreeValued(policy, input, unknowns) {
 /** The top-level input key that carries the unknown set to the three-valued entrypoint. */
 const UNKNOWNS_KEY = 'policy_replay';
 /**
- * The payload of a record's unknown set. On an unpaired batch a pointer naming one call names
- * that field on every call (`*`), and one beyond `callCount` changes nothing (dropped).
+ * The payload of a record's unknown set: its pointers as they apply to the record's calls
+ * (effectivePointers), a call's index as a number.
  */
 function unknownsPayload(pointers, unpaired) {
-    const unknown = [];
-    for (const pointer of pointers) {
-        const underCalls = pointer.length >= 4 && pointer[0] === 'request' && pointer[1] === 'mcp' && pointer[2] === 'calls';
-        if (!underCalls || !isArrayIndex(pointer[3])) {
-            unknown.push([...pointer]);
-            continue;
-        }
-        const index = Number(pointer[3]);
-        if (unpaired === null)
-            unknown.push(['request', 'mcp', 'calls', index, ...pointer.slice(4)]);
-        else if (index < unpaired.call_count)
-            unknown.push(['request', 'mcp', 'calls', '*', ...pointer.slice(4)]);
-    }
+    const unknown = effectivePointers({ pointers, unpaired }).map((pointer) => {
+        const index = callIndexOf(pointer);
+        return index === null ? [...pointer] : ['request', 'mcp', 'calls', index, ...pointer.slice(4)];
+    });
     return { unknown, unpaired: unpaired !== null };
 }
 
-;// CONCATENATED MODULE: ./build/traffic/pointer.js
+;// CONCATENATED MODULE: ./build/unknowns/unavailable.js
 /**
- * JSON pointers (RFC 6901) into a record's `input`, the unit of the unknown set
- * (docs/unknowns.md "What a record does not know").
+ * A record's `unavailable` entries and the pointers each stands for (docs/unknowns.md "What a
+ * record does not know"; docs/traffic.md names the entries).
  */
-/**
- * The segments of `text` below `/input` (`/input` itself is `[]`), escapes undone; null when
- * `text` is not an RFC 6901 pointer starting with the `input` segment. `~` must be followed by `0`
- * or `1`; every other character is allowed in a segment.
- */
-function parseInputPointer(text) {
-    if (text !== '/input' && !text.startsWith('/input/'))
-        return null;
-    if (text.length === 6)
-        return [];
-    const raw = text.slice(7).split('/');
-    const segments = [];
-    for (const segment of raw) {
-        if (segment.includes('~')) {
-            if (/~(?![01])/.test(segment))
-                return null;
-            // ~1 first: "~01" is the text "~1", not "/".
-            segments.push(segment.replace(/~1/g, '/').replace(/~0/g, '~'));
-        }
-        else
-            segments.push(segment);
-    }
-    return segments;
-}
-/** Whether `text` is a pointer the unknown set accepts (what parseInputPointer accepts). */
-function pointer_isInputPointer(text) {
-    if (text !== '/input' && !text.startsWith('/input/'))
-        return false;
-    const tilde = text.indexOf('~');
-    return tilde < 0 || !/~(?![01])/.test(text);
-}
 
-;// CONCATENATED MODULE: ./build/document/path.js
-/** The value at `path` in a parsed document; undefined when a step is missing or not a container. */
-function valueAtPath(root, path) {
-    let node = root;
-    for (const segment of path) {
-        if (typeof node !== 'object' || node === null)
-            return undefined;
-        node = node[segment];
-    }
-    return node;
-}
-/**
- * The one way the project prints a document path: `rules[2].conditions[0].field`,
- * `tools.calls[1].output`. Keys that are not plain identifiers are quoted
- * (`claims["realm-access"]`), so every path reads back unambiguously.
- */
-function formatPath(path) {
-    let out = '';
-    for (const segment of path) {
-        if (typeof segment === 'number')
-            out += `[${segment}]`;
-        else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(segment))
-            out += out === '' ? segment : `.${segment}`;
-        else
-            out += `[${JSON.stringify(segment)}]`;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./build/traffic/record.js
-
-
-
-
-/**
- * One recorded gateway request (docs/traffic.md "A record").
- *
- * The zod schema is the contract and the source of the types. The reader's hot path uses
- * `isTrafficRecord`, a hand-written predicate that accepts exactly what the schema accepts (tested
- * against each other); zod then only runs on the rare malformed record, to word the reason.
- *
- * Decisions recorded here and in docs/traffic.md:
- * - Unknown top-level keys and unknown keys in `unpaired` are malformed ("unknown key"): a typo such
- *   as `unavailible` would otherwise silently drop what the telemetry said it lacked, and the
- *   replay would guess.
- * - `input` is the gateway's document: keys this tool does not know are allowed at every level, but
- *   the values a policy reads must have the type the gateway gives them (docs/policy.md "Fields").
- * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
- *   `time.parse_rfc3339_ns` also accepts.
- * - Repeated entries in `unavailable` are harmless and accepted, and so are repeated
- *   `unknown_paths` (docs/unknowns.md).
- */
 const UNAVAILABLE_ENTRIES = [
     'mcp',
     'mcp.tool',
@@ -69363,368 +72219,7 @@ const UNAVAILABLE_ENTRIES = [
     'identity.claims',
     'time',
 ];
-const RECORDED_DECISIONS = ['allow', 'deny'];
-const RFC3339_MESSAGE = 'must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z';
-const instantSchema = schemas_string().refine(isRfc3339Instant, RFC3339_MESSAGE);
-const POINTER_MESSAGE = 'must be a JSON pointer (RFC 6901) starting with /input, e.g. /input/identity/claims/email';
-const unknownPathSchema = schemas_string().refine(pointer_isInputPointer, POINTER_MESSAGE);
-const stringList = array(schemas_string());
-const callSchema = looseObject({
-    tool: schemas_string().optional(),
-    method: schemas_string().optional(),
-    resource_uri: schemas_string().optional(),
-    prompt: schemas_string().optional(),
-});
-const plainObject = record(schemas_string(), unknown());
-const trafficInputSchema = looseObject({
-    request: looseObject({
-        time: instantSchema.optional(),
-        http: looseObject({
-            method: schemas_string().optional(),
-            host: schemas_string().optional(),
-            path: schemas_string().optional(),
-        })
-            .optional(),
-        jsonrpc: looseObject({
-            is_batch: schemas_boolean().optional(),
-            unparsable_calls: schemas_int().nonnegative().optional(),
-        })
-            .optional(),
-        mcp: looseObject({
-            calls: array(callSchema).optional(),
-            arguments: plainObject.optional(),
-        })
-            .optional(),
-    })
-        .optional(),
-    identity: looseObject({
-        verified: schemas_boolean().optional(),
-        attributes_resolved: schemas_boolean().optional(),
-        subject: schemas_string().optional(),
-        issuer: schemas_string().optional(),
-        groups: stringList.optional(),
-        tags: stringList.optional(),
-        attributes: record(schemas_string(), union([schemas_string(), stringList])).optional(),
-        claims: plainObject.optional(),
-    })
-        .optional(),
-});
-/**
- * The most calls an unpaired batch may declare. Replaying one materialises its calls, so a
- * ~100-byte record claiming millions would exhaust memory; no gateway batch comes near this.
- */
-const MAX_UNPAIRED_CALLS = 10_000;
-/**
- * The most `unknown_paths` one record may carry. Every pointer is matched against every location a
- * policy reads, in both evaluators; no export needs more than a few per record.
- */
-const MAX_UNKNOWN_PATHS = 1_024;
-const unpairedSchema = strictObject({
-    call_count: schemas_int().nonnegative().max(MAX_UNPAIRED_CALLS),
-    method: stringList.optional(),
-    tool: stringList.optional(),
-    resource_uri: stringList.optional(),
-    prompt: stringList.optional(),
-})
-    .superRefine((value, ctx) => {
-    for (const key of ['method', 'tool', 'resource_uri', 'prompt']) {
-        const list = value[key];
-        if (list !== undefined && list.length > value.call_count) {
-            ctx.addIssue({
-                code: 'custom',
-                path: [key],
-                message: `has ${list.length} values but call_count is ${value.call_count}`,
-            });
-        }
-    }
-});
-const trafficRecordSchema = strictObject({
-    request_id: schemas_string().min(1, 'must be a non-empty string'),
-    occurred_at: instantSchema.optional(),
-    recorded_decision: schemas_enum(RECORDED_DECISIONS).optional(),
-    policy_revision: schemas_string().optional(),
-    manifest_id: schemas_string().optional(),
-    input: trafficInputSchema,
-    unavailable: array(schemas_enum(UNAVAILABLE_ENTRIES)).optional(),
-    unknown_paths: array(unknownPathSchema)
-        .max(MAX_UNKNOWN_PATHS, `must hold at most ${MAX_UNKNOWN_PATHS} pointers`)
-        .optional(),
-    unpaired: unpairedSchema.optional(),
-})
-    .superRefine((value, ctx) => {
-    if (value.unpaired !== undefined && value.input.request?.mcp?.calls !== undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['unpaired'],
-            message: 'an unpaired batch must not also carry input.request.mcp.calls',
-        });
-    }
-});
-/**
- * Where the reader keeps the numbers of a record's input that are not written in their shortest
- * form (traffic/numbers.ts), as segments below `/input`. A symbol: no record's JSON can set it,
- * and validation (which sees only string keys) never meets it.
- */
-const INEXACT_NUMBERS = Symbol('inexact numbers');
-function isObj(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-function optString(v) {
-    return v === undefined || typeof v === 'string';
-}
-function optBoolean(v) {
-    return v === undefined || typeof v === 'boolean';
-}
-function isNonNegativeInt(v) {
-    return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-}
-function isStringList(v) {
-    if (!Array.isArray(v))
-        return false;
-    for (let i = 0; i < v.length; i++)
-        if (typeof v[i] !== 'string')
-            return false;
-    return true;
-}
-function optStringList(v) {
-    return v === undefined || isStringList(v);
-}
-function optInstant(v) {
-    return v === undefined || (typeof v === 'string' && isRfc3339Instant(v));
-}
-const RECORD_KEYS = new Set([
-    'request_id',
-    'occurred_at',
-    'recorded_decision',
-    'policy_revision',
-    'manifest_id',
-    'input',
-    'unavailable',
-    'unknown_paths',
-    'unpaired',
-]);
-const UNPAIRED_KEYS = new Set(['call_count', 'method', 'tool', 'resource_uri', 'prompt']);
-const UNAVAILABLE_SET = new Set(UNAVAILABLE_ENTRIES);
-function isRequest(v) {
-    if (v === undefined)
-        return true;
-    if (!isObj(v))
-        return false;
-    if (!optInstant(v.time))
-        return false;
-    const http = v.http;
-    if (http !== undefined) {
-        if (!isObj(http) || !optString(http.method) || !optString(http.host) || !optString(http.path))
-            return false;
-    }
-    const jsonrpc = v.jsonrpc;
-    if (jsonrpc !== undefined) {
-        if (!isObj(jsonrpc) || !optBoolean(jsonrpc.is_batch))
-            return false;
-        if (jsonrpc.unparsable_calls !== undefined && !isNonNegativeInt(jsonrpc.unparsable_calls))
-            return false;
-    }
-    const mcp = v.mcp;
-    if (mcp !== undefined) {
-        if (!isObj(mcp))
-            return false;
-        const calls = mcp.calls;
-        if (calls !== undefined) {
-            if (!Array.isArray(calls))
-                return false;
-            for (let i = 0; i < calls.length; i++) {
-                const c = calls[i];
-                if (!isObj(c))
-                    return false;
-                if (!optString(c.tool) || !optString(c.method) || !optString(c.resource_uri) || !optString(c.prompt))
-                    return false;
-            }
-        }
-        if (mcp.arguments !== undefined && !isObj(mcp.arguments))
-            return false;
-    }
-    return true;
-}
-function isIdentity(v) {
-    if (v === undefined)
-        return true;
-    if (!isObj(v))
-        return false;
-    if (!optBoolean(v.verified) || !optBoolean(v.attributes_resolved))
-        return false;
-    if (!optString(v.subject) || !optString(v.issuer))
-        return false;
-    if (!optStringList(v.groups) || !optStringList(v.tags))
-        return false;
-    const attributes = v.attributes;
-    if (attributes !== undefined) {
-        if (!isObj(attributes))
-            return false;
-        for (const key in attributes) {
-            const a = attributes[key];
-            if (typeof a !== 'string' && !isStringList(a))
-                return false;
-        }
-    }
-    if (v.claims !== undefined && !isObj(v.claims))
-        return false;
-    return true;
-}
-function isUnpaired(v) {
-    if (!isObj(v))
-        return false;
-    for (const key in v)
-        if (!UNPAIRED_KEYS.has(key))
-            return false;
-    const count = v.call_count;
-    if (!isNonNegativeInt(count) || count > MAX_UNPAIRED_CALLS)
-        return false;
-    for (const key of ['method', 'tool', 'resource_uri', 'prompt']) {
-        const list = v[key];
-        if (list === undefined)
-            continue;
-        if (!isStringList(list) || list.length > count)
-            return false;
-    }
-    return true;
-}
-/** Accepts exactly what `trafficRecordSchema` accepts; cheap enough for every line of a sample. */
-function record_isTrafficRecord(v) {
-    if (!isObj(v))
-        return false;
-    for (const key in v)
-        if (!RECORD_KEYS.has(key))
-            return false;
-    const id = v.request_id;
-    if (typeof id !== 'string' || id.length === 0)
-        return false;
-    if (!optInstant(v.occurred_at))
-        return false;
-    const decision = v.recorded_decision;
-    if (decision !== undefined && decision !== 'allow' && decision !== 'deny')
-        return false;
-    if (!optString(v.policy_revision) || !optString(v.manifest_id))
-        return false;
-    const input = v.input;
-    if (!isObj(input))
-        return false;
-    if (!isRequest(input.request) || !isIdentity(input.identity))
-        return false;
-    const unavailable = v.unavailable;
-    if (unavailable !== undefined) {
-        if (!Array.isArray(unavailable))
-            return false;
-        for (let i = 0; i < unavailable.length; i++) {
-            const entry = unavailable[i];
-            if (typeof entry !== 'string' || !UNAVAILABLE_SET.has(entry))
-                return false;
-        }
-    }
-    const unknownPaths = v.unknown_paths;
-    if (unknownPaths !== undefined) {
-        if (!Array.isArray(unknownPaths) || unknownPaths.length > MAX_UNKNOWN_PATHS)
-            return false;
-        for (let i = 0; i < unknownPaths.length; i++) {
-            const path = unknownPaths[i];
-            if (typeof path !== 'string' || !pointer_isInputPointer(path))
-                return false;
-        }
-    }
-    if (v.unpaired !== undefined) {
-        if (!isUnpaired(v.unpaired))
-            return false;
-        const request = input.request;
-        const mcp = request?.mcp;
-        if (mcp?.calls !== undefined)
-            return false;
-    }
-    return true;
-}
-// ---------------------------------------------------------------------------------------------
-// The slow path: why a value is not a record, in words an operator can act on.
-function valueAt(root, path) {
-    let v = root;
-    for (const segment of path) {
-        if (typeof v !== 'object' || v === null)
-            return undefined;
-        v = v[segment];
-    }
-    return v;
-}
-function describeType(v) {
-    if (v === null)
-        return 'null';
-    if (Array.isArray(v))
-        return 'an array';
-    if (typeof v === 'object')
-        return 'an object';
-    if (typeof v === 'number')
-        return `the number ${v}`;
-    if (typeof v === 'string')
-        return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-    return `${typeof v} ${String(v)}`;
-}
-const MAX_ISSUES_IN_REASON = 3;
-/**
- * Why `value` is not a traffic record: up to three problems, each `path: message`, e.g.
- * `input.request.time: must be an RFC 3339 instant …`. Returns `undefined` for a valid record.
- */
-function record_explainInvalidRecord(value) {
-    if (!isObj(value))
-        return `a record must be a JSON object, got ${describeType(value)}`;
-    const parsed = trafficRecordSchema.safeParse(value);
-    if (parsed.success)
-        return undefined;
-    const reasons = [];
-    for (const issue of parsed.error.issues) {
-        const path = issue.path.filter((s) => typeof s !== 'symbol');
-        if (issue.code === 'unrecognized_keys') {
-            for (const key of issue.keys) {
-                const where = formatPath([...path, key]);
-                reasons.push(`${where}: unknown key`);
-            }
-            continue;
-        }
-        const where = path.length === 0 ? 'record' : formatPath(path);
-        const actual = valueAt(value, issue.path);
-        let message;
-        if (issue.code === 'invalid_type' && actual === undefined)
-            message = 'is required';
-        else if (issue.code === 'invalid_type')
-            message = `must be ${article(issue.expected)}, got ${describeType(actual)}`;
-        else if (issue.code === 'invalid_value' && path[0] === 'unavailable' && path.length === 2)
-            message = `unknown unavailable entry ${JSON.stringify(actual)} (known: ${UNAVAILABLE_ENTRIES.join(', ')})`;
-        else if (issue.code === 'invalid_value')
-            message = `must be one of ${issue.values.map((x) => JSON.stringify(x)).join(', ')}, got ${describeType(actual)}`;
-        else if (issue.code === 'custom' && path[0] === 'unknown_paths' && path.length === 2)
-            message = `${issue.message}, got ${describeType(actual)}`;
-        else if (issue.code === 'too_small' && issue.origin === 'number')
-            message = `must not be negative, got ${describeType(actual)}`;
-        else
-            message = issue.message;
-        reasons.push(`${where}: ${message}`);
-    }
-    if (reasons.length === 0)
-        return 'not a valid traffic record';
-    const shown = reasons.slice(0, MAX_ISSUES_IN_REASON);
-    const more = reasons.length - shown.length;
-    return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
-}
-function article(expected) {
-    switch (expected) {
-        case 'object':
-        case 'array':
-        case 'int':
-            return expected === 'int' ? 'an integer' : `an ${expected}`;
-        default:
-            return `a ${expected}`;
-    }
-}
-
-;// CONCATENATED MODULE: ./build/traffic/unknowns.js
-
-
-/** What each `unavailable` entry stands for (docs/unknowns.md's table). */
+/** What each entry stands for, as RFC 6901 pointers. */
 const UNAVAILABLE_POINTERS = {
     mcp: ['/input/request/mcp', '/input/request/jsonrpc'],
     'mcp.tool': ['/input/request/mcp/tool', '/input/request/mcp/calls/*/tool'],
@@ -69738,27 +72233,32 @@ const PARSED_UNAVAILABLE = new Map(Object.entries(UNAVAILABLE_POINTERS).map(([en
     entry,
     pointers.map((p) => parseInputPointer(p)),
 ]));
-/**
- * The decision-log entry point: an OPA decision event's `erased` and `masked` pointers that a
- * record's unknown set takes (those starting with `/input`; a masked value was replaced, so the
- * recorded one is not the real one). A converter puts them in the record's `unknown_paths`.
- */
-function decisionLogUnknownPaths(erased, masked) {
-    const out = [];
-    for (const list of [erased, masked]) {
-        if (!Array.isArray(list))
-            continue;
-        for (const pointer of list)
-            if (typeof pointer === 'string' && isInputPointer(pointer))
-                out.push(pointer);
-    }
-    return out;
+/** The pointers of one entry, as segments below `/input`. */
+function unavailablePointers(entry) {
+    return PARSED_UNAVAILABLE.get(entry);
 }
+
+;// CONCATENATED MODULE: ./build/unknowns/recordUnknowns.js
 /**
- * Whether the record may lack something: it has `unavailable` entries, `unknown_paths`, or unpaired
- * calls. false is the common case, and the replay then takes its two-valued path unchanged.
+ * A record's unknown set (docs/unknowns.md "What a record does not know"): the pointers its
+ * `unavailable` entries stand for, its `unknown_paths` (for records converted from OPA decision
+ * logs, the event's erased and masked pointers: traffic/decisionLog.ts), and the numbers it holds
+ * in a form JavaScript does not keep (traffic/numbers.ts).
  */
-function unknowns_hasUnknowns(record) {
+
+
+/**
+ * Where the reader keeps the numbers of a record's input that are not written in their shortest
+ * form (traffic/numbers.ts), as segments below `/input`. A symbol: no record's JSON can set it,
+ * and validation (which sees only string keys) never meets it.
+ */
+const INEXACT_NUMBERS = Symbol('inexact numbers');
+/**
+ * Whether the record may lack something: it has `unavailable` entries, `unknown_paths`, unpaired
+ * calls or inexact numbers. false is the common case, and the replay then takes its two-valued
+ * path unchanged.
+ */
+function recordUnknowns_hasUnknowns(record) {
     const unavailable = record.unavailable;
     const paths = record.unknown_paths;
     return ((unavailable !== undefined && unavailable.length > 0) ||
@@ -69781,7 +72281,7 @@ function unknownKey(record) {
 function missingPointers(record) {
     const out = [];
     for (const entry of record.unavailable ?? [])
-        out.push(...PARSED_UNAVAILABLE.get(entry));
+        out.push(...unavailablePointers(entry));
     // The record validators accept only pointers parseInputPointer parses.
     for (const path of record.unknown_paths ?? [])
         out.push(parseInputPointer(path));
@@ -69789,7 +72289,7 @@ function missingPointers(record) {
 }
 /**
  * The unknown set's pointers, as segments below `/input`: what the record lacks, then the numbers
- * it holds in a form JavaScript does not keep (traffic/numbers.ts).
+ * it holds in a form JavaScript does not keep.
  */
 function unknownPointers(record) {
     const out = missingPointers(record);
@@ -69799,7 +72299,7 @@ function unknownPointers(record) {
     return out;
 }
 /** The unknown set in the form the evaluators take it (the numbers apart, for their reason). */
-function unknowns_unknownDataOf(record) {
+function recordUnknowns_unknownDataOf(record) {
     const data = { pointers: missingPointers(record), unpaired: record.unpaired ?? null };
     const numbers = record[INEXACT_NUMBERS];
     if (numbers !== undefined)
@@ -69807,7 +72307,8 @@ function unknowns_unknownDataOf(record) {
     return data;
 }
 
-;// CONCATENATED MODULE: ./build/traffic/availability.js
+;// CONCATENATED MODULE: ./build/unknowns/staticReading.js
+
 
 
 
@@ -69884,36 +72385,6 @@ function readingReasons(record, reading) {
         return [];
     return reasonsOfBits(readingReasonBits(reading, unknownDataOf(record)));
 }
-const PAIRED_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
-/**
- * The input with `request.mcp.calls` rebuilt from an unpaired batch by the simplest pairing: call
- * `i` takes the `i`-th value of each list and lacks the key when the list is shorter. The decision
- * on it is exact for any policy none of whose rules combines two call fields (each call condition
- * then only sees how many calls carry which value, which every pairing preserves). Pure: the
- * record is not modified. A record without `unpaired` returns its own input.
- */
-function pairUnpaired(record) {
-    const unpaired = record.unpaired;
-    if (unpaired === undefined)
-        return record.input;
-    const calls = [];
-    for (let i = 0; i < unpaired.call_count; i++) {
-        const call = {};
-        for (const field of PAIRED_FIELDS) {
-            const list = unpaired[field];
-            if (list !== undefined && i < list.length)
-                call[field] = list[i];
-        }
-        calls.push(call);
-    }
-    const input = record.input;
-    const request = input.request ?? {};
-    return { ...input, request: { ...request, mcp: { ...(request.mcp ?? {}), calls } } };
-}
-/** The input a policy is evaluated on: the recorded input, with an unpaired batch paired. */
-function evaluationInput(record) {
-    return record.unpaired === undefined ? record.input : pairUnpaired(record);
-}
 
 ;// CONCATENATED MODULE: ./build/replay/decisionCache/readSet.js
 
@@ -69948,7 +72419,7 @@ function readSet_isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 /** The value at `path` below `root`, through plain objects only (as a Rego reference reads it). */
-function readSet_valueAt(root, path) {
+function valueAt(root, path) {
     let value = root;
     for (const key of path) {
         if (!readSet_isPlainObject(value) || !Object.hasOwn(value, key))
@@ -70225,10 +72696,10 @@ class ClassKeyBuilder {
         let n = 1;
         const leaves = this.index.requestLeaves;
         for (let i = 0; i < leaves.length; i++)
-            parts[n++] = mask?.request[i] ? '?' : leaves[i].classOf(readSet_valueAt(request, leaves[i].path));
+            parts[n++] = mask?.request[i] ? '?' : leaves[i].classOf(valueAt(request, leaves[i].path));
         const people = this.index.identityLeaves;
         for (let i = 0; i < people.length; i++)
-            parts[n++] = mask?.identity[i] ? '?' : people[i].classOf(readSet_valueAt(identity, people[i].path));
+            parts[n++] = mask?.identity[i] ? '?' : people[i].classOf(valueAt(identity, people[i].path));
         if (mask?.callList)
             parts[n] = '|?';
         else
@@ -70455,7 +72926,7 @@ class FoldedKeyBuilder {
         parts[0] = `#${state}`;
         let n = 1;
         for (const { leaf, index } of this.index.contextFlags)
-            parts[n++] = mask?.identity[index] ? '?' : leaf.classOf(readSet_valueAt(identity, leaf.path));
+            parts[n++] = mask?.identity[index] ? '?' : leaf.classOf(valueAt(identity, leaf.path));
         parts[n] = digits;
         return parts.join(',');
     }
@@ -70481,7 +72952,7 @@ class FoldedKeyBuilder {
                 held[i] = UNKNOWN_VALUE;
                 continue;
             }
-            const met = leaf.setsOf(readSet_valueAt(root === 'request' ? request : identity, leaf.path));
+            const met = leaf.setsOf(valueAt(root === 'request' ? request : identity, leaf.path));
             if (met === null)
                 return false;
             held[i] = met;
@@ -70496,7 +72967,7 @@ class FoldedKeyBuilder {
         const { leaf, index } = this.index.exactLeaves[test.leaf];
         if (mask?.request[index])
             return UNKNOWN;
-        const value = readSet_valueAt(request, leaf.path);
+        const value = valueAt(request, leaf.path);
         // Neither `in` nor `not_in` holds on a value of another type (or an absent one).
         if (typeof value !== test.type)
             return truth_FALSE;
@@ -71165,7 +73636,7 @@ class UnknownsJudge {
     infoOf(record, key) {
         let info = this.byKey.get(key);
         if (info === undefined) {
-            const data = unknowns_unknownDataOf(record);
+            const data = recordUnknowns_unknownDataOf(record);
             const unpaired = data.unpaired;
             info = {
                 payload: unknownsPayload(unknownPointers(record), unpaired),
@@ -71180,7 +73651,7 @@ class UnknownsJudge {
         return info;
     }
     /**
-     * Judges side `index` on a record that has unknowns (traffic/unknowns.ts hasUnknowns); `input`
+     * Judges side `index` on a record that has unknowns (unknowns/recordUnknowns.ts hasUnknowns); `input`
      * is its evaluation input (an unpaired batch paired). `withReasons`: name the reasons of an
      * unevaluable result (the primary side; the base's are never reported).
      */
@@ -71211,7 +73682,7 @@ class UnknownsJudge {
         const known = reasonKey === null ? undefined : this.reasonsOf.get(reasonKey);
         if (known !== undefined)
             return { truth: 1, decision: null, reasons: known, byReading };
-        const reference = evaluateReferenceThreeValued(side.policy, record.input, unknowns_unknownDataOf(record));
+        const reference = evaluateReferenceThreeValued(side.policy, record.input, recordUnknowns_unknownDataOf(record));
         if (reference.allow !== 1) {
             throw new EvaluationError(side.engine.name, record.request_id, new Error(`opa-wasm finds the record unevaluable but the reference evaluator decides ${reference.allow === 2 ? 'allow' : 'deny'}; ` +
                 'the two three-valued evaluations must agree (docs/unknowns.md), please report this record'));
@@ -71228,8 +73699,8 @@ class UnknownsJudge {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
+// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(6310);
 ;// CONCATENATED MODULE: ./build/canonical/jcs.js
 
 /** Thrown when a value has no canonical JSON form. `path` is where, dotted with `[i]` (root is ""). */
@@ -71596,6 +74067,7 @@ const SIMPLE_RULES = [
     'newly-allowed',
     'newly-denied',
     'changes',
+    'newly-unevaluable',
     'blocking-gaps',
     'malformed',
     'no-traffic',
@@ -71653,6 +74125,7 @@ const TRAFFIC_RULES = new Set([
     'newly-allowed',
     'newly-denied',
     'changes',
+    'newly-unevaluable',
     'blocking-gaps',
     'malformed',
     'drift',
@@ -71694,6 +74167,12 @@ function gate_check(rule, facts) {
             return facts.changesTotal > 0
                 ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
                 : null;
+        case 'newly-unevaluable': {
+            const lost = facts.newlyUnevaluable ?? 0;
+            return lost > 0
+                ? `${plural(lost, 'request', 'requests')} the base decides can no longer be judged by the head`
+                : null;
+        }
         case 'blocking-gaps': {
             // An invalid manifest is graded unreplayable, the level a blocking gap sets: it fails too.
             const invalid = facts.invalidManifests ?? 0;
@@ -71800,6 +74279,7 @@ const SIMPLE_RULE_MEANINGS = {
     'newly-allowed': 'a request the base denied is allowed by the head',
     'newly-denied': 'a request the base allowed is denied by the head',
     changes: 'any request is decided differently (either direction, or from unknown)',
+    'newly-unevaluable': 'a request the base decides cannot be judged by the head (the recorded data cannot decide it under the head)',
     'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
     malformed: 'the traffic sample has a malformed record',
     'no-traffic': 'no sample was found, or the sample replayed no record (implied by every rule that judges traffic)',
@@ -72038,6 +74518,35 @@ function expandPathTemplate(template, policyPath) {
     return template.replace(/\{(name|dir|path)\}/g, (_, key) => values[key] ?? '');
 }
 
+;// CONCATENATED MODULE: ./build/document/path.js
+/** The value at `path` in a parsed document; undefined when a step is missing or not a container. */
+function valueAtPath(root, path) {
+    let node = root;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null)
+            return undefined;
+        node = node[segment];
+    }
+    return node;
+}
+/**
+ * The one way the project prints a document path: `rules[2].conditions[0].field`,
+ * `tools.calls[1].output`. Keys that are not plain identifiers are quoted
+ * (`claims["realm-access"]`), so every path reads back unambiguously.
+ */
+function formatPath(path) {
+    let out = '';
+    for (const segment of path) {
+        if (typeof segment === 'number')
+            out += `[${segment}]`;
+        else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(segment))
+            out += out === '' ? segment : `.${segment}`;
+        else
+            out += `[${JSON.stringify(segment)}]`;
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./build/policy/problems.js
 /** `file:line:column: path: message`, the form editors and CI logs link. */
 function formatProblem(problem) {
@@ -72051,8 +74560,8 @@ function sortProblems(problems) {
         (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./build/document/sourceDocument.js
 
 function parseSource(text, format, options = {}) {
@@ -72281,7 +74790,7 @@ function regoNeedsContextName(id) {
 
 
 
-function validate_formatOfPath(file) {
+function formatOfPath(file) {
     if (/\.json$/i.test(file))
         return 'json';
     if (/\.ya?ml$/i.test(file))
@@ -72362,7 +74871,7 @@ class ProblemList {
         (severity === 'error' ? this.errors : this.warnings).push(problem);
     }
 }
-function validate_describeType(value) {
+function describeType(value) {
     if (value === null)
         return 'null';
     if (Array.isArray(value))
@@ -72398,7 +74907,7 @@ function reportZodIssue(problems, raw, issue) {
             const hint = issue.expected === 'string' && (typeof value === 'boolean' || typeof value === 'number')
                 ? ` (quote it: "${String(value)}")`
                 : '';
-            problems.add('error', path, `expected ${validate_article(issue.expected)}, got ${validate_describeType(value)}${hint}`);
+            problems.add('error', path, `expected ${article(issue.expected)}, got ${describeType(value)}${hint}`);
             return;
         }
         case 'invalid_value':
@@ -72414,7 +74923,7 @@ function reportZodIssue(problems, raw, issue) {
             problems.add('error', path, issue.message);
     }
 }
-function validate_article(expected) {
+function article(expected) {
     if (expected === 'object')
         return 'a mapping';
     if (expected === 'array')
@@ -73112,9 +75621,9 @@ window_open(days, zone, from, to) if {
     .trim()
     .split('\n');
 
-// EXTERNAL MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/opa.js
-var src_opa = __nccwpck_require__(3712);
-;// CONCATENATED MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/index.mjs
+// EXTERNAL MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/opa.js
+var src_opa = __nccwpck_require__(2704);
+;// CONCATENATED MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/index.mjs
 
 /**
  * @type {opa.loadPolicy}
@@ -73420,7 +75929,7 @@ async function compilePolicy(policy, opaPath, timeoutMs = DEFAULT_BUILD_TIMEOUT_
 function policyLimitProblem(text, displayPath, limits, policy) {
     if (policy === undefined)
         return policySizeProblem(text, displayPath, limits);
-    const format = validate_formatOfPath(displayPath) ?? 'yaml';
+    const format = formatOfPath(displayPath) ?? 'yaml';
     return policyValuesProblem(policy, { text, file: displayPath, format }, limits);
 }
 /** The problem a build that ran out of time becomes: the policy's, at its first line. */
@@ -73440,7 +75949,7 @@ async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_CO
     const tooLarge = policyLimitProblem(text, displayPath, limits);
     if (tooLarge)
         return { ok: false, reason: 'limit', errors: [tooLarge], warnings: [] };
-    const validation = validate_validatePolicyText(text, displayPath, validate_formatOfPath(displayPath) ?? 'yaml');
+    const validation = validate_validatePolicyText(text, displayPath, formatOfPath(displayPath) ?? 'yaml');
     // A document over a reading limit (alias expansion, nesting) is over a limit, not invalid.
     if (!validation.ok)
         return {
@@ -73501,6 +76010,382 @@ function hasBom(buf, start, end) {
 }
 function isWhitespace(b) {
     return b === SPACE || b === LF || b === CR || b === TAB;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/record.js
+
+
+
+
+
+/**
+ * One recorded gateway request (docs/traffic.md "A record").
+ *
+ * The zod schema is the contract and the source of the types. The reader's hot path uses
+ * `isTrafficRecord`, a hand-written predicate that accepts exactly what the schema accepts (tested
+ * against each other); zod then only runs on the rare malformed record, to word the reason.
+ *
+ * Decisions recorded here and in docs/traffic.md:
+ * - Unknown top-level keys and unknown keys in `unpaired` are malformed ("unknown key"): a typo such
+ *   as `unavailible` would otherwise silently drop what the telemetry said it lacked, and the
+ *   replay would guess.
+ * - `input` is the gateway's document: keys this tool does not know are allowed at every level, but
+ *   the values a policy reads must have the type the gateway gives them (docs/policy.md "Fields").
+ * - Timestamps are the `record` dialect of time/rfc3339.ts: the RFC 3339 subset OPA's
+ *   `time.parse_rfc3339_ns` also accepts.
+ * - Repeated entries in `unavailable` are harmless and accepted, and so are repeated
+ *   `unknown_paths` (docs/unknowns.md).
+ */
+const RECORDED_DECISIONS = ['allow', 'deny'];
+const RFC3339_MESSAGE = 'must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z';
+const instantSchema = schemas_string().refine(isRfc3339Instant, RFC3339_MESSAGE);
+const POINTER_MESSAGE = 'must be a JSON pointer (RFC 6901) starting with /input, e.g. /input/identity/claims/email';
+const unknownPathSchema = schemas_string().refine(isInputPointer, POINTER_MESSAGE);
+const stringList = array(schemas_string());
+const callSchema = looseObject({
+    tool: schemas_string().optional(),
+    method: schemas_string().optional(),
+    resource_uri: schemas_string().optional(),
+    prompt: schemas_string().optional(),
+});
+const plainObject = record(schemas_string(), unknown());
+const trafficInputSchema = looseObject({
+    request: looseObject({
+        time: instantSchema.optional(),
+        http: looseObject({
+            method: schemas_string().optional(),
+            host: schemas_string().optional(),
+            path: schemas_string().optional(),
+        })
+            .optional(),
+        jsonrpc: looseObject({
+            is_batch: schemas_boolean().optional(),
+            unparsable_calls: schemas_int().nonnegative().optional(),
+        })
+            .optional(),
+        mcp: looseObject({
+            calls: array(callSchema).optional(),
+            arguments: plainObject.optional(),
+        })
+            .optional(),
+    })
+        .optional(),
+    identity: looseObject({
+        verified: schemas_boolean().optional(),
+        attributes_resolved: schemas_boolean().optional(),
+        subject: schemas_string().optional(),
+        issuer: schemas_string().optional(),
+        groups: stringList.optional(),
+        tags: stringList.optional(),
+        attributes: record(schemas_string(), union([schemas_string(), stringList])).optional(),
+        claims: plainObject.optional(),
+    })
+        .optional(),
+});
+/**
+ * The most calls an unpaired batch may declare. Replaying one materialises its calls, so a
+ * ~100-byte record claiming millions would exhaust memory; no gateway batch comes near this.
+ */
+const MAX_UNPAIRED_CALLS = 10_000;
+/**
+ * The most `unknown_paths` one record may carry. Every pointer is matched against every location a
+ * policy reads, in both evaluators; no export needs more than a few per record.
+ */
+const MAX_UNKNOWN_PATHS = 1_024;
+const unpairedSchema = strictObject({
+    call_count: schemas_int().nonnegative().max(MAX_UNPAIRED_CALLS),
+    method: stringList.optional(),
+    tool: stringList.optional(),
+    resource_uri: stringList.optional(),
+    prompt: stringList.optional(),
+})
+    .superRefine((value, ctx) => {
+    for (const key of ['method', 'tool', 'resource_uri', 'prompt']) {
+        const list = value[key];
+        if (list !== undefined && list.length > value.call_count) {
+            ctx.addIssue({
+                code: 'custom',
+                path: [key],
+                message: `has ${list.length} values but call_count is ${value.call_count}`,
+            });
+        }
+    }
+});
+const trafficRecordSchema = strictObject({
+    request_id: schemas_string().min(1, 'must be a non-empty string'),
+    occurred_at: instantSchema.optional(),
+    recorded_decision: schemas_enum(RECORDED_DECISIONS).optional(),
+    policy_revision: schemas_string().optional(),
+    manifest_id: schemas_string().optional(),
+    input: trafficInputSchema,
+    unavailable: array(schemas_enum(UNAVAILABLE_ENTRIES)).optional(),
+    unknown_paths: array(unknownPathSchema)
+        .max(MAX_UNKNOWN_PATHS, `must hold at most ${MAX_UNKNOWN_PATHS} pointers`)
+        .optional(),
+    unpaired: unpairedSchema.optional(),
+})
+    .superRefine((value, ctx) => {
+    if (value.unpaired !== undefined && value.input.request?.mcp?.calls !== undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['unpaired'],
+            message: 'an unpaired batch must not also carry input.request.mcp.calls',
+        });
+    }
+});
+function isObj(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function optString(v) {
+    return v === undefined || typeof v === 'string';
+}
+function optBoolean(v) {
+    return v === undefined || typeof v === 'boolean';
+}
+function isNonNegativeInt(v) {
+    return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+function isStringList(v) {
+    if (!Array.isArray(v))
+        return false;
+    for (let i = 0; i < v.length; i++)
+        if (typeof v[i] !== 'string')
+            return false;
+    return true;
+}
+function optStringList(v) {
+    return v === undefined || isStringList(v);
+}
+function optInstant(v) {
+    return v === undefined || (typeof v === 'string' && isRfc3339Instant(v));
+}
+const RECORD_KEYS = new Set([
+    'request_id',
+    'occurred_at',
+    'recorded_decision',
+    'policy_revision',
+    'manifest_id',
+    'input',
+    'unavailable',
+    'unknown_paths',
+    'unpaired',
+]);
+const UNPAIRED_KEYS = new Set(['call_count', 'method', 'tool', 'resource_uri', 'prompt']);
+const UNAVAILABLE_SET = new Set(UNAVAILABLE_ENTRIES);
+function isRequest(v) {
+    if (v === undefined)
+        return true;
+    if (!isObj(v))
+        return false;
+    if (!optInstant(v.time))
+        return false;
+    const http = v.http;
+    if (http !== undefined) {
+        if (!isObj(http) || !optString(http.method) || !optString(http.host) || !optString(http.path))
+            return false;
+    }
+    const jsonrpc = v.jsonrpc;
+    if (jsonrpc !== undefined) {
+        if (!isObj(jsonrpc) || !optBoolean(jsonrpc.is_batch))
+            return false;
+        if (jsonrpc.unparsable_calls !== undefined && !isNonNegativeInt(jsonrpc.unparsable_calls))
+            return false;
+    }
+    const mcp = v.mcp;
+    if (mcp !== undefined) {
+        if (!isObj(mcp))
+            return false;
+        const calls = mcp.calls;
+        if (calls !== undefined) {
+            if (!Array.isArray(calls))
+                return false;
+            for (let i = 0; i < calls.length; i++) {
+                const c = calls[i];
+                if (!isObj(c))
+                    return false;
+                if (!optString(c.tool) || !optString(c.method) || !optString(c.resource_uri) || !optString(c.prompt))
+                    return false;
+            }
+        }
+        if (mcp.arguments !== undefined && !isObj(mcp.arguments))
+            return false;
+    }
+    return true;
+}
+function isIdentity(v) {
+    if (v === undefined)
+        return true;
+    if (!isObj(v))
+        return false;
+    if (!optBoolean(v.verified) || !optBoolean(v.attributes_resolved))
+        return false;
+    if (!optString(v.subject) || !optString(v.issuer))
+        return false;
+    if (!optStringList(v.groups) || !optStringList(v.tags))
+        return false;
+    const attributes = v.attributes;
+    if (attributes !== undefined) {
+        if (!isObj(attributes))
+            return false;
+        for (const key in attributes) {
+            const a = attributes[key];
+            if (typeof a !== 'string' && !isStringList(a))
+                return false;
+        }
+    }
+    if (v.claims !== undefined && !isObj(v.claims))
+        return false;
+    return true;
+}
+function isUnpaired(v) {
+    if (!isObj(v))
+        return false;
+    for (const key in v)
+        if (!UNPAIRED_KEYS.has(key))
+            return false;
+    const count = v.call_count;
+    if (!isNonNegativeInt(count) || count > MAX_UNPAIRED_CALLS)
+        return false;
+    for (const key of ['method', 'tool', 'resource_uri', 'prompt']) {
+        const list = v[key];
+        if (list === undefined)
+            continue;
+        if (!isStringList(list) || list.length > count)
+            return false;
+    }
+    return true;
+}
+/** Accepts exactly what `trafficRecordSchema` accepts; cheap enough for every line of a sample. */
+function record_isTrafficRecord(v) {
+    if (!isObj(v))
+        return false;
+    for (const key in v)
+        if (!RECORD_KEYS.has(key))
+            return false;
+    const id = v.request_id;
+    if (typeof id !== 'string' || id.length === 0)
+        return false;
+    if (!optInstant(v.occurred_at))
+        return false;
+    const decision = v.recorded_decision;
+    if (decision !== undefined && decision !== 'allow' && decision !== 'deny')
+        return false;
+    if (!optString(v.policy_revision) || !optString(v.manifest_id))
+        return false;
+    const input = v.input;
+    if (!isObj(input))
+        return false;
+    if (!isRequest(input.request) || !isIdentity(input.identity))
+        return false;
+    const unavailable = v.unavailable;
+    if (unavailable !== undefined) {
+        if (!Array.isArray(unavailable))
+            return false;
+        for (let i = 0; i < unavailable.length; i++) {
+            const entry = unavailable[i];
+            if (typeof entry !== 'string' || !UNAVAILABLE_SET.has(entry))
+                return false;
+        }
+    }
+    const unknownPaths = v.unknown_paths;
+    if (unknownPaths !== undefined) {
+        if (!Array.isArray(unknownPaths) || unknownPaths.length > MAX_UNKNOWN_PATHS)
+            return false;
+        for (let i = 0; i < unknownPaths.length; i++) {
+            const path = unknownPaths[i];
+            if (typeof path !== 'string' || !isInputPointer(path))
+                return false;
+        }
+    }
+    if (v.unpaired !== undefined) {
+        if (!isUnpaired(v.unpaired))
+            return false;
+        const request = input.request;
+        const mcp = request?.mcp;
+        if (mcp?.calls !== undefined)
+            return false;
+    }
+    return true;
+}
+// ---------------------------------------------------------------------------------------------
+// The slow path: why a value is not a record, in words an operator can act on.
+function record_valueAt(root, path) {
+    let v = root;
+    for (const segment of path) {
+        if (typeof v !== 'object' || v === null)
+            return undefined;
+        v = v[segment];
+    }
+    return v;
+}
+function record_describeType(v) {
+    if (v === null)
+        return 'null';
+    if (Array.isArray(v))
+        return 'an array';
+    if (typeof v === 'object')
+        return 'an object';
+    if (typeof v === 'number')
+        return `the number ${v}`;
+    if (typeof v === 'string')
+        return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+    return `${typeof v} ${String(v)}`;
+}
+const MAX_ISSUES_IN_REASON = 3;
+/**
+ * Why `value` is not a traffic record: up to three problems, each `path: message`, e.g.
+ * `input.request.time: must be an RFC 3339 instant …`. Returns `undefined` for a valid record.
+ */
+function record_explainInvalidRecord(value) {
+    if (!isObj(value))
+        return `a record must be a JSON object, got ${record_describeType(value)}`;
+    const parsed = trafficRecordSchema.safeParse(value);
+    if (parsed.success)
+        return undefined;
+    const reasons = [];
+    for (const issue of parsed.error.issues) {
+        const path = issue.path.filter((s) => typeof s !== 'symbol');
+        if (issue.code === 'unrecognized_keys') {
+            for (const key of issue.keys) {
+                const where = formatPath([...path, key]);
+                reasons.push(`${where}: unknown key`);
+            }
+            continue;
+        }
+        const where = path.length === 0 ? 'record' : formatPath(path);
+        const actual = record_valueAt(value, issue.path);
+        let message;
+        if (issue.code === 'invalid_type' && actual === undefined)
+            message = 'is required';
+        else if (issue.code === 'invalid_type')
+            message = `must be ${record_article(issue.expected)}, got ${record_describeType(actual)}`;
+        else if (issue.code === 'invalid_value' && path[0] === 'unavailable' && path.length === 2)
+            message = `unknown unavailable entry ${JSON.stringify(actual)} (known: ${UNAVAILABLE_ENTRIES.join(', ')})`;
+        else if (issue.code === 'invalid_value')
+            message = `must be one of ${issue.values.map((x) => JSON.stringify(x)).join(', ')}, got ${record_describeType(actual)}`;
+        else if (issue.code === 'custom' && path[0] === 'unknown_paths' && path.length === 2)
+            message = `${issue.message}, got ${record_describeType(actual)}`;
+        else if (issue.code === 'too_small' && issue.origin === 'number')
+            message = `must not be negative, got ${record_describeType(actual)}`;
+        else
+            message = issue.message;
+        reasons.push(`${where}: ${message}`);
+    }
+    if (reasons.length === 0)
+        return 'not a valid traffic record';
+    const shown = reasons.slice(0, MAX_ISSUES_IN_REASON);
+    const more = reasons.length - shown.length;
+    return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+function record_article(expected) {
+    switch (expected) {
+        case 'object':
+        case 'array':
+        case 'int':
+            return expected === 'int' ? 'an integer' : `an ${expected}`;
+        default:
+            return `a ${expected}`;
+    }
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/recordShape.js
@@ -74404,8 +77289,8 @@ class ArraySplitter {
 
 /**
  * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
- * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
- * short ids, i.e. well under 100 MB for a million records.
+ * set of request ids already seen (duplicate detection needs it; requestIdTable.ts keeps it off
+ * the JS heap).
  *
  * Decisions (docs/traffic.md):
  * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
@@ -75006,10 +77891,6 @@ function parseCommentId(raw) {
 
 
 
-// The inputs' parts, re-exported so importers keep one entry point.
-
-
-
 function parseGithubToken(get) {
     const githubToken = get('github-token');
     if (githubToken === '') {
@@ -75098,7 +77979,7 @@ function readSettings(env = process.env, read = coreInputReader) {
 }
 
 // EXTERNAL MODULE: ./build/action/eventPayload.js
-var eventPayload = __nccwpck_require__(9961);
+var eventPayload = __nccwpck_require__(9447);
 ;// CONCATENATED MODULE: ./build/action/context.js
 
 class ContextError extends Error {
@@ -75132,6 +78013,10 @@ function readRunContext(env) {
         tempDir: env.RUNNER_TEMP ?? env.TMPDIR ?? '/tmp',
     };
 }
+/** The workflow run's page (this run's by default), or null when the runner gave no run id. */
+function workflowRunUrl(context, runId = context.runId) {
+    return runId ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${runId}` : null;
+}
 function pullRequestNumber(context) {
     const pr = context.event.pull_request;
     const n = pr?.number ?? context.event.number;
@@ -75152,6 +78037,477 @@ function offDefaultBranch(context) {
     if (ref === `refs/heads/${defaultBranch}`)
         return null;
     return `this run is on ${JSON.stringify(ref)}, not on the default branch ${JSON.stringify(defaultBranch)}`;
+}
+
+;// CONCATENATED MODULE: ./build/github/driftIssue.js
+
+
+
+const DRIFT_LABEL = 'policy-drift';
+const DRIFT_LABEL_COLOR = 'd93f0b';
+const DRIFT_LABEL_DESCRIPTION = 'policy-replay: recorded decisions the saved policy no longer reproduces';
+/**
+ * `<!-- policy-replay:drift:policies/acme.yaml -->`. The path is percent-encoded where it could
+ * end the HTML comment early (`>`, `--`) or confuse matching (spaces, `%`), so any path is safe.
+ */
+function driftMarker(policyPath) {
+    // By code point (`u`): a character outside the BMP is one UTF-8 sequence, not two lone surrogate
+    // halves each encoded as U+FFFD (which made `😀.yaml` and `😁.yaml` share a marker).
+    const encoded = policyPath.replace(/[^A-Za-z0-9_./-]|-(?=-)/gu, (char) => Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+    return `<!-- policy-replay:drift:${encoded} -->`;
+}
+const DRIFT_MARKER_LINE = /^<!-- policy-replay:drift:([A-Za-z0-9_./%-]+) -->$/;
+/**
+ * The policy path a drift issue's body names in its marker (first line only, as for matching), or
+ * null when the first line is no drift marker this Action writes.
+ */
+function driftMarkerPath(body) {
+    const encoded = DRIFT_MARKER_LINE.exec(firstLine(body))?.[1];
+    if (encoded === undefined)
+        return null;
+    try {
+        const path = decodeURIComponent(encoded);
+        return driftMarker(path) === `<!-- policy-replay:drift:${encoded} -->` ? path : null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Issues cannot be written here: disabled on the repository, or the token lacks `issues: write`. */
+class IssuesUnavailableError extends Error {
+    status;
+    name = 'IssuesUnavailableError';
+    kind = 'issues-unavailable';
+    constructor(status, message, cause) {
+        super(message, cause === undefined ? undefined : { cause });
+        this.status = status;
+    }
+}
+function driftIssue_oldestFirst(a, b) {
+    const byTime = Date.parse(a.createdAt) - Date.parse(b.createdAt);
+    return byTime !== 0 && !Number.isNaN(byTime) ? byTime : a.number - b.number;
+}
+function sameText(a, b) {
+    return a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
+}
+/** Posted when drift returns to zero and the caller gave no `closeComment`. */
+const DEFAULT_CLOSE_COMMENT = 'Drift returned to zero: the replayed decisions match the recorded ones again. Closing; policy-replay reopens this issue if drift comes back.';
+/** The title and body as the client will send them; refused when over GitHub's limit. */
+function issueText(options, previousBody) {
+    const marker = driftMarker(options.policyPath);
+    const text = typeof options.body === 'string' ? options.body : options.body(previousBody);
+    // As the client will send them (issues.ts), so unchanged text compares equal to the stored one.
+    const body = (0,bidi/* humanText */.l8)(withMarker(text, marker));
+    const title = (0,bidi/* humanText */.l8)(options.title);
+    const length = commentLength(body);
+    if (length > MAX_COMMENT_LENGTH) {
+        throw new CommentTooLargeError(length, MAX_COMMENT_LENGTH, `the drift issue body for ${options.policyPath} is ${length} characters, over GitHub's limit of ${MAX_COMMENT_LENGTH}`);
+    }
+    return { body, title };
+}
+/** The drift label exists, or a warning says why it could not be made. */
+async function ensureLabel(client, repo, label, warnings) {
+    try {
+        if ((await client.getLabel(repo, label)) === null) {
+            await client.createLabel(repo, {
+                name: label,
+                color: DRIFT_LABEL_COLOR,
+                description: DRIFT_LABEL_DESCRIPTION,
+            });
+        }
+    }
+    catch (error) {
+        // 422 "already_exists" is a racing run; anything else still lets issue creation try, since
+        // GitHub creates a missing label named in a new issue.
+        if (error instanceof GitHubApiError && error.status === 422)
+            return;
+        if (error instanceof GitHubApiError && error.status !== 410) {
+            warnings.push(`could not create the '${label}' label: ${error.message}`);
+            return;
+        }
+        throw error;
+    }
+}
+async function addMissingLabel(client, repo, created, label, warnings) {
+    // Labels on a new issue are dropped silently for tokens without push access; without the
+    // label the next run would not find the issue and would open another.
+    try {
+        await client.addLabels(repo, created.number, [label]);
+    }
+    catch (error) {
+        if (!(error instanceof GitHubApiError))
+            throw error;
+        warnings.push(`issue #${created.number} was created without the '${label}' label and it could not be added ` +
+            `(${error.status}: ${error.message}); the next run will not find it`);
+    }
+}
+/** Drift is back to zero: the open issue gets the closing comment and is closed as completed. */
+async function closeResolved(client, repo, openIssue, comment) {
+    await client.createIssueComment(repo, openIssue.number, comment);
+    const closed = await client.updateIssue(repo, openIssue.number, {
+        state: 'closed',
+        state_reason: 'completed',
+    });
+    return { action: 'closed', issueNumber: openIssue.number, htmlUrl: closed.htmlUrl || openIssue.htmlUrl };
+}
+/** Drift is back: the policy's most recent closed issue reopens with the new title and body. */
+async function reopen(client, repo, lastClosed, text) {
+    const reopened = await client.updateIssue(repo, lastClosed.number, {
+        state: 'open',
+        state_reason: 'reopened',
+        title: text.title,
+        body: text.body,
+    });
+    return { action: 'reopened', issueNumber: lastClosed.number, htmlUrl: reopened.htmlUrl };
+}
+/** Issues disabled, or no issues: write: an IssuesUnavailableError; null for any other failure. */
+function issuesUnavailable(error, policyPath) {
+    if (error instanceof GitHubApiError &&
+        ((error.status === 403 && !error.rateLimited) || error.status === 410)) {
+        return new IssuesUnavailableError(error.status, `cannot maintain the drift issue for ${policyPath}: issues are disabled on this repository ` +
+            `or the token lacks issues: write (${error.method} ${error.url} → ${error.status}: ${error.message})`, error);
+    }
+    return null;
+}
+/** The issues with the label and the policy's marker that `login` wrote, oldest first. */
+async function ownIssues(client, repo, by) {
+    const issues = await client.listIssues(repo, { labels: [by.label], state: 'all' });
+    const own = by.login.toLowerCase();
+    return issues
+        .filter((issue) => hasMarker(issue.body, by.marker) && issue.userLogin.toLowerCase() === own)
+        .sort(driftIssue_oldestFirst);
+}
+async function syncDriftIssue(client, options) {
+    const marker = driftMarker(options.policyPath);
+    const label = options.label ?? DRIFT_LABEL;
+    // A body that cannot depend on an earlier issue is checked before any request.
+    if (typeof options.body === 'string' && options.driftTotal > 0)
+        issueText(options, null);
+    const repo = { owner: options.owner, repo: options.repo };
+    const result = { action: 'none', closedDuplicates: [], warnings: [] };
+    const listOwn = (login) => ownIssues(client, repo, { label, marker, login });
+    /** Keeps the oldest open issue; closes the others, pointing at it. */
+    const closeDuplicates = async (open) => {
+        const [keeper, ...extras] = open;
+        for (const extra of extras) {
+            if (keeper === undefined)
+                break;
+            await client.createIssueComment(repo, extra.number, `Duplicate of #${keeper.number}.`);
+            await client.updateIssue(repo, extra.number, { state: 'closed', state_reason: 'not_planned' });
+            result.closedDuplicates.push(extra.number);
+        }
+        return keeper;
+    };
+    const refresh = async (issue) => {
+        result.issueNumber = issue.number;
+        result.htmlUrl = issue.htmlUrl;
+        const { title, body } = issueText(options, issue.body);
+        if (issue.title === title && sameText(issue.body, body)) {
+            result.action = 'unchanged';
+            return;
+        }
+        const updated = await client.updateIssue(repo, issue.number, { title, body });
+        result.action = 'updated';
+        result.htmlUrl = updated.htmlUrl || issue.htmlUrl;
+    };
+    try {
+        const login = (await client.getTokenLogin()).login;
+        const own = await listOwn(login);
+        const openIssue = await closeDuplicates(own.filter((issue) => issue.state === 'open'));
+        if (options.driftTotal <= 0) {
+            if (openIssue === undefined)
+                return result;
+            const comment = options.closeComment ?? DEFAULT_CLOSE_COMMENT;
+            return { ...result, ...(await closeResolved(client, repo, openIssue, comment)) };
+        }
+        if (openIssue !== undefined) {
+            await refresh(openIssue);
+            return result;
+        }
+        // The most recent closed issue for this policy comes back rather than a new one.
+        const lastClosed = own.filter((issue) => issue.state === 'closed').sort((a, b) => b.number - a.number)[0];
+        if (lastClosed !== undefined)
+            return { ...result, ...(await reopen(client, repo, lastClosed, issueText(options, lastClosed.body))) };
+        const { title, body } = issueText(options, null);
+        await ensureLabel(client, repo, label, result.warnings);
+        const created = await client.createIssue(repo, { title, body, labels: [label] });
+        if (!created.labels.includes(label))
+            await addMissingLabel(client, repo, created, label, result.warnings);
+        // A concurrent run may have opened one too: the oldest open issue wins, as for PR comments.
+        const afterCreate = (await listOwn(created.userLogin || login)).filter((issue) => issue.state === 'open');
+        if (!afterCreate.some((issue) => issue.number === created.number))
+            afterCreate.push(created);
+        afterCreate.sort(driftIssue_oldestFirst);
+        const keeper = await closeDuplicates(afterCreate);
+        if (keeper === undefined || keeper.number === created.number) {
+            return { ...result, action: 'created', issueNumber: created.number, htmlUrl: created.htmlUrl };
+        }
+        await refresh(keeper);
+        return result;
+    }
+    catch (error) {
+        throw issuesUnavailable(error, options.policyPath) ?? error;
+    }
+}
+/**
+ * Closes this configuration's open drift issues whose policy is gone from the default branch
+ * (deleted, or renamed): with no policy there is no drift to report, and the issue would otherwise
+ * stay open with stale numbers forever. Only issues whose marker names a path this configuration's
+ * `policies` globs select are its own: several configurations (each with its own globs) share one
+ * repository's issues, and a path outside the globs is another configuration's to keep.
+ */
+async function closeOrphanedDriftIssues(client, options) {
+    const repo = { owner: options.owner, repo: options.repo };
+    const label = options.label ?? DRIFT_LABEL;
+    const own = (await client.getTokenLogin()).login.toLowerCase();
+    const live = new Set(options.livePolicyPaths);
+    // Also by marker: an issue a live policy's run writes to is never an orphan, whatever its marker
+    // decodes to (a marker written by an older encoding, or a path that does not round-trip).
+    const liveMarkers = new Set(options.livePolicyPaths.map(driftMarker));
+    const closed = [];
+    for (const issue of await client.listIssues(repo, { labels: [label], state: 'open' })) {
+        if (issue.userLogin.toLowerCase() !== own)
+            continue;
+        if (liveMarkers.has(firstLine(issue.body)))
+            continue;
+        const path = driftMarkerPath(issue.body);
+        if (path === null || live.has(path) || !options.replays(path))
+            continue;
+        await client.createIssueComment(repo, issue.number, 'The policy this issue reports on no longer exists on the default branch. Closing; policy-replay opens a new issue if it comes back and drifts.');
+        await client.updateIssue(repo, issue.number, { state: 'closed', state_reason: 'not_planned' });
+        closed.push(issue.number);
+    }
+    return closed;
+}
+
+;// CONCATENATED MODULE: ./build/render/driftTrend.js
+
+
+/** Runs kept and shown. */
+const MAX_TREND_RUNS = 10;
+/** A block line longer than this is not one the Action wrote. */
+const MAX_BLOCK_LENGTH = 2_000;
+const PREFIX = '<!-- policy-replay:drift-trend v1 ';
+const SUFFIX = ' -->';
+const RUN_ID = /^[0-9]{1,20}$/;
+const AT = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$/;
+/** The runs of the first well-formed block line in `body`, oldest first; [] when there is none. */
+function parseDriftTrend(body) {
+    if (body === null)
+        return [];
+    for (const raw of body.split('\n')) {
+        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+        if (line.length > MAX_BLOCK_LENGTH || !line.startsWith(PREFIX) || !line.endsWith(SUFFIX))
+            continue;
+        let parsed;
+        try {
+            parsed = JSON.parse(line.slice(PREFIX.length, line.length - SUFFIX.length));
+        }
+        catch {
+            continue;
+        }
+        if (!Array.isArray(parsed))
+            continue;
+        const runs = parsed.flatMap((entry) => {
+            const run = checkedRun(entry);
+            return run === null ? [] : [run];
+        });
+        return runs.slice(-MAX_TREND_RUNS);
+    }
+    return [];
+}
+function checkedRun(entry) {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+        return null;
+    const { run, at, records, drifted } = entry;
+    if (typeof run !== 'string' || !RUN_ID.test(run))
+        return null;
+    if (typeof at !== 'string' || !AT.test(at) || utcTimeText(at) === at)
+        return null;
+    if (!driftTrend_isCount(records) || !driftTrend_isCount(drifted) || drifted > records)
+        return null;
+    return { run, at, records, drifted };
+}
+function driftTrend_isCount(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+/** `runs` with `latest` last (a re-run of the same run replaces its entry), the last 10. */
+function withLatestRun(runs, latest) {
+    return [...runs.filter((r) => r.run !== latest.run), latest].slice(-MAX_TREND_RUNS);
+}
+/** The hidden block line the next run reads back. */
+function driftTrendBlock(runs) {
+    const entries = runs.slice(-MAX_TREND_RUNS).map(({ run, at, records, drifted }) => ({
+        run,
+        at,
+        records,
+        drifted,
+    }));
+    return `${PREFIX}${JSON.stringify(entries)}${SUFFIX}`;
+}
+/**
+ * The visible table, newest first, each run linked when `runUrl` names it, then the hidden block.
+ * Only checked fields reach it: digits, a UTC time and counts.
+ */
+function driftTrendMarkdown(runs, runUrl) {
+    const shown = runs.slice(-MAX_TREND_RUNS);
+    return [
+        `**Trend** (drift of the last ${countText(shown.length)} run${shown.length === 1 ? '' : 's'}, newest first)`,
+        '',
+        '| run date | records | drifted |',
+        '|---|---:|---:|',
+        ...[...shown].reverse().map((r) => {
+            const url = runUrl(r.run);
+            const date = utcTimeText(r.at);
+            return `| ${url === null ? date : `[${date}](${url})`} | ${countText(r.records)} | ${countText(r.drifted)} |`;
+        }),
+        '',
+        driftTrendBlock(shown),
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/render/fitSections.js
+function fitSections(sections, limit, measure, pointer) {
+    const joined = sections.join('\n\n');
+    if (measure(joined) <= limit)
+        return { body: `${joined}\n`, omitted: 0 };
+    const kept = [];
+    for (let count = sections.length - 1; count >= 0; count--) {
+        const candidate = [...sections.slice(0, count), pointer(sections.length - count)].join('\n\n');
+        if (measure(candidate) + 1 <= limit) {
+            kept.push(...sections.slice(0, count));
+            return { body: `${candidate}\n`, omitted: sections.length - count };
+        }
+    }
+    // Not even the pointer alone fits: a limit this small is a caller bug.
+    return { body: `${pointer(sections.length).slice(0, limit - 1)}\n`, omitted: sections.length };
+}
+/**
+ * Fits a body by showing fewer change rows before dropping any section: renders with the most rows
+ * (≤ maxRows) for which every section fits, and falls back to cutting sections only when even no
+ * rows do not fit. The tables say "showing N of M", so fewer rows stay truthful.
+ */
+function fitWithFewerRows(render, maxRows, limit, measure, pointer) {
+    const attempt = (rows) => ({ ...fitSections(render(rows), limit, measure, pointer), rows });
+    const full = attempt(maxRows);
+    if (full.omitted === 0 || maxRows === 0)
+        return full;
+    let best = null;
+    let lo = 0;
+    let hi = maxRows - 1;
+    while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const fitted = attempt(mid);
+        if (fitted.omitted === 0) {
+            best = fitted;
+            lo = mid + 1;
+        }
+        else
+            hi = mid - 1;
+    }
+    return best ?? attempt(0);
+}
+/**
+ * One row budget for two tables, for fitWithFewerRows: the first (the change groups) fills first,
+ * so every row of the second (the per-request changes) goes before any row of the first.
+ */
+function splitRowBudget(budget, firstMax, secondMax) {
+    const first = Math.min(budget, firstMax);
+    return { first, second: Math.min(secondMax, budget - first) };
+}
+/** A code fence longer than any backtick run inside the content, so the content cannot close it. */
+function fenced(content, info = '') {
+    // A loop, not Math.max(...runs): a document of 100,000 backtick runs would overflow the stack.
+    let longest = 0;
+    for (const m of content.matchAll(/`+/g))
+        if (m[0].length > longest)
+            longest = m[0].length;
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}${info}\n${content.replace(/\n$/, '')}\n${fence}`;
+}
+const utf16Length = (text) => text.length;
+const utf8Length = (text) => Buffer.byteLength(text, 'utf8');
+
+// EXTERNAL MODULE: ./build/action/log.js
+var log = __nccwpck_require__(3603);
+;// CONCATENATED MODULE: ./build/action/driftIssues.js
+
+
+
+
+
+
+
+
+/** Room for the hidden marker and a little slack under GitHub's limit (counted as main.ts does). */
+const ISSUE_LIMIT = MAX_COMMENT_LENGTH - 200;
+/** This run's totals for the trend, or null when the runner gave no run id. */
+function trendEntry(context, drift, now) {
+    const r = drift.result;
+    if (r === null || context.runId === null || !/^[0-9]{1,20}$/.test(context.runId))
+        return null;
+    return {
+        run: context.runId,
+        at: `${now.toISOString().slice(0, 19)}Z`,
+        records: r.evaluated,
+        drifted: r.drift_total,
+    };
+}
+/**
+ * The issue body given the body it replaces: the report fitted to the limit with the trend (the
+ * earlier runs read back from that body, this run last) kept whole at its end.
+ */
+function driftIssueBody(draft, context, previousBody) {
+    const earlier = parseDriftTrend(previousBody);
+    const runs = draft.run === null ? earlier : withLatestRun(earlier, draft.run);
+    const trend = runs.length === 0 ? '' : driftTrendMarkdown(runs, (id) => workflowRunUrl(context, id));
+    const fitted = fitWithFewerRows(draft.sections, draft.rowBudget, ISSUE_LIMIT - utf16Length(trend) - 2, utf16Length, (omitted) => `_${omitted} more section(s): see the job summary._`).body;
+    return trend === '' ? fitted : `${fitted}\n${trend}\n`;
+}
+/** GitHub caps issue titles at 256 characters, and a title is one line. */
+function driftIssueTitle(path) {
+    const title = `Policy drift: ${path.replace(/[\r\n\u2028\u2029]/g, ' ')}`;
+    return [...title].length <= 256 ? title : `${[...title].slice(0, 255).join('')}…`;
+}
+/** Each policy's drift issue, then the sweep of deleted policies' issues; the failures, worded. */
+async function keepDriftIssues(client, settings, context, policies, drafts) {
+    const issueFailures = [];
+    for (const draft of drafts) {
+        try {
+            const issue = await syncDriftIssue(client, {
+                owner: context.owner,
+                repo: context.repo,
+                policyPath: draft.path,
+                title: driftIssueTitle(draft.path),
+                body: (previous) => driftIssueBody(draft, context, previous),
+                driftTotal: draft.driftTotal,
+                closeComment: driftResolvedComment(draft.path),
+            });
+            for (const w of issue.warnings)
+                (0,log/* logWarning */.FF)(w);
+            (0,log/* logInfo */.fH)(`${draft.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
+        }
+        catch (error) {
+            issueFailures.push(`${draft.path}: ${error.message}`);
+        }
+    }
+    // Only when issues can be written at all: after a failure above, the sweep would fail the same way.
+    if (issueFailures.length === 0) {
+        try {
+            const closed = await closeOrphanedDriftIssues(client, {
+                owner: context.owner,
+                repo: context.repo,
+                livePolicyPaths: policies.map((p) => p.path),
+                replays: policyMatcher(settings.policies),
+            });
+            for (const number of closed)
+                (0,log/* logInfo */.fH)(`closed drift issue #${number}: its policy no longer exists`);
+        }
+        catch (error) {
+            issueFailures.push(`closing the issues of deleted policies: ${error.message}`);
+        }
+    }
+    return issueFailures;
 }
 
 ;// CONCATENATED MODULE: ./build/gate/gateFacts.js
@@ -75189,6 +78545,7 @@ function gateFactsOf(report, extra = {}) {
         changesTotal: r?.changes_total ?? 0,
         newlyAllowed: r?.newly_allowed ?? 0,
         newlyDenied: r?.newly_denied ?? 0,
+        newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
         malformed: r?.malformed.count ?? 0,
         fidelityWorst: fidelity?.worst ?? null,
         blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
@@ -75615,15 +78972,40 @@ function toPullFile(file) {
         : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };
 }
 
+;// CONCATENATED MODULE: ./build/policy/policyLines.js
+
+/** No file to point into (a test, a deleted policy): every line is null. */
+const NO_LINES = { rules: new Map(), settings: new Map() };
+/** The lines of a policy document; NO_LINES when the text does not parse as a mapping. */
+function policyLines(text, format) {
+    // A byte-order mark is not part of the document (docs/policy.md), as in validation.
+    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format);
+    const doc = source.value;
+    if (source.syntaxErrors.length > 0 || typeof doc !== 'object' || doc === null || Array.isArray(doc))
+        return NO_LINES;
+    const settings = new Map();
+    for (const key of Object.keys(doc))
+        settings.set(key, source.positionOf([key], 'key').line);
+    const rules = new Map();
+    const list = doc.rules;
+    if (Array.isArray(list)) {
+        list.forEach((rule, index) => {
+            const id = rule?.id;
+            if (typeof id === 'string' && !rules.has(id))
+                rules.set(id, source.positionOf(['rules', index, 'id'], 'key').line);
+        });
+    }
+    return { rules, settings };
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
 /**
  * The request ids a sample has used so far, each with the line of its first record: what catches a
- * repeated request_id, and the one structure of the replay
- * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
- * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
- * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
- * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
- * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
+ * repeated request_id, and the one structure of the replay that grows with the sample. A JS Map
+ * of them would grow the JS heap, which V8 sizes to a multiple of what is live; here the ids' UTF-8
+ * bytes, their hashes and lines sit in typed arrays off the JS heap, never collected
+ * (docs/performance.md "Worker threads"). Exact: a hash match is confirmed on the bytes; an id that
+ * is not well-formed UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
  */
 const requestIdTable_PAGE_BYTES = 1 << 20;
 const INITIAL_ENTRIES = 1 << 12;
@@ -75753,6 +79135,7 @@ class requestIdTable_RequestIdTable {
  * (recordShape.ts) flags an element that may hold one; only such an element is scanned token by
  * token here.
  */
+
 
 /** Whether JavaScript writes the number `token` reads as with exactly these characters. */
 function isShortestForm(token) {
@@ -76481,7 +79864,7 @@ async function* readSampleItems(plan) {
  * `sha256sum` reproduces it).
  */
 async function sampleDigest(files) {
-    // One file's sample digest is its own digest: no second hash of the same bytes (~30 ms at 1M records).
+    // One file's sample digest is its own digest: no second hash of the same bytes.
     const whole = files.length === 1 ? null : (0,external_node_crypto_.createHash)('sha256');
     const each = [];
     for (const file of files) {
@@ -77157,6 +80540,20 @@ function compareChanges(a, b) {
         return group;
     return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
 }
+/**
+ * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
+ * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
+ */
+const DRIFT_RANK = [1, 2, 0, 3];
+function driftGroup(change) {
+    return DRIFT_RANK[changeGroup(change)];
+}
+function compareDrifts(a, b) {
+    const group = driftGroup(a) - driftGroup(b);
+    if (group !== 0)
+        return group;
+    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+}
 /** Most recent first, untimed last, then request_id (code-unit order). */
 function compareRecency(aTime, aId, bTime, bId) {
     const ta = instantOf(aTime);
@@ -77175,21 +80572,23 @@ function compareRecency(aTime, aId, bTime, bId) {
  */
 class TopChanges {
     capacity;
+    compare;
     items = [];
-    constructor(capacity) {
+    constructor(capacity, compare = compareChanges) {
         this.capacity = capacity;
+        this.compare = compare;
     }
     offer(change) {
         if (this.capacity === 0)
             return;
         const items = this.items;
-        if (items.length === this.capacity && compareChanges(change, items[items.length - 1]) >= 0)
+        if (items.length === this.capacity && this.compare(change, items[items.length - 1]) >= 0)
             return;
         let lo = 0;
         let hi = items.length;
         while (lo < hi) {
             const mid = (lo + hi) >>> 1;
-            if (compareChanges(items[mid], change) <= 0)
+            if (this.compare(items[mid], change) <= 0)
                 lo = mid + 1;
             else
                 hi = mid;
@@ -77200,7 +80599,212 @@ class TopChanges {
     }
 }
 
+;// CONCATENATED MODULE: ./build/replay/report/timeSpan.js
+
+/**
+ * The earliest and latest of some RFC 3339 times, compared as instants; of equal instants the
+ * smaller text is kept, so any order of adding (a shard merge's too) gives the same span.
+ */
+class TimeSpan {
+    first = null;
+    last = null;
+    /** A null or unreadable time is passed over. */
+    add(text) {
+        const ns = instantOf(text);
+        if (text === null || ns === null)
+            return;
+        const first = this.first;
+        if (first === null || ns < first.ns || (ns === first.ns && text < first.text))
+            this.first = { text, ns };
+        const last = this.last;
+        if (last === null || ns > last.ns || (ns === last.ns && text < last.text))
+            this.last = { text, ns };
+    }
+    toJSON() {
+        return { first_at: this.first?.text ?? null, last_at: this.last?.text ?? null };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/policy/ruleText.js
+
+
+/**
+ * A rule's parts as one line of plain text (docs/explain.md "The rule diff"): the window's text
+ * form, a condition, a rule's summary. Values come from the policy document, which a pull request
+ * controls, so each keeps the line whole: a value that could be misread (empty, with a space,
+ * a comma, a bracket, a quote or a control character) is written as a JSON string. The text is
+ * not escaped for any output: the renderers do that.
+ */
+/** Consecutive days (ISO order) from this many on are written as a range, `mon-fri`. */
+const MIN_DAY_RANGE = 3;
+/** A value that reads the same bare: no space, separator, bracket, quote or control character. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const BARE_VALUE = /^[^\s,[\]"'\\\u0000-\u001f\u007f-\u009f\u2028\u2029]+$/u;
+/** One condition value as written in a line of text: bare when unambiguous, else a JSON string. */
+function valueText(value) {
+    if (BARE_VALUE.test(value))
+        return value;
+    // JSON.stringify leaves C1 controls and the two Unicode line separators as they are.
+    return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** Values in document order with repeats dropped (a repeat changes no decision). */
+function distinctValues(values) {
+    return [...new Set(values)];
+}
+/**
+ * A rule's conditions in document order, a condition that repeats an earlier one (the same field,
+ * operator and set of values) dropped: the conditions are a conjunction, so a repeat says nothing.
+ */
+function distinctConditions(conditions) {
+    const seen = new Set();
+    const out = [];
+    for (const c of conditions) {
+        const values = distinctValues(c.values);
+        const key = JSON.stringify([c.field, c.operator, [...values].sort(compareStrings)]);
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        out.push({ field: c.field, op: c.operator, values, key });
+    }
+    return out;
+}
+/** `tool in [read_file, list_dir]`. */
+function conditionText(field, op, values) {
+    return `${field} ${op} [${values.map(valueText).join(', ')}]`;
+}
+/** The days of a window, ISO order, runs of three or more as ranges: `mon-fri`, `mon,wed,sat,sun`. */
+function daysText(days) {
+    const present = DAYS.map((d) => days.includes(d));
+    const parts = [];
+    for (let i = 0; i < DAYS.length; i++) {
+        if (!present[i])
+            continue;
+        let end = i;
+        while (end + 1 < DAYS.length && present[end + 1])
+            end++;
+        if (end - i + 1 >= MIN_DAY_RANGE)
+            parts.push(`${DAYS[i]}-${DAYS[end]}`);
+        else
+            for (let d = i; d <= end; d++)
+                parts.push(DAYS[d]);
+        i = end;
+    }
+    return parts.join(',');
+}
+/**
+ * A window's text form: `mon-fri 09:00-17:30 Europe/Berlin` — the days as a set, the clock
+ * times and the zone as written. null: the rule has no window.
+ */
+function windowText(window) {
+    if (window === undefined)
+        return null;
+    return `${daysText(window.days)} ${window.from}-${window.to} ${window.timezone}`;
+}
+/** The parts of a window's text form (windowText's inverse; none of its parts holds a space). */
+function windowParts(text) {
+    const [days = '', times = '', timezone = ''] = text.split(' ');
+    const [from = '', to = ''] = times.split('-');
+    return { days, from, to, timezone };
+}
+/**
+ * A rule's conditions in one line: each distinct condition in document order, joined by `and`,
+ * then its window: `group in [contractors] and tool in [export_report] during mon-fri 09:00-17:30 UTC`.
+ */
+function ruleSummary(rule) {
+    const parts = distinctConditions(rule.conditions).map((c) => conditionText(c.field, c.op, c.values));
+    const window = windowText(rule.active_window);
+    return window === null ? parts.join(' and ') : `${parts.join(' and ')} during ${window}`;
+}
+
+;// CONCATENATED MODULE: ./build/policy/ruleChanges.js
+
+
+/**
+ * The changes from `before` to `after`: the effect, then the conditions (fieldCondtionChanges'
+ * order), then the window — the order of `what`. A description is not a value: a
+ * description-only edit has no changes.
+ */
+function ruleChanges(before, after) {
+    const changes = [];
+    if (before.effect !== after.effect)
+        changes.push({ effect: { from: before.effect, to: after.effect } });
+    changes.push(...conditionChanges(before.conditions, after.conditions));
+    const from = windowText(before.active_window);
+    const to = windowText(after.active_window);
+    if (from !== to)
+        changes.push({ active_window: { from, to } });
+    return changes;
+}
+/** The condition changes of a rule, field by field in compareStrings order. */
+function conditionChanges(before, after) {
+    const base = distinctConditions(before);
+    const head = distinctConditions(after);
+    const fields = [...new Set([...base, ...head].map((c) => c.field))].sort(compareStrings);
+    return fields.flatMap((field) => fieldChanges(base.filter((c) => c.field === field), head.filter((c) => c.field === field)));
+}
+const OPERATORS = ['in', 'not_in'];
+/**
+ * How the conditions on one field pair between the versions. A condition both sides hold (same
+ * operator, same set of values) is unchanged. Of the rest, a (field, operator) held once on each
+ * side pairs as a values change; then, if the field has one condition left on each side (their
+ * operators differ), they pair as an operator change, followed by a values change under the
+ * head's operator when the sets differ too. Anything left is a removed or an added condition.
+ * Order: the operator change (and its values), values changes (`in`, then `not_in`), removed
+ * conditions (base order), added conditions (head order).
+ */
+function fieldChanges(baseAll, headAll) {
+    const headKeys = new Set(headAll.map((c) => c.key));
+    const baseKeys = new Set(baseAll.map((c) => c.key));
+    let base = baseAll.filter((c) => !headKeys.has(c.key));
+    let head = headAll.filter((c) => !baseKeys.has(c.key));
+    const values = [];
+    for (const op of OPERATORS) {
+        const b = base.filter((c) => c.op === op);
+        const h = head.filter((c) => c.op === op);
+        if (b.length !== 1 || h.length !== 1)
+            continue;
+        values.push(valuesChange(b[0], h[0]));
+        base = base.filter((c) => c !== b[0]);
+        head = head.filter((c) => c !== h[0]);
+    }
+    const operator = [];
+    if (base.length === 1 && head.length === 1) {
+        const [b, h] = [base[0], head[0]];
+        operator.push({ field: h.field, from_op: b.op, to_op: h.op });
+        const change = valuesChange(b, h);
+        if (change.added.length > 0 || change.removed.length > 0)
+            operator.push(change);
+        base = [];
+        head = [];
+    }
+    const presence = (c, change) => ({
+        field: c.field,
+        op: c.op,
+        value: c.values,
+        change,
+    });
+    return [
+        ...operator,
+        ...values,
+        ...base.map((c) => presence(c, 'removed')),
+        ...head.map((c) => presence(c, 'added')),
+    ];
+}
+/** The values `after` has and `before` lacks, and the reverse, under `after`'s operator. */
+function valuesChange(before, after) {
+    const was = new Set(before.values);
+    const is = new Set(after.values);
+    return {
+        field: after.field,
+        op: after.op,
+        added: after.values.filter((v) => !was.has(v)).sort(compareStrings),
+        removed: before.values.filter((v) => !is.has(v)).sort(compareStrings),
+    };
+}
+
 ;// CONCATENATED MODULE: ./build/policy/ruleDiff.js
+
+
 
 
 /**
@@ -77214,32 +80818,44 @@ const SETTING_NAMES = ['default_effect', 'on_missing_context'];
 /**
  * The diff from `base` to `head`. No base (a new policy): every head rule is added and both
  * settings are listed `from: null`; no head (a deleted policy): every base rule is removed and
- * both settings are listed `to: null`.
+ * both settings are listed `to: null`. `headLines`: where the head file holds its rules and
+ * settings (policyLines.ts); without it every line is null.
  */
-function ruleDiff(base, head) {
+function ruleDiff(base, head, headLines = NO_LINES) {
     const baseRules = base?.rules ?? [];
     const headRules = head?.rules ?? [];
     const baseById = new Map(baseRules.map((r) => [r.id, r]));
     const headIds = new Set(headRules.map((r) => r.id));
+    const lineOf = (id) => headLines.rules.get(id) ?? null;
     const added = [];
     const modified = [];
     for (const rule of headRules) {
         const before = baseById.get(rule.id);
         if (before === undefined) {
-            added.push(rule.id);
+            added.push({ id: rule.id, effect: rule.effect, summary: ruleSummary(rule), line: lineOf(rule.id) });
             continue;
         }
         const what = changedParts(before, rule);
         if (what.length > 0)
-            modified.push({ id: rule.id, what });
+            modified.push({ id: rule.id, what, line: lineOf(rule.id), changes: ruleChanges(before, rule) });
     }
-    const removed = baseRules.filter((r) => !headIds.has(r.id)).map((r) => r.id);
+    const removed = baseRules
+        .filter((r) => !headIds.has(r.id))
+        .map((r) => ({ id: r.id, effect: r.effect, summary: ruleSummary(r) }));
     const commonInBase = baseRules.filter((r) => headIds.has(r.id)).map((r) => r.id);
     const commonInHead = headRules.filter((r) => baseById.has(r.id)).map((r) => r.id);
     const reordered = commonInBase.some((id, i) => commonInHead[i] !== id);
-    return { added, removed, modified, reordered, settings: settingChanges(base, head) };
+    return {
+        added: added.map((r) => r.id),
+        added_rules: added,
+        removed: removed.map((r) => r.id),
+        removed_rules: removed,
+        modified,
+        reordered,
+        settings: settingChanges(base, head, headLines),
+    };
 }
-function settingChanges(base, head) {
+function settingChanges(base, head, headLines) {
     const value = (policy, name) => {
         if (policy === null)
             return null;
@@ -77249,8 +80865,10 @@ function settingChanges(base, head) {
     for (const name of SETTING_NAMES) {
         const from = value(base, name);
         const to = value(head, name);
+        // A deleted head has no file to point into.
+        const line = head === null ? null : (headLines.settings.get(name) ?? null);
         if (from !== to)
-            changes.push({ name, from, to });
+            changes.push({ name, from, to, line });
     }
     return changes;
 }
@@ -77261,7 +80879,7 @@ function changedParts(before, after) {
         what.push('effect');
     if (conditionsKey(before.conditions) !== conditionsKey(after.conditions))
         what.push('conditions');
-    if (windowKey(before.active_window) !== windowKey(after.active_window))
+    if (windowText(before.active_window) !== windowText(after.active_window))
         what.push('active_window');
     // A missing description and an empty one both say nothing.
     if ((before.description ?? '') !== (after.description ?? ''))
@@ -77278,13 +80896,6 @@ function changedParts(before, after) {
 function conditionsKey(conditions) {
     const keys = conditions.map((c) => JSON.stringify([c.field, c.operator, [...new Set(c.values)].sort(compareStrings)]));
     return JSON.stringify([...new Set(keys)].sort(compareStrings));
-}
-/** A window as canonical text: its days as a set, the clock times and the zone name as written. */
-function windowKey(window) {
-    if (window === undefined)
-        return '';
-    const days = DAYS.filter((d) => window.days.includes(d));
-    return JSON.stringify([days, window.from, window.to, window.timezone]);
 }
 
 ;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
@@ -77351,15 +80962,18 @@ class RuleTable {
         return basis;
     }
 }
-function explainChange(head, headDecision, base, baseDecision) {
-    const headBasis = head.basisOf(headDecision);
+/** `headDecision` null: the head cannot judge the record (docs/review.md "newly_unevaluable"). */
+function explainChange(head, headDecision, base, baseDecision, causes) {
+    const headBasis = headDecision === null ? 0 : head.basisOf(headDecision);
     const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
     return {
         base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
         head_basis: headBasis,
         base_basis: baseBasis,
-        head_missing: missingOf(head, headDecision, headBasis),
+        head_missing: headDecision === null ? [] : missingOf(head, headDecision, headBasis),
         base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
+        causes: causes?.causes ?? [],
+        joint: causes?.joint ?? false,
     };
 }
 function missingOf(table, decision, basis) {
@@ -77368,8 +80982,78 @@ function missingOf(table, decision, basis) {
     return table.indicesOf(decision.missing_context_rule_ids);
 }
 
-;// CONCATENATED MODULE: ./build/replay/report/changeGroups.js
+;// CONCATENATED MODULE: ./build/replay/report/syntacticBecause.js
 
+
+
+/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
+function syntacticBecause_ruleChanges(diff) {
+    const changes = new Map();
+    for (const id of diff.added)
+        changes.set(id, 'added');
+    for (const id of diff.removed)
+        changes.set(id, 'removed');
+    for (const m of diff.modified)
+        if (m.what.some((w) => w !== 'description'))
+            changes.set(m.id, 'modified');
+    return changes;
+}
+const ruleChangeCache = new WeakMap();
+/**
+ * The edited rules among the group's head and base rules, each changed setting a side's decision
+ * rested on, and — where a decision came from missing context while `on_missing_context` stayed
+ * the same — the edited rules that lacked the context; each once, in compareBecause's order.
+ */
+function syntacticBecause(group, diff) {
+    let changes = ruleChangeCache.get(diff);
+    if (changes === undefined) {
+        changes = syntacticBecause_ruleChanges(diff);
+        ruleChangeCache.set(diff, changes);
+    }
+    const out = new Map();
+    const rule = (id) => {
+        const change = changes.get(id);
+        if (change !== undefined)
+            out.set(`rule\0${id}`, { rule: id, change });
+    };
+    for (const id of group.headRules)
+        rule(id);
+    for (const id of group.baseRules)
+        rule(id);
+    const setting = (name) => diff.settings.find((s) => s.name === name);
+    const defaultEffect = setting('default_effect');
+    if (defaultEffect && (group.basis & BASIS_DEFAULT) !== 0)
+        out.set('setting\0default_effect', {
+            setting: 'default_effect',
+            from: defaultEffect.from,
+            to: defaultEffect.to,
+        });
+    const missing = setting('on_missing_context');
+    if (missing) {
+        if ((group.basis & BASIS_MISSING_CONTEXT) !== 0)
+            out.set('setting\0on_missing_context', {
+                setting: 'on_missing_context',
+                from: missing.from,
+                to: missing.to,
+            });
+    }
+    else
+        for (const id of group.missing)
+            rule(id);
+    return [...out.values()].sort(compareBecause);
+}
+/** Rules first, by id in code-unit order, then settings in the order of the policy document. */
+function compareBecause(a, b) {
+    if ('rule' in a && 'rule' in b)
+        return compareStrings(a.rule, b.rule);
+    if ('rule' in a !== 'rule' in b)
+        return 'rule' in a ? -1 : 1;
+    const aName = a.setting;
+    const bName = b.setting;
+    return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/changeGroups.js
 
 
 
@@ -77377,54 +81061,43 @@ function missingOf(table, decision, basis) {
 
 /**
  * Change groups (docs/explain.md "Change groups"): every change belongs to exactly one group,
- * keyed by direction, the head's matched rules, the base's matched rules, method and tools. The
- * groups are aggregated in memory, one entry per group and per distinct subject in it — at most
- * one of each per change — and summarised once at the end of the replay.
+ * keyed by direction, the head's matched rules, the base's matched rules, method, tools and its
+ * cause set (docs/review.md), so every request of a group has exactly the group's `because`. The
+ * requests the head can no longer judge are grouped the same way, apart (LOST_DIRECTIONS). The
+ * groups are aggregated in memory, one entry per group and per distinct subject in it, and
+ * summarised once at the end of the replay.
  */
 const DEFAULT_MAX_GROUPS = 50;
 /** Shared by every group without base rules (never mutated). */
 const NO_RULES = [];
 const MAX_TOP_SUBJECTS = 5;
 const MAX_GROUP_EXAMPLES = 3;
-/** One group while changes are still arriving. */
+/** One group while requests are still arriving. */
 class GroupAccumulator {
     direction;
     headRules;
     baseRules;
     method;
     tools;
+    cause;
     count = 0;
     subjects = new Map();
-    first = null;
-    last = null;
+    span = new TimeSpan();
     examples = [];
-    headBasis = 0;
-    baseBasis = 0;
-    headMissing = new Set();
-    baseMissing = new Set();
-    /** Filled when merging partial reports (their `because` is already computed). */
-    because = new Map();
-    constructor(direction, headRules, baseRules, method, tools) {
+    basis = 0;
+    missing = new Set();
+    constructor(direction, headRules, baseRules, method, tools, 
+    /** null: attributed syntactically, at the end (syntacticBecause). */
+    cause) {
         this.direction = direction;
         this.headRules = headRules;
         this.baseRules = baseRules;
         this.method = method;
         this.tools = tools;
+        this.cause = cause;
     }
     addSubject(subject, count) {
         this.subjects.set(subject, (this.subjects.get(subject) ?? 0) + count);
-    }
-    /** Keeps the earliest and latest instant; equal instants keep the smaller text (any order gives the same). */
-    addTime(text) {
-        const ns = instantOf(text);
-        if (text === null || ns === null)
-            return;
-        const first = this.first;
-        if (first === null || ns < first.ns || (ns === first.ns && text < first.text))
-            this.first = { text, ns };
-        const last = this.last;
-        if (last === null || ns > last.ns || (ns === last.ns && text < last.text))
-            this.last = { text, ns };
     }
     /** Keeps the first MAX_GROUP_EXAMPLES in the change order (within a direction: by recency). */
     addExample(example) {
@@ -77442,11 +81115,12 @@ class GroupAccumulator {
 }
 /**
  * The text that identifies a group, built per change, so cheaply (a third of JSON.stringify's
- * cost): rule ids hold no space or line break (docs/policy.md), and method and tools come
- * length-prefixed, so no two different keys share a text whatever the traffic holds.
+ * cost): rule ids hold no space or line break (docs/policy.md), method and tools come
+ * length-prefixed, and the cause set is a list of numbers, so no two different keys share a text
+ * whatever the traffic holds.
  */
-function groupKey(direction, headRules, baseRules, method, tools) {
-    let key = `${direction} ${headRules.join(' ')}\n${baseRules.join(' ')}\n${method === null ? '' : `${method.length}:${method}`}`;
+function groupKey(direction, headRules, baseRules, method, tools, cause) {
+    let key = `${direction} ${headRules.join(' ')}\n${baseRules.join(' ')}\n${cause}\n${method === null ? '' : `${method.length}:${method}`}`;
     for (const tool of tools)
         key += `\n${tool.length}:${tool}`;
     return key;
@@ -77454,73 +81128,78 @@ function groupKey(direction, headRules, baseRules, method, tools) {
 function directionOf(change) {
     return DIRECTIONS[changeGroup(change)];
 }
-/** Collects the changes of one replay into groups, in any order. */
+/** Collects the grouped requests of one replay, in any order. */
 class ChangeGroupCollector {
     options;
     groups = new Map();
+    /** Cause sets by their key, shared by the groups that have them. */
+    causes = new Map();
     constructor(options) {
         this.options = options;
     }
-    add(change, explain) {
-        const direction = directionOf(change);
+    add(request, explain) {
         const baseIds = this.options.baseRules;
         const baseRules = explain === null || baseIds === null || explain.base_matched.length === 0
             ? NO_RULES
             : explain.base_matched.map((i) => baseIds[i]);
-        const key = groupKey(direction, change.matched_rule_ids, baseRules, change.method, change.tools);
+        const edits = this.options.edits;
+        const causeKey = edits === null || explain === null ? '' : `${explain.joint ? '+' : ''}${explain.causes.join(',')}`;
+        const { direction, matched_rule_ids: headRules, method, tools } = request;
+        const key = groupKey(direction, headRules, baseRules, method, tools, causeKey);
         let group = this.groups.get(key);
         if (group === undefined) {
-            group = new GroupAccumulator(direction, change.matched_rule_ids, baseRules, change.method, change.tools);
+            const cause = edits === null || explain === null ? null : this.causeSet(causeKey, explain, edits);
+            group = new GroupAccumulator(direction, headRules, baseRules, method, tools, cause);
             this.groups.set(key, group);
         }
         group.count++;
-        group.addSubject(change.subject, 1);
-        group.addTime(change.occurred_at);
-        group.addExample({ request_id: change.request_id, occurred_at: change.occurred_at });
+        group.addSubject(request.subject, 1);
+        group.span.add(request.occurred_at);
+        group.addExample({ request_id: request.request_id, occurred_at: request.occurred_at });
         if (explain !== null) {
-            group.headBasis |= explain.head_basis;
-            group.baseBasis |= explain.base_basis;
+            group.basis |= explain.head_basis | explain.base_basis;
             for (const i of explain.head_missing)
-                group.headMissing.add(this.options.headRules[i]);
+                group.missing.add(this.options.headRules[i]);
             if (baseIds !== null)
                 for (const i of explain.base_missing)
-                    group.baseMissing.add(baseIds[i]);
+                    group.missing.add(baseIds[i]);
         }
+    }
+    causeSet(key, explain, edits) {
+        let cause = this.causes.get(key);
+        if (cause === undefined) {
+            cause = { because: explain.causes.map((i) => edits[i]), joint: explain.joint };
+            this.causes.set(key, cause);
+        }
+        return cause;
     }
     finish() {
-        const diff = this.options.diff;
-        for (const group of this.groups.values()) {
-            if (diff !== null)
-                for (const entry of becauseOf(group, diff))
-                    addBecause(group, entry);
-        }
-        return summarize([...this.groups.values()], this.options.maxGroups, this.options.partial);
+        return summarize([...this.groups.values()], this.options.diff, this.options.maxGroups, this.options.partial);
     }
 }
-function summarize(groups, maxGroups, partial) {
-    const all = groups.map((g) => ({ group: toGroup(g, partial), subjects: g.subjects })).sort(byGroupOrder);
-    return {
-        change_groups: (partial ? all : all.slice(0, maxGroups)).map((t) => t.group),
-        change_groups_total: all.length,
-        all,
-    };
+function summarize(groups, diff, maxGroups, partial) {
+    // Each collector (and each merge) only ever holds groups of its own directions.
+    const all = groups
+        .map((g) => ({ group: toGroup(g, diff, partial), subjects: g.subjects }))
+        .sort((a, b) => compareGroups(a.group, b.group));
+    return { groups: (partial ? all : all.slice(0, maxGroups)).map((t) => t.group), total: all.length, all };
 }
-function byGroupOrder(a, b) {
-    return compareGroups(a.group, b.group);
-}
+const DIRECTION_ORDER = [...DIRECTIONS, ...LOST_DIRECTIONS];
 /**
  * The order of docs/explain.md: direction in the danger order, then count (descending), then
- * the key — head_rules, then base_rules, then method, then tools. Lists compare element by
- * element in code-unit order (a list that is a prefix of another comes first); a null method
- * comes before any method.
+ * the key — head_rules, then base_rules, then method, then tools, then the cause set (its JSON
+ * text, joint sets after the others). Lists compare element by element in code-unit order (a
+ * list that is a prefix of another comes first); a null method comes before any method.
  */
 function compareGroups(a, b) {
-    return (DIRECTIONS.indexOf(a.direction) - DIRECTIONS.indexOf(b.direction) ||
+    return (DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
         b.count - a.count ||
         compareLists(a.head_rules, b.head_rules) ||
         compareLists(a.base_rules, b.base_rules) ||
         compareNullable(a.method, b.method) ||
-        compareLists(a.tools, b.tools));
+        compareLists(a.tools, b.tools) ||
+        Number(a.joint ?? false) - Number(b.joint ?? false) ||
+        compareStrings(JSON.stringify(a.because), JSON.stringify(b.because)));
 }
 function compareLists(a, b) {
     for (let i = 0; i < a.length && i < b.length; i++) {
@@ -77551,8 +81230,14 @@ function compareSubjects(a, b) {
         return -1;
     return compareStrings(a.subject, b.subject);
 }
-function toGroup(g, partial) {
+function toGroup(g, diff, partial) {
     const subjects = [...g.subjects].map(([subject, count]) => ({ subject, count })).sort(compareSubjects);
+    const cause = g.cause ?? {
+        because: diff === null
+            ? []
+            : syntacticBecause({ headRules: g.headRules, baseRules: g.baseRules, basis: g.basis, missing: g.missing }, diff),
+        joint: false,
+    };
     const group = {
         direction: g.direction,
         count: g.count,
@@ -77561,95 +81246,19 @@ function toGroup(g, partial) {
         method: g.method,
         tools: g.tools,
         subjects: { distinct: subjects.length, top: subjects.slice(0, MAX_TOP_SUBJECTS) },
-        first_at: g.first?.text ?? null,
-        last_at: g.last?.text ?? null,
+        ...g.span.toJSON(),
         examples: g.examples.map((e) => e.request_id),
-        because: [...g.because.values()].sort(compareBecause),
+        because: cause.because,
+        joint: cause.joint,
     };
     if (partial)
         group.partial = { subjects, examples: [...g.examples] };
     return group;
 }
-function addBecause(group, entry) {
-    const id = 'rule' in entry ? `rule\0${entry.side}\0${entry.rule}` : `setting\0${entry.setting}`;
-    group.because.set(id, entry);
-}
-/**
- * Rules first — the head's, then the base's, each by id in code-unit order — then settings in
- * the order of the policy document. A total order on the entries alone, so a merge of shards
- * lists them exactly as one run does.
- */
-function compareBecause(a, b) {
-    const aRule = 'rule' in a;
-    const bRule = 'rule' in b;
-    if (aRule && bRule) {
-        if (a.side !== b.side)
-            return a.side === 'head' ? -1 : 1;
-        return compareStrings(a.rule, b.rule);
-    }
-    if (aRule !== bRule)
-        return aRule ? -1 : 1;
-    const aName = a.setting;
-    const bName = b.setting;
-    return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
-}
-/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
-function ruleChanges(diff) {
-    const changes = new Map();
-    for (const id of diff.added)
-        changes.set(id, 'added');
-    for (const id of diff.removed)
-        changes.set(id, 'removed');
-    for (const m of diff.modified)
-        if (m.what.some((w) => w !== 'description'))
-            changes.set(m.id, 'modified');
-    return changes;
-}
-const ruleChangeCache = new WeakMap();
-/**
- * The edits that explain a group (docs/explain.md "because"): its head rules that were added or
- * modified, its base rules that were removed or modified, each changed setting a side's decision
- * rested on, and — where a side's decision came from missing context while `on_missing_context`
- * stayed the same — the edited rules that lacked the context on that side.
- */
-function becauseOf(group, diff) {
-    let changes = ruleChangeCache.get(diff);
-    if (changes === undefined) {
-        changes = ruleChanges(diff);
-        ruleChangeCache.set(diff, changes);
-    }
-    const out = [];
-    const rule = (id, side) => {
-        const change = changes.get(id);
-        if (change !== undefined)
-            out.push({ rule: id, change, side });
-    };
-    for (const id of group.headRules)
-        rule(id, 'head');
-    for (const id of group.baseRules)
-        rule(id, 'base');
-    const basis = group.headBasis | group.baseBasis;
-    const setting = (name) => diff.settings.find((s) => s.name === name);
-    const defaultEffect = setting('default_effect');
-    if (defaultEffect && (basis & BASIS_DEFAULT) !== 0)
-        out.push({ setting: 'default_effect', from: defaultEffect.from, to: defaultEffect.to });
-    const missing = setting('on_missing_context');
-    if (missing) {
-        if ((basis & BASIS_MISSING_CONTEXT) !== 0)
-            out.push({ setting: 'on_missing_context', from: missing.from, to: missing.to });
-    }
-    else {
-        for (const id of group.headMissing)
-            rule(id, 'head');
-        for (const id of group.baseMissing)
-            rule(id, 'base');
-    }
-    return out;
-}
 /**
  * The groups of shard partial reports merged into the groups one run over the whole sample
  * produces: counts and subject counts add up, first/last times and examples combine by the same
- * rules as within a run, and `because` is the union (each shard's is computed the same way).
+ * rules as within a run; a group's cause set is part of its key, so it carries over as it is.
  */
 function mergeChangeGroups(partials, maxGroups) {
     const groups = new Map();
@@ -77657,25 +81266,184 @@ function mergeChangeGroups(partials, maxGroups) {
         for (const g of list) {
             if (!g.partial)
                 throw new Error('a change group of a shard report lacks its partial data');
-            const key = groupKey(g.direction, g.head_rules, g.base_rules, g.method, g.tools);
+            const cause = { because: g.because, joint: g.joint ?? false };
+            const key = groupKey(g.direction, g.head_rules, g.base_rules, g.method, g.tools, JSON.stringify(cause));
             let group = groups.get(key);
             if (group === undefined) {
-                group = new GroupAccumulator(g.direction, g.head_rules, g.base_rules, g.method, g.tools);
+                group = new GroupAccumulator(g.direction, g.head_rules, g.base_rules, g.method, g.tools, cause);
                 groups.set(key, group);
             }
             group.count += g.count;
             for (const s of g.partial.subjects)
                 group.addSubject(s.subject, s.count);
-            group.addTime(g.first_at);
-            group.addTime(g.last_at);
+            group.span.add(g.first_at);
+            group.span.add(g.last_at);
             for (const e of g.partial.examples)
                 group.addExample(e);
-            for (const entry of g.because)
-                addBecause(group, entry);
         }
     }
-    const { change_groups, change_groups_total } = summarize([...groups.values()], maxGroups, false);
-    return { change_groups, change_groups_total };
+    return summarize([...groups.values()], null, maxGroups, false);
+}
+
+;// CONCATENATED MODULE: ./build/policy/edits.js
+/**
+ * The edits of a diff in one fixed order — modified rules (head order), added rules (head
+ * order), removed rules (base order), then the settings — which is the order a cause set lists
+ * them in. A description-only modification is no edit: it decides nothing.
+ */
+function editsOf(diff) {
+    const edits = [];
+    for (const m of diff.modified)
+        if (m.what.some((part) => part !== 'description'))
+            edits.push({ rule: m.id, change: 'modified' });
+    for (const id of diff.added)
+        edits.push({ rule: id, change: 'added' });
+    for (const id of diff.removed)
+        edits.push({ rule: id, change: 'removed' });
+    for (const s of diff.settings)
+        edits.push({ setting: s.name, from: s.from, to: s.to });
+    return edits;
+}
+
+;// CONCATENATED MODULE: ./build/policy/variants.js
+/**
+ * The policies the counterfactual `because` decides with (docs/review.md "Which edit caused each
+ * change"): the head with one edit reverted, and the base with one edit applied. Rule order never
+ * changes a decision (docs/policy.md), so a restored or added rule goes last.
+ */
+/** The head with `edit` undone: an added rule dropped, a removed one restored, a modified one back to its base version, a setting back to its base value. */
+function withEditReverted(head, base, edit) {
+    if ('setting' in edit)
+        return withSetting(head, edit.setting, edit.from);
+    const baseRule = base.rules.find((r) => r.id === edit.rule);
+    const rules = head.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'added')
+        return { ...head, rules };
+    if (baseRule === undefined)
+        throw new Error(`the base has no rule ${JSON.stringify(edit.rule)} to restore`);
+    if (edit.change === 'removed')
+        return { ...head, rules: [...rules, baseRule] };
+    return { ...head, rules: head.rules.map((r) => (r.id === edit.rule ? baseRule : r)) };
+}
+/** The base with only `edit` made: the head's version of the rule or setting. */
+function withEditApplied(base, head, edit) {
+    if ('setting' in edit)
+        return withSetting(base, edit.setting, edit.to);
+    const headRule = head.rules.find((r) => r.id === edit.rule);
+    const rules = base.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'removed')
+        return { ...base, rules };
+    if (headRule === undefined)
+        throw new Error(`the head has no rule ${JSON.stringify(edit.rule)} to apply`);
+    if (edit.change === 'added')
+        return { ...base, rules: [...rules, headRule] };
+    return { ...base, rules: base.rules.map((r) => (r.id === edit.rule ? headRule : r)) };
+}
+function withSetting(policy, name, value) {
+    if (value === null)
+        throw new Error(`no value of ${name} to set`);
+    if (name === 'default_effect')
+        return { ...policy, default_effect: value };
+    return { ...policy, on_missing_context: value };
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/attribution.js
+
+
+
+
+
+/**
+ * The counterfactual `because` of docs/review.md: which edits caused one change. Each variant
+ * policy (the head with one edit reverted, the base with one edit applied) is judged on the
+ * record exactly as the replay judges a side (unknownSides.ts: the static rule first, then the
+ * two-valued decision when nothing the policy reads is unknown, else the three-valued one) — by
+ * the reference evaluator, which the conformance suites hold equal to opa-wasm, so no variant is
+ * compiled. Only changed records (and those the head can no longer judge) reach this.
+ */
+const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
+/** One policy judged on records the way the replay judges a side. */
+class VariantJudge {
+    policy;
+    mode;
+    reading;
+    constructor(policy, mode) {
+        this.policy = policy;
+        this.mode = mode;
+        this.reading = readingOf(policy);
+    }
+    /** `data`: the record's unknown set, null when it has none. */
+    truth(record, input, data) {
+        if (data === null || readingReasonBits(this.reading, data) === 0)
+            return this.twoValued(input);
+        if (this.mode === 'static')
+            return 1;
+        const exact = readingReasonBits(this.reading, { ...data, unpaired: null }) === 0 &&
+            !(data.unpaired !== null && this.reading.denyCombinesCallFields);
+        if (exact)
+            return this.twoValued(input);
+        return evaluateReferenceThreeValued(this.policy, record.input, data).allow;
+    }
+    twoValued(input) {
+        return evaluateReference(this.policy, input).allow ? 2 : 0;
+    }
+}
+class CauseFinder {
+    reverted;
+    applied;
+    all;
+    constructor(head, base, edits, mode) {
+        this.reverted = edits.map((e) => new VariantJudge(withEditReverted(head, base, e), mode));
+        this.applied = edits.map((e) => new VariantJudge(withEditApplied(base, head, e), mode));
+        this.all = edits.map((_, i) => i);
+    }
+    /**
+     * The causes of the head's decision `head` of a record the base decides differently: the edits
+     * whose reversal alone changes it; else those that alone turn the base's decision into it; else
+     * every edit, jointly.
+     */
+    causesOf(record, input, head) {
+        const data = recordUnknowns_hasUnknowns(record) ? recordUnknowns_unknownDataOf(record) : null;
+        const butFor = this.all.filter((i) => this.reverted[i].truth(record, input, data) !== head);
+        if (butFor.length > 0)
+            return { causes: butFor, joint: false };
+        const sufficient = this.all.filter((i) => this.applied[i].truth(record, input, data) === head);
+        if (sufficient.length > 0)
+            return { causes: sufficient, joint: false };
+        return { causes: this.all, joint: true };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/traffic/evaluationInput.js
+const PAIRED_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
+/**
+ * The input with `request.mcp.calls` rebuilt from an unpaired batch by the simplest pairing: call
+ * `i` takes the `i`-th value of each list and lacks the key when the list is shorter. The decision
+ * on it is exact for any policy none of whose rules combines two call fields (each call condition
+ * then only sees how many calls carry which value, which every pairing preserves). Pure: the
+ * record is not modified. A record without `unpaired` returns its own input.
+ */
+function pairUnpaired(record) {
+    const unpaired = record.unpaired;
+    if (unpaired === undefined)
+        return record.input;
+    const calls = [];
+    for (let i = 0; i < unpaired.call_count; i++) {
+        const call = {};
+        for (const field of PAIRED_FIELDS) {
+            const list = unpaired[field];
+            if (list !== undefined && i < list.length)
+                call[field] = list[i];
+        }
+        calls.push(call);
+    }
+    const input = record.input;
+    const request = input.request ?? {};
+    return { ...input, request: { ...request, mcp: { ...(request.mcp ?? {}), calls } } };
+}
+/** The input a policy is evaluated on: the recorded input, with an unpaired batch paired. */
+function evaluationInput(record) {
+    return record.unpaired === undefined ? record.input : pairUnpaired(record);
 }
 
 ;// CONCATENATED MODULE: ./build/replay/evaluate/shard.js
@@ -77724,6 +81492,10 @@ function inShard(shard, requestId, line) {
 
 
 
+
+
+
+
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -77737,6 +81509,17 @@ function inShard(shard, requestId, line) {
 const VERDICT_UNEVALUABLE = -1;
 const VERDICT_DENY = 0;
 const VERDICT_ALLOW = 1;
+/**
+ * Whether a compare replay of these policies attributes each change counterfactually: it needs a
+ * base to revert to, and at most `maxAttributionEdits` edits (each costs two variant evaluations
+ * per change).
+ */
+function attributesCounterfactually(config, edits) {
+    return (config.mode === 'compare' &&
+        config.hasHead &&
+        config.hasBase &&
+        edits.length <= (config.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS));
+}
 /**
  * The decision pair a record's change is judged on, as in docs/report.md: in compare mode the base
  * (unknown when it cannot score the record) against the head; in drift mode the recorded decision
@@ -77771,6 +81554,8 @@ class RecordEvaluator {
     sinceNs;
     both;
     elements;
+    /** Null unless the replay attributes counterfactually (attributesCounterfactually). */
+    causes = null;
     constructor(config, primary, base) {
         this.config = config;
         this.primary = primary;
@@ -77783,6 +81568,11 @@ class RecordEvaluator {
         this.primaryRules = new RuleTable(primary.policy);
         this.baseRules = this.both ? new RuleTable(base.policy) : null;
         this.sinceNs = config.since === null ? null : instantOf(config.since);
+        if (this.both) {
+            const edits = editsOf(ruleDiff(base.policy, primary.policy));
+            if (attributesCounterfactually(config, edits))
+                this.causes = new CauseFinder(primary.policy, base.policy, edits, config.unevaluable);
+        }
         this.elements = new SampleElementReader(config.format ?? 'records', config.decisionLog ?? NO_DECISION_LOG_OPTIONS, config.maxLineBytes);
     }
     /** Every non-blank line of a run of lines, in order; positions are `base + line`. */
@@ -77826,7 +81616,7 @@ class RecordEvaluator {
         const input = evaluationInput(record);
         if (alone)
             this.cache.alone(input);
-        const known = !unknowns_hasUnknowns(record);
+        const known = !recordUnknowns_hasUnknowns(record);
         try {
             if (known) {
                 // The common case: nothing unknown, the two-valued decisions through the cache.
@@ -77852,9 +81642,10 @@ class RecordEvaluator {
                 if (this.both)
                     baseDecision = this.cache.evaluate(1, input, record.request_id);
             }
-            else if (this.both && (primaryDecision !== null || record.recorded_decision !== undefined)) {
-                // The base's decision only matters for a change (the head decided) or against a
-                // recorded decision: a record that is neither needs no base evaluation.
+            else if (this.both &&
+                (config.mode === 'compare' || primaryDecision !== null || record.recorded_decision !== undefined)) {
+                // In drift mode the base's decision only matters against a recorded decision; a compare
+                // needs it for a change, and for a record the head can no longer judge.
                 baseDecision = this.judge.judge(1, record, input, false).decision;
             }
             if (this.both)
@@ -77876,11 +81667,16 @@ class RecordEvaluator {
         if (primaryDecision !== null)
             outcome.matched = this.primaryRules.indicesOf(primaryDecision.matched_rule_ids);
         const pair = decisionPair(config, outcome.primary, outcome.base, outcome.recorded_decision);
-        if (pair !== null && pair.current !== pair.draft) {
-            const explain = config.mode === 'compare'
-                ? explainChange(this.primaryRules, primaryDecision, this.baseRules, baseDecision)
-                : null;
-            outcome.change = changeDetail(record, explain);
+        const changed = pair !== null && pair.current !== pair.draft;
+        if (changed && config.mode === 'drift')
+            outcome.change = changeDetail(record, null);
+        else if (changed ||
+            (config.mode === 'compare' && this.both && primaryDecision === null && baseDecision !== null)) {
+            // A change, or a record the base decides and the head cannot (docs/review.md): the
+            // aggregation tells them apart by the head's verdict.
+            const head = primaryDecision === null ? 1 : primaryDecision.allow ? 2 : 0;
+            const causes = this.causes?.causesOf(record, input, head) ?? null;
+            outcome.change = changeDetail(record, explainChange(this.primaryRules, primaryDecision, this.baseRules, baseDecision, causes));
         }
         return outcome;
     }
@@ -77908,7 +81704,7 @@ function changeDetail(record, explain = null) {
  * the real one). null: nothing is unknown.
  */
 function unknownPointersOf(record) {
-    return unknowns_hasUnknowns(record) ? effectivePointers(unknowns_unknownDataOf(record)) : null;
+    return recordUnknowns_hasUnknowns(record) ? effectivePointers(recordUnknowns_unknownDataOf(record)) : null;
 }
 const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
 /**
@@ -78115,23 +81911,14 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 /** Bytes of whole lines per run handed to a worker (about a thousand records). */
 const WORKER_CHUNK_BYTES = 1 << 20;
 /**
- * Each worker's old generation, in MB. V8 sizes a heap by a multiple of what is live; a worker
- * holds ~30 MB live (its decision cache, one run) but, uncapped, lets garbage reach ~120 MB
- * before collecting, which on two workers took a 1,000,000-record replay past the 400 MB target.
- * Measured there with keys by class names: uncapped 509 MB / 14.4 s, 80 MB 377 MB / 16.3 s,
- * 64 MB 364 MB / 15.8 s. With the shorter keys of classToken (decisionCache/valueClasses.ts) a worker holds less,
- * and a 64 MB cap collected more often than it paid: 1M records, 2 workers, three runs each,
- * alternated: 64 MB 16.77 s median / 350–352 MB, 128 MB 15.94 s / 355–364 MB, 256 MB 16.16 s /
- * 348–366 MB.
+ * Each worker's old generation, in MB: uncapped, V8 lets a worker's garbage grow to several times
+ * what it holds live (docs/performance.md "Worker threads").
  */
 const WORKER_OLD_GENERATION_MB = 128;
 /**
- * Each worker's young generation, in MB: what Node 20's V8 gives a worker by default, set
- * explicitly because Node 24's V8 (the Action's runtime) sizes it from the heap limit instead,
- * several times larger. Measured on 1,000,000 records, two workers, under Node 24: peak RSS
- * 608–635 MB by default, 377–379 MB at 48 MB (with the main thread reading outcomes without
- * unpacking them, outcomeCodec.ts), at no cost in time; 24 MB: 361–371 MB but more collections.
- * Under Node 20, 48 MB measured the same as the default.
+ * Each worker's young generation, in MB: what Node 20's V8 gives a worker by default, set because
+ * Node 24's V8 (the Action's runtime) sizes it from the heap limit instead, several times larger
+ * (docs/performance.md "Worker threads").
  */
 const WORKER_YOUNG_GENERATION_MB = 48;
 /**
@@ -78367,6 +82154,8 @@ function packOutcomes(outcomes) {
                     numbers.push(explain.base_basis);
                     numbers.list(explain.head_missing);
                     numbers.list(explain.base_missing);
+                    numbers.list(explain.causes);
+                    numbers.push(explain.joint ? 1 : 0);
                 }
             }
         }
@@ -78493,6 +82282,8 @@ class PackedReader {
                 base_basis: this.number(),
                 head_missing: this.list(),
                 base_missing: this.list(),
+                causes: this.list(),
+                joint: this.number() === 1,
             };
         return { subject, method, tools, explain };
     }
@@ -78514,20 +82305,184 @@ function isPacked(batch) {
 /**
  * `text` as a string of its own. A string read from a packed run is a slice of the run's whole
  * text (13 characters or more, in V8), and keeps all of it alive as long as it is kept: what
- * outlives the run is copied first (slices of change strings kept a few hundred texts alive,
- * +50 MB of peak RSS at a million records). Slicing or concatenating does not copy; a JSON round
- * trip does.
+ * outlives the run is copied first (slices of change strings would keep whole run texts alive).
+ * Slicing or concatenating does not copy; a JSON round trip does.
  */
 function ownString(text) {
     return JSON.parse(JSON.stringify(text));
 }
 
-;// CONCATENATED MODULE: ./build/replay/replay.js
+;// CONCATENATED MODULE: ./build/policy/editText.js
+
+/**
+ * An edit as one short line for people (docs/explain.md "An edit in one line"):
+ * `allow-read-tools: tool + fetch_url, write_file`, `allow-deploys-office-hours: window 17:30 →
+ * 18:00`, `on_missing_context: ignore → deny`, `deny-contractor-exports (added, deny)`. Plain
+ * text, not escaped for any output (the renderers do that), but always one line. Pure.
+ */
+/** Values removed: U+2212, which a value's or an id's own hyphen cannot be taken for. */
+const editText_MINUS = '\u2212';
+/** A side that has no value (no base, no head, no window). */
+const editText_NONE = '(none)';
+/** Values listed per list before the rest are counted: the line stays short. */
+const MAX_LISTED_VALUES = 10;
+function editText(edit, diff) {
+    return oneLine(rawText(edit, diff));
+}
+/**
+ * The line of the head file an edit points at: a modified or added rule's `id` key, a setting's
+ * key; null for a removed rule (the head no longer holds it) or when the diff has no lines.
+ */
+function editLine(edit, diff) {
+    if ('setting' in edit)
+        return diff.settings.find((s) => s.name === edit.setting)?.line ?? null;
+    if (edit.change === 'added')
+        return diff.added_rules.find((r) => r.id === edit.rule)?.line ?? null;
+    if (edit.change === 'modified')
+        return diff.modified.find((r) => r.id === edit.rule)?.line ?? null;
+    return null;
+}
+function rawText(edit, diff) {
+    if ('setting' in edit)
+        return `${edit.setting}: ${edit.from ?? editText_NONE} → ${edit.to ?? editText_NONE}`;
+    const id = edit.rule;
+    if (edit.change === 'added') {
+        const rule = diff.added_rules.find((r) => r.id === id);
+        return `${id} (added${rule ? `, ${rule.effect}` : ''})`;
+    }
+    if (edit.change === 'removed') {
+        const rule = diff.removed_rules.find((r) => r.id === id);
+        return `${id} (removed${rule ? `, ${rule.effect}` : ''})`;
+    }
+    const changes = diff.modified.find((r) => r.id === id)?.changes ?? [];
+    // A description-only edit (never an Edit of editsOf) still reads as something.
+    return changes.length === 0 ? `${id} (modified)` : `${id}: ${changes.map(changeText).join('; ')}`;
+}
+function changeText(change) {
+    if ('effect' in change)
+        return `effect ${change.effect.from} → ${change.effect.to}`;
+    if ('active_window' in change)
+        return windowChangeText(change.active_window);
+    if ('from_op' in change)
+        return `${change.field} ${change.from_op} → ${change.to_op}`;
+    if ('change' in change) {
+        const sign = change.change === 'added' ? '+' : editText_MINUS;
+        return `${sign} ${change.field} ${change.op} [${listText(change.value)}]`;
+    }
+    // `in` is the common operator and goes unsaid; adding to a `not_in` narrows, so it is said.
+    const field = change.op === 'in' ? change.field : `${change.field} ${change.op}`;
+    const parts = [field];
+    if (change.added.length > 0)
+        parts.push(`+ ${listText(change.added)}`);
+    if (change.removed.length > 0)
+        parts.push(`${editText_MINUS} ${listText(change.removed)}`);
+    return parts.join(' ');
+}
+/**
+ * Only the parts of a window that changed: `days mon-fri → mon-sat`, the end time alone
+ * `17:30 → 18:00`, the start alone `start 09:00 → 08:00`, both `09:00-17:30 → 08:00-18:00`,
+ * `zone UTC → Europe/Berlin`; a window added or removed whole, `(none) → mon-fri 09:00-17:30 UTC`.
+ */
+function windowChangeText({ from, to }) {
+    if (from === null || to === null)
+        return `window ${from ?? editText_NONE} → ${to ?? editText_NONE}`;
+    const a = windowParts(from);
+    const b = windowParts(to);
+    const parts = [];
+    if (a.days !== b.days)
+        parts.push(`days ${a.days} → ${b.days}`);
+    if (a.from !== b.from && a.to !== b.to)
+        parts.push(`${a.from}-${a.to} → ${b.from}-${b.to}`);
+    else if (a.to !== b.to)
+        parts.push(`${a.to} → ${b.to}`);
+    else if (a.from !== b.from)
+        parts.push(`start ${a.from} → ${b.from}`);
+    if (a.timezone !== b.timezone)
+        parts.push(`zone ${a.timezone} → ${b.timezone}`);
+    return `window ${parts.join(', ')}`;
+}
+/** `a, b, c`; past MAX_LISTED_VALUES, `…, j, … (5 more)`. */
+function listText(values) {
+    const shown = values.slice(0, MAX_LISTED_VALUES).map(valueText);
+    const rest = values.length - shown.length;
+    return rest > 0 ? `${shown.join(', ')}, … (${rest} more)` : shown.join(', ');
+}
+/** Whatever reached the line unquoted: a control or line-separator character shows as U+FFFD. */
+function oneLine(text) {
+    // eslint-disable-next-line no-control-regex -- control characters are what it replaces
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '\ufffd');
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/byEdit.js
 
 
 
+/**
+ * `result.by_edit` (docs/review.md): the changes by cause set, one row per distinct set. Built
+ * from the uncapped change groups — the cause set is part of a group's key, so each change is in
+ * exactly one row and the rows sum to `changes_total`, and a shard merge, which rebuilds the
+ * groups exactly, rebuilds the rows exactly.
+ */
+const MAX_TOP_CALLS = 3;
+const MAX_TOP_ROW_SUBJECTS = 3;
+function byEditRows(all, diff) {
+    const rows = new Map();
+    for (const { group, subjects } of all) {
+        const key = JSON.stringify([group.joint, group.because]);
+        let acc = rows.get(key);
+        if (acc === undefined) {
+            acc = {
+                row: {
+                    edits: group.because,
+                    joint: group.joint,
+                    newly_allowed: 0,
+                    newly_denied: 0,
+                    unknown_to_allow: 0,
+                    unknown_to_deny: 0,
+                    top: { calls: [], subjects: [] },
+                },
+                calls: new Map(),
+                subjects: new Map(),
+            };
+            rows.set(key, acc);
+        }
+        acc.row[group.direction] += group.count;
+        const callKey = JSON.stringify([group.method, group.tools]);
+        const call = acc.calls.get(callKey);
+        if (call === undefined)
+            acc.calls.set(callKey, { method: group.method, tools: group.tools, count: group.count });
+        else
+            call.count += group.count;
+        for (const [subject, count] of subjects)
+            acc.subjects.set(subject, (acc.subjects.get(subject) ?? 0) + count);
+    }
+    const out = [...rows.values()].map(({ row, calls, subjects }) => {
+        row.top.calls = [...calls.values()].sort(compareCalls).slice(0, MAX_TOP_CALLS);
+        const counted = [...subjects].map(([subject, count]) => ({ subject, count }));
+        row.top.subjects = counted.sort(compareSubjects).slice(0, MAX_TOP_ROW_SUBJECTS);
+        return row;
+    });
+    const text = (row) => row.edits.map((e) => editText(e, diff)).join(' + ');
+    return out.sort((a, b) => b.newly_allowed - a.newly_allowed ||
+        b.newly_denied - a.newly_denied ||
+        compareStrings(text(a), text(b)) ||
+        Number(a.joint) - Number(b.joint));
+}
+/** By count (descending), then method (none first), then tools element by element. */
+function compareCalls(a, b) {
+    if (a.count !== b.count)
+        return b.count - a.count;
+    if (a.method !== b.method) {
+        if (a.method === null)
+            return -1;
+        if (b.method === null)
+            return 1;
+        return compareStrings(a.method, b.method);
+    }
+    return compareStrings(JSON.stringify(a.tools), JSON.stringify(b.tools));
+}
 
-
+;// CONCATENATED MODULE: ./build/replay/aggregator.js
 
 
 
@@ -78556,117 +82511,6 @@ class BaseEvaluationError extends Error {
         this.failure = failure;
     }
 }
-
-async function workerCountFor(options, plan) {
-    const hasLines = plan.files.some((f) => f.layout === 'lines');
-    if (options.workers !== undefined) {
-        if (!Number.isSafeInteger(options.workers) || options.workers < 0)
-            throw new RangeError(`workers must be a whole number ≥ 0, not ${options.workers}`);
-        if (options.workers <= 1 || !hasLines)
-            return 0;
-        return options.workers;
-    }
-    const count = hasLines ? workersForEstimate(await linesEstimate(plan), (0,external_node_os_namespaceObject.availableParallelism)()) : 0;
-    // Without the worker script (the TypeScript sources under a test runner) or the wasm bytes,
-    // the automatic choice stays in-process; an explicit `workers` insists (workerInit throws).
-    if (count === 0 || replayWorkerScript() === null)
-        return 0;
-    if (!options.head?.wasm && options.head)
-        return 0;
-    if (!options.base?.wasm && options.base)
-        return 0;
-    return count;
-}
-/**
- * Replays every record of the sample against the head and the base. Streaming: memory holds the
- * capped change list, counters, and the ids already replayed (to catch repeats).
- */
-async function replayTraffic(options) {
-    const { primary, base } = evaluatorSides(options.head, options.base);
-    const plan = options.sample ??
-        (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? bytes_DEFAULT_MAX_LINE_BYTES));
-    const config = {
-        mode: options.mode ?? 'compare',
-        hasHead: options.head !== null,
-        hasBase: options.base !== null,
-        shard: options.shard ?? null,
-        since: options.since,
-        format: plan.format,
-        decisionLog: plan.options,
-        maxLineBytes: plan.maxLineBytes,
-        unevaluable: options.unevaluable ?? 'precise',
-    };
-    const workers = await workerCountFor(options, plan);
-    // Threads start (and compile their wasm) while the --limit pass reads the sample.
-    const pool = workers > 0
-        ? new ReplayWorkerPool(replayWorkerScriptOrThrow(), workers, workerInit(config, primary, base))
-        : null;
-    try {
-        return await withDecisionPathListing(plan, async () => {
-            const filter = await buildRecordFilter(plan, options.since, options.limit);
-            // Drift compares with recorded decisions: there is no edit to explain.
-            const diff = config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
-            const groups = new ChangeGroupCollector({
-                headRules: primary.policy.rules.map((r) => r.id),
-                baseRules: base?.policy.rules.map((r) => r.id) ?? null,
-                diff,
-                maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
-                partial: options.shard !== undefined,
-            });
-            const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, groups, plan, options.manifestIds);
-            let read = 0;
-            const add = (outcome) => aggregate.add(outcome);
-            const take = (outcomes) => {
-                forEachOutcome(outcomes, add);
-                read += outcomeCount(outcomes);
-                options.onProgress?.(read);
-            };
-            // In-process, or for a unit a worker does not take: the same evaluator on this thread.
-            const evaluator = new RecordEvaluator(config, primary, base);
-            const local = (unit) => evaluateUnit(evaluator, unit);
-            if (pool === null)
-                for await (const unit of sampleUnits(plan, 0))
-                    take(local(unit));
-            else
-                await pool.run(sampleUnits(plan, WORKER_CHUNK_BYTES), take, local);
-            return {
-                ...aggregate.finish(diff),
-                excludedWithoutTime: filter.excludedWithoutTime,
-                workers,
-                plan,
-            };
-        });
-    }
-    finally {
-        await pool?.close();
-    }
-}
-/** A sample given by path(s), planned without decision-log options unless given. */
-function planOf(trafficPath, decisionLog = NO_DECISION_LOG_OPTIONS, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
-    const paths = typeof trafficPath === 'string' ? [trafficPath] : trafficPath;
-    return planSample(paths.map((p) => ({ shown: p, path: p })), decisionLog, undefined, maxLineBytes);
-}
-function evaluateUnit(evaluator, unit) {
-    if (unit.kind === 'lines')
-        return evaluator.evaluateLines(unit.bytes, unit.firstLine, unit.base);
-    const out = [];
-    forEachUnitElement(unit, 0, (text, position, shape) => out.push(evaluator.evaluateText(text, position, shape)));
-    return out;
-}
-function replayWorkerScriptOrThrow() {
-    const script = replayWorkerScript();
-    if (script === null)
-        throw new Error('worker threads need the built worker script (run the bundle or the tsc build)');
-    return script;
-}
-function workerInit(config, primary, base) {
-    const side = (s) => {
-        if (!s.wasm)
-            throw new Error(`worker threads need the wasm bytes of ${s.engine.name}`);
-        return { name: s.engine.name, wasm: s.wasm, policy: s.policy, features: s.features };
-    };
-    return { config, primary: side(primary), base: base === null ? null : side(base) };
-}
 /**
  * The in-order half of the replay: consumes outcomes in file order and keeps everything that
  * depends on order or on other records — repeated ids (the first stays, a repeat is malformed),
@@ -78675,11 +82519,8 @@ function workerInit(config, primary, base) {
  */
 class ReplayAggregator {
     config;
-    primary;
     filter;
-    groups;
     plan;
-    countedManifests;
     counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
     unevaluableByReading = 0;
     byReason = new Array(UNEVALUABLE_REASONS.length).fill(0);
@@ -78699,17 +82540,28 @@ class ReplayAggregator {
     skipped = { non_decision: 0, other_path: 0 };
     fileCounts;
     paths = new DecisionPathGuard();
-    constructor(config, primary, filter, maxChanges, groups, plan, countedManifests) {
+    /** The base's verdicts of the evaluated records (docs/review.md "Base | head | Δ"). */
+    baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
+    lost = { from_allow: 0, from_deny: 0 };
+    window = new TimeSpan();
+    groups;
+    lostGroups;
+    countedManifests;
+    constructor(config, primary, filter, maxChanges, plan, collectors) {
         this.config = config;
-        this.primary = primary;
         this.filter = filter;
-        this.groups = groups;
         this.plan = plan;
-        this.countedManifests = countedManifests;
         this.ruleIds = primary.rules.map((r) => r.id);
         this.ruleCounts = this.ruleIds.map(() => 0);
-        this.top = new TopChanges(maxChanges);
+        this.top = new TopChanges(maxChanges, config.mode === 'drift' ? compareDrifts : compareChanges);
         this.fileCounts = plan.files.map(() => 0);
+        this.groups = collectors.changes;
+        this.lostGroups = collectors.lost;
+        this.countedManifests = collectors.manifests;
+    }
+    /** Whether the base's decisions are counted: a compare of two versions. */
+    get compares() {
+        return this.config.mode === 'compare' && this.config.hasHead && this.config.hasBase;
     }
     add(o) {
         if (!this.admits(o))
@@ -78784,6 +82636,15 @@ class ReplayAggregator {
         }
         if (o.byReading)
             this.unevaluableByReading++;
+        this.window.add(o.occurred_at);
+        if (this.compares) {
+            if (o.base === null || o.base === VERDICT_UNEVALUABLE)
+                this.baseCounts.unevaluable++;
+            else if (o.base === VERDICT_ALLOW)
+                this.baseCounts.allowed++;
+            else
+                this.baseCounts.denied++;
+        }
         if (o.primary === VERDICT_UNEVALUABLE) {
             counts.unevaluable++;
             for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
@@ -78816,8 +82677,11 @@ class ReplayAggregator {
     /** A record the two sides decide differently: counted by direction, listed, grouped. */
     noteChange(o, revision) {
         const pair = decisionPair(this.config, o.primary, o.base, o.recorded_decision);
-        if (pair === null || pair.current === pair.draft)
+        if (pair === null || pair.current === pair.draft) {
+            if (o.change !== null && this.compares && o.primary === VERDICT_UNEVALUABLE)
+                this.noteLost(o);
             return;
+        }
         const split = this.split;
         split.changes_total++;
         if (pair.current === 'unknown')
@@ -78842,7 +82706,25 @@ class ReplayAggregator {
             matched_rule_ids: o.matched.map((i) => this.ruleIds[i]),
         };
         this.top.offer(change);
-        this.groups.add(change, detail.explain);
+        this.groups.add({ ...change, direction: directionOf(change) }, detail.explain);
+    }
+    /** A record the base decides and the head cannot (docs/review.md): counted and grouped apart. */
+    noteLost(o) {
+        const fromAllow = o.base === VERDICT_ALLOW;
+        if (fromAllow)
+            this.lost.from_allow++;
+        else
+            this.lost.from_deny++;
+        const detail = o.change;
+        this.lostGroups.add({
+            direction: fromAllow ? 'allow_to_unknown' : 'deny_to_unknown',
+            request_id: o.request_id,
+            occurred_at: o.occurred_at,
+            subject: detail.subject,
+            method: detail.method,
+            tools: detail.tools,
+            matched_rule_ids: [],
+        }, detail.explain);
     }
     finish(diff) {
         const byReason = new Map();
@@ -78855,19 +82737,24 @@ class ReplayAggregator {
         // UNEVALUABLE_REASONS is sorted, so the reasons come out sorted.
         const reasons = [...byReason.keys()];
         const groups = this.groups.finish();
+        const lost = this.lostGroups.finish();
+        const compare = this.config.mode === 'compare';
         const result = {
             ...this.counts,
             unevaluable_by_reading: this.unevaluableByReading,
             unevaluable_reasons: reasons,
             unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason.get(r)])),
+            base_counts: this.compares ? { ...this.baseCounts } : null,
             changes: this.top.items,
             changes_total: this.split.changes_total,
             newly_allowed: this.split.newly_allowed,
             newly_denied: this.split.newly_denied,
             from_unknown: this.split.from_unknown,
+            newly_unevaluable: compare ? { ...this.lost, groups: lost.groups, groups_total: lost.total } : null,
             rule_diff: diff,
-            change_groups: groups.change_groups,
-            change_groups_total: groups.change_groups_total,
+            by_edit: diff === null ? null : byEditRows(groups.all, diff),
+            change_groups: groups.groups,
+            change_groups_total: groups.total,
             rule_hits: Object.fromEntries(ruleHits),
             malformed: {
                 count: this.malformed.count,
@@ -78877,6 +82764,7 @@ class ReplayAggregator {
                 })),
             },
             recorded_mismatch: this.recordedMismatch,
+            sample_window: this.window.toJSON(),
         };
         return {
             result,
@@ -78894,7 +82782,153 @@ class ReplayAggregator {
     }
 }
 
+;// CONCATENATED MODULE: ./build/replay/replay.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function workerCountFor(options, plan) {
+    const hasLines = plan.files.some((f) => f.layout === 'lines');
+    if (options.workers !== undefined) {
+        if (!Number.isSafeInteger(options.workers) || options.workers < 0)
+            throw new RangeError(`workers must be a whole number ≥ 0, not ${options.workers}`);
+        if (options.workers <= 1 || !hasLines)
+            return 0;
+        return options.workers;
+    }
+    const count = hasLines ? workersForEstimate(await linesEstimate(plan), (0,external_node_os_namespaceObject.availableParallelism)()) : 0;
+    // Without the worker script (the TypeScript sources under a test runner) or the wasm bytes,
+    // the automatic choice stays in-process; an explicit `workers` insists (workerInit throws).
+    if (count === 0 || replayWorkerScript() === null)
+        return 0;
+    if (!options.head?.wasm && options.head)
+        return 0;
+    if (!options.base?.wasm && options.base)
+        return 0;
+    return count;
+}
+/**
+ * Replays every record of the sample against the head and the base. Streaming: memory holds the
+ * capped change list, counters, and the ids already replayed (to catch repeats).
+ */
+async function replayTraffic(options) {
+    const { primary, base } = evaluatorSides(options.head, options.base);
+    const plan = options.sample ??
+        (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? bytes_DEFAULT_MAX_LINE_BYTES));
+    const config = {
+        mode: options.mode ?? 'compare',
+        hasHead: options.head !== null,
+        hasBase: options.base !== null,
+        shard: options.shard ?? null,
+        since: options.since,
+        format: plan.format,
+        decisionLog: plan.options,
+        maxLineBytes: plan.maxLineBytes,
+        unevaluable: options.unevaluable ?? 'precise',
+        maxAttributionEdits: options.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS,
+    };
+    const workers = await workerCountFor(options, plan);
+    // Threads start (and compile their wasm) while the --limit pass reads the sample.
+    const pool = workers > 0
+        ? new ReplayWorkerPool(replayWorkerScriptOrThrow(), workers, workerInit(config, primary, base))
+        : null;
+    try {
+        return await withDecisionPathListing(plan, async () => {
+            const filter = await buildRecordFilter(plan, options.since, options.limit);
+            // Drift compares with recorded decisions: there is no edit to explain.
+            const diff = config.mode === 'drift'
+                ? null
+                : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null, options.headLines);
+            const edits = diff === null ? [] : editsOf(diff);
+            const counterfactual = attributesCounterfactually(config, edits);
+            const groupOptions = {
+                headRules: primary.policy.rules.map((r) => r.id),
+                baseRules: base?.policy.rules.map((r) => r.id) ?? null,
+                diff,
+                edits: counterfactual ? edits : null,
+                maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+                partial: options.shard !== undefined,
+            };
+            const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, plan, {
+                changes: new ChangeGroupCollector(groupOptions),
+                lost: new ChangeGroupCollector(groupOptions),
+                manifests: options.manifestIds,
+            });
+            let read = 0;
+            const add = (outcome) => aggregate.add(outcome);
+            const take = (outcomes) => {
+                forEachOutcome(outcomes, add);
+                read += outcomeCount(outcomes);
+                options.onProgress?.(read);
+            };
+            // In-process, or for a unit a worker does not take: the same evaluator on this thread.
+            const evaluator = new RecordEvaluator(config, primary, base);
+            const local = (unit) => evaluateUnit(evaluator, unit);
+            if (pool === null)
+                for await (const unit of sampleUnits(plan, 0))
+                    take(local(unit));
+            else
+                await pool.run(sampleUnits(plan, WORKER_CHUNK_BYTES), take, local);
+            const attribution = diff === null
+                ? null
+                : {
+                    method: counterfactual ? 'counterfactual' : 'syntactic',
+                    edits: edits.length,
+                    max_edits: config.maxAttributionEdits,
+                };
+            return {
+                ...aggregate.finish(diff),
+                excludedWithoutTime: filter.excludedWithoutTime,
+                workers,
+                plan,
+                attribution,
+            };
+        });
+    }
+    finally {
+        await pool?.close();
+    }
+}
+/** A sample given by path(s), planned without decision-log options unless given. */
+function planOf(trafficPath, decisionLog = NO_DECISION_LOG_OPTIONS, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+    const paths = typeof trafficPath === 'string' ? [trafficPath] : trafficPath;
+    return planSample(paths.map((p) => ({ shown: p, path: p })), decisionLog, undefined, maxLineBytes);
+}
+function evaluateUnit(evaluator, unit) {
+    if (unit.kind === 'lines')
+        return evaluator.evaluateLines(unit.bytes, unit.firstLine, unit.base);
+    const out = [];
+    forEachUnitElement(unit, 0, (text, position, shape) => out.push(evaluator.evaluateText(text, position, shape)));
+    return out;
+}
+function replayWorkerScriptOrThrow() {
+    const script = replayWorkerScript();
+    if (script === null)
+        throw new Error('worker threads need the built worker script (run the bundle or the tsc build)');
+    return script;
+}
+function workerInit(config, primary, base) {
+    const side = (s) => {
+        if (!s.wasm)
+            throw new Error(`worker threads need the wasm bytes of ${s.engine.name}`);
+        return { name: s.engine.name, wasm: s.wasm, policy: s.policy, features: s.features };
+    };
+    return { config, primary: side(primary), base: base === null ? null : side(base) };
+}
+
 ;// CONCATENATED MODULE: ./build/replay/run.js
+
 
 
 
@@ -78928,12 +82962,16 @@ async function readPolicySource(file, displayPath = file, maxPolicyBytes = DEFAU
     }
     return { displayPath, text: await readFile(file, 'utf8') };
 }
+/** The format a policy is read in: by its file name, YAML when the name says neither. */
+function formatOfSource(source) {
+    return formatOfPath(source.displayPath) ?? 'yaml';
+}
 /** Validation alone (no OPA needed): every problem of the sides given, in order. */
 function validateSources(...sources) {
     return sources.flatMap((source) => {
         if (!source)
             return [];
-        const result = validatePolicyText(source.text, source.displayPath, formatOfPath(source.displayPath) ?? 'yaml');
+        const result = validatePolicyText(source.text, source.displayPath, formatOfSource(source));
         return result.ok ? [] : result.errors;
     });
 }
@@ -79013,6 +83051,10 @@ async function runReplay(options) {
     const outcome = await replayTraffic({
         head: headPrepared?.side ?? null,
         base: basePrepared?.side ?? null,
+        // The rule diff's lines; drift has no diff.
+        ...(options.head && options.mode !== 'drift'
+            ? { headLines: policyLines(options.head.text, formatOfSource(options.head)) }
+            : {}),
         trafficPath: options.trafficPath,
         sample: plan,
         since: options.since ?? null,
@@ -79026,7 +83068,12 @@ async function runReplay(options) {
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
         maxLineBytes: (options.limits ?? limits_DEFAULT_LIMITS).maxLineBytes,
         ...(manifestSet ? { manifestIds: manifestIdsOf(manifestSet) } : {}),
+        ...(options.maxAttributionEdits !== undefined
+            ? { maxAttributionEdits: options.maxAttributionEdits }
+            : {}),
     });
+    if (outcome.attribution !== null)
+        meta.attribution = outcome.attribution;
     meta.excluded_without_time = outcome.excludedWithoutTime;
     meta.skipped = outcome.skipped;
     meta.traffic.files.forEach((f, i) => (f.count = outcome.fileCounts[i]));
@@ -79567,8 +83614,6 @@ function diffLines(a, b) {
     return ops;
 }
 
-// EXTERNAL MODULE: ./build/action/log.js
-var log = __nccwpck_require__(4173);
 ;// CONCATENATED MODULE: ./build/action/annotations.js
 
 
@@ -79595,7 +83640,7 @@ function changeAnnotations(input) {
         const seen = new Set();
         for (const entry of tally.group.because) {
             const key = 'rule' in entry ? `rule\0${entry.rule}` : `setting\0${entry.setting}`;
-            // A modified rule is named once per side; its group counts once.
+            // A group counts once per edit it names.
             if (seen.has(key))
                 continue;
             seen.add(key);
@@ -79682,22 +83727,12 @@ function largestFirst(a, b) {
         compareStrings(a.name, b.name) ||
         compareStrings(a.severity, b.severity));
 }
-/** Lines of the rules' `id` keys and of the settings' keys in the head file. */
+/** Lines of the rules' `id` keys and of the settings' keys in the head file (the rule diff's too). */
 function locator(path, text) {
-    const empty = { rule: () => null, setting: () => null };
-    if (path === null || text === null)
-        return empty;
-    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, validate_formatOfPath(path) ?? 'yaml');
-    const doc = source.value;
-    if (source.syntaxErrors.length > 0 || typeof doc !== 'object' || doc === null)
-        return empty;
-    const rules = Array.isArray(doc.rules) ? doc.rules : [];
+    const lines = path === null || text === null ? NO_LINES : policyLines(text, formatOfPath(path) ?? 'yaml');
     return {
-        rule: (id) => {
-            const index = rules.findIndex((r) => r?.id === id);
-            return index < 0 ? null : source.positionOf(['rules', index, 'id'], 'key').line;
-        },
-        setting: (name) => Object.hasOwn(doc, name) ? source.positionOf([name], 'key').line : null,
+        rule: (id) => lines.rules.get(id) ?? null,
+        setting: (name) => lines.settings.get(name) ?? null,
     };
 }
 /**
@@ -80060,6 +84095,7 @@ function errorReport(path, head, base, opaVersion, errors, unevaluable) {
 }
 
 ;// CONCATENATED MODULE: ./build/replay/drift.js
+
 /**
  * The drift report (docs/report.md "The drift report"): the replay in drift mode, renamed so nobody reads
  * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
@@ -80088,14 +84124,27 @@ function toDriftReport(run) {
             newly_allowed: r.newly_allowed,
             newly_denied: r.newly_denied,
             drifts: r.changes.map(toDrift),
-            drift_groups: r.change_groups,
+            // The replay kept every group: reordered for drift before the same cap is applied.
+            drift_groups: driftOrdered(outcome.groups.map((t) => t.group)).slice(0, r.change_groups.length),
             drift_groups_total: r.change_groups_total,
             policy_revisions: revisions,
+            ...(r.sample_window ? { sample_window: r.sample_window } : {}),
             rule_hits: r.rule_hits,
             malformed: r.malformed,
             ...(r.fidelity ? { fidelity: r.fidelity } : {}),
         },
     };
+}
+/** Drift's direction order (docs/drift.md "Order"): recorded allow → deny first. */
+const DRIFT_DIRECTIONS = [
+    'newly_denied',
+    'newly_allowed',
+    'unknown_to_allow',
+    'unknown_to_deny',
+];
+/** Groups in drift's direction order, then as a replay orders them (count, then the key). */
+function driftOrdered(groups) {
+    return [...groups].sort((a, b) => DRIFT_DIRECTIONS.indexOf(a.direction) - DRIFT_DIRECTIONS.indexOf(b.direction) || compareGroups(a, b));
 }
 function compareRevision(a, b) {
     if (a === b)
@@ -80192,68 +84241,6 @@ async function replayDriftOf(path, commit, context, settings, opa, log, mapping)
     outcome.errors = result.report.errors;
     return outcome;
 }
-
-;// CONCATENATED MODULE: ./build/render/fitSections.js
-function fitSections(sections, limit, measure, pointer) {
-    const joined = sections.join('\n\n');
-    if (measure(joined) <= limit)
-        return { body: `${joined}\n`, omitted: 0 };
-    const kept = [];
-    for (let count = sections.length - 1; count >= 0; count--) {
-        const candidate = [...sections.slice(0, count), pointer(sections.length - count)].join('\n\n');
-        if (measure(candidate) + 1 <= limit) {
-            kept.push(...sections.slice(0, count));
-            return { body: `${candidate}\n`, omitted: sections.length - count };
-        }
-    }
-    // Not even the pointer alone fits: a limit this small is a caller bug.
-    return { body: `${pointer(sections.length).slice(0, limit - 1)}\n`, omitted: sections.length };
-}
-/**
- * Fits a body by showing fewer change rows before dropping any section: renders with the most rows
- * (≤ maxRows) for which every section fits, and falls back to cutting sections only when even no
- * rows do not fit. The tables say "showing N of M", so fewer rows stay truthful.
- */
-function fitWithFewerRows(render, maxRows, limit, measure, pointer) {
-    const attempt = (rows) => ({ ...fitSections(render(rows), limit, measure, pointer), rows });
-    const full = attempt(maxRows);
-    if (full.omitted === 0 || maxRows === 0)
-        return full;
-    let best = null;
-    let lo = 0;
-    let hi = maxRows - 1;
-    while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        const fitted = attempt(mid);
-        if (fitted.omitted === 0) {
-            best = fitted;
-            lo = mid + 1;
-        }
-        else
-            hi = mid - 1;
-    }
-    return best ?? attempt(0);
-}
-/**
- * One row budget for two tables, for fitWithFewerRows: the first (the change groups) fills first,
- * so every row of the second (the per-request changes) goes before any row of the first.
- */
-function splitRowBudget(budget, firstMax, secondMax) {
-    const first = Math.min(budget, firstMax);
-    return { first, second: Math.min(secondMax, budget - first) };
-}
-/** A code fence longer than any backtick run inside the content, so the content cannot close it. */
-function fenced(content, info = '') {
-    // A loop, not Math.max(...runs): a document of 100,000 backtick runs would overflow the stack.
-    let longest = 0;
-    for (const m of content.matchAll(/`+/g))
-        if (m[0].length > longest)
-            longest = m[0].length;
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${fence}${info}\n${content.replace(/\n$/, '')}\n${fence}`;
-}
-const utf16Length = (text) => text.length;
-const utf8Length = (text) => Buffer.byteLength(text, 'utf8');
 
 ;// CONCATENATED MODULE: ./build/action/runMarkdown.js
 
@@ -80682,6 +84669,7 @@ function runTotals(policies) {
 
 
 
+
 const SUMMARY_LIMIT = 1024 * 1024;
 /** Longest single failure a run's final message quotes whole: it holds a path and its cause. */
 const MAX_MESSAGE_LENGTH = 2_000;
@@ -80813,10 +84801,7 @@ async function runPullRequestMode(settings, context, client) {
     const policies = await replayPolicyChanges({ client, settings, context, pullNumber, opa, log: log/* logInfo */.fH }, { base: listing.judged.base, head: listing.judged.head, baseTip: listing.baseTipSha }, listing.changes, listing.touched);
     annotateErrors(policies);
     emitAnnotations(capAnnotations(policies.flatMap((p) => p.annotations ?? [])));
-    const facts = policies.map((p) => p.report
-        ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
-        : emptyFacts(p));
-    const gate = evaluateGate(settings.failOn, facts);
+    const gate = evaluateGate(settings.failOn, policies.map(factsOf));
     const pull = pullOf(pullNumber, listing);
     const file = await writeRunReport(context, settings, runReport(context, 'pull-request', gate, policies, pull));
     setOutputs(file, gate.verdict, policies);
@@ -80860,9 +84845,7 @@ async function noPolicyChanged(settings, context, pullNumber, listing) {
 }
 /** The comment body: fewer change rows before fewer sections, with a note saying what was cut. */
 function fitComment(render, rowBudget, settings, context) {
-    const runLink = context.runId
-        ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}`
-        : null;
+    const runLink = workflowRunUrl(context);
     const summaryPointer = `see the job summary${runLink ? ` of [this run](${runLink})` : ''}`;
     // Fewer change rows before fewer sections; room is kept for the note that says so.
     const fitted = fitWithFewerRows(render, rowBudget, COMMENT_LIMIT - 400, commentMeasure, (omitted) => `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`);
@@ -80884,46 +84867,6 @@ async function updateComment(client, settings, context, pullNumber, body) {
         (0,log/* logWarning */.FF)(`policy-replay could not comment: ${result.warning}`);
     else
         (0,log/* logInfo */.fH)(`comment ${result.action} (${result.htmlUrl})`);
-}
-/** Each policy's drift issue, then the sweep of deleted policies' issues; the failures, worded. */
-async function keepDriftIssues(client, settings, context, policies, issueBodies) {
-    const issueFailures = [];
-    for (const item of issueBodies) {
-        try {
-            const issue = await syncDriftIssue(client, {
-                owner: context.owner,
-                repo: context.repo,
-                policyPath: item.path,
-                title: driftIssueTitle(item.path),
-                body: item.body,
-                driftTotal: item.driftTotal,
-                closeComment: driftResolvedComment(item.path),
-            });
-            for (const w of issue.warnings)
-                (0,log/* logWarning */.FF)(w);
-            (0,log/* logInfo */.fH)(`${item.path}: drift issue ${issue.action}${issue.issueNumber ? ` #${issue.issueNumber}` : ''}`);
-        }
-        catch (error) {
-            issueFailures.push(`${item.path}: ${error.message}`);
-        }
-    }
-    // Only when issues can be written at all: after a failure above, the sweep would fail the same way.
-    if (issueFailures.length === 0) {
-        try {
-            const closed = await closeOrphanedDriftIssues(client, {
-                owner: context.owner,
-                repo: context.repo,
-                livePolicyPaths: policies.map((p) => p.path),
-                replays: policyMatcher(settings.policies),
-            });
-            for (const number of closed)
-                (0,log/* logInfo */.fH)(`closed drift issue #${number}: its policy no longer exists`);
-        }
-        catch (error) {
-            issueFailures.push(`closing the issues of deleted policies: ${error.message}`);
-        }
-    }
-    return issueFailures;
 }
 /** Posts the comment file a pull_request run left (docs/action.md "Fork pull requests"). */
 async function runPostCommentMode(settings, context, client) {
@@ -80948,7 +84891,11 @@ async function runPostCommentMode(settings, context, client) {
             (0,log/* logInfo */.fH)(`comment ${outcome.action} on pull request #${outcome.pullNumber} (${outcome.htmlUrl})`);
     }
 }
-function emptyFacts(p) {
+/** The gate's facts of one policy: from its replay or drift report, or empty when it has none. */
+function factsOf(p) {
+    const report = p.report ?? p.drift;
+    if (report)
+        return gateFactsOf(report, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) });
     return {
         path: p.path,
         invalid: p.errors.length > 0,
@@ -80974,10 +84921,7 @@ async function runDriftMode(settings, context, client) {
     const opa = await obtainOpa(settings);
     const policies = await replayDrift(context, settings, opa, log/* logInfo */.fH);
     annotateErrors(policies);
-    const facts = policies.map((p) => p.drift
-        ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
-        : emptyFacts(p));
-    const gate = evaluateGate(settings.failOn, facts);
+    const gate = evaluateGate(settings.failOn, policies.map(factsOf));
     const file = await writeRunReport(context, settings, runReport(context, 'drift', gate, policies));
     setOutputs(file, gate.verdict, policies);
     const heading = [
@@ -80985,7 +84929,8 @@ async function runDriftMode(settings, context, client) {
         ...(gate.failed.length ? ['', ...gate.failed.map((f) => `- ${escapeMarkdown(f.reason, 400)}`)] : []),
     ].join('\n');
     const rowBudget = settings.maxGroups + settings.maxChanges;
-    const policySections = (policy, budget) => {
+    const runUrl = workflowRunUrl(context);
+    const policySections = (policy, budget, title = true) => {
         if (policy.blockers?.length)
             return [blockerSection(policy)];
         if (!policy.drift)
@@ -80996,26 +84941,31 @@ async function runDriftMode(settings, context, client) {
             redactSubjects: settings.redactSubjects,
             maxRows: rows.second,
             maxGroupRows: rows.first,
+            title,
+            runUrl,
         }));
     };
     const renderSummary = (maxRows) => [
         heading,
         ...policies.flatMap((p) => policySections(p, maxRows)),
     ];
-    const issueBodies = [];
-    for (const policy of policies) {
-        if (!policy.drift?.result)
-            continue;
-        issueBodies.push({
-            path: policy.path,
-            driftTotal: policy.drift.result.drift_total,
-            body: fitWithFewerRows((rows) => policySections(policy, rows), rowBudget, COMMENT_LIMIT, commentMeasure, (omitted) => `_${omitted} more section(s): see the job summary._`).body,
-        });
-    }
+    const now = new Date();
+    const drafts = policies.flatMap((policy) => policy.drift?.result
+        ? [
+            {
+                path: policy.path,
+                driftTotal: policy.drift.result.drift_total,
+                // The issue's title names the policy: its body opens with the count that matters.
+                sections: (rows) => policySections(policy, rows, false),
+                rowBudget,
+                run: trendEntry(context, policy.drift, now),
+            },
+        ]
+        : []);
     // The report, outputs and summary land before any issue is touched, so an issue failure (issues
     // disabled, a read-only token) never hides the drift itself.
     await writeSummary(renderSummary, rowBudget);
-    const issueFailures = await keepDriftIssues(client, settings, context, policies, issueBodies);
+    const issueFailures = await keepDriftIssues(client, settings, context, policies, drafts);
     if (issueFailures.length > 0) {
         (0,log/* failStep */.vy)(`policy-replay: could not keep the drift issues (${issueFailures.length}): ${boundedList(issueFailures, '; ', MAX_MESSAGE_LENGTH)}`);
         return;
@@ -81039,11 +84989,6 @@ function runReport(context, mode, gate, policies, pull) {
         policies: policies.map(({ rego_diff: _diff, annotations: _annotations, ...rest }) => rest),
     };
 }
-/** GitHub caps issue titles at 256 characters, and a title is one line. */
-function driftIssueTitle(path) {
-    const title = `Policy drift: ${path.replace(/[\r\n\u2028\u2029]/g, ' ')}`;
-    return [...title].length <= 256 ? title : `${[...title].slice(0, 255).join('')}…`;
-}
 /** The pull request and the commits the run judged, as the run report names them. */
 function pullOf(pullNumber, listing) {
     return {
@@ -81057,7 +85002,7 @@ function pullOf(pullNumber, listing) {
 
 /***/ }),
 
-/***/ 8886:
+/***/ 7184:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -81105,7 +85050,7 @@ function escapeBidiControls(text) {
 
 /***/ }),
 
-/***/ 8599:
+/***/ 8609:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -81113,7 +85058,7 @@ function escapeBidiControls(text) {
 /* harmony export */   UJ: () => (/* binding */ inertText),
 /* harmony export */   nl: () => (/* binding */ inertJson)
 /* harmony export */ });
-/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8886);
+/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7184);
 /**
  * The one sanitiser between untrusted text (traffic values, file names from a pull request, policy
  * keys, manifest ids, error messages quoting any of them) and a channel a GitHub runner reads for
@@ -81173,3048 +85118,6 @@ function inertJson(text) {
     return escaped.includes('##[') ? escaped.replaceAll('##[', '#\\u0023[') : escaped;
 }
 
-
-/***/ }),
-
-/***/ 6058:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  fM: () => (/* binding */ addPath),
-  Yz: () => (/* binding */ core_debug),
-  z3: () => (/* binding */ error),
-  V4: () => (/* binding */ getInput),
-  pq: () => (/* binding */ info),
-  lm: () => (/* binding */ notice),
-  C1: () => (/* binding */ setFailed),
-  uH: () => (/* binding */ setOutput),
-  z: () => (/* reexport */ summary),
-  $e: () => (/* binding */ warning)
-});
-
-// UNUSED EXPORTS: ExitCode, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, platform, saveState, setCommandEcho, setSecret, startGroup, toPlatformPath, toPosixPath, toWin32Path
-
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-/**
- * Sanitizes an input into a string so it can be passed into issueCommand safely
- * @param input input to sanitize into a string
- */
-function utils_toCommandValue(input) {
-    if (input === null || input === undefined) {
-        return '';
-    }
-    else if (typeof input === 'string' || input instanceof String) {
-        return input;
-    }
-    return JSON.stringify(input);
-}
-/**
- *
- * @param annotationProperties
- * @returns The command properties to send with the actual annotation command
- * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
- */
-function toCommandProperties(annotationProperties) {
-    if (!Object.keys(annotationProperties).length) {
-        return {};
-    }
-    return {
-        title: annotationProperties.title,
-        file: annotationProperties.file,
-        line: annotationProperties.startLine,
-        endLine: annotationProperties.endLine,
-        col: annotationProperties.startColumn,
-        endColumn: annotationProperties.endColumn
-    };
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
-
-
-/**
- * Issues a command to the GitHub Actions runner
- *
- * @param command - The command name to issue
- * @param properties - Additional properties for the command (key-value pairs)
- * @param message - The message to include with the command
- * @remarks
- * This function outputs a specially formatted string to stdout that the Actions
- * runner interprets as a command. These commands can control workflow behavior,
- * set outputs, create annotations, mask values, and more.
- *
- * Command Format:
- *   ::name key=value,key=value::message
- *
- * @example
- * ```typescript
- * // Issue a warning annotation
- * issueCommand('warning', {}, 'This is a warning message');
- * // Output: ::warning::This is a warning message
- *
- * // Set an environment variable
- * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
- * // Output: ::set-env name=MY_VAR::some value
- *
- * // Add a secret mask
- * issueCommand('add-mask', {}, 'secretValue123');
- * // Output: ::add-mask::secretValue123
- * ```
- *
- * @internal
- * This is an internal utility function that powers the public API functions
- * such as setSecret, warning, error, and exportVariable.
- */
-function command_issueCommand(command, properties, message) {
-    const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_.EOL);
-}
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
-}
-const CMD_STRING = '::';
-class Command {
-    constructor(command, properties, message) {
-        if (!command) {
-            command = 'missing.command';
-        }
-        this.command = command;
-        this.properties = properties;
-        this.message = message;
-    }
-    toString() {
-        let cmdStr = CMD_STRING + this.command;
-        if (this.properties && Object.keys(this.properties).length > 0) {
-            cmdStr += ' ';
-            let first = true;
-            for (const key in this.properties) {
-                if (this.properties.hasOwnProperty(key)) {
-                    const val = this.properties[key];
-                    if (val) {
-                        if (first) {
-                            first = false;
-                        }
-                        else {
-                            cmdStr += ',';
-                        }
-                        cmdStr += `${key}=${escapeProperty(val)}`;
-                    }
-                }
-            }
-        }
-        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-        return cmdStr;
-    }
-}
-function escapeData(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A');
-}
-function escapeProperty(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A')
-        .replace(/:/g, '%3A')
-        .replace(/,/g, '%2C');
-}
-//# sourceMappingURL=command.js.map
-// EXTERNAL MODULE: external "crypto"
-var external_crypto_ = __nccwpck_require__(6982);
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
-// For internal use, subject to change.
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
-
-
-
-function file_command_issueFileCommand(command, message) {
-    const filePath = process.env[`GITHUB_${command}`];
-    if (!filePath) {
-        throw new Error(`Unable to find environment variable for file command ${command}`);
-    }
-    if (!external_fs_.existsSync(filePath)) {
-        throw new Error(`Missing file at path: ${filePath}`);
-    }
-    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
-        encoding: 'utf8'
-    });
-}
-function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
-    // These should realistically never happen, but just in case someone finds a
-    // way to exploit uuid generation let's not allow keys or values that contain
-    // the delimiter.
-    if (key.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-    }
-    if (convertedValue.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-    }
-    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
-}
-//# sourceMappingURL=file-command.js.map
-// EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(6928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(4942);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-class BasicCredentialHandler {
-    constructor(username, password) {
-        this.username = username;
-        this.password = password;
-    }
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class auth_BearerCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Bearer ${this.token}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class PersonalAccessTokenCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-//# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
-var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-class oidc_utils_OidcClient {
-    static createHttpClient(allowRetry = true, maxRetry = 10) {
-        const requestOptions = {
-            allowRetries: allowRetry,
-            maxRetries: maxRetry
-        };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
-    }
-    static getRequestToken() {
-        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
-        if (!token) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
-        }
-        return token;
-    }
-    static getIDTokenUrl() {
-        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
-        if (!runtimeUrl) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
-        }
-        return runtimeUrl;
-    }
-    static getCall(id_token_url) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
-            const res = yield httpclient
-                .getJson(id_token_url)
-                .catch(error => {
-                throw new Error(`Failed to get ID Token. \n 
-        Error Code : ${error.statusCode}\n 
-        Error Message: ${error.message}`);
-            });
-            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
-            if (!id_token) {
-                throw new Error('Response json body do not have ID Token field');
-            }
-            return id_token;
-        });
-    }
-    static getIDToken(audience) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            try {
-                // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
-                if (audience) {
-                    const encodedAudience = encodeURIComponent(audience);
-                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
-                }
-                debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
-                setSecret(id_token);
-                return id_token;
-            }
-            catch (error) {
-                throw new Error(`Error message: ${error.message}`);
-            }
-        });
-    }
-}
-//# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { access, appendFile, writeFile } = external_fs_.promises;
-const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
-const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
-class Summary {
-    constructor() {
-        this._buffer = '';
-    }
-    /**
-     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-     * Also checks r/w permissions.
-     *
-     * @returns step summary file path
-     */
-    filePath() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            if (this._filePath) {
-                return this._filePath;
-            }
-            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-            if (!pathFromEnv) {
-                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-            }
-            try {
-                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
-            }
-            catch (_a) {
-                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-            }
-            this._filePath = pathFromEnv;
-            return this._filePath;
-        });
-    }
-    /**
-     * Wraps content in an HTML tag, adding any HTML attributes
-     *
-     * @param {string} tag HTML tag to wrap
-     * @param {string | null} content content within the tag
-     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-     *
-     * @returns {string} content wrapped in HTML element
-     */
-    wrap(tag, content, attrs = {}) {
-        const htmlAttrs = Object.entries(attrs)
-            .map(([key, value]) => ` ${key}="${value}"`)
-            .join('');
-        if (!content) {
-            return `<${tag}${htmlAttrs}>`;
-        }
-        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
-    }
-    /**
-     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-     *
-     * @param {SummaryWriteOptions} [options] (optional) options for write operation
-     *
-     * @returns {Promise<Summary>} summary instance
-     */
-    write(options) {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-            const filePath = yield this.filePath();
-            const writeFunc = overwrite ? writeFile : appendFile;
-            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
-            return this.emptyBuffer();
-        });
-    }
-    /**
-     * Clears the summary buffer and wipes the summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    clear() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            return this.emptyBuffer().write({ overwrite: true });
-        });
-    }
-    /**
-     * Returns the current summary buffer as a string
-     *
-     * @returns {string} string of summary buffer
-     */
-    stringify() {
-        return this._buffer;
-    }
-    /**
-     * If the summary buffer is empty
-     *
-     * @returns {boolen} true if the buffer is empty
-     */
-    isEmptyBuffer() {
-        return this._buffer.length === 0;
-    }
-    /**
-     * Resets the summary buffer without writing to summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    emptyBuffer() {
-        this._buffer = '';
-        return this;
-    }
-    /**
-     * Adds raw text to the summary buffer
-     *
-     * @param {string} text content to add
-     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addRaw(text, addEOL = false) {
-        this._buffer += text;
-        return addEOL ? this.addEOL() : this;
-    }
-    /**
-     * Adds the operating system-specific end-of-line marker to the buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addEOL() {
-        return this.addRaw(external_os_.EOL);
-    }
-    /**
-     * Adds an HTML codeblock to the summary buffer
-     *
-     * @param {string} code content to render within fenced code block
-     * @param {string} lang (optional) language to syntax highlight code
-     *
-     * @returns {Summary} summary instance
-     */
-    addCodeBlock(code, lang) {
-        const attrs = Object.assign({}, (lang && { lang }));
-        const element = this.wrap('pre', this.wrap('code', code), attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML list to the summary buffer
-     *
-     * @param {string[]} items list of items to render
-     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addList(items, ordered = false) {
-        const tag = ordered ? 'ol' : 'ul';
-        const listItems = items.map(item => this.wrap('li', item)).join('');
-        const element = this.wrap(tag, listItems);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML table to the summary buffer
-     *
-     * @param {SummaryTableCell[]} rows table rows
-     *
-     * @returns {Summary} summary instance
-     */
-    addTable(rows) {
-        const tableBody = rows
-            .map(row => {
-            const cells = row
-                .map(cell => {
-                if (typeof cell === 'string') {
-                    return this.wrap('td', cell);
-                }
-                const { header, data, colspan, rowspan } = cell;
-                const tag = header ? 'th' : 'td';
-                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
-                return this.wrap(tag, data, attrs);
-            })
-                .join('');
-            return this.wrap('tr', cells);
-        })
-            .join('');
-        const element = this.wrap('table', tableBody);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds a collapsable HTML details element to the summary buffer
-     *
-     * @param {string} label text for the closed state
-     * @param {string} content collapsable content
-     *
-     * @returns {Summary} summary instance
-     */
-    addDetails(label, content) {
-        const element = this.wrap('details', this.wrap('summary', label) + content);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML image tag to the summary buffer
-     *
-     * @param {string} src path to the image you to embed
-     * @param {string} alt text description of the image
-     * @param {SummaryImageOptions} options (optional) addition image attributes
-     *
-     * @returns {Summary} summary instance
-     */
-    addImage(src, alt, options) {
-        const { width, height } = options || {};
-        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
-        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML section heading element
-     *
-     * @param {string} text heading text
-     * @param {number | string} [level=1] (optional) the heading level, default: 1
-     *
-     * @returns {Summary} summary instance
-     */
-    addHeading(text, level) {
-        const tag = `h${level}`;
-        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
-            ? tag
-            : 'h1';
-        const element = this.wrap(allowedTag, text);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML thematic break (<hr>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addSeparator() {
-        const element = this.wrap('hr', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML line break (<br>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addBreak() {
-        const element = this.wrap('br', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML blockquote to the summary buffer
-     *
-     * @param {string} text quote text
-     * @param {string} cite (optional) citation url
-     *
-     * @returns {Summary} summary instance
-     */
-    addQuote(text, cite) {
-        const attrs = Object.assign({}, (cite && { cite }));
-        const element = this.wrap('blockquote', text, attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML anchor tag to the summary buffer
-     *
-     * @param {string} text link text/content
-     * @param {string} href hyperlink
-     *
-     * @returns {Summary} summary instance
-     */
-    addLink(text, href) {
-        const element = this.wrap('a', text, { href });
-        return this.addRaw(element).addEOL();
-    }
-}
-const _summary = new Summary();
-/**
- * @deprecated use `core.summary`
- */
-const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary = _summary;
-//# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
-
-/**
- * toPosixPath converts the given path to the posix form. On Windows, \\ will be
- * replaced with /.
- *
- * @param pth. Path to transform.
- * @return string Posix path.
- */
-function toPosixPath(pth) {
-    return pth.replace(/[\\]/g, '/');
-}
-/**
- * toWin32Path converts the given path to the win32 form. On Linux, / will be
- * replaced with \\.
- *
- * @param pth. Path to transform.
- * @return string Win32 path.
- */
-function toWin32Path(pth) {
-    return pth.replace(/[/]/g, '\\');
-}
-/**
- * toPlatformPath converts the given path to a platform-specific path. It does
- * this by replacing instances of / and \ with the platform-specific path
- * separator.
- *
- * @param pth The path to platformize.
- * @return string The platform-specific path.
- */
-function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, path.sep);
-}
-//# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 2 modules
-var lib_exec = __nccwpck_require__(5260);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
-var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
-        silent: true
-    });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
-        silent: true
-    });
-    return {
-        name: name.trim(),
-        version: version.trim()
-    };
-});
-const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
-        silent: true
-    });
-    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
-    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
-    return {
-        name,
-        version
-    };
-});
-const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
-        silent: true
-    });
-    const [name, version] = stdout.trim().split('\n');
-    return {
-        name,
-        version
-    };
-});
-const platform = external_os_.platform();
-const arch = external_os_.arch();
-const isWindows = platform === 'win32';
-const isMacOS = platform === 'darwin';
-const isLinux = platform === 'linux';
-function getDetails() {
-    return platform_awaiter(this, void 0, void 0, function* () {
-        return Object.assign(Object.assign({}, (yield (isWindows
-            ? getWindowsInfo()
-            : isMacOS
-                ? getMacOsInfo()
-                : getLinuxInfo()))), { platform,
-            arch,
-            isWindows,
-            isMacOS,
-            isLinux });
-    });
-}
-//# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
-var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-/**
- * The code to exit an action
- */
-var ExitCode;
-(function (ExitCode) {
-    /**
-     * A code indicating that the action was successful
-     */
-    ExitCode[ExitCode["Success"] = 0] = "Success";
-    /**
-     * A code indicating that the action was a failure
-     */
-    ExitCode[ExitCode["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-//-----------------------------------------------------------------------
-// Variables
-//-----------------------------------------------------------------------
-/**
- * Sets env variable for this action and future actions in the job
- * @param name the name of the variable to set
- * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function exportVariable(name, val) {
-    const convertedVal = toCommandValue(val);
-    process.env[name] = convertedVal;
-    const filePath = process.env['GITHUB_ENV'] || '';
-    if (filePath) {
-        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
-    }
-    issueCommand('set-env', { name }, convertedVal);
-}
-/**
- * Registers a secret which will get masked from logs
- *
- * @param secret - Value of the secret to be masked
- * @remarks
- * This function instructs the Actions runner to mask the specified value in any
- * logs produced during the workflow run. Once registered, the secret value will
- * be replaced with asterisks (***) whenever it appears in console output, logs,
- * or error messages.
- *
- * This is useful for protecting sensitive information such as:
- * - API keys
- * - Access tokens
- * - Authentication credentials
- * - URL parameters containing signatures (SAS tokens)
- *
- * Note that masking only affects future logs; any previous appearances of the
- * secret in logs before calling this function will remain unmasked.
- *
- * @example
- * ```typescript
- * // Register an API token as a secret
- * const apiToken = "abc123xyz456";
- * setSecret(apiToken);
- *
- * // Now any logs containing this value will show *** instead
- * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
- * ```
- */
-function core_setSecret(secret) {
-    issueCommand('add-mask', {}, secret);
-}
-/**
- * Prepends inputPath to the PATH (for this action and future actions)
- * @param inputPath
- */
-function addPath(inputPath) {
-    const filePath = process.env['GITHUB_PATH'] || '';
-    if (filePath) {
-        file_command_issueFileCommand('PATH', inputPath);
-    }
-    else {
-        command_issueCommand('add-path', {}, inputPath);
-    }
-    process.env['PATH'] = `${inputPath}${external_path_.delimiter}${process.env['PATH']}`;
-}
-/**
- * Gets the value of an input.
- * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
- * Returns an empty string if the value is not defined.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string
- */
-function getInput(name, options) {
-    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
-    if (options && options.required && !val) {
-        throw new Error(`Input required and not supplied: ${name}`);
-    }
-    if (options && options.trimWhitespace === false) {
-        return val;
-    }
-    return val.trim();
-}
-/**
- * Gets the values of an multiline input.  Each value is also trimmed.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string[]
- *
- */
-function getMultilineInput(name, options) {
-    const inputs = getInput(name, options)
-        .split('\n')
-        .filter(x => x !== '');
-    if (options && options.trimWhitespace === false) {
-        return inputs;
-    }
-    return inputs.map(input => input.trim());
-}
-/**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name, options);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
- * Sets the value of an output.
- *
- * @param     name     name of the output to set
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function setOutput(name, value) {
-    const filePath = process.env['GITHUB_OUTPUT'] || '';
-    if (filePath) {
-        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
-    }
-    process.stdout.write(external_os_.EOL);
-    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
-}
-/**
- * Enables or disables the echoing of commands into stdout for the rest of the step.
- * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
- *
- */
-function setCommandEcho(enabled) {
-    issue('echo', enabled ? 'on' : 'off');
-}
-//-----------------------------------------------------------------------
-// Results
-//-----------------------------------------------------------------------
-/**
- * Sets the action status to failed.
- * When the action exits it will be with an exit code of 1
- * @param message add error issue message
- */
-function setFailed(message) {
-    process.exitCode = ExitCode.Failure;
-    error(message);
-}
-//-----------------------------------------------------------------------
-// Logging Commands
-//-----------------------------------------------------------------------
-/**
- * Gets whether Actions Step Debug is on or not
- */
-function isDebug() {
-    return process.env['RUNNER_DEBUG'] === '1';
-}
-/**
- * Writes debug message to user log
- * @param message debug message
- */
-function core_debug(message) {
-    command_issueCommand('debug', {}, message);
-}
-/**
- * Adds an error issue
- * @param message error issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function error(message, properties = {}) {
-    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a warning issue
- * @param message warning issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function warning(message, properties = {}) {
-    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a notice issue
- * @param message notice issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function notice(message, properties = {}) {
-    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Writes info to log with console.log.
- * @param message info message
- */
-function info(message) {
-    process.stdout.write(message + external_os_.EOL);
-}
-/**
- * Begin an output group.
- *
- * Output until the next `groupEnd` will be foldable in this group
- *
- * @param name The name of the output group
- */
-function startGroup(name) {
-    issue('group', name);
-}
-/**
- * End an output group.
- */
-function endGroup() {
-    issue('endgroup');
-}
-/**
- * Wrap an asynchronous function call in a group.
- *
- * Returns the same type as the function itself.
- *
- * @param name The name of the group
- * @param fn The function to wrap in the group
- */
-function group(name, fn) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        startGroup(name);
-        let result;
-        try {
-            result = yield fn();
-        }
-        finally {
-            endGroup();
-        }
-        return result;
-    });
-}
-//-----------------------------------------------------------------------
-// Wrapper action state
-//-----------------------------------------------------------------------
-/**
- * Saves state for current action, the state can only be retrieved by this action's post job execution.
- *
- * @param     name     name of the state to store
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function saveState(name, value) {
-    const filePath = process.env['GITHUB_STATE'] || '';
-    if (filePath) {
-        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
-    }
-    issueCommand('save-state', { name }, toCommandValue(value));
-}
-/**
- * Gets the value of an state set by this action's main execution.
- *
- * @param     name     name of the state to get
- * @returns   string
- */
-function getState(name) {
-    return process.env[`STATE_${name}`] || '';
-}
-function getIDToken(aud) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        return yield OidcClient.getIDToken(aud);
-    });
-}
-/**
- * Summary exports
- */
-
-/**
- * @deprecated use core.summary
- */
-
-/**
- * Path exports
- */
-
-/**
- * Platform utilities exports
- */
-
-//# sourceMappingURL=core.js.map
-
-/***/ }),
-
-/***/ 5260:
-/***/ ((__unused_webpack___webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-
-// UNUSED EXPORTS: exec, getExecOutput
-
-// EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __nccwpck_require__(3193);
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
-// EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
-// EXTERNAL MODULE: external "child_process"
-var external_child_process_ = __nccwpck_require__(5317);
-// EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(6928);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(8701);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io-util.js
-var io_util = __nccwpck_require__(90);
-;// CONCATENATED MODULE: external "timers"
-const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-
-/* eslint-disable @typescript-eslint/unbound-method */
-const IS_WINDOWS = process.platform === 'win32';
-/*
- * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
- */
-class ToolRunner extends external_events_.EventEmitter {
-    constructor(toolPath, args, options) {
-        super();
-        if (!toolPath) {
-            throw new Error("Parameter 'toolPath' cannot be null or empty.");
-        }
-        this.toolPath = toolPath;
-        this.args = args || [];
-        this.options = options || {};
-    }
-    _debug(message) {
-        if (this.options.listeners && this.options.listeners.debug) {
-            this.options.listeners.debug(message);
-        }
-    }
-    _getCommandString(options, noPrefix) {
-        const toolPath = this._getSpawnFileName();
-        const args = this._getSpawnArgs(options);
-        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
-        if (IS_WINDOWS) {
-            // Windows + cmd file
-            if (this._isCmdFile()) {
-                cmd += toolPath;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows + verbatim
-            else if (options.windowsVerbatimArguments) {
-                cmd += `"${toolPath}"`;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows (regular)
-            else {
-                cmd += this._windowsQuoteCmdArg(toolPath);
-                for (const a of args) {
-                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
-                }
-            }
-        }
-        else {
-            // OSX/Linux - this can likely be improved with some form of quoting.
-            // creating processes on Unix is fundamentally different than Windows.
-            // on Unix, execvp() takes an arg array.
-            cmd += toolPath;
-            for (const a of args) {
-                cmd += ` ${a}`;
-            }
-        }
-        return cmd;
-    }
-    _processLineBuffer(data, strBuffer, onLine) {
-        try {
-            let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_.EOL);
-            while (n > -1) {
-                const line = s.substring(0, n);
-                onLine(line);
-                // the rest of the string ...
-                s = s.substring(n + external_os_.EOL.length);
-                n = s.indexOf(external_os_.EOL);
-            }
-            return s;
-        }
-        catch (err) {
-            // streaming lines to console is best effort.  Don't fail a build.
-            this._debug(`error processing line. Failed with error ${err}`);
-            return '';
-        }
-    }
-    _getSpawnFileName() {
-        if (IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                return process.env['COMSPEC'] || 'cmd.exe';
-            }
-        }
-        return this.toolPath;
-    }
-    _getSpawnArgs(options) {
-        if (IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
-                for (const a of this.args) {
-                    argline += ' ';
-                    argline += options.windowsVerbatimArguments
-                        ? a
-                        : this._windowsQuoteCmdArg(a);
-                }
-                argline += '"';
-                return [argline];
-            }
-        }
-        return this.args;
-    }
-    _endsWith(str, end) {
-        return str.endsWith(end);
-    }
-    _isCmdFile() {
-        const upperToolPath = this.toolPath.toUpperCase();
-        return (this._endsWith(upperToolPath, '.CMD') ||
-            this._endsWith(upperToolPath, '.BAT'));
-    }
-    _windowsQuoteCmdArg(arg) {
-        // for .exe, apply the normal quoting rules that libuv applies
-        if (!this._isCmdFile()) {
-            return this._uvQuoteCmdArg(arg);
-        }
-        // otherwise apply quoting rules specific to the cmd.exe command line parser.
-        // the libuv rules are generic and are not designed specifically for cmd.exe
-        // command line parser.
-        //
-        // for a detailed description of the cmd.exe command line parser, refer to
-        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
-        // need quotes for empty arg
-        if (!arg) {
-            return '""';
-        }
-        // determine whether the arg needs to be quoted
-        const cmdSpecialChars = [
-            ' ',
-            '\t',
-            '&',
-            '(',
-            ')',
-            '[',
-            ']',
-            '{',
-            '}',
-            '^',
-            '=',
-            ';',
-            '!',
-            "'",
-            '+',
-            ',',
-            '`',
-            '~',
-            '|',
-            '<',
-            '>',
-            '"'
-        ];
-        let needsQuotes = false;
-        for (const char of arg) {
-            if (cmdSpecialChars.some(x => x === char)) {
-                needsQuotes = true;
-                break;
-            }
-        }
-        // short-circuit if quotes not needed
-        if (!needsQuotes) {
-            return arg;
-        }
-        // the following quoting rules are very similar to the rules that by libuv applies.
-        //
-        // 1) wrap the string in quotes
-        //
-        // 2) double-up quotes - i.e. " => ""
-        //
-        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
-        //    doesn't work well with a cmd.exe command line.
-        //
-        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
-        //    for example, the command line:
-        //          foo.exe "myarg:""my val"""
-        //    is parsed by a .NET console app into an arg array:
-        //          [ "myarg:\"my val\"" ]
-        //    which is the same end result when applying libuv quoting rules. although the actual
-        //    command line from libuv quoting rules would look like:
-        //          foo.exe "myarg:\"my val\""
-        //
-        // 3) double-up slashes that precede a quote,
-        //    e.g.  hello \world    => "hello \world"
-        //          hello\"world    => "hello\\""world"
-        //          hello\\"world   => "hello\\\\""world"
-        //          hello world\    => "hello world\\"
-        //
-        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
-        //    the reasons for including this as a .cmd quoting rule are:
-        //
-        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
-        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
-        //
-        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
-        //       haven't heard any complaints about that aspect.
-        //
-        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
-        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
-        // by using %%.
-        //
-        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
-        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
-        //
-        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
-        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
-        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
-        // to an external program.
-        //
-        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
-        // % can be escaped within a .cmd file.
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\'; // double the slash
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '"'; // double the quote
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _uvQuoteCmdArg(arg) {
-        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
-        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
-        // is used.
-        //
-        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
-        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
-        // pasting copyright notice from Node within this function:
-        //
-        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
-        //
-        //      Permission is hereby granted, free of charge, to any person obtaining a copy
-        //      of this software and associated documentation files (the "Software"), to
-        //      deal in the Software without restriction, including without limitation the
-        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
-        //      sell copies of the Software, and to permit persons to whom the Software is
-        //      furnished to do so, subject to the following conditions:
-        //
-        //      The above copyright notice and this permission notice shall be included in
-        //      all copies or substantial portions of the Software.
-        //
-        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
-        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
-        //      IN THE SOFTWARE.
-        if (!arg) {
-            // Need double quotation for empty argument
-            return '""';
-        }
-        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
-            // No quotation needed
-            return arg;
-        }
-        if (!arg.includes('"') && !arg.includes('\\')) {
-            // No embedded double quotes or backslashes, so I can just wrap
-            // quote marks around the whole thing.
-            return `"${arg}"`;
-        }
-        // Expected input/output:
-        //   input : hello"world
-        //   output: "hello\"world"
-        //   input : hello""world
-        //   output: "hello\"\"world"
-        //   input : hello\world
-        //   output: hello\world
-        //   input : hello\\world
-        //   output: hello\\world
-        //   input : hello\"world
-        //   output: "hello\\\"world"
-        //   input : hello\\"world
-        //   output: "hello\\\\\"world"
-        //   input : hello world\
-        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
-        //                             but it appears the comment is wrong, it should be "hello world\\"
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\';
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '\\';
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _cloneExecOptions(options) {
-        options = options || {};
-        const result = {
-            cwd: options.cwd || process.cwd(),
-            env: options.env || process.env,
-            silent: options.silent || false,
-            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
-            failOnStdErr: options.failOnStdErr || false,
-            ignoreReturnCode: options.ignoreReturnCode || false,
-            delay: options.delay || 10000
-        };
-        result.outStream = options.outStream || process.stdout;
-        result.errStream = options.errStream || process.stderr;
-        return result;
-    }
-    _getSpawnOptions(options, toolPath) {
-        options = options || {};
-        const result = {};
-        result.cwd = options.cwd;
-        result.env = options.env;
-        result['windowsVerbatimArguments'] =
-            options.windowsVerbatimArguments || this._isCmdFile();
-        if (options.windowsVerbatimArguments) {
-            result.argv0 = `"${toolPath}"`;
-        }
-        return result;
-    }
-    /**
-     * Exec a tool.
-     * Output will be streamed to the live console.
-     * Returns promise with return code
-     *
-     * @param     tool     path to tool to exec
-     * @param     options  optional exec options.  See ExecOptions
-     * @returns   number
-     */
-    exec() {
-        return __awaiter(this, void 0, void 0, function* () {
-            // root the tool path if it is unrooted and contains relative pathing
-            if (!io_util/* isRooted */.Qh(this.toolPath) &&
-                (this.toolPath.includes('/') ||
-                    (IS_WINDOWS && this.toolPath.includes('\\')))) {
-                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
-            }
-            // if the tool is only a file name, then resolve it from the PATH
-            // otherwise verify it exists (add extension on Windows if necessary)
-            this.toolPath = yield io/* which */.K7(this.toolPath, true);
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                this._debug(`exec tool: ${this.toolPath}`);
-                this._debug('arguments:');
-                for (const arg of this.args) {
-                    this._debug(`   ${arg}`);
-                }
-                const optionsNonNull = this._cloneExecOptions(this.options);
-                if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
-                }
-                const state = new ExecState(optionsNonNull, this.toolPath);
-                state.on('debug', (message) => {
-                    this._debug(message);
-                });
-                if (this.options.cwd && !(yield io_util/* exists */.t2(this.options.cwd))) {
-                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
-                }
-                const fileName = this._getSpawnFileName();
-                const cp = external_child_process_.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
-                let stdbuffer = '';
-                if (cp.stdout) {
-                    cp.stdout.on('data', (data) => {
-                        if (this.options.listeners && this.options.listeners.stdout) {
-                            this.options.listeners.stdout(data);
-                        }
-                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                            optionsNonNull.outStream.write(data);
-                        }
-                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.stdline) {
-                                this.options.listeners.stdline(line);
-                            }
-                        });
-                    });
-                }
-                let errbuffer = '';
-                if (cp.stderr) {
-                    cp.stderr.on('data', (data) => {
-                        state.processStderr = true;
-                        if (this.options.listeners && this.options.listeners.stderr) {
-                            this.options.listeners.stderr(data);
-                        }
-                        if (!optionsNonNull.silent &&
-                            optionsNonNull.errStream &&
-                            optionsNonNull.outStream) {
-                            const s = optionsNonNull.failOnStdErr
-                                ? optionsNonNull.errStream
-                                : optionsNonNull.outStream;
-                            s.write(data);
-                        }
-                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.errline) {
-                                this.options.listeners.errline(line);
-                            }
-                        });
-                    });
-                }
-                cp.on('error', (err) => {
-                    state.processError = err.message;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    state.CheckComplete();
-                });
-                cp.on('exit', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                cp.on('close', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                state.on('done', (error, exitCode) => {
-                    if (stdbuffer.length > 0) {
-                        this.emit('stdline', stdbuffer);
-                    }
-                    if (errbuffer.length > 0) {
-                        this.emit('errline', errbuffer);
-                    }
-                    cp.removeAllListeners();
-                    if (error) {
-                        reject(error);
-                    }
-                    else {
-                        resolve(exitCode);
-                    }
-                });
-                if (this.options.input) {
-                    if (!cp.stdin) {
-                        throw new Error('child process missing stdin');
-                    }
-                    cp.stdin.end(this.options.input);
-                }
-            }));
-        });
-    }
-}
-/**
- * Convert an arg string to an array of args. Handles escaping
- *
- * @param    argString   string of arguments
- * @returns  string[]    array of arguments
- */
-function argStringToArray(argString) {
-    const args = [];
-    let inQuotes = false;
-    let escaped = false;
-    let arg = '';
-    function append(c) {
-        // we only escape double quotes.
-        if (escaped && c !== '"') {
-            arg += '\\';
-        }
-        arg += c;
-        escaped = false;
-    }
-    for (let i = 0; i < argString.length; i++) {
-        const c = argString.charAt(i);
-        if (c === '"') {
-            if (!escaped) {
-                inQuotes = !inQuotes;
-            }
-            else {
-                append(c);
-            }
-            continue;
-        }
-        if (c === '\\' && escaped) {
-            append(c);
-            continue;
-        }
-        if (c === '\\' && inQuotes) {
-            escaped = true;
-            continue;
-        }
-        if (c === ' ' && !inQuotes) {
-            if (arg.length > 0) {
-                args.push(arg);
-                arg = '';
-            }
-            continue;
-        }
-        append(c);
-    }
-    if (arg.length > 0) {
-        args.push(arg.trim());
-    }
-    return args;
-}
-class ExecState extends external_events_.EventEmitter {
-    constructor(options, toolPath) {
-        super();
-        this.processClosed = false; // tracks whether the process has exited and stdio is closed
-        this.processError = '';
-        this.processExitCode = 0;
-        this.processExited = false; // tracks whether the process has exited
-        this.processStderr = false; // tracks whether stderr was written to
-        this.delay = 10000; // 10 seconds
-        this.done = false;
-        this.timeout = null;
-        if (!toolPath) {
-            throw new Error('toolPath must not be empty');
-        }
-        this.options = options;
-        this.toolPath = toolPath;
-        if (options.delay) {
-            this.delay = options.delay;
-        }
-    }
-    CheckComplete() {
-        if (this.done) {
-            return;
-        }
-        if (this.processClosed) {
-            this._setResult();
-        }
-        else if (this.processExited) {
-            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
-        }
-    }
-    _debug(message) {
-        this.emit('debug', message);
-    }
-    _setResult() {
-        // determine whether there is an error
-        let error;
-        if (this.processExited) {
-            if (this.processError) {
-                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
-            }
-            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
-                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
-            }
-            else if (this.processStderr && this.options.failOnStdErr) {
-                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
-            }
-        }
-        // clear the timeout
-        if (this.timeout) {
-            clearTimeout(this.timeout);
-            this.timeout = null;
-        }
-        this.done = true;
-        this.emit('done', error, this.processExitCode);
-    }
-    static HandleTimeout(state) {
-        if (state.done) {
-            return;
-        }
-        if (!state.processClosed && state.processExited) {
-            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-            state._debug(message);
-        }
-        state._setResult();
-    }
-}
-//# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
-var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Exec a command.
- * Output will be streamed to the live console.
- * Returns promise with return code
- *
- * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
- * @param     args               optional arguments for tool. Escaping is handled by the lib.
- * @param     options            optional exec options.  See ExecOptions
- * @returns   Promise<number>    exit code
- */
-function exec(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = tr.argStringToArray(commandLine);
-        if (commandArgs.length === 0) {
-            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
-        }
-        // Path to tool to execute should be first arg
-        const toolPath = commandArgs[0];
-        args = commandArgs.slice(1).concat(args || []);
-        const runner = new tr.ToolRunner(toolPath, args, options);
-        return runner.exec();
-    });
-}
-/**
- * Exec a command and get the output.
- * Output will be streamed to the live console.
- * Returns promise with the exit code and collected stdout and stderr
- *
- * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
- * @param     args                  optional arguments for tool. Escaping is handled by the lib.
- * @param     options               optional exec options.  See ExecOptions
- * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
- */
-function getExecOutput(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        var _a, _b;
-        let stdout = '';
-        let stderr = '';
-        //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new StringDecoder('utf8');
-        const stderrDecoder = new StringDecoder('utf8');
-        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
-        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
-        const stdErrListener = (data) => {
-            stderr += stderrDecoder.write(data);
-            if (originalStdErrListener) {
-                originalStdErrListener(data);
-            }
-        };
-        const stdOutListener = (data) => {
-            stdout += stdoutDecoder.write(data);
-            if (originalStdoutListener) {
-                originalStdoutListener(data);
-            }
-        };
-        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
-        //flush any remaining characters
-        stdout += stdoutDecoder.end();
-        stderr += stderrDecoder.end();
-        return {
-            exitCode,
-            stdout,
-            stderr
-        };
-    });
-}
-//# sourceMappingURL=exec.js.map
-
-/***/ }),
-
-/***/ 4942:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Qq: () => (/* binding */ HttpClient)
-});
-
-// UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
-
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
-var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
-var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
-/* eslint-disable @typescript-eslint/no-explicit-any */
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-var HttpCodes;
-(function (HttpCodes) {
-    HttpCodes[HttpCodes["OK"] = 200] = "OK";
-    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
-    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
-    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
-    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
-    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
-    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
-    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
-    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
-    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
-    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
-    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
-    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
-    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
-    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
-    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
-    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
-    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
-    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
-    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
-    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
-    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
-    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var Headers;
-(function (Headers) {
-    Headers["Accept"] = "accept";
-    Headers["ContentType"] = "content-type";
-})(Headers || (Headers = {}));
-var MediaTypes;
-(function (MediaTypes) {
-    MediaTypes["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-/**
- * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
- * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
- */
-function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
-    return proxyUrl ? proxyUrl.href : '';
-}
-const HttpRedirectCodes = [
-    HttpCodes.MovedPermanently,
-    HttpCodes.ResourceMoved,
-    HttpCodes.SeeOther,
-    HttpCodes.TemporaryRedirect,
-    HttpCodes.PermanentRedirect
-];
-const HttpResponseRetryCodes = [
-    HttpCodes.BadGateway,
-    HttpCodes.ServiceUnavailable,
-    HttpCodes.GatewayTimeout
-];
-const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
-const ExponentialBackoffCeiling = 10;
-const ExponentialBackoffTimeSlice = 5;
-class HttpClientError extends Error {
-    constructor(message, statusCode) {
-        super(message);
-        this.name = 'HttpClientError';
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, HttpClientError.prototype);
-    }
-}
-class HttpClientResponse {
-    constructor(message) {
-        this.message = message;
-    }
-    readBody() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                let output = Buffer.alloc(0);
-                this.message.on('data', (chunk) => {
-                    output = Buffer.concat([output, chunk]);
-                });
-                this.message.on('end', () => {
-                    resolve(output.toString());
-                });
-            }));
-        });
-    }
-    readBodyBuffer() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                const chunks = [];
-                this.message.on('data', (chunk) => {
-                    chunks.push(chunk);
-                });
-                this.message.on('end', () => {
-                    resolve(Buffer.concat(chunks));
-                });
-            }));
-        });
-    }
-}
-function isHttps(requestUrl) {
-    const parsedUrl = new URL(requestUrl);
-    return parsedUrl.protocol === 'https:';
-}
-class HttpClient {
-    constructor(userAgent, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-            if (requestOptions.ignoreSslError != null) {
-                this._ignoreSslError = requestOptions.ignoreSslError;
-            }
-            this._socketTimeout = requestOptions.socketTimeout;
-            if (requestOptions.allowRedirects != null) {
-                this._allowRedirects = requestOptions.allowRedirects;
-            }
-            if (requestOptions.allowRedirectDowngrade != null) {
-                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-            }
-            if (requestOptions.maxRedirects != null) {
-                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-            }
-            if (requestOptions.keepAlive != null) {
-                this._keepAlive = requestOptions.keepAlive;
-            }
-            if (requestOptions.allowRetries != null) {
-                this._allowRetries = requestOptions.allowRetries;
-            }
-            if (requestOptions.maxRetries != null) {
-                this._maxRetries = requestOptions.maxRetries;
-            }
-        }
-    }
-    options(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    get(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('GET', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    del(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    post(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('POST', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    patch(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    put(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PUT', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    head(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-    }
-    /**
-     * Gets a typed object from an endpoint
-     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-     */
-    getJson(requestUrl_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            const res = yield this.get(requestUrl, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    postJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.post(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    putJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.put(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    patchJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.patch(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    /**
-     * Makes a raw http request.
-     * All other methods such as get, post, patch, and request ultimately call this.
-     * Prefer get, del, post and patch
-     */
-    request(verb, requestUrl, data, headers) {
-        return __awaiter(this, void 0, void 0, function* () {
-            if (this._disposed) {
-                throw new Error('Client has already been disposed.');
-            }
-            const parsedUrl = new URL(requestUrl);
-            let info = this._prepareRequest(verb, parsedUrl, headers);
-            // Only perform retries on reads since writes may not be idempotent.
-            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
-                ? this._maxRetries + 1
-                : 1;
-            let numTries = 0;
-            let response;
-            do {
-                response = yield this.requestRaw(info, data);
-                // Check if it's an authentication challenge
-                if (response &&
-                    response.message &&
-                    response.message.statusCode === HttpCodes.Unauthorized) {
-                    let authenticationHandler;
-                    for (const handler of this.handlers) {
-                        if (handler.canHandleAuthentication(response)) {
-                            authenticationHandler = handler;
-                            break;
-                        }
-                    }
-                    if (authenticationHandler) {
-                        return authenticationHandler.handleAuthentication(this, info, data);
-                    }
-                    else {
-                        // We have received an unauthorized response but have no handlers to handle it.
-                        // Let the response return to the caller.
-                        return response;
-                    }
-                }
-                let redirectsRemaining = this._maxRedirects;
-                while (response.message.statusCode &&
-                    HttpRedirectCodes.includes(response.message.statusCode) &&
-                    this._allowRedirects &&
-                    redirectsRemaining > 0) {
-                    const redirectUrl = response.message.headers['location'];
-                    if (!redirectUrl) {
-                        // if there's no location to redirect to, we won't
-                        break;
-                    }
-                    const parsedRedirectUrl = new URL(redirectUrl);
-                    if (parsedUrl.protocol === 'https:' &&
-                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
-                        !this._allowRedirectDowngrade) {
-                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
-                    }
-                    // we need to finish reading the response before reassigning response
-                    // which will leak the open socket.
-                    yield response.readBody();
-                    // strip authorization header if redirected to a different hostname
-                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                        for (const header in headers) {
-                            // header names are case insensitive
-                            if (header.toLowerCase() === 'authorization') {
-                                delete headers[header];
-                            }
-                        }
-                    }
-                    // let's make the request with the new redirectUrl
-                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
-                    response = yield this.requestRaw(info, data);
-                    redirectsRemaining--;
-                }
-                if (!response.message.statusCode ||
-                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
-                    // If not a retry code, return immediately instead of retrying
-                    return response;
-                }
-                numTries += 1;
-                if (numTries < maxTries) {
-                    yield response.readBody();
-                    yield this._performExponentialBackoff(numTries);
-                }
-            } while (numTries < maxTries);
-            return response;
-        });
-    }
-    /**
-     * Needs to be called if keepAlive is set to true in request options.
-     */
-    dispose() {
-        if (this._agent) {
-            this._agent.destroy();
-        }
-        this._disposed = true;
-    }
-    /**
-     * Raw request.
-     * @param info
-     * @param data
-     */
-    requestRaw(info, data) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => {
-                function callbackForResult(err, res) {
-                    if (err) {
-                        reject(err);
-                    }
-                    else if (!res) {
-                        // If `err` is not passed, then `res` must be passed.
-                        reject(new Error('Unknown error'));
-                    }
-                    else {
-                        resolve(res);
-                    }
-                }
-                this.requestRawWithCallback(info, data, callbackForResult);
-            });
-        });
-    }
-    /**
-     * Raw request with callback.
-     * @param info
-     * @param data
-     * @param onResult
-     */
-    requestRawWithCallback(info, data, onResult) {
-        if (typeof data === 'string') {
-            if (!info.options.headers) {
-                info.options.headers = {};
-            }
-            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-            if (!callbackCalled) {
-                callbackCalled = true;
-                onResult(err, res);
-            }
-        }
-        const req = info.httpModule.request(info.options, (msg) => {
-            const res = new HttpClientResponse(msg);
-            handleResult(undefined, res);
-        });
-        let socket;
-        req.on('socket', sock => {
-            socket = sock;
-        });
-        // If we ever get disconnected, we want the socket to timeout eventually
-        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
-            if (socket) {
-                socket.end();
-            }
-            handleResult(new Error(`Request timeout: ${info.options.path}`));
-        });
-        req.on('error', function (err) {
-            // err has statusCode property
-            // res should have headers
-            handleResult(err);
-        });
-        if (data && typeof data === 'string') {
-            req.write(data, 'utf8');
-        }
-        if (data && typeof data !== 'string') {
-            data.on('close', function () {
-                req.end();
-            });
-            data.pipe(req);
-        }
-        else {
-            req.end();
-        }
-    }
-    /**
-     * Gets an http agent. This function is useful when you need an http agent that handles
-     * routing through a proxy server - depending upon the url and proxy environment variables.
-     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-     */
-    getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-    }
-    getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-            return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-    }
-    _prepareRequest(method, requestUrl, headers) {
-        const info = {};
-        info.parsedUrl = requestUrl;
-        const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
-        const defaultPort = usingSsl ? 443 : 80;
-        info.options = {};
-        info.options.host = info.parsedUrl.hostname;
-        info.options.port = info.parsedUrl.port
-            ? parseInt(info.parsedUrl.port)
-            : defaultPort;
-        info.options.path =
-            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
-        info.options.method = method;
-        info.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-            info.options.headers['user-agent'] = this.userAgent;
-        }
-        info.options.agent = this._getAgent(info.parsedUrl);
-        // gives handlers an opportunity to participate
-        if (this.handlers) {
-            for (const handler of this.handlers) {
-                handler.prepareRequest(info.options);
-            }
-        }
-        return info;
-    }
-    _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
-        }
-        return lowercaseKeys(headers || {});
-    }
-    /**
-     * Gets an existing header value or returns a default.
-     * Handles converting number header values to strings since HTTP headers must be strings.
-     * Note: This returns string | string[] since some headers can have multiple values.
-     * For headers that must always be a single string (like Content-Type), use the
-     * specialized _getExistingOrDefaultContentTypeHeader method instead.
-     */
-    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
-            if (headerValue) {
-                clientHeader =
-                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
-            }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== undefined) {
-            return typeof additionalValue === 'number'
-                ? additionalValue.toString()
-                : additionalValue;
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    /**
-     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-     * Always returns a single string (not an array) since Content-Type should be a single value.
-     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-     */
-    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
-            if (headerValue) {
-                if (typeof headerValue === 'number') {
-                    clientHeader = String(headerValue);
-                }
-                else if (Array.isArray(headerValue)) {
-                    clientHeader = headerValue.join(', ');
-                }
-                else {
-                    clientHeader = headerValue;
-                }
-            }
-        }
-        const additionalValue = additionalHeaders[Headers.ContentType];
-        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
-        if (additionalValue !== undefined) {
-            if (typeof additionalValue === 'number') {
-                return String(additionalValue);
-            }
-            else if (Array.isArray(additionalValue)) {
-                return additionalValue.join(', ');
-            }
-            else {
-                return additionalValue;
-            }
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-            agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-            agent = this._agent;
-        }
-        // if agent is already assigned use that agent.
-        if (agent) {
-            return agent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        let maxSockets = 100;
-        if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
-        }
-        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
-        if (proxyUrl && proxyUrl.hostname) {
-            const agentOptions = {
-                maxSockets,
-                keepAlive: this._keepAlive,
-                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
-                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-                })), { host: proxyUrl.hostname, port: proxyUrl.port })
-            };
-            let tunnelAgent;
-            const overHttps = proxyUrl.protocol === 'https:';
-            if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
-            }
-            else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
-            }
-            agent = tunnelAgent(agentOptions);
-            this._proxyAgent = agent;
-        }
-        // if tunneling agent isn't assigned create a new agent
-        if (!agent) {
-            const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
-            this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            agent.options = Object.assign(agent.options || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return agent;
-    }
-    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-            proxyAgent = this._proxyAgentDispatcher;
-        }
-        // if agent is already assigned use that agent.
-        if (proxyAgent) {
-            return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
-            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
-        })));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return proxyAgent;
-    }
-    _getUserAgentWithOrchestrationId(userAgent) {
-        const baseUserAgent = userAgent || 'actions/http-client';
-        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
-        if (orchId) {
-            // Sanitize the orchestration ID to ensure it contains only valid characters
-            // Valid characters: 0-9, a-z, _, -, .
-            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-    }
-    _performExponentialBackoff(retryNumber) {
-        return __awaiter(this, void 0, void 0, function* () {
-            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-            return new Promise(resolve => setTimeout(() => resolve(), ms));
-        });
-    }
-    _processResponse(res, options) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                const statusCode = res.message.statusCode || 0;
-                const response = {
-                    statusCode,
-                    result: null,
-                    headers: {}
-                };
-                // not found leads to null obj returned
-                if (statusCode === HttpCodes.NotFound) {
-                    resolve(response);
-                }
-                // get the result from the body
-                function dateTimeDeserializer(key, value) {
-                    if (typeof value === 'string') {
-                        const a = new Date(value);
-                        if (!isNaN(a.valueOf())) {
-                            return a;
-                        }
-                    }
-                    return value;
-                }
-                let obj;
-                let contents;
-                try {
-                    contents = yield res.readBody();
-                    if (contents && contents.length > 0) {
-                        if (options && options.deserializeDates) {
-                            obj = JSON.parse(contents, dateTimeDeserializer);
-                        }
-                        else {
-                            obj = JSON.parse(contents);
-                        }
-                        response.result = obj;
-                    }
-                    response.headers = res.message.headers;
-                }
-                catch (err) {
-                    // Invalid resource (contents not json);  leaving result obj null
-                }
-                // note that 3xx redirects are handled by the http layer.
-                if (statusCode > 299) {
-                    let msg;
-                    // if exception/error in body, attempt to get better error
-                    if (obj && obj.message) {
-                        msg = obj.message;
-                    }
-                    else if (contents && contents.length > 0) {
-                        // it may be the case that the exception is in the body message as string
-                        msg = contents;
-                    }
-                    else {
-                        msg = `Failed request: (${statusCode})`;
-                    }
-                    const err = new HttpClientError(msg, statusCode);
-                    err.result = response.result;
-                    reject(err);
-                }
-                else {
-                    resolve(response);
-                }
-            }));
-        });
-    }
-}
-const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
-//# sourceMappingURL=index.js.map
-
-/***/ }),
-
-/***/ 90:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $1: () => (/* binding */ lstat),
-/* harmony export */   Ck: () => (/* binding */ mkdir),
-/* harmony export */   Cy: () => (/* binding */ readdir),
-/* harmony export */   H8: () => (/* binding */ IS_WINDOWS),
-/* harmony export */   Qh: () => (/* binding */ isRooted),
-/* harmony export */   YN: () => (/* binding */ symlink),
-/* harmony export */   dJ: () => (/* binding */ stat),
-/* harmony export */   h_: () => (/* binding */ readlink),
-/* harmony export */   k6: () => (/* binding */ chmod),
-/* harmony export */   m3: () => (/* binding */ copyFile),
-/* harmony export */   rm: () => (/* binding */ rm),
-/* harmony export */   t2: () => (/* binding */ exists),
-/* harmony export */   vr: () => (/* binding */ tryGetExecutablePath),
-/* harmony export */   y1: () => (/* binding */ unlink)
-/* harmony export */ });
-/* unused harmony exports open, rename, rmdir, UV_FS_O_EXLOCK, READONLY, isDirectory, getCmdPath */
-/* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9896);
-/* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6928);
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs__WEBPACK_IMPORTED_MODULE_0__.promises;
-// export const {open} = 'fs'
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Custom implementation of readlink to ensure Windows junctions
- * maintain trailing backslash for backward compatibility with Node.js < 24
- *
- * In Node.js 20, Windows junctions (directory symlinks) always returned paths
- * with trailing backslashes. Node.js 24 removed this behavior, which breaks
- * code that relied on this format for path operations.
- *
- * This implementation restores the Node 20 behavior by adding a trailing
- * backslash to all junction results on Windows.
- */
-function readlink(fsPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        const result = yield fs__WEBPACK_IMPORTED_MODULE_0__.promises.readlink(fsPath);
-        // On Windows, restore Node 20 behavior: add trailing backslash to all results
-        // since junctions on Windows are always directory links
-        if (IS_WINDOWS && !result.endsWith('\\')) {
-            return `${result}\\`;
-        }
-        return result;
-    });
-}
-// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
-const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY;
-function exists(fsPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        try {
-            yield stat(fsPath);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT') {
-                return false;
-            }
-            throw err;
-        }
-        return true;
-    });
-}
-function isDirectory(fsPath_1) {
-    return __awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
-        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
-        return stats.isDirectory();
-    });
-}
-/**
- * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
- * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
- */
-function isRooted(p) {
-    p = normalizeSeparators(p);
-    if (!p) {
-        throw new Error('isRooted() parameter "p" cannot be empty');
-    }
-    if (IS_WINDOWS) {
-        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
-        ); // e.g. C: or C:\hello
-    }
-    return p.startsWith('/');
-}
-/**
- * Best effort attempt to determine whether a file exists and is executable.
- * @param filePath    file path to check
- * @param extensions  additional file extensions to try
- * @return if file exists and is executable, returns the file path. otherwise empty string.
- */
-function tryGetExecutablePath(filePath, extensions) {
-    return __awaiter(this, void 0, void 0, function* () {
-        let stats = undefined;
-        try {
-            // test file exists
-            stats = yield stat(filePath);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT') {
-                // eslint-disable-next-line no-console
-                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-            }
-        }
-        if (stats && stats.isFile()) {
-            if (IS_WINDOWS) {
-                // on Windows, test for valid extension
-                const upperExt = path__WEBPACK_IMPORTED_MODULE_1__.extname(filePath).toUpperCase();
-                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
-                    return filePath;
-                }
-            }
-            else {
-                if (isUnixExecutable(stats)) {
-                    return filePath;
-                }
-            }
-        }
-        // try each extension
-        const originalFilePath = filePath;
-        for (const extension of extensions) {
-            filePath = originalFilePath + extension;
-            stats = undefined;
-            try {
-                stats = yield stat(filePath);
-            }
-            catch (err) {
-                if (err.code !== 'ENOENT') {
-                    // eslint-disable-next-line no-console
-                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-                }
-            }
-            if (stats && stats.isFile()) {
-                if (IS_WINDOWS) {
-                    // preserve the case of the actual file (since an extension was appended)
-                    try {
-                        const directory = path__WEBPACK_IMPORTED_MODULE_1__.dirname(filePath);
-                        const upperName = path__WEBPACK_IMPORTED_MODULE_1__.basename(filePath).toUpperCase();
-                        for (const actualName of yield readdir(directory)) {
-                            if (upperName === actualName.toUpperCase()) {
-                                filePath = path__WEBPACK_IMPORTED_MODULE_1__.join(directory, actualName);
-                                break;
-                            }
-                        }
-                    }
-                    catch (err) {
-                        // eslint-disable-next-line no-console
-                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
-                    }
-                    return filePath;
-                }
-                else {
-                    if (isUnixExecutable(stats)) {
-                        return filePath;
-                    }
-                }
-            }
-        }
-        return '';
-    });
-}
-function normalizeSeparators(p) {
-    p = p || '';
-    if (IS_WINDOWS) {
-        // convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // remove redundant slashes
-        return p.replace(/\\\\+/g, '\\');
-    }
-    // remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-// on Mac/Linux, test the execute bit
-//     R   W  X  R  W X R W X
-//   256 128 64 32 16 8 4 2 1
-function isUnixExecutable(stats) {
-    return ((stats.mode & 1) > 0 ||
-        ((stats.mode & 8) > 0 &&
-            process.getgid !== undefined &&
-            stats.gid === process.getgid()) ||
-        ((stats.mode & 64) > 0 &&
-            process.getuid !== undefined &&
-            stats.uid === process.getuid()));
-}
-// Get the path of cmd.exe in windows
-function getCmdPath() {
-    var _a;
-    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
-}
-//# sourceMappingURL=io-util.js.map
-
-/***/ }),
-
-/***/ 8701:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   K7: () => (/* binding */ which),
-/* harmony export */   U$: () => (/* binding */ mkdirP),
-/* harmony export */   Yz: () => (/* binding */ rmRF),
-/* harmony export */   cp: () => (/* binding */ cp)
-/* harmony export */ });
-/* unused harmony exports mv, findInPath */
-/* harmony import */ var assert__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2613);
-/* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6928);
-/* harmony import */ var _io_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90);
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-/**
- * Copies a file or folder.
- * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See CopyOptions.
- */
-function cp(source_1, dest_1) {
-    return __awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
-        const destStat = (yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .exists */ .t2(dest)) ? yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .stat */ .dJ(dest) : null;
-        // Dest is an existing file, but not forcing
-        if (destStat && destStat.isFile() && !force) {
-            return;
-        }
-        // If dest is an existing directory, should copy inside.
-        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
-            ? path__WEBPACK_IMPORTED_MODULE_1__.join(dest, path__WEBPACK_IMPORTED_MODULE_1__.basename(source))
-            : dest;
-        if (!(yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .exists */ .t2(source))) {
-            throw new Error(`no such file or directory: ${source}`);
-        }
-        const sourceStat = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .stat */ .dJ(source);
-        if (sourceStat.isDirectory()) {
-            if (!recursive) {
-                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
-            }
-            else {
-                yield cpDirRecursive(source, newDest, 0, force);
-            }
-        }
-        else {
-            if (path__WEBPACK_IMPORTED_MODULE_1__.relative(source, newDest) === '') {
-                // a file cannot be copied to itself
-                throw new Error(`'${newDest}' and '${source}' are the same file`);
-            }
-            yield copyFile(source, newDest, force);
-        }
-    });
-}
-/**
- * Moves a path.
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See MoveOptions.
- */
-function mv(source_1, dest_1) {
-    return __awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        if (yield ioUtil.exists(dest)) {
-            let destExists = true;
-            if (yield ioUtil.isDirectory(dest)) {
-                // If dest is directory copy src into dest
-                dest = path.join(dest, path.basename(source));
-                destExists = yield ioUtil.exists(dest);
-            }
-            if (destExists) {
-                if (options.force == null || options.force) {
-                    yield rmRF(dest);
-                }
-                else {
-                    throw new Error('Destination already exists');
-                }
-            }
-        }
-        yield mkdirP(path.dirname(dest));
-        yield ioUtil.rename(source, dest);
-    });
-}
-/**
- * Remove a path recursively with force
- *
- * @param inputPath path to remove
- */
-function rmRF(inputPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8) {
-            // Check for invalid characters
-            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
-            if (/[*"<>|]/.test(inputPath)) {
-                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
-            }
-        }
-        try {
-            // note if path does not exist, error is silent
-            yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__.rm(inputPath, {
-                force: true,
-                maxRetries: 3,
-                recursive: true,
-                retryDelay: 300
-            });
-        }
-        catch (err) {
-            throw new Error(`File was unable to be removed ${err}`);
-        }
-    });
-}
-/**
- * Make a directory.  Creates the full path with folders in between
- * Will throw if it fails
- *
- * @param   fsPath        path to create
- * @returns Promise<void>
- */
-function mkdirP(fsPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        (0,assert__WEBPACK_IMPORTED_MODULE_0__.ok)(fsPath, 'a path argument must be provided');
-        yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .mkdir */ .Ck(fsPath, { recursive: true });
-    });
-}
-/**
- * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
- * If you check and the tool does not exist, it will throw.
- *
- * @param     tool              name of the tool
- * @param     check             whether to check if tool exists
- * @returns   Promise<string>   path to tool
- */
-function which(tool, check) {
-    return __awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // recursive when check=true
-        if (check) {
-            const result = yield which(tool, false);
-            if (!result) {
-                if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8) {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
-                }
-                else {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
-                }
-            }
-            return result;
-        }
-        const matches = yield findInPath(tool);
-        if (matches && matches.length > 0) {
-            return matches[0];
-        }
-        return '';
-    });
-}
-/**
- * Returns a list of all occurrences of the given tool on the system path.
- *
- * @returns   Promise<string[]>  the paths of the tool
- */
-function findInPath(tool) {
-    return __awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // build the list of extensions to try
-        const extensions = [];
-        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8 && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(path__WEBPACK_IMPORTED_MODULE_1__.delimiter)) {
-                if (extension) {
-                    extensions.push(extension);
-                }
-            }
-        }
-        // if it's rooted, return it if exists. otherwise return empty.
-        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .isRooted */ .Qh(tool)) {
-            const filePath = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .tryGetExecutablePath */ .vr(tool, extensions);
-            if (filePath) {
-                return [filePath];
-            }
-            return [];
-        }
-        // if any path separators, return empty
-        if (tool.includes(path__WEBPACK_IMPORTED_MODULE_1__.sep)) {
-            return [];
-        }
-        // build the list of directories
-        //
-        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
-        // it feels like we should not do this. Checking the current directory seems like more of a use
-        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
-        // across platforms.
-        const directories = [];
-        if (process.env.PATH) {
-            for (const p of process.env.PATH.split(path__WEBPACK_IMPORTED_MODULE_1__.delimiter)) {
-                if (p) {
-                    directories.push(p);
-                }
-            }
-        }
-        // find all matches
-        const matches = [];
-        for (const directory of directories) {
-            const filePath = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .tryGetExecutablePath */ .vr(path__WEBPACK_IMPORTED_MODULE_1__.join(directory, tool), extensions);
-            if (filePath) {
-                matches.push(filePath);
-            }
-        }
-        return matches;
-    });
-}
-function readCopyOptions(options) {
-    const force = options.force == null ? true : options.force;
-    const recursive = Boolean(options.recursive);
-    const copySourceDirectory = options.copySourceDirectory == null
-        ? true
-        : Boolean(options.copySourceDirectory);
-    return { force, recursive, copySourceDirectory };
-}
-function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
-    return __awaiter(this, void 0, void 0, function* () {
-        // Ensure there is not a run away recursive copy
-        if (currentDepth >= 255)
-            return;
-        currentDepth++;
-        yield mkdirP(destDir);
-        const files = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .readdir */ .Cy(sourceDir);
-        for (const fileName of files) {
-            const srcFile = `${sourceDir}/${fileName}`;
-            const destFile = `${destDir}/${fileName}`;
-            const srcFileStat = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .lstat */ .$1(srcFile);
-            if (srcFileStat.isDirectory()) {
-                // Recurse
-                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
-            }
-            else {
-                yield copyFile(srcFile, destFile, force);
-            }
-        }
-        // Change the mode for the newly created directory
-        yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .chmod */ .k6(destDir, (yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .stat */ .dJ(sourceDir)).mode);
-    });
-}
-// Buffered file copy
-function copyFile(srcFile, destFile, force) {
-    return __awaiter(this, void 0, void 0, function* () {
-        if ((yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .lstat */ .$1(srcFile)).isSymbolicLink()) {
-            // unlink/re-link it
-            try {
-                yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .lstat */ .$1(destFile);
-                yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .unlink */ .y1(destFile);
-            }
-            catch (e) {
-                // Try to override file permission
-                if (e.code === 'EPERM') {
-                    yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .chmod */ .k6(destFile, '0666');
-                    yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .unlink */ .y1(destFile);
-                }
-                // other errors = it doesn't exist, no work to do
-            }
-            // Copy over symlink
-            const symlinkFull = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .readlink */ .h_(srcFile);
-            yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .symlink */ .YN(symlinkFull, destFile, _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8 ? 'junction' : null);
-        }
-        else if (!(yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .exists */ .t2(destFile)) || force) {
-            yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .copyFile */ .m3(srcFile, destFile);
-        }
-    });
-}
-//# sourceMappingURL=io.js.map
 
 /***/ })
 
@@ -84386,6 +85289,6 @@ function copyFile(srcFile, destFile, force) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9163);
+/******/ var __webpack_exports__ = __nccwpck_require__(7885);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

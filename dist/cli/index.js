@@ -2,13 +2,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 4419:
+/***/ 3939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const json = __nccwpck_require__(3653);
-const strings = __nccwpck_require__(4937);
-const regex = __nccwpck_require__(7868);
-const yaml = __nccwpck_require__(9004);
+const json = __nccwpck_require__(2501);
+const strings = __nccwpck_require__(7945);
+const regex = __nccwpck_require__(6815);
+const yaml = __nccwpck_require__(4204);
 
 module.exports = {
   ...json,
@@ -20,7 +20,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3653:
+/***/ 2501:
 /***/ ((module) => {
 
 function isValidJSON(str) {
@@ -45,7 +45,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7868:
+/***/ 6815:
 /***/ ((module) => {
 
 const regexSplit = (pattern, s) => s.split(RegExp(pattern));
@@ -55,10 +55,10 @@ module.exports = { "regex.split": regexSplit };
 
 /***/ }),
 
-/***/ 4937:
+/***/ 7945:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const vsprintf = (__nccwpck_require__(9973)/* .vsprintf */ .V);
+const vsprintf = (__nccwpck_require__(5893)/* .vsprintf */ .V);
 
 const sprintf = (s, values) => vsprintf(s, values);
 
@@ -67,10 +67,10 @@ module.exports = { sprintf };
 
 /***/ }),
 
-/***/ 9004:
+/***/ 4204:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const yaml = __nccwpck_require__(1267);
+const yaml = __nccwpck_require__(3011);
 
 // see: https://eemeli.org/yaml/v1/#errors
 const errors = new Set([
@@ -112,13 +112,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3712:
+/***/ 2704:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright 2018 The OPA Authors.  All rights reserved.
 // Use of this source code is governed by an Apache2
 // license that can be found in the LICENSE file.
-const builtIns = __nccwpck_require__(4419);
+const builtIns = __nccwpck_require__(3939);
 
 /**
  * @param {WebAssembly.Memory} mem
@@ -641,13 +641,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4006:
+/***/ 6310:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(8016);
-const utils = __nccwpck_require__(4059);
+const pico = __nccwpck_require__(3936);
+const utils = __nccwpck_require__(3211);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -665,7 +665,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 667:
 /***/ ((module) => {
 
 
@@ -856,13 +856,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8265:
+/***/ 3721:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(667);
+const utils = __nccwpck_require__(3211);
 
 /**
  * Constants
@@ -2288,15 +2288,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 8016:
+/***/ 3936:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(1781);
-const parse = __nccwpck_require__(8265);
-const utils = __nccwpck_require__(4059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(117);
+const parse = __nccwpck_require__(3721);
+const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(667);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2656,12 +2656,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 1781:
+/***/ 117:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(4059);
+const utils = __nccwpck_require__(3211);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2678,7 +2678,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(667);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -3066,7 +3066,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 4059:
+/***/ 3211:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -3077,7 +3077,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(667);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -3145,7 +3145,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 9973:
+/***/ 5893:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -3398,14 +3398,14 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 3816:
+/***/ 9800:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
-var resolveSeq = __nccwpck_require__(1724);
-var Schema = __nccwpck_require__(9112);
+var PlainValue = __nccwpck_require__(4202);
+var resolveSeq = __nccwpck_require__(476);
+var Schema = __nccwpck_require__(2008);
 
 const defaultOptions = {
   anchorPrefix: 'a',
@@ -4042,7 +4042,7 @@ exports.scalarOptions = scalarOptions;
 
 /***/ }),
 
-/***/ 5418:
+/***/ 4202:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4814,14 +4814,14 @@ exports.defaultTags = defaultTags;
 
 /***/ }),
 
-/***/ 9112:
+/***/ 2008:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
-var resolveSeq = __nccwpck_require__(1724);
-var warnings = __nccwpck_require__(9529);
+var PlainValue = __nccwpck_require__(4202);
+var resolveSeq = __nccwpck_require__(476);
+var warnings = __nccwpck_require__(3449);
 
 function createMap(schema, obj, ctx) {
   const map = new resolveSeq.YAMLMap(schema);
@@ -5290,17 +5290,17 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 1256:
+/***/ 5432:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var parseCst = __nccwpck_require__(7116);
-var Document$1 = __nccwpck_require__(3816);
-var Schema = __nccwpck_require__(9112);
-var PlainValue = __nccwpck_require__(5418);
-var warnings = __nccwpck_require__(9529);
-__nccwpck_require__(1724);
+var parseCst = __nccwpck_require__(4284);
+var Document$1 = __nccwpck_require__(9800);
+var Schema = __nccwpck_require__(2008);
+var PlainValue = __nccwpck_require__(4202);
+var warnings = __nccwpck_require__(3449);
+__nccwpck_require__(476);
 
 function createNode(value, wrapScalars = true, tag) {
   if (tag === undefined && typeof wrapScalars === 'string') {
@@ -5364,12 +5364,12 @@ exports.YAML = YAML;
 
 /***/ }),
 
-/***/ 7116:
+/***/ 4284:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
+var PlainValue = __nccwpck_require__(4202);
 
 class BlankLine extends PlainValue.Node {
   constructor() {
@@ -6878,12 +6878,12 @@ exports.parse = parse;
 
 /***/ }),
 
-/***/ 1724:
+/***/ 476:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
+var PlainValue = __nccwpck_require__(4202);
 
 function addCommentBefore(str, indent, comment) {
   if (!comment) return str;
@@ -8744,13 +8744,13 @@ exports.toJSON = toJSON;
 
 /***/ }),
 
-/***/ 9529:
+/***/ 3449:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(5418);
-var resolveSeq = __nccwpck_require__(1724);
+var PlainValue = __nccwpck_require__(4202);
+var resolveSeq = __nccwpck_require__(476);
 
 /* global atob, btoa, Buffer */
 const binary = {
@@ -9110,26 +9110,26 @@ exports.warnOptionDeprecation = warnOptionDeprecation;
 
 /***/ }),
 
-/***/ 1267:
+/***/ 3011:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(1256).YAML
+module.exports = __nccwpck_require__(5432).YAML
 
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -9215,15 +9215,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -9267,17 +9267,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -9386,15 +9386,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -9481,18 +9481,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -9712,17 +9712,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -9836,12 +9836,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -10043,14 +10043,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -10101,7 +10101,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10147,19 +10147,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -10363,13 +10363,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -10598,7 +10598,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10753,7 +10753,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10796,7 +10796,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10831,12 +10831,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -10855,12 +10855,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -10877,22 +10877,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -11221,13 +11221,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -11304,7 +11304,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -11368,14 +11368,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -11465,13 +11465,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -11650,7 +11650,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -11719,28 +11719,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -11777,7 +11777,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -11803,16 +11803,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -11930,14 +11930,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -12088,14 +12088,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -12135,15 +12135,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -12181,14 +12181,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -12215,17 +12215,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -12369,17 +12369,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -12491,16 +12491,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -12563,7 +12563,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12623,12 +12623,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -12669,15 +12669,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -12894,7 +12894,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12964,7 +12964,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13070,14 +13070,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -13189,12 +13189,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -13919,7 +13919,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13967,14 +13967,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -14954,18 +14954,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -15068,16 +15068,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -15114,13 +15114,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -15140,12 +15140,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -15164,13 +15164,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -15190,12 +15190,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -15213,12 +15213,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -15241,13 +15241,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -15295,12 +15295,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -15344,18 +15344,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -15376,14 +15376,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -15447,27 +15447,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -15553,14 +15553,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -15630,12 +15630,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -15666,13 +15666,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -15723,12 +15723,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -15806,13 +15806,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -15884,16 +15884,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -15968,15 +15968,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -16057,24 +16057,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -16105,14 +16105,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -16208,12 +16208,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -16320,7 +16320,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16478,15 +16478,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -16617,14 +16617,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -16779,7 +16779,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16810,14 +16810,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -16904,7 +16904,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16938,15 +16938,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -17097,13 +17097,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -17442,12 +17442,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -17685,13 +17685,13 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 9713:
+/***/ 1711:
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8795);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
-/* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1878);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2047);
+/* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5119);
 
 
 
@@ -17702,6 +17702,7 @@ let code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(proce
     env: process.env,
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
+    ...(process.stdout.isTTY === true ? { stdoutColumns: process.stdout.columns } : {}),
 });
 const failure = await output.flushed();
 if (failure !== null) {
@@ -17715,7 +17716,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1973:
+/***/ 2047:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -17724,8 +17725,8 @@ __webpack_async_result__();
 /* harmony export */   eR: () => (/* binding */ terminalText),
 /* harmony export */   eb: () => (/* binding */ UsageError)
 /* harmony export */ });
-/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8886);
-/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8599);
+/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7184);
+/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8609);
 
 
 /** Exit codes of every command (docs/cli.md "Exit codes"). */
@@ -17761,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 8795:
+/***/ 1878:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18140,7 +18141,7 @@ async function locateOpa(options) {
 }
 async function located(path, forBuild) {
     // `opa build` needs the capabilities, which cost a second start of the binary: run it beside
-    // `opa version` and the policies' validation rather than after them (~0.1 s of every replay).
+    // `opa version` and the policies' validation rather than after them.
     // A failure here is the build's to report; restrictedCapabilities forgets it, so it reruns.
     if (forBuild)
         restrictedCapabilities(path).catch(() => undefined);
@@ -18151,7 +18152,7 @@ async function located(path, forBuild) {
 /** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
 const TOOL_VERSION = '0.1.0';
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -19026,7 +19027,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -19169,7 +19170,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -19482,7 +19483,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -19640,7 +19641,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -20158,7 +20159,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -20198,14 +20199,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -22843,7 +22844,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -22896,7 +22897,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -24001,7 +24002,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -24654,7 +24655,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -25499,7 +25500,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -25626,7 +25627,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -25895,7 +25896,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -26072,7 +26073,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -26131,7 +26132,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -26149,7 +26150,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -27766,8 +27767,8 @@ function sortProblems(problems) {
         (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./build/document/sourceDocument.js
 
 function parseSource(text, format, options = {}) {
@@ -28584,39 +28585,57 @@ function policyFeatures(policy) {
     return { rules, any };
 }
 
-;// CONCATENATED MODULE: ./build/unknowns/model.js
+;// CONCATENATED MODULE: ./build/unknowns/pointer.js
+/**
+ * JSON pointers (RFC 6901) into a record's `input`, the unit of the unknown set
+ * (docs/unknowns.md "What a record does not know").
+ */
+/** `0`, `7`, `12`: the RFC 6901 spelling of an array index (no sign, no leading zero). */
+function isArrayIndex(segment) {
+    return /^(0|[1-9][0-9]*)$/.test(segment);
+}
+/**
+ * The segments of `text` below `/input` (`/input` itself is `[]`), escapes undone; null when
+ * `text` is not an RFC 6901 pointer starting with the `input` segment. `~` must be followed by `0`
+ * or `1`; every other character is allowed in a segment.
+ */
+function parseInputPointer(text) {
+    if (text !== '/input' && !text.startsWith('/input/'))
+        return null;
+    if (text.length === 6)
+        return [];
+    const raw = text.slice(7).split('/');
+    const segments = [];
+    for (const segment of raw) {
+        if (segment.includes('~')) {
+            if (/~(?![01])/.test(segment))
+                return null;
+            // ~1 first: "~01" is the text "~1", not "/".
+            segments.push(segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+        }
+        else
+            segments.push(segment);
+    }
+    return segments;
+}
+/** Whether `text` is a pointer the unknown set accepts (what parseInputPointer accepts). */
+function isInputPointer(text) {
+    if (text !== '/input' && !text.startsWith('/input/'))
+        return false;
+    const tilde = text.indexOf('~');
+    return tilde < 0 || !/~(?![01])/.test(text);
+}
 
-/** Every unevaluable reason, sorted (the order reports list them in). docs/unknowns.md "Reasons". */
-const UNEVALUABLE_REASONS = [
-    'attributes_unavailable',
-    'batch_call_pairing_unavailable',
-    'claims_unavailable',
-    'http_not_recorded',
-    'mcp_not_recorded',
-    'number_not_representable',
-    'subject_unverified',
-    'time_not_recorded',
-    'tool_not_recorded',
-];
-/** One bit per reason, in UNEVALUABLE_REASONS order: sets of reasons without allocation. */
-const REASON_BIT = Object.freeze(Object.fromEntries(UNEVALUABLE_REASONS.map((reason, i) => [reason, 1 << i])));
-/** The reasons of a bit set, sorted and distinct. */
-function model_reasonsOfBits(bits) {
-    const out = [];
-    for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
-        if ((bits & (1 << i)) !== 0)
-            out.push(UNEVALUABLE_REASONS[i]);
-    return out;
-}
-/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
-function allEffectivePointers(data) {
-    const effective = effectivePointers(data);
-    const numbers = data.numbers;
-    return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
-}
-/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
-function numberReasonBits(numbers, location) {
-    return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
+;// CONCATENATED MODULE: ./build/unknowns/unknownData.js
+/**
+ * The unknown set of one record in the form every evaluator takes it, and its pointers as they
+ * apply to the record's calls (docs/unknowns.md "What a record does not know").
+ */
+
+/** The index of the call a pointer names under `/input/request/mcp/calls`; null for any other pointer. */
+function callIndexOf(pointer) {
+    const underCalls = pointer.length >= 4 && pointer[0] === 'request' && pointer[1] === 'mcp' && pointer[2] === 'calls';
+    return underCalls && isArrayIndex(pointer[3]) ? Number(pointer[3]) : null;
 }
 /**
  * The pointers as they apply to the record's calls: on an unpaired batch a pointer naming one
@@ -28630,99 +28649,19 @@ function effectivePointers(data) {
         return data.pointers;
     const out = [];
     for (const p of data.pointers) {
-        if (p.length >= 4 && p[0] === 'request' && p[1] === 'mcp' && p[2] === 'calls' && isArrayIndex(p[3])) {
-            if (Number(p[3]) < unpaired.call_count)
-                out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
-        }
-        else
+        const index = callIndexOf(p);
+        if (index === null)
             out.push(p);
+        else if (index < unpaired.call_count)
+            out.push(['request', 'mcp', 'calls', '*', ...p.slice(4)]);
     }
     return out;
 }
-/** `0`, `7`, `12`: the RFC 6901 spelling of an array index (no sign, no leading zero). */
-function isArrayIndex(segment) {
-    return /^(0|[1-9][0-9]*)$/.test(segment);
-}
-function segmentMatches(pointerSegment, locationSegment) {
-    if (typeof locationSegment === 'number')
-        return pointerSegment === '*' || pointerSegment === String(locationSegment);
-    if (locationSegment === '*')
-        return pointerSegment === '*' || isArrayIndex(pointerSegment);
-    return pointerSegment === locationSegment;
-}
-function relation(pointer, location) {
-    const n = Math.min(pointer.length, location.length);
-    for (let i = 0; i < n; i++)
-        if (!segmentMatches(pointer[i], location[i]))
-            return 'none';
-    if (pointer.length === location.length)
-        return 'equal';
-    return pointer.length > location.length ? 'inside' : 'contains';
-}
-/** A location is unknown when a pointer equals it, lies inside it or contains it. */
-function isUnknown(pointers, location) {
-    for (const pointer of pointers)
-        if (relation(pointer, location) !== 'none')
-            return true;
-    return false;
-}
-/** The call list: unknown only when a pointer equals or contains it (docs/unknowns.md "Locations"). */
-const CALL_LIST = ['request', 'mcp', 'calls'];
-function isCallListUnknown(pointers) {
-    for (const pointer of pointers) {
-        const r = relation(pointer, CALL_LIST);
-        if (r === 'equal' || r === 'contains')
-            return true;
-    }
-    return false;
-}
-const VERIFIED = ['identity', 'verified'];
-const ATTRIBUTES_RESOLVED = ['identity', 'attributes_resolved'];
-const REQUEST_TIME = ['request', 'time'];
-/** Where call `index`'s field lives (`*`: any call, the static reading). */
-function callFieldLocation(index, field) {
-    return ['request', 'mcp', 'calls', index, field];
-}
-/** Where a request or caller field lives (docs/policy.md's table); call fields use callFieldLocation. */
-function requestFieldLocation(kind) {
-    return inputPathOf(kind).path;
-}
-/** The reason a U location gives for anything but a call's tool (docs/unknowns.md's table). */
-function reasonOfKind(kind) {
-    switch (kind.kind) {
-        case 'call':
-        case 'argument':
-        case 'is_batch':
-        case 'unparsable_calls':
-            return 'mcp_not_recorded';
-        case 'http':
-            return 'http_not_recorded';
-        case 'identity':
-        case 'claim':
-            return 'claims_unavailable';
-        case 'group':
-        case 'tag':
-        case 'attribute':
-            return 'attributes_unavailable';
-    }
-}
-/**
- * The reasons (bits) of an unknown location, one per pointer that makes it unknown: a call's tool
- * is `tool_not_recorded` through a pointer to the tool itself (equal or inside), and
- * `mcp_not_recorded` through one that contains it; every other location has one reason.
- */
-function locationReasonBits(pointers, location, kind) {
-    if (kind.kind !== 'call' || kind.name !== 'tool')
-        return isUnknown(pointers, location) ? REASON_BIT[reasonOfKind(kind)] : 0;
-    let bits = 0;
-    for (const pointer of pointers) {
-        const r = relation(pointer, location);
-        if (r === 'equal' || r === 'inside')
-            bits |= REASON_BIT.tool_not_recorded;
-        else if (r === 'contains')
-            bits |= REASON_BIT.mcp_not_recorded;
-    }
-    return bits;
+/** Every pointer of the unknown set as it applies to the record's calls (effectivePointers), numbers included. */
+function allEffectivePointers(data) {
+    const effective = effectivePointers(data);
+    const numbers = data.numbers;
+    return numbers === undefined || numbers.length === 0 ? effective : [...effective, ...numbers];
 }
 
 ;// CONCATENATED MODULE: ./build/unknowns/payload.js
@@ -28734,23 +28673,14 @@ function locationReasonBits(pointers, location, kind) {
 /** The top-level input key that carries the unknown set to the three-valued entrypoint. */
 const UNKNOWNS_KEY = 'policy_replay';
 /**
- * The payload of a record's unknown set. On an unpaired batch a pointer naming one call names
- * that field on every call (`*`), and one beyond `callCount` changes nothing (dropped).
+ * The payload of a record's unknown set: its pointers as they apply to the record's calls
+ * (effectivePointers), a call's index as a number.
  */
 function unknownsPayload(pointers, unpaired) {
-    const unknown = [];
-    for (const pointer of pointers) {
-        const underCalls = pointer.length >= 4 && pointer[0] === 'request' && pointer[1] === 'mcp' && pointer[2] === 'calls';
-        if (!underCalls || !isArrayIndex(pointer[3])) {
-            unknown.push([...pointer]);
-            continue;
-        }
-        const index = Number(pointer[3]);
-        if (unpaired === null)
-            unknown.push(['request', 'mcp', 'calls', index, ...pointer.slice(4)]);
-        else if (index < unpaired.call_count)
-            unknown.push(['request', 'mcp', 'calls', '*', ...pointer.slice(4)]);
-    }
+    const unknown = effectivePointers({ pointers, unpaired }).map((pointer) => {
+        const index = callIndexOf(pointer);
+        return index === null ? [...pointer] : ['request', 'mcp', 'calls', index, ...pointer.slice(4)];
+    });
     return { unknown, unpaired: unpaired !== null };
 }
 
@@ -29295,9 +29225,9 @@ window_open(days, zone, from, to) if {
     .trim()
     .split('\n');
 
-// EXTERNAL MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/opa.js
-var src_opa = __nccwpck_require__(3712);
-;// CONCATENATED MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/index.mjs
+// EXTERNAL MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/opa.js
+var src_opa = __nccwpck_require__(2704);
+;// CONCATENATED MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/index.mjs
 
 /**
  * @type {opa.loadPolicy}
@@ -30063,6 +29993,32 @@ async function compilePolicyText(text, displayPath, opaPath, limits = DEFAULT_CO
     };
 }
 
+;// CONCATENATED MODULE: ./build/policy/policyLines.js
+
+/** No file to point into (a test, a deleted policy): every line is null. */
+const NO_LINES = { rules: new Map(), settings: new Map() };
+/** The lines of a policy document; NO_LINES when the text does not parse as a mapping. */
+function policyLines(text, format) {
+    // A byte-order mark is not part of the document (docs/policy.md), as in validation.
+    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format);
+    const doc = source.value;
+    if (source.syntaxErrors.length > 0 || typeof doc !== 'object' || doc === null || Array.isArray(doc))
+        return NO_LINES;
+    const settings = new Map();
+    for (const key of Object.keys(doc))
+        settings.set(key, source.positionOf([key], 'key').line);
+    const rules = new Map();
+    const list = doc.rules;
+    if (Array.isArray(list)) {
+        list.forEach((rule, index) => {
+            const id = rule?.id;
+            if (typeof id === 'string' && !rules.has(id))
+                rules.set(id, source.positionOf(['rules', index, 'id'], 'key').line);
+        });
+    }
+    return { rules, settings };
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/bytes.js
 /** Byte-level helpers shared by the traffic splitters (JSON Lines and `.json` arrays). */
 /** Default `maxLineBytes`: the longest line (or `.json` element) read as a record, 1 MiB. */
@@ -30086,44 +30042,42 @@ function isWhitespace(b) {
     return b === SPACE || b === LF || b === CR || b === TAB;
 }
 
-;// CONCATENATED MODULE: ./build/traffic/pointer.js
+;// CONCATENATED MODULE: ./build/unknowns/unavailable.js
 /**
- * JSON pointers (RFC 6901) into a record's `input`, the unit of the unknown set
- * (docs/unknowns.md "What a record does not know").
+ * A record's `unavailable` entries and the pointers each stands for (docs/unknowns.md "What a
+ * record does not know"; docs/traffic.md names the entries).
  */
-/**
- * The segments of `text` below `/input` (`/input` itself is `[]`), escapes undone; null when
- * `text` is not an RFC 6901 pointer starting with the `input` segment. `~` must be followed by `0`
- * or `1`; every other character is allowed in a segment.
- */
-function parseInputPointer(text) {
-    if (text !== '/input' && !text.startsWith('/input/'))
-        return null;
-    if (text.length === 6)
-        return [];
-    const raw = text.slice(7).split('/');
-    const segments = [];
-    for (const segment of raw) {
-        if (segment.includes('~')) {
-            if (/~(?![01])/.test(segment))
-                return null;
-            // ~1 first: "~01" is the text "~1", not "/".
-            segments.push(segment.replace(/~1/g, '/').replace(/~0/g, '~'));
-        }
-        else
-            segments.push(segment);
-    }
-    return segments;
-}
-/** Whether `text` is a pointer the unknown set accepts (what parseInputPointer accepts). */
-function pointer_isInputPointer(text) {
-    if (text !== '/input' && !text.startsWith('/input/'))
-        return false;
-    const tilde = text.indexOf('~');
-    return tilde < 0 || !/~(?![01])/.test(text);
+
+const UNAVAILABLE_ENTRIES = [
+    'mcp',
+    'mcp.tool',
+    'mcp.arguments',
+    'identity.verification',
+    'identity.attributes',
+    'identity.claims',
+    'time',
+];
+/** What each entry stands for, as RFC 6901 pointers. */
+const UNAVAILABLE_POINTERS = {
+    mcp: ['/input/request/mcp', '/input/request/jsonrpc'],
+    'mcp.tool': ['/input/request/mcp/tool', '/input/request/mcp/calls/*/tool'],
+    'mcp.arguments': ['/input/request/mcp/arguments'],
+    'identity.verification': ['/input/identity/verified'],
+    'identity.attributes': ['/input/identity/groups', '/input/identity/tags', '/input/identity/attributes'],
+    'identity.claims': ['/input/identity/claims', '/input/identity/subject', '/input/identity/issuer'],
+    time: ['/input/request/time'],
+};
+const PARSED_UNAVAILABLE = new Map(Object.entries(UNAVAILABLE_POINTERS).map(([entry, pointers]) => [
+    entry,
+    pointers.map((p) => parseInputPointer(p)),
+]));
+/** The pointers of one entry, as segments below `/input`. */
+function unavailablePointers(entry) {
+    return PARSED_UNAVAILABLE.get(entry);
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/record.js
+
 
 
 
@@ -30146,20 +30100,11 @@ function pointer_isInputPointer(text) {
  * - Repeated entries in `unavailable` are harmless and accepted, and so are repeated
  *   `unknown_paths` (docs/unknowns.md).
  */
-const UNAVAILABLE_ENTRIES = [
-    'mcp',
-    'mcp.tool',
-    'mcp.arguments',
-    'identity.verification',
-    'identity.attributes',
-    'identity.claims',
-    'time',
-];
 const RECORDED_DECISIONS = ['allow', 'deny'];
 const RFC3339_MESSAGE = 'must be an RFC 3339 instant with an offset, e.g. 2026-11-27T09:15:02.120Z';
 const instantSchema = schemas_string().refine(isRfc3339Instant, RFC3339_MESSAGE);
 const POINTER_MESSAGE = 'must be a JSON pointer (RFC 6901) starting with /input, e.g. /input/identity/claims/email';
-const unknownPathSchema = schemas_string().refine(pointer_isInputPointer, POINTER_MESSAGE);
+const unknownPathSchema = schemas_string().refine(isInputPointer, POINTER_MESSAGE);
 const stringList = array(schemas_string());
 const callSchema = looseObject({
     tool: schemas_string().optional(),
@@ -30252,12 +30197,6 @@ const trafficRecordSchema = strictObject({
         });
     }
 });
-/**
- * Where the reader keeps the numbers of a record's input that are not written in their shortest
- * form (traffic/numbers.ts), as segments below `/input`. A symbol: no record's JSON can set it,
- * and validation (which sees only string keys) never meets it.
- */
-const INEXACT_NUMBERS = Symbol('inexact numbers');
 function isObj(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -30418,7 +30357,7 @@ function record_isTrafficRecord(v) {
             return false;
         for (let i = 0; i < unknownPaths.length; i++) {
             const path = unknownPaths[i];
-            if (typeof path !== 'string' || !pointer_isInputPointer(path))
+            if (typeof path !== 'string' || !isInputPointer(path))
                 return false;
         }
     }
@@ -31429,8 +31368,8 @@ class ArraySplitter {
 
 /**
  * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
- * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
- * short ids, i.e. well under 100 MB for a million records.
+ * set of request ids already seen (duplicate detection needs it; requestIdTable.ts keeps it off
+ * the JS heap).
  *
  * Decisions (docs/traffic.md):
  * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or
@@ -31871,12 +31810,11 @@ function mapDecisionEvent(event, options) {
 ;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
 /**
  * The request ids a sample has used so far, each with the line of its first record: what catches a
- * repeated request_id, and the one structure of the replay
- * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
- * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
- * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
- * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
- * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
+ * repeated request_id, and the one structure of the replay that grows with the sample. A JS Map
+ * of them would grow the JS heap, which V8 sizes to a multiple of what is live; here the ids' UTF-8
+ * bytes, their hashes and lines sit in typed arrays off the JS heap, never collected
+ * (docs/performance.md "Worker threads"). Exact: a hash match is confirmed on the bytes; an id that
+ * is not well-formed UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
  */
 const requestIdTable_PAGE_BYTES = 1 << 20;
 const INITIAL_ENTRIES = 1 << 12;
@@ -31989,6 +31927,75 @@ class requestIdTable_RequestIdTable {
     }
 }
 
+;// CONCATENATED MODULE: ./build/unknowns/recordUnknowns.js
+/**
+ * A record's unknown set (docs/unknowns.md "What a record does not know"): the pointers its
+ * `unavailable` entries stand for, its `unknown_paths` (for records converted from OPA decision
+ * logs, the event's erased and masked pointers: traffic/decisionLog.ts), and the numbers it holds
+ * in a form JavaScript does not keep (traffic/numbers.ts).
+ */
+
+
+/**
+ * Where the reader keeps the numbers of a record's input that are not written in their shortest
+ * form (traffic/numbers.ts), as segments below `/input`. A symbol: no record's JSON can set it,
+ * and validation (which sees only string keys) never meets it.
+ */
+const INEXACT_NUMBERS = Symbol('inexact numbers');
+/**
+ * Whether the record may lack something: it has `unavailable` entries, `unknown_paths`, unpaired
+ * calls or inexact numbers. false is the common case, and the replay then takes its two-valued
+ * path unchanged.
+ */
+function recordUnknowns_hasUnknowns(record) {
+    const unavailable = record.unavailable;
+    const paths = record.unknown_paths;
+    return ((unavailable !== undefined && unavailable.length > 0) ||
+        (paths !== undefined && paths.length > 0) ||
+        record.unpaired !== undefined ||
+        record[INEXACT_NUMBERS] !== undefined);
+}
+/**
+ * A text equal for two records exactly when their unknown sets are equal as written and their
+ * calls are paired alike (unpaired with the same call_count, or paired): what the three-valued
+ * evaluation depends on besides the input's values. Assumes hasUnknowns(record).
+ */
+function unknownKey(record) {
+    const unpaired = record.unpaired === undefined ? 'p' : `u${record.unpaired.call_count}`;
+    const numbers = record[INEXACT_NUMBERS];
+    const key = `${unpaired}${JSON.stringify(record.unavailable ?? [])}${JSON.stringify(record.unknown_paths ?? [])}`;
+    return numbers === undefined ? key : `${key}${JSON.stringify(numbers)}`;
+}
+/** The pointers of what the record lacks: its `unavailable` entries and `unknown_paths`. */
+function missingPointers(record) {
+    const out = [];
+    for (const entry of record.unavailable ?? [])
+        out.push(...unavailablePointers(entry));
+    // The record validators accept only pointers parseInputPointer parses.
+    for (const path of record.unknown_paths ?? [])
+        out.push(parseInputPointer(path));
+    return out;
+}
+/**
+ * The unknown set's pointers, as segments below `/input`: what the record lacks, then the numbers
+ * it holds in a form JavaScript does not keep.
+ */
+function unknownPointers(record) {
+    const out = missingPointers(record);
+    const numbers = record[INEXACT_NUMBERS];
+    if (numbers !== undefined)
+        out.push(...numbers);
+    return out;
+}
+/** The unknown set in the form the evaluators take it (the numbers apart, for their reason). */
+function recordUnknowns_unknownDataOf(record) {
+    const data = { pointers: missingPointers(record), unpaired: record.unpaired ?? null };
+    const numbers = record[INEXACT_NUMBERS];
+    if (numbers !== undefined)
+        data.numbers = numbers;
+    return data;
+}
+
 ;// CONCATENATED MODULE: ./build/traffic/numbers.js
 /**
  * Numbers a record spells in a way JavaScript does not keep (docs/unknowns.md "Numbers JavaScript
@@ -32006,6 +32013,7 @@ class requestIdTable_RequestIdTable {
  * (recordShape.ts) flags an element that may hold one; only such an element is scanned token by
  * token here.
  */
+
 
 /** Whether JavaScript writes the number `token` reads as with exactly these characters. */
 function isShortestForm(token) {
@@ -32125,8 +32133,8 @@ function withRespelledNumbers(record, pointers) {
     return record;
 }
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
+// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(6310);
 ;// CONCATENATED MODULE: ./build/traffic/sampleFiles.js
 
 
@@ -32766,7 +32774,7 @@ async function* readSampleItems(plan) {
  * `sha256sum` reproduces it).
  */
 async function sampleDigest(files) {
-    // One file's sample digest is its own digest: no second hash of the same bytes (~30 ms at 1M records).
+    // One file's sample digest is its own digest: no second hash of the same bytes.
     const whole = files.length === 1 ? null : (0,external_node_crypto_namespaceObject.createHash)('sha256');
     const each = [];
     for (const file of files) {
@@ -33761,93 +33769,1472 @@ async function linesEstimate(plan) {
     return estimate;
 }
 
-;// CONCATENATED MODULE: ./build/traffic/unknowns.js
+;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
 
+const instantCache = new Map();
+/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
+function instantOf(occurredAt) {
+    if (occurredAt === null)
+        return null;
+    let cached = instantCache.get(occurredAt);
+    if (cached === undefined) {
+        cached = instantNanos(occurredAt);
+        if (instantCache.size > 10_000)
+            instantCache.clear();
+        instantCache.set(occurredAt, cached);
+    }
+    return cached;
+}
 
-/** What each `unavailable` entry stands for (docs/unknowns.md's table). */
-const UNAVAILABLE_POINTERS = {
-    mcp: ['/input/request/mcp', '/input/request/jsonrpc'],
-    'mcp.tool': ['/input/request/mcp/tool', '/input/request/mcp/calls/*/tool'],
-    'mcp.arguments': ['/input/request/mcp/arguments'],
-    'identity.verification': ['/input/identity/verified'],
-    'identity.attributes': ['/input/identity/groups', '/input/identity/tags', '/input/identity/attributes'],
-    'identity.claims': ['/input/identity/claims', '/input/identity/subject', '/input/identity/issuer'],
-    time: ['/input/request/time'],
-};
-const PARSED_UNAVAILABLE = new Map(Object.entries(UNAVAILABLE_POINTERS).map(([entry, pointers]) => [
-    entry,
-    pointers.map((p) => parseInputPointer(p)),
-]));
+;// CONCATENATED MODULE: ./build/replay/report/changeOrder.js
+
 /**
- * The decision-log entry point: an OPA decision event's `erased` and `masked` pointers that a
- * record's unknown set takes (those starting with `/input`; a masked value was replaced, so the
- * recorded one is not the real one). A converter puts them in the record's `unknown_paths`.
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * within a group most recent occurred_at first (as instants, not strings), untimed last, then
+ * request_id.
  */
-function decisionLogUnknownPaths(erased, masked) {
+function changeGroup(change) {
+    if (change.draft_decision === 'allow')
+        return change.current_decision === 'deny' ? 0 : 1;
+    return change.current_decision === 'allow' ? 2 : 3;
+}
+function compareChanges(a, b) {
+    const group = changeGroup(a) - changeGroup(b);
+    if (group !== 0)
+        return group;
+    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+}
+/**
+ * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
+ * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
+ */
+const DRIFT_RANK = [1, 2, 0, 3];
+function driftGroup(change) {
+    return DRIFT_RANK[changeGroup(change)];
+}
+function compareDrifts(a, b) {
+    const group = driftGroup(a) - driftGroup(b);
+    if (group !== 0)
+        return group;
+    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+}
+/** Most recent first, untimed last, then request_id (code-unit order). */
+function compareRecency(aTime, aId, bTime, bId) {
+    const ta = instantOf(aTime);
+    const tb = instantOf(bTime);
+    if (ta !== null && tb !== null && ta !== tb)
+        return ta > tb ? -1 : 1;
+    if (ta === null && tb !== null)
+        return 1;
+    if (ta !== null && tb === null)
+        return -1;
+    return aId < bId ? -1 : aId > bId ? 1 : 0;
+}
+/**
+ * Keeps the first `capacity` changes in order while counting every one offered, in memory
+ * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
+ */
+class TopChanges {
+    capacity;
+    compare;
+    items = [];
+    constructor(capacity, compare = compareChanges) {
+        this.capacity = capacity;
+        this.compare = compare;
+    }
+    offer(change) {
+        if (this.capacity === 0)
+            return;
+        const items = this.items;
+        if (items.length === this.capacity && this.compare(change, items[items.length - 1]) >= 0)
+            return;
+        let lo = 0;
+        let hi = items.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.compare(items[mid], change) <= 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        items.splice(lo, 0, change);
+        if (items.length > this.capacity)
+            items.pop();
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/timeSpan.js
+
+/**
+ * The earliest and latest of some RFC 3339 times, compared as instants; of equal instants the
+ * smaller text is kept, so any order of adding (a shard merge's too) gives the same span.
+ */
+class TimeSpan {
+    first = null;
+    last = null;
+    /** A null or unreadable time is passed over. */
+    add(text) {
+        const ns = instantOf(text);
+        if (text === null || ns === null)
+            return;
+        const first = this.first;
+        if (first === null || ns < first.ns || (ns === first.ns && text < first.text))
+            this.first = { text, ns };
+        const last = this.last;
+        if (last === null || ns > last.ns || (ns === last.ns && text < last.text))
+            this.last = { text, ns };
+    }
+    toJSON() {
+        return { first_at: this.first?.text ?? null, last_at: this.last?.text ?? null };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/policy/ruleText.js
+
+
+/**
+ * A rule's parts as one line of plain text (docs/explain.md "The rule diff"): the window's text
+ * form, a condition, a rule's summary. Values come from the policy document, which a pull request
+ * controls, so each keeps the line whole: a value that could be misread (empty, with a space,
+ * a comma, a bracket, a quote or a control character) is written as a JSON string. The text is
+ * not escaped for any output: the renderers do that.
+ */
+/** Consecutive days (ISO order) from this many on are written as a range, `mon-fri`. */
+const MIN_DAY_RANGE = 3;
+/** A value that reads the same bare: no space, separator, bracket, quote or control character. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const BARE_VALUE = /^[^\s,[\]"'\\\u0000-\u001f\u007f-\u009f\u2028\u2029]+$/u;
+/** One condition value as written in a line of text: bare when unambiguous, else a JSON string. */
+function valueText(value) {
+    if (BARE_VALUE.test(value))
+        return value;
+    // JSON.stringify leaves C1 controls and the two Unicode line separators as they are.
+    return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** Values in document order with repeats dropped (a repeat changes no decision). */
+function distinctValues(values) {
+    return [...new Set(values)];
+}
+/**
+ * A rule's conditions in document order, a condition that repeats an earlier one (the same field,
+ * operator and set of values) dropped: the conditions are a conjunction, so a repeat says nothing.
+ */
+function distinctConditions(conditions) {
+    const seen = new Set();
     const out = [];
-    for (const list of [erased, masked]) {
-        if (!Array.isArray(list))
+    for (const c of conditions) {
+        const values = distinctValues(c.values);
+        const key = JSON.stringify([c.field, c.operator, [...values].sort(compareStrings)]);
+        if (seen.has(key))
             continue;
-        for (const pointer of list)
-            if (typeof pointer === 'string' && isInputPointer(pointer))
-                out.push(pointer);
+        seen.add(key);
+        out.push({ field: c.field, op: c.operator, values, key });
     }
     return out;
 }
-/**
- * Whether the record may lack something: it has `unavailable` entries, `unknown_paths`, or unpaired
- * calls. false is the common case, and the replay then takes its two-valued path unchanged.
- */
-function unknowns_hasUnknowns(record) {
-    const unavailable = record.unavailable;
-    const paths = record.unknown_paths;
-    return ((unavailable !== undefined && unavailable.length > 0) ||
-        (paths !== undefined && paths.length > 0) ||
-        record.unpaired !== undefined ||
-        record[INEXACT_NUMBERS] !== undefined);
+/** `tool in [read_file, list_dir]`. */
+function conditionText(field, op, values) {
+    return `${field} ${op} [${values.map(valueText).join(', ')}]`;
+}
+/** The days of a window, ISO order, runs of three or more as ranges: `mon-fri`, `mon,wed,sat,sun`. */
+function daysText(days) {
+    const present = DAYS.map((d) => days.includes(d));
+    const parts = [];
+    for (let i = 0; i < DAYS.length; i++) {
+        if (!present[i])
+            continue;
+        let end = i;
+        while (end + 1 < DAYS.length && present[end + 1])
+            end++;
+        if (end - i + 1 >= MIN_DAY_RANGE)
+            parts.push(`${DAYS[i]}-${DAYS[end]}`);
+        else
+            for (let d = i; d <= end; d++)
+                parts.push(DAYS[d]);
+        i = end;
+    }
+    return parts.join(',');
 }
 /**
- * A text equal for two records exactly when their unknown sets are equal as written and their
- * calls are paired alike (unpaired with the same call_count, or paired): what the three-valued
- * evaluation depends on besides the input's values. Assumes hasUnknowns(record).
+ * A window's text form: `mon-fri 09:00-17:30 Europe/Berlin` — the days as a set, the clock
+ * times and the zone as written. null: the rule has no window.
  */
-function unknownKey(record) {
-    const unpaired = record.unpaired === undefined ? 'p' : `u${record.unpaired.call_count}`;
-    const numbers = record[INEXACT_NUMBERS];
-    const key = `${unpaired}${JSON.stringify(record.unavailable ?? [])}${JSON.stringify(record.unknown_paths ?? [])}`;
-    return numbers === undefined ? key : `${key}${JSON.stringify(numbers)}`;
+function windowText(window) {
+    if (window === undefined)
+        return null;
+    return `${daysText(window.days)} ${window.from}-${window.to} ${window.timezone}`;
 }
-/** The pointers of what the record lacks: its `unavailable` entries and `unknown_paths`. */
-function missingPointers(record) {
-    const out = [];
-    for (const entry of record.unavailable ?? [])
-        out.push(...PARSED_UNAVAILABLE.get(entry));
-    // The record validators accept only pointers parseInputPointer parses.
-    for (const path of record.unknown_paths ?? [])
-        out.push(parseInputPointer(path));
-    return out;
+/** The parts of a window's text form (windowText's inverse; none of its parts holds a space). */
+function windowParts(text) {
+    const [days = '', times = '', timezone = ''] = text.split(' ');
+    const [from = '', to = ''] = times.split('-');
+    return { days, from, to, timezone };
 }
 /**
- * The unknown set's pointers, as segments below `/input`: what the record lacks, then the numbers
- * it holds in a form JavaScript does not keep (traffic/numbers.ts).
+ * A rule's conditions in one line: each distinct condition in document order, joined by `and`,
+ * then its window: `group in [contractors] and tool in [export_report] during mon-fri 09:00-17:30 UTC`.
  */
-function unknownPointers(record) {
-    const out = missingPointers(record);
-    const numbers = record[INEXACT_NUMBERS];
-    if (numbers !== undefined)
-        out.push(...numbers);
-    return out;
-}
-/** The unknown set in the form the evaluators take it (the numbers apart, for their reason). */
-function unknowns_unknownDataOf(record) {
-    const data = { pointers: missingPointers(record), unpaired: record.unpaired ?? null };
-    const numbers = record[INEXACT_NUMBERS];
-    if (numbers !== undefined)
-        data.numbers = numbers;
-    return data;
+function ruleSummary(rule) {
+    const parts = distinctConditions(rule.conditions).map((c) => conditionText(c.field, c.op, c.values));
+    const window = windowText(rule.active_window);
+    return window === null ? parts.join(' and ') : `${parts.join(' and ')} during ${window}`;
 }
 
-;// CONCATENATED MODULE: ./build/traffic/availability.js
+;// CONCATENATED MODULE: ./build/policy/ruleChanges.js
+
+
+/**
+ * The changes from `before` to `after`: the effect, then the conditions (fieldCondtionChanges'
+ * order), then the window — the order of `what`. A description is not a value: a
+ * description-only edit has no changes.
+ */
+function ruleChanges(before, after) {
+    const changes = [];
+    if (before.effect !== after.effect)
+        changes.push({ effect: { from: before.effect, to: after.effect } });
+    changes.push(...conditionChanges(before.conditions, after.conditions));
+    const from = windowText(before.active_window);
+    const to = windowText(after.active_window);
+    if (from !== to)
+        changes.push({ active_window: { from, to } });
+    return changes;
+}
+/** The condition changes of a rule, field by field in compareStrings order. */
+function conditionChanges(before, after) {
+    const base = distinctConditions(before);
+    const head = distinctConditions(after);
+    const fields = [...new Set([...base, ...head].map((c) => c.field))].sort(compareStrings);
+    return fields.flatMap((field) => fieldChanges(base.filter((c) => c.field === field), head.filter((c) => c.field === field)));
+}
+const OPERATORS = ['in', 'not_in'];
+/**
+ * How the conditions on one field pair between the versions. A condition both sides hold (same
+ * operator, same set of values) is unchanged. Of the rest, a (field, operator) held once on each
+ * side pairs as a values change; then, if the field has one condition left on each side (their
+ * operators differ), they pair as an operator change, followed by a values change under the
+ * head's operator when the sets differ too. Anything left is a removed or an added condition.
+ * Order: the operator change (and its values), values changes (`in`, then `not_in`), removed
+ * conditions (base order), added conditions (head order).
+ */
+function fieldChanges(baseAll, headAll) {
+    const headKeys = new Set(headAll.map((c) => c.key));
+    const baseKeys = new Set(baseAll.map((c) => c.key));
+    let base = baseAll.filter((c) => !headKeys.has(c.key));
+    let head = headAll.filter((c) => !baseKeys.has(c.key));
+    const values = [];
+    for (const op of OPERATORS) {
+        const b = base.filter((c) => c.op === op);
+        const h = head.filter((c) => c.op === op);
+        if (b.length !== 1 || h.length !== 1)
+            continue;
+        values.push(valuesChange(b[0], h[0]));
+        base = base.filter((c) => c !== b[0]);
+        head = head.filter((c) => c !== h[0]);
+    }
+    const operator = [];
+    if (base.length === 1 && head.length === 1) {
+        const [b, h] = [base[0], head[0]];
+        operator.push({ field: h.field, from_op: b.op, to_op: h.op });
+        const change = valuesChange(b, h);
+        if (change.added.length > 0 || change.removed.length > 0)
+            operator.push(change);
+        base = [];
+        head = [];
+    }
+    const presence = (c, change) => ({
+        field: c.field,
+        op: c.op,
+        value: c.values,
+        change,
+    });
+    return [
+        ...operator,
+        ...values,
+        ...base.map((c) => presence(c, 'removed')),
+        ...head.map((c) => presence(c, 'added')),
+    ];
+}
+/** The values `after` has and `before` lacks, and the reverse, under `after`'s operator. */
+function valuesChange(before, after) {
+    const was = new Set(before.values);
+    const is = new Set(after.values);
+    return {
+        field: after.field,
+        op: after.op,
+        added: after.values.filter((v) => !was.has(v)).sort(compareStrings),
+        removed: before.values.filter((v) => !is.has(v)).sort(compareStrings),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/policy/ruleDiff.js
+
+
+
+
+/**
+ * What a policy edit changed, by meaning rather than by text (docs/explain.md "The rule diff").
+ * Pure: it reads two validated documents.
+ */
+/** The parts of a rule a modification is reported by, in the order `what` lists them. */
+const RULE_PARTS = ['effect', 'conditions', 'active_window', 'description'];
+/** The policy-wide settings, in the order `settings` lists them. */
+const SETTING_NAMES = ['default_effect', 'on_missing_context'];
+/**
+ * The diff from `base` to `head`. No base (a new policy): every head rule is added and both
+ * settings are listed `from: null`; no head (a deleted policy): every base rule is removed and
+ * both settings are listed `to: null`. `headLines`: where the head file holds its rules and
+ * settings (policyLines.ts); without it every line is null.
+ */
+function ruleDiff(base, head, headLines = NO_LINES) {
+    const baseRules = base?.rules ?? [];
+    const headRules = head?.rules ?? [];
+    const baseById = new Map(baseRules.map((r) => [r.id, r]));
+    const headIds = new Set(headRules.map((r) => r.id));
+    const lineOf = (id) => headLines.rules.get(id) ?? null;
+    const added = [];
+    const modified = [];
+    for (const rule of headRules) {
+        const before = baseById.get(rule.id);
+        if (before === undefined) {
+            added.push({ id: rule.id, effect: rule.effect, summary: ruleSummary(rule), line: lineOf(rule.id) });
+            continue;
+        }
+        const what = changedParts(before, rule);
+        if (what.length > 0)
+            modified.push({ id: rule.id, what, line: lineOf(rule.id), changes: ruleChanges(before, rule) });
+    }
+    const removed = baseRules
+        .filter((r) => !headIds.has(r.id))
+        .map((r) => ({ id: r.id, effect: r.effect, summary: ruleSummary(r) }));
+    const commonInBase = baseRules.filter((r) => headIds.has(r.id)).map((r) => r.id);
+    const commonInHead = headRules.filter((r) => baseById.has(r.id)).map((r) => r.id);
+    const reordered = commonInBase.some((id, i) => commonInHead[i] !== id);
+    return {
+        added: added.map((r) => r.id),
+        added_rules: added,
+        removed: removed.map((r) => r.id),
+        removed_rules: removed,
+        modified,
+        reordered,
+        settings: settingChanges(base, head, headLines),
+    };
+}
+function settingChanges(base, head, headLines) {
+    const value = (policy, name) => {
+        if (policy === null)
+            return null;
+        return name === 'default_effect' ? policy.default_effect : (policy.on_missing_context ?? 'deny');
+    };
+    const changes = [];
+    for (const name of SETTING_NAMES) {
+        const from = value(base, name);
+        const to = value(head, name);
+        // A deleted head has no file to point into.
+        const line = head === null ? null : (headLines.settings.get(name) ?? null);
+        if (from !== to)
+            changes.push({ name, from, to, line });
+    }
+    return changes;
+}
+/** Which parts of a rule differ in meaning; [] when the edit changes nothing. */
+function changedParts(before, after) {
+    const what = [];
+    if (before.effect !== after.effect)
+        what.push('effect');
+    if (conditionsKey(before.conditions) !== conditionsKey(after.conditions))
+        what.push('conditions');
+    if (windowText(before.active_window) !== windowText(after.active_window))
+        what.push('active_window');
+    // A missing description and an empty one both say nothing.
+    if ((before.description ?? '') !== (after.description ?? ''))
+        what.push('description');
+    return what;
+}
+/**
+ * A rule's conditions as a canonical text. A rule's conditions are a conjunction and each
+ * condition tests membership in a set, so the conditions compare as a set of
+ * (field, operator, set of values): the order of conditions, the order of values and repeated
+ * values or conditions change no decision. Anything else — even a rewrite that is logically
+ * equivalent, such as splitting `in [a, b]` into two rules — is reported as a modification.
+ */
+function conditionsKey(conditions) {
+    const keys = conditions.map((c) => JSON.stringify([c.field, c.operator, [...new Set(c.values)].sort(compareStrings)]));
+    return JSON.stringify([...new Set(keys)].sort(compareStrings));
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
+/**
+ * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
+ * read from the decision the engine returned and the policy's settings — the order of
+ * docs/policy.md "The decision":
+ * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
+ * 2. a deny rule matched → deny (the rule);
+ * 3. `default_effect: allow` → allow (the default);
+ * 4. an allow rule matched → allow (the rule); otherwise deny (the default).
+ */
+/** No matched rule decided it: step 3, or the "otherwise deny" of step 4. */
+const BASIS_DEFAULT = 1;
+/**
+ * It came from missing context: step 1, or, under `on_missing_context: ignore`, an allow while
+ * some rule was skipped for lacking context (under `deny` that request would have been denied).
+ */
+const BASIS_MISSING_CONTEXT = 2;
+/** One policy's rules as the explanation reads them. */
+class RuleTable {
+    ids;
+    index;
+    denies;
+    defaultAllow;
+    missingDenies;
+    constructor(policy) {
+        this.ids = policy.rules.map((r) => r.id);
+        this.index = new Map(this.ids.map((id, i) => [id, i]));
+        this.denies = policy.rules.map((r) => r.effect === 'deny');
+        this.defaultAllow = policy.default_effect === 'allow';
+        this.missingDenies = (policy.on_missing_context ?? 'deny') === 'deny';
+    }
+    /** Rule ids as indices into the policy's rules, in the order given. */
+    indicesOf(ids) {
+        const out = [];
+        for (const id of ids) {
+            const index = this.index.get(id);
+            // The generated Rego only ever names the policy's own rules.
+            if (index === undefined)
+                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
+            out.push(index);
+        }
+        return out;
+    }
+    /** BASIS_* bits of one decision of this policy. */
+    basisOf(decision) {
+        const lacking = decision.missing_context_rule_ids.length > 0;
+        if (this.missingDenies && lacking)
+            return BASIS_MISSING_CONTEXT;
+        let denyMatched = false;
+        let allowMatched = false;
+        for (const index of this.indicesOf(decision.matched_rule_ids)) {
+            if (this.denies[index])
+                denyMatched = true;
+            else
+                allowMatched = true;
+        }
+        let basis = 0;
+        if (!denyMatched && (this.defaultAllow || !allowMatched))
+            basis |= BASIS_DEFAULT;
+        if (!this.missingDenies && lacking && decision.allow)
+            basis |= BASIS_MISSING_CONTEXT;
+        return basis;
+    }
+}
+/** `headDecision` null: the head cannot judge the record (docs/review.md "newly_unevaluable"). */
+function explainChange(head, headDecision, base, baseDecision, causes) {
+    const headBasis = headDecision === null ? 0 : head.basisOf(headDecision);
+    const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
+    return {
+        base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
+        head_basis: headBasis,
+        base_basis: baseBasis,
+        head_missing: headDecision === null ? [] : missingOf(head, headDecision, headBasis),
+        base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
+        causes: causes?.causes ?? [],
+        joint: causes?.joint ?? false,
+    };
+}
+function missingOf(table, decision, basis) {
+    if ((basis & BASIS_MISSING_CONTEXT) === 0 || decision.allow)
+        return [];
+    return table.indicesOf(decision.missing_context_rule_ids);
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/syntacticBecause.js
+
+
+
+/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
+function syntacticBecause_ruleChanges(diff) {
+    const changes = new Map();
+    for (const id of diff.added)
+        changes.set(id, 'added');
+    for (const id of diff.removed)
+        changes.set(id, 'removed');
+    for (const m of diff.modified)
+        if (m.what.some((w) => w !== 'description'))
+            changes.set(m.id, 'modified');
+    return changes;
+}
+const ruleChangeCache = new WeakMap();
+/**
+ * The edited rules among the group's head and base rules, each changed setting a side's decision
+ * rested on, and — where a decision came from missing context while `on_missing_context` stayed
+ * the same — the edited rules that lacked the context; each once, in compareBecause's order.
+ */
+function syntacticBecause(group, diff) {
+    let changes = ruleChangeCache.get(diff);
+    if (changes === undefined) {
+        changes = syntacticBecause_ruleChanges(diff);
+        ruleChangeCache.set(diff, changes);
+    }
+    const out = new Map();
+    const rule = (id) => {
+        const change = changes.get(id);
+        if (change !== undefined)
+            out.set(`rule\0${id}`, { rule: id, change });
+    };
+    for (const id of group.headRules)
+        rule(id);
+    for (const id of group.baseRules)
+        rule(id);
+    const setting = (name) => diff.settings.find((s) => s.name === name);
+    const defaultEffect = setting('default_effect');
+    if (defaultEffect && (group.basis & BASIS_DEFAULT) !== 0)
+        out.set('setting\0default_effect', {
+            setting: 'default_effect',
+            from: defaultEffect.from,
+            to: defaultEffect.to,
+        });
+    const missing = setting('on_missing_context');
+    if (missing) {
+        if ((group.basis & BASIS_MISSING_CONTEXT) !== 0)
+            out.set('setting\0on_missing_context', {
+                setting: 'on_missing_context',
+                from: missing.from,
+                to: missing.to,
+            });
+    }
+    else
+        for (const id of group.missing)
+            rule(id);
+    return [...out.values()].sort(compareBecause);
+}
+/** Rules first, by id in code-unit order, then settings in the order of the policy document. */
+function compareBecause(a, b) {
+    if ('rule' in a && 'rule' in b)
+        return compareStrings(a.rule, b.rule);
+    if ('rule' in a !== 'rule' in b)
+        return 'rule' in a ? -1 : 1;
+    const aName = a.setting;
+    const bName = b.setting;
+    return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
+}
+
+// EXTERNAL MODULE: ./build/text/workflowCommands.js
+var workflowCommands = __nccwpck_require__(8609);
+;// CONCATENATED MODULE: ./build/replay/report/report.js
+
+/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
+const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
+/**
+ * The directions of requests the base decides and the head cannot (docs/review.md): deny →
+ * unknown first, since it may hide a newly allowed request.
+ */
+const LOST_DIRECTIONS = ['deny_to_unknown', 'allow_to_unknown'];
+const MAX_MALFORMED_EXAMPLES = 20;
+/**
+ * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
+ * inside strings written `#\u0023[` so that printing the report (or `cat`-ing the file in a later
+ * workflow step) issues no workflow command (README "Security model").
+ */
+function reportToJson(value) {
+    return `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(value, null, 2))}\n`;
+}
+/**
+ * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
+ * order a shard merge reproduces when a minified `.json` array puts many records on one line.
+ */
+function keepFirstExamples(examples, example) {
+    const full = examples.length >= MAX_MALFORMED_EXAMPLES;
+    if (full && compareExamples(example, examples[examples.length - 1]) >= 0)
+        return;
+    let at = examples.length;
+    while (at > 0 && compareExamples(examples[at - 1], example) > 0)
+        at--;
+    examples.splice(at, 0, example);
+    if (examples.length > MAX_MALFORMED_EXAMPLES)
+        examples.pop();
+}
+/**
+ * The report's order of malformed examples: by file (files are read in this sorted order), then
+ * line or element index, then reason.
+ */
+function compareExamples(a, b) {
+    const fa = a.file ?? '';
+    const fb = b.file ?? '';
+    if (fa !== fb)
+        return fa < fb ? -1 : 1;
+    return ((a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
+        (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/changeGroups.js
+
+
+
+
+
+/**
+ * Change groups (docs/explain.md "Change groups"): every change belongs to exactly one group,
+ * keyed by direction, the head's matched rules, the base's matched rules, method, tools and its
+ * cause set (docs/review.md), so every request of a group has exactly the group's `because`. The
+ * requests the head can no longer judge are grouped the same way, apart (LOST_DIRECTIONS). The
+ * groups are aggregated in memory, one entry per group and per distinct subject in it, and
+ * summarised once at the end of the replay.
+ */
+const DEFAULT_MAX_GROUPS = 50;
+/** Shared by every group without base rules (never mutated). */
+const NO_RULES = [];
+const MAX_TOP_SUBJECTS = 5;
+const MAX_GROUP_EXAMPLES = 3;
+/** One group while requests are still arriving. */
+class GroupAccumulator {
+    direction;
+    headRules;
+    baseRules;
+    method;
+    tools;
+    cause;
+    count = 0;
+    subjects = new Map();
+    span = new TimeSpan();
+    examples = [];
+    basis = 0;
+    missing = new Set();
+    constructor(direction, headRules, baseRules, method, tools, 
+    /** null: attributed syntactically, at the end (syntacticBecause). */
+    cause) {
+        this.direction = direction;
+        this.headRules = headRules;
+        this.baseRules = baseRules;
+        this.method = method;
+        this.tools = tools;
+        this.cause = cause;
+    }
+    addSubject(subject, count) {
+        this.subjects.set(subject, (this.subjects.get(subject) ?? 0) + count);
+    }
+    /** Keeps the first MAX_GROUP_EXAMPLES in the change order (within a direction: by recency). */
+    addExample(example) {
+        const examples = this.examples;
+        const before = (a, b) => compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+        if (examples.length === MAX_GROUP_EXAMPLES && before(example, examples[examples.length - 1]) >= 0)
+            return;
+        let at = examples.length;
+        while (at > 0 && before(examples[at - 1], example) > 0)
+            at--;
+        examples.splice(at, 0, example);
+        if (examples.length > MAX_GROUP_EXAMPLES)
+            examples.pop();
+    }
+}
+/**
+ * The text that identifies a group, built per change, so cheaply (a third of JSON.stringify's
+ * cost): rule ids hold no space or line break (docs/policy.md), method and tools come
+ * length-prefixed, and the cause set is a list of numbers, so no two different keys share a text
+ * whatever the traffic holds.
+ */
+function groupKey(direction, headRules, baseRules, method, tools, cause) {
+    let key = `${direction} ${headRules.join(' ')}\n${baseRules.join(' ')}\n${cause}\n${method === null ? '' : `${method.length}:${method}`}`;
+    for (const tool of tools)
+        key += `\n${tool.length}:${tool}`;
+    return key;
+}
+function directionOf(change) {
+    return DIRECTIONS[changeGroup(change)];
+}
+/** Collects the grouped requests of one replay, in any order. */
+class ChangeGroupCollector {
+    options;
+    groups = new Map();
+    /** Cause sets by their key, shared by the groups that have them. */
+    causes = new Map();
+    constructor(options) {
+        this.options = options;
+    }
+    add(request, explain) {
+        const baseIds = this.options.baseRules;
+        const baseRules = explain === null || baseIds === null || explain.base_matched.length === 0
+            ? NO_RULES
+            : explain.base_matched.map((i) => baseIds[i]);
+        const edits = this.options.edits;
+        const causeKey = edits === null || explain === null ? '' : `${explain.joint ? '+' : ''}${explain.causes.join(',')}`;
+        const { direction, matched_rule_ids: headRules, method, tools } = request;
+        const key = groupKey(direction, headRules, baseRules, method, tools, causeKey);
+        let group = this.groups.get(key);
+        if (group === undefined) {
+            const cause = edits === null || explain === null ? null : this.causeSet(causeKey, explain, edits);
+            group = new GroupAccumulator(direction, headRules, baseRules, method, tools, cause);
+            this.groups.set(key, group);
+        }
+        group.count++;
+        group.addSubject(request.subject, 1);
+        group.span.add(request.occurred_at);
+        group.addExample({ request_id: request.request_id, occurred_at: request.occurred_at });
+        if (explain !== null) {
+            group.basis |= explain.head_basis | explain.base_basis;
+            for (const i of explain.head_missing)
+                group.missing.add(this.options.headRules[i]);
+            if (baseIds !== null)
+                for (const i of explain.base_missing)
+                    group.missing.add(baseIds[i]);
+        }
+    }
+    causeSet(key, explain, edits) {
+        let cause = this.causes.get(key);
+        if (cause === undefined) {
+            cause = { because: explain.causes.map((i) => edits[i]), joint: explain.joint };
+            this.causes.set(key, cause);
+        }
+        return cause;
+    }
+    finish() {
+        return summarize([...this.groups.values()], this.options.diff, this.options.maxGroups, this.options.partial);
+    }
+}
+function summarize(groups, diff, maxGroups, partial) {
+    // Each collector (and each merge) only ever holds groups of its own directions.
+    const all = groups
+        .map((g) => ({ group: toGroup(g, diff, partial), subjects: g.subjects }))
+        .sort((a, b) => compareGroups(a.group, b.group));
+    return { groups: (partial ? all : all.slice(0, maxGroups)).map((t) => t.group), total: all.length, all };
+}
+const DIRECTION_ORDER = [...DIRECTIONS, ...LOST_DIRECTIONS];
+/**
+ * The order of docs/explain.md: direction in the danger order, then count (descending), then
+ * the key — head_rules, then base_rules, then method, then tools, then the cause set (its JSON
+ * text, joint sets after the others). Lists compare element by element in code-unit order (a
+ * list that is a prefix of another comes first); a null method comes before any method.
+ */
+function compareGroups(a, b) {
+    return (DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+        b.count - a.count ||
+        compareLists(a.head_rules, b.head_rules) ||
+        compareLists(a.base_rules, b.base_rules) ||
+        compareNullable(a.method, b.method) ||
+        compareLists(a.tools, b.tools) ||
+        Number(a.joint ?? false) - Number(b.joint ?? false) ||
+        compareStrings(JSON.stringify(a.because), JSON.stringify(b.because)));
+}
+function compareLists(a, b) {
+    for (let i = 0; i < a.length && i < b.length; i++) {
+        const order = compareStrings(a[i], b[i]);
+        if (order !== 0)
+            return order;
+    }
+    return a.length - b.length;
+}
+function compareNullable(a, b) {
+    if (a === b)
+        return 0;
+    if (a === null)
+        return -1;
+    if (b === null)
+        return 1;
+    return compareStrings(a, b);
+}
+/** By count (descending), then name in code-unit order; the null subject after every name. */
+function compareSubjects(a, b) {
+    if (a.count !== b.count)
+        return b.count - a.count;
+    if (a.subject === b.subject)
+        return 0;
+    if (a.subject === null)
+        return 1;
+    if (b.subject === null)
+        return -1;
+    return compareStrings(a.subject, b.subject);
+}
+function toGroup(g, diff, partial) {
+    const subjects = [...g.subjects].map(([subject, count]) => ({ subject, count })).sort(compareSubjects);
+    const cause = g.cause ?? {
+        because: diff === null
+            ? []
+            : syntacticBecause({ headRules: g.headRules, baseRules: g.baseRules, basis: g.basis, missing: g.missing }, diff),
+        joint: false,
+    };
+    const group = {
+        direction: g.direction,
+        count: g.count,
+        head_rules: g.headRules,
+        base_rules: g.baseRules,
+        method: g.method,
+        tools: g.tools,
+        subjects: { distinct: subjects.length, top: subjects.slice(0, MAX_TOP_SUBJECTS) },
+        ...g.span.toJSON(),
+        examples: g.examples.map((e) => e.request_id),
+        because: cause.because,
+        joint: cause.joint,
+    };
+    if (partial)
+        group.partial = { subjects, examples: [...g.examples] };
+    return group;
+}
+/**
+ * The groups of shard partial reports merged into the groups one run over the whole sample
+ * produces: counts and subject counts add up, first/last times and examples combine by the same
+ * rules as within a run; a group's cause set is part of its key, so it carries over as it is.
+ */
+function mergeChangeGroups(partials, maxGroups) {
+    const groups = new Map();
+    for (const list of partials) {
+        for (const g of list) {
+            if (!g.partial)
+                throw new Error('a change group of a shard report lacks its partial data');
+            const cause = { because: g.because, joint: g.joint ?? false };
+            const key = groupKey(g.direction, g.head_rules, g.base_rules, g.method, g.tools, JSON.stringify(cause));
+            let group = groups.get(key);
+            if (group === undefined) {
+                group = new GroupAccumulator(g.direction, g.head_rules, g.base_rules, g.method, g.tools, cause);
+                groups.set(key, group);
+            }
+            group.count += g.count;
+            for (const s of g.partial.subjects)
+                group.addSubject(s.subject, s.count);
+            group.span.add(g.first_at);
+            group.span.add(g.last_at);
+            for (const e of g.partial.examples)
+                group.addExample(e);
+        }
+    }
+    return summarize([...groups.values()], null, maxGroups, false);
+}
+
+;// CONCATENATED MODULE: ./build/policy/edits.js
+/**
+ * The edits of a diff in one fixed order — modified rules (head order), added rules (head
+ * order), removed rules (base order), then the settings — which is the order a cause set lists
+ * them in. A description-only modification is no edit: it decides nothing.
+ */
+function editsOf(diff) {
+    const edits = [];
+    for (const m of diff.modified)
+        if (m.what.some((part) => part !== 'description'))
+            edits.push({ rule: m.id, change: 'modified' });
+    for (const id of diff.added)
+        edits.push({ rule: id, change: 'added' });
+    for (const id of diff.removed)
+        edits.push({ rule: id, change: 'removed' });
+    for (const s of diff.settings)
+        edits.push({ setting: s.name, from: s.from, to: s.to });
+    return edits;
+}
+
+;// CONCATENATED MODULE: ./build/policy/variants.js
+/**
+ * The policies the counterfactual `because` decides with (docs/review.md "Which edit caused each
+ * change"): the head with one edit reverted, and the base with one edit applied. Rule order never
+ * changes a decision (docs/policy.md), so a restored or added rule goes last.
+ */
+/** The head with `edit` undone: an added rule dropped, a removed one restored, a modified one back to its base version, a setting back to its base value. */
+function withEditReverted(head, base, edit) {
+    if ('setting' in edit)
+        return withSetting(head, edit.setting, edit.from);
+    const baseRule = base.rules.find((r) => r.id === edit.rule);
+    const rules = head.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'added')
+        return { ...head, rules };
+    if (baseRule === undefined)
+        throw new Error(`the base has no rule ${JSON.stringify(edit.rule)} to restore`);
+    if (edit.change === 'removed')
+        return { ...head, rules: [...rules, baseRule] };
+    return { ...head, rules: head.rules.map((r) => (r.id === edit.rule ? baseRule : r)) };
+}
+/** The base with only `edit` made: the head's version of the rule or setting. */
+function withEditApplied(base, head, edit) {
+    if ('setting' in edit)
+        return withSetting(base, edit.setting, edit.to);
+    const headRule = head.rules.find((r) => r.id === edit.rule);
+    const rules = base.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'removed')
+        return { ...base, rules };
+    if (headRule === undefined)
+        throw new Error(`the head has no rule ${JSON.stringify(edit.rule)} to apply`);
+    if (edit.change === 'added')
+        return { ...base, rules: [...rules, headRule] };
+    return { ...base, rules: base.rules.map((r) => (r.id === edit.rule ? headRule : r)) };
+}
+function withSetting(policy, name, value) {
+    if (value === null)
+        throw new Error(`no value of ${name} to set`);
+    if (name === 'default_effect')
+        return { ...policy, default_effect: value };
+    return { ...policy, on_missing_context: value };
+}
+
+;// CONCATENATED MODULE: ./build/engine/reference.js
+
+
+
+const ABSENT = { present: false };
+function reference_isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * Walks `path` through objects only: a segment applied to an array, string or other scalar is
+ * absent (Rego's `input.a.b` on an array is undefined too). A key holding `undefined` cannot come
+ * from JSON and counts as absent.
+ */
+function lookup(root, path) {
+    let current = root;
+    for (const key of path) {
+        if (!reference_isObject(current) || !Object.prototype.hasOwnProperty.call(current, key))
+            return ABSENT;
+        current = current[key];
+    }
+    return current === undefined ? ABSENT : { present: true, value: current };
+}
+/** Whether one array element counts as "in values": strings exactly, numbers/booleans by JSON. */
+function elementIn(element, values) {
+    if (typeof element === 'string')
+        return values.has(element);
+    if (typeof element === 'number' || typeof element === 'boolean') {
+        return values.has(JSON.stringify(element));
+    }
+    return false;
+}
+/** docs/policy.md "One condition" for every field except is_batch and unparsable_calls. */
+function genericHolds(found, condition) {
+    if (!found.present)
+        return false;
+    const v = found.value;
+    const values = new Set(condition.values);
+    const positive = condition.operator === 'in';
+    if (typeof v === 'string')
+        return values.has(v) === positive;
+    if (Array.isArray(v))
+        return v.some((element) => elementIn(element, values)) === positive;
+    if (typeof v === 'number' || typeof v === 'boolean') {
+        return values.has(JSON.stringify(v)) === positive;
+    }
+    return false; // object or null
+}
+/** is_batch compares as a boolean: only a boolean value can satisfy either operator. */
+function isBatchHolds(found, condition) {
+    if (!found.present || typeof found.value !== 'boolean')
+        return false;
+    const listed = condition.values.some((text) => (text === 'true') === found.value);
+    return listed === (condition.operator === 'in');
+}
+/** unparsable_calls compares as a number: only a number value can satisfy either operator. */
+function unparsableCallsHolds(found, condition) {
+    if (!found.present || typeof found.value !== 'number')
+        return false;
+    const listed = condition.values.some((text) => Number(text) === found.value);
+    return listed === (condition.operator === 'in');
+}
+/** Where a non-call field lives in the input (docs/policy.md "Fields"). */
+function requestPath(kind) {
+    switch (kind.kind) {
+        case 'argument':
+            return ['request', 'mcp', 'arguments', ...kind.path];
+        case 'http':
+            return ['request', 'http', kind.name];
+        case 'is_batch':
+            return ['request', 'jsonrpc', 'is_batch'];
+        case 'unparsable_calls':
+            return ['request', 'jsonrpc', 'unparsable_calls'];
+        case 'identity':
+            return ['identity', kind.name];
+        case 'group':
+            return ['identity', 'groups'];
+        case 'tag':
+            return ['identity', 'tags'];
+        case 'attribute':
+            return ['identity', 'attributes', kind.name];
+        case 'claim':
+            return ['identity', 'claims', ...kind.path];
+    }
+}
+function conditionHolds(kind, found, condition) {
+    if (kind.kind === 'is_batch')
+        return isBatchHolds(found, condition);
+    if (kind.kind === 'unparsable_calls')
+        return unparsableCallsHolds(found, condition);
+    return genericHolds(found, condition);
+}
+function classifyRule(rule) {
+    const classified = {
+        rule,
+        call: [],
+        request: [],
+        readsCaller: false,
+        readsDirectory: false,
+    };
+    for (const condition of rule.conditions) {
+        const kind = classifyField(condition.field);
+        if (kind.kind === 'call')
+            classified.call.push({ condition, kind });
+        else
+            classified.request.push({ condition, kind });
+        if (isCallerField(kind))
+            classified.readsCaller = true;
+        if (isDirectoryField(kind))
+            classified.readsDirectory = true;
+    }
+    return classified;
+}
+/** docs/policy.md "Missing context": decided from what the rule reads, never from its outcome. */
+function needsContext(rule, input) {
+    const flag = (path) => {
+        const found = lookup(input, path);
+        return found.present && found.value === true;
+    };
+    if (rule.readsCaller && !flag(['identity', 'verified']))
+        return true;
+    if (rule.readsDirectory && !flag(['identity', 'attributes_resolved']))
+        return true;
+    // A present "time" key counts whatever it holds: rejecting invalid times is the caller's job
+    // before evaluation, and the compiled policy would fail on them rather than skip the rule.
+    if (rule.rule.active_window !== undefined && !lookup(input, ['request', 'time']).present) {
+        return true;
+    }
+    return false;
+}
+const DAY_BY_GO_WEEKDAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+function minutesOf(clock) {
+    return Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+}
+/**
+ * docs/policy.md "Windows". From and to are whole minutes, so comparing the local minute of the day
+ * is exact: t ≥ from ⇔ minute ≥ from, and t < to ⇔ minute < to, whatever the seconds.
+ * Throws a BuiltinError for a time that is not an RFC 3339 string or an unknown zone, as the
+ * compiled policy's builtins do.
+ */
+function inForce(window, time) {
+    if (typeof time !== 'string') {
+        throw new BuiltinError('time.parse_rfc3339_ns', [time], 'operand 1 must be string');
+    }
+    const ns = parseRfc3339Nanos(time);
+    const zone = loadTimeZone(window.timezone);
+    if (zone === undefined) {
+        throw new BuiltinError('time.clock', [[Number(ns), window.timezone]], `unknown time zone ${window.timezone}`);
+    }
+    const local = civilTime(ns, zone);
+    const day = DAY_BY_GO_WEEKDAY[local.weekday];
+    if (day === undefined || !window.days.includes(day))
+        return false;
+    const minute = local.hour * 60 + local.minute;
+    const from = minutesOf(window.from);
+    const to = minutesOf(window.to);
+    return from < to ? from <= minute && minute < to : minute >= from || minute < to;
+}
+function callMatches(rule, call) {
+    return rule.call.every(({ condition, kind }) => conditionHolds(kind, lookup(call, [kind.name]), condition));
+}
+function ruleMatches(rule, input) {
+    const requestHolds = rule.request.every(({ condition, kind }) => conditionHolds(kind, lookup(input, requestPath(kind)), condition));
+    if (!requestHolds)
+        return false;
+    if (rule.call.length > 0) {
+        const found = lookup(input, ['request', 'mcp', 'calls']);
+        const calls = found.present && Array.isArray(found.value) ? found.value : [];
+        // Deny needs some offending call; allow needs every call allowed, so a batch cannot
+        // smuggle a denied call beside an allowed one.
+        const callsHold = rule.rule.effect === 'deny'
+            ? calls.some((call) => callMatches(rule, call))
+            : calls.length > 0 && calls.every((call) => callMatches(rule, call));
+        if (!callsHold)
+            return false;
+    }
+    const window = rule.rule.active_window;
+    if (window === undefined)
+        return true;
+    const time = lookup(input, ['request', 'time']);
+    return inForce(window, time.present ? time.value : undefined);
+}
+/**
+ * Decides `input` under `policy` exactly as docs/policy.md "How a policy decides" says. Every rule is
+ * evaluated (a deny does not stop the others), so both id lists are complete and in file order.
+ */
+function evaluateReference(policy, input) {
+    const matched = [];
+    const missing = [];
+    let denyMatched = false;
+    let allowMatched = false;
+    for (const rule of policy.rules) {
+        const classified = classifyRule(rule);
+        if (needsContext(classified, input)) {
+            missing.push(rule.id);
+        }
+        else if (ruleMatches(classified, input)) {
+            matched.push(rule.id);
+            if (rule.effect === 'deny')
+                denyMatched = true;
+            else
+                allowMatched = true;
+        }
+    }
+    const onMissing = policy.on_missing_context ?? 'deny';
+    let allow;
+    if (onMissing === 'deny' && missing.length > 0)
+        allow = false;
+    else if (denyMatched)
+        allow = false;
+    else if (policy.default_effect === 'allow')
+        allow = true;
+    else
+        allow = allowMatched;
+    return { allow, matched_rule_ids: matched, missing_context_rule_ids: missing };
+}
+
+;// CONCATENATED MODULE: ./build/unknowns/location.js
+
+
+function segmentMatches(pointerSegment, locationSegment) {
+    if (typeof locationSegment === 'number')
+        return pointerSegment === '*' || pointerSegment === String(locationSegment);
+    if (locationSegment === '*')
+        return pointerSegment === '*' || isArrayIndex(pointerSegment);
+    return pointerSegment === locationSegment;
+}
+function relation(pointer, location) {
+    const n = Math.min(pointer.length, location.length);
+    for (let i = 0; i < n; i++)
+        if (!segmentMatches(pointer[i], location[i]))
+            return 'none';
+    if (pointer.length === location.length)
+        return 'equal';
+    return pointer.length > location.length ? 'inside' : 'contains';
+}
+/** A location is unknown when a pointer equals it, lies inside it or contains it. */
+function isUnknown(pointers, location) {
+    for (const pointer of pointers)
+        if (relation(pointer, location) !== 'none')
+            return true;
+    return false;
+}
+/** The call list: unknown only when a pointer equals or contains it. */
+const CALL_LIST = ['request', 'mcp', 'calls'];
+function isCallListUnknown(pointers) {
+    for (const pointer of pointers) {
+        const r = relation(pointer, CALL_LIST);
+        if (r === 'equal' || r === 'contains')
+            return true;
+    }
+    return false;
+}
+const VERIFIED = ['identity', 'verified'];
+const ATTRIBUTES_RESOLVED = ['identity', 'attributes_resolved'];
+const REQUEST_TIME = ['request', 'time'];
+/** Where call `index`'s field lives (`*`: any call, the static reading). */
+function callFieldLocation(index, field) {
+    return ['request', 'mcp', 'calls', index, field];
+}
+/** Where a request or caller field lives (docs/policy.md's table); call fields use callFieldLocation. */
+function requestFieldLocation(kind) {
+    return inputPathOf(kind).path;
+}
+
+;// CONCATENATED MODULE: ./build/unknowns/reasons.js
+/** Why a record is unevaluable, as names and as bits (docs/unknowns.md "Reasons"). */
+/** Every unevaluable reason, sorted (the order reports list them in). */
+const UNEVALUABLE_REASONS = [
+    'attributes_unavailable',
+    'batch_call_pairing_unavailable',
+    'claims_unavailable',
+    'http_not_recorded',
+    'mcp_not_recorded',
+    'number_not_representable',
+    'subject_unverified',
+    'time_not_recorded',
+    'tool_not_recorded',
+];
+/** One bit per reason, in UNEVALUABLE_REASONS order: sets of reasons without allocation. */
+const REASON_BIT = Object.freeze(Object.fromEntries(UNEVALUABLE_REASONS.map((reason, i) => [reason, 1 << i])));
+/** The reasons of a bit set, sorted and distinct. */
+function reasons_reasonsOfBits(bits) {
+    const out = [];
+    for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
+        if ((bits & (1 << i)) !== 0)
+            out.push(UNEVALUABLE_REASONS[i]);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/unknowns/locationReasons.js
+
+
+/** The reason a U location gives for anything but a call's tool. */
+function reasonOfKind(kind) {
+    switch (kind.kind) {
+        case 'call':
+        case 'argument':
+        case 'is_batch':
+        case 'unparsable_calls':
+            return 'mcp_not_recorded';
+        case 'http':
+            return 'http_not_recorded';
+        case 'identity':
+        case 'claim':
+            return 'claims_unavailable';
+        case 'group':
+        case 'tag':
+        case 'attribute':
+            return 'attributes_unavailable';
+    }
+}
+/**
+ * The reasons (bits) of an unknown location, one per pointer that makes it unknown: a call's tool
+ * is `tool_not_recorded` through a pointer to the tool itself (equal or inside), and
+ * `mcp_not_recorded` through one that contains it; every other location has one reason.
+ */
+function locationReasonBits(pointers, location, kind) {
+    if (kind.kind !== 'call' || kind.name !== 'tool')
+        return isUnknown(pointers, location) ? REASON_BIT[reasonOfKind(kind)] : 0;
+    let bits = 0;
+    for (const pointer of pointers) {
+        const r = relation(pointer, location);
+        if (r === 'equal' || r === 'inside')
+            bits |= REASON_BIT.tool_not_recorded;
+        else if (r === 'contains')
+            bits |= REASON_BIT.mcp_not_recorded;
+    }
+    return bits;
+}
+/** The reason (bit) a location takes from the numbers that make it unknown; 0 when none does. */
+function numberReasonBits(numbers, location) {
+    return numbers !== undefined && isUnknown(numbers, location) ? REASON_BIT.number_not_representable : 0;
+}
+
+;// CONCATENATED MODULE: ./build/engine/threeValued.js
+
+
+
+
+
+const TRUE = { v: 2, bits: 0 };
+const FALSE = { v: 0, bits: 0 };
+const threeValued_unknown = (bits) => ({ v: 1, bits });
+const known = (b) => (b ? TRUE : FALSE);
+/**
+ * AND (`absorbing` F) or OR (`absorbing` T): an absorbing operand decides; otherwise U with the
+ * reasons of every U operand, or the other known value when none is U.
+ */
+function combine(values, absorbing) {
+    let bits = 0;
+    let sawUnknown = false;
+    for (const x of values) {
+        if (x.v === absorbing.v)
+            return absorbing;
+        if (x.v === 1) {
+            sawUnknown = true;
+            bits |= x.bits;
+        }
+    }
+    return sawUnknown ? threeValued_unknown(bits) : not(absorbing);
+}
+const and = (values) => combine(values, FALSE);
+const or = (values) => combine(values, TRUE);
+function not(x) {
+    return x.v === 1 ? x : x.v === 2 ? FALSE : TRUE;
+}
+/** The calls of an unpaired batch by the simplest pairing: call i takes the i-th value of each list. */
+function pairLists(lists) {
+    const calls = [];
+    for (let i = 0; i < lists.call_count; i++) {
+        const call = {};
+        for (const field of ['method', 'tool', 'resource_uri', 'prompt']) {
+            const list = lists[field];
+            if (list !== undefined && i < list.length)
+                call[field] = list[i];
+        }
+        calls.push(call);
+    }
+    return calls;
+}
+class Evaluation {
+    input;
+    /** Every pointer of the unknown set (what makes a location U). */
+    pointers;
+    /** What the record lacks, and the numbers it holds in a form JavaScript does not keep: the reasons. */
+    missing;
+    numbers;
+    unpaired;
+    callListUnknown;
+    calls;
+    constructor(input, unknowns) {
+        this.input = input;
+        this.unpaired = unknowns.unpaired;
+        this.missing = effectivePointers(unknowns);
+        this.numbers = unknowns.numbers;
+        this.pointers = allEffectivePointers(unknowns);
+        this.callListUnknown = isCallListUnknown(this.pointers);
+        if (this.unpaired !== null)
+            this.calls = pairLists(this.unpaired);
+        else {
+            const found = lookup(input, ['request', 'mcp', 'calls']);
+            this.calls = found.present && Array.isArray(found.value) ? found.value : [];
+        }
+    }
+    /** The reasons of an unknown location: each pointer that makes it unknown gives its own. */
+    reasons(location, kind) {
+        return locationReasonBits(this.missing, location, kind) | numberReasonBits(this.numbers, location);
+    }
+    requestCondition(condition, kind) {
+        const path = requestPath(kind);
+        if (isUnknown(this.pointers, path))
+            return threeValued_unknown(this.reasons(path, kind));
+        return known(conditionHolds(kind, lookup(this.input, path), condition));
+    }
+    callCondition(index, call, { condition, kind }) {
+        const location = callFieldLocation(index, kind.name);
+        if (isUnknown(this.pointers, location))
+            return threeValued_unknown(this.reasons(location, kind));
+        return known(conditionHolds(kind, lookup(call, [kind.name]), condition));
+    }
+    /** docs/policy.md's quantifiers over the calls, each call the AND of its conditions. */
+    pairedCalls(rule) {
+        const perCall = this.calls.map((call, i) => and(rule.call.map((c) => this.callCondition(i, call, c))));
+        if (rule.rule.effect === 'deny')
+            return or(perCall);
+        return and([known(this.calls.length > 0), ...perCall]);
+    }
+    /** all(c) and some(c) of one call condition over an unpaired batch's list. */
+    quantified(lists, { condition, kind }) {
+        if (lists.call_count > 0) {
+            const location = callFieldLocation(0, kind.name);
+            if (isUnknown(this.pointers, location)) {
+                const u = threeValued_unknown(this.reasons(location, kind));
+                return { all: u, some: u };
+            }
+        }
+        const list = lists[kind.name] ?? [];
+        const holds = (value) => conditionHolds(kind, { present: true, value }, condition);
+        // A call lacking the key satisfies neither `in` nor `not_in`.
+        return {
+            all: known(list.length === lists.call_count && list.every(holds)),
+            some: known(list.some(holds)),
+        };
+    }
+    /** docs/unknowns.md: an unpaired batch and a rule with conditions on two or more call fields. */
+    unpairedCalls(rule, lists) {
+        const q = rule.call.map((c) => this.quantified(lists, c));
+        if (rule.rule.effect === 'allow')
+            return and([known(lists.call_count > 0), ...q.map((x) => x.all)]);
+        if (q.some((x) => x.some.v === 0))
+            return FALSE;
+        const decided = q.some((x, k) => x.some.v === 2 && q.every((y, j) => j === k || y.all.v === 2));
+        if (decided)
+            return TRUE;
+        let bits = REASON_BIT.batch_call_pairing_unavailable;
+        for (const x of q)
+            bits |= x.all.bits | x.some.bits;
+        return threeValued_unknown(bits);
+    }
+    callPart(rule) {
+        if (this.callListUnknown)
+            return threeValued_unknown(REASON_BIT.mcp_not_recorded);
+        const fields = new Set(rule.call.map((c) => c.kind.name));
+        if (this.unpaired !== null && fields.size >= 2)
+            return this.unpairedCalls(rule, this.unpaired);
+        return this.pairedCalls(rule);
+    }
+    requestPart(rule) {
+        return and(rule.request.map(({ condition, kind }) => this.requestCondition(condition, kind)));
+    }
+    timeUnknown() {
+        return isUnknown(this.pointers, REQUEST_TIME);
+    }
+    windowPart(rule) {
+        const window = rule.rule.active_window;
+        if (window === undefined)
+            return null;
+        if (this.timeUnknown())
+            return threeValued_unknown(REASON_BIT.time_not_recorded);
+        const time = lookup(this.input, ['request', 'time']);
+        // Without a time the rule needs context and cannot match; inForce is not asked.
+        if (!time.present)
+            return FALSE;
+        return known(inForce(window, time.value));
+    }
+    /** docs/policy.md "Missing context", with the caller and directory parts U when their flag is unknown. */
+    needs(rule) {
+        const parts = [];
+        const flag = (path) => {
+            const found = lookup(this.input, path);
+            return found.present && found.value === true;
+        };
+        if (rule.readsCaller) {
+            parts.push(isUnknown(this.pointers, VERIFIED)
+                ? threeValued_unknown(REASON_BIT.subject_unverified)
+                : known(!flag(['identity', 'verified'])));
+        }
+        if (rule.readsDirectory) {
+            parts.push(isUnknown(this.pointers, ATTRIBUTES_RESOLVED)
+                ? threeValued_unknown(REASON_BIT.attributes_unavailable)
+                : known(!flag(['identity', 'attributes_resolved'])));
+        }
+        if (rule.rule.active_window !== undefined) {
+            // The gateway had a time; an export that lost it does not make the rule need context.
+            parts.push(this.timeUnknown() ? FALSE : known(!lookup(this.input, ['request', 'time']).present));
+        }
+        return parts.length === 0 ? null : or(parts);
+    }
+}
+/**
+ * Decides `input` under `policy` knowing that the locations of `unknowns` are unknown: allow 2,
+ * deny 0, unevaluable 1 (docs/unknowns.md "The decision"). On a record with nothing unknown it
+ * equals evaluateReference. `input` is the recorded input (for an unpaired batch, without calls:
+ * they come from `unknowns.unpaired`).
+ */
+function evaluateReferenceThreeValued(policy, input, unknowns) {
+    const evaluation = new Evaluation(input, unknowns);
+    const out = {
+        allow: 0,
+        matched_rule_ids: [],
+        missing_context_rule_ids: [],
+        undecided_rule_ids: [],
+        undecided_context_rule_ids: [],
+        reasons: [],
+    };
+    const denyMatched = [];
+    const allowMatched = [];
+    const needsAll = [];
+    const onMissing = policy.on_missing_context ?? 'deny';
+    let reasonBits = 0;
+    for (const rule of policy.rules) {
+        const classified = classifyRule(rule);
+        const needs = evaluation.needs(classified);
+        const parts = [];
+        if (needs !== null)
+            parts.push(not(needs));
+        const window = evaluation.windowPart(classified);
+        if (window !== null)
+            parts.push(window);
+        if (classified.request.length > 0)
+            parts.push(evaluation.requestPart(classified));
+        if (classified.call.length > 0)
+            parts.push(evaluation.callPart(classified));
+        const matched = and(parts);
+        (rule.effect === 'deny' ? denyMatched : allowMatched).push(matched);
+        if (matched.v === 2)
+            out.matched_rule_ids.push(rule.id);
+        if (matched.v === 1) {
+            out.undecided_rule_ids.push(rule.id);
+            reasonBits |= matched.bits;
+        }
+        if (needs !== null) {
+            needsAll.push(needs);
+            if (needs.v === 2)
+                out.missing_context_rule_ids.push(rule.id);
+            if (needs.v === 1) {
+                out.undecided_context_rule_ids.push(rule.id);
+                if (onMissing === 'deny')
+                    reasonBits |= needs.bits;
+            }
+        }
+    }
+    const byMissing = onMissing === 'deny' ? or(needsAll) : FALSE;
+    const allow = and([
+        not(byMissing),
+        not(or(denyMatched)),
+        policy.default_effect === 'allow' ? TRUE : or(allowMatched),
+    ]);
+    out.allow = allow.v;
+    if (allow.v === 1)
+        out.reasons = reasons_reasonsOfBits(reasonBits);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/unknowns/staticReading.js
+
 
 
 
@@ -33924,6 +35311,75 @@ function readingReasons(record, reading) {
         return [];
     return reasonsOfBits(readingReasonBits(reading, unknownDataOf(record)));
 }
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/attribution.js
+
+
+
+
+
+/**
+ * The counterfactual `because` of docs/review.md: which edits caused one change. Each variant
+ * policy (the head with one edit reverted, the base with one edit applied) is judged on the
+ * record exactly as the replay judges a side (unknownSides.ts: the static rule first, then the
+ * two-valued decision when nothing the policy reads is unknown, else the three-valued one) — by
+ * the reference evaluator, which the conformance suites hold equal to opa-wasm, so no variant is
+ * compiled. Only changed records (and those the head can no longer judge) reach this.
+ */
+const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
+/** One policy judged on records the way the replay judges a side. */
+class VariantJudge {
+    policy;
+    mode;
+    reading;
+    constructor(policy, mode) {
+        this.policy = policy;
+        this.mode = mode;
+        this.reading = readingOf(policy);
+    }
+    /** `data`: the record's unknown set, null when it has none. */
+    truth(record, input, data) {
+        if (data === null || readingReasonBits(this.reading, data) === 0)
+            return this.twoValued(input);
+        if (this.mode === 'static')
+            return 1;
+        const exact = readingReasonBits(this.reading, { ...data, unpaired: null }) === 0 &&
+            !(data.unpaired !== null && this.reading.denyCombinesCallFields);
+        if (exact)
+            return this.twoValued(input);
+        return evaluateReferenceThreeValued(this.policy, record.input, data).allow;
+    }
+    twoValued(input) {
+        return evaluateReference(this.policy, input).allow ? 2 : 0;
+    }
+}
+class CauseFinder {
+    reverted;
+    applied;
+    all;
+    constructor(head, base, edits, mode) {
+        this.reverted = edits.map((e) => new VariantJudge(withEditReverted(head, base, e), mode));
+        this.applied = edits.map((e) => new VariantJudge(withEditApplied(base, head, e), mode));
+        this.all = edits.map((_, i) => i);
+    }
+    /**
+     * The causes of the head's decision `head` of a record the base decides differently: the edits
+     * whose reversal alone changes it; else those that alone turn the base's decision into it; else
+     * every edit, jointly.
+     */
+    causesOf(record, input, head) {
+        const data = recordUnknowns_hasUnknowns(record) ? recordUnknowns_unknownDataOf(record) : null;
+        const butFor = this.all.filter((i) => this.reverted[i].truth(record, input, data) !== head);
+        if (butFor.length > 0)
+            return { causes: butFor, joint: false };
+        const sufficient = this.all.filter((i) => this.applied[i].truth(record, input, data) === head);
+        if (sufficient.length > 0)
+            return { causes: sufficient, joint: false };
+        return { causes: this.all, joint: true };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/traffic/evaluationInput.js
 const PAIRED_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
 /**
  * The input with `request.mcp.calls` rebuilt from an unpaired batch by the simplest pairing: call
@@ -33955,605 +35411,6 @@ function evaluationInput(record) {
     return record.unpaired === undefined ? record.input : pairUnpaired(record);
 }
 
-;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
-
-const instantCache = new Map();
-/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
-function instantOf(occurredAt) {
-    if (occurredAt === null)
-        return null;
-    let cached = instantCache.get(occurredAt);
-    if (cached === undefined) {
-        cached = instantNanos(occurredAt);
-        if (instantCache.size > 10_000)
-            instantCache.clear();
-        instantCache.set(occurredAt, cached);
-    }
-    return cached;
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/changeOrder.js
-
-/**
- * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
- * within a group most recent occurred_at first (as instants, not strings), untimed last, then
- * request_id.
- */
-function changeGroup(change) {
-    if (change.draft_decision === 'allow')
-        return change.current_decision === 'deny' ? 0 : 1;
-    return change.current_decision === 'allow' ? 2 : 3;
-}
-function compareChanges(a, b) {
-    const group = changeGroup(a) - changeGroup(b);
-    if (group !== 0)
-        return group;
-    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-}
-/** Most recent first, untimed last, then request_id (code-unit order). */
-function compareRecency(aTime, aId, bTime, bId) {
-    const ta = instantOf(aTime);
-    const tb = instantOf(bTime);
-    if (ta !== null && tb !== null && ta !== tb)
-        return ta > tb ? -1 : 1;
-    if (ta === null && tb !== null)
-        return 1;
-    if (ta !== null && tb === null)
-        return -1;
-    return aId < bId ? -1 : aId > bId ? 1 : 0;
-}
-/**
- * Keeps the first `capacity` changes in order while counting every one offered, in memory
- * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
- */
-class TopChanges {
-    capacity;
-    items = [];
-    constructor(capacity) {
-        this.capacity = capacity;
-    }
-    offer(change) {
-        if (this.capacity === 0)
-            return;
-        const items = this.items;
-        if (items.length === this.capacity && compareChanges(change, items[items.length - 1]) >= 0)
-            return;
-        let lo = 0;
-        let hi = items.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (compareChanges(items[mid], change) <= 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        items.splice(lo, 0, change);
-        if (items.length > this.capacity)
-            items.pop();
-    }
-}
-
-;// CONCATENATED MODULE: ./build/policy/ruleDiff.js
-
-
-/**
- * What a policy edit changed, by meaning rather than by text (docs/explain.md "The rule diff").
- * Pure: it reads two validated documents.
- */
-/** The parts of a rule a modification is reported by, in the order `what` lists them. */
-const RULE_PARTS = ['effect', 'conditions', 'active_window', 'description'];
-/** The policy-wide settings, in the order `settings` lists them. */
-const SETTING_NAMES = ['default_effect', 'on_missing_context'];
-/**
- * The diff from `base` to `head`. No base (a new policy): every head rule is added and both
- * settings are listed `from: null`; no head (a deleted policy): every base rule is removed and
- * both settings are listed `to: null`.
- */
-function ruleDiff(base, head) {
-    const baseRules = base?.rules ?? [];
-    const headRules = head?.rules ?? [];
-    const baseById = new Map(baseRules.map((r) => [r.id, r]));
-    const headIds = new Set(headRules.map((r) => r.id));
-    const added = [];
-    const modified = [];
-    for (const rule of headRules) {
-        const before = baseById.get(rule.id);
-        if (before === undefined) {
-            added.push(rule.id);
-            continue;
-        }
-        const what = changedParts(before, rule);
-        if (what.length > 0)
-            modified.push({ id: rule.id, what });
-    }
-    const removed = baseRules.filter((r) => !headIds.has(r.id)).map((r) => r.id);
-    const commonInBase = baseRules.filter((r) => headIds.has(r.id)).map((r) => r.id);
-    const commonInHead = headRules.filter((r) => baseById.has(r.id)).map((r) => r.id);
-    const reordered = commonInBase.some((id, i) => commonInHead[i] !== id);
-    return { added, removed, modified, reordered, settings: settingChanges(base, head) };
-}
-function settingChanges(base, head) {
-    const value = (policy, name) => {
-        if (policy === null)
-            return null;
-        return name === 'default_effect' ? policy.default_effect : (policy.on_missing_context ?? 'deny');
-    };
-    const changes = [];
-    for (const name of SETTING_NAMES) {
-        const from = value(base, name);
-        const to = value(head, name);
-        if (from !== to)
-            changes.push({ name, from, to });
-    }
-    return changes;
-}
-/** Which parts of a rule differ in meaning; [] when the edit changes nothing. */
-function changedParts(before, after) {
-    const what = [];
-    if (before.effect !== after.effect)
-        what.push('effect');
-    if (conditionsKey(before.conditions) !== conditionsKey(after.conditions))
-        what.push('conditions');
-    if (windowKey(before.active_window) !== windowKey(after.active_window))
-        what.push('active_window');
-    // A missing description and an empty one both say nothing.
-    if ((before.description ?? '') !== (after.description ?? ''))
-        what.push('description');
-    return what;
-}
-/**
- * A rule's conditions as a canonical text. A rule's conditions are a conjunction and each
- * condition tests membership in a set, so the conditions compare as a set of
- * (field, operator, set of values): the order of conditions, the order of values and repeated
- * values or conditions change no decision. Anything else — even a rewrite that is logically
- * equivalent, such as splitting `in [a, b]` into two rules — is reported as a modification.
- */
-function conditionsKey(conditions) {
-    const keys = conditions.map((c) => JSON.stringify([c.field, c.operator, [...new Set(c.values)].sort(compareStrings)]));
-    return JSON.stringify([...new Set(keys)].sort(compareStrings));
-}
-/** A window as canonical text: its days as a set, the clock times and the zone name as written. */
-function windowKey(window) {
-    if (window === undefined)
-        return '';
-    const days = DAYS.filter((d) => window.days.includes(d));
-    return JSON.stringify([days, window.from, window.to, window.timezone]);
-}
-
-;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
-/**
- * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
- * read from the decision the engine returned and the policy's settings — the order of
- * docs/policy.md "The decision":
- * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
- * 2. a deny rule matched → deny (the rule);
- * 3. `default_effect: allow` → allow (the default);
- * 4. an allow rule matched → allow (the rule); otherwise deny (the default).
- */
-/** No matched rule decided it: step 3, or the "otherwise deny" of step 4. */
-const BASIS_DEFAULT = 1;
-/**
- * It came from missing context: step 1, or, under `on_missing_context: ignore`, an allow while
- * some rule was skipped for lacking context (under `deny` that request would have been denied).
- */
-const BASIS_MISSING_CONTEXT = 2;
-/** One policy's rules as the explanation reads them. */
-class RuleTable {
-    ids;
-    index;
-    denies;
-    defaultAllow;
-    missingDenies;
-    constructor(policy) {
-        this.ids = policy.rules.map((r) => r.id);
-        this.index = new Map(this.ids.map((id, i) => [id, i]));
-        this.denies = policy.rules.map((r) => r.effect === 'deny');
-        this.defaultAllow = policy.default_effect === 'allow';
-        this.missingDenies = (policy.on_missing_context ?? 'deny') === 'deny';
-    }
-    /** Rule ids as indices into the policy's rules, in the order given. */
-    indicesOf(ids) {
-        const out = [];
-        for (const id of ids) {
-            const index = this.index.get(id);
-            // The generated Rego only ever names the policy's own rules.
-            if (index === undefined)
-                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
-            out.push(index);
-        }
-        return out;
-    }
-    /** BASIS_* bits of one decision of this policy. */
-    basisOf(decision) {
-        const lacking = decision.missing_context_rule_ids.length > 0;
-        if (this.missingDenies && lacking)
-            return BASIS_MISSING_CONTEXT;
-        let denyMatched = false;
-        let allowMatched = false;
-        for (const index of this.indicesOf(decision.matched_rule_ids)) {
-            if (this.denies[index])
-                denyMatched = true;
-            else
-                allowMatched = true;
-        }
-        let basis = 0;
-        if (!denyMatched && (this.defaultAllow || !allowMatched))
-            basis |= BASIS_DEFAULT;
-        if (!this.missingDenies && lacking && decision.allow)
-            basis |= BASIS_MISSING_CONTEXT;
-        return basis;
-    }
-}
-function explainChange(head, headDecision, base, baseDecision) {
-    const headBasis = head.basisOf(headDecision);
-    const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
-    return {
-        base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
-        head_basis: headBasis,
-        base_basis: baseBasis,
-        head_missing: missingOf(head, headDecision, headBasis),
-        base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
-    };
-}
-function missingOf(table, decision, basis) {
-    if ((basis & BASIS_MISSING_CONTEXT) === 0 || decision.allow)
-        return [];
-    return table.indicesOf(decision.missing_context_rule_ids);
-}
-
-// EXTERNAL MODULE: ./build/text/workflowCommands.js
-var workflowCommands = __nccwpck_require__(8599);
-;// CONCATENATED MODULE: ./build/replay/report/report.js
-
-/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
-const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
-const MAX_MALFORMED_EXAMPLES = 20;
-/**
- * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
- * inside strings written `#\u0023[` so that printing the report (or `cat`-ing the file in a later
- * workflow step) issues no workflow command (README "Security model").
- */
-function reportToJson(value) {
-    return `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(value, null, 2))}\n`;
-}
-/**
- * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
- * order a shard merge reproduces when a minified `.json` array puts many records on one line.
- */
-function keepFirstExamples(examples, example) {
-    const full = examples.length >= MAX_MALFORMED_EXAMPLES;
-    if (full && compareExamples(example, examples[examples.length - 1]) >= 0)
-        return;
-    let at = examples.length;
-    while (at > 0 && compareExamples(examples[at - 1], example) > 0)
-        at--;
-    examples.splice(at, 0, example);
-    if (examples.length > MAX_MALFORMED_EXAMPLES)
-        examples.pop();
-}
-/**
- * The report's order of malformed examples: by file (files are read in this sorted order), then
- * line or element index, then reason.
- */
-function compareExamples(a, b) {
-    const fa = a.file ?? '';
-    const fb = b.file ?? '';
-    if (fa !== fb)
-        return fa < fb ? -1 : 1;
-    return ((a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
-        (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/changeGroups.js
-
-
-
-
-
-
-/**
- * Change groups (docs/explain.md "Change groups"): every change belongs to exactly one group,
- * keyed by direction, the head's matched rules, the base's matched rules, method and tools. The
- * groups are aggregated in memory, one entry per group and per distinct subject in it — at most
- * one of each per change — and summarised once at the end of the replay.
- */
-const DEFAULT_MAX_GROUPS = 50;
-/** Shared by every group without base rules (never mutated). */
-const NO_RULES = [];
-const MAX_TOP_SUBJECTS = 5;
-const MAX_GROUP_EXAMPLES = 3;
-/** One group while changes are still arriving. */
-class GroupAccumulator {
-    direction;
-    headRules;
-    baseRules;
-    method;
-    tools;
-    count = 0;
-    subjects = new Map();
-    first = null;
-    last = null;
-    examples = [];
-    headBasis = 0;
-    baseBasis = 0;
-    headMissing = new Set();
-    baseMissing = new Set();
-    /** Filled when merging partial reports (their `because` is already computed). */
-    because = new Map();
-    constructor(direction, headRules, baseRules, method, tools) {
-        this.direction = direction;
-        this.headRules = headRules;
-        this.baseRules = baseRules;
-        this.method = method;
-        this.tools = tools;
-    }
-    addSubject(subject, count) {
-        this.subjects.set(subject, (this.subjects.get(subject) ?? 0) + count);
-    }
-    /** Keeps the earliest and latest instant; equal instants keep the smaller text (any order gives the same). */
-    addTime(text) {
-        const ns = instantOf(text);
-        if (text === null || ns === null)
-            return;
-        const first = this.first;
-        if (first === null || ns < first.ns || (ns === first.ns && text < first.text))
-            this.first = { text, ns };
-        const last = this.last;
-        if (last === null || ns > last.ns || (ns === last.ns && text < last.text))
-            this.last = { text, ns };
-    }
-    /** Keeps the first MAX_GROUP_EXAMPLES in the change order (within a direction: by recency). */
-    addExample(example) {
-        const examples = this.examples;
-        const before = (a, b) => compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-        if (examples.length === MAX_GROUP_EXAMPLES && before(example, examples[examples.length - 1]) >= 0)
-            return;
-        let at = examples.length;
-        while (at > 0 && before(examples[at - 1], example) > 0)
-            at--;
-        examples.splice(at, 0, example);
-        if (examples.length > MAX_GROUP_EXAMPLES)
-            examples.pop();
-    }
-}
-/**
- * The text that identifies a group, built per change, so cheaply (a third of JSON.stringify's
- * cost): rule ids hold no space or line break (docs/policy.md), and method and tools come
- * length-prefixed, so no two different keys share a text whatever the traffic holds.
- */
-function groupKey(direction, headRules, baseRules, method, tools) {
-    let key = `${direction} ${headRules.join(' ')}\n${baseRules.join(' ')}\n${method === null ? '' : `${method.length}:${method}`}`;
-    for (const tool of tools)
-        key += `\n${tool.length}:${tool}`;
-    return key;
-}
-function directionOf(change) {
-    return DIRECTIONS[changeGroup(change)];
-}
-/** Collects the changes of one replay into groups, in any order. */
-class ChangeGroupCollector {
-    options;
-    groups = new Map();
-    constructor(options) {
-        this.options = options;
-    }
-    add(change, explain) {
-        const direction = directionOf(change);
-        const baseIds = this.options.baseRules;
-        const baseRules = explain === null || baseIds === null || explain.base_matched.length === 0
-            ? NO_RULES
-            : explain.base_matched.map((i) => baseIds[i]);
-        const key = groupKey(direction, change.matched_rule_ids, baseRules, change.method, change.tools);
-        let group = this.groups.get(key);
-        if (group === undefined) {
-            group = new GroupAccumulator(direction, change.matched_rule_ids, baseRules, change.method, change.tools);
-            this.groups.set(key, group);
-        }
-        group.count++;
-        group.addSubject(change.subject, 1);
-        group.addTime(change.occurred_at);
-        group.addExample({ request_id: change.request_id, occurred_at: change.occurred_at });
-        if (explain !== null) {
-            group.headBasis |= explain.head_basis;
-            group.baseBasis |= explain.base_basis;
-            for (const i of explain.head_missing)
-                group.headMissing.add(this.options.headRules[i]);
-            if (baseIds !== null)
-                for (const i of explain.base_missing)
-                    group.baseMissing.add(baseIds[i]);
-        }
-    }
-    finish() {
-        const diff = this.options.diff;
-        for (const group of this.groups.values()) {
-            if (diff !== null)
-                for (const entry of becauseOf(group, diff))
-                    addBecause(group, entry);
-        }
-        return summarize([...this.groups.values()], this.options.maxGroups, this.options.partial);
-    }
-}
-function summarize(groups, maxGroups, partial) {
-    const all = groups.map((g) => ({ group: toGroup(g, partial), subjects: g.subjects })).sort(byGroupOrder);
-    return {
-        change_groups: (partial ? all : all.slice(0, maxGroups)).map((t) => t.group),
-        change_groups_total: all.length,
-        all,
-    };
-}
-function byGroupOrder(a, b) {
-    return compareGroups(a.group, b.group);
-}
-/**
- * The order of docs/explain.md: direction in the danger order, then count (descending), then
- * the key — head_rules, then base_rules, then method, then tools. Lists compare element by
- * element in code-unit order (a list that is a prefix of another comes first); a null method
- * comes before any method.
- */
-function compareGroups(a, b) {
-    return (DIRECTIONS.indexOf(a.direction) - DIRECTIONS.indexOf(b.direction) ||
-        b.count - a.count ||
-        compareLists(a.head_rules, b.head_rules) ||
-        compareLists(a.base_rules, b.base_rules) ||
-        compareNullable(a.method, b.method) ||
-        compareLists(a.tools, b.tools));
-}
-function compareLists(a, b) {
-    for (let i = 0; i < a.length && i < b.length; i++) {
-        const order = compareStrings(a[i], b[i]);
-        if (order !== 0)
-            return order;
-    }
-    return a.length - b.length;
-}
-function compareNullable(a, b) {
-    if (a === b)
-        return 0;
-    if (a === null)
-        return -1;
-    if (b === null)
-        return 1;
-    return compareStrings(a, b);
-}
-/** By count (descending), then name in code-unit order; the null subject after every name. */
-function compareSubjects(a, b) {
-    if (a.count !== b.count)
-        return b.count - a.count;
-    if (a.subject === b.subject)
-        return 0;
-    if (a.subject === null)
-        return 1;
-    if (b.subject === null)
-        return -1;
-    return compareStrings(a.subject, b.subject);
-}
-function toGroup(g, partial) {
-    const subjects = [...g.subjects].map(([subject, count]) => ({ subject, count })).sort(compareSubjects);
-    const group = {
-        direction: g.direction,
-        count: g.count,
-        head_rules: g.headRules,
-        base_rules: g.baseRules,
-        method: g.method,
-        tools: g.tools,
-        subjects: { distinct: subjects.length, top: subjects.slice(0, MAX_TOP_SUBJECTS) },
-        first_at: g.first?.text ?? null,
-        last_at: g.last?.text ?? null,
-        examples: g.examples.map((e) => e.request_id),
-        because: [...g.because.values()].sort(compareBecause),
-    };
-    if (partial)
-        group.partial = { subjects, examples: [...g.examples] };
-    return group;
-}
-function addBecause(group, entry) {
-    const id = 'rule' in entry ? `rule\0${entry.side}\0${entry.rule}` : `setting\0${entry.setting}`;
-    group.because.set(id, entry);
-}
-/**
- * Rules first — the head's, then the base's, each by id in code-unit order — then settings in
- * the order of the policy document. A total order on the entries alone, so a merge of shards
- * lists them exactly as one run does.
- */
-function compareBecause(a, b) {
-    const aRule = 'rule' in a;
-    const bRule = 'rule' in b;
-    if (aRule && bRule) {
-        if (a.side !== b.side)
-            return a.side === 'head' ? -1 : 1;
-        return compareStrings(a.rule, b.rule);
-    }
-    if (aRule !== bRule)
-        return aRule ? -1 : 1;
-    const aName = a.setting;
-    const bName = b.setting;
-    return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
-}
-/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
-function ruleChanges(diff) {
-    const changes = new Map();
-    for (const id of diff.added)
-        changes.set(id, 'added');
-    for (const id of diff.removed)
-        changes.set(id, 'removed');
-    for (const m of diff.modified)
-        if (m.what.some((w) => w !== 'description'))
-            changes.set(m.id, 'modified');
-    return changes;
-}
-const ruleChangeCache = new WeakMap();
-/**
- * The edits that explain a group (docs/explain.md "because"): its head rules that were added or
- * modified, its base rules that were removed or modified, each changed setting a side's decision
- * rested on, and — where a side's decision came from missing context while `on_missing_context`
- * stayed the same — the edited rules that lacked the context on that side.
- */
-function becauseOf(group, diff) {
-    let changes = ruleChangeCache.get(diff);
-    if (changes === undefined) {
-        changes = ruleChanges(diff);
-        ruleChangeCache.set(diff, changes);
-    }
-    const out = [];
-    const rule = (id, side) => {
-        const change = changes.get(id);
-        if (change !== undefined)
-            out.push({ rule: id, change, side });
-    };
-    for (const id of group.headRules)
-        rule(id, 'head');
-    for (const id of group.baseRules)
-        rule(id, 'base');
-    const basis = group.headBasis | group.baseBasis;
-    const setting = (name) => diff.settings.find((s) => s.name === name);
-    const defaultEffect = setting('default_effect');
-    if (defaultEffect && (basis & BASIS_DEFAULT) !== 0)
-        out.push({ setting: 'default_effect', from: defaultEffect.from, to: defaultEffect.to });
-    const missing = setting('on_missing_context');
-    if (missing) {
-        if ((basis & BASIS_MISSING_CONTEXT) !== 0)
-            out.push({ setting: 'on_missing_context', from: missing.from, to: missing.to });
-    }
-    else {
-        for (const id of group.headMissing)
-            rule(id, 'head');
-        for (const id of group.baseMissing)
-            rule(id, 'base');
-    }
-    return out;
-}
-/**
- * The groups of shard partial reports merged into the groups one run over the whole sample
- * produces: counts and subject counts add up, first/last times and examples combine by the same
- * rules as within a run, and `because` is the union (each shard's is computed the same way).
- */
-function mergeChangeGroups(partials, maxGroups) {
-    const groups = new Map();
-    for (const list of partials) {
-        for (const g of list) {
-            if (!g.partial)
-                throw new Error('a change group of a shard report lacks its partial data');
-            const key = groupKey(g.direction, g.head_rules, g.base_rules, g.method, g.tools);
-            let group = groups.get(key);
-            if (group === undefined) {
-                group = new GroupAccumulator(g.direction, g.head_rules, g.base_rules, g.method, g.tools);
-                groups.set(key, group);
-            }
-            group.count += g.count;
-            for (const s of g.partial.subjects)
-                group.addSubject(s.subject, s.count);
-            group.addTime(g.first_at);
-            group.addTime(g.last_at);
-            for (const e of g.partial.examples)
-                group.addExample(e);
-            for (const entry of g.because)
-                addBecause(group, entry);
-        }
-    }
-    const { change_groups, change_groups_total } = summarize([...groups.values()], maxGroups, false);
-    return { change_groups, change_groups_total };
-}
-
 ;// CONCATENATED MODULE: ./build/replay/decisionCache/readSet.js
 
 function keyNodes(tree) {
@@ -34579,7 +35436,7 @@ function addPath(tree, path) {
     }
 }
 /** The input path of a request-level field; call fields are read apart, per call. */
-function requestPath(kind) {
+function readSet_requestPath(kind) {
     const { base, path } = inputPathOf(kind);
     return base === 'input' ? path : null;
 }
@@ -34926,15 +35783,15 @@ function perFieldClass(leaves, calls, masked) {
 }
 
 ;// CONCATENATED MODULE: ./build/replay/decisionCache/truth.js
-const FALSE = 0;
+const truth_FALSE = 0;
 const UNKNOWN = 1;
-const TRUE = 2;
+const truth_TRUE = 2;
 /** Kleene's AND: FALSE if either is, else UNKNOWN if either is, else TRUE. */
-function and(a, b) {
+function truth_and(a, b) {
     return a < b ? a : b;
 }
 /** Kleene's OR: TRUE if either is, else UNKNOWN if either is, else FALSE. */
-function or(a, b) {
+function truth_or(a, b) {
     return a > b ? a : b;
 }
 
@@ -35008,15 +35865,15 @@ function testValue(test, held) {
     if (met.kind === 'unknown')
         return UNKNOWN;
     const member = met.sets.includes(test.set);
-    return (test.negate ? met.kind === 'holds-nothing' || member : !member) ? FALSE : TRUE;
+    return (test.negate ? met.kind === 'holds-nothing' || member : !member) ? truth_FALSE : truth_TRUE;
 }
 /** Kleene's AND of `tests` (testValue), stopping at the first FALSE. */
 function conjunction(tests, held) {
-    let value = TRUE;
+    let value = truth_TRUE;
     for (const test of tests) {
         const v = testValue(test, held);
-        if (v === FALSE)
-            return FALSE;
+        if (v === truth_FALSE)
+            return truth_FALSE;
         if (v === UNKNOWN)
             value = UNKNOWN;
     }
@@ -35063,7 +35920,7 @@ class FoldedKeyBuilder {
         // The call part when it is the same for every rule: UNKNOWN when the call list is unknown,
         // FALSE without a list (the Rego's `calls` is undefined, its three-valued `tv_calls` empty).
         // null: a list, each rule's part read from someCallHolds / everyCallHolds.
-        let wholeListPart = FALSE;
+        let wholeListPart = truth_FALSE;
         let list = [];
         if (mask?.callList)
             wholeListPart = UNKNOWN;
@@ -35079,15 +35936,15 @@ class FoldedKeyBuilder {
         const state = time === 'w' ? '+' : time;
         let digits = '';
         for (const body of this.index.ruleBodies) {
-            let value = TRUE;
+            let value = truth_TRUE;
             if (body.window >= 0)
-                value = state === '?' ? UNKNOWN : state === '-' || open[body.window] === 0 ? FALSE : TRUE;
-            if (value !== FALSE && body.leafRule >= 0)
-                value = and(value, this.leafRuleValues[body.leafRule]);
-            for (let i = 0; value !== FALSE && i < body.exact.length; i++)
-                value = and(value, this.exactValue(body.exact[i], request, mask));
-            if (value !== FALSE && body.callRule >= 0)
-                value = and(value, wholeListPart ?? this.callPart(body, list, mask, unpaired));
+                value = state === '?' ? UNKNOWN : state === '-' || open[body.window] === 0 ? truth_FALSE : truth_TRUE;
+            if (value !== truth_FALSE && body.leafRule >= 0)
+                value = truth_and(value, this.leafRuleValues[body.leafRule]);
+            for (let i = 0; value !== truth_FALSE && i < body.exact.length; i++)
+                value = truth_and(value, this.exactValue(body.exact[i], request, mask));
+            if (value !== truth_FALSE && body.callRule >= 0)
+                value = truth_and(value, wholeListPart ?? this.callPart(body, list, mask, unpaired));
             digits += String(value);
         }
         const parts = this.parts;
@@ -35101,7 +35958,7 @@ class FoldedKeyBuilder {
     /** A rule's call part over a call list that callValuesOf judged. */
     callPart(body, list, mask, unpaired) {
         if (!body.deny)
-            return list.length > 0 ? this.everyCallHolds[body.callRule] : FALSE;
+            return list.length > 0 ? this.everyCallHolds[body.callRule] : truth_FALSE;
         if (unpaired && body.combined)
             return this.unpairedDenyPart(this.index.callRules[body.callRule], list, mask);
         return this.someCallHolds[body.callRule];
@@ -35138,8 +35995,8 @@ class FoldedKeyBuilder {
         const value = readSet_valueAt(request, leaf.path);
         // Neither `in` nor `not_in` holds on a value of another type (or an absent one).
         if (typeof value !== test.type)
-            return FALSE;
-        return test.values.has(value) !== test.negate ? TRUE : FALSE;
+            return truth_FALSE;
+        return test.values.has(value) !== test.negate ? truth_TRUE : truth_FALSE;
     }
     /**
      * Fills `setsMetByCallField` for call `index`: per call field, the sets its value meets, or
@@ -35171,15 +36028,15 @@ class FoldedKeyBuilder {
      */
     callValuesOf(calls, mask) {
         const rules = this.index.callRules;
-        const some = this.someCallHolds.fill(FALSE);
-        const every = this.everyCallHolds.fill(TRUE);
+        const some = this.someCallHolds.fill(truth_FALSE);
+        const every = this.everyCallHolds.fill(truth_TRUE);
         for (let index = 0; index < calls.length; index++) {
             if (!this.callSetsAt(calls[index], index, mask))
                 return false;
             for (let r = 0; r < rules.length; r++) {
                 const value = conjunction(rules[r], this.setsMetByCallField);
-                some[r] = or(some[r], value);
-                every[r] = and(every[r], value);
+                some[r] = truth_or(some[r], value);
+                every[r] = truth_and(every[r], value);
             }
         }
         return true;
@@ -35191,28 +36048,28 @@ class FoldedKeyBuilder {
      * be a guess, so no call is judged whole. `calls` passed callValuesOf already.
      */
     unpairedDenyPart(tests, calls, mask) {
-        const onSome = this.conditionOnSomeCall.fill(FALSE, 0, tests.length);
-        const onEvery = this.conditionOnEveryCall.fill(TRUE, 0, tests.length);
+        const onSome = this.conditionOnSomeCall.fill(truth_FALSE, 0, tests.length);
+        const onEvery = this.conditionOnEveryCall.fill(truth_TRUE, 0, tests.length);
         for (let index = 0; index < calls.length; index++) {
             this.callSetsAt(calls[index], index, mask);
             for (let t = 0; t < tests.length; t++) {
                 const v = testValue(tests[t], this.setsMetByCallField);
-                onSome[t] = or(onSome[t], v);
-                onEvery[t] = and(onEvery[t], v);
+                onSome[t] = truth_or(onSome[t], v);
+                onEvery[t] = truth_and(onEvery[t], v);
             }
         }
         for (let t = 0; t < tests.length; t++)
-            if (onSome[t] === FALSE)
-                return FALSE;
+            if (onSome[t] === truth_FALSE)
+                return truth_FALSE;
         for (let k = 0; k < tests.length; k++) {
-            if (onSome[k] !== TRUE)
+            if (onSome[k] !== truth_TRUE)
                 continue;
             let others = true;
             for (let m = 0; m < tests.length && others; m++)
-                if (m !== k && onEvery[m] !== TRUE)
+                if (m !== k && onEvery[m] !== truth_TRUE)
                     others = false;
             if (others)
-                return TRUE;
+                return truth_TRUE;
         }
         return UNKNOWN;
     }
@@ -35336,7 +36193,7 @@ function exactTestsOf(rule) {
         if (kind.kind !== 'is_batch' && kind.kind !== 'unparsable_calls')
             return [];
         const values = condition.values.map((v) => (kind.kind === 'is_batch' ? v === 'true' : Number(v)));
-        return [{ path: requestPath(kind), values, negate: condition.operator === 'not_in' }];
+        return [{ path: readSet_requestPath(kind), values, negate: condition.operator === 'not_in' }];
     });
 }
 function gatherRule(g, rule) {
@@ -35351,7 +36208,7 @@ function gatherRule(g, rule) {
             callTests.push({ field: kind.name, values: condition.values, negate });
             continue;
         }
-        const path = requestPath(kind);
+        const path = readSet_requestPath(kind);
         addPath(path[0] === 'request' ? g.request : g.identity, path.slice(1));
         const exact = kind.kind === 'is_batch' || kind.kind === 'unparsable_calls';
         (path[0] === 'request' ? g.requestSets : g.identitySets).add(path.slice(1), exact, condition.values);
@@ -35765,466 +36622,6 @@ function inShard(shard, requestId, line) {
     return fnv1a32(key) % shard.count === shard.index - 1;
 }
 
-;// CONCATENATED MODULE: ./build/engine/reference.js
-
-
-
-const ABSENT = { present: false };
-function reference_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/**
- * Walks `path` through objects only: a segment applied to an array, string or other scalar is
- * absent (Rego's `input.a.b` on an array is undefined too). A key holding `undefined` cannot come
- * from JSON and counts as absent.
- */
-function lookup(root, path) {
-    let current = root;
-    for (const key of path) {
-        if (!reference_isObject(current) || !Object.prototype.hasOwnProperty.call(current, key))
-            return ABSENT;
-        current = current[key];
-    }
-    return current === undefined ? ABSENT : { present: true, value: current };
-}
-/** Whether one array element counts as "in values": strings exactly, numbers/booleans by JSON. */
-function elementIn(element, values) {
-    if (typeof element === 'string')
-        return values.has(element);
-    if (typeof element === 'number' || typeof element === 'boolean') {
-        return values.has(JSON.stringify(element));
-    }
-    return false;
-}
-/** docs/policy.md "One condition" for every field except is_batch and unparsable_calls. */
-function genericHolds(found, condition) {
-    if (!found.present)
-        return false;
-    const v = found.value;
-    const values = new Set(condition.values);
-    const positive = condition.operator === 'in';
-    if (typeof v === 'string')
-        return values.has(v) === positive;
-    if (Array.isArray(v))
-        return v.some((element) => elementIn(element, values)) === positive;
-    if (typeof v === 'number' || typeof v === 'boolean') {
-        return values.has(JSON.stringify(v)) === positive;
-    }
-    return false; // object or null
-}
-/** is_batch compares as a boolean: only a boolean value can satisfy either operator. */
-function isBatchHolds(found, condition) {
-    if (!found.present || typeof found.value !== 'boolean')
-        return false;
-    const listed = condition.values.some((text) => (text === 'true') === found.value);
-    return listed === (condition.operator === 'in');
-}
-/** unparsable_calls compares as a number: only a number value can satisfy either operator. */
-function unparsableCallsHolds(found, condition) {
-    if (!found.present || typeof found.value !== 'number')
-        return false;
-    const listed = condition.values.some((text) => Number(text) === found.value);
-    return listed === (condition.operator === 'in');
-}
-/** Where a non-call field lives in the input (docs/policy.md "Fields"). */
-function reference_requestPath(kind) {
-    switch (kind.kind) {
-        case 'argument':
-            return ['request', 'mcp', 'arguments', ...kind.path];
-        case 'http':
-            return ['request', 'http', kind.name];
-        case 'is_batch':
-            return ['request', 'jsonrpc', 'is_batch'];
-        case 'unparsable_calls':
-            return ['request', 'jsonrpc', 'unparsable_calls'];
-        case 'identity':
-            return ['identity', kind.name];
-        case 'group':
-            return ['identity', 'groups'];
-        case 'tag':
-            return ['identity', 'tags'];
-        case 'attribute':
-            return ['identity', 'attributes', kind.name];
-        case 'claim':
-            return ['identity', 'claims', ...kind.path];
-    }
-}
-function conditionHolds(kind, found, condition) {
-    if (kind.kind === 'is_batch')
-        return isBatchHolds(found, condition);
-    if (kind.kind === 'unparsable_calls')
-        return unparsableCallsHolds(found, condition);
-    return genericHolds(found, condition);
-}
-function classifyRule(rule) {
-    const classified = {
-        rule,
-        call: [],
-        request: [],
-        readsCaller: false,
-        readsDirectory: false,
-    };
-    for (const condition of rule.conditions) {
-        const kind = classifyField(condition.field);
-        if (kind.kind === 'call')
-            classified.call.push({ condition, kind });
-        else
-            classified.request.push({ condition, kind });
-        if (isCallerField(kind))
-            classified.readsCaller = true;
-        if (isDirectoryField(kind))
-            classified.readsDirectory = true;
-    }
-    return classified;
-}
-/** docs/policy.md "Missing context": decided from what the rule reads, never from its outcome. */
-function needsContext(rule, input) {
-    const flag = (path) => {
-        const found = lookup(input, path);
-        return found.present && found.value === true;
-    };
-    if (rule.readsCaller && !flag(['identity', 'verified']))
-        return true;
-    if (rule.readsDirectory && !flag(['identity', 'attributes_resolved']))
-        return true;
-    // A present "time" key counts whatever it holds: rejecting invalid times is the caller's job
-    // before evaluation, and the compiled policy would fail on them rather than skip the rule.
-    if (rule.rule.active_window !== undefined && !lookup(input, ['request', 'time']).present) {
-        return true;
-    }
-    return false;
-}
-const DAY_BY_GO_WEEKDAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-function minutesOf(clock) {
-    return Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-}
-/**
- * docs/policy.md "Windows". From and to are whole minutes, so comparing the local minute of the day
- * is exact: t ≥ from ⇔ minute ≥ from, and t < to ⇔ minute < to, whatever the seconds.
- * Throws a BuiltinError for a time that is not an RFC 3339 string or an unknown zone, as the
- * compiled policy's builtins do.
- */
-function inForce(window, time) {
-    if (typeof time !== 'string') {
-        throw new BuiltinError('time.parse_rfc3339_ns', [time], 'operand 1 must be string');
-    }
-    const ns = parseRfc3339Nanos(time);
-    const zone = loadTimeZone(window.timezone);
-    if (zone === undefined) {
-        throw new BuiltinError('time.clock', [[Number(ns), window.timezone]], `unknown time zone ${window.timezone}`);
-    }
-    const local = civilTime(ns, zone);
-    const day = DAY_BY_GO_WEEKDAY[local.weekday];
-    if (day === undefined || !window.days.includes(day))
-        return false;
-    const minute = local.hour * 60 + local.minute;
-    const from = minutesOf(window.from);
-    const to = minutesOf(window.to);
-    return from < to ? from <= minute && minute < to : minute >= from || minute < to;
-}
-function callMatches(rule, call) {
-    return rule.call.every(({ condition, kind }) => conditionHolds(kind, lookup(call, [kind.name]), condition));
-}
-function ruleMatches(rule, input) {
-    const requestHolds = rule.request.every(({ condition, kind }) => conditionHolds(kind, lookup(input, reference_requestPath(kind)), condition));
-    if (!requestHolds)
-        return false;
-    if (rule.call.length > 0) {
-        const found = lookup(input, ['request', 'mcp', 'calls']);
-        const calls = found.present && Array.isArray(found.value) ? found.value : [];
-        // Deny needs some offending call; allow needs every call allowed, so a batch cannot
-        // smuggle a denied call beside an allowed one.
-        const callsHold = rule.rule.effect === 'deny'
-            ? calls.some((call) => callMatches(rule, call))
-            : calls.length > 0 && calls.every((call) => callMatches(rule, call));
-        if (!callsHold)
-            return false;
-    }
-    const window = rule.rule.active_window;
-    if (window === undefined)
-        return true;
-    const time = lookup(input, ['request', 'time']);
-    return inForce(window, time.present ? time.value : undefined);
-}
-/**
- * Decides `input` under `policy` exactly as docs/policy.md "How a policy decides" says. Every rule is
- * evaluated (a deny does not stop the others), so both id lists are complete and in file order.
- */
-function evaluateReference(policy, input) {
-    const matched = [];
-    const missing = [];
-    let denyMatched = false;
-    let allowMatched = false;
-    for (const rule of policy.rules) {
-        const classified = classifyRule(rule);
-        if (needsContext(classified, input)) {
-            missing.push(rule.id);
-        }
-        else if (ruleMatches(classified, input)) {
-            matched.push(rule.id);
-            if (rule.effect === 'deny')
-                denyMatched = true;
-            else
-                allowMatched = true;
-        }
-    }
-    const onMissing = policy.on_missing_context ?? 'deny';
-    let allow;
-    if (onMissing === 'deny' && missing.length > 0)
-        allow = false;
-    else if (denyMatched)
-        allow = false;
-    else if (policy.default_effect === 'allow')
-        allow = true;
-    else
-        allow = allowMatched;
-    return { allow, matched_rule_ids: matched, missing_context_rule_ids: missing };
-}
-
-;// CONCATENATED MODULE: ./build/engine/threeValued.js
-
-
-const threeValued_TRUE = { v: 2, bits: 0 };
-const threeValued_FALSE = { v: 0, bits: 0 };
-const threeValued_unknown = (bits) => ({ v: 1, bits });
-const known = (b) => (b ? threeValued_TRUE : threeValued_FALSE);
-function threeValued_and(values) {
-    let bits = 0;
-    let sawUnknown = false;
-    for (const x of values) {
-        if (x.v === 0)
-            return threeValued_FALSE;
-        if (x.v === 1) {
-            sawUnknown = true;
-            bits |= x.bits;
-        }
-    }
-    return sawUnknown ? threeValued_unknown(bits) : threeValued_TRUE;
-}
-function threeValued_or(values) {
-    let bits = 0;
-    let sawUnknown = false;
-    for (const x of values) {
-        if (x.v === 2)
-            return threeValued_TRUE;
-        if (x.v === 1) {
-            sawUnknown = true;
-            bits |= x.bits;
-        }
-    }
-    return sawUnknown ? threeValued_unknown(bits) : threeValued_FALSE;
-}
-function not(x) {
-    return x.v === 1 ? x : x.v === 2 ? threeValued_FALSE : threeValued_TRUE;
-}
-/** The calls of an unpaired batch by the simplest pairing: call i takes the i-th value of each list. */
-function pairLists(lists) {
-    const calls = [];
-    for (let i = 0; i < lists.call_count; i++) {
-        const call = {};
-        for (const field of ['method', 'tool', 'resource_uri', 'prompt']) {
-            const list = lists[field];
-            if (list !== undefined && i < list.length)
-                call[field] = list[i];
-        }
-        calls.push(call);
-    }
-    return calls;
-}
-class Evaluation {
-    input;
-    /** Every pointer of the unknown set (what makes a location U). */
-    pointers;
-    /** What the record lacks, and the numbers it holds in a form JavaScript does not keep: the reasons. */
-    missing;
-    numbers;
-    unpaired;
-    callListUnknown;
-    calls;
-    constructor(input, unknowns) {
-        this.input = input;
-        this.unpaired = unknowns.unpaired;
-        this.missing = effectivePointers(unknowns);
-        this.numbers = unknowns.numbers;
-        this.pointers = allEffectivePointers(unknowns);
-        this.callListUnknown = isCallListUnknown(this.pointers);
-        if (this.unpaired !== null)
-            this.calls = pairLists(this.unpaired);
-        else {
-            const found = lookup(input, ['request', 'mcp', 'calls']);
-            this.calls = found.present && Array.isArray(found.value) ? found.value : [];
-        }
-    }
-    /** The reasons of an unknown location: each pointer that makes it unknown gives its own. */
-    reasons(location, kind) {
-        return locationReasonBits(this.missing, location, kind) | numberReasonBits(this.numbers, location);
-    }
-    requestCondition(condition, kind) {
-        const path = reference_requestPath(kind);
-        if (isUnknown(this.pointers, path))
-            return threeValued_unknown(this.reasons(path, kind));
-        return known(conditionHolds(kind, lookup(this.input, path), condition));
-    }
-    callCondition(index, call, { condition, kind }) {
-        const location = callFieldLocation(index, kind.name);
-        if (isUnknown(this.pointers, location))
-            return threeValued_unknown(this.reasons(location, kind));
-        return known(conditionHolds(kind, lookup(call, [kind.name]), condition));
-    }
-    /** docs/policy.md's quantifiers over the calls, each call the AND of its conditions. */
-    pairedCalls(rule) {
-        const perCall = this.calls.map((call, i) => threeValued_and(rule.call.map((c) => this.callCondition(i, call, c))));
-        if (rule.rule.effect === 'deny')
-            return threeValued_or(perCall);
-        return threeValued_and([known(this.calls.length > 0), ...perCall]);
-    }
-    /** all(c) and some(c) of one call condition over an unpaired batch's list. */
-    quantified(lists, { condition, kind }) {
-        if (lists.call_count > 0) {
-            const location = callFieldLocation(0, kind.name);
-            if (isUnknown(this.pointers, location)) {
-                const u = threeValued_unknown(this.reasons(location, kind));
-                return { all: u, some: u };
-            }
-        }
-        const list = lists[kind.name] ?? [];
-        const holds = (value) => conditionHolds(kind, { present: true, value }, condition);
-        // A call lacking the key satisfies neither `in` nor `not_in`.
-        return {
-            all: known(list.length === lists.call_count && list.every(holds)),
-            some: known(list.some(holds)),
-        };
-    }
-    /** docs/unknowns.md: an unpaired batch and a rule with conditions on two or more call fields. */
-    unpairedCalls(rule, lists) {
-        const q = rule.call.map((c) => this.quantified(lists, c));
-        if (rule.rule.effect === 'allow')
-            return threeValued_and([known(lists.call_count > 0), ...q.map((x) => x.all)]);
-        if (q.some((x) => x.some.v === 0))
-            return threeValued_FALSE;
-        const decided = q.some((x, k) => x.some.v === 2 && q.every((y, j) => j === k || y.all.v === 2));
-        if (decided)
-            return threeValued_TRUE;
-        let bits = REASON_BIT.batch_call_pairing_unavailable;
-        for (const x of q)
-            bits |= x.all.bits | x.some.bits;
-        return threeValued_unknown(bits);
-    }
-    callPart(rule) {
-        if (this.callListUnknown)
-            return threeValued_unknown(REASON_BIT.mcp_not_recorded);
-        const fields = new Set(rule.call.map((c) => c.kind.name));
-        if (this.unpaired !== null && fields.size >= 2)
-            return this.unpairedCalls(rule, this.unpaired);
-        return this.pairedCalls(rule);
-    }
-    requestPart(rule) {
-        return threeValued_and(rule.request.map(({ condition, kind }) => this.requestCondition(condition, kind)));
-    }
-    timeUnknown() {
-        return isUnknown(this.pointers, REQUEST_TIME);
-    }
-    windowPart(rule) {
-        const window = rule.rule.active_window;
-        if (window === undefined)
-            return null;
-        if (this.timeUnknown())
-            return threeValued_unknown(REASON_BIT.time_not_recorded);
-        const time = lookup(this.input, ['request', 'time']);
-        // Without a time the rule needs context and cannot match; inForce is not asked.
-        if (!time.present)
-            return threeValued_FALSE;
-        return known(inForce(window, time.value));
-    }
-    /** docs/policy.md "Missing context", with the caller and directory parts U when their flag is unknown. */
-    needs(rule) {
-        const parts = [];
-        const flag = (path) => {
-            const found = lookup(this.input, path);
-            return found.present && found.value === true;
-        };
-        if (rule.readsCaller) {
-            parts.push(isUnknown(this.pointers, VERIFIED)
-                ? threeValued_unknown(REASON_BIT.subject_unverified)
-                : known(!flag(['identity', 'verified'])));
-        }
-        if (rule.readsDirectory) {
-            parts.push(isUnknown(this.pointers, ATTRIBUTES_RESOLVED)
-                ? threeValued_unknown(REASON_BIT.attributes_unavailable)
-                : known(!flag(['identity', 'attributes_resolved'])));
-        }
-        if (rule.rule.active_window !== undefined) {
-            // The gateway had a time; an export that lost it does not make the rule need context.
-            parts.push(this.timeUnknown() ? threeValued_FALSE : known(!lookup(this.input, ['request', 'time']).present));
-        }
-        return parts.length === 0 ? null : threeValued_or(parts);
-    }
-}
-/**
- * Decides `input` under `policy` knowing that the locations of `unknowns` are unknown: allow 2,
- * deny 0, unevaluable 1 (docs/unknowns.md "The decision"). On a record with nothing unknown it
- * equals evaluateReference. `input` is the recorded input (for an unpaired batch, without calls:
- * they come from `unknowns.unpaired`).
- */
-function evaluateReferenceThreeValued(policy, input, unknowns) {
-    const evaluation = new Evaluation(input, unknowns);
-    const out = {
-        allow: 0,
-        matched_rule_ids: [],
-        missing_context_rule_ids: [],
-        undecided_rule_ids: [],
-        undecided_context_rule_ids: [],
-        reasons: [],
-    };
-    const denyMatched = [];
-    const allowMatched = [];
-    const needsAll = [];
-    const onMissing = policy.on_missing_context ?? 'deny';
-    let reasonBits = 0;
-    for (const rule of policy.rules) {
-        const classified = classifyRule(rule);
-        const needs = evaluation.needs(classified);
-        const parts = [];
-        if (needs !== null)
-            parts.push(not(needs));
-        const window = evaluation.windowPart(classified);
-        if (window !== null)
-            parts.push(window);
-        if (classified.request.length > 0)
-            parts.push(evaluation.requestPart(classified));
-        if (classified.call.length > 0)
-            parts.push(evaluation.callPart(classified));
-        const matched = threeValued_and(parts);
-        (rule.effect === 'deny' ? denyMatched : allowMatched).push(matched);
-        if (matched.v === 2)
-            out.matched_rule_ids.push(rule.id);
-        if (matched.v === 1) {
-            out.undecided_rule_ids.push(rule.id);
-            reasonBits |= matched.bits;
-        }
-        if (needs !== null) {
-            needsAll.push(needs);
-            if (needs.v === 2)
-                out.missing_context_rule_ids.push(rule.id);
-            if (needs.v === 1) {
-                out.undecided_context_rule_ids.push(rule.id);
-                if (onMissing === 'deny')
-                    reasonBits |= needs.bits;
-            }
-        }
-    }
-    const byMissing = onMissing === 'deny' ? threeValued_or(needsAll) : threeValued_FALSE;
-    const allow = threeValued_and([
-        not(byMissing),
-        not(threeValued_or(denyMatched)),
-        policy.default_effect === 'allow' ? threeValued_TRUE : threeValued_or(allowMatched),
-    ]);
-    out.allow = allow.v;
-    if (allow.v === 1)
-        out.reasons = model_reasonsOfBits(reasonBits);
-    return out;
-}
-
 ;// CONCATENATED MODULE: ./build/replay/evaluate/unknownSides.js
 
 
@@ -36258,7 +36655,7 @@ class UnknownsJudge {
     infoOf(record, key) {
         let info = this.byKey.get(key);
         if (info === undefined) {
-            const data = unknowns_unknownDataOf(record);
+            const data = recordUnknowns_unknownDataOf(record);
             const unpaired = data.unpaired;
             info = {
                 payload: unknownsPayload(unknownPointers(record), unpaired),
@@ -36273,7 +36670,7 @@ class UnknownsJudge {
         return info;
     }
     /**
-     * Judges side `index` on a record that has unknowns (traffic/unknowns.ts hasUnknowns); `input`
+     * Judges side `index` on a record that has unknowns (unknowns/recordUnknowns.ts hasUnknowns); `input`
      * is its evaluation input (an unpaired batch paired). `withReasons`: name the reasons of an
      * unevaluable result (the primary side; the base's are never reported).
      */
@@ -36304,7 +36701,7 @@ class UnknownsJudge {
         const known = reasonKey === null ? undefined : this.reasonsOf.get(reasonKey);
         if (known !== undefined)
             return { truth: 1, decision: null, reasons: known, byReading };
-        const reference = evaluateReferenceThreeValued(side.policy, record.input, unknowns_unknownDataOf(record));
+        const reference = evaluateReferenceThreeValued(side.policy, record.input, recordUnknowns_unknownDataOf(record));
         if (reference.allow !== 1) {
             throw new EvaluationError(side.engine.name, record.request_id, new Error(`opa-wasm finds the record unevaluable but the reference evaluator decides ${reference.allow === 2 ? 'allow' : 'deny'}; ` +
                 'the two three-valued evaluations must agree (docs/unknowns.md), please report this record'));
@@ -36335,6 +36732,10 @@ class UnknownsJudge {
 
 
 
+
+
+
+
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -36348,6 +36749,17 @@ class UnknownsJudge {
 const VERDICT_UNEVALUABLE = -1;
 const VERDICT_DENY = 0;
 const VERDICT_ALLOW = 1;
+/**
+ * Whether a compare replay of these policies attributes each change counterfactually: it needs a
+ * base to revert to, and at most `maxAttributionEdits` edits (each costs two variant evaluations
+ * per change).
+ */
+function attributesCounterfactually(config, edits) {
+    return (config.mode === 'compare' &&
+        config.hasHead &&
+        config.hasBase &&
+        edits.length <= (config.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS));
+}
 /**
  * The decision pair a record's change is judged on, as in docs/report.md: in compare mode the base
  * (unknown when it cannot score the record) against the head; in drift mode the recorded decision
@@ -36382,6 +36794,8 @@ class RecordEvaluator {
     sinceNs;
     both;
     elements;
+    /** Null unless the replay attributes counterfactually (attributesCounterfactually). */
+    causes = null;
     constructor(config, primary, base) {
         this.config = config;
         this.primary = primary;
@@ -36394,6 +36808,11 @@ class RecordEvaluator {
         this.primaryRules = new RuleTable(primary.policy);
         this.baseRules = this.both ? new RuleTable(base.policy) : null;
         this.sinceNs = config.since === null ? null : instantOf(config.since);
+        if (this.both) {
+            const edits = editsOf(ruleDiff(base.policy, primary.policy));
+            if (attributesCounterfactually(config, edits))
+                this.causes = new CauseFinder(primary.policy, base.policy, edits, config.unevaluable);
+        }
         this.elements = new SampleElementReader(config.format ?? 'records', config.decisionLog ?? NO_DECISION_LOG_OPTIONS, config.maxLineBytes);
     }
     /** Every non-blank line of a run of lines, in order; positions are `base + line`. */
@@ -36437,7 +36856,7 @@ class RecordEvaluator {
         const input = evaluationInput(record);
         if (alone)
             this.cache.alone(input);
-        const known = !unknowns_hasUnknowns(record);
+        const known = !recordUnknowns_hasUnknowns(record);
         try {
             if (known) {
                 // The common case: nothing unknown, the two-valued decisions through the cache.
@@ -36463,9 +36882,10 @@ class RecordEvaluator {
                 if (this.both)
                     baseDecision = this.cache.evaluate(1, input, record.request_id);
             }
-            else if (this.both && (primaryDecision !== null || record.recorded_decision !== undefined)) {
-                // The base's decision only matters for a change (the head decided) or against a
-                // recorded decision: a record that is neither needs no base evaluation.
+            else if (this.both &&
+                (config.mode === 'compare' || primaryDecision !== null || record.recorded_decision !== undefined)) {
+                // In drift mode the base's decision only matters against a recorded decision; a compare
+                // needs it for a change, and for a record the head can no longer judge.
                 baseDecision = this.judge.judge(1, record, input, false).decision;
             }
             if (this.both)
@@ -36487,11 +36907,16 @@ class RecordEvaluator {
         if (primaryDecision !== null)
             outcome.matched = this.primaryRules.indicesOf(primaryDecision.matched_rule_ids);
         const pair = decisionPair(config, outcome.primary, outcome.base, outcome.recorded_decision);
-        if (pair !== null && pair.current !== pair.draft) {
-            const explain = config.mode === 'compare'
-                ? explainChange(this.primaryRules, primaryDecision, this.baseRules, baseDecision)
-                : null;
-            outcome.change = changeDetail(record, explain);
+        const changed = pair !== null && pair.current !== pair.draft;
+        if (changed && config.mode === 'drift')
+            outcome.change = changeDetail(record, null);
+        else if (changed ||
+            (config.mode === 'compare' && this.both && primaryDecision === null && baseDecision !== null)) {
+            // A change, or a record the base decides and the head cannot (docs/review.md): the
+            // aggregation tells them apart by the head's verdict.
+            const head = primaryDecision === null ? 1 : primaryDecision.allow ? 2 : 0;
+            const causes = this.causes?.causesOf(record, input, head) ?? null;
+            outcome.change = changeDetail(record, explainChange(this.primaryRules, primaryDecision, this.baseRules, baseDecision, causes));
         }
         return outcome;
     }
@@ -36519,7 +36944,7 @@ function changeDetail(record, explain = null) {
  * the real one). null: nothing is unknown.
  */
 function unknownPointersOf(record) {
-    return unknowns_hasUnknowns(record) ? effectivePointers(unknowns_unknownDataOf(record)) : null;
+    return recordUnknowns_hasUnknowns(record) ? effectivePointers(recordUnknowns_unknownDataOf(record)) : null;
 }
 const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
 /**
@@ -36726,23 +37151,14 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
 /** Bytes of whole lines per run handed to a worker (about a thousand records). */
 const WORKER_CHUNK_BYTES = 1 << 20;
 /**
- * Each worker's old generation, in MB. V8 sizes a heap by a multiple of what is live; a worker
- * holds ~30 MB live (its decision cache, one run) but, uncapped, lets garbage reach ~120 MB
- * before collecting, which on two workers took a 1,000,000-record replay past the 400 MB target.
- * Measured there with keys by class names: uncapped 509 MB / 14.4 s, 80 MB 377 MB / 16.3 s,
- * 64 MB 364 MB / 15.8 s. With the shorter keys of classToken (decisionCache/valueClasses.ts) a worker holds less,
- * and a 64 MB cap collected more often than it paid: 1M records, 2 workers, three runs each,
- * alternated: 64 MB 16.77 s median / 350–352 MB, 128 MB 15.94 s / 355–364 MB, 256 MB 16.16 s /
- * 348–366 MB.
+ * Each worker's old generation, in MB: uncapped, V8 lets a worker's garbage grow to several times
+ * what it holds live (docs/performance.md "Worker threads").
  */
 const WORKER_OLD_GENERATION_MB = 128;
 /**
- * Each worker's young generation, in MB: what Node 20's V8 gives a worker by default, set
- * explicitly because Node 24's V8 (the Action's runtime) sizes it from the heap limit instead,
- * several times larger. Measured on 1,000,000 records, two workers, under Node 24: peak RSS
- * 608–635 MB by default, 377–379 MB at 48 MB (with the main thread reading outcomes without
- * unpacking them, outcomeCodec.ts), at no cost in time; 24 MB: 361–371 MB but more collections.
- * Under Node 20, 48 MB measured the same as the default.
+ * Each worker's young generation, in MB: what Node 20's V8 gives a worker by default, set because
+ * Node 24's V8 (the Action's runtime) sizes it from the heap limit instead, several times larger
+ * (docs/performance.md "Worker threads").
  */
 const WORKER_YOUNG_GENERATION_MB = 48;
 /**
@@ -36978,6 +37394,8 @@ function packOutcomes(outcomes) {
                     numbers.push(explain.base_basis);
                     numbers.list(explain.head_missing);
                     numbers.list(explain.base_missing);
+                    numbers.list(explain.causes);
+                    numbers.push(explain.joint ? 1 : 0);
                 }
             }
         }
@@ -37104,6 +37522,8 @@ class PackedReader {
                 base_basis: this.number(),
                 head_missing: this.list(),
                 base_missing: this.list(),
+                causes: this.list(),
+                joint: this.number() === 1,
             };
         return { subject, method, tools, explain };
     }
@@ -37125,20 +37545,184 @@ function isPacked(batch) {
 /**
  * `text` as a string of its own. A string read from a packed run is a slice of the run's whole
  * text (13 characters or more, in V8), and keeps all of it alive as long as it is kept: what
- * outlives the run is copied first (slices of change strings kept a few hundred texts alive,
- * +50 MB of peak RSS at a million records). Slicing or concatenating does not copy; a JSON round
- * trip does.
+ * outlives the run is copied first (slices of change strings would keep whole run texts alive).
+ * Slicing or concatenating does not copy; a JSON round trip does.
  */
 function ownString(text) {
     return JSON.parse(JSON.stringify(text));
 }
 
-;// CONCATENATED MODULE: ./build/replay/replay.js
+;// CONCATENATED MODULE: ./build/policy/editText.js
+
+/**
+ * An edit as one short line for people (docs/explain.md "An edit in one line"):
+ * `allow-read-tools: tool + fetch_url, write_file`, `allow-deploys-office-hours: window 17:30 →
+ * 18:00`, `on_missing_context: ignore → deny`, `deny-contractor-exports (added, deny)`. Plain
+ * text, not escaped for any output (the renderers do that), but always one line. Pure.
+ */
+/** Values removed: U+2212, which a value's or an id's own hyphen cannot be taken for. */
+const editText_MINUS = '\u2212';
+/** A side that has no value (no base, no head, no window). */
+const editText_NONE = '(none)';
+/** Values listed per list before the rest are counted: the line stays short. */
+const MAX_LISTED_VALUES = 10;
+function editText(edit, diff) {
+    return oneLine(rawText(edit, diff));
+}
+/**
+ * The line of the head file an edit points at: a modified or added rule's `id` key, a setting's
+ * key; null for a removed rule (the head no longer holds it) or when the diff has no lines.
+ */
+function editLine(edit, diff) {
+    if ('setting' in edit)
+        return diff.settings.find((s) => s.name === edit.setting)?.line ?? null;
+    if (edit.change === 'added')
+        return diff.added_rules.find((r) => r.id === edit.rule)?.line ?? null;
+    if (edit.change === 'modified')
+        return diff.modified.find((r) => r.id === edit.rule)?.line ?? null;
+    return null;
+}
+function rawText(edit, diff) {
+    if ('setting' in edit)
+        return `${edit.setting}: ${edit.from ?? editText_NONE} → ${edit.to ?? editText_NONE}`;
+    const id = edit.rule;
+    if (edit.change === 'added') {
+        const rule = diff.added_rules.find((r) => r.id === id);
+        return `${id} (added${rule ? `, ${rule.effect}` : ''})`;
+    }
+    if (edit.change === 'removed') {
+        const rule = diff.removed_rules.find((r) => r.id === id);
+        return `${id} (removed${rule ? `, ${rule.effect}` : ''})`;
+    }
+    const changes = diff.modified.find((r) => r.id === id)?.changes ?? [];
+    // A description-only edit (never an Edit of editsOf) still reads as something.
+    return changes.length === 0 ? `${id} (modified)` : `${id}: ${changes.map(changeText).join('; ')}`;
+}
+function changeText(change) {
+    if ('effect' in change)
+        return `effect ${change.effect.from} → ${change.effect.to}`;
+    if ('active_window' in change)
+        return windowChangeText(change.active_window);
+    if ('from_op' in change)
+        return `${change.field} ${change.from_op} → ${change.to_op}`;
+    if ('change' in change) {
+        const sign = change.change === 'added' ? '+' : editText_MINUS;
+        return `${sign} ${change.field} ${change.op} [${listText(change.value)}]`;
+    }
+    // `in` is the common operator and goes unsaid; adding to a `not_in` narrows, so it is said.
+    const field = change.op === 'in' ? change.field : `${change.field} ${change.op}`;
+    const parts = [field];
+    if (change.added.length > 0)
+        parts.push(`+ ${listText(change.added)}`);
+    if (change.removed.length > 0)
+        parts.push(`${editText_MINUS} ${listText(change.removed)}`);
+    return parts.join(' ');
+}
+/**
+ * Only the parts of a window that changed: `days mon-fri → mon-sat`, the end time alone
+ * `17:30 → 18:00`, the start alone `start 09:00 → 08:00`, both `09:00-17:30 → 08:00-18:00`,
+ * `zone UTC → Europe/Berlin`; a window added or removed whole, `(none) → mon-fri 09:00-17:30 UTC`.
+ */
+function windowChangeText({ from, to }) {
+    if (from === null || to === null)
+        return `window ${from ?? editText_NONE} → ${to ?? editText_NONE}`;
+    const a = windowParts(from);
+    const b = windowParts(to);
+    const parts = [];
+    if (a.days !== b.days)
+        parts.push(`days ${a.days} → ${b.days}`);
+    if (a.from !== b.from && a.to !== b.to)
+        parts.push(`${a.from}-${a.to} → ${b.from}-${b.to}`);
+    else if (a.to !== b.to)
+        parts.push(`${a.to} → ${b.to}`);
+    else if (a.from !== b.from)
+        parts.push(`start ${a.from} → ${b.from}`);
+    if (a.timezone !== b.timezone)
+        parts.push(`zone ${a.timezone} → ${b.timezone}`);
+    return `window ${parts.join(', ')}`;
+}
+/** `a, b, c`; past MAX_LISTED_VALUES, `…, j, … (5 more)`. */
+function listText(values) {
+    const shown = values.slice(0, MAX_LISTED_VALUES).map(valueText);
+    const rest = values.length - shown.length;
+    return rest > 0 ? `${shown.join(', ')}, … (${rest} more)` : shown.join(', ');
+}
+/** Whatever reached the line unquoted: a control or line-separator character shows as U+FFFD. */
+function oneLine(text) {
+    // eslint-disable-next-line no-control-regex -- control characters are what it replaces
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '\ufffd');
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/byEdit.js
 
 
 
+/**
+ * `result.by_edit` (docs/review.md): the changes by cause set, one row per distinct set. Built
+ * from the uncapped change groups — the cause set is part of a group's key, so each change is in
+ * exactly one row and the rows sum to `changes_total`, and a shard merge, which rebuilds the
+ * groups exactly, rebuilds the rows exactly.
+ */
+const MAX_TOP_CALLS = 3;
+const MAX_TOP_ROW_SUBJECTS = 3;
+function byEditRows(all, diff) {
+    const rows = new Map();
+    for (const { group, subjects } of all) {
+        const key = JSON.stringify([group.joint, group.because]);
+        let acc = rows.get(key);
+        if (acc === undefined) {
+            acc = {
+                row: {
+                    edits: group.because,
+                    joint: group.joint,
+                    newly_allowed: 0,
+                    newly_denied: 0,
+                    unknown_to_allow: 0,
+                    unknown_to_deny: 0,
+                    top: { calls: [], subjects: [] },
+                },
+                calls: new Map(),
+                subjects: new Map(),
+            };
+            rows.set(key, acc);
+        }
+        acc.row[group.direction] += group.count;
+        const callKey = JSON.stringify([group.method, group.tools]);
+        const call = acc.calls.get(callKey);
+        if (call === undefined)
+            acc.calls.set(callKey, { method: group.method, tools: group.tools, count: group.count });
+        else
+            call.count += group.count;
+        for (const [subject, count] of subjects)
+            acc.subjects.set(subject, (acc.subjects.get(subject) ?? 0) + count);
+    }
+    const out = [...rows.values()].map(({ row, calls, subjects }) => {
+        row.top.calls = [...calls.values()].sort(compareCalls).slice(0, MAX_TOP_CALLS);
+        const counted = [...subjects].map(([subject, count]) => ({ subject, count }));
+        row.top.subjects = counted.sort(compareSubjects).slice(0, MAX_TOP_ROW_SUBJECTS);
+        return row;
+    });
+    const text = (row) => row.edits.map((e) => editText(e, diff)).join(' + ');
+    return out.sort((a, b) => b.newly_allowed - a.newly_allowed ||
+        b.newly_denied - a.newly_denied ||
+        compareStrings(text(a), text(b)) ||
+        Number(a.joint) - Number(b.joint));
+}
+/** By count (descending), then method (none first), then tools element by element. */
+function compareCalls(a, b) {
+    if (a.count !== b.count)
+        return b.count - a.count;
+    if (a.method !== b.method) {
+        if (a.method === null)
+            return -1;
+        if (b.method === null)
+            return 1;
+        return compareStrings(a.method, b.method);
+    }
+    return compareStrings(JSON.stringify(a.tools), JSON.stringify(b.tools));
+}
 
-
+;// CONCATENATED MODULE: ./build/replay/aggregator.js
 
 
 
@@ -37167,117 +37751,6 @@ class BaseEvaluationError extends Error {
         this.failure = failure;
     }
 }
-
-async function workerCountFor(options, plan) {
-    const hasLines = plan.files.some((f) => f.layout === 'lines');
-    if (options.workers !== undefined) {
-        if (!Number.isSafeInteger(options.workers) || options.workers < 0)
-            throw new RangeError(`workers must be a whole number ≥ 0, not ${options.workers}`);
-        if (options.workers <= 1 || !hasLines)
-            return 0;
-        return options.workers;
-    }
-    const count = hasLines ? workersForEstimate(await linesEstimate(plan), (0,external_node_os_namespaceObject.availableParallelism)()) : 0;
-    // Without the worker script (the TypeScript sources under a test runner) or the wasm bytes,
-    // the automatic choice stays in-process; an explicit `workers` insists (workerInit throws).
-    if (count === 0 || replayWorkerScript() === null)
-        return 0;
-    if (!options.head?.wasm && options.head)
-        return 0;
-    if (!options.base?.wasm && options.base)
-        return 0;
-    return count;
-}
-/**
- * Replays every record of the sample against the head and the base. Streaming: memory holds the
- * capped change list, counters, and the ids already replayed (to catch repeats).
- */
-async function replayTraffic(options) {
-    const { primary, base } = evaluatorSides(options.head, options.base);
-    const plan = options.sample ??
-        (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? bytes_DEFAULT_MAX_LINE_BYTES));
-    const config = {
-        mode: options.mode ?? 'compare',
-        hasHead: options.head !== null,
-        hasBase: options.base !== null,
-        shard: options.shard ?? null,
-        since: options.since,
-        format: plan.format,
-        decisionLog: plan.options,
-        maxLineBytes: plan.maxLineBytes,
-        unevaluable: options.unevaluable ?? 'precise',
-    };
-    const workers = await workerCountFor(options, plan);
-    // Threads start (and compile their wasm) while the --limit pass reads the sample.
-    const pool = workers > 0
-        ? new ReplayWorkerPool(replayWorkerScriptOrThrow(), workers, workerInit(config, primary, base))
-        : null;
-    try {
-        return await withDecisionPathListing(plan, async () => {
-            const filter = await buildRecordFilter(plan, options.since, options.limit);
-            // Drift compares with recorded decisions: there is no edit to explain.
-            const diff = config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
-            const groups = new ChangeGroupCollector({
-                headRules: primary.policy.rules.map((r) => r.id),
-                baseRules: base?.policy.rules.map((r) => r.id) ?? null,
-                diff,
-                maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
-                partial: options.shard !== undefined,
-            });
-            const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, groups, plan, options.manifestIds);
-            let read = 0;
-            const add = (outcome) => aggregate.add(outcome);
-            const take = (outcomes) => {
-                forEachOutcome(outcomes, add);
-                read += outcomeCount(outcomes);
-                options.onProgress?.(read);
-            };
-            // In-process, or for a unit a worker does not take: the same evaluator on this thread.
-            const evaluator = new RecordEvaluator(config, primary, base);
-            const local = (unit) => evaluateUnit(evaluator, unit);
-            if (pool === null)
-                for await (const unit of sampleUnits(plan, 0))
-                    take(local(unit));
-            else
-                await pool.run(sampleUnits(plan, WORKER_CHUNK_BYTES), take, local);
-            return {
-                ...aggregate.finish(diff),
-                excludedWithoutTime: filter.excludedWithoutTime,
-                workers,
-                plan,
-            };
-        });
-    }
-    finally {
-        await pool?.close();
-    }
-}
-/** A sample given by path(s), planned without decision-log options unless given. */
-function planOf(trafficPath, decisionLog = NO_DECISION_LOG_OPTIONS, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
-    const paths = typeof trafficPath === 'string' ? [trafficPath] : trafficPath;
-    return planSample(paths.map((p) => ({ shown: p, path: p })), decisionLog, undefined, maxLineBytes);
-}
-function evaluateUnit(evaluator, unit) {
-    if (unit.kind === 'lines')
-        return evaluator.evaluateLines(unit.bytes, unit.firstLine, unit.base);
-    const out = [];
-    forEachUnitElement(unit, 0, (text, position, shape) => out.push(evaluator.evaluateText(text, position, shape)));
-    return out;
-}
-function replayWorkerScriptOrThrow() {
-    const script = replayWorkerScript();
-    if (script === null)
-        throw new Error('worker threads need the built worker script (run the bundle or the tsc build)');
-    return script;
-}
-function workerInit(config, primary, base) {
-    const side = (s) => {
-        if (!s.wasm)
-            throw new Error(`worker threads need the wasm bytes of ${s.engine.name}`);
-        return { name: s.engine.name, wasm: s.wasm, policy: s.policy, features: s.features };
-    };
-    return { config, primary: side(primary), base: base === null ? null : side(base) };
-}
 /**
  * The in-order half of the replay: consumes outcomes in file order and keeps everything that
  * depends on order or on other records — repeated ids (the first stays, a repeat is malformed),
@@ -37286,11 +37759,8 @@ function workerInit(config, primary, base) {
  */
 class ReplayAggregator {
     config;
-    primary;
     filter;
-    groups;
     plan;
-    countedManifests;
     counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
     unevaluableByReading = 0;
     byReason = new Array(UNEVALUABLE_REASONS.length).fill(0);
@@ -37310,17 +37780,28 @@ class ReplayAggregator {
     skipped = { non_decision: 0, other_path: 0 };
     fileCounts;
     paths = new DecisionPathGuard();
-    constructor(config, primary, filter, maxChanges, groups, plan, countedManifests) {
+    /** The base's verdicts of the evaluated records (docs/review.md "Base | head | Δ"). */
+    baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
+    lost = { from_allow: 0, from_deny: 0 };
+    window = new TimeSpan();
+    groups;
+    lostGroups;
+    countedManifests;
+    constructor(config, primary, filter, maxChanges, plan, collectors) {
         this.config = config;
-        this.primary = primary;
         this.filter = filter;
-        this.groups = groups;
         this.plan = plan;
-        this.countedManifests = countedManifests;
         this.ruleIds = primary.rules.map((r) => r.id);
         this.ruleCounts = this.ruleIds.map(() => 0);
-        this.top = new TopChanges(maxChanges);
+        this.top = new TopChanges(maxChanges, config.mode === 'drift' ? compareDrifts : compareChanges);
         this.fileCounts = plan.files.map(() => 0);
+        this.groups = collectors.changes;
+        this.lostGroups = collectors.lost;
+        this.countedManifests = collectors.manifests;
+    }
+    /** Whether the base's decisions are counted: a compare of two versions. */
+    get compares() {
+        return this.config.mode === 'compare' && this.config.hasHead && this.config.hasBase;
     }
     add(o) {
         if (!this.admits(o))
@@ -37395,6 +37876,15 @@ class ReplayAggregator {
         }
         if (o.byReading)
             this.unevaluableByReading++;
+        this.window.add(o.occurred_at);
+        if (this.compares) {
+            if (o.base === null || o.base === VERDICT_UNEVALUABLE)
+                this.baseCounts.unevaluable++;
+            else if (o.base === VERDICT_ALLOW)
+                this.baseCounts.allowed++;
+            else
+                this.baseCounts.denied++;
+        }
         if (o.primary === VERDICT_UNEVALUABLE) {
             counts.unevaluable++;
             for (let i = 0; i < UNEVALUABLE_REASONS.length; i++)
@@ -37427,8 +37917,11 @@ class ReplayAggregator {
     /** A record the two sides decide differently: counted by direction, listed, grouped. */
     noteChange(o, revision) {
         const pair = decisionPair(this.config, o.primary, o.base, o.recorded_decision);
-        if (pair === null || pair.current === pair.draft)
+        if (pair === null || pair.current === pair.draft) {
+            if (o.change !== null && this.compares && o.primary === VERDICT_UNEVALUABLE)
+                this.noteLost(o);
             return;
+        }
         const split = this.split;
         split.changes_total++;
         if (pair.current === 'unknown')
@@ -37453,7 +37946,25 @@ class ReplayAggregator {
             matched_rule_ids: o.matched.map((i) => this.ruleIds[i]),
         };
         this.top.offer(change);
-        this.groups.add(change, detail.explain);
+        this.groups.add({ ...change, direction: directionOf(change) }, detail.explain);
+    }
+    /** A record the base decides and the head cannot (docs/review.md): counted and grouped apart. */
+    noteLost(o) {
+        const fromAllow = o.base === VERDICT_ALLOW;
+        if (fromAllow)
+            this.lost.from_allow++;
+        else
+            this.lost.from_deny++;
+        const detail = o.change;
+        this.lostGroups.add({
+            direction: fromAllow ? 'allow_to_unknown' : 'deny_to_unknown',
+            request_id: o.request_id,
+            occurred_at: o.occurred_at,
+            subject: detail.subject,
+            method: detail.method,
+            tools: detail.tools,
+            matched_rule_ids: [],
+        }, detail.explain);
     }
     finish(diff) {
         const byReason = new Map();
@@ -37466,19 +37977,24 @@ class ReplayAggregator {
         // UNEVALUABLE_REASONS is sorted, so the reasons come out sorted.
         const reasons = [...byReason.keys()];
         const groups = this.groups.finish();
+        const lost = this.lostGroups.finish();
+        const compare = this.config.mode === 'compare';
         const result = {
             ...this.counts,
             unevaluable_by_reading: this.unevaluableByReading,
             unevaluable_reasons: reasons,
             unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason.get(r)])),
+            base_counts: this.compares ? { ...this.baseCounts } : null,
             changes: this.top.items,
             changes_total: this.split.changes_total,
             newly_allowed: this.split.newly_allowed,
             newly_denied: this.split.newly_denied,
             from_unknown: this.split.from_unknown,
+            newly_unevaluable: compare ? { ...this.lost, groups: lost.groups, groups_total: lost.total } : null,
             rule_diff: diff,
-            change_groups: groups.change_groups,
-            change_groups_total: groups.change_groups_total,
+            by_edit: diff === null ? null : byEditRows(groups.all, diff),
+            change_groups: groups.groups,
+            change_groups_total: groups.total,
             rule_hits: Object.fromEntries(ruleHits),
             malformed: {
                 count: this.malformed.count,
@@ -37488,6 +38004,7 @@ class ReplayAggregator {
                 })),
             },
             recorded_mismatch: this.recordedMismatch,
+            sample_window: this.window.toJSON(),
         };
         return {
             result,
@@ -37505,7 +38022,153 @@ class ReplayAggregator {
     }
 }
 
+;// CONCATENATED MODULE: ./build/replay/replay.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function workerCountFor(options, plan) {
+    const hasLines = plan.files.some((f) => f.layout === 'lines');
+    if (options.workers !== undefined) {
+        if (!Number.isSafeInteger(options.workers) || options.workers < 0)
+            throw new RangeError(`workers must be a whole number ≥ 0, not ${options.workers}`);
+        if (options.workers <= 1 || !hasLines)
+            return 0;
+        return options.workers;
+    }
+    const count = hasLines ? workersForEstimate(await linesEstimate(plan), (0,external_node_os_namespaceObject.availableParallelism)()) : 0;
+    // Without the worker script (the TypeScript sources under a test runner) or the wasm bytes,
+    // the automatic choice stays in-process; an explicit `workers` insists (workerInit throws).
+    if (count === 0 || replayWorkerScript() === null)
+        return 0;
+    if (!options.head?.wasm && options.head)
+        return 0;
+    if (!options.base?.wasm && options.base)
+        return 0;
+    return count;
+}
+/**
+ * Replays every record of the sample against the head and the base. Streaming: memory holds the
+ * capped change list, counters, and the ids already replayed (to catch repeats).
+ */
+async function replayTraffic(options) {
+    const { primary, base } = evaluatorSides(options.head, options.base);
+    const plan = options.sample ??
+        (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? bytes_DEFAULT_MAX_LINE_BYTES));
+    const config = {
+        mode: options.mode ?? 'compare',
+        hasHead: options.head !== null,
+        hasBase: options.base !== null,
+        shard: options.shard ?? null,
+        since: options.since,
+        format: plan.format,
+        decisionLog: plan.options,
+        maxLineBytes: plan.maxLineBytes,
+        unevaluable: options.unevaluable ?? 'precise',
+        maxAttributionEdits: options.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS,
+    };
+    const workers = await workerCountFor(options, plan);
+    // Threads start (and compile their wasm) while the --limit pass reads the sample.
+    const pool = workers > 0
+        ? new ReplayWorkerPool(replayWorkerScriptOrThrow(), workers, workerInit(config, primary, base))
+        : null;
+    try {
+        return await withDecisionPathListing(plan, async () => {
+            const filter = await buildRecordFilter(plan, options.since, options.limit);
+            // Drift compares with recorded decisions: there is no edit to explain.
+            const diff = config.mode === 'drift'
+                ? null
+                : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null, options.headLines);
+            const edits = diff === null ? [] : editsOf(diff);
+            const counterfactual = attributesCounterfactually(config, edits);
+            const groupOptions = {
+                headRules: primary.policy.rules.map((r) => r.id),
+                baseRules: base?.policy.rules.map((r) => r.id) ?? null,
+                diff,
+                edits: counterfactual ? edits : null,
+                maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
+                partial: options.shard !== undefined,
+            };
+            const aggregate = new ReplayAggregator(config, primary.policy, filter, options.maxChanges, plan, {
+                changes: new ChangeGroupCollector(groupOptions),
+                lost: new ChangeGroupCollector(groupOptions),
+                manifests: options.manifestIds,
+            });
+            let read = 0;
+            const add = (outcome) => aggregate.add(outcome);
+            const take = (outcomes) => {
+                forEachOutcome(outcomes, add);
+                read += outcomeCount(outcomes);
+                options.onProgress?.(read);
+            };
+            // In-process, or for a unit a worker does not take: the same evaluator on this thread.
+            const evaluator = new RecordEvaluator(config, primary, base);
+            const local = (unit) => evaluateUnit(evaluator, unit);
+            if (pool === null)
+                for await (const unit of sampleUnits(plan, 0))
+                    take(local(unit));
+            else
+                await pool.run(sampleUnits(plan, WORKER_CHUNK_BYTES), take, local);
+            const attribution = diff === null
+                ? null
+                : {
+                    method: counterfactual ? 'counterfactual' : 'syntactic',
+                    edits: edits.length,
+                    max_edits: config.maxAttributionEdits,
+                };
+            return {
+                ...aggregate.finish(diff),
+                excludedWithoutTime: filter.excludedWithoutTime,
+                workers,
+                plan,
+                attribution,
+            };
+        });
+    }
+    finally {
+        await pool?.close();
+    }
+}
+/** A sample given by path(s), planned without decision-log options unless given. */
+function planOf(trafficPath, decisionLog = NO_DECISION_LOG_OPTIONS, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+    const paths = typeof trafficPath === 'string' ? [trafficPath] : trafficPath;
+    return planSample(paths.map((p) => ({ shown: p, path: p })), decisionLog, undefined, maxLineBytes);
+}
+function evaluateUnit(evaluator, unit) {
+    if (unit.kind === 'lines')
+        return evaluator.evaluateLines(unit.bytes, unit.firstLine, unit.base);
+    const out = [];
+    forEachUnitElement(unit, 0, (text, position, shape) => out.push(evaluator.evaluateText(text, position, shape)));
+    return out;
+}
+function replayWorkerScriptOrThrow() {
+    const script = replayWorkerScript();
+    if (script === null)
+        throw new Error('worker threads need the built worker script (run the bundle or the tsc build)');
+    return script;
+}
+function workerInit(config, primary, base) {
+    const side = (s) => {
+        if (!s.wasm)
+            throw new Error(`worker threads need the wasm bytes of ${s.engine.name}`);
+        return { name: s.engine.name, wasm: s.wasm, policy: s.policy, features: s.features };
+    };
+    return { config, primary: side(primary), base: base === null ? null : side(base) };
+}
+
 ;// CONCATENATED MODULE: ./build/replay/run.js
+
 
 
 
@@ -37539,12 +38202,16 @@ async function readPolicySource(file, displayPath = file, maxPolicyBytes = DEFAU
     }
     return { displayPath, text: await (0,promises_namespaceObject.readFile)(file, 'utf8') };
 }
+/** The format a policy is read in: by its file name, YAML when the name says neither. */
+function formatOfSource(source) {
+    return formatOfPath(source.displayPath) ?? 'yaml';
+}
 /** Validation alone (no OPA needed): every problem of the sides given, in order. */
 function validateSources(...sources) {
     return sources.flatMap((source) => {
         if (!source)
             return [];
-        const result = validatePolicyText(source.text, source.displayPath, formatOfPath(source.displayPath) ?? 'yaml');
+        const result = validatePolicyText(source.text, source.displayPath, formatOfSource(source));
         return result.ok ? [] : result.errors;
     });
 }
@@ -37624,6 +38291,10 @@ async function runReplay(options) {
     const outcome = await replayTraffic({
         head: headPrepared?.side ?? null,
         base: basePrepared?.side ?? null,
+        // The rule diff's lines; drift has no diff.
+        ...(options.head && options.mode !== 'drift'
+            ? { headLines: policyLines(options.head.text, formatOfSource(options.head)) }
+            : {}),
         trafficPath: options.trafficPath,
         sample: plan,
         since: options.since ?? null,
@@ -37637,7 +38308,12 @@ async function runReplay(options) {
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
         maxLineBytes: (options.limits ?? DEFAULT_LIMITS).maxLineBytes,
         ...(manifestSet ? { manifestIds: manifestIdsOf(manifestSet) } : {}),
+        ...(options.maxAttributionEdits !== undefined
+            ? { maxAttributionEdits: options.maxAttributionEdits }
+            : {}),
     });
+    if (outcome.attribution !== null)
+        meta.attribution = outcome.attribution;
     meta.excluded_without_time = outcome.excludedWithoutTime;
     meta.skipped = outcome.skipped;
     meta.traffic.files.forEach((f, i) => (f.count = outcome.fileCounts[i]));
@@ -37707,7 +38383,7 @@ function reportMeta(options, plan, digest) {
 }
 
 // EXTERNAL MODULE: ./build/cli/io.js
-var cli_io = __nccwpck_require__(1973);
+var cli_io = __nccwpck_require__(2047);
 ;// CONCATENATED MODULE: ./build/cli/limitFlags.js
 
 
@@ -37945,6 +38621,7 @@ const SIMPLE_RULES = [
     'newly-allowed',
     'newly-denied',
     'changes',
+    'newly-unevaluable',
     'blocking-gaps',
     'malformed',
     'no-traffic',
@@ -38002,6 +38679,7 @@ const TRAFFIC_RULES = new Set([
     'newly-allowed',
     'newly-denied',
     'changes',
+    'newly-unevaluable',
     'blocking-gaps',
     'malformed',
     'drift',
@@ -38043,6 +38721,12 @@ function gate_check(rule, facts) {
             return facts.changesTotal > 0
                 ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
                 : null;
+        case 'newly-unevaluable': {
+            const lost = facts.newlyUnevaluable ?? 0;
+            return lost > 0
+                ? `${plural(lost, 'request', 'requests')} the base decides can no longer be judged by the head`
+                : null;
+        }
         case 'blocking-gaps': {
             // An invalid manifest is graded unreplayable, the level a blocking gap sets: it fails too.
             const invalid = facts.invalidManifests ?? 0;
@@ -38149,6 +38833,7 @@ const SIMPLE_RULE_MEANINGS = {
     'newly-allowed': 'a request the base denied is allowed by the head',
     'newly-denied': 'a request the base allowed is denied by the head',
     changes: 'any request is decided differently (either direction, or from unknown)',
+    'newly-unevaluable': 'a request the base decides cannot be judged by the head (the recorded data cannot decide it under the head)',
     'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
     malformed: 'the traffic sample has a malformed record',
     'no-traffic': 'no sample was found, or the sample replayed no record (implied by every rule that judges traffic)',
@@ -38209,6 +38894,166 @@ function parseFailOn(raw) {
         rules.push(rule);
     }
     return rules;
+}
+
+;// CONCATENATED MODULE: ./build/render/textTable.js
+/**
+ * Terminal layout shared by every `--format text` report (docs/cli.md "Text output"): a width
+ * in columns, cells cut with `…` rather than wrapped, and no line wider than the width. Pure.
+ */
+/** Narrowest width the layout is made for (`--width` refuses less). */
+const MIN_TEXT_WIDTH = 40;
+/** The width when stdout is no terminal and `--width` is not given. */
+const DEFAULT_TEXT_WIDTH = 120;
+/** A column is never cut narrower than this (its text, when shorter). */
+const MIN_CELL_WIDTH = 4;
+const GAP = '  ';
+/** Combining marks, zero-width characters and variation selectors take no column. */
+function isZeroWidth(code) {
+    return ((code >= 0x0300 && code <= 0x036f) ||
+        (code >= 0x200b && code <= 0x200f) ||
+        (code >= 0x2060 && code <= 0x2064) ||
+        (code >= 0xfe00 && code <= 0xfe0f));
+}
+/** East Asian wide and fullwidth characters, and emoji, take two columns. */
+function isWide(code) {
+    return ((code >= 0x1100 && code <= 0x115f) ||
+        (code >= 0x2e80 && code <= 0xa4cf && code !== 0x303f) ||
+        (code >= 0xac00 && code <= 0xd7a3) ||
+        (code >= 0xf900 && code <= 0xfaff) ||
+        (code >= 0xfe30 && code <= 0xfe4f) ||
+        (code >= 0xff00 && code <= 0xff60) ||
+        (code >= 0xffe0 && code <= 0xffe6) ||
+        (code >= 0x1f300 && code <= 0x1faff) ||
+        (code >= 0x20000 && code <= 0x3fffd));
+}
+function charWidth(char) {
+    const code = char.codePointAt(0);
+    if (isZeroWidth(code))
+        return 0;
+    return isWide(code) ? 2 : 1;
+}
+/** Columns `text` takes on a terminal (text without escape sequences or control characters). */
+function displayWidth(text) {
+    let width = 0;
+    for (const char of text)
+        width += charWidth(char);
+    return width;
+}
+/** `text` in at most `width` columns: cut with `…` when longer. */
+function cutText(text, width) {
+    if (displayWidth(text) <= width)
+        return text;
+    if (width <= 0)
+        return '';
+    let kept = '';
+    let used = 0;
+    for (const char of text) {
+        const w = charWidth(char);
+        if (used + w > width - 1)
+            break;
+        kept += char;
+        used += w;
+    }
+    return `${kept}…`;
+}
+/** `text` padded with spaces to `width` columns. */
+function pad(text, width) {
+    return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+}
+/**
+ * Column widths that fit `available`: the widest columns give way first (water-filling), each
+ * down to MIN_CELL_WIDTH; narrow columns (counts, decisions) keep their text whole. Columns in
+ * `keep` (request ids, times) give way only when the others cannot make room.
+ */
+function fitColumnWidths(natural, available, keep = new Set()) {
+    if (natural.reduce((a, b) => a + b, 0) <= available)
+        return [...natural];
+    const kept = natural.reduce((total, w, i) => total + (keep.has(i) ? w : 0), 0);
+    const others = natural.map((w, i) => (keep.has(i) ? 0 : w));
+    const othersMin = others.reduce((total, w) => total + Math.min(w, MIN_CELL_WIDTH), 0);
+    if (keep.size > 0 && kept + othersMin <= available) {
+        const fitted = waterFill(others, available - kept);
+        return natural.map((w, i) => (keep.has(i) ? w : fitted[i]));
+    }
+    const keptMin = natural.reduce((total, w, i) => total + (keep.has(i) ? Math.min(w, MIN_CELL_WIDTH) : 0), 0);
+    if (keep.size > 0 && keptMin + othersMin <= available) {
+        // The others at their narrowest; the kept columns share the rest.
+        const fitted = waterFill(natural.map((w, i) => (keep.has(i) ? w : 0)), available - othersMin);
+        return natural.map((w, i) => (keep.has(i) ? fitted[i] : Math.min(w, MIN_CELL_WIDTH)));
+    }
+    return waterFill(natural, available);
+}
+function waterFill(natural, available) {
+    const sum = (level) => natural.reduce((total, w) => total + Math.min(w, Math.max(level, MIN_CELL_WIDTH)), 0);
+    if (sum(Infinity) <= available)
+        return [...natural];
+    let lo = 0;
+    let hi = Math.max(...natural);
+    while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if (sum(mid) <= available)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    const widths = natural.map((w) => Math.min(w, Math.max(lo, MIN_CELL_WIDTH)));
+    // The columns at the level share what is left, leftmost first.
+    let spare = available - widths.reduce((a, b) => a + b, 0);
+    for (let i = 0; i < widths.length && spare > 0; i++) {
+        if (widths[i] < natural[i]) {
+            widths[i]++;
+            spare--;
+        }
+    }
+    return widths;
+}
+/**
+ * An aligned table under a header and a dashed rule, indented, every line at most `width`
+ * columns: cells are cut with `…`, never wrapped. `keep`: the columns (by header) to cut last.
+ */
+function textTable(header, rows, options) {
+    const indent = options.indent ?? '';
+    const natural = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))));
+    const available = options.width - displayWidth(indent) - GAP.length * (header.length - 1);
+    const keep = new Set(header.flatMap((h, i) => (options.keep?.includes(h) ? [i] : [])));
+    const widths = fitColumnWidths(natural, available, keep);
+    const line = (cells) => fitLine(`${indent}${cells
+        .map((c, i) => pad(cutText(c, widths[i]), widths[i]))
+        .join(GAP)
+        .trimEnd()}`, options.width);
+    return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+}
+/** A line of free text in at most `width` columns. */
+function fitLine(text, width) {
+    return cutText(text, width);
+}
+
+;// CONCATENATED MODULE: ./build/cli/textWidth.js
+
+
+/** Wider than any terminal: a larger --width is a typo. */
+const MAX_TEXT_WIDTH = 1_000;
+/** `--width N`: a whole number of columns from MIN_TEXT_WIDTH to MAX_TEXT_WIDTH. */
+function textWidthFlag(raw, flag) {
+    const n = Number(raw);
+    if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(n) || n < MIN_TEXT_WIDTH || n > MAX_TEXT_WIDTH) {
+        throw new cli_io/* UsageError */.eb(`Invalid ${flag} '${raw}'. Expected a whole number of columns from ${MIN_TEXT_WIDTH} to ${MAX_TEXT_WIDTH}.`);
+    }
+    return n;
+}
+/**
+ * The width `--format text` fits: `--width`, else the terminal's when stdout is one (and the
+ * report goes there, not to `--out`), else DEFAULT_TEXT_WIDTH. A terminal narrower than
+ * MIN_TEXT_WIDTH still gets MIN_TEXT_WIDTH: tables need that much to say anything.
+ */
+function textWidth(flag, io, toFile) {
+    if (flag !== undefined)
+        return flag;
+    const columns = io.stdoutColumns;
+    if (!toFile && io.stdoutIsTTY && columns !== undefined && Number.isSafeInteger(columns) && columns > 0)
+        return Math.max(MIN_TEXT_WIDTH, columns);
+    return DEFAULT_TEXT_WIDTH;
 }
 
 ;// CONCATENATED MODULE: ./build/cli/options.js
@@ -38355,6 +39200,8 @@ function instant(raw, flag) {
 
 
 
+
+
 /** More threads than this only add memory: reading and aggregation stay on one thread. */
 const MAX_WORKERS = 64;
 function failOnRules(raw, flag) {
@@ -38473,6 +39320,13 @@ const SAMPLE_OPTIONS = {
         default: String(DEFAULT_MAX_GROUPS),
         description: 'change groups listed in the report; the total stays true',
     },
+    'max-attribution-edits': {
+        type: 'string',
+        value: 'N',
+        parse: wholeNumber(),
+        default: String(DEFAULT_MAX_ATTRIBUTION_EDITS),
+        description: 'with more edits, `because` names the edited matched rules instead of what each edit decided',
+    },
     format: {
         type: 'string',
         choices: ['json', 'markdown', 'text'],
@@ -38480,6 +39334,13 @@ const SAMPLE_OPTIONS = {
         description: 'the report, the PR comment body, or a terminal view',
     },
     out: { type: 'string', value: 'FILE', description: 'write the report to FILE', absent: 'stdout' },
+    width: {
+        type: 'string',
+        value: 'N',
+        parse: textWidthFlag,
+        description: 'text: fit every line in N columns (40 to 1000), cutting cells with …',
+        absent: "the terminal's width, else 120",
+    },
     workers: {
         type: 'string',
         value: 'N',
@@ -38590,6 +39451,7 @@ const MERGE = {
         },
         format: SAMPLE_OPTIONS.format,
         out: SAMPLE_OPTIONS.out,
+        width: SAMPLE_OPTIONS.width,
     },
 };
 const FIDELITY = {
@@ -38735,6 +39597,7 @@ function gateFactsOf(report, extra = {}) {
         changesTotal: r?.changes_total ?? 0,
         newlyAllowed: r?.newly_allowed ?? 0,
         newlyDenied: r?.newly_denied ?? 0,
+        newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
         malformed: r?.malformed.count ?? 0,
         fidelityWorst: fidelity?.worst ?? null,
         blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
@@ -38758,7 +39621,7 @@ const UNEVALUABLE_ADVICE = {
 };
 
 // EXTERNAL MODULE: ./build/text/bidi.js
-var bidi = __nccwpck_require__(8886);
+var bidi = __nccwpck_require__(7184);
 ;// CONCATENATED MODULE: ./build/render/escape.js
 /**
  * Makes a value from traffic inert in GitHub-flavoured markdown while keeping it readable (a
@@ -38868,7 +39731,7 @@ function emptyBecause(direction) {
         ? 'the base could not decide these requests'
         : 'unexplained (a policy-replay bug: please report it)';
 }
-/** One rule edit or setting change as a reader names it; a rule on both sides is named once. */
+/** One rule edit or setting change as a reader names it, each once. */
 function becauseTexts(because) {
     const out = [];
     const seen = new Set();
@@ -39142,25 +40005,64 @@ function fidelitySection(f) {
     return lines.join('\n');
 }
 
-;// CONCATENATED MODULE: ./build/render/text.js
-
-
-
-const text_n = (value) => value.toLocaleString('en-US');
-/** Removes terminal control sequences from values that come from traffic. */
-function plain(value) {
-    if (value === null)
-        return '-';
-    // eslint-disable-next-line no-control-regex
-    return value.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+;// CONCATENATED MODULE: ./build/render/numbers.js
+/** The number formats every human output shares (terminal, markdown, drift). Pure. */
+/** A count with thousands separators: `12,345`. */
+function countText(value) {
+    return value.toLocaleString('en-US');
 }
-function table(header, rows) {
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...(r[i] ?? '')].length)));
-    const line = (cells) => cells
-        .map((c, i) => c + ' '.repeat(widths[i] - [...c].length))
-        .join('  ')
-        .trimEnd();
-    return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+/**
+ * `part` of `whole` as a percentage with one decimal (`12.5%`). A share that is neither none nor
+ * all never rounds to either: `<0.1%` and `>99.9%` keep one drifted record in a million visible.
+ * No whole: `-`.
+ */
+function percentText(part, whole) {
+    if (whole <= 0)
+        return '-';
+    if (part <= 0)
+        return '0.0%';
+    if (part >= whole)
+        return '100.0%';
+    const tenths = Math.round((part * 1000) / whole);
+    if (tenths < 1)
+        return '<0.1%';
+    if (tenths > 999)
+        return '>99.9%';
+    return `${(tenths / 10).toFixed(1)}%`;
+}
+
+;// CONCATENATED MODULE: ./build/text/times.js
+
+
+const times_pad = (value, width = 2) => String(value).padStart(width, '0');
+/**
+ * The one form human outputs write a time in (docs/drift.md, docs/cli.md): UTC, to the second, a space for
+ * the `T` — `2026-11-29 22:41:29Z`, whatever offset and fraction the recorded text had. Text that
+ * is no RFC 3339 instant comes back unchanged, so nothing recorded is hidden.
+ */
+function utcTimeText(timestamp) {
+    const nanos = instantNanos(timestamp);
+    if (nanos === null)
+        return timestamp;
+    const seconds = nanos / 1000000000n - (nanos % 1000000000n < 0n ? 1n : 0n);
+    const days = Number(seconds / BigInt(SECONDS_PER_DAY) - (seconds % BigInt(SECONDS_PER_DAY) < 0n ? 1n : 0n));
+    const ofDay = Number(seconds - BigInt(days) * BigInt(SECONDS_PER_DAY));
+    const { year, month, day } = civilFromDays(days);
+    const clock = `${times_pad(Math.floor(ofDay / 3600))}:${times_pad(Math.floor(ofDay / 60) % 60)}:${times_pad(ofDay % 60)}`;
+    return `${times_pad(year, 4)}-${times_pad(month)}-${times_pad(day)} ${clock}Z`;
+}
+
+;// CONCATENATED MODULE: ./build/render/terminal.js
+
+
+function terminal(options) {
+    const width = options.width ?? DEFAULT_TEXT_WIDTH;
+    return {
+        width,
+        paint: painter(options.colour),
+        fit: (text) => fitLine(text, width),
+        table: (header, rows, keep) => textTable(header, rows, { width, indent: '  ', ...(keep ? { keep } : {}) }),
+    };
 }
 function painter(colour) {
     const paint = (code, text) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -39171,141 +40073,193 @@ function painter(colour) {
         yellow: (t) => paint('33', t),
     };
 }
-/** Pure: the terminal report for a person. Colour only when asked (the CLI asks on a TTY). */
+/** Removes terminal control sequences from values that come from traffic; null reads `-`. */
+function plain(value) {
+    if (value === null)
+        return '-';
+    // eslint-disable-next-line no-control-regex
+    return value.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+}
+/** A recorded time in the one human form (UTC, to the second); none reads `-`. */
+function timeCell(occurredAt) {
+    return occurredAt === null ? '-' : plain(utcTimeText(occurredAt));
+}
+/** The columns of a request table cut last: which request, when, and what each side decided. */
+const REQUEST_COLUMNS = ['request', 'time', 'recorded', 'base', 'head'];
+/** How human outputs explain the word on its first use (docs/cli.md "Text output"). */
+const UNEVALUABLE_MEANING = 'unevaluable (the recorded data cannot decide it)';
+
+;// CONCATENATED MODULE: ./build/render/text.js
+
+
+
+
+
+/**
+ * Pure: the terminal report for a person, every line within `options.width` columns. Colour only
+ * when asked (the CLI asks on a TTY).
+ */
 function renderReplayText(report, options) {
-    const p = painter(options.colour);
+    const t = terminal(options);
+    const p = t.paint;
     const m = report.meta;
-    const out = headerLines(m, p);
+    const out = headerLines(m, t, { window: report.result?.sample_window });
     out.push('');
     if (report.errors.length > 0 || report.result === null) {
-        out.push(p.red(p.bold(`invalid policy: ${report.errors.length} problem(s), nothing replayed`)));
+        out.push(p.red(p.bold(t.fit(`invalid policy: ${report.errors.length} problem(s), nothing replayed`))));
         for (const e of report.errors)
-            out.push(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`);
+            out.push(t.fit(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`));
         return `${out.join('\n')}\n`;
     }
     const r = report.result;
-    out.push(...text_countLines(m, r, p), ...groupLines(r, p), ...unevaluableLines(r, p), ...changeLines(r, p), ...malformedLines(r, p), ...fidelityLines(r, p), ...ruleHitLines(m, r, p));
+    out.push(...text_countLines(m, r, t), ...groupLines(r, t), ...unevaluableLines(r, t), ...changeLines(r, t), ...malformedLines(r, t), ...fidelityLines(r, t), ...ruleHitLines(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)', r.rule_hits, t));
     return `${out.join('\n')}\n`;
 }
-/** The versions, the policies and the sample. */
-function headerLines(m, p) {
+/** The versions, the policies and the sample; shared with the drift text (`headNote`). */
+function headerLines(m, t, extra = {}) {
+    const headNote = extra.headNote ?? '';
     const out = [];
-    out.push(p.bold(`policy-replay ${m.version}`) + ` (OPA ${m.opa_version})`);
+    out.push(t.paint.bold(t.fit(`policy-replay ${m.version} (OPA ${m.opa_version})`)));
     if (m.head)
-        out.push(`head     ${plain(m.head.path)}  sha256:${m.head.sha256.slice(0, 12)}`);
+        out.push(t.fit(`head     ${plain(m.head.path)}  sha256:${m.head.sha256.slice(0, 12)}${headNote}`));
     if (m.base)
-        out.push(`base     ${plain(m.base.path)}  sha256:${m.base.sha256.slice(0, 12)}`);
+        out.push(t.fit(`base     ${plain(m.base.path)}  sha256:${m.base.sha256.slice(0, 12)}`));
     else if (m.status === 'added')
-        out.push('base     (none: a new policy; every scoreable request is a change from unknown)');
-    out.push(`traffic  ${plain(m.traffic.path)}  sha256:${m.traffic.sha256.slice(0, 12)}`);
+        out.push(t.fit('base     (none: a new policy; every scoreable request is a change from unknown)'));
+    out.push(t.fit(`traffic  ${plain(m.traffic.path)}  sha256:${m.traffic.sha256.slice(0, 12)}`));
     const files = m.traffic.files;
     if (files.length > 1)
-        out.push(`         ${text_n(files.length)} files in path order: ${plain(files[0].path)} … ${plain(files[files.length - 1].path)}`);
+        out.push(t.fit(`         ${countText(files.length)} files in path order: ${plain(files[0].path)} … ${plain(files[files.length - 1].path)}`));
     if (m.traffic.format === 'opa-decision-log') {
-        out.push(`         OPA decision log: ${text_n(m.skipped.non_decision)} other log lines and ${text_n(m.skipped.other_path)} decisions of other paths skipped`);
+        out.push(t.fit(`         OPA decision log: ${countText(m.skipped.non_decision)} other log lines and ${countText(m.skipped.other_path)} decisions of other paths skipped`));
     }
+    if (extra.window?.first_at && extra.window.last_at)
+        out.push(t.fit(`window   ${timeCell(extra.window.first_at)} – ${timeCell(extra.window.last_at)}`));
     if (m.since !== null || m.limit !== null) {
-        out.push(`filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${text_n(m.excluded_without_time)} excluded without a time`);
+        out.push(t.fit(`filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${countText(m.excluded_without_time)} excluded without a time`));
     }
     return out;
 }
-/** The totals, the decided-although-unevaluable note and the changes line. */
-function text_countLines(m, r, p) {
+/** The decisions of each side, the decided-although-unevaluable note and the changes line. */
+function text_countLines(m, r, t) {
+    const p = t.paint;
     const out = [];
     if (m.status === 'deleted')
-        out.push(p.bold('policy deleted: the counts below are what the base decided'), '');
-    out.push(...table(['evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'], [[text_n(r.evaluated), text_n(r.allowed), text_n(r.denied), text_n(r.unevaluable), text_n(r.malformed.count)]]));
+        out.push(p.bold(t.fit('policy deleted: the counts below are what the base decided')), '');
+    out.push(t.fit(`decisions: allowed, denied or ${UNEVALUABLE_MEANING}`));
+    const base = r.base_counts;
+    const side = m.status === 'deleted' ? 'base' : 'head';
+    out.push(...t.table(['', 'evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'], [
+        ...(base && m.status !== 'deleted'
+            ? [
+                [
+                    'base',
+                    countText(r.evaluated),
+                    countText(base.allowed),
+                    countText(base.denied),
+                    countText(base.unevaluable),
+                    countText(r.malformed.count),
+                ],
+            ]
+            : []),
+        [side, countText(r.evaluated), countText(r.allowed), countText(r.denied), countText(r.unevaluable), countText(r.malformed.count)],
+    ]));
     const decided = r.unevaluable_by_reading - r.unevaluable;
     if (decided > 0) {
         // docs/unknowns.md: decided although a rule reads something the record lacks.
-        out.push(`decided  ${text_n(decided)} lacked recorded data a rule reads yet were decided (static rule: ${text_n(r.unevaluable_by_reading)} unevaluable)`);
+        out.push(t.fit(`decided  ${countText(decided)} lacked recorded data a rule reads yet were decided (static rule: ${countText(r.unevaluable_by_reading)} unevaluable)`));
     }
     else if (m.unevaluable_mode === 'static') {
-        out.push('unevaluable judged by the static rule: any rule reading missing data (--unevaluable static)');
+        out.push(t.fit('unevaluable judged by the static rule: any rule reading missing data (--unevaluable static)'));
     }
     out.push('');
-    const changeLine = `changes  ${text_n(r.changes_total)} total: ${text_n(r.newly_allowed)} newly allowed, ${text_n(r.newly_denied)} newly denied, ${text_n(r.from_unknown)} from unknown`;
+    const changeLine = t.fit(`changes  ${countText(r.changes_total)} total: ${countText(r.newly_allowed)} newly allowed, ${countText(r.newly_denied)} newly denied, ${countText(r.from_unknown)} from unknown`);
     out.push(r.newly_allowed > 0
         ? p.red(p.bold(changeLine))
         : r.changes_total > 0
             ? p.yellow(changeLine)
             : p.green(changeLine));
     if (r.recorded_mismatch > 0) {
-        out.push(p.yellow(`recorded ${text_n(r.recorded_mismatch)} recorded decisions differ from the base's`));
+        out.push(p.yellow(t.fit(`recorded ${countText(r.recorded_mismatch)} recorded decisions differ from the base's`)));
     }
     return out;
 }
-function groupLines(r, p) {
+function groupLines(r, t) {
     const out = [];
     const groups = r.change_groups ?? [];
     const groupsTotal = r.change_groups_total ?? 0;
     if (groupsTotal > 0) {
-        out.push('', p.bold(`what changes, and why (showing ${text_n(groups.length)} of ${text_n(groupsTotal)} groups, most dangerous first)`));
-        out.push(...table(['change', 'requests', 'subjects', 'method and tools', 'because'], groups.map((g) => groupTextCells(g, 'replay', plain))).map((l) => `  ${l}`));
+        out.push('', t.paint.bold(t.fit(`what changes, and why (showing ${countText(groups.length)} of ${countText(groupsTotal)} groups, most dangerous first)`)), ...t.table(['change', 'requests', 'subjects', 'method and tools', 'because'], groups.map((g) => groupTextCells(g, 'replay', plain)), ['change', 'requests']));
     }
     return out;
 }
-function unevaluableLines(r, p) {
-    const out = [];
-    if (r.unevaluable > 0) {
-        out.push('', p.bold('unevaluable reasons'));
-        out.push(...table(['reason', 'requests', 'what to do'], r.unevaluable_reasons.map((reason) => [
+/** The unevaluable reasons with what to do about each; shared with the drift text. */
+function unevaluableLines(r, t) {
+    if (r.unevaluable === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit('unevaluable reasons')),
+        ...t.table(['reason', 'requests', 'what to do'], r.unevaluable_reasons.map((reason) => [
             reason,
-            text_n(r.unevaluable_by_reason[reason] ?? 0),
+            countText(r.unevaluable_by_reason[reason] ?? 0),
             UNEVALUABLE_ADVICE[reason],
-        ])).map((l) => `  ${l}`));
-    }
-    return out;
+        ]), ['reason', 'requests']),
+    ];
 }
-function changeLines(r, p) {
-    const out = [];
-    if (r.changes.length > 0) {
-        out.push('', p.bold(`changes (showing ${text_n(r.changes.length)} of ${text_n(r.changes_total)}, most dangerous first)`));
-        out.push(...table(['request', 'time', 'subject', 'method', 'tools', 'current', 'draft', 'matched'], r.changes.map((c) => [
+function changeLines(r, t) {
+    if (r.changes.length === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit(`changes (showing ${countText(r.changes.length)} of ${countText(r.changes_total)}, most dangerous first)`)),
+        ...t.table(['request', 'time', 'subject', 'method', 'tools', 'base', 'head', 'matched'], r.changes.map((c) => [
             plain(c.request_id),
-            plain(c.occurred_at),
+            timeCell(c.occurred_at),
             plain(c.subject),
             plain(c.method),
             c.tools.length ? plain(c.tools.join(',')) : '-',
             c.current_decision,
             c.draft_decision,
             c.matched_rule_ids.length ? plain(c.matched_rule_ids.join(',')) : '-',
-        ])).map((l) => `  ${l}`));
-    }
-    return out;
+        ]), REQUEST_COLUMNS),
+    ];
 }
-function malformedLines(r, p) {
+/** The malformed records with the first few examples; shared with the drift text. */
+function malformedLines(r, t) {
     const out = [];
     if (r.malformed.count > 0) {
-        out.push('', p.bold(`malformed records (${text_n(r.malformed.count)}, not replayed)`));
+        out.push('', t.paint.bold(t.fit(`malformed records (${countText(r.malformed.count)}, not replayed)`)));
         for (const e of r.malformed.examples)
-            out.push(`  ${plain(describePosition(e))}: ${plain(e.reason)}`);
+            out.push(t.fit(`  ${plain(describePosition(e))}: ${plain(e.reason)}`));
         if (r.malformed.count > r.malformed.examples.length) {
-            out.push(`  … ${text_n(r.malformed.count - r.malformed.examples.length)} more`);
+            out.push(t.fit(`  … ${countText(r.malformed.count - r.malformed.examples.length)} more`));
         }
     }
     return out;
 }
-function fidelityLines(r, p) {
+function fidelityLines(r, t) {
     const out = [];
     const fidelity = r.fidelity;
     if (fidelity) {
-        out.push('', p.bold(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`));
-        out.push(...table(['level', 'manifests', 'records'], ['exact', 'controlled', 'partial', 'unreplayable', 'no_manifest'].map((l) => [
+        out.push('', t.paint.bold(t.fit(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`)));
+        out.push(...t.table(['level', 'manifests', 'records'], ['exact', 'controlled', 'partial', 'unreplayable', 'no_manifest'].map((l) => [
             l,
-            l === 'no_manifest' ? '-' : text_n(fidelity.levels[l] ?? 0),
-            text_n(fidelity.records_by_level[l] ?? 0),
-        ])).map((l) => `  ${l}`));
+            l === 'no_manifest' ? '-' : countText(fidelity.levels[l] ?? 0),
+            countText(fidelity.records_by_level[l] ?? 0),
+        ])));
         for (const g of fidelity.blocking_gaps)
-            out.push(p.red(`  blocks replay: ${g.path} (${g.reason}) in ${text_n(g.manifests)} manifest(s)`));
+            out.push(t.paint.red(t.fit(`  blocks replay: ${g.path} (${g.reason}) in ${countText(g.manifests)} manifest(s)`)));
     }
     return out;
 }
-function ruleHitLines(m, r, p) {
-    const out = [];
-    out.push('', p.bold(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)'));
-    out.push(...table(['rule', 'hits'], Object.entries(r.rule_hits).map(([id, c]) => [plain(id), text_n(c)])).map((l) => `  ${l}`));
-    return out;
+/** Rule hits of one side; shared with the drift text. */
+function ruleHitLines(title, hits, t) {
+    return [
+        '',
+        t.paint.bold(t.fit(title)),
+        ...t.table(['rule', 'hits'], Object.entries(hits).map(([id, c]) => [plain(id), countText(c)])),
+    ];
 }
 
 ;// CONCATENATED MODULE: ./build/cli/progress.js
@@ -39336,7 +40290,11 @@ function progressReporter(io, delayMs = 750) {
     };
 }
 
-;// CONCATENATED MODULE: ./build/cli/replayCommand.js
+;// CONCATENATED MODULE: ./build/cli/replayRun.js
+/**
+ * What the replay and drift commands share: their policy files read, OPA found, the sample flags as
+ * runReplay's options, and the run itself with its progress and warnings (docs/cli.md).
+ */
 
 
 
@@ -39348,20 +40306,14 @@ function progressReporter(io, delayMs = 750) {
 
 
 
-
-
-
-
-
-
-
-
-function renderReport(report, format, io, redact = false) {
-    if (format === 'json')
-        return reportToJson(report);
-    if (format === 'markdown')
-        return renderReplayMarkdown(report, { redactSubjects: redact });
-    return renderReplayText(report, { colour: io.stdoutIsTTY && !io.env.NO_COLOR });
+/** A policy file named by a flag; unreadable: a one-line error (exit 2). */
+async function readPolicyFlag(file, maxBytes) {
+    try {
+        return await readPolicySource(file, file, maxBytes);
+    }
+    catch (error) {
+        throw new cli_io/* CommandError */.Qd(`cannot read policy ${file}: ${error.code ?? error.message}`);
+    }
 }
 /**
  * OPA is found before anything is compiled; but an invalid policy is reported as such (exit 2)
@@ -39380,6 +40332,19 @@ async function locateOpaUnlessInvalid(flag, io, sources) {
         throw new cli_io/* CommandError */.Qd(`${problems.length} problem(s) in the policy files; nothing replayed`);
     }
 }
+/**
+ * The `--out` file checked against the run's inputs (its policies, sample, manifests and OPA)
+ * before anything is replayed; the inputs as identified, or none without `--out`.
+ */
+async function guardReportOutput(out, policies, values, io) {
+    if (out === null)
+        return [];
+    return guardOutputs([out], [
+        ...policies,
+        ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
+        await opaInput(values.opa, io.env),
+    ]);
+}
 /** The decision-log flags as options (each value was checked alone by its table entry). */
 function decisionLogOf(values) {
     return parseDecisionLogOptions({
@@ -39388,6 +40353,20 @@ function decisionLogOf(values) {
         bundle: values.bundle ?? null,
         manifestIdField: values['manifest-id-field'] ?? null,
     });
+}
+/** The sample flags as runReplay's options. */
+function sampleRunOptions(values) {
+    return {
+        trafficPath: values.traffic,
+        decisionLog: decisionLogOf(values),
+        manifests: values.manifests ?? null,
+        since: values.since ?? null,
+        limit: values.limit ?? null,
+        maxChanges: values['max-changes'],
+        maxGroups: values['max-groups'],
+        unevaluable: values.unevaluable,
+        ...(values.workers !== undefined ? { workers: values.workers } : {}),
+    };
 }
 /**
  * runReplay for a command: a progress line on a terminal, warnings on stderr, and an unreadable
@@ -39416,45 +40395,52 @@ async function replayWithProgress(options, io) {
         io.stderr(`${p.file}:${p.line}:${p.column}: warning: ${p.path || '(document)'}: invalid manifest: ${p.message}\n`);
     return run;
 }
+
+;// CONCATENATED MODULE: ./build/cli/replayCommand.js
+
+
+
+
+
+
+
+
+
+
+
+
+function renderReport(report, format, io, options) {
+    if (format === 'json')
+        return reportToJson(report);
+    if (format === 'markdown')
+        return renderReplayMarkdown(report, { redactSubjects: options.redact === true });
+    return renderReplayText(report, { colour: textColour(io), width: options.width });
+}
+/** Colour on a terminal, unless NO_COLOR says otherwise. */
+function textColour(io) {
+    return io.stdoutIsTTY && !io.env.NO_COLOR;
+}
 async function runReplayCommand(argv, io) {
     const { values } = parseCommandLine(REPLAY, argv);
     const format = values.format;
     const failOn = values['fail-on'] ?? [];
     const limits = limitsFromFlags(values);
-    const readSource = async (file) => {
-        try {
-            return await readPolicySource(file, file, limits.maxPolicyBytes);
-        }
-        catch (error) {
-            throw new cli_io/* CommandError */.Qd(`cannot read policy ${file}: ${error.code ?? error.message}`);
-        }
-    };
-    const head = await readSource(values.head);
-    const base = values.base ? await readSource(values.base) : null;
+    const head = await readPolicyFlag(values.head, limits.maxPolicyBytes);
+    const base = values.base ? await readPolicyFlag(values.base, limits.maxPolicyBytes) : null;
     const opa = await locateOpaUnlessInvalid(values.opa, io, [head, base]);
     const out = values.out ? { role: '--out', path: values.out } : null;
-    const inputs = out
-        ? await guardOutputs([out], [
-            { role: 'the head policy (--head)', path: values.head },
-            values.base ? { role: 'the base policy (--base)', path: values.base } : null,
-            ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
-            await opaInput(values.opa, io.env),
-        ])
-        : [];
+    const policies = [
+        { role: 'the head policy (--head)', path: values.head },
+        values.base ? { role: 'the base policy (--base)', path: values.base } : null,
+    ];
+    const inputs = await guardReportOutput(out, policies, values, io);
     const run = await replayWithProgress({
         head,
         base,
-        trafficPath: values.traffic,
-        decisionLog: decisionLogOf(values),
-        manifests: values.manifests ?? null,
-        since: values.since ?? null,
-        limit: values.limit ?? null,
-        maxChanges: values['max-changes'],
-        unevaluable: values.unevaluable,
+        ...sampleRunOptions(values),
         ...(values.shard ? { shard: values.shard } : {}),
         opa,
-        ...(values.workers !== undefined ? { workers: values.workers } : {}),
-        maxGroups: values['max-groups'],
+        maxAttributionEdits: values['max-attribution-edits'],
         limits,
     }, io);
     const { report } = run;
@@ -39462,7 +40448,10 @@ async function runReplayCommand(argv, io) {
         for (const e of report.errors)
             io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.path || '(document)'}: ${e.message}\n`);
     }
-    const text = renderReport(report, format, io, values['redact-subjects']);
+    const text = renderReport(report, format, io, {
+        redact: values['redact-subjects'],
+        width: textWidth(values.width, io, out !== null),
+    });
     if (out)
         await writeOutputFile(out, text, inputs);
     else
@@ -39518,6 +40507,7 @@ async function expandArgument(arg) {
 }
 
 ;// CONCATENATED MODULE: ./build/replay/drift.js
+
 /**
  * The drift report (docs/report.md "The drift report"): the replay in drift mode, renamed so nobody reads
  * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
@@ -39546,14 +40536,27 @@ function toDriftReport(run) {
             newly_allowed: r.newly_allowed,
             newly_denied: r.newly_denied,
             drifts: r.changes.map(toDrift),
-            drift_groups: r.change_groups,
+            // The replay kept every group: reordered for drift before the same cap is applied.
+            drift_groups: driftOrdered(outcome.groups.map((t) => t.group)).slice(0, r.change_groups.length),
             drift_groups_total: r.change_groups_total,
             policy_revisions: revisions,
+            ...(r.sample_window ? { sample_window: r.sample_window } : {}),
             rule_hits: r.rule_hits,
             malformed: r.malformed,
             ...(r.fidelity ? { fidelity: r.fidelity } : {}),
         },
     };
+}
+/** Drift's direction order (docs/drift.md "Order"): recorded allow → deny first. */
+const DRIFT_DIRECTIONS = [
+    'newly_denied',
+    'newly_allowed',
+    'unknown_to_allow',
+    'unknown_to_deny',
+];
+/** Groups in drift's direction order, then as a replay orders them (count, then the key). */
+function driftOrdered(groups) {
+    return [...groups].sort((a, b) => DRIFT_DIRECTIONS.indexOf(a.direction) - DRIFT_DIRECTIONS.indexOf(b.direction) || compareGroups(a, b));
 }
 function compareRevision(a, b) {
     if (a === b)
@@ -39577,29 +40580,121 @@ function toDrift(change) {
     };
 }
 
+;// CONCATENATED MODULE: ./build/render/driftText.js
+
+
+
+
+/**
+ * Pure: the drift report for a terminal, in the replay text's layout and number formats, every
+ * line within `options.width` columns; what the live gateway let through that the head denies
+ * comes first (docs/drift.md).
+ */
+function renderDriftText(report, options) {
+    const t = terminal(options);
+    const r = report.result;
+    const out = headerLines(report.meta, t, { headNote: '  (saved policy)', window: r?.sample_window });
+    if (!r) {
+        out.push('', t.paint.red(t.paint.bold(t.fit(`invalid policy: ${report.errors.length} problem(s), nothing replayed`))));
+        for (const e of report.errors)
+            out.push(t.fit(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`));
+        return `${out.join('\n')}\n`;
+    }
+    out.push('', ...driftText_countLines(r, t), ...driftText_groupLines(r, t), ...revisionLines(r, t), ...unevaluableLines(r, t), ...driftLines(r, t), ...malformedLines(r, t), ...ruleHitLines('rule hits (head)', r.rule_hits, t));
+    return `${out.join('\n')}\n`;
+}
+function driftText_countLines(r, t) {
+    const p = t.paint;
+    const exposure = t.fit(`exposure ${countText(r.newly_denied)} request${r.newly_denied === 1 ? '' : 's'} the live gateway allowed ${r.newly_denied === 1 ? 'is' : 'are'} denied by the head`);
+    const drift = t.fit(`drift    ${countText(r.drift_total)} total: ${countText(r.newly_denied)} recorded allow, now denied; ${countText(r.newly_allowed)} recorded deny, now allowed`);
+    return [
+        t.fit(`decisions: allowed, denied or ${UNEVALUABLE_MEANING}`),
+        ...t.table(['', 'evaluated', 'allowed', 'denied', 'unevaluable', 'malformed', 'no recorded decision'], [
+            [
+                'head',
+                countText(r.evaluated),
+                countText(r.allowed),
+                countText(r.denied),
+                countText(r.unevaluable),
+                countText(r.malformed.count),
+                countText(r.without_recorded_decision),
+            ],
+        ]),
+        '',
+        r.newly_denied > 0 ? p.red(p.bold(exposure)) : exposure,
+        r.newly_allowed > 0 ? p.yellow(drift) : r.drift_total === 0 ? p.green(drift) : drift,
+    ];
+}
+function driftText_groupLines(r, t) {
+    if (r.drift_groups_total === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit(`what drifted (showing ${countText(r.drift_groups.length)} of ${countText(r.drift_groups_total)} groups, recorded allow → deny first)`)),
+        ...t.table(['drift', 'requests', 'subjects', 'method and tools', 'head rules'], r.drift_groups.map((g) => groupTextCells(g, 'drift', plain)), ['drift', 'requests']),
+    ];
+}
+/** Per recorded policy_revision: drift on one revision points at the deployment that differs. */
+function revisionLines(r, t) {
+    if (r.policy_revisions.length === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit('by recorded policy_revision')),
+        ...t.table(['revision', 'records', 'drifted', 'drifted %', 'note'], r.policy_revisions.map((v) => [
+            v.revision === null ? '(none)' : plain(v.revision),
+            countText(v.records),
+            countText(v.drift),
+            percentText(v.drift, v.records),
+            v.revision !== null && v.drift === 0 && v.records > 0 ? 'matches the head' : '',
+        ])),
+    ];
+}
+function driftLines(r, t) {
+    if (r.drifts.length === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit(`drifts (showing ${countText(r.drifts.length)} of ${countText(r.drift_total)}, recorded allow → deny first)`)),
+        ...t.table(['request', 'time', 'subject', 'method', 'tools', 'recorded', 'head', 'matched'], r.drifts.map((d) => [
+            plain(d.request_id),
+            timeCell(d.occurred_at),
+            plain(d.subject),
+            plain(d.method),
+            d.tools.length ? plain(d.tools.join(',')) : '-',
+            d.recorded_decision,
+            d.replayed_decision,
+            d.matched_rule_ids.length ? plain(d.matched_rule_ids.join(',')) : '-',
+        ]), REQUEST_COLUMNS),
+    ];
+}
+
 ;// CONCATENATED MODULE: ./build/render/driftMarkdown.js
 
 
 
 
-const driftMarkdown_n = (value) => value.toLocaleString('en-US');
-/** Pure: the drift report of one policy as markdown sections (issue body, job summary). */
+
+
+/**
+ * Pure: the drift report of one policy as markdown sections (issue body, job summary), in the
+ * order of docs/drift.md: what the live gateway let through first.
+ */
 function driftMarkdownSections(report, options = {}) {
     const path = report.meta.head?.path ?? 'policy';
-    const title = `### ${escape_escapeMarkdown(path)}`;
+    const title = options.title === false ? [] : [`### ${escape_escapeMarkdown(path)}`, ''];
     if (!report.result) {
         return [
             [
-                title,
-                '',
-                `**Invalid policy: ${driftMarkdown_n(report.errors.length)} problem(s), nothing replayed.**`,
+                ...title,
+                `**Invalid policy: ${countText(report.errors.length)} problem(s), nothing replayed.**`,
                 '',
                 ...report.errors.map((e) => `- ${escape_escapeMarkdown(`${e.file}:${e.line}:${e.column} ${e.path}: ${e.message}`, 400)}`),
             ].join('\n'),
         ];
     }
     const r = report.result;
-    const sections = [driftMarkdown_summarySection(r, title)];
+    const sections = [[...title, ...summaryLines(report, r, options.runUrl ?? null)].join('\n')];
     const redact = options.redactSubjects === true;
     const groups = groupsMarkdown(r.drift_groups, r.drift_groups_total, {
         rows: options.maxGroupRows ?? r.drift_groups?.length ?? 0,
@@ -39608,58 +40703,92 @@ function driftMarkdownSections(report, options = {}) {
     });
     if (groups !== null)
         sections.push(groups);
-    if (r.policy_revisions.length > 0) {
-        sections.push([
-            'Drift by recorded `policy_revision` (drift on one revision points at the deployment that differs):',
-            '',
-            '| policy_revision | records | drift |',
-            '|---|---:|---:|',
-            ...r.policy_revisions.map((v) => `| ${cell(v.revision)} | ${driftMarkdown_n(v.records)} | ${driftMarkdown_n(v.drift)} |`),
-        ].join('\n'));
-    }
+    if (r.policy_revisions.length > 0)
+        sections.push(revisionSection(r));
     if (r.unevaluable > 0) {
         sections.push([
             '| unevaluable reason | requests | what you can do |',
             '|---|---:|---|',
-            ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${driftMarkdown_n(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`),
+            ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${countText(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`),
         ].join('\n'));
     }
     if (r.drift_total > 0)
         sections.push(driftsSection(r, options.maxRows ?? r.drifts.length, redact));
     return sections;
 }
-/** The title, the verdict and the counts table. */
-function driftMarkdown_summarySection(r, title) {
+/**
+ * The first line: how many requests the live gateway allowed that the head denies — or, with no
+ * drift at all, that there is none.
+ */
+function driftHeadline(r) {
+    const count = r.newly_denied;
+    if (r.drift_total === 0) {
+        const compared = r.evaluated - r.unevaluable - r.without_recorded_decision;
+        return `**No drift**: the head (saved policy) reproduces every recorded decision it can score (${countText(compared)} compared).`;
+    }
+    return count === 0
+        ? '**0 requests the live gateway allowed are denied by the head (saved policy).**'
+        : `**🚨 ${countText(count)} request${count === 1 ? '' : 's'} the live gateway allowed ${count === 1 ? 'is' : 'are'} denied by the head (saved policy)**: an exposure that already happened.`;
+}
+/** The headline, the drift in words, the sample and the run, and the counts table. */
+function summaryLines(report, r, runUrl) {
+    const window = r.sample_window;
+    const sample = [
+        `Sample: ${cell(report.meta.traffic.path)}, ${countText(r.evaluated)} records`,
+        window?.first_at && window.last_at
+            ? `, ${escape_escapeMarkdown(utcTimeText(window.first_at))} – ${escape_escapeMarkdown(utcTimeText(window.last_at))}`
+            : '',
+        runUrl === null ? '' : ` · [workflow run](${runUrl})`,
+    ].join('');
     return [
-        title,
+        driftHeadline(r),
         '',
-        r.drift_total === 0
-            ? `**No drift**: the saved policy reproduces every recorded decision it can score (${driftMarkdown_n(r.evaluated - r.unevaluable - r.without_recorded_decision)} compared).`
-            : `**${driftMarkdown_n(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the saved policy no longer reproduces**: ${driftMarkdown_n(r.newly_allowed)} recorded deny now allowed, ${driftMarkdown_n(r.newly_denied)} recorded allow now denied.`,
+        ...(r.drift_total === 0
+            ? []
+            : [
+                `${countText(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the head no longer reproduces: ${countText(r.newly_denied)} recorded allow, now denied; ${countText(r.newly_allowed)} recorded deny, now allowed.`,
+                '',
+            ]),
+        sample,
         '',
-        '| evaluated | unevaluable | without recorded decision | drift | recorded deny → allow | recorded allow → deny |',
+        '| evaluated | unevaluable (the recorded data cannot decide it) | without recorded decision | drifted | recorded allow, now denied | recorded deny, now allowed |',
         '|---:|---:|---:|---:|---:|---:|',
-        `| ${driftMarkdown_n(r.evaluated)} | ${driftMarkdown_n(r.unevaluable)} | ${driftMarkdown_n(r.without_recorded_decision)} | ${driftMarkdown_n(r.drift_total)} | ${driftMarkdown_n(r.newly_allowed)} | ${driftMarkdown_n(r.newly_denied)} |`,
+        `| ${countText(r.evaluated)} | ${countText(r.unevaluable)} | ${countText(r.without_recorded_decision)} | ${countText(r.drift_total)} | ${countText(r.newly_denied)} | ${countText(r.newly_allowed)} |`,
         ...decidedDespiteLine(r),
+    ];
+}
+/** Per recorded bundle revision: drift on one revision points at the deployment that differs. */
+function revisionSection(r) {
+    return [
+        '**By recorded `policy_revision`** (drift on one revision points at the deployment that differs)',
+        '',
+        '| policy_revision | records | drifted | drifted % |',
+        '|---|---:|---:|---:|',
+        ...r.policy_revisions.map((v) => {
+            const name = v.revision === null ? '(none)' : cell(v.revision);
+            // Records without a revision name no deployment: nothing to mark.
+            const mark = v.revision !== null && v.drift === 0 && v.records > 0 ? ' ✅ matches the head' : '';
+            return `| ${name}${mark} | ${countText(v.records)} | ${countText(v.drift)} | ${percentText(v.drift, v.records)} |`;
+        }),
     ].join('\n');
 }
 function driftsSection(r, maxRows, redact) {
     const rows = r.drifts.slice(0, maxRows);
     return [
-        `<details><summary>Every drifted request (showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)})</summary>`,
+        `<details><summary>Every drifted request (showing ${countText(rows.length)} of ${countText(r.drift_total)})</summary>`,
         '',
-        `**Drifts: showing ${driftMarkdown_n(rows.length)} of ${driftMarkdown_n(r.drift_total)}**`,
+        `**Drifts: showing ${countText(rows.length)} of ${countText(r.drift_total)}**`,
         '',
-        '| request | time | subject | method | tools | recorded | replayed | matched rules |',
+        '| request | time | subject | method | tools | recorded | head | head rules matched |',
         '|---|---|---|---|---|---|---|---|',
-        ...rows.map((d) => `| ${cell(d.request_id)} | ${cell(d.occurred_at)} | ${d.subject === null ? '—' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} |`),
+        ...rows.map((d) => `| ${cell(d.request_id)} | ${d.occurred_at === null ? '—' : escape_escapeMarkdown(utcTimeText(d.occurred_at))} | ${d.subject === null ? '(none)' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} |`),
         '',
         '</details>',
     ].join('\n');
 }
 /** The comment that closes a policy's drift issue when its drift returns to zero. */
 function driftResolvedComment(policyPath) {
-    return (`Drift returned to zero: the replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
+    return (`Drift returned to zero: the head's replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
         `ones again. Closing; policy-replay reopens this issue if drift comes back.`);
 }
 
@@ -39681,35 +40810,16 @@ async function runDriftCommand(argv, io) {
     const { values } = parseCommandLine(DRIFT, argv);
     const format = values.format;
     const limits = limitsFromFlags(values);
-    let policy;
-    try {
-        policy = await readPolicySource(values.policy, values.policy, limits.maxPolicyBytes);
-    }
-    catch (error) {
-        throw new cli_io/* CommandError */.Qd(`cannot read policy ${values.policy}: ${error.code ?? error.message}`);
-    }
+    const policy = await readPolicyFlag(values.policy, limits.maxPolicyBytes);
     const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
     const out = values.out ? { role: '--out', path: values.out } : null;
-    const inputs = out
-        ? await guardOutputs([out], [
-            { role: 'the policy (--policy)', path: values.policy },
-            ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
-            await opaInput(values.opa, io.env),
-        ])
-        : [];
+    const policies = [{ role: 'the policy (--policy)', path: values.policy }];
+    const inputs = await guardReportOutput(out, policies, values, io);
     const run = await replayWithProgress({
         head: policy,
         base: null,
         mode: 'drift',
-        unevaluable: values.unevaluable,
-        ...(values.workers !== undefined ? { workers: values.workers } : {}),
-        trafficPath: values.traffic,
-        decisionLog: decisionLogOf(values),
-        manifests: values.manifests ?? null,
-        since: values.since ?? null,
-        limit: values.limit ?? null,
-        maxChanges: values['max-changes'],
-        maxGroups: values['max-groups'],
+        ...sampleRunOptions(values),
         opa,
         limits,
     }, io);
@@ -39720,7 +40830,10 @@ async function runDriftCommand(argv, io) {
     else if (format === 'markdown')
         text = `${driftMarkdownSections(report).join('\n\n')}\n`;
     else
-        text = renderDriftText(report);
+        text = renderDriftText(report, {
+            colour: textColour(io),
+            width: textWidth(values.width, io, out !== null),
+        });
     if (out)
         await writeOutputFile(out, text, inputs);
     else
@@ -39733,27 +40846,10 @@ async function runDriftCommand(argv, io) {
     }
     return values['fail-on-drift'] && (report.result?.drift_total ?? 0) > 0 ? cli_io/* EXIT */.dc.thresholdCrossed : cli_io/* EXIT */.dc.ok;
 }
-function renderDriftText(report) {
-    const r = report.result;
-    if (!r)
-        return `invalid policy: ${report.errors.length} problem(s)\n`;
-    const clean = (s) => (s ?? '-').replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd'); // eslint-disable-line no-control-regex
-    const lines = [
-        `drift   ${r.drift_total} (recorded deny → allow ${r.newly_allowed}, recorded allow → deny ${r.newly_denied})`,
-        `records ${r.evaluated} evaluated, ${r.unevaluable} unevaluable${r.unevaluable_by_reading > r.unevaluable ? ` (${r.unevaluable_by_reading - r.unevaluable} more lacked data yet were decided)` : ''}, ${r.without_recorded_decision} without a recorded decision, ${r.malformed.count} malformed`,
-        ...(r.drift_groups_total > 0
-            ? [
-                `what drifted (showing ${r.drift_groups.length} of ${r.drift_groups_total} groups, most dangerous first)`,
-                ...r.drift_groups.map((g) => `  ${groupTextCells(g, 'drift', clean).join('  |  ')}`),
-            ]
-            : []),
-        ...r.policy_revisions.map((v) => `revision ${clean(v.revision)}: ${v.drift} drift in ${v.records} records`),
-        ...r.drifts.map((d) => `  ${clean(d.request_id)}  ${clean(d.occurred_at)}  ${clean(d.subject)}  recorded ${d.recorded_decision} → replayed ${d.replayed_decision}`),
-    ];
-    return `${lines.join('\n')}\n`;
-}
 
 ;// CONCATENATED MODULE: ./build/replay/report/merge.js
+
+
 
 
 
@@ -39848,6 +40944,12 @@ function checkShardGroups(results) {
 function mergedResult(results, meta) {
     const first = results[0];
     const groups = mergeChangeGroups(results.map((r) => r.change_groups), meta.max_groups);
+    const lost = first.newly_unevaluable === null ? null : mergedLost(results, meta.max_groups);
+    const window = new TimeSpan();
+    for (const r of results) {
+        window.add(r.sample_window.first_at);
+        window.add(r.sample_window.last_at);
+    }
     const byReason = {};
     const ruleHits = Object.fromEntries(Object.keys(first.rule_hits).map((k) => [k, 0]));
     for (const r of results) {
@@ -39864,6 +40966,7 @@ function mergedResult(results, meta) {
         unevaluable_by_reading: sum('unevaluable_by_reading'),
         unevaluable_reasons: reasons,
         unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason[r]])),
+        base_counts: first.base_counts === null ? null : summedBaseCounts(results),
         changes: results
             .flatMap((r) => r.changes)
             .sort(compareChanges)
@@ -39872,9 +40975,11 @@ function mergedResult(results, meta) {
         newly_allowed: sum('newly_allowed'),
         newly_denied: sum('newly_denied'),
         from_unknown: sum('from_unknown'),
+        newly_unevaluable: lost,
         rule_diff: first.rule_diff,
-        change_groups: groups.change_groups,
-        change_groups_total: groups.change_groups_total,
+        by_edit: first.rule_diff === null ? null : byEditRows(groups.all, first.rule_diff),
+        change_groups: groups.groups,
+        change_groups_total: groups.total,
         rule_hits: ruleHits,
         malformed: {
             count: results.reduce((s, r) => s + r.malformed.count, 0),
@@ -39884,6 +40989,33 @@ function mergedResult(results, meta) {
                 .slice(0, MAX_MALFORMED_EXAMPLES),
         },
         recorded_mismatch: sum('recorded_mismatch'),
+        sample_window: window.toJSON(),
+    };
+}
+function summedBaseCounts(results) {
+    const out = { allowed: 0, denied: 0, unevaluable: 0 };
+    for (const r of results) {
+        const counts = r.base_counts;
+        if (counts === null)
+            throw new MergeError('some reports count the base and some do not');
+        out.allowed += counts.allowed;
+        out.denied += counts.denied;
+        out.unevaluable += counts.unevaluable;
+    }
+    return out;
+}
+function mergedLost(results, maxGroups) {
+    const parts = results.map((r) => {
+        if (r.newly_unevaluable === null)
+            throw new MergeError('some reports count newly unevaluable requests and some do not');
+        return r.newly_unevaluable;
+    });
+    const groups = mergeChangeGroups(parts.map((p) => p.groups), maxGroups);
+    return {
+        from_allow: parts.reduce((s, p) => s + p.from_allow, 0),
+        from_deny: parts.reduce((s, p) => s + p.from_deny, 0),
+        groups: groups.groups,
+        groups_total: groups.total,
     };
 }
 /** Every shard joined the same manifests, or none did: anything else would sum unlike counts. */
@@ -39947,6 +41079,12 @@ const metaSchema = strictObject({
     max_groups: count,
     unevaluable_mode: schemas_enum(['precise', 'static']),
     shard: strictObject({ index: schemas_int().positive(), count: schemas_int().positive() }).optional(),
+    attribution: strictObject({
+        method: schemas_enum(['counterfactual', 'syntactic']),
+        edits: count,
+        max_edits: count,
+    })
+        .optional(),
 });
 const errorSchema = strictObject({
     file: schemas_string(),
@@ -39966,42 +41104,100 @@ const changeSchema = strictObject({
     matched_rule_ids: array(schemas_string()),
 });
 const reasonSchema = schemas_enum(UNEVALUABLE_REASONS);
+const line = schemas_int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1').nullable();
+const operator = schemas_enum(['in', 'not_in']);
+const effect = schemas_enum(['allow', 'deny']);
+/** One entry of a modified rule's `changes` (src/policy/ruleChanges.ts). */
+const ruleValueChangeSchema = union([
+    strictObject({
+        field: schemas_string(),
+        op: operator,
+        added: array(schemas_string()),
+        removed: array(schemas_string()),
+    }),
+    strictObject({ field: schemas_string(), from_op: operator, to_op: operator }),
+    strictObject({
+        field: schemas_string(),
+        op: operator,
+        value: array(schemas_string()).min(1),
+        change: schemas_enum(['added', 'removed']),
+    }),
+    strictObject({ effect: strictObject({ from: effect, to: effect }) }),
+    strictObject({
+        active_window: strictObject({ from: schemas_string().nullable(), to: schemas_string().nullable() }),
+    }),
+]);
 const ruleDiffSchema = strictObject({
     added: array(schemas_string()),
+    added_rules: array(strictObject({ id: schemas_string(), effect, summary: schemas_string(), line })),
     removed: array(schemas_string()),
-    modified: array(strictObject({ id: schemas_string(), what: array(schemas_enum(RULE_PARTS)).min(1) })),
+    removed_rules: array(strictObject({ id: schemas_string(), effect, summary: schemas_string() })),
+    modified: array(strictObject({
+        id: schemas_string(),
+        what: array(schemas_enum(RULE_PARTS)).min(1),
+        line,
+        changes: array(ruleValueChangeSchema),
+    })),
     reordered: schemas_boolean(),
-    settings: array(strictObject({ name: schemas_enum(SETTING_NAMES), from: schemas_string().nullable(), to: schemas_string().nullable() })),
-});
+    settings: array(strictObject({
+        name: schemas_enum(SETTING_NAMES),
+        from: schemas_string().nullable(),
+        to: schemas_string().nullable(),
+        line,
+    })),
+})
+    .refine((d) => sameIds(d.added, d.added_rules) && sameIds(d.removed, d.removed_rules), 'added_rules and removed_rules must list the ids of added and removed, in their order');
+function sameIds(ids, rules) {
+    return ids.length === rules.length && ids.every((id, i) => rules[i].id === id);
+}
 const subjectCountSchema = strictObject({ subject: schemas_string().nullable(), count: schemas_int().positive() });
-const changeGroupSchema = strictObject({
-    direction: schemas_enum(DIRECTIONS),
-    count: schemas_int().positive(),
-    head_rules: array(schemas_string()),
-    base_rules: array(schemas_string()),
-    method: schemas_string().nullable(),
-    tools: array(schemas_string()),
-    subjects: strictObject({ distinct: schemas_int().positive(), top: array(subjectCountSchema) }),
-    first_at: schemas_string().nullable(),
-    last_at: schemas_string().nullable(),
-    examples: array(schemas_string()),
-    because: array(union([
-        strictObject({
-            rule: schemas_string(),
-            change: schemas_enum(['added', 'removed', 'modified']),
-            side: schemas_enum(['head', 'base']),
-        }),
-        strictObject({
-            setting: schemas_enum(SETTING_NAMES),
-            from: schemas_string().nullable(),
-            to: schemas_string().nullable(),
-        }),
-    ])),
-    partial: strictObject({
+const editSchema = union([
+    strictObject({ rule: schemas_string(), change: schemas_enum(['added', 'removed', 'modified']) }),
+    strictObject({ setting: schemas_enum(SETTING_NAMES), from: schemas_string().nullable(), to: schemas_string().nullable() }),
+]);
+function groupSchema(directions) {
+    return strictObject({
+        direction: schemas_enum(directions),
+        count: schemas_int().positive(),
+        head_rules: array(schemas_string()),
+        base_rules: array(schemas_string()),
+        method: schemas_string().nullable(),
+        tools: array(schemas_string()),
+        subjects: strictObject({ distinct: schemas_int().positive(), top: array(subjectCountSchema) }),
+        first_at: schemas_string().nullable(),
+        last_at: schemas_string().nullable(),
+        examples: array(schemas_string()),
+        because: array(editSchema),
+        joint: schemas_boolean(),
+        partial: strictObject({
+            subjects: array(subjectCountSchema),
+            examples: array(strictObject({ request_id: schemas_string(), occurred_at: schemas_string().nullable() })),
+        })
+            .optional(),
+    });
+}
+const changeGroupSchema = groupSchema(DIRECTIONS);
+const byEditSchema = strictObject({
+    edits: array(editSchema),
+    joint: schemas_boolean(),
+    newly_allowed: count,
+    newly_denied: count,
+    unknown_to_allow: count,
+    unknown_to_deny: count,
+    top: strictObject({
+        calls: array(strictObject({
+            method: schemas_string().nullable(),
+            tools: array(schemas_string()),
+            count: schemas_int().positive(),
+        })),
         subjects: array(subjectCountSchema),
-        examples: array(strictObject({ request_id: schemas_string(), occurred_at: schemas_string().nullable() })),
-    })
-        .optional(),
+    }),
+});
+const newlyUnevaluableSchema = strictObject({
+    from_allow: count,
+    from_deny: count,
+    groups: array(groupSchema(LOST_DIRECTIONS)),
+    groups_total: count,
 });
 /** The fidelity section is the fidelity module's; merge reads its per-level record counts. */
 const fidelitySchema = looseObject({ records_by_level: record(schemas_string(), count) });
@@ -40013,11 +41209,13 @@ const resultSchema = strictObject({
     unevaluable_by_reading: count,
     unevaluable_reasons: array(reasonSchema),
     unevaluable_by_reason: partialRecord(reasonSchema, schemas_int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1')),
+    base_counts: strictObject({ allowed: count, denied: count, unevaluable: count }).nullable(),
     changes: array(changeSchema),
     changes_total: count,
     newly_allowed: count,
     newly_denied: count,
     from_unknown: count,
+    newly_unevaluable: newlyUnevaluableSchema.nullable(),
     rule_hits: record(schemas_string(), count),
     malformed: strictObject({
         count,
@@ -40032,8 +41230,10 @@ const resultSchema = strictObject({
     }),
     recorded_mismatch: count,
     rule_diff: ruleDiffSchema.nullable(),
+    by_edit: array(byEditSchema).nullable(),
     change_groups: array(changeGroupSchema),
     change_groups_total: count,
+    sample_window: strictObject({ first_at: schemas_string().nullable(), last_at: schemas_string().nullable() }),
     fidelity: fidelitySchema.optional(),
 });
 /** The invariants of the replay result (docs/report.md), each as a check with its message. */
@@ -40083,9 +41283,35 @@ function resultInvariants(r, maxChanges, maxGroups) {
     const partial = r.change_groups.some((g) => g.partial !== undefined);
     if (!partial && r.change_groups.length > maxGroups)
         fail(['change_groups'], `lists ${r.change_groups.length} groups, more than meta.max_groups (${maxGroups})`);
+    problems.push(...reviewInvariants(r, maxGroups));
     const { count: malformed, examples } = r.malformed;
     if (examples.length > Math.min(malformed, MAX_MALFORMED_EXAMPLES))
         fail(['malformed', 'examples'], `lists ${examples.length}, more than count (${malformed}) or ${MAX_MALFORMED_EXAMPLES}`);
+    return problems;
+}
+/** The invariants of docs/review.md's fields: by_edit, newly_unevaluable, base_counts. */
+function reviewInvariants(r, maxGroups) {
+    const problems = [];
+    const fail = (path, message) => problems.push({ path, message });
+    if (r.by_edit !== null) {
+        const rows = r.by_edit.reduce((sum, row) => sum + row.newly_allowed + row.newly_denied + row.unknown_to_allow + row.unknown_to_deny, 0);
+        if (rows !== r.changes_total)
+            fail(['by_edit'], `counts ${rows} changes, but changes_total is ${r.changes_total}`);
+    }
+    const lost = r.newly_unevaluable;
+    if (lost !== null) {
+        const grouped = lost.groups.reduce((sum, g) => sum + g.count, 0);
+        const total = lost.from_allow + lost.from_deny;
+        if (lost.groups.length > lost.groups_total ||
+            (lost.groups.length === lost.groups_total && grouped !== total))
+            fail(['newly_unevaluable', 'groups'], `count ${grouped} requests in ${lost.groups.length} of ${lost.groups_total} groups, but from_allow + from_deny is ${total}`);
+        const partial = lost.groups.some((g) => g.partial !== undefined);
+        if (!partial && lost.groups.length > maxGroups)
+            fail(['newly_unevaluable', 'groups'], `lists ${lost.groups.length} groups, more than meta.max_groups (${maxGroups})`);
+    }
+    const base = r.base_counts;
+    if (base !== null && base.allowed + base.denied + base.unevaluable !== r.evaluated)
+        fail(['base_counts'], `add up to ${base.allowed + base.denied + base.unevaluable}, but evaluated is ${r.evaluated}`);
     return problems;
 }
 const reportSchema = strictObject({ meta: metaSchema, errors: array(errorSchema), result: resultSchema.nullable() })
@@ -40138,6 +41364,7 @@ function checkReport(value) {
 
 
 
+
 async function runMergeCommand(argv, io) {
     const { values, positionals } = parseCommandLine(MERGE, argv);
     const format = values.format;
@@ -40180,7 +41407,9 @@ async function runMergeCommand(argv, io) {
         io.stderr(`merge: ${error.message}\n`);
         return cli_io/* EXIT */.dc.badInput;
     }
-    const text = format === 'json' ? reportToJson(merged) : renderReport(merged, format, io);
+    const text = format === 'json'
+        ? reportToJson(merged)
+        : renderReport(merged, format, io, { width: textWidth(values.width, io, out !== null) });
     if (out)
         await writeOutputFile(out, text, inputs);
     else
@@ -40388,7 +41617,7 @@ async function runCli(argv, rawIo) {
 
 /***/ }),
 
-/***/ 2181:
+/***/ 5119:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40428,7 +41657,7 @@ function stdoutFailureMessage(error) {
 
 /***/ }),
 
-/***/ 8886:
+/***/ 7184:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40476,7 +41705,7 @@ function escapeBidiControls(text) {
 
 /***/ }),
 
-/***/ 8599:
+/***/ 8609:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40484,7 +41713,7 @@ function escapeBidiControls(text) {
 /* harmony export */   nl: () => (/* binding */ inertJson)
 /* harmony export */ });
 /* unused harmony export inertLogLine */
-/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8886);
+/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7184);
 /**
  * The one sanitiser between untrusted text (traffic values, file names from a pull request, policy
  * keys, manifest ids, error messages quoting any of them) and a channel a GitHub runner reads for
@@ -40674,6 +41903,6 @@ function inertJson(text) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9713);
+/******/ var __webpack_exports__ = __nccwpck_require__(1711);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -200,30 +200,48 @@ function ruleMatches(rule: ClassifiedRule, input: unknown): boolean {
   return inForce(window, time.present ? time.value : undefined);
 }
 
+/** One rule on one input: it lacks context (skipped), matched, or neither. */
+export const RULE_NONE = 0;
+export const RULE_MATCHED = 1;
+export const RULE_LACKS_CONTEXT = 2;
+export type RuleOutcome = typeof RULE_NONE | typeof RULE_MATCHED | typeof RULE_LACKS_CONTEXT;
+
+/** docs/policy.md "How a policy decides", for one rule: context first, then the conditions. */
+export function ruleOutcome(rule: ClassifiedRule, input: unknown): RuleOutcome {
+  if (needsContext(rule, input)) return RULE_LACKS_CONTEXT;
+  return ruleMatches(rule, input) ? RULE_MATCHED : RULE_NONE;
+}
+
+/** The decision from each rule's outcome, `rules[i]` having `outcomes[i]`: steps 1 to 4. */
+export function decideFromOutcomes(
+  policy: Pick<Policy, 'default_effect' | 'on_missing_context'>,
+  rules: readonly Pick<Rule, 'effect'>[],
+  outcomes: readonly RuleOutcome[],
+): boolean {
+  let lacking = false;
+  let denyMatched = false;
+  let allowMatched = false;
+  rules.forEach((rule, i) => {
+    const outcome = outcomes[i];
+    if (outcome === RULE_LACKS_CONTEXT) lacking = true;
+    else if (outcome === RULE_MATCHED) {
+      if (rule.effect === 'deny') denyMatched = true;
+      else allowMatched = true;
+    }
+  });
+  if ((policy.on_missing_context ?? 'deny') === 'deny' && lacking) return false;
+  if (denyMatched) return false;
+  return policy.default_effect === 'allow' || allowMatched;
+}
+
 /**
  * Decides `input` under `policy` exactly as docs/policy.md "How a policy decides" says. Every rule is
  * evaluated (a deny does not stop the others), so both id lists are complete and in file order.
  */
 export function evaluateReference(policy: Policy, input: unknown): Decision {
-  const matched: string[] = [];
-  const missing: string[] = [];
-  let denyMatched = false;
-  let allowMatched = false;
-  for (const rule of policy.rules) {
-    const classified = classifyRule(rule);
-    if (needsContext(classified, input)) {
-      missing.push(rule.id);
-    } else if (ruleMatches(classified, input)) {
-      matched.push(rule.id);
-      if (rule.effect === 'deny') denyMatched = true;
-      else allowMatched = true;
-    }
-  }
-  const onMissing = policy.on_missing_context ?? 'deny';
-  let allow: boolean;
-  if (onMissing === 'deny' && missing.length > 0) allow = false;
-  else if (denyMatched) allow = false;
-  else if (policy.default_effect === 'allow') allow = true;
-  else allow = allowMatched;
+  const outcomes = policy.rules.map((rule) => ruleOutcome(classifyRule(rule), input));
+  const matched = policy.rules.filter((_, i) => outcomes[i] === RULE_MATCHED).map((r) => r.id);
+  const missing = policy.rules.filter((_, i) => outcomes[i] === RULE_LACKS_CONTEXT).map((r) => r.id);
+  const allow = decideFromOutcomes(policy, policy.rules, outcomes);
   return { allow, matched_rule_ids: matched, missing_context_rule_ids: missing };
 }

@@ -1,7 +1,14 @@
-import type { Policy } from '../../policy/schema.js';
+import type { Policy, Rule } from '../../policy/schema.js';
 import type { Edit } from '../../policy/edits.js';
 import { withEditApplied, withEditReverted } from '../../policy/variants.js';
-import { evaluateReference } from '../../engine/reference.js';
+import {
+  classifyRule,
+  decideFromOutcomes,
+  evaluateReference,
+  ruleOutcome,
+  type ClassifiedRule,
+  type RuleOutcome,
+} from '../../engine/reference.js';
 import { evaluateReferenceThreeValued, type Truth } from '../../engine/threeValued.js';
 import { readingOf, readingReasonBits, type PolicyReading } from '../../unknowns/staticReading.js';
 import type { TrafficInput, TrafficRecord } from '../../traffic/record.js';
@@ -53,15 +60,59 @@ class VariantJudge {
   }
 }
 
+/**
+ * The variants of a record that has nothing unknown, decided together: every rule any variant
+ * holds (a head rule or a base rule) is evaluated once, and each variant's decision follows from
+ * its rules' outcomes — instead of evaluating each variant's rules again.
+ */
+class TwoValuedVariants {
+  private readonly rules: ClassifiedRule[] = [];
+  /** Per variant: its settings, its rules as indices into `rules`, and their outcomes' buffer. */
+  private readonly variants: { policy: Policy; members: number[]; outcomes: RuleOutcome[] }[];
+  private readonly outcomes: RuleOutcome[] = [];
+
+  constructor(policies: readonly Policy[]) {
+    const index = new Map<Rule, number>();
+    this.variants = policies.map((policy) => ({
+      policy,
+      outcomes: policy.rules.map(() => 0),
+      members: policy.rules.map((rule) => {
+        let i = index.get(rule);
+        if (i === undefined) {
+          i = this.rules.length;
+          index.set(rule, i);
+          this.rules.push(classifyRule(rule));
+        }
+        return i;
+      }),
+    }));
+  }
+
+  /** Each variant's truth on `input`, in the order the policies were given. */
+  truths(input: TrafficInput): Truth[] {
+    const outcomes = this.outcomes;
+    this.rules.forEach((rule, i) => (outcomes[i] = ruleOutcome(rule, input)));
+    return this.variants.map((variant) => {
+      variant.members.forEach((i, j) => (variant.outcomes[j] = outcomes[i]!));
+      return decideFromOutcomes(variant.policy, variant.policy.rules, variant.outcomes) ? 2 : 0;
+    });
+  }
+}
+
 export class CauseFinder {
   private readonly reverted: VariantJudge[];
   private readonly applied: VariantJudge[];
   private readonly all: number[];
+  /** The reverted variants, then the applied ones, for records with nothing unknown. */
+  private readonly twoValued: TwoValuedVariants;
 
   constructor(head: Policy, base: Policy, edits: readonly Edit[], mode: UnevaluableMode) {
-    this.reverted = edits.map((e) => new VariantJudge(withEditReverted(head, base, e), mode));
-    this.applied = edits.map((e) => new VariantJudge(withEditApplied(base, head, e), mode));
+    const reverted = edits.map((e) => withEditReverted(head, base, e));
+    const applied = edits.map((e) => withEditApplied(base, head, e));
+    this.reverted = reverted.map((p) => new VariantJudge(p, mode));
+    this.applied = applied.map((p) => new VariantJudge(p, mode));
     this.all = edits.map((_, i) => i);
+    this.twoValued = new TwoValuedVariants([...reverted, ...applied]);
   }
 
   /**
@@ -71,9 +122,13 @@ export class CauseFinder {
    */
   causesOf(record: TrafficRecord, input: TrafficInput, head: Truth): Causes {
     const data = hasUnknowns(record) ? unknownDataOf(record) : null;
-    const butFor = this.all.filter((i) => this.reverted[i]!.truth(record, input, data) !== head);
+    const k = this.all.length;
+    const truths = data === null ? this.twoValued.truths(input) : null;
+    const reverted = (i: number) => truths?.[i] ?? this.reverted[i]!.truth(record, input, data);
+    const applied = (i: number) => truths?.[k + i] ?? this.applied[i]!.truth(record, input, data);
+    const butFor = this.all.filter((i) => reverted(i) !== head);
     if (butFor.length > 0) return { causes: butFor, joint: false };
-    const sufficient = this.all.filter((i) => this.applied[i]!.truth(record, input, data) === head);
+    const sufficient = this.all.filter((i) => applied(i) === head);
     if (sufficient.length > 0) return { causes: sufficient, joint: false };
     return { causes: this.all, joint: true };
   }
