@@ -8,7 +8,7 @@ import { editLabel } from './editLabel.js';
  * "newly denied", the counts on the edges. Pure.
  */
 
-const MAX_LABEL = 60;
+const MAX_LABEL = 80;
 
 /** The edges' ends: the table's three columns. */
 const TARGETS = [
@@ -20,11 +20,12 @@ const TARGETS = [
 /**
  * A node label that cannot leave its quotes: policy text is anyone's, and mermaid reads quotes,
  * brackets, pipes, `;`, `%%` and HTML in labels. Only [A-Za-z0-9 _.:+-] is kept (an arrow reads
- * `to`, anything else becomes `_`), runs of spaces collapse, and the label is cut to 60 characters.
+ * `to`, parentheses spaces, anything else `_`), runs of spaces collapse, and the label is cut to 80 characters.
  */
 export function mermaidLabel(text: string): string {
   const plain = text
     .replace(/→/g, ' to ')
+    .replace(/[()]/g, ' ')
     .replace(/[^A-Za-z0-9 _.:+-]/g, '_')
     .replace(/ +/g, ' ')
     .trim();
