@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { ruleDiff } from '../../src/policy/ruleDiff.js';
+import { ruleDiff, type RuleDiff } from '../../src/policy/ruleDiff.js';
 import { validatePolicyText } from '../../src/policy/validate.js';
 import type { Policy } from '../../src/policy/schema.js';
 
@@ -46,7 +46,18 @@ const edit = (from: string, to: string) => {
   return BASE.replace(from, to);
 };
 
-const NOTHING = { added: [], removed: [], modified: [], reordered: false, settings: [] };
+const NOTHING = {
+  added: [],
+  added_rules: [],
+  removed: [],
+  removed_rules: [],
+  modified: [],
+  reordered: false,
+  settings: [],
+};
+
+/** The modified rules by the parts they touch (their changes are tested in ruleChanges.test.ts). */
+const parts = (diff: RuleDiff) => diff.modified.map(({ id, what }) => ({ id, what }));
 
 describe('the rule diff', () => {
   const base = policy(BASE);
@@ -79,14 +90,14 @@ rules:
   it('reports a description-only edit as such (it changes no decision)', () => {
     expect(ruleDiff(base, policy(edit('description: Read tools.', 'description: Everyday tools.')))).toEqual({
       ...NOTHING,
-      modified: [{ id: 'read', what: ['description'] }],
+      modified: [{ id: 'read', what: ['description'], line: null, changes: [] }],
     });
     // Adding a description to a rule that had none is a change; an empty one is none.
     expect(
       ruleDiff(base, policy(edit('  - id: deploys\n', '  - id: deploys\n    description: Bots.\n'))),
     ).toEqual({
       ...NOTHING,
-      modified: [{ id: 'deploys', what: ['description'] }],
+      modified: [{ id: 'deploys', what: ['description'], line: null, changes: [] }],
     });
     expect(
       ruleDiff(base, policy(edit('  - id: deploys\n', "  - id: deploys\n    description: ''\n"))),
@@ -95,37 +106,41 @@ rules:
 
   it('names each part a modification touches, in a fixed order', () => {
     expect(
-      ruleDiff(
-        base,
-        policy(edit('values: [read_file, list_dir]', 'values: [read_file, list_dir, write_file]')),
-      ).modified,
+      parts(
+        ruleDiff(
+          base,
+          policy(edit('values: [read_file, list_dir]', 'values: [read_file, list_dir, write_file]')),
+        ),
+      ),
     ).toEqual([{ id: 'read', what: ['conditions'] }]);
     // not_in is not in: the operator is part of the condition.
     expect(
-      ruleDiff(
-        base,
-        policy(
-          edit(
-            '        operator: in\n        values: [run_shell',
-            '        operator: not_in\n        values: [run_shell',
+      parts(
+        ruleDiff(
+          base,
+          policy(
+            edit(
+              '        operator: in\n        values: [run_shell',
+              '        operator: not_in\n        values: [run_shell',
+            ),
           ),
         ),
-      ).modified,
+      ),
     ).toEqual([{ id: 'no-shell', what: ['conditions'] }]);
     expect(
-      ruleDiff(base, policy(edit('effect: deny\n    conditions', 'effect: allow\n    conditions'))).modified,
+      parts(ruleDiff(base, policy(edit('effect: deny\n    conditions', 'effect: allow\n    conditions')))),
     ).toEqual([{ id: 'no-shell', what: ['effect'] }]);
-    expect(ruleDiff(base, policy(edit("to: '17:00'", "to: '18:00'"))).modified).toEqual([
+    expect(parts(ruleDiff(base, policy(edit("to: '17:00'", "to: '18:00'"))))).toEqual([
       { id: 'deploys', what: ['active_window'] },
     ]);
-    expect(ruleDiff(base, policy(edit('days: [mon, tue, wed]', 'days: [mon, tue]'))).modified).toEqual([
+    expect(parts(ruleDiff(base, policy(edit('days: [mon, tue, wed]', 'days: [mon, tue]'))))).toEqual([
       { id: 'deploys', what: ['active_window'] },
     ]);
     const noWindow = edit(
       "\n    active_window: { days: [mon, tue, wed], from: '09:00', to: '17:00', timezone: Europe/London }",
       '',
     );
-    expect(ruleDiff(base, policy(noWindow)).modified).toEqual([{ id: 'deploys', what: ['active_window'] }]);
+    expect(parts(ruleDiff(base, policy(noWindow)))).toEqual([{ id: 'deploys', what: ['active_window'] }]);
     const allButConditions = edit(
       `    description: Read tools.
     effect: allow
@@ -137,7 +152,7 @@ rules:
     conditions:
       - field: method`,
     );
-    expect(ruleDiff(base, policy(allButConditions)).modified).toEqual([
+    expect(parts(ruleDiff(base, policy(allButConditions)))).toEqual([
       { id: 'read', what: ['effect', 'active_window', 'description'] },
     ]);
   });
@@ -149,7 +164,23 @@ rules:
         'rules:\n  - id: first\n    effect: deny\n    conditions: [{field: subject, operator: in, values: [mallory]}]\n',
       ),
     );
-    expect(ruleDiff(base, head)).toEqual({ ...NOTHING, added: ['first', 'read-v2'], removed: ['read'] });
+    expect(ruleDiff(base, head)).toEqual({
+      ...NOTHING,
+      added: ['first', 'read-v2'],
+      added_rules: [
+        { id: 'first', effect: 'deny', summary: 'subject in [mallory]', line: null },
+        {
+          id: 'read-v2',
+          effect: 'allow',
+          summary: 'method in [tools/call] and tool in [read_file, list_dir]',
+          line: null,
+        },
+      ],
+      removed: ['read'],
+      removed_rules: [
+        { id: 'read', effect: 'allow', summary: 'method in [tools/call] and tool in [read_file, list_dir]' },
+      ],
+    });
   });
 
   it('notes a reordering, which changes no decision, without calling it a modification', () => {
@@ -164,34 +195,41 @@ rules:
   it('lists settings by their meaning: a left-out on_missing_context is deny', () => {
     expect(
       ruleDiff(base, policy(edit('on_missing_context: ignore', 'on_missing_context: deny'))).settings,
-    ).toEqual([{ name: 'on_missing_context', from: 'ignore', to: 'deny' }]);
+    ).toEqual([{ name: 'on_missing_context', from: 'ignore', to: 'deny', line: null }]);
     const explicit = policy(edit('on_missing_context: ignore', 'on_missing_context: deny'));
     const leftOut = policy(edit('on_missing_context: ignore\n', ''));
     expect(ruleDiff(explicit, leftOut)).toEqual(NOTHING);
     expect(ruleDiff(base, policy(edit('default_effect: deny', 'default_effect: allow'))).settings).toEqual([
-      { name: 'default_effect', from: 'deny', to: 'allow' },
+      { name: 'default_effect', from: 'deny', to: 'allow', line: null },
     ]);
   });
 
   it('a new policy adds every rule and lists both settings from null; a deleted one removes every rule', () => {
+    const summaries = [
+      { id: 'no-shell', effect: 'deny', summary: 'tool in [run_shell, exec]' },
+      { id: 'read', effect: 'allow', summary: 'method in [tools/call] and tool in [read_file, list_dir]' },
+      {
+        id: 'deploys',
+        effect: 'allow',
+        summary: 'tool in [deploy] during mon-wed 09:00-17:00 Europe/London',
+      },
+    ];
     expect(ruleDiff(null, base)).toEqual({
+      ...NOTHING,
       added: ['no-shell', 'read', 'deploys'],
-      removed: [],
-      modified: [],
-      reordered: false,
+      added_rules: summaries.map((r) => ({ ...r, line: null })),
       settings: [
-        { name: 'default_effect', from: null, to: 'deny' },
-        { name: 'on_missing_context', from: null, to: 'ignore' },
+        { name: 'default_effect', from: null, to: 'deny', line: null },
+        { name: 'on_missing_context', from: null, to: 'ignore', line: null },
       ],
     });
     expect(ruleDiff(base, null)).toEqual({
-      added: [],
+      ...NOTHING,
       removed: ['no-shell', 'read', 'deploys'],
-      modified: [],
-      reordered: false,
+      removed_rules: summaries,
       settings: [
-        { name: 'default_effect', from: 'deny', to: null },
-        { name: 'on_missing_context', from: 'ignore', to: null },
+        { name: 'default_effect', from: 'deny', to: null, line: null },
+        { name: 'on_missing_context', from: 'ignore', to: null, line: null },
       ],
     });
   });

@@ -73,10 +73,20 @@ describe('change groups on designed policy pairs', () => {
       call('w3', { tool: 'write_file', subject: 'alice', at: '2026-11-27T09:30:00Z' }),
       call('r1', { tool: 'read_file' }),
     ]);
+    // The line is the head file's (runReplay hands the head's text to the diff).
     expect(r.rule_diff).toEqual({
       added: [],
+      added_rules: [],
       removed: [],
-      modified: [{ id: 'allow-read', what: ['conditions'] }],
+      removed_rules: [],
+      modified: [
+        {
+          id: 'allow-read',
+          what: ['conditions'],
+          line: 6,
+          changes: [{ field: 'tool', op: 'in', added: ['write_file'], removed: [] }],
+        },
+      ],
       reordered: false,
       settings: [],
     });
@@ -232,8 +242,10 @@ describe('change groups on designed policy pairs', () => {
     const r = (await run({ head: cosmetic, base, trafficPath: traffic })).result!;
     expect(r.rule_diff).toEqual({
       added: [],
+      added_rules: [],
       removed: [],
-      modified: [{ id: 'allow-read-tools', what: ['description'] }],
+      removed_rules: [],
+      modified: [{ id: 'allow-read-tools', what: ['description'], line: 94, changes: [] }],
       reordered: false,
       settings: [],
     });
@@ -258,7 +270,9 @@ describe('change groups on designed policy pairs', () => {
       ],
     });
     const r = await groupsOf(READ_ONLY, head, [call('x1', { tool: 'export_report', subject: 'bob' })]);
-    expect(r.rule_diff!.modified).toEqual([{ id: 'allow-export', what: ['description'] }]);
+    expect(r.rule_diff!.modified).toEqual([
+      { id: 'allow-export', what: ['description'], line: 19, changes: [] },
+    ]);
     expect(r.change_groups.map((g) => [g.direction, g.head_rules, g.base_rules, g.because])).toEqual([
       [
         'newly_denied',

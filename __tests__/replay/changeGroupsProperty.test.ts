@@ -60,22 +60,30 @@ const diffArb: fc.Arbitrary<RuleDiff> = fc
     defaultEffect: fc.boolean(),
     missing: fc.boolean(),
   })
-  .map(({ kinds, defaultEffect, missing }) => ({
-    added: RULES.filter((_, i) => kinds[i] === 'added'),
-    removed: RULES.filter((_, i) => kinds[i] === 'removed'),
-    modified: RULES.flatMap((id, i): RuleDiff['modified'] =>
-      kinds[i] === 'modified'
-        ? [{ id, what: ['conditions'] }]
-        : kinds[i] === 'description'
-          ? [{ id, what: ['description'] }]
-          : [],
-    ),
-    reordered: false,
-    settings: [
-      ...(defaultEffect ? [{ name: 'default_effect' as const, from: 'deny', to: 'allow' }] : []),
-      ...(missing ? [{ name: 'on_missing_context' as const, from: 'ignore', to: 'deny' }] : []),
-    ],
-  }));
+  .map(({ kinds, defaultEffect, missing }) => {
+    const added = RULES.filter((_, i) => kinds[i] === 'added');
+    const removed = RULES.filter((_, i) => kinds[i] === 'removed');
+    return {
+      added,
+      added_rules: added.map((id) => ({ id, effect: 'allow' as const, summary: 'tool in [x]', line: null })),
+      removed,
+      removed_rules: removed.map((id) => ({ id, effect: 'allow' as const, summary: 'tool in [x]' })),
+      modified: RULES.flatMap((id, i): RuleDiff['modified'] =>
+        kinds[i] === 'modified'
+          ? [{ id, what: ['conditions'], line: null, changes: [] }]
+          : kinds[i] === 'description'
+            ? [{ id, what: ['description'], line: null, changes: [] }]
+            : [],
+      ),
+      reordered: false,
+      settings: [
+        ...(defaultEffect
+          ? [{ name: 'default_effect' as const, from: 'deny', to: 'allow', line: null }]
+          : []),
+        ...(missing ? [{ name: 'on_missing_context' as const, from: 'ignore', to: 'deny', line: null }] : []),
+      ],
+    };
+  });
 
 type DrawnChange = typeof changeArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -155,13 +163,20 @@ describe('change groups: properties of the collector', () => {
   it('explains a group by its changed rules and the changed settings its decisions rested on', () => {
     const diff: RuleDiff = {
       added: ['r0'],
+      added_rules: [{ id: 'r0', effect: 'allow', summary: 'tool in [x]', line: null }],
       removed: ['r1'],
+      removed_rules: [{ id: 'r1', effect: 'allow', summary: 'tool in [x]' }],
       modified: [
-        { id: 'r2', what: ['description'] },
-        { id: 'r3', what: ['effect', 'description'] },
+        { id: 'r2', what: ['description'], line: null, changes: [] },
+        {
+          id: 'r3',
+          what: ['effect', 'description'],
+          line: null,
+          changes: [{ effect: { from: 'allow', to: 'deny' } }],
+        },
       ],
       reordered: false,
-      settings: [{ name: 'default_effect', from: 'deny', to: 'allow' }],
+      settings: [{ name: 'default_effect', from: 'deny', to: 'allow', line: null }],
     };
     const collector = new ChangeGroupCollector({
       headRules: RULES,

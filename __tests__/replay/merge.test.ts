@@ -263,6 +263,19 @@ describe('merge validates every partial report before adding anything up: damage
     ],
     ['an unknown result key', (r) => (r.result.extra = 1), 'result: unknown key "extra"'],
     [
+      'added_rules that do not list the added ids',
+      (r) => ((r.result.rule_diff as { added_rules: unknown[] }).added_rules = []),
+      'result.rule_diff: added_rules and removed_rules must list the ids of added and removed',
+    ],
+    [
+      'a change by value of no known shape',
+      (r) =>
+        ((r.result.rule_diff as { modified: { changes: unknown[] }[] }).modified[0]!.changes = [
+          { field: 'tool', op: 'in', added: [] },
+        ]),
+      'result.rule_diff.modified[0].changes[0]',
+    ],
+    [
       'a result without errors made null',
       (r) => ((r as { result: unknown }).result = null),
       'result: is null, but errors is empty',
@@ -295,6 +308,14 @@ describe('merge validates every partial report before adding anything up: damage
     const files = await shardFiles(3, []);
     for (const file of files)
       expect(checkReport(JSON.parse(readFileSync(file, 'utf8')))).toMatchObject({ ok: true });
-    expect(checkReport(JSON.parse(await whole([])))).toMatchObject({ ok: true });
+    const report = JSON.parse(await whole([])) as ReplayReport;
+    expect(checkReport(report)).toMatchObject({ ok: true });
+    // With the rule diff's changes by value and head lines (docs/explain.md), which merge copies.
+    expect(report.result!.rule_diff!.modified[0]).toEqual({
+      id: 'allow-read-tools',
+      what: ['conditions', 'description'],
+      line: 108,
+      changes: [{ field: 'tool', op: 'in', added: ['fetch_url', 'write_file'], removed: [] }],
+    });
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import type { AnnotationProperties } from '@actions/core';
 import { logNotice, logWarning } from './log.js';
 import { humanText } from '../text/bidi.js';
-import { parseSource } from '../document/sourceDocument.js';
+import { NO_LINES, policyLines } from '../policy/policyLines.js';
 import { formatOfPath } from '../policy/validate.js';
 import type { GroupTally } from '../replay/report/changeGroups.js';
 import type { BecauseEntry, ChangeGroup } from '../replay/report/report.js';
@@ -150,21 +150,12 @@ function largestFirst(a: ChangeAnnotation, b: ChangeAnnotation): number {
   );
 }
 
-/** Lines of the rules' `id` keys and of the settings' keys in the head file. */
+/** Lines of the rules' `id` keys and of the settings' keys in the head file (the rule diff's too). */
 function locator(path: string | null, text: string | null) {
-  const empty = { rule: () => null, setting: () => null };
-  if (path === null || text === null) return empty;
-  const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, formatOfPath(path) ?? 'yaml');
-  const doc = source.value as { rules?: unknown } | undefined;
-  if (source.syntaxErrors.length > 0 || typeof doc !== 'object' || doc === null) return empty;
-  const rules = Array.isArray(doc.rules) ? (doc.rules as unknown[]) : [];
+  const lines = path === null || text === null ? NO_LINES : policyLines(text, formatOfPath(path) ?? 'yaml');
   return {
-    rule: (id: string): number | null => {
-      const index = rules.findIndex((r) => (r as { id?: unknown } | null)?.id === id);
-      return index < 0 ? null : source.positionOf(['rules', index, 'id'], 'key').line;
-    },
-    setting: (name: string): number | null =>
-      Object.hasOwn(doc, name) ? source.positionOf([name], 'key').line : null,
+    rule: (id: string): number | null => lines.rules.get(id) ?? null,
+    setting: (name: string): number | null => lines.settings.get(name) ?? null,
   };
 }
 

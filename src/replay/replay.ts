@@ -23,6 +23,7 @@ import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availabi
 import { TopChanges } from './report/changeOrder.js';
 import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './report/changeGroups.js';
 import { ruleDiff } from '../policy/ruleDiff.js';
+import type { PolicyLines } from '../policy/policyLines.js';
 import {
   decisionPair,
   evaluatorSides,
@@ -79,6 +80,8 @@ export interface ReplaySide {
 export interface ReplayOptions {
   head: ReplaySide | null;
   base: ReplaySide | null;
+  /** Where the head file holds its rules and settings, for the rule diff's lines; omitted: null lines. */
+  headLines?: PolicyLines;
   /** The sample: files, directories or globs (traffic/sample.ts); ignored when `sample` is given. */
   trafficPath: string | readonly string[];
   /** The sample already planned (runReplay plans it once for the report's meta). */
@@ -194,7 +197,9 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
       const filter = await buildRecordFilter(plan, options.since, options.limit);
       // Drift compares with recorded decisions: there is no edit to explain.
       const diff =
-        config.mode === 'drift' ? null : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null);
+        config.mode === 'drift'
+          ? null
+          : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null, options.headLines);
       const groups = new ChangeGroupCollector({
         headRules: primary.policy.rules.map((r) => r.id),
         baseRules: base?.policy.rules.map((r) => r.id) ?? null,

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { validatePolicyText, formatOfPath } from '../policy/validate.js';
+import { policyLines } from '../policy/policyLines.js';
 import type { PolicyProblem } from '../policy/problems.js';
 import { compilePolicyText, type CompileFailure } from '../compile/compilePolicy.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
@@ -106,15 +107,16 @@ export async function readPolicySource(
   return { displayPath, text: await readFile(file, 'utf8') };
 }
 
+/** The format a policy is read in: by its file name, YAML when the name says neither. */
+function formatOfSource(source: PolicySource) {
+  return formatOfPath(source.displayPath) ?? 'yaml';
+}
+
 /** Validation alone (no OPA needed): every problem of the sides given, in order. */
 export function validateSources(...sources: (PolicySource | null)[]): PolicyProblem[] {
   return sources.flatMap((source) => {
     if (!source) return [];
-    const result = validatePolicyText(
-      source.text,
-      source.displayPath,
-      formatOfPath(source.displayPath) ?? 'yaml',
-    );
+    const result = validatePolicyText(source.text, source.displayPath, formatOfSource(source));
     return result.ok ? [] : result.errors;
   });
 }
@@ -215,6 +217,10 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
   const outcome = await replayTraffic({
     head: headPrepared?.side ?? null,
     base: basePrepared?.side ?? null,
+    // The rule diff's lines; drift has no diff.
+    ...(options.head && options.mode !== 'drift'
+      ? { headLines: policyLines(options.head.text, formatOfSource(options.head)) }
+      : {}),
     trafficPath: options.trafficPath,
     sample: plan,
     since: options.since ?? null,

@@ -63,15 +63,63 @@ const changeSchema = z.strictObject({
 
 const reasonSchema = z.enum(UNEVALUABLE_REASONS);
 
-const ruleDiffSchema = z.strictObject({
-  added: z.array(z.string()),
-  removed: z.array(z.string()),
-  modified: z.array(z.strictObject({ id: z.string(), what: z.array(z.enum(RULE_PARTS)).min(1) })),
-  reordered: z.boolean(),
-  settings: z.array(
-    z.strictObject({ name: z.enum(SETTING_NAMES), from: z.string().nullable(), to: z.string().nullable() }),
-  ),
-});
+const line = z.int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1').nullable();
+const operator = z.enum(['in', 'not_in']);
+const effect = z.enum(['allow', 'deny']);
+
+/** One entry of a modified rule's `changes` (src/policy/ruleChanges.ts). */
+const ruleValueChangeSchema = z.union([
+  z.strictObject({
+    field: z.string(),
+    op: operator,
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+  }),
+  z.strictObject({ field: z.string(), from_op: operator, to_op: operator }),
+  z.strictObject({
+    field: z.string(),
+    op: operator,
+    value: z.array(z.string()).min(1),
+    change: z.enum(['added', 'removed']),
+  }),
+  z.strictObject({ effect: z.strictObject({ from: effect, to: effect }) }),
+  z.strictObject({
+    active_window: z.strictObject({ from: z.string().nullable(), to: z.string().nullable() }),
+  }),
+]);
+
+const ruleDiffSchema = z
+  .strictObject({
+    added: z.array(z.string()),
+    added_rules: z.array(z.strictObject({ id: z.string(), effect, summary: z.string(), line })),
+    removed: z.array(z.string()),
+    removed_rules: z.array(z.strictObject({ id: z.string(), effect, summary: z.string() })),
+    modified: z.array(
+      z.strictObject({
+        id: z.string(),
+        what: z.array(z.enum(RULE_PARTS)).min(1),
+        line,
+        changes: z.array(ruleValueChangeSchema),
+      }),
+    ),
+    reordered: z.boolean(),
+    settings: z.array(
+      z.strictObject({
+        name: z.enum(SETTING_NAMES),
+        from: z.string().nullable(),
+        to: z.string().nullable(),
+        line,
+      }),
+    ),
+  })
+  .refine(
+    (d) => sameIds(d.added, d.added_rules) && sameIds(d.removed, d.removed_rules),
+    'added_rules and removed_rules must list the ids of added and removed, in their order',
+  );
+
+function sameIds(ids: readonly string[], rules: readonly { id: string }[]): boolean {
+  return ids.length === rules.length && ids.every((id, i) => rules[i]!.id === id);
+}
 
 const subjectCountSchema = z.strictObject({ subject: z.string().nullable(), count: z.int().positive() });
 
