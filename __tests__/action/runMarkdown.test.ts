@@ -64,7 +64,7 @@ describe('the comment, decision first', () => {
     expect(lines[10]).toBe('**By edit** (showing 4 of 4, most newly allowed first)');
     expect(lines[12]).toBe('| edit | newly allowed | newly denied | from unknown | mostly |');
     expect(lines[14]).toMatch(
-      /^\| \[allow-read-tools\]\(https:\/\/github\.com\/acme\/policies\/blob\/1{40}\/policies\/gateway\.yaml#L108\) \| \*\*23\*\* \|/,
+      /^\| \[allow-read-tools: tool \+ fetch\\_url, write\\_file\]\(https:\/\/github\.com\/acme\/policies\/blob\/1{40}\/policies\/gateway\.yaml#L108\) \| \*\*23\*\* \|/,
     );
   });
 

@@ -75,13 +75,22 @@ export function exampleReport(overrides: Partial<NonNullable<ReplayReport['resul
     from_unknown: 0,
     rule_diff: {
       added: ['deny-contractor-exports'],
+      added_rules: [
+        { id: 'deny-contractor-exports', effect: 'deny', summary: 'tool in [export_report]', line: 140 },
+      ],
       removed: ['allow-finance-exports'],
+      removed_rules: [{ id: 'allow-finance-exports', effect: 'allow', summary: 'tool in [export_report]' }],
       modified: [
-        { id: 'allow-read-tools', what: ['conditions'], line: 108 },
-        { id: 'allow-reporting', what: ['conditions'], line: 131 },
-      ] as never,
+        {
+          id: 'allow-read-tools',
+          what: ['conditions'],
+          line: 108,
+          changes: [{ field: 'tool', op: 'in', added: ['fetch_url', 'write_file'], removed: [] }],
+        },
+        { id: 'allow-reporting', what: ['conditions'], line: 131, changes: [] },
+      ],
       reordered: false,
-      settings: [{ name: 'on_missing_context', from: 'ignore', to: 'deny' }],
+      settings: [{ name: 'on_missing_context', from: 'ignore', to: 'deny', line: 3 }],
     },
     by_edit: EXAMPLE_ROWS,
     base_counts: { allowed: 790, denied: 182, unevaluable: 28 },

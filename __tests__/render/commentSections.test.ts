@@ -155,13 +155,14 @@ describe('by edit', () => {
     expect(lines[0]).toBe('**By edit** (showing 4 of 4, most newly allowed first)');
     expect(lines[2]).toBe('| edit | newly allowed | newly denied | from unknown | mostly |');
     expect(lines[4]).toBe(
-      `| [allow-read-tools](https://github.com/acme/policies/blob/${HEAD_SHA}/policies/gateway.yaml#L108) | **23** | 0 | 0 | tools/call write\\_file (15); alice (12), (none) (3) |`,
+      `| [allow-read-tools: tool + fetch\\_url, write\\_file](https://github.com/acme/policies/blob/${HEAD_SHA}/policies/gateway.yaml#L108) | **23** | 0 | 0 | tools/call write\\_file (15); alice (12), (none) (3) |`,
     );
     expect(lines[6]).toBe(
-      '| on\\_missing\\_context: ignore → deny | 0 | 9 | 0 | tools/call list\\_dir (3); bob (4) |',
+      `| [on\\_missing\\_context: ignore → deny](https://github.com/acme/policies/blob/${HEAD_SHA}/policies/gateway.yaml#L3) | 0 | 9 | 0 | tools/call list\\_dir (3); bob (4) |`,
     );
+    // A removed rule has no line in the head file: named, not linked.
     expect(lines[7]).toContain(
-      'deny-contractor-exports \\(added\\) + allow-finance-exports \\(removed\\), together |',
+      `| [deny-contractor-exports \\(added, deny\\)](https://github.com/acme/policies/blob/${HEAD_SHA}/policies/gateway.yaml#L140) + allow-finance-exports \\(removed, allow\\), together |`,
     );
   });
 
@@ -223,9 +224,9 @@ describe('the flowchart', () => {
     expect(chart.split('\n')).toEqual([
       '```mermaid',
       'flowchart LR',
-      '  e0["allow-read-tools"]',
+      '  e0["allow-read-tools modified"]',
       '  e0 -->|23| allowed',
-      '  e1["allow-reporting"]',
+      '  e1["allow-reporting modified"]',
       '  e1 -->|4| allowed',
       '  e2["on_missing_context: ignore to deny"]',
       '  e2 -->|9| denied',
