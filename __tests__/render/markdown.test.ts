@@ -207,3 +207,24 @@ describe('records decided despite missing data (docs/unknowns.md)', () => {
     expect(md).toContain(`| \`http_not_recorded\` | 28 | ${UNEVALUABLE_ADVICE.http_not_recorded} |`);
   });
 });
+
+describe('an invalid policy in the decision-first layout', () => {
+  it('keeps the caller’s warnings and the failed rules beside the problems', () => {
+    const r = report([]);
+    r.errors = [{ file: 'policies/a.yaml', path: 'rules', line: 1, column: 1, message: 'bad' }];
+    r.result = null;
+    const md = renderReplayMarkdown(r, {
+      warnings: ['**No traffic to replay** for this policy.'],
+      failures: [
+        {
+          rule: 'invalid-policy',
+          reason: 'policies/acme.yaml: the policy is invalid (invalid-policy)',
+          policy: 'policies/acme.yaml',
+        },
+      ],
+    });
+    expect(md).toContain('**Warnings**\n\n- **No traffic to replay** for this policy.');
+    expect(md).toContain('- the policy is invalid \\(invalid-policy\\) — **caused by this pull request**.');
+    expect(md.indexOf('Invalid policy')).toBeLessThan(md.indexOf('**Warnings**'));
+  });
+});

@@ -73,9 +73,10 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
     manifests: options.manifests ?? null,
   });
   if (report.errors.length > 0 || report.result === null) {
+    const warnings = warningsMarkdown(report, options.warnings ?? [], null);
     return [
       [...title, provenance, '', invalidPolicySection(report)].join('\n'),
-      ...(why === null ? [] : [why]),
+      ...[warnings, why].filter((s): s is string => s !== null),
     ];
   }
   const r = report.result;
