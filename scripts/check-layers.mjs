@@ -12,7 +12,8 @@
 //   traffic              traffic samples and records
 //   engine, rego         opa-wasm and the reference evaluator; the Rego generator
 //   policy, unknowns     the policy document: schema, validation, fields; the unknowns model:
-//                        reasons, pointers, what a pointer makes unknown, the Rego's payload
+//                        reasons, pointers, what a pointer makes unknown, a record's unknown set,
+//                        the static reading, the Rego's payload
 //   opa, git             the OPA and git binaries
 //   document, time, canonical, text   positions and paths; RFC 3339 and zones; hashes and JCS;
 //                        text safe for a runner's log (no workflow commands)

@@ -2,20 +2,10 @@ import { describe, it, expect, afterEach } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  DEFAULTS,
-  expandPathTemplate,
-  INPUT_NAMES,
-  InputError,
-  parseSettings,
-  policyMatcher,
-  readSettings,
-  repositoryVisibility,
-  resolveMode,
-  resolveRedact,
-  splitList,
-  type RepositoryVisibility,
-} from '../../src/action/inputs.js';
+import { DEFAULTS, INPUT_NAMES, InputError, type RepositoryVisibility } from '../../src/action/settings.js';
+import { expandPathTemplate, policyMatcher, splitList } from '../../src/action/inputPaths.js';
+import { parseSettings, readSettings } from '../../src/action/inputs.js';
+import { repositoryVisibility, resolveMode, resolveRedact } from '../../src/action/inputValues.js';
 import { parseFailOn } from '../../src/gate/failOn.js';
 
 const TOKEN = 'ghs_test';

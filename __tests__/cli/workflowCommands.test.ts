@@ -1,6 +1,6 @@
 /**
- * Issue 10, item 9: no hostile text reaches the CLI's stdout or stderr in a form a GitHub runner
- * executes. Every output channel — the json, markdown and text reports of replay and drift,
+ * No hostile text reaches the CLI's stdout or stderr in a form a GitHub runner executes
+ * (docs/security.md "Output channels"). Every output channel — the json, markdown and text reports of replay and drift,
  * fidelity's text and json, compile's Rego, merge, and the error messages — is run through the
  * model of the runner's parser in support/runnerCommands.ts.
  */

@@ -1,6 +1,6 @@
 /**
- * Issue 10, item 7: compilation is bounded in size, values and time; each bound is an exit-2
- * error that names the limit and how to raise it.
+ * Compilation is bounded in size, values and time; each bound is an exit-2 error that names the
+ * limit and how to raise it (docs/security.md "Limits").
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';

@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import type { Decision, Policy } from '../../src/policy/schema.js';
 import { validatePolicyText } from '../../src/policy/validate.js';
 import { isTrafficRecord } from '../../src/traffic/record.js';
-import type { UnevaluableReason } from '../../src/unknowns/model.js';
+import type { UnevaluableReason } from '../../src/unknowns/reasons.js';
 import { repoRoot } from '../support/opa.js';
 import type { UnknownRecord } from '../support/threeWay.js';
 

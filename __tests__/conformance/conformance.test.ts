@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Decision } from '../../src/policy/schema.js';
-import type { ThreeValuedDecision } from '../../src/unknowns/model.js';
+import type { ThreeValuedDecision } from '../../src/unknowns/decision.js';
 import {
   evaluateThreeValuedThreeWays,
   evaluateThreeWays,

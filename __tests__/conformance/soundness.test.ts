@@ -3,14 +3,14 @@ import fc from 'fast-check';
 import type { Decision, Policy } from '../../src/policy/schema.js';
 import { validatePolicyText } from '../../src/policy/validate.js';
 import { evaluateReference } from '../../src/engine/reference.js';
-import type { ThreeValuedDecision } from '../../src/unknowns/model.js';
+import type { ThreeValuedDecision } from '../../src/unknowns/decision.js';
 import { isTrafficRecord, type TrafficRecord } from '../../src/traffic/record.js';
 import { evaluateReferenceThreeValued } from '../../src/engine/threeValued.js';
 import { DecisionKeys } from '../../src/replay/decisionCache/decisionKeys.js';
 import { payloadText } from '../../src/replay/decisionCache/unknownMask.js';
 import { unknownsPayload } from '../../src/unknowns/payload.js';
-import { evaluationInput } from '../../src/traffic/availability.js';
-import { hasUnknowns, unknownDataOf, unknownPointers } from '../../src/traffic/unknowns.js';
+import { evaluationInput } from '../../src/traffic/evaluationInput.js';
+import { hasUnknowns, unknownDataOf, unknownPointers } from '../../src/unknowns/recordUnknowns.js';
 import { KeyGroups } from '../support/keyGroups.js';
 import { SIZES } from '../support/sizes.js';
 import {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { INPUT_NAMES } from '../../src/action/inputs.js';
+import { INPUT_NAMES } from '../../src/action/settings.js';
 import { COMMAND_SPECS } from '../../src/cli/commands.js';
 import { repoRoot } from '../support/opa.js';
 

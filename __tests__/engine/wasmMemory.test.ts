@@ -1,4 +1,4 @@
-/** Issue 10, item 4: large valid policies load, with opa-wasm's memory sized from the module. */
+/** Large valid policies load, with opa-wasm's memory sized from the module (docs/security.md "Limits"). */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { dataSegmentPages, importedMemoryLimits, memoryFor } from '../../src/engine/wasmMemory.js';

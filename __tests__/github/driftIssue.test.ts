@@ -10,7 +10,7 @@ import {
   driftMarkerPath,
   syncDriftIssue,
 } from '../../src/github/driftIssue.js';
-import { policyMatcher } from '../../src/action/inputs.js';
+import { policyMatcher } from '../../src/action/inputPaths.js';
 import type { FakeGitHub } from '../support/fakeGithub.js';
 import { startFakeGitHub } from '../support/fakeGithub.js';
 

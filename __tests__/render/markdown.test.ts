@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { renderReplayMarkdown } from '../../src/render/markdown.js';
 import { escapeMarkdown } from '../../src/render/escape.js';
 import { UNEVALUABLE_ADVICE } from '../../src/render/advice.js';
-import { UNEVALUABLE_REASONS } from '../../src/traffic/availability.js';
+import { UNEVALUABLE_REASONS } from '../../src/unknowns/reasons.js';
 import { HOSTILE, change, report } from './fixtures.js';
 
 const ZWSP = '\u200b';

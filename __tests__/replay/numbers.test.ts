@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { generateRego } from '../../src/rego/generate.js';
-import { REASON_BIT } from '../../src/unknowns/model.js';
+import { REASON_BIT } from '../../src/unknowns/reasons.js';
 import {
   RecordEvaluator,
   VERDICT_ALLOW,

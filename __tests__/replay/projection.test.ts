@@ -8,12 +8,12 @@ import { policySchema, type Policy } from '../../src/policy/schema.js';
 import { generateRego } from '../../src/rego/generate.js';
 import { classifyField, inputPathOf } from '../../src/policy/fields.js';
 import { UNKNOWNS_KEY, unknownsPayload } from '../../src/unknowns/payload.js';
-import { hasUnknowns, unknownDataOf, unknownKey } from '../../src/traffic/unknowns.js';
+import { hasUnknowns, unknownDataOf, unknownKey } from '../../src/unknowns/recordUnknowns.js';
 import { DecisionCache, MAX_KEY_LENGTH } from '../../src/replay/decisionCache/decisionCache.js';
 import { DecisionKeys } from '../../src/replay/decisionCache/decisionKeys.js';
 import { payloadText } from '../../src/replay/decisionCache/unknownMask.js';
 import type { ReplaySide } from '../../src/replay/replay.js';
-import { evaluationInput } from '../../src/traffic/availability.js';
+import { evaluationInput } from '../../src/traffic/evaluationInput.js';
 import type { TrafficInput, TrafficRecord } from '../../src/traffic/record.js';
 import { HEAD_ONLY_PRECISE, policyYaml, prepare, record, repoRoot } from './helpers.js';
 import {

@@ -11,8 +11,8 @@ import {
   type RecordOutcome,
 } from '../../src/replay/evaluate/recordOutcome.js';
 import { evaluateReferenceThreeValued } from '../../src/engine/threeValued.js';
-import { REASON_BIT } from '../../src/unknowns/model.js';
-import { unknownDataOf } from '../../src/traffic/unknowns.js';
+import { REASON_BIT } from '../../src/unknowns/reasons.js';
+import { unknownDataOf } from '../../src/unknowns/recordUnknowns.js';
 import type { TrafficRecord } from '../../src/traffic/record.js';
 import {
   expectInvariants,

@@ -6,10 +6,10 @@ import { entrypointOf, generateRego, threeValuedEntrypointOf } from '../../src/r
 import { THREE_VALUED_DECISION } from '../../src/rego/threeValued.js';
 import { UNKNOWNS_KEY, unknownsPayload } from '../../src/unknowns/payload.js';
 import { evaluateReferenceThreeValued, type ReferenceThreeValued } from '../../src/engine/threeValued.js';
-import type { ThreeValuedDecision } from '../../src/unknowns/model.js';
-import { evaluationInput } from '../../src/traffic/availability.js';
+import type { ThreeValuedDecision } from '../../src/unknowns/decision.js';
+import { evaluationInput } from '../../src/traffic/evaluationInput.js';
 import type { TrafficRecord } from '../../src/traffic/record.js';
-import { unknownDataOf, unknownPointers } from '../../src/traffic/unknowns.js';
+import { unknownDataOf, unknownPointers } from '../../src/unknowns/recordUnknowns.js';
 import { buildWasm, runOpa } from '../../src/opa/build.js';
 import { WasmPolicy } from '../../src/engine/wasmEngine.js';
 import { evaluateReference } from '../../src/engine/reference.js';

@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { classifyField } from '../../src/policy/fields.js';
 import type { Policy } from '../../src/policy/schema.js';
 import { validatePolicyText } from '../../src/policy/validate.js';
-import { readingOf, readingReasons } from '../../src/traffic/availability.js';
+import { readingOf, readingReasons } from '../../src/unknowns/staticReading.js';
 import { readTraffic } from '../../src/traffic/reader.js';
 import type { TrafficRecord } from '../../src/traffic/record.js';
 

@@ -1,6 +1,6 @@
 /**
- * Issue 10, items 3, 5, 6 and 11: hostile samples are malformed records with their lines, never a
- * stopped run, unbounded memory or silently changed data. The chunker's bound is in
+ * Hostile samples are malformed records with their lines, never a stopped run, unbounded memory or
+ * silently changed data (docs/security.md "Hostile traffic"). The chunker's bound is in
  * lineChunker.test.ts; files that are not regular files (a FIFO made with mkfifo) in
  * specialFiles.test.ts.
  */

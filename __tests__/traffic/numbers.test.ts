@@ -8,13 +8,19 @@ import {
   shapeMayHoldRespelledNumber,
   shapeMembers,
 } from '../../src/traffic/recordShape.js';
-import { INEXACT_NUMBERS, MAX_UNKNOWN_PATHS, type TrafficRecord } from '../../src/traffic/record.js';
+import { MAX_UNKNOWN_PATHS, type TrafficRecord } from '../../src/traffic/record.js';
+import { INEXACT_NUMBERS } from '../../src/unknowns/recordUnknowns.js';
 import { SampleElementReader } from '../../src/traffic/sample.js';
 import { readTrafficElements } from '../../src/traffic/reader.js';
 import { NO_DECISION_LOG_OPTIONS } from '../../src/traffic/decisionLog.js';
-import { hasUnknowns, unknownDataOf, unknownKey, unknownPointers } from '../../src/traffic/unknowns.js';
+import {
+  hasUnknowns,
+  unknownDataOf,
+  unknownKey,
+  unknownPointers,
+} from '../../src/unknowns/recordUnknowns.js';
 import { evaluateReferenceThreeValued } from '../../src/engine/threeValued.js';
-import { readingOf, readingReasons } from '../../src/traffic/availability.js';
+import { readingOf, readingReasons } from '../../src/unknowns/staticReading.js';
 import { validatePolicyText } from '../../src/policy/validate.js';
 import type { Policy } from '../../src/policy/schema.js';
 import { tempDir } from '../replay/helpers.js';

@@ -1,7 +1,8 @@
 import { checkedOutCommit, readFileAtCommit, trackedFiles } from '../git/repository.js';
 import { runReplay } from '../replay/run.js';
 import { toDriftReport } from '../replay/drift.js';
-import { policyMatcher, type Settings } from './inputs.js';
+import { policyMatcher } from './inputPaths.js';
+import type { Settings } from './settings.js';
 import type { RunContext } from './context.js';
 import { locateSample, readSampleMapping, type SampleMapping } from './sampleLocator.js';
 import { evidenceProblems } from './evidence.js';

@@ -33,21 +33,6 @@ import {
   type INPUT_NAMES,
 } from './settings.js';
 
-// The inputs' parts, re-exported so importers keep one entry point.
-export {
-  DEFAULTS,
-  INPUT_NAMES,
-  InputError,
-  type CommentMode,
-  type InputReader,
-  type RedactMode,
-  type RepositoryVisibility,
-  type RunMode,
-  type Settings,
-} from './settings.js';
-export { expandPathTemplate, policyMatcher, splitList, TEMPLATE_PLACEHOLDERS } from './inputPaths.js';
-export { repositoryVisibility, resolveMode, resolveRedact } from './inputValues.js';
-
 type Get = (name: (typeof INPUT_NAMES)[number]) => string;
 
 function parseGithubToken(get: Get): string {

@@ -9,7 +9,10 @@ import { driftMarkdownSections, driftResolvedComment } from '../render/driftMark
 import { escapeMarkdown } from '../render/escape.js';
 import { TOOL_VERSION } from '../version.js';
 import { humanText } from '../text/bidi.js';
-import { policyMatcher, readSettings, resolveMode, type Settings } from './inputs.js';
+import { policyMatcher } from './inputPaths.js';
+import { readSettings } from './inputs.js';
+import { resolveMode } from './inputValues.js';
+import type { Settings } from './settings.js';
 import { offDefaultBranch, readRunContext, pullRequestNumber, type RunContext } from './context.js';
 import { evaluateGate, type GateFacts } from '../gate/gate.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
@@ -173,12 +176,7 @@ async function runPullRequestMode(
   );
   annotateErrors(policies);
   emitAnnotations(capAnnotations(policies.flatMap((p) => p.annotations ?? [])));
-  const facts: GateFacts[] = policies.map((p) =>
-    p.report
-      ? gateFactsOf(p.report, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
-      : emptyFacts(p),
-  );
-  const gate = evaluateGate(settings.failOn, facts);
+  const gate = evaluateGate(settings.failOn, policies.map(factsOf));
   const pull = pullOf(pullNumber, listing);
   const file = await writeRunReport(
     context,
@@ -335,7 +333,10 @@ async function runPostCommentMode(
   }
 }
 
-function emptyFacts(p: PolicyOutcome): GateFacts {
+/** The gate's facts of one policy: from its replay or drift report, or empty when it has none. */
+function factsOf(p: PolicyOutcome): GateFacts {
+  const report = p.report ?? p.drift;
+  if (report) return gateFactsOf(report, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) });
   return {
     path: p.path,
     invalid: p.errors.length > 0,
@@ -364,12 +365,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   const opa = await obtainOpa(settings);
   const policies = await replayDrift(context, settings, opa, logInfo);
   annotateErrors(policies);
-  const facts = policies.map((p) =>
-    p.drift
-      ? gateFactsOf(p.drift, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) })
-      : emptyFacts(p),
-  );
-  const gate = evaluateGate(settings.failOn, facts);
+  const gate = evaluateGate(settings.failOn, policies.map(factsOf));
   const file = await writeRunReport(context, settings, runReport(context, 'drift', gate, policies));
   setOutputs(file, gate.verdict, policies);
   const heading = [

@@ -5,7 +5,8 @@ import { runReplay, preparePolicy, policyRef, type PolicySource } from '../repla
 import type { ReplayReport } from '../replay/report/report.js';
 import type { UnevaluableMode } from '../replay/evaluate/unknownSides.js';
 import { TOOL_VERSION } from '../version.js';
-import { policyMatcher, type Settings } from './inputs.js';
+import { policyMatcher } from './inputPaths.js';
+import type { Settings } from './settings.js';
 import type { RunContext } from './context.js';
 import { locateSample, MAPPING_FILE, parseSampleMapping, type SampleMapping } from './sampleLocator.js';
 import { evidenceProblems, touchedPaths } from './evidence.js';

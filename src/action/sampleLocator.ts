@@ -9,7 +9,8 @@ import {
   type DecisionLogOptions,
 } from '../traffic/decisionLog.js';
 import { listSampleFiles, type SampleSource } from '../traffic/sampleFiles.js';
-import { expandPathTemplate, type Settings } from './inputs.js';
+import { expandPathTemplate } from './inputPaths.js';
+import type { Settings } from './settings.js';
 import { boundedList } from '../text/listing.js';
 
 /**

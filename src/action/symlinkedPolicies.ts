@@ -1,5 +1,5 @@
 import { resolvePathAtCommit, SymlinkError, symlinksAtCommit } from '../git/repository.js';
-import { policyMatcher } from './inputs.js';
+import { policyMatcher } from './inputPaths.js';
 import type { PolicyChange } from './policyChange.js';
 
 /**

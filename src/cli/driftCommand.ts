@@ -1,13 +1,17 @@
-import { readPolicySource } from '../replay/run.js';
 import { toDriftReport } from '../replay/drift.js';
 import { groupTextCells } from '../render/groupTable.js';
 import { reportToJson } from '../replay/report/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
-import { CommandError, EXIT, type CommandIO } from './io.js';
-import { guardOutputs, writeOutputFile } from './outputFiles.js';
-import { opaInput, sampleInputFiles } from './sampleInputs.js';
+import { EXIT, type CommandIO } from './io.js';
+import { writeOutputFile } from './outputFiles.js';
 import { limitsFromFlags } from './limitFlags.js';
-import { decisionLogOf, locateOpaUnlessInvalid, replayWithProgress } from './replayCommand.js';
+import {
+  guardReportOutput,
+  locateOpaUnlessInvalid,
+  readPolicyFlag,
+  replayWithProgress,
+  sampleRunOptions,
+} from './replayRun.js';
 import { DRIFT } from './commands.js';
 import { parseCommandLine } from './options.js';
 
@@ -16,40 +20,17 @@ export async function runDriftCommand(argv: string[], io: CommandIO): Promise<nu
   const { values } = parseCommandLine(DRIFT, argv);
   const format = values.format;
   const limits = limitsFromFlags(values);
-  let policy;
-  try {
-    policy = await readPolicySource(values.policy, values.policy, limits.maxPolicyBytes);
-  } catch (error) {
-    throw new CommandError(
-      `cannot read policy ${values.policy}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const policy = await readPolicyFlag(values.policy, limits.maxPolicyBytes);
   const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
   const out = values.out ? { role: '--out', path: values.out } : null;
-  const inputs = out
-    ? await guardOutputs(
-        [out],
-        [
-          { role: 'the policy (--policy)', path: values.policy },
-          ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
-          await opaInput(values.opa, io.env),
-        ],
-      )
-    : [];
+  const policies = [{ role: 'the policy (--policy)', path: values.policy }];
+  const inputs = await guardReportOutput(out, policies, values, io);
   const run = await replayWithProgress(
     {
       head: policy,
       base: null,
       mode: 'drift',
-      unevaluable: values.unevaluable,
-      ...(values.workers !== undefined ? { workers: values.workers } : {}),
-      trafficPath: values.traffic,
-      decisionLog: decisionLogOf(values),
-      manifests: values.manifests ?? null,
-      since: values.since ?? null,
-      limit: values.limit ?? null,
-      maxChanges: values['max-changes'],
-      maxGroups: values['max-groups'],
+      ...sampleRunOptions(values),
       opa,
       limits,
     },

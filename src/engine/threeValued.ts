@@ -20,24 +20,23 @@ import {
 } from './reference.js';
 import {
   allEffectivePointers,
+  effectivePointers,
+  type UnknownData,
+  type UnpairedLists,
+} from '../unknowns/unknownData.js';
+import {
   ATTRIBUTES_RESOLVED,
   callFieldLocation,
-  effectivePointers,
   isCallListUnknown,
   isUnknown,
-  locationReasonBits,
-  numberReasonBits,
-  REASON_BIT,
-  reasonsOfBits,
   REQUEST_TIME,
   VERIFIED,
   type Location,
-  type ThreeValuedDecision,
-  type UnevaluableReason,
-  type UnknownData,
-  type UnknownPointer,
-  type UnpairedLists,
-} from '../unknowns/model.js';
+} from '../unknowns/location.js';
+import { locationReasonBits, numberReasonBits } from '../unknowns/locationReasons.js';
+import { REASON_BIT, reasonsOfBits, type UnevaluableReason } from '../unknowns/reasons.js';
+import type { ThreeValuedDecision } from '../unknowns/decision.js';
+import type { UnknownPointer } from '../unknowns/pointer.js';
 
 export type Truth = 0 | 1 | 2;
 
@@ -52,31 +51,25 @@ const FALSE: Value = { v: 0, bits: 0 };
 const unknown = (bits: number): Value => ({ v: 1, bits });
 const known = (b: boolean): Value => (b ? TRUE : FALSE);
 
-function and(values: readonly Value[]): Value {
+/**
+ * AND (`absorbing` F) or OR (`absorbing` T): an absorbing operand decides; otherwise U with the
+ * reasons of every U operand, or the other known value when none is U.
+ */
+function combine(values: readonly Value[], absorbing: Value): Value {
   let bits = 0;
   let sawUnknown = false;
   for (const x of values) {
-    if (x.v === 0) return FALSE;
+    if (x.v === absorbing.v) return absorbing;
     if (x.v === 1) {
       sawUnknown = true;
       bits |= x.bits;
     }
   }
-  return sawUnknown ? unknown(bits) : TRUE;
+  return sawUnknown ? unknown(bits) : not(absorbing);
 }
 
-function or(values: readonly Value[]): Value {
-  let bits = 0;
-  let sawUnknown = false;
-  for (const x of values) {
-    if (x.v === 2) return TRUE;
-    if (x.v === 1) {
-      sawUnknown = true;
-      bits |= x.bits;
-    }
-  }
-  return sawUnknown ? unknown(bits) : FALSE;
-}
+const and = (values: readonly Value[]): Value => combine(values, FALSE);
+const or = (values: readonly Value[]): Value => combine(values, TRUE);
 
 function not(x: Value): Value {
   return x.v === 1 ? x : x.v === 2 ? FALSE : TRUE;

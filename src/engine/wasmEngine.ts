@@ -1,7 +1,7 @@
 import { loadPolicy, type LoadedPolicy } from '@open-policy-agent/opa-wasm';
 import type { Decision } from '../policy/schema.js';
 import { EvaluationError } from './errors.js';
-import type { ThreeValuedDecision } from '../unknowns/model.js';
+import type { ThreeValuedDecision } from '../unknowns/decision.js';
 import { createTimeBuiltins } from './timeBuiltins.js';
 import { memoryFor } from './wasmMemory.js';
 

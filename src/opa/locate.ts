@@ -140,7 +140,7 @@ export async function locateOpa(options: {
 
 async function located(path: string, forBuild: boolean): Promise<LocatedOpa> {
   // `opa build` needs the capabilities, which cost a second start of the binary: run it beside
-  // `opa version` and the policies' validation rather than after them (~0.1 s of every replay).
+  // `opa version` and the policies' validation rather than after them.
   // A failure here is the build's to report; restrictedCapabilities forgets it, so it reruns.
   if (forBuild) restrictedCapabilities(path).catch(() => undefined);
   return { path, version: await readOpaVersion(path) };

@@ -1,4 +1,4 @@
-import type { UnevaluableReason } from '../traffic/availability.js';
+import type { UnevaluableReason } from '../unknowns/reasons.js';
 
 /** What an operator can do about each unevaluable reason. */
 export const UNEVALUABLE_ADVICE: Record<UnevaluableReason, string> = {

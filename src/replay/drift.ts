@@ -1,6 +1,6 @@
 import type { RunReplayResult } from './run.js';
 import type { Change, ChangeGroup, MalformedExample, ReplayReport } from './report/report.js';
-import type { UnevaluableReason } from '../traffic/availability.js';
+import type { UnevaluableReason } from '../unknowns/reasons.js';
 
 /** A recorded live decision the saved policy no longer reproduces. */
 export interface Drift {

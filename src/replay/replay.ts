@@ -19,7 +19,7 @@ import {
   type SamplePlan,
   type SampleUnit,
 } from '../traffic/sample.js';
-import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../traffic/availability.js';
+import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../unknowns/reasons.js';
 import { TopChanges } from './report/changeOrder.js';
 import { ChangeGroupCollector, DEFAULT_MAX_GROUPS, type GroupTally } from './report/changeGroups.js';
 import { ruleDiff } from '../policy/ruleDiff.js';

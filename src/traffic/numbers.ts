@@ -14,7 +14,8 @@
  * (recordShape.ts) flags an element that may hold one; only such an element is scanned token by
  * token here.
  */
-import { INEXACT_NUMBERS, MAX_UNKNOWN_PATHS, type TrafficRecord } from './record.js';
+import { MAX_UNKNOWN_PATHS, type TrafficRecord } from './record.js';
+import { INEXACT_NUMBERS } from '../unknowns/recordUnknowns.js';
 
 /** A number token and where it sits: keys and array indices from the element's root. */
 export interface SpelledNumber {

@@ -13,8 +13,8 @@ import {
 
 /**
  * The streaming traffic reader (docs/traffic.md). Memory does not grow with the sample except for the
- * set of request ids already seen (duplicate detection needs it): about 60–90 bytes per record for
- * short ids, i.e. well under 100 MB for a million records.
+ * set of request ids already seen (duplicate detection needs it; requestIdTable.ts keeps it off
+ * the JS heap).
  *
  * Decisions (docs/traffic.md):
  * - Line numbers are physical 1-based line numbers in the (decompressed) file. Blank or

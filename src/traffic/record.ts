@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { formatPath, type PathSegment } from '../document/path.js';
 import { isRfc3339Instant } from '../time/rfc3339.js';
-import { isInputPointer } from './pointer.js';
+import { isInputPointer } from '../unknowns/pointer.js';
+import type { INEXACT_NUMBERS } from '../unknowns/recordUnknowns.js';
+import { UNAVAILABLE_ENTRIES } from '../unknowns/unavailable.js';
 
 /**
  * One recorded gateway request (docs/traffic.md "A record").
@@ -21,17 +23,6 @@ import { isInputPointer } from './pointer.js';
  * - Repeated entries in `unavailable` are harmless and accepted, and so are repeated
  *   `unknown_paths` (docs/unknowns.md).
  */
-
-export const UNAVAILABLE_ENTRIES = [
-  'mcp',
-  'mcp.tool',
-  'mcp.arguments',
-  'identity.verification',
-  'identity.attributes',
-  'identity.claims',
-  'time',
-] as const;
-export type UnavailableEntry = (typeof UNAVAILABLE_ENTRIES)[number];
 
 export const RECORDED_DECISIONS = ['allow', 'deny'] as const;
 
@@ -153,13 +144,6 @@ export const trafficRecordSchema = z
 export type TrafficCall = z.infer<typeof callSchema>;
 export type TrafficInput = z.infer<typeof trafficInputSchema>;
 export type Unpaired = z.infer<typeof unpairedSchema>;
-/**
- * Where the reader keeps the numbers of a record's input that are not written in their shortest
- * form (traffic/numbers.ts), as segments below `/input`. A symbol: no record's JSON can set it,
- * and validation (which sees only string keys) never meets it.
- */
-export const INEXACT_NUMBERS = Symbol('inexact numbers');
-
 export type TrafficRecord = z.infer<typeof trafficRecordSchema> & {
   [INEXACT_NUMBERS]?: readonly (readonly string[])[];
 };

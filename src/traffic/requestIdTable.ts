@@ -1,11 +1,10 @@
 /**
  * The request ids a sample has used so far, each with the line of its first record: what catches a
- * repeated request_id, and the one structure of the replay
- * that grows with the sample. A JS Map of a million ids costs ~75 MB of live heap and, since V8
- * sizes the heap to a multiple of what is live, ~110 MB of heap; here the ids' UTF-8 bytes, their
- * hashes and lines sit in typed arrays off the JS heap (~40 bytes an id of 16 characters, no
- * collection). Exact: a hash match is confirmed on the bytes; an id that is not well-formed
- * UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
+ * repeated request_id, and the one structure of the replay that grows with the sample. A JS Map
+ * of them would grow the JS heap, which V8 sizes to a multiple of what is live; here the ids' UTF-8
+ * bytes, their hashes and lines sit in typed arrays off the JS heap, never collected
+ * (docs/performance.md "Worker threads"). Exact: a hash match is confirmed on the bytes; an id that
+ * is not well-formed UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
  */
 
 const PAGE_BYTES = 1 << 20;

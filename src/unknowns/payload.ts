@@ -2,7 +2,7 @@
  * The unknown set as the generated Rego reads it (docs/unknowns.md "Three-valued evaluation"): the
  * payload under `input.policy_replay`, built by the replay, read by the three-valued entrypoint.
  */
-import { isArrayIndex } from './model.js';
+import { callIndexOf, effectivePointers } from './unknownData.js';
 
 /** The top-level input key that carries the unknown set to the three-valued entrypoint. */
 export const UNKNOWNS_KEY = 'policy_replay';
@@ -19,24 +19,16 @@ export interface UnknownsPayload {
 }
 
 /**
- * The payload of a record's unknown set. On an unpaired batch a pointer naming one call names
- * that field on every call (`*`), and one beyond `callCount` changes nothing (dropped).
+ * The payload of a record's unknown set: its pointers as they apply to the record's calls
+ * (effectivePointers), a call's index as a number.
  */
 export function unknownsPayload(
   pointers: readonly (readonly string[])[],
   unpaired: { call_count: number } | null,
 ): UnknownsPayload {
-  const unknown: (string | number)[][] = [];
-  for (const pointer of pointers) {
-    const underCalls =
-      pointer.length >= 4 && pointer[0] === 'request' && pointer[1] === 'mcp' && pointer[2] === 'calls';
-    if (!underCalls || !isArrayIndex(pointer[3]!)) {
-      unknown.push([...pointer]);
-      continue;
-    }
-    const index = Number(pointer[3]);
-    if (unpaired === null) unknown.push(['request', 'mcp', 'calls', index, ...pointer.slice(4)]);
-    else if (index < unpaired.call_count) unknown.push(['request', 'mcp', 'calls', '*', ...pointer.slice(4)]);
-  }
+  const unknown = effectivePointers({ pointers, unpaired }).map((pointer): (string | number)[] => {
+    const index = callIndexOf(pointer);
+    return index === null ? [...pointer] : ['request', 'mcp', 'calls', index, ...pointer.slice(4)];
+  });
   return { unknown, unpaired: unpaired !== null };
 }

@@ -1,6 +1,6 @@
 import type { Decision, Policy } from '../../policy/schema.js';
 import type { WasmPolicy } from '../../engine/wasmEngine.js';
-import type { ThreeValuedDecision } from '../../unknowns/model.js';
+import type { ThreeValuedDecision } from '../../unknowns/decision.js';
 import { UNKNOWNS_KEY, type UnknownsPayload } from '../../unknowns/payload.js';
 import type { TrafficInput } from '../../traffic/record.js';
 import { DecisionKeys, type KeyedUnknowns } from './decisionKeys.js';
@@ -28,8 +28,9 @@ export interface CachedSide {
 /** The unknown set of a record as the three-valued evaluation takes it. */
 export interface CachedUnknowns {
   /**
-   * traffic/unknowns.ts unknownKey: equal for equal unknown sets and pairing. It names the set for
-   * the mask and for reasonKey; a decision key names it by its payload (payloadText), coarser.
+   * unknowns/recordUnknowns.ts unknownKey: equal for equal unknown sets and pairing. It names the
+   * set for the mask and for reasonKey; a decision key names it by its payload (payloadText),
+   * coarser.
    */
   key: string;
   payload: UnknownsPayload;

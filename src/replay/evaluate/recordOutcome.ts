@@ -1,18 +1,14 @@
 import type { Decision } from '../../policy/schema.js';
 import type { PolicyFeatures } from '../../policy/features.js';
 import { EvaluationError } from '../../engine/errors.js';
-import { evaluationInput } from '../../traffic/availability.js';
+import { evaluationInput } from '../../traffic/evaluationInput.js';
 import type { TrafficRecord } from '../../traffic/record.js';
 import { NO_DECISION_LOG_OPTIONS, type DecisionLogOptions } from '../../traffic/decisionLog.js';
 import { SampleElementReader, type SampleFormat } from '../../traffic/sample.js';
-import { hasUnknowns, unknownDataOf } from '../../traffic/unknowns.js';
-import {
-  callFieldLocation,
-  effectivePointers,
-  isCallListUnknown,
-  isUnknown,
-  type UnknownPointer,
-} from '../../unknowns/model.js';
+import { hasUnknowns, unknownDataOf } from '../../unknowns/recordUnknowns.js';
+import { callFieldLocation, isCallListUnknown, isUnknown } from '../../unknowns/location.js';
+import { effectivePointers } from '../../unknowns/unknownData.js';
+import type { UnknownPointer } from '../../unknowns/pointer.js';
 import type { TrafficCall } from '../../traffic/record.js';
 import { forEachLine } from '../../traffic/reader.js';
 import { hasLoneSurrogate, type Shape } from '../../traffic/recordShape.js';

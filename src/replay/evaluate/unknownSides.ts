@@ -1,11 +1,11 @@
 import { EvaluationError } from '../../engine/errors.js';
 import type { Decision } from '../../policy/schema.js';
 import { evaluateReferenceThreeValued } from '../../engine/threeValued.js';
-import { REASON_BIT } from '../../unknowns/model.js';
+import { REASON_BIT } from '../../unknowns/reasons.js';
 import { unknownsPayload, type UnknownsPayload } from '../../unknowns/payload.js';
-import { readingOf, readingReasonBits, type PolicyReading } from '../../traffic/availability.js';
+import { readingOf, readingReasonBits, type PolicyReading } from '../../unknowns/staticReading.js';
 import type { TrafficInput, TrafficRecord } from '../../traffic/record.js';
-import { unknownDataOf, unknownKey, unknownPointers } from '../../traffic/unknowns.js';
+import { unknownDataOf, unknownKey, unknownPointers } from '../../unknowns/recordUnknowns.js';
 import { DECISION_CACHE_LIMIT, type CachedSide, type DecisionCache } from '../decisionCache/decisionCache.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { UnevaluableReason } from '../../traffic/availability.js';
+import type { UnevaluableReason } from '../../unknowns/reasons.js';
 import type { RuleDiff, SettingName } from '../../policy/ruleDiff.js';
 import type { Edit } from '../../policy/edits.js';
 import { inertJson } from '../../text/workflowCommands.js';

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { formatPath, type PathSegment } from '../../document/path.js';
-import { UNEVALUABLE_REASONS } from '../../traffic/availability.js';
+import { UNEVALUABLE_REASONS } from '../../unknowns/reasons.js';
 import { RULE_PARTS, SETTING_NAMES } from '../../policy/ruleDiff.js';
 import { DIRECTIONS, MAX_MALFORMED_EXAMPLES, type ReplayReport } from './report.js';
 import { boundedList } from '../../text/listing.js';

@@ -4,15 +4,13 @@ import type { ChangeDetail, ElementOutcome, RecordOutcome, Verdict } from '../ev
 /**
  * Outcomes as a worker thread posts them to the main thread: numbers in one Float64Array (whose
  * buffer is transferred, not copied) and every string in one text, instead of an array of objects
- * that the structured clone walks field by field (measured: about 2.5 µs per record to serialise
- * and 1.4 µs to deserialise, a twentieth of a worker's time). Records (changes too) and skipped
- * decision-log lines are packed; the rare outcomes (malformed, mixed) travel as objects beside
- * them, at their position.
+ * that the structured clone walks field by field (docs/performance.md "Worker threads"). Records
+ * (changes too) and skipped decision-log lines are packed; the rare outcomes (malformed, mixed)
+ * travel as objects beside them, at their position.
  *
  * The main thread reads the records through one reused view (forEachPackedOutcome) instead of
- * unpacking a thousand objects per run. Under Node 24, whose V8 lets a busy young generation grow
- * large, that allocation cost 30–40 MB of peak RSS at a million records; a change's seven objects
- * also cost a structured clone each way (~150 µs per run).
+ * unpacking a thousand objects per run: under Node 24, whose V8 lets a busy young generation grow
+ * large, that allocation shows in the peak memory.
  */
 export interface PackedOutcomes {
   count: number;
@@ -259,9 +257,8 @@ function isPacked(batch: OutcomeBatch): batch is PackedOutcomes {
 /**
  * `text` as a string of its own. A string read from a packed run is a slice of the run's whole
  * text (13 characters or more, in V8), and keeps all of it alive as long as it is kept: what
- * outlives the run is copied first (slices of change strings kept a few hundred texts alive,
- * +50 MB of peak RSS at a million records). Slicing or concatenating does not copy; a JSON round
- * trip does.
+ * outlives the run is copied first (slices of change strings would keep whole run texts alive).
+ * Slicing or concatenating does not copy; a JSON round trip does.
  */
 export function ownString(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;

@@ -20,24 +20,15 @@ import type { LearnedDecision } from '../decisionCache/decisionCache.js';
 export const WORKER_CHUNK_BYTES = 1 << 20;
 
 /**
- * Each worker's old generation, in MB. V8 sizes a heap by a multiple of what is live; a worker
- * holds ~30 MB live (its decision cache, one run) but, uncapped, lets garbage reach ~120 MB
- * before collecting, which on two workers took a 1,000,000-record replay past the 400 MB target.
- * Measured there with keys by class names: uncapped 509 MB / 14.4 s, 80 MB 377 MB / 16.3 s,
- * 64 MB 364 MB / 15.8 s. With the shorter keys of classToken (decisionCache/valueClasses.ts) a worker holds less,
- * and a 64 MB cap collected more often than it paid: 1M records, 2 workers, three runs each,
- * alternated: 64 MB 16.77 s median / 350–352 MB, 128 MB 15.94 s / 355–364 MB, 256 MB 16.16 s /
- * 348–366 MB.
+ * Each worker's old generation, in MB: uncapped, V8 lets a worker's garbage grow to several times
+ * what it holds live (docs/performance.md "Worker threads").
  */
 export const WORKER_OLD_GENERATION_MB = 128;
 
 /**
- * Each worker's young generation, in MB: what Node 20's V8 gives a worker by default, set
- * explicitly because Node 24's V8 (the Action's runtime) sizes it from the heap limit instead,
- * several times larger. Measured on 1,000,000 records, two workers, under Node 24: peak RSS
- * 608–635 MB by default, 377–379 MB at 48 MB (with the main thread reading outcomes without
- * unpacking them, outcomeCodec.ts), at no cost in time; 24 MB: 361–371 MB but more collections.
- * Under Node 20, 48 MB measured the same as the default.
+ * Each worker's young generation, in MB: what Node 20's V8 gives a worker by default, set because
+ * Node 24's V8 (the Action's runtime) sizes it from the heap limit instead, several times larger
+ * (docs/performance.md "Worker threads").
  */
 export const WORKER_YOUNG_GENERATION_MB = 48;
 

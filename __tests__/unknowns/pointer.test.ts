@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { isInputPointer, parseInputPointer } from '../../src/traffic/pointer.js';
+import { isInputPointer, parseInputPointer } from '../../src/unknowns/pointer.js';
 
 /** RFC 6901 pointers below /input, the unit of a record's unknown set (docs/unknowns.md). */
 describe('parseInputPointer', () => {

@@ -4,6 +4,17 @@
  */
 
 /**
+ * A JSON pointer of the unknown set, as segments relative to `/input` (`/input` itself is `[]`),
+ * RFC 6901 escapes already undone; a `*` segment matches any array index.
+ */
+export type UnknownPointer = readonly string[];
+
+/** `0`, `7`, `12`: the RFC 6901 spelling of an array index (no sign, no leading zero). */
+export function isArrayIndex(segment: string): boolean {
+  return /^(0|[1-9][0-9]*)$/.test(segment);
+}
+
+/**
  * The segments of `text` below `/input` (`/input` itself is `[]`), escapes undone; null when
  * `text` is not an RFC 6901 pointer starting with the `input` segment. `~` must be followed by `0`
  * or `1`; every other character is allowed in a segment.

@@ -1,14 +1,9 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Policy, Rule } from '../../src/policy/schema.js';
-import {
-  UNEVALUABLE_REASONS,
-  evaluationInput,
-  pairUnpaired,
-  readingOf,
-  readingReasons,
-  type UnevaluableReason,
-} from '../../src/traffic/availability.js';
-import type { TrafficRecord, UnavailableEntry } from '../../src/traffic/record.js';
+import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../../src/unknowns/reasons.js';
+import { readingOf, readingReasons } from '../../src/unknowns/staticReading.js';
+import type { TrafficRecord } from '../../src/traffic/record.js';
+import type { UnavailableEntry } from '../../src/unknowns/unavailable.js';
 
 const WINDOW = { days: ['mon' as const], from: '09:00', to: '17:00', timezone: 'Europe/London' };
 
@@ -224,57 +219,5 @@ describe('the static rule over unknown_paths (docs/unknowns.md unevaluable_by_re
     expect(reasons(withPaths('/input/identity/verified'), policyReading('issuer'))).toEqual([
       'subject_unverified',
     ]);
-  });
-});
-
-describe('pairUnpaired', () => {
-  const record: TrafficRecord = {
-    request_id: 'b',
-    input: {
-      request: { http: { path: '/mcp' }, mcp: { session_id: 's1' } },
-      identity: { subject: 'x' },
-    },
-    unpaired: {
-      call_count: 3,
-      method: ['tools/call', 'tools/call', 'resources/read'],
-      tool: ['read_file', 'write_file'],
-      resource_uri: ['file:///srv/a'],
-    },
-  };
-
-  it('builds call_count calls, call i taking the i-th value of each list', () => {
-    const input = pairUnpaired(record);
-    expect(input.request?.mcp?.calls).toEqual([
-      { method: 'tools/call', tool: 'read_file', resource_uri: 'file:///srv/a' },
-      { method: 'tools/call', tool: 'write_file' },
-      { method: 'resources/read' },
-    ]);
-    expect(input.request?.mcp?.session_id).toBe('s1');
-    expect(input.request?.http).toEqual({ path: '/mcp' });
-    expect(input.identity).toEqual({ subject: 'x' });
-  });
-
-  it('keeps per-field counts, which is all a non-combining policy can see', () => {
-    const calls = pairUnpaired(record).request?.mcp?.calls ?? [];
-    for (const field of ['method', 'tool', 'resource_uri', 'prompt'] as const) {
-      const values = calls.filter((c) => c[field] !== undefined).map((c) => c[field]);
-      expect(values).toEqual(record.unpaired?.[field] ?? []);
-    }
-  });
-
-  it('does not modify the record, and creates request.mcp when absent', () => {
-    const before = JSON.stringify(record);
-    pairUnpaired(record);
-    expect(JSON.stringify(record)).toBe(before);
-    const bare: TrafficRecord = { request_id: 'z', input: {}, unpaired: { call_count: 1, prompt: ['p'] } };
-    expect(pairUnpaired(bare)).toEqual({ request: { mcp: { calls: [{ prompt: 'p' }] } } });
-    const none: TrafficRecord = { request_id: 'z', input: {}, unpaired: { call_count: 0 } };
-    expect(pairUnpaired(none).request?.mcp?.calls).toEqual([]);
-  });
-
-  it('evaluationInput returns the recorded input when there is nothing to pair', () => {
-    const plain: TrafficRecord = { request_id: 'p', input: { request: {} } };
-    expect(evaluationInput(plain)).toBe(plain.input);
-    expect(evaluationInput(record).request?.mcp?.calls).toHaveLength(3);
   });
 });

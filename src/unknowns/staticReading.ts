@@ -1,3 +1,12 @@
+/**
+ * The static rule (`--unevaluable static`, the upstream dry-run API's): a record is unevaluable
+ * for a policy when some rule *reads* an unknown location, whatever the values it has. Read over
+ * the whole unknown set (docs/unknowns.md "unevaluable_by_reading"): a condition's field at any
+ * call (so `*`, and any index, is read), the call list for a rule with call conditions, the request
+ * time for a window, `verified` for a caller field, `attributes_resolved` for a directory field;
+ * and an unpaired batch for a rule with two or more call fields. On `unavailable` entries alone it
+ * is exactly docs/traffic.md's table.
+ */
 import type { Policy } from '../policy/schema.js';
 import {
   classifyField,
@@ -11,31 +20,15 @@ import {
   callFieldLocation,
   isCallListUnknown,
   isUnknown,
-  locationReasonBits,
-  numberReasonBits,
-  REASON_BIT,
-  reasonsOfBits,
   REQUEST_TIME,
   requestFieldLocation,
   VERIFIED,
   type Location,
-  type UnevaluableReason,
-  type UnknownData,
-} from '../unknowns/model.js';
-import type { TrafficCall, TrafficInput, TrafficRecord } from './record.js';
-import { hasUnknowns, unknownDataOf } from './unknowns.js';
-
-export { UNEVALUABLE_REASONS, REASON_BIT, reasonsOfBits, type UnevaluableReason } from '../unknowns/model.js';
-
-/**
- * The static rule (`--unevaluable static`, the upstream dry-run API's): a record is unevaluable
- * for a policy when some rule *reads* an unknown location, whatever the values it has. Read over
- * the whole unknown set (docs/unknowns.md "unevaluable_by_reading"): a condition's field at any
- * call (so `*`, and any index, is read), the call list for a rule with call conditions, the request
- * time for a window, `verified` for a caller field, `attributes_resolved` for a directory field;
- * and an unpaired batch for a rule with two or more call fields. On `unavailable` entries alone it
- * is exactly docs/traffic.md's table.
- */
+} from './location.js';
+import { locationReasonBits, numberReasonBits } from './locationReasons.js';
+import { REASON_BIT, reasonsOfBits, type UnevaluableReason } from './reasons.js';
+import { hasUnknowns, unknownDataOf, type RecordUnknowns } from './recordUnknowns.js';
+import type { UnknownData } from './unknownData.js';
 
 /** A location one rule reads, with what reading it unknown costs. */
 interface Read {
@@ -114,38 +107,7 @@ export function readingReasonBits(reading: PolicyReading, data: UnknownData): nu
 }
 
 /** The static rule's reasons for a record, sorted and distinct; empty when it is scoreable. */
-export function readingReasons(record: TrafficRecord, reading: PolicyReading): UnevaluableReason[] {
+export function readingReasons(record: RecordUnknowns, reading: PolicyReading): UnevaluableReason[] {
   if (!hasUnknowns(record)) return [];
   return reasonsOfBits(readingReasonBits(reading, unknownDataOf(record)));
-}
-
-const PAIRED_FIELDS: readonly CallField[] = ['method', 'tool', 'resource_uri', 'prompt'];
-
-/**
- * The input with `request.mcp.calls` rebuilt from an unpaired batch by the simplest pairing: call
- * `i` takes the `i`-th value of each list and lacks the key when the list is shorter. The decision
- * on it is exact for any policy none of whose rules combines two call fields (each call condition
- * then only sees how many calls carry which value, which every pairing preserves). Pure: the
- * record is not modified. A record without `unpaired` returns its own input.
- */
-export function pairUnpaired(record: TrafficRecord): TrafficInput {
-  const unpaired = record.unpaired;
-  if (unpaired === undefined) return record.input;
-  const calls: TrafficCall[] = [];
-  for (let i = 0; i < unpaired.call_count; i++) {
-    const call: TrafficCall = {};
-    for (const field of PAIRED_FIELDS) {
-      const list = unpaired[field];
-      if (list !== undefined && i < list.length) call[field] = list[i];
-    }
-    calls.push(call);
-  }
-  const input = record.input;
-  const request = input.request ?? {};
-  return { ...input, request: { ...request, mcp: { ...(request.mcp ?? {}), calls } } };
-}
-
-/** The input a policy is evaluated on: the recorded input, with an unpaired batch paired. */
-export function evaluationInput(record: TrafficRecord): TrafficInput {
-  return record.unpaired === undefined ? record.input : pairUnpaired(record);
 }

@@ -1,16 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  callFieldLocation,
-  effectivePointers,
-  isCallListUnknown,
-  isUnknown,
-  locationReasonBits,
-  reasonsOfBits,
-  relation,
-  REASON_BIT,
-  UNEVALUABLE_REASONS,
-  type UnknownPointer,
-} from '../../src/unknowns/model.js';
+import { callFieldLocation, isCallListUnknown, isUnknown, relation } from '../../src/unknowns/location.js';
+import { callIndexOf, effectivePointers } from '../../src/unknowns/unknownData.js';
+import { locationReasonBits } from '../../src/unknowns/locationReasons.js';
+import { reasonsOfBits, REASON_BIT, UNEVALUABLE_REASONS } from '../../src/unknowns/reasons.js';
+import type { UnknownPointer } from '../../src/unknowns/pointer.js';
 import { classifyField } from '../../src/policy/fields.js';
 
 /** docs/unknowns.md "What a record does not know": how pointers make locations unknown. */
@@ -130,5 +123,14 @@ describe('effectivePointers', () => {
       ['identity', 'claims'],
     ]);
     expect(effectivePointers({ pointers, unpaired: null })).toBe(pointers);
+  });
+
+  it('callIndexOf reads the call index of a pointer under the call list, and of no other', () => {
+    expect(callIndexOf(['request', 'mcp', 'calls', '3', 'tool'])).toBe(3);
+    expect(callIndexOf(['request', 'mcp', 'calls', '0'])).toBe(0);
+    expect(callIndexOf(['request', 'mcp', 'calls', '*', 'tool'])).toBeNull();
+    expect(callIndexOf(['request', 'mcp', 'calls', '03'])).toBeNull();
+    expect(callIndexOf(['request', 'mcp', 'calls'])).toBeNull();
+    expect(callIndexOf(['request', 'http', 'calls', '1'])).toBeNull();
   });
 });
