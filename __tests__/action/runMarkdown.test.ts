@@ -136,6 +136,22 @@ describe('the comment, decision first', () => {
     expect(md).toContain('### policies/b.yaml: 2 requests decided differently (2 newly denied)');
   });
 
+  it('reads as a pass with nothing to review when no request changed', () => {
+    const unchanged = exampleReport({
+      changes_total: 0,
+      newly_allowed: 0,
+      newly_denied: 0,
+      from_unknown: 0,
+      by_edit: [],
+      base_counts: { allowed: 812, denied: 160, unevaluable: 28 },
+    });
+    const md = body({ verdict: 'pass', failed: [], policies: [outcome(unchanged)] });
+    expect(md.split('\n')[0]).toBe('## ✅ no request decided differently');
+    expect(md).toContain('| allowed | 812 | 812 | 0 |');
+    expect(md).not.toContain('**Why it fails**');
+    expect(md).not.toContain('**By edit**');
+  });
+
   it('says whose problem a blocker is', () => {
     const blocked = outcome(null, {
       blockers: [
