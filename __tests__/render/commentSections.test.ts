@@ -321,6 +321,20 @@ describe('why it fails', () => {
     expect(whyItFailsMarkdown([], { path: 'p', report: r, manifests: null })).toBeNull();
   });
 
+  it('points at the first malformed record and at the sample fetch when there is no traffic', () => {
+    const md = whyItFailsMarkdown(
+      [
+        { rule: 'malformed', reason: 'p: 3 malformed traffic records (malformed)', policy: 'p' },
+        { rule: 'no-traffic', reason: 'p: no traffic to replay (no-traffic)', policy: 'p' },
+      ],
+      { path: 'p', report: exampleReport(), manifests: null },
+    )!;
+    expect(md).toContain('(first: line 7: not JSON). The export pipeline fixes it.');
+    expect(md).toContain(
+      'The workflow step that fetches the exported sample (or the export pipeline) fixes it.',
+    );
+  });
+
   it('counts an unevaluable share against the pull request only when the head made it grow', () => {
     const failure = {
       rule: 'unevaluable>2%',

@@ -74,8 +74,15 @@ function evidenceDetail(failure: GateFailure, evidence: PolicyEvidence): string 
   }
   if (failure.rule === 'malformed') {
     const first = evidence.report?.result?.malformed.examples[0];
+    const at =
+      first?.line !== undefined
+        ? `line ${first.line}`
+        : first?.index !== undefined
+          ? `element ${first.index}`
+          : '';
+    const place = [first?.file, at].filter((x) => x !== undefined && x !== '').join(', ');
     const where = first
-      ? ` (first: ${escapeMarkdown(`${first.file ? `${first.file}:` : ''}${first.line ?? first.index ?? ''} ${first.reason}`, 200)})`
+      ? ` (first: ${escapeMarkdown(`${place !== '' ? `${place}: ` : ''}${first.reason}`, 200)})`
       : '';
     return `Records the sample holds cannot be read${where}. The export pipeline fixes it.`;
   }
