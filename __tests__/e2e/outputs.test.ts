@@ -135,11 +135,11 @@ describe('a pull request with bidi controls and a quoted marker in the team poli
       '<!-- policy-replay:comment:sec -->',
     ]);
     const [teamComment, secComment] = comments;
-    // The team's comment is still the team's report, Rego diff (and the quoted marker) included.
-    expect(teamComment!.body).toContain('Rego diff');
-    expect(teamComment!.body).toContain(
-      '# reads \ufffdelif\ufffd ok\ufffd <!-- policy-replay:comment:sec -->',
-    );
+    // The team's comment is still the team's report. The Rego diff, and the other marker its
+    // policy text quotes, are the job summary's: the comment holds no Rego diff.
+    expect(teamComment!.body).toContain(TEAM_POLICY.replace('\u2066', '\ufffd'));
+    expect(teamComment!.body).not.toContain('Rego diff');
+    expect(team.summary).toContain('# reads \ufffdelif\ufffd ok\ufffd <!-- policy-replay:comment:sec -->');
     expect(secComment!.body).toContain(SEC_POLICY);
     expect(secComment!.body).not.toContain('app.yaml');
   });

@@ -156,7 +156,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       await run(example.head2, '103');
     });
 
-    it('1. the first run creates one comment with the marker, counts, capped changes and the Rego diff', () => {
+    it('1. the first run creates one comment with the marker, the decision first, capped changes and no Rego diff', () => {
       const first = runs[0]!;
       expect(first.code).toBe(1); // head.yaml newly allows requests: the default gate fails it
       const posts = gh.requestsTo('POST', COMMENTS);
@@ -167,23 +167,49 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
 
       const body = (posts[0]!.body as { body: string }).body;
       expect(body).toContain(MARKER);
-      expect(body).toContain(
-        '| evaluated | allowed | denied | unevaluable | changes | newly allowed | newly denied |',
+      // docs/action.md "The comment": the decision in the first lines — headline, provenance,
+      // base | head | Δ, then the by-edit table (once the report carries by_edit).
+      const shown = body
+        .split('\n')
+        .slice(1)
+        .filter((line) => line.trim() !== '');
+      expect(shown[0]).toBe(`## ❌ ${first.outputs['newly-allowed']} requests newly allowed — review needed`);
+      const provenance = shown.findIndex((line) => line.startsWith(`**${POLICY}** · head `));
+      expect(provenance).toBeGreaterThan(0);
+      expect(shown[provenance]).toMatch(
+        / · sample traffic\/gateway\.jsonl \(300 records, .*sha256 `[0-9a-f]{12}`\)/,
       );
+      expect(shown[provenance]).toContain(
+        '[workflow run](https://github.example/acme/policies/actions/runs/101)',
+      );
+      expect(shown[provenance + 1]).toBe('| of 300 replayed | base | head | Δ |');
+      const result = first.report!.policies[0]!.report!.result as { by_edit?: unknown[] };
+      if ((result.by_edit?.length ?? 0) > 0) {
+        expect(shown[provenance + 6]).toMatch(
+          /^\*\*By edit\*\* \(showing \d+ of \d+, most newly allowed first\)$/,
+        );
+        expect(shown.slice(0, 15)).toContain(
+          '| edit | newly allowed | newly denied | from unknown | mostly |',
+        );
+      }
       const total = Number(first.outputs['changes-total']);
       expect(total).toBeGreaterThan(20);
       expect(body).toContain(`**Changes: showing 20 of ${total}**`);
-      expect(unescaped(body)).toMatch(
+      // The generated Rego diff is the job summary's, not the comment's.
+      expect(body).not.toContain('Rego diff');
+      expect(unescaped(first.summary)).toMatch(
         /<details><summary>Rego diff: policies\/gateway\.yaml<\/summary>\n\n```+diff\n/,
       );
       expect(body).toContain('</details>');
-      // Public repository + redact: auto → subjects are pseudonyms in the change table.
-      expect(body).toMatch(/\| `sha256:[0-9a-f]{12}` \|/);
-      expect(first.summary).toMatch(/\| `sha256:[0-9a-f]{12}` \|/);
+      // Public repository + redact: auto → subjects are masked pseudonyms in the change table.
+      expect(body).toMatch(/\| \(masked\) `sha256:[0-9a-f]{12}` \|/);
+      expect(first.summary).toMatch(/\| \(masked\) `sha256:[0-9a-f]{12}` \|/);
       // The example's callers (bob, erin, svc-deployer, …) never appear by name in a change row.
       const rows = body.split('\n').filter((line) => /\| \*\*(allow|deny)\*\* \|/.test(line));
       expect(rows).toHaveLength(20);
-      for (const row of rows) expect(row.split(' | ')[2]).toMatch(/^`sha256:[0-9a-f]{12}`$/);
+      for (const row of rows) expect(row.split(' | ')[2]).toMatch(/^\(masked\) `sha256:[0-9a-f]{12}`$/);
+      // Times in one form.
+      for (const row of rows) expect(row.split(' | ')[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ$/);
       expect(codePoints(body)).toBeLessThanOrEqual(FAKE_MAX_BODY_LENGTH);
     });
 
@@ -209,16 +235,20 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       expect(report.policies[0]!.report!.meta.unevaluable_mode).toBe('precise');
       expect(result.unevaluable_by_reading).toBeGreaterThanOrEqual(result.unevaluable);
 
-      expect(first.summary).toContain('policy-replay: fail');
+      expect(first.summary).toContain(`## ❌ ${out['newly-allowed']} requests newly allowed — review needed`);
       expect(first.summary).toContain(`**Changes: showing 20 of ${out['changes-total']}**`);
       expect(unescaped(first.summary)).toContain(
-        `${POLICY}: ${out['newly-allowed']} requests newly allowed (newly-allowed)`,
+        `- ${out['newly-allowed']} requests newly allowed (newly-allowed) — **caused by this pull request**.`,
+      );
+      // The example's manifests have blocking gaps: not this pull request's doing.
+      expect(unescaped(first.summary)).toMatch(
+        /^- [^\n]*\(blocking-gaps\) — \*\*evidence problem not caused by this PR\*\*\. [^\n]*The export pipeline/m,
       );
       // The gate's failure is the step's error.
       expect(first.annotations.some((a) => a.kind === 'error' && /newly allowed/.test(a.message))).toBe(true);
     });
 
-    it('1. the comment leads with the change groups; each group names the edits that explain it', () => {
+    it('1. the comment folds the change groups after the decision; each group names the edits that explain it', () => {
       const body = (gh.requestsTo('POST', COMMENTS)[0]!.body as { body: string }).body;
       const lines = body.split('\n');
       const heading = lines.findIndex((l) => l.startsWith('**What changes, and why** (showing '));
@@ -249,7 +279,9 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       expect(rows[0]).toEqual([
         '**newly allowed**',
         '15',
-        expect.stringMatching(/^2: `sha256:[0-9a-f]{12}` \(\d+\), `sha256:[0-9a-f]{12}` \(\d+\)$/),
+        expect.stringMatching(
+          /^2: \(masked\) `sha256:[0-9a-f]{12}` \(\d+\), \(masked\) `sha256:[0-9a-f]{12}` \(\d+\)$/,
+        ),
         'tools/call write_file',
         'allow-read-tools (modified)',
       ]);
@@ -317,10 +349,10 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       for (const a of runs[0]!.annotations) expect(a.message).not.toMatch(/alice|frank|svc-indexer/);
     });
 
-    it('1. the Rego diff in the comment lists removed lines before added ones, as git does', () => {
-      const body = gh.requestsTo('POST', COMMENTS)[0]!.body as { body: string };
-      expect(body.body).toContain('-on_missing_context := "ignore"\n+on_missing_context := "deny"');
-      const diff = /```+diff\n([\s\S]*?)\n```+/.exec(body.body)?.[1] ?? '';
+    it('1. the Rego diff in the job summary lists removed lines before added ones, as git does', () => {
+      const summary = runs[0]!.summary;
+      expect(summary).toContain('-on_missing_context := "ignore"\n+on_missing_context := "deny"');
+      const diff = /```+diff\n([\s\S]*?)\n```+/.exec(summary)?.[1] ?? '';
       const lines = diff.split('\n');
       const addedThenRemoved = lines.filter(
         (line, i) => line.startsWith('+') && lines[i + 1]?.startsWith('-') && !line.startsWith('+++'),
@@ -359,8 +391,12 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
         report: third.outputs.report,
         'comment-file': third.outputs['comment-file'],
       });
-      expect(readFileSync(third.outputs['comment-file']!, 'utf8')).toBe(
-        readFileSync(runs[1]!.outputs['comment-file']!, 'utf8'),
+      // The same but for the link to its own workflow run.
+      const runLink = /\/actions\/runs\/\d+/g;
+      const thirdFile = readFileSync(third.outputs['comment-file']!, 'utf8');
+      expect(thirdFile).toContain('/actions/runs/103)');
+      expect(thirdFile.replace(runLink, '/actions/runs/*')).toBe(
+        readFileSync(runs[1]!.outputs['comment-file']!, 'utf8').replace(runLink, '/actions/runs/*'),
       );
     });
   });
@@ -396,7 +432,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     const left = gh.state.comments(REPOSITORY, 11);
     expect(left.map((c) => c.id)).toEqual([pasted.id, oldest.id]);
     expect(left[0]!.body).toBe(`${MARKER}\nI pasted the marker`);
-    expect(left[1]!.body).toContain('policy-replay: pass');
+    expect(left[1]!.body).toContain('## ✅ 12 requests newly denied — within the gate');
   });
 
   it('2c. comment: off replays and gates without touching comments', async () => {
@@ -416,7 +452,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     });
     expect(result.code).toBe(0);
     expect(result.outputs.verdict).toBe('pass');
-    expect(result.summary).toContain('policy-replay: pass');
+    expect(result.summary).toMatch(/^## ✅ /);
     expect(gh.requests.filter((r) => /comments/.test(r.route))).toEqual([]);
   });
 
@@ -484,7 +520,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     expect(result.outputs['newly-allowed']).toBe('0');
     expect(result.outputs.fidelity).toBe('');
     expect(result.report!.verdict).toBe('pass');
-    expect(result.summary).toContain('policy-replay: pass');
+    expect(result.summary).toMatch(/^## ✅ /);
     expect(result.summary).toContain('newly denied');
   });
 
@@ -544,7 +580,8 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
 
     /** The `<details>` block of one policy's Rego diff (escapes removed), or null. */
     const regoDetails = (path: string): string | null => {
-      const text = unescaped(comment);
+      // The Rego diffs are the job summary's.
+      const text = unescaped(result.summary);
       const start = text.indexOf(`<details><summary>Rego diff: ${path}</summary>`);
       if (start === -1) return null;
       const rest = text.slice(start);
@@ -614,7 +651,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       expect(messages.join('\n')).toMatch(/efect/);
       expect(messages.join('\n')).toMatch(/tools/);
       expect(unescaped(result.summary)).toContain(
-        'policies/broken.yaml: the policy is invalid (invalid-policy)',
+        '- the policy is invalid (invalid-policy) — **caused by this pull request**.',
       );
     });
 
@@ -639,7 +676,9 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       expect(comment).toContain('**No traffic to replay**');
       expect(comment).toContain('**Invalid policy: 3 problems, nothing replayed.**');
       expect(unescaped(comment)).toContain('| policies/broken.yaml:11:5 | rules[1].efect |');
-      expect(comment).toContain('**Policy deleted.**');
+      expect(comment).toContain('(deleted: the counts are the base’s)');
+      expect(comment.split('\n')[1]).toBe('## ❌ invalid policy — nothing replayed');
+      expect(comment).toContain('3 policy files changed; each has its own section below.');
     });
 
     it('6. the no-traffic notice names where the sample was looked for', () => {
@@ -659,7 +698,8 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       expect(details).not.toBeNull();
       expect(details).toMatch(/^--- a\/policies\/retired\.yaml \(Rego\)$/m);
       expect(details).toMatch(/^\+\+\+ \/dev\/null/m);
-      expect(comment).not.toContain('//dev/null');
+      expect(result.summary).not.toContain('//dev/null');
+      expect(comment).not.toContain('Rego diff');
     });
   });
 
@@ -704,8 +744,9 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     expect(codePoints(comment)).toBeLessThanOrEqual(65_536);
     expect(comment).toContain(MARKER);
     expect(comment).toMatch(/job summary/);
-    // The counts survive the cut; no table row is cut in half.
-    expect(comment).toContain('| 1,200 | 1,200 | 0 | 0 | 1,200 | 1,200 | 0 |');
+    // The decision survives the cut; no table row is cut in half.
+    expect(comment.split('\n')[1]).toBe('## ❌ 1,200 requests newly allowed — review needed');
+    expect(comment).toMatch(/^\| allowed \| (—|0) \| 1,200 \| (—|\+1,200) \|$/m);
     for (const line of comment.split('\n')) {
       if (line.startsWith('|')) expect(line.endsWith('|')).toBe(true);
     }
@@ -716,7 +757,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
 
     expect(Buffer.byteLength(result.summary, 'utf8')).toBeLessThanOrEqual(1024 * 1024);
     // Fewer rows, not fewer sections: the table says how many it shows of the true total, and the
-    // sections after it (rule hits, the Rego diff) are still there.
+    // sections after it (rule hits) are still there.
     const shown = /\*\*Changes: showing ([\d,]+) of 1,200\*\*/.exec(comment);
     expect(shown).not.toBeNull();
     const rows = Number(shown![1]!.replace(/,/g, ''));
@@ -724,9 +765,9 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     expect(rows).toBeLessThan(count);
     expect(comment.split('\n').filter((line) => line.includes('| **allow** |'))).toHaveLength(rows);
     expect(comment).toContain('Rule hits');
-    expect(unescaped(comment)).toContain('<details><summary>Rego diff: policies/gateway.yaml</summary>');
+    expect(comment).not.toContain('Rego diff');
     // The summary the comment points at really holds what the comment left out.
-    expect(result.summary).toContain('| 1,200 | 1,200 | 0 | 0 | 1,200 | 1,200 | 0 |');
+    expect(result.summary).toMatch(/^\| allowed \| (—|0) \| 1,200 \| (—|\+1,200) \|$/m);
     expect(result.summary).toContain('**Changes: showing 1,200 of 1,200**');
     expect(result.summary.split('\n').filter((line) => line.includes('| **allow** |'))).toHaveLength(count);
     expect(unescaped(result.summary)).toContain(
@@ -773,8 +814,10 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     expect(failing.code).toBe(1);
     expect(failing.outputs.verdict).toBe('fail');
     expect(failing.outputs['newly-allowed']).toBe('7');
-    expect(failing.summary).toContain('**Failed gate rules**');
-    expect(unescaped(failing.summary)).toContain(`- ${POLICY}: 7 requests newly allowed (newly-allowed)`);
+    expect(failing.summary).toContain('**Why it fails**');
+    expect(unescaped(failing.summary)).toContain(
+      '- 7 requests newly allowed (newly-allowed) — **caused by this pull request**.',
+    );
     expect(failing.annotations.filter((a) => a.kind === 'error').map((a) => a.message)).toEqual([
       `policy-replay: ${POLICY}: 7 requests newly allowed (newly-allowed)`,
     ]);
@@ -789,7 +832,8 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     });
     expect(passing.code).toBe(0);
     expect(passing.outputs.verdict).toBe('pass');
-    expect(passing.summary).not.toContain('Failed gate rules');
+    expect(passing.summary).not.toContain('Why it fails');
+    expect(passing.summary).toMatch(/^## ✅ 7 requests newly allowed — within the gate$/m);
   });
 
   it('9. markdown, HTML, links, mentions, pipes, backticks and newlines from traffic are inert', async () => {
@@ -852,15 +896,19 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
         expect(row).not.toMatch(/(?<!\\)`/);
         expect(row).not.toMatch(/(?<!\\)\*\*bold/);
       }
-      // The Rego diff is one fenced block that its content cannot close.
+      // The Rego diff (the summary's only) is one fenced block that its content cannot close.
       const fence = /^(`{3,})diff\n([\s\S]*?)\n\1$/m.exec(text);
-      expect(fence).not.toBeNull();
-      expect(fence![2]).toContain('<img src=x onerror=alert(1)>');
-      expect(fence![2]).not.toContain(fence![1]);
-      // Outside code, nothing from the traffic or the policy opened HTML anywhere.
-      const prose = text.replace(fence![0], '');
-      expect(prose).not.toMatch(/<img|<script|<details open/i);
-      expect(prose.split('<details>').length).toBe(prose.split('</details>').length);
+      expect(fence !== null).toBe(text === result.summary);
+      if (fence !== null) {
+        expect(fence[2]).toContain('<img src=x onerror=alert(1)>');
+        expect(fence[2]).not.toContain(fence[1]);
+      }
+      // Outside code, nothing from the traffic or the policy opened HTML anywhere: the only
+      // <details> are the renderer's own (open in the summary), each closed.
+      const prose = fence === null ? text : text.replace(fence[0], '');
+      expect(prose).not.toMatch(/<img|<script|<details open><summary>x/i);
+      expect(prose.split(/<details(?: open)?><summary>/).length).toBe(prose.split('</details>').length);
+      expect(prose.split('<details').length).toBe(prose.split('</details>').length);
       expect(text).not.toMatch(/^## heading/m);
       expect(text).not.toMatch(/^\| forged/m);
       // Values are still there, readable.

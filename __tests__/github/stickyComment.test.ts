@@ -78,6 +78,18 @@ describe('syncStickyComment', () => {
     expect(gh.requestsTo('PATCH', /comments/)).toHaveLength(0);
   });
 
+  it('leaves the comment alone when only the link to the workflow run differs', async () => {
+    const [gh, client] = await setup();
+    const run = (id: number) =>
+      `report v1 · [workflow run](https://github.com/acme/policies/actions/runs/${id})`;
+    await sync(client, run(101));
+    gh.requests.length = 0;
+    expect(await sync(client, run(102))).toMatchObject({ action: 'unchanged' });
+    expect(writes(gh)).toEqual([]);
+    // Anything else that differs is still an edit.
+    expect(await sync(client, `${run(103)} v2`)).toMatchObject({ action: 'updated' });
+  });
+
   it('ignores a marked comment written by someone else', async () => {
     const [gh, client] = await setup();
     const foreign = gh.state.addComment(FULL, PR, { body: `${MARKER}\nfake report`, login: 'mallory' });

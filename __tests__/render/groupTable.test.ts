@@ -78,10 +78,12 @@ const withGroups = (groups: ChangeGroup[], total = groups.length) =>
   report([change(0, 'req-1'), change(1, 'req-2')], { change_groups: groups, change_groups_total: total });
 
 describe('the "What changes, and why" table', () => {
-  it('leads the policy: after the counts, before the unevaluable reasons and the folded change table', () => {
+  it('opens the folded detail: after the counts and warnings, before the unevaluable reasons and change rows', () => {
     const md = renderReplayMarkdown(withGroups(GROUPS, 14));
     const at = md.indexOf('**What changes, and why** (showing 4 of 14 groups, most dangerous first)');
-    expect(at).toBeGreaterThan(md.indexOf('| evaluated |'));
+    expect(at).toBeGreaterThan(md.indexOf('| of 1,000 replayed | base | head | Δ |'));
+    expect(at).toBeGreaterThan(md.indexOf('**Warnings**'));
+    expect(md.slice(0, at)).toMatch(/<details><summary>What changes, and why: 14 groups<\/summary>\n\n$/);
     expect(at).toBeLessThan(md.indexOf('**Unevaluable'));
     expect(md).toMatch(
       /<details><summary>Every changed request \(showing 2 of 57\)<\/summary>\n\n\*\*Changes: showing 2 of 57\*\* \(most dangerous first\)\n\n\| request \|[^]*\n\n<\/details>/,
@@ -95,7 +97,7 @@ describe('the "What changes, and why" table', () => {
       [
         '**newly allowed**',
         '312',
-        '7: alice (290), — (12), …',
+        '7: alice (290), (none) (12), …',
         'tools/call write\\_file',
         'allow-read-tools \\(modified\\)',
       ],
@@ -109,7 +111,7 @@ describe('the "What changes, and why" table', () => {
       [
         'newly denied',
         '40',
-        '7: alice (290), — (12), …',
+        '7: alice (290), (none) (12), …',
         'tools/call write\\_file',
         // A rule edited on both sides is named once; settings with their values.
         'allow-read-tools \\(modified\\), on\\_missing\\_context: ignore → deny, default\\_effect: none → deny',
@@ -118,7 +120,7 @@ describe('the "What changes, and why" table', () => {
       [
         'newly denied',
         '3',
-        '7: alice (290), — (12), …',
+        '7: alice (290), (none) (12), …',
         'tools/call write\\_file',
         '**unexplained (a policy-replay bug: please report it)**',
       ],
@@ -128,7 +130,7 @@ describe('the "What changes, and why" table', () => {
   it('shows subjects as pseudonyms under redaction, exactly as the change rows do', () => {
     const md = renderReplayMarkdown(withGroups([group()]), { redactSubjects: true });
     const hash = createHash('sha256').update('alice', 'utf8').digest('hex').slice(0, 12);
-    expect(groupRows(md)[0]![2]).toBe(`7: \`sha256:${hash}\` (290), — (12), …`);
+    expect(groupRows(md)[0]![2]).toBe(`7: (masked) \`sha256:${hash}\` (290), (none) (12), …`);
     expect(md).not.toContain('alice');
   });
 

@@ -7,7 +7,7 @@ import { UNEVALUABLE_REASONS } from '../../src/unknowns/reasons.js';
 import { HOSTILE, change, report } from './fixtures.js';
 
 const ZWSP = '\u200b';
-const CHANGE_HEADER = '| request | time | subject | method | tools | current | draft | matched rules |';
+const CHANGE_HEADER = '| request | time | subject | method | tools | base | head | matched rules |';
 
 /** The change table's rows, split into cells on unescaped pipes. */
 function changeRows(markdown: string): string[][] {
@@ -100,13 +100,25 @@ describe('markdown content', () => {
     expect(renderReplayMarkdown(report([]))).toContain('showing 0 of 57');
   });
 
-  it('has a counts table, the unevaluable reasons with advice, malformed and mismatch notes', () => {
-    const md = renderReplayMarkdown(report([change(0, 'r')]));
-    expect(md).toContain('| 1,000 | 812 | 160 | 28 | 57 | 12 | 40 | 5 |');
+  it('has a base | head | Δ table, the unevaluable reasons with advice, malformed and mismatch notes', () => {
+    const md = renderReplayMarkdown(
+      report([change(0, 'r')], { base_counts: { allowed: 800, denied: 175, unevaluable: 25 } }),
+    );
+    expect(md).toContain(
+      [
+        '| of 1,000 replayed | base | head | Δ |',
+        '|---|---:|---:|---:|',
+        '| allowed | 800 | 812 | +12 |',
+        '| denied | 175 | 160 | \u221215 |',
+        '| unevaluable (the recorded data cannot decide it) | 25 | 28 | +3 |',
+      ].join('\n'),
+    );
+    // Without a base, its column and the delta are dashes.
+    expect(renderReplayMarkdown(report([]))).toContain('| allowed | — | 812 | — |');
     expect(md).toContain(`| \`claims_unavailable\` | 21 | ${UNEVALUABLE_ADVICE.claims_unavailable} |`);
     expect(md).toContain(`| \`time_not_recorded\` | 9 | ${UNEVALUABLE_ADVICE.time_not_recorded} |`);
     expect(md).toMatch(/3 malformed records were not replayed/);
-    expect(md).toMatch(/2 recorded decisions differ/);
+    expect(md).toMatch(/2 recorded decisions disagree with the base/);
     for (const reason of UNEVALUABLE_REASONS) expect(UNEVALUABLE_ADVICE[reason].length).toBeGreaterThan(20);
   });
 
@@ -131,8 +143,8 @@ describe('markdown content', () => {
     expect(md).toContain(`sha256:${hash}`);
     expect(md).not.toContain('alice');
     const rows = changeRows(md);
-    expect(rows[0]![2]!.trim()).toBe(`\`sha256:${hash}\``);
-    expect(rows[1]![2]!.trim()).toBe('—');
+    expect(rows[0]![2]!.trim()).toBe(`(masked) \`sha256:${hash}\``);
+    expect(rows[1]![2]!.trim()).toBe('(none)');
     // Without the option the (escaped) subject shows.
     expect(renderReplayMarkdown(report([change(0, 'req-1', { subject })]))).toContain('alice');
   });
@@ -163,8 +175,8 @@ describe('markdown content', () => {
     r.meta.status = 'deleted';
     r.meta.head = null;
     const md = renderReplayMarkdown(r);
-    expect(md).toMatch(/Policy deleted/);
-    expect(md).toContain('812 allowed');
+    expect(md).toContain('(deleted: the counts are the base’s)');
+    expect(md).toContain('| allowed | 812 | — | — |');
     expect(md).not.toMatch(/showing/);
   });
 
@@ -193,5 +205,26 @@ describe('records decided despite missing data (docs/unknowns.md)', () => {
       }),
     );
     expect(md).toContain(`| \`http_not_recorded\` | 28 | ${UNEVALUABLE_ADVICE.http_not_recorded} |`);
+  });
+});
+
+describe('an invalid policy in the decision-first layout', () => {
+  it('keeps the caller’s warnings and the failed rules beside the problems', () => {
+    const r = report([]);
+    r.errors = [{ file: 'policies/a.yaml', path: 'rules', line: 1, column: 1, message: 'bad' }];
+    r.result = null;
+    const md = renderReplayMarkdown(r, {
+      warnings: ['**No traffic to replay** for this policy.'],
+      failures: [
+        {
+          rule: 'invalid-policy',
+          reason: 'policies/acme.yaml: the policy is invalid (invalid-policy)',
+          policy: 'policies/acme.yaml',
+        },
+      ],
+    });
+    expect(md).toContain('**Warnings**\n\n- **No traffic to replay** for this policy.');
+    expect(md).toContain('- the policy is invalid \\(invalid-policy\\) — **caused by this pull request**.');
+    expect(md.indexOf('Invalid policy')).toBeLessThan(md.indexOf('**Warnings**'));
   });
 });

@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { join } from 'node:path';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
-import { syncStickyComment, MAX_COMMENT_LENGTH } from '../github/stickyComment.js';
+import { syncStickyComment } from '../github/stickyComment.js';
 import { ensureOpa } from '../opa/install.js';
 import { reportToJson } from '../replay/report/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
@@ -28,23 +28,15 @@ import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMar
 import { blockersOf, shownBlockers } from './policyFailure.js';
 import { failStep, logError, logInfo, logWarning, writeJobSummary } from './log.js';
 import { postCommentFile } from './postComment.js';
-import { fitWithFewerRows, splitRowBudget, utf16Length, utf8Length } from '../render/fitSections.js';
+import { fitWithFewerRows, splitRowBudget } from '../render/fitSections.js';
+import { COMMENT_LIMIT, commentMeasure, fitComment, fittedSummary, runLinks } from './fitBody.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
 import { createStepFile, type StepIdentity } from './stepFiles.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 import { MAX_LISTED, boundedList } from '../text/listing.js';
 
-const SUMMARY_LIMIT = 1024 * 1024;
 /** Longest single failure a run's final message quotes whole: it holds a path and its cause. */
 const MAX_MESSAGE_LENGTH = 2_000;
-/** Room for the hidden marker and a little slack under GitHub's comment limit. */
-const COMMENT_LIMIT = MAX_COMMENT_LENGTH - 200;
-/**
- * Comment and issue bodies are fitted in UTF-16 code units, never fewer than code points: the body
- * stays within 65,536 characters however they are counted (GitHub counts code points, JavaScript's
- * `.length` UTF-16 units; an emoji is one of the first and two of the second).
- */
-const commentMeasure = utf16Length;
 
 /** Said whenever the run could not judge what merging produces. */
 const MERGE_BASE_NOTE =
@@ -156,15 +148,7 @@ function setOutputs(file: string, verdict: 'pass' | 'fail', policies: readonly P
 }
 
 async function writeSummary(render: (rows: number) => readonly string[], maxRows: number): Promise<void> {
-  const fitted = fitWithFewerRows(
-    render,
-    maxRows,
-    SUMMARY_LIMIT - 1024,
-    utf8Length,
-    (omitted) =>
-      `_${omitted} more section(s) left out: the job summary is capped at 1 MiB; the JSON report (output \`report\`) has everything._`,
-  );
-  await writeJobSummary(fitted.body);
+  await writeJobSummary(fittedSummary(render, maxRows));
 }
 
 function finish(verdict: 'pass' | 'fail', failed: { reason: string }[]): void {
@@ -208,7 +192,8 @@ async function runPullRequestMode(
 
   // One row budget: change rows go before any group row, and rows before whole sections.
   const rowBudget = settings.maxGroups + settings.maxChanges;
-  const render = (budget: number) => {
+  const links = runLinks(context, listing.judged);
+  const render = (summary: boolean, flowchart: boolean) => (budget: number) => {
     const rows = splitRowBudget(budget, settings.maxGroups, settings.maxChanges);
     return runMarkdownSections({
       verdict: gate.verdict,
@@ -217,7 +202,9 @@ async function runPullRequestMode(
       redactSubjects: settings.redactSubjects,
       maxRows: rows.second,
       maxGroupRows: rows.first,
-      title: 'policy-replay',
+      links,
+      summary,
+      flowchart,
       notes: [
         ...(listing.judged.against === 'merge-base' ? [MERGE_BASE_NOTE] : []),
         ...(listing.mappingChanged
@@ -228,8 +215,14 @@ async function runPullRequestMode(
       ],
     });
   };
-  await writeSummary(render, rowBudget);
-  const body = fitComment(render, rowBudget, settings, context);
+  await writeSummary(render(true, true), rowBudget);
+  const body = fitComment(
+    (flowchart) => render(false, flowchart),
+    rowBudget,
+    settings.maxGroups,
+    settings.maxChanges,
+    links.run,
+  );
   await writeCommentFile(context, settings, body);
   if (settings.comment === 'update') await updateComment(client, settings, context, pullNumber, body);
   finish(gate.verdict, gate.failed);
@@ -252,32 +245,6 @@ async function noPolicyChanged(
   await writeCommentFile(context, settings, '');
   await writeJobSummary('policy-replay: no policy file changed in this pull request; nothing to replay.\n');
   logInfo('no policy file changed: nothing to replay');
-}
-
-/** The comment body: fewer change rows before fewer sections, with a note saying what was cut. */
-function fitComment(
-  render: (budget: number) => string[],
-  rowBudget: number,
-  settings: Settings,
-  context: RunContext,
-): string {
-  const runLink = workflowRunUrl(context);
-  const summaryPointer = `see the job summary${runLink ? ` of [this run](${runLink})` : ''}`;
-  // Fewer change rows before fewer sections; room is kept for the note that says so.
-  const fitted = fitWithFewerRows(
-    render,
-    rowBudget,
-    COMMENT_LIMIT - 400,
-    commentMeasure,
-    (omitted) =>
-      `_${omitted} more section(s) did not fit in one comment: ${summaryPointer} for the full report._`,
-  );
-  const shown = splitRowBudget(fitted.rows, settings.maxGroups, settings.maxChanges);
-  const body =
-    fitted.rows < rowBudget && fitted.omitted === 0
-      ? `${fitted.body}\n_Tables shortened to ${shown.second} change row(s) and ${shown.first} group row(s) to fit one comment: ${summaryPointer} for more._\n`
-      : fitted.body;
-  return body;
 }
 
 async function updateComment(

@@ -94,9 +94,17 @@ export type StickyCommentResult =
       deleted: number[];
     };
 
+/**
+ * The body as compared: GitHub may hand it back with CRLF line ends, and each run links its own
+ * workflow run (docs/action.md "The comment"). Neither is a change worth an edit: a re-run that
+ * finds the same report leaves the comment, and the link to the run that first reported it, alone.
+ */
+function comparable(body: string): string {
+  return body.replace(/\r\n/g, '\n').replace(/\/actions\/runs\/[0-9]+/g, '/actions/runs/*');
+}
+
 function sameBody(a: string, b: string): boolean {
-  // GitHub may hand a body back with CRLF line ends; that is not a change worth an edit.
-  return a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
+  return comparable(a) === comparable(b);
 }
 
 function oldestFirst(a: IssueComment, b: IssueComment): number {

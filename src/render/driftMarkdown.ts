@@ -4,7 +4,7 @@ import { cell, escapeMarkdown } from './escape.js';
 import { decidedDespiteLine, subjectCell } from './markdown.js';
 import { groupsMarkdown } from './groupTable.js';
 import { countText as n, percentText } from './numbers.js';
-import { utcTimeText } from '../text/times.js';
+import { humanTime } from '../text/times.js';
 
 type Result = NonNullable<DriftReport['result']>;
 
@@ -88,7 +88,7 @@ function summaryLines(report: DriftReport, r: Result, runUrl: string | null): st
   const sample = [
     `Sample: ${cell(report.meta.traffic.path)}, ${n(r.evaluated)} records`,
     window?.first_at && window.last_at
-      ? `, ${escapeMarkdown(utcTimeText(window.first_at))} – ${escapeMarkdown(utcTimeText(window.last_at))}`
+      ? `, ${escapeMarkdown(humanTime(window.first_at))} – ${escapeMarkdown(humanTime(window.last_at))}`
       : '',
     runUrl === null ? '' : ` · [workflow run](${runUrl})`,
   ].join('');
@@ -137,7 +137,7 @@ function driftsSection(r: Result, maxRows: number, redact: boolean): string {
     '|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (d) =>
-        `| ${cell(d.request_id)} | ${d.occurred_at === null ? '—' : escapeMarkdown(utcTimeText(d.occurred_at))} | ${d.subject === null ? '(none)' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`,
+        `| ${cell(d.request_id)} | ${d.occurred_at === null ? '—' : escapeMarkdown(humanTime(d.occurred_at))} | ${d.subject === null ? '(none)' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`,
     ),
     '',
     '</details>',

@@ -1,5 +1,5 @@
 import { countText } from './numbers.js';
-import { utcTimeText } from '../text/times.js';
+import { humanTime } from '../text/times.js';
 
 /**
  * The drift trend (docs/drift.md "The trend"): the totals of the last runs, kept in the issue
@@ -51,7 +51,7 @@ function checkedRun(entry: unknown): DriftRun | null {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return null;
   const { run, at, records, drifted } = entry as Record<string, unknown>;
   if (typeof run !== 'string' || !RUN_ID.test(run)) return null;
-  if (typeof at !== 'string' || !AT.test(at) || utcTimeText(at) === at) return null;
+  if (typeof at !== 'string' || !AT.test(at) || humanTime(at) === at) return null;
   if (!isCount(records) || !isCount(drifted) || drifted > records) return null;
   return { run, at, records, drifted };
 }
@@ -92,7 +92,7 @@ export function driftTrendMarkdown(
     '|---|---:|---:|',
     ...[...shown].reverse().map((r) => {
       const url = runUrl(r.run);
-      const date = utcTimeText(r.at);
+      const date = humanTime(r.at);
       return `| ${url === null ? date : `[${date}](${url})`} | ${countText(r.records)} | ${countText(r.drifted)} |`;
     }),
     '',

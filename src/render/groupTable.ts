@@ -108,7 +108,7 @@ function groupRow(g: ChangeGroup, context: GroupContext, subjectName: (s: string
   const words = directionWords(g.direction, context);
   const direction = allows(g.direction) ? `**${words}**` : words;
   const top = g.subjects.top.map(
-    (s) => `${s.subject === null ? '—' : subjectName(s.subject)} (${n(s.count)})`,
+    (s) => `${s.subject === null ? '(none)' : subjectName(s.subject)} (${n(s.count)})`,
   );
   const subjects = `${n(g.subjects.distinct)}: ${top.join(', ')}${g.subjects.distinct > top.length ? ', …' : ''}`;
   const kind = requestKind(g);

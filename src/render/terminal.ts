@@ -1,5 +1,5 @@
 import { DEFAULT_TEXT_WIDTH, fitLine, textTable } from './textTable.js';
-import { utcTimeText } from '../text/times.js';
+import { humanTime } from '../text/times.js';
 
 /**
  * What the replay and drift text reports share (docs/cli.md "Text output"): the width, colour,
@@ -57,7 +57,7 @@ export function plain(value: string | null): string {
 
 /** A recorded time in the one human form (UTC, to the second); none reads `-`. */
 export function timeCell(occurredAt: string | null): string {
-  return occurredAt === null ? '-' : plain(utcTimeText(occurredAt));
+  return occurredAt === null ? '-' : plain(humanTime(occurredAt));
 }
 
 /** The columns of a request table cut last: which request, when, and what each side decided. */
