@@ -28,8 +28,8 @@ import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMar
 import { blockersOf, shownBlockers } from './policyFailure.js';
 import { failStep, logError, logInfo, logWarning, writeJobSummary } from './log.js';
 import { postCommentFile } from './postComment.js';
-import { fitWithFewerRows, splitRowBudget } from '../render/fitSections.js';
-import { COMMENT_LIMIT, commentMeasure, fitComment, fittedSummary, runLinks } from './fitBody.js';
+import { splitRowBudget } from '../render/fitSections.js';
+import { fitComment, fittedSummary, runLinks } from './fitBody.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
 import { createStepFile, type StepIdentity } from './stepFiles.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
