@@ -1,3 +1,4 @@
+import { repositoryUrl, runUrl } from '../render/links.js';
 import { readEventPayload } from './eventPayload.js';
 
 /** What the runner tells the Action about this run, read once from the environment. */
@@ -53,7 +54,7 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
 
 /** The workflow run's page (this run's by default), or null when the runner gave no run id. */
 export function workflowRunUrl(context: RunContext, runId: string | null = context.runId): string | null {
-  return runId ? `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${runId}` : null;
+  return runUrl(repositoryUrl(context.serverUrl, context.owner, context.repo), runId);
 }
 
 export function pullRequestNumber(context: RunContext): number | null {
