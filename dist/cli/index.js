@@ -2,13 +2,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 3939:
+/***/ 4419:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const json = __nccwpck_require__(2501);
-const strings = __nccwpck_require__(7945);
-const regex = __nccwpck_require__(6815);
-const yaml = __nccwpck_require__(4204);
+const json = __nccwpck_require__(3653);
+const strings = __nccwpck_require__(4937);
+const regex = __nccwpck_require__(7868);
+const yaml = __nccwpck_require__(9004);
 
 module.exports = {
   ...json,
@@ -20,7 +20,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2501:
+/***/ 3653:
 /***/ ((module) => {
 
 function isValidJSON(str) {
@@ -45,7 +45,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6815:
+/***/ 7868:
 /***/ ((module) => {
 
 const regexSplit = (pattern, s) => s.split(RegExp(pattern));
@@ -55,10 +55,10 @@ module.exports = { "regex.split": regexSplit };
 
 /***/ }),
 
-/***/ 7945:
+/***/ 4937:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const vsprintf = (__nccwpck_require__(5893)/* .vsprintf */ .V);
+const vsprintf = (__nccwpck_require__(9973)/* .vsprintf */ .V);
 
 const sprintf = (s, values) => vsprintf(s, values);
 
@@ -67,10 +67,10 @@ module.exports = { sprintf };
 
 /***/ }),
 
-/***/ 4204:
+/***/ 9004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const yaml = __nccwpck_require__(3011);
+const yaml = __nccwpck_require__(1267);
 
 // see: https://eemeli.org/yaml/v1/#errors
 const errors = new Set([
@@ -112,13 +112,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2704:
+/***/ 3712:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright 2018 The OPA Authors.  All rights reserved.
 // Use of this source code is governed by an Apache2
 // license that can be found in the LICENSE file.
-const builtIns = __nccwpck_require__(3939);
+const builtIns = __nccwpck_require__(4419);
 
 /**
  * @param {WebAssembly.Memory} mem
@@ -641,13 +641,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6310:
+/***/ 4006:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(3936);
-const utils = __nccwpck_require__(3211);
+const pico = __nccwpck_require__(8016);
+const utils = __nccwpck_require__(4059);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -665,7 +665,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 667:
+/***/ 5595:
 /***/ ((module) => {
 
 
@@ -856,13 +856,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3721:
+/***/ 8265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(667);
-const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(5595);
+const utils = __nccwpck_require__(4059);
 
 /**
  * Constants
@@ -2288,15 +2288,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 3936:
+/***/ 8016:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(117);
-const parse = __nccwpck_require__(3721);
-const utils = __nccwpck_require__(3211);
-const constants = __nccwpck_require__(667);
+const scan = __nccwpck_require__(1781);
+const parse = __nccwpck_require__(8265);
+const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(5595);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2656,12 +2656,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 117:
+/***/ 1781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(3211);
+const utils = __nccwpck_require__(4059);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2678,7 +2678,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(667);
+} = __nccwpck_require__(5595);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -3066,7 +3066,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 3211:
+/***/ 4059:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -3077,7 +3077,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(667);
+} = __nccwpck_require__(5595);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -3145,7 +3145,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 9973:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -3398,14 +3398,14 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 9800:
+/***/ 3816:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(4202);
-var resolveSeq = __nccwpck_require__(476);
-var Schema = __nccwpck_require__(2008);
+var PlainValue = __nccwpck_require__(5418);
+var resolveSeq = __nccwpck_require__(1724);
+var Schema = __nccwpck_require__(9112);
 
 const defaultOptions = {
   anchorPrefix: 'a',
@@ -4042,7 +4042,7 @@ exports.scalarOptions = scalarOptions;
 
 /***/ }),
 
-/***/ 4202:
+/***/ 5418:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4814,14 +4814,14 @@ exports.defaultTags = defaultTags;
 
 /***/ }),
 
-/***/ 2008:
+/***/ 9112:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(4202);
-var resolveSeq = __nccwpck_require__(476);
-var warnings = __nccwpck_require__(3449);
+var PlainValue = __nccwpck_require__(5418);
+var resolveSeq = __nccwpck_require__(1724);
+var warnings = __nccwpck_require__(9529);
 
 function createMap(schema, obj, ctx) {
   const map = new resolveSeq.YAMLMap(schema);
@@ -5290,17 +5290,17 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 5432:
+/***/ 1256:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var parseCst = __nccwpck_require__(4284);
-var Document$1 = __nccwpck_require__(9800);
-var Schema = __nccwpck_require__(2008);
-var PlainValue = __nccwpck_require__(4202);
-var warnings = __nccwpck_require__(3449);
-__nccwpck_require__(476);
+var parseCst = __nccwpck_require__(7116);
+var Document$1 = __nccwpck_require__(3816);
+var Schema = __nccwpck_require__(9112);
+var PlainValue = __nccwpck_require__(5418);
+var warnings = __nccwpck_require__(9529);
+__nccwpck_require__(1724);
 
 function createNode(value, wrapScalars = true, tag) {
   if (tag === undefined && typeof wrapScalars === 'string') {
@@ -5364,12 +5364,12 @@ exports.YAML = YAML;
 
 /***/ }),
 
-/***/ 4284:
+/***/ 7116:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(4202);
+var PlainValue = __nccwpck_require__(5418);
 
 class BlankLine extends PlainValue.Node {
   constructor() {
@@ -6878,12 +6878,12 @@ exports.parse = parse;
 
 /***/ }),
 
-/***/ 476:
+/***/ 1724:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(4202);
+var PlainValue = __nccwpck_require__(5418);
 
 function addCommentBefore(str, indent, comment) {
   if (!comment) return str;
@@ -8744,13 +8744,13 @@ exports.toJSON = toJSON;
 
 /***/ }),
 
-/***/ 3449:
+/***/ 9529:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var PlainValue = __nccwpck_require__(4202);
-var resolveSeq = __nccwpck_require__(476);
+var PlainValue = __nccwpck_require__(5418);
+var resolveSeq = __nccwpck_require__(1724);
 
 /* global atob, btoa, Buffer */
 const binary = {
@@ -9110,26 +9110,26 @@ exports.warnOptionDeprecation = warnOptionDeprecation;
 
 /***/ }),
 
-/***/ 3011:
+/***/ 1267:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(5432).YAML
+module.exports = __nccwpck_require__(1256).YAML
 
 
 /***/ }),
 
-/***/ 2197:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveBlockMap = __nccwpck_require__(143);
-var resolveBlockSeq = __nccwpck_require__(1854);
-var resolveFlowCollection = __nccwpck_require__(9030);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -9215,15 +9215,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 83:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(573);
-var composeNode = __nccwpck_require__(4961);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -9267,17 +9267,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 4961:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var composeCollection = __nccwpck_require__(2197);
-var composeScalar = __nccwpck_require__(3573);
-var resolveEnd = __nccwpck_require__(1020);
-var utilEmptyScalarPosition = __nccwpck_require__(8407);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(7788);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -9386,15 +9386,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 3573:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -9481,18 +9481,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 3104:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(2606);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var identity = __nccwpck_require__(4919);
-var composeDoc = __nccwpck_require__(83);
-var resolveEnd = __nccwpck_require__(1020);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -9712,17 +9712,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 143:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
-var utilMapIncludes = __nccwpck_require__(1091);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -9836,12 +9836,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 5089:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -10043,14 +10043,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 1854:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveProps = __nccwpck_require__(775);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -10101,7 +10101,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1020:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10147,19 +10147,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 9030:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilMapIncludes = __nccwpck_require__(1091);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -10363,13 +10363,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 5882:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var resolveEnd = __nccwpck_require__(1020);
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -10598,7 +10598,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 775:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10753,7 +10753,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 4283:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10796,7 +10796,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 8407:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10831,12 +10831,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 1795:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(4283);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -10855,12 +10855,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1091:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -10877,22 +10877,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 573:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var toJS = __nccwpck_require__(3899);
-var Schema = __nccwpck_require__(8224);
-var stringifyDocument = __nccwpck_require__(2285);
-var anchors = __nccwpck_require__(9196);
-var applyReviver = __nccwpck_require__(909);
-var createNode = __nccwpck_require__(1732);
-var directives = __nccwpck_require__(2606);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(4043);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -11221,13 +11221,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 9196:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -11304,7 +11304,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 909:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -11368,14 +11368,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 1732:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -11465,13 +11465,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 2606:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -11650,7 +11650,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 152:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -11719,28 +11719,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3439:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var Schema = __nccwpck_require__(8224);
-var errors = __nccwpck_require__(152);
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
-var publicApi = __nccwpck_require__(4543);
-var visit = __nccwpck_require__(2588);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
 
 
 
@@ -11777,7 +11777,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7297:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -11803,16 +11803,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 7105:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var visit = __nccwpck_require__(2588);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -11930,14 +11930,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 4661:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -12088,14 +12088,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4833:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(909);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -12135,15 +12135,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 5773:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyPair = __nccwpck_require__(7764);
-var addPairToJSMap = __nccwpck_require__(8768);
-var identity = __nccwpck_require__(4919);
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -12181,14 +12181,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 389:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -12215,17 +12215,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 5462:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(4156);
-var addPairToJSMap = __nccwpck_require__(8768);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -12369,17 +12369,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 6831:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyCollection = __nccwpck_require__(4156);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var toJS = __nccwpck_require__(3899);
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -12491,16 +12491,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 8768:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7297);
-var merge = __nccwpck_require__(9380);
-var stringify = __nccwpck_require__(9300);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -12563,7 +12563,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 4919:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12623,12 +12623,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3899:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -12669,15 +12669,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 334:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
-var errors = __nccwpck_require__(152);
-var stringifyString = __nccwpck_require__(1773);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -12894,7 +12894,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12964,7 +12964,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5235:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13070,14 +13070,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 9877:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(334);
-var cstStringify = __nccwpck_require__(3701);
-var cstVisit = __nccwpck_require__(5235);
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -13189,12 +13189,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 5145:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(9877);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -13919,7 +13919,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 1460:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13967,14 +13967,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 2064:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -14954,18 +14954,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4543:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var log = __nccwpck_require__(7297);
-var identity = __nccwpck_require__(4919);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -15068,16 +15068,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8224:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var map = __nccwpck_require__(4043);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var tags = __nccwpck_require__(6178);
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -15114,13 +15114,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
 
 const map = {
     collection: 'map',
@@ -15140,12 +15140,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 5632:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -15164,13 +15164,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 7562:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -15190,12 +15190,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 4704:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(1773);
+var stringifyString = __nccwpck_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -15213,12 +15213,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 4359:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -15241,13 +15241,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 6229:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -15295,12 +15295,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7602:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -15344,18 +15344,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 7904:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
 
 const schema = [
     map.map,
@@ -15376,14 +15376,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 8647:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var map = __nccwpck_require__(4043);
-var seq = __nccwpck_require__(7562);
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -15447,27 +15447,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 6178:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
-var schema = __nccwpck_require__(7904);
-var schema$1 = __nccwpck_require__(8647);
-var binary = __nccwpck_require__(4355);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var schema$2 = __nccwpck_require__(3081);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -15553,14 +15553,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 4355:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(389);
-var stringifyString = __nccwpck_require__(1773);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -15630,12 +15630,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 6158:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -15666,13 +15666,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 838:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -15723,12 +15723,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5609:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -15806,13 +15806,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 9380:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -15884,16 +15884,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 6431:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var pairs = __nccwpck_require__(9281);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -15968,15 +15968,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 9281:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -16057,24 +16057,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 3081:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var binary = __nccwpck_require__(4355);
-var bool = __nccwpck_require__(6158);
-var float = __nccwpck_require__(838);
-var int = __nccwpck_require__(5609);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -16105,14 +16105,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 2504:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -16208,12 +16208,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4960:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -16320,7 +16320,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 9915:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16478,15 +16478,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9300:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var identity = __nccwpck_require__(4919);
-var stringifyComment = __nccwpck_require__(6599);
-var stringifyString = __nccwpck_require__(1773);
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -16617,14 +16617,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4156:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -16779,7 +16779,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 6599:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16810,14 +16810,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 2285:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -16904,7 +16904,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 3569:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16938,15 +16938,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 7764:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -17097,13 +17097,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 1773:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var foldFlowLines = __nccwpck_require__(9915);
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -17442,12 +17442,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 2588:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -17685,13 +17685,13 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 1711:
+/***/ 9713:
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1878);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2047);
-/* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5119);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7533);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
+/* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
 
 
@@ -17716,7 +17716,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2047:
+/***/ 1973:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -17725,8 +17725,8 @@ __webpack_async_result__();
 /* harmony export */   eR: () => (/* binding */ terminalText),
 /* harmony export */   eb: () => (/* binding */ UsageError)
 /* harmony export */ });
-/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7184);
-/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8609);
+/* harmony import */ var _text_bidi_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8886);
+/* harmony import */ var _text_workflowCommands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8599);
 
 
 /** Exit codes of every command (docs/cli.md "Exit codes"). */
@@ -17762,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 1878:
+/***/ 7533:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18152,7 +18152,7 @@ async function located(path, forBuild) {
 /** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
 const TOOL_VERSION = '0.1.0';
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -19027,7 +19027,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -19170,7 +19170,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -19483,7 +19483,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -19641,7 +19641,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -20159,7 +20159,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -20199,14 +20199,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -22844,7 +22844,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -22897,7 +22897,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
 
@@ -24002,7 +24002,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -24655,7 +24655,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -25500,7 +25500,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -25627,7 +25627,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -25896,7 +25896,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -26073,7 +26073,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
 
@@ -26132,7 +26132,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -26150,7 +26150,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -27767,8 +27767,8 @@ function sortProblems(problems) {
         (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
 }
 
-// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(3439);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./build/document/sourceDocument.js
 
 function parseSource(text, format, options = {}) {
@@ -29225,9 +29225,9 @@ window_open(days, zone, from, to) if {
     .trim()
     .split('\n');
 
-// EXTERNAL MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/opa.js
-var src_opa = __nccwpck_require__(2704);
-;// CONCATENATED MODULE: ../main/node_modules/@open-policy-agent/opa-wasm/src/index.mjs
+// EXTERNAL MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/opa.js
+var src_opa = __nccwpck_require__(3712);
+;// CONCATENATED MODULE: ./node_modules/@open-policy-agent/opa-wasm/src/index.mjs
 
 /**
  * @type {opa.loadPolicy}
@@ -32133,8 +32133,8 @@ function withRespelledNumbers(record, pointers) {
     return record;
 }
 
-// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(6310);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
 ;// CONCATENATED MODULE: ./build/traffic/sampleFiles.js
 
 
@@ -34318,7 +34318,7 @@ function compareBecause(a, b) {
 }
 
 // EXTERNAL MODULE: ./build/text/workflowCommands.js
-var workflowCommands = __nccwpck_require__(8609);
+var workflowCommands = __nccwpck_require__(8599);
 ;// CONCATENATED MODULE: ./build/replay/report/report.js
 
 /** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
@@ -34840,38 +34840,47 @@ function ruleMatches(rule, input) {
     const time = lookup(input, ['request', 'time']);
     return inForce(window, time.present ? time.value : undefined);
 }
-/**
- * Decides `input` under `policy` exactly as docs/policy.md "How a policy decides" says. Every rule is
- * evaluated (a deny does not stop the others), so both id lists are complete and in file order.
- */
-function evaluateReference(policy, input) {
-    const matched = [];
-    const missing = [];
+/** One rule on one input: it lacks context (skipped), matched, or neither. */
+const RULE_NONE = 0;
+const RULE_MATCHED = 1;
+const RULE_LACKS_CONTEXT = 2;
+/** docs/policy.md "How a policy decides", for one rule: context first, then the conditions. */
+function ruleOutcome(rule, input) {
+    if (needsContext(rule, input))
+        return RULE_LACKS_CONTEXT;
+    return ruleMatches(rule, input) ? RULE_MATCHED : RULE_NONE;
+}
+/** The decision from each rule's outcome, `rules[i]` having `outcomes[i]`: steps 1 to 4. */
+function decideFromOutcomes(policy, rules, outcomes) {
+    let lacking = false;
     let denyMatched = false;
     let allowMatched = false;
-    for (const rule of policy.rules) {
-        const classified = classifyRule(rule);
-        if (needsContext(classified, input)) {
-            missing.push(rule.id);
-        }
-        else if (ruleMatches(classified, input)) {
-            matched.push(rule.id);
+    rules.forEach((rule, i) => {
+        const outcome = outcomes[i];
+        if (outcome === RULE_LACKS_CONTEXT)
+            lacking = true;
+        else if (outcome === RULE_MATCHED) {
             if (rule.effect === 'deny')
                 denyMatched = true;
             else
                 allowMatched = true;
         }
-    }
-    const onMissing = policy.on_missing_context ?? 'deny';
-    let allow;
-    if (onMissing === 'deny' && missing.length > 0)
-        allow = false;
-    else if (denyMatched)
-        allow = false;
-    else if (policy.default_effect === 'allow')
-        allow = true;
-    else
-        allow = allowMatched;
+    });
+    if ((policy.on_missing_context ?? 'deny') === 'deny' && lacking)
+        return false;
+    if (denyMatched)
+        return false;
+    return policy.default_effect === 'allow' || allowMatched;
+}
+/**
+ * Decides `input` under `policy` exactly as docs/policy.md "How a policy decides" says. Every rule is
+ * evaluated (a deny does not stop the others), so both id lists are complete and in file order.
+ */
+function evaluateReference(policy, input) {
+    const outcomes = policy.rules.map((rule) => ruleOutcome(classifyRule(rule), input));
+    const matched = policy.rules.filter((_, i) => outcomes[i] === RULE_MATCHED).map((r) => r.id);
+    const missing = policy.rules.filter((_, i) => outcomes[i] === RULE_LACKS_CONTEXT).map((r) => r.id);
+    const allow = decideFromOutcomes(policy, policy.rules, outcomes);
     return { allow, matched_rule_ids: matched, missing_context_rule_ids: missing };
 }
 
@@ -35353,14 +35362,55 @@ class VariantJudge {
         return evaluateReference(this.policy, input).allow ? 2 : 0;
     }
 }
+/**
+ * The variants of a record that has nothing unknown, decided together: every rule any variant
+ * holds (a head rule or a base rule) is evaluated once, and each variant's decision follows from
+ * its rules' outcomes — instead of evaluating each variant's rules again.
+ */
+class TwoValuedVariants {
+    rules = [];
+    /** Per variant: its settings, its rules as indices into `rules`, and their outcomes' buffer. */
+    variants;
+    outcomes = [];
+    constructor(policies) {
+        const index = new Map();
+        this.variants = policies.map((policy) => ({
+            policy,
+            outcomes: policy.rules.map(() => 0),
+            members: policy.rules.map((rule) => {
+                let i = index.get(rule);
+                if (i === undefined) {
+                    i = this.rules.length;
+                    index.set(rule, i);
+                    this.rules.push(classifyRule(rule));
+                }
+                return i;
+            }),
+        }));
+    }
+    /** Each variant's truth on `input`, in the order the policies were given. */
+    truths(input) {
+        const outcomes = this.outcomes;
+        this.rules.forEach((rule, i) => (outcomes[i] = ruleOutcome(rule, input)));
+        return this.variants.map((variant) => {
+            variant.members.forEach((i, j) => (variant.outcomes[j] = outcomes[i]));
+            return decideFromOutcomes(variant.policy, variant.policy.rules, variant.outcomes) ? 2 : 0;
+        });
+    }
+}
 class CauseFinder {
     reverted;
     applied;
     all;
+    /** The reverted variants, then the applied ones, for records with nothing unknown. */
+    twoValued;
     constructor(head, base, edits, mode) {
-        this.reverted = edits.map((e) => new VariantJudge(withEditReverted(head, base, e), mode));
-        this.applied = edits.map((e) => new VariantJudge(withEditApplied(base, head, e), mode));
+        const reverted = edits.map((e) => withEditReverted(head, base, e));
+        const applied = edits.map((e) => withEditApplied(base, head, e));
+        this.reverted = reverted.map((p) => new VariantJudge(p, mode));
+        this.applied = applied.map((p) => new VariantJudge(p, mode));
         this.all = edits.map((_, i) => i);
+        this.twoValued = new TwoValuedVariants([...reverted, ...applied]);
     }
     /**
      * The causes of the head's decision `head` of a record the base decides differently: the edits
@@ -35369,10 +35419,14 @@ class CauseFinder {
      */
     causesOf(record, input, head) {
         const data = recordUnknowns_hasUnknowns(record) ? recordUnknowns_unknownDataOf(record) : null;
-        const butFor = this.all.filter((i) => this.reverted[i].truth(record, input, data) !== head);
+        const k = this.all.length;
+        const truths = data === null ? this.twoValued.truths(input) : null;
+        const reverted = (i) => truths?.[i] ?? this.reverted[i].truth(record, input, data);
+        const applied = (i) => truths?.[k + i] ?? this.applied[i].truth(record, input, data);
+        const butFor = this.all.filter((i) => reverted(i) !== head);
         if (butFor.length > 0)
             return { causes: butFor, joint: false };
-        const sufficient = this.all.filter((i) => this.applied[i].truth(record, input, data) === head);
+        const sufficient = this.all.filter((i) => applied(i) === head);
         if (sufficient.length > 0)
             return { causes: sufficient, joint: false };
         return { causes: this.all, joint: true };
@@ -38383,7 +38437,7 @@ function reportMeta(options, plan, digest) {
 }
 
 // EXTERNAL MODULE: ./build/cli/io.js
-var cli_io = __nccwpck_require__(2047);
+var cli_io = __nccwpck_require__(1973);
 ;// CONCATENATED MODULE: ./build/cli/limitFlags.js
 
 
@@ -39606,22 +39660,26 @@ function gateFactsOf(report, extra = {}) {
     };
 }
 
-;// CONCATENATED MODULE: ./build/render/advice.js
-/** What an operator can do about each unevaluable reason. */
-const UNEVALUABLE_ADVICE = {
-    mcp_not_recorded: 'The export lacks the JSON-RPC/MCP payload (or the call arguments) that rules read. Capture the MCP payload for these routes, or expect these requests to stay unscored.',
-    tool_not_recorded: 'Tool names were suppressed in the export while rules match on tool. Capture tool names (they are not payload contents).',
-    subject_unverified: 'The export does not say whether the token signature was verified, and rules read caller fields. Export identity.verified.',
-    attributes_unavailable: 'Groups, tags and attributes were not captured while rules read them. Export the directory attributes the gateway resolved.',
-    claims_unavailable: 'Token claims, subject and issuer were not captured while rules read them. Export the claims the rules use.',
-    time_not_recorded: 'The request time was not captured, so rules with an active_window cannot be judged. Export request.time.',
-    http_not_recorded: 'The HTTP method, host or path was not recorded (an erased decision-log field) while rules read it. Stop erasing /input/request/http in the decision-log mask policy.',
-    number_not_representable: 'A number that rules compare was recorded in a form JavaScript does not keep as OPA reads it (beyond ±1.8e308, an integer beyond 2^53, more digits than a double holds, or another spelling such as 10.0, 1E2 or -0). Export numbers in their shortest form, or compare such values as strings.',
-    batch_call_pairing_unavailable: 'Batches were recorded without per-call pairing while a rule combines two call fields. Record paired calls, or split the rule so each reads one call field.',
-};
+;// CONCATENATED MODULE: ./build/render/editLabel.js
+
+/**
+ * One edit as a reader names it and the head file line it sits at (src/policy/editText.ts), for a
+ * report that may have no rule diff (drift, a report from an older version): then the edit is
+ * named by what the cause set itself says, and has no line. Raw text: the caller escapes it.
+ */
+function editLabel(edit, diff) {
+    if (diff !== null)
+        return editText(edit, diff);
+    if ('rule' in edit)
+        return `${edit.rule} (${edit.change})`;
+    return `${edit.setting}: ${edit.from ?? '(none)'} → ${edit.to ?? '(none)'}`;
+}
+function editLineOf(edit, diff) {
+    return diff === null ? null : editLine(edit, diff);
+}
 
 // EXTERNAL MODULE: ./build/text/bidi.js
-var bidi = __nccwpck_require__(7184);
+var bidi = __nccwpck_require__(8886);
 ;// CONCATENATED MODULE: ./build/render/escape.js
 /**
  * Makes a value from traffic inert in GitHub-flavoured markdown while keeping it readable (a
@@ -39683,7 +39741,7 @@ function escapeHtmlText(value, maxLength = MAX_VALUE) {
     let text = value;
     if ([...text].length > maxLength)
         text = `${[...text].slice(0, maxLength - 1).join('')}…`;
-    return humanText(text
+    return (0,bidi/* humanText */.l8)(text
         .replace(/:\/\//g, `:${ZWSP}//`)
         .replace(/(www)\./gi, `$1${ZWSP}.`)
         .replace(/@/g, `@${ZWSP}`)
@@ -39696,6 +39754,171 @@ function escapeHtmlText(value, maxLength = MAX_VALUE) {
         // eslint-disable-next-line no-control-regex
         .replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd'));
 }
+
+;// CONCATENATED MODULE: ./build/render/links.js
+/**
+ * Links the comment builds itself (docs/action.md "The comment"): to the workflow run and to a line
+ * of the head file at the judged commit. Only the path comes from the pull request, so it is
+ * percent-encoded segment by segment, parentheses included: nothing in a file name can end the
+ * link's destination or start another. A base URL or repository that is not plainly a URL is not
+ * linked at all. Pure.
+ */
+const SAFE_BASE = /^https?:\/\/[A-Za-z0-9.:[\]-]+(?:\/[A-Za-z0-9._~%-]+)*$/;
+const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
+const SHA = /^[0-9a-f]{7,64}$/i;
+/** Where a repository's pages are: `$GITHUB_SERVER_URL/<owner>/<repo>`, or null when unsafe. */
+function repositoryUrl(serverUrl, owner, repo) {
+    const base = serverUrl.replace(/\/+$/, '');
+    if (!SAFE_BASE.test(base) || !SAFE_NAME.test(owner) || !SAFE_NAME.test(repo))
+        return null;
+    return `${base}/${owner}/${repo}`;
+}
+/** The workflow run's page, or null without a repository URL or a numeric run id. */
+function runUrl(repository, runId) {
+    if (repository === null || runId === null || !/^[0-9]+$/.test(runId))
+        return null;
+    return `${repository}/actions/runs/${runId}`;
+}
+/** A path segment as a URL keeps it: every character but unreserved ones encoded. */
+function encodeSegment(segment) {
+    return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+/** A file at a commit, at a line when there is one; null without a repository or commit. */
+function blobUrl(repository, sha, path, line) {
+    if (repository === null || sha === null || !SHA.test(sha))
+        return null;
+    const encoded = path.split('/').map(encodeSegment).join('/');
+    return `${repository}/blob/${sha}/${encoded}${line !== null ? `#L${line}` : ''}`;
+}
+/** A markdown link around already-escaped text, or the text alone without a URL. */
+function linked(escapedText, url) {
+    return url === null ? escapedText : `[${escapedText}](${url})`;
+}
+
+;// CONCATENATED MODULE: ./build/render/byEditTable.js
+
+
+
+/**
+ * The "By edit" table (docs/action.md "The comment"): one row per cause set of `result.by_edit`,
+ * each edit linked to its line in the head file at the head commit, with what the set newly
+ * allows, newly denies and decides from unknown, and the requests it mostly touches. Pure.
+ */
+const byEditTable_n = (value) => value.toLocaleString('en-US');
+/** One cause set's edits as linked, escaped text: `A + B`, or `A + B, together` when joint. */
+function causeSetText(row, diff, head) {
+    const texts = row.edits.map((edit) => linkedEdit(edit, diff, head));
+    const joined = texts.length === 0 ? '_unexplained (a policy-replay bug: please report it)_' : texts.join(' + ');
+    return row.joint ? `${joined}, together` : joined;
+}
+function linkedEdit(edit, diff, head) {
+    const text = escape_escapeMarkdown(editLabel(edit, diff), 160);
+    // A removed rule or a setting without a line has nowhere in the head file to point at.
+    const line = editLineOf(edit, diff);
+    if (head === null || line === null)
+        return text;
+    return linked(text, blobUrl(head.repository, head.sha, head.path, line));
+}
+/** The top kinds of request and subjects of one row, escaped. */
+function mostly(row, subjectName) {
+    const calls = row.top.calls.map((c) => {
+        const tools = c.tools.map((t) => escape_escapeMarkdown(t, 100)).join(', ');
+        const kind = [c.method === null ? '(no method)' : cell(c.method), tools]
+            .filter((x) => x !== '')
+            .join(' ');
+        return `${kind} (${byEditTable_n(c.count)})`;
+    });
+    const subjects = row.top.subjects.map((s) => `${subjectName(s.subject)} (${byEditTable_n(s.count)})`);
+    return [calls.join(', '), subjects.join(', ')].filter((x) => x !== '').join('; ') || '—';
+}
+/** The section, or null when no row is there (no change, drift, or a report without `by_edit`). */
+function byEditMarkdown(rows, diff, attribution, options) {
+    if (!rows || rows.length === 0)
+        return null;
+    const shown = rows.slice(0, Math.max(0, options.rows));
+    const lines = [`**By edit** (showing ${byEditTable_n(shown.length)} of ${byEditTable_n(rows.length)}, most newly allowed first)`];
+    if (shown.length > 0) {
+        lines.push('', '| edit | newly allowed | newly denied | from unknown | mostly |', '|---|---:|---:|---:|---|', ...shown.map((row) => `| ${causeSetText(row, diff, options.head)} | ${row.newly_allowed > 0 ? `**${byEditTable_n(row.newly_allowed)}**` : '0'} | ${byEditTable_n(row.newly_denied)} | ${byEditTable_n(row.unknown_to_allow + row.unknown_to_deny)} | ${mostly(row, options.subjectName)} |`));
+    }
+    if (attribution?.method === 'syntactic') {
+        lines.push('', attribution.edits > attribution.max_edits
+            ? `_Attributed by the edited rules each request matched, not by reverting each edit: this change has ${byEditTable_n(attribution.edits)} edits, more than the ${byEditTable_n(attribution.max_edits)} counterfactual attribution handles (\`--max-attribution-edits\`)._`
+            : '_Attributed by the edited rules each request matched, not by reverting each edit (there is no base to revert to)._');
+    }
+    return lines.join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/render/countsTable.js
+/**
+ * The base | head | Δ table (docs/action.md "The comment"): allowed, denied and unevaluable on
+ * each side over the same replayed requests. Pure.
+ */
+const countsTable_n = (value) => value.toLocaleString('en-US');
+function delta(base, head) {
+    if (base === undefined || head === undefined)
+        return '—';
+    const d = head - base;
+    // U+2212, the minus sign, so a negative delta lines up with a positive one.
+    return d === 0 ? '0' : d > 0 ? `+${countsTable_n(d)}` : `\u2212${countsTable_n(-d)}`;
+}
+function countsTable(report) {
+    const r = report.result;
+    const own = { allowed: r.allowed, denied: r.denied, unevaluable: r.unevaluable };
+    // A deleted policy's counts are the base's: there is no head to replay.
+    const base = report.meta.status === 'deleted' ? own : (r.base_counts ?? null);
+    const head = report.meta.status === 'deleted' ? null : own;
+    const row = (key, label) => `| ${label} | ${base === null ? '—' : countsTable_n(base[key])} | ${head === null ? '—' : countsTable_n(head[key])} | ${delta(base?.[key], head?.[key])} |`;
+    return [
+        `| of ${countsTable_n(r.evaluated)} replayed | base | head | Δ |`,
+        '|---|---:|---:|---:|',
+        row('allowed', 'allowed'),
+        row('denied', 'denied'),
+        row('unevaluable', 'unevaluable (the recorded data cannot decide it)'),
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/text/times.js
+
+
+/**
+ * Every time a person reads (comment, job summary, issue, terminal) in one form: UTC, to the
+ * second, `2026-11-29 22:41:29Z` (docs/action.md "The comment"). Fractional seconds are dropped — cut,
+ * never rounded, so a time never moves into a second that had not begun — because a reviewer
+ * compares minutes and seconds, and the JSON report keeps the exact value. An offset is converted
+ * to UTC. `null` (no time recorded) reads `—`; text that is no RFC 3339 instant is returned as it
+ * is, for the caller to escape like any other value.
+ */
+function humanTime(text) {
+    if (text === null)
+        return '—';
+    const nanos = instantNanos(text);
+    if (nanos === null)
+        return text;
+    const seconds = Number(nanos / 1000000000n - (nanos < 0n && nanos % 1000000000n !== 0n ? 1n : 0n));
+    const days = Math.floor(seconds / SECONDS_PER_DAY);
+    const inDay = seconds - days * SECONDS_PER_DAY;
+    const { year, month, day } = civilFromDays(days);
+    const two = (value) => String(value).padStart(2, '0');
+    const hh = two(Math.floor(inDay / 3600));
+    const mm = two(Math.floor((inDay % 3600) / 60));
+    const ss = two(inDay % 60);
+    const yyyy = year < 0 ? `-${String(-year).padStart(4, '0')}` : String(year).padStart(4, '0');
+    return `${yyyy}-${two(month)}-${two(day)} ${hh}:${mm}:${ss}Z`;
+}
+
+;// CONCATENATED MODULE: ./build/render/advice.js
+/** What an operator can do about each unevaluable reason. */
+const UNEVALUABLE_ADVICE = {
+    mcp_not_recorded: 'The export lacks the JSON-RPC/MCP payload (or the call arguments) that rules read. Capture the MCP payload for these routes, or expect these requests to stay unscored.',
+    tool_not_recorded: 'Tool names were suppressed in the export while rules match on tool. Capture tool names (they are not payload contents).',
+    subject_unverified: 'The export does not say whether the token signature was verified, and rules read caller fields. Export identity.verified.',
+    attributes_unavailable: 'Groups, tags and attributes were not captured while rules read them. Export the directory attributes the gateway resolved.',
+    claims_unavailable: 'Token claims, subject and issuer were not captured while rules read them. Export the claims the rules use.',
+    time_not_recorded: 'The request time was not captured, so rules with an active_window cannot be judged. Export request.time.',
+    http_not_recorded: 'The HTTP method, host or path was not recorded (an erased decision-log field) while rules read it. Stop erasing /input/request/http in the decision-log mask policy.',
+    number_not_representable: 'A number that rules compare was recorded in a form JavaScript does not keep as OPA reads it (beyond ±1.8e308, an integer beyond 2^53, more digits than a double holds, or another spelling such as 10.0, 1E2 or -0). Export numbers in their shortest form, or compare such values as strings.',
+    batch_call_pairing_unavailable: 'Batches were recorded without per-call pairing while a rule combines two call fields. Record paired calls, or split the rule so each reads one call field.',
+};
 
 ;// CONCATENATED MODULE: ./build/render/groupTable.js
 
@@ -39774,7 +39997,7 @@ function groupsMarkdown(groups, total, options) {
 function groupRow(g, context, subjectName) {
     const words = directionWords(g.direction, context);
     const direction = allows(g.direction) ? `**${words}**` : words;
-    const top = g.subjects.top.map((s) => `${s.subject === null ? '—' : subjectName(s.subject)} (${groupTable_n(s.count)})`);
+    const top = g.subjects.top.map((s) => `${s.subject === null ? '(none)' : subjectName(s.subject)} (${groupTable_n(s.count)})`);
     const subjects = `${groupTable_n(g.subjects.distinct)}: ${top.join(', ')}${g.subjects.distinct > top.length ? ', …' : ''}`;
     const kind = requestKind(g);
     const tools = kind.tools.map((t) => escape_escapeMarkdown(t, 100)).join(', ');
@@ -39818,125 +40041,605 @@ function groupTextCells(g, context, plain) {
     ];
 }
 
+;// CONCATENATED MODULE: ./build/render/detailSections.js
+
+
+
+
+/**
+ * The folded part of a policy's report (docs/action.md "The comment"): change groups, change rows,
+ * unevaluable reasons, fidelity and rule hits, each in its own `<details>` — open in the job
+ * summary, which is the long version. Pure.
+ */
+const detailSections_n = (value) => value.toLocaleString('en-US');
+/** A folded block; `open` in the job summary. The summary text is the caller's, already safe. */
+function folded(summary, body, open) {
+    return [`<details${open ? ' open' : ''}><summary>${summary}</summary>`, '', body, '', '</details>'].join('\n');
+}
+function groupsSection(r, rows, options) {
+    const table = groupsMarkdown(r.change_groups, r.change_groups_total, {
+        rows,
+        subjectName: (subject) => options.subjectName(subject),
+    });
+    if (table === null)
+        return null;
+    return folded(`What changes, and why: ${detailSections_n(r.change_groups_total)} group${r.change_groups_total === 1 ? '' : 's'}`, table, options.open);
+}
+function changesSection(r, maxRows, options) {
+    const rows = r.changes.slice(0, maxRows);
+    // The groups say what changes; one row per request is the evidence.
+    return folded(`Every changed request (showing ${detailSections_n(rows.length)} of ${detailSections_n(r.changes_total)})`, [
+        `**Changes: showing ${detailSections_n(rows.length)} of ${detailSections_n(r.changes_total)}** (most dangerous first)`,
+        '',
+        '| request | time | subject | method | tools | base | head | matched rules |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows.map((c) => changeRow(c, options)),
+    ].join('\n'), options.open);
+}
+function changeRow(c, options) {
+    const tools = c.tools.length === 0 ? '—' : c.tools.map((t) => escape_escapeMarkdown(t)).join(', ');
+    const rules = c.matched_rule_ids.length === 0 ? '—' : c.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ');
+    const time = c.occurred_at === null ? '—' : escape_escapeMarkdown(humanTime(c.occurred_at));
+    return `| ${cell(c.request_id)} | ${time} | ${options.subjectName(c.subject)} | ${cell(c.method)} | ${tools} | ${c.current_decision} | **${c.draft_decision}** | ${rules} |`;
+}
+function unevaluableSection(r, open) {
+    return folded(`Unevaluable reasons (${detailSections_n(r.unevaluable)} request${r.unevaluable === 1 ? '' : 's'})`, [
+        `**Unevaluable: ${detailSections_n(r.unevaluable)}** — the recorded data cannot decide these requests, so they are neither allowed nor denied here.`,
+        '',
+        '| reason | requests | what you can do |',
+        '|---|---:|---|',
+        ...r.unevaluable_reasons.map((reason) => `| \`${reason}\` | ${detailSections_n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`),
+    ].join('\n'), open);
+}
+function ruleHitsSection(report, r, open) {
+    const hits = Object.entries(r.rule_hits);
+    if (hits.length === 0)
+        return null;
+    return folded(`Rule hits (${report.meta.status === 'deleted' ? 'base policy: deleted' : 'head policy'})`, [
+        '| rule | scoreable requests matched |',
+        '|---|---:|',
+        ...hits.map(([id, count]) => `| ${cell(id)} | ${detailSections_n(count)} |`),
+    ].join('\n'), open);
+}
+function fidelitySection(fidelity, open) {
+    const f = fidelity;
+    const levels = ['exact', 'controlled', 'partial', 'unreplayable'];
+    const lines = [
+        `**Replay fidelity:** worst level \`${f.worst ?? 'none'}\` over ${detailSections_n(f.manifests)} manifest${f.manifests === 1 ? '' : 's'}${f.invalid > 0 ? ` (${detailSections_n(f.invalid)} invalid)` : ''}.`,
+        '',
+        '| level | manifests | records |',
+        '|---|---:|---:|',
+        ...levels.map((l) => `| ${l} | ${detailSections_n(f.levels[l] ?? 0)} | ${detailSections_n(f.records_by_level[l] ?? 0)} |`),
+        `| no manifest | — | ${detailSections_n(f.records_by_level.no_manifest ?? 0)} |`,
+    ];
+    if (f.blocking_gaps.length > 0) {
+        lines.push('', 'Gaps that block replay:', '', '| evidence | reason | manifests |', '|---|---|---:|', ...f.blocking_gaps.map((g) => `| \`${g.path.replace(/`/g, '')}\` | ${escape_escapeMarkdown(g.reason)} | ${detailSections_n(g.manifests)} |`));
+    }
+    return folded(`Replay fidelity: worst level ${escapeHtmlText(f.worst ?? 'none')}`, lines.join('\n'), open);
+}
+
+;// CONCATENATED MODULE: ./build/render/editFlowchart.js
+
+/**
+ * The small picture of docs/action.md "The comment": when two or more cause sets changed
+ * decisions, a mermaid `flowchart LR` (GitHub draws it) from each to "newly allowed" and
+ * "newly denied", the counts on the edges. Pure.
+ */
+const MAX_LABEL = 80;
+/** The edges' ends: the table's three columns. */
+const TARGETS = [
+    ['allowed', 'newly allowed'],
+    ['denied', 'newly denied'],
+    ['unknown', 'decided from unknown'],
+];
+/**
+ * A node label that cannot leave its quotes: policy text is anyone's, and mermaid reads quotes,
+ * brackets, pipes, `;`, `%%` and HTML in labels. Only [A-Za-z0-9 _.:+-] is kept (an arrow reads
+ * `to`, parentheses spaces, anything else `_`), runs of spaces collapse, and the label is cut to 80 characters.
+ */
+function mermaidLabel(text) {
+    const plain = text
+        .replace(/→/g, ' to ')
+        .replace(/[()]/g, ' ')
+        .replace(/[^A-Za-z0-9 _.:+-]/g, '_')
+        .replace(/ +/g, ' ')
+        .trim();
+    const cut = plain.length > MAX_LABEL ? `${plain.slice(0, MAX_LABEL - 3)}...` : plain;
+    return cut === '' ? '_' : cut;
+}
+/** The ```mermaid block, or null when fewer than two cause sets changed anything. */
+function editFlowchart(rows, diff, max) {
+    if (!rows)
+        return null;
+    const shown = rows
+        .filter((r) => r.newly_allowed + r.newly_denied + r.unknown_to_allow + r.unknown_to_deny > 0)
+        .slice(0, max);
+    if (shown.length < 2)
+        return null;
+    const lines = ['```mermaid', 'flowchart LR'];
+    const used = new Set();
+    shown.forEach((row, i) => {
+        const label = row.edits.map((e) => editLabel(e, diff)).join(' + ') + (row.joint ? ' together' : '');
+        lines.push(`  e${i}["${mermaidLabel(label)}"]`);
+        const edges = [
+            [row.newly_allowed, 'allowed'],
+            [row.newly_denied, 'denied'],
+            [row.unknown_to_allow + row.unknown_to_deny, 'unknown'],
+        ];
+        for (const [count, target] of edges) {
+            if (count === 0)
+                continue;
+            lines.push(`  e${i} -->|${count}| ${target}`);
+            used.add(target);
+        }
+    });
+    for (const [target, label] of TARGETS)
+        if (used.has(target))
+            lines.push(`  ${target}(["${label}"])`);
+    lines.push('```');
+    return lines.join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/render/headline.js
+/**
+ * The comment's first line (docs/action.md "The comment"): the verdict and the one number that
+ * matters, over every policy of the run. Pure.
+ */
+const headline_n = (value) => value.toLocaleString('en-US');
+const requests = (count) => `${headline_n(count)} request${count === 1 ? '' : 's'}`;
+/** The totals of the run's replay reports. */
+function headlineTotals(reports) {
+    const totals = {
+        evaluated: 0,
+        changes: 0,
+        newlyAllowed: 0,
+        newlyDenied: 0,
+        fromUnknown: 0,
+        newlyUnevaluable: 0,
+        invalid: 0,
+    };
+    for (const report of reports) {
+        if (report === null)
+            continue;
+        if (report.errors.length > 0)
+            totals.invalid++;
+        const r = report.result;
+        if (r === null)
+            continue;
+        totals.evaluated += r.evaluated;
+        totals.changes += r.changes_total;
+        totals.newlyAllowed += r.newly_allowed;
+        totals.newlyDenied += r.newly_denied;
+        totals.fromUnknown += r.from_unknown;
+        totals.newlyUnevaluable += (r.newly_unevaluable?.from_allow ?? 0) + (r.newly_unevaluable?.from_deny ?? 0);
+    }
+    return totals;
+}
+/** The failures the pull request caused, most important first: what leads the headline. */
+const LEAD_ORDER = (/* unused pure expression or super */ null && ([
+    'newly-allowed',
+    'invalid-policy',
+    'untrusted-evidence',
+    'newly-denied',
+    'changes',
+    'newly-unevaluable',
+]));
+function pullRequestHeadline(rule, t) {
+    switch (rule) {
+        case 'newly-allowed':
+            return `${requests(t.newlyAllowed)} newly allowed — review needed`;
+        case 'invalid-policy':
+            return `${t.invalid > 1 ? `${headline_n(t.invalid)} invalid policies` : 'invalid policy'} — nothing replayed`;
+        case 'untrusted-evidence':
+            return 'this pull request changes the evidence that gates it — not judged';
+        case 'newly-denied':
+            return `${requests(t.newlyDenied)} newly denied — review needed`;
+        case 'changes':
+            return `${requests(t.changes)} decided differently — review needed`;
+        case 'newly-unevaluable':
+            return `${requests(t.newlyUnevaluable)} the head can no longer judge — review needed`;
+        default:
+            return rule.startsWith('unevaluable>')
+                ? 'more requests unevaluable than the gate allows — review needed'
+                : `gate rule ${rule} failed — review needed`;
+    }
+}
+/** What changed, without a verdict: the CLI's headline and a policy's title in a run of several. */
+function changeSummary(t) {
+    if (t.changes === 0)
+        return 'no request decided differently';
+    const parts = [
+        t.newlyAllowed > 0 ? `${headline_n(t.newlyAllowed)} newly allowed` : null,
+        t.newlyDenied > 0 ? `${headline_n(t.newlyDenied)} newly denied` : null,
+        t.fromUnknown > 0 ? `${headline_n(t.fromUnknown)} from unknown` : null,
+    ].filter((x) => x !== null);
+    return `${requests(t.changes)} decided differently (${parts.join(', ')})`;
+}
+function passHeadline(t) {
+    if (t.changes === 0) {
+        if (t.evaluated === 0)
+            return '✅ no request replayed';
+        return t.newlyUnevaluable > 0
+            ? `✅ no request decided differently; ${requests(t.newlyUnevaluable)} the head can no longer judge`
+            : '✅ no request decided differently';
+    }
+    const parts = [
+        t.newlyAllowed > 0 ? `${headline_n(t.newlyAllowed)} newly allowed` : null,
+        t.newlyDenied > 0 ? `${headline_n(t.newlyDenied)} newly denied` : null,
+        t.fromUnknown > 0 ? `${headline_n(t.fromUnknown)} from unknown` : null,
+    ].filter((x) => x !== null);
+    const what = parts.length === 1
+        ? `${requests(t.changes)} ${parts[0].replace(/^[0-9,]+ /, '')}`
+        : `${requests(t.changes)} decided differently (${parts.join(', ')})`;
+    return `✅ ${what} — within the gate`;
+}
+/** The headline, without markdown heading marks. */
+function headline(input) {
+    if (input.verdict === 'pass')
+        return passHeadline(input.totals);
+    const caused = input.failures.filter((f) => f.cause === 'pull-request').map((f) => f.rule);
+    if (caused.length > 0) {
+        const lead = LEAD_ORDER.find((rule) => caused.includes(rule)) ?? caused[0];
+        return `❌ ${pullRequestHeadline(lead, input.totals)}`;
+    }
+    if (input.failures.some((f) => f.cause === 'error'))
+        return '❌ could not be judged — the replay failed';
+    const changed = input.totals.changes === 0
+        ? 'no request decided differently'
+        : `${requests(input.totals.changes)} decided differently`;
+    return `❌ evidence problem not caused by this pull request — ${changed}`;
+}
+
+;// CONCATENATED MODULE: ./build/render/provenance.js
+
+
+
+/**
+ * The provenance line under the headline (docs/action.md "The comment"): which policy, judged
+ * between which commits, on which sample (path, records, first–last time, digest), by which run.
+ * Pure.
+ */
+const provenance_n = (value) => value.toLocaleString('en-US');
+const HEX = /^[0-9a-f]+$/i;
+const NO_LINKS = { repository: null, run: null, judged: null };
+function commit(sha, repository) {
+    if (!HEX.test(sha))
+        return escape_escapeMarkdown(sha, 80);
+    return linked(`\`${sha.slice(0, 7)}\``, repository === null ? null : `${repository}/commit/${sha}`);
+}
+function commitsPart(report, links) {
+    const judged = links.judged;
+    if (judged !== null) {
+        const head = commit(judged.head_sha, links.repository);
+        const base = commit(judged.base_sha, links.repository);
+        return judged.against === 'base-tip'
+            ? `head ${head} (the merge commit) against base ${base} (the base branch tip)`
+            : `head ${head} (the pull request's head: no merge commit) against base ${base} (the merge base)`;
+    }
+    const ref = report.meta.base?.ref ?? null;
+    return ref !== null && ref !== '' ? `base ${commit(ref, links.repository)}` : null;
+}
+function policyPart(report, previousPath) {
+    const path = report.meta.head?.path ?? report.meta.base?.path ?? 'policy';
+    const notes = [];
+    if (previousPath !== null && previousPath !== path)
+        notes.push(`renamed from ${escape_escapeMarkdown(previousPath)}`);
+    if (report.meta.status === 'added')
+        notes.push('new: no base');
+    if (report.meta.status === 'deleted')
+        notes.push('deleted: the counts are the base’s');
+    return `**${escape_escapeMarkdown(path)}**${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+}
+function samplePart(report) {
+    const traffic = report.meta.traffic;
+    if (traffic.path === '')
+        return null;
+    const counts = traffic.files.map((f) => f.count);
+    const records = counts.every((c) => c !== null)
+        ? counts.reduce((sum, c) => sum + c, 0)
+        : (report.result?.evaluated ?? null);
+    const details = [];
+    if (records !== null)
+        details.push(`${provenance_n(records)} record${records === 1 ? '' : 's'}`);
+    const window = report.result?.sample_window;
+    if (window !== undefined) {
+        details.push(window.first_at === null && window.last_at === null
+            ? 'no record times'
+            : `${escape_escapeMarkdown(humanTime(window.first_at))} – ${escape_escapeMarkdown(humanTime(window.last_at))}`);
+    }
+    if (HEX.test(traffic.sha256))
+        details.push(`sha256 \`${traffic.sha256.slice(0, 12)}\``);
+    const filter = [
+        report.meta.since !== null ? `since ${escape_escapeMarkdown(humanTime(report.meta.since))}` : null,
+        report.meta.limit !== null ? `the ${provenance_n(report.meta.limit)} most recent` : null,
+    ].filter((x) => x !== null);
+    if (filter.length > 0) {
+        details.push(`replayed: ${filter.join(', ')}, ${provenance_n(report.meta.excluded_without_time)} excluded for having no time`);
+    }
+    return `sample ${escape_escapeMarkdown(traffic.path, 300)}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
+}
+/** The one line; each part is left out when the run does not know it. */
+function provenanceLine(report, links, previousPath = null) {
+    return [
+        policyPart(report, previousPath),
+        commitsPart(report, links),
+        samplePart(report),
+        links.run === null ? null : linked('workflow run', links.run),
+    ]
+        .filter((x) => x !== null)
+        .join(' · ');
+}
+
+;// CONCATENATED MODULE: ./build/render/subjects.js
+
+
+/** A short stable pseudonym: enough to see that two rows share a caller, not who it is. */
+function subjectHash(subject) {
+    return `sha256:${sha256OfText(subject).slice(0, 12)}`;
+}
+/** A subject in a table cell: its pseudonym under redaction, else the escaped name. */
+function subjectCell(subject, redact) {
+    return redact ? `\`${subjectHash(subject)}\`` : cell(subject);
+}
+/**
+ * A subject as the comment shows it (docs/action.md "The comment"): `(none)` when the record has
+ * none (or does not know it), `(masked)` with its pseudonym under `redact: subjects`, else the
+ * escaped name.
+ */
+function subjectShown(subject, redact) {
+    if (subject === null)
+        return '(none)';
+    return redact ? `(masked) ${subjectCell(subject, true)}` : cell(subject);
+}
+
+;// CONCATENATED MODULE: ./build/render/warnings.js
+
+/**
+ * The warnings of one policy, in one place (docs/action.md "The comment"): requests the head can
+ * no longer judge, recorded decisions that disagree with the base, the unevaluable share, and
+ * what else the reader should weigh before trusting the numbers. Pure.
+ */
+const warnings_n = (value) => value.toLocaleString('en-US');
+const warnings_plural = (count, one, many) => `${warnings_n(count)} ${count === 1 ? one : many}`;
+/** The share as a reader wants it: one decimal, `<0.1%` rather than a misleading `0.0%`. */
+function percent(part, whole) {
+    if (whole <= 0)
+        return '0%';
+    const share = (part / whole) * 100;
+    if (share > 0 && share < 0.1)
+        return '<0.1%';
+    return `${Number(share.toFixed(1))}%`;
+}
+function newlyUnevaluableLine(report) {
+    const u = report.result?.newly_unevaluable;
+    if (!u || u.from_allow + u.from_deny === 0)
+        return null;
+    return (`**${warnings_plural(u.from_allow + u.from_deny, 'request', 'requests')} the head can no longer judge** ` +
+        `(${warnings_n(u.from_allow)} the base allowed, ${warnings_n(u.from_deny)} the base denied): the head reads data the sample ` +
+        `lacks for them${u.from_deny > 0 ? ', and one the base denied may be one the head would allow' : ''}.`);
+}
+function mismatchLine(report, driftIssue) {
+    const count = report.result?.recorded_mismatch ?? 0;
+    if (count === 0)
+        return null;
+    const issue = driftIssue === null ? '' : ` (${linked('the drift issue', driftIssue)})`;
+    return `${warnings_plural(count, 'recorded decision disagrees', 'recorded decisions disagree')} with the base: the gateway may not be running the base in Git${issue}.`;
+}
+/**
+ * Lines of the section; `extra` are notes the caller already made safe markdown (an invalid base,
+ * records decided despite missing data).
+ */
+function warningLines(report, extra, driftIssue) {
+    const r = report.result;
+    if (r === null)
+        return [...extra];
+    const lines = [newlyUnevaluableLine(report), mismatchLine(report, driftIssue)];
+    if (r.unevaluable > 0) {
+        lines.push(`${percent(r.unevaluable, r.evaluated)} of the replayed requests are unevaluable (${warnings_n(r.unevaluable)} of ${warnings_n(r.evaluated)}): neither allowed nor denied here, whatever the edit does to them.`);
+    }
+    if (r.malformed.count > 0) {
+        lines.push(`${warnings_plural(r.malformed.count, 'malformed record was', 'malformed records were')} not replayed.`);
+    }
+    return [...lines.filter((x) => x !== null), ...extra];
+}
+/** The section, or null when there is nothing to warn about. */
+function warningsMarkdown(report, extra, driftIssue) {
+    const lines = warningLines(report, extra, driftIssue);
+    if (lines.length === 0)
+        return null;
+    return ['**Warnings**', '', ...lines.map((line) => `- ${line}`)].join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/gate/failureCause.js
+const BY_RULE = {
+    'invalid-policy': 'pull-request',
+    'newly-allowed': 'pull-request',
+    'newly-denied': 'pull-request',
+    changes: 'pull-request',
+    'newly-unevaluable': 'pull-request',
+    // The pull request changed a path its own evidence is read from (src/action/evidence.ts).
+    'untrusted-evidence': 'pull-request',
+    'blocking-gaps': 'evidence',
+    malformed: 'evidence',
+    'no-traffic': 'evidence',
+    'ambiguous-sample': 'evidence',
+    drift: 'evidence',
+    'replay-failed': 'error',
+};
+/**
+ * The cause of a failed rule (its canonical `fail-on` spelling or a blocker's rule). An
+ * `unevaluable>N%` share is the pull request's when the head leaves more requests unevaluable than
+ * the base did (or there is no base to compare with), else the sample's; `fidelity<LEVEL` grades the
+ * manifests, so it is the evidence's. A rule this table does not know is counted against the pull
+ * request: a reviewer should look rather than wave it through.
+ */
+function failureCause(rule, unevaluable) {
+    if (rule.startsWith('unevaluable>')) {
+        if (unevaluable === undefined || unevaluable.base === null)
+            return 'pull-request';
+        return unevaluable.head > unevaluable.base ? 'pull-request' : 'evidence';
+    }
+    if (rule.startsWith('fidelity<'))
+        return 'evidence';
+    return BY_RULE[rule] ?? 'pull-request';
+}
+
+;// CONCATENATED MODULE: ./build/render/whyItFails.js
+
+
+
+/**
+ * "Why it fails" (docs/action.md "The comment"): each failed gate rule of one policy, and whether
+ * this pull request caused it or it is an evidence problem the pull request did not cause — then
+ * what is wrong with the evidence and who fixes it. Pure.
+ */
+const whyItFails_n = (value) => value.toLocaleString('en-US');
+const CAUSE_WORDS = {
+    'pull-request': '**caused by this pull request**',
+    evidence: '**evidence problem not caused by this PR**',
+    error: '**the run could not judge this policy**',
+};
+/** The cause of one policy's failure, with its unevaluable counts when the rule is a share. */
+function causeOf(failure, report) {
+    const r = report?.result ?? null;
+    return failureCause(failure.rule, r === null ? undefined : { head: r.unevaluable, base: r.base_counts?.unevaluable ?? null });
+}
+function manifestNames(fidelity, manifests) {
+    const named = (fidelity.invalid_manifests ?? []).map((m) => `${m.file}${m.line !== undefined ? `:${m.line}` : ''}${m.problems?.[0] ? ` (${m.problems[0].message})` : ''}`);
+    if (named.length > 0)
+        return `invalid: ${escape_escapeMarkdown(boundedList(named), 600)}`;
+    const invalid = fidelity.invalid ?? 0;
+    return invalid > 0
+        ? `${whyItFails_n(invalid)} invalid manifest${invalid === 1 ? '' : 's'}${manifests !== null ? ` in ${escape_escapeMarkdown(manifests)}` : ''}`
+        : '';
+}
+function gapNames(fidelity) {
+    const gaps = (fidelity.blocking_gaps ?? []).map((g) => `${g.path}: ${g.reason} (${g.manifests} manifest${g.manifests === 1 ? '' : 's'})`);
+    if (gaps.length === 0)
+        return '';
+    const ids = (fidelity.reports ?? [])
+        .filter((r) => r.missing_evidence.some((g) => g.impact === 'blocks_replay'))
+        .map((r) => r.id);
+    return `gaps that block replay: ${escape_escapeMarkdown(boundedList(gaps), 600)}${ids.length > 0 ? `; in manifest ${escape_escapeMarkdown(boundedList(ids), 300)}` : ''}`;
+}
+/** What is wrong with the evidence, and who fixes it. */
+function evidenceDetail(failure, evidence) {
+    const fidelity = (evidence.report?.result?.fidelity ?? {});
+    if (failure.rule === 'blocking-gaps' || failure.rule.startsWith('fidelity<')) {
+        const what = [manifestNames(fidelity, evidence.manifests), gapNames(fidelity)].filter((x) => x !== '');
+        return `${what.length > 0 ? `${what.join('; ')}. ` : ''}The export pipeline that ships the sample's manifests fixes it.`;
+    }
+    if (failure.rule === 'malformed') {
+        const first = evidence.report?.result?.malformed.examples[0];
+        const at = first?.line !== undefined
+            ? `line ${first.line}`
+            : first?.index !== undefined
+                ? `element ${first.index}`
+                : '';
+        const place = [first?.file, at].filter((x) => x !== undefined && x !== '').join(', ');
+        const where = first
+            ? ` (first: ${escape_escapeMarkdown(`${place !== '' ? `${place}: ` : ''}${first.reason}`, 200)})`
+            : '';
+        return `Records the sample holds cannot be read${where}. The export pipeline fixes it.`;
+    }
+    if (failure.rule === 'no-traffic') {
+        return 'The workflow step that fetches the exported sample (or the export pipeline) fixes it.';
+    }
+    return '';
+}
+/** The reason without the policy path it starts with: the section already names the policy. */
+function ownReason(failure, path) {
+    const prefix = `${path}: `;
+    return failure.reason.startsWith(prefix) ? failure.reason.slice(prefix.length) : failure.reason;
+}
+/** The section, or null when nothing of this policy failed. */
+function whyItFailsMarkdown(failures, evidence) {
+    if (failures.length === 0)
+        return null;
+    const lines = failures.map((f) => {
+        const cause = causeOf(f, evidence.report);
+        const detail = cause === 'evidence' ? evidenceDetail(f, evidence) : '';
+        return `- ${escape_escapeMarkdown(ownReason(f, evidence.path), 400)} — ${CAUSE_WORDS[cause]}${detail !== '' ? `. ${detail}` : '.'}`;
+    });
+    return ['**Why it fails**', '', ...lines].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./build/render/markdown.js
 
 
 
 
+
+
+
+
+
+
+
 const markdown_n = (value) => value.toLocaleString('en-US');
-/** Pure: the markdown sections of one policy's report, each a unit the comment may cut between. */
+/**
+ * Pure: the markdown sections of one policy's report, each a unit the comment may cut between, in
+ * the decision-first order of docs/action.md "The comment": provenance and base | head | Δ, by
+ * edit, warnings, why it fails, then the folded detail.
+ */
 function replayMarkdownSections(report, options = {}) {
-    const hashes = '#'.repeat(options.headingLevel ?? 3);
     const path = report.meta.head?.path ?? report.meta.base?.path ?? 'policy';
-    const title = `${hashes} ${escape_escapeMarkdown(path)}`;
-    if (report.errors.length > 0 || report.result === null)
-        return [invalidPolicySection(report, title)];
-    const r = report.result;
-    const sections = [];
-    sections.push(summarySection(report, r, title));
-    const redact = options.redactSubjects === true;
-    const groups = groupsMarkdown(r.change_groups, r.change_groups_total, {
-        rows: options.maxGroupRows ?? r.change_groups?.length ?? 0,
-        subjectName: (subject) => subjectCell(subject, redact),
+    const r0 = report.result;
+    // In a run of several policies, each title says what changed in that policy.
+    const what = r0 === null || report.errors.length > 0
+        ? ''
+        : `: ${changeSummary({ changes: r0.changes_total, newlyAllowed: r0.newly_allowed, newlyDenied: r0.newly_denied, fromUnknown: r0.from_unknown })}`;
+    const title = options.untitled === true
+        ? []
+        : [`${'#'.repeat(options.headingLevel ?? 3)} ${escape_escapeMarkdown(path)}${what}`, ''];
+    const links = options.links ?? NO_LINKS;
+    const provenance = provenanceLine(report, links, options.previousPath ?? null);
+    const why = whyItFailsMarkdown(options.failures ?? [], {
+        path,
+        report,
+        manifests: options.manifests ?? null,
     });
-    if (groups !== null)
-        sections.push(groups);
-    if (r.unevaluable > 0)
-        sections.push(unevaluableSection(r));
-    if (r.changes_total > 0)
-        sections.push(changesSection(r, options.maxRows ?? r.changes.length, redact));
-    const fidelity = report.result.fidelity;
-    if (fidelity)
-        sections.push(fidelitySection(fidelity));
-    const hits = ruleHitsSection(report, r);
-    if (hits !== null)
-        sections.push(hits);
-    return sections;
+    if (report.errors.length > 0 || report.result === null) {
+        const warnings = warningsMarkdown(report, options.warnings ?? [], null);
+        return [
+            [...title, provenance, '', invalidPolicySection(report)].join('\n'),
+            ...[warnings, why].filter((s) => s !== null),
+        ];
+    }
+    const r = report.result;
+    const redact = options.redactSubjects === true;
+    const open = options.expanded === true;
+    const detail = { open, redact, subjectName: (subject) => subjectShown(subject, redact) };
+    const groupRows = options.maxGroupRows ?? Math.max(r.change_groups.length, r.by_edit?.length ?? 0);
+    const headSha = links.judged?.head_sha ?? null;
+    const sections = [
+        [...title, provenance, '', countsTable(report)].join('\n'),
+        byEditMarkdown(r.by_edit, r.rule_diff, report.meta.attribution, {
+            rows: groupRows,
+            subjectName: detail.subjectName,
+            head: report.meta.head === null
+                ? null
+                : { repository: links.repository, sha: headSha, path: report.meta.head.path },
+        }),
+        options.flowchart === true ? editFlowchart(r.by_edit, r.rule_diff, groupRows) : null,
+        warningsMarkdown(report, [...decidedDespiteLine(r).slice(1), ...(options.warnings ?? [])], links.driftIssue ?? null),
+        why,
+        groupsSection(r, groupRows, detail),
+        r.changes_total > 0 ? changesSection(r, options.maxRows ?? r.changes.length, detail) : null,
+        r.unevaluable > 0 ? unevaluableSection(r, open) : null,
+        r.fidelity ? fidelitySection(r.fidelity, open) : null,
+        ruleHitsSection(report, r, open),
+    ];
+    return sections.filter((s) => s !== null);
 }
-function invalidPolicySection(report, title) {
+function invalidPolicySection(report) {
     const rows = report.errors.map((e) => `| ${escape_escapeMarkdown(e.file)}:${e.line}:${e.column} | ${cell(e.path)} | ${escape_escapeMarkdown(e.message, 400)} |`);
     return [
-        title,
-        '',
         `**Invalid policy: ${markdown_n(report.errors.length)} problem${report.errors.length === 1 ? '' : 's'}, nothing replayed.**`,
         '',
         '| where | path | problem |',
         '|---|---|---|',
         ...rows,
-    ].join('\n');
-}
-/** The title, the verdict, the filter, the counts table and the notes under it. */
-function summarySection(report, r, title) {
-    return [
-        title,
-        '',
-        verdictLine(report),
-        ...(report.meta.since !== null || report.meta.limit !== null
-            ? [
-                '',
-                `Replayed ${[
-                    report.meta.since !== null ? `records since ${escape_escapeMarkdown(report.meta.since)}` : null,
-                    report.meta.limit !== null ? `the ${markdown_n(report.meta.limit)} most recent` : null,
-                ]
-                    .filter((x) => x !== null)
-                    .join(', ')}; ${markdown_n(report.meta.excluded_without_time)} excluded for having no time.`,
-            ]
-            : []),
-        '',
-        '| evaluated | allowed | denied | unevaluable | changes | newly allowed | newly denied | from unknown |',
-        '|---:|---:|---:|---:|---:|---:|---:|---:|',
-        `| ${markdown_n(r.evaluated)} | ${markdown_n(r.allowed)} | ${markdown_n(r.denied)} | ${markdown_n(r.unevaluable)} | ${markdown_n(r.changes_total)} | ${markdown_n(r.newly_allowed)} | ${markdown_n(r.newly_denied)} | ${markdown_n(r.from_unknown)} |`,
-        ...decidedDespiteLine(r),
-        ...(r.malformed.count > 0
-            ? [
-                '',
-                `${markdown_n(r.malformed.count)} malformed record${r.malformed.count === 1 ? ' was' : 's were'} not replayed.`,
-            ]
-            : []),
-        ...(r.recorded_mismatch > 0
-            ? [
-                '',
-                `${markdown_n(r.recorded_mismatch)} recorded decision${r.recorded_mismatch === 1 ? '' : 's'} differ from what the base policy decides: the gateway may not be running the base in Git.`,
-            ]
-            : []),
-    ].join('\n');
-}
-function unevaluableSection(r) {
-    return [
-        `**Unevaluable: ${markdown_n(r.unevaluable)}** — the sample cannot score these requests, so they are neither allowed nor denied here.`,
-        '',
-        '| reason | requests | what you can do |',
-        '|---|---:|---|',
-        ...r.unevaluable_reasons.map((reason) => `| \`${reason}\` | ${markdown_n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`),
-    ].join('\n');
-}
-function changesSection(r, maxRows, redact) {
-    const rows = r.changes.slice(0, maxRows);
-    // The groups say what changes; one row per request is the evidence, folded away.
-    return [
-        `<details><summary>Every changed request (showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)})</summary>`,
-        '',
-        `**Changes: showing ${markdown_n(rows.length)} of ${markdown_n(r.changes_total)}** (most dangerous first)`,
-        '',
-        '| request | time | subject | method | tools | current | draft | matched rules |',
-        '|---|---|---|---|---|---|---|---|',
-        ...rows.map((c) => changeRow(c, redact)),
-        '',
-        '</details>',
-    ].join('\n');
-}
-function ruleHitsSection(report, r) {
-    const hits = Object.entries(r.rule_hits);
-    if (hits.length === 0)
-        return null;
-    return [
-        `<details><summary>Rule hits (${report.meta.status === 'deleted' ? 'base policy: deleted' : 'head policy'})</summary>`,
-        '',
-        '| rule | scoreable requests matched |',
-        '|---|---:|',
-        ...hits.map(([id, count]) => `| ${cell(id)} | ${markdown_n(count)} |`),
-        '',
-        '</details>',
     ].join('\n');
 }
 /**
@@ -39952,57 +40655,9 @@ function decidedDespiteLine(r) {
         `${markdown_n(decided)} request${decided === 1 ? '' : 's'} lacked recorded data a rule reads yet ${decided === 1 ? 'was' : 'were'} decided: the missing data could not change the decision (the static rule would call ${markdown_n(r.unevaluable_by_reading)} unevaluable).`,
     ];
 }
+/** The CLI's `--format markdown`: the policy's sections as the comment shows them, unfolded. */
 function renderReplayMarkdown(report, options = {}) {
-    return `${replayMarkdownSections(report, options).join('\n\n')}\n`;
-}
-function verdictLine(report) {
-    const r = report.result;
-    if (report.meta.status === 'deleted') {
-        return `**Policy deleted.** The base decided ${markdown_n(r.allowed)} allowed, ${markdown_n(r.denied)} denied, ${markdown_n(r.unevaluable)} unevaluable of ${markdown_n(r.evaluated)} replayed requests.`;
-    }
-    if (r.changes_total === 0) {
-        return `**No decision changes** across ${markdown_n(r.evaluated - r.unevaluable)} scoreable requests (${markdown_n(r.evaluated)} replayed).`;
-    }
-    const parts = [];
-    if (r.newly_allowed > 0)
-        parts.push(`**${markdown_n(r.newly_allowed)} newly allowed**`);
-    if (r.newly_denied > 0)
-        parts.push(`${markdown_n(r.newly_denied)} newly denied`);
-    if (r.from_unknown > 0)
-        parts.push(`${markdown_n(r.from_unknown)} from unknown`);
-    return `${parts.join(', ')}: **${markdown_n(r.changes_total)} request${r.changes_total === 1 ? '' : 's'} decided differently** out of ${markdown_n(r.evaluated)} replayed.`;
-}
-function changeRow(c, redact) {
-    const subject = c.subject === null ? '—' : subjectCell(c.subject, redact);
-    const tools = c.tools.length === 0 ? '—' : c.tools.map((t) => escape_escapeMarkdown(t)).join(', ');
-    const rules = c.matched_rule_ids.length === 0 ? '—' : c.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ');
-    return `| ${cell(c.request_id)} | ${cell(c.occurred_at)} | ${subject} | ${cell(c.method)} | ${tools} | ${c.current_decision} | **${c.draft_decision}** | ${rules} |`;
-}
-/** A subject in a table cell: its pseudonym under redaction, else the escaped name. */
-function subjectCell(subject, redact) {
-    return redact ? `\`${subjectHash(subject)}\`` : cell(subject);
-}
-/** A short stable pseudonym: enough to see that two rows share a caller, not who it is. */
-function subjectHash(subject) {
-    return `sha256:${sha256Hex(subject).slice(0, 12)}`;
-}
-function sha256Hex(text) {
-    return sha256OfText(text);
-}
-function fidelitySection(f) {
-    const levels = ['exact', 'controlled', 'partial', 'unreplayable'];
-    const lines = [
-        `**Replay fidelity:** worst level \`${f.worst ?? 'none'}\` over ${markdown_n(f.manifests)} manifest${f.manifests === 1 ? '' : 's'}${f.invalid > 0 ? ` (${markdown_n(f.invalid)} invalid)` : ''}.`,
-        '',
-        '| level | manifests | records |',
-        '|---|---:|---:|',
-        ...levels.map((l) => `| ${l} | ${markdown_n(f.levels[l] ?? 0)} | ${markdown_n(f.records_by_level[l] ?? 0)} |`),
-        `| no manifest | — | ${markdown_n(f.records_by_level.no_manifest ?? 0)} |`,
-    ];
-    if (f.blocking_gaps.length > 0) {
-        lines.push('', 'Gaps that block replay:', '', '| evidence | reason | manifests |', '|---|---|---:|', ...f.blocking_gaps.map((g) => `| \`${g.path.replace(/`/g, '')}\` | ${escape_escapeMarkdown(g.reason)} | ${markdown_n(g.manifests)} |`));
-    }
-    return lines.join('\n');
+    return `${replayMarkdownSections(report, { flowchart: true, ...options }).join('\n\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./build/render/numbers.js
@@ -40029,27 +40684,6 @@ function percentText(part, whole) {
     if (tenths > 999)
         return '>99.9%';
     return `${(tenths / 10).toFixed(1)}%`;
-}
-
-;// CONCATENATED MODULE: ./build/text/times.js
-
-
-const times_pad = (value, width = 2) => String(value).padStart(width, '0');
-/**
- * The one form human outputs write a time in (docs/drift.md, docs/cli.md): UTC, to the second, a space for
- * the `T` — `2026-11-29 22:41:29Z`, whatever offset and fraction the recorded text had. Text that
- * is no RFC 3339 instant comes back unchanged, so nothing recorded is hidden.
- */
-function utcTimeText(timestamp) {
-    const nanos = instantNanos(timestamp);
-    if (nanos === null)
-        return timestamp;
-    const seconds = nanos / 1000000000n - (nanos % 1000000000n < 0n ? 1n : 0n);
-    const days = Number(seconds / BigInt(SECONDS_PER_DAY) - (seconds % BigInt(SECONDS_PER_DAY) < 0n ? 1n : 0n));
-    const ofDay = Number(seconds - BigInt(days) * BigInt(SECONDS_PER_DAY));
-    const { year, month, day } = civilFromDays(days);
-    const clock = `${times_pad(Math.floor(ofDay / 3600))}:${times_pad(Math.floor(ofDay / 60) % 60)}:${times_pad(ofDay % 60)}`;
-    return `${times_pad(year, 4)}-${times_pad(month)}-${times_pad(day)} ${clock}Z`;
 }
 
 ;// CONCATENATED MODULE: ./build/render/terminal.js
@@ -40082,7 +40716,7 @@ function plain(value) {
 }
 /** A recorded time in the one human form (UTC, to the second); none reads `-`. */
 function timeCell(occurredAt) {
-    return occurredAt === null ? '-' : plain(utcTimeText(occurredAt));
+    return occurredAt === null ? '-' : plain(humanTime(occurredAt));
 }
 /** The columns of a request table cut last: which request, when, and what each side decided. */
 const REQUEST_COLUMNS = ['request', 'time', 'recorded', 'base', 'head'];
@@ -40736,7 +41370,7 @@ function summaryLines(report, r, runUrl) {
     const sample = [
         `Sample: ${cell(report.meta.traffic.path)}, ${countText(r.evaluated)} records`,
         window?.first_at && window.last_at
-            ? `, ${escape_escapeMarkdown(utcTimeText(window.first_at))} – ${escape_escapeMarkdown(utcTimeText(window.last_at))}`
+            ? `, ${escape_escapeMarkdown(humanTime(window.first_at))} – ${escape_escapeMarkdown(humanTime(window.last_at))}`
             : '',
         runUrl === null ? '' : ` · [workflow run](${runUrl})`,
     ].join('');
@@ -40781,7 +41415,7 @@ function driftsSection(r, maxRows, redact) {
         '',
         '| request | time | subject | method | tools | recorded | head | head rules matched |',
         '|---|---|---|---|---|---|---|---|',
-        ...rows.map((d) => `| ${cell(d.request_id)} | ${d.occurred_at === null ? '—' : escape_escapeMarkdown(utcTimeText(d.occurred_at))} | ${d.subject === null ? '(none)' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} |`),
+        ...rows.map((d) => `| ${cell(d.request_id)} | ${d.occurred_at === null ? '—' : escape_escapeMarkdown(humanTime(d.occurred_at))} | ${d.subject === null ? '(none)' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} |`),
         '',
         '</details>',
     ].join('\n');
@@ -41617,7 +42251,7 @@ async function runCli(argv, rawIo) {
 
 /***/ }),
 
-/***/ 5119:
+/***/ 2181:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41657,7 +42291,7 @@ function stdoutFailureMessage(error) {
 
 /***/ }),
 
-/***/ 7184:
+/***/ 8886:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41705,7 +42339,7 @@ function escapeBidiControls(text) {
 
 /***/ }),
 
-/***/ 8609:
+/***/ 8599:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41713,7 +42347,7 @@ function escapeBidiControls(text) {
 /* harmony export */   nl: () => (/* binding */ inertJson)
 /* harmony export */ });
 /* unused harmony export inertLogLine */
-/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7184);
+/* harmony import */ var _bidi_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8886);
 /**
  * The one sanitiser between untrusted text (traffic values, file names from a pull request, policy
  * keys, manifest ids, error messages quoting any of them) and a channel a GitHub runner reads for
@@ -41903,6 +42537,6 @@ function inertJson(text) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(1711);
+/******/ var __webpack_exports__ = __nccwpck_require__(9713);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
