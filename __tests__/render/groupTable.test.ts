@@ -188,7 +188,7 @@ describe('the "What changes, and why" table', () => {
 });
 
 describe('drift groups', () => {
-  it("lead the drift report, naming the saved policy's rules instead of a because", () => {
+  it("lead the drift report, naming the head's rules instead of a because", () => {
     const r = report([]).result!;
     const drift: DriftReport = {
       meta: { ...report([]).meta, status: 'drift' },
@@ -216,7 +216,7 @@ describe('drift groups', () => {
     const sections = driftMarkdownSections(drift);
     expect(sections[1]).toContain('**What drifted** (showing 2 of 2 groups, most dangerous first)');
     expect(sections[1]).toContain(
-      "| change | requests | subjects | method and tools | saved policy's rules |",
+      "| change | requests | subjects | method and tools | head rules |",
     );
     expect(sections[1]).toContain('| **recorded deny, now allowed** | 3 |');
     expect(sections[1]).toContain('| allow-read-tools |');

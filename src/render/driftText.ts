@@ -4,8 +4,7 @@ import { countText as n, percentText } from './numbers.js';
 import {
   plain,
   terminal,
-  timeCell,
-  REQUEST_COLUMNS,
+  requestTable,
   UNEVALUABLE_MEANING,
   type Terminal,
   type TextOptions,
@@ -115,24 +114,10 @@ function revisionLines(r: Result, t: Terminal): string[] {
 
 function driftLines(r: Result, t: Terminal): string[] {
   if (r.drifts.length === 0) return [];
-  return [
-    '',
-    t.paint.bold(
-      t.fit(`drifts (showing ${n(r.drifts.length)} of ${n(r.drift_total)}, recorded allow → deny first)`),
-    ),
-    ...t.table(
-      ['request', 'time', 'subject', 'method', 'tools', 'recorded', 'head', 'matched'],
-      r.drifts.map((d) => [
-        plain(d.request_id),
-        timeCell(d.occurred_at),
-        plain(d.subject),
-        plain(d.method),
-        d.tools.length ? plain(d.tools.join(',')) : '-',
-        d.recorded_decision,
-        d.replayed_decision,
-        d.matched_rule_ids.length ? plain(d.matched_rule_ids.join(',')) : '-',
-      ]),
-      REQUEST_COLUMNS,
-    ),
-  ];
+  return requestTable(
+    t,
+    `drifts (showing ${n(r.drifts.length)} of ${n(r.drift_total)}, recorded allow → deny first)`,
+    ['recorded', 'head'],
+    r.drifts.map((d) => ({ ...d, decisions: [d.recorded_decision, d.replayed_decision] })),
+  );
 }

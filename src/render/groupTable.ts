@@ -96,7 +96,7 @@ export function groupsMarkdown(
   if (rows.length > 0) {
     lines.push(
       '',
-      `| change | requests | subjects | method and tools | ${context === 'drift' ? "saved policy's rules" : 'because'} |`,
+      `| change | requests | subjects | method and tools | ${context === 'drift' ? 'head rules' : 'because'} |`,
       '|---|---:|---|---|---|',
       ...rows.map((g) => groupRow(g, context, options.subjectName)),
     );

@@ -63,5 +63,42 @@ export function timeCell(occurredAt: string | null): string {
 /** The columns of a request table cut last: which request, when, and what each side decided. */
 export const REQUEST_COLUMNS = ['request', 'time', 'recorded', 'base', 'head'] as const;
 
+/** A request as the request tables show it, with the two decisions being compared. */
+export interface RequestRow {
+  request_id: string;
+  occurred_at: string | null;
+  subject: string | null;
+  method: string | null;
+  tools: readonly string[];
+  decisions: readonly [string, string];
+  matched_rule_ids: readonly string[];
+}
+
+/** The change and drift listings: a title line, then one row per request. */
+export function requestTable(
+  t: Terminal,
+  title: string,
+  sides: readonly [string, string],
+  rows: readonly RequestRow[],
+): string[] {
+  return [
+    '',
+    t.paint.bold(t.fit(title)),
+    ...t.table(
+      ['request', 'time', 'subject', 'method', 'tools', ...sides, 'matched'],
+      rows.map((row) => [
+        plain(row.request_id),
+        timeCell(row.occurred_at),
+        plain(row.subject),
+        plain(row.method),
+        row.tools.length ? plain(row.tools.join(',')) : '-',
+        ...row.decisions,
+        row.matched_rule_ids.length ? plain(row.matched_rule_ids.join(',')) : '-',
+      ]),
+      REQUEST_COLUMNS,
+    ),
+  ];
+}
+
 /** How human outputs explain the word on its first use (docs/cli.md "Text output"). */
 export const UNEVALUABLE_MEANING = 'unevaluable (the recorded data cannot decide it)';

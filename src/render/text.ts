@@ -7,7 +7,7 @@ import {
   plain,
   terminal,
   timeCell,
-  REQUEST_COLUMNS,
+  requestTable,
   UNEVALUABLE_MEANING,
   type Terminal,
   type TextOptions,
@@ -196,26 +196,12 @@ export function unevaluableLines(
 
 function changeLines(r: Result, t: Terminal): string[] {
   if (r.changes.length === 0) return [];
-  return [
-    '',
-    t.paint.bold(
-      t.fit(`changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`),
-    ),
-    ...t.table(
-      ['request', 'time', 'subject', 'method', 'tools', 'base', 'head', 'matched'],
-      r.changes.map((c) => [
-        plain(c.request_id),
-        timeCell(c.occurred_at),
-        plain(c.subject),
-        plain(c.method),
-        c.tools.length ? plain(c.tools.join(',')) : '-',
-        c.current_decision,
-        c.draft_decision,
-        c.matched_rule_ids.length ? plain(c.matched_rule_ids.join(',')) : '-',
-      ]),
-      REQUEST_COLUMNS,
-    ),
-  ];
+  return requestTable(
+    t,
+    `changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`,
+    ['base', 'head'],
+    r.changes.map((c) => ({ ...c, decisions: [c.current_decision, c.draft_decision] })),
+  );
 }
 
 /** The malformed records with the first few examples; shared with the drift text. */
