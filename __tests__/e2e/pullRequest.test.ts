@@ -168,7 +168,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       const body = (posts[0]!.body as { body: string }).body;
       expect(body).toContain(MARKER);
       // docs/action.md "The comment": the decision in the first lines — headline, provenance,
-      // base | head | Δ, then the by-edit table (once the report carries by_edit).
+      // base | head | Δ, then the by-edit table.
       const shown = body
         .split('\n')
         .slice(1)
@@ -183,15 +183,12 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
         '[workflow run](https://github.example/acme/policies/actions/runs/101)',
       );
       expect(shown[provenance + 1]).toBe('| of 300 replayed | base | head | Δ |');
-      const result = first.report!.policies[0]!.report!.result as { by_edit?: unknown[] };
-      if ((result.by_edit?.length ?? 0) > 0) {
-        expect(shown[provenance + 6]).toMatch(
-          /^\*\*By edit\*\* \(showing \d+ of \d+, most newly allowed first\)$/,
-        );
-        expect(shown.slice(0, 15)).toContain(
-          '| edit | newly allowed | newly denied | from unknown | mostly |',
-        );
-      }
+      const result = first.report!.policies[0]!.report!.result as { by_edit: unknown[] };
+      expect(result.by_edit.length).toBeGreaterThan(0);
+      expect(shown[provenance + 6]).toMatch(
+        /^\*\*By edit\*\* \(showing \d+ of \d+, most newly allowed first\)$/,
+      );
+      expect(shown.slice(0, 15)).toContain('| edit | newly allowed | newly denied | from unknown | mostly |');
       const total = Number(first.outputs['changes-total']);
       expect(total).toBeGreaterThan(20);
       expect(body).toContain(`**Changes: showing 20 of ${total}**`);
