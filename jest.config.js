@@ -102,6 +102,8 @@ const project = (name, extra = {}) => ({
 
 export default {
   maxWorkers: 2,
+  // Without timings (a fresh clone), the costliest project's suites start first.
+  testSequencer: '<rootDir>/__tests__/support/sequencer.js',
   // Jest reads the timeout from the global config when there are projects: set here, not in them.
   testTimeout: 120000,
   projects: [

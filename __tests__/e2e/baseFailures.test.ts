@@ -7,46 +7,17 @@
  * side. The committed dist/index.js runs as a child process on a real git repository with the
  * real OPA; only GitHub's API is faked (on 127.0.0.1), as it cannot exist here.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
-import {
-  GitWorkspace,
-  REPOSITORY,
-  cleanupTempDirs,
-  describeRun,
-  jsonl,
-  pullRequestEvent,
-  runAction,
-  toolPolicy,
-  toolRecord,
-  type ActionResult,
-} from './harness.js';
+import { modified, runPullRequest, suiteFakeGitHub, type PullRequestRun } from './fixtures.js';
+import { GitWorkspace, describeRun, jsonl, toolPolicy, toolRecord, type ActionResult } from './harness.js';
 
-const servers: FakeGitHub[] = [];
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  cleanupTempDirs();
-});
+const fakeGitHub = suiteFakeGitHub();
 
-type PullFiles = { filename: string; status: string; previous_filename?: string }[];
-
-/** Registers pull request #7 with the fake and runs the Action on the workspace. */
-async function runPull(
-  ws: GitWorkspace,
-  pull: { baseSha: string; headSha: string; files: PullFiles },
-): Promise<ActionResult> {
-  const gh = await startFakeGitHub();
-  servers.push(gh);
-  gh.state.addPull(REPOSITORY, { number: 7, ...pull, files: pull.files as never });
-  return runAction({
-    apiUrl: gh.url,
-    workspace: ws.dir,
-    eventName: 'pull_request',
-    event: pullRequestEvent({ number: 7, baseSha: pull.baseSha, headSha: pull.headSha }),
-  });
-}
+/** Registers pull request #7 with a fake of its own and runs the Action on the workspace. */
+const runPull = async (ws: GitWorkspace, pull: PullRequestRun): Promise<ActionResult> =>
+  runPullRequest(await fakeGitHub(), ws, pull);
 
 /** Replaces each `path` by a symlink to `target` in the work tree, then commits everything. */
 function commitWithLinks(
@@ -79,7 +50,7 @@ function statusOf(result: ActionResult): string | undefined {
 }
 
 const POLICY = 'policies/acme.yaml';
-const MODIFIED: PullFiles = [{ filename: POLICY, status: 'modified' }];
+const MODIFIED = modified(POLICY);
 const READ = toolRecord({ id: 'r1', tool: 'read_file' });
 const SHELL = toolRecord({ id: 's1', tool: 'run_shell' });
 const STRICT = toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }]);

@@ -3,15 +3,15 @@
  * output, two configurations keeping two comments (`comment-id`), and `mode: post-comment`
  * refusing hostile artifacts (the fork recipe's happy path is forkRecipe.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
+import { type FakeGitHub } from '../support/fakeGithub.js';
+import { modified, runPullRequest, suiteFakeGitHub, twoPoliciesAllowingWrites } from './fixtures.js';
 import {
   GitWorkspace,
   MARKER,
   REPOSITORY,
-  cleanupTempDirs,
   describeRun,
   jsonl,
   pullRequestEvent,
@@ -22,41 +22,14 @@ import {
   type ActionResult,
 } from './harness.js';
 
-const servers: FakeGitHub[] = [];
-async function fakeGitHub(): Promise<FakeGitHub> {
-  const gh = await startFakeGitHub();
-  servers.push(gh);
-  return gh;
-}
-
-const BASE = toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }]);
-const HEAD = toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file', 'write_file'] }]);
-const TRAFFIC = jsonl([
-  toolRecord({ id: 'r1', tool: 'read_file' }),
-  toolRecord({ id: 'r2', tool: 'write_file', minute: 1 }),
-]);
+const fakeGitHub = suiteFakeGitHub();
 
 let ws: GitWorkspace;
 let base: string;
 let head: string;
 
 beforeAll(() => {
-  ws = new GitWorkspace('comments');
-  base = ws.commit(
-    {
-      'policies/a.yaml': BASE,
-      'policies/b.yaml': BASE,
-      'traffic/a.jsonl': TRAFFIC,
-      'traffic/b.jsonl': TRAFFIC,
-    },
-    'base',
-  );
-  head = ws.commit({ 'policies/a.yaml': HEAD, 'policies/b.yaml': HEAD }, 'allow writes');
-});
-
-afterAll(async () => {
-  await Promise.all(servers.splice(0).map((gh) => gh.close()));
-  cleanupTempDirs();
+  ({ ws, base, head } = twoPoliciesAllowingWrites('comments'));
 });
 
 function addPull(gh: FakeGitHub, number: number, files = ['policies/a.yaml', 'policies/b.yaml']) {
@@ -65,7 +38,7 @@ function addPull(gh: FakeGitHub, number: number, files = ['policies/a.yaml', 'po
     baseSha: base,
     headSha: head,
     headRef: 'allow-writes',
-    files: files.map((filename) => ({ filename, status: 'modified' as const })),
+    files: modified(...files),
   });
 }
 
@@ -325,19 +298,12 @@ describe('the comment size', () => {
     const open = toolPolicy([{ id: 'a', effect: 'allow', tools: ['none'] }], 'allow');
     const base = ws.commit({ 'policies/gw.yaml': closed, 'traffic/gw.jsonl': records }, 'base');
     const head = ws.commit({ 'policies/gw.yaml': open }, 'head');
-    gh.state.addPull(REPOSITORY, {
-      number: 40,
-      baseSha: base,
-      headSha: head,
-      files: [{ filename: 'policies/gw.yaml', status: 'modified' }],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 40, baseSha: base, headSha: head }),
-      inputs: { 'max-changes': '1000', 'max-groups': '1000' },
-    });
+    const result = await runPullRequest(
+      gh,
+      ws,
+      { number: 40, baseSha: base, headSha: head, files: modified('policies/gw.yaml') },
+      { inputs: { 'max-changes': '1000', 'max-groups': '1000' } },
+    );
     expect(result.outputs['newly-allowed']).toBe('600');
     const comments = gh.state.comments(REPOSITORY, 40);
     expect(comments).toHaveLength(1);

@@ -4,29 +4,22 @@
  * `.policy-replay.yml` (a directory, decision-path per policy) or through the inputs (a glob
  * template, the decision-path input), on a pull request and on a schedule.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
 import { EXAMPLE_UPLOADS } from '../support/decisionLogs.js';
+import type { runAction } from './harness.js';
 import {
   EXAMPLE_BASE_POLICY,
   EXAMPLE_HEAD_POLICY,
   GitWorkspace,
   REPOSITORY,
-  cleanupTempDirs,
   describeRun,
-  pullRequestEvent,
-  runAction,
-  scheduleEvent,
 } from './harness.js';
+import { modified, runPullRequest, runScheduled, suiteFakeGitHub } from './fixtures.js';
 
 const POLICY = 'policies/gateway.yaml';
-const servers: FakeGitHub[] = [];
-afterAll(async () => {
-  await Promise.all(servers.splice(0).map((gh) => gh.close()));
-  cleanupTempDirs();
-});
+const fakeGitHub = suiteFakeGitHub();
 
 interface DecisionLogReport {
   meta: {
@@ -54,21 +47,13 @@ describe('the Action replays OPA decision logs', () => {
     const head = ws.commit({ [POLICY]: EXAMPLE_HEAD_POLICY }, 'loosen the gateway policy');
     // Downloaded by an earlier step, not committed.
     cpSync(EXAMPLE_UPLOADS, join(ws.dir, 'logs/gateway'), { recursive: true });
-    const gh = await startFakeGitHub();
-    servers.push(gh);
-    gh.state.addPull(REPOSITORY, {
-      number: 21,
-      baseSha: base,
-      headSha: head,
-      files: [{ filename: POLICY, status: 'modified' }],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 21, baseSha: base, headSha: head, private: true }),
-      inputs: { 'fail-on': 'invalid-policy' },
-    });
+    const gh = await fakeGitHub();
+    const result = await runPullRequest(
+      gh,
+      ws,
+      { number: 21, baseSha: base, headSha: head, files: modified(POLICY), private: true },
+      { inputs: { 'fail-on': 'invalid-policy' } },
+    );
     expect(result.code).toBe(0);
     const report = reportOf(result);
     expect(report.meta.traffic.path).toBe('logs/gateway');
@@ -87,18 +72,14 @@ describe('the Action replays OPA decision logs', () => {
     const ws = new GitWorkspace('decision-logs-drift');
     ws.commit({ [POLICY]: EXAMPLE_BASE_POLICY }, 'the saved policy');
     cpSync(EXAMPLE_UPLOADS, join(ws.dir, 'exports/gateway'), { recursive: true });
-    const gh = await startFakeGitHub();
-    servers.push(gh);
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'schedule',
-      event: scheduleEvent({ private: true }),
+    const gh = await fakeGitHub();
+    const result = await runScheduled(gh, ws, {
       inputs: {
         traffic: 'exports/{name}/*.json.gz',
         'decision-path': 'policy_replay/decision',
         'fail-on': 'invalid-policy,drift',
       },
+      private: true,
     });
     expect({ code: result.code, run: describeRun(result) }).toMatchObject({ code: 0 });
     const drift = result.report!.policies[0]!.drift!.result!;
@@ -109,15 +90,8 @@ describe('the Action replays OPA decision logs', () => {
   it('a bad decision-log input fails the run before any API call, naming the input', async () => {
     const ws = new GitWorkspace('decision-logs-bad-input');
     ws.commit({ [POLICY]: EXAMPLE_BASE_POLICY }, 'the saved policy');
-    const gh = await startFakeGitHub();
-    servers.push(gh);
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'schedule',
-      event: scheduleEvent(),
-      inputs: { 'decision-field': 'result..allow' },
-    });
+    const gh = await fakeGitHub();
+    const result = await runScheduled(gh, ws, { inputs: { 'decision-field': 'result..allow' } });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("Invalid decision-field 'result..allow'");
     expect(gh.requests).toHaveLength(0);

@@ -3,18 +3,17 @@
  * checkout of the default branch, keeping one `policy-drift` issue per policy in the fake GitHub.
  * The records' recorded decisions are known by construction, so every drift count is exact.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { parseDriftTrend } from '../../src/render/driftTrend.js';
 import { existsSync } from 'node:fs';
-import { startFakeGitHub, type FakeGitHub, type FakeIssue, type FakeRequest } from '../support/fakeGithub.js';
+import { type FakeGitHub, type FakeIssue, type FakeRequest } from '../support/fakeGithub.js';
+import { runScheduled, suiteFakeGitHub } from './fixtures.js';
 import {
   GitWorkspace,
   REPOSITORY,
-  cleanupTempDirs,
   describeRun,
   jsonl,
   runAction,
-  scheduleEvent,
   toolPolicy,
   toolRecord,
   type ActionResult,
@@ -84,17 +83,7 @@ function issueWrites(requests: readonly FakeRequest[]): { method: string; route:
 }
 
 describe('scheduled drift reports, run from dist/index.js as a runner runs it', () => {
-  const servers: FakeGitHub[] = [];
-  const fakeGitHub = async () => {
-    const gh = await startFakeGitHub();
-    servers.push(gh);
-    return gh;
-  };
-
-  afterAll(async () => {
-    await Promise.all(servers.splice(0).map((gh) => gh.close()));
-    cleanupTempDirs();
-  });
+  const fakeGitHub = suiteFakeGitHub();
 
   describe('one issue through its life: create, update, unchanged, close, reappear', () => {
     let gh: FakeGitHub;
@@ -108,15 +97,8 @@ describe('scheduled drift reports, run from dist/index.js as a runner runs it', 
       const step = async (policy: string, message: string) => {
         const sha = ws.commit({ [POLICY]: policy, 'README.md': `${message}\n` }, message);
         const before = gh.requests.length;
-        const result = await runAction({
-          apiUrl: gh.url,
-          workspace: ws.dir,
-          eventName: 'schedule',
-          event: scheduleEvent(),
-          sha,
-          // As the README's scheduled workflow: fail the run on drift.
-          inputs: { 'fail-on': 'invalid-policy,drift' },
-        });
+        // As the README's scheduled workflow: fail the run on drift.
+        const result = await runScheduled(gh, ws, { sha, inputs: { 'fail-on': 'invalid-policy,drift' } });
         steps.push({
           result,
           requests: gh.requests.slice(before),
@@ -354,15 +336,7 @@ describe('scheduled drift reports, run from dist/index.js as a runner runs it', 
       const ws = new GitWorkspace('drift-noissues');
       const sha = ws.commit({ [POLICY]: DRIFT_4 }, 'writes allowed');
       ws.write('traffic/gateway.jsonl', driftTraffic('req'));
-      const run = (gh: FakeGitHub) =>
-        runAction({
-          apiUrl: gh.url,
-          workspace: ws.dir,
-          eventName: 'schedule',
-          event: scheduleEvent(),
-          sha,
-          inputs: { 'fail-on': 'invalid-policy' },
-        });
+      const run = (gh: FakeGitHub) => runScheduled(gh, ws, { sha, inputs: { 'fail-on': 'invalid-policy' } });
       const off = await fakeGitHub();
       off.state.setIssuesEnabled(REPOSITORY, false);
       disabled = await run(off);

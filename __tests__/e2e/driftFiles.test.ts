@@ -6,22 +6,12 @@
  * every other policy is still replayed and reported. A policy over the size limit is refused
  * before it is read.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
 import { git } from '../git/gitRepo.js';
-import {
-  GitWorkspace,
-  REPOSITORY,
-  cleanupTempDirs,
-  jsonl,
-  runAction,
-  scheduleEvent,
-  scratchDir,
-  toolPolicy,
-  toolRecord,
-} from './harness.js';
+import { GitWorkspace, REPOSITORY, jsonl, scratchDir, toolPolicy, toolRecord } from './harness.js';
+import { runScheduled, suiteFakeGitHub } from './fixtures.js';
 
 const SECRET = 'policy-replay-secret-4f1c9e';
 
@@ -48,15 +38,10 @@ function link(ws: GitWorkspace, path: string, target: string): void {
 type Blocker = { rule: string; message: string };
 
 describe('drift mode reads policies through git at the checked-out commit', () => {
-  const servers: FakeGitHub[] = [];
-  afterAll(async () => {
-    await Promise.all(servers.splice(0).map((gh) => gh.close()));
-    cleanupTempDirs();
-  });
+  const fakeGitHub = suiteFakeGitHub();
 
   it('a symlinked policy leading out of the repository fails closed alone; nothing of its target leaks', async () => {
-    const gh = await startFakeGitHub();
-    servers.push(gh);
+    const gh = await fakeGitHub();
     // A valid policy outside the repository, whose rule id would show in a drift issue if read.
     const outside = scratchDir('drift-outside');
     writeFileSync(
@@ -77,11 +62,7 @@ describe('drift mode reads policies through git at the checked-out commit', () =
     for (const name of ['good', 'outside', 'environ', 'escape', 'loop', 'inside'])
       ws.write(`traffic/${name}.jsonl`, traffic(name));
 
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'schedule',
-      event: scheduleEvent(),
+    const result = await runScheduled(gh, ws, {
       sha,
       env: { POLICY_REPLAY_TEST_SECRET: SECRET },
       inputs: { 'fail-on': 'invalid-policy' },
@@ -121,8 +102,7 @@ describe('drift mode reads policies through git at the checked-out commit', () =
   });
 
   it('a symlink to /dev/zero fails closed at once; a policy over the size limit is refused unread', async () => {
-    const gh = await startFakeGitHub();
-    servers.push(gh);
+    const gh = await fakeGitHub();
     const ws = new GitWorkspace('drift-zero');
     // Over a 2 KiB limit, and otherwise a valid policy.
     const big = `${DRIFT_4}\n${'# padding\n'.repeat(300)}`;
@@ -134,11 +114,7 @@ describe('drift mode reads policies through git at the checked-out commit', () =
     for (const name of ['good', 'big', 'zero']) ws.write(`traffic/${name}.jsonl`, traffic(name));
 
     const started = Date.now();
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'schedule',
-      event: scheduleEvent(),
+    const result = await runScheduled(gh, ws, {
       sha,
       inputs: { 'fail-on': 'invalid-policy', limits: 'max-policy-bytes=2048' },
     });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
+import { modified, runPullRequest } from './fixtures.js';
 import { repoRoot } from '../support/opa.js';
 import {
   EXAMPLE_BASE_POLICY,
@@ -21,7 +22,6 @@ import {
   exampleTrafficLines,
   jsonl,
   pullRequestEvent,
-  runAction,
   scratchDir,
 } from './harness.js';
 import {
@@ -194,19 +194,12 @@ describe("the README's fork pull-request recipe", () => {
   it('posts exactly what a same-repository run with comment: update posts', async () => {
     const direct = await startFakeGitHub();
     try {
-      direct.state.addPull(REPOSITORY, {
-        number: PULL,
-        baseSha: base,
-        headSha: head,
-        files: [{ filename: POLICY, status: 'modified' }],
-      });
-      const result = await runAction({
-        apiUrl: direct.url,
-        workspace: ws.dir,
-        eventName: 'pull_request',
-        event: pullRequestEvent({ number: PULL, baseSha: base, headSha: head }),
-        runId: '7001',
-      });
+      const result = await runPullRequest(
+        direct,
+        ws,
+        { number: PULL, baseSha: base, headSha: head, files: modified(POLICY) },
+        { runId: '7001' },
+      );
       expect(result.code).toBe(1);
       const posted = direct.state.comments(REPOSITORY, PULL);
       expect(posted).toHaveLength(1);

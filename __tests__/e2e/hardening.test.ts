@@ -3,39 +3,26 @@
  * the committed dist/index.js as a child process, a fake GitHub API on 127.0.0.1 (GitHub cannot
  * exist here), and a real git repository.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
+import { type FakeGitHub } from '../support/fakeGithub.js';
+import { READ_ONLY, READ_WRITE, modified, runPullRequest, suiteFakeGitHub } from './fixtures.js';
 import { HOSTILE, injectedCommands } from '../support/runnerCommands.js';
 import {
   EXAMPLE_MANIFESTS_DIR,
   GitWorkspace,
   REPOSITORY,
-  cleanupTempDirs,
   jsonl,
-  pullRequestEvent,
   runAction,
   scratchDir,
-  toolPolicy,
   toolRecord,
   type ActionResult,
 } from './harness.js';
 
-const servers: FakeGitHub[] = [];
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  cleanupTempDirs();
-});
-async function fakeGitHub(): Promise<FakeGitHub> {
-  const gh = await startFakeGitHub();
-  servers.push(gh);
-  return gh;
-}
+const fakeGitHub = suiteFakeGitHub();
 
-const READ_ONLY = toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }]);
-const READ_WRITE = toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file', 'write_file'] }]);
 const TRAFFIC = jsonl([
   toolRecord({ id: 'r1', tool: 'read_file' }),
   toolRecord({ id: 'r2', tool: 'write_file' }),
@@ -50,7 +37,7 @@ describe('hardening of the pull-request gate', () => {
       'policies/x\n::warning title=policy-replay::All policies verified\n::stop-commands::deadbeef\n.yaml';
     const base = ws.commit({ [GATEWAY]: READ_ONLY }, 'base');
     const head = ws.commit({ [evil]: READ_ONLY, [GATEWAY]: 'rules: [' }, 'head');
-    gh.state.addPull(REPOSITORY, {
+    const result = await runPullRequest(gh, ws, {
       number: 3,
       baseSha: base,
       headSha: head,
@@ -58,12 +45,6 @@ describe('hardening of the pull-request gate', () => {
         { filename: evil, status: 'added' },
         { filename: GATEWAY, status: 'modified' },
       ],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 3, baseSha: base, headSha: head }),
     });
     const lines = result.stdout.split('\n');
     expect(lines.some((l) => l.startsWith('::warning title=policy-replay'))).toBe(false);
@@ -86,7 +67,7 @@ describe('hardening of the pull-request gate', () => {
       'head',
     );
     ws.write('traffic/gw.jsonl', TRAFFIC); // the real sample, fetched by an earlier workflow step
-    gh.state.addPull(REPOSITORY, {
+    const result = await runPullRequest(gh, ws, {
       number: 4,
       baseSha: base,
       headSha: head,
@@ -95,12 +76,6 @@ describe('hardening of the pull-request gate', () => {
         { filename: '.policy-replay.yml', status: 'added' },
         { filename: 'docs/harmless.jsonl', status: 'added' },
       ],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 4, baseSha: base, headSha: head }),
     });
     expect(result.outputs['newly-allowed']).toBe('1');
     expect(result.outputs.verdict).toBe('fail');
@@ -118,19 +93,12 @@ describe('hardening of the pull-request gate', () => {
       'base',
     );
     const head = ws.commit({ [GATEWAY]: READ_ONLY }, 'fix');
-    gh.state.addPull(REPOSITORY, {
-      number: 5,
-      baseSha: base,
-      headSha: head,
-      files: [{ filename: GATEWAY, status: 'modified' }],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 5, baseSha: base, headSha: head }),
-      inputs: { 'fail-on': 'invalid-policy' },
-    });
+    const result = await runPullRequest(
+      gh,
+      ws,
+      { number: 5, baseSha: base, headSha: head, files: modified(GATEWAY) },
+      { inputs: { 'fail-on': 'invalid-policy' } },
+    );
     expect(result.code).toBe(0);
     expect(result.outputs.verdict).toBe('pass');
     expect(result.stdout.split('\n').some((l) => l.startsWith('::error'))).toBe(false);
@@ -197,22 +165,20 @@ describe('hardening of the pull-request gate', () => {
       },
       'moves',
     );
-    gh.state.addPull(REPOSITORY, {
-      number: 6,
-      baseSha: base,
-      headSha: head,
-      files: [
-        { filename: 'policies/open.yaml', status: 'renamed', previous_filename: 'drafts/open.yaml' },
-        { filename: 'archive/gone.yaml', status: 'renamed', previous_filename: 'policies/gone.yaml' },
-      ],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 6, baseSha: base, headSha: head }),
-      inputs: { 'fail-on': 'changes' },
-    });
+    const result = await runPullRequest(
+      gh,
+      ws,
+      {
+        number: 6,
+        baseSha: base,
+        headSha: head,
+        files: [
+          { filename: 'policies/open.yaml', status: 'renamed', previous_filename: 'drafts/open.yaml' },
+          { filename: 'archive/gone.yaml', status: 'renamed', previous_filename: 'policies/gone.yaml' },
+        ],
+      },
+      { inputs: { 'fail-on': 'changes' } },
+    );
     const statuses = result.report!.policies.map((p) => [p.path, p.status]);
     expect(statuses).toEqual([
       ['policies/gone.yaml', 'removed'],
@@ -254,15 +220,12 @@ async function pullRequest(
             ? ('modified' as const)
             : ('added' as const),
     }));
-  gh.state.addPull(REPOSITORY, { number: 20, baseSha: base, headSha: head, files: changed });
-  const result = await runAction({
-    apiUrl: gh.url,
-    workspace: ws.dir,
-    eventName: 'pull_request',
-    event: pullRequestEvent({ number: 20, baseSha: base, headSha: head }),
-    ...(options.inputs ? { inputs: options.inputs } : {}),
-    ...(options.env ? { env: options.env } : {}),
-  });
+  const result = await runPullRequest(
+    gh,
+    ws,
+    { number: 20, baseSha: base, headSha: head, files: changed },
+    { ...(options.inputs ? { inputs: options.inputs } : {}), ...(options.env ? { env: options.env } : {}) },
+  );
   return { result, gh };
 }
 

@@ -5,61 +5,21 @@
  * committed dist/index.js runs as a child process on a real git repository with the real OPA;
  * only GitHub's API is faked (on 127.0.0.1), as it cannot exist here.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { git } from '../git/gitRepo.js';
-import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
-import {
-  GitWorkspace,
-  REPOSITORY,
-  cleanupTempDirs,
-  describeRun,
-  jsonl,
-  pullRequestEvent,
-  runAction,
-  toolPolicy,
-  toolRecord,
-  type ActionResult,
-  type RunOptions,
-} from './harness.js';
+import { runPullRequest, suiteFakeGitHub, type PullRequestRun, type RunExtras } from './fixtures.js';
+import { GitWorkspace, describeRun, jsonl, toolPolicy, toolRecord, type ActionResult } from './harness.js';
 
-const servers: FakeGitHub[] = [];
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  cleanupTempDirs();
-});
+const fakeGitHub = suiteFakeGitHub();
 
-async function fakeGitHub(): Promise<FakeGitHub> {
-  const gh = await startFakeGitHub();
-  servers.push(gh);
-  return gh;
-}
-
-type PullFiles = { filename: string; status: string; previous_filename?: string }[];
-
-/** Registers pull request #`number` with the fake and runs the Action on the workspace. */
-async function runPull(
+/** Registers the pull request with a fake of its own and runs the Action on the workspace. */
+const runPull = async (
   ws: GitWorkspace,
-  pull: { number?: number; baseSha: string; headSha: string; files: PullFiles },
-  extra: Partial<Pick<RunOptions, 'inputs' | 'sha'>> = {},
-): Promise<ActionResult> {
-  const gh = await fakeGitHub();
-  const number = pull.number ?? 7;
-  gh.state.addPull(REPOSITORY, {
-    number,
-    baseSha: pull.baseSha,
-    headSha: pull.headSha,
-    files: pull.files as never,
-  });
-  return runAction({
-    apiUrl: gh.url,
-    workspace: ws.dir,
-    eventName: 'pull_request',
-    event: pullRequestEvent({ number, baseSha: pull.baseSha, headSha: pull.headSha }),
-    ...extra,
-  });
-}
+  pull: PullRequestRun,
+  extras: RunExtras = {},
+): Promise<ActionResult> => runPullRequest(await fakeGitHub(), ws, pull, extras);
 
 const SHELL = toolRecord({ id: 's1', tool: 'run_shell' });
 const READ = toolRecord({ id: 'r1', tool: 'read_file' });

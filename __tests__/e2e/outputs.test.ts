@@ -4,26 +4,25 @@
  * comment, summary, issue, log line, annotation or terminal; a marker quoted in policy text never
  * makes one configuration's comment another's; a drift run leaves other configurations' issues be.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
 import { repoRoot, testOpaPath } from '../support/opa.js';
 import {
   GitWorkspace,
   REPOSITORY,
-  cleanupTempDirs,
   describeRun,
   jsonl,
   pullRequestEvent,
   runAction,
-  scheduleEvent,
   scratchDir,
   toolPolicy,
   toolRecord,
   type ActionResult,
 } from './harness.js';
+import type { FakeGitHub } from '../support/fakeGithub.js';
+import { runScheduled, suiteFakeGitHub } from './fixtures.js';
 
 const ANY_BIDI = /\p{Bidi_Control}/u;
 
@@ -32,17 +31,7 @@ function bidiIn(text: string): string[] {
   return [...text].filter((ch) => ANY_BIDI.test(ch)).map((ch) => `U+${ch.codePointAt(0)!.toString(16)}`);
 }
 
-const servers: FakeGitHub[] = [];
-async function fakeGitHub(): Promise<FakeGitHub> {
-  const gh = await startFakeGitHub();
-  servers.push(gh);
-  return gh;
-}
-
-afterAll(async () => {
-  await Promise.all(servers.splice(0).map((gh) => gh.close()));
-  cleanupTempDirs();
-});
+const fakeGitHub = suiteFakeGitHub();
 
 /** A write tool's name holding U+061C, as a hostile gateway may record it. */
 const WRITE_TOOL = 'write\u061cfile';
@@ -194,14 +183,7 @@ describe('two configurations keeping drift issues in one repository', () => {
       'both drift',
     );
     const drift = (glob: string) =>
-      runAction({
-        apiUrl: gh.url,
-        workspace: ws.dir,
-        eventName: 'schedule',
-        event: scheduleEvent(),
-        sha,
-        inputs: { 'fail-on': 'none', policies: glob },
-      });
+      runScheduled(gh, ws, { sha, inputs: { 'fail-on': 'none', policies: glob } });
     const secRun = await drift('policies/sec/**');
     const teamRun = await drift('policies/team/**');
     expect([secRun.code, teamRun.code]).toEqual([0, 0]);
@@ -253,14 +235,7 @@ describe('a decision log of 40,000 decision paths and no decision-path', () => {
       },
       'a log of many paths',
     );
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'schedule',
-      event: scheduleEvent(),
-      sha,
-      inputs: { 'fail-on': 'none' },
-    });
+    const result = await runScheduled(gh, ws, { sha, inputs: { 'fail-on': 'none' } });
     // The policy is not judged (a replay-failed blocker), with the reader's message.
     const blockers = (result.report?.policies[0] as { blockers?: { message: string }[] } | undefined)
       ?.blockers;

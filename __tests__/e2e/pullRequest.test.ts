@@ -2,16 +2,16 @@
  * The pull-request gate end to end: the committed `dist/index.js` in a child process, a real git
  * workspace with base and head commits, and the fake GitHub API recording every call.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
-import { FAKE_MAX_BODY_LENGTH, startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
+import { FAKE_MAX_BODY_LENGTH, type FakeGitHub } from '../support/fakeGithub.js';
+import { READ_ONLY, READ_WRITE, modified, runPullRequest, suiteFakeGitHub } from './fixtures.js';
 import {
   EXAMPLE_BASE_POLICY,
   EXAMPLE_HEAD_POLICY,
   GitWorkspace,
   MARKER,
   REPOSITORY,
-  cleanupTempDirs,
   describeRun,
   exampleManifests,
   exampleTrafficLines,
@@ -77,12 +77,7 @@ rules:
         values: [run_shell]
 `;
 
-const servers: FakeGitHub[] = [];
-async function fakeGitHub(prefix?: string): Promise<FakeGitHub> {
-  const gh = await startFakeGitHub(prefix === undefined ? {} : { prefix });
-  servers.push(gh);
-  return gh;
-}
+const fakeGitHub = suiteFakeGitHub();
 
 describe('the pull-request gate, run from dist/index.js as a runner runs it', () => {
   const traffic = jsonl(exampleTrafficLines(300));
@@ -112,11 +107,6 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     const thead = tws.commit({ [POLICY]: TIGHTENED_POLICY }, 'no more search_docs');
     tws.write('traffic/gateway.jsonl', traffic);
     tightened = { ws: tws, base: tbase, head: thead };
-  });
-
-  afterAll(async () => {
-    await Promise.all(servers.splice(0).map((gh) => gh.close()));
-    cleanupTempDirs();
   });
 
   describe('the sticky comment over three pushes', () => {
@@ -183,7 +173,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
         '[workflow run](https://github.example/acme/policies/actions/runs/101)',
       );
       expect(shown[provenance + 1]).toBe('| of 300 replayed | base | head | Δ |');
-      const result = first.report!.policies[0]!.report!.result as { by_edit: unknown[] };
+      const result = first.report!.policies[0]!.report!.result as unknown as { by_edit: unknown[] };
       expect(result.by_edit.length).toBeGreaterThan(0);
       expect(shown[provenance + 6]).toMatch(
         /^\*\*By edit\*\* \(showing \d+ of \d+, most newly allowed first\)$/,
@@ -434,19 +424,12 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
 
   it('2c. comment: off replays and gates without touching comments', async () => {
     const gh = await fakeGitHub();
-    gh.state.addPull(REPOSITORY, {
-      number: 10,
-      baseSha: tightened.base,
-      headSha: tightened.head,
-      files: [{ filename: POLICY, status: 'modified' }],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: tightened.ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 10, baseSha: tightened.base, headSha: tightened.head }),
-      inputs: { comment: 'off' },
-    });
+    const result = await runPullRequest(
+      gh,
+      tightened.ws,
+      { number: 10, baseSha: tightened.base, headSha: tightened.head, files: modified(POLICY) },
+      { inputs: { comment: 'off' } },
+    );
     expect(result.code).toBe(0);
     expect(result.outputs.verdict).toBe('pass');
     expect(result.summary).toMatch(/^## ✅ /);
@@ -455,19 +438,12 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
 
   it('2d. unevaluable: static judges both sides by the reading-based rule', async () => {
     const gh = await fakeGitHub();
-    gh.state.addPull(REPOSITORY, {
-      number: 11,
-      baseSha: tightened.base,
-      headSha: tightened.head,
-      files: [{ filename: POLICY, status: 'modified' }],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: tightened.ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 11, baseSha: tightened.base, headSha: tightened.head }),
-      inputs: { comment: 'off', unevaluable: 'static' },
-    });
+    const result = await runPullRequest(
+      gh,
+      tightened.ws,
+      { number: 11, baseSha: tightened.base, headSha: tightened.head, files: modified(POLICY) },
+      { inputs: { comment: 'off', unevaluable: 'static' } },
+    );
     expect(result.code).toBe(0);
     const report = result.report!.policies[0]!.report!;
     expect(report.meta.unevaluable_mode).toBe('static');
@@ -709,29 +685,19 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     );
     const base = ws.commit(
       {
-        [POLICY]: toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }]),
+        [POLICY]: READ_ONLY,
         'traffic/gateway.jsonl': jsonl(records),
       },
       'base',
     );
-    const head = ws.commit(
-      { [POLICY]: toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file', 'write_file'] }]) },
-      'allow writes',
-    );
+    const head = ws.commit({ [POLICY]: READ_WRITE }, 'allow writes');
     const gh = await fakeGitHub();
-    gh.state.addPull(REPOSITORY, {
-      number: 15,
-      baseSha: base,
-      headSha: head,
-      files: [{ filename: POLICY, status: 'modified' }],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 15, baseSha: base, headSha: head, private: true }),
-      inputs: { 'max-changes': '5000' },
-    });
+    const result = await runPullRequest(
+      gh,
+      ws,
+      { number: 15, baseSha: base, headSha: head, files: modified(POLICY), private: true },
+      { inputs: { 'max-changes': '5000' } },
+    );
     expect(result.code).toBe(1);
     expect(result.outputs['changes-total']).toBe(String(count));
     expect(result.outputs['newly-allowed']).toBe(String(count));
@@ -784,15 +750,12 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     );
     const base = ws.commit(
       {
-        [POLICY]: toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }]),
+        [POLICY]: READ_ONLY,
         'traffic/gateway.jsonl': jsonl(records),
       },
       'base',
     );
-    const head = ws.commit(
-      { [POLICY]: toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file', 'write_file'] }]) },
-      'allow writes',
-    );
+    const head = ws.commit({ [POLICY]: READ_WRITE }, 'allow writes');
     const gh = await fakeGitHub();
     gh.state.addPull(REPOSITORY, {
       number: 16,
@@ -845,7 +808,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     const ws = new GitWorkspace('injection');
     const base = ws.commit(
       {
-        [POLICY]: toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }]),
+        [POLICY]: READ_ONLY,
         'traffic/gateway.jsonl': jsonl([
           toolRecord({ id: hostile.id, subject: hostile.subject, tool: hostile.tool, minute: 1 }),
           toolRecord({ id: hostile.id2, subject: hostile.subject2, tool: hostile.tool2, minute: 2 }),
@@ -919,7 +882,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     const ws = new GitWorkspace('annotation-injection');
     const base = ws.commit(
       {
-        [POLICY]: toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }]),
+        [POLICY]: READ_ONLY,
         'traffic/gateway.jsonl': jsonl([
           toolRecord({ id: 'req-1', tool: forged, minute: 1 }),
           toolRecord({ id: 'req-2', tool: 'read_file', minute: 2 }),
@@ -932,17 +895,11 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       'default allow',
     );
     const gh = await fakeGitHub();
-    gh.state.addPull(REPOSITORY, {
+    const result = await runPullRequest(gh, ws, {
       number: 18,
       baseSha: base,
       headSha: head,
-      files: [{ filename: POLICY, status: 'modified' }],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 18, baseSha: base, headSha: head }),
+      files: modified(POLICY),
     });
     expect(result.outputs['newly-allowed']).toBe('1');
     // Exactly the commands the Action means: the default_effect warning and the gate's error.
@@ -964,24 +921,22 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     const base = ws.commit({ [POLICY]: EXAMPLE_BASE_POLICY, 'README.md': '# hi\n' }, 'base');
     const head = ws.commit({ 'README.md': '# hello\n', 'docs/x.md': 'x\n' }, 'docs only');
     const gh = await fakeGitHub();
-    gh.state.addPull(REPOSITORY, {
-      number: 18,
-      baseSha: base,
-      headSha: head,
-      files: [
-        { filename: 'README.md', status: 'modified' },
-        { filename: 'docs/x.md', status: 'added' },
-        // Matches no policy glob even though it sits in policies/.
-        { filename: 'policies/NOTES.md', status: 'added' },
-      ],
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 18, baseSha: base, headSha: head }),
-      inputs: { 'opa-path': '/nonexistent/opa', 'opa-download-url': 'http://127.0.0.1:9/never' },
-    });
+    const result = await runPullRequest(
+      gh,
+      ws,
+      {
+        number: 18,
+        baseSha: base,
+        headSha: head,
+        files: [
+          { filename: 'README.md', status: 'modified' },
+          { filename: 'docs/x.md', status: 'added' },
+          // Matches no policy glob even though it sits in policies/.
+          { filename: 'policies/NOTES.md', status: 'added' },
+        ],
+      },
+      { inputs: { 'opa-path': '/nonexistent/opa', 'opa-download-url': 'http://127.0.0.1:9/never' } },
+    );
     expect({ code: result.code, log: result.code === 0 ? '' : describeRun(result) }).toEqual({
       code: 0,
       log: '',
@@ -1029,17 +984,11 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     const gh = await fakeGitHub();
     const ws = new GitWorkspace('shallow');
     ws.commit({ 'README.md': 'unrelated history\n' }, 'not the PR');
-    gh.state.addPull(REPOSITORY, {
+    const result = await runPullRequest(gh, ws, {
       number: 21,
       baseSha: tightened.base,
       headSha: tightened.head,
       files: Array.from({ length: 3001 }, (_, i) => ({ filename: `f/${i}.txt`, status: 'added' as const })),
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 21, baseSha: tightened.base, headSha: tightened.head }),
     });
     expect(result.code).toBe(1);
     const errors = result.annotations.filter((a) => a.kind === 'error').map((a) => a.message);
@@ -1050,7 +999,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
   });
 
   it('11. a GitHub Enterprise API URL (/api/v3) is honoured for every call', async () => {
-    const gh = await fakeGitHub('/api/v3');
+    const gh = await fakeGitHub({ prefix: '/api/v3' });
     gh.state.addPull(REPOSITORY, {
       number: 19,
       baseSha: tightened.base,

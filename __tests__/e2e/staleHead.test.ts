@@ -5,39 +5,31 @@
  * run); it never judges the new head against the merge base while saying the pull request "may
  * have conflicts". The committed dist/index.js runs on a real git repository with the real OPA.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { git } from '../git/gitRepo.js';
-import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
+import { READ_ONLY, READ_WRITE, modified, runPullRequest, suiteFakeGitHub } from './fixtures.js';
 import {
   GitWorkspace,
   REPOSITORY,
-  cleanupTempDirs,
   describeRun,
   jsonl,
   pullRequestEvent,
   runAction,
-  toolPolicy,
   toolRecord,
 } from './harness.js';
 
-const servers: FakeGitHub[] = [];
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  cleanupTempDirs();
-});
+const fakeGitHub = suiteFakeGitHub();
 
 const POLICY = 'policies/acme.yaml';
 const READ = toolRecord({ id: 'r1', tool: 'read_file' });
 const WRITE = toolRecord({ id: 'w1', tool: 'write_file' });
-const readOnly = toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }]);
-const readWrite = toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file', 'write_file'] }]);
 
 function history() {
   const ws = new GitWorkspace('stale');
-  const base = ws.commit({ [POLICY]: readOnly, 'traffic/acme.jsonl': jsonl([READ, WRITE]) }, 'base');
+  const base = ws.commit({ [POLICY]: READ_ONLY, 'traffic/acme.jsonl': jsonl([READ, WRITE]) }, 'base');
   git(ws.dir, 'checkout', '--quiet', '-b', 'feature');
   const oldHead = ws.commit({ 'notes.md': 'first push\n' }, 'first push');
-  const newHead = ws.commit({ [POLICY]: readWrite }, 'second push: allow writes');
+  const newHead = ws.commit({ [POLICY]: READ_WRITE }, 'second push: allow writes');
   // refs/pull/7/merge as GitHub made it for the first push.
   git(ws.dir, 'checkout', '--quiet', '--detach', base);
   git(ws.dir, 'merge', '--quiet', '--no-ff', '--no-edit', oldHead);
@@ -48,14 +40,13 @@ function history() {
 describe('a run for a head the pull request no longer has', () => {
   it('fails, judging nothing and posting nothing, and says a newer push has its own run', async () => {
     const { ws, base, oldHead, newHead, oldMerge } = history();
-    const gh = await startFakeGitHub();
-    servers.push(gh);
+    const gh = await fakeGitHub();
     // The API already reports the second push.
     gh.state.addPull(REPOSITORY, {
       number: 7,
       baseSha: base,
       headSha: newHead,
-      files: [{ filename: POLICY, status: 'modified' }] as never,
+      files: modified(POLICY),
     });
     const result = await runAction({
       apiUrl: gh.url,
@@ -80,21 +71,12 @@ describe('a run for a head the pull request no longer has', () => {
 
   it('the same run, when the pull request still has that head, judges its merge against the base tip', async () => {
     const { ws, base, oldHead, oldMerge } = history();
-    const gh = await startFakeGitHub();
-    servers.push(gh);
-    gh.state.addPull(REPOSITORY, {
-      number: 7,
-      baseSha: base,
-      headSha: oldHead,
-      files: [{ filename: 'notes.md', status: 'added' }] as never,
-    });
-    const result = await runAction({
-      apiUrl: gh.url,
-      workspace: ws.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ number: 7, baseSha: base, headSha: oldHead }),
-      sha: oldMerge,
-    });
+    const result = await runPullRequest(
+      await fakeGitHub(),
+      ws,
+      { baseSha: base, headSha: oldHead, files: [{ filename: 'notes.md', status: 'added' }] },
+      { sha: oldMerge },
+    );
     expect({ code: result.code, log: result.code === 0 ? '' : describeRun(result) }).toEqual({
       code: 0,
       log: '',

@@ -4,52 +4,40 @@
  * symlink or a FIFO, two steps of one job sharing RUNNER_TEMP, and the CLI (dist/cli/index.js)
  * told to write its report over its own sample.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeGitHub, type FakeGitHub } from '../support/fakeGithub.js';
+import type { FakeGitHub } from '../support/fakeGithub.js';
+import { READ_WRITE, suiteFakeGitHub, twoPoliciesAllowingWrites } from './fixtures.js';
 import { repoRoot, testOpaPath } from '../support/opa.js';
+import type { GitWorkspace } from './harness.js';
 import {
   ACTION_NODE,
-  GitWorkspace,
   REPOSITORY,
-  cleanupTempDirs,
   jsonl,
   pullRequestEvent,
   runAction,
   scratchDir,
-  toolPolicy,
   toolRecord,
   type ActionResult,
 } from './harness.js';
 
-const BASE = toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file'] }]);
-const HEAD = toolPolicy([{ id: 'allow-read', effect: 'allow', tools: ['read_file', 'write_file'] }]);
 const TRAFFIC = jsonl([
   toolRecord({ id: 'r1', tool: 'read_file' }),
   toolRecord({ id: 'r2', tool: 'write_file', minute: 1 }),
 ]);
 const SECRET = 'ghp_runner_secret_do_not_post';
 
+const fakeGitHub = suiteFakeGitHub();
 let gh: FakeGitHub;
 let ws: GitWorkspace;
 let base: string;
 let head: string;
 
 beforeAll(async () => {
-  gh = await startFakeGitHub();
-  ws = new GitWorkspace('untrusted-files');
-  base = ws.commit(
-    {
-      'policies/a.yaml': BASE,
-      'policies/b.yaml': BASE,
-      'traffic/a.jsonl': TRAFFIC,
-      'traffic/b.jsonl': TRAFFIC,
-    },
-    'base',
-  );
-  head = ws.commit({ 'policies/a.yaml': HEAD, 'policies/b.yaml': HEAD }, 'allow writes');
+  gh = await fakeGitHub();
+  ({ ws, base, head } = twoPoliciesAllowingWrites('untrusted-files'));
   gh.state.addPull(REPOSITORY, {
     number: 21,
     baseSha: base,
@@ -60,11 +48,6 @@ beforeAll(async () => {
       { filename: 'policies/b.yaml', status: 'modified' },
     ],
   });
-});
-
-afterAll(async () => {
-  await gh.close();
-  cleanupTempDirs();
 });
 
 describe('mode: post-comment reads only regular files from the artifact', () => {
@@ -209,7 +192,7 @@ describe('two steps of one job keep their own files', () => {
 describe('the CLI never writes its report over its inputs', () => {
   it('replay --traffic ./s.jsonl --out s.jsonl: exit 2, the sample left as it was', () => {
     const dir = scratchDir('cli-inputs');
-    writeFileSync(join(dir, 'head.yaml'), HEAD);
+    writeFileSync(join(dir, 'head.yaml'), READ_WRITE);
     writeFileSync(join(dir, 's.jsonl'), TRAFFIC);
     const run = (...args: string[]) =>
       spawnSync(ACTION_NODE, [join(repoRoot, 'dist/cli/index.js'), ...args, '--opa', testOpaPath()], {

@@ -215,9 +215,7 @@ describe('drift groups', () => {
     };
     const sections = driftMarkdownSections(drift);
     expect(sections[1]).toContain('**What drifted** (showing 2 of 2 groups, most dangerous first)');
-    expect(sections[1]).toContain(
-      "| change | requests | subjects | method and tools | head rules |",
-    );
+    expect(sections[1]).toContain('| change | requests | subjects | method and tools | head rules |');
     expect(sections[1]).toContain('| **recorded deny, now allowed** | 3 |');
     expect(sections[1]).toContain('| allow-read-tools |');
     expect(sections[1]).toContain('| — (the default) |');

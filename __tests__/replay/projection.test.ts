@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll } from '@jest/globals';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { policySchema, type Policy } from '../../src/policy/schema.js';
@@ -550,20 +551,30 @@ describe('DecisionCache', () => {
   });
 
   it('decides every example record as the full input does, with a large and a tiny cache', () => {
+    const mismatches: unknown[] = [];
     for (const limit of [undefined, 3]) {
       const cache = new DecisionCache([head, base], limit);
       for (const r of records) {
         const input = evaluationInput(r);
-        expect(cache.evaluate(0, input, r.request_id)).toEqual(head.engine.evaluate(input, r.request_id));
-        expect(cache.evaluate(1, input, r.request_id)).toEqual(base.engine.evaluate(input, r.request_id));
+        for (const [i, side] of [head, base].entries()) {
+          const cached = cache.evaluate(i, input, r.request_id);
+          const own = side.engine.evaluate(input, r.request_id);
+          if (!isDeepStrictEqual(cached, own))
+            mismatches.push({ limit, id: r.request_id, side: i, cached, own });
+        }
       }
       if (limit === undefined) expect(cache.hits).toBeGreaterThan(cache.misses);
     }
+    expect(mismatches).toEqual([]);
   });
 
   it('decides every example record with unknowns three-valued as the full input does', () => {
     const withUnknowns = records.filter(hasUnknowns);
     expect(withUnknowns.length).toBeGreaterThan(500);
+    const mismatches: unknown[] = [];
+    const compare = (what: object, cached: unknown, own: unknown) => {
+      if (!isDeepStrictEqual(cached, own)) mismatches.push({ ...what, cached, own });
+    };
     for (const limit of [undefined, 3]) {
       const cache = new DecisionCache([head, base], limit);
       for (const r of withUnknowns) {
@@ -574,15 +585,23 @@ describe('DecisionCache', () => {
         // The uncached reference point: the record's own request and identity plus the unknown set.
         const full = { request: input.request, identity: input.identity, [UNKNOWNS_KEY]: payload };
         for (const [i, side] of [head, base].entries()) {
-          expect(cache.evaluateThreeValued(i, input, unknowns, r.request_id)).toEqual(
+          const at = { limit, id: r.request_id, side: i };
+          compare(
+            { ...at, valued: 3 },
+            cache.evaluateThreeValued(i, input, unknowns, r.request_id),
             side.engine.evaluateThreeValued(full, r.request_id),
           );
           // The two-valued decision of the same record stays its own (separate cache entries).
-          expect(cache.evaluate(i, input, r.request_id)).toEqual(side.engine.evaluate(input, r.request_id));
+          compare(
+            { ...at, valued: 2 },
+            cache.evaluate(i, input, r.request_id),
+            side.engine.evaluate(input, r.request_id),
+          );
         }
       }
       if (limit === undefined) expect(cache.hits).toBeGreaterThan(0);
     }
+    expect(mismatches).toEqual([]);
   });
 
   it('shares decisions between caches (worker threads): what one evaluated, another never evaluates', () => {
@@ -653,6 +672,14 @@ describe('DecisionCache', () => {
     expect(cache.misses).toBe(4);
   });
 });
+
+/**
+ * expect(actual).toEqual(expected), its matcher run only when the two differ strictly: thousands
+ * of fuzz runs each compare decisions, and a strict match always passes toEqual.
+ */
+function expectSame(actual: unknown, expected: unknown): void {
+  if (!isDeepStrictEqual(actual, expected)) expect(actual).toEqual(expected);
+}
 
 /**
  * Rules whose conditions are mostly on calls, deny and allow, `in` and `not_in`, with no context
@@ -794,10 +821,12 @@ describe.each([
       fc.property(input, (generated) => {
         const original = JSON.parse(JSON.stringify(generated)) as TrafficInput;
         const other = twin(original) as TrafficInput;
-        expect(projection.decisionKey(other, null)).toBe(projection.decisionKey(original, null));
-        keys.add(projection.decisionKey(original, null));
-        expect(cache.evaluate(0, original)).toEqual(side.engine.evaluate(original));
-        expect(cache.evaluate(0, other)).toEqual(side.engine.evaluate(other));
+        const key = projection.decisionKey(original, null);
+        if (projection.decisionKey(other, null) !== key)
+          expect(projection.decisionKey(other, null)).toBe(key);
+        keys.add(key);
+        expectSame(cache.evaluate(0, original), side.engine.evaluate(original));
+        expectSame(cache.evaluate(0, other), side.engine.evaluate(other));
       }),
       { numRuns: 3000, seed: 20261130 },
     );
@@ -842,9 +871,7 @@ describe.each([
           const payload = unknownsPayload(sorted, unpaired);
           const unknowns = { key: `${callCount ?? 'p'}${JSON.stringify(sorted)}`, payload };
           const full = { request: original.request, identity: original.identity, [UNKNOWNS_KEY]: payload };
-          expect(cache.evaluateThreeValued(0, original, unknowns)).toEqual(
-            side.engine.evaluateThreeValued(full),
-          );
+          expectSame(cache.evaluateThreeValued(0, original, unknowns), side.engine.evaluateThreeValued(full));
           const mask = projection.maskOf(payload.unknown);
           const key = projection.decisionKey(original, { mask, unpaired: unpaired !== null });
           if (key === null) uncached++;
