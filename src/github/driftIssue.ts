@@ -17,7 +17,8 @@ import {
 
 export const DRIFT_LABEL = 'policy-drift';
 const DRIFT_LABEL_COLOR = 'd93f0b';
-const DRIFT_LABEL_DESCRIPTION = 'policy-replay: recorded decisions the head (saved policy) no longer reproduces';
+const DRIFT_LABEL_DESCRIPTION =
+  'policy-replay: recorded decisions the head (saved policy) no longer reproduces';
 
 /**
  * `<!-- policy-replay:drift:policies/acme.yaml -->`. The path is percent-encoded where it could
