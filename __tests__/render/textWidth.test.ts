@@ -144,3 +144,31 @@ describe('one pair of names', () => {
     expect(matching).toMatch(/^\s+r1\s+9\s+0\s+0\.0%\s+matches the head$/m);
   });
 });
+
+describe('what each edit did, in the terminal', () => {
+  it('lists the cause sets of by_edit and the requests the head can no longer judge', () => {
+    const text = renderReplayText(replay, { colour: false, width: 200 });
+    expect(text).toContain('by edit (6 cause sets, most newly allowed first)');
+    const row = (edit: string) =>
+      text
+        .split('\n')
+        .find((l) => l.trimStart().startsWith(edit))
+        ?.trim()
+        .split(/\s{2,}/);
+    expect(row('allow-read-tools: tool + fetch_url, write_file')).toEqual([
+      'allow-read-tools: tool + fetch_url, write_file',
+      '313',
+      '0',
+      '0',
+    ]);
+    expect(row('on_missing_context: ignore → deny')).toEqual([
+      'on_missing_context: ignore → deny',
+      '0',
+      '212',
+      '17',
+    ]);
+    expect(text).toContain(
+      'lost     32 the base decides the head can no longer judge (21 the base allowed, 11 the base denied)',
+    );
+  });
+});

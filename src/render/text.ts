@@ -2,6 +2,7 @@ import type { ReplayReport } from '../replay/report/report.js';
 import { describePosition } from '../traffic/sample.js';
 import { UNEVALUABLE_ADVICE } from './advice.js';
 import { groupTextCells } from './groupTable.js';
+import { editLabel } from './editLabel.js';
 import { countText as n } from './numbers.js';
 import {
   plain,
@@ -37,6 +38,7 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
   const r = report.result;
   out.push(
     ...countLines(m, r, t),
+    ...byEditLines(r, t),
     ...groupLines(r, t),
     ...unevaluableLines(r, t),
     ...changeLines(r, t),
@@ -145,10 +147,45 @@ function countLines(m: Meta, r: Result, t: Terminal): string[] {
         ? p.yellow(changeLine)
         : p.green(changeLine),
   );
+  const lost = r.newly_unevaluable;
+  if (lost && lost.from_allow + lost.from_deny > 0) {
+    out.push(
+      p.yellow(
+        t.fit(
+          `lost     ${n(lost.from_allow + lost.from_deny)} the base decides the head can no longer judge (${n(lost.from_allow)} the base allowed, ${n(lost.from_deny)} the base denied)`,
+        ),
+      ),
+    );
+  }
   if (r.recorded_mismatch > 0) {
     out.push(p.yellow(t.fit(`recorded ${n(r.recorded_mismatch)} recorded decisions differ from the base's`)));
   }
   return out;
+}
+
+/** What each edit did (docs/review.md "by_edit"): a cause set per row, newly allowed first. */
+function byEditLines(r: Result, t: Terminal): string[] {
+  const rows = r.by_edit ?? [];
+  if (rows.length === 0) return [];
+  return [
+    '',
+    t.paint.bold(
+      t.fit(`by edit (${n(rows.length)} cause set${rows.length === 1 ? '' : 's'}, most newly allowed first)`),
+    ),
+    ...t.table(
+      ['edit', 'newly allowed', 'newly denied', 'from unknown'],
+      rows.map((row) => {
+        const edits = row.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ');
+        return [
+          row.joint ? `${edits}, together` : edits || 'unexplained (a policy-replay bug: please report it)',
+          n(row.newly_allowed),
+          n(row.newly_denied),
+          n(row.unknown_to_allow + row.unknown_to_deny),
+        ];
+      }),
+      ['newly allowed', 'newly denied', 'from unknown'],
+    ),
+  ];
 }
 
 function groupLines(r: Result, t: Terminal): string[] {
