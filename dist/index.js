@@ -67981,7 +67981,7 @@ function groupsMarkdown(groups, total, options) {
     // included, so a reader's script matches it every time.
     const lines = [`**${heading}** (showing ${groupTable_n(rows.length)} of ${groupTable_n(total)} groups, most dangerous first)`];
     if (rows.length > 0) {
-        lines.push('', `| change | requests | subjects | method and tools | ${context === 'drift' ? "saved policy's rules" : 'because'} |`, '|---|---:|---|---|---|', ...rows.map((g) => groupRow(g, context, options.subjectName)));
+        lines.push('', `| change | requests | subjects | method and tools | ${context === 'drift' ? 'head rules' : 'because'} |`, '|---|---:|---|---|---|', ...rows.map((g) => groupRow(g, context, options.subjectName)));
     }
     return lines.join('\n');
 }
@@ -75792,7 +75792,7 @@ function offDefaultBranch(context) {
 
 const DRIFT_LABEL = 'policy-drift';
 const DRIFT_LABEL_COLOR = 'd93f0b';
-const DRIFT_LABEL_DESCRIPTION = 'policy-replay: recorded decisions the saved policy no longer reproduces';
+const DRIFT_LABEL_DESCRIPTION = 'policy-replay: recorded decisions the head (saved policy) no longer reproduces';
 /**
  * `<!-- policy-replay:drift:policies/acme.yaml -->`. The path is percent-encoded where it could
  * end the HTML comment early (`>`, `--`) or confuse matching (spaces, `%`), so any path is safe.

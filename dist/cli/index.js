@@ -39990,7 +39990,7 @@ function groupsMarkdown(groups, total, options) {
     // included, so a reader's script matches it every time.
     const lines = [`**${heading}** (showing ${groupTable_n(rows.length)} of ${groupTable_n(total)} groups, most dangerous first)`];
     if (rows.length > 0) {
-        lines.push('', `| change | requests | subjects | method and tools | ${context === 'drift' ? "saved policy's rules" : 'because'} |`, '|---|---:|---|---|---|', ...rows.map((g) => groupRow(g, context, options.subjectName)));
+        lines.push('', `| change | requests | subjects | method and tools | ${context === 'drift' ? 'head rules' : 'because'} |`, '|---|---:|---|---|---|', ...rows.map((g) => groupRow(g, context, options.subjectName)));
     }
     return lines.join('\n');
 }
@@ -40720,10 +40720,27 @@ function timeCell(occurredAt) {
 }
 /** The columns of a request table cut last: which request, when, and what each side decided. */
 const REQUEST_COLUMNS = ['request', 'time', 'recorded', 'base', 'head'];
+/** The change and drift listings: a title line, then one row per request. */
+function requestTable(t, title, sides, rows) {
+    return [
+        '',
+        t.paint.bold(t.fit(title)),
+        ...t.table(['request', 'time', 'subject', 'method', 'tools', ...sides, 'matched'], rows.map((row) => [
+            plain(row.request_id),
+            timeCell(row.occurred_at),
+            plain(row.subject),
+            plain(row.method),
+            row.tools.length ? plain(row.tools.join(',')) : '-',
+            ...row.decisions,
+            row.matched_rule_ids.length ? plain(row.matched_rule_ids.join(',')) : '-',
+        ]), REQUEST_COLUMNS),
+    ];
+}
 /** How human outputs explain the word on its first use (docs/cli.md "Text output"). */
 const UNEVALUABLE_MEANING = 'unevaluable (the recorded data cannot decide it)';
 
 ;// CONCATENATED MODULE: ./build/render/text.js
+
 
 
 
@@ -40746,7 +40763,7 @@ function renderReplayText(report, options) {
         return `${out.join('\n')}\n`;
     }
     const r = report.result;
-    out.push(...text_countLines(m, r, t), ...groupLines(r, t), ...unevaluableLines(r, t), ...changeLines(r, t), ...malformedLines(r, t), ...fidelityLines(r, t), ...ruleHitLines(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)', r.rule_hits, t));
+    out.push(...text_countLines(m, r, t), ...byEditLines(r, t), ...groupLines(r, t), ...unevaluableLines(r, t), ...changeLines(r, t), ...malformedLines(r, t), ...fidelityLines(r, t), ...ruleHitLines(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)', r.rule_hits, t));
     return `${out.join('\n')}\n`;
 }
 /** The versions, the policies and the sample; shared with the drift text (`headNote`). */
@@ -40813,10 +40830,33 @@ function text_countLines(m, r, t) {
         : r.changes_total > 0
             ? p.yellow(changeLine)
             : p.green(changeLine));
+    const lost = r.newly_unevaluable;
+    if (lost && lost.from_allow + lost.from_deny > 0) {
+        out.push(p.yellow(t.fit(`lost     ${countText(lost.from_allow + lost.from_deny)} the base decides the head can no longer judge (${countText(lost.from_allow)} the base allowed, ${countText(lost.from_deny)} the base denied)`)));
+    }
     if (r.recorded_mismatch > 0) {
         out.push(p.yellow(t.fit(`recorded ${countText(r.recorded_mismatch)} recorded decisions differ from the base's`)));
     }
     return out;
+}
+/** What each edit did (docs/review.md "by_edit"): a cause set per row, newly allowed first. */
+function byEditLines(r, t) {
+    const rows = r.by_edit ?? [];
+    if (rows.length === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit(`by edit (${countText(rows.length)} cause set${rows.length === 1 ? '' : 's'}, most newly allowed first)`)),
+        ...t.table(['edit', 'newly allowed', 'newly denied', 'from unknown'], rows.map((row) => {
+            const edits = row.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ');
+            return [
+                row.joint ? `${edits}, together` : edits || 'unexplained (a policy-replay bug: please report it)',
+                countText(row.newly_allowed),
+                countText(row.newly_denied),
+                countText(row.unknown_to_allow + row.unknown_to_deny),
+            ];
+        }), ['newly allowed', 'newly denied', 'from unknown']),
+    ];
 }
 function groupLines(r, t) {
     const out = [];
@@ -40844,20 +40884,7 @@ function unevaluableLines(r, t) {
 function changeLines(r, t) {
     if (r.changes.length === 0)
         return [];
-    return [
-        '',
-        t.paint.bold(t.fit(`changes (showing ${countText(r.changes.length)} of ${countText(r.changes_total)}, most dangerous first)`)),
-        ...t.table(['request', 'time', 'subject', 'method', 'tools', 'base', 'head', 'matched'], r.changes.map((c) => [
-            plain(c.request_id),
-            timeCell(c.occurred_at),
-            plain(c.subject),
-            plain(c.method),
-            c.tools.length ? plain(c.tools.join(',')) : '-',
-            c.current_decision,
-            c.draft_decision,
-            c.matched_rule_ids.length ? plain(c.matched_rule_ids.join(',')) : '-',
-        ]), REQUEST_COLUMNS),
-    ];
+    return requestTable(t, `changes (showing ${countText(r.changes.length)} of ${countText(r.changes_total)}, most dangerous first)`, ['base', 'head'], r.changes.map((c) => ({ ...c, decisions: [c.current_decision, c.draft_decision] })));
 }
 /** The malformed records with the first few examples; shared with the drift text. */
 function malformedLines(r, t) {
@@ -41287,20 +41314,7 @@ function revisionLines(r, t) {
 function driftLines(r, t) {
     if (r.drifts.length === 0)
         return [];
-    return [
-        '',
-        t.paint.bold(t.fit(`drifts (showing ${countText(r.drifts.length)} of ${countText(r.drift_total)}, recorded allow → deny first)`)),
-        ...t.table(['request', 'time', 'subject', 'method', 'tools', 'recorded', 'head', 'matched'], r.drifts.map((d) => [
-            plain(d.request_id),
-            timeCell(d.occurred_at),
-            plain(d.subject),
-            plain(d.method),
-            d.tools.length ? plain(d.tools.join(',')) : '-',
-            d.recorded_decision,
-            d.replayed_decision,
-            d.matched_rule_ids.length ? plain(d.matched_rule_ids.join(',')) : '-',
-        ]), REQUEST_COLUMNS),
-    ];
+    return requestTable(t, `drifts (showing ${countText(r.drifts.length)} of ${countText(r.drift_total)}, recorded allow → deny first)`, ['recorded', 'head'], r.drifts.map((d) => ({ ...d, decisions: [d.recorded_decision, d.replayed_decision] })));
 }
 
 ;// CONCATENATED MODULE: ./build/render/driftMarkdown.js
