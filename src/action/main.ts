@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { join } from 'node:path';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import { syncStickyComment } from '../github/stickyComment.js';
+import { openDriftIssues } from '../github/driftIssue.js';
 import { ensureOpa } from '../opa/install.js';
 import { reportToJson } from '../replay/report/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
@@ -192,7 +193,10 @@ async function runPullRequestMode(
 
   // One row budget: change rows go before any group row, and rows before whole sections.
   const rowBudget = settings.maxGroups + settings.maxChanges;
-  const links = runLinks(context, listing.judged);
+  const links = {
+    ...runLinks(context, listing.judged),
+    ...(await driftIssueLinks(client, context, policies)),
+  };
   const render = (summary: boolean, flowchart: boolean) => (budget: number) => {
     const rows = splitRowBudget(budget, settings.maxGroups, settings.maxChanges);
     return runMarkdownSections({
@@ -226,6 +230,22 @@ async function runPullRequestMode(
   await writeCommentFile(context, settings, body);
   if (settings.comment === 'update') await updateComment(client, settings, context, pullNumber, body);
   finish(gate.verdict, gate.failed);
+}
+
+/**
+ * The open drift issues of the policies whose recorded decisions disagree with the base, for the
+ * comment's warning to link (docs/review.md "Warnings"); nothing is looked up otherwise.
+ */
+async function driftIssueLinks(
+  client: GitHubClient,
+  context: RunContext,
+  policies: readonly PolicyOutcome[],
+): Promise<{ driftIssues?: Record<string, string> }> {
+  const paths = policies.filter((p) => (p.report?.result?.recorded_mismatch ?? 0) > 0).map((p) => p.path);
+  if (paths.length === 0) return {};
+  const found = await openDriftIssues(client, { owner: context.owner, repo: context.repo }, paths);
+  if (found === null) logInfo('the open drift issues could not be listed: the comment links none');
+  return found === null ? {} : { driftIssues: found };
 }
 
 /** No policy file changed: a passing report, an empty comment file and a one-line summary. */

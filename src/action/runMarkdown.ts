@@ -55,7 +55,7 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
             maxRows: options.maxRows,
             maxGroupRows: options.maxGroupRows,
             untitled: single,
-            links: options.links ?? NO_LINKS,
+            links: policyLinks(options.links ?? NO_LINKS, policy.path),
             previousPath: policy.status === 'renamed' ? policy.previous_path : null,
             warnings: policyWarnings(policy),
             failures: failures.filter((f) => !isBlocker(policy, f)),
@@ -162,4 +162,11 @@ export function renderedOrFailure(policy: PolicyOutcome, render: () => string[])
       `### ${escapeMarkdown(policy.path)}\n\n**This policy's report could not be rendered** (${escapeMarkdown(failureMessage(error), 300)}); the JSON report (output \`report\`) has it.`,
     ];
   }
+}
+
+/** The run's links with the policy's own drift issue, when the run found one. */
+function policyLinks(links: RunLinks, path: string): RunLinks {
+  const driftIssue =
+    links.driftIssues && Object.hasOwn(links.driftIssues, path) ? links.driftIssues[path] : null;
+  return driftIssue ? { ...links, driftIssue } : links;
 }

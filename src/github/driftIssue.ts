@@ -236,6 +236,36 @@ async function ownIssues(
     .sort(oldestFirst);
 }
 
+/**
+ * The open drift issue of each path that has one, by the Action's own marker and login (a pull
+ * request's comment links it: docs/review.md "Warnings"). Read-only; null when the issues API does
+ * not answer (disabled, a token that may not list them, an outage), which only leaves the link out.
+ */
+export async function openDriftIssues(
+  client: GitHubClient,
+  repo: RepoRef,
+  paths: readonly string[],
+): Promise<Record<string, string> | null> {
+  if (paths.length === 0) return {};
+  try {
+    const login = (await client.getTokenLogin()).login.toLowerCase();
+    const issues = await client.listIssues(repo, { labels: [DRIFT_LABEL], state: 'open' });
+    const found: Record<string, string> = {};
+    for (const path of paths) {
+      const marker = driftMarker(path);
+      const issue = issues
+        .filter((i) => i.state === 'open' && hasMarker(i.body, marker) && i.userLogin.toLowerCase() === login)
+        .sort(oldestFirst)[0];
+      if (issue) found[path] = issue.htmlUrl;
+    }
+    return found;
+  } catch (error) {
+    // A link is a convenience: no answer from the issues API must fail the pull request's check.
+    if (error instanceof GitHubApiError) return null;
+    throw error;
+  }
+}
+
 export async function syncDriftIssue(
   client: GitHubClient,
   options: DriftIssueOptions,

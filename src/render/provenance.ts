@@ -22,6 +22,8 @@ export interface RunLinks {
   judged: { against: 'base-tip' | 'merge-base'; base_sha: string; head_sha: string } | null;
   /** The open drift issue of this policy, when the run knows one. */
   driftIssue?: string | null;
+  /** The open drift issues the run found, by policy path (the run's comment links each policy's). */
+  driftIssues?: Readonly<Record<string, string>>;
 }
 
 export const NO_LINKS: RunLinks = { repository: null, run: null, judged: null };
