@@ -65893,6 +65893,7 @@ async function ownIssues(client, repo, by) {
  * request's comment links it: docs/review.md "Warnings"). Read-only; null when the issues API does
  * not answer (disabled, a token that may not list them, an outage), which only leaves the link out.
  */
+const LINKABLE_URL = /^https?:\/\/[^\s()<>[\]"'`\\]+$/;
 async function openDriftIssues(client, repo, paths) {
     if (paths.length === 0)
         return {};
@@ -65905,7 +65906,8 @@ async function openDriftIssues(client, repo, paths) {
             const issue = issues
                 .filter((i) => i.state === 'open' && hasMarker(i.body, marker) && i.userLogin.toLowerCase() === login)
                 .sort(driftIssue_oldestFirst)[0];
-            if (issue)
+            // The URL goes into markdown as a link's destination: nothing in it may end or extend that.
+            if (issue && LINKABLE_URL.test(issue.htmlUrl))
                 found[path] = issue.htmlUrl;
         }
         return found;

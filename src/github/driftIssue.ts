@@ -241,6 +241,8 @@ async function ownIssues(
  * request's comment links it: docs/review.md "Warnings"). Read-only; null when the issues API does
  * not answer (disabled, a token that may not list them, an outage), which only leaves the link out.
  */
+const LINKABLE_URL = /^https?:\/\/[^\s()<>[\]"'`\\]+$/;
+
 export async function openDriftIssues(
   client: GitHubClient,
   repo: RepoRef,
@@ -256,7 +258,8 @@ export async function openDriftIssues(
       const issue = issues
         .filter((i) => i.state === 'open' && hasMarker(i.body, marker) && i.userLogin.toLowerCase() === login)
         .sort(oldestFirst)[0];
-      if (issue) found[path] = issue.htmlUrl;
+      // The URL goes into markdown as a link's destination: nothing in it may end or extend that.
+      if (issue && LINKABLE_URL.test(issue.htmlUrl)) found[path] = issue.htmlUrl;
     }
     return found;
   } catch (error) {
