@@ -36,12 +36,8 @@ export const SIZES = {
   property: {
     policies: runs(100, 'PROPERTY_POLICIES'),
     inputsPerPolicy: each(25, 'PROPERTY_INPUTS'),
-    /**
-     * Decision cache keys: pairs of generated policies, and inputs per pair. 50 pairs keep about a
-     * third of the inputs sharing a key (the floor is a fifth); sharing depends on the inputs per
-     * pair, not on how many pairs, so the pairs are what a deeper run scales.
-     */
-    keyPairs: runs(50, 'PROPERTY_KEY_PAIRS'),
+    /** Decision cache keys: pairs of generated policies, and inputs per pair. */
+    keyPairs: runs(100, 'PROPERTY_KEY_PAIRS'),
     keyInputs: each(1000, 'PROPERTY_KEY_INPUTS'),
   },
   /** conformance/soundness.test.ts: three-valued soundness and its cache keys. */
@@ -49,8 +45,7 @@ export const SIZES = {
     policies: runs(120, 'SOUNDNESS_POLICIES'),
     recordsPerPolicy: each(25, 'SOUNDNESS_RECORDS'),
     completions: each(30, 'SOUNDNESS_COMPLETIONS'),
-    /** As property.keyPairs: about a third of the keyed records share a key (the floor is a fifth). */
-    keyPairs: runs(50, 'SOUNDNESS_KEY_PAIRS'),
+    keyPairs: runs(100, 'SOUNDNESS_KEY_PAIRS'),
     keyRecords: each(1000, 'SOUNDNESS_KEY_RECORDS'),
   },
   /** conformance/attribution.test.ts: generated policy pairs, each with its variants compiled. */
