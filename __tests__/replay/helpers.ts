@@ -169,4 +169,5 @@ export const HEAD_ONLY_PRECISE: OutcomeConfig = {
   since: null,
   unevaluable: 'precise',
   maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+  attribution: null,
 };

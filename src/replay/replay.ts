@@ -15,11 +15,10 @@ import {
 } from '../traffic/sample.js';
 import { ChangeGroupCollector, DEFAULT_MAX_GROUPS } from './report/changeGroups.js';
 import { editsOf } from '../policy/edits.js';
-import { DEFAULT_MAX_ATTRIBUTION_EDITS } from './evaluate/attribution.js';
+import { attributesCounterfactually, DEFAULT_MAX_ATTRIBUTION_EDITS } from './evaluate/attribution.js';
 import { ruleDiff } from '../policy/ruleDiff.js';
 import type { PolicyLines } from '../policy/policyLines.js';
 import {
-  attributesCounterfactually,
   evaluatorSides,
   RecordEvaluator,
   type ElementOutcome,
@@ -130,8 +129,10 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
   const plan =
     options.sample ??
     (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES));
+  const mode = options.mode ?? 'compare';
+  const { diff, edits, attribution } = attributionOf(options, mode);
   const config: OutcomeConfig = {
-    mode: options.mode ?? 'compare',
+    mode,
     hasHead: options.head !== null,
     hasBase: options.base !== null,
     shard: options.shard ?? null,
@@ -140,7 +141,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
     decisionLog: plan.options,
     maxLineBytes: plan.maxLineBytes,
     unevaluable: options.unevaluable ?? 'precise',
-    maxAttributionEdits: options.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS,
+    attribution: attribution?.method === 'counterfactual' ? edits : null,
   };
   const workers = await workerCountFor(options, plan);
   // Threads start (and compile their wasm) while the --limit pass reads the sample.
@@ -151,18 +152,11 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
   try {
     return await withDecisionPathListing(plan, async () => {
       const filter = await buildRecordFilter(plan, options.since, options.limit);
-      // Drift compares with recorded decisions: there is no edit to explain.
-      const diff =
-        config.mode === 'drift'
-          ? null
-          : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null, options.headLines);
-      const edits = diff === null ? [] : editsOf(diff);
-      const counterfactual = attributesCounterfactually(config, edits);
       const groupOptions = {
         headRules: primary.policy.rules.map((r) => r.id),
         baseRules: base?.policy.rules.map((r) => r.id) ?? null,
         diff,
-        edits: counterfactual ? edits : null,
+        edits: config.attribution,
         maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
         partial: options.shard !== undefined,
       };
@@ -183,14 +177,6 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
       const local = (unit: SampleUnit) => evaluateUnit(evaluator, unit);
       if (pool === null) for await (const unit of sampleUnits(plan, 0)) take(local(unit));
       else await pool.run(sampleUnits(plan, WORKER_CHUNK_BYTES), take, local);
-      const attribution: ReplayOutcome['attribution'] =
-        diff === null
-          ? null
-          : {
-              method: counterfactual ? 'counterfactual' : 'syntactic',
-              edits: edits.length,
-              max_edits: config.maxAttributionEdits!,
-            };
       return {
         ...aggregate.finish(diff),
         excludedWithoutTime: filter.excludedWithoutTime,
@@ -202,6 +188,29 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
   } finally {
     await pool?.close();
   }
+}
+
+/**
+ * The rule diff of a compare replay, its edits, and how its changes are attributed (docs/review.md:
+ * counterfactually, unless there is no base to revert to or more edits than the limit).
+ */
+function attributionOf(options: ReplayOptions, mode: 'compare' | 'drift') {
+  // Drift compares with recorded decisions: there is no edit to explain.
+  if (mode === 'drift') return { diff: null, edits: [], attribution: null };
+  const diff = ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null, options.headLines);
+  const edits = editsOf(diff);
+  const maxEdits = options.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS;
+  const counterfactual = attributesCounterfactually(
+    { compare: true, hasHead: options.head !== null, hasBase: options.base !== null },
+    edits,
+    maxEdits,
+  );
+  const attribution: NonNullable<ReplayOutcome['attribution']> = {
+    method: counterfactual ? 'counterfactual' : 'syntactic',
+    edits: edits.length,
+    max_edits: maxEdits,
+  };
+  return { diff, edits, attribution };
 }
 
 /** A sample given by path(s), planned without decision-log options unless given. */

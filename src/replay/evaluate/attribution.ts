@@ -27,6 +27,19 @@ import type { UnevaluableMode } from './unknownSides.js';
 
 export const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
 
+/**
+ * Whether a replay attributes each change counterfactually: it compares a head with a base (there
+ * is something to revert to) and has at most `maxEdits` edits (each costs two variant evaluations
+ * per change).
+ */
+export function attributesCounterfactually(
+  sides: { compare: boolean; hasHead: boolean; hasBase: boolean },
+  edits: readonly Edit[],
+  maxEdits: number,
+): boolean {
+  return sides.compare && sides.hasHead && sides.hasBase && edits.length <= maxEdits;
+}
+
 /** The edits (indices into the replay's edit list) that caused a change; `joint`: all of them, together. */
 export interface Causes {
   causes: number[];

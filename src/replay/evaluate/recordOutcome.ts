@@ -17,9 +17,8 @@ import { DecisionCache, type CachedSide } from '../decisionCache/decisionCache.j
 import { explainChange, RuleTable, type ChangeExplanation } from './changeExplanation.js';
 import { inShard, type Shard } from './shard.js';
 import { UnknownsJudge, type UnevaluableMode } from './unknownSides.js';
-import { CauseFinder, DEFAULT_MAX_ATTRIBUTION_EDITS } from './attribution.js';
-import { editsOf, type Edit } from '../../policy/edits.js';
-import { ruleDiff } from '../../policy/ruleDiff.js';
+import { CauseFinder } from './attribution.js';
+import type { Edit } from '../../policy/edits.js';
 
 /** The base's decision of a record (unknown: unevaluable) and the head's. */
 export type CurrentDecision = 'allow' | 'deny' | 'unknown';
@@ -142,27 +141,10 @@ export interface OutcomeConfig {
   /** docs/unknowns.md: `precise` (three-valued) or `static` (reading-based), for both sides. */
   unevaluable: UnevaluableMode;
   /**
-   * docs/review.md: with more edits than this, `because` is syntactic (no variant is judged).
-   * Default DEFAULT_MAX_ATTRIBUTION_EDITS.
+   * docs/review.md: the edits each change is attributed to counterfactually (the replay decides
+   * once, attribution.ts attributesCounterfactually); null: `because` is syntactic.
    */
-  maxAttributionEdits?: number;
-}
-
-/**
- * Whether a compare replay of these policies attributes each change counterfactually: it needs a
- * base to revert to, and at most `maxAttributionEdits` edits (each costs two variant evaluations
- * per change).
- */
-export function attributesCounterfactually(
-  config: Pick<OutcomeConfig, 'mode' | 'hasHead' | 'hasBase' | 'maxAttributionEdits'>,
-  edits: readonly Edit[],
-): boolean {
-  return (
-    config.mode === 'compare' &&
-    config.hasHead &&
-    config.hasBase &&
-    edits.length <= (config.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS)
-  );
+  attribution: readonly Edit[] | null;
 }
 
 /** A policy side as the evaluator needs it. */
@@ -205,7 +187,7 @@ export class RecordEvaluator {
   private readonly sinceNs: bigint | null;
   private readonly both: boolean;
   private readonly elements: SampleElementReader;
-  /** Null unless the replay attributes counterfactually (attributesCounterfactually). */
+  /** Null unless the replay attributes counterfactually (OutcomeConfig.attribution). */
   private readonly causes: CauseFinder | null = null;
 
   constructor(
@@ -221,11 +203,8 @@ export class RecordEvaluator {
     this.primaryRules = new RuleTable(primary.policy);
     this.baseRules = this.both ? new RuleTable(base!.policy) : null;
     this.sinceNs = config.since === null ? null : instantOf(config.since);
-    if (this.both) {
-      const edits = editsOf(ruleDiff(base!.policy, primary.policy));
-      if (attributesCounterfactually(config, edits))
-        this.causes = new CauseFinder(primary.policy, base!.policy, edits, config.unevaluable);
-    }
+    if (this.both && config.attribution !== null)
+      this.causes = new CauseFinder(primary.policy, base!.policy, config.attribution, config.unevaluable);
     this.elements = new SampleElementReader(
       config.format ?? 'records',
       config.decisionLog ?? NO_DECISION_LOG_OPTIONS,
