@@ -11,8 +11,8 @@ import {
   readPolicyFlag,
   replayWithProgress,
   sampleRunOptions,
+  textColour,
 } from './replayRun.js';
-import { textColour } from './replayCommand.js';
 import { textWidth } from './textWidth.js';
 import { DRIFT } from './commands.js';
 import { parseCommandLine } from './options.js';

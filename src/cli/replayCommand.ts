@@ -14,6 +14,7 @@ import {
   readPolicyFlag,
   replayWithProgress,
   sampleRunOptions,
+  textColour,
 } from './replayRun.js';
 import { textWidth } from './textWidth.js';
 
@@ -28,11 +29,6 @@ export function renderReport(
   if (format === 'json') return reportToJson(report);
   if (format === 'markdown') return renderReplayMarkdown(report, { redactSubjects: options.redact === true });
   return renderReplayText(report, { colour: textColour(io), width: options.width });
-}
-
-/** Colour on a terminal, unless NO_COLOR says otherwise. */
-export function textColour(io: CommandIO): boolean {
-  return io.stdoutIsTTY && !io.env.NO_COLOR;
 }
 
 export async function runReplayCommand(argv: string[], io: CommandIO): Promise<number> {

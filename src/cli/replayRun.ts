@@ -162,3 +162,8 @@ export async function replayWithProgress(
     );
   return run;
 }
+
+/** Colour on a terminal, unless NO_COLOR says otherwise. */
+export function textColour(io: CommandIO): boolean {
+  return io.stdoutIsTTY && !io.env.NO_COLOR;
+}
