@@ -33865,24 +33865,45 @@ class TopChanges {
 
 ;// CONCATENATED MODULE: ./build/replay/report/timeSpan.js
 
+const UTC_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:[0-5]\d(?:\.\d{1,9})?Z$/;
+const Z = 90;
+const T = 84;
+const SIX = 54;
 /**
  * The earliest and latest of some RFC 3339 times, compared as instants; of equal instants the
  * smaller text is kept, so any order of adding (a shard merge's too) gives the same span.
+ *
+ * Every record of a replay passes here, so the usual case skips the date parse: when both ends
+ * are in UTC_FORM, a text of their length ending in `Z` has fixed-width fields, so if it is a
+ * valid time it sorts as its instant does, and one strictly between the ends (as text) changes
+ * nothing; one that is no valid time would be passed over anyway.
  */
 class TimeSpan {
     first = null;
     last = null;
     /** A null or unreadable time is passed over. */
     add(text) {
-        const ns = instantOf(text);
-        if (text === null || ns === null)
+        if (text === null)
             return;
         const first = this.first;
-        if (first === null || ns < first.ns || (ns === first.ns && text < first.text))
-            this.first = { text, ns };
         const last = this.last;
+        if (first?.utc &&
+            last?.utc &&
+            text.length === first.text.length &&
+            text.length === last.text.length &&
+            text.charCodeAt(text.length - 1) === Z &&
+            text.charCodeAt(10) === T &&
+            text.charCodeAt(17) < SIX &&
+            text > first.text &&
+            text < last.text)
+            return;
+        const ns = instantOf(text);
+        if (ns === null)
+            return;
+        if (first === null || ns < first.ns || (ns === first.ns && text < first.text))
+            this.first = { text, ns, utc: UTC_FORM.test(text) };
         if (last === null || ns > last.ns || (ns === last.ns && text < last.text))
-            this.last = { text, ns };
+            this.last = { text, ns, utc: UTC_FORM.test(text) };
     }
     toJSON() {
         return { first_at: this.first?.text ?? null, last_at: this.last?.text ?? null };
@@ -35336,6 +35357,14 @@ function readingReasons(record, reading) {
  * compiled. Only changed records (and those the head can no longer judge) reach this.
  */
 const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
+/**
+ * Whether a replay attributes each change counterfactually: it compares a head with a base (there
+ * is something to revert to) and has at most `maxEdits` edits (each costs two variant evaluations
+ * per change).
+ */
+function attributesCounterfactually(sides, edits, maxEdits) {
+    return sides.compare && sides.hasHead && sides.hasBase && edits.length <= maxEdits;
+}
 /** One policy judged on records the way the replay judges a side. */
 class VariantJudge {
     policy;
@@ -36788,8 +36817,6 @@ class UnknownsJudge {
 
 
 
-
-
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -36803,17 +36830,6 @@ class UnknownsJudge {
 const VERDICT_UNEVALUABLE = -1;
 const VERDICT_DENY = 0;
 const VERDICT_ALLOW = 1;
-/**
- * Whether a compare replay of these policies attributes each change counterfactually: it needs a
- * base to revert to, and at most `maxAttributionEdits` edits (each costs two variant evaluations
- * per change).
- */
-function attributesCounterfactually(config, edits) {
-    return (config.mode === 'compare' &&
-        config.hasHead &&
-        config.hasBase &&
-        edits.length <= (config.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS));
-}
 /**
  * The decision pair a record's change is judged on, as in docs/report.md: in compare mode the base
  * (unknown when it cannot score the record) against the head; in drift mode the recorded decision
@@ -36848,7 +36864,7 @@ class RecordEvaluator {
     sinceNs;
     both;
     elements;
-    /** Null unless the replay attributes counterfactually (attributesCounterfactually). */
+    /** Null unless the replay attributes counterfactually (OutcomeConfig.attribution). */
     causes = null;
     constructor(config, primary, base) {
         this.config = config;
@@ -36862,11 +36878,8 @@ class RecordEvaluator {
         this.primaryRules = new RuleTable(primary.policy);
         this.baseRules = this.both ? new RuleTable(base.policy) : null;
         this.sinceNs = config.since === null ? null : instantOf(config.since);
-        if (this.both) {
-            const edits = editsOf(ruleDiff(base.policy, primary.policy));
-            if (attributesCounterfactually(config, edits))
-                this.causes = new CauseFinder(primary.policy, base.policy, edits, config.unevaluable);
-        }
+        if (this.both && config.attribution !== null)
+            this.causes = new CauseFinder(primary.policy, base.policy, config.attribution, config.unevaluable);
         this.elements = new SampleElementReader(config.format ?? 'records', config.decisionLog ?? NO_DECISION_LOG_OPTIONS, config.maxLineBytes);
     }
     /** Every non-blank line of a run of lines, in order; positions are `base + line`. */
@@ -38120,8 +38133,10 @@ async function replayTraffic(options) {
     const { primary, base } = evaluatorSides(options.head, options.base);
     const plan = options.sample ??
         (await planOf(options.trafficPath, options.decisionLog, options.maxLineBytes ?? bytes_DEFAULT_MAX_LINE_BYTES));
+    const mode = options.mode ?? 'compare';
+    const { diff, edits, attribution } = attributionOf(options, mode);
     const config = {
-        mode: options.mode ?? 'compare',
+        mode,
         hasHead: options.head !== null,
         hasBase: options.base !== null,
         shard: options.shard ?? null,
@@ -38130,7 +38145,7 @@ async function replayTraffic(options) {
         decisionLog: plan.options,
         maxLineBytes: plan.maxLineBytes,
         unevaluable: options.unevaluable ?? 'precise',
-        maxAttributionEdits: options.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS,
+        attribution: attribution?.method === 'counterfactual' ? edits : null,
     };
     const workers = await workerCountFor(options, plan);
     // Threads start (and compile their wasm) while the --limit pass reads the sample.
@@ -38140,17 +38155,11 @@ async function replayTraffic(options) {
     try {
         return await withDecisionPathListing(plan, async () => {
             const filter = await buildRecordFilter(plan, options.since, options.limit);
-            // Drift compares with recorded decisions: there is no edit to explain.
-            const diff = config.mode === 'drift'
-                ? null
-                : ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null, options.headLines);
-            const edits = diff === null ? [] : editsOf(diff);
-            const counterfactual = attributesCounterfactually(config, edits);
             const groupOptions = {
                 headRules: primary.policy.rules.map((r) => r.id),
                 baseRules: base?.policy.rules.map((r) => r.id) ?? null,
                 diff,
-                edits: counterfactual ? edits : null,
+                edits: config.attribution,
                 maxGroups: options.maxGroups ?? DEFAULT_MAX_GROUPS,
                 partial: options.shard !== undefined,
             };
@@ -38174,13 +38183,6 @@ async function replayTraffic(options) {
                     take(local(unit));
             else
                 await pool.run(sampleUnits(plan, WORKER_CHUNK_BYTES), take, local);
-            const attribution = diff === null
-                ? null
-                : {
-                    method: counterfactual ? 'counterfactual' : 'syntactic',
-                    edits: edits.length,
-                    max_edits: config.maxAttributionEdits,
-                };
             return {
                 ...aggregate.finish(diff),
                 excludedWithoutTime: filter.excludedWithoutTime,
@@ -38193,6 +38195,25 @@ async function replayTraffic(options) {
     finally {
         await pool?.close();
     }
+}
+/**
+ * The rule diff of a compare replay, its edits, and how its changes are attributed (docs/review.md:
+ * counterfactually, unless there is no base to revert to or more edits than the limit).
+ */
+function attributionOf(options, mode) {
+    // Drift compares with recorded decisions: there is no edit to explain.
+    if (mode === 'drift')
+        return { diff: null, edits: [], attribution: null };
+    const diff = ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null, options.headLines);
+    const edits = editsOf(diff);
+    const maxEdits = options.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS;
+    const counterfactual = attributesCounterfactually({ compare: true, hasHead: options.head !== null, hasBase: options.base !== null }, edits, maxEdits);
+    const attribution = {
+        method: counterfactual ? 'counterfactual' : 'syntactic',
+        edits: edits.length,
+        max_edits: maxEdits,
+    };
+    return { diff, edits, attribution };
 }
 /** A sample given by path(s), planned without decision-log options unless given. */
 function planOf(trafficPath, decisionLog = NO_DECISION_LOG_OPTIONS, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
@@ -41056,6 +41077,10 @@ async function replayWithProgress(options, io) {
         io.stderr(`${p.file}:${p.line}:${p.column}: warning: ${p.path || '(document)'}: invalid manifest: ${p.message}\n`);
     return run;
 }
+/** Colour on a terminal, unless NO_COLOR says otherwise. */
+function textColour(io) {
+    return io.stdoutIsTTY && !io.env.NO_COLOR;
+}
 
 ;// CONCATENATED MODULE: ./build/cli/replayCommand.js
 
@@ -41076,10 +41101,6 @@ function renderReport(report, format, io, options) {
     if (format === 'markdown')
         return renderReplayMarkdown(report, { redactSubjects: options.redact === true });
     return renderReplayText(report, { colour: textColour(io), width: options.width });
-}
-/** Colour on a terminal, unless NO_COLOR says otherwise. */
-function textColour(io) {
-    return io.stdoutIsTTY && !io.env.NO_COLOR;
 }
 async function runReplayCommand(argv, io) {
     const { values } = parseCommandLine(REPLAY, argv);
@@ -41441,7 +41462,6 @@ function driftResolvedComment(policyPath) {
 }
 
 ;// CONCATENATED MODULE: ./build/cli/driftCommand.js
-
 
 
 
