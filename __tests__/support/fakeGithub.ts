@@ -4,6 +4,8 @@
  * fault injection for the failures the Action must survive (secondary rate limits, 5xx, 403 for
  * forks, 410 when issues are disabled). Pagination follows GitHub: `per_page` (default 30, max
  * 100), `page`, and absolute URLs in a `Link` header. Bodies over 65,536 characters get a 422.
+ * Commit statuses, collaborator permissions, team memberships, pull request commits and reviews
+ * live in `fakeGithubReview.ts`, whose state `FakeGitHubState` extends and whose routes it mounts.
  *
  *   const gh = await startFakeGitHub({ prefix: '/api/v3' });
  *   gh.state.addPull('acme/policies', { number: 7, baseSha, headSha, files: [...] });
@@ -13,6 +15,9 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import type { FakePullCommit, FakeReviewRouteContext } from './fakeGithubReview.js';
+import { FakeReviewStateBase, routeReview } from './fakeGithubReview.js';
 
 export const FAKE_MAX_BODY_LENGTH = 65_536;
 /** The files listing stops here, as GitHub's does. */
@@ -78,6 +83,10 @@ export interface FakePull {
   files: FakePullFile[];
   /** What `changed_files` reports; defaults to `files.length`. */
   changedFiles: number;
+  /** Who opened it (`user`); default `octocat`. */
+  author: FakeUser;
+  /** Oldest first: the initial head, then each `pushHead`. */
+  commits: FakePullCommit[];
 }
 
 export interface FakeComment {
@@ -87,6 +96,8 @@ export interface FakeComment {
   user: FakeUser;
   createdAt: string;
   updatedAt: string;
+  /** Who last edited it with `state.editComment` (not sent: REST has no editor field). */
+  editor?: FakeUser;
 }
 
 export interface FakeIssue {
@@ -137,7 +148,7 @@ export interface FakeGitHubOptions {
   userEndpoint?: 'ok' | 'forbidden';
 }
 
-export class FakeGitHubState {
+export class FakeGitHubState extends FakeReviewStateBase {
   readonly repos = new Map<string, FakeRepo>();
   userEndpoint: 'ok' | 'forbidden';
   login: string;
@@ -146,6 +157,7 @@ export class FakeGitHubState {
   private clock = Date.parse('2024-01-01T00:00:00Z');
 
   constructor(options: FakeGitHubOptions) {
+    super();
     this.userEndpoint = options.userEndpoint ?? 'forbidden';
     this.login = options.login ?? 'github-actions[bot]';
     this.tokens = new Map(Object.entries(options.tokens ?? {}));
@@ -165,6 +177,10 @@ export class FakeGitHubState {
     return this.nextId++;
   }
 
+  now(): string {
+    return new Date(this.clock).toISOString();
+  }
+
   tick(): string {
     this.clock += 1000;
     return new Date(this.clock).toISOString();
@@ -172,6 +188,14 @@ export class FakeGitHubState {
 
   userFor(login: string): FakeUser {
     return { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' };
+  }
+
+  pullOf(fullName: string, number: number): FakePull | undefined {
+    return this.repo(fullName).pulls.get(number);
+  }
+
+  commentOf(fullName: string, id: number): FakeComment | undefined {
+    return this.repo(fullName).comments.find((comment) => comment.id === id);
   }
 
   addPull(
@@ -185,9 +209,12 @@ export class FakeGitHubState {
       baseRef?: string;
       headRef?: string;
       headRepo?: string;
+      /** Login of the pull's author; default `octocat`. */
+      author?: string;
     },
   ): FakePull {
     const repo = this.repo(fullName);
+    const author = this.userFor(pull.author ?? 'octocat');
     const stored: FakePull = {
       number: pull.number,
       baseSha: pull.baseSha,
@@ -197,6 +224,11 @@ export class FakeGitHubState {
       headRepo: pull.headRepo ?? fullName,
       files: pull.files,
       changedFiles: pull.changedFiles ?? pull.files.length,
+      author,
+      commits: [
+        // Dated now without moving the clock, so the objects created after it keep their times.
+        { sha: pull.headSha, message: `Commit ${pull.headSha.slice(0, 7)}`, author, date: this.now() },
+      ],
     };
     repo.pulls.set(pull.number, stored);
     repo.nextNumber = Math.max(repo.nextNumber, pull.number + 1);
@@ -206,14 +238,15 @@ export class FakeGitHubState {
   addComment(
     fullName: string,
     issueNumber: number,
-    comment: { body: string; login?: string; createdAt?: string },
+    comment: { body: string; login?: string; createdAt?: string; userType?: FakeUser['type'] },
   ): FakeComment {
     const createdAt = comment.createdAt ?? this.tick();
+    const user = this.userFor(comment.login ?? this.login);
     const stored: FakeComment = {
       id: this.newId(),
       issueNumber,
       body: comment.body,
-      user: this.userFor(comment.login ?? this.login),
+      user: comment.userType ? { ...user, type: comment.userType } : user,
       createdAt,
       updatedAt: createdAt,
     };
@@ -390,11 +423,20 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     };
   };
 
+  const reviewContext: FakeReviewRouteContext = {
+    state,
+    apiUrl: () => `${origin}${prefix}`,
+    paginate,
+    fail: (status: number, message: string, extra?: Record<string, unknown>) =>
+      new HttpFailure(status, message, extra),
+  };
+
   const commentJson = (repo: FakeRepo, comment: FakeComment) => ({
     id: comment.id,
     node_id: `IC_${comment.id}`,
     body: comment.body,
     user: { login: comment.user.login, type: comment.user.type },
+    author_association: state.associationOf(repo.fullName, comment.user.login),
     created_at: comment.createdAt,
     updated_at: comment.updatedAt,
     html_url: `https://github.example/${repo.fullName}/issues/${comment.issueNumber}#issuecomment-${comment.id}`,
@@ -438,6 +480,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     body: unknown,
     login: string,
   ): Reply => {
+    const review = routeReview(reviewContext, method, path, query, body, login);
+    if (review) return review;
     if (path === '/user' && method === 'GET') {
       if (state.userEndpoint === 'forbidden')
         throw new HttpFailure(403, 'Resource not accessible by integration');
@@ -454,12 +498,18 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     if ((m = /^\/pulls\/(\d+)$/.exec(rest)) && method === 'GET') {
       const pull = repo.pulls.get(Number(m[1]));
       if (!pull) throw new HttpFailure(404, 'Not Found');
-      const repoJson = (fullName: string) => ({ full_name: fullName, name: fullName.split('/')[1] });
+      const repoJson = (fullName: string) => ({
+        full_name: fullName,
+        name: fullName.split('/')[1],
+        owner: { login: fullName.split('/')[0] },
+      });
       return {
         status: 200,
         body: {
           number: pull.number,
           state: 'open',
+          user: { login: pull.author.login, type: pull.author.type },
+          commits: pull.commits.length,
           changed_files: pull.changedFiles,
           base: { sha: pull.baseSha, ref: pull.baseRef, repo: repoJson(repo.fullName) },
           head: { sha: pull.headSha, ref: pull.headRef, repo: repoJson(pull.headRepo) },
