@@ -37,7 +37,7 @@ import { fileURLToPath } from 'node:url';
 export const LAYERS = [
   ['cli', 'action'],
   ['github', 'render'],
-  ['gate'],
+  ['gate', 'acceptance'],
   ['replay'],
   ['fidelity'],
   ['compile'],

@@ -62,6 +62,9 @@ describe('parseSettings defaults', () => {
       commentId: null,
       commentFile: null,
       pullRequestFile: null,
+      statusContext: 'policy-replay',
+      acceptPermission: 'maintain',
+      acceptUsers: [],
     });
   });
 
@@ -337,7 +340,27 @@ describe('comment, redact, mode, unevaluable', () => {
   it.each([
     ['comment', 'always', "Invalid comment 'always'. Expected update or off."],
     ['redact', 'yes', "Invalid redact 'yes'. Expected one of subjects, none, auto."],
-    ['mode', 'push', "Invalid mode 'push'. Expected one of auto, pull-request, drift, post-comment."],
+    ['mode', 'push', "Invalid mode 'push'. Expected one of auto, pull-request, drift, post-comment, accept."],
+    [
+      'accept-permission',
+      'read',
+      "Invalid accept-permission 'read'. Expected triage, write, maintain, admin.",
+    ],
+    [
+      'accept-users',
+      '@acme/',
+      "Invalid accept-users entry '@acme/'. Expected a login (lead, @lead, release-bot[bot]) or a team (@acme/policy-owners).",
+    ],
+    [
+      'accept-users',
+      'lead,@acme/owners/x',
+      "Invalid accept-users entry '@acme/owners/x'. Expected a login (lead, @lead, release-bot[bot]) or a team (@acme/policy-owners).",
+    ],
+    [
+      'status-context',
+      'two\nlines',
+      "Invalid status-context 'two\nlines'. Expected up to 100 printable ASCII characters on one line, such as policy-replay/gateway.",
+    ],
     [
       'comment-id',
       'a--b',
@@ -378,6 +401,26 @@ describe('comment, redact, mode, unevaluable', () => {
     expect(parse({ 'comment-id': 'v1.2_x' }).commentId).toBe('v1.2_x');
   });
 
+  it('acceptance inputs: a context, the least permission, logins and teams', () => {
+    expect(
+      parse({
+        'status-context': 'policy-replay/gateway',
+        'accept-permission': 'admin',
+        'accept-users': '@lead, release-bot[bot]\n@acme/policy-owners',
+      }),
+    ).toMatchObject({
+      statusContext: 'policy-replay/gateway',
+      acceptPermission: 'admin',
+      acceptUsers: [
+        { kind: 'login', login: 'lead' },
+        { kind: 'login', login: 'release-bot[bot]' },
+        { kind: 'team', org: 'acme', team: 'policy-owners' },
+      ],
+    });
+    expect(resolveMode('auto', 'issue_comment')).toBe('accept');
+    expect(resolveMode('auto', 'pull_request_review')).toBe('accept');
+  });
+
   it('post-comment needs comment-file and pull-request-file, and only it may set them', () => {
     expect(
       parse({ mode: 'post-comment', 'comment-file': 'c/comment.md', 'pull-request-file': 'c/pr-number' }),
@@ -403,7 +446,7 @@ describe('comment, redact, mode, unevaluable', () => {
     expect(resolveMode('auto', 'workflow_dispatch')).toBe('drift');
     expect(resolveMode('drift', 'pull_request')).toBe('drift');
     expect(() => resolveMode('auto', 'push')).toThrow(
-      "Invalid mode 'auto' for the 'push' event. Expected a pull_request, schedule or workflow_dispatch event, or set mode: pull-request or mode: drift.",
+      "Invalid mode 'auto' for the 'push' event. Expected a pull_request, schedule, workflow_dispatch, issue_comment or pull_request_review event, or set mode: pull-request or mode: drift.",
     );
   });
 });

@@ -137,10 +137,11 @@ export function resolveMode(mode: RunMode, eventName: string): Exclude<RunMode, 
   if (mode !== 'auto') return mode;
   if (eventName === 'pull_request' || eventName === 'pull_request_target') return 'pull-request';
   if (eventName === 'schedule' || eventName === 'workflow_dispatch') return 'drift';
+  if (eventName === 'issue_comment' || eventName === 'pull_request_review') return 'accept';
   throw new InputError(
     'mode',
     mode,
-    `Invalid mode 'auto' for the '${eventName}' event. Expected a pull_request, schedule or workflow_dispatch event, or set mode: pull-request or mode: drift.`,
+    `Invalid mode 'auto' for the '${eventName}' event. Expected a pull_request, schedule, workflow_dispatch, issue_comment or pull_request_review event, or set mode: pull-request or mode: drift.`,
   );
 }
 

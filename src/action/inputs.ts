@@ -2,6 +2,7 @@
  * Every Action input, read and validated once into a typed Settings object (the pattern of
  * actions/checkout's input-helper). Nothing after this module looks at a raw input string.
  */
+import { parseAcceptPermission, parseAcceptUsers, parseStatusContext } from './acceptInputs.js';
 import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
 import type { UnevaluableMode } from '../replay/evaluate/unknownSides.js';
@@ -106,7 +107,7 @@ export function parseSettings(
   const mode = parseChoice<RunMode>(
     'mode',
     get('mode'),
-    ['auto', 'pull-request', 'drift', 'post-comment'],
+    ['auto', 'pull-request', 'drift', 'post-comment', 'accept'],
     DEFAULTS.mode,
   );
   const { commentFile, pullRequestFile } = parseCommentFiles(get, mode);
@@ -139,6 +140,9 @@ export function parseSettings(
     commentId: parseCommentId(get('comment-id')),
     commentFile,
     pullRequestFile,
+    statusContext: parseStatusContext(get('status-context')),
+    acceptPermission: parseAcceptPermission(get('accept-permission')),
+    acceptUsers: parseAcceptUsers(get('accept-users')),
   };
 }
 

@@ -35,6 +35,8 @@ import { capAnnotations, emitAnnotations } from './annotations.js';
 import { createStepFile, type StepIdentity } from './stepFiles.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 import { MAX_LISTED, boundedList } from '../text/listing.js';
+import { impactCommentBlock, impactOfReport, impactVerdict, publishImpactStatus } from './impactVerdict.js';
+import { runAcceptMode } from './acceptRun.js';
 
 /** Longest single failure a run's final message quotes whole: it holds a path and its cause. */
 const MAX_MESSAGE_LENGTH = 2_000;
@@ -56,6 +58,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     });
     if (mode === 'drift') await runDriftMode(settings, context, client);
     else if (mode === 'post-comment') await runPostCommentMode(settings, context, client);
+    else if (mode === 'accept') await runAcceptMode(settings, context, client);
     else await runPullRequestMode(settings, context, client);
   } catch (error) {
     failStep(`policy-replay: ${(error as Error).message}`);
@@ -148,6 +151,11 @@ function setOutputs(file: string, verdict: 'pass' | 'fail', policies: readonly P
   core.setOutput('fidelity', totals.worstFidelity ?? '');
 }
 
+function setImpactOutputs(digest: string, acceptedBy: string | null): void {
+  core.setOutput('impact-digest', digest);
+  core.setOutput('accepted-by', acceptedBy ?? '');
+}
+
 async function writeSummary(render: (rows: number) => readonly string[], maxRows: number): Promise<void> {
   await writeJobSummary(fittedSummary(render, maxRows));
 }
@@ -172,7 +180,7 @@ async function runPullRequestMode(
   const pullNumber = pullRequestNumber(context);
   if (pullNumber === null) throw new Error(`no pull request in the '${context.eventName}' event payload`);
   const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: logInfo });
-  if (listing.changes.length === 0) return noPolicyChanged(settings, context, pullNumber, listing);
+  if (listing.changes.length === 0) return noPolicyChanged(settings, context, client, pullNumber, listing);
   const opa = await obtainOpa(settings);
   const policies = await replayPolicyChanges(
     { client, settings, context, pullNumber, opa, log: logInfo },
@@ -184,12 +192,24 @@ async function runPullRequestMode(
   emitAnnotations(capAnnotations(policies.flatMap((p) => p.annotations ?? [])));
   const gate = evaluateGate(settings.failOn, policies.map(factsOf));
   const pull = pullOf(pullNumber, listing);
+  const impactDeps = { client, settings, context, pullNumber, log: logInfo, warn: logWarning };
+  const impact = await impactVerdict(impactDeps, policies, gate.verdict);
   const file = await writeRunReport(
     context,
     settings,
-    runReport(context, 'pull-request', gate, policies, pull),
+    runReport(
+      context,
+      'pull-request',
+      { verdict: impact.verdict, failed: gate.failed },
+      policies,
+      pull,
+      impact,
+    ),
   );
-  setOutputs(file, gate.verdict, policies);
+  setOutputs(file, impact.verdict, policies);
+  setImpactOutputs(impact.digest, impact.acceptedBy);
+  // The status is the verdict teams require: set before the comment, whose failure must not hide it.
+  await publishImpactStatus(impactDeps, listing.headSha, impact, gate.failed);
 
   // One row budget: change rows go before any group row, and rows before whole sections.
   const rowBudget = settings.maxGroups + settings.maxChanges;
@@ -202,6 +222,7 @@ async function runPullRequestMode(
     return runMarkdownSections({
       verdict: gate.verdict,
       failed: gate.failed,
+      ...(impact.acceptedBy !== null ? { accepted: { by: impact.acceptedBy, digest: impact.digest } } : {}),
       policies,
       redactSubjects: settings.redactSubjects,
       maxRows: rows.second,
@@ -210,6 +231,7 @@ async function runPullRequestMode(
       summary,
       flowchart,
       notes: [
+        ...impact.notes,
         ...(listing.judged.against === 'merge-base' ? [MERGE_BASE_NOTE] : []),
         ...(listing.mappingChanged
           ? [
@@ -220,16 +242,24 @@ async function runPullRequestMode(
     });
   };
   await writeSummary(render(true, true), rowBudget);
-  const body = fitComment(
+  const fitted = fitComment(
     (flowchart) => render(false, flowchart),
     rowBudget,
     settings.maxGroups,
     settings.maxChanges,
     links.run,
   );
+  const block = impactCommentBlock(
+    impact,
+    { pullHead: listing.headSha, judged: listing.judged },
+    gate.failed,
+  );
+  const body = `${fitted.replace(/\n*$/, '')}\n\n${block}\n`;
   await writeCommentFile(context, settings, body);
   if (settings.comment === 'update') await updateComment(client, settings, context, pullNumber, body);
-  finish(gate.verdict, gate.failed);
+  if (impact.acceptedBy !== null)
+    logInfo(`the gate failed, and @${impact.acceptedBy} accepted this impact: passing`);
+  finish(impact.verdict, gate.failed);
 }
 
 /**
@@ -252,16 +282,22 @@ async function driftIssueLinks(
 async function noPolicyChanged(
   settings: Settings,
   context: RunContext,
+  client: GitHubClient,
   pullNumber: number,
   listing: Awaited<ReturnType<typeof listPolicyChanges>>,
 ): Promise<void> {
   const pull = pullOf(pullNumber, listing);
+  const impactDeps = { client, settings, context, pullNumber, log: logInfo, warn: logWarning };
+  // A required status must be set on every pull request, or those that change no policy never merge.
+  const impact = await impactVerdict(impactDeps, [], 'pass');
   const file = await writeRunReport(
     context,
     settings,
-    runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull),
+    runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull, impact),
   );
   setOutputs(file, 'pass', []);
+  setImpactOutputs(impact.digest, null);
+  await publishImpactStatus(impactDeps, listing.headSha, impact, []);
   await writeCommentFile(context, settings, '');
   await writeJobSummary('policy-replay: no policy file changed in this pull request; nothing to replay.\n');
   logInfo('no policy file changed: nothing to replay');
@@ -407,6 +443,7 @@ function runReport(
   gate: { verdict: 'pass' | 'fail'; failed: RunReport['failed'] },
   policies: readonly PolicyOutcome[],
   pull?: { number: number; baseSha: string; headSha: string; judged: JudgedCommits },
+  impact?: Parameters<typeof impactOfReport>[0],
 ): RunReport {
   return {
     tool: 'policy-replay',
@@ -421,7 +458,10 @@ function runReport(
       : null,
     verdict: gate.verdict,
     failed: gate.failed,
-    policies: policies.map(({ rego_diff: _diff, annotations: _annotations, ...rest }) => rest),
+    impact: impact ? impactOfReport(impact) : null,
+    policies: policies.map(
+      ({ rego_diff: _diff, annotations: _annotations, impact: _impact, ...rest }) => rest,
+    ),
   };
 }
 

@@ -18,6 +18,7 @@ import { changeAnnotations } from './annotations.js';
 import { eventPullShas, judgedCommits, type JudgedCommits } from './judgedCommits.js';
 import { symlinkedPolicyChanges } from './symlinkedPolicies.js';
 import { boundedList } from '../text/listing.js';
+import { impactPartsOf, manifestsDigest } from './impact.js';
 
 import type { PolicyChange } from './policyChange.js';
 export type { PolicyChange } from './policyChange.js';
@@ -185,6 +186,8 @@ async function replayPolicyChange(
     evidence,
     deps.log,
   );
+  const texts = { base: baseText, head: headText };
+  outcome.impact = impactPartsOf(texts, await manifestsDigest(sample.manifestsPath), null);
   if (sample.traffic === null || evidence.length > 0) {
     if (evidence.length === 0)
       deps.log(`${change.path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
@@ -211,6 +214,7 @@ async function replayPolicyChange(
   logManifestProblems(change.path, run.manifestProblems, context.workspace, deps.log);
   outcome.report = run.report;
   outcome.errors = run.report.errors;
+  outcome.impact = { ...outcome.impact, changes_sha256: run.outcome?.changeSetDigest ?? null };
   if (run.baseErrors.length > 0) outcome.base_errors = run.baseErrors;
   if (run.outcome) {
     outcome.annotations = changeAnnotations({ groups: run.outcome.groups, headPath, headText, basePath });

@@ -5,7 +5,7 @@ import type { PolicyOutcome } from './runReport.js';
 import { fenced } from '../render/fitSections.js';
 import { failureMessage, shownBlockers } from './policyFailure.js';
 import { boundedList } from '../text/listing.js';
-import { headline, headlineTotals } from '../render/headline.js';
+import { acceptedHeadline, headline, headlineTotals } from '../render/headline.js';
 import { causeOf, whyItFailsMarkdown } from '../render/whyItFails.js';
 import { failureCause } from '../gate/failureCause.js';
 import { NO_LINKS, type RunLinks } from '../render/provenance.js';
@@ -15,6 +15,8 @@ const MAX_FAILURES_SHOWN = 50;
 export interface RunMarkdownOptions {
   verdict: 'pass' | 'fail';
   failed: GateFailure[];
+  /** The failing impact a maintainer accepted (docs/review.md): the headline says so. */
+  accepted?: { by: string; digest: string };
   policies: PolicyOutcome[];
   redactSubjects: boolean;
   maxRows: number;
@@ -85,7 +87,11 @@ function headSection(options: RunMarkdownOptions): string {
     cause: f.policy === undefined ? failureCause(f.rule) : causeOf(f, byPath.get(f.policy) ?? null),
   }));
   const totals = headlineTotals(options.policies.map((p) => p.report));
-  const head = [`## ${headline({ verdict: options.verdict, failures, totals })}`];
+  const line = headline({ verdict: options.verdict, failures, totals });
+  const accepted = options.accepted;
+  const head = [
+    `## ${accepted ? acceptedHeadline(line, escapeMarkdown(accepted.by), accepted.digest.slice(0, 12)) : line}`,
+  ];
   if (options.policies.length > 1) {
     head.push('', `${options.policies.length} policy files changed; each has its own section below.`);
   }

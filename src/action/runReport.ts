@@ -2,6 +2,7 @@ import type { GateFailure } from '../gate/gate.js';
 import type { ReplayReport, ReportError } from '../replay/report/report.js';
 import type { DriftReport } from '../replay/drift.js';
 import type { ChangeAnnotation } from './annotations.js';
+import type { ImpactParts } from './impact.js';
 
 /**
  * Why a policy was not judged (policyFailure.ts, evidence.ts): `untrusted-evidence`,
@@ -37,6 +38,8 @@ export interface PolicyOutcome {
   rego_diff?: string;
   /** Pull requests: the annotations on the edited rules (docs/explain.md). Not in the JSON report. */
   annotations?: ChangeAnnotation[];
+  /** Pull requests: what the impact digest needs beyond the report (impact.ts). Not in the JSON report. */
+  impact?: ImpactParts;
 }
 
 /** The one JSON report a run writes (the `report` output points at it). */
@@ -55,7 +58,18 @@ export interface RunReport {
   judged: { against: 'base-tip' | 'merge-base'; base_sha: string; head_sha: string } | null;
   verdict: 'pass' | 'fail';
   failed: GateFailure[];
-  policies: Omit<PolicyOutcome, 'rego_diff' | 'annotations'>[];
+  /**
+   * Pull requests: the impact digest and its acceptance (docs/review.md). `accepted_by`: the
+   * verdict is `pass` because that maintainer accepted this very impact, and `failed` lists what was
+   * accepted; `voided`: an acceptance of another impact that this one no longer carries. Null in
+   * drift mode and when no policy changed.
+   */
+  impact: {
+    digest: string;
+    accepted_by: string | null;
+    voided: { accepted_by: string; digest: string } | null;
+  } | null;
+  policies: Omit<PolicyOutcome, 'rego_diff' | 'annotations' | 'impact'>[];
 }
 
 export interface RunTotals {

@@ -3,6 +3,7 @@ import { DEFAULT_FAIL_ON } from '../gate/failOn.js';
 import type { FailOnRule } from '../gate/gate.js';
 import type { Limits } from '../replay/limits.js';
 import type { UnevaluableMode } from '../replay/evaluate/unknownSides.js';
+import type { AcceptUser, PermissionLevel } from '../acceptance/permission.js';
 
 /** The typed Settings the inputs become, the input names and their defaults. */
 
@@ -26,7 +27,7 @@ export type InputReader = (name: string) => string;
 
 export type CommentMode = 'update' | 'off';
 export type RedactMode = 'subjects' | 'none' | 'auto';
-export type RunMode = 'auto' | 'pull-request' | 'drift' | 'post-comment';
+export type RunMode = 'auto' | 'pull-request' | 'drift' | 'post-comment' | 'accept';
 export type RepositoryVisibility = 'public' | 'private' | 'internal';
 
 export interface Settings {
@@ -75,6 +76,12 @@ export interface Settings {
   commentFile: string | null;
   /** post-comment mode: a file holding the number of the pull request to post on. */
   pullRequestFile: string | null;
+  /** The commit status's context (docs/review.md "The commit status"). */
+  statusContext: string;
+  /** accept mode: the least repository permission that accepts. */
+  acceptPermission: PermissionLevel;
+  /** accept mode: logins and teams that accept whatever their permission (bots only so). */
+  acceptUsers: AcceptUser[];
 }
 
 /** Every input name, as spelled in action.yml. */
@@ -103,6 +110,9 @@ export const INPUT_NAMES = [
   'comment-id',
   'comment-file',
   'pull-request-file',
+  'status-context',
+  'accept-permission',
+  'accept-users',
 ] as const;
 
 export const DEFAULTS = {

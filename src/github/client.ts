@@ -15,16 +15,20 @@
  * pagination follows the `Link: rel="next"` URL a response names, and the token must never be
  * sent to a host a response chose (README "Security model").
  */
+import { accessApi } from './access.js';
 import { commentsApi } from './comments.js';
 import { issuesApi } from './issues.js';
 import { tokenLoginOf } from './login.js';
 import { apiBaseOf } from './origin.js';
 import { pullsApi } from './pulls.js';
+import { statusesApi } from './statuses.js';
 import { createRequestCore } from './requestCore.js';
 import type { GitHubClient, GitHubClientOptions } from './types.js';
 
 export type {
   ApiPullFile,
+  CollaboratorPermission,
+  CommitStatus,
   GitHubClient,
   GitHubClientOptions,
   Issue,
@@ -33,6 +37,8 @@ export type {
   Label,
   PullFileStatus,
   PullRequestInfo,
+  PullReview,
+  StatusState,
   RepoRef,
   RetryNotice,
   TokenLogin,
@@ -67,5 +73,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     ...pullsApi(core),
     ...commentsApi(core),
     ...issuesApi(core),
+    ...statusesApi(core),
+    ...accessApi(core),
   };
 }

@@ -8,8 +8,9 @@ import type { GitHubClient, IssueComment } from './types.js';
 const commentSchema = z.object({
   id: z.number(),
   body: z.string().nullish(),
-  user: z.object({ login: z.string() }).nullish(),
+  user: z.object({ login: z.string(), type: z.string().nullish() }).nullish(),
   created_at: z.string(),
+  updated_at: z.string().nullish(),
   html_url: z.string().default(''),
 });
 
@@ -18,7 +19,9 @@ function toComment(raw: z.infer<typeof commentSchema>): IssueComment {
     id: raw.id,
     body: raw.body ?? '',
     userLogin: raw.user?.login ?? '',
+    userType: raw.user?.type ?? null,
     createdAt: raw.created_at,
+    updatedAt: raw.updated_at ?? raw.created_at,
     htmlUrl: raw.html_url,
   };
 }
@@ -27,7 +30,7 @@ export function commentsApi(
   core: RequestCore,
 ): Pick<
   GitHubClient,
-  'listIssueComments' | 'createIssueComment' | 'updateIssueComment' | 'deleteIssueComment'
+  'listIssueComments' | 'getIssueComment' | 'createIssueComment' | 'updateIssueComment' | 'deleteIssueComment'
 > {
   const { raw, call, paginate } = core;
   return {
@@ -38,6 +41,14 @@ export function commentsApi(
         commentSchema,
       );
       return comments.map(toComment);
+    },
+    async getIssueComment(repo, commentId) {
+      const comment = await call(
+        'GET /repos/{owner}/{repo}/issues/comments/{comment_id}',
+        { ...repoParams(repo), comment_id: commentId },
+        commentSchema,
+      );
+      return toComment(comment);
     },
     async createIssueComment(repo, issueNumber, body) {
       const comment = await call(

@@ -6,6 +6,7 @@ import type { GitHubClient } from './types.js';
 
 const pullSchema = z.object({
   number: z.number(),
+  user: z.object({ login: z.string(), type: z.string().nullish() }).nullish(),
   changed_files: z.number(),
   base: z.object({ sha: z.string(), ref: z.string(), repo: z.object({ full_name: z.string() }).nullish() }),
   head: z.object({ sha: z.string(), ref: z.string(), repo: z.object({ full_name: z.string() }).nullish() }),
@@ -15,11 +16,23 @@ const pullFileSchema = z.object({
   status: z.enum(['added', 'modified', 'removed', 'renamed', 'copied', 'changed', 'unchanged']),
   previous_filename: z.string().optional(),
 });
+const reviewSchema = z.object({
+  id: z.number(),
+  user: z.object({ login: z.string(), type: z.string().nullish() }).nullish(),
+  body: z.string().nullish(),
+  state: z.string(),
+  commit_id: z.string().nullish(),
+  html_url: z.string().default(''),
+});
+const pullCommitSchema = z.object({ sha: z.string() });
 const compareSchema = z.object({ merge_base_commit: z.object({ sha: z.string() }) });
 
 export function pullsApi(
   core: RequestCore,
-): Pick<GitHubClient, 'getPullRequest' | 'listPullRequestFiles' | 'getMergeBase'> {
+): Pick<
+  GitHubClient,
+  'getPullRequest' | 'listPullRequestFiles' | 'getMergeBase' | 'listPullReviews' | 'listPullCommits'
+> {
   const { call, paginate } = core;
   return {
     async getPullRequest(repo, pullNumber) {
@@ -38,6 +51,7 @@ export function pullsApi(
         baseRef: pull.base.ref,
         headRef: pull.head.ref,
         fromFork: baseRepo !== undefined && headRepo !== baseRepo,
+        authorLogin: pull.user?.login ?? null,
       };
     },
     async listPullRequestFiles(repo, pullNumber) {
@@ -51,6 +65,30 @@ export function pullsApi(
           ? { filename: file.filename, status: file.status }
           : { filename: file.filename, status: file.status, previous_filename: file.previous_filename },
       );
+    },
+    async listPullReviews(repo, pullNumber) {
+      const reviews = await paginate(
+        'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+        { ...repoParams(repo), pull_number: pullNumber },
+        reviewSchema,
+      );
+      return reviews.map((review) => ({
+        id: review.id,
+        userLogin: review.user?.login ?? '',
+        userType: review.user?.type ?? null,
+        body: review.body ?? '',
+        state: review.state,
+        commitId: review.commit_id ?? null,
+        htmlUrl: review.html_url,
+      }));
+    },
+    async listPullCommits(repo, pullNumber) {
+      const commits = await paginate(
+        'GET /repos/{owner}/{repo}/pulls/{pull_number}/commits',
+        { ...repoParams(repo), pull_number: pullNumber },
+        pullCommitSchema,
+      );
+      return commits.map((commit) => commit.sha);
     },
     async getMergeBase(repo, base, head) {
       const compare = await call(

@@ -149,6 +149,25 @@ function forbidden(error: GitHubApiError, deleted: number[]): StickyCommentResul
   };
 }
 
+/** The comments carrying `marker` that `login` wrote, oldest (the one that counts) first. */
+function ownMarked(comments: readonly IssueComment[], marker: string, login: string): IssueComment[] {
+  const own = login.toLowerCase();
+  return comments
+    .filter((comment) => hasMarker(comment.body, marker) && comment.userLogin.toLowerCase() === own)
+    .sort(oldestFirst);
+}
+
+/** The sticky comment as a run would find it, or null (accept mode edits its headline). */
+export async function findStickyComment(
+  client: GitHubClient,
+  options: RepoRef & { issueNumber: number; markerId?: string },
+): Promise<IssueComment | null> {
+  const repo = { owner: options.owner, repo: options.repo };
+  const { login } = await client.getTokenLogin();
+  const comments = await client.listIssueComments(repo, options.issueNumber);
+  return ownMarked(comments, commentMarker(options.markerId), login)[0] ?? null;
+}
+
 export async function syncStickyComment(
   client: GitHubClient,
   options: StickyCommentOptions,
@@ -157,13 +176,8 @@ export async function syncStickyComment(
   const repo = { owner: options.owner, repo: options.repo };
   const deleted: number[] = [];
 
-  const listOwn = async (login: string): Promise<IssueComment[]> => {
-    const comments = await client.listIssueComments(repo, options.issueNumber);
-    const own = login.toLowerCase();
-    return comments
-      .filter((comment) => hasMarker(comment.body, marker) && comment.userLogin.toLowerCase() === own)
-      .sort(oldestFirst);
-  };
+  const listOwn = async (login: string): Promise<IssueComment[]> =>
+    ownMarked(await client.listIssueComments(repo, options.issueNumber), marker, login);
 
   const removeExtras = async (extras: IssueComment[]): Promise<void> => {
     for (const extra of extras) {

@@ -16,6 +16,8 @@ export interface PullRequestInfo {
   headRef: string;
   /** The head repository differs from the base one (a fork): the token is read-only there. */
   fromFork: boolean;
+  /** Who opened it (null when GitHub no longer knows the account). */
+  authorLogin: string | null;
 }
 
 export type PullFileStatus = FileChangeStatus;
@@ -30,8 +32,52 @@ export interface IssueComment {
   id: number;
   body: string;
   userLogin: string;
+  /** `User`, `Bot`, `Organization` as GitHub says; null when absent. */
+  userType: string | null;
   createdAt: string;
+  /** Equal to `createdAt` while the comment was never edited. */
+  updatedAt: string;
   htmlUrl: string;
+}
+
+export interface PullReview {
+  id: number;
+  userLogin: string;
+  userType: string | null;
+  body: string;
+  /** `APPROVED`, `CHANGES_REQUESTED`, `COMMENTED`, `DISMISSED`, `PENDING`. */
+  state: string;
+  /** The head the review was submitted on. */
+  commitId: string | null;
+  htmlUrl: string;
+}
+
+export type StatusState = 'error' | 'failure' | 'pending' | 'success';
+
+export interface CommitStatus {
+  id: number;
+  state: StatusState;
+  description: string;
+  targetUrl: string;
+  context: string;
+  createdAt: string;
+  /** Whose token posted it: the only part of a status nobody else can forge. */
+  creatorLogin: string | null;
+}
+
+/** A user's repository permission as `GET collaborators/{user}/permission` answers it. */
+export interface CollaboratorPermission {
+  /** The legacy level: `admin`, `write`, `read`, `none` (maintain reads as write, triage as read). */
+  permission: string;
+  /** The role: `admin`, `maintain`, `write`, `triage`, `read`, or a custom role's name. */
+  roleName: string | null;
+  permissions: {
+    admin?: boolean;
+    maintain?: boolean;
+    push?: boolean;
+    triage?: boolean;
+    pull?: boolean;
+  } | null;
 }
 
 export interface Issue {
@@ -77,7 +123,12 @@ export interface GitHubClient {
   listPullRequestFiles(repo: RepoRef, pullNumber: number): Promise<ApiPullFile[]>;
   /** The merge base of two commits, from `GET /repos/{o}/{r}/compare/{base}...{head}`. */
   getMergeBase(repo: RepoRef, base: string, head: string): Promise<string>;
+  /** Every review of a pull request, oldest first. */
+  listPullReviews(repo: RepoRef, pullNumber: number): Promise<PullReview[]>;
+  /** The pull request's commits, oldest first (GitHub lists at most 250). */
+  listPullCommits(repo: RepoRef, pullNumber: number): Promise<string[]>;
   listIssueComments(repo: RepoRef, issueNumber: number): Promise<IssueComment[]>;
+  getIssueComment(repo: RepoRef, commentId: number): Promise<IssueComment>;
   createIssueComment(repo: RepoRef, issueNumber: number, body: string): Promise<IssueComment>;
   updateIssueComment(repo: RepoRef, commentId: number, body: string): Promise<IssueComment>;
   deleteIssueComment(repo: RepoRef, commentId: number): Promise<void>;
@@ -92,6 +143,16 @@ export interface GitHubClient {
   /** null when the label does not exist. */
   getLabel(repo: RepoRef, name: string): Promise<Label | null>;
   createLabel(repo: RepoRef, label: Label): Promise<Label>;
+  createCommitStatus(
+    repo: RepoRef,
+    sha: string,
+    status: { state: StatusState; context: string; description: string; targetUrl: string },
+  ): Promise<CommitStatus>;
+  /** Every status of a commit, newest first, every context. */
+  listCommitStatuses(repo: RepoRef, ref: string): Promise<CommitStatus[]>;
+  getCollaboratorPermission(repo: RepoRef, username: string): Promise<CollaboratorPermission>;
+  /** `active` or `pending` membership, or null when the user is not in the team. */
+  getTeamMembership(org: string, teamSlug: string, username: string): Promise<'active' | 'pending' | null>;
 }
 
 export interface RetryNotice {

@@ -131,3 +131,12 @@ export function headline(input: HeadlineInput): string {
       : `${requests(input.totals.changes)} decided differently`;
   return `❌ evidence problem not caused by this pull request — ${changed}`;
 }
+
+/**
+ * The headline of a failing impact a maintainer accepted: what failed, without the call for
+ * review, under who accepted which impact (docs/review.md "Accepting an intended change").
+ */
+export function acceptedHeadline(failingHeadline: string, acceptor: string, shortDigest: string): string {
+  const what = failingHeadline.replace(/^❌\s*/, '').replace(/\s+—\s+review needed$/, '');
+  return `✅ accepted by @${acceptor} for ${shortDigest} — ${what}`;
+}

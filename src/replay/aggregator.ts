@@ -11,6 +11,7 @@ import {
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../unknowns/reasons.js';
 import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { TopChanges, compareChanges, compareDrifts } from './report/changeOrder.js';
+import { ChangeSetDigest } from './report/changeSetDigest.js';
 import type { ChangeGroupCollector } from './report/changeGroups.js';
 import { directionOf, type GroupTally } from './report/changeGroups.js';
 import { byEditRows } from './report/byEdit.js';
@@ -70,6 +71,8 @@ export interface AggregateOutcome {
   fileCounts: number[];
   /** Every change group, uncapped, with its subjects (the Action's annotations read them). */
   groups: GroupTally[];
+  /** The set of every change, not only the listed ones (changeSetDigest.ts): the impact digest's. */
+  changeSetDigest: string;
 }
 
 /**
@@ -86,6 +89,7 @@ export class ReplayAggregator {
   private readonly ruleCounts: number[];
   private readonly ruleIds: string[];
   private readonly top: TopChanges;
+  private readonly changeSet = new ChangeSetDigest();
   private readonly split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
   /** Examples by position (`line`); finish() says where each is, as the report does. */
   private readonly malformed = { count: 0, examples: [] as { line: number; reason: string }[] };
@@ -253,6 +257,7 @@ export class ReplayAggregator {
       matched_rule_ids: o.matched!.map((i) => this.ruleIds[i]!),
     };
     this.top.offer(change);
+    this.changeSet.add(change.request_id, pair.current, pair.draft);
     this.groups.add({ ...change, direction: directionOf(change) }, detail.explain);
   }
 
@@ -323,6 +328,7 @@ export class ReplayAggregator {
       skipped: this.skipped,
       fileCounts: this.fileCounts,
       groups: groups.all,
+      changeSetDigest: this.changeSet.digest(),
     };
   }
 

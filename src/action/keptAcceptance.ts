@@ -1,0 +1,110 @@
+import type { GitHubClient, RepoRef } from '../github/client.js';
+import { parseAcceptCommand } from '../acceptance/command.js';
+import { screenRequest, type AcceptanceRequest } from '../acceptance/judgeAcceptance.js';
+import { isBot, mayAccept, sameLogin } from '../acceptance/permission.js';
+import type { OwnStatus } from '../acceptance/statusText.js';
+import { ownStatuses, type StatusTarget } from './commitStatus.js';
+import { standingOf } from './acceptorStanding.js';
+import type { Settings } from './settings.js';
+
+/**
+ * Whether a failing impact was already accepted (docs/review.md "Accepting an intended change"):
+ * policy-replay's own latest acceptance status on the pull request's commits (newest first), for
+ * this very digest, backed by its acceptance comment or approving review, unedited, whose author
+ * still may accept. A newer acceptance of another digest is reported as voided.
+ */
+
+/** Commits looked at, newest first: a pull request with more pushes than this is re-accepted. */
+export const MAX_COMMITS_SEARCHED = 100;
+
+export type KeptAcceptance =
+  | { kind: 'accepted'; by: string }
+  | { kind: 'voided'; by: string; digest: string }
+  | { kind: 'none'; note: string | null };
+
+export async function keptAcceptance(
+  deps: {
+    client: GitHubClient;
+    repo: RepoRef;
+    settings: Settings;
+    pullNumber: number;
+    log: (m: string) => void;
+  },
+  digest: string,
+): Promise<KeptAcceptance> {
+  const { client, repo, pullNumber } = deps;
+  const requests = await acceptanceRequests(client, repo, pullNumber);
+  if (requests.length === 0) return { kind: 'none', note: null };
+  const pull = await client.getPullRequest(repo, pullNumber);
+  const target: StatusTarget = { client, repo, context: deps.settings.statusContext };
+  const latest = await latestAcceptedStatus(
+    target,
+    (await client.listPullCommits(repo, pullNumber)).reverse(),
+  );
+  if (latest === null) return { kind: 'none', note: null };
+  if (latest.digest !== digest) return { kind: 'voided', by: latest.acceptedBy!, digest: latest.digest };
+  const by = latest.acceptedBy!;
+  const backing = requests.find((r) => {
+    if (!sameLogin(r.request.actor.login, by) || !digest.startsWith(r.prefix)) return false;
+    return screenRequest(r.request, pull.authorLogin).outcome === 'screened';
+  });
+  if (backing === undefined)
+    return {
+      kind: 'none',
+      note: `@${by} accepted this impact, but that acceptance's comment or review was edited or removed since: it no longer counts.`,
+    };
+  const standing = await standingOf(client, repo, deps.settings, by);
+  for (const problem of standing.problems) deps.log(problem);
+  const botUnlisted = isBot(by, backing.request.actor.type) && !standing.listed;
+  if (botUnlisted || !mayAccept(standing, deps.settings.acceptPermission))
+    return {
+      kind: 'none',
+      note: `@${by} accepted this impact but may no longer accept: it no longer counts.`,
+    };
+  return { kind: 'accepted', by };
+}
+
+interface CommandRequest {
+  request: AcceptanceRequest;
+  prefix: string;
+}
+
+async function acceptanceRequests(
+  client: GitHubClient,
+  repo: RepoRef,
+  pullNumber: number,
+): Promise<CommandRequest[]> {
+  const comments = await client.listIssueComments(repo, pullNumber);
+  const reviews = await client.listPullReviews(repo, pullNumber);
+  const requests: AcceptanceRequest[] = [
+    ...comments.map((c) => ({
+      source: 'comment' as const,
+      body: c.body,
+      actor: { login: c.userLogin, type: c.userType },
+      edited: c.updatedAt !== c.createdAt,
+      reviewState: null,
+    })),
+    ...reviews.map((r) => ({
+      source: 'review' as const,
+      body: r.body,
+      actor: { login: r.userLogin, type: r.userType },
+      edited: false,
+      reviewState: r.state,
+    })),
+  ];
+  return requests.flatMap((request) => {
+    const command = parseAcceptCommand(request.body);
+    return command.kind === 'accept' ? [{ request, prefix: command.prefix }] : [];
+  });
+}
+
+async function latestAcceptedStatus(
+  target: StatusTarget,
+  newestFirst: readonly string[],
+): Promise<OwnStatus | null> {
+  for (const sha of newestFirst.slice(0, MAX_COMMITS_SEARCHED)) {
+    const accepted = (await ownStatuses(target, sha)).find((s) => s.acceptedBy !== null);
+    if (accepted) return accepted;
+  }
+  return null;
+}

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+
+const ENTRY_BYTES = 32;
+
+/**
+ * A SHA-256 commitment to the set of changes a replay found (docs/review.md "The impact digest"):
+ * each change is hashed on arrival as `request_id NUL base NUL head`, and the digest is the SHA-256
+ * of those 32-byte hashes sorted bytewise. Memory is 32 bytes per change whatever the ids' lengths,
+ * and the order records arrive in (threads, files) does not matter, as a sorted list's would not.
+ */
+export class ChangeSetDigest {
+  private entries = Buffer.alloc(ENTRY_BYTES * 64);
+  private count = 0;
+
+  add(requestId: string, base: string, head: string): void {
+    if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
+      const grown = Buffer.alloc(this.entries.length * 2);
+      this.entries.copy(grown);
+      this.entries = grown;
+    }
+    createHash('sha256')
+      .update(`${requestId}\u0000${base}\u0000${head}`, 'utf8')
+      .digest()
+      .copy(this.entries, this.count * ENTRY_BYTES);
+    this.count++;
+  }
+
+  /** Hex SHA-256 over the sorted entries (of no entries: the SHA-256 of nothing). */
+  digest(): string {
+    const order = Array.from({ length: this.count }, (_, i) => i);
+    const entry = (i: number) => this.entries.subarray(i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES);
+    order.sort((a, b) => Buffer.compare(entry(a), entry(b)));
+    const hash = createHash('sha256');
+    for (const i of order) hash.update(entry(i));
+    return hash.digest('hex');
+  }
+}
