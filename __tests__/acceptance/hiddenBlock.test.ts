@@ -4,7 +4,7 @@ import { impactBlock, readImpactBlock, type ImpactBlock } from '../../src/accept
 const BLOCK: ImpactBlock = {
   digest: '0123456789abcdef'.repeat(4),
   head: 'a'.repeat(40),
-  judged: { base: 'b'.repeat(40), head: 'c'.repeat(40) },
+  judged: { against: 'base-tip', base: 'b'.repeat(40), head: 'c'.repeat(40) },
   failed: ['newly-allowed', 'newly-denied'],
   accepted_by: null,
 };

@@ -135,7 +135,7 @@ describe('withAcceptedHeadline', () => {
   const BLOCK: ImpactBlock = {
     digest: DIGEST,
     head: 'a'.repeat(40),
-    judged: { base: 'b'.repeat(40), head: 'c'.repeat(40) },
+    judged: { against: 'base-tip', base: 'b'.repeat(40), head: 'c'.repeat(40) },
     failed: ['newly-allowed'],
     accepted_by: null,
   };

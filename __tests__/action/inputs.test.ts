@@ -417,6 +417,8 @@ describe('comment, redact, mode, unevaluable', () => {
         { kind: 'team', org: 'acme', team: 'policy-owners' },
       ],
     });
+    expect(parse({ 'comment-id': 'team-a' }).statusContext).toBe('policy-replay/team-a');
+    expect(parse({ 'comment-id': 'team-a', 'status-context': 'gate' }).statusContext).toBe('gate');
     expect(resolveMode('auto', 'issue_comment')).toBe('accept');
     expect(resolveMode('auto', 'pull_request_review')).toBe('accept');
   });

@@ -113,8 +113,10 @@ describe('comment-id: two configurations, two sticky comments', () => {
     });
     expect(again.code).toBe(0);
     const writes = gh.requests.slice(before).filter((r) => r.method !== 'GET');
-    expect(writes.map((r) => [r.method, r.route])).toEqual([
-      ['PATCH', `/repos/acme/policies/issues/comments/${comments[0]!.id}`],
+    // Each configuration keeps its own status too: the context carries the comment id.
+    expect(writes.map((r) => [r.method, r.route, (r.body as { context?: string }).context])).toEqual([
+      ['POST', `/repos/acme/policies/statuses/${head}`, 'policy-replay/team-a'],
+      ['PATCH', `/repos/acme/policies/issues/comments/${comments[0]!.id}`, undefined],
     ]);
     expect(gh.state.comments(REPOSITORY, 4)[1]!.body).toBe(comments[1]!.body);
   });

@@ -716,7 +716,10 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
     expect(comment.split('```').length % 2).toBe(1);
     expect(comment.split('<details>').length).toBe(comment.split('</details>').length);
     // The pointer is the last thing in the body.
-    expect(comment.trimEnd().split('\n').pop()).toMatch(/job summary/);
+    // The last line before the hidden impact block.
+    const lines = comment.trimEnd().split('\n');
+    expect(lines.pop()).toMatch(/^<!-- policy-replay:impact \{.*\} -->$/);
+    expect(lines.filter((line) => line !== '').pop()).toMatch(/job summary/);
 
     expect(Buffer.byteLength(result.summary, 'utf8')).toBeLessThanOrEqual(1024 * 1024);
     // Fewer rows, not fewer sections: the table says how many it shows of the true total, and the

@@ -22,8 +22,8 @@ describe('ChangeSetDigest', () => {
     );
   });
 
-  it('of one change is the SHA-256 of the hash of `id NUL base NUL head`', () => {
-    const entry = createHash('sha256').update('req-1\u0000deny\u0000allow', 'utf8').digest();
+  it('of one change is the SHA-256 of the hash of the JSON array `[id, base, head]`', () => {
+    const entry = createHash('sha256').update('["req-1","deny","allow"]', 'utf8').digest();
     expect(digestOf([['req-1', 'deny', 'allow']])).toBe(createHash('sha256').update(entry).digest('hex'));
   });
 
@@ -78,7 +78,7 @@ describe('ChangeSetDigest', () => {
   });
 
   it('separates the request id from the decisions (no concatenation ambiguity)', () => {
-    // Without the separators each pair below would hash the same bytes.
+    // Concatenated without structure, each pair below would hash the same bytes.
     expect(digestOf([['ab', 'allow', 'deny']])).not.toBe(digestOf([['a', 'ballow', 'deny']]));
     expect(digestOf([['a', 'allow', 'deny']])).not.toBe(digestOf([['aallow', '', 'deny']]));
     expect(digestOf([['r', 'allow', 'deny']])).not.toBe(digestOf([['r', 'allowdeny', '']]));
@@ -105,7 +105,7 @@ describe('ChangeSetDigest', () => {
     expect(digestOf([...changes].reverse())).toBe(all);
     // The digest is the hash of the sorted entry hashes, however many there are.
     const entries = changes
-      .map(([id, b, h]) => createHash('sha256').update(`${id}\u0000${b}\u0000${h}`, 'utf8').digest())
+      .map(([id, b, h]) => createHash('sha256').update(JSON.stringify([id, b, h]), 'utf8').digest())
       .sort(Buffer.compare);
     const expected = createHash('sha256');
     for (const e of entries) expected.update(e);
@@ -124,5 +124,15 @@ describe('ChangeSetDigest', () => {
         ['a', 'deny', 'allow'],
       ]),
     );
+  });
+});
+
+describe('ChangeSetDigest, ids holding separators', () => {
+  it('keeps fields apart even when they hold NUL', () => {
+    const one = new ChangeSetDigest();
+    one.add('a', 'b\u0000c', 'd');
+    const other = new ChangeSetDigest();
+    other.add('a\u0000b', 'c', 'd');
+    expect(one.digest()).not.toBe(other.digest());
   });
 });

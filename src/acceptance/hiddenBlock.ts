@@ -9,8 +9,8 @@ export interface ImpactBlock {
   digest: string;
   /** The commit whose status carries the verdict (the pull request's head). */
   head: string;
-  /** The judged commits (the merge commit and the base tip, or the head and the merge base). */
-  judged: { base: string; head: string };
+  /** The judged commits: the merge commit against the base tip, or the head against the merge base. */
+  judged: { against: 'base-tip' | 'merge-base'; base: string; head: string };
   failed: string[];
   accepted_by: string | null;
 }

@@ -14,8 +14,10 @@ const TEAM = /^[A-Za-z0-9._-]{1,100}$/;
 /** What GitHub shows as a status's name: printable, one line, short. */
 const CONTEXT = /^[\x21-\x7e](?:[\x20-\x7e]{0,98}[\x21-\x7e])?$/;
 
-export function parseStatusContext(raw: string): string {
-  if (raw === '') return DEFAULT_STATUS_CONTEXT;
+/** Unset: `policy-replay`, or `policy-replay/<comment-id>` so two configurations keep two statuses. */
+export function parseStatusContext(raw: string, commentId: string | null): string {
+  if (raw === '')
+    return commentId === null ? DEFAULT_STATUS_CONTEXT : `${DEFAULT_STATUS_CONTEXT}/${commentId}`;
   if (!CONTEXT.test(raw))
     throw new InputError(
       'status-context',

@@ -199,12 +199,16 @@ async function accept(
 
 /** The comment with its headline and hidden block saying who accepted which impact. */
 export function withAcceptedHeadline(body: string, by: string, digest: string): string {
-  const lines = body.split('\n');
+  const lines = body.replace(/\r\n/g, '\n').split('\n');
   const at = lines.findIndex((line) => line.startsWith('## '));
   if (at >= 0 && !lines[at]!.startsWith('## ✅ accepted by'))
     lines[at] = `## ${acceptedHeadline(lines[at]!.slice(3), by, shortDigest(digest))}`;
   const block = readImpactBlock(body);
-  const blockAt = lines.findIndex((line) => line.startsWith('<!-- policy-replay:impact '));
+  // The block read is the last one (readImpactBlock), so that is the one rewritten.
+  let blockAt = -1;
+  lines.forEach((line, i) => {
+    if (line.startsWith('<!-- policy-replay:impact ')) blockAt = i;
+  });
   if (block !== null && blockAt >= 0) lines[blockAt] = impactBlock({ ...block, accepted_by: by });
   return lines.join('\n');
 }

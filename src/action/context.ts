@@ -77,3 +77,16 @@ export function offDefaultBranch(context: RunContext): string | null {
   if (ref === `refs/heads/${defaultBranch}`) return null;
   return `this run is on ${JSON.stringify(ref)}, not on the default branch ${JSON.stringify(defaultBranch)}`;
 }
+
+/**
+ * The event's pull request comes from a fork: its token is read-only whatever the workflow asks,
+ * so nothing is written for it (the fork recipe, docs/action.md "Fork pull requests").
+ */
+export function fromForkEvent(context: RunContext): boolean {
+  const pr = context.event.pull_request as
+    | { head?: { repo?: { full_name?: unknown } | null }; base?: { repo?: { full_name?: unknown } | null } }
+    | undefined;
+  const head = pr?.head?.repo?.full_name;
+  const base = pr?.base?.repo?.full_name;
+  return typeof head === 'string' && typeof base === 'string' && head !== base;
+}

@@ -1,11 +1,11 @@
 import type { GitHubClient } from '../github/client.js';
 import type { GateFailure } from '../gate/gate.js';
-import { impactBlock } from '../acceptance/hiddenBlock.js';
+import { impactBlock, type ImpactBlock } from '../acceptance/hiddenBlock.js';
 import { shortDigest } from '../acceptance/impactDigest.js';
 import { acceptedDescription, judgedDescription, statusTargetUrl } from '../acceptance/statusText.js';
 import { escapeMarkdown } from '../render/escape.js';
 import { setStatus } from './commitStatus.js';
-import { workflowRunUrl, type RunContext } from './context.js';
+import { fromForkEvent, workflowRunUrl, type RunContext } from './context.js';
 import { runImpactDigest } from './impact.js';
 import { keptAcceptance } from './keptAcceptance.js';
 import type { PolicyOutcome, RunReport } from './runReport.js';
@@ -95,13 +95,13 @@ export async function impactVerdict(
 /** The hidden block the comment ends with. */
 export function impactCommentBlock(
   impact: ImpactVerdict,
-  heads: { pullHead: string; judged: { base: string; head: string } },
+  heads: { pullHead: string; judged: ImpactBlock['judged'] },
   failed: readonly GateFailure[],
 ): string {
   return impactBlock({
     digest: impact.digest,
     head: heads.pullHead,
-    judged: heads.judged,
+    judged: { against: heads.judged.against, base: heads.judged.base, head: heads.judged.head },
     failed: [...new Set(failed.map((f) => f.rule))].sort(),
     accepted_by: impact.acceptedBy,
   });
@@ -114,6 +114,12 @@ export async function publishImpactStatus(
   impact: ImpactVerdict,
   failed: readonly GateFailure[],
 ): Promise<void> {
+  if (fromForkEvent(deps.context)) {
+    deps.log(
+      "a fork's pull request: its token cannot set commit statuses, so none is set (docs/action.md \"Fork pull requests\")",
+    );
+    return;
+  }
   const runUrl =
     workflowRunUrl(deps.context) ?? `${deps.context.serverUrl}/${deps.context.owner}/${deps.context.repo}`;
   const rules = [...new Set(failed.map((f) => f.rule))];

@@ -111,6 +111,7 @@ export function parseSettings(
     DEFAULTS.mode,
   );
   const { commentFile, pullRequestFile } = parseCommentFiles(get, mode);
+  const commentId = parseCommentId(get('comment-id'));
 
   return {
     githubToken,
@@ -137,10 +138,10 @@ export function parseSettings(
     ),
     tokenLogin: parseLogin(get('token-login')),
     limits: parseLimitsInput(get('limits')),
-    commentId: parseCommentId(get('comment-id')),
+    commentId,
     commentFile,
     pullRequestFile,
-    statusContext: parseStatusContext(get('status-context')),
+    statusContext: parseStatusContext(get('status-context'), commentId),
     acceptPermission: parseAcceptPermission(get('accept-permission')),
     acceptUsers: parseAcceptUsers(get('accept-users')),
   };

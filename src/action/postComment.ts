@@ -59,7 +59,8 @@ export function commentBodyFromBytes(bytes: Uint8Array, file: string): string {
       `${file} holds control characters, which no rendered comment has; nothing posted`,
     );
   }
-  const body = text.replace(MARKER, '');
+  // A marker on the last line (the impact block) leaves blank lines behind: one line end is kept.
+  const body = text.replace(MARKER, '').replace(/\n{2,}$/, '\n');
   if (body.includes('<!-- policy-replay:') || body.includes('<!--policy-replay:')) {
     throw new CommentArtifactError(`${file} holds a malformed policy-replay marker; nothing posted`);
   }

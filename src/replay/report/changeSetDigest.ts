@@ -4,7 +4,8 @@ const ENTRY_BYTES = 32;
 
 /**
  * A SHA-256 commitment to the set of changes a replay found (docs/review.md "The impact digest"):
- * each change is hashed on arrival as `request_id NUL base NUL head`, and the digest is the SHA-256
+ * each change is hashed on arrival as the JSON array `[request_id, base, head]` (so no id can
+ * pass for another id and decision), and the digest is the SHA-256
  * of those 32-byte hashes sorted bytewise. Memory is 32 bytes per change whatever the ids' lengths,
  * and the order records arrive in (threads, files) does not matter, as a sorted list's would not.
  */
@@ -19,7 +20,7 @@ export class ChangeSetDigest {
       this.entries = grown;
     }
     createHash('sha256')
-      .update(`${requestId}\u0000${base}\u0000${head}`, 'utf8')
+      .update(JSON.stringify([requestId, base, head]), 'utf8')
       .digest()
       .copy(this.entries, this.count * ENTRY_BYTES);
     this.count++;
