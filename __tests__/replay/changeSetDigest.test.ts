@@ -105,7 +105,11 @@ describe('ChangeSetDigest', () => {
     expect(digestOf([...changes].reverse())).toBe(all);
     // The digest is the hash of the sorted entry hashes, however many there are.
     const entries = changes
-      .map(([id, b, h]) => createHash('sha256').update(JSON.stringify([id, b, h]), 'utf8').digest())
+      .map(([id, b, h]) =>
+        createHash('sha256')
+          .update(JSON.stringify([id, b, h]), 'utf8')
+          .digest(),
+      )
       .sort(Buffer.compare);
     const expected = createHash('sha256');
     for (const e of entries) expected.update(e);

@@ -116,7 +116,7 @@ export async function publishImpactStatus(
 ): Promise<void> {
   if (fromForkEvent(deps.context)) {
     deps.log(
-      "a fork's pull request: its token cannot set commit statuses, so none is set (docs/action.md \"Fork pull requests\")",
+      'a fork\'s pull request: its token cannot set commit statuses, so none is set (docs/action.md "Fork pull requests")',
     );
     return;
   }
