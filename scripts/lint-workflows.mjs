@@ -3,7 +3,7 @@
 // and docs/*.md with `on:` and `jobs:` is written to a scratch .github/workflows/ and checked with
 // actionlint, pinned here and built with `go install` into .tools/bin once (as OPA is).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,19 +19,30 @@ function installedVersion() {
 }
 
 if (installedVersion() !== ACTIONLINT_VERSION) {
-  const go = spawnSync('sh', ['-c', 'command -v go || ls /usr/local/go/bin/go'], { encoding: 'utf8' }).stdout.trim();
+  const go = spawnSync('sh', ['-c', 'command -v go || ls /usr/local/go/bin/go'], {
+    encoding: 'utf8',
+  }).stdout.trim();
   if (!go) {
     console.error(`actionlint ${ACTIONLINT_VERSION} is needed: install Go so this script can build it`);
     process.exit(3);
   }
   mkdirSync(binDir, { recursive: true });
-  execFileSync(go.split('\n')[0], ['install', `github.com/rhysd/actionlint/cmd/actionlint@v${ACTIONLINT_VERSION}`], {
-    stdio: 'inherit',
-    env: { ...process.env, GOBIN: binDir },
-  });
+  execFileSync(
+    go.split('\n')[0],
+    ['install', `github.com/rhysd/actionlint/cmd/actionlint@v${ACTIONLINT_VERSION}`],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, GOBIN: binDir },
+    },
+  );
 }
 
-const documents = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const documents = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const scratch = mkdtempSync(join(tmpdir(), 'policy-replay-workflows-'));
 const workflows = join(scratch, '.github/workflows');
 mkdirSync(workflows, { recursive: true });
@@ -56,4 +67,6 @@ if (result.status !== 0) {
   console.error(`actionlint ${ACTIONLINT_VERSION}: the documented workflows have problems (above)`);
   process.exit(1);
 }
-console.error(`actionlint ${ACTIONLINT_VERSION}: ${written.length} documented workflows are clean:\n  ${written.join('\n  ')}`);
+console.error(
+  `actionlint ${ACTIONLINT_VERSION}: ${written.length} documented workflows are clean:\n  ${written.join('\n  ')}`,
+);
