@@ -152,6 +152,8 @@ describe('streaming (slow)', () => {
     expect(growth).toBeLessThan(((COUNT - FROM) / 150_000) * 40 * MB);
     // And the heap never balloons, garbage included.
     expect(peak - baseline).toBeLessThan(150 * MB);
-    expect(seconds).toBeLessThan((COUNT / 200_000) * 60);
+    // 60 s for 200,000 records, in proportion for fewer, but never under 30 s: load on a shared
+    // machine slows a short run as much as a long one.
+    expect(seconds).toBeLessThan(Math.max(30, (COUNT / 200_000) * 60));
   });
 });
