@@ -140,10 +140,9 @@ describe('policy-replay replay', () => {
       maxChanges: 50,
       opa: await opa(),
     });
-    const first = reportToJson((await runReplay(await options())).report);
-    const second = reportToJson((await runReplay(await options())).report);
-    expect(first).toBe(second);
-    expect(first).toBe(a.stdout);
+    // The CLI's two runs above already show that a run repeats itself; one runReplay suffices.
+    const direct = reportToJson((await runReplay(await options())).report);
+    expect(direct).toBe(a.stdout);
   });
 
   it('exits 1 when a --fail-on threshold is crossed, 0 when it is not', async () => {

@@ -624,7 +624,10 @@ describe('three-valued soundness', () => {
         `${problems.length} problems (SOUNDNESS_SEED=${SEED}); first ones:\n${problems.slice(0, 3).join('\n\n')}`,
       );
     }
-    expect(seen.withUnknowns).toBeGreaterThanOrEqual(2000);
+    // Two in three records carry unknowns at full size (2,000 of 3,000); a smaller tier scales it.
+    expect(seen.withUnknowns).toBeGreaterThanOrEqual(
+      Math.min(2000, Math.floor((POLICIES * RECORDS_PER_POLICY * 2) / 3)),
+    );
     // The property means little unless both outcomes are common.
     expect(seen.decided).toBeGreaterThan(seen.withUnknowns * 0.2);
     expect(seen.unevaluable).toBeGreaterThan(seen.withUnknowns * 0.1);

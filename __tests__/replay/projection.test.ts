@@ -22,6 +22,7 @@ import {
   VERDICT_DENY,
   type RecordOutcome,
 } from '../../src/replay/evaluate/recordOutcome.js';
+import { SIZES } from '../support/sizes.js';
 
 /**
  * The decision cache (src/replay/decisionCache/, docs/decision-cache.md) must never change a decision: the projection keeps
@@ -828,12 +829,12 @@ describe.each([
         expectSame(cache.evaluate(0, original), side.engine.evaluate(original));
         expectSame(cache.evaluate(0, other), side.engine.evaluate(other));
       }),
-      { numRuns: 3000, seed: 20261130 },
+      { numRuns: SIZES.projectionRuns, seed: 20261130 },
     );
     // Each distinct key was evaluated once (counted, not timed): a decided class is never evaluated
     // again, its twin included.
     expect(cache.misses).toBe(keys.size);
-    expect(cache.hits).toBe(6000 - keys.size);
+    expect(cache.hits).toBe(2 * SIZES.projectionRuns - keys.size);
   });
 
   /** Unknown pointers (segments below /input): call fields by index and `*`, whole calls, inside a field. */
@@ -878,7 +879,7 @@ describe.each([
           else keys.add(`${payloadText(payload)}\0${key}`);
         },
       ),
-      { numRuns: 3000, seed: 20261201 },
+      { numRuns: SIZES.projectionRuns, seed: 20261201 },
     );
     // One evaluation per distinct key (counted, not timed): a decided class is never evaluated again.
     expect(cache.misses).toBe(keys.size + uncached);

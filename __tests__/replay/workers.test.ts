@@ -8,6 +8,7 @@ import { repoRoot, tempDir } from './helpers.js';
 import { testOpaPath } from '../support/opa.js';
 import { BUILD_DIR, DIST_CLI } from '../support/built.js';
 import { asConsoleLines, EXAMPLE_UPLOADS, exampleDecisionEvents } from '../support/decisionLogs.js';
+import { tiered } from '../support/sizes.js';
 
 /**
  * The worker-thread replay must produce the in-process report byte for byte. Worker threads
@@ -85,6 +86,14 @@ async function replayCli(args: string[], workers: number): Promise<string> {
   return readFileSync(out, 'utf8');
 }
 
+/**
+ * The worker counts a scenario compares with the in-process replay: all of them in the full tier;
+ * in the quick one (sizes.ts) only `quick`, the scenarios taking 2 and 3 in turn.
+ */
+function workerCounts(full: number[], quick: number): number[] {
+  return tiered(full, [quick]);
+}
+
 async function expectSameForWorkers(args: string[], counts: number[]): Promise<string> {
   const reports = await Promise.all([1, ...counts].map((w) => replayCli(args, w)));
   for (const report of reports.slice(1)) expect(report).toBe(reports[0]);
@@ -102,7 +111,7 @@ describe('worker threads: the same report as in-process, byte for byte', () => {
         '--max-changes',
         '10000',
       ],
-      [2, 3],
+      workerCounts([2, 3], 3),
     );
     const result = JSON.parse(report).result;
     expect(result.evaluated).toBe(lines.length);
@@ -120,9 +129,11 @@ describe('worker threads: the same report as in-process, byte for byte', () => {
       '/input/request/mcp/calls/*/method',
     ];
     const file = tmp.file('unknowns.jsonl');
+    // The whole example in the full tier, its first half (still several runs) in the quick one.
     writeFileSync(
       file,
       `${lines
+        .slice(0, tiered(lines.length, 3000))
         .map((line, i) => {
           if (i % 3 !== 0) return line;
           const record = JSON.parse(line) as Record<string, unknown>;
@@ -145,7 +156,10 @@ describe('worker threads: the same report as in-process, byte for byte', () => {
   });
 
   it('malformed lines, repeated ids across runs, a small --max-changes', async () => {
-    const report = await expectSameForWorkers(['--traffic', sample, '--max-changes', '7'], [2, 3]);
+    const report = await expectSameForWorkers(
+      ['--traffic', sample, '--max-changes', '7'],
+      workerCounts([2, 3], 2),
+    );
     const { malformed, changes } = JSON.parse(report).result as {
       malformed: { count: number; examples: { line: number; reason: string }[] };
       changes: unknown[];
@@ -182,7 +196,7 @@ describe('worker threads: the same report as in-process, byte for byte', () => {
       copyFileSync(join(EXAMPLE_UPLOADS, name), join(dir, `b-${name}`));
     const report = await expectSameForWorkers(
       ['--traffic', dir, '--decision-path', 'policy_replay/decision', '--max-changes', '25'],
-      [2, 3],
+      workerCounts([2, 3], 3),
     );
     const { meta, result } = JSON.parse(report) as {
       meta: { skipped: { non_decision: number; other_path: number }; traffic: { files: unknown[] } };
@@ -209,7 +223,10 @@ describe('worker threads: the same report as in-process, byte for byte', () => {
     parts.push(Buffer.from(`${call('deep-2', deep)}\n`));
     const file = tmp.file('hostile.jsonl');
     writeFileSync(file, Buffer.concat(parts));
-    const report = await expectSameForWorkers(['--traffic', file, '--max-line-bytes', '64KiB'], [2, 3]);
+    const report = await expectSameForWorkers(
+      ['--traffic', file, '--max-line-bytes', '64KiB'],
+      workerCounts([2, 3], 2),
+    );
     const { evaluated, malformed } = JSON.parse(report).result as {
       evaluated: number;
       malformed: { count: number; examples: { line: number; reason: string }[] };
