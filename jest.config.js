@@ -85,7 +85,7 @@ const common = {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false, tsconfig: { isolatedModules: true } }],
   },
 };
 // Suites that build wasm share the built modules through .tools/wasm-cache/ (tests only: see

@@ -50429,7 +50429,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8250));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7679));
     await run();
 }
 
@@ -50517,7 +50517,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 8250:
+/***/ 7679:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -60065,8 +60065,61 @@ function preprocess(fn, schema) {
     });
 }
 
-// EXTERNAL MODULE: ./build/text/bidi.js
-var bidi = __nccwpck_require__(8886);
+;// CONCATENATED MODULE: ./build/github/errors.js
+/** What a GitHub request can fail with, each with a `kind` callers switch on. */
+/** A request GitHub answered with an error status (after retries), or that never got an answer. */
+class GitHubApiError extends Error {
+    status;
+    method;
+    url;
+    rateLimited;
+    attempts;
+    name = 'GitHubApiError';
+    kind = 'github-api';
+    constructor(
+    /** HTTP status; 0 when no response arrived (network failure, timeout). */
+    status, method, url, message, 
+    /** The last answer was a rate limit (primary or secondary) that retries could not outlast. */
+    rateLimited = false, attempts = 1) {
+        super(message);
+        this.status = status;
+        this.method = method;
+        this.url = url;
+        this.rateLimited = rateLimited;
+        this.attempts = attempts;
+    }
+}
+/**
+ * A request the client refused to send because its URL is not on the configured API's origin
+ * (a `Link` header pointing elsewhere): the token stays home.
+ */
+class GitHubOriginError extends Error {
+    method;
+    url;
+    apiOrigin;
+    name = 'GitHubOriginError';
+    kind = 'github-origin';
+    constructor(method, url, apiOrigin) {
+        super(`refused to send ${method} ${url}: it is not on the GitHub API's origin ${apiOrigin} ` +
+            '(a response linked to another host; the token is only ever sent to GITHUB_API_URL)');
+        this.method = method;
+        this.url = url;
+        this.apiOrigin = apiOrigin;
+    }
+}
+/** A response body that does not have the shape the REST API documents. */
+class GitHubResponseError extends Error {
+    method;
+    url;
+    name = 'GitHubResponseError';
+    kind = 'github-response';
+    constructor(method, url, message) {
+        super(message);
+        this.method = method;
+        this.url = url;
+    }
+}
+
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
 // EXTERNAL MODULE: external "os"
@@ -65071,61 +65124,6 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 //# sourceMappingURL=github.js.map
-;// CONCATENATED MODULE: ./build/github/errors.js
-/** What a GitHub request can fail with, each with a `kind` callers switch on. */
-/** A request GitHub answered with an error status (after retries), or that never got an answer. */
-class GitHubApiError extends Error {
-    status;
-    method;
-    url;
-    rateLimited;
-    attempts;
-    name = 'GitHubApiError';
-    kind = 'github-api';
-    constructor(
-    /** HTTP status; 0 when no response arrived (network failure, timeout). */
-    status, method, url, message, 
-    /** The last answer was a rate limit (primary or secondary) that retries could not outlast. */
-    rateLimited = false, attempts = 1) {
-        super(message);
-        this.status = status;
-        this.method = method;
-        this.url = url;
-        this.rateLimited = rateLimited;
-        this.attempts = attempts;
-    }
-}
-/**
- * A request the client refused to send because its URL is not on the configured API's origin
- * (a `Link` header pointing elsewhere): the token stays home.
- */
-class GitHubOriginError extends Error {
-    method;
-    url;
-    apiOrigin;
-    name = 'GitHubOriginError';
-    kind = 'github-origin';
-    constructor(method, url, apiOrigin) {
-        super(`refused to send ${method} ${url}: it is not on the GitHub API's origin ${apiOrigin} ` +
-            '(a response linked to another host; the token is only ever sent to GITHUB_API_URL)');
-        this.method = method;
-        this.url = url;
-        this.apiOrigin = apiOrigin;
-    }
-}
-/** A response body that does not have the shape the REST API documents. */
-class GitHubResponseError extends Error {
-    method;
-    url;
-    name = 'GitHubResponseError';
-    kind = 'github-response';
-    constructor(method, url, message) {
-        super(message);
-        this.method = method;
-        this.url = url;
-    }
-}
-
 ;// CONCATENATED MODULE: ./build/github/origin.js
 
 /** The configured API's base URL, without trailing slashes, and its origin; throws on a bad URL. */
@@ -65322,6 +65320,55 @@ function createRequestCore(options) {
 }
 const repoParams = (repo) => ({ owner: repo.owner, repo: repo.repo });
 
+;// CONCATENATED MODULE: ./build/github/access.js
+
+
+
+/** Who may do what: a user's repository permission and a team's membership. */
+const permissionSchema = object({
+    permission: schemas_string(),
+    role_name: schemas_string().nullish(),
+    user: object({
+        permissions: object({
+            admin: schemas_boolean().optional(),
+            maintain: schemas_boolean().optional(),
+            push: schemas_boolean().optional(),
+            triage: schemas_boolean().optional(),
+            pull: schemas_boolean().optional(),
+        })
+            .nullish(),
+    })
+        .nullish(),
+});
+const membershipSchema = object({ state: schemas_string() });
+function accessApi(core) {
+    const { call } = core;
+    return {
+        async getCollaboratorPermission(repo, username) {
+            const answer = await call('GET /repos/{owner}/{repo}/collaborators/{username}/permission', { ...repoParams(repo), username }, permissionSchema);
+            return {
+                permission: answer.permission,
+                roleName: answer.role_name ?? null,
+                permissions: answer.user?.permissions ?? null,
+            };
+        },
+        async getTeamMembership(org, teamSlug, username) {
+            try {
+                const answer = await call('GET /orgs/{org}/teams/{team_slug}/memberships/{username}', { org, team_slug: teamSlug, username }, membershipSchema);
+                return answer.state === 'active' ? 'active' : 'pending';
+            }
+            catch (error) {
+                // 404 is GitHub's answer for "not a member"; any other failure is not an answer at all.
+                if (error instanceof GitHubApiError && error.status === 404)
+                    return null;
+                throw error;
+            }
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./build/text/bidi.js
+var bidi = __nccwpck_require__(8886);
 ;// CONCATENATED MODULE: ./build/github/comments.js
 
 
@@ -65330,8 +65377,9 @@ const repoParams = (repo) => ({ owner: repo.owner, repo: repo.repo });
 const commentSchema = object({
     id: schemas_number(),
     body: schemas_string().nullish(),
-    user: object({ login: schemas_string() }).nullish(),
+    user: object({ login: schemas_string(), type: schemas_string().nullish() }).nullish(),
     created_at: schemas_string(),
+    updated_at: schemas_string().nullish(),
     html_url: schemas_string().default(''),
 });
 function toComment(raw) {
@@ -65339,7 +65387,9 @@ function toComment(raw) {
         id: raw.id,
         body: raw.body ?? '',
         userLogin: raw.user?.login ?? '',
+        userType: raw.user?.type ?? null,
         createdAt: raw.created_at,
+        updatedAt: raw.updated_at ?? raw.created_at,
         htmlUrl: raw.html_url,
     };
 }
@@ -65349,6 +65399,10 @@ function commentsApi(core) {
         async listIssueComments(repo, issueNumber) {
             const comments = await paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...repoParams(repo), issue_number: issueNumber }, commentSchema);
             return comments.map(toComment);
+        },
+        async getIssueComment(repo, commentId) {
+            const comment = await call('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { ...repoParams(repo), comment_id: commentId }, commentSchema);
+            return toComment(comment);
         },
         async createIssueComment(repo, issueNumber, body) {
             const comment = await call('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...repoParams(repo), issue_number: issueNumber, body: (0,bidi/* humanText */.l8)(body) }, commentSchema);
@@ -65495,6 +65549,7 @@ function tokenLoginOf(core, configured) {
 /** Pull requests: the pull itself, its files, and the merge base of its two sides. */
 const pullSchema = object({
     number: schemas_number(),
+    user: object({ login: schemas_string(), type: schemas_string().nullish() }).nullish(),
     changed_files: schemas_number(),
     base: object({ sha: schemas_string(), ref: schemas_string(), repo: object({ full_name: schemas_string() }).nullish() }),
     head: object({ sha: schemas_string(), ref: schemas_string(), repo: object({ full_name: schemas_string() }).nullish() }),
@@ -65504,6 +65559,15 @@ const pullFileSchema = object({
     status: schemas_enum(['added', 'modified', 'removed', 'renamed', 'copied', 'changed', 'unchanged']),
     previous_filename: schemas_string().optional(),
 });
+const reviewSchema = object({
+    id: schemas_number(),
+    user: object({ login: schemas_string(), type: schemas_string().nullish() }).nullish(),
+    body: schemas_string().nullish(),
+    state: schemas_string(),
+    commit_id: schemas_string().nullish(),
+    html_url: schemas_string().default(''),
+});
+const pullCommitSchema = object({ sha: schemas_string() });
 const compareSchema = object({ merge_base_commit: object({ sha: schemas_string() }) });
 function pullsApi(core) {
     const { call, paginate } = core;
@@ -65520,6 +65584,7 @@ function pullsApi(core) {
                 baseRef: pull.base.ref,
                 headRef: pull.head.ref,
                 fromFork: baseRepo !== undefined && headRepo !== baseRepo,
+                authorLogin: pull.user?.login ?? null,
             };
         },
         async listPullRequestFiles(repo, pullNumber) {
@@ -65528,9 +65593,70 @@ function pullsApi(core) {
                 ? { filename: file.filename, status: file.status }
                 : { filename: file.filename, status: file.status, previous_filename: file.previous_filename });
         },
+        async listPullReviews(repo, pullNumber) {
+            const reviews = await paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews', { ...repoParams(repo), pull_number: pullNumber }, reviewSchema);
+            return reviews.map((review) => ({
+                id: review.id,
+                userLogin: review.user?.login ?? '',
+                userType: review.user?.type ?? null,
+                body: review.body ?? '',
+                state: review.state,
+                commitId: review.commit_id ?? null,
+                htmlUrl: review.html_url,
+            }));
+        },
+        async listPullCommits(repo, pullNumber) {
+            const commits = await paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/commits', { ...repoParams(repo), pull_number: pullNumber }, pullCommitSchema);
+            return commits.map((commit) => commit.sha);
+        },
         async getMergeBase(repo, base, head) {
             const compare = await call('GET /repos/{owner}/{repo}/compare/{basehead}', { ...repoParams(repo), basehead: `${base}...${head}`, per_page: 1 }, compareSchema);
             return compare.merge_base_commit.sha;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./build/github/statuses.js
+
+
+/** Commit statuses: the required check of an accepted change lives here (docs/security.md). */
+const statusSchema = object({
+    id: schemas_number(),
+    state: schemas_enum(['error', 'failure', 'pending', 'success']),
+    description: schemas_string().nullish(),
+    target_url: schemas_string().nullish(),
+    context: schemas_string(),
+    created_at: schemas_string(),
+    creator: object({ login: schemas_string() }).nullish(),
+});
+function toStatus(raw) {
+    return {
+        id: raw.id,
+        state: raw.state,
+        description: raw.description ?? '',
+        targetUrl: raw.target_url ?? '',
+        context: raw.context,
+        createdAt: raw.created_at,
+        creatorLogin: raw.creator?.login ?? null,
+    };
+}
+function statusesApi(core) {
+    const { call, paginate } = core;
+    return {
+        async createCommitStatus(repo, sha, status) {
+            const created = await call('POST /repos/{owner}/{repo}/statuses/{sha}', {
+                ...repoParams(repo),
+                sha,
+                state: status.state,
+                context: status.context,
+                description: status.description,
+                target_url: status.targetUrl,
+            }, statusSchema);
+            return toStatus(created);
+        },
+        async listCommitStatuses(repo, ref) {
+            const statuses = await paginate('GET /repos/{owner}/{repo}/commits/{ref}/statuses', { ...repoParams(repo), ref }, statusSchema);
+            return statuses.map(toStatus);
         },
     };
 }
@@ -65553,6 +65679,8 @@ function pullsApi(core) {
  * pagination follows the `Link: rel="next"` URL a response names, and the token must never be
  * sent to a host a response chose (README "Security model").
  */
+
+
 
 
 
@@ -65587,6 +65715,8 @@ function createGitHubClient(options) {
         ...pullsApi(core),
         ...commentsApi(core),
         ...issuesApi(core),
+        ...statusesApi(core),
+        ...accessApi(core),
     };
 }
 
@@ -65687,17 +65817,25 @@ function forbidden(error, deleted) {
         deleted,
     };
 }
+/** The comments carrying `marker` that `login` wrote, oldest (the one that counts) first. */
+function ownMarked(comments, marker, login) {
+    const own = login.toLowerCase();
+    return comments
+        .filter((comment) => hasMarker(comment.body, marker) && comment.userLogin.toLowerCase() === own)
+        .sort(oldestFirst);
+}
+/** The sticky comment as a run would find it, or null (accept mode edits its headline). */
+async function findStickyComment(client, options) {
+    const repo = { owner: options.owner, repo: options.repo };
+    const { login } = await client.getTokenLogin();
+    const comments = await client.listIssueComments(repo, options.issueNumber);
+    return ownMarked(comments, commentMarker(options.markerId), login)[0] ?? null;
+}
 async function syncStickyComment(client, options) {
     const { marker, body, length } = markedBody(options);
     const repo = { owner: options.owner, repo: options.repo };
     const deleted = [];
-    const listOwn = async (login) => {
-        const comments = await client.listIssueComments(repo, options.issueNumber);
-        const own = login.toLowerCase();
-        return comments
-            .filter((comment) => hasMarker(comment.body, marker) && comment.userLogin.toLowerCase() === own)
-            .sort(oldestFirst);
-    };
+    const listOwn = async (login) => ownMarked(await client.listIssueComments(repo, options.issueNumber), marker, login);
     const removeExtras = async (extras) => {
         for (const extra of extras) {
             try {
@@ -68552,6 +68690,14 @@ function headline(input) {
         : `${requests(input.totals.changes)} decided differently`;
     return `❌ evidence problem not caused by this pull request — ${changed}`;
 }
+/**
+ * The headline of a failing impact a maintainer accepted: what failed, without the call for
+ * review, under who accepted which impact (docs/review.md "Accepting an intended change").
+ */
+function acceptedHeadline(failingHeadline, acceptor, shortDigest) {
+    const what = failingHeadline.replace(/^❌\s*/, '').replace(/\s+—\s+review needed$/, '');
+    return `✅ accepted by @${acceptor} for ${shortDigest} — ${what}`;
+}
 
 ;// CONCATENATED MODULE: ./build/render/provenance.js
 
@@ -69075,6 +69221,753 @@ function driftResolvedComment(policyPath) {
 ;// CONCATENATED MODULE: ./build/version.js
 /** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
 const TOOL_VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./build/canonical/jcs.js
+
+/** Thrown when a value has no canonical JSON form. `path` is where, dotted with `[i]` (root is ""). */
+class CanonicalJsonError extends Error {
+    kind;
+    path;
+    name = 'CanonicalJsonError';
+    constructor(kind, path, message) {
+        super(path === '' ? message : `${path}: ${message}`);
+        this.kind = kind;
+        this.path = path;
+    }
+}
+/** Returns the RFC 8785 canonical JSON text of `value`. Throws {@link CanonicalJsonError}. */
+function canonicalize(value) {
+    const parts = [];
+    write(value, '', parts, new Set());
+    return parts.join('');
+}
+/** Lowercase hex SHA-256 of the UTF-8 bytes of `canonicalize(value)`. */
+function sha256Canonical(value) {
+    return (0,external_node_crypto_.createHash)('sha256').update(canonicalize(value), 'utf8').digest('hex');
+}
+function write(value, path, out, open) {
+    if (value === null) {
+        out.push('null');
+        return;
+    }
+    switch (typeof value) {
+        case 'boolean':
+            out.push(value ? 'true' : 'false');
+            return;
+        case 'number':
+            out.push(serializeNumber(value, path));
+            return;
+        case 'string':
+            out.push(serializeString(value, path));
+            return;
+        case 'object':
+            break;
+        default:
+            throw new CanonicalJsonError('unsupported_type', path, `${typeof value} has no JSON form`);
+    }
+    const object = value;
+    if (open.has(object))
+        throw new CanonicalJsonError('cycle', path, 'value contains a cycle');
+    open.add(object);
+    if (Array.isArray(object)) {
+        out.push('[');
+        object.forEach((item, index) => {
+            if (index > 0)
+                out.push(',');
+            write(item, `${path}[${index}]`, out, open);
+        });
+        out.push(']');
+    }
+    else {
+        const proto = Object.getPrototypeOf(object);
+        // Plain means "made by {} or Object.create(null)" in any realm (structuredClone, vm and
+        // workers hand out another realm's Object.prototype). A Date, Map or class instance would
+        // silently serialise as something else (or `{}`), so it is refused.
+        if (proto !== null && Object.getPrototypeOf(proto) !== null) {
+            throw new CanonicalJsonError('unsupported_type', path, 'only plain objects and arrays have a JSON form');
+        }
+        // Default sort compares UTF-16 code units, which is exactly RFC 8785 §3.2.3.
+        const keys = Object.keys(object).sort();
+        out.push('{');
+        let first = true;
+        for (const key of keys) {
+            const member = object[key];
+            const memberPath = path === '' ? key : `${path}.${key}`;
+            if (member === undefined) {
+                throw new CanonicalJsonError('unsupported_type', memberPath, 'undefined has no JSON form');
+            }
+            if (!first)
+                out.push(',');
+            first = false;
+            out.push(serializeString(key, memberPath), ':');
+            write(member, memberPath, out, open);
+        }
+        out.push('}');
+    }
+    open.delete(object);
+}
+function serializeNumber(value, path) {
+    if (!Number.isFinite(value)) {
+        throw new CanonicalJsonError('non_finite_number', path, `${String(value)} is not a JSON number`);
+    }
+    // ECMAScript Number::toString is the RFC 8785 §3.2.2.3 algorithm; it already prints -0 as "0".
+    return String(value);
+}
+function serializeString(value, path) {
+    for (let i = 0; i < value.length; i++) {
+        const unit = value.charCodeAt(i);
+        if (unit >= 0xd800 && unit <= 0xdbff) {
+            const next = value.charCodeAt(i + 1);
+            if (next >= 0xdc00 && next <= 0xdfff) {
+                i++;
+                continue;
+            }
+            throw loneSurrogate(path, unit, i);
+        }
+        if (unit >= 0xdc00 && unit <= 0xdfff)
+            throw loneSurrogate(path, unit, i);
+    }
+    // With no lone surrogates, JSON.stringify escapes exactly as RFC 8785 §3.2.2.2 asks:
+    // \b \t \n \f \r \" \\ , other controls as lowercase \u00xx, everything else literal.
+    return JSON.stringify(value);
+}
+function loneSurrogate(path, unit, index) {
+    const hex = unit.toString(16).padStart(4, '0');
+    return new CanonicalJsonError('lone_surrogate', path, `lone surrogate \\u${hex} at index ${index} in a string`);
+}
+
+;// CONCATENATED MODULE: ./build/fidelity/analyze.js
+
+
+/**
+ * The fidelity analyzer: a pure function from a manifest to its level and every gap
+ * (docs/fidelity.md). It reads only what the runtime attests about how it was
+ * captured; it never looks at whether a replay reproduced an output, so agreement can never
+ * promote a run.
+ */
+const analyze_FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'];
+const analyze_GAP_IMPACTS = ['blocks_replay', 'reduces_control', 'prevents_exactness'];
+/** The fixed reasons, so reports group and people (and tests) can rely on the wording. */
+const REASONS = {
+    hash: 'hash only',
+    unavailable: 'not captured',
+    absent: 'attested absent',
+    integrity: 'integrity: sha256 mismatch',
+    unverifiable: 'integrity: sha256 unverifiable: value has no canonical JSON form',
+    replayModeUnknown: 'replay mode unknown',
+    ledgerIncomplete: 'call ledger not attested complete',
+    callsWhenNotUsed: 'calls listed although replay mode is not_used',
+    isolationUnknown: 'isolation unknown',
+    captureUnknown: 'capture unknown',
+    captureMapped: 'mapped trace, not native runtime evidence',
+    modelNotDeterministic: 'determinism not guaranteed (a seed is not a guarantee)',
+    notDeterministic: 'determinism not guaranteed',
+};
+const LIVE_REASONS = {
+    network: 'live network',
+    filesystem: 'live filesystem',
+    external_services: 'live external services',
+    side_effects: 'live side effects',
+};
+const ISOLATION_FIELDS = ['network', 'filesystem', 'external_services', 'side_effects'];
+/** Level ordering: negative when `a` is better than `b`. */
+function compareLevels(a, b) {
+    return analyze_FIDELITY_LEVELS.indexOf(a) - analyze_FIDELITY_LEVELS.indexOf(b);
+}
+function worstLevel(levels) {
+    let worst = null;
+    for (const level of levels)
+        if (worst === null || compareLevels(level, worst) > 0)
+            worst = level;
+    return worst;
+}
+const LEVEL_OF_IMPACT = {
+    blocks_replay: 'unreplayable',
+    reduces_control: 'partial',
+    prevents_exactness: 'controlled',
+};
+/** The level the worst gap allows. */
+function analyze_levelOf(gaps) {
+    return worstLevel(gaps.map((gap) => LEVEL_OF_IMPACT[gap.impact])) ?? 'exact';
+}
+/** Sort order of gaps: path, then impact (worst first), then reason; strings by code unit. */
+function compareGaps(a, b) {
+    return (compareStrings(a.path, b.path) ||
+        analyze_GAP_IMPACTS.indexOf(a.impact) - analyze_GAP_IMPACTS.indexOf(b.impact) ||
+        compareStrings(a.reason, b.reason));
+}
+const state = (e) => e?.state ?? 'unavailable';
+const stateReason = (s) => s === 'hash' ? REASONS.hash : s === 'absent' ? REASONS.absent : REASONS.unavailable;
+function analyzeManifest(manifest) {
+    const gaps = [];
+    const add = (path, impact, reason) => {
+        gaps.push({ path, impact, reason });
+    };
+    for (const section of [
+        integrityGaps,
+        modelGaps,
+        toolGaps,
+        retrievalGaps,
+        environmentGaps,
+        isolationGaps,
+        sourceGaps,
+    ])
+        section(manifest, add);
+    gaps.sort(compareGaps);
+    return { level: analyze_levelOf(gaps), missing_evidence: gaps };
+}
+function integrityGaps(manifest, add) {
+    // A value whose sha256 does not match is not the evidence it claims to be: nothing else about
+    // that path can be trusted, so it blocks replay wherever it appears.
+    for (const [path, e] of evidenceEntries(manifest)) {
+        if (e.state !== 'value' || e.sha256 === undefined)
+            continue;
+        let actual;
+        try {
+            actual = sha256Canonical(e.value);
+        }
+        catch (error) {
+            if (!(error instanceof CanonicalJsonError))
+                throw error;
+            add(path, 'blocks_replay', REASONS.unverifiable);
+            continue;
+        }
+        if (actual !== e.sha256)
+            add(path, 'blocks_replay', REASONS.integrity);
+    }
+}
+function modelGaps(manifest, add) {
+    const model = manifest.model ?? {};
+    // Without the provider, deployment and the prompt itself there is nothing to send: a prompt
+    // hash proves which prompt it was but cannot be replayed.
+    for (const field of ['provider', 'deployment', 'input']) {
+        const s = state(model[field]);
+        if (s !== 'value')
+            add(`model.${field}`, 'blocks_replay', stateReason(s));
+    }
+    for (const field of ['parameters', 'system_instructions', 'developer_instructions']) {
+        const s = state(model[field]);
+        if (s === 'hash' || s === 'unavailable')
+            add(`model.${field}`, 'reduces_control', stateReason(s));
+    }
+    if (model.determinism?.guaranteed !== true) {
+        add('model.determinism.guaranteed', 'prevents_exactness', REASONS.modelNotDeterministic);
+    }
+}
+function toolGaps(manifest, add) {
+    const tools = manifest.tools ?? {};
+    const toolsMode = normaliseMode(tools.replay_mode);
+    const calls = tools.calls ?? [];
+    if (toolsMode === 'unknown')
+        add('tools.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
+    if (toolsMode === 'not_used') {
+        if (calls.length > 0)
+            add('tools.calls', 'reduces_control', REASONS.callsWhenNotUsed);
+    }
+    else {
+        const definitions = state(tools.definitions);
+        if (definitions !== 'value' && definitions !== 'absent') {
+            add('tools.definitions', 'reduces_control', stateReason(definitions));
+        }
+        calls.forEach((call, index) => {
+            if (state(call.input) === 'unavailable') {
+                add(`tools.calls[${index}].input`, 'reduces_control', REASONS.unavailable);
+            }
+        });
+        if (tools.ledger_complete !== true)
+            add('tools.ledger_complete', 'reduces_control', REASONS.ledgerIncomplete);
+    }
+    if (toolsMode === 'recorded_outputs') {
+        calls.forEach((call, index) => {
+            const s = state(call.output);
+            if (s !== 'value')
+                add(`tools.calls[${index}].output`, 'blocks_replay', stateReason(s));
+        });
+    }
+    if (toolsMode === 'execute' && tools.determinism?.guaranteed !== true) {
+        add('tools.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
+    }
+}
+function retrievalGaps(manifest, add) {
+    const retrieval = manifest.retrieval ?? {};
+    const retrievalMode = normaliseMode(retrieval.replay_mode);
+    if (retrievalMode === 'unknown')
+        add('retrieval.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
+    if (retrievalMode === 'recorded_outputs') {
+        const s = state(retrieval.outputs);
+        if (s !== 'value')
+            add('retrieval.outputs', 'blocks_replay', stateReason(s));
+    }
+    if (retrievalMode === 'execute') {
+        const config = state(retrieval.config);
+        if (config !== 'value')
+            add('retrieval.config', 'reduces_control', stateReason(config));
+        const corpus = state(retrieval.corpus);
+        if (corpus !== 'value' && corpus !== 'hash')
+            add('retrieval.corpus', 'reduces_control', stateReason(corpus));
+        if (retrieval.determinism?.guaranteed !== true) {
+            add('retrieval.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
+        }
+    }
+}
+function environmentGaps(manifest, add) {
+    const environment = manifest.environment ?? {};
+    // `container` is optional by contract: not knowing it is no gap.
+    for (const field of ['code_version', 'runtime_version', 'dependency_lock', 'config_fingerprint']) {
+        if (state(environment[field]) === 'unavailable') {
+            add(`environment.${field}`, 'reduces_control', REASONS.unavailable);
+        }
+    }
+}
+function isolationGaps(manifest, add) {
+    const isolation = manifest.isolation ?? {};
+    for (const field of ISOLATION_FIELDS) {
+        const value = isolation[field] ?? 'unknown';
+        if (value === 'live')
+            add(`isolation.${field}`, 'blocks_replay', LIVE_REASONS[field]);
+        if (value === 'unknown')
+            add(`isolation.${field}`, 'reduces_control', REASONS.isolationUnknown);
+    }
+}
+function sourceGaps(manifest, add) {
+    const source = manifest.source ?? {};
+    for (const field of ['trace_id', 'span_id', 'provenance']) {
+        if (state(source[field]) === 'unavailable')
+            add(`source.${field}`, 'reduces_control', REASONS.unavailable);
+    }
+    const capture = source.capture ?? 'unknown';
+    if (capture === 'unknown')
+        add('source.capture', 'reduces_control', REASONS.captureUnknown);
+    if (capture === 'mapped')
+        add('source.capture', 'prevents_exactness', REASONS.captureMapped);
+}
+/** `rerun` and `execute` mean the same thing (re-run the step live); a missing mode is unknown. */
+function normaliseMode(mode) {
+    if (mode === undefined)
+        return 'unknown';
+    return mode === 'rerun' ? 'execute' : mode;
+}
+/** Every Evidence object in the manifest with its path, in a fixed order. */
+function evidenceEntries(manifest) {
+    const out = [];
+    const section = (name, fields) => {
+        if (!fields)
+            return;
+        for (const [key, value] of Object.entries(fields)) {
+            if (isEvidence(value))
+                out.push([`${name}.${key}`, value]);
+        }
+    };
+    section('model', manifest.model);
+    section('tools', manifest.tools);
+    manifest.tools?.calls?.forEach((call, index) => section(`tools.calls[${index}]`, call));
+    section('retrieval', manifest.retrieval);
+    section('environment', manifest.environment);
+    section('source', manifest.source);
+    return out;
+}
+function isEvidence(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'state' in value;
+}
+
+;// CONCATENATED MODULE: ./build/gate/gate.js
+/**
+ * The `fail-on` gate: which configured rules a run's per-policy facts cross. Pure; the rules come
+ * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
+ */
+
+/** Rules that fail when a count is above zero or a flag is set. */
+const SIMPLE_RULES = [
+    'invalid-policy',
+    'newly-allowed',
+    'newly-denied',
+    'changes',
+    'newly-unevaluable',
+    'blocking-gaps',
+    'malformed',
+    'no-traffic',
+    'drift',
+];
+/** The canonical `fail-on` spelling of a rule. */
+function ruleText(rule) {
+    switch (rule.kind) {
+        case 'unevaluable':
+            return `unevaluable>${rule.percent}%`;
+        case 'fidelity':
+            return `fidelity<${rule.below}`;
+        default:
+            return rule.kind;
+    }
+}
+function gate_plural(n, one, many) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+/** `n` as an exact fraction numerator/denominator, from its shortest decimal spelling. */
+function toFraction(n) {
+    const [whole = '0', frac = ''] = String(n).split('.');
+    const den = 10n ** BigInt(frac.length);
+    return { num: BigInt(whole) * den + BigInt(frac === '' ? '0' : frac), den };
+}
+/**
+ * unevaluable / evaluated × 100 > percent, in exact integer arithmetic: floating point would
+ * make 7 of 100 look like 7.000000000000001% and cross an `unevaluable>7%` it only meets.
+ * Nothing evaluated → nothing crossed (a missing sample is what `no-traffic` is for).
+ */
+function unevaluableAbove(unevaluable, evaluated, percent) {
+    if (evaluated <= 0)
+        return false;
+    // Exponent spellings (1e-7) only come from thresholds the input parser never produces.
+    if (!/^\d+(\.\d+)?$/.test(String(percent)))
+        return (unevaluable / evaluated) * 100 > percent;
+    const { num, den } = toFraction(percent);
+    return BigInt(unevaluable) * 100n * den > num * BigInt(evaluated);
+}
+/** The share as shown in a reason: enough decimals that it visibly differs from the threshold. */
+function formatShare(unevaluable, evaluated, threshold) {
+    const share = (unevaluable / evaluated) * 100;
+    for (let digits = 0; digits <= 6; digits++) {
+        const shown = Number(share.toFixed(digits));
+        if (shown !== threshold)
+            return `${shown}%`;
+    }
+    return `${share}%`;
+}
+/**
+ * Rules that judge the replayed traffic. A gate holding any of them cannot pass a policy that
+ * replayed nothing, so they imply `no-traffic` (docs/action.md "The gate").
+ */
+const TRAFFIC_RULES = new Set([
+    'newly-allowed',
+    'newly-denied',
+    'changes',
+    'newly-unevaluable',
+    'blocking-gaps',
+    'malformed',
+    'drift',
+    'unevaluable',
+    'fidelity',
+]);
+/**
+ * The rules as applied: `no-traffic` added when a traffic rule is there without it, and
+ * `invalid-policy` when a traffic rule or `no-traffic` is there without it: an invalid head
+ * replays nothing, so a gate that judges traffic cannot pass it either (docs/action.md "The gate").
+ */
+function effectiveRules(rules) {
+    const applied = rules.map((rule) => ({ rule, impliedBy: null }));
+    const judging = rules.find((r) => TRAFFIC_RULES.has(r.kind));
+    if (judging && !rules.some((r) => r.kind === 'no-traffic'))
+        applied.push({ rule: { kind: 'no-traffic' }, impliedBy: ruleText(judging) });
+    const replaying = judging ?? rules.find((r) => r.kind === 'no-traffic');
+    if (replaying && !rules.some((r) => r.kind === 'invalid-policy'))
+        applied.push({ rule: { kind: 'invalid-policy' }, impliedBy: ruleText(replaying) });
+    return applied;
+}
+function fidelityRank(level) {
+    return analyze_FIDELITY_LEVELS.indexOf(level);
+}
+/** Why `rule` fails for `facts`, or null when it does not. */
+function gate_check(rule, facts) {
+    switch (rule.kind) {
+        case 'invalid-policy':
+            return facts.invalid && !facts.deleted ? 'the policy is invalid' : null;
+        case 'newly-allowed':
+            return facts.newlyAllowed > 0
+                ? `${gate_plural(facts.newlyAllowed, 'request', 'requests')} newly allowed`
+                : null;
+        case 'newly-denied':
+            return facts.newlyDenied > 0
+                ? `${gate_plural(facts.newlyDenied, 'request', 'requests')} newly denied`
+                : null;
+        case 'changes':
+            return facts.changesTotal > 0
+                ? `${gate_plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
+                : null;
+        case 'newly-unevaluable': {
+            const lost = facts.newlyUnevaluable ?? 0;
+            return lost > 0
+                ? `${gate_plural(lost, 'request', 'requests')} the base decides can no longer be judged by the head`
+                : null;
+        }
+        case 'blocking-gaps': {
+            // An invalid manifest is graded unreplayable, the level a blocking gap sets: it fails too.
+            const invalid = facts.invalidManifests ?? 0;
+            const why = [
+                ...(facts.blockingGaps > 0
+                    ? [`${gate_plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`]
+                    : []),
+                ...(invalid > 0 ? [`${gate_plural(invalid, 'manifest is', 'manifests are')} invalid (unreplayable)`] : []),
+            ];
+            return why.length > 0 ? why.join('; ') : null;
+        }
+        case 'malformed':
+            return facts.malformed > 0
+                ? `${gate_plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}`
+                : null;
+        case 'no-traffic':
+            if (facts.deleted)
+                return null;
+            if (facts.noTraffic)
+                return 'no traffic to replay';
+            // A sample that replayed nothing (empty, all malformed, all filtered) judged nothing either.
+            return facts.evaluated === 0 && !facts.invalid && !facts.blockers?.length
+                ? 'the sample replayed no record'
+                : null;
+        case 'drift': {
+            const drift = facts.driftTotal ?? 0;
+            return drift > 0
+                ? `${gate_plural(drift, 'recorded decision is', 'recorded decisions are')} no longer reproduced`
+                : null;
+        }
+        case 'unevaluable':
+            return unevaluableAbove(facts.unevaluable, facts.evaluated, rule.percent)
+                ? `${facts.unevaluable} of ${gate_plural(facts.evaluated, 'request', 'requests')} unevaluable ` +
+                    `(${formatShare(facts.unevaluable, facts.evaluated, rule.percent)}, above ${rule.percent}%)`
+                : null;
+        case 'fidelity': {
+            const worst = facts.fidelityWorst ?? null;
+            return worst !== null && fidelityRank(worst) > fidelityRank(rule.below)
+                ? `worst replay fidelity is ${worst}, below ${rule.below}`
+                : null;
+        }
+    }
+}
+/**
+ * Applies every rule to every policy. Failures are ordered by policy path (code-unit order), then
+ * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic`, then an
+ * implied `invalid-policy`, last), so
+ * the same inputs always give the same list.
+ */
+function evaluateGate(rules, facts) {
+    const failed = [];
+    const policies = [...facts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const applied = effectiveRules(rules);
+    for (const policy of policies) {
+        for (const blocker of policy.blockers ?? []) {
+            failed.push({
+                rule: blocker.rule,
+                reason: `${policy.path}: ${blocker.reason} (${blocker.rule})`,
+                policy: policy.path,
+            });
+        }
+        for (const { rule, impliedBy } of applied) {
+            const why = gate_check(rule, policy);
+            if (why === null)
+                continue;
+            const text = ruleText(rule);
+            const label = impliedBy === null ? text : `${text}, implied by ${impliedBy}`;
+            failed.push({ rule: text, reason: `${policy.path}: ${why} (${label})`, policy: policy.path });
+        }
+    }
+    return { verdict: failed.length > 0 ? 'fail' : 'pass', failed };
+}
+
+;// CONCATENATED MODULE: ./build/gate/failOn.js
+/**
+ * The `fail-on` grammar, shared by the Action's input and the CLI's `--fail-on`: a comma- or
+ * newline-separated list of rules (docs/action-inputs.md "fail-on rules"). Pure; a bad rule throws FailOnError with
+ * a message that quotes it and says what was expected.
+ */
+
+
+const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
+class FailOnError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'FailOnError';
+    }
+}
+/** Items of a rule list: split on commas and newlines, trimmed, empties and `#` lines dropped. */
+function splitRules(text) {
+    return text
+        .split(/\r?\n/)
+        .filter((line) => !line.trim().startsWith('#'))
+        .flatMap((line) => line.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+/**
+ * What each rule fails on, one line each: the CLI's help prints it and docs/cli.md carries it.
+ * A Record over the rule kinds, so a new rule cannot ship without its line.
+ */
+const SIMPLE_RULE_MEANINGS = {
+    'invalid-policy': 'the head policy does not validate or compile (implied by no-traffic and every rule that judges traffic)',
+    'newly-allowed': 'a request the base denied is allowed by the head',
+    'newly-denied': 'a request the base allowed is denied by the head',
+    changes: 'any request is decided differently (either direction, or from unknown)',
+    'newly-unevaluable': 'a request the base decides cannot be judged by the head (the recorded data cannot decide it under the head)',
+    'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
+    malformed: 'the traffic sample has a malformed record',
+    'no-traffic': 'no sample was found, or the sample replayed no record (implied by every rule that judges traffic)',
+    drift: 'a replayed decision differs from the recorded one (drift mode)',
+};
+/** Every form a `fail-on` item can take, with its meaning, in the order help lists them. */
+const FAIL_ON_GRAMMAR = [
+    ...SIMPLE_RULES.map((rule) => [rule, SIMPLE_RULE_MEANINGS[rule]]),
+    ['unevaluable>N%', 'over N% (0 to 100, 4 decimals at most) of the evaluated requests are unevaluable'],
+    ['fidelity<LEVEL', `the worst manifest grades below LEVEL (${analyze_FIDELITY_LEVELS.join(' > ')})`],
+    ['none', 'nothing fails (alone only)'],
+];
+const FAIL_ON_HELP = `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +
+    `fidelity<LEVEL (LEVEL one of ${analyze_FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
+function parseFailOnItem(item) {
+    const lower = item.toLowerCase();
+    if (SIMPLE_RULES.includes(lower))
+        return { kind: lower };
+    if (/^unevaluable\s*>/.test(lower)) {
+        const m = /^unevaluable\s*>\s*(\d{1,3}(?:\.\d{1,4})?)\s*%$/.exec(lower);
+        const percent = m ? Number(m[1]) : NaN;
+        if (!(percent >= 0 && percent <= 100)) {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected unevaluable>N% with N a number from 0 to 100 (up to 4 decimals), e.g. unevaluable>5%.`);
+        }
+        return { kind: 'unevaluable', percent };
+    }
+    if (/^fidelity\s*</.test(lower)) {
+        const level = lower.replace(/^fidelity\s*<\s*/, '');
+        if (level === 'unreplayable') {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. No level is below unreplayable; use fidelity<partial to fail on unreplayable.`);
+        }
+        if (!analyze_FIDELITY_LEVELS.includes(level)) {
+            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${analyze_FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
+        }
+        return { kind: 'fidelity', below: level };
+    }
+    throw new FailOnError(`Invalid fail-on rule '${item}'. ${FAIL_ON_HELP}`);
+}
+/** Parses a `fail-on` value ('' = the default). `none` alone means no rule can fail the run. */
+function parseFailOn(raw) {
+    const items = splitRules(raw === '' ? DEFAULT_FAIL_ON : raw);
+    if (items.length === 0)
+        return parseFailOn(DEFAULT_FAIL_ON);
+    if (items.some((item) => item.toLowerCase() === 'none')) {
+        if (items.length > 1) {
+            throw new FailOnError(`Invalid fail-on '${raw}'. 'none' cannot be combined with other rules.`);
+        }
+        return [];
+    }
+    const seen = new Set();
+    const rules = [];
+    for (const item of items) {
+        const rule = parseFailOnItem(item);
+        const key = ruleText(rule);
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        rules.push(rule);
+    }
+    return rules;
+}
+
+;// CONCATENATED MODULE: ./build/action/settings.js
+
+
+/** The typed Settings the inputs become, the input names and their defaults. */
+/** A bad input value. The message quotes the value and says what was expected. */
+class InputError extends Error {
+    input;
+    value;
+    code = 'invalid-input';
+    constructor(
+    /** The input's name as in action.yml, e.g. `max-changes`. */
+    input, 
+    /** The value as given (trimmed). */
+    value, message) {
+        super(message);
+        this.input = input;
+        this.value = value;
+        this.name = 'InputError';
+    }
+}
+/** Every input name, as spelled in action.yml. */
+const INPUT_NAMES = (/* unused pure expression or super */ null && ([
+    'github-token',
+    'policies',
+    'traffic',
+    'manifests',
+    'decision-path',
+    'decision-field',
+    'bundle',
+    'manifest-id-field',
+    'max-changes',
+    'max-groups',
+    'fail-on',
+    'comment',
+    'redact',
+    'opa-version',
+    'opa-path',
+    'opa-sha256',
+    'opa-download-url',
+    'mode',
+    'unevaluable',
+    'token-login',
+    'limits',
+    'comment-id',
+    'comment-file',
+    'pull-request-file',
+    'status-context',
+    'accept-permission',
+    'accept-users',
+]));
+const settings_DEFAULTS = {
+    policies: 'policies/**/*.{json,yaml,yml}',
+    maxChanges: 20,
+    maxGroups: 50,
+    failOn: DEFAULT_FAIL_ON,
+    comment: 'update',
+    redact: 'auto',
+    opaVersion: OPA_VERSION,
+    opaDownloadUrl: DEFAULT_OPA_DOWNLOAD_URL,
+    mode: 'auto',
+    unevaluable: 'precise',
+};
+
+;// CONCATENATED MODULE: ./build/action/acceptInputs.js
+
+/** The inputs of acceptance (docs/action.md "Accepting an intended change"). Pure. */
+const DEFAULT_STATUS_CONTEXT = 'policy-replay';
+const DEFAULT_ACCEPT_PERMISSION = 'maintain';
+/** Read and none would let anyone who can comment on a public repository accept. */
+const ACCEPTING_LEVELS = ['triage', 'write', 'maintain', 'admin'];
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(\[bot\])?$/;
+const ORG = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+const TEAM = /^[A-Za-z0-9._-]{1,100}$/;
+/** What GitHub shows as a status's name: printable, one line, short. */
+const CONTEXT = /^[\x21-\x7e](?:[\x20-\x7e]{0,98}[\x21-\x7e])?$/;
+/** Unset: `policy-replay`, or `policy-replay/<comment-id>` so two configurations keep two statuses. */
+function parseStatusContext(raw, commentId) {
+    if (raw === '')
+        return commentId === null ? DEFAULT_STATUS_CONTEXT : `${DEFAULT_STATUS_CONTEXT}/${commentId}`;
+    if (!CONTEXT.test(raw))
+        throw new InputError('status-context', raw, `Invalid status-context '${raw}'. Expected up to 100 printable ASCII characters on one line, such as policy-replay/gateway.`);
+    return raw;
+}
+function parseAcceptPermission(raw) {
+    if (raw === '')
+        return DEFAULT_ACCEPT_PERMISSION;
+    if (!ACCEPTING_LEVELS.includes(raw))
+        throw new InputError('accept-permission', raw, `Invalid accept-permission '${raw}'. Expected ${ACCEPTING_LEVELS.join(', ')}.`);
+    return raw;
+}
+/** Logins (a leading `@` allowed) and `@org/team` slugs, comma or newline separated. */
+function parseAcceptUsers(raw) {
+    const users = [];
+    for (const entry of raw
+        .split(/[,\n]/)
+        .map((e) => e.trim())
+        .filter((e) => e !== '')) {
+        const team = /^@([^/]+)\/(.+)$/.exec(entry);
+        if (team && ORG.test(team[1]) && TEAM.test(team[2])) {
+            users.push({ kind: 'team', org: team[1], team: team[2] });
+            continue;
+        }
+        const login = entry.startsWith('@') ? entry.slice(1) : entry;
+        if (!team && LOGIN.test(login)) {
+            users.push({ kind: 'login', login });
+            continue;
+        }
+        throw new InputError('accept-users', entry, `Invalid accept-users entry '${entry}'. Expected a login (lead, @lead, release-bot[bot]) or a team (@acme/policy-owners).`);
+    }
+    return users;
+}
 
 ;// CONCATENATED MODULE: ./build/engine/errors.js
 /** A policy could not be evaluated on one input (a builtin failed, the module trapped). */
@@ -71725,701 +72618,6 @@ class UnknownsJudge {
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __nccwpck_require__(4006);
-;// CONCATENATED MODULE: ./build/canonical/jcs.js
-
-/** Thrown when a value has no canonical JSON form. `path` is where, dotted with `[i]` (root is ""). */
-class CanonicalJsonError extends Error {
-    kind;
-    path;
-    name = 'CanonicalJsonError';
-    constructor(kind, path, message) {
-        super(path === '' ? message : `${path}: ${message}`);
-        this.kind = kind;
-        this.path = path;
-    }
-}
-/** Returns the RFC 8785 canonical JSON text of `value`. Throws {@link CanonicalJsonError}. */
-function canonicalize(value) {
-    const parts = [];
-    write(value, '', parts, new Set());
-    return parts.join('');
-}
-/** Lowercase hex SHA-256 of the UTF-8 bytes of `canonicalize(value)`. */
-function sha256Canonical(value) {
-    return (0,external_node_crypto_.createHash)('sha256').update(canonicalize(value), 'utf8').digest('hex');
-}
-function write(value, path, out, open) {
-    if (value === null) {
-        out.push('null');
-        return;
-    }
-    switch (typeof value) {
-        case 'boolean':
-            out.push(value ? 'true' : 'false');
-            return;
-        case 'number':
-            out.push(serializeNumber(value, path));
-            return;
-        case 'string':
-            out.push(serializeString(value, path));
-            return;
-        case 'object':
-            break;
-        default:
-            throw new CanonicalJsonError('unsupported_type', path, `${typeof value} has no JSON form`);
-    }
-    const object = value;
-    if (open.has(object))
-        throw new CanonicalJsonError('cycle', path, 'value contains a cycle');
-    open.add(object);
-    if (Array.isArray(object)) {
-        out.push('[');
-        object.forEach((item, index) => {
-            if (index > 0)
-                out.push(',');
-            write(item, `${path}[${index}]`, out, open);
-        });
-        out.push(']');
-    }
-    else {
-        const proto = Object.getPrototypeOf(object);
-        // Plain means "made by {} or Object.create(null)" in any realm (structuredClone, vm and
-        // workers hand out another realm's Object.prototype). A Date, Map or class instance would
-        // silently serialise as something else (or `{}`), so it is refused.
-        if (proto !== null && Object.getPrototypeOf(proto) !== null) {
-            throw new CanonicalJsonError('unsupported_type', path, 'only plain objects and arrays have a JSON form');
-        }
-        // Default sort compares UTF-16 code units, which is exactly RFC 8785 §3.2.3.
-        const keys = Object.keys(object).sort();
-        out.push('{');
-        let first = true;
-        for (const key of keys) {
-            const member = object[key];
-            const memberPath = path === '' ? key : `${path}.${key}`;
-            if (member === undefined) {
-                throw new CanonicalJsonError('unsupported_type', memberPath, 'undefined has no JSON form');
-            }
-            if (!first)
-                out.push(',');
-            first = false;
-            out.push(serializeString(key, memberPath), ':');
-            write(member, memberPath, out, open);
-        }
-        out.push('}');
-    }
-    open.delete(object);
-}
-function serializeNumber(value, path) {
-    if (!Number.isFinite(value)) {
-        throw new CanonicalJsonError('non_finite_number', path, `${String(value)} is not a JSON number`);
-    }
-    // ECMAScript Number::toString is the RFC 8785 §3.2.2.3 algorithm; it already prints -0 as "0".
-    return String(value);
-}
-function serializeString(value, path) {
-    for (let i = 0; i < value.length; i++) {
-        const unit = value.charCodeAt(i);
-        if (unit >= 0xd800 && unit <= 0xdbff) {
-            const next = value.charCodeAt(i + 1);
-            if (next >= 0xdc00 && next <= 0xdfff) {
-                i++;
-                continue;
-            }
-            throw loneSurrogate(path, unit, i);
-        }
-        if (unit >= 0xdc00 && unit <= 0xdfff)
-            throw loneSurrogate(path, unit, i);
-    }
-    // With no lone surrogates, JSON.stringify escapes exactly as RFC 8785 §3.2.2.2 asks:
-    // \b \t \n \f \r \" \\ , other controls as lowercase \u00xx, everything else literal.
-    return JSON.stringify(value);
-}
-function loneSurrogate(path, unit, index) {
-    const hex = unit.toString(16).padStart(4, '0');
-    return new CanonicalJsonError('lone_surrogate', path, `lone surrogate \\u${hex} at index ${index} in a string`);
-}
-
-;// CONCATENATED MODULE: ./build/fidelity/analyze.js
-
-
-/**
- * The fidelity analyzer: a pure function from a manifest to its level and every gap
- * (docs/fidelity.md). It reads only what the runtime attests about how it was
- * captured; it never looks at whether a replay reproduced an output, so agreement can never
- * promote a run.
- */
-const analyze_FIDELITY_LEVELS = ['exact', 'controlled', 'partial', 'unreplayable'];
-const analyze_GAP_IMPACTS = ['blocks_replay', 'reduces_control', 'prevents_exactness'];
-/** The fixed reasons, so reports group and people (and tests) can rely on the wording. */
-const REASONS = {
-    hash: 'hash only',
-    unavailable: 'not captured',
-    absent: 'attested absent',
-    integrity: 'integrity: sha256 mismatch',
-    unverifiable: 'integrity: sha256 unverifiable: value has no canonical JSON form',
-    replayModeUnknown: 'replay mode unknown',
-    ledgerIncomplete: 'call ledger not attested complete',
-    callsWhenNotUsed: 'calls listed although replay mode is not_used',
-    isolationUnknown: 'isolation unknown',
-    captureUnknown: 'capture unknown',
-    captureMapped: 'mapped trace, not native runtime evidence',
-    modelNotDeterministic: 'determinism not guaranteed (a seed is not a guarantee)',
-    notDeterministic: 'determinism not guaranteed',
-};
-const LIVE_REASONS = {
-    network: 'live network',
-    filesystem: 'live filesystem',
-    external_services: 'live external services',
-    side_effects: 'live side effects',
-};
-const ISOLATION_FIELDS = ['network', 'filesystem', 'external_services', 'side_effects'];
-/** Level ordering: negative when `a` is better than `b`. */
-function compareLevels(a, b) {
-    return analyze_FIDELITY_LEVELS.indexOf(a) - analyze_FIDELITY_LEVELS.indexOf(b);
-}
-function worstLevel(levels) {
-    let worst = null;
-    for (const level of levels)
-        if (worst === null || compareLevels(level, worst) > 0)
-            worst = level;
-    return worst;
-}
-const LEVEL_OF_IMPACT = {
-    blocks_replay: 'unreplayable',
-    reduces_control: 'partial',
-    prevents_exactness: 'controlled',
-};
-/** The level the worst gap allows. */
-function analyze_levelOf(gaps) {
-    return worstLevel(gaps.map((gap) => LEVEL_OF_IMPACT[gap.impact])) ?? 'exact';
-}
-/** Sort order of gaps: path, then impact (worst first), then reason; strings by code unit. */
-function compareGaps(a, b) {
-    return (compareStrings(a.path, b.path) ||
-        analyze_GAP_IMPACTS.indexOf(a.impact) - analyze_GAP_IMPACTS.indexOf(b.impact) ||
-        compareStrings(a.reason, b.reason));
-}
-const state = (e) => e?.state ?? 'unavailable';
-const stateReason = (s) => s === 'hash' ? REASONS.hash : s === 'absent' ? REASONS.absent : REASONS.unavailable;
-function analyzeManifest(manifest) {
-    const gaps = [];
-    const add = (path, impact, reason) => {
-        gaps.push({ path, impact, reason });
-    };
-    for (const section of [
-        integrityGaps,
-        modelGaps,
-        toolGaps,
-        retrievalGaps,
-        environmentGaps,
-        isolationGaps,
-        sourceGaps,
-    ])
-        section(manifest, add);
-    gaps.sort(compareGaps);
-    return { level: analyze_levelOf(gaps), missing_evidence: gaps };
-}
-function integrityGaps(manifest, add) {
-    // A value whose sha256 does not match is not the evidence it claims to be: nothing else about
-    // that path can be trusted, so it blocks replay wherever it appears.
-    for (const [path, e] of evidenceEntries(manifest)) {
-        if (e.state !== 'value' || e.sha256 === undefined)
-            continue;
-        let actual;
-        try {
-            actual = sha256Canonical(e.value);
-        }
-        catch (error) {
-            if (!(error instanceof CanonicalJsonError))
-                throw error;
-            add(path, 'blocks_replay', REASONS.unverifiable);
-            continue;
-        }
-        if (actual !== e.sha256)
-            add(path, 'blocks_replay', REASONS.integrity);
-    }
-}
-function modelGaps(manifest, add) {
-    const model = manifest.model ?? {};
-    // Without the provider, deployment and the prompt itself there is nothing to send: a prompt
-    // hash proves which prompt it was but cannot be replayed.
-    for (const field of ['provider', 'deployment', 'input']) {
-        const s = state(model[field]);
-        if (s !== 'value')
-            add(`model.${field}`, 'blocks_replay', stateReason(s));
-    }
-    for (const field of ['parameters', 'system_instructions', 'developer_instructions']) {
-        const s = state(model[field]);
-        if (s === 'hash' || s === 'unavailable')
-            add(`model.${field}`, 'reduces_control', stateReason(s));
-    }
-    if (model.determinism?.guaranteed !== true) {
-        add('model.determinism.guaranteed', 'prevents_exactness', REASONS.modelNotDeterministic);
-    }
-}
-function toolGaps(manifest, add) {
-    const tools = manifest.tools ?? {};
-    const toolsMode = normaliseMode(tools.replay_mode);
-    const calls = tools.calls ?? [];
-    if (toolsMode === 'unknown')
-        add('tools.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
-    if (toolsMode === 'not_used') {
-        if (calls.length > 0)
-            add('tools.calls', 'reduces_control', REASONS.callsWhenNotUsed);
-    }
-    else {
-        const definitions = state(tools.definitions);
-        if (definitions !== 'value' && definitions !== 'absent') {
-            add('tools.definitions', 'reduces_control', stateReason(definitions));
-        }
-        calls.forEach((call, index) => {
-            if (state(call.input) === 'unavailable') {
-                add(`tools.calls[${index}].input`, 'reduces_control', REASONS.unavailable);
-            }
-        });
-        if (tools.ledger_complete !== true)
-            add('tools.ledger_complete', 'reduces_control', REASONS.ledgerIncomplete);
-    }
-    if (toolsMode === 'recorded_outputs') {
-        calls.forEach((call, index) => {
-            const s = state(call.output);
-            if (s !== 'value')
-                add(`tools.calls[${index}].output`, 'blocks_replay', stateReason(s));
-        });
-    }
-    if (toolsMode === 'execute' && tools.determinism?.guaranteed !== true) {
-        add('tools.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
-    }
-}
-function retrievalGaps(manifest, add) {
-    const retrieval = manifest.retrieval ?? {};
-    const retrievalMode = normaliseMode(retrieval.replay_mode);
-    if (retrievalMode === 'unknown')
-        add('retrieval.replay_mode', 'reduces_control', REASONS.replayModeUnknown);
-    if (retrievalMode === 'recorded_outputs') {
-        const s = state(retrieval.outputs);
-        if (s !== 'value')
-            add('retrieval.outputs', 'blocks_replay', stateReason(s));
-    }
-    if (retrievalMode === 'execute') {
-        const config = state(retrieval.config);
-        if (config !== 'value')
-            add('retrieval.config', 'reduces_control', stateReason(config));
-        const corpus = state(retrieval.corpus);
-        if (corpus !== 'value' && corpus !== 'hash')
-            add('retrieval.corpus', 'reduces_control', stateReason(corpus));
-        if (retrieval.determinism?.guaranteed !== true) {
-            add('retrieval.determinism.guaranteed', 'prevents_exactness', REASONS.notDeterministic);
-        }
-    }
-}
-function environmentGaps(manifest, add) {
-    const environment = manifest.environment ?? {};
-    // `container` is optional by contract: not knowing it is no gap.
-    for (const field of ['code_version', 'runtime_version', 'dependency_lock', 'config_fingerprint']) {
-        if (state(environment[field]) === 'unavailable') {
-            add(`environment.${field}`, 'reduces_control', REASONS.unavailable);
-        }
-    }
-}
-function isolationGaps(manifest, add) {
-    const isolation = manifest.isolation ?? {};
-    for (const field of ISOLATION_FIELDS) {
-        const value = isolation[field] ?? 'unknown';
-        if (value === 'live')
-            add(`isolation.${field}`, 'blocks_replay', LIVE_REASONS[field]);
-        if (value === 'unknown')
-            add(`isolation.${field}`, 'reduces_control', REASONS.isolationUnknown);
-    }
-}
-function sourceGaps(manifest, add) {
-    const source = manifest.source ?? {};
-    for (const field of ['trace_id', 'span_id', 'provenance']) {
-        if (state(source[field]) === 'unavailable')
-            add(`source.${field}`, 'reduces_control', REASONS.unavailable);
-    }
-    const capture = source.capture ?? 'unknown';
-    if (capture === 'unknown')
-        add('source.capture', 'reduces_control', REASONS.captureUnknown);
-    if (capture === 'mapped')
-        add('source.capture', 'prevents_exactness', REASONS.captureMapped);
-}
-/** `rerun` and `execute` mean the same thing (re-run the step live); a missing mode is unknown. */
-function normaliseMode(mode) {
-    if (mode === undefined)
-        return 'unknown';
-    return mode === 'rerun' ? 'execute' : mode;
-}
-/** Every Evidence object in the manifest with its path, in a fixed order. */
-function evidenceEntries(manifest) {
-    const out = [];
-    const section = (name, fields) => {
-        if (!fields)
-            return;
-        for (const [key, value] of Object.entries(fields)) {
-            if (isEvidence(value))
-                out.push([`${name}.${key}`, value]);
-        }
-    };
-    section('model', manifest.model);
-    section('tools', manifest.tools);
-    manifest.tools?.calls?.forEach((call, index) => section(`tools.calls[${index}]`, call));
-    section('retrieval', manifest.retrieval);
-    section('environment', manifest.environment);
-    section('source', manifest.source);
-    return out;
-}
-function isEvidence(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'state' in value;
-}
-
-;// CONCATENATED MODULE: ./build/gate/gate.js
-/**
- * The `fail-on` gate: which configured rules a run's per-policy facts cross. Pure; the rules come
- * from the `fail-on` input (see inputs.ts) and the facts from the replay and fidelity reports.
- */
-
-/** Rules that fail when a count is above zero or a flag is set. */
-const SIMPLE_RULES = [
-    'invalid-policy',
-    'newly-allowed',
-    'newly-denied',
-    'changes',
-    'newly-unevaluable',
-    'blocking-gaps',
-    'malformed',
-    'no-traffic',
-    'drift',
-];
-/** The canonical `fail-on` spelling of a rule. */
-function ruleText(rule) {
-    switch (rule.kind) {
-        case 'unevaluable':
-            return `unevaluable>${rule.percent}%`;
-        case 'fidelity':
-            return `fidelity<${rule.below}`;
-        default:
-            return rule.kind;
-    }
-}
-function gate_plural(n, one, many) {
-    return `${n} ${n === 1 ? one : many}`;
-}
-/** `n` as an exact fraction numerator/denominator, from its shortest decimal spelling. */
-function toFraction(n) {
-    const [whole = '0', frac = ''] = String(n).split('.');
-    const den = 10n ** BigInt(frac.length);
-    return { num: BigInt(whole) * den + BigInt(frac === '' ? '0' : frac), den };
-}
-/**
- * unevaluable / evaluated × 100 > percent, in exact integer arithmetic: floating point would
- * make 7 of 100 look like 7.000000000000001% and cross an `unevaluable>7%` it only meets.
- * Nothing evaluated → nothing crossed (a missing sample is what `no-traffic` is for).
- */
-function unevaluableAbove(unevaluable, evaluated, percent) {
-    if (evaluated <= 0)
-        return false;
-    // Exponent spellings (1e-7) only come from thresholds the input parser never produces.
-    if (!/^\d+(\.\d+)?$/.test(String(percent)))
-        return (unevaluable / evaluated) * 100 > percent;
-    const { num, den } = toFraction(percent);
-    return BigInt(unevaluable) * 100n * den > num * BigInt(evaluated);
-}
-/** The share as shown in a reason: enough decimals that it visibly differs from the threshold. */
-function formatShare(unevaluable, evaluated, threshold) {
-    const share = (unevaluable / evaluated) * 100;
-    for (let digits = 0; digits <= 6; digits++) {
-        const shown = Number(share.toFixed(digits));
-        if (shown !== threshold)
-            return `${shown}%`;
-    }
-    return `${share}%`;
-}
-/**
- * Rules that judge the replayed traffic. A gate holding any of them cannot pass a policy that
- * replayed nothing, so they imply `no-traffic` (docs/action.md "The gate").
- */
-const TRAFFIC_RULES = new Set([
-    'newly-allowed',
-    'newly-denied',
-    'changes',
-    'newly-unevaluable',
-    'blocking-gaps',
-    'malformed',
-    'drift',
-    'unevaluable',
-    'fidelity',
-]);
-/**
- * The rules as applied: `no-traffic` added when a traffic rule is there without it, and
- * `invalid-policy` when a traffic rule or `no-traffic` is there without it: an invalid head
- * replays nothing, so a gate that judges traffic cannot pass it either (docs/action.md "The gate").
- */
-function effectiveRules(rules) {
-    const applied = rules.map((rule) => ({ rule, impliedBy: null }));
-    const judging = rules.find((r) => TRAFFIC_RULES.has(r.kind));
-    if (judging && !rules.some((r) => r.kind === 'no-traffic'))
-        applied.push({ rule: { kind: 'no-traffic' }, impliedBy: ruleText(judging) });
-    const replaying = judging ?? rules.find((r) => r.kind === 'no-traffic');
-    if (replaying && !rules.some((r) => r.kind === 'invalid-policy'))
-        applied.push({ rule: { kind: 'invalid-policy' }, impliedBy: ruleText(replaying) });
-    return applied;
-}
-function fidelityRank(level) {
-    return analyze_FIDELITY_LEVELS.indexOf(level);
-}
-/** Why `rule` fails for `facts`, or null when it does not. */
-function gate_check(rule, facts) {
-    switch (rule.kind) {
-        case 'invalid-policy':
-            return facts.invalid && !facts.deleted ? 'the policy is invalid' : null;
-        case 'newly-allowed':
-            return facts.newlyAllowed > 0
-                ? `${gate_plural(facts.newlyAllowed, 'request', 'requests')} newly allowed`
-                : null;
-        case 'newly-denied':
-            return facts.newlyDenied > 0
-                ? `${gate_plural(facts.newlyDenied, 'request', 'requests')} newly denied`
-                : null;
-        case 'changes':
-            return facts.changesTotal > 0
-                ? `${gate_plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
-                : null;
-        case 'newly-unevaluable': {
-            const lost = facts.newlyUnevaluable ?? 0;
-            return lost > 0
-                ? `${gate_plural(lost, 'request', 'requests')} the base decides can no longer be judged by the head`
-                : null;
-        }
-        case 'blocking-gaps': {
-            // An invalid manifest is graded unreplayable, the level a blocking gap sets: it fails too.
-            const invalid = facts.invalidManifests ?? 0;
-            const why = [
-                ...(facts.blockingGaps > 0
-                    ? [`${gate_plural(facts.blockingGaps, 'fidelity gap blocks', 'fidelity gaps block')} replay`]
-                    : []),
-                ...(invalid > 0 ? [`${gate_plural(invalid, 'manifest is', 'manifests are')} invalid (unreplayable)`] : []),
-            ];
-            return why.length > 0 ? why.join('; ') : null;
-        }
-        case 'malformed':
-            return facts.malformed > 0
-                ? `${gate_plural(facts.malformed, 'malformed traffic record', 'malformed traffic records')}`
-                : null;
-        case 'no-traffic':
-            if (facts.deleted)
-                return null;
-            if (facts.noTraffic)
-                return 'no traffic to replay';
-            // A sample that replayed nothing (empty, all malformed, all filtered) judged nothing either.
-            return facts.evaluated === 0 && !facts.invalid && !facts.blockers?.length
-                ? 'the sample replayed no record'
-                : null;
-        case 'drift': {
-            const drift = facts.driftTotal ?? 0;
-            return drift > 0
-                ? `${gate_plural(drift, 'recorded decision is', 'recorded decisions are')} no longer reproduced`
-                : null;
-        }
-        case 'unevaluable':
-            return unevaluableAbove(facts.unevaluable, facts.evaluated, rule.percent)
-                ? `${facts.unevaluable} of ${gate_plural(facts.evaluated, 'request', 'requests')} unevaluable ` +
-                    `(${formatShare(facts.unevaluable, facts.evaluated, rule.percent)}, above ${rule.percent}%)`
-                : null;
-        case 'fidelity': {
-            const worst = facts.fidelityWorst ?? null;
-            return worst !== null && fidelityRank(worst) > fidelityRank(rule.below)
-                ? `worst replay fidelity is ${worst}, below ${rule.below}`
-                : null;
-        }
-    }
-}
-/**
- * Applies every rule to every policy. Failures are ordered by policy path (code-unit order), then
- * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic`, then an
- * implied `invalid-policy`, last), so
- * the same inputs always give the same list.
- */
-function evaluateGate(rules, facts) {
-    const failed = [];
-    const policies = [...facts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const applied = effectiveRules(rules);
-    for (const policy of policies) {
-        for (const blocker of policy.blockers ?? []) {
-            failed.push({
-                rule: blocker.rule,
-                reason: `${policy.path}: ${blocker.reason} (${blocker.rule})`,
-                policy: policy.path,
-            });
-        }
-        for (const { rule, impliedBy } of applied) {
-            const why = gate_check(rule, policy);
-            if (why === null)
-                continue;
-            const text = ruleText(rule);
-            const label = impliedBy === null ? text : `${text}, implied by ${impliedBy}`;
-            failed.push({ rule: text, reason: `${policy.path}: ${why} (${label})`, policy: policy.path });
-        }
-    }
-    return { verdict: failed.length > 0 ? 'fail' : 'pass', failed };
-}
-
-;// CONCATENATED MODULE: ./build/gate/failOn.js
-/**
- * The `fail-on` grammar, shared by the Action's input and the CLI's `--fail-on`: a comma- or
- * newline-separated list of rules (docs/action-inputs.md "fail-on rules"). Pure; a bad rule throws FailOnError with
- * a message that quotes it and says what was expected.
- */
-
-
-const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
-class FailOnError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'FailOnError';
-    }
-}
-/** Items of a rule list: split on commas and newlines, trimmed, empties and `#` lines dropped. */
-function splitRules(text) {
-    return text
-        .split(/\r?\n/)
-        .filter((line) => !line.trim().startsWith('#'))
-        .flatMap((line) => line.split(','))
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-/**
- * What each rule fails on, one line each: the CLI's help prints it and docs/cli.md carries it.
- * A Record over the rule kinds, so a new rule cannot ship without its line.
- */
-const SIMPLE_RULE_MEANINGS = {
-    'invalid-policy': 'the head policy does not validate or compile (implied by no-traffic and every rule that judges traffic)',
-    'newly-allowed': 'a request the base denied is allowed by the head',
-    'newly-denied': 'a request the base allowed is denied by the head',
-    changes: 'any request is decided differently (either direction, or from unknown)',
-    'newly-unevaluable': 'a request the base decides cannot be judged by the head (the recorded data cannot decide it under the head)',
-    'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
-    malformed: 'the traffic sample has a malformed record',
-    'no-traffic': 'no sample was found, or the sample replayed no record (implied by every rule that judges traffic)',
-    drift: 'a replayed decision differs from the recorded one (drift mode)',
-};
-/** Every form a `fail-on` item can take, with its meaning, in the order help lists them. */
-const FAIL_ON_GRAMMAR = [
-    ...SIMPLE_RULES.map((rule) => [rule, SIMPLE_RULE_MEANINGS[rule]]),
-    ['unevaluable>N%', 'over N% (0 to 100, 4 decimals at most) of the evaluated requests are unevaluable'],
-    ['fidelity<LEVEL', `the worst manifest grades below LEVEL (${analyze_FIDELITY_LEVELS.join(' > ')})`],
-    ['none', 'nothing fails (alone only)'],
-];
-const FAIL_ON_HELP = `Expected a comma-separated list of: ${SIMPLE_RULES.join(', ')}, unevaluable>N% (N from 0 to 100), ` +
-    `fidelity<LEVEL (LEVEL one of ${analyze_FIDELITY_LEVELS.slice(0, -1).join(', ')}), or none.`;
-function parseFailOnItem(item) {
-    const lower = item.toLowerCase();
-    if (SIMPLE_RULES.includes(lower))
-        return { kind: lower };
-    if (/^unevaluable\s*>/.test(lower)) {
-        const m = /^unevaluable\s*>\s*(\d{1,3}(?:\.\d{1,4})?)\s*%$/.exec(lower);
-        const percent = m ? Number(m[1]) : NaN;
-        if (!(percent >= 0 && percent <= 100)) {
-            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected unevaluable>N% with N a number from 0 to 100 (up to 4 decimals), e.g. unevaluable>5%.`);
-        }
-        return { kind: 'unevaluable', percent };
-    }
-    if (/^fidelity\s*</.test(lower)) {
-        const level = lower.replace(/^fidelity\s*<\s*/, '');
-        if (level === 'unreplayable') {
-            throw new FailOnError(`Invalid fail-on rule '${item}'. No level is below unreplayable; use fidelity<partial to fail on unreplayable.`);
-        }
-        if (!analyze_FIDELITY_LEVELS.includes(level)) {
-            throw new FailOnError(`Invalid fail-on rule '${item}'. Expected fidelity<LEVEL with LEVEL one of ${analyze_FIDELITY_LEVELS.slice(0, -1).join(', ')}.`);
-        }
-        return { kind: 'fidelity', below: level };
-    }
-    throw new FailOnError(`Invalid fail-on rule '${item}'. ${FAIL_ON_HELP}`);
-}
-/** Parses a `fail-on` value ('' = the default). `none` alone means no rule can fail the run. */
-function parseFailOn(raw) {
-    const items = splitRules(raw === '' ? DEFAULT_FAIL_ON : raw);
-    if (items.length === 0)
-        return parseFailOn(DEFAULT_FAIL_ON);
-    if (items.some((item) => item.toLowerCase() === 'none')) {
-        if (items.length > 1) {
-            throw new FailOnError(`Invalid fail-on '${raw}'. 'none' cannot be combined with other rules.`);
-        }
-        return [];
-    }
-    const seen = new Set();
-    const rules = [];
-    for (const item of items) {
-        const rule = parseFailOnItem(item);
-        const key = ruleText(rule);
-        if (seen.has(key))
-            continue;
-        seen.add(key);
-        rules.push(rule);
-    }
-    return rules;
-}
-
-;// CONCATENATED MODULE: ./build/action/settings.js
-
-
-/** The typed Settings the inputs become, the input names and their defaults. */
-/** A bad input value. The message quotes the value and says what was expected. */
-class InputError extends Error {
-    input;
-    value;
-    code = 'invalid-input';
-    constructor(
-    /** The input's name as in action.yml, e.g. `max-changes`. */
-    input, 
-    /** The value as given (trimmed). */
-    value, message) {
-        super(message);
-        this.input = input;
-        this.value = value;
-        this.name = 'InputError';
-    }
-}
-/** Every input name, as spelled in action.yml. */
-const INPUT_NAMES = (/* unused pure expression or super */ null && ([
-    'github-token',
-    'policies',
-    'traffic',
-    'manifests',
-    'decision-path',
-    'decision-field',
-    'bundle',
-    'manifest-id-field',
-    'max-changes',
-    'max-groups',
-    'fail-on',
-    'comment',
-    'redact',
-    'opa-version',
-    'opa-path',
-    'opa-sha256',
-    'opa-download-url',
-    'mode',
-    'unevaluable',
-    'token-login',
-    'limits',
-    'comment-id',
-    'comment-file',
-    'pull-request-file',
-]));
-const settings_DEFAULTS = {
-    policies: 'policies/**/*.{json,yaml,yml}',
-    maxChanges: 20,
-    maxGroups: 50,
-    failOn: DEFAULT_FAIL_ON,
-    comment: 'update',
-    redact: 'auto',
-    opaVersion: OPA_VERSION,
-    opaDownloadUrl: DEFAULT_OPA_DOWNLOAD_URL,
-    mode: 'auto',
-    unevaluable: 'precise',
-};
-
 ;// CONCATENATED MODULE: ./build/action/inputPaths.js
 
 
@@ -75862,7 +76060,9 @@ function resolveMode(mode, eventName) {
         return 'pull-request';
     if (eventName === 'schedule' || eventName === 'workflow_dispatch')
         return 'drift';
-    throw new InputError('mode', mode, `Invalid mode 'auto' for the '${eventName}' event. Expected a pull_request, schedule or workflow_dispatch event, or set mode: pull-request or mode: drift.`);
+    if (eventName === 'issue_comment' || eventName === 'pull_request_review')
+        return 'accept';
+    throw new InputError('mode', mode, `Invalid mode 'auto' for the '${eventName}' event. Expected a pull_request, schedule, workflow_dispatch, issue_comment or pull_request_review event, or set mode: pull-request or mode: drift.`);
 }
 /** A GitHub login: letters, digits and single hyphens, optionally an App's `[bot]` suffix. */
 function parseLogin(raw) {
@@ -75909,6 +76109,7 @@ function parseCommentId(raw) {
 
 
 
+
 function parseGithubToken(get) {
     const githubToken = get('github-token');
     if (githubToken === '') {
@@ -75949,8 +76150,9 @@ function parseSettings(read, context) {
     const githubToken = parseGithubToken(get);
     const { opaPath, opaSha256 } = parseOpaBinary(get);
     const redact = parseChoice('redact', get('redact'), ['subjects', 'none', 'auto'], settings_DEFAULTS.redact);
-    const mode = parseChoice('mode', get('mode'), ['auto', 'pull-request', 'drift', 'post-comment'], settings_DEFAULTS.mode);
+    const mode = parseChoice('mode', get('mode'), ['auto', 'pull-request', 'drift', 'post-comment', 'accept'], settings_DEFAULTS.mode);
     const { commentFile, pullRequestFile } = parseCommentFiles(get, mode);
+    const commentId = parseCommentId(get('comment-id'));
     return {
         githubToken,
         policies: parsePolicies(get('policies')),
@@ -75971,9 +76173,12 @@ function parseSettings(read, context) {
         unevaluable: parseChoice('unevaluable', get('unevaluable'), UNEVALUABLE_MODES, settings_DEFAULTS.unevaluable),
         tokenLogin: parseLogin(get('token-login')),
         limits: parseLimitsInput(get('limits')),
-        commentId: parseCommentId(get('comment-id')),
+        commentId,
         commentFile,
         pullRequestFile,
+        statusContext: parseStatusContext(get('status-context'), commentId),
+        acceptPermission: parseAcceptPermission(get('accept-permission')),
+        acceptUsers: parseAcceptUsers(get('accept-users')),
     };
 }
 /** The runner's inputs (`INPUT_<NAME>`, hyphens kept) through @actions/core. */
@@ -76056,6 +76261,16 @@ function offDefaultBranch(context) {
     if (ref === `refs/heads/${defaultBranch}`)
         return null;
     return `this run is on ${JSON.stringify(ref)}, not on the default branch ${JSON.stringify(defaultBranch)}`;
+}
+/**
+ * The event's pull request comes from a fork: its token is read-only whatever the workflow asks,
+ * so nothing is written for it (the fork recipe, docs/action.md "Fork pull requests").
+ */
+function fromForkEvent(context) {
+    const pr = context.event.pull_request;
+    const head = pr?.head?.repo?.full_name;
+    const base = pr?.base?.repo?.full_name;
+    return typeof head === 'string' && typeof base === 'string' && head !== base;
 }
 
 ;// CONCATENATED MODULE: ./build/render/driftTrend.js
@@ -80057,6 +80272,43 @@ function ownString(text) {
     return JSON.parse(JSON.stringify(text));
 }
 
+;// CONCATENATED MODULE: ./build/replay/report/changeSetDigest.js
+
+const ENTRY_BYTES = 32;
+/**
+ * A SHA-256 commitment to the set of changes a replay found (docs/review.md "The impact digest"):
+ * each change is hashed on arrival as the JSON array `[request_id, base, head]` (so no id can
+ * pass for another id and decision), and the digest is the SHA-256
+ * of those 32-byte hashes sorted bytewise. Memory is 32 bytes per change whatever the ids' lengths,
+ * and the order records arrive in (threads, files) does not matter, as a sorted list's would not.
+ */
+class ChangeSetDigest {
+    entries = Buffer.alloc(ENTRY_BYTES * 64);
+    count = 0;
+    add(requestId, base, head) {
+        if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
+            const grown = Buffer.alloc(this.entries.length * 2);
+            this.entries.copy(grown);
+            this.entries = grown;
+        }
+        (0,external_node_crypto_.createHash)('sha256')
+            .update(JSON.stringify([requestId, base, head]), 'utf8')
+            .digest()
+            .copy(this.entries, this.count * ENTRY_BYTES);
+        this.count++;
+    }
+    /** Hex SHA-256 over the sorted entries (of no entries: the SHA-256 of nothing). */
+    digest() {
+        const order = Array.from({ length: this.count }, (_, i) => i);
+        const entry = (i) => this.entries.subarray(i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES);
+        order.sort((a, b) => Buffer.compare(entry(a), entry(b)));
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        for (const i of order)
+            hash.update(entry(i));
+        return hash.digest('hex');
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/replay/report/byEdit.js
 
 
@@ -80138,6 +80390,7 @@ function compareCalls(a, b) {
 
 
 
+
 /**
  * The base could not evaluate a record the head evaluated (a trap, a builtin failure, its memory
  * limit): the record is readable, so it is not malformed, and the change cannot be judged against
@@ -80172,6 +80425,7 @@ class ReplayAggregator {
     ruleCounts;
     ruleIds;
     top;
+    changeSet = new ChangeSetDigest();
     split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
     /** Examples by position (`line`); finish() says where each is, as the report does. */
     malformed = { count: 0, examples: [] };
@@ -80350,6 +80604,7 @@ class ReplayAggregator {
             matched_rule_ids: o.matched.map((i) => this.ruleIds[i]),
         };
         this.top.offer(change);
+        this.changeSet.add(change.request_id, pair.current, pair.draft);
         this.groups.add({ ...change, direction: directionOf(change) }, detail.explain);
     }
     /** A record the base decides and the head cannot (docs/review.md): counted and grouped apart. */
@@ -80418,6 +80673,7 @@ class ReplayAggregator {
             skipped: this.skipped,
             fileCounts: this.fileCounts,
             groups: groups.all,
+            changeSetDigest: this.changeSet.digest(),
         };
     }
     noteMalformed(line, reason) {
@@ -81528,7 +81784,81 @@ async function symlinkedPolicyChanges(cwd, commits, globs, listed) {
     return changes;
 }
 
+;// CONCATENATED MODULE: ./build/acceptance/impactDigest.js
+
+
+/** Bumped whenever what the digest covers changes, so an old acceptance never matches a new meaning. */
+const IMPACT_FORMAT = 1;
+function impactDigest(policies, config) {
+    const sorted = [...policies].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return sha256Canonical({ format: IMPACT_FORMAT, policies: sorted, config });
+}
+/** Git's object id of a blob with these bytes (SHA-1 of `blob <size>\0` and the bytes). */
+function gitBlobId(text) {
+    const bytes = Buffer.from(text, 'utf8');
+    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${bytes.length}\u0000`).update(bytes).digest('hex');
+}
+/** The 12 hex digits people see and type. */
+function shortDigest(digest) {
+    return digest.slice(0, 12);
+}
+
+;// CONCATENATED MODULE: ./build/action/impact.js
+
+
+
+
+
+
+function impactPartsOf(texts, manifestsSha256, changesSha256) {
+    return {
+        base_blob: texts.base === null ? null : gitBlobId(texts.base),
+        head_blob: texts.head === null ? null : gitBlobId(texts.head),
+        manifests_sha256: manifestsSha256,
+        changes_sha256: changesSha256,
+    };
+}
+/** SHA-256 over the manifest files' names and digests, in the order the replay reads them. */
+async function manifestsDigest(path) {
+    if (path === null)
+        return null;
+    try {
+        const files = await resolveManifestFiles(path);
+        const entries = [];
+        for (const file of files)
+            entries.push([(0,external_node_path_namespaceObject.basename)(file), await sha256_sha256OfFile(file)]);
+        return sha256Canonical(entries);
+    }
+    catch (error) {
+        // The replay reports the unreadable manifests itself; the digest still covers that they were.
+        return sha256Canonical({ unreadable: error.message });
+    }
+}
+function problemsOf(p) {
+    const listed = [...p.errors, ...(p.base_errors ?? []), ...(p.blockers ?? [])];
+    return listed.map((e) => `${e.file}:${e.line}:${e.column}: ${e.message}`).sort();
+}
+function runImpactDigest(policies, settings) {
+    return impactDigest(policies.map((p) => ({
+        path: p.path,
+        previous_path: p.previous_path,
+        status: p.status,
+        base_blob: p.impact?.base_blob ?? null,
+        head_blob: p.impact?.head_blob ?? null,
+        sample_sha256: p.report?.result ? p.report.meta.traffic.sha256 : null,
+        manifests_sha256: p.impact?.manifests_sha256 ?? null,
+        changes_sha256: p.impact?.changes_sha256 ?? null,
+        problems: problemsOf(p),
+    })), {
+        fail_on: settings.failOn.map(ruleText),
+        limits: { ...settings.limits },
+        mode: 'pull-request',
+        unevaluable: settings.unevaluable,
+    });
+}
+
 ;// CONCATENATED MODULE: ./build/action/pullRequest.js
+
 
 
 
@@ -81664,6 +81994,8 @@ async function replayPolicyChange(deps, change, at) {
     const sample = await locateSample(context.workspace, basePath ?? change.path, settings, at.mapping);
     const evidence = evidenceProblems(sample, at.touched);
     const outcome = sampledOutcome({ path: change.path, status: change.status, previous_path: change.previousPath }, sample, evidence, deps.log);
+    const texts = { base: baseText, head: headText };
+    outcome.impact = impactPartsOf(texts, await manifestsDigest(sample.manifestsPath), null);
     if (sample.traffic === null || evidence.length > 0) {
         if (evidence.length === 0)
             deps.log(`${change.path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
@@ -81691,6 +82023,7 @@ async function replayPolicyChange(deps, change, at) {
     logManifestProblems(change.path, run.manifestProblems, context.workspace, deps.log);
     outcome.report = run.report;
     outcome.errors = run.report.errors;
+    outcome.impact = { ...outcome.impact, changes_sha256: run.outcome?.changeSetDigest ?? null };
     if (run.baseErrors.length > 0)
         outcome.base_errors = run.baseErrors;
     if (run.outcome) {
@@ -81954,7 +82287,11 @@ function headSection(options) {
         cause: f.policy === undefined ? failureCause(f.rule) : causeOf(f, byPath.get(f.policy) ?? null),
     }));
     const totals = headlineTotals(options.policies.map((p) => p.report));
-    const head = [`## ${headline({ verdict: options.verdict, failures, totals })}`];
+    const line = headline({ verdict: options.verdict, failures, totals });
+    const accepted = options.accepted;
+    const head = [
+        `## ${accepted ? acceptedHeadline(line, escapeMarkdown(accepted.by), accepted.digest.slice(0, 12)) : line}`,
+    ];
     if (options.policies.length > 1) {
         head.push('', `${options.policies.length} policy files changed; each has its own section below.`);
     }
@@ -82155,7 +82492,8 @@ function commentBodyFromBytes(bytes, file) {
     if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
         throw new CommentArtifactError(`${file} holds control characters, which no rendered comment has; nothing posted`);
     }
-    const body = text.replace(MARKER, '');
+    // A marker on the last line (the impact block) leaves blank lines behind: one line end is kept.
+    const body = text.replace(MARKER, '').replace(/\n{2,}$/, '\n');
     if (body.includes('<!-- policy-replay:') || body.includes('<!--policy-replay:')) {
         throw new CommentArtifactError(`${file} holds a malformed policy-replay marker; nothing posted`);
     }
@@ -82387,7 +82725,620 @@ function runTotals(policies) {
     return totals;
 }
 
+;// CONCATENATED MODULE: ./build/acceptance/hiddenBlock.js
+/**
+ * The comment's hidden machine-readable block (docs/review.md): the whole impact digest, the judged
+ * head commit and the failed rules, for people and tools reading the comment. Anyone with write
+ * access can edit a comment, so nothing that decides anything reads it back: the statuses do
+ * (statusText.ts). Pure.
+ */
+const OPEN = '<!-- policy-replay:impact ';
+const CLOSE = ' -->';
+/** One line; JSON with every `-` and `<`/`>` escaped, so no text of it can close the comment early. */
+function impactBlock(block) {
+    const json = JSON.stringify(block).replace(/[-<>]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return `${OPEN}${json}${CLOSE}`;
+}
+/** The block of a comment body, when it has one that parses; never evidence (see above). */
+function readImpactBlock(body) {
+    const start = body.lastIndexOf(OPEN);
+    if (start < 0)
+        return null;
+    const end = body.indexOf(CLOSE, start + OPEN.length);
+    if (end < 0)
+        return null;
+    try {
+        const value = JSON.parse(body.slice(start + OPEN.length, end));
+        if (typeof value.digest !== 'string' || typeof value.head !== 'string')
+            return null;
+        return value;
+    }
+    catch {
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/acceptance/statusText.js
+
+/**
+ * The commit status policy-replay sets on a pull request's head (docs/review.md "The commit
+ * status"): its description holds the 12 hex digits people type, and its `target_url` (the run)
+ * carries the whole digest in its fragment, so that an acceptance, or a later run keeping it, is
+ * bound to all 256 bits rather than to the 48 a description shows. Pure.
+ */
+/** GitHub refuses a longer description (422). */
+const MAX_STATUS_DESCRIPTION = 140;
+const FRAGMENT = '#policy-replay-impact=';
+const FRAGMENT_DIGEST = /#policy-replay-impact=([0-9a-f]{64})$/;
+const ACCEPTED = /^accepted by @([A-Za-z0-9-]+(?:\[bot\])?) for ([0-9a-f]{12})$/;
+const JUDGED = /^impact ([0-9a-f]{12}): /;
+function clip(text) {
+    const chars = [...text];
+    return chars.length <= MAX_STATUS_DESCRIPTION
+        ? text
+        : `${chars.slice(0, MAX_STATUS_DESCRIPTION - 1).join('')}…`;
+}
+function judgedDescription(digest, failedRules) {
+    const what = failedRules.length === 0 ? 'passed' : `failed ${failedRules.join(', ')}`;
+    return clip(`impact ${shortDigest(digest)}: ${what}`);
+}
+function acceptedDescription(digest, acceptor) {
+    return `accepted by @${acceptor} for ${shortDigest(digest)}`;
+}
+function statusTargetUrl(runUrl, digest) {
+    const base = runUrl.includes('#') ? runUrl.slice(0, runUrl.indexOf('#')) : runUrl;
+    return `${base}${FRAGMENT}${digest}`;
+}
+function readOwnStatus(status) {
+    const digest = FRAGMENT_DIGEST.exec(status.targetUrl)?.[1];
+    if (digest === undefined)
+        return null;
+    const accepted = ACCEPTED.exec(status.description);
+    if (accepted) {
+        // An acceptance is a success bound to the digest it names; anything else is not one.
+        if (status.state !== 'success' || accepted[2] !== shortDigest(digest))
+            return null;
+        return { state: status.state, digest, acceptedBy: accepted[1], targetUrl: status.targetUrl };
+    }
+    const judged = JUDGED.exec(status.description);
+    if (!judged || judged[1] !== shortDigest(digest))
+        return null;
+    return { state: status.state, digest, acceptedBy: null, targetUrl: status.targetUrl };
+}
+
+;// CONCATENATED MODULE: ./build/action/commitStatus.js
+
+
+/** policy-replay's own statuses on `sha`, newest first, as this version reads them. */
+async function ownStatuses(target, sha) {
+    const { login } = await target.client.getTokenLogin();
+    const all = await target.client.listCommitStatuses(target.repo, sha);
+    return all
+        .filter((s) => s.context === target.context && s.creatorLogin?.toLowerCase() === login.toLowerCase())
+        .map((s) => readOwnStatus(s))
+        .filter((s) => s !== null);
+}
+/**
+ * Sets the status; a token that may not (a fork's read-only token, no `statuses: write`) is a
+ * warning returned, not a failure: the required check then stays unset, which blocks a merge.
+ */
+async function setStatus(target, sha, status) {
+    try {
+        await target.client.createCommitStatus(target.repo, sha, { ...status, context: target.context });
+        return null;
+    }
+    catch (error) {
+        if (error instanceof GitHubApiError && [403, 404].includes(error.status) && !error.rateLimited)
+            return `could not set the commit status ${target.context} on ${sha} (${error.status}: ${error.message}); the token needs statuses: write, which a fork's pull request never has`;
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/acceptance/command.js
+/**
+ * The acceptance command (docs/review.md "Accepting an intended change"): the first line of a
+ * comment or an approving review, `/policy-replay accept <digest>`, where the digest is the first
+ * 12 (up to all 64) hex digits of the impact digest the comment shows. Pure.
+ */
+const ACCEPT_USAGE = '`/policy-replay accept <the 12 hex digits of the impact the comment shows>`';
+const COMMAND = /^\/policy-replay\s+accept\s+([0-9a-fA-F]{12,64})\s*$/;
+const ADDRESSED = /^\/policy-replay(?:\s|$)/;
+function parseAcceptCommand(body) {
+    const end = body.indexOf('\n');
+    const first = (end < 0 ? body : body.slice(0, end)).trim();
+    if (!ADDRESSED.test(first))
+        return { kind: 'none' };
+    const match = COMMAND.exec(first);
+    return match ? { kind: 'accept', prefix: match[1].toLowerCase() } : { kind: 'malformed' };
+}
+
+;// CONCATENATED MODULE: ./build/acceptance/permission.js
+/**
+ * Repository permission levels in GitHub's order, and who may accept (docs/security.md). Pure.
+ */
+const PERMISSION_LEVELS = ['none', 'read', 'triage', 'write', 'maintain', 'admin'];
+function isPermissionLevel(value) {
+    return PERMISSION_LEVELS.includes(value);
+}
+function atLeast(level, required) {
+    return PERMISSION_LEVELS.indexOf(level) >= PERMISSION_LEVELS.indexOf(required);
+}
+/** Whether someone accepts: named in `accept-users`, or at least the required permission. */
+function mayAccept(standing, required) {
+    return standing.listed || (standing.permission !== null && atLeast(standing.permission, required));
+}
+/**
+ * The user's level. The legacy `permission` field folds maintain into write and triage into read,
+ * so the per-permission flags decide when present, then the role's name; a custom role is judged by
+ * its flags (or, without them, by the legacy field, which never overstates).
+ */
+function permissionLevel(answer) {
+    const flags = answer.permissions;
+    if (flags) {
+        if (flags.admin)
+            return 'admin';
+        if (flags.maintain)
+            return 'maintain';
+        if (flags.push)
+            return 'write';
+        if (flags.triage)
+            return 'triage';
+        if (flags.pull)
+            return 'read';
+        return 'none';
+    }
+    if (answer.roleName !== null && isPermissionLevel(answer.roleName))
+        return answer.roleName;
+    return isPermissionLevel(answer.permission) ? answer.permission : 'none';
+}
+/** A bot account: its type says so, or its login has an App's `[bot]` suffix. */
+function isBot(login, type) {
+    return type === 'Bot' || /\[bot\]$/i.test(login);
+}
+function sameLogin(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
+}
+
+;// CONCATENATED MODULE: ./build/acceptance/judgeAcceptance.js
+
+
+
+/** The checks that need no status: the command, its form, and who sent it. */
+function screenRequest(request, pullAuthor) {
+    const command = parseAcceptCommand(request.body);
+    if (command.kind === 'none')
+        return { outcome: 'ignore' };
+    if (command.kind === 'malformed')
+        return refuse(`the first line is not an acceptance; write ${ACCEPT_USAGE}.`);
+    if (request.source === 'review' && request.reviewState !== 'APPROVED')
+        return refuse('only an approving review accepts an impact; this review does not approve.');
+    if (request.edited)
+        return refuse('this comment was edited after it was posted; an acceptance counts only unedited. Post a new comment.');
+    if (pullAuthor !== null && sameLogin(request.actor.login, pullAuthor))
+        return refuse('the author of a pull request cannot accept its impact; another maintainer must.');
+    return { outcome: 'screened', prefix: command.prefix };
+}
+function judgeAcceptance(request, facts) {
+    const screened = screenRequest(request, facts.pullAuthor);
+    if (screened.outcome !== 'screened')
+        return screened;
+    const { actor } = request;
+    if (isBot(actor.login, actor.type) && !facts.listed)
+        return refuse(`@${actor.login} is a bot; a bot accepts only when \`accept-users\` names it.`);
+    if (!mayAccept(facts, facts.required))
+        return refuse(`@${actor.login} has ${facts.permission ?? 'no'} permission on this repository; accepting needs ${facts.required} or a place in \`accept-users\`.`);
+    const status = facts.status;
+    const head = facts.headSha.slice(0, 12);
+    if (status === null) {
+        if (facts.reportedHead !== null && facts.reportedHead !== facts.headSha)
+            return refuse(`the head moved to ${head} after the report you accepted; wait for the report of the new head, then accept its impact.`);
+        return refuse(`policy-replay has not judged the head ${head} yet (no status of its own there); wait for its report.`);
+    }
+    if (status.acceptedBy !== null)
+        return refuse(`the impact ${shortDigest(status.digest)} is already accepted by @${status.acceptedBy}.`);
+    if (status.state === 'success')
+        return refuse('the check passes: there is nothing to accept.');
+    if (status.state !== 'failure')
+        return refuse(`the check on ${head} is ${status.state}, not a failure to accept.`);
+    if (!status.digest.startsWith(screened.prefix))
+        return refuse(`the impact on the head ${head} is ${shortDigest(status.digest)}, not ${screened.prefix.slice(0, 12)}: the pull request changed what it does since. Read the new report, then accept its impact.`);
+    return { outcome: 'accept', digest: status.digest };
+}
+function refuse(reason) {
+    return { outcome: 'refuse', reason };
+}
+
+;// CONCATENATED MODULE: ./build/action/acceptorStanding.js
+
+async function standingOf(client, repo, settings, login) {
+    const problems = [];
+    let listed = settings.acceptUsers.some((u) => u.kind === 'login' && sameLogin(u.login, login));
+    for (const entry of settings.acceptUsers) {
+        if (listed)
+            break;
+        if (entry.kind !== 'team')
+            continue;
+        try {
+            listed = (await client.getTeamMembership(entry.org, entry.team, login)) === 'active';
+        }
+        catch (error) {
+            problems.push(`the membership of @${entry.org}/${entry.team} could not be read (${error.message})`);
+        }
+    }
+    let permission = null;
+    try {
+        permission = permissionLevel(await client.getCollaboratorPermission(repo, login));
+    }
+    catch (error) {
+        problems.push(`the repository permission of @${login} could not be read (${error.message})`);
+    }
+    return { permission, listed, problems };
+}
+
+;// CONCATENATED MODULE: ./build/action/keptAcceptance.js
+
+
+
+
+
+/**
+ * Whether a failing impact was already accepted (docs/review.md "Accepting an intended change"):
+ * policy-replay's own latest acceptance status on the pull request's commits (newest first), for
+ * this very digest, backed by its acceptance comment or approving review, unedited, whose author
+ * still may accept. A newer acceptance of another digest is reported as voided.
+ */
+/** Commits looked at, newest first: a pull request with more pushes than this is re-accepted. */
+const MAX_COMMITS_SEARCHED = 100;
+async function keptAcceptance(deps, digest) {
+    const { client, repo, pullNumber } = deps;
+    const requests = await acceptanceRequests(client, repo, pullNumber);
+    if (requests.length === 0)
+        return { kind: 'none', note: null };
+    const pull = await client.getPullRequest(repo, pullNumber);
+    const target = { client, repo, context: deps.settings.statusContext };
+    const latest = await latestAcceptedStatus(target, (await client.listPullCommits(repo, pullNumber)).reverse());
+    if (latest === null)
+        return { kind: 'none', note: null };
+    if (latest.digest !== digest)
+        return { kind: 'voided', by: latest.acceptedBy, digest: latest.digest };
+    const by = latest.acceptedBy;
+    const backing = requests.find((r) => {
+        if (!sameLogin(r.request.actor.login, by) || !digest.startsWith(r.prefix))
+            return false;
+        return screenRequest(r.request, pull.authorLogin).outcome === 'screened';
+    });
+    if (backing === undefined)
+        return {
+            kind: 'none',
+            note: `@${by} accepted this impact, but that acceptance's comment or review was edited or removed since: it no longer counts.`,
+        };
+    const standing = await standingOf(client, repo, deps.settings, by);
+    for (const problem of standing.problems)
+        deps.log(problem);
+    const botUnlisted = isBot(by, backing.request.actor.type) && !standing.listed;
+    if (botUnlisted || !mayAccept(standing, deps.settings.acceptPermission))
+        return {
+            kind: 'none',
+            note: `@${by} accepted this impact but may no longer accept: it no longer counts.`,
+        };
+    return { kind: 'accepted', by };
+}
+async function acceptanceRequests(client, repo, pullNumber) {
+    const comments = await client.listIssueComments(repo, pullNumber);
+    const reviews = await client.listPullReviews(repo, pullNumber);
+    const requests = [
+        ...comments.map((c) => ({
+            source: 'comment',
+            body: c.body,
+            actor: { login: c.userLogin, type: c.userType },
+            edited: c.updatedAt !== c.createdAt,
+            reviewState: null,
+        })),
+        ...reviews.map((r) => ({
+            source: 'review',
+            body: r.body,
+            actor: { login: r.userLogin, type: r.userType },
+            edited: false,
+            reviewState: r.state,
+        })),
+    ];
+    return requests.flatMap((request) => {
+        const command = parseAcceptCommand(request.body);
+        return command.kind === 'accept' ? [{ request, prefix: command.prefix }] : [];
+    });
+}
+async function latestAcceptedStatus(target, newestFirst) {
+    for (const sha of newestFirst.slice(0, MAX_COMMITS_SEARCHED)) {
+        const accepted = (await ownStatuses(target, sha)).find((s) => s.acceptedBy !== null);
+        if (accepted)
+            return accepted;
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./build/action/impactVerdict.js
+
+
+
+
+
+
+
+
+async function impactVerdict(deps, policies, gateVerdict) {
+    const digest = runImpactDigest(policies, deps.settings);
+    const short = `\`${shortDigest(digest)}\``;
+    if (gateVerdict === 'pass')
+        return { digest, verdict: 'pass', acceptedBy: null, voided: null, notes: [`Impact ${short}.`] };
+    let kept;
+    try {
+        kept = await keptAcceptance({
+            client: deps.client,
+            repo: { owner: deps.context.owner, repo: deps.context.repo },
+            settings: deps.settings,
+            pullNumber: deps.pullNumber,
+            log: deps.log,
+        }, digest);
+    }
+    catch (error) {
+        // Acceptance fails closed: a lookup that fails leaves the verdict as the gate said.
+        deps.warn(`earlier acceptances could not be looked up: ${error.message}`);
+        kept = { kind: 'none', note: null };
+    }
+    const howToAccept = `Impact ${short}. If this change is intended, a maintainer other than its author accepts this very impact by commenting \`/policy-replay accept ${shortDigest(digest)}\` (or approving with it as the review's first line); a push that changes the impact voids it.`;
+    if (kept.kind === 'accepted')
+        return {
+            digest,
+            verdict: 'pass',
+            acceptedBy: kept.by,
+            voided: null,
+            notes: [
+                `Impact ${short} **accepted by @${escapeMarkdown(kept.by)}**: the check passes for this impact only; a push that changes it voids the acceptance.`,
+            ],
+        };
+    if (kept.kind === 'voided')
+        return {
+            digest,
+            verdict: 'fail',
+            acceptedBy: null,
+            voided: { accepted_by: kept.by, digest: kept.digest },
+            notes: [
+                `**The acceptance by @${escapeMarkdown(kept.by)} was for impact \`${shortDigest(kept.digest)}\`, another impact**: a push changed what this pull request does, so it is judged again.`,
+                howToAccept,
+            ],
+        };
+    return {
+        digest,
+        verdict: 'fail',
+        acceptedBy: null,
+        voided: null,
+        notes: [...(kept.note ? [escapeMarkdown(kept.note)] : []), howToAccept],
+    };
+}
+/** The hidden block the comment ends with. */
+function impactCommentBlock(impact, heads, failed) {
+    return impactBlock({
+        digest: impact.digest,
+        head: heads.pullHead,
+        judged: { against: heads.judged.against, base: heads.judged.base, head: heads.judged.head },
+        failed: [...new Set(failed.map((f) => f.rule))].sort(),
+        accepted_by: impact.acceptedBy,
+    });
+}
+/** Sets the commit status on the pull request's head; a refused write is a warning. */
+async function publishImpactStatus(deps, headSha, impact, failed) {
+    if (fromForkEvent(deps.context)) {
+        deps.log('a fork\'s pull request: its token cannot set commit statuses, so none is set (docs/action.md "Fork pull requests")');
+        return;
+    }
+    const runUrl = workflowRunUrl(deps.context) ?? `${deps.context.serverUrl}/${deps.context.owner}/${deps.context.repo}`;
+    const rules = [...new Set(failed.map((f) => f.rule))];
+    const warning = await setStatus({
+        client: deps.client,
+        repo: { owner: deps.context.owner, repo: deps.context.repo },
+        context: deps.settings.statusContext,
+    }, headSha, {
+        state: impact.verdict === 'pass' ? 'success' : 'failure',
+        description: impact.acceptedBy !== null
+            ? acceptedDescription(impact.digest, impact.acceptedBy)
+            : judgedDescription(impact.digest, rules),
+        targetUrl: statusTargetUrl(runUrl, impact.digest),
+    });
+    if (warning !== null)
+        deps.warn(warning);
+    else
+        deps.log(`commit status ${deps.settings.statusContext} set on ${headSha}`);
+}
+/** The run report's `impact`. */
+function impactOfReport(impact) {
+    return { digest: impact.digest, accepted_by: impact.acceptedBy, voided: impact.voided };
+}
+
+;// CONCATENATED MODULE: ./build/action/acceptMode.js
+
+
+
+
+
+
+
+
+
+
+const acceptMode_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(\[bot\])?$/;
+function acceptMode_record(value) {
+    return typeof value === 'object' && value !== null ? value : {};
+}
+/** The comment or review the event is about, or why it is none of this mode's business. */
+function eventRequest(context) {
+    const event = context.event;
+    if (context.eventName === 'issue_comment') {
+        if (event.action !== 'created')
+            return { ignored: `an issue_comment ${String(event.action)} event, not created` };
+        const issue = acceptMode_record(event.issue);
+        if (issue.pull_request === undefined)
+            return { ignored: 'a comment on an issue, not on a pull request' };
+        const comment = acceptMode_record(event.comment);
+        if (typeof issue.number !== 'number' || typeof comment.id !== 'number')
+            return { ignored: 'the event names no pull request or comment' };
+        return { pullNumber: issue.number, source: 'comment', id: comment.id, body: String(comment.body ?? '') };
+    }
+    if (context.eventName === 'pull_request_review') {
+        if (event.action !== 'submitted')
+            return { ignored: `a pull_request_review ${String(event.action)} event, not submitted` };
+        const pull = acceptMode_record(event.pull_request);
+        const review = acceptMode_record(event.review);
+        if (typeof pull.number !== 'number' || typeof review.id !== 'number')
+            return { ignored: 'the event names no pull request or review' };
+        return { pullNumber: pull.number, source: 'review', id: review.id, body: String(review.body ?? '') };
+    }
+    return {
+        ignored: `mode: accept reads issue_comment and pull_request_review events, not ${context.eventName}`,
+    };
+}
+/** The request as the API holds it now: an event may be older than an edit. */
+async function currentRequest(client, repo, event) {
+    if (event.source === 'comment') {
+        const c = await client.getIssueComment(repo, event.id);
+        return {
+            source: 'comment',
+            body: c.body,
+            actor: { login: c.userLogin, type: c.userType },
+            edited: c.updatedAt !== c.createdAt,
+            reviewState: null,
+        };
+    }
+    const review = (await client.listPullReviews(repo, event.pullNumber)).find((r) => r.id === event.id);
+    if (review === undefined)
+        return null;
+    return {
+        source: 'review',
+        body: review.body,
+        actor: { login: review.userLogin, type: review.userType },
+        edited: review.body !== event.body,
+        reviewState: review.state,
+    };
+}
+async function runAccept(deps) {
+    const { client, context } = deps;
+    const repo = { owner: context.owner, repo: context.repo };
+    const event = eventRequest(context);
+    if ('ignored' in event)
+        return { outcome: 'ignored', why: event.ignored };
+    // Most comments are conversation: they cost no API call and get no reply.
+    if (parseAcceptCommand(event.body).kind === 'none')
+        return { outcome: 'ignored', why: 'the first line is not a /policy-replay command' };
+    const request = await currentRequest(client, repo, event);
+    if (request === null)
+        return acceptMode_refuse(deps, repo, event.pullNumber, 'the review is gone.');
+    if (!acceptMode_LOGIN.test(request.actor.login))
+        return acceptMode_refuse(deps, repo, event.pullNumber, 'the account that sent it has no login policy-replay recognises.');
+    const verdict = await judged(deps, repo, event.pullNumber, request);
+    if (verdict.outcome === 'ignore')
+        return { outcome: 'ignored', why: 'the first line is not a /policy-replay command' };
+    if (verdict.outcome === 'refuse')
+        return acceptMode_refuse(deps, repo, event.pullNumber, verdict.reason);
+    return accept(deps, repo, event.pullNumber, request.actor.login, verdict.digest);
+}
+async function judged(deps, repo, pullNumber, request) {
+    const { client, settings } = deps;
+    const pull = await client.getPullRequest(repo, pullNumber);
+    const standing = await standingOf(client, repo, settings, request.actor.login);
+    for (const problem of standing.problems)
+        deps.log(problem);
+    const target = { client, repo, context: settings.statusContext };
+    const status = (await ownStatuses(target, pull.headSha))[0] ?? null;
+    const sticky = await findStickyComment(client, {
+        ...repo,
+        issueNumber: pullNumber,
+        ...(settings.commentId ? { markerId: settings.commentId } : {}),
+    });
+    return judgeAcceptance(request, {
+        pullAuthor: pull.authorLogin,
+        headSha: pull.headSha,
+        status,
+        permission: standing.permission,
+        required: settings.acceptPermission,
+        listed: standing.listed,
+        reportedHead: sticky ? (readImpactBlock(sticky.body)?.head ?? null) : null,
+    });
+}
+async function acceptMode_refuse(deps, repo, pullNumber, reason) {
+    deps.log(`not accepted: ${reason}`);
+    const reply = await deps.client.createIssueComment(repo, pullNumber, `**policy-replay did not accept this impact**: ${reason}\n\nNothing changed: the check keeps its verdict.`);
+    return { outcome: 'refused', reason, replyUrl: reply.htmlUrl };
+}
+async function accept(deps, repo, pullNumber, by, digest) {
+    const { client, settings, context } = deps;
+    const pull = await client.getPullRequest(repo, pullNumber);
+    const runUrl = workflowRunUrl(context) ?? `${context.serverUrl}/${repo.owner}/${repo.repo}`;
+    const target = { client, repo, context: settings.statusContext };
+    const warning = await setStatus(target, pull.headSha, {
+        state: 'success',
+        description: acceptedDescription(digest, by),
+        targetUrl: statusTargetUrl(runUrl, digest),
+    });
+    if (warning !== null)
+        throw new Error(`${warning}. Give this job permissions: statuses: write.`);
+    const sticky = await findStickyComment(client, {
+        ...repo,
+        issueNumber: pullNumber,
+        ...(settings.commentId ? { markerId: settings.commentId } : {}),
+    });
+    if (sticky === null) {
+        deps.log('accepted; the pull request has no policy-replay comment whose headline could say so');
+        return { outcome: 'accepted', by, digest, warning: null };
+    }
+    await client.updateIssueComment(repo, sticky.id, withAcceptedHeadline(sticky.body, by, digest));
+    return { outcome: 'accepted', by, digest, warning: null };
+}
+/** The comment with its headline and hidden block saying who accepted which impact. */
+function withAcceptedHeadline(body, by, digest) {
+    const lines = body.replace(/\r\n/g, '\n').split('\n');
+    const at = lines.findIndex((line) => line.startsWith('## '));
+    if (at >= 0 && !lines[at].startsWith('## ✅ accepted by'))
+        lines[at] = `## ${acceptedHeadline(lines[at].slice(3), by, shortDigest(digest))}`;
+    const block = readImpactBlock(body);
+    // The block read is the last one (readImpactBlock), so that is the one rewritten.
+    let blockAt = -1;
+    lines.forEach((line, i) => {
+        if (line.startsWith('<!-- policy-replay:impact '))
+            blockAt = i;
+    });
+    if (block !== null && blockAt >= 0)
+        lines[blockAt] = impactBlock({ ...block, accepted_by: by });
+    return lines.join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/action/acceptRun.js
+
+
+
+
+/**
+ * mode: accept as a step: a refusal is the commenter's answer (a reply on the pull request), not a
+ * failed job, since this workflow's checks attach to the default branch, not to the pull request.
+ */
+async function runAcceptMode(settings, context, client) {
+    const result = await runAccept({ client, settings, context, log: log/* logInfo */.fH });
+    lib_core/* setOutput */.uH('accepted-by', result.outcome === 'accepted' ? result.by : '');
+    lib_core/* setOutput */.uH('impact-digest', result.outcome === 'accepted' ? result.digest : '');
+    switch (result.outcome) {
+        case 'ignored':
+            (0,log/* logInfo */.fH)(`nothing to accept: ${result.why}`);
+            return;
+        case 'refused':
+            await (0,log/* writeJobSummary */.j7)(`policy-replay did not accept: ${result.reason} (replied: ${result.replyUrl})\n`);
+            return;
+        default:
+            (0,log/* logInfo */.fH)(`accepted by @${result.by} for ${shortDigest(result.digest)}`);
+            await (0,log/* writeJobSummary */.j7)(`policy-replay: impact ${shortDigest(result.digest)} accepted by @${result.by}.\n`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/action/main.js
+
+
 
 
 
@@ -82436,6 +83387,8 @@ async function main_run(env = process.env) {
             await runDriftMode(settings, context, client);
         else if (mode === 'post-comment')
             await runPostCommentMode(settings, context, client);
+        else if (mode === 'accept')
+            await runAcceptMode(settings, context, client);
         else
             await runPullRequestMode(settings, context, client);
     }
@@ -82518,6 +83471,10 @@ function setOutputs(file, verdict, policies) {
     lib_core/* setOutput */.uH('newly-allowed', totals.newlyAllowed);
     lib_core/* setOutput */.uH('fidelity', totals.worstFidelity ?? '');
 }
+function setImpactOutputs(digest, acceptedBy) {
+    lib_core/* setOutput */.uH('impact-digest', digest);
+    lib_core/* setOutput */.uH('accepted-by', acceptedBy ?? '');
+}
 async function writeSummary(render, maxRows) {
     await (0,log/* writeJobSummary */.j7)(fittedSummary(render, maxRows));
 }
@@ -82533,15 +83490,20 @@ async function runPullRequestMode(settings, context, client) {
         throw new Error(`no pull request in the '${context.eventName}' event payload`);
     const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: log/* logInfo */.fH });
     if (listing.changes.length === 0)
-        return noPolicyChanged(settings, context, pullNumber, listing);
+        return noPolicyChanged(settings, context, client, pullNumber, listing);
     const opa = await obtainOpa(settings);
     const policies = await replayPolicyChanges({ client, settings, context, pullNumber, opa, log: log/* logInfo */.fH }, { base: listing.judged.base, head: listing.judged.head, baseTip: listing.baseTipSha }, listing.changes, listing.touched);
     annotateErrors(policies);
     emitAnnotations(capAnnotations(policies.flatMap((p) => p.annotations ?? [])));
     const gate = evaluateGate(settings.failOn, policies.map(factsOf));
     const pull = pullOf(pullNumber, listing);
-    const file = await writeRunReport(context, settings, runReport(context, 'pull-request', gate, policies, pull));
-    setOutputs(file, gate.verdict, policies);
+    const impactDeps = { client, settings, context, pullNumber, log: log/* logInfo */.fH, warn: log/* logWarning */.FF };
+    const impact = await impactVerdict(impactDeps, policies, gate.verdict);
+    const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: impact.verdict, failed: gate.failed }, policies, pull, impact));
+    setOutputs(file, impact.verdict, policies);
+    setImpactOutputs(impact.digest, impact.acceptedBy);
+    // The status is the verdict teams require: set before the comment, whose failure must not hide it.
+    await publishImpactStatus(impactDeps, listing.headSha, impact, gate.failed);
     // One row budget: change rows go before any group row, and rows before whole sections.
     const rowBudget = settings.maxGroups + settings.maxChanges;
     const links = {
@@ -82553,6 +83515,7 @@ async function runPullRequestMode(settings, context, client) {
         return runMarkdownSections({
             verdict: gate.verdict,
             failed: gate.failed,
+            ...(impact.acceptedBy !== null ? { accepted: { by: impact.acceptedBy, digest: impact.digest } } : {}),
             policies,
             redactSubjects: settings.redactSubjects,
             maxRows: rows.second,
@@ -82561,6 +83524,7 @@ async function runPullRequestMode(settings, context, client) {
             summary,
             flowchart,
             notes: [
+                ...impact.notes,
                 ...(listing.judged.against === 'merge-base' ? [MERGE_BASE_NOTE] : []),
                 ...(listing.mappingChanged
                     ? [
@@ -82571,11 +83535,15 @@ async function runPullRequestMode(settings, context, client) {
         });
     };
     await writeSummary(render(true, true), rowBudget);
-    const body = fitComment((flowchart) => render(false, flowchart), rowBudget, settings.maxGroups, settings.maxChanges, links.run);
+    const fitted = fitComment((flowchart) => render(false, flowchart), rowBudget, settings.maxGroups, settings.maxChanges, links.run);
+    const block = impactCommentBlock(impact, { pullHead: listing.headSha, judged: listing.judged }, gate.failed);
+    const body = `${fitted.replace(/\n*$/, '')}\n\n${block}\n`;
     await writeCommentFile(context, settings, body);
     if (settings.comment === 'update')
         await updateComment(client, settings, context, pullNumber, body);
-    finish(gate.verdict, gate.failed);
+    if (impact.acceptedBy !== null)
+        (0,log/* logInfo */.fH)(`the gate failed, and @${impact.acceptedBy} accepted this impact: passing`);
+    finish(impact.verdict, gate.failed);
 }
 /**
  * The open drift issues of the policies whose recorded decisions disagree with the base, for the
@@ -82591,10 +83559,15 @@ async function driftIssueLinks(client, context, policies) {
     return found === null ? {} : { driftIssues: found };
 }
 /** No policy file changed: a passing report, an empty comment file and a one-line summary. */
-async function noPolicyChanged(settings, context, pullNumber, listing) {
+async function noPolicyChanged(settings, context, client, pullNumber, listing) {
     const pull = pullOf(pullNumber, listing);
-    const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull));
+    const impactDeps = { client, settings, context, pullNumber, log: log/* logInfo */.fH, warn: log/* logWarning */.FF };
+    // A required status must be set on every pull request, or those that change no policy never merge.
+    const impact = await impactVerdict(impactDeps, [], 'pass');
+    const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull, impact));
     setOutputs(file, 'pass', []);
+    setImpactOutputs(impact.digest, null);
+    await publishImpactStatus(impactDeps, listing.headSha, impact, []);
     await writeCommentFile(context, settings, '');
     await (0,log/* writeJobSummary */.j7)('policy-replay: no policy file changed in this pull request; nothing to replay.\n');
     (0,log/* logInfo */.fH)('no policy file changed: nothing to replay');
@@ -82716,7 +83689,7 @@ async function runDriftMode(settings, context, client) {
     }
     finish(gate.verdict, gate.failed);
 }
-function runReport(context, mode, gate, policies, pull) {
+function runReport(context, mode, gate, policies, pull, impact) {
     return {
         tool: 'policy-replay',
         version: TOOL_VERSION,
@@ -82730,7 +83703,8 @@ function runReport(context, mode, gate, policies, pull) {
             : null,
         verdict: gate.verdict,
         failed: gate.failed,
-        policies: policies.map(({ rego_diff: _diff, annotations: _annotations, ...rest }) => rest),
+        impact: impact ? impactOfReport(impact) : null,
+        policies: policies.map(({ rego_diff: _diff, annotations: _annotations, impact: _impact, ...rest }) => rest),
     };
 }
 /** The pull request and the commits the run judged, as the run report names them. */

@@ -17689,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7533);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5535);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17762,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 7533:
+/***/ 5535:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37619,6 +37619,43 @@ function ownString(text) {
     return JSON.parse(JSON.stringify(text));
 }
 
+;// CONCATENATED MODULE: ./build/replay/report/changeSetDigest.js
+
+const ENTRY_BYTES = 32;
+/**
+ * A SHA-256 commitment to the set of changes a replay found (docs/review.md "The impact digest"):
+ * each change is hashed on arrival as the JSON array `[request_id, base, head]` (so no id can
+ * pass for another id and decision), and the digest is the SHA-256
+ * of those 32-byte hashes sorted bytewise. Memory is 32 bytes per change whatever the ids' lengths,
+ * and the order records arrive in (threads, files) does not matter, as a sorted list's would not.
+ */
+class ChangeSetDigest {
+    entries = Buffer.alloc(ENTRY_BYTES * 64);
+    count = 0;
+    add(requestId, base, head) {
+        if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
+            const grown = Buffer.alloc(this.entries.length * 2);
+            this.entries.copy(grown);
+            this.entries = grown;
+        }
+        (0,external_node_crypto_namespaceObject.createHash)('sha256')
+            .update(JSON.stringify([requestId, base, head]), 'utf8')
+            .digest()
+            .copy(this.entries, this.count * ENTRY_BYTES);
+        this.count++;
+    }
+    /** Hex SHA-256 over the sorted entries (of no entries: the SHA-256 of nothing). */
+    digest() {
+        const order = Array.from({ length: this.count }, (_, i) => i);
+        const entry = (i) => this.entries.subarray(i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES);
+        order.sort((a, b) => Buffer.compare(entry(a), entry(b)));
+        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+        for (const i of order)
+            hash.update(entry(i));
+        return hash.digest('hex');
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/policy/editText.js
 
 /**
@@ -37801,6 +37838,7 @@ function compareCalls(a, b) {
 
 
 
+
 /**
  * The base could not evaluate a record the head evaluated (a trap, a builtin failure, its memory
  * limit): the record is readable, so it is not malformed, and the change cannot be judged against
@@ -37835,6 +37873,7 @@ class ReplayAggregator {
     ruleCounts;
     ruleIds;
     top;
+    changeSet = new ChangeSetDigest();
     split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
     /** Examples by position (`line`); finish() says where each is, as the report does. */
     malformed = { count: 0, examples: [] };
@@ -38013,6 +38052,7 @@ class ReplayAggregator {
             matched_rule_ids: o.matched.map((i) => this.ruleIds[i]),
         };
         this.top.offer(change);
+        this.changeSet.add(change.request_id, pair.current, pair.draft);
         this.groups.add({ ...change, direction: directionOf(change) }, detail.explain);
     }
     /** A record the base decides and the head cannot (docs/review.md): counted and grouped apart. */
@@ -38081,6 +38121,7 @@ class ReplayAggregator {
             skipped: this.skipped,
             fileCounts: this.fileCounts,
             groups: groups.all,
+            changeSetDigest: this.changeSet.digest(),
         };
     }
     noteMalformed(line, reason) {
@@ -40309,6 +40350,14 @@ function headline(input) {
         ? 'no request decided differently'
         : `${requests(input.totals.changes)} decided differently`;
     return `❌ evidence problem not caused by this pull request — ${changed}`;
+}
+/**
+ * The headline of a failing impact a maintainer accepted: what failed, without the call for
+ * review, under who accepted which impact (docs/review.md "Accepting an intended change").
+ */
+function acceptedHeadline(failingHeadline, acceptor, shortDigest) {
+    const what = failingHeadline.replace(/^❌\s*/, '').replace(/\s+—\s+review needed$/, '');
+    return `✅ accepted by @${acceptor} for ${shortDigest} — ${what}`;
 }
 
 ;// CONCATENATED MODULE: ./build/render/provenance.js
