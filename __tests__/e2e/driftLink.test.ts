@@ -50,8 +50,9 @@ describe('the comment links the open drift issue of a policy whose recorded deci
     expect(comment).toContain('1 recorded decision');
     expect(comment).toContain(`[the drift issue](https://github.example/${REPOSITORY}/issues/${own.number})`);
     expect(comment.match(/\/issues\/\d+\)/g)).toEqual([`/issues/${own.number})`]);
-    // Looking the issue up wrote nothing: the comment is the only write.
+    // Looking the issue up wrote nothing: the status and the comment are the only writes.
     expect(gh.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.route}`)).toEqual([
+      `POST /repos/${REPOSITORY}/statuses/${head}`,
       `POST /repos/${REPOSITORY}/issues/21/comments`,
     ]);
   });
