@@ -7,7 +7,8 @@
 //   github, render       GitHub I/O; markdown and text reports
 //   gate                 the fail-on rules, shared by the CLI and the Action
 //   replay               the replay, its report, drift and merge
-//   fidelity             replay-runtime manifests and their grade
+//   fidelity, coverage   replay-runtime manifests and their grade; the symbolic comparison of a
+//                        policy pair (every kind of request it decides differently)
 //   compile              policy text → Rego → wasm → loaded engine
 //   traffic              traffic samples and records
 //   engine, rego         opa-wasm and the reference evaluator; the Rego generator
@@ -39,7 +40,7 @@ export const LAYERS = [
   ['github', 'render'],
   ['gate', 'acceptance'],
   ['replay'],
-  ['fidelity'],
+  ['fidelity', 'coverage'],
   ['compile'],
   ['traffic'],
   ['engine', 'rego'],

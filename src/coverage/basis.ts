@@ -1,0 +1,89 @@
+/**
+ * What one side's decision rested on (docs/coverage.md "Kinds"), as a partition of the requests:
+ *
+ * - `missing_context`: step 1 denied (`on_missing_context: deny`); the rules lacking context;
+ * - `deny_rules`: step 2 denied; the deny rules that matched;
+ * - `default`: step 3 allowed (`default_effect: allow`), or step 4 found no allow rule;
+ * - `allow_rules`: step 4 allowed; the allow rules that matched;
+ * - `no_policy`: the side does not exist (a new policy's base).
+ *
+ * Each basis is a BDD; the rule sets are enumerated by splitting on each rule in document order,
+ * keeping only branches that meet `within`, so no empty basis is produced and the sets partition
+ * `within`.
+ */
+import { FALSE, TRUE, type Bdd, type BddManager } from './bdd.js';
+import type { RuleModel, SideModel } from './decision.js';
+
+export type BasisBy = 'missing_context' | 'deny_rules' | 'default' | 'allow_rules' | 'no_policy';
+
+export interface Basis {
+  readonly by: BasisBy;
+  /** The rule ids of the basis, in document order (empty for `default` and `no_policy`). */
+  readonly rules: readonly string[];
+}
+
+export interface BasisSet {
+  readonly basis: Basis;
+  readonly set: Bdd;
+}
+
+/** Every subset of `rules` whose `pick` holds together with `start`, within `within`. */
+function* subsets(
+  m: BddManager,
+  by: BasisBy,
+  rules: readonly RuleModel[],
+  pick: (r: RuleModel) => Bdd,
+  start: Bdd,
+  within: Bdd,
+): Generator<BasisSet> {
+  const walk = function* (i: number, current: Bdd, ids: string[]): Generator<BasisSet> {
+    if (m.and(current, within) === FALSE) return;
+    if (i === rules.length) {
+      yield { basis: { by, rules: ids }, set: current };
+      return;
+    }
+    const rule = rules[i]!;
+    const test = pick(rule);
+    yield* walk(i + 1, m.and(current, test), [...ids, rule.rule.id]);
+    yield* walk(i + 1, m.and(current, m.not(test)), ids);
+  };
+  yield* walk(0, start, []);
+}
+
+export function* bases(m: BddManager, side: SideModel | null, within: Bdd): Generator<BasisSet> {
+  if (side === null) {
+    yield { basis: { by: 'no_policy', rules: [] }, set: TRUE };
+    return;
+  }
+  const denies = side.rules.filter((r) => r.rule.effect === 'deny');
+  const allows = side.rules.filter((r) => r.rule.effect === 'allow');
+  const mc = side.missingContextDenies;
+  yield* subsets(m, 'missing_context', side.rules, (r) => r.lacks, mc, within);
+  const afterContext = m.not(mc);
+  yield* subsets(m, 'deny_rules', denies, (r) => r.matched, m.and(afterContext, side.denyMatched), within);
+  const undenied = m.and(afterContext, m.not(side.denyMatched));
+  if (side.policy.default_effect === 'allow') {
+    if (m.and(undenied, within) !== FALSE) yield { basis: { by: 'default', rules: [] }, set: undenied };
+    return;
+  }
+  yield* subsets(m, 'allow_rules', allows, (r) => r.matched, m.and(undenied, side.allowMatched), within);
+  const fallthrough = m.and(undenied, m.not(side.allowMatched));
+  if (m.and(fallthrough, within) !== FALSE) yield { basis: { by: 'default', rules: [] }, set: fallthrough };
+}
+
+/** The basis of a concrete decision's side, from the rule outcomes (for placing a request). */
+export function basisOfOutcome(
+  side: SideModel | null,
+  holds: (f: Bdd) => boolean,
+): Basis {
+  if (side === null) return { by: 'no_policy', rules: [] };
+  const ids = (rules: readonly RuleModel[], f: (r: RuleModel) => Bdd): string[] =>
+    rules.filter((r) => holds(f(r))).map((r) => r.rule.id);
+  if (holds(side.missingContextDenies)) return { by: 'missing_context', rules: ids(side.rules, (r) => r.lacks) };
+  const denies = side.rules.filter((r) => r.rule.effect === 'deny');
+  if (holds(side.denyMatched)) return { by: 'deny_rules', rules: ids(denies, (r) => r.matched) };
+  if (side.policy.default_effect === 'allow') return { by: 'default', rules: [] };
+  const allows = side.rules.filter((r) => r.rule.effect === 'allow');
+  if (holds(side.allowMatched)) return { by: 'allow_rules', rules: ids(allows, (r) => r.matched) };
+  return { by: 'default', rules: [] };
+}

@@ -1,0 +1,182 @@
+/**
+ * The calls of a request, without enumerating sets of call shapes (docs/coverage.md "Calls").
+ *
+ * A call is described by its own atoms (tool, method, resource_uri, prompt: fieldAtoms.ts), in a
+ * variable space of its own. A predicate over one call is a BDD over those variables. The request
+ * sees the calls only through quantified bits, one per distinct predicate:
+ *
+ * - `exists`: some call satisfies P (a deny rule's call conditions; an edited call constant);
+ * - `forall`: the list is non-empty and every call satisfies P (an allow rule's call conditions).
+ *
+ * plus `hasCalls` (a non-empty list; an absent or non-array `calls` is the empty list) and `many`
+ * (two calls or more). A request of one call, the common case, is exact in the diagram itself: its
+ * call's variables are the call variables, and a rule's call bit is its predicate over them
+ * (`view`). The quantified bits describe lists of two calls or more. An assignment q of them is
+ * realisable by some list exactly when: every call satisfies Inv(q) = shape ∧ (each true `forall`
+ * P) ∧ (each false `exists` ¬P), and the list holds, for each true `exists` P a call of Inv ∧ P,
+ * for each false `forall` P a call of Inv ∧ ¬P, and two calls at all. Calls can be repeated
+ * freely, so each demand is met by its own call: no set of call shapes is ever enumerated.
+ * `realisability` builds that condition as a BDD over the bits, one relational product per
+ * demand (∃ call. Inv(q) ∧ demand), so the diagram itself holds only realisable assignments;
+ * `realise` builds the calls of one assignment (the witness).
+ */
+import type { CallField } from '../policy/fields.js';
+import { FALSE, type Bdd, type BddManager, type Cube } from './bdd.js';
+import { bitOf, fieldConstraint, type FieldAtoms, allocateField } from './fieldAtoms.js';
+
+export type Quantifier = 'exists' | 'forall';
+
+export interface CallBit {
+  readonly variable: number;
+  readonly quantifier: Quantifier;
+  /** Over the call variables. */
+  readonly predicate: Bdd;
+}
+
+/** Call variables start here, below every request variable, so the two never interleave. */
+export const CALL_VARIABLES_START = 1_000_000;
+
+export const CALL_FIELDS: readonly CallField[] = ['method', 'tool', 'resource_uri', 'prompt'];
+
+export class CallModel {
+  readonly fields = new Map<CallField, FieldAtoms>();
+  /** What every call satisfies: canonical atoms, and under the MCP shape the call's form. */
+  readonly shape: Bdd;
+  readonly bits: CallBit[] = [];
+  private readonly byKey = new Map<string, CallBit>();
+
+  constructor(
+    private readonly m: BddManager,
+    constants: ReadonlyMap<CallField, ReadonlySet<string>>,
+    edited: ReadonlyMap<string, ReadonlySet<string>>,
+    mcp: boolean,
+    /** The request variable of "the call list is non-empty". */
+    readonly hasCalls: number,
+    /** The request variable of "the call list has two calls or more". */
+    readonly many: number,
+    private readonly allocate: () => number,
+  ) {
+    let next = CALL_VARIABLES_START;
+    for (const name of CALL_FIELDS) {
+      const wanted = new Set(constants.get(name) ?? []);
+      if (mcp && name === 'method') for (const method of ['tools/call', 'resources/read']) wanted.add(method);
+      const field = allocateField(
+        name,
+        { kind: 'call', name },
+        wanted,
+        mcp,
+        edited.get(name) ?? new Set(),
+        next,
+      );
+      this.fields.set(name, field.atoms);
+      next = field.next;
+    }
+    let shape = m.andAll([...this.fields.values()].map((atoms) => fieldConstraint(m, atoms)));
+    if (mcp) shape = m.and(shape, this.mcpForm());
+    this.shape = shape;
+  }
+
+  /** A JSON-RPC call has a method; a tool only on tools/call, a resource only on resources/read. */
+  private mcpForm(): Bdd {
+    const m = this.m;
+    const method = this.fields.get('method')!;
+    const is = (value: string): Bdd => m.variable(bitOf(method, value)!);
+    const present = (name: CallField): Bdd => m.variable(this.fields.get(name)!.present);
+    return m.andAll([
+      present('method'),
+      m.implies(present('tool'), is('tools/call')),
+      m.implies(present('resource_uri'), is('resources/read')),
+    ]);
+  }
+
+  /** The request bit of a quantified predicate; one bit per distinct (quantifier, predicate). */
+  bitFor(quantifier: Quantifier, predicate: Bdd): CallBit {
+    const key = `${quantifier}:${predicate}`;
+    let bit = this.byKey.get(key);
+    if (bit === undefined) {
+      bit = { variable: this.allocate(), quantifier, predicate };
+      this.byKey.set(key, bit);
+      this.bits.push(bit);
+    }
+    return bit;
+  }
+
+  /**
+   * The request's view of a quantified predicate: with two calls or more its bit, with one call
+   * the predicate of that call, with none false.
+   */
+  view(bit: CallBit): Bdd {
+    const m = this.m;
+    const many = m.variable(this.many);
+    return m.or(
+      m.and(many, m.variable(bit.variable)),
+      m.andAll([m.not(many), m.variable(this.hasCalls), bit.predicate]),
+    );
+  }
+
+  /** The variables of one call (its atoms). */
+  callVariables(): Set<number> {
+    return new Set([...this.fields.values()].flatMap((f) => [f.present, ...f.bits]));
+  }
+
+  /** The assignments of the quantified bits some list of two calls or more realises. */
+  realisability(): Bdd {
+    const m = this.m;
+    const x = this.callVariables();
+    // Inv(q) over the bits and one call's atoms together.
+    const inv = m.andAll([
+      this.shape,
+      ...this.bits.map((b) =>
+        b.quantifier === 'forall'
+          ? m.implies(m.variable(b.variable), b.predicate)
+          : m.or(m.variable(b.variable), m.not(b.predicate)),
+      ),
+    ]);
+    const parts = [m.exists(inv, x)];
+    for (const b of this.bits) {
+      const q = m.variable(b.variable);
+      if (b.quantifier === 'exists') parts.push(m.implies(q, m.exists(m.and(inv, b.predicate), x)));
+      else parts.push(m.implies(m.not(q), m.exists(m.and(inv, m.not(b.predicate)), x)));
+    }
+    return m.andAll(parts);
+  }
+
+  /**
+   * The list of two calls or more (each a cube over the call variables) that realises the
+   * quantified bits `cube` fixes, the others being free; null when no list does; `[]` when the
+   * cube does not need such a list (one call, or none, is then in the cube itself).
+   */
+  realise(cube: Cube): Cube[] | null {
+    const m = this.m;
+    const given = (v: number): boolean | undefined => cube.get(v);
+    const many = given(this.many);
+    const fixed = this.bits.filter((b) => given(b.variable) !== undefined);
+    const anyTrue = fixed.some((b) => given(b.variable) === true);
+    if (many === false) return anyTrue ? null : [];
+    if (!anyTrue && many !== true) return [];
+    let inv = this.shape;
+    const demands: Bdd[] = [];
+    for (const b of fixed) {
+      const value = given(b.variable)!;
+      if (b.quantifier === 'forall' && value) inv = m.and(inv, b.predicate);
+      else if (b.quantifier === 'exists' && !value) inv = m.and(inv, m.not(b.predicate));
+      else demands.push(b.quantifier === 'exists' ? b.predicate : m.not(b.predicate));
+    }
+    if (inv === FALSE) return null;
+    const calls: Cube[] = [];
+    for (const demand of demands) {
+      const call = m.and(inv, demand);
+      if (call === FALSE) return null;
+      calls.push(this.pick(call));
+    }
+    // Repeating a call changes no quantified bit, so any list can be made two calls long.
+    while (calls.length < 2) calls.push(calls[0] ?? this.pick(inv));
+    return calls;
+  }
+
+  /** One call of f: its first path, every untested variable false (all completions satisfy f). */
+  private pick(f: Bdd): Cube {
+    for (const path of this.m.paths(f)) return path;
+    throw new Error('pick: an unsatisfiable call predicate');
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Finding a request in a set of requests (a BDD over the request atoms) whose quantified call bits
+ * some list of calls realises (callModel.ts). The set's paths are searched depth first; a path is
+ * abandoned as soon as the bits fixed so far cannot be realised (realisability is monotone: fixing
+ * more bits never repairs a contradiction). Realisability depends on nothing above the first
+ * quantified bit, so a node from which no realisable path leads is remembered while no such bit
+ * is fixed above it, and every node above them is explored once. The search is bounded by
+ * `maxSteps` node visits; past it `SearchBudgetExceeded` is thrown (the enumeration then says
+ * `capped`).
+ */
+import { FALSE, TRUE, type Bdd, type Cube } from './bdd.js';
+import type { AtomSpace } from './space.js';
+
+export interface Point {
+  /** A path of the set: the atoms it fixes. */
+  readonly cube: Cube;
+  /** A list of two calls or more realising the path's quantified bits; [] when it needs none. */
+  readonly calls: readonly Cube[];
+}
+
+export class SearchBudgetExceeded extends Error {
+  constructor(readonly maxSteps: number) {
+    super(`more than ${maxSteps} steps searching for a realisable request of one kind`);
+  }
+}
+
+export class PointSearch {
+  private readonly failed = new Set<Bdd>();
+  private readonly callVariables: Set<number>;
+  private steps = 0;
+
+  constructor(
+    private readonly space: AtomSpace,
+    private readonly maxSteps: number,
+  ) {
+    this.callVariables = new Set([space.calls.many, ...space.calls.bits.map((b) => b.variable)]);
+  }
+
+  /** A realisable point of `set`, or null when none is. */
+  find(set: Bdd): Point | null {
+    this.steps = 0;
+    return this.walk(set, new Map(), false);
+  }
+
+  private walk(node: Bdd, cube: Map<number, boolean>, callFixed: boolean): Point | null {
+    if (node === FALSE) return null;
+    if (++this.steps > this.maxSteps) throw new SearchBudgetExceeded(this.maxSteps);
+    if (node === TRUE) {
+      const calls = this.space.calls.realise(cube);
+      return calls === null ? null : { cube: new Map(cube), calls };
+    }
+    if (!callFixed && this.failed.has(node)) return null;
+    const m = this.space.m;
+    const variable = m.level(node);
+    const isCall = this.callVariables.has(variable);
+    for (const value of [true, false]) {
+      cube.set(variable, value);
+      const viable = !isCall || this.space.calls.realise(cube) !== null;
+      const found = viable ? this.walk(value ? m.high(node) : m.low(node), cube, callFixed || isCall) : null;
+      cube.delete(variable);
+      if (found !== null) return found;
+    }
+    if (!callFixed) this.failed.add(node);
+    return null;
+  }
+}
