@@ -84,6 +84,14 @@ export const SIZES = {
   attribution: {
     pairs: runs(8, 4, 'ATTRIBUTION_PAIRS'),
   },
+  /**
+   * coverage/coverageProperty.test.ts: generated policy pairs analysed symbolically, and random
+   * inputs per pair checked against the reference evaluator (full: 100,000 inputs a run).
+   */
+  coverage: {
+    pairs: runs(200, 40, 'COVERAGE_PAIRS'),
+    inputsPerPair: each(500, 250, 'COVERAGE_INPUTS'),
+  },
   /** replay/changeGroupsProperty.test.ts: the collector alone, and whole replays of policy pairs. */
   changeGroups: {
     collectorRuns: runs(300, 100),

@@ -85,13 +85,21 @@ export function symbolicDecisions(
   };
 }
 
-/** The kind a concrete input falls in, or null (not changed, or outside the space's shape). */
-export function kindOf(analysis: CoverageAnalysis, input: unknown): Kind | null {
+/**
+ * The kinds a concrete input falls in: one for a changed request of the space, none for an
+ * unchanged one or one outside the space's shape (the tests hold that it is never more).
+ */
+export function kindsHolding(analysis: CoverageAnalysis, input: unknown): Kind[] {
   const space = analysis.space;
-  if (space === null) return null;
+  if (space === null) return [];
   const a = assignmentOf(space, input);
   const value = (v: number): boolean => a.get(v) ?? false;
-  return analysis.kinds.find((k) => space.m.evaluate(k.set, value)) ?? null;
+  return analysis.kinds.filter((k) => space.m.evaluate(k.set, value));
+}
+
+/** The kind a concrete input falls in, or null (not changed, or outside the space's shape). */
+export function kindOf(analysis: CoverageAnalysis, input: unknown): Kind | null {
+  return kindsHolding(analysis, input)[0] ?? null;
 }
 
 /** The witness of each kind, in kind order (`witness-001` for the first). */

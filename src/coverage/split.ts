@@ -4,15 +4,17 @@
  * universe U (every real request: the space's constraint) that satisfy some condition not
  * mentioning c, which holds exactly when G = U ∧ ∃c.G (atoms are not independent: a constant
  * held implies a value present, so comparing the two cofactors of G would find every constant
- * relevant). The set is split by every assignment of the relevant constants that some request
- * of the set has. The split does not depend on the variable order, and a constant no decision in
- * the set depends on never multiplies the kinds.
+ * relevant). The set is projected onto its relevant constants, and each path of that projection
+ * (a cube testing only the constants that matter once the ones above it on the path are fixed)
+ * is one part: the parts are disjoint and cover the set, a constant no decision in the set
+ * depends on never multiplies them, and a decision tree's worth of parts is usually far fewer
+ * than every combination of the relevant constants.
  *
  * Requests of one call and requests of two or more are split apart: for one call the constants are
  * the call's own atoms, for a batch the bits "some call holds it"; each is fixed false in the
  * other part, so looking at both in one part would make every constant look relevant.
  */
-import { FALSE, type Bdd, type BddManager, type Cube } from './bdd.js';
+import { FALSE, type Bdd, type Cube } from './bdd.js';
 import type { AtomSpace } from './space.js';
 
 export interface ConstantSplit {
@@ -32,25 +34,6 @@ function candidates(space: AtomSpace, batch: boolean): number[] {
     .sort((a, b) => a - b);
 }
 
-/** Every assignment of `variables` within `f`, each with f restricted to it. */
-function* assignments(
-  m: BddManager,
-  f: Bdd,
-  variables: readonly number[],
-  i = 0,
-  cube: ReadonlyMap<number, boolean> = new Map(),
-): Generator<{ cube: Cube; set: Bdd }> {
-  if (f === FALSE) return;
-  if (i === variables.length) {
-    yield { cube, set: f };
-    return;
-  }
-  const v = variables[i]!;
-  for (const value of [true, false]) {
-    yield* assignments(m, m.restrict(f, v, value), variables, i + 1, new Map(cube).set(v, value));
-  }
-}
-
 export function* splitByConstants(space: AtomSpace, set: Bdd): Generator<ConstantSplit> {
   const { m } = space;
   const many = m.variable(space.calls.many);
@@ -62,6 +45,8 @@ export function* splitByConstants(space: AtomSpace, set: Bdd): Generator<Constan
     const relevant = candidates(space, batch).filter(
       (v) => support.has(v) && m.and(universe, m.exists(part, new Set([v]))) !== part,
     );
-    for (const { cube } of assignments(m, part, relevant)) yield { batch, cube, set: m.and(part, m.cube(cube)) };
+    const keep = new Set(relevant);
+    const projected = m.exists(part, new Set([...support].filter((v) => !keep.has(v))));
+    for (const cube of m.paths(projected)) yield { batch, cube, set: m.and(part, m.cube(cube)) };
   }
 }
