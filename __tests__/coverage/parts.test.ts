@@ -1,0 +1,175 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { analyseCoverage, witnesses } from '../../src/coverage/analyse.js';
+import { BddManager, FALSE, TRUE, type Bdd } from '../../src/coverage/bdd.js';
+import { insideAt, realisableWindowVectors } from '../../src/coverage/windows.js';
+import { inForce } from '../../src/engine/reference.js';
+import { DAYS, type ActiveWindow } from '../../src/policy/schema.js';
+import { loadTimeZone } from '../../src/time/timeZone.js';
+import { CLOCKS, ZONES } from '../conformance/arbitraries.js';
+import { SIZES } from '../support/sizes.js';
+import { HORIZON, options, policyOf } from './helpers.js';
+
+/** The parts of src/coverage/ one at a time: the diagrams, the windows, the calls, the limits. */
+
+type Formula = { v: number } | { not: Formula } | { and: [Formula, Formula] } | { or: [Formula, Formula] };
+
+const formulaArb: fc.Arbitrary<Formula> = fc.letrec<{ f: Formula }>((tie) => ({
+  f: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.record({ v: fc.integer({ min: 0, max: 4 }) }),
+    fc.record({ not: tie('f') }),
+    fc.record({ and: fc.tuple(tie('f'), tie('f')) }),
+    fc.record({ or: fc.tuple(tie('f'), tie('f')) }),
+  ),
+})).f;
+
+function truth(f: Formula, values: readonly boolean[]): boolean {
+  if ('v' in f) return values[f.v]!;
+  if ('not' in f) return !truth(f.not, values);
+  if ('and' in f) return truth(f.and[0], values) && truth(f.and[1], values);
+  return truth(f.or[0], values) || truth(f.or[1], values);
+}
+
+function build(m: BddManager, f: Formula): Bdd {
+  if ('v' in f) return m.variable(f.v);
+  if ('not' in f) return m.not(build(m, f.not));
+  if ('and' in f) return m.and(build(m, f.and[0]), build(m, f.and[1]));
+  return m.or(build(m, f.or[0]), build(m, f.or[1]));
+}
+
+const ALL = [...Array(32).keys()].map((n) => [0, 1, 2, 3, 4].map((i) => ((n >> i) & 1) === 1));
+
+describe('the decision diagrams', () => {
+  it('compute the functions of their formulas, canonically, and quantify exactly', () => {
+    fc.assert(
+      fc.property(formulaArb, formulaArb, (f, g) => {
+        const m = new BddManager(100_000);
+        const bf = build(m, f);
+        for (const values of ALL) expect(m.evaluate(bf, (v) => values[v]!)).toBe(truth(f, values));
+        // Canonical: equal functions are one node.
+        const equal = ALL.every((values) => truth(f, values) === truth(g, values));
+        expect(bf === build(m, g)).toBe(equal);
+        const projected = m.exists(bf, new Set([0]));
+        for (const values of ALL) {
+          const either = [false, true].some((x) => truth(f, [x, ...values.slice(1)]));
+          expect(m.evaluate(projected, (v) => values[v]!)).toBe(either);
+          expect(m.evaluate(m.restrict(bf, 0, true), (v) => values[v]!)).toBe(truth(f, [true, ...values.slice(1)]));
+        }
+        // The paths are disjoint and cover the function.
+        let covered = 0;
+        for (const cube of m.paths(bf)) covered += 2 ** (5 - [...cube.keys()].filter((v) => v < 5).length);
+        expect(covered).toBe(ALL.filter((values) => truth(f, values)).length);
+      }),
+      { numRuns: SIZES.fastCheckRuns, seed: 29 },
+    );
+  });
+
+  it('stop at the node budget instead of growing', () => {
+    const m = new BddManager(10);
+    expect(() => m.andAll([...Array(20).keys()].map((v) => m.variable(v)))).toThrow(/more than 10 nodes/);
+    expect(new BddManager(10).and(TRUE, FALSE)).toBe(FALSE);
+  });
+});
+
+const windowArb: fc.Arbitrary<ActiveWindow> = fc
+  .record({
+    days: fc.subarray([...DAYS], { minLength: 1 }),
+    from: fc.constantFrom(...CLOCKS),
+    to: fc.constantFrom(...CLOCKS),
+    timezone: fc.constantFrom(...ZONES),
+  })
+  .filter((w) => w.from !== w.to);
+
+describe('the windows', () => {
+  it('are read as the reference reads them', () => {
+    const start = Date.parse(HORIZON.start) / 1000;
+    fc.assert(
+      fc.property(windowArb, fc.integer({ min: 0, max: 366 * 86_400 }), (w, offset) => {
+        const seconds = start + offset;
+        const iso = new Date(seconds * 1000).toISOString();
+        expect(insideAt(w, loadTimeZone(w.timezone)!, seconds)).toBe(inForce(w, iso));
+      }),
+      { numRuns: SIZES.fastCheckRuns * 20, seed: 29 },
+    );
+  });
+
+  it('combine only as some instant of the horizon realises, each vector with such an instant', () => {
+    const day: ActiveWindow = { days: ['mon'], from: '09:00', to: '17:00', timezone: 'Europe/London' };
+    const night: ActiveWindow = { days: ['mon'], from: '18:00', to: '08:00', timezone: 'Europe/London' };
+    const vectors = realisableWindowVectors([day, night], HORIZON);
+    expect(vectors.map((v) => v.inside.join()).sort()).toEqual(['false,false', 'false,true', 'true,false']);
+    for (const v of vectors) expect([inForce(day, v.instant), inForce(night, v.instant)]).toEqual(v.inside);
+    expect(() => realisableWindowVectors([day], { start: HORIZON.start, days: 30 })).toThrow(/at least 366/);
+  });
+});
+
+const ONLY_A = `
+default_effect: deny
+rules:
+  - id: allow-a
+    effect: allow
+    conditions: [{ field: tool, operator: in, values: [a] }]
+`;
+
+describe('the calls', () => {
+  it('are realised exactly: a change that needs one tool name to be two is only possible for arrays', () => {
+    // Newly denied needs every call's tool to be a (the base allows) and some call's tool b.
+    const head = policyOf(
+      `${ONLY_A}  - id: deny-b\n    effect: deny\n    conditions: [{ field: tool, operator: in, values: [b] }]\n`,
+    );
+    const base = policyOf(ONLY_A);
+    expect(analyseCoverage(base, head, options('mcp')).kinds).toEqual([]);
+    const any = analyseCoverage(base, head, options('any'));
+    expect(any.kinds.map((k) => [k.direction, k.batch])).toEqual([
+      ['newly_denied', false],
+      ['newly_denied', true],
+    ]);
+    expect(JSON.stringify(witnesses(any)[0]!.input)).toContain('"tool":["a","b"]');
+  });
+
+  it('take the MCP shape: a tool on tools/call, a batch only with is_batch', () => {
+    const head = policyOf(ONLY_A.replace('[a]', '[a, b]'));
+    const analysis = analyseCoverage(policyOf(ONLY_A), head, options('mcp'));
+    expect(analysis.kinds.map((k) => k.key)).toEqual([
+      'newly_allowed | base default | head allow_rules(allow-a) | call tool=b',
+      'newly_allowed | base default | head allow_rules(allow-a) | batch',
+    ]);
+    const [single, batch] = witnesses(analysis);
+    expect(single!.input.request).toEqual({
+      jsonrpc: { is_batch: false },
+      mcp: { calls: [{ method: 'tools/call', tool: 'b' }], tool: 'b' },
+      // No window reads it, but a real request has a time: the horizon's start.
+      time: HORIZON.start.replace('.000', ''),
+    });
+    expect(batch!.input.request.jsonrpc).toEqual({ is_batch: true });
+  });
+});
+
+describe('the limits', () => {
+  const base = policyOf(ONLY_A);
+  const head = policyOf(ONLY_A.replace('[a]', '[a, b, c]'));
+
+  it('say capped past the node budget or the kind budget, with what was found', () => {
+    const tiny = analyseCoverage(base, head, { ...options('mcp'), maxNodes: 50 });
+    expect([tiny.mode, tiny.kinds.length]).toEqual(['capped', 0]);
+    expect(tiny.capped).toMatch(/more than 50 nodes/);
+    const one = analyseCoverage(base, head, options('mcp'), { maxKinds: 1, maxSearchSteps: 1000 });
+    expect([one.mode, one.kinds.length, one.capped]).toEqual(['capped', 1, 'more than 1 kinds']);
+  });
+
+  it('leave overlapping claim paths not analysed', () => {
+    const overlapping = policyOf(
+      `${ONLY_A}  - id: claims\n    effect: allow\n    conditions:\n      - { field: 'claim:a', operator: in, values: [x] }\n      - { field: 'claim:a.b', operator: in, values: [y] }\n`,
+    );
+    const analysis = analyseCoverage(base, overlapping, options('any'));
+    expect([analysis.mode, analysis.notAnalysed]).toEqual(['not_analysed', ['overlapping paths: claim:a and a path below it']]);
+  });
+
+  it('compare a new policy with no policy, and a deleted one with nothing', () => {
+    const added = analyseCoverage(null, head, options('mcp'));
+    expect(added.kinds.every((k) => k.base.by === 'no_policy')).toBe(true);
+    expect(new Set(added.kinds.map((k) => k.direction))).toEqual(new Set(['newly_allowed', 'newly_denied']));
+    expect(analyseCoverage(base, null, options('mcp'))).toMatchObject({ mode: 'exact', kinds: [] });
+  });
+});
