@@ -1,6 +1,9 @@
 /**
  * Finding a request in a set of requests (a BDD over the request atoms) whose quantified call bits
- * some list of calls realises (callModel.ts). The set's paths are searched depth first; a path is
+ * some list of calls realises (callModel.ts), and building that list. The space's constraint
+ * already holds only realisable assignments, so the first path normally succeeds: the search is
+ * the guard that makes a wrong constraint an empty kind rather than a false witness (and the
+ * tests would then miss a kind). The set's paths are searched depth first; a path is
  * abandoned as soon as the bits fixed so far cannot be realised (realisability is monotone: fixing
  * more bits never repairs a contradiction). Realisability depends on nothing above the first
  * quantified bit, so a node from which no realisable path leads is remembered while no such bit
