@@ -192,18 +192,22 @@ export class BddManager {
    * exactly f. Lazy, so a caller can stop early.
    */
   *paths(f: Bdd): Generator<Cube> {
-    const stack: { g: Bdd; cube: Map<number, boolean> }[] = [{ g: f, cube: new Map() }];
-    while (stack.length > 0) {
-      const { g, cube } = stack.pop()!;
-      if (g === FALSE) continue;
-      if (g === TRUE) {
-        yield cube;
-        continue;
-      }
-      const v = this.level(g);
-      stack.push({ g: this.low(g), cube: new Map(cube).set(v, false) });
-      stack.push({ g: this.high(g), cube: new Map(cube).set(v, true) });
+    yield* this.walkPaths(f, new Map());
+  }
+
+  /** The paths below g, `cube` holding the path above it (restored on return). */
+  private *walkPaths(g: Bdd, cube: Map<number, boolean>): Generator<Cube> {
+    if (g === FALSE) return;
+    if (g === TRUE) {
+      yield new Map(cube);
+      return;
     }
+    const v = this.level(g);
+    cube.set(v, true);
+    yield* this.walkPaths(this.high(g), cube);
+    cube.set(v, false);
+    yield* this.walkPaths(this.low(g), cube);
+    cube.delete(v);
   }
 
   /** The variables f depends on. */
