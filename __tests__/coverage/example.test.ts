@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { analyseCoverage, kindsHolding, witnesses, type CoverageAnalysis } from '../../src/coverage/analyse.js';
-import { hasShape } from '../../src/coverage/concrete.js';
+import { analyseCoverage, witnesses, type CoverageAnalysis } from '../../src/coverage/analyse.js';
+import { sampleCoverage } from '../../src/coverage/covered.js';
 import type { Kind } from '../../src/coverage/kinds.js';
 import { evaluateReference } from '../../src/engine/reference.js';
 import type { Policy } from '../../src/policy/schema.js';
@@ -52,16 +52,16 @@ function count(kinds: readonly Kind[]): { newly_allowed: number; newly_denied: n
 
 /** Sample records per kind key (complete records of the space's shape). */
 function coveredBy(analysis: CoverageAnalysis): { covered: Map<string, number>; outsideShape: number } {
-  const covered = new Map<string, number>();
-  let outsideShape = 0;
-  for (const r of complete) {
-    if (!hasShape(analysis.space!, r.input)) {
-      outsideShape++;
-      continue;
-    }
-    for (const k of kindsHolding(analysis, r.input)) covered.set(k.key, (covered.get(k.key) ?? 0) + 1);
-  }
-  return { covered, outsideShape };
+  const records = sample.map((r) => ({
+    request_id: r.request_id,
+    input: r.input,
+    complete: (r.unavailable ?? []).length === 0 && (r.unknown_paths ?? []).length === 0 && r.unpaired === undefined,
+  }));
+  const result = sampleCoverage(analysis, records);
+  expect(result.partial).toBe(sample.length - complete.length);
+  expect(result.placed + result.outsideShape).toBe(complete.length);
+  const covered = new Map([...result.kinds].filter(([, c]) => c.covered_by > 0).map(([key, c]) => [key, c.covered_by]));
+  return { covered, outsideShape: result.outsideShape };
 }
 
 const base = examplePolicy('base').policy;

@@ -1,0 +1,56 @@
+/**
+ * Which kinds a sample covers (docs/coverage.md "Placing a request"): each complete record of the
+ * analysed shape falls in at most one kind; a kind's `covered_by` counts them and `example` is the
+ * first such record's id. Records with unknowns are left out for now (a partial record covers a
+ * kind only when every completion of its unknowns does, which is still to do), and so are records
+ * outside the analysed shape: both are counted, so nothing is dropped silently.
+ */
+import { hasShape } from './concrete.js';
+import { kindsHolding, type CoverageAnalysis } from './analyse.js';
+
+export interface SampleInput {
+  readonly request_id: string;
+  readonly input: unknown;
+  /** Nothing unknown: no `unavailable` entry, no unknown path, not an unpaired batch. */
+  readonly complete: boolean;
+}
+
+export interface KindCoverage {
+  covered_by: number;
+  /** The first covering record's id, or null. */
+  example: string | null;
+}
+
+export interface SampleCoverage {
+  /** By kind key, every kind of the analysis. */
+  kinds: Map<string, KindCoverage>;
+  /** Complete records placed (in a kind or in none: unchanged). */
+  placed: number;
+  /** Records left out: with unknowns, or outside the analysed shape. */
+  partial: number;
+  outsideShape: number;
+}
+
+export function sampleCoverage(analysis: CoverageAnalysis, records: Iterable<SampleInput>): SampleCoverage {
+  const kinds = new Map<string, KindCoverage>(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
+  const result: SampleCoverage = { kinds, placed: 0, partial: 0, outsideShape: 0 };
+  const space = analysis.space;
+  if (space === null) return result;
+  for (const record of records) {
+    if (!record.complete) {
+      result.partial++;
+      continue;
+    }
+    if (!hasShape(space, record.input)) {
+      result.outsideShape++;
+      continue;
+    }
+    result.placed++;
+    for (const kind of kindsHolding(analysis, record.input)) {
+      const entry = kinds.get(kind.key)!;
+      entry.covered_by++;
+      entry.example ??= record.request_id;
+    }
+  }
+  return result;
+}
