@@ -5,7 +5,9 @@ import { runCli } from '../../src/cli/main.js';
 import type { CommandIO } from '../../src/cli/io.js';
 import { readPolicySource, runReplay } from '../../src/replay/run.js';
 import { reportToJson, type ReplayReport } from '../../src/replay/report/report.js';
+import { checkReport } from '../../src/replay/report/reportSchema.js';
 import { opa, tempDir } from '../replay/helpers.js';
+import { DEFAULT_MAX_COVERAGE_NODES } from '../../src/replay/coverageSection.js';
 import { testOpaPath } from '../support/opa.js';
 
 const BASE = 'fixtures/replay/base.yaml';
@@ -19,6 +21,8 @@ const EXAMPLE = {
   manifests: 'fixtures/example/traffic/sample.manifests',
 };
 const ESC = '\u001b';
+/** What the CLI's replay asks for by default (docs/coverage.md). */
+const COVERAGE = { shape: 'mcp', maxNodes: DEFAULT_MAX_COVERAGE_NODES } as const;
 
 const tmp = tempDir('cli-replay-');
 afterAll(() => tmp.cleanup());
@@ -67,6 +71,7 @@ describe('policy-replay replay', () => {
       trafficPath: TRAFFIC,
       maxChanges: 50,
       opa: await opa(),
+      coverage: COVERAGE,
     });
     expect(out.stdout).toBe(reportToJson(direct.report));
     const report = JSON.parse(out.stdout) as ReplayReport;
@@ -126,6 +131,28 @@ describe('policy-replay replay', () => {
     expect(a.stdout).not.toMatch(/generated_at/);
     // The report counts the example's invalid manifest; stderr says where its problems are.
     expect(JSON.parse(a.stdout).result.fidelity.invalid).toBe(1);
+    // docs/coverage.md "On the bundled example": 115 kinds under the MCP shape, 3 newly allowed
+    // ones no sample record falls in.
+    expect(checkReport(JSON.parse(a.stdout))).toMatchObject({ ok: true });
+    const coverage = (JSON.parse(a.stdout) as ReplayReport).result!.coverage!;
+    expect(coverage).toMatchObject({
+      mode: 'exact',
+      shape: 'mcp',
+      time: { exact: false, horizon: { days: 366 } },
+      records: { outside_mcp_shape: 0 },
+      kinds: 115,
+      newly_allowed: { kinds: 9, covered: 6 },
+      newly_denied: { kinds: 106 },
+      classes_total: 115,
+      not_analysed: [],
+    });
+    expect(coverage.classes).toHaveLength(50);
+    const uncovered = coverage.classes.slice(0, 3);
+    for (const c of uncovered)
+      expect(c).toMatchObject({ direction: 'newly_allowed', covered_by: 0, example: null });
+    expect(coverage.classes[3]!.covered_by).toBeGreaterThan(0);
+    for (const c of coverage.classes) expect(c.witness).not.toBeNull();
+    expect(uncovered.every((c) => c.because.length > 0)).toBe(true);
     const problems = a.stderr.split('\n').filter((line) => line.includes('invalid manifest'));
     expect(problems.length).toBeGreaterThan(0);
     for (const line of problems)
@@ -139,6 +166,7 @@ describe('policy-replay replay', () => {
       manifests: EXAMPLE.manifests,
       maxChanges: 50,
       opa: await opa(),
+      coverage: COVERAGE,
     });
     // The CLI's two runs above already show that a run repeats itself; one runReplay suffices.
     const direct = reportToJson((await runReplay(await options())).report);
@@ -328,6 +356,35 @@ describe('policy-replay replay', () => {
     const out = await cli(replayArgs('--format', 'markdown', '--redact-subjects'));
     expect(out.stdout).not.toMatch(/\bbob\b/);
     expect(out.stdout).toMatch(/sha256:[0-9a-f]{12}/);
+  });
+
+  it('--witnesses FILE writes one witness per kind, and they replay through the CLI as stated', async () => {
+    const file = tmp.file('witnesses.jsonl');
+    const args = ['replay', '--base', EXAMPLE.base, '--head', EXAMPLE.head, '--traffic', EXAMPLE.traffic];
+    const out = await cli([...args, '--witnesses', file]);
+    expect(out.code).toBe(0);
+    const coverage = (JSON.parse(out.stdout) as ReplayReport).result!.coverage!;
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(coverage.kinds);
+    expect(lines.map((l) => (JSON.parse(l) as { request_id: string }).request_id)).toEqual(
+      lines.map((_, i) => `witness-${String(i + 1).padStart(3, '0')}`),
+    );
+    const again = await cli(['replay', '--base', EXAMPLE.base, '--head', EXAMPLE.head, '--traffic', file]);
+    expect(again.code).toBe(0);
+    const replayed = (JSON.parse(again.stdout) as ReplayReport).result!;
+    // Every witness is a change in its kind's direction, and covers its own kind alone.
+    expect(replayed).toMatchObject({
+      evaluated: coverage.kinds,
+      changes_total: coverage.kinds,
+      newly_allowed: coverage.newly_allowed.kinds,
+      newly_denied: coverage.newly_denied.kinds,
+      malformed: { count: 0 },
+    });
+    expect(replayed.coverage).toMatchObject({
+      kinds: coverage.kinds,
+      newly_allowed: { kinds: coverage.newly_allowed.kinds, covered: coverage.newly_allowed.kinds },
+      newly_denied: { kinds: coverage.newly_denied.kinds, covered: coverage.newly_denied.kinds },
+    });
   });
 
   it('--out FILE writes the report there and nothing to stdout', async () => {

@@ -8,6 +8,7 @@ import type { FailOnRule } from '../gate/gate.js';
 import { parseShard, type Shard } from '../replay/evaluate/shard.js';
 import { DEFAULT_MAX_ATTRIBUTION_EDITS } from '../replay/evaluate/attribution.js';
 import { DEFAULT_MAX_GROUPS } from '../replay/report/changeGroups.js';
+import { DEFAULT_MAX_COVERAGE_NODES } from '../replay/coverageSection.js';
 import { COMPILE_LIMIT_OPTIONS, LIMIT_OPTIONS } from './limitFlags.js';
 import { UsageError } from './io.js';
 import { textWidthFlag } from './textWidth.js';
@@ -237,6 +238,26 @@ export const REPLAY = {
     'redact-subjects': {
       type: 'boolean',
       description: 'markdown: subjects as sha256: pseudonyms',
+    },
+    witnesses: {
+      type: 'string',
+      value: 'FILE',
+      description: 'write one witness request per kind of changed request (JSON Lines, traffic records)',
+      absent: 'not written',
+    },
+    shape: {
+      type: 'string',
+      choices: ['mcp', 'any'],
+      default: 'mcp',
+      description:
+        "coverage: assume an MCP gateway's request shape (dropped if the sample breaks it), or none",
+    },
+    'max-coverage-nodes': {
+      type: 'string',
+      value: 'N',
+      parse: wholeNumber(2 ** 26),
+      default: String(DEFAULT_MAX_COVERAGE_NODES),
+      description: 'coverage: decision-diagram nodes before the analysis stops as capped',
     },
   },
 } as const satisfies CommandSpec;

@@ -1,5 +1,6 @@
 import { evaluateGate } from '../gate/gate.js';
 import { reportToJson, type ReplayReport } from '../replay/report/report.js';
+import { inertJson } from '../text/workflowCommands.js';
 import { gateFactsOf } from '../gate/gateFacts.js';
 import { renderReplayMarkdown } from '../render/markdown.js';
 import { renderReplayText } from '../render/text.js';
@@ -41,11 +42,12 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   const base = values.base ? await readPolicyFlag(values.base, limits.maxPolicyBytes) : null;
   const opa = await locateOpaUnlessInvalid(values.opa, io, [head, base]);
   const out = values.out ? { role: '--out', path: values.out } : null;
+  const witnesses = values.witnesses ? { role: '--witnesses', path: values.witnesses } : null;
   const policies = [
     { role: 'the head policy (--head)', path: values.head },
     values.base ? { role: 'the base policy (--base)', path: values.base } : null,
   ];
-  const inputs = await guardReportOutput(out, policies, values, io);
+  const inputs = await guardReportOutput([out, witnesses], policies, values, io);
   const run = await replayWithProgress(
     {
       head,
@@ -55,6 +57,7 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
       opa,
       maxAttributionEdits: values['max-attribution-edits'],
       limits,
+      coverage: { shape: values.shape, maxNodes: values['max-coverage-nodes'] },
     },
     io,
   );
@@ -69,6 +72,13 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   });
   if (out) await writeOutputFile(out, text, inputs);
   else io.stdout(text);
+  // The witnesses replay with this CLI as a sample of their own (docs/coverage.md).
+  if (witnesses && run.witnesses !== null)
+    await writeOutputFile(
+      witnesses,
+      run.witnesses.map((w) => `${inertJson(JSON.stringify(w))}\n`).join(''),
+      inputs,
+    );
   if (report.errors.length > 0) return EXIT.badInput;
   const verdict = evaluateGate(failOn, [gateFactsOf(report)]);
   for (const failure of verdict.failed) io.stderr(`fail-on: ${failure.reason}\n`);

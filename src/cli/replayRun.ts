@@ -52,24 +52,22 @@ export async function locateOpaUnlessInvalid(
 }
 
 /**
- * The `--out` file checked against the run's inputs (its policies, sample, manifests and OPA)
+ * The `--out` file (and `--witnesses`) checked against the run's inputs (its policies, sample, manifests and OPA)
  * before anything is replayed; the inputs as identified, or none without `--out`.
  */
 export async function guardReportOutput(
-  out: NamedFile | null,
+  out: NamedFile | null | readonly (NamedFile | null)[],
   policies: readonly (NamedFile | null)[],
   values: { traffic: readonly string[]; manifests?: string | undefined; opa?: string | undefined },
   io: CommandIO,
 ): Promise<IdentifiedFile[]> {
-  if (out === null) return [];
-  return guardOutputs(
-    [out],
-    [
-      ...policies,
-      ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
-      await opaInput(values.opa, io.env),
-    ],
-  );
+  const outputs = (Array.isArray(out) ? out : [out]) as readonly (NamedFile | null)[];
+  if (outputs.every((o) => o === null)) return [];
+  return guardOutputs(outputs, [
+    ...policies,
+    ...(await sampleInputFiles(values.traffic, values.manifests ?? null)),
+    await opaInput(values.opa, io.env),
+  ]);
 }
 
 /** The decision-log flags as options (each value was checked alone by its table entry). */

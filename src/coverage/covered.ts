@@ -31,26 +31,38 @@ export interface SampleCoverage {
   outsideShape: number;
 }
 
-export function sampleCoverage(analysis: CoverageAnalysis, records: Iterable<SampleInput>): SampleCoverage {
-  const kinds = new Map<string, KindCoverage>(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
-  const result: SampleCoverage = { kinds, placed: 0, partial: 0, outsideShape: 0 };
-  const space = analysis.space;
-  if (space === null) return result;
-  for (const record of records) {
+/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
+export class CoverageTally {
+  readonly result: SampleCoverage;
+
+  constructor(private readonly analysis: CoverageAnalysis) {
+    const kinds = new Map<string, KindCoverage>(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
+    this.result = { kinds, placed: 0, partial: 0, outsideShape: 0 };
+  }
+
+  add(record: SampleInput): void {
+    const space = this.analysis.space;
+    if (space === null) return;
+    const result = this.result;
     if (!record.complete) {
       result.partial++;
-      continue;
+      return;
     }
     if (!hasShape(space, record.input)) {
       result.outsideShape++;
-      continue;
+      return;
     }
     result.placed++;
-    for (const kind of kindsHolding(analysis, record.input)) {
-      const entry = kinds.get(kind.key)!;
+    for (const kind of kindsHolding(this.analysis, record.input)) {
+      const entry = result.kinds.get(kind.key)!;
       entry.covered_by++;
       entry.example ??= record.request_id;
     }
   }
-  return result;
+}
+
+export function sampleCoverage(analysis: CoverageAnalysis, records: Iterable<SampleInput>): SampleCoverage {
+  const tally = new CoverageTally(analysis);
+  for (const record of records) tally.add(record);
+  return tally.result;
 }

@@ -22,6 +22,9 @@ import type { Shard } from './evaluate/shard.js';
 import { DEFAULT_MAX_GROUPS } from './report/changeGroups.js';
 import type { UnevaluableMode } from './evaluate/unknownSides.js';
 import { boundedList } from '../text/listing.js';
+import { editsOf } from '../policy/edits.js';
+import type { WitnessRecord } from '../coverage/witness.js';
+import { coverageOf, type CoverageRunOptions } from './coverageSection.js';
 
 /** A policy version to replay: its text (read from disk or from a commit) and how to name it. */
 export interface PolicySource {
@@ -68,6 +71,8 @@ export interface RunReplayOptions {
   limits?: Limits;
   /** docs/review.md: more edits than this and `because` is syntactic; default 64. */
   maxAttributionEdits?: number;
+  /** docs/coverage.md: add `result.coverage` (and its witnesses); omitted: no section. */
+  coverage?: CoverageRunOptions;
 }
 
 export interface PreparedPolicy {
@@ -149,6 +154,8 @@ export interface RunReplayResult {
   manifestProblems: ManifestProblem[];
   /** With `invalidBase: 'unknown'`: the base's problems (the replay went on without it). */
   baseErrors: ReportError[];
+  /** The coverage section's witnesses (`--witnesses`); null when the report has no section. */
+  witnesses: WitnessRecord[] | null;
 }
 
 function toReportError(p: PolicyProblem): ReportError {
@@ -213,6 +220,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
       fidelity: null,
       manifestProblems: [],
       baseErrors,
+      witnesses: null,
     };
   }
   const manifestSet = options.manifests ? await loadManifestsFromDirOrGlob(options.manifests) : null;
@@ -246,7 +254,10 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
   meta.traffic.files.forEach((f, i) => (f.count = outcome.fileCounts[i]!));
   const fidelity = manifestSet ? summarizeFidelity(manifestSet, outcome.manifestIds) : null;
   const result = fidelity ? { ...outcome.result, fidelity } : outcome.result;
+  const coverage = await coverageSection(options, outcome, meta, basePrepared, headPrepared);
+  if (coverage !== undefined) result.coverage = coverage.section;
   return {
+    witnesses: coverage?.witnesses ?? null,
     report: { meta, errors: [], result },
     head: headPrepared,
     base: basePrepared,
@@ -256,6 +267,38 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     manifestProblems: manifestSet?.invalid ?? [],
     baseErrors,
   };
+}
+
+/**
+ * `result.coverage` when asked for: a compare of two versions outside a shard (the section is
+ * null otherwise); undefined when not asked for.
+ */
+async function coverageSection(
+  options: RunReplayOptions,
+  outcome: ReplayOutcome,
+  meta: ReplayReport['meta'],
+  base: PreparedPolicy | null,
+  head: PreparedPolicy | null,
+) {
+  if (options.coverage === undefined) return undefined;
+  const diff = outcome.result.rule_diff;
+  if (base === null || head === null || diff === null || options.shard !== undefined)
+    return { section: null, witnesses: [] };
+  return coverageOf(
+    {
+      base: base.side,
+      head: head.side,
+      plan: outcome.plan,
+      since: options.since ?? null,
+      limit: options.limit ?? null,
+      firstAt: outcome.result.sample_window.first_at,
+      diff,
+      edits: meta.attribution?.method === 'counterfactual' ? editsOf(diff) : null,
+      unevaluable: options.unevaluable ?? 'precise',
+      maxGroups: meta.max_groups,
+    },
+    options.coverage,
+  );
 }
 
 type SamplePlan = Awaited<ReturnType<typeof planSample>>;

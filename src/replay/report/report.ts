@@ -146,6 +146,50 @@ export interface ReplayResult {
   recorded_mismatch: number;
   /** Added by the caller when manifests were given (docs/fidelity.md "In the replay report"). */
   fidelity?: object;
+  /**
+   * docs/coverage.md: every kind of request the edit decides differently, covered or not. Added by
+   * the caller when asked for (the CLI's replay); null in drift mode, without a base or a head, and
+   * in a shard's partial report.
+   */
+  coverage?: CoverageSection | null;
+}
+
+/** What one side's decision rested on for a kind (docs/coverage.md "Kinds"). */
+export interface CoverageBasis {
+  by: 'missing_context' | 'deny_rules' | 'default' | 'allow_rules' | 'no_policy';
+  rules: string[];
+}
+
+/** One kind of changed request (docs/report.md "coverage"). */
+export interface CoverageClass {
+  key: string;
+  direction: 'newly_allowed' | 'newly_denied';
+  because: BecauseEntry[];
+  joint: boolean;
+  base_by: CoverageBasis;
+  head_by: CoverageBasis;
+  covered_by: number;
+  /** The first sample record of the kind, or null. */
+  example: string | null;
+  /** Null when replaying the witness through the compiled policies did not show the change. */
+  witness: { id: string; description: string } | null;
+}
+
+export interface CoverageSection {
+  mode: 'exact' | 'capped' | 'not_analysed';
+  /** The request shape analysed: `any` also when `mcp` was asked for and the sample broke it. */
+  shape: 'mcp' | 'any';
+  /** Window memberships: exact (no window) or over a horizon from the sample's first record. */
+  time: { exact: boolean; horizon: { start: string; days: number } | null };
+  /** How the sample was placed: complete records placed, records with unknowns left out. */
+  records: { placed: number; partial: number; outside_mcp_shape: number | null };
+  kinds: number;
+  newly_allowed: { kinds: number; covered: number };
+  newly_denied: { kinds: number; covered: number };
+  /** Capped at meta.max_groups: uncovered newly allowed first, then kind order. */
+  classes: CoverageClass[];
+  classes_total: number;
+  not_analysed: string[];
 }
 
 /** meta.head is `{path, sha256}`; meta.base is `{path, ref, sha256}` (ref: the commit, when known). */

@@ -12,6 +12,7 @@ import { UNEVALUABLE_REASONS } from '../../unknowns/reasons.js';
 import { RULE_PARTS, SETTING_NAMES } from '../../policy/ruleDiff.js';
 import { DIRECTIONS, LOST_DIRECTIONS, MAX_MALFORMED_EXAMPLES, type ReplayReport } from './report.js';
 import { boundedList } from '../../text/listing.js';
+import { coverageInvariants, coverageSchema } from './coverageSchema.js';
 
 const WHOLE = 'must be a whole number ≥ 0';
 const count = z.int(WHOLE).min(0, WHOLE);
@@ -229,6 +230,7 @@ const resultSchema = z.strictObject({
   change_groups_total: count,
   sample_window: z.strictObject({ first_at: z.string().nullable(), last_at: z.string().nullable() }),
   fidelity: fidelitySchema.optional(),
+  coverage: coverageSchema(editSchema).nullable().optional(),
 });
 
 type Result = z.infer<typeof resultSchema>;
@@ -300,6 +302,9 @@ function resultInvariants(
       `lists ${r.change_groups.length} groups, more than meta.max_groups (${maxGroups})`,
     );
   problems.push(...reviewInvariants(r, maxGroups));
+  if (r.coverage)
+    for (const p of coverageInvariants(r.coverage, maxGroups))
+      problems.push({ path: ['coverage', ...p.path], message: p.message });
   const { count: malformed, examples } = r.malformed;
   if (examples.length > Math.min(malformed, MAX_MALFORMED_EXAMPLES))
     fail(

@@ -1,0 +1,237 @@
+/**
+ * `result.coverage` (docs/coverage.md, docs/report.md): the symbolic comparison of the replay's two
+ * policies, its kinds placed against the replayed sample, and a witness per kind that the compiled
+ * policies themselves decide as the kind states.
+ *
+ * The kinds depend on a time horizon that starts at the sample's first record, which is known only
+ * once the replay has read the sample; and the replay's outcomes cross worker threads without their
+ * inputs. So the records are placed by a second streaming pass, in-process, over the records the
+ * replay counted (the same repeat, --since and --limit rules; a shard's report carries no section).
+ * It holds one record at a time; under `--shape mcp` a sample that breaks the shape costs one more
+ * analysis and pass, under `any`.
+ */
+import { analyseCoverage, type CoverageAnalysis } from '../coverage/analyse.js';
+import { CoverageTally, type SampleCoverage } from '../coverage/covered.js';
+import type { Kind } from '../coverage/kinds.js';
+import type { Shape } from '../coverage/space.js';
+import { witnessOf, type WitnessRecord } from '../coverage/witness.js';
+import type { Policy } from '../policy/schema.js';
+import type { Edit } from '../policy/edits.js';
+import type { RuleDiff } from '../policy/ruleDiff.js';
+import { evaluationInput } from '../traffic/evaluationInput.js';
+import type { TrafficRecord } from '../traffic/record.js';
+import { readSampleItems, type SamplePlan } from '../traffic/sample.js';
+import { hasUnknowns } from '../unknowns/recordUnknowns.js';
+import { CauseFinder } from './evaluate/attribution.js';
+import { BASIS_DEFAULT, BASIS_MISSING_CONTEXT } from './evaluate/changeExplanation.js';
+import type { UnevaluableMode } from './evaluate/unknownSides.js';
+import type { ReplaySide } from './replay.js';
+import type { CoverageClass, CoverageSection } from './report/report.js';
+import { syntacticBecause } from './report/syntacticBecause.js';
+import { buildRecordFilter } from './selection.js';
+import { describeWitness } from './witnessText.js';
+
+/** Sized for the bundled example with room to spare; the 200-rule bench is still to do. */
+export const DEFAULT_MAX_COVERAGE_NODES = 4_000_000;
+export const HORIZON_DAYS = 366;
+
+export interface CoverageRunOptions {
+  shape: Shape;
+  maxNodes: number;
+}
+
+export interface CoverageInputs {
+  base: ReplaySide;
+  head: ReplaySide;
+  plan: SamplePlan;
+  since: string | null;
+  limit: number | null;
+  /** The earliest occurred_at of the replayed records: the horizon's start. */
+  firstAt: string | null;
+  diff: RuleDiff;
+  /** The edits `because` is attributed to counterfactually; null: syntactically. */
+  edits: readonly Edit[] | null;
+  unevaluable: UnevaluableMode;
+  maxGroups: number;
+}
+
+export interface CoverageRun {
+  section: CoverageSection;
+  /** Every kind's witness that replayed as stated, in kind order (not capped). */
+  witnesses: WitnessRecord[];
+}
+
+function hasWindows(...policies: Policy[]): boolean {
+  return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
+}
+
+/** The replayed records, placed one at a time. */
+async function placeSample(analysis: CoverageAnalysis, inputs: CoverageInputs): Promise<SampleCoverage> {
+  const tally = new CoverageTally(analysis);
+  const filter = await buildRecordFilter(inputs.plan, inputs.since, inputs.limit);
+  for await (const batch of readSampleItems(inputs.plan)) {
+    for (const item of batch) {
+      if (item.kind !== 'record') continue;
+      const record = item.record;
+      if (!filter.accepts(record.request_id, record.occurred_at)) continue;
+      tally.add({
+        request_id: record.request_id,
+        input: evaluationInput(record),
+        complete: !hasUnknowns(record),
+      });
+    }
+  }
+  return tally.result;
+}
+
+/** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
+async function analyseAgainstSample(inputs: CoverageInputs, options: CoverageRunOptions, start: string) {
+  const run = async (shape: Shape) => {
+    const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
+      shape,
+      horizon: { start, days: HORIZON_DAYS },
+      maxNodes: options.maxNodes,
+    });
+    return { analysis, placed: await placeSample(analysis, inputs) };
+  };
+  const first = await run(options.shape);
+  if (options.shape === 'any') return { ...first, outsideMcpShape: null };
+  const outside = first.placed.outsideShape;
+  return { ...(outside === 0 ? first : await run('any')), outsideMcpShape: outside };
+}
+
+/** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
+function becauseOf(kind: Kind, record: WitnessRecord, inputs: CoverageInputs, finder: CauseFinder | null) {
+  if (finder !== null && inputs.edits !== null) {
+    const traffic = record as unknown as TrafficRecord;
+    const head = kind.direction === 'newly_allowed' ? 2 : 0;
+    const { causes, joint } = finder.causesOf(traffic, evaluationInput(traffic), head);
+    return { because: causes.map((i) => inputs.edits![i]!), joint };
+  }
+  const bits = (by: string) =>
+    by === 'default' ? BASIS_DEFAULT : by === 'missing_context' ? BASIS_MISSING_CONTEXT : 0;
+  const missing = new Set([kind.base, kind.head].flatMap((b) => (b.by === 'missing_context' ? b.rules : [])));
+  const basis = {
+    headRules: kind.head.by === 'missing_context' ? [] : kind.head.rules,
+    baseRules: kind.base.by === 'missing_context' ? [] : kind.base.rules,
+    basis: bits(kind.head.by) | bits(kind.base.by),
+    missing,
+  };
+  return { because: syntacticBecause(basis, inputs.diff), joint: false };
+}
+
+/**
+ * The kind's witness, replayed through both compiled policies; null with the reason when it cannot
+ * be built or the compiled policies do not decide it as the kind states.
+ */
+function checkedWitness(
+  analysis: CoverageAnalysis,
+  kind: Kind,
+  number: number,
+  inputs: CoverageInputs,
+): { witness: WitnessRecord | null; problem: string | null } {
+  let witness: WitnessRecord;
+  try {
+    witness = witnessOf(analysis.space!, kind, number);
+  } catch (error) {
+    return { witness: null, problem: `no witness for ${kind.key}: ${(error as Error).message}` };
+  }
+  const input = evaluationInput(witness as unknown as TrafficRecord);
+  const word = (allow: boolean) => (allow ? 'allow' : 'deny');
+  const base = word(inputs.base.engine.evaluate(input, witness.request_id).allow);
+  const head = word(inputs.head.engine.evaluate(input, witness.request_id).allow);
+  const stated = kind.direction === 'newly_allowed' ? 'deny → allow' : 'allow → deny';
+  if (`${base} → ${head}` === stated) return { witness, problem: null };
+  return {
+    witness: null,
+    problem: `${witness.request_id} (${kind.key}): the compiled policies decide it ${base} → ${head}, not ${stated}`,
+  };
+}
+
+/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
+function classRank(c: CoverageClass): number {
+  return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
+}
+
+function sectionOf(analysis: CoverageAnalysis, placed: SampleCoverage, inputs: CoverageInputs): CoverageRun {
+  const finder =
+    inputs.edits === null
+      ? null
+      : new CauseFinder(inputs.head.policy, inputs.base.policy, inputs.edits, inputs.unevaluable);
+  const witnesses: WitnessRecord[] = [];
+  const problems: string[] = [];
+  const classes = analysis.kinds.map((kind, i): CoverageClass => {
+    const { witness, problem } = checkedWitness(analysis, kind, i + 1, inputs);
+    if (problem !== null) problems.push(problem);
+    if (witness !== null) witnesses.push(witness);
+    const coverage = placed.kinds.get(kind.key)!;
+    return {
+      key: kind.key,
+      direction: kind.direction,
+      ...(witness === null ? { because: [], joint: false } : becauseOf(kind, witness, inputs, finder)),
+      base_by: { by: kind.base.by, rules: [...kind.base.rules] },
+      head_by: { by: kind.head.by, rules: [...kind.head.rules] },
+      covered_by: coverage.covered_by,
+      example: coverage.example,
+      witness: witness === null ? null : { id: witness.request_id, description: describeWitness(witness) },
+    };
+  });
+  const tally = (direction: CoverageClass['direction']) => {
+    const of = classes.filter((c) => c.direction === direction);
+    return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
+  };
+  const ordered = classes
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
+  const section = emptySection(analysis.mode, analysis.options.shape);
+  section.kinds = classes.length;
+  section.newly_allowed = tally('newly_allowed');
+  section.newly_denied = tally('newly_denied');
+  section.classes = ordered.slice(0, inputs.maxGroups);
+  section.classes_total = classes.length;
+  section.records.placed = placed.placed;
+  section.records.partial = placed.partial;
+  section.not_analysed = [
+    ...analysis.notAnalysed,
+    ...(analysis.capped === null ? [] : [analysis.capped]),
+    ...problems,
+  ];
+  return { section, witnesses };
+}
+
+function emptySection(mode: CoverageSection['mode'], shape: Shape): CoverageSection {
+  return {
+    mode,
+    shape,
+    time: { exact: true, horizon: null },
+    records: { placed: 0, partial: 0, outside_mcp_shape: null },
+    kinds: 0,
+    newly_allowed: { kinds: 0, covered: 0 },
+    newly_denied: { kinds: 0, covered: 0 },
+    classes: [],
+    classes_total: 0,
+    not_analysed: [],
+  };
+}
+
+/** The coverage section of a compare replay of two policy versions, and its witnesses. */
+export async function coverageOf(inputs: CoverageInputs, options: CoverageRunOptions): Promise<CoverageRun> {
+  const windows = hasWindows(inputs.base.policy, inputs.head.policy);
+  if (windows && inputs.firstAt === null) {
+    const section = emptySection('not_analysed', options.shape);
+    section.not_analysed = [
+      'no replayed record carries a time, so the windows have no horizon to start from',
+    ];
+    return { section, witnesses: [] };
+  }
+  // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
+  const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
+  const { analysis, placed, outsideMcpShape } = await analyseAgainstSample(inputs, options, start);
+  const run = sectionOf(analysis, placed, inputs);
+  run.section.time = windows
+    ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
+    : { exact: true, horizon: null };
+  run.section.records.outside_mcp_shape = outsideMcpShape;
+  return run;
+}
