@@ -63,6 +63,16 @@ async function cli(argv: string[], out: string): Promise<string> {
   return readFileSync(out, 'utf8');
 }
 
+/**
+ * A single run's report less `result.coverage`: a shard's report has none yet and merge does not
+ * carry the section (docs/coverage.md "Still to do"), so the rest is what must match byte for byte.
+ */
+function withoutCoverage(text: string): string {
+  const report = JSON.parse(text) as ReplayReport;
+  if (report.result !== null) delete report.result.coverage;
+  return reportToJson(report);
+}
+
 const wholeRuns = new Map<string, Promise<string>>();
 /** The single-run report for one set of extra options, computed once. */
 /** COMMON with `extra`; a flag in `extra` replaces COMMON's (the CLI refuses a repeated flag). */
@@ -79,7 +89,9 @@ function whole(extra: string[]): Promise<string> {
   const id = extra.join(' ');
   let run = wholeRuns.get(id);
   if (!run) {
-    run = cli(['replay', ...withExtra(extra)], tmp.file(`whole-${wholeRuns.size}.json`));
+    run = cli(['replay', ...withExtra(extra)], tmp.file(`whole-${wholeRuns.size}.json`)).then(
+      withoutCoverage,
+    );
     wholeRuns.set(id, run);
   }
   return run;
@@ -208,7 +220,7 @@ describe('merge edge cases found in review', () => {
       ...Array.from({ length: 30 }, (_, i) => JSON.stringify({ request_id: `bad-${i}`, input: i })),
     );
     writeFileSync(traffic, `[${elements.join(',')}]`);
-    const single = await cli(base(traffic), join(tmp.dir, 'one.json'));
+    const single = withoutCoverage(await cli(base(traffic), join(tmp.dir, 'one.json')));
     const parts: string[] = [];
     for (let k = 1; k <= 3; k++)
       parts.push(await cli(base(traffic, ['--shard', `${k}/3`]), join(tmp.dir, `p${k}.json`)));
