@@ -95,6 +95,25 @@ describe('policy-replay replay', () => {
     expect((await cli(replayArgs())).stdout).toBe(out.stdout);
   });
 
+  it('--shape mcp is dropped for the run when a replayed record breaks it; --shape any assumes nothing', async () => {
+    // The fixture's calls have no JSON-RPC envelope (no is_batch), which the MCP shape requires.
+    const dropped = (JSON.parse((await cli(replayArgs())).stdout) as ReplayReport).result!.coverage!;
+    expect(dropped).toMatchObject({ mode: 'exact', shape: 'any', time: { exact: true, horizon: null } });
+    expect(dropped.records.outside_mcp_shape).toBeGreaterThan(0);
+    const any = (JSON.parse((await cli(replayArgs('--shape', 'any'))).stdout) as ReplayReport).result!
+      .coverage!;
+    expect(any).toEqual({ ...dropped, records: { ...dropped.records, outside_mcp_shape: null } });
+    // The sampled write_file request covers its kind; r-list covers the newly denied list_dir one.
+    const write = any.classes.find(
+      (c) => c.key.includes('tool=write_file') && c.direction === 'newly_allowed',
+    );
+    expect(write).toMatchObject({
+      example: 'r-write',
+      because: [{ rule: 'read-tools', change: 'modified' }],
+    });
+    expect(any.classes.some((c) => c.example === 'r-list' && c.direction === 'newly_denied')).toBe(true);
+  });
+
   it('--unevaluable precise (the default) or static, on replay and drift, named in meta', async () => {
     const precise = JSON.parse((await cli(replayArgs())).stdout) as ReplayReport;
     const fixed = JSON.parse((await cli(replayArgs('--unevaluable', 'static'))).stdout) as ReplayReport;
