@@ -16,6 +16,7 @@ import type { Kind } from '../coverage/kinds.js';
 import type { Shape } from '../coverage/space.js';
 import { witnessOf, type WitnessRecord } from '../coverage/witness.js';
 import type { Policy } from '../policy/schema.js';
+import { BuiltinError } from '../engine/timeBuiltins.js';
 import type { Edit } from '../policy/edits.js';
 import type { RuleDiff } from '../policy/ruleDiff.js';
 import { evaluationInput } from '../traffic/evaluationInput.js';
@@ -74,11 +75,13 @@ async function placeSample(analysis: CoverageAnalysis, inputs: CoverageInputs): 
       if (item.kind !== 'record') continue;
       const record = item.record;
       if (!filter.accepts(record.request_id, record.occurred_at)) continue;
-      tally.add({
-        request_id: record.request_id,
-        input: evaluationInput(record),
-        complete: !hasUnknowns(record),
-      });
+      const input = evaluationInput(record);
+      try {
+        tally.add({ request_id: record.request_id, input, complete: !hasUnknowns(record) });
+      } catch (error) {
+        // A time no evaluator can read: the replay reported the record malformed, not counted.
+        if (!(error instanceof BuiltinError)) throw error;
+      }
     }
   }
   return tally.result;
