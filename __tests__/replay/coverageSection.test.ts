@@ -56,6 +56,8 @@ describe('coverage section witnesses', () => {
     expect(witnesses).toHaveLength(4);
     expect(section.classes.every((c) => c.witness !== null)).toBe(true);
     expect(section.not_analysed).toEqual([]);
+    // No edits to attribute counterfactually (edits: null): `because` is read from the kinds' bases.
+    for (const c of section.classes) expect(c.because).toEqual([{ rule: 'read-tools', change: 'modified' }]);
   });
 
   it('hides a witness the engines decide otherwise and says so in not_analysed', async () => {
