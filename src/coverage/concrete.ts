@@ -93,10 +93,10 @@ export function assignmentOf(space: AtomSpace, input: unknown): Assignment {
 
 /**
  * Whether a concrete input has the space's request shape: its atoms satisfy the constraint and
- * every call the per-call shape (under `--shape any`, every input does).
+ * every call the per-call shape (under `--shape any`, every input does). `a`: its assignment,
+ * when already computed.
  */
-export function hasShape(space: AtomSpace, input: unknown): boolean {
-  const a = assignmentOf(space, input);
+export function hasShape(space: AtomSpace, input: unknown, a: Assignment = assignmentOf(space, input)): boolean {
   if (!space.m.evaluate(space.constraint, (v) => a.get(v) ?? false)) return false;
   const found = lookup(input, ['request', 'mcp', 'calls']);
   const calls = found.present && Array.isArray(found.value) ? found.value : [];

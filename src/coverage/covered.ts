@@ -5,8 +5,9 @@
  * kind only when every completion of its unknowns does, which is still to do), and so are records
  * outside the analysed shape: both are counted, so nothing is dropped silently.
  */
-import { hasShape } from './concrete.js';
-import { kindsHolding, type CoverageAnalysis } from './analyse.js';
+import { NodeBudgetExceeded, type Bdd } from './bdd.js';
+import { assignmentOf, hasShape } from './concrete.js';
+import type { CoverageAnalysis } from './analyse.js';
 
 export interface SampleInput {
   readonly request_id: string;
@@ -34,10 +35,19 @@ export interface SampleCoverage {
 /** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
 export class CoverageTally {
   readonly result: SampleCoverage;
+  /** Every kind's requests together: most records are in none, and one test rules them out. */
+  private readonly changed: Bdd | null = null;
 
   constructor(private readonly analysis: CoverageAnalysis) {
     const kinds = new Map<string, KindCoverage>(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
     this.result = { kinds, placed: 0, partial: 0, outsideShape: 0 };
+    const space = analysis.space;
+    try {
+      if (space !== null) this.changed = space.m.orAll(analysis.kinds.map((k) => k.set));
+    } catch (error) {
+      // Past the node budget the kinds are tested one by one, as without the union.
+      if (!(error instanceof NodeBudgetExceeded)) throw error;
+    }
   }
 
   add(record: SampleInput): void {
@@ -48,16 +58,20 @@ export class CoverageTally {
       result.partial++;
       return;
     }
-    if (!hasShape(space, record.input)) {
+    const a = assignmentOf(space, record.input);
+    if (!hasShape(space, record.input, a)) {
       result.outsideShape++;
       return;
     }
     result.placed++;
-    for (const kind of kindsHolding(this.analysis, record.input)) {
-      const entry = result.kinds.get(kind.key)!;
-      entry.covered_by++;
-      entry.example ??= record.request_id;
-    }
+    const value = (v: number): boolean => a.get(v) ?? false;
+    if (this.changed !== null && !space.m.evaluate(this.changed, value)) return;
+    // The kinds are disjoint: the first that holds the record is its kind.
+    const kind = this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+    if (kind === undefined) return;
+    const entry = result.kinds.get(kind.key)!;
+    entry.covered_by++;
+    entry.example ??= record.request_id;
   }
 }
 

@@ -69,6 +69,8 @@ function hasWindows(...policies: Policy[]): boolean {
 /** The replayed records, placed one at a time. */
 async function placeSample(analysis: CoverageAnalysis, inputs: CoverageInputs): Promise<SampleCoverage> {
   const tally = new CoverageTally(analysis);
+  // Nothing to place a record in (not analysed, or capped before the diagrams were built).
+  if (analysis.space === null) return tally.result;
   const filter = await buildRecordFilter(inputs.plan, inputs.since, inputs.limit);
   for await (const batch of readSampleItems(inputs.plan)) {
     for (const item of batch) {
