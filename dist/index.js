@@ -69927,7 +69927,7 @@ const DEFAULT_STATUS_CONTEXT = 'policy-replay';
 const DEFAULT_ACCEPT_PERMISSION = 'maintain';
 /** Read and none would let anyone who can comment on a public repository accept. */
 const ACCEPTING_LEVELS = ['triage', 'write', 'maintain', 'admin'];
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(\[bot\])?$/;
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_])){0,38}(\[bot\])?$/;
 const ORG = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 const TEAM = /^[A-Za-z0-9._-]{1,100}$/;
 /** What GitHub shows as a status's name: printable, one line, short. */
@@ -80610,6 +80610,8 @@ class ReplayAggregator {
     /** A record the base decides and the head cannot (docs/review.md): counted and grouped apart. */
     noteLost(o) {
         const fromAllow = o.base === VERDICT_ALLOW;
+        // What the head can no longer judge is part of what the change does (the impact digest).
+        this.changeSet.add(o.request_id, fromAllow ? 'allow' : 'deny', 'unevaluable');
         if (fromAllow)
             this.lost.from_allow++;
         else
@@ -81810,12 +81812,14 @@ function shortDigest(digest) {
 
 
 
-function impactPartsOf(texts, manifestsSha256, changesSha256) {
+
+function impactPartsOf(texts, digests) {
     return {
         base_blob: texts.base === null ? null : gitBlobId(texts.base),
         head_blob: texts.head === null ? null : gitBlobId(texts.head),
-        manifests_sha256: manifestsSha256,
-        changes_sha256: changesSha256,
+        manifests_sha256: digests.manifests,
+        changes_sha256: digests.changes,
+        sample_sha256: digests.sample ?? null,
     };
 }
 /** SHA-256 over the manifest files' names and digests, in the order the replay reads them. */
@@ -81829,31 +81833,64 @@ async function manifestsDigest(path) {
             entries.push([(0,external_node_path_namespaceObject.basename)(file), await sha256_sha256OfFile(file)]);
         return sha256Canonical(entries);
     }
-    catch (error) {
-        // The replay reports the unreadable manifests itself; the digest still covers that they were.
-        return sha256Canonical({ unreadable: error.message });
+    catch {
+        // The replay reports the unreadable manifests itself; the digest says only that they were.
+        return sha256Canonical({ unreadable: true });
     }
 }
-function problemsOf(p) {
-    const listed = [...p.errors, ...(p.base_errors ?? []), ...(p.blockers ?? [])];
-    return listed.map((e) => `${e.file}:${e.line}:${e.column}: ${e.message}`).sort();
+/** SHA-256 over the sample files' digests, in sample order; null when there is none. */
+async function sampleFilesDigest(files) {
+    if (files === null || files.length === 0)
+        return null;
+    const digests = [];
+    for (const file of files)
+        digests.push(await sha256_sha256OfFile(file.path).catch(() => 'unreadable'));
+    return sha256Canonical(digests);
 }
-function runImpactDigest(policies, settings) {
+/**
+ * A problem as the digest holds it: the places a run happens in (the workspace, the runner's and
+ * the system's temp directories, a build's random directory) replaced by names, so a re-run of the
+ * same commit gives the same digest.
+ */
+function stableText(text, places) {
+    let out = text;
+    for (const [path, name] of places)
+        if (path !== '')
+            out = out.split(path).join(name);
+    return out.replace(/policy-replay-[A-Za-z-]*?[A-Za-z0-9]{6}(?=[/\\\s'":)]|$)/g, 'policy-replay-…');
+}
+function problemsOf(p, places) {
+    const listed = [...p.errors, ...(p.base_errors ?? []), ...(p.blockers ?? [])];
+    return listed.map((e) => stableText(`${e.file}:${e.line}:${e.column}: ${e.message}`, places)).sort();
+}
+function runImpactDigest(policies, settings, run) {
+    const places = [
+        [run.workspace, '$WORKSPACE'],
+        [run.tempDir, '$RUNNER_TEMP'],
+        [(0,external_node_os_namespaceObject.tmpdir)(), '$TMP'],
+    ];
     return impactDigest(policies.map((p) => ({
         path: p.path,
         previous_path: p.previous_path,
         status: p.status,
         base_blob: p.impact?.base_blob ?? null,
         head_blob: p.impact?.head_blob ?? null,
-        sample_sha256: p.report?.result ? p.report.meta.traffic.sha256 : null,
+        sample_sha256: p.report?.result ? p.report.meta.traffic.sha256 : (p.impact?.sample_sha256 ?? null),
         manifests_sha256: p.impact?.manifests_sha256 ?? null,
         changes_sha256: p.impact?.changes_sha256 ?? null,
-        problems: problemsOf(p),
+        problems: problemsOf(p, places),
     })), {
-        fail_on: settings.failOn.map(ruleText),
+        fail_on: [...new Set(settings.failOn.map(ruleText))].sort(),
         limits: { ...settings.limits },
         mode: 'pull-request',
         unevaluable: settings.unevaluable,
+        opa_version: run.opaVersion,
+        decision_log: {
+            decision_path: settings.decisionPath,
+            decision_field: settings.decisionField,
+            bundle: settings.bundle,
+            manifest_id_field: settings.manifestIdField,
+        },
     });
 }
 
@@ -81966,7 +82003,13 @@ async function replayPolicyChanges(deps, commits, changes, touched = []) {
         catch (error) {
             const failure = replayFailure(change.path, error);
             deps.log(`${change.path}: ${failure.message}`);
-            outcomes.push(failedOutcome({ path: change.path, status: change.status, previous_path: change.previousPath }, failure));
+            const failed = failedOutcome({ path: change.path, status: change.status, previous_path: change.previousPath }, failure);
+            // An accepted failure stays bound to the texts that failed (the impact digest).
+            failed.impact = impactPartsOf(await policyTexts(context.workspace, change, { baseSha, headSha }), {
+                manifests: null,
+                changes: null,
+            });
+            outcomes.push(failed);
         }
     }
     return outcomes;
@@ -81995,7 +82038,12 @@ async function replayPolicyChange(deps, change, at) {
     const evidence = evidenceProblems(sample, at.touched);
     const outcome = sampledOutcome({ path: change.path, status: change.status, previous_path: change.previousPath }, sample, evidence, deps.log);
     const texts = { base: baseText, head: headText };
-    outcome.impact = impactPartsOf(texts, await manifestsDigest(sample.manifestsPath), null);
+    outcome.impact = impactPartsOf(texts, {
+        manifests: await manifestsDigest(sample.manifestsPath),
+        changes: null,
+        // A blocked sample is not replayed, but an acceptance of that failure is of these bytes.
+        sample: evidence.length > 0 ? await sampleFilesDigest(sample.trafficFiles) : null,
+    });
     if (sample.traffic === null || evidence.length > 0) {
         if (evidence.length === 0)
             deps.log(`${change.path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
@@ -82035,6 +82083,14 @@ async function replayPolicyChange(deps, change, at) {
         outcome.rego_diff = unifiedDiff(run.base?.rego ?? '', run.head?.rego ?? '', basePath ? `a/${basePath} (Rego)` : '/dev/null', headPath ? `b/${headPath} (Rego)` : '/dev/null');
     }
     return outcome;
+}
+/** Both sides' texts as the judged commits hold them (null: absent or unreadable). */
+async function policyTexts(workspace, change, commits) {
+    const read = (sha, path) => path === null ? Promise.resolve(null) : readFileAtCommit(workspace, sha, path).catch(() => null);
+    return {
+        base: await read(commits.baseSha, change.status === 'added' ? null : (change.previousPath ?? change.path)),
+        head: await read(commits.headSha, change.status === 'removed' ? null : change.path),
+    };
 }
 /** A policy replayed against no traffic still has its head validated and compiled. */
 async function validateHeadOnly(deps, path, sides, outcome) {
@@ -82289,9 +82345,7 @@ function headSection(options) {
     const totals = headlineTotals(options.policies.map((p) => p.report));
     const line = headline({ verdict: options.verdict, failures, totals });
     const accepted = options.accepted;
-    const head = [
-        `## ${accepted ? acceptedHeadline(line, escapeMarkdown(accepted.by), accepted.digest.slice(0, 12)) : line}`,
-    ];
+    const head = [`## ${accepted ? acceptedHeadline(line, accepted.by, accepted.digest.slice(0, 12)) : line}`];
     if (options.policies.length > 1) {
         head.push('', `${options.policies.length} policy files changed; each has its own section below.`);
     }
@@ -82770,7 +82824,7 @@ function readImpactBlock(body) {
 const MAX_STATUS_DESCRIPTION = 140;
 const FRAGMENT = '#policy-replay-impact=';
 const FRAGMENT_DIGEST = /#policy-replay-impact=([0-9a-f]{64})$/;
-const ACCEPTED = /^accepted by @([A-Za-z0-9-]+(?:\[bot\])?) for ([0-9a-f]{12})$/;
+const ACCEPTED = /^accepted by @([A-Za-z0-9_-]+(?:\[bot\])?) for ([0-9a-f]{12})$/;
 const JUDGED = /^impact ([0-9a-f]{12}): /;
 function clip(text) {
     const chars = [...text];
@@ -82790,6 +82844,7 @@ function statusTargetUrl(runUrl, digest) {
     return `${base}${FRAGMENT}${digest}`;
 }
 function readOwnStatus(status) {
+    const createdAt = status.createdAt === undefined ? {} : { createdAt: status.createdAt };
     const digest = FRAGMENT_DIGEST.exec(status.targetUrl)?.[1];
     if (digest === undefined)
         return null;
@@ -82798,25 +82853,33 @@ function readOwnStatus(status) {
         // An acceptance is a success bound to the digest it names; anything else is not one.
         if (status.state !== 'success' || accepted[2] !== shortDigest(digest))
             return null;
-        return { state: status.state, digest, acceptedBy: accepted[1], targetUrl: status.targetUrl };
+        return {
+            state: status.state,
+            digest,
+            acceptedBy: accepted[1],
+            targetUrl: status.targetUrl,
+            ...createdAt,
+        };
     }
     const judged = JUDGED.exec(status.description);
     if (!judged || judged[1] !== shortDigest(digest))
         return null;
-    return { state: status.state, digest, acceptedBy: null, targetUrl: status.targetUrl };
+    return { state: status.state, digest, acceptedBy: null, targetUrl: status.targetUrl, ...createdAt };
 }
 
 ;// CONCATENATED MODULE: ./build/action/commitStatus.js
 
 
-/** policy-replay's own statuses on `sha`, newest first, as this version reads them. */
+/**
+ * policy-replay's own statuses on `sha`, newest first, each as this version reads it (null: one it
+ * cannot read, which is never skipped over to reach an older one).
+ */
 async function ownStatuses(target, sha) {
     const { login } = await target.client.getTokenLogin();
     const all = await target.client.listCommitStatuses(target.repo, sha);
     return all
         .filter((s) => s.context === target.context && s.creatorLogin?.toLowerCase() === login.toLowerCase())
-        .map((s) => readOwnStatus(s))
-        .filter((s) => s !== null);
+        .map((s) => readOwnStatus(s));
 }
 /**
  * Sets the status; a token that may not (a fork's read-only token, no `statuses: write`) is a
@@ -82942,7 +83005,26 @@ function judgeAcceptance(request, facts) {
         return refuse(`the check on ${head} is ${status.state}, not a failure to accept.`);
     if (!status.digest.startsWith(screened.prefix))
         return refuse(`the impact on the head ${head} is ${shortDigest(status.digest)}, not ${screened.prefix.slice(0, 12)}: the pull request changed what it does since. Read the new report, then accept its impact.`);
-    return { outcome: 'accept', digest: status.digest };
+    return boundToWhatWasSeen(request, facts, screened.prefix) ?? { outcome: 'accept', digest: status.digest };
+}
+/**
+ * An acceptance accepts what its author could have read: a review, the impact of the head it was
+ * submitted on; a comment, an impact judged before it was posted; and never digits that two
+ * impacts of the pull request share (an author can make two impacts agree on 48 bits cheaply).
+ */
+function boundToWhatWasSeen(request, facts, prefix) {
+    const head = facts.headSha.slice(0, 12);
+    if (request.source === 'review' && request.commitId !== undefined && request.commitId !== facts.headSha)
+        return refuse(`this review was submitted on ${request.commitId ? request.commitId.slice(0, 12) : 'an unknown commit'}, not on the head ${head}: approve the head's report.`);
+    const seen = request.createdAt ? Date.parse(request.createdAt) : NaN;
+    const judgedAt = facts.statusCreatedAt ? Date.parse(facts.statusCreatedAt) : NaN;
+    if (request.source === 'comment' &&
+        !(judgedAt <= seen) &&
+        (request.createdAt !== undefined || facts.statusCreatedAt !== undefined))
+        return refuse(`the head ${head} was judged after this comment was posted: read its report, then accept its impact in a new comment.`);
+    if (facts.ambiguousPrefix)
+        return refuse(`another impact of this pull request also starts with ${prefix}: write more digits of the digest (the run's \`impact-digest\` output and the status's link hold all 64).`);
+    return null;
 }
 function refuse(reason) {
     return { outcome: 'refuse', reason };
@@ -82981,6 +83063,7 @@ async function standingOf(client, repo, settings, login) {
 
 
 
+
 /**
  * Whether a failing impact was already accepted (docs/review.md "Accepting an intended change"):
  * policy-replay's own latest acceptance status on the pull request's commits (newest first), for
@@ -82991,12 +83074,16 @@ async function standingOf(client, repo, settings, login) {
 const MAX_COMMITS_SEARCHED = 100;
 async function keptAcceptance(deps, digest) {
     const { client, repo, pullNumber } = deps;
-    const requests = await acceptanceRequests(client, repo, pullNumber);
+    const { requests, reportedHeads } = await acceptanceRequests(client, repo, pullNumber);
     if (requests.length === 0)
         return { kind: 'none', note: null };
     const pull = await client.getPullRequest(repo, pullNumber);
     const target = { client, repo, context: deps.settings.statusContext };
-    const latest = await latestAcceptedStatus(target, (await client.listPullCommits(repo, pullNumber)).reverse());
+    // The heads policy-replay's comments last reported on first: a force-push drops them from the
+    // commit list. Where to look only: what is found there is checked like any status.
+    const commits = (await client.listPullCommits(repo, pullNumber)).reverse();
+    const shas = [...new Set([...reportedHeads, ...commits])];
+    const latest = await latestAcceptedStatus(target, shas);
     if (latest === null)
         return { kind: 'none', note: null };
     if (latest.digest !== digest)
@@ -83025,6 +83112,11 @@ async function keptAcceptance(deps, digest) {
 }
 async function acceptanceRequests(client, repo, pullNumber) {
     const comments = await client.listIssueComments(repo, pullNumber);
+    const { login } = await client.getTokenLogin();
+    const reportedHeads = comments
+        .filter((c) => sameLogin(c.userLogin, login))
+        .map((c) => readImpactBlock(c.body)?.head)
+        .filter((head) => typeof head === 'string' && /^[0-9a-f]{40,64}$/.test(head));
     const reviews = await client.listPullReviews(repo, pullNumber);
     const requests = [
         ...comments.map((c) => ({
@@ -83042,14 +83134,15 @@ async function acceptanceRequests(client, repo, pullNumber) {
             reviewState: r.state,
         })),
     ];
-    return requests.flatMap((request) => {
+    const commands = requests.flatMap((request) => {
         const command = parseAcceptCommand(request.body);
         return command.kind === 'accept' ? [{ request, prefix: command.prefix }] : [];
     });
+    return { requests: commands, reportedHeads };
 }
 async function latestAcceptedStatus(target, newestFirst) {
     for (const sha of newestFirst.slice(0, MAX_COMMITS_SEARCHED)) {
-        const accepted = (await ownStatuses(target, sha)).find((s) => s.acceptedBy !== null);
+        const accepted = (await ownStatuses(target, sha)).find((s) => s !== null && s.acceptedBy !== null);
         if (accepted)
             return accepted;
     }
@@ -83065,8 +83158,12 @@ async function latestAcceptedStatus(target, newestFirst) {
 
 
 
-async function impactVerdict(deps, policies, gateVerdict) {
-    const digest = runImpactDigest(policies, deps.settings);
+async function impactVerdict(deps, policies, gateVerdict, opaVersion) {
+    const digest = runImpactDigest(policies, deps.settings, {
+        workspace: deps.context.workspace,
+        tempDir: deps.context.tempDir,
+        opaVersion,
+    });
     const short = `\`${shortDigest(digest)}\``;
     if (gateVerdict === 'pass')
         return { digest, verdict: 'pass', acceptedBy: null, voided: null, notes: [`Impact ${short}.`] };
@@ -83165,7 +83262,7 @@ function impactOfReport(impact) {
 
 
 
-const acceptMode_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(\[bot\])?$/;
+const acceptMode_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_])){0,38}(\[bot\])?$/;
 function acceptMode_record(value) {
     return typeof value === 'object' && value !== null ? value : {};
 }
@@ -83206,6 +83303,7 @@ async function currentRequest(client, repo, event) {
             actor: { login: c.userLogin, type: c.userType },
             edited: c.updatedAt !== c.createdAt,
             reviewState: null,
+            createdAt: c.createdAt,
         };
     }
     const review = (await client.listPullReviews(repo, event.pullNumber)).find((r) => r.id === event.id);
@@ -83217,6 +83315,7 @@ async function currentRequest(client, repo, event) {
         actor: { login: review.userLogin, type: review.userType },
         edited: review.body !== event.body,
         reviewState: review.state,
+        commitId: review.commitId,
     };
 }
 async function runAccept(deps) {
@@ -83233,47 +83332,80 @@ async function runAccept(deps) {
         return acceptMode_refuse(deps, repo, event.pullNumber, 'the review is gone.');
     if (!acceptMode_LOGIN.test(request.actor.login))
         return acceptMode_refuse(deps, repo, event.pullNumber, 'the account that sent it has no login policy-replay recognises.');
-    const verdict = await judged(deps, repo, event.pullNumber, request);
+    const { verdict, headSha } = await judged(deps, repo, event.pullNumber, request);
     if (verdict.outcome === 'ignore')
         return { outcome: 'ignored', why: 'the first line is not a /policy-replay command' };
     if (verdict.outcome === 'refuse')
         return acceptMode_refuse(deps, repo, event.pullNumber, verdict.reason);
-    return accept(deps, repo, event.pullNumber, request.actor.login, verdict.digest);
+    return accept(deps, repo, { pullNumber: event.pullNumber, headSha }, request.actor.login, verdict.digest);
 }
 async function judged(deps, repo, pullNumber, request) {
     const { client, settings } = deps;
     const pull = await client.getPullRequest(repo, pullNumber);
+    const headSha = pull.headSha;
     const standing = await standingOf(client, repo, settings, request.actor.login);
     for (const problem of standing.problems)
         deps.log(problem);
     const target = { client, repo, context: settings.statusContext };
-    const status = (await ownStatuses(target, pull.headSha))[0] ?? null;
+    const newest = (await ownStatuses(target, headSha))[0];
+    if (newest === null)
+        return {
+            verdict: {
+                outcome: 'refuse',
+                reason: `the newest policy-replay status on the head ${headSha.slice(0, 12)} is not one this version can read: re-run the pull request's workflow, then accept its impact.`,
+            },
+            headSha,
+        };
+    const status = newest ?? null;
+    const command = parseAcceptCommand(request.body);
+    const ambiguousPrefix = status !== null && command.kind === 'accept' && command.prefix.length < 64
+        ? await prefixShared(target, pullNumber, command.prefix, status.digest)
+        : false;
     const sticky = await findStickyComment(client, {
         ...repo,
         issueNumber: pullNumber,
         ...(settings.commentId ? { markerId: settings.commentId } : {}),
     });
-    return judgeAcceptance(request, {
+    const verdict = judgeAcceptance(request, {
         pullAuthor: pull.authorLogin,
-        headSha: pull.headSha,
+        headSha,
         status,
         permission: standing.permission,
         required: settings.acceptPermission,
         listed: standing.listed,
         reportedHead: sticky ? (readImpactBlock(sticky.body)?.head ?? null) : null,
+        statusCreatedAt: status?.createdAt ?? null,
+        ambiguousPrefix,
     });
+    return { verdict, headSha };
+}
+/** Commits whose statuses are compared for a shared prefix, newest first. */
+const MAX_COMMITS_COMPARED = 100;
+/** Another impact policy-replay reported on this pull request starts with the same digits. */
+async function prefixShared(target, pullNumber, prefix, digest) {
+    const commits = (await target.client.listPullCommits(target.repo, pullNumber)).reverse();
+    for (const sha of commits.slice(0, MAX_COMMITS_COMPARED)) {
+        const statuses = await ownStatuses(target, sha);
+        if (statuses.some((s) => s !== null && s.digest !== digest && s.digest.startsWith(prefix)))
+            return true;
+    }
+    return false;
 }
 async function acceptMode_refuse(deps, repo, pullNumber, reason) {
     deps.log(`not accepted: ${reason}`);
     const reply = await deps.client.createIssueComment(repo, pullNumber, `**policy-replay did not accept this impact**: ${reason}\n\nNothing changed: the check keeps its verdict.`);
     return { outcome: 'refused', reason, replyUrl: reply.htmlUrl };
 }
-async function accept(deps, repo, pullNumber, by, digest) {
+async function accept(deps, repo, judgedPull, by, digest) {
     const { client, settings, context } = deps;
-    const pull = await client.getPullRequest(repo, pullNumber);
+    const { pullNumber, headSha } = judgedPull;
+    // The status goes on the commit that was judged, never on a head pushed in the meantime.
+    const now = (await client.getPullRequest(repo, pullNumber)).headSha;
+    if (now !== headSha)
+        return acceptMode_refuse(deps, repo, pullNumber, `the head moved to ${now.slice(0, 12)} while the acceptance was checked: wait for its report, then accept its impact.`);
     const runUrl = workflowRunUrl(context) ?? `${context.serverUrl}/${repo.owner}/${repo.repo}`;
     const target = { client, repo, context: settings.statusContext };
-    const warning = await setStatus(target, pull.headSha, {
+    const warning = await setStatus(target, headSha, {
         state: 'success',
         description: acceptedDescription(digest, by),
         targetUrl: statusTargetUrl(runUrl, digest),
@@ -83498,7 +83630,7 @@ async function runPullRequestMode(settings, context, client) {
     const gate = evaluateGate(settings.failOn, policies.map(factsOf));
     const pull = pullOf(pullNumber, listing);
     const impactDeps = { client, settings, context, pullNumber, log: log/* logInfo */.fH, warn: log/* logWarning */.FF };
-    const impact = await impactVerdict(impactDeps, policies, gate.verdict);
+    const impact = await impactVerdict(impactDeps, policies, gate.verdict, opa.version);
     const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: impact.verdict, failed: gate.failed }, policies, pull, impact));
     setOutputs(file, impact.verdict, policies);
     setImpactOutputs(impact.digest, impact.acceptedBy);
@@ -83563,7 +83695,7 @@ async function noPolicyChanged(settings, context, client, pullNumber, listing) {
     const pull = pullOf(pullNumber, listing);
     const impactDeps = { client, settings, context, pullNumber, log: log/* logInfo */.fH, warn: log/* logWarning */.FF };
     // A required status must be set on every pull request, or those that change no policy never merge.
-    const impact = await impactVerdict(impactDeps, [], 'pass');
+    const impact = await impactVerdict(impactDeps, [], 'pass', null);
     const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull, impact));
     setOutputs(file, 'pass', []);
     setImpactOutputs(impact.digest, null);

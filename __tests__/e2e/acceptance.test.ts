@@ -447,6 +447,54 @@ describe('mode: accept, by comment', () => {
   });
 });
 
+describe('mode: accept binds to what the acceptor could have read', () => {
+  it('a comment posted before the impact was judged is refused', async () => {
+    const gh = await fakeGitHub();
+    registerPull(gh);
+    gh.state.setPermission(REPOSITORY, 'lead', 'maintain');
+    const body = `/policy-replay accept ${judged.short}`;
+    const early = gh.state.addComment(REPOSITORY, PULL, { body, login: 'lead' });
+    gh.state.addStatus(REPOSITORY, head, {
+      state: 'failure',
+      context: 'policy-replay',
+      description: judged.description,
+      targetUrl: judged.targetUrl,
+      login: ACTION_LOGIN,
+    });
+    gh.state.addComment(REPOSITORY, PULL, { body: judged.comment, login: ACTION_LOGIN });
+    const result = await acceptRun(gh, 'issue_comment', commentEvent({ id: early.id, body, login: 'lead' }));
+    expectRefused(gh, result, /was judged after this comment was posted/);
+  });
+
+  it('digits another impact of the pull request shares are refused (an author can collide 48 bits)', async () => {
+    const gh = await judgedFake();
+    gh.state.setPermission(REPOSITORY, 'lead', 'maintain');
+    const earlier = 'e'.repeat(40);
+    gh.state.pushHead(REPOSITORY, PULL, earlier);
+    gh.state.pushHead(REPOSITORY, PULL, head);
+    const twin =
+      `${judged.short}${'0'.repeat(52)}` === judged.digest
+        ? `${judged.short}${'1'.repeat(52)}`
+        : `${judged.short}${'0'.repeat(52)}`;
+    gh.state.addStatus(REPOSITORY, earlier, {
+      state: 'failure',
+      context: 'policy-replay',
+      description: `impact ${judged.short}: failed newly-allowed`,
+      targetUrl: `https://github.example/${REPOSITORY}/actions/runs/1#policy-replay-impact=${twin}`,
+      login: ACTION_LOGIN,
+    });
+    const result = await commentAndAccept(gh, 'lead', `/policy-replay accept ${judged.short}`);
+    expectRefused(
+      gh,
+      result,
+      new RegExp(`another impact of this pull request also starts with ${judged.short}`),
+    );
+
+    const whole = await commentAndAccept(gh, 'lead', `/policy-replay accept ${judged.digest}`);
+    expect(whole.outputs['accepted-by']).toBe('lead');
+  });
+});
+
 describe('mode: accept, by review', () => {
   async function review(gh: FakeGitHub, state: 'APPROVED' | 'COMMENTED', body: string) {
     const stored = gh.state.addReview(REPOSITORY, PULL, { login: 'lead', body, state });
@@ -465,6 +513,29 @@ describe('mode: accept, by review', () => {
       gh,
       await review(gh, 'APPROVED', `/policy-replay accept ${judged.short}\n\nIntended: writes.`),
       'lead',
+    );
+  });
+
+  it('a review submitted on another commit than the head does not', async () => {
+    const gh = await judgedFake();
+    gh.state.setPermission(REPOSITORY, 'lead', 'maintain');
+    const body = `/policy-replay accept ${judged.short}`;
+    const stored = gh.state.addReview(REPOSITORY, PULL, {
+      login: 'lead',
+      body,
+      state: 'APPROVED',
+      commitId: base,
+    });
+    const result = await acceptRun(gh, 'pull_request_review', {
+      action: 'submitted',
+      review: { id: stored.id, body, state: 'approved', user: { login: 'lead', type: 'User' } },
+      pull_request: { number: PULL, head: { sha: head } },
+      repository: { full_name: REPOSITORY, private: false, default_branch: 'main' },
+    });
+    expectRefused(
+      gh,
+      result,
+      new RegExp(`this review was submitted on ${base.slice(0, 12)}, not on the head`),
     );
   });
 

@@ -38058,6 +38058,8 @@ class ReplayAggregator {
     /** A record the base decides and the head cannot (docs/review.md): counted and grouped apart. */
     noteLost(o) {
         const fromAllow = o.base === VERDICT_ALLOW;
+        // What the head can no longer judge is part of what the change does (the impact digest).
+        this.changeSet.add(o.request_id, fromAllow ? 'allow' : 'deny', 'unevaluable');
         if (fromAllow)
             this.lost.from_allow++;
         else

@@ -193,7 +193,7 @@ async function runPullRequestMode(
   const gate = evaluateGate(settings.failOn, policies.map(factsOf));
   const pull = pullOf(pullNumber, listing);
   const impactDeps = { client, settings, context, pullNumber, log: logInfo, warn: logWarning };
-  const impact = await impactVerdict(impactDeps, policies, gate.verdict);
+  const impact = await impactVerdict(impactDeps, policies, gate.verdict, opa.version);
   const file = await writeRunReport(
     context,
     settings,
@@ -289,7 +289,7 @@ async function noPolicyChanged(
   const pull = pullOf(pullNumber, listing);
   const impactDeps = { client, settings, context, pullNumber, log: logInfo, warn: logWarning };
   // A required status must be set on every pull request, or those that change no policy never merge.
-  const impact = await impactVerdict(impactDeps, [], 'pass');
+  const impact = await impactVerdict(impactDeps, [], 'pass', null);
   const file = await writeRunReport(
     context,
     settings,

@@ -18,7 +18,7 @@ import { changeAnnotations } from './annotations.js';
 import { eventPullShas, judgedCommits, type JudgedCommits } from './judgedCommits.js';
 import { symlinkedPolicyChanges } from './symlinkedPolicies.js';
 import { boundedList } from '../text/listing.js';
-import { impactPartsOf, manifestsDigest } from './impact.js';
+import { impactPartsOf, manifestsDigest, sampleFilesDigest } from './impact.js';
 
 import type { PolicyChange } from './policyChange.js';
 export type { PolicyChange } from './policyChange.js';
@@ -143,12 +143,16 @@ export async function replayPolicyChanges(
     } catch (error) {
       const failure = replayFailure(change.path, error);
       deps.log(`${change.path}: ${failure.message}`);
-      outcomes.push(
-        failedOutcome(
-          { path: change.path, status: change.status, previous_path: change.previousPath },
-          failure,
-        ),
+      const failed = failedOutcome(
+        { path: change.path, status: change.status, previous_path: change.previousPath },
+        failure,
       );
+      // An accepted failure stays bound to the texts that failed (the impact digest).
+      failed.impact = impactPartsOf(await policyTexts(context.workspace, change, { baseSha, headSha }), {
+        manifests: null,
+        changes: null,
+      });
+      outcomes.push(failed);
     }
   }
   return outcomes;
@@ -187,7 +191,12 @@ async function replayPolicyChange(
     deps.log,
   );
   const texts = { base: baseText, head: headText };
-  outcome.impact = impactPartsOf(texts, await manifestsDigest(sample.manifestsPath), null);
+  outcome.impact = impactPartsOf(texts, {
+    manifests: await manifestsDigest(sample.manifestsPath),
+    changes: null,
+    // A blocked sample is not replayed, but an acceptance of that failure is of these bytes.
+    sample: evidence.length > 0 ? await sampleFilesDigest(sample.trafficFiles) : null,
+  });
   if (sample.traffic === null || evidence.length > 0) {
     if (evidence.length === 0)
       deps.log(`${change.path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
@@ -230,6 +239,23 @@ async function replayPolicyChange(
     );
   }
   return outcome;
+}
+
+/** Both sides' texts as the judged commits hold them (null: absent or unreadable). */
+async function policyTexts(
+  workspace: string,
+  change: PolicyChange,
+  commits: { baseSha: string; headSha: string },
+): Promise<{ base: string | null; head: string | null }> {
+  const read = (sha: string, path: string | null) =>
+    path === null ? Promise.resolve(null) : readFileAtCommit(workspace, sha, path).catch(() => null);
+  return {
+    base: await read(
+      commits.baseSha,
+      change.status === 'added' ? null : (change.previousPath ?? change.path),
+    ),
+    head: await read(commits.headSha, change.status === 'removed' ? null : change.path),
+  };
 }
 
 /** A policy replayed against no traffic still has its head validated and compiled. */

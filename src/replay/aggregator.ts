@@ -264,6 +264,8 @@ export class ReplayAggregator {
   /** A record the base decides and the head cannot (docs/review.md): counted and grouped apart. */
   private noteLost(o: RecordOutcome): void {
     const fromAllow = o.base === VERDICT_ALLOW;
+    // What the head can no longer judge is part of what the change does (the impact digest).
+    this.changeSet.add(o.request_id, fromAllow ? 'allow' : 'deny', 'unevaluable');
     if (fromAllow) this.lost.from_allow++;
     else this.lost.from_deny++;
     const detail = o.change!;
