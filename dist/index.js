@@ -82019,26 +82019,13 @@ async function replayPolicyChange(deps, change, at) {
     const { baseSha, headSha } = at;
     const headPath = change.status === 'removed' ? null : change.path;
     const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
-    const headText = headPath ? await readFileAtCommit(context.workspace, headSha, headPath) : null;
-    const baseText = basePath ? await readFileAtCommit(context.workspace, baseSha, basePath) : null;
-    // A modified or renamed policy exists on both sides: one that reads as nothing there (a dangling
-    // symlink, a symlink to a directory, a directory) is not a deleted or a new policy, and taking
-    // it for one would skip the head's checks or make every base decision unknown.
-    if (change.status === 'modified' || change.status === 'renamed') {
-        if (headText === null)
-            throw await unreadablePolicy(context.workspace, headSha, headPath);
-        if (baseText === null)
-            throw await unreadablePolicy(context.workspace, baseSha, basePath);
-    }
-    const head = headText === null ? null : { displayPath: headPath, text: headText, ref: headSha };
-    const base = baseText === null ? null : { displayPath: basePath, text: baseText, ref: baseSha };
+    const { head, base } = await policySides(context.workspace, change, { baseSha, headSha });
     // A renamed policy keeps the evidence of the path it had on the base: by its new name it could
     // borrow another policy's sample.
     const sample = await locateSample(context.workspace, basePath ?? change.path, settings, at.mapping);
     const evidence = evidenceProblems(sample, at.touched);
     const outcome = sampledOutcome({ path: change.path, status: change.status, previous_path: change.previousPath }, sample, evidence, deps.log);
-    const texts = { base: baseText, head: headText };
-    outcome.impact = impactPartsOf(texts, {
+    outcome.impact = impactPartsOf(textsOf({ base, head }), {
         manifests: await manifestsDigest(sample.manifestsPath),
         changes: null,
         // A blocked sample is not replayed, but an acceptance of that failure is of these bytes.
@@ -82075,7 +82062,12 @@ async function replayPolicyChange(deps, change, at) {
     if (run.baseErrors.length > 0)
         outcome.base_errors = run.baseErrors;
     if (run.outcome) {
-        outcome.annotations = changeAnnotations({ groups: run.outcome.groups, headPath, headText, basePath });
+        outcome.annotations = changeAnnotations({
+            groups: run.outcome.groups,
+            headPath,
+            headText: head?.text ?? null,
+            basePath,
+        });
     }
     // Only when every side that exists compiled: a diff against a failed side would read as if the
     // policy had been emptied.
@@ -82084,13 +82076,35 @@ async function replayPolicyChange(deps, change, at) {
     }
     return outcome;
 }
-/** Both sides' texts as the judged commits hold them (null: absent or unreadable). */
-async function policyTexts(workspace, change, commits) {
-    const read = (sha, path) => path === null ? Promise.resolve(null) : readFileAtCommit(workspace, sha, path).catch(() => null);
+/**
+ * The policy at the base and at the judged head. A modified or renamed policy exists on both
+ * sides: one that reads as nothing there (a dangling symlink, a symlink to a directory, a
+ * directory) is not a deleted or a new policy, and taking it for one would skip the head's checks
+ * or make every base decision unknown.
+ */
+async function policySides(workspace, change, commits) {
+    const { baseSha, headSha } = commits;
+    const headPath = change.status === 'removed' ? null : change.path;
+    const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
+    const headText = headPath ? await readFileAtCommit(workspace, headSha, headPath) : null;
+    const baseText = basePath ? await readFileAtCommit(workspace, baseSha, basePath) : null;
+    if (change.status === 'modified' || change.status === 'renamed') {
+        if (headText === null)
+            throw await unreadablePolicy(workspace, headSha, headPath);
+        if (baseText === null)
+            throw await unreadablePolicy(workspace, baseSha, basePath);
+    }
     return {
-        base: await read(commits.baseSha, change.status === 'added' ? null : (change.previousPath ?? change.path)),
-        head: await read(commits.headSha, change.status === 'removed' ? null : change.path),
+        head: headText === null ? null : { displayPath: headPath, text: headText, ref: headSha },
+        base: baseText === null ? null : { displayPath: basePath, text: baseText, ref: baseSha },
     };
+}
+function textsOf(sides) {
+    return { base: sides.base?.text ?? null, head: sides.head?.text ?? null };
+}
+/** Both sides' texts for a policy whose replay failed (null: absent or unreadable). */
+async function policyTexts(workspace, change, commits) {
+    return textsOf(await policySides(workspace, change, commits).catch(() => ({ head: null, base: null })));
 }
 /** A policy replayed against no traffic still has its head validated and compiled. */
 async function validateHeadOnly(deps, path, sides, outcome) {
@@ -83636,6 +83650,14 @@ async function runPullRequestMode(settings, context, client) {
     setImpactOutputs(impact.digest, impact.acceptedBy);
     // The status is the verdict teams require: set before the comment, whose failure must not hide it.
     await publishImpactStatus(impactDeps, listing.headSha, impact, gate.failed);
+    await publishPullRequest({ settings, context, client, pullNumber, listing, policies, gate, impact });
+    if (impact.acceptedBy !== null)
+        (0,log/* logInfo */.fH)(`the gate failed, and @${impact.acceptedBy} accepted this impact: passing`);
+    finish(impact.verdict, gate.failed);
+}
+/** The job summary, the comment file and the sticky comment of a pull-request run. */
+async function publishPullRequest(run) {
+    const { settings, context, client, pullNumber, listing, policies, gate, impact } = run;
     // One row budget: change rows go before any group row, and rows before whole sections.
     const rowBudget = settings.maxGroups + settings.maxChanges;
     const links = {
@@ -83673,9 +83695,6 @@ async function runPullRequestMode(settings, context, client) {
     await writeCommentFile(context, settings, body);
     if (settings.comment === 'update')
         await updateComment(client, settings, context, pullNumber, body);
-    if (impact.acceptedBy !== null)
-        (0,log/* logInfo */.fH)(`the gate failed, and @${impact.acceptedBy} accepted this impact: passing`);
-    finish(impact.verdict, gate.failed);
 }
 /**
  * The open drift issues of the policies whose recorded decisions disagree with the base, for the

@@ -94,6 +94,12 @@ function acceptRun(
 async function judgedFake(options: { author?: string; headRepo?: string } = {}): Promise<FakeGitHub> {
   const gh = await fakeGitHub();
   registerPull(gh, head, options.author ?? AUTHOR, options.headRepo);
+  addJudgement(gh);
+  return gh;
+}
+
+/** The status and the comment the first pull-request run left, as the Action's own. */
+function addJudgement(gh: FakeGitHub): void {
   gh.state.addStatus(REPOSITORY, head, {
     state: 'failure',
     context: 'policy-replay',
@@ -102,7 +108,6 @@ async function judgedFake(options: { author?: string; headRepo?: string } = {}):
     login: ACTION_LOGIN,
   });
   gh.state.addComment(REPOSITORY, PULL, { body: judged.comment, login: ACTION_LOGIN });
-  return gh;
 }
 
 /** Posts `body` as `login` and runs accept mode on it. */
@@ -454,14 +459,7 @@ describe('mode: accept binds to what the acceptor could have read', () => {
     gh.state.setPermission(REPOSITORY, 'lead', 'maintain');
     const body = `/policy-replay accept ${judged.short}`;
     const early = gh.state.addComment(REPOSITORY, PULL, { body, login: 'lead' });
-    gh.state.addStatus(REPOSITORY, head, {
-      state: 'failure',
-      context: 'policy-replay',
-      description: judged.description,
-      targetUrl: judged.targetUrl,
-      login: ACTION_LOGIN,
-    });
-    gh.state.addComment(REPOSITORY, PULL, { body: judged.comment, login: ACTION_LOGIN });
+    addJudgement(gh);
     const result = await acceptRun(gh, 'issue_comment', commentEvent({ id: early.id, body, login: 'lead' }));
     expectRefused(gh, result, /was judged after this comment was posted/);
   });

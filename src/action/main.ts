@@ -211,6 +211,24 @@ async function runPullRequestMode(
   // The status is the verdict teams require: set before the comment, whose failure must not hide it.
   await publishImpactStatus(impactDeps, listing.headSha, impact, gate.failed);
 
+  await publishPullRequest({ settings, context, client, pullNumber, listing, policies, gate, impact });
+  if (impact.acceptedBy !== null)
+    logInfo(`the gate failed, and @${impact.acceptedBy} accepted this impact: passing`);
+  finish(impact.verdict, gate.failed);
+}
+
+/** The job summary, the comment file and the sticky comment of a pull-request run. */
+async function publishPullRequest(run: {
+  settings: Settings;
+  context: RunContext;
+  client: GitHubClient;
+  pullNumber: number;
+  listing: Awaited<ReturnType<typeof listPolicyChanges>>;
+  policies: PolicyOutcome[];
+  gate: ReturnType<typeof evaluateGate>;
+  impact: Awaited<ReturnType<typeof impactVerdict>>;
+}): Promise<void> {
+  const { settings, context, client, pullNumber, listing, policies, gate, impact } = run;
   // One row budget: change rows go before any group row, and rows before whole sections.
   const rowBudget = settings.maxGroups + settings.maxChanges;
   const links = {
@@ -257,9 +275,6 @@ async function runPullRequestMode(
   const body = `${fitted.replace(/\n*$/, '')}\n\n${block}\n`;
   await writeCommentFile(context, settings, body);
   if (settings.comment === 'update') await updateComment(client, settings, context, pullNumber, body);
-  if (impact.acceptedBy !== null)
-    logInfo(`the gate failed, and @${impact.acceptedBy} accepted this impact: passing`);
-  finish(impact.verdict, gate.failed);
 }
 
 /**

@@ -167,19 +167,7 @@ async function replayPolicyChange(
   const { baseSha, headSha } = at;
   const headPath = change.status === 'removed' ? null : change.path;
   const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
-  const headText = headPath ? await readFileAtCommit(context.workspace, headSha, headPath) : null;
-  const baseText = basePath ? await readFileAtCommit(context.workspace, baseSha, basePath) : null;
-  // A modified or renamed policy exists on both sides: one that reads as nothing there (a dangling
-  // symlink, a symlink to a directory, a directory) is not a deleted or a new policy, and taking
-  // it for one would skip the head's checks or make every base decision unknown.
-  if (change.status === 'modified' || change.status === 'renamed') {
-    if (headText === null) throw await unreadablePolicy(context.workspace, headSha, headPath!);
-    if (baseText === null) throw await unreadablePolicy(context.workspace, baseSha, basePath!);
-  }
-  const head: PolicySource | null =
-    headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
-  const base: PolicySource | null =
-    baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
+  const { head, base } = await policySides(context.workspace, change, { baseSha, headSha });
   // A renamed policy keeps the evidence of the path it had on the base: by its new name it could
   // borrow another policy's sample.
   const sample = await locateSample(context.workspace, basePath ?? change.path, settings, at.mapping);
@@ -190,8 +178,7 @@ async function replayPolicyChange(
     evidence,
     deps.log,
   );
-  const texts = { base: baseText, head: headText };
-  outcome.impact = impactPartsOf(texts, {
+  outcome.impact = impactPartsOf(textsOf({ base, head }), {
     manifests: await manifestsDigest(sample.manifestsPath),
     changes: null,
     // A blocked sample is not replayed, but an acceptance of that failure is of these bytes.
@@ -226,7 +213,12 @@ async function replayPolicyChange(
   outcome.impact = { ...outcome.impact, changes_sha256: run.outcome?.changeSetDigest ?? null };
   if (run.baseErrors.length > 0) outcome.base_errors = run.baseErrors;
   if (run.outcome) {
-    outcome.annotations = changeAnnotations({ groups: run.outcome.groups, headPath, headText, basePath });
+    outcome.annotations = changeAnnotations({
+      groups: run.outcome.groups,
+      headPath,
+      headText: head?.text ?? null,
+      basePath,
+    });
   }
   // Only when every side that exists compiled: a diff against a failed side would read as if the
   // policy had been emptied.
@@ -241,21 +233,43 @@ async function replayPolicyChange(
   return outcome;
 }
 
-/** Both sides' texts as the judged commits hold them (null: absent or unreadable). */
+/**
+ * The policy at the base and at the judged head. A modified or renamed policy exists on both
+ * sides: one that reads as nothing there (a dangling symlink, a symlink to a directory, a
+ * directory) is not a deleted or a new policy, and taking it for one would skip the head's checks
+ * or make every base decision unknown.
+ */
+async function policySides(
+  workspace: string,
+  change: PolicyChange,
+  commits: { baseSha: string; headSha: string },
+): Promise<{ head: PolicySource | null; base: PolicySource | null }> {
+  const { baseSha, headSha } = commits;
+  const headPath = change.status === 'removed' ? null : change.path;
+  const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
+  const headText = headPath ? await readFileAtCommit(workspace, headSha, headPath) : null;
+  const baseText = basePath ? await readFileAtCommit(workspace, baseSha, basePath) : null;
+  if (change.status === 'modified' || change.status === 'renamed') {
+    if (headText === null) throw await unreadablePolicy(workspace, headSha, headPath!);
+    if (baseText === null) throw await unreadablePolicy(workspace, baseSha, basePath!);
+  }
+  return {
+    head: headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha },
+    base: baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha },
+  };
+}
+
+function textsOf(sides: { head: PolicySource | null; base: PolicySource | null }) {
+  return { base: sides.base?.text ?? null, head: sides.head?.text ?? null };
+}
+
+/** Both sides' texts for a policy whose replay failed (null: absent or unreadable). */
 async function policyTexts(
   workspace: string,
   change: PolicyChange,
   commits: { baseSha: string; headSha: string },
 ): Promise<{ base: string | null; head: string | null }> {
-  const read = (sha: string, path: string | null) =>
-    path === null ? Promise.resolve(null) : readFileAtCommit(workspace, sha, path).catch(() => null);
-  return {
-    base: await read(
-      commits.baseSha,
-      change.status === 'added' ? null : (change.previousPath ?? change.path),
-    ),
-    head: await read(commits.headSha, change.status === 'removed' ? null : change.path),
-  };
+  return textsOf(await policySides(workspace, change, commits).catch(() => ({ head: null, base: null })));
 }
 
 /** A policy replayed against no traffic still has its head validated and compiled. */
