@@ -83106,6 +83106,9 @@ async function keptAcceptance(deps, digest) {
     const backing = requests.find((r) => {
         if (!sameLogin(r.request.actor.login, by) || !digest.startsWith(r.prefix))
             return false;
+        // A review's body carries no edit time: its commit, where the acceptance was set, binds it.
+        if (r.request.source === 'review' && r.request.commitId !== latest.sha)
+            return false;
         return screenRequest(r.request, pull.authorLogin).outcome === 'screened';
     });
     if (backing === undefined)
@@ -83146,6 +83149,7 @@ async function acceptanceRequests(client, repo, pullNumber) {
             actor: { login: r.userLogin, type: r.userType },
             edited: false,
             reviewState: r.state,
+            commitId: r.commitId,
         })),
     ];
     const commands = requests.flatMap((request) => {
@@ -83158,7 +83162,7 @@ async function latestAcceptedStatus(target, newestFirst) {
     for (const sha of newestFirst.slice(0, MAX_COMMITS_SEARCHED)) {
         const accepted = (await ownStatuses(target, sha)).find((s) => s !== null && s.acceptedBy !== null);
         if (accepted)
-            return accepted;
+            return { ...accepted, sha };
     }
     return null;
 }

@@ -545,6 +545,34 @@ describe('mode: accept, by review', () => {
   });
 });
 
+describe('an acceptance by review, after a push that keeps the impact', () => {
+  // Before the re-runs below, which move the workspace to a head with another policy.
+  it('is kept: the review is bound to the commit its acceptance was set on', async () => {
+    const gh = await judgedFake();
+    gh.state.setPermission(REPOSITORY, 'lead', 'maintain');
+    const body = `/policy-replay accept ${judged.short}`;
+    const stored = gh.state.addReview(REPOSITORY, PULL, {
+      login: 'lead',
+      body,
+      state: 'APPROVED',
+      commitId: head,
+    });
+    const accepted = await acceptRun(gh, 'pull_request_review', {
+      action: 'submitted',
+      review: { id: stored.id, body, state: 'approved', user: { login: 'lead', type: 'User' } },
+      pull_request: { number: PULL, head: { sha: head } },
+      repository: { full_name: REPOSITORY, private: false, default_branch: 'main' },
+    });
+    expect(accepted.outputs['accepted-by']).toBe('lead');
+    const docs = ws.commit({ 'README.md': 'policies, reviewed by review\n' }, 'docs again');
+    gh.state.pushHead(REPOSITORY, PULL, docs);
+    const result = await pullRun(gh, docs);
+    expect(result.outputs.verdict).toBe('pass');
+    expect(result.outputs['accepted-by']).toBe('lead');
+    expect(newestStatus(gh, docs).description).toBe(`accepted by @lead for ${judged.short}`);
+  });
+});
+
 describe('re-runs after an acceptance', () => {
   let gh: FakeGitHub;
   let sameImpact: string;

@@ -48,6 +48,8 @@ export async function keptAcceptance(
   const by = latest.acceptedBy!;
   const backing = requests.find((r) => {
     if (!sameLogin(r.request.actor.login, by) || !digest.startsWith(r.prefix)) return false;
+    // A review's body carries no edit time: its commit, where the acceptance was set, binds it.
+    if (r.request.source === 'review' && r.request.commitId !== latest.sha) return false;
     return screenRequest(r.request, pull.authorLogin).outcome === 'screened';
   });
   if (backing === undefined)
@@ -97,6 +99,7 @@ async function acceptanceRequests(
       actor: { login: r.userLogin, type: r.userType },
       edited: false,
       reviewState: r.state,
+      commitId: r.commitId,
     })),
   ];
   const commands = requests.flatMap((request) => {
@@ -109,10 +112,10 @@ async function acceptanceRequests(
 async function latestAcceptedStatus(
   target: StatusTarget,
   newestFirst: readonly string[],
-): Promise<OwnStatus | null> {
+): Promise<(OwnStatus & { sha: string }) | null> {
   for (const sha of newestFirst.slice(0, MAX_COMMITS_SEARCHED)) {
     const accepted = (await ownStatuses(target, sha)).find((s) => s !== null && s.acceptedBy !== null);
-    if (accepted) return accepted;
+    if (accepted) return { ...accepted, sha };
   }
   return null;
 }
