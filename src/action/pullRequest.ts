@@ -206,6 +206,7 @@ async function replayPolicyChange(
     invalidBase: 'unknown',
     opa,
     limits: settings.limits,
+    digestChanges: true,
   });
   logManifestProblems(change.path, run.manifestProblems, context.workspace, deps.log);
   outcome.report = run.report;
