@@ -83040,13 +83040,12 @@ function judgeAcceptance(request, facts) {
  */
 function boundToWhatWasSeen(request, facts, prefix) {
     const head = facts.headSha.slice(0, 12);
-    if (request.source === 'review' && request.commitId !== undefined && request.commitId !== facts.headSha)
+    // Unknown (absent) times and commits fail closed, as a mismatch does.
+    if (request.source === 'review' && request.commitId !== facts.headSha)
         return refuse(`this review was submitted on ${request.commitId ? request.commitId.slice(0, 12) : 'an unknown commit'}, not on the head ${head}: approve the head's report.`);
     const seen = request.createdAt ? Date.parse(request.createdAt) : NaN;
     const judgedAt = facts.statusCreatedAt ? Date.parse(facts.statusCreatedAt) : NaN;
-    if (request.source === 'comment' &&
-        !(judgedAt <= seen) &&
-        (request.createdAt !== undefined || facts.statusCreatedAt !== undefined))
+    if (request.source === 'comment' && !(judgedAt <= seen))
         return refuse(`the head ${head} was judged after this comment was posted: read its report, then accept its impact in a new comment.`);
     if (facts.ambiguousPrefix)
         return refuse(`another impact of this pull request also starts with ${prefix}: write more digits of the digest (the run's \`impact-digest\` output and the status's link hold all 64).`);

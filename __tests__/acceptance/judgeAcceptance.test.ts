@@ -19,6 +19,9 @@ function request(overrides: Partial<AcceptanceRequest> = {}): AcceptanceRequest 
     actor: { login: 'maintainer', type: 'User' },
     edited: false,
     reviewState: null,
+    // Posted after the status below was set, on the head: what a real acceptance is.
+    createdAt: '2026-12-01T12:00:00Z',
+    commitId: HEAD,
     ...overrides,
   };
 }
@@ -42,6 +45,7 @@ function facts(overrides: Partial<AcceptanceFacts> = {}): AcceptanceFacts {
     required: 'maintain',
     listed: false,
     reportedHead: HEAD,
+    statusCreatedAt: '2026-12-01T11:00:00Z',
     ...overrides,
   };
 }
