@@ -69927,7 +69927,7 @@ const DEFAULT_STATUS_CONTEXT = 'policy-replay';
 const DEFAULT_ACCEPT_PERMISSION = 'maintain';
 /** Read and none would let anyone who can comment on a public repository accept. */
 const ACCEPTING_LEVELS = ['triage', 'write', 'maintain', 'admin'];
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(\[bot\])?$/;
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_])){0,38}(\[bot\])?$/;
 const ORG = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 const TEAM = /^[A-Za-z0-9._-]{1,100}$/;
 /** What GitHub shows as a status's name: printable, one line, short. */
@@ -78462,6 +78462,51 @@ function renderFidelityText(result) {
     return `${lines.join('\n')}\n`;
 }
 
+;// CONCATENATED MODULE: ./build/replay/report/changeSetDigest.js
+
+const ENTRY_BYTES = 32;
+/**
+ * A SHA-256 commitment to the set of changes a replay found (docs/review.md "The impact digest"):
+ * each change is hashed on arrival as the JSON array `[request_id, base, head]` (so no id can
+ * pass for another id and decision), and the digest is the SHA-256
+ * of those 32-byte hashes sorted bytewise. Memory is 32 bytes per change whatever the ids' lengths,
+ * and the order records arrive in (threads, files) does not matter, as a sorted list's would not.
+ */
+class ChangeSetDigest {
+    entries = Buffer.alloc(ENTRY_BYTES * 64);
+    count = 0;
+    add(requestId, base, head) {
+        if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
+            const grown = Buffer.alloc(this.entries.length * 2);
+            this.entries.copy(grown);
+            this.entries = grown;
+        }
+        (0,external_node_crypto_.createHash)('sha256')
+            .update(JSON.stringify([requestId, base, head]), 'utf8')
+            .digest()
+            .copy(this.entries, this.count * ENTRY_BYTES);
+        this.count++;
+    }
+    /** Hex SHA-256 over the sorted entries (of no entries: the SHA-256 of nothing). */
+    digest() {
+        const entries = this.entries;
+        // The first 6 bytes as a number order almost every pair; the rest breaks the rare tie.
+        const keys = new Float64Array(this.count);
+        for (let i = 0; i < this.count; i++)
+            keys[i] = entries.readUIntBE(i * ENTRY_BYTES, 6);
+        const order = new Uint32Array(this.count);
+        for (let i = 0; i < this.count; i++)
+            order[i] = i;
+        order.sort((a, b) => keys[a] - keys[b] ||
+            entries.compare(entries, b * ENTRY_BYTES, (b + 1) * ENTRY_BYTES, a * ENTRY_BYTES, (a + 1) * ENTRY_BYTES));
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        const sorted = Buffer.allocUnsafe(this.count * ENTRY_BYTES);
+        order.forEach((i, at) => entries.copy(sorted, at * ENTRY_BYTES, i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES));
+        hash.update(sorted);
+        return hash.digest('hex');
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/replay/workers/workerCount.js
 
 
@@ -80272,43 +80317,6 @@ function ownString(text) {
     return JSON.parse(JSON.stringify(text));
 }
 
-;// CONCATENATED MODULE: ./build/replay/report/changeSetDigest.js
-
-const ENTRY_BYTES = 32;
-/**
- * A SHA-256 commitment to the set of changes a replay found (docs/review.md "The impact digest"):
- * each change is hashed on arrival as the JSON array `[request_id, base, head]` (so no id can
- * pass for another id and decision), and the digest is the SHA-256
- * of those 32-byte hashes sorted bytewise. Memory is 32 bytes per change whatever the ids' lengths,
- * and the order records arrive in (threads, files) does not matter, as a sorted list's would not.
- */
-class ChangeSetDigest {
-    entries = Buffer.alloc(ENTRY_BYTES * 64);
-    count = 0;
-    add(requestId, base, head) {
-        if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
-            const grown = Buffer.alloc(this.entries.length * 2);
-            this.entries.copy(grown);
-            this.entries = grown;
-        }
-        (0,external_node_crypto_.createHash)('sha256')
-            .update(JSON.stringify([requestId, base, head]), 'utf8')
-            .digest()
-            .copy(this.entries, this.count * ENTRY_BYTES);
-        this.count++;
-    }
-    /** Hex SHA-256 over the sorted entries (of no entries: the SHA-256 of nothing). */
-    digest() {
-        const order = Array.from({ length: this.count }, (_, i) => i);
-        const entry = (i) => this.entries.subarray(i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES);
-        order.sort((a, b) => Buffer.compare(entry(a), entry(b)));
-        const hash = (0,external_node_crypto_.createHash)('sha256');
-        for (const i of order)
-            hash.update(entry(i));
-        return hash.digest('hex');
-    }
-}
-
 ;// CONCATENATED MODULE: ./build/replay/report/byEdit.js
 
 
@@ -80390,7 +80398,6 @@ function compareCalls(a, b) {
 
 
 
-
 /**
  * The base could not evaluate a record the head evaluated (a trap, a builtin failure, its memory
  * limit): the record is readable, so it is not malformed, and the change cannot be judged against
@@ -80425,7 +80432,6 @@ class ReplayAggregator {
     ruleCounts;
     ruleIds;
     top;
-    changeSet = new ChangeSetDigest();
     split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
     /** Examples by position (`line`); finish() says where each is, as the report does. */
     malformed = { count: 0, examples: [] };
@@ -80445,6 +80451,7 @@ class ReplayAggregator {
     groups;
     lostGroups;
     countedManifests;
+    changeSet;
     constructor(config, primary, filter, maxChanges, plan, collectors) {
         this.config = config;
         this.filter = filter;
@@ -80456,6 +80463,7 @@ class ReplayAggregator {
         this.groups = collectors.changes;
         this.lostGroups = collectors.lost;
         this.countedManifests = collectors.manifests;
+        this.changeSet = collectors.changeSet;
     }
     /** Whether the base's decisions are counted: a compare of two versions. */
     get compares() {
@@ -80604,12 +80612,14 @@ class ReplayAggregator {
             matched_rule_ids: o.matched.map((i) => this.ruleIds[i]),
         };
         this.top.offer(change);
-        this.changeSet.add(change.request_id, pair.current, pair.draft);
+        this.changeSet?.add(change.request_id, pair.current, pair.draft);
         this.groups.add({ ...change, direction: directionOf(change) }, detail.explain);
     }
     /** A record the base decides and the head cannot (docs/review.md): counted and grouped apart. */
     noteLost(o) {
         const fromAllow = o.base === VERDICT_ALLOW;
+        // What the head can no longer judge is part of what the change does (the impact digest).
+        this.changeSet?.add(o.request_id, fromAllow ? 'allow' : 'deny', 'unevaluable');
         if (fromAllow)
             this.lost.from_allow++;
         else
@@ -80673,7 +80683,7 @@ class ReplayAggregator {
             skipped: this.skipped,
             fileCounts: this.fileCounts,
             groups: groups.all,
-            changeSetDigest: this.changeSet.digest(),
+            changeSetDigest: this.changeSet?.digest() ?? null,
         };
     }
     noteMalformed(line, reason) {
@@ -80683,6 +80693,7 @@ class ReplayAggregator {
 }
 
 ;// CONCATENATED MODULE: ./build/replay/replay.js
+
 
 
 
@@ -80760,6 +80771,7 @@ async function replayTraffic(options) {
                 changes: new ChangeGroupCollector(groupOptions),
                 lost: new ChangeGroupCollector(groupOptions),
                 manifests: options.manifestIds,
+                changeSet: options.digestChanges === true ? new ChangeSetDigest() : null,
             });
             let read = 0;
             const add = (outcome) => aggregate.add(outcome);
@@ -80979,6 +80991,7 @@ async function runReplay(options) {
         ...(options.maxAttributionEdits !== undefined
             ? { maxAttributionEdits: options.maxAttributionEdits }
             : {}),
+        ...(options.digestChanges === true ? { digestChanges: true } : {}),
     });
     if (outcome.attribution !== null)
         meta.attribution = outcome.attribution;
@@ -81810,12 +81823,14 @@ function shortDigest(digest) {
 
 
 
-function impactPartsOf(texts, manifestsSha256, changesSha256) {
+
+function impactPartsOf(texts, digests) {
     return {
         base_blob: texts.base === null ? null : gitBlobId(texts.base),
         head_blob: texts.head === null ? null : gitBlobId(texts.head),
-        manifests_sha256: manifestsSha256,
-        changes_sha256: changesSha256,
+        manifests_sha256: digests.manifests,
+        changes_sha256: digests.changes,
+        sample_sha256: digests.sample ?? null,
     };
 }
 /** SHA-256 over the manifest files' names and digests, in the order the replay reads them. */
@@ -81829,31 +81844,64 @@ async function manifestsDigest(path) {
             entries.push([(0,external_node_path_namespaceObject.basename)(file), await sha256_sha256OfFile(file)]);
         return sha256Canonical(entries);
     }
-    catch (error) {
-        // The replay reports the unreadable manifests itself; the digest still covers that they were.
-        return sha256Canonical({ unreadable: error.message });
+    catch {
+        // The replay reports the unreadable manifests itself; the digest says only that they were.
+        return sha256Canonical({ unreadable: true });
     }
 }
-function problemsOf(p) {
-    const listed = [...p.errors, ...(p.base_errors ?? []), ...(p.blockers ?? [])];
-    return listed.map((e) => `${e.file}:${e.line}:${e.column}: ${e.message}`).sort();
+/** SHA-256 over the sample files' digests, in sample order; null when there is none. */
+async function sampleFilesDigest(files) {
+    if (files === null || files.length === 0)
+        return null;
+    const digests = [];
+    for (const file of files)
+        digests.push(await sha256_sha256OfFile(file.path).catch(() => 'unreadable'));
+    return sha256Canonical(digests);
 }
-function runImpactDigest(policies, settings) {
+/**
+ * A problem as the digest holds it: the places a run happens in (the workspace, the runner's and
+ * the system's temp directories, a build's random directory) replaced by names, so a re-run of the
+ * same commit gives the same digest.
+ */
+function stableText(text, places) {
+    let out = text;
+    for (const [path, name] of places)
+        if (path !== '')
+            out = out.split(path).join(name);
+    return out.replace(/policy-replay-[A-Za-z-]*?[A-Za-z0-9]{6}(?=[/\\\s'":)]|$)/g, 'policy-replay-…');
+}
+function problemsOf(p, places) {
+    const listed = [...p.errors, ...(p.base_errors ?? []), ...(p.blockers ?? [])];
+    return listed.map((e) => stableText(`${e.file}:${e.line}:${e.column}: ${e.message}`, places)).sort();
+}
+function runImpactDigest(policies, settings, run) {
+    const places = [
+        [run.workspace, '$WORKSPACE'],
+        [run.tempDir, '$RUNNER_TEMP'],
+        [(0,external_node_os_namespaceObject.tmpdir)(), '$TMP'],
+    ];
     return impactDigest(policies.map((p) => ({
         path: p.path,
         previous_path: p.previous_path,
         status: p.status,
         base_blob: p.impact?.base_blob ?? null,
         head_blob: p.impact?.head_blob ?? null,
-        sample_sha256: p.report?.result ? p.report.meta.traffic.sha256 : null,
+        sample_sha256: p.report?.result ? p.report.meta.traffic.sha256 : (p.impact?.sample_sha256 ?? null),
         manifests_sha256: p.impact?.manifests_sha256 ?? null,
         changes_sha256: p.impact?.changes_sha256 ?? null,
-        problems: problemsOf(p),
+        problems: problemsOf(p, places),
     })), {
-        fail_on: settings.failOn.map(ruleText),
+        fail_on: [...new Set(settings.failOn.map(ruleText))].sort(),
         limits: { ...settings.limits },
         mode: 'pull-request',
         unevaluable: settings.unevaluable,
+        opa_version: run.opaVersion,
+        decision_log: {
+            decision_path: settings.decisionPath,
+            decision_field: settings.decisionField,
+            bundle: settings.bundle,
+            manifest_id_field: settings.manifestIdField,
+        },
     });
 }
 
@@ -81966,7 +82014,13 @@ async function replayPolicyChanges(deps, commits, changes, touched = []) {
         catch (error) {
             const failure = replayFailure(change.path, error);
             deps.log(`${change.path}: ${failure.message}`);
-            outcomes.push(failedOutcome({ path: change.path, status: change.status, previous_path: change.previousPath }, failure));
+            const failed = failedOutcome({ path: change.path, status: change.status, previous_path: change.previousPath }, failure);
+            // An accepted failure stays bound to the texts that failed (the impact digest).
+            failed.impact = impactPartsOf(await policyTexts(context.workspace, change, { baseSha, headSha }), {
+                manifests: null,
+                changes: null,
+            });
+            outcomes.push(failed);
         }
     }
     return outcomes;
@@ -81976,26 +82030,18 @@ async function replayPolicyChange(deps, change, at) {
     const { baseSha, headSha } = at;
     const headPath = change.status === 'removed' ? null : change.path;
     const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
-    const headText = headPath ? await readFileAtCommit(context.workspace, headSha, headPath) : null;
-    const baseText = basePath ? await readFileAtCommit(context.workspace, baseSha, basePath) : null;
-    // A modified or renamed policy exists on both sides: one that reads as nothing there (a dangling
-    // symlink, a symlink to a directory, a directory) is not a deleted or a new policy, and taking
-    // it for one would skip the head's checks or make every base decision unknown.
-    if (change.status === 'modified' || change.status === 'renamed') {
-        if (headText === null)
-            throw await unreadablePolicy(context.workspace, headSha, headPath);
-        if (baseText === null)
-            throw await unreadablePolicy(context.workspace, baseSha, basePath);
-    }
-    const head = headText === null ? null : { displayPath: headPath, text: headText, ref: headSha };
-    const base = baseText === null ? null : { displayPath: basePath, text: baseText, ref: baseSha };
+    const { head, base } = await policySides(context.workspace, change, { baseSha, headSha });
     // A renamed policy keeps the evidence of the path it had on the base: by its new name it could
     // borrow another policy's sample.
     const sample = await locateSample(context.workspace, basePath ?? change.path, settings, at.mapping);
     const evidence = evidenceProblems(sample, at.touched);
     const outcome = sampledOutcome({ path: change.path, status: change.status, previous_path: change.previousPath }, sample, evidence, deps.log);
-    const texts = { base: baseText, head: headText };
-    outcome.impact = impactPartsOf(texts, await manifestsDigest(sample.manifestsPath), null);
+    outcome.impact = impactPartsOf(textsOf({ base, head }), {
+        manifests: await manifestsDigest(sample.manifestsPath),
+        changes: null,
+        // A blocked sample is not replayed, but an acceptance of that failure is of these bytes.
+        sample: evidence.length > 0 ? await sampleFilesDigest(sample.trafficFiles) : null,
+    });
     if (sample.traffic === null || evidence.length > 0) {
         if (evidence.length === 0)
             deps.log(`${change.path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
@@ -82019,6 +82065,7 @@ async function replayPolicyChange(deps, change, at) {
         invalidBase: 'unknown',
         opa,
         limits: settings.limits,
+        digestChanges: true,
     });
     logManifestProblems(change.path, run.manifestProblems, context.workspace, deps.log);
     outcome.report = run.report;
@@ -82027,7 +82074,12 @@ async function replayPolicyChange(deps, change, at) {
     if (run.baseErrors.length > 0)
         outcome.base_errors = run.baseErrors;
     if (run.outcome) {
-        outcome.annotations = changeAnnotations({ groups: run.outcome.groups, headPath, headText, basePath });
+        outcome.annotations = changeAnnotations({
+            groups: run.outcome.groups,
+            headPath,
+            headText: head?.text ?? null,
+            basePath,
+        });
     }
     // Only when every side that exists compiled: a diff against a failed side would read as if the
     // policy had been emptied.
@@ -82035,6 +82087,36 @@ async function replayPolicyChange(deps, change, at) {
         outcome.rego_diff = unifiedDiff(run.base?.rego ?? '', run.head?.rego ?? '', basePath ? `a/${basePath} (Rego)` : '/dev/null', headPath ? `b/${headPath} (Rego)` : '/dev/null');
     }
     return outcome;
+}
+/**
+ * The policy at the base and at the judged head. A modified or renamed policy exists on both
+ * sides: one that reads as nothing there (a dangling symlink, a symlink to a directory, a
+ * directory) is not a deleted or a new policy, and taking it for one would skip the head's checks
+ * or make every base decision unknown.
+ */
+async function policySides(workspace, change, commits) {
+    const { baseSha, headSha } = commits;
+    const headPath = change.status === 'removed' ? null : change.path;
+    const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
+    const headText = headPath ? await readFileAtCommit(workspace, headSha, headPath) : null;
+    const baseText = basePath ? await readFileAtCommit(workspace, baseSha, basePath) : null;
+    if (change.status === 'modified' || change.status === 'renamed') {
+        if (headText === null)
+            throw await unreadablePolicy(workspace, headSha, headPath);
+        if (baseText === null)
+            throw await unreadablePolicy(workspace, baseSha, basePath);
+    }
+    return {
+        head: headText === null ? null : { displayPath: headPath, text: headText, ref: headSha },
+        base: baseText === null ? null : { displayPath: basePath, text: baseText, ref: baseSha },
+    };
+}
+function textsOf(sides) {
+    return { base: sides.base?.text ?? null, head: sides.head?.text ?? null };
+}
+/** Both sides' texts for a policy whose replay failed (null: absent or unreadable). */
+async function policyTexts(workspace, change, commits) {
+    return textsOf(await policySides(workspace, change, commits).catch(() => ({ head: null, base: null })));
 }
 /** A policy replayed against no traffic still has its head validated and compiled. */
 async function validateHeadOnly(deps, path, sides, outcome) {
@@ -82289,9 +82371,7 @@ function headSection(options) {
     const totals = headlineTotals(options.policies.map((p) => p.report));
     const line = headline({ verdict: options.verdict, failures, totals });
     const accepted = options.accepted;
-    const head = [
-        `## ${accepted ? acceptedHeadline(line, escapeMarkdown(accepted.by), accepted.digest.slice(0, 12)) : line}`,
-    ];
+    const head = [`## ${accepted ? acceptedHeadline(line, accepted.by, accepted.digest.slice(0, 12)) : line}`];
     if (options.policies.length > 1) {
         head.push('', `${options.policies.length} policy files changed; each has its own section below.`);
     }
@@ -82770,7 +82850,7 @@ function readImpactBlock(body) {
 const MAX_STATUS_DESCRIPTION = 140;
 const FRAGMENT = '#policy-replay-impact=';
 const FRAGMENT_DIGEST = /#policy-replay-impact=([0-9a-f]{64})$/;
-const ACCEPTED = /^accepted by @([A-Za-z0-9-]+(?:\[bot\])?) for ([0-9a-f]{12})$/;
+const ACCEPTED = /^accepted by @([A-Za-z0-9_-]+(?:\[bot\])?) for ([0-9a-f]{12})$/;
 const JUDGED = /^impact ([0-9a-f]{12}): /;
 function clip(text) {
     const chars = [...text];
@@ -82790,6 +82870,7 @@ function statusTargetUrl(runUrl, digest) {
     return `${base}${FRAGMENT}${digest}`;
 }
 function readOwnStatus(status) {
+    const createdAt = status.createdAt === undefined ? {} : { createdAt: status.createdAt };
     const digest = FRAGMENT_DIGEST.exec(status.targetUrl)?.[1];
     if (digest === undefined)
         return null;
@@ -82798,25 +82879,33 @@ function readOwnStatus(status) {
         // An acceptance is a success bound to the digest it names; anything else is not one.
         if (status.state !== 'success' || accepted[2] !== shortDigest(digest))
             return null;
-        return { state: status.state, digest, acceptedBy: accepted[1], targetUrl: status.targetUrl };
+        return {
+            state: status.state,
+            digest,
+            acceptedBy: accepted[1],
+            targetUrl: status.targetUrl,
+            ...createdAt,
+        };
     }
     const judged = JUDGED.exec(status.description);
     if (!judged || judged[1] !== shortDigest(digest))
         return null;
-    return { state: status.state, digest, acceptedBy: null, targetUrl: status.targetUrl };
+    return { state: status.state, digest, acceptedBy: null, targetUrl: status.targetUrl, ...createdAt };
 }
 
 ;// CONCATENATED MODULE: ./build/action/commitStatus.js
 
 
-/** policy-replay's own statuses on `sha`, newest first, as this version reads them. */
+/**
+ * policy-replay's own statuses on `sha`, newest first, each as this version reads it (null: one it
+ * cannot read, which is never skipped over to reach an older one).
+ */
 async function ownStatuses(target, sha) {
     const { login } = await target.client.getTokenLogin();
     const all = await target.client.listCommitStatuses(target.repo, sha);
     return all
         .filter((s) => s.context === target.context && s.creatorLogin?.toLowerCase() === login.toLowerCase())
-        .map((s) => readOwnStatus(s))
-        .filter((s) => s !== null);
+        .map((s) => readOwnStatus(s));
 }
 /**
  * Sets the status; a token that may not (a fork's read-only token, no `statuses: write`) is a
@@ -82942,7 +83031,25 @@ function judgeAcceptance(request, facts) {
         return refuse(`the check on ${head} is ${status.state}, not a failure to accept.`);
     if (!status.digest.startsWith(screened.prefix))
         return refuse(`the impact on the head ${head} is ${shortDigest(status.digest)}, not ${screened.prefix.slice(0, 12)}: the pull request changed what it does since. Read the new report, then accept its impact.`);
-    return { outcome: 'accept', digest: status.digest };
+    return boundToWhatWasSeen(request, facts, screened.prefix) ?? { outcome: 'accept', digest: status.digest };
+}
+/**
+ * An acceptance accepts what its author could have read: a review, the impact of the head it was
+ * submitted on; a comment, an impact judged before it was posted; and never digits that two
+ * impacts of the pull request share (an author can make two impacts agree on 48 bits cheaply).
+ */
+function boundToWhatWasSeen(request, facts, prefix) {
+    const head = facts.headSha.slice(0, 12);
+    // Unknown (absent) times and commits fail closed, as a mismatch does.
+    if (request.source === 'review' && request.commitId !== facts.headSha)
+        return refuse(`this review was submitted on ${request.commitId ? request.commitId.slice(0, 12) : 'an unknown commit'}, not on the head ${head}: approve the head's report.`);
+    const seen = request.createdAt ? Date.parse(request.createdAt) : NaN;
+    const judgedAt = facts.statusCreatedAt ? Date.parse(facts.statusCreatedAt) : NaN;
+    if (request.source === 'comment' && !(judgedAt <= seen))
+        return refuse(`the head ${head} was judged after this comment was posted: read its report, then accept its impact in a new comment.`);
+    if (facts.ambiguousPrefix)
+        return refuse(`another impact of this pull request also starts with ${prefix}: write more digits of the digest (the run's \`impact-digest\` output and the status's link hold all 64).`);
+    return null;
 }
 function refuse(reason) {
     return { outcome: 'refuse', reason };
@@ -82981,6 +83088,7 @@ async function standingOf(client, repo, settings, login) {
 
 
 
+
 /**
  * Whether a failing impact was already accepted (docs/review.md "Accepting an intended change"):
  * policy-replay's own latest acceptance status on the pull request's commits (newest first), for
@@ -82991,12 +83099,16 @@ async function standingOf(client, repo, settings, login) {
 const MAX_COMMITS_SEARCHED = 100;
 async function keptAcceptance(deps, digest) {
     const { client, repo, pullNumber } = deps;
-    const requests = await acceptanceRequests(client, repo, pullNumber);
+    const { requests, reportedHeads } = await acceptanceRequests(client, repo, pullNumber);
     if (requests.length === 0)
         return { kind: 'none', note: null };
     const pull = await client.getPullRequest(repo, pullNumber);
     const target = { client, repo, context: deps.settings.statusContext };
-    const latest = await latestAcceptedStatus(target, (await client.listPullCommits(repo, pullNumber)).reverse());
+    // The heads policy-replay's comments last reported on first: a force-push drops them from the
+    // commit list. Where to look only: what is found there is checked like any status.
+    const commits = (await client.listPullCommits(repo, pullNumber)).reverse();
+    const shas = [...new Set([...reportedHeads, ...commits])];
+    const latest = await latestAcceptedStatus(target, shas);
     if (latest === null)
         return { kind: 'none', note: null };
     if (latest.digest !== digest)
@@ -83004,6 +83116,9 @@ async function keptAcceptance(deps, digest) {
     const by = latest.acceptedBy;
     const backing = requests.find((r) => {
         if (!sameLogin(r.request.actor.login, by) || !digest.startsWith(r.prefix))
+            return false;
+        // A review's body carries no edit time: its commit, where the acceptance was set, binds it.
+        if (r.request.source === 'review' && r.request.commitId !== latest.sha)
             return false;
         return screenRequest(r.request, pull.authorLogin).outcome === 'screened';
     });
@@ -83025,6 +83140,11 @@ async function keptAcceptance(deps, digest) {
 }
 async function acceptanceRequests(client, repo, pullNumber) {
     const comments = await client.listIssueComments(repo, pullNumber);
+    const { login } = await client.getTokenLogin();
+    const reportedHeads = comments
+        .filter((c) => sameLogin(c.userLogin, login))
+        .map((c) => readImpactBlock(c.body)?.head)
+        .filter((head) => typeof head === 'string' && /^[0-9a-f]{40,64}$/.test(head));
     const reviews = await client.listPullReviews(repo, pullNumber);
     const requests = [
         ...comments.map((c) => ({
@@ -83040,18 +83160,20 @@ async function acceptanceRequests(client, repo, pullNumber) {
             actor: { login: r.userLogin, type: r.userType },
             edited: false,
             reviewState: r.state,
+            commitId: r.commitId,
         })),
     ];
-    return requests.flatMap((request) => {
+    const commands = requests.flatMap((request) => {
         const command = parseAcceptCommand(request.body);
         return command.kind === 'accept' ? [{ request, prefix: command.prefix }] : [];
     });
+    return { requests: commands, reportedHeads };
 }
 async function latestAcceptedStatus(target, newestFirst) {
     for (const sha of newestFirst.slice(0, MAX_COMMITS_SEARCHED)) {
-        const accepted = (await ownStatuses(target, sha)).find((s) => s.acceptedBy !== null);
+        const accepted = (await ownStatuses(target, sha)).find((s) => s !== null && s.acceptedBy !== null);
         if (accepted)
-            return accepted;
+            return { ...accepted, sha };
     }
     return null;
 }
@@ -83065,8 +83187,12 @@ async function latestAcceptedStatus(target, newestFirst) {
 
 
 
-async function impactVerdict(deps, policies, gateVerdict) {
-    const digest = runImpactDigest(policies, deps.settings);
+async function impactVerdict(deps, policies, gateVerdict, opaVersion) {
+    const digest = runImpactDigest(policies, deps.settings, {
+        workspace: deps.context.workspace,
+        tempDir: deps.context.tempDir,
+        opaVersion,
+    });
     const short = `\`${shortDigest(digest)}\``;
     if (gateVerdict === 'pass')
         return { digest, verdict: 'pass', acceptedBy: null, voided: null, notes: [`Impact ${short}.`] };
@@ -83165,7 +83291,7 @@ function impactOfReport(impact) {
 
 
 
-const acceptMode_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(\[bot\])?$/;
+const acceptMode_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_])){0,38}(\[bot\])?$/;
 function acceptMode_record(value) {
     return typeof value === 'object' && value !== null ? value : {};
 }
@@ -83206,6 +83332,7 @@ async function currentRequest(client, repo, event) {
             actor: { login: c.userLogin, type: c.userType },
             edited: c.updatedAt !== c.createdAt,
             reviewState: null,
+            createdAt: c.createdAt,
         };
     }
     const review = (await client.listPullReviews(repo, event.pullNumber)).find((r) => r.id === event.id);
@@ -83217,6 +83344,7 @@ async function currentRequest(client, repo, event) {
         actor: { login: review.userLogin, type: review.userType },
         edited: review.body !== event.body,
         reviewState: review.state,
+        commitId: review.commitId,
     };
 }
 async function runAccept(deps) {
@@ -83233,47 +83361,80 @@ async function runAccept(deps) {
         return acceptMode_refuse(deps, repo, event.pullNumber, 'the review is gone.');
     if (!acceptMode_LOGIN.test(request.actor.login))
         return acceptMode_refuse(deps, repo, event.pullNumber, 'the account that sent it has no login policy-replay recognises.');
-    const verdict = await judged(deps, repo, event.pullNumber, request);
+    const { verdict, headSha } = await judged(deps, repo, event.pullNumber, request);
     if (verdict.outcome === 'ignore')
         return { outcome: 'ignored', why: 'the first line is not a /policy-replay command' };
     if (verdict.outcome === 'refuse')
         return acceptMode_refuse(deps, repo, event.pullNumber, verdict.reason);
-    return accept(deps, repo, event.pullNumber, request.actor.login, verdict.digest);
+    return accept(deps, repo, { pullNumber: event.pullNumber, headSha }, request.actor.login, verdict.digest);
 }
 async function judged(deps, repo, pullNumber, request) {
     const { client, settings } = deps;
     const pull = await client.getPullRequest(repo, pullNumber);
+    const headSha = pull.headSha;
     const standing = await standingOf(client, repo, settings, request.actor.login);
     for (const problem of standing.problems)
         deps.log(problem);
     const target = { client, repo, context: settings.statusContext };
-    const status = (await ownStatuses(target, pull.headSha))[0] ?? null;
+    const newest = (await ownStatuses(target, headSha))[0];
+    if (newest === null)
+        return {
+            verdict: {
+                outcome: 'refuse',
+                reason: `the newest policy-replay status on the head ${headSha.slice(0, 12)} is not one this version can read: re-run the pull request's workflow, then accept its impact.`,
+            },
+            headSha,
+        };
+    const status = newest ?? null;
+    const command = parseAcceptCommand(request.body);
+    const ambiguousPrefix = status !== null && command.kind === 'accept' && command.prefix.length < 64
+        ? await prefixShared(target, pullNumber, command.prefix, status.digest)
+        : false;
     const sticky = await findStickyComment(client, {
         ...repo,
         issueNumber: pullNumber,
         ...(settings.commentId ? { markerId: settings.commentId } : {}),
     });
-    return judgeAcceptance(request, {
+    const verdict = judgeAcceptance(request, {
         pullAuthor: pull.authorLogin,
-        headSha: pull.headSha,
+        headSha,
         status,
         permission: standing.permission,
         required: settings.acceptPermission,
         listed: standing.listed,
         reportedHead: sticky ? (readImpactBlock(sticky.body)?.head ?? null) : null,
+        statusCreatedAt: status?.createdAt ?? null,
+        ambiguousPrefix,
     });
+    return { verdict, headSha };
+}
+/** Commits whose statuses are compared for a shared prefix, newest first. */
+const MAX_COMMITS_COMPARED = 100;
+/** Another impact policy-replay reported on this pull request starts with the same digits. */
+async function prefixShared(target, pullNumber, prefix, digest) {
+    const commits = (await target.client.listPullCommits(target.repo, pullNumber)).reverse();
+    for (const sha of commits.slice(0, MAX_COMMITS_COMPARED)) {
+        const statuses = await ownStatuses(target, sha);
+        if (statuses.some((s) => s !== null && s.digest !== digest && s.digest.startsWith(prefix)))
+            return true;
+    }
+    return false;
 }
 async function acceptMode_refuse(deps, repo, pullNumber, reason) {
     deps.log(`not accepted: ${reason}`);
     const reply = await deps.client.createIssueComment(repo, pullNumber, `**policy-replay did not accept this impact**: ${reason}\n\nNothing changed: the check keeps its verdict.`);
     return { outcome: 'refused', reason, replyUrl: reply.htmlUrl };
 }
-async function accept(deps, repo, pullNumber, by, digest) {
+async function accept(deps, repo, judgedPull, by, digest) {
     const { client, settings, context } = deps;
-    const pull = await client.getPullRequest(repo, pullNumber);
+    const { pullNumber, headSha } = judgedPull;
+    // The status goes on the commit that was judged, never on a head pushed in the meantime.
+    const now = (await client.getPullRequest(repo, pullNumber)).headSha;
+    if (now !== headSha)
+        return acceptMode_refuse(deps, repo, pullNumber, `the head moved to ${now.slice(0, 12)} while the acceptance was checked: wait for its report, then accept its impact.`);
     const runUrl = workflowRunUrl(context) ?? `${context.serverUrl}/${repo.owner}/${repo.repo}`;
     const target = { client, repo, context: settings.statusContext };
-    const warning = await setStatus(target, pull.headSha, {
+    const warning = await setStatus(target, headSha, {
         state: 'success',
         description: acceptedDescription(digest, by),
         targetUrl: statusTargetUrl(runUrl, digest),
@@ -83498,12 +83659,20 @@ async function runPullRequestMode(settings, context, client) {
     const gate = evaluateGate(settings.failOn, policies.map(factsOf));
     const pull = pullOf(pullNumber, listing);
     const impactDeps = { client, settings, context, pullNumber, log: log/* logInfo */.fH, warn: log/* logWarning */.FF };
-    const impact = await impactVerdict(impactDeps, policies, gate.verdict);
+    const impact = await impactVerdict(impactDeps, policies, gate.verdict, opa.version);
     const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: impact.verdict, failed: gate.failed }, policies, pull, impact));
     setOutputs(file, impact.verdict, policies);
     setImpactOutputs(impact.digest, impact.acceptedBy);
     // The status is the verdict teams require: set before the comment, whose failure must not hide it.
     await publishImpactStatus(impactDeps, listing.headSha, impact, gate.failed);
+    await publishPullRequest({ settings, context, client, pullNumber, listing, policies, gate, impact });
+    if (impact.acceptedBy !== null)
+        (0,log/* logInfo */.fH)(`the gate failed, and @${impact.acceptedBy} accepted this impact: passing`);
+    finish(impact.verdict, gate.failed);
+}
+/** The job summary, the comment file and the sticky comment of a pull-request run. */
+async function publishPullRequest(run) {
+    const { settings, context, client, pullNumber, listing, policies, gate, impact } = run;
     // One row budget: change rows go before any group row, and rows before whole sections.
     const rowBudget = settings.maxGroups + settings.maxChanges;
     const links = {
@@ -83541,9 +83710,6 @@ async function runPullRequestMode(settings, context, client) {
     await writeCommentFile(context, settings, body);
     if (settings.comment === 'update')
         await updateComment(client, settings, context, pullNumber, body);
-    if (impact.acceptedBy !== null)
-        (0,log/* logInfo */.fH)(`the gate failed, and @${impact.acceptedBy} accepted this impact: passing`);
-    finish(impact.verdict, gate.failed);
 }
 /**
  * The open drift issues of the policies whose recorded decisions disagree with the base, for the
@@ -83563,7 +83729,7 @@ async function noPolicyChanged(settings, context, client, pullNumber, listing) {
     const pull = pullOf(pullNumber, listing);
     const impactDeps = { client, settings, context, pullNumber, log: log/* logInfo */.fH, warn: log/* logWarning */.FF };
     // A required status must be set on every pull request, or those that change no policy never merge.
-    const impact = await impactVerdict(impactDeps, [], 'pass');
+    const impact = await impactVerdict(impactDeps, [], 'pass', null);
     const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: 'pass', failed: [] }, [], pull, impact));
     setOutputs(file, 'pass', []);
     setImpactOutputs(impact.digest, null);

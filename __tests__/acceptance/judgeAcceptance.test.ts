@@ -19,6 +19,9 @@ function request(overrides: Partial<AcceptanceRequest> = {}): AcceptanceRequest 
     actor: { login: 'maintainer', type: 'User' },
     edited: false,
     reviewState: null,
+    // Posted after the status below was set, on the head: what a real acceptance is.
+    createdAt: '2026-12-01T12:00:00Z',
+    commitId: HEAD,
     ...overrides,
   };
 }
@@ -42,6 +45,7 @@ function facts(overrides: Partial<AcceptanceFacts> = {}): AcceptanceFacts {
     required: 'maintain',
     listed: false,
     reportedHead: HEAD,
+    statusCreatedAt: '2026-12-01T11:00:00Z',
     ...overrides,
   };
 }
@@ -270,5 +274,43 @@ describe('screenRequest', () => {
       outcome: 'screened',
       prefix: DIGEST,
     });
+  });
+});
+
+describe('judgeAcceptance binds an acceptance to what its author could have read', () => {
+  const judgedAt = '2026-12-01T10:00:00Z';
+
+  it('a comment posted after the impact was judged accepts; one posted before does not', () => {
+    const judged = facts({ statusCreatedAt: judgedAt });
+    expect(judgeAcceptance(request({ createdAt: '2026-12-01T10:05:00Z' }), judged).outcome).toBe('accept');
+    expect(reason(judgeAcceptance(request({ createdAt: '2026-12-01T09:55:00Z' }), judged))).toMatch(
+      /was judged after this comment was posted/,
+    );
+  });
+
+  it('a comment whose time or whose status time is unknown is refused (fails closed)', () => {
+    expect(
+      reason(judgeAcceptance(request({ createdAt: 'not a time' }), facts({ statusCreatedAt: judgedAt }))),
+    ).toMatch(/judged after this comment/);
+    expect(
+      reason(judgeAcceptance(request({ createdAt: judgedAt }), facts({ statusCreatedAt: null }))),
+    ).toMatch(/judged after this comment/);
+  });
+
+  it('a review accepts only the impact of the head it was submitted on', () => {
+    const review = { source: 'review' as const, reviewState: 'APPROVED' };
+    expect(judgeAcceptance(request({ ...review, commitId: HEAD }), facts()).outcome).toBe('accept');
+    expect(reason(judgeAcceptance(request({ ...review, commitId: OTHER_HEAD }), facts()))).toMatch(
+      new RegExp(`submitted on ${OTHER_HEAD.slice(0, 12)}, not on the head ${HEAD.slice(0, 12)}`),
+    );
+    expect(reason(judgeAcceptance(request({ ...review, commitId: null }), facts()))).toMatch(
+      /an unknown commit/,
+    );
+  });
+
+  it('digits two impacts of the pull request share are refused: more are needed', () => {
+    expect(reason(judgeAcceptance(request(), facts({ ambiguousPrefix: true })))).toMatch(
+      /another impact of this pull request also starts with 0123456789ab: write more digits/,
+    );
   });
 });

@@ -16,7 +16,6 @@ import {
   GitWorkspace,
   MARKER,
   REPOSITORY,
-  describeRun,
   jsonl,
   pullRequestEvent,
   runAction,
@@ -94,6 +93,12 @@ function acceptRun(
 async function judgedFake(options: { author?: string; headRepo?: string } = {}): Promise<FakeGitHub> {
   const gh = await fakeGitHub();
   registerPull(gh, head, options.author ?? AUTHOR, options.headRepo);
+  addJudgement(gh);
+  return gh;
+}
+
+/** The status and the comment the first pull-request run left, as the Action's own. */
+function addJudgement(gh: FakeGitHub): void {
   gh.state.addStatus(REPOSITORY, head, {
     state: 'failure',
     context: 'policy-replay',
@@ -102,7 +107,6 @@ async function judgedFake(options: { author?: string; headRepo?: string } = {}):
     login: ACTION_LOGIN,
   });
   gh.state.addComment(REPOSITORY, PULL, { body: judged.comment, login: ACTION_LOGIN });
-  return gh;
 }
 
 /** Posts `body` as `login` and runs accept mode on it. */
@@ -114,6 +118,22 @@ async function commentAndAccept(
 ): Promise<ActionResult> {
   const comment = gh.state.addComment(REPOSITORY, PULL, { body, login });
   return acceptRun(gh, 'issue_comment', commentEvent({ id: comment.id, body, login }), inputs);
+}
+
+/** An approving (or commenting) review by lead, submitted on `commitId`, and accept mode run on it. */
+async function reviewAndAccept(
+  gh: FakeGitHub,
+  state: 'APPROVED' | 'COMMENTED',
+  body: string,
+  commitId: string = head,
+): Promise<ActionResult> {
+  const stored = gh.state.addReview(REPOSITORY, PULL, { login: 'lead', body, state, commitId });
+  return acceptRun(gh, 'pull_request_review', {
+    action: 'submitted',
+    review: { id: stored.id, body, state: state.toLowerCase(), user: { login: 'lead', type: 'User' } },
+    pull_request: { number: PULL, head: { sha: head } },
+    repository: { full_name: REPOSITORY, private: false, default_branch: 'main' },
+  });
 }
 
 /** Every write the Action made, as `METHOD route`. */
@@ -447,32 +467,90 @@ describe('mode: accept, by comment', () => {
   });
 });
 
-describe('mode: accept, by review', () => {
-  async function review(gh: FakeGitHub, state: 'APPROVED' | 'COMMENTED', body: string) {
-    const stored = gh.state.addReview(REPOSITORY, PULL, { login: 'lead', body, state });
-    return acceptRun(gh, 'pull_request_review', {
-      action: 'submitted',
-      review: { id: stored.id, body, state: state.toLowerCase(), user: { login: 'lead', type: 'User' } },
-      pull_request: { number: PULL, head: { sha: head } },
-      repository: { full_name: REPOSITORY, private: false, default_branch: 'main' },
-    });
-  }
+describe('mode: accept binds to what the acceptor could have read', () => {
+  it('a comment posted before the impact was judged is refused', async () => {
+    const gh = await fakeGitHub();
+    registerPull(gh);
+    gh.state.setPermission(REPOSITORY, 'lead', 'maintain');
+    const body = `/policy-replay accept ${judged.short}`;
+    const early = gh.state.addComment(REPOSITORY, PULL, { body, login: 'lead' });
+    addJudgement(gh);
+    const result = await acceptRun(gh, 'issue_comment', commentEvent({ id: early.id, body, login: 'lead' }));
+    expectRefused(gh, result, /was judged after this comment was posted/);
+  });
 
+  it('digits another impact of the pull request shares are refused (an author can collide 48 bits)', async () => {
+    const gh = await judgedFake();
+    gh.state.setPermission(REPOSITORY, 'lead', 'maintain');
+    const earlier = 'e'.repeat(40);
+    gh.state.pushHead(REPOSITORY, PULL, earlier);
+    gh.state.pushHead(REPOSITORY, PULL, head);
+    const twin =
+      `${judged.short}${'0'.repeat(52)}` === judged.digest
+        ? `${judged.short}${'1'.repeat(52)}`
+        : `${judged.short}${'0'.repeat(52)}`;
+    gh.state.addStatus(REPOSITORY, earlier, {
+      state: 'failure',
+      context: 'policy-replay',
+      description: `impact ${judged.short}: failed newly-allowed`,
+      targetUrl: `https://github.example/${REPOSITORY}/actions/runs/1#policy-replay-impact=${twin}`,
+      login: ACTION_LOGIN,
+    });
+    const result = await commentAndAccept(gh, 'lead', `/policy-replay accept ${judged.short}`);
+    expectRefused(
+      gh,
+      result,
+      new RegExp(`another impact of this pull request also starts with ${judged.short}`),
+    );
+
+    const whole = await commentAndAccept(gh, 'lead', `/policy-replay accept ${judged.digest}`);
+    expect(whole.outputs['accepted-by']).toBe('lead');
+  });
+});
+
+describe('mode: accept, by review', () => {
   it('an approving review accepts', async () => {
     const gh = await judgedFake();
     gh.state.setPermission(REPOSITORY, 'lead', 'maintain');
     expectAccepted(
       gh,
-      await review(gh, 'APPROVED', `/policy-replay accept ${judged.short}\n\nIntended: writes.`),
+      await reviewAndAccept(gh, 'APPROVED', `/policy-replay accept ${judged.short}\n\nIntended: writes.`),
       'lead',
+    );
+  });
+
+  it('a review submitted on another commit than the head does not', async () => {
+    const gh = await judgedFake();
+    gh.state.setPermission(REPOSITORY, 'lead', 'maintain');
+    const result = await reviewAndAccept(gh, 'APPROVED', `/policy-replay accept ${judged.short}`, base);
+    expectRefused(
+      gh,
+      result,
+      new RegExp(`this review was submitted on ${base.slice(0, 12)}, not on the head`),
     );
   });
 
   it('a review that does not approve does not', async () => {
     const gh = await judgedFake();
     gh.state.setPermission(REPOSITORY, 'lead', 'maintain');
-    const result = await review(gh, 'COMMENTED', `/policy-replay accept ${judged.short}`);
+    const result = await reviewAndAccept(gh, 'COMMENTED', `/policy-replay accept ${judged.short}`);
     expectRefused(gh, result, /only an approving review accepts an impact/);
+  });
+});
+
+describe('an acceptance by review, after a push that keeps the impact', () => {
+  // Before the re-runs below, which move the workspace to a head with another policy.
+  it('is kept: the review is bound to the commit its acceptance was set on', async () => {
+    const gh = await judgedFake();
+    gh.state.setPermission(REPOSITORY, 'lead', 'maintain');
+    const accepted = await reviewAndAccept(gh, 'APPROVED', `/policy-replay accept ${judged.short}`, head);
+    expect(accepted.outputs['accepted-by']).toBe('lead');
+    const docs = ws.commit({ 'README.md': 'policies, reviewed by review\n' }, 'docs again');
+    gh.state.pushHead(REPOSITORY, PULL, docs);
+    const result = await pullRun(gh, docs);
+    expect(result.outputs.verdict).toBe('pass');
+    expect(result.outputs['accepted-by']).toBe('lead');
+    expect(newestStatus(gh, docs).description).toBe(`accepted by @lead for ${judged.short}`);
   });
 });
 
@@ -557,6 +635,5 @@ describe('an acceptance comment edited after the fact', () => {
     expect(result.outputs.verdict).toBe('fail');
     expect(newestStatus(gh).state).toBe('failure');
     expect(stickyBody(gh)).toContain('comment or review was edited or removed since');
-    expect(describeRun(result)).toBeTruthy();
   });
 });

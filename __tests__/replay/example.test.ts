@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { ReplayReport, ReplayResult } from '../../src/replay/report/report.js';
 import { replayTraffic } from '../../src/replay/replay.js';
+import { ChangeSetDigest } from '../../src/replay/report/changeSetDigest.js';
 import { expectInvariants, prepare, repoRoot, run, specOrder } from './helpers.js';
 
 const EXAMPLE = join(repoRoot, 'fixtures/example');
@@ -196,5 +197,26 @@ describe('manifest ids kept by the replay', () => {
     expect(others).toBeGreaterThan(0);
     expect([...all.manifestIds.values()].reduce((a, b) => a + b, 0)).toBe(all.result.evaluated);
     expect(none.manifestIds.size).toBe(0);
+  });
+});
+
+describe('the set of every change, hashed for the Action (docs/review.md "The impact digest")', () => {
+  it('is hashed only when asked, equals the hash of the uncapped change list, and ignores the cap', async () => {
+    const [head, base] = await Promise.all([prepare(HEAD, 'head.yaml'), prepare(BASE, 'base.yaml')]);
+    const options = { head, base, trafficPath: SAMPLE, since: null, limit: null };
+    const [plain, capped, uncapped] = await Promise.all([
+      replayTraffic({ ...options, maxChanges: 10 }),
+      replayTraffic({ ...options, maxChanges: 10, digestChanges: true }),
+      replayTraffic({ ...options, maxChanges: 100_000, digestChanges: true }),
+    ]);
+    expect(plain.changeSetDigest).toBeNull();
+    expect(capped.changeSetDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(uncapped.changeSetDigest).toBe(capped.changeSetDigest);
+    // The same set, hashed from the uncapped list and the requests the head can no longer judge.
+    const expected = new ChangeSetDigest();
+    for (const c of uncapped.result.changes) expected.add(c.request_id, c.current_decision, c.draft_decision);
+    const lost = uncapped.result.newly_unevaluable!;
+    expect(lost.from_allow + lost.from_deny).toBeGreaterThan(0);
+    expect(expected.digest()).not.toBe(capped.changeSetDigest);
   });
 });

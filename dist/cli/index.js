@@ -33733,6 +33733,51 @@ function renderFidelityText(result) {
     return `${lines.join('\n')}\n`;
 }
 
+;// CONCATENATED MODULE: ./build/replay/report/changeSetDigest.js
+
+const ENTRY_BYTES = 32;
+/**
+ * A SHA-256 commitment to the set of changes a replay found (docs/review.md "The impact digest"):
+ * each change is hashed on arrival as the JSON array `[request_id, base, head]` (so no id can
+ * pass for another id and decision), and the digest is the SHA-256
+ * of those 32-byte hashes sorted bytewise. Memory is 32 bytes per change whatever the ids' lengths,
+ * and the order records arrive in (threads, files) does not matter, as a sorted list's would not.
+ */
+class ChangeSetDigest {
+    entries = Buffer.alloc(ENTRY_BYTES * 64);
+    count = 0;
+    add(requestId, base, head) {
+        if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
+            const grown = Buffer.alloc(this.entries.length * 2);
+            this.entries.copy(grown);
+            this.entries = grown;
+        }
+        (0,external_node_crypto_namespaceObject.createHash)('sha256')
+            .update(JSON.stringify([requestId, base, head]), 'utf8')
+            .digest()
+            .copy(this.entries, this.count * ENTRY_BYTES);
+        this.count++;
+    }
+    /** Hex SHA-256 over the sorted entries (of no entries: the SHA-256 of nothing). */
+    digest() {
+        const entries = this.entries;
+        // The first 6 bytes as a number order almost every pair; the rest breaks the rare tie.
+        const keys = new Float64Array(this.count);
+        for (let i = 0; i < this.count; i++)
+            keys[i] = entries.readUIntBE(i * ENTRY_BYTES, 6);
+        const order = new Uint32Array(this.count);
+        for (let i = 0; i < this.count; i++)
+            order[i] = i;
+        order.sort((a, b) => keys[a] - keys[b] ||
+            entries.compare(entries, b * ENTRY_BYTES, (b + 1) * ENTRY_BYTES, a * ENTRY_BYTES, (a + 1) * ENTRY_BYTES));
+        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+        const sorted = Buffer.allocUnsafe(this.count * ENTRY_BYTES);
+        order.forEach((i, at) => entries.copy(sorted, at * ENTRY_BYTES, i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES));
+        hash.update(sorted);
+        return hash.digest('hex');
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/replay/workers/workerCount.js
 
 
@@ -37619,43 +37664,6 @@ function ownString(text) {
     return JSON.parse(JSON.stringify(text));
 }
 
-;// CONCATENATED MODULE: ./build/replay/report/changeSetDigest.js
-
-const ENTRY_BYTES = 32;
-/**
- * A SHA-256 commitment to the set of changes a replay found (docs/review.md "The impact digest"):
- * each change is hashed on arrival as the JSON array `[request_id, base, head]` (so no id can
- * pass for another id and decision), and the digest is the SHA-256
- * of those 32-byte hashes sorted bytewise. Memory is 32 bytes per change whatever the ids' lengths,
- * and the order records arrive in (threads, files) does not matter, as a sorted list's would not.
- */
-class ChangeSetDigest {
-    entries = Buffer.alloc(ENTRY_BYTES * 64);
-    count = 0;
-    add(requestId, base, head) {
-        if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
-            const grown = Buffer.alloc(this.entries.length * 2);
-            this.entries.copy(grown);
-            this.entries = grown;
-        }
-        (0,external_node_crypto_namespaceObject.createHash)('sha256')
-            .update(JSON.stringify([requestId, base, head]), 'utf8')
-            .digest()
-            .copy(this.entries, this.count * ENTRY_BYTES);
-        this.count++;
-    }
-    /** Hex SHA-256 over the sorted entries (of no entries: the SHA-256 of nothing). */
-    digest() {
-        const order = Array.from({ length: this.count }, (_, i) => i);
-        const entry = (i) => this.entries.subarray(i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES);
-        order.sort((a, b) => Buffer.compare(entry(a), entry(b)));
-        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-        for (const i of order)
-            hash.update(entry(i));
-        return hash.digest('hex');
-    }
-}
-
 ;// CONCATENATED MODULE: ./build/policy/editText.js
 
 /**
@@ -37838,7 +37846,6 @@ function compareCalls(a, b) {
 
 
 
-
 /**
  * The base could not evaluate a record the head evaluated (a trap, a builtin failure, its memory
  * limit): the record is readable, so it is not malformed, and the change cannot be judged against
@@ -37873,7 +37880,6 @@ class ReplayAggregator {
     ruleCounts;
     ruleIds;
     top;
-    changeSet = new ChangeSetDigest();
     split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
     /** Examples by position (`line`); finish() says where each is, as the report does. */
     malformed = { count: 0, examples: [] };
@@ -37893,6 +37899,7 @@ class ReplayAggregator {
     groups;
     lostGroups;
     countedManifests;
+    changeSet;
     constructor(config, primary, filter, maxChanges, plan, collectors) {
         this.config = config;
         this.filter = filter;
@@ -37904,6 +37911,7 @@ class ReplayAggregator {
         this.groups = collectors.changes;
         this.lostGroups = collectors.lost;
         this.countedManifests = collectors.manifests;
+        this.changeSet = collectors.changeSet;
     }
     /** Whether the base's decisions are counted: a compare of two versions. */
     get compares() {
@@ -38052,12 +38060,14 @@ class ReplayAggregator {
             matched_rule_ids: o.matched.map((i) => this.ruleIds[i]),
         };
         this.top.offer(change);
-        this.changeSet.add(change.request_id, pair.current, pair.draft);
+        this.changeSet?.add(change.request_id, pair.current, pair.draft);
         this.groups.add({ ...change, direction: directionOf(change) }, detail.explain);
     }
     /** A record the base decides and the head cannot (docs/review.md): counted and grouped apart. */
     noteLost(o) {
         const fromAllow = o.base === VERDICT_ALLOW;
+        // What the head can no longer judge is part of what the change does (the impact digest).
+        this.changeSet?.add(o.request_id, fromAllow ? 'allow' : 'deny', 'unevaluable');
         if (fromAllow)
             this.lost.from_allow++;
         else
@@ -38121,7 +38131,7 @@ class ReplayAggregator {
             skipped: this.skipped,
             fileCounts: this.fileCounts,
             groups: groups.all,
-            changeSetDigest: this.changeSet.digest(),
+            changeSetDigest: this.changeSet?.digest() ?? null,
         };
     }
     noteMalformed(line, reason) {
@@ -38131,6 +38141,7 @@ class ReplayAggregator {
 }
 
 ;// CONCATENATED MODULE: ./build/replay/replay.js
+
 
 
 
@@ -38208,6 +38219,7 @@ async function replayTraffic(options) {
                 changes: new ChangeGroupCollector(groupOptions),
                 lost: new ChangeGroupCollector(groupOptions),
                 manifests: options.manifestIds,
+                changeSet: options.digestChanges === true ? new ChangeSetDigest() : null,
             });
             let read = 0;
             const add = (outcome) => aggregate.add(outcome);
@@ -38427,6 +38439,7 @@ async function runReplay(options) {
         ...(options.maxAttributionEdits !== undefined
             ? { maxAttributionEdits: options.maxAttributionEdits }
             : {}),
+        ...(options.digestChanges === true ? { digestChanges: true } : {}),
     });
     if (outcome.attribution !== null)
         meta.attribution = outcome.attribution;

@@ -24,10 +24,15 @@ export interface ImpactPolicy {
 }
 
 export interface ImpactConfig {
+  /** Canonical spellings, deduplicated and sorted: their order changes nothing. */
   fail_on: string[];
   limits: Record<string, number>;
   mode: string;
   unevaluable: string;
+  /** The OPA that compiled both sides (null when none was needed). */
+  opa_version?: string | null;
+  /** How decision logs are read: which records are replayed. */
+  decision_log?: Record<string, string | null>;
 }
 
 /** Bumped whenever what the digest covers changes, so an old acceptance never matches a new meaning. */

@@ -17,6 +17,10 @@ export interface AcceptanceRequest {
   edited: boolean;
   /** A review's state (`APPROVED`, …); null for a comment. */
   reviewState: string | null;
+  /** When the comment was posted (a comment accepts only an impact judged before it). */
+  createdAt?: string | null;
+  /** The head a review was submitted on (a review accepts only the impact of that head). */
+  commitId?: string | null;
 }
 
 export interface AcceptanceFacts {
@@ -32,6 +36,10 @@ export interface AcceptanceFacts {
   listed: boolean;
   /** The head the sticky comment reported on, when it says (wording only). */
   reportedHead: string | null;
+  /** When that status was set. */
+  statusCreatedAt?: string | null;
+  /** Another impact of this pull request shares the typed digits: more are needed. */
+  ambiguousPrefix?: boolean;
 }
 
 export type AcceptanceVerdict =
@@ -87,7 +95,36 @@ export function judgeAcceptance(request: AcceptanceRequest, facts: AcceptanceFac
     return refuse(
       `the impact on the head ${head} is ${shortDigest(status.digest)}, not ${screened.prefix.slice(0, 12)}: the pull request changed what it does since. Read the new report, then accept its impact.`,
     );
-  return { outcome: 'accept', digest: status.digest };
+  return boundToWhatWasSeen(request, facts, screened.prefix) ?? { outcome: 'accept', digest: status.digest };
+}
+
+/**
+ * An acceptance accepts what its author could have read: a review, the impact of the head it was
+ * submitted on; a comment, an impact judged before it was posted; and never digits that two
+ * impacts of the pull request share (an author can make two impacts agree on 48 bits cheaply).
+ */
+function boundToWhatWasSeen(
+  request: AcceptanceRequest,
+  facts: AcceptanceFacts,
+  prefix: string,
+): AcceptanceVerdict | null {
+  const head = facts.headSha.slice(0, 12);
+  // Unknown (absent) times and commits fail closed, as a mismatch does.
+  if (request.source === 'review' && request.commitId !== facts.headSha)
+    return refuse(
+      `this review was submitted on ${request.commitId ? request.commitId.slice(0, 12) : 'an unknown commit'}, not on the head ${head}: approve the head's report.`,
+    );
+  const seen = request.createdAt ? Date.parse(request.createdAt) : NaN;
+  const judgedAt = facts.statusCreatedAt ? Date.parse(facts.statusCreatedAt) : NaN;
+  if (request.source === 'comment' && !(judgedAt <= seen))
+    return refuse(
+      `the head ${head} was judged after this comment was posted: read its report, then accept its impact in a new comment.`,
+    );
+  if (facts.ambiguousPrefix)
+    return refuse(
+      `another impact of this pull request also starts with ${prefix}: write more digits of the digest (the run's \`impact-digest\` output and the status's link hold all 64).`,
+    );
+  return null;
 }
 
 function refuse(reason: string): AcceptanceVerdict {

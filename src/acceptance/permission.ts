@@ -23,7 +23,9 @@ export function mayAccept(
 
 /** What `GET collaborators/{user}/permission` says, as the client returns it. */
 export interface PermissionAnswer {
+  /** The legacy level: `admin`, `write`, `read`, `none` (maintain reads as write, triage as read). */
   permission: string;
+  /** The role: `admin`, `maintain`, `write`, `triage`, `read`, or a custom role's name. */
   roleName: string | null;
   permissions: {
     admin?: boolean;

@@ -12,7 +12,7 @@ export const MAX_STATUS_DESCRIPTION = 140;
 
 const FRAGMENT = '#policy-replay-impact=';
 const FRAGMENT_DIGEST = /#policy-replay-impact=([0-9a-f]{64})$/;
-const ACCEPTED = /^accepted by @([A-Za-z0-9-]+(?:\[bot\])?) for ([0-9a-f]{12})$/;
+const ACCEPTED = /^accepted by @([A-Za-z0-9_-]+(?:\[bot\])?) for ([0-9a-f]{12})$/;
 const JUDGED = /^impact ([0-9a-f]{12}): /;
 
 function clip(text: string): string {
@@ -44,22 +44,31 @@ export interface OwnStatus {
   acceptedBy: string | null;
   /** Where it came from: the run that set it. */
   targetUrl: string;
+  createdAt?: string | null;
 }
 
 export function readOwnStatus(status: {
   state: OwnStatus['state'];
   description: string;
   targetUrl: string;
+  createdAt?: string;
 }): OwnStatus | null {
+  const createdAt = status.createdAt === undefined ? {} : { createdAt: status.createdAt };
   const digest = FRAGMENT_DIGEST.exec(status.targetUrl)?.[1];
   if (digest === undefined) return null;
   const accepted = ACCEPTED.exec(status.description);
   if (accepted) {
     // An acceptance is a success bound to the digest it names; anything else is not one.
     if (status.state !== 'success' || accepted[2] !== shortDigest(digest)) return null;
-    return { state: status.state, digest, acceptedBy: accepted[1]!, targetUrl: status.targetUrl };
+    return {
+      state: status.state,
+      digest,
+      acceptedBy: accepted[1]!,
+      targetUrl: status.targetUrl,
+      ...createdAt,
+    };
   }
   const judged = JUDGED.exec(status.description);
   if (!judged || judged[1] !== shortDigest(digest)) return null;
-  return { state: status.state, digest, acceptedBy: null, targetUrl: status.targetUrl };
+  return { state: status.state, digest, acceptedBy: null, targetUrl: status.targetUrl, ...createdAt };
 }

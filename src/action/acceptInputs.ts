@@ -8,7 +8,7 @@ export const DEFAULT_ACCEPT_PERMISSION: PermissionLevel = 'maintain';
 
 /** Read and none would let anyone who can comment on a public repository accept. */
 const ACCEPTING_LEVELS: readonly PermissionLevel[] = ['triage', 'write', 'maintain', 'admin'];
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(\[bot\])?$/;
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_])){0,38}(\[bot\])?$/;
 const ORG = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 const TEAM = /^[A-Za-z0-9._-]{1,100}$/;
 /** What GitHub shows as a status's name: printable, one line, short. */

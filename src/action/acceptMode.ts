@@ -35,7 +35,7 @@ interface EventRequest {
   body: string;
 }
 
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(\[bot\])?$/;
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_])){0,38}(\[bot\])?$/;
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
@@ -82,6 +82,7 @@ async function currentRequest(
       actor: { login: c.userLogin, type: c.userType },
       edited: c.updatedAt !== c.createdAt,
       reviewState: null,
+      createdAt: c.createdAt,
     };
   }
   const review = (await client.listPullReviews(repo, event.pullNumber)).find((r) => r.id === event.id);
@@ -92,6 +93,7 @@ async function currentRequest(
     actor: { login: review.userLogin, type: review.userType },
     edited: review.body !== event.body,
     reviewState: review.state,
+    commitId: review.commitId,
   };
 }
 
@@ -117,11 +119,11 @@ export async function runAccept(deps: {
       event.pullNumber,
       'the account that sent it has no login policy-replay recognises.',
     );
-  const verdict = await judged(deps, repo, event.pullNumber, request);
+  const { verdict, headSha } = await judged(deps, repo, event.pullNumber, request);
   if (verdict.outcome === 'ignore')
     return { outcome: 'ignored', why: 'the first line is not a /policy-replay command' };
   if (verdict.outcome === 'refuse') return refuse(deps, repo, event.pullNumber, verdict.reason);
-  return accept(deps, repo, event.pullNumber, request.actor.login, verdict.digest);
+  return accept(deps, repo, { pullNumber: event.pullNumber, headSha }, request.actor.login, verdict.digest);
 }
 
 async function judged(
@@ -129,27 +131,63 @@ async function judged(
   repo: RepoRef,
   pullNumber: number,
   request: AcceptanceRequest,
-): Promise<AcceptanceVerdict> {
+): Promise<{ verdict: AcceptanceVerdict; headSha: string }> {
   const { client, settings } = deps;
   const pull = await client.getPullRequest(repo, pullNumber);
+  const headSha = pull.headSha;
   const standing = await standingOf(client, repo, settings, request.actor.login);
   for (const problem of standing.problems) deps.log(problem);
   const target: StatusTarget = { client, repo, context: settings.statusContext };
-  const status = (await ownStatuses(target, pull.headSha))[0] ?? null;
+  const newest = (await ownStatuses(target, headSha))[0];
+  if (newest === null)
+    return {
+      verdict: {
+        outcome: 'refuse',
+        reason: `the newest policy-replay status on the head ${headSha.slice(0, 12)} is not one this version can read: re-run the pull request's workflow, then accept its impact.`,
+      },
+      headSha,
+    };
+  const status = newest ?? null;
+  const command = parseAcceptCommand(request.body);
+  const ambiguousPrefix =
+    status !== null && command.kind === 'accept' && command.prefix.length < 64
+      ? await prefixShared(target, pullNumber, command.prefix, status.digest)
+      : false;
   const sticky = await findStickyComment(client, {
     ...repo,
     issueNumber: pullNumber,
     ...(settings.commentId ? { markerId: settings.commentId } : {}),
   });
-  return judgeAcceptance(request, {
+  const verdict = judgeAcceptance(request, {
     pullAuthor: pull.authorLogin,
-    headSha: pull.headSha,
+    headSha,
     status,
     permission: standing.permission,
     required: settings.acceptPermission,
     listed: standing.listed,
     reportedHead: sticky ? (readImpactBlock(sticky.body)?.head ?? null) : null,
+    statusCreatedAt: status?.createdAt ?? null,
+    ambiguousPrefix,
   });
+  return { verdict, headSha };
+}
+
+/** Commits whose statuses are compared for a shared prefix, newest first. */
+const MAX_COMMITS_COMPARED = 100;
+
+/** Another impact policy-replay reported on this pull request starts with the same digits. */
+async function prefixShared(
+  target: StatusTarget,
+  pullNumber: number,
+  prefix: string,
+  digest: string,
+): Promise<boolean> {
+  const commits = (await target.client.listPullCommits(target.repo, pullNumber)).reverse();
+  for (const sha of commits.slice(0, MAX_COMMITS_COMPARED)) {
+    const statuses = await ownStatuses(target, sha);
+    if (statuses.some((s) => s !== null && s.digest !== digest && s.digest.startsWith(prefix))) return true;
+  }
+  return false;
 }
 
 async function refuse(
@@ -170,15 +208,24 @@ async function refuse(
 async function accept(
   deps: { client: GitHubClient; settings: Settings; context: RunContext; log: (m: string) => void },
   repo: RepoRef,
-  pullNumber: number,
+  judgedPull: { pullNumber: number; headSha: string },
   by: string,
   digest: string,
 ): Promise<AcceptModeResult> {
   const { client, settings, context } = deps;
-  const pull = await client.getPullRequest(repo, pullNumber);
+  const { pullNumber, headSha } = judgedPull;
+  // The status goes on the commit that was judged, never on a head pushed in the meantime.
+  const now = (await client.getPullRequest(repo, pullNumber)).headSha;
+  if (now !== headSha)
+    return refuse(
+      deps,
+      repo,
+      pullNumber,
+      `the head moved to ${now.slice(0, 12)} while the acceptance was checked: wait for its report, then accept its impact.`,
+    );
   const runUrl = workflowRunUrl(context) ?? `${context.serverUrl}/${repo.owner}/${repo.repo}`;
   const target: StatusTarget = { client, repo, context: settings.statusContext };
-  const warning = await setStatus(target, pull.headSha, {
+  const warning = await setStatus(target, headSha, {
     state: 'success',
     description: acceptedDescription(digest, by),
     targetUrl: statusTargetUrl(runUrl, digest),

@@ -14,14 +14,16 @@ export interface StatusTarget {
   context: string;
 }
 
-/** policy-replay's own statuses on `sha`, newest first, as this version reads them. */
-export async function ownStatuses(target: StatusTarget, sha: string): Promise<OwnStatus[]> {
+/**
+ * policy-replay's own statuses on `sha`, newest first, each as this version reads it (null: one it
+ * cannot read, which is never skipped over to reach an older one).
+ */
+export async function ownStatuses(target: StatusTarget, sha: string): Promise<(OwnStatus | null)[]> {
   const { login } = await target.client.getTokenLogin();
   const all = await target.client.listCommitStatuses(target.repo, sha);
   return all
     .filter((s) => s.context === target.context && s.creatorLogin?.toLowerCase() === login.toLowerCase())
-    .map((s) => readOwnStatus(s))
-    .filter((s): s is OwnStatus => s !== null);
+    .map((s) => readOwnStatus(s));
 }
 
 /**

@@ -39,8 +39,13 @@ export async function impactVerdict(
   deps: Deps,
   policies: readonly PolicyOutcome[],
   gateVerdict: 'pass' | 'fail',
+  opaVersion: string | null,
 ): Promise<ImpactVerdict> {
-  const digest = runImpactDigest(policies, deps.settings);
+  const digest = runImpactDigest(policies, deps.settings, {
+    workspace: deps.context.workspace,
+    tempDir: deps.context.tempDir,
+    opaVersion,
+  });
   const short = `\`${shortDigest(digest)}\``;
   if (gateVerdict === 'pass')
     return { digest, verdict: 'pass', acceptedBy: null, voided: null, notes: [`Impact ${short}.`] };

@@ -1,5 +1,6 @@
 import type { GitHubClient, RepoRef } from '../github/client.js';
 import { parseAcceptCommand } from '../acceptance/command.js';
+import { readImpactBlock } from '../acceptance/hiddenBlock.js';
 import { screenRequest, type AcceptanceRequest } from '../acceptance/judgeAcceptance.js';
 import { isBot, mayAccept, sameLogin } from '../acceptance/permission.js';
 import type { OwnStatus } from '../acceptance/statusText.js';
@@ -33,19 +34,22 @@ export async function keptAcceptance(
   digest: string,
 ): Promise<KeptAcceptance> {
   const { client, repo, pullNumber } = deps;
-  const requests = await acceptanceRequests(client, repo, pullNumber);
+  const { requests, reportedHeads } = await acceptanceRequests(client, repo, pullNumber);
   if (requests.length === 0) return { kind: 'none', note: null };
   const pull = await client.getPullRequest(repo, pullNumber);
   const target: StatusTarget = { client, repo, context: deps.settings.statusContext };
-  const latest = await latestAcceptedStatus(
-    target,
-    (await client.listPullCommits(repo, pullNumber)).reverse(),
-  );
+  // The heads policy-replay's comments last reported on first: a force-push drops them from the
+  // commit list. Where to look only: what is found there is checked like any status.
+  const commits = (await client.listPullCommits(repo, pullNumber)).reverse();
+  const shas = [...new Set([...reportedHeads, ...commits])];
+  const latest = await latestAcceptedStatus(target, shas);
   if (latest === null) return { kind: 'none', note: null };
   if (latest.digest !== digest) return { kind: 'voided', by: latest.acceptedBy!, digest: latest.digest };
   const by = latest.acceptedBy!;
   const backing = requests.find((r) => {
     if (!sameLogin(r.request.actor.login, by) || !digest.startsWith(r.prefix)) return false;
+    // A review's body carries no edit time: its commit, where the acceptance was set, binds it.
+    if (r.request.source === 'review' && r.request.commitId !== latest.sha) return false;
     return screenRequest(r.request, pull.authorLogin).outcome === 'screened';
   });
   if (backing === undefined)
@@ -73,8 +77,13 @@ async function acceptanceRequests(
   client: GitHubClient,
   repo: RepoRef,
   pullNumber: number,
-): Promise<CommandRequest[]> {
+): Promise<{ requests: CommandRequest[]; reportedHeads: string[] }> {
   const comments = await client.listIssueComments(repo, pullNumber);
+  const { login } = await client.getTokenLogin();
+  const reportedHeads = comments
+    .filter((c) => sameLogin(c.userLogin, login))
+    .map((c) => readImpactBlock(c.body)?.head)
+    .filter((head): head is string => typeof head === 'string' && /^[0-9a-f]{40,64}$/.test(head));
   const reviews = await client.listPullReviews(repo, pullNumber);
   const requests: AcceptanceRequest[] = [
     ...comments.map((c) => ({
@@ -90,21 +99,23 @@ async function acceptanceRequests(
       actor: { login: r.userLogin, type: r.userType },
       edited: false,
       reviewState: r.state,
+      commitId: r.commitId,
     })),
   ];
-  return requests.flatMap((request) => {
+  const commands = requests.flatMap((request) => {
     const command = parseAcceptCommand(request.body);
     return command.kind === 'accept' ? [{ request, prefix: command.prefix }] : [];
   });
+  return { requests: commands, reportedHeads };
 }
 
 async function latestAcceptedStatus(
   target: StatusTarget,
   newestFirst: readonly string[],
-): Promise<OwnStatus | null> {
+): Promise<(OwnStatus & { sha: string }) | null> {
   for (const sha of newestFirst.slice(0, MAX_COMMITS_SEARCHED)) {
-    const accepted = (await ownStatuses(target, sha)).find((s) => s.acceptedBy !== null);
-    if (accepted) return accepted;
+    const accepted = (await ownStatuses(target, sha)).find((s) => s !== null && s.acceptedBy !== null);
+    if (accepted) return { ...accepted, sha };
   }
   return null;
 }

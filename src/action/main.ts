@@ -193,7 +193,7 @@ async function runPullRequestMode(
   const gate = evaluateGate(settings.failOn, policies.map(factsOf));
   const pull = pullOf(pullNumber, listing);
   const impactDeps = { client, settings, context, pullNumber, log: logInfo, warn: logWarning };
-  const impact = await impactVerdict(impactDeps, policies, gate.verdict);
+  const impact = await impactVerdict(impactDeps, policies, gate.verdict, opa.version);
   const file = await writeRunReport(
     context,
     settings,
@@ -211,6 +211,24 @@ async function runPullRequestMode(
   // The status is the verdict teams require: set before the comment, whose failure must not hide it.
   await publishImpactStatus(impactDeps, listing.headSha, impact, gate.failed);
 
+  await publishPullRequest({ settings, context, client, pullNumber, listing, policies, gate, impact });
+  if (impact.acceptedBy !== null)
+    logInfo(`the gate failed, and @${impact.acceptedBy} accepted this impact: passing`);
+  finish(impact.verdict, gate.failed);
+}
+
+/** The job summary, the comment file and the sticky comment of a pull-request run. */
+async function publishPullRequest(run: {
+  settings: Settings;
+  context: RunContext;
+  client: GitHubClient;
+  pullNumber: number;
+  listing: Awaited<ReturnType<typeof listPolicyChanges>>;
+  policies: PolicyOutcome[];
+  gate: ReturnType<typeof evaluateGate>;
+  impact: Awaited<ReturnType<typeof impactVerdict>>;
+}): Promise<void> {
+  const { settings, context, client, pullNumber, listing, policies, gate, impact } = run;
   // One row budget: change rows go before any group row, and rows before whole sections.
   const rowBudget = settings.maxGroups + settings.maxChanges;
   const links = {
@@ -257,9 +275,6 @@ async function runPullRequestMode(
   const body = `${fitted.replace(/\n*$/, '')}\n\n${block}\n`;
   await writeCommentFile(context, settings, body);
   if (settings.comment === 'update') await updateComment(client, settings, context, pullNumber, body);
-  if (impact.acceptedBy !== null)
-    logInfo(`the gate failed, and @${impact.acceptedBy} accepted this impact: passing`);
-  finish(impact.verdict, gate.failed);
 }
 
 /**
@@ -289,7 +304,7 @@ async function noPolicyChanged(
   const pull = pullOf(pullNumber, listing);
   const impactDeps = { client, settings, context, pullNumber, log: logInfo, warn: logWarning };
   // A required status must be set on every pull request, or those that change no policy never merge.
-  const impact = await impactVerdict(impactDeps, [], 'pass');
+  const impact = await impactVerdict(impactDeps, [], 'pass', null);
   const file = await writeRunReport(
     context,
     settings,

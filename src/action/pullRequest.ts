@@ -18,7 +18,7 @@ import { changeAnnotations } from './annotations.js';
 import { eventPullShas, judgedCommits, type JudgedCommits } from './judgedCommits.js';
 import { symlinkedPolicyChanges } from './symlinkedPolicies.js';
 import { boundedList } from '../text/listing.js';
-import { impactPartsOf, manifestsDigest } from './impact.js';
+import { impactPartsOf, manifestsDigest, sampleFilesDigest } from './impact.js';
 
 import type { PolicyChange } from './policyChange.js';
 export type { PolicyChange } from './policyChange.js';
@@ -143,12 +143,16 @@ export async function replayPolicyChanges(
     } catch (error) {
       const failure = replayFailure(change.path, error);
       deps.log(`${change.path}: ${failure.message}`);
-      outcomes.push(
-        failedOutcome(
-          { path: change.path, status: change.status, previous_path: change.previousPath },
-          failure,
-        ),
+      const failed = failedOutcome(
+        { path: change.path, status: change.status, previous_path: change.previousPath },
+        failure,
       );
+      // An accepted failure stays bound to the texts that failed (the impact digest).
+      failed.impact = impactPartsOf(await policyTexts(context.workspace, change, { baseSha, headSha }), {
+        manifests: null,
+        changes: null,
+      });
+      outcomes.push(failed);
     }
   }
   return outcomes;
@@ -163,19 +167,7 @@ async function replayPolicyChange(
   const { baseSha, headSha } = at;
   const headPath = change.status === 'removed' ? null : change.path;
   const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
-  const headText = headPath ? await readFileAtCommit(context.workspace, headSha, headPath) : null;
-  const baseText = basePath ? await readFileAtCommit(context.workspace, baseSha, basePath) : null;
-  // A modified or renamed policy exists on both sides: one that reads as nothing there (a dangling
-  // symlink, a symlink to a directory, a directory) is not a deleted or a new policy, and taking
-  // it for one would skip the head's checks or make every base decision unknown.
-  if (change.status === 'modified' || change.status === 'renamed') {
-    if (headText === null) throw await unreadablePolicy(context.workspace, headSha, headPath!);
-    if (baseText === null) throw await unreadablePolicy(context.workspace, baseSha, basePath!);
-  }
-  const head: PolicySource | null =
-    headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha };
-  const base: PolicySource | null =
-    baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha };
+  const { head, base } = await policySides(context.workspace, change, { baseSha, headSha });
   // A renamed policy keeps the evidence of the path it had on the base: by its new name it could
   // borrow another policy's sample.
   const sample = await locateSample(context.workspace, basePath ?? change.path, settings, at.mapping);
@@ -186,8 +178,12 @@ async function replayPolicyChange(
     evidence,
     deps.log,
   );
-  const texts = { base: baseText, head: headText };
-  outcome.impact = impactPartsOf(texts, await manifestsDigest(sample.manifestsPath), null);
+  outcome.impact = impactPartsOf(textsOf({ base, head }), {
+    manifests: await manifestsDigest(sample.manifestsPath),
+    changes: null,
+    // A blocked sample is not replayed, but an acceptance of that failure is of these bytes.
+    sample: evidence.length > 0 ? await sampleFilesDigest(sample.trafficFiles) : null,
+  });
   if (sample.traffic === null || evidence.length > 0) {
     if (evidence.length === 0)
       deps.log(`${change.path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
@@ -210,6 +206,7 @@ async function replayPolicyChange(
     invalidBase: 'unknown',
     opa,
     limits: settings.limits,
+    digestChanges: true,
   });
   logManifestProblems(change.path, run.manifestProblems, context.workspace, deps.log);
   outcome.report = run.report;
@@ -217,7 +214,12 @@ async function replayPolicyChange(
   outcome.impact = { ...outcome.impact, changes_sha256: run.outcome?.changeSetDigest ?? null };
   if (run.baseErrors.length > 0) outcome.base_errors = run.baseErrors;
   if (run.outcome) {
-    outcome.annotations = changeAnnotations({ groups: run.outcome.groups, headPath, headText, basePath });
+    outcome.annotations = changeAnnotations({
+      groups: run.outcome.groups,
+      headPath,
+      headText: head?.text ?? null,
+      basePath,
+    });
   }
   // Only when every side that exists compiled: a diff against a failed side would read as if the
   // policy had been emptied.
@@ -230,6 +232,45 @@ async function replayPolicyChange(
     );
   }
   return outcome;
+}
+
+/**
+ * The policy at the base and at the judged head. A modified or renamed policy exists on both
+ * sides: one that reads as nothing there (a dangling symlink, a symlink to a directory, a
+ * directory) is not a deleted or a new policy, and taking it for one would skip the head's checks
+ * or make every base decision unknown.
+ */
+async function policySides(
+  workspace: string,
+  change: PolicyChange,
+  commits: { baseSha: string; headSha: string },
+): Promise<{ head: PolicySource | null; base: PolicySource | null }> {
+  const { baseSha, headSha } = commits;
+  const headPath = change.status === 'removed' ? null : change.path;
+  const basePath = change.status === 'added' ? null : (change.previousPath ?? change.path);
+  const headText = headPath ? await readFileAtCommit(workspace, headSha, headPath) : null;
+  const baseText = basePath ? await readFileAtCommit(workspace, baseSha, basePath) : null;
+  if (change.status === 'modified' || change.status === 'renamed') {
+    if (headText === null) throw await unreadablePolicy(workspace, headSha, headPath!);
+    if (baseText === null) throw await unreadablePolicy(workspace, baseSha, basePath!);
+  }
+  return {
+    head: headText === null ? null : { displayPath: headPath!, text: headText, ref: headSha },
+    base: baseText === null ? null : { displayPath: basePath!, text: baseText, ref: baseSha },
+  };
+}
+
+function textsOf(sides: { head: PolicySource | null; base: PolicySource | null }) {
+  return { base: sides.base?.text ?? null, head: sides.head?.text ?? null };
+}
+
+/** Both sides' texts for a policy whose replay failed (null: absent or unreadable). */
+async function policyTexts(
+  workspace: string,
+  change: PolicyChange,
+  commits: { baseSha: string; headSha: string },
+): Promise<{ base: string | null; head: string | null }> {
+  return textsOf(await policySides(workspace, change, commits).catch(() => ({ head: null, base: null })));
 }
 
 /** A policy replayed against no traffic still has its head validated and compiled. */

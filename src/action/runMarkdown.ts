@@ -89,9 +89,7 @@ function headSection(options: RunMarkdownOptions): string {
   const totals = headlineTotals(options.policies.map((p) => p.report));
   const line = headline({ verdict: options.verdict, failures, totals });
   const accepted = options.accepted;
-  const head = [
-    `## ${accepted ? acceptedHeadline(line, escapeMarkdown(accepted.by), accepted.digest.slice(0, 12)) : line}`,
-  ];
+  const head = [`## ${accepted ? acceptedHeadline(line, accepted.by, accepted.digest.slice(0, 12)) : line}`];
   if (options.policies.length > 1) {
     head.push('', `${options.policies.length} policy files changed; each has its own section below.`);
   }

@@ -1,4 +1,5 @@
 import type { FileChangeStatus } from '../git/repository.js';
+import type { PermissionAnswer } from '../acceptance/permission.js';
 
 /** The shapes the GitHub client speaks in: requests' references and the answers it returns. */
 
@@ -66,19 +67,7 @@ export interface CommitStatus {
 }
 
 /** A user's repository permission as `GET collaborators/{user}/permission` answers it. */
-export interface CollaboratorPermission {
-  /** The legacy level: `admin`, `write`, `read`, `none` (maintain reads as write, triage as read). */
-  permission: string;
-  /** The role: `admin`, `maintain`, `write`, `triage`, `read`, or a custom role's name. */
-  roleName: string | null;
-  permissions: {
-    admin?: boolean;
-    maintain?: boolean;
-    push?: boolean;
-    triage?: boolean;
-    pull?: boolean;
-  } | null;
-}
+export type CollaboratorPermission = PermissionAnswer;
 
 export interface Issue {
   number: number;

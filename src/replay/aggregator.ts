@@ -11,7 +11,7 @@ import {
 import { UNEVALUABLE_REASONS, type UnevaluableReason } from '../unknowns/reasons.js';
 import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { TopChanges, compareChanges, compareDrifts } from './report/changeOrder.js';
-import { ChangeSetDigest } from './report/changeSetDigest.js';
+import type { ChangeSetDigest } from './report/changeSetDigest.js';
 import type { ChangeGroupCollector } from './report/changeGroups.js';
 import { directionOf, type GroupTally } from './report/changeGroups.js';
 import { byEditRows } from './report/byEdit.js';
@@ -71,8 +71,11 @@ export interface AggregateOutcome {
   fileCounts: number[];
   /** Every change group, uncapped, with its subjects (the Action's annotations read them). */
   groups: GroupTally[];
-  /** The set of every change, not only the listed ones (changeSetDigest.ts): the impact digest's. */
-  changeSetDigest: string;
+  /**
+   * The set of every change, not only the listed ones (changeSetDigest.ts): the impact digest's;
+   * null unless asked for (ReplayOptions.digestChanges).
+   */
+  changeSetDigest: string | null;
 }
 
 /**
@@ -89,7 +92,6 @@ export class ReplayAggregator {
   private readonly ruleCounts: number[];
   private readonly ruleIds: string[];
   private readonly top: TopChanges;
-  private readonly changeSet = new ChangeSetDigest();
   private readonly split = { changes_total: 0, newly_allowed: 0, newly_denied: 0, from_unknown: 0 };
   /** Examples by position (`line`); finish() says where each is, as the report does. */
   private readonly malformed = { count: 0, examples: [] as { line: number; reason: string }[] };
@@ -109,6 +111,7 @@ export class ReplayAggregator {
   private readonly groups: ChangeGroupCollector;
   private readonly lostGroups: ChangeGroupCollector<LostDirection>;
   private readonly countedManifests: ReadonlySet<string> | undefined;
+  private readonly changeSet: ChangeSetDigest | null;
 
   constructor(
     private readonly config: OutcomeConfig,
@@ -121,6 +124,7 @@ export class ReplayAggregator {
       lost: ChangeGroupCollector<LostDirection>;
       /** The manifest ids whose records are counted (ReplayOptions.manifestIds). */
       manifests: ReadonlySet<string> | undefined;
+      changeSet: ChangeSetDigest | null;
     },
   ) {
     this.ruleIds = primary.rules.map((r) => r.id);
@@ -130,6 +134,7 @@ export class ReplayAggregator {
     this.groups = collectors.changes;
     this.lostGroups = collectors.lost;
     this.countedManifests = collectors.manifests;
+    this.changeSet = collectors.changeSet;
   }
 
   /** Whether the base's decisions are counted: a compare of two versions. */
@@ -257,13 +262,15 @@ export class ReplayAggregator {
       matched_rule_ids: o.matched!.map((i) => this.ruleIds[i]!),
     };
     this.top.offer(change);
-    this.changeSet.add(change.request_id, pair.current, pair.draft);
+    this.changeSet?.add(change.request_id, pair.current, pair.draft);
     this.groups.add({ ...change, direction: directionOf(change) }, detail.explain);
   }
 
   /** A record the base decides and the head cannot (docs/review.md): counted and grouped apart. */
   private noteLost(o: RecordOutcome): void {
     const fromAllow = o.base === VERDICT_ALLOW;
+    // What the head can no longer judge is part of what the change does (the impact digest).
+    this.changeSet?.add(o.request_id, fromAllow ? 'allow' : 'deny', 'unevaluable');
     if (fromAllow) this.lost.from_allow++;
     else this.lost.from_deny++;
     const detail = o.change!;
@@ -328,7 +335,7 @@ export class ReplayAggregator {
       skipped: this.skipped,
       fileCounts: this.fileCounts,
       groups: groups.all,
-      changeSetDigest: this.changeSet.digest(),
+      changeSetDigest: this.changeSet?.digest() ?? null,
     };
   }
 

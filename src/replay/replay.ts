@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { ChangeSetDigest } from './report/changeSetDigest.js';
 import type { Policy } from '../policy/schema.js';
 import type { PolicyFeatures } from '../policy/features.js';
 import type { WasmPolicy } from '../engine/wasmEngine.js';
@@ -51,6 +52,8 @@ export interface ReplaySide {
 export interface ReplayOptions {
   head: ReplaySide | null;
   base: ReplaySide | null;
+  /** Hash the set of every change (the Action's impact digest); off, `changeSetDigest` is null. */
+  digestChanges?: boolean;
   /** Where the head file holds its rules and settings, for the rule diff's lines; omitted: null lines. */
   headLines?: PolicyLines;
   /** The sample: files, directories or globs (traffic/sample.ts); ignored when `sample` is given. */
@@ -164,6 +167,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
         changes: new ChangeGroupCollector(groupOptions),
         lost: new ChangeGroupCollector<LostDirection>(groupOptions),
         manifests: options.manifestIds,
+        changeSet: options.digestChanges === true ? new ChangeSetDigest() : null,
       });
       let read = 0;
       const add = (outcome: ElementOutcome) => aggregate.add(outcome);

@@ -37,6 +37,8 @@ export interface PolicySource {
 export interface RunReplayOptions {
   head: PolicySource | null;
   base: PolicySource | null;
+  /** Hash the set of every change (the Action's impact digest, docs/review.md). */
+  digestChanges?: boolean;
   /**
    * An invalid base: `fail` (default; the CLI) reports it like an invalid head; `unknown` (the
    * Action) replays with every current decision `unknown`, so a pull request that repairs a broken
@@ -247,6 +249,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
     ...(options.maxAttributionEdits !== undefined
       ? { maxAttributionEdits: options.maxAttributionEdits }
       : {}),
+    ...(options.digestChanges === true ? { digestChanges: true } : {}),
   });
   if (outcome.attribution !== null) meta.attribution = outcome.attribution;
   meta.excluded_without_time = outcome.excludedWithoutTime;
