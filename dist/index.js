@@ -50429,7 +50429,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7679));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2477));
     await run();
 }
 
@@ -50517,7 +50517,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 7679:
+/***/ 2477:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -80847,7 +80847,1719 @@ function workerInit(config, primary, base) {
     return { config, primary: side(primary), base: base === null ? null : side(base) };
 }
 
+;// CONCATENATED MODULE: ./build/coverage/bdd.js
+const bdd_FALSE = 0;
+const bdd_TRUE = 1;
+/** Thrown when creating one more node would exceed the manager's budget. */
+class NodeBudgetExceeded extends Error {
+    maxNodes;
+    constructor(maxNodes) {
+        super(`the decision diagram needs more than ${maxNodes} nodes`);
+        this.maxNodes = maxNodes;
+    }
+}
+const TERMINAL_LEVEL = Number.MAX_SAFE_INTEGER;
+/** Node ids stay below 2^26 (MAX_NODES), so two of them pack exactly into one number key. */
+const PAIR = 2 ** 26;
+const MAX_NODES = PAIR;
+class BddManager {
+    maxNodes;
+    vars = [TERMINAL_LEVEL, TERMINAL_LEVEL];
+    lows = [0, 1];
+    highs = [0, 1];
+    /** Per variable: (low · 2^26 + high) → node. */
+    unique = new Map();
+    /** (smaller · 2^26 + larger) → their conjunction. */
+    andCache = new Map();
+    notCache = new Map();
+    constructor(maxNodes) {
+        this.maxNodes = maxNodes;
+        if (!(maxNodes <= MAX_NODES))
+            throw new Error(`maxNodes is at most ${MAX_NODES}`);
+    }
+    /** Nodes created so far, the two terminals included. */
+    get size() {
+        return this.vars.length;
+    }
+    level(f) {
+        return this.vars[f];
+    }
+    low(f) {
+        return this.lows[f];
+    }
+    high(f) {
+        return this.highs[f];
+    }
+    /** The reduced node (variable, low, high): no redundant test, one node per triple. */
+    node(variable, low, high) {
+        if (low === high)
+            return low;
+        let table = this.unique.get(variable);
+        if (table === undefined) {
+            table = new Map();
+            this.unique.set(variable, table);
+        }
+        const key = low * PAIR + high;
+        const found = table.get(key);
+        if (found !== undefined)
+            return found;
+        if (this.vars.length >= this.maxNodes)
+            throw new NodeBudgetExceeded(this.maxNodes);
+        const id = this.vars.length;
+        this.vars.push(variable);
+        this.lows.push(low);
+        this.highs.push(high);
+        table.set(key, id);
+        return id;
+    }
+    variable(index) {
+        return this.node(index, bdd_FALSE, bdd_TRUE);
+    }
+    literal(index, value) {
+        return value ? this.node(index, bdd_FALSE, bdd_TRUE) : this.node(index, bdd_TRUE, bdd_FALSE);
+    }
+    not(f) {
+        if (f <= 1)
+            return 1 - f;
+        const cached = this.notCache.get(f);
+        if (cached !== undefined)
+            return cached;
+        const result = this.node(this.level(f), this.not(this.low(f)), this.not(this.high(f)));
+        this.notCache.set(f, result);
+        return result;
+    }
+    and(f, g) {
+        if (f === bdd_FALSE || g === bdd_FALSE)
+            return bdd_FALSE;
+        if (f === bdd_TRUE)
+            return g;
+        if (g === bdd_TRUE || f === g)
+            return f;
+        const [a, b] = f < g ? [f, g] : [g, f];
+        const key = a * PAIR + b;
+        const cached = this.andCache.get(key);
+        if (cached !== undefined)
+            return cached;
+        const level = Math.min(this.level(a), this.level(b));
+        const [a0, a1] = this.cofactors(a, level);
+        const [b0, b1] = this.cofactors(b, level);
+        const result = this.node(level, this.and(a0, b0), this.and(a1, b1));
+        this.andCache.set(key, result);
+        return result;
+    }
+    or(f, g) {
+        return this.not(this.and(this.not(f), this.not(g)));
+    }
+    implies(f, g) {
+        return this.or(this.not(f), g);
+    }
+    andAll(fs) {
+        let result = bdd_TRUE;
+        for (const f of fs)
+            result = this.and(result, f);
+        return result;
+    }
+    orAll(fs) {
+        let result = bdd_FALSE;
+        for (const f of fs)
+            result = this.or(result, f);
+        return result;
+    }
+    /** At most one of `fs` holds. */
+    atMostOne(fs) {
+        let none = bdd_TRUE;
+        let one = bdd_FALSE;
+        for (const f of fs) {
+            one = this.or(this.and(one, this.not(f)), this.and(none, f));
+            none = this.and(none, this.not(f));
+        }
+        return this.or(none, one);
+    }
+    /** The function of the cube's literals (their conjunction). */
+    cube(cube) {
+        return this.andAll([...cube].map(([v, value]) => this.literal(v, value)));
+    }
+    /** ∃ variables: f with every variable in `quantified` projected away. */
+    exists(f, quantified) {
+        const memo = new Map();
+        const walk = (g) => {
+            if (g <= 1)
+                return g;
+            const cached = memo.get(g);
+            if (cached !== undefined)
+                return cached;
+            const lo = walk(this.low(g));
+            const hi = walk(this.high(g));
+            const result = quantified.has(this.level(g)) ? this.or(lo, hi) : this.node(this.level(g), lo, hi);
+            memo.set(g, result);
+            return result;
+        };
+        return walk(f);
+    }
+    /** f with one variable fixed (the cofactor). */
+    restrict(f, variable, value) {
+        const memo = new Map();
+        const walk = (g) => {
+            if (g <= 1 || this.level(g) > variable)
+                return g;
+            const cached = memo.get(g);
+            if (cached !== undefined)
+                return cached;
+            const result = this.level(g) === variable
+                ? value
+                    ? this.high(g)
+                    : this.low(g)
+                : this.node(this.level(g), walk(this.low(g)), walk(this.high(g)));
+            memo.set(g, result);
+            return result;
+        };
+        return walk(f);
+    }
+    /** The value of f under a total assignment (a variable the function reads must be given). */
+    evaluate(f, value) {
+        let g = f;
+        while (g > 1)
+            g = value(this.level(g)) ? this.high(g) : this.low(g);
+        return g === bdd_TRUE;
+    }
+    /**
+     * The paths to TRUE, each a cube (the variables tested on the path): disjoint, and together
+     * exactly f. Lazy, so a caller can stop early.
+     */
+    *paths(f) {
+        yield* this.walkPaths(f, new Map());
+    }
+    /** The paths below g, `cube` holding the path above it (restored on return). */
+    *walkPaths(g, cube) {
+        if (g === bdd_FALSE)
+            return;
+        if (g === bdd_TRUE) {
+            yield new Map(cube);
+            return;
+        }
+        const v = this.level(g);
+        cube.set(v, true);
+        yield* this.walkPaths(this.high(g), cube);
+        cube.set(v, false);
+        yield* this.walkPaths(this.low(g), cube);
+        cube.delete(v);
+    }
+    /** The variables f depends on. */
+    support(f) {
+        const seen = new Set();
+        const found = new Set();
+        const stack = [f];
+        while (stack.length > 0) {
+            const g = stack.pop();
+            if (g <= 1 || seen.has(g))
+                continue;
+            seen.add(g);
+            found.add(this.level(g));
+            stack.push(this.low(g), this.high(g));
+        }
+        return found;
+    }
+    cofactors(f, level) {
+        return this.level(f) === level ? [this.low(f), this.high(f)] : [f, f];
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/concrete.js
+/**
+ * The atom assignment of a concrete OPA input (docs/coverage.md "Atoms"): which atom each field
+ * value falls in, the three flags, the window memberships of its time, and the call bits of its
+ * call list. This is how a sample record is placed in a kind (`covered_by`), and how the tests hold
+ * the symbolic decision equal to the reference evaluator.
+ */
+
+/** The text a scalar is compared by (docs/policy.md "One condition"), or undefined. */
+function textOf(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return JSON.stringify(value);
+    return undefined;
+}
+/** Sets the atoms of one field from the value found at its path. */
+function assignField(into, atoms, found) {
+    const value = found.present ? found.value : undefined;
+    let present;
+    let holds;
+    if (atoms.kind.kind === 'is_batch') {
+        present = typeof value === 'boolean';
+        holds = (c) => (c === 'true') === value;
+    }
+    else if (atoms.kind.kind === 'unparsable_calls') {
+        present = typeof value === 'number';
+        holds = (c) => Number(c) === value;
+    }
+    else if (Array.isArray(value)) {
+        present = true;
+        const texts = new Set(value.map(textOf));
+        holds = (c) => texts.has(c);
+    }
+    else {
+        const text = textOf(value);
+        present = text !== undefined;
+        holds = (c) => c === text;
+    }
+    into.set(atoms.present, present);
+    atoms.constants.forEach((c, i) => into.set(atoms.bits[i], present && holds(c)));
+}
+function assignCall(into, space, call) {
+    for (const atoms of space.calls.fields.values())
+        assignField(into, atoms, lookup(call, [atoms.field]));
+}
+function callAssignment(space, call) {
+    const values = new Map();
+    assignCall(values, space, call);
+    return (v) => values.get(v) ?? false;
+}
+/** Whether one concrete call satisfies a predicate over the call variables. */
+function callSatisfies(space, call, predicate) {
+    return space.m.evaluate(predicate, callAssignment(space, call));
+}
+/**
+ * The assignment of every request variable. A present time is taken to be a valid RFC 3339
+ * instant (the replay rejects others before evaluation); `inForce` throws otherwise.
+ */
+function concrete_assignmentOf(space, input) {
+    const a = new Map();
+    const flag = (path) => {
+        const found = lookup(input, path);
+        return found.present && found.value === true;
+    };
+    a.set(space.flags.verified, flag(['identity', 'verified']));
+    a.set(space.flags.resolved, flag(['identity', 'attributes_resolved']));
+    const time = lookup(input, ['request', 'time']);
+    a.set(space.flags.timePresent, time.present);
+    for (const atoms of space.fields) {
+        if (atoms.kind.kind === 'call')
+            continue;
+        assignField(a, atoms, lookup(input, requestPath(atoms.kind)));
+    }
+    for (const w of space.windows)
+        a.set(w.variable, time.present && inForce(w.window, time.value));
+    const found = lookup(input, ['request', 'mcp', 'calls']);
+    const calls = found.present && Array.isArray(found.value) ? found.value : [];
+    a.set(space.calls.hasCalls, calls.length > 0);
+    a.set(space.calls.many, calls.length > 1);
+    // One call: its own atoms. Two or more: the quantified bits (the call atoms stay false).
+    if (calls.length === 1)
+        assignCall(a, space, calls[0]);
+    const assignments = calls.length > 1 ? calls.map((call) => callAssignment(space, call)) : [];
+    for (const bit of space.calls.bits) {
+        const each = assignments.map((value) => space.m.evaluate(bit.predicate, value));
+        const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
+        a.set(bit.variable, holds);
+    }
+    return a;
+}
+/**
+ * Whether a concrete input has the space's request shape: its atoms satisfy the constraint and
+ * every call the per-call shape (under `--shape any`, every input does). `a`: its assignment,
+ * when already computed.
+ */
+function hasShape(space, input, a = concrete_assignmentOf(space, input)) {
+    if (!space.m.evaluate(space.constraint, (v) => a.get(v) ?? false))
+        return false;
+    const found = lookup(input, ['request', 'mcp', 'calls']);
+    const calls = found.present && Array.isArray(found.value) ? found.value : [];
+    return calls.every((call) => callSatisfies(space, call, space.calls.shape));
+}
+
+;// CONCATENATED MODULE: ./build/coverage/fieldAtoms.js
+
+/** Allocates consecutive variables from `next`, returning the field's atoms and the next free. */
+function allocateField(field, kind, constants, single, edited, next) {
+    const sorted = [...new Set(constants)].sort();
+    const present = next;
+    const bits = sorted.map((_, i) => next + 1 + i);
+    return { atoms: { field, kind, present, constants: sorted, bits, single, edited }, next: next + 1 + sorted.length };
+}
+/** The bit of one constant, or undefined when the field has no such constant. */
+function bitOf(atoms, constant) {
+    const i = atoms.constants.indexOf(constant);
+    return i < 0 ? undefined : atoms.bits[i];
+}
+/** docs/policy.md "One condition" over the field's atoms. */
+function conditionBdd(m, atoms, condition) {
+    const listed = m.orAll(condition.values.map((value) => {
+        const bit = bitOf(atoms, value);
+        return bit === undefined ? bdd_FALSE : m.variable(bit);
+    }));
+    const holds = condition.operator === 'in' ? listed : m.not(listed);
+    return m.and(m.variable(atoms.present), holds);
+}
+/**
+ * The canonical form of the field's atoms: a bit only with `present`, at most one bit for a
+ * single-valued field, and for `is_batch` (constants "false", "true") exactly one when present.
+ */
+function fieldConstraint(m, atoms) {
+    const present = m.variable(atoms.present);
+    const bits = atoms.bits.map((b) => m.variable(b));
+    let constraint = m.andAll(bits.map((b) => m.implies(b, present)));
+    if (atoms.single)
+        constraint = m.and(constraint, m.atMostOne(bits));
+    if (atoms.kind.kind === 'is_batch')
+        constraint = m.and(constraint, m.implies(present, m.orAll(bits)));
+    return constraint;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/callModel.js
+
+
+/** Call variables start here, below every request variable, so the two never interleave. */
+const CALL_VARIABLES_START = 1_000_000;
+const callModel_CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
+class CallModel {
+    m;
+    hasCalls;
+    many;
+    allocate;
+    fields = new Map();
+    /** What every call satisfies: canonical atoms, and under the MCP shape the call's form. */
+    shape;
+    bits = [];
+    byKey = new Map();
+    constructor(m, constants, edited, mcp, 
+    /** The request variable of "the call list is non-empty". */
+    hasCalls, 
+    /** The request variable of "the call list has two calls or more". */
+    many, allocate) {
+        this.m = m;
+        this.hasCalls = hasCalls;
+        this.many = many;
+        this.allocate = allocate;
+        let next = CALL_VARIABLES_START;
+        for (const name of callModel_CALL_FIELDS) {
+            const wanted = new Set(constants.get(name) ?? []);
+            if (mcp && name === 'method')
+                for (const method of ['tools/call', 'resources/read'])
+                    wanted.add(method);
+            const field = allocateField(name, { kind: 'call', name }, wanted, mcp, edited.get(name) ?? new Set(), next);
+            this.fields.set(name, field.atoms);
+            next = field.next;
+        }
+        let shape = m.andAll([...this.fields.values()].map((atoms) => fieldConstraint(m, atoms)));
+        if (mcp)
+            shape = m.and(shape, this.mcpForm());
+        this.shape = shape;
+    }
+    /** A JSON-RPC call has a method; a tool only on tools/call, a resource only on resources/read. */
+    mcpForm() {
+        const m = this.m;
+        const method = this.fields.get('method');
+        const is = (value) => m.variable(bitOf(method, value));
+        const present = (name) => m.variable(this.fields.get(name).present);
+        return m.andAll([
+            present('method'),
+            m.implies(present('tool'), is('tools/call')),
+            m.implies(present('resource_uri'), is('resources/read')),
+        ]);
+    }
+    /** The request bit of a quantified predicate; one bit per distinct (quantifier, predicate). */
+    bitFor(quantifier, predicate) {
+        const key = `${quantifier}:${predicate}`;
+        let bit = this.byKey.get(key);
+        if (bit === undefined) {
+            bit = { variable: this.allocate(), quantifier, predicate };
+            this.byKey.set(key, bit);
+            this.bits.push(bit);
+        }
+        return bit;
+    }
+    /**
+     * The request's view of a quantified predicate: with two calls or more its bit, with one call
+     * the predicate of that call, with none false.
+     */
+    view(bit) {
+        const m = this.m;
+        const many = m.variable(this.many);
+        return m.or(m.and(many, m.variable(bit.variable)), m.andAll([m.not(many), m.variable(this.hasCalls), bit.predicate]));
+    }
+    /** The variables of one call (its atoms). */
+    callVariables() {
+        return new Set([...this.fields.values()].flatMap((f) => [f.present, ...f.bits]));
+    }
+    /** The assignments of the quantified bits some list of two calls or more realises. */
+    realisability() {
+        const m = this.m;
+        const x = this.callVariables();
+        // Inv(q) over the bits and one call's atoms together.
+        const inv = m.andAll([
+            this.shape,
+            ...this.bits.map((b) => b.quantifier === 'forall'
+                ? m.implies(m.variable(b.variable), b.predicate)
+                : m.or(m.variable(b.variable), m.not(b.predicate))),
+        ]);
+        const parts = [m.exists(inv, x)];
+        for (const b of this.bits) {
+            const q = m.variable(b.variable);
+            if (b.quantifier === 'exists')
+                parts.push(m.implies(q, m.exists(m.and(inv, b.predicate), x)));
+            else
+                parts.push(m.implies(m.not(q), m.exists(m.and(inv, m.not(b.predicate)), x)));
+        }
+        return m.andAll(parts);
+    }
+    /**
+     * The list of two calls or more (each a cube over the call variables) that realises the
+     * quantified bits `cube` fixes, the others being free; null when no list does; `[]` when the
+     * cube does not need such a list (one call, or none, is then in the cube itself).
+     */
+    realise(cube) {
+        const m = this.m;
+        const given = (v) => cube.get(v);
+        const many = given(this.many);
+        const fixed = this.bits.filter((b) => given(b.variable) !== undefined);
+        const anyTrue = fixed.some((b) => given(b.variable) === true);
+        if (many === false)
+            return anyTrue ? null : [];
+        if (!anyTrue && many !== true)
+            return [];
+        let inv = this.shape;
+        const demands = [];
+        for (const b of fixed) {
+            const value = given(b.variable);
+            if (b.quantifier === 'forall' && value)
+                inv = m.and(inv, b.predicate);
+            else if (b.quantifier === 'exists' && !value)
+                inv = m.and(inv, m.not(b.predicate));
+            else
+                demands.push(b.quantifier === 'exists' ? b.predicate : m.not(b.predicate));
+        }
+        if (inv === bdd_FALSE)
+            return null;
+        const calls = [];
+        for (const demand of demands) {
+            const call = m.and(inv, demand);
+            if (call === bdd_FALSE)
+                return null;
+            calls.push(this.pick(call));
+        }
+        // Repeating a call changes no quantified bit, so any list can be made two calls long.
+        while (calls.length < 2)
+            calls.push(calls[0] ?? this.pick(inv));
+        return calls;
+    }
+    /** One call of f: its first path, every untested variable false (all completions satisfy f). */
+    pick(f) {
+        for (const path of this.m.paths(f))
+            return path;
+        throw new Error('pick: an unsatisfiable call predicate');
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/editedConstants.js
+function valuesByField(rule) {
+    const byField = new Map();
+    for (const c of rule.conditions) {
+        const values = byField.get(c.field) ?? new Set();
+        for (const v of c.values)
+            values.add(v);
+        byField.set(c.field, values);
+    }
+    return byField;
+}
+function add(into, field, values) {
+    const set = into.get(field) ?? new Set();
+    for (const v of values)
+        set.add(v);
+    into.set(field, set);
+}
+function editedConstants(base, head) {
+    const edited = new Map();
+    const baseRules = new Map((base?.rules ?? []).map((r) => [r.id, r]));
+    const headRules = new Map((head?.rules ?? []).map((r) => [r.id, r]));
+    for (const [id, rule] of headRules) {
+        const before = baseRules.get(id);
+        const after = valuesByField(rule);
+        if (before === undefined) {
+            for (const [field, values] of after)
+                add(edited, field, values);
+            continue;
+        }
+        const old = valuesByField(before);
+        for (const field of new Set([...after.keys(), ...old.keys()])) {
+            const a = after.get(field) ?? new Set();
+            const b = old.get(field) ?? new Set();
+            add(edited, field, [...a].filter((v) => !b.has(v)));
+            add(edited, field, [...b].filter((v) => !a.has(v)));
+        }
+    }
+    for (const [id, rule] of baseRules) {
+        if (!headRules.has(id))
+            for (const [field, values] of valuesByField(rule))
+                add(edited, field, values);
+    }
+    return edited;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/windows.js
+
+
+const MIN_HORIZON_DAYS = 366;
+const DAY = 86_400;
+/**
+ * Offsets are sampled this often, then each change is bisected to its second. Two transitions
+ * closer than this that cancel out would be missed; the time-zone database has none such.
+ */
+const STEP = 6 * 3_600;
+/** Offsets per zone and horizon, computed once: reading the zone database is the slow part. */
+const segmentMemo = new Map();
+/** The zone's offsets over [from, to), each change at its exact second. */
+function segmentsOf(name, zone, from, to) {
+    const key = `${name} ${from} ${to}`;
+    const known = segmentMemo.get(key);
+    if (known !== undefined)
+        return known;
+    const segments = [{ start: -Infinity, offset: zone.offsetAt(from - DAY) }];
+    let previous = segments[0].offset;
+    for (let t = from - DAY + STEP; t < to + DAY + STEP; t += STEP) {
+        const offset = zone.offsetAt(t);
+        if (offset === previous)
+            continue;
+        // Bisect the step for the first second of the new offset.
+        let lo = t - STEP;
+        let hi = t;
+        while (hi - lo > 1) {
+            const mid = Math.floor((lo + hi) / 2);
+            if (zone.offsetAt(mid) === previous)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        segments.push({ start: hi, offset });
+        previous = offset;
+    }
+    if (segmentMemo.size > 1_000)
+        segmentMemo.clear();
+    segmentMemo.set(key, segments);
+    return segments;
+}
+/** Candidate instants (unix seconds) where some membership of a window in the zone can change. */
+function zoneCandidates(segments, windows, from, to) {
+    const offsets = new Set(segments.map((s) => s.offset));
+    const minutes = new Set([0]);
+    for (const w of windows) {
+        minutes.add(clockMinutes(w.from));
+        minutes.add(clockMinutes(w.to));
+    }
+    const candidates = segments.slice(1).map((s) => s.start);
+    // Local days from one before the horizon to one after, so that every offset is covered.
+    const firstDay = Math.floor(from / DAY) - 1;
+    const lastDay = Math.floor(to / DAY) + 1;
+    for (let day = firstDay; day <= lastDay; day++) {
+        for (const minute of minutes) {
+            for (const offset of offsets)
+                candidates.push(day * DAY + minute * 60 - offset);
+        }
+    }
+    return candidates;
+}
+function isoOf(seconds) {
+    return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+/** Days by Go's weekday number (0 = Sunday), as reference.ts reads them. */
+const DAY_BY_WEEKDAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+/**
+ * The reference's `inForce` for an instant of whole seconds in a loaded zone, the same rule
+ * without writing and parsing an RFC 3339 string (the sweep below evaluates thousands); the unit
+ * suite holds the two equal.
+ */
+function insideAt(window, zone, seconds) {
+    return insideLocal(window, seconds + zone.offsetAt(seconds));
+}
+/** Membership at a local time (unix seconds plus the offset in force). */
+function insideLocal(window, local) {
+    const days = Math.floor(local / DAY);
+    if (!window.days.includes(DAY_BY_WEEKDAY[(((days + 4) % 7) + 7) % 7]))
+        return false;
+    const minute = Math.floor((local - days * DAY) / 60);
+    const from = clockMinutes(window.from);
+    const to = clockMinutes(window.to);
+    return from < to ? from <= minute && minute < to : minute >= from || minute < to;
+}
+/**
+ * Every membership vector of `windows` some instant of the horizon realises, in order of their
+ * earliest instant, with that instant. A sweep over the candidates in time order: at each, only
+ * the windows of the zones the candidate belongs to can change. Throws for an unknown zone (the
+ * policies are validated, so that is a bug).
+ */
+function realisableWindowVectors(windows, horizon) {
+    if (windows.length === 0)
+        return [{ inside: [], instant: horizon.start }];
+    if (!(horizon.days >= MIN_HORIZON_DAYS))
+        throw new Error(`the horizon must be at least ${MIN_HORIZON_DAYS} days`);
+    const from = Math.floor(Date.parse(horizon.start) / 1000);
+    if (!Number.isFinite(from))
+        throw new Error(`not an instant: ${horizon.start}`);
+    const to = from + horizon.days * DAY;
+    const zones = new Map();
+    windows.forEach((w, i) => {
+        const entry = zones.get(w.timezone);
+        if (entry !== undefined)
+            entry.members.push(i);
+        else {
+            const zone = loadTimeZone(w.timezone);
+            if (zone === undefined)
+                throw new Error(`unknown time zone ${w.timezone}`);
+            zones.set(w.timezone, { segments: segmentsOf(w.timezone, zone, from, to), members: [i] });
+        }
+    });
+    const changes = new Map();
+    for (const [name, { segments, members }] of zones) {
+        const zoneWindows = members.map((i) => windows[i]);
+        for (const c of zoneCandidates(segments, zoneWindows, from, to)) {
+            if (c > from && c < to)
+                changes.set(c, (changes.get(c) ?? new Set()).add(name));
+        }
+    }
+    const offsetAt = (segments, t) => {
+        let i = segments.length - 1;
+        while (segments[i].start > t)
+            i--;
+        return segments[i].offset;
+    };
+    const update = (name, t) => {
+        const { segments, members } = zones.get(name);
+        const local = t + offsetAt(segments, t);
+        for (const i of members)
+            inside[i] = insideLocal(windows[i], local);
+    };
+    const inside = windows.map(() => false);
+    for (const name of zones.keys())
+        update(name, from);
+    const found = new Map();
+    const record = (at) => {
+        const key = inside.map((b) => (b ? '1' : '0')).join('');
+        if (!found.has(key))
+            found.set(key, { inside: [...inside], instant: isoOf(at) });
+    };
+    record(from);
+    for (const c of [...changes.keys()].sort((a, b) => a - b)) {
+        for (const name of changes.get(c))
+            update(name, c);
+        record(c);
+    }
+    return [...found.values()];
+}
+
+;// CONCATENATED MODULE: ./build/coverage/space.js
+
+
+
+
+
+
+
+function windowKey(w) {
+    const days = DAYS.filter((d) => w.days.includes(d));
+    return JSON.stringify([days, w.from, w.to, w.timezone]);
+}
+/** A field compared by type, or, under the MCP shape, one the gateway records as a string. */
+function isSingle(kind, shape) {
+    if (kind.kind === 'is_batch' || kind.kind === 'unparsable_calls')
+        return true;
+    return shape === 'mcp' && (kind.kind === 'http' || kind.kind === 'identity' || kind.kind === 'call');
+}
+/** Claim or argument paths where one is a prefix of another: their atoms would not be independent. */
+function overlappingPaths(policies) {
+    const paths = new Set();
+    for (const p of policies)
+        for (const r of p.rules)
+            for (const c of r.conditions)
+                if (/^(claim|argument):/.test(c.field))
+                    paths.add(c.field);
+    const sorted = [...paths].sort();
+    return sorted.filter((a) => sorted.some((b) => b !== a && b.startsWith(`${a}.`)));
+}
+function allRules(base, head) {
+    return [...(base?.rules ?? []), ...(head?.rules ?? [])];
+}
+function collect(rules) {
+    const request = new Map([
+        ['is_batch', { kind: { kind: 'is_batch' }, constants: new Set(['false', 'true']) }],
+    ]);
+    const call = new Map();
+    const windows = new Map();
+    for (const rule of rules) {
+        if (rule.active_window)
+            windows.set(windowKey(rule.active_window), rule.active_window);
+        for (const c of rule.conditions) {
+            const kind = classifyField(c.field);
+            if (kind.kind === 'call') {
+                const set = call.get(kind.name) ?? new Set();
+                c.values.forEach((v) => set.add(v));
+                call.set(kind.name, set);
+            }
+            else {
+                const entry = request.get(c.field) ?? { kind, constants: new Set() };
+                c.values.forEach((v) => entry.constants.add(v));
+                request.set(c.field, entry);
+            }
+        }
+    }
+    return { request, call, windows };
+}
+/** Builds the space; throws NodeBudgetExceeded past `maxNodes`. */
+function buildSpace(base, head, options) {
+    const m = new BddManager(options.maxNodes);
+    const collected = collect(allRules(base, head));
+    const edited = editedConstants(base, head);
+    let next = 0;
+    const flags = { verified: next++, resolved: next++, timePresent: next++ };
+    const fields = [];
+    for (const field of [...collected.request.keys()].sort()) {
+        const { kind, constants } = collected.request.get(field);
+        const single = isSingle(kind, options.shape);
+        const allocated = allocateField(field, kind, constants, single, edited.get(field) ?? new Set(), next);
+        fields.push(allocated.atoms);
+        next = allocated.next;
+    }
+    const windows = [...collected.windows.values()].map((window) => ({ window, variable: next++ }));
+    const hasCalls = next++;
+    const many = next++;
+    const calls = new CallModel(m, collected.call, edited, options.shape === 'mcp', hasCalls, many, () => next++);
+    const ruleCallBit = new Map();
+    for (const rule of allRules(base, head)) {
+        const conditions = rule.conditions.filter((c) => classifyField(c.field).kind === 'call');
+        if (conditions.length === 0)
+            continue;
+        const predicate = m.andAll(conditions.map((c) => conditionBdd(m, calls.fields.get(c.field), c)));
+        ruleCallBit.set(rule, calls.bitFor(rule.effect === 'deny' ? 'exists' : 'forall', predicate));
+    }
+    const editBits = new Set();
+    for (const atoms of fields)
+        for (const c of atoms.edited)
+            editBits.add(bitOf(atoms, c));
+    for (const atoms of calls.fields.values()) {
+        for (const c of atoms.edited) {
+            // The single call's own bit, and the batch's "some call holds it".
+            editBits.add(bitOf(atoms, c));
+            editBits.add(calls.bitFor('exists', m.variable(bitOf(atoms, c))).variable);
+        }
+    }
+    const vectors = realisableWindowVectors(windows.map((w) => w.window), options.horizon);
+    const isBatch = fields.find((f) => f.kind.kind === 'is_batch');
+    const partial = { m, shape: options.shape, flags, fields, isBatch, windows, vectors, calls };
+    const constraint = spaceConstraint(partial);
+    return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint };
+}
+function spaceConstraint(space) {
+    const { m, flags } = space;
+    const parts = space.fields.map((atoms) => fieldConstraint(m, atoms));
+    // Window atoms mean something only with a time; without one they are fixed false.
+    const time = m.variable(flags.timePresent);
+    const windowVars = space.windows.map((w) => m.variable(w.variable));
+    const realisable = m.orAll(space.vectors.map((vector) => m.andAll(vector.inside.map((inside, i) => (inside ? windowVars[i] : m.not(windowVars[i]))))));
+    parts.push(m.implies(time, realisable));
+    parts.push(m.implies(m.not(time), m.andAll(windowVars.map((w) => m.not(w)))));
+    parts.push(callsConstraint(space));
+    return m.andAll(parts);
+}
+/**
+ * One call: the call variables are its atoms, in the call's shape. Two or more: the quantified
+ * bits, realisable (callModel.ts), and the call variables fixed false. None: everything false.
+ */
+function callsConstraint(space) {
+    const { m, calls } = space;
+    const hasCalls = m.variable(calls.hasCalls);
+    const many = m.variable(calls.many);
+    const single = m.and(hasCalls, m.not(many));
+    const callVariables = [...calls.callVariables()];
+    const parts = [
+        m.implies(many, hasCalls),
+        m.implies(many, calls.realisability()),
+        m.implies(single, calls.shape),
+        m.implies(m.not(single), m.andAll(callVariables.map((v) => m.not(m.variable(v))))),
+        ...calls.bits.map((bit) => m.implies(m.variable(bit.variable), many)),
+    ];
+    if (space.shape === 'mcp') {
+        // Calls travel inside a JSON-RPC envelope, which says whether it is a batch; only a batch
+        // holds more than one call.
+        const batch = space.isBatch;
+        parts.push(m.implies(hasCalls, m.variable(batch.present)));
+        parts.push(m.implies(many, m.variable(bitOf(batch, 'true'))));
+    }
+    return m.andAll(parts);
+}
+/** The window atom of a rule's window. */
+function windowVariable(space, window) {
+    const key = windowKey(window);
+    const found = space.windows.find((w) => windowKey(w.window) === key);
+    if (found === undefined)
+        throw new Error(`no window atom for ${key}`);
+    return found.variable;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/decision.js
+
+
+
+
+function ruleModel(space, rule) {
+    const { m, flags } = space;
+    const kinds = rule.conditions.map((c) => classifyField(c.field));
+    const lacks = m.orAll([
+        kinds.some(isCallerField) ? m.not(m.variable(flags.verified)) : bdd_FALSE,
+        kinds.some(isDirectoryField) ? m.not(m.variable(flags.resolved)) : bdd_FALSE,
+        rule.active_window ? m.not(m.variable(flags.timePresent)) : bdd_FALSE,
+    ]);
+    const request = rule.conditions
+        .filter((_, i) => kinds[i].kind !== 'call')
+        .map((c) => conditionBdd(m, space.fields.find((f) => f.field === c.field), c));
+    const callBit = space.ruleCallBit.get(rule);
+    const matched = m.andAll([
+        m.not(lacks),
+        ...request,
+        callBit === undefined ? bdd_TRUE : space.calls.view(callBit),
+        rule.active_window ? m.variable(windowVariable(space, rule.active_window)) : bdd_TRUE,
+    ]);
+    return { rule, lacks, matched };
+}
+function sideModel(space, policy) {
+    const { m } = space;
+    const rules = policy.rules.map((rule) => ruleModel(space, rule));
+    const anyLacks = m.orAll(rules.map((r) => r.lacks));
+    const missingContextDenies = (policy.on_missing_context ?? 'deny') === 'deny' ? anyLacks : bdd_FALSE;
+    const denyMatched = m.orAll(rules.filter((r) => r.rule.effect === 'deny').map((r) => r.matched));
+    const allowMatched = m.orAll(rules.filter((r) => r.rule.effect === 'allow').map((r) => r.matched));
+    const allow = m.andAll([
+        m.not(missingContextDenies),
+        m.not(denyMatched),
+        policy.default_effect === 'allow' ? bdd_TRUE : allowMatched,
+    ]);
+    return { policy, rules, missingContextDenies, denyMatched, allowMatched, allow };
+}
+/** The decision, with the matched and lacking rules in document order, under a total assignment. */
+function decision_symbolicDecision(space, side, value) {
+    const holds = (f) => space.m.evaluate(f, value);
+    return {
+        allow: holds(side.allow),
+        matched_rule_ids: side.rules.filter((r) => holds(r.matched)).map((r) => r.rule.id),
+        missing_context_rule_ids: side.rules.filter((r) => holds(r.lacks)).map((r) => r.rule.id),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/coverage/basis.js
+/**
+ * What one side's decision rested on (docs/coverage.md "Kinds"), as a partition of the requests:
+ *
+ * - `missing_context`: step 1 denied (`on_missing_context: deny`); the rules lacking context;
+ * - `deny_rules`: step 2 denied; the deny rules that matched;
+ * - `default`: step 3 allowed (`default_effect: allow`), or step 4 found no allow rule;
+ * - `allow_rules`: step 4 allowed; the allow rules that matched;
+ * - `no_policy`: the side does not exist (a new policy's base).
+ *
+ * Each basis is a BDD; the rule sets are enumerated by splitting on each rule in document order,
+ * keeping only branches that meet `within`, so no empty basis is produced and the sets partition
+ * `within`.
+ */
+
+/** Every subset of `rules` whose `pick` holds together with `start`, within `within`. */
+function* subsets(m, by, rules, pick, start, within) {
+    const walk = function* (i, current, ids) {
+        if (m.and(current, within) === bdd_FALSE)
+            return;
+        if (i === rules.length) {
+            yield { basis: { by, rules: ids }, set: current };
+            return;
+        }
+        const rule = rules[i];
+        const test = pick(rule);
+        yield* walk(i + 1, m.and(current, test), [...ids, rule.rule.id]);
+        yield* walk(i + 1, m.and(current, m.not(test)), ids);
+    };
+    yield* walk(0, start, []);
+}
+function* bases(m, side, within) {
+    if (side === null) {
+        yield { basis: { by: 'no_policy', rules: [] }, set: bdd_TRUE };
+        return;
+    }
+    const denies = side.rules.filter((r) => r.rule.effect === 'deny');
+    const allows = side.rules.filter((r) => r.rule.effect === 'allow');
+    const mc = side.missingContextDenies;
+    yield* subsets(m, 'missing_context', side.rules, (r) => r.lacks, mc, within);
+    const afterContext = m.not(mc);
+    yield* subsets(m, 'deny_rules', denies, (r) => r.matched, m.and(afterContext, side.denyMatched), within);
+    const undenied = m.and(afterContext, m.not(side.denyMatched));
+    if (side.policy.default_effect === 'allow') {
+        if (m.and(undenied, within) !== bdd_FALSE)
+            yield { basis: { by: 'default', rules: [] }, set: undenied };
+        return;
+    }
+    yield* subsets(m, 'allow_rules', allows, (r) => r.matched, m.and(undenied, side.allowMatched), within);
+    const fallthrough = m.and(undenied, m.not(side.allowMatched));
+    if (m.and(fallthrough, within) !== bdd_FALSE)
+        yield { basis: { by: 'default', rules: [] }, set: fallthrough };
+}
+/** The basis of a concrete decision's side, from the rule outcomes (for placing a request). */
+function basisOfOutcome(side, holds) {
+    if (side === null)
+        return { by: 'no_policy', rules: [] };
+    const ids = (rules, f) => rules.filter((r) => holds(f(r))).map((r) => r.rule.id);
+    if (holds(side.missingContextDenies))
+        return { by: 'missing_context', rules: ids(side.rules, (r) => r.lacks) };
+    const denies = side.rules.filter((r) => r.rule.effect === 'deny');
+    if (holds(side.denyMatched))
+        return { by: 'deny_rules', rules: ids(denies, (r) => r.matched) };
+    if (side.policy.default_effect === 'allow')
+        return { by: 'default', rules: [] };
+    const allows = side.rules.filter((r) => r.rule.effect === 'allow');
+    if (holds(side.allowMatched))
+        return { by: 'allow_rules', rules: ids(allows, (r) => r.matched) };
+    return { by: 'default', rules: [] };
+}
+
+;// CONCATENATED MODULE: ./build/coverage/points.js
+/**
+ * Finding a request in a set of requests (a BDD over the request atoms) whose quantified call bits
+ * some list of calls realises (callModel.ts), and building that list. The space's constraint
+ * already holds only realisable assignments, so the first path normally succeeds: the search is
+ * the guard that makes a wrong constraint an empty kind rather than a false witness (and the
+ * tests would then miss a kind). The set's paths are searched depth first; a path is
+ * abandoned as soon as the bits fixed so far cannot be realised (realisability is monotone: fixing
+ * more bits never repairs a contradiction). Realisability depends on nothing above the first
+ * quantified bit, so a node from which no realisable path leads is remembered while no such bit
+ * is fixed above it, and every node above them is explored once. The search is bounded by
+ * `maxSteps` node visits; past it `SearchBudgetExceeded` is thrown (the enumeration then says
+ * `capped`).
+ */
+
+class SearchBudgetExceeded extends Error {
+    maxSteps;
+    constructor(maxSteps) {
+        super(`more than ${maxSteps} steps searching for a realisable request of one kind`);
+        this.maxSteps = maxSteps;
+    }
+}
+class PointSearch {
+    space;
+    maxSteps;
+    failed = new Set();
+    callVariables;
+    steps = 0;
+    constructor(space, maxSteps) {
+        this.space = space;
+        this.maxSteps = maxSteps;
+        this.callVariables = new Set([space.calls.many, ...space.calls.bits.map((b) => b.variable)]);
+    }
+    /** A realisable point of `set`, or null when none is. */
+    find(set) {
+        this.steps = 0;
+        return this.walk(set, new Map(), false);
+    }
+    walk(node, cube, callFixed) {
+        if (node === bdd_FALSE)
+            return null;
+        if (++this.steps > this.maxSteps)
+            throw new SearchBudgetExceeded(this.maxSteps);
+        if (node === bdd_TRUE) {
+            const calls = this.space.calls.realise(cube);
+            return calls === null ? null : { cube: new Map(cube), calls };
+        }
+        if (!callFixed && this.failed.has(node))
+            return null;
+        const m = this.space.m;
+        const variable = m.level(node);
+        const isCall = this.callVariables.has(variable);
+        for (const value of [true, false]) {
+            cube.set(variable, value);
+            const viable = !isCall || this.space.calls.realise(cube) !== null;
+            const found = viable ? this.walk(value ? m.high(node) : m.low(node), cube, callFixed || isCall) : null;
+            cube.delete(variable);
+            if (found !== null)
+                return found;
+        }
+        if (!callFixed)
+            this.failed.add(node);
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/split.js
+/**
+ * Splitting a set of changed requests by the edited constants that separate them (docs/coverage.md
+ * "Kinds"). A constant c is irrelevant to a set G of requests when G is the requests of the
+ * universe U (every real request: the space's constraint) that satisfy some condition not
+ * mentioning c, which holds exactly when G = U ∧ ∃c.G (atoms are not independent: a constant
+ * held implies a value present, so comparing the two cofactors of G would find every constant
+ * relevant). The set is projected onto its relevant constants, and each path of that projection
+ * (a cube testing only the constants that matter once the ones above it on the path are fixed)
+ * is one part: the parts are disjoint and cover the set, a constant no decision in the set
+ * depends on never multiplies them, and a decision tree's worth of parts is usually far fewer
+ * than every combination of the relevant constants.
+ *
+ * Requests of one call and requests of two or more are split apart: for one call the constants are
+ * the call's own atoms, for a batch the bits "some call holds it"; each is fixed false in the
+ * other part, so looking at both in one part would make every constant look relevant.
+ */
+
+/** The edited-constant variables of one part: request fields, plus the call's or the batch's. */
+function candidates(space, batch) {
+    const callVariables = new Set([...space.calls.fields.values()].flatMap((f) => f.bits));
+    const batchVariables = new Set(space.calls.bits.map((b) => b.variable));
+    return [...space.editBits]
+        .filter((v) => (batch ? !callVariables.has(v) : !batchVariables.has(v)))
+        .sort((a, b) => a - b);
+}
+function* splitByConstants(space, set) {
+    const { m } = space;
+    const many = m.variable(space.calls.many);
+    for (const batch of [false, true]) {
+        const part = m.and(set, batch ? many : m.not(many));
+        if (part === bdd_FALSE)
+            continue;
+        const universe = m.and(space.constraint, batch ? many : m.not(many));
+        const support = m.support(part);
+        const relevant = candidates(space, batch).filter((v) => support.has(v) && m.and(universe, m.exists(part, new Set([v]))) !== part);
+        const keep = new Set(relevant);
+        const projected = m.exists(part, new Set([...support].filter((v) => !keep.has(v))));
+        for (const cube of m.paths(projected))
+            yield { batch, cube, set: m.and(part, m.cube(cube)) };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/kinds.js
+/**
+ * Every kind of request the two sides decide differently (docs/coverage.md "Kinds").
+ *
+ * The changed requests of one direction are a BDD over the request atoms (the base's decision
+ * against the head's, under the space's constraint). It is split by what each side's decision
+ * rested on (basis.ts), then into single requests and batches, and by the edited constants that
+ * matter (split.ts). A kind is kept only when some request
+ * realises it, call list included (points.ts). So the kinds partition exactly the realisable
+ * changed requests of the space.
+ *
+ * Bounded: past `maxNodes` diagram nodes, `maxKinds` kinds or `maxSearchSteps` for one kind,
+ * enumeration stops and the result says `capped` with the kinds found so far.
+ */
+
+
+
+
+
+class Capped extends Error {
+}
+/** What each edited-constant variable stands for. */
+function constantLabels(space) {
+    const labels = new Map();
+    for (const atoms of space.fields)
+        for (const value of atoms.edited)
+            labels.set(bitOf(atoms, value), { field: atoms.field, value, scope: 'request' });
+    for (const atoms of space.calls.fields.values()) {
+        for (const value of atoms.edited) {
+            const own = bitOf(atoms, value);
+            labels.set(own, { field: atoms.field, value, scope: 'call' });
+            const some = space.calls.bitFor('exists', space.m.variable(own));
+            labels.set(some.variable, { field: atoms.field, value, scope: 'batch' });
+        }
+    }
+    return labels;
+}
+function basisText(b) {
+    return b.rules.length > 0 ? `${b.by}(${b.rules.join(',')})` : b.by;
+}
+function constantText(c) {
+    const what = `${c.field}=${c.value}`;
+    if (c.scope === 'request')
+        return c.holds ? what : `not ${what}`;
+    return c.holds ? `call ${what}` : `no call ${what}`;
+}
+function kindKey(direction, base, head, batch, constants) {
+    const parts = [direction, `base ${basisText(base)}`, `head ${basisText(head)}`];
+    if (batch)
+        parts.push('batch');
+    if (constants.length > 0)
+        parts.push(constants.map(constantText).join(', '));
+    return parts.join(' | ');
+}
+/** The changed requests of each direction (a null head decides nothing: no changes). */
+function changed(space, base, head) {
+    const { m } = space;
+    const baseAllow = base === null ? null : base.allow;
+    return {
+        newly_allowed: m.andAll([space.constraint, head.allow, baseAllow === null ? bdd_TRUE : m.not(baseAllow)]),
+        newly_denied: m.andAll([space.constraint, m.not(head.allow), baseAllow === null ? bdd_TRUE : baseAllow]),
+    };
+}
+function enumerateKinds(space, base, head, limits) {
+    const kinds = [];
+    if (head === null)
+        return { mode: 'exact', capped: null, kinds };
+    const { m } = space;
+    const labels = constantLabels(space);
+    const search = new PointSearch(space, limits.maxSearchSteps);
+    const add = (direction, b, h, set) => {
+        for (const split of splitByConstants(space, set)) {
+            const point = search.find(split.set);
+            if (point === null)
+                continue;
+            if (kinds.length >= limits.maxKinds)
+                throw new Capped(`more than ${limits.maxKinds} kinds`);
+            const constants = [...split.cube]
+                .sort(([x], [y]) => x - y)
+                .map(([v, holds]) => ({ ...labels.get(v), holds }));
+            const key = kindKey(direction, b, h, split.batch, constants);
+            kinds.push({ key, direction, base: b, head: h, batch: split.batch, constants, set: split.set, point });
+        }
+    };
+    try {
+        const sets = changed(space, base, head);
+        for (const direction of ['newly_allowed', 'newly_denied']) {
+            const within = sets[direction];
+            for (const b of bases(m, base, within)) {
+                const baseWithin = m.and(within, b.set);
+                for (const h of bases(m, head, baseWithin))
+                    add(direction, b.basis, h.basis, m.and(baseWithin, h.set));
+            }
+        }
+    }
+    catch (error) {
+        if (error instanceof NodeBudgetExceeded)
+            return { mode: 'capped', capped: error.message, kinds };
+        if (error instanceof Capped || error instanceof SearchBudgetExceeded)
+            return { mode: 'capped', capped: error.message, kinds };
+        throw error;
+    }
+    return { mode: 'exact', capped: null, kinds };
+}
+
+;// CONCATENATED MODULE: ./build/coverage/witness.js
+/**
+ * A witness: one concrete request of a kind, as a record of the traffic format (docs/traffic.md),
+ * built from the kind's point (kinds.ts). The point's path fixes the atoms that matter; every atom
+ * it leaves free may take any value (all completions of a path are in the kind), so free atoms
+ * take the most realistic one: the flags true, a time present, a field present with "any other
+ * value" (a readable invented one such as `other-tool-1`). A window vector the path allows gives
+ * the time. The witness is then placed back through `assignmentOf` and must land in its kind:
+ * anything else is a bug, thrown, never a wrong witness shown.
+ */
+
+
+function label(atoms) {
+    const k = atoms.kind;
+    switch (k.kind) {
+        case 'claim':
+        case 'argument':
+            return k.path[k.path.length - 1];
+        case 'http':
+            return `http-${k.name}`;
+        case 'attribute':
+        case 'identity':
+            return k.name;
+        case 'call':
+            return k.name.replace('_', '-');
+        default:
+            return k.kind;
+    }
+}
+/** A readable value no condition names. */
+function otherValue(atoms) {
+    const name = label(atoms);
+    for (let n = 1;; n++) {
+        const candidate = `other-${name}-${n}`;
+        if (!atoms.constants.includes(candidate))
+            return candidate;
+    }
+}
+/** The smallest whole number no `unparsable_calls` constant names. */
+function otherNumber(atoms) {
+    for (let n = 0;; n++)
+        if (!atoms.constants.includes(String(n)))
+            return n;
+}
+/** The JSON value of a field under an assignment, or undefined for absent. */
+function fieldValue(atoms, value) {
+    if (!value(atoms.present))
+        return undefined;
+    const held = atoms.constants.filter((_, i) => value(atoms.bits[i]));
+    switch (atoms.kind.kind) {
+        case 'is_batch':
+            return held.includes('true');
+        case 'unparsable_calls':
+            return held.length > 0 ? Number(held[0]) : otherNumber(atoms);
+        case 'group':
+        case 'tag':
+            return held.length > 0 ? held : [otherValue(atoms)];
+        default:
+            if (held.length === 1)
+                return held[0];
+            return held.length === 0 ? otherValue(atoms) : held;
+    }
+}
+function setPath(root, path, v) {
+    let node = root;
+    for (const key of path.slice(0, -1)) {
+        if (typeof node[key] !== 'object' || node[key] === null)
+            node[key] = {};
+        node = node[key];
+    }
+    node[path[path.length - 1]] = v;
+}
+function callObject(space, cube) {
+    const call = {};
+    const value = (v) => cube.get(v) ?? false;
+    for (const atoms of space.calls.fields.values()) {
+        const v = fieldValue(atoms, value);
+        if (v !== undefined)
+            call[atoms.field] = v;
+    }
+    return call;
+}
+/** The free atoms' values: flags and presence true, constants false, no calls. */
+function completion(space, cube) {
+    const defaults = new Set([space.flags.verified, space.flags.resolved, space.flags.timePresent]);
+    for (const atoms of space.fields)
+        defaults.add(atoms.present);
+    return (v) => cube.get(v) ?? defaults.has(v);
+}
+function windowInstant(space, cube) {
+    const vector = space.vectors.find((vec) => space.windows.every((w, i) => cube.get(w.variable) === undefined || cube.get(w.variable) === vec.inside[i]));
+    if (vector === undefined)
+        throw new Error('witness: no realisable window vector for the kind');
+    return vector.instant;
+}
+/** The witness of `kind`, numbered `number` (1-based): `witness-001`. */
+function witness_witnessOf(space, kind, number) {
+    const { cube, calls } = kind.point;
+    const value = completion(space, cube);
+    const request = {};
+    const identity = {
+        verified: value(space.flags.verified),
+        attributes_resolved: value(space.flags.resolved),
+    };
+    for (const atoms of space.fields) {
+        const v = fieldValue(atoms, value);
+        if (v === undefined || atoms.kind.kind === 'call')
+            continue;
+        const path = requestPath(atoms.kind);
+        if (path[0] === 'identity')
+            setPath(identity, path.slice(1), v);
+        else
+            setPath(request, path.slice(1), v);
+    }
+    const single = value(space.calls.hasCalls) && !value(space.calls.many);
+    const callCubes = single ? [cube] : calls;
+    if (callCubes.length > 0) {
+        const objects = callCubes.map((c) => callObject(space, c));
+        setPath(request, ['mcp', 'calls'], objects);
+        if (objects.length === 1 && typeof objects[0].tool === 'string')
+            setPath(request, ['mcp', 'tool'], objects[0].tool);
+    }
+    const record = { request_id: `witness-${String(number).padStart(3, '0')}`, input: { request, identity } };
+    if (value(space.flags.timePresent)) {
+        const instant = windowInstant(space, cube);
+        request.time = instant;
+        record.occurred_at = instant;
+    }
+    const placed = concrete_assignmentOf(space, record.input);
+    if (!space.m.evaluate(kind.set, (v) => placed.get(v) ?? false)) {
+        throw new Error(`witness ${record.request_id} does not fall in its kind ${kind.key}`);
+    }
+    return record;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/analyse.js
+
+
+
+
+
+
+const analyse_DEFAULT_LIMITS = { maxKinds: 10_000, maxSearchSteps: 1_000_000 };
+function notAnalysedReasons(base, head) {
+    const policies = [base, head].filter((p) => p !== null);
+    return overlappingPaths(policies).map((path) => `overlapping paths: ${path} and a path below it`);
+}
+function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
+    const empty = { options, space: null, base: null, head: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
+    const reasons = notAnalysedReasons(base, head);
+    if (reasons.length > 0)
+        return { ...empty, mode: 'not_analysed', notAnalysed: reasons };
+    let space;
+    let sides;
+    try {
+        space = buildSpace(base, head, options);
+        sides = {
+            base: base === null ? null : sideModel(space, base),
+            head: head === null ? null : sideModel(space, head),
+        };
+    }
+    catch (error) {
+        if (!(error instanceof NodeBudgetExceeded))
+            throw error;
+        return { ...empty, mode: 'capped', capped: error.message, nodes: error.maxNodes };
+    }
+    const result = enumerateKinds(space, sides.base, sides.head, limits);
+    return {
+        mode: result.mode,
+        options,
+        space,
+        ...sides,
+        kinds: result.kinds,
+        capped: result.capped,
+        notAnalysed: [],
+        nodes: space.m.size,
+    };
+}
+/** Both sides' decisions of a concrete input, computed from its atoms alone. */
+function symbolicDecisions(analysis, input) {
+    const space = analysis.space;
+    if (space === null)
+        throw new Error('symbolicDecisions: nothing was analysed');
+    const a = assignmentOf(space, input);
+    const value = (v) => a.get(v) ?? false;
+    return {
+        base: analysis.base === null ? null : symbolicDecision(space, analysis.base, value),
+        head: analysis.head === null ? null : symbolicDecision(space, analysis.head, value),
+    };
+}
+/**
+ * The kinds a concrete input falls in: one for a changed request of the space, none for an
+ * unchanged one or one outside the space's shape (the tests hold that it is never more).
+ */
+function kindsHolding(analysis, input) {
+    const space = analysis.space;
+    if (space === null)
+        return [];
+    const a = assignmentOf(space, input);
+    const value = (v) => a.get(v) ?? false;
+    return analysis.kinds.filter((k) => space.m.evaluate(k.set, value));
+}
+/** The kind a concrete input falls in, or null (not changed, or outside the space's shape). */
+function kindOf(analysis, input) {
+    return kindsHolding(analysis, input)[0] ?? null;
+}
+/** The witness of each kind, in kind order (`witness-001` for the first). */
+function witnesses(analysis) {
+    const space = analysis.space;
+    if (space === null)
+        return [];
+    return analysis.kinds.map((kind, i) => witnessOf(space, kind, i + 1));
+}
+
+;// CONCATENATED MODULE: ./build/coverage/covered.js
+/**
+ * Which kinds a sample covers (docs/coverage.md "Placing a request"): each complete record of the
+ * analysed shape falls in at most one kind; a kind's `covered_by` counts them and `example` is the
+ * first such record's id. Records with unknowns are left out for now (a partial record covers a
+ * kind only when every completion of its unknowns does, which is still to do), and so are records
+ * outside the analysed shape: both are counted, so nothing is dropped silently.
+ */
+
+
+/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
+class CoverageTally {
+    analysis;
+    result;
+    /** Every kind's requests together: most records are in none, and one test rules them out. */
+    changed = null;
+    constructor(analysis) {
+        this.analysis = analysis;
+        const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
+        this.result = { kinds, placed: 0, partial: 0, outsideShape: 0 };
+        const space = analysis.space;
+        try {
+            if (space !== null)
+                this.changed = space.m.orAll(analysis.kinds.map((k) => k.set));
+        }
+        catch (error) {
+            // Past the node budget the kinds are tested one by one, as without the union.
+            if (!(error instanceof NodeBudgetExceeded))
+                throw error;
+        }
+    }
+    add(record) {
+        const space = this.analysis.space;
+        if (space === null)
+            return;
+        const result = this.result;
+        if (!record.complete) {
+            result.partial++;
+            return;
+        }
+        const a = concrete_assignmentOf(space, record.input);
+        if (!hasShape(space, record.input, a)) {
+            result.outsideShape++;
+            return;
+        }
+        result.placed++;
+        const value = (v) => a.get(v) ?? false;
+        if (this.changed !== null && !space.m.evaluate(this.changed, value))
+            return;
+        // The kinds are disjoint: the first that holds the record is its kind.
+        const kind = this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+        if (kind === undefined)
+            return;
+        const entry = result.kinds.get(kind.key);
+        entry.covered_by++;
+        entry.example ??= record.request_id;
+    }
+}
+function sampleCoverage(analysis, records) {
+    const tally = new CoverageTally(analysis);
+    for (const record of records)
+        tally.add(record);
+    return tally.result;
+}
+
+;// CONCATENATED MODULE: ./build/replay/witnessText.js
+/**
+ * A witness in one line for the report (docs/report.md "coverage"): its calls, the caller, the
+ * other request fields, and only the context flags that are not true (a witness's flags are true
+ * unless its kind needs missing context, so a false flag is the point of the kind).
+ */
+function describeWitness(witness) {
+    const { request, identity } = witness.input;
+    const parts = [];
+    const mcp = request.mcp;
+    const calls = mcp?.calls ?? [];
+    if (calls.length > 0)
+        parts.push(calls.map((c) => leaves(c).join(' ')).join('; '));
+    else
+        parts.push('no call');
+    const fields = [];
+    for (const [key, value] of Object.entries(request)) {
+        if (key === 'mcp') {
+            const { calls: _calls, tool: _tool, ...rest } = value;
+            fields.push(...leaves(rest, 'mcp.'));
+        }
+        else if (key !== 'time')
+            fields.push(...leaves({ [key]: value }));
+    }
+    for (const [key, value] of Object.entries(identity)) {
+        if (key === 'verified' || key === 'attributes_resolved') {
+            if (value !== true)
+                fields.push(`${key}=${JSON.stringify(value)}`);
+        }
+        else
+            fields.push(...leaves({ [key]: value }));
+    }
+    if (typeof request.time === 'string')
+        fields.push(`at ${request.time}`);
+    else
+        fields.push('no time');
+    return [...parts, ...fields].join(', ');
+}
+/** `path=value` for each scalar or array below `value`, in key order as built. */
+function leaves(value, prefix = '') {
+    return Object.entries(value).flatMap(([key, v]) => {
+        if (v !== null && typeof v === 'object' && !Array.isArray(v))
+            return leaves(v, `${prefix}${key}.`);
+        const text = Array.isArray(v) ? `[${v.map((e) => String(e)).join(',')}]` : String(v);
+        return [`${prefix}${key}=${text}`];
+    });
+}
+
+;// CONCATENATED MODULE: ./build/replay/coverageSection.js
+/**
+ * `result.coverage` (docs/coverage.md, docs/report.md): the symbolic comparison of the replay's two
+ * policies, its kinds placed against the replayed sample, and a witness per kind that the compiled
+ * policies themselves decide as the kind states.
+ *
+ * The kinds depend on a time horizon that starts at the sample's first record, which is known only
+ * once the replay has read the sample; and the replay's outcomes cross worker threads without their
+ * inputs. So the records are placed by a second streaming pass, in-process, over the records the
+ * replay counted (the same repeat, --since and --limit rules; a shard's report carries no section).
+ * It holds one record at a time; under `--shape mcp` a sample that breaks the shape costs one more
+ * analysis and pass, under `any`.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** Sized for the bundled example with room to spare; the 200-rule bench is still to do. */
+const DEFAULT_MAX_COVERAGE_NODES = 4_000_000;
+const HORIZON_DAYS = 366;
+function hasWindows(...policies) {
+    return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
+}
+/** The replayed records, placed one at a time. */
+async function placeSample(analysis, inputs) {
+    const tally = new CoverageTally(analysis);
+    // Nothing to place a record in (not analysed, or capped before the diagrams were built).
+    if (analysis.space === null)
+        return tally.result;
+    const filter = await buildRecordFilter(inputs.plan, inputs.since, inputs.limit);
+    for await (const batch of readSampleItems(inputs.plan)) {
+        for (const item of batch) {
+            if (item.kind !== 'record')
+                continue;
+            const record = item.record;
+            if (!filter.accepts(record.request_id, record.occurred_at))
+                continue;
+            const input = evaluationInput(record);
+            try {
+                tally.add({ request_id: record.request_id, input, complete: !recordUnknowns_hasUnknowns(record) });
+            }
+            catch (error) {
+                // A time no evaluator can read: the replay reported the record malformed, not counted.
+                if (!(error instanceof BuiltinError))
+                    throw error;
+            }
+        }
+    }
+    return tally.result;
+}
+/** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
+async function analyseAgainstSample(inputs, options, start) {
+    const run = async (shape) => {
+        const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
+            shape,
+            horizon: { start, days: HORIZON_DAYS },
+            maxNodes: options.maxNodes,
+        });
+        return { analysis, placed: await placeSample(analysis, inputs) };
+    };
+    const first = await run(options.shape);
+    if (options.shape === 'any')
+        return { ...first, outsideMcpShape: null };
+    const outside = first.placed.outsideShape;
+    return { ...(outside === 0 ? first : await run('any')), outsideMcpShape: outside };
+}
+/** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
+function becauseOf(kind, record, inputs, finder) {
+    if (finder !== null && inputs.edits !== null) {
+        const traffic = record;
+        const head = kind.direction === 'newly_allowed' ? 2 : 0;
+        const { causes, joint } = finder.causesOf(traffic, evaluationInput(traffic), head);
+        return { because: causes.map((i) => inputs.edits[i]), joint };
+    }
+    const bits = (by) => by === 'default' ? BASIS_DEFAULT : by === 'missing_context' ? BASIS_MISSING_CONTEXT : 0;
+    const missing = new Set([kind.base, kind.head].flatMap((b) => (b.by === 'missing_context' ? b.rules : [])));
+    const basis = {
+        headRules: kind.head.by === 'missing_context' ? [] : kind.head.rules,
+        baseRules: kind.base.by === 'missing_context' ? [] : kind.base.rules,
+        basis: bits(kind.head.by) | bits(kind.base.by),
+        missing,
+    };
+    return { because: syntacticBecause(basis, inputs.diff), joint: false };
+}
+/**
+ * The kind's witness, replayed through both compiled policies; null with the reason when it cannot
+ * be built or the compiled policies do not decide it as the kind states.
+ */
+function checkedWitness(analysis, kind, number, inputs) {
+    let witness;
+    try {
+        witness = witness_witnessOf(analysis.space, kind, number);
+    }
+    catch (error) {
+        return { witness: null, problem: `no witness for ${kind.key}: ${error.message}` };
+    }
+    const input = evaluationInput(witness);
+    const word = (allow) => (allow ? 'allow' : 'deny');
+    const base = word(inputs.base.engine.evaluate(input, witness.request_id).allow);
+    const head = word(inputs.head.engine.evaluate(input, witness.request_id).allow);
+    const stated = kind.direction === 'newly_allowed' ? 'deny → allow' : 'allow → deny';
+    if (`${base} → ${head}` === stated)
+        return { witness, problem: null };
+    return {
+        witness: null,
+        problem: `${witness.request_id} (${kind.key}): the compiled policies decide it ${base} → ${head}, not ${stated}`,
+    };
+}
+/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
+function classRank(c) {
+    return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
+}
+function sectionOf(analysis, placed, inputs) {
+    const finder = inputs.edits === null
+        ? null
+        : new CauseFinder(inputs.head.policy, inputs.base.policy, inputs.edits, inputs.unevaluable);
+    const witnesses = [];
+    const problems = [];
+    const classes = analysis.kinds.map((kind, i) => {
+        const { witness, problem } = checkedWitness(analysis, kind, i + 1, inputs);
+        if (problem !== null)
+            problems.push(problem);
+        if (witness !== null)
+            witnesses.push(witness);
+        const coverage = placed.kinds.get(kind.key);
+        return {
+            key: kind.key,
+            direction: kind.direction,
+            ...(witness === null ? { because: [], joint: false } : becauseOf(kind, witness, inputs, finder)),
+            base_by: { by: kind.base.by, rules: [...kind.base.rules] },
+            head_by: { by: kind.head.by, rules: [...kind.head.rules] },
+            covered_by: coverage.covered_by,
+            example: coverage.example,
+            witness: witness === null ? null : { id: witness.request_id, description: describeWitness(witness) },
+        };
+    });
+    const tally = (direction) => {
+        const of = classes.filter((c) => c.direction === direction);
+        return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
+    };
+    const ordered = classes
+        .map((c, i) => ({ c, i }))
+        .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
+        .map(({ c }) => c);
+    const section = emptySection(analysis.mode, analysis.options.shape);
+    section.kinds = classes.length;
+    section.newly_allowed = tally('newly_allowed');
+    section.newly_denied = tally('newly_denied');
+    section.classes = ordered.slice(0, inputs.maxGroups);
+    section.classes_total = classes.length;
+    section.records.placed = placed.placed;
+    section.records.partial = placed.partial;
+    section.not_analysed = [
+        ...analysis.notAnalysed,
+        ...(analysis.capped === null ? [] : [analysis.capped]),
+        ...problems,
+    ];
+    return { section, witnesses };
+}
+function emptySection(mode, shape) {
+    return {
+        mode,
+        shape,
+        time: { exact: true, horizon: null },
+        records: { placed: 0, partial: 0, outside_mcp_shape: null },
+        kinds: 0,
+        newly_allowed: { kinds: 0, covered: 0 },
+        newly_denied: { kinds: 0, covered: 0 },
+        classes: [],
+        classes_total: 0,
+        not_analysed: [],
+    };
+}
+/** The coverage section of a compare replay of two policy versions, and its witnesses. */
+async function coverageOf(inputs, options) {
+    const windows = hasWindows(inputs.base.policy, inputs.head.policy);
+    if (windows && inputs.firstAt === null) {
+        const section = emptySection('not_analysed', options.shape);
+        section.not_analysed = [
+            'no replayed record carries a time, so the windows have no horizon to start from',
+        ];
+        return { section, witnesses: [] };
+    }
+    // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
+    const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
+    const { analysis, placed, outsideMcpShape } = await analyseAgainstSample(inputs, options, start);
+    const run = sectionOf(analysis, placed, inputs);
+    run.section.time = windows
+        ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
+        : { exact: true, horizon: null };
+    run.section.records.outside_mcp_shape = outsideMcpShape;
+    return run;
+}
+
 ;// CONCATENATED MODULE: ./build/replay/run.js
+
+
 
 
 
@@ -80965,6 +82677,7 @@ async function runReplay(options) {
             fidelity: null,
             manifestProblems: [],
             baseErrors,
+            witnesses: null,
         };
     }
     const manifestSet = options.manifests ? await loadManifestsFromDirOrGlob(options.manifests) : null;
@@ -81000,7 +82713,11 @@ async function runReplay(options) {
     meta.traffic.files.forEach((f, i) => (f.count = outcome.fileCounts[i]));
     const fidelity = manifestSet ? summarizeFidelity(manifestSet, outcome.manifestIds) : null;
     const result = fidelity ? { ...outcome.result, fidelity } : outcome.result;
+    const coverage = await coverageSection(options, outcome, meta, basePrepared, headPrepared);
+    if (coverage !== undefined)
+        result.coverage = coverage.section;
     return {
+        witnesses: coverage?.witnesses ?? null,
         report: { meta, errors: [], result },
         head: headPrepared,
         base: basePrepared,
@@ -81010,6 +82727,29 @@ async function runReplay(options) {
         manifestProblems: manifestSet?.invalid ?? [],
         baseErrors,
     };
+}
+/**
+ * `result.coverage` when asked for: a compare of two versions outside a shard (the section is
+ * null otherwise); undefined when not asked for.
+ */
+async function coverageSection(options, outcome, meta, base, head) {
+    if (options.coverage === undefined)
+        return undefined;
+    const diff = outcome.result.rule_diff;
+    if (base === null || head === null || diff === null || options.shard !== undefined)
+        return { section: null, witnesses: [] };
+    return coverageOf({
+        base: base.side,
+        head: head.side,
+        plan: outcome.plan,
+        since: options.since ?? null,
+        limit: options.limit ?? null,
+        firstAt: outcome.result.sample_window.first_at,
+        diff,
+        edits: meta.attribution?.method === 'counterfactual' ? editsOf(diff) : null,
+        unevaluable: options.unevaluable ?? 'precise',
+        maxGroups: meta.max_groups,
+    }, options.coverage);
 }
 /** Both sides compiled and the sample planned and hashed, all at once. */
 async function prepareRun(options) {
@@ -81619,14 +83359,14 @@ function annotations_describe(entry) {
 function kinds(groups) {
     const sizes = new Map();
     for (const t of groups) {
-        const kind = kindOf(t.group);
+        const kind = annotations_kindOf(t.group);
         sizes.set(kind, (sizes.get(kind) ?? 0) + t.group.count);
     }
     const ordered = [...sizes].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]));
     const [first] = ordered[0];
     return ordered.length === 1 ? first : `${first} and ${annotations_plural(ordered.length - 1, 'other kind')} of request`;
 }
-function kindOf(group) {
+function annotations_kindOf(group) {
     if (group.method === null && group.tools.length === 0)
         return 'no MCP call';
     return [group.method ?? '(no method)', ...group.tools].map((v) => inert(v)).join(' ');
