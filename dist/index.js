@@ -50429,7 +50429,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2477));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9318));
     await run();
 }
 
@@ -50517,7 +50517,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 2477:
+/***/ 9318:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -68125,6 +68125,80 @@ function countsTable(report) {
     ].join('\n');
 }
 
+;// CONCATENATED MODULE: ./build/render/coverageSummary.js
+/**
+ * What the comment and the terminal say about `result.coverage` (docs/coverage.md "Output"), as
+ * plain text both renderers escape or fit: the one-line count, what a side's decision rested on,
+ * and the uncovered newly denied kinds grouped by the edits they are attributed to. Pure.
+ */
+const coverageSummary_n = (value) => value.toLocaleString('en-US');
+/** `115 kinds of request change; 9 newly allowed, 3 of them never in the sample`. */
+function coverageLine(section) {
+    const allowed = section.newly_allowed;
+    const unseen = allowed.kinds - allowed.covered;
+    const kinds = `${coverageSummary_n(section.kinds)} kind${section.kinds === 1 ? '' : 's'} of request change`;
+    if (allowed.kinds === 0)
+        return `${kinds}; none newly allowed`;
+    const never = unseen === 0 ? 'all of them in the sample' : `${coverageSummary_n(unseen)} of them never in the sample`;
+    return `${kinds}; ${coverageSummary_n(allowed.kinds)} newly allowed, ${never}`;
+}
+/** Why the kinds may be incomplete, or null for an exact analysis. */
+function coverageCaveat(section) {
+    if (section.mode === 'exact')
+        return null;
+    const reasons = section.not_analysed.join('; ') || 'no reason recorded';
+    return section.mode === 'capped'
+        ? `the analysis stopped at its limit, so there may be more kinds: ${reasons}`
+        : `the analysis was not done: ${reasons}`;
+}
+/** `allow rules allow-read-tools`, `the default`, `missing context (deny-untrusted-issuer, …)`. */
+function basisText(basis) {
+    const rules = basis.rules.join(', ');
+    switch (basis.by) {
+        case 'allow_rules':
+            return `allow rule${basis.rules.length === 1 ? '' : 's'} ${rules}`;
+        case 'deny_rules':
+            return `deny rule${basis.rules.length === 1 ? '' : 's'} ${rules}`;
+        case 'default':
+            return 'the default';
+        case 'missing_context':
+            return `missing context (${rules})`;
+        case 'no_policy':
+            return 'no policy';
+    }
+}
+function uncoveredAllowed(section) {
+    return section.classes.filter((c) => c.direction === 'newly_allowed' && c.covered_by === 0);
+}
+/**
+ * The newly denied kinds of the classes shown, grouped by their cause set, keeping only sets with
+ * a kind the sample never contained; most unseen kinds first, then first appearance.
+ */
+function deniedByEdit(section) {
+    const groups = new Map();
+    for (const c of section.classes) {
+        if (c.direction !== 'newly_denied')
+            continue;
+        const key = JSON.stringify([c.because, c.joint]);
+        let group = groups.get(key);
+        if (group === undefined) {
+            group = { edits: c.because, joint: c.joint, unseen: 0, seen: 0, example: null };
+            groups.set(key, group);
+        }
+        if (c.covered_by > 0)
+            group.seen++;
+        else {
+            group.unseen++;
+            group.example ??= c.witness;
+        }
+    }
+    return [...groups.values()]
+        .map((g, i) => ({ g, i }))
+        .filter(({ g }) => g.unseen > 0)
+        .sort((a, b) => b.g.unseen - a.g.unseen || a.i - b.i)
+        .map(({ g }) => g);
+}
+
 ;// CONCATENATED MODULE: ./build/time/calendar.js
 /** Proleptic Gregorian calendar arithmetic shared by the RFC 3339 parser and the time builtins. */
 const SECONDS_PER_DAY = 86_400;
@@ -68519,6 +68593,83 @@ function fidelitySection(fidelity, open) {
     return folded(`Replay fidelity: worst level ${escapeHtmlText(f.worst ?? 'none')}`, lines.join('\n'), open);
 }
 
+;// CONCATENATED MODULE: ./build/render/coverageMarkdown.js
+
+
+
+
+/**
+ * The comment's "Beyond the sample" section (docs/coverage.md "Output"), after "By edit": one line
+ * of counts, the newly allowed kinds the sample never contained with a witness each, the unseen
+ * newly denied kinds grouped by edit, and every kind folded. Pure; every value from a policy is
+ * escaped (a fork's policy names its own rules and constants).
+ */
+const coverageMarkdown_n = (value) => value.toLocaleString('en-US');
+function witnessCell(witness) {
+    if (witness === null)
+        return '— (no witness replayed as stated: see the report)';
+    return `\`${witness.id}\` ${escapeMarkdown(witness.description, 240)}`;
+}
+function unseenAllowedTable(section) {
+    const rows = uncoveredAllowed(section);
+    const total = section.newly_allowed.kinds - section.newly_allowed.covered;
+    if (total === 0)
+        return [];
+    const shown = rows.length < total ? ` (showing ${coverageMarkdown_n(rows.length)} of ${coverageMarkdown_n(total)})` : '';
+    return [
+        '',
+        `**Newly allowed, never in the sample**${shown}`,
+        '',
+        '| head allows by | base decided by | witness |',
+        '|---|---|---|',
+        ...rows.map((c) => `| ${cell(basisText(c.head_by))} | ${cell(basisText(c.base_by))} | ${witnessCell(c.witness)} |`),
+    ];
+}
+function unseenDeniedTable(section, diff, head) {
+    const groups = deniedByEdit(section);
+    if (groups.length === 0)
+        return [];
+    const total = section.newly_denied.kinds - section.newly_denied.covered;
+    const grouped = groups.reduce((sum, g) => sum + g.unseen, 0);
+    const shown = grouped < total ? ` (the ${coverageMarkdown_n(grouped)} of ${coverageMarkdown_n(total)} kinds among those listed below)` : '';
+    return [
+        '',
+        `**Newly denied, never in the sample, by edit**${shown}`,
+        '',
+        '| edit | kinds never in the sample | kinds seen | one example |',
+        '|---|---:|---:|---|',
+        ...groups.map((g) => `| ${causeSetText(g, diff, head)} | ${coverageMarkdown_n(g.unseen)} | ${coverageMarkdown_n(g.seen)} | ${witnessCell(g.example)} |`),
+    ];
+}
+function everyKind(section, open) {
+    const rows = section.classes.map((c) => {
+        const seen = c.covered_by > 0 ? `${coverageMarkdown_n(c.covered_by)} (${cell(c.example)})` : '0';
+        const direction = c.direction === 'newly_allowed' ? 'newly allowed' : 'newly denied';
+        return `| ${direction} | ${cell(basisText(c.head_by))} | ${cell(basisText(c.base_by))} | ${seen} | ${witnessCell(c.witness)} |`;
+    });
+    const shown = section.classes.length < section.classes_total ? `, showing ${coverageMarkdown_n(section.classes.length)}` : '';
+    return folded(`Every kind of changed request: ${coverageMarkdown_n(section.classes_total)}${shown}`, [
+        '| direction | head decides by | base decided by | in the sample (first) | witness |',
+        '|---|---|---|---:|---|',
+        ...rows,
+    ].join('\n'), open);
+}
+/** The section, or null when the report has none or no kind changes and nothing is uncertain. */
+function coverageMarkdown(section, diff, options) {
+    if (!section)
+        return null;
+    const caveat = coverageCaveat(section);
+    if (section.kinds === 0 && caveat === null)
+        return null;
+    const lines = [`**Beyond the sample:** ${escapeMarkdown(coverageLine(section))}.`];
+    if (caveat !== null)
+        lines.push('', `⚠️ ${escapeMarkdown(caveat, 600)}`);
+    lines.push(...unseenAllowedTable(section), ...unseenDeniedTable(section, diff, options.head));
+    if (section.classes.length > 0)
+        lines.push('', everyKind(section, options.open));
+    return lines.join('\n');
+}
+
 ;// CONCATENATED MODULE: ./build/render/editFlowchart.js
 
 /**
@@ -68597,6 +68748,7 @@ function headlineTotals(reports) {
         newlyDenied: 0,
         fromUnknown: 0,
         newlyUnevaluable: 0,
+        uncoveredNewlyAllowed: 0,
         invalid: 0,
     };
     for (const report of reports) {
@@ -68613,12 +68765,15 @@ function headlineTotals(reports) {
         totals.newlyDenied += r.newly_denied;
         totals.fromUnknown += r.from_unknown;
         totals.newlyUnevaluable += (r.newly_unevaluable?.from_allow ?? 0) + (r.newly_unevaluable?.from_deny ?? 0);
+        if (r.coverage)
+            totals.uncoveredNewlyAllowed += r.coverage.newly_allowed.kinds - r.coverage.newly_allowed.covered;
     }
     return totals;
 }
 /** The failures the pull request caused, most important first: what leads the headline. */
 const LEAD_ORDER = [
     'newly-allowed',
+    'uncovered-newly-allowed',
     'invalid-policy',
     'untrusted-evidence',
     'newly-denied',
@@ -68629,6 +68784,10 @@ function pullRequestHeadline(rule, t) {
     switch (rule) {
         case 'newly-allowed':
             return `${requests(t.newlyAllowed)} newly allowed — review needed`;
+        case 'uncovered-newly-allowed':
+            return t.uncoveredNewlyAllowed > 0
+                ? `${headline_n(t.uncoveredNewlyAllowed)} kind${t.uncoveredNewlyAllowed === 1 ? '' : 's'} of request newly allowed that the sample never contained — review needed`
+                : 'the coverage analysis could not rule out unseen newly allowed requests — review needed';
         case 'invalid-policy':
             return `${t.invalid > 1 ? `${headline_n(t.invalid)} invalid policies` : 'invalid policy'} — nothing replayed`;
         case 'untrusted-evidence':
@@ -68863,6 +69022,7 @@ function warningsMarkdown(report, extra, driftIssue) {
 const BY_RULE = {
     'invalid-policy': 'pull-request',
     'newly-allowed': 'pull-request',
+    'uncovered-newly-allowed': 'pull-request',
     'newly-denied': 'pull-request',
     changes: 'pull-request',
     'newly-unevaluable': 'pull-request',
@@ -68985,11 +69145,12 @@ function whyItFailsMarkdown(failures, evidence) {
 
 
 
+
 const markdown_n = (value) => value.toLocaleString('en-US');
 /**
  * Pure: the markdown sections of one policy's report, each a unit the comment may cut between, in
  * the decision-first order of docs/action.md "The comment": provenance and base | head | Δ, by
- * edit, warnings, why it fails, then the folded detail.
+ * edit, beyond the sample, warnings, why it fails, then the folded detail.
  */
 function replayMarkdownSections(report, options = {}) {
     const path = report.meta.head?.path ?? report.meta.base?.path ?? 'policy';
@@ -69021,16 +69182,18 @@ function replayMarkdownSections(report, options = {}) {
     const detail = { open, redact, subjectName: (subject) => subjectShown(subject, redact) };
     const groupRows = options.maxGroupRows ?? Math.max(r.change_groups.length, r.by_edit?.length ?? 0);
     const headSha = links.judged?.head_sha ?? null;
+    const head = report.meta.head === null
+        ? null
+        : { repository: links.repository, sha: headSha, path: report.meta.head.path };
     const sections = [
         [...title, provenance, '', countsTable(report)].join('\n'),
         byEditMarkdown(r.by_edit, r.rule_diff, report.meta.attribution, {
             rows: groupRows,
             subjectName: detail.subjectName,
-            head: report.meta.head === null
-                ? null
-                : { repository: links.repository, sha: headSha, path: report.meta.head.path },
+            head,
         }),
         options.flowchart === true ? editFlowchart(r.by_edit, r.rule_diff, groupRows) : null,
+        coverageMarkdown(r.coverage, r.rule_diff, { head, open }),
         warningsMarkdown(report, [...decidedDespiteLine(r).slice(1), ...(options.warnings ?? [])], links.driftIssue ?? null),
         why,
         groupsSection(r, groupRows, detail),
@@ -69580,6 +69743,7 @@ function isEvidence(value) {
 const SIMPLE_RULES = [
     'invalid-policy',
     'newly-allowed',
+    'uncovered-newly-allowed',
     'newly-denied',
     'changes',
     'newly-unevaluable',
@@ -69638,6 +69802,7 @@ function formatShare(unevaluable, evaluated, threshold) {
  */
 const TRAFFIC_RULES = new Set([
     'newly-allowed',
+    'uncovered-newly-allowed',
     'newly-denied',
     'changes',
     'newly-unevaluable',
@@ -69674,6 +69839,8 @@ function gate_check(rule, facts) {
             return facts.newlyAllowed > 0
                 ? `${gate_plural(facts.newlyAllowed, 'request', 'requests')} newly allowed`
                 : null;
+        case 'uncovered-newly-allowed':
+            return uncoveredReason(facts.coverage);
         case 'newly-denied':
             return facts.newlyDenied > 0
                 ? `${gate_plural(facts.newlyDenied, 'request', 'requests')} newly denied`
@@ -69732,6 +69899,31 @@ function gate_check(rule, facts) {
     }
 }
 /**
+ * Fails on a newly allowed kind no sample record fell in, and closed when the analysis could not
+ * rule one out: a capped enumeration may have stopped before it, and a pair not analysed says
+ * nothing. A witness the compiled policies decided otherwise (listed in `not_analysed` of an exact
+ * analysis) leaves its kind counted, so the rule still sees it.
+ */
+function uncoveredReason(coverage) {
+    if (coverage === undefined)
+        return null;
+    const why = coverage.reasons.length > 0 ? `: ${boundedReasons(coverage.reasons)}` : '';
+    if (coverage.mode === 'not_analysed')
+        return `the coverage analysis could not be done, so an unseen newly allowed kind of request cannot be ruled out${why}`;
+    const uncovered = coverage.uncoveredNewlyAllowed > 0
+        ? `${gate_plural(coverage.uncoveredNewlyAllowed, 'kind', 'kinds')} of request newly allowed that the sample never contained`
+        : null;
+    if (coverage.mode === 'capped') {
+        const capped = `the coverage analysis was capped, so more unseen newly allowed kinds cannot be ruled out${why}`;
+        return uncovered === null ? capped : `${uncovered}; ${capped}`;
+    }
+    return uncovered;
+}
+function boundedReasons(reasons) {
+    const shown = reasons.slice(0, 3).join('; ');
+    return reasons.length > 3 ? `${shown}; and ${reasons.length - 3} more` : shown;
+}
+/**
  * Applies every rule to every policy. Failures are ordered by policy path (code-unit order), then
  * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic`, then an
  * implied `invalid-policy`, last), so
@@ -69769,7 +69961,7 @@ function evaluateGate(rules, facts) {
  */
 
 
-const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
+const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,uncovered-newly-allowed,blocking-gaps';
 class FailOnError extends Error {
     constructor(message) {
         super(message);
@@ -69792,6 +69984,7 @@ function splitRules(text) {
 const SIMPLE_RULE_MEANINGS = {
     'invalid-policy': 'the head policy does not validate or compile (implied by no-traffic and every rule that judges traffic)',
     'newly-allowed': 'a request the base denied is allowed by the head',
+    'uncovered-newly-allowed': 'a kind of request the head newly allows never occurs in the sample, or the coverage analysis was capped or not done',
     'newly-denied': 'a request the base allowed is denied by the head',
     changes: 'any request is decided differently (either direction, or from unknown)',
     'newly-unevaluable': 'a request the base decides cannot be judged by the head (the recorded data cannot decide it under the head)',
@@ -69898,6 +70091,7 @@ const INPUT_NAMES = (/* unused pure expression or super */ null && ([
     'opa-download-url',
     'mode',
     'unevaluable',
+    'coverage-shape',
     'token-login',
     'limits',
     'comment-id',
@@ -69918,6 +70112,7 @@ const settings_DEFAULTS = {
     opaDownloadUrl: DEFAULT_OPA_DOWNLOAD_URL,
     mode: 'auto',
     unevaluable: 'precise',
+    coverageShape: 'mcp',
 };
 
 ;// CONCATENATED MODULE: ./build/action/acceptInputs.js
@@ -76099,10 +76294,6 @@ function parseCommentId(raw) {
 }
 
 ;// CONCATENATED MODULE: ./build/action/inputs.js
-/**
- * Every Action input, read and validated once into a typed Settings object (the pattern of
- * actions/checkout's input-helper). Nothing after this module looks at a raw input string.
- */
 
 
 
@@ -76171,6 +76362,7 @@ function parseSettings(read, context) {
         opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
         mode,
         unevaluable: parseChoice('unevaluable', get('unevaluable'), UNEVALUABLE_MODES, settings_DEFAULTS.unevaluable),
+        coverageShape: parseChoice('coverage-shape', get('coverage-shape'), ['mcp', 'any'], settings_DEFAULTS.coverageShape),
         tokenLogin: parseLogin(get('token-login')),
         limits: parseLimitsInput(get('limits')),
         commentId,
@@ -76543,452 +76735,1512 @@ function gateFactsOf(report, extra = {}) {
         fidelityWorst: fidelity?.worst ?? null,
         blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
         invalidManifests: fidelity?.invalid ?? 0,
+        ...(r?.coverage ? { coverage: coverageFacts(r.coverage) } : {}),
         ...extra,
     };
 }
+/**
+ * The section counts kinds by direction and coverage over every kind, not only the classes shown,
+ * so the rule sees kinds beyond `max_groups`.
+ */
+function coverageFacts(section) {
+    return {
+        mode: section.mode,
+        uncoveredNewlyAllowed: section.newly_allowed.kinds - section.newly_allowed.covered,
+        reasons: section.not_analysed,
+    };
+}
 
-;// CONCATENATED MODULE: ./build/git/repository.js
+;// CONCATENATED MODULE: ./build/coverage/bdd.js
+const bdd_FALSE = 0;
+const bdd_TRUE = 1;
+/** Thrown when creating one more node would exceed the manager's budget. */
+class NodeBudgetExceeded extends Error {
+    maxNodes;
+    constructor(maxNodes) {
+        super(`the decision diagram needs more than ${maxNodes} nodes`);
+        this.maxNodes = maxNodes;
+    }
+}
+const TERMINAL_LEVEL = Number.MAX_SAFE_INTEGER;
+/** Node ids stay below 2^26 (MAX_NODES), so two of them pack exactly into one number key. */
+const PAIR = 2 ** 26;
+const MAX_NODES = PAIR;
+class BddManager {
+    maxNodes;
+    vars = [TERMINAL_LEVEL, TERMINAL_LEVEL];
+    lows = [0, 1];
+    highs = [0, 1];
+    /** Per variable: (low · 2^26 + high) → node. */
+    unique = new Map();
+    /** (smaller · 2^26 + larger) → their conjunction. */
+    andCache = new Map();
+    notCache = new Map();
+    constructor(maxNodes) {
+        this.maxNodes = maxNodes;
+        if (!(maxNodes <= MAX_NODES))
+            throw new Error(`maxNodes is at most ${MAX_NODES}`);
+    }
+    /** Nodes created so far, the two terminals included. */
+    get size() {
+        return this.vars.length;
+    }
+    level(f) {
+        return this.vars[f];
+    }
+    low(f) {
+        return this.lows[f];
+    }
+    high(f) {
+        return this.highs[f];
+    }
+    /** The reduced node (variable, low, high): no redundant test, one node per triple. */
+    node(variable, low, high) {
+        if (low === high)
+            return low;
+        let table = this.unique.get(variable);
+        if (table === undefined) {
+            table = new Map();
+            this.unique.set(variable, table);
+        }
+        const key = low * PAIR + high;
+        const found = table.get(key);
+        if (found !== undefined)
+            return found;
+        if (this.vars.length >= this.maxNodes)
+            throw new NodeBudgetExceeded(this.maxNodes);
+        const id = this.vars.length;
+        this.vars.push(variable);
+        this.lows.push(low);
+        this.highs.push(high);
+        table.set(key, id);
+        return id;
+    }
+    variable(index) {
+        return this.node(index, bdd_FALSE, bdd_TRUE);
+    }
+    literal(index, value) {
+        return value ? this.node(index, bdd_FALSE, bdd_TRUE) : this.node(index, bdd_TRUE, bdd_FALSE);
+    }
+    not(f) {
+        if (f <= 1)
+            return 1 - f;
+        const cached = this.notCache.get(f);
+        if (cached !== undefined)
+            return cached;
+        const result = this.node(this.level(f), this.not(this.low(f)), this.not(this.high(f)));
+        this.notCache.set(f, result);
+        return result;
+    }
+    and(f, g) {
+        if (f === bdd_FALSE || g === bdd_FALSE)
+            return bdd_FALSE;
+        if (f === bdd_TRUE)
+            return g;
+        if (g === bdd_TRUE || f === g)
+            return f;
+        const [a, b] = f < g ? [f, g] : [g, f];
+        const key = a * PAIR + b;
+        const cached = this.andCache.get(key);
+        if (cached !== undefined)
+            return cached;
+        const level = Math.min(this.level(a), this.level(b));
+        const [a0, a1] = this.cofactors(a, level);
+        const [b0, b1] = this.cofactors(b, level);
+        const result = this.node(level, this.and(a0, b0), this.and(a1, b1));
+        this.andCache.set(key, result);
+        return result;
+    }
+    or(f, g) {
+        return this.not(this.and(this.not(f), this.not(g)));
+    }
+    implies(f, g) {
+        return this.or(this.not(f), g);
+    }
+    andAll(fs) {
+        let result = bdd_TRUE;
+        for (const f of fs)
+            result = this.and(result, f);
+        return result;
+    }
+    orAll(fs) {
+        let result = bdd_FALSE;
+        for (const f of fs)
+            result = this.or(result, f);
+        return result;
+    }
+    /** At most one of `fs` holds. */
+    atMostOne(fs) {
+        let none = bdd_TRUE;
+        let one = bdd_FALSE;
+        for (const f of fs) {
+            one = this.or(this.and(one, this.not(f)), this.and(none, f));
+            none = this.and(none, this.not(f));
+        }
+        return this.or(none, one);
+    }
+    /** The function of the cube's literals (their conjunction). */
+    cube(cube) {
+        return this.andAll([...cube].map(([v, value]) => this.literal(v, value)));
+    }
+    /** ∃ variables: f with every variable in `quantified` projected away. */
+    exists(f, quantified) {
+        const memo = new Map();
+        const walk = (g) => {
+            if (g <= 1)
+                return g;
+            const cached = memo.get(g);
+            if (cached !== undefined)
+                return cached;
+            const lo = walk(this.low(g));
+            const hi = walk(this.high(g));
+            const result = quantified.has(this.level(g)) ? this.or(lo, hi) : this.node(this.level(g), lo, hi);
+            memo.set(g, result);
+            return result;
+        };
+        return walk(f);
+    }
+    /** f with one variable fixed (the cofactor). */
+    restrict(f, variable, value) {
+        const memo = new Map();
+        const walk = (g) => {
+            if (g <= 1 || this.level(g) > variable)
+                return g;
+            const cached = memo.get(g);
+            if (cached !== undefined)
+                return cached;
+            const result = this.level(g) === variable
+                ? value
+                    ? this.high(g)
+                    : this.low(g)
+                : this.node(this.level(g), walk(this.low(g)), walk(this.high(g)));
+            memo.set(g, result);
+            return result;
+        };
+        return walk(f);
+    }
+    /** The value of f under a total assignment (a variable the function reads must be given). */
+    evaluate(f, value) {
+        let g = f;
+        while (g > 1)
+            g = value(this.level(g)) ? this.high(g) : this.low(g);
+        return g === bdd_TRUE;
+    }
+    /**
+     * The paths to TRUE, each a cube (the variables tested on the path): disjoint, and together
+     * exactly f. Lazy, so a caller can stop early.
+     */
+    *paths(f) {
+        yield* this.walkPaths(f, new Map());
+    }
+    /** The paths below g, `cube` holding the path above it (restored on return). */
+    *walkPaths(g, cube) {
+        if (g === bdd_FALSE)
+            return;
+        if (g === bdd_TRUE) {
+            yield new Map(cube);
+            return;
+        }
+        const v = this.level(g);
+        cube.set(v, true);
+        yield* this.walkPaths(this.high(g), cube);
+        cube.set(v, false);
+        yield* this.walkPaths(this.low(g), cube);
+        cube.delete(v);
+    }
+    /** The variables f depends on. */
+    support(f) {
+        const seen = new Set();
+        const found = new Set();
+        const stack = [f];
+        while (stack.length > 0) {
+            const g = stack.pop();
+            if (g <= 1 || seen.has(g))
+                continue;
+            seen.add(g);
+            found.add(this.level(g));
+            stack.push(this.low(g), this.high(g));
+        }
+        return found;
+    }
+    cofactors(f, level) {
+        return this.level(f) === level ? [this.low(f), this.high(f)] : [f, f];
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/concrete.js
 /**
- * The project's one way of running git: reads policy files, file lists and the tracked files of
- * the workspace's repository. Every call is
- * `execFile('git', [...])` with an argument array: no shell, so no value from a pull request
- * (paths, refs) can be interpreted as shell syntax, and commit ids are checked to be hex first so
- * none can be read as an option either.
+ * The atom assignment of a concrete OPA input (docs/coverage.md "Atoms"): which atom each field
+ * value falls in, the three flags, the window memberships of its time, and the call bits of its
+ * call list. This is how a sample record is placed in a kind (`covered_by`), and how the tests hold
+ * the symbolic decision equal to the reference evaluator.
  */
 
-/** A git command failed (missing commit, unreachable remote, not a repository, …). */
-class GitError extends Error {
-    args;
-    exitCode;
-    stderr;
-    name = 'GitError';
-    kind = 'git';
-    constructor(args, exitCode, stderr, message) {
-        super(message);
-        this.args = args;
-        this.exitCode = exitCode;
-        this.stderr = stderr;
-    }
+/** The text a scalar is compared by (docs/policy.md "One condition"), or undefined. */
+function textOf(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return JSON.stringify(value);
+    return undefined;
 }
-const SHA_PATTERN = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
-/** Policy files are small, but a 3000-file name-status listing is not; stay well clear of the default 1 MiB. */
-const MAX_BUFFER = 256 * 1024 * 1024;
-function runGit(cwd, args) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', [...args], {
-            cwd,
-            encoding: 'buffer',
-            maxBuffer: MAX_BUFFER,
-            // Never block on a credential prompt in CI, and keep messages in one language for parsing.
-            env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
-        }, (error, stdout, stderr) => {
-            const stderrText = stderr.toString('utf8').trim();
-            if (error) {
-                const code = typeof error.code === 'number' ? error.code : null;
-                const detail = stderrText || error.message;
-                reject(new GitError(args, code, stderrText, `git ${args[0] ?? ''} failed: ${detail}`));
-                return;
-            }
-            resolve({ stdout, stderr: stderrText });
-        });
-    });
+/** Sets the atoms of one field from the value found at its path. */
+function assignField(into, atoms, found) {
+    const value = found.present ? found.value : undefined;
+    let present;
+    let holds;
+    if (atoms.kind.kind === 'is_batch') {
+        present = typeof value === 'boolean';
+        holds = (c) => (c === 'true') === value;
+    }
+    else if (atoms.kind.kind === 'unparsable_calls') {
+        present = typeof value === 'number';
+        holds = (c) => Number(c) === value;
+    }
+    else if (Array.isArray(value)) {
+        present = true;
+        const texts = new Set(value.map(textOf));
+        holds = (c) => texts.has(c);
+    }
+    else {
+        const text = textOf(value);
+        present = text !== undefined;
+        holds = (c) => c === text;
+    }
+    into.set(atoms.present, present);
+    atoms.constants.forEach((c, i) => into.set(atoms.bits[i], present && holds(c)));
 }
-function checkSha(sha) {
-    if (!SHA_PATTERN.test(sha)) {
-        throw new GitError([], null, '', `'${sha}' is not a full commit id (40 or 64 hex digits)`);
-    }
+function assignCall(into, space, call) {
+    for (const atoms of space.calls.fields.values())
+        assignField(into, atoms, lookup(call, [atoms.field]));
 }
-/** True when the commit object is in the local repository. */
-async function hasCommit(cwd, sha) {
-    checkSha(sha);
-    try {
-        await runGit(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
-        return true;
-    }
-    catch (error) {
-        if (error instanceof GitError && error.exitCode !== null)
-            return false;
-        throw error;
-    }
+function callAssignment(space, call) {
+    const values = new Map();
+    assignCall(values, space, call);
+    return (v) => values.get(v) ?? false;
+}
+/** Whether one concrete call satisfies a predicate over the call variables. */
+function callSatisfies(space, call, predicate) {
+    return space.m.evaluate(predicate, callAssignment(space, call));
 }
 /**
- * Makes sure every commit is present, fetching the missing ones from `remote` in one call. A
- * shallow checkout (actions/checkout's default depth 1) gets `--depth=1` so the fetch stays
- * small; a full clone must not get it, or the fetch would make it shallow.
+ * The assignment of every request variable. A present time is taken to be a valid RFC 3339
+ * instant (the replay rejects others before evaluation); `inForce` throws otherwise.
  */
-async function ensureCommits(cwd, shas, remote = 'origin') {
-    const missing = [];
-    for (const sha of new Set(shas)) {
-        if (!(await hasCommit(cwd, sha)))
-            missing.push(sha);
-    }
-    if (missing.length === 0)
-        return;
-    const shallow = (await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout
-        .toString('utf8')
-        .trim();
-    const depth = shallow === 'true' ? ['--depth=1'] : [];
-    try {
-        await runGit(cwd, ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, remote, ...missing]);
-    }
-    catch (error) {
-        const detail = error instanceof GitError ? error.stderr || error.message : String(error);
-        throw new GitError(['fetch', remote, ...missing], error instanceof GitError ? error.exitCode : null, detail, `commit(s) ${missing.join(', ')} are not in the checkout and could not be fetched from '${remote}': ${detail}`);
-    }
-    for (const sha of missing) {
-        if (!(await hasCommit(cwd, sha))) {
-            throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is still missing after fetching it`);
-        }
-    }
-}
-/**
- * A symlink in a commit's tree that cannot be followed: it leads out of the repository (an
- * absolute target, or `..` past the root), or through more links than MAX_SYMLINKS (a loop).
- */
-class SymlinkError extends Error {
-    path;
-    problem;
-    name = 'SymlinkError';
-    kind = 'symlink';
-    constructor(
-    /** The path asked for, repository-relative. */
-    path, problem, message) {
-        super(message);
-        this.path = path;
-        this.problem = problem;
-    }
-}
-/** As Linux's MAXSYMLINKS: more links than this on one path is taken for a loop. */
-const MAX_SYMLINKS = 40;
-const SYMLINK_MODE = '120000';
-/** The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none. */
-async function treeEntry(cwd, sha, path) {
-    // Literal pathspecs: a path holding `*` or `?` names that one entry, never a pattern.
-    const { stdout } = await runGit(cwd, [
-        '--literal-pathspecs',
-        'ls-tree',
-        '-z',
-        '--full-tree',
-        sha,
-        '--',
-        path,
-    ]);
-    for (const record of stdout.toString('utf8').split('\0')) {
-        const tab = record.indexOf('\t');
-        if (tab === -1 || record.slice(tab + 1) !== path)
+function concrete_assignmentOf(space, input) {
+    const a = new Map();
+    const flag = (path) => {
+        const found = lookup(input, path);
+        return found.present && found.value === true;
+    };
+    a.set(space.flags.verified, flag(['identity', 'verified']));
+    a.set(space.flags.resolved, flag(['identity', 'attributes_resolved']));
+    const time = lookup(input, ['request', 'time']);
+    a.set(space.flags.timePresent, time.present);
+    for (const atoms of space.fields) {
+        if (atoms.kind.kind === 'call')
             continue;
-        const [mode = '', type = '', oid = ''] = record.slice(0, tab).split(' ');
-        return { mode, type, oid };
+        assignField(a, atoms, lookup(input, requestPath(atoms.kind)));
     }
-    return null;
+    for (const w of space.windows)
+        a.set(w.variable, time.present && inForce(w.window, time.value));
+    const found = lookup(input, ['request', 'mcp', 'calls']);
+    const calls = found.present && Array.isArray(found.value) ? found.value : [];
+    a.set(space.calls.hasCalls, calls.length > 0);
+    a.set(space.calls.many, calls.length > 1);
+    // One call: its own atoms. Two or more: the quantified bits (the call atoms stay false).
+    if (calls.length === 1)
+        assignCall(a, space, calls[0]);
+    const assignments = calls.length > 1 ? calls.map((call) => callAssignment(space, call)) : [];
+    for (const bit of space.calls.bits) {
+        const each = assignments.map((value) => space.m.evaluate(bit.predicate, value));
+        const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
+        a.set(bit.variable, holds);
+    }
+    return a;
 }
 /**
- * Where `path` leads at commit `sha`, following every symlink on the way (in directories too)
- * within that commit's tree, as the file system would after checking it out: the final entry and
- * its symlink-free path, or null when nothing is there. A link out of the repository or a chain
- * longer than MAX_SYMLINKS is a SymlinkError.
+ * Whether a concrete input has the space's request shape: its atoms satisfy the constraint and
+ * every call the per-call shape (under `--shape any`, every input does). `a`: its assignment,
+ * when already computed.
  */
-async function resolvePathAtCommit(cwd, sha, path) {
-    checkSha(sha);
-    const asked = path.replace(/^\.?\/+/, '');
-    const parts = (p) => p.split('/').filter((c) => c !== '' && c !== '.');
-    let pending = parts(asked);
-    const resolved = [];
-    let links = 0;
-    while (pending.length > 0) {
-        const [name, ...rest] = pending;
-        pending = rest;
-        if (name === '..') {
-            if (resolved.length === 0)
-                throw new SymlinkError(asked, 'leaves-repository', `${asked} leads out of the repository (through "..")`);
-            resolved.pop();
+function hasShape(space, input, a = concrete_assignmentOf(space, input)) {
+    if (!space.m.evaluate(space.constraint, (v) => a.get(v) ?? false))
+        return false;
+    const found = lookup(input, ['request', 'mcp', 'calls']);
+    const calls = found.present && Array.isArray(found.value) ? found.value : [];
+    return calls.every((call) => callSatisfies(space, call, space.calls.shape));
+}
+
+;// CONCATENATED MODULE: ./build/coverage/fieldAtoms.js
+
+/** Allocates consecutive variables from `next`, returning the field's atoms and the next free. */
+function allocateField(field, kind, constants, single, edited, next) {
+    const sorted = [...new Set(constants)].sort();
+    const present = next;
+    const bits = sorted.map((_, i) => next + 1 + i);
+    return { atoms: { field, kind, present, constants: sorted, bits, single, edited }, next: next + 1 + sorted.length };
+}
+/** The bit of one constant, or undefined when the field has no such constant. */
+function bitOf(atoms, constant) {
+    const i = atoms.constants.indexOf(constant);
+    return i < 0 ? undefined : atoms.bits[i];
+}
+/** docs/policy.md "One condition" over the field's atoms. */
+function conditionBdd(m, atoms, condition) {
+    const listed = m.orAll(condition.values.map((value) => {
+        const bit = bitOf(atoms, value);
+        return bit === undefined ? bdd_FALSE : m.variable(bit);
+    }));
+    const holds = condition.operator === 'in' ? listed : m.not(listed);
+    return m.and(m.variable(atoms.present), holds);
+}
+/**
+ * The canonical form of the field's atoms: a bit only with `present`, at most one bit for a
+ * single-valued field, and for `is_batch` (constants "false", "true") exactly one when present.
+ */
+function fieldConstraint(m, atoms) {
+    const present = m.variable(atoms.present);
+    const bits = atoms.bits.map((b) => m.variable(b));
+    let constraint = m.andAll(bits.map((b) => m.implies(b, present)));
+    if (atoms.single)
+        constraint = m.and(constraint, m.atMostOne(bits));
+    if (atoms.kind.kind === 'is_batch')
+        constraint = m.and(constraint, m.implies(present, m.orAll(bits)));
+    return constraint;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/callModel.js
+
+
+/** Call variables start here, below every request variable, so the two never interleave. */
+const CALL_VARIABLES_START = 1_000_000;
+const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
+class CallModel {
+    m;
+    hasCalls;
+    many;
+    allocate;
+    fields = new Map();
+    /** What every call satisfies: canonical atoms, and under the MCP shape the call's form. */
+    shape;
+    bits = [];
+    byKey = new Map();
+    constructor(m, constants, edited, mcp, 
+    /** The request variable of "the call list is non-empty". */
+    hasCalls, 
+    /** The request variable of "the call list has two calls or more". */
+    many, allocate) {
+        this.m = m;
+        this.hasCalls = hasCalls;
+        this.many = many;
+        this.allocate = allocate;
+        let next = CALL_VARIABLES_START;
+        for (const name of CALL_FIELDS) {
+            const wanted = new Set(constants.get(name) ?? []);
+            if (mcp && name === 'method')
+                for (const method of ['tools/call', 'resources/read'])
+                    wanted.add(method);
+            const field = allocateField(name, { kind: 'call', name }, wanted, mcp, edited.get(name) ?? new Set(), next);
+            this.fields.set(name, field.atoms);
+            next = field.next;
+        }
+        let shape = m.andAll([...this.fields.values()].map((atoms) => fieldConstraint(m, atoms)));
+        if (mcp)
+            shape = m.and(shape, this.mcpForm());
+        this.shape = shape;
+    }
+    /** A JSON-RPC call has a method; a tool only on tools/call, a resource only on resources/read. */
+    mcpForm() {
+        const m = this.m;
+        const method = this.fields.get('method');
+        const is = (value) => m.variable(bitOf(method, value));
+        const present = (name) => m.variable(this.fields.get(name).present);
+        return m.andAll([
+            present('method'),
+            m.implies(present('tool'), is('tools/call')),
+            m.implies(present('resource_uri'), is('resources/read')),
+        ]);
+    }
+    /** The request bit of a quantified predicate; one bit per distinct (quantifier, predicate). */
+    bitFor(quantifier, predicate) {
+        const key = `${quantifier}:${predicate}`;
+        let bit = this.byKey.get(key);
+        if (bit === undefined) {
+            bit = { variable: this.allocate(), quantifier, predicate };
+            this.byKey.set(key, bit);
+            this.bits.push(bit);
+        }
+        return bit;
+    }
+    /**
+     * The request's view of a quantified predicate: with two calls or more its bit, with one call
+     * the predicate of that call, with none false.
+     */
+    view(bit) {
+        const m = this.m;
+        const many = m.variable(this.many);
+        return m.or(m.and(many, m.variable(bit.variable)), m.andAll([m.not(many), m.variable(this.hasCalls), bit.predicate]));
+    }
+    /** The variables of one call (its atoms). */
+    callVariables() {
+        return new Set([...this.fields.values()].flatMap((f) => [f.present, ...f.bits]));
+    }
+    /** The assignments of the quantified bits some list of two calls or more realises. */
+    realisability() {
+        const m = this.m;
+        const x = this.callVariables();
+        // Inv(q) over the bits and one call's atoms together.
+        const inv = m.andAll([
+            this.shape,
+            ...this.bits.map((b) => b.quantifier === 'forall'
+                ? m.implies(m.variable(b.variable), b.predicate)
+                : m.or(m.variable(b.variable), m.not(b.predicate))),
+        ]);
+        const parts = [m.exists(inv, x)];
+        for (const b of this.bits) {
+            const q = m.variable(b.variable);
+            if (b.quantifier === 'exists')
+                parts.push(m.implies(q, m.exists(m.and(inv, b.predicate), x)));
+            else
+                parts.push(m.implies(m.not(q), m.exists(m.and(inv, m.not(b.predicate)), x)));
+        }
+        return m.andAll(parts);
+    }
+    /**
+     * The list of two calls or more (each a cube over the call variables) that realises the
+     * quantified bits `cube` fixes, the others being free; null when no list does; `[]` when the
+     * cube does not need such a list (one call, or none, is then in the cube itself).
+     */
+    realise(cube) {
+        const m = this.m;
+        const given = (v) => cube.get(v);
+        const many = given(this.many);
+        const fixed = this.bits.filter((b) => given(b.variable) !== undefined);
+        const anyTrue = fixed.some((b) => given(b.variable) === true);
+        if (many === false)
+            return anyTrue ? null : [];
+        if (!anyTrue && many !== true)
+            return [];
+        let inv = this.shape;
+        const demands = [];
+        for (const b of fixed) {
+            const value = given(b.variable);
+            if (b.quantifier === 'forall' && value)
+                inv = m.and(inv, b.predicate);
+            else if (b.quantifier === 'exists' && !value)
+                inv = m.and(inv, m.not(b.predicate));
+            else
+                demands.push(b.quantifier === 'exists' ? b.predicate : m.not(b.predicate));
+        }
+        if (inv === bdd_FALSE)
+            return null;
+        const calls = [];
+        for (const demand of demands) {
+            const call = m.and(inv, demand);
+            if (call === bdd_FALSE)
+                return null;
+            calls.push(this.pick(call));
+        }
+        // Repeating a call changes no quantified bit, so any list can be made two calls long.
+        while (calls.length < 2)
+            calls.push(calls[0] ?? this.pick(inv));
+        return calls;
+    }
+    /** One call of f: its first path, every untested variable false (all completions satisfy f). */
+    pick(f) {
+        for (const path of this.m.paths(f))
+            return path;
+        throw new Error('pick: an unsatisfiable call predicate');
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/editedConstants.js
+function valuesByField(rule) {
+    const byField = new Map();
+    for (const c of rule.conditions) {
+        const values = byField.get(c.field) ?? new Set();
+        for (const v of c.values)
+            values.add(v);
+        byField.set(c.field, values);
+    }
+    return byField;
+}
+function add(into, field, values) {
+    const set = into.get(field) ?? new Set();
+    for (const v of values)
+        set.add(v);
+    into.set(field, set);
+}
+function editedConstants(base, head) {
+    const edited = new Map();
+    const baseRules = new Map((base?.rules ?? []).map((r) => [r.id, r]));
+    const headRules = new Map((head?.rules ?? []).map((r) => [r.id, r]));
+    for (const [id, rule] of headRules) {
+        const before = baseRules.get(id);
+        const after = valuesByField(rule);
+        if (before === undefined) {
+            for (const [field, values] of after)
+                add(edited, field, values);
             continue;
         }
-        const at = [...resolved, name].join('/');
-        const entry = await treeEntry(cwd, sha, at);
-        if (entry === null)
-            return null;
-        if (entry.mode === SYMLINK_MODE) {
-            if (++links > MAX_SYMLINKS)
-                throw new SymlinkError(asked, 'too-many-links', `${asked} goes through more than ${MAX_SYMLINKS} symlinks at ${sha} (a loop?)`);
-            const target = (await runGit(cwd, ['cat-file', 'blob', entry.oid])).stdout.toString('utf8');
-            if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
-                throw new SymlinkError(asked, 'leaves-repository', `${asked} is a symlink at ${sha} to the absolute path ${JSON.stringify(target)}, outside the repository`);
-            pending = [...parts(target), ...pending];
+        const old = valuesByField(before);
+        for (const field of new Set([...after.keys(), ...old.keys()])) {
+            const a = after.get(field) ?? new Set();
+            const b = old.get(field) ?? new Set();
+            add(edited, field, [...a].filter((v) => !b.has(v)));
+            add(edited, field, [...b].filter((v) => !a.has(v)));
+        }
+    }
+    for (const [id, rule] of baseRules) {
+        if (!headRules.has(id))
+            for (const [field, values] of valuesByField(rule))
+                add(edited, field, values);
+    }
+    return edited;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/windows.js
+
+
+const MIN_HORIZON_DAYS = 366;
+const DAY = 86_400;
+/**
+ * Offsets are sampled this often, then each change is bisected to its second. Two transitions
+ * closer than this that cancel out would be missed; the time-zone database has none such.
+ */
+const STEP = 6 * 3_600;
+/** Offsets per zone and horizon, computed once: reading the zone database is the slow part. */
+const segmentMemo = new Map();
+/** The zone's offsets over [from, to), each change at its exact second. */
+function segmentsOf(name, zone, from, to) {
+    const key = `${name} ${from} ${to}`;
+    const known = segmentMemo.get(key);
+    if (known !== undefined)
+        return known;
+    const segments = [{ start: -Infinity, offset: zone.offsetAt(from - DAY) }];
+    let previous = segments[0].offset;
+    for (let t = from - DAY + STEP; t < to + DAY + STEP; t += STEP) {
+        const offset = zone.offsetAt(t);
+        if (offset === previous)
             continue;
+        // Bisect the step for the first second of the new offset.
+        let lo = t - STEP;
+        let hi = t;
+        while (hi - lo > 1) {
+            const mid = Math.floor((lo + hi) / 2);
+            if (zone.offsetAt(mid) === previous)
+                lo = mid;
+            else
+                hi = mid;
         }
-        if (pending.length > 0 && entry.type !== 'tree')
-            return null;
-        resolved.push(name);
-        if (pending.length === 0)
-            return { path: at, entry };
+        segments.push({ start: hi, offset });
+        previous = offset;
     }
-    return null;
+    if (segmentMemo.size > 1_000)
+        segmentMemo.clear();
+    segmentMemo.set(key, segments);
+    return segments;
 }
-/**
- * The content of `path` (relative to the repository root) at commit `sha`, or null when no file
- * exists there at that commit. A symlink is followed within the commit's tree (resolvePathAtCommit),
- * so a policy that is a link is read from its target. A missing commit is an error, not null:
- * reporting "absent" for a commit we simply do not have would make a changed policy look deleted
- * or added.
- */
-async function readFileAtCommit(cwd, sha, path, options = {}) {
-    if (!(await hasCommit(cwd, sha))) {
-        throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is not in the checkout`);
+/** Candidate instants (unix seconds) where some membership of a window in the zone can change. */
+function zoneCandidates(segments, windows, from, to) {
+    const offsets = new Set(segments.map((s) => s.offset));
+    const minutes = new Set([0]);
+    for (const w of windows) {
+        minutes.add(clockMinutes(w.from));
+        minutes.add(clockMinutes(w.to));
     }
-    const found = await resolvePathAtCommit(cwd, sha, path);
-    // A directory (or submodule) by that name is not a policy file.
-    if (found === null || found.entry.type !== 'blob')
-        return null;
-    if (options.maxBytes !== undefined) {
-        // The blob's size from its header, before a byte of it is read.
-        const size = Number((await runGit(cwd, ['cat-file', '-s', found.entry.oid])).stdout.toString('utf8').trim());
-        if (!(size <= options.maxBytes))
-            throw new FileTooLargeError(path, size, options.maxBytes);
-    }
-    return (await runGit(cwd, ['cat-file', 'blob', found.entry.oid])).stdout.toString('utf8');
-}
-/**
- * Why readFileAtCommit found no file at `path` at commit `sha`, in words for an error: nothing is
- * there, a symlink whose target is not there, a directory or a submodule.
- */
-async function whyNoFileAtCommit(cwd, sha, path) {
-    const asked = path.replace(/^\.?\/+/, '');
-    const found = await resolvePathAtCommit(cwd, sha, asked);
-    if (found !== null) {
-        const what = found.entry.type === 'tree'
-            ? 'a directory'
-            : found.entry.type === 'commit'
-                ? 'a submodule'
-                : `a ${found.entry.type}`;
-        return found.path === asked
-            ? `it is ${what}, not a file`
-            : `it leads to ${found.path}, ${what}, not a file`;
-    }
-    const own = await treeEntry(cwd, sha, asked);
-    if (own?.mode === SYMLINK_MODE) {
-        const target = (await runGit(cwd, ['cat-file', 'blob', own.oid])).stdout.toString('utf8');
-        return `it is a symlink to ${JSON.stringify(target)}, which does not exist at that commit`;
-    }
-    return own === null ? 'nothing is there (or a symlink on the way leads nowhere)' : 'it is not a file';
-}
-/** A file at a commit is larger than the caller's bound; it was not read. */
-class FileTooLargeError extends Error {
-    path;
-    bytes;
-    limit;
-    name = 'FileTooLargeError';
-    constructor(path, bytes, limit) {
-        super(`${path} is ${bytes.toLocaleString('en-US')} bytes, over the ${limit.toLocaleString('en-US')}-byte limit ` +
-            "for a policy (raise it with --max-policy-bytes, or max-policy-bytes in the Action's limits input)");
-        this.path = path;
-        this.bytes = bytes;
-        this.limit = limit;
-    }
-}
-/** Whether the repository at `cwd` is a shallow clone (part of its history is missing). */
-async function isShallowRepository(cwd) {
-    return ((await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout.toString('utf8').trim() === 'true');
-}
-/** The commit checked out in the work tree at `cwd` (HEAD). */
-async function checkedOutCommit(cwd) {
-    const { stdout } = await runGit(cwd, ['rev-parse', '--verify', '--end-of-options', 'HEAD^{commit}']);
-    return stdout.toString('utf8').trim();
-}
-/** The paths of every symlink in the tree of `sha`. */
-async function symlinksAtCommit(cwd, sha) {
-    checkSha(sha);
-    const { stdout } = await runGit(cwd, ['ls-tree', '-r', '-z', '--full-tree', sha]);
-    const links = [];
-    for (const record of stdout.toString('utf8').split('\0')) {
-        const tab = record.indexOf('\t');
-        if (tab !== -1 && record.startsWith(`${SYMLINK_MODE} `))
-            links.push(record.slice(tab + 1));
-    }
-    return links;
-}
-/**
- * The parents of a present commit, in order, as the commit object records them. Read from the
- * object itself, so a shallow checkout (where git hides the parents beyond its depth) still tells.
- */
-async function commitParents(cwd, sha) {
-    checkSha(sha);
-    const text = (await runGit(cwd, ['cat-file', 'commit', sha])).stdout.toString('utf8');
-    const header = text.slice(0, text.indexOf('\n\n') === -1 ? text.length : text.indexOf('\n\n'));
-    return header
-        .split('\n')
-        .filter((line) => line.startsWith('parent '))
-        .map((line) => line.slice('parent '.length).trim())
-        .filter((parent) => SHA_PATTERN.test(parent));
-}
-/** The merge base of two present commits, or null when the local history cannot tell (shallow). */
-async function mergeBase(cwd, base, head) {
-    checkSha(base);
-    checkSha(head);
-    try {
-        const out = (await runGit(cwd, ['merge-base', base, head])).stdout.toString('utf8').trim();
-        return SHA_PATTERN.test(out) ? out : null;
-    }
-    catch (error) {
-        if (error instanceof GitError && error.exitCode !== null)
-            return null;
-        throw error;
-    }
-}
-function statusOf(code) {
-    switch (code[0]) {
-        case 'A':
-            return 'added';
-        case 'M':
-            return 'modified';
-        case 'D':
-            return 'removed';
-        case 'R':
-            return 'renamed';
-        case 'C':
-            return 'copied';
-        case 'T':
-            return 'changed';
-        default:
-            return undefined;
-    }
-}
-/** Parses `git diff --name-status -z` output: status NUL path [NUL path] per entry. */
-function parseNameStatus(output) {
-    const fields = output.split('\0');
-    if (fields[fields.length - 1] === '')
-        fields.pop();
-    const files = [];
-    for (let i = 0; i < fields.length;) {
-        const code = fields[i++] ?? '';
-        const status = statusOf(code);
-        if (status === undefined)
-            throw new GitError(['diff'], null, '', `unexpected git diff status '${code}'`);
-        if (status === 'renamed' || status === 'copied') {
-            const from = fields[i++];
-            const to = fields[i++];
-            if (from === undefined || to === undefined) {
-                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
-            }
-            files.push({ filename: to, status, previous_filename: from });
+    const candidates = segments.slice(1).map((s) => s.start);
+    // Local days from one before the horizon to one after, so that every offset is covered.
+    const firstDay = Math.floor(from / DAY) - 1;
+    const lastDay = Math.floor(to / DAY) + 1;
+    for (let day = firstDay; day <= lastDay; day++) {
+        for (const minute of minutes) {
+            for (const offset of offsets)
+                candidates.push(day * DAY + minute * 60 - offset);
         }
+    }
+    return candidates;
+}
+function isoOf(seconds) {
+    return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+/** Days by Go's weekday number (0 = Sunday), as reference.ts reads them. */
+const DAY_BY_WEEKDAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+/**
+ * The reference's `inForce` for an instant of whole seconds in a loaded zone, the same rule
+ * without writing and parsing an RFC 3339 string (the sweep below evaluates thousands); the unit
+ * suite holds the two equal.
+ */
+function insideAt(window, zone, seconds) {
+    return insideLocal(window, seconds + zone.offsetAt(seconds));
+}
+/** Membership at a local time (unix seconds plus the offset in force). */
+function insideLocal(window, local) {
+    const days = Math.floor(local / DAY);
+    if (!window.days.includes(DAY_BY_WEEKDAY[(((days + 4) % 7) + 7) % 7]))
+        return false;
+    const minute = Math.floor((local - days * DAY) / 60);
+    const from = clockMinutes(window.from);
+    const to = clockMinutes(window.to);
+    return from < to ? from <= minute && minute < to : minute >= from || minute < to;
+}
+/**
+ * Every membership vector of `windows` some instant of the horizon realises, in order of their
+ * earliest instant, with that instant. A sweep over the candidates in time order: at each, only
+ * the windows of the zones the candidate belongs to can change. Throws for an unknown zone (the
+ * policies are validated, so that is a bug).
+ */
+function realisableWindowVectors(windows, horizon) {
+    if (windows.length === 0)
+        return [{ inside: [], instant: horizon.start }];
+    if (!(horizon.days >= MIN_HORIZON_DAYS))
+        throw new Error(`the horizon must be at least ${MIN_HORIZON_DAYS} days`);
+    const from = Math.floor(Date.parse(horizon.start) / 1000);
+    if (!Number.isFinite(from))
+        throw new Error(`not an instant: ${horizon.start}`);
+    const to = from + horizon.days * DAY;
+    const zones = new Map();
+    windows.forEach((w, i) => {
+        const entry = zones.get(w.timezone);
+        if (entry !== undefined)
+            entry.members.push(i);
         else {
-            const name = fields[i++];
-            if (name === undefined)
-                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
-            files.push({ filename: name, status });
+            const zone = loadTimeZone(w.timezone);
+            if (zone === undefined)
+                throw new Error(`unknown time zone ${w.timezone}`);
+            zones.set(w.timezone, { segments: segmentsOf(w.timezone, zone, from, to), members: [i] });
+        }
+    });
+    const changes = new Map();
+    for (const [name, { segments, members }] of zones) {
+        const zoneWindows = members.map((i) => windows[i]);
+        for (const c of zoneCandidates(segments, zoneWindows, from, to)) {
+            if (c > from && c < to)
+                changes.set(c, (changes.get(c) ?? new Set()).add(name));
         }
     }
-    return files;
+    const offsetAt = (segments, t) => {
+        let i = segments.length - 1;
+        while (segments[i].start > t)
+            i--;
+        return segments[i].offset;
+    };
+    const update = (name, t) => {
+        const { segments, members } = zones.get(name);
+        const local = t + offsetAt(segments, t);
+        for (const i of members)
+            inside[i] = insideLocal(windows[i], local);
+    };
+    const inside = windows.map(() => false);
+    for (const name of zones.keys())
+        update(name, from);
+    const found = new Map();
+    const record = (at) => {
+        const key = inside.map((b) => (b ? '1' : '0')).join('');
+        if (!found.has(key))
+            found.set(key, { inside: [...inside], instant: isoOf(at) });
+    };
+    record(from);
+    for (const c of [...changes.keys()].sort((a, b) => a - b)) {
+        for (const name of changes.get(c))
+            update(name, c);
+        record(c);
+    }
+    return [...found.values()];
+}
+
+;// CONCATENATED MODULE: ./build/coverage/space.js
+
+
+
+
+
+
+
+function windowKey(w) {
+    const days = DAYS.filter((d) => w.days.includes(d));
+    return JSON.stringify([days, w.from, w.to, w.timezone]);
+}
+/** A field compared by type, or, under the MCP shape, one the gateway records as a string. */
+function isSingle(kind, shape) {
+    if (kind.kind === 'is_batch' || kind.kind === 'unparsable_calls')
+        return true;
+    return shape === 'mcp' && (kind.kind === 'http' || kind.kind === 'identity' || kind.kind === 'call');
+}
+/** Claim or argument paths where one is a prefix of another: their atoms would not be independent. */
+function overlappingPaths(policies) {
+    const paths = new Set();
+    for (const p of policies)
+        for (const r of p.rules)
+            for (const c of r.conditions)
+                if (/^(claim|argument):/.test(c.field))
+                    paths.add(c.field);
+    const sorted = [...paths].sort();
+    return sorted.filter((a) => sorted.some((b) => b !== a && b.startsWith(`${a}.`)));
+}
+function allRules(base, head) {
+    return [...(base?.rules ?? []), ...(head?.rules ?? [])];
+}
+function collect(rules) {
+    const request = new Map([
+        ['is_batch', { kind: { kind: 'is_batch' }, constants: new Set(['false', 'true']) }],
+    ]);
+    const call = new Map();
+    const windows = new Map();
+    for (const rule of rules) {
+        if (rule.active_window)
+            windows.set(windowKey(rule.active_window), rule.active_window);
+        for (const c of rule.conditions) {
+            const kind = classifyField(c.field);
+            if (kind.kind === 'call') {
+                const set = call.get(kind.name) ?? new Set();
+                c.values.forEach((v) => set.add(v));
+                call.set(kind.name, set);
+            }
+            else {
+                const entry = request.get(c.field) ?? { kind, constants: new Set() };
+                c.values.forEach((v) => entry.constants.add(v));
+                request.set(c.field, entry);
+            }
+        }
+    }
+    return { request, call, windows };
+}
+/** Builds the space; throws NodeBudgetExceeded past `maxNodes`. */
+function buildSpace(base, head, options) {
+    const m = new BddManager(options.maxNodes);
+    const collected = collect(allRules(base, head));
+    const edited = editedConstants(base, head);
+    let next = 0;
+    const flags = { verified: next++, resolved: next++, timePresent: next++ };
+    const fields = [];
+    for (const field of [...collected.request.keys()].sort()) {
+        const { kind, constants } = collected.request.get(field);
+        const single = isSingle(kind, options.shape);
+        const allocated = allocateField(field, kind, constants, single, edited.get(field) ?? new Set(), next);
+        fields.push(allocated.atoms);
+        next = allocated.next;
+    }
+    const windows = [...collected.windows.values()].map((window) => ({ window, variable: next++ }));
+    const hasCalls = next++;
+    const many = next++;
+    const calls = new CallModel(m, collected.call, edited, options.shape === 'mcp', hasCalls, many, () => next++);
+    const ruleCallBit = new Map();
+    for (const rule of allRules(base, head)) {
+        const conditions = rule.conditions.filter((c) => classifyField(c.field).kind === 'call');
+        if (conditions.length === 0)
+            continue;
+        const predicate = m.andAll(conditions.map((c) => conditionBdd(m, calls.fields.get(c.field), c)));
+        ruleCallBit.set(rule, calls.bitFor(rule.effect === 'deny' ? 'exists' : 'forall', predicate));
+    }
+    const editBits = new Set();
+    for (const atoms of fields)
+        for (const c of atoms.edited)
+            editBits.add(bitOf(atoms, c));
+    for (const atoms of calls.fields.values()) {
+        for (const c of atoms.edited) {
+            // The single call's own bit, and the batch's "some call holds it".
+            editBits.add(bitOf(atoms, c));
+            editBits.add(calls.bitFor('exists', m.variable(bitOf(atoms, c))).variable);
+        }
+    }
+    const vectors = realisableWindowVectors(windows.map((w) => w.window), options.horizon);
+    const isBatch = fields.find((f) => f.kind.kind === 'is_batch');
+    const partial = { m, shape: options.shape, flags, fields, isBatch, windows, vectors, calls };
+    const constraint = spaceConstraint(partial);
+    return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint };
+}
+function spaceConstraint(space) {
+    const { m, flags } = space;
+    const parts = space.fields.map((atoms) => fieldConstraint(m, atoms));
+    // Window atoms mean something only with a time; without one they are fixed false.
+    const time = m.variable(flags.timePresent);
+    const windowVars = space.windows.map((w) => m.variable(w.variable));
+    const realisable = m.orAll(space.vectors.map((vector) => m.andAll(vector.inside.map((inside, i) => (inside ? windowVars[i] : m.not(windowVars[i]))))));
+    parts.push(m.implies(time, realisable));
+    parts.push(m.implies(m.not(time), m.andAll(windowVars.map((w) => m.not(w)))));
+    parts.push(callsConstraint(space));
+    return m.andAll(parts);
 }
 /**
- * The files changed between two commits, as the pull-request files API reports them: the diff
- * from `from` to `to` with rename detection. Pass the merge base as `from` to get the PR's view
- * (`base...head`). Both commits must be present (see `ensureCommits`).
+ * One call: the call variables are its atoms, in the call's shape. Two or more: the quantified
+ * bits, realisable (callModel.ts), and the call variables fixed false. None: everything false.
  */
-async function diffNameStatus(cwd, from, to) {
-    checkSha(from);
-    checkSha(to);
-    const { stdout } = await runGit(cwd, [
-        // Past git's rename limit renames come out as add + delete: both names are still listed, so no
-        // policy is missed, and an exhaustive rename search over thousands of files could take minutes.
-        'diff',
-        '--no-ext-diff',
-        '--no-textconv',
-        '--name-status',
-        '-z',
-        '-M',
-        from,
-        to,
-        '--',
+function callsConstraint(space) {
+    const { m, calls } = space;
+    const hasCalls = m.variable(calls.hasCalls);
+    const many = m.variable(calls.many);
+    const single = m.and(hasCalls, m.not(many));
+    const callVariables = [...calls.callVariables()];
+    const parts = [
+        m.implies(many, hasCalls),
+        m.implies(many, calls.realisability()),
+        m.implies(single, calls.shape),
+        m.implies(m.not(single), m.andAll(callVariables.map((v) => m.not(m.variable(v))))),
+        ...calls.bits.map((bit) => m.implies(m.variable(bit.variable), many)),
+    ];
+    if (space.shape === 'mcp') {
+        // Calls travel inside a JSON-RPC envelope, which says whether it is a batch; only a batch
+        // holds more than one call.
+        const batch = space.isBatch;
+        parts.push(m.implies(hasCalls, m.variable(batch.present)));
+        parts.push(m.implies(many, m.variable(bitOf(batch, 'true'))));
+    }
+    return m.andAll(parts);
+}
+/** The window atom of a rule's window. */
+function windowVariable(space, window) {
+    const key = windowKey(window);
+    const found = space.windows.find((w) => windowKey(w.window) === key);
+    if (found === undefined)
+        throw new Error(`no window atom for ${key}`);
+    return found.variable;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/decision.js
+
+
+
+
+function ruleModel(space, rule) {
+    const { m, flags } = space;
+    const kinds = rule.conditions.map((c) => classifyField(c.field));
+    const lacks = m.orAll([
+        kinds.some(isCallerField) ? m.not(m.variable(flags.verified)) : bdd_FALSE,
+        kinds.some(isDirectoryField) ? m.not(m.variable(flags.resolved)) : bdd_FALSE,
+        rule.active_window ? m.not(m.variable(flags.timePresent)) : bdd_FALSE,
     ]);
-    return parseNameStatus(stdout.toString('utf8'));
+    const request = rule.conditions
+        .filter((_, i) => kinds[i].kind !== 'call')
+        .map((c) => conditionBdd(m, space.fields.find((f) => f.field === c.field), c));
+    const callBit = space.ruleCallBit.get(rule);
+    const matched = m.andAll([
+        m.not(lacks),
+        ...request,
+        callBit === undefined ? bdd_TRUE : space.calls.view(callBit),
+        rule.active_window ? m.variable(windowVariable(space, rule.active_window)) : bdd_TRUE,
+    ]);
+    return { rule, lacks, matched };
 }
-/** The files git tracks in the work tree at `cwd` (repository-relative, `/`-separated). */
-async function trackedFiles(cwd) {
-    const { stdout } = await runGit(cwd, ['ls-files', '-z']);
-    return stdout
-        .toString('utf8')
-        .split('\0')
-        .filter((p) => p !== '');
+function sideModel(space, policy) {
+    const { m } = space;
+    const rules = policy.rules.map((rule) => ruleModel(space, rule));
+    const anyLacks = m.orAll(rules.map((r) => r.lacks));
+    const missingContextDenies = (policy.on_missing_context ?? 'deny') === 'deny' ? anyLacks : bdd_FALSE;
+    const denyMatched = m.orAll(rules.filter((r) => r.rule.effect === 'deny').map((r) => r.matched));
+    const allowMatched = m.orAll(rules.filter((r) => r.rule.effect === 'allow').map((r) => r.matched));
+    const allow = m.andAll([
+        m.not(missingContextDenies),
+        m.not(denyMatched),
+        policy.default_effect === 'allow' ? bdd_TRUE : allowMatched,
+    ]);
+    return { policy, rules, missingContextDenies, denyMatched, allowMatched, allow };
+}
+/** The decision, with the matched and lacking rules in document order, under a total assignment. */
+function decision_symbolicDecision(space, side, value) {
+    const holds = (f) => space.m.evaluate(f, value);
+    return {
+        allow: holds(side.allow),
+        matched_rule_ids: side.rules.filter((r) => holds(r.matched)).map((r) => r.rule.id),
+        missing_context_rule_ids: side.rules.filter((r) => holds(r.lacks)).map((r) => r.rule.id),
+    };
 }
 
-;// CONCATENATED MODULE: ./build/github/pullFiles.js
+;// CONCATENATED MODULE: ./build/coverage/basis.js
+/**
+ * What one side's decision rested on (docs/coverage.md "Kinds"), as a partition of the requests:
+ *
+ * - `missing_context`: step 1 denied (`on_missing_context: deny`); the rules lacking context;
+ * - `deny_rules`: step 2 denied; the deny rules that matched;
+ * - `default`: step 3 allowed (`default_effect: allow`), or step 4 found no allow rule;
+ * - `allow_rules`: step 4 allowed; the allow rules that matched;
+ * - `no_policy`: the side does not exist (a new policy's base).
+ *
+ * Each basis is a BDD; the rule sets are enumerated by splitting on each rule in document order,
+ * keeping only branches that meet `within`, so no empty basis is produced and the sets partition
+ * `within`.
+ */
 
-/** The REST API's documented ceiling for `GET /pulls/{n}/files`. */
-const PULL_FILES_API_CAP = 3000;
-/** The file list could not be obtained completely: the run must fail rather than skip files. */
-class PullFilesIncompleteError extends Error {
-    pullNumber;
-    listed;
-    changedFiles;
-    name = 'PullFilesIncompleteError';
-    kind = 'pull-files-incomplete';
-    constructor(pullNumber, listed, changedFiles, message, cause) {
-        super(message, cause === undefined ? undefined : { cause });
-        this.pullNumber = pullNumber;
-        this.listed = listed;
-        this.changedFiles = changedFiles;
-    }
-}
-async function listPullFiles(client, options) {
-    const repo = { owner: options.owner, repo: options.repo };
-    const pull = await client.getPullRequest(repo, options.pullNumber);
-    const listed = await client.listPullRequestFiles(repo, options.pullNumber);
-    const base = { baseSha: pull.baseSha, headSha: pull.headSha, changedFiles: pull.changedFiles };
-    if (listed.length < PULL_FILES_API_CAP && listed.length >= pull.changedFiles) {
-        return { files: listed.map(toPullFile), source: 'api', ...base };
-    }
-    try {
-        await ensureCommits(options.workspace, [pull.baseSha, pull.headSha], options.remote);
-        // The API lists `base...head` (from the merge base); a shallow checkout cannot compute the
-        // merge base locally, so ask GitHub for it and fetch that one commit.
-        let from = await mergeBase(options.workspace, pull.baseSha, pull.headSha);
-        if (from === null) {
-            from = await client.getMergeBase(repo, pull.baseSha, pull.headSha);
-            await ensureCommits(options.workspace, [from], options.remote);
+/** Every subset of `rules` whose `pick` holds together with `start`, within `within`. */
+function* subsets(m, by, rules, pick, start, within) {
+    const walk = function* (i, current, ids) {
+        if (m.and(current, within) === bdd_FALSE)
+            return;
+        if (i === rules.length) {
+            yield { basis: { by, rules: ids }, set: current };
+            return;
         }
-        const files = await diffNameStatus(options.workspace, from, pull.headSha);
-        return { files: files.map(toPullFile), source: 'git', ...base };
+        const rule = rules[i];
+        const test = pick(rule);
+        yield* walk(i + 1, m.and(current, test), [...ids, rule.rule.id]);
+        yield* walk(i + 1, m.and(current, m.not(test)), ids);
+    };
+    yield* walk(0, start, []);
+}
+function* bases(m, side, within) {
+    if (side === null) {
+        yield { basis: { by: 'no_policy', rules: [] }, set: bdd_TRUE };
+        return;
+    }
+    const denies = side.rules.filter((r) => r.rule.effect === 'deny');
+    const allows = side.rules.filter((r) => r.rule.effect === 'allow');
+    const mc = side.missingContextDenies;
+    yield* subsets(m, 'missing_context', side.rules, (r) => r.lacks, mc, within);
+    const afterContext = m.not(mc);
+    yield* subsets(m, 'deny_rules', denies, (r) => r.matched, m.and(afterContext, side.denyMatched), within);
+    const undenied = m.and(afterContext, m.not(side.denyMatched));
+    if (side.policy.default_effect === 'allow') {
+        if (m.and(undenied, within) !== bdd_FALSE)
+            yield { basis: { by: 'default', rules: [] }, set: undenied };
+        return;
+    }
+    yield* subsets(m, 'allow_rules', allows, (r) => r.matched, m.and(undenied, side.allowMatched), within);
+    const fallthrough = m.and(undenied, m.not(side.allowMatched));
+    if (m.and(fallthrough, within) !== bdd_FALSE)
+        yield { basis: { by: 'default', rules: [] }, set: fallthrough };
+}
+/** The basis of a concrete decision's side, from the rule outcomes (for placing a request). */
+function basisOfOutcome(side, holds) {
+    if (side === null)
+        return { by: 'no_policy', rules: [] };
+    const ids = (rules, f) => rules.filter((r) => holds(f(r))).map((r) => r.rule.id);
+    if (holds(side.missingContextDenies))
+        return { by: 'missing_context', rules: ids(side.rules, (r) => r.lacks) };
+    const denies = side.rules.filter((r) => r.rule.effect === 'deny');
+    if (holds(side.denyMatched))
+        return { by: 'deny_rules', rules: ids(denies, (r) => r.matched) };
+    if (side.policy.default_effect === 'allow')
+        return { by: 'default', rules: [] };
+    const allows = side.rules.filter((r) => r.rule.effect === 'allow');
+    if (holds(side.allowMatched))
+        return { by: 'allow_rules', rules: ids(allows, (r) => r.matched) };
+    return { by: 'default', rules: [] };
+}
+
+;// CONCATENATED MODULE: ./build/coverage/points.js
+/**
+ * Finding a request in a set of requests (a BDD over the request atoms) whose quantified call bits
+ * some list of calls realises (callModel.ts), and building that list. The space's constraint
+ * already holds only realisable assignments, so the first path normally succeeds: the search is
+ * the guard that makes a wrong constraint an empty kind rather than a false witness (and the
+ * tests would then miss a kind). The set's paths are searched depth first; a path is
+ * abandoned as soon as the bits fixed so far cannot be realised (realisability is monotone: fixing
+ * more bits never repairs a contradiction). Realisability depends on nothing above the first
+ * quantified bit, so a node from which no realisable path leads is remembered while no such bit
+ * is fixed above it, and every node above them is explored once. The search is bounded by
+ * `maxSteps` node visits; past it `SearchBudgetExceeded` is thrown (the enumeration then says
+ * `capped`).
+ */
+
+class SearchBudgetExceeded extends Error {
+    maxSteps;
+    constructor(maxSteps) {
+        super(`more than ${maxSteps} steps searching for a realisable request of one kind`);
+        this.maxSteps = maxSteps;
+    }
+}
+class PointSearch {
+    space;
+    maxSteps;
+    failed = new Set();
+    callVariables;
+    steps = 0;
+    constructor(space, maxSteps) {
+        this.space = space;
+        this.maxSteps = maxSteps;
+        this.callVariables = new Set([space.calls.many, ...space.calls.bits.map((b) => b.variable)]);
+    }
+    /** A realisable point of `set`, or null when none is. */
+    find(set) {
+        this.steps = 0;
+        return this.walk(set, new Map(), false);
+    }
+    walk(node, cube, callFixed) {
+        if (node === bdd_FALSE)
+            return null;
+        if (++this.steps > this.maxSteps)
+            throw new SearchBudgetExceeded(this.maxSteps);
+        if (node === bdd_TRUE) {
+            const calls = this.space.calls.realise(cube);
+            return calls === null ? null : { cube: new Map(cube), calls };
+        }
+        if (!callFixed && this.failed.has(node))
+            return null;
+        const m = this.space.m;
+        const variable = m.level(node);
+        const isCall = this.callVariables.has(variable);
+        for (const value of [true, false]) {
+            cube.set(variable, value);
+            const viable = !isCall || this.space.calls.realise(cube) !== null;
+            const found = viable ? this.walk(value ? m.high(node) : m.low(node), cube, callFixed || isCall) : null;
+            cube.delete(variable);
+            if (found !== null)
+                return found;
+        }
+        if (!callFixed)
+            this.failed.add(node);
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/split.js
+/**
+ * Splitting a set of changed requests by the edited constants that separate them (docs/coverage.md
+ * "Kinds"). A constant c is irrelevant to a set G of requests when G is the requests of the
+ * universe U (every real request: the space's constraint) that satisfy some condition not
+ * mentioning c, which holds exactly when G = U ∧ ∃c.G (atoms are not independent: a constant
+ * held implies a value present, so comparing the two cofactors of G would find every constant
+ * relevant). The set is projected onto its relevant constants, and each path of that projection
+ * (a cube testing only the constants that matter once the ones above it on the path are fixed)
+ * is one part: the parts are disjoint and cover the set, a constant no decision in the set
+ * depends on never multiplies them, and a decision tree's worth of parts is usually far fewer
+ * than every combination of the relevant constants.
+ *
+ * Requests of one call and requests of two or more are split apart: for one call the constants are
+ * the call's own atoms, for a batch the bits "some call holds it"; each is fixed false in the
+ * other part, so looking at both in one part would make every constant look relevant.
+ */
+
+/** The edited-constant variables of one part: request fields, plus the call's or the batch's. */
+function candidates(space, batch) {
+    const callVariables = new Set([...space.calls.fields.values()].flatMap((f) => f.bits));
+    const batchVariables = new Set(space.calls.bits.map((b) => b.variable));
+    return [...space.editBits]
+        .filter((v) => (batch ? !callVariables.has(v) : !batchVariables.has(v)))
+        .sort((a, b) => a - b);
+}
+function* splitByConstants(space, set) {
+    const { m } = space;
+    const many = m.variable(space.calls.many);
+    for (const batch of [false, true]) {
+        const part = m.and(set, batch ? many : m.not(many));
+        if (part === bdd_FALSE)
+            continue;
+        const universe = m.and(space.constraint, batch ? many : m.not(many));
+        const support = m.support(part);
+        const relevant = candidates(space, batch).filter((v) => support.has(v) && m.and(universe, m.exists(part, new Set([v]))) !== part);
+        const keep = new Set(relevant);
+        const projected = m.exists(part, new Set([...support].filter((v) => !keep.has(v))));
+        for (const cube of m.paths(projected))
+            yield { batch, cube, set: m.and(part, m.cube(cube)) };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/kinds.js
+/**
+ * Every kind of request the two sides decide differently (docs/coverage.md "Kinds").
+ *
+ * The changed requests of one direction are a BDD over the request atoms (the base's decision
+ * against the head's, under the space's constraint). It is split by what each side's decision
+ * rested on (basis.ts), then into single requests and batches, and by the edited constants that
+ * matter (split.ts). A kind is kept only when some request
+ * realises it, call list included (points.ts). So the kinds partition exactly the realisable
+ * changed requests of the space.
+ *
+ * Bounded: past `maxNodes` diagram nodes, `maxKinds` kinds or `maxSearchSteps` for one kind,
+ * enumeration stops and the result says `capped` with the kinds found so far.
+ */
+
+
+
+
+
+class Capped extends Error {
+}
+/** What each edited-constant variable stands for. */
+function constantLabels(space) {
+    const labels = new Map();
+    for (const atoms of space.fields)
+        for (const value of atoms.edited)
+            labels.set(bitOf(atoms, value), { field: atoms.field, value, scope: 'request' });
+    for (const atoms of space.calls.fields.values()) {
+        for (const value of atoms.edited) {
+            const own = bitOf(atoms, value);
+            labels.set(own, { field: atoms.field, value, scope: 'call' });
+            const some = space.calls.bitFor('exists', space.m.variable(own));
+            labels.set(some.variable, { field: atoms.field, value, scope: 'batch' });
+        }
+    }
+    return labels;
+}
+function kinds_basisText(b) {
+    return b.rules.length > 0 ? `${b.by}(${b.rules.join(',')})` : b.by;
+}
+function constantText(c) {
+    const what = `${c.field}=${c.value}`;
+    if (c.scope === 'request')
+        return c.holds ? what : `not ${what}`;
+    return c.holds ? `call ${what}` : `no call ${what}`;
+}
+function kindKey(direction, base, head, batch, constants) {
+    const parts = [direction, `base ${kinds_basisText(base)}`, `head ${kinds_basisText(head)}`];
+    if (batch)
+        parts.push('batch');
+    if (constants.length > 0)
+        parts.push(constants.map(constantText).join(', '));
+    return parts.join(' | ');
+}
+/** The changed requests of each direction (a null head decides nothing: no changes). */
+function changed(space, base, head) {
+    const { m } = space;
+    const baseAllow = base === null ? null : base.allow;
+    return {
+        newly_allowed: m.andAll([space.constraint, head.allow, baseAllow === null ? bdd_TRUE : m.not(baseAllow)]),
+        newly_denied: m.andAll([space.constraint, m.not(head.allow), baseAllow === null ? bdd_TRUE : baseAllow]),
+    };
+}
+function enumerateKinds(space, base, head, limits) {
+    const kinds = [];
+    if (head === null)
+        return { mode: 'exact', capped: null, kinds };
+    const { m } = space;
+    const labels = constantLabels(space);
+    const search = new PointSearch(space, limits.maxSearchSteps);
+    const add = (direction, b, h, set) => {
+        for (const split of splitByConstants(space, set)) {
+            const point = search.find(split.set);
+            if (point === null)
+                continue;
+            if (kinds.length >= limits.maxKinds)
+                throw new Capped(`more than ${limits.maxKinds} kinds`);
+            const constants = [...split.cube]
+                .sort(([x], [y]) => x - y)
+                .map(([v, holds]) => ({ ...labels.get(v), holds }));
+            const key = kindKey(direction, b, h, split.batch, constants);
+            kinds.push({ key, direction, base: b, head: h, batch: split.batch, constants, set: split.set, point });
+        }
+    };
+    try {
+        const sets = changed(space, base, head);
+        for (const direction of ['newly_allowed', 'newly_denied']) {
+            const within = sets[direction];
+            for (const b of bases(m, base, within)) {
+                const baseWithin = m.and(within, b.set);
+                for (const h of bases(m, head, baseWithin))
+                    add(direction, b.basis, h.basis, m.and(baseWithin, h.set));
+            }
+        }
     }
     catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
-        throw new PullFilesIncompleteError(options.pullNumber, listed.length, pull.changedFiles, `pull request #${options.pullNumber} changes ${pull.changedFiles} files but the GitHub API listed only ` +
-            `${listed.length} (it stops at ${PULL_FILES_API_CAP}), and git could not list them between ` +
-            `${pull.baseSha} and ${pull.headSha}: ${detail}. Check out the repository with enough history ` +
-            `(actions/checkout with fetch-depth: 0) so no policy is skipped.`, error);
+        if (error instanceof NodeBudgetExceeded)
+            return { mode: 'capped', capped: error.message, kinds };
+        if (error instanceof Capped || error instanceof SearchBudgetExceeded)
+            return { mode: 'capped', capped: error.message, kinds };
+        throw error;
     }
-}
-function toPullFile(file) {
-    return file.previous_filename === undefined
-        ? { filename: file.filename, status: file.status }
-        : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };
+    return { mode: 'exact', capped: null, kinds };
 }
 
-;// CONCATENATED MODULE: ./build/policy/policyLines.js
+;// CONCATENATED MODULE: ./build/coverage/witness.js
+/**
+ * A witness: one concrete request of a kind, as a record of the traffic format (docs/traffic.md),
+ * built from the kind's point (kinds.ts). The point's path fixes the atoms that matter; every atom
+ * it leaves free may take any value (all completions of a path are in the kind), so free atoms
+ * take the most realistic one: the flags true, a time present, a field present with "any other
+ * value" (a readable invented one such as `other-tool-1`). A window vector the path allows gives
+ * the time. The witness is then placed back through `assignmentOf` and must land in its kind:
+ * anything else is a bug, thrown, never a wrong witness shown.
+ */
 
-/** No file to point into (a test, a deleted policy): every line is null. */
-const NO_LINES = { rules: new Map(), settings: new Map() };
-/** The lines of a policy document; NO_LINES when the text does not parse as a mapping. */
-function policyLines(text, format) {
-    // A byte-order mark is not part of the document (docs/policy.md), as in validation.
-    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format);
-    const doc = source.value;
-    if (source.syntaxErrors.length > 0 || typeof doc !== 'object' || doc === null || Array.isArray(doc))
-        return NO_LINES;
-    const settings = new Map();
-    for (const key of Object.keys(doc))
-        settings.set(key, source.positionOf([key], 'key').line);
-    const rules = new Map();
-    const list = doc.rules;
-    if (Array.isArray(list)) {
-        list.forEach((rule, index) => {
-            const id = rule?.id;
-            if (typeof id === 'string' && !rules.has(id))
-                rules.set(id, source.positionOf(['rules', index, 'id'], 'key').line);
-        });
+
+function label(atoms) {
+    const k = atoms.kind;
+    switch (k.kind) {
+        case 'claim':
+        case 'argument':
+            return k.path[k.path.length - 1];
+        case 'http':
+            return `http-${k.name}`;
+        case 'attribute':
+        case 'identity':
+            return k.name;
+        case 'call':
+            return k.name.replace('_', '-');
+        default:
+            return k.kind;
     }
-    return { rules, settings };
+}
+/** A readable value no condition names. */
+function otherValue(atoms) {
+    const name = label(atoms);
+    for (let n = 1;; n++) {
+        const candidate = `other-${name}-${n}`;
+        if (!atoms.constants.includes(candidate))
+            return candidate;
+    }
+}
+/** The smallest whole number no `unparsable_calls` constant names. */
+function otherNumber(atoms) {
+    for (let n = 0;; n++)
+        if (!atoms.constants.includes(String(n)))
+            return n;
+}
+/** The JSON value of a field under an assignment, or undefined for absent. */
+function fieldValue(atoms, value) {
+    if (!value(atoms.present))
+        return undefined;
+    const held = atoms.constants.filter((_, i) => value(atoms.bits[i]));
+    switch (atoms.kind.kind) {
+        case 'is_batch':
+            return held.includes('true');
+        case 'unparsable_calls':
+            return held.length > 0 ? Number(held[0]) : otherNumber(atoms);
+        case 'group':
+        case 'tag':
+            return held.length > 0 ? held : [otherValue(atoms)];
+        default:
+            if (held.length === 1)
+                return held[0];
+            return held.length === 0 ? otherValue(atoms) : held;
+    }
+}
+function setPath(root, path, v) {
+    let node = root;
+    for (const key of path.slice(0, -1)) {
+        if (typeof node[key] !== 'object' || node[key] === null)
+            node[key] = {};
+        node = node[key];
+    }
+    node[path[path.length - 1]] = v;
+}
+function callObject(space, cube) {
+    const call = {};
+    const value = (v) => cube.get(v) ?? false;
+    for (const atoms of space.calls.fields.values()) {
+        const v = fieldValue(atoms, value);
+        if (v !== undefined)
+            call[atoms.field] = v;
+    }
+    return call;
+}
+/** The free atoms' values: flags and presence true, constants false, no calls. */
+function completion(space, cube) {
+    const defaults = new Set([space.flags.verified, space.flags.resolved, space.flags.timePresent]);
+    for (const atoms of space.fields)
+        defaults.add(atoms.present);
+    return (v) => cube.get(v) ?? defaults.has(v);
+}
+function windowInstant(space, cube) {
+    const vector = space.vectors.find((vec) => space.windows.every((w, i) => cube.get(w.variable) === undefined || cube.get(w.variable) === vec.inside[i]));
+    if (vector === undefined)
+        throw new Error('witness: no realisable window vector for the kind');
+    return vector.instant;
+}
+/** The witness of `kind`, numbered `number` (1-based): `witness-001`. */
+function witness_witnessOf(space, kind, number) {
+    const { cube, calls } = kind.point;
+    const value = completion(space, cube);
+    const request = {};
+    const identity = {
+        verified: value(space.flags.verified),
+        attributes_resolved: value(space.flags.resolved),
+    };
+    for (const atoms of space.fields) {
+        const v = fieldValue(atoms, value);
+        if (v === undefined || atoms.kind.kind === 'call')
+            continue;
+        const path = requestPath(atoms.kind);
+        if (path[0] === 'identity')
+            setPath(identity, path.slice(1), v);
+        else
+            setPath(request, path.slice(1), v);
+    }
+    const single = value(space.calls.hasCalls) && !value(space.calls.many);
+    const callCubes = single ? [cube] : calls;
+    if (callCubes.length > 0) {
+        const objects = callCubes.map((c) => callObject(space, c));
+        setPath(request, ['mcp', 'calls'], objects);
+        if (objects.length === 1 && typeof objects[0].tool === 'string')
+            setPath(request, ['mcp', 'tool'], objects[0].tool);
+    }
+    const record = { request_id: `witness-${String(number).padStart(3, '0')}`, input: { request, identity } };
+    if (value(space.flags.timePresent)) {
+        const instant = windowInstant(space, cube);
+        request.time = instant;
+        record.occurred_at = instant;
+    }
+    const placed = concrete_assignmentOf(space, record.input);
+    if (!space.m.evaluate(kind.set, (v) => placed.get(v) ?? false)) {
+        throw new Error(`witness ${record.request_id} does not fall in its kind ${kind.key}`);
+    }
+    return record;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/analyse.js
+
+
+
+
+
+
+const analyse_DEFAULT_LIMITS = { maxKinds: 10_000, maxSearchSteps: 1_000_000 };
+function notAnalysedReasons(base, head) {
+    const policies = [base, head].filter((p) => p !== null);
+    return overlappingPaths(policies).map((path) => `overlapping paths: ${path} and a path below it`);
+}
+function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
+    const empty = { options, space: null, base: null, head: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
+    const reasons = notAnalysedReasons(base, head);
+    if (reasons.length > 0)
+        return { ...empty, mode: 'not_analysed', notAnalysed: reasons };
+    let space;
+    let sides;
+    try {
+        space = buildSpace(base, head, options);
+        sides = {
+            base: base === null ? null : sideModel(space, base),
+            head: head === null ? null : sideModel(space, head),
+        };
+    }
+    catch (error) {
+        if (!(error instanceof NodeBudgetExceeded))
+            throw error;
+        return { ...empty, mode: 'capped', capped: error.message, nodes: error.maxNodes };
+    }
+    const result = enumerateKinds(space, sides.base, sides.head, limits);
+    return {
+        mode: result.mode,
+        options,
+        space,
+        ...sides,
+        kinds: result.kinds,
+        capped: result.capped,
+        notAnalysed: [],
+        nodes: space.m.size,
+    };
+}
+/** Both sides' decisions of a concrete input, computed from its atoms alone. */
+function symbolicDecisions(analysis, input) {
+    const space = analysis.space;
+    if (space === null)
+        throw new Error('symbolicDecisions: nothing was analysed');
+    const a = assignmentOf(space, input);
+    const value = (v) => a.get(v) ?? false;
+    return {
+        base: analysis.base === null ? null : symbolicDecision(space, analysis.base, value),
+        head: analysis.head === null ? null : symbolicDecision(space, analysis.head, value),
+    };
+}
+/**
+ * The kinds a concrete input falls in: one for a changed request of the space, none for an
+ * unchanged one or one outside the space's shape (the tests hold that it is never more).
+ */
+function kindsHolding(analysis, input) {
+    const space = analysis.space;
+    if (space === null)
+        return [];
+    const a = assignmentOf(space, input);
+    const value = (v) => a.get(v) ?? false;
+    return analysis.kinds.filter((k) => space.m.evaluate(k.set, value));
+}
+/** The kind a concrete input falls in, or null (not changed, or outside the space's shape). */
+function kindOf(analysis, input) {
+    return kindsHolding(analysis, input)[0] ?? null;
+}
+/** The witness of each kind, in kind order (`witness-001` for the first). */
+function witnesses(analysis) {
+    const space = analysis.space;
+    if (space === null)
+        return [];
+    return analysis.kinds.map((kind, i) => witnessOf(space, kind, i + 1));
+}
+
+;// CONCATENATED MODULE: ./build/coverage/covered.js
+/**
+ * Which kinds a sample covers (docs/coverage.md "Placing a request"): each complete record of the
+ * analysed shape falls in at most one kind; a kind's `covered_by` counts them and `example` is the
+ * first such record's id. Records with unknowns are left out for now (a partial record covers a
+ * kind only when every completion of its unknowns does, which is still to do), and so are records
+ * outside the analysed shape: both are counted, so nothing is dropped silently.
+ */
+
+
+/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
+class CoverageTally {
+    analysis;
+    result;
+    /** Every kind's requests together: most records are in none, and one test rules them out. */
+    changed = null;
+    constructor(analysis) {
+        this.analysis = analysis;
+        const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
+        this.result = { kinds, placed: 0, partial: 0, outsideShape: 0 };
+        const space = analysis.space;
+        try {
+            if (space !== null)
+                this.changed = space.m.orAll(analysis.kinds.map((k) => k.set));
+        }
+        catch (error) {
+            // Past the node budget the kinds are tested one by one, as without the union.
+            if (!(error instanceof NodeBudgetExceeded))
+                throw error;
+        }
+    }
+    add(record) {
+        const space = this.analysis.space;
+        if (space === null)
+            return;
+        const result = this.result;
+        if (!record.complete) {
+            result.partial++;
+            return;
+        }
+        const a = concrete_assignmentOf(space, record.input);
+        if (!hasShape(space, record.input, a)) {
+            result.outsideShape++;
+            return;
+        }
+        result.placed++;
+        const value = (v) => a.get(v) ?? false;
+        if (this.changed !== null && !space.m.evaluate(this.changed, value))
+            return;
+        // The kinds are disjoint: the first that holds the record is its kind.
+        const kind = this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+        if (kind === undefined)
+            return;
+        const entry = result.kinds.get(kind.key);
+        entry.covered_by++;
+        entry.example ??= record.request_id;
+    }
+}
+function sampleCoverage(analysis, records) {
+    const tally = new CoverageTally(analysis);
+    for (const record of records)
+        tally.add(record);
+    return tally.result;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/evaluationInput.js
+const PAIRED_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
+/**
+ * The input with `request.mcp.calls` rebuilt from an unpaired batch by the simplest pairing: call
+ * `i` takes the `i`-th value of each list and lacks the key when the list is shorter. The decision
+ * on it is exact for any policy none of whose rules combines two call fields (each call condition
+ * then only sees how many calls carry which value, which every pairing preserves). Pure: the
+ * record is not modified. A record without `unpaired` returns its own input.
+ */
+function pairUnpaired(record) {
+    const unpaired = record.unpaired;
+    if (unpaired === undefined)
+        return record.input;
+    const calls = [];
+    for (let i = 0; i < unpaired.call_count; i++) {
+        const call = {};
+        for (const field of PAIRED_FIELDS) {
+            const list = unpaired[field];
+            if (list !== undefined && i < list.length)
+                call[field] = list[i];
+        }
+        calls.push(call);
+    }
+    const input = record.input;
+    const request = input.request ?? {};
+    return { ...input, request: { ...request, mcp: { ...(request.mcp ?? {}), calls } } };
+}
+/** The input a policy is evaluated on: the recorded input, with an unpaired batch paired. */
+function evaluationInput(record) {
+    return record.unpaired === undefined ? record.input : pairUnpaired(record);
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
@@ -77877,6 +79129,1424 @@ async function sampleDigest(files) {
     return { sha256: whole === null ? each[0] : whole.digest('hex'), files: each };
 }
 
+;// CONCATENATED MODULE: ./build/policy/variants.js
+/**
+ * The policies the counterfactual `because` decides with (docs/review.md "Which edit caused each
+ * change"): the head with one edit reverted, and the base with one edit applied. Rule order never
+ * changes a decision (docs/policy.md), so a restored or added rule goes last.
+ */
+/** The head with `edit` undone: an added rule dropped, a removed one restored, a modified one back to its base version, a setting back to its base value. */
+function withEditReverted(head, base, edit) {
+    if ('setting' in edit)
+        return withSetting(head, edit.setting, edit.from);
+    const baseRule = base.rules.find((r) => r.id === edit.rule);
+    const rules = head.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'added')
+        return { ...head, rules };
+    if (baseRule === undefined)
+        throw new Error(`the base has no rule ${JSON.stringify(edit.rule)} to restore`);
+    if (edit.change === 'removed')
+        return { ...head, rules: [...rules, baseRule] };
+    return { ...head, rules: head.rules.map((r) => (r.id === edit.rule ? baseRule : r)) };
+}
+/** The base with only `edit` made: the head's version of the rule or setting. */
+function withEditApplied(base, head, edit) {
+    if ('setting' in edit)
+        return withSetting(base, edit.setting, edit.to);
+    const headRule = head.rules.find((r) => r.id === edit.rule);
+    const rules = base.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'removed')
+        return { ...base, rules };
+    if (headRule === undefined)
+        throw new Error(`the head has no rule ${JSON.stringify(edit.rule)} to apply`);
+    if (edit.change === 'added')
+        return { ...base, rules: [...rules, headRule] };
+    return { ...base, rules: base.rules.map((r) => (r.id === edit.rule ? headRule : r)) };
+}
+function withSetting(policy, name, value) {
+    if (value === null)
+        throw new Error(`no value of ${name} to set`);
+    if (name === 'default_effect')
+        return { ...policy, default_effect: value };
+    return { ...policy, on_missing_context: value };
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/attribution.js
+
+
+
+
+
+/**
+ * The counterfactual `because` of docs/review.md: which edits caused one change. Each variant
+ * policy (the head with one edit reverted, the base with one edit applied) is judged on the
+ * record exactly as the replay judges a side (unknownSides.ts: the static rule first, then the
+ * two-valued decision when nothing the policy reads is unknown, else the three-valued one) — by
+ * the reference evaluator, which the conformance suites hold equal to opa-wasm, so no variant is
+ * compiled. Only changed records (and those the head can no longer judge) reach this.
+ */
+const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
+/**
+ * Whether a replay attributes each change counterfactually: it compares a head with a base (there
+ * is something to revert to) and has at most `maxEdits` edits (each costs two variant evaluations
+ * per change).
+ */
+function attributesCounterfactually(sides, edits, maxEdits) {
+    return sides.compare && sides.hasHead && sides.hasBase && edits.length <= maxEdits;
+}
+/** One policy judged on records the way the replay judges a side. */
+class VariantJudge {
+    policy;
+    mode;
+    reading;
+    constructor(policy, mode) {
+        this.policy = policy;
+        this.mode = mode;
+        this.reading = readingOf(policy);
+    }
+    /** `data`: the record's unknown set, null when it has none. */
+    truth(record, input, data) {
+        if (data === null || readingReasonBits(this.reading, data) === 0)
+            return this.twoValued(input);
+        if (this.mode === 'static')
+            return 1;
+        const exact = readingReasonBits(this.reading, { ...data, unpaired: null }) === 0 &&
+            !(data.unpaired !== null && this.reading.denyCombinesCallFields);
+        if (exact)
+            return this.twoValued(input);
+        return evaluateReferenceThreeValued(this.policy, record.input, data).allow;
+    }
+    twoValued(input) {
+        return evaluateReference(this.policy, input).allow ? 2 : 0;
+    }
+}
+/**
+ * The variants of a record that has nothing unknown, decided together: every rule any variant
+ * holds (a head rule or a base rule) is evaluated once, and each variant's decision follows from
+ * its rules' outcomes — instead of evaluating each variant's rules again.
+ */
+class TwoValuedVariants {
+    rules = [];
+    /** Per variant: its settings, its rules as indices into `rules`, and their outcomes' buffer. */
+    variants;
+    outcomes = [];
+    constructor(policies) {
+        const index = new Map();
+        this.variants = policies.map((policy) => ({
+            policy,
+            outcomes: policy.rules.map(() => 0),
+            members: policy.rules.map((rule) => {
+                let i = index.get(rule);
+                if (i === undefined) {
+                    i = this.rules.length;
+                    index.set(rule, i);
+                    this.rules.push(classifyRule(rule));
+                }
+                return i;
+            }),
+        }));
+    }
+    /** Each variant's truth on `input`, in the order the policies were given. */
+    truths(input) {
+        const outcomes = this.outcomes;
+        this.rules.forEach((rule, i) => (outcomes[i] = ruleOutcome(rule, input)));
+        return this.variants.map((variant) => {
+            variant.members.forEach((i, j) => (variant.outcomes[j] = outcomes[i]));
+            return decideFromOutcomes(variant.policy, variant.policy.rules, variant.outcomes) ? 2 : 0;
+        });
+    }
+}
+class CauseFinder {
+    reverted;
+    applied;
+    all;
+    /** The reverted variants, then the applied ones, for records with nothing unknown. */
+    twoValued;
+    constructor(head, base, edits, mode) {
+        const reverted = edits.map((e) => withEditReverted(head, base, e));
+        const applied = edits.map((e) => withEditApplied(base, head, e));
+        this.reverted = reverted.map((p) => new VariantJudge(p, mode));
+        this.applied = applied.map((p) => new VariantJudge(p, mode));
+        this.all = edits.map((_, i) => i);
+        this.twoValued = new TwoValuedVariants([...reverted, ...applied]);
+    }
+    /**
+     * The causes of the head's decision `head` of a record the base decides differently: the edits
+     * whose reversal alone changes it; else those that alone turn the base's decision into it; else
+     * every edit, jointly.
+     */
+    causesOf(record, input, head) {
+        const data = recordUnknowns_hasUnknowns(record) ? recordUnknowns_unknownDataOf(record) : null;
+        const k = this.all.length;
+        const truths = data === null ? this.twoValued.truths(input) : null;
+        const reverted = (i) => truths?.[i] ?? this.reverted[i].truth(record, input, data);
+        const applied = (i) => truths?.[k + i] ?? this.applied[i].truth(record, input, data);
+        const butFor = this.all.filter((i) => reverted(i) !== head);
+        if (butFor.length > 0)
+            return { causes: butFor, joint: false };
+        const sufficient = this.all.filter((i) => applied(i) === head);
+        if (sufficient.length > 0)
+            return { causes: sufficient, joint: false };
+        return { causes: this.all, joint: true };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
+/**
+ * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
+ * read from the decision the engine returned and the policy's settings — the order of
+ * docs/policy.md "The decision":
+ * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
+ * 2. a deny rule matched → deny (the rule);
+ * 3. `default_effect: allow` → allow (the default);
+ * 4. an allow rule matched → allow (the rule); otherwise deny (the default).
+ */
+/** No matched rule decided it: step 3, or the "otherwise deny" of step 4. */
+const BASIS_DEFAULT = 1;
+/**
+ * It came from missing context: step 1, or, under `on_missing_context: ignore`, an allow while
+ * some rule was skipped for lacking context (under `deny` that request would have been denied).
+ */
+const BASIS_MISSING_CONTEXT = 2;
+/** One policy's rules as the explanation reads them. */
+class RuleTable {
+    ids;
+    index;
+    denies;
+    defaultAllow;
+    missingDenies;
+    constructor(policy) {
+        this.ids = policy.rules.map((r) => r.id);
+        this.index = new Map(this.ids.map((id, i) => [id, i]));
+        this.denies = policy.rules.map((r) => r.effect === 'deny');
+        this.defaultAllow = policy.default_effect === 'allow';
+        this.missingDenies = (policy.on_missing_context ?? 'deny') === 'deny';
+    }
+    /** Rule ids as indices into the policy's rules, in the order given. */
+    indicesOf(ids) {
+        const out = [];
+        for (const id of ids) {
+            const index = this.index.get(id);
+            // The generated Rego only ever names the policy's own rules.
+            if (index === undefined)
+                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
+            out.push(index);
+        }
+        return out;
+    }
+    /** BASIS_* bits of one decision of this policy. */
+    basisOf(decision) {
+        const lacking = decision.missing_context_rule_ids.length > 0;
+        if (this.missingDenies && lacking)
+            return BASIS_MISSING_CONTEXT;
+        let denyMatched = false;
+        let allowMatched = false;
+        for (const index of this.indicesOf(decision.matched_rule_ids)) {
+            if (this.denies[index])
+                denyMatched = true;
+            else
+                allowMatched = true;
+        }
+        let basis = 0;
+        if (!denyMatched && (this.defaultAllow || !allowMatched))
+            basis |= BASIS_DEFAULT;
+        if (!this.missingDenies && lacking && decision.allow)
+            basis |= BASIS_MISSING_CONTEXT;
+        return basis;
+    }
+}
+/** `headDecision` null: the head cannot judge the record (docs/review.md "newly_unevaluable"). */
+function explainChange(head, headDecision, base, baseDecision, causes) {
+    const headBasis = headDecision === null ? 0 : head.basisOf(headDecision);
+    const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
+    return {
+        base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
+        head_basis: headBasis,
+        base_basis: baseBasis,
+        head_missing: headDecision === null ? [] : missingOf(head, headDecision, headBasis),
+        base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
+        causes: causes?.causes ?? [],
+        joint: causes?.joint ?? false,
+    };
+}
+function missingOf(table, decision, basis) {
+    if ((basis & BASIS_MISSING_CONTEXT) === 0 || decision.allow)
+        return [];
+    return table.indicesOf(decision.missing_context_rule_ids);
+}
+
+;// CONCATENATED MODULE: ./build/policy/policyLines.js
+
+/** No file to point into (a test, a deleted policy): every line is null. */
+const NO_LINES = { rules: new Map(), settings: new Map() };
+/** The lines of a policy document; NO_LINES when the text does not parse as a mapping. */
+function policyLines(text, format) {
+    // A byte-order mark is not part of the document (docs/policy.md), as in validation.
+    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format);
+    const doc = source.value;
+    if (source.syntaxErrors.length > 0 || typeof doc !== 'object' || doc === null || Array.isArray(doc))
+        return NO_LINES;
+    const settings = new Map();
+    for (const key of Object.keys(doc))
+        settings.set(key, source.positionOf([key], 'key').line);
+    const rules = new Map();
+    const list = doc.rules;
+    if (Array.isArray(list)) {
+        list.forEach((rule, index) => {
+            const id = rule?.id;
+            if (typeof id === 'string' && !rules.has(id))
+                rules.set(id, source.positionOf(['rules', index, 'id'], 'key').line);
+        });
+    }
+    return { rules, settings };
+}
+
+;// CONCATENATED MODULE: ./build/policy/ruleChanges.js
+
+
+/**
+ * The changes from `before` to `after`: the effect, then the conditions (fieldCondtionChanges'
+ * order), then the window — the order of `what`. A description is not a value: a
+ * description-only edit has no changes.
+ */
+function ruleChanges(before, after) {
+    const changes = [];
+    if (before.effect !== after.effect)
+        changes.push({ effect: { from: before.effect, to: after.effect } });
+    changes.push(...conditionChanges(before.conditions, after.conditions));
+    const from = windowText(before.active_window);
+    const to = windowText(after.active_window);
+    if (from !== to)
+        changes.push({ active_window: { from, to } });
+    return changes;
+}
+/** The condition changes of a rule, field by field in compareStrings order. */
+function conditionChanges(before, after) {
+    const base = distinctConditions(before);
+    const head = distinctConditions(after);
+    const fields = [...new Set([...base, ...head].map((c) => c.field))].sort(compareStrings);
+    return fields.flatMap((field) => fieldChanges(base.filter((c) => c.field === field), head.filter((c) => c.field === field)));
+}
+const OPERATORS = ['in', 'not_in'];
+/**
+ * How the conditions on one field pair between the versions. A condition both sides hold (same
+ * operator, same set of values) is unchanged. Of the rest, a (field, operator) held once on each
+ * side pairs as a values change; then, if the field has one condition left on each side (their
+ * operators differ), they pair as an operator change, followed by a values change under the
+ * head's operator when the sets differ too. Anything left is a removed or an added condition.
+ * Order: the operator change (and its values), values changes (`in`, then `not_in`), removed
+ * conditions (base order), added conditions (head order).
+ */
+function fieldChanges(baseAll, headAll) {
+    const headKeys = new Set(headAll.map((c) => c.key));
+    const baseKeys = new Set(baseAll.map((c) => c.key));
+    let base = baseAll.filter((c) => !headKeys.has(c.key));
+    let head = headAll.filter((c) => !baseKeys.has(c.key));
+    const values = [];
+    for (const op of OPERATORS) {
+        const b = base.filter((c) => c.op === op);
+        const h = head.filter((c) => c.op === op);
+        if (b.length !== 1 || h.length !== 1)
+            continue;
+        values.push(valuesChange(b[0], h[0]));
+        base = base.filter((c) => c !== b[0]);
+        head = head.filter((c) => c !== h[0]);
+    }
+    const operator = [];
+    if (base.length === 1 && head.length === 1) {
+        const [b, h] = [base[0], head[0]];
+        operator.push({ field: h.field, from_op: b.op, to_op: h.op });
+        const change = valuesChange(b, h);
+        if (change.added.length > 0 || change.removed.length > 0)
+            operator.push(change);
+        base = [];
+        head = [];
+    }
+    const presence = (c, change) => ({
+        field: c.field,
+        op: c.op,
+        value: c.values,
+        change,
+    });
+    return [
+        ...operator,
+        ...values,
+        ...base.map((c) => presence(c, 'removed')),
+        ...head.map((c) => presence(c, 'added')),
+    ];
+}
+/** The values `after` has and `before` lacks, and the reverse, under `after`'s operator. */
+function valuesChange(before, after) {
+    const was = new Set(before.values);
+    const is = new Set(after.values);
+    return {
+        field: after.field,
+        op: after.op,
+        added: after.values.filter((v) => !was.has(v)).sort(compareStrings),
+        removed: before.values.filter((v) => !is.has(v)).sort(compareStrings),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/policy/ruleDiff.js
+
+
+
+
+/**
+ * What a policy edit changed, by meaning rather than by text (docs/explain.md "The rule diff").
+ * Pure: it reads two validated documents.
+ */
+/** The parts of a rule a modification is reported by, in the order `what` lists them. */
+const RULE_PARTS = (/* unused pure expression or super */ null && (['effect', 'conditions', 'active_window', 'description']));
+/** The policy-wide settings, in the order `settings` lists them. */
+const SETTING_NAMES = ['default_effect', 'on_missing_context'];
+/**
+ * The diff from `base` to `head`. No base (a new policy): every head rule is added and both
+ * settings are listed `from: null`; no head (a deleted policy): every base rule is removed and
+ * both settings are listed `to: null`. `headLines`: where the head file holds its rules and
+ * settings (policyLines.ts); without it every line is null.
+ */
+function ruleDiff(base, head, headLines = NO_LINES) {
+    const baseRules = base?.rules ?? [];
+    const headRules = head?.rules ?? [];
+    const baseById = new Map(baseRules.map((r) => [r.id, r]));
+    const headIds = new Set(headRules.map((r) => r.id));
+    const lineOf = (id) => headLines.rules.get(id) ?? null;
+    const added = [];
+    const modified = [];
+    for (const rule of headRules) {
+        const before = baseById.get(rule.id);
+        if (before === undefined) {
+            added.push({ id: rule.id, effect: rule.effect, summary: ruleSummary(rule), line: lineOf(rule.id) });
+            continue;
+        }
+        const what = changedParts(before, rule);
+        if (what.length > 0)
+            modified.push({ id: rule.id, what, line: lineOf(rule.id), changes: ruleChanges(before, rule) });
+    }
+    const removed = baseRules
+        .filter((r) => !headIds.has(r.id))
+        .map((r) => ({ id: r.id, effect: r.effect, summary: ruleSummary(r) }));
+    const commonInBase = baseRules.filter((r) => headIds.has(r.id)).map((r) => r.id);
+    const commonInHead = headRules.filter((r) => baseById.has(r.id)).map((r) => r.id);
+    const reordered = commonInBase.some((id, i) => commonInHead[i] !== id);
+    return {
+        added: added.map((r) => r.id),
+        added_rules: added,
+        removed: removed.map((r) => r.id),
+        removed_rules: removed,
+        modified,
+        reordered,
+        settings: settingChanges(base, head, headLines),
+    };
+}
+function settingChanges(base, head, headLines) {
+    const value = (policy, name) => {
+        if (policy === null)
+            return null;
+        return name === 'default_effect' ? policy.default_effect : (policy.on_missing_context ?? 'deny');
+    };
+    const changes = [];
+    for (const name of SETTING_NAMES) {
+        const from = value(base, name);
+        const to = value(head, name);
+        // A deleted head has no file to point into.
+        const line = head === null ? null : (headLines.settings.get(name) ?? null);
+        if (from !== to)
+            changes.push({ name, from, to, line });
+    }
+    return changes;
+}
+/** Which parts of a rule differ in meaning; [] when the edit changes nothing. */
+function changedParts(before, after) {
+    const what = [];
+    if (before.effect !== after.effect)
+        what.push('effect');
+    if (conditionsKey(before.conditions) !== conditionsKey(after.conditions))
+        what.push('conditions');
+    if (windowText(before.active_window) !== windowText(after.active_window))
+        what.push('active_window');
+    // A missing description and an empty one both say nothing.
+    if ((before.description ?? '') !== (after.description ?? ''))
+        what.push('description');
+    return what;
+}
+/**
+ * A rule's conditions as a canonical text. A rule's conditions are a conjunction and each
+ * condition tests membership in a set, so the conditions compare as a set of
+ * (field, operator, set of values): the order of conditions, the order of values and repeated
+ * values or conditions change no decision. Anything else — even a rewrite that is logically
+ * equivalent, such as splitting `in [a, b]` into two rules — is reported as a modification.
+ */
+function conditionsKey(conditions) {
+    const keys = conditions.map((c) => JSON.stringify([c.field, c.operator, [...new Set(c.values)].sort(compareStrings)]));
+    return JSON.stringify([...new Set(keys)].sort(compareStrings));
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/syntacticBecause.js
+
+
+
+/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
+function syntacticBecause_ruleChanges(diff) {
+    const changes = new Map();
+    for (const id of diff.added)
+        changes.set(id, 'added');
+    for (const id of diff.removed)
+        changes.set(id, 'removed');
+    for (const m of diff.modified)
+        if (m.what.some((w) => w !== 'description'))
+            changes.set(m.id, 'modified');
+    return changes;
+}
+const ruleChangeCache = new WeakMap();
+/**
+ * The edited rules among the group's head and base rules, each changed setting a side's decision
+ * rested on, and — where a decision came from missing context while `on_missing_context` stayed
+ * the same — the edited rules that lacked the context; each once, in compareBecause's order.
+ */
+function syntacticBecause(group, diff) {
+    let changes = ruleChangeCache.get(diff);
+    if (changes === undefined) {
+        changes = syntacticBecause_ruleChanges(diff);
+        ruleChangeCache.set(diff, changes);
+    }
+    const out = new Map();
+    const rule = (id) => {
+        const change = changes.get(id);
+        if (change !== undefined)
+            out.set(`rule\0${id}`, { rule: id, change });
+    };
+    for (const id of group.headRules)
+        rule(id);
+    for (const id of group.baseRules)
+        rule(id);
+    const setting = (name) => diff.settings.find((s) => s.name === name);
+    const defaultEffect = setting('default_effect');
+    if (defaultEffect && (group.basis & BASIS_DEFAULT) !== 0)
+        out.set('setting\0default_effect', {
+            setting: 'default_effect',
+            from: defaultEffect.from,
+            to: defaultEffect.to,
+        });
+    const missing = setting('on_missing_context');
+    if (missing) {
+        if ((group.basis & BASIS_MISSING_CONTEXT) !== 0)
+            out.set('setting\0on_missing_context', {
+                setting: 'on_missing_context',
+                from: missing.from,
+                to: missing.to,
+            });
+    }
+    else
+        for (const id of group.missing)
+            rule(id);
+    return [...out.values()].sort(compareBecause);
+}
+/** Rules first, by id in code-unit order, then settings in the order of the policy document. */
+function compareBecause(a, b) {
+    if ('rule' in a && 'rule' in b)
+        return compareStrings(a.rule, b.rule);
+    if ('rule' in a !== 'rule' in b)
+        return 'rule' in a ? -1 : 1;
+    const aName = a.setting;
+    const bName = b.setting;
+    return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
+
+const instantCache = new Map();
+/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
+function instantOf(occurredAt) {
+    if (occurredAt === null)
+        return null;
+    let cached = instantCache.get(occurredAt);
+    if (cached === undefined) {
+        cached = instantNanos(occurredAt);
+        if (instantCache.size > 10_000)
+            instantCache.clear();
+        instantCache.set(occurredAt, cached);
+    }
+    return cached;
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/changeOrder.js
+
+/**
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * within a group most recent occurred_at first (as instants, not strings), untimed last, then
+ * request_id.
+ */
+function changeGroup(change) {
+    if (change.draft_decision === 'allow')
+        return change.current_decision === 'deny' ? 0 : 1;
+    return change.current_decision === 'allow' ? 2 : 3;
+}
+function compareChanges(a, b) {
+    const group = changeGroup(a) - changeGroup(b);
+    if (group !== 0)
+        return group;
+    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+}
+/**
+ * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
+ * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
+ */
+const DRIFT_RANK = [1, 2, 0, 3];
+function driftGroup(change) {
+    return DRIFT_RANK[changeGroup(change)];
+}
+function compareDrifts(a, b) {
+    const group = driftGroup(a) - driftGroup(b);
+    if (group !== 0)
+        return group;
+    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+}
+/** Most recent first, untimed last, then request_id (code-unit order). */
+function compareRecency(aTime, aId, bTime, bId) {
+    const ta = instantOf(aTime);
+    const tb = instantOf(bTime);
+    if (ta !== null && tb !== null && ta !== tb)
+        return ta > tb ? -1 : 1;
+    if (ta === null && tb !== null)
+        return 1;
+    if (ta !== null && tb === null)
+        return -1;
+    return aId < bId ? -1 : aId > bId ? 1 : 0;
+}
+/**
+ * Keeps the first `capacity` changes in order while counting every one offered, in memory
+ * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
+ */
+class TopChanges {
+    capacity;
+    compare;
+    items = [];
+    constructor(capacity, compare = compareChanges) {
+        this.capacity = capacity;
+        this.compare = compare;
+    }
+    offer(change) {
+        if (this.capacity === 0)
+            return;
+        const items = this.items;
+        if (items.length === this.capacity && this.compare(change, items[items.length - 1]) >= 0)
+            return;
+        let lo = 0;
+        let hi = items.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.compare(items[mid], change) <= 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        items.splice(lo, 0, change);
+        if (items.length > this.capacity)
+            items.pop();
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/heap.js
+/** A binary heap ordered by `before`: the root is the element that sorts first. */
+class Heap {
+    before;
+    items = [];
+    constructor(before) {
+        this.before = before;
+    }
+    get size() {
+        return this.items.length;
+    }
+    peek() {
+        return this.items[0];
+    }
+    push(item) {
+        const items = this.items;
+        items.push(item);
+        let i = items.length - 1;
+        while (i > 0) {
+            const parent = (i - 1) >> 1;
+            if (!this.before(items[i], items[parent]))
+                break;
+            [items[i], items[parent]] = [items[parent], items[i]];
+            i = parent;
+        }
+    }
+    pop() {
+        const items = this.items;
+        const top = items[0];
+        const last = items.pop();
+        if (items.length > 0 && last !== undefined) {
+            items[0] = last;
+            let i = 0;
+            for (;;) {
+                const l = 2 * i + 1;
+                const r = l + 1;
+                let m = i;
+                if (l < items.length && this.before(items[l], items[m]))
+                    m = l;
+                if (r < items.length && this.before(items[r], items[m]))
+                    m = r;
+                if (m === i)
+                    break;
+                [items[i], items[m]] = [items[m], items[i]];
+                i = m;
+            }
+        }
+        return top;
+    }
+    toArray() {
+        return [...this.items];
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/selection.js
+
+
+
+
+async function buildRecordFilter(plan, since, limit) {
+    const sinceNs = since === null ? null : instantOf(since);
+    const passesSince = (occurredAt) => {
+        if (sinceNs === null)
+            return true;
+        if (occurredAt === undefined)
+            return false;
+        const t = instantOf(occurredAt);
+        return t !== null && t >= sinceNs;
+    };
+    let chosen = null;
+    if (limit !== null) {
+        // The root is the least recent kept record, the first to give way to a more recent one.
+        const heap = new Heap((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
+        for await (const batch of readSampleItems(plan)) {
+            for (const item of batch) {
+                if (item.kind !== 'record' || !passesSince(item.record.occurred_at))
+                    continue;
+                const key = { id: item.record.request_id, time: item.record.occurred_at ?? null };
+                if (heap.size < limit)
+                    heap.push(key);
+                else if (limit > 0 && compareRecency(key.time, key.id, heap.peek().time, heap.peek().id) < 0) {
+                    heap.pop();
+                    heap.push(key);
+                }
+            }
+        }
+        chosen = new Set(heap.toArray().map((k) => k.id));
+    }
+    const filter = {
+        excludedWithoutTime: 0,
+        accepts(requestId, occurredAt) {
+            if (sinceNs !== null && occurredAt === undefined) {
+                filter.excludedWithoutTime++;
+                return false;
+            }
+            if (!passesSince(occurredAt))
+                return false;
+            return chosen === null || chosen.has(requestId);
+        },
+    };
+    return filter;
+}
+
+;// CONCATENATED MODULE: ./build/replay/witnessText.js
+/**
+ * Values the witness builder invents for "any other value" (`other-tool-1`, `other-tag-2`): they
+ * stand for every value no policy names, so the one-line description leaves them out, and says
+ * only what the kind needs. The witness itself (the `--witnesses` file) keeps them.
+ */
+const INVENTED = /^other-[a-z0-9-]+-\d+$/;
+/**
+ * A witness in one line for the report and the comment (docs/coverage.md "Witnesses"): its calls
+ * (identical calls counted, `3 × tools/call deploy`), then the fields whose values a policy names,
+ * the context flags that are not true (a witness's flags are true unless its kind needs missing
+ * context), a batch, and the time. A field shown nowhere holds a value no policy names.
+ */
+function describeWitness(witness) {
+    const { request, identity } = witness.input;
+    const mcp = (request.mcp ?? {});
+    const parts = [callsText(mcp.calls ?? [])];
+    for (const [key, value] of Object.entries(request)) {
+        if (key === 'mcp') {
+            const { calls: _calls, tool: _tool, ...rest } = mcp;
+            parts.push(...leaves(rest, 'mcp.'));
+        }
+        else if (key === 'jsonrpc')
+            parts.push(...batchText(value));
+        else if (key !== 'time')
+            parts.push(...leaves({ [key]: value }));
+    }
+    for (const [key, value] of Object.entries(identity)) {
+        if (key === 'verified' || key === 'attributes_resolved') {
+            if (value !== true)
+                parts.push(`${key}=${JSON.stringify(value)}`);
+        }
+        else
+            parts.push(...leaves({ [key]: value }));
+    }
+    parts.push(typeof request.time === 'string' ? `at ${request.time}` : 'no time');
+    return parts.join(', ');
+}
+/** `2 × tools/call deploy prompt=code_review; tools/call deploy`: runs of equal calls counted. */
+function callsText(calls) {
+    if (calls.length === 0)
+        return 'no call';
+    const runs = [];
+    for (const call of calls) {
+        const text = leaves(call)
+            .join(' ')
+            .replace(/^method=/, '')
+            .replace(/ tool=/, ' ') || 'an empty call';
+        const last = runs[runs.length - 1];
+        if (last?.text === text)
+            last.count++;
+        else
+            runs.push({ text, count: 1 });
+    }
+    return runs.map((r) => (r.count === 1 ? r.text : `${r.count} × ${r.text}`)).join('; ');
+}
+/** The envelope says something only when it is a batch or holds unparsable calls. */
+function batchText(jsonrpc) {
+    const { is_batch: batch, unparsable_calls: unparsable } = (jsonrpc ?? {});
+    return [
+        ...(batch === true ? ['a batch'] : []),
+        ...(typeof unparsable === 'number' && unparsable > 0 ? [`${unparsable} unparsable calls`] : []),
+    ];
+}
+/** `path=value` for each scalar or array below `value` a policy names, in key order as built. */
+function leaves(value, prefix = '') {
+    return Object.entries(value).flatMap(([key, v]) => {
+        if (v !== null && typeof v === 'object' && !Array.isArray(v))
+            return leaves(v, `${prefix}${key}.`);
+        const named = (Array.isArray(v) ? v : [v]).map((e) => String(e)).filter((e) => !INVENTED.test(e));
+        if (named.length === 0)
+            return [];
+        return [`${prefix}${key}=${Array.isArray(v) ? `[${named.join(',')}]` : named[0]}`];
+    });
+}
+
+;// CONCATENATED MODULE: ./build/replay/coverageSection.js
+/**
+ * `result.coverage` (docs/coverage.md, docs/report.md): the symbolic comparison of the replay's two
+ * policies, its kinds placed against the replayed sample, and a witness per kind that the compiled
+ * policies themselves decide as the kind states.
+ *
+ * The kinds depend on a time horizon that starts at the sample's first record, which is known only
+ * once the replay has read the sample; and the replay's outcomes cross worker threads without their
+ * inputs. So the records are placed by a second streaming pass, in-process, over the records the
+ * replay counted (the same repeat, --since and --limit rules; a shard's report carries no section).
+ * It holds one record at a time; under `--shape mcp` a sample that breaks the shape costs one more
+ * analysis and pass, under `any`.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** Sized for the bundled example with room to spare; the 200-rule bench is still to do. */
+const DEFAULT_MAX_COVERAGE_NODES = 4_000_000;
+const HORIZON_DAYS = 366;
+function hasWindows(...policies) {
+    return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
+}
+/** The replayed records, placed one at a time. */
+async function placeSample(analysis, inputs) {
+    const tally = new CoverageTally(analysis);
+    // Nothing to place a record in (not analysed, or capped before the diagrams were built).
+    if (analysis.space === null)
+        return tally.result;
+    const filter = await buildRecordFilter(inputs.plan, inputs.since, inputs.limit);
+    for await (const batch of readSampleItems(inputs.plan)) {
+        for (const item of batch) {
+            if (item.kind !== 'record')
+                continue;
+            const record = item.record;
+            if (!filter.accepts(record.request_id, record.occurred_at))
+                continue;
+            const input = evaluationInput(record);
+            try {
+                tally.add({ request_id: record.request_id, input, complete: !recordUnknowns_hasUnknowns(record) });
+            }
+            catch (error) {
+                // A time no evaluator can read: the replay reported the record malformed, not counted.
+                if (!(error instanceof BuiltinError))
+                    throw error;
+            }
+        }
+    }
+    return tally.result;
+}
+/** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
+async function analyseAgainstSample(inputs, options, start) {
+    const run = async (shape) => {
+        const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
+            shape,
+            horizon: { start, days: HORIZON_DAYS },
+            maxNodes: options.maxNodes,
+        });
+        return { analysis, placed: await placeSample(analysis, inputs) };
+    };
+    const first = await run(options.shape);
+    if (options.shape === 'any')
+        return { ...first, outsideMcpShape: null };
+    const outside = first.placed.outsideShape;
+    return { ...(outside === 0 ? first : await run('any')), outsideMcpShape: outside };
+}
+/** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
+function becauseOf(kind, record, inputs, finder) {
+    if (finder !== null && inputs.edits !== null) {
+        const traffic = record;
+        const head = kind.direction === 'newly_allowed' ? 2 : 0;
+        const { causes, joint } = finder.causesOf(traffic, evaluationInput(traffic), head);
+        return { because: causes.map((i) => inputs.edits[i]), joint };
+    }
+    const bits = (by) => by === 'default' ? BASIS_DEFAULT : by === 'missing_context' ? BASIS_MISSING_CONTEXT : 0;
+    const missing = new Set([kind.base, kind.head].flatMap((b) => (b.by === 'missing_context' ? b.rules : [])));
+    const basis = {
+        headRules: kind.head.by === 'missing_context' ? [] : kind.head.rules,
+        baseRules: kind.base.by === 'missing_context' ? [] : kind.base.rules,
+        basis: bits(kind.head.by) | bits(kind.base.by),
+        missing,
+    };
+    return { because: syntacticBecause(basis, inputs.diff), joint: false };
+}
+/**
+ * The kind's witness, replayed through both compiled policies; null with the reason when it cannot
+ * be built or the compiled policies do not decide it as the kind states.
+ */
+function checkedWitness(analysis, kind, number, inputs) {
+    let witness;
+    try {
+        witness = witness_witnessOf(analysis.space, kind, number);
+    }
+    catch (error) {
+        return { witness: null, problem: `no witness for ${kind.key}: ${error.message}` };
+    }
+    const input = evaluationInput(witness);
+    const word = (allow) => (allow ? 'allow' : 'deny');
+    const base = word(inputs.base.engine.evaluate(input, witness.request_id).allow);
+    const head = word(inputs.head.engine.evaluate(input, witness.request_id).allow);
+    const stated = kind.direction === 'newly_allowed' ? 'deny → allow' : 'allow → deny';
+    if (`${base} → ${head}` === stated)
+        return { witness, problem: null };
+    return {
+        witness: null,
+        problem: `${witness.request_id} (${kind.key}): the compiled policies decide it ${base} → ${head}, not ${stated}`,
+    };
+}
+/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
+function classRank(c) {
+    return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
+}
+function sectionOf(analysis, placed, inputs) {
+    const finder = inputs.edits === null
+        ? null
+        : new CauseFinder(inputs.head.policy, inputs.base.policy, inputs.edits, inputs.unevaluable);
+    const witnesses = [];
+    const problems = [];
+    const classes = analysis.kinds.map((kind, i) => {
+        const { witness, problem } = checkedWitness(analysis, kind, i + 1, inputs);
+        if (problem !== null)
+            problems.push(problem);
+        if (witness !== null)
+            witnesses.push(witness);
+        const coverage = placed.kinds.get(kind.key);
+        return {
+            key: kind.key,
+            direction: kind.direction,
+            ...(witness === null ? { because: [], joint: false } : becauseOf(kind, witness, inputs, finder)),
+            base_by: { by: kind.base.by, rules: [...kind.base.rules] },
+            head_by: { by: kind.head.by, rules: [...kind.head.rules] },
+            covered_by: coverage.covered_by,
+            example: coverage.example,
+            witness: witness === null ? null : { id: witness.request_id, description: describeWitness(witness) },
+        };
+    });
+    const tally = (direction) => {
+        const of = classes.filter((c) => c.direction === direction);
+        return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
+    };
+    const ordered = classes
+        .map((c, i) => ({ c, i }))
+        .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
+        .map(({ c }) => c);
+    const section = emptySection(analysis.mode, analysis.options.shape);
+    section.kinds = classes.length;
+    section.newly_allowed = tally('newly_allowed');
+    section.newly_denied = tally('newly_denied');
+    section.classes = ordered.slice(0, inputs.maxGroups);
+    section.classes_total = classes.length;
+    section.records.placed = placed.placed;
+    section.records.partial = placed.partial;
+    section.not_analysed = [
+        ...analysis.notAnalysed,
+        ...(analysis.capped === null ? [] : [analysis.capped]),
+        ...problems,
+    ];
+    return { section, witnesses };
+}
+function emptySection(mode, shape) {
+    return {
+        mode,
+        shape,
+        time: { exact: true, horizon: null },
+        records: { placed: 0, partial: 0, outside_mcp_shape: null },
+        kinds: 0,
+        newly_allowed: { kinds: 0, covered: 0 },
+        newly_denied: { kinds: 0, covered: 0 },
+        classes: [],
+        classes_total: 0,
+        not_analysed: [],
+    };
+}
+/** The coverage section of a compare replay of two policy versions, and its witnesses. */
+async function coverageOf(inputs, options) {
+    const windows = hasWindows(inputs.base.policy, inputs.head.policy);
+    if (windows && inputs.firstAt === null) {
+        const section = emptySection('not_analysed', options.shape);
+        section.not_analysed = [
+            'no replayed record carries a time, so the windows have no horizon to start from',
+        ];
+        return { section, witnesses: [] };
+    }
+    // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
+    const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
+    const { analysis, placed, outsideMcpShape } = await analyseAgainstSample(inputs, options, start);
+    const run = sectionOf(analysis, placed, inputs);
+    run.section.time = windows
+        ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
+        : { exact: true, horizon: null };
+    run.section.records.outside_mcp_shape = outsideMcpShape;
+    return run;
+}
+
+;// CONCATENATED MODULE: ./build/git/repository.js
+/**
+ * The project's one way of running git: reads policy files, file lists and the tracked files of
+ * the workspace's repository. Every call is
+ * `execFile('git', [...])` with an argument array: no shell, so no value from a pull request
+ * (paths, refs) can be interpreted as shell syntax, and commit ids are checked to be hex first so
+ * none can be read as an option either.
+ */
+
+/** A git command failed (missing commit, unreachable remote, not a repository, …). */
+class GitError extends Error {
+    args;
+    exitCode;
+    stderr;
+    name = 'GitError';
+    kind = 'git';
+    constructor(args, exitCode, stderr, message) {
+        super(message);
+        this.args = args;
+        this.exitCode = exitCode;
+        this.stderr = stderr;
+    }
+}
+const SHA_PATTERN = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+/** Policy files are small, but a 3000-file name-status listing is not; stay well clear of the default 1 MiB. */
+const MAX_BUFFER = 256 * 1024 * 1024;
+function runGit(cwd, args) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', [...args], {
+            cwd,
+            encoding: 'buffer',
+            maxBuffer: MAX_BUFFER,
+            // Never block on a credential prompt in CI, and keep messages in one language for parsing.
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+        }, (error, stdout, stderr) => {
+            const stderrText = stderr.toString('utf8').trim();
+            if (error) {
+                const code = typeof error.code === 'number' ? error.code : null;
+                const detail = stderrText || error.message;
+                reject(new GitError(args, code, stderrText, `git ${args[0] ?? ''} failed: ${detail}`));
+                return;
+            }
+            resolve({ stdout, stderr: stderrText });
+        });
+    });
+}
+function checkSha(sha) {
+    if (!SHA_PATTERN.test(sha)) {
+        throw new GitError([], null, '', `'${sha}' is not a full commit id (40 or 64 hex digits)`);
+    }
+}
+/** True when the commit object is in the local repository. */
+async function hasCommit(cwd, sha) {
+    checkSha(sha);
+    try {
+        await runGit(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
+        return true;
+    }
+    catch (error) {
+        if (error instanceof GitError && error.exitCode !== null)
+            return false;
+        throw error;
+    }
+}
+/**
+ * Makes sure every commit is present, fetching the missing ones from `remote` in one call. A
+ * shallow checkout (actions/checkout's default depth 1) gets `--depth=1` so the fetch stays
+ * small; a full clone must not get it, or the fetch would make it shallow.
+ */
+async function ensureCommits(cwd, shas, remote = 'origin') {
+    const missing = [];
+    for (const sha of new Set(shas)) {
+        if (!(await hasCommit(cwd, sha)))
+            missing.push(sha);
+    }
+    if (missing.length === 0)
+        return;
+    const shallow = (await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout
+        .toString('utf8')
+        .trim();
+    const depth = shallow === 'true' ? ['--depth=1'] : [];
+    try {
+        await runGit(cwd, ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, remote, ...missing]);
+    }
+    catch (error) {
+        const detail = error instanceof GitError ? error.stderr || error.message : String(error);
+        throw new GitError(['fetch', remote, ...missing], error instanceof GitError ? error.exitCode : null, detail, `commit(s) ${missing.join(', ')} are not in the checkout and could not be fetched from '${remote}': ${detail}`);
+    }
+    for (const sha of missing) {
+        if (!(await hasCommit(cwd, sha))) {
+            throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is still missing after fetching it`);
+        }
+    }
+}
+/**
+ * A symlink in a commit's tree that cannot be followed: it leads out of the repository (an
+ * absolute target, or `..` past the root), or through more links than MAX_SYMLINKS (a loop).
+ */
+class SymlinkError extends Error {
+    path;
+    problem;
+    name = 'SymlinkError';
+    kind = 'symlink';
+    constructor(
+    /** The path asked for, repository-relative. */
+    path, problem, message) {
+        super(message);
+        this.path = path;
+        this.problem = problem;
+    }
+}
+/** As Linux's MAXSYMLINKS: more links than this on one path is taken for a loop. */
+const MAX_SYMLINKS = 40;
+const SYMLINK_MODE = '120000';
+/** The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none. */
+async function treeEntry(cwd, sha, path) {
+    // Literal pathspecs: a path holding `*` or `?` names that one entry, never a pattern.
+    const { stdout } = await runGit(cwd, [
+        '--literal-pathspecs',
+        'ls-tree',
+        '-z',
+        '--full-tree',
+        sha,
+        '--',
+        path,
+    ]);
+    for (const record of stdout.toString('utf8').split('\0')) {
+        const tab = record.indexOf('\t');
+        if (tab === -1 || record.slice(tab + 1) !== path)
+            continue;
+        const [mode = '', type = '', oid = ''] = record.slice(0, tab).split(' ');
+        return { mode, type, oid };
+    }
+    return null;
+}
+/**
+ * Where `path` leads at commit `sha`, following every symlink on the way (in directories too)
+ * within that commit's tree, as the file system would after checking it out: the final entry and
+ * its symlink-free path, or null when nothing is there. A link out of the repository or a chain
+ * longer than MAX_SYMLINKS is a SymlinkError.
+ */
+async function resolvePathAtCommit(cwd, sha, path) {
+    checkSha(sha);
+    const asked = path.replace(/^\.?\/+/, '');
+    const parts = (p) => p.split('/').filter((c) => c !== '' && c !== '.');
+    let pending = parts(asked);
+    const resolved = [];
+    let links = 0;
+    while (pending.length > 0) {
+        const [name, ...rest] = pending;
+        pending = rest;
+        if (name === '..') {
+            if (resolved.length === 0)
+                throw new SymlinkError(asked, 'leaves-repository', `${asked} leads out of the repository (through "..")`);
+            resolved.pop();
+            continue;
+        }
+        const at = [...resolved, name].join('/');
+        const entry = await treeEntry(cwd, sha, at);
+        if (entry === null)
+            return null;
+        if (entry.mode === SYMLINK_MODE) {
+            if (++links > MAX_SYMLINKS)
+                throw new SymlinkError(asked, 'too-many-links', `${asked} goes through more than ${MAX_SYMLINKS} symlinks at ${sha} (a loop?)`);
+            const target = (await runGit(cwd, ['cat-file', 'blob', entry.oid])).stdout.toString('utf8');
+            if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
+                throw new SymlinkError(asked, 'leaves-repository', `${asked} is a symlink at ${sha} to the absolute path ${JSON.stringify(target)}, outside the repository`);
+            pending = [...parts(target), ...pending];
+            continue;
+        }
+        if (pending.length > 0 && entry.type !== 'tree')
+            return null;
+        resolved.push(name);
+        if (pending.length === 0)
+            return { path: at, entry };
+    }
+    return null;
+}
+/**
+ * The content of `path` (relative to the repository root) at commit `sha`, or null when no file
+ * exists there at that commit. A symlink is followed within the commit's tree (resolvePathAtCommit),
+ * so a policy that is a link is read from its target. A missing commit is an error, not null:
+ * reporting "absent" for a commit we simply do not have would make a changed policy look deleted
+ * or added.
+ */
+async function readFileAtCommit(cwd, sha, path, options = {}) {
+    if (!(await hasCommit(cwd, sha))) {
+        throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is not in the checkout`);
+    }
+    const found = await resolvePathAtCommit(cwd, sha, path);
+    // A directory (or submodule) by that name is not a policy file.
+    if (found === null || found.entry.type !== 'blob')
+        return null;
+    if (options.maxBytes !== undefined) {
+        // The blob's size from its header, before a byte of it is read.
+        const size = Number((await runGit(cwd, ['cat-file', '-s', found.entry.oid])).stdout.toString('utf8').trim());
+        if (!(size <= options.maxBytes))
+            throw new FileTooLargeError(path, size, options.maxBytes);
+    }
+    return (await runGit(cwd, ['cat-file', 'blob', found.entry.oid])).stdout.toString('utf8');
+}
+/**
+ * Why readFileAtCommit found no file at `path` at commit `sha`, in words for an error: nothing is
+ * there, a symlink whose target is not there, a directory or a submodule.
+ */
+async function whyNoFileAtCommit(cwd, sha, path) {
+    const asked = path.replace(/^\.?\/+/, '');
+    const found = await resolvePathAtCommit(cwd, sha, asked);
+    if (found !== null) {
+        const what = found.entry.type === 'tree'
+            ? 'a directory'
+            : found.entry.type === 'commit'
+                ? 'a submodule'
+                : `a ${found.entry.type}`;
+        return found.path === asked
+            ? `it is ${what}, not a file`
+            : `it leads to ${found.path}, ${what}, not a file`;
+    }
+    const own = await treeEntry(cwd, sha, asked);
+    if (own?.mode === SYMLINK_MODE) {
+        const target = (await runGit(cwd, ['cat-file', 'blob', own.oid])).stdout.toString('utf8');
+        return `it is a symlink to ${JSON.stringify(target)}, which does not exist at that commit`;
+    }
+    return own === null ? 'nothing is there (or a symlink on the way leads nowhere)' : 'it is not a file';
+}
+/** A file at a commit is larger than the caller's bound; it was not read. */
+class FileTooLargeError extends Error {
+    path;
+    bytes;
+    limit;
+    name = 'FileTooLargeError';
+    constructor(path, bytes, limit) {
+        super(`${path} is ${bytes.toLocaleString('en-US')} bytes, over the ${limit.toLocaleString('en-US')}-byte limit ` +
+            "for a policy (raise it with --max-policy-bytes, or max-policy-bytes in the Action's limits input)");
+        this.path = path;
+        this.bytes = bytes;
+        this.limit = limit;
+    }
+}
+/** Whether the repository at `cwd` is a shallow clone (part of its history is missing). */
+async function isShallowRepository(cwd) {
+    return ((await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout.toString('utf8').trim() === 'true');
+}
+/** The commit checked out in the work tree at `cwd` (HEAD). */
+async function checkedOutCommit(cwd) {
+    const { stdout } = await runGit(cwd, ['rev-parse', '--verify', '--end-of-options', 'HEAD^{commit}']);
+    return stdout.toString('utf8').trim();
+}
+/** The paths of every symlink in the tree of `sha`. */
+async function symlinksAtCommit(cwd, sha) {
+    checkSha(sha);
+    const { stdout } = await runGit(cwd, ['ls-tree', '-r', '-z', '--full-tree', sha]);
+    const links = [];
+    for (const record of stdout.toString('utf8').split('\0')) {
+        const tab = record.indexOf('\t');
+        if (tab !== -1 && record.startsWith(`${SYMLINK_MODE} `))
+            links.push(record.slice(tab + 1));
+    }
+    return links;
+}
+/**
+ * The parents of a present commit, in order, as the commit object records them. Read from the
+ * object itself, so a shallow checkout (where git hides the parents beyond its depth) still tells.
+ */
+async function commitParents(cwd, sha) {
+    checkSha(sha);
+    const text = (await runGit(cwd, ['cat-file', 'commit', sha])).stdout.toString('utf8');
+    const header = text.slice(0, text.indexOf('\n\n') === -1 ? text.length : text.indexOf('\n\n'));
+    return header
+        .split('\n')
+        .filter((line) => line.startsWith('parent '))
+        .map((line) => line.slice('parent '.length).trim())
+        .filter((parent) => SHA_PATTERN.test(parent));
+}
+/** The merge base of two present commits, or null when the local history cannot tell (shallow). */
+async function mergeBase(cwd, base, head) {
+    checkSha(base);
+    checkSha(head);
+    try {
+        const out = (await runGit(cwd, ['merge-base', base, head])).stdout.toString('utf8').trim();
+        return SHA_PATTERN.test(out) ? out : null;
+    }
+    catch (error) {
+        if (error instanceof GitError && error.exitCode !== null)
+            return null;
+        throw error;
+    }
+}
+function statusOf(code) {
+    switch (code[0]) {
+        case 'A':
+            return 'added';
+        case 'M':
+            return 'modified';
+        case 'D':
+            return 'removed';
+        case 'R':
+            return 'renamed';
+        case 'C':
+            return 'copied';
+        case 'T':
+            return 'changed';
+        default:
+            return undefined;
+    }
+}
+/** Parses `git diff --name-status -z` output: status NUL path [NUL path] per entry. */
+function parseNameStatus(output) {
+    const fields = output.split('\0');
+    if (fields[fields.length - 1] === '')
+        fields.pop();
+    const files = [];
+    for (let i = 0; i < fields.length;) {
+        const code = fields[i++] ?? '';
+        const status = statusOf(code);
+        if (status === undefined)
+            throw new GitError(['diff'], null, '', `unexpected git diff status '${code}'`);
+        if (status === 'renamed' || status === 'copied') {
+            const from = fields[i++];
+            const to = fields[i++];
+            if (from === undefined || to === undefined) {
+                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
+            }
+            files.push({ filename: to, status, previous_filename: from });
+        }
+        else {
+            const name = fields[i++];
+            if (name === undefined)
+                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
+            files.push({ filename: name, status });
+        }
+    }
+    return files;
+}
+/**
+ * The files changed between two commits, as the pull-request files API reports them: the diff
+ * from `from` to `to` with rename detection. Pass the merge base as `from` to get the PR's view
+ * (`base...head`). Both commits must be present (see `ensureCommits`).
+ */
+async function diffNameStatus(cwd, from, to) {
+    checkSha(from);
+    checkSha(to);
+    const { stdout } = await runGit(cwd, [
+        // Past git's rename limit renames come out as add + delete: both names are still listed, so no
+        // policy is missed, and an exhaustive rename search over thousands of files could take minutes.
+        'diff',
+        '--no-ext-diff',
+        '--no-textconv',
+        '--name-status',
+        '-z',
+        '-M',
+        from,
+        to,
+        '--',
+    ]);
+    return parseNameStatus(stdout.toString('utf8'));
+}
+/** The files git tracks in the work tree at `cwd` (repository-relative, `/`-separated). */
+async function trackedFiles(cwd) {
+    const { stdout } = await runGit(cwd, ['ls-files', '-z']);
+    return stdout
+        .toString('utf8')
+        .split('\0')
+        .filter((p) => p !== '');
+}
+
+;// CONCATENATED MODULE: ./build/github/pullFiles.js
+
+/** The REST API's documented ceiling for `GET /pulls/{n}/files`. */
+const PULL_FILES_API_CAP = 3000;
+/** The file list could not be obtained completely: the run must fail rather than skip files. */
+class PullFilesIncompleteError extends Error {
+    pullNumber;
+    listed;
+    changedFiles;
+    name = 'PullFilesIncompleteError';
+    kind = 'pull-files-incomplete';
+    constructor(pullNumber, listed, changedFiles, message, cause) {
+        super(message, cause === undefined ? undefined : { cause });
+        this.pullNumber = pullNumber;
+        this.listed = listed;
+        this.changedFiles = changedFiles;
+    }
+}
+async function listPullFiles(client, options) {
+    const repo = { owner: options.owner, repo: options.repo };
+    const pull = await client.getPullRequest(repo, options.pullNumber);
+    const listed = await client.listPullRequestFiles(repo, options.pullNumber);
+    const base = { baseSha: pull.baseSha, headSha: pull.headSha, changedFiles: pull.changedFiles };
+    if (listed.length < PULL_FILES_API_CAP && listed.length >= pull.changedFiles) {
+        return { files: listed.map(toPullFile), source: 'api', ...base };
+    }
+    try {
+        await ensureCommits(options.workspace, [pull.baseSha, pull.headSha], options.remote);
+        // The API lists `base...head` (from the merge base); a shallow checkout cannot compute the
+        // merge base locally, so ask GitHub for it and fetch that one commit.
+        let from = await mergeBase(options.workspace, pull.baseSha, pull.headSha);
+        if (from === null) {
+            from = await client.getMergeBase(repo, pull.baseSha, pull.headSha);
+            await ensureCommits(options.workspace, [from], options.remote);
+        }
+        const files = await diffNameStatus(options.workspace, from, pull.headSha);
+        return { files: files.map(toPullFile), source: 'git', ...base };
+    }
+    catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        throw new PullFilesIncompleteError(options.pullNumber, listed.length, pull.changedFiles, `pull request #${options.pullNumber} changes ${pull.changedFiles} files but the GitHub API listed only ` +
+            `${listed.length} (it stops at ${PULL_FILES_API_CAP}), and git could not list them between ` +
+            `${pull.baseSha} and ${pull.headSha}: ${detail}. Check out the repository with enough history ` +
+            `(actions/checkout with fetch-depth: 0) so no policy is skipped.`, error);
+    }
+}
+function toPullFile(file) {
+    return file.previous_filename === undefined
+        ? { filename: file.filename, status: file.status }
+        : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };
+}
+
 ;// CONCATENATED MODULE: ./build/fidelity/manifest.js
 
 
@@ -78543,100 +81213,6 @@ async function linesEstimate(plan) {
     return estimate;
 }
 
-;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
-
-const instantCache = new Map();
-/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
-function instantOf(occurredAt) {
-    if (occurredAt === null)
-        return null;
-    let cached = instantCache.get(occurredAt);
-    if (cached === undefined) {
-        cached = instantNanos(occurredAt);
-        if (instantCache.size > 10_000)
-            instantCache.clear();
-        instantCache.set(occurredAt, cached);
-    }
-    return cached;
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/changeOrder.js
-
-/**
- * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
- * within a group most recent occurred_at first (as instants, not strings), untimed last, then
- * request_id.
- */
-function changeGroup(change) {
-    if (change.draft_decision === 'allow')
-        return change.current_decision === 'deny' ? 0 : 1;
-    return change.current_decision === 'allow' ? 2 : 3;
-}
-function compareChanges(a, b) {
-    const group = changeGroup(a) - changeGroup(b);
-    if (group !== 0)
-        return group;
-    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-}
-/**
- * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
- * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
- */
-const DRIFT_RANK = [1, 2, 0, 3];
-function driftGroup(change) {
-    return DRIFT_RANK[changeGroup(change)];
-}
-function compareDrifts(a, b) {
-    const group = driftGroup(a) - driftGroup(b);
-    if (group !== 0)
-        return group;
-    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-}
-/** Most recent first, untimed last, then request_id (code-unit order). */
-function compareRecency(aTime, aId, bTime, bId) {
-    const ta = instantOf(aTime);
-    const tb = instantOf(bTime);
-    if (ta !== null && tb !== null && ta !== tb)
-        return ta > tb ? -1 : 1;
-    if (ta === null && tb !== null)
-        return 1;
-    if (ta !== null && tb === null)
-        return -1;
-    return aId < bId ? -1 : aId > bId ? 1 : 0;
-}
-/**
- * Keeps the first `capacity` changes in order while counting every one offered, in memory
- * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
- */
-class TopChanges {
-    capacity;
-    compare;
-    items = [];
-    constructor(capacity, compare = compareChanges) {
-        this.capacity = capacity;
-        this.compare = compare;
-    }
-    offer(change) {
-        if (this.capacity === 0)
-            return;
-        const items = this.items;
-        if (items.length === this.capacity && this.compare(change, items[items.length - 1]) >= 0)
-            return;
-        let lo = 0;
-        let hi = items.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (this.compare(items[mid], change) <= 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        items.splice(lo, 0, change);
-        if (items.length > this.capacity)
-            items.pop();
-    }
-}
-
 ;// CONCATENATED MODULE: ./build/replay/report/timeSpan.js
 
 const UTC_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:[0-5]\d(?:\.\d{1,9})?Z$/;
@@ -78682,343 +81258,6 @@ class TimeSpan {
     toJSON() {
         return { first_at: this.first?.text ?? null, last_at: this.last?.text ?? null };
     }
-}
-
-;// CONCATENATED MODULE: ./build/policy/ruleChanges.js
-
-
-/**
- * The changes from `before` to `after`: the effect, then the conditions (fieldCondtionChanges'
- * order), then the window — the order of `what`. A description is not a value: a
- * description-only edit has no changes.
- */
-function ruleChanges(before, after) {
-    const changes = [];
-    if (before.effect !== after.effect)
-        changes.push({ effect: { from: before.effect, to: after.effect } });
-    changes.push(...conditionChanges(before.conditions, after.conditions));
-    const from = windowText(before.active_window);
-    const to = windowText(after.active_window);
-    if (from !== to)
-        changes.push({ active_window: { from, to } });
-    return changes;
-}
-/** The condition changes of a rule, field by field in compareStrings order. */
-function conditionChanges(before, after) {
-    const base = distinctConditions(before);
-    const head = distinctConditions(after);
-    const fields = [...new Set([...base, ...head].map((c) => c.field))].sort(compareStrings);
-    return fields.flatMap((field) => fieldChanges(base.filter((c) => c.field === field), head.filter((c) => c.field === field)));
-}
-const OPERATORS = ['in', 'not_in'];
-/**
- * How the conditions on one field pair between the versions. A condition both sides hold (same
- * operator, same set of values) is unchanged. Of the rest, a (field, operator) held once on each
- * side pairs as a values change; then, if the field has one condition left on each side (their
- * operators differ), they pair as an operator change, followed by a values change under the
- * head's operator when the sets differ too. Anything left is a removed or an added condition.
- * Order: the operator change (and its values), values changes (`in`, then `not_in`), removed
- * conditions (base order), added conditions (head order).
- */
-function fieldChanges(baseAll, headAll) {
-    const headKeys = new Set(headAll.map((c) => c.key));
-    const baseKeys = new Set(baseAll.map((c) => c.key));
-    let base = baseAll.filter((c) => !headKeys.has(c.key));
-    let head = headAll.filter((c) => !baseKeys.has(c.key));
-    const values = [];
-    for (const op of OPERATORS) {
-        const b = base.filter((c) => c.op === op);
-        const h = head.filter((c) => c.op === op);
-        if (b.length !== 1 || h.length !== 1)
-            continue;
-        values.push(valuesChange(b[0], h[0]));
-        base = base.filter((c) => c !== b[0]);
-        head = head.filter((c) => c !== h[0]);
-    }
-    const operator = [];
-    if (base.length === 1 && head.length === 1) {
-        const [b, h] = [base[0], head[0]];
-        operator.push({ field: h.field, from_op: b.op, to_op: h.op });
-        const change = valuesChange(b, h);
-        if (change.added.length > 0 || change.removed.length > 0)
-            operator.push(change);
-        base = [];
-        head = [];
-    }
-    const presence = (c, change) => ({
-        field: c.field,
-        op: c.op,
-        value: c.values,
-        change,
-    });
-    return [
-        ...operator,
-        ...values,
-        ...base.map((c) => presence(c, 'removed')),
-        ...head.map((c) => presence(c, 'added')),
-    ];
-}
-/** The values `after` has and `before` lacks, and the reverse, under `after`'s operator. */
-function valuesChange(before, after) {
-    const was = new Set(before.values);
-    const is = new Set(after.values);
-    return {
-        field: after.field,
-        op: after.op,
-        added: after.values.filter((v) => !was.has(v)).sort(compareStrings),
-        removed: before.values.filter((v) => !is.has(v)).sort(compareStrings),
-    };
-}
-
-;// CONCATENATED MODULE: ./build/policy/ruleDiff.js
-
-
-
-
-/**
- * What a policy edit changed, by meaning rather than by text (docs/explain.md "The rule diff").
- * Pure: it reads two validated documents.
- */
-/** The parts of a rule a modification is reported by, in the order `what` lists them. */
-const RULE_PARTS = (/* unused pure expression or super */ null && (['effect', 'conditions', 'active_window', 'description']));
-/** The policy-wide settings, in the order `settings` lists them. */
-const SETTING_NAMES = ['default_effect', 'on_missing_context'];
-/**
- * The diff from `base` to `head`. No base (a new policy): every head rule is added and both
- * settings are listed `from: null`; no head (a deleted policy): every base rule is removed and
- * both settings are listed `to: null`. `headLines`: where the head file holds its rules and
- * settings (policyLines.ts); without it every line is null.
- */
-function ruleDiff(base, head, headLines = NO_LINES) {
-    const baseRules = base?.rules ?? [];
-    const headRules = head?.rules ?? [];
-    const baseById = new Map(baseRules.map((r) => [r.id, r]));
-    const headIds = new Set(headRules.map((r) => r.id));
-    const lineOf = (id) => headLines.rules.get(id) ?? null;
-    const added = [];
-    const modified = [];
-    for (const rule of headRules) {
-        const before = baseById.get(rule.id);
-        if (before === undefined) {
-            added.push({ id: rule.id, effect: rule.effect, summary: ruleSummary(rule), line: lineOf(rule.id) });
-            continue;
-        }
-        const what = changedParts(before, rule);
-        if (what.length > 0)
-            modified.push({ id: rule.id, what, line: lineOf(rule.id), changes: ruleChanges(before, rule) });
-    }
-    const removed = baseRules
-        .filter((r) => !headIds.has(r.id))
-        .map((r) => ({ id: r.id, effect: r.effect, summary: ruleSummary(r) }));
-    const commonInBase = baseRules.filter((r) => headIds.has(r.id)).map((r) => r.id);
-    const commonInHead = headRules.filter((r) => baseById.has(r.id)).map((r) => r.id);
-    const reordered = commonInBase.some((id, i) => commonInHead[i] !== id);
-    return {
-        added: added.map((r) => r.id),
-        added_rules: added,
-        removed: removed.map((r) => r.id),
-        removed_rules: removed,
-        modified,
-        reordered,
-        settings: settingChanges(base, head, headLines),
-    };
-}
-function settingChanges(base, head, headLines) {
-    const value = (policy, name) => {
-        if (policy === null)
-            return null;
-        return name === 'default_effect' ? policy.default_effect : (policy.on_missing_context ?? 'deny');
-    };
-    const changes = [];
-    for (const name of SETTING_NAMES) {
-        const from = value(base, name);
-        const to = value(head, name);
-        // A deleted head has no file to point into.
-        const line = head === null ? null : (headLines.settings.get(name) ?? null);
-        if (from !== to)
-            changes.push({ name, from, to, line });
-    }
-    return changes;
-}
-/** Which parts of a rule differ in meaning; [] when the edit changes nothing. */
-function changedParts(before, after) {
-    const what = [];
-    if (before.effect !== after.effect)
-        what.push('effect');
-    if (conditionsKey(before.conditions) !== conditionsKey(after.conditions))
-        what.push('conditions');
-    if (windowText(before.active_window) !== windowText(after.active_window))
-        what.push('active_window');
-    // A missing description and an empty one both say nothing.
-    if ((before.description ?? '') !== (after.description ?? ''))
-        what.push('description');
-    return what;
-}
-/**
- * A rule's conditions as a canonical text. A rule's conditions are a conjunction and each
- * condition tests membership in a set, so the conditions compare as a set of
- * (field, operator, set of values): the order of conditions, the order of values and repeated
- * values or conditions change no decision. Anything else — even a rewrite that is logically
- * equivalent, such as splitting `in [a, b]` into two rules — is reported as a modification.
- */
-function conditionsKey(conditions) {
-    const keys = conditions.map((c) => JSON.stringify([c.field, c.operator, [...new Set(c.values)].sort(compareStrings)]));
-    return JSON.stringify([...new Set(keys)].sort(compareStrings));
-}
-
-;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
-/**
- * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
- * read from the decision the engine returned and the policy's settings — the order of
- * docs/policy.md "The decision":
- * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
- * 2. a deny rule matched → deny (the rule);
- * 3. `default_effect: allow` → allow (the default);
- * 4. an allow rule matched → allow (the rule); otherwise deny (the default).
- */
-/** No matched rule decided it: step 3, or the "otherwise deny" of step 4. */
-const BASIS_DEFAULT = 1;
-/**
- * It came from missing context: step 1, or, under `on_missing_context: ignore`, an allow while
- * some rule was skipped for lacking context (under `deny` that request would have been denied).
- */
-const BASIS_MISSING_CONTEXT = 2;
-/** One policy's rules as the explanation reads them. */
-class RuleTable {
-    ids;
-    index;
-    denies;
-    defaultAllow;
-    missingDenies;
-    constructor(policy) {
-        this.ids = policy.rules.map((r) => r.id);
-        this.index = new Map(this.ids.map((id, i) => [id, i]));
-        this.denies = policy.rules.map((r) => r.effect === 'deny');
-        this.defaultAllow = policy.default_effect === 'allow';
-        this.missingDenies = (policy.on_missing_context ?? 'deny') === 'deny';
-    }
-    /** Rule ids as indices into the policy's rules, in the order given. */
-    indicesOf(ids) {
-        const out = [];
-        for (const id of ids) {
-            const index = this.index.get(id);
-            // The generated Rego only ever names the policy's own rules.
-            if (index === undefined)
-                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
-            out.push(index);
-        }
-        return out;
-    }
-    /** BASIS_* bits of one decision of this policy. */
-    basisOf(decision) {
-        const lacking = decision.missing_context_rule_ids.length > 0;
-        if (this.missingDenies && lacking)
-            return BASIS_MISSING_CONTEXT;
-        let denyMatched = false;
-        let allowMatched = false;
-        for (const index of this.indicesOf(decision.matched_rule_ids)) {
-            if (this.denies[index])
-                denyMatched = true;
-            else
-                allowMatched = true;
-        }
-        let basis = 0;
-        if (!denyMatched && (this.defaultAllow || !allowMatched))
-            basis |= BASIS_DEFAULT;
-        if (!this.missingDenies && lacking && decision.allow)
-            basis |= BASIS_MISSING_CONTEXT;
-        return basis;
-    }
-}
-/** `headDecision` null: the head cannot judge the record (docs/review.md "newly_unevaluable"). */
-function explainChange(head, headDecision, base, baseDecision, causes) {
-    const headBasis = headDecision === null ? 0 : head.basisOf(headDecision);
-    const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
-    return {
-        base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
-        head_basis: headBasis,
-        base_basis: baseBasis,
-        head_missing: headDecision === null ? [] : missingOf(head, headDecision, headBasis),
-        base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
-        causes: causes?.causes ?? [],
-        joint: causes?.joint ?? false,
-    };
-}
-function missingOf(table, decision, basis) {
-    if ((basis & BASIS_MISSING_CONTEXT) === 0 || decision.allow)
-        return [];
-    return table.indicesOf(decision.missing_context_rule_ids);
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/syntacticBecause.js
-
-
-
-/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
-function syntacticBecause_ruleChanges(diff) {
-    const changes = new Map();
-    for (const id of diff.added)
-        changes.set(id, 'added');
-    for (const id of diff.removed)
-        changes.set(id, 'removed');
-    for (const m of diff.modified)
-        if (m.what.some((w) => w !== 'description'))
-            changes.set(m.id, 'modified');
-    return changes;
-}
-const ruleChangeCache = new WeakMap();
-/**
- * The edited rules among the group's head and base rules, each changed setting a side's decision
- * rested on, and — where a decision came from missing context while `on_missing_context` stayed
- * the same — the edited rules that lacked the context; each once, in compareBecause's order.
- */
-function syntacticBecause(group, diff) {
-    let changes = ruleChangeCache.get(diff);
-    if (changes === undefined) {
-        changes = syntacticBecause_ruleChanges(diff);
-        ruleChangeCache.set(diff, changes);
-    }
-    const out = new Map();
-    const rule = (id) => {
-        const change = changes.get(id);
-        if (change !== undefined)
-            out.set(`rule\0${id}`, { rule: id, change });
-    };
-    for (const id of group.headRules)
-        rule(id);
-    for (const id of group.baseRules)
-        rule(id);
-    const setting = (name) => diff.settings.find((s) => s.name === name);
-    const defaultEffect = setting('default_effect');
-    if (defaultEffect && (group.basis & BASIS_DEFAULT) !== 0)
-        out.set('setting\0default_effect', {
-            setting: 'default_effect',
-            from: defaultEffect.from,
-            to: defaultEffect.to,
-        });
-    const missing = setting('on_missing_context');
-    if (missing) {
-        if ((group.basis & BASIS_MISSING_CONTEXT) !== 0)
-            out.set('setting\0on_missing_context', {
-                setting: 'on_missing_context',
-                from: missing.from,
-                to: missing.to,
-            });
-    }
-    else
-        for (const id of group.missing)
-            rule(id);
-    return [...out.values()].sort(compareBecause);
-}
-/** Rules first, by id in code-unit order, then settings in the order of the policy document. */
-function compareBecause(a, b) {
-    if ('rule' in a && 'rule' in b)
-        return compareStrings(a.rule, b.rule);
-    if ('rule' in a !== 'rule' in b)
-        return 'rule' in a ? -1 : 1;
-    const aName = a.setting;
-    const bName = b.setting;
-    return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
 }
 
 ;// CONCATENATED MODULE: ./build/replay/report/changeGroups.js
@@ -79273,200 +81512,6 @@ function editsOf(diff) {
     return edits;
 }
 
-;// CONCATENATED MODULE: ./build/policy/variants.js
-/**
- * The policies the counterfactual `because` decides with (docs/review.md "Which edit caused each
- * change"): the head with one edit reverted, and the base with one edit applied. Rule order never
- * changes a decision (docs/policy.md), so a restored or added rule goes last.
- */
-/** The head with `edit` undone: an added rule dropped, a removed one restored, a modified one back to its base version, a setting back to its base value. */
-function withEditReverted(head, base, edit) {
-    if ('setting' in edit)
-        return withSetting(head, edit.setting, edit.from);
-    const baseRule = base.rules.find((r) => r.id === edit.rule);
-    const rules = head.rules.filter((r) => r.id !== edit.rule);
-    if (edit.change === 'added')
-        return { ...head, rules };
-    if (baseRule === undefined)
-        throw new Error(`the base has no rule ${JSON.stringify(edit.rule)} to restore`);
-    if (edit.change === 'removed')
-        return { ...head, rules: [...rules, baseRule] };
-    return { ...head, rules: head.rules.map((r) => (r.id === edit.rule ? baseRule : r)) };
-}
-/** The base with only `edit` made: the head's version of the rule or setting. */
-function withEditApplied(base, head, edit) {
-    if ('setting' in edit)
-        return withSetting(base, edit.setting, edit.to);
-    const headRule = head.rules.find((r) => r.id === edit.rule);
-    const rules = base.rules.filter((r) => r.id !== edit.rule);
-    if (edit.change === 'removed')
-        return { ...base, rules };
-    if (headRule === undefined)
-        throw new Error(`the head has no rule ${JSON.stringify(edit.rule)} to apply`);
-    if (edit.change === 'added')
-        return { ...base, rules: [...rules, headRule] };
-    return { ...base, rules: base.rules.map((r) => (r.id === edit.rule ? headRule : r)) };
-}
-function withSetting(policy, name, value) {
-    if (value === null)
-        throw new Error(`no value of ${name} to set`);
-    if (name === 'default_effect')
-        return { ...policy, default_effect: value };
-    return { ...policy, on_missing_context: value };
-}
-
-;// CONCATENATED MODULE: ./build/replay/evaluate/attribution.js
-
-
-
-
-
-/**
- * The counterfactual `because` of docs/review.md: which edits caused one change. Each variant
- * policy (the head with one edit reverted, the base with one edit applied) is judged on the
- * record exactly as the replay judges a side (unknownSides.ts: the static rule first, then the
- * two-valued decision when nothing the policy reads is unknown, else the three-valued one) — by
- * the reference evaluator, which the conformance suites hold equal to opa-wasm, so no variant is
- * compiled. Only changed records (and those the head can no longer judge) reach this.
- */
-const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
-/**
- * Whether a replay attributes each change counterfactually: it compares a head with a base (there
- * is something to revert to) and has at most `maxEdits` edits (each costs two variant evaluations
- * per change).
- */
-function attributesCounterfactually(sides, edits, maxEdits) {
-    return sides.compare && sides.hasHead && sides.hasBase && edits.length <= maxEdits;
-}
-/** One policy judged on records the way the replay judges a side. */
-class VariantJudge {
-    policy;
-    mode;
-    reading;
-    constructor(policy, mode) {
-        this.policy = policy;
-        this.mode = mode;
-        this.reading = readingOf(policy);
-    }
-    /** `data`: the record's unknown set, null when it has none. */
-    truth(record, input, data) {
-        if (data === null || readingReasonBits(this.reading, data) === 0)
-            return this.twoValued(input);
-        if (this.mode === 'static')
-            return 1;
-        const exact = readingReasonBits(this.reading, { ...data, unpaired: null }) === 0 &&
-            !(data.unpaired !== null && this.reading.denyCombinesCallFields);
-        if (exact)
-            return this.twoValued(input);
-        return evaluateReferenceThreeValued(this.policy, record.input, data).allow;
-    }
-    twoValued(input) {
-        return evaluateReference(this.policy, input).allow ? 2 : 0;
-    }
-}
-/**
- * The variants of a record that has nothing unknown, decided together: every rule any variant
- * holds (a head rule or a base rule) is evaluated once, and each variant's decision follows from
- * its rules' outcomes — instead of evaluating each variant's rules again.
- */
-class TwoValuedVariants {
-    rules = [];
-    /** Per variant: its settings, its rules as indices into `rules`, and their outcomes' buffer. */
-    variants;
-    outcomes = [];
-    constructor(policies) {
-        const index = new Map();
-        this.variants = policies.map((policy) => ({
-            policy,
-            outcomes: policy.rules.map(() => 0),
-            members: policy.rules.map((rule) => {
-                let i = index.get(rule);
-                if (i === undefined) {
-                    i = this.rules.length;
-                    index.set(rule, i);
-                    this.rules.push(classifyRule(rule));
-                }
-                return i;
-            }),
-        }));
-    }
-    /** Each variant's truth on `input`, in the order the policies were given. */
-    truths(input) {
-        const outcomes = this.outcomes;
-        this.rules.forEach((rule, i) => (outcomes[i] = ruleOutcome(rule, input)));
-        return this.variants.map((variant) => {
-            variant.members.forEach((i, j) => (variant.outcomes[j] = outcomes[i]));
-            return decideFromOutcomes(variant.policy, variant.policy.rules, variant.outcomes) ? 2 : 0;
-        });
-    }
-}
-class CauseFinder {
-    reverted;
-    applied;
-    all;
-    /** The reverted variants, then the applied ones, for records with nothing unknown. */
-    twoValued;
-    constructor(head, base, edits, mode) {
-        const reverted = edits.map((e) => withEditReverted(head, base, e));
-        const applied = edits.map((e) => withEditApplied(base, head, e));
-        this.reverted = reverted.map((p) => new VariantJudge(p, mode));
-        this.applied = applied.map((p) => new VariantJudge(p, mode));
-        this.all = edits.map((_, i) => i);
-        this.twoValued = new TwoValuedVariants([...reverted, ...applied]);
-    }
-    /**
-     * The causes of the head's decision `head` of a record the base decides differently: the edits
-     * whose reversal alone changes it; else those that alone turn the base's decision into it; else
-     * every edit, jointly.
-     */
-    causesOf(record, input, head) {
-        const data = recordUnknowns_hasUnknowns(record) ? recordUnknowns_unknownDataOf(record) : null;
-        const k = this.all.length;
-        const truths = data === null ? this.twoValued.truths(input) : null;
-        const reverted = (i) => truths?.[i] ?? this.reverted[i].truth(record, input, data);
-        const applied = (i) => truths?.[k + i] ?? this.applied[i].truth(record, input, data);
-        const butFor = this.all.filter((i) => reverted(i) !== head);
-        if (butFor.length > 0)
-            return { causes: butFor, joint: false };
-        const sufficient = this.all.filter((i) => applied(i) === head);
-        if (sufficient.length > 0)
-            return { causes: sufficient, joint: false };
-        return { causes: this.all, joint: true };
-    }
-}
-
-;// CONCATENATED MODULE: ./build/traffic/evaluationInput.js
-const PAIRED_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
-/**
- * The input with `request.mcp.calls` rebuilt from an unpaired batch by the simplest pairing: call
- * `i` takes the `i`-th value of each list and lacks the key when the list is shorter. The decision
- * on it is exact for any policy none of whose rules combines two call fields (each call condition
- * then only sees how many calls carry which value, which every pairing preserves). Pure: the
- * record is not modified. A record without `unpaired` returns its own input.
- */
-function pairUnpaired(record) {
-    const unpaired = record.unpaired;
-    if (unpaired === undefined)
-        return record.input;
-    const calls = [];
-    for (let i = 0; i < unpaired.call_count; i++) {
-        const call = {};
-        for (const field of PAIRED_FIELDS) {
-            const list = unpaired[field];
-            if (list !== undefined && i < list.length)
-                call[field] = list[i];
-        }
-        calls.push(call);
-    }
-    const input = record.input;
-    const request = input.request ?? {};
-    return { ...input, request: { ...request, mcp: { ...(request.mcp ?? {}), calls } } };
-}
-/** The input a policy is evaluated on: the recorded input, with an unpaired batch paired. */
-function evaluationInput(record) {
-    return record.unpaired === undefined ? record.input : pairUnpaired(record);
-}
-
 ;// CONCATENATED MODULE: ./build/replay/evaluate/shard.js
 function parseShard(text) {
     const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
@@ -79711,7 +81756,7 @@ function changeDetail(record, explain = null) {
 function unknownPointersOf(record) {
     return recordUnknowns_hasUnknowns(record) ? effectivePointers(recordUnknowns_unknownDataOf(record)) : null;
 }
-const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
+const recordOutcome_CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
 /**
  * The calls as replayed (an unpaired batch paired), less the fields the record does not know;
  * null when the call list itself is unknown.
@@ -79725,7 +81770,7 @@ function shownCalls(record) {
         return null;
     return calls.map((call, i) => {
         const shown = {};
-        for (const field of CALL_FIELDS) {
+        for (const field of recordOutcome_CALL_FIELDS) {
             const value = call[field];
             if (value !== undefined && !isUnknown(pointers, callFieldLocation(i, field)))
                 shown[field] = value;
@@ -79793,109 +81838,6 @@ function unevaluatedOutcome(config, record, line, decisionPath) {
         change: null,
         decision_path: decisionPath,
     };
-}
-
-;// CONCATENATED MODULE: ./build/replay/heap.js
-/** A binary heap ordered by `before`: the root is the element that sorts first. */
-class Heap {
-    before;
-    items = [];
-    constructor(before) {
-        this.before = before;
-    }
-    get size() {
-        return this.items.length;
-    }
-    peek() {
-        return this.items[0];
-    }
-    push(item) {
-        const items = this.items;
-        items.push(item);
-        let i = items.length - 1;
-        while (i > 0) {
-            const parent = (i - 1) >> 1;
-            if (!this.before(items[i], items[parent]))
-                break;
-            [items[i], items[parent]] = [items[parent], items[i]];
-            i = parent;
-        }
-    }
-    pop() {
-        const items = this.items;
-        const top = items[0];
-        const last = items.pop();
-        if (items.length > 0 && last !== undefined) {
-            items[0] = last;
-            let i = 0;
-            for (;;) {
-                const l = 2 * i + 1;
-                const r = l + 1;
-                let m = i;
-                if (l < items.length && this.before(items[l], items[m]))
-                    m = l;
-                if (r < items.length && this.before(items[r], items[m]))
-                    m = r;
-                if (m === i)
-                    break;
-                [items[i], items[m]] = [items[m], items[i]];
-                i = m;
-            }
-        }
-        return top;
-    }
-    toArray() {
-        return [...this.items];
-    }
-}
-
-;// CONCATENATED MODULE: ./build/replay/selection.js
-
-
-
-
-async function buildRecordFilter(plan, since, limit) {
-    const sinceNs = since === null ? null : instantOf(since);
-    const passesSince = (occurredAt) => {
-        if (sinceNs === null)
-            return true;
-        if (occurredAt === undefined)
-            return false;
-        const t = instantOf(occurredAt);
-        return t !== null && t >= sinceNs;
-    };
-    let chosen = null;
-    if (limit !== null) {
-        // The root is the least recent kept record, the first to give way to a more recent one.
-        const heap = new Heap((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
-        for await (const batch of readSampleItems(plan)) {
-            for (const item of batch) {
-                if (item.kind !== 'record' || !passesSince(item.record.occurred_at))
-                    continue;
-                const key = { id: item.record.request_id, time: item.record.occurred_at ?? null };
-                if (heap.size < limit)
-                    heap.push(key);
-                else if (limit > 0 && compareRecency(key.time, key.id, heap.peek().time, heap.peek().id) < 0) {
-                    heap.pop();
-                    heap.push(key);
-                }
-            }
-        }
-        chosen = new Set(heap.toArray().map((k) => k.id));
-    }
-    const filter = {
-        excludedWithoutTime: 0,
-        accepts(requestId, occurredAt) {
-            if (sinceNs !== null && occurredAt === undefined) {
-                filter.excludedWithoutTime++;
-                return false;
-            }
-            if (!passesSince(occurredAt))
-                return false;
-            return chosen === null || chosen.has(requestId);
-        },
-    };
-    return filter;
 }
 
 // EXTERNAL MODULE: external "node:url"
@@ -80845,1716 +82787,6 @@ function workerInit(config, primary, base) {
         return { name: s.engine.name, wasm: s.wasm, policy: s.policy, features: s.features };
     };
     return { config, primary: side(primary), base: base === null ? null : side(base) };
-}
-
-;// CONCATENATED MODULE: ./build/coverage/bdd.js
-const bdd_FALSE = 0;
-const bdd_TRUE = 1;
-/** Thrown when creating one more node would exceed the manager's budget. */
-class NodeBudgetExceeded extends Error {
-    maxNodes;
-    constructor(maxNodes) {
-        super(`the decision diagram needs more than ${maxNodes} nodes`);
-        this.maxNodes = maxNodes;
-    }
-}
-const TERMINAL_LEVEL = Number.MAX_SAFE_INTEGER;
-/** Node ids stay below 2^26 (MAX_NODES), so two of them pack exactly into one number key. */
-const PAIR = 2 ** 26;
-const MAX_NODES = PAIR;
-class BddManager {
-    maxNodes;
-    vars = [TERMINAL_LEVEL, TERMINAL_LEVEL];
-    lows = [0, 1];
-    highs = [0, 1];
-    /** Per variable: (low · 2^26 + high) → node. */
-    unique = new Map();
-    /** (smaller · 2^26 + larger) → their conjunction. */
-    andCache = new Map();
-    notCache = new Map();
-    constructor(maxNodes) {
-        this.maxNodes = maxNodes;
-        if (!(maxNodes <= MAX_NODES))
-            throw new Error(`maxNodes is at most ${MAX_NODES}`);
-    }
-    /** Nodes created so far, the two terminals included. */
-    get size() {
-        return this.vars.length;
-    }
-    level(f) {
-        return this.vars[f];
-    }
-    low(f) {
-        return this.lows[f];
-    }
-    high(f) {
-        return this.highs[f];
-    }
-    /** The reduced node (variable, low, high): no redundant test, one node per triple. */
-    node(variable, low, high) {
-        if (low === high)
-            return low;
-        let table = this.unique.get(variable);
-        if (table === undefined) {
-            table = new Map();
-            this.unique.set(variable, table);
-        }
-        const key = low * PAIR + high;
-        const found = table.get(key);
-        if (found !== undefined)
-            return found;
-        if (this.vars.length >= this.maxNodes)
-            throw new NodeBudgetExceeded(this.maxNodes);
-        const id = this.vars.length;
-        this.vars.push(variable);
-        this.lows.push(low);
-        this.highs.push(high);
-        table.set(key, id);
-        return id;
-    }
-    variable(index) {
-        return this.node(index, bdd_FALSE, bdd_TRUE);
-    }
-    literal(index, value) {
-        return value ? this.node(index, bdd_FALSE, bdd_TRUE) : this.node(index, bdd_TRUE, bdd_FALSE);
-    }
-    not(f) {
-        if (f <= 1)
-            return 1 - f;
-        const cached = this.notCache.get(f);
-        if (cached !== undefined)
-            return cached;
-        const result = this.node(this.level(f), this.not(this.low(f)), this.not(this.high(f)));
-        this.notCache.set(f, result);
-        return result;
-    }
-    and(f, g) {
-        if (f === bdd_FALSE || g === bdd_FALSE)
-            return bdd_FALSE;
-        if (f === bdd_TRUE)
-            return g;
-        if (g === bdd_TRUE || f === g)
-            return f;
-        const [a, b] = f < g ? [f, g] : [g, f];
-        const key = a * PAIR + b;
-        const cached = this.andCache.get(key);
-        if (cached !== undefined)
-            return cached;
-        const level = Math.min(this.level(a), this.level(b));
-        const [a0, a1] = this.cofactors(a, level);
-        const [b0, b1] = this.cofactors(b, level);
-        const result = this.node(level, this.and(a0, b0), this.and(a1, b1));
-        this.andCache.set(key, result);
-        return result;
-    }
-    or(f, g) {
-        return this.not(this.and(this.not(f), this.not(g)));
-    }
-    implies(f, g) {
-        return this.or(this.not(f), g);
-    }
-    andAll(fs) {
-        let result = bdd_TRUE;
-        for (const f of fs)
-            result = this.and(result, f);
-        return result;
-    }
-    orAll(fs) {
-        let result = bdd_FALSE;
-        for (const f of fs)
-            result = this.or(result, f);
-        return result;
-    }
-    /** At most one of `fs` holds. */
-    atMostOne(fs) {
-        let none = bdd_TRUE;
-        let one = bdd_FALSE;
-        for (const f of fs) {
-            one = this.or(this.and(one, this.not(f)), this.and(none, f));
-            none = this.and(none, this.not(f));
-        }
-        return this.or(none, one);
-    }
-    /** The function of the cube's literals (their conjunction). */
-    cube(cube) {
-        return this.andAll([...cube].map(([v, value]) => this.literal(v, value)));
-    }
-    /** ∃ variables: f with every variable in `quantified` projected away. */
-    exists(f, quantified) {
-        const memo = new Map();
-        const walk = (g) => {
-            if (g <= 1)
-                return g;
-            const cached = memo.get(g);
-            if (cached !== undefined)
-                return cached;
-            const lo = walk(this.low(g));
-            const hi = walk(this.high(g));
-            const result = quantified.has(this.level(g)) ? this.or(lo, hi) : this.node(this.level(g), lo, hi);
-            memo.set(g, result);
-            return result;
-        };
-        return walk(f);
-    }
-    /** f with one variable fixed (the cofactor). */
-    restrict(f, variable, value) {
-        const memo = new Map();
-        const walk = (g) => {
-            if (g <= 1 || this.level(g) > variable)
-                return g;
-            const cached = memo.get(g);
-            if (cached !== undefined)
-                return cached;
-            const result = this.level(g) === variable
-                ? value
-                    ? this.high(g)
-                    : this.low(g)
-                : this.node(this.level(g), walk(this.low(g)), walk(this.high(g)));
-            memo.set(g, result);
-            return result;
-        };
-        return walk(f);
-    }
-    /** The value of f under a total assignment (a variable the function reads must be given). */
-    evaluate(f, value) {
-        let g = f;
-        while (g > 1)
-            g = value(this.level(g)) ? this.high(g) : this.low(g);
-        return g === bdd_TRUE;
-    }
-    /**
-     * The paths to TRUE, each a cube (the variables tested on the path): disjoint, and together
-     * exactly f. Lazy, so a caller can stop early.
-     */
-    *paths(f) {
-        yield* this.walkPaths(f, new Map());
-    }
-    /** The paths below g, `cube` holding the path above it (restored on return). */
-    *walkPaths(g, cube) {
-        if (g === bdd_FALSE)
-            return;
-        if (g === bdd_TRUE) {
-            yield new Map(cube);
-            return;
-        }
-        const v = this.level(g);
-        cube.set(v, true);
-        yield* this.walkPaths(this.high(g), cube);
-        cube.set(v, false);
-        yield* this.walkPaths(this.low(g), cube);
-        cube.delete(v);
-    }
-    /** The variables f depends on. */
-    support(f) {
-        const seen = new Set();
-        const found = new Set();
-        const stack = [f];
-        while (stack.length > 0) {
-            const g = stack.pop();
-            if (g <= 1 || seen.has(g))
-                continue;
-            seen.add(g);
-            found.add(this.level(g));
-            stack.push(this.low(g), this.high(g));
-        }
-        return found;
-    }
-    cofactors(f, level) {
-        return this.level(f) === level ? [this.low(f), this.high(f)] : [f, f];
-    }
-}
-
-;// CONCATENATED MODULE: ./build/coverage/concrete.js
-/**
- * The atom assignment of a concrete OPA input (docs/coverage.md "Atoms"): which atom each field
- * value falls in, the three flags, the window memberships of its time, and the call bits of its
- * call list. This is how a sample record is placed in a kind (`covered_by`), and how the tests hold
- * the symbolic decision equal to the reference evaluator.
- */
-
-/** The text a scalar is compared by (docs/policy.md "One condition"), or undefined. */
-function textOf(value) {
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return JSON.stringify(value);
-    return undefined;
-}
-/** Sets the atoms of one field from the value found at its path. */
-function assignField(into, atoms, found) {
-    const value = found.present ? found.value : undefined;
-    let present;
-    let holds;
-    if (atoms.kind.kind === 'is_batch') {
-        present = typeof value === 'boolean';
-        holds = (c) => (c === 'true') === value;
-    }
-    else if (atoms.kind.kind === 'unparsable_calls') {
-        present = typeof value === 'number';
-        holds = (c) => Number(c) === value;
-    }
-    else if (Array.isArray(value)) {
-        present = true;
-        const texts = new Set(value.map(textOf));
-        holds = (c) => texts.has(c);
-    }
-    else {
-        const text = textOf(value);
-        present = text !== undefined;
-        holds = (c) => c === text;
-    }
-    into.set(atoms.present, present);
-    atoms.constants.forEach((c, i) => into.set(atoms.bits[i], present && holds(c)));
-}
-function assignCall(into, space, call) {
-    for (const atoms of space.calls.fields.values())
-        assignField(into, atoms, lookup(call, [atoms.field]));
-}
-function callAssignment(space, call) {
-    const values = new Map();
-    assignCall(values, space, call);
-    return (v) => values.get(v) ?? false;
-}
-/** Whether one concrete call satisfies a predicate over the call variables. */
-function callSatisfies(space, call, predicate) {
-    return space.m.evaluate(predicate, callAssignment(space, call));
-}
-/**
- * The assignment of every request variable. A present time is taken to be a valid RFC 3339
- * instant (the replay rejects others before evaluation); `inForce` throws otherwise.
- */
-function concrete_assignmentOf(space, input) {
-    const a = new Map();
-    const flag = (path) => {
-        const found = lookup(input, path);
-        return found.present && found.value === true;
-    };
-    a.set(space.flags.verified, flag(['identity', 'verified']));
-    a.set(space.flags.resolved, flag(['identity', 'attributes_resolved']));
-    const time = lookup(input, ['request', 'time']);
-    a.set(space.flags.timePresent, time.present);
-    for (const atoms of space.fields) {
-        if (atoms.kind.kind === 'call')
-            continue;
-        assignField(a, atoms, lookup(input, requestPath(atoms.kind)));
-    }
-    for (const w of space.windows)
-        a.set(w.variable, time.present && inForce(w.window, time.value));
-    const found = lookup(input, ['request', 'mcp', 'calls']);
-    const calls = found.present && Array.isArray(found.value) ? found.value : [];
-    a.set(space.calls.hasCalls, calls.length > 0);
-    a.set(space.calls.many, calls.length > 1);
-    // One call: its own atoms. Two or more: the quantified bits (the call atoms stay false).
-    if (calls.length === 1)
-        assignCall(a, space, calls[0]);
-    const assignments = calls.length > 1 ? calls.map((call) => callAssignment(space, call)) : [];
-    for (const bit of space.calls.bits) {
-        const each = assignments.map((value) => space.m.evaluate(bit.predicate, value));
-        const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
-        a.set(bit.variable, holds);
-    }
-    return a;
-}
-/**
- * Whether a concrete input has the space's request shape: its atoms satisfy the constraint and
- * every call the per-call shape (under `--shape any`, every input does). `a`: its assignment,
- * when already computed.
- */
-function hasShape(space, input, a = concrete_assignmentOf(space, input)) {
-    if (!space.m.evaluate(space.constraint, (v) => a.get(v) ?? false))
-        return false;
-    const found = lookup(input, ['request', 'mcp', 'calls']);
-    const calls = found.present && Array.isArray(found.value) ? found.value : [];
-    return calls.every((call) => callSatisfies(space, call, space.calls.shape));
-}
-
-;// CONCATENATED MODULE: ./build/coverage/fieldAtoms.js
-
-/** Allocates consecutive variables from `next`, returning the field's atoms and the next free. */
-function allocateField(field, kind, constants, single, edited, next) {
-    const sorted = [...new Set(constants)].sort();
-    const present = next;
-    const bits = sorted.map((_, i) => next + 1 + i);
-    return { atoms: { field, kind, present, constants: sorted, bits, single, edited }, next: next + 1 + sorted.length };
-}
-/** The bit of one constant, or undefined when the field has no such constant. */
-function bitOf(atoms, constant) {
-    const i = atoms.constants.indexOf(constant);
-    return i < 0 ? undefined : atoms.bits[i];
-}
-/** docs/policy.md "One condition" over the field's atoms. */
-function conditionBdd(m, atoms, condition) {
-    const listed = m.orAll(condition.values.map((value) => {
-        const bit = bitOf(atoms, value);
-        return bit === undefined ? bdd_FALSE : m.variable(bit);
-    }));
-    const holds = condition.operator === 'in' ? listed : m.not(listed);
-    return m.and(m.variable(atoms.present), holds);
-}
-/**
- * The canonical form of the field's atoms: a bit only with `present`, at most one bit for a
- * single-valued field, and for `is_batch` (constants "false", "true") exactly one when present.
- */
-function fieldConstraint(m, atoms) {
-    const present = m.variable(atoms.present);
-    const bits = atoms.bits.map((b) => m.variable(b));
-    let constraint = m.andAll(bits.map((b) => m.implies(b, present)));
-    if (atoms.single)
-        constraint = m.and(constraint, m.atMostOne(bits));
-    if (atoms.kind.kind === 'is_batch')
-        constraint = m.and(constraint, m.implies(present, m.orAll(bits)));
-    return constraint;
-}
-
-;// CONCATENATED MODULE: ./build/coverage/callModel.js
-
-
-/** Call variables start here, below every request variable, so the two never interleave. */
-const CALL_VARIABLES_START = 1_000_000;
-const callModel_CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
-class CallModel {
-    m;
-    hasCalls;
-    many;
-    allocate;
-    fields = new Map();
-    /** What every call satisfies: canonical atoms, and under the MCP shape the call's form. */
-    shape;
-    bits = [];
-    byKey = new Map();
-    constructor(m, constants, edited, mcp, 
-    /** The request variable of "the call list is non-empty". */
-    hasCalls, 
-    /** The request variable of "the call list has two calls or more". */
-    many, allocate) {
-        this.m = m;
-        this.hasCalls = hasCalls;
-        this.many = many;
-        this.allocate = allocate;
-        let next = CALL_VARIABLES_START;
-        for (const name of callModel_CALL_FIELDS) {
-            const wanted = new Set(constants.get(name) ?? []);
-            if (mcp && name === 'method')
-                for (const method of ['tools/call', 'resources/read'])
-                    wanted.add(method);
-            const field = allocateField(name, { kind: 'call', name }, wanted, mcp, edited.get(name) ?? new Set(), next);
-            this.fields.set(name, field.atoms);
-            next = field.next;
-        }
-        let shape = m.andAll([...this.fields.values()].map((atoms) => fieldConstraint(m, atoms)));
-        if (mcp)
-            shape = m.and(shape, this.mcpForm());
-        this.shape = shape;
-    }
-    /** A JSON-RPC call has a method; a tool only on tools/call, a resource only on resources/read. */
-    mcpForm() {
-        const m = this.m;
-        const method = this.fields.get('method');
-        const is = (value) => m.variable(bitOf(method, value));
-        const present = (name) => m.variable(this.fields.get(name).present);
-        return m.andAll([
-            present('method'),
-            m.implies(present('tool'), is('tools/call')),
-            m.implies(present('resource_uri'), is('resources/read')),
-        ]);
-    }
-    /** The request bit of a quantified predicate; one bit per distinct (quantifier, predicate). */
-    bitFor(quantifier, predicate) {
-        const key = `${quantifier}:${predicate}`;
-        let bit = this.byKey.get(key);
-        if (bit === undefined) {
-            bit = { variable: this.allocate(), quantifier, predicate };
-            this.byKey.set(key, bit);
-            this.bits.push(bit);
-        }
-        return bit;
-    }
-    /**
-     * The request's view of a quantified predicate: with two calls or more its bit, with one call
-     * the predicate of that call, with none false.
-     */
-    view(bit) {
-        const m = this.m;
-        const many = m.variable(this.many);
-        return m.or(m.and(many, m.variable(bit.variable)), m.andAll([m.not(many), m.variable(this.hasCalls), bit.predicate]));
-    }
-    /** The variables of one call (its atoms). */
-    callVariables() {
-        return new Set([...this.fields.values()].flatMap((f) => [f.present, ...f.bits]));
-    }
-    /** The assignments of the quantified bits some list of two calls or more realises. */
-    realisability() {
-        const m = this.m;
-        const x = this.callVariables();
-        // Inv(q) over the bits and one call's atoms together.
-        const inv = m.andAll([
-            this.shape,
-            ...this.bits.map((b) => b.quantifier === 'forall'
-                ? m.implies(m.variable(b.variable), b.predicate)
-                : m.or(m.variable(b.variable), m.not(b.predicate))),
-        ]);
-        const parts = [m.exists(inv, x)];
-        for (const b of this.bits) {
-            const q = m.variable(b.variable);
-            if (b.quantifier === 'exists')
-                parts.push(m.implies(q, m.exists(m.and(inv, b.predicate), x)));
-            else
-                parts.push(m.implies(m.not(q), m.exists(m.and(inv, m.not(b.predicate)), x)));
-        }
-        return m.andAll(parts);
-    }
-    /**
-     * The list of two calls or more (each a cube over the call variables) that realises the
-     * quantified bits `cube` fixes, the others being free; null when no list does; `[]` when the
-     * cube does not need such a list (one call, or none, is then in the cube itself).
-     */
-    realise(cube) {
-        const m = this.m;
-        const given = (v) => cube.get(v);
-        const many = given(this.many);
-        const fixed = this.bits.filter((b) => given(b.variable) !== undefined);
-        const anyTrue = fixed.some((b) => given(b.variable) === true);
-        if (many === false)
-            return anyTrue ? null : [];
-        if (!anyTrue && many !== true)
-            return [];
-        let inv = this.shape;
-        const demands = [];
-        for (const b of fixed) {
-            const value = given(b.variable);
-            if (b.quantifier === 'forall' && value)
-                inv = m.and(inv, b.predicate);
-            else if (b.quantifier === 'exists' && !value)
-                inv = m.and(inv, m.not(b.predicate));
-            else
-                demands.push(b.quantifier === 'exists' ? b.predicate : m.not(b.predicate));
-        }
-        if (inv === bdd_FALSE)
-            return null;
-        const calls = [];
-        for (const demand of demands) {
-            const call = m.and(inv, demand);
-            if (call === bdd_FALSE)
-                return null;
-            calls.push(this.pick(call));
-        }
-        // Repeating a call changes no quantified bit, so any list can be made two calls long.
-        while (calls.length < 2)
-            calls.push(calls[0] ?? this.pick(inv));
-        return calls;
-    }
-    /** One call of f: its first path, every untested variable false (all completions satisfy f). */
-    pick(f) {
-        for (const path of this.m.paths(f))
-            return path;
-        throw new Error('pick: an unsatisfiable call predicate');
-    }
-}
-
-;// CONCATENATED MODULE: ./build/coverage/editedConstants.js
-function valuesByField(rule) {
-    const byField = new Map();
-    for (const c of rule.conditions) {
-        const values = byField.get(c.field) ?? new Set();
-        for (const v of c.values)
-            values.add(v);
-        byField.set(c.field, values);
-    }
-    return byField;
-}
-function add(into, field, values) {
-    const set = into.get(field) ?? new Set();
-    for (const v of values)
-        set.add(v);
-    into.set(field, set);
-}
-function editedConstants(base, head) {
-    const edited = new Map();
-    const baseRules = new Map((base?.rules ?? []).map((r) => [r.id, r]));
-    const headRules = new Map((head?.rules ?? []).map((r) => [r.id, r]));
-    for (const [id, rule] of headRules) {
-        const before = baseRules.get(id);
-        const after = valuesByField(rule);
-        if (before === undefined) {
-            for (const [field, values] of after)
-                add(edited, field, values);
-            continue;
-        }
-        const old = valuesByField(before);
-        for (const field of new Set([...after.keys(), ...old.keys()])) {
-            const a = after.get(field) ?? new Set();
-            const b = old.get(field) ?? new Set();
-            add(edited, field, [...a].filter((v) => !b.has(v)));
-            add(edited, field, [...b].filter((v) => !a.has(v)));
-        }
-    }
-    for (const [id, rule] of baseRules) {
-        if (!headRules.has(id))
-            for (const [field, values] of valuesByField(rule))
-                add(edited, field, values);
-    }
-    return edited;
-}
-
-;// CONCATENATED MODULE: ./build/coverage/windows.js
-
-
-const MIN_HORIZON_DAYS = 366;
-const DAY = 86_400;
-/**
- * Offsets are sampled this often, then each change is bisected to its second. Two transitions
- * closer than this that cancel out would be missed; the time-zone database has none such.
- */
-const STEP = 6 * 3_600;
-/** Offsets per zone and horizon, computed once: reading the zone database is the slow part. */
-const segmentMemo = new Map();
-/** The zone's offsets over [from, to), each change at its exact second. */
-function segmentsOf(name, zone, from, to) {
-    const key = `${name} ${from} ${to}`;
-    const known = segmentMemo.get(key);
-    if (known !== undefined)
-        return known;
-    const segments = [{ start: -Infinity, offset: zone.offsetAt(from - DAY) }];
-    let previous = segments[0].offset;
-    for (let t = from - DAY + STEP; t < to + DAY + STEP; t += STEP) {
-        const offset = zone.offsetAt(t);
-        if (offset === previous)
-            continue;
-        // Bisect the step for the first second of the new offset.
-        let lo = t - STEP;
-        let hi = t;
-        while (hi - lo > 1) {
-            const mid = Math.floor((lo + hi) / 2);
-            if (zone.offsetAt(mid) === previous)
-                lo = mid;
-            else
-                hi = mid;
-        }
-        segments.push({ start: hi, offset });
-        previous = offset;
-    }
-    if (segmentMemo.size > 1_000)
-        segmentMemo.clear();
-    segmentMemo.set(key, segments);
-    return segments;
-}
-/** Candidate instants (unix seconds) where some membership of a window in the zone can change. */
-function zoneCandidates(segments, windows, from, to) {
-    const offsets = new Set(segments.map((s) => s.offset));
-    const minutes = new Set([0]);
-    for (const w of windows) {
-        minutes.add(clockMinutes(w.from));
-        minutes.add(clockMinutes(w.to));
-    }
-    const candidates = segments.slice(1).map((s) => s.start);
-    // Local days from one before the horizon to one after, so that every offset is covered.
-    const firstDay = Math.floor(from / DAY) - 1;
-    const lastDay = Math.floor(to / DAY) + 1;
-    for (let day = firstDay; day <= lastDay; day++) {
-        for (const minute of minutes) {
-            for (const offset of offsets)
-                candidates.push(day * DAY + minute * 60 - offset);
-        }
-    }
-    return candidates;
-}
-function isoOf(seconds) {
-    return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
-}
-/** Days by Go's weekday number (0 = Sunday), as reference.ts reads them. */
-const DAY_BY_WEEKDAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-/**
- * The reference's `inForce` for an instant of whole seconds in a loaded zone, the same rule
- * without writing and parsing an RFC 3339 string (the sweep below evaluates thousands); the unit
- * suite holds the two equal.
- */
-function insideAt(window, zone, seconds) {
-    return insideLocal(window, seconds + zone.offsetAt(seconds));
-}
-/** Membership at a local time (unix seconds plus the offset in force). */
-function insideLocal(window, local) {
-    const days = Math.floor(local / DAY);
-    if (!window.days.includes(DAY_BY_WEEKDAY[(((days + 4) % 7) + 7) % 7]))
-        return false;
-    const minute = Math.floor((local - days * DAY) / 60);
-    const from = clockMinutes(window.from);
-    const to = clockMinutes(window.to);
-    return from < to ? from <= minute && minute < to : minute >= from || minute < to;
-}
-/**
- * Every membership vector of `windows` some instant of the horizon realises, in order of their
- * earliest instant, with that instant. A sweep over the candidates in time order: at each, only
- * the windows of the zones the candidate belongs to can change. Throws for an unknown zone (the
- * policies are validated, so that is a bug).
- */
-function realisableWindowVectors(windows, horizon) {
-    if (windows.length === 0)
-        return [{ inside: [], instant: horizon.start }];
-    if (!(horizon.days >= MIN_HORIZON_DAYS))
-        throw new Error(`the horizon must be at least ${MIN_HORIZON_DAYS} days`);
-    const from = Math.floor(Date.parse(horizon.start) / 1000);
-    if (!Number.isFinite(from))
-        throw new Error(`not an instant: ${horizon.start}`);
-    const to = from + horizon.days * DAY;
-    const zones = new Map();
-    windows.forEach((w, i) => {
-        const entry = zones.get(w.timezone);
-        if (entry !== undefined)
-            entry.members.push(i);
-        else {
-            const zone = loadTimeZone(w.timezone);
-            if (zone === undefined)
-                throw new Error(`unknown time zone ${w.timezone}`);
-            zones.set(w.timezone, { segments: segmentsOf(w.timezone, zone, from, to), members: [i] });
-        }
-    });
-    const changes = new Map();
-    for (const [name, { segments, members }] of zones) {
-        const zoneWindows = members.map((i) => windows[i]);
-        for (const c of zoneCandidates(segments, zoneWindows, from, to)) {
-            if (c > from && c < to)
-                changes.set(c, (changes.get(c) ?? new Set()).add(name));
-        }
-    }
-    const offsetAt = (segments, t) => {
-        let i = segments.length - 1;
-        while (segments[i].start > t)
-            i--;
-        return segments[i].offset;
-    };
-    const update = (name, t) => {
-        const { segments, members } = zones.get(name);
-        const local = t + offsetAt(segments, t);
-        for (const i of members)
-            inside[i] = insideLocal(windows[i], local);
-    };
-    const inside = windows.map(() => false);
-    for (const name of zones.keys())
-        update(name, from);
-    const found = new Map();
-    const record = (at) => {
-        const key = inside.map((b) => (b ? '1' : '0')).join('');
-        if (!found.has(key))
-            found.set(key, { inside: [...inside], instant: isoOf(at) });
-    };
-    record(from);
-    for (const c of [...changes.keys()].sort((a, b) => a - b)) {
-        for (const name of changes.get(c))
-            update(name, c);
-        record(c);
-    }
-    return [...found.values()];
-}
-
-;// CONCATENATED MODULE: ./build/coverage/space.js
-
-
-
-
-
-
-
-function windowKey(w) {
-    const days = DAYS.filter((d) => w.days.includes(d));
-    return JSON.stringify([days, w.from, w.to, w.timezone]);
-}
-/** A field compared by type, or, under the MCP shape, one the gateway records as a string. */
-function isSingle(kind, shape) {
-    if (kind.kind === 'is_batch' || kind.kind === 'unparsable_calls')
-        return true;
-    return shape === 'mcp' && (kind.kind === 'http' || kind.kind === 'identity' || kind.kind === 'call');
-}
-/** Claim or argument paths where one is a prefix of another: their atoms would not be independent. */
-function overlappingPaths(policies) {
-    const paths = new Set();
-    for (const p of policies)
-        for (const r of p.rules)
-            for (const c of r.conditions)
-                if (/^(claim|argument):/.test(c.field))
-                    paths.add(c.field);
-    const sorted = [...paths].sort();
-    return sorted.filter((a) => sorted.some((b) => b !== a && b.startsWith(`${a}.`)));
-}
-function allRules(base, head) {
-    return [...(base?.rules ?? []), ...(head?.rules ?? [])];
-}
-function collect(rules) {
-    const request = new Map([
-        ['is_batch', { kind: { kind: 'is_batch' }, constants: new Set(['false', 'true']) }],
-    ]);
-    const call = new Map();
-    const windows = new Map();
-    for (const rule of rules) {
-        if (rule.active_window)
-            windows.set(windowKey(rule.active_window), rule.active_window);
-        for (const c of rule.conditions) {
-            const kind = classifyField(c.field);
-            if (kind.kind === 'call') {
-                const set = call.get(kind.name) ?? new Set();
-                c.values.forEach((v) => set.add(v));
-                call.set(kind.name, set);
-            }
-            else {
-                const entry = request.get(c.field) ?? { kind, constants: new Set() };
-                c.values.forEach((v) => entry.constants.add(v));
-                request.set(c.field, entry);
-            }
-        }
-    }
-    return { request, call, windows };
-}
-/** Builds the space; throws NodeBudgetExceeded past `maxNodes`. */
-function buildSpace(base, head, options) {
-    const m = new BddManager(options.maxNodes);
-    const collected = collect(allRules(base, head));
-    const edited = editedConstants(base, head);
-    let next = 0;
-    const flags = { verified: next++, resolved: next++, timePresent: next++ };
-    const fields = [];
-    for (const field of [...collected.request.keys()].sort()) {
-        const { kind, constants } = collected.request.get(field);
-        const single = isSingle(kind, options.shape);
-        const allocated = allocateField(field, kind, constants, single, edited.get(field) ?? new Set(), next);
-        fields.push(allocated.atoms);
-        next = allocated.next;
-    }
-    const windows = [...collected.windows.values()].map((window) => ({ window, variable: next++ }));
-    const hasCalls = next++;
-    const many = next++;
-    const calls = new CallModel(m, collected.call, edited, options.shape === 'mcp', hasCalls, many, () => next++);
-    const ruleCallBit = new Map();
-    for (const rule of allRules(base, head)) {
-        const conditions = rule.conditions.filter((c) => classifyField(c.field).kind === 'call');
-        if (conditions.length === 0)
-            continue;
-        const predicate = m.andAll(conditions.map((c) => conditionBdd(m, calls.fields.get(c.field), c)));
-        ruleCallBit.set(rule, calls.bitFor(rule.effect === 'deny' ? 'exists' : 'forall', predicate));
-    }
-    const editBits = new Set();
-    for (const atoms of fields)
-        for (const c of atoms.edited)
-            editBits.add(bitOf(atoms, c));
-    for (const atoms of calls.fields.values()) {
-        for (const c of atoms.edited) {
-            // The single call's own bit, and the batch's "some call holds it".
-            editBits.add(bitOf(atoms, c));
-            editBits.add(calls.bitFor('exists', m.variable(bitOf(atoms, c))).variable);
-        }
-    }
-    const vectors = realisableWindowVectors(windows.map((w) => w.window), options.horizon);
-    const isBatch = fields.find((f) => f.kind.kind === 'is_batch');
-    const partial = { m, shape: options.shape, flags, fields, isBatch, windows, vectors, calls };
-    const constraint = spaceConstraint(partial);
-    return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint };
-}
-function spaceConstraint(space) {
-    const { m, flags } = space;
-    const parts = space.fields.map((atoms) => fieldConstraint(m, atoms));
-    // Window atoms mean something only with a time; without one they are fixed false.
-    const time = m.variable(flags.timePresent);
-    const windowVars = space.windows.map((w) => m.variable(w.variable));
-    const realisable = m.orAll(space.vectors.map((vector) => m.andAll(vector.inside.map((inside, i) => (inside ? windowVars[i] : m.not(windowVars[i]))))));
-    parts.push(m.implies(time, realisable));
-    parts.push(m.implies(m.not(time), m.andAll(windowVars.map((w) => m.not(w)))));
-    parts.push(callsConstraint(space));
-    return m.andAll(parts);
-}
-/**
- * One call: the call variables are its atoms, in the call's shape. Two or more: the quantified
- * bits, realisable (callModel.ts), and the call variables fixed false. None: everything false.
- */
-function callsConstraint(space) {
-    const { m, calls } = space;
-    const hasCalls = m.variable(calls.hasCalls);
-    const many = m.variable(calls.many);
-    const single = m.and(hasCalls, m.not(many));
-    const callVariables = [...calls.callVariables()];
-    const parts = [
-        m.implies(many, hasCalls),
-        m.implies(many, calls.realisability()),
-        m.implies(single, calls.shape),
-        m.implies(m.not(single), m.andAll(callVariables.map((v) => m.not(m.variable(v))))),
-        ...calls.bits.map((bit) => m.implies(m.variable(bit.variable), many)),
-    ];
-    if (space.shape === 'mcp') {
-        // Calls travel inside a JSON-RPC envelope, which says whether it is a batch; only a batch
-        // holds more than one call.
-        const batch = space.isBatch;
-        parts.push(m.implies(hasCalls, m.variable(batch.present)));
-        parts.push(m.implies(many, m.variable(bitOf(batch, 'true'))));
-    }
-    return m.andAll(parts);
-}
-/** The window atom of a rule's window. */
-function windowVariable(space, window) {
-    const key = windowKey(window);
-    const found = space.windows.find((w) => windowKey(w.window) === key);
-    if (found === undefined)
-        throw new Error(`no window atom for ${key}`);
-    return found.variable;
-}
-
-;// CONCATENATED MODULE: ./build/coverage/decision.js
-
-
-
-
-function ruleModel(space, rule) {
-    const { m, flags } = space;
-    const kinds = rule.conditions.map((c) => classifyField(c.field));
-    const lacks = m.orAll([
-        kinds.some(isCallerField) ? m.not(m.variable(flags.verified)) : bdd_FALSE,
-        kinds.some(isDirectoryField) ? m.not(m.variable(flags.resolved)) : bdd_FALSE,
-        rule.active_window ? m.not(m.variable(flags.timePresent)) : bdd_FALSE,
-    ]);
-    const request = rule.conditions
-        .filter((_, i) => kinds[i].kind !== 'call')
-        .map((c) => conditionBdd(m, space.fields.find((f) => f.field === c.field), c));
-    const callBit = space.ruleCallBit.get(rule);
-    const matched = m.andAll([
-        m.not(lacks),
-        ...request,
-        callBit === undefined ? bdd_TRUE : space.calls.view(callBit),
-        rule.active_window ? m.variable(windowVariable(space, rule.active_window)) : bdd_TRUE,
-    ]);
-    return { rule, lacks, matched };
-}
-function sideModel(space, policy) {
-    const { m } = space;
-    const rules = policy.rules.map((rule) => ruleModel(space, rule));
-    const anyLacks = m.orAll(rules.map((r) => r.lacks));
-    const missingContextDenies = (policy.on_missing_context ?? 'deny') === 'deny' ? anyLacks : bdd_FALSE;
-    const denyMatched = m.orAll(rules.filter((r) => r.rule.effect === 'deny').map((r) => r.matched));
-    const allowMatched = m.orAll(rules.filter((r) => r.rule.effect === 'allow').map((r) => r.matched));
-    const allow = m.andAll([
-        m.not(missingContextDenies),
-        m.not(denyMatched),
-        policy.default_effect === 'allow' ? bdd_TRUE : allowMatched,
-    ]);
-    return { policy, rules, missingContextDenies, denyMatched, allowMatched, allow };
-}
-/** The decision, with the matched and lacking rules in document order, under a total assignment. */
-function decision_symbolicDecision(space, side, value) {
-    const holds = (f) => space.m.evaluate(f, value);
-    return {
-        allow: holds(side.allow),
-        matched_rule_ids: side.rules.filter((r) => holds(r.matched)).map((r) => r.rule.id),
-        missing_context_rule_ids: side.rules.filter((r) => holds(r.lacks)).map((r) => r.rule.id),
-    };
-}
-
-;// CONCATENATED MODULE: ./build/coverage/basis.js
-/**
- * What one side's decision rested on (docs/coverage.md "Kinds"), as a partition of the requests:
- *
- * - `missing_context`: step 1 denied (`on_missing_context: deny`); the rules lacking context;
- * - `deny_rules`: step 2 denied; the deny rules that matched;
- * - `default`: step 3 allowed (`default_effect: allow`), or step 4 found no allow rule;
- * - `allow_rules`: step 4 allowed; the allow rules that matched;
- * - `no_policy`: the side does not exist (a new policy's base).
- *
- * Each basis is a BDD; the rule sets are enumerated by splitting on each rule in document order,
- * keeping only branches that meet `within`, so no empty basis is produced and the sets partition
- * `within`.
- */
-
-/** Every subset of `rules` whose `pick` holds together with `start`, within `within`. */
-function* subsets(m, by, rules, pick, start, within) {
-    const walk = function* (i, current, ids) {
-        if (m.and(current, within) === bdd_FALSE)
-            return;
-        if (i === rules.length) {
-            yield { basis: { by, rules: ids }, set: current };
-            return;
-        }
-        const rule = rules[i];
-        const test = pick(rule);
-        yield* walk(i + 1, m.and(current, test), [...ids, rule.rule.id]);
-        yield* walk(i + 1, m.and(current, m.not(test)), ids);
-    };
-    yield* walk(0, start, []);
-}
-function* bases(m, side, within) {
-    if (side === null) {
-        yield { basis: { by: 'no_policy', rules: [] }, set: bdd_TRUE };
-        return;
-    }
-    const denies = side.rules.filter((r) => r.rule.effect === 'deny');
-    const allows = side.rules.filter((r) => r.rule.effect === 'allow');
-    const mc = side.missingContextDenies;
-    yield* subsets(m, 'missing_context', side.rules, (r) => r.lacks, mc, within);
-    const afterContext = m.not(mc);
-    yield* subsets(m, 'deny_rules', denies, (r) => r.matched, m.and(afterContext, side.denyMatched), within);
-    const undenied = m.and(afterContext, m.not(side.denyMatched));
-    if (side.policy.default_effect === 'allow') {
-        if (m.and(undenied, within) !== bdd_FALSE)
-            yield { basis: { by: 'default', rules: [] }, set: undenied };
-        return;
-    }
-    yield* subsets(m, 'allow_rules', allows, (r) => r.matched, m.and(undenied, side.allowMatched), within);
-    const fallthrough = m.and(undenied, m.not(side.allowMatched));
-    if (m.and(fallthrough, within) !== bdd_FALSE)
-        yield { basis: { by: 'default', rules: [] }, set: fallthrough };
-}
-/** The basis of a concrete decision's side, from the rule outcomes (for placing a request). */
-function basisOfOutcome(side, holds) {
-    if (side === null)
-        return { by: 'no_policy', rules: [] };
-    const ids = (rules, f) => rules.filter((r) => holds(f(r))).map((r) => r.rule.id);
-    if (holds(side.missingContextDenies))
-        return { by: 'missing_context', rules: ids(side.rules, (r) => r.lacks) };
-    const denies = side.rules.filter((r) => r.rule.effect === 'deny');
-    if (holds(side.denyMatched))
-        return { by: 'deny_rules', rules: ids(denies, (r) => r.matched) };
-    if (side.policy.default_effect === 'allow')
-        return { by: 'default', rules: [] };
-    const allows = side.rules.filter((r) => r.rule.effect === 'allow');
-    if (holds(side.allowMatched))
-        return { by: 'allow_rules', rules: ids(allows, (r) => r.matched) };
-    return { by: 'default', rules: [] };
-}
-
-;// CONCATENATED MODULE: ./build/coverage/points.js
-/**
- * Finding a request in a set of requests (a BDD over the request atoms) whose quantified call bits
- * some list of calls realises (callModel.ts), and building that list. The space's constraint
- * already holds only realisable assignments, so the first path normally succeeds: the search is
- * the guard that makes a wrong constraint an empty kind rather than a false witness (and the
- * tests would then miss a kind). The set's paths are searched depth first; a path is
- * abandoned as soon as the bits fixed so far cannot be realised (realisability is monotone: fixing
- * more bits never repairs a contradiction). Realisability depends on nothing above the first
- * quantified bit, so a node from which no realisable path leads is remembered while no such bit
- * is fixed above it, and every node above them is explored once. The search is bounded by
- * `maxSteps` node visits; past it `SearchBudgetExceeded` is thrown (the enumeration then says
- * `capped`).
- */
-
-class SearchBudgetExceeded extends Error {
-    maxSteps;
-    constructor(maxSteps) {
-        super(`more than ${maxSteps} steps searching for a realisable request of one kind`);
-        this.maxSteps = maxSteps;
-    }
-}
-class PointSearch {
-    space;
-    maxSteps;
-    failed = new Set();
-    callVariables;
-    steps = 0;
-    constructor(space, maxSteps) {
-        this.space = space;
-        this.maxSteps = maxSteps;
-        this.callVariables = new Set([space.calls.many, ...space.calls.bits.map((b) => b.variable)]);
-    }
-    /** A realisable point of `set`, or null when none is. */
-    find(set) {
-        this.steps = 0;
-        return this.walk(set, new Map(), false);
-    }
-    walk(node, cube, callFixed) {
-        if (node === bdd_FALSE)
-            return null;
-        if (++this.steps > this.maxSteps)
-            throw new SearchBudgetExceeded(this.maxSteps);
-        if (node === bdd_TRUE) {
-            const calls = this.space.calls.realise(cube);
-            return calls === null ? null : { cube: new Map(cube), calls };
-        }
-        if (!callFixed && this.failed.has(node))
-            return null;
-        const m = this.space.m;
-        const variable = m.level(node);
-        const isCall = this.callVariables.has(variable);
-        for (const value of [true, false]) {
-            cube.set(variable, value);
-            const viable = !isCall || this.space.calls.realise(cube) !== null;
-            const found = viable ? this.walk(value ? m.high(node) : m.low(node), cube, callFixed || isCall) : null;
-            cube.delete(variable);
-            if (found !== null)
-                return found;
-        }
-        if (!callFixed)
-            this.failed.add(node);
-        return null;
-    }
-}
-
-;// CONCATENATED MODULE: ./build/coverage/split.js
-/**
- * Splitting a set of changed requests by the edited constants that separate them (docs/coverage.md
- * "Kinds"). A constant c is irrelevant to a set G of requests when G is the requests of the
- * universe U (every real request: the space's constraint) that satisfy some condition not
- * mentioning c, which holds exactly when G = U ∧ ∃c.G (atoms are not independent: a constant
- * held implies a value present, so comparing the two cofactors of G would find every constant
- * relevant). The set is projected onto its relevant constants, and each path of that projection
- * (a cube testing only the constants that matter once the ones above it on the path are fixed)
- * is one part: the parts are disjoint and cover the set, a constant no decision in the set
- * depends on never multiplies them, and a decision tree's worth of parts is usually far fewer
- * than every combination of the relevant constants.
- *
- * Requests of one call and requests of two or more are split apart: for one call the constants are
- * the call's own atoms, for a batch the bits "some call holds it"; each is fixed false in the
- * other part, so looking at both in one part would make every constant look relevant.
- */
-
-/** The edited-constant variables of one part: request fields, plus the call's or the batch's. */
-function candidates(space, batch) {
-    const callVariables = new Set([...space.calls.fields.values()].flatMap((f) => f.bits));
-    const batchVariables = new Set(space.calls.bits.map((b) => b.variable));
-    return [...space.editBits]
-        .filter((v) => (batch ? !callVariables.has(v) : !batchVariables.has(v)))
-        .sort((a, b) => a - b);
-}
-function* splitByConstants(space, set) {
-    const { m } = space;
-    const many = m.variable(space.calls.many);
-    for (const batch of [false, true]) {
-        const part = m.and(set, batch ? many : m.not(many));
-        if (part === bdd_FALSE)
-            continue;
-        const universe = m.and(space.constraint, batch ? many : m.not(many));
-        const support = m.support(part);
-        const relevant = candidates(space, batch).filter((v) => support.has(v) && m.and(universe, m.exists(part, new Set([v]))) !== part);
-        const keep = new Set(relevant);
-        const projected = m.exists(part, new Set([...support].filter((v) => !keep.has(v))));
-        for (const cube of m.paths(projected))
-            yield { batch, cube, set: m.and(part, m.cube(cube)) };
-    }
-}
-
-;// CONCATENATED MODULE: ./build/coverage/kinds.js
-/**
- * Every kind of request the two sides decide differently (docs/coverage.md "Kinds").
- *
- * The changed requests of one direction are a BDD over the request atoms (the base's decision
- * against the head's, under the space's constraint). It is split by what each side's decision
- * rested on (basis.ts), then into single requests and batches, and by the edited constants that
- * matter (split.ts). A kind is kept only when some request
- * realises it, call list included (points.ts). So the kinds partition exactly the realisable
- * changed requests of the space.
- *
- * Bounded: past `maxNodes` diagram nodes, `maxKinds` kinds or `maxSearchSteps` for one kind,
- * enumeration stops and the result says `capped` with the kinds found so far.
- */
-
-
-
-
-
-class Capped extends Error {
-}
-/** What each edited-constant variable stands for. */
-function constantLabels(space) {
-    const labels = new Map();
-    for (const atoms of space.fields)
-        for (const value of atoms.edited)
-            labels.set(bitOf(atoms, value), { field: atoms.field, value, scope: 'request' });
-    for (const atoms of space.calls.fields.values()) {
-        for (const value of atoms.edited) {
-            const own = bitOf(atoms, value);
-            labels.set(own, { field: atoms.field, value, scope: 'call' });
-            const some = space.calls.bitFor('exists', space.m.variable(own));
-            labels.set(some.variable, { field: atoms.field, value, scope: 'batch' });
-        }
-    }
-    return labels;
-}
-function basisText(b) {
-    return b.rules.length > 0 ? `${b.by}(${b.rules.join(',')})` : b.by;
-}
-function constantText(c) {
-    const what = `${c.field}=${c.value}`;
-    if (c.scope === 'request')
-        return c.holds ? what : `not ${what}`;
-    return c.holds ? `call ${what}` : `no call ${what}`;
-}
-function kindKey(direction, base, head, batch, constants) {
-    const parts = [direction, `base ${basisText(base)}`, `head ${basisText(head)}`];
-    if (batch)
-        parts.push('batch');
-    if (constants.length > 0)
-        parts.push(constants.map(constantText).join(', '));
-    return parts.join(' | ');
-}
-/** The changed requests of each direction (a null head decides nothing: no changes). */
-function changed(space, base, head) {
-    const { m } = space;
-    const baseAllow = base === null ? null : base.allow;
-    return {
-        newly_allowed: m.andAll([space.constraint, head.allow, baseAllow === null ? bdd_TRUE : m.not(baseAllow)]),
-        newly_denied: m.andAll([space.constraint, m.not(head.allow), baseAllow === null ? bdd_TRUE : baseAllow]),
-    };
-}
-function enumerateKinds(space, base, head, limits) {
-    const kinds = [];
-    if (head === null)
-        return { mode: 'exact', capped: null, kinds };
-    const { m } = space;
-    const labels = constantLabels(space);
-    const search = new PointSearch(space, limits.maxSearchSteps);
-    const add = (direction, b, h, set) => {
-        for (const split of splitByConstants(space, set)) {
-            const point = search.find(split.set);
-            if (point === null)
-                continue;
-            if (kinds.length >= limits.maxKinds)
-                throw new Capped(`more than ${limits.maxKinds} kinds`);
-            const constants = [...split.cube]
-                .sort(([x], [y]) => x - y)
-                .map(([v, holds]) => ({ ...labels.get(v), holds }));
-            const key = kindKey(direction, b, h, split.batch, constants);
-            kinds.push({ key, direction, base: b, head: h, batch: split.batch, constants, set: split.set, point });
-        }
-    };
-    try {
-        const sets = changed(space, base, head);
-        for (const direction of ['newly_allowed', 'newly_denied']) {
-            const within = sets[direction];
-            for (const b of bases(m, base, within)) {
-                const baseWithin = m.and(within, b.set);
-                for (const h of bases(m, head, baseWithin))
-                    add(direction, b.basis, h.basis, m.and(baseWithin, h.set));
-            }
-        }
-    }
-    catch (error) {
-        if (error instanceof NodeBudgetExceeded)
-            return { mode: 'capped', capped: error.message, kinds };
-        if (error instanceof Capped || error instanceof SearchBudgetExceeded)
-            return { mode: 'capped', capped: error.message, kinds };
-        throw error;
-    }
-    return { mode: 'exact', capped: null, kinds };
-}
-
-;// CONCATENATED MODULE: ./build/coverage/witness.js
-/**
- * A witness: one concrete request of a kind, as a record of the traffic format (docs/traffic.md),
- * built from the kind's point (kinds.ts). The point's path fixes the atoms that matter; every atom
- * it leaves free may take any value (all completions of a path are in the kind), so free atoms
- * take the most realistic one: the flags true, a time present, a field present with "any other
- * value" (a readable invented one such as `other-tool-1`). A window vector the path allows gives
- * the time. The witness is then placed back through `assignmentOf` and must land in its kind:
- * anything else is a bug, thrown, never a wrong witness shown.
- */
-
-
-function label(atoms) {
-    const k = atoms.kind;
-    switch (k.kind) {
-        case 'claim':
-        case 'argument':
-            return k.path[k.path.length - 1];
-        case 'http':
-            return `http-${k.name}`;
-        case 'attribute':
-        case 'identity':
-            return k.name;
-        case 'call':
-            return k.name.replace('_', '-');
-        default:
-            return k.kind;
-    }
-}
-/** A readable value no condition names. */
-function otherValue(atoms) {
-    const name = label(atoms);
-    for (let n = 1;; n++) {
-        const candidate = `other-${name}-${n}`;
-        if (!atoms.constants.includes(candidate))
-            return candidate;
-    }
-}
-/** The smallest whole number no `unparsable_calls` constant names. */
-function otherNumber(atoms) {
-    for (let n = 0;; n++)
-        if (!atoms.constants.includes(String(n)))
-            return n;
-}
-/** The JSON value of a field under an assignment, or undefined for absent. */
-function fieldValue(atoms, value) {
-    if (!value(atoms.present))
-        return undefined;
-    const held = atoms.constants.filter((_, i) => value(atoms.bits[i]));
-    switch (atoms.kind.kind) {
-        case 'is_batch':
-            return held.includes('true');
-        case 'unparsable_calls':
-            return held.length > 0 ? Number(held[0]) : otherNumber(atoms);
-        case 'group':
-        case 'tag':
-            return held.length > 0 ? held : [otherValue(atoms)];
-        default:
-            if (held.length === 1)
-                return held[0];
-            return held.length === 0 ? otherValue(atoms) : held;
-    }
-}
-function setPath(root, path, v) {
-    let node = root;
-    for (const key of path.slice(0, -1)) {
-        if (typeof node[key] !== 'object' || node[key] === null)
-            node[key] = {};
-        node = node[key];
-    }
-    node[path[path.length - 1]] = v;
-}
-function callObject(space, cube) {
-    const call = {};
-    const value = (v) => cube.get(v) ?? false;
-    for (const atoms of space.calls.fields.values()) {
-        const v = fieldValue(atoms, value);
-        if (v !== undefined)
-            call[atoms.field] = v;
-    }
-    return call;
-}
-/** The free atoms' values: flags and presence true, constants false, no calls. */
-function completion(space, cube) {
-    const defaults = new Set([space.flags.verified, space.flags.resolved, space.flags.timePresent]);
-    for (const atoms of space.fields)
-        defaults.add(atoms.present);
-    return (v) => cube.get(v) ?? defaults.has(v);
-}
-function windowInstant(space, cube) {
-    const vector = space.vectors.find((vec) => space.windows.every((w, i) => cube.get(w.variable) === undefined || cube.get(w.variable) === vec.inside[i]));
-    if (vector === undefined)
-        throw new Error('witness: no realisable window vector for the kind');
-    return vector.instant;
-}
-/** The witness of `kind`, numbered `number` (1-based): `witness-001`. */
-function witness_witnessOf(space, kind, number) {
-    const { cube, calls } = kind.point;
-    const value = completion(space, cube);
-    const request = {};
-    const identity = {
-        verified: value(space.flags.verified),
-        attributes_resolved: value(space.flags.resolved),
-    };
-    for (const atoms of space.fields) {
-        const v = fieldValue(atoms, value);
-        if (v === undefined || atoms.kind.kind === 'call')
-            continue;
-        const path = requestPath(atoms.kind);
-        if (path[0] === 'identity')
-            setPath(identity, path.slice(1), v);
-        else
-            setPath(request, path.slice(1), v);
-    }
-    const single = value(space.calls.hasCalls) && !value(space.calls.many);
-    const callCubes = single ? [cube] : calls;
-    if (callCubes.length > 0) {
-        const objects = callCubes.map((c) => callObject(space, c));
-        setPath(request, ['mcp', 'calls'], objects);
-        if (objects.length === 1 && typeof objects[0].tool === 'string')
-            setPath(request, ['mcp', 'tool'], objects[0].tool);
-    }
-    const record = { request_id: `witness-${String(number).padStart(3, '0')}`, input: { request, identity } };
-    if (value(space.flags.timePresent)) {
-        const instant = windowInstant(space, cube);
-        request.time = instant;
-        record.occurred_at = instant;
-    }
-    const placed = concrete_assignmentOf(space, record.input);
-    if (!space.m.evaluate(kind.set, (v) => placed.get(v) ?? false)) {
-        throw new Error(`witness ${record.request_id} does not fall in its kind ${kind.key}`);
-    }
-    return record;
-}
-
-;// CONCATENATED MODULE: ./build/coverage/analyse.js
-
-
-
-
-
-
-const analyse_DEFAULT_LIMITS = { maxKinds: 10_000, maxSearchSteps: 1_000_000 };
-function notAnalysedReasons(base, head) {
-    const policies = [base, head].filter((p) => p !== null);
-    return overlappingPaths(policies).map((path) => `overlapping paths: ${path} and a path below it`);
-}
-function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
-    const empty = { options, space: null, base: null, head: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
-    const reasons = notAnalysedReasons(base, head);
-    if (reasons.length > 0)
-        return { ...empty, mode: 'not_analysed', notAnalysed: reasons };
-    let space;
-    let sides;
-    try {
-        space = buildSpace(base, head, options);
-        sides = {
-            base: base === null ? null : sideModel(space, base),
-            head: head === null ? null : sideModel(space, head),
-        };
-    }
-    catch (error) {
-        if (!(error instanceof NodeBudgetExceeded))
-            throw error;
-        return { ...empty, mode: 'capped', capped: error.message, nodes: error.maxNodes };
-    }
-    const result = enumerateKinds(space, sides.base, sides.head, limits);
-    return {
-        mode: result.mode,
-        options,
-        space,
-        ...sides,
-        kinds: result.kinds,
-        capped: result.capped,
-        notAnalysed: [],
-        nodes: space.m.size,
-    };
-}
-/** Both sides' decisions of a concrete input, computed from its atoms alone. */
-function symbolicDecisions(analysis, input) {
-    const space = analysis.space;
-    if (space === null)
-        throw new Error('symbolicDecisions: nothing was analysed');
-    const a = assignmentOf(space, input);
-    const value = (v) => a.get(v) ?? false;
-    return {
-        base: analysis.base === null ? null : symbolicDecision(space, analysis.base, value),
-        head: analysis.head === null ? null : symbolicDecision(space, analysis.head, value),
-    };
-}
-/**
- * The kinds a concrete input falls in: one for a changed request of the space, none for an
- * unchanged one or one outside the space's shape (the tests hold that it is never more).
- */
-function kindsHolding(analysis, input) {
-    const space = analysis.space;
-    if (space === null)
-        return [];
-    const a = assignmentOf(space, input);
-    const value = (v) => a.get(v) ?? false;
-    return analysis.kinds.filter((k) => space.m.evaluate(k.set, value));
-}
-/** The kind a concrete input falls in, or null (not changed, or outside the space's shape). */
-function kindOf(analysis, input) {
-    return kindsHolding(analysis, input)[0] ?? null;
-}
-/** The witness of each kind, in kind order (`witness-001` for the first). */
-function witnesses(analysis) {
-    const space = analysis.space;
-    if (space === null)
-        return [];
-    return analysis.kinds.map((kind, i) => witnessOf(space, kind, i + 1));
-}
-
-;// CONCATENATED MODULE: ./build/coverage/covered.js
-/**
- * Which kinds a sample covers (docs/coverage.md "Placing a request"): each complete record of the
- * analysed shape falls in at most one kind; a kind's `covered_by` counts them and `example` is the
- * first such record's id. Records with unknowns are left out for now (a partial record covers a
- * kind only when every completion of its unknowns does, which is still to do), and so are records
- * outside the analysed shape: both are counted, so nothing is dropped silently.
- */
-
-
-/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
-class CoverageTally {
-    analysis;
-    result;
-    /** Every kind's requests together: most records are in none, and one test rules them out. */
-    changed = null;
-    constructor(analysis) {
-        this.analysis = analysis;
-        const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
-        this.result = { kinds, placed: 0, partial: 0, outsideShape: 0 };
-        const space = analysis.space;
-        try {
-            if (space !== null)
-                this.changed = space.m.orAll(analysis.kinds.map((k) => k.set));
-        }
-        catch (error) {
-            // Past the node budget the kinds are tested one by one, as without the union.
-            if (!(error instanceof NodeBudgetExceeded))
-                throw error;
-        }
-    }
-    add(record) {
-        const space = this.analysis.space;
-        if (space === null)
-            return;
-        const result = this.result;
-        if (!record.complete) {
-            result.partial++;
-            return;
-        }
-        const a = concrete_assignmentOf(space, record.input);
-        if (!hasShape(space, record.input, a)) {
-            result.outsideShape++;
-            return;
-        }
-        result.placed++;
-        const value = (v) => a.get(v) ?? false;
-        if (this.changed !== null && !space.m.evaluate(this.changed, value))
-            return;
-        // The kinds are disjoint: the first that holds the record is its kind.
-        const kind = this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
-        if (kind === undefined)
-            return;
-        const entry = result.kinds.get(kind.key);
-        entry.covered_by++;
-        entry.example ??= record.request_id;
-    }
-}
-function sampleCoverage(analysis, records) {
-    const tally = new CoverageTally(analysis);
-    for (const record of records)
-        tally.add(record);
-    return tally.result;
-}
-
-;// CONCATENATED MODULE: ./build/replay/witnessText.js
-/**
- * A witness in one line for the report (docs/report.md "coverage"): its calls, the caller, the
- * other request fields, and only the context flags that are not true (a witness's flags are true
- * unless its kind needs missing context, so a false flag is the point of the kind).
- */
-function describeWitness(witness) {
-    const { request, identity } = witness.input;
-    const parts = [];
-    const mcp = request.mcp;
-    const calls = mcp?.calls ?? [];
-    if (calls.length > 0)
-        parts.push(calls.map((c) => leaves(c).join(' ')).join('; '));
-    else
-        parts.push('no call');
-    const fields = [];
-    for (const [key, value] of Object.entries(request)) {
-        if (key === 'mcp') {
-            const { calls: _calls, tool: _tool, ...rest } = value;
-            fields.push(...leaves(rest, 'mcp.'));
-        }
-        else if (key !== 'time')
-            fields.push(...leaves({ [key]: value }));
-    }
-    for (const [key, value] of Object.entries(identity)) {
-        if (key === 'verified' || key === 'attributes_resolved') {
-            if (value !== true)
-                fields.push(`${key}=${JSON.stringify(value)}`);
-        }
-        else
-            fields.push(...leaves({ [key]: value }));
-    }
-    if (typeof request.time === 'string')
-        fields.push(`at ${request.time}`);
-    else
-        fields.push('no time');
-    return [...parts, ...fields].join(', ');
-}
-/** `path=value` for each scalar or array below `value`, in key order as built. */
-function leaves(value, prefix = '') {
-    return Object.entries(value).flatMap(([key, v]) => {
-        if (v !== null && typeof v === 'object' && !Array.isArray(v))
-            return leaves(v, `${prefix}${key}.`);
-        const text = Array.isArray(v) ? `[${v.map((e) => String(e)).join(',')}]` : String(v);
-        return [`${prefix}${key}=${text}`];
-    });
-}
-
-;// CONCATENATED MODULE: ./build/replay/coverageSection.js
-/**
- * `result.coverage` (docs/coverage.md, docs/report.md): the symbolic comparison of the replay's two
- * policies, its kinds placed against the replayed sample, and a witness per kind that the compiled
- * policies themselves decide as the kind states.
- *
- * The kinds depend on a time horizon that starts at the sample's first record, which is known only
- * once the replay has read the sample; and the replay's outcomes cross worker threads without their
- * inputs. So the records are placed by a second streaming pass, in-process, over the records the
- * replay counted (the same repeat, --since and --limit rules; a shard's report carries no section).
- * It holds one record at a time; under `--shape mcp` a sample that breaks the shape costs one more
- * analysis and pass, under `any`.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-/** Sized for the bundled example with room to spare; the 200-rule bench is still to do. */
-const DEFAULT_MAX_COVERAGE_NODES = 4_000_000;
-const HORIZON_DAYS = 366;
-function hasWindows(...policies) {
-    return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
-}
-/** The replayed records, placed one at a time. */
-async function placeSample(analysis, inputs) {
-    const tally = new CoverageTally(analysis);
-    // Nothing to place a record in (not analysed, or capped before the diagrams were built).
-    if (analysis.space === null)
-        return tally.result;
-    const filter = await buildRecordFilter(inputs.plan, inputs.since, inputs.limit);
-    for await (const batch of readSampleItems(inputs.plan)) {
-        for (const item of batch) {
-            if (item.kind !== 'record')
-                continue;
-            const record = item.record;
-            if (!filter.accepts(record.request_id, record.occurred_at))
-                continue;
-            const input = evaluationInput(record);
-            try {
-                tally.add({ request_id: record.request_id, input, complete: !recordUnknowns_hasUnknowns(record) });
-            }
-            catch (error) {
-                // A time no evaluator can read: the replay reported the record malformed, not counted.
-                if (!(error instanceof BuiltinError))
-                    throw error;
-            }
-        }
-    }
-    return tally.result;
-}
-/** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
-async function analyseAgainstSample(inputs, options, start) {
-    const run = async (shape) => {
-        const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
-            shape,
-            horizon: { start, days: HORIZON_DAYS },
-            maxNodes: options.maxNodes,
-        });
-        return { analysis, placed: await placeSample(analysis, inputs) };
-    };
-    const first = await run(options.shape);
-    if (options.shape === 'any')
-        return { ...first, outsideMcpShape: null };
-    const outside = first.placed.outsideShape;
-    return { ...(outside === 0 ? first : await run('any')), outsideMcpShape: outside };
-}
-/** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
-function becauseOf(kind, record, inputs, finder) {
-    if (finder !== null && inputs.edits !== null) {
-        const traffic = record;
-        const head = kind.direction === 'newly_allowed' ? 2 : 0;
-        const { causes, joint } = finder.causesOf(traffic, evaluationInput(traffic), head);
-        return { because: causes.map((i) => inputs.edits[i]), joint };
-    }
-    const bits = (by) => by === 'default' ? BASIS_DEFAULT : by === 'missing_context' ? BASIS_MISSING_CONTEXT : 0;
-    const missing = new Set([kind.base, kind.head].flatMap((b) => (b.by === 'missing_context' ? b.rules : [])));
-    const basis = {
-        headRules: kind.head.by === 'missing_context' ? [] : kind.head.rules,
-        baseRules: kind.base.by === 'missing_context' ? [] : kind.base.rules,
-        basis: bits(kind.head.by) | bits(kind.base.by),
-        missing,
-    };
-    return { because: syntacticBecause(basis, inputs.diff), joint: false };
-}
-/**
- * The kind's witness, replayed through both compiled policies; null with the reason when it cannot
- * be built or the compiled policies do not decide it as the kind states.
- */
-function checkedWitness(analysis, kind, number, inputs) {
-    let witness;
-    try {
-        witness = witness_witnessOf(analysis.space, kind, number);
-    }
-    catch (error) {
-        return { witness: null, problem: `no witness for ${kind.key}: ${error.message}` };
-    }
-    const input = evaluationInput(witness);
-    const word = (allow) => (allow ? 'allow' : 'deny');
-    const base = word(inputs.base.engine.evaluate(input, witness.request_id).allow);
-    const head = word(inputs.head.engine.evaluate(input, witness.request_id).allow);
-    const stated = kind.direction === 'newly_allowed' ? 'deny → allow' : 'allow → deny';
-    if (`${base} → ${head}` === stated)
-        return { witness, problem: null };
-    return {
-        witness: null,
-        problem: `${witness.request_id} (${kind.key}): the compiled policies decide it ${base} → ${head}, not ${stated}`,
-    };
-}
-/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
-function classRank(c) {
-    return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
-}
-function sectionOf(analysis, placed, inputs) {
-    const finder = inputs.edits === null
-        ? null
-        : new CauseFinder(inputs.head.policy, inputs.base.policy, inputs.edits, inputs.unevaluable);
-    const witnesses = [];
-    const problems = [];
-    const classes = analysis.kinds.map((kind, i) => {
-        const { witness, problem } = checkedWitness(analysis, kind, i + 1, inputs);
-        if (problem !== null)
-            problems.push(problem);
-        if (witness !== null)
-            witnesses.push(witness);
-        const coverage = placed.kinds.get(kind.key);
-        return {
-            key: kind.key,
-            direction: kind.direction,
-            ...(witness === null ? { because: [], joint: false } : becauseOf(kind, witness, inputs, finder)),
-            base_by: { by: kind.base.by, rules: [...kind.base.rules] },
-            head_by: { by: kind.head.by, rules: [...kind.head.rules] },
-            covered_by: coverage.covered_by,
-            example: coverage.example,
-            witness: witness === null ? null : { id: witness.request_id, description: describeWitness(witness) },
-        };
-    });
-    const tally = (direction) => {
-        const of = classes.filter((c) => c.direction === direction);
-        return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
-    };
-    const ordered = classes
-        .map((c, i) => ({ c, i }))
-        .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
-        .map(({ c }) => c);
-    const section = emptySection(analysis.mode, analysis.options.shape);
-    section.kinds = classes.length;
-    section.newly_allowed = tally('newly_allowed');
-    section.newly_denied = tally('newly_denied');
-    section.classes = ordered.slice(0, inputs.maxGroups);
-    section.classes_total = classes.length;
-    section.records.placed = placed.placed;
-    section.records.partial = placed.partial;
-    section.not_analysed = [
-        ...analysis.notAnalysed,
-        ...(analysis.capped === null ? [] : [analysis.capped]),
-        ...problems,
-    ];
-    return { section, witnesses };
-}
-function emptySection(mode, shape) {
-    return {
-        mode,
-        shape,
-        time: { exact: true, horizon: null },
-        records: { placed: 0, partial: 0, outside_mcp_shape: null },
-        kinds: 0,
-        newly_allowed: { kinds: 0, covered: 0 },
-        newly_denied: { kinds: 0, covered: 0 },
-        classes: [],
-        classes_total: 0,
-        not_analysed: [],
-    };
-}
-/** The coverage section of a compare replay of two policy versions, and its witnesses. */
-async function coverageOf(inputs, options) {
-    const windows = hasWindows(inputs.base.policy, inputs.head.policy);
-    if (windows && inputs.firstAt === null) {
-        const section = emptySection('not_analysed', options.shape);
-        section.not_analysed = [
-            'no replayed record carries a time, so the windows have no horizon to start from',
-        ];
-        return { section, witnesses: [] };
-    }
-    // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
-    const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
-    const { analysis, placed, outsideMcpShape } = await analyseAgainstSample(inputs, options, start);
-    const run = sectionOf(analysis, placed, inputs);
-    run.section.time = windows
-        ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
-        : { exact: true, horizon: null };
-    run.section.records.outside_mcp_shape = outsideMcpShape;
-    return run;
 }
 
 ;// CONCATENATED MODULE: ./build/replay/run.js
@@ -83661,6 +83893,7 @@ function runImpactDigest(policies, settings, run) {
 
 
 
+
 /**
  * The PR's policy files. A rename within the policy globs is a rename (base at the old name); a
  * move into the globs is a new policy, and a move out of them is a deleted one (under its old
@@ -83806,10 +84039,13 @@ async function replayPolicyChange(deps, change, at) {
         opa,
         limits: settings.limits,
         digestChanges: true,
+        coverage: { shape: settings.coverageShape, maxNodes: DEFAULT_MAX_COVERAGE_NODES },
     });
     logManifestProblems(change.path, run.manifestProblems, context.workspace, deps.log);
     outcome.report = run.report;
     outcome.errors = run.report.errors;
+    if (run.witnesses !== null)
+        outcome.witnesses = run.witnesses;
     outcome.impact = { ...outcome.impact, changes_sha256: run.outcome?.changeSetDigest ?? null };
     if (run.baseErrors.length > 0)
         outcome.base_errors = run.baseErrors;
@@ -84511,6 +84747,41 @@ async function createStepFile(dir, prefix, suffix, identity, content) {
         throw error;
     }
     return file;
+}
+
+;// CONCATENATED MODULE: ./build/action/witnessFiles.js
+/**
+ * The coverage witnesses of a pull-request run (docs/coverage.md "Output"), beside the run report:
+ * a directory `witnesses-<step>` in the same place, holding `<n>.jsonl` for the n-th policy of the
+ * report's `policies` (from 1), one traffic record a line, so `policy-replay replay --traffic
+ * <n>.jsonl` replays them against that policy's two versions. The directory is created anew, never
+ * reused: like the report, one step's witnesses cannot be another step's.
+ */
+
+
+
+
+/** Writes the witnesses of every policy that has some; null (nothing written) when none has. */
+async function writeWitnessFiles(dir, identity, witnesses) {
+    if (!witnesses.some((w) => w !== undefined && w.length > 0))
+        return null;
+    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+    const into = (0,external_node_path_namespaceObject.join)(dir, `witnesses-${stepFileStem(identity)}`);
+    try {
+        await (0,promises_namespaceObject.mkdir)(into);
+    }
+    catch (error) {
+        if (error.code === 'EEXIST')
+            throw new StepFileExistsError(into);
+        throw error;
+    }
+    for (const [i, list] of witnesses.entries()) {
+        if (list === undefined || list.length === 0)
+            continue;
+        const text = list.map((w) => `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(w))}\n`).join('');
+        await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(into, `${i + 1}.jsonl`), text, { flag: 'wx' });
+    }
+    return into;
 }
 
 ;// CONCATENATED MODULE: ./build/action/runReport.js
@@ -85269,6 +85540,7 @@ async function runAcceptMode(settings, context, client) {
 
 
 
+
 /** Longest single failure a run's final message quotes whole: it holds a path and its cause. */
 const MAX_MESSAGE_LENGTH = 2_000;
 /** Said whenever the run could not judge what merging produces. */
@@ -85403,6 +85675,9 @@ async function runPullRequestMode(settings, context, client) {
     const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: impact.verdict, failed: gate.failed }, policies, pull, impact));
     setOutputs(file, impact.verdict, policies);
     setImpactOutputs(impact.digest, impact.acceptedBy);
+    const witnessDir = (0,external_node_path_namespaceObject.join)(context.tempDir, 'policy-replay');
+    const witnesses = policies.map((p) => p.witnesses);
+    lib_core/* setOutput */.uH('witnesses', (await writeWitnessFiles(witnessDir, stepIdentity(context, settings), witnesses)) ?? '');
     // The status is the verdict teams require: set before the comment, whose failure must not hide it.
     await publishImpactStatus(impactDeps, listing.headSha, impact, gate.failed);
     await publishPullRequest({ settings, context, client, pullNumber, listing, policies, gate, impact });
@@ -85610,7 +85885,7 @@ function runReport(context, mode, gate, policies, pull, impact) {
         verdict: gate.verdict,
         failed: gate.failed,
         impact: impact ? impactOfReport(impact) : null,
-        policies: policies.map(({ rego_diff: _diff, annotations: _annotations, impact: _impact, ...rest }) => rest),
+        policies: policies.map(({ rego_diff: _diff, annotations: _annotations, impact: _impact, witnesses: _witnesses, ...rest }) => rest),
     };
 }
 /** The pull request and the commits the run judged, as the run report names them. */

@@ -42,7 +42,12 @@ describe('parseSettings defaults', () => {
       manifestIdField: null,
       maxChanges: 20,
       maxGroups: 50,
-      failOn: [{ kind: 'invalid-policy' }, { kind: 'newly-allowed' }, { kind: 'blocking-gaps' }],
+      failOn: [
+        { kind: 'invalid-policy' },
+        { kind: 'newly-allowed' },
+        { kind: 'uncovered-newly-allowed' },
+        { kind: 'blocking-gaps' },
+      ],
       comment: 'update',
       redact: 'auto',
       redactSubjects: false,
@@ -52,6 +57,7 @@ describe('parseSettings defaults', () => {
       opaDownloadUrl: 'https://github.com/open-policy-agent/opa/releases/download',
       mode: 'auto',
       unevaluable: 'precise',
+      coverageShape: 'mcp',
       tokenLogin: null,
       limits: {
         maxLineBytes: 1 << 20,
@@ -66,6 +72,11 @@ describe('parseSettings defaults', () => {
       acceptPermission: 'maintain',
       acceptUsers: [],
     });
+  });
+
+  it('coverage-shape: mcp or any, case-insensitive; anything else is an InputError', () => {
+    expect(parse({ 'coverage-shape': 'ANY' }).coverageShape).toBe('any');
+    expect(() => parse({ 'coverage-shape': 'gateway' })).toThrow(/coverage-shape/);
   });
 
   it('limits: name=value items over the defaults; a bad one is an InputError quoting it', () => {
@@ -292,7 +303,7 @@ describe('fail-on', () => {
   });
 
   const help =
-    'Expected a comma-separated list of: invalid-policy, newly-allowed, newly-denied, changes, newly-unevaluable, blocking-gaps, malformed, no-traffic, drift, unevaluable>N% (N from 0 to 100), fidelity<LEVEL (LEVEL one of exact, controlled, partial), or none.';
+    'Expected a comma-separated list of: invalid-policy, newly-allowed, uncovered-newly-allowed, newly-denied, changes, newly-unevaluable, blocking-gaps, malformed, no-traffic, drift, unevaluable>N% (N from 0 to 100), fidelity<LEVEL (LEVEL one of exact, controlled, partial), or none.';
   const unevaluableHelp =
     'Expected unevaluable>N% with N a number from 0 to 100 (up to 4 decimals), e.g. unevaluable>5%.';
   it.each([

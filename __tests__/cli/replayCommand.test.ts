@@ -340,7 +340,9 @@ describe('policy-replay replay', () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/showing 1 of 2/);
     expect(out.stdout).toContain('<details>');
-    expect(out.stdout).not.toContain('r-list'); // capped out
+    const changes = out.stdout.slice(out.stdout.indexOf('**Changes: showing'));
+    expect(changes).toContain('r-write');
+    expect(changes).not.toContain('r-list'); // capped out
   });
 
   it('--max-groups caps change_groups (the total stays true); replay, merge and drift all take it', async () => {

@@ -221,7 +221,7 @@ describe('the pull-request run', () => {
     expect(firstRun.code).not.toBe(0);
     expect(firstRun.outputs.verdict).toBe('fail');
     expect(judged.digest).toMatch(/^[0-9a-f]{64}$/);
-    expect(judged.description).toBe(`impact ${judged.short}: failed newly-allowed`);
+    expect(judged.description).toBe(`impact ${judged.short}: failed newly-allowed, uncovered-newly-allowed`);
     expect(judged.targetUrl).toMatch(/\/actions\/runs\/[0-9]+#policy-replay-impact=[0-9a-f]{64}$/);
   });
 
@@ -234,7 +234,7 @@ describe('the pull-request run', () => {
       digest: judged.digest,
       head,
       judged: { against: 'merge-base', base, head },
-      failed: ['newly-allowed'],
+      failed: ['newly-allowed', 'uncovered-newly-allowed'],
       accepted_by: null,
     });
   });
@@ -492,7 +492,7 @@ describe('mode: accept binds to what the acceptor could have read', () => {
     gh.state.addStatus(REPOSITORY, earlier, {
       state: 'failure',
       context: 'policy-replay',
-      description: `impact ${judged.short}: failed newly-allowed`,
+      description: `impact ${judged.short}: failed newly-allowed, uncovered-newly-allowed`,
       targetUrl: `https://github.example/${REPOSITORY}/actions/runs/1#policy-replay-impact=${twin}`,
       login: ACTION_LOGIN,
     });
@@ -615,7 +615,7 @@ describe('re-runs after an acceptance', () => {
     const status = newestStatus(gh, changed);
     expect(status.state).toBe('failure');
     expect(status.description).toBe(
-      `impact ${result.outputs['impact-digest']!.slice(0, 12)}: failed newly-allowed`,
+      `impact ${result.outputs['impact-digest']!.slice(0, 12)}: failed newly-allowed, uncovered-newly-allowed`,
     );
     expect(stickyBody(gh)).toContain(
       `**The acceptance by @lead was for impact \`${judged.short}\`, another impact**`,

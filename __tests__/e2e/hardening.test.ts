@@ -267,7 +267,11 @@ describe('the evidence that gates a pull request is not chosen by it', () => {
       { [GATEWAY]: READ_WRITE },
     );
     expect(result.outputs['newly-allowed']).toBe('1');
-    expect(rules(result)).toEqual([['newly-allowed', GATEWAY]]);
+    // The sample holds one call of the newly allowed tool, not every kind the edit allows.
+    expect(rules(result)).toEqual([
+      ['newly-allowed', GATEWAY],
+      ['uncovered-newly-allowed', GATEWAY],
+    ]);
   });
 
   it('editing the sample, deleting it, renaming a file onto it or changing a manifest fails closed', async () => {
@@ -336,7 +340,11 @@ describe('the evidence that gates a pull request is not chosen by it', () => {
       { inputs: { traffic: `${temp}/samples/{name}.jsonl.gz` }, env: { RUNNER_TEMP: temp } },
     );
     expect(result.outputs['newly-allowed']).toBe('1');
-    expect(rules(result)).toEqual([['newly-allowed', GATEWAY]]);
+    // The sample holds one call of the newly allowed tool, not every kind the edit allows.
+    expect(rules(result)).toEqual([
+      ['newly-allowed', GATEWAY],
+      ['uncovered-newly-allowed', GATEWAY],
+    ]);
   });
 
   it('two samples for one policy in the base branch are ambiguous: fail closed', async () => {
@@ -357,6 +365,11 @@ describe('the evidence that gates a pull request is not chosen by it', () => {
     );
     expect(result.code).toBe(1);
     expect(result.report!.failed).toEqual([
+      {
+        rule: 'uncovered-newly-allowed',
+        reason: `${GATEWAY}: 2 kinds of request newly allowed that the sample never contained (uncovered-newly-allowed)`,
+        policy: GATEWAY,
+      },
       {
         rule: 'no-traffic',
         reason: `${GATEWAY}: the sample replayed no record (no-traffic, implied by newly-allowed)`,

@@ -6,6 +6,7 @@
  * at the fake GitHub API served by this test process. Nothing from the host's own GitHub Actions
  * environment leaks into the child, so the suite behaves the same on a laptop and inside CI.
  */
+import type { CoverageSection } from '../../src/replay/report/report.js';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -160,6 +161,7 @@ export interface RunReportJson {
         newly_allowed: number;
         unevaluable: number;
         unevaluable_by_reading: number;
+        coverage?: CoverageSection | null;
       } | null;
     } | null;
     drift?: { result: { drift_total: number; newly_allowed: number; newly_denied: number } | null };

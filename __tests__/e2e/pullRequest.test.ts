@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { FAKE_MAX_BODY_LENGTH, type FakeGitHub } from '../support/fakeGithub.js';
 import { READ_ONLY, READ_WRITE, modified, runPullRequest, suiteFakeGitHub } from './fixtures.js';
 import {
@@ -216,7 +217,11 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       expect(report.policies.map((p) => [p.path, p.status])).toEqual([[POLICY, 'modified']]);
       expect(report.policies[0]!.report!.result!.changes_total).toBe(Number(out['changes-total']));
       expect(report.policies[0]!.report!.result!.newly_allowed).toBe(Number(out['newly-allowed']));
-      expect(report.failed.map((f) => f.rule)).toEqual(['newly-allowed', 'blocking-gaps']);
+      expect(report.failed.map((f) => f.rule)).toEqual([
+        'newly-allowed',
+        'uncovered-newly-allowed',
+        'blocking-gaps',
+      ]);
       // docs/unknowns.md: precise by default, with the static rule's count beside it.
       const result = report.policies[0]!.report!.result!;
       expect(report.policies[0]!.report!.meta.unevaluable_mode).toBe('precise');
@@ -233,6 +238,28 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
       );
       // The gate's failure is the step's error.
       expect(first.annotations.some((a) => a.kind === 'error' && /newly allowed/.test(a.message))).toBe(true);
+    });
+
+    it("1. beside the report, every listed kind's witness as a sample; the comment says what the sample never held", () => {
+      const first = runs[0]!;
+      const coverage = first.report!.policies[0]!.report!.result!.coverage!;
+      expect(coverage.newly_allowed.kinds).toBeGreaterThan(coverage.newly_allowed.covered);
+      const file = join(first.outputs.witnesses!, '1.jsonl');
+      const records = readFileSync(file, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { request_id: string });
+      const ids = new Set(records.map((r) => r.request_id));
+      const listed = coverage.classes.flatMap((c) => (c.witness === null ? [] : [c.witness.id]));
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.filter((id) => !ids.has(id))).toEqual([]);
+      const body = (gh.requestsTo('POST', COMMENTS)[0]!.body as { body: string }).body;
+      const unseen = coverage.newly_allowed.kinds - coverage.newly_allowed.covered;
+      const line = `**Beyond the sample:** ${coverage.kinds} kinds of request change; ${coverage.newly_allowed.kinds} newly allowed, ${unseen} of them never in the sample.`;
+      expect(body).toContain(line);
+      expect(body.indexOf('**By edit**')).toBeLessThan(body.indexOf(line));
+      expect(body.indexOf(line)).toBeLessThan(body.indexOf('**What changes, and why**'));
+      expect(body).toContain('**Newly allowed, never in the sample**');
     });
 
     it('1. the comment folds the change groups after the decision; each group names the edits that explain it', () => {
@@ -377,6 +404,7 @@ describe('the pull-request gate, run from dist/index.js as a runner runs it', ()
         ...runs[1]!.outputs,
         report: third.outputs.report,
         'comment-file': third.outputs['comment-file'],
+        witnesses: third.outputs.witnesses,
       });
       // The same but for the link to its own workflow run.
       const runLink = /\/actions\/runs\/\d+/g;

@@ -31,6 +31,7 @@ function clean(over: Partial<GateFacts> = {}): GateFacts {
 const ALL_RULES: FailOnRule[] = [
   { kind: 'invalid-policy' },
   { kind: 'newly-allowed' },
+  { kind: 'uncovered-newly-allowed' },
   { kind: 'newly-denied' },
   { kind: 'changes' },
   { kind: 'blocking-gaps' },
@@ -72,6 +73,13 @@ describe('evaluateGate', () => {
       crossed: { newlyAllowed: 12, changesTotal: 12 },
       notCrossed: { newlyDenied: 3, changesTotal: 3 },
       reason: 'policies/acme.yaml: 12 requests newly allowed (newly-allowed)',
+    },
+    {
+      rule: { kind: 'uncovered-newly-allowed' },
+      crossed: { coverage: { mode: 'exact', uncoveredNewlyAllowed: 3, reasons: [] } },
+      notCrossed: { coverage: { mode: 'exact', uncoveredNewlyAllowed: 0, reasons: [] }, newlyAllowed: 2 },
+      reason:
+        'policies/acme.yaml: 3 kinds of request newly allowed that the sample never contained (uncovered-newly-allowed)',
     },
     {
       rule: { kind: 'newly-denied' },
@@ -134,6 +142,64 @@ describe('evaluateGate', () => {
       expect(evaluateGate([c.rule], [clean(c.notCrossed)])).toEqual({ verdict: 'pass', failed: [] });
     });
   }
+
+  describe('uncovered-newly-allowed fails closed', () => {
+    const rule: FailOnRule[] = [{ kind: 'uncovered-newly-allowed' }];
+    const reasons = (facts: Partial<GateFacts>) =>
+      evaluateGate(rule, [clean(facts)]).failed.map((f) => f.reason);
+
+    it('when the analysis was not done, with its reasons', () => {
+      expect(
+        reasons({
+          coverage: {
+            mode: 'not_analysed',
+            uncoveredNewlyAllowed: 0,
+            reasons: ['overlapping paths: claim:a'],
+          },
+        }),
+      ).toEqual([
+        'policies/acme.yaml: the coverage analysis could not be done, so an unseen newly allowed kind of request cannot be ruled out: overlapping paths: claim:a (uncovered-newly-allowed)',
+      ]);
+    });
+
+    it('when it was capped, after the kinds it did find, with at most three reasons', () => {
+      const five = ['a', 'b', 'c', 'd', 'e'];
+      expect(reasons({ coverage: { mode: 'capped', uncoveredNewlyAllowed: 1, reasons: five } })).toEqual([
+        'policies/acme.yaml: 1 kind of request newly allowed that the sample never contained; the coverage analysis was capped, so more unseen newly allowed kinds cannot be ruled out: a; b; c; and 2 more (uncovered-newly-allowed)',
+      ]);
+      expect(reasons({ coverage: { mode: 'capped', uncoveredNewlyAllowed: 0, reasons: [] } })).toEqual([
+        'policies/acme.yaml: the coverage analysis was capped, so more unseen newly allowed kinds cannot be ruled out (uncovered-newly-allowed)',
+      ]);
+    });
+
+    it('but says nothing of a report without the section (drift, an added or deleted policy)', () => {
+      expect(reasons({})).toEqual([]);
+    });
+  });
+
+  it('gateFactsOf counts uncovered newly allowed kinds over every kind, not only the classes shown', () => {
+    const section = {
+      mode: 'exact',
+      newly_allowed: { kinds: 9, covered: 6 },
+      newly_denied: { kinds: 100, covered: 3 },
+      classes: [],
+      not_analysed: [],
+    };
+    const report = {
+      meta: { head: { path: 'p.yaml' }, base: null, status: 'changed' },
+      errors: [],
+      result: {
+        evaluated: 1,
+        unevaluable: 0,
+        changes_total: 0,
+        newly_allowed: 0,
+        newly_denied: 0,
+        malformed: { count: 0 },
+        coverage: section,
+      },
+    } as unknown as ReplayReport;
+    expect(gateFactsOf(report).coverage).toEqual({ mode: 'exact', uncoveredNewlyAllowed: 3, reasons: [] });
+  });
 
   it('drift is not crossed when the facts carry no drift (pull-request mode)', () => {
     expect(evaluateGate([{ kind: 'drift' }], [clean()]).verdict).toBe('pass');

@@ -19,6 +19,7 @@ const TOTALS: HeadlineTotals = {
   newlyDenied: 0,
   fromUnknown: 0,
   newlyUnevaluable: 0,
+  uncoveredNewlyAllowed: 0,
   invalid: 0,
 };
 const pr = (rule: string) => ({ rule, cause: 'pull-request' as const });
@@ -37,6 +38,28 @@ describe('the headline', () => {
     expect(
       headline({ verdict: 'fail', failures: [pr('newly-allowed')], totals: { ...totals, newlyAllowed: 1 } }),
     ).toBe('❌ 1 request newly allowed — review needed');
+  });
+
+  it('leads with the unseen newly allowed kinds when no sampled request is newly allowed', () => {
+    const totals = { ...TOTALS, changes: 4, newlyDenied: 4, uncoveredNewlyAllowed: 3 };
+    const failures = [pr('newly-denied'), pr('uncovered-newly-allowed')];
+    expect(headline({ verdict: 'fail', failures, totals })).toBe(
+      '❌ 3 kinds of request newly allowed that the sample never contained — review needed',
+    );
+    expect(headline({ verdict: 'fail', failures, totals: { ...totals, uncoveredNewlyAllowed: 1 } })).toBe(
+      '❌ 1 kind of request newly allowed that the sample never contained — review needed',
+    );
+    expect(headline({ verdict: 'fail', failures, totals: { ...totals, uncoveredNewlyAllowed: 0 } })).toBe(
+      '❌ the coverage analysis could not rule out unseen newly allowed requests — review needed',
+    );
+    // Requests the sample shows newly allowed still lead.
+    expect(
+      headline({
+        verdict: 'fail',
+        failures: [...failures, pr('newly-allowed')],
+        totals: { ...totals, newlyAllowed: 2 },
+      }),
+    ).toBe('❌ 2 requests newly allowed — review needed');
   });
 
   it('says no request decided differently when the run passes unchanged', () => {

@@ -17689,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4340);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17762,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 81:
+/***/ 4340:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39757,49 +39757,77 @@ function sampleCoverage(analysis, records) {
 
 ;// CONCATENATED MODULE: ./build/replay/witnessText.js
 /**
- * A witness in one line for the report (docs/report.md "coverage"): its calls, the caller, the
- * other request fields, and only the context flags that are not true (a witness's flags are true
- * unless its kind needs missing context, so a false flag is the point of the kind).
+ * Values the witness builder invents for "any other value" (`other-tool-1`, `other-tag-2`): they
+ * stand for every value no policy names, so the one-line description leaves them out, and says
+ * only what the kind needs. The witness itself (the `--witnesses` file) keeps them.
+ */
+const INVENTED = /^other-[a-z0-9-]+-\d+$/;
+/**
+ * A witness in one line for the report and the comment (docs/coverage.md "Witnesses"): its calls
+ * (identical calls counted, `3 × tools/call deploy`), then the fields whose values a policy names,
+ * the context flags that are not true (a witness's flags are true unless its kind needs missing
+ * context), a batch, and the time. A field shown nowhere holds a value no policy names.
  */
 function describeWitness(witness) {
     const { request, identity } = witness.input;
-    const parts = [];
-    const mcp = request.mcp;
-    const calls = mcp?.calls ?? [];
-    if (calls.length > 0)
-        parts.push(calls.map((c) => leaves(c).join(' ')).join('; '));
-    else
-        parts.push('no call');
-    const fields = [];
+    const mcp = (request.mcp ?? {});
+    const parts = [callsText(mcp.calls ?? [])];
     for (const [key, value] of Object.entries(request)) {
         if (key === 'mcp') {
-            const { calls: _calls, tool: _tool, ...rest } = value;
-            fields.push(...leaves(rest, 'mcp.'));
+            const { calls: _calls, tool: _tool, ...rest } = mcp;
+            parts.push(...leaves(rest, 'mcp.'));
         }
+        else if (key === 'jsonrpc')
+            parts.push(...batchText(value));
         else if (key !== 'time')
-            fields.push(...leaves({ [key]: value }));
+            parts.push(...leaves({ [key]: value }));
     }
     for (const [key, value] of Object.entries(identity)) {
         if (key === 'verified' || key === 'attributes_resolved') {
             if (value !== true)
-                fields.push(`${key}=${JSON.stringify(value)}`);
+                parts.push(`${key}=${JSON.stringify(value)}`);
         }
         else
-            fields.push(...leaves({ [key]: value }));
+            parts.push(...leaves({ [key]: value }));
     }
-    if (typeof request.time === 'string')
-        fields.push(`at ${request.time}`);
-    else
-        fields.push('no time');
-    return [...parts, ...fields].join(', ');
+    parts.push(typeof request.time === 'string' ? `at ${request.time}` : 'no time');
+    return parts.join(', ');
 }
-/** `path=value` for each scalar or array below `value`, in key order as built. */
+/** `2 × tools/call deploy prompt=code_review; tools/call deploy`: runs of equal calls counted. */
+function callsText(calls) {
+    if (calls.length === 0)
+        return 'no call';
+    const runs = [];
+    for (const call of calls) {
+        const text = leaves(call)
+            .join(' ')
+            .replace(/^method=/, '')
+            .replace(/ tool=/, ' ') || 'an empty call';
+        const last = runs[runs.length - 1];
+        if (last?.text === text)
+            last.count++;
+        else
+            runs.push({ text, count: 1 });
+    }
+    return runs.map((r) => (r.count === 1 ? r.text : `${r.count} × ${r.text}`)).join('; ');
+}
+/** The envelope says something only when it is a batch or holds unparsable calls. */
+function batchText(jsonrpc) {
+    const { is_batch: batch, unparsable_calls: unparsable } = (jsonrpc ?? {});
+    return [
+        ...(batch === true ? ['a batch'] : []),
+        ...(typeof unparsable === 'number' && unparsable > 0 ? [`${unparsable} unparsable calls`] : []),
+    ];
+}
+/** `path=value` for each scalar or array below `value` a policy names, in key order as built. */
 function leaves(value, prefix = '') {
     return Object.entries(value).flatMap(([key, v]) => {
         if (v !== null && typeof v === 'object' && !Array.isArray(v))
             return leaves(v, `${prefix}${key}.`);
-        const text = Array.isArray(v) ? `[${v.map((e) => String(e)).join(',')}]` : String(v);
-        return [`${prefix}${key}=${text}`];
+        const named = (Array.isArray(v) ? v : [v]).map((e) => String(e)).filter((e) => !INVENTED.test(e));
+        if (named.length === 0)
+            return [];
+        return [`${prefix}${key}=${Array.isArray(v) ? `[${named.join(',')}]` : named[0]}`];
     });
 }
 
@@ -40488,6 +40516,7 @@ async function opaInput(flag, env) {
 const SIMPLE_RULES = [
     'invalid-policy',
     'newly-allowed',
+    'uncovered-newly-allowed',
     'newly-denied',
     'changes',
     'newly-unevaluable',
@@ -40546,6 +40575,7 @@ function formatShare(unevaluable, evaluated, threshold) {
  */
 const TRAFFIC_RULES = new Set([
     'newly-allowed',
+    'uncovered-newly-allowed',
     'newly-denied',
     'changes',
     'newly-unevaluable',
@@ -40582,6 +40612,8 @@ function gate_check(rule, facts) {
             return facts.newlyAllowed > 0
                 ? `${plural(facts.newlyAllowed, 'request', 'requests')} newly allowed`
                 : null;
+        case 'uncovered-newly-allowed':
+            return uncoveredReason(facts.coverage);
         case 'newly-denied':
             return facts.newlyDenied > 0
                 ? `${plural(facts.newlyDenied, 'request', 'requests')} newly denied`
@@ -40640,6 +40672,31 @@ function gate_check(rule, facts) {
     }
 }
 /**
+ * Fails on a newly allowed kind no sample record fell in, and closed when the analysis could not
+ * rule one out: a capped enumeration may have stopped before it, and a pair not analysed says
+ * nothing. A witness the compiled policies decided otherwise (listed in `not_analysed` of an exact
+ * analysis) leaves its kind counted, so the rule still sees it.
+ */
+function uncoveredReason(coverage) {
+    if (coverage === undefined)
+        return null;
+    const why = coverage.reasons.length > 0 ? `: ${boundedReasons(coverage.reasons)}` : '';
+    if (coverage.mode === 'not_analysed')
+        return `the coverage analysis could not be done, so an unseen newly allowed kind of request cannot be ruled out${why}`;
+    const uncovered = coverage.uncoveredNewlyAllowed > 0
+        ? `${plural(coverage.uncoveredNewlyAllowed, 'kind', 'kinds')} of request newly allowed that the sample never contained`
+        : null;
+    if (coverage.mode === 'capped') {
+        const capped = `the coverage analysis was capped, so more unseen newly allowed kinds cannot be ruled out${why}`;
+        return uncovered === null ? capped : `${uncovered}; ${capped}`;
+    }
+    return uncovered;
+}
+function boundedReasons(reasons) {
+    const shown = reasons.slice(0, 3).join('; ');
+    return reasons.length > 3 ? `${shown}; and ${reasons.length - 3} more` : shown;
+}
+/**
  * Applies every rule to every policy. Failures are ordered by policy path (code-unit order), then
  * the policy's blockers, then the rules' order in `fail-on` (an implied `no-traffic`, then an
  * implied `invalid-policy`, last), so
@@ -40677,7 +40734,7 @@ function evaluateGate(rules, facts) {
  */
 
 
-const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
+const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,uncovered-newly-allowed,blocking-gaps';
 class FailOnError extends Error {
     constructor(message) {
         super(message);
@@ -40700,6 +40757,7 @@ function splitRules(text) {
 const SIMPLE_RULE_MEANINGS = {
     'invalid-policy': 'the head policy does not validate or compile (implied by no-traffic and every rule that judges traffic)',
     'newly-allowed': 'a request the base denied is allowed by the head',
+    'uncovered-newly-allowed': 'a kind of request the head newly allows never occurs in the sample, or the coverage analysis was capped or not done',
     'newly-denied': 'a request the base allowed is denied by the head',
     changes: 'any request is decided differently (either direction, or from unknown)',
     'newly-unevaluable': 'a request the base decides cannot be judged by the head (the recorded data cannot decide it under the head)',
@@ -41491,7 +41549,19 @@ function gateFactsOf(report, extra = {}) {
         fidelityWorst: fidelity?.worst ?? null,
         blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
         invalidManifests: fidelity?.invalid ?? 0,
+        ...(r?.coverage ? { coverage: coverageFacts(r.coverage) } : {}),
         ...extra,
+    };
+}
+/**
+ * The section counts kinds by direction and coverage over every kind, not only the classes shown,
+ * so the rule sees kinds beyond `max_groups`.
+ */
+function coverageFacts(section) {
+    return {
+        mode: section.mode,
+        uncoveredNewlyAllowed: section.newly_allowed.kinds - section.newly_allowed.covered,
+        reasons: section.not_analysed,
     };
 }
 
@@ -41710,6 +41780,80 @@ function countsTable(report) {
         row('denied', 'denied'),
         row('unevaluable', 'unevaluable (the recorded data cannot decide it)'),
     ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/render/coverageSummary.js
+/**
+ * What the comment and the terminal say about `result.coverage` (docs/coverage.md "Output"), as
+ * plain text both renderers escape or fit: the one-line count, what a side's decision rested on,
+ * and the uncovered newly denied kinds grouped by the edits they are attributed to. Pure.
+ */
+const coverageSummary_n = (value) => value.toLocaleString('en-US');
+/** `115 kinds of request change; 9 newly allowed, 3 of them never in the sample`. */
+function coverageLine(section) {
+    const allowed = section.newly_allowed;
+    const unseen = allowed.kinds - allowed.covered;
+    const kinds = `${coverageSummary_n(section.kinds)} kind${section.kinds === 1 ? '' : 's'} of request change`;
+    if (allowed.kinds === 0)
+        return `${kinds}; none newly allowed`;
+    const never = unseen === 0 ? 'all of them in the sample' : `${coverageSummary_n(unseen)} of them never in the sample`;
+    return `${kinds}; ${coverageSummary_n(allowed.kinds)} newly allowed, ${never}`;
+}
+/** Why the kinds may be incomplete, or null for an exact analysis. */
+function coverageCaveat(section) {
+    if (section.mode === 'exact')
+        return null;
+    const reasons = section.not_analysed.join('; ') || 'no reason recorded';
+    return section.mode === 'capped'
+        ? `the analysis stopped at its limit, so there may be more kinds: ${reasons}`
+        : `the analysis was not done: ${reasons}`;
+}
+/** `allow rules allow-read-tools`, `the default`, `missing context (deny-untrusted-issuer, …)`. */
+function coverageSummary_basisText(basis) {
+    const rules = basis.rules.join(', ');
+    switch (basis.by) {
+        case 'allow_rules':
+            return `allow rule${basis.rules.length === 1 ? '' : 's'} ${rules}`;
+        case 'deny_rules':
+            return `deny rule${basis.rules.length === 1 ? '' : 's'} ${rules}`;
+        case 'default':
+            return 'the default';
+        case 'missing_context':
+            return `missing context (${rules})`;
+        case 'no_policy':
+            return 'no policy';
+    }
+}
+function uncoveredAllowed(section) {
+    return section.classes.filter((c) => c.direction === 'newly_allowed' && c.covered_by === 0);
+}
+/**
+ * The newly denied kinds of the classes shown, grouped by their cause set, keeping only sets with
+ * a kind the sample never contained; most unseen kinds first, then first appearance.
+ */
+function deniedByEdit(section) {
+    const groups = new Map();
+    for (const c of section.classes) {
+        if (c.direction !== 'newly_denied')
+            continue;
+        const key = JSON.stringify([c.because, c.joint]);
+        let group = groups.get(key);
+        if (group === undefined) {
+            group = { edits: c.because, joint: c.joint, unseen: 0, seen: 0, example: null };
+            groups.set(key, group);
+        }
+        if (c.covered_by > 0)
+            group.seen++;
+        else {
+            group.unseen++;
+            group.example ??= c.witness;
+        }
+    }
+    return [...groups.values()]
+        .map((g, i) => ({ g, i }))
+        .filter(({ g }) => g.unseen > 0)
+        .sort((a, b) => b.g.unseen - a.g.unseen || a.i - b.i)
+        .map(({ g }) => g);
 }
 
 ;// CONCATENATED MODULE: ./build/text/times.js
@@ -41953,6 +42097,83 @@ function fidelitySection(fidelity, open) {
     return folded(`Replay fidelity: worst level ${escapeHtmlText(f.worst ?? 'none')}`, lines.join('\n'), open);
 }
 
+;// CONCATENATED MODULE: ./build/render/coverageMarkdown.js
+
+
+
+
+/**
+ * The comment's "Beyond the sample" section (docs/coverage.md "Output"), after "By edit": one line
+ * of counts, the newly allowed kinds the sample never contained with a witness each, the unseen
+ * newly denied kinds grouped by edit, and every kind folded. Pure; every value from a policy is
+ * escaped (a fork's policy names its own rules and constants).
+ */
+const coverageMarkdown_n = (value) => value.toLocaleString('en-US');
+function witnessCell(witness) {
+    if (witness === null)
+        return '— (no witness replayed as stated: see the report)';
+    return `\`${witness.id}\` ${escape_escapeMarkdown(witness.description, 240)}`;
+}
+function unseenAllowedTable(section) {
+    const rows = uncoveredAllowed(section);
+    const total = section.newly_allowed.kinds - section.newly_allowed.covered;
+    if (total === 0)
+        return [];
+    const shown = rows.length < total ? ` (showing ${coverageMarkdown_n(rows.length)} of ${coverageMarkdown_n(total)})` : '';
+    return [
+        '',
+        `**Newly allowed, never in the sample**${shown}`,
+        '',
+        '| head allows by | base decided by | witness |',
+        '|---|---|---|',
+        ...rows.map((c) => `| ${cell(coverageSummary_basisText(c.head_by))} | ${cell(coverageSummary_basisText(c.base_by))} | ${witnessCell(c.witness)} |`),
+    ];
+}
+function unseenDeniedTable(section, diff, head) {
+    const groups = deniedByEdit(section);
+    if (groups.length === 0)
+        return [];
+    const total = section.newly_denied.kinds - section.newly_denied.covered;
+    const grouped = groups.reduce((sum, g) => sum + g.unseen, 0);
+    const shown = grouped < total ? ` (the ${coverageMarkdown_n(grouped)} of ${coverageMarkdown_n(total)} kinds among those listed below)` : '';
+    return [
+        '',
+        `**Newly denied, never in the sample, by edit**${shown}`,
+        '',
+        '| edit | kinds never in the sample | kinds seen | one example |',
+        '|---|---:|---:|---|',
+        ...groups.map((g) => `| ${causeSetText(g, diff, head)} | ${coverageMarkdown_n(g.unseen)} | ${coverageMarkdown_n(g.seen)} | ${witnessCell(g.example)} |`),
+    ];
+}
+function everyKind(section, open) {
+    const rows = section.classes.map((c) => {
+        const seen = c.covered_by > 0 ? `${coverageMarkdown_n(c.covered_by)} (${cell(c.example)})` : '0';
+        const direction = c.direction === 'newly_allowed' ? 'newly allowed' : 'newly denied';
+        return `| ${direction} | ${cell(coverageSummary_basisText(c.head_by))} | ${cell(coverageSummary_basisText(c.base_by))} | ${seen} | ${witnessCell(c.witness)} |`;
+    });
+    const shown = section.classes.length < section.classes_total ? `, showing ${coverageMarkdown_n(section.classes.length)}` : '';
+    return folded(`Every kind of changed request: ${coverageMarkdown_n(section.classes_total)}${shown}`, [
+        '| direction | head decides by | base decided by | in the sample (first) | witness |',
+        '|---|---|---|---:|---|',
+        ...rows,
+    ].join('\n'), open);
+}
+/** The section, or null when the report has none or no kind changes and nothing is uncertain. */
+function coverageMarkdown(section, diff, options) {
+    if (!section)
+        return null;
+    const caveat = coverageCaveat(section);
+    if (section.kinds === 0 && caveat === null)
+        return null;
+    const lines = [`**Beyond the sample:** ${escape_escapeMarkdown(coverageLine(section))}.`];
+    if (caveat !== null)
+        lines.push('', `⚠️ ${escape_escapeMarkdown(caveat, 600)}`);
+    lines.push(...unseenAllowedTable(section), ...unseenDeniedTable(section, diff, options.head));
+    if (section.classes.length > 0)
+        lines.push('', everyKind(section, options.open));
+    return lines.join('\n');
+}
+
 ;// CONCATENATED MODULE: ./build/render/editFlowchart.js
 
 /**
@@ -42031,6 +42252,7 @@ function headlineTotals(reports) {
         newlyDenied: 0,
         fromUnknown: 0,
         newlyUnevaluable: 0,
+        uncoveredNewlyAllowed: 0,
         invalid: 0,
     };
     for (const report of reports) {
@@ -42047,12 +42269,15 @@ function headlineTotals(reports) {
         totals.newlyDenied += r.newly_denied;
         totals.fromUnknown += r.from_unknown;
         totals.newlyUnevaluable += (r.newly_unevaluable?.from_allow ?? 0) + (r.newly_unevaluable?.from_deny ?? 0);
+        if (r.coverage)
+            totals.uncoveredNewlyAllowed += r.coverage.newly_allowed.kinds - r.coverage.newly_allowed.covered;
     }
     return totals;
 }
 /** The failures the pull request caused, most important first: what leads the headline. */
 const LEAD_ORDER = (/* unused pure expression or super */ null && ([
     'newly-allowed',
+    'uncovered-newly-allowed',
     'invalid-policy',
     'untrusted-evidence',
     'newly-denied',
@@ -42063,6 +42288,10 @@ function pullRequestHeadline(rule, t) {
     switch (rule) {
         case 'newly-allowed':
             return `${requests(t.newlyAllowed)} newly allowed — review needed`;
+        case 'uncovered-newly-allowed':
+            return t.uncoveredNewlyAllowed > 0
+                ? `${headline_n(t.uncoveredNewlyAllowed)} kind${t.uncoveredNewlyAllowed === 1 ? '' : 's'} of request newly allowed that the sample never contained — review needed`
+                : 'the coverage analysis could not rule out unseen newly allowed requests — review needed';
         case 'invalid-policy':
             return `${t.invalid > 1 ? `${headline_n(t.invalid)} invalid policies` : 'invalid policy'} — nothing replayed`;
         case 'untrusted-evidence':
@@ -42297,6 +42526,7 @@ function warningsMarkdown(report, extra, driftIssue) {
 const BY_RULE = {
     'invalid-policy': 'pull-request',
     'newly-allowed': 'pull-request',
+    'uncovered-newly-allowed': 'pull-request',
     'newly-denied': 'pull-request',
     changes: 'pull-request',
     'newly-unevaluable': 'pull-request',
@@ -42419,11 +42649,12 @@ function whyItFailsMarkdown(failures, evidence) {
 
 
 
+
 const markdown_n = (value) => value.toLocaleString('en-US');
 /**
  * Pure: the markdown sections of one policy's report, each a unit the comment may cut between, in
  * the decision-first order of docs/action.md "The comment": provenance and base | head | Δ, by
- * edit, warnings, why it fails, then the folded detail.
+ * edit, beyond the sample, warnings, why it fails, then the folded detail.
  */
 function replayMarkdownSections(report, options = {}) {
     const path = report.meta.head?.path ?? report.meta.base?.path ?? 'policy';
@@ -42455,16 +42686,18 @@ function replayMarkdownSections(report, options = {}) {
     const detail = { open, redact, subjectName: (subject) => subjectShown(subject, redact) };
     const groupRows = options.maxGroupRows ?? Math.max(r.change_groups.length, r.by_edit?.length ?? 0);
     const headSha = links.judged?.head_sha ?? null;
+    const head = report.meta.head === null
+        ? null
+        : { repository: links.repository, sha: headSha, path: report.meta.head.path };
     const sections = [
         [...title, provenance, '', countsTable(report)].join('\n'),
         byEditMarkdown(r.by_edit, r.rule_diff, report.meta.attribution, {
             rows: groupRows,
             subjectName: detail.subjectName,
-            head: report.meta.head === null
-                ? null
-                : { repository: links.repository, sha: headSha, path: report.meta.head.path },
+            head,
         }),
         options.flowchart === true ? editFlowchart(r.by_edit, r.rule_diff, groupRows) : null,
+        coverageMarkdown(r.coverage, r.rule_diff, { head, open }),
         warningsMarkdown(report, [...decidedDespiteLine(r).slice(1), ...(options.warnings ?? [])], links.driftIssue ?? null),
         why,
         groupsSection(r, groupRows, detail),
@@ -42501,32 +42734,6 @@ function decidedDespiteLine(r) {
 /** The CLI's `--format markdown`: the policy's sections as the comment shows them, unfolded. */
 function renderReplayMarkdown(report, options = {}) {
     return `${replayMarkdownSections(report, { flowchart: true, ...options }).join('\n\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./build/render/numbers.js
-/** The number formats every human output shares (terminal, markdown, drift). Pure. */
-/** A count with thousands separators: `12,345`. */
-function countText(value) {
-    return value.toLocaleString('en-US');
-}
-/**
- * `part` of `whole` as a percentage with one decimal (`12.5%`). A share that is neither none nor
- * all never rounds to either: `<0.1%` and `>99.9%` keep one drifted record in a million visible.
- * No whole: `-`.
- */
-function percentText(part, whole) {
-    if (whole <= 0)
-        return '-';
-    if (part <= 0)
-        return '0.0%';
-    if (part >= whole)
-        return '100.0%';
-    const tenths = Math.round((part * 1000) / whole);
-    if (tenths < 1)
-        return '<0.1%';
-    if (tenths > 999)
-        return '>99.9%';
-    return `${(tenths / 10).toFixed(1)}%`;
 }
 
 ;// CONCATENATED MODULE: ./build/render/terminal.js
@@ -42582,7 +42789,72 @@ function requestTable(t, title, sides, rows) {
 /** How human outputs explain the word on its first use (docs/cli.md "Text output"). */
 const UNEVALUABLE_MEANING = 'unevaluable (the recorded data cannot decide it)';
 
+;// CONCATENATED MODULE: ./build/render/coverageText.js
+
+
+
+/**
+ * The terminal's "beyond the sample" lines (docs/coverage.md "Output"): the count line, the newly
+ * allowed kinds the sample never contained with their witness ids, and the unseen newly denied
+ * kinds by edit. The whole list is in the JSON report and the --witnesses file. Pure.
+ */
+function coverageLines(r, t) {
+    const section = r.coverage;
+    if (!section)
+        return [];
+    const caveat = coverageCaveat(section);
+    if (section.kinds === 0 && caveat === null)
+        return [];
+    const out = ['', t.paint.bold(t.fit(`beyond the sample: ${coverageLine(section)}`))];
+    if (caveat !== null)
+        out.push(t.paint.yellow(t.fit(plain(caveat))));
+    const allowed = uncoveredAllowed(section);
+    if (allowed.length > 0) {
+        out.push(...t.table(['newly allowed, never in the sample: head by', 'base by', 'witness'], allowed.map((c) => [plain(coverageSummary_basisText(c.head_by)), plain(coverageSummary_basisText(c.base_by)), c.witness?.id ?? '-'])));
+    }
+    const denied = deniedByEdit(section);
+    if (denied.length > 0) {
+        out.push(...t.table(['newly denied, never in the sample: edit', 'kinds', 'seen', 'example'], denied.map((g) => {
+            const edits = g.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ') || '-';
+            return [
+                g.joint ? `${edits}, together` : edits,
+                String(g.unseen),
+                String(g.seen),
+                g.example?.id ?? '-',
+            ];
+        }), ['kinds', 'seen']));
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/render/numbers.js
+/** The number formats every human output shares (terminal, markdown, drift). Pure. */
+/** A count with thousands separators: `12,345`. */
+function countText(value) {
+    return value.toLocaleString('en-US');
+}
+/**
+ * `part` of `whole` as a percentage with one decimal (`12.5%`). A share that is neither none nor
+ * all never rounds to either: `<0.1%` and `>99.9%` keep one drifted record in a million visible.
+ * No whole: `-`.
+ */
+function percentText(part, whole) {
+    if (whole <= 0)
+        return '-';
+    if (part <= 0)
+        return '0.0%';
+    if (part >= whole)
+        return '100.0%';
+    const tenths = Math.round((part * 1000) / whole);
+    if (tenths < 1)
+        return '<0.1%';
+    if (tenths > 999)
+        return '>99.9%';
+    return `${(tenths / 10).toFixed(1)}%`;
+}
+
 ;// CONCATENATED MODULE: ./build/render/text.js
+
 
 
 
@@ -42606,7 +42878,7 @@ function renderReplayText(report, options) {
         return `${out.join('\n')}\n`;
     }
     const r = report.result;
-    out.push(...text_countLines(m, r, t), ...byEditLines(r, t), ...groupLines(r, t), ...unevaluableLines(r, t), ...changeLines(r, t), ...malformedLines(r, t), ...fidelityLines(r, t), ...ruleHitLines(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)', r.rule_hits, t));
+    out.push(...text_countLines(m, r, t), ...byEditLines(r, t), ...coverageLines(r, t), ...groupLines(r, t), ...unevaluableLines(r, t), ...changeLines(r, t), ...malformedLines(r, t), ...fidelityLines(r, t), ...ruleHitLines(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)', r.rule_hits, t));
     return `${out.join('\n')}\n`;
 }
 /** The versions, the policies and the sample; shared with the drift text (`headNote`). */

@@ -2,6 +2,7 @@
  * Every Action input, read and validated once into a typed Settings object (the pattern of
  * actions/checkout's input-helper). Nothing after this module looks at a raw input string.
  */
+import type { Shape } from '../coverage/space.js';
 import { parseAcceptPermission, parseAcceptUsers, parseStatusContext } from './acceptInputs.js';
 import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
@@ -135,6 +136,12 @@ export function parseSettings(
       get('unevaluable'),
       UNEVALUABLE_MODES,
       DEFAULTS.unevaluable,
+    ),
+    coverageShape: parseChoice<Shape>(
+      'coverage-shape',
+      get('coverage-shape'),
+      ['mcp', 'any'],
+      DEFAULTS.coverageShape,
     ),
     tokenLogin: parseLogin(get('token-login')),
     limits: parseLimitsInput(get('limits')),

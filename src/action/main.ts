@@ -33,6 +33,7 @@ import { splitRowBudget } from '../render/fitSections.js';
 import { fitComment, fittedSummary, runLinks } from './fitBody.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
 import { createStepFile, type StepIdentity } from './stepFiles.js';
+import { writeWitnessFiles } from './witnessFiles.js';
 import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 import { MAX_LISTED, boundedList } from '../text/listing.js';
 import { impactCommentBlock, impactOfReport, impactVerdict, publishImpactStatus } from './impactVerdict.js';
@@ -208,6 +209,12 @@ async function runPullRequestMode(
   );
   setOutputs(file, impact.verdict, policies);
   setImpactOutputs(impact.digest, impact.acceptedBy);
+  const witnessDir = join(context.tempDir, 'policy-replay');
+  const witnesses = policies.map((p) => p.witnesses);
+  core.setOutput(
+    'witnesses',
+    (await writeWitnessFiles(witnessDir, stepIdentity(context, settings), witnesses)) ?? '',
+  );
   // The status is the verdict teams require: set before the comment, whose failure must not hide it.
   await publishImpactStatus(impactDeps, listing.headSha, impact, gate.failed);
 
@@ -475,7 +482,8 @@ function runReport(
     failed: gate.failed,
     impact: impact ? impactOfReport(impact) : null,
     policies: policies.map(
-      ({ rego_diff: _diff, annotations: _annotations, impact: _impact, ...rest }) => rest,
+      ({ rego_diff: _diff, annotations: _annotations, impact: _impact, witnesses: _witnesses, ...rest }) =>
+        rest,
     ),
   };
 }

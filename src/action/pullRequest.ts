@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_COVERAGE_NODES } from '../replay/coverageSection.js';
 import type { GitHubClient } from '../github/client.js';
 import { listPullFiles, type PullFile } from '../github/pullFiles.js';
 import { diffNameStatus, ensureCommits, readFileAtCommit, whyNoFileAtCommit } from '../git/repository.js';
@@ -207,10 +208,12 @@ async function replayPolicyChange(
     opa,
     limits: settings.limits,
     digestChanges: true,
+    coverage: { shape: settings.coverageShape, maxNodes: DEFAULT_MAX_COVERAGE_NODES },
   });
   logManifestProblems(change.path, run.manifestProblems, context.workspace, deps.log);
   outcome.report = run.report;
   outcome.errors = run.report.errors;
+  if (run.witnesses !== null) outcome.witnesses = run.witnesses;
   outcome.impact = { ...outcome.impact, changes_sha256: run.outcome?.changeSetDigest ?? null };
   if (run.baseErrors.length > 0) outcome.base_errors = run.baseErrors;
   if (run.outcome) {

@@ -1,3 +1,4 @@
+import type { WitnessRecord } from '../coverage/witness.js';
 import type { GateFailure } from '../gate/gate.js';
 import type { ReplayReport, ReportError } from '../replay/report/report.js';
 import type { DriftReport } from '../replay/drift.js';
@@ -40,6 +41,8 @@ export interface PolicyOutcome {
   annotations?: ChangeAnnotation[];
   /** Pull requests: what the impact digest needs beyond the report (impact.ts). Not in the JSON report. */
   impact?: ImpactParts;
+  /** Pull requests: the coverage witnesses (witnessFiles.ts). Not in the JSON report. */
+  witnesses?: WitnessRecord[];
 }
 
 /** The one JSON report a run writes (the `report` output points at it). */
@@ -69,7 +72,7 @@ export interface RunReport {
     accepted_by: string | null;
     voided: { accepted_by: string; digest: string } | null;
   } | null;
-  policies: Omit<PolicyOutcome, 'rego_diff' | 'annotations' | 'impact'>[];
+  policies: Omit<PolicyOutcome, 'rego_diff' | 'annotations' | 'impact' | 'witnesses'>[];
 }
 
 export interface RunTotals {

@@ -1,5 +1,6 @@
 import { DEFAULT_OPA_DOWNLOAD_URL, OPA_VERSION } from '../opa/version.js';
 import { DEFAULT_FAIL_ON } from '../gate/failOn.js';
+import type { Shape } from '../coverage/space.js';
 import type { FailOnRule } from '../gate/gate.js';
 import type { Limits } from '../replay/limits.js';
 import type { UnevaluableMode } from '../replay/evaluate/unknownSides.js';
@@ -66,6 +67,8 @@ export interface Settings {
   mode: RunMode;
   /** docs/unknowns.md: `precise` (three-valued) or `static` (reading-based) unevaluable. */
   unevaluable: UnevaluableMode;
+  /** docs/coverage.md: the request shape the coverage analysis assumes (`mcp`) or none (`any`). */
+  coverageShape: Shape;
   /** Login the token acts as (a GitHub App's `<slug>[bot]`); null = discovered (docs/github.md). */
   tokenLogin: string | null;
   /** Resource limits (the `limits` input over the defaults; docs/security.md "Limits"). */
@@ -105,6 +108,7 @@ export const INPUT_NAMES = [
   'opa-download-url',
   'mode',
   'unevaluable',
+  'coverage-shape',
   'token-login',
   'limits',
   'comment-id',
@@ -126,4 +130,5 @@ export const DEFAULTS = {
   opaDownloadUrl: DEFAULT_OPA_DOWNLOAD_URL,
   mode: 'auto',
   unevaluable: 'precise',
+  coverageShape: 'mcp',
 } as const;

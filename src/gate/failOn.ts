@@ -6,7 +6,7 @@
 import { FIDELITY_LEVELS, type FidelityLevel } from '../fidelity/analyze.js';
 import { SIMPLE_RULES, ruleText, type FailOnRule, type SimpleRuleKind } from './gate.js';
 
-export const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,blocking-gaps';
+export const DEFAULT_FAIL_ON = 'invalid-policy,newly-allowed,uncovered-newly-allowed,blocking-gaps';
 
 export class FailOnError extends Error {
   constructor(message: string) {
@@ -33,6 +33,8 @@ const SIMPLE_RULE_MEANINGS: Record<SimpleRuleKind, string> = {
   'invalid-policy':
     'the head policy does not validate or compile (implied by no-traffic and every rule that judges traffic)',
   'newly-allowed': 'a request the base denied is allowed by the head',
+  'uncovered-newly-allowed':
+    'a kind of request the head newly allows never occurs in the sample, or the coverage analysis was capped or not done',
   'newly-denied': 'a request the base allowed is denied by the head',
   changes: 'any request is decided differently (either direction, or from unknown)',
   'newly-unevaluable':

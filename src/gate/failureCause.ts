@@ -8,6 +8,7 @@ export type FailureCause = 'pull-request' | 'evidence' | 'error';
 const BY_RULE: Readonly<Record<string, FailureCause>> = {
   'invalid-policy': 'pull-request',
   'newly-allowed': 'pull-request',
+  'uncovered-newly-allowed': 'pull-request',
   'newly-denied': 'pull-request',
   changes: 'pull-request',
   'newly-unevaluable': 'pull-request',

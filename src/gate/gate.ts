@@ -9,6 +9,7 @@ import { FIDELITY_LEVELS, type FidelityLevel } from '../fidelity/analyze.js';
 export const SIMPLE_RULES = [
   'invalid-policy',
   'newly-allowed',
+  'uncovered-newly-allowed',
   'newly-denied',
   'changes',
   'newly-unevaluable',
@@ -49,6 +50,12 @@ export interface GateFacts {
   blockingGaps: number;
   /** Manifests that failed validation: graded `unreplayable` for gating (docs/fidelity.md). */
   invalidManifests?: number;
+  /**
+   * The coverage analysis (docs/coverage.md): how many newly allowed kinds of request no sample
+   * record fell in, and why the analysis is incomplete (`capped`, `not_analysed`). Absent: the
+   * report has no coverage section (drift, an added or deleted policy, a CLI run without it).
+   */
+  coverage?: CoverageFacts;
   /** Drift mode only: scoreable records whose replayed decision differs from the recorded one. */
   driftTotal?: number;
   /**
@@ -56,6 +63,13 @@ export interface GateFacts {
    * failed. Each fails the run whatever `fail-on` says, `none` included (README "Security model").
    */
   blockers?: { rule: string; reason: string }[];
+}
+
+export interface CoverageFacts {
+  mode: 'exact' | 'capped' | 'not_analysed';
+  uncoveredNewlyAllowed: number;
+  /** The section's `not_analysed` reasons. */
+  reasons: readonly string[];
 }
 
 export interface GateFailure {
@@ -124,6 +138,7 @@ function formatShare(unevaluable: number, evaluated: number, threshold: number):
  */
 const TRAFFIC_RULES: ReadonlySet<FailOnRule['kind']> = new Set([
   'newly-allowed',
+  'uncovered-newly-allowed',
   'newly-denied',
   'changes',
   'newly-unevaluable',
@@ -163,6 +178,8 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
       return facts.newlyAllowed > 0
         ? `${plural(facts.newlyAllowed, 'request', 'requests')} newly allowed`
         : null;
+    case 'uncovered-newly-allowed':
+      return uncoveredReason(facts.coverage);
     case 'newly-denied':
       return facts.newlyDenied > 0
         ? `${plural(facts.newlyDenied, 'request', 'requests')} newly denied`
@@ -217,6 +234,33 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
         : null;
     }
   }
+}
+
+/**
+ * Fails on a newly allowed kind no sample record fell in, and closed when the analysis could not
+ * rule one out: a capped enumeration may have stopped before it, and a pair not analysed says
+ * nothing. A witness the compiled policies decided otherwise (listed in `not_analysed` of an exact
+ * analysis) leaves its kind counted, so the rule still sees it.
+ */
+function uncoveredReason(coverage: CoverageFacts | undefined): string | null {
+  if (coverage === undefined) return null;
+  const why = coverage.reasons.length > 0 ? `: ${boundedReasons(coverage.reasons)}` : '';
+  if (coverage.mode === 'not_analysed')
+    return `the coverage analysis could not be done, so an unseen newly allowed kind of request cannot be ruled out${why}`;
+  const uncovered =
+    coverage.uncoveredNewlyAllowed > 0
+      ? `${plural(coverage.uncoveredNewlyAllowed, 'kind', 'kinds')} of request newly allowed that the sample never contained`
+      : null;
+  if (coverage.mode === 'capped') {
+    const capped = `the coverage analysis was capped, so more unseen newly allowed kinds cannot be ruled out${why}`;
+    return uncovered === null ? capped : `${uncovered}; ${capped}`;
+  }
+  return uncovered;
+}
+
+function boundedReasons(reasons: readonly string[]): string {
+  const shown = reasons.slice(0, 3).join('; ');
+  return reasons.length > 3 ? `${shown}; and ${reasons.length - 3} more` : shown;
 }
 
 /**

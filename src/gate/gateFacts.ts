@@ -1,5 +1,5 @@
-import type { GateFacts } from './gate.js';
-import type { ReplayReport } from '../replay/report/report.js';
+import type { CoverageFacts, GateFacts } from './gate.js';
+import type { CoverageSection, ReplayReport } from '../replay/report/report.js';
 import type { DriftReport } from '../replay/drift.js';
 
 interface FidelityFacts {
@@ -47,6 +47,19 @@ export function gateFactsOf(report: ReplayReport | DriftReport, extra: Partial<G
     fidelityWorst: fidelity?.worst ?? null,
     blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
     invalidManifests: fidelity?.invalid ?? 0,
+    ...(r?.coverage ? { coverage: coverageFacts(r.coverage) } : {}),
     ...extra,
+  };
+}
+
+/**
+ * The section counts kinds by direction and coverage over every kind, not only the classes shown,
+ * so the rule sees kinds beyond `max_groups`.
+ */
+function coverageFacts(section: CoverageSection): CoverageFacts {
+  return {
+    mode: section.mode,
+    uncoveredNewlyAllowed: section.newly_allowed.kinds - section.newly_allowed.covered,
+    reasons: section.not_analysed,
   };
 }

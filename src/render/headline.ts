@@ -16,6 +16,8 @@ export interface HeadlineTotals {
   newlyDenied: number;
   fromUnknown: number;
   newlyUnevaluable: number;
+  /** Newly allowed kinds of request no sample record fell in (docs/coverage.md), over every policy. */
+  uncoveredNewlyAllowed: number;
   /** Policies whose head is invalid. */
   invalid: number;
 }
@@ -36,6 +38,7 @@ export function headlineTotals(reports: readonly (ReplayReport | null)[]): Headl
     newlyDenied: 0,
     fromUnknown: 0,
     newlyUnevaluable: 0,
+    uncoveredNewlyAllowed: 0,
     invalid: 0,
   };
   for (const report of reports) {
@@ -49,6 +52,8 @@ export function headlineTotals(reports: readonly (ReplayReport | null)[]): Headl
     totals.newlyDenied += r.newly_denied;
     totals.fromUnknown += r.from_unknown;
     totals.newlyUnevaluable += (r.newly_unevaluable?.from_allow ?? 0) + (r.newly_unevaluable?.from_deny ?? 0);
+    if (r.coverage)
+      totals.uncoveredNewlyAllowed += r.coverage.newly_allowed.kinds - r.coverage.newly_allowed.covered;
   }
   return totals;
 }
@@ -56,6 +61,7 @@ export function headlineTotals(reports: readonly (ReplayReport | null)[]): Headl
 /** The failures the pull request caused, most important first: what leads the headline. */
 const LEAD_ORDER = [
   'newly-allowed',
+  'uncovered-newly-allowed',
   'invalid-policy',
   'untrusted-evidence',
   'newly-denied',
@@ -67,6 +73,10 @@ function pullRequestHeadline(rule: string, t: HeadlineTotals): string {
   switch (rule) {
     case 'newly-allowed':
       return `${requests(t.newlyAllowed)} newly allowed — review needed`;
+    case 'uncovered-newly-allowed':
+      return t.uncoveredNewlyAllowed > 0
+        ? `${n(t.uncoveredNewlyAllowed)} kind${t.uncoveredNewlyAllowed === 1 ? '' : 's'} of request newly allowed that the sample never contained — review needed`
+        : 'the coverage analysis could not rule out unseen newly allowed requests — review needed';
     case 'invalid-policy':
       return `${t.invalid > 1 ? `${n(t.invalid)} invalid policies` : 'invalid policy'} — nothing replayed`;
     case 'untrusted-evidence':

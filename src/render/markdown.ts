@@ -2,6 +2,7 @@ import type { GateFailure } from '../gate/gate.js';
 import type { ReplayReport } from '../replay/report/report.js';
 import { byEditMarkdown } from './byEditTable.js';
 import { countsTable } from './countsTable.js';
+import { coverageMarkdown } from './coverageMarkdown.js';
 import {
   changesSection,
   fidelitySection,
@@ -51,7 +52,7 @@ const n = (value: number) => value.toLocaleString('en-US');
 /**
  * Pure: the markdown sections of one policy's report, each a unit the comment may cut between, in
  * the decision-first order of docs/action.md "The comment": provenance and base | head | Δ, by
- * edit, warnings, why it fails, then the folded detail.
+ * edit, beyond the sample, warnings, why it fails, then the folded detail.
  */
 export function replayMarkdownSections(report: ReplayReport, options: MarkdownOptions = {}): string[] {
   const path = report.meta.head?.path ?? report.meta.base?.path ?? 'policy';
@@ -85,17 +86,19 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
   const detail: DetailOptions = { open, redact, subjectName: (subject) => subjectShown(subject, redact) };
   const groupRows = options.maxGroupRows ?? Math.max(r.change_groups.length, r.by_edit?.length ?? 0);
   const headSha = links.judged?.head_sha ?? null;
+  const head =
+    report.meta.head === null
+      ? null
+      : { repository: links.repository, sha: headSha, path: report.meta.head.path };
   const sections: (string | null)[] = [
     [...title, provenance, '', countsTable(report)].join('\n'),
     byEditMarkdown(r.by_edit, r.rule_diff, report.meta.attribution, {
       rows: groupRows,
       subjectName: detail.subjectName,
-      head:
-        report.meta.head === null
-          ? null
-          : { repository: links.repository, sha: headSha, path: report.meta.head.path },
+      head,
     }),
     options.flowchart === true ? editFlowchart(r.by_edit, r.rule_diff, groupRows) : null,
+    coverageMarkdown(r.coverage, r.rule_diff, { head, open }),
     warningsMarkdown(
       report,
       [...decidedDespiteLine(r).slice(1), ...(options.warnings ?? [])],

@@ -3,6 +3,7 @@ import { describePosition } from '../traffic/sample.js';
 import { UNEVALUABLE_ADVICE } from './advice.js';
 import { groupTextCells } from './groupTable.js';
 import { editLabel } from './editLabel.js';
+import { coverageLines } from './coverageText.js';
 import { countText as n } from './numbers.js';
 import {
   plain,
@@ -39,6 +40,7 @@ export function renderReplayText(report: ReplayReport, options: TextOptions): st
   out.push(
     ...countLines(m, r, t),
     ...byEditLines(r, t),
+    ...coverageLines(r, t),
     ...groupLines(r, t),
     ...unevaluableLines(r, t),
     ...changeLines(r, t),

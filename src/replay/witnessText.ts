@@ -1,40 +1,71 @@
 import type { WitnessRecord } from '../coverage/witness.js';
 
 /**
- * A witness in one line for the report (docs/report.md "coverage"): its calls, the caller, the
- * other request fields, and only the context flags that are not true (a witness's flags are true
- * unless its kind needs missing context, so a false flag is the point of the kind).
+ * Values the witness builder invents for "any other value" (`other-tool-1`, `other-tag-2`): they
+ * stand for every value no policy names, so the one-line description leaves them out, and says
+ * only what the kind needs. The witness itself (the `--witnesses` file) keeps them.
+ */
+const INVENTED = /^other-[a-z0-9-]+-\d+$/;
+
+/**
+ * A witness in one line for the report and the comment (docs/coverage.md "Witnesses"): its calls
+ * (identical calls counted, `3 × tools/call deploy`), then the fields whose values a policy names,
+ * the context flags that are not true (a witness's flags are true unless its kind needs missing
+ * context), a batch, and the time. A field shown nowhere holds a value no policy names.
  */
 export function describeWitness(witness: WitnessRecord): string {
   const { request, identity } = witness.input;
-  const parts: string[] = [];
-  const mcp = request.mcp as { calls?: Record<string, unknown>[] } | undefined;
-  const calls = mcp?.calls ?? [];
-  if (calls.length > 0) parts.push(calls.map((c) => leaves(c).join(' ')).join('; '));
-  else parts.push('no call');
-  const fields: string[] = [];
+  const mcp = (request.mcp ?? {}) as { calls?: Record<string, unknown>[] } & Record<string, unknown>;
+  const parts = [callsText(mcp.calls ?? [])];
   for (const [key, value] of Object.entries(request)) {
     if (key === 'mcp') {
-      const { calls: _calls, tool: _tool, ...rest } = value as Record<string, unknown>;
-      fields.push(...leaves(rest, 'mcp.'));
-    } else if (key !== 'time') fields.push(...leaves({ [key]: value }));
+      const { calls: _calls, tool: _tool, ...rest } = mcp;
+      parts.push(...leaves(rest, 'mcp.'));
+    } else if (key === 'jsonrpc') parts.push(...batchText(value));
+    else if (key !== 'time') parts.push(...leaves({ [key]: value }));
   }
   for (const [key, value] of Object.entries(identity)) {
     if (key === 'verified' || key === 'attributes_resolved') {
-      if (value !== true) fields.push(`${key}=${JSON.stringify(value)}`);
-    } else fields.push(...leaves({ [key]: value }));
+      if (value !== true) parts.push(`${key}=${JSON.stringify(value)}`);
+    } else parts.push(...leaves({ [key]: value }));
   }
-  if (typeof request.time === 'string') fields.push(`at ${request.time}`);
-  else fields.push('no time');
-  return [...parts, ...fields].join(', ');
+  parts.push(typeof request.time === 'string' ? `at ${request.time}` : 'no time');
+  return parts.join(', ');
 }
 
-/** `path=value` for each scalar or array below `value`, in key order as built. */
+/** `2 × tools/call deploy prompt=code_review; tools/call deploy`: runs of equal calls counted. */
+function callsText(calls: readonly Record<string, unknown>[]): string {
+  if (calls.length === 0) return 'no call';
+  const runs: { text: string; count: number }[] = [];
+  for (const call of calls) {
+    const text =
+      leaves(call)
+        .join(' ')
+        .replace(/^method=/, '')
+        .replace(/ tool=/, ' ') || 'an empty call';
+    const last = runs[runs.length - 1];
+    if (last?.text === text) last.count++;
+    else runs.push({ text, count: 1 });
+  }
+  return runs.map((r) => (r.count === 1 ? r.text : `${r.count} × ${r.text}`)).join('; ');
+}
+
+/** The envelope says something only when it is a batch or holds unparsable calls. */
+function batchText(jsonrpc: unknown): string[] {
+  const { is_batch: batch, unparsable_calls: unparsable } = (jsonrpc ?? {}) as Record<string, unknown>;
+  return [
+    ...(batch === true ? ['a batch'] : []),
+    ...(typeof unparsable === 'number' && unparsable > 0 ? [`${unparsable} unparsable calls`] : []),
+  ];
+}
+
+/** `path=value` for each scalar or array below `value` a policy names, in key order as built. */
 function leaves(value: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, v]) => {
     if (v !== null && typeof v === 'object' && !Array.isArray(v))
       return leaves(v as Record<string, unknown>, `${prefix}${key}.`);
-    const text = Array.isArray(v) ? `[${v.map((e) => String(e)).join(',')}]` : String(v);
-    return [`${prefix}${key}=${text}`];
+    const named = (Array.isArray(v) ? v : [v]).map((e) => String(e)).filter((e) => !INVENTED.test(e));
+    if (named.length === 0) return [];
+    return [`${prefix}${key}=${Array.isArray(v) ? `[${named.join(',')}]` : named[0]}`];
   });
 }
