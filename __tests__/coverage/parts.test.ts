@@ -166,6 +166,22 @@ describe('the limits', () => {
     expect([analysis.mode, analysis.notAnalysed]).toEqual(['not_analysed', ['overlapping paths: claim:a and a path below it']]);
   });
 
+  it('leave numbers written other than in their shortest form not analysed, and no others', () => {
+    const rule = (values: string) =>
+      `${ONLY_A}  - id: amounts\n    effect: allow\n    conditions:\n      - { field: 'argument:amount', operator: in, values: ${values} }\n`;
+    const odd = analyseCoverage(base, policyOf(rule(`['5.0', '1E2', '-0', '12345678901234567890', '07']`)), options('any'));
+    expect(odd.mode).toBe('not_analysed');
+    expect(odd.notAnalysed.map((r) => r.replace(/ \(OPA.*$/, ''))).toEqual([
+      'a number not in its shortest form: argument:amount "-0"',
+      'a number not in its shortest form: argument:amount "12345678901234567890"',
+      'a number not in its shortest form: argument:amount "1E2"',
+      'a number not in its shortest form: argument:amount "5.0"',
+    ]);
+    // Shortest forms, and strings that are not JSON numbers ('07'), are analysed.
+    const fine = analyseCoverage(base, policyOf(rule(`['5', '0.1', '1e+21', '-3', '07', 'x']`)), options('any'));
+    expect(fine.mode).toBe('exact');
+  });
+
   it('compare a new policy with no policy, and a deleted one with nothing', () => {
     const added = analyseCoverage(null, head, options('mcp'));
     expect(added.kinds.every((k) => k.base.by === 'no_policy')).toBe(true);

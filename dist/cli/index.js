@@ -39023,6 +39023,23 @@ function overlappingPaths(policies) {
     const sorted = [...paths].sort();
     return sorted.filter((a) => sorted.some((b) => b !== a && b.startsWith(`${a}.`)));
 }
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/**
+ * Policy values that read as a JSON number written other than in its shortest form (`5.0`,
+ * `1E2`, `-0`, an integer beyond 2^53). OPA compares a recorded number by the text it was written
+ * in, while the atoms see a number only in its shortest form, so a request that such a value
+ * matches has no atom: the pair is not analysed (docs/coverage.md "Limits").
+ */
+function nonCanonicalNumbers(policies) {
+    const found = new Set();
+    for (const p of policies)
+        for (const r of p.rules)
+            for (const c of r.conditions)
+                for (const v of c.values)
+                    if (JSON_NUMBER.test(v) && JSON.stringify(Number(v)) !== v)
+                        found.add(`${c.field} "${v}"`);
+    return [...found].sort();
+}
 function allRules(base, head) {
     return [...(base?.rules ?? []), ...(head?.rules ?? [])];
 }
@@ -39621,7 +39638,10 @@ function witness_witnessOf(space, kind, number) {
 const analyse_DEFAULT_LIMITS = { maxKinds: 10_000, maxSearchSteps: 1_000_000 };
 function notAnalysedReasons(base, head) {
     const policies = [base, head].filter((p) => p !== null);
-    return overlappingPaths(policies).map((path) => `overlapping paths: ${path} and a path below it`);
+    return [
+        ...overlappingPaths(policies).map((path) => `overlapping paths: ${path} and a path below it`),
+        ...nonCanonicalNumbers(policies).map((value) => `a number not in its shortest form: ${value} (OPA compares a number by the text it is written in)`),
+    ];
 }
 function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
     const empty = { options, space: null, base: null, head: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };

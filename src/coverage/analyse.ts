@@ -8,7 +8,13 @@ import { NodeBudgetExceeded } from './bdd.js';
 import { assignmentOf } from './concrete.js';
 import { sideModel, symbolicDecision, type SideModel } from './decision.js';
 import { enumerateKinds, type Kind, type KindLimits } from './kinds.js';
-import { buildSpace, overlappingPaths, type AtomSpace, type CoverageOptions } from './space.js';
+import {
+  buildSpace,
+  nonCanonicalNumbers,
+  overlappingPaths,
+  type AtomSpace,
+  type CoverageOptions,
+} from './space.js';
 import { witnessOf, type WitnessRecord } from './witness.js';
 
 export type CoverageMode = 'exact' | 'capped' | 'not_analysed';
@@ -33,7 +39,12 @@ export interface CoverageAnalysis {
 
 function notAnalysedReasons(base: Policy | null, head: Policy | null): string[] {
   const policies = [base, head].filter((p): p is Policy => p !== null);
-  return overlappingPaths(policies).map((path) => `overlapping paths: ${path} and a path below it`);
+  return [
+    ...overlappingPaths(policies).map((path) => `overlapping paths: ${path} and a path below it`),
+    ...nonCanonicalNumbers(policies).map(
+      (value) => `a number not in its shortest form: ${value} (OPA compares a number by the text it is written in)`,
+    ),
+  ];
 }
 
 export function analyseCoverage(

@@ -68,6 +68,24 @@ export function overlappingPaths(policies: readonly Policy[]): string[] {
   return sorted.filter((a) => sorted.some((b) => b !== a && b.startsWith(`${a}.`)));
 }
 
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Policy values that read as a JSON number written other than in its shortest form (`5.0`,
+ * `1E2`, `-0`, an integer beyond 2^53). OPA compares a recorded number by the text it was written
+ * in, while the atoms see a number only in its shortest form, so a request that such a value
+ * matches has no atom: the pair is not analysed (docs/coverage.md "Limits").
+ */
+export function nonCanonicalNumbers(policies: readonly Policy[]): string[] {
+  const found = new Set<string>();
+  for (const p of policies)
+    for (const r of p.rules)
+      for (const c of r.conditions)
+        for (const v of c.values)
+          if (JSON_NUMBER.test(v) && JSON.stringify(Number(v)) !== v) found.add(`${c.field} "${v}"`);
+  return [...found].sort();
+}
+
 function allRules(base: Policy | null, head: Policy | null): Rule[] {
   return [...(base?.rules ?? []), ...(head?.rules ?? [])];
 }
