@@ -6,8 +6,10 @@
  * outside the analysed shape: both are counted, so nothing is dropped silently.
  */
 import { NodeBudgetExceeded, type Bdd } from './bdd.js';
-import { assignmentOf, hasShape } from './concrete.js';
+import { assignmentOf, hasShape, type Assignment } from './concrete.js';
 import type { CoverageAnalysis } from './analyse.js';
+import type { Kind } from './kinds.js';
+import { SignaturePlacer, type SampleSignatures, type SignatureSpace } from './signature.js';
 
 export interface SampleInput {
   readonly request_id: string;
@@ -32,15 +34,12 @@ export interface SampleCoverage {
   outsideShape: number;
 }
 
-/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
-export class CoverageTally {
-  readonly result: SampleCoverage;
+/** The kind a record's assignment falls in, if any. */
+class KindFinder {
   /** Every kind's requests together: most records are in none, and one test rules them out. */
   private readonly changed: Bdd | null = null;
 
   constructor(private readonly analysis: CoverageAnalysis) {
-    const kinds = new Map<string, KindCoverage>(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
-    this.result = { kinds, placed: 0, partial: 0, outsideShape: 0 };
     const space = analysis.space;
     try {
       if (space !== null) this.changed = space.m.orAll(analysis.kinds.map((k) => k.set));
@@ -48,6 +47,30 @@ export class CoverageTally {
       // Past the node budget the kinds are tested one by one, as without the union.
       if (!(error instanceof NodeBudgetExceeded)) throw error;
     }
+  }
+
+  kindOf(a: Assignment): Kind | undefined {
+    const space = this.analysis.space!;
+    const value = (v: number): boolean => a.get(v) ?? false;
+    if (this.changed !== null && !space.m.evaluate(this.changed, value)) return undefined;
+    // The kinds are disjoint: the first that holds the record is its kind.
+    return this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+  }
+}
+
+function emptyCoverage(analysis: CoverageAnalysis): SampleCoverage {
+  const kinds = new Map<string, KindCoverage>(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
+  return { kinds, placed: 0, partial: 0, outsideShape: 0 };
+}
+
+/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
+export class CoverageTally {
+  readonly result: SampleCoverage;
+  private readonly finder: KindFinder;
+
+  constructor(private readonly analysis: CoverageAnalysis) {
+    this.result = emptyCoverage(analysis);
+    this.finder = new KindFinder(analysis);
   }
 
   add(record: SampleInput): void {
@@ -64,10 +87,7 @@ export class CoverageTally {
       return;
     }
     result.placed++;
-    const value = (v: number): boolean => a.get(v) ?? false;
-    if (this.changed !== null && !space.m.evaluate(this.changed, value)) return;
-    // The kinds are disjoint: the first that holds the record is its kind.
-    const kind = this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+    const kind = this.finder.kindOf(a);
     if (kind === undefined) return;
     const entry = result.kinds.get(kind.key)!;
     entry.covered_by++;
@@ -79,4 +99,36 @@ export function sampleCoverage(analysis: CoverageAnalysis, records: Iterable<Sam
   const tally = new CoverageTally(analysis);
   for (const record of records) tally.add(record);
   return tally.result;
+}
+
+/**
+ * The same as sampleCoverage over the records the signatures stand for: each distinct signature is
+ * placed once, its records counted together, and, the signatures being in order of first
+ * appearance, a kind's example is its first record in sample order.
+ */
+export function placeSignatures(
+  analysis: CoverageAnalysis,
+  sig: SignatureSpace,
+  sample: SampleSignatures,
+): SampleCoverage {
+  const result = emptyCoverage(analysis);
+  const space = analysis.space;
+  if (space === null) return result;
+  result.partial = sample.partial;
+  const placer = new SignaturePlacer(space, sig);
+  const finder = new KindFinder(analysis);
+  for (const [signature, { count, first }] of sample.seen) {
+    const { assignment, shaped } = placer.place(signature);
+    if (!shaped) {
+      result.outsideShape += count;
+      continue;
+    }
+    result.placed += count;
+    const kind = finder.kindOf(assignment);
+    if (kind === undefined) continue;
+    const entry = result.kinds.get(kind.key)!;
+    entry.covered_by += count;
+    entry.example ??= first;
+  }
+  return result;
 }
