@@ -16,7 +16,8 @@ import {
 import { buildSpace } from '../../src/coverage/space.js';
 import { evaluationInput } from '../../src/traffic/evaluationInput.js';
 import type { TrafficRecord } from '../../src/traffic/record.js';
-import { hasUnknowns } from '../../src/unknowns/recordUnknowns.js';
+import { hasUnknowns, unknownDataOf } from '../../src/unknowns/recordUnknowns.js';
+import type { UnknownData } from '../../src/unknowns/unknownData.js';
 import { repoRoot } from '../support/files.js';
 import { examplePolicy, options, policyOf } from './helpers.js';
 
@@ -44,6 +45,8 @@ function shapeBroken(): TrafficRecord[] {
   });
 }
 
+const CALLS_UNKNOWN: UnknownData = { pointers: [['request', 'mcp']], unpaired: null };
+
 const horizon = (start: string) => ({ ...options('mcp'), horizon: { start, days: 366 } });
 
 function both(sample: readonly TrafficRecord[], shape: 'mcp' | 'any'): [SampleCoverage, SampleCoverage] {
@@ -51,7 +54,9 @@ function both(sample: readonly TrafficRecord[], shape: 'mcp' | 'any'): [SampleCo
   const inputs = sample.map((r) => ({ request_id: r.request_id, input: evaluationInput(r), complete: !hasUnknowns(r) }));
   const sig = signatureSpace(base, head);
   const signatures = emptySignatures();
-  for (const r of inputs) addSignature(signatures, recordSignature(sig, r.input, r.complete), r.request_id);
+  // A partial record as one whose call list is unknown: never placed, as sampleCoverage leaves it.
+  for (const r of inputs)
+    addSignature(signatures, recordSignature(sig, r.input, r.complete ? null : CALLS_UNKNOWN), r.request_id);
   return [placeSignatures(analysis, sig, signatures), sampleCoverage(analysis, inputs)];
 }
 
@@ -100,8 +105,8 @@ describe('record signatures', () => {
     );
     const sig = signatureSpace(null, windowed);
     const input = { request: { time: 'not a time' } };
-    expect(recordSignature(sig, input, false)).toBe(PARTIAL_SIGNATURE);
-    expect(recordSignature(sig, input, true)).toBe(UNREADABLE_SIGNATURE);
+    expect(recordSignature(sig, input, CALLS_UNKNOWN)).toBe(PARTIAL_SIGNATURE);
+    expect(recordSignature(sig, input, null)).toBe(UNREADABLE_SIGNATURE);
     const monday = signatureOf(sig, { request: { time: '2026-11-23T10:00:00Z' } });
     expect(signatureOf(sig, { request: { time: '2026-11-23T10:30:00Z' } })).toBe(monday);
     expect(signatureOf(sig, { request: { time: '2026-11-24T10:00:00Z' } })).not.toBe(monday);
@@ -110,5 +115,30 @@ describe('record signatures', () => {
       addSignature(signatures, s!, id!);
     expect(signatures.partial).toBe(1);
     expect([...signatures.seen]).toEqual([[monday, { count: 2, first: 'a' }]]);
+  });
+
+  it("places the example's partial records by their unknowns, adding to what the complete ones cover", () => {
+    const analysis = analyseCoverage(base, head, { ...options('mcp'), horizon: { start: '2026-11-23T00:00:00Z', days: 366 } });
+    const sig = signatureSpace(base, head);
+    const complete = emptySignatures();
+    const all = emptySignatures();
+    for (const r of records) {
+      const unknowns = hasUnknowns(r) ? unknownDataOf(r) : null;
+      const signature = recordSignature(sig, evaluationInput(r), unknowns);
+      addSignature(all, signature, r.request_id);
+      if (unknowns === null) addSignature(complete, signature, r.request_id);
+    }
+    const withPartial = placeSignatures(analysis, sig, all);
+    const without = placeSignatures(analysis, sig, complete);
+    expect(withPartial.partial).toBe(records.filter((r) => hasUnknowns(r)).length);
+    expect(withPartial.placed).toBe(without.placed);
+    let added = 0;
+    for (const [key, k] of without.kinds) {
+      const more = withPartial.kinds.get(key)!;
+      expect(more.covered_by).toBeGreaterThanOrEqual(k.covered_by);
+      added += more.covered_by - k.covered_by;
+    }
+    expect(added).toBeGreaterThan(0);
+    expect(added).toBeLessThanOrEqual(withPartial.partial);
   });
 });

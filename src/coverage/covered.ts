@@ -5,11 +5,11 @@
  * kind only when every completion of its unknowns does, which is still to do), and so are records
  * outside the analysed shape: both are counted, so nothing is dropped silently.
  */
-import { NodeBudgetExceeded, type Bdd } from './bdd.js';
+import { FALSE, NodeBudgetExceeded, TRUE, type Bdd, type BddManager, type Cube } from './bdd.js';
 import { assignmentOf, hasShape, type Assignment } from './concrete.js';
 import type { CoverageAnalysis } from './analyse.js';
 import type { Kind } from './kinds.js';
-import { SignaturePlacer, type SampleSignatures, type SignatureSpace } from './signature.js';
+import { PARTIAL_SIGNATURE, SignaturePlacer, type SampleSignatures, type SignatureSpace } from './signature.js';
 
 export interface SampleInput {
   readonly request_id: string;
@@ -56,6 +56,52 @@ class KindFinder {
     // The kinds are disjoint: the first that holds the record is its kind.
     return this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
   }
+
+  /**
+   * The kind every completion of a partial record's unknown atoms falls in (within the space's
+   * constraint: the real value of an unknown field is some value), or undefined: no completion has
+   * the space's shape, or two completions differ. One completion names the only candidate kind;
+   * the record is in it when no completion is outside it. No diagram node is made.
+   */
+  kindOfPartial(partial: { known: Cube; calls: readonly Assignment[] }): Kind | undefined {
+    const space = this.analysis.space!;
+    const { m, constraint } = space;
+    if (!partial.calls.every((call) => m.evaluate(space.calls.shape, (v) => call.get(v) ?? false))) return undefined;
+    const completion = new Map(partial.known);
+    if (!completes(m, constraint, TRUE, true, partial.known, completion)) return undefined;
+    const kind = this.kindOf(completion);
+    if (kind === undefined) return undefined;
+    return completes(m, constraint, kind.set, false, partial.known, new Map()) ? undefined : kind;
+  }
+}
+
+/**
+ * Whether some assignment agreeing with `known` takes f to TRUE and g to `gives`; if so `found`
+ * gets the choices of one such path (any value of the variables it leaves out will do). A walk of
+ * the two diagrams side by side, remembering the pairs that failed: no node is made.
+ */
+function completes(m: BddManager, f: Bdd, g: Bdd, gives: boolean, known: Cube, found: Map<number, boolean>): boolean {
+  const failed = new Set<number>();
+  const level = (x: Bdd) => (x <= TRUE ? Infinity : m.level(x));
+  const cofactor = (x: Bdd, v: number, value: boolean) =>
+    x <= TRUE || m.level(x) !== v ? x : value ? m.high(x) : m.low(x);
+  const walk = (a: Bdd, b: Bdd): boolean => {
+    if (a === FALSE || (b <= TRUE && (b === TRUE) !== gives)) return false;
+    if (a === TRUE && b <= TRUE) return true;
+    const key = a * 2 ** 27 + b;
+    if (failed.has(key)) return false;
+    const v = Math.min(level(a), level(b));
+    const fixed = known.get(v);
+    for (const value of fixed === undefined ? [true, false] : [fixed]) {
+      if (walk(cofactor(a, v, value), cofactor(b, v, value))) {
+        found.set(v, value);
+        return true;
+      }
+    }
+    failed.add(key);
+    return false;
+  };
+  return walk(f, g);
 }
 
 function emptyCoverage(analysis: CoverageAnalysis): SampleCoverage {
@@ -118,17 +164,23 @@ export function placeSignatures(
   const placer = new SignaturePlacer(space, sig);
   const finder = new KindFinder(analysis);
   for (const [signature, { count, first }] of sample.seen) {
-    const { assignment, shaped } = placer.place(signature);
-    if (!shaped) {
-      result.outsideShape += count;
-      continue;
-    }
-    result.placed += count;
-    const kind = finder.kindOf(assignment);
+    const { shaped, kind } = placeOne(placer, finder, signature);
+    if (shaped === false) result.outsideShape += count;
+    if (shaped === true) result.placed += count;
     if (kind === undefined) continue;
     const entry = result.kinds.get(kind.key)!;
     entry.covered_by += count;
     entry.example ??= first;
   }
   return result;
+}
+
+/** Where a signature's records go: outside the shape, placed (in a kind or none), or covering. */
+function placeOne(placer: SignaturePlacer, finder: KindFinder, signature: string) {
+  if (signature.startsWith(PARTIAL_SIGNATURE)) {
+    // Counted in `partial` already; it covers a kind only when every completion is in it.
+    return { shaped: null, kind: finder.kindOfPartial(placer.partial(signature)) };
+  }
+  const { assignment, shaped } = placer.place(signature);
+  return { shaped, kind: shaped ? finder.kindOf(assignment) : undefined };
 }

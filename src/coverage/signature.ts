@@ -22,6 +22,17 @@ import { CALL_FIELDS, MCP_METHODS } from './callModel.js';
 import { assignField, callsOf, type Assignment } from './concrete.js';
 import { allocateField, type FieldAtoms } from './fieldAtoms.js';
 import { allRules, collect, type AtomSpace } from './space.js';
+import {
+  ATTRIBUTES_RESOLVED,
+  callFieldLocation,
+  isCallListUnknown,
+  isUnknown,
+  REQUEST_TIME,
+  VERIFIED as VERIFIED_AT,
+  type Location,
+} from '../unknowns/location.js';
+import type { UnknownPointer } from '../unknowns/pointer.js';
+import { allEffectivePointers, type UnknownData } from '../unknowns/unknownData.js';
 
 export interface SignatureSpace {
   /** The request fields, numbered after the three flags. */
@@ -102,24 +113,58 @@ function callText(sig: SignatureSpace, call: unknown): string {
  * window reads it; `inForce` throws otherwise, as assignmentOf does.
  */
 export function signatureOf(sig: SignatureSpace, input: unknown): string {
+  return signatureWith(sig, input, null)!;
+}
+
+/**
+ * The signature, or with `unknown` (the record's unknown set, effective pointers) the signature of
+ * a partial record: `?`, the bits, `/` and the mask of the unknown ones (a field, a flag, the time
+ * and with it every window), and for one call its bits and mask alike. null when the unknowns
+ * reach the calls of a list that cannot be pinned down: the list itself, an unpaired batch (the
+ * caller's to say), or a field of a list of two calls or more.
+ */
+function signatureWith(sig: SignatureSpace, input: unknown, unknown: readonly UnknownPointer[] | null): string | null {
   const bits = new Bits(sig.requestBits);
-  const flag = (path: string[]): boolean => {
-    const found = lookup(input, path);
-    return found.present && found.value === true;
+  const mask = new Bits(sig.requestBits);
+  const hidden = (location: Location): boolean => unknown !== null && isUnknown(unknown, location);
+  const flag = (at: number, path: Location): void => {
+    const found = lookup(input, path as string[]);
+    bits.set(at, found.present && found.value === true);
+    mask.set(at, hidden(path));
   };
-  bits.set(VERIFIED, flag(['identity', 'verified']));
-  bits.set(RESOLVED, flag(['identity', 'attributes_resolved']));
+  flag(VERIFIED, VERIFIED_AT);
+  flag(RESOLVED, ATTRIBUTES_RESOLVED);
   const time = lookup(input, ['request', 'time']);
+  const timeHidden = hidden(REQUEST_TIME);
   bits.set(TIME, time.present);
-  sig.fields.forEach((atoms, i) => assignField(bits, atoms, lookup(input, sig.paths[i]!)));
+  mask.set(TIME, timeHidden);
+  sig.fields.forEach((atoms, i) => {
+    assignField(bits, atoms, lookup(input, sig.paths[i]!));
+    if (hidden(sig.paths[i]!)) for (const v of [atoms.present, ...atoms.bits]) mask.set(v, true);
+  });
   const windowsAt = sig.requestBits - 2 - sig.windows.length;
-  sig.windows.forEach((w, i) => bits.set(windowsAt + i, time.present && inForce(w, time.value)));
+  sig.windows.forEach((w, i) => {
+    bits.set(windowsAt + i, !timeHidden && time.present && inForce(w, time.value));
+    mask.set(windowsAt + i, timeHidden);
+  });
+  if (unknown !== null && isCallListUnknown(unknown)) return null;
   const calls = callsOf(input);
   bits.set(sig.requestBits - 2, calls.length > 0);
   bits.set(sig.requestBits - 1, calls.length > 1);
-  if (calls.length === 0) return bits.text();
-  const distinct = [...new Set(calls.map((call) => callText(sig, call)))].sort();
-  return `${bits.text()}:${distinct.join(',')}`;
+  const head = unknown === null ? bits.text() : `?${bits.text()}/${mask.text()}`;
+  if (calls.length === 0) return head;
+  if (unknown === null) return `${head}:${[...new Set(calls.map((call) => callText(sig, call)))].sort().join(',')}`;
+  const callMasks = calls.map((_, i) => {
+    const callMask = new Bits(sig.callBits);
+    for (const atoms of sig.callFields)
+      if (hidden(callFieldLocation(i, atoms.kind.kind === 'call' ? atoms.kind.name : 'method')))
+        for (const v of [atoms.present, ...atoms.bits]) callMask.set(v, true);
+    return callMask;
+  });
+  const anyHidden = callMasks.some((m) => m.values.includes(1));
+  if (calls.length === 1) return `${head}:${callText(sig, calls[0])}/${callMasks[0]!.text()}`;
+  if (anyHidden) return null;
+  return `${head}:${[...new Set(calls.map((call) => callText(sig, call)))].sort().join(',')}`;
 }
 
 /** A signature's assignment in a built space, and whether its records have the space's shape. */
@@ -180,6 +225,34 @@ export class SignaturePlacer {
     return { assignment: a, shaped };
   }
 
+  /**
+   * A partial signature (`?`): its known atoms over the space's variables (the unknown ones left
+   * out), and, for a list of two calls or more (every call known), the calls' atoms.
+   */
+  partial(signature: string): { known: Map<number, boolean>; calls: Assignment[] } {
+    const { space, sig } = this;
+    const [head, callsText] = signature.slice(1).split(':') as [string, string | undefined];
+    const [bitsText, maskText] = head.split('/') as [string, string];
+    const bits = bitsOf(bitsText, sig.requestBits);
+    const mask = bitsOf(maskText, sig.requestBits);
+    const known = new Map<number, boolean>();
+    for (const [variable, bit] of this.request) if (mask[bit] === 0) known.set(variable, bits[bit] === 1);
+    const many = known.get(space.calls.many)!;
+    let calls: Assignment[] = [];
+    if (callsText !== undefined && !many) {
+      const [callText, callMaskText] = callsText.split('/') as [string, string];
+      const callBits = bitsOf(callText, sig.callBits);
+      const callMask = bitsOf(callMaskText, sig.callBits);
+      for (const [variable, bit] of this.call) if (callMask[bit] === 0) known.set(variable, callBits[bit] === 1);
+    } else if (callsText !== undefined) calls = callsText.split(',').map((text) => this.callValues(text));
+    const holds = (call: Assignment, predicate: Bdd) => space.m.evaluate(predicate, (v) => call.get(v) ?? false);
+    for (const bit of space.calls.bits) {
+      const each = calls.map((call) => holds(call, bit.predicate));
+      known.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
+    }
+    return { known, calls };
+  }
+
   /** One call's atoms in the space's call variables. */
   private callValues(text: string): Assignment {
     const bits = bitsOf(text, this.sig.callBits);
@@ -189,7 +262,11 @@ export class SignaturePlacer {
   }
 }
 
-/** The signature of a record with unknowns: counted, not placed (docs/coverage.md). */
+/**
+ * A record with unknowns that cannot be placed (its call list unknown or unpaired, a field of a
+ * list of two calls or more unknown): counted in `partial`, in no kind. A placeable partial
+ * record's signature starts with it.
+ */
 export const PARTIAL_SIGNATURE = '?';
 /** A record whose time no window can read: the replay reports it malformed, so it is not placed. */
 export const UNREADABLE_SIGNATURE = '!';
@@ -220,21 +297,27 @@ export function addSignature(
   requestId: string,
   own: (text: string) => string = (text) => text,
 ): void {
-  if (signature === PARTIAL_SIGNATURE) into.partial++;
-  else if (signature !== UNREADABLE_SIGNATURE) {
+  if (signature.startsWith(PARTIAL_SIGNATURE)) into.partial++;
+  // A bare `?` cannot be placed; a partial record's signature is placed like a complete one's.
+  if (signature !== PARTIAL_SIGNATURE && signature !== UNREADABLE_SIGNATURE) {
     const entry = into.seen.get(signature);
     if (entry === undefined) into.seen.set(own(signature), { count: 1, first: own(requestId) });
     else entry.count++;
   }
 }
 
-/** A replayed record's signature, or what stands for it when it is not placed. */
-export function recordSignature(sig: SignatureSpace, input: unknown, complete: boolean): string {
-  if (!complete) return PARTIAL_SIGNATURE;
+/**
+ * A replayed record's signature, or what stands for it when it is not placed. `unknowns`: the
+ * record's unknown set, null for a complete record.
+ */
+export function recordSignature(sig: SignatureSpace, input: unknown, unknowns: UnknownData | null): string {
   try {
-    return signatureOf(sig, input);
+    if (unknowns === null) return signatureOf(sig, input);
+    if (unknowns.unpaired !== null) return PARTIAL_SIGNATURE;
+    return signatureWith(sig, input, allEffectivePointers(unknowns)) ?? PARTIAL_SIGNATURE;
   } catch (error) {
     if (!(error instanceof BuiltinError)) throw error;
-    return UNREADABLE_SIGNATURE;
+    // A partial record is counted as one whatever its time.
+    return unknowns === null ? UNREADABLE_SIGNATURE : PARTIAL_SIGNATURE;
   }
 }

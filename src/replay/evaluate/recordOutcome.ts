@@ -320,7 +320,8 @@ export class RecordEvaluator {
       return outcome;
     }
     outcome.primary = primaryDecision === null ? VERDICT_UNEVALUABLE : verdictOf(primaryDecision);
-    if (this.signatures !== null) outcome.signature = recordSignature(this.signatures, input, known);
+    if (this.signatures !== null)
+      outcome.signature = recordSignature(this.signatures, input, known ? null : unknownDataOf(record));
     // A deleted policy: the counts and the recorded mismatch are the base's own decisions.
     if (!config.hasHead) outcome.base = primaryDecision === null ? null : outcome.primary;
     if (primaryDecision !== null)
