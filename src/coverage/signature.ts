@@ -98,7 +98,10 @@ class Bits {
 
 function bitsOf(text: string, size: number): Uint8Array {
   const values = new Uint8Array(size);
-  for (let i = 0; i < size; i++) values[i] = (parseInt(text[i >> 2]!, 16) >> (i & 3)) & 1;
+  for (let d = 0; d < text.length; d++) {
+    const digit = parseInt(text[d]!, 16);
+    for (let k = 0; k < 4 && 4 * d + k < size; k++) values[4 * d + k] = (digit >> k) & 1;
+  }
   return values;
 }
 
