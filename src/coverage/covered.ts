@@ -1,9 +1,9 @@
 /**
  * Which kinds a sample covers (docs/coverage.md "Placing a request"): each complete record of the
  * analysed shape falls in at most one kind; a kind's `covered_by` counts them and `example` is the
- * first such record's id. Records with unknowns are left out for now (a partial record covers a
- * kind only when every completion of its unknowns does, which is still to do), and so are records
- * outside the analysed shape: both are counted, so nothing is dropped silently.
+ * first such record's id. Records outside the analysed shape are counted apart. Records with
+ * unknowns are counted apart too; placed by signature (placeSignatures), such a record also covers
+ * a kind when every completion of its unknowns falls in it. Nothing is dropped silently.
  */
 import { FALSE, NodeBudgetExceeded, TRUE, type Bdd, type BddManager, type Cube } from './bdd.js';
 import { assignmentOf, hasShape, type Assignment } from './concrete.js';
@@ -148,9 +148,10 @@ export function sampleCoverage(analysis: CoverageAnalysis, records: Iterable<Sam
 }
 
 /**
- * The same as sampleCoverage over the records the signatures stand for: each distinct signature is
- * placed once, its records counted together, and, the signatures being in order of first
- * appearance, a kind's example is its first record in sample order.
+ * The same as sampleCoverage over the records the signatures stand for, and besides, each partial
+ * record (a `?…` signature) in the kind every completion of its unknowns falls in: each distinct
+ * signature is placed once, its records counted together, and, the signatures being in order of
+ * first appearance, a kind's example is its first record in sample order.
  */
 export function placeSignatures(
   analysis: CoverageAnalysis,

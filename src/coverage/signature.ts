@@ -11,12 +11,16 @@
  * holds the atoms over every constant of either shape: the three flags, every request field's
  * `present` and constant bits, every window's membership, whether there are calls and several, and
  * the distinct calls' own atoms (a batch's quantified bits and the per-call shape are functions of
- * that set). `placement` maps a signature to the assignment and shape check of a built space, as
- * assignmentOf and hasShape would give for any record of that signature.
+ * that set). `SignaturePlacer` maps a signature to the assignment and shape check of a built
+ * space, as assignmentOf and hasShape would give for any record of that signature.
+ *
+ * A partial record's signature also says which atoms its unknowns hide, so that it can be placed
+ * where every completion of them falls (covered.ts).
  */
 import { inForce, lookup, requestPath } from '../engine/reference.js';
 import { BuiltinError } from '../engine/timeBuiltins.js';
 import type { ActiveWindow, Policy } from '../policy/schema.js';
+import type { CallField } from '../policy/fields.js';
 import type { Bdd } from './bdd.js';
 import { CALL_FIELDS, MCP_METHODS } from './callModel.js';
 import { assignField, callsOf, type Assignment } from './concrete.js';
@@ -160,7 +164,7 @@ function signatureWith(sig: SignatureSpace, input: unknown, unknown: readonly Un
   const callMasks = calls.map((_, i) => {
     const callMask = new Bits(sig.callBits);
     for (const atoms of sig.callFields)
-      if (hidden(callFieldLocation(i, atoms.kind.kind === 'call' ? atoms.kind.name : 'method')))
+      if (hidden(callFieldLocation(i, atoms.field as CallField)))
         for (const v of [atoms.present, ...atoms.bits]) callMask.set(v, true);
     return callMask;
   });
