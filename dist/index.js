@@ -50429,7 +50429,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9318));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 826));
     await run();
 }
 
@@ -50517,7 +50517,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 9318:
+/***/ 826:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -77023,6 +77023,11 @@ function callAssignment(space, call) {
 function callSatisfies(space, call, predicate) {
     return space.m.evaluate(predicate, callAssignment(space, call));
 }
+/** The request's calls: an absent or non-array `calls` is the empty list. */
+function callsOf(input) {
+    const found = lookup(input, ['request', 'mcp', 'calls']);
+    return found.present && Array.isArray(found.value) ? found.value : [];
+}
 /**
  * The assignment of every request variable. A present time is taken to be a valid RFC 3339
  * instant (the replay rejects others before evaluation); `inForce` throws otherwise.
@@ -77044,8 +77049,7 @@ function concrete_assignmentOf(space, input) {
     }
     for (const w of space.windows)
         a.set(w.variable, time.present && inForce(w.window, time.value));
-    const found = lookup(input, ['request', 'mcp', 'calls']);
-    const calls = found.present && Array.isArray(found.value) ? found.value : [];
+    const calls = callsOf(input);
     a.set(space.calls.hasCalls, calls.length > 0);
     a.set(space.calls.many, calls.length > 1);
     // One call: its own atoms. Two or more: the quantified bits (the call atoms stay false).
@@ -77064,12 +77068,10 @@ function concrete_assignmentOf(space, input) {
  * every call the per-call shape (under `--shape any`, every input does). `a`: its assignment,
  * when already computed.
  */
-function hasShape(space, input, a = concrete_assignmentOf(space, input)) {
+function concrete_hasShape(space, input, a = concrete_assignmentOf(space, input)) {
     if (!space.m.evaluate(space.constraint, (v) => a.get(v) ?? false))
         return false;
-    const found = lookup(input, ['request', 'mcp', 'calls']);
-    const calls = found.present && Array.isArray(found.value) ? found.value : [];
-    return calls.every((call) => callSatisfies(space, call, space.calls.shape));
+    return callsOf(input).every((call) => callSatisfies(space, call, space.calls.shape));
 }
 
 ;// CONCATENATED MODULE: ./build/coverage/fieldAtoms.js
@@ -77116,6 +77118,8 @@ function fieldConstraint(m, atoms) {
 /** Call variables start here, below every request variable, so the two never interleave. */
 const CALL_VARIABLES_START = 1_000_000;
 const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
+/** The methods the MCP shape names (a tool only on the one, a resource only on the other). */
+const MCP_METHODS = ['tools/call', 'resources/read'];
 class CallModel {
     m;
     hasCalls;
@@ -77139,7 +77143,7 @@ class CallModel {
         for (const name of CALL_FIELDS) {
             const wanted = new Set(constants.get(name) ?? []);
             if (mcp && name === 'method')
-                for (const method of ['tools/call', 'resources/read'])
+                for (const method of MCP_METHODS)
                     wanted.add(method);
             const field = allocateField(name, { kind: 'call', name }, wanted, mcp, edited.get(name) ?? new Set(), next);
             this.fields.set(name, field.atoms);
@@ -77499,6 +77503,7 @@ function nonCanonicalNumbers(policies) {
 function allRules(base, head) {
     return [...(base?.rules ?? []), ...(head?.rules ?? [])];
 }
+/** The fields, constants and windows of some rules: the same whatever the shape or the horizon. */
 function collect(rules) {
     const request = new Map([
         ['is_batch', { kind: { kind: 'is_batch' }, constants: new Set(['false', 'true']) }],
@@ -78166,26 +78171,324 @@ function witnesses(analysis) {
     return analysis.kinds.map((kind, i) => witnessOf(space, kind, i + 1));
 }
 
+;// CONCATENATED MODULE: ./build/coverage/signature.js
+/**
+ * A record's atoms as a short string, its **signature** (docs/coverage.md "Placing a request"),
+ * computed where the replay reads the record (a worker thread) and placed in the kinds later, once
+ * per distinct signature.
+ *
+ * The kinds need the time horizon, which starts at the sample's first record and so is known only
+ * after the replay; and under `--shape mcp` a sample that breaks the shape is analysed again under
+ * `any`. A record's atoms depend on neither: each field holds a constant or not, each window holds
+ * its time or not, whatever the horizon, and projecting the atoms of one shape's constants from
+ * another's loses nothing, because a constant's bit is read from the value alone. So the signature
+ * holds the atoms over every constant of either shape: the three flags, every request field's
+ * `present` and constant bits, every window's membership, whether there are calls and several, and
+ * the distinct calls' own atoms (a batch's quantified bits and the per-call shape are functions of
+ * that set). `SignaturePlacer` maps a signature to the assignment and shape check of a built
+ * space, as assignmentOf and hasShape would give for any record of that signature.
+ *
+ * A partial record's signature also says which atoms its unknowns hide, so that it can be placed
+ * where every completion of them falls (covered.ts).
+ */
+
+
+
+
+
+
+
+
+const signature_VERIFIED = 0;
+const RESOLVED = 1;
+const TIME = 2;
+/** The signature atoms of a policy pair: the same in every thread, for every shape and horizon. */
+function signatureSpace(base, head) {
+    const collected = collect(allRules(base, head));
+    const none = new Set();
+    let next = TIME + 1;
+    const fields = [];
+    for (const field of [...collected.request.keys()].sort()) {
+        const { kind, constants } = collected.request.get(field);
+        const allocated = allocateField(field, kind, constants, false, none, next);
+        fields.push(allocated.atoms);
+        next = allocated.next;
+    }
+    const windows = [...collected.windows.values()];
+    let callNext = 0;
+    const callFields = CALL_FIELDS.map((name) => {
+        const wanted = new Set(collected.call.get(name) ?? []);
+        if (name === 'method')
+            for (const method of MCP_METHODS)
+                wanted.add(method);
+        const allocated = allocateField(name, { kind: 'call', name }, wanted, false, none, callNext);
+        callNext = allocated.next;
+        return allocated.atoms;
+    });
+    const paths = fields.map((f) => (f.kind.kind === 'call' ? [] : requestPath(f.kind)));
+    return { fields, paths, windows, callFields, requestBits: next + windows.length + 2, callBits: callNext };
+}
+/** Bits written by variable, read back as hexadecimal text (four bits a digit). */
+class Bits {
+    values;
+    constructor(size) {
+        this.values = new Uint8Array(size);
+    }
+    set(variable, value) {
+        this.values[variable] = value ? 1 : 0;
+    }
+    text() {
+        let text = '';
+        for (let i = 0; i < this.values.length; i += 4) {
+            const digit = this.values[i] | ((this.values[i + 1] ?? 0) << 1) | ((this.values[i + 2] ?? 0) << 2) | ((this.values[i + 3] ?? 0) << 3);
+            text += digit.toString(16);
+        }
+        return text;
+    }
+}
+function bitsOf(text, size) {
+    const values = new Uint8Array(size);
+    for (let d = 0; d < text.length; d++) {
+        const digit = parseInt(text[d], 16);
+        for (let k = 0; k < 4 && 4 * d + k < size; k++)
+            values[4 * d + k] = (digit >> k) & 1;
+    }
+    return values;
+}
+function callText(sig, call) {
+    const bits = new Bits(sig.callBits);
+    for (const atoms of sig.callFields)
+        assignField(bits, atoms, lookup(call, [atoms.field]));
+    return bits.text();
+}
+/**
+ * The signature of an OPA input. A present time is taken to be a valid RFC 3339 instant when a
+ * window reads it; `inForce` throws otherwise, as assignmentOf does.
+ */
+function signatureOf(sig, input) {
+    return signatureWith(sig, input, null);
+}
+/**
+ * The signature, or with `unknown` (the record's unknown set, effective pointers) the signature of
+ * a partial record: `?`, the bits, `/` and the mask of the unknown ones (a field, a flag, the time
+ * and with it every window), and for one call its bits and mask alike. null when the unknowns
+ * reach the calls of a list that cannot be pinned down: the list itself, an unpaired batch (the
+ * caller's to say), or a field of a list of two calls or more.
+ */
+function signatureWith(sig, input, unknown) {
+    const bits = new Bits(sig.requestBits);
+    const mask = new Bits(sig.requestBits);
+    const hidden = (location) => unknown !== null && isUnknown(unknown, location);
+    const flag = (at, path) => {
+        const found = lookup(input, path);
+        bits.set(at, found.present && found.value === true);
+        mask.set(at, hidden(path));
+    };
+    flag(signature_VERIFIED, VERIFIED);
+    flag(RESOLVED, ATTRIBUTES_RESOLVED);
+    const time = lookup(input, ['request', 'time']);
+    const timeHidden = hidden(REQUEST_TIME);
+    bits.set(TIME, time.present);
+    mask.set(TIME, timeHidden);
+    sig.fields.forEach((atoms, i) => {
+        assignField(bits, atoms, lookup(input, sig.paths[i]));
+        if (hidden(sig.paths[i]))
+            for (const v of [atoms.present, ...atoms.bits])
+                mask.set(v, true);
+    });
+    const windowsAt = sig.requestBits - 2 - sig.windows.length;
+    sig.windows.forEach((w, i) => {
+        bits.set(windowsAt + i, !timeHidden && time.present && inForce(w, time.value));
+        mask.set(windowsAt + i, timeHidden);
+    });
+    if (unknown !== null && isCallListUnknown(unknown))
+        return null;
+    const calls = callsOf(input);
+    bits.set(sig.requestBits - 2, calls.length > 0);
+    bits.set(sig.requestBits - 1, calls.length > 1);
+    const head = unknown === null ? bits.text() : `?${bits.text()}/${mask.text()}`;
+    if (calls.length === 0)
+        return head;
+    if (unknown === null)
+        return `${head}:${[...new Set(calls.map((call) => callText(sig, call)))].sort().join(',')}`;
+    const callMasks = calls.map((_, i) => {
+        const callMask = new Bits(sig.callBits);
+        for (const atoms of sig.callFields)
+            if (hidden(callFieldLocation(i, atoms.field)))
+                for (const v of [atoms.present, ...atoms.bits])
+                    callMask.set(v, true);
+        return callMask;
+    });
+    const anyHidden = callMasks.some((m) => m.values.includes(1));
+    if (calls.length === 1)
+        return `${head}:${callText(sig, calls[0])}/${callMasks[0].text()}`;
+    if (anyHidden)
+        return null;
+    return `${head}:${[...new Set(calls.map((call) => callText(sig, call)))].sort().join(',')}`;
+}
+/** Places signatures in one built space (its variables matched to the signature's by name). */
+class SignaturePlacer {
+    space;
+    sig;
+    /** [space variable, signature bit] of the request variables, and of one call's. */
+    request = [];
+    call = [];
+    constructor(space, sig) {
+        this.space = space;
+        this.sig = sig;
+        if (space.windows.length !== sig.windows.length)
+            throw new Error('the signature has other windows');
+        this.request.push([space.flags.verified, signature_VERIFIED], [space.flags.resolved, RESOLVED], [space.flags.timePresent, TIME]);
+        const byName = new Map(sig.fields.map((f) => [f.field, f]));
+        for (const atoms of space.fields)
+            this.pair(this.request, atoms, byName.get(atoms.field));
+        const windowsAt = sig.requestBits - 2 - sig.windows.length;
+        space.windows.forEach((w, i) => this.request.push([w.variable, windowsAt + i]));
+        this.request.push([space.calls.hasCalls, sig.requestBits - 2], [space.calls.many, sig.requestBits - 1]);
+        const callByName = new Map(sig.callFields.map((f) => [f.field, f]));
+        for (const atoms of space.calls.fields.values())
+            this.pair(this.call, atoms, callByName.get(atoms.field));
+    }
+    pair(into, atoms, own) {
+        if (own === undefined)
+            throw new Error(`the signature has no field ${atoms.field}`);
+        into.push([atoms.present, own.present]);
+        atoms.constants.forEach((c, i) => {
+            const k = own.constants.indexOf(c);
+            if (k < 0)
+                throw new Error(`the signature has no constant ${c} of ${atoms.field}`);
+            into.push([atoms.bits[i], own.bits[k]]);
+        });
+    }
+    place(signature) {
+        const { space, sig } = this;
+        const [requestText, callsText] = signature.split(':');
+        const bits = bitsOf(requestText, sig.requestBits);
+        const a = new Map();
+        for (const [variable, bit] of this.request)
+            a.set(variable, bits[bit] === 1);
+        const calls = callsText === undefined ? [] : callsText.split(',').map((text) => this.callValues(text));
+        const many = a.get(space.calls.many);
+        // One call: its own atoms. Two or more: the quantified bits (the call atoms stay false).
+        if (!many && calls.length === 1)
+            for (const [variable, value] of calls[0])
+                a.set(variable, value);
+        const holds = (call, predicate) => space.m.evaluate(predicate, (v) => call.get(v) ?? false);
+        for (const bit of space.calls.bits) {
+            const each = many ? calls.map((call) => holds(call, bit.predicate)) : [];
+            a.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
+        }
+        const shaped = space.m.evaluate(space.constraint, (v) => a.get(v) ?? false) &&
+            calls.every((call) => holds(call, space.calls.shape));
+        return { assignment: a, shaped };
+    }
+    /**
+     * A partial signature (`?`): its known atoms over the space's variables (the unknown ones left
+     * out), and, for a list of two calls or more (every call known), the calls' atoms.
+     */
+    partial(signature) {
+        const { space, sig } = this;
+        const [head, callsText] = signature.slice(1).split(':');
+        const [bitsText, maskText] = head.split('/');
+        const bits = bitsOf(bitsText, sig.requestBits);
+        const mask = bitsOf(maskText, sig.requestBits);
+        const known = new Map();
+        for (const [variable, bit] of this.request)
+            if (mask[bit] === 0)
+                known.set(variable, bits[bit] === 1);
+        const many = known.get(space.calls.many);
+        let calls = [];
+        if (callsText !== undefined && !many) {
+            const [callText, callMaskText] = callsText.split('/');
+            const callBits = bitsOf(callText, sig.callBits);
+            const callMask = bitsOf(callMaskText, sig.callBits);
+            for (const [variable, bit] of this.call)
+                if (callMask[bit] === 0)
+                    known.set(variable, callBits[bit] === 1);
+        }
+        else if (callsText !== undefined)
+            calls = callsText.split(',').map((text) => this.callValues(text));
+        const holds = (call, predicate) => space.m.evaluate(predicate, (v) => call.get(v) ?? false);
+        for (const bit of space.calls.bits) {
+            const each = calls.map((call) => holds(call, bit.predicate));
+            known.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
+        }
+        return { known, calls };
+    }
+    /** One call's atoms in the space's call variables. */
+    callValues(text) {
+        const bits = bitsOf(text, this.sig.callBits);
+        const values = new Map();
+        for (const [variable, bit] of this.call)
+            values.set(variable, bits[bit] === 1);
+        return values;
+    }
+}
+/**
+ * A record with unknowns that cannot be placed (its call list unknown or unpaired, a field of a
+ * list of two calls or more unknown): counted in `partial`, in no kind. A placeable partial
+ * record's signature starts with it.
+ */
+const PARTIAL_SIGNATURE = '?';
+/** A record whose time no window can read: the replay reports it malformed, so it is not placed. */
+const UNREADABLE_SIGNATURE = '!';
+function emptySignatures() {
+    return { partial: 0, seen: new Map() };
+}
+/**
+ * Counts one replayed record, in sample order. `own` copies a string that outlives its source (a
+ * key or id read from a worker's packed run).
+ */
+function addSignature(into, signature, requestId, own = (text) => text) {
+    if (signature.startsWith(PARTIAL_SIGNATURE))
+        into.partial++;
+    // A bare `?` cannot be placed; a partial record's signature is placed like a complete one's.
+    if (signature !== PARTIAL_SIGNATURE && signature !== UNREADABLE_SIGNATURE) {
+        const entry = into.seen.get(signature);
+        if (entry === undefined)
+            into.seen.set(own(signature), { count: 1, first: own(requestId) });
+        else
+            entry.count++;
+    }
+}
+/**
+ * A replayed record's signature, or what stands for it when it is not placed. `unknowns`: the
+ * record's unknown set, null for a complete record.
+ */
+function recordSignature(sig, input, unknowns) {
+    try {
+        if (unknowns === null)
+            return signatureOf(sig, input);
+        if (unknowns.unpaired !== null)
+            return PARTIAL_SIGNATURE;
+        return signatureWith(sig, input, allEffectivePointers(unknowns)) ?? PARTIAL_SIGNATURE;
+    }
+    catch (error) {
+        if (!(error instanceof BuiltinError))
+            throw error;
+        // A partial record is counted as one whatever its time.
+        return unknowns === null ? UNREADABLE_SIGNATURE : PARTIAL_SIGNATURE;
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/coverage/covered.js
 /**
  * Which kinds a sample covers (docs/coverage.md "Placing a request"): each complete record of the
  * analysed shape falls in at most one kind; a kind's `covered_by` counts them and `example` is the
- * first such record's id. Records with unknowns are left out for now (a partial record covers a
- * kind only when every completion of its unknowns does, which is still to do), and so are records
- * outside the analysed shape: both are counted, so nothing is dropped silently.
+ * first such record's id. Records outside the analysed shape are counted apart. Records with
+ * unknowns are counted apart too; placed by signature (placeSignatures), such a record also covers
+ * a kind when every completion of its unknowns falls in it. Nothing is dropped silently.
  */
 
 
-/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
-class CoverageTally {
+
+/** The kind a record's assignment falls in, if any. */
+class KindFinder {
     analysis;
-    result;
     /** Every kind's requests together: most records are in none, and one test rules them out. */
     changed = null;
     constructor(analysis) {
         this.analysis = analysis;
-        const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
-        this.result = { kinds, placed: 0, partial: 0, outsideShape: 0 };
         const space = analysis.space;
         try {
             if (space !== null)
@@ -78197,6 +78500,78 @@ class CoverageTally {
                 throw error;
         }
     }
+    kindOf(a) {
+        const space = this.analysis.space;
+        const value = (v) => a.get(v) ?? false;
+        if (this.changed !== null && !space.m.evaluate(this.changed, value))
+            return undefined;
+        // The kinds are disjoint: the first that holds the record is its kind.
+        return this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+    }
+    /**
+     * The kind every completion of a partial record's unknown atoms falls in (within the space's
+     * constraint: the real value of an unknown field is some value), or undefined: no completion has
+     * the space's shape, or two completions differ. One completion names the only candidate kind;
+     * the record is in it when no completion is outside it. No diagram node is made.
+     */
+    kindOfPartial(partial) {
+        const space = this.analysis.space;
+        const { m, constraint } = space;
+        if (!partial.calls.every((call) => m.evaluate(space.calls.shape, (v) => call.get(v) ?? false)))
+            return undefined;
+        const completion = new Map(partial.known);
+        if (!completes(m, constraint, bdd_TRUE, true, partial.known, completion))
+            return undefined;
+        const kind = this.kindOf(completion);
+        if (kind === undefined)
+            return undefined;
+        return completes(m, constraint, kind.set, false, partial.known, new Map()) ? undefined : kind;
+    }
+}
+/**
+ * Whether some assignment agreeing with `known` takes f to TRUE and g to `gives`; if so `found`
+ * gets the choices of one such path (any value of the variables it leaves out will do). A walk of
+ * the two diagrams side by side, remembering the pairs that failed: no node is made.
+ */
+function completes(m, f, g, gives, known, found) {
+    const failed = new Set();
+    const level = (x) => (x <= bdd_TRUE ? Infinity : m.level(x));
+    const cofactor = (x, v, value) => x <= bdd_TRUE || m.level(x) !== v ? x : value ? m.high(x) : m.low(x);
+    const walk = (a, b) => {
+        if (a === bdd_FALSE || (b <= bdd_TRUE && (b === bdd_TRUE) !== gives))
+            return false;
+        if (a === bdd_TRUE && b <= bdd_TRUE)
+            return true;
+        const key = a * 2 ** 27 + b;
+        if (failed.has(key))
+            return false;
+        const v = Math.min(level(a), level(b));
+        const fixed = known.get(v);
+        for (const value of fixed === undefined ? [true, false] : [fixed]) {
+            if (walk(cofactor(a, v, value), cofactor(b, v, value))) {
+                found.set(v, value);
+                return true;
+            }
+        }
+        failed.add(key);
+        return false;
+    };
+    return walk(f, g);
+}
+function emptyCoverage(analysis) {
+    const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
+    return { kinds, placed: 0, partial: 0, outsideShape: 0 };
+}
+/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
+class CoverageTally {
+    analysis;
+    result;
+    finder;
+    constructor(analysis) {
+        this.analysis = analysis;
+        this.result = emptyCoverage(analysis);
+        this.finder = new KindFinder(analysis);
+    }
     add(record) {
         const space = this.analysis.space;
         if (space === null)
@@ -78206,17 +78581,13 @@ class CoverageTally {
             result.partial++;
             return;
         }
-        const a = concrete_assignmentOf(space, record.input);
+        const a = assignmentOf(space, record.input);
         if (!hasShape(space, record.input, a)) {
             result.outsideShape++;
             return;
         }
         result.placed++;
-        const value = (v) => a.get(v) ?? false;
-        if (this.changed !== null && !space.m.evaluate(this.changed, value))
-            return;
-        // The kinds are disjoint: the first that holds the record is its kind.
-        const kind = this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+        const kind = this.finder.kindOf(a);
         if (kind === undefined)
             return;
         const entry = result.kinds.get(kind.key);
@@ -78229,6 +78600,43 @@ function sampleCoverage(analysis, records) {
     for (const record of records)
         tally.add(record);
     return tally.result;
+}
+/**
+ * The same as sampleCoverage over the records the signatures stand for, and besides, each partial
+ * record (a `?…` signature) in the kind every completion of its unknowns falls in: each distinct
+ * signature is placed once, its records counted together, and, the signatures being in order of
+ * first appearance, a kind's example is its first record in sample order.
+ */
+function placeSignatures(analysis, sig, sample) {
+    const result = emptyCoverage(analysis);
+    const space = analysis.space;
+    if (space === null)
+        return result;
+    result.partial = sample.partial;
+    const placer = new SignaturePlacer(space, sig);
+    const finder = new KindFinder(analysis);
+    for (const [signature, { count, first }] of sample.seen) {
+        const { shaped, kind } = placeOne(placer, finder, signature);
+        if (shaped === false)
+            result.outsideShape += count;
+        if (shaped === true)
+            result.placed += count;
+        if (kind === undefined)
+            continue;
+        const entry = result.kinds.get(kind.key);
+        entry.covered_by += count;
+        entry.example ??= first;
+    }
+    return result;
+}
+/** Where a signature's records go: outside the shape, placed (in a kind or none), or covering. */
+function placeOne(placer, finder, signature) {
+    if (signature.startsWith(PARTIAL_SIGNATURE)) {
+        // Counted in `partial` already; it covers a kind only when every completion is in it.
+        return { shaped: null, kind: finder.kindOfPartial(placer.partial(signature)) };
+    }
+    const { assignment, shaped } = placer.place(signature);
+    return { shaped, kind: shaped ? finder.kindOf(assignment) : undefined };
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/evaluationInput.js
@@ -78261,6 +78669,1198 @@ function pairUnpaired(record) {
 /** The input a policy is evaluated on: the recorded input, with an unpaired batch paired. */
 function evaluationInput(record) {
     return record.unpaired === undefined ? record.input : pairUnpaired(record);
+}
+
+;// CONCATENATED MODULE: ./build/policy/variants.js
+/**
+ * The policies the counterfactual `because` decides with (docs/review.md "Which edit caused each
+ * change"): the head with one edit reverted, and the base with one edit applied. Rule order never
+ * changes a decision (docs/policy.md), so a restored or added rule goes last.
+ */
+/** The head with `edit` undone: an added rule dropped, a removed one restored, a modified one back to its base version, a setting back to its base value. */
+function withEditReverted(head, base, edit) {
+    if ('setting' in edit)
+        return withSetting(head, edit.setting, edit.from);
+    const baseRule = base.rules.find((r) => r.id === edit.rule);
+    const rules = head.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'added')
+        return { ...head, rules };
+    if (baseRule === undefined)
+        throw new Error(`the base has no rule ${JSON.stringify(edit.rule)} to restore`);
+    if (edit.change === 'removed')
+        return { ...head, rules: [...rules, baseRule] };
+    return { ...head, rules: head.rules.map((r) => (r.id === edit.rule ? baseRule : r)) };
+}
+/** The base with only `edit` made: the head's version of the rule or setting. */
+function withEditApplied(base, head, edit) {
+    if ('setting' in edit)
+        return withSetting(base, edit.setting, edit.to);
+    const headRule = head.rules.find((r) => r.id === edit.rule);
+    const rules = base.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'removed')
+        return { ...base, rules };
+    if (headRule === undefined)
+        throw new Error(`the head has no rule ${JSON.stringify(edit.rule)} to apply`);
+    if (edit.change === 'added')
+        return { ...base, rules: [...rules, headRule] };
+    return { ...base, rules: base.rules.map((r) => (r.id === edit.rule ? headRule : r)) };
+}
+function withSetting(policy, name, value) {
+    if (value === null)
+        throw new Error(`no value of ${name} to set`);
+    if (name === 'default_effect')
+        return { ...policy, default_effect: value };
+    return { ...policy, on_missing_context: value };
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/attribution.js
+
+
+
+
+
+/**
+ * The counterfactual `because` of docs/review.md: which edits caused one change. Each variant
+ * policy (the head with one edit reverted, the base with one edit applied) is judged on the
+ * record exactly as the replay judges a side (unknownSides.ts: the static rule first, then the
+ * two-valued decision when nothing the policy reads is unknown, else the three-valued one) — by
+ * the reference evaluator, which the conformance suites hold equal to opa-wasm, so no variant is
+ * compiled. Only changed records (and those the head can no longer judge) reach this.
+ */
+const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
+/**
+ * Whether a replay attributes each change counterfactually: it compares a head with a base (there
+ * is something to revert to) and has at most `maxEdits` edits (each costs two variant evaluations
+ * per change).
+ */
+function attributesCounterfactually(sides, edits, maxEdits) {
+    return sides.compare && sides.hasHead && sides.hasBase && edits.length <= maxEdits;
+}
+/** One policy judged on records the way the replay judges a side. */
+class VariantJudge {
+    policy;
+    mode;
+    reading;
+    constructor(policy, mode) {
+        this.policy = policy;
+        this.mode = mode;
+        this.reading = readingOf(policy);
+    }
+    /** `data`: the record's unknown set, null when it has none. */
+    truth(record, input, data) {
+        if (data === null || readingReasonBits(this.reading, data) === 0)
+            return this.twoValued(input);
+        if (this.mode === 'static')
+            return 1;
+        const exact = readingReasonBits(this.reading, { ...data, unpaired: null }) === 0 &&
+            !(data.unpaired !== null && this.reading.denyCombinesCallFields);
+        if (exact)
+            return this.twoValued(input);
+        return evaluateReferenceThreeValued(this.policy, record.input, data).allow;
+    }
+    twoValued(input) {
+        return evaluateReference(this.policy, input).allow ? 2 : 0;
+    }
+}
+/**
+ * The variants of a record that has nothing unknown, decided together: every rule any variant
+ * holds (a head rule or a base rule) is evaluated once, and each variant's decision follows from
+ * its rules' outcomes — instead of evaluating each variant's rules again.
+ */
+class TwoValuedVariants {
+    rules = [];
+    /** Per variant: its settings, its rules as indices into `rules`, and their outcomes' buffer. */
+    variants;
+    outcomes = [];
+    constructor(policies) {
+        const index = new Map();
+        this.variants = policies.map((policy) => ({
+            policy,
+            outcomes: policy.rules.map(() => 0),
+            members: policy.rules.map((rule) => {
+                let i = index.get(rule);
+                if (i === undefined) {
+                    i = this.rules.length;
+                    index.set(rule, i);
+                    this.rules.push(classifyRule(rule));
+                }
+                return i;
+            }),
+        }));
+    }
+    /** Each variant's truth on `input`, in the order the policies were given. */
+    truths(input) {
+        const outcomes = this.outcomes;
+        this.rules.forEach((rule, i) => (outcomes[i] = ruleOutcome(rule, input)));
+        return this.variants.map((variant) => {
+            variant.members.forEach((i, j) => (variant.outcomes[j] = outcomes[i]));
+            return decideFromOutcomes(variant.policy, variant.policy.rules, variant.outcomes) ? 2 : 0;
+        });
+    }
+}
+class CauseFinder {
+    reverted;
+    applied;
+    all;
+    /** The reverted variants, then the applied ones, for records with nothing unknown. */
+    twoValued;
+    constructor(head, base, edits, mode) {
+        const reverted = edits.map((e) => withEditReverted(head, base, e));
+        const applied = edits.map((e) => withEditApplied(base, head, e));
+        this.reverted = reverted.map((p) => new VariantJudge(p, mode));
+        this.applied = applied.map((p) => new VariantJudge(p, mode));
+        this.all = edits.map((_, i) => i);
+        this.twoValued = new TwoValuedVariants([...reverted, ...applied]);
+    }
+    /**
+     * The causes of the head's decision `head` of a record the base decides differently: the edits
+     * whose reversal alone changes it; else those that alone turn the base's decision into it; else
+     * every edit, jointly.
+     */
+    causesOf(record, input, head) {
+        const data = recordUnknowns_hasUnknowns(record) ? recordUnknowns_unknownDataOf(record) : null;
+        const k = this.all.length;
+        const truths = data === null ? this.twoValued.truths(input) : null;
+        const reverted = (i) => truths?.[i] ?? this.reverted[i].truth(record, input, data);
+        const applied = (i) => truths?.[k + i] ?? this.applied[i].truth(record, input, data);
+        const butFor = this.all.filter((i) => reverted(i) !== head);
+        if (butFor.length > 0)
+            return { causes: butFor, joint: false };
+        const sufficient = this.all.filter((i) => applied(i) === head);
+        if (sufficient.length > 0)
+            return { causes: sufficient, joint: false };
+        return { causes: this.all, joint: true };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
+/**
+ * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
+ * read from the decision the engine returned and the policy's settings — the order of
+ * docs/policy.md "The decision":
+ * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
+ * 2. a deny rule matched → deny (the rule);
+ * 3. `default_effect: allow` → allow (the default);
+ * 4. an allow rule matched → allow (the rule); otherwise deny (the default).
+ */
+/** No matched rule decided it: step 3, or the "otherwise deny" of step 4. */
+const BASIS_DEFAULT = 1;
+/**
+ * It came from missing context: step 1, or, under `on_missing_context: ignore`, an allow while
+ * some rule was skipped for lacking context (under `deny` that request would have been denied).
+ */
+const BASIS_MISSING_CONTEXT = 2;
+/** One policy's rules as the explanation reads them. */
+class RuleTable {
+    ids;
+    index;
+    denies;
+    defaultAllow;
+    missingDenies;
+    constructor(policy) {
+        this.ids = policy.rules.map((r) => r.id);
+        this.index = new Map(this.ids.map((id, i) => [id, i]));
+        this.denies = policy.rules.map((r) => r.effect === 'deny');
+        this.defaultAllow = policy.default_effect === 'allow';
+        this.missingDenies = (policy.on_missing_context ?? 'deny') === 'deny';
+    }
+    /** Rule ids as indices into the policy's rules, in the order given. */
+    indicesOf(ids) {
+        const out = [];
+        for (const id of ids) {
+            const index = this.index.get(id);
+            // The generated Rego only ever names the policy's own rules.
+            if (index === undefined)
+                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
+            out.push(index);
+        }
+        return out;
+    }
+    /** BASIS_* bits of one decision of this policy. */
+    basisOf(decision) {
+        const lacking = decision.missing_context_rule_ids.length > 0;
+        if (this.missingDenies && lacking)
+            return BASIS_MISSING_CONTEXT;
+        let denyMatched = false;
+        let allowMatched = false;
+        for (const index of this.indicesOf(decision.matched_rule_ids)) {
+            if (this.denies[index])
+                denyMatched = true;
+            else
+                allowMatched = true;
+        }
+        let basis = 0;
+        if (!denyMatched && (this.defaultAllow || !allowMatched))
+            basis |= BASIS_DEFAULT;
+        if (!this.missingDenies && lacking && decision.allow)
+            basis |= BASIS_MISSING_CONTEXT;
+        return basis;
+    }
+}
+/** `headDecision` null: the head cannot judge the record (docs/review.md "newly_unevaluable"). */
+function explainChange(head, headDecision, base, baseDecision, causes) {
+    const headBasis = headDecision === null ? 0 : head.basisOf(headDecision);
+    const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
+    return {
+        base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
+        head_basis: headBasis,
+        base_basis: baseBasis,
+        head_missing: headDecision === null ? [] : missingOf(head, headDecision, headBasis),
+        base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
+        causes: causes?.causes ?? [],
+        joint: causes?.joint ?? false,
+    };
+}
+function missingOf(table, decision, basis) {
+    if ((basis & BASIS_MISSING_CONTEXT) === 0 || decision.allow)
+        return [];
+    return table.indicesOf(decision.missing_context_rule_ids);
+}
+
+;// CONCATENATED MODULE: ./build/policy/policyLines.js
+
+/** No file to point into (a test, a deleted policy): every line is null. */
+const NO_LINES = { rules: new Map(), settings: new Map() };
+/** The lines of a policy document; NO_LINES when the text does not parse as a mapping. */
+function policyLines(text, format) {
+    // A byte-order mark is not part of the document (docs/policy.md), as in validation.
+    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format);
+    const doc = source.value;
+    if (source.syntaxErrors.length > 0 || typeof doc !== 'object' || doc === null || Array.isArray(doc))
+        return NO_LINES;
+    const settings = new Map();
+    for (const key of Object.keys(doc))
+        settings.set(key, source.positionOf([key], 'key').line);
+    const rules = new Map();
+    const list = doc.rules;
+    if (Array.isArray(list)) {
+        list.forEach((rule, index) => {
+            const id = rule?.id;
+            if (typeof id === 'string' && !rules.has(id))
+                rules.set(id, source.positionOf(['rules', index, 'id'], 'key').line);
+        });
+    }
+    return { rules, settings };
+}
+
+;// CONCATENATED MODULE: ./build/policy/ruleChanges.js
+
+
+/**
+ * The changes from `before` to `after`: the effect, then the conditions (fieldCondtionChanges'
+ * order), then the window — the order of `what`. A description is not a value: a
+ * description-only edit has no changes.
+ */
+function ruleChanges(before, after) {
+    const changes = [];
+    if (before.effect !== after.effect)
+        changes.push({ effect: { from: before.effect, to: after.effect } });
+    changes.push(...conditionChanges(before.conditions, after.conditions));
+    const from = windowText(before.active_window);
+    const to = windowText(after.active_window);
+    if (from !== to)
+        changes.push({ active_window: { from, to } });
+    return changes;
+}
+/** The condition changes of a rule, field by field in compareStrings order. */
+function conditionChanges(before, after) {
+    const base = distinctConditions(before);
+    const head = distinctConditions(after);
+    const fields = [...new Set([...base, ...head].map((c) => c.field))].sort(compareStrings);
+    return fields.flatMap((field) => fieldChanges(base.filter((c) => c.field === field), head.filter((c) => c.field === field)));
+}
+const OPERATORS = ['in', 'not_in'];
+/**
+ * How the conditions on one field pair between the versions. A condition both sides hold (same
+ * operator, same set of values) is unchanged. Of the rest, a (field, operator) held once on each
+ * side pairs as a values change; then, if the field has one condition left on each side (their
+ * operators differ), they pair as an operator change, followed by a values change under the
+ * head's operator when the sets differ too. Anything left is a removed or an added condition.
+ * Order: the operator change (and its values), values changes (`in`, then `not_in`), removed
+ * conditions (base order), added conditions (head order).
+ */
+function fieldChanges(baseAll, headAll) {
+    const headKeys = new Set(headAll.map((c) => c.key));
+    const baseKeys = new Set(baseAll.map((c) => c.key));
+    let base = baseAll.filter((c) => !headKeys.has(c.key));
+    let head = headAll.filter((c) => !baseKeys.has(c.key));
+    const values = [];
+    for (const op of OPERATORS) {
+        const b = base.filter((c) => c.op === op);
+        const h = head.filter((c) => c.op === op);
+        if (b.length !== 1 || h.length !== 1)
+            continue;
+        values.push(valuesChange(b[0], h[0]));
+        base = base.filter((c) => c !== b[0]);
+        head = head.filter((c) => c !== h[0]);
+    }
+    const operator = [];
+    if (base.length === 1 && head.length === 1) {
+        const [b, h] = [base[0], head[0]];
+        operator.push({ field: h.field, from_op: b.op, to_op: h.op });
+        const change = valuesChange(b, h);
+        if (change.added.length > 0 || change.removed.length > 0)
+            operator.push(change);
+        base = [];
+        head = [];
+    }
+    const presence = (c, change) => ({
+        field: c.field,
+        op: c.op,
+        value: c.values,
+        change,
+    });
+    return [
+        ...operator,
+        ...values,
+        ...base.map((c) => presence(c, 'removed')),
+        ...head.map((c) => presence(c, 'added')),
+    ];
+}
+/** The values `after` has and `before` lacks, and the reverse, under `after`'s operator. */
+function valuesChange(before, after) {
+    const was = new Set(before.values);
+    const is = new Set(after.values);
+    return {
+        field: after.field,
+        op: after.op,
+        added: after.values.filter((v) => !was.has(v)).sort(compareStrings),
+        removed: before.values.filter((v) => !is.has(v)).sort(compareStrings),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/policy/ruleDiff.js
+
+
+
+
+/**
+ * What a policy edit changed, by meaning rather than by text (docs/explain.md "The rule diff").
+ * Pure: it reads two validated documents.
+ */
+/** The parts of a rule a modification is reported by, in the order `what` lists them. */
+const RULE_PARTS = (/* unused pure expression or super */ null && (['effect', 'conditions', 'active_window', 'description']));
+/** The policy-wide settings, in the order `settings` lists them. */
+const SETTING_NAMES = ['default_effect', 'on_missing_context'];
+/**
+ * The diff from `base` to `head`. No base (a new policy): every head rule is added and both
+ * settings are listed `from: null`; no head (a deleted policy): every base rule is removed and
+ * both settings are listed `to: null`. `headLines`: where the head file holds its rules and
+ * settings (policyLines.ts); without it every line is null.
+ */
+function ruleDiff(base, head, headLines = NO_LINES) {
+    const baseRules = base?.rules ?? [];
+    const headRules = head?.rules ?? [];
+    const baseById = new Map(baseRules.map((r) => [r.id, r]));
+    const headIds = new Set(headRules.map((r) => r.id));
+    const lineOf = (id) => headLines.rules.get(id) ?? null;
+    const added = [];
+    const modified = [];
+    for (const rule of headRules) {
+        const before = baseById.get(rule.id);
+        if (before === undefined) {
+            added.push({ id: rule.id, effect: rule.effect, summary: ruleSummary(rule), line: lineOf(rule.id) });
+            continue;
+        }
+        const what = changedParts(before, rule);
+        if (what.length > 0)
+            modified.push({ id: rule.id, what, line: lineOf(rule.id), changes: ruleChanges(before, rule) });
+    }
+    const removed = baseRules
+        .filter((r) => !headIds.has(r.id))
+        .map((r) => ({ id: r.id, effect: r.effect, summary: ruleSummary(r) }));
+    const commonInBase = baseRules.filter((r) => headIds.has(r.id)).map((r) => r.id);
+    const commonInHead = headRules.filter((r) => baseById.has(r.id)).map((r) => r.id);
+    const reordered = commonInBase.some((id, i) => commonInHead[i] !== id);
+    return {
+        added: added.map((r) => r.id),
+        added_rules: added,
+        removed: removed.map((r) => r.id),
+        removed_rules: removed,
+        modified,
+        reordered,
+        settings: settingChanges(base, head, headLines),
+    };
+}
+function settingChanges(base, head, headLines) {
+    const value = (policy, name) => {
+        if (policy === null)
+            return null;
+        return name === 'default_effect' ? policy.default_effect : (policy.on_missing_context ?? 'deny');
+    };
+    const changes = [];
+    for (const name of SETTING_NAMES) {
+        const from = value(base, name);
+        const to = value(head, name);
+        // A deleted head has no file to point into.
+        const line = head === null ? null : (headLines.settings.get(name) ?? null);
+        if (from !== to)
+            changes.push({ name, from, to, line });
+    }
+    return changes;
+}
+/** Which parts of a rule differ in meaning; [] when the edit changes nothing. */
+function changedParts(before, after) {
+    const what = [];
+    if (before.effect !== after.effect)
+        what.push('effect');
+    if (conditionsKey(before.conditions) !== conditionsKey(after.conditions))
+        what.push('conditions');
+    if (windowText(before.active_window) !== windowText(after.active_window))
+        what.push('active_window');
+    // A missing description and an empty one both say nothing.
+    if ((before.description ?? '') !== (after.description ?? ''))
+        what.push('description');
+    return what;
+}
+/**
+ * A rule's conditions as a canonical text. A rule's conditions are a conjunction and each
+ * condition tests membership in a set, so the conditions compare as a set of
+ * (field, operator, set of values): the order of conditions, the order of values and repeated
+ * values or conditions change no decision. Anything else — even a rewrite that is logically
+ * equivalent, such as splitting `in [a, b]` into two rules — is reported as a modification.
+ */
+function conditionsKey(conditions) {
+    const keys = conditions.map((c) => JSON.stringify([c.field, c.operator, [...new Set(c.values)].sort(compareStrings)]));
+    return JSON.stringify([...new Set(keys)].sort(compareStrings));
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/syntacticBecause.js
+
+
+
+/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
+function syntacticBecause_ruleChanges(diff) {
+    const changes = new Map();
+    for (const id of diff.added)
+        changes.set(id, 'added');
+    for (const id of diff.removed)
+        changes.set(id, 'removed');
+    for (const m of diff.modified)
+        if (m.what.some((w) => w !== 'description'))
+            changes.set(m.id, 'modified');
+    return changes;
+}
+const ruleChangeCache = new WeakMap();
+/**
+ * The edited rules among the group's head and base rules, each changed setting a side's decision
+ * rested on, and — where a decision came from missing context while `on_missing_context` stayed
+ * the same — the edited rules that lacked the context; each once, in compareBecause's order.
+ */
+function syntacticBecause(group, diff) {
+    let changes = ruleChangeCache.get(diff);
+    if (changes === undefined) {
+        changes = syntacticBecause_ruleChanges(diff);
+        ruleChangeCache.set(diff, changes);
+    }
+    const out = new Map();
+    const rule = (id) => {
+        const change = changes.get(id);
+        if (change !== undefined)
+            out.set(`rule\0${id}`, { rule: id, change });
+    };
+    for (const id of group.headRules)
+        rule(id);
+    for (const id of group.baseRules)
+        rule(id);
+    const setting = (name) => diff.settings.find((s) => s.name === name);
+    const defaultEffect = setting('default_effect');
+    if (defaultEffect && (group.basis & BASIS_DEFAULT) !== 0)
+        out.set('setting\0default_effect', {
+            setting: 'default_effect',
+            from: defaultEffect.from,
+            to: defaultEffect.to,
+        });
+    const missing = setting('on_missing_context');
+    if (missing) {
+        if ((group.basis & BASIS_MISSING_CONTEXT) !== 0)
+            out.set('setting\0on_missing_context', {
+                setting: 'on_missing_context',
+                from: missing.from,
+                to: missing.to,
+            });
+    }
+    else
+        for (const id of group.missing)
+            rule(id);
+    return [...out.values()].sort(compareBecause);
+}
+/** Rules first, by id in code-unit order, then settings in the order of the policy document. */
+function compareBecause(a, b) {
+    if ('rule' in a && 'rule' in b)
+        return compareStrings(a.rule, b.rule);
+    if ('rule' in a !== 'rule' in b)
+        return 'rule' in a ? -1 : 1;
+    const aName = a.setting;
+    const bName = b.setting;
+    return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
+}
+
+;// CONCATENATED MODULE: ./build/replay/witnessText.js
+/**
+ * Values the witness builder invents for "any other value" (`other-tool-1`, `other-tag-2`): they
+ * stand for every value no policy names, so the one-line description leaves them out, and says
+ * only what the kind needs. The witness itself (the `--witnesses` file) keeps them.
+ */
+const INVENTED = /^other-[a-z0-9-]+-\d+$/;
+/**
+ * A witness in one line for the report and the comment (docs/coverage.md "Witnesses"): its calls
+ * (identical calls counted, `3 × tools/call deploy`), then the fields whose values a policy names,
+ * the context flags that are not true (a witness's flags are true unless its kind needs missing
+ * context), a batch, and the time. A field shown nowhere holds a value no policy names.
+ */
+function describeWitness(witness) {
+    const { request, identity } = witness.input;
+    const mcp = (request.mcp ?? {});
+    const parts = [callsText(mcp.calls ?? [])];
+    for (const [key, value] of Object.entries(request)) {
+        if (key === 'mcp') {
+            const { calls: _calls, tool: _tool, ...rest } = mcp;
+            parts.push(...leaves(rest, 'mcp.'));
+        }
+        else if (key === 'jsonrpc')
+            parts.push(...batchText(value));
+        else if (key !== 'time')
+            parts.push(...leaves({ [key]: value }));
+    }
+    for (const [key, value] of Object.entries(identity)) {
+        if (key === 'verified' || key === 'attributes_resolved') {
+            if (value !== true)
+                parts.push(`${key}=${JSON.stringify(value)}`);
+        }
+        else
+            parts.push(...leaves({ [key]: value }));
+    }
+    parts.push(typeof request.time === 'string' ? `at ${request.time}` : 'no time');
+    return parts.join(', ');
+}
+/** `2 × tools/call deploy prompt=code_review; tools/call deploy`: runs of equal calls counted. */
+function callsText(calls) {
+    if (calls.length === 0)
+        return 'no call';
+    const runs = [];
+    for (const call of calls) {
+        const text = leaves(call)
+            .join(' ')
+            .replace(/^method=/, '')
+            .replace(/ tool=/, ' ') || 'an empty call';
+        const last = runs[runs.length - 1];
+        if (last?.text === text)
+            last.count++;
+        else
+            runs.push({ text, count: 1 });
+    }
+    return runs.map((r) => (r.count === 1 ? r.text : `${r.count} × ${r.text}`)).join('; ');
+}
+/** The envelope says something only when it is a batch or holds unparsable calls. */
+function batchText(jsonrpc) {
+    const { is_batch: batch, unparsable_calls: unparsable } = (jsonrpc ?? {});
+    return [
+        ...(batch === true ? ['a batch'] : []),
+        ...(typeof unparsable === 'number' && unparsable > 0 ? [`${unparsable} unparsable calls`] : []),
+    ];
+}
+/** `path=value` for each scalar or array below `value` a policy names, in key order as built. */
+function leaves(value, prefix = '') {
+    return Object.entries(value).flatMap(([key, v]) => {
+        if (v !== null && typeof v === 'object' && !Array.isArray(v))
+            return leaves(v, `${prefix}${key}.`);
+        const named = (Array.isArray(v) ? v : [v]).map((e) => String(e)).filter((e) => !INVENTED.test(e));
+        if (named.length === 0)
+            return [];
+        return [`${prefix}${key}=${Array.isArray(v) ? `[${named.join(',')}]` : named[0]}`];
+    });
+}
+
+;// CONCATENATED MODULE: ./build/replay/coverageSection.js
+/**
+ * `result.coverage` (docs/coverage.md, docs/report.md): the symbolic comparison of the replay's two
+ * policies, its kinds placed against the replayed sample, and a witness per kind that the compiled
+ * policies themselves decide as the kind states.
+ *
+ * The kinds depend on a time horizon that starts at the sample's first record, which is known only
+ * once the replay has read the sample. A record's atoms do not (coverage/signature.ts): the replay
+ * gives each record it counts its signature where it evaluates it (a worker thread), and counts
+ * them by distinct signature in sample order; here each distinct signature is placed once. Under
+ * `--shape mcp` a sample that breaks the shape costs one more analysis, under `any`, placed from
+ * the same signatures. A shard's report carries no section.
+ */
+
+
+
+
+
+
+
+
+
+/** Sized for the bundled example with room to spare; the 200-rule bench is still to do. */
+const DEFAULT_MAX_COVERAGE_NODES = 4_000_000;
+const HORIZON_DAYS = 366;
+function hasWindows(...policies) {
+    return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
+}
+/** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
+function analyseAgainstSample(inputs, options, start) {
+    const sig = signatureSpace(inputs.base.policy, inputs.head.policy);
+    const run = (shape) => {
+        const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
+            shape,
+            horizon: { start, days: HORIZON_DAYS },
+            maxNodes: options.maxNodes,
+        });
+        return { analysis, placed: placeSignatures(analysis, sig, inputs.signatures) };
+    };
+    const first = run(options.shape);
+    if (options.shape === 'any')
+        return { ...first, outsideMcpShape: null };
+    const outside = first.placed.outsideShape;
+    return { ...(outside === 0 ? first : run('any')), outsideMcpShape: outside };
+}
+/** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
+function becauseOf(kind, record, inputs, finder) {
+    if (finder !== null && inputs.edits !== null) {
+        const traffic = record;
+        const head = kind.direction === 'newly_allowed' ? 2 : 0;
+        const { causes, joint } = finder.causesOf(traffic, evaluationInput(traffic), head);
+        return { because: causes.map((i) => inputs.edits[i]), joint };
+    }
+    const bits = (by) => by === 'default' ? BASIS_DEFAULT : by === 'missing_context' ? BASIS_MISSING_CONTEXT : 0;
+    const missing = new Set([kind.base, kind.head].flatMap((b) => (b.by === 'missing_context' ? b.rules : [])));
+    const basis = {
+        headRules: kind.head.by === 'missing_context' ? [] : kind.head.rules,
+        baseRules: kind.base.by === 'missing_context' ? [] : kind.base.rules,
+        basis: bits(kind.head.by) | bits(kind.base.by),
+        missing,
+    };
+    return { because: syntacticBecause(basis, inputs.diff), joint: false };
+}
+/**
+ * The kind's witness, replayed through both compiled policies; null with the reason when it cannot
+ * be built or the compiled policies do not decide it as the kind states.
+ */
+function checkedWitness(analysis, kind, number, inputs) {
+    let witness;
+    try {
+        witness = witness_witnessOf(analysis.space, kind, number);
+    }
+    catch (error) {
+        return { witness: null, problem: `no witness for ${kind.key}: ${error.message}` };
+    }
+    const input = evaluationInput(witness);
+    const word = (allow) => (allow ? 'allow' : 'deny');
+    const base = word(inputs.base.engine.evaluate(input, witness.request_id).allow);
+    const head = word(inputs.head.engine.evaluate(input, witness.request_id).allow);
+    const stated = kind.direction === 'newly_allowed' ? 'deny → allow' : 'allow → deny';
+    if (`${base} → ${head}` === stated)
+        return { witness, problem: null };
+    return {
+        witness: null,
+        problem: `${witness.request_id} (${kind.key}): the compiled policies decide it ${base} → ${head}, not ${stated}`,
+    };
+}
+/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
+function classRank(c) {
+    return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
+}
+function sectionOf(analysis, placed, inputs) {
+    const finder = inputs.edits === null
+        ? null
+        : new CauseFinder(inputs.head.policy, inputs.base.policy, inputs.edits, inputs.unevaluable);
+    const witnesses = [];
+    const problems = [];
+    const classes = analysis.kinds.map((kind, i) => {
+        const { witness, problem } = checkedWitness(analysis, kind, i + 1, inputs);
+        if (problem !== null)
+            problems.push(problem);
+        if (witness !== null)
+            witnesses.push(witness);
+        const coverage = placed.kinds.get(kind.key);
+        return {
+            key: kind.key,
+            direction: kind.direction,
+            ...(witness === null ? { because: [], joint: false } : becauseOf(kind, witness, inputs, finder)),
+            base_by: { by: kind.base.by, rules: [...kind.base.rules] },
+            head_by: { by: kind.head.by, rules: [...kind.head.rules] },
+            covered_by: coverage.covered_by,
+            example: coverage.example,
+            witness: witness === null ? null : { id: witness.request_id, description: describeWitness(witness) },
+        };
+    });
+    const tally = (direction) => {
+        const of = classes.filter((c) => c.direction === direction);
+        return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
+    };
+    const ordered = classes
+        .map((c, i) => ({ c, i }))
+        .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
+        .map(({ c }) => c);
+    const section = emptySection(analysis.mode, analysis.options.shape);
+    section.kinds = classes.length;
+    section.newly_allowed = tally('newly_allowed');
+    section.newly_denied = tally('newly_denied');
+    section.classes = ordered.slice(0, inputs.maxGroups);
+    section.classes_total = classes.length;
+    section.records.placed = placed.placed;
+    section.records.partial = placed.partial;
+    section.not_analysed = [
+        ...analysis.notAnalysed,
+        ...(analysis.capped === null ? [] : [analysis.capped]),
+        ...problems,
+    ];
+    return { section, witnesses };
+}
+function emptySection(mode, shape) {
+    return {
+        mode,
+        shape,
+        time: { exact: true, horizon: null },
+        records: { placed: 0, partial: 0, outside_mcp_shape: null },
+        kinds: 0,
+        newly_allowed: { kinds: 0, covered: 0 },
+        newly_denied: { kinds: 0, covered: 0 },
+        classes: [],
+        classes_total: 0,
+        not_analysed: [],
+    };
+}
+/** The coverage section of a compare replay of two policy versions, and its witnesses. */
+async function coverageOf(inputs, options) {
+    const windows = hasWindows(inputs.base.policy, inputs.head.policy);
+    if (windows && inputs.firstAt === null) {
+        const section = emptySection('not_analysed', options.shape);
+        section.not_analysed = [
+            'no replayed record carries a time, so the windows have no horizon to start from',
+        ];
+        return { section, witnesses: [] };
+    }
+    // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
+    const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
+    const { analysis, placed, outsideMcpShape } = analyseAgainstSample(inputs, options, start);
+    const run = sectionOf(analysis, placed, inputs);
+    run.section.time = windows
+        ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
+        : { exact: true, horizon: null };
+    run.section.records.outside_mcp_shape = outsideMcpShape;
+    return run;
+}
+
+;// CONCATENATED MODULE: ./build/git/repository.js
+/**
+ * The project's one way of running git: reads policy files, file lists and the tracked files of
+ * the workspace's repository. Every call is
+ * `execFile('git', [...])` with an argument array: no shell, so no value from a pull request
+ * (paths, refs) can be interpreted as shell syntax, and commit ids are checked to be hex first so
+ * none can be read as an option either.
+ */
+
+/** A git command failed (missing commit, unreachable remote, not a repository, …). */
+class GitError extends Error {
+    args;
+    exitCode;
+    stderr;
+    name = 'GitError';
+    kind = 'git';
+    constructor(args, exitCode, stderr, message) {
+        super(message);
+        this.args = args;
+        this.exitCode = exitCode;
+        this.stderr = stderr;
+    }
+}
+const SHA_PATTERN = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+/** Policy files are small, but a 3000-file name-status listing is not; stay well clear of the default 1 MiB. */
+const MAX_BUFFER = 256 * 1024 * 1024;
+function runGit(cwd, args) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', [...args], {
+            cwd,
+            encoding: 'buffer',
+            maxBuffer: MAX_BUFFER,
+            // Never block on a credential prompt in CI, and keep messages in one language for parsing.
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+        }, (error, stdout, stderr) => {
+            const stderrText = stderr.toString('utf8').trim();
+            if (error) {
+                const code = typeof error.code === 'number' ? error.code : null;
+                const detail = stderrText || error.message;
+                reject(new GitError(args, code, stderrText, `git ${args[0] ?? ''} failed: ${detail}`));
+                return;
+            }
+            resolve({ stdout, stderr: stderrText });
+        });
+    });
+}
+function checkSha(sha) {
+    if (!SHA_PATTERN.test(sha)) {
+        throw new GitError([], null, '', `'${sha}' is not a full commit id (40 or 64 hex digits)`);
+    }
+}
+/** True when the commit object is in the local repository. */
+async function hasCommit(cwd, sha) {
+    checkSha(sha);
+    try {
+        await runGit(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
+        return true;
+    }
+    catch (error) {
+        if (error instanceof GitError && error.exitCode !== null)
+            return false;
+        throw error;
+    }
+}
+/**
+ * Makes sure every commit is present, fetching the missing ones from `remote` in one call. A
+ * shallow checkout (actions/checkout's default depth 1) gets `--depth=1` so the fetch stays
+ * small; a full clone must not get it, or the fetch would make it shallow.
+ */
+async function ensureCommits(cwd, shas, remote = 'origin') {
+    const missing = [];
+    for (const sha of new Set(shas)) {
+        if (!(await hasCommit(cwd, sha)))
+            missing.push(sha);
+    }
+    if (missing.length === 0)
+        return;
+    const shallow = (await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout
+        .toString('utf8')
+        .trim();
+    const depth = shallow === 'true' ? ['--depth=1'] : [];
+    try {
+        await runGit(cwd, ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, remote, ...missing]);
+    }
+    catch (error) {
+        const detail = error instanceof GitError ? error.stderr || error.message : String(error);
+        throw new GitError(['fetch', remote, ...missing], error instanceof GitError ? error.exitCode : null, detail, `commit(s) ${missing.join(', ')} are not in the checkout and could not be fetched from '${remote}': ${detail}`);
+    }
+    for (const sha of missing) {
+        if (!(await hasCommit(cwd, sha))) {
+            throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is still missing after fetching it`);
+        }
+    }
+}
+/**
+ * A symlink in a commit's tree that cannot be followed: it leads out of the repository (an
+ * absolute target, or `..` past the root), or through more links than MAX_SYMLINKS (a loop).
+ */
+class SymlinkError extends Error {
+    path;
+    problem;
+    name = 'SymlinkError';
+    kind = 'symlink';
+    constructor(
+    /** The path asked for, repository-relative. */
+    path, problem, message) {
+        super(message);
+        this.path = path;
+        this.problem = problem;
+    }
+}
+/** As Linux's MAXSYMLINKS: more links than this on one path is taken for a loop. */
+const MAX_SYMLINKS = 40;
+const SYMLINK_MODE = '120000';
+/** The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none. */
+async function treeEntry(cwd, sha, path) {
+    // Literal pathspecs: a path holding `*` or `?` names that one entry, never a pattern.
+    const { stdout } = await runGit(cwd, [
+        '--literal-pathspecs',
+        'ls-tree',
+        '-z',
+        '--full-tree',
+        sha,
+        '--',
+        path,
+    ]);
+    for (const record of stdout.toString('utf8').split('\0')) {
+        const tab = record.indexOf('\t');
+        if (tab === -1 || record.slice(tab + 1) !== path)
+            continue;
+        const [mode = '', type = '', oid = ''] = record.slice(0, tab).split(' ');
+        return { mode, type, oid };
+    }
+    return null;
+}
+/**
+ * Where `path` leads at commit `sha`, following every symlink on the way (in directories too)
+ * within that commit's tree, as the file system would after checking it out: the final entry and
+ * its symlink-free path, or null when nothing is there. A link out of the repository or a chain
+ * longer than MAX_SYMLINKS is a SymlinkError.
+ */
+async function resolvePathAtCommit(cwd, sha, path) {
+    checkSha(sha);
+    const asked = path.replace(/^\.?\/+/, '');
+    const parts = (p) => p.split('/').filter((c) => c !== '' && c !== '.');
+    let pending = parts(asked);
+    const resolved = [];
+    let links = 0;
+    while (pending.length > 0) {
+        const [name, ...rest] = pending;
+        pending = rest;
+        if (name === '..') {
+            if (resolved.length === 0)
+                throw new SymlinkError(asked, 'leaves-repository', `${asked} leads out of the repository (through "..")`);
+            resolved.pop();
+            continue;
+        }
+        const at = [...resolved, name].join('/');
+        const entry = await treeEntry(cwd, sha, at);
+        if (entry === null)
+            return null;
+        if (entry.mode === SYMLINK_MODE) {
+            if (++links > MAX_SYMLINKS)
+                throw new SymlinkError(asked, 'too-many-links', `${asked} goes through more than ${MAX_SYMLINKS} symlinks at ${sha} (a loop?)`);
+            const target = (await runGit(cwd, ['cat-file', 'blob', entry.oid])).stdout.toString('utf8');
+            if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
+                throw new SymlinkError(asked, 'leaves-repository', `${asked} is a symlink at ${sha} to the absolute path ${JSON.stringify(target)}, outside the repository`);
+            pending = [...parts(target), ...pending];
+            continue;
+        }
+        if (pending.length > 0 && entry.type !== 'tree')
+            return null;
+        resolved.push(name);
+        if (pending.length === 0)
+            return { path: at, entry };
+    }
+    return null;
+}
+/**
+ * The content of `path` (relative to the repository root) at commit `sha`, or null when no file
+ * exists there at that commit. A symlink is followed within the commit's tree (resolvePathAtCommit),
+ * so a policy that is a link is read from its target. A missing commit is an error, not null:
+ * reporting "absent" for a commit we simply do not have would make a changed policy look deleted
+ * or added.
+ */
+async function readFileAtCommit(cwd, sha, path, options = {}) {
+    if (!(await hasCommit(cwd, sha))) {
+        throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is not in the checkout`);
+    }
+    const found = await resolvePathAtCommit(cwd, sha, path);
+    // A directory (or submodule) by that name is not a policy file.
+    if (found === null || found.entry.type !== 'blob')
+        return null;
+    if (options.maxBytes !== undefined) {
+        // The blob's size from its header, before a byte of it is read.
+        const size = Number((await runGit(cwd, ['cat-file', '-s', found.entry.oid])).stdout.toString('utf8').trim());
+        if (!(size <= options.maxBytes))
+            throw new FileTooLargeError(path, size, options.maxBytes);
+    }
+    return (await runGit(cwd, ['cat-file', 'blob', found.entry.oid])).stdout.toString('utf8');
+}
+/**
+ * Why readFileAtCommit found no file at `path` at commit `sha`, in words for an error: nothing is
+ * there, a symlink whose target is not there, a directory or a submodule.
+ */
+async function whyNoFileAtCommit(cwd, sha, path) {
+    const asked = path.replace(/^\.?\/+/, '');
+    const found = await resolvePathAtCommit(cwd, sha, asked);
+    if (found !== null) {
+        const what = found.entry.type === 'tree'
+            ? 'a directory'
+            : found.entry.type === 'commit'
+                ? 'a submodule'
+                : `a ${found.entry.type}`;
+        return found.path === asked
+            ? `it is ${what}, not a file`
+            : `it leads to ${found.path}, ${what}, not a file`;
+    }
+    const own = await treeEntry(cwd, sha, asked);
+    if (own?.mode === SYMLINK_MODE) {
+        const target = (await runGit(cwd, ['cat-file', 'blob', own.oid])).stdout.toString('utf8');
+        return `it is a symlink to ${JSON.stringify(target)}, which does not exist at that commit`;
+    }
+    return own === null ? 'nothing is there (or a symlink on the way leads nowhere)' : 'it is not a file';
+}
+/** A file at a commit is larger than the caller's bound; it was not read. */
+class FileTooLargeError extends Error {
+    path;
+    bytes;
+    limit;
+    name = 'FileTooLargeError';
+    constructor(path, bytes, limit) {
+        super(`${path} is ${bytes.toLocaleString('en-US')} bytes, over the ${limit.toLocaleString('en-US')}-byte limit ` +
+            "for a policy (raise it with --max-policy-bytes, or max-policy-bytes in the Action's limits input)");
+        this.path = path;
+        this.bytes = bytes;
+        this.limit = limit;
+    }
+}
+/** Whether the repository at `cwd` is a shallow clone (part of its history is missing). */
+async function isShallowRepository(cwd) {
+    return ((await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout.toString('utf8').trim() === 'true');
+}
+/** The commit checked out in the work tree at `cwd` (HEAD). */
+async function checkedOutCommit(cwd) {
+    const { stdout } = await runGit(cwd, ['rev-parse', '--verify', '--end-of-options', 'HEAD^{commit}']);
+    return stdout.toString('utf8').trim();
+}
+/** The paths of every symlink in the tree of `sha`. */
+async function symlinksAtCommit(cwd, sha) {
+    checkSha(sha);
+    const { stdout } = await runGit(cwd, ['ls-tree', '-r', '-z', '--full-tree', sha]);
+    const links = [];
+    for (const record of stdout.toString('utf8').split('\0')) {
+        const tab = record.indexOf('\t');
+        if (tab !== -1 && record.startsWith(`${SYMLINK_MODE} `))
+            links.push(record.slice(tab + 1));
+    }
+    return links;
+}
+/**
+ * The parents of a present commit, in order, as the commit object records them. Read from the
+ * object itself, so a shallow checkout (where git hides the parents beyond its depth) still tells.
+ */
+async function commitParents(cwd, sha) {
+    checkSha(sha);
+    const text = (await runGit(cwd, ['cat-file', 'commit', sha])).stdout.toString('utf8');
+    const header = text.slice(0, text.indexOf('\n\n') === -1 ? text.length : text.indexOf('\n\n'));
+    return header
+        .split('\n')
+        .filter((line) => line.startsWith('parent '))
+        .map((line) => line.slice('parent '.length).trim())
+        .filter((parent) => SHA_PATTERN.test(parent));
+}
+/** The merge base of two present commits, or null when the local history cannot tell (shallow). */
+async function mergeBase(cwd, base, head) {
+    checkSha(base);
+    checkSha(head);
+    try {
+        const out = (await runGit(cwd, ['merge-base', base, head])).stdout.toString('utf8').trim();
+        return SHA_PATTERN.test(out) ? out : null;
+    }
+    catch (error) {
+        if (error instanceof GitError && error.exitCode !== null)
+            return null;
+        throw error;
+    }
+}
+function statusOf(code) {
+    switch (code[0]) {
+        case 'A':
+            return 'added';
+        case 'M':
+            return 'modified';
+        case 'D':
+            return 'removed';
+        case 'R':
+            return 'renamed';
+        case 'C':
+            return 'copied';
+        case 'T':
+            return 'changed';
+        default:
+            return undefined;
+    }
+}
+/** Parses `git diff --name-status -z` output: status NUL path [NUL path] per entry. */
+function parseNameStatus(output) {
+    const fields = output.split('\0');
+    if (fields[fields.length - 1] === '')
+        fields.pop();
+    const files = [];
+    for (let i = 0; i < fields.length;) {
+        const code = fields[i++] ?? '';
+        const status = statusOf(code);
+        if (status === undefined)
+            throw new GitError(['diff'], null, '', `unexpected git diff status '${code}'`);
+        if (status === 'renamed' || status === 'copied') {
+            const from = fields[i++];
+            const to = fields[i++];
+            if (from === undefined || to === undefined) {
+                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
+            }
+            files.push({ filename: to, status, previous_filename: from });
+        }
+        else {
+            const name = fields[i++];
+            if (name === undefined)
+                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
+            files.push({ filename: name, status });
+        }
+    }
+    return files;
+}
+/**
+ * The files changed between two commits, as the pull-request files API reports them: the diff
+ * from `from` to `to` with rename detection. Pass the merge base as `from` to get the PR's view
+ * (`base...head`). Both commits must be present (see `ensureCommits`).
+ */
+async function diffNameStatus(cwd, from, to) {
+    checkSha(from);
+    checkSha(to);
+    const { stdout } = await runGit(cwd, [
+        // Past git's rename limit renames come out as add + delete: both names are still listed, so no
+        // policy is missed, and an exhaustive rename search over thousands of files could take minutes.
+        'diff',
+        '--no-ext-diff',
+        '--no-textconv',
+        '--name-status',
+        '-z',
+        '-M',
+        from,
+        to,
+        '--',
+    ]);
+    return parseNameStatus(stdout.toString('utf8'));
+}
+/** The files git tracks in the work tree at `cwd` (repository-relative, `/`-separated). */
+async function trackedFiles(cwd) {
+    const { stdout } = await runGit(cwd, ['ls-files', '-z']);
+    return stdout
+        .toString('utf8')
+        .split('\0')
+        .filter((p) => p !== '');
+}
+
+;// CONCATENATED MODULE: ./build/github/pullFiles.js
+
+/** The REST API's documented ceiling for `GET /pulls/{n}/files`. */
+const PULL_FILES_API_CAP = 3000;
+/** The file list could not be obtained completely: the run must fail rather than skip files. */
+class PullFilesIncompleteError extends Error {
+    pullNumber;
+    listed;
+    changedFiles;
+    name = 'PullFilesIncompleteError';
+    kind = 'pull-files-incomplete';
+    constructor(pullNumber, listed, changedFiles, message, cause) {
+        super(message, cause === undefined ? undefined : { cause });
+        this.pullNumber = pullNumber;
+        this.listed = listed;
+        this.changedFiles = changedFiles;
+    }
+}
+async function listPullFiles(client, options) {
+    const repo = { owner: options.owner, repo: options.repo };
+    const pull = await client.getPullRequest(repo, options.pullNumber);
+    const listed = await client.listPullRequestFiles(repo, options.pullNumber);
+    const base = { baseSha: pull.baseSha, headSha: pull.headSha, changedFiles: pull.changedFiles };
+    if (listed.length < PULL_FILES_API_CAP && listed.length >= pull.changedFiles) {
+        return { files: listed.map(toPullFile), source: 'api', ...base };
+    }
+    try {
+        await ensureCommits(options.workspace, [pull.baseSha, pull.headSha], options.remote);
+        // The API lists `base...head` (from the merge base); a shallow checkout cannot compute the
+        // merge base locally, so ask GitHub for it and fetch that one commit.
+        let from = await mergeBase(options.workspace, pull.baseSha, pull.headSha);
+        if (from === null) {
+            from = await client.getMergeBase(repo, pull.baseSha, pull.headSha);
+            await ensureCommits(options.workspace, [from], options.remote);
+        }
+        const files = await diffNameStatus(options.workspace, from, pull.headSha);
+        return { files: files.map(toPullFile), source: 'git', ...base };
+    }
+    catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        throw new PullFilesIncompleteError(options.pullNumber, listed.length, pull.changedFiles, `pull request #${options.pullNumber} changes ${pull.changedFiles} files but the GitHub API listed only ` +
+            `${listed.length} (it stops at ${PULL_FILES_API_CAP}), and git could not list them between ` +
+            `${pull.baseSha} and ${pull.headSha}: ${detail}. Check out the repository with enough history ` +
+            `(actions/checkout with fetch-depth: 0) so no policy is skipped.`, error);
+    }
+}
+function toPullFile(file) {
+    return file.previous_filename === undefined
+        ? { filename: file.filename, status: file.status }
+        : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
@@ -79149,1424 +80749,6 @@ async function sampleDigest(files) {
     return { sha256: whole === null ? each[0] : whole.digest('hex'), files: each };
 }
 
-;// CONCATENATED MODULE: ./build/policy/variants.js
-/**
- * The policies the counterfactual `because` decides with (docs/review.md "Which edit caused each
- * change"): the head with one edit reverted, and the base with one edit applied. Rule order never
- * changes a decision (docs/policy.md), so a restored or added rule goes last.
- */
-/** The head with `edit` undone: an added rule dropped, a removed one restored, a modified one back to its base version, a setting back to its base value. */
-function withEditReverted(head, base, edit) {
-    if ('setting' in edit)
-        return withSetting(head, edit.setting, edit.from);
-    const baseRule = base.rules.find((r) => r.id === edit.rule);
-    const rules = head.rules.filter((r) => r.id !== edit.rule);
-    if (edit.change === 'added')
-        return { ...head, rules };
-    if (baseRule === undefined)
-        throw new Error(`the base has no rule ${JSON.stringify(edit.rule)} to restore`);
-    if (edit.change === 'removed')
-        return { ...head, rules: [...rules, baseRule] };
-    return { ...head, rules: head.rules.map((r) => (r.id === edit.rule ? baseRule : r)) };
-}
-/** The base with only `edit` made: the head's version of the rule or setting. */
-function withEditApplied(base, head, edit) {
-    if ('setting' in edit)
-        return withSetting(base, edit.setting, edit.to);
-    const headRule = head.rules.find((r) => r.id === edit.rule);
-    const rules = base.rules.filter((r) => r.id !== edit.rule);
-    if (edit.change === 'removed')
-        return { ...base, rules };
-    if (headRule === undefined)
-        throw new Error(`the head has no rule ${JSON.stringify(edit.rule)} to apply`);
-    if (edit.change === 'added')
-        return { ...base, rules: [...rules, headRule] };
-    return { ...base, rules: base.rules.map((r) => (r.id === edit.rule ? headRule : r)) };
-}
-function withSetting(policy, name, value) {
-    if (value === null)
-        throw new Error(`no value of ${name} to set`);
-    if (name === 'default_effect')
-        return { ...policy, default_effect: value };
-    return { ...policy, on_missing_context: value };
-}
-
-;// CONCATENATED MODULE: ./build/replay/evaluate/attribution.js
-
-
-
-
-
-/**
- * The counterfactual `because` of docs/review.md: which edits caused one change. Each variant
- * policy (the head with one edit reverted, the base with one edit applied) is judged on the
- * record exactly as the replay judges a side (unknownSides.ts: the static rule first, then the
- * two-valued decision when nothing the policy reads is unknown, else the three-valued one) — by
- * the reference evaluator, which the conformance suites hold equal to opa-wasm, so no variant is
- * compiled. Only changed records (and those the head can no longer judge) reach this.
- */
-const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
-/**
- * Whether a replay attributes each change counterfactually: it compares a head with a base (there
- * is something to revert to) and has at most `maxEdits` edits (each costs two variant evaluations
- * per change).
- */
-function attributesCounterfactually(sides, edits, maxEdits) {
-    return sides.compare && sides.hasHead && sides.hasBase && edits.length <= maxEdits;
-}
-/** One policy judged on records the way the replay judges a side. */
-class VariantJudge {
-    policy;
-    mode;
-    reading;
-    constructor(policy, mode) {
-        this.policy = policy;
-        this.mode = mode;
-        this.reading = readingOf(policy);
-    }
-    /** `data`: the record's unknown set, null when it has none. */
-    truth(record, input, data) {
-        if (data === null || readingReasonBits(this.reading, data) === 0)
-            return this.twoValued(input);
-        if (this.mode === 'static')
-            return 1;
-        const exact = readingReasonBits(this.reading, { ...data, unpaired: null }) === 0 &&
-            !(data.unpaired !== null && this.reading.denyCombinesCallFields);
-        if (exact)
-            return this.twoValued(input);
-        return evaluateReferenceThreeValued(this.policy, record.input, data).allow;
-    }
-    twoValued(input) {
-        return evaluateReference(this.policy, input).allow ? 2 : 0;
-    }
-}
-/**
- * The variants of a record that has nothing unknown, decided together: every rule any variant
- * holds (a head rule or a base rule) is evaluated once, and each variant's decision follows from
- * its rules' outcomes — instead of evaluating each variant's rules again.
- */
-class TwoValuedVariants {
-    rules = [];
-    /** Per variant: its settings, its rules as indices into `rules`, and their outcomes' buffer. */
-    variants;
-    outcomes = [];
-    constructor(policies) {
-        const index = new Map();
-        this.variants = policies.map((policy) => ({
-            policy,
-            outcomes: policy.rules.map(() => 0),
-            members: policy.rules.map((rule) => {
-                let i = index.get(rule);
-                if (i === undefined) {
-                    i = this.rules.length;
-                    index.set(rule, i);
-                    this.rules.push(classifyRule(rule));
-                }
-                return i;
-            }),
-        }));
-    }
-    /** Each variant's truth on `input`, in the order the policies were given. */
-    truths(input) {
-        const outcomes = this.outcomes;
-        this.rules.forEach((rule, i) => (outcomes[i] = ruleOutcome(rule, input)));
-        return this.variants.map((variant) => {
-            variant.members.forEach((i, j) => (variant.outcomes[j] = outcomes[i]));
-            return decideFromOutcomes(variant.policy, variant.policy.rules, variant.outcomes) ? 2 : 0;
-        });
-    }
-}
-class CauseFinder {
-    reverted;
-    applied;
-    all;
-    /** The reverted variants, then the applied ones, for records with nothing unknown. */
-    twoValued;
-    constructor(head, base, edits, mode) {
-        const reverted = edits.map((e) => withEditReverted(head, base, e));
-        const applied = edits.map((e) => withEditApplied(base, head, e));
-        this.reverted = reverted.map((p) => new VariantJudge(p, mode));
-        this.applied = applied.map((p) => new VariantJudge(p, mode));
-        this.all = edits.map((_, i) => i);
-        this.twoValued = new TwoValuedVariants([...reverted, ...applied]);
-    }
-    /**
-     * The causes of the head's decision `head` of a record the base decides differently: the edits
-     * whose reversal alone changes it; else those that alone turn the base's decision into it; else
-     * every edit, jointly.
-     */
-    causesOf(record, input, head) {
-        const data = recordUnknowns_hasUnknowns(record) ? recordUnknowns_unknownDataOf(record) : null;
-        const k = this.all.length;
-        const truths = data === null ? this.twoValued.truths(input) : null;
-        const reverted = (i) => truths?.[i] ?? this.reverted[i].truth(record, input, data);
-        const applied = (i) => truths?.[k + i] ?? this.applied[i].truth(record, input, data);
-        const butFor = this.all.filter((i) => reverted(i) !== head);
-        if (butFor.length > 0)
-            return { causes: butFor, joint: false };
-        const sufficient = this.all.filter((i) => applied(i) === head);
-        if (sufficient.length > 0)
-            return { causes: sufficient, joint: false };
-        return { causes: this.all, joint: true };
-    }
-}
-
-;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
-/**
- * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
- * read from the decision the engine returned and the policy's settings — the order of
- * docs/policy.md "The decision":
- * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
- * 2. a deny rule matched → deny (the rule);
- * 3. `default_effect: allow` → allow (the default);
- * 4. an allow rule matched → allow (the rule); otherwise deny (the default).
- */
-/** No matched rule decided it: step 3, or the "otherwise deny" of step 4. */
-const BASIS_DEFAULT = 1;
-/**
- * It came from missing context: step 1, or, under `on_missing_context: ignore`, an allow while
- * some rule was skipped for lacking context (under `deny` that request would have been denied).
- */
-const BASIS_MISSING_CONTEXT = 2;
-/** One policy's rules as the explanation reads them. */
-class RuleTable {
-    ids;
-    index;
-    denies;
-    defaultAllow;
-    missingDenies;
-    constructor(policy) {
-        this.ids = policy.rules.map((r) => r.id);
-        this.index = new Map(this.ids.map((id, i) => [id, i]));
-        this.denies = policy.rules.map((r) => r.effect === 'deny');
-        this.defaultAllow = policy.default_effect === 'allow';
-        this.missingDenies = (policy.on_missing_context ?? 'deny') === 'deny';
-    }
-    /** Rule ids as indices into the policy's rules, in the order given. */
-    indicesOf(ids) {
-        const out = [];
-        for (const id of ids) {
-            const index = this.index.get(id);
-            // The generated Rego only ever names the policy's own rules.
-            if (index === undefined)
-                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
-            out.push(index);
-        }
-        return out;
-    }
-    /** BASIS_* bits of one decision of this policy. */
-    basisOf(decision) {
-        const lacking = decision.missing_context_rule_ids.length > 0;
-        if (this.missingDenies && lacking)
-            return BASIS_MISSING_CONTEXT;
-        let denyMatched = false;
-        let allowMatched = false;
-        for (const index of this.indicesOf(decision.matched_rule_ids)) {
-            if (this.denies[index])
-                denyMatched = true;
-            else
-                allowMatched = true;
-        }
-        let basis = 0;
-        if (!denyMatched && (this.defaultAllow || !allowMatched))
-            basis |= BASIS_DEFAULT;
-        if (!this.missingDenies && lacking && decision.allow)
-            basis |= BASIS_MISSING_CONTEXT;
-        return basis;
-    }
-}
-/** `headDecision` null: the head cannot judge the record (docs/review.md "newly_unevaluable"). */
-function explainChange(head, headDecision, base, baseDecision, causes) {
-    const headBasis = headDecision === null ? 0 : head.basisOf(headDecision);
-    const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
-    return {
-        base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
-        head_basis: headBasis,
-        base_basis: baseBasis,
-        head_missing: headDecision === null ? [] : missingOf(head, headDecision, headBasis),
-        base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
-        causes: causes?.causes ?? [],
-        joint: causes?.joint ?? false,
-    };
-}
-function missingOf(table, decision, basis) {
-    if ((basis & BASIS_MISSING_CONTEXT) === 0 || decision.allow)
-        return [];
-    return table.indicesOf(decision.missing_context_rule_ids);
-}
-
-;// CONCATENATED MODULE: ./build/policy/policyLines.js
-
-/** No file to point into (a test, a deleted policy): every line is null. */
-const NO_LINES = { rules: new Map(), settings: new Map() };
-/** The lines of a policy document; NO_LINES when the text does not parse as a mapping. */
-function policyLines(text, format) {
-    // A byte-order mark is not part of the document (docs/policy.md), as in validation.
-    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format);
-    const doc = source.value;
-    if (source.syntaxErrors.length > 0 || typeof doc !== 'object' || doc === null || Array.isArray(doc))
-        return NO_LINES;
-    const settings = new Map();
-    for (const key of Object.keys(doc))
-        settings.set(key, source.positionOf([key], 'key').line);
-    const rules = new Map();
-    const list = doc.rules;
-    if (Array.isArray(list)) {
-        list.forEach((rule, index) => {
-            const id = rule?.id;
-            if (typeof id === 'string' && !rules.has(id))
-                rules.set(id, source.positionOf(['rules', index, 'id'], 'key').line);
-        });
-    }
-    return { rules, settings };
-}
-
-;// CONCATENATED MODULE: ./build/policy/ruleChanges.js
-
-
-/**
- * The changes from `before` to `after`: the effect, then the conditions (fieldCondtionChanges'
- * order), then the window — the order of `what`. A description is not a value: a
- * description-only edit has no changes.
- */
-function ruleChanges(before, after) {
-    const changes = [];
-    if (before.effect !== after.effect)
-        changes.push({ effect: { from: before.effect, to: after.effect } });
-    changes.push(...conditionChanges(before.conditions, after.conditions));
-    const from = windowText(before.active_window);
-    const to = windowText(after.active_window);
-    if (from !== to)
-        changes.push({ active_window: { from, to } });
-    return changes;
-}
-/** The condition changes of a rule, field by field in compareStrings order. */
-function conditionChanges(before, after) {
-    const base = distinctConditions(before);
-    const head = distinctConditions(after);
-    const fields = [...new Set([...base, ...head].map((c) => c.field))].sort(compareStrings);
-    return fields.flatMap((field) => fieldChanges(base.filter((c) => c.field === field), head.filter((c) => c.field === field)));
-}
-const OPERATORS = ['in', 'not_in'];
-/**
- * How the conditions on one field pair between the versions. A condition both sides hold (same
- * operator, same set of values) is unchanged. Of the rest, a (field, operator) held once on each
- * side pairs as a values change; then, if the field has one condition left on each side (their
- * operators differ), they pair as an operator change, followed by a values change under the
- * head's operator when the sets differ too. Anything left is a removed or an added condition.
- * Order: the operator change (and its values), values changes (`in`, then `not_in`), removed
- * conditions (base order), added conditions (head order).
- */
-function fieldChanges(baseAll, headAll) {
-    const headKeys = new Set(headAll.map((c) => c.key));
-    const baseKeys = new Set(baseAll.map((c) => c.key));
-    let base = baseAll.filter((c) => !headKeys.has(c.key));
-    let head = headAll.filter((c) => !baseKeys.has(c.key));
-    const values = [];
-    for (const op of OPERATORS) {
-        const b = base.filter((c) => c.op === op);
-        const h = head.filter((c) => c.op === op);
-        if (b.length !== 1 || h.length !== 1)
-            continue;
-        values.push(valuesChange(b[0], h[0]));
-        base = base.filter((c) => c !== b[0]);
-        head = head.filter((c) => c !== h[0]);
-    }
-    const operator = [];
-    if (base.length === 1 && head.length === 1) {
-        const [b, h] = [base[0], head[0]];
-        operator.push({ field: h.field, from_op: b.op, to_op: h.op });
-        const change = valuesChange(b, h);
-        if (change.added.length > 0 || change.removed.length > 0)
-            operator.push(change);
-        base = [];
-        head = [];
-    }
-    const presence = (c, change) => ({
-        field: c.field,
-        op: c.op,
-        value: c.values,
-        change,
-    });
-    return [
-        ...operator,
-        ...values,
-        ...base.map((c) => presence(c, 'removed')),
-        ...head.map((c) => presence(c, 'added')),
-    ];
-}
-/** The values `after` has and `before` lacks, and the reverse, under `after`'s operator. */
-function valuesChange(before, after) {
-    const was = new Set(before.values);
-    const is = new Set(after.values);
-    return {
-        field: after.field,
-        op: after.op,
-        added: after.values.filter((v) => !was.has(v)).sort(compareStrings),
-        removed: before.values.filter((v) => !is.has(v)).sort(compareStrings),
-    };
-}
-
-;// CONCATENATED MODULE: ./build/policy/ruleDiff.js
-
-
-
-
-/**
- * What a policy edit changed, by meaning rather than by text (docs/explain.md "The rule diff").
- * Pure: it reads two validated documents.
- */
-/** The parts of a rule a modification is reported by, in the order `what` lists them. */
-const RULE_PARTS = (/* unused pure expression or super */ null && (['effect', 'conditions', 'active_window', 'description']));
-/** The policy-wide settings, in the order `settings` lists them. */
-const SETTING_NAMES = ['default_effect', 'on_missing_context'];
-/**
- * The diff from `base` to `head`. No base (a new policy): every head rule is added and both
- * settings are listed `from: null`; no head (a deleted policy): every base rule is removed and
- * both settings are listed `to: null`. `headLines`: where the head file holds its rules and
- * settings (policyLines.ts); without it every line is null.
- */
-function ruleDiff(base, head, headLines = NO_LINES) {
-    const baseRules = base?.rules ?? [];
-    const headRules = head?.rules ?? [];
-    const baseById = new Map(baseRules.map((r) => [r.id, r]));
-    const headIds = new Set(headRules.map((r) => r.id));
-    const lineOf = (id) => headLines.rules.get(id) ?? null;
-    const added = [];
-    const modified = [];
-    for (const rule of headRules) {
-        const before = baseById.get(rule.id);
-        if (before === undefined) {
-            added.push({ id: rule.id, effect: rule.effect, summary: ruleSummary(rule), line: lineOf(rule.id) });
-            continue;
-        }
-        const what = changedParts(before, rule);
-        if (what.length > 0)
-            modified.push({ id: rule.id, what, line: lineOf(rule.id), changes: ruleChanges(before, rule) });
-    }
-    const removed = baseRules
-        .filter((r) => !headIds.has(r.id))
-        .map((r) => ({ id: r.id, effect: r.effect, summary: ruleSummary(r) }));
-    const commonInBase = baseRules.filter((r) => headIds.has(r.id)).map((r) => r.id);
-    const commonInHead = headRules.filter((r) => baseById.has(r.id)).map((r) => r.id);
-    const reordered = commonInBase.some((id, i) => commonInHead[i] !== id);
-    return {
-        added: added.map((r) => r.id),
-        added_rules: added,
-        removed: removed.map((r) => r.id),
-        removed_rules: removed,
-        modified,
-        reordered,
-        settings: settingChanges(base, head, headLines),
-    };
-}
-function settingChanges(base, head, headLines) {
-    const value = (policy, name) => {
-        if (policy === null)
-            return null;
-        return name === 'default_effect' ? policy.default_effect : (policy.on_missing_context ?? 'deny');
-    };
-    const changes = [];
-    for (const name of SETTING_NAMES) {
-        const from = value(base, name);
-        const to = value(head, name);
-        // A deleted head has no file to point into.
-        const line = head === null ? null : (headLines.settings.get(name) ?? null);
-        if (from !== to)
-            changes.push({ name, from, to, line });
-    }
-    return changes;
-}
-/** Which parts of a rule differ in meaning; [] when the edit changes nothing. */
-function changedParts(before, after) {
-    const what = [];
-    if (before.effect !== after.effect)
-        what.push('effect');
-    if (conditionsKey(before.conditions) !== conditionsKey(after.conditions))
-        what.push('conditions');
-    if (windowText(before.active_window) !== windowText(after.active_window))
-        what.push('active_window');
-    // A missing description and an empty one both say nothing.
-    if ((before.description ?? '') !== (after.description ?? ''))
-        what.push('description');
-    return what;
-}
-/**
- * A rule's conditions as a canonical text. A rule's conditions are a conjunction and each
- * condition tests membership in a set, so the conditions compare as a set of
- * (field, operator, set of values): the order of conditions, the order of values and repeated
- * values or conditions change no decision. Anything else — even a rewrite that is logically
- * equivalent, such as splitting `in [a, b]` into two rules — is reported as a modification.
- */
-function conditionsKey(conditions) {
-    const keys = conditions.map((c) => JSON.stringify([c.field, c.operator, [...new Set(c.values)].sort(compareStrings)]));
-    return JSON.stringify([...new Set(keys)].sort(compareStrings));
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/syntacticBecause.js
-
-
-
-/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
-function syntacticBecause_ruleChanges(diff) {
-    const changes = new Map();
-    for (const id of diff.added)
-        changes.set(id, 'added');
-    for (const id of diff.removed)
-        changes.set(id, 'removed');
-    for (const m of diff.modified)
-        if (m.what.some((w) => w !== 'description'))
-            changes.set(m.id, 'modified');
-    return changes;
-}
-const ruleChangeCache = new WeakMap();
-/**
- * The edited rules among the group's head and base rules, each changed setting a side's decision
- * rested on, and — where a decision came from missing context while `on_missing_context` stayed
- * the same — the edited rules that lacked the context; each once, in compareBecause's order.
- */
-function syntacticBecause(group, diff) {
-    let changes = ruleChangeCache.get(diff);
-    if (changes === undefined) {
-        changes = syntacticBecause_ruleChanges(diff);
-        ruleChangeCache.set(diff, changes);
-    }
-    const out = new Map();
-    const rule = (id) => {
-        const change = changes.get(id);
-        if (change !== undefined)
-            out.set(`rule\0${id}`, { rule: id, change });
-    };
-    for (const id of group.headRules)
-        rule(id);
-    for (const id of group.baseRules)
-        rule(id);
-    const setting = (name) => diff.settings.find((s) => s.name === name);
-    const defaultEffect = setting('default_effect');
-    if (defaultEffect && (group.basis & BASIS_DEFAULT) !== 0)
-        out.set('setting\0default_effect', {
-            setting: 'default_effect',
-            from: defaultEffect.from,
-            to: defaultEffect.to,
-        });
-    const missing = setting('on_missing_context');
-    if (missing) {
-        if ((group.basis & BASIS_MISSING_CONTEXT) !== 0)
-            out.set('setting\0on_missing_context', {
-                setting: 'on_missing_context',
-                from: missing.from,
-                to: missing.to,
-            });
-    }
-    else
-        for (const id of group.missing)
-            rule(id);
-    return [...out.values()].sort(compareBecause);
-}
-/** Rules first, by id in code-unit order, then settings in the order of the policy document. */
-function compareBecause(a, b) {
-    if ('rule' in a && 'rule' in b)
-        return compareStrings(a.rule, b.rule);
-    if ('rule' in a !== 'rule' in b)
-        return 'rule' in a ? -1 : 1;
-    const aName = a.setting;
-    const bName = b.setting;
-    return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
-}
-
-;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
-
-const instantCache = new Map();
-/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
-function instantOf(occurredAt) {
-    if (occurredAt === null)
-        return null;
-    let cached = instantCache.get(occurredAt);
-    if (cached === undefined) {
-        cached = instantNanos(occurredAt);
-        if (instantCache.size > 10_000)
-            instantCache.clear();
-        instantCache.set(occurredAt, cached);
-    }
-    return cached;
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/changeOrder.js
-
-/**
- * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
- * within a group most recent occurred_at first (as instants, not strings), untimed last, then
- * request_id.
- */
-function changeGroup(change) {
-    if (change.draft_decision === 'allow')
-        return change.current_decision === 'deny' ? 0 : 1;
-    return change.current_decision === 'allow' ? 2 : 3;
-}
-function compareChanges(a, b) {
-    const group = changeGroup(a) - changeGroup(b);
-    if (group !== 0)
-        return group;
-    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-}
-/**
- * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
- * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
- */
-const DRIFT_RANK = [1, 2, 0, 3];
-function driftGroup(change) {
-    return DRIFT_RANK[changeGroup(change)];
-}
-function compareDrifts(a, b) {
-    const group = driftGroup(a) - driftGroup(b);
-    if (group !== 0)
-        return group;
-    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-}
-/** Most recent first, untimed last, then request_id (code-unit order). */
-function compareRecency(aTime, aId, bTime, bId) {
-    const ta = instantOf(aTime);
-    const tb = instantOf(bTime);
-    if (ta !== null && tb !== null && ta !== tb)
-        return ta > tb ? -1 : 1;
-    if (ta === null && tb !== null)
-        return 1;
-    if (ta !== null && tb === null)
-        return -1;
-    return aId < bId ? -1 : aId > bId ? 1 : 0;
-}
-/**
- * Keeps the first `capacity` changes in order while counting every one offered, in memory
- * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
- */
-class TopChanges {
-    capacity;
-    compare;
-    items = [];
-    constructor(capacity, compare = compareChanges) {
-        this.capacity = capacity;
-        this.compare = compare;
-    }
-    offer(change) {
-        if (this.capacity === 0)
-            return;
-        const items = this.items;
-        if (items.length === this.capacity && this.compare(change, items[items.length - 1]) >= 0)
-            return;
-        let lo = 0;
-        let hi = items.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (this.compare(items[mid], change) <= 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        items.splice(lo, 0, change);
-        if (items.length > this.capacity)
-            items.pop();
-    }
-}
-
-;// CONCATENATED MODULE: ./build/replay/heap.js
-/** A binary heap ordered by `before`: the root is the element that sorts first. */
-class Heap {
-    before;
-    items = [];
-    constructor(before) {
-        this.before = before;
-    }
-    get size() {
-        return this.items.length;
-    }
-    peek() {
-        return this.items[0];
-    }
-    push(item) {
-        const items = this.items;
-        items.push(item);
-        let i = items.length - 1;
-        while (i > 0) {
-            const parent = (i - 1) >> 1;
-            if (!this.before(items[i], items[parent]))
-                break;
-            [items[i], items[parent]] = [items[parent], items[i]];
-            i = parent;
-        }
-    }
-    pop() {
-        const items = this.items;
-        const top = items[0];
-        const last = items.pop();
-        if (items.length > 0 && last !== undefined) {
-            items[0] = last;
-            let i = 0;
-            for (;;) {
-                const l = 2 * i + 1;
-                const r = l + 1;
-                let m = i;
-                if (l < items.length && this.before(items[l], items[m]))
-                    m = l;
-                if (r < items.length && this.before(items[r], items[m]))
-                    m = r;
-                if (m === i)
-                    break;
-                [items[i], items[m]] = [items[m], items[i]];
-                i = m;
-            }
-        }
-        return top;
-    }
-    toArray() {
-        return [...this.items];
-    }
-}
-
-;// CONCATENATED MODULE: ./build/replay/selection.js
-
-
-
-
-async function buildRecordFilter(plan, since, limit) {
-    const sinceNs = since === null ? null : instantOf(since);
-    const passesSince = (occurredAt) => {
-        if (sinceNs === null)
-            return true;
-        if (occurredAt === undefined)
-            return false;
-        const t = instantOf(occurredAt);
-        return t !== null && t >= sinceNs;
-    };
-    let chosen = null;
-    if (limit !== null) {
-        // The root is the least recent kept record, the first to give way to a more recent one.
-        const heap = new Heap((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
-        for await (const batch of readSampleItems(plan)) {
-            for (const item of batch) {
-                if (item.kind !== 'record' || !passesSince(item.record.occurred_at))
-                    continue;
-                const key = { id: item.record.request_id, time: item.record.occurred_at ?? null };
-                if (heap.size < limit)
-                    heap.push(key);
-                else if (limit > 0 && compareRecency(key.time, key.id, heap.peek().time, heap.peek().id) < 0) {
-                    heap.pop();
-                    heap.push(key);
-                }
-            }
-        }
-        chosen = new Set(heap.toArray().map((k) => k.id));
-    }
-    const filter = {
-        excludedWithoutTime: 0,
-        accepts(requestId, occurredAt) {
-            if (sinceNs !== null && occurredAt === undefined) {
-                filter.excludedWithoutTime++;
-                return false;
-            }
-            if (!passesSince(occurredAt))
-                return false;
-            return chosen === null || chosen.has(requestId);
-        },
-    };
-    return filter;
-}
-
-;// CONCATENATED MODULE: ./build/replay/witnessText.js
-/**
- * Values the witness builder invents for "any other value" (`other-tool-1`, `other-tag-2`): they
- * stand for every value no policy names, so the one-line description leaves them out, and says
- * only what the kind needs. The witness itself (the `--witnesses` file) keeps them.
- */
-const INVENTED = /^other-[a-z0-9-]+-\d+$/;
-/**
- * A witness in one line for the report and the comment (docs/coverage.md "Witnesses"): its calls
- * (identical calls counted, `3 × tools/call deploy`), then the fields whose values a policy names,
- * the context flags that are not true (a witness's flags are true unless its kind needs missing
- * context), a batch, and the time. A field shown nowhere holds a value no policy names.
- */
-function describeWitness(witness) {
-    const { request, identity } = witness.input;
-    const mcp = (request.mcp ?? {});
-    const parts = [callsText(mcp.calls ?? [])];
-    for (const [key, value] of Object.entries(request)) {
-        if (key === 'mcp') {
-            const { calls: _calls, tool: _tool, ...rest } = mcp;
-            parts.push(...leaves(rest, 'mcp.'));
-        }
-        else if (key === 'jsonrpc')
-            parts.push(...batchText(value));
-        else if (key !== 'time')
-            parts.push(...leaves({ [key]: value }));
-    }
-    for (const [key, value] of Object.entries(identity)) {
-        if (key === 'verified' || key === 'attributes_resolved') {
-            if (value !== true)
-                parts.push(`${key}=${JSON.stringify(value)}`);
-        }
-        else
-            parts.push(...leaves({ [key]: value }));
-    }
-    parts.push(typeof request.time === 'string' ? `at ${request.time}` : 'no time');
-    return parts.join(', ');
-}
-/** `2 × tools/call deploy prompt=code_review; tools/call deploy`: runs of equal calls counted. */
-function callsText(calls) {
-    if (calls.length === 0)
-        return 'no call';
-    const runs = [];
-    for (const call of calls) {
-        const text = leaves(call)
-            .join(' ')
-            .replace(/^method=/, '')
-            .replace(/ tool=/, ' ') || 'an empty call';
-        const last = runs[runs.length - 1];
-        if (last?.text === text)
-            last.count++;
-        else
-            runs.push({ text, count: 1 });
-    }
-    return runs.map((r) => (r.count === 1 ? r.text : `${r.count} × ${r.text}`)).join('; ');
-}
-/** The envelope says something only when it is a batch or holds unparsable calls. */
-function batchText(jsonrpc) {
-    const { is_batch: batch, unparsable_calls: unparsable } = (jsonrpc ?? {});
-    return [
-        ...(batch === true ? ['a batch'] : []),
-        ...(typeof unparsable === 'number' && unparsable > 0 ? [`${unparsable} unparsable calls`] : []),
-    ];
-}
-/** `path=value` for each scalar or array below `value` a policy names, in key order as built. */
-function leaves(value, prefix = '') {
-    return Object.entries(value).flatMap(([key, v]) => {
-        if (v !== null && typeof v === 'object' && !Array.isArray(v))
-            return leaves(v, `${prefix}${key}.`);
-        const named = (Array.isArray(v) ? v : [v]).map((e) => String(e)).filter((e) => !INVENTED.test(e));
-        if (named.length === 0)
-            return [];
-        return [`${prefix}${key}=${Array.isArray(v) ? `[${named.join(',')}]` : named[0]}`];
-    });
-}
-
-;// CONCATENATED MODULE: ./build/replay/coverageSection.js
-/**
- * `result.coverage` (docs/coverage.md, docs/report.md): the symbolic comparison of the replay's two
- * policies, its kinds placed against the replayed sample, and a witness per kind that the compiled
- * policies themselves decide as the kind states.
- *
- * The kinds depend on a time horizon that starts at the sample's first record, which is known only
- * once the replay has read the sample; and the replay's outcomes cross worker threads without their
- * inputs. So the records are placed by a second streaming pass, in-process, over the records the
- * replay counted (the same repeat, --since and --limit rules; a shard's report carries no section).
- * It holds one record at a time; under `--shape mcp` a sample that breaks the shape costs one more
- * analysis and pass, under `any`.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-/** Sized for the bundled example with room to spare; the 200-rule bench is still to do. */
-const DEFAULT_MAX_COVERAGE_NODES = 4_000_000;
-const HORIZON_DAYS = 366;
-function hasWindows(...policies) {
-    return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
-}
-/** The replayed records, placed one at a time. */
-async function placeSample(analysis, inputs) {
-    const tally = new CoverageTally(analysis);
-    // Nothing to place a record in (not analysed, or capped before the diagrams were built).
-    if (analysis.space === null)
-        return tally.result;
-    const filter = await buildRecordFilter(inputs.plan, inputs.since, inputs.limit);
-    for await (const batch of readSampleItems(inputs.plan)) {
-        for (const item of batch) {
-            if (item.kind !== 'record')
-                continue;
-            const record = item.record;
-            if (!filter.accepts(record.request_id, record.occurred_at))
-                continue;
-            const input = evaluationInput(record);
-            try {
-                tally.add({ request_id: record.request_id, input, complete: !recordUnknowns_hasUnknowns(record) });
-            }
-            catch (error) {
-                // A time no evaluator can read: the replay reported the record malformed, not counted.
-                if (!(error instanceof BuiltinError))
-                    throw error;
-            }
-        }
-    }
-    return tally.result;
-}
-/** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
-async function analyseAgainstSample(inputs, options, start) {
-    const run = async (shape) => {
-        const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
-            shape,
-            horizon: { start, days: HORIZON_DAYS },
-            maxNodes: options.maxNodes,
-        });
-        return { analysis, placed: await placeSample(analysis, inputs) };
-    };
-    const first = await run(options.shape);
-    if (options.shape === 'any')
-        return { ...first, outsideMcpShape: null };
-    const outside = first.placed.outsideShape;
-    return { ...(outside === 0 ? first : await run('any')), outsideMcpShape: outside };
-}
-/** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
-function becauseOf(kind, record, inputs, finder) {
-    if (finder !== null && inputs.edits !== null) {
-        const traffic = record;
-        const head = kind.direction === 'newly_allowed' ? 2 : 0;
-        const { causes, joint } = finder.causesOf(traffic, evaluationInput(traffic), head);
-        return { because: causes.map((i) => inputs.edits[i]), joint };
-    }
-    const bits = (by) => by === 'default' ? BASIS_DEFAULT : by === 'missing_context' ? BASIS_MISSING_CONTEXT : 0;
-    const missing = new Set([kind.base, kind.head].flatMap((b) => (b.by === 'missing_context' ? b.rules : [])));
-    const basis = {
-        headRules: kind.head.by === 'missing_context' ? [] : kind.head.rules,
-        baseRules: kind.base.by === 'missing_context' ? [] : kind.base.rules,
-        basis: bits(kind.head.by) | bits(kind.base.by),
-        missing,
-    };
-    return { because: syntacticBecause(basis, inputs.diff), joint: false };
-}
-/**
- * The kind's witness, replayed through both compiled policies; null with the reason when it cannot
- * be built or the compiled policies do not decide it as the kind states.
- */
-function checkedWitness(analysis, kind, number, inputs) {
-    let witness;
-    try {
-        witness = witness_witnessOf(analysis.space, kind, number);
-    }
-    catch (error) {
-        return { witness: null, problem: `no witness for ${kind.key}: ${error.message}` };
-    }
-    const input = evaluationInput(witness);
-    const word = (allow) => (allow ? 'allow' : 'deny');
-    const base = word(inputs.base.engine.evaluate(input, witness.request_id).allow);
-    const head = word(inputs.head.engine.evaluate(input, witness.request_id).allow);
-    const stated = kind.direction === 'newly_allowed' ? 'deny → allow' : 'allow → deny';
-    if (`${base} → ${head}` === stated)
-        return { witness, problem: null };
-    return {
-        witness: null,
-        problem: `${witness.request_id} (${kind.key}): the compiled policies decide it ${base} → ${head}, not ${stated}`,
-    };
-}
-/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
-function classRank(c) {
-    return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
-}
-function sectionOf(analysis, placed, inputs) {
-    const finder = inputs.edits === null
-        ? null
-        : new CauseFinder(inputs.head.policy, inputs.base.policy, inputs.edits, inputs.unevaluable);
-    const witnesses = [];
-    const problems = [];
-    const classes = analysis.kinds.map((kind, i) => {
-        const { witness, problem } = checkedWitness(analysis, kind, i + 1, inputs);
-        if (problem !== null)
-            problems.push(problem);
-        if (witness !== null)
-            witnesses.push(witness);
-        const coverage = placed.kinds.get(kind.key);
-        return {
-            key: kind.key,
-            direction: kind.direction,
-            ...(witness === null ? { because: [], joint: false } : becauseOf(kind, witness, inputs, finder)),
-            base_by: { by: kind.base.by, rules: [...kind.base.rules] },
-            head_by: { by: kind.head.by, rules: [...kind.head.rules] },
-            covered_by: coverage.covered_by,
-            example: coverage.example,
-            witness: witness === null ? null : { id: witness.request_id, description: describeWitness(witness) },
-        };
-    });
-    const tally = (direction) => {
-        const of = classes.filter((c) => c.direction === direction);
-        return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
-    };
-    const ordered = classes
-        .map((c, i) => ({ c, i }))
-        .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
-        .map(({ c }) => c);
-    const section = emptySection(analysis.mode, analysis.options.shape);
-    section.kinds = classes.length;
-    section.newly_allowed = tally('newly_allowed');
-    section.newly_denied = tally('newly_denied');
-    section.classes = ordered.slice(0, inputs.maxGroups);
-    section.classes_total = classes.length;
-    section.records.placed = placed.placed;
-    section.records.partial = placed.partial;
-    section.not_analysed = [
-        ...analysis.notAnalysed,
-        ...(analysis.capped === null ? [] : [analysis.capped]),
-        ...problems,
-    ];
-    return { section, witnesses };
-}
-function emptySection(mode, shape) {
-    return {
-        mode,
-        shape,
-        time: { exact: true, horizon: null },
-        records: { placed: 0, partial: 0, outside_mcp_shape: null },
-        kinds: 0,
-        newly_allowed: { kinds: 0, covered: 0 },
-        newly_denied: { kinds: 0, covered: 0 },
-        classes: [],
-        classes_total: 0,
-        not_analysed: [],
-    };
-}
-/** The coverage section of a compare replay of two policy versions, and its witnesses. */
-async function coverageOf(inputs, options) {
-    const windows = hasWindows(inputs.base.policy, inputs.head.policy);
-    if (windows && inputs.firstAt === null) {
-        const section = emptySection('not_analysed', options.shape);
-        section.not_analysed = [
-            'no replayed record carries a time, so the windows have no horizon to start from',
-        ];
-        return { section, witnesses: [] };
-    }
-    // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
-    const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
-    const { analysis, placed, outsideMcpShape } = await analyseAgainstSample(inputs, options, start);
-    const run = sectionOf(analysis, placed, inputs);
-    run.section.time = windows
-        ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
-        : { exact: true, horizon: null };
-    run.section.records.outside_mcp_shape = outsideMcpShape;
-    return run;
-}
-
-;// CONCATENATED MODULE: ./build/git/repository.js
-/**
- * The project's one way of running git: reads policy files, file lists and the tracked files of
- * the workspace's repository. Every call is
- * `execFile('git', [...])` with an argument array: no shell, so no value from a pull request
- * (paths, refs) can be interpreted as shell syntax, and commit ids are checked to be hex first so
- * none can be read as an option either.
- */
-
-/** A git command failed (missing commit, unreachable remote, not a repository, …). */
-class GitError extends Error {
-    args;
-    exitCode;
-    stderr;
-    name = 'GitError';
-    kind = 'git';
-    constructor(args, exitCode, stderr, message) {
-        super(message);
-        this.args = args;
-        this.exitCode = exitCode;
-        this.stderr = stderr;
-    }
-}
-const SHA_PATTERN = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
-/** Policy files are small, but a 3000-file name-status listing is not; stay well clear of the default 1 MiB. */
-const MAX_BUFFER = 256 * 1024 * 1024;
-function runGit(cwd, args) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', [...args], {
-            cwd,
-            encoding: 'buffer',
-            maxBuffer: MAX_BUFFER,
-            // Never block on a credential prompt in CI, and keep messages in one language for parsing.
-            env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
-        }, (error, stdout, stderr) => {
-            const stderrText = stderr.toString('utf8').trim();
-            if (error) {
-                const code = typeof error.code === 'number' ? error.code : null;
-                const detail = stderrText || error.message;
-                reject(new GitError(args, code, stderrText, `git ${args[0] ?? ''} failed: ${detail}`));
-                return;
-            }
-            resolve({ stdout, stderr: stderrText });
-        });
-    });
-}
-function checkSha(sha) {
-    if (!SHA_PATTERN.test(sha)) {
-        throw new GitError([], null, '', `'${sha}' is not a full commit id (40 or 64 hex digits)`);
-    }
-}
-/** True when the commit object is in the local repository. */
-async function hasCommit(cwd, sha) {
-    checkSha(sha);
-    try {
-        await runGit(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
-        return true;
-    }
-    catch (error) {
-        if (error instanceof GitError && error.exitCode !== null)
-            return false;
-        throw error;
-    }
-}
-/**
- * Makes sure every commit is present, fetching the missing ones from `remote` in one call. A
- * shallow checkout (actions/checkout's default depth 1) gets `--depth=1` so the fetch stays
- * small; a full clone must not get it, or the fetch would make it shallow.
- */
-async function ensureCommits(cwd, shas, remote = 'origin') {
-    const missing = [];
-    for (const sha of new Set(shas)) {
-        if (!(await hasCommit(cwd, sha)))
-            missing.push(sha);
-    }
-    if (missing.length === 0)
-        return;
-    const shallow = (await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout
-        .toString('utf8')
-        .trim();
-    const depth = shallow === 'true' ? ['--depth=1'] : [];
-    try {
-        await runGit(cwd, ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, remote, ...missing]);
-    }
-    catch (error) {
-        const detail = error instanceof GitError ? error.stderr || error.message : String(error);
-        throw new GitError(['fetch', remote, ...missing], error instanceof GitError ? error.exitCode : null, detail, `commit(s) ${missing.join(', ')} are not in the checkout and could not be fetched from '${remote}': ${detail}`);
-    }
-    for (const sha of missing) {
-        if (!(await hasCommit(cwd, sha))) {
-            throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is still missing after fetching it`);
-        }
-    }
-}
-/**
- * A symlink in a commit's tree that cannot be followed: it leads out of the repository (an
- * absolute target, or `..` past the root), or through more links than MAX_SYMLINKS (a loop).
- */
-class SymlinkError extends Error {
-    path;
-    problem;
-    name = 'SymlinkError';
-    kind = 'symlink';
-    constructor(
-    /** The path asked for, repository-relative. */
-    path, problem, message) {
-        super(message);
-        this.path = path;
-        this.problem = problem;
-    }
-}
-/** As Linux's MAXSYMLINKS: more links than this on one path is taken for a loop. */
-const MAX_SYMLINKS = 40;
-const SYMLINK_MODE = '120000';
-/** The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none. */
-async function treeEntry(cwd, sha, path) {
-    // Literal pathspecs: a path holding `*` or `?` names that one entry, never a pattern.
-    const { stdout } = await runGit(cwd, [
-        '--literal-pathspecs',
-        'ls-tree',
-        '-z',
-        '--full-tree',
-        sha,
-        '--',
-        path,
-    ]);
-    for (const record of stdout.toString('utf8').split('\0')) {
-        const tab = record.indexOf('\t');
-        if (tab === -1 || record.slice(tab + 1) !== path)
-            continue;
-        const [mode = '', type = '', oid = ''] = record.slice(0, tab).split(' ');
-        return { mode, type, oid };
-    }
-    return null;
-}
-/**
- * Where `path` leads at commit `sha`, following every symlink on the way (in directories too)
- * within that commit's tree, as the file system would after checking it out: the final entry and
- * its symlink-free path, or null when nothing is there. A link out of the repository or a chain
- * longer than MAX_SYMLINKS is a SymlinkError.
- */
-async function resolvePathAtCommit(cwd, sha, path) {
-    checkSha(sha);
-    const asked = path.replace(/^\.?\/+/, '');
-    const parts = (p) => p.split('/').filter((c) => c !== '' && c !== '.');
-    let pending = parts(asked);
-    const resolved = [];
-    let links = 0;
-    while (pending.length > 0) {
-        const [name, ...rest] = pending;
-        pending = rest;
-        if (name === '..') {
-            if (resolved.length === 0)
-                throw new SymlinkError(asked, 'leaves-repository', `${asked} leads out of the repository (through "..")`);
-            resolved.pop();
-            continue;
-        }
-        const at = [...resolved, name].join('/');
-        const entry = await treeEntry(cwd, sha, at);
-        if (entry === null)
-            return null;
-        if (entry.mode === SYMLINK_MODE) {
-            if (++links > MAX_SYMLINKS)
-                throw new SymlinkError(asked, 'too-many-links', `${asked} goes through more than ${MAX_SYMLINKS} symlinks at ${sha} (a loop?)`);
-            const target = (await runGit(cwd, ['cat-file', 'blob', entry.oid])).stdout.toString('utf8');
-            if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
-                throw new SymlinkError(asked, 'leaves-repository', `${asked} is a symlink at ${sha} to the absolute path ${JSON.stringify(target)}, outside the repository`);
-            pending = [...parts(target), ...pending];
-            continue;
-        }
-        if (pending.length > 0 && entry.type !== 'tree')
-            return null;
-        resolved.push(name);
-        if (pending.length === 0)
-            return { path: at, entry };
-    }
-    return null;
-}
-/**
- * The content of `path` (relative to the repository root) at commit `sha`, or null when no file
- * exists there at that commit. A symlink is followed within the commit's tree (resolvePathAtCommit),
- * so a policy that is a link is read from its target. A missing commit is an error, not null:
- * reporting "absent" for a commit we simply do not have would make a changed policy look deleted
- * or added.
- */
-async function readFileAtCommit(cwd, sha, path, options = {}) {
-    if (!(await hasCommit(cwd, sha))) {
-        throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is not in the checkout`);
-    }
-    const found = await resolvePathAtCommit(cwd, sha, path);
-    // A directory (or submodule) by that name is not a policy file.
-    if (found === null || found.entry.type !== 'blob')
-        return null;
-    if (options.maxBytes !== undefined) {
-        // The blob's size from its header, before a byte of it is read.
-        const size = Number((await runGit(cwd, ['cat-file', '-s', found.entry.oid])).stdout.toString('utf8').trim());
-        if (!(size <= options.maxBytes))
-            throw new FileTooLargeError(path, size, options.maxBytes);
-    }
-    return (await runGit(cwd, ['cat-file', 'blob', found.entry.oid])).stdout.toString('utf8');
-}
-/**
- * Why readFileAtCommit found no file at `path` at commit `sha`, in words for an error: nothing is
- * there, a symlink whose target is not there, a directory or a submodule.
- */
-async function whyNoFileAtCommit(cwd, sha, path) {
-    const asked = path.replace(/^\.?\/+/, '');
-    const found = await resolvePathAtCommit(cwd, sha, asked);
-    if (found !== null) {
-        const what = found.entry.type === 'tree'
-            ? 'a directory'
-            : found.entry.type === 'commit'
-                ? 'a submodule'
-                : `a ${found.entry.type}`;
-        return found.path === asked
-            ? `it is ${what}, not a file`
-            : `it leads to ${found.path}, ${what}, not a file`;
-    }
-    const own = await treeEntry(cwd, sha, asked);
-    if (own?.mode === SYMLINK_MODE) {
-        const target = (await runGit(cwd, ['cat-file', 'blob', own.oid])).stdout.toString('utf8');
-        return `it is a symlink to ${JSON.stringify(target)}, which does not exist at that commit`;
-    }
-    return own === null ? 'nothing is there (or a symlink on the way leads nowhere)' : 'it is not a file';
-}
-/** A file at a commit is larger than the caller's bound; it was not read. */
-class FileTooLargeError extends Error {
-    path;
-    bytes;
-    limit;
-    name = 'FileTooLargeError';
-    constructor(path, bytes, limit) {
-        super(`${path} is ${bytes.toLocaleString('en-US')} bytes, over the ${limit.toLocaleString('en-US')}-byte limit ` +
-            "for a policy (raise it with --max-policy-bytes, or max-policy-bytes in the Action's limits input)");
-        this.path = path;
-        this.bytes = bytes;
-        this.limit = limit;
-    }
-}
-/** Whether the repository at `cwd` is a shallow clone (part of its history is missing). */
-async function isShallowRepository(cwd) {
-    return ((await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout.toString('utf8').trim() === 'true');
-}
-/** The commit checked out in the work tree at `cwd` (HEAD). */
-async function checkedOutCommit(cwd) {
-    const { stdout } = await runGit(cwd, ['rev-parse', '--verify', '--end-of-options', 'HEAD^{commit}']);
-    return stdout.toString('utf8').trim();
-}
-/** The paths of every symlink in the tree of `sha`. */
-async function symlinksAtCommit(cwd, sha) {
-    checkSha(sha);
-    const { stdout } = await runGit(cwd, ['ls-tree', '-r', '-z', '--full-tree', sha]);
-    const links = [];
-    for (const record of stdout.toString('utf8').split('\0')) {
-        const tab = record.indexOf('\t');
-        if (tab !== -1 && record.startsWith(`${SYMLINK_MODE} `))
-            links.push(record.slice(tab + 1));
-    }
-    return links;
-}
-/**
- * The parents of a present commit, in order, as the commit object records them. Read from the
- * object itself, so a shallow checkout (where git hides the parents beyond its depth) still tells.
- */
-async function commitParents(cwd, sha) {
-    checkSha(sha);
-    const text = (await runGit(cwd, ['cat-file', 'commit', sha])).stdout.toString('utf8');
-    const header = text.slice(0, text.indexOf('\n\n') === -1 ? text.length : text.indexOf('\n\n'));
-    return header
-        .split('\n')
-        .filter((line) => line.startsWith('parent '))
-        .map((line) => line.slice('parent '.length).trim())
-        .filter((parent) => SHA_PATTERN.test(parent));
-}
-/** The merge base of two present commits, or null when the local history cannot tell (shallow). */
-async function mergeBase(cwd, base, head) {
-    checkSha(base);
-    checkSha(head);
-    try {
-        const out = (await runGit(cwd, ['merge-base', base, head])).stdout.toString('utf8').trim();
-        return SHA_PATTERN.test(out) ? out : null;
-    }
-    catch (error) {
-        if (error instanceof GitError && error.exitCode !== null)
-            return null;
-        throw error;
-    }
-}
-function statusOf(code) {
-    switch (code[0]) {
-        case 'A':
-            return 'added';
-        case 'M':
-            return 'modified';
-        case 'D':
-            return 'removed';
-        case 'R':
-            return 'renamed';
-        case 'C':
-            return 'copied';
-        case 'T':
-            return 'changed';
-        default:
-            return undefined;
-    }
-}
-/** Parses `git diff --name-status -z` output: status NUL path [NUL path] per entry. */
-function parseNameStatus(output) {
-    const fields = output.split('\0');
-    if (fields[fields.length - 1] === '')
-        fields.pop();
-    const files = [];
-    for (let i = 0; i < fields.length;) {
-        const code = fields[i++] ?? '';
-        const status = statusOf(code);
-        if (status === undefined)
-            throw new GitError(['diff'], null, '', `unexpected git diff status '${code}'`);
-        if (status === 'renamed' || status === 'copied') {
-            const from = fields[i++];
-            const to = fields[i++];
-            if (from === undefined || to === undefined) {
-                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
-            }
-            files.push({ filename: to, status, previous_filename: from });
-        }
-        else {
-            const name = fields[i++];
-            if (name === undefined)
-                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
-            files.push({ filename: name, status });
-        }
-    }
-    return files;
-}
-/**
- * The files changed between two commits, as the pull-request files API reports them: the diff
- * from `from` to `to` with rename detection. Pass the merge base as `from` to get the PR's view
- * (`base...head`). Both commits must be present (see `ensureCommits`).
- */
-async function diffNameStatus(cwd, from, to) {
-    checkSha(from);
-    checkSha(to);
-    const { stdout } = await runGit(cwd, [
-        // Past git's rename limit renames come out as add + delete: both names are still listed, so no
-        // policy is missed, and an exhaustive rename search over thousands of files could take minutes.
-        'diff',
-        '--no-ext-diff',
-        '--no-textconv',
-        '--name-status',
-        '-z',
-        '-M',
-        from,
-        to,
-        '--',
-    ]);
-    return parseNameStatus(stdout.toString('utf8'));
-}
-/** The files git tracks in the work tree at `cwd` (repository-relative, `/`-separated). */
-async function trackedFiles(cwd) {
-    const { stdout } = await runGit(cwd, ['ls-files', '-z']);
-    return stdout
-        .toString('utf8')
-        .split('\0')
-        .filter((p) => p !== '');
-}
-
-;// CONCATENATED MODULE: ./build/github/pullFiles.js
-
-/** The REST API's documented ceiling for `GET /pulls/{n}/files`. */
-const PULL_FILES_API_CAP = 3000;
-/** The file list could not be obtained completely: the run must fail rather than skip files. */
-class PullFilesIncompleteError extends Error {
-    pullNumber;
-    listed;
-    changedFiles;
-    name = 'PullFilesIncompleteError';
-    kind = 'pull-files-incomplete';
-    constructor(pullNumber, listed, changedFiles, message, cause) {
-        super(message, cause === undefined ? undefined : { cause });
-        this.pullNumber = pullNumber;
-        this.listed = listed;
-        this.changedFiles = changedFiles;
-    }
-}
-async function listPullFiles(client, options) {
-    const repo = { owner: options.owner, repo: options.repo };
-    const pull = await client.getPullRequest(repo, options.pullNumber);
-    const listed = await client.listPullRequestFiles(repo, options.pullNumber);
-    const base = { baseSha: pull.baseSha, headSha: pull.headSha, changedFiles: pull.changedFiles };
-    if (listed.length < PULL_FILES_API_CAP && listed.length >= pull.changedFiles) {
-        return { files: listed.map(toPullFile), source: 'api', ...base };
-    }
-    try {
-        await ensureCommits(options.workspace, [pull.baseSha, pull.headSha], options.remote);
-        // The API lists `base...head` (from the merge base); a shallow checkout cannot compute the
-        // merge base locally, so ask GitHub for it and fetch that one commit.
-        let from = await mergeBase(options.workspace, pull.baseSha, pull.headSha);
-        if (from === null) {
-            from = await client.getMergeBase(repo, pull.baseSha, pull.headSha);
-            await ensureCommits(options.workspace, [from], options.remote);
-        }
-        const files = await diffNameStatus(options.workspace, from, pull.headSha);
-        return { files: files.map(toPullFile), source: 'git', ...base };
-    }
-    catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
-        throw new PullFilesIncompleteError(options.pullNumber, listed.length, pull.changedFiles, `pull request #${options.pullNumber} changes ${pull.changedFiles} files but the GitHub API listed only ` +
-            `${listed.length} (it stops at ${PULL_FILES_API_CAP}), and git could not list them between ` +
-            `${pull.baseSha} and ${pull.headSha}: ${detail}. Check out the repository with enough history ` +
-            `(actions/checkout with fetch-depth: 0) so no policy is skipped.`, error);
-    }
-}
-function toPullFile(file) {
-    return file.previous_filename === undefined
-        ? { filename: file.filename, status: file.status }
-        : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };
-}
-
 ;// CONCATENATED MODULE: ./build/fidelity/manifest.js
 
 
@@ -81233,6 +81415,100 @@ async function linesEstimate(plan) {
     return estimate;
 }
 
+;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
+
+const instantCache = new Map();
+/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
+function instantOf(occurredAt) {
+    if (occurredAt === null)
+        return null;
+    let cached = instantCache.get(occurredAt);
+    if (cached === undefined) {
+        cached = instantNanos(occurredAt);
+        if (instantCache.size > 10_000)
+            instantCache.clear();
+        instantCache.set(occurredAt, cached);
+    }
+    return cached;
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/changeOrder.js
+
+/**
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * within a group most recent occurred_at first (as instants, not strings), untimed last, then
+ * request_id.
+ */
+function changeGroup(change) {
+    if (change.draft_decision === 'allow')
+        return change.current_decision === 'deny' ? 0 : 1;
+    return change.current_decision === 'allow' ? 2 : 3;
+}
+function compareChanges(a, b) {
+    const group = changeGroup(a) - changeGroup(b);
+    if (group !== 0)
+        return group;
+    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+}
+/**
+ * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
+ * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
+ */
+const DRIFT_RANK = [1, 2, 0, 3];
+function driftGroup(change) {
+    return DRIFT_RANK[changeGroup(change)];
+}
+function compareDrifts(a, b) {
+    const group = driftGroup(a) - driftGroup(b);
+    if (group !== 0)
+        return group;
+    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+}
+/** Most recent first, untimed last, then request_id (code-unit order). */
+function compareRecency(aTime, aId, bTime, bId) {
+    const ta = instantOf(aTime);
+    const tb = instantOf(bTime);
+    if (ta !== null && tb !== null && ta !== tb)
+        return ta > tb ? -1 : 1;
+    if (ta === null && tb !== null)
+        return 1;
+    if (ta !== null && tb === null)
+        return -1;
+    return aId < bId ? -1 : aId > bId ? 1 : 0;
+}
+/**
+ * Keeps the first `capacity` changes in order while counting every one offered, in memory
+ * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
+ */
+class TopChanges {
+    capacity;
+    compare;
+    items = [];
+    constructor(capacity, compare = compareChanges) {
+        this.capacity = capacity;
+        this.compare = compare;
+    }
+    offer(change) {
+        if (this.capacity === 0)
+            return;
+        const items = this.items;
+        if (items.length === this.capacity && this.compare(change, items[items.length - 1]) >= 0)
+            return;
+        let lo = 0;
+        let hi = items.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.compare(items[mid], change) <= 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        items.splice(lo, 0, change);
+        if (items.length > this.capacity)
+            items.pop();
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/replay/report/timeSpan.js
 
 const UTC_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:[0-5]\d(?:\.\d{1,9})?Z$/;
@@ -81580,6 +81856,7 @@ function inShard(shard, requestId, line) {
 
 
 
+
 /**
  * The replay in two steps. `RecordEvaluator` turns one element of the sample (a line's text) into
  * a RecordOutcome: parse, validate, availability, the decisions. It depends on nothing but the
@@ -81629,6 +81906,8 @@ class RecordEvaluator {
     elements;
     /** Null unless the replay attributes counterfactually (OutcomeConfig.attribution). */
     causes = null;
+    /** Null unless the replay places the sample (OutcomeConfig.signatures). */
+    signatures = null;
     constructor(config, primary, base) {
         this.config = config;
         this.primary = primary;
@@ -81641,6 +81920,8 @@ class RecordEvaluator {
         this.primaryRules = new RuleTable(primary.policy);
         this.baseRules = this.both ? new RuleTable(base.policy) : null;
         this.sinceNs = config.since === null ? null : instantOf(config.since);
+        if (this.both && config.signatures === true)
+            this.signatures = signatureSpace(base.policy, primary.policy);
         if (this.both && config.attribution !== null)
             this.causes = new CauseFinder(primary.policy, base.policy, config.attribution, config.unevaluable);
         this.elements = new SampleElementReader(config.format ?? 'records', config.decisionLog ?? NO_DECISION_LOG_OPTIONS, config.maxLineBytes);
@@ -81731,6 +82012,8 @@ class RecordEvaluator {
             return outcome;
         }
         outcome.primary = primaryDecision === null ? VERDICT_UNEVALUABLE : verdictOf(primaryDecision);
+        if (this.signatures !== null)
+            outcome.signature = recordSignature(this.signatures, input, known ? null : recordUnknowns_unknownDataOf(record));
         // A deleted policy: the counts and the recorded mismatch are the base's own decisions.
         if (!config.hasHead)
             outcome.base = primaryDecision === null ? null : outcome.primary;
@@ -81857,7 +82140,111 @@ function unevaluatedOutcome(config, record, line, decisionPath) {
         base: null,
         change: null,
         decision_path: decisionPath,
+        signature: null,
     };
+}
+
+;// CONCATENATED MODULE: ./build/replay/heap.js
+/** A binary heap ordered by `before`: the root is the element that sorts first. */
+class Heap {
+    before;
+    items = [];
+    constructor(before) {
+        this.before = before;
+    }
+    get size() {
+        return this.items.length;
+    }
+    peek() {
+        return this.items[0];
+    }
+    push(item) {
+        const items = this.items;
+        items.push(item);
+        let i = items.length - 1;
+        while (i > 0) {
+            const parent = (i - 1) >> 1;
+            if (!this.before(items[i], items[parent]))
+                break;
+            [items[i], items[parent]] = [items[parent], items[i]];
+            i = parent;
+        }
+    }
+    pop() {
+        const items = this.items;
+        const top = items[0];
+        const last = items.pop();
+        if (items.length > 0 && last !== undefined) {
+            items[0] = last;
+            let i = 0;
+            for (;;) {
+                const l = 2 * i + 1;
+                const r = l + 1;
+                let m = i;
+                if (l < items.length && this.before(items[l], items[m]))
+                    m = l;
+                if (r < items.length && this.before(items[r], items[m]))
+                    m = r;
+                if (m === i)
+                    break;
+                [items[i], items[m]] = [items[m], items[i]];
+                i = m;
+            }
+        }
+        return top;
+    }
+    toArray() {
+        return [...this.items];
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/selection.js
+
+
+
+
+async function buildRecordFilter(plan, since, limit) {
+    const sinceNs = since === null ? null : instantOf(since);
+    const passesSince = (occurredAt) => {
+        if (sinceNs === null)
+            return true;
+        if (occurredAt === undefined)
+            return false;
+        const t = instantOf(occurredAt);
+        return t !== null && t >= sinceNs;
+    };
+    let chosen = null;
+    if (limit !== null) {
+        // The root is the least recent kept record, the first to give way to a more recent one.
+        const heap = new Heap((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
+        for await (const batch of readSampleItems(plan)) {
+            for (const item of batch) {
+                if (item.kind !== 'record' || !passesSince(item.record.occurred_at))
+                    continue;
+                const key = { id: item.record.request_id, time: item.record.occurred_at ?? null };
+                if (heap.size < limit)
+                    heap.push(key);
+                else if (limit > 0 && compareRecency(key.time, key.id, heap.peek().time, heap.peek().id) < 0) {
+                    heap.pop();
+                    heap.push(key);
+                }
+            }
+        }
+        chosen = new Set(heap.toArray().map((k) => k.id));
+    }
+    const filter = {
+        excludedWithoutTime: 0,
+        accepts(requestId, occurredAt) {
+            if (sinceNs !== null && occurredAt === undefined) {
+                filter.excludedWithoutTime++;
+                return false;
+            }
+            if (!passesSince(occurredAt))
+                return false;
+            return chosen === null || chosen.has(requestId);
+        },
+    };
+    return filter;
 }
 
 // EXTERNAL MODULE: external "node:url"
@@ -82108,6 +82495,7 @@ function packOutcomes(outcomes) {
             string(outcome.policy_revision);
             string(outcome.error);
             string(outcome.decision_path);
+            string(outcome.signature);
             if (change !== null) {
                 string(change.subject);
                 string(change.method);
@@ -82168,6 +82556,7 @@ class PackedReader {
         base: null,
         change: null,
         decision_path: null,
+        signature: null,
     };
     constructor(packed) {
         this.packed = packed;
@@ -82228,6 +82617,7 @@ class PackedReader {
         view.policy_revision = this.string();
         view.error = this.string();
         view.decision_path = this.string();
+        view.signature = this.string();
         view.evaluated = (flags & EVALUATED) !== 0;
         view.byReading = (flags & BY_READING) !== 0;
         view.baseFailed = (flags & BASE_FAILED) !== 0;
@@ -82360,6 +82750,7 @@ function compareCalls(a, b) {
 
 
 
+
 /**
  * The base could not evaluate a record the head evaluated (a trap, a builtin failure, its memory
  * limit): the record is readable, so it is not malformed, and the change cannot be judged against
@@ -82414,6 +82805,7 @@ class ReplayAggregator {
     lostGroups;
     countedManifests;
     changeSet;
+    signatures;
     constructor(config, primary, filter, maxChanges, plan, collectors) {
         this.config = config;
         this.filter = filter;
@@ -82426,6 +82818,7 @@ class ReplayAggregator {
         this.lostGroups = collectors.lost;
         this.countedManifests = collectors.manifests;
         this.changeSet = collectors.changeSet;
+        this.signatures = config.signatures === true ? emptySignatures() : null;
     }
     /** Whether the base's decisions are counted: a compare of two versions. */
     get compares() {
@@ -82435,6 +82828,9 @@ class ReplayAggregator {
         if (!this.admits(o))
             return;
         this.count(o);
+        // A new signature and its first id outlive the run their text came from.
+        if (this.signatures !== null && o.signature !== null)
+            addSignature(this.signatures, o.signature, o.request_id, ownString);
         const revision = this.config.mode === 'drift' ? this.revisionOf(o) : undefined;
         if (revision && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
             this.withoutRecordedDecision++;
@@ -82646,6 +83042,7 @@ class ReplayAggregator {
             fileCounts: this.fileCounts,
             groups: groups.all,
             changeSetDigest: this.changeSet?.digest() ?? null,
+            signatures: this.signatures,
         };
     }
     noteMalformed(line, reason) {
@@ -82712,6 +83109,7 @@ async function replayTraffic(options) {
         maxLineBytes: plan.maxLineBytes,
         unevaluable: options.unevaluable ?? 'precise',
         attribution: attribution?.method === 'counterfactual' ? edits : null,
+        signatures: options.signatures === true && mode === 'compare' && options.head !== null && options.base !== null,
     };
     const workers = await workerCountFor(options, plan);
     // Threads start (and compile their wasm) while the --limit pass reads the sample.
@@ -82957,6 +83355,8 @@ async function runReplay(options) {
             ? { maxAttributionEdits: options.maxAttributionEdits }
             : {}),
         ...(options.digestChanges === true ? { digestChanges: true } : {}),
+        // The coverage section places the replayed records by their signatures (coverageSection.ts).
+        ...(options.coverage !== undefined && options.shard === undefined ? { signatures: true } : {}),
     });
     if (outcome.attribution !== null)
         meta.attribution = outcome.attribution;
@@ -82988,14 +83388,16 @@ async function coverageSection(options, outcome, meta, base, head) {
     if (options.coverage === undefined)
         return undefined;
     const diff = outcome.result.rule_diff;
-    if (base === null || head === null || diff === null || options.shard !== undefined)
+    if (base === null ||
+        head === null ||
+        diff === null ||
+        options.shard !== undefined ||
+        outcome.signatures === null)
         return { section: null, witnesses: [] };
     return coverageOf({
         base: base.side,
         head: head.side,
-        plan: outcome.plan,
-        since: options.since ?? null,
-        limit: options.limit ?? null,
+        signatures: outcome.signatures,
         firstAt: outcome.result.sample_window.first_at,
         diff,
         edits: meta.attribution?.method === 'counterfactual' ? editsOf(diff) : null,

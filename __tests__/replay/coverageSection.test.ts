@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { coverageOf, type CoverageInputs } from '../../src/replay/coverageSection.js';
-import { planOf, type ReplaySide } from '../../src/replay/replay.js';
+import type { ReplaySide } from '../../src/replay/replay.js';
+import { emptySignatures } from '../../src/coverage/signature.js';
 import type { WasmPolicy } from '../../src/engine/wasmEngine.js';
 import { evaluateReference } from '../../src/engine/reference.js';
 import { validatePolicyText } from '../../src/policy/validate.js';
@@ -30,14 +31,13 @@ function side(
   return { policy: p, features: {} as ReplaySide['features'], engine };
 }
 
-async function inputs(head: ReplaySide): Promise<CoverageInputs> {
+function inputs(head: ReplaySide): CoverageInputs {
   const base = policy('base');
   return {
     base: side(base),
     head,
-    plan: await planOf(join(repoRoot, 'fixtures/replay/traffic.jsonl')),
-    since: null,
-    limit: null,
+    // No sample: these tests are about the witnesses (the placing has its own).
+    signatures: emptySignatures(),
     firstAt: '2026-11-27T09:00:00Z',
     diff: ruleDiff(base, head.policy),
     edits: null,
@@ -48,7 +48,7 @@ async function inputs(head: ReplaySide): Promise<CoverageInputs> {
 
 describe('coverage section witnesses', () => {
   it('shows every witness the engines decide as stated', async () => {
-    const { section, witnesses } = await coverageOf(await inputs(side(policy('head'))), {
+    const { section, witnesses } = await coverageOf(inputs(side(policy('head'))), {
       shape: 'any',
       maxNodes: 100_000,
     });
@@ -63,7 +63,7 @@ describe('coverage section witnesses', () => {
   it('hides a witness the engines decide otherwise and says so in not_analysed', async () => {
     const head = policy('head');
     const denies = side(head, (input) => ({ ...evaluateReference(head, input), allow: false }));
-    const { section, witnesses } = await coverageOf(await inputs(denies), {
+    const { section, witnesses } = await coverageOf(inputs(denies), {
       shape: 'any',
       maxNodes: 100_000,
     });

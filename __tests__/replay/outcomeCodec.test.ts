@@ -58,6 +58,7 @@ const record: fc.Arbitrary<RecordOutcome> = fc.record({
     },
   ),
   decision_path: nullable,
+  signature: nullable,
 });
 
 const outcome: fc.Arbitrary<ElementOutcome> = fc.oneof(
@@ -108,6 +109,7 @@ describe('packed outcomes (worker → main thread)', () => {
       base: null,
       change: null,
       decision_path: null,
+      signature: null,
     };
     const changed: RecordOutcome = {
       ...common,

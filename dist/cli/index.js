@@ -17689,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4340);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8298);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17762,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 4340:
+/***/ 8298:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36846,7 +36846,1177 @@ class UnknownsJudge {
     }
 }
 
+;// CONCATENATED MODULE: ./build/coverage/bdd.js
+const bdd_FALSE = 0;
+const bdd_TRUE = 1;
+/** Thrown when creating one more node would exceed the manager's budget. */
+class NodeBudgetExceeded extends Error {
+    maxNodes;
+    constructor(maxNodes) {
+        super(`the decision diagram needs more than ${maxNodes} nodes`);
+        this.maxNodes = maxNodes;
+    }
+}
+const TERMINAL_LEVEL = Number.MAX_SAFE_INTEGER;
+/** Node ids stay below 2^26 (MAX_NODES), so two of them pack exactly into one number key. */
+const PAIR = 2 ** 26;
+const MAX_NODES = PAIR;
+class BddManager {
+    maxNodes;
+    vars = [TERMINAL_LEVEL, TERMINAL_LEVEL];
+    lows = [0, 1];
+    highs = [0, 1];
+    /** Per variable: (low · 2^26 + high) → node. */
+    unique = new Map();
+    /** (smaller · 2^26 + larger) → their conjunction. */
+    andCache = new Map();
+    notCache = new Map();
+    constructor(maxNodes) {
+        this.maxNodes = maxNodes;
+        if (!(maxNodes <= MAX_NODES))
+            throw new Error(`maxNodes is at most ${MAX_NODES}`);
+    }
+    /** Nodes created so far, the two terminals included. */
+    get size() {
+        return this.vars.length;
+    }
+    level(f) {
+        return this.vars[f];
+    }
+    low(f) {
+        return this.lows[f];
+    }
+    high(f) {
+        return this.highs[f];
+    }
+    /** The reduced node (variable, low, high): no redundant test, one node per triple. */
+    node(variable, low, high) {
+        if (low === high)
+            return low;
+        let table = this.unique.get(variable);
+        if (table === undefined) {
+            table = new Map();
+            this.unique.set(variable, table);
+        }
+        const key = low * PAIR + high;
+        const found = table.get(key);
+        if (found !== undefined)
+            return found;
+        if (this.vars.length >= this.maxNodes)
+            throw new NodeBudgetExceeded(this.maxNodes);
+        const id = this.vars.length;
+        this.vars.push(variable);
+        this.lows.push(low);
+        this.highs.push(high);
+        table.set(key, id);
+        return id;
+    }
+    variable(index) {
+        return this.node(index, bdd_FALSE, bdd_TRUE);
+    }
+    literal(index, value) {
+        return value ? this.node(index, bdd_FALSE, bdd_TRUE) : this.node(index, bdd_TRUE, bdd_FALSE);
+    }
+    not(f) {
+        if (f <= 1)
+            return 1 - f;
+        const cached = this.notCache.get(f);
+        if (cached !== undefined)
+            return cached;
+        const result = this.node(this.level(f), this.not(this.low(f)), this.not(this.high(f)));
+        this.notCache.set(f, result);
+        return result;
+    }
+    and(f, g) {
+        if (f === bdd_FALSE || g === bdd_FALSE)
+            return bdd_FALSE;
+        if (f === bdd_TRUE)
+            return g;
+        if (g === bdd_TRUE || f === g)
+            return f;
+        const [a, b] = f < g ? [f, g] : [g, f];
+        const key = a * PAIR + b;
+        const cached = this.andCache.get(key);
+        if (cached !== undefined)
+            return cached;
+        const level = Math.min(this.level(a), this.level(b));
+        const [a0, a1] = this.cofactors(a, level);
+        const [b0, b1] = this.cofactors(b, level);
+        const result = this.node(level, this.and(a0, b0), this.and(a1, b1));
+        this.andCache.set(key, result);
+        return result;
+    }
+    or(f, g) {
+        return this.not(this.and(this.not(f), this.not(g)));
+    }
+    implies(f, g) {
+        return this.or(this.not(f), g);
+    }
+    andAll(fs) {
+        let result = bdd_TRUE;
+        for (const f of fs)
+            result = this.and(result, f);
+        return result;
+    }
+    orAll(fs) {
+        let result = bdd_FALSE;
+        for (const f of fs)
+            result = this.or(result, f);
+        return result;
+    }
+    /** At most one of `fs` holds. */
+    atMostOne(fs) {
+        let none = bdd_TRUE;
+        let one = bdd_FALSE;
+        for (const f of fs) {
+            one = this.or(this.and(one, this.not(f)), this.and(none, f));
+            none = this.and(none, this.not(f));
+        }
+        return this.or(none, one);
+    }
+    /** The function of the cube's literals (their conjunction). */
+    cube(cube) {
+        return this.andAll([...cube].map(([v, value]) => this.literal(v, value)));
+    }
+    /** ∃ variables: f with every variable in `quantified` projected away. */
+    exists(f, quantified) {
+        const memo = new Map();
+        const walk = (g) => {
+            if (g <= 1)
+                return g;
+            const cached = memo.get(g);
+            if (cached !== undefined)
+                return cached;
+            const lo = walk(this.low(g));
+            const hi = walk(this.high(g));
+            const result = quantified.has(this.level(g)) ? this.or(lo, hi) : this.node(this.level(g), lo, hi);
+            memo.set(g, result);
+            return result;
+        };
+        return walk(f);
+    }
+    /** f with one variable fixed (the cofactor). */
+    restrict(f, variable, value) {
+        const memo = new Map();
+        const walk = (g) => {
+            if (g <= 1 || this.level(g) > variable)
+                return g;
+            const cached = memo.get(g);
+            if (cached !== undefined)
+                return cached;
+            const result = this.level(g) === variable
+                ? value
+                    ? this.high(g)
+                    : this.low(g)
+                : this.node(this.level(g), walk(this.low(g)), walk(this.high(g)));
+            memo.set(g, result);
+            return result;
+        };
+        return walk(f);
+    }
+    /** The value of f under a total assignment (a variable the function reads must be given). */
+    evaluate(f, value) {
+        let g = f;
+        while (g > 1)
+            g = value(this.level(g)) ? this.high(g) : this.low(g);
+        return g === bdd_TRUE;
+    }
+    /**
+     * The paths to TRUE, each a cube (the variables tested on the path): disjoint, and together
+     * exactly f. Lazy, so a caller can stop early.
+     */
+    *paths(f) {
+        yield* this.walkPaths(f, new Map());
+    }
+    /** The paths below g, `cube` holding the path above it (restored on return). */
+    *walkPaths(g, cube) {
+        if (g === bdd_FALSE)
+            return;
+        if (g === bdd_TRUE) {
+            yield new Map(cube);
+            return;
+        }
+        const v = this.level(g);
+        cube.set(v, true);
+        yield* this.walkPaths(this.high(g), cube);
+        cube.set(v, false);
+        yield* this.walkPaths(this.low(g), cube);
+        cube.delete(v);
+    }
+    /** The variables f depends on. */
+    support(f) {
+        const seen = new Set();
+        const found = new Set();
+        const stack = [f];
+        while (stack.length > 0) {
+            const g = stack.pop();
+            if (g <= 1 || seen.has(g))
+                continue;
+            seen.add(g);
+            found.add(this.level(g));
+            stack.push(this.low(g), this.high(g));
+        }
+        return found;
+    }
+    cofactors(f, level) {
+        return this.level(f) === level ? [this.low(f), this.high(f)] : [f, f];
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/fieldAtoms.js
+
+/** Allocates consecutive variables from `next`, returning the field's atoms and the next free. */
+function allocateField(field, kind, constants, single, edited, next) {
+    const sorted = [...new Set(constants)].sort();
+    const present = next;
+    const bits = sorted.map((_, i) => next + 1 + i);
+    return { atoms: { field, kind, present, constants: sorted, bits, single, edited }, next: next + 1 + sorted.length };
+}
+/** The bit of one constant, or undefined when the field has no such constant. */
+function bitOf(atoms, constant) {
+    const i = atoms.constants.indexOf(constant);
+    return i < 0 ? undefined : atoms.bits[i];
+}
+/** docs/policy.md "One condition" over the field's atoms. */
+function conditionBdd(m, atoms, condition) {
+    const listed = m.orAll(condition.values.map((value) => {
+        const bit = bitOf(atoms, value);
+        return bit === undefined ? bdd_FALSE : m.variable(bit);
+    }));
+    const holds = condition.operator === 'in' ? listed : m.not(listed);
+    return m.and(m.variable(atoms.present), holds);
+}
+/**
+ * The canonical form of the field's atoms: a bit only with `present`, at most one bit for a
+ * single-valued field, and for `is_batch` (constants "false", "true") exactly one when present.
+ */
+function fieldConstraint(m, atoms) {
+    const present = m.variable(atoms.present);
+    const bits = atoms.bits.map((b) => m.variable(b));
+    let constraint = m.andAll(bits.map((b) => m.implies(b, present)));
+    if (atoms.single)
+        constraint = m.and(constraint, m.atMostOne(bits));
+    if (atoms.kind.kind === 'is_batch')
+        constraint = m.and(constraint, m.implies(present, m.orAll(bits)));
+    return constraint;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/callModel.js
+
+
+/** Call variables start here, below every request variable, so the two never interleave. */
+const CALL_VARIABLES_START = 1_000_000;
+const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
+/** The methods the MCP shape names (a tool only on the one, a resource only on the other). */
+const MCP_METHODS = ['tools/call', 'resources/read'];
+class CallModel {
+    m;
+    hasCalls;
+    many;
+    allocate;
+    fields = new Map();
+    /** What every call satisfies: canonical atoms, and under the MCP shape the call's form. */
+    shape;
+    bits = [];
+    byKey = new Map();
+    constructor(m, constants, edited, mcp, 
+    /** The request variable of "the call list is non-empty". */
+    hasCalls, 
+    /** The request variable of "the call list has two calls or more". */
+    many, allocate) {
+        this.m = m;
+        this.hasCalls = hasCalls;
+        this.many = many;
+        this.allocate = allocate;
+        let next = CALL_VARIABLES_START;
+        for (const name of CALL_FIELDS) {
+            const wanted = new Set(constants.get(name) ?? []);
+            if (mcp && name === 'method')
+                for (const method of MCP_METHODS)
+                    wanted.add(method);
+            const field = allocateField(name, { kind: 'call', name }, wanted, mcp, edited.get(name) ?? new Set(), next);
+            this.fields.set(name, field.atoms);
+            next = field.next;
+        }
+        let shape = m.andAll([...this.fields.values()].map((atoms) => fieldConstraint(m, atoms)));
+        if (mcp)
+            shape = m.and(shape, this.mcpForm());
+        this.shape = shape;
+    }
+    /** A JSON-RPC call has a method; a tool only on tools/call, a resource only on resources/read. */
+    mcpForm() {
+        const m = this.m;
+        const method = this.fields.get('method');
+        const is = (value) => m.variable(bitOf(method, value));
+        const present = (name) => m.variable(this.fields.get(name).present);
+        return m.andAll([
+            present('method'),
+            m.implies(present('tool'), is('tools/call')),
+            m.implies(present('resource_uri'), is('resources/read')),
+        ]);
+    }
+    /** The request bit of a quantified predicate; one bit per distinct (quantifier, predicate). */
+    bitFor(quantifier, predicate) {
+        const key = `${quantifier}:${predicate}`;
+        let bit = this.byKey.get(key);
+        if (bit === undefined) {
+            bit = { variable: this.allocate(), quantifier, predicate };
+            this.byKey.set(key, bit);
+            this.bits.push(bit);
+        }
+        return bit;
+    }
+    /**
+     * The request's view of a quantified predicate: with two calls or more its bit, with one call
+     * the predicate of that call, with none false.
+     */
+    view(bit) {
+        const m = this.m;
+        const many = m.variable(this.many);
+        return m.or(m.and(many, m.variable(bit.variable)), m.andAll([m.not(many), m.variable(this.hasCalls), bit.predicate]));
+    }
+    /** The variables of one call (its atoms). */
+    callVariables() {
+        return new Set([...this.fields.values()].flatMap((f) => [f.present, ...f.bits]));
+    }
+    /** The assignments of the quantified bits some list of two calls or more realises. */
+    realisability() {
+        const m = this.m;
+        const x = this.callVariables();
+        // Inv(q) over the bits and one call's atoms together.
+        const inv = m.andAll([
+            this.shape,
+            ...this.bits.map((b) => b.quantifier === 'forall'
+                ? m.implies(m.variable(b.variable), b.predicate)
+                : m.or(m.variable(b.variable), m.not(b.predicate))),
+        ]);
+        const parts = [m.exists(inv, x)];
+        for (const b of this.bits) {
+            const q = m.variable(b.variable);
+            if (b.quantifier === 'exists')
+                parts.push(m.implies(q, m.exists(m.and(inv, b.predicate), x)));
+            else
+                parts.push(m.implies(m.not(q), m.exists(m.and(inv, m.not(b.predicate)), x)));
+        }
+        return m.andAll(parts);
+    }
+    /**
+     * The list of two calls or more (each a cube over the call variables) that realises the
+     * quantified bits `cube` fixes, the others being free; null when no list does; `[]` when the
+     * cube does not need such a list (one call, or none, is then in the cube itself).
+     */
+    realise(cube) {
+        const m = this.m;
+        const given = (v) => cube.get(v);
+        const many = given(this.many);
+        const fixed = this.bits.filter((b) => given(b.variable) !== undefined);
+        const anyTrue = fixed.some((b) => given(b.variable) === true);
+        if (many === false)
+            return anyTrue ? null : [];
+        if (!anyTrue && many !== true)
+            return [];
+        let inv = this.shape;
+        const demands = [];
+        for (const b of fixed) {
+            const value = given(b.variable);
+            if (b.quantifier === 'forall' && value)
+                inv = m.and(inv, b.predicate);
+            else if (b.quantifier === 'exists' && !value)
+                inv = m.and(inv, m.not(b.predicate));
+            else
+                demands.push(b.quantifier === 'exists' ? b.predicate : m.not(b.predicate));
+        }
+        if (inv === bdd_FALSE)
+            return null;
+        const calls = [];
+        for (const demand of demands) {
+            const call = m.and(inv, demand);
+            if (call === bdd_FALSE)
+                return null;
+            calls.push(this.pick(call));
+        }
+        // Repeating a call changes no quantified bit, so any list can be made two calls long.
+        while (calls.length < 2)
+            calls.push(calls[0] ?? this.pick(inv));
+        return calls;
+    }
+    /** One call of f: its first path, every untested variable false (all completions satisfy f). */
+    pick(f) {
+        for (const path of this.m.paths(f))
+            return path;
+        throw new Error('pick: an unsatisfiable call predicate');
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/concrete.js
+/**
+ * The atom assignment of a concrete OPA input (docs/coverage.md "Atoms"): which atom each field
+ * value falls in, the three flags, the window memberships of its time, and the call bits of its
+ * call list. This is how a sample record is placed in a kind (`covered_by`), and how the tests hold
+ * the symbolic decision equal to the reference evaluator.
+ */
+
+/** The text a scalar is compared by (docs/policy.md "One condition"), or undefined. */
+function textOf(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return JSON.stringify(value);
+    return undefined;
+}
+/** Sets the atoms of one field from the value found at its path. */
+function assignField(into, atoms, found) {
+    const value = found.present ? found.value : undefined;
+    let present;
+    let holds;
+    if (atoms.kind.kind === 'is_batch') {
+        present = typeof value === 'boolean';
+        holds = (c) => (c === 'true') === value;
+    }
+    else if (atoms.kind.kind === 'unparsable_calls') {
+        present = typeof value === 'number';
+        holds = (c) => Number(c) === value;
+    }
+    else if (Array.isArray(value)) {
+        present = true;
+        const texts = new Set(value.map(textOf));
+        holds = (c) => texts.has(c);
+    }
+    else {
+        const text = textOf(value);
+        present = text !== undefined;
+        holds = (c) => c === text;
+    }
+    into.set(atoms.present, present);
+    atoms.constants.forEach((c, i) => into.set(atoms.bits[i], present && holds(c)));
+}
+function assignCall(into, space, call) {
+    for (const atoms of space.calls.fields.values())
+        assignField(into, atoms, lookup(call, [atoms.field]));
+}
+function callAssignment(space, call) {
+    const values = new Map();
+    assignCall(values, space, call);
+    return (v) => values.get(v) ?? false;
+}
+/** Whether one concrete call satisfies a predicate over the call variables. */
+function callSatisfies(space, call, predicate) {
+    return space.m.evaluate(predicate, callAssignment(space, call));
+}
+/** The request's calls: an absent or non-array `calls` is the empty list. */
+function callsOf(input) {
+    const found = lookup(input, ['request', 'mcp', 'calls']);
+    return found.present && Array.isArray(found.value) ? found.value : [];
+}
+/**
+ * The assignment of every request variable. A present time is taken to be a valid RFC 3339
+ * instant (the replay rejects others before evaluation); `inForce` throws otherwise.
+ */
+function concrete_assignmentOf(space, input) {
+    const a = new Map();
+    const flag = (path) => {
+        const found = lookup(input, path);
+        return found.present && found.value === true;
+    };
+    a.set(space.flags.verified, flag(['identity', 'verified']));
+    a.set(space.flags.resolved, flag(['identity', 'attributes_resolved']));
+    const time = lookup(input, ['request', 'time']);
+    a.set(space.flags.timePresent, time.present);
+    for (const atoms of space.fields) {
+        if (atoms.kind.kind === 'call')
+            continue;
+        assignField(a, atoms, lookup(input, requestPath(atoms.kind)));
+    }
+    for (const w of space.windows)
+        a.set(w.variable, time.present && inForce(w.window, time.value));
+    const calls = callsOf(input);
+    a.set(space.calls.hasCalls, calls.length > 0);
+    a.set(space.calls.many, calls.length > 1);
+    // One call: its own atoms. Two or more: the quantified bits (the call atoms stay false).
+    if (calls.length === 1)
+        assignCall(a, space, calls[0]);
+    const assignments = calls.length > 1 ? calls.map((call) => callAssignment(space, call)) : [];
+    for (const bit of space.calls.bits) {
+        const each = assignments.map((value) => space.m.evaluate(bit.predicate, value));
+        const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
+        a.set(bit.variable, holds);
+    }
+    return a;
+}
+/**
+ * Whether a concrete input has the space's request shape: its atoms satisfy the constraint and
+ * every call the per-call shape (under `--shape any`, every input does). `a`: its assignment,
+ * when already computed.
+ */
+function concrete_hasShape(space, input, a = concrete_assignmentOf(space, input)) {
+    if (!space.m.evaluate(space.constraint, (v) => a.get(v) ?? false))
+        return false;
+    return callsOf(input).every((call) => callSatisfies(space, call, space.calls.shape));
+}
+
+;// CONCATENATED MODULE: ./build/coverage/editedConstants.js
+function valuesByField(rule) {
+    const byField = new Map();
+    for (const c of rule.conditions) {
+        const values = byField.get(c.field) ?? new Set();
+        for (const v of c.values)
+            values.add(v);
+        byField.set(c.field, values);
+    }
+    return byField;
+}
+function add(into, field, values) {
+    const set = into.get(field) ?? new Set();
+    for (const v of values)
+        set.add(v);
+    into.set(field, set);
+}
+function editedConstants(base, head) {
+    const edited = new Map();
+    const baseRules = new Map((base?.rules ?? []).map((r) => [r.id, r]));
+    const headRules = new Map((head?.rules ?? []).map((r) => [r.id, r]));
+    for (const [id, rule] of headRules) {
+        const before = baseRules.get(id);
+        const after = valuesByField(rule);
+        if (before === undefined) {
+            for (const [field, values] of after)
+                add(edited, field, values);
+            continue;
+        }
+        const old = valuesByField(before);
+        for (const field of new Set([...after.keys(), ...old.keys()])) {
+            const a = after.get(field) ?? new Set();
+            const b = old.get(field) ?? new Set();
+            add(edited, field, [...a].filter((v) => !b.has(v)));
+            add(edited, field, [...b].filter((v) => !a.has(v)));
+        }
+    }
+    for (const [id, rule] of baseRules) {
+        if (!headRules.has(id))
+            for (const [field, values] of valuesByField(rule))
+                add(edited, field, values);
+    }
+    return edited;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/windows.js
+
+
+const MIN_HORIZON_DAYS = 366;
+const DAY = 86_400;
+/**
+ * Offsets are sampled this often, then each change is bisected to its second. Two transitions
+ * closer than this that cancel out would be missed; the time-zone database has none such.
+ */
+const STEP = 6 * 3_600;
+/** Offsets per zone and horizon, computed once: reading the zone database is the slow part. */
+const segmentMemo = new Map();
+/** The zone's offsets over [from, to), each change at its exact second. */
+function segmentsOf(name, zone, from, to) {
+    const key = `${name} ${from} ${to}`;
+    const known = segmentMemo.get(key);
+    if (known !== undefined)
+        return known;
+    const segments = [{ start: -Infinity, offset: zone.offsetAt(from - DAY) }];
+    let previous = segments[0].offset;
+    for (let t = from - DAY + STEP; t < to + DAY + STEP; t += STEP) {
+        const offset = zone.offsetAt(t);
+        if (offset === previous)
+            continue;
+        // Bisect the step for the first second of the new offset.
+        let lo = t - STEP;
+        let hi = t;
+        while (hi - lo > 1) {
+            const mid = Math.floor((lo + hi) / 2);
+            if (zone.offsetAt(mid) === previous)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        segments.push({ start: hi, offset });
+        previous = offset;
+    }
+    if (segmentMemo.size > 1_000)
+        segmentMemo.clear();
+    segmentMemo.set(key, segments);
+    return segments;
+}
+/** Candidate instants (unix seconds) where some membership of a window in the zone can change. */
+function zoneCandidates(segments, windows, from, to) {
+    const offsets = new Set(segments.map((s) => s.offset));
+    const minutes = new Set([0]);
+    for (const w of windows) {
+        minutes.add(clockMinutes(w.from));
+        minutes.add(clockMinutes(w.to));
+    }
+    const candidates = segments.slice(1).map((s) => s.start);
+    // Local days from one before the horizon to one after, so that every offset is covered.
+    const firstDay = Math.floor(from / DAY) - 1;
+    const lastDay = Math.floor(to / DAY) + 1;
+    for (let day = firstDay; day <= lastDay; day++) {
+        for (const minute of minutes) {
+            for (const offset of offsets)
+                candidates.push(day * DAY + minute * 60 - offset);
+        }
+    }
+    return candidates;
+}
+function isoOf(seconds) {
+    return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+/** Days by Go's weekday number (0 = Sunday), as reference.ts reads them. */
+const DAY_BY_WEEKDAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+/**
+ * The reference's `inForce` for an instant of whole seconds in a loaded zone, the same rule
+ * without writing and parsing an RFC 3339 string (the sweep below evaluates thousands); the unit
+ * suite holds the two equal.
+ */
+function insideAt(window, zone, seconds) {
+    return insideLocal(window, seconds + zone.offsetAt(seconds));
+}
+/** Membership at a local time (unix seconds plus the offset in force). */
+function insideLocal(window, local) {
+    const days = Math.floor(local / DAY);
+    if (!window.days.includes(DAY_BY_WEEKDAY[(((days + 4) % 7) + 7) % 7]))
+        return false;
+    const minute = Math.floor((local - days * DAY) / 60);
+    const from = clockMinutes(window.from);
+    const to = clockMinutes(window.to);
+    return from < to ? from <= minute && minute < to : minute >= from || minute < to;
+}
+/**
+ * Every membership vector of `windows` some instant of the horizon realises, in order of their
+ * earliest instant, with that instant. A sweep over the candidates in time order: at each, only
+ * the windows of the zones the candidate belongs to can change. Throws for an unknown zone (the
+ * policies are validated, so that is a bug).
+ */
+function realisableWindowVectors(windows, horizon) {
+    if (windows.length === 0)
+        return [{ inside: [], instant: horizon.start }];
+    if (!(horizon.days >= MIN_HORIZON_DAYS))
+        throw new Error(`the horizon must be at least ${MIN_HORIZON_DAYS} days`);
+    const from = Math.floor(Date.parse(horizon.start) / 1000);
+    if (!Number.isFinite(from))
+        throw new Error(`not an instant: ${horizon.start}`);
+    const to = from + horizon.days * DAY;
+    const zones = new Map();
+    windows.forEach((w, i) => {
+        const entry = zones.get(w.timezone);
+        if (entry !== undefined)
+            entry.members.push(i);
+        else {
+            const zone = loadTimeZone(w.timezone);
+            if (zone === undefined)
+                throw new Error(`unknown time zone ${w.timezone}`);
+            zones.set(w.timezone, { segments: segmentsOf(w.timezone, zone, from, to), members: [i] });
+        }
+    });
+    const changes = new Map();
+    for (const [name, { segments, members }] of zones) {
+        const zoneWindows = members.map((i) => windows[i]);
+        for (const c of zoneCandidates(segments, zoneWindows, from, to)) {
+            if (c > from && c < to)
+                changes.set(c, (changes.get(c) ?? new Set()).add(name));
+        }
+    }
+    const offsetAt = (segments, t) => {
+        let i = segments.length - 1;
+        while (segments[i].start > t)
+            i--;
+        return segments[i].offset;
+    };
+    const update = (name, t) => {
+        const { segments, members } = zones.get(name);
+        const local = t + offsetAt(segments, t);
+        for (const i of members)
+            inside[i] = insideLocal(windows[i], local);
+    };
+    const inside = windows.map(() => false);
+    for (const name of zones.keys())
+        update(name, from);
+    const found = new Map();
+    const record = (at) => {
+        const key = inside.map((b) => (b ? '1' : '0')).join('');
+        if (!found.has(key))
+            found.set(key, { inside: [...inside], instant: isoOf(at) });
+    };
+    record(from);
+    for (const c of [...changes.keys()].sort((a, b) => a - b)) {
+        for (const name of changes.get(c))
+            update(name, c);
+        record(c);
+    }
+    return [...found.values()];
+}
+
+;// CONCATENATED MODULE: ./build/coverage/space.js
+
+
+
+
+
+
+
+function windowKey(w) {
+    const days = DAYS.filter((d) => w.days.includes(d));
+    return JSON.stringify([days, w.from, w.to, w.timezone]);
+}
+/** A field compared by type, or, under the MCP shape, one the gateway records as a string. */
+function isSingle(kind, shape) {
+    if (kind.kind === 'is_batch' || kind.kind === 'unparsable_calls')
+        return true;
+    return shape === 'mcp' && (kind.kind === 'http' || kind.kind === 'identity' || kind.kind === 'call');
+}
+/** Claim or argument paths where one is a prefix of another: their atoms would not be independent. */
+function overlappingPaths(policies) {
+    const paths = new Set();
+    for (const p of policies)
+        for (const r of p.rules)
+            for (const c of r.conditions)
+                if (/^(claim|argument):/.test(c.field))
+                    paths.add(c.field);
+    const sorted = [...paths].sort();
+    return sorted.filter((a) => sorted.some((b) => b !== a && b.startsWith(`${a}.`)));
+}
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/**
+ * Policy values that read as a JSON number written other than in its shortest form (`5.0`,
+ * `1E2`, `-0`, an integer beyond 2^53). OPA compares a recorded number by the text it was written
+ * in, while the atoms see a number only in its shortest form, so a request that such a value
+ * matches has no atom: the pair is not analysed (docs/coverage.md "Limits").
+ */
+function nonCanonicalNumbers(policies) {
+    const found = new Set();
+    for (const p of policies)
+        for (const r of p.rules)
+            for (const c of r.conditions)
+                for (const v of c.values)
+                    if (JSON_NUMBER.test(v) && JSON.stringify(Number(v)) !== v)
+                        found.add(`${c.field} "${v}"`);
+    return [...found].sort();
+}
+function allRules(base, head) {
+    return [...(base?.rules ?? []), ...(head?.rules ?? [])];
+}
+/** The fields, constants and windows of some rules: the same whatever the shape or the horizon. */
+function collect(rules) {
+    const request = new Map([
+        ['is_batch', { kind: { kind: 'is_batch' }, constants: new Set(['false', 'true']) }],
+    ]);
+    const call = new Map();
+    const windows = new Map();
+    for (const rule of rules) {
+        if (rule.active_window)
+            windows.set(windowKey(rule.active_window), rule.active_window);
+        for (const c of rule.conditions) {
+            const kind = classifyField(c.field);
+            if (kind.kind === 'call') {
+                const set = call.get(kind.name) ?? new Set();
+                c.values.forEach((v) => set.add(v));
+                call.set(kind.name, set);
+            }
+            else {
+                const entry = request.get(c.field) ?? { kind, constants: new Set() };
+                c.values.forEach((v) => entry.constants.add(v));
+                request.set(c.field, entry);
+            }
+        }
+    }
+    return { request, call, windows };
+}
+/** Builds the space; throws NodeBudgetExceeded past `maxNodes`. */
+function buildSpace(base, head, options) {
+    const m = new BddManager(options.maxNodes);
+    const collected = collect(allRules(base, head));
+    const edited = editedConstants(base, head);
+    let next = 0;
+    const flags = { verified: next++, resolved: next++, timePresent: next++ };
+    const fields = [];
+    for (const field of [...collected.request.keys()].sort()) {
+        const { kind, constants } = collected.request.get(field);
+        const single = isSingle(kind, options.shape);
+        const allocated = allocateField(field, kind, constants, single, edited.get(field) ?? new Set(), next);
+        fields.push(allocated.atoms);
+        next = allocated.next;
+    }
+    const windows = [...collected.windows.values()].map((window) => ({ window, variable: next++ }));
+    const hasCalls = next++;
+    const many = next++;
+    const calls = new CallModel(m, collected.call, edited, options.shape === 'mcp', hasCalls, many, () => next++);
+    const ruleCallBit = new Map();
+    for (const rule of allRules(base, head)) {
+        const conditions = rule.conditions.filter((c) => classifyField(c.field).kind === 'call');
+        if (conditions.length === 0)
+            continue;
+        const predicate = m.andAll(conditions.map((c) => conditionBdd(m, calls.fields.get(c.field), c)));
+        ruleCallBit.set(rule, calls.bitFor(rule.effect === 'deny' ? 'exists' : 'forall', predicate));
+    }
+    const editBits = new Set();
+    for (const atoms of fields)
+        for (const c of atoms.edited)
+            editBits.add(bitOf(atoms, c));
+    for (const atoms of calls.fields.values()) {
+        for (const c of atoms.edited) {
+            // The single call's own bit, and the batch's "some call holds it".
+            editBits.add(bitOf(atoms, c));
+            editBits.add(calls.bitFor('exists', m.variable(bitOf(atoms, c))).variable);
+        }
+    }
+    const vectors = realisableWindowVectors(windows.map((w) => w.window), options.horizon);
+    const isBatch = fields.find((f) => f.kind.kind === 'is_batch');
+    const partial = { m, shape: options.shape, flags, fields, isBatch, windows, vectors, calls };
+    const constraint = spaceConstraint(partial);
+    return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint };
+}
+function spaceConstraint(space) {
+    const { m, flags } = space;
+    const parts = space.fields.map((atoms) => fieldConstraint(m, atoms));
+    // Window atoms mean something only with a time; without one they are fixed false.
+    const time = m.variable(flags.timePresent);
+    const windowVars = space.windows.map((w) => m.variable(w.variable));
+    const realisable = m.orAll(space.vectors.map((vector) => m.andAll(vector.inside.map((inside, i) => (inside ? windowVars[i] : m.not(windowVars[i]))))));
+    parts.push(m.implies(time, realisable));
+    parts.push(m.implies(m.not(time), m.andAll(windowVars.map((w) => m.not(w)))));
+    parts.push(callsConstraint(space));
+    return m.andAll(parts);
+}
+/**
+ * One call: the call variables are its atoms, in the call's shape. Two or more: the quantified
+ * bits, realisable (callModel.ts), and the call variables fixed false. None: everything false.
+ */
+function callsConstraint(space) {
+    const { m, calls } = space;
+    const hasCalls = m.variable(calls.hasCalls);
+    const many = m.variable(calls.many);
+    const single = m.and(hasCalls, m.not(many));
+    const callVariables = [...calls.callVariables()];
+    const parts = [
+        m.implies(many, hasCalls),
+        m.implies(many, calls.realisability()),
+        m.implies(single, calls.shape),
+        m.implies(m.not(single), m.andAll(callVariables.map((v) => m.not(m.variable(v))))),
+        ...calls.bits.map((bit) => m.implies(m.variable(bit.variable), many)),
+    ];
+    if (space.shape === 'mcp') {
+        // Calls travel inside a JSON-RPC envelope, which says whether it is a batch; only a batch
+        // holds more than one call.
+        const batch = space.isBatch;
+        parts.push(m.implies(hasCalls, m.variable(batch.present)));
+        parts.push(m.implies(many, m.variable(bitOf(batch, 'true'))));
+    }
+    return m.andAll(parts);
+}
+/** The window atom of a rule's window. */
+function windowVariable(space, window) {
+    const key = windowKey(window);
+    const found = space.windows.find((w) => windowKey(w.window) === key);
+    if (found === undefined)
+        throw new Error(`no window atom for ${key}`);
+    return found.variable;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/signature.js
+/**
+ * A record's atoms as a short string, its **signature** (docs/coverage.md "Placing a request"),
+ * computed where the replay reads the record (a worker thread) and placed in the kinds later, once
+ * per distinct signature.
+ *
+ * The kinds need the time horizon, which starts at the sample's first record and so is known only
+ * after the replay; and under `--shape mcp` a sample that breaks the shape is analysed again under
+ * `any`. A record's atoms depend on neither: each field holds a constant or not, each window holds
+ * its time or not, whatever the horizon, and projecting the atoms of one shape's constants from
+ * another's loses nothing, because a constant's bit is read from the value alone. So the signature
+ * holds the atoms over every constant of either shape: the three flags, every request field's
+ * `present` and constant bits, every window's membership, whether there are calls and several, and
+ * the distinct calls' own atoms (a batch's quantified bits and the per-call shape are functions of
+ * that set). `SignaturePlacer` maps a signature to the assignment and shape check of a built
+ * space, as assignmentOf and hasShape would give for any record of that signature.
+ *
+ * A partial record's signature also says which atoms its unknowns hide, so that it can be placed
+ * where every completion of them falls (covered.ts).
+ */
+
+
+
+
+
+
+
+
+const signature_VERIFIED = 0;
+const RESOLVED = 1;
+const TIME = 2;
+/** The signature atoms of a policy pair: the same in every thread, for every shape and horizon. */
+function signatureSpace(base, head) {
+    const collected = collect(allRules(base, head));
+    const none = new Set();
+    let next = TIME + 1;
+    const fields = [];
+    for (const field of [...collected.request.keys()].sort()) {
+        const { kind, constants } = collected.request.get(field);
+        const allocated = allocateField(field, kind, constants, false, none, next);
+        fields.push(allocated.atoms);
+        next = allocated.next;
+    }
+    const windows = [...collected.windows.values()];
+    let callNext = 0;
+    const callFields = CALL_FIELDS.map((name) => {
+        const wanted = new Set(collected.call.get(name) ?? []);
+        if (name === 'method')
+            for (const method of MCP_METHODS)
+                wanted.add(method);
+        const allocated = allocateField(name, { kind: 'call', name }, wanted, false, none, callNext);
+        callNext = allocated.next;
+        return allocated.atoms;
+    });
+    const paths = fields.map((f) => (f.kind.kind === 'call' ? [] : requestPath(f.kind)));
+    return { fields, paths, windows, callFields, requestBits: next + windows.length + 2, callBits: callNext };
+}
+/** Bits written by variable, read back as hexadecimal text (four bits a digit). */
+class Bits {
+    values;
+    constructor(size) {
+        this.values = new Uint8Array(size);
+    }
+    set(variable, value) {
+        this.values[variable] = value ? 1 : 0;
+    }
+    text() {
+        let text = '';
+        for (let i = 0; i < this.values.length; i += 4) {
+            const digit = this.values[i] | ((this.values[i + 1] ?? 0) << 1) | ((this.values[i + 2] ?? 0) << 2) | ((this.values[i + 3] ?? 0) << 3);
+            text += digit.toString(16);
+        }
+        return text;
+    }
+}
+function bitsOf(text, size) {
+    const values = new Uint8Array(size);
+    for (let d = 0; d < text.length; d++) {
+        const digit = parseInt(text[d], 16);
+        for (let k = 0; k < 4 && 4 * d + k < size; k++)
+            values[4 * d + k] = (digit >> k) & 1;
+    }
+    return values;
+}
+function callText(sig, call) {
+    const bits = new Bits(sig.callBits);
+    for (const atoms of sig.callFields)
+        assignField(bits, atoms, lookup(call, [atoms.field]));
+    return bits.text();
+}
+/**
+ * The signature of an OPA input. A present time is taken to be a valid RFC 3339 instant when a
+ * window reads it; `inForce` throws otherwise, as assignmentOf does.
+ */
+function signatureOf(sig, input) {
+    return signatureWith(sig, input, null);
+}
+/**
+ * The signature, or with `unknown` (the record's unknown set, effective pointers) the signature of
+ * a partial record: `?`, the bits, `/` and the mask of the unknown ones (a field, a flag, the time
+ * and with it every window), and for one call its bits and mask alike. null when the unknowns
+ * reach the calls of a list that cannot be pinned down: the list itself, an unpaired batch (the
+ * caller's to say), or a field of a list of two calls or more.
+ */
+function signatureWith(sig, input, unknown) {
+    const bits = new Bits(sig.requestBits);
+    const mask = new Bits(sig.requestBits);
+    const hidden = (location) => unknown !== null && isUnknown(unknown, location);
+    const flag = (at, path) => {
+        const found = lookup(input, path);
+        bits.set(at, found.present && found.value === true);
+        mask.set(at, hidden(path));
+    };
+    flag(signature_VERIFIED, VERIFIED);
+    flag(RESOLVED, ATTRIBUTES_RESOLVED);
+    const time = lookup(input, ['request', 'time']);
+    const timeHidden = hidden(REQUEST_TIME);
+    bits.set(TIME, time.present);
+    mask.set(TIME, timeHidden);
+    sig.fields.forEach((atoms, i) => {
+        assignField(bits, atoms, lookup(input, sig.paths[i]));
+        if (hidden(sig.paths[i]))
+            for (const v of [atoms.present, ...atoms.bits])
+                mask.set(v, true);
+    });
+    const windowsAt = sig.requestBits - 2 - sig.windows.length;
+    sig.windows.forEach((w, i) => {
+        bits.set(windowsAt + i, !timeHidden && time.present && inForce(w, time.value));
+        mask.set(windowsAt + i, timeHidden);
+    });
+    if (unknown !== null && isCallListUnknown(unknown))
+        return null;
+    const calls = callsOf(input);
+    bits.set(sig.requestBits - 2, calls.length > 0);
+    bits.set(sig.requestBits - 1, calls.length > 1);
+    const head = unknown === null ? bits.text() : `?${bits.text()}/${mask.text()}`;
+    if (calls.length === 0)
+        return head;
+    if (unknown === null)
+        return `${head}:${[...new Set(calls.map((call) => callText(sig, call)))].sort().join(',')}`;
+    const callMasks = calls.map((_, i) => {
+        const callMask = new Bits(sig.callBits);
+        for (const atoms of sig.callFields)
+            if (hidden(callFieldLocation(i, atoms.field)))
+                for (const v of [atoms.present, ...atoms.bits])
+                    callMask.set(v, true);
+        return callMask;
+    });
+    const anyHidden = callMasks.some((m) => m.values.includes(1));
+    if (calls.length === 1)
+        return `${head}:${callText(sig, calls[0])}/${callMasks[0].text()}`;
+    if (anyHidden)
+        return null;
+    return `${head}:${[...new Set(calls.map((call) => callText(sig, call)))].sort().join(',')}`;
+}
+/** Places signatures in one built space (its variables matched to the signature's by name). */
+class SignaturePlacer {
+    space;
+    sig;
+    /** [space variable, signature bit] of the request variables, and of one call's. */
+    request = [];
+    call = [];
+    constructor(space, sig) {
+        this.space = space;
+        this.sig = sig;
+        if (space.windows.length !== sig.windows.length)
+            throw new Error('the signature has other windows');
+        this.request.push([space.flags.verified, signature_VERIFIED], [space.flags.resolved, RESOLVED], [space.flags.timePresent, TIME]);
+        const byName = new Map(sig.fields.map((f) => [f.field, f]));
+        for (const atoms of space.fields)
+            this.pair(this.request, atoms, byName.get(atoms.field));
+        const windowsAt = sig.requestBits - 2 - sig.windows.length;
+        space.windows.forEach((w, i) => this.request.push([w.variable, windowsAt + i]));
+        this.request.push([space.calls.hasCalls, sig.requestBits - 2], [space.calls.many, sig.requestBits - 1]);
+        const callByName = new Map(sig.callFields.map((f) => [f.field, f]));
+        for (const atoms of space.calls.fields.values())
+            this.pair(this.call, atoms, callByName.get(atoms.field));
+    }
+    pair(into, atoms, own) {
+        if (own === undefined)
+            throw new Error(`the signature has no field ${atoms.field}`);
+        into.push([atoms.present, own.present]);
+        atoms.constants.forEach((c, i) => {
+            const k = own.constants.indexOf(c);
+            if (k < 0)
+                throw new Error(`the signature has no constant ${c} of ${atoms.field}`);
+            into.push([atoms.bits[i], own.bits[k]]);
+        });
+    }
+    place(signature) {
+        const { space, sig } = this;
+        const [requestText, callsText] = signature.split(':');
+        const bits = bitsOf(requestText, sig.requestBits);
+        const a = new Map();
+        for (const [variable, bit] of this.request)
+            a.set(variable, bits[bit] === 1);
+        const calls = callsText === undefined ? [] : callsText.split(',').map((text) => this.callValues(text));
+        const many = a.get(space.calls.many);
+        // One call: its own atoms. Two or more: the quantified bits (the call atoms stay false).
+        if (!many && calls.length === 1)
+            for (const [variable, value] of calls[0])
+                a.set(variable, value);
+        const holds = (call, predicate) => space.m.evaluate(predicate, (v) => call.get(v) ?? false);
+        for (const bit of space.calls.bits) {
+            const each = many ? calls.map((call) => holds(call, bit.predicate)) : [];
+            a.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
+        }
+        const shaped = space.m.evaluate(space.constraint, (v) => a.get(v) ?? false) &&
+            calls.every((call) => holds(call, space.calls.shape));
+        return { assignment: a, shaped };
+    }
+    /**
+     * A partial signature (`?`): its known atoms over the space's variables (the unknown ones left
+     * out), and, for a list of two calls or more (every call known), the calls' atoms.
+     */
+    partial(signature) {
+        const { space, sig } = this;
+        const [head, callsText] = signature.slice(1).split(':');
+        const [bitsText, maskText] = head.split('/');
+        const bits = bitsOf(bitsText, sig.requestBits);
+        const mask = bitsOf(maskText, sig.requestBits);
+        const known = new Map();
+        for (const [variable, bit] of this.request)
+            if (mask[bit] === 0)
+                known.set(variable, bits[bit] === 1);
+        const many = known.get(space.calls.many);
+        let calls = [];
+        if (callsText !== undefined && !many) {
+            const [callText, callMaskText] = callsText.split('/');
+            const callBits = bitsOf(callText, sig.callBits);
+            const callMask = bitsOf(callMaskText, sig.callBits);
+            for (const [variable, bit] of this.call)
+                if (callMask[bit] === 0)
+                    known.set(variable, callBits[bit] === 1);
+        }
+        else if (callsText !== undefined)
+            calls = callsText.split(',').map((text) => this.callValues(text));
+        const holds = (call, predicate) => space.m.evaluate(predicate, (v) => call.get(v) ?? false);
+        for (const bit of space.calls.bits) {
+            const each = calls.map((call) => holds(call, bit.predicate));
+            known.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
+        }
+        return { known, calls };
+    }
+    /** One call's atoms in the space's call variables. */
+    callValues(text) {
+        const bits = bitsOf(text, this.sig.callBits);
+        const values = new Map();
+        for (const [variable, bit] of this.call)
+            values.set(variable, bits[bit] === 1);
+        return values;
+    }
+}
+/**
+ * A record with unknowns that cannot be placed (its call list unknown or unpaired, a field of a
+ * list of two calls or more unknown): counted in `partial`, in no kind. A placeable partial
+ * record's signature starts with it.
+ */
+const PARTIAL_SIGNATURE = '?';
+/** A record whose time no window can read: the replay reports it malformed, so it is not placed. */
+const UNREADABLE_SIGNATURE = '!';
+function emptySignatures() {
+    return { partial: 0, seen: new Map() };
+}
+/**
+ * Counts one replayed record, in sample order. `own` copies a string that outlives its source (a
+ * key or id read from a worker's packed run).
+ */
+function addSignature(into, signature, requestId, own = (text) => text) {
+    if (signature.startsWith(PARTIAL_SIGNATURE))
+        into.partial++;
+    // A bare `?` cannot be placed; a partial record's signature is placed like a complete one's.
+    if (signature !== PARTIAL_SIGNATURE && signature !== UNREADABLE_SIGNATURE) {
+        const entry = into.seen.get(signature);
+        if (entry === undefined)
+            into.seen.set(own(signature), { count: 1, first: own(requestId) });
+        else
+            entry.count++;
+    }
+}
+/**
+ * A replayed record's signature, or what stands for it when it is not placed. `unknowns`: the
+ * record's unknown set, null for a complete record.
+ */
+function recordSignature(sig, input, unknowns) {
+    try {
+        if (unknowns === null)
+            return signatureOf(sig, input);
+        if (unknowns.unpaired !== null)
+            return PARTIAL_SIGNATURE;
+        return signatureWith(sig, input, allEffectivePointers(unknowns)) ?? PARTIAL_SIGNATURE;
+    }
+    catch (error) {
+        if (!(error instanceof BuiltinError))
+            throw error;
+        // A partial record is counted as one whatever its time.
+        return unknowns === null ? UNREADABLE_SIGNATURE : PARTIAL_SIGNATURE;
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/replay/evaluate/recordOutcome.js
+
 
 
 
@@ -36911,6 +38081,8 @@ class RecordEvaluator {
     elements;
     /** Null unless the replay attributes counterfactually (OutcomeConfig.attribution). */
     causes = null;
+    /** Null unless the replay places the sample (OutcomeConfig.signatures). */
+    signatures = null;
     constructor(config, primary, base) {
         this.config = config;
         this.primary = primary;
@@ -36923,6 +38095,8 @@ class RecordEvaluator {
         this.primaryRules = new RuleTable(primary.policy);
         this.baseRules = this.both ? new RuleTable(base.policy) : null;
         this.sinceNs = config.since === null ? null : instantOf(config.since);
+        if (this.both && config.signatures === true)
+            this.signatures = signatureSpace(base.policy, primary.policy);
         if (this.both && config.attribution !== null)
             this.causes = new CauseFinder(primary.policy, base.policy, config.attribution, config.unevaluable);
         this.elements = new SampleElementReader(config.format ?? 'records', config.decisionLog ?? NO_DECISION_LOG_OPTIONS, config.maxLineBytes);
@@ -37013,6 +38187,8 @@ class RecordEvaluator {
             return outcome;
         }
         outcome.primary = primaryDecision === null ? VERDICT_UNEVALUABLE : verdictOf(primaryDecision);
+        if (this.signatures !== null)
+            outcome.signature = recordSignature(this.signatures, input, known ? null : recordUnknowns_unknownDataOf(record));
         // A deleted policy: the counts and the recorded mismatch are the base's own decisions.
         if (!config.hasHead)
             outcome.base = primaryDecision === null ? null : outcome.primary;
@@ -37058,7 +38234,7 @@ function changeDetail(record, explain = null) {
 function unknownPointersOf(record) {
     return recordUnknowns_hasUnknowns(record) ? effectivePointers(recordUnknowns_unknownDataOf(record)) : null;
 }
-const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
+const recordOutcome_CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
 /**
  * The calls as replayed (an unpaired batch paired), less the fields the record does not know;
  * null when the call list itself is unknown.
@@ -37072,7 +38248,7 @@ function shownCalls(record) {
         return null;
     return calls.map((call, i) => {
         const shown = {};
-        for (const field of CALL_FIELDS) {
+        for (const field of recordOutcome_CALL_FIELDS) {
             const value = call[field];
             if (value !== undefined && !isUnknown(pointers, callFieldLocation(i, field)))
                 shown[field] = value;
@@ -37139,6 +38315,7 @@ function unevaluatedOutcome(config, record, line, decisionPath) {
         base: null,
         change: null,
         decision_path: decisionPath,
+        signature: null,
     };
 }
 
@@ -37493,6 +38670,7 @@ function packOutcomes(outcomes) {
             string(outcome.policy_revision);
             string(outcome.error);
             string(outcome.decision_path);
+            string(outcome.signature);
             if (change !== null) {
                 string(change.subject);
                 string(change.method);
@@ -37553,6 +38731,7 @@ class PackedReader {
         base: null,
         change: null,
         decision_path: null,
+        signature: null,
     };
     constructor(packed) {
         this.packed = packed;
@@ -37613,6 +38792,7 @@ class PackedReader {
         view.policy_revision = this.string();
         view.error = this.string();
         view.decision_path = this.string();
+        view.signature = this.string();
         view.evaluated = (flags & EVALUATED) !== 0;
         view.byReading = (flags & BY_READING) !== 0;
         view.baseFailed = (flags & BASE_FAILED) !== 0;
@@ -37846,6 +39026,7 @@ function compareCalls(a, b) {
 
 
 
+
 /**
  * The base could not evaluate a record the head evaluated (a trap, a builtin failure, its memory
  * limit): the record is readable, so it is not malformed, and the change cannot be judged against
@@ -37900,6 +39081,7 @@ class ReplayAggregator {
     lostGroups;
     countedManifests;
     changeSet;
+    signatures;
     constructor(config, primary, filter, maxChanges, plan, collectors) {
         this.config = config;
         this.filter = filter;
@@ -37912,6 +39094,7 @@ class ReplayAggregator {
         this.lostGroups = collectors.lost;
         this.countedManifests = collectors.manifests;
         this.changeSet = collectors.changeSet;
+        this.signatures = config.signatures === true ? emptySignatures() : null;
     }
     /** Whether the base's decisions are counted: a compare of two versions. */
     get compares() {
@@ -37921,6 +39104,9 @@ class ReplayAggregator {
         if (!this.admits(o))
             return;
         this.count(o);
+        // A new signature and its first id outlive the run their text came from.
+        if (this.signatures !== null && o.signature !== null)
+            addSignature(this.signatures, o.signature, o.request_id, ownString);
         const revision = this.config.mode === 'drift' ? this.revisionOf(o) : undefined;
         if (revision && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
             this.withoutRecordedDecision++;
@@ -38132,6 +39318,7 @@ class ReplayAggregator {
             fileCounts: this.fileCounts,
             groups: groups.all,
             changeSetDigest: this.changeSet?.digest() ?? null,
+            signatures: this.signatures,
         };
     }
     noteMalformed(line, reason) {
@@ -38198,6 +39385,7 @@ async function replayTraffic(options) {
         maxLineBytes: plan.maxLineBytes,
         unevaluable: options.unevaluable ?? 'precise',
         attribution: attribution?.method === 'counterfactual' ? edits : null,
+        signatures: options.signatures === true && mode === 'compare' && options.head !== null && options.base !== null,
     };
     const workers = await workerCountFor(options, plan);
     // Threads start (and compile their wasm) while the --limit pass reads the sample.
@@ -38293,870 +39481,6 @@ function workerInit(config, primary, base) {
         return { name: s.engine.name, wasm: s.wasm, policy: s.policy, features: s.features };
     };
     return { config, primary: side(primary), base: base === null ? null : side(base) };
-}
-
-;// CONCATENATED MODULE: ./build/coverage/bdd.js
-const bdd_FALSE = 0;
-const bdd_TRUE = 1;
-/** Thrown when creating one more node would exceed the manager's budget. */
-class NodeBudgetExceeded extends Error {
-    maxNodes;
-    constructor(maxNodes) {
-        super(`the decision diagram needs more than ${maxNodes} nodes`);
-        this.maxNodes = maxNodes;
-    }
-}
-const TERMINAL_LEVEL = Number.MAX_SAFE_INTEGER;
-/** Node ids stay below 2^26 (MAX_NODES), so two of them pack exactly into one number key. */
-const PAIR = 2 ** 26;
-const MAX_NODES = PAIR;
-class BddManager {
-    maxNodes;
-    vars = [TERMINAL_LEVEL, TERMINAL_LEVEL];
-    lows = [0, 1];
-    highs = [0, 1];
-    /** Per variable: (low · 2^26 + high) → node. */
-    unique = new Map();
-    /** (smaller · 2^26 + larger) → their conjunction. */
-    andCache = new Map();
-    notCache = new Map();
-    constructor(maxNodes) {
-        this.maxNodes = maxNodes;
-        if (!(maxNodes <= MAX_NODES))
-            throw new Error(`maxNodes is at most ${MAX_NODES}`);
-    }
-    /** Nodes created so far, the two terminals included. */
-    get size() {
-        return this.vars.length;
-    }
-    level(f) {
-        return this.vars[f];
-    }
-    low(f) {
-        return this.lows[f];
-    }
-    high(f) {
-        return this.highs[f];
-    }
-    /** The reduced node (variable, low, high): no redundant test, one node per triple. */
-    node(variable, low, high) {
-        if (low === high)
-            return low;
-        let table = this.unique.get(variable);
-        if (table === undefined) {
-            table = new Map();
-            this.unique.set(variable, table);
-        }
-        const key = low * PAIR + high;
-        const found = table.get(key);
-        if (found !== undefined)
-            return found;
-        if (this.vars.length >= this.maxNodes)
-            throw new NodeBudgetExceeded(this.maxNodes);
-        const id = this.vars.length;
-        this.vars.push(variable);
-        this.lows.push(low);
-        this.highs.push(high);
-        table.set(key, id);
-        return id;
-    }
-    variable(index) {
-        return this.node(index, bdd_FALSE, bdd_TRUE);
-    }
-    literal(index, value) {
-        return value ? this.node(index, bdd_FALSE, bdd_TRUE) : this.node(index, bdd_TRUE, bdd_FALSE);
-    }
-    not(f) {
-        if (f <= 1)
-            return 1 - f;
-        const cached = this.notCache.get(f);
-        if (cached !== undefined)
-            return cached;
-        const result = this.node(this.level(f), this.not(this.low(f)), this.not(this.high(f)));
-        this.notCache.set(f, result);
-        return result;
-    }
-    and(f, g) {
-        if (f === bdd_FALSE || g === bdd_FALSE)
-            return bdd_FALSE;
-        if (f === bdd_TRUE)
-            return g;
-        if (g === bdd_TRUE || f === g)
-            return f;
-        const [a, b] = f < g ? [f, g] : [g, f];
-        const key = a * PAIR + b;
-        const cached = this.andCache.get(key);
-        if (cached !== undefined)
-            return cached;
-        const level = Math.min(this.level(a), this.level(b));
-        const [a0, a1] = this.cofactors(a, level);
-        const [b0, b1] = this.cofactors(b, level);
-        const result = this.node(level, this.and(a0, b0), this.and(a1, b1));
-        this.andCache.set(key, result);
-        return result;
-    }
-    or(f, g) {
-        return this.not(this.and(this.not(f), this.not(g)));
-    }
-    implies(f, g) {
-        return this.or(this.not(f), g);
-    }
-    andAll(fs) {
-        let result = bdd_TRUE;
-        for (const f of fs)
-            result = this.and(result, f);
-        return result;
-    }
-    orAll(fs) {
-        let result = bdd_FALSE;
-        for (const f of fs)
-            result = this.or(result, f);
-        return result;
-    }
-    /** At most one of `fs` holds. */
-    atMostOne(fs) {
-        let none = bdd_TRUE;
-        let one = bdd_FALSE;
-        for (const f of fs) {
-            one = this.or(this.and(one, this.not(f)), this.and(none, f));
-            none = this.and(none, this.not(f));
-        }
-        return this.or(none, one);
-    }
-    /** The function of the cube's literals (their conjunction). */
-    cube(cube) {
-        return this.andAll([...cube].map(([v, value]) => this.literal(v, value)));
-    }
-    /** ∃ variables: f with every variable in `quantified` projected away. */
-    exists(f, quantified) {
-        const memo = new Map();
-        const walk = (g) => {
-            if (g <= 1)
-                return g;
-            const cached = memo.get(g);
-            if (cached !== undefined)
-                return cached;
-            const lo = walk(this.low(g));
-            const hi = walk(this.high(g));
-            const result = quantified.has(this.level(g)) ? this.or(lo, hi) : this.node(this.level(g), lo, hi);
-            memo.set(g, result);
-            return result;
-        };
-        return walk(f);
-    }
-    /** f with one variable fixed (the cofactor). */
-    restrict(f, variable, value) {
-        const memo = new Map();
-        const walk = (g) => {
-            if (g <= 1 || this.level(g) > variable)
-                return g;
-            const cached = memo.get(g);
-            if (cached !== undefined)
-                return cached;
-            const result = this.level(g) === variable
-                ? value
-                    ? this.high(g)
-                    : this.low(g)
-                : this.node(this.level(g), walk(this.low(g)), walk(this.high(g)));
-            memo.set(g, result);
-            return result;
-        };
-        return walk(f);
-    }
-    /** The value of f under a total assignment (a variable the function reads must be given). */
-    evaluate(f, value) {
-        let g = f;
-        while (g > 1)
-            g = value(this.level(g)) ? this.high(g) : this.low(g);
-        return g === bdd_TRUE;
-    }
-    /**
-     * The paths to TRUE, each a cube (the variables tested on the path): disjoint, and together
-     * exactly f. Lazy, so a caller can stop early.
-     */
-    *paths(f) {
-        yield* this.walkPaths(f, new Map());
-    }
-    /** The paths below g, `cube` holding the path above it (restored on return). */
-    *walkPaths(g, cube) {
-        if (g === bdd_FALSE)
-            return;
-        if (g === bdd_TRUE) {
-            yield new Map(cube);
-            return;
-        }
-        const v = this.level(g);
-        cube.set(v, true);
-        yield* this.walkPaths(this.high(g), cube);
-        cube.set(v, false);
-        yield* this.walkPaths(this.low(g), cube);
-        cube.delete(v);
-    }
-    /** The variables f depends on. */
-    support(f) {
-        const seen = new Set();
-        const found = new Set();
-        const stack = [f];
-        while (stack.length > 0) {
-            const g = stack.pop();
-            if (g <= 1 || seen.has(g))
-                continue;
-            seen.add(g);
-            found.add(this.level(g));
-            stack.push(this.low(g), this.high(g));
-        }
-        return found;
-    }
-    cofactors(f, level) {
-        return this.level(f) === level ? [this.low(f), this.high(f)] : [f, f];
-    }
-}
-
-;// CONCATENATED MODULE: ./build/coverage/concrete.js
-/**
- * The atom assignment of a concrete OPA input (docs/coverage.md "Atoms"): which atom each field
- * value falls in, the three flags, the window memberships of its time, and the call bits of its
- * call list. This is how a sample record is placed in a kind (`covered_by`), and how the tests hold
- * the symbolic decision equal to the reference evaluator.
- */
-
-/** The text a scalar is compared by (docs/policy.md "One condition"), or undefined. */
-function textOf(value) {
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return JSON.stringify(value);
-    return undefined;
-}
-/** Sets the atoms of one field from the value found at its path. */
-function assignField(into, atoms, found) {
-    const value = found.present ? found.value : undefined;
-    let present;
-    let holds;
-    if (atoms.kind.kind === 'is_batch') {
-        present = typeof value === 'boolean';
-        holds = (c) => (c === 'true') === value;
-    }
-    else if (atoms.kind.kind === 'unparsable_calls') {
-        present = typeof value === 'number';
-        holds = (c) => Number(c) === value;
-    }
-    else if (Array.isArray(value)) {
-        present = true;
-        const texts = new Set(value.map(textOf));
-        holds = (c) => texts.has(c);
-    }
-    else {
-        const text = textOf(value);
-        present = text !== undefined;
-        holds = (c) => c === text;
-    }
-    into.set(atoms.present, present);
-    atoms.constants.forEach((c, i) => into.set(atoms.bits[i], present && holds(c)));
-}
-function assignCall(into, space, call) {
-    for (const atoms of space.calls.fields.values())
-        assignField(into, atoms, lookup(call, [atoms.field]));
-}
-function callAssignment(space, call) {
-    const values = new Map();
-    assignCall(values, space, call);
-    return (v) => values.get(v) ?? false;
-}
-/** Whether one concrete call satisfies a predicate over the call variables. */
-function callSatisfies(space, call, predicate) {
-    return space.m.evaluate(predicate, callAssignment(space, call));
-}
-/**
- * The assignment of every request variable. A present time is taken to be a valid RFC 3339
- * instant (the replay rejects others before evaluation); `inForce` throws otherwise.
- */
-function concrete_assignmentOf(space, input) {
-    const a = new Map();
-    const flag = (path) => {
-        const found = lookup(input, path);
-        return found.present && found.value === true;
-    };
-    a.set(space.flags.verified, flag(['identity', 'verified']));
-    a.set(space.flags.resolved, flag(['identity', 'attributes_resolved']));
-    const time = lookup(input, ['request', 'time']);
-    a.set(space.flags.timePresent, time.present);
-    for (const atoms of space.fields) {
-        if (atoms.kind.kind === 'call')
-            continue;
-        assignField(a, atoms, lookup(input, requestPath(atoms.kind)));
-    }
-    for (const w of space.windows)
-        a.set(w.variable, time.present && inForce(w.window, time.value));
-    const found = lookup(input, ['request', 'mcp', 'calls']);
-    const calls = found.present && Array.isArray(found.value) ? found.value : [];
-    a.set(space.calls.hasCalls, calls.length > 0);
-    a.set(space.calls.many, calls.length > 1);
-    // One call: its own atoms. Two or more: the quantified bits (the call atoms stay false).
-    if (calls.length === 1)
-        assignCall(a, space, calls[0]);
-    const assignments = calls.length > 1 ? calls.map((call) => callAssignment(space, call)) : [];
-    for (const bit of space.calls.bits) {
-        const each = assignments.map((value) => space.m.evaluate(bit.predicate, value));
-        const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
-        a.set(bit.variable, holds);
-    }
-    return a;
-}
-/**
- * Whether a concrete input has the space's request shape: its atoms satisfy the constraint and
- * every call the per-call shape (under `--shape any`, every input does). `a`: its assignment,
- * when already computed.
- */
-function hasShape(space, input, a = concrete_assignmentOf(space, input)) {
-    if (!space.m.evaluate(space.constraint, (v) => a.get(v) ?? false))
-        return false;
-    const found = lookup(input, ['request', 'mcp', 'calls']);
-    const calls = found.present && Array.isArray(found.value) ? found.value : [];
-    return calls.every((call) => callSatisfies(space, call, space.calls.shape));
-}
-
-;// CONCATENATED MODULE: ./build/coverage/fieldAtoms.js
-
-/** Allocates consecutive variables from `next`, returning the field's atoms and the next free. */
-function allocateField(field, kind, constants, single, edited, next) {
-    const sorted = [...new Set(constants)].sort();
-    const present = next;
-    const bits = sorted.map((_, i) => next + 1 + i);
-    return { atoms: { field, kind, present, constants: sorted, bits, single, edited }, next: next + 1 + sorted.length };
-}
-/** The bit of one constant, or undefined when the field has no such constant. */
-function bitOf(atoms, constant) {
-    const i = atoms.constants.indexOf(constant);
-    return i < 0 ? undefined : atoms.bits[i];
-}
-/** docs/policy.md "One condition" over the field's atoms. */
-function conditionBdd(m, atoms, condition) {
-    const listed = m.orAll(condition.values.map((value) => {
-        const bit = bitOf(atoms, value);
-        return bit === undefined ? bdd_FALSE : m.variable(bit);
-    }));
-    const holds = condition.operator === 'in' ? listed : m.not(listed);
-    return m.and(m.variable(atoms.present), holds);
-}
-/**
- * The canonical form of the field's atoms: a bit only with `present`, at most one bit for a
- * single-valued field, and for `is_batch` (constants "false", "true") exactly one when present.
- */
-function fieldConstraint(m, atoms) {
-    const present = m.variable(atoms.present);
-    const bits = atoms.bits.map((b) => m.variable(b));
-    let constraint = m.andAll(bits.map((b) => m.implies(b, present)));
-    if (atoms.single)
-        constraint = m.and(constraint, m.atMostOne(bits));
-    if (atoms.kind.kind === 'is_batch')
-        constraint = m.and(constraint, m.implies(present, m.orAll(bits)));
-    return constraint;
-}
-
-;// CONCATENATED MODULE: ./build/coverage/callModel.js
-
-
-/** Call variables start here, below every request variable, so the two never interleave. */
-const CALL_VARIABLES_START = 1_000_000;
-const callModel_CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
-class CallModel {
-    m;
-    hasCalls;
-    many;
-    allocate;
-    fields = new Map();
-    /** What every call satisfies: canonical atoms, and under the MCP shape the call's form. */
-    shape;
-    bits = [];
-    byKey = new Map();
-    constructor(m, constants, edited, mcp, 
-    /** The request variable of "the call list is non-empty". */
-    hasCalls, 
-    /** The request variable of "the call list has two calls or more". */
-    many, allocate) {
-        this.m = m;
-        this.hasCalls = hasCalls;
-        this.many = many;
-        this.allocate = allocate;
-        let next = CALL_VARIABLES_START;
-        for (const name of callModel_CALL_FIELDS) {
-            const wanted = new Set(constants.get(name) ?? []);
-            if (mcp && name === 'method')
-                for (const method of ['tools/call', 'resources/read'])
-                    wanted.add(method);
-            const field = allocateField(name, { kind: 'call', name }, wanted, mcp, edited.get(name) ?? new Set(), next);
-            this.fields.set(name, field.atoms);
-            next = field.next;
-        }
-        let shape = m.andAll([...this.fields.values()].map((atoms) => fieldConstraint(m, atoms)));
-        if (mcp)
-            shape = m.and(shape, this.mcpForm());
-        this.shape = shape;
-    }
-    /** A JSON-RPC call has a method; a tool only on tools/call, a resource only on resources/read. */
-    mcpForm() {
-        const m = this.m;
-        const method = this.fields.get('method');
-        const is = (value) => m.variable(bitOf(method, value));
-        const present = (name) => m.variable(this.fields.get(name).present);
-        return m.andAll([
-            present('method'),
-            m.implies(present('tool'), is('tools/call')),
-            m.implies(present('resource_uri'), is('resources/read')),
-        ]);
-    }
-    /** The request bit of a quantified predicate; one bit per distinct (quantifier, predicate). */
-    bitFor(quantifier, predicate) {
-        const key = `${quantifier}:${predicate}`;
-        let bit = this.byKey.get(key);
-        if (bit === undefined) {
-            bit = { variable: this.allocate(), quantifier, predicate };
-            this.byKey.set(key, bit);
-            this.bits.push(bit);
-        }
-        return bit;
-    }
-    /**
-     * The request's view of a quantified predicate: with two calls or more its bit, with one call
-     * the predicate of that call, with none false.
-     */
-    view(bit) {
-        const m = this.m;
-        const many = m.variable(this.many);
-        return m.or(m.and(many, m.variable(bit.variable)), m.andAll([m.not(many), m.variable(this.hasCalls), bit.predicate]));
-    }
-    /** The variables of one call (its atoms). */
-    callVariables() {
-        return new Set([...this.fields.values()].flatMap((f) => [f.present, ...f.bits]));
-    }
-    /** The assignments of the quantified bits some list of two calls or more realises. */
-    realisability() {
-        const m = this.m;
-        const x = this.callVariables();
-        // Inv(q) over the bits and one call's atoms together.
-        const inv = m.andAll([
-            this.shape,
-            ...this.bits.map((b) => b.quantifier === 'forall'
-                ? m.implies(m.variable(b.variable), b.predicate)
-                : m.or(m.variable(b.variable), m.not(b.predicate))),
-        ]);
-        const parts = [m.exists(inv, x)];
-        for (const b of this.bits) {
-            const q = m.variable(b.variable);
-            if (b.quantifier === 'exists')
-                parts.push(m.implies(q, m.exists(m.and(inv, b.predicate), x)));
-            else
-                parts.push(m.implies(m.not(q), m.exists(m.and(inv, m.not(b.predicate)), x)));
-        }
-        return m.andAll(parts);
-    }
-    /**
-     * The list of two calls or more (each a cube over the call variables) that realises the
-     * quantified bits `cube` fixes, the others being free; null when no list does; `[]` when the
-     * cube does not need such a list (one call, or none, is then in the cube itself).
-     */
-    realise(cube) {
-        const m = this.m;
-        const given = (v) => cube.get(v);
-        const many = given(this.many);
-        const fixed = this.bits.filter((b) => given(b.variable) !== undefined);
-        const anyTrue = fixed.some((b) => given(b.variable) === true);
-        if (many === false)
-            return anyTrue ? null : [];
-        if (!anyTrue && many !== true)
-            return [];
-        let inv = this.shape;
-        const demands = [];
-        for (const b of fixed) {
-            const value = given(b.variable);
-            if (b.quantifier === 'forall' && value)
-                inv = m.and(inv, b.predicate);
-            else if (b.quantifier === 'exists' && !value)
-                inv = m.and(inv, m.not(b.predicate));
-            else
-                demands.push(b.quantifier === 'exists' ? b.predicate : m.not(b.predicate));
-        }
-        if (inv === bdd_FALSE)
-            return null;
-        const calls = [];
-        for (const demand of demands) {
-            const call = m.and(inv, demand);
-            if (call === bdd_FALSE)
-                return null;
-            calls.push(this.pick(call));
-        }
-        // Repeating a call changes no quantified bit, so any list can be made two calls long.
-        while (calls.length < 2)
-            calls.push(calls[0] ?? this.pick(inv));
-        return calls;
-    }
-    /** One call of f: its first path, every untested variable false (all completions satisfy f). */
-    pick(f) {
-        for (const path of this.m.paths(f))
-            return path;
-        throw new Error('pick: an unsatisfiable call predicate');
-    }
-}
-
-;// CONCATENATED MODULE: ./build/coverage/editedConstants.js
-function valuesByField(rule) {
-    const byField = new Map();
-    for (const c of rule.conditions) {
-        const values = byField.get(c.field) ?? new Set();
-        for (const v of c.values)
-            values.add(v);
-        byField.set(c.field, values);
-    }
-    return byField;
-}
-function add(into, field, values) {
-    const set = into.get(field) ?? new Set();
-    for (const v of values)
-        set.add(v);
-    into.set(field, set);
-}
-function editedConstants(base, head) {
-    const edited = new Map();
-    const baseRules = new Map((base?.rules ?? []).map((r) => [r.id, r]));
-    const headRules = new Map((head?.rules ?? []).map((r) => [r.id, r]));
-    for (const [id, rule] of headRules) {
-        const before = baseRules.get(id);
-        const after = valuesByField(rule);
-        if (before === undefined) {
-            for (const [field, values] of after)
-                add(edited, field, values);
-            continue;
-        }
-        const old = valuesByField(before);
-        for (const field of new Set([...after.keys(), ...old.keys()])) {
-            const a = after.get(field) ?? new Set();
-            const b = old.get(field) ?? new Set();
-            add(edited, field, [...a].filter((v) => !b.has(v)));
-            add(edited, field, [...b].filter((v) => !a.has(v)));
-        }
-    }
-    for (const [id, rule] of baseRules) {
-        if (!headRules.has(id))
-            for (const [field, values] of valuesByField(rule))
-                add(edited, field, values);
-    }
-    return edited;
-}
-
-;// CONCATENATED MODULE: ./build/coverage/windows.js
-
-
-const MIN_HORIZON_DAYS = 366;
-const DAY = 86_400;
-/**
- * Offsets are sampled this often, then each change is bisected to its second. Two transitions
- * closer than this that cancel out would be missed; the time-zone database has none such.
- */
-const STEP = 6 * 3_600;
-/** Offsets per zone and horizon, computed once: reading the zone database is the slow part. */
-const segmentMemo = new Map();
-/** The zone's offsets over [from, to), each change at its exact second. */
-function segmentsOf(name, zone, from, to) {
-    const key = `${name} ${from} ${to}`;
-    const known = segmentMemo.get(key);
-    if (known !== undefined)
-        return known;
-    const segments = [{ start: -Infinity, offset: zone.offsetAt(from - DAY) }];
-    let previous = segments[0].offset;
-    for (let t = from - DAY + STEP; t < to + DAY + STEP; t += STEP) {
-        const offset = zone.offsetAt(t);
-        if (offset === previous)
-            continue;
-        // Bisect the step for the first second of the new offset.
-        let lo = t - STEP;
-        let hi = t;
-        while (hi - lo > 1) {
-            const mid = Math.floor((lo + hi) / 2);
-            if (zone.offsetAt(mid) === previous)
-                lo = mid;
-            else
-                hi = mid;
-        }
-        segments.push({ start: hi, offset });
-        previous = offset;
-    }
-    if (segmentMemo.size > 1_000)
-        segmentMemo.clear();
-    segmentMemo.set(key, segments);
-    return segments;
-}
-/** Candidate instants (unix seconds) where some membership of a window in the zone can change. */
-function zoneCandidates(segments, windows, from, to) {
-    const offsets = new Set(segments.map((s) => s.offset));
-    const minutes = new Set([0]);
-    for (const w of windows) {
-        minutes.add(clockMinutes(w.from));
-        minutes.add(clockMinutes(w.to));
-    }
-    const candidates = segments.slice(1).map((s) => s.start);
-    // Local days from one before the horizon to one after, so that every offset is covered.
-    const firstDay = Math.floor(from / DAY) - 1;
-    const lastDay = Math.floor(to / DAY) + 1;
-    for (let day = firstDay; day <= lastDay; day++) {
-        for (const minute of minutes) {
-            for (const offset of offsets)
-                candidates.push(day * DAY + minute * 60 - offset);
-        }
-    }
-    return candidates;
-}
-function isoOf(seconds) {
-    return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
-}
-/** Days by Go's weekday number (0 = Sunday), as reference.ts reads them. */
-const DAY_BY_WEEKDAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-/**
- * The reference's `inForce` for an instant of whole seconds in a loaded zone, the same rule
- * without writing and parsing an RFC 3339 string (the sweep below evaluates thousands); the unit
- * suite holds the two equal.
- */
-function insideAt(window, zone, seconds) {
-    return insideLocal(window, seconds + zone.offsetAt(seconds));
-}
-/** Membership at a local time (unix seconds plus the offset in force). */
-function insideLocal(window, local) {
-    const days = Math.floor(local / DAY);
-    if (!window.days.includes(DAY_BY_WEEKDAY[(((days + 4) % 7) + 7) % 7]))
-        return false;
-    const minute = Math.floor((local - days * DAY) / 60);
-    const from = clockMinutes(window.from);
-    const to = clockMinutes(window.to);
-    return from < to ? from <= minute && minute < to : minute >= from || minute < to;
-}
-/**
- * Every membership vector of `windows` some instant of the horizon realises, in order of their
- * earliest instant, with that instant. A sweep over the candidates in time order: at each, only
- * the windows of the zones the candidate belongs to can change. Throws for an unknown zone (the
- * policies are validated, so that is a bug).
- */
-function realisableWindowVectors(windows, horizon) {
-    if (windows.length === 0)
-        return [{ inside: [], instant: horizon.start }];
-    if (!(horizon.days >= MIN_HORIZON_DAYS))
-        throw new Error(`the horizon must be at least ${MIN_HORIZON_DAYS} days`);
-    const from = Math.floor(Date.parse(horizon.start) / 1000);
-    if (!Number.isFinite(from))
-        throw new Error(`not an instant: ${horizon.start}`);
-    const to = from + horizon.days * DAY;
-    const zones = new Map();
-    windows.forEach((w, i) => {
-        const entry = zones.get(w.timezone);
-        if (entry !== undefined)
-            entry.members.push(i);
-        else {
-            const zone = loadTimeZone(w.timezone);
-            if (zone === undefined)
-                throw new Error(`unknown time zone ${w.timezone}`);
-            zones.set(w.timezone, { segments: segmentsOf(w.timezone, zone, from, to), members: [i] });
-        }
-    });
-    const changes = new Map();
-    for (const [name, { segments, members }] of zones) {
-        const zoneWindows = members.map((i) => windows[i]);
-        for (const c of zoneCandidates(segments, zoneWindows, from, to)) {
-            if (c > from && c < to)
-                changes.set(c, (changes.get(c) ?? new Set()).add(name));
-        }
-    }
-    const offsetAt = (segments, t) => {
-        let i = segments.length - 1;
-        while (segments[i].start > t)
-            i--;
-        return segments[i].offset;
-    };
-    const update = (name, t) => {
-        const { segments, members } = zones.get(name);
-        const local = t + offsetAt(segments, t);
-        for (const i of members)
-            inside[i] = insideLocal(windows[i], local);
-    };
-    const inside = windows.map(() => false);
-    for (const name of zones.keys())
-        update(name, from);
-    const found = new Map();
-    const record = (at) => {
-        const key = inside.map((b) => (b ? '1' : '0')).join('');
-        if (!found.has(key))
-            found.set(key, { inside: [...inside], instant: isoOf(at) });
-    };
-    record(from);
-    for (const c of [...changes.keys()].sort((a, b) => a - b)) {
-        for (const name of changes.get(c))
-            update(name, c);
-        record(c);
-    }
-    return [...found.values()];
-}
-
-;// CONCATENATED MODULE: ./build/coverage/space.js
-
-
-
-
-
-
-
-function windowKey(w) {
-    const days = DAYS.filter((d) => w.days.includes(d));
-    return JSON.stringify([days, w.from, w.to, w.timezone]);
-}
-/** A field compared by type, or, under the MCP shape, one the gateway records as a string. */
-function isSingle(kind, shape) {
-    if (kind.kind === 'is_batch' || kind.kind === 'unparsable_calls')
-        return true;
-    return shape === 'mcp' && (kind.kind === 'http' || kind.kind === 'identity' || kind.kind === 'call');
-}
-/** Claim or argument paths where one is a prefix of another: their atoms would not be independent. */
-function overlappingPaths(policies) {
-    const paths = new Set();
-    for (const p of policies)
-        for (const r of p.rules)
-            for (const c of r.conditions)
-                if (/^(claim|argument):/.test(c.field))
-                    paths.add(c.field);
-    const sorted = [...paths].sort();
-    return sorted.filter((a) => sorted.some((b) => b !== a && b.startsWith(`${a}.`)));
-}
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-/**
- * Policy values that read as a JSON number written other than in its shortest form (`5.0`,
- * `1E2`, `-0`, an integer beyond 2^53). OPA compares a recorded number by the text it was written
- * in, while the atoms see a number only in its shortest form, so a request that such a value
- * matches has no atom: the pair is not analysed (docs/coverage.md "Limits").
- */
-function nonCanonicalNumbers(policies) {
-    const found = new Set();
-    for (const p of policies)
-        for (const r of p.rules)
-            for (const c of r.conditions)
-                for (const v of c.values)
-                    if (JSON_NUMBER.test(v) && JSON.stringify(Number(v)) !== v)
-                        found.add(`${c.field} "${v}"`);
-    return [...found].sort();
-}
-function allRules(base, head) {
-    return [...(base?.rules ?? []), ...(head?.rules ?? [])];
-}
-function collect(rules) {
-    const request = new Map([
-        ['is_batch', { kind: { kind: 'is_batch' }, constants: new Set(['false', 'true']) }],
-    ]);
-    const call = new Map();
-    const windows = new Map();
-    for (const rule of rules) {
-        if (rule.active_window)
-            windows.set(windowKey(rule.active_window), rule.active_window);
-        for (const c of rule.conditions) {
-            const kind = classifyField(c.field);
-            if (kind.kind === 'call') {
-                const set = call.get(kind.name) ?? new Set();
-                c.values.forEach((v) => set.add(v));
-                call.set(kind.name, set);
-            }
-            else {
-                const entry = request.get(c.field) ?? { kind, constants: new Set() };
-                c.values.forEach((v) => entry.constants.add(v));
-                request.set(c.field, entry);
-            }
-        }
-    }
-    return { request, call, windows };
-}
-/** Builds the space; throws NodeBudgetExceeded past `maxNodes`. */
-function buildSpace(base, head, options) {
-    const m = new BddManager(options.maxNodes);
-    const collected = collect(allRules(base, head));
-    const edited = editedConstants(base, head);
-    let next = 0;
-    const flags = { verified: next++, resolved: next++, timePresent: next++ };
-    const fields = [];
-    for (const field of [...collected.request.keys()].sort()) {
-        const { kind, constants } = collected.request.get(field);
-        const single = isSingle(kind, options.shape);
-        const allocated = allocateField(field, kind, constants, single, edited.get(field) ?? new Set(), next);
-        fields.push(allocated.atoms);
-        next = allocated.next;
-    }
-    const windows = [...collected.windows.values()].map((window) => ({ window, variable: next++ }));
-    const hasCalls = next++;
-    const many = next++;
-    const calls = new CallModel(m, collected.call, edited, options.shape === 'mcp', hasCalls, many, () => next++);
-    const ruleCallBit = new Map();
-    for (const rule of allRules(base, head)) {
-        const conditions = rule.conditions.filter((c) => classifyField(c.field).kind === 'call');
-        if (conditions.length === 0)
-            continue;
-        const predicate = m.andAll(conditions.map((c) => conditionBdd(m, calls.fields.get(c.field), c)));
-        ruleCallBit.set(rule, calls.bitFor(rule.effect === 'deny' ? 'exists' : 'forall', predicate));
-    }
-    const editBits = new Set();
-    for (const atoms of fields)
-        for (const c of atoms.edited)
-            editBits.add(bitOf(atoms, c));
-    for (const atoms of calls.fields.values()) {
-        for (const c of atoms.edited) {
-            // The single call's own bit, and the batch's "some call holds it".
-            editBits.add(bitOf(atoms, c));
-            editBits.add(calls.bitFor('exists', m.variable(bitOf(atoms, c))).variable);
-        }
-    }
-    const vectors = realisableWindowVectors(windows.map((w) => w.window), options.horizon);
-    const isBatch = fields.find((f) => f.kind.kind === 'is_batch');
-    const partial = { m, shape: options.shape, flags, fields, isBatch, windows, vectors, calls };
-    const constraint = spaceConstraint(partial);
-    return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint };
-}
-function spaceConstraint(space) {
-    const { m, flags } = space;
-    const parts = space.fields.map((atoms) => fieldConstraint(m, atoms));
-    // Window atoms mean something only with a time; without one they are fixed false.
-    const time = m.variable(flags.timePresent);
-    const windowVars = space.windows.map((w) => m.variable(w.variable));
-    const realisable = m.orAll(space.vectors.map((vector) => m.andAll(vector.inside.map((inside, i) => (inside ? windowVars[i] : m.not(windowVars[i]))))));
-    parts.push(m.implies(time, realisable));
-    parts.push(m.implies(m.not(time), m.andAll(windowVars.map((w) => m.not(w)))));
-    parts.push(callsConstraint(space));
-    return m.andAll(parts);
-}
-/**
- * One call: the call variables are its atoms, in the call's shape. Two or more: the quantified
- * bits, realisable (callModel.ts), and the call variables fixed false. None: everything false.
- */
-function callsConstraint(space) {
-    const { m, calls } = space;
-    const hasCalls = m.variable(calls.hasCalls);
-    const many = m.variable(calls.many);
-    const single = m.and(hasCalls, m.not(many));
-    const callVariables = [...calls.callVariables()];
-    const parts = [
-        m.implies(many, hasCalls),
-        m.implies(many, calls.realisability()),
-        m.implies(single, calls.shape),
-        m.implies(m.not(single), m.andAll(callVariables.map((v) => m.not(m.variable(v))))),
-        ...calls.bits.map((bit) => m.implies(m.variable(bit.variable), many)),
-    ];
-    if (space.shape === 'mcp') {
-        // Calls travel inside a JSON-RPC envelope, which says whether it is a batch; only a batch
-        // holds more than one call.
-        const batch = space.isBatch;
-        parts.push(m.implies(hasCalls, m.variable(batch.present)));
-        parts.push(m.implies(many, m.variable(bitOf(batch, 'true'))));
-    }
-    return m.andAll(parts);
-}
-/** The window atom of a rule's window. */
-function windowVariable(space, window) {
-    const key = windowKey(window);
-    const found = space.windows.find((w) => windowKey(w.window) === key);
-    if (found === undefined)
-        throw new Error(`no window atom for ${key}`);
-    return found.variable;
 }
 
 ;// CONCATENATED MODULE: ./build/coverage/decision.js
@@ -39714,22 +40038,20 @@ function witnesses(analysis) {
 /**
  * Which kinds a sample covers (docs/coverage.md "Placing a request"): each complete record of the
  * analysed shape falls in at most one kind; a kind's `covered_by` counts them and `example` is the
- * first such record's id. Records with unknowns are left out for now (a partial record covers a
- * kind only when every completion of its unknowns does, which is still to do), and so are records
- * outside the analysed shape: both are counted, so nothing is dropped silently.
+ * first such record's id. Records outside the analysed shape are counted apart. Records with
+ * unknowns are counted apart too; placed by signature (placeSignatures), such a record also covers
+ * a kind when every completion of its unknowns falls in it. Nothing is dropped silently.
  */
 
 
-/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
-class CoverageTally {
+
+/** The kind a record's assignment falls in, if any. */
+class KindFinder {
     analysis;
-    result;
     /** Every kind's requests together: most records are in none, and one test rules them out. */
     changed = null;
     constructor(analysis) {
         this.analysis = analysis;
-        const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
-        this.result = { kinds, placed: 0, partial: 0, outsideShape: 0 };
         const space = analysis.space;
         try {
             if (space !== null)
@@ -39741,6 +40063,78 @@ class CoverageTally {
                 throw error;
         }
     }
+    kindOf(a) {
+        const space = this.analysis.space;
+        const value = (v) => a.get(v) ?? false;
+        if (this.changed !== null && !space.m.evaluate(this.changed, value))
+            return undefined;
+        // The kinds are disjoint: the first that holds the record is its kind.
+        return this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+    }
+    /**
+     * The kind every completion of a partial record's unknown atoms falls in (within the space's
+     * constraint: the real value of an unknown field is some value), or undefined: no completion has
+     * the space's shape, or two completions differ. One completion names the only candidate kind;
+     * the record is in it when no completion is outside it. No diagram node is made.
+     */
+    kindOfPartial(partial) {
+        const space = this.analysis.space;
+        const { m, constraint } = space;
+        if (!partial.calls.every((call) => m.evaluate(space.calls.shape, (v) => call.get(v) ?? false)))
+            return undefined;
+        const completion = new Map(partial.known);
+        if (!completes(m, constraint, bdd_TRUE, true, partial.known, completion))
+            return undefined;
+        const kind = this.kindOf(completion);
+        if (kind === undefined)
+            return undefined;
+        return completes(m, constraint, kind.set, false, partial.known, new Map()) ? undefined : kind;
+    }
+}
+/**
+ * Whether some assignment agreeing with `known` takes f to TRUE and g to `gives`; if so `found`
+ * gets the choices of one such path (any value of the variables it leaves out will do). A walk of
+ * the two diagrams side by side, remembering the pairs that failed: no node is made.
+ */
+function completes(m, f, g, gives, known, found) {
+    const failed = new Set();
+    const level = (x) => (x <= bdd_TRUE ? Infinity : m.level(x));
+    const cofactor = (x, v, value) => x <= bdd_TRUE || m.level(x) !== v ? x : value ? m.high(x) : m.low(x);
+    const walk = (a, b) => {
+        if (a === bdd_FALSE || (b <= bdd_TRUE && (b === bdd_TRUE) !== gives))
+            return false;
+        if (a === bdd_TRUE && b <= bdd_TRUE)
+            return true;
+        const key = a * 2 ** 27 + b;
+        if (failed.has(key))
+            return false;
+        const v = Math.min(level(a), level(b));
+        const fixed = known.get(v);
+        for (const value of fixed === undefined ? [true, false] : [fixed]) {
+            if (walk(cofactor(a, v, value), cofactor(b, v, value))) {
+                found.set(v, value);
+                return true;
+            }
+        }
+        failed.add(key);
+        return false;
+    };
+    return walk(f, g);
+}
+function emptyCoverage(analysis) {
+    const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
+    return { kinds, placed: 0, partial: 0, outsideShape: 0 };
+}
+/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
+class CoverageTally {
+    analysis;
+    result;
+    finder;
+    constructor(analysis) {
+        this.analysis = analysis;
+        this.result = emptyCoverage(analysis);
+        this.finder = new KindFinder(analysis);
+    }
     add(record) {
         const space = this.analysis.space;
         if (space === null)
@@ -39750,17 +40144,13 @@ class CoverageTally {
             result.partial++;
             return;
         }
-        const a = concrete_assignmentOf(space, record.input);
+        const a = assignmentOf(space, record.input);
         if (!hasShape(space, record.input, a)) {
             result.outsideShape++;
             return;
         }
         result.placed++;
-        const value = (v) => a.get(v) ?? false;
-        if (this.changed !== null && !space.m.evaluate(this.changed, value))
-            return;
-        // The kinds are disjoint: the first that holds the record is its kind.
-        const kind = this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+        const kind = this.finder.kindOf(a);
         if (kind === undefined)
             return;
         const entry = result.kinds.get(kind.key);
@@ -39773,6 +40163,43 @@ function sampleCoverage(analysis, records) {
     for (const record of records)
         tally.add(record);
     return tally.result;
+}
+/**
+ * The same as sampleCoverage over the records the signatures stand for, and besides, each partial
+ * record (a `?…` signature) in the kind every completion of its unknowns falls in: each distinct
+ * signature is placed once, its records counted together, and, the signatures being in order of
+ * first appearance, a kind's example is its first record in sample order.
+ */
+function placeSignatures(analysis, sig, sample) {
+    const result = emptyCoverage(analysis);
+    const space = analysis.space;
+    if (space === null)
+        return result;
+    result.partial = sample.partial;
+    const placer = new SignaturePlacer(space, sig);
+    const finder = new KindFinder(analysis);
+    for (const [signature, { count, first }] of sample.seen) {
+        const { shaped, kind } = placeOne(placer, finder, signature);
+        if (shaped === false)
+            result.outsideShape += count;
+        if (shaped === true)
+            result.placed += count;
+        if (kind === undefined)
+            continue;
+        const entry = result.kinds.get(kind.key);
+        entry.covered_by += count;
+        entry.example ??= first;
+    }
+    return result;
+}
+/** Where a signature's records go: outside the shape, placed (in a kind or none), or covering. */
+function placeOne(placer, finder, signature) {
+    if (signature.startsWith(PARTIAL_SIGNATURE)) {
+        // Counted in `partial` already; it covers a kind only when every completion is in it.
+        return { shaped: null, kind: finder.kindOfPartial(placer.partial(signature)) };
+    }
+    const { assignment, shaped } = placer.place(signature);
+    return { shaped, kind: shaped ? finder.kindOf(assignment) : undefined };
 }
 
 ;// CONCATENATED MODULE: ./build/replay/witnessText.js
@@ -39858,15 +40285,12 @@ function leaves(value, prefix = '') {
  * policies themselves decide as the kind states.
  *
  * The kinds depend on a time horizon that starts at the sample's first record, which is known only
- * once the replay has read the sample; and the replay's outcomes cross worker threads without their
- * inputs. So the records are placed by a second streaming pass, in-process, over the records the
- * replay counted (the same repeat, --since and --limit rules; a shard's report carries no section).
- * It holds one record at a time; under `--shape mcp` a sample that breaks the shape costs one more
- * analysis and pass, under `any`.
+ * once the replay has read the sample. A record's atoms do not (coverage/signature.ts): the replay
+ * gives each record it counts its signature where it evaluates it (a worker thread), and counts
+ * them by distinct signature in sample order; here each distinct signature is placed once. Under
+ * `--shape mcp` a sample that breaks the shape costs one more analysis, under `any`, placed from
+ * the same signatures. A shard's report carries no section.
  */
-
-
-
 
 
 
@@ -39882,48 +40306,22 @@ const HORIZON_DAYS = 366;
 function hasWindows(...policies) {
     return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
 }
-/** The replayed records, placed one at a time. */
-async function placeSample(analysis, inputs) {
-    const tally = new CoverageTally(analysis);
-    // Nothing to place a record in (not analysed, or capped before the diagrams were built).
-    if (analysis.space === null)
-        return tally.result;
-    const filter = await buildRecordFilter(inputs.plan, inputs.since, inputs.limit);
-    for await (const batch of readSampleItems(inputs.plan)) {
-        for (const item of batch) {
-            if (item.kind !== 'record')
-                continue;
-            const record = item.record;
-            if (!filter.accepts(record.request_id, record.occurred_at))
-                continue;
-            const input = evaluationInput(record);
-            try {
-                tally.add({ request_id: record.request_id, input, complete: !recordUnknowns_hasUnknowns(record) });
-            }
-            catch (error) {
-                // A time no evaluator can read: the replay reported the record malformed, not counted.
-                if (!(error instanceof BuiltinError))
-                    throw error;
-            }
-        }
-    }
-    return tally.result;
-}
 /** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
-async function analyseAgainstSample(inputs, options, start) {
-    const run = async (shape) => {
+function analyseAgainstSample(inputs, options, start) {
+    const sig = signatureSpace(inputs.base.policy, inputs.head.policy);
+    const run = (shape) => {
         const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
             shape,
             horizon: { start, days: HORIZON_DAYS },
             maxNodes: options.maxNodes,
         });
-        return { analysis, placed: await placeSample(analysis, inputs) };
+        return { analysis, placed: placeSignatures(analysis, sig, inputs.signatures) };
     };
-    const first = await run(options.shape);
+    const first = run(options.shape);
     if (options.shape === 'any')
         return { ...first, outsideMcpShape: null };
     const outside = first.placed.outsideShape;
-    return { ...(outside === 0 ? first : await run('any')), outsideMcpShape: outside };
+    return { ...(outside === 0 ? first : run('any')), outsideMcpShape: outside };
 }
 /** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
 function becauseOf(kind, record, inputs, finder) {
@@ -40044,7 +40442,7 @@ async function coverageOf(inputs, options) {
     }
     // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
     const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
-    const { analysis, placed, outsideMcpShape } = await analyseAgainstSample(inputs, options, start);
+    const { analysis, placed, outsideMcpShape } = analyseAgainstSample(inputs, options, start);
     const run = sectionOf(analysis, placed, inputs);
     run.section.time = windows
         ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
@@ -40201,6 +40599,8 @@ async function runReplay(options) {
             ? { maxAttributionEdits: options.maxAttributionEdits }
             : {}),
         ...(options.digestChanges === true ? { digestChanges: true } : {}),
+        // The coverage section places the replayed records by their signatures (coverageSection.ts).
+        ...(options.coverage !== undefined && options.shard === undefined ? { signatures: true } : {}),
     });
     if (outcome.attribution !== null)
         meta.attribution = outcome.attribution;
@@ -40232,14 +40632,16 @@ async function coverageSection(options, outcome, meta, base, head) {
     if (options.coverage === undefined)
         return undefined;
     const diff = outcome.result.rule_diff;
-    if (base === null || head === null || diff === null || options.shard !== undefined)
+    if (base === null ||
+        head === null ||
+        diff === null ||
+        options.shard !== undefined ||
+        outcome.signatures === null)
         return { section: null, witnesses: [] };
     return coverageOf({
         base: base.side,
         head: head.side,
-        plan: outcome.plan,
-        since: options.since ?? null,
-        limit: options.limit ?? null,
+        signatures: outcome.signatures,
         firstAt: outcome.result.sample_window.first_at,
         diff,
         edits: meta.attribution?.method === 'counterfactual' ? editsOf(diff) : null,

@@ -38,6 +38,9 @@ export const CALL_VARIABLES_START = 1_000_000;
 
 export const CALL_FIELDS: readonly CallField[] = ['method', 'tool', 'resource_uri', 'prompt'];
 
+/** The methods the MCP shape names (a tool only on the one, a resource only on the other). */
+export const MCP_METHODS: readonly string[] = ['tools/call', 'resources/read'];
+
 export class CallModel {
   readonly fields = new Map<CallField, FieldAtoms>();
   /** What every call satisfies: canonical atoms, and under the MCP shape the call's form. */
@@ -59,7 +62,7 @@ export class CallModel {
     let next = CALL_VARIABLES_START;
     for (const name of CALL_FIELDS) {
       const wanted = new Set(constants.get(name) ?? []);
-      if (mcp && name === 'method') for (const method of ['tools/call', 'resources/read']) wanted.add(method);
+      if (mcp && name === 'method') for (const method of MCP_METHODS) wanted.add(method);
       const field = allocateField(
         name,
         { kind: 'call', name },

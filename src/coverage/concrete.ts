@@ -11,6 +11,11 @@ import type { AtomSpace } from './space.js';
 
 export type Assignment = Map<number, boolean>;
 
+/** Where atoms are written: an Assignment, or a signature's bits (signature.ts). */
+export interface AtomSink {
+  set(variable: number, value: boolean): unknown;
+}
+
 /** The text a scalar is compared by (docs/policy.md "One condition"), or undefined. */
 function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -19,7 +24,7 @@ function textOf(value: unknown): string | undefined {
 }
 
 /** Sets the atoms of one field from the value found at its path. */
-export function assignField(into: Assignment, atoms: FieldAtoms, found: Lookup): void {
+export function assignField(into: AtomSink, atoms: FieldAtoms, found: Lookup): void {
   const value = found.present ? found.value : undefined;
   let present: boolean;
   let holds: (constant: string) => boolean;
@@ -57,6 +62,12 @@ export function callSatisfies(space: AtomSpace, call: unknown, predicate: Bdd): 
   return space.m.evaluate(predicate, callAssignment(space, call));
 }
 
+/** The request's calls: an absent or non-array `calls` is the empty list. */
+export function callsOf(input: unknown): readonly unknown[] {
+  const found = lookup(input, ['request', 'mcp', 'calls']);
+  return found.present && Array.isArray(found.value) ? found.value : [];
+}
+
 /**
  * The assignment of every request variable. A present time is taken to be a valid RFC 3339
  * instant (the replay rejects others before evaluation); `inForce` throws otherwise.
@@ -76,8 +87,7 @@ export function assignmentOf(space: AtomSpace, input: unknown): Assignment {
     assignField(a, atoms, lookup(input, requestPath(atoms.kind)));
   }
   for (const w of space.windows) a.set(w.variable, time.present && inForce(w.window, time.value));
-  const found = lookup(input, ['request', 'mcp', 'calls']);
-  const calls = found.present && Array.isArray(found.value) ? found.value : [];
+  const calls = callsOf(input);
   a.set(space.calls.hasCalls, calls.length > 0);
   a.set(space.calls.many, calls.length > 1);
   // One call: its own atoms. Two or more: the quantified bits (the call atoms stay false).
@@ -98,7 +108,5 @@ export function assignmentOf(space: AtomSpace, input: unknown): Assignment {
  */
 export function hasShape(space: AtomSpace, input: unknown, a: Assignment = assignmentOf(space, input)): boolean {
   if (!space.m.evaluate(space.constraint, (v) => a.get(v) ?? false)) return false;
-  const found = lookup(input, ['request', 'mcp', 'calls']);
-  const calls = found.present && Array.isArray(found.value) ? found.value : [];
-  return calls.every((call) => callSatisfies(space, call, space.calls.shape));
+  return callsOf(input).every((call) => callSatisfies(space, call, space.calls.shape));
 }

@@ -1,13 +1,15 @@
 /**
  * Which kinds a sample covers (docs/coverage.md "Placing a request"): each complete record of the
  * analysed shape falls in at most one kind; a kind's `covered_by` counts them and `example` is the
- * first such record's id. Records with unknowns are left out for now (a partial record covers a
- * kind only when every completion of its unknowns does, which is still to do), and so are records
- * outside the analysed shape: both are counted, so nothing is dropped silently.
+ * first such record's id. Records outside the analysed shape are counted apart. Records with
+ * unknowns are counted apart too; placed by signature (placeSignatures), such a record also covers
+ * a kind when every completion of its unknowns falls in it. Nothing is dropped silently.
  */
-import { NodeBudgetExceeded, type Bdd } from './bdd.js';
-import { assignmentOf, hasShape } from './concrete.js';
+import { FALSE, NodeBudgetExceeded, TRUE, type Bdd, type BddManager, type Cube } from './bdd.js';
+import { assignmentOf, hasShape, type Assignment } from './concrete.js';
 import type { CoverageAnalysis } from './analyse.js';
+import type { Kind } from './kinds.js';
+import { PARTIAL_SIGNATURE, SignaturePlacer, type SampleSignatures, type SignatureSpace } from './signature.js';
 
 export interface SampleInput {
   readonly request_id: string;
@@ -32,15 +34,12 @@ export interface SampleCoverage {
   outsideShape: number;
 }
 
-/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
-export class CoverageTally {
-  readonly result: SampleCoverage;
+/** The kind a record's assignment falls in, if any. */
+class KindFinder {
   /** Every kind's requests together: most records are in none, and one test rules them out. */
   private readonly changed: Bdd | null = null;
 
   constructor(private readonly analysis: CoverageAnalysis) {
-    const kinds = new Map<string, KindCoverage>(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
-    this.result = { kinds, placed: 0, partial: 0, outsideShape: 0 };
     const space = analysis.space;
     try {
       if (space !== null) this.changed = space.m.orAll(analysis.kinds.map((k) => k.set));
@@ -48,6 +47,76 @@ export class CoverageTally {
       // Past the node budget the kinds are tested one by one, as without the union.
       if (!(error instanceof NodeBudgetExceeded)) throw error;
     }
+  }
+
+  kindOf(a: Assignment): Kind | undefined {
+    const space = this.analysis.space!;
+    const value = (v: number): boolean => a.get(v) ?? false;
+    if (this.changed !== null && !space.m.evaluate(this.changed, value)) return undefined;
+    // The kinds are disjoint: the first that holds the record is its kind.
+    return this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+  }
+
+  /**
+   * The kind every completion of a partial record's unknown atoms falls in (within the space's
+   * constraint: the real value of an unknown field is some value), or undefined: no completion has
+   * the space's shape, or two completions differ. One completion names the only candidate kind;
+   * the record is in it when no completion is outside it. No diagram node is made.
+   */
+  kindOfPartial(partial: { known: Cube; calls: readonly Assignment[] }): Kind | undefined {
+    const space = this.analysis.space!;
+    const { m, constraint } = space;
+    if (!partial.calls.every((call) => m.evaluate(space.calls.shape, (v) => call.get(v) ?? false))) return undefined;
+    const completion = new Map(partial.known);
+    if (!completes(m, constraint, TRUE, true, partial.known, completion)) return undefined;
+    const kind = this.kindOf(completion);
+    if (kind === undefined) return undefined;
+    return completes(m, constraint, kind.set, false, partial.known, new Map()) ? undefined : kind;
+  }
+}
+
+/**
+ * Whether some assignment agreeing with `known` takes f to TRUE and g to `gives`; if so `found`
+ * gets the choices of one such path (any value of the variables it leaves out will do). A walk of
+ * the two diagrams side by side, remembering the pairs that failed: no node is made.
+ */
+function completes(m: BddManager, f: Bdd, g: Bdd, gives: boolean, known: Cube, found: Map<number, boolean>): boolean {
+  const failed = new Set<number>();
+  const level = (x: Bdd) => (x <= TRUE ? Infinity : m.level(x));
+  const cofactor = (x: Bdd, v: number, value: boolean) =>
+    x <= TRUE || m.level(x) !== v ? x : value ? m.high(x) : m.low(x);
+  const walk = (a: Bdd, b: Bdd): boolean => {
+    if (a === FALSE || (b <= TRUE && (b === TRUE) !== gives)) return false;
+    if (a === TRUE && b <= TRUE) return true;
+    const key = a * 2 ** 27 + b;
+    if (failed.has(key)) return false;
+    const v = Math.min(level(a), level(b));
+    const fixed = known.get(v);
+    for (const value of fixed === undefined ? [true, false] : [fixed]) {
+      if (walk(cofactor(a, v, value), cofactor(b, v, value))) {
+        found.set(v, value);
+        return true;
+      }
+    }
+    failed.add(key);
+    return false;
+  };
+  return walk(f, g);
+}
+
+function emptyCoverage(analysis: CoverageAnalysis): SampleCoverage {
+  const kinds = new Map<string, KindCoverage>(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
+  return { kinds, placed: 0, partial: 0, outsideShape: 0 };
+}
+
+/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
+export class CoverageTally {
+  readonly result: SampleCoverage;
+  private readonly finder: KindFinder;
+
+  constructor(private readonly analysis: CoverageAnalysis) {
+    this.result = emptyCoverage(analysis);
+    this.finder = new KindFinder(analysis);
   }
 
   add(record: SampleInput): void {
@@ -64,10 +133,7 @@ export class CoverageTally {
       return;
     }
     result.placed++;
-    const value = (v: number): boolean => a.get(v) ?? false;
-    if (this.changed !== null && !space.m.evaluate(this.changed, value)) return;
-    // The kinds are disjoint: the first that holds the record is its kind.
-    const kind = this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+    const kind = this.finder.kindOf(a);
     if (kind === undefined) return;
     const entry = result.kinds.get(kind.key)!;
     entry.covered_by++;
@@ -79,4 +145,43 @@ export function sampleCoverage(analysis: CoverageAnalysis, records: Iterable<Sam
   const tally = new CoverageTally(analysis);
   for (const record of records) tally.add(record);
   return tally.result;
+}
+
+/**
+ * The same as sampleCoverage over the records the signatures stand for, and besides, each partial
+ * record (a `?…` signature) in the kind every completion of its unknowns falls in: each distinct
+ * signature is placed once, its records counted together, and, the signatures being in order of
+ * first appearance, a kind's example is its first record in sample order.
+ */
+export function placeSignatures(
+  analysis: CoverageAnalysis,
+  sig: SignatureSpace,
+  sample: SampleSignatures,
+): SampleCoverage {
+  const result = emptyCoverage(analysis);
+  const space = analysis.space;
+  if (space === null) return result;
+  result.partial = sample.partial;
+  const placer = new SignaturePlacer(space, sig);
+  const finder = new KindFinder(analysis);
+  for (const [signature, { count, first }] of sample.seen) {
+    const { shaped, kind } = placeOne(placer, finder, signature);
+    if (shaped === false) result.outsideShape += count;
+    if (shaped === true) result.placed += count;
+    if (kind === undefined) continue;
+    const entry = result.kinds.get(kind.key)!;
+    entry.covered_by += count;
+    entry.example ??= first;
+  }
+  return result;
+}
+
+/** Where a signature's records go: outside the shape, placed (in a kind or none), or covering. */
+function placeOne(placer: SignaturePlacer, finder: KindFinder, signature: string) {
+  if (signature.startsWith(PARTIAL_SIGNATURE)) {
+    // Counted in `partial` already; it covers a kind only when every completion is in it.
+    return { shaped: null, kind: finder.kindOfPartial(placer.partial(signature)) };
+  }
+  const { assignment, shaped } = placer.place(signature);
+  return { shaped, kind: shaped ? finder.kindOf(assignment) : undefined };
 }

@@ -86,17 +86,18 @@ export function nonCanonicalNumbers(policies: readonly Policy[]): string[] {
   return [...found].sort();
 }
 
-function allRules(base: Policy | null, head: Policy | null): Rule[] {
+export function allRules(base: Policy | null, head: Policy | null): Rule[] {
   return [...(base?.rules ?? []), ...(head?.rules ?? [])];
 }
 
-interface Collected {
+export interface Collected {
   request: Map<string, { kind: FieldKind; constants: Set<string> }>;
   call: Map<CallField, Set<string>>;
   windows: Map<string, ActiveWindow>;
 }
 
-function collect(rules: readonly Rule[]): Collected {
+/** The fields, constants and windows of some rules: the same whatever the shape or the horizon. */
+export function collect(rules: readonly Rule[]): Collected {
   const request = new Map<string, { kind: FieldKind; constants: Set<string> }>([
     ['is_batch', { kind: { kind: 'is_batch' }, constants: new Set(['false', 'true']) }],
   ]);

@@ -28,6 +28,7 @@ import {
 import { inShard } from './evaluate/shard.js';
 import { ownString } from './workers/outcomeCodec.js';
 import type { RecordFilter } from './selection.js';
+import { addSignature, emptySignatures, type SampleSignatures } from '../coverage/signature.js';
 
 /**
  * The base could not evaluate a record the head evaluated (a trap, a builtin failure, its memory
@@ -76,6 +77,11 @@ export interface AggregateOutcome {
    * null unless asked for (ReplayOptions.digestChanges).
    */
   changeSetDigest: string | null;
+  /**
+   * The replayed records by coverage signature, in order of first appearance (docs/coverage.md
+   * "In the report"); null unless asked for (OutcomeConfig.signatures).
+   */
+  signatures: SampleSignatures | null;
 }
 
 /**
@@ -112,6 +118,7 @@ export class ReplayAggregator {
   private readonly lostGroups: ChangeGroupCollector<LostDirection>;
   private readonly countedManifests: ReadonlySet<string> | undefined;
   private readonly changeSet: ChangeSetDigest | null;
+  private readonly signatures: SampleSignatures | null;
 
   constructor(
     private readonly config: OutcomeConfig,
@@ -135,6 +142,7 @@ export class ReplayAggregator {
     this.lostGroups = collectors.lost;
     this.countedManifests = collectors.manifests;
     this.changeSet = collectors.changeSet;
+    this.signatures = config.signatures === true ? emptySignatures() : null;
   }
 
   /** Whether the base's decisions are counted: a compare of two versions. */
@@ -145,6 +153,9 @@ export class ReplayAggregator {
   add(o: ElementOutcome): void {
     if (!this.admits(o)) return;
     this.count(o);
+    // A new signature and its first id outlive the run their text came from.
+    if (this.signatures !== null && o.signature !== null)
+      addSignature(this.signatures, o.signature, o.request_id, ownString);
     const revision = this.config.mode === 'drift' ? this.revisionOf(o) : undefined;
     if (revision && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
       this.withoutRecordedDecision++;
@@ -336,6 +347,7 @@ export class ReplayAggregator {
       fileCounts: this.fileCounts,
       groups: groups.all,
       changeSetDigest: this.changeSet?.digest() ?? null,
+      signatures: this.signatures,
     };
   }
 

@@ -4,32 +4,29 @@
  * policies themselves decide as the kind states.
  *
  * The kinds depend on a time horizon that starts at the sample's first record, which is known only
- * once the replay has read the sample; and the replay's outcomes cross worker threads without their
- * inputs. So the records are placed by a second streaming pass, in-process, over the records the
- * replay counted (the same repeat, --since and --limit rules; a shard's report carries no section).
- * It holds one record at a time; under `--shape mcp` a sample that breaks the shape costs one more
- * analysis and pass, under `any`.
+ * once the replay has read the sample. A record's atoms do not (coverage/signature.ts): the replay
+ * gives each record it counts its signature where it evaluates it (a worker thread), and counts
+ * them by distinct signature in sample order; here each distinct signature is placed once. Under
+ * `--shape mcp` a sample that breaks the shape costs one more analysis, under `any`, placed from
+ * the same signatures. A shard's report carries no section.
  */
 import { analyseCoverage, type CoverageAnalysis } from '../coverage/analyse.js';
-import { CoverageTally, type SampleCoverage } from '../coverage/covered.js';
+import { placeSignatures, type SampleCoverage } from '../coverage/covered.js';
 import type { Kind } from '../coverage/kinds.js';
 import type { Shape } from '../coverage/space.js';
 import { witnessOf, type WitnessRecord } from '../coverage/witness.js';
 import type { Policy } from '../policy/schema.js';
-import { BuiltinError } from '../engine/timeBuiltins.js';
 import type { Edit } from '../policy/edits.js';
 import type { RuleDiff } from '../policy/ruleDiff.js';
 import { evaluationInput } from '../traffic/evaluationInput.js';
 import type { TrafficRecord } from '../traffic/record.js';
-import { readSampleItems, type SamplePlan } from '../traffic/sample.js';
-import { hasUnknowns } from '../unknowns/recordUnknowns.js';
+import { signatureSpace, type SampleSignatures } from '../coverage/signature.js';
 import { CauseFinder } from './evaluate/attribution.js';
 import { BASIS_DEFAULT, BASIS_MISSING_CONTEXT } from './evaluate/changeExplanation.js';
 import type { UnevaluableMode } from './evaluate/unknownSides.js';
 import type { ReplaySide } from './replay.js';
 import type { CoverageClass, CoverageSection } from './report/report.js';
 import { syntacticBecause } from './report/syntacticBecause.js';
-import { buildRecordFilter } from './selection.js';
 import { describeWitness } from './witnessText.js';
 
 /** Sized for the bundled example with room to spare; the 200-rule bench is still to do. */
@@ -44,9 +41,8 @@ export interface CoverageRunOptions {
 export interface CoverageInputs {
   base: ReplaySide;
   head: ReplaySide;
-  plan: SamplePlan;
-  since: string | null;
-  limit: number | null;
+  /** The replayed records by signature (the replay's outcome: `signatures`). */
+  signatures: SampleSignatures;
   /** The earliest occurred_at of the replayed records: the horizon's start. */
   firstAt: string | null;
   diff: RuleDiff;
@@ -66,43 +62,21 @@ function hasWindows(...policies: Policy[]): boolean {
   return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
 }
 
-/** The replayed records, placed one at a time. */
-async function placeSample(analysis: CoverageAnalysis, inputs: CoverageInputs): Promise<SampleCoverage> {
-  const tally = new CoverageTally(analysis);
-  // Nothing to place a record in (not analysed, or capped before the diagrams were built).
-  if (analysis.space === null) return tally.result;
-  const filter = await buildRecordFilter(inputs.plan, inputs.since, inputs.limit);
-  for await (const batch of readSampleItems(inputs.plan)) {
-    for (const item of batch) {
-      if (item.kind !== 'record') continue;
-      const record = item.record;
-      if (!filter.accepts(record.request_id, record.occurred_at)) continue;
-      const input = evaluationInput(record);
-      try {
-        tally.add({ request_id: record.request_id, input, complete: !hasUnknowns(record) });
-      } catch (error) {
-        // A time no evaluator can read: the replay reported the record malformed, not counted.
-        if (!(error instanceof BuiltinError)) throw error;
-      }
-    }
-  }
-  return tally.result;
-}
-
 /** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
-async function analyseAgainstSample(inputs: CoverageInputs, options: CoverageRunOptions, start: string) {
-  const run = async (shape: Shape) => {
+function analyseAgainstSample(inputs: CoverageInputs, options: CoverageRunOptions, start: string) {
+  const sig = signatureSpace(inputs.base.policy, inputs.head.policy);
+  const run = (shape: Shape) => {
     const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
       shape,
       horizon: { start, days: HORIZON_DAYS },
       maxNodes: options.maxNodes,
     });
-    return { analysis, placed: await placeSample(analysis, inputs) };
+    return { analysis, placed: placeSignatures(analysis, sig, inputs.signatures) };
   };
-  const first = await run(options.shape);
+  const first = run(options.shape);
   if (options.shape === 'any') return { ...first, outsideMcpShape: null };
   const outside = first.placed.outsideShape;
-  return { ...(outside === 0 ? first : await run('any')), outsideMcpShape: outside };
+  return { ...(outside === 0 ? first : run('any')), outsideMcpShape: outside };
 }
 
 /** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
@@ -232,7 +206,7 @@ export async function coverageOf(inputs: CoverageInputs, options: CoverageRunOpt
   }
   // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
   const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
-  const { analysis, placed, outsideMcpShape } = await analyseAgainstSample(inputs, options, start);
+  const { analysis, placed, outsideMcpShape } = analyseAgainstSample(inputs, options, start);
   const run = sectionOf(analysis, placed, inputs);
   run.section.time = windows
     ? { exact: false, horizon: { start, days: HORIZON_DAYS } }

@@ -94,6 +94,12 @@ export interface ReplayOptions {
   workers?: number;
   /** docs/review.md: more edits than this and `because` is syntactic. Default DEFAULT_MAX_ATTRIBUTION_EDITS. */
   maxAttributionEdits?: number;
+  /**
+   * docs/coverage.md "In the report": collect the records' coverage signatures (a compare of two
+   * versions; `signatures` in the outcome), so the coverage section places the sample without
+   * reading it again.
+   */
+  signatures?: boolean;
 }
 
 export interface ReplayOutcome extends AggregateOutcome {
@@ -145,6 +151,8 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayOutco
     maxLineBytes: plan.maxLineBytes,
     unevaluable: options.unevaluable ?? 'precise',
     attribution: attribution?.method === 'counterfactual' ? edits : null,
+    signatures:
+      options.signatures === true && mode === 'compare' && options.head !== null && options.base !== null,
   };
   const workers = await workerCountFor(options, plan);
   // Threads start (and compile their wasm) while the --limit pass reads the sample.

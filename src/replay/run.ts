@@ -250,6 +250,8 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
       ? { maxAttributionEdits: options.maxAttributionEdits }
       : {}),
     ...(options.digestChanges === true ? { digestChanges: true } : {}),
+    // The coverage section places the replayed records by their signatures (coverageSection.ts).
+    ...(options.coverage !== undefined && options.shard === undefined ? { signatures: true } : {}),
   });
   if (outcome.attribution !== null) meta.attribution = outcome.attribution;
   meta.excluded_without_time = outcome.excludedWithoutTime;
@@ -285,15 +287,19 @@ async function coverageSection(
 ) {
   if (options.coverage === undefined) return undefined;
   const diff = outcome.result.rule_diff;
-  if (base === null || head === null || diff === null || options.shard !== undefined)
+  if (
+    base === null ||
+    head === null ||
+    diff === null ||
+    options.shard !== undefined ||
+    outcome.signatures === null
+  )
     return { section: null, witnesses: [] };
   return coverageOf(
     {
       base: base.side,
       head: head.side,
-      plan: outcome.plan,
-      since: options.since ?? null,
-      limit: options.limit ?? null,
+      signatures: outcome.signatures,
       firstAt: outcome.result.sample_window.first_at,
       diff,
       edits: meta.attribution?.method === 'counterfactual' ? editsOf(diff) : null,

@@ -19,6 +19,7 @@ import { inShard, type Shard } from './shard.js';
 import { UnknownsJudge, type UnevaluableMode } from './unknownSides.js';
 import { CauseFinder } from './attribution.js';
 import type { Edit } from '../../policy/edits.js';
+import { recordSignature, signatureSpace, type SignatureSpace } from '../../coverage/signature.js';
 
 /** The base's decision of a record (unknown: unevaluable) and the head's. */
 export type CurrentDecision = 'allow' | 'deny' | 'unknown';
@@ -122,6 +123,11 @@ export interface RecordOutcome {
   change: ChangeDetail | null;
   /** A decision event's path when no --decision-path chose one (the one-path rule), else null. */
   decision_path: string | null;
+  /**
+   * The record's coverage signature (coverage/signature.ts) when the replay places the sample in
+   * the coverage analysis's kinds (OutcomeConfig.signatures) and both sides decided it; else null.
+   */
+  signature: string | null;
 }
 
 export type ElementOutcome = MalformedOutcome | RecordOutcome | SkippedOutcome | MixedOutcome;
@@ -145,6 +151,11 @@ export interface OutcomeConfig {
    * once, attribution.ts attributesCounterfactually); null: `because` is syntactic.
    */
   attribution: readonly Edit[] | null;
+  /**
+   * docs/coverage.md "In the report": give each record of a compare of two versions its coverage
+   * signature, so that the sample is placed in the kinds without reading it again.
+   */
+  signatures?: boolean;
 }
 
 /** A policy side as the evaluator needs it. */
@@ -189,6 +200,8 @@ export class RecordEvaluator {
   private readonly elements: SampleElementReader;
   /** Null unless the replay attributes counterfactually (OutcomeConfig.attribution). */
   private readonly causes: CauseFinder | null = null;
+  /** Null unless the replay places the sample (OutcomeConfig.signatures). */
+  private readonly signatures: SignatureSpace | null = null;
 
   constructor(
     private readonly config: OutcomeConfig,
@@ -203,6 +216,8 @@ export class RecordEvaluator {
     this.primaryRules = new RuleTable(primary.policy);
     this.baseRules = this.both ? new RuleTable(base!.policy) : null;
     this.sinceNs = config.since === null ? null : instantOf(config.since);
+    if (this.both && config.signatures === true)
+      this.signatures = signatureSpace(base!.policy, primary.policy);
     if (this.both && config.attribution !== null)
       this.causes = new CauseFinder(primary.policy, base!.policy, config.attribution, config.unevaluable);
     this.elements = new SampleElementReader(
@@ -305,6 +320,8 @@ export class RecordEvaluator {
       return outcome;
     }
     outcome.primary = primaryDecision === null ? VERDICT_UNEVALUABLE : verdictOf(primaryDecision);
+    if (this.signatures !== null)
+      outcome.signature = recordSignature(this.signatures, input, known ? null : unknownDataOf(record));
     // A deleted policy: the counts and the recorded mismatch are the base's own decisions.
     if (!config.hasHead) outcome.base = primaryDecision === null ? null : outcome.primary;
     if (primaryDecision !== null)
@@ -441,5 +458,6 @@ function unevaluatedOutcome(
     base: null,
     change: null,
     decision_path: decisionPath,
+    signature: null,
   };
 }

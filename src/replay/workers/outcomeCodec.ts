@@ -97,6 +97,7 @@ export function packOutcomes(outcomes: readonly ElementOutcome[]): PackedOutcome
       string(outcome.policy_revision);
       string(outcome.error);
       string(outcome.decision_path);
+      string(outcome.signature);
       if (change !== null) {
         string(change.subject);
         string(change.method);
@@ -155,6 +156,7 @@ class PackedReader {
     base: null,
     change: null,
     decision_path: null,
+    signature: null,
   };
 
   constructor(private readonly packed: PackedOutcomes) {}
@@ -213,6 +215,7 @@ class PackedReader {
     view.policy_revision = this.string();
     view.error = this.string();
     view.decision_path = this.string();
+    view.signature = this.string();
     view.evaluated = (flags & EVALUATED) !== 0;
     view.byReading = (flags & BY_READING) !== 0;
     view.baseFailed = (flags & BASE_FAILED) !== 0;
