@@ -49,6 +49,8 @@ export class BddManager {
   private lows = new Int32Array(1024);
   private highs = new Int32Array(1024);
   private count = 2;
+  /** Nodes created by helper managers on this one's behalf (`absorb`): they count against the budget. */
+  private spent = 0;
   /** Open addressing over (variable, low, high) → node; 0 is an empty slot (no terminal is stored). */
   private unique = new Int32Array(2048);
   private uniqueMask = 2047;
@@ -64,9 +66,19 @@ export class BddManager {
     this.highs[1] = 1;
   }
 
-  /** Nodes created so far, the two terminals included. */
+  /** Nodes created so far, the two terminals and those of absorbed helpers included. */
   get size(): number {
-    return this.count;
+    return this.count + this.spent;
+  }
+
+  /** The budget a helper manager may use on this one's behalf. */
+  get remaining(): number {
+    return this.maxNodes - this.size;
+  }
+
+  /** Counts a helper manager's nodes against this one's budget. */
+  absorb(helper: BddManager): void {
+    this.spent += helper.size - 2;
   }
 
   level(f: Bdd): number {
@@ -92,7 +104,7 @@ export class BddManager {
       if (this.vars[id] === variable && this.lows[id] === low && this.highs[id] === high) return id;
       slot = (slot + 1) & mask;
     }
-    if (this.count >= this.maxNodes) throw new NodeBudgetExceeded(this.maxNodes);
+    if (this.count + this.spent >= this.maxNodes) throw new NodeBudgetExceeded(this.maxNodes);
     const id = this.count++;
     if (id >= this.vars.length) this.growNodes();
     this.vars[id] = variable;
@@ -309,4 +321,21 @@ export class BddManager {
     this.cacheBits++;
     this.cache = new Int32Array(3 << this.cacheBits).fill(-1);
   }
+}
+
+/**
+ * f, a diagram of `from`, as a diagram of `to`, each variable v renamed `rename(v)`. Exact when
+ * `rename` keeps the order of f's variables (the node structure is then the same).
+ */
+export function transfer(from: BddManager, to: BddManager, f: Bdd, rename: (variable: number) => number): Bdd {
+  const memo = new Map<Bdd, Bdd>();
+  const walk = (g: Bdd): Bdd => {
+    if (g <= 1) return g;
+    const known = memo.get(g);
+    if (known !== undefined) return known;
+    const result = to.node(rename(from.level(g)), walk(from.low(g)), walk(from.high(g)));
+    memo.set(g, result);
+    return result;
+  };
+  return walk(f);
 }
