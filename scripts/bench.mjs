@@ -4,6 +4,8 @@
  *
  *   node scripts/bench.mjs [--records N | --large] [--seed S] [--runs R] [--baseline-records M]
  *                          [--sample records|decision-log] [--workers N] [--cli FILE] [--opa FILE]
+ *                          [--coverage-only] [--coverage-seeds S,S,…] [--coverage-rules N]
+ *                          [--max-coverage-nodes N] [--build DIR]
  *   node scripts/bench.mjs --help
  *
  * `--sample decision-log` measures the same requests as an OPA console decision log
@@ -33,6 +35,12 @@
  *    records ÷ the slowest process's median time. Then prints the CPU per record of the replay
  *    (over wall − fixed) and of a parse process, and both ratios: replay ÷ parse limit (the
  *    target is at least 0.5) and replay ÷ OPA server.
+ * 5. Times the coverage analysis with its witnesses (scripts/lib/coverage-bench.mjs), in-process
+ *    from the tsc output of `npm run build` (`--build`, default build/): the example pair under the
+ *    MCP shape and `any`, and seeded generated pairs (scripts/generate-policy-pair.mjs;
+ *    `--coverage-seeds`, default 1,2,3; `--coverage-rules`, default 200) under both, with the CLI's
+ *    default node budget (or `--max-coverage-nodes`): mode, kinds, nodes, the median time of R
+ *    runs. `--coverage-only` runs this step alone.
  * Benchmarks are not tests: nothing here fails on timing.
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -48,6 +56,7 @@ import { parseArgs } from 'node:util';
 import { createGunzip } from 'node:zlib';
 import { writeConsoleDecisionLog } from './lib/opa-console-log.mjs';
 import { renamePackage } from './lib/opa-decision-logs.mjs';
+import { benchCoverage } from './lib/coverage-bench.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH = join(ROOT, '.bench');
@@ -65,6 +74,11 @@ const { values } = parseArgs({
     opa: { type: 'string' },
     workers: { type: 'string' },
     sample: { type: 'string', default: 'records' },
+    'coverage-only': { type: 'boolean' },
+    'coverage-seeds': { type: 'string', default: '1,2,3' },
+    'coverage-rules': { type: 'string', default: '200' },
+    'max-coverage-nodes': { type: 'string' },
+    build: { type: 'string', default: join(ROOT, 'build') },
     help: { type: 'boolean' },
   },
 });
@@ -93,6 +107,19 @@ for (const [name, n] of [
   ['baseline-records', baselineRecords],
 ]) {
   if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a whole number ≥ 1`);
+}
+const coverage = () =>
+  benchCoverage({
+    root: ROOT,
+    build: resolve(values.build),
+    runs,
+    seeds: values['coverage-seeds'].split(',').filter((s) => s !== ''),
+    rules: Number(values['coverage-rules']),
+    maxNodes: values['max-coverage-nodes'] === undefined ? undefined : Number(values['max-coverage-nodes']),
+  });
+if (values['coverage-only']) {
+  for (const text of await coverage()) console.log(text);
+  process.exit(0);
 }
 if (!existsSync(cli)) throw new Error(`${cli} not found (npm run build?)`);
 if (!existsSync(opa)) throw new Error(`${opa} not found (npm run opa?)`);
@@ -396,6 +423,7 @@ async function parseLimit(file) {
 }
 
 const ceiling = await parseLimit(replayed);
+const coverageLines = await coverage();
 
 console.log(
   `sample      ${records} ${decisionLog ? 'decision events in an OPA console log (3 lines each)' : 'records'}, seed ${values.seed}, policies base + head (fixtures/example), ${runs} run(s), median, node ${process.version}`,
@@ -415,3 +443,4 @@ console.log(
 console.log(
   `ratios      replay ÷ parse-limit ${(replayRate / ceiling.rate).toFixed(2)} (end to end ${(endToEndRate / ceiling.rate).toFixed(2)})  replay ÷ opa-server ${(replayRate / opaServer.rate).toFixed(1)}x (end to end ${(endToEndRate / opaServer.rate).toFixed(1)}x)`,
 );
+for (const text of coverageLines) console.log(text);

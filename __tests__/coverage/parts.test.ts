@@ -65,6 +65,32 @@ describe('the decision diagrams', () => {
     );
   });
 
+  it('stay canonical and exact while their tables grow and their operation cache overwrites entries', () => {
+    // A DNF large enough to grow the unique table and the lossy cache many times over, built in
+    // two orders: the same function must come out as the same node, and evaluate as the formula.
+    let seed = 7;
+    const next = (n: number): number => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) % n;
+    };
+    const terms = Array.from({ length: 36 }, () =>
+      Array.from({ length: 5 }, () => ({ v: next(32), value: next(2) === 1 })),
+    );
+    const m = new BddManager(4_000_000);
+    const term = (t: (typeof terms)[number]): Bdd => m.andAll(t.map((l) => m.literal(l.v, l.value)));
+    const forward = m.orAll(terms.map(term));
+    const backward = m.not(m.andAll([...terms].reverse().map((t) => m.not(term(t)))));
+    expect(m.size).toBeGreaterThan(20_000);
+    expect(backward).toBe(forward);
+    for (let i = 0; i < 500; i++) {
+      const values = Array.from({ length: 32 }, () => next(2) === 1);
+      const expected = terms.some((t) => t.every((l) => values[l.v] === l.value));
+      expect(m.evaluate(forward, (v) => values[v]!)).toBe(expected);
+    }
+  });
+
   it('stop at the node budget instead of growing', () => {
     const m = new BddManager(10);
     expect(() => m.andAll([...Array(20).keys()].map((v) => m.variable(v)))).toThrow(/more than 10 nodes/);

@@ -36857,28 +36857,60 @@ class NodeBudgetExceeded extends Error {
         this.maxNodes = maxNodes;
     }
 }
-const TERMINAL_LEVEL = Number.MAX_SAFE_INTEGER;
-/** Node ids stay below 2^26 (MAX_NODES), so two of them pack exactly into one number key. */
-const PAIR = 2 ** 26;
-const MAX_NODES = PAIR;
+const TERMINAL_LEVEL = 0x7fffffff;
+/** Node ids stay below 2^26 (MAX_NODES), so an operation and two ids fit one cache entry. */
+const MAX_NODES = 2 ** 26;
+/** Operation tags of the cache, above every node id. */
+const OP_AND = 0;
+const OP_OR = 1 << 27;
+const OP_NOT = 2 << 27;
+/**
+ * The operation cache is lossy (a colliding entry overwrites the older one, as in CUDD): its
+ * memory stays bounded however long an analysis runs, and a lost entry is only recomputed. It
+ * grows with the diagram, to at most 2^22 entries (48 MiB).
+ */
+const MIN_CACHE_BITS = 12;
+const MAX_CACHE_BITS = 22;
+function hash3(a, b, c) {
+    let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d);
+    h ^= h >>> 15;
+    return Math.imul(h, 0x2c1b3c6d) >>> 0;
+}
 class BddManager {
     maxNodes;
-    vars = [TERMINAL_LEVEL, TERMINAL_LEVEL];
-    lows = [0, 1];
-    highs = [0, 1];
-    /** Per variable: (low · 2^26 + high) → node. */
-    unique = new Map();
-    /** (smaller · 2^26 + larger) → their conjunction. */
-    andCache = new Map();
-    notCache = new Map();
+    /** Per node: its variable, low and high child; nodes 0 and 1 are the terminals. */
+    vars = new Int32Array(1024);
+    lows = new Int32Array(1024);
+    highs = new Int32Array(1024);
+    count = 2;
+    /** Nodes created by helper managers on this one's behalf (`absorb`): they count against the budget. */
+    spent = 0;
+    /** Open addressing over (variable, low, high) → node; 0 is an empty slot (no terminal is stored). */
+    unique = new Int32Array(2048);
+    uniqueMask = 2047;
+    /** Entries of (a, b | op, result); a lost entry is recomputed. */
+    cache = new Int32Array(3 << MIN_CACHE_BITS).fill(-1);
+    cacheBits = MIN_CACHE_BITS;
     constructor(maxNodes) {
         this.maxNodes = maxNodes;
         if (!(maxNodes <= MAX_NODES))
             throw new Error(`maxNodes is at most ${MAX_NODES}`);
+        this.vars[0] = TERMINAL_LEVEL;
+        this.vars[1] = TERMINAL_LEVEL;
+        this.lows[1] = 1;
+        this.highs[1] = 1;
     }
-    /** Nodes created so far, the two terminals included. */
+    /** Nodes created so far, the two terminals and those of absorbed helpers included. */
     get size() {
-        return this.vars.length;
+        return this.count + this.spent;
+    }
+    /** The budget a helper manager may use on this one's behalf. */
+    get remaining() {
+        return this.maxNodes - this.size;
+    }
+    /** Counts a helper manager's nodes against this one's budget. */
+    absorb(helper) {
+        this.spent += helper.size - 2;
     }
     level(f) {
         return this.vars[f];
@@ -36893,22 +36925,30 @@ class BddManager {
     node(variable, low, high) {
         if (low === high)
             return low;
-        let table = this.unique.get(variable);
-        if (table === undefined) {
-            table = new Map();
-            this.unique.set(variable, table);
+        const mask = this.uniqueMask;
+        let slot = hash3(variable, low, high) & mask;
+        for (;;) {
+            const id = this.unique[slot];
+            if (id === 0)
+                break;
+            if (this.vars[id] === variable && this.lows[id] === low && this.highs[id] === high)
+                return id;
+            slot = (slot + 1) & mask;
         }
-        const key = low * PAIR + high;
-        const found = table.get(key);
-        if (found !== undefined)
-            return found;
-        if (this.vars.length >= this.maxNodes)
+        if (this.count + this.spent >= this.maxNodes)
             throw new NodeBudgetExceeded(this.maxNodes);
-        const id = this.vars.length;
-        this.vars.push(variable);
-        this.lows.push(low);
-        this.highs.push(high);
-        table.set(key, id);
+        const id = this.count++;
+        if (id >= this.vars.length)
+            this.growNodes();
+        this.vars[id] = variable;
+        this.lows[id] = low;
+        this.highs[id] = high;
+        this.unique[slot] = id;
+        // Kept at most half full, so probes stay short.
+        if (this.count * 2 > mask)
+            this.growUnique();
+        if (this.count > 1 << this.cacheBits && this.cacheBits < MAX_CACHE_BITS)
+            this.growCache();
         return id;
     }
     variable(index) {
@@ -36920,11 +36960,11 @@ class BddManager {
     not(f) {
         if (f <= 1)
             return 1 - f;
-        const cached = this.notCache.get(f);
-        if (cached !== undefined)
+        const cached = this.cached(f, OP_NOT);
+        if (cached >= 0)
             return cached;
-        const result = this.node(this.level(f), this.not(this.low(f)), this.not(this.high(f)));
-        this.notCache.set(f, result);
+        const result = this.node(this.vars[f], this.not(this.lows[f]), this.not(this.highs[f]));
+        this.remember(f, OP_NOT, result);
         return result;
     }
     and(f, g) {
@@ -36934,20 +36974,34 @@ class BddManager {
             return g;
         if (g === bdd_TRUE || f === g)
             return f;
-        const [a, b] = f < g ? [f, g] : [g, f];
-        const key = a * PAIR + b;
-        const cached = this.andCache.get(key);
-        if (cached !== undefined)
-            return cached;
-        const level = Math.min(this.level(a), this.level(b));
-        const [a0, a1] = this.cofactors(a, level);
-        const [b0, b1] = this.cofactors(b, level);
-        const result = this.node(level, this.and(a0, b0), this.and(a1, b1));
-        this.andCache.set(key, result);
-        return result;
+        return this.apply(f < g ? f : g, f < g ? g : f, OP_AND);
     }
     or(f, g) {
-        return this.not(this.and(this.not(f), this.not(g)));
+        if (f === bdd_TRUE || g === bdd_TRUE)
+            return bdd_TRUE;
+        if (f === bdd_FALSE)
+            return g;
+        if (g === bdd_FALSE || f === g)
+            return f;
+        return this.apply(f < g ? f : g, f < g ? g : f, OP_OR);
+    }
+    /** `and` or `or` of two non-terminal nodes, a < b. */
+    apply(a, b, op) {
+        const cached = this.cached(a, b | op);
+        if (cached >= 0)
+            return cached;
+        const va = this.vars[a];
+        const vb = this.vars[b];
+        const level = va < vb ? va : vb;
+        const a0 = va === level ? this.lows[a] : a;
+        const a1 = va === level ? this.highs[a] : a;
+        const b0 = vb === level ? this.lows[b] : b;
+        const b1 = vb === level ? this.highs[b] : b;
+        const result = op === OP_AND
+            ? this.node(level, this.and(a0, b0), this.and(a1, b1))
+            : this.node(level, this.or(a0, b0), this.or(a1, b1));
+        this.remember(a, b | op, result);
+        return result;
     }
     implies(f, g) {
         return this.or(this.not(f), g);
@@ -37058,9 +37112,63 @@ class BddManager {
         }
         return found;
     }
-    cofactors(f, level) {
-        return this.level(f) === level ? [this.low(f), this.high(f)] : [f, f];
+    cached(a, key) {
+        const at = (hash3(a, key, 0) >>> (32 - this.cacheBits)) * 3;
+        const cache = this.cache;
+        return cache[at] === a && cache[at + 1] === key ? cache[at + 2] : -1;
     }
+    remember(a, key, result) {
+        const at = (hash3(a, key, 0) >>> (32 - this.cacheBits)) * 3;
+        this.cache[at] = a;
+        this.cache[at + 1] = key;
+        this.cache[at + 2] = result;
+    }
+    growNodes() {
+        const grow = (old) => {
+            const next = new Int32Array(Math.min(old.length * 2, this.maxNodes));
+            next.set(old);
+            return next;
+        };
+        this.vars = grow(this.vars);
+        this.lows = grow(this.lows);
+        this.highs = grow(this.highs);
+    }
+    growUnique() {
+        const size = this.unique.length * 2;
+        const mask = size - 1;
+        const unique = new Int32Array(size);
+        for (let id = 2; id < this.count; id++) {
+            let slot = hash3(this.vars[id], this.lows[id], this.highs[id]) & mask;
+            while (unique[slot] !== 0)
+                slot = (slot + 1) & mask;
+            unique[slot] = id;
+        }
+        this.unique = unique;
+        this.uniqueMask = mask;
+    }
+    /** A larger cache, empty: entries are only ever a saving, never needed. */
+    growCache() {
+        this.cacheBits++;
+        this.cache = new Int32Array(3 << this.cacheBits).fill(-1);
+    }
+}
+/**
+ * f, a diagram of `from`, as a diagram of `to`, each variable v renamed `rename(v)`. Exact when
+ * `rename` keeps the order of f's variables (the node structure is then the same).
+ */
+function transfer(from, to, f, rename) {
+    const memo = new Map();
+    const walk = (g) => {
+        if (g <= 1)
+            return g;
+        const known = memo.get(g);
+        if (known !== undefined)
+            return known;
+        const result = to.node(rename(from.level(g)), walk(from.low(g)), walk(from.high(g)));
+        memo.set(g, result);
+        return result;
+    };
+    return walk(f);
 }
 
 ;// CONCATENATED MODULE: ./build/coverage/fieldAtoms.js
@@ -37106,6 +37214,9 @@ function fieldConstraint(m, atoms) {
 
 /** Call variables start here, below every request variable, so the two never interleave. */
 const CALL_VARIABLES_START = 1_000_000;
+/** The helper order of `realisability`: a call's atoms first, then the request variables. */
+const toHelper = (v) => (v >= CALL_VARIABLES_START ? v - CALL_VARIABLES_START : v + CALL_VARIABLES_START);
+const fromHelper = toHelper;
 const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
 /** The methods the MCP shape names (a tool only on the one, a resource only on the other). */
 const MCP_METHODS = ['tools/call', 'resources/read'];
@@ -37179,26 +37290,48 @@ class CallModel {
     callVariables() {
         return new Set([...this.fields.values()].flatMap((f) => [f.present, ...f.bits]));
     }
-    /** The assignments of the quantified bits some list of two calls or more realises. */
+    /**
+     * The assignments of the quantified bits some list of two calls or more realises. Computed in a
+     * helper manager where one call's atoms come before the bits: below the bits, as in the request
+     * order, Inv(q) must tell apart every set of calls an assignment of the bits admits, which grows
+     * exponentially with the rules; above them, each call leaves a single cube over the bits. The
+     * result is over the bits alone, whose order both managers share, so it comes back exactly.
+     */
     realisability() {
         const m = this.m;
-        const x = this.callVariables();
-        // Inv(q) over the bits and one call's atoms together.
-        const inv = m.andAll([
-            this.shape,
-            ...this.bits.map((b) => b.quantifier === 'forall'
-                ? m.implies(m.variable(b.variable), b.predicate)
-                : m.or(m.variable(b.variable), m.not(b.predicate))),
-        ]);
-        const parts = [m.exists(inv, x)];
-        for (const b of this.bits) {
-            const q = m.variable(b.variable);
-            if (b.quantifier === 'exists')
-                parts.push(m.implies(q, m.exists(m.and(inv, b.predicate), x)));
-            else
-                parts.push(m.implies(m.not(q), m.exists(m.and(inv, m.not(b.predicate)), x)));
+        const helper = new BddManager(Math.max(3, m.remaining + 2));
+        try {
+            const result = transfer(helper, m, this.realisabilityIn(helper), fromHelper);
+            m.absorb(helper);
+            return result;
         }
-        return m.andAll(parts);
+        catch (error) {
+            if (error instanceof NodeBudgetExceeded)
+                throw new NodeBudgetExceeded(m.maxNodes);
+            throw error;
+        }
+    }
+    /** `realisability` in the helper's variables (toHelper). */
+    realisabilityIn(h) {
+        const call = (f) => transfer(this.m, h, f, toHelper);
+        const bit = (b) => h.variable(toHelper(b.variable));
+        const x = new Set([...this.callVariables()].map(toHelper));
+        const predicates = this.bits.map((b) => call(b.predicate));
+        // Inv(q) over the bits and one call's atoms together.
+        const inv = h.andAll([
+            call(this.shape),
+            ...this.bits.map((b, i) => b.quantifier === 'forall' ? h.implies(bit(b), predicates[i]) : h.or(bit(b), h.not(predicates[i]))),
+        ]);
+        const parts = [h.exists(inv, x)];
+        this.bits.forEach((b, i) => {
+            const q = bit(b);
+            const p = predicates[i];
+            if (b.quantifier === 'exists')
+                parts.push(h.implies(q, h.exists(h.and(inv, p), x)));
+            else
+                parts.push(h.implies(h.not(q), h.exists(h.and(inv, h.not(p)), x)));
+        });
+        return h.andAll(parts);
     }
     /**
      * The list of two calls or more (each a cube over the call variables) that realises the
@@ -40300,8 +40433,12 @@ function leaves(value, prefix = '') {
 
 
 
-/** Sized for the bundled example with room to spare; the 200-rule bench is still to do. */
-const DEFAULT_MAX_COVERAGE_NODES = 4_000_000;
+/**
+ * A time bound more than a size: a diagram that keeps growing stops here well under 10 s on a
+ * loaded 2-core machine (past it, the time per node of the worst generated pairs climbs), and the
+ * bundled example needs under a quarter of it without the MCP shape (docs/coverage.md "Limits").
+ */
+const DEFAULT_MAX_COVERAGE_NODES = 2_000_000;
 const HORIZON_DAYS = 366;
 function hasWindows(...policies) {
     return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));

@@ -20,28 +20,65 @@ export class NodeBudgetExceeded extends Error {
 /** A partial assignment: variable index → value; a variable not in it is free. */
 export type Cube = ReadonlyMap<number, boolean>;
 
-const TERMINAL_LEVEL = Number.MAX_SAFE_INTEGER;
-/** Node ids stay below 2^26 (MAX_NODES), so two of them pack exactly into one number key. */
-const PAIR = 2 ** 26;
-export const MAX_NODES = PAIR;
+const TERMINAL_LEVEL = 0x7fffffff;
+/** Node ids stay below 2^26 (MAX_NODES), so an operation and two ids fit one cache entry. */
+export const MAX_NODES = 2 ** 26;
+
+/** Operation tags of the cache, above every node id. */
+const OP_AND = 0;
+const OP_OR = 1 << 27;
+const OP_NOT = 2 << 27;
+
+/**
+ * The operation cache is lossy (a colliding entry overwrites the older one, as in CUDD): its
+ * memory stays bounded however long an analysis runs, and a lost entry is only recomputed. It
+ * grows with the diagram, to at most 2^22 entries (48 MiB).
+ */
+const MIN_CACHE_BITS = 12;
+const MAX_CACHE_BITS = 22;
+
+function hash3(a: number, b: number, c: number): number {
+  let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x2c1b3c6d) >>> 0;
+}
 
 export class BddManager {
-  private readonly vars: number[] = [TERMINAL_LEVEL, TERMINAL_LEVEL];
-  private readonly lows: number[] = [0, 1];
-  private readonly highs: number[] = [0, 1];
-  /** Per variable: (low · 2^26 + high) → node. */
-  private readonly unique = new Map<number, Map<number, Bdd>>();
-  /** (smaller · 2^26 + larger) → their conjunction. */
-  private readonly andCache = new Map<number, Bdd>();
-  private readonly notCache = new Map<Bdd, Bdd>();
+  /** Per node: its variable, low and high child; nodes 0 and 1 are the terminals. */
+  private vars = new Int32Array(1024);
+  private lows = new Int32Array(1024);
+  private highs = new Int32Array(1024);
+  private count = 2;
+  /** Nodes created by helper managers on this one's behalf (`absorb`): they count against the budget. */
+  private spent = 0;
+  /** Open addressing over (variable, low, high) → node; 0 is an empty slot (no terminal is stored). */
+  private unique = new Int32Array(2048);
+  private uniqueMask = 2047;
+  /** Entries of (a, b | op, result); a lost entry is recomputed. */
+  private cache = new Int32Array(3 << MIN_CACHE_BITS).fill(-1);
+  private cacheBits = MIN_CACHE_BITS;
 
   constructor(readonly maxNodes: number) {
     if (!(maxNodes <= MAX_NODES)) throw new Error(`maxNodes is at most ${MAX_NODES}`);
+    this.vars[0] = TERMINAL_LEVEL;
+    this.vars[1] = TERMINAL_LEVEL;
+    this.lows[1] = 1;
+    this.highs[1] = 1;
   }
 
-  /** Nodes created so far, the two terminals included. */
+  /** Nodes created so far, the two terminals and those of absorbed helpers included. */
   get size(): number {
-    return this.vars.length;
+    return this.count + this.spent;
+  }
+
+  /** The budget a helper manager may use on this one's behalf. */
+  get remaining(): number {
+    return this.maxNodes - this.size;
+  }
+
+  /** Counts a helper manager's nodes against this one's budget. */
+  absorb(helper: BddManager): void {
+    this.spent += helper.size - 2;
   }
 
   level(f: Bdd): number {
@@ -59,20 +96,24 @@ export class BddManager {
   /** The reduced node (variable, low, high): no redundant test, one node per triple. */
   node(variable: number, low: Bdd, high: Bdd): Bdd {
     if (low === high) return low;
-    let table = this.unique.get(variable);
-    if (table === undefined) {
-      table = new Map();
-      this.unique.set(variable, table);
+    const mask = this.uniqueMask;
+    let slot = hash3(variable, low, high) & mask;
+    for (;;) {
+      const id = this.unique[slot]!;
+      if (id === 0) break;
+      if (this.vars[id] === variable && this.lows[id] === low && this.highs[id] === high) return id;
+      slot = (slot + 1) & mask;
     }
-    const key = low * PAIR + high;
-    const found = table.get(key);
-    if (found !== undefined) return found;
-    if (this.vars.length >= this.maxNodes) throw new NodeBudgetExceeded(this.maxNodes);
-    const id = this.vars.length;
-    this.vars.push(variable);
-    this.lows.push(low);
-    this.highs.push(high);
-    table.set(key, id);
+    if (this.count + this.spent >= this.maxNodes) throw new NodeBudgetExceeded(this.maxNodes);
+    const id = this.count++;
+    if (id >= this.vars.length) this.growNodes();
+    this.vars[id] = variable;
+    this.lows[id] = low;
+    this.highs[id] = high;
+    this.unique[slot] = id;
+    // Kept at most half full, so probes stay short.
+    if (this.count * 2 > mask) this.growUnique();
+    if (this.count > 1 << this.cacheBits && this.cacheBits < MAX_CACHE_BITS) this.growCache();
     return id;
   }
 
@@ -86,10 +127,10 @@ export class BddManager {
 
   not(f: Bdd): Bdd {
     if (f <= 1) return 1 - f;
-    const cached = this.notCache.get(f);
-    if (cached !== undefined) return cached;
-    const result = this.node(this.level(f), this.not(this.low(f)), this.not(this.high(f)));
-    this.notCache.set(f, result);
+    const cached = this.cached(f, OP_NOT);
+    if (cached >= 0) return cached;
+    const result = this.node(this.vars[f]!, this.not(this.lows[f]!), this.not(this.highs[f]!));
+    this.remember(f, OP_NOT, result);
     return result;
   }
 
@@ -97,20 +138,33 @@ export class BddManager {
     if (f === FALSE || g === FALSE) return FALSE;
     if (f === TRUE) return g;
     if (g === TRUE || f === g) return f;
-    const [a, b] = f < g ? [f, g] : [g, f];
-    const key = a * PAIR + b;
-    const cached = this.andCache.get(key);
-    if (cached !== undefined) return cached;
-    const level = Math.min(this.level(a), this.level(b));
-    const [a0, a1] = this.cofactors(a, level);
-    const [b0, b1] = this.cofactors(b, level);
-    const result = this.node(level, this.and(a0, b0), this.and(a1, b1));
-    this.andCache.set(key, result);
-    return result;
+    return this.apply(f < g ? f : g, f < g ? g : f, OP_AND);
   }
 
   or(f: Bdd, g: Bdd): Bdd {
-    return this.not(this.and(this.not(f), this.not(g)));
+    if (f === TRUE || g === TRUE) return TRUE;
+    if (f === FALSE) return g;
+    if (g === FALSE || f === g) return f;
+    return this.apply(f < g ? f : g, f < g ? g : f, OP_OR);
+  }
+
+  /** `and` or `or` of two non-terminal nodes, a < b. */
+  private apply(a: Bdd, b: Bdd, op: number): Bdd {
+    const cached = this.cached(a, b | op);
+    if (cached >= 0) return cached;
+    const va = this.vars[a]!;
+    const vb = this.vars[b]!;
+    const level = va < vb ? va : vb;
+    const a0 = va === level ? this.lows[a]! : a;
+    const a1 = va === level ? this.highs[a]! : a;
+    const b0 = vb === level ? this.lows[b]! : b;
+    const b1 = vb === level ? this.highs[b]! : b;
+    const result =
+      op === OP_AND
+        ? this.node(level, this.and(a0, b0), this.and(a1, b1))
+        : this.node(level, this.or(a0, b0), this.or(a1, b1));
+    this.remember(a, b | op, result);
+    return result;
   }
 
   implies(f: Bdd, g: Bdd): Bdd {
@@ -225,7 +279,63 @@ export class BddManager {
     return found;
   }
 
-  private cofactors(f: Bdd, level: number): [Bdd, Bdd] {
-    return this.level(f) === level ? [this.low(f), this.high(f)] : [f, f];
+  private cached(a: number, key: number): number {
+    const at = (hash3(a, key, 0) >>> (32 - this.cacheBits)) * 3;
+    const cache = this.cache;
+    return cache[at] === a && cache[at + 1] === key ? cache[at + 2]! : -1;
   }
+
+  private remember(a: number, key: number, result: number): void {
+    const at = (hash3(a, key, 0) >>> (32 - this.cacheBits)) * 3;
+    this.cache[at] = a;
+    this.cache[at + 1] = key;
+    this.cache[at + 2] = result;
+  }
+
+  private growNodes(): void {
+    const grow = (old: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+      const next = new Int32Array(Math.min(old.length * 2, this.maxNodes));
+      next.set(old);
+      return next;
+    };
+    this.vars = grow(this.vars);
+    this.lows = grow(this.lows);
+    this.highs = grow(this.highs);
+  }
+
+  private growUnique(): void {
+    const size = this.unique.length * 2;
+    const mask = size - 1;
+    const unique = new Int32Array(size);
+    for (let id = 2; id < this.count; id++) {
+      let slot = hash3(this.vars[id]!, this.lows[id]!, this.highs[id]!) & mask;
+      while (unique[slot] !== 0) slot = (slot + 1) & mask;
+      unique[slot] = id;
+    }
+    this.unique = unique;
+    this.uniqueMask = mask;
+  }
+
+  /** A larger cache, empty: entries are only ever a saving, never needed. */
+  private growCache(): void {
+    this.cacheBits++;
+    this.cache = new Int32Array(3 << this.cacheBits).fill(-1);
+  }
+}
+
+/**
+ * f, a diagram of `from`, as a diagram of `to`, each variable v renamed `rename(v)`. Exact when
+ * `rename` keeps the order of f's variables (the node structure is then the same).
+ */
+export function transfer(from: BddManager, to: BddManager, f: Bdd, rename: (variable: number) => number): Bdd {
+  const memo = new Map<Bdd, Bdd>();
+  const walk = (g: Bdd): Bdd => {
+    if (g <= 1) return g;
+    const known = memo.get(g);
+    if (known !== undefined) return known;
+    const result = to.node(rename(from.level(g)), walk(from.low(g)), walk(from.high(g)));
+    memo.set(g, result);
+    return result;
+  };
+  return walk(f);
 }

@@ -21,7 +21,7 @@
  * `realise` builds the calls of one assignment (the witness).
  */
 import type { CallField } from '../policy/fields.js';
-import { FALSE, type Bdd, type BddManager, type Cube } from './bdd.js';
+import { BddManager, FALSE, NodeBudgetExceeded, transfer, type Bdd, type Cube } from './bdd.js';
 import { bitOf, fieldConstraint, type FieldAtoms, allocateField } from './fieldAtoms.js';
 
 export type Quantifier = 'exists' | 'forall';
@@ -35,6 +35,10 @@ export interface CallBit {
 
 /** Call variables start here, below every request variable, so the two never interleave. */
 export const CALL_VARIABLES_START = 1_000_000;
+
+/** The helper order of `realisability`: a call's atoms first, then the request variables. */
+const toHelper = (v: number): number => (v >= CALL_VARIABLES_START ? v - CALL_VARIABLES_START : v + CALL_VARIABLES_START);
+const fromHelper = toHelper;
 
 export const CALL_FIELDS: readonly CallField[] = ['method', 'tool', 'resource_uri', 'prompt'];
 
@@ -122,26 +126,47 @@ export class CallModel {
     return new Set([...this.fields.values()].flatMap((f) => [f.present, ...f.bits]));
   }
 
-  /** The assignments of the quantified bits some list of two calls or more realises. */
+  /**
+   * The assignments of the quantified bits some list of two calls or more realises. Computed in a
+   * helper manager where one call's atoms come before the bits: below the bits, as in the request
+   * order, Inv(q) must tell apart every set of calls an assignment of the bits admits, which grows
+   * exponentially with the rules; above them, each call leaves a single cube over the bits. The
+   * result is over the bits alone, whose order both managers share, so it comes back exactly.
+   */
   realisability(): Bdd {
     const m = this.m;
-    const x = this.callVariables();
+    const helper = new BddManager(Math.max(3, m.remaining + 2));
+    try {
+      const result = transfer(helper, m, this.realisabilityIn(helper), fromHelper);
+      m.absorb(helper);
+      return result;
+    } catch (error) {
+      if (error instanceof NodeBudgetExceeded) throw new NodeBudgetExceeded(m.maxNodes);
+      throw error;
+    }
+  }
+
+  /** `realisability` in the helper's variables (toHelper). */
+  private realisabilityIn(h: BddManager): Bdd {
+    const call = (f: Bdd): Bdd => transfer(this.m, h, f, toHelper);
+    const bit = (b: CallBit): Bdd => h.variable(toHelper(b.variable));
+    const x = new Set([...this.callVariables()].map(toHelper));
+    const predicates = this.bits.map((b) => call(b.predicate));
     // Inv(q) over the bits and one call's atoms together.
-    const inv = m.andAll([
-      this.shape,
-      ...this.bits.map((b) =>
-        b.quantifier === 'forall'
-          ? m.implies(m.variable(b.variable), b.predicate)
-          : m.or(m.variable(b.variable), m.not(b.predicate)),
+    const inv = h.andAll([
+      call(this.shape),
+      ...this.bits.map((b, i) =>
+        b.quantifier === 'forall' ? h.implies(bit(b), predicates[i]!) : h.or(bit(b), h.not(predicates[i]!)),
       ),
     ]);
-    const parts = [m.exists(inv, x)];
-    for (const b of this.bits) {
-      const q = m.variable(b.variable);
-      if (b.quantifier === 'exists') parts.push(m.implies(q, m.exists(m.and(inv, b.predicate), x)));
-      else parts.push(m.implies(m.not(q), m.exists(m.and(inv, m.not(b.predicate)), x)));
-    }
-    return m.andAll(parts);
+    const parts = [h.exists(inv, x)];
+    this.bits.forEach((b, i) => {
+      const q = bit(b);
+      const p = predicates[i]!;
+      if (b.quantifier === 'exists') parts.push(h.implies(q, h.exists(h.and(inv, p), x)));
+      else parts.push(h.implies(h.not(q), h.exists(h.and(inv, h.not(p)), x)));
+    });
+    return h.andAll(parts);
   }
 
   /**
