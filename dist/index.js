@@ -68132,11 +68132,18 @@ function countsTable(report) {
  * and the uncovered newly denied kinds grouped by the edits they are attributed to. Pure.
  */
 const coverageSummary_n = (value) => value.toLocaleString('en-US');
-/** `115 kinds of request change; 9 newly allowed, 3 of them never in the sample`. */
+/**
+ * `115 kinds of request change; 9 newly allowed, 3 of them never in the sample`; `at least …` when
+ * the analysis was capped.
+ */
 function coverageLine(section) {
+    if (section.mode === 'not_analysed')
+        return 'the kinds of request that change were not analysed';
     const allowed = section.newly_allowed;
     const unseen = allowed.kinds - allowed.covered;
-    const kinds = `${coverageSummary_n(section.kinds)} kind${section.kinds === 1 ? '' : 's'} of request change`;
+    // A capped analysis lists what it found before it stopped: a floor, not a count.
+    const atLeast = section.mode === 'capped' ? 'at least ' : '';
+    const kinds = `${atLeast}${coverageSummary_n(section.kinds)} kind${section.kinds === 1 ? '' : 's'} of request change`;
     if (allowed.kinds === 0)
         return `${kinds}; none newly allowed`;
     const never = unseen === 0 ? 'all of them in the sample' : `${coverageSummary_n(unseen)} of them never in the sample`;

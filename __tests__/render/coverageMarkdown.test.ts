@@ -101,6 +101,9 @@ describe('the comment section "Beyond the sample"', () => {
       NO_LINKS,
     )!;
     expect(capped).toContain(
+      '**Beyond the sample:** at least 1 kind of request change; 1 newly allowed, 1 of them never in the sample.',
+    );
+    expect(capped).toContain(
       '⚠️ the analysis stopped at its limit, so there may be more kinds: past 4,000,000 nodes',
     );
     const none = coverageMarkdown(
@@ -108,6 +111,7 @@ describe('the comment section "Beyond the sample"', () => {
       null,
       NO_LINKS,
     )!;
+    expect(none).toContain('**Beyond the sample:** the kinds of request that change were not analysed.');
     expect(none).toContain('⚠️ the analysis was not done: overlapping paths: claim:a');
     expect(coverageMarkdown(section([]), null, NO_LINKS)).toBeNull();
     expect(coverageMarkdown(null, null, NO_LINKS)).toBeNull();
