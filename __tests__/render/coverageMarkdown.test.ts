@@ -92,6 +92,11 @@ describe('the comment section "Beyond the sample"', () => {
     );
     expect(text).toContain('<details><summary>Every kind of changed request: 5</summary>');
     expect(deniedByEdit(s)).toHaveLength(1);
+    // A comment that must shrink shows fewer kinds in the fold, and says so; the tables above stay.
+    const fewer = coverageMarkdown(s, null, { ...NO_LINKS, rows: 2 })!;
+    expect(fewer).toContain('<details><summary>Every kind of changed request: 5, showing 2</summary>');
+    expect(fewer).toContain('| allow rule allow-read | the default | `witness-001`');
+    expect(coverageMarkdown(s, null, { ...NO_LINKS, rows: 0 })).not.toContain('<details>');
   });
 
   it('warns when the analysis was capped or not done, and shows nothing when nothing changes', () => {

@@ -42711,8 +42711,9 @@ function unseenDeniedTable(section, diff, head) {
         ...groups.map((g) => `| ${causeSetText(g, diff, head)} | ${coverageMarkdown_n(g.unseen)} | ${coverageMarkdown_n(g.seen)} | ${witnessCell(g.example)} |`),
     ];
 }
-function everyKind(section, open) {
-    const rows = section.classes.map((c) => {
+function everyKind(section, open, limit) {
+    const shownClasses = section.classes.slice(0, Math.max(0, limit));
+    const rows = shownClasses.map((c) => {
         const seen = c.covered_by > 0 ? `${coverageMarkdown_n(c.covered_by)} (${cell(c.example)})` : '0';
         const direction = c.direction === 'newly_allowed' ? 'newly allowed' : 'newly denied';
         return `| ${direction} | ${cell(coverageSummary_basisText(c.head_by))} | ${cell(coverageSummary_basisText(c.base_by))} | ${seen} | ${witnessCell(c.witness)} |`;
@@ -42735,8 +42736,9 @@ function coverageMarkdown(section, diff, options) {
     if (caveat !== null)
         lines.push('', `⚠️ ${escape_escapeMarkdown(caveat, 600)}`);
     lines.push(...unseenAllowedTable(section), ...unseenDeniedTable(section, diff, options.head));
-    if (section.classes.length > 0)
-        lines.push('', everyKind(section, options.open));
+    const rows = options.rows ?? section.classes.length;
+    if (section.classes.length > 0 && rows > 0)
+        lines.push('', everyKind(section, options.open, rows));
     return lines.join('\n');
 }
 
@@ -43263,7 +43265,7 @@ function replayMarkdownSections(report, options = {}) {
             head,
         }),
         options.flowchart === true ? editFlowchart(r.by_edit, r.rule_diff, groupRows) : null,
-        coverageMarkdown(r.coverage, r.rule_diff, { head, open }),
+        coverageMarkdown(r.coverage, r.rule_diff, { head, open, rows: groupRows }),
         warningsMarkdown(report, [...decidedDespiteLine(r).slice(1), ...(options.warnings ?? [])], links.driftIssue ?? null),
         why,
         groupsSection(r, groupRows, detail),

@@ -25,6 +25,8 @@ export interface CoverageMarkdownOptions {
   head: ByEditOptions['head'];
   /** The job summary: every folded part open. */
   open: boolean;
+  /** Rows of the folded table of every kind (the comment shrinks it to fit); default: every class. */
+  rows?: number;
 }
 
 function witnessCell(witness: CoverageClass['witness']): string {
@@ -67,8 +69,9 @@ function unseenDeniedTable(section: CoverageSection, diff: RuleDiff | null, head
   ];
 }
 
-function everyKind(section: CoverageSection, open: boolean): string {
-  const rows = section.classes.map((c) => {
+function everyKind(section: CoverageSection, open: boolean, limit: number): string {
+  const shownClasses = section.classes.slice(0, Math.max(0, limit));
+  const rows = shownClasses.map((c) => {
     const seen = c.covered_by > 0 ? `${n(c.covered_by)} (${cell(c.example)})` : '0';
     const direction = c.direction === 'newly_allowed' ? 'newly allowed' : 'newly denied';
     return `| ${direction} | ${cell(basisText(c.head_by))} | ${cell(basisText(c.base_by))} | ${seen} | ${witnessCell(c.witness)} |`;
@@ -98,6 +101,7 @@ export function coverageMarkdown(
   const lines = [`**Beyond the sample:** ${escapeMarkdown(coverageLine(section))}.`];
   if (caveat !== null) lines.push('', `⚠️ ${escapeMarkdown(caveat, 600)}`);
   lines.push(...unseenAllowedTable(section), ...unseenDeniedTable(section, diff, options.head));
-  if (section.classes.length > 0) lines.push('', everyKind(section, options.open));
+  const rows = options.rows ?? section.classes.length;
+  if (section.classes.length > 0 && rows > 0) lines.push('', everyKind(section, options.open, rows));
   return lines.join('\n');
 }

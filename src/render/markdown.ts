@@ -98,7 +98,7 @@ export function replayMarkdownSections(report: ReplayReport, options: MarkdownOp
       head,
     }),
     options.flowchart === true ? editFlowchart(r.by_edit, r.rule_diff, groupRows) : null,
-    coverageMarkdown(r.coverage, r.rule_diff, { head, open }),
+    coverageMarkdown(r.coverage, r.rule_diff, { head, open, rows: groupRows }),
     warningsMarkdown(
       report,
       [...decidedDespiteLine(r).slice(1), ...(options.warnings ?? [])],
