@@ -42718,7 +42718,7 @@ function everyKind(section, open, limit) {
         const direction = c.direction === 'newly_allowed' ? 'newly allowed' : 'newly denied';
         return `| ${direction} | ${cell(coverageSummary_basisText(c.head_by))} | ${cell(coverageSummary_basisText(c.base_by))} | ${seen} | ${witnessCell(c.witness)} |`;
     });
-    const shown = section.classes.length < section.classes_total ? `, showing ${coverageMarkdown_n(section.classes.length)}` : '';
+    const shown = shownClasses.length < section.classes_total ? `, showing ${coverageMarkdown_n(shownClasses.length)}` : '';
     return folded(`Every kind of changed request: ${coverageMarkdown_n(section.classes_total)}${shown}`, [
         '| direction | head decides by | base decided by | in the sample (first) | witness |',
         '|---|---|---|---:|---|',

@@ -76,8 +76,7 @@ function everyKind(section: CoverageSection, open: boolean, limit: number): stri
     const direction = c.direction === 'newly_allowed' ? 'newly allowed' : 'newly denied';
     return `| ${direction} | ${cell(basisText(c.head_by))} | ${cell(basisText(c.base_by))} | ${seen} | ${witnessCell(c.witness)} |`;
   });
-  const shown =
-    section.classes.length < section.classes_total ? `, showing ${n(section.classes.length)}` : '';
+  const shown = shownClasses.length < section.classes_total ? `, showing ${n(shownClasses.length)}` : '';
   return folded(
     `Every kind of changed request: ${n(section.classes_total)}${shown}`,
     [
