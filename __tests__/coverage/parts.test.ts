@@ -65,6 +65,24 @@ describe('the decision diagrams', () => {
     );
   });
 
+  it('give the relational product (∃ quantified. f ∧ g) without building the conjunction', () => {
+    fc.assert(
+      fc.property(formulaArb, formulaArb, fc.subarray([0, 1, 2, 3, 4]), (f, g, quantified) => {
+        const m = new BddManager(100_000);
+        const product = m.andExists(build(m, f), build(m, g), new Set(quantified));
+        for (const values of ALL) {
+          const some = ALL.some(
+            (x) =>
+              x.every((b, i) => quantified.includes(i) || b === values[i]) && truth(f, x) && truth(g, x),
+          );
+          expect(m.evaluate(product, (v) => values[v]!)).toBe(some);
+        }
+        expect(product).toBe(m.exists(m.and(build(m, f), build(m, g)), new Set(quantified)));
+      }),
+      { numRuns: SIZES.fastCheckRuns, seed: 31 },
+    );
+  });
+
   it('stay canonical and exact while their tables grow and their operation cache overwrites entries', () => {
     // A DNF large enough to grow the unique table and the lossy cache many times over, built in
     // two orders: the same function must come out as the same node, and evaluate as the formula.

@@ -215,6 +215,41 @@ export class BddManager {
     return walk(f);
   }
 
+  /**
+   * ∃ variables: (f ∧ g) with `quantified` projected away, without building f ∧ g: the relational
+   * product. Only the result's nodes are made, where the conjunction first would make every node
+   * of f ∧ g (against the budget) to throw most of them away.
+   */
+  andExists(f: Bdd, g: Bdd, quantified: ReadonlySet<number>): Bdd {
+    const memo = new Map<number, Bdd>();
+    const walk = (a: Bdd, b: Bdd): Bdd => {
+      if (a === FALSE || b === FALSE) return FALSE;
+      // f ∧ TRUE and f ∧ f are f: the same walk, remembered under (f, f).
+      if (a === TRUE) a = b;
+      if (b === TRUE || b === a) b = a;
+      if (a === TRUE) return TRUE;
+      const [x, y] = a < b ? [a, b] : [b, a];
+      const key = x * MAX_NODES + y;
+      const known = memo.get(key);
+      if (known !== undefined) return known;
+      const va = this.vars[x]!;
+      const vb = this.vars[y]!;
+      const level = va < vb ? va : vb;
+      const x0 = va === level ? this.lows[x]! : x;
+      const x1 = va === level ? this.highs[x]! : x;
+      const y0 = vb === level ? this.lows[y]! : y;
+      const y1 = vb === level ? this.highs[y]! : y;
+      let result: Bdd;
+      if (quantified.has(level)) {
+        const low = walk(x0, y0);
+        result = low === TRUE ? TRUE : this.or(low, walk(x1, y1));
+      } else result = this.node(level, walk(x0, y0), walk(x1, y1));
+      memo.set(key, result);
+      return result;
+    };
+    return walk(f, g);
+  }
+
   /** f with one variable fixed (the cofactor). */
   restrict(f: Bdd, variable: number, value: boolean): Bdd {
     const memo = new Map<Bdd, Bdd>();

@@ -163,8 +163,8 @@ export class CallModel {
     this.bits.forEach((b, i) => {
       const q = bit(b);
       const p = predicates[i]!;
-      if (b.quantifier === 'exists') parts.push(h.implies(q, h.exists(h.and(inv, p), x)));
-      else parts.push(h.implies(h.not(q), h.exists(h.and(inv, h.not(p)), x)));
+      if (b.quantifier === 'exists') parts.push(h.implies(q, h.andExists(inv, p, x)));
+      else parts.push(h.implies(h.not(q), h.andExists(inv, h.not(p), x)));
     });
     return h.andAll(parts);
   }
