@@ -21939,6 +21939,47 @@ class bdd_BddManager {
         };
         return walk(f);
     }
+    /**
+     * ∃ variables: (f ∧ g) with `quantified` projected away, without building f ∧ g: the relational
+     * product. Only the result's nodes are made, where the conjunction first would make every node
+     * of f ∧ g (against the budget) to throw most of them away.
+     */
+    andExists(f, g, quantified) {
+        const memo = new Map();
+        const walk = (a, b) => {
+            if (a === bdd_FALSE || b === bdd_FALSE)
+                return bdd_FALSE;
+            // f ∧ TRUE and f ∧ f are f: the same walk, remembered under (f, f).
+            if (a === bdd_TRUE)
+                a = b;
+            if (b === bdd_TRUE || b === a)
+                b = a;
+            if (a === bdd_TRUE)
+                return bdd_TRUE;
+            const [x, y] = a < b ? [a, b] : [b, a];
+            const key = x * MAX_NODES + y;
+            const known = memo.get(key);
+            if (known !== undefined)
+                return known;
+            const va = this.vars[x];
+            const vb = this.vars[y];
+            const level = va < vb ? va : vb;
+            const x0 = va === level ? this.lows[x] : x;
+            const x1 = va === level ? this.highs[x] : x;
+            const y0 = vb === level ? this.lows[y] : y;
+            const y1 = vb === level ? this.highs[y] : y;
+            let result;
+            if (quantified.has(level)) {
+                const low = walk(x0, y0);
+                result = low === bdd_TRUE ? bdd_TRUE : this.or(low, walk(x1, y1));
+            }
+            else
+                result = this.node(level, walk(x0, y0), walk(x1, y1));
+            memo.set(key, result);
+            return result;
+        };
+        return walk(f, g);
+    }
     /** f with one variable fixed (the cofactor). */
     restrict(f, variable, value) {
         const memo = new Map();
@@ -22217,9 +22258,9 @@ class callModel_CallModel {
             const q = bit(b);
             const p = predicates[i];
             if (b.quantifier === 'exists')
-                parts.push(h.implies(q, h.exists(h.and(inv, p), x)));
+                parts.push(h.implies(q, h.andExists(inv, p, x)));
             else
-                parts.push(h.implies(h.not(q), h.exists(h.and(inv, h.not(p)), x)));
+                parts.push(h.implies(h.not(q), h.andExists(inv, h.not(p), x)));
         });
         return h.andAll(parts);
     }
