@@ -50429,7 +50429,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 826));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9047));
     await run();
 }
 
@@ -50517,7 +50517,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 826:
+/***/ 9047:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -78619,17 +78619,18 @@ function emptySignatures() {
     return { partial: 0, seen: new Map() };
 }
 /**
- * Counts one replayed record, in sample order. `own` copies a string that outlives its source (a
+ * Counts one replayed record, in sample order; `position` is its place in that order (any
+ * increasing key). `own` copies a string that outlives its source (a
  * key or id read from a worker's packed run).
  */
-function addSignature(into, signature, requestId, own = (text) => text) {
+function addSignature(into, signature, requestId, position, own = (text) => text) {
     if (signature.startsWith(PARTIAL_SIGNATURE))
         into.partial++;
     // A bare `?` cannot be placed; a partial record's signature is placed like a complete one's.
     if (signature !== PARTIAL_SIGNATURE && signature !== UNREADABLE_SIGNATURE) {
         const entry = into.seen.get(signature);
         if (entry === undefined)
-            into.seen.set(own(signature), { count: 1, first: own(requestId) });
+            into.seen.set(own(signature), { count: 1, first: own(requestId), position });
         else
             entry.count++;
     }
@@ -78742,7 +78743,7 @@ function completes(m, f, g, gives, known, found) {
     return walk(f, g);
 }
 function emptyCoverage(analysis) {
-    const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
+    const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null, position: null }]));
     return { kinds, placed: 0, partial: 0, outsideShape: 0 };
 }
 /** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
@@ -78750,12 +78751,15 @@ class CoverageTally {
     analysis;
     result;
     finder;
+    /** How many records were offered: the next one's position in sample order. */
+    offered = 0;
     constructor(analysis) {
         this.analysis = analysis;
         this.result = emptyCoverage(analysis);
         this.finder = new KindFinder(analysis);
     }
     add(record) {
+        const position = this.offered++;
         const space = this.analysis.space;
         if (space === null)
             return;
@@ -78775,7 +78779,10 @@ class CoverageTally {
             return;
         const entry = result.kinds.get(kind.key);
         entry.covered_by++;
-        entry.example ??= record.request_id;
+        if (entry.example === null) {
+            entry.example = record.request_id;
+            entry.position = position;
+        }
     }
 }
 function sampleCoverage(analysis, records) {
@@ -78798,7 +78805,7 @@ function placeSignatures(analysis, sig, sample) {
     result.partial = sample.partial;
     const placer = new SignaturePlacer(space, sig);
     const finder = new KindFinder(analysis);
-    for (const [signature, { count, first }] of sample.seen) {
+    for (const [signature, { count, first, position }] of sample.seen) {
         const { shaped, kind } = placeOne(placer, finder, signature);
         if (shaped === false)
             result.outsideShape += count;
@@ -78808,7 +78815,10 @@ function placeSignatures(analysis, sig, sample) {
             continue;
         const entry = result.kinds.get(kind.key);
         entry.covered_by += count;
-        entry.example ??= first;
+        if (entry.example === null) {
+            entry.example = first;
+            entry.position = position;
+        }
     }
     return result;
 }
@@ -79379,6 +79389,117 @@ function compareBecause(a, b) {
     return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
 }
 
+;// CONCATENATED MODULE: ./build/replay/report/mergeError.js
+/** A set of partial reports that cannot be merged (exit 2 in the CLI): its own file, so every merge helper can throw it. */
+class mergeError_MergeError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'MergeError';
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/coverageMerge.js
+/**
+ * The coverage section's classes in report order, for one run and for `merge` (docs/report.md
+ * "Shards and merge"). A shard's section keeps every class in kind order with its example's
+ * sample position; merge sums `covered_by`, takes the earliest example, and orders and caps the
+ * classes the way the single run does, so the merged section is the single run's byte for byte.
+ */
+
+/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
+function classRank(c) {
+    return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
+}
+/**
+ * Fills the section's tallies and classes from every class in kind order: a whole report's
+ * ordered and capped at `maxGroups`, a shard's left whole and in kind order for merge.
+ */
+function setClasses(section, classes, maxGroups, shard) {
+    const tally = (direction) => {
+        const of = classes.filter((c) => c.direction === direction);
+        return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
+    };
+    section.kinds = classes.length;
+    section.newly_allowed = tally('newly_allowed');
+    section.newly_denied = tally('newly_denied');
+    section.classes = shard
+        ? classes
+        : classes
+            .map((c, i) => ({ c, i }))
+            .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
+            .map(({ c }) => c)
+            .slice(0, maxGroups);
+    section.classes_total = classes.length;
+}
+/** What a section owes the policies alone (and the horizon): equal in every shard of one run. */
+function coverageMerge_policyPart(section) {
+    const classes = section.classes.map((c) => {
+        const { covered_by: _covered, example: _example, partial: _partial, ...rest } = c;
+        return rest;
+    });
+    const { mode, shape, time, kinds, not_analysed } = section;
+    return JSON.stringify({ mode, shape, time, kinds, classes, not_analysed });
+}
+/** The shards' sections of one shape merged: counts summed, the first example, re-ordered. */
+function mergeSections(sections, maxGroups) {
+    const first = sections[0];
+    const reference = coverageMerge_policyPart(first);
+    if (sections.some((s) => coverageMerge_policyPart(s) !== reference))
+        throw new MergeError('the reports analyse the coverage differently (kinds, witnesses or horizon differ between shards)');
+    const classes = first.classes.map((c, i) => {
+        let covered = 0;
+        let example = null;
+        for (const s of sections) {
+            const own = s.classes[i];
+            covered += own.covered_by;
+            const position = own.partial?.example_position ?? null;
+            if (own.example !== null && position !== null && (example === null || position < example.position))
+                example = { id: own.example, position };
+        }
+        const { partial: _partial, ...rest } = c;
+        return { ...rest, covered_by: covered, example: example?.id ?? null };
+    });
+    const { partial: _partial, ...section } = first;
+    const merged = {
+        ...section,
+        records: {
+            placed: sections.reduce((n, s) => n + s.records.placed, 0),
+            partial: sections.reduce((n, s) => n + s.records.partial, 0),
+            outside_mcp_shape: null,
+        },
+    };
+    setClasses(merged, classes, maxGroups, false);
+    return merged;
+}
+/**
+ * The shards' coverage sections as the single run's: under `--shape mcp` the `any` analysis when
+ * some shard's records broke the shape (the single run drops the shape for the whole sample).
+ * undefined or null when the shards carry none; an error when only some do.
+ */
+function mergeCoverage(parts, maxGroups) {
+    const first = parts[0];
+    if (first === undefined || first === null) {
+        if (parts.some((p) => p !== first))
+            throw new MergeError('some reports carry a coverage section and some do not');
+        return first;
+    }
+    const sections = parts.map((p) => {
+        if (p === undefined || p === null || p.partial === undefined)
+            throw new MergeError('a report carries no shard coverage section (made by another version, or not with --shard)');
+        return p;
+    });
+    const mcp = first.records.outside_mcp_shape !== null;
+    if (sections.some((s) => (s.records.outside_mcp_shape !== null) !== mcp))
+        throw new MergeError('the reports analyse the coverage under different shapes');
+    const outside = mcp ? sections.reduce((n, s) => n + s.records.outside_mcp_shape, 0) : null;
+    const chosen = outside !== null && outside > 0 ? sections.map((s) => s.partial.any) : sections;
+    if (chosen.some((s) => s === null))
+        throw new MergeError('a shard broke the MCP shape, but some report carries no analysis under any');
+    const merged = mergeSections(chosen, maxGroups);
+    merged.records.outside_mcp_shape = outside;
+    return merged;
+}
+
 ;// CONCATENATED MODULE: ./build/replay/witnessText.js
 /**
  * Values the witness builder invents for "any other value" (`other-tool-1`, `other-tag-2`): they
@@ -79466,8 +79587,11 @@ function leaves(value, prefix = '') {
  * gives each record it counts its signature where it evaluates it (a worker thread), and counts
  * them by distinct signature in sample order; here each distinct signature is placed once. Under
  * `--shape mcp` a sample that breaks the shape costs one more analysis, under `any`, placed from
- * the same signatures. A shard's report carries no section.
+ * the same signatures. A shard cannot know whether another shard's records break the shape, so it
+ * carries both analyses, every class uncapped with its example's sample position, and merge picks
+ * and sums (report/coverageMerge.ts).
  */
+
 
 
 
@@ -79487,22 +79611,26 @@ const HORIZON_DAYS = 366;
 function hasWindows(...policies) {
     return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
 }
+/** The analysis under one shape, and the replayed records placed in its kinds. */
+function analysedUnder(inputs, options, start, shape) {
+    const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
+        shape,
+        horizon: { start, days: HORIZON_DAYS },
+        maxNodes: options.maxNodes,
+    });
+    const sig = signatureSpace(inputs.base.policy, inputs.head.policy);
+    return { analysis, placed: placeSignatures(analysis, sig, inputs.signatures) };
+}
 /** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
 function analyseAgainstSample(inputs, options, start) {
-    const sig = signatureSpace(inputs.base.policy, inputs.head.policy);
-    const run = (shape) => {
-        const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
-            shape,
-            horizon: { start, days: HORIZON_DAYS },
-            maxNodes: options.maxNodes,
-        });
-        return { analysis, placed: placeSignatures(analysis, sig, inputs.signatures) };
-    };
-    const first = run(options.shape);
+    const first = analysedUnder(inputs, options, start, options.shape);
     if (options.shape === 'any')
         return { ...first, outsideMcpShape: null };
     const outside = first.placed.outsideShape;
-    return { ...(outside === 0 ? first : run('any')), outsideMcpShape: outside };
+    return {
+        ...(outside === 0 ? first : analysedUnder(inputs, options, start, 'any')),
+        outsideMcpShape: outside,
+    };
 }
 /** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
 function becauseOf(kind, record, inputs, finder) {
@@ -79546,10 +79674,6 @@ function checkedWitness(analysis, kind, number, inputs) {
         problem: `${witness.request_id} (${kind.key}): the compiled policies decide it ${base} → ${head}, not ${stated}`,
     };
 }
-/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
-function classRank(c) {
-    return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
-}
 function sectionOf(analysis, placed, inputs) {
     const finder = inputs.edits === null
         ? null
@@ -79572,22 +79696,11 @@ function sectionOf(analysis, placed, inputs) {
             covered_by: coverage.covered_by,
             example: coverage.example,
             witness: witness === null ? null : { id: witness.request_id, description: describeWitness(witness) },
+            ...(inputs.shard ? { partial: { example_position: coverage.position } } : {}),
         };
     });
-    const tally = (direction) => {
-        const of = classes.filter((c) => c.direction === direction);
-        return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
-    };
-    const ordered = classes
-        .map((c, i) => ({ c, i }))
-        .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
-        .map(({ c }) => c);
     const section = emptySection(analysis.mode, analysis.options.shape);
-    section.kinds = classes.length;
-    section.newly_allowed = tally('newly_allowed');
-    section.newly_denied = tally('newly_denied');
-    section.classes = ordered.slice(0, inputs.maxGroups);
-    section.classes_total = classes.length;
+    setClasses(section, classes, inputs.maxGroups, inputs.shard);
     section.records.placed = placed.placed;
     section.records.partial = placed.partial;
     section.not_analysed = [
@@ -79617,19 +79730,45 @@ async function coverageOf(inputs, options) {
     if (windows && inputs.firstAt === null) {
         const section = emptySection('not_analysed', options.shape);
         section.not_analysed = [
-            'no replayed record carries a time, so the windows have no horizon to start from',
+            'no record the run selects carries a time, so the windows have no horizon to start from',
         ];
+        if (inputs.shard)
+            section.partial = { any: null };
         return { section, witnesses: [] };
     }
     // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
     const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
-    const { analysis, placed, outsideMcpShape } = analyseAgainstSample(inputs, options, start);
-    const run = sectionOf(analysis, placed, inputs);
-    run.section.time = windows
+    const time = windows
         ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
         : { exact: true, horizon: null };
+    if (inputs.shard)
+        return shardCoverage(inputs, options, start, time);
+    const { analysis, placed, outsideMcpShape } = analyseAgainstSample(inputs, options, start);
+    const run = sectionOf(analysis, placed, inputs);
+    run.section.time = time;
     run.section.records.outside_mcp_shape = outsideMcpShape;
     return run;
+}
+/**
+ * A shard's section: whether the whole sample keeps the MCP shape is known only to merge, so
+ * under `mcp` the shard also carries the `any` analysis of its records, which merge takes when
+ * some shard's records broke the shape. Its witnesses are not written (merge may pick either).
+ */
+function shardCoverage(inputs, options, start, time) {
+    const under = (shape) => {
+        const { analysis, placed } = analysedUnder(inputs, options, start, shape);
+        const { section } = sectionOf(analysis, placed, inputs);
+        section.time = time;
+        section.records.outside_mcp_shape = options.shape === 'any' ? null : placed.outsideShape;
+        return section;
+    };
+    const section = under(options.shape);
+    const any = options.shape === 'any' ? null : under('any');
+    // The section under `any` has the shape's placement count too: the shard's own, summed by merge.
+    if (any !== null)
+        any.records.outside_mcp_shape = section.records.outside_mcp_shape;
+    section.partial = { any };
+    return { section, witnesses: [] };
 }
 
 ;// CONCATENATED MODULE: ./build/git/repository.js
@@ -82426,6 +82565,9 @@ async function buildRecordFilter(plan, since, limit) {
                 filter.excludedWithoutTime++;
                 return false;
             }
+            return filter.selects(requestId, occurredAt);
+        },
+        selects(requestId, occurredAt) {
             if (!passesSince(occurredAt))
                 return false;
             return chosen === null || chosen.has(requestId);
@@ -82993,6 +83135,7 @@ class ReplayAggregator {
     countedManifests;
     changeSet;
     signatures;
+    selected = new TimeSpan();
     constructor(config, primary, filter, maxChanges, plan, collectors) {
         this.config = config;
         this.filter = filter;
@@ -83017,7 +83160,7 @@ class ReplayAggregator {
         this.count(o);
         // A new signature and its first id outlive the run their text came from.
         if (this.signatures !== null && o.signature !== null)
-            addSignature(this.signatures, o.signature, o.request_id, ownString);
+            addSignature(this.signatures, o.signature, o.request_id, o.line, ownString);
         const revision = this.config.mode === 'drift' ? this.revisionOf(o) : undefined;
         if (revision && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
             this.withoutRecordedDecision++;
@@ -83056,6 +83199,9 @@ class ReplayAggregator {
                 this.noteMalformed(o.line, sampleDuplicateReason(this.plan, o.request_id, first));
             return false;
         }
+        // Every shard sees every record's time, so all start the coverage horizon at the same one.
+        if (this.signatures !== null && this.filter.selects(o.request_id, o.occurred_at ?? undefined))
+            this.selected.add(o.occurred_at);
         if (!inShard(shard, o.request_id, o.line))
             return false;
         if (!this.filter.accepts(o.request_id, o.occurred_at ?? undefined))
@@ -83230,6 +83376,7 @@ class ReplayAggregator {
             groups: groups.all,
             changeSetDigest: this.changeSet?.digest() ?? null,
             signatures: this.signatures,
+            horizonStart: this.selected.toJSON().first_at,
         };
     }
     noteMalformed(line, reason) {
@@ -83543,7 +83690,7 @@ async function runReplay(options) {
             : {}),
         ...(options.digestChanges === true ? { digestChanges: true } : {}),
         // The coverage section places the replayed records by their signatures (coverageSection.ts).
-        ...(options.coverage !== undefined && options.shard === undefined ? { signatures: true } : {}),
+        ...(options.coverage !== undefined ? { signatures: true } : {}),
     });
     if (outcome.attribution !== null)
         meta.attribution = outcome.attribution;
@@ -83568,28 +83715,25 @@ async function runReplay(options) {
     };
 }
 /**
- * `result.coverage` when asked for: a compare of two versions outside a shard (the section is
- * null otherwise); undefined when not asked for.
+ * `result.coverage` when asked for: a compare of two versions (the section is null otherwise;
+ * a shard's is the partial section merge combines); undefined when not asked for.
  */
 async function coverageSection(options, outcome, meta, base, head) {
     if (options.coverage === undefined)
         return undefined;
     const diff = outcome.result.rule_diff;
-    if (base === null ||
-        head === null ||
-        diff === null ||
-        options.shard !== undefined ||
-        outcome.signatures === null)
+    if (base === null || head === null || diff === null || outcome.signatures === null)
         return { section: null, witnesses: [] };
     return coverageOf({
         base: base.side,
         head: head.side,
         signatures: outcome.signatures,
-        firstAt: outcome.result.sample_window.first_at,
+        firstAt: outcome.horizonStart,
         diff,
         edits: meta.attribution?.method === 'counterfactual' ? editsOf(diff) : null,
         unevaluable: options.unevaluable ?? 'precise',
         maxGroups: meta.max_groups,
+        shard: options.shard !== undefined,
     }, options.coverage);
 }
 /** Both sides compiled and the sample planned and hashed, all at once. */

@@ -55,8 +55,9 @@ function both(sample: readonly TrafficRecord[], shape: 'mcp' | 'any'): [SampleCo
   const sig = signatureSpace(base, head);
   const signatures = emptySignatures();
   // A partial record as one whose call list is unknown: never placed, as sampleCoverage leaves it.
-  for (const r of inputs)
-    addSignature(signatures, recordSignature(sig, r.input, r.complete ? null : CALLS_UNKNOWN), r.request_id);
+  inputs.forEach((r, i) =>
+    addSignature(signatures, recordSignature(sig, r.input, r.complete ? null : CALLS_UNKNOWN), r.request_id, i),
+  );
   return [placeSignatures(analysis, sig, signatures), sampleCoverage(analysis, inputs)];
 }
 
@@ -111,10 +112,10 @@ describe('record signatures', () => {
     expect(signatureOf(sig, { request: { time: '2026-11-23T10:30:00Z' } })).toBe(monday);
     expect(signatureOf(sig, { request: { time: '2026-11-24T10:00:00Z' } })).not.toBe(monday);
     const signatures = emptySignatures();
-    for (const [s, id] of [[monday, 'a'], [PARTIAL_SIGNATURE, 'b'], [UNREADABLE_SIGNATURE, 'c'], [monday, 'd']])
-      addSignature(signatures, s!, id!);
+    const marked = [[monday, 'a'], [PARTIAL_SIGNATURE, 'b'], [UNREADABLE_SIGNATURE, 'c'], [monday, 'd']];
+    marked.forEach(([s, id], i) => addSignature(signatures, s!, id!, 10 + i));
     expect(signatures.partial).toBe(1);
-    expect([...signatures.seen]).toEqual([[monday, { count: 2, first: 'a' }]]);
+    expect([...signatures.seen]).toEqual([[monday, { count: 2, first: 'a', position: 10 }]]);
   });
 
   it("places the example's partial records by their unknowns, adding to what the complete ones cover", () => {
@@ -122,12 +123,12 @@ describe('record signatures', () => {
     const sig = signatureSpace(base, head);
     const complete = emptySignatures();
     const all = emptySignatures();
-    for (const r of records) {
+    records.forEach((r, i) => {
       const unknowns = hasUnknowns(r) ? unknownDataOf(r) : null;
       const signature = recordSignature(sig, evaluationInput(r), unknowns);
-      addSignature(all, signature, r.request_id);
-      if (unknowns === null) addSignature(complete, signature, r.request_id);
-    }
+      addSignature(all, signature, r.request_id, i);
+      if (unknowns === null) addSignature(complete, signature, r.request_id, i);
+    });
     const withPartial = placeSignatures(analysis, sig, all);
     const without = placeSignatures(analysis, sig, complete);
     expect(withPartial.partial).toBe(records.filter((r) => hasUnknowns(r)).length);

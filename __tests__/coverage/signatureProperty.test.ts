@@ -87,8 +87,9 @@ describe('placing a sample by signatures', () => {
       const sig = signatureSpace(base, head);
       const signatures = emptySignatures();
       // The call list unknown: never placed, as the record-by-record tally leaves every partial record.
-      for (const r of sample)
-        addSignature(signatures, recordSignature(sig, r.input, r.complete ? null : CALLS_UNKNOWN), r.request_id);
+      sample.forEach((r, i) =>
+        addSignature(signatures, recordSignature(sig, r.input, r.complete ? null : CALLS_UNKNOWN), r.request_id, i),
+      );
       seen.shared += sample.length - signatures.seen.size;
       for (const shape of ['any', 'mcp'] as const) {
         const analysis = analyseCoverage(base, head, options(shape));
@@ -165,7 +166,7 @@ describe('placing a partial record by its signature', () => {
           const location = locations[picks[i]! % locations.length]!;
           const unknowns: UnknownData = { pointers: [location], unpaired: null };
           const signatures = emptySignatures();
-          addSignature(signatures, recordSignature(sig, input, unknowns), 'r');
+          addSignature(signatures, recordSignature(sig, input, unknowns), 'r', 0);
           const placed = placeSignatures(analysis, sig, signatures);
           const named = [...placed.kinds].filter(([, k]) => k.covered_by > 0).map(([key]) => key);
           const completions = valuesAt(space, location).map((value) => withValue(input, location, value));

@@ -43,6 +43,7 @@ function inputs(head: ReplaySide): CoverageInputs {
     edits: null,
     unevaluable: 'precise',
     maxGroups: 50,
+    shard: false,
   };
 }
 

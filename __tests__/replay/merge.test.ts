@@ -1,6 +1,7 @@
 import { describe, it, expect, afterAll } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { runCli } from '../../src/cli/main.js';
 import type { CommandIO } from '../../src/cli/io.js';
 import { mergeReports, MergeError } from '../../src/replay/report/merge.js';
@@ -63,16 +64,6 @@ async function cli(argv: string[], out: string): Promise<string> {
   return readFileSync(out, 'utf8');
 }
 
-/**
- * A single run's report less `result.coverage`: a shard's report has none yet and merge does not
- * carry the section (docs/coverage.md "Still to do"), so the rest is what must match byte for byte.
- */
-function withoutCoverage(text: string): string {
-  const report = JSON.parse(text) as ReplayReport;
-  if (report.result !== null) delete report.result.coverage;
-  return reportToJson(report);
-}
-
 const wholeRuns = new Map<string, Promise<string>>();
 /** The single-run report for one set of extra options, computed once. */
 /** COMMON with `extra`; a flag in `extra` replaces COMMON's (the CLI refuses a repeated flag). */
@@ -89,9 +80,7 @@ function whole(extra: string[]): Promise<string> {
   const id = extra.join(' ');
   let run = wholeRuns.get(id);
   if (!run) {
-    run = cli(['replay', ...withExtra(extra)], tmp.file(`whole-${wholeRuns.size}.json`)).then(
-      withoutCoverage,
-    );
+    run = cli(['replay', ...withExtra(extra)], tmp.file(`whole-${wholeRuns.size}.json`));
     wholeRuns.set(id, run);
   }
   return run;
@@ -119,6 +108,40 @@ function shardFiles(count: number, extra: string[]): Promise<string[]> {
     shardRuns.set(id, run);
   }
   return run;
+}
+
+/** A shard's class of one kind (a shard lists every class, in kind order). */
+function shardClass(part: ReplayReport, key: string) {
+  return part.result!.coverage!.classes.find((c) => c.key === key)!;
+}
+
+/**
+ * The section took part in the byte-for-byte comparison: capped, with its horizon from the whole
+ * sample in every shard, and (with several shards) a listed kind covered in two shards or more,
+ * whose merged example is the first in sample order of the shards' own.
+ */
+function expectCoverageMerged(report: ReplayReport, parts: ReplayReport[]): void {
+  const coverage = report.result!.coverage!;
+  expect(coverage.classes).toHaveLength(5);
+  expect(coverage.classes_total).toBe(115);
+  expect(coverage.time.horizon!.start).toBe(report.result!.sample_window.first_at);
+  for (const p of parts) {
+    const own = p.result!.coverage!;
+    expect(own.classes).toHaveLength(115);
+    expect(own.time).toEqual(coverage.time);
+    expect(own.partial!.any!.shape).toBe('any');
+  }
+  if (parts.length === 1) return;
+  const shared = coverage.classes.filter(
+    (c) => parts.filter((p) => shardClass(p, c.key).covered_by > 0).length > 1,
+  );
+  expect(shared.length).toBeGreaterThan(0);
+  for (const c of shared) {
+    const own = parts.map((p) => shardClass(p, c.key)).filter((o) => o.example !== null);
+    expect(c.covered_by).toBe(own.reduce((n, o) => n + o.covered_by, 0));
+    const first = own.reduce((a, b) => (a.partial!.example_position! < b.partial!.example_position! ? a : b));
+    expect(c.example).toBe(first.example);
+  }
 }
 
 describe('merge of --shard partial reports', () => {
@@ -156,7 +179,10 @@ describe('merge of --shard partial reports', () => {
         for (const p of parts) expect(p.result!.evaluated).toBeLessThan(report.result!.evaluated);
         expect(parts.filter((p) => p.result!.changes.length === 7).length).toBeGreaterThan(1);
       }
-    }, 120_000);
+      expectCoverageMerged(report, parts);
+      // Each shard analyses under both shapes (docs/coverage.md "In the report"): seven of them
+      // on a loaded 2-core machine take minutes.
+    }, 400_000);
   }
 
   it('holds with --since and --limit too (excluded_without_time is summed, the limit is global)', async () => {
@@ -167,7 +193,37 @@ describe('merge of --shard partial reports', () => {
     expect(report.result!.evaluated).toBe(2500);
     const files = await shardFiles(3, extra);
     expect(await cli(['merge', ...files], tmp.file('merged-filtered.json'))).toBe(single);
-  }, 120_000);
+  }, 240_000);
+
+  it('a sample that breaks the MCP shape in one shard only merges to the single run under any', async () => {
+    const lines = gunzipSync(readFileSync(join(EXAMPLE, 'traffic/sample.jsonl.gz')))
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    // Two calls without a batch: no MCP gateway sends it (docs/coverage.md "The request shape").
+    const broken = JSON.parse(lines[1]!) as {
+      request_id: string;
+      input: { request: { mcp: { calls: unknown[] } } };
+    };
+    broken.request_id = 'off-shape-1';
+    broken.input.request.mcp.calls = [...broken.input.request.mcp.calls, ...broken.input.request.mcp.calls];
+    const traffic = tmp.file('off-shape.jsonl');
+    writeFileSync(
+      traffic,
+      [...lines.slice(0, 2000), JSON.stringify(broken), ...lines.slice(2000)].join('\n') + '\n',
+    );
+    const extra = ['--traffic', traffic];
+    const single = await whole(extra);
+    const coverage = (JSON.parse(single) as ReplayReport).result!.coverage!;
+    expect(coverage.shape).toBe('any');
+    expect(coverage.records.outside_mcp_shape).toBe(1);
+    const files = await shardFiles(3, extra);
+    const parts = files.map((f) => JSON.parse(readFileSync(f, 'utf8')) as ReplayReport);
+    // Only one shard saw the record; the others kept the shape, yet all carry the `any` analysis.
+    expect(parts.map((p) => p.result!.coverage!.records.outside_mcp_shape).sort()).toEqual([0, 0, 1]);
+    expect(parts.every((p) => p.result!.coverage!.shape === 'mcp')).toBe(true);
+    expect(await cli(['merge', ...files], tmp.file('merged-off-shape.json'))).toBe(single);
+  }, 240_000);
 
   it('merge --max-groups re-caps the groups like a single run with that cap', async () => {
     const single = await whole(['--max-groups', '2']);
@@ -185,6 +241,12 @@ describe('merge of --shard partial reports', () => {
     const other = { ...parts[1]!, meta: { ...parts[1]!.meta, max_changes: 8 } };
     expect(() => mergeReports([parts[0]!, other, parts[2]!])).toThrow(/differ/);
     // Partials judged in different --unevaluable modes would sum unlike counts.
+    // Shards whose coverage analyses differ (here a witness) were not made from the same policies.
+    const otherWitness = JSON.parse(JSON.stringify(parts[1])) as ReplayReport;
+    otherWitness.result!.coverage!.classes[0]!.witness = null;
+    expect(() => mergeReports([parts[0]!, otherWitness, parts[2]!])).toThrow(
+      /analyse the coverage differently/,
+    );
     const otherMode = { ...parts[1]!, meta: { ...parts[1]!.meta, unevaluable_mode: 'static' as const } };
     expect(() => mergeReports([parts[0]!, otherMode, parts[2]!])).toThrow(
       'the reports judge unevaluable differently (--unevaluable precise and static)',
@@ -220,7 +282,7 @@ describe('merge edge cases found in review', () => {
       ...Array.from({ length: 30 }, (_, i) => JSON.stringify({ request_id: `bad-${i}`, input: i })),
     );
     writeFileSync(traffic, `[${elements.join(',')}]`);
-    const single = withoutCoverage(await cli(base(traffic), join(tmp.dir, 'one.json')));
+    const single = await cli(base(traffic), join(tmp.dir, 'one.json'));
     const parts: string[] = [];
     for (let k = 1; k <= 3; k++)
       parts.push(await cli(base(traffic, ['--shard', `${k}/3`]), join(tmp.dir, `p${k}.json`)));
@@ -293,6 +355,11 @@ describe('merge validates every partial report before adding anything up: damage
       'a result without errors made null',
       (r) => ((r as { result: unknown }).result = null),
       'result: is null, but errors is empty',
+    ],
+    [
+      'a shard coverage class without its example position',
+      (r) => delete (r.result.coverage as { classes: { partial?: unknown }[] }).classes[0]!.partial,
+      'result.coverage.classes[0].partial: is missing in a shard section',
     ],
     [
       'a shard index past its count',

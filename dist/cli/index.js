@@ -17689,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8298);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8296);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17762,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 8298:
+/***/ 8296:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38154,17 +38154,18 @@ function emptySignatures() {
     return { partial: 0, seen: new Map() };
 }
 /**
- * Counts one replayed record, in sample order. `own` copies a string that outlives its source (a
+ * Counts one replayed record, in sample order; `position` is its place in that order (any
+ * increasing key). `own` copies a string that outlives its source (a
  * key or id read from a worker's packed run).
  */
-function addSignature(into, signature, requestId, own = (text) => text) {
+function addSignature(into, signature, requestId, position, own = (text) => text) {
     if (signature.startsWith(PARTIAL_SIGNATURE))
         into.partial++;
     // A bare `?` cannot be placed; a partial record's signature is placed like a complete one's.
     if (signature !== PARTIAL_SIGNATURE && signature !== UNREADABLE_SIGNATURE) {
         const entry = into.seen.get(signature);
         if (entry === undefined)
-            into.seen.set(own(signature), { count: 1, first: own(requestId) });
+            into.seen.set(own(signature), { count: 1, first: own(requestId), position });
         else
             entry.count++;
     }
@@ -38588,6 +38589,9 @@ async function buildRecordFilter(plan, since, limit) {
                 filter.excludedWithoutTime++;
                 return false;
             }
+            return filter.selects(requestId, occurredAt);
+        },
+        selects(requestId, occurredAt) {
             if (!passesSince(occurredAt))
                 return false;
             return chosen === null || chosen.has(requestId);
@@ -39256,6 +39260,7 @@ class ReplayAggregator {
     countedManifests;
     changeSet;
     signatures;
+    selected = new TimeSpan();
     constructor(config, primary, filter, maxChanges, plan, collectors) {
         this.config = config;
         this.filter = filter;
@@ -39280,7 +39285,7 @@ class ReplayAggregator {
         this.count(o);
         // A new signature and its first id outlive the run their text came from.
         if (this.signatures !== null && o.signature !== null)
-            addSignature(this.signatures, o.signature, o.request_id, ownString);
+            addSignature(this.signatures, o.signature, o.request_id, o.line, ownString);
         const revision = this.config.mode === 'drift' ? this.revisionOf(o) : undefined;
         if (revision && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
             this.withoutRecordedDecision++;
@@ -39319,6 +39324,9 @@ class ReplayAggregator {
                 this.noteMalformed(o.line, sampleDuplicateReason(this.plan, o.request_id, first));
             return false;
         }
+        // Every shard sees every record's time, so all start the coverage horizon at the same one.
+        if (this.signatures !== null && this.filter.selects(o.request_id, o.occurred_at ?? undefined))
+            this.selected.add(o.occurred_at);
         if (!inShard(shard, o.request_id, o.line))
             return false;
         if (!this.filter.accepts(o.request_id, o.occurred_at ?? undefined))
@@ -39493,6 +39501,7 @@ class ReplayAggregator {
             groups: groups.all,
             changeSetDigest: this.changeSet?.digest() ?? null,
             signatures: this.signatures,
+            horizonStart: this.selected.toJSON().first_at,
         };
     }
     noteMalformed(line, reason) {
@@ -40296,7 +40305,7 @@ function completes(m, f, g, gives, known, found) {
     return walk(f, g);
 }
 function emptyCoverage(analysis) {
-    const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
+    const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null, position: null }]));
     return { kinds, placed: 0, partial: 0, outsideShape: 0 };
 }
 /** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
@@ -40304,12 +40313,15 @@ class CoverageTally {
     analysis;
     result;
     finder;
+    /** How many records were offered: the next one's position in sample order. */
+    offered = 0;
     constructor(analysis) {
         this.analysis = analysis;
         this.result = emptyCoverage(analysis);
         this.finder = new KindFinder(analysis);
     }
     add(record) {
+        const position = this.offered++;
         const space = this.analysis.space;
         if (space === null)
             return;
@@ -40329,7 +40341,10 @@ class CoverageTally {
             return;
         const entry = result.kinds.get(kind.key);
         entry.covered_by++;
-        entry.example ??= record.request_id;
+        if (entry.example === null) {
+            entry.example = record.request_id;
+            entry.position = position;
+        }
     }
 }
 function sampleCoverage(analysis, records) {
@@ -40352,7 +40367,7 @@ function placeSignatures(analysis, sig, sample) {
     result.partial = sample.partial;
     const placer = new SignaturePlacer(space, sig);
     const finder = new KindFinder(analysis);
-    for (const [signature, { count, first }] of sample.seen) {
+    for (const [signature, { count, first, position }] of sample.seen) {
         const { shaped, kind } = placeOne(placer, finder, signature);
         if (shaped === false)
             result.outsideShape += count;
@@ -40362,7 +40377,10 @@ function placeSignatures(analysis, sig, sample) {
             continue;
         const entry = result.kinds.get(kind.key);
         entry.covered_by += count;
-        entry.example ??= first;
+        if (entry.example === null) {
+            entry.example = first;
+            entry.position = position;
+        }
     }
     return result;
 }
@@ -40374,6 +40392,117 @@ function placeOne(placer, finder, signature) {
     }
     const { assignment, shaped } = placer.place(signature);
     return { shaped, kind: shaped ? finder.kindOf(assignment) : undefined };
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/mergeError.js
+/** A set of partial reports that cannot be merged (exit 2 in the CLI): its own file, so every merge helper can throw it. */
+class MergeError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'MergeError';
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/coverageMerge.js
+/**
+ * The coverage section's classes in report order, for one run and for `merge` (docs/report.md
+ * "Shards and merge"). A shard's section keeps every class in kind order with its example's
+ * sample position; merge sums `covered_by`, takes the earliest example, and orders and caps the
+ * classes the way the single run does, so the merged section is the single run's byte for byte.
+ */
+
+/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
+function classRank(c) {
+    return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
+}
+/**
+ * Fills the section's tallies and classes from every class in kind order: a whole report's
+ * ordered and capped at `maxGroups`, a shard's left whole and in kind order for merge.
+ */
+function setClasses(section, classes, maxGroups, shard) {
+    const tally = (direction) => {
+        const of = classes.filter((c) => c.direction === direction);
+        return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
+    };
+    section.kinds = classes.length;
+    section.newly_allowed = tally('newly_allowed');
+    section.newly_denied = tally('newly_denied');
+    section.classes = shard
+        ? classes
+        : classes
+            .map((c, i) => ({ c, i }))
+            .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
+            .map(({ c }) => c)
+            .slice(0, maxGroups);
+    section.classes_total = classes.length;
+}
+/** What a section owes the policies alone (and the horizon): equal in every shard of one run. */
+function policyPart(section) {
+    const classes = section.classes.map((c) => {
+        const { covered_by: _covered, example: _example, partial: _partial, ...rest } = c;
+        return rest;
+    });
+    const { mode, shape, time, kinds, not_analysed } = section;
+    return JSON.stringify({ mode, shape, time, kinds, classes, not_analysed });
+}
+/** The shards' sections of one shape merged: counts summed, the first example, re-ordered. */
+function mergeSections(sections, maxGroups) {
+    const first = sections[0];
+    const reference = policyPart(first);
+    if (sections.some((s) => policyPart(s) !== reference))
+        throw new MergeError('the reports analyse the coverage differently (kinds, witnesses or horizon differ between shards)');
+    const classes = first.classes.map((c, i) => {
+        let covered = 0;
+        let example = null;
+        for (const s of sections) {
+            const own = s.classes[i];
+            covered += own.covered_by;
+            const position = own.partial?.example_position ?? null;
+            if (own.example !== null && position !== null && (example === null || position < example.position))
+                example = { id: own.example, position };
+        }
+        const { partial: _partial, ...rest } = c;
+        return { ...rest, covered_by: covered, example: example?.id ?? null };
+    });
+    const { partial: _partial, ...section } = first;
+    const merged = {
+        ...section,
+        records: {
+            placed: sections.reduce((n, s) => n + s.records.placed, 0),
+            partial: sections.reduce((n, s) => n + s.records.partial, 0),
+            outside_mcp_shape: null,
+        },
+    };
+    setClasses(merged, classes, maxGroups, false);
+    return merged;
+}
+/**
+ * The shards' coverage sections as the single run's: under `--shape mcp` the `any` analysis when
+ * some shard's records broke the shape (the single run drops the shape for the whole sample).
+ * undefined or null when the shards carry none; an error when only some do.
+ */
+function mergeCoverage(parts, maxGroups) {
+    const first = parts[0];
+    if (first === undefined || first === null) {
+        if (parts.some((p) => p !== first))
+            throw new MergeError('some reports carry a coverage section and some do not');
+        return first;
+    }
+    const sections = parts.map((p) => {
+        if (p === undefined || p === null || p.partial === undefined)
+            throw new MergeError('a report carries no shard coverage section (made by another version, or not with --shard)');
+        return p;
+    });
+    const mcp = first.records.outside_mcp_shape !== null;
+    if (sections.some((s) => (s.records.outside_mcp_shape !== null) !== mcp))
+        throw new MergeError('the reports analyse the coverage under different shapes');
+    const outside = mcp ? sections.reduce((n, s) => n + s.records.outside_mcp_shape, 0) : null;
+    const chosen = outside !== null && outside > 0 ? sections.map((s) => s.partial.any) : sections;
+    if (chosen.some((s) => s === null))
+        throw new MergeError('a shard broke the MCP shape, but some report carries no analysis under any');
+    const merged = mergeSections(chosen, maxGroups);
+    merged.records.outside_mcp_shape = outside;
+    return merged;
 }
 
 ;// CONCATENATED MODULE: ./build/replay/witnessText.js
@@ -40463,8 +40592,11 @@ function leaves(value, prefix = '') {
  * gives each record it counts its signature where it evaluates it (a worker thread), and counts
  * them by distinct signature in sample order; here each distinct signature is placed once. Under
  * `--shape mcp` a sample that breaks the shape costs one more analysis, under `any`, placed from
- * the same signatures. A shard's report carries no section.
+ * the same signatures. A shard cannot know whether another shard's records break the shape, so it
+ * carries both analyses, every class uncapped with its example's sample position, and merge picks
+ * and sums (report/coverageMerge.ts).
  */
+
 
 
 
@@ -40484,22 +40616,26 @@ const HORIZON_DAYS = 366;
 function hasWindows(...policies) {
     return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
 }
+/** The analysis under one shape, and the replayed records placed in its kinds. */
+function analysedUnder(inputs, options, start, shape) {
+    const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
+        shape,
+        horizon: { start, days: HORIZON_DAYS },
+        maxNodes: options.maxNodes,
+    });
+    const sig = signatureSpace(inputs.base.policy, inputs.head.policy);
+    return { analysis, placed: placeSignatures(analysis, sig, inputs.signatures) };
+}
 /** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
 function analyseAgainstSample(inputs, options, start) {
-    const sig = signatureSpace(inputs.base.policy, inputs.head.policy);
-    const run = (shape) => {
-        const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
-            shape,
-            horizon: { start, days: HORIZON_DAYS },
-            maxNodes: options.maxNodes,
-        });
-        return { analysis, placed: placeSignatures(analysis, sig, inputs.signatures) };
-    };
-    const first = run(options.shape);
+    const first = analysedUnder(inputs, options, start, options.shape);
     if (options.shape === 'any')
         return { ...first, outsideMcpShape: null };
     const outside = first.placed.outsideShape;
-    return { ...(outside === 0 ? first : run('any')), outsideMcpShape: outside };
+    return {
+        ...(outside === 0 ? first : analysedUnder(inputs, options, start, 'any')),
+        outsideMcpShape: outside,
+    };
 }
 /** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
 function becauseOf(kind, record, inputs, finder) {
@@ -40543,10 +40679,6 @@ function checkedWitness(analysis, kind, number, inputs) {
         problem: `${witness.request_id} (${kind.key}): the compiled policies decide it ${base} → ${head}, not ${stated}`,
     };
 }
-/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
-function classRank(c) {
-    return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
-}
 function sectionOf(analysis, placed, inputs) {
     const finder = inputs.edits === null
         ? null
@@ -40569,22 +40701,11 @@ function sectionOf(analysis, placed, inputs) {
             covered_by: coverage.covered_by,
             example: coverage.example,
             witness: witness === null ? null : { id: witness.request_id, description: describeWitness(witness) },
+            ...(inputs.shard ? { partial: { example_position: coverage.position } } : {}),
         };
     });
-    const tally = (direction) => {
-        const of = classes.filter((c) => c.direction === direction);
-        return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
-    };
-    const ordered = classes
-        .map((c, i) => ({ c, i }))
-        .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
-        .map(({ c }) => c);
     const section = emptySection(analysis.mode, analysis.options.shape);
-    section.kinds = classes.length;
-    section.newly_allowed = tally('newly_allowed');
-    section.newly_denied = tally('newly_denied');
-    section.classes = ordered.slice(0, inputs.maxGroups);
-    section.classes_total = classes.length;
+    setClasses(section, classes, inputs.maxGroups, inputs.shard);
     section.records.placed = placed.placed;
     section.records.partial = placed.partial;
     section.not_analysed = [
@@ -40614,19 +40735,45 @@ async function coverageOf(inputs, options) {
     if (windows && inputs.firstAt === null) {
         const section = emptySection('not_analysed', options.shape);
         section.not_analysed = [
-            'no replayed record carries a time, so the windows have no horizon to start from',
+            'no record the run selects carries a time, so the windows have no horizon to start from',
         ];
+        if (inputs.shard)
+            section.partial = { any: null };
         return { section, witnesses: [] };
     }
     // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
     const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
-    const { analysis, placed, outsideMcpShape } = analyseAgainstSample(inputs, options, start);
-    const run = sectionOf(analysis, placed, inputs);
-    run.section.time = windows
+    const time = windows
         ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
         : { exact: true, horizon: null };
+    if (inputs.shard)
+        return shardCoverage(inputs, options, start, time);
+    const { analysis, placed, outsideMcpShape } = analyseAgainstSample(inputs, options, start);
+    const run = sectionOf(analysis, placed, inputs);
+    run.section.time = time;
     run.section.records.outside_mcp_shape = outsideMcpShape;
     return run;
+}
+/**
+ * A shard's section: whether the whole sample keeps the MCP shape is known only to merge, so
+ * under `mcp` the shard also carries the `any` analysis of its records, which merge takes when
+ * some shard's records broke the shape. Its witnesses are not written (merge may pick either).
+ */
+function shardCoverage(inputs, options, start, time) {
+    const under = (shape) => {
+        const { analysis, placed } = analysedUnder(inputs, options, start, shape);
+        const { section } = sectionOf(analysis, placed, inputs);
+        section.time = time;
+        section.records.outside_mcp_shape = options.shape === 'any' ? null : placed.outsideShape;
+        return section;
+    };
+    const section = under(options.shape);
+    const any = options.shape === 'any' ? null : under('any');
+    // The section under `any` has the shape's placement count too: the shard's own, summed by merge.
+    if (any !== null)
+        any.records.outside_mcp_shape = section.records.outside_mcp_shape;
+    section.partial = { any };
+    return { section, witnesses: [] };
 }
 
 ;// CONCATENATED MODULE: ./build/replay/run.js
@@ -40778,7 +40925,7 @@ async function runReplay(options) {
             : {}),
         ...(options.digestChanges === true ? { digestChanges: true } : {}),
         // The coverage section places the replayed records by their signatures (coverageSection.ts).
-        ...(options.coverage !== undefined && options.shard === undefined ? { signatures: true } : {}),
+        ...(options.coverage !== undefined ? { signatures: true } : {}),
     });
     if (outcome.attribution !== null)
         meta.attribution = outcome.attribution;
@@ -40803,28 +40950,25 @@ async function runReplay(options) {
     };
 }
 /**
- * `result.coverage` when asked for: a compare of two versions outside a shard (the section is
- * null otherwise); undefined when not asked for.
+ * `result.coverage` when asked for: a compare of two versions (the section is null otherwise;
+ * a shard's is the partial section merge combines); undefined when not asked for.
  */
 async function coverageSection(options, outcome, meta, base, head) {
     if (options.coverage === undefined)
         return undefined;
     const diff = outcome.result.rule_diff;
-    if (base === null ||
-        head === null ||
-        diff === null ||
-        options.shard !== undefined ||
-        outcome.signatures === null)
+    if (base === null || head === null || diff === null || outcome.signatures === null)
         return { section: null, witnesses: [] };
     return coverageOf({
         base: base.side,
         head: head.side,
         signatures: outcome.signatures,
-        firstAt: outcome.result.sample_window.first_at,
+        firstAt: outcome.horizonStart,
         diff,
         edits: meta.attribution?.method === 'counterfactual' ? editsOf(diff) : null,
         unevaluable: options.unevaluable ?? 'precise',
         maxGroups: meta.max_groups,
+        shard: options.shard !== undefined,
     }, options.coverage);
 }
 /** Both sides compiled and the sample planned and hashed, all at once. */
@@ -43000,7 +43144,7 @@ function commitsPart(report, links) {
     const ref = report.meta.base?.ref ?? null;
     return ref !== null && ref !== '' ? `base ${commit(ref, links.repository)}` : null;
 }
-function policyPart(report, previousPath) {
+function provenance_policyPart(report, previousPath) {
     const path = report.meta.head?.path ?? report.meta.base?.path ?? 'policy';
     const notes = [];
     if (previousPath !== null && previousPath !== path)
@@ -43042,7 +43186,7 @@ function samplePart(report) {
 /** The one line; each part is left out when the run does not know it. */
 function provenanceLine(report, links, previousPath = null) {
     return [
-        policyPart(report, previousPath),
+        provenance_policyPart(report, previousPath),
         commitsPart(report, links),
         samplePart(report),
         links.run === null ? null : linked('workflow run', links.run),
@@ -44232,12 +44376,9 @@ async function runDriftCommand(argv, io) {
 
 
 
-class MergeError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'MergeError';
-    }
-}
+
+
+
 function sumInto(target, source) {
     for (const [key, value] of Object.entries(source))
         target[key] = (target[key] ?? 0) + value;
@@ -44261,6 +44402,9 @@ function mergeReports(partials, options = {}) {
     checkShardGroups(results);
     const result = mergedResult(results, meta);
     mergeFidelity(results, result);
+    const coverage = mergeCoverage(results.map((r) => r.coverage), meta.max_groups);
+    if (coverage !== undefined)
+        result.coverage = coverage;
     return { meta, errors, result };
 }
 /** Every shard of one `--shard` count, each once. */
@@ -44430,7 +44574,8 @@ const basisSchema = strictObject({
     rules: array(schemas_string()),
 });
 const tallySchema = strictObject({ kinds: count, covered: count });
-function coverageSchema(editSchema) {
+/** The section of one shape; a shard's classes carry their example's sample position. */
+function sectionSchema(editSchema) {
     return strictObject({
         mode: schemas_enum(['exact', 'capped', 'not_analysed']),
         shape: schemas_enum(['mcp', 'any']),
@@ -44452,13 +44597,21 @@ function coverageSchema(editSchema) {
             covered_by: count,
             example: schemas_string().nullable(),
             witness: strictObject({ id: schemas_string(), description: schemas_string() }).nullable(),
+            partial: strictObject({ example_position: count.nullable() }).optional(),
         })),
         classes_total: count,
         not_analysed: array(schemas_string()),
     });
 }
+/** A shard's section adds `partial: {any}`, the same section under `any` (or null). */
+function coverageSchema(editSchema) {
+    const section = sectionSchema(editSchema);
+    return section.extend({ partial: strictObject({ any: section.nullable() }).optional() });
+}
 /** The counts agree: kinds by direction, covered within kinds, classes within the cap. */
-function coverageInvariants(c, maxGroups) {
+function coverageInvariants(c, maxGroups, 
+/** Whether the section is a shard's; by default, whether it has `partial` (`partial.any` is). */
+shard = c.partial !== undefined) {
     const problems = [];
     const fail = (path, message) => problems.push({ path, message });
     const byDirection = c.newly_allowed.kinds + c.newly_denied.kinds;
@@ -44469,12 +44622,22 @@ function coverageInvariants(c, maxGroups) {
             fail([direction, 'covered'], `is ${c[direction].covered}, more than kinds (${c[direction].kinds})`);
     if (c.classes_total !== c.kinds)
         fail(['classes_total'], `is ${c.classes_total}, but kinds is ${c.kinds}`);
-    if (c.classes.length > Math.min(c.classes_total, maxGroups))
+    // A shard's section lists every class (merge re-caps them), each saying where its example is.
+    if (shard && c.classes.length !== c.classes_total)
+        fail(['classes'], `lists ${c.classes.length}, but a shard's section lists every class (${c.classes_total})`);
+    if (!shard && c.classes.length > Math.min(c.classes_total, maxGroups))
         fail(['classes'], `lists ${c.classes.length}, more than classes_total (${c.classes_total}) or meta.max_groups (${maxGroups})`);
     c.classes.forEach((k, i) => {
         if ((k.covered_by === 0) !== (k.example === null))
             fail(['classes', i, 'example'], 'must name a sample record exactly when covered_by is not 0');
+        if ((k.partial !== undefined) !== shard)
+            fail(['classes', i, 'partial'], shard ? 'is missing in a shard section' : 'only a shard section has it');
+        else if (k.partial !== undefined && (k.partial.example_position === null) !== (k.example === null))
+            fail(['classes', i, 'partial', 'example_position'], 'must be given exactly when example is');
     });
+    if (c.partial?.any)
+        for (const p of coverageInvariants(c.partial.any, maxGroups, true))
+            fail(['partial', 'any', ...p.path], p.message);
     return problems;
 }
 

@@ -22,6 +22,8 @@ export interface KindCoverage {
   covered_by: number;
   /** The first covering record's id, or null. */
   example: string | null;
+  /** Its position in sample order: SignatureCount.position, or its index in a stream of records. */
+  position: number | null;
 }
 
 export interface SampleCoverage {
@@ -105,7 +107,7 @@ function completes(m: BddManager, f: Bdd, g: Bdd, gives: boolean, known: Cube, f
 }
 
 function emptyCoverage(analysis: CoverageAnalysis): SampleCoverage {
-  const kinds = new Map<string, KindCoverage>(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null }]));
+  const kinds = new Map<string, KindCoverage>(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null, position: null }]));
   return { kinds, placed: 0, partial: 0, outsideShape: 0 };
 }
 
@@ -113,6 +115,8 @@ function emptyCoverage(analysis: CoverageAnalysis): SampleCoverage {
 export class CoverageTally {
   readonly result: SampleCoverage;
   private readonly finder: KindFinder;
+  /** How many records were offered: the next one's position in sample order. */
+  private offered = 0;
 
   constructor(private readonly analysis: CoverageAnalysis) {
     this.result = emptyCoverage(analysis);
@@ -120,6 +124,7 @@ export class CoverageTally {
   }
 
   add(record: SampleInput): void {
+    const position = this.offered++;
     const space = this.analysis.space;
     if (space === null) return;
     const result = this.result;
@@ -137,7 +142,10 @@ export class CoverageTally {
     if (kind === undefined) return;
     const entry = result.kinds.get(kind.key)!;
     entry.covered_by++;
-    entry.example ??= record.request_id;
+    if (entry.example === null) {
+      entry.example = record.request_id;
+      entry.position = position;
+    }
   }
 }
 
@@ -164,14 +172,17 @@ export function placeSignatures(
   result.partial = sample.partial;
   const placer = new SignaturePlacer(space, sig);
   const finder = new KindFinder(analysis);
-  for (const [signature, { count, first }] of sample.seen) {
+  for (const [signature, { count, first, position }] of sample.seen) {
     const { shaped, kind } = placeOne(placer, finder, signature);
     if (shaped === false) result.outsideShape += count;
     if (shaped === true) result.placed += count;
     if (kind === undefined) continue;
     const entry = result.kinds.get(kind.key)!;
     entry.covered_by += count;
-    entry.example ??= first;
+    if (entry.example === null) {
+      entry.example = first;
+      entry.position = position;
+    }
   }
   return result;
 }

@@ -282,6 +282,8 @@ export interface SignatureCount {
   count: number;
   /** The request_id of its first record in sample order. */
   first: string;
+  /** That record's position in sample order (the replay's line key), so shards' firsts compare. */
+  position: number;
 }
 
 /** A sample's records by signature, in order of first appearance, and its partial records. */
@@ -295,20 +297,22 @@ export function emptySignatures(): SampleSignatures {
 }
 
 /**
- * Counts one replayed record, in sample order. `own` copies a string that outlives its source (a
+ * Counts one replayed record, in sample order; `position` is its place in that order (any
+ * increasing key). `own` copies a string that outlives its source (a
  * key or id read from a worker's packed run).
  */
 export function addSignature(
   into: SampleSignatures,
   signature: string,
   requestId: string,
+  position: number,
   own: (text: string) => string = (text) => text,
 ): void {
   if (signature.startsWith(PARTIAL_SIGNATURE)) into.partial++;
   // A bare `?` cannot be placed; a partial record's signature is placed like a complete one's.
   if (signature !== PARTIAL_SIGNATURE && signature !== UNREADABLE_SIGNATURE) {
     const entry = into.seen.get(signature);
-    if (entry === undefined) into.seen.set(own(signature), { count: 1, first: own(requestId) });
+    if (entry === undefined) into.seen.set(own(signature), { count: 1, first: own(requestId), position });
     else entry.count++;
   }
 }

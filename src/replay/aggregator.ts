@@ -82,6 +82,12 @@ export interface AggregateOutcome {
    * "In the report"); null unless asked for (OutcomeConfig.signatures).
    */
   signatures: SampleSignatures | null;
+  /**
+   * The earliest occurred_at of every record the run selects (repeated ids, --since and --limit
+   * applied), whichever shard replays it and whether or not it evaluates: the coverage horizon's
+   * start, the same in every shard. null when signatures were not asked for, or none has a time.
+   */
+  horizonStart: string | null;
 }
 
 /**
@@ -119,6 +125,7 @@ export class ReplayAggregator {
   private readonly countedManifests: ReadonlySet<string> | undefined;
   private readonly changeSet: ChangeSetDigest | null;
   private readonly signatures: SampleSignatures | null;
+  private readonly selected = new TimeSpan();
 
   constructor(
     private readonly config: OutcomeConfig,
@@ -155,7 +162,7 @@ export class ReplayAggregator {
     this.count(o);
     // A new signature and its first id outlive the run their text came from.
     if (this.signatures !== null && o.signature !== null)
-      addSignature(this.signatures, o.signature, o.request_id, ownString);
+      addSignature(this.signatures, o.signature, o.request_id, o.line, ownString);
     const revision = this.config.mode === 'drift' ? this.revisionOf(o) : undefined;
     if (revision && o.primary !== VERDICT_UNEVALUABLE && o.recorded_decision === null) {
       this.withoutRecordedDecision++;
@@ -191,6 +198,9 @@ export class ReplayAggregator {
         this.noteMalformed(o.line, sampleDuplicateReason(this.plan, o.request_id, first));
       return false;
     }
+    // Every shard sees every record's time, so all start the coverage horizon at the same one.
+    if (this.signatures !== null && this.filter.selects(o.request_id, o.occurred_at ?? undefined))
+      this.selected.add(o.occurred_at);
     if (!inShard(shard, o.request_id, o.line)) return false;
     if (!this.filter.accepts(o.request_id, o.occurred_at ?? undefined)) return false;
     // The evaluator skips exactly what the two checks above drop.
@@ -348,6 +358,7 @@ export class ReplayAggregator {
       groups: groups.all,
       changeSetDigest: this.changeSet?.digest() ?? null,
       signatures: this.signatures,
+      horizonStart: this.selected.toJSON().first_at,
     };
   }
 

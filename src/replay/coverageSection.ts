@@ -8,7 +8,9 @@
  * gives each record it counts its signature where it evaluates it (a worker thread), and counts
  * them by distinct signature in sample order; here each distinct signature is placed once. Under
  * `--shape mcp` a sample that breaks the shape costs one more analysis, under `any`, placed from
- * the same signatures. A shard's report carries no section.
+ * the same signatures. A shard cannot know whether another shard's records break the shape, so it
+ * carries both analyses, every class uncapped with its example's sample position, and merge picks
+ * and sums (report/coverageMerge.ts).
  */
 import { analyseCoverage, type CoverageAnalysis } from '../coverage/analyse.js';
 import { placeSignatures, type SampleCoverage } from '../coverage/covered.js';
@@ -27,6 +29,7 @@ import type { UnevaluableMode } from './evaluate/unknownSides.js';
 import type { ReplaySide } from './replay.js';
 import type { CoverageClass, CoverageSection } from './report/report.js';
 import { syntacticBecause } from './report/syntacticBecause.js';
+import { setClasses } from './report/coverageMerge.js';
 import { describeWitness } from './witnessText.js';
 
 /**
@@ -47,13 +50,18 @@ export interface CoverageInputs {
   head: ReplaySide;
   /** The replayed records by signature (the replay's outcome: `signatures`). */
   signatures: SampleSignatures;
-  /** The earliest occurred_at of the replayed records: the horizon's start. */
+  /**
+   * The earliest occurred_at of the records the run selects, in every shard (the aggregator's
+   * horizonStart): the horizon's start.
+   */
   firstAt: string | null;
   diff: RuleDiff;
   /** The edits `because` is attributed to counterfactually; null: syntactically. */
   edits: readonly Edit[] | null;
   unevaluable: UnevaluableMode;
   maxGroups: number;
+  /** A shard's partial report: the section as merge needs it (report/coverageMerge.ts). */
+  shard: boolean;
 }
 
 export interface CoverageRun {
@@ -66,21 +74,26 @@ function hasWindows(...policies: Policy[]): boolean {
   return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
 }
 
+/** The analysis under one shape, and the replayed records placed in its kinds. */
+function analysedUnder(inputs: CoverageInputs, options: CoverageRunOptions, start: string, shape: Shape) {
+  const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
+    shape,
+    horizon: { start, days: HORIZON_DAYS },
+    maxNodes: options.maxNodes,
+  });
+  const sig = signatureSpace(inputs.base.policy, inputs.head.policy);
+  return { analysis, placed: placeSignatures(analysis, sig, inputs.signatures) };
+}
+
 /** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
 function analyseAgainstSample(inputs: CoverageInputs, options: CoverageRunOptions, start: string) {
-  const sig = signatureSpace(inputs.base.policy, inputs.head.policy);
-  const run = (shape: Shape) => {
-    const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
-      shape,
-      horizon: { start, days: HORIZON_DAYS },
-      maxNodes: options.maxNodes,
-    });
-    return { analysis, placed: placeSignatures(analysis, sig, inputs.signatures) };
-  };
-  const first = run(options.shape);
+  const first = analysedUnder(inputs, options, start, options.shape);
   if (options.shape === 'any') return { ...first, outsideMcpShape: null };
   const outside = first.placed.outsideShape;
-  return { ...(outside === 0 ? first : run('any')), outsideMcpShape: outside };
+  return {
+    ...(outside === 0 ? first : analysedUnder(inputs, options, start, 'any')),
+    outsideMcpShape: outside,
+  };
 }
 
 /** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
@@ -131,11 +144,6 @@ function checkedWitness(
   };
 }
 
-/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
-function classRank(c: CoverageClass): number {
-  return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
-}
-
 function sectionOf(analysis: CoverageAnalysis, placed: SampleCoverage, inputs: CoverageInputs): CoverageRun {
   const finder =
     inputs.edits === null
@@ -157,22 +165,11 @@ function sectionOf(analysis: CoverageAnalysis, placed: SampleCoverage, inputs: C
       covered_by: coverage.covered_by,
       example: coverage.example,
       witness: witness === null ? null : { id: witness.request_id, description: describeWitness(witness) },
+      ...(inputs.shard ? { partial: { example_position: coverage.position } } : {}),
     };
   });
-  const tally = (direction: CoverageClass['direction']) => {
-    const of = classes.filter((c) => c.direction === direction);
-    return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
-  };
-  const ordered = classes
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
-    .map(({ c }) => c);
   const section = emptySection(analysis.mode, analysis.options.shape);
-  section.kinds = classes.length;
-  section.newly_allowed = tally('newly_allowed');
-  section.newly_denied = tally('newly_denied');
-  section.classes = ordered.slice(0, inputs.maxGroups);
-  section.classes_total = classes.length;
+  setClasses(section, classes, inputs.maxGroups, inputs.shard);
   section.records.placed = placed.placed;
   section.records.partial = placed.partial;
   section.not_analysed = [
@@ -204,17 +201,46 @@ export async function coverageOf(inputs: CoverageInputs, options: CoverageRunOpt
   if (windows && inputs.firstAt === null) {
     const section = emptySection('not_analysed', options.shape);
     section.not_analysed = [
-      'no replayed record carries a time, so the windows have no horizon to start from',
+      'no record the run selects carries a time, so the windows have no horizon to start from',
     ];
+    if (inputs.shard) section.partial = { any: null };
     return { section, witnesses: [] };
   }
   // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
   const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
-  const { analysis, placed, outsideMcpShape } = analyseAgainstSample(inputs, options, start);
-  const run = sectionOf(analysis, placed, inputs);
-  run.section.time = windows
+  const time = windows
     ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
     : { exact: true, horizon: null };
+  if (inputs.shard) return shardCoverage(inputs, options, start, time);
+  const { analysis, placed, outsideMcpShape } = analyseAgainstSample(inputs, options, start);
+  const run = sectionOf(analysis, placed, inputs);
+  run.section.time = time;
   run.section.records.outside_mcp_shape = outsideMcpShape;
   return run;
+}
+
+/**
+ * A shard's section: whether the whole sample keeps the MCP shape is known only to merge, so
+ * under `mcp` the shard also carries the `any` analysis of its records, which merge takes when
+ * some shard's records broke the shape. Its witnesses are not written (merge may pick either).
+ */
+function shardCoverage(
+  inputs: CoverageInputs,
+  options: CoverageRunOptions,
+  start: string,
+  time: CoverageSection['time'],
+): CoverageRun {
+  const under = (shape: Shape) => {
+    const { analysis, placed } = analysedUnder(inputs, options, start, shape);
+    const { section } = sectionOf(analysis, placed, inputs);
+    section.time = time;
+    section.records.outside_mcp_shape = options.shape === 'any' ? null : placed.outsideShape;
+    return section;
+  };
+  const section = under(options.shape);
+  const any = options.shape === 'any' ? null : under('any');
+  // The section under `any` has the shape's placement count too: the shard's own, summed by merge.
+  if (any !== null) any.records.outside_mcp_shape = section.records.outside_mcp_shape;
+  section.partial = { any };
+  return { section, witnesses: [] };
 }

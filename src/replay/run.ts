@@ -251,7 +251,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
       : {}),
     ...(options.digestChanges === true ? { digestChanges: true } : {}),
     // The coverage section places the replayed records by their signatures (coverageSection.ts).
-    ...(options.coverage !== undefined && options.shard === undefined ? { signatures: true } : {}),
+    ...(options.coverage !== undefined ? { signatures: true } : {}),
   });
   if (outcome.attribution !== null) meta.attribution = outcome.attribution;
   meta.excluded_without_time = outcome.excludedWithoutTime;
@@ -275,8 +275,8 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
 }
 
 /**
- * `result.coverage` when asked for: a compare of two versions outside a shard (the section is
- * null otherwise); undefined when not asked for.
+ * `result.coverage` when asked for: a compare of two versions (the section is null otherwise;
+ * a shard's is the partial section merge combines); undefined when not asked for.
  */
 async function coverageSection(
   options: RunReplayOptions,
@@ -287,24 +287,19 @@ async function coverageSection(
 ) {
   if (options.coverage === undefined) return undefined;
   const diff = outcome.result.rule_diff;
-  if (
-    base === null ||
-    head === null ||
-    diff === null ||
-    options.shard !== undefined ||
-    outcome.signatures === null
-  )
+  if (base === null || head === null || diff === null || outcome.signatures === null)
     return { section: null, witnesses: [] };
   return coverageOf(
     {
       base: base.side,
       head: head.side,
       signatures: outcome.signatures,
-      firstAt: outcome.result.sample_window.first_at,
+      firstAt: outcome.horizonStart,
       diff,
       edits: meta.attribution?.method === 'counterfactual' ? editsOf(diff) : null,
       unevaluable: options.unevaluable ?? 'precise',
       maxGroups: meta.max_groups,
+      shard: options.shard !== undefined,
     },
     options.coverage,
   );

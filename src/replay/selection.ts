@@ -12,6 +12,8 @@ import { Heap } from './heap.js';
 export interface RecordFilter {
   /** Whether the record is replayed; counts records dropped for having no time under --since. */
   accepts(requestId: string, occurredAt: string | undefined): boolean;
+  /** The same choice without counting anything: for a record another shard replays. */
+  selects(requestId: string, occurredAt: string | undefined): boolean;
   excludedWithoutTime: number;
 }
 
@@ -52,6 +54,9 @@ export async function buildRecordFilter(
         filter.excludedWithoutTime++;
         return false;
       }
+      return filter.selects(requestId, occurredAt);
+    },
+    selects(requestId, occurredAt) {
       if (!passesSince(occurredAt)) return false;
       return chosen === null || chosen.has(requestId);
     },

@@ -22999,17 +22999,18 @@ function emptySignatures() {
     return { partial: 0, seen: new Map() };
 }
 /**
- * Counts one replayed record, in sample order. `own` copies a string that outlives its source (a
+ * Counts one replayed record, in sample order; `position` is its place in that order (any
+ * increasing key). `own` copies a string that outlives its source (a
  * key or id read from a worker's packed run).
  */
-function addSignature(into, signature, requestId, own = (text) => text) {
+function addSignature(into, signature, requestId, position, own = (text) => text) {
     if (signature.startsWith(PARTIAL_SIGNATURE))
         into.partial++;
     // A bare `?` cannot be placed; a partial record's signature is placed like a complete one's.
     if (signature !== PARTIAL_SIGNATURE && signature !== UNREADABLE_SIGNATURE) {
         const entry = into.seen.get(signature);
         if (entry === undefined)
-            into.seen.set(own(signature), { count: 1, first: own(requestId) });
+            into.seen.set(own(signature), { count: 1, first: own(requestId), position });
         else
             entry.count++;
     }

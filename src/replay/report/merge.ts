@@ -10,13 +10,10 @@ import {
 import { byEditRows } from './byEdit.js';
 import { TimeSpan } from './timeSpan.js';
 import { boundedList } from '../../text/listing.js';
+import { MergeError } from './mergeError.js';
+import { mergeCoverage } from './coverageMerge.js';
 
-export class MergeError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MergeError';
-  }
-}
+export { MergeError };
 
 type Counted = Record<string, number>;
 
@@ -45,6 +42,11 @@ export function mergeReports(
   checkShardGroups(results);
   const result = mergedResult(results, meta);
   mergeFidelity(results, result);
+  const coverage = mergeCoverage(
+    results.map((r) => r.coverage),
+    meta.max_groups,
+  );
+  if (coverage !== undefined) result.coverage = coverage;
   return { meta, errors, result };
 }
 

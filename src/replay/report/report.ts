@@ -148,8 +148,8 @@ export interface ReplayResult {
   fidelity?: object;
   /**
    * docs/coverage.md: every kind of request the edit decides differently, covered or not. Added by
-   * the caller when asked for (the CLI's replay); null in drift mode, without a base or a head, and
-   * in a shard's partial report.
+   * the caller when asked for (the CLI's replay); null in drift mode and without a base or a head.
+   * A shard's carries what merge needs (coverageMerge.ts).
    */
   coverage?: CoverageSection | null;
 }
@@ -173,6 +173,8 @@ export interface CoverageClass {
   example: string | null;
   /** Null when replaying the witness through the compiled policies did not show the change. */
   witness: { id: string; description: string } | null;
+  /** Only in a shard's partial report: where `example` is in sample order, so merge takes the first. */
+  partial?: { example_position: number | null };
 }
 
 export interface CoverageSection {
@@ -190,6 +192,11 @@ export interface CoverageSection {
   classes: CoverageClass[];
   classes_total: number;
   not_analysed: string[];
+  /**
+   * Only in a shard's partial report (classes then uncapped, in kind order): under `--shape mcp`
+   * the same section under `any`, which merge takes when some shard's records broke the shape.
+   */
+  partial?: { any: CoverageSection | null };
 }
 
 /** meta.head is `{path, sha256}`; meta.base is `{path, ref, sha256}` (ref: the commit, when known). */
