@@ -21,18 +21,116 @@ export class NodeBudgetExceeded extends Error {
 export type Cube = ReadonlyMap<number, boolean>;
 
 const TERMINAL_LEVEL = Number.MAX_SAFE_INTEGER;
-/** Node ids stay below 2^26 (MAX_NODES), so two of them pack exactly into one number key. */
-const PAIR = 2 ** 26;
-export const MAX_NODES = PAIR;
+/** Node ids stay below 2^26, well inside the int32 slots of the tables below. */
+export const MAX_NODES = 2 ** 26;
+
+/** Slot of a hash of up to three int32 values in a power-of-two table. */
+function slotOf(x: number, y: number, z: number, mask: number): number {
+  let h = Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ Math.imul(z, 0xc2b2ae3d);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x2c1b3c6d) & mask;
+}
+
+/**
+ * The unique table: one node id per (variable, low, high), open addressing over an Int32Array
+ * of ids (0, a terminal, marks an empty slot: only inner nodes are stored), where a Map keyed by
+ * a packed number would box every key.
+ */
+class UniqueTable {
+  private slots = new Int32Array(1024);
+  private count = 0;
+
+  constructor(
+    private readonly vars: number[],
+    private readonly lows: number[],
+    private readonly highs: number[],
+  ) {}
+
+  /** The node (variable, low, high), or 0 when there is none. */
+  find(variable: number, low: Bdd, high: Bdd): Bdd {
+    const mask = this.slots.length - 1;
+    for (let i = slotOf(variable, low, high, mask); ; i = (i + 1) & mask) {
+      const id = this.slots[i]!;
+      if (id === 0) return 0;
+      if (this.vars[id] === variable && this.lows[id] === low && this.highs[id] === high) return id;
+    }
+  }
+
+  /** Records the node `id` (created with its triple after `find` returned 0). */
+  add(id: Bdd): void {
+    if (2 * (this.count + 1) > this.slots.length) this.grow();
+    this.place(this.slots, id);
+    this.count++;
+  }
+
+  private place(slots: Int32Array, id: Bdd): void {
+    const mask = slots.length - 1;
+    let i = slotOf(this.vars[id]!, this.lows[id]!, this.highs[id]!, mask);
+    while (slots[i] !== 0) i = (i + 1) & mask;
+    slots[i] = id;
+  }
+
+  private grow(): void {
+    const slots = new Int32Array(this.slots.length * 2);
+    for (const id of this.slots) if (id !== 0) this.place(slots, id);
+    this.slots = slots;
+  }
+}
+
+/** (f, g) → f ∧ g for inner nodes f < g, open addressing over Int32Arrays (f = 0: empty). */
+class PairCache {
+  private firsts = new Int32Array(1024);
+  private seconds = new Int32Array(1024);
+  private results = new Int32Array(1024);
+  private count = 0;
+
+  /** The cached result, or -1. */
+  get(f: Bdd, g: Bdd): number {
+    const mask = this.firsts.length - 1;
+    for (let i = slotOf(f, g, 0, mask); ; i = (i + 1) & mask) {
+      const first = this.firsts[i]!;
+      if (first === 0) return -1;
+      if (first === f && this.seconds[i] === g) return this.results[i]!;
+    }
+  }
+
+  set(f: Bdd, g: Bdd, result: Bdd): void {
+    if (2 * (this.count + 1) > this.firsts.length) this.grow();
+    this.place(this.firsts, this.seconds, this.results, f, g, result);
+    this.count++;
+  }
+
+  private place(firsts: Int32Array, seconds: Int32Array, results: Int32Array, f: Bdd, g: Bdd, r: Bdd): void {
+    const mask = firsts.length - 1;
+    let i = slotOf(f, g, 0, mask);
+    while (firsts[i] !== 0) i = (i + 1) & mask;
+    firsts[i] = f;
+    seconds[i] = g;
+    results[i] = r;
+  }
+
+  private grow(): void {
+    const size = this.firsts.length * 2;
+    const firsts = new Int32Array(size);
+    const seconds = new Int32Array(size);
+    const results = new Int32Array(size);
+    for (let i = 0; i < this.firsts.length; i++) {
+      const f = this.firsts[i]!;
+      if (f !== 0) this.place(firsts, seconds, results, f, this.seconds[i]!, this.results[i]!);
+    }
+    this.firsts = firsts;
+    this.seconds = seconds;
+    this.results = results;
+  }
+}
 
 export class BddManager {
   private readonly vars: number[] = [TERMINAL_LEVEL, TERMINAL_LEVEL];
   private readonly lows: number[] = [0, 1];
   private readonly highs: number[] = [0, 1];
-  /** Per variable: (low · 2^26 + high) → node. */
-  private readonly unique = new Map<number, Map<number, Bdd>>();
-  /** (smaller · 2^26 + larger) → their conjunction. */
-  private readonly andCache = new Map<number, Bdd>();
+  private readonly unique = new UniqueTable(this.vars, this.lows, this.highs);
+  /** (smaller, larger) → their conjunction. */
+  private readonly andCache = new PairCache();
   private readonly notCache = new Map<Bdd, Bdd>();
 
   constructor(readonly maxNodes: number) {
@@ -59,20 +157,14 @@ export class BddManager {
   /** The reduced node (variable, low, high): no redundant test, one node per triple. */
   node(variable: number, low: Bdd, high: Bdd): Bdd {
     if (low === high) return low;
-    let table = this.unique.get(variable);
-    if (table === undefined) {
-      table = new Map();
-      this.unique.set(variable, table);
-    }
-    const key = low * PAIR + high;
-    const found = table.get(key);
-    if (found !== undefined) return found;
+    const found = this.unique.find(variable, low, high);
+    if (found !== 0) return found;
     if (this.vars.length >= this.maxNodes) throw new NodeBudgetExceeded(this.maxNodes);
     const id = this.vars.length;
     this.vars.push(variable);
     this.lows.push(low);
     this.highs.push(high);
-    table.set(key, id);
+    this.unique.add(id);
     return id;
   }
 
@@ -97,15 +189,18 @@ export class BddManager {
     if (f === FALSE || g === FALSE) return FALSE;
     if (f === TRUE) return g;
     if (g === TRUE || f === g) return f;
-    const [a, b] = f < g ? [f, g] : [g, f];
-    const key = a * PAIR + b;
-    const cached = this.andCache.get(key);
-    if (cached !== undefined) return cached;
-    const level = Math.min(this.level(a), this.level(b));
-    const [a0, a1] = this.cofactors(a, level);
-    const [b0, b1] = this.cofactors(b, level);
-    const result = this.node(level, this.and(a0, b0), this.and(a1, b1));
-    this.andCache.set(key, result);
+    const a = f < g ? f : g;
+    const b = f < g ? g : f;
+    const cached = this.andCache.get(a, b);
+    if (cached !== -1) return cached;
+    const levelA = this.vars[a]!;
+    const levelB = this.vars[b]!;
+    const level = levelA < levelB ? levelA : levelB;
+    // The cofactors of a and b at `level`: a node not testing it is the same on both sides.
+    const low = this.and(levelA === level ? this.lows[a]! : a, levelB === level ? this.lows[b]! : b);
+    const high = this.and(levelA === level ? this.highs[a]! : a, levelB === level ? this.highs[b]! : b);
+    const result = this.node(level, low, high);
+    this.andCache.set(a, b, result);
     return result;
   }
 
@@ -223,9 +318,5 @@ export class BddManager {
       stack.push(this.low(g), this.high(g));
     }
     return found;
-  }
-
-  private cofactors(f: Bdd, level: number): [Bdd, Bdd] {
-    return this.level(f) === level ? [this.low(f), this.high(f)] : [f, f];
   }
 }
