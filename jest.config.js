@@ -3,7 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Jest runs the TypeScript sources as native ESM; type checking is `npm run typecheck`'s job.
+ * Jest runs the TypeScript sources as native ESM (__tests__/support/transform.js); type checking is
+ * `npm run typecheck`'s job.
  *
  * Four projects (docs/testing.md), each suite in exactly one, chosen by where it is and what it
  * imports, so a new test file lands in the right project without being listed here:
@@ -84,9 +85,8 @@ const common = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false, tsconfig: { isolatedModules: true } }],
-  },
+  // TypeScript's transpileModule, with the builtins each file names bound once (support/transform.js).
+  transform: { '^.+\\.ts$': '<rootDir>/__tests__/support/transform.js' },
 };
 // Suites that build wasm share the built modules through .tools/wasm-cache/ (tests only: see
 // installWasmCacheForTests in src/opa/build.ts).

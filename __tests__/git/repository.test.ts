@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
@@ -15,6 +15,8 @@ import {
   readFileAtCommit,
   resolvePathAtCommit,
   symlinksAtCommit,
+  treeEntry,
+  whyNoFileAtCommit,
 } from '../../src/git/repository.js';
 import { commit, git, initRepo, removeDir, tempDir } from './gitRepo.js';
 
@@ -233,5 +235,106 @@ describe('resolvePathAtCommit', () => {
     } finally {
       removeDir(repo);
     }
+  });
+});
+
+describe('paths are looked up in the tree objects, never handed to git', () => {
+  it('finds exactly the entry `git ls-tree --full-tree <sha> -- <path>` lists under that path', async () => {
+    const repo = tempDir('trees');
+    try {
+      initRepo(repo);
+      const files = {
+        'p/a.yaml': 'a\n',
+        'p/deep/er/b.yaml': 'b\n',
+        'p/[x]*?.yaml': 'glob\n',
+        'p/ünï cödé.yaml': 'utf8\n',
+        'p/tab\there.yaml': 'tab\n',
+        'run.sh': '#!/bin/sh\n',
+      };
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(join(repo, path, '..'), { recursive: true });
+        writeFileSync(join(repo, path), text);
+      }
+      chmodSync(join(repo, 'run.sh'), 0o755);
+      symlinkSync('a.yaml', join(repo, 'p/link.yaml'));
+      git(repo, 'add', '-A');
+      // A submodule entry, as a gitlink to some commit.
+      git(repo, 'update-index', '--add', '--cacheinfo', `160000,${base},p/sub`);
+      // Committed from the index as it is (commit() would add -A, dropping the gitlink).
+      git(repo, 'commit', '--quiet', '-m', 'trees');
+      const sha = git(repo, 'rev-parse', 'HEAD');
+      const paths = [
+        ...Object.keys(files),
+        'p',
+        'p/deep',
+        'p/deep/er',
+        'p/link.yaml',
+        'p/link.yaml/x',
+        'p/sub',
+        'p/sub/x',
+        'p/a.yaml/x',
+        'p/[x]a.yaml',
+        'p/missing.yaml',
+        'p//a.yaml',
+        'p/./a.yaml',
+        'p/deep/../a.yaml',
+        'p/',
+        'P/A.YAML',
+      ];
+      const mismatches: unknown[] = [];
+      for (const path of paths) {
+        const listed = git(repo, '--literal-pathspecs', 'ls-tree', '-z', '--full-tree', sha, '--', path)
+          .split('\0')
+          .filter((record) => record.slice(record.indexOf('\t') + 1) === path)
+          .map((record) => {
+            const [mode, type, oid] = record.slice(0, record.indexOf('\t')).split(' ');
+            return { mode, type, oid };
+          });
+        const found = await treeEntry(repo, sha, path);
+        if (JSON.stringify(found) !== JSON.stringify(listed[0] ?? null))
+          mismatches.push({ path, found, listed });
+      }
+      expect(mismatches).toEqual([]);
+      expect((await treeEntry(repo, sha, 'run.sh'))?.mode).toBe('100755');
+      expect((await treeEntry(repo, sha, 'p/sub'))?.type).toBe('commit');
+      expect(await whyNoFileAtCommit(repo, sha, 'p/sub')).toBe('it is a submodule, not a file');
+      expect(await whyNoFileAtCommit(repo, sha, 'p/deep')).toBe('it is a directory, not a file');
+    } finally {
+      removeDir(repo);
+    }
+  });
+
+  it('answers many reads at once, each with its own object, from one repository', async () => {
+    const reads = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        readFileAtCommit(
+          origin,
+          i % 2 === 0 ? base : head,
+          i % 3 === 0 ? 'policies/acme.yaml' : 'docs/readme.md',
+        ),
+      ),
+    );
+    const expected = Array.from({ length: 40 }, (_, i) =>
+      i % 3 === 0 ? `default_effect: ${i % 2 === 0 ? 'deny' : 'allow'}\nrules: []\n` : 'hello\n',
+    );
+    expect(reads).toEqual(expected);
+  });
+
+  it('a folder that is not a repository has no commit, as before', async () => {
+    const dir = tempDir('not-a-repo');
+    try {
+      expect(await hasCommit(dir, base)).toBe(false);
+      await expect(readFileAtCommit(dir, base, 'policies/acme.yaml')).rejects.toThrow(
+        `commit ${base} is not in the checkout`,
+      );
+      await expect(commitParents(dir, base)).rejects.toBeInstanceOf(GitError);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it('a commit the repository does not have fails a lookup with a GitError, not null', async () => {
+    await expect(treeEntry(shallow, head, 'policies/acme.yaml')).rejects.toBeInstanceOf(GitError);
+    await expect(commitParents(shallow, head)).rejects.toThrow(`Not a valid object name ${head}`);
   });
 });

@@ -94,6 +94,13 @@ function workerCounts(full: number[], quick: number): number[] {
   return tiered(full, [quick]);
 }
 
+/**
+ * A scenario the quick tier skips (shown as skipped), since it adds a reading mode or a selection
+ * to what the scenarios of both tiers already compare on worker threads; the full tier (CI,
+ * `.ci/run`) runs it. About a third of the suite's CPU, the costliest of `npm test`'s suites.
+ */
+const fullTierOnly = tiered(it, it.skip);
+
 async function expectSameForWorkers(args: string[], counts: number[]): Promise<string> {
   const reports = await Promise.all([1, ...counts].map((w) => replayCli(args, w)));
   for (const report of reports.slice(1)) expect(report).toBe(reports[0]);
@@ -119,41 +126,43 @@ describe('worker threads: the same report as in-process, byte for byte', () => {
     expect(result.changes.length).toBe(result.changes_total);
   });
 
-  it('records with unknown_paths (three-valued, cached under the unknown set) in both --unevaluable modes', async () => {
-    const pointers = [
-      '/input/request/mcp/calls/0/tool',
-      '/input/identity/claims/realm_access',
-      '/input/request/http/host',
-      '/input/request/time',
-      '/input/identity/attributes_resolved',
-      '/input/request/mcp/calls/*/method',
-    ];
-    const file = tmp.file('unknowns.jsonl');
-    // The whole example in the full tier, its first half (still several runs) in the quick one.
-    writeFileSync(
-      file,
-      `${lines
-        .slice(0, tiered(lines.length, 3000))
-        .map((line, i) => {
-          if (i % 3 !== 0) return line;
-          const record = JSON.parse(line) as Record<string, unknown>;
-          record.unknown_paths = [pointers[i % pointers.length]!];
-          return JSON.stringify(record);
-        })
-        .join('\n')}\n`,
-    );
-    const results: Record<string, { unevaluable: number; unevaluable_by_reading: number }> = {};
-    for (const mode of ['precise', 'static']) {
-      const report = await expectSameForWorkers(
-        ['--traffic', file, '--unevaluable', mode, '--max-changes', '10000'],
-        [2],
+  fullTierOnly(
+    'records with unknown_paths (three-valued, cached under the unknown set) in both --unevaluable modes',
+    async () => {
+      const pointers = [
+        '/input/request/mcp/calls/0/tool',
+        '/input/identity/claims/realm_access',
+        '/input/request/http/host',
+        '/input/request/time',
+        '/input/identity/attributes_resolved',
+        '/input/request/mcp/calls/*/method',
+      ];
+      const file = tmp.file('unknowns.jsonl');
+      // The whole example (several runs of lines).
+      writeFileSync(
+        file,
+        `${lines
+          .map((line, i) => {
+            if (i % 3 !== 0) return line;
+            const record = JSON.parse(line) as Record<string, unknown>;
+            record.unknown_paths = [pointers[i % pointers.length]!];
+            return JSON.stringify(record);
+          })
+          .join('\n')}\n`,
       );
-      results[mode] = JSON.parse(report).result;
-    }
-    expect(results.static!.unevaluable).toBe(results.static!.unevaluable_by_reading);
-    expect(results.precise!.unevaluable_by_reading).toBe(results.static!.unevaluable);
-    expect(results.precise!.unevaluable).toBeLessThan(results.precise!.unevaluable_by_reading);
-  });
+      const results: Record<string, { unevaluable: number; unevaluable_by_reading: number }> = {};
+      for (const mode of ['precise', 'static']) {
+        const report = await expectSameForWorkers(
+          ['--traffic', file, '--unevaluable', mode, '--max-changes', '10000'],
+          [2],
+        );
+        results[mode] = JSON.parse(report).result;
+      }
+      expect(results.static!.unevaluable).toBe(results.static!.unevaluable_by_reading);
+      expect(results.precise!.unevaluable_by_reading).toBe(results.static!.unevaluable);
+      expect(results.precise!.unevaluable).toBeLessThan(results.precise!.unevaluable_by_reading);
+    },
+  );
 
   it('malformed lines, repeated ids across runs, a small --max-changes', async () => {
     const report = await expectSameForWorkers(
@@ -241,14 +250,14 @@ describe('worker threads: the same report as in-process, byte for byte', () => {
     ]);
   });
 
-  it('--since and --limit', async () => {
+  fullTierOnly('--since and --limit', async () => {
     await expectSameForWorkers(
       ['--traffic', sample, '--since', '2026-11-20T00:00:00Z', '--limit', '700'],
       [2],
     );
   });
 
-  it('--shard 2/3', async () => {
+  fullTierOnly('--shard 2/3', async () => {
     await expectSameForWorkers(['--traffic', sample, '--shard', '2/3', '--max-changes', '25'], [2]);
   });
 

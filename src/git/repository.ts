@@ -1,25 +1,16 @@
 /**
- * The project's one way of running git: reads policy files, file lists and the tracked files of
- * the workspace's repository. Every call is
- * `execFile('git', [...])` with an argument array: no shell, so no value from a pull request
- * (paths, refs) can be interpreted as shell syntax, and commit ids are checked to be hex first so
- * none can be read as an option either.
+ * The project's one way of reading git: policy files, file lists and the tracked files of the
+ * workspace's repository. Commands run through `execFile('git', [...])` with an argument array
+ * (gitProcess.ts): no shell, so no value from a pull request (paths, refs) can be interpreted as
+ * shell syntax, and commit ids are checked to be hex first so none can be read as an option
+ * either. Objects are read by id from one `git cat-file` process per repository (catFile.ts), and
+ * paths are looked up in the tree objects here (tree.ts): no path is ever handed to git.
  */
-import { execFile } from 'node:child_process';
+import { objectInfo, readObject, type GitObject } from './catFile.js';
+import { GitError, SHA_PATTERN, checkSha, runGit } from './gitProcess.js';
+import { findTreeEntry, type TreeEntry } from './tree.js';
 
-/** A git command failed (missing commit, unreachable remote, not a repository, …). */
-export class GitError extends Error {
-  override readonly name = 'GitError';
-  readonly kind = 'git' as const;
-  constructor(
-    readonly args: readonly string[],
-    readonly exitCode: number | null,
-    readonly stderr: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { GitError };
 
 /** How a file changed, in the pull-request files API's words. */
 export type FileChangeStatus =
@@ -31,53 +22,11 @@ export interface GitChangedFile {
   previous_filename?: string;
 }
 
-const SHA_PATTERN = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
-/** Policy files are small, but a 3000-file name-status listing is not; stay well clear of the default 1 MiB. */
-const MAX_BUFFER = 256 * 1024 * 1024;
-
-interface GitResult {
-  stdout: Buffer;
-  stderr: string;
-}
-
-function runGit(cwd: string, args: readonly string[]): Promise<GitResult> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      [...args],
-      {
-        cwd,
-        encoding: 'buffer',
-        maxBuffer: MAX_BUFFER,
-        // Never block on a credential prompt in CI, and keep messages in one language for parsing.
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
-      },
-      (error, stdout, stderr) => {
-        const stderrText = stderr.toString('utf8').trim();
-        if (error) {
-          const code = typeof error.code === 'number' ? error.code : null;
-          const detail = stderrText || error.message;
-          reject(new GitError(args, code, stderrText, `git ${args[0] ?? ''} failed: ${detail}`));
-          return;
-        }
-        resolve({ stdout, stderr: stderrText });
-      },
-    );
-  });
-}
-
-function checkSha(sha: string): void {
-  if (!SHA_PATTERN.test(sha)) {
-    throw new GitError([], null, '', `'${sha}' is not a full commit id (40 or 64 hex digits)`);
-  }
-}
-
 /** True when the commit object is in the local repository. */
 export async function hasCommit(cwd: string, sha: string): Promise<boolean> {
   checkSha(sha);
   try {
-    await runGit(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
-    return true;
+    return (await objectInfo(cwd, `${sha}^{commit}`)) !== null;
   } catch (error) {
     if (error instanceof GitError && error.exitCode !== null) return false;
     throw error;
@@ -144,31 +93,43 @@ export const MAX_SYMLINKS = 40;
 
 const SYMLINK_MODE = '120000';
 
-interface TreeEntry {
-  mode: string;
-  type: string;
-  oid: string;
+/** As `git cat-file` fails on an object it does not have (exit code 128). */
+function missingObject(args: readonly string[], name: string): GitError {
+  const stderr = `fatal: Not a valid object name ${name}`;
+  return new GitError(args, 128, stderr, `git ${args[0] ?? ''} failed: ${stderr}`);
 }
 
-/** The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none. */
-async function treeEntry(cwd: string, sha: string, path: string): Promise<TreeEntry | null> {
-  // Literal pathspecs: a path holding `*` or `?` names that one entry, never a pattern.
-  const { stdout } = await runGit(cwd, [
-    '--literal-pathspecs',
-    'ls-tree',
-    '-z',
-    '--full-tree',
-    sha,
-    '--',
-    path,
-  ]);
-  for (const record of stdout.toString('utf8').split('\0')) {
-    const tab = record.indexOf('\t');
-    if (tab === -1 || record.slice(tab + 1) !== path) continue;
-    const [mode = '', type = '', oid = ''] = record.slice(0, tab).split(' ');
-    return { mode, type, oid };
+/** The object `oid` read whole, as `git cat-file <type> <oid>` would, or a GitError. */
+async function readTyped(cwd: string, type: string, oid: string): Promise<GitObject> {
+  const object = await readObject(cwd, oid);
+  if (object === null) throw missingObject(['cat-file', type, oid], oid);
+  if (object.type !== type) {
+    const stderr = `fatal: git cat-file ${oid}: bad file`;
+    throw new GitError(['cat-file', type, oid], 128, stderr, `git cat-file failed: ${stderr}`);
   }
-  return null;
+  return object;
+}
+
+/**
+ * The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none:
+ * what `git ls-tree --full-tree <sha> -- <path>` lists under that exact path, found by reading the
+ * trees on the way (a path naming no entry, such as `a//b` or `a/./b`, finds none).
+ */
+export async function treeEntry(cwd: string, sha: string, path: string): Promise<TreeEntry | null> {
+  if (path === '') {
+    const stderr =
+      'fatal: empty string is not a valid pathspec. please use . instead if you meant to match all paths';
+    throw new GitError(['ls-tree'], 128, stderr, `git ls-tree failed: ${stderr}`);
+  }
+  let tree = await readObject(cwd, `${sha}^{tree}`);
+  if (tree === null) throw missingObject(['ls-tree', sha], sha);
+  const names = path.split('/');
+  for (let i = 0; ; i++) {
+    const entry = findTreeEntry(tree.content, names[i] ?? '', tree.oid.length / 2);
+    if (entry === null || i === names.length - 1) return entry;
+    if (entry.type !== 'tree') return null;
+    tree = await readTyped(cwd, 'tree', entry.oid);
+  }
 }
 
 /**
@@ -211,7 +172,7 @@ export async function resolvePathAtCommit(
           'too-many-links',
           `${asked} goes through more than ${MAX_SYMLINKS} symlinks at ${sha} (a loop?)`,
         );
-      const target = (await runGit(cwd, ['cat-file', 'blob', entry.oid])).stdout.toString('utf8');
+      const target = (await readTyped(cwd, 'blob', entry.oid)).content.toString('utf8');
       if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
         throw new SymlinkError(
           asked,
@@ -249,12 +210,12 @@ export async function readFileAtCommit(
   if (found === null || found.entry.type !== 'blob') return null;
   if (options.maxBytes !== undefined) {
     // The blob's size from its header, before a byte of it is read.
-    const size = Number(
-      (await runGit(cwd, ['cat-file', '-s', found.entry.oid])).stdout.toString('utf8').trim(),
-    );
+    const info = await objectInfo(cwd, found.entry.oid);
+    if (info === null) throw missingObject(['cat-file', '-s', found.entry.oid], found.entry.oid);
+    const size = info.size;
     if (!(size <= options.maxBytes)) throw new FileTooLargeError(path, size, options.maxBytes);
   }
-  return (await runGit(cwd, ['cat-file', 'blob', found.entry.oid])).stdout.toString('utf8');
+  return (await readTyped(cwd, 'blob', found.entry.oid)).content.toString('utf8');
 }
 
 /**
@@ -277,7 +238,7 @@ export async function whyNoFileAtCommit(cwd: string, sha: string, path: string):
   }
   const own = await treeEntry(cwd, sha, asked);
   if (own?.mode === SYMLINK_MODE) {
-    const target = (await runGit(cwd, ['cat-file', 'blob', own.oid])).stdout.toString('utf8');
+    const target = (await readTyped(cwd, 'blob', own.oid)).content.toString('utf8');
     return `it is a symlink to ${JSON.stringify(target)}, which does not exist at that commit`;
   }
   return own === null ? 'nothing is there (or a symlink on the way leads nowhere)' : 'it is not a file';
@@ -329,7 +290,9 @@ export async function symlinksAtCommit(cwd: string, sha: string): Promise<string
  */
 export async function commitParents(cwd: string, sha: string): Promise<string[]> {
   checkSha(sha);
-  const text = (await runGit(cwd, ['cat-file', 'commit', sha])).stdout.toString('utf8');
+  const object = await readObject(cwd, `${sha}^{commit}`);
+  if (object === null) throw missingObject(['cat-file', 'commit', sha], sha);
+  const text = object.content.toString('utf8');
   const header = text.slice(0, text.indexOf('\n\n') === -1 ? text.length : text.indexOf('\n\n'));
   return header
     .split('\n')
