@@ -50429,7 +50429,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9047));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 6315));
     await run();
 }
 
@@ -50517,7 +50517,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 9047:
+/***/ 6315:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -79771,13 +79771,11 @@ function shardCoverage(inputs, options, start, time) {
     return { section, witnesses: [] };
 }
 
-;// CONCATENATED MODULE: ./build/git/repository.js
+;// CONCATENATED MODULE: ./build/git/gitProcess.js
 /**
- * The project's one way of running git: reads policy files, file lists and the tracked files of
- * the workspace's repository. Every call is
- * `execFile('git', [...])` with an argument array: no shell, so no value from a pull request
- * (paths, refs) can be interpreted as shell syntax, and commit ids are checked to be hex first so
- * none can be read as an option either.
+ * How the project starts git: `execFile('git', [...])` with an argument array, no shell, so no
+ * value from a pull request (paths, refs) can be interpreted as shell syntax; commit ids are
+ * checked to be hex first (checkSha) so none can be read as an option either.
  */
 
 /** A git command failed (missing commit, unreachable remote, not a repository, …). */
@@ -79797,15 +79795,13 @@ class GitError extends Error {
 const SHA_PATTERN = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 /** Policy files are small, but a 3000-file name-status listing is not; stay well clear of the default 1 MiB. */
 const MAX_BUFFER = 256 * 1024 * 1024;
+/** Never block on a credential prompt in CI, and keep messages in one language for parsing. */
+function gitEnvironment() {
+    return { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+}
 function runGit(cwd, args) {
     return new Promise((resolve, reject) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', [...args], {
-            cwd,
-            encoding: 'buffer',
-            maxBuffer: MAX_BUFFER,
-            // Never block on a credential prompt in CI, and keep messages in one language for parsing.
-            env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
-        }, (error, stdout, stderr) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', [...args], { cwd, encoding: 'buffer', maxBuffer: MAX_BUFFER, env: gitEnvironment() }, (error, stdout, stderr) => {
             const stderrText = stderr.toString('utf8').trim();
             if (error) {
                 const code = typeof error.code === 'number' ? error.code : null;
@@ -79822,12 +79818,249 @@ function checkSha(sha) {
         throw new GitError([], null, '', `'${sha}' is not a full commit id (40 or 64 hex digits)`);
     }
 }
+
+;// CONCATENATED MODULE: ./build/git/catFile.js
+/**
+ * Objects read by id through one long-lived `git cat-file --batch` (contents) or `--batch-check`
+ * (type and size) process per repository, rather than a `git` process per object: an Action run
+ * reads a dozen objects or more, and every process costs a fork of the whole Node process.
+ *
+ * Only object names checked here — a full hex id, optionally peeled with `^{commit}` or
+ * `^{tree}` — are ever written to git's stdin, one per line, so nothing from a pull request (a
+ * path, a ref) reaches git as input: paths are looked up in tree objects by the caller
+ * (tree.ts). A process left idle for IDLE_MS ends; while idle it holds no reference on the event
+ * loop, so it never keeps a finished run alive (it gets end-of-file when its parent exits).
+ */
+
+
+const OBJECT_NAME = /^(?:[0-9a-f]{40}|[0-9a-f]{64})(?:\^\{(?:commit|tree)\})?$/i;
+const IDLE_MS = 1000;
+const NO_CONTENT = Buffer.alloc(0);
+class CatFileProcess {
+    mode;
+    onEnd;
+    child;
+    pending = [];
+    chunks = [];
+    buffered = 0;
+    /** The header of the object whose content is still arriving (--batch). */
+    header = null;
+    /** Bytes of an object too large to return, still to skip. */
+    discard = 0;
+    stderr = '';
+    idle;
+    ended = false;
+    constructor(cwd, mode, onEnd) {
+        this.mode = mode;
+        this.onEnd = onEnd;
+        this.child = (0,external_node_child_process_namespaceObject.spawn)('git', ['cat-file', mode], {
+            cwd,
+            env: gitEnvironment(),
+            stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        this.child.stdout.on('data', (chunk) => this.receive(chunk));
+        this.child.stderr.on('data', (chunk) => {
+            this.stderr = (this.stderr + chunk.toString('utf8')).slice(-4096);
+        });
+        // EPIPE once git has gone: its 'close' rejects whatever still waits.
+        this.child.stdin.on('error', () => undefined);
+        this.child.on('error', (error) => this.fail(null, error.message));
+        this.child.on('close', (code, signal) => this.fail(code, `exited with ${signal ?? `code ${code}`}`));
+    }
+    request(name) {
+        if (this.ended)
+            return Promise.reject(new GitError(['cat-file', this.mode], null, '', 'git cat-file ended'));
+        clearTimeout(this.idle);
+        this.hold(true);
+        return new Promise((resolve, reject) => {
+            this.pending.push({ resolve, reject });
+            this.child.stdin.write(`${name}\n`);
+        });
+    }
+    handles() {
+        const { child } = this;
+        return [child, child.stdin, child.stdout, child.stderr];
+    }
+    hold(active) {
+        for (const handle of this.handles()) {
+            if (active)
+                handle.ref();
+            else
+                handle.unref();
+        }
+    }
+    end() {
+        if (this.ended)
+            return;
+        this.ended = true;
+        this.onEnd();
+        this.child.stdin.end();
+    }
+    fail(code, detail) {
+        this.end();
+        clearTimeout(this.idle);
+        const stderr = this.stderr.trim();
+        const error = new GitError(['cat-file', this.mode], code, stderr, `git cat-file failed: ${stderr || detail}`);
+        for (const waiting of this.pending.splice(0))
+            waiting.reject(error);
+    }
+    receive(chunk) {
+        this.chunks.push(chunk);
+        this.buffered += chunk.length;
+        while (this.pending.length > 0) {
+            const answer = this.next();
+            if (answer === undefined)
+                return;
+            const waiting = this.pending.shift();
+            if (answer instanceof Error)
+                waiting.reject(answer);
+            else
+                waiting.resolve(answer);
+        }
+        this.hold(false);
+        this.idle = setTimeout(() => this.end(), IDLE_MS);
+        this.idle.unref();
+    }
+    /** The first `count` buffered bytes, removed from the buffer. */
+    take(count) {
+        const all = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.buffered);
+        const rest = all.subarray(count);
+        this.chunks = rest.length > 0 ? [rest] : [];
+        this.buffered = rest.length;
+        return all.subarray(0, count);
+    }
+    /** The next answer when its bytes have all arrived, else undefined. */
+    next() {
+        if (this.discard > 0) {
+            this.discard -= this.take(Math.min(this.discard, this.buffered)).length;
+            if (this.discard > 0)
+                return undefined;
+        }
+        if (this.header === null) {
+            const header = this.readHeader();
+            if (header === undefined || header === null)
+                return header;
+            if (this.mode === '--batch-check')
+                return { ...header, content: NO_CONTENT };
+            if (header.size > MAX_BUFFER) {
+                this.discard = header.size + 1;
+                return new GitError(['cat-file', this.mode], null, '', 'git cat-file failed: stdout maxBuffer length exceeded');
+            }
+            this.header = header;
+        }
+        if (this.buffered < this.header.size + 1)
+            return undefined;
+        const content = this.take(this.header.size + 1).subarray(0, this.header.size);
+        const object = { ...this.header, content };
+        this.header = null;
+        return object;
+    }
+    /** `<oid> <type> <size>`, or null for `<name> missing`; undefined until the line is complete. */
+    readHeader() {
+        if (this.chunks.length > 1)
+            this.chunks = [Buffer.concat(this.chunks, this.buffered)];
+        const eol = this.chunks[0]?.indexOf(0x0a) ?? -1;
+        if (eol === -1)
+            return undefined;
+        const line = this.take(eol + 1).toString('utf8', 0, eol);
+        const [oid = '', type = '', size = ''] = line.split(' ');
+        if (type === 'missing')
+            return null;
+        if (SHA_PATTERN.test(oid) && /^\d+$/.test(size))
+            return { oid, type, size: Number(size) };
+        // Nothing after this line can be trusted to answer the right request: every waiting one fails.
+        this.child.kill();
+        this.fail(null, `unexpected output: ${line}`);
+        return undefined;
+    }
+}
+const catFile_open = new Map();
+function catFile_request(cwd, mode, name) {
+    if (!OBJECT_NAME.test(name)) {
+        return Promise.reject(new GitError(['cat-file'], null, '', `'${name}' is not an object id`));
+    }
+    const key = `${mode}\0${cwd}`;
+    let reader = catFile_open.get(key);
+    if (reader === undefined) {
+        const created = new CatFileProcess(cwd, mode, () => {
+            if (catFile_open.get(key) === created)
+                catFile_open.delete(key);
+        });
+        catFile_open.set(key, created);
+        reader = created;
+    }
+    return reader.request(name);
+}
+/** The object `name` (a full hex id, optionally `^{commit}` or `^{tree}`), or null when git has none. */
+function readObject(cwd, name) {
+    return catFile_request(cwd, '--batch', name);
+}
+/** The type and size of the object `name`, without its content, or null when git has none. */
+async function objectInfo(cwd, name) {
+    const object = await catFile_request(cwd, '--batch-check', name);
+    return object === null ? null : { oid: object.oid, type: object.type, size: object.size };
+}
+
+;// CONCATENATED MODULE: ./build/git/tree.js
+/**
+ * Entries of raw git tree objects (`<mode> <name>\0<binary id>`, as `git cat-file tree` gives
+ * them), looked up here so that no path from a pull request is ever handed to git.
+ */
+/** git's canon_mode and object_type: what `git ls-tree` prints for a raw mode. */
+function canonical(raw) {
+    const mode = parseInt(raw, 8);
+    switch (mode & 0o170000) {
+        case 0o100000:
+            return { mode: mode & 0o100 ? '100755' : '100644', type: 'blob' };
+        case 0o120000:
+            return { mode: '120000', type: 'blob' };
+        case 0o040000:
+            return { mode: '040000', type: 'tree' };
+        default:
+            return { mode: '160000', type: 'commit' };
+    }
+}
+/**
+ * The entry named `name` in the raw tree `tree` whose ids are `idBytes` long (20 for SHA-1, 32
+ * for SHA-256), or null. Names are compared byte for byte, and as text, as `git ls-tree -z`
+ * matched and its output was read before.
+ */
+function findTreeEntry(tree, name, idBytes) {
+    const wanted = Buffer.from(name, 'utf8');
+    for (let at = 0; at < tree.length;) {
+        const space = tree.indexOf(0x20, at);
+        const nul = tree.indexOf(0, space + 1);
+        if (space === -1 || nul === -1 || nul + 1 + idBytes > tree.length) {
+            throw new Error('truncated git tree object');
+        }
+        const entryName = tree.subarray(space + 1, nul);
+        if (entryName.equals(wanted) && entryName.toString('utf8') === name) {
+            const oid = tree.toString('hex', nul + 1, nul + 1 + idBytes);
+            return { ...canonical(tree.toString('latin1', at, space)), oid };
+        }
+        at = nul + 1 + idBytes;
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./build/git/repository.js
+/**
+ * The project's one way of reading git: policy files, file lists and the tracked files of the
+ * workspace's repository. Commands run through `execFile('git', [...])` with an argument array
+ * (gitProcess.ts): no shell, so no value from a pull request (paths, refs) can be interpreted as
+ * shell syntax, and commit ids are checked to be hex first so none can be read as an option
+ * either. Objects are read by id from one `git cat-file` process per repository (catFile.ts), and
+ * paths are looked up in the tree objects here (tree.ts): no path is ever handed to git.
+ */
+
+
+
+
 /** True when the commit object is in the local repository. */
 async function hasCommit(cwd, sha) {
     checkSha(sha);
     try {
-        await runGit(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
-        return true;
+        return (await objectInfo(cwd, `${sha}^{commit}`)) !== null;
     }
     catch (error) {
         if (error instanceof GitError && error.exitCode !== null)
@@ -79885,26 +80118,44 @@ class SymlinkError extends Error {
 /** As Linux's MAXSYMLINKS: more links than this on one path is taken for a loop. */
 const MAX_SYMLINKS = 40;
 const SYMLINK_MODE = '120000';
-/** The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none. */
-async function treeEntry(cwd, sha, path) {
-    // Literal pathspecs: a path holding `*` or `?` names that one entry, never a pattern.
-    const { stdout } = await runGit(cwd, [
-        '--literal-pathspecs',
-        'ls-tree',
-        '-z',
-        '--full-tree',
-        sha,
-        '--',
-        path,
-    ]);
-    for (const record of stdout.toString('utf8').split('\0')) {
-        const tab = record.indexOf('\t');
-        if (tab === -1 || record.slice(tab + 1) !== path)
-            continue;
-        const [mode = '', type = '', oid = ''] = record.slice(0, tab).split(' ');
-        return { mode, type, oid };
+/** As `git cat-file` fails on an object it does not have (exit code 128). */
+function missingObject(args, name) {
+    const stderr = `fatal: Not a valid object name ${name}`;
+    return new GitError(args, 128, stderr, `git ${args[0] ?? ''} failed: ${stderr}`);
+}
+/** The object `oid` read whole, as `git cat-file <type> <oid>` would, or a GitError. */
+async function readTyped(cwd, type, oid) {
+    const object = await readObject(cwd, oid);
+    if (object === null)
+        throw missingObject(['cat-file', type, oid], oid);
+    if (object.type !== type) {
+        const stderr = `fatal: git cat-file ${oid}: bad file`;
+        throw new GitError(['cat-file', type, oid], 128, stderr, `git cat-file failed: ${stderr}`);
     }
-    return null;
+    return object;
+}
+/**
+ * The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none:
+ * what `git ls-tree --full-tree <sha> -- <path>` lists under that exact path, found by reading the
+ * trees on the way (a path naming no entry, such as `a//b` or `a/./b`, finds none).
+ */
+async function treeEntry(cwd, sha, path) {
+    if (path === '') {
+        const stderr = 'fatal: empty string is not a valid pathspec. please use . instead if you meant to match all paths';
+        throw new GitError(['ls-tree'], 128, stderr, `git ls-tree failed: ${stderr}`);
+    }
+    let tree = await readObject(cwd, `${sha}^{tree}`);
+    if (tree === null)
+        throw missingObject(['ls-tree', sha], sha);
+    const names = path.split('/');
+    for (let i = 0;; i++) {
+        const entry = findTreeEntry(tree.content, names[i] ?? '', tree.oid.length / 2);
+        if (entry === null || i === names.length - 1)
+            return entry;
+        if (entry.type !== 'tree')
+            return null;
+        tree = await readTyped(cwd, 'tree', entry.oid);
+    }
 }
 /**
  * Where `path` leads at commit `sha`, following every symlink on the way (in directories too)
@@ -79935,7 +80186,7 @@ async function resolvePathAtCommit(cwd, sha, path) {
         if (entry.mode === SYMLINK_MODE) {
             if (++links > MAX_SYMLINKS)
                 throw new SymlinkError(asked, 'too-many-links', `${asked} goes through more than ${MAX_SYMLINKS} symlinks at ${sha} (a loop?)`);
-            const target = (await runGit(cwd, ['cat-file', 'blob', entry.oid])).stdout.toString('utf8');
+            const target = (await readTyped(cwd, 'blob', entry.oid)).content.toString('utf8');
             if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
                 throw new SymlinkError(asked, 'leaves-repository', `${asked} is a symlink at ${sha} to the absolute path ${JSON.stringify(target)}, outside the repository`);
             pending = [...parts(target), ...pending];
@@ -79966,11 +80217,14 @@ async function readFileAtCommit(cwd, sha, path, options = {}) {
         return null;
     if (options.maxBytes !== undefined) {
         // The blob's size from its header, before a byte of it is read.
-        const size = Number((await runGit(cwd, ['cat-file', '-s', found.entry.oid])).stdout.toString('utf8').trim());
+        const info = await objectInfo(cwd, found.entry.oid);
+        if (info === null)
+            throw missingObject(['cat-file', '-s', found.entry.oid], found.entry.oid);
+        const size = info.size;
         if (!(size <= options.maxBytes))
             throw new FileTooLargeError(path, size, options.maxBytes);
     }
-    return (await runGit(cwd, ['cat-file', 'blob', found.entry.oid])).stdout.toString('utf8');
+    return (await readTyped(cwd, 'blob', found.entry.oid)).content.toString('utf8');
 }
 /**
  * Why readFileAtCommit found no file at `path` at commit `sha`, in words for an error: nothing is
@@ -79991,7 +80245,7 @@ async function whyNoFileAtCommit(cwd, sha, path) {
     }
     const own = await treeEntry(cwd, sha, asked);
     if (own?.mode === SYMLINK_MODE) {
-        const target = (await runGit(cwd, ['cat-file', 'blob', own.oid])).stdout.toString('utf8');
+        const target = (await readTyped(cwd, 'blob', own.oid)).content.toString('utf8');
         return `it is a symlink to ${JSON.stringify(target)}, which does not exist at that commit`;
     }
     return own === null ? 'nothing is there (or a symlink on the way leads nowhere)' : 'it is not a file';
@@ -80037,7 +80291,10 @@ async function symlinksAtCommit(cwd, sha) {
  */
 async function commitParents(cwd, sha) {
     checkSha(sha);
-    const text = (await runGit(cwd, ['cat-file', 'commit', sha])).stdout.toString('utf8');
+    const object = await readObject(cwd, `${sha}^{commit}`);
+    if (object === null)
+        throw missingObject(['cat-file', 'commit', sha], sha);
+    const text = object.content.toString('utf8');
     const header = text.slice(0, text.indexOf('\n\n') === -1 ? text.length : text.indexOf('\n\n'));
     return header
         .split('\n')
