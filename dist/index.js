@@ -68145,7 +68145,7 @@ function coverageLine(section) {
     const atLeast = section.mode === 'capped' ? 'at least ' : '';
     const kinds = `${atLeast}${coverageSummary_n(section.kinds)} kind${section.kinds === 1 ? '' : 's'} of request change`;
     if (allowed.kinds === 0)
-        return `${kinds}; none newly allowed`;
+        return `${kinds}; ${section.mode === 'capped' ? 'no newly allowed kind found before the limit' : 'none newly allowed'}`;
     const never = unseen === 0 ? 'all of them in the sample' : `${coverageSummary_n(unseen)} of them never in the sample`;
     return `${kinds}; ${coverageSummary_n(allowed.kinds)} newly allowed, ${never}`;
 }

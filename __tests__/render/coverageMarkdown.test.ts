@@ -111,6 +111,9 @@ describe('the comment section "Beyond the sample"', () => {
     expect(capped).toContain(
       '⚠️ the analysis stopped at its limit, so there may be more kinds: past 4,000,000 nodes',
     );
+    expect(coverageLine(section([], { mode: 'capped', not_analysed: ['past 2,000,000 nodes'] }))).toBe(
+      'at least 0 kinds of request change; no newly allowed kind found before the limit',
+    );
     const none = coverageMarkdown(
       section([], { mode: 'not_analysed', not_analysed: ['overlapping paths: claim:a'] }),
       null,

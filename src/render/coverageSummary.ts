@@ -20,7 +20,8 @@ export function coverageLine(section: CoverageSection): string {
   // A capped analysis lists what it found before it stopped: a floor, not a count.
   const atLeast = section.mode === 'capped' ? 'at least ' : '';
   const kinds = `${atLeast}${n(section.kinds)} kind${section.kinds === 1 ? '' : 's'} of request change`;
-  if (allowed.kinds === 0) return `${kinds}; none newly allowed`;
+  if (allowed.kinds === 0)
+    return `${kinds}; ${section.mode === 'capped' ? 'no newly allowed kind found before the limit' : 'none newly allowed'}`;
   const never = unseen === 0 ? 'all of them in the sample' : `${n(unseen)} of them never in the sample`;
   return `${kinds}; ${n(allowed.kinds)} newly allowed, ${never}`;
 }
