@@ -79,7 +79,8 @@ const conditionArb: fc.Arbitrary<Condition> = fc.oneof(
   },
 );
 
-const windowArb: fc.Arbitrary<ActiveWindow> = fc
+/** A valid active window: some days, two different clock times, a named zone. */
+export const windowArb: fc.Arbitrary<ActiveWindow> = fc
   .record({
     days: fc.subarray([...DAYS], { minLength: 1 }),
     from: fc.constantFrom(...CLOCKS),

@@ -4,9 +4,9 @@ import { analyseCoverage, witnesses } from '../../src/coverage/analyse.js';
 import { BddManager, FALSE, TRUE, type Bdd } from '../../src/coverage/bdd.js';
 import { insideAt, realisableWindowVectors } from '../../src/coverage/windows.js';
 import { inForce } from '../../src/engine/reference.js';
-import { DAYS, type ActiveWindow } from '../../src/policy/schema.js';
+import type { ActiveWindow } from '../../src/policy/schema.js';
 import { loadTimeZone } from '../../src/time/timeZone.js';
-import { CLOCKS, ZONES } from '../conformance/arbitraries.js';
+import { windowArb } from '../conformance/arbitraries.js';
 import { SIZES } from '../support/sizes.js';
 import { HORIZON, options, policyOf } from './helpers.js';
 
@@ -115,15 +115,6 @@ describe('the decision diagrams', () => {
     expect(new BddManager(10).and(TRUE, FALSE)).toBe(FALSE);
   });
 });
-
-const windowArb: fc.Arbitrary<ActiveWindow> = fc
-  .record({
-    days: fc.subarray([...DAYS], { minLength: 1 }),
-    from: fc.constantFrom(...CLOCKS),
-    to: fc.constantFrom(...CLOCKS),
-    timezone: fc.constantFrom(...ZONES),
-  })
-  .filter((w) => w.from !== w.to);
 
 describe('the windows', () => {
   it('are read as the reference reads them', () => {
