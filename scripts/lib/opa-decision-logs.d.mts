@@ -16,6 +16,12 @@ export interface CaptureOptions {
   revision?: string | null;
   bundleName?: string;
   delaySeconds?: number;
+  /** More bundle files: path in the bundle → text. */
+  files?: Record<string, string>;
+  /** The manifest's roots (default: the module names); `system/log` is added. */
+  roots?: readonly string[] | null;
+  /** Top-level `nd_builtin_cache: true`. */
+  ndBuiltinCache?: boolean;
 }
 
 export interface CaptureResult {

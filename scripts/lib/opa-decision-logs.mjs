@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { Agent, createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 
@@ -118,6 +118,10 @@ async function startReceiver(dir) {
  *   the capture waits until every decision reached the receiver, then stops OPA.
  * - `revision`: the bundle's revision (events carry it in `bundles`); `bundleName` the name OPA
  *   gives the bundle (the path it was loaded from, relative to `dir`).
+ * - `files`: more bundle files (path in the bundle → text: `data.json` files, modules in
+ *   folders); `roots`: the manifest's roots (default: the module names), `system/log` added.
+ * - `ndBuiltinCache`: the top-level `nd_builtin_cache: true`, so events carry the values of the
+ *   non-deterministic builtins their evaluation called.
  *
  * Returns OPA's answer to each POST (`decision_id`, `result`), in order.
  */
@@ -132,15 +136,27 @@ export async function captureDecisionLogs({
   revision = null,
   bundleName = 'bundle',
   delaySeconds = 1,
+  files = {},
+  roots = null,
+  ndBuiltinCache = false,
 }) {
   const bundle = join(dir, bundleName);
   mkdirSync(bundle, { recursive: true });
-  const roots = [...Object.keys(modules), 'system/log'];
-  writeFileSync(join(bundle, '.manifest'), JSON.stringify({ ...(revision ? { revision } : {}), roots }));
-  for (const [name, rego] of Object.entries(modules)) writeFileSync(join(bundle, `${name}.rego`), rego);
+  const manifestRoots = [...(roots ?? Object.keys(modules)), 'system/log'];
+  writeFileSync(
+    join(bundle, '.manifest'),
+    JSON.stringify({ ...(revision ? { revision } : {}), roots: manifestRoots }),
+  );
+  const write = (path, text) => {
+    mkdirSync(dirname(join(bundle, path)), { recursive: true });
+    writeFileSync(join(bundle, path), text);
+  };
+  for (const [name, rego] of Object.entries(modules)) write(`${name}.rego`, rego);
+  for (const [path, text] of Object.entries(files)) write(path, text);
   writeFileSync(join(bundle, 'mask.rego'), mask);
   const receiver = uploads === null ? null : await startReceiver(uploads);
   const config = [
+    ...(ndBuiltinCache ? ['nd_builtin_cache: true'] : []),
     ...(receiver ? ['services:', '  logs:', `    url: http://127.0.0.1:${receiver.port}`] : []),
     'decision_logs:',
     `  console: ${consoleFile !== null}`,
