@@ -9,7 +9,8 @@
 //   replay               the replay, its report, drift and merge
 //   fidelity, coverage   replay-runtime manifests and their grade; the symbolic comparison of a
 //                        policy pair (every kind of request it decides differently)
-//   compile              policy text → Rego → wasm → loaded engine
+//   compile, regoPolicy  policy text → Rego → wasm → loaded engine; raw Rego policies: their
+//                        bundles, the Go engine that evaluates them, their results compared
 //   traffic              traffic samples and records
 //   engine, rego         opa-wasm and the reference evaluator; the Rego generator
 //   policy, unknowns     the policy document: schema, validation, fields; the unknowns model:
@@ -41,7 +42,7 @@ export const LAYERS = [
   ['gate', 'acceptance'],
   ['replay'],
   ['fidelity', 'coverage'],
-  ['compile'],
+  ['compile', 'regoPolicy'],
   ['traffic'],
   ['engine', 'rego'],
   ['policy', 'unknowns'],

@@ -1,0 +1,74 @@
+/**
+ * One request's two evaluations, compared (docs/rego.md "Classification"). Each side either has a
+ * result, has none (the decision path is undefined for the input), failed (a runtime error such as
+ * a conflict), or could not be evaluated from what was recorded (unevaluable, with its reason).
+ * A request changes when its decision changes (allow ↔ deny), when the result differs though the
+ * decision does not (`result_changed`), when the path becomes defined or undefined, or when one
+ * side fails; a failure is never folded into allow or deny.
+ */
+import { decisionOfResult, type DecisionMapping } from './decisionMapping.js';
+import type { ExactValue } from './exactJson.js';
+import { resultDifferences, sameResult, type ResultDifference } from './resultDiff.js';
+
+export type SideEvaluation =
+  | { kind: 'defined'; result: ExactValue }
+  | { kind: 'undefined' }
+  | { kind: 'error'; message: string }
+  | { kind: 'unevaluable'; reason: string };
+
+export type SideDecision = 'allow' | 'deny' | 'unknown' | 'error' | 'none';
+
+/**
+ * A side's decision for the allowed / denied / unevaluable buckets. An undefined result reads as
+ * OPA's integrations read it: no violations for a violation set (allow), no permission for a
+ * boolean (deny). `none`: a defined result the mapping cannot read.
+ */
+export function sideDecision(mapping: DecisionMapping | null, side: SideEvaluation): SideDecision {
+  if (side.kind === 'unevaluable') return 'unknown';
+  if (side.kind === 'error') return 'error';
+  if (mapping === null) return 'none';
+  if (side.kind === 'undefined') return mapping.kind === 'deny-when-nonempty' ? 'allow' : 'deny';
+  return decisionOfResult(mapping, side.result);
+}
+
+export type RegoChangeKind =
+  | 'newly_allowed'
+  | 'newly_denied'
+  | 'result_changed'
+  | 'undefined_to_defined'
+  | 'defined_to_undefined'
+  | 'error';
+
+export type PairClass =
+  | { kind: 'unevaluable' }
+  | { kind: 'unchanged' }
+  | { kind: 'changed'; change: RegoChangeKind; differences: ResultDifference[] };
+
+const unchanged: PairClass = { kind: 'unchanged' };
+
+export function classifyPair(
+  mapping: DecisionMapping | null,
+  base: SideEvaluation,
+  head: SideEvaluation,
+): PairClass {
+  if (base.kind === 'unevaluable' || head.kind === 'unevaluable') return { kind: 'unevaluable' };
+  if (base.kind === 'error' || head.kind === 'error') {
+    const same = base.kind === 'error' && head.kind === 'error' && base.message === head.message;
+    return same ? unchanged : { kind: 'changed', change: 'error', differences: [] };
+  }
+  if (base.kind === 'undefined' && head.kind === 'undefined') return unchanged;
+  if (base.kind === 'undefined' || head.kind === 'undefined') {
+    const change = base.kind === 'undefined' ? 'undefined_to_defined' : 'defined_to_undefined';
+    const differences = resultDifferences(
+      base.kind === 'defined' ? base.result : undefined,
+      head.kind === 'defined' ? head.result : undefined,
+    );
+    return { kind: 'changed', change, differences };
+  }
+  if (sameResult(base.result, head.result)) return unchanged;
+  const differences = resultDifferences(base.result, head.result);
+  const [from, to] = [sideDecision(mapping, base), sideDecision(mapping, head)];
+  if (from === 'deny' && to === 'allow') return { kind: 'changed', change: 'newly_allowed', differences };
+  if (from === 'allow' && to === 'deny') return { kind: 'changed', change: 'newly_denied', differences };
+  return { kind: 'changed', change: 'result_changed', differences };
+}
