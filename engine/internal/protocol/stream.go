@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -18,7 +19,10 @@ func Serve(ctx context.Context, s *Server, r io.Reader, w io.Writer) error {
 	for {
 		line, readErr := in.ReadBytes('\n')
 		if len(trimSpace(line)) > 0 {
-			if err := writeLine(out, answer(ctx, s, line)); err != nil {
+			if _, err := out.Write(s.HandleLine(ctx, line)); err != nil {
+				return err
+			}
+			if err := out.WriteByte('\n'); err != nil {
 				return err
 			}
 		}
@@ -39,24 +43,33 @@ func Serve(ctx context.Context, s *Server, r io.Reader, w io.Writer) error {
 	}
 }
 
-func answer(ctx context.Context, s *Server, line []byte) *Response {
+// HandleLine answers one request line with one response line (without the newline). The stream
+// loop and the conformance runner both go through it, so the suite exercises the wire format too.
+func (s *Server) HandleLine(ctx context.Context, line []byte) []byte {
 	var req Request
+	var resp *Response
 	if err := regoeval.DecodeJSON(line, &req); err != nil {
 		// Without a parsed id the client cannot match this answer; it is written in order anyway.
-		return &Response{ID: json.RawMessage("null"), Error: &regoeval.Error{Kind: regoeval.KindBadRequest, Message: "request is not a JSON object: " + err.Error()}}
+		resp = &Response{ID: json.RawMessage("null"), Error: &regoeval.Error{Kind: regoeval.KindBadRequest, Message: "request is not a JSON object: " + err.Error()}}
+	} else {
+		resp = s.Handle(ctx, &req)
 	}
-	return s.Handle(ctx, &req)
+	b, err := marshal(resp)
+	if err != nil {
+		b, _ = marshal(&Response{ID: resp.ID, Error: &regoeval.Error{Kind: regoeval.KindEval, Message: "response not encodable: " + err.Error()}})
+	}
+	return b
 }
 
-func writeLine(out *bufio.Writer, resp *Response) error {
-	b, err := json.Marshal(resp)
-	if err != nil {
-		b, _ = json.Marshal(&Response{ID: resp.ID, Error: &regoeval.Error{Kind: regoeval.KindEval, Message: "response not encodable: " + err.Error()}})
+// marshal writes '<', '>' and '&' as they are (json.Marshal would escape them, also inside results).
+func marshal(resp *Response) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(resp); err != nil {
+		return nil, err
 	}
-	if _, err := out.Write(b); err != nil {
-		return err
-	}
-	return out.WriteByte('\n')
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
 func trimSpace(b []byte) []byte {

@@ -67,8 +67,10 @@ func (p *Policy) Partial(ctx context.Context, input *ast.Term, unknowns []string
 	return residualOf(partials, support), nil
 }
 
-// residualOf decides from the residual queries: none means undefined for every completion; if
-// each is only `x = <constant>` with one common constant, the decision is that value.
+// residualOf decides from the residual queries. None: undefined for every completion of the input.
+// Otherwise the decision is decided when every query binds x to one same constant and at least one
+// query is that binding alone (it holds whatever the unknowns are); the conditions of the others
+// can then only repeat the value. Support modules (rules topdown would not inline) stay undecided.
 func residualOf(partials []ast.Body, support []*ast.Module) *Residual {
 	r := &Residual{}
 	for _, b := range partials {
@@ -86,30 +88,40 @@ func residualOf(partials []ast.Body, support []*ast.Module) *Residual {
 		return r
 	}
 	var value *ast.Term
+	unconditional := false
 	for _, b := range partials {
-		v := boundValue(b)
+		v, alone := boundValue(b)
 		if v == nil || (value != nil && !value.Equal(v)) {
 			return r
 		}
 		value = v
+		unconditional = unconditional || alone
 	}
-	r.Decided, r.Defined, r.Value, r.Queries = true, true, value, nil
+	if unconditional {
+		r.Decided, r.Defined, r.Value, r.Queries = true, true, value, nil
+	}
 	return r
 }
 
-// boundValue is c when body is exactly `x = c` (either way round) with c a constant.
-func boundValue(body ast.Body) *ast.Term {
-	if len(body) != 1 || !body[0].IsEquality() || body[0].Negated || len(body[0].With) > 0 {
-		return nil
+// boundValue is c when body binds x with `x = c` (either way round, c a constant), and whether
+// that binding is the whole body.
+func boundValue(body ast.Body) (*ast.Term, bool) {
+	var found *ast.Term
+	for _, e := range body {
+		if !e.IsEquality() || e.Negated || len(e.With) > 0 {
+			continue
+		}
+		a, b := e.Operand(0), e.Operand(1)
+		for _, pair := range [][2]*ast.Term{{a, b}, {b, a}} {
+			if v, ok := pair[0].Value.(ast.Var); ok && v.Equal(decisionVar) && ast.IsConstant(pair[1].Value) {
+				if found != nil && !found.Equal(pair[1]) {
+					return nil, false
+				}
+				found = pair[1]
+			}
+		}
 	}
-	a, b := body[0].Operand(0), body[0].Operand(1)
-	if v, ok := a.Value.(ast.Var); ok && v.Equal(decisionVar) && ast.IsConstant(b.Value) {
-		return b
-	}
-	if v, ok := b.Value.(ast.Var); ok && v.Equal(decisionVar) && ast.IsConstant(a.Value) {
-		return a
-	}
-	return nil
+	return found, found != nil && len(body) == 1
 }
 
 // inputRefOf turns a JSON pointer under /input into a reference (RFC 6901 escapes decoded).
