@@ -12,7 +12,7 @@ import (
 // casesDir finds OPA's v1 conformance cases in the module cache: the same copy of OPA the engine
 // is built from (go.mod pins it), fetched the way the project already fetches OPA.
 func casesDir() (string, error) {
-	out, err := exec.Command("go", "mod", "download", "-json", "github.com/open-policy-agent/opa@"+opaModuleVersion).Output()
+	out, err := exec.Command(goTool(), "mod", "download", "-json", "github.com/open-policy-agent/opa@"+opaModuleVersion).Output()
 	if err != nil {
 		return "", fmt.Errorf("go mod download: %w", err)
 	}
@@ -30,4 +30,12 @@ func loadCases(dir string) ([]cases.TestCase, error) {
 		return nil, err
 	}
 	return set.Sorted().Cases, nil
+}
+
+// goTool is go from PATH, else the standard install location (as scripts/ensure-engine.mjs looks).
+func goTool() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return "/usr/local/go/bin/go"
 }
