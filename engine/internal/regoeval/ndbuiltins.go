@@ -44,9 +44,12 @@ func init() {
 		if live == nil {
 			continue
 		}
-		name := b.Name
+		name, arity := b.Name, b.Decl.Arity()
 		NondeterministicBuiltins = append(NondeterministicBuiltins, name)
 		topdown.RegisterBuiltinFunc(name, func(bctx topdown.BuiltinContext, args []*ast.Term, iter func(*ast.Term) error) error {
+			if v, ok := recordedAsLogged(bctx, name, args, arity); ok {
+				return iter(ast.NewTerm(v))
+			}
 			if liveAllowed(bctx.Context) {
 				return live(bctx, args, iter)
 			}
@@ -59,4 +62,23 @@ func init() {
 			}}
 		})
 	}
+}
+
+// recordedAsLogged looks the call up again with its arguments as the decision log wrote them.
+// OPA logs the cache as JSON, which turns a set argument into an array (and a non-string object
+// key into its JSON text); topdown's own lookup, with the set, misses such an entry. Normalising
+// the arguments the same way finds it: the entry was recorded for exactly this call.
+func recordedAsLogged(bctx topdown.BuiltinContext, name string, args []*ast.Term, arity int) (ast.Value, bool) {
+	if bctx.NDBuiltinCache == nil || arity < 0 || len(args) < arity {
+		return nil, false
+	}
+	logged, err := ast.JSON(ast.NewArray(args[:arity]...))
+	if err != nil {
+		return nil, false
+	}
+	key, err := ast.InterfaceToValue(logged)
+	if err != nil {
+		return nil, false
+	}
+	return bctx.NDBuiltinCache.Get(name, key)
 }

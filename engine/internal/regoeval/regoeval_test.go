@@ -144,3 +144,22 @@ allow if {
 		t.Fatalf("DELETE: %+v", r)
 	}
 }
+
+// A set argument is logged as an array; the call still finds its recorded result.
+func TestRecordedCallWithSetArgument(t *testing.T) {
+	p := compile(t, map[string]string{"h.rego": `package h
+resp := http.send({"method": "get", "url": "https://users.internal/me", "scopes": {"write", "read"}})
+`}, "h/resp")
+	cache, err := ParseNDCache(json.RawMessage(`{"http.send":{"[{\"method\":\"get\",\"scopes\":[\"read\",\"write\"],\"url\":\"https://users.internal/me\"}]":{"status_code":200,"body":{"id":9007199254740993}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := p.Eval(context.Background(), Options{NDCache: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := JSONOf(out.Value.Value)
+	if string(got) != `{"body":{"id":9007199254740993},"status_code":200}` {
+		t.Fatalf("resp = %s", got)
+	}
+}
