@@ -192,6 +192,28 @@ describe('policy-replay-engine', () => {
   });
 });
 
+describe('EngineProcess under load', () => {
+  it('matches thousands of pipelined answers to their requests through a full pipe', async () => {
+    // 4,000 requests of ~40 kB each: far more than a pipe holds, so writes wait for 'drain'.
+    const padding = 'p'.repeat(40_000);
+    const requests = Array.from({ length: 4000 }, (_, i) => ({
+      i,
+      input: `{"method":"${i % 3 === 0 ? 'GET' : 'PUT'}","path":["public","${i}"],"padding":"${padding}"}`,
+    }));
+    const answers = await Promise.all(requests.map(({ input }) => engine.eval('allow', { input })));
+    answers.forEach((got, k) =>
+      expect(got).toEqual({ defined: true, result: requests[k]!.i % 3 === 0 ? 'true' : 'false' }),
+    );
+  });
+
+  it('answers a query side with every solution', async () => {
+    await engine.load({ q: { modules: {}, query: 'some x in input.xs; x > 1' } });
+    const got = await engine.query('q', { input: '{"xs":[1,2,12345678901234567890]}' });
+    expect(got.defined).toBe(true);
+    expect(got.results).toBe('[{"x":2},{"x":12345678901234567890}]');
+  });
+});
+
 describe('topLevelMembers', () => {
   it('splits an object without parsing its values', () => {
     const m = topLevelMembers('{"id":3, "result":{"a":[1,"}"],"n":12345678901234567890},"ok":true}');

@@ -161,10 +161,19 @@ export class EngineProcess {
     return JSON.parse(m.get('sides') ?? '[]') as string[];
   }
 
-  /** Evaluates a decision side. */
+  /** Evaluates a decision side (`SideSpec.decision`). */
   async eval(side: string, req: EvalRequest = {}): Promise<Decision> {
     const m = await this.request('{"op":"eval"', `,"side":${JSON.stringify(side)}${evalFields(req)}`);
     return decisionOf(m);
+  }
+
+  /**
+   * Evaluates a query side (`SideSpec.query`): every solution, as the JSON text of an array of
+   * objects (variable → value).
+   */
+  async query(side: string, req: EvalRequest = {}): Promise<{ defined: boolean; results: JsonText }> {
+    const m = await this.request('{"op":"eval"', `,"side":${JSON.stringify(side)}${evalFields(req)}`);
+    return { defined: m.get('defined') === 'true', results: m.get('results') ?? '[]' };
   }
 
   /** Partially evaluates a decision side with `unknowns` (JSON pointers under /input) unknown. */

@@ -84,9 +84,18 @@ func (p *Policy) Eval(ctx context.Context, opts Options) (*Outcome, error) {
 		WithCancel(cancel)
 
 	out := &Outcome{}
+	rewritten := p.qc.RewrittenVars()
 	err = q.Iter(ctx, func(qr topdown.QueryResult) error {
 		b := make(Bindings, len(qr))
 		for k, v := range qr {
+			// As `opa eval` answers: the names the query wrote (`some x` and `x :=` are renamed
+			// by the compiler), without the variables the compiler generated.
+			if rw, ok := rewritten[k]; ok {
+				k = rw
+			}
+			if k.IsGenerated() || k.IsWildcard() {
+				continue
+			}
 			b[string(k)] = v
 		}
 		out.Results = append(out.Results, b)
