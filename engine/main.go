@@ -6,11 +6,18 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"policy-replay/engine/internal/protocol"
 )
 
 func main() {
+	// Each evaluation allocates a few kilobytes and keeps none of them; the live heap is the
+	// compiled sides. Collecting at 4x the live heap instead of 2x costs a few tens of megabytes
+	// and saves 10-20% of CPU on a batch. GOGC, when set, still decides.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	if err := protocol.Serve(context.Background(), protocol.NewServer(), os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "policy-replay-engine:", err)
 		os.Exit(1)

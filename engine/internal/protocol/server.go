@@ -12,8 +12,8 @@ import (
 	"policy-replay/engine/internal/regoeval"
 )
 
-// Server holds the compiled sides between requests. It is used by one goroutine at a time: the
-// stream loop answers in order, and so does the conformance runner.
+// Server holds the compiled sides between requests. Evaluations may run concurrently; a load must
+// not run alongside anything (Serve orders them so).
 type Server struct {
 	sides map[string]*regoeval.Policy
 }
@@ -24,9 +24,14 @@ func NewServer() *Server {
 }
 
 // Handle answers one request. It never panics on bad input and never echoes input, data or cache.
-func (s *Server) Handle(ctx context.Context, req *Request) *Response {
+func (s *Server) Handle(ctx context.Context, req *Request) (resp *Response) {
+	defer func() { resp.ID = req.ID }()
+	defer recovered(&resp)
+	return s.respond(ctx, req)
+}
+
+func (s *Server) respond(ctx context.Context, req *Request) *Response {
 	resp := s.handle(ctx, req)
-	resp.ID = req.ID
 	if resp.Error != nil {
 		resp.OK = false
 	} else {
