@@ -16,6 +16,7 @@ export interface CaptureOptions {
   revision?: string | null;
   bundleName?: string;
   delaySeconds?: number;
+  ndBuiltinCache?: boolean;
 }
 
 export interface CaptureResult {

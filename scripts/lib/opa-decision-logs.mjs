@@ -118,6 +118,8 @@ async function startReceiver(dir) {
  *   the capture waits until every decision reached the receiver, then stops OPA.
  * - `revision`: the bundle's revision (events carry it in `bundles`); `bundleName` the name OPA
  *   gives the bundle (the path it was loaded from, relative to `dir`).
+ * - `ndBuiltinCache`: OPA records the results of non-deterministic built-ins in each event
+ *   (the top-level `nd_builtin_cache: true` of its configuration).
  *
  * Returns OPA's answer to each POST (`decision_id`, `result`), in order.
  */
@@ -132,6 +134,7 @@ export async function captureDecisionLogs({
   revision = null,
   bundleName = 'bundle',
   delaySeconds = 1,
+  ndBuiltinCache = false,
 }) {
   const bundle = join(dir, bundleName);
   mkdirSync(bundle, { recursive: true });
@@ -141,6 +144,8 @@ export async function captureDecisionLogs({
   writeFileSync(join(bundle, 'mask.rego'), mask);
   const receiver = uploads === null ? null : await startReceiver(uploads);
   const config = [
+    // A top-level setting: OPA then keeps non-deterministic results, and logs them with each event.
+    ...(ndBuiltinCache ? ['nd_builtin_cache: true'] : []),
     ...(receiver ? ['services:', '  logs:', `    url: http://127.0.0.1:${receiver.port}`] : []),
     'decision_logs:',
     `  console: ${consoleFile !== null}`,
