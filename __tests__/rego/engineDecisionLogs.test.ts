@@ -1,13 +1,16 @@
 /**
  * The engine replays what a real OPA logged: the pinned `opa run --server`, configured with
  * `decision_logs.nd_builtin_cache: true`, serves an HTTP API policy (fixtures/httpapi_authz.rego)
- * and a tracing rule that reads the clock, a random number and a UUID (fixtures/trace.rego). Each
+ * and tracing rules that read the clock, a random number, a UUID and, with http.send, a directory
+ * service this test runs (fixtures/trace.rego). Each
  * decision it logs is then evaluated by policy-replay-engine from the event alone: its `path`,
  * its `input` and its `nd_builtin_cache`, all taken from OPA's log line as text. The engine's
  * result must be the logged `result`, to the character (time.now_ns values exceed 2^53).
  */
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { captureDecisionLogs } from '../../scripts/lib/opa-decision-logs.mjs';
 import { EngineError, EngineProcess, topLevelMembers } from '../../src/rego/engineProcess.js';
@@ -18,7 +21,7 @@ import { tempDir } from '../support/files.js';
 const FIXTURES = join(repoRoot, '__tests__/rego/fixtures');
 const AUTHZ = readFileSync(join(FIXTURES, 'httpapi_authz.rego'), 'utf8');
 const TRACE = readFileSync(join(FIXTURES, 'trace.rego'), 'utf8');
-const PATHS = ['httpapi/authz/allow', 'httpapi/authz/decision', 'trace/record'];
+const PATHS = ['httpapi/authz/allow', 'httpapi/authz/decision', 'trace/record', 'trace/owner'];
 
 function token(claims: Record<string, unknown>): string {
   const part = (x: unknown): string => Buffer.from(JSON.stringify(x)).toString('base64url');
@@ -26,13 +29,16 @@ function token(claims: Record<string, unknown>): string {
 }
 
 // exp: one token valid for decades, one long expired, so `live` is true and false on the real clock.
-const INPUTS = [
-  { method: 'GET', path: ['public', 'docs'], request_id: 'r-1' },
+// `directory` (set once the directory below listens) makes trace/owner call http.send.
+let directory = '';
+const inputs = () => [
+  { method: 'GET', path: ['public', 'docs'], request_id: 'r-1', directory },
   {
     method: 'GET',
     path: ['payroll', 'alice'],
     token: token({ sub: 'alice', exp: 4102444800 }),
     request_id: 'r-2',
+    directory,
   },
   {
     method: 'GET',
@@ -59,7 +65,15 @@ const scratch = tempDir('engine-decision-logs-');
 let engine: EngineProcess;
 let logged: LoggedDecision[] = [];
 
+/** The service's directory: answers every owner lookup, with a version beyond 2^53. */
+const directoryServer = createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(`{"owner":"alice","path":${JSON.stringify(req.url)},"version":12345678901234567891}`);
+});
+
 beforeAll(async () => {
+  await new Promise<void>((resolve) => directoryServer.listen(0, '127.0.0.1', resolve));
+  directory = `http://127.0.0.1:${(directoryServer.address() as AddressInfo).port}`;
   const consoleLog = scratch.file('console.jsonl');
   await captureDecisionLogs({
     opa: testOpaPath(),
@@ -67,7 +81,7 @@ beforeAll(async () => {
     // The module names are the bundle's roots: data.httpapi and data.trace.
     modules: { httpapi: AUTHZ, trace: TRACE },
     mask: 'package system.log\n',
-    posts: INPUTS.flatMap((input) => PATHS.map((path) => ({ path, input }))),
+    posts: inputs().flatMap((input) => PATHS.map((path) => ({ path, input }))),
     console: consoleLog,
     ndBuiltinCache: true,
   });
@@ -92,16 +106,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await engine?.close();
+  await new Promise((resolve) => directoryServer.close(resolve));
   scratch.cleanup();
 });
 
 describe('decision logs of a real OPA, replayed by the engine', () => {
   it('logged every decision with the non-deterministic results it used', () => {
-    expect(logged).toHaveLength(INPUTS.length * PATHS.length);
+    expect(logged).toHaveLength(inputs().length * PATHS.length);
     const builtins = new Set(
       logged.flatMap((d) => Object.keys(JSON.parse(d.ndBuiltinCache ?? '{}') as Record<string, unknown>)),
     );
-    expect([...builtins].sort()).toEqual(['rand.intn', 'time.now_ns', 'uuid.rfc4122']);
+    expect([...builtins].sort()).toEqual(['http.send', 'rand.intn', 'time.now_ns', 'uuid.rfc4122']);
   });
 
   it('gives every logged result from the event alone, to the character', async () => {
@@ -112,14 +127,17 @@ describe('decision logs of a real OPA, replayed by the engine', () => {
         got: d.result === undefined ? { defined: false } : { defined: true, result: d.result },
       });
     }
-    // The clock really was beyond 2^53 and came through exactly.
+    // The clock and the directory's version really were beyond 2^53 and came through exactly.
     const at = logged.find((d) => d.path === 'trace/record')?.result ?? '';
     expect(/"at_ns":(\d{19})[,}]/.exec(at)?.[1]).toMatch(/^\d{19}$/);
+    const owners = logged.filter((d) => d.path === 'trace/owner' && d.result !== undefined);
+    expect(owners).toHaveLength(2);
+    for (const d of owners) expect(d.result).toContain('"version":12345678901234567891');
   });
 
   it('refuses the same events without their recorded results', async () => {
     const recorded = logged.filter((x) => x.ndBuiltinCache !== undefined && x.ndBuiltinCache !== '{}');
-    expect(recorded.length).toBeGreaterThan(INPUTS.length);
+    expect(recorded.length).toBeGreaterThan(inputs().length);
     for (const d of recorded) {
       const err = await engine.eval(d.path, { input: d.input }).catch((e: unknown) => e);
       expect({ path: d.path, input: d.input, err }).toEqual({
