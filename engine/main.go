@@ -14,7 +14,7 @@ import (
 func main() {
 	// Each evaluation allocates a few kilobytes and keeps none of them; the live heap is the
 	// compiled sides. Collecting at 4x the live heap instead of 2x costs a few tens of megabytes
-	// and saves 10-20% of CPU on a batch. GOGC, when set, still decides.
+	// and saves about 10% of CPU on a batch. GOGC, when set, still decides.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
