@@ -42,8 +42,8 @@ func (p *Policy) Eval(ctx context.Context, opts Options) (*Outcome, error) {
 	if opts.Timeout > 0 {
 		timeout = opts.Timeout
 	}
-	ctx, cancelCtx := context.WithTimeout(ctx, timeout)
-	defer cancelCtx()
+	ctx, cancel, stop := budget(ctx, timeout)
+	defer stop()
 	if p.live {
 		ctx = withLive(ctx)
 	}
@@ -60,18 +60,6 @@ func (p *Policy) Eval(ctx context.Context, opts Options) (*Outcome, error) {
 		// would go straight to the built-in.
 		cache = builtins.NDBCache{}
 	}
-
-	// topdown polls a Cancel, not the context: cancel it when the budget runs out.
-	cancel := topdown.NewCancel()
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case <-ctx.Done():
-			cancel.Cancel()
-		case <-done:
-		}
-	}()
 
 	q := topdown.NewQuery(p.query).
 		WithQueryCompiler(p.qc).

@@ -34,24 +34,13 @@ func (p *Policy) Partial(ctx context.Context, input *ast.Term, unknowns []string
 		}
 		refs = append(refs, ast.NewTerm(ref))
 	}
-	ctx, cancelCtx := context.WithTimeout(ctx, p.timeout)
-	defer cancelCtx()
+	ctx, cancel, stop := budget(ctx, p.timeout)
+	defer stop()
 	txn, err := p.readTxn(ctx)
 	if err != nil {
 		return nil, &Error{Kind: KindEval, Message: err.Error()}
 	}
 	defer p.store.Abort(ctx, txn)
-	cancel := topdown.NewCancel()
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case <-ctx.Done():
-			cancel.Cancel()
-		case <-done:
-		}
-	}()
-
 	q := topdown.NewQuery(p.query).
 		WithQueryCompiler(p.qc).
 		WithCompiler(p.compiler).
