@@ -214,6 +214,16 @@ describe('EngineProcess under load', () => {
   });
 });
 
+describe('EngineProcess failures', () => {
+  it('rejects with engine_failed when the engine cannot run', async () => {
+    const err = await EngineProcess.start(join(scratch.dir, 'no-such-engine'), SIDES).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(EngineError);
+    expect((err as EngineError).kind).toBe('engine_failed');
+  });
+});
+
 describe('topLevelMembers', () => {
   it('splits an object without parsing its values', () => {
     const m = topLevelMembers('{"id":3, "result":{"a":[1,"}"],"n":12345678901234567890},"ok":true}');

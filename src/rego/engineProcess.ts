@@ -9,7 +9,6 @@
  * without parsing the values that may hold such numbers.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 
 /** A JSON document as text, kept as written so that every number stays exact. */
@@ -188,8 +187,10 @@ export class EngineProcess {
 
   /** Ends the process (closing stdin lets it finish its answers) and waits for it. */
   async close(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = once(this.child, 'exit');
+    const { pid, exitCode, signalCode } = this.child;
+    // pid is undefined when the program could not be started: there is nothing to wait for.
+    if (pid === undefined || exitCode !== null || signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     this.child.stdin.end();
     await exited;
   }
@@ -206,11 +207,27 @@ export class EngineProcess {
 
   /** Writes in order, waiting for 'drain' whenever the pipe's buffer is full. */
   private write(line: string): void {
-    this.writes = this.writes.then(async () => {
-      if (this.failure) return;
-      if (!this.child.stdin.write(line)) {
-        await Promise.race([once(this.child.stdin, 'drain'), once(this.child, 'exit')]);
-      }
+    this.writes = this.writes
+      .then(async () => {
+        if (this.failure) return;
+        if (!this.child.stdin.write(line)) await this.drained();
+      })
+      // A broken pipe is the process failing: 'error'/'exit' reject the pending requests.
+      .catch(() => undefined);
+  }
+
+  /** Resolves when the pipe takes more, or when it never will (the process ended or failed). */
+  private drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.child.stdin.off('drain', done);
+        this.child.off('exit', done);
+        this.child.off('error', done);
+        resolve();
+      };
+      this.child.stdin.once('drain', done);
+      this.child.once('exit', done);
+      this.child.once('error', done);
     });
   }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -161,5 +162,23 @@ resp := http.send({"method": "get", "url": "https://users.internal/me", "scopes"
 	got, _ := JSONOf(out.Value.Value)
 	if string(got) != `{"body":{"id":9007199254740993},"status_code":200}` {
 		t.Fatalf("resp = %s", got)
+	}
+}
+
+// A malformed cache is refused without quoting it: it holds the decision's secrets.
+func TestBadCacheErrorsQuoteNothing(t *testing.T) {
+	const secret = "eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.c2ln"
+	for _, raw := range []string{
+		`{"io.jwt.decode_verify":{"not json ` + secret + `":true}}`,
+		`{"io.jwt.decode_verify":{"{\"token\":\"` + secret + `\"}":true}}`,
+		`{"io.jwt.decode_verify":"` + secret + `"}`,
+	} {
+		_, err := ParseNDCache(json.RawMessage(raw))
+		if err == nil {
+			t.Fatalf("accepted %s", raw)
+		}
+		if strings.Contains(err.Error(), secret) {
+			t.Fatalf("error quotes the cache: %v", err)
+		}
 	}
 }
