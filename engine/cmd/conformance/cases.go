@@ -9,9 +9,9 @@ import (
 	"github.com/open-policy-agent/opa/v1/test/cases"
 )
 
-// casesDir finds OPA's v1 conformance cases in the module cache: the same copy of OPA the engine
+// casesDir finds OPA's conformance cases (v1, or the v0 copy) in the module cache: the same copy of OPA the engine
 // is built from (go.mod pins it), fetched the way the project already fetches OPA.
-func casesDir() (string, error) {
+func casesDir(regoVersion string) (string, error) {
 	out, err := exec.Command(goTool(), "mod", "download", "-json", "github.com/open-policy-agent/opa@"+opaModuleVersion).Output()
 	if err != nil {
 		return "", fmt.Errorf("go mod download: %w", err)
@@ -20,7 +20,7 @@ func casesDir() (string, error) {
 	if err := json.Unmarshal(out, &mod); err != nil || mod.Dir == "" {
 		return "", fmt.Errorf("go mod download gave no directory")
 	}
-	return filepath.Join(mod.Dir, "v1", "test", "cases", "testdata", "v1"), nil
+	return filepath.Join(mod.Dir, "v1", "test", "cases", "testdata", regoVersion), nil
 }
 
 // loadCases reads every case with OPA's own loader, sorted by note as OPA's runner does.

@@ -38,14 +38,15 @@ type summary struct {
 }
 
 func main() {
-	dir := flag.String("cases", "", "directory of OPA's v1 cases (default: from the Go module cache)")
+	dir := flag.String("cases", "", "directory of OPA's cases (default: testdata/<rego-version> of the OPA module in the Go module cache)")
+	regoVersion := flag.String("rego-version", "v1", "v1 or v0: the cases' Rego version (OPA keeps a v0 copy of the suite)")
 	allowPath := flag.String("allowlist", "", "JSON object note -> reason of the cases allowed to fail")
 	filter := flag.String("note", "", "run only cases whose note has this prefix")
 	nd := flag.String("nondeterministic", "live", `"live" (the suite tests those built-ins) or "recorded" (count the cases that need them)`)
 	flag.Parse()
 
 	if *dir == "" {
-		d, err := casesDir()
+		d, err := casesDir(*regoVersion)
 		if err != nil {
 			fatal(err)
 		}
@@ -64,7 +65,7 @@ func main() {
 			continue
 		}
 		s.Total++
-		reason := runGuarded(ctx, tc, *nd)
+		reason := runGuarded(ctx, tc, *regoVersion, *nd)
 		if reason == "" {
 			s.Passed++
 			continue
@@ -95,13 +96,13 @@ func main() {
 }
 
 // runGuarded turns a panic inside a case into that case's failure, so one case cannot hide the rest.
-func runGuarded(ctx context.Context, tc cases.TestCase, nd string) (reason string) {
+func runGuarded(ctx context.Context, tc cases.TestCase, regoVersion, nd string) (reason string) {
 	defer func() {
 		if r := recover(); r != nil {
 			reason = fmt.Sprintf("panic: %v", r)
 		}
 	}()
-	return runCase(ctx, tc, nd)
+	return runCase(ctx, tc, regoVersion, nd)
 }
 
 func readAllowlist(path string) (map[string]string, error) {

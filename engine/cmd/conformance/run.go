@@ -23,7 +23,7 @@ type response struct {
 
 // runCase sends a case through the engine's wire path (protocol.Server.HandleLine): a load of one
 // generic-query side, then one eval. It returns "" on pass, else why it failed.
-func runCase(ctx context.Context, tc cases.TestCase, nondeterministic string) string {
+func runCase(ctx context.Context, tc cases.TestCase, regoVersion, nondeterministic string) string {
 	if tc.ExperimentalKeywords {
 		return "experimental_keywords: the engine compiles with the default capabilities"
 	}
@@ -35,7 +35,7 @@ func runCase(ctx context.Context, tc cases.TestCase, nondeterministic string) st
 	server := protocol.NewServer()
 	spec := regoeval.Spec{
 		Modules:     map[string]string{},
-		RegoVersion: "v1",
+		RegoVersion: regoVersion,
 		Query:       tc.Query,
 		// The suite tests the non-deterministic built-ins themselves (time.now_ns, rand.intn,
 		// io.jwt.decode_verify, ...), so by default they run live here; the gate never does.
