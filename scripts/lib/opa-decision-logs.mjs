@@ -156,6 +156,7 @@ export async function captureDecisionLogs({
   writeFileSync(join(bundle, 'mask.rego'), mask);
   const receiver = uploads === null ? null : await startReceiver(uploads);
   const config = [
+    // A top-level setting: OPA then keeps non-deterministic results, and logs them with each event.
     ...(ndBuiltinCache ? ['nd_builtin_cache: true'] : []),
     ...(receiver ? ['services:', '  logs:', `    url: http://127.0.0.1:${receiver.port}`] : []),
     'decision_logs:',

@@ -1,0 +1,190 @@
+package protocol
+
+import (
+	"context"
+	"encoding/json"
+	"sort"
+	"time"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/version"
+
+	"policy-replay/engine/internal/regoeval"
+)
+
+// Server holds the compiled sides between requests. Evaluations may run concurrently; a load must
+// not run alongside anything (Serve orders them so).
+type Server struct {
+	sides map[string]*regoeval.Policy
+}
+
+// NewServer returns a server with no side loaded.
+func NewServer() *Server {
+	return &Server{sides: map[string]*regoeval.Policy{}}
+}
+
+// Handle answers one request. It never panics on bad input and never echoes input, data or cache.
+func (s *Server) Handle(ctx context.Context, req *Request) (resp *Response) {
+	defer func() { resp.ID = req.ID }()
+	defer recovered(&resp)
+	return s.respond(ctx, req)
+}
+
+func (s *Server) respond(ctx context.Context, req *Request) *Response {
+	resp := s.handle(ctx, req)
+	if resp.Error != nil {
+		resp.OK = false
+	} else {
+		resp.OK = true
+	}
+	return resp
+}
+
+func (s *Server) handle(ctx context.Context, req *Request) *Response {
+	switch req.Op {
+	case "version":
+		return &Response{OPA: version.Version, NondeterministicBuiltins: regoeval.NondeterministicBuiltins}
+	case "load":
+		return s.load(req)
+	case "eval":
+		return s.eval(ctx, req)
+	case "partial":
+		return s.partial(ctx, req)
+	default:
+		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: "unknown op " + quote(req.Op)})
+	}
+}
+
+// load compiles every side before installing any: a head that fails to compile leaves the
+// previous sides as they were.
+func (s *Server) load(req *Request) *Response {
+	if len(req.Policies) == 0 {
+		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: "load needs policies"})
+	}
+	compiled := make(map[string]*regoeval.Policy, len(req.Policies))
+	for _, name := range sortedKeys(req.Policies) {
+		p, err := regoeval.Compile(req.Policies[name])
+		if err != nil {
+			e := asError(err)
+			e.Side = name
+			return failure(e)
+		}
+		compiled[name] = p
+	}
+	for name, p := range compiled {
+		s.sides[name] = p
+	}
+	return &Response{Sides: sortedKeys(s.sides)}
+}
+
+func (s *Server) eval(ctx context.Context, req *Request) *Response {
+	p, errResp := s.side(req.Side)
+	if errResp != nil {
+		return errResp
+	}
+	input, err := inputOf(req)
+	if err != nil {
+		return failure(asError(err))
+	}
+	cache, err := regoeval.ParseNDCache(req.NDBuiltinCache)
+	if err != nil {
+		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: err.Error()})
+	}
+	out, err := p.Eval(ctx, regoeval.Options{
+		Input:               input,
+		NDCache:             cache,
+		StrictBuiltinErrors: req.StrictBuiltinErrors,
+		Timeout:             time.Duration(req.TimeoutMillis) * time.Millisecond,
+	})
+	if err != nil {
+		return failure(asError(err))
+	}
+	resp := &Response{Defined: boolPtr(out.Defined)}
+	if p.IsDecision() {
+		if out.Defined {
+			if resp.Result, err = regoeval.JSONOf(out.Value.Value); err != nil {
+				return failure(&regoeval.Error{Kind: regoeval.KindEval, Message: err.Error()})
+			}
+		}
+		return resp
+	}
+	resp.Results = make([]map[string]json.RawMessage, 0, len(out.Results))
+	for _, b := range out.Results {
+		row := make(map[string]json.RawMessage, len(b))
+		for k, v := range b {
+			if row[k], err = regoeval.JSONOf(v.Value); err != nil {
+				return failure(&regoeval.Error{Kind: regoeval.KindEval, Message: err.Error()})
+			}
+		}
+		resp.Results = append(resp.Results, row)
+	}
+	return resp
+}
+
+func (s *Server) partial(ctx context.Context, req *Request) *Response {
+	p, errResp := s.side(req.Side)
+	if errResp != nil {
+		return errResp
+	}
+	input, err := inputOf(req)
+	if err != nil {
+		return failure(asError(err))
+	}
+	r, err := p.Partial(ctx, input, req.Unknowns)
+	if err != nil {
+		return failure(asError(err))
+	}
+	resp := &Response{Decided: boolPtr(r.Decided), Residual: r.Queries}
+	if r.Decided {
+		resp.Defined = boolPtr(r.Defined)
+		if r.Defined {
+			if resp.Result, err = regoeval.JSONOf(r.Value.Value); err != nil {
+				return failure(&regoeval.Error{Kind: regoeval.KindEval, Message: err.Error()})
+			}
+		}
+	}
+	return resp
+}
+
+func (s *Server) side(name string) (*regoeval.Policy, *Response) {
+	p, ok := s.sides[name]
+	if !ok {
+		return nil, failure(&regoeval.Error{Kind: regoeval.KindUnknownSide, Side: name, Message: "no side " + quote(name) + " is loaded"})
+	}
+	return p, nil
+}
+
+func inputOf(req *Request) (*ast.Term, error) {
+	if req.InputTerm != "" {
+		if len(req.Input) > 0 {
+			return nil, &regoeval.Error{Kind: regoeval.KindBadRequest, Message: "set input or input_term, not both"}
+		}
+		return regoeval.InputFromTerm(req.InputTerm)
+	}
+	return regoeval.InputFromJSON(req.Input)
+}
+
+func asError(err error) *regoeval.Error {
+	if e, ok := err.(*regoeval.Error); ok {
+		return e
+	}
+	return &regoeval.Error{Kind: regoeval.KindEval, Message: err.Error()}
+}
+
+func failure(e *regoeval.Error) *Response { return &Response{Error: e} }
+
+func boolPtr(b bool) *bool { return &b }
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
