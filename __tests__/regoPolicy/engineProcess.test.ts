@@ -8,12 +8,17 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EngineError, EngineProcess, topLevelMembers, type Decision } from '../../src/rego/engineProcess.js';
+import {
+  EngineError,
+  EngineProcess,
+  topLevelMembers,
+  type Decision,
+} from '../../src/regoPolicy/engineProcess.js';
 import { ensureEngine } from '../support/engine.js';
 import { repoRoot, testOpaPath } from '../support/opa.js';
 import { tempDir } from '../support/files.js';
 
-const POLICY_FILE = join(repoRoot, '__tests__/rego/fixtures/httpapi_authz.rego');
+const POLICY_FILE = join(repoRoot, '__tests__/regoPolicy/fixtures/httpapi_authz.rego');
 const POLICY = readFileSync(POLICY_FILE, 'utf8');
 const DATA = '{"grants":{"bob":["payroll-approver"]}}';
 

@@ -13,12 +13,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { captureDecisionLogs } from '../../scripts/lib/opa-decision-logs.mjs';
-import { EngineError, EngineProcess, topLevelMembers } from '../../src/rego/engineProcess.js';
+import { EngineError, EngineProcess, topLevelMembers } from '../../src/regoPolicy/engineProcess.js';
 import { ensureEngine } from '../support/engine.js';
 import { repoRoot, testOpaPath } from '../support/opa.js';
 import { tempDir } from '../support/files.js';
 
-const FIXTURES = join(repoRoot, '__tests__/rego/fixtures');
+const FIXTURES = join(repoRoot, '__tests__/regoPolicy/fixtures');
 const AUTHZ = readFileSync(join(FIXTURES, 'httpapi_authz.rego'), 'utf8');
 const TRACE = readFileSync(join(FIXTURES, 'trace.rego'), 'utf8');
 const PATHS = ['httpapi/authz/allow', 'httpapi/authz/decision', 'trace/record', 'trace/owner'];
