@@ -31,11 +31,12 @@ export function canonicalNumber(text: string): string {
 
 export class ExactJsonError extends Error {
   constructor(
-    message: string,
+    /** What is wrong, without the place. */
+    readonly reason: string,
     /** 0-based offset in the text. */
     readonly offset: number,
   ) {
-    super(`${message} at offset ${offset}`);
+    super(`${reason} at offset ${offset}`);
   }
 }
 
