@@ -37,13 +37,11 @@ export const FAMILIES = {
     mapping: { kind: 'field', field: 'allowed' },
     roots: ['envoy'],
     heads: ['grant', 'revoke', 'message', 'refactor'],
-    // Cookies never reach the policy's decision; request ids are erased from the log as well.
+    // The client's ephemeral port is kept out of the log; no rule reads it.
     mask: [
       'package system.log',
       '',
-      'mask contains "/input/attributes/request/http/headers/cookie"',
-      '',
-      'mask contains "/input/attributes/request/http/id"',
+      'mask contains "/input/attributes/source/address/socketAddress/portValue"',
       '',
     ].join('\n'),
   },

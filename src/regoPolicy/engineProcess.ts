@@ -185,6 +185,18 @@ export class EngineProcess {
     return { decided: false, residual: JSON.parse(m.get('residual') ?? '[]') as string[] };
   }
 
+  /**
+   * The input a decision side can read (`opa deps`' base documents under input, cut at their
+   * first dynamic step), as JSON pointers; `wholeInput` when it can read all of it.
+   */
+  async reads(side: string): Promise<{ pointers: string[]; wholeInput: boolean }> {
+    const m = await this.request('{"op":"reads"', `,"side":${JSON.stringify(side)}`);
+    return {
+      pointers: JSON.parse(m.get('reads') ?? '[]') as string[],
+      wholeInput: m.get('whole_input') === 'true',
+    };
+  }
+
   /** Ends the process (closing stdin lets it finish its answers) and waits for it. */
   async close(): Promise<void> {
     const { pid, exitCode, signalCode } = this.child;

@@ -53,4 +53,8 @@ type Response struct {
 	// partial
 	Decided  *bool    `json:"decided,omitempty"`
 	Residual []string `json:"residual,omitempty"`
+
+	// reads: the input pointers the decision can read, or the whole input.
+	Reads      []string `json:"reads,omitempty"`
+	WholeInput *bool    `json:"whole_input,omitempty"`
 }

@@ -50,6 +50,8 @@ func (s *Server) handle(ctx context.Context, req *Request) *Response {
 		return s.eval(ctx, req)
 	case "partial":
 		return s.partial(ctx, req)
+	case "reads":
+		return s.reads(req)
 	default:
 		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: "unknown op " + quote(req.Op)})
 	}
@@ -144,6 +146,18 @@ func (s *Server) partial(ctx context.Context, req *Request) *Response {
 		}
 	}
 	return resp
+}
+
+func (s *Server) reads(req *Request) *Response {
+	p, errResp := s.side(req.Side)
+	if errResp != nil {
+		return errResp
+	}
+	r, err := p.Reads()
+	if err != nil {
+		return failure(asError(err))
+	}
+	return &Response{Reads: r.Pointers, WholeInput: boolPtr(r.Whole)}
 }
 
 func (s *Server) side(name string) (*regoeval.Policy, *Response) {

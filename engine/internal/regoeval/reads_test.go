@@ -1,0 +1,43 @@
+package regoeval
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestReadsFollowRulesAndCutAtDynamicSteps(t *testing.T) {
+	p := compile(t, map[string]string{"p.rego": `package p
+allow if {
+	input.method == "GET"
+	owner
+}
+owner if input.path[2] == input.user.name
+admin if input.roles[_] == "admin"
+unused if input.secret
+`}, "p/allow")
+	r, err := p.Reads()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"/input/method", "/input/path/2", "/input/user/name"}
+	if r.Whole || !reflect.DeepEqual(r.Pointers, want) {
+		t.Fatalf("reads = %v whole=%v, want %v", r.Pointers, r.Whole, want)
+	}
+}
+
+func TestReadsOfTheWholeInput(t *testing.T) {
+	for name, body := range map[string]string{
+		"object.get":  `allow if object.get(input, "a", false)`,
+		"walk":        `allow if { walk(input, [_, v]); v == "x" }`,
+		"dynamic key": `allow if { some k; input[k] == "x" }`,
+	} {
+		p := compile(t, map[string]string{"p.rego": "package p\n" + body + "\n"}, "p/allow")
+		r, err := p.Reads()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Whole {
+			t.Errorf("%s: reads %v, want the whole input", name, r.Pointers)
+		}
+	}
+}

@@ -1,0 +1,77 @@
+/**
+ * One side's evaluation of one event through the engine (docs/rego.md "Unknown input"): as
+ * recorded when no erased or masked part of the input is one the decision can read; otherwise by
+ * partial evaluation with those parts unknown, decided only when every completion gives the same
+ * answer; never from the live clock or network (the engine answers non-deterministic built-ins
+ * from the event's cache only).
+ */
+import { parseExactJson } from './exactJson.js';
+import { EngineError, type EngineProcess } from './engineProcess.js';
+import type { SideEvaluation } from './classify.js';
+import type { RegoEvent } from './regoEvent.js';
+
+export interface InputReads {
+  pointers: readonly string[];
+  wholeInput: boolean;
+}
+
+/** Whether an unknown pointer and a read one name overlapping parts of the input. */
+export function overlaps(unknown: string, read: string): boolean {
+  return unknown === read || read.startsWith(`${unknown}/`) || unknown.startsWith(`${read}/`);
+}
+
+/** The unknown pointers the decision can read; all of them when it reads the whole input. */
+export function readUnknowns(reads: InputReads, unknowns: readonly string[]): string[] {
+  if (reads.wholeInput) return [...unknowns];
+  return unknowns.filter((u) => reads.pointers.some((r) => overlaps(u, r)));
+}
+
+export type Route = 'recorded' | 'partial';
+
+export interface Evaluated {
+  evaluation: SideEvaluation;
+  route: Route;
+}
+
+function fromEngineError(error: unknown): SideEvaluation {
+  if (!(error instanceof EngineError)) throw error;
+  if (error.kind === 'nd_builtin_not_recorded')
+    return {
+      kind: 'unevaluable',
+      reason: `nd_builtin_not_recorded: ${error.builtin ?? 'a non-deterministic built-in'}`,
+    };
+  if (error.kind === 'eval_error' || error.kind === 'timeout')
+    return { kind: 'error', message: error.message };
+  throw error;
+}
+
+export async function evaluateSide(
+  engine: EngineProcess,
+  side: string,
+  reads: InputReads,
+  event: RegoEvent,
+): Promise<Evaluated> {
+  const unknown = readUnknowns(reads, event.unknowns);
+  try {
+    if (unknown.length === 0) {
+      const d = await engine.eval(side, {
+        ...(event.input === null ? {} : { input: event.input }),
+        ...(event.ndBuiltinCache === null ? {} : { ndBuiltinCache: event.ndBuiltinCache }),
+      });
+      const evaluation: SideEvaluation = d.defined
+        ? { kind: 'defined', result: parseExactJson(d.result) }
+        : { kind: 'undefined' };
+      return { evaluation, route: 'recorded' };
+    }
+    const answer = await engine.partial(side, event.input ?? '{}', unknown);
+    if (!answer.decided)
+      return { evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' }, route: 'partial' };
+    const d = answer.decision;
+    return {
+      evaluation: d.defined ? { kind: 'defined', result: parseExactJson(d.result) } : { kind: 'undefined' },
+      route: 'partial',
+    };
+  } catch (error) {
+    return { evaluation: fromEngineError(error), route: unknown.length === 0 ? 'recorded' : 'partial' };
+  }
+}
