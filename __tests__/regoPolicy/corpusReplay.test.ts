@@ -103,10 +103,11 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
           : logged !== null && sameResult(evaluation.result, parseExactJson(logged));
       expect({ record: i, same }).toEqual({ record: i, same: true });
     });
-    // httpapi erases the client address of reads, which its write rule reads: partial evaluation
-    // cannot see past its `default allow`, so those records stay unevaluable (docs/rego.md).
-    if (family === 'httpapi') expect(decidedCount).toBeGreaterThan(INPUTS / 4);
-    else expect(decidedCount).toBe(INPUTS);
+    expect(decidedCount).toBe(INPUTS);
+    // httpapi erases the client address of reads, which its write rule reads: those records are
+    // decided by partial evaluation (its residual settled past `default allow`).
+    const partial = base.filter((e) => e.route === 'partial').length;
+    expect(partial > 0).toBe(family === 'httpapi');
   });
 
   it('changes base → head exactly as OPA does on the unmasked inputs', () => {
@@ -120,7 +121,7 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
         const opas = classifyPair(mapping, answer(answers.get('base')![i]), answer(answers.get(head)![i]));
         expect({ head, record: i, ours }).toEqual({ head, record: i, ours: opas });
       });
-      expect(compared).toBeGreaterThan(family === 'httpapi' ? INPUTS / 4 : INPUTS * 0.9);
+      expect(compared).toBeGreaterThan(INPUTS * 0.9);
     }
   });
 

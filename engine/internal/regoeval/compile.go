@@ -48,6 +48,7 @@ type Policy struct {
 	decision bool
 	live     bool
 	timeout  time.Duration
+	settled  settled
 }
 
 // Compile parses and compiles a side once. Every failure is an *Error with OPA's locations.

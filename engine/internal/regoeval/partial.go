@@ -53,7 +53,13 @@ func (p *Policy) Partial(ctx context.Context, input *ast.Term, unknowns []string
 	if err != nil {
 		return nil, evalError(ctx, err)
 	}
-	return residualOf(partials, support), nil
+	r := residualOf(partials, support)
+	if !r.Decided {
+		if settled, ok := p.settle(ctx, partials, support); ok {
+			return settled, nil
+		}
+	}
+	return r, nil
 }
 
 // residualOf decides from the residual queries. None: undefined for every completion of the input.
