@@ -38,4 +38,6 @@ export function captureCorpus(options: {
   variant?: string;
   inputs: readonly unknown[];
   revision?: string | null;
+  /** A mask policy instead of the family's. */
+  mask?: string | null;
 }): Promise<CorpusCapture>;

@@ -241,10 +241,10 @@ export function corpusInputs(family, count, { seed = 1, now = Date.now() } = {})
 
 /**
  * Runs one variant of a family in a real `opa run --server` (`nd_builtin_cache: true`, the
- * family's mask policy), posts `inputs` to its decision path, and returns OPA's answers and the
+ * family's mask policy, or `mask`), posts `inputs` to its decision path, and returns OPA's answers and the
  * decision events of its console log, in order.
  */
-export async function captureCorpus({ opa, dir, family, variant = 'base', inputs, revision = null }) {
+export async function captureCorpus({ opa, dir, family, variant = 'base', inputs, revision = null, mask = null }) {
   const spec = FAMILIES[family];
   const files = bundleFiles(family, variant);
   const consoleFile = join(dir, 'console.log');
@@ -254,7 +254,7 @@ export async function captureCorpus({ opa, dir, family, variant = 'base', inputs
     modules: {},
     files,
     roots: spec.roots,
-    mask: spec.mask,
+    mask: mask ?? spec.mask,
     ndBuiltinCache: true,
     revision,
     console: consoleFile,
