@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Runs lanes of npm scripts side by side (`npm test`'s checks: `build typecheck+layers`), the
-// scripts of one lane one after another (`typecheck+layers`: the layers check once the type check
-// is done). Each script's output is printed whole when it ends, so nothing interleaves. Exits 1
-// when a script failed (its lane stops), after every lane has ended.
+// Runs lanes of npm scripts side by side (`npm test`'s checks: `build layers`), the scripts of one
+// lane one after another (`a+b`: b once a is done). Each script's output is printed whole when it
+// ends, so nothing interleaves. Exits 1 when a script failed (its lane stops), after every lane
+// has ended.
 import { spawn } from 'node:child_process';
 
 const lanes = process.argv.slice(2).map((lane) => lane.split('+'));

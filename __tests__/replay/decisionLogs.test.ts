@@ -7,6 +7,7 @@ import { parseDecisionLogOptions } from '../../src/traffic/decisionLog.js';
 import { runCliCaptured as cli } from '../support/cli.js';
 import { asConsoleLines, EXAMPLE_UPLOADS, exampleDecisionEvents } from '../support/decisionLogs.js';
 import { pathRecord, policyYaml, repoRoot, run, tempDir } from './helpers.js';
+import { SIZES } from '../support/sizes.js';
 
 const tmp = tempDir('replay-decision-logs-');
 afterAll(() => tmp.cleanup());
@@ -230,7 +231,9 @@ describe('the bundled decision-log example (upload bodies written by the real OP
     const whole = await cli(['replay', ...args, '--max-changes', '9', '--format', 'json']);
     expect(whole.code).toBe(0);
     const partials: ReplayReport[] = [];
-    for (const k of [1, 2, 3]) {
+    // Three shards in the full tier, two in the quick one (sizes.ts): each reads both files.
+    const shards = SIZES.optionShards;
+    for (let k = 1; k <= shards; k++) {
       const part = await cli([
         'replay',
         ...args,
@@ -239,7 +242,7 @@ describe('the bundled decision-log example (upload bodies written by the real OP
         '--format',
         'json',
         '--shard',
-        `${k}/3`,
+        `${k}/${shards}`,
       ]);
       expect(part.code).toBe(0);
       partials.push(JSON.parse(part.stdout) as ReplayReport);

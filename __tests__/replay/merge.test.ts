@@ -145,8 +145,8 @@ function expectCoverageMerged(report: ReplayReport, parts: ReplayReport[]): void
 }
 
 describe('merge of --shard partial reports', () => {
-  // N = 1, 3 and 7 in the full tier; the quick one leaves out 7 (sizes.ts).
-  for (const count of SIZES.shardCounts) {
+  // N = 1, 3 and 7 in the full tier; the quick one runs N = 3 only (sizes.ts).
+  for (const count of SIZES.mergeShardCounts) {
     it(`N = ${count}: merging every K/N equals the single run byte for byte`, async () => {
       const single = await whole([]);
       const files = await shardFiles(count, []);
@@ -191,7 +191,9 @@ describe('merge of --shard partial reports', () => {
     const report = JSON.parse(single) as ReplayReport;
     expect(report.meta.excluded_without_time).toBeGreaterThan(0);
     expect(report.result!.evaluated).toBe(2500);
-    const files = await shardFiles(3, extra);
+    // Three shards in the full tier, two in the quick one (sizes.ts).
+    const files = await shardFiles(SIZES.optionShards, extra);
+    expect(files).toHaveLength(SIZES.optionShards);
     expect(await cli(['merge', ...files], tmp.file('merged-filtered.json'))).toBe(single);
   }, 240_000);
 
@@ -217,10 +219,14 @@ describe('merge of --shard partial reports', () => {
     const coverage = (JSON.parse(single) as ReplayReport).result!.coverage!;
     expect(coverage.shape).toBe('any');
     expect(coverage.records.outside_mcp_shape).toBe(1);
-    const files = await shardFiles(3, extra);
+    // Three shards in the full tier, two in the quick one (sizes.ts).
+    const files = await shardFiles(SIZES.optionShards, extra);
     const parts = files.map((f) => JSON.parse(readFileSync(f, 'utf8')) as ReplayReport);
     // Only one shard saw the record; the others kept the shape, yet all carry the `any` analysis.
-    expect(parts.map((p) => p.result!.coverage!.records.outside_mcp_shape).sort()).toEqual([0, 0, 1]);
+    expect(parts.map((p) => p.result!.coverage!.records.outside_mcp_shape).sort()).toEqual([
+      ...Array<number>(SIZES.optionShards - 1).fill(0),
+      1,
+    ]);
     expect(parts.every((p) => p.result!.coverage!.shape === 'mcp')).toBe(true);
     expect(await cli(['merge', ...files], tmp.file('merged-off-shape.json'))).toBe(single);
   }, 240_000);

@@ -66,18 +66,18 @@ export const SIZES = {
   requestIds: runs(20_000, 20_000),
   /** conformance/property.test.ts: generated policies, each with its inputs, under three evaluators. */
   property: {
-    policies: runs(100, 40, 'PROPERTY_POLICIES'),
+    policies: runs(100, 20, 'PROPERTY_POLICIES'),
     inputsPerPolicy: each(25, 25, 'PROPERTY_INPUTS'),
     /** Decision cache keys: pairs of generated policies, and inputs per pair. */
-    keyPairs: runs(100, 40, 'PROPERTY_KEY_PAIRS'),
+    keyPairs: runs(100, 20, 'PROPERTY_KEY_PAIRS'),
     keyInputs: each(1000, 1000, 'PROPERTY_KEY_INPUTS'),
   },
   /** conformance/soundness.test.ts: three-valued soundness and its cache keys. */
   soundness: {
-    policies: runs(120, 40, 'SOUNDNESS_POLICIES'),
+    policies: runs(120, 20, 'SOUNDNESS_POLICIES'),
     recordsPerPolicy: each(25, 25, 'SOUNDNESS_RECORDS'),
     completions: each(30, 30, 'SOUNDNESS_COMPLETIONS'),
-    keyPairs: runs(100, 40, 'SOUNDNESS_KEY_PAIRS'),
+    keyPairs: runs(100, 20, 'SOUNDNESS_KEY_PAIRS'),
     keyRecords: each(1000, 1000, 'SOUNDNESS_KEY_RECORDS'),
   },
   /** conformance/attribution.test.ts: generated policy pairs, each with its variants compiled. */
@@ -89,23 +89,35 @@ export const SIZES = {
    * inputs per pair checked against the reference evaluator (full: 100,000 inputs a run).
    */
   coverage: {
-    pairs: runs(200, 40, 'COVERAGE_PAIRS'),
+    pairs: runs(200, 20, 'COVERAGE_PAIRS'),
     inputsPerPair: each(500, 250, 'COVERAGE_INPUTS'),
   },
   /** replay/changeGroupsProperty.test.ts: the collector alone, and whole replays of policy pairs. */
   changeGroups: {
-    collectorRuns: runs(300, 100),
-    replayRuns: runs(25, 10),
+    collectorRuns: runs(300, 50),
+    replayRuns: runs(25, 5),
   },
   /** replay/projection.test.ts: fast-check runs of the decision-class properties. */
-  projectionRuns: runs(3000, 1000),
+  projectionRuns: runs(3000, 400),
   /** replay/numbers.test.ts: generated records of numbers JavaScript cannot hold, each run through OPA. */
-  numbersInputs: runs(400, 200),
+  numbersInputs: runs(400, 100),
   /** replay/streaming.test.ts: generated records replayed while the heap is sampled. */
   streamingRecords: each(200_000, 80_000, 'STREAMING_RECORDS'),
   /**
-   * The shard counts N of the merge and --shard suites (replay/merge.test.ts, replay/shard.test.ts):
-   * each N replays the example N times more. Quick leaves out N = 7, equivalent to N = 3.
+   * The shard counts N of the --shard suite (replay/shard.test.ts): each N replays the example N
+   * times more. Quick leaves out N = 7, equivalent to N = 3.
    */
   shardCounts: tiered([1, 3, 7], [1, 3]),
+  /**
+   * replay/merge.test.ts: the N of its byte-for-byte matrix, each a CLI replay of the example per
+   * shard, every shard analysing the coverage under both shapes. Quick runs N = 3 only (the plain
+   * shards every other merge test reads); N = 1 and 7 are full-only.
+   */
+  mergeShardCounts: tiered([1, 3, 7], [3]),
+  /**
+   * How many shards the merge cases with options split the example into (merge.test.ts: --since
+   * and --limit, the sample breaking the MCP shape in one shard; decisionLogs.test.ts: a console
+   * stream of two files). Quick: 2, still more than one shard each.
+   */
+  optionShards: tiered(3, 2),
 } as const;
