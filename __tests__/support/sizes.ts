@@ -120,4 +120,9 @@ export const SIZES = {
    * stream of two files). Quick: 2, still more than one shard each.
    */
   optionShards: tiered(3, 2),
+  /**
+   * regoPolicy/soundness.test.ts: random completions of the hidden parts of each record the Rego
+   * replay decides (beside the value the service really saw).
+   */
+  regoCompletions: each(24, 8, 'REGO_COMPLETIONS'),
 } as const;
