@@ -29,6 +29,10 @@ type Request struct {
 
 	// partial: JSON pointers under /input whose values are unknown.
 	Unknowns []string `json:"unknowns,omitempty"`
+
+	// rules: modules (file name -> Rego text) to parse, and their Rego version.
+	Modules     map[string]string `json:"modules,omitempty"`
+	RegoVersion string            `json:"rego_version,omitempty"`
 }
 
 // Response answers one request. OK false always comes with Error.
@@ -53,4 +57,7 @@ type Response struct {
 	// partial
 	Decided  *bool    `json:"decided,omitempty"`
 	Residual []string `json:"residual,omitempty"`
+
+	// rules: every rule group and what each module is (written only for a rules request).
+	*regoeval.RuleSet
 }

@@ -50,6 +50,8 @@ func (s *Server) handle(ctx context.Context, req *Request) *Response {
 		return s.eval(ctx, req)
 	case "partial":
 		return s.partial(ctx, req)
+	case "rules":
+		return rules(req)
 	default:
 		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: "unknown op " + quote(req.Op)})
 	}
@@ -144,6 +146,15 @@ func (s *Server) partial(ctx context.Context, req *Request) *Response {
 		}
 	}
 	return resp
+}
+
+// rules parses modules and lists their rule groups. It reads no side and installs nothing.
+func rules(req *Request) *Response {
+	set, err := regoeval.Rules(req.Modules, req.RegoVersion)
+	if err != nil {
+		return failure(asError(err))
+	}
+	return &Response{RuleSet: set}
 }
 
 func (s *Server) side(name string) (*regoeval.Policy, *Response) {
