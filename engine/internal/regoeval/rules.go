@@ -26,6 +26,10 @@ type Definition struct {
 	// Offset and EndOffset delimit the statement in the file's UTF-8 bytes.
 	Offset    int `json:"offset"`
 	EndOffset int `json:"end_offset"`
+	// Name is the group's reference within the package: `allow`, `q.r.s` (`p` for `p[x] := y`).
+	Name string `json:"name"`
+	// Arity is a function's number of arguments; absent for other rules.
+	Arity int `json:"arity,omitempty"`
 	// Default is true for `default p := ...`.
 	Default bool `json:"default,omitempty"`
 	// Canonical is the definition with formatting and comments gone: OPA's String() form of the
@@ -170,6 +174,8 @@ func definitionOf(file, text string, m *ast.Module, rule *ast.Rule, imports map[
 		EndLine:   loc.Row + strings.Count(src, "\n"),
 		Offset:    loc.Offset,
 		EndOffset: end,
+		Name:      rule.Head.Ref().GroundPrefix().String(),
+		Arity:     len(rule.Head.Args),
 		Default:   rule.Default,
 		Canonical: canonical(rule, imports),
 		Source:    src,

@@ -107,6 +107,15 @@ func TestRuleGroupsAndLocations(t *testing.T) {
 			}
 		}
 	}
+	if d := set.Rules[1].Definitions[0]; d.Name != "f" || d.Arity != 1 {
+		t.Fatalf("f: %+v", d)
+	}
+	if d := set.Rules[3].Definitions[0]; d.Name != "q.r.s" || d.Arity != 0 {
+		t.Fatalf("q.r.s: %+v", d)
+	}
+	if d := set.Rules[2].Definitions[0]; d.Name != "p" {
+		t.Fatalf("p: %+v", d)
+	}
 	if strings.Join(order, " ") != "data.x.y.allow data.x.y.f data.x.y.p data.x.y.q.r.s data.x.y.violation" {
 		t.Fatalf("order %v", order)
 	}
