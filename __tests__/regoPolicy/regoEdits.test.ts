@@ -5,12 +5,14 @@
  * generated input exactly as the base does.
  */
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { corpusInputs, bundleFiles, FAMILIES } from '../../scripts/lib/rego-corpus.mjs';
 import { EngineError, EngineProcess, type SideSpec } from '../../src/regoPolicy/engineProcess.js';
 import { parseExactJson, type ExactValue } from '../../src/regoPolicy/exactJson.js';
 import { regoEdits, type RegoEdit, type RegoSide } from '../../src/regoPolicy/regoEdits.js';
 import { revertEdit, revertEdits } from '../../src/regoPolicy/revertEdit.js';
 import { ensureEngine } from '../support/engine.js';
+import { testOpaPath } from '../support/opa.js';
 
 type Family = keyof typeof FAMILIES;
 
@@ -161,6 +163,24 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus', (family) => {
 });
 
 describe('edits ignore what is not a change', () => {
+  it('opa fmt and comments removed leave every corpus variant without an edit', async () => {
+    for (const family of Object.keys(FAMILIES) as Family[]) {
+      for (const variant of ['base', ...FAMILIES[family].heads]) {
+        const side = sideOf(family, variant);
+        const reformatted = Object.fromEntries(
+          Object.entries(side.modules).map(([file, text]) => {
+            const fmt = spawnSync(testOpaPath(), ['fmt'], { input: text, encoding: 'utf8' });
+            expect(fmt.status).toBe(0);
+            return [file, fmt.stdout.replace(/^\s*#.*\n/gm, '').replace(/\t/g, '  ')];
+          }),
+        );
+        expect(reformatted).not.toEqual(side.modules);
+        const change = await regoEdits(engine, side, { modules: reformatted, data: side.data });
+        expect(change.edits).toEqual([]);
+      }
+    }
+  });
+
   const policy = [
     'package app',
     '',
