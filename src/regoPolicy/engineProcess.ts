@@ -10,6 +10,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { ruleSetOf, type RuleSet } from './ruleSet.js';
 
 /** A JSON document as text, kept as written so that every number stays exact. */
 export type JsonText = string;
@@ -29,6 +30,11 @@ export interface SideSpec {
   query?: string;
   /** Default budget of one evaluation, in milliseconds (engine default 5000). */
   timeoutMs?: number;
+  /**
+   * `recorded` (the engine's default): non-deterministic built-ins answer only from the request's
+   * `nd_builtin_cache`. `live` lets them run on a miss: for tests, never for a gate.
+   */
+  nondeterministic?: 'recorded' | 'live';
 }
 
 export type EngineErrorKind =
@@ -154,6 +160,8 @@ export class EngineProcess {
       if (s.decision !== undefined) fields.push(`"decision":${JSON.stringify(s.decision)}`);
       if (s.query !== undefined) fields.push(`"query":${JSON.stringify(s.query)}`);
       if (s.timeoutMs !== undefined) fields.push(`"timeout_ms":${s.timeoutMs}`);
+      if (s.nondeterministic !== undefined)
+        fields.push(`"nondeterministic":${JSON.stringify(s.nondeterministic)}`);
       return `${JSON.stringify(name)}:{${fields.join(',')}}`;
     });
     const m = await this.request('{"op":"load"', `,"policies":{${policies.join(',')}}`);
@@ -195,6 +203,16 @@ export class EngineProcess {
       pointers: JSON.parse(m.get('reads') ?? '[]') as string[],
       wholeInput: m.get('whole_input') === 'true',
     };
+  }
+
+  /**
+   * Parses modules (without compiling them) and lists their rule groups (docs/rego-engine.md
+   * `rules`); a parse error rejects with its `EngineError` (`parse_error`, file, line, column).
+   */
+  async rules(modules: Record<string, string>, regoVersion?: RegoVersion): Promise<RuleSet> {
+    const version = regoVersion === undefined ? '' : `,"rego_version":${JSON.stringify(regoVersion)}`;
+    const m = await this.request('{"op":"rules"', `,"modules":${JSON.stringify(modules)}${version}`);
+    return ruleSetOf(m.get('rules') ?? '[]', m.get('modules') ?? '{}');
   }
 
   /** Ends the process (closing stdin lets it finish its answers) and waits for it. */

@@ -29,6 +29,10 @@ type Request struct {
 
 	// partial: JSON pointers under /input whose values are unknown.
 	Unknowns []string `json:"unknowns,omitempty"`
+
+	// rules: modules (file name -> Rego text) to parse, and their Rego version.
+	Modules     map[string]string `json:"modules,omitempty"`
+	RegoVersion string            `json:"rego_version,omitempty"`
 }
 
 // Response answers one request. OK false always comes with Error.
@@ -57,4 +61,6 @@ type Response struct {
 	// reads: the input pointers the decision can read, or the whole input.
 	Reads      []string `json:"reads,omitempty"`
 	WholeInput *bool    `json:"whole_input,omitempty"`
+	// rules: every rule group and what each module is (written only for a rules request).
+	*regoeval.RuleSet
 }

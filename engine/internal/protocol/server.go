@@ -52,6 +52,8 @@ func (s *Server) handle(ctx context.Context, req *Request) *Response {
 		return s.partial(ctx, req)
 	case "reads":
 		return s.reads(req)
+	case "rules":
+		return rules(req)
 	default:
 		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: "unknown op " + quote(req.Op)})
 	}
@@ -158,6 +160,15 @@ func (s *Server) reads(req *Request) *Response {
 		return failure(asError(err))
 	}
 	return &Response{Reads: r.Pointers, WholeInput: boolPtr(r.Whole)}
+}
+
+// rules parses modules and lists their rule groups. It reads no side and installs nothing.
+func rules(req *Request) *Response {
+	set, err := regoeval.Rules(req.Modules, req.RegoVersion)
+	if err != nil {
+		return failure(asError(err))
+	}
+	return &Response{RuleSet: set}
 }
 
 func (s *Server) side(name string) (*regoeval.Policy, *Response) {

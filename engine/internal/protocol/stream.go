@@ -18,8 +18,8 @@ import (
 const maxQueued = 4096
 
 // Serve answers newline-delimited requests from r on w until r ends, each answer in its request's
-// place. Evaluations (eval, partial) run concurrently on up to GOMAXPROCS goroutines: they only
-// read the compiled sides. Any other request (load) first waits for every earlier evaluation, so
+// place. Evaluations (eval, partial) and rules run concurrently on up to GOMAXPROCS goroutines:
+// they only read the compiled sides (rules reads none). Any other request (load) first waits for every earlier evaluation, so
 // it never changes a side under one, and later evaluations see its result.
 //
 // Answers are buffered and flushed whenever the writer would otherwise wait, so a client that
@@ -45,7 +45,7 @@ func Serve(ctx context.Context, s *Server, r io.Reader, w io.Writer) error {
 		switch {
 		case bad != nil:
 			slot <- encode(bad)
-		case req.Op == "eval" || req.Op == "partial":
+		case req.Op == "eval" || req.Op == "partial" || req.Op == "rules":
 			workers <- struct{}{}
 			running.Add(1)
 			go func() {

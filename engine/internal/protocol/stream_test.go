@@ -58,3 +58,35 @@ func TestServeKeepsOrderAroundLoads(t *testing.T) {
 		t.Fatalf("last: %s", lines[2001])
 	}
 }
+
+// rules answers every rule group with its definitions; a parse error is typed with its place.
+func TestRulesRequest(t *testing.T) {
+	s := NewServer()
+	out := s.HandleLine(context.Background(), []byte(`{"id":"r","op":"rules","modules":{"a.rego":"package a\n\ndefault p := false\n\np if input.x\n"}}`))
+	var r struct {
+		ID    string
+		OK    bool
+		Rules []struct {
+			Ref         string
+			Definitions []struct {
+				File      string
+				Line      int
+				EndLine   int `json:"end_line"`
+				Canonical string
+			}
+		}
+		Modules map[string]struct{ Package string }
+	}
+	if err := json.Unmarshal(out, &r); err != nil || !r.OK || r.ID != "r" || len(r.Rules) != 1 || r.Rules[0].Ref != "data.a.p" ||
+		len(r.Rules[0].Definitions) != 2 || r.Rules[0].Definitions[1].Line != 5 || r.Modules["a.rego"].Package != "data.a" {
+		t.Fatalf("%s", out)
+	}
+	out = s.HandleLine(context.Background(), []byte(`{"id":2,"op":"rules","modules":{"b.rego":"package a\np if {\n"}}`))
+	if !strings.Contains(string(out), `"kind":"parse_error"`) || !strings.Contains(string(out), `"file":"b.rego"`) {
+		t.Fatalf("%s", out)
+	}
+	out = s.HandleLine(context.Background(), []byte(`{"id":3,"op":"rules","modules":{}}`))
+	if string(out) != `{"id":3,"ok":true,"rules":[],"modules":{}}` {
+		t.Fatalf("%s", out)
+	}
+}
