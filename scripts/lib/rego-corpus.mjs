@@ -244,7 +244,15 @@ export function corpusInputs(family, count, { seed = 1, now = Date.now() } = {})
  * family's mask policy, or `mask`), posts `inputs` to its decision path, and returns OPA's answers and the
  * decision events of its console log, in order.
  */
-export async function captureCorpus({ opa, dir, family, variant = 'base', inputs, revision = null, mask = null }) {
+export async function captureCorpus({
+  opa,
+  dir,
+  family,
+  variant = 'base',
+  inputs,
+  revision = null,
+  mask = null,
+}) {
   const spec = FAMILIES[family];
   const files = bundleFiles(family, variant);
   const consoleFile = join(dir, 'console.log');
