@@ -37,14 +37,19 @@ const count = Number(values.events);
 const baselineCount = Math.min(Number(values.baseline), count);
 
 const load = (path) => import(pathToFileURL(join(ROOT, 'build', path)).href);
-const [{ EngineProcess }, { readRegoPolicy }, { parseRegoEvent }, { evaluateSide }, { classifyPair }] =
-  await Promise.all([
-    load('regoPolicy/engineProcess.js'),
-    load('regoPolicy/readRegoPolicy.js'),
-    load('regoPolicy/regoEvent.js'),
-    load('regoPolicy/sideEvaluation.js'),
-    load('regoPolicy/classify.js'),
-  ]);
+const [
+  { EngineProcess },
+  { readRegoPolicy },
+  { parseRegoEvent },
+  { evaluateSide, AnswerCache },
+  { classifyPair },
+] = await Promise.all([
+  load('regoPolicy/engineProcess.js'),
+  load('regoPolicy/readRegoPolicy.js'),
+  load('regoPolicy/regoEvent.js'),
+  load('regoPolicy/sideEvaluation.js'),
+  load('regoPolicy/classify.js'),
+]);
 execFileSync(process.execPath, [join(ROOT, 'scripts/ensure-opa.mjs')], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -92,6 +97,7 @@ try {
   const engine = await EngineProcess.start(enginePath, { base: await side('base'), head: await side(head) });
   const reads = { base: await engine.reads('base'), head: await engine.reads('head') };
   const counts = { changed: 0, unchanged: 0, unevaluable: 0, malformed: 0 };
+  const cache = new AnswerCache();
   const CHUNK = 2000;
   for (let at = 0; at < lines.length; at += CHUNK) {
     await Promise.all(
@@ -99,8 +105,8 @@ try {
         const parsed = parseRegoEvent(line);
         if (!parsed.ok) return void counts.malformed++;
         const [b, h] = await Promise.all([
-          evaluateSide(engine, 'base', reads.base, parsed.event),
-          evaluateSide(engine, 'head', reads.head, parsed.event),
+          evaluateSide(engine, 'base', reads.base, parsed.event, cache),
+          evaluateSide(engine, 'head', reads.head, parsed.event, cache),
         ]);
         counts[classifyPair(mapping, b.evaluation, h.evaluation).kind]++;
       }),
@@ -115,7 +121,7 @@ try {
     `sample      ${lines.length} decision events of ${family} (opa run --server, mask, nd_builtin_cache), base → ${head}, node ${process.version}`,
   );
   console.log(
-    `replay      events/s ${Math.round(rate)}  wall ${replaySeconds.toFixed(2)} s  ${JSON.stringify(counts)}`,
+    `replay      events/s ${Math.round(rate)}  wall ${replaySeconds.toFixed(2)} s  ${JSON.stringify(counts)}, ${cache.hits} answers from the projection cache`,
   );
   console.log(
     `peak RSS    node ${Math.round(peakKb(process.pid) / 1024)} MB, engine ${Math.round(enginePeak / 1024)} MB`,

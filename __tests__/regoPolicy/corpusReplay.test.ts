@@ -10,7 +10,12 @@ import {
 import { EngineProcess, type SideSpec } from '../../src/regoPolicy/engineProcess.js';
 import { readRegoPolicy } from '../../src/regoPolicy/readRegoPolicy.js';
 import { parseRegoEvent, type RegoEvent } from '../../src/regoPolicy/regoEvent.js';
-import { evaluateSide, type Evaluated, type InputReads } from '../../src/regoPolicy/sideEvaluation.js';
+import {
+  AnswerCache,
+  evaluateSide,
+  type Evaluated,
+  type InputReads,
+} from '../../src/regoPolicy/sideEvaluation.js';
 import { classifyPair, type SideEvaluation } from '../../src/regoPolicy/classify.js';
 import type { DecisionMapping } from '../../src/regoPolicy/decisionMapping.js';
 import { parseExactJson } from '../../src/regoPolicy/exactJson.js';
@@ -61,6 +66,8 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
   let engine: EngineProcess;
   const reads = new Map<string, InputReads>();
   const replayed = new Map<string, Evaluated[]>();
+  const cached = new Map<string, Evaluated[]>();
+  const cache = new AnswerCache();
 
   beforeAll(async () => {
     for (const variant of variants) {
@@ -86,9 +93,20 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
         variant,
         await Promise.all(events.map((e) => evaluateSide(engine, variant, reads.get(variant)!, e))),
       );
+      cached.set(
+        variant,
+        await Promise.all(events.map((e) => evaluateSide(engine, variant, reads.get(variant)!, e, cache))),
+      );
     }
   }, 120_000);
   afterAll(() => engine?.close());
+
+  it('answers alike with the projection cache, which the repeated requests hit', () => {
+    for (const variant of variants) expect(cached.get(variant)).toEqual(replayed.get(variant));
+    // Admission reviews repeat their containers; the HTTP API's client addresses and Envoy's
+    // request headers (ids, tokens) make nearly every projection of those two distinct.
+    if (family === 'admission') expect(cache.hits).toBeGreaterThan(0);
+  });
 
   it('gives every logged result back (drift 0)', () => {
     const base = replayed.get('base')!;

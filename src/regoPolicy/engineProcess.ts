@@ -342,7 +342,7 @@ export function topLevelMembers(text: string): Map<string, string> {
   }
 }
 
-function skipSpace(text: string, i: number): number {
+export function skipSpace(text: string, i: number): number {
   while (i < text.length && /\s/.test(text[i] ?? '')) i++;
   return i;
 }
@@ -359,7 +359,7 @@ function endOfString(text: string, i: number): number {
 }
 
 /** The index after the value starting at `i`: a string, a nested value, or a bare token. */
-function endOfValue(text: string, i: number): number {
+export function endOfValue(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === QUOTE) return endOfString(text, i);
   if (c === 0x7b || c === 0x5b) {

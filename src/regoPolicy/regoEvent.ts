@@ -4,8 +4,7 @@
  * results, and the parts of the input the service's mask policy erased or masked (unknown).
  * Console lines and upload bodies carry the same event fields (docs/decision-logs.md). Pure.
  */
-import { ExactJsonError, ExactNumber, parseExactJson, stringifyExact, type ExactValue } from './exactJson.js';
-import type { JsonText } from './engineProcess.js';
+import { topLevelMembers, type JsonText } from './engineProcess.js';
 
 export interface RegoEvent {
   decisionId: string | null;
@@ -25,63 +24,55 @@ export interface RegoEvent {
 
 export type EventParse = { ok: true; event: RegoEvent } | { ok: false; reason: string };
 
-type Obj = { [key: string]: ExactValue };
+type Parsed = Record<string, unknown>;
 
-const isObject = (v: ExactValue | undefined): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
-
-function member(o: Obj, key: string): ExactValue | undefined {
-  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
-}
+const isRecord = (v: unknown): v is Parsed => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The pointers of `erased` and `masked` (strings, or OPA's `{"op","path"}` records). */
-function pointers(value: ExactValue | undefined): string[] | null {
+function pointers(value: unknown): string[] | null {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) return null;
   const out: string[] = [];
   for (const entry of value) {
     if (typeof entry === 'string') out.push(entry);
-    else if (isObject(entry) && typeof member(entry, 'path') === 'string')
-      out.push(member(entry, 'path') as string);
+    else if (isRecord(entry) && typeof entry.path === 'string') out.push(entry.path);
     else return null;
   }
   return out;
 }
 
+/**
+ * The JSON.parse is for validity and the small fields; the input, the result and the cache are
+ * taken as their text (topLevelMembers), since JSON.parse rounds numbers beyond 2^53.
+ */
 export function parseRegoEvent(text: string): EventParse {
-  let value: ExactValue;
+  let value: unknown;
   try {
-    value = parseExactJson(text);
+    value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof ExactJsonError) return { ok: false, reason: `not JSON: ${error.reason}` };
-    throw error;
+    return { ok: false, reason: `not JSON: ${(error as Error).message}` };
   }
-  if (!isObject(value)) return { ok: false, reason: 'a decision event is a JSON object' };
-  const hidden = [pointers(member(value, 'erased')), pointers(member(value, 'masked'))];
+  if (!isRecord(value)) return { ok: false, reason: 'a decision event is a JSON object' };
+  const hidden = [pointers(value.erased), pointers(value.masked)];
   if (hidden.some((p) => p === null))
     return { ok: false, reason: '`erased` and `masked` must list JSON pointers' };
   const all = hidden.flat() as string[];
-  const unknowns = all.filter((p) => p === '/input' || p.startsWith('/input/')).sort();
-  const resultHidden = all.some((p) => p === '/result' || p.startsWith('/result/'));
-  const text_ = (key: string): JsonText | null => {
-    const v = member(value as Obj, key);
-    return v === undefined ? null : stringifyExact(v);
-  };
-  const path = member(value, 'path');
-  const id = member(value, 'decision_id');
-  const cache = member(value, 'nd_builtin_cache');
-  if (cache !== undefined && cache !== null && !isObject(cache))
+  const cache = value.nd_builtin_cache;
+  if (cache !== undefined && cache !== null && !isRecord(cache))
     return { ok: false, reason: '`nd_builtin_cache` must be an object' };
+  const members = topLevelMembers(text);
+  const own = (key: string): JsonText | null =>
+    Object.prototype.hasOwnProperty.call(value, key) ? (members.get(key) ?? null) : null;
   return {
     ok: true,
     event: {
-      decisionId: typeof id === 'string' ? id : null,
-      path: typeof path === 'string' && path !== '' ? path : null,
-      input: text_('input'),
-      result: text_('result'),
-      resultHidden,
-      ndBuiltinCache: cache === undefined || cache === null ? null : stringifyExact(cache),
-      unknowns,
+      decisionId: typeof value.decision_id === 'string' ? value.decision_id : null,
+      path: typeof value.path === 'string' && value.path !== '' ? value.path : null,
+      input: own('input'),
+      result: own('result'),
+      resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
+      ndBuiltinCache: cache === undefined || cache === null ? null : own('nd_builtin_cache'),
+      unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
     },
   };
 }

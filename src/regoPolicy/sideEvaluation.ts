@@ -9,6 +9,7 @@ import { parseExactJson } from './exactJson.js';
 import { EngineError, type EngineProcess } from './engineProcess.js';
 import type { SideEvaluation } from './classify.js';
 import type { RegoEvent } from './regoEvent.js';
+import { projectionKey } from './projection.js';
 
 export interface InputReads {
   pointers: readonly string[];
@@ -45,13 +46,51 @@ function fromEngineError(error: unknown): SideEvaluation {
   throw error;
 }
 
+/**
+ * Answers already given, per side, by projection (projection.ts): a record evaluated as recorded
+ * reuses the answer of an earlier one with the same projection and built-in results. Never for a
+ * side that reads the whole input. Bounded: past `max` answers a side's map starts again.
+ */
+export class AnswerCache {
+  private readonly sides = new Map<string, Map<string, Promise<Evaluated>>>();
+  hits = 0;
+  constructor(readonly max = 100_000) {}
+
+  answer(side: string, key: string, evaluate: () => Promise<Evaluated>): Promise<Evaluated> {
+    let map = this.sides.get(side);
+    if (map === undefined || map.size >= this.max) this.sides.set(side, (map = new Map()));
+    const known = map.get(key);
+    if (known !== undefined) {
+      this.hits++;
+      return known;
+    }
+    const answer = evaluate();
+    map.set(key, answer);
+    return answer;
+  }
+}
+
 export async function evaluateSide(
   engine: EngineProcess,
   side: string,
   reads: InputReads,
   event: RegoEvent,
+  cache: AnswerCache | null = null,
 ): Promise<Evaluated> {
   const unknown = readUnknowns(reads, event.unknowns);
+  if (cache !== null && unknown.length === 0 && !reads.wholeInput) {
+    const key = projectionKey(event.input, reads.pointers, event.ndBuiltinCache);
+    return cache.answer(side, key, () => evaluateOnce(engine, side, unknown, event));
+  }
+  return evaluateOnce(engine, side, unknown, event);
+}
+
+async function evaluateOnce(
+  engine: EngineProcess,
+  side: string,
+  unknown: string[],
+  event: RegoEvent,
+): Promise<Evaluated> {
   try {
     if (unknown.length === 0) {
       const d = await engine.eval(side, {

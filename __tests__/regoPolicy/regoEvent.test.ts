@@ -1,0 +1,77 @@
+import { describe, it, expect } from '@jest/globals';
+import { parseRegoEvent } from '../../src/regoPolicy/regoEvent.js';
+import { projectionKey, textAt } from '../../src/regoPolicy/projection.js';
+
+/** Reading one decision event as the Rego replay needs it (docs/rego.md "Unknown input"). */
+describe('a decision event', () => {
+  it('keeps the input, the result and the cache as exact text', () => {
+    const line =
+      '{"decision_id":"d-1","path":"svc/allow","input":{"t":1764688800123456789, "u":"x"},' +
+      '"result":{"allowed":true},"nd_builtin_cache":{"time.now_ns":{"[]":1764688800123456790}},' +
+      '"erased":["/input/password","/input/headers/cookie"],"masked":["/input/ssn"],"labels":{"id":"opa-1"}}';
+    expect(parseRegoEvent(line)).toEqual({
+      ok: true,
+      event: {
+        decisionId: 'd-1',
+        path: 'svc/allow',
+        input: '{"t":1764688800123456789, "u":"x"}',
+        result: '{"allowed":true}',
+        resultHidden: false,
+        ndBuiltinCache: '{"time.now_ns":{"[]":1764688800123456790}}',
+        unknowns: ['/input/headers/cookie', '/input/password', '/input/ssn'],
+      },
+    });
+  });
+
+  it('says when the result was hidden, and when there is no input, path or result', () => {
+    const parsed = parseRegoEvent(
+      '{"decision_id":"d-2","erased":["/result"],"masked":[{"op":"upsert","path":"/input"}]}',
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      event: {
+        decisionId: 'd-2',
+        path: null,
+        input: null,
+        result: null,
+        resultHidden: true,
+        ndBuiltinCache: null,
+        unknowns: ['/input'],
+      },
+    });
+  });
+
+  it('refuses what is no event', () => {
+    const reasons = [
+      '{"a":',
+      '[1]',
+      '{"erased":"/input/x"}',
+      '{"masked":[3]}',
+      '{"nd_builtin_cache":[1]}',
+    ].map((line) => {
+      const parsed = parseRegoEvent(line);
+      return parsed.ok ? 'ok' : parsed.reason.replace(/:.*$/, '');
+    });
+    expect(reasons).toEqual([
+      'not JSON',
+      'a decision event is a JSON object',
+      '`erased` and `masked` must list JSON pointers',
+      '`erased` and `masked` must list JSON pointers',
+      '`nd_builtin_cache` must be an object',
+    ]);
+  });
+});
+
+describe("an input's projection", () => {
+  it('takes the exact text at each pointer, absent apart', () => {
+    const input = '{"a":{"b/c":[10, {"d":12345678901234567890}]},"e":"x"}';
+    expect(textAt(input, '/input/a/b~1c/1/d')).toBe('12345678901234567890');
+    expect(textAt(input, '/input/a/b~1c/0')).toBe('10');
+    expect(textAt(input, '/input/a/missing')).toBeUndefined();
+    expect(textAt(input, '/input/e/f')).toBeUndefined();
+    expect(projectionKey(input, ['/input/e', '/input/z'], null)).not.toBe(
+      projectionKey(input, ['/input/e', '/input/e'], null),
+    );
+    expect(projectionKey(input, ['/input/e'], '{"x":{}}')).not.toBe(projectionKey(input, ['/input/e'], null));
+  });
+});
