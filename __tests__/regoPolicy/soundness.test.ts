@@ -53,6 +53,14 @@ const MASKS: Partial<Record<Family, string>> = {
     '',
   ].join('\n'),
   admission: ['package system.log', '', 'mask contains "/input/request/operation"', ''].join('\n'),
+  envoy: [
+    'package system.log',
+    '',
+    'mask contains "/input/attributes/request/http/headers/cookie"',
+    '',
+    'mask contains "/input/attributes/request/http/path" if input.input.attributes.request.http.method == "DELETE"',
+    '',
+  ].join('\n'),
 };
 
 const POOL: readonly (string | null)[] = [
@@ -66,6 +74,8 @@ const POOL: readonly (string | null)[] = [
   '"CREATE"',
   '"UPDATE"',
   '"DELETE"',
+  '"/admin/cache/flush"',
+  '"/api/products/1234"',
   '0',
   '42',
   'true',
@@ -193,7 +203,9 @@ describe.each(Object.keys(MASKS) as Family[])('the %s corpus under a mask the po
         }
       }
     }
-    expect(partial).toBeGreaterThan(0);
+    // Envoy's hidden paths (of DELETE requests) leave its admin rule and the token to decide, which
+    // partial evaluation cannot; its hidden cookies no rule reads: decided as recorded.
+    expect(partial > 0).toBe(family !== 'envoy');
     expect(checked).toBeGreaterThan(INPUTS);
   }, 120_000);
 
@@ -228,6 +240,10 @@ describe.each(Object.keys(MASKS) as Family[])('the %s corpus under a mask the po
     // The imprecision, stated in docs/rego.md: records partial evaluation could not decide though
     // no completion tried changes them.
     expect(unevaluable).toBeGreaterThan(0);
-    expect(shownToMatter / unevaluable).toBeGreaterThanOrEqual(0.9);
+    // Envoy's DELETE requests with a hidden path: its admin rule then needs the token's roles, and
+    // the service, which saw the path, never verified the token of a request its rules had
+    // already refused, so no recorded result answers the call: unevaluable, though for a token
+    // without the admin role the path does not matter (docs/rego.md "Unknown input").
+    expect(shownToMatter / unevaluable).toBeGreaterThanOrEqual(family === 'envoy' ? 0.7 : 0.9);
   }, 120_000);
 });

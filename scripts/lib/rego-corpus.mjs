@@ -37,9 +37,12 @@ export const FAMILIES = {
     mapping: { kind: 'field', field: 'allowed' },
     roots: ['envoy'],
     heads: ['grant', 'revoke', 'message', 'refactor'],
-    // The client's ephemeral port is kept out of the log; no rule reads it.
+    // Cookies and the client's ephemeral port are kept out of the log. The policy binds the whole
+    // HTTP request to a rule (`http_request`), and reads only some of its fields through it.
     mask: [
       'package system.log',
+      '',
+      'mask contains "/input/attributes/request/http/headers/cookie"',
       '',
       'mask contains "/input/attributes/source/address/socketAddress/portValue"',
       '',

@@ -183,11 +183,20 @@ export class EngineProcess {
     return { defined: m.get('defined') === 'true', results: m.get('results') ?? '[]' };
   }
 
-  /** Partially evaluates a decision side with `unknowns` (JSON pointers under /input) unknown. */
-  async partial(side: string, input: JsonText, unknowns: string[]): Promise<PartialAnswer> {
+  /**
+   * Partially evaluates a decision side with `unknowns` (JSON pointers under /input) unknown; the
+   * recorded non-deterministic results answer the calls whose arguments are known.
+   */
+  async partial(
+    side: string,
+    input: JsonText,
+    unknowns: string[],
+    ndBuiltinCache?: JsonText,
+  ): Promise<PartialAnswer> {
+    const cache = ndBuiltinCache === undefined ? '' : `,"nd_builtin_cache":${ndBuiltinCache}`;
     const m = await this.request(
       '{"op":"partial"',
-      `,"side":${JSON.stringify(side)},"input":${input},"unknowns":${JSON.stringify(unknowns)}`,
+      `,"side":${JSON.stringify(side)},"input":${input},"unknowns":${JSON.stringify(unknowns)}${cache}`,
     );
     if (m.get('decided') === 'true') return { decided: true, decision: decisionOf(m) };
     return { decided: false, residual: JSON.parse(m.get('residual') ?? '[]') as string[] };

@@ -102,7 +102,12 @@ async function evaluateOnce(
         : { kind: 'undefined' };
       return { evaluation, route: 'recorded' };
     }
-    const answer = await engine.partial(side, event.input ?? '{}', unknown);
+    const answer = await engine.partial(
+      side,
+      event.input ?? '{}',
+      unknown,
+      event.ndBuiltinCache ?? undefined,
+    );
     if (!answer.decided)
       return { evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' }, route: 'partial' };
     const d = answer.decision;

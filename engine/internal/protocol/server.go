@@ -134,7 +134,11 @@ func (s *Server) partial(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		return failure(asError(err))
 	}
-	r, err := p.Partial(ctx, input, req.Unknowns)
+	cache, err := regoeval.ParseNDCache(req.NDBuiltinCache)
+	if err != nil {
+		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: err.Error()})
+	}
+	r, err := p.Partial(ctx, input, req.Unknowns, cache)
 	if err != nil {
 		return failure(asError(err))
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/topdown"
+	"github.com/open-policy-agent/opa/v1/topdown/builtins"
 )
 
 // Residual is the answer of a partial evaluation of a decision side.
@@ -21,8 +22,11 @@ type Residual struct {
 
 // Partial evaluates the decision with part of the input known and the paths in unknowns (JSON
 // pointers under /input, e.g. "/input/user/roles") left unknown. Non-deterministic built-ins are
-// never called: topdown keeps such calls in the residual, so they leave the decision undecided.
-func (p *Policy) Partial(ctx context.Context, input *ast.Term, unknowns []string) (*Residual, error) {
+// first not called (topdown keeps them in the residual). When that leaves the decision undecided
+// and the record has recorded results (cache), it is tried again with the calls whose arguments
+// are known answered from them, as in Eval; if that reaches a call the record does not hold (the
+// service, knowing the whole input, never made it), the first, undecided answer stands.
+func (p *Policy) Partial(ctx context.Context, input *ast.Term, unknowns []string, cache builtins.NDBCache) (*Residual, error) {
 	if !p.decision {
 		return nil, &Error{Kind: KindBadRequest, Message: "partial needs a decision side"}
 	}
@@ -36,6 +40,22 @@ func (p *Policy) Partial(ctx context.Context, input *ast.Term, unknowns []string
 	}
 	ctx, cancel, stop := budget(ctx, p.timeout)
 	defer stop()
+	first, err := p.partialRun(ctx, cancel, input, refs, nil)
+	if err != nil || first.Decided || cache == nil {
+		return first, err
+	}
+	second, err := p.partialRun(ctx, cancel, input, refs, cache)
+	if e, ok := err.(*Error); ok && e.Kind == KindNDNotRecorded {
+		return first, nil
+	}
+	if err != nil || !second.Decided {
+		return first, err
+	}
+	return second, nil
+}
+
+// partialRun is one partial evaluation; with a cache, non-deterministic calls answer from it.
+func (p *Policy) partialRun(ctx context.Context, cancel topdown.Cancel, input *ast.Term, refs []*ast.Term, cache builtins.NDBCache) (*Residual, error) {
 	txn, err := p.readTxn(ctx)
 	if err != nil {
 		return nil, &Error{Kind: KindEval, Message: err.Error()}
@@ -49,6 +69,9 @@ func (p *Policy) Partial(ctx context.Context, input *ast.Term, unknowns []string
 		WithInput(input).
 		WithUnknowns(refs).
 		WithCancel(cancel)
+	if cache != nil {
+		q = q.WithNDBuiltinCache(cache).WithNondeterministicBuiltins(true)
+	}
 	partials, support, err := q.PartialRun(ctx)
 	if err != nil {
 		return nil, evalError(ctx, err)

@@ -1,6 +1,7 @@
 package regoeval
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
@@ -17,20 +18,21 @@ type Reads struct {
 	Whole    bool
 }
 
-// Reads follows every rule the decision's query can reach, as dependencies.Base does.
+// Reads follows every rule the decision's query can reach, as dependencies.Base does, with one
+// refinement: a rule that only names a part of the input (`http := input.attributes.request.http`,
+// an alias) is read through. A reference to it with a constant suffix (`http.headers.x`) reads
+// only that part of the input (`/input/attributes/request/http/headers/x`); any other use of it
+// (the bare name, a dynamic step) reads all of the part it names, as without the refinement.
 func (p *Policy) Reads() (*Reads, error) {
 	if !p.decision {
 		return nil, &Error{Kind: KindBadRequest, Message: "reads needs a decision side"}
 	}
-	refs, err := dependencies.Base(p.compiler, p.query)
-	if err != nil {
-		return nil, &Error{Kind: KindEval, Message: err.Error()}
+	found := map[string]ast.Ref{}
+	if err := p.collectReads(p.query, map[*ast.Rule]bool{}, found); err != nil {
+		return nil, err
 	}
 	r := &Reads{Pointers: []string{}}
-	for _, ref := range refs {
-		if !ref.HasPrefix(ast.InputRootRef) {
-			continue
-		}
+	for _, ref := range found {
 		ptr, ok := pointerOf(ref)
 		if !ok || ptr == "/input" {
 			r.Whole = true
@@ -41,7 +43,81 @@ func (p *Policy) Reads() (*Reads, error) {
 	if r.Whole {
 		r.Pointers = []string{}
 	}
+	sort.Strings(r.Pointers)
+	r.Pointers = dropCovered(r.Pointers)
 	return r, nil
+}
+
+// collectReads adds the input references x can read, following the rules it refers to.
+func (p *Policy) collectReads(x any, visited map[*ast.Rule]bool, found map[string]ast.Ref) error {
+	refs, err := dependencies.Minimal(x)
+	if err != nil {
+		return &Error{Kind: KindEval, Message: err.Error()}
+	}
+	for _, r := range refs {
+		r = r.ConstantPrefix()
+		if r.HasPrefix(ast.InputRootRef) {
+			found[r.String()] = r
+			continue
+		}
+		rules := p.compiler.GetRules(r)
+		if target, ok := aliasTarget(rules, r); ok {
+			found[target.String()] = target
+			continue
+		}
+		for _, rule := range rules {
+			if visited[rule] {
+				continue
+			}
+			visited[rule] = true
+			if err := p.collectReads(rule, visited, found); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// aliasTarget is the input reference that r reads when r refers to a rule that only names a
+// constant part of the input, r's suffix past the rule appended. Compiled, such a rule's value is
+// a variable its one body expression binds to the input reference (`v = input.a.b`).
+func aliasTarget(rules []*ast.Rule, r ast.Ref) (ast.Ref, bool) {
+	if len(rules) != 1 {
+		return nil, false
+	}
+	rule := rules[0]
+	full := rule.Ref()
+	if len(rule.Head.Args) > 0 || rule.Else != nil || rule.Default || !full.IsGround() || !r.HasPrefix(full) {
+		return nil, false
+	}
+	if rule.Head.Value == nil || len(rule.Body) != 1 {
+		return nil, false
+	}
+	v, ok := rule.Head.Value.Value.(ast.Var)
+	expr := rule.Body[0]
+	if !ok || !expr.IsEquality() || expr.Negated || len(expr.With) > 0 {
+		return nil, false
+	}
+	for _, pair := range [][2]*ast.Term{{expr.Operand(0), expr.Operand(1)}, {expr.Operand(1), expr.Operand(0)}} {
+		target, isRef := pair[1].Value.(ast.Ref)
+		if pair[0].Value.Compare(v) == 0 && isRef && target.HasPrefix(ast.InputRootRef) && target.IsGround() {
+			return target.Concat(r[len(full):]), true
+		}
+	}
+	return nil, false
+}
+
+// dropCovered removes pointers below another one of the list (sorted): reading /input/a reads
+// /input/a/b already.
+func dropCovered(sorted []string) []string {
+	out := sorted[:0]
+	for _, p := range sorted {
+		if n := len(out); n > 0 && strings.HasPrefix(p, out[n-1]+"/") {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // pointerOf writes a constant input reference as a JSON pointer (RFC 6901 escapes); a step that

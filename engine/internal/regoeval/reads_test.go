@@ -41,3 +41,34 @@ func TestReadsOfTheWholeInput(t *testing.T) {
 		}
 	}
 }
+
+// A rule that only names a part of the input is read through: its constant uses read only what
+// they name, anything else the whole part.
+func TestReadsThroughInputAliases(t *testing.T) {
+	policy := `package p
+http := input.attributes.request.http
+allow if {
+	http.method == "GET"
+	startswith(http.headers.authorization, "Bearer ")
+}
+`
+	cases := map[string]struct {
+		extra string
+		want  []string
+	}{
+		"constant uses":  {"", []string{"/input/attributes/request/http/headers/authorization", "/input/attributes/request/http/method"}},
+		"a dynamic step": {"allow if { some k; http.headers[k] == \"x\" }\n", []string{"/input/attributes/request/http/headers", "/input/attributes/request/http/method"}},
+		"the bare name":  {"allow if count(http) > 3\n", []string{"/input/attributes/request/http"}},
+		"a default":      {"default http := {}\n", []string{"/input/attributes/request/http"}},
+	}
+	for name, c := range cases {
+		p := compile(t, map[string]string{"p.rego": policy + c.extra}, "p/allow")
+		r, err := p.Reads()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Whole || !reflect.DeepEqual(r.Pointers, c.want) {
+			t.Errorf("%s: reads %v (whole %v), want %v", name, r.Pointers, r.Whole, c.want)
+		}
+	}
+}

@@ -128,7 +128,7 @@ allow if {
 `}, "a/allow")
 	partial := func(known string) *Residual {
 		t.Helper()
-		r, err := p.Partial(context.Background(), ast.MustParseTerm(known), []string{"/input/role"})
+		r, err := p.Partial(context.Background(), ast.MustParseTerm(known), []string{"/input/role"}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

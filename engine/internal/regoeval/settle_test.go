@@ -27,7 +27,7 @@ fresh if recent
 
 func partialOf(t *testing.T, p *Policy, known string, unknowns ...string) *Residual {
 	t.Helper()
-	r, err := p.Partial(context.Background(), ast.MustParseTerm(known), unknowns)
+	r, err := p.Partial(context.Background(), ast.MustParseTerm(known), unknowns, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
