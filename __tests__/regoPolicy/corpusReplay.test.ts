@@ -1,15 +1,9 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { join } from 'node:path';
-import {
-  captureCorpus,
-  corpusInputs,
-  CORPUS,
-  FAMILIES,
-  type Mapping,
-} from '../../scripts/lib/rego-corpus.mjs';
+import { captureCorpus, corpusInputs, FAMILIES } from '../../scripts/lib/rego-corpus.mjs';
 import { EngineProcess, type SideSpec } from '../../src/regoPolicy/engineProcess.js';
-import { readRegoPolicy } from '../../src/regoPolicy/readRegoPolicy.js';
-import { parseRegoEvent, type RegoEvent } from '../../src/regoPolicy/regoEvent.js';
+import type { RegoEvent } from '../../src/regoPolicy/regoEvent.js';
+import { eventsOf, mappingOf, sideSpecOf, type Family } from './corpusSides.js';
 import {
   AnswerCache,
   evaluateSide,
@@ -17,7 +11,6 @@ import {
   type InputReads,
 } from '../../src/regoPolicy/sideEvaluation.js';
 import { classifyPair, type SideEvaluation } from '../../src/regoPolicy/classify.js';
-import type { DecisionMapping } from '../../src/regoPolicy/decisionMapping.js';
 import { parseExactJson } from '../../src/regoPolicy/exactJson.js';
 import { sameResult } from '../../src/regoPolicy/resultDiff.js';
 import { ensureEngine } from '../support/engine.js';
@@ -35,13 +28,8 @@ import { tempDir } from '../support/files.js';
  */
 
 const INPUTS = 300;
-type Family = keyof typeof FAMILIES;
 const scratch = tempDir('rego-replay-');
 afterAll(() => scratch.cleanup());
-
-function mappingOf(m: Mapping): DecisionMapping {
-  return m.kind === 'field' ? { kind: 'field', path: [m.field] } : m;
-}
 
 const answer = (result: unknown): SideEvaluation =>
   result === undefined
@@ -49,12 +37,6 @@ const answer = (result: unknown): SideEvaluation =>
     : { kind: 'defined', result: parseExactJson(JSON.stringify(result)) };
 
 const decided = (e: SideEvaluation): boolean => e.kind === 'defined' || e.kind === 'undefined';
-
-async function specOf(family: Family, variant: string): Promise<SideSpec> {
-  const read = await readRegoPolicy(join(CORPUS, family, variant));
-  if (!read.ok) throw new Error(JSON.stringify(read.problems));
-  return { modules: read.bundle.modules, data: read.bundle.data, decision: FAMILIES[family].decisionPath };
-}
 
 describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (family) => {
   const spec = FAMILIES[family];
@@ -77,15 +59,10 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
         variant,
         captured.answers.map((a) => a.result),
       );
-      if (variant === 'base')
-        events = captured.lines.map((line) => {
-          const parsed = parseRegoEvent(line);
-          if (!parsed.ok) throw new Error(parsed.reason);
-          return parsed.event;
-        });
+      if (variant === 'base') events = eventsOf(captured.lines);
     }
     const sides: Record<string, SideSpec> = {};
-    for (const variant of variants) sides[variant] = await specOf(family, variant);
+    for (const variant of variants) sides[variant] = await sideSpecOf(family, variant);
     engine = await EngineProcess.start(ensureEngine().engine, sides);
     for (const variant of variants) {
       reads.set(variant, await engine.reads(variant));

@@ -1,18 +1,12 @@
 import { describe, it, expect, afterAll } from '@jest/globals';
 import { join } from 'node:path';
-import {
-  captureCorpus,
-  corpusInputs,
-  CORPUS,
-  FAMILIES,
-  type Mapping,
-} from '../../scripts/lib/rego-corpus.mjs';
+import { captureCorpus, corpusInputs, CORPUS, FAMILIES } from '../../scripts/lib/rego-corpus.mjs';
 import { EngineProcess, type SideSpec } from '../../src/regoPolicy/engineProcess.js';
 import { readRegoPolicy } from '../../src/regoPolicy/readRegoPolicy.js';
-import { parseRegoEvent, type RegoEvent } from '../../src/regoPolicy/regoEvent.js';
+import type { RegoEvent } from '../../src/regoPolicy/regoEvent.js';
+import { eventsOf, mappingOf, type Family } from './corpusSides.js';
 import { evaluateSide } from '../../src/regoPolicy/sideEvaluation.js';
 import { classifyPair, type SideEvaluation } from '../../src/regoPolicy/classify.js';
-import type { DecisionMapping } from '../../src/regoPolicy/decisionMapping.js';
 import { regoEdits, type RegoChange, type RegoEdit } from '../../src/regoPolicy/regoEdits.js';
 import { becauseOf, variantSides, type Because } from '../../src/regoPolicy/regoBecause.js';
 import { ensureEngine } from '../support/engine.js';
@@ -26,13 +20,9 @@ import { tempDir } from '../support/files.js';
  * on the one edit that made it.
  */
 
-type Family = keyof typeof FAMILIES;
 const INPUTS = 200;
 const scratch = tempDir('rego-because-');
 afterAll(() => scratch.cleanup());
-
-const mappingOf = (m: Mapping): DecisionMapping =>
-  m.kind === 'field' ? { kind: 'field', path: [m.field] } : m;
 
 function editName(e: RegoEdit): string {
   return e.kind === 'data' ? `data ${e.pointer}` : `${e.change} ${e.ref}`;
@@ -63,11 +53,7 @@ async function blame(
     family,
     inputs,
   });
-  const events = lines.map((line) => {
-    const parsed = parseRegoEvent(line);
-    if (!parsed.ok) throw new Error(parsed.reason);
-    return parsed.event;
-  });
+  const events = eventsOf(lines);
   const [base, headBundle] = [await sideOf(family, 'base'), await sideOf(family, head)];
   const template = { decision: spec.decisionPath };
   const main: Record<string, SideSpec> = {

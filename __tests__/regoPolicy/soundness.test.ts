@@ -1,9 +1,9 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { join } from 'node:path';
-import { captureCorpus, corpusInputs, CORPUS, FAMILIES } from '../../scripts/lib/rego-corpus.mjs';
+import { captureCorpus, corpusInputs, FAMILIES } from '../../scripts/lib/rego-corpus.mjs';
 import { EngineProcess, type SideSpec } from '../../src/regoPolicy/engineProcess.js';
-import { readRegoPolicy } from '../../src/regoPolicy/readRegoPolicy.js';
-import { parseRegoEvent, type RegoEvent } from '../../src/regoPolicy/regoEvent.js';
+import type { RegoEvent } from '../../src/regoPolicy/regoEvent.js';
+import { eventsOf, sideSpecOf, type Family } from './corpusSides.js';
 import { evaluateSide, type Evaluated } from '../../src/regoPolicy/sideEvaluation.js';
 import {
   ExactNumber,
@@ -25,8 +25,6 @@ import { SIZES } from '../support/sizes.js';
  * what the policies do read, so that partial evaluation is what decides. The records left
  * unevaluable are counted, with how many of them a completion shows to depend on the hidden part.
  */
-
-type Family = keyof typeof FAMILIES;
 
 /** A seeded choice (mulberry32), so a failure names completions that reproduce. */
 function createRng(seed: string): { pick<T>(list: readonly T[]): T } {
@@ -142,17 +140,9 @@ describe.each(Object.keys(MASKS) as Family[])('the %s corpus under a mask the po
       inputs,
       mask: MASKS[family]!,
     });
-    events = captured.lines.map((line) => {
-      const parsed = parseRegoEvent(line);
-      if (!parsed.ok) throw new Error(parsed.reason);
-      return parsed.event;
-    });
+    events = eventsOf(captured.lines);
     const sides: Record<string, SideSpec> = {};
-    for (const variant of variants) {
-      const read = await readRegoPolicy(join(CORPUS, family, variant));
-      if (!read.ok) throw new Error(JSON.stringify(read.problems));
-      sides[variant] = { modules: read.bundle.modules, data: read.bundle.data, decision: spec.decisionPath };
-    }
+    for (const variant of variants) sides[variant] = await sideSpecOf(family, variant);
     engine = await EngineProcess.start(ensureEngine().engine, sides);
     for (const variant of variants) {
       const reads = await engine.reads(variant);

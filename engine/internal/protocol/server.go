@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/topdown/builtins"
 	"github.com/open-policy-agent/opa/v1/version"
 
 	"policy-replay/engine/internal/regoeval"
@@ -82,17 +83,9 @@ func (s *Server) load(req *Request) *Response {
 }
 
 func (s *Server) eval(ctx context.Context, req *Request) *Response {
-	p, errResp := s.side(req.Side)
+	p, input, cache, errResp := s.evaluation(req)
 	if errResp != nil {
 		return errResp
-	}
-	input, err := inputOf(req)
-	if err != nil {
-		return failure(asError(err))
-	}
-	cache, err := regoeval.ParseNDCache(req.NDBuiltinCache)
-	if err != nil {
-		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: err.Error()})
 	}
 	out, err := p.Eval(ctx, regoeval.Options{
 		Input:               input,
@@ -126,17 +119,9 @@ func (s *Server) eval(ctx context.Context, req *Request) *Response {
 }
 
 func (s *Server) partial(ctx context.Context, req *Request) *Response {
-	p, errResp := s.side(req.Side)
+	p, input, cache, errResp := s.evaluation(req)
 	if errResp != nil {
 		return errResp
-	}
-	input, err := inputOf(req)
-	if err != nil {
-		return failure(asError(err))
-	}
-	cache, err := regoeval.ParseNDCache(req.NDBuiltinCache)
-	if err != nil {
-		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: err.Error()})
 	}
 	r, err := p.Partial(ctx, input, req.Unknowns, cache)
 	if err != nil {
@@ -173,6 +158,24 @@ func rules(req *Request) *Response {
 		return failure(asError(err))
 	}
 	return &Response{RuleSet: set}
+}
+
+// evaluation is what eval and partial read from a request: the side, the input and the recorded
+// non-deterministic results.
+func (s *Server) evaluation(req *Request) (*regoeval.Policy, *ast.Term, builtins.NDBCache, *Response) {
+	p, errResp := s.side(req.Side)
+	if errResp != nil {
+		return nil, nil, nil, errResp
+	}
+	input, err := inputOf(req)
+	if err != nil {
+		return nil, nil, nil, failure(asError(err))
+	}
+	cache, err := regoeval.ParseNDCache(req.NDBuiltinCache)
+	if err != nil {
+		return nil, nil, nil, failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: err.Error()})
+	}
+	return p, input, cache, nil
 }
 
 func (s *Server) side(name string) (*regoeval.Policy, *Response) {
