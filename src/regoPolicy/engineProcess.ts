@@ -204,13 +204,15 @@ export class EngineProcess {
 
   /**
    * The input a decision side can read (`opa deps`' base documents under input, cut at their
-   * first dynamic step), as JSON pointers; `wholeInput` when it can read all of it.
+   * first dynamic step), as JSON pointers; `wholeInput` when it can read all of it; `data`, the
+   * base documents under data it reads (pointers under /data), which the policy must hold.
    */
-  async reads(side: string): Promise<{ pointers: string[]; wholeInput: boolean }> {
+  async reads(side: string): Promise<{ pointers: string[]; wholeInput: boolean; data: string[] }> {
     const m = await this.request('{"op":"reads"', `,"side":${JSON.stringify(side)}`);
     return {
       pointers: JSON.parse(m.get('reads') ?? '[]') as string[],
       wholeInput: m.get('whole_input') === 'true',
+      data: JSON.parse(m.get('data_reads') ?? '[]') as string[],
     };
   }
 

@@ -21,7 +21,10 @@ function arrayElements(text: string): string[] {
   }
 }
 
-/** The text of the value at a JSON pointer under /input, or undefined where there is none. */
+/**
+ * The text of the value at a JSON pointer below a root (`/input/a/b`, `/data/org`: the first step
+ * names the document, `text` is), or undefined where there is none.
+ */
 export function textAt(input: string, pointer: string): string | undefined {
   let node: string | undefined = input.trim();
   for (const raw of pointer.split('/').slice(2)) {

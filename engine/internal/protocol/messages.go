@@ -61,6 +61,8 @@ type Response struct {
 	// reads: the input pointers the decision can read, or the whole input.
 	Reads      []string `json:"reads,omitempty"`
 	WholeInput *bool    `json:"whole_input,omitempty"`
+	// reads: the base documents under data the decision reads (pointers under /data).
+	DataReads []string `json:"data_reads,omitempty"`
 	// rules: every rule group and what each module is (written only for a rules request).
 	*regoeval.RuleSet
 }

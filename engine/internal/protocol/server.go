@@ -148,7 +148,7 @@ func (s *Server) reads(req *Request) *Response {
 	if err != nil {
 		return failure(asError(err))
 	}
-	return &Response{Reads: r.Pointers, WholeInput: boolPtr(r.Whole)}
+	return &Response{Reads: r.Pointers, WholeInput: boolPtr(r.Whole), DataReads: r.Data}
 }
 
 // rules parses modules and lists their rule groups. It reads no side and installs nothing.

@@ -16,6 +16,9 @@ import (
 type Reads struct {
 	Pointers []string
 	Whole    bool
+	// Data are the base documents under data the decision reads (no rule defines them), as
+	// pointers ("/data/org/managers"): what the policy's data must hold.
+	Data []string
 }
 
 // Reads follows every rule the decision's query can reach, as dependencies.Base does, with one
@@ -31,8 +34,14 @@ func (p *Policy) Reads() (*Reads, error) {
 	if err := p.collectReads(p.query, map[*ast.Rule]bool{}, found); err != nil {
 		return nil, err
 	}
-	r := &Reads{Pointers: []string{}}
+	r := &Reads{Pointers: []string{}, Data: []string{}}
 	for _, ref := range found {
+		if ref.HasPrefix(ast.DefaultRootRef) {
+			if ptr, ok := pointerUnder("/data", ref); ok {
+				r.Data = append(r.Data, ptr)
+			}
+			continue
+		}
 		ptr, ok := pointerOf(ref)
 		if !ok || ptr == "/input" {
 			r.Whole = true
@@ -45,6 +54,8 @@ func (p *Policy) Reads() (*Reads, error) {
 	}
 	sort.Strings(r.Pointers)
 	r.Pointers = dropCovered(r.Pointers)
+	sort.Strings(r.Data)
+	r.Data = dropCovered(r.Data)
 	return r, nil
 }
 
@@ -61,6 +72,10 @@ func (p *Policy) collectReads(x any, visited map[*ast.Rule]bool, found map[strin
 			continue
 		}
 		rules := p.compiler.GetRules(r)
+		if len(rules) == 0 && r.HasPrefix(ast.DefaultRootRef) {
+			found[r.String()] = r
+			continue
+		}
 		if target, ok := aliasTarget(rules, r); ok {
 			found[target.String()] = target
 			continue
@@ -123,8 +138,13 @@ func dropCovered(sorted []string) []string {
 // pointerOf writes a constant input reference as a JSON pointer (RFC 6901 escapes); a step that
 // is not a string or a number cannot be a pointer segment and counts as a dynamic step.
 func pointerOf(ref ast.Ref) (string, bool) {
+	return pointerUnder("/input", ref)
+}
+
+// pointerUnder writes ref's steps after its root under the pointer root.
+func pointerUnder(root string, ref ast.Ref) (string, bool) {
 	var b strings.Builder
-	b.WriteString("/input")
+	b.WriteString(root)
 	for _, term := range ref[1:] {
 		switch v := term.Value.(type) {
 		case ast.String:

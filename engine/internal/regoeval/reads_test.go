@@ -72,3 +72,20 @@ allow if {
 		}
 	}
 }
+
+// The data a decision reads, which the policy's bundle must hold.
+func TestReadsOfData(t *testing.T) {
+	p := compile(t, map[string]string{"p.rego": `package p
+allow if input.user in data.org.managers[input.employee]
+allow if data.flags.open == true
+allow if helper
+helper if input.x
+`}, "p/allow")
+	r, err := p.Reads()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"/data/flags/open", "/data/org/managers"}; !reflect.DeepEqual(r.Data, want) {
+		t.Fatalf("data reads %v, want %v", r.Data, want)
+	}
+}
