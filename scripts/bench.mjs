@@ -5,7 +5,7 @@
  *   node scripts/bench.mjs [--records N | --large] [--seed S] [--runs R] [--baseline-records M]
  *                          [--sample records|decision-log] [--workers N] [--cli FILE] [--opa FILE]
  *                          [--coverage-only] [--coverage-seeds S,S,…] [--coverage-rules N]
- *                          [--max-coverage-nodes N] [--build DIR]
+ *                          [--max-coverage-nodes N] [--build DIR] [--rego-only]
  *   node scripts/bench.mjs --help
  *
  * `--sample decision-log` measures the same requests as an OPA console decision log
@@ -41,6 +41,9 @@
  *    `--coverage-seeds`, default 1,2,3; `--coverage-rules`, default 200) under both, with the CLI's
  *    default node budget (or `--max-coverage-nodes`): mode, kinds, nodes, the median time of R
  *    runs. `--coverage-only` runs this step alone.
+ * 6. `--rego-only`, alone: the raw-Rego replay (scripts/bench-rego.mjs) on the HTTP API and the
+ *    Envoy corpora at `--records` decision events (default 100,000), against OPA's own server on
+ *    `--baseline-records` inputs, from build/ (docs/rego.md "Speed").
  * Benchmarks are not tests: nothing here fails on timing.
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -79,6 +82,7 @@ const { values } = parseArgs({
     'coverage-rules': { type: 'string', default: '200' },
     'max-coverage-nodes': { type: 'string' },
     build: { type: 'string', default: join(ROOT, 'build') },
+    'rego-only': { type: 'boolean' },
     help: { type: 'boolean' },
   },
 });
@@ -117,6 +121,23 @@ const coverage = () =>
     rules: Number(values['coverage-rules']),
     maxNodes: values['max-coverage-nodes'] === undefined ? undefined : Number(values['max-coverage-nodes']),
   });
+if (values['rego-only']) {
+  for (const family of ['httpapi', 'envoy'])
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, 'scripts/bench-rego.mjs'),
+        '--family',
+        family,
+        '--events',
+        String(records),
+        '--baseline',
+        String(baselineRecords),
+      ],
+      { stdio: 'inherit' },
+    );
+  process.exit(0);
+}
 if (values['coverage-only']) {
   for (const text of await coverage()) console.log(text);
   process.exit(0);
