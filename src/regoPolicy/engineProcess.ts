@@ -116,6 +116,8 @@ export class EngineProcess {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private writes: Promise<void> = Promise.resolve();
+  /** Lines written since the last flush (write). */
+  private queued: string[] = [];
   private failure: EngineError | undefined;
   private stderr = '';
 
@@ -246,12 +248,23 @@ export class EngineProcess {
     return answer;
   }
 
-  /** Writes in order, waiting for 'drain' whenever the pipe's buffer is full. */
+  /**
+   * Writes in order, waiting for 'drain' whenever the pipe's buffer is full. The lines of one turn
+   * of the event loop go out as one write: a replay sends thousands of requests at once, and a
+   * write each cost more than the evaluations they asked for.
+   */
   private write(line: string): void {
+    this.queued.push(line);
+    if (this.queued.length === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const text = this.queued.join('');
+    this.queued = [];
     this.writes = this.writes
       .then(async () => {
         if (this.failure) return;
-        if (!this.child.stdin.write(line)) await this.drained();
+        if (!this.child.stdin.write(text)) await this.drained();
       })
       // A broken pipe is the process failing: 'error'/'exit' reject the pending requests.
       .catch(() => undefined);
