@@ -1,6 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import { parseRegoEvent } from '../../src/regoPolicy/regoEvent.js';
 import { projectionKey, textAt } from '../../src/regoPolicy/projection.js';
+import { AnswerCache, type Evaluated } from '../../src/regoPolicy/sideEvaluation.js';
 
 /** Reading one decision event as the Rego replay needs it (docs/rego.md "Unknown input"). */
 describe('a decision event', () => {
@@ -73,5 +74,24 @@ describe("an input's projection", () => {
       projectionKey(input, ['/input/e', '/input/e'], null),
     );
     expect(projectionKey(input, ['/input/e'], '{"x":{}}')).not.toBe(projectionKey(input, ['/input/e'], null));
+  });
+});
+
+describe('the answer cache', () => {
+  it('answers a repeated projection once, and stops keying when nothing repeats', async () => {
+    const cache = new AnswerCache();
+    let evaluated = 0;
+    const evaluate = async (): Promise<Evaluated> => {
+      evaluated++;
+      return { evaluation: { kind: 'undefined' }, route: 'recorded' };
+    };
+    await Promise.all([
+      cache.answer('head', 'k', evaluate),
+      cache.answer('head', 'k', evaluate),
+      cache.answer('base', 'k', evaluate),
+    ]);
+    expect({ evaluated, hits: cache.hits }).toEqual({ evaluated: 2, hits: 1 });
+    for (let i = 0; i < 2000; i++) await cache.answer('head', `distinct-${i}`, evaluate);
+    expect(cache.useful).toBe(false);
   });
 });

@@ -54,9 +54,20 @@ function fromEngineError(error: unknown): SideEvaluation {
 export class AnswerCache {
   private readonly sides = new Map<string, Map<string, Promise<Evaluated>>>();
   hits = 0;
+  lookups = 0;
   constructor(readonly max = 100_000) {}
 
+  /**
+   * Whether keys are still worth computing: after 2,000 lookups that found under 2 % of their
+   * answers (every request distinct, as with request ids or tokens in what is read), a key costs
+   * more than it saves. Answers are the same either way.
+   */
+  get useful(): boolean {
+    return this.lookups < 2000 || this.hits * 50 >= this.lookups;
+  }
+
   answer(side: string, key: string, evaluate: () => Promise<Evaluated>): Promise<Evaluated> {
+    this.lookups++;
     let map = this.sides.get(side);
     if (map === undefined || map.size >= this.max) this.sides.set(side, (map = new Map()));
     const known = map.get(key);
@@ -78,7 +89,7 @@ export async function evaluateSide(
   cache: AnswerCache | null = null,
 ): Promise<Evaluated> {
   const unknown = readUnknowns(reads, event.unknowns);
-  if (cache !== null && unknown.length === 0 && !reads.wholeInput) {
+  if (cache !== null && cache.useful && unknown.length === 0 && !reads.wholeInput) {
     const key = projectionKey(event.input, reads.pointers, event.ndBuiltinCache);
     return cache.answer(side, key, () => evaluateOnce(engine, side, unknown, event));
   }
