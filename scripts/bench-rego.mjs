@@ -7,8 +7,8 @@
  *   node scripts/bench-rego.mjs [--family httpapi|envoy|admission] [--events N] [--head H] [--baseline M]
  *
  * The replay is the core of docs/rego.md, in-process from build/ (`npm run build`): each event
- * read exactly, both sides evaluated by policy-replay-engine (pipelined, as the replay sends
- * them), classified. OPA's server: the first M inputs posted to the base's and the head's decision
+ * read exactly, both sides evaluated by policy-replay-engine in one request (pipelined, as the
+ * replay sends them), classified. OPA's server: the first M inputs posted to the base's and the head's decision
  * path (keep-alive, one in flight per version). Peak RSS: this process's and the engine's VmHWM.
  */
 import { execFileSync } from 'node:child_process';
@@ -41,7 +41,7 @@ const [
   { EngineProcess },
   { readRegoPolicy },
   { parseRegoEvent },
-  { evaluateSide, AnswerCache },
+  { evaluateSides, AnswerCache },
   { classifyPair },
 ] = await Promise.all([
   load('regoPolicy/engineProcess.js'),
@@ -95,7 +95,10 @@ try {
     spec.mapping.kind === 'field' ? { kind: 'field', path: [spec.mapping.field] } : spec.mapping;
   const replayStarted = performance.now();
   const engine = await EngineProcess.start(enginePath, { base: await side('base'), head: await side(head) });
-  const reads = { base: await engine.reads('base'), head: await engine.reads('head') };
+  const sides = [
+    { name: 'base', reads: await engine.reads('base') },
+    { name: 'head', reads: await engine.reads('head') },
+  ];
   const counts = { changed: 0, unchanged: 0, unevaluable: 0, malformed: 0 };
   const cache = new AnswerCache();
   const CHUNK = 2000;
@@ -104,10 +107,7 @@ try {
       lines.slice(at, at + CHUNK).map(async (line) => {
         const parsed = parseRegoEvent(line);
         if (!parsed.ok) return void counts.malformed++;
-        const [b, h] = await Promise.all([
-          evaluateSide(engine, 'base', reads.base, parsed.event, cache),
-          evaluateSide(engine, 'head', reads.head, parsed.event, cache),
-        ]);
+        const [b, h] = await evaluateSides(engine, sides, parsed.event, cache);
         counts[classifyPair(mapping, b.evaluation, h.evaluation).kind]++;
       }),
     );

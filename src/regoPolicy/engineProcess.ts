@@ -177,6 +177,20 @@ export class EngineProcess {
   }
 
   /**
+   * Evaluates decision sides on one input and one set of recorded results (decoded once by the
+   * engine): each side's decision, or its own EngineError (a failure of one side does not fail the
+   * others).
+   */
+  async evalSides(sides: readonly string[], req: EvalRequest = {}): Promise<(Decision | EngineError)[]> {
+    const m = await this.request('{"op":"eval_sides"', `,"sides":${JSON.stringify(sides)}${evalFields(req)}`);
+    return arrayElements(m.get('answers') ?? '[]').map((text) => {
+      const answer = topLevelMembers(text);
+      const error = answer.get('error');
+      return error === undefined ? decisionOf(answer) : new EngineError(JSON.parse(error) as WireError);
+    });
+  }
+
+  /**
    * Evaluates a query side (`SideSpec.query`): every solution, as the JSON text of an array of
    * objects (variable → value).
    */
@@ -361,6 +375,24 @@ export function topLevelMembers(text: string): Map<string, string> {
     i = skipSpace(text, end);
     const c = text.charCodeAt(i);
     if (c === 0x7d) return out;
+    if (c !== 0x2c) throw new Error('expected a comma');
+    i = skipSpace(text, i + 1);
+  }
+}
+
+/** The elements of a JSON array's text, each as its text (valid JSON). */
+export function arrayElements(text: string): string[] {
+  const out: string[] = [];
+  let i = skipSpace(text, 0);
+  if (text.charCodeAt(i) !== 0x5b) throw new Error('not an array');
+  i = skipSpace(text, i + 1);
+  if (text.charCodeAt(i) === 0x5d) return out;
+  for (;;) {
+    const end = endOfValue(text, i);
+    out.push(text.slice(i, end));
+    i = skipSpace(text, end);
+    const c = text.charCodeAt(i);
+    if (c === 0x5d) return out;
     if (c !== 0x2c) throw new Error('expected a comma');
     i = skipSpace(text, i + 1);
   }

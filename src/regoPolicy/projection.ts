@@ -5,21 +5,7 @@
  * input's text, so numbers stay exact: a different spelling of the same value only misses the
  * cache, never shares an answer it should not.
  */
-import { endOfValue, skipSpace, topLevelMembers } from './engineProcess.js';
-
-/** The elements of a JSON array's text (valid JSON). */
-function arrayElements(text: string): string[] {
-  const out: string[] = [];
-  let i = skipSpace(text, 1);
-  if (text.charCodeAt(i) === 0x5d) return out;
-  for (;;) {
-    const end = endOfValue(text, i);
-    out.push(text.slice(i, end));
-    i = skipSpace(text, end);
-    if (text.charCodeAt(i) === 0x5d) return out;
-    i = skipSpace(text, i + 1);
-  }
-}
+import { arrayElements, topLevelMembers } from './engineProcess.js';
 
 /**
  * The text of the value at a JSON pointer below a root (`/input/a/b`, `/data/org`: the first step

@@ -6,7 +6,7 @@
  * from the event's cache only).
  */
 import { parseExactJson } from './exactJson.js';
-import { EngineError, type EngineProcess } from './engineProcess.js';
+import { EngineError, type Decision, type EngineProcess } from './engineProcess.js';
 import type { SideEvaluation } from './classify.js';
 import type { RegoEvent } from './regoEvent.js';
 import { projectionKey } from './projection.js';
@@ -66,17 +66,25 @@ export class AnswerCache {
     return this.lookups < 2000 || this.hits * 50 >= this.lookups;
   }
 
-  answer(side: string, key: string, evaluate: () => Promise<Evaluated>): Promise<Evaluated> {
+  /** The answer given for this projection, counting the lookup. */
+  lookup(side: string, key: string): Promise<Evaluated> | undefined {
     this.lookups++;
+    const known = this.sides.get(side)?.get(key);
+    if (known !== undefined) this.hits++;
+    return known;
+  }
+
+  store(side: string, key: string, answer: Promise<Evaluated>): void {
     let map = this.sides.get(side);
     if (map === undefined || map.size >= this.max) this.sides.set(side, (map = new Map()));
-    const known = map.get(key);
-    if (known !== undefined) {
-      this.hits++;
-      return known;
-    }
-    const answer = evaluate();
     map.set(key, answer);
+  }
+
+  answer(side: string, key: string, evaluate: () => Promise<Evaluated>): Promise<Evaluated> {
+    const known = this.lookup(side, key);
+    if (known !== undefined) return known;
+    const answer = evaluate();
+    this.store(side, key, answer);
     return answer;
   }
 }
@@ -94,6 +102,62 @@ export async function evaluateSide(
     return cache.answer(side, key, () => evaluateOnce(engine, side, unknown, event));
   }
   return evaluateOnce(engine, side, unknown, event);
+}
+
+export interface ReplaySide {
+  name: string;
+  reads: InputReads;
+}
+
+const fromDecision = (d: Decision): SideEvaluation =>
+  d.defined ? { kind: 'defined', result: parseExactJson(d.result) } : { kind: 'undefined' };
+
+/**
+ * Every side's answer to one event, as evaluateSide gives it; the sides evaluated as recorded
+ * (and not answered by the cache) go to the engine in one request, which decodes the input once.
+ */
+export async function evaluateSides(
+  engine: EngineProcess,
+  sides: readonly ReplaySide[],
+  event: RegoEvent,
+  cache: AnswerCache | null = null,
+): Promise<Evaluated[]> {
+  const answers: (Promise<Evaluated> | undefined)[] = [];
+  const batch: { index: number; key: string | null }[] = [];
+  sides.forEach(({ name, reads }, index) => {
+    const unknown = readUnknowns(reads, event.unknowns);
+    if (unknown.length > 0) {
+      answers[index] = evaluateOnce(engine, name, unknown, event);
+      return;
+    }
+    const key =
+      cache !== null && cache.useful && !reads.wholeInput
+        ? projectionKey(event.input, reads.pointers, event.ndBuiltinCache)
+        : null;
+    answers[index] = key === null ? undefined : cache!.lookup(name, key);
+    if (answers[index] === undefined) batch.push({ index, key });
+  });
+  if (batch.length > 0) {
+    const decided = engine
+      .evalSides(
+        batch.map(({ index }) => sides[index]!.name),
+        {
+          ...(event.input === null ? {} : { input: event.input }),
+          ...(event.ndBuiltinCache === null ? {} : { ndBuiltinCache: event.ndBuiltinCache }),
+        },
+      )
+      .then((results) =>
+        results.map((r): Evaluated => ({
+          evaluation: r instanceof EngineError ? fromEngineError(r) : fromDecision(r),
+          route: 'recorded',
+        })),
+      );
+    batch.forEach(({ index, key }, k) => {
+      answers[index] = decided.then((all) => all[k]!);
+      if (key !== null) cache!.store(sides[index]!.name, key, answers[index]!);
+    });
+  }
+  return Promise.all(answers as Promise<Evaluated>[]);
 }
 
 async function evaluateOnce(

@@ -18,7 +18,9 @@ type Request struct {
 	Policies map[string]regoeval.Spec `json:"policies,omitempty"`
 
 	// eval and partial: which side, and its input.
-	Side      string          `json:"side,omitempty"`
+	Side string `json:"side,omitempty"`
+	// eval_sides: several sides evaluated on one input, decoded once, answered in this order.
+	Sides     []string        `json:"sides,omitempty"`
 	Input     json.RawMessage `json:"input,omitempty"`
 	InputTerm string          `json:"input_term,omitempty"`
 
@@ -58,6 +60,9 @@ type Response struct {
 	Decided  *bool    `json:"decided,omitempty"`
 	Residual []string `json:"residual,omitempty"`
 
+	// eval_sides: one answer per side, in the request's order.
+	Answers []SideAnswer `json:"answers,omitempty"`
+
 	// reads: the input pointers the decision can read, or the whole input.
 	Reads      []string `json:"reads,omitempty"`
 	WholeInput *bool    `json:"whole_input,omitempty"`
@@ -65,4 +70,12 @@ type Response struct {
 	DataReads []string `json:"data_reads,omitempty"`
 	// rules: every rule group and what each module is (written only for a rules request).
 	*regoeval.RuleSet
+}
+
+// SideAnswer is one side's answer of an eval_sides request: defined and its result, or an error of
+// that side alone (the other sides still answer).
+type SideAnswer struct {
+	Defined *bool           `json:"defined,omitempty"`
+	Result  json.RawMessage `json:"result,omitempty"`
+	Error   *regoeval.Error `json:"error,omitempty"`
 }

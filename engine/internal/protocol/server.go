@@ -49,6 +49,8 @@ func (s *Server) handle(ctx context.Context, req *Request) *Response {
 		return s.load(req)
 	case "eval":
 		return s.eval(ctx, req)
+	case "eval_sides":
+		return s.evalSides(ctx, req)
 	case "partial":
 		return s.partial(ctx, req)
 	case "reads":
@@ -116,6 +118,50 @@ func (s *Server) eval(ctx context.Context, req *Request) *Response {
 		resp.Results = append(resp.Results, row)
 	}
 	return resp
+}
+
+// evalSides evaluates decision sides on one input and one set of recorded results, both decoded
+// once: a replay asks the base and the head about every record.
+func (s *Server) evalSides(ctx context.Context, req *Request) *Response {
+	if len(req.Sides) == 0 {
+		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: "eval_sides needs sides"})
+	}
+	policies := make([]*regoeval.Policy, len(req.Sides))
+	for i, name := range req.Sides {
+		p, errResp := s.side(name)
+		if errResp != nil {
+			return errResp
+		}
+		if !p.IsDecision() {
+			return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Side: name, Message: "eval_sides needs decision sides"})
+		}
+		policies[i] = p
+	}
+	input, err := inputOf(req)
+	if err != nil {
+		return failure(asError(err))
+	}
+	cache, err := regoeval.ParseNDCache(req.NDBuiltinCache)
+	if err != nil {
+		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: err.Error()})
+	}
+	answers := make([]SideAnswer, len(policies))
+	for i, p := range policies {
+		out, err := p.Eval(ctx, regoeval.Options{Input: input, NDCache: cache, Timeout: time.Duration(req.TimeoutMillis) * time.Millisecond})
+		if err != nil {
+			e := asError(err)
+			e.Side = req.Sides[i]
+			answers[i] = SideAnswer{Error: e}
+			continue
+		}
+		answers[i] = SideAnswer{Defined: boolPtr(out.Defined)}
+		if out.Defined {
+			if answers[i].Result, err = regoeval.JSONOf(out.Value.Value); err != nil {
+				answers[i] = SideAnswer{Error: &regoeval.Error{Kind: regoeval.KindEval, Side: req.Sides[i], Message: err.Error()}}
+			}
+		}
+	}
+	return &Response{Answers: answers}
 }
 
 func (s *Server) partial(ctx context.Context, req *Request) *Response {

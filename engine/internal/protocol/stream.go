@@ -45,7 +45,7 @@ func Serve(ctx context.Context, s *Server, r io.Reader, w io.Writer) error {
 		switch {
 		case bad != nil:
 			slot <- encode(bad)
-		case req.Op == "eval" || req.Op == "partial" || req.Op == "rules":
+		case req.Op == "eval" || req.Op == "eval_sides" || req.Op == "partial" || req.Op == "rules":
 			workers <- struct{}{}
 			running.Add(1)
 			go func() {
