@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 
 	"policy-replay/engine/internal/protocol"
 )
@@ -18,8 +19,15 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
+	// A CPU profile of the whole run, for measuring the engine (docs/rego-engine.md "Speed").
+	if path := os.Getenv("POLICY_REPLAY_ENGINE_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
 	if err := protocol.Serve(context.Background(), protocol.NewServer(), os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "policy-replay-engine:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }

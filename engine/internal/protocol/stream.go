@@ -30,8 +30,23 @@ func Serve(ctx context.Context, s *Server, r io.Reader, w io.Writer) error {
 	written := make(chan error, 1)
 	go func() { written <- writeInOrder(w, slots) }()
 
-	workers := make(chan struct{}, runtime.GOMAXPROCS(0))
+	// Long-lived workers rather than a goroutine per request: OPA's evaluator recurses deeply, and
+	// a new goroutine's stack would grow by copying on every request (a quarter of the CPU).
+	type job struct {
+		req  *Request
+		slot chan []byte
+	}
+	jobs := make(chan job)
 	var running sync.WaitGroup
+	for i := 0; i < runtime.GOMAXPROCS(0); i++ {
+		go func() {
+			for j := range jobs {
+				j.slot <- encode(s.Handle(ctx, j.req))
+				running.Done()
+			}
+		}()
+	}
+	defer close(jobs)
 	var readErr error
 	for readErr == nil {
 		var line []byte
@@ -46,13 +61,8 @@ func Serve(ctx context.Context, s *Server, r io.Reader, w io.Writer) error {
 		case bad != nil:
 			slot <- encode(bad)
 		case req.Op == "eval" || req.Op == "eval_sides" || req.Op == "partial" || req.Op == "rules":
-			workers <- struct{}{}
 			running.Add(1)
-			go func() {
-				defer running.Done()
-				defer func() { <-workers }()
-				slot <- encode(s.Handle(ctx, req))
-			}()
+			jobs <- job{req: req, slot: slot}
 		default:
 			running.Wait()
 			slot <- encode(s.Handle(ctx, req))
