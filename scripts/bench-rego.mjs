@@ -6,19 +6,20 @@
  *
  *   node scripts/bench-rego.mjs [--family httpapi|envoy|admission] [--events N] [--head H] [--baseline M]
  *
- * The replay is the core of docs/rego.md, in-process from build/ (`npm run build`): each event
- * read exactly, both sides evaluated by policy-replay-engine in one request (pipelined, as the
- * replay sends them), classified. OPA's server: the first M inputs posted to the base's and the head's decision
- * path (keep-alive, one in flight per version). Peak RSS: this process's and the engine's VmHWM.
+ * The replay is the core of docs/rego.md from build/ (`npm run build`), in a process of its own
+ * (scripts/lib/rego-replay-run.mjs) streaming the log: each event read exactly, both sides
+ * evaluated by policy-replay-engine in one request (pipelined), classified. OPA's server: the
+ * first M inputs posted to the base's and the head's decision path (keep-alive, one in flight per
+ * version). Peak RSS: the replay process's and the engine's VmHWM.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { captureCorpus, corpusInputs, CORPUS, FAMILIES } from './lib/rego-corpus.mjs';
+import { captureCorpus, corpusInputs, FAMILIES } from './lib/rego-corpus.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -36,20 +37,8 @@ const head = values.head ?? spec.heads[0];
 const count = Number(values.events);
 const baselineCount = Math.min(Number(values.baseline), count);
 
-const load = (path) => import(pathToFileURL(join(ROOT, 'build', path)).href);
-const [
-  { EngineProcess },
-  { readRegoPolicy },
-  { parseRegoEvent },
-  { evaluateSides, AnswerCache },
-  { classifyPair },
-] = await Promise.all([
-  load('regoPolicy/engineProcess.js'),
-  load('regoPolicy/readRegoPolicy.js'),
-  load('regoPolicy/regoEvent.js'),
-  load('regoPolicy/sideEvaluation.js'),
-  load('regoPolicy/classify.js'),
-]);
+if (!existsSync(join(ROOT, 'build/regoPolicy/engineProcess.js')))
+  throw new Error('build/ not found (npm run build?)');
 execFileSync(process.execPath, [join(ROOT, 'scripts/ensure-opa.mjs')], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -58,17 +47,11 @@ const enginePath = execFileSync(process.execPath, [join(ROOT, 'scripts/ensure-en
 }).trim();
 const opa = join(ROOT, '.tools/bin/opa');
 
-const peakKb = (pid) => {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) : 0;
-};
-
 const dir = mkdtempSync(join(tmpdir(), 'bench-rego-'));
 try {
   const inputs = corpusInputs(family, count, { seed: 11 });
   process.stderr.write(`capturing ${count} decision events of ${family}/base from opa run --server…\n`);
   const captured = await captureCorpus({ opa, dir: join(dir, 'base'), family, inputs });
-  const lines = captured.lines;
 
   // OPA's own server, both versions, on the first M inputs.
   const started = performance.now();
@@ -86,45 +69,30 @@ try {
   const serverSeconds = (performance.now() - started) / 1000;
   const serverRate = baselineCount / serverSeconds;
 
-  const side = async (variant) => {
-    const read = await readRegoPolicy(join(CORPUS, family, variant));
-    if (!read.ok) throw new Error(JSON.stringify(read.problems));
-    return { modules: read.bundle.modules, data: read.bundle.data, decision: spec.decisionPath };
-  };
-  const mapping =
-    spec.mapping.kind === 'field' ? { kind: 'field', path: [spec.mapping.field] } : spec.mapping;
-  const replayStarted = performance.now();
-  const engine = await EngineProcess.start(enginePath, { base: await side('base'), head: await side(head) });
-  const sides = [
-    { name: 'base', reads: await engine.reads('base') },
-    { name: 'head', reads: await engine.reads('head') },
-  ];
-  const counts = { changed: 0, unchanged: 0, unevaluable: 0, malformed: 0 };
-  const cache = new AnswerCache();
-  const CHUNK = 2000;
-  for (let at = 0; at < lines.length; at += CHUNK) {
-    await Promise.all(
-      lines.slice(at, at + CHUNK).map(async (line) => {
-        const parsed = parseRegoEvent(line);
-        if (!parsed.ok) return void counts.malformed++;
-        const [b, h] = await evaluateSides(engine, sides, parsed.event, cache);
-        counts[classifyPair(mapping, b.evaluation, h.evaluation).kind]++;
-      }),
-    );
-  }
-  const replaySeconds = (performance.now() - replayStarted) / 1000;
-  // @ts-expect-error: the child process is private to the client; the bench reads its peak RSS.
-  const enginePeak = peakKb(engine.child.pid);
-  await engine.close();
-  const rate = lines.length / replaySeconds;
+  // The replay in a process of its own, streaming the log OPA wrote: its peak RSS is its own.
+  const run = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, 'scripts/lib/rego-replay-run.mjs'),
+        join(ROOT, 'build'),
+        enginePath,
+        family,
+        head,
+        captured.consoleFile,
+      ],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    ),
+  );
+  const rate = run.events / run.seconds;
   console.log(
-    `sample      ${lines.length} decision events of ${family} (opa run --server, mask, nd_builtin_cache), base → ${head}, node ${process.version}`,
+    `sample      ${run.events} decision events of ${family} (opa run --server, mask, nd_builtin_cache), base → ${head}, node ${process.version}`,
   );
   console.log(
-    `replay      events/s ${Math.round(rate)}  wall ${replaySeconds.toFixed(2)} s  ${JSON.stringify(counts)}, ${cache.hits} answers from the projection cache`,
+    `replay      events/s ${Math.round(rate)}  wall ${run.seconds.toFixed(2)} s (engine start included)  ${JSON.stringify(run.counts)}, ${run.hits} answers from the projection cache`,
   );
   console.log(
-    `peak RSS    node ${Math.round(peakKb(process.pid) / 1024)} MB, engine ${Math.round(enginePeak / 1024)} MB`,
+    `peak RSS    replay ${Math.round(run.peakKb / 1024)} MB, engine ${Math.round(run.enginePeakKb / 1024)} MB`,
   );
   console.log(
     `opa-server  events/s ${Math.round(serverRate)}  (${baselineCount} inputs, base and ${head} each, one in flight per version, ${serverSeconds.toFixed(2)} s)`,
