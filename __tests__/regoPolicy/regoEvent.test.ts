@@ -92,6 +92,6 @@ describe('the answer cache', () => {
     ]);
     expect({ evaluated, hits: cache.hits }).toEqual({ evaluated: 2, hits: 1 });
     for (let i = 0; i < 2000; i++) await cache.answer('head', `distinct-${i}`, evaluate);
-    expect(cache.useful).toBe(false);
+    expect(cache.isUseful()).toBe(false);
   });
 });

@@ -53,30 +53,39 @@ function fromEngineError(error: unknown): SideEvaluation {
  */
 export class AnswerCache {
   private readonly sides = new Map<string, Map<string, Promise<Evaluated>>>();
-  hits = 0;
-  lookups = 0;
+  private readonly counts: Record<Route, { hits: number; lookups: number }> = {
+    recorded: { hits: 0, lookups: 0 },
+    partial: { hits: 0, lookups: 0 },
+  };
   constructor(readonly max = 100_000) {}
 
+  get hits(): number {
+    return this.counts.recorded.hits + this.counts.partial.hits;
+  }
+
   /**
-   * Whether keys are still worth computing: after 2,000 lookups that found under 2 % of their
-   * answers (every request distinct, as with request ids or tokens in what is read), a key costs
-   * more than it saves. Answers are the same either way.
+   * Whether keys of a route are still worth computing: after 2,000 lookups that found under 2 %
+   * of their answers (every request distinct, as with request ids or tokens in what is read), a
+   * key costs more than it saves. Answers are the same either way.
    */
-  get useful(): boolean {
-    return this.lookups < 2000 || this.hits * 50 >= this.lookups;
+  isUseful(route: Route = 'recorded'): boolean {
+    const { hits, lookups } = this.counts[route];
+    return lookups < 2000 || hits * 50 >= lookups;
   }
 
   /** The answer given for this projection, counting the lookup. */
-  lookup(side: string, key: string): Promise<Evaluated> | undefined {
-    this.lookups++;
-    const known = this.sides.get(side)?.get(key);
-    if (known !== undefined) this.hits++;
+  lookup(side: string, key: string, route: Route = 'recorded'): Promise<Evaluated> | undefined {
+    const counts = this.counts[route];
+    counts.lookups++;
+    const known = this.sides.get(`${route}:${side}`)?.get(key);
+    if (known !== undefined) counts.hits++;
     return known;
   }
 
-  store(side: string, key: string, answer: Promise<Evaluated>): void {
-    let map = this.sides.get(side);
-    if (map === undefined || map.size >= this.max) this.sides.set(side, (map = new Map()));
+  store(side: string, key: string, answer: Promise<Evaluated>, route: Route = 'recorded'): void {
+    const name = `${route}:${side}`;
+    let map = this.sides.get(name);
+    if (map === undefined || map.size >= this.max) this.sides.set(name, (map = new Map()));
     map.set(key, answer);
   }
 
@@ -97,7 +106,7 @@ export async function evaluateSide(
   cache: AnswerCache | null = null,
 ): Promise<Evaluated> {
   const unknown = readUnknowns(reads, event.unknowns);
-  if (cache !== null && cache.useful && unknown.length === 0 && !reads.wholeInput) {
+  if (cache !== null && cache.isUseful() && unknown.length === 0 && !reads.wholeInput) {
     const key = projectionKey(event.input, reads.pointers, event.ndBuiltinCache);
     return cache.answer(side, key, () => evaluateOnce(engine, side, unknown, event));
   }
@@ -127,11 +136,19 @@ export async function evaluateSides(
   sides.forEach(({ name, reads }, index) => {
     const unknown = readUnknowns(reads, event.unknowns);
     if (unknown.length > 0) {
-      answers[index] = evaluateOnce(engine, name, unknown, event);
+      // A partial answer rests on the known parts read, the unknown pointers and the recorded
+      // results: the same three, the same answer.
+      const key =
+        cache !== null && cache.isUseful('partial') && !reads.wholeInput
+          ? `${unknown.join('\u0002')}\u0003${projectionKey(event.input, reads.pointers, event.ndBuiltinCache)}`
+          : null;
+      const known = key === null ? undefined : cache!.lookup(name, key, 'partial');
+      answers[index] = known ?? evaluateOnce(engine, name, unknown, event);
+      if (key !== null && known === undefined) cache!.store(name, key, answers[index]!, 'partial');
       return;
     }
     const key =
-      cache !== null && cache.useful && !reads.wholeInput
+      cache !== null && cache.isUseful() && !reads.wholeInput
         ? projectionKey(event.input, reads.pointers, event.ndBuiltinCache)
         : null;
     answers[index] = key === null ? undefined : cache!.lookup(name, key);
