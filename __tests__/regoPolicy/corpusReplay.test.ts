@@ -11,12 +11,15 @@ import {
   type Evaluated,
   type InputReads,
 } from '../../src/regoPolicy/sideEvaluation.js';
-import { classifyPair, type SideEvaluation } from '../../src/regoPolicy/classify.js';
+import { classifyPair, sideDecision, type SideEvaluation } from '../../src/regoPolicy/classify.js';
 import { parseExactJson } from '../../src/regoPolicy/exactJson.js';
 import { sameResult } from '../../src/regoPolicy/resultDiff.js';
 import { ensureEngine } from '../support/engine.js';
 import { testOpaPath } from '../support/opa.js';
 import { tempDir } from '../support/files.js';
+import { SIZES } from '../support/sizes.js';
+import { spawnSync } from 'node:child_process';
+import { CORPUS } from '../../scripts/lib/rego-corpus.mjs';
 
 /**
  * The raw-Rego replay's proofs on the corpus (fixtures/rego/README.md), against the real OPA:
@@ -28,7 +31,7 @@ import { tempDir } from '../support/files.js';
  * - the records left unevaluable are only those whose erased or masked parts the decision reads.
  */
 
-const INPUTS = 300;
+const INPUTS = SIZES.regoCorpusInputs;
 const scratch = tempDir('rego-replay-');
 afterAll(() => scratch.cleanup());
 
@@ -52,6 +55,7 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
   const cached = new Map<string, Evaluated[]>();
   const cache = new AnswerCache();
   let together: Evaluated[][] = [];
+  let baseLines: string[] = [];
 
   beforeAll(async () => {
     for (const variant of variants) {
@@ -61,7 +65,10 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
         variant,
         captured.answers.map((a) => a.result),
       );
-      if (variant === 'base') events = eventsOf(captured.lines);
+      if (variant === 'base') {
+        events = eventsOf(captured.lines);
+        baseLines = captured.lines;
+      }
     }
     const sides: Record<string, SideSpec> = {};
     for (const variant of variants) sides[variant] = await sideSpecOf(family, variant);
@@ -93,6 +100,59 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
     // request headers (ids, tokens) make nearly every projection of those two distinct.
     if (family === 'admission') expect(cache.hits).toBeGreaterThan(0);
   });
+
+  it('is a corpus OPA takes: every variant compiles, every event logs its path, erasures and cache', () => {
+    for (const variant of variants) {
+      const checked = spawnSync(testOpaPath(), ['check', join(CORPUS, family, variant)], {
+        encoding: 'utf8',
+      });
+      expect({ variant, status: checked.status, stderr: checked.stderr }).toEqual({
+        variant,
+        status: 0,
+        stderr: '',
+      });
+    }
+    expect(events).toHaveLength(INPUTS);
+    for (const event of events) {
+      expect(event.path).toBe(spec.decisionPath);
+      expect(event.ndBuiltinCache).not.toBeNull();
+    }
+    // Every pointer the mask names is erased from some event, and nothing else is.
+    const erased = new Set(events.flatMap((event) => event.unknowns));
+    const named = [...spec.mask.matchAll(/mask contains "([^"]+)"/g)].map((m) => m[1]!);
+    expect([...erased].sort()).toEqual(named.filter((p) => p.startsWith('/input')).sort());
+    // The base allows some and denies some of the same inputs, so both directions can change.
+    const decisions = new Set(answers.get('base')!.map((r) => sideDecision(mapping, answer(r))));
+    expect([...decisions].sort()).toEqual(['allow', 'deny']);
+  });
+
+  it("has heads that do what their names say, in OPA's own answers", () => {
+    for (const head of spec.heads) {
+      const kinds = new Set<string>();
+      answers.get('base')!.forEach((b, i) => {
+        const c = classifyPair(mapping, answer(b), answer(answers.get(head)![i]));
+        if (c.kind === 'changed') kinds.add(c.change);
+      });
+      const directions = [...kinds].filter((k) => k.startsWith('newly_')).sort();
+      // A grant or a revoke may also change the message of a request it leaves denied.
+      if (head === 'grant') expect({ head, directions }).toEqual({ head, directions: ['newly_allowed'] });
+      if (head === 'revoke') expect({ head, directions }).toEqual({ head, directions: ['newly_denied'] });
+      if (head === 'message')
+        expect({ head, kinds: [...kinds] }).toEqual({ head, kinds: ['result_changed'] });
+      if (head === 'refactor') expect({ head, kinds: [...kinds] }).toEqual({ head, kinds: [] });
+    }
+  });
+
+  if (family === 'envoy')
+    it("records the clock's nanoseconds exactly, beyond 2^53", () => {
+      // Editors' writes ask whether it is the weekend, so some events hold time.now_ns's value.
+      const clock = baseLines
+        .map((line) => /"time\.now_ns":\{"\[\]":(\d+)\}/.exec(line)?.[1])
+        .filter((v) => v !== undefined);
+      expect(clock.length).toBeGreaterThan(0);
+      for (const ns of clock) expect(BigInt(ns!)).toBeGreaterThan(2n ** 53n);
+      expect(baseLines.some((line) => line.includes('"io.jwt.decode_verify"'))).toBe(true);
+    });
 
   it('gives every logged result back (drift 0)', () => {
     const base = replayed.get('base')!;

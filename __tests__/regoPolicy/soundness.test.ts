@@ -37,7 +37,7 @@ function createRng(seed: string): { pick<T>(list: readonly T[]): T } {
   };
   return { pick: (list) => list[Math.floor(next() * list.length)]! };
 }
-const INPUTS = 120;
+const INPUTS = SIZES.regoSoundnessInputs;
 const scratch = tempDir('rego-soundness-');
 afterAll(() => scratch.cleanup());
 

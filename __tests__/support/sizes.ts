@@ -125,4 +125,8 @@ export const SIZES = {
    * replay decides (beside the value the service really saw).
    */
   regoCompletions: each(24, 8, 'REGO_COMPLETIONS'),
+  /** regoPolicy/corpusReplay.test.ts: generated requests per corpus family, through a real OPA server per variant. */
+  regoCorpusInputs: each(300, 150, 'REGO_CORPUS_INPUTS'),
+  /** regoPolicy/soundness.test.ts: generated requests per family whose hidden parts are completed. */
+  regoSoundnessInputs: each(120, 80, 'REGO_SOUNDNESS_INPUTS'),
 } as const;
