@@ -10,6 +10,7 @@ import { classifyPair, type SideEvaluation } from '../../src/regoPolicy/classify
 import { regoEdits, type RegoChange, type RegoEdit } from '../../src/regoPolicy/regoEdits.js';
 import { becauseOf, variantSides, type Because } from '../../src/regoPolicy/regoBecause.js';
 import { ensureEngine } from '../support/engine.js';
+import { SIZES } from '../support/sizes.js';
 import { testOpaPath } from '../support/opa.js';
 import { tempDir } from '../support/files.js';
 
@@ -20,7 +21,7 @@ import { tempDir } from '../support/files.js';
  * on the one edit that made it.
  */
 
-const INPUTS = 200;
+const INPUTS = SIZES.regoBecauseInputs;
 const scratch = tempDir('rego-because-');
 afterAll(() => scratch.cleanup());
 

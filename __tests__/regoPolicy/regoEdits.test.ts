@@ -12,11 +12,12 @@ import { parseExactJson, type ExactValue } from '../../src/regoPolicy/exactJson.
 import { regoEdits, type RegoEdit, type RegoSide } from '../../src/regoPolicy/regoEdits.js';
 import { revertEdit, revertEdits } from '../../src/regoPolicy/revertEdit.js';
 import { ensureEngine } from '../support/engine.js';
+import { SIZES } from '../support/sizes.js';
 import { testOpaPath } from '../support/opa.js';
 
 type Family = keyof typeof FAMILIES;
 
-const INPUTS = 300;
+const INPUTS = SIZES.regoRevertInputs;
 
 /** A corpus variant as a side: its .rego files, and its data.json files placed by folder. */
 function sideOf(family: Family, variant: string): RegoSide & { roots: string[] } {

@@ -124,9 +124,13 @@ export const SIZES = {
    * regoPolicy/soundness.test.ts: random completions of the hidden parts of each record the Rego
    * replay decides (beside the value the service really saw).
    */
-  regoCompletions: each(24, 8, 'REGO_COMPLETIONS'),
+  regoCompletions: each(24, 6, 'REGO_COMPLETIONS'),
   /** regoPolicy/corpusReplay.test.ts: generated requests per corpus family, through a real OPA server per variant. */
-  regoCorpusInputs: each(300, 150, 'REGO_CORPUS_INPUTS'),
+  regoCorpusInputs: each(300, 100, 'REGO_CORPUS_INPUTS'),
   /** regoPolicy/soundness.test.ts: generated requests per family whose hidden parts are completed. */
-  regoSoundnessInputs: each(120, 80, 'REGO_SOUNDNESS_INPUTS'),
+  regoSoundnessInputs: each(120, 50, 'REGO_SOUNDNESS_INPUTS'),
+  /** regoPolicy/regoBecause.test.ts: generated requests per corpus head whose changes are blamed. */
+  regoBecauseInputs: each(200, 100, 'REGO_BECAUSE_INPUTS'),
+  /** regoPolicy/regoEdits.test.ts: generated requests every head with all edits reverted must decide as the base. */
+  regoRevertInputs: each(300, 100, 'REGO_REVERT_INPUTS'),
 } as const;
