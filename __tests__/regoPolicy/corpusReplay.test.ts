@@ -98,7 +98,8 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
     );
     // Admission reviews repeat their containers; the HTTP API's client addresses and Envoy's
     // request headers (ids, tokens) make nearly every projection of those two distinct.
-    if (family === 'admission') expect(cache.hits).toBeGreaterThan(0);
+    // (At the full tier's 300 requests, some admission reviews repeat.)
+    if (family === 'admission' && INPUTS >= 300) expect(cache.hits).toBeGreaterThan(0);
   });
 
   it('is a corpus OPA takes: every variant compiles, every event logs its path, erasures and cache', () => {

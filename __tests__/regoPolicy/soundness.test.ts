@@ -229,7 +229,10 @@ describe.each(Object.keys(MASKS) as Family[])('the %s corpus under a mask the po
     }
     // The imprecision, stated in docs/rego.md: records partial evaluation could not decide though
     // no completion tried changes them.
-    expect(unevaluable).toBeGreaterThan(0);
+    // Admission's hidden operation matters only to one head's privileged kube-system updates: rare
+    // enough that a small sample may hold none.
+    if (family !== 'admission') expect(unevaluable).toBeGreaterThan(0);
+    if (unevaluable === 0) return;
     // Envoy's DELETE requests with a hidden path: its admin rule then needs the token's roles, and
     // the service, which saw the path, never verified the token of a request its rules had
     // already refused, so no recorded result answers the call: unevaluable, though for a token
