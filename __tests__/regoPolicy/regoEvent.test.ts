@@ -78,20 +78,19 @@ describe("an input's projection", () => {
 });
 
 describe('the answer cache', () => {
-  it('answers a repeated projection once, and stops keying when nothing repeats', async () => {
+  it('keeps answers by side, route and key, and stops keying a route when nothing repeats', () => {
     const cache = new AnswerCache();
-    let evaluated = 0;
-    const evaluate = async (): Promise<Evaluated> => {
-      evaluated++;
-      return { evaluation: { kind: 'undefined' }, route: 'recorded' };
-    };
-    await Promise.all([
-      cache.answer('head', 'k', evaluate),
-      cache.answer('head', 'k', evaluate),
-      cache.answer('base', 'k', evaluate),
-    ]);
-    expect({ evaluated, hits: cache.hits }).toEqual({ evaluated: 2, hits: 1 });
-    for (let i = 0; i < 2000; i++) await cache.answer('head', `distinct-${i}`, evaluate);
-    expect(cache.isUseful()).toBe(false);
+    const answer = Promise.resolve<Evaluated>({ evaluation: { kind: 'undefined' }, route: 'recorded' });
+    expect(cache.lookup('head', 'k')).toBeUndefined();
+    cache.store('head', 'k', answer);
+    expect(cache.lookup('head', 'k')).toBe(answer);
+    expect(cache.lookup('base', 'k')).toBeUndefined();
+    expect(cache.lookup('head', 'k', 'partial')).toBeUndefined();
+    expect(cache.hits).toBe(1);
+    for (let i = 0; i < 2000; i++) cache.lookup('head', `distinct-${i}`);
+    expect({ recorded: cache.isUseful(), partial: cache.isUseful('partial') }).toEqual({
+      recorded: false,
+      partial: true,
+    });
   });
 });

@@ -88,16 +88,9 @@ export class AnswerCache {
     if (map === undefined || map.size >= this.max) this.sides.set(name, (map = new Map()));
     map.set(key, answer);
   }
-
-  answer(side: string, key: string, evaluate: () => Promise<Evaluated>): Promise<Evaluated> {
-    const known = this.lookup(side, key);
-    if (known !== undefined) return known;
-    const answer = evaluate();
-    this.store(side, key, answer);
-    return answer;
-  }
 }
 
+/** One side's answer to one event (evaluateSides with that side alone). */
 export async function evaluateSide(
   engine: EngineProcess,
   side: string,
@@ -105,12 +98,8 @@ export async function evaluateSide(
   event: RegoEvent,
   cache: AnswerCache | null = null,
 ): Promise<Evaluated> {
-  const unknown = readUnknowns(reads, event.unknowns);
-  if (cache !== null && cache.isUseful() && unknown.length === 0 && !reads.wholeInput) {
-    const key = projectionKey(event.input, reads.pointers, event.ndBuiltinCache);
-    return cache.answer(side, key, () => evaluateOnce(engine, side, unknown, event));
-  }
-  return evaluateOnce(engine, side, unknown, event);
+  const [answer] = await evaluateSides(engine, [{ name: side, reads }], event, cache);
+  return answer!;
 }
 
 export interface ReplaySide {
@@ -143,7 +132,7 @@ export async function evaluateSides(
           ? `${unknown.join('\u0002')}\u0003${projectionKey(event.input, reads.pointers, event.ndBuiltinCache)}`
           : null;
       const known = key === null ? undefined : cache!.lookup(name, key, 'partial');
-      answers[index] = known ?? evaluateOnce(engine, name, unknown, event);
+      answers[index] = known ?? evaluatePartially(engine, name, unknown, event);
       if (key !== null && known === undefined) cache!.store(name, key, answers[index]!, 'partial');
       return;
     }
@@ -177,23 +166,14 @@ export async function evaluateSides(
   return Promise.all(answers as Promise<Evaluated>[]);
 }
 
-async function evaluateOnce(
+/** A side partially evaluated with the unknown pointers it reads. */
+async function evaluatePartially(
   engine: EngineProcess,
   side: string,
   unknown: string[],
   event: RegoEvent,
 ): Promise<Evaluated> {
   try {
-    if (unknown.length === 0) {
-      const d = await engine.eval(side, {
-        ...(event.input === null ? {} : { input: event.input }),
-        ...(event.ndBuiltinCache === null ? {} : { ndBuiltinCache: event.ndBuiltinCache }),
-      });
-      const evaluation: SideEvaluation = d.defined
-        ? { kind: 'defined', result: parseExactJson(d.result) }
-        : { kind: 'undefined' };
-      return { evaluation, route: 'recorded' };
-    }
     const answer = await engine.partial(
       side,
       event.input ?? '{}',
@@ -202,12 +182,8 @@ async function evaluateOnce(
     );
     if (!answer.decided)
       return { evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' }, route: 'partial' };
-    const d = answer.decision;
-    return {
-      evaluation: d.defined ? { kind: 'defined', result: parseExactJson(d.result) } : { kind: 'undefined' },
-      route: 'partial',
-    };
+    return { evaluation: fromDecision(answer.decision), route: 'partial' };
   } catch (error) {
-    return { evaluation: fromEngineError(error), route: unknown.length === 0 ? 'recorded' : 'partial' };
+    return { evaluation: fromEngineError(error), route: 'partial' };
   }
 }

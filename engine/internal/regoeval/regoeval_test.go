@@ -36,7 +36,15 @@ func kindOf(err error) Kind {
 
 func TestRecordedClockIsExact(t *testing.T) {
 	p := compile(t, map[string]string{"c.rego": clockPolicy}, "svc/now")
-	cache, err := ParseNDCache(json.RawMessage(`{"time.now_ns":{"[]":1764670000123456789}}`))
+	if got := evalRecorded(t, p, `{"time.now_ns":{"[]":1764670000123456789}}`); got != "1764670000123456789" {
+		t.Fatalf("now = %s", got)
+	}
+}
+
+// evalRecorded evaluates a decision side with a recorded nd_builtin_cache and returns its JSON.
+func evalRecorded(t *testing.T, p *Policy, cacheJSON string) string {
+	t.Helper()
+	cache, err := ParseNDCache(json.RawMessage(cacheJSON))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,9 +53,7 @@ func TestRecordedClockIsExact(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := JSONOf(out.Value.Value)
-	if string(got) != "1764670000123456789" {
-		t.Fatalf("now = %s", got)
-	}
+	return string(got)
 }
 
 // A miss must end the evaluation even without strict built-in errors: a non-strict error would
@@ -151,16 +157,8 @@ func TestRecordedCallWithSetArgument(t *testing.T) {
 	p := compile(t, map[string]string{"h.rego": `package h
 resp := http.send({"method": "get", "url": "https://users.internal/me", "scopes": {"write", "read"}})
 `}, "h/resp")
-	cache, err := ParseNDCache(json.RawMessage(`{"http.send":{"[{\"method\":\"get\",\"scopes\":[\"read\",\"write\"],\"url\":\"https://users.internal/me\"}]":{"status_code":200,"body":{"id":9007199254740993}}}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := p.Eval(context.Background(), Options{NDCache: cache})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _ := JSONOf(out.Value.Value)
-	if string(got) != `{"body":{"id":9007199254740993},"status_code":200}` {
+	got := evalRecorded(t, p, `{"http.send":{"[{\"method\":\"get\",\"scopes\":[\"read\",\"write\"],\"url\":\"https://users.internal/me\"}]":{"status_code":200,"body":{"id":9007199254740993}}}}`)
+	if got != `{"body":{"id":9007199254740993},"status_code":200}` {
 		t.Fatalf("resp = %s", got)
 	}
 }
