@@ -69809,6 +69809,7 @@ const SIMPLE_RULES = [
     'malformed',
     'no-traffic',
     'drift',
+    'result-changed',
 ];
 /** The canonical `fail-on` spelling of a rule. */
 function ruleText(rule) {
@@ -69863,6 +69864,7 @@ const TRAFFIC_RULES = new Set([
     'uncovered-newly-allowed',
     'newly-denied',
     'changes',
+    'result-changed',
     'newly-unevaluable',
     'blocking-gaps',
     'malformed',
@@ -69907,6 +69909,12 @@ function gate_check(rule, facts) {
             return facts.changesTotal > 0
                 ? `${gate_plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
                 : null;
+        case 'result-changed': {
+            const n = facts.resultChanged ?? 0;
+            return n > 0
+                ? `${gate_plural(n, 'request', 'requests')} with a changed result (the decision the same)`
+                : null;
+        }
         case 'newly-unevaluable': {
             const lost = facts.newlyUnevaluable ?? 0;
             return lost > 0
@@ -70045,6 +70053,7 @@ const SIMPLE_RULE_MEANINGS = {
     'uncovered-newly-allowed': 'a kind of request the head newly allows never occurs in the sample, or the coverage analysis was capped or not done',
     'newly-denied': 'a request the base allowed is denied by the head',
     changes: 'any request is decided differently (either direction, or from unknown)',
+    'result-changed': 'Rego policies: a request keeps its decision but its result differs (a message, a header, a violation set)',
     'newly-unevaluable': 'a request the base decides cannot be judged by the head (the recorded data cannot decide it under the head)',
     'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
     malformed: 'the traffic sample has a malformed record',
@@ -76806,6 +76815,31 @@ function coverageFacts(section) {
         mode: section.mode,
         uncoveredNewlyAllowed: section.newly_allowed.kinds - section.newly_allowed.covered,
         reasons: section.not_analysed,
+    };
+}
+/**
+ * What the gate knows about a Rego replay (docs/rego.md): a changed result alone is not a changed
+ * decision, so `changes` counts every change but `result_changed`, which its own rule judges.
+ */
+function gateFactsOfRego(report) {
+    const r = report.result;
+    const drift = report.meta.status === 'drift';
+    const changes = r === null ? 0 : r.changes_total - r.result_changed;
+    return {
+        path: report.meta.head?.path ?? '',
+        invalid: report.errors.length > 0,
+        noTraffic: false,
+        evaluated: r?.evaluated ?? 0,
+        unevaluable: r?.unevaluable ?? 0,
+        changesTotal: drift ? 0 : changes,
+        newlyAllowed: drift ? 0 : (r?.newly_allowed ?? 0),
+        newlyDenied: drift ? 0 : (r?.newly_denied ?? 0),
+        newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
+        resultChanged: drift ? 0 : (r?.result_changed ?? 0),
+        malformed: r?.malformed.count ?? 0,
+        fidelityWorst: null,
+        blockingGaps: 0,
+        ...(drift ? { driftTotal: r?.changes_total ?? 0 } : {}),
     };
 }
 

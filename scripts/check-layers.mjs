@@ -6,7 +6,7 @@
 //   cli, action          entry points: arguments, inputs, the runner
 //   github, render       GitHub I/O; markdown and text reports
 //   gate                 the fail-on rules, shared by the CLI and the Action
-//   replay               the replay, its report, drift and merge
+//   replay, regoReplay   the replay, its report, drift and merge; the replay of a raw-Rego change
 //   fidelity, coverage   replay-runtime manifests and their grade; the symbolic comparison of a
 //                        policy pair (every kind of request it decides differently)
 //   compile, regoPolicy  policy text → Rego → wasm → loaded engine; raw Rego policies: their
@@ -40,7 +40,7 @@ export const LAYERS = [
   ['cli', 'action'],
   ['github', 'render'],
   ['gate', 'acceptance'],
-  ['replay'],
+  ['replay', 'regoReplay'],
   ['fidelity', 'coverage'],
   ['compile', 'regoPolicy'],
   ['traffic'],

@@ -303,7 +303,7 @@ describe('fail-on', () => {
   });
 
   const help =
-    'Expected a comma-separated list of: invalid-policy, newly-allowed, uncovered-newly-allowed, newly-denied, changes, newly-unevaluable, blocking-gaps, malformed, no-traffic, drift, unevaluable>N% (N from 0 to 100), fidelity<LEVEL (LEVEL one of exact, controlled, partial), or none.';
+    'Expected a comma-separated list of: invalid-policy, newly-allowed, uncovered-newly-allowed, newly-denied, changes, newly-unevaluable, blocking-gaps, malformed, no-traffic, drift, result-changed, unevaluable>N% (N from 0 to 100), fidelity<LEVEL (LEVEL one of exact, controlled, partial), or none.';
   const unevaluableHelp =
     'Expected unevaluable>N% with N a number from 0 to 100 (up to 4 decimals), e.g. unevaluable>5%.';
   it.each([

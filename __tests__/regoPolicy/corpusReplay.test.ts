@@ -19,6 +19,9 @@ import { testOpaPath } from '../support/opa.js';
 import { tempDir } from '../support/files.js';
 import { SIZES } from '../support/sizes.js';
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { runCliCaptured } from '../support/cli.js';
+import type { RegoReport } from '../../src/regoReplay/regoReport.js';
 import { CORPUS } from '../../scripts/lib/rego-corpus.mjs';
 
 /**
@@ -212,4 +215,50 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
       });
     }
   });
+  it('is what the replay and drift commands report, change by change', async () => {
+    const log = join(scratch.dir, `${family}-base.log`);
+    writeFileSync(log, `${baseLines.join('\n')}\n`);
+    const env = { ...process.env, POLICY_REPLAY_ENGINE: ensureEngine().engine };
+    const flags = [
+      '--traffic',
+      log,
+      '--decision-path',
+      spec.decisionPath,
+      ...(spec.mapping.kind === 'field' ? ['--decision-field', spec.mapping.field] : []),
+      ...(spec.mapping.kind === 'deny-when-nonempty' ? ['--deny-when-nonempty'] : []),
+      '--format',
+      'json',
+      '--max-changes',
+      String(INPUTS),
+    ];
+    const drift = await runCliCaptured(['drift', '--policy', join(CORPUS, family, 'base'), ...flags], {
+      env,
+    });
+    expect({ code: drift.code, stderr: drift.stderr }).toEqual({ code: 0, stderr: '' });
+    const d = JSON.parse(drift.stdout) as RegoReport;
+    expect({ evaluated: d.result!.evaluated, drift: d.result!.changes_total }).toEqual({
+      evaluated: INPUTS,
+      drift: 0,
+    });
+    for (const head of spec.heads) {
+      const run = await runCliCaptured(
+        ['replay', '--base', join(CORPUS, family, 'base'), '--head', join(CORPUS, family, head), ...flags],
+        { env },
+      );
+      expect({ head, code: run.code, stderr: run.stderr }).toEqual({ head, code: 0, stderr: '' });
+      const report = JSON.parse(run.stdout) as RegoReport;
+      const expected: Record<string, string> = {};
+      events.forEach((event, i) => {
+        const [b, h] = [replayed.get('base')![i]!.evaluation, replayed.get(head)![i]!.evaluation];
+        if (!decided(b) || !decided(h)) return;
+        const opas = classifyPair(mapping, answer(answers.get('base')![i]), answer(answers.get(head)![i]));
+        if (opas.kind === 'changed') expected[event.decisionId!] = opas.change;
+      });
+      const reported = Object.fromEntries(report.result!.changes.map((c) => [c.request_id, c.change]));
+      expect({ head, changes: reported }).toEqual({ head, changes: expected });
+      expect(report.result!.changes_total).toBe(Object.keys(expected).length);
+      // Every change is blamed on an edit of the change (one edit: itself; more: by reverting).
+      for (const c of report.result!.changes) expect(c.because.length).toBeGreaterThan(0);
+    }
+  }, 120_000);
 });

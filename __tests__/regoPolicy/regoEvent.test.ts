@@ -14,6 +14,7 @@ describe('a decision event', () => {
       ok: true,
       event: {
         decisionId: 'd-1',
+        timestamp: null,
         path: 'svc/allow',
         input: '{"t":1764688800123456789, "u":"x"}',
         result: '{"allowed":true}',
@@ -32,6 +33,7 @@ describe('a decision event', () => {
       ok: true,
       event: {
         decisionId: 'd-2',
+        timestamp: null,
         path: null,
         input: null,
         result: null,

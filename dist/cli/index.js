@@ -11767,7 +11767,7 @@ __webpack_unused_export__ = cst;
 __webpack_unused_export__ = lexer.Lexer;
 exports.HN = lineCounter.LineCounter;
 __webpack_unused_export__ = parser.Parser;
-__webpack_unused_export__ = publicApi.parse;
+exports.qg = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
 exports.Tp = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
@@ -17689,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8296);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9022);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17762,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 8296:
+/***/ 9022:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18195,6 +18195,463 @@ async function located(path, forBuild) {
     if (forBuild)
         restrictedCapabilities(path).catch(() => undefined);
     return { path, version: await readOpaVersion(path) };
+}
+
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+;// CONCATENATED MODULE: ./build/regoPolicy/locateEngine.js
+/**
+ * Finds policy-replay-engine (docs/rego-engine.md): `--engine`, then `$POLICY_REPLAY_ENGINE`, then
+ * PATH, then `.tools/bin` of the checkout this code runs from (where `npm run engine` builds it). A
+ * binary named by the flag or the variable that is not an executable file is an error: running
+ * another one instead would hide the choice.
+ */
+
+
+
+const ENGINE_NAME = 'policy-replay-engine';
+class EngineMissingError extends Error {
+    name = 'EngineMissingError';
+}
+/** `.tools/bin` of the checkout: two folders up from src/regoPolicy, dist/cli or build/regoPolicy. */
+function checkoutEngine() {
+    try {
+        const here = (0,external_node_path_namespaceObject.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
+        return (0,external_node_path_namespaceObject.join)(here, '..', '..', '.tools', 'bin', ENGINE_NAME);
+    }
+    catch {
+        return null;
+    }
+}
+async function locateEngine(flag, env) {
+    const named = [
+        { label: '--engine', value: flag },
+        { label: '$POLICY_REPLAY_ENGINE', value: env.POLICY_REPLAY_ENGINE },
+    ].find((n) => n.value !== undefined && n.value !== '');
+    if (named !== undefined) {
+        const path = (0,external_node_path_namespaceObject.resolve)(named.value);
+        if (await isExecutableFile(path))
+            return path;
+        throw new EngineMissingError(`${ENGINE_NAME} not found at ${named.label} '${named.value}' (not an executable file)`);
+    }
+    for (const dir of (env.PATH ?? '').split(external_node_path_namespaceObject.delimiter).filter((d) => d !== '')) {
+        const path = (0,external_node_path_namespaceObject.join)(dir, ENGINE_NAME);
+        if (await isExecutableFile(path))
+            return path;
+    }
+    const local = checkoutEngine();
+    if (local !== null && (await isExecutableFile(local)))
+        return local;
+    throw new EngineMissingError(`${ENGINE_NAME} not found (looked at --engine, $POLICY_REPLAY_ENGINE, PATH, .tools/bin). ` +
+        'It replays Rego policies; `npm run engine` builds it with Go (docs/rego-engine.md).');
+}
+
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./build/regoPolicy/ruleSet.js
+/**
+ * The rule groups of a set of Rego modules, as the engine's `rules` request answers them
+ * (docs/rego-engine.md): every rule of every package, grouped by reference, with each
+ * definition's place and a canonical text that ignores formatting and comments.
+ */
+/** The rule set of the engine's answer (the JSON texts of its `rules` and `modules` members). */
+function ruleSetOf(rulesJson, modulesJson) {
+    const groups = JSON.parse(rulesJson);
+    const modules = JSON.parse(modulesJson);
+    return {
+        rules: groups.map((g) => ({
+            ref: g.ref,
+            definitions: g.definitions.map((d) => ({
+                file: d.file,
+                line: d.line,
+                endLine: d.end_line,
+                offset: d.offset,
+                endOffset: d.end_offset,
+                name: d.name,
+                arity: d.arity ?? 0,
+                default: d.default ?? false,
+                canonical: d.canonical,
+                source: d.source,
+                imports: d.imports ?? [],
+            })),
+        })),
+        modules: Object.fromEntries(Object.entries(modules).map(([file, m]) => [
+            file,
+            { package: m.package, packageText: m.package_text, imports: m.imports ?? [] },
+        ])),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/engineProcess.js
+/**
+ * The client of policy-replay-engine (engine/, docs/rego-engine.md): OPA 1.22.3 linked as a
+ * library, one child process per set of sides (base, head, ...), newline-delimited JSON over its
+ * stdin and stdout.
+ *
+ * JSON values cross this API as JSON *text* (`JsonText`): inputs, recorded built-in results and
+ * decisions hold integers beyond 2^53 (time.now_ns is ~1.7e18), which `JSON.parse` would round.
+ * Requests splice the caller's text in unchanged; answers are split into top-level members
+ * without parsing the values that may hold such numbers.
+ */
+
+
+
+/** A typed failure. Never carries input or cache values: the engine does not send them. */
+class EngineError extends Error {
+    kind;
+    /** OPA's error code: rego_parse_error, eval_conflict_error, ... */
+    code;
+    side;
+    /** The non-deterministic built-in whose recorded result was missing. */
+    builtin;
+    location;
+    errors;
+    constructor(wire) {
+        super(wire.message);
+        this.name = 'EngineError';
+        this.kind = wire.kind;
+        this.code = wire.code;
+        this.side = wire.side;
+        this.builtin = wire.builtin;
+        this.location = wire.location;
+        this.errors = wire.errors ?? [];
+    }
+}
+/** The tail of the engine's stderr kept for a failure message (it never holds request values). */
+const STDERR_TAIL = 4096;
+class EngineProcess {
+    child;
+    pending = new Map();
+    nextId = 1;
+    writes = Promise.resolve();
+    /** Lines written since the last flush (write). */
+    queued = [];
+    failure;
+    stderr = '';
+    constructor(child) {
+        this.child = child;
+        child.stderr.setEncoding('utf8');
+        child.stderr.on('data', (chunk) => {
+            this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
+        });
+        const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: child.stdout, crlfDelay: Infinity });
+        lines.on('line', (line) => this.onLine(line));
+        child.on('error', (err) => this.fail(`could not run the engine: ${err.message}`));
+        child.on('exit', (code, signal) => this.fail(`the engine exited (${signal ?? `code ${code}`})`));
+        // A closed pipe surfaces as the exit above; without a listener it would throw.
+        child.stdin.on('error', () => undefined);
+    }
+    /** Starts an engine without sides: each is loaded apart, so a failure names its side. */
+    static open(enginePath) {
+        return new EngineProcess((0,external_node_child_process_namespaceObject.spawn)(enginePath, [], { stdio: ['pipe', 'pipe', 'pipe'] }));
+    }
+    /** Starts an engine and loads `sides` into it; rejects with the load's EngineError. */
+    static async start(enginePath, sides) {
+        const engine = EngineProcess.open(enginePath);
+        try {
+            await engine.load(sides);
+        }
+        catch (err) {
+            await engine.close();
+            throw err;
+        }
+        return engine;
+    }
+    /** The OPA version linked into the engine. */
+    async version() {
+        const m = await this.request('{"op":"version"', '');
+        return JSON.parse(m.get('opa') ?? '""');
+    }
+    /** Compiles and installs sides (replacing same-named ones); nothing changes if one fails. */
+    async load(sides) {
+        const policies = Object.entries(sides).map(([name, s]) => {
+            const fields = [`"modules":${JSON.stringify(s.modules)}`];
+            if (s.data !== undefined)
+                fields.push(`"data":${s.data}`);
+            if (s.regoVersion !== undefined)
+                fields.push(`"rego_version":${JSON.stringify(s.regoVersion)}`);
+            if (s.decision !== undefined)
+                fields.push(`"decision":${JSON.stringify(s.decision)}`);
+            if (s.query !== undefined)
+                fields.push(`"query":${JSON.stringify(s.query)}`);
+            if (s.timeoutMs !== undefined)
+                fields.push(`"timeout_ms":${s.timeoutMs}`);
+            if (s.nondeterministic !== undefined)
+                fields.push(`"nondeterministic":${JSON.stringify(s.nondeterministic)}`);
+            return `${JSON.stringify(name)}:{${fields.join(',')}}`;
+        });
+        const m = await this.request('{"op":"load"', `,"policies":{${policies.join(',')}}`);
+        return JSON.parse(m.get('sides') ?? '[]');
+    }
+    /** Evaluates a decision side (`SideSpec.decision`). */
+    async eval(side, req = {}) {
+        const m = await this.request('{"op":"eval"', `,"side":${JSON.stringify(side)}${evalFields(req)}`);
+        return decisionOf(m);
+    }
+    /**
+     * Evaluates decision sides on one input and one set of recorded results (decoded once by the
+     * engine): each side's decision, or its own EngineError (a failure of one side does not fail the
+     * others).
+     */
+    async evalSides(sides, req = {}) {
+        const m = await this.request('{"op":"eval_sides"', `,"sides":${JSON.stringify(sides)}${evalFields(req)}`);
+        return arrayElements(m.get('answers') ?? '[]').map((text) => {
+            const answer = topLevelMembers(text);
+            const error = answer.get('error');
+            return error === undefined ? decisionOf(answer) : new EngineError(JSON.parse(error));
+        });
+    }
+    /**
+     * Evaluates a query side (`SideSpec.query`): every solution, as the JSON text of an array of
+     * objects (variable → value).
+     */
+    async query(side, req = {}) {
+        const m = await this.request('{"op":"eval"', `,"side":${JSON.stringify(side)}${evalFields(req)}`);
+        return { defined: m.get('defined') === 'true', results: m.get('results') ?? '[]' };
+    }
+    /**
+     * Partially evaluates a decision side with `unknowns` (JSON pointers under /input) unknown; the
+     * recorded non-deterministic results answer the calls whose arguments are known.
+     */
+    async partial(side, input, unknowns, ndBuiltinCache) {
+        const cache = ndBuiltinCache === undefined ? '' : `,"nd_builtin_cache":${ndBuiltinCache}`;
+        const m = await this.request('{"op":"partial"', `,"side":${JSON.stringify(side)},"input":${input},"unknowns":${JSON.stringify(unknowns)}${cache}`);
+        if (m.get('decided') === 'true')
+            return { decided: true, decision: decisionOf(m) };
+        return { decided: false, residual: JSON.parse(m.get('residual') ?? '[]') };
+    }
+    /**
+     * The input a decision side can read (`opa deps`' base documents under input, cut at their
+     * first dynamic step), as JSON pointers; `wholeInput` when it can read all of it; `data`, the
+     * base documents under data it reads (pointers under /data), which the policy must hold.
+     */
+    async reads(side) {
+        const m = await this.request('{"op":"reads"', `,"side":${JSON.stringify(side)}`);
+        return {
+            pointers: JSON.parse(m.get('reads') ?? '[]'),
+            wholeInput: m.get('whole_input') === 'true',
+            data: JSON.parse(m.get('data_reads') ?? '[]'),
+        };
+    }
+    /**
+     * Parses modules (without compiling them) and lists their rule groups (docs/rego-engine.md
+     * `rules`); a parse error rejects with its `EngineError` (`parse_error`, file, line, column).
+     */
+    async rules(modules, regoVersion) {
+        const version = regoVersion === undefined ? '' : `,"rego_version":${JSON.stringify(regoVersion)}`;
+        const m = await this.request('{"op":"rules"', `,"modules":${JSON.stringify(modules)}${version}`);
+        return ruleSetOf(m.get('rules') ?? '[]', m.get('modules') ?? '{}');
+    }
+    /** Ends the process (closing stdin lets it finish its answers) and waits for it. */
+    async close() {
+        const { pid, exitCode, signalCode } = this.child;
+        // pid is undefined when the program could not be started: there is nothing to wait for.
+        if (pid === undefined || exitCode !== null || signalCode !== null)
+            return;
+        const exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
+        this.child.stdin.end();
+        await exited;
+    }
+    request(head, rest) {
+        if (this.failure)
+            return Promise.reject(this.failure);
+        const id = this.nextId++;
+        const answer = new Promise((resolve, reject) => {
+            this.pending.set(id, { resolve, reject });
+        });
+        this.write(`${head},"id":${id}${rest}}\n`);
+        return answer;
+    }
+    /**
+     * Writes in order, waiting for 'drain' whenever the pipe's buffer is full. The lines of one turn
+     * of the event loop go out as one write: a replay sends thousands of requests at once, and a
+     * write each cost more than the evaluations they asked for.
+     */
+    write(line) {
+        this.queued.push(line);
+        if (this.queued.length === 1)
+            setImmediate(() => this.flush());
+    }
+    flush() {
+        const text = this.queued.join('');
+        this.queued = [];
+        this.writes = this.writes
+            .then(async () => {
+            if (this.failure)
+                return;
+            if (!this.child.stdin.write(text))
+                await this.drained();
+        })
+            // A broken pipe is the process failing: 'error'/'exit' reject the pending requests.
+            .catch(() => undefined);
+    }
+    /** Resolves when the pipe takes more, or when it never will (the process ended or failed). */
+    drained() {
+        return new Promise((resolve) => {
+            const done = () => {
+                this.child.stdin.off('drain', done);
+                this.child.off('exit', done);
+                this.child.off('error', done);
+                resolve();
+            };
+            this.child.stdin.once('drain', done);
+            this.child.once('exit', done);
+            this.child.once('error', done);
+        });
+    }
+    onLine(line) {
+        let members;
+        try {
+            members = topLevelMembers(line);
+        }
+        catch {
+            this.fail('the engine answered a line that is not a JSON object');
+            return;
+        }
+        const rawId = members.get('id');
+        const id = rawId === undefined || rawId === 'null' ? this.oldestPending() : Number(rawId);
+        const waiting = id === undefined ? undefined : this.pending.get(id);
+        if (id === undefined || waiting === undefined) {
+            this.fail('the engine answered a request that was not asked');
+            return;
+        }
+        this.pending.delete(id);
+        if (members.get('ok') === 'true')
+            waiting.resolve(members);
+        else
+            waiting.reject(new EngineError(JSON.parse(members.get('error') ?? '{}')));
+    }
+    /** Answers come in request order: one without an id answers the oldest request. */
+    oldestPending() {
+        return this.pending.keys().next().value;
+    }
+    fail(message) {
+        if (!this.failure) {
+            const tail = this.stderr.trim();
+            this.failure = new EngineError({
+                kind: 'engine_failed',
+                message: tail ? `${message}: ${tail}` : message,
+            });
+        }
+        for (const p of this.pending.values())
+            p.reject(this.failure);
+        this.pending.clear();
+    }
+}
+function evalFields(req) {
+    let out = '';
+    if (req.input !== undefined)
+        out += `,"input":${req.input}`;
+    if (req.ndBuiltinCache !== undefined)
+        out += `,"nd_builtin_cache":${req.ndBuiltinCache}`;
+    if (req.strictBuiltinErrors)
+        out += ',"strict_builtin_errors":true';
+    if (req.timeoutMs !== undefined)
+        out += `,"timeout_ms":${req.timeoutMs}`;
+    return out;
+}
+function decisionOf(m) {
+    const result = m.get('result');
+    return m.get('defined') === 'true' && result !== undefined ? { defined: true, result } : { defined: false };
+}
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/**
+ * The members of a JSON object text, key → the value's text, unparsed (so numbers stay exact).
+ * The text is the engine's, valid JSON; anything else throws.
+ */
+function topLevelMembers(text) {
+    const out = new Map();
+    let i = skipSpace(text, 0);
+    if (text.charCodeAt(i) !== 0x7b)
+        throw new Error('not an object');
+    i = skipSpace(text, i + 1);
+    if (text.charCodeAt(i) === 0x7d)
+        return out;
+    for (;;) {
+        const keyEnd = endOfString(text, i);
+        const key = JSON.parse(text.slice(i, keyEnd));
+        i = skipSpace(text, keyEnd);
+        if (text.charCodeAt(i) !== 0x3a)
+            throw new Error('expected a colon');
+        const start = skipSpace(text, i + 1);
+        const end = endOfValue(text, start);
+        out.set(key, text.slice(start, end));
+        i = skipSpace(text, end);
+        const c = text.charCodeAt(i);
+        if (c === 0x7d)
+            return out;
+        if (c !== 0x2c)
+            throw new Error('expected a comma');
+        i = skipSpace(text, i + 1);
+    }
+}
+/** The elements of a JSON array's text, each as its text (valid JSON). */
+function arrayElements(text) {
+    const out = [];
+    let i = skipSpace(text, 0);
+    if (text.charCodeAt(i) !== 0x5b)
+        throw new Error('not an array');
+    i = skipSpace(text, i + 1);
+    if (text.charCodeAt(i) === 0x5d)
+        return out;
+    for (;;) {
+        const end = endOfValue(text, i);
+        out.push(text.slice(i, end));
+        i = skipSpace(text, end);
+        const c = text.charCodeAt(i);
+        if (c === 0x5d)
+            return out;
+        if (c !== 0x2c)
+            throw new Error('expected a comma');
+        i = skipSpace(text, i + 1);
+    }
+}
+function skipSpace(text, i) {
+    while (i < text.length && /\s/.test(text[i] ?? ''))
+        i++;
+    return i;
+}
+/** The index after the string starting at `i`. */
+function endOfString(text, i) {
+    if (text.charCodeAt(i) !== QUOTE)
+        throw new Error('expected a string');
+    for (let j = i + 1; j < text.length; j++) {
+        const c = text.charCodeAt(j);
+        if (c === BACKSLASH)
+            j++;
+        else if (c === QUOTE)
+            return j + 1;
+    }
+    throw new Error('unterminated string');
+}
+/** The index after the value starting at `i`: a string, a nested value, or a bare token. */
+function endOfValue(text, i) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE)
+        return endOfString(text, i);
+    if (c === 0x7b || c === 0x5b) {
+        let depth = 0;
+        for (let j = i; j < text.length; j++) {
+            const d = text.charCodeAt(j);
+            if (d === QUOTE)
+                j = endOfString(text, j) - 1;
+            else if (d === 0x7b || d === 0x5b)
+                depth++;
+            else if (d === 0x7d || d === 0x5d) {
+                depth--;
+                if (depth === 0)
+                    return j + 1;
+            }
+        }
+        throw new Error('unterminated value');
+    }
+    let j = i;
+    while (j < text.length && !/[\s,}\]]/.test(text[j] ?? ''))
+        j++;
+    if (j === i)
+        throw new Error('expected a value');
+    return j;
 }
 
 ;// CONCATENATED MODULE: ./build/version.js
@@ -30563,8 +31020,8 @@ function numberToken(at, i, to) {
     const negativeZero = first === MINUS && digits === 1 && i + 1 < to && at(i + 1) === DIGIT_0;
     return other || digits >= 16 || negativeZero ? -j : j;
 }
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
+const recordShape_QUOTE = 0x22;
+const recordShape_BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
@@ -30577,12 +31034,12 @@ function scanShapeBytes(bytes, from, to) {
     let respelled = false;
     for (let i = from; i < to; i++) {
         const b = bytes[i];
-        if (b === QUOTE) {
+        if (b === recordShape_QUOTE) {
             for (i++; i < to; i++) {
                 const c = bytes[i];
-                if (c === BACKSLASH)
+                if (c === recordShape_BACKSLASH)
                     i++;
-                else if (c === QUOTE)
+                else if (c === recordShape_QUOTE)
                     break;
             }
         }
@@ -30623,12 +31080,12 @@ function recordShape_scanShapeText(text) {
     const at = (k) => text.charCodeAt(k);
     for (let i = 0; i < to; i++) {
         const b = text.charCodeAt(i);
-        if (b === QUOTE) {
+        if (b === recordShape_QUOTE) {
             for (i++; i < to; i++) {
                 const c = text.charCodeAt(i);
-                if (c === BACKSLASH)
+                if (c === recordShape_BACKSLASH)
                     i++;
-                else if (c === QUOTE)
+                else if (c === recordShape_QUOTE)
                     break;
             }
         }
@@ -38649,8 +39106,6 @@ async function buildRecordFilter(plan, since, limit) {
     return filter;
 }
 
-;// CONCATENATED MODULE: external "node:url"
-const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 ;// CONCATENATED MODULE: external "node:worker_threads"
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 ;// CONCATENATED MODULE: ./build/replay/workers/workerPool.js
@@ -41317,6 +41772,7 @@ const SIMPLE_RULES = [
     'malformed',
     'no-traffic',
     'drift',
+    'result-changed',
 ];
 /** The canonical `fail-on` spelling of a rule. */
 function ruleText(rule) {
@@ -41371,6 +41827,7 @@ const TRAFFIC_RULES = new Set([
     'uncovered-newly-allowed',
     'newly-denied',
     'changes',
+    'result-changed',
     'newly-unevaluable',
     'blocking-gaps',
     'malformed',
@@ -41415,6 +41872,12 @@ function gate_check(rule, facts) {
             return facts.changesTotal > 0
                 ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
                 : null;
+        case 'result-changed': {
+            const n = facts.resultChanged ?? 0;
+            return n > 0
+                ? `${plural(n, 'request', 'requests')} with a changed result (the decision the same)`
+                : null;
+        }
         case 'newly-unevaluable': {
             const lost = facts.newlyUnevaluable ?? 0;
             return lost > 0
@@ -41553,6 +42016,7 @@ const SIMPLE_RULE_MEANINGS = {
     'uncovered-newly-allowed': 'a kind of request the head newly allows never occurs in the sample, or the coverage analysis was capped or not done',
     'newly-denied': 'a request the base allowed is denied by the head',
     changes: 'any request is decided differently (either direction, or from unknown)',
+    'result-changed': 'Rego policies: a request keeps its decision but its result differs (a message, a header, a violation set)',
     'newly-unevaluable': 'a request the base decides cannot be judged by the head (the recorded data cannot decide it under the head)',
     'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',
     malformed: 'the traffic sample has a malformed record',
@@ -41983,15 +42447,15 @@ const SAMPLE_OPTIONS = {
         type: 'string',
         value: 'PATH',
         parse: decisionLogValue('decisionPath'),
-        description: 'decision logs: replay the events of this decision path (e.g. policy_replay/decision)',
-        absent: 'the sample must hold one path',
+        description: 'decision logs: replay the events of this decision path (e.g. policy_replay/decision); Rego: the decision replayed',
+        absent: 'the sample must hold one path (Rego: required)',
     },
     'decision-field': {
         type: 'string',
         value: 'FIELD',
         parse: decisionLogValue('decisionField'),
-        description: 'decision logs: dotted path into result of the recorded allow',
-        absent: 'result, result.allow, result.decision',
+        description: 'decision logs: dotted path into result of the recorded allow (Rego: the boolean inside each result)',
+        absent: 'result, result.allow, result.decision (Rego: the result is the boolean)',
     },
     bundle: {
         type: 'string',
@@ -42076,6 +42540,28 @@ const SAMPLE_OPTIONS = {
         description: 'unevaluable only when missing data could change the decision, or whenever a rule reads it',
     },
     opa: commands_opa,
+    'policy-kind': {
+        type: 'string',
+        choices: ['rules', 'rego'],
+        description: 'the policy language: a rule document, or Rego (a bundle directory, a bundle .tar.gz, a .rego file)',
+        absent: 'rego for a directory, .tar.gz, .tgz or .rego; else rules',
+    },
+    'rego-version': {
+        type: 'string',
+        choices: ['v1', 'v0'],
+        description: "Rego: the language version of a policy whose bundle's .manifest says none",
+        absent: 'v1',
+    },
+    'deny-when-nonempty': {
+        type: 'boolean',
+        description: 'Rego: the result is a set of violations; a request is denied when it is not empty',
+    },
+    engine: {
+        type: 'string',
+        value: 'PATH',
+        description: 'Rego: the policy-replay-engine binary',
+        absent: '$POLICY_REPLAY_ENGINE, then PATH, then .tools/bin of this checkout',
+    },
     ...LIMIT_OPTIONS,
 };
 const COMPILE = {
@@ -42355,6 +42841,31 @@ function coverageFacts(section) {
         mode: section.mode,
         uncoveredNewlyAllowed: section.newly_allowed.kinds - section.newly_allowed.covered,
         reasons: section.not_analysed,
+    };
+}
+/**
+ * What the gate knows about a Rego replay (docs/rego.md): a changed result alone is not a changed
+ * decision, so `changes` counts every change but `result_changed`, which its own rule judges.
+ */
+function gateFactsOfRego(report) {
+    const r = report.result;
+    const drift = report.meta.status === 'drift';
+    const changes = r === null ? 0 : r.changes_total - r.result_changed;
+    return {
+        path: report.meta.head?.path ?? '',
+        invalid: report.errors.length > 0,
+        noTraffic: false,
+        evaluated: r?.evaluated ?? 0,
+        unevaluable: r?.unevaluable ?? 0,
+        changesTotal: drift ? 0 : changes,
+        newlyAllowed: drift ? 0 : (r?.newly_allowed ?? 0),
+        newlyDenied: drift ? 0 : (r?.newly_denied ?? 0),
+        newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
+        resultChanged: drift ? 0 : (r?.result_changed ?? 0),
+        malformed: r?.malformed.count ?? 0,
+        fidelityWorst: null,
+        blockingGaps: 0,
+        ...(drift ? { driftTotal: r?.changes_total ?? 0 } : {}),
     };
 }
 
@@ -43979,7 +44490,2354 @@ function textColour(io) {
     return io.stdoutIsTTY && !io.env.NO_COLOR;
 }
 
+;// CONCATENATED MODULE: ./build/regoPolicy/exactJson.js
+/**
+ * JSON whose numbers keep their exact value. OPA keeps every number of an input or a result
+ * exactly (`time.now_ns()` alone is beyond 2^53), and two results must never compare equal because
+ * JavaScript rounded them alike. Numbers parse to `ExactNumber`, holding the canonical decimal
+ * form of the value, so `1`, `1.0` and `1e0` are one value, as they are to OPA.
+ */
+class ExactNumber {
+    text;
+    /** Canonical: `-`? digits with no leading zero, then `e` and the exponent when it is not 0. */
+    value;
+    constructor(text) {
+        this.text = text;
+        this.value = canonicalNumber(text);
+    }
+}
+/** The canonical form of a JSON number's value: digits without leading or trailing zeros, an exponent. */
+function canonicalNumber(text) {
+    const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+    if (m === null)
+        throw new SyntaxError(`not a JSON number: ${text}`);
+    const [, sign, whole, fraction = '', exponent = '0'] = m;
+    let digits = (whole + fraction).replace(/^0+/, '');
+    if (digits === '')
+        return '0';
+    let exp = BigInt(exponent) - BigInt(fraction.length);
+    const trailing = /0*$/.exec(digits)[0].length;
+    digits = digits.slice(0, digits.length - trailing);
+    exp += BigInt(trailing);
+    return `${sign}${digits}${exp === 0n ? '' : `e${exp}`}`;
+}
+class ExactJsonError extends Error {
+    reason;
+    offset;
+    constructor(
+    /** What is wrong, without the place. */
+    reason, 
+    /** 0-based offset in the text. */
+    offset) {
+        super(`${reason} at offset ${offset}`);
+        this.reason = reason;
+        this.offset = offset;
+    }
+}
+/** Parses JSON text (RFC 8259), numbers as ExactNumber. Throws ExactJsonError. */
+function parseExactJson(text) {
+    let at = 0;
+    const fail = (message) => {
+        throw new ExactJsonError(message, at);
+    };
+    const space = () => {
+        while (at < text.length && ' \t\n\r'.includes(text[at]))
+            at++;
+    };
+    const string = () => {
+        const start = at;
+        at++; // the opening quote
+        while (at < text.length && text[at] !== '"') {
+            if (text[at] === '\\')
+                at++;
+            else if (text.charCodeAt(at) < 0x20)
+                fail('a control character in a string');
+            at++;
+        }
+        if (at >= text.length)
+            fail('an unterminated string');
+        at++;
+        return JSON.parse(text.slice(start, at));
+    };
+    const value = (depth) => {
+        if (depth > 1000)
+            fail('nesting deeper than 1000');
+        space();
+        const c = text[at];
+        if (c === '{') {
+            at++;
+            const object = {};
+            space();
+            if (text[at] === '}')
+                return (at++, object);
+            for (;;) {
+                space();
+                if (text[at] !== '"')
+                    fail('expected a key');
+                const key = string();
+                space();
+                if (text[at++] !== ':')
+                    fail('expected ":"');
+                Object.defineProperty(object, key, {
+                    value: value(depth + 1),
+                    enumerable: true,
+                    writable: true,
+                    configurable: true,
+                });
+                space();
+                if (text[at] === ',')
+                    at++;
+                else if (text[at] === '}')
+                    return (at++, object);
+                else
+                    fail('expected "," or "}"');
+            }
+        }
+        if (c === '[') {
+            at++;
+            const array = [];
+            space();
+            if (text[at] === ']')
+                return (at++, array);
+            for (;;) {
+                array.push(value(depth + 1));
+                space();
+                if (text[at] === ',')
+                    at++;
+                else if (text[at] === ']')
+                    return (at++, array);
+                else
+                    fail('expected "," or "]"');
+            }
+        }
+        if (c === '"')
+            return string();
+        for (const [word, v] of [
+            ['true', true],
+            ['false', false],
+            ['null', null],
+        ])
+            if (text.startsWith(word, at))
+                return ((at += word.length), v);
+        const number = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(at, at + 4096));
+        if (number === null)
+            fail('unexpected character');
+        at += number[0].length;
+        return new ExactNumber(number[0]);
+    };
+    const result = value(0);
+    space();
+    if (at !== text.length)
+        fail('text after the value');
+    return result;
+}
+/** JSON text of an exact value: numbers as their original text, object keys in their order. */
+function stringifyExact(v) {
+    if (v instanceof ExactNumber)
+        return v.text;
+    if (Array.isArray(v))
+        return `[${v.map(stringifyExact).join(',')}]`;
+    if (typeof v === 'object' && v !== null)
+        return `{${Object.entries(v)
+            .map(([k, x]) => `${JSON.stringify(k)}:${stringifyExact(x)}`)
+            .join(',')}}`;
+    return JSON.stringify(v);
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/decisionMapping.js
+
+function fieldOf(value, path) {
+    let node = value;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null || Array.isArray(node) || node instanceof ExactNumber)
+            return undefined;
+        const key = String(segment);
+        node = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;
+    }
+    return node;
+}
+/** The decision of a defined result. */
+function decisionOfResult(mapping, result) {
+    switch (mapping.kind) {
+        case 'boolean':
+            return typeof result === 'boolean' ? (result ? 'allow' : 'deny') : 'none';
+        case 'field': {
+            const value = fieldOf(result, mapping.path);
+            return typeof value === 'boolean' ? (value ? 'allow' : 'deny') : 'none';
+        }
+        case 'deny-when-nonempty':
+            // OPA writes a set as a JSON array; an object of violations counts by its keys.
+            if (Array.isArray(result))
+                return result.length > 0 ? 'deny' : 'allow';
+            if (typeof result === 'object' && result !== null && !(result instanceof ExactNumber))
+                return Object.keys(result).length > 0 ? 'deny' : 'allow';
+            return 'none';
+    }
+}
+/** `--decision-field a.b` or `a/b` → path segments (an all-digit segment stays a key: results are objects). */
+function parseDecisionField(text) {
+    const segments = text.split(/[./]/);
+    return segments.every((s) => s.length > 0) ? segments : null;
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoReport.js
+/** The danger order of the directions (changes, groups and the comment list them so). */
+const REGO_DIRECTIONS = [
+    'newly_allowed',
+    'undefined_to_defined',
+    'newly_denied',
+    'defined_to_undefined',
+    'error',
+    'result_changed',
+];
+function editEntry(edit) {
+    return edit.kind === 'rule'
+        ? { kind: 'rule', ref: edit.ref, change: edit.change, file: edit.location.file, line: edit.location.line }
+        : { kind: 'data', pointer: edit.pointer, change: edit.change };
+}
+
+;// CONCATENATED MODULE: ./build/render/regoText.js
+
+
+
+
+const regoText_DIRECTION_WORDS = {
+    newly_allowed: 'newly allowed',
+    undefined_to_defined: 'undefined → defined',
+    newly_denied: 'newly denied',
+    defined_to_undefined: 'defined → undefined',
+    error: 'evaluation failed on one side',
+    result_changed: 'result changed, decision the same',
+};
+/** An edit in words: `rule data.httpapi.authz.allow modified (authz.rego:12)`, `data /org/managers added`. */
+function editWords(e) {
+    return e.kind === 'rule'
+        ? `rule ${e.ref} ${e.change} (${e.file}:${e.line})`
+        : `data ${e.pointer} ${e.change}`;
+}
+function becauseWords(because, joint) {
+    if (because.length === 0)
+        return '-';
+    const names = because.map((e) => (e.kind === 'rule' ? e.ref : `data ${e.pointer}`));
+    return joint ? `${names.join(' + ')} (together)` : names.join(', ');
+}
+function mappingWords(report) {
+    const m = report.meta.rego.mapping;
+    if (m.kind === 'field')
+        return `allow = result.${m.field}`;
+    if (m.kind === 'deny-when-nonempty')
+        return 'denied when the result (a set of violations) is not empty';
+    return 'the result is the allow';
+}
+/** One change's difference, compactly: `/headers/x: "a" → "b"`; an error's message instead. */
+function differenceWords(row) {
+    if (row.change === 'error')
+        return `error: ${row.errors.head ?? row.errors.base ?? ''}`;
+    return row.differences
+        .map((d) => `${d.pointer === '' ? '(result)' : d.pointer}: ${d.base ?? 'undefined'} → ${d.head ?? 'undefined'}`)
+        .join('; ');
+}
+function renderRegoText(report, options) {
+    const t = terminal(options);
+    const r = report.result;
+    const drift = report.meta.status === 'drift';
+    const out = regoText_headerLines(report, t);
+    if (r === null) {
+        out.push('', t.paint.red(t.fit(`${countText(report.errors.length)} problem(s) in the policies; nothing replayed`)));
+        for (const e of report.errors)
+            out.push(t.fit(`  ${plain(e.file)}:${e.line}:${e.column}: ${plain(e.message)}`));
+        return `${out.join('\n')}\n`;
+    }
+    out.push(...regoText_countLines(r, t, drift), ...regoText_changeSummary(r, t, drift), ...editLines(r, t));
+    out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...malformedLines(r, t));
+    return `${out.join('\n')}\n`;
+}
+function regoText_headerLines(report, t) {
+    const { meta } = report;
+    const head = meta.head?.path ?? '-';
+    const title = meta.status === 'drift'
+        ? `drift of ${plain(head)}`
+        : `${plain(meta.base?.path ?? '(new)')} → ${plain(head)}`;
+    const skipped = meta.skipped.non_decision + meta.skipped.other_path;
+    return [
+        t.paint.bold(t.fit(`policy-replay (Rego): ${title}`)),
+        t.fit(`  decision ${plain(meta.rego.decision_path)}: ${mappingWords(report)}; OPA ${plain(meta.rego.engine_version)}`),
+        t.fit(`  sample ${plain(meta.traffic.path)}${skipped > 0 ? ` (${countText(skipped)} lines skipped: other paths or not decisions)` : ''}`),
+    ];
+}
+function regoText_countLines(r, t, drift) {
+    const share = (x) => percentText(x, r.evaluated);
+    const rows = [
+        ['allowed', countText(r.allowed), share(r.allowed)],
+        ['denied', countText(r.denied), share(r.denied)],
+        ['unevaluable', countText(r.unevaluable), share(r.unevaluable)],
+    ];
+    const out = [
+        '',
+        t.paint.bold(t.fit(`${countText(r.evaluated)} events replayed${drift ? ' (the policy against the recorded results)' : ''}`)),
+    ];
+    if (r.base_counts !== null) {
+        const b = r.base_counts;
+        out.push(...t.table(['', 'base', 'head', 'share'], [
+            ['allowed', countText(b.allowed), countText(r.allowed), share(r.allowed)],
+            ['denied', countText(b.denied), countText(r.denied), share(r.denied)],
+            ['unevaluable', countText(b.unevaluable), countText(r.unevaluable), share(r.unevaluable)],
+        ]));
+    }
+    else
+        out.push(...t.table(['', drift ? 'replayed' : 'head', 'share'], rows));
+    for (const reason of r.unevaluable_reasons)
+        out.push(t.fit(`  unevaluable, ${reason}: ${countText(r.unevaluable_by_reason[reason] ?? 0)}`));
+    return out;
+}
+function regoText_changeSummary(r, t, drift) {
+    const noun = drift ? 'drifts' : 'changes';
+    const out = ['', t.paint.bold(t.fit(`${countText(r.changes_total)} ${noun}`))];
+    for (const d of REGO_DIRECTIONS)
+        if (r[d] > 0) {
+            const line = t.fit(`  ${regoText_DIRECTION_WORDS[d]}: ${countText(r[d])}`);
+            out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
+        }
+    if (drift && r.without_recorded_result !== null && r.without_recorded_result > 0)
+        out.push(t.fit(`  without a recorded result (erased or masked): ${countText(r.without_recorded_result)}`));
+    if (r.newly_unevaluable !== null) {
+        const lost = r.newly_unevaluable.from_allow + r.newly_unevaluable.from_deny;
+        if (lost > 0)
+            out.push(t.fit(`  the base decides and the head cannot: ${countText(lost)} (${countText(r.newly_unevaluable.from_deny)} were denied, ${countText(r.newly_unevaluable.from_allow)} allowed)`));
+    }
+    return out;
+}
+function editLines(r, t) {
+    if (r.edits === null)
+        return [];
+    const out = ['', t.paint.bold(t.fit(`${countText(r.edits.length)} edit(s)`))];
+    for (const e of r.edits)
+        out.push(t.fit(`  ${plain(editWords(e))}`));
+    if (r.by_edit !== null && r.by_edit.length > 0) {
+        const shown = REGO_DIRECTIONS.filter((d) => r[d] > 0);
+        out.push('', t.paint.bold(t.fit('changes by cause')));
+        out.push(...t.table(['because', ...shown.map((d) => regoText_DIRECTION_WORDS[d].split(',')[0])], r.by_edit.map((row) => [plain(becauseWords(row.edits, row.joint)), ...shown.map((d) => countText(row[d]))]), ['because']));
+    }
+    return out;
+}
+function changeRows(r, t, drift) {
+    if (r.changes.length === 0)
+        return [];
+    const more = r.changes_total - r.changes.length;
+    const out = [
+        '',
+        t.paint.bold(t.fit(`${drift ? 'drifts' : 'changes'}${more > 0 ? ` (first ${countText(r.changes.length)}; ${countText(more)} more)` : ''}`)),
+    ];
+    out.push(...t.table([
+        'request',
+        'time',
+        'change',
+        drift ? 'recorded' : 'base',
+        drift ? 'replayed' : 'head',
+        'because',
+        'difference',
+    ], r.changes.map((c) => [
+        plain(c.request_id),
+        timeCell(c.occurred_at),
+        c.change,
+        c.current_decision,
+        c.draft_decision,
+        plain(becauseWords(c.because, c.joint)),
+        plain(differenceWords(c)),
+    ]), ['request', 'change']));
+    return out;
+}
+function evaluationLines(r, t) {
+    const e = r.evaluation;
+    const out = [];
+    const sides = ['base', 'head'].filter((s) => e.partial[s] > 0);
+    for (const s of sides)
+        out.push(t.fit(`  ${s}: ${countText(e.partial[s])} events read an erased or masked part (partial evaluation); ${countText(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input, so some may be imprecision)' : ''}`));
+    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
+        out.push(t.fit(`  ${plain(name)}: not in the event's nd_builtin_cache on ${countText(count)} evaluations`));
+    return out.length === 0 ? [] : ['', t.paint.bold(t.fit('evaluation')), ...out];
+}
+
+;// CONCATENATED MODULE: ./build/render/regoMarkdown.js
+
+
+
+
+function renderRegoMarkdown(report) {
+    const { meta } = report;
+    const r = report.result;
+    const drift = meta.status === 'drift';
+    const title = drift
+        ? `drift of \`${escape_escapeMarkdown(meta.head?.path ?? '')}\``
+        : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
+    const out = [
+        `### policy-replay (Rego): ${title}`,
+        '',
+        `Decision ${cell(meta.rego.decision_path)}: ${escape_escapeMarkdown(mappingWords(report))}.`,
+    ];
+    if (r === null) {
+        out.push('', `**${countText(report.errors.length)} problem(s) in the policies; nothing replayed.**`, '');
+        for (const e of report.errors)
+            out.push(`- ${cell(e.file)}:${e.line}:${e.column}: ${cell(e.message)}`);
+        return `${out.join('\n')}\n`;
+    }
+    out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...changes(r, drift), ...evaluation(r));
+    if (r.malformed.count > 0)
+        out.push('', `${countText(r.malformed.count)} malformed event(s) not replayed.`);
+    return `${out.join('\n')}\n`;
+}
+function verdictLine(r, drift) {
+    if (r.changes_total === 0)
+        return `**No ${drift ? 'drift' : 'change'}** over ${countText(r.evaluated)} events.`;
+    const parts = REGO_DIRECTIONS.filter((d) => r[d] > 0).map((d) => `${countText(r[d])} ${regoText_DIRECTION_WORDS[d]}`);
+    return `**${countText(r.changes_total)} ${drift ? 'drifts' : 'changes'}** over ${countText(r.evaluated)} events: ${parts.join(', ')}.`;
+}
+function countTable(r) {
+    const share = (x) => percentText(x, r.evaluated);
+    const b = r.base_counts;
+    const rows = [
+        ['allowed', r.allowed, b?.allowed ?? null],
+        ['denied', r.denied, b?.denied ?? null],
+        ['unevaluable', r.unevaluable, b?.unevaluable ?? null],
+    ];
+    return b === null
+        ? ['| | head | share |', '|---|---:|---:|', ...rows.map(([k, h]) => `| ${k} | ${countText(h)} | ${share(h)} |`)]
+        : [
+            '| | base | head | Δ |',
+            '|---|---:|---:|---:|',
+            ...rows.map(([k, h, x]) => `| ${k} | ${countText(x)} | ${countText(h)} | ${h - x >= 0 ? '+' : ''}${countText(h - x)} |`),
+        ];
+}
+function edits(r) {
+    if (r.edits === null || r.edits.length === 0)
+        return [];
+    const out = ['', `**Edits** (${countText(r.edits.length)})`, ''];
+    for (const e of r.edits)
+        out.push(`- ${escape_escapeMarkdown(editWords(e))}`);
+    if (r.by_edit !== null && r.by_edit.length > 0) {
+        const dirs = REGO_DIRECTIONS.filter((d) => r[d] > 0);
+        out.push('', `| because | ${dirs.map((d) => regoText_DIRECTION_WORDS[d]).join(' | ')} |`, `|---|${dirs.map(() => '---:').join('|')}|`);
+        for (const row of r.by_edit)
+            out.push(`| ${cell(becauseWords(row.edits, row.joint))} | ${dirs.map((d) => countText(row[d])).join(' | ')} |`);
+    }
+    return out;
+}
+function changes(r, drift) {
+    if (r.changes.length === 0)
+        return [];
+    const more = r.changes_total - r.changes.length;
+    const out = [
+        '',
+        `**${drift ? 'Drifts' : 'Changed requests'}**${more > 0 ? ` (first ${countText(r.changes.length)} of ${countText(r.changes_total)})` : ''}`,
+        '',
+        `| request | change | ${drift ? 'recorded' : 'base'} | ${drift ? 'replayed' : 'head'} | because | difference |`,
+        '|---|---|---|---|---|---|',
+    ];
+    for (const c of r.changes)
+        out.push(`| ${cell(c.request_id)} | ${c.change} | ${c.current_decision} | ${c.draft_decision} | ${cell(becauseWords(c.because, c.joint))} | ${cell(differenceWords(c))} |`);
+    return out;
+}
+function evaluation(r) {
+    const e = r.evaluation;
+    const lines = ['base', 'head']
+        .filter((s) => e.partial[s] > 0)
+        .map((s) => `- ${s}: ${countText(e.partial[s])} events read an erased or masked part; ${countText(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input: some may be imprecision)' : ''}`);
+    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
+        lines.push(`- ${cell(name)} not recorded in the event's cache: ${countText(count)} evaluations`);
+    return lines.length === 0 ? [] : ['', '**Evaluation**', '', ...lines];
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/projection.js
+/**
+ * A record's projection onto the parts of the input a decision reads (docs/rego.md "Unknown
+ * input"): two records with the same projection and the same recorded built-in results are decided
+ * alike by that side, so the replay evaluates the first and reuses its answer. Taken from the
+ * input's text, so numbers stay exact: a different spelling of the same value only misses the
+ * cache, never shares an answer it should not.
+ */
+
+/**
+ * The text of the value at a JSON pointer below a root (`/input/a/b`, `/data/org`: the first step
+ * names the document, `text` is), or undefined where there is none.
+ */
+function textAt(input, pointer) {
+    let node = input.trim();
+    for (const raw of pointer.split('/').slice(2)) {
+        if (node === undefined)
+            return undefined;
+        const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+        if (node.startsWith('{'))
+            node = topLevelMembers(node).get(key);
+        else if (node.startsWith('[') && /^(0|[1-9]\d*)$/.test(key))
+            node = arrayElements(node)[Number(key)];
+        else
+            return undefined;
+    }
+    return node;
+}
+/** The cache key of an input's projection onto `pointers`, with the event's recorded built-in results. */
+function projectionKey(input, pointers, ndBuiltinCache) {
+    const parts = pointers.map((p) => (input === null ? '-' : (textAt(input, p) ?? '-')));
+    return `${parts.join('\u0000')}\u0001${ndBuiltinCache ?? ''}`;
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/preflight.js
+
+/** The Rego version a side is read with: its manifest's, else the option's, else v1. */
+function regoVersionOf(side, bundle, option) {
+    const manifest = bundle.regoVersion;
+    if (manifest !== null && option !== null && manifest !== option)
+        return {
+            version: manifest,
+            refusal: {
+                code: 'rego_version_mismatch',
+                side,
+                message: `the ${side}'s manifest says rego_version ${manifest === 'v0' ? 0 : 1}, and --rego-version says ${option}`,
+            },
+        };
+    return { version: manifest ?? option ?? 'v1', refusal: null };
+}
+/**
+ * The data a side reads that its bundle does not hold: a service loads it from elsewhere (an
+ * external data source, a second bundle), so the replay cannot decide as the service did.
+ */
+function dataOutsideBundle(side, bundle, dataReads) {
+    return dataReads
+        .filter((pointer) => textAt(bundle.data, pointer) === undefined)
+        .map((pointer) => ({
+        code: 'data_outside_bundle',
+        side,
+        message: `the ${side} reads data at ${pointer}, which its bundle does not hold (a service that loads it from elsewhere cannot be replayed: add it to the bundle)`,
+    }));
+}
+/**
+ * The decision path names no rule of either side, and no data: every record would be undefined on
+ * both sides, which says nothing about the change.
+ */
+function undefinedDecisionPath(decisionPath, sides) {
+    const ref = `data.${decisionPath
+        .replace(/^data[./]/, '')
+        .split('/')
+        .join('.')}`;
+    const defined = sides.some((s) => s.ruleRefs.some((r) => r === ref || ref.startsWith(`${r}.`) || r.startsWith(`${ref}.`)) ||
+        textAt(s.bundle.data, `/${ref.split('.').join('/')}`) !== undefined);
+    return defined
+        ? null
+        : {
+            code: 'undefined_decision_path',
+            side: null,
+            message: `no rule and no data of either policy defines the decision path ${decisionPath}`,
+        };
+}
+/** An event a replay of one decision path cannot take: an ad-hoc query, or no path logged. */
+function eventRefusal(event, position) {
+    if (event.path !== null)
+        return null;
+    return {
+        code: 'event_without_path',
+        side: null,
+        message: 'a decision event without a path (an ad-hoc query, or a log that does not record paths) cannot be replayed against a decision path',
+        ...position,
+    };
+}
+/** An engine load failure for a builtin OPA 1.22.3 does not have (a service's custom builtin). */
+function unknownBuiltin(side, message, location) {
+    return {
+        code: 'unknown_builtin',
+        side,
+        message: `the ${side} calls a builtin the pinned OPA does not have (a service's own builtin cannot be replayed): ${message}`,
+        ...(location ? { file: location.file, line: location.line } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/resultDiff.js
+/**
+ * Comparing two results of the same decision (docs/rego.md "Classification"). Results come as OPA
+ * serialises them: a set is an array in OPA's own sorted order, so two sets are equal exactly when
+ * their arrays are, and comparing the JSON values compares the sets unordered. Numbers compare by
+ * their exact value (exactJson.ts), never as rounded doubles.
+ */
+
+const resultDiff_escape = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+function resultDiff_isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
+}
+const has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
+/** Deep equality of two results (object keys in any order, numbers by value). */
+function sameResult(a, b) {
+    if (a === b)
+        return true;
+    if (a instanceof ExactNumber)
+        return b instanceof ExactNumber && a.value === b.value;
+    if (Array.isArray(a))
+        return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameResult(x, b[i]));
+    if (resultDiff_isObject(a) && resultDiff_isObject(b)) {
+        const keys = Object.keys(a);
+        return keys.length === Object.keys(b).length && keys.every((k) => has(b, k) && sameResult(a[k], b[k]));
+    }
+    return false;
+}
+/**
+ * Where two results differ, at most `max` places (a report row shows three): the first differing
+ * places of a walk over object keys in sorted order and array indices in order, each as deep as
+ * both sides are objects or arrays. [] for equal results; an undefined side is `null` text.
+ */
+function resultDifferences(base, head, max = 3) {
+    const found = [];
+    const text = (v) => (v === undefined ? null : stringifyExact(v));
+    const walk = (a, b, pointer) => {
+        if (found.length >= max || sameResult(a, b))
+            return;
+        if (resultDiff_isObject(a) && resultDiff_isObject(b)) {
+            const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+            for (const key of keys)
+                walk(has(a, key) ? a[key] : undefined, has(b, key) ? b[key] : undefined, `${pointer}/${resultDiff_escape(key)}`);
+            return;
+        }
+        if (Array.isArray(a) && Array.isArray(b)) {
+            for (let i = 0; i < Math.max(a.length, b.length); i++)
+                walk(a[i], b[i], `${pointer}/${i}`);
+            return;
+        }
+        found.push({ pointer, base: text(a), head: text(b) });
+    };
+    walk(base, head, '');
+    return found;
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/dataEdits.js
+/**
+ * Where two data documents differ, at the granularity of an edit (docs/rego-edits.md): one edit
+ * per key directly under a data root whose value changed, was added or was removed. A data root
+ * is where a bundle places a data file (`org/data.json` is the root `org`); without the bundle's
+ * roots, each top-level key's chain of single-key objects (`k8s` → `admission`, the same key on
+ * both sides) is taken to end at the root. Numbers compare by exact value.
+ */
+
+
+function dataEdits_isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
+}
+const dataEdits_has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
+/** Plain JSON values (numbers as JavaScript numbers) as exact values. */
+function toExact(v) {
+    if (v instanceof ExactNumber || v === null || typeof v === 'boolean' || typeof v === 'string')
+        return v;
+    if (typeof v === 'number')
+        return new ExactNumber(String(v));
+    if (Array.isArray(v))
+        return v.map(toExact);
+    if (typeof v === 'object')
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toExact(x)]));
+    throw new TypeError(`not a JSON value: ${typeof v}`);
+}
+/** The data document as an exact object: text is parsed exactly; absent is `{}`. */
+function dataEdits_exactData(data) {
+    if (data === undefined)
+        return {};
+    const value = typeof data === 'string' ? parseExactJson(data) : toExact(data);
+    if (!dataEdits_isObject(value))
+        throw new TypeError('the data document must be a JSON object');
+    return value;
+}
+/** JSON text of a data document (the engine's `data`). */
+const dataText = (data) => stringifyExact(data);
+/** The union of two objects' keys: the head's in its order, then the base's others. */
+function keysOf(base, head) {
+    const keys = Object.keys(head ?? {});
+    for (const k of Object.keys(base ?? {}))
+        if (!head || !dataEdits_has(head, k))
+            keys.push(k);
+    return keys;
+}
+const at = (o, key) => o !== undefined && dataEdits_has(o, key) ? o[key] : undefined;
+/**
+ * The data edits between two documents, in the head's key order (then keys only the base has).
+ * `roots` are the bundle's data roots as slash paths (`org`, `k8s/admission`, `` for the top);
+ * absent, they are inferred as above.
+ */
+function dataDifferences(base, head, roots) {
+    const rootPaths = roots?.map((r) => r.split('/').filter((s) => s !== ''));
+    const out = [];
+    const edit = (path, b, h) => {
+        out.push({ path, change: b === undefined ? 'added' : h === undefined ? 'removed' : 'modified' });
+    };
+    /** `descend`: the inferred rule's state, whether this node is still on a chain towards a root. */
+    const walk = (b, h, path, descend) => {
+        if (b !== undefined && h !== undefined && sameResult(b, h))
+            return;
+        const namespace = rootPaths
+            ? rootPaths.some((r) => path.length <= r.length && path.every((s, i) => s === r[i]))
+            : descend;
+        if (!namespace || !dataEdits_isObject(b) || !dataEdits_isObject(h)) {
+            edit(path, b, h);
+            return;
+        }
+        const keys = keysOf(b, h);
+        const bKeys = Object.keys(b);
+        const chain = path.length === 0 || (keys.length === 1 && bKeys.length === 1 && Object.keys(h).length === 1);
+        for (const k of keys)
+            walk(at(b, k), at(h, k), [...path, k], chain);
+    };
+    walk(base, head, [], true);
+    return out;
+}
+/** `head` with the value at `path` as it is in `base` (removed where the base has none). */
+function withBaseValueAt(base, head, path) {
+    const [key, ...rest] = path;
+    if (key === undefined)
+        return base;
+    const copy = { ...head };
+    const b = at(base, key);
+    if (rest.length === 0) {
+        if (b === undefined)
+            delete copy[key];
+        else
+            copy[key] = b;
+        return copy;
+    }
+    const h = at(head, key);
+    const next = withBaseValueAt(dataEdits_isObject(b) ? b : {}, dataEdits_isObject(h) ? h : {}, rest);
+    if (Object.keys(next).length === 0 && !dataEdits_isObject(h))
+        delete copy[key];
+    else
+        copy[key] = next;
+    return copy;
+}
+/** RFC 6901 pointer of a path. */
+const pointerOf = (path) => path.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+;// CONCATENATED MODULE: ./build/regoPolicy/revertEdit.js
+
+/** The head with one edit undone. */
+function revertEdit(base, head, edit) {
+    return revertEdits(base, head, [edit]);
+}
+/** The head with every edit of `edits` undone (all the change's edits: the base, as it decides). */
+function revertEdits(base, head, edits) {
+    const baseGroups = new Map(base.rules.rules.map((g) => [g.ref, g]));
+    const headGroups = new Map(head.rules.rules.map((g) => [g.ref, g]));
+    const cuts = new Map();
+    const cut = (d, replacement = '') => {
+        const list = cuts.get(d.file) ?? [];
+        list.push({ offset: d.offset, endOffset: d.endOffset, replacement });
+        cuts.set(d.file, list);
+    };
+    const restored = [];
+    let data = head.data;
+    for (const edit of edits) {
+        if (edit.kind === 'data') {
+            data = withBaseValueAt(base.data, data, edit.path);
+            continue;
+        }
+        const h = headGroups.get(edit.ref);
+        const b = baseGroups.get(edit.ref);
+        if (edit.change === 'added') {
+            if (h === undefined)
+                throw new Error(`the head has no rule ${edit.ref}`);
+            h.definitions.forEach((d, i) => cut(d, i === 0 ? stub(d, head.regoVersion) : ''));
+            continue;
+        }
+        if (b === undefined)
+            throw new Error(`the base has no rule ${edit.ref}`);
+        if (edit.change === 'modified') {
+            if (h === undefined)
+                throw new Error(`the head has no rule ${edit.ref}`);
+            for (const d of h.definitions)
+                cut(d);
+        }
+        restored.push(...restoredModules(base, b));
+    }
+    const modules = {};
+    for (const [file, text] of Object.entries(head.modules)) {
+        const fileCuts = cuts.get(file);
+        modules[file] = fileCuts ? applyCuts(text, fileCuts) : text;
+    }
+    for (const [name, text] of restored)
+        modules[freeName(modules, name)] = text;
+    return { modules, data: dataText(data) };
+}
+/** A definition of the same rule that is never defined: its references compile and find nothing. */
+function stub(d, regoVersion) {
+    const args = d.arity > 0 ? `(${Array.from({ length: d.arity }, () => '_').join(', ')})` : '';
+    return regoVersion === 'v0' ? `${d.name}${args} = input { false }` : `${d.name}${args} := input if false`;
+}
+/** The base's definitions of a rule as modules of their own: one per base file they come from. */
+function restoredModules(base, group) {
+    const byFile = new Map();
+    for (const d of group.definitions)
+        byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+    const stem = `reverted/${group.ref.replace(/[^A-Za-z0-9._-]+/g, '_')}`;
+    return [...byFile].map(([file, defs], i) => {
+        const info = base.rules.modules[file];
+        if (info === undefined)
+            throw new Error(`the base's rules name no module ${file}`);
+        const imports = [...new Set(defs.flatMap((d) => d.imports))];
+        const parts = [
+            info.packageText,
+            ...(imports.length > 0 ? [imports.join('\n')] : []),
+            ...defs.map((d) => d.source),
+        ];
+        return [`${stem}${i === 0 ? '' : `.${i + 1}`}.rego`, `${parts.join('\n\n')}\n`];
+    });
+}
+/** `name`, or `name` with a number before `.rego` when a module already has it. */
+function freeName(modules, name) {
+    if (!(name in modules))
+        return name;
+    for (let n = 2;; n++) {
+        const candidate = name.replace(/\.rego$/, `~${n}.rego`);
+        if (!(candidate in modules))
+            return candidate;
+    }
+}
+/** The text with byte ranges (UTF-8, as the engine counts) replaced; the ranges do not overlap. */
+function applyCuts(text, cuts) {
+    const bytes = Buffer.from(text, 'utf8');
+    const parts = [];
+    let at = 0;
+    for (const c of [...cuts].sort((x, y) => x.offset - y.offset)) {
+        parts.push(bytes.subarray(at, c.offset), Buffer.from(c.replacement, 'utf8'));
+        at = c.endOffset;
+    }
+    parts.push(bytes.subarray(at));
+    return Buffer.concat(parts).toString('utf8');
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/regoBecause.js
+
+
+/** The side names of edit i's variants. */
+const revertedSide = (i) => `reverted:${i}`;
+const aloneSide = (i) => `alone:${i}`;
+/**
+ * Two variants per edit: the head with it reverted, and the base with only it applied (the head
+ * with every other edit reverted). `template` carries the decision path and the Rego version.
+ */
+function variantSides(base, head, edits, template) {
+    const sides = {};
+    edits.forEach((edit, i) => {
+        sides[revertedSide(i)] = { ...template, ...revertEdits(base, head, [edit]) };
+        sides[aloneSide(i)] = {
+            ...template,
+            ...revertEdits(base, head, edits.filter((_, k) => k !== i)),
+        };
+    });
+    return sides;
+}
+/** Whether two evaluations answer alike: the same kind, and equal results when defined. */
+function sameAnswer(a, b) {
+    if (a.kind !== b.kind)
+        return false;
+    if (a.kind === 'defined' && b.kind === 'defined')
+        return sameResult(a.result, b.result);
+    if (a.kind === 'error' && b.kind === 'error')
+        return a.message === b.message;
+    return true;
+}
+/** The causes of one changed record, given the head's answer and a way to evaluate a variant. */
+async function regoBecause_becauseOf(edits, head, evaluate) {
+    const all = edits.map((_, i) => i);
+    if (edits.length === 1)
+        return { edits: [0], joint: false };
+    const reverted = await Promise.all(all.map((i) => evaluate(revertedSide(i))));
+    const butFor = all.filter((i) => !sameAnswer(reverted[i], head));
+    if (butFor.length > 0)
+        return { edits: butFor, joint: false };
+    const alone = await Promise.all(all.map((i) => evaluate(aloneSide(i))));
+    const sufficient = all.filter((i) => sameAnswer(alone[i], head));
+    if (sufficient.length > 0)
+        return { edits: sufficient, joint: false };
+    return { edits: all, joint: true };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/regoEvent.js
+/**
+ * One OPA decision-log event, as the Rego replay needs it (docs/rego.md): the decision path, the
+ * input and the recorded result as exact JSON text, the recorded non-deterministic built-in
+ * results, and the parts of the input the service's mask policy erased or masked (unknown).
+ * Console lines and upload bodies carry the same event fields (docs/decision-logs.md). Pure.
+ */
+
+
+const regoEvent_isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The pointers of `erased` and `masked` (strings, or OPA's `{"op","path"}` records). */
+function pointers(value) {
+    if (value === undefined || value === null)
+        return [];
+    if (!Array.isArray(value))
+        return null;
+    const out = [];
+    for (const entry of value) {
+        if (typeof entry === 'string')
+            out.push(entry);
+        else if (regoEvent_isRecord(entry) && typeof entry.path === 'string')
+            out.push(entry.path);
+        else
+            return null;
+    }
+    return out;
+}
+/**
+ * The JSON.parse is for validity and the small fields; the input, the result and the cache are
+ * taken as their text (topLevelMembers), since JSON.parse rounds numbers beyond 2^53.
+ */
+function parseRegoEvent(text) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return { ok: false, reason: `not JSON: ${error.message}` };
+    }
+    if (!regoEvent_isRecord(value))
+        return { ok: false, reason: 'a decision event is a JSON object' };
+    const hidden = [pointers(value.erased), pointers(value.masked)];
+    if (hidden.some((p) => p === null))
+        return { ok: false, reason: '`erased` and `masked` must list JSON pointers' };
+    const all = hidden.flat();
+    const cache = value.nd_builtin_cache;
+    if (cache !== undefined && cache !== null && !regoEvent_isRecord(cache))
+        return { ok: false, reason: '`nd_builtin_cache` must be an object' };
+    const timestamp = value.timestamp;
+    if (timestamp !== undefined && (typeof timestamp !== 'string' || !isRfc3339Instant(timestamp)))
+        return { ok: false, reason: 'timestamp: must be an RFC 3339 instant with an offset' };
+    const members = topLevelMembers(text);
+    const own = (key) => Object.prototype.hasOwnProperty.call(value, key) ? (members.get(key) ?? null) : null;
+    return {
+        ok: true,
+        event: {
+            decisionId: typeof value.decision_id === 'string' ? value.decision_id : null,
+            timestamp: timestamp ?? null,
+            path: typeof value.path === 'string' && value.path !== '' ? value.path : null,
+            input: own('input'),
+            result: own('result'),
+            resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
+            ndBuiltinCache: cache === undefined || cache === null ? null : own('nd_builtin_cache'),
+            unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/classify.js
+/**
+ * One request's two evaluations, compared (docs/rego.md "Classification"). Each side either has a
+ * result, has none (the decision path is undefined for the input), failed (a runtime error such as
+ * a conflict), or could not be evaluated from what was recorded (unevaluable, with its reason).
+ * A request changes when its decision changes (allow ↔ deny), when the result differs though the
+ * decision does not (`result_changed`), when the path becomes defined or undefined, or when one
+ * side fails; a failure is never folded into allow or deny.
+ */
+
+
+/**
+ * A side's decision for the allowed / denied / unevaluable buckets. An undefined result reads as
+ * OPA's integrations read it: no violations for a violation set (allow), no permission for a
+ * boolean (deny). `none`: a defined result the mapping cannot read.
+ */
+function sideDecision(mapping, side) {
+    if (side.kind === 'unevaluable')
+        return 'unknown';
+    if (side.kind === 'error')
+        return 'error';
+    if (mapping === null)
+        return 'none';
+    if (side.kind === 'undefined')
+        return mapping.kind === 'deny-when-nonempty' ? 'allow' : 'deny';
+    return decisionOfResult(mapping, side.result);
+}
+const unchanged = { kind: 'unchanged' };
+function classifyPair(mapping, base, head) {
+    if (base.kind === 'unevaluable' || head.kind === 'unevaluable')
+        return { kind: 'unevaluable' };
+    if (base.kind === 'error' || head.kind === 'error') {
+        const same = base.kind === 'error' && head.kind === 'error' && base.message === head.message;
+        return same ? unchanged : { kind: 'changed', change: 'error', differences: [] };
+    }
+    if (base.kind === 'undefined' && head.kind === 'undefined')
+        return unchanged;
+    if (base.kind === 'undefined' || head.kind === 'undefined') {
+        const change = base.kind === 'undefined' ? 'undefined_to_defined' : 'defined_to_undefined';
+        const differences = resultDifferences(base.kind === 'defined' ? base.result : undefined, head.kind === 'defined' ? head.result : undefined);
+        return { kind: 'changed', change, differences };
+    }
+    if (sameResult(base.result, head.result))
+        return unchanged;
+    const differences = resultDifferences(base.result, head.result);
+    const [from, to] = [sideDecision(mapping, base), sideDecision(mapping, head)];
+    if (from === 'deny' && to === 'allow')
+        return { kind: 'changed', change: 'newly_allowed', differences };
+    if (from === 'allow' && to === 'deny')
+        return { kind: 'changed', change: 'newly_denied', differences };
+    return { kind: 'changed', change: 'result_changed', differences };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/sideEvaluation.js
+/**
+ * One side's evaluation of one event through the engine (docs/rego.md "Unknown input"): as
+ * recorded when no erased or masked part of the input is one the decision can read; otherwise by
+ * partial evaluation with those parts unknown, decided only when every completion gives the same
+ * answer; never from the live clock or network (the engine answers non-deterministic built-ins
+ * from the event's cache only).
+ */
+
+
+
+/** Whether an unknown pointer and a read one name overlapping parts of the input. */
+function overlaps(unknown, read) {
+    return unknown === read || read.startsWith(`${unknown}/`) || unknown.startsWith(`${read}/`);
+}
+/** The unknown pointers the decision can read; all of them when it reads the whole input. */
+function readUnknowns(reads, unknowns) {
+    if (reads.wholeInput)
+        return [...unknowns];
+    return unknowns.filter((u) => reads.pointers.some((r) => overlaps(u, r)));
+}
+function fromEngineError(error) {
+    if (!(error instanceof EngineError))
+        throw error;
+    if (error.kind === 'nd_builtin_not_recorded')
+        return {
+            kind: 'unevaluable',
+            reason: `nd_builtin_not_recorded: ${error.builtin ?? 'a non-deterministic built-in'}`,
+        };
+    if (error.kind === 'eval_error' || error.kind === 'timeout')
+        return { kind: 'error', message: error.message };
+    throw error;
+}
+/**
+ * Answers already given, per side, by projection (projection.ts): a record evaluated as recorded
+ * reuses the answer of an earlier one with the same projection and built-in results. Never for a
+ * side that reads the whole input. Bounded: past `max` answers a side's map starts again.
+ */
+class AnswerCache {
+    max;
+    sides = new Map();
+    counts = {
+        recorded: { hits: 0, lookups: 0 },
+        partial: { hits: 0, lookups: 0 },
+    };
+    constructor(max = 100_000) {
+        this.max = max;
+    }
+    get hits() {
+        return this.counts.recorded.hits + this.counts.partial.hits;
+    }
+    /**
+     * Whether keys of a route are still worth computing: after 2,000 lookups that found under 2 %
+     * of their answers (every request distinct, as with request ids or tokens in what is read), a
+     * key costs more than it saves. Answers are the same either way.
+     */
+    isUseful(route = 'recorded') {
+        const { hits, lookups } = this.counts[route];
+        return lookups < 2000 || hits * 50 >= lookups;
+    }
+    /** The answer given for this projection, counting the lookup. */
+    lookup(side, key, route = 'recorded') {
+        const counts = this.counts[route];
+        counts.lookups++;
+        const known = this.sides.get(`${route}:${side}`)?.get(key);
+        if (known !== undefined)
+            counts.hits++;
+        return known;
+    }
+    store(side, key, answer, route = 'recorded') {
+        const name = `${route}:${side}`;
+        let map = this.sides.get(name);
+        if (map === undefined || map.size >= this.max)
+            this.sides.set(name, (map = new Map()));
+        map.set(key, answer);
+    }
+}
+/** One side's answer to one event (evaluateSides with that side alone). */
+async function evaluateSide(engine, side, reads, event, cache = null) {
+    const [answer] = await evaluateSides(engine, [{ name: side, reads }], event, cache);
+    return answer;
+}
+const fromDecision = (d) => d.defined ? { kind: 'defined', result: parseExactJson(d.result) } : { kind: 'undefined' };
+/**
+ * Every side's answer to one event, as evaluateSide gives it; the sides evaluated as recorded
+ * (and not answered by the cache) go to the engine in one request, which decodes the input once.
+ */
+async function evaluateSides(engine, sides, event, cache = null) {
+    const answers = [];
+    const batch = [];
+    sides.forEach(({ name, reads }, index) => {
+        const unknown = readUnknowns(reads, event.unknowns);
+        if (unknown.length > 0) {
+            // A partial answer rests on the known parts read, the unknown pointers and the recorded
+            // results: the same three, the same answer.
+            const key = cache !== null && cache.isUseful('partial') && !reads.wholeInput
+                ? `${unknown.join('\u0002')}\u0003${projectionKey(event.input, reads.pointers, event.ndBuiltinCache)}`
+                : null;
+            const known = key === null ? undefined : cache.lookup(name, key, 'partial');
+            answers[index] = known ?? evaluatePartially(engine, name, unknown, event);
+            if (key !== null && known === undefined)
+                cache.store(name, key, answers[index], 'partial');
+            return;
+        }
+        const key = cache !== null && cache.isUseful() && !reads.wholeInput
+            ? projectionKey(event.input, reads.pointers, event.ndBuiltinCache)
+            : null;
+        answers[index] = key === null ? undefined : cache.lookup(name, key);
+        if (answers[index] === undefined)
+            batch.push({ index, key });
+    });
+    if (batch.length > 0) {
+        const decided = engine
+            .evalSides(batch.map(({ index }) => sides[index].name), {
+            ...(event.input === null ? {} : { input: event.input }),
+            ...(event.ndBuiltinCache === null ? {} : { ndBuiltinCache: event.ndBuiltinCache }),
+        })
+            .then((results) => results.map((r) => ({
+            evaluation: r instanceof EngineError ? fromEngineError(r) : fromDecision(r),
+            route: 'recorded',
+        })));
+        batch.forEach(({ index, key }, k) => {
+            answers[index] = decided.then((all) => all[k]);
+            if (key !== null)
+                cache.store(sides[index].name, key, answers[index]);
+        });
+    }
+    return Promise.all(answers);
+}
+/** A side partially evaluated with the unknown pointers it reads. */
+async function evaluatePartially(engine, side, unknown, event) {
+    try {
+        const answer = await engine.partial(side, event.input ?? '{}', unknown, event.ndBuiltinCache ?? undefined);
+        if (!answer.decided)
+            return { evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' }, route: 'partial' };
+        return { evaluation: fromDecision(answer.decision), route: 'partial' };
+    }
+    catch (error) {
+        return { evaluation: fromEngineError(error), route: 'partial' };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoAggregator.js
+/**
+ * The in-order half of a Rego replay (docs/rego.md "The report"): consumes each event's outcome in
+ * sample order and keeps what depends on order or on other events — a repeated decision id (the
+ * first stays, a repeat is malformed), the buckets, the capped change list, the groups, `by_edit`,
+ * the base's counts, the window and the evaluation counts. Pure: the sides were evaluated before.
+ */
+
+
+
+
+
+/** Differences kept per change row (docs/rego.md "Classification"). */
+const MAX_DIFFERENCES = 3;
+/** Examples kept per group. */
+const regoAggregator_MAX_GROUP_EXAMPLES = 3;
+const emptyCounts = () => ({
+    newly_allowed: 0,
+    undefined_to_defined: 0,
+    newly_denied: 0,
+    defined_to_undefined: 0,
+    error: 0,
+    result_changed: 0,
+});
+const rank = (d) => REGO_DIRECTIONS.indexOf(d);
+/** A bucket's decision: an unevaluable side is `unknown`, whatever the mapping. */
+function regoAggregator_decisionOf(mapping, side) {
+    return sideDecision(mapping, side);
+}
+/** The head's bucket reason: why a request is neither allowed nor denied. */
+function unevaluableReason(side, decision) {
+    if (side.kind === 'unevaluable')
+        return side.reason.replace(/:.*$/, '');
+    if (decision === 'error')
+        return 'evaluation_error';
+    if (decision === 'none')
+        return 'no_decision';
+    return null;
+}
+class RegoAggregator {
+    options;
+    counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
+    byReason = new Map();
+    directions = emptyCounts();
+    changesTotal = 0;
+    /** Changes kept: the first `maxChanges` of each direction, cut to `maxChanges` in danger order at the end. */
+    kept = new Map();
+    groups = new Map();
+    byEdit = new Map();
+    baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
+    lost = { from_allow: 0, from_deny: 0 };
+    window = { first_at: null, last_at: null };
+    malformed = { count: 0, examples: [] };
+    ids = new requestIdTable_RequestIdTable();
+    recordedMismatch = 0;
+    withoutRecorded = 0;
+    evaluation = {
+        partial: { base: 0, head: 0 },
+        partial_unevaluable: { base: 0, head: 0 },
+        nd: new Map(),
+    };
+    constructor(options) {
+        this.options = options;
+    }
+    add(outcome) {
+        if (outcome.kind === 'malformed')
+            return this.addMalformed(outcome.where);
+        const first = this.ids.claim(outcome.requestId, outcome.position);
+        if (first !== undefined)
+            return this.addMalformed({
+                ...outcome.where,
+                reason: this.options.duplicateReason(outcome.requestId, first),
+            });
+        this.addEvent(outcome);
+    }
+    addMalformed(where) {
+        this.malformed.count++;
+        keepFirstExamples(this.malformed.examples, where);
+    }
+    addEvent(o) {
+        const { mapping, mode } = this.options;
+        this.counts.evaluated++;
+        this.note(o.occurredAt);
+        this.noteRoute('head', o.head);
+        const head = regoAggregator_decisionOf(mapping, o.head.evaluation);
+        const reason = unevaluableReason(o.head.evaluation, head);
+        if (head === 'allow')
+            this.counts.allowed++;
+        else if (head === 'deny')
+            this.counts.denied++;
+        else {
+            this.counts.unevaluable++;
+            this.byReason.set(reason, (this.byReason.get(reason) ?? 0) + 1);
+        }
+        if (mode === 'compare' && o.recorded !== null && o.head.evaluation.kind !== 'unevaluable') {
+            const pair = classifyPair(mapping, o.recorded, o.head.evaluation);
+            if (pair.kind === 'changed')
+                this.recordedMismatch++;
+        }
+        if (mode === 'drift' && o.base === null) {
+            this.withoutRecorded++;
+            return;
+        }
+        if (o.base === null)
+            return;
+        if (mode === 'compare')
+            this.noteBase(o.base);
+        const pair = classifyPair(mapping, o.base.evaluation, o.head.evaluation);
+        if (mode === 'compare' && head === 'unknown') {
+            const before = regoAggregator_decisionOf(mapping, o.base.evaluation);
+            if (before === 'allow')
+                this.lost.from_allow++;
+            if (before === 'deny')
+                this.lost.from_deny++;
+        }
+        if (pair.kind !== 'changed')
+            return;
+        this.addChange(o, pair.change, pair.differences, head);
+    }
+    noteBase(base) {
+        this.noteRoute('base', base);
+        const d = regoAggregator_decisionOf(this.options.mapping, base.evaluation);
+        if (d === 'allow')
+            this.baseCounts.allowed++;
+        else if (d === 'deny')
+            this.baseCounts.denied++;
+        else
+            this.baseCounts.unevaluable++;
+    }
+    noteRoute(side, evaluated) {
+        const e = evaluated.evaluation;
+        if (evaluated.route === 'partial') {
+            this.evaluation.partial[side]++;
+            if (e.kind === 'unevaluable' && e.reason === 'input_not_recorded')
+                this.evaluation.partial_unevaluable[side]++;
+        }
+        if (e.kind === 'unevaluable' && e.reason.startsWith('nd_builtin_not_recorded')) {
+            const name = e.reason.replace(/^nd_builtin_not_recorded:\s*/, '');
+            this.evaluation.nd.set(name, (this.evaluation.nd.get(name) ?? 0) + 1);
+        }
+    }
+    note(at) {
+        if (at === null)
+            return;
+        // RFC 3339 instants of one log compare as text only with one offset; the window keeps the
+        // instants as logged, ordered by their value.
+        if (this.window.first_at === null || instantLess(at, this.window.first_at))
+            this.window.first_at = at;
+        if (this.window.last_at === null || instantLess(this.window.last_at, at))
+            this.window.last_at = at;
+    }
+    addChange(o, change, differences, head) {
+        const { mapping, edits, maxChanges } = this.options;
+        this.changesTotal++;
+        this.directions[change]++;
+        const because = o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]);
+        const joint = o.because?.joint ?? false;
+        const kept = this.kept.get(change) ?? [];
+        this.kept.set(change, kept);
+        if (kept.length < maxChanges)
+            kept.push({
+                request_id: o.requestId,
+                occurred_at: o.occurredAt,
+                change,
+                current_decision: regoAggregator_decisionOf(mapping, o.base.evaluation),
+                draft_decision: head,
+                differences: differences.slice(0, MAX_DIFFERENCES),
+                errors: { base: errorOf(o.base.evaluation), head: errorOf(o.head.evaluation) },
+                because,
+                joint,
+            });
+        this.addToGroup(o, change, because, joint);
+        if (edits !== null)
+            this.addToEditRow(change, because, joint);
+    }
+    addToGroup(o, change, because, joint) {
+        const key = JSON.stringify([change, because, joint]);
+        let tally = this.groups.get(key);
+        if (tally === undefined) {
+            tally = {
+                group: { direction: change, because, joint, count: 0, first_at: null, last_at: null, examples: [] },
+                first: o.position,
+            };
+            this.groups.set(key, tally);
+        }
+        const g = tally.group;
+        g.count++;
+        if (g.examples.length < regoAggregator_MAX_GROUP_EXAMPLES)
+            g.examples.push(o.requestId);
+        if (o.occurredAt !== null) {
+            if (g.first_at === null || instantLess(o.occurredAt, g.first_at))
+                g.first_at = o.occurredAt;
+            if (g.last_at === null || instantLess(g.last_at, o.occurredAt))
+                g.last_at = o.occurredAt;
+        }
+    }
+    addToEditRow(change, because, joint) {
+        const key = JSON.stringify([because, joint]);
+        let row = this.byEdit.get(key);
+        if (row === undefined) {
+            row = { edits: because, joint, ...emptyCounts() };
+            this.byEdit.set(key, row);
+        }
+        row[change]++;
+    }
+    finish() {
+        const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
+        const changes = REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).slice(0, maxChanges);
+        const groups = [...this.groups.values()]
+            .sort((a, b) => rank(a.group.direction) - rank(b.group.direction) ||
+            b.group.count - a.group.count ||
+            a.first - b.first)
+            .map((t) => t.group);
+        const compare = mode === 'compare';
+        const reasons = [...this.byReason.keys()].sort();
+        return {
+            ...this.counts,
+            unevaluable_reasons: reasons,
+            unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, this.byReason.get(r)])),
+            changes,
+            changes_total: this.changesTotal,
+            ...this.directions,
+            edits: compare && edits !== null ? [...edits] : null,
+            change_groups: groups.slice(0, maxGroups),
+            change_groups_total: groups.length,
+            by_edit: compare && edits !== null ? this.editRows() : null,
+            newly_unevaluable: compare ? { ...this.lost } : null,
+            base_counts: compare && hasBase ? { ...this.baseCounts } : null,
+            sample_window: { ...this.window },
+            malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
+            recorded_mismatch: this.recordedMismatch,
+            without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
+            evaluation: {
+                partial: { ...this.evaluation.partial },
+                partial_unevaluable: { ...this.evaluation.partial_unevaluable },
+                whole_input: { ...wholeInput },
+                nd_builtin_not_recorded: Object.fromEntries([...this.evaluation.nd.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+            },
+        };
+    }
+    /** Rows by cause set, most changes first, then by their edits' order in the change. */
+    editRows() {
+        const total = (r) => REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
+        return [...this.byEdit.values()].sort((a, b) => total(b) - total(a) || compareText(JSON.stringify(a.edits), JSON.stringify(b.edits)));
+    }
+}
+const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+function errorOf(side) {
+    return side.kind === 'error' ? side.message : null;
+}
+function instantLess(a, b) {
+    const [x, y] = [instantNanos(a), instantNanos(b)];
+    if (x === null || y === null)
+        return a < b;
+    return x < y;
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/bundle.js
+/**
+ * A Rego policy as OPA loads a bundle (docs/rego.md "Inputs"): every `.rego` file is a module, a
+ * file named `data.json` or `data.yaml` (`.yml`) is placed in the data document at its folder's
+ * path (`org/data.json` is `data.org`), and `.manifest` gives the roots, the Rego version and the
+ * revision. Pure: the files are read by readRegoPolicy.ts. Numbers in data keep their exact value.
+ */
+
+
+
+const DATA_FILE = /(^|\/)data\.(json|ya?ml)$/;
+function bundle_problem(file, message, line = 1, column = 1) {
+    return { file, path: '', line, column, message, severity: 'error' };
+}
+/** 1-based line and column of a 0-based offset. */
+function position(text, offset) {
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    return { line, column: offset - before.lastIndexOf('\n') };
+}
+function bundle_toExact(value) {
+    if (value === null || typeof value === 'boolean' || typeof value === 'string')
+        return value;
+    if (typeof value === 'bigint')
+        return new ExactNumber(value.toString());
+    if (typeof value === 'number')
+        return new ExactNumber(Number.isInteger(value) ? value.toFixed(0) : String(value));
+    if (Array.isArray(value))
+        return value.map(bundle_toExact);
+    if (typeof value === 'object') {
+        const out = {};
+        for (const [k, v] of Object.entries(value))
+            Object.defineProperty(out, k, {
+                value: bundle_toExact(v),
+                enumerable: true,
+                writable: true,
+                configurable: true,
+            });
+        return out;
+    }
+    // Dates and other YAML-only types are not JSON: refused by the caller's check.
+    throw new TypeError(`not a JSON value: ${typeof value}`);
+}
+function parseData(file) {
+    if (file.path.endsWith('.json')) {
+        try {
+            return { value: parseExactJson(file.text) };
+        }
+        catch (error) {
+            if (!(error instanceof ExactJsonError))
+                throw error;
+            const at = position(file.text, error.offset);
+            return { problem: bundle_problem(file.path, `invalid JSON: ${error.reason}`, at.line, at.column) };
+        }
+    }
+    const doc = parseSource(file.text, 'yaml');
+    const first = doc.syntaxErrors[0];
+    if (first)
+        return { problem: bundle_problem(file.path, `invalid YAML: ${first.message}`, first.line, first.column) };
+    try {
+        // Read again for the value, with integers as exact as the JSON files' (positions come from above).
+        return { value: bundle_toExact((0,dist/* parse */.qg)(file.text, { intAsBigInt: true, maxAliasCount: MAX_ALIAS_COUNT })) };
+    }
+    catch (error) {
+        return { problem: bundle_problem(file.path, `data must be JSON values: ${error.message}`) };
+    }
+}
+const bundle_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
+/** Sets an own property, a key named `__proto__` included. */
+function setOwn(into, key, value) {
+    Object.defineProperty(into, key, { value, enumerable: true, writable: true, configurable: true });
+}
+const bundle_own = (o, key) => Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+/** Merges object `value`'s members into `into`; returns the first path given twice, or null. */
+function bundle_merge(into, value, at) {
+    for (const [k, v] of Object.entries(value)) {
+        const existing = bundle_own(into, k);
+        if (existing === undefined)
+            setOwn(into, k, v);
+        else if (bundle_isObject(existing) && bundle_isObject(v)) {
+            const conflict = bundle_merge(existing, v, [...at, k]);
+            if (conflict !== null)
+                return conflict;
+        }
+        else
+            return [...at, k].join('/');
+    }
+    return null;
+}
+/**
+ * Places a data file's value at its folder's path; returns the path given twice (or a folder whose
+ * data is not an object), or null. Only a folder's file may hold a value other than an object.
+ */
+function place(data, folder, value) {
+    if (folder.length === 0)
+        return bundle_isObject(value) ? bundle_merge(data, value, []) : null;
+    let node = data;
+    for (const [i, key] of folder.slice(0, -1).entries()) {
+        const next = bundle_own(node, key) ?? {};
+        if (!bundle_isObject(next))
+            return folder.slice(0, i + 1).join('/');
+        setOwn(node, key, next);
+        node = next;
+    }
+    const last = folder[folder.length - 1];
+    const existing = bundle_own(node, last);
+    if (existing === undefined) {
+        setOwn(node, last, value);
+        return null;
+    }
+    if (bundle_isObject(existing) && bundle_isObject(value))
+        return bundle_merge(existing, value, folder);
+    return folder.join('/');
+}
+function parseManifest(file) {
+    let value;
+    try {
+        value = JSON.parse(file.text);
+    }
+    catch (error) {
+        return { problem: bundle_problem(file.path, `the manifest is not JSON: ${error.message}`) };
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return { problem: bundle_problem(file.path, 'the manifest must be a JSON object') };
+    const m = value;
+    const roots = m.roots;
+    if (roots !== undefined && !(Array.isArray(roots) && roots.every((r) => typeof r === 'string')))
+        return { problem: bundle_problem(file.path, '`roots` must be an array of strings') };
+    const version = m.rego_version;
+    if (version !== undefined && version !== 0 && version !== 1)
+        return { problem: bundle_problem(file.path, '`rego_version` must be 0 or 1') };
+    if (m.file_rego_versions !== undefined)
+        return {
+            problem: bundle_problem(file.path, '`file_rego_versions` is not supported: give every file one Rego version'),
+        };
+    const revision = m.revision;
+    return {
+        manifest: {
+            roots: roots === undefined ? null : roots.map((r) => r.replace(/^\/+|\/+$/g, '')),
+            regoVersion: version === undefined ? null : version === 0 ? 'v0' : 'v1',
+            revision: typeof revision === 'string' ? revision : null,
+        },
+    };
+}
+/** The package of a module, as a slash path (`package httpapi.authz` → `httpapi/authz`); null when none is found. */
+function packagePath(text) {
+    const m = /^[ \t]*package[ \t]+([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)[ \t]*(?:#.*)?$/m.exec(text);
+    return m ? m[1].split('.').join('/') : null;
+}
+const underRoot = (path, roots) => roots.some((root) => root === '' || path === root || path.startsWith(`${root}/`));
+/** A bundle from its files; every problem found, each located. */
+function bundleFromFiles(files) {
+    const problems = [];
+    const modules = {};
+    const data = {};
+    let manifest = { roots: null, regoVersion: null, revision: null };
+    const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const manifestFile = sorted.find((f) => f.path === '.manifest');
+    if (manifestFile) {
+        const parsed = parseManifest(manifestFile);
+        if ('problem' in parsed)
+            problems.push(parsed.problem);
+        else
+            manifest = parsed.manifest;
+    }
+    for (const file of sorted) {
+        if (file.path.endsWith('.wasm'))
+            problems.push(bundle_problem(file.path, 'a compiled WebAssembly module holds no Rego to replay; give the bundle its .rego files'));
+        else if (file.path.endsWith('.rego'))
+            modules[file.path] = file.text;
+        else if (DATA_FILE.test(file.path)) {
+            const parsed = parseData(file);
+            if ('problem' in parsed) {
+                problems.push(parsed.problem);
+                continue;
+            }
+            const folder = file.path.split('/').slice(0, -1);
+            if (folder.length === 0 && !bundle_isObject(parsed.value)) {
+                problems.push(bundle_problem(file.path, 'the data file at the root of a bundle must hold an object'));
+                continue;
+            }
+            const conflict = place(data, folder, parsed.value);
+            if (conflict !== null)
+                problems.push(bundle_problem(file.path, `the data at ${conflict} is given twice`));
+            if (manifest.roots !== null && folder.length > 0 && !underRoot(folder.join('/'), manifest.roots))
+                problems.push(bundle_problem(file.path, `data at ${folder.join('/')} is outside the manifest's roots (${manifest.roots.join(', ')})`));
+        }
+    }
+    if (Object.keys(modules).length === 0)
+        problems.push(bundle_problem('.', 'no .rego file: a Rego policy needs at least one module'));
+    if (manifest.roots !== null)
+        for (const [path, text] of Object.entries(modules)) {
+            const pkg = packagePath(text);
+            if (pkg !== null && !underRoot(pkg, manifest.roots))
+                problems.push(bundle_problem(path, `package ${pkg.split('/').join('.')} is outside the manifest's roots (${manifest.roots.join(', ')})`));
+        }
+    if (problems.length > 0)
+        return { ok: false, problems };
+    return { ok: true, bundle: { modules, data: stringifyExact(data), ...manifest } };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/readRegoPolicy.js
+/**
+ * Reads a Rego policy from what `--base`/`--head` name (docs/rego.md "Inputs"): a bundle
+ * directory (symbolic links followed, each folder once), a bundle `.tar.gz` as `opa build` writes
+ * it, or one `.rego` file. Only the files a bundle is made of are read (`.rego`, data files, the
+ * manifest, and `.wasm` to refuse it). Bounded: at most `maxFiles` such files and `maxBytes` of
+ * them (decompressed), each past a clear problem, never a truncated policy.
+ */
+
+
+
+
+
+const REGO_READ_LIMITS = { maxFiles: 10_000, maxBytes: 256 * 1024 * 1024 };
+const BUNDLE_FILE = /(^|\/)(?:[^/]+\.rego|data\.json|data\.ya?ml|\.manifest|[^/]+\.wasm)$/;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+class ReadProblem extends Error {
+}
+function failed(file, message) {
+    const problem = { file, path: '', line: 1, column: 1, message, severity: 'error' };
+    return { ok: false, problems: [problem] };
+}
+/** Counts files and bytes against the limits as they are read. */
+class Budget {
+    limits;
+    files = 0;
+    bytes = 0;
+    constructor(limits) {
+        this.limits = limits;
+    }
+    take(size) {
+        if (++this.files > this.limits.maxFiles)
+            throw new ReadProblem(`the policy has more than ${this.limits.maxFiles} bundle files`);
+        this.bytes += size;
+        if (this.bytes > this.limits.maxBytes)
+            throw new ReadProblem(`the policy's files are larger than ${this.limits.maxBytes} bytes together`);
+    }
+}
+function readRegoPolicy_decode(path, bytes) {
+    try {
+        return UTF8.decode(bytes);
+    }
+    catch {
+        throw new ReadProblem(`${path} is not UTF-8 text`);
+    }
+}
+async function readDirectory(root, budget) {
+    const files = [];
+    const seen = new Set();
+    const walk = async (dir) => {
+        const real = await (0,promises_namespaceObject.realpath)(dir);
+        if (seen.has(real))
+            return; // a link back up the tree, or a second way into a folder
+        seen.add(real);
+        const entries = await (0,promises_namespaceObject.readdir)(dir, { withFileTypes: true });
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+            const path = (0,external_node_path_namespaceObject.join)(dir, entry.name);
+            const info = entry.isSymbolicLink() ? await (0,promises_namespaceObject.stat)(path).catch(() => null) : entry;
+            if (info === null)
+                continue; // a dangling link names no file
+            if (info.isDirectory())
+                await walk(path);
+            else if (info.isFile()) {
+                const relativePath = (0,external_node_path_namespaceObject.relative)(root, path).split(external_node_path_namespaceObject.sep).join('/');
+                if (!BUNDLE_FILE.test(relativePath))
+                    continue;
+                const bytes = await (0,promises_namespaceObject.readFile)(path);
+                budget.take(bytes.length);
+                files.push({ path: relativePath, text: readRegoPolicy_decode(relativePath, bytes) });
+            }
+        }
+    };
+    await walk(root);
+    return files;
+}
+function readArchive(archive, limits, budget) {
+    let tar;
+    try {
+        tar = (0,external_node_zlib_namespaceObject.gunzipSync)(archive, { maxOutputLength: limits.maxBytes });
+    }
+    catch (error) {
+        if (error.code === 'ERR_BUFFER_TOO_LARGE')
+            throw new ReadProblem(`the bundle decompresses to more than ${limits.maxBytes} bytes`);
+        throw new ReadProblem(`the bundle is not gzip-compressed: ${error.message}`);
+    }
+    const files = [];
+    for (const entry of tarEntries(tar)) {
+        const path = entry.name.replace(/^(?:\.?\/)+/, '');
+        if (!BUNDLE_FILE.test(path))
+            continue;
+        budget.take(entry.data.length);
+        files.push({ path, text: readRegoPolicy_decode(path, entry.data) });
+    }
+    return files;
+}
+/** The policy at `path`; problems name files as `display` and the path inside it. */
+async function readRegoPolicy(path, display = path, limits = REGO_READ_LIMITS) {
+    const budget = new Budget(limits);
+    try {
+        const info = await (0,promises_namespaceObject.stat)(path);
+        let files;
+        if (info.isDirectory())
+            files = await readDirectory(path, budget);
+        else if (/\.(tar\.gz|tgz)$/.test(path))
+            files = readArchive(await (0,promises_namespaceObject.readFile)(path), limits, budget);
+        else if (path.endsWith('.rego')) {
+            const bytes = await (0,promises_namespaceObject.readFile)(path);
+            budget.take(bytes.length);
+            files = [{ path: (0,external_node_path_namespaceObject.basename)(path), text: readRegoPolicy_decode((0,external_node_path_namespaceObject.basename)(path), bytes) }];
+        }
+        else
+            return failed(display, 'a Rego policy is a bundle directory, a bundle .tar.gz or a .rego file');
+        const result = bundleFromFiles(files);
+        if (result.ok)
+            return result;
+        // A bundle's problems name the file inside it; a lone file's name the file itself.
+        const inside = (file) => file === '.' || path.endsWith('.rego') ? display : `${display}/${file}`;
+        return { ok: false, problems: result.problems.map((p) => ({ ...p, file: inside(p.file) })) };
+    }
+    catch (error) {
+        if (error instanceof ReadProblem)
+            return failed(display, error.message);
+        const code = error.code;
+        if (code !== undefined)
+            return failed(display, `cannot read the policy: ${code}`);
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/regoEdits.js
+
+/** The edits between two parsed sides: the head's rules in document order, then the rules only the base has, then data. */
+function regoEdits_editsOf(base, head, dataRoots) {
+    const baseGroups = new Map(base.rules.rules.map((g) => [g.ref, g]));
+    const headRefs = new Set(head.rules.rules.map((g) => g.ref));
+    const edits = [];
+    for (const h of head.rules.rules) {
+        const b = baseGroups.get(h.ref);
+        if (b === undefined) {
+            const location = locationOf(firstOf(h));
+            edits.push({ kind: 'rule', ref: h.ref, change: 'added', location, firstChange: location });
+        }
+        else if (!sameDefinitions(b, h)) {
+            const location = locationOf(firstOf(h));
+            edits.push({
+                kind: 'rule',
+                ref: h.ref,
+                change: 'modified',
+                location,
+                firstChange: firstNew(b, h) ?? location,
+            });
+        }
+    }
+    for (const b of base.rules.rules) {
+        if (!headRefs.has(b.ref)) {
+            const location = locationOf(firstOf(b));
+            edits.push({ kind: 'rule', ref: b.ref, change: 'removed', location, firstChange: location });
+        }
+    }
+    for (const d of dataDifferences(base.data, head.data, dataRoots))
+        edits.push({ kind: 'data', path: d.path, pointer: pointerOf(d.path), change: d.change });
+    return edits;
+}
+/** Parses one side with the engine (a parse error rejects with the engine's EngineError). */
+async function parseSide(engine, side, regoVersion = 'v1') {
+    return {
+        modules: side.modules,
+        data: exactData(side.data),
+        rules: await engine.rules(side.modules, regoVersion),
+        regoVersion,
+    };
+}
+/** Both sides parsed and the edits between them. */
+async function regoEdits(engine, base, head, options = {}) {
+    const [b, h] = await Promise.all([
+        parseSide(engine, base, options.regoVersion),
+        parseSide(engine, head, options.regoVersion),
+    ]);
+    return { base: b, head: h, edits: regoEdits_editsOf(b, h, options.dataRoots) };
+}
+function firstOf(group) {
+    const first = group.definitions[0];
+    if (first === undefined)
+        throw new Error(`rule ${group.ref} has no definition`);
+    return first;
+}
+const locationOf = (d) => ({ file: d.file, line: d.line });
+/** The same definitions in any order and any files: incremental definitions are unordered. */
+function sameDefinitions(a, b) {
+    const texts = (g) => g.definitions.map((d) => d.canonical).sort();
+    const [x, y] = [texts(a), texts(b)];
+    return x.length === y.length && x.every((t, i) => t === y[i]);
+}
+function firstNew(base, head) {
+    const left = new Map();
+    for (const d of base.definitions)
+        left.set(d.canonical, (left.get(d.canonical) ?? 0) + 1);
+    for (const d of head.definitions) {
+        const n = left.get(d.canonical) ?? 0;
+        if (n === 0)
+            return locationOf(d);
+        left.set(d.canonical, n - 1);
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoPrepare.js
+/**
+ * Both versions of a Rego policy made ready to replay (docs/rego.md "Inputs", "Refused"): read,
+ * loaded into one engine as the sides `base` and `head`, checked for what refuses a replay, and
+ * their edits with the variant sides that `because` evaluates. A policy's own problems (a file that
+ * does not parse or compile) are report errors with file, line and column; a refusal is a replay
+ * that cannot decide as the service did.
+ */
+
+
+
+
+
+
+
+/** An engine's complaint about a policy's text, where it is. */
+function problemsOf(error, source) {
+    const located = error.errors.length > 0 ? error.errors : [{ message: error.message, location: error.location }];
+    return located.map((e) => ({
+        file: e.location
+            ? `${source.shown}${source.path.endsWith('.rego') ? '' : `/${e.location.file}`}`
+            : source.shown,
+        path: '',
+        line: e.location?.line ?? 1,
+        column: e.location?.column ?? 1,
+        message: e.message,
+        severity: 'error',
+    }));
+}
+function digestOf(bundle, version) {
+    return sha256OfText(JSON.stringify([bundle.modules, bundle.data, bundle.roots, version]));
+}
+/** Reads, loads and checks both versions; the engine is closed unless the result is ready. */
+async function prepareRego(options) {
+    const sources = [options.base, options.head].filter((s) => s !== null);
+    const read = await Promise.all(sources.map((s) => readRegoPolicy(s.path, s.shown)));
+    const problems = read.flatMap((r) => (r.ok ? [] : r.problems));
+    if (problems.length > 0)
+        return { kind: 'problems', problems };
+    const bundles = read.map((r) => (r.ok ? r.bundle : null));
+    const named = sources.map((source, i) => ({
+        name: (options.base !== null && i === 0 ? 'base' : 'head'),
+        source,
+        bundle: bundles[i],
+    }));
+    const refusals = [];
+    const versions = named.map((s) => {
+        const { version, refusal } = regoVersionOf(s.name, s.bundle, options.regoVersion);
+        if (refusal !== null)
+            refusals.push(refusal);
+        return version;
+    });
+    if (refusals.length > 0)
+        return { kind: 'refused', refusals };
+    const engine = EngineProcess.open(options.enginePath);
+    try {
+        const outcome = await loadSides(engine, options, named, versions);
+        if (outcome.kind !== 'ready')
+            await engine.close();
+        return outcome;
+    }
+    catch (error) {
+        await engine.close();
+        throw error;
+    }
+}
+async function loadSides(engine, options, named, versions) {
+    const specs = named.map((s, i) => ({
+        modules: s.bundle.modules,
+        data: s.bundle.data,
+        regoVersion: versions[i],
+        decision: options.decisionPath,
+    }));
+    const problems = [];
+    const refusals = [];
+    for (const [i, s] of named.entries()) {
+        try {
+            await engine.load({ [s.name]: specs[i] });
+        }
+        catch (error) {
+            if (!(error instanceof EngineError))
+                throw error;
+            if (error.kind === 'unknown_builtin') {
+                const at = error.location;
+                refusals.push(unknownBuiltin(s.name, error.message, at ? { file: at.file, line: at.line } : undefined));
+            }
+            else
+                problems.push(...problemsOf(error, s.source));
+        }
+    }
+    if (problems.length > 0)
+        return { kind: 'problems', problems };
+    if (refusals.length > 0)
+        return { kind: 'refused', refusals };
+    const reads = await Promise.all(named.map((s) => engine.reads(s.name)));
+    const rules = await Promise.all(named.map((s, i) => engine.rules(s.bundle.modules, versions[i])));
+    named.forEach((s, i) => refusals.push(...dataOutsideBundle(s.name, s.bundle, reads[i].data)));
+    const undefinedPath = undefinedDecisionPath(options.decisionPath, named.map((s, i) => ({ side: s.name, ruleRefs: rules[i].rules.map((g) => g.ref), bundle: s.bundle })));
+    if (undefinedPath !== null)
+        refusals.push(undefinedPath);
+    if (refusals.length > 0)
+        return { kind: 'refused', refusals };
+    const sides = named.map((s, i) => ({
+        name: s.name,
+        bundle: s.bundle,
+        version: versions[i],
+        reads: { pointers: reads[i].pointers, wholeInput: reads[i].wholeInput },
+        sha256: digestOf(s.bundle, versions[i]),
+    }));
+    const head = sides.find((s) => s.name === 'head');
+    const base = sides.find((s) => s.name === 'base') ?? null;
+    const prepared = {
+        engine,
+        engineVersion: await engine.version(),
+        head,
+        base,
+        edits: null,
+        counterfactual: false,
+        variants: new Map(),
+    };
+    if (base !== null)
+        await addEdits(prepared, options, rules, named);
+    return { kind: 'ready', prepared };
+}
+/** The edits of the change and, when `because` reverts them, their variant sides loaded. */
+async function addEdits(prepared, options, rules, named) {
+    const parsed = named.map((s, i) => ({
+        modules: s.bundle.modules,
+        data: dataEdits_exactData(s.bundle.data),
+        rules: rules[i],
+        regoVersion: i === 0 ? prepared.base.version : prepared.head.version,
+    }));
+    const [base, head] = parsed;
+    const roots = prepared.head.bundle.roots ?? prepared.base.bundle.roots ?? undefined;
+    const edits = regoEdits_editsOf(base, head, roots === undefined ? undefined : [...roots]);
+    prepared.edits = edits;
+    prepared.counterfactual = edits.length >= 2 && edits.length <= options.maxAttributionEdits;
+    if (!prepared.counterfactual)
+        return;
+    const variants = variantSides(base, head, edits, {
+        regoVersion: prepared.head.version,
+        decision: options.decisionPath,
+    });
+    await prepared.engine.load(variants);
+    for (const name of Object.keys(variants)) {
+        const r = await prepared.engine.reads(name);
+        prepared.variants.set(name, { pointers: r.pointers, wholeInput: r.wholeInput });
+    }
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoRun.js
+/**
+ * The replay of a raw-Rego policy change on the service's own decision logs (docs/rego.md): both
+ * versions prepared in one engine, every event of the decision path evaluated on each side (as
+ * recorded, or partially where an erased or masked part is read), each change's causes found by
+ * reverting edits, and everything aggregated in sample order into the report. Drift mode replays
+ * the one policy against each event's recorded result.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
+class RegoRefusedError extends Error {
+    refusals;
+    name = 'RegoRefusedError';
+    constructor(refusals) {
+        super(refusals.map((r) => r.message).join('; '));
+        this.refusals = refusals;
+    }
+}
+/** Events evaluated at once: enough to keep the engine's workers and its pipe busy. */
+const IN_FLIGHT = 2_000;
+async function runRegoReplay(options) {
+    const [prepared, sample] = await Promise.all([
+        prepareRego({
+            head: options.head,
+            base: options.mode === 'compare' ? options.base : null,
+            decisionPath: options.decisionPath,
+            regoVersion: options.regoVersion,
+            enginePath: options.enginePath,
+            maxAttributionEdits: options.maxAttributionEdits,
+        }),
+        planned(options),
+    ]);
+    if (prepared.kind === 'refused')
+        return { kind: 'refused', refusals: prepared.refusals };
+    const meta = metaOf(options, sample, prepared.kind === 'ready' ? prepared.prepared : null);
+    if (prepared.kind === 'problems') {
+        const errors = prepared.problems.map(({ file, path, line, column, message }) => ({
+            file,
+            path,
+            line,
+            column,
+            message,
+        }));
+        return { kind: 'report', report: { meta, errors, result: null }, warnings: [] };
+    }
+    const p = prepared.prepared;
+    try {
+        const result = await replayEvents(options, p, sample.plan, meta);
+        if (result.kind === 'refused')
+            return result;
+        return { kind: 'report', report: { meta, errors: [], result: result.result }, warnings: [] };
+    }
+    finally {
+        await p.engine.close();
+    }
+}
+async function planned(options) {
+    const decisionLog = parseDecisionLogOptions({ decisionPath: options.decisionPath });
+    const plan = await planSample(options.traffic, decisionLog, undefined, options.maxLineBytes);
+    return { plan, digest: await sampleDigest(plan.files) };
+}
+function metaOf(options, sample, prepared) {
+    const { plan, digest } = sample;
+    const ref = (source, side) => {
+        if (source === null)
+            return null;
+        const p = side === 'head' ? prepared?.head : prepared?.base;
+        const sha256 = p?.sha256 ?? sha256OfText('');
+        return side === 'base' ? { path: source.shown, ref: null, sha256 } : { path: source.shown, sha256 };
+    };
+    const base = options.mode === 'compare' ? options.base : null;
+    const m = options.mapping;
+    return {
+        tool: 'policy-replay',
+        version: TOOL_VERSION,
+        opa_version: prepared?.engineVersion ?? '',
+        head: ref(options.head, 'head'),
+        base: ref(base, 'base'),
+        traffic: {
+            path: plan.shown,
+            sha256: digest.sha256,
+            format: 'opa-decision-log',
+            files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i], count: null })),
+        },
+        skipped: { non_decision: 0, other_path: 0 },
+        since: options.since,
+        limit: null,
+        status: options.mode === 'drift' ? 'drift' : base === null ? 'added' : 'changed',
+        excluded_without_time: 0,
+        max_changes: options.maxChanges,
+        max_groups: options.maxGroups,
+        unevaluable_mode: 'precise',
+        ...(options.mode === 'compare' && prepared?.edits != null
+            ? {
+                attribution: {
+                    method: prepared.counterfactual || prepared.edits.length <= 1 ? 'counterfactual' : 'syntactic',
+                    edits: prepared.edits.length,
+                    max_edits: options.maxAttributionEdits,
+                },
+            }
+            : {}),
+        policy_kind: 'rego',
+        rego: {
+            decision_path: normalizeDecisionPath(options.decisionPath),
+            mapping: m.kind === 'field' ? { kind: 'field', field: m.path.join('.') } : { kind: m.kind },
+            rego_version: { base: prepared?.base?.version ?? null, head: prepared?.head.version ?? null },
+            engine_version: prepared?.engineVersion ?? '',
+        },
+    };
+}
+/** The recorded result as a side (drift's other side); null when the mask hid it. */
+function recordedSide(event) {
+    if (event.resultHidden)
+        return null;
+    return event.result === null
+        ? { kind: 'undefined' }
+        : { kind: 'defined', result: parseExactJson(event.result) };
+}
+/** One element of the sample as the replay takes it. */
+function readElement(text, shape, position, plan, decisionPath, sinceNs) {
+    if (shape !== undefined && shape < 0)
+        return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
+    if (!text.includes('"decision_id"'))
+        return { kind: 'skipped', otherPath: false };
+    const parsed = parseRegoEvent(text);
+    if (!parsed.ok)
+        return { kind: 'malformed', position, reason: parsed.reason };
+    const event = parsed.event;
+    if (event.decisionId === null)
+        return { kind: 'skipped', otherPath: false };
+    if (event.path !== null && normalizeDecisionPath(event.path) !== decisionPath)
+        return { kind: 'skipped', otherPath: true };
+    if (sinceNs !== null) {
+        const at = event.timestamp === null ? null : instantNanos(event.timestamp);
+        if (at === null)
+            return { kind: 'excluded', withoutTime: true };
+        if (at < sinceNs)
+            return { kind: 'excluded', withoutTime: false };
+    }
+    return { kind: 'event', position, event };
+}
+async function replayEvents(options, p, plan, meta) {
+    const compare = options.mode === 'compare' && p.base !== null;
+    const edits = p.edits?.map(editEntry) ?? null;
+    const aggregator = new RegoAggregator({
+        mode: options.mode,
+        mapping: options.mapping,
+        hasBase: compare,
+        edits: options.mode === 'compare' ? edits : null,
+        maxChanges: options.maxChanges,
+        maxGroups: options.maxGroups,
+        wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
+        duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
+    });
+    const sides = [
+        ...(compare ? [{ name: 'base', reads: p.base.reads }] : []),
+        { name: 'head', reads: p.head.reads },
+    ];
+    const cache = new AnswerCache();
+    const decisionPath = normalizeDecisionPath(options.decisionPath);
+    const sinceNs = options.since === null ? null : instantNanos(options.since);
+    const counts = plan.files.map(() => 0);
+    const queue = [];
+    let read = 0;
+    const drain = async (down) => {
+        while (queue.length > down)
+            aggregator.add(await queue.shift());
+    };
+    for await (const unit of sampleUnits(plan, 0)) {
+        const elements = [];
+        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
+            counts[Math.floor(position / 2 ** 32)]++;
+            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs));
+        });
+        for (const e of elements) {
+            if (e.kind === 'skipped') {
+                if (e.otherPath)
+                    meta.skipped.other_path++;
+                else
+                    meta.skipped.non_decision++;
+                continue;
+            }
+            if (e.kind === 'excluded') {
+                if (e.withoutTime)
+                    meta.excluded_without_time++;
+                continue;
+            }
+            const where = positionOf(plan, e.position);
+            if (e.kind === 'malformed') {
+                queue.push(Promise.resolve({ kind: 'malformed', position: e.position, where: { ...where, reason: e.reason } }));
+            }
+            else {
+                const file = where.file ?? plan.files[Math.floor(e.position / 2 ** 32)].shown;
+                const refusal = eventRefusal(e.event, { file, line: where.line ?? where.index ?? 0 });
+                if (refusal !== null)
+                    return { kind: 'refused', refusals: [refusal] };
+                queue.push(evaluateEvent(options, p, sides, cache, e.event, e.position, where));
+            }
+            read++;
+            if (queue.length >= IN_FLIGHT)
+                await drain(IN_FLIGHT / 2);
+        }
+        options.onProgress?.(read);
+    }
+    await drain(0);
+    meta.traffic.files.forEach((f, i) => (f.count = counts[i]));
+    return { kind: 'result', result: aggregator.finish() };
+}
+async function evaluateEvent(options, p, sides, cache, event, position, where) {
+    const answers = await evaluateSides(p.engine, sides, event, cache);
+    const head = answers[answers.length - 1];
+    const recorded = recordedSide(event);
+    const base = options.mode === 'drift'
+        ? recorded === null
+            ? null
+            : { evaluation: recorded, route: 'recorded' }
+        : sides.length > 1
+            ? answers[0]
+            : null;
+    const outcome = {
+        kind: 'event',
+        position,
+        where: { ...where, reason: '' },
+        requestId: event.decisionId,
+        occurredAt: event.timestamp,
+        base,
+        head,
+        recorded,
+        because: null,
+    };
+    if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
+        outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);
+    return outcome;
+}
+/** The causes of a change (nothing to find for a record that did not change). */
+async function causes(p, event, base, head, mapping) {
+    if (classifyPair(mapping, base, head).kind !== 'changed')
+        return null;
+    if (!p.counterfactual)
+        return p.edits.length === 1 ? { edits: [0], joint: false } : null;
+    return regoBecause_becauseOf(p.edits, head, async (side) => {
+        const answer = await evaluateSide(p.engine, side, p.variants.get(side), event);
+        return answer.evaluation;
+    });
+}
+
+;// CONCATENATED MODULE: ./build/cli/regoCommand.js
+/**
+ * `replay` and `drift` for Rego policies (docs/rego.md): the kind detected from what is given (or
+ * `--policy-kind`), the decision path and mapping from the flags, the run, the report in the
+ * chosen format, and the exit code: 2 for a policy with problems or a refused replay (every
+ * refusal listed), 1 when a gate rule is crossed.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** A rule document, or a Rego policy (a directory, a bundle archive, a `.rego` file). */
+async function policyKindOf(flag, paths) {
+    if (flag === 'rules' || flag === 'rego')
+        return flag;
+    for (const path of paths) {
+        if (/\.(rego|tar\.gz|tgz)$/i.test(path))
+            return 'rego';
+        const info = await (0,promises_namespaceObject.stat)(path).catch(() => null);
+        if (info?.isDirectory())
+            return 'rego';
+    }
+    return 'rules';
+}
+/** The rule-language flags a Rego replay has no use for yet (docs/rego.md "Status"): refused, never ignored. */
+function refuseUnsupported(values) {
+    const unsupported = [
+        ['--limit', values.limit],
+        ['--manifests', values.manifests],
+        ['--bundle', values.bundle],
+        ['--manifest-id-field', values['manifest-id-field']],
+        ['--shard', values.shard],
+        ['--witnesses', values.witnesses],
+    ];
+    const given = unsupported.filter(([, v]) => v !== undefined).map(([flag]) => flag);
+    if (values.unevaluable === 'static')
+        given.push('--unevaluable static');
+    if (given.length > 0)
+        throw new cli_io/* UsageError */.eb(`${given.join(', ')}: not available for Rego policies yet (docs/rego.md "Status")`);
+    if (values['decision-path'] === undefined)
+        throw new cli_io/* UsageError */.eb('--decision-path is required for a Rego policy (e.g. --decision-path httpapi/authz/allow)');
+    if (values['deny-when-nonempty'] === true && values['decision-field'] !== undefined)
+        throw new cli_io/* UsageError */.eb('--decision-field and --deny-when-nonempty are two ways to read the decision: give one');
+}
+/** The Rego flags given with a rule document: refused, so nobody believes they took effect. */
+function refuseRegoFlags(values) {
+    const given = [
+        values['deny-when-nonempty'] === true ? '--deny-when-nonempty' : null,
+        values['rego-version'] !== undefined ? '--rego-version' : null,
+        values.engine !== undefined ? '--engine' : null,
+    ].filter((f) => f !== null);
+    if (given.length > 0)
+        throw new cli_io/* UsageError */.eb(`${given.join(', ')}: only for Rego policies (this policy is a rule document; see --policy-kind)`);
+}
+function mappingOf(values) {
+    if (values['deny-when-nonempty'] === true)
+        return { kind: 'deny-when-nonempty' };
+    const field = values['decision-field'];
+    if (field === undefined)
+        return { kind: 'boolean' };
+    const path = parseDecisionField(field);
+    if (path === null)
+        throw new cli_io/* UsageError */.eb(`Invalid --decision-field '${field}'. Expected a dotted path of keys.`);
+    return { kind: 'field', path };
+}
+function refusalLine(r) {
+    const where = r.file === undefined ? '' : `${r.file}${r.line === undefined ? '' : `:${r.line}`}: `;
+    return `${where}error: ${r.code}: ${r.message}\n`;
+}
+async function runRegoCommand(command, values, io) {
+    refuseUnsupported(values);
+    const rules = values['rego-version'];
+    const enginePath = await locateEngine(values.engine, io.env);
+    const out = values.out ? { role: '--out', path: values.out } : null;
+    const policies = [
+        { role: 'the head policy', path: command.head },
+        command.base === null ? null : { role: 'the base policy', path: command.base },
+    ];
+    const inputs = await guardReportOutput(out, policies, { traffic: values.traffic }, io);
+    const options = {
+        mode: command.mode,
+        head: { path: command.head, shown: command.head },
+        base: command.base === null ? null : { path: command.base, shown: command.base },
+        decisionPath: values['decision-path'],
+        regoVersion: rules === 'v0' || rules === 'v1' ? rules : null,
+        mapping: mappingOf(values),
+        traffic: values.traffic.map((p) => ({ shown: p, path: p })),
+        since: values.since ?? null,
+        maxChanges: values['max-changes'],
+        maxGroups: values['max-groups'],
+        maxAttributionEdits: values['max-attribution-edits'] ?? 64,
+        maxLineBytes: values['max-line-bytes'] ?? DEFAULT_LIMITS.maxLineBytes,
+        enginePath,
+    };
+    const progress = progressReporter(io);
+    const run = await runRegoReplay({ ...options, onProgress: (k) => progress.update(k) })
+        .catch((error) => {
+        if (error instanceof TrafficReadError)
+            throw new cli_io/* CommandError */.Qd(error.message);
+        throw error;
+    })
+        .finally(() => progress.done());
+    if (run.kind === 'refused') {
+        for (const r of run.refusals)
+            io.stderr(refusalLine(r));
+        throw new cli_io/* CommandError */.Qd(`the Rego replay was refused (${run.refusals.length} reason(s) above): nothing replayed`);
+    }
+    const { report } = run;
+    const format = values.format;
+    if (report.errors.length > 0 && format !== 'json')
+        for (const e of report.errors)
+            io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.message}\n`);
+    const text = format === 'json'
+        ? reportToJson(report)
+        : format === 'markdown'
+            ? renderRegoMarkdown(report)
+            : renderRegoText(report, {
+                colour: textColour(io),
+                width: textWidth(values.width, io, out !== null),
+            });
+    if (out)
+        await writeOutputFile(out, text, inputs);
+    else
+        io.stdout(text);
+    if (report.errors.length > 0)
+        return cli_io/* EXIT */.dc.badInput;
+    const facts = gateFactsOfRego(report);
+    if (command.mode === 'drift')
+        return command.failOnDrift && (facts.driftTotal ?? 0) > 0 ? cli_io/* EXIT */.dc.thresholdCrossed : cli_io/* EXIT */.dc.ok;
+    const verdict = evaluateGate(command.failOn, [facts]);
+    for (const failure of verdict.failed)
+        io.stderr(`fail-on: ${failure.reason}\n`);
+    return verdict.verdict === 'fail' ? cli_io/* EXIT */.dc.thresholdCrossed : cli_io/* EXIT */.dc.ok;
+}
+
 ;// CONCATENATED MODULE: ./build/cli/replayCommand.js
+
 
 
 
@@ -44004,6 +46862,13 @@ async function runReplayCommand(argv, io) {
     const { values } = parseCommandLine(REPLAY, argv);
     const format = values.format;
     const failOn = values['fail-on'] ?? [];
+    const kind = await policyKindOf(values['policy-kind'], [
+        values.head,
+        ...(values.base ? [values.base] : []),
+    ]);
+    if (kind === 'rego')
+        return runRegoCommand({ mode: 'compare', head: values.head, base: values.base ?? null, failOn, failOnDrift: false }, values, io);
+    refuseRegoFlags(values);
     const limits = limitsFromFlags(values);
     const head = await readPolicyFlag(values.head, limits.maxPolicyBytes);
     const base = values.base ? await readPolicyFlag(values.base, limits.maxPolicyBytes) : null;
@@ -44376,10 +47241,20 @@ function driftResolvedComment(policyPath) {
 
 
 
+
 /** Replays the saved policy against each record's recorded_decision (docs/report.md "The drift report"). */
 async function runDriftCommand(argv, io) {
     const { values } = parseCommandLine(DRIFT, argv);
     const format = values.format;
+    if ((await policyKindOf(values['policy-kind'], [values.policy])) === 'rego')
+        return runRegoCommand({
+            mode: 'drift',
+            head: values.policy,
+            base: null,
+            failOn: [],
+            failOnDrift: values['fail-on-drift'] === true,
+        }, values, io);
+    refuseRegoFlags(values);
     const limits = limitsFromFlags(values);
     const policy = await readPolicyFlag(values.policy, limits.maxPolicyBytes);
     const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);
@@ -45193,6 +48068,8 @@ function wrap(text, width) {
 
 
 
+
+
 const COMMANDS = {
     compile: { spec: COMPILE, run: runCompileCommand },
     replay: { spec: REPLAY, run: runReplayCommand },
@@ -45261,7 +48138,10 @@ async function runCli(argv, rawIo) {
             io.stderr(`${error.message}\n`);
             return cli_io/* EXIT */.dc.badInput;
         }
-        if (error instanceof OpaMissingError || error instanceof OpaToolchainError) {
+        if (error instanceof OpaMissingError ||
+            error instanceof OpaToolchainError ||
+            error instanceof EngineMissingError ||
+            (error instanceof EngineError && error.kind === 'engine_failed')) {
             io.stderr(`${error.message}\n`);
             return cli_io/* EXIT */.dc.opaFailed;
         }

@@ -81,15 +81,17 @@ const SAMPLE_OPTIONS = {
     type: 'string',
     value: 'PATH',
     parse: decisionLogValue('decisionPath'),
-    description: 'decision logs: replay the events of this decision path (e.g. policy_replay/decision)',
-    absent: 'the sample must hold one path',
+    description:
+      'decision logs: replay the events of this decision path (e.g. policy_replay/decision); Rego: the decision replayed',
+    absent: 'the sample must hold one path (Rego: required)',
   },
   'decision-field': {
     type: 'string',
     value: 'FIELD',
     parse: decisionLogValue('decisionField'),
-    description: 'decision logs: dotted path into result of the recorded allow',
-    absent: 'result, result.allow, result.decision',
+    description:
+      'decision logs: dotted path into result of the recorded allow (Rego: the boolean inside each result)',
+    absent: 'result, result.allow, result.decision (Rego: the result is the boolean)',
   },
   bundle: {
     type: 'string',
@@ -175,6 +177,29 @@ const SAMPLE_OPTIONS = {
     description: 'unevaluable only when missing data could change the decision, or whenever a rule reads it',
   },
   opa,
+  'policy-kind': {
+    type: 'string',
+    choices: ['rules', 'rego'],
+    description:
+      'the policy language: a rule document, or Rego (a bundle directory, a bundle .tar.gz, a .rego file)',
+    absent: 'rego for a directory, .tar.gz, .tgz or .rego; else rules',
+  },
+  'rego-version': {
+    type: 'string',
+    choices: ['v1', 'v0'],
+    description: "Rego: the language version of a policy whose bundle's .manifest says none",
+    absent: 'v1',
+  },
+  'deny-when-nonempty': {
+    type: 'boolean',
+    description: 'Rego: the result is a set of violations; a request is denied when it is not empty',
+  },
+  engine: {
+    type: 'string',
+    value: 'PATH',
+    description: 'Rego: the policy-replay-engine binary',
+    absent: '$POLICY_REPLAY_ENGINE, then PATH, then .tools/bin of this checkout',
+  },
   ...LIMIT_OPTIONS,
 } as const satisfies OptionTable;
 

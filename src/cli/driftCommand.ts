@@ -16,11 +16,25 @@ import {
 import { textWidth } from './textWidth.js';
 import { DRIFT } from './commands.js';
 import { parseCommandLine } from './options.js';
+import { policyKindOf, refuseRegoFlags, runRegoCommand } from './regoCommand.js';
 
 /** Replays the saved policy against each record's recorded_decision (docs/report.md "The drift report"). */
 export async function runDriftCommand(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandLine(DRIFT, argv);
   const format = values.format;
+  if ((await policyKindOf(values['policy-kind'], [values.policy])) === 'rego')
+    return runRegoCommand(
+      {
+        mode: 'drift',
+        head: values.policy,
+        base: null,
+        failOn: [],
+        failOnDrift: values['fail-on-drift'] === true,
+      },
+      values,
+      io,
+    );
+  refuseRegoFlags(values);
   const limits = limitsFromFlags(values);
   const policy = await readPolicyFlag(values.policy, limits.maxPolicyBytes);
   const opa = await locateOpaUnlessInvalid(values.opa, io, [policy]);

@@ -1,5 +1,7 @@
 import { OpaToolchainError } from '../opa/errors.js';
 import { OpaMissingError } from '../opa/locate.js';
+import { EngineMissingError } from '../regoPolicy/locateEngine.js';
+import { EngineError } from '../regoPolicy/engineProcess.js';
 import { TOOL_VERSION } from '../version.js';
 import { runCompileCommand } from './compileCommand.js';
 import { runReplayCommand } from './replayCommand.js';
@@ -84,7 +86,12 @@ export async function runCli(argv: string[], rawIo: CommandIO): Promise<number> 
       io.stderr(`${error.message}\n`);
       return EXIT.badInput;
     }
-    if (error instanceof OpaMissingError || error instanceof OpaToolchainError) {
+    if (
+      error instanceof OpaMissingError ||
+      error instanceof OpaToolchainError ||
+      error instanceof EngineMissingError ||
+      (error instanceof EngineError && error.kind === 'engine_failed')
+    ) {
       io.stderr(`${(error as Error).message}\n`);
       return EXIT.opaFailed;
     }

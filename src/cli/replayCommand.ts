@@ -18,6 +18,7 @@ import {
   textColour,
 } from './replayRun.js';
 import { textWidth } from './textWidth.js';
+import { policyKindOf, refuseRegoFlags, runRegoCommand } from './regoCommand.js';
 
 export type ReportFormat = 'json' | 'markdown' | 'text';
 
@@ -37,6 +38,17 @@ export async function runReplayCommand(argv: string[], io: CommandIO): Promise<n
   const format = values.format;
   const failOn = values['fail-on'] ?? [];
 
+  const kind = await policyKindOf(values['policy-kind'], [
+    values.head,
+    ...(values.base ? [values.base] : []),
+  ]);
+  if (kind === 'rego')
+    return runRegoCommand(
+      { mode: 'compare', head: values.head, base: values.base ?? null, failOn, failOnDrift: false },
+      values,
+      io,
+    );
+  refuseRegoFlags(values);
   const limits = limitsFromFlags(values);
   const head = await readPolicyFlag(values.head, limits.maxPolicyBytes);
   const base = values.base ? await readPolicyFlag(values.base, limits.maxPolicyBytes) : null;

@@ -37,6 +37,8 @@ const SIMPLE_RULE_MEANINGS: Record<SimpleRuleKind, string> = {
     'a kind of request the head newly allows never occurs in the sample, or the coverage analysis was capped or not done',
   'newly-denied': 'a request the base allowed is denied by the head',
   changes: 'any request is decided differently (either direction, or from unknown)',
+  'result-changed':
+    'Rego policies: a request keeps its decision but its result differs (a message, a header, a violation set)',
   'newly-unevaluable':
     'a request the base decides cannot be judged by the head (the recorded data cannot decide it under the head)',
   'blocking-gaps': 'a manifest has a blocks_replay fidelity gap, or is invalid (unreplayable)',

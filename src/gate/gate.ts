@@ -17,6 +17,7 @@ export const SIMPLE_RULES = [
   'malformed',
   'no-traffic',
   'drift',
+  'result-changed',
 ] as const;
 export type SimpleRuleKind = (typeof SIMPLE_RULES)[number];
 
@@ -56,6 +57,8 @@ export interface GateFacts {
    * report has no coverage section (drift, an added or deleted policy, a CLI run without it).
    */
   coverage?: CoverageFacts;
+  /** Rego policies (docs/rego.md): requests whose result differs though their decision does not. */
+  resultChanged?: number;
   /** Drift mode only: scoreable records whose replayed decision differs from the recorded one. */
   driftTotal?: number;
   /**
@@ -141,6 +144,7 @@ const TRAFFIC_RULES: ReadonlySet<FailOnRule['kind']> = new Set([
   'uncovered-newly-allowed',
   'newly-denied',
   'changes',
+  'result-changed',
   'newly-unevaluable',
   'blocking-gaps',
   'malformed',
@@ -188,6 +192,12 @@ function check(rule: FailOnRule, facts: GateFacts): string | null {
       return facts.changesTotal > 0
         ? `${plural(facts.changesTotal, 'request', 'requests')} decided differently by the head policy`
         : null;
+    case 'result-changed': {
+      const n = facts.resultChanged ?? 0;
+      return n > 0
+        ? `${plural(n, 'request', 'requests')} with a changed result (the decision the same)`
+        : null;
+    }
     case 'newly-unevaluable': {
       const lost = facts.newlyUnevaluable ?? 0;
       return lost > 0

@@ -1,6 +1,7 @@
 import type { CoverageFacts, GateFacts } from './gate.js';
 import type { CoverageSection, ReplayReport } from '../replay/report/report.js';
 import type { DriftReport } from '../replay/drift.js';
+import type { RegoReport } from '../regoReplay/regoReport.js';
 
 interface FidelityFacts {
   worst: GateFacts['fidelityWorst'];
@@ -61,5 +62,31 @@ function coverageFacts(section: CoverageSection): CoverageFacts {
     mode: section.mode,
     uncoveredNewlyAllowed: section.newly_allowed.kinds - section.newly_allowed.covered,
     reasons: section.not_analysed,
+  };
+}
+
+/**
+ * What the gate knows about a Rego replay (docs/rego.md): a changed result alone is not a changed
+ * decision, so `changes` counts every change but `result_changed`, which its own rule judges.
+ */
+export function gateFactsOfRego(report: RegoReport): GateFacts {
+  const r = report.result;
+  const drift = report.meta.status === 'drift';
+  const changes = r === null ? 0 : r.changes_total - r.result_changed;
+  return {
+    path: report.meta.head?.path ?? '',
+    invalid: report.errors.length > 0,
+    noTraffic: false,
+    evaluated: r?.evaluated ?? 0,
+    unevaluable: r?.unevaluable ?? 0,
+    changesTotal: drift ? 0 : changes,
+    newlyAllowed: drift ? 0 : (r?.newly_allowed ?? 0),
+    newlyDenied: drift ? 0 : (r?.newly_denied ?? 0),
+    newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
+    resultChanged: drift ? 0 : (r?.result_changed ?? 0),
+    malformed: r?.malformed.count ?? 0,
+    fidelityWorst: null,
+    blockingGaps: 0,
+    ...(drift ? { driftTotal: r?.changes_total ?? 0 } : {}),
   };
 }

@@ -47,7 +47,7 @@ export class OpaUnusableError extends OpaMissingError {
   }
 }
 
-async function isExecutableFile(path: string): Promise<boolean> {
+export async function isExecutableFile(path: string): Promise<boolean> {
   try {
     if (!(await stat(path)).isFile()) return false;
     await access(path, fsConstants.X_OK);

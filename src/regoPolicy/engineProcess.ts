@@ -135,9 +135,14 @@ export class EngineProcess {
     child.stdin.on('error', () => undefined);
   }
 
+  /** Starts an engine without sides: each is loaded apart, so a failure names its side. */
+  static open(enginePath: string): EngineProcess {
+    return new EngineProcess(spawn(enginePath, [], { stdio: ['pipe', 'pipe', 'pipe'] }));
+  }
+
   /** Starts an engine and loads `sides` into it; rejects with the load's EngineError. */
   static async start(enginePath: string, sides: Record<string, SideSpec>): Promise<EngineProcess> {
-    const engine = new EngineProcess(spawn(enginePath, [], { stdio: ['pipe', 'pipe', 'pipe'] }));
+    const engine = EngineProcess.open(enginePath);
     try {
       await engine.load(sides);
     } catch (err) {

@@ -5,9 +5,12 @@
  * Console lines and upload bodies carry the same event fields (docs/decision-logs.md). Pure.
  */
 import { topLevelMembers, type JsonText } from './engineProcess.js';
+import { isRfc3339Instant } from '../time/rfc3339.js';
 
 export interface RegoEvent {
   decisionId: string | null;
+  /** The event's `timestamp` as logged (an RFC 3339 instant); null when none was. */
+  timestamp: string | null;
   /** The decision's path (`httpapi/authz/allow`); null: an ad-hoc query, or none logged. */
   path: string | null;
   /** The input as logged; null when none was (or all of it was erased). */
@@ -60,6 +63,9 @@ export function parseRegoEvent(text: string): EventParse {
   const cache = value.nd_builtin_cache;
   if (cache !== undefined && cache !== null && !isRecord(cache))
     return { ok: false, reason: '`nd_builtin_cache` must be an object' };
+  const timestamp = value.timestamp;
+  if (timestamp !== undefined && (typeof timestamp !== 'string' || !isRfc3339Instant(timestamp)))
+    return { ok: false, reason: 'timestamp: must be an RFC 3339 instant with an offset' };
   const members = topLevelMembers(text);
   const own = (key: string): JsonText | null =>
     Object.prototype.hasOwnProperty.call(value, key) ? (members.get(key) ?? null) : null;
@@ -67,6 +73,7 @@ export function parseRegoEvent(text: string): EventParse {
     ok: true,
     event: {
       decisionId: typeof value.decision_id === 'string' ? value.decision_id : null,
+      timestamp: timestamp ?? null,
       path: typeof value.path === 'string' && value.path !== '' ? value.path : null,
       input: own('input'),
       result: own('result'),

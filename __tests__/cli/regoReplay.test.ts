@@ -1,0 +1,337 @@
+import { describe, it, expect, afterAll } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { runCliCaptured } from '../support/cli.js';
+import { ensureEngine } from '../support/engine.js';
+import { tempDir } from '../support/files.js';
+import type { RegoReport } from '../../src/regoReplay/regoReport.js';
+
+/**
+ * `replay` and `drift` on Rego policies (docs/rego.md), through the CLI with the real engine, on a
+ * small orders service written here: its policy as a bundle directory, a bundle archive and one
+ * file, and decision-log lines in the shape OPA's console logger writes them. What the commands
+ * must do with what a service hands them: buckets and changes, skipped and malformed lines, the
+ * refusals (exit 2), the gate, and values from the log that must stay inert in every format.
+ */
+
+const scratch = tempDir('rego-cli-');
+afterAll(() => scratch.cleanup());
+const env = { ...process.env, POLICY_REPLAY_ENGINE: ensureEngine().engine };
+
+function bundle(name: string, files: Record<string, string>): string {
+  const dir = join(scratch.dir, name);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const BASE = `package orders.authz
+
+default allow := false
+
+allow if {
+	input.method == "GET"
+	input.path[0] == "orders"
+}
+
+allow if {
+	input.method == "POST"
+	input.user in data.orders.clerks
+}
+`;
+
+// The head lets supervisors cancel orders (a grant) and keeps everything else.
+const GRANT = `${BASE}
+allow if {
+	input.method == "DELETE"
+	input.user in data.orders.supervisors
+}
+`;
+
+const CLERKS = JSON.stringify({ clerks: ['ana', 'bo'], supervisors: ['cy'] });
+
+const base = bundle('base', { 'orders/authz.rego': BASE, 'orders/data.json': CLERKS });
+const grant = bundle('grant', { 'orders/authz.rego': GRANT, 'orders/data.json': CLERKS });
+
+interface Event {
+  id: string;
+  method: string;
+  user: string;
+  result?: unknown;
+  at?: string;
+  path?: string | null;
+}
+
+function eventLine(e: Event): string {
+  return JSON.stringify({
+    decision_id: e.id,
+    labels: { id: 'opa-orders-1', version: '1.22.3' },
+    level: 'info',
+    msg: 'Decision Log',
+    ...(e.path === null ? {} : { path: e.path ?? 'orders/authz/allow' }),
+    input: { method: e.method, path: ['orders', '7'], user: e.user },
+    ...(e.result === undefined ? {} : { result: e.result }),
+    timestamp: e.at ?? '2026-11-30T10:00:00.123456789Z',
+    type: 'openpolicyagent.org/decision_logs',
+  });
+}
+
+function log(name: string, lines: string[]): string {
+  const file = join(scratch.dir, name);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+const SAMPLE = log('orders.log', [
+  '{"level":"info","msg":"Initializing server.","time":"2026-11-30T09:59:59Z"}',
+  eventLine({ id: 'd-1', method: 'GET', user: 'zed', result: true }),
+  eventLine({ id: 'd-2', method: 'POST', user: 'ana', result: true }),
+  eventLine({ id: 'd-3', method: 'DELETE', user: 'cy', result: false, at: '2026-11-30T11:00:00Z' }),
+  eventLine({ id: 'd-4', method: 'DELETE', user: 'zed', result: false }),
+  eventLine({ id: 'd-5', method: 'GET', user: 'zed', result: true, path: 'orders/authz/reason' }),
+  '{"decision_id":"d-6","path":"orders/authz/allow","input":',
+  eventLine({ id: 'd-2', method: 'POST', user: 'ana', result: true }),
+]);
+
+const flags = (traffic = SAMPLE) => ['--traffic', traffic, '--decision-path', 'orders/authz/allow'];
+
+async function replay(args: string[]) {
+  const run = await runCliCaptured(['replay', ...args], { env });
+  return { ...run, report: run.stdout.startsWith('{') ? (JSON.parse(run.stdout) as RegoReport) : null };
+}
+
+describe('replay of a Rego policy change', () => {
+  it('buckets every event, lists the change with its edit, and counts skipped and malformed lines', async () => {
+    const run = await replay(['--base', base, '--head', grant, ...flags()]);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    const r = run.report!.result!;
+    expect(run.report!.meta).toMatchObject({
+      policy_kind: 'rego',
+      status: 'changed',
+      skipped: { non_decision: 1, other_path: 1 },
+    });
+    expect(run.report!.meta.traffic.files[0]!.count).toBe(8);
+    expect({ evaluated: r.evaluated, allowed: r.allowed, denied: r.denied, base: r.base_counts }).toEqual({
+      evaluated: 4,
+      allowed: 3,
+      denied: 1,
+      base: { allowed: 2, denied: 2, unevaluable: 0 },
+    });
+    expect(r.changes).toEqual([
+      expect.objectContaining({
+        request_id: 'd-3',
+        occurred_at: '2026-11-30T11:00:00Z',
+        change: 'newly_allowed',
+        current_decision: 'deny',
+        draft_decision: 'allow',
+        differences: [{ pointer: '', base: 'false', head: 'true' }],
+        // The rule's first line in the head (its default), where the annotation goes.
+        because: [
+          {
+            kind: 'rule',
+            ref: 'data.orders.authz.allow',
+            change: 'modified',
+            file: 'orders/authz.rego',
+            line: 3,
+          },
+        ],
+      }),
+    ]);
+    expect(r.malformed.count).toBe(2);
+    expect(r.malformed.examples.map((e) => e.line)).toEqual([7, 8]);
+    expect(r.malformed.examples[1]!.reason).toMatch(/duplicate "d-2" \(first on line 3\)/);
+    // recorded_mismatch: the head's own results against what the service logged.
+    expect(r.recorded_mismatch).toBe(1);
+  });
+
+  it('writes the same bytes twice, and fails the gate it crosses', async () => {
+    const args = ['--base', base, '--head', grant, ...flags()];
+    const [a, b] = [await replay(args), await replay(args)];
+    expect(a.stdout).toBe(b.stdout);
+    const gated = await replay([...args, '--fail-on', 'newly-allowed']);
+    expect(gated.code).toBe(1);
+    expect(gated.stderr).toContain('1 request newly allowed');
+    expect((await replay([...args, '--fail-on', 'newly-denied,result-changed'])).code).toBe(0);
+  });
+
+  it('reads a bundle archive and a single .rego file alike', async () => {
+    const archive = join(scratch.dir, 'grant.tar.gz');
+    execFileSync('tar', ['-czf', archive, '-C', grant, 'orders']);
+    const single = join(scratch.dir, 'base.rego');
+    writeFileSync(single, BASE.replace('input.user in data.orders.clerks', 'input.user in {"ana", "bo"}'));
+    const run = await replay(['--base', single, '--head', archive, ...flags()]);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(run.report!.result!.changes.map((c) => [c.request_id, c.change])).toEqual([
+      ['d-3', 'newly_allowed'],
+    ]);
+  });
+
+  it('keeps --since: earlier events are not replayed', async () => {
+    const run = await replay([
+      '--base',
+      base,
+      '--head',
+      grant,
+      ...flags(),
+      '--since',
+      '2026-11-30T10:30:00Z',
+    ]);
+    expect(run.report!.result!.evaluated).toBe(1);
+  });
+
+  it('drift: the saved policy against its own log is drift 0; another policy drifts', async () => {
+    const same = await runCliCaptured(['drift', '--policy', base, ...flags(), '--fail-on-drift'], { env });
+    expect({ code: same.code, stderr: same.stderr }).toEqual({ code: 0, stderr: '' });
+    const other = await runCliCaptured(
+      ['drift', '--policy', grant, ...flags(), '--fail-on-drift', '--format', 'json'],
+      { env },
+    );
+    expect(other.code).toBe(1);
+    expect((JSON.parse(other.stdout) as RegoReport).result!.changes.map((c) => c.request_id)).toEqual([
+      'd-3',
+    ]);
+  });
+});
+
+describe('a Rego replay refused or stopped, exit 2', () => {
+  const refused = async (args: string[]) => {
+    const run = await replay(args);
+    expect(run.code).toBe(2);
+    return run.stderr;
+  };
+
+  it('when the decision path names nothing', async () => {
+    const stderr = await refused([
+      '--base',
+      base,
+      '--head',
+      grant,
+      '--traffic',
+      SAMPLE,
+      '--decision-path',
+      'orders/authz/alow',
+    ]);
+    expect(stderr).toContain('undefined_decision_path');
+  });
+
+  it('when a policy calls a builtin OPA does not have, with where', async () => {
+    const custom = bundle('custom', {
+      'orders/authz.rego': `${BASE}\nallow if acme.entitled(input.user)\n`,
+      'orders/data.json': CLERKS,
+    });
+    const stderr = await refused(['--base', base, '--head', custom, ...flags()]);
+    expect(stderr).toMatch(/orders\/authz\.rego:15: error: unknown_builtin: the head calls a builtin/);
+  });
+
+  it('when a policy reads data its bundle does not hold', async () => {
+    const bare = bundle('bare', { 'orders/authz.rego': BASE });
+    expect(await refused(['--base', base, '--head', bare, ...flags()])).toContain('data_outside_bundle');
+  });
+
+  it("when the manifest's Rego version and --rego-version disagree", async () => {
+    const v0 = bundle('v0', {
+      'orders/authz.rego': BASE,
+      'orders/data.json': CLERKS,
+      '.manifest': '{"rego_version": 0}',
+    });
+    expect(await refused(['--base', base, '--head', v0, ...flags(), '--rego-version', 'v1'])).toContain(
+      'rego_version_mismatch',
+    );
+  });
+
+  it('when an event has no path', async () => {
+    const noPath = log('no-path.log', [
+      eventLine({ id: 'q-1', method: 'GET', user: 'zed', result: true, path: null }),
+    ]);
+    expect(await refused(['--base', base, '--head', grant, ...flags(noPath)])).toMatch(
+      /no-path\.log:1: error: event_without_path/,
+    );
+  });
+
+  it('when a policy does not parse: file, line and column, and the report says nothing was replayed', async () => {
+    const broken = bundle('broken', {
+      'orders/authz.rego': BASE.replace('default allow := false', 'default allow := '),
+      'orders/data.json': CLERKS,
+    });
+    const run = await replay(['--base', base, '--head', broken, ...flags()]);
+    expect(run.code).toBe(2);
+    expect(run.report!.result).toBeNull();
+    expect(run.report!.errors[0]).toMatchObject({ file: `${broken}/orders/authz.rego`, line: 3 });
+  });
+
+  it('exit 3 when the engine named is not there', async () => {
+    const run = await replay([
+      '--base',
+      base,
+      '--head',
+      grant,
+      ...flags(),
+      '--engine',
+      join(scratch.dir, 'nope'),
+    ]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('policy-replay-engine not found at --engine');
+  });
+
+  it('when a flag of the rule language is given with Rego, or a Rego flag with a rule document', async () => {
+    expect(await refused(['--base', base, '--head', grant, ...flags(), '--limit', '2'])).toContain('--limit');
+    expect(await refused(['--base', base, '--head', grant, '--traffic', SAMPLE])).toContain(
+      '--decision-path is required',
+    );
+    const yaml = join(scratch.dir, 'p.yaml');
+    writeFileSync(yaml, 'version: 1\n');
+    expect(await refused(['--head', yaml, '--traffic', SAMPLE, '--deny-when-nonempty'])).toContain(
+      'only for Rego',
+    );
+  });
+});
+
+describe('values from the log stay inert', () => {
+  it('in markdown and text, a result message cannot inject markup, mentions or workflow commands', async () => {
+    const denyMessage = (msg: string) => `package shop.admission
+
+violation contains {"msg": msg} if {
+	input.kind == "Pod"
+	msg := ${JSON.stringify(msg)}
+}
+`;
+    const hostile =
+      '<img src=x onerror=alert(1)> @org/admins #12 [x](https://evil.example) ::error::owned ##[error]x';
+    const b = bundle('adm-base', { 'shop/admission.rego': denyMessage('pods are not allowed') });
+    const h = bundle('adm-head', { 'shop/admission.rego': denyMessage(hostile) });
+    const sample = log('adm.log', [
+      JSON.stringify({
+        decision_id: 'a-1',
+        path: 'shop/admission/violation',
+        input: { kind: 'Pod' },
+        result: [{ msg: 'pods are not allowed' }],
+        timestamp: '2026-11-30T10:00:00Z',
+      }),
+    ]);
+    const args = [
+      '--base',
+      b,
+      '--head',
+      h,
+      '--traffic',
+      sample,
+      '--decision-path',
+      'shop/admission/violation',
+      '--deny-when-nonempty',
+    ];
+    const md = await replay([...args, '--format', 'markdown']);
+    expect(md.code).toBe(0);
+    expect(md.stdout).toContain('result_changed');
+    expect(md.stdout).not.toMatch(/<img|\]\(https|@org|#12/);
+    const text = await replay([...args, '--format', 'text', '--width', '400']);
+    const json = await replay(args);
+    for (const out of [md.stdout, text.stdout, json.stdout])
+      for (const line of out.split('\n')) {
+        expect(line).not.toMatch(/^\s*::/);
+        expect(line).not.toContain('##[');
+      }
+  });
+});

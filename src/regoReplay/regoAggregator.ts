@@ -1,0 +1,332 @@
+/**
+ * The in-order half of a Rego replay (docs/rego.md "The report"): consumes each event's outcome in
+ * sample order and keeps what depends on order or on other events — a repeated decision id (the
+ * first stays, a repeat is malformed), the buckets, the capped change list, the groups, `by_edit`,
+ * the base's counts, the window and the evaluation counts. Pure: the sides were evaluated before.
+ */
+import {
+  classifyPair,
+  sideDecision,
+  type RegoChangeKind,
+  type SideEvaluation,
+} from '../regoPolicy/classify.js';
+import type { DecisionMapping } from '../regoPolicy/decisionMapping.js';
+import type { Route } from '../regoPolicy/sideEvaluation.js';
+import type { Because } from '../regoPolicy/regoBecause.js';
+import { RequestIdTable } from '../traffic/requestIdTable.js';
+import { instantNanos } from '../time/rfc3339.js';
+import { keepFirstExamples, type MalformedExample } from '../replay/report/report.js';
+import {
+  REGO_DIRECTIONS,
+  type DirectionCounts,
+  type RegoByEditRow,
+  type RegoChangeRow,
+  type RegoDecision,
+  type RegoEditEntry,
+  type RegoGroup,
+  type RegoResult,
+} from './regoReport.js';
+
+/** Differences kept per change row (docs/rego.md "Classification"). */
+export const MAX_DIFFERENCES = 3;
+/** Examples kept per group. */
+export const MAX_GROUP_EXAMPLES = 3;
+
+export interface EvaluatedSide {
+  evaluation: SideEvaluation;
+  route: Route;
+}
+
+/** One event of the sample, evaluated. */
+export interface RegoEventOutcome {
+  kind: 'event';
+  /** Where it is (traffic/sample.ts positions) and how the report names that place. */
+  position: number;
+  where: MalformedExample;
+  requestId: string;
+  occurredAt: string | null;
+  /** Compare: the base's evaluation (null: no base). Drift: the recorded result (null: hidden). */
+  base: EvaluatedSide | null;
+  head: EvaluatedSide;
+  /** The logged result (null: erased, masked or undefined as logged), for `recorded_mismatch`. */
+  recorded: SideEvaluation | null;
+  /** The causes of a change, when the change has edits to revert. */
+  because: Because | null;
+}
+
+export interface RegoMalformedOutcome {
+  kind: 'malformed';
+  position: number;
+  where: MalformedExample;
+}
+
+export type RegoOutcome = RegoEventOutcome | RegoMalformedOutcome;
+
+export interface RegoAggregatorOptions {
+  mode: 'compare' | 'drift';
+  mapping: DecisionMapping;
+  hasBase: boolean;
+  edits: readonly RegoEditEntry[] | null;
+  maxChanges: number;
+  maxGroups: number;
+  wholeInput: { base: boolean; head: boolean };
+  /** The malformed reason of an event whose decision id an earlier one had (at position `first`). */
+  duplicateReason: (id: string, first: number) => string;
+}
+
+const emptyCounts = (): DirectionCounts => ({
+  newly_allowed: 0,
+  undefined_to_defined: 0,
+  newly_denied: 0,
+  defined_to_undefined: 0,
+  error: 0,
+  result_changed: 0,
+});
+
+const rank = (d: RegoChangeKind): number => REGO_DIRECTIONS.indexOf(d);
+
+/** A bucket's decision: an unevaluable side is `unknown`, whatever the mapping. */
+function decisionOf(mapping: DecisionMapping, side: SideEvaluation): RegoDecision {
+  return sideDecision(mapping, side);
+}
+
+/** The head's bucket reason: why a request is neither allowed nor denied. */
+function unevaluableReason(side: SideEvaluation, decision: RegoDecision): string | null {
+  if (side.kind === 'unevaluable') return side.reason.replace(/:.*$/, '');
+  if (decision === 'error') return 'evaluation_error';
+  if (decision === 'none') return 'no_decision';
+  return null;
+}
+
+interface GroupTally {
+  group: RegoGroup;
+  /** The first change's position: groups of equal count keep sample order. */
+  first: number;
+}
+
+export class RegoAggregator {
+  private readonly counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
+  private readonly byReason = new Map<string, number>();
+  private readonly directions = emptyCounts();
+  private changesTotal = 0;
+  /** Changes kept: the first `maxChanges` of each direction, cut to `maxChanges` in danger order at the end. */
+  private readonly kept = new Map<RegoChangeKind, RegoChangeRow[]>();
+  private readonly groups = new Map<string, GroupTally>();
+  private readonly byEdit = new Map<string, RegoByEditRow>();
+  private readonly baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
+  private readonly lost = { from_allow: 0, from_deny: 0 };
+  private readonly window = { first_at: null as string | null, last_at: null as string | null };
+  private readonly malformed = { count: 0, examples: [] as MalformedExample[] };
+  private readonly ids = new RequestIdTable();
+  private recordedMismatch = 0;
+  private withoutRecorded = 0;
+  private readonly evaluation = {
+    partial: { base: 0, head: 0 },
+    partial_unevaluable: { base: 0, head: 0 },
+    nd: new Map<string, number>(),
+  };
+
+  constructor(private readonly options: RegoAggregatorOptions) {}
+
+  add(outcome: RegoOutcome): void {
+    if (outcome.kind === 'malformed') return this.addMalformed(outcome.where);
+    const first = this.ids.claim(outcome.requestId, outcome.position);
+    if (first !== undefined)
+      return this.addMalformed({
+        ...outcome.where,
+        reason: this.options.duplicateReason(outcome.requestId, first),
+      });
+    this.addEvent(outcome);
+  }
+
+  private addMalformed(where: MalformedExample): void {
+    this.malformed.count++;
+    keepFirstExamples(this.malformed.examples, where);
+  }
+
+  private addEvent(o: RegoEventOutcome): void {
+    const { mapping, mode } = this.options;
+    this.counts.evaluated++;
+    this.note(o.occurredAt);
+    this.noteRoute('head', o.head);
+    const head = decisionOf(mapping, o.head.evaluation);
+    const reason = unevaluableReason(o.head.evaluation, head);
+    if (head === 'allow') this.counts.allowed++;
+    else if (head === 'deny') this.counts.denied++;
+    else {
+      this.counts.unevaluable++;
+      this.byReason.set(reason!, (this.byReason.get(reason!) ?? 0) + 1);
+    }
+    if (mode === 'compare' && o.recorded !== null && o.head.evaluation.kind !== 'unevaluable') {
+      const pair = classifyPair(mapping, o.recorded, o.head.evaluation);
+      if (pair.kind === 'changed') this.recordedMismatch++;
+    }
+    if (mode === 'drift' && o.base === null) {
+      this.withoutRecorded++;
+      return;
+    }
+    if (o.base === null) return;
+    if (mode === 'compare') this.noteBase(o.base);
+    const pair = classifyPair(mapping, o.base.evaluation, o.head.evaluation);
+    if (mode === 'compare' && head === 'unknown') {
+      const before = decisionOf(mapping, o.base.evaluation);
+      if (before === 'allow') this.lost.from_allow++;
+      if (before === 'deny') this.lost.from_deny++;
+    }
+    if (pair.kind !== 'changed') return;
+    this.addChange(o, pair.change, pair.differences, head);
+  }
+
+  private noteBase(base: EvaluatedSide): void {
+    this.noteRoute('base', base);
+    const d = decisionOf(this.options.mapping, base.evaluation);
+    if (d === 'allow') this.baseCounts.allowed++;
+    else if (d === 'deny') this.baseCounts.denied++;
+    else this.baseCounts.unevaluable++;
+  }
+
+  private noteRoute(side: 'base' | 'head', evaluated: EvaluatedSide): void {
+    const e = evaluated.evaluation;
+    if (evaluated.route === 'partial') {
+      this.evaluation.partial[side]++;
+      if (e.kind === 'unevaluable' && e.reason === 'input_not_recorded')
+        this.evaluation.partial_unevaluable[side]++;
+    }
+    if (e.kind === 'unevaluable' && e.reason.startsWith('nd_builtin_not_recorded')) {
+      const name = e.reason.replace(/^nd_builtin_not_recorded:\s*/, '');
+      this.evaluation.nd.set(name, (this.evaluation.nd.get(name) ?? 0) + 1);
+    }
+  }
+
+  private note(at: string | null): void {
+    if (at === null) return;
+    // RFC 3339 instants of one log compare as text only with one offset; the window keeps the
+    // instants as logged, ordered by their value.
+    if (this.window.first_at === null || instantLess(at, this.window.first_at)) this.window.first_at = at;
+    if (this.window.last_at === null || instantLess(this.window.last_at, at)) this.window.last_at = at;
+  }
+
+  private addChange(
+    o: RegoEventOutcome,
+    change: RegoChangeKind,
+    differences: RegoChangeRow['differences'],
+    head: RegoDecision,
+  ): void {
+    const { mapping, edits, maxChanges } = this.options;
+    this.changesTotal++;
+    this.directions[change]++;
+    const because = o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]!);
+    const joint = o.because?.joint ?? false;
+    const kept = this.kept.get(change) ?? [];
+    this.kept.set(change, kept);
+    if (kept.length < maxChanges)
+      kept.push({
+        request_id: o.requestId,
+        occurred_at: o.occurredAt,
+        change,
+        current_decision: decisionOf(mapping, o.base!.evaluation),
+        draft_decision: head,
+        differences: differences.slice(0, MAX_DIFFERENCES),
+        errors: { base: errorOf(o.base!.evaluation), head: errorOf(o.head.evaluation) },
+        because,
+        joint,
+      });
+    this.addToGroup(o, change, because, joint);
+    if (edits !== null) this.addToEditRow(change, because, joint);
+  }
+
+  private addToGroup(
+    o: RegoEventOutcome,
+    change: RegoChangeKind,
+    because: RegoEditEntry[],
+    joint: boolean,
+  ): void {
+    const key = JSON.stringify([change, because, joint]);
+    let tally = this.groups.get(key);
+    if (tally === undefined) {
+      tally = {
+        group: { direction: change, because, joint, count: 0, first_at: null, last_at: null, examples: [] },
+        first: o.position,
+      };
+      this.groups.set(key, tally);
+    }
+    const g = tally.group;
+    g.count++;
+    if (g.examples.length < MAX_GROUP_EXAMPLES) g.examples.push(o.requestId);
+    if (o.occurredAt !== null) {
+      if (g.first_at === null || instantLess(o.occurredAt, g.first_at)) g.first_at = o.occurredAt;
+      if (g.last_at === null || instantLess(g.last_at, o.occurredAt)) g.last_at = o.occurredAt;
+    }
+  }
+
+  private addToEditRow(change: RegoChangeKind, because: RegoEditEntry[], joint: boolean): void {
+    const key = JSON.stringify([because, joint]);
+    let row = this.byEdit.get(key);
+    if (row === undefined) {
+      row = { edits: because, joint, ...emptyCounts() };
+      this.byEdit.set(key, row);
+    }
+    row[change]++;
+  }
+
+  finish(): RegoResult {
+    const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
+    const changes = REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).slice(0, maxChanges);
+    const groups = [...this.groups.values()]
+      .sort(
+        (a, b) =>
+          rank(a.group.direction) - rank(b.group.direction) ||
+          b.group.count - a.group.count ||
+          a.first - b.first,
+      )
+      .map((t) => t.group);
+    const compare = mode === 'compare';
+    const reasons = [...this.byReason.keys()].sort();
+    return {
+      ...this.counts,
+      unevaluable_reasons: reasons,
+      unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, this.byReason.get(r)!])),
+      changes,
+      changes_total: this.changesTotal,
+      ...this.directions,
+      edits: compare && edits !== null ? [...edits] : null,
+      change_groups: groups.slice(0, maxGroups),
+      change_groups_total: groups.length,
+      by_edit: compare && edits !== null ? this.editRows() : null,
+      newly_unevaluable: compare ? { ...this.lost } : null,
+      base_counts: compare && hasBase ? { ...this.baseCounts } : null,
+      sample_window: { ...this.window },
+      malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
+      recorded_mismatch: this.recordedMismatch,
+      without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
+      evaluation: {
+        partial: { ...this.evaluation.partial },
+        partial_unevaluable: { ...this.evaluation.partial_unevaluable },
+        whole_input: { ...wholeInput },
+        nd_builtin_not_recorded: Object.fromEntries(
+          [...this.evaluation.nd.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        ),
+      },
+    };
+  }
+
+  /** Rows by cause set, most changes first, then by their edits' order in the change. */
+  private editRows(): RegoByEditRow[] {
+    const total = (r: RegoByEditRow) => REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
+    return [...this.byEdit.values()].sort(
+      (a, b) => total(b) - total(a) || compareText(JSON.stringify(a.edits), JSON.stringify(b.edits)),
+    );
+  }
+}
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function errorOf(side: SideEvaluation): string | null {
+  return side.kind === 'error' ? side.message : null;
+}
+
+function instantLess(a: string, b: string): boolean {
+  const [x, y] = [instantNanos(a), instantNanos(b)];
+  if (x === null || y === null) return a < b;
+  return x < y;
+}

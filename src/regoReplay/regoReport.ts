@@ -1,0 +1,127 @@
+/**
+ * The report of a raw-Rego replay (docs/rego.md "The report"): the replay report's shape (meta,
+ * errors, result with the same buckets, counts, changes, groups, `by_edit`, base counts, sample
+ * window and malformed examples), with what a Rego decision adds: the new change directions, each
+ * change's result differences and failure messages, the edits as Rego rules and data paths, and how
+ * each side was evaluated. Types only, and the edits' JSON form.
+ */
+import type { ReportError, ReportMeta } from '../replay/report/report.js';
+import type { MalformedExample } from '../replay/report/report.js';
+import type { RegoChangeKind } from '../regoPolicy/classify.js';
+import type { ResultDifference } from '../regoPolicy/resultDiff.js';
+import type { RegoEdit } from '../regoPolicy/regoEdits.js';
+
+/** A side's decision of a request: `none` when a defined result does not have the mapped shape. */
+export type RegoDecision = 'allow' | 'deny' | 'unknown' | 'error' | 'none';
+
+/** The danger order of the directions (changes, groups and the comment list them so). */
+export const REGO_DIRECTIONS = [
+  'newly_allowed',
+  'undefined_to_defined',
+  'newly_denied',
+  'defined_to_undefined',
+  'error',
+  'result_changed',
+] as const satisfies readonly RegoChangeKind[];
+
+/** An edit in the report: a rule by its reference and where it starts in the head, or a data path. */
+export type RegoEditEntry =
+  | { kind: 'rule'; ref: string; change: RegoEdit['change']; file: string; line: number }
+  | { kind: 'data'; pointer: string; change: RegoEdit['change'] };
+
+export function editEntry(edit: RegoEdit): RegoEditEntry {
+  return edit.kind === 'rule'
+    ? { kind: 'rule', ref: edit.ref, change: edit.change, file: edit.location.file, line: edit.location.line }
+    : { kind: 'data', pointer: edit.pointer, change: edit.change };
+}
+
+export interface RegoChangeRow {
+  request_id: string;
+  occurred_at: string | null;
+  change: RegoChangeKind;
+  current_decision: RegoDecision;
+  draft_decision: RegoDecision;
+  /** At most MAX_DIFFERENCES, each a JSON pointer into the result with both sides' values. */
+  differences: ResultDifference[];
+  /** The failure messages of a side that failed (`error` changes). */
+  errors: { base: string | null; head: string | null };
+  because: RegoEditEntry[];
+  joint: boolean;
+}
+
+export interface RegoGroup {
+  direction: RegoChangeKind;
+  because: RegoEditEntry[];
+  joint: boolean;
+  count: number;
+  first_at: string | null;
+  last_at: string | null;
+  examples: string[];
+}
+
+export type DirectionCounts = Record<RegoChangeKind, number>;
+
+export interface RegoByEditRow extends DirectionCounts {
+  edits: RegoEditEntry[];
+  joint: boolean;
+}
+
+/** How the sides were evaluated (docs/rego.md "Unknown input"): the imprecision is counted here. */
+export interface RegoEvaluationStats {
+  /** Records a side evaluated by partial evaluation (an erased or masked part it can read). */
+  partial: { base: number; head: number };
+  /** Of those, the ones partial evaluation left undecided (`input_not_recorded`). */
+  partial_unevaluable: { base: number; head: number };
+  /** Whether a side reads the whole input (then every unknown is read, and nothing is cached). */
+  whole_input: { base: boolean; head: boolean };
+  /** Non-deterministic built-ins a side reached without a recorded result, by name. */
+  nd_builtin_not_recorded: Record<string, number>;
+}
+
+export interface RegoResult {
+  evaluated: number;
+  allowed: number;
+  denied: number;
+  unevaluable: number;
+  unevaluable_reasons: string[];
+  unevaluable_by_reason: Record<string, number>;
+  changes: RegoChangeRow[];
+  changes_total: number;
+  newly_allowed: number;
+  newly_denied: number;
+  undefined_to_defined: number;
+  defined_to_undefined: number;
+  error: number;
+  result_changed: number;
+  /** The edits of the change; null in drift mode and without a base. */
+  edits: RegoEditEntry[] | null;
+  change_groups: RegoGroup[];
+  change_groups_total: number;
+  by_edit: RegoByEditRow[] | null;
+  /** Requests the base decides and the head cannot; null in drift mode. */
+  newly_unevaluable: { from_allow: number; from_deny: number } | null;
+  base_counts: { allowed: number; denied: number; unevaluable: number } | null;
+  sample_window: { first_at: string | null; last_at: string | null };
+  malformed: { count: number; examples: MalformedExample[] };
+  /** Compare mode: records whose head result differs from the recorded one. */
+  recorded_mismatch: number;
+  /** Drift mode: records whose result was erased or masked (nothing recorded to compare with). */
+  without_recorded_result: number | null;
+  evaluation: RegoEvaluationStats;
+}
+
+export interface RegoMeta extends ReportMeta {
+  policy_kind: 'rego';
+  rego: {
+    decision_path: string;
+    mapping: { kind: 'boolean' } | { kind: 'field'; field: string } | { kind: 'deny-when-nonempty' };
+    rego_version: { base: 'v0' | 'v1' | null; head: 'v0' | 'v1' | null };
+    engine_version: string;
+  };
+}
+
+export interface RegoReport {
+  meta: RegoMeta;
+  errors: ReportError[];
+  result: RegoResult | null;
+}

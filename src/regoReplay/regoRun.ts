@@ -1,0 +1,323 @@
+/**
+ * The replay of a raw-Rego policy change on the service's own decision logs (docs/rego.md): both
+ * versions prepared in one engine, every event of the decision path evaluated on each side (as
+ * recorded, or partially where an erased or masked part is read), each change's causes found by
+ * reverting edits, and everything aggregated in sample order into the report. Drift mode replays
+ * the one policy against each event's recorded result.
+ */
+import { sha256OfText } from '../canonical/sha256.js';
+import type { PolicyProblem } from '../policy/problems.js';
+import type { DecisionMapping } from '../regoPolicy/decisionMapping.js';
+import type { RegoVersion } from '../regoPolicy/engineProcess.js';
+import { parseExactJson } from '../regoPolicy/exactJson.js';
+import { eventRefusal, type Refusal } from '../regoPolicy/preflight.js';
+import { becauseOf, type Because } from '../regoPolicy/regoBecause.js';
+import { parseRegoEvent, type RegoEvent } from '../regoPolicy/regoEvent.js';
+import { classifyPair, type SideEvaluation } from '../regoPolicy/classify.js';
+import { AnswerCache, evaluateSide, evaluateSides, type ReplaySide } from '../regoPolicy/sideEvaluation.js';
+import { instantNanos } from '../time/rfc3339.js';
+import { normalizeDecisionPath, parseDecisionLogOptions } from '../traffic/decisionLog.js';
+import { shapeReason } from '../traffic/recordShape.js';
+import {
+  forEachUnitElement,
+  planSample,
+  positionOf,
+  sampleDigest,
+  sampleDuplicateReason,
+  sampleUnits,
+  type SamplePlan,
+} from '../traffic/sample.js';
+import type { SamplePosition } from '../traffic/samplePosition.js';
+import type { SampleSource } from '../traffic/sampleFiles.js';
+import { TOOL_VERSION } from '../version.js';
+import { RegoAggregator, type RegoEventOutcome, type RegoOutcome } from './regoAggregator.js';
+import { prepareRego, type PreparedRego, type RegoSource } from './regoPrepare.js';
+import { editEntry, type RegoMeta, type RegoReport } from './regoReport.js';
+
+export interface RegoRunOptions {
+  mode: 'compare' | 'drift';
+  head: RegoSource;
+  /** Compare mode: the base (null: the policy is new). */
+  base: RegoSource | null;
+  decisionPath: string;
+  regoVersion: RegoVersion | null;
+  mapping: DecisionMapping;
+  traffic: readonly SampleSource[];
+  since: string | null;
+  maxChanges: number;
+  maxGroups: number;
+  maxAttributionEdits: number;
+  maxLineBytes: number;
+  enginePath: string;
+  onProgress?: (events: number) => void;
+}
+
+export type RegoRunResult =
+  | { kind: 'report'; report: RegoReport; warnings: PolicyProblem[] }
+  | { kind: 'refused'; refusals: Refusal[] };
+
+/** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
+export class RegoRefusedError extends Error {
+  override readonly name = 'RegoRefusedError';
+  constructor(readonly refusals: readonly Refusal[]) {
+    super(refusals.map((r) => r.message).join('; '));
+  }
+}
+
+/** Events evaluated at once: enough to keep the engine's workers and its pipe busy. */
+const IN_FLIGHT = 2_000;
+
+export async function runRegoReplay(options: RegoRunOptions): Promise<RegoRunResult> {
+  const [prepared, sample] = await Promise.all([
+    prepareRego({
+      head: options.head,
+      base: options.mode === 'compare' ? options.base : null,
+      decisionPath: options.decisionPath,
+      regoVersion: options.regoVersion,
+      enginePath: options.enginePath,
+      maxAttributionEdits: options.maxAttributionEdits,
+    }),
+    planned(options),
+  ]);
+  if (prepared.kind === 'refused') return { kind: 'refused', refusals: prepared.refusals };
+  const meta = metaOf(options, sample, prepared.kind === 'ready' ? prepared.prepared : null);
+  if (prepared.kind === 'problems') {
+    const errors = prepared.problems.map(({ file, path, line, column, message }) => ({
+      file,
+      path,
+      line,
+      column,
+      message,
+    }));
+    return { kind: 'report', report: { meta, errors, result: null }, warnings: [] };
+  }
+  const p = prepared.prepared;
+  try {
+    const result = await replayEvents(options, p, sample.plan, meta);
+    if (result.kind === 'refused') return result;
+    return { kind: 'report', report: { meta, errors: [], result: result.result }, warnings: [] };
+  } finally {
+    await p.engine.close();
+  }
+}
+
+async function planned(options: RegoRunOptions) {
+  const decisionLog = parseDecisionLogOptions({ decisionPath: options.decisionPath });
+  const plan = await planSample(options.traffic, decisionLog, undefined, options.maxLineBytes);
+  return { plan, digest: await sampleDigest(plan.files) };
+}
+
+function metaOf(
+  options: RegoRunOptions,
+  sample: Awaited<ReturnType<typeof planned>>,
+  prepared: PreparedRego | null,
+): RegoMeta {
+  const { plan, digest } = sample;
+  const ref = (source: RegoSource | null, side: 'base' | 'head') => {
+    if (source === null) return null;
+    const p = side === 'head' ? prepared?.head : prepared?.base;
+    const sha256 = p?.sha256 ?? sha256OfText('');
+    return side === 'base' ? { path: source.shown, ref: null, sha256 } : { path: source.shown, sha256 };
+  };
+  const base = options.mode === 'compare' ? options.base : null;
+  const m = options.mapping;
+  return {
+    tool: 'policy-replay',
+    version: TOOL_VERSION,
+    opa_version: prepared?.engineVersion ?? '',
+    head: ref(options.head, 'head'),
+    base: ref(base, 'base'),
+    traffic: {
+      path: plan.shown,
+      sha256: digest.sha256,
+      format: 'opa-decision-log',
+      files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i]!, count: null })),
+    },
+    skipped: { non_decision: 0, other_path: 0 },
+    since: options.since,
+    limit: null,
+    status: options.mode === 'drift' ? 'drift' : base === null ? 'added' : 'changed',
+    excluded_without_time: 0,
+    max_changes: options.maxChanges,
+    max_groups: options.maxGroups,
+    unevaluable_mode: 'precise',
+    ...(options.mode === 'compare' && prepared?.edits != null
+      ? {
+          attribution: {
+            method: prepared.counterfactual || prepared.edits.length <= 1 ? 'counterfactual' : 'syntactic',
+            edits: prepared.edits.length,
+            max_edits: options.maxAttributionEdits,
+          },
+        }
+      : {}),
+    policy_kind: 'rego',
+    rego: {
+      decision_path: normalizeDecisionPath(options.decisionPath),
+      mapping: m.kind === 'field' ? { kind: 'field', field: m.path.join('.') } : { kind: m.kind },
+      rego_version: { base: prepared?.base?.version ?? null, head: prepared?.head.version ?? null },
+      engine_version: prepared?.engineVersion ?? '',
+    },
+  };
+}
+
+/** The recorded result as a side (drift's other side); null when the mask hid it. */
+function recordedSide(event: RegoEvent): SideEvaluation | null {
+  if (event.resultHidden) return null;
+  return event.result === null
+    ? { kind: 'undefined' }
+    : { kind: 'defined', result: parseExactJson(event.result) };
+}
+
+type Element =
+  | { kind: 'event'; position: number; event: RegoEvent }
+  | { kind: 'malformed'; position: number; reason: string }
+  | { kind: 'skipped'; otherPath: boolean }
+  | { kind: 'excluded'; withoutTime: boolean };
+
+/** One element of the sample as the replay takes it. */
+function readElement(
+  text: string,
+  shape: number | undefined,
+  position: number,
+  plan: SamplePlan,
+  decisionPath: string,
+  sinceNs: bigint | null,
+): Element {
+  if (shape !== undefined && shape < 0)
+    return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
+  if (!text.includes('"decision_id"')) return { kind: 'skipped', otherPath: false };
+  const parsed = parseRegoEvent(text);
+  if (!parsed.ok) return { kind: 'malformed', position, reason: parsed.reason };
+  const event = parsed.event;
+  if (event.decisionId === null) return { kind: 'skipped', otherPath: false };
+  if (event.path !== null && normalizeDecisionPath(event.path) !== decisionPath)
+    return { kind: 'skipped', otherPath: true };
+  if (sinceNs !== null) {
+    const at = event.timestamp === null ? null : instantNanos(event.timestamp);
+    if (at === null) return { kind: 'excluded', withoutTime: true };
+    if (at < sinceNs) return { kind: 'excluded', withoutTime: false };
+  }
+  return { kind: 'event', position, event };
+}
+
+async function replayEvents(
+  options: RegoRunOptions,
+  p: PreparedRego,
+  plan: SamplePlan,
+  meta: RegoMeta,
+): Promise<
+  { kind: 'result'; result: ReturnType<RegoAggregator['finish']> } | { kind: 'refused'; refusals: Refusal[] }
+> {
+  const compare = options.mode === 'compare' && p.base !== null;
+  const edits = p.edits?.map(editEntry) ?? null;
+  const aggregator = new RegoAggregator({
+    mode: options.mode,
+    mapping: options.mapping,
+    hasBase: compare,
+    edits: options.mode === 'compare' ? edits : null,
+    maxChanges: options.maxChanges,
+    maxGroups: options.maxGroups,
+    wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
+    duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
+  });
+  const sides: ReplaySide[] = [
+    ...(compare ? [{ name: 'base', reads: p.base!.reads }] : []),
+    { name: 'head', reads: p.head.reads },
+  ];
+  const cache = new AnswerCache();
+  const decisionPath = normalizeDecisionPath(options.decisionPath);
+  const sinceNs = options.since === null ? null : instantNanos(options.since);
+  const counts = plan.files.map(() => 0);
+  const queue: Promise<RegoOutcome>[] = [];
+  let read = 0;
+  const drain = async (down: number) => {
+    while (queue.length > down) aggregator.add(await queue.shift()!);
+  };
+  for await (const unit of sampleUnits(plan, 0)) {
+    const elements: Element[] = [];
+    forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
+      counts[Math.floor(position / 2 ** 32)]!++;
+      elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs));
+    });
+    for (const e of elements) {
+      if (e.kind === 'skipped') {
+        if (e.otherPath) meta.skipped.other_path++;
+        else meta.skipped.non_decision++;
+        continue;
+      }
+      if (e.kind === 'excluded') {
+        if (e.withoutTime) meta.excluded_without_time++;
+        continue;
+      }
+      const where = positionOf(plan, e.position);
+      if (e.kind === 'malformed') {
+        queue.push(
+          Promise.resolve({ kind: 'malformed', position: e.position, where: { ...where, reason: e.reason } }),
+        );
+      } else {
+        const file = where.file ?? plan.files[Math.floor(e.position / 2 ** 32)]!.shown;
+        const refusal = eventRefusal(e.event, { file, line: where.line ?? where.index ?? 0 });
+        if (refusal !== null) return { kind: 'refused', refusals: [refusal] };
+        queue.push(evaluateEvent(options, p, sides, cache, e.event, e.position, where));
+      }
+      read++;
+      if (queue.length >= IN_FLIGHT) await drain(IN_FLIGHT / 2);
+    }
+    options.onProgress?.(read);
+  }
+  await drain(0);
+  meta.traffic.files.forEach((f, i) => (f.count = counts[i]!));
+  return { kind: 'result', result: aggregator.finish() };
+}
+
+async function evaluateEvent(
+  options: RegoRunOptions,
+  p: PreparedRego,
+  sides: readonly ReplaySide[],
+  cache: AnswerCache,
+  event: RegoEvent,
+  position: number,
+  where: SamplePosition,
+): Promise<RegoOutcome> {
+  const answers = await evaluateSides(p.engine, sides, event, cache);
+  const head = answers[answers.length - 1]!;
+  const recorded = recordedSide(event);
+  const base =
+    options.mode === 'drift'
+      ? recorded === null
+        ? null
+        : { evaluation: recorded, route: 'recorded' as const }
+      : sides.length > 1
+        ? answers[0]!
+        : null;
+  const outcome: RegoEventOutcome = {
+    kind: 'event',
+    position,
+    where: { ...where, reason: '' },
+    requestId: event.decisionId!,
+    occurredAt: event.timestamp,
+    base,
+    head,
+    recorded,
+    because: null,
+  };
+  if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
+    outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);
+  return outcome;
+}
+
+/** The causes of a change (nothing to find for a record that did not change). */
+async function causes(
+  p: PreparedRego,
+  event: RegoEvent,
+  base: SideEvaluation,
+  head: SideEvaluation,
+  mapping: DecisionMapping,
+): Promise<Because | null> {
+  if (classifyPair(mapping, base, head).kind !== 'changed') return null;
+  if (!p.counterfactual) return p.edits!.length === 1 ? { edits: [0], joint: false } : null;
+  return becauseOf(p.edits!, head, async (side) => {
+    const answer = await evaluateSide(p.engine, side, p.variants.get(side)!, event);
+    return answer.evaluation;
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * The markdown of a Rego replay (docs/rego.md "The report"), decision first: what the change does
+ * to the decision (newly allowed first), then the buckets of both sides, the edits with what each
+ * caused, the changed requests with their result differences, and how the sides were evaluated.
+ * Every value from the log or the policy is escaped (escape.ts): no markup, HTML or mention. Pure.
+ */
+import type { RegoReport, RegoResult } from '../regoReplay/regoReport.js';
+import { REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
+import { cell, escapeMarkdown } from './escape.js';
+import { countText as n, percentText } from './numbers.js';
+import { becauseWords, differenceWords, DIRECTION_WORDS, editWords, mappingWords } from './regoText.js';
+
+export function renderRegoMarkdown(report: RegoReport): string {
+  const { meta } = report;
+  const r = report.result;
+  const drift = meta.status === 'drift';
+  const title = drift
+    ? `drift of \`${escapeMarkdown(meta.head?.path ?? '')}\``
+    : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
+  const out = [
+    `### policy-replay (Rego): ${title}`,
+    '',
+    `Decision ${cell(meta.rego.decision_path)}: ${escapeMarkdown(mappingWords(report))}.`,
+  ];
+  if (r === null) {
+    out.push('', `**${n(report.errors.length)} problem(s) in the policies; nothing replayed.**`, '');
+    for (const e of report.errors) out.push(`- ${cell(e.file)}:${e.line}:${e.column}: ${cell(e.message)}`);
+    return `${out.join('\n')}\n`;
+  }
+  out.push(
+    '',
+    verdictLine(r, drift),
+    '',
+    ...countTable(r),
+    ...edits(r),
+    ...changes(r, drift),
+    ...evaluation(r),
+  );
+  if (r.malformed.count > 0) out.push('', `${n(r.malformed.count)} malformed event(s) not replayed.`);
+  return `${out.join('\n')}\n`;
+}
+
+function verdictLine(r: RegoResult, drift: boolean): string {
+  if (r.changes_total === 0) return `**No ${drift ? 'drift' : 'change'}** over ${n(r.evaluated)} events.`;
+  const parts = REGO_DIRECTIONS.filter((d) => r[d] > 0).map((d) => `${n(r[d])} ${DIRECTION_WORDS[d]}`);
+  return `**${n(r.changes_total)} ${drift ? 'drifts' : 'changes'}** over ${n(r.evaluated)} events: ${parts.join(', ')}.`;
+}
+
+function countTable(r: RegoResult): string[] {
+  const share = (x: number) => percentText(x, r.evaluated);
+  const b = r.base_counts;
+  const rows: [string, number, number | null][] = [
+    ['allowed', r.allowed, b?.allowed ?? null],
+    ['denied', r.denied, b?.denied ?? null],
+    ['unevaluable', r.unevaluable, b?.unevaluable ?? null],
+  ];
+  return b === null
+    ? ['| | head | share |', '|---|---:|---:|', ...rows.map(([k, h]) => `| ${k} | ${n(h)} | ${share(h)} |`)]
+    : [
+        '| | base | head | Δ |',
+        '|---|---:|---:|---:|',
+        ...rows.map(([k, h, x]) => `| ${k} | ${n(x!)} | ${n(h)} | ${h - x! >= 0 ? '+' : ''}${n(h - x!)} |`),
+      ];
+}
+
+function edits(r: RegoResult): string[] {
+  if (r.edits === null || r.edits.length === 0) return [];
+  const out = ['', `**Edits** (${n(r.edits.length)})`, ''];
+  for (const e of r.edits) out.push(`- ${escapeMarkdown(editWords(e))}`);
+  if (r.by_edit !== null && r.by_edit.length > 0) {
+    const dirs = REGO_DIRECTIONS.filter((d) => r[d] > 0);
+    out.push(
+      '',
+      `| because | ${dirs.map((d) => DIRECTION_WORDS[d]).join(' | ')} |`,
+      `|---|${dirs.map(() => '---:').join('|')}|`,
+    );
+    for (const row of r.by_edit)
+      out.push(`| ${cell(becauseWords(row.edits, row.joint))} | ${dirs.map((d) => n(row[d])).join(' | ')} |`);
+  }
+  return out;
+}
+
+function changes(r: RegoResult, drift: boolean): string[] {
+  if (r.changes.length === 0) return [];
+  const more = r.changes_total - r.changes.length;
+  const out = [
+    '',
+    `**${drift ? 'Drifts' : 'Changed requests'}**${more > 0 ? ` (first ${n(r.changes.length)} of ${n(r.changes_total)})` : ''}`,
+    '',
+    `| request | change | ${drift ? 'recorded' : 'base'} | ${drift ? 'replayed' : 'head'} | because | difference |`,
+    '|---|---|---|---|---|---|',
+  ];
+  for (const c of r.changes)
+    out.push(
+      `| ${cell(c.request_id)} | ${c.change} | ${c.current_decision} | ${c.draft_decision} | ${cell(becauseWords(c.because, c.joint))} | ${cell(differenceWords(c))} |`,
+    );
+  return out;
+}
+
+function evaluation(r: RegoResult): string[] {
+  const e = r.evaluation;
+  const lines = (['base', 'head'] as const)
+    .filter((s) => e.partial[s] > 0)
+    .map(
+      (s) =>
+        `- ${s}: ${n(e.partial[s])} events read an erased or masked part; ${n(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input: some may be imprecision)' : ''}`,
+    );
+  for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
+    lines.push(`- ${cell(name)} not recorded in the event's cache: ${n(count)} evaluations`);
+  return lines.length === 0 ? [] : ['', '**Evaluation**', '', ...lines];
+}

@@ -1,0 +1,214 @@
+/**
+ * The terminal view of a Rego replay or drift report (docs/rego.md "The report"): the decision
+ * replayed and how it is read, the buckets of both sides, the changes by direction, the edits and
+ * what each caused, the changed requests with their result differences, how the sides were
+ * evaluated, and the malformed events. Values from the log (ids, results, messages) are cleaned
+ * of terminal controls. Pure.
+ */
+import type { RegoChangeKind } from '../regoPolicy/classify.js';
+import type { RegoChangeRow, RegoEditEntry, RegoReport, RegoResult } from '../regoReplay/regoReport.js';
+import { REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
+import { countText as n, percentText } from './numbers.js';
+import { plain, terminal, timeCell, type Terminal, type TextOptions } from './terminal.js';
+import { malformedLines } from './text.js';
+
+export const DIRECTION_WORDS: Record<RegoChangeKind, string> = {
+  newly_allowed: 'newly allowed',
+  undefined_to_defined: 'undefined → defined',
+  newly_denied: 'newly denied',
+  defined_to_undefined: 'defined → undefined',
+  error: 'evaluation failed on one side',
+  result_changed: 'result changed, decision the same',
+};
+
+/** An edit in words: `rule data.httpapi.authz.allow modified (authz.rego:12)`, `data /org/managers added`. */
+export function editWords(e: RegoEditEntry): string {
+  return e.kind === 'rule'
+    ? `rule ${e.ref} ${e.change} (${e.file}:${e.line})`
+    : `data ${e.pointer} ${e.change}`;
+}
+
+export function becauseWords(because: readonly RegoEditEntry[], joint: boolean): string {
+  if (because.length === 0) return '-';
+  const names = because.map((e) => (e.kind === 'rule' ? e.ref : `data ${e.pointer}`));
+  return joint ? `${names.join(' + ')} (together)` : names.join(', ');
+}
+
+export function mappingWords(report: RegoReport): string {
+  const m = report.meta.rego.mapping;
+  if (m.kind === 'field') return `allow = result.${m.field}`;
+  if (m.kind === 'deny-when-nonempty') return 'denied when the result (a set of violations) is not empty';
+  return 'the result is the allow';
+}
+
+/** One change's difference, compactly: `/headers/x: "a" → "b"`; an error's message instead. */
+export function differenceWords(row: RegoChangeRow): string {
+  if (row.change === 'error') return `error: ${row.errors.head ?? row.errors.base ?? ''}`;
+  return row.differences
+    .map(
+      (d) =>
+        `${d.pointer === '' ? '(result)' : d.pointer}: ${d.base ?? 'undefined'} → ${d.head ?? 'undefined'}`,
+    )
+    .join('; ');
+}
+
+export function renderRegoText(report: RegoReport, options: TextOptions): string {
+  const t = terminal(options);
+  const r = report.result;
+  const drift = report.meta.status === 'drift';
+  const out = headerLines(report, t);
+  if (r === null) {
+    out.push(
+      '',
+      t.paint.red(t.fit(`${n(report.errors.length)} problem(s) in the policies; nothing replayed`)),
+    );
+    for (const e of report.errors)
+      out.push(t.fit(`  ${plain(e.file)}:${e.line}:${e.column}: ${plain(e.message)}`));
+    return `${out.join('\n')}\n`;
+  }
+  out.push(...countLines(r, t, drift), ...changeSummary(r, t, drift), ...editLines(r, t));
+  out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...malformedLines(r, t));
+  return `${out.join('\n')}\n`;
+}
+
+function headerLines(report: RegoReport, t: Terminal): string[] {
+  const { meta } = report;
+  const head = meta.head?.path ?? '-';
+  const title =
+    meta.status === 'drift'
+      ? `drift of ${plain(head)}`
+      : `${plain(meta.base?.path ?? '(new)')} → ${plain(head)}`;
+  const skipped = meta.skipped.non_decision + meta.skipped.other_path;
+  return [
+    t.paint.bold(t.fit(`policy-replay (Rego): ${title}`)),
+    t.fit(
+      `  decision ${plain(meta.rego.decision_path)}: ${mappingWords(report)}; OPA ${plain(meta.rego.engine_version)}`,
+    ),
+    t.fit(
+      `  sample ${plain(meta.traffic.path)}${skipped > 0 ? ` (${n(skipped)} lines skipped: other paths or not decisions)` : ''}`,
+    ),
+  ];
+}
+
+function countLines(r: RegoResult, t: Terminal, drift: boolean): string[] {
+  const share = (x: number) => percentText(x, r.evaluated);
+  const rows = [
+    ['allowed', n(r.allowed), share(r.allowed)],
+    ['denied', n(r.denied), share(r.denied)],
+    ['unevaluable', n(r.unevaluable), share(r.unevaluable)],
+  ];
+  const out = [
+    '',
+    t.paint.bold(
+      t.fit(`${n(r.evaluated)} events replayed${drift ? ' (the policy against the recorded results)' : ''}`),
+    ),
+  ];
+  if (r.base_counts !== null) {
+    const b = r.base_counts;
+    out.push(
+      ...t.table(
+        ['', 'base', 'head', 'share'],
+        [
+          ['allowed', n(b.allowed), n(r.allowed), share(r.allowed)],
+          ['denied', n(b.denied), n(r.denied), share(r.denied)],
+          ['unevaluable', n(b.unevaluable), n(r.unevaluable), share(r.unevaluable)],
+        ],
+      ),
+    );
+  } else out.push(...t.table(['', drift ? 'replayed' : 'head', 'share'], rows));
+  for (const reason of r.unevaluable_reasons)
+    out.push(t.fit(`  unevaluable, ${reason}: ${n(r.unevaluable_by_reason[reason] ?? 0)}`));
+  return out;
+}
+
+function changeSummary(r: RegoResult, t: Terminal, drift: boolean): string[] {
+  const noun = drift ? 'drifts' : 'changes';
+  const out = ['', t.paint.bold(t.fit(`${n(r.changes_total)} ${noun}`))];
+  for (const d of REGO_DIRECTIONS)
+    if (r[d] > 0) {
+      const line = t.fit(`  ${DIRECTION_WORDS[d]}: ${n(r[d])}`);
+      out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
+    }
+  if (drift && r.without_recorded_result !== null && r.without_recorded_result > 0)
+    out.push(t.fit(`  without a recorded result (erased or masked): ${n(r.without_recorded_result)}`));
+  if (r.newly_unevaluable !== null) {
+    const lost = r.newly_unevaluable.from_allow + r.newly_unevaluable.from_deny;
+    if (lost > 0)
+      out.push(
+        t.fit(
+          `  the base decides and the head cannot: ${n(lost)} (${n(r.newly_unevaluable.from_deny)} were denied, ${n(r.newly_unevaluable.from_allow)} allowed)`,
+        ),
+      );
+  }
+  return out;
+}
+
+function editLines(r: RegoResult, t: Terminal): string[] {
+  if (r.edits === null) return [];
+  const out = ['', t.paint.bold(t.fit(`${n(r.edits.length)} edit(s)`))];
+  for (const e of r.edits) out.push(t.fit(`  ${plain(editWords(e))}`));
+  if (r.by_edit !== null && r.by_edit.length > 0) {
+    const shown = REGO_DIRECTIONS.filter((d) => r[d] > 0);
+    out.push('', t.paint.bold(t.fit('changes by cause')));
+    out.push(
+      ...t.table(
+        ['because', ...shown.map((d) => DIRECTION_WORDS[d].split(',')[0]!)],
+        r.by_edit.map((row) => [plain(becauseWords(row.edits, row.joint)), ...shown.map((d) => n(row[d]))]),
+        ['because'],
+      ),
+    );
+  }
+  return out;
+}
+
+function changeRows(r: RegoResult, t: Terminal, drift: boolean): string[] {
+  if (r.changes.length === 0) return [];
+  const more = r.changes_total - r.changes.length;
+  const out = [
+    '',
+    t.paint.bold(
+      t.fit(
+        `${drift ? 'drifts' : 'changes'}${more > 0 ? ` (first ${n(r.changes.length)}; ${n(more)} more)` : ''}`,
+      ),
+    ),
+  ];
+  out.push(
+    ...t.table(
+      [
+        'request',
+        'time',
+        'change',
+        drift ? 'recorded' : 'base',
+        drift ? 'replayed' : 'head',
+        'because',
+        'difference',
+      ],
+      r.changes.map((c) => [
+        plain(c.request_id),
+        timeCell(c.occurred_at),
+        c.change,
+        c.current_decision,
+        c.draft_decision,
+        plain(becauseWords(c.because, c.joint)),
+        plain(differenceWords(c)),
+      ]),
+      ['request', 'change'],
+    ),
+  );
+  return out;
+}
+
+function evaluationLines(r: RegoResult, t: Terminal): string[] {
+  const e = r.evaluation;
+  const out: string[] = [];
+  const sides = (['base', 'head'] as const).filter((s) => e.partial[s] > 0);
+  for (const s of sides)
+    out.push(
+      t.fit(
+        `  ${s}: ${n(e.partial[s])} events read an erased or masked part (partial evaluation); ${n(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input, so some may be imprecision)' : ''}`,
+      ),
+    );
+  for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
+    out.push(t.fit(`  ${plain(name)}: not in the event's nd_builtin_cache on ${n(count)} evaluations`));
+  return out.length === 0 ? [] : ['', t.paint.bold(t.fit('evaluation')), ...out];
+}
