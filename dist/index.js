@@ -50429,7 +50429,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 6315));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 544));
     await run();
 }
 
@@ -50517,7 +50517,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 6315:
+/***/ 544:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -67661,57 +67661,9 @@ async function reusableFromPath(path, wanted, pinned, deps) {
     return version;
 }
 
-// EXTERNAL MODULE: ./build/text/workflowCommands.js
-var workflowCommands = __nccwpck_require__(8599);
-;// CONCATENATED MODULE: ./build/replay/report/report.js
-
-/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
-const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
-/**
- * The directions of requests the base decides and the head cannot (docs/review.md): deny →
- * unknown first, since it may hide a newly allowed request.
- */
-const LOST_DIRECTIONS = ['deny_to_unknown', 'allow_to_unknown'];
-const MAX_MALFORMED_EXAMPLES = 20;
-/**
- * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
- * inside strings written `#\u0023[` so that printing the report (or `cat`-ing the file in a later
- * workflow step) issues no workflow command (README "Security model").
- */
-function reportToJson(value) {
-    return `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(value, null, 2))}\n`;
-}
-/**
- * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
- * order a shard merge reproduces when a minified `.json` array puts many records on one line.
- */
-function keepFirstExamples(examples, example) {
-    const full = examples.length >= MAX_MALFORMED_EXAMPLES;
-    if (full && compareExamples(example, examples[examples.length - 1]) >= 0)
-        return;
-    let at = examples.length;
-    while (at > 0 && compareExamples(examples[at - 1], example) > 0)
-        at--;
-    examples.splice(at, 0, example);
-    if (examples.length > MAX_MALFORMED_EXAMPLES)
-        examples.pop();
-}
-/**
- * The report's order of malformed examples: by file (files are read in this sorted order), then
- * line or element index, then reason.
- */
-function compareExamples(a, b) {
-    const fa = a.file ?? '';
-    const fb = b.file ?? '';
-    if (fa !== fb)
-        return fa < fb ? -1 : 1;
-    return ((a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
-        (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
-}
-
 ;// CONCATENATED MODULE: ./build/render/advice.js
 /** What an operator can do about each unevaluable reason. */
-const UNEVALUABLE_ADVICE = {
+const advice_UNEVALUABLE_ADVICE = {
     mcp_not_recorded: 'The export lacks the JSON-RPC/MCP payload (or the call arguments) that rules read. Capture the MCP payload for these routes, or expect these requests to stay unscored.',
     tool_not_recorded: 'Tool names were suppressed in the export while rules match on tool. Capture tool names (they are not payload contents).',
     subject_unverified: 'The export does not say whether the token signature was verified, and rules read caller fields. Export identity.verified.',
@@ -68041,7 +67993,7 @@ function oneLine(text) {
  * report that may have no rule diff (drift, a report from an older version): then the edit is
  * named by what the cause set itself says, and has no line. Raw text: the caller escapes it.
  */
-function editLabel(edit, diff) {
+function editLabel_editLabel(edit, diff) {
     if (diff !== null)
         return editText(edit, diff);
     if ('rule' in edit)
@@ -68101,7 +68053,7 @@ function linked(escapedText, url) {
  * each edit linked to its line in the head file at the head commit, with what the set newly
  * allows, newly denies and decides from unknown, and the requests it mostly touches. Pure.
  */
-const n = (value) => value.toLocaleString('en-US');
+const byEditTable_n = (value) => value.toLocaleString('en-US');
 /** One cause set's edits as linked, escaped text: `A + B`, or `A + B, together` when joint. */
 function causeSetText(row, diff, head) {
     const texts = row.edits.map((edit) => linkedEdit(edit, diff, head));
@@ -68109,7 +68061,7 @@ function causeSetText(row, diff, head) {
     return row.joint ? `${joined}, together` : joined;
 }
 function linkedEdit(edit, diff, head) {
-    const text = escapeMarkdown(editLabel(edit, diff), 160);
+    const text = escapeMarkdown(editLabel_editLabel(edit, diff), 160);
     // A removed rule or a setting without a line has nowhere in the head file to point at.
     const line = editLineOf(edit, diff);
     if (head === null || line === null)
@@ -68123,9 +68075,9 @@ function mostly(row, subjectName) {
         const kind = [c.method === null ? '(no method)' : cell(c.method), tools]
             .filter((x) => x !== '')
             .join(' ');
-        return `${kind} (${n(c.count)})`;
+        return `${kind} (${byEditTable_n(c.count)})`;
     });
-    const subjects = row.top.subjects.map((s) => `${subjectName(s.subject)} (${n(s.count)})`);
+    const subjects = row.top.subjects.map((s) => `${subjectName(s.subject)} (${byEditTable_n(s.count)})`);
     return [calls.join(', '), subjects.join(', ')].filter((x) => x !== '').join('; ') || '—';
 }
 /** The section, or null when no row is there (no change, drift, or a report without `by_edit`). */
@@ -68133,13 +68085,13 @@ function byEditMarkdown(rows, diff, attribution, options) {
     if (!rows || rows.length === 0)
         return null;
     const shown = rows.slice(0, Math.max(0, options.rows));
-    const lines = [`**By edit** (showing ${n(shown.length)} of ${n(rows.length)}, most newly allowed first)`];
+    const lines = [`**By edit** (showing ${byEditTable_n(shown.length)} of ${byEditTable_n(rows.length)}, most newly allowed first)`];
     if (shown.length > 0) {
-        lines.push('', '| edit | newly allowed | newly denied | from unknown | mostly |', '|---|---:|---:|---:|---|', ...shown.map((row) => `| ${causeSetText(row, diff, options.head)} | ${row.newly_allowed > 0 ? `**${n(row.newly_allowed)}**` : '0'} | ${n(row.newly_denied)} | ${n(row.unknown_to_allow + row.unknown_to_deny)} | ${mostly(row, options.subjectName)} |`));
+        lines.push('', '| edit | newly allowed | newly denied | from unknown | mostly |', '|---|---:|---:|---:|---|', ...shown.map((row) => `| ${causeSetText(row, diff, options.head)} | ${row.newly_allowed > 0 ? `**${byEditTable_n(row.newly_allowed)}**` : '0'} | ${byEditTable_n(row.newly_denied)} | ${byEditTable_n(row.unknown_to_allow + row.unknown_to_deny)} | ${mostly(row, options.subjectName)} |`));
     }
     if (attribution?.method === 'syntactic') {
         lines.push('', attribution.edits > attribution.max_edits
-            ? `_Attributed by the edited rules each request matched, not by reverting each edit: this change has ${n(attribution.edits)} edits, more than the ${n(attribution.max_edits)} counterfactual attribution handles (\`--max-attribution-edits\`)._`
+            ? `_Attributed by the edited rules each request matched, not by reverting each edit: this change has ${byEditTable_n(attribution.edits)} edits, more than the ${byEditTable_n(attribution.max_edits)} counterfactual attribution handles (\`--max-attribution-edits\`)._`
             : '_Attributed by the edited rules each request matched, not by reverting each edit (there is no base to revert to)._');
     }
     return lines.join('\n');
@@ -68185,7 +68137,7 @@ const coverageSummary_n = (value) => value.toLocaleString('en-US');
  * `115 kinds of request change; 9 newly allowed, 3 of them never in the sample`; `at least …` when
  * the analysis was capped.
  */
-function coverageLine(section) {
+function coverageSummary_coverageLine(section) {
     if (section.mode === 'not_analysed')
         return 'the kinds of request that change were not analysed';
     const allowed = section.newly_allowed;
@@ -68199,7 +68151,7 @@ function coverageLine(section) {
     return `${kinds}; ${coverageSummary_n(allowed.kinds)} newly allowed, ${never}`;
 }
 /** Why the kinds may be incomplete, or null for an exact analysis. */
-function coverageCaveat(section) {
+function coverageSummary_coverageCaveat(section) {
     if (section.mode === 'exact')
         return null;
     const reasons = section.not_analysed.join('; ') || 'no reason recorded';
@@ -68208,7 +68160,7 @@ function coverageCaveat(section) {
         : `the analysis was not done: ${reasons}`;
 }
 /** `allow rules allow-read-tools`, `the default`, `missing context (deny-untrusted-issuer, …)`. */
-function basisText(basis) {
+function coverageSummary_basisText(basis) {
     const rules = basis.rules.join(', ');
     switch (basis.by) {
         case 'allow_rules':
@@ -68223,14 +68175,14 @@ function basisText(basis) {
             return 'no policy';
     }
 }
-function uncoveredAllowed(section) {
+function coverageSummary_uncoveredAllowed(section) {
     return section.classes.filter((c) => c.direction === 'newly_allowed' && c.covered_by === 0);
 }
 /**
  * The newly denied kinds of the classes shown, grouped by their cause set, keeping only sets with
  * a kind the sample never contained; most unseen kinds first, then first appearance.
  */
-function deniedByEdit(section) {
+function coverageSummary_deniedByEdit(section) {
     const groups = new Map();
     for (const c of section.classes) {
         if (c.direction !== 'newly_denied')
@@ -68433,7 +68385,7 @@ function instantNanos(text) {
  * to UTC. `null` (no time recorded) reads `—`; text that is no RFC 3339 instant is returned as it
  * is, for the caller to escape like any other value.
  */
-function humanTime(text) {
+function times_humanTime(text) {
     if (text === null)
         return '—';
     const nanos = instantNanos(text);
@@ -68552,7 +68504,7 @@ function groupRow(g, context, subjectName) {
     return `| ${direction} | ${groupTable_n(g.count)} | ${subjects} | ${what} | ${why} |`;
 }
 /** The terminal table's cells for one group (values already free of control characters). */
-function groupTextCells(g, context, plain) {
+function groupTable_groupTextCells(g, context, plain) {
     const top = g.subjects.top.map((s) => `${plain(s.subject)} (${groupTable_n(s.count)})`);
     const kind = requestKind(g);
     const what = [
@@ -68610,7 +68562,7 @@ function changesSection(r, maxRows, options) {
 function changeRow(c, options) {
     const tools = c.tools.length === 0 ? '—' : c.tools.map((t) => escapeMarkdown(t)).join(', ');
     const rules = c.matched_rule_ids.length === 0 ? '—' : c.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ');
-    const time = c.occurred_at === null ? '—' : escapeMarkdown(humanTime(c.occurred_at));
+    const time = c.occurred_at === null ? '—' : escapeMarkdown(times_humanTime(c.occurred_at));
     return `| ${cell(c.request_id)} | ${time} | ${options.subjectName(c.subject)} | ${cell(c.method)} | ${tools} | ${c.current_decision} | **${c.draft_decision}** | ${rules} |`;
 }
 function unevaluableSection(r, open) {
@@ -68619,7 +68571,7 @@ function unevaluableSection(r, open) {
         '',
         '| reason | requests | what you can do |',
         '|---|---:|---|',
-        ...r.unevaluable_reasons.map((reason) => `| \`${reason}\` | ${detailSections_n(r.unevaluable_by_reason[reason] ?? 0)} | ${UNEVALUABLE_ADVICE[reason]} |`),
+        ...r.unevaluable_reasons.map((reason) => `| \`${reason}\` | ${detailSections_n(r.unevaluable_by_reason[reason] ?? 0)} | ${advice_UNEVALUABLE_ADVICE[reason]} |`),
     ].join('\n'), open);
 }
 function ruleHitsSection(report, r, open) {
@@ -68667,7 +68619,7 @@ function witnessCell(witness) {
     return `\`${witness.id}\` ${escapeMarkdown(witness.description, 240)}`;
 }
 function unseenAllowedTable(section) {
-    const rows = uncoveredAllowed(section);
+    const rows = coverageSummary_uncoveredAllowed(section);
     const total = section.newly_allowed.kinds - section.newly_allowed.covered;
     if (total === 0)
         return [];
@@ -68678,11 +68630,11 @@ function unseenAllowedTable(section) {
         '',
         '| head allows by | base decided by | witness |',
         '|---|---|---|',
-        ...rows.map((c) => `| ${cell(basisText(c.head_by))} | ${cell(basisText(c.base_by))} | ${witnessCell(c.witness)} |`),
+        ...rows.map((c) => `| ${cell(coverageSummary_basisText(c.head_by))} | ${cell(coverageSummary_basisText(c.base_by))} | ${witnessCell(c.witness)} |`),
     ];
 }
 function unseenDeniedTable(section, diff, head) {
-    const groups = deniedByEdit(section);
+    const groups = coverageSummary_deniedByEdit(section);
     if (groups.length === 0)
         return [];
     const total = section.newly_denied.kinds - section.newly_denied.covered;
@@ -68702,7 +68654,7 @@ function everyKind(section, open, limit) {
     const rows = shownClasses.map((c) => {
         const seen = c.covered_by > 0 ? `${coverageMarkdown_n(c.covered_by)} (${cell(c.example)})` : '0';
         const direction = c.direction === 'newly_allowed' ? 'newly allowed' : 'newly denied';
-        return `| ${direction} | ${cell(basisText(c.head_by))} | ${cell(basisText(c.base_by))} | ${seen} | ${witnessCell(c.witness)} |`;
+        return `| ${direction} | ${cell(coverageSummary_basisText(c.head_by))} | ${cell(coverageSummary_basisText(c.base_by))} | ${seen} | ${witnessCell(c.witness)} |`;
     });
     const shown = shownClasses.length < section.classes_total ? `, showing ${coverageMarkdown_n(shownClasses.length)}` : '';
     return folded(`Every kind of changed request: ${coverageMarkdown_n(section.classes_total)}${shown}`, [
@@ -68715,10 +68667,10 @@ function everyKind(section, open, limit) {
 function coverageMarkdown(section, diff, options) {
     if (!section)
         return null;
-    const caveat = coverageCaveat(section);
+    const caveat = coverageSummary_coverageCaveat(section);
     if (section.kinds === 0 && caveat === null)
         return null;
-    const lines = [`**Beyond the sample:** ${escapeMarkdown(coverageLine(section))}.`];
+    const lines = [`**Beyond the sample:** ${escapeMarkdown(coverageSummary_coverageLine(section))}.`];
     if (caveat !== null)
         lines.push('', `⚠️ ${escapeMarkdown(caveat, 600)}`);
     lines.push(...unseenAllowedTable(section), ...unseenDeniedTable(section, diff, options.head));
@@ -68769,7 +68721,7 @@ function editFlowchart(rows, diff, max) {
     const lines = ['```mermaid', 'flowchart LR'];
     const used = new Set();
     shown.forEach((row, i) => {
-        const label = row.edits.map((e) => editLabel(e, diff)).join(' + ') + (row.joint ? ' together' : '');
+        const label = row.edits.map((e) => editLabel_editLabel(e, diff)).join(' + ') + (row.joint ? ' together' : '');
         lines.push(`  e${i}["${mermaidLabel(label)}"]`);
         const edges = [
             [row.newly_allowed, 'allowed'],
@@ -68821,9 +68773,9 @@ function headlineTotals(reports) {
         totals.changes += r.changes_total;
         totals.newlyAllowed += r.newly_allowed;
         totals.newlyDenied += r.newly_denied;
-        totals.fromUnknown += r.from_unknown;
+        totals.fromUnknown += 'from_unknown' in r ? r.from_unknown : 0;
         totals.newlyUnevaluable += (r.newly_unevaluable?.from_allow ?? 0) + (r.newly_unevaluable?.from_deny ?? 0);
-        if (r.coverage)
+        if ('coverage' in r && r.coverage)
             totals.uncoveredNewlyAllowed += r.coverage.newly_allowed.kinds - r.coverage.newly_allowed.covered;
     }
     return totals;
@@ -68971,12 +68923,12 @@ function samplePart(report) {
     if (window !== undefined) {
         details.push(window.first_at === null && window.last_at === null
             ? 'no record times'
-            : `${escapeMarkdown(humanTime(window.first_at))} – ${escapeMarkdown(humanTime(window.last_at))}`);
+            : `${escapeMarkdown(times_humanTime(window.first_at))} – ${escapeMarkdown(times_humanTime(window.last_at))}`);
     }
     if (HEX.test(traffic.sha256))
         details.push(`sha256 \`${traffic.sha256.slice(0, 12)}\``);
     const filter = [
-        report.meta.since !== null ? `since ${escapeMarkdown(humanTime(report.meta.since))}` : null,
+        report.meta.since !== null ? `since ${escapeMarkdown(times_humanTime(report.meta.since))}` : null,
         report.meta.limit !== null ? `the ${provenance_n(report.meta.limit)} most recent` : null,
     ].filter((x) => x !== null);
     if (filter.length > 0) {
@@ -69301,7 +69253,7 @@ function countText(value) {
  * all never rounds to either: `<0.1%` and `>99.9%` keep one drifted record in a million visible.
  * No whole: `-`.
  */
-function percentText(part, whole) {
+function numbers_percentText(part, whole) {
     if (whole <= 0)
         return '-';
     if (part <= 0)
@@ -69356,7 +69308,7 @@ function driftMarkdownSections(report, options = {}) {
         sections.push([
             '| unevaluable reason | requests | what you can do |',
             '|---|---:|---|',
-            ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${countText(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`),
+            ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${countText(r.unevaluable_by_reason[x] ?? 0)} | ${advice_UNEVALUABLE_ADVICE[x]} |`),
         ].join('\n'));
     }
     if (r.drift_total > 0)
@@ -69383,7 +69335,7 @@ function summaryLines(report, r, runUrl) {
     const sample = [
         `Sample: ${cell(report.meta.traffic.path)}, ${countText(r.evaluated)} records`,
         window?.first_at && window.last_at
-            ? `, ${escapeMarkdown(humanTime(window.first_at))} – ${escapeMarkdown(humanTime(window.last_at))}`
+            ? `, ${escapeMarkdown(times_humanTime(window.first_at))} – ${escapeMarkdown(times_humanTime(window.last_at))}`
             : '',
         runUrl === null ? '' : ` · [workflow run](${runUrl})`,
     ].join('');
@@ -69415,7 +69367,7 @@ function revisionSection(r) {
             const name = v.revision === null ? '(none)' : cell(v.revision);
             // Records without a revision name no deployment: nothing to mark.
             const mark = v.revision !== null && v.drift === 0 && v.records > 0 ? ' ✅ matches the head' : '';
-            return `| ${name}${mark} | ${countText(v.records)} | ${countText(v.drift)} | ${percentText(v.drift, v.records)} |`;
+            return `| ${name}${mark} | ${countText(v.records)} | ${countText(v.drift)} | ${numbers_percentText(v.drift, v.records)} |`;
         }),
     ].join('\n');
 }
@@ -69428,7 +69380,7 @@ function driftsSection(r, maxRows, redact) {
         '',
         '| request | time | subject | method | tools | recorded | head | head rules matched |',
         '|---|---|---|---|---|---|---|---|',
-        ...rows.map((d) => `| ${cell(d.request_id)} | ${d.occurred_at === null ? '—' : escapeMarkdown(humanTime(d.occurred_at))} | ${d.subject === null ? '(none)' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`),
+        ...rows.map((d) => `| ${cell(d.request_id)} | ${d.occurred_at === null ? '—' : escapeMarkdown(times_humanTime(d.occurred_at))} | ${d.subject === null ? '(none)' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escapeMarkdown(t)).join(', ') || '—'} |`),
         '',
         '</details>',
     ].join('\n');
@@ -69438,10 +69390,6 @@ function driftResolvedComment(policyPath) {
     return (`Drift returned to zero: the head's replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
         `ones again. Closing; policy-replay reopens this issue if drift comes back.`);
 }
-
-;// CONCATENATED MODULE: ./build/version.js
-/** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
-const TOOL_VERSION = '0.1.0';
 
 ;// CONCATENATED MODULE: ./build/canonical/jcs.js
 
@@ -70154,6 +70102,8 @@ const INPUT_NAMES = (/* unused pure expression or super */ null && ([
     'redact',
     'opa-version',
     'opa-path',
+    'engine-path',
+    'engine-download-url',
     'opa-sha256',
     'opa-download-url',
     'mode',
@@ -76425,6 +76375,8 @@ function parseSettings(read, context) {
         redactSubjects: resolveRedact(redact, context.visibility),
         opaVersion: parseOpaVersion(get('opa-version')),
         opaPath,
+        enginePath: get('engine-path') || null,
+        engineDownloadUrl: (get('engine-download-url') || '').replace(/\/+$/, '') || null,
         opaSha256,
         opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
         mode,
@@ -76574,7 +76526,7 @@ function checkedRun(entry) {
     const { run, at, records, drifted } = entry;
     if (typeof run !== 'string' || !RUN_ID.test(run))
         return null;
-    if (typeof at !== 'string' || !AT.test(at) || humanTime(at) === at)
+    if (typeof at !== 'string' || !AT.test(at) || times_humanTime(at) === at)
         return null;
     if (!driftTrend_isCount(records) || !driftTrend_isCount(drifted) || drifted > records)
         return null;
@@ -76610,7 +76562,7 @@ function driftTrendMarkdown(runs, runUrl) {
         '|---|---:|---:|',
         ...[...shown].reverse().map((r) => {
             const url = runUrl(r.run);
-            const date = humanTime(r.at);
+            const date = times_humanTime(r.at);
             return `| ${url === null ? date : `[${date}](${url})`} | ${countText(r.records)} | ${countText(r.drifted)} |`;
         }),
         '',
@@ -76841,6 +76793,5617 @@ function gateFactsOfRego(report) {
         blockingGaps: 0,
         ...(drift ? { driftTotal: r?.changes_total ?? 0 } : {}),
     };
+}
+
+;// CONCATENATED MODULE: ./build/git/gitProcess.js
+/**
+ * How the project starts git: `execFile('git', [...])` with an argument array, no shell, so no
+ * value from a pull request (paths, refs) can be interpreted as shell syntax; commit ids are
+ * checked to be hex first (checkSha) so none can be read as an option either.
+ */
+
+/** A git command failed (missing commit, unreachable remote, not a repository, …). */
+class GitError extends Error {
+    args;
+    exitCode;
+    stderr;
+    name = 'GitError';
+    kind = 'git';
+    constructor(args, exitCode, stderr, message) {
+        super(message);
+        this.args = args;
+        this.exitCode = exitCode;
+        this.stderr = stderr;
+    }
+}
+const SHA_PATTERN = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+/** Policy files are small, but a 3000-file name-status listing is not; stay well clear of the default 1 MiB. */
+const MAX_BUFFER = 256 * 1024 * 1024;
+/** Never block on a credential prompt in CI, and keep messages in one language for parsing. */
+function gitEnvironment() {
+    return { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+}
+function runGit(cwd, args) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', [...args], { cwd, encoding: 'buffer', maxBuffer: MAX_BUFFER, env: gitEnvironment() }, (error, stdout, stderr) => {
+            const stderrText = stderr.toString('utf8').trim();
+            if (error) {
+                const code = typeof error.code === 'number' ? error.code : null;
+                const detail = stderrText || error.message;
+                reject(new GitError(args, code, stderrText, `git ${args[0] ?? ''} failed: ${detail}`));
+                return;
+            }
+            resolve({ stdout, stderr: stderrText });
+        });
+    });
+}
+function checkSha(sha) {
+    if (!SHA_PATTERN.test(sha)) {
+        throw new GitError([], null, '', `'${sha}' is not a full commit id (40 or 64 hex digits)`);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/git/catFile.js
+/**
+ * Objects read by id through one long-lived `git cat-file --batch` (contents) or `--batch-check`
+ * (type and size) process per repository, rather than a `git` process per object: an Action run
+ * reads a dozen objects or more, and every process costs a fork of the whole Node process.
+ *
+ * Only object names checked here — a full hex id, optionally peeled with `^{commit}` or
+ * `^{tree}` — are ever written to git's stdin, one per line, so nothing from a pull request (a
+ * path, a ref) reaches git as input: paths are looked up in tree objects by the caller
+ * (tree.ts). A process left idle for IDLE_MS ends; while idle it holds no reference on the event
+ * loop, so it never keeps a finished run alive (it gets end-of-file when its parent exits).
+ */
+
+
+const OBJECT_NAME = /^(?:[0-9a-f]{40}|[0-9a-f]{64})(?:\^\{(?:commit|tree)\})?$/i;
+const IDLE_MS = 1000;
+const NO_CONTENT = Buffer.alloc(0);
+class CatFileProcess {
+    mode;
+    onEnd;
+    child;
+    pending = [];
+    chunks = [];
+    buffered = 0;
+    /** The header of the object whose content is still arriving (--batch). */
+    header = null;
+    /** Bytes of an object too large to return, still to skip. */
+    discard = 0;
+    stderr = '';
+    idle;
+    ended = false;
+    constructor(cwd, mode, onEnd) {
+        this.mode = mode;
+        this.onEnd = onEnd;
+        this.child = (0,external_node_child_process_namespaceObject.spawn)('git', ['cat-file', mode], {
+            cwd,
+            env: gitEnvironment(),
+            stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        this.child.stdout.on('data', (chunk) => this.receive(chunk));
+        this.child.stderr.on('data', (chunk) => {
+            this.stderr = (this.stderr + chunk.toString('utf8')).slice(-4096);
+        });
+        // EPIPE once git has gone: its 'close' rejects whatever still waits.
+        this.child.stdin.on('error', () => undefined);
+        this.child.on('error', (error) => this.fail(null, error.message));
+        this.child.on('close', (code, signal) => this.fail(code, `exited with ${signal ?? `code ${code}`}`));
+    }
+    request(name) {
+        if (this.ended)
+            return Promise.reject(new GitError(['cat-file', this.mode], null, '', 'git cat-file ended'));
+        clearTimeout(this.idle);
+        this.hold(true);
+        return new Promise((resolve, reject) => {
+            this.pending.push({ resolve, reject });
+            this.child.stdin.write(`${name}\n`);
+        });
+    }
+    handles() {
+        const { child } = this;
+        return [child, child.stdin, child.stdout, child.stderr];
+    }
+    hold(active) {
+        for (const handle of this.handles()) {
+            if (active)
+                handle.ref();
+            else
+                handle.unref();
+        }
+    }
+    end() {
+        if (this.ended)
+            return;
+        this.ended = true;
+        this.onEnd();
+        this.child.stdin.end();
+    }
+    fail(code, detail) {
+        this.end();
+        clearTimeout(this.idle);
+        const stderr = this.stderr.trim();
+        const error = new GitError(['cat-file', this.mode], code, stderr, `git cat-file failed: ${stderr || detail}`);
+        for (const waiting of this.pending.splice(0))
+            waiting.reject(error);
+    }
+    receive(chunk) {
+        this.chunks.push(chunk);
+        this.buffered += chunk.length;
+        while (this.pending.length > 0) {
+            const answer = this.next();
+            if (answer === undefined)
+                return;
+            const waiting = this.pending.shift();
+            if (answer instanceof Error)
+                waiting.reject(answer);
+            else
+                waiting.resolve(answer);
+        }
+        this.hold(false);
+        this.idle = setTimeout(() => this.end(), IDLE_MS);
+        this.idle.unref();
+    }
+    /** The first `count` buffered bytes, removed from the buffer. */
+    take(count) {
+        const all = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.buffered);
+        const rest = all.subarray(count);
+        this.chunks = rest.length > 0 ? [rest] : [];
+        this.buffered = rest.length;
+        return all.subarray(0, count);
+    }
+    /** The next answer when its bytes have all arrived, else undefined. */
+    next() {
+        if (this.discard > 0) {
+            this.discard -= this.take(Math.min(this.discard, this.buffered)).length;
+            if (this.discard > 0)
+                return undefined;
+        }
+        if (this.header === null) {
+            const header = this.readHeader();
+            if (header === undefined || header === null)
+                return header;
+            if (this.mode === '--batch-check')
+                return { ...header, content: NO_CONTENT };
+            if (header.size > MAX_BUFFER) {
+                this.discard = header.size + 1;
+                return new GitError(['cat-file', this.mode], null, '', 'git cat-file failed: stdout maxBuffer length exceeded');
+            }
+            this.header = header;
+        }
+        if (this.buffered < this.header.size + 1)
+            return undefined;
+        const content = this.take(this.header.size + 1).subarray(0, this.header.size);
+        const object = { ...this.header, content };
+        this.header = null;
+        return object;
+    }
+    /** `<oid> <type> <size>`, or null for `<name> missing`; undefined until the line is complete. */
+    readHeader() {
+        if (this.chunks.length > 1)
+            this.chunks = [Buffer.concat(this.chunks, this.buffered)];
+        const eol = this.chunks[0]?.indexOf(0x0a) ?? -1;
+        if (eol === -1)
+            return undefined;
+        const line = this.take(eol + 1).toString('utf8', 0, eol);
+        const [oid = '', type = '', size = ''] = line.split(' ');
+        if (type === 'missing')
+            return null;
+        if (SHA_PATTERN.test(oid) && /^\d+$/.test(size))
+            return { oid, type, size: Number(size) };
+        // Nothing after this line can be trusted to answer the right request: every waiting one fails.
+        this.child.kill();
+        this.fail(null, `unexpected output: ${line}`);
+        return undefined;
+    }
+}
+const catFile_open = new Map();
+function catFile_request(cwd, mode, name) {
+    if (!OBJECT_NAME.test(name)) {
+        return Promise.reject(new GitError(['cat-file'], null, '', `'${name}' is not an object id`));
+    }
+    const key = `${mode}\0${cwd}`;
+    let reader = catFile_open.get(key);
+    if (reader === undefined) {
+        const created = new CatFileProcess(cwd, mode, () => {
+            if (catFile_open.get(key) === created)
+                catFile_open.delete(key);
+        });
+        catFile_open.set(key, created);
+        reader = created;
+    }
+    return reader.request(name);
+}
+/** The object `name` (a full hex id, optionally `^{commit}` or `^{tree}`), or null when git has none. */
+function readObject(cwd, name) {
+    return catFile_request(cwd, '--batch', name);
+}
+/** The type and size of the object `name`, without its content, or null when git has none. */
+async function objectInfo(cwd, name) {
+    const object = await catFile_request(cwd, '--batch-check', name);
+    return object === null ? null : { oid: object.oid, type: object.type, size: object.size };
+}
+
+;// CONCATENATED MODULE: ./build/git/tree.js
+/**
+ * Entries of raw git tree objects (`<mode> <name>\0<binary id>`, as `git cat-file tree` gives
+ * them), looked up here so that no path from a pull request is ever handed to git.
+ */
+/** git's canon_mode and object_type: what `git ls-tree` prints for a raw mode. */
+function canonical(raw) {
+    const mode = parseInt(raw, 8);
+    switch (mode & 0o170000) {
+        case 0o100000:
+            return { mode: mode & 0o100 ? '100755' : '100644', type: 'blob' };
+        case 0o120000:
+            return { mode: '120000', type: 'blob' };
+        case 0o040000:
+            return { mode: '040000', type: 'tree' };
+        default:
+            return { mode: '160000', type: 'commit' };
+    }
+}
+/**
+ * The entry named `name` in the raw tree `tree` whose ids are `idBytes` long (20 for SHA-1, 32
+ * for SHA-256), or null. Names are compared byte for byte, and as text, as `git ls-tree -z`
+ * matched and its output was read before.
+ */
+/** Every entry of a raw tree, in its order, with its name (as UTF-8 text). */
+function treeEntries(tree, idBytes) {
+    const out = [];
+    forEachRawEntry(tree, idBytes, (name, entry) => void out.push({ name: name.toString('utf8'), entry }));
+    return out;
+}
+function findTreeEntry(tree, name, idBytes) {
+    const wanted = Buffer.from(name, 'utf8');
+    let found = null;
+    forEachRawEntry(tree, idBytes, (entryName, entry) => {
+        if (found === null && entryName.equals(wanted) && entryName.toString('utf8') === name)
+            found = entry;
+    });
+    return found;
+}
+function forEachRawEntry(tree, idBytes, fn) {
+    for (let at = 0; at < tree.length;) {
+        const space = tree.indexOf(0x20, at);
+        const nul = tree.indexOf(0, space + 1);
+        if (space === -1 || nul === -1 || nul + 1 + idBytes > tree.length) {
+            throw new Error('truncated git tree object');
+        }
+        const oid = tree.toString('hex', nul + 1, nul + 1 + idBytes);
+        fn(tree.subarray(space + 1, nul), { ...canonical(tree.toString('latin1', at, space)), oid });
+        at = nul + 1 + idBytes;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/git/repository.js
+/**
+ * The project's one way of reading git: policy files, file lists and the tracked files of the
+ * workspace's repository. Commands run through `execFile('git', [...])` with an argument array
+ * (gitProcess.ts): no shell, so no value from a pull request (paths, refs) can be interpreted as
+ * shell syntax, and commit ids are checked to be hex first so none can be read as an option
+ * either. Objects are read by id from one `git cat-file` process per repository (catFile.ts), and
+ * paths are looked up in the tree objects here (tree.ts): no path is ever handed to git.
+ */
+
+
+
+
+/** True when the commit object is in the local repository. */
+async function hasCommit(cwd, sha) {
+    checkSha(sha);
+    try {
+        return (await objectInfo(cwd, `${sha}^{commit}`)) !== null;
+    }
+    catch (error) {
+        if (error instanceof GitError && error.exitCode !== null)
+            return false;
+        throw error;
+    }
+}
+/**
+ * Makes sure every commit is present, fetching the missing ones from `remote` in one call. A
+ * shallow checkout (actions/checkout's default depth 1) gets `--depth=1` so the fetch stays
+ * small; a full clone must not get it, or the fetch would make it shallow.
+ */
+async function ensureCommits(cwd, shas, remote = 'origin') {
+    const missing = [];
+    for (const sha of new Set(shas)) {
+        if (!(await hasCommit(cwd, sha)))
+            missing.push(sha);
+    }
+    if (missing.length === 0)
+        return;
+    const shallow = (await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout
+        .toString('utf8')
+        .trim();
+    const depth = shallow === 'true' ? ['--depth=1'] : [];
+    try {
+        await runGit(cwd, ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, remote, ...missing]);
+    }
+    catch (error) {
+        const detail = error instanceof GitError ? error.stderr || error.message : String(error);
+        throw new GitError(['fetch', remote, ...missing], error instanceof GitError ? error.exitCode : null, detail, `commit(s) ${missing.join(', ')} are not in the checkout and could not be fetched from '${remote}': ${detail}`);
+    }
+    for (const sha of missing) {
+        if (!(await hasCommit(cwd, sha))) {
+            throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is still missing after fetching it`);
+        }
+    }
+}
+/**
+ * A symlink in a commit's tree that cannot be followed: it leads out of the repository (an
+ * absolute target, or `..` past the root), or through more links than MAX_SYMLINKS (a loop).
+ */
+class SymlinkError extends Error {
+    path;
+    problem;
+    name = 'SymlinkError';
+    kind = 'symlink';
+    constructor(
+    /** The path asked for, repository-relative. */
+    path, problem, message) {
+        super(message);
+        this.path = path;
+        this.problem = problem;
+    }
+}
+/** As Linux's MAXSYMLINKS: more links than this on one path is taken for a loop. */
+const MAX_SYMLINKS = 40;
+const SYMLINK_MODE = '120000';
+/** As `git cat-file` fails on an object it does not have (exit code 128). */
+function missingObject(args, name) {
+    const stderr = `fatal: Not a valid object name ${name}`;
+    return new GitError(args, 128, stderr, `git ${args[0] ?? ''} failed: ${stderr}`);
+}
+/** The object `oid` read whole, as `git cat-file <type> <oid>` would, or a GitError. */
+async function readTyped(cwd, type, oid) {
+    const object = await readObject(cwd, oid);
+    if (object === null)
+        throw missingObject(['cat-file', type, oid], oid);
+    if (object.type !== type) {
+        const stderr = `fatal: git cat-file ${oid}: bad file`;
+        throw new GitError(['cat-file', type, oid], 128, stderr, `git cat-file failed: ${stderr}`);
+    }
+    return object;
+}
+/**
+ * The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none:
+ * what `git ls-tree --full-tree <sha> -- <path>` lists under that exact path, found by reading the
+ * trees on the way (a path naming no entry, such as `a//b` or `a/./b`, finds none).
+ */
+async function treeEntry(cwd, sha, path) {
+    if (path === '') {
+        const stderr = 'fatal: empty string is not a valid pathspec. please use . instead if you meant to match all paths';
+        throw new GitError(['ls-tree'], 128, stderr, `git ls-tree failed: ${stderr}`);
+    }
+    let tree = await readObject(cwd, `${sha}^{tree}`);
+    if (tree === null)
+        throw missingObject(['ls-tree', sha], sha);
+    const names = path.split('/');
+    for (let i = 0;; i++) {
+        const entry = findTreeEntry(tree.content, names[i] ?? '', tree.oid.length / 2);
+        if (entry === null || i === names.length - 1)
+            return entry;
+        if (entry.type !== 'tree')
+            return null;
+        tree = await readTyped(cwd, 'tree', entry.oid);
+    }
+}
+/**
+ * Where `path` leads at commit `sha`, following every symlink on the way (in directories too)
+ * within that commit's tree, as the file system would after checking it out: the final entry and
+ * its symlink-free path, or null when nothing is there. A link out of the repository or a chain
+ * longer than MAX_SYMLINKS is a SymlinkError.
+ */
+async function resolvePathAtCommit(cwd, sha, path) {
+    checkSha(sha);
+    const asked = path.replace(/^\.?\/+/, '');
+    const parts = (p) => p.split('/').filter((c) => c !== '' && c !== '.');
+    let pending = parts(asked);
+    const resolved = [];
+    let links = 0;
+    while (pending.length > 0) {
+        const [name, ...rest] = pending;
+        pending = rest;
+        if (name === '..') {
+            if (resolved.length === 0)
+                throw new SymlinkError(asked, 'leaves-repository', `${asked} leads out of the repository (through "..")`);
+            resolved.pop();
+            continue;
+        }
+        const at = [...resolved, name].join('/');
+        const entry = await treeEntry(cwd, sha, at);
+        if (entry === null)
+            return null;
+        if (entry.mode === SYMLINK_MODE) {
+            if (++links > MAX_SYMLINKS)
+                throw new SymlinkError(asked, 'too-many-links', `${asked} goes through more than ${MAX_SYMLINKS} symlinks at ${sha} (a loop?)`);
+            const target = (await readTyped(cwd, 'blob', entry.oid)).content.toString('utf8');
+            if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
+                throw new SymlinkError(asked, 'leaves-repository', `${asked} is a symlink at ${sha} to the absolute path ${JSON.stringify(target)}, outside the repository`);
+            pending = [...parts(target), ...pending];
+            continue;
+        }
+        if (pending.length > 0 && entry.type !== 'tree')
+            return null;
+        resolved.push(name);
+        if (pending.length === 0)
+            return { path: at, entry };
+    }
+    return null;
+}
+/**
+ * The content of `path` (relative to the repository root) at commit `sha`, or null when no file
+ * exists there at that commit. A symlink is followed within the commit's tree (resolvePathAtCommit),
+ * so a policy that is a link is read from its target. A missing commit is an error, not null:
+ * reporting "absent" for a commit we simply do not have would make a changed policy look deleted
+ * or added.
+ */
+async function readFileAtCommit(cwd, sha, path, options = {}) {
+    if (!(await hasCommit(cwd, sha))) {
+        throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is not in the checkout`);
+    }
+    const found = await resolvePathAtCommit(cwd, sha, path);
+    // A directory (or submodule) by that name is not a policy file.
+    if (found === null || found.entry.type !== 'blob')
+        return null;
+    if (options.maxBytes !== undefined) {
+        // The blob's size from its header, before a byte of it is read.
+        const info = await objectInfo(cwd, found.entry.oid);
+        if (info === null)
+            throw missingObject(['cat-file', '-s', found.entry.oid], found.entry.oid);
+        const size = info.size;
+        if (!(size <= options.maxBytes))
+            throw new FileTooLargeError(path, size, options.maxBytes);
+    }
+    return (await readTyped(cwd, 'blob', found.entry.oid)).content.toString('utf8');
+}
+/** A blob's bytes by id, after its size is checked against `maxBytes` (FileTooLargeError). */
+async function readBlob(cwd, oid, path, maxBytes) {
+    const info = await objectInfo(cwd, oid);
+    if (info === null)
+        throw missingObject(['cat-file', '-s', oid], oid);
+    if (!(info.size <= maxBytes))
+        throw new FileTooLargeError(path, info.size, maxBytes);
+    return (await readTyped(cwd, 'blob', oid)).content;
+}
+/** The entries of a tree object by id. */
+async function readTreeEntries(cwd, oid) {
+    const tree = await readTyped(cwd, 'tree', oid);
+    return treeEntries(tree.content, tree.oid.length / 2);
+}
+/**
+ * Why readFileAtCommit found no file at `path` at commit `sha`, in words for an error: nothing is
+ * there, a symlink whose target is not there, a directory or a submodule.
+ */
+async function whyNoFileAtCommit(cwd, sha, path) {
+    const asked = path.replace(/^\.?\/+/, '');
+    const found = await resolvePathAtCommit(cwd, sha, asked);
+    if (found !== null) {
+        const what = found.entry.type === 'tree'
+            ? 'a directory'
+            : found.entry.type === 'commit'
+                ? 'a submodule'
+                : `a ${found.entry.type}`;
+        return found.path === asked
+            ? `it is ${what}, not a file`
+            : `it leads to ${found.path}, ${what}, not a file`;
+    }
+    const own = await treeEntry(cwd, sha, asked);
+    if (own?.mode === SYMLINK_MODE) {
+        const target = (await readTyped(cwd, 'blob', own.oid)).content.toString('utf8');
+        return `it is a symlink to ${JSON.stringify(target)}, which does not exist at that commit`;
+    }
+    return own === null ? 'nothing is there (or a symlink on the way leads nowhere)' : 'it is not a file';
+}
+/** A file at a commit is larger than the caller's bound; it was not read. */
+class FileTooLargeError extends Error {
+    path;
+    bytes;
+    limit;
+    name = 'FileTooLargeError';
+    constructor(path, bytes, limit) {
+        super(`${path} is ${bytes.toLocaleString('en-US')} bytes, over the ${limit.toLocaleString('en-US')}-byte limit ` +
+            "for a policy (raise it with --max-policy-bytes, or max-policy-bytes in the Action's limits input)");
+        this.path = path;
+        this.bytes = bytes;
+        this.limit = limit;
+    }
+}
+/** Whether the repository at `cwd` is a shallow clone (part of its history is missing). */
+async function isShallowRepository(cwd) {
+    return ((await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout.toString('utf8').trim() === 'true');
+}
+/** The commit checked out in the work tree at `cwd` (HEAD). */
+async function checkedOutCommit(cwd) {
+    const { stdout } = await runGit(cwd, ['rev-parse', '--verify', '--end-of-options', 'HEAD^{commit}']);
+    return stdout.toString('utf8').trim();
+}
+/** The paths of every symlink in the tree of `sha`. */
+async function symlinksAtCommit(cwd, sha) {
+    checkSha(sha);
+    const { stdout } = await runGit(cwd, ['ls-tree', '-r', '-z', '--full-tree', sha]);
+    const links = [];
+    for (const record of stdout.toString('utf8').split('\0')) {
+        const tab = record.indexOf('\t');
+        if (tab !== -1 && record.startsWith(`${SYMLINK_MODE} `))
+            links.push(record.slice(tab + 1));
+    }
+    return links;
+}
+/**
+ * The parents of a present commit, in order, as the commit object records them. Read from the
+ * object itself, so a shallow checkout (where git hides the parents beyond its depth) still tells.
+ */
+async function commitParents(cwd, sha) {
+    checkSha(sha);
+    const object = await readObject(cwd, `${sha}^{commit}`);
+    if (object === null)
+        throw missingObject(['cat-file', 'commit', sha], sha);
+    const text = object.content.toString('utf8');
+    const header = text.slice(0, text.indexOf('\n\n') === -1 ? text.length : text.indexOf('\n\n'));
+    return header
+        .split('\n')
+        .filter((line) => line.startsWith('parent '))
+        .map((line) => line.slice('parent '.length).trim())
+        .filter((parent) => SHA_PATTERN.test(parent));
+}
+/** The merge base of two present commits, or null when the local history cannot tell (shallow). */
+async function mergeBase(cwd, base, head) {
+    checkSha(base);
+    checkSha(head);
+    try {
+        const out = (await runGit(cwd, ['merge-base', base, head])).stdout.toString('utf8').trim();
+        return SHA_PATTERN.test(out) ? out : null;
+    }
+    catch (error) {
+        if (error instanceof GitError && error.exitCode !== null)
+            return null;
+        throw error;
+    }
+}
+function statusOf(code) {
+    switch (code[0]) {
+        case 'A':
+            return 'added';
+        case 'M':
+            return 'modified';
+        case 'D':
+            return 'removed';
+        case 'R':
+            return 'renamed';
+        case 'C':
+            return 'copied';
+        case 'T':
+            return 'changed';
+        default:
+            return undefined;
+    }
+}
+/** Parses `git diff --name-status -z` output: status NUL path [NUL path] per entry. */
+function parseNameStatus(output) {
+    const fields = output.split('\0');
+    if (fields[fields.length - 1] === '')
+        fields.pop();
+    const files = [];
+    for (let i = 0; i < fields.length;) {
+        const code = fields[i++] ?? '';
+        const status = statusOf(code);
+        if (status === undefined)
+            throw new GitError(['diff'], null, '', `unexpected git diff status '${code}'`);
+        if (status === 'renamed' || status === 'copied') {
+            const from = fields[i++];
+            const to = fields[i++];
+            if (from === undefined || to === undefined) {
+                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
+            }
+            files.push({ filename: to, status, previous_filename: from });
+        }
+        else {
+            const name = fields[i++];
+            if (name === undefined)
+                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
+            files.push({ filename: name, status });
+        }
+    }
+    return files;
+}
+/**
+ * The files changed between two commits, as the pull-request files API reports them: the diff
+ * from `from` to `to` with rename detection. Pass the merge base as `from` to get the PR's view
+ * (`base...head`). Both commits must be present (see `ensureCommits`).
+ */
+async function diffNameStatus(cwd, from, to) {
+    checkSha(from);
+    checkSha(to);
+    const { stdout } = await runGit(cwd, [
+        // Past git's rename limit renames come out as add + delete: both names are still listed, so no
+        // policy is missed, and an exhaustive rename search over thousands of files could take minutes.
+        'diff',
+        '--no-ext-diff',
+        '--no-textconv',
+        '--name-status',
+        '-z',
+        '-M',
+        from,
+        to,
+        '--',
+    ]);
+    return parseNameStatus(stdout.toString('utf8'));
+}
+/** The files git tracks in the work tree at `cwd` (repository-relative, `/`-separated). */
+async function trackedFiles(cwd) {
+    const { stdout } = await runGit(cwd, ['ls-files', '-z']);
+    return stdout
+        .toString('utf8')
+        .split('\0')
+        .filter((p) => p !== '');
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/exactJson.js
+/**
+ * JSON whose numbers keep their exact value. OPA keeps every number of an input or a result
+ * exactly (`time.now_ns()` alone is beyond 2^53), and two results must never compare equal because
+ * JavaScript rounded them alike. Numbers parse to `ExactNumber`, holding the canonical decimal
+ * form of the value, so `1`, `1.0` and `1e0` are one value, as they are to OPA.
+ */
+class ExactNumber {
+    text;
+    /** Canonical: `-`? digits with no leading zero, then `e` and the exponent when it is not 0. */
+    value;
+    constructor(text) {
+        this.text = text;
+        this.value = canonicalNumber(text);
+    }
+}
+/** The canonical form of a JSON number's value: digits without leading or trailing zeros, an exponent. */
+function canonicalNumber(text) {
+    const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+    if (m === null)
+        throw new SyntaxError(`not a JSON number: ${text}`);
+    const [, sign, whole, fraction = '', exponent = '0'] = m;
+    let digits = (whole + fraction).replace(/^0+/, '');
+    if (digits === '')
+        return '0';
+    let exp = BigInt(exponent) - BigInt(fraction.length);
+    const trailing = /0*$/.exec(digits)[0].length;
+    digits = digits.slice(0, digits.length - trailing);
+    exp += BigInt(trailing);
+    return `${sign}${digits}${exp === 0n ? '' : `e${exp}`}`;
+}
+class ExactJsonError extends Error {
+    reason;
+    offset;
+    constructor(
+    /** What is wrong, without the place. */
+    reason, 
+    /** 0-based offset in the text. */
+    offset) {
+        super(`${reason} at offset ${offset}`);
+        this.reason = reason;
+        this.offset = offset;
+    }
+}
+/** Parses JSON text (RFC 8259), numbers as ExactNumber. Throws ExactJsonError. */
+function parseExactJson(text) {
+    let at = 0;
+    const fail = (message) => {
+        throw new ExactJsonError(message, at);
+    };
+    const space = () => {
+        while (at < text.length && ' \t\n\r'.includes(text[at]))
+            at++;
+    };
+    const string = () => {
+        const start = at;
+        at++; // the opening quote
+        while (at < text.length && text[at] !== '"') {
+            if (text[at] === '\\')
+                at++;
+            else if (text.charCodeAt(at) < 0x20)
+                fail('a control character in a string');
+            at++;
+        }
+        if (at >= text.length)
+            fail('an unterminated string');
+        at++;
+        return JSON.parse(text.slice(start, at));
+    };
+    const value = (depth) => {
+        if (depth > 1000)
+            fail('nesting deeper than 1000');
+        space();
+        const c = text[at];
+        if (c === '{') {
+            at++;
+            const object = {};
+            space();
+            if (text[at] === '}')
+                return (at++, object);
+            for (;;) {
+                space();
+                if (text[at] !== '"')
+                    fail('expected a key');
+                const key = string();
+                space();
+                if (text[at++] !== ':')
+                    fail('expected ":"');
+                Object.defineProperty(object, key, {
+                    value: value(depth + 1),
+                    enumerable: true,
+                    writable: true,
+                    configurable: true,
+                });
+                space();
+                if (text[at] === ',')
+                    at++;
+                else if (text[at] === '}')
+                    return (at++, object);
+                else
+                    fail('expected "," or "}"');
+            }
+        }
+        if (c === '[') {
+            at++;
+            const array = [];
+            space();
+            if (text[at] === ']')
+                return (at++, array);
+            for (;;) {
+                array.push(value(depth + 1));
+                space();
+                if (text[at] === ',')
+                    at++;
+                else if (text[at] === ']')
+                    return (at++, array);
+                else
+                    fail('expected "," or "]"');
+            }
+        }
+        if (c === '"')
+            return string();
+        for (const [word, v] of [
+            ['true', true],
+            ['false', false],
+            ['null', null],
+        ])
+            if (text.startsWith(word, at))
+                return ((at += word.length), v);
+        const number = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(at, at + 4096));
+        if (number === null)
+            fail('unexpected character');
+        at += number[0].length;
+        return new ExactNumber(number[0]);
+    };
+    const result = value(0);
+    space();
+    if (at !== text.length)
+        fail('text after the value');
+    return result;
+}
+/** JSON text of an exact value: numbers as their original text, object keys in their order. */
+function stringifyExact(v) {
+    if (v instanceof ExactNumber)
+        return v.text;
+    if (Array.isArray(v))
+        return `[${v.map(stringifyExact).join(',')}]`;
+    if (typeof v === 'object' && v !== null)
+        return `{${Object.entries(v)
+            .map(([k, x]) => `${JSON.stringify(k)}:${stringifyExact(x)}`)
+            .join(',')}}`;
+    return JSON.stringify(v);
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/decisionMapping.js
+
+function fieldOf(value, path) {
+    let node = value;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null || Array.isArray(node) || node instanceof ExactNumber)
+            return undefined;
+        const key = String(segment);
+        node = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;
+    }
+    return node;
+}
+/** The decision of a defined result. */
+function decisionOfResult(mapping, result) {
+    switch (mapping.kind) {
+        case 'boolean':
+            return typeof result === 'boolean' ? (result ? 'allow' : 'deny') : 'none';
+        case 'field': {
+            const value = fieldOf(result, mapping.path);
+            return typeof value === 'boolean' ? (value ? 'allow' : 'deny') : 'none';
+        }
+        case 'deny-when-nonempty':
+            // OPA writes a set as a JSON array; an object of violations counts by its keys.
+            if (Array.isArray(result))
+                return result.length > 0 ? 'deny' : 'allow';
+            if (typeof result === 'object' && result !== null && !(result instanceof ExactNumber))
+                return Object.keys(result).length > 0 ? 'deny' : 'allow';
+            return 'none';
+    }
+}
+/** `--decision-field a.b` or `a/b` → path segments (an all-digit segment stays a key: results are objects). */
+function parseDecisionField(text) {
+    const segments = text.split(/[./]/);
+    return segments.every((s) => s.length > 0) ? segments : null;
+}
+
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./build/regoPolicy/ruleSet.js
+/**
+ * The rule groups of a set of Rego modules, as the engine's `rules` request answers them
+ * (docs/rego-engine.md): every rule of every package, grouped by reference, with each
+ * definition's place and a canonical text that ignores formatting and comments.
+ */
+/** The rule set of the engine's answer (the JSON texts of its `rules` and `modules` members). */
+function ruleSetOf(rulesJson, modulesJson) {
+    const groups = JSON.parse(rulesJson);
+    const modules = JSON.parse(modulesJson);
+    return {
+        rules: groups.map((g) => ({
+            ref: g.ref,
+            definitions: g.definitions.map((d) => ({
+                file: d.file,
+                line: d.line,
+                endLine: d.end_line,
+                offset: d.offset,
+                endOffset: d.end_offset,
+                name: d.name,
+                arity: d.arity ?? 0,
+                default: d.default ?? false,
+                canonical: d.canonical,
+                source: d.source,
+                imports: d.imports ?? [],
+            })),
+        })),
+        modules: Object.fromEntries(Object.entries(modules).map(([file, m]) => [
+            file,
+            { package: m.package, packageText: m.package_text, imports: m.imports ?? [] },
+        ])),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/engineProcess.js
+/**
+ * The client of policy-replay-engine (engine/, docs/rego-engine.md): OPA 1.22.3 linked as a
+ * library, one child process per set of sides (base, head, ...), newline-delimited JSON over its
+ * stdin and stdout.
+ *
+ * JSON values cross this API as JSON *text* (`JsonText`): inputs, recorded built-in results and
+ * decisions hold integers beyond 2^53 (time.now_ns is ~1.7e18), which `JSON.parse` would round.
+ * Requests splice the caller's text in unchanged; answers are split into top-level members
+ * without parsing the values that may hold such numbers.
+ */
+
+
+
+/** A typed failure. Never carries input or cache values: the engine does not send them. */
+class EngineError extends Error {
+    kind;
+    /** OPA's error code: rego_parse_error, eval_conflict_error, ... */
+    code;
+    side;
+    /** The non-deterministic built-in whose recorded result was missing. */
+    builtin;
+    location;
+    errors;
+    constructor(wire) {
+        super(wire.message);
+        this.name = 'EngineError';
+        this.kind = wire.kind;
+        this.code = wire.code;
+        this.side = wire.side;
+        this.builtin = wire.builtin;
+        this.location = wire.location;
+        this.errors = wire.errors ?? [];
+    }
+}
+/** The tail of the engine's stderr kept for a failure message (it never holds request values). */
+const STDERR_TAIL = 4096;
+class EngineProcess {
+    child;
+    pending = new Map();
+    nextId = 1;
+    writes = Promise.resolve();
+    /** Lines written since the last flush (write). */
+    queued = [];
+    failure;
+    stderr = '';
+    constructor(child) {
+        this.child = child;
+        child.stderr.setEncoding('utf8');
+        child.stderr.on('data', (chunk) => {
+            this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
+        });
+        const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: child.stdout, crlfDelay: Infinity });
+        lines.on('line', (line) => this.onLine(line));
+        child.on('error', (err) => this.fail(`could not run the engine: ${err.message}`));
+        child.on('exit', (code, signal) => this.fail(`the engine exited (${signal ?? `code ${code}`})`));
+        // A closed pipe surfaces as the exit above; without a listener it would throw.
+        child.stdin.on('error', () => undefined);
+    }
+    /** Starts an engine without sides: each is loaded apart, so a failure names its side. */
+    static open(enginePath) {
+        return new EngineProcess((0,external_node_child_process_namespaceObject.spawn)(enginePath, [], { stdio: ['pipe', 'pipe', 'pipe'] }));
+    }
+    /** Starts an engine and loads `sides` into it; rejects with the load's EngineError. */
+    static async start(enginePath, sides) {
+        const engine = EngineProcess.open(enginePath);
+        try {
+            await engine.load(sides);
+        }
+        catch (err) {
+            await engine.close();
+            throw err;
+        }
+        return engine;
+    }
+    /** The OPA version linked into the engine. */
+    async version() {
+        const m = await this.request('{"op":"version"', '');
+        return JSON.parse(m.get('opa') ?? '""');
+    }
+    /** Compiles and installs sides (replacing same-named ones); nothing changes if one fails. */
+    async load(sides) {
+        const policies = Object.entries(sides).map(([name, s]) => {
+            const fields = [`"modules":${JSON.stringify(s.modules)}`];
+            if (s.data !== undefined)
+                fields.push(`"data":${s.data}`);
+            if (s.regoVersion !== undefined)
+                fields.push(`"rego_version":${JSON.stringify(s.regoVersion)}`);
+            if (s.decision !== undefined)
+                fields.push(`"decision":${JSON.stringify(s.decision)}`);
+            if (s.query !== undefined)
+                fields.push(`"query":${JSON.stringify(s.query)}`);
+            if (s.timeoutMs !== undefined)
+                fields.push(`"timeout_ms":${s.timeoutMs}`);
+            if (s.nondeterministic !== undefined)
+                fields.push(`"nondeterministic":${JSON.stringify(s.nondeterministic)}`);
+            return `${JSON.stringify(name)}:{${fields.join(',')}}`;
+        });
+        const m = await this.request('{"op":"load"', `,"policies":{${policies.join(',')}}`);
+        return JSON.parse(m.get('sides') ?? '[]');
+    }
+    /** Evaluates a decision side (`SideSpec.decision`). */
+    async eval(side, req = {}) {
+        const m = await this.request('{"op":"eval"', `,"side":${JSON.stringify(side)}${evalFields(req)}`);
+        return decisionOf(m);
+    }
+    /**
+     * Evaluates decision sides on one input and one set of recorded results (decoded once by the
+     * engine): each side's decision, or its own EngineError (a failure of one side does not fail the
+     * others).
+     */
+    async evalSides(sides, req = {}) {
+        const m = await this.request('{"op":"eval_sides"', `,"sides":${JSON.stringify(sides)}${evalFields(req)}`);
+        return arrayElements(m.get('answers') ?? '[]').map((text) => {
+            const answer = topLevelMembers(text);
+            const error = answer.get('error');
+            return error === undefined ? decisionOf(answer) : new EngineError(JSON.parse(error));
+        });
+    }
+    /**
+     * Evaluates a query side (`SideSpec.query`): every solution, as the JSON text of an array of
+     * objects (variable → value).
+     */
+    async query(side, req = {}) {
+        const m = await this.request('{"op":"eval"', `,"side":${JSON.stringify(side)}${evalFields(req)}`);
+        return { defined: m.get('defined') === 'true', results: m.get('results') ?? '[]' };
+    }
+    /**
+     * Partially evaluates a decision side with `unknowns` (JSON pointers under /input) unknown; the
+     * recorded non-deterministic results answer the calls whose arguments are known.
+     */
+    async partial(side, input, unknowns, ndBuiltinCache) {
+        const cache = ndBuiltinCache === undefined ? '' : `,"nd_builtin_cache":${ndBuiltinCache}`;
+        const m = await this.request('{"op":"partial"', `,"side":${JSON.stringify(side)},"input":${input},"unknowns":${JSON.stringify(unknowns)}${cache}`);
+        if (m.get('decided') === 'true')
+            return { decided: true, decision: decisionOf(m) };
+        return { decided: false, residual: JSON.parse(m.get('residual') ?? '[]') };
+    }
+    /**
+     * The input a decision side can read (`opa deps`' base documents under input, cut at their
+     * first dynamic step), as JSON pointers; `wholeInput` when it can read all of it; `data`, the
+     * base documents under data it reads (pointers under /data), which the policy must hold.
+     */
+    async reads(side) {
+        const m = await this.request('{"op":"reads"', `,"side":${JSON.stringify(side)}`);
+        return {
+            pointers: JSON.parse(m.get('reads') ?? '[]'),
+            wholeInput: m.get('whole_input') === 'true',
+            data: JSON.parse(m.get('data_reads') ?? '[]'),
+        };
+    }
+    /**
+     * Parses modules (without compiling them) and lists their rule groups (docs/rego-engine.md
+     * `rules`); a parse error rejects with its `EngineError` (`parse_error`, file, line, column).
+     */
+    async rules(modules, regoVersion) {
+        const version = regoVersion === undefined ? '' : `,"rego_version":${JSON.stringify(regoVersion)}`;
+        const m = await this.request('{"op":"rules"', `,"modules":${JSON.stringify(modules)}${version}`);
+        return ruleSetOf(m.get('rules') ?? '[]', m.get('modules') ?? '{}');
+    }
+    /** Ends the process (closing stdin lets it finish its answers) and waits for it. */
+    async close() {
+        const { pid, exitCode, signalCode } = this.child;
+        // pid is undefined when the program could not be started: there is nothing to wait for.
+        if (pid === undefined || exitCode !== null || signalCode !== null)
+            return;
+        const exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
+        this.child.stdin.end();
+        await exited;
+    }
+    request(head, rest) {
+        if (this.failure)
+            return Promise.reject(this.failure);
+        const id = this.nextId++;
+        const answer = new Promise((resolve, reject) => {
+            this.pending.set(id, { resolve, reject });
+        });
+        this.write(`${head},"id":${id}${rest}}\n`);
+        return answer;
+    }
+    /**
+     * Writes in order, waiting for 'drain' whenever the pipe's buffer is full. The lines of one turn
+     * of the event loop go out as one write: a replay sends thousands of requests at once, and a
+     * write each cost more than the evaluations they asked for.
+     */
+    write(line) {
+        this.queued.push(line);
+        if (this.queued.length === 1)
+            setImmediate(() => this.flush());
+    }
+    flush() {
+        const text = this.queued.join('');
+        this.queued = [];
+        this.writes = this.writes
+            .then(async () => {
+            if (this.failure)
+                return;
+            if (!this.child.stdin.write(text))
+                await this.drained();
+        })
+            // A broken pipe is the process failing: 'error'/'exit' reject the pending requests.
+            .catch(() => undefined);
+    }
+    /** Resolves when the pipe takes more, or when it never will (the process ended or failed). */
+    drained() {
+        return new Promise((resolve) => {
+            const done = () => {
+                this.child.stdin.off('drain', done);
+                this.child.off('exit', done);
+                this.child.off('error', done);
+                resolve();
+            };
+            this.child.stdin.once('drain', done);
+            this.child.once('exit', done);
+            this.child.once('error', done);
+        });
+    }
+    onLine(line) {
+        let members;
+        try {
+            members = topLevelMembers(line);
+        }
+        catch {
+            this.fail('the engine answered a line that is not a JSON object');
+            return;
+        }
+        const rawId = members.get('id');
+        const id = rawId === undefined || rawId === 'null' ? this.oldestPending() : Number(rawId);
+        const waiting = id === undefined ? undefined : this.pending.get(id);
+        if (id === undefined || waiting === undefined) {
+            this.fail('the engine answered a request that was not asked');
+            return;
+        }
+        this.pending.delete(id);
+        if (members.get('ok') === 'true')
+            waiting.resolve(members);
+        else
+            waiting.reject(new EngineError(JSON.parse(members.get('error') ?? '{}')));
+    }
+    /** Answers come in request order: one without an id answers the oldest request. */
+    oldestPending() {
+        return this.pending.keys().next().value;
+    }
+    fail(message) {
+        if (!this.failure) {
+            const tail = this.stderr.trim();
+            this.failure = new EngineError({
+                kind: 'engine_failed',
+                message: tail ? `${message}: ${tail}` : message,
+            });
+        }
+        for (const p of this.pending.values())
+            p.reject(this.failure);
+        this.pending.clear();
+    }
+}
+function evalFields(req) {
+    let out = '';
+    if (req.input !== undefined)
+        out += `,"input":${req.input}`;
+    if (req.ndBuiltinCache !== undefined)
+        out += `,"nd_builtin_cache":${req.ndBuiltinCache}`;
+    if (req.strictBuiltinErrors)
+        out += ',"strict_builtin_errors":true';
+    if (req.timeoutMs !== undefined)
+        out += `,"timeout_ms":${req.timeoutMs}`;
+    return out;
+}
+function decisionOf(m) {
+    const result = m.get('result');
+    return m.get('defined') === 'true' && result !== undefined ? { defined: true, result } : { defined: false };
+}
+const engineProcess_QUOTE = 0x22;
+const engineProcess_BACKSLASH = 0x5c;
+/**
+ * The members of a JSON object text, key → the value's text, unparsed (so numbers stay exact).
+ * The text is the engine's, valid JSON; anything else throws.
+ */
+function topLevelMembers(text) {
+    const out = new Map();
+    let i = skipSpace(text, 0);
+    if (text.charCodeAt(i) !== 0x7b)
+        throw new Error('not an object');
+    i = skipSpace(text, i + 1);
+    if (text.charCodeAt(i) === 0x7d)
+        return out;
+    for (;;) {
+        const keyEnd = endOfString(text, i);
+        const key = JSON.parse(text.slice(i, keyEnd));
+        i = skipSpace(text, keyEnd);
+        if (text.charCodeAt(i) !== 0x3a)
+            throw new Error('expected a colon');
+        const start = skipSpace(text, i + 1);
+        const end = endOfValue(text, start);
+        out.set(key, text.slice(start, end));
+        i = skipSpace(text, end);
+        const c = text.charCodeAt(i);
+        if (c === 0x7d)
+            return out;
+        if (c !== 0x2c)
+            throw new Error('expected a comma');
+        i = skipSpace(text, i + 1);
+    }
+}
+/** The elements of a JSON array's text, each as its text (valid JSON). */
+function arrayElements(text) {
+    const out = [];
+    let i = skipSpace(text, 0);
+    if (text.charCodeAt(i) !== 0x5b)
+        throw new Error('not an array');
+    i = skipSpace(text, i + 1);
+    if (text.charCodeAt(i) === 0x5d)
+        return out;
+    for (;;) {
+        const end = endOfValue(text, i);
+        out.push(text.slice(i, end));
+        i = skipSpace(text, end);
+        const c = text.charCodeAt(i);
+        if (c === 0x5d)
+            return out;
+        if (c !== 0x2c)
+            throw new Error('expected a comma');
+        i = skipSpace(text, i + 1);
+    }
+}
+function skipSpace(text, i) {
+    while (i < text.length && /\s/.test(text[i] ?? ''))
+        i++;
+    return i;
+}
+/** The index after the string starting at `i`. */
+function endOfString(text, i) {
+    if (text.charCodeAt(i) !== engineProcess_QUOTE)
+        throw new Error('expected a string');
+    for (let j = i + 1; j < text.length; j++) {
+        const c = text.charCodeAt(j);
+        if (c === engineProcess_BACKSLASH)
+            j++;
+        else if (c === engineProcess_QUOTE)
+            return j + 1;
+    }
+    throw new Error('unterminated string');
+}
+/** The index after the value starting at `i`: a string, a nested value, or a bare token. */
+function endOfValue(text, i) {
+    const c = text.charCodeAt(i);
+    if (c === engineProcess_QUOTE)
+        return endOfString(text, i);
+    if (c === 0x7b || c === 0x5b) {
+        let depth = 0;
+        for (let j = i; j < text.length; j++) {
+            const d = text.charCodeAt(j);
+            if (d === engineProcess_QUOTE)
+                j = endOfString(text, j) - 1;
+            else if (d === 0x7b || d === 0x5b)
+                depth++;
+            else if (d === 0x7d || d === 0x5d) {
+                depth--;
+                if (depth === 0)
+                    return j + 1;
+            }
+        }
+        throw new Error('unterminated value');
+    }
+    let j = i;
+    while (j < text.length && !/[\s,}\]]/.test(text[j] ?? ''))
+        j++;
+    if (j === i)
+        throw new Error('expected a value');
+    return j;
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/projection.js
+/**
+ * A record's projection onto the parts of the input a decision reads (docs/rego.md "Unknown
+ * input"): two records with the same projection and the same recorded built-in results are decided
+ * alike by that side, so the replay evaluates the first and reuses its answer. Taken from the
+ * input's text, so numbers stay exact: a different spelling of the same value only misses the
+ * cache, never shares an answer it should not.
+ */
+
+/**
+ * The text of the value at a JSON pointer below a root (`/input/a/b`, `/data/org`: the first step
+ * names the document, `text` is), or undefined where there is none.
+ */
+function textAt(input, pointer) {
+    let node = input.trim();
+    for (const raw of pointer.split('/').slice(2)) {
+        if (node === undefined)
+            return undefined;
+        const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+        if (node.startsWith('{'))
+            node = topLevelMembers(node).get(key);
+        else if (node.startsWith('[') && /^(0|[1-9]\d*)$/.test(key))
+            node = arrayElements(node)[Number(key)];
+        else
+            return undefined;
+    }
+    return node;
+}
+/** The cache key of an input's projection onto `pointers`, with the event's recorded built-in results. */
+function projectionKey(input, pointers, ndBuiltinCache) {
+    const parts = pointers.map((p) => (input === null ? '-' : (textAt(input, p) ?? '-')));
+    return `${parts.join('\u0000')}\u0001${ndBuiltinCache ?? ''}`;
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/preflight.js
+
+/** The Rego version a side is read with: its manifest's, else the option's, else v1. */
+function regoVersionOf(side, bundle, option) {
+    const manifest = bundle.regoVersion;
+    if (manifest !== null && option !== null && manifest !== option)
+        return {
+            version: manifest,
+            refusal: {
+                code: 'rego_version_mismatch',
+                side,
+                message: `the ${side}'s manifest says rego_version ${manifest === 'v0' ? 0 : 1}, and --rego-version says ${option}`,
+            },
+        };
+    return { version: manifest ?? option ?? 'v1', refusal: null };
+}
+/**
+ * The data a side reads that its bundle does not hold: a service loads it from elsewhere (an
+ * external data source, a second bundle), so the replay cannot decide as the service did.
+ */
+function dataOutsideBundle(side, bundle, dataReads) {
+    return dataReads
+        .filter((pointer) => textAt(bundle.data, pointer) === undefined)
+        .map((pointer) => ({
+        code: 'data_outside_bundle',
+        side,
+        message: `the ${side} reads data at ${pointer}, which its bundle does not hold (a service that loads it from elsewhere cannot be replayed: add it to the bundle)`,
+    }));
+}
+/**
+ * The decision path names no rule of either side, and no data: every record would be undefined on
+ * both sides, which says nothing about the change.
+ */
+function undefinedDecisionPath(decisionPath, sides) {
+    const ref = `data.${decisionPath
+        .replace(/^data[./]/, '')
+        .split('/')
+        .join('.')}`;
+    const defined = sides.some((s) => s.ruleRefs.some((r) => r === ref || ref.startsWith(`${r}.`) || r.startsWith(`${ref}.`)) ||
+        textAt(s.bundle.data, `/${ref.split('.').join('/')}`) !== undefined);
+    return defined
+        ? null
+        : {
+            code: 'undefined_decision_path',
+            side: null,
+            message: `no rule and no data of either policy defines the decision path ${decisionPath}`,
+        };
+}
+/** An event a replay of one decision path cannot take: an ad-hoc query, or no path logged. */
+function eventRefusal(event, position) {
+    if (event.path !== null)
+        return null;
+    return {
+        code: 'event_without_path',
+        side: null,
+        message: 'a decision event without a path (an ad-hoc query, or a log that does not record paths) cannot be replayed against a decision path',
+        ...position,
+    };
+}
+/** An engine load failure for a builtin OPA 1.22.3 does not have (a service's custom builtin). */
+function unknownBuiltin(side, message, location) {
+    return {
+        code: 'unknown_builtin',
+        side,
+        message: `the ${side} calls a builtin the pinned OPA does not have (a service's own builtin cannot be replayed): ${message}`,
+        ...(location ? { file: location.file, line: location.line } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/resultDiff.js
+/**
+ * Comparing two results of the same decision (docs/rego.md "Classification"). Results come as OPA
+ * serialises them: a set is an array in OPA's own sorted order, so two sets are equal exactly when
+ * their arrays are, and comparing the JSON values compares the sets unordered. Numbers compare by
+ * their exact value (exactJson.ts), never as rounded doubles.
+ */
+
+const resultDiff_escape = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+function resultDiff_isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
+}
+const has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
+/** Deep equality of two results (object keys in any order, numbers by value). */
+function sameResult(a, b) {
+    if (a === b)
+        return true;
+    if (a instanceof ExactNumber)
+        return b instanceof ExactNumber && a.value === b.value;
+    if (Array.isArray(a))
+        return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameResult(x, b[i]));
+    if (resultDiff_isObject(a) && resultDiff_isObject(b)) {
+        const keys = Object.keys(a);
+        return keys.length === Object.keys(b).length && keys.every((k) => has(b, k) && sameResult(a[k], b[k]));
+    }
+    return false;
+}
+/**
+ * Where two results differ, at most `max` places (a report row shows three): the first differing
+ * places of a walk over object keys in sorted order and array indices in order, each as deep as
+ * both sides are objects or arrays. [] for equal results; an undefined side is `null` text.
+ */
+function resultDifferences(base, head, max = 3) {
+    const found = [];
+    const text = (v) => (v === undefined ? null : stringifyExact(v));
+    const walk = (a, b, pointer) => {
+        if (found.length >= max || sameResult(a, b))
+            return;
+        if (resultDiff_isObject(a) && resultDiff_isObject(b)) {
+            const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+            for (const key of keys)
+                walk(has(a, key) ? a[key] : undefined, has(b, key) ? b[key] : undefined, `${pointer}/${resultDiff_escape(key)}`);
+            return;
+        }
+        if (Array.isArray(a) && Array.isArray(b)) {
+            for (let i = 0; i < Math.max(a.length, b.length); i++)
+                walk(a[i], b[i], `${pointer}/${i}`);
+            return;
+        }
+        found.push({ pointer, base: text(a), head: text(b) });
+    };
+    walk(base, head, '');
+    return found;
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/dataEdits.js
+/**
+ * Where two data documents differ, at the granularity of an edit (docs/rego-edits.md): one edit
+ * per key directly under a data root whose value changed, was added or was removed. A data root
+ * is where a bundle places a data file (`org/data.json` is the root `org`); without the bundle's
+ * roots, each top-level key's chain of single-key objects (`k8s` → `admission`, the same key on
+ * both sides) is taken to end at the root. Numbers compare by exact value.
+ */
+
+
+function dataEdits_isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
+}
+const dataEdits_has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
+/** Plain JSON values (numbers as JavaScript numbers) as exact values. */
+function toExact(v) {
+    if (v instanceof ExactNumber || v === null || typeof v === 'boolean' || typeof v === 'string')
+        return v;
+    if (typeof v === 'number')
+        return new ExactNumber(String(v));
+    if (Array.isArray(v))
+        return v.map(toExact);
+    if (typeof v === 'object')
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toExact(x)]));
+    throw new TypeError(`not a JSON value: ${typeof v}`);
+}
+/** The data document as an exact object: text is parsed exactly; absent is `{}`. */
+function dataEdits_exactData(data) {
+    if (data === undefined)
+        return {};
+    const value = typeof data === 'string' ? parseExactJson(data) : toExact(data);
+    if (!dataEdits_isObject(value))
+        throw new TypeError('the data document must be a JSON object');
+    return value;
+}
+/** JSON text of a data document (the engine's `data`). */
+const dataText = (data) => stringifyExact(data);
+/** The union of two objects' keys: the head's in its order, then the base's others. */
+function keysOf(base, head) {
+    const keys = Object.keys(head ?? {});
+    for (const k of Object.keys(base ?? {}))
+        if (!head || !dataEdits_has(head, k))
+            keys.push(k);
+    return keys;
+}
+const at = (o, key) => o !== undefined && dataEdits_has(o, key) ? o[key] : undefined;
+/**
+ * The data edits between two documents, in the head's key order (then keys only the base has).
+ * `roots` are the bundle's data roots as slash paths (`org`, `k8s/admission`, `` for the top);
+ * absent, they are inferred as above.
+ */
+function dataDifferences(base, head, roots) {
+    const rootPaths = roots?.map((r) => r.split('/').filter((s) => s !== ''));
+    const out = [];
+    const edit = (path, b, h) => {
+        out.push({ path, change: b === undefined ? 'added' : h === undefined ? 'removed' : 'modified' });
+    };
+    /** `descend`: the inferred rule's state, whether this node is still on a chain towards a root. */
+    const walk = (b, h, path, descend) => {
+        if (b !== undefined && h !== undefined && sameResult(b, h))
+            return;
+        const namespace = rootPaths
+            ? rootPaths.some((r) => path.length <= r.length && path.every((s, i) => s === r[i]))
+            : descend;
+        if (!namespace || !dataEdits_isObject(b) || !dataEdits_isObject(h)) {
+            edit(path, b, h);
+            return;
+        }
+        const keys = keysOf(b, h);
+        const bKeys = Object.keys(b);
+        const chain = path.length === 0 || (keys.length === 1 && bKeys.length === 1 && Object.keys(h).length === 1);
+        for (const k of keys)
+            walk(at(b, k), at(h, k), [...path, k], chain);
+    };
+    walk(base, head, [], true);
+    return out;
+}
+/** `head` with the value at `path` as it is in `base` (removed where the base has none). */
+function withBaseValueAt(base, head, path) {
+    const [key, ...rest] = path;
+    if (key === undefined)
+        return base;
+    const copy = { ...head };
+    const b = at(base, key);
+    if (rest.length === 0) {
+        if (b === undefined)
+            delete copy[key];
+        else
+            copy[key] = b;
+        return copy;
+    }
+    const h = at(head, key);
+    const next = withBaseValueAt(dataEdits_isObject(b) ? b : {}, dataEdits_isObject(h) ? h : {}, rest);
+    if (Object.keys(next).length === 0 && !dataEdits_isObject(h))
+        delete copy[key];
+    else
+        copy[key] = next;
+    return copy;
+}
+/** RFC 6901 pointer of a path. */
+const pointerOf = (path) => path.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+;// CONCATENATED MODULE: ./build/regoPolicy/revertEdit.js
+
+/** The head with one edit undone. */
+function revertEdit(base, head, edit) {
+    return revertEdits(base, head, [edit]);
+}
+/** The head with every edit of `edits` undone (all the change's edits: the base, as it decides). */
+function revertEdits(base, head, edits) {
+    const baseGroups = new Map(base.rules.rules.map((g) => [g.ref, g]));
+    const headGroups = new Map(head.rules.rules.map((g) => [g.ref, g]));
+    const cuts = new Map();
+    const cut = (d, replacement = '') => {
+        const list = cuts.get(d.file) ?? [];
+        list.push({ offset: d.offset, endOffset: d.endOffset, replacement });
+        cuts.set(d.file, list);
+    };
+    const restored = [];
+    let data = head.data;
+    for (const edit of edits) {
+        if (edit.kind === 'data') {
+            data = withBaseValueAt(base.data, data, edit.path);
+            continue;
+        }
+        const h = headGroups.get(edit.ref);
+        const b = baseGroups.get(edit.ref);
+        if (edit.change === 'added') {
+            if (h === undefined)
+                throw new Error(`the head has no rule ${edit.ref}`);
+            h.definitions.forEach((d, i) => cut(d, i === 0 ? stub(d, head.regoVersion) : ''));
+            continue;
+        }
+        if (b === undefined)
+            throw new Error(`the base has no rule ${edit.ref}`);
+        if (edit.change === 'modified') {
+            if (h === undefined)
+                throw new Error(`the head has no rule ${edit.ref}`);
+            for (const d of h.definitions)
+                cut(d);
+        }
+        restored.push(...restoredModules(base, b));
+    }
+    const modules = {};
+    for (const [file, text] of Object.entries(head.modules)) {
+        const fileCuts = cuts.get(file);
+        modules[file] = fileCuts ? applyCuts(text, fileCuts) : text;
+    }
+    for (const [name, text] of restored)
+        modules[freeName(modules, name)] = text;
+    return { modules, data: dataText(data) };
+}
+/** A definition of the same rule that is never defined: its references compile and find nothing. */
+function stub(d, regoVersion) {
+    const args = d.arity > 0 ? `(${Array.from({ length: d.arity }, () => '_').join(', ')})` : '';
+    return regoVersion === 'v0' ? `${d.name}${args} = input { false }` : `${d.name}${args} := input if false`;
+}
+/** The base's definitions of a rule as modules of their own: one per base file they come from. */
+function restoredModules(base, group) {
+    const byFile = new Map();
+    for (const d of group.definitions)
+        byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+    const stem = `reverted/${group.ref.replace(/[^A-Za-z0-9._-]+/g, '_')}`;
+    return [...byFile].map(([file, defs], i) => {
+        const info = base.rules.modules[file];
+        if (info === undefined)
+            throw new Error(`the base's rules name no module ${file}`);
+        const imports = [...new Set(defs.flatMap((d) => d.imports))];
+        const parts = [
+            info.packageText,
+            ...(imports.length > 0 ? [imports.join('\n')] : []),
+            ...defs.map((d) => d.source),
+        ];
+        return [`${stem}${i === 0 ? '' : `.${i + 1}`}.rego`, `${parts.join('\n\n')}\n`];
+    });
+}
+/** `name`, or `name` with a number before `.rego` when a module already has it. */
+function freeName(modules, name) {
+    if (!(name in modules))
+        return name;
+    for (let n = 2;; n++) {
+        const candidate = name.replace(/\.rego$/, `~${n}.rego`);
+        if (!(candidate in modules))
+            return candidate;
+    }
+}
+/** The text with byte ranges (UTF-8, as the engine counts) replaced; the ranges do not overlap. */
+function applyCuts(text, cuts) {
+    const bytes = Buffer.from(text, 'utf8');
+    const parts = [];
+    let at = 0;
+    for (const c of [...cuts].sort((x, y) => x.offset - y.offset)) {
+        parts.push(bytes.subarray(at, c.offset), Buffer.from(c.replacement, 'utf8'));
+        at = c.endOffset;
+    }
+    parts.push(bytes.subarray(at));
+    return Buffer.concat(parts).toString('utf8');
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/regoBecause.js
+
+
+/** The side names of edit i's variants. */
+const revertedSide = (i) => `reverted:${i}`;
+const aloneSide = (i) => `alone:${i}`;
+/**
+ * Two variants per edit: the head with it reverted, and the base with only it applied (the head
+ * with every other edit reverted). `template` carries the decision path and the Rego version.
+ */
+function variantSides(base, head, edits, template) {
+    const sides = {};
+    edits.forEach((edit, i) => {
+        sides[revertedSide(i)] = { ...template, ...revertEdits(base, head, [edit]) };
+        sides[aloneSide(i)] = {
+            ...template,
+            ...revertEdits(base, head, edits.filter((_, k) => k !== i)),
+        };
+    });
+    return sides;
+}
+/** Whether two evaluations answer alike: the same kind, and equal results when defined. */
+function sameAnswer(a, b) {
+    if (a.kind !== b.kind)
+        return false;
+    if (a.kind === 'defined' && b.kind === 'defined')
+        return sameResult(a.result, b.result);
+    if (a.kind === 'error' && b.kind === 'error')
+        return a.message === b.message;
+    return true;
+}
+/** The causes of one changed record, given the head's answer and a way to evaluate a variant. */
+async function becauseOf(edits, head, evaluate) {
+    const all = edits.map((_, i) => i);
+    if (edits.length === 1)
+        return { edits: [0], joint: false };
+    const reverted = await Promise.all(all.map((i) => evaluate(revertedSide(i))));
+    const butFor = all.filter((i) => !sameAnswer(reverted[i], head));
+    if (butFor.length > 0)
+        return { edits: butFor, joint: false };
+    const alone = await Promise.all(all.map((i) => evaluate(aloneSide(i))));
+    const sufficient = all.filter((i) => sameAnswer(alone[i], head));
+    if (sufficient.length > 0)
+        return { edits: sufficient, joint: false };
+    return { edits: all, joint: true };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/regoEvent.js
+/**
+ * One OPA decision-log event, as the Rego replay needs it (docs/rego.md): the decision path, the
+ * input and the recorded result as exact JSON text, the recorded non-deterministic built-in
+ * results, and the parts of the input the service's mask policy erased or masked (unknown).
+ * Console lines and upload bodies carry the same event fields (docs/decision-logs.md). Pure.
+ */
+
+
+const regoEvent_isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The pointers of `erased` and `masked` (strings, or OPA's `{"op","path"}` records). */
+function pointers(value) {
+    if (value === undefined || value === null)
+        return [];
+    if (!Array.isArray(value))
+        return null;
+    const out = [];
+    for (const entry of value) {
+        if (typeof entry === 'string')
+            out.push(entry);
+        else if (regoEvent_isRecord(entry) && typeof entry.path === 'string')
+            out.push(entry.path);
+        else
+            return null;
+    }
+    return out;
+}
+/**
+ * The JSON.parse is for validity and the small fields; the input, the result and the cache are
+ * taken as their text (topLevelMembers), since JSON.parse rounds numbers beyond 2^53.
+ */
+function parseRegoEvent(text) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return { ok: false, reason: `not JSON: ${error.message}` };
+    }
+    if (!regoEvent_isRecord(value))
+        return { ok: false, reason: 'a decision event is a JSON object' };
+    const hidden = [pointers(value.erased), pointers(value.masked)];
+    if (hidden.some((p) => p === null))
+        return { ok: false, reason: '`erased` and `masked` must list JSON pointers' };
+    const all = hidden.flat();
+    const cache = value.nd_builtin_cache;
+    if (cache !== undefined && cache !== null && !regoEvent_isRecord(cache))
+        return { ok: false, reason: '`nd_builtin_cache` must be an object' };
+    const timestamp = value.timestamp;
+    if (timestamp !== undefined && (typeof timestamp !== 'string' || !isRfc3339Instant(timestamp)))
+        return { ok: false, reason: 'timestamp: must be an RFC 3339 instant with an offset' };
+    const members = topLevelMembers(text);
+    const own = (key) => Object.prototype.hasOwnProperty.call(value, key) ? (members.get(key) ?? null) : null;
+    return {
+        ok: true,
+        event: {
+            decisionId: typeof value.decision_id === 'string' ? value.decision_id : null,
+            timestamp: timestamp ?? null,
+            path: typeof value.path === 'string' && value.path !== '' ? value.path : null,
+            input: own('input'),
+            result: own('result'),
+            resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
+            ndBuiltinCache: cache === undefined || cache === null ? null : own('nd_builtin_cache'),
+            unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/classify.js
+/**
+ * One request's two evaluations, compared (docs/rego.md "Classification"). Each side either has a
+ * result, has none (the decision path is undefined for the input), failed (a runtime error such as
+ * a conflict), or could not be evaluated from what was recorded (unevaluable, with its reason).
+ * A request changes when its decision changes (allow ↔ deny), when the result differs though the
+ * decision does not (`result_changed`), when the path becomes defined or undefined, or when one
+ * side fails; a failure is never folded into allow or deny.
+ */
+
+
+/**
+ * A side's decision for the allowed / denied / unevaluable buckets. An undefined result reads as
+ * OPA's integrations read it: no violations for a violation set (allow), no permission for a
+ * boolean (deny). `none`: a defined result the mapping cannot read.
+ */
+function sideDecision(mapping, side) {
+    if (side.kind === 'unevaluable')
+        return 'unknown';
+    if (side.kind === 'error')
+        return 'error';
+    if (mapping === null)
+        return 'none';
+    if (side.kind === 'undefined')
+        return mapping.kind === 'deny-when-nonempty' ? 'allow' : 'deny';
+    return decisionOfResult(mapping, side.result);
+}
+const unchanged = { kind: 'unchanged' };
+function classifyPair(mapping, base, head) {
+    if (base.kind === 'unevaluable' || head.kind === 'unevaluable')
+        return { kind: 'unevaluable' };
+    if (base.kind === 'error' || head.kind === 'error') {
+        const same = base.kind === 'error' && head.kind === 'error' && base.message === head.message;
+        return same ? unchanged : { kind: 'changed', change: 'error', differences: [] };
+    }
+    if (base.kind === 'undefined' && head.kind === 'undefined')
+        return unchanged;
+    if (base.kind === 'undefined' || head.kind === 'undefined') {
+        const change = base.kind === 'undefined' ? 'undefined_to_defined' : 'defined_to_undefined';
+        const differences = resultDifferences(base.kind === 'defined' ? base.result : undefined, head.kind === 'defined' ? head.result : undefined);
+        return { kind: 'changed', change, differences };
+    }
+    if (sameResult(base.result, head.result))
+        return unchanged;
+    const differences = resultDifferences(base.result, head.result);
+    const [from, to] = [sideDecision(mapping, base), sideDecision(mapping, head)];
+    if (from === 'deny' && to === 'allow')
+        return { kind: 'changed', change: 'newly_allowed', differences };
+    if (from === 'allow' && to === 'deny')
+        return { kind: 'changed', change: 'newly_denied', differences };
+    return { kind: 'changed', change: 'result_changed', differences };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/sideEvaluation.js
+/**
+ * One side's evaluation of one event through the engine (docs/rego.md "Unknown input"): as
+ * recorded when no erased or masked part of the input is one the decision can read; otherwise by
+ * partial evaluation with those parts unknown, decided only when every completion gives the same
+ * answer; never from the live clock or network (the engine answers non-deterministic built-ins
+ * from the event's cache only).
+ */
+
+
+
+/** Whether an unknown pointer and a read one name overlapping parts of the input. */
+function overlaps(unknown, read) {
+    return unknown === read || read.startsWith(`${unknown}/`) || unknown.startsWith(`${read}/`);
+}
+/** The unknown pointers the decision can read; all of them when it reads the whole input. */
+function readUnknowns(reads, unknowns) {
+    if (reads.wholeInput)
+        return [...unknowns];
+    return unknowns.filter((u) => reads.pointers.some((r) => overlaps(u, r)));
+}
+function fromEngineError(error) {
+    if (!(error instanceof EngineError))
+        throw error;
+    if (error.kind === 'nd_builtin_not_recorded')
+        return {
+            kind: 'unevaluable',
+            reason: `nd_builtin_not_recorded: ${error.builtin ?? 'a non-deterministic built-in'}`,
+        };
+    if (error.kind === 'eval_error' || error.kind === 'timeout')
+        return { kind: 'error', message: error.message };
+    throw error;
+}
+/**
+ * Answers already given, per side, by projection (projection.ts): a record evaluated as recorded
+ * reuses the answer of an earlier one with the same projection and built-in results. Never for a
+ * side that reads the whole input. Bounded: past `max` answers a side's map starts again.
+ */
+class AnswerCache {
+    max;
+    sides = new Map();
+    counts = {
+        recorded: { hits: 0, lookups: 0 },
+        partial: { hits: 0, lookups: 0 },
+    };
+    constructor(max = 100_000) {
+        this.max = max;
+    }
+    get hits() {
+        return this.counts.recorded.hits + this.counts.partial.hits;
+    }
+    /**
+     * Whether keys of a route are still worth computing: after 2,000 lookups that found under 2 %
+     * of their answers (every request distinct, as with request ids or tokens in what is read), a
+     * key costs more than it saves. Answers are the same either way.
+     */
+    isUseful(route = 'recorded') {
+        const { hits, lookups } = this.counts[route];
+        return lookups < 2000 || hits * 50 >= lookups;
+    }
+    /** The answer given for this projection, counting the lookup. */
+    lookup(side, key, route = 'recorded') {
+        const counts = this.counts[route];
+        counts.lookups++;
+        const known = this.sides.get(`${route}:${side}`)?.get(key);
+        if (known !== undefined)
+            counts.hits++;
+        return known;
+    }
+    store(side, key, answer, route = 'recorded') {
+        const name = `${route}:${side}`;
+        let map = this.sides.get(name);
+        if (map === undefined || map.size >= this.max)
+            this.sides.set(name, (map = new Map()));
+        map.set(key, answer);
+    }
+}
+/** One side's answer to one event (evaluateSides with that side alone). */
+async function evaluateSide(engine, side, reads, event, cache = null) {
+    const [answer] = await evaluateSides(engine, [{ name: side, reads }], event, cache);
+    return answer;
+}
+const fromDecision = (d) => d.defined ? { kind: 'defined', result: parseExactJson(d.result) } : { kind: 'undefined' };
+/**
+ * Every side's answer to one event, as evaluateSide gives it; the sides evaluated as recorded
+ * (and not answered by the cache) go to the engine in one request, which decodes the input once.
+ */
+async function evaluateSides(engine, sides, event, cache = null) {
+    const answers = [];
+    const batch = [];
+    sides.forEach(({ name, reads }, index) => {
+        const unknown = readUnknowns(reads, event.unknowns);
+        if (unknown.length > 0) {
+            // A partial answer rests on the known parts read, the unknown pointers and the recorded
+            // results: the same three, the same answer.
+            const key = cache !== null && cache.isUseful('partial') && !reads.wholeInput
+                ? `${unknown.join('\u0002')}\u0003${projectionKey(event.input, reads.pointers, event.ndBuiltinCache)}`
+                : null;
+            const known = key === null ? undefined : cache.lookup(name, key, 'partial');
+            answers[index] = known ?? evaluatePartially(engine, name, unknown, event);
+            if (key !== null && known === undefined)
+                cache.store(name, key, answers[index], 'partial');
+            return;
+        }
+        const key = cache !== null && cache.isUseful() && !reads.wholeInput
+            ? projectionKey(event.input, reads.pointers, event.ndBuiltinCache)
+            : null;
+        answers[index] = key === null ? undefined : cache.lookup(name, key);
+        if (answers[index] === undefined)
+            batch.push({ index, key });
+    });
+    if (batch.length > 0) {
+        const decided = engine
+            .evalSides(batch.map(({ index }) => sides[index].name), {
+            ...(event.input === null ? {} : { input: event.input }),
+            ...(event.ndBuiltinCache === null ? {} : { ndBuiltinCache: event.ndBuiltinCache }),
+        })
+            .then((results) => results.map((r) => ({
+            evaluation: r instanceof EngineError ? fromEngineError(r) : fromDecision(r),
+            route: 'recorded',
+        })));
+        batch.forEach(({ index, key }, k) => {
+            answers[index] = decided.then((all) => all[k]);
+            if (key !== null)
+                cache.store(sides[index].name, key, answers[index]);
+        });
+    }
+    return Promise.all(answers);
+}
+/** A side partially evaluated with the unknown pointers it reads. */
+async function evaluatePartially(engine, side, unknown, event) {
+    try {
+        const answer = await engine.partial(side, event.input ?? '{}', unknown, event.ndBuiltinCache ?? undefined);
+        if (!answer.decided)
+            return { evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' }, route: 'partial' };
+        return { evaluation: fromDecision(answer.decision), route: 'partial' };
+    }
+    catch (error) {
+        return { evaluation: fromEngineError(error), route: 'partial' };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
+/**
+ * The request ids a sample has used so far, each with the line of its first record: what catches a
+ * repeated request_id, and the one structure of the replay that grows with the sample. A JS Map
+ * of them would grow the JS heap, which V8 sizes to a multiple of what is live; here the ids' UTF-8
+ * bytes, their hashes and lines sit in typed arrays off the JS heap, never collected
+ * (docs/performance.md "Worker threads"). Exact: a hash match is confirmed on the bytes; an id that
+ * is not well-formed UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
+ */
+const requestIdTable_PAGE_BYTES = 1 << 20;
+const INITIAL_ENTRIES = 1 << 12;
+class requestIdTable_RequestIdTable {
+    /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
+    pages = [];
+    pageUsed = requestIdTable_PAGE_BYTES;
+    offsets = new Float64Array(INITIAL_ENTRIES);
+    lengths = new Uint32Array(INITIAL_ENTRIES);
+    lines = new Float64Array(INITIAL_ENTRIES);
+    hashes = new Uint32Array(INITIAL_ENTRIES);
+    /** Open addressing, linear probing: entry index + 1, 0 for an empty slot; at most half full. */
+    slots = new Int32Array(INITIAL_ENTRIES * 2);
+    count = 0;
+    scratch = new Uint8Array(256);
+    encoder = new TextEncoder();
+    illFormed = new Map();
+    get size() {
+        return this.count + this.illFormed.size;
+    }
+    /**
+     * The line `id` was first claimed on; when it was not claimed yet, claims it for `line` and
+     * returns undefined.
+     */
+    claim(id, line) {
+        if (!id.isWellFormed()) {
+            const first = this.illFormed.get(id);
+            if (first === undefined)
+                this.illFormed.set(id, line);
+            return first;
+        }
+        const length = this.encode(id);
+        const bytes = this.scratch;
+        let hash = 0x811c9dc5;
+        for (let i = 0; i < length; i++)
+            hash = Math.imul(hash ^ bytes[i], 0x01000193);
+        hash >>>= 0;
+        const mask = this.slots.length - 1;
+        for (let slot = hash & mask;; slot = (slot + 1) & mask) {
+            const entry = this.slots[slot] - 1;
+            if (entry < 0) {
+                this.insert(slot, hash, length, line);
+                return undefined;
+            }
+            if (this.hashes[entry] === hash && this.sameBytes(entry, length))
+                return this.lines[entry];
+        }
+    }
+    /** UTF-8 of `id` into the scratch buffer; returns its length. */
+    encode(id) {
+        // Three bytes per UTF-16 unit is the most UTF-8 can need.
+        if (this.scratch.length < id.length * 3)
+            this.scratch = new Uint8Array(id.length * 3);
+        return this.encoder.encodeInto(id, this.scratch).written;
+    }
+    sameBytes(entry, length) {
+        if (this.lengths[entry] !== length)
+            return false;
+        const at = this.offsets[entry];
+        const page = this.pages[Math.floor(at / requestIdTable_PAGE_BYTES)];
+        const start = at % requestIdTable_PAGE_BYTES;
+        const bytes = this.scratch;
+        for (let i = 0; i < length; i++)
+            if (page[start + i] !== bytes[i])
+                return false;
+        return true;
+    }
+    insert(slot, hash, length, line) {
+        const entry = this.count++;
+        if (entry === this.hashes.length)
+            this.growEntries();
+        // An id longer than a page gets a page of its own.
+        if (this.pageUsed + length > requestIdTable_PAGE_BYTES || this.pages.length === 0) {
+            this.pages.push(new Uint8Array(Math.max(requestIdTable_PAGE_BYTES, length)));
+            this.pageUsed = 0;
+        }
+        const pageIndex = this.pages.length - 1;
+        this.pages[pageIndex].set(this.scratch.subarray(0, length), this.pageUsed);
+        // A long id starts its own page at 0 and fills it, so an offset still names one page.
+        this.offsets[entry] = pageIndex * requestIdTable_PAGE_BYTES + this.pageUsed;
+        this.pageUsed += length;
+        this.lengths[entry] = length;
+        this.lines[entry] = line;
+        this.hashes[entry] = hash;
+        this.slots[slot] = entry + 1;
+        if (this.count * 2 > this.slots.length)
+            this.rehash();
+    }
+    growEntries() {
+        const grow = (a, make) => {
+            const b = make(a.length * 2);
+            b.set(a);
+            return b;
+        };
+        this.offsets = grow(this.offsets, (n) => new Float64Array(n));
+        this.lengths = grow(this.lengths, (n) => new Uint32Array(n));
+        this.lines = grow(this.lines, (n) => new Float64Array(n));
+        this.hashes = grow(this.hashes, (n) => new Uint32Array(n));
+    }
+    rehash() {
+        const slots = new Int32Array(this.slots.length * 2);
+        const mask = slots.length - 1;
+        for (let entry = 0; entry < this.count; entry++) {
+            let slot = this.hashes[entry] & mask;
+            while (slots[slot] !== 0)
+                slot = (slot + 1) & mask;
+            slots[slot] = entry + 1;
+        }
+        this.slots = slots;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/traffic/numbers.js
+/**
+ * Numbers a record spells in a way JavaScript does not keep (docs/unknowns.md "Numbers JavaScript
+ * cannot hold").
+ *
+ * OPA keeps a JSON number as its text, and the generated Rego compares numbers by that text (and
+ * `unparsable_calls` by its exact value). The replay holds numbers as IEEE doubles, whose text is
+ * the shortest one that reads back to the same double. The two agree exactly when the recorded
+ * text *is* that shortest text; any other spelling (`1e309`, which reads as Infinity;
+ * `12345678901234567890`, beyond 2^53; `0.1000000000000000055511151231257827`; `10.0`; `1E2`; `-0`)
+ * may be judged differently by OPA, so the replay treats the value there as unknown rather than
+ * decide on a number OPA never saw.
+ *
+ * Finding them needs the element's text (JSON.parse has already rounded). The reader's shape scan
+ * (recordShape.ts) flags an element that may hold one; only such an element is scanned token by
+ * token here.
+ */
+
+
+/** Whether JavaScript writes the number `token` reads as with exactly these characters. */
+function isShortestForm(token) {
+    return String(Number(token)) === token;
+}
+const numbers_QUOTE = 0x22;
+const numbers_BACKSLASH = 0x5c;
+function isNumberChar(c) {
+    // 0-9 . - + e E
+    return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || c === 0x2b || c === 0x65 || c === 0x45;
+}
+/**
+ * The number tokens of `text` (valid JSON, as the reader has already parsed it) that the replay
+ * cannot judge as OPA does, in text order: every token not in its shortest form, and every token
+ * equal in value to one of those. The second kind is in its shortest form yet OPA may still see
+ * the other spelling there: within one evaluation OPA reuses a function's result for arguments
+ * equal in value (`10` after `1E1` takes the text "1E1"), so its decision on either depends on
+ * which it met first. Values are compared as doubles: numbers OPA finds equal are equal doubles.
+ * Depth is bounded by the reader's shape check.
+ */
+function respelledNumbers(text) {
+    const all = [];
+    const respelled = new Set();
+    const stack = [];
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === numbers_QUOTE) {
+            let j = i + 1;
+            let escaped = false;
+            for (; j < n; j++) {
+                const d = text.charCodeAt(j);
+                if (d === numbers_BACKSLASH) {
+                    escaped = true;
+                    j++;
+                }
+                else if (d === numbers_QUOTE)
+                    break;
+            }
+            const top = stack[stack.length - 1];
+            if (top !== undefined && !top.array && top.expectKey) {
+                top.key = escaped ? JSON.parse(text.slice(i, j + 1)) : text.slice(i + 1, j);
+                top.expectKey = false;
+            }
+            i = j + 1;
+            continue;
+        }
+        if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            stack.push({ array: c === 0x5b, key: '', index: 0, expectKey: c === 0x7b });
+        }
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+            stack.pop();
+        }
+        else if (c === 0x2c /* , */) {
+            const top = stack[stack.length - 1];
+            if (top !== undefined) {
+                if (top.array)
+                    top.index++;
+                else
+                    top.expectKey = true;
+            }
+        }
+        else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+            let j = i + 1;
+            while (j < n && isNumberChar(text.charCodeAt(j)))
+                j++;
+            const token = text.slice(i, j);
+            if (!isShortestForm(token))
+                respelled.add(Number(token));
+            all.push({ path: stack.map((f) => (f.array ? String(f.index) : f.key)), token });
+            i = j;
+            continue;
+        }
+        i++;
+    }
+    if (respelled.size === 0)
+        return [];
+    // A Set compares by SameValueZero: -0 and 0 are one value, as they are to OPA.
+    return all.filter(({ token }) => respelled.has(Number(token)));
+}
+const numbers_NONE = Object.freeze({ ok: true, pointers: [] });
+/**
+ * Judges the numbers of an element (a record, or an OPA decision event when `event`) that the
+ * replay cannot judge as OPA does (respelledNumbers). One in the replayed input (`input.request`,
+ * `input.identity`) becomes a pointer of the unknown set (segments below `/input`). A record's
+ * `unpaired.call_count` is the export's own count, never OPA's: spelled otherwise (`2.0`, `2e0`)
+ * it makes the record malformed. Numbers anywhere else (an event's metrics, other top-level input
+ * keys) never reach a policy and are left alone. More than MAX_UNKNOWN_PATHS pointers is
+ * malformed: each is matched against every location a policy reads.
+ */
+function judgeRespelledNumbers(text, event) {
+    const found = respelledNumbers(text);
+    if (found.length === 0)
+        return numbers_NONE;
+    const pointers = [];
+    for (const { path, token } of found) {
+        if (path[0] === 'input' && (path[1] === 'request' || path[1] === 'identity'))
+            pointers.push(path.slice(1));
+        else if (!event && path[0] === 'unpaired' && path.length === 2 && !isShortestForm(token))
+            return {
+                ok: false,
+                reason: `unpaired.${path[1]}: must be a whole number written plainly, got ${token}`,
+            };
+    }
+    if (pointers.length > MAX_UNKNOWN_PATHS)
+        return {
+            ok: false,
+            reason: `input: holds ${pointers.length} numbers not written in their shortest form; at most ${MAX_UNKNOWN_PATHS} are replayed`,
+        };
+    return pointers.length === 0 ? numbers_NONE : { ok: true, pointers };
+}
+/** The record with its pointers of numbers not in shortest form (kept under a symbol: no JSON sets it). */
+function withRespelledNumbers(record, pointers) {
+    if (pointers.length > 0)
+        record[INEXACT_NUMBERS] = pointers;
+    return record;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/sampleFiles.js
+
+
+
+
+/** The most files one sample may have (report positions encode the file's index). */
+const MAX_SAMPLE_FILES = 1 << 20;
+function compareShown(a, b) {
+    return a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0;
+}
+function toShown(path) {
+    const slashed = path.replace(/\\/g, '/');
+    const normalized = external_node_path_namespaceObject.posix.normalize(slashed);
+    return normalized === '.' ? slashed : normalized;
+}
+function sampleFiles_describe(error) {
+    const code = error?.code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+        return 'no such file or directory';
+    if (code === 'EACCES' || code === 'EPERM')
+        return 'permission denied';
+    return error instanceof Error ? error.message : String(error);
+}
+async function walkDirectory(dir, out) {
+    let dirents;
+    try {
+        dirents = await (0,promises_namespaceObject.readdir)(dir.path, { withFileTypes: true });
+    }
+    catch (error) {
+        throw new TrafficReadError(dir.shown, `cannot list the directory: ${sampleFiles_describe(error)}`);
+    }
+    for (const dirent of dirents) {
+        if (dirent.name.startsWith('.'))
+            continue;
+        const child = {
+            shown: `${dir.shown.replace(/\/+$/, '')}/${dirent.name}`,
+            path: (0,external_node_path_namespaceObject.join)(dir.path, dirent.name),
+        };
+        if (dirent.isDirectory())
+            await walkDirectory(child, out);
+        else if (dirent.isFile())
+            out.push(child);
+        else if (dirent.isSymbolicLink()) {
+            const info = await (0,promises_namespaceObject.stat)(child.path).catch(() => null);
+            if (info?.isFile())
+                out.push(child);
+        }
+    }
+}
+/**
+ * The files a glob matches whose name `accept`s, sorted by the path as shown. The glob part is the
+ * same in both spellings of `source`; only the base differs (workspace-relative as shown, absolute
+ * as read). Directories starting with `.` and `node_modules` are not entered; a base that does not
+ * exist matches nothing. Shared with `replay --manifests` (fidelity/report.ts).
+ */
+async function globFiles(source, accept = () => true) {
+    const read = picomatch.scan(source.path);
+    const shown = picomatch.scan(toShown(source.shown));
+    const isMatch = picomatch(read.glob);
+    const root = `${read.prefix}${read.base}` || '.';
+    const shownBase = `${shown.prefix}${shown.base}`.replace(/^\.\//, '').replace(/\/+$/, '');
+    // picomatch.scan does not flag `**` without its scanToEnd option: look for it.
+    const maxDepth = read.glob.includes('**') ? Infinity : read.glob.split('/').length;
+    const out = [];
+    const walk = async (dir, relative, depth) => {
+        let dirents;
+        try {
+            dirents = await (0,promises_namespaceObject.readdir)(dir, { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        for (const dirent of dirents) {
+            const candidate = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
+            const path = (0,external_node_path_namespaceObject.join)(dir, dirent.name);
+            if (dirent.isDirectory()) {
+                if (depth < maxDepth && !dirent.name.startsWith('.') && dirent.name !== 'node_modules')
+                    await walk(path, candidate, depth + 1);
+                continue;
+            }
+            const isFile = dirent.isSymbolicLink()
+                ? ((await (0,promises_namespaceObject.stat)(path).catch(() => null))?.isFile() ?? false)
+                : dirent.isFile();
+            if (isFile && accept(dirent.name) && isMatch(candidate))
+                out.push({ shown: shownBase === '' ? candidate : `${shownBase}/${candidate}`, path });
+        }
+    };
+    await walk(root, '', 1);
+    return out.sort(compareShown);
+}
+/** Every file the sources name, once, sorted by the path as shown. */
+async function listSampleFiles(sources) {
+    const found = [];
+    for (const source of sources) {
+        const before = found.length;
+        let failure = null;
+        const info = await (0,promises_namespaceObject.stat)(source.path).catch((error) => {
+            failure = error;
+            return null;
+        });
+        if (info !== null) {
+            if (info.isDirectory()) {
+                await walkDirectory({ shown: toShown(source.shown), path: source.path }, found);
+                if (found.length === before)
+                    throw new TrafficReadError(source.shown, 'the directory holds no file');
+            }
+            else
+                found.push({ shown: toShown(source.shown), path: source.path });
+            continue;
+        }
+        if (source.literal === true || !picomatch.scan(source.shown).isGlob) {
+            const code = failure?.code;
+            throw new TrafficReadError(source.shown, code === 'ENOENT' ? 'no such file' : sampleFiles_describe(failure));
+        }
+        found.push(...(await globFiles(source)));
+        if (found.length === before)
+            throw new TrafficReadError(source.shown, 'the pattern matches no file');
+    }
+    const seen = new Set();
+    const files = found.sort(compareShown).filter((f) => {
+        const key = (0,external_node_path_namespaceObject.resolve)(f.path);
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+    if (files.length > MAX_SAMPLE_FILES)
+        throw new TrafficReadError(sources[0]?.shown ?? '', `the sample has ${files.length} files; at most ${MAX_SAMPLE_FILES} are read (concatenate some)`);
+    return files;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/samplePlan.js
+
+
+
+
+/** Positions of file `i` start at `i × FILE_STRIDE`. */
+const FILE_STRIDE = 2 ** 32;
+function fileIndexOf(position) {
+    return Math.floor(position / FILE_STRIDE);
+}
+function isJsonLinesName(path) {
+    return /\.jsonl(\.gz)?$/i.test(path);
+}
+const samplePlan_SPACE = 0x20;
+const samplePlan_TAB = 0x09;
+const samplePlan_LF = 0x0a;
+const samplePlan_CR = 0x0d;
+/** Index of the first byte that is not JSON whitespace (a leading BOM skipped), or -1. */
+function firstContentByte(chunk, atStart) {
+    let i = atStart && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+    for (; i < chunk.length; i++) {
+        const b = chunk[i];
+        if (b !== samplePlan_SPACE && b !== samplePlan_TAB && b !== samplePlan_LF && b !== samplePlan_CR)
+            return i;
+    }
+    return -1;
+}
+/** A reader error about `file.path`, renamed to the path as shown. */
+function shownError(error, file) {
+    if (!(error instanceof TrafficReadError) || error.path !== file.path || file.path === file.shown)
+        return error;
+    const rest = error.message.slice(file.path.length);
+    const line = /^:(\d+): /.exec(rest);
+    return new TrafficReadError(file.shown, rest.slice(line ? line[0].length : 2), error.line);
+}
+/** Reads `file` up to its first record or event: its layout and which it holds. */
+async function sniffFile(file, maxLineBytes) {
+    let layout = null;
+    let index = 0;
+    let evidence = null;
+    let sawObject = false;
+    /** Elements read as JSON at all (one refused for its length or bytes was not). */
+    let parsedAny = false;
+    const sink = {
+        element: (text, line, shape) => {
+            const where = layout === 'array' ? `${file.shown}:[${index}]` : `${file.shown}:${line}`;
+            index++;
+            if (evidence !== null)
+                return;
+            if (shape >= 0)
+                parsedAny = true;
+            const parsed = parseElementJson(text, shape, maxLineBytes);
+            // An object repeating a key is still an object (malformed as a record or event, not as JSON).
+            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
+            if (!sampleElement_isObject(value))
+                return;
+            sawObject = true;
+            if (Object.hasOwn(value, 'decision_id'))
+                evidence = { kind: 'events', where };
+            else if (Object.hasOwn(value, 'request_id'))
+                evidence = { kind: 'records', where };
+        },
+        empty: () => {
+            index++;
+            parsedAny = true;
+        },
+    };
+    let splitter = null;
+    const waiting = [];
+    try {
+        for await (const chunk of readTrafficBytes(file.path, { layout: 'lines' })) {
+            if (splitter === null) {
+                waiting.push(chunk);
+                const at = firstContentByte(chunk, waiting.length === 1);
+                if (at < 0)
+                    continue;
+                const first = chunk[at];
+                layout = first === 0x5b /* [ */ && !isJsonLinesName(file.path) ? 'array' : 'lines';
+                splitter = elementSplitter(layout, sink, file.shown, maxLineBytes);
+                for (const c of waiting.splice(0))
+                    splitter.push(c);
+            }
+            else
+                splitter.push(chunk);
+            if (evidence !== null)
+                break;
+        }
+        if (evidence === null)
+            splitter?.end();
+    }
+    catch (error) {
+        throw shownError(error, file);
+    }
+    // Every line malformed is a report; not one JSON object among the lines parsed is some other
+    // file (a policy, a text log) named by mistake. Lines refused unparsed (too long, invalid
+    // UTF-8: a hostile sample) are malformed records, as ever.
+    if (parsedAny && !sawObject)
+        throw new TrafficReadError(file.shown, 'not a traffic file: no line or array element is a JSON object (expected JSON Lines or a JSON array of records or OPA decision events)');
+    return { layout: layout ?? 'lines', evidence };
+}
+/**
+ * Lists and inspects the sample's files. Throws TrafficReadError for a sample that cannot be
+ * replayed as one: unreadable, mixing records and decision events, or decision-log options on a
+ * sample of records.
+ */
+async function planSample(sources, options, shown = sources.map((s) => s.shown).join(', '), maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+    const files = await listSampleFiles(sources);
+    const sniffed = [];
+    for (const file of files)
+        sniffed.push(await sniffFile(file, maxLineBytes));
+    const records = sniffed.find((s) => s.evidence?.kind === 'records')?.evidence;
+    const events = sniffed.find((s) => s.evidence?.kind === 'events')?.evidence;
+    if (records && events) {
+        throw new TrafficReadError(shown, `the sample mixes records of our own format (${records.where}) and OPA decision events (${events.where}); replay them as separate samples`);
+    }
+    if (records && hasDecisionLogOptions(options)) {
+        throw new TrafficReadError(shown, `${describeDecisionLogOptions(options)}: these options read OPA decision logs, but the sample holds records of our own format (${records.where})`);
+    }
+    // Neither (an empty sample, a log without decisions): the options say what it was meant to be.
+    const format = events || (!records && hasDecisionLogOptions(options)) ? 'opa-decision-log' : 'records';
+    return {
+        shown,
+        format,
+        files: files.map((file, i) => ({
+            ...file,
+            layout: sniffed[i].layout,
+            indexed: format === 'opa-decision-log' && sniffed[i].layout === 'array',
+        })),
+        options,
+        maxLineBytes,
+    };
+}
+
+;// CONCATENATED MODULE: ./build/traffic/samplePosition.js
+
+
+function positionOf(plan, position) {
+    const index = fileIndexOf(position);
+    const file = plan.files[index];
+    const local = position - index * FILE_STRIDE;
+    const where = {};
+    if (plan.files.length > 1 && file)
+        where.file = file.shown;
+    if (file?.indexed)
+        where.index = local;
+    else
+        where.line = local;
+    return where;
+}
+/** `line 7`, `element [3]`, `logs/a.log:7`, `logs/b.json:[3]`. */
+function positionText(plan, position) {
+    return samplePosition_describePosition(positionOf(plan, position));
+}
+/** A report position in words (the text report, error messages). */
+function samplePosition_describePosition(where) {
+    const local = where.index !== undefined ? `[${where.index}]` : String(where.line ?? '?');
+    if (where.file !== undefined)
+        return `${where.file}:${local}`;
+    return where.index !== undefined ? `element ${local}` : `line ${local}`;
+}
+/** The malformed reason of a second valid record with an id already replayed. */
+function sampleDuplicateReason(plan, id, first) {
+    if (plan.format === 'records' && plan.files.length <= 1)
+        return duplicateReason(id, first);
+    const key = plan.format === 'records' ? 'request_id' : 'decision_id';
+    return `${key}: duplicate ${JSON.stringify(id)} (first on ${positionText(plan, first)})`;
+}
+
+;// CONCATENATED MODULE: ./build/traffic/sampleElement.js
+
+
+
+
+
+
+const NON_DECISION = Object.freeze({ kind: 'skipped', otherPath: false });
+const sampleElement_OTHER_PATH = Object.freeze({ kind: 'skipped', otherPath: true });
+const MIXED = Object.freeze({ kind: 'mixed' });
+const EMPTY_ELEMENT = Object.freeze({
+    kind: 'malformed',
+    reason: 'empty array element (two commas, or a comma before ])',
+});
+function sampleElement_isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** Classifies elements of one sample; pure, so it runs on any thread. */
+class SampleElementReader {
+    options;
+    maxLineBytes;
+    events;
+    constructor(format, options, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+        this.options = options;
+        this.maxLineBytes = maxLineBytes;
+        this.events = format === 'opa-decision-log';
+    }
+    /**
+     * One element's text (null: an empty array element), with its shape when the reader scanned it
+     * (recordShape.ts: too long, invalid UTF-8, too deep, repeated keys).
+     */
+    read(text, shape) {
+        if (text === null)
+            return EMPTY_ELEMENT;
+        const scanned = shape ?? recordShape_scanShapeText(text);
+        const parsed = parseElementJson(text, scanned, this.maxLineBytes);
+        if (!parsed.ok) {
+            // A repeated key is JSON still (docs/decision-logs.md "Which lines are events"): an OPA log
+            // line with one is skipped as other log lines are, an event of another path too.
+            if (this.events && parsed.repeatedKeyValue !== undefined)
+                return this.event(parsed.repeatedKeyValue, parsed.reason);
+            return parsed.request_id === undefined
+                ? { kind: 'malformed', reason: parsed.reason }
+                : { kind: 'malformed', reason: parsed.reason, request_id: parsed.request_id };
+        }
+        const value = parsed.value;
+        if (this.events)
+            return this.numbers(this.event(value, null), text, scanned);
+        if (record_isTrafficRecord(value))
+            return this.numbers({ kind: 'record', record: value, path: null }, text, scanned);
+        // A valid record has no decision_id key, so only a malformed one can be an event.
+        if (sampleElement_isObject(value) && Object.hasOwn(value, 'decision_id'))
+            return MIXED;
+        const reason = record_explainInvalidRecord(value) ?? 'not a valid traffic record';
+        const id = idOf(value);
+        return id === undefined ? { kind: 'malformed', reason } : { kind: 'malformed', reason, request_id: id };
+    }
+    /** A record with the numbers its text spells otherwise than JavaScript (traffic/numbers.ts). */
+    numbers(element, text, shape) {
+        if (element.kind !== 'record' || !shapeMayHoldRespelledNumber(shape))
+            return element;
+        const verdict = judgeRespelledNumbers(text, this.events);
+        if (!verdict.ok) {
+            const reason = verdict.reason;
+            const id = element.record.request_id;
+            return { kind: 'malformed', reason, request_id: id, path: element.path };
+        }
+        withRespelledNumbers(element.record, verdict.pointers);
+        return element;
+    }
+    /**
+     * A decision-log line's parsed value: not an event, an event of another path, or the event
+     * mapped; `repeatedKey` (the reason) makes an event of the path malformed, as it would a record.
+     */
+    event(value, repeatedKey) {
+        if (!sampleElement_isObject(value) || !Object.hasOwn(value, 'decision_id'))
+            return sampleElement_isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
+        const mapped = mapDecisionEvent(value, this.options);
+        if (mapped.kind === 'other_path')
+            return sampleElement_OTHER_PATH;
+        if (repeatedKey === null)
+            return mapped;
+        const id = value.decision_id;
+        return typeof id === 'string' && id !== ''
+            ? { kind: 'malformed', reason: repeatedKey, request_id: id, path: mapped.path }
+            : { kind: 'malformed', reason: repeatedKey, path: mapped.path };
+    }
+}
+/** The refusal of a sample that mixes records and events, at the element that showed it. */
+function mixedSampleError(plan, position) {
+    const what = plan.format === 'records'
+        ? 'an OPA decision event (decision_id) in a sample of records of our own format'
+        : 'a record of our own format (request_id) in a sample of OPA decision events';
+    return new TrafficReadError(plan.shown, `${positionText(plan, position)}: ${what}; replay them as separate samples`);
+}
+// The one-path rule.
+/** Thrown at the second distinct decision path; `withDecisionPathListing` words it. */
+class SeveralDecisionPaths extends Error {
+    name = 'SeveralDecisionPaths';
+}
+/** Without --decision-path, every replayed event must have the path of the first. */
+class DecisionPathGuard {
+    first = null;
+    note(path) {
+        if (path === null)
+            return;
+        if (this.first === null)
+            this.first = path;
+        else if (path !== this.first)
+            throw new SeveralDecisionPaths(`${this.first} and ${path}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/traffic/sampleStream.js
+
+
+/** The most lines a file of the sample may have (positions give each file 2^32). */
+const MAX_FILE_LINES = FILE_STRIDE - 1;
+/**
+ * The sample's files in order, as units. `lineChunkBytes`: how many bytes of whole lines a lines
+ * unit waits for (0: one per read).
+ */
+async function* sampleUnits(plan, lineChunkBytes) {
+    for (let f = 0; f < plan.files.length; f++) {
+        const file = plan.files[f];
+        const base = f * FILE_STRIDE;
+        try {
+            if (file.layout === 'lines') {
+                const chunker = new LineChunker(lineChunkBytes, plan.maxLineBytes);
+                const unit = (chunk) => {
+                    if (chunk === null)
+                        return null;
+                    if (chunk.firstLine + chunk.lines > MAX_FILE_LINES)
+                        throw new TrafficReadError(file.shown, `more than ${MAX_FILE_LINES} lines; split the file`);
+                    return { kind: 'lines', base, ...chunk };
+                };
+                for await (const bytes of readTrafficBytes(file.path, { layout: 'lines' })) {
+                    const next = unit(chunker.push(bytes));
+                    if (next !== null)
+                        yield next;
+                }
+                const rest = unit(chunker.end());
+                if (rest !== null)
+                    yield rest;
+            }
+            else {
+                let index = 0;
+                const local = (line) => base + (file.indexed ? index++ : line);
+                const sink = {
+                    element: (text, line, shape) => ({ text, position: local(line), shape }),
+                    empty: (line) => ({ text: null, position: local(line), shape: undefined }),
+                };
+                const read = { layout: 'array', maxLineBytes: plan.maxLineBytes };
+                for await (const batch of readTrafficElements(file.path, sink, read)) {
+                    yield {
+                        kind: 'elements',
+                        texts: batch.map((e) => e.text),
+                        positions: batch.map((e) => e.position),
+                        shapes: batch.map((e) => e.shape),
+                    };
+                }
+            }
+        }
+        catch (error) {
+            throw shownError(error, file);
+        }
+    }
+}
+/** Calls `fn` with each element of a unit, its position and its shape, in order. */
+function forEachUnitElement(unit, maxLineBytes, fn) {
+    if (unit.kind === 'elements') {
+        for (let i = 0; i < unit.texts.length; i++)
+            fn(unit.texts[i], unit.positions[i], unit.shapes[i]);
+        return;
+    }
+    const base = unit.base;
+    forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
+}
+
+;// CONCATENATED MODULE: ./build/traffic/sample.js
+
+
+
+
+
+
+
+
+
+/**
+ * A traffic sample as the replay reads it (docs/decision-logs.md): one or more files, each a
+ * stream of JSON Lines or one JSON array, plain or gzip, holding either records of our own format
+ * or OPA decision events (console log lines mixed with other log lines, or upload bodies). The
+ * format is found from the content, never from the name:
+ *
+ * 1. `planSample` lists the files and reads each up to its first record (an object with
+ *    `request_id`) or decision event (an object with `decision_id`). Usually that is the first
+ *    line; a file holding neither is read whole (an OPA log without decisions). Records in one
+ *    file and events in another: the sample is refused.
+ * 2. `sampleUnits` streams the files in order as units: runs of whole lines (what a worker thread
+ *    evaluates) or batches of array elements (evaluated on the main thread, as for our own
+ *    `.json` arrays).
+ * 3. `SampleElementReader` turns one element's text into a record, a malformed element, or a
+ *    skipped log line; `decisionLog.ts` maps an event to a record.
+ *
+ * Every element has a position: `file index × 2^32 + line` (or `+ element index` for the arrays
+ * of a decision log, whose upload bodies are one line). One number orders the sample, keys the
+ * shards and the repeated-id table, and becomes `file:line` / `file:[index]` only in the report.
+ */
+// The sample's steps, re-exported so importers keep one entry point.
+
+
+
+
+// ---------------------------------------------------------------------------------------------
+// The one-path rule over the whole sample.
+/**
+ * Runs a pass over the sample; when it meets a second decision path, counts every event's path
+ * (one more streaming pass, only on this error) and fails with the list.
+ */
+async function withDecisionPathListing(plan, pass) {
+    try {
+        return await pass();
+    }
+    catch (error) {
+        if (!(error instanceof SeveralDecisionPaths))
+            throw error;
+        const counts = await countDecisionPaths(plan);
+        const listed = [...counts.paths.entries()]
+            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+            .map(([path, n]) => `${path} (${n})`);
+        const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
+        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
+    }
+}
+/** Decision events per normalized path, and those without a path. */
+async function countDecisionPaths(plan) {
+    const paths = new Map();
+    let withoutPath = 0;
+    for await (const unit of sampleUnits(plan, 0)) {
+        const count = (text, shape) => {
+            if (text === null)
+                return;
+            const parsed = parseElementJson(text, shape, plan.maxLineBytes);
+            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
+            if (!sampleElement_isObject(value) || !Object.hasOwn(value, 'decision_id'))
+                return;
+            const path = value.path;
+            const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
+            if (normalized === '')
+                withoutPath++;
+            else
+                paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
+        };
+        forEachUnitElement(unit, plan.maxLineBytes, (text, _position, shape) => count(text, shape));
+    }
+    return { paths, withoutPath };
+}
+/**
+ * Every record and malformed element of the sample, in order, judged as the replay judges them:
+ * skipped lines are dropped, a repeated id is malformed, a mixed sample or a second decision path
+ * throws. In-process.
+ */
+async function* readSampleItems(plan) {
+    const reader = new SampleElementReader(plan.format, plan.options, plan.maxLineBytes);
+    const ids = new requestIdTable_RequestIdTable();
+    const guard = new DecisionPathGuard();
+    for await (const unit of sampleUnits(plan, 0)) {
+        const items = [];
+        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
+            const element = reader.read(text, shape);
+            switch (element.kind) {
+                case 'skipped':
+                    return;
+                case 'mixed':
+                    throw mixedSampleError(plan, position);
+                case 'malformed':
+                    guard.note(element.path ?? null);
+                    items.push(element.request_id === undefined
+                        ? { kind: 'malformed', position, reason: element.reason }
+                        : { kind: 'malformed', position, reason: element.reason, request_id: element.request_id });
+                    return;
+                case 'record': {
+                    guard.note(element.path);
+                    const id = element.record.request_id;
+                    const first = ids.claim(id, position);
+                    if (first === undefined)
+                        items.push({ kind: 'record', position, record: element.record });
+                    else
+                        items.push({
+                            kind: 'malformed',
+                            position,
+                            reason: sampleDuplicateReason(plan, id, first),
+                            request_id: id,
+                        });
+                }
+            }
+        });
+        if (items.length > 0)
+            yield items;
+    }
+}
+// ---------------------------------------------------------------------------------------------
+// Digests.
+/**
+ * SHA-256 of each file as stored, and of the sample: the files' bytes concatenated in sample
+ * order (so one file's sample digest is that file's, and `cat` of the files in order through
+ * `sha256sum` reproduces it).
+ */
+async function sampleDigest(files) {
+    // One file's sample digest is its own digest: no second hash of the same bytes.
+    const whole = files.length === 1 ? null : (0,external_node_crypto_.createHash)('sha256');
+    const each = [];
+    for (const file of files) {
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        try {
+            for await (const chunk of (0,external_node_fs_.createReadStream)(file.path, { highWaterMark: 1 << 20 })) {
+                hash.update(chunk);
+                whole?.update(chunk);
+            }
+        }
+        catch (error) {
+            const code = error.code;
+            throw new TrafficReadError(file.shown, code === 'ENOENT' ? 'no such file' : `cannot read: ${error.message}`);
+        }
+        each.push(hash.digest('hex'));
+    }
+    return { sha256: whole === null ? each[0] : whole.digest('hex'), files: each };
+}
+
+;// CONCATENATED MODULE: ./build/version.js
+/** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
+const TOOL_VERSION = '0.1.0';
+
+// EXTERNAL MODULE: ./build/text/workflowCommands.js
+var workflowCommands = __nccwpck_require__(8599);
+;// CONCATENATED MODULE: ./build/replay/report/report.js
+
+/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
+const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
+/**
+ * The directions of requests the base decides and the head cannot (docs/review.md): deny →
+ * unknown first, since it may hide a newly allowed request.
+ */
+const LOST_DIRECTIONS = ['deny_to_unknown', 'allow_to_unknown'];
+const MAX_MALFORMED_EXAMPLES = 20;
+/**
+ * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
+ * inside strings written `#\u0023[` so that printing the report (or `cat`-ing the file in a later
+ * workflow step) issues no workflow command (README "Security model").
+ */
+function reportToJson(value) {
+    return `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(value, null, 2))}\n`;
+}
+/**
+ * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
+ * order a shard merge reproduces when a minified `.json` array puts many records on one line.
+ */
+function keepFirstExamples(examples, example) {
+    const full = examples.length >= MAX_MALFORMED_EXAMPLES;
+    if (full && compareExamples(example, examples[examples.length - 1]) >= 0)
+        return;
+    let at = examples.length;
+    while (at > 0 && compareExamples(examples[at - 1], example) > 0)
+        at--;
+    examples.splice(at, 0, example);
+    if (examples.length > MAX_MALFORMED_EXAMPLES)
+        examples.pop();
+}
+/**
+ * The report's order of malformed examples: by file (files are read in this sorted order), then
+ * line or element index, then reason.
+ */
+function compareExamples(a, b) {
+    const fa = a.file ?? '';
+    const fb = b.file ?? '';
+    if (fa !== fb)
+        return fa < fb ? -1 : 1;
+    return ((a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
+        (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoReport.js
+/** The danger order of the directions (changes, groups and the comment list them so). */
+const regoReport_REGO_DIRECTIONS = [
+    'newly_allowed',
+    'undefined_to_defined',
+    'newly_denied',
+    'defined_to_undefined',
+    'error',
+    'result_changed',
+];
+function editEntry(edit) {
+    return edit.kind === 'rule'
+        ? { kind: 'rule', ref: edit.ref, change: edit.change, file: edit.location.file, line: edit.location.line }
+        : { kind: 'data', pointer: edit.pointer, change: edit.change };
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoAggregator.js
+/**
+ * The in-order half of a Rego replay (docs/rego.md "The report"): consumes each event's outcome in
+ * sample order and keeps what depends on order or on other events — a repeated decision id (the
+ * first stays, a repeat is malformed), the buckets, the capped change list, the groups, `by_edit`,
+ * the base's counts, the window and the evaluation counts. Pure: the sides were evaluated before.
+ */
+
+
+
+
+
+/** Differences kept per change row (docs/rego.md "Classification"). */
+const MAX_DIFFERENCES = 3;
+/** Examples kept per group. */
+const MAX_GROUP_EXAMPLES = 3;
+const emptyCounts = () => ({
+    newly_allowed: 0,
+    undefined_to_defined: 0,
+    newly_denied: 0,
+    defined_to_undefined: 0,
+    error: 0,
+    result_changed: 0,
+});
+const rank = (d) => regoReport_REGO_DIRECTIONS.indexOf(d);
+/** A bucket's decision: an unevaluable side is `unknown`, whatever the mapping. */
+function regoAggregator_decisionOf(mapping, side) {
+    return sideDecision(mapping, side);
+}
+/** The head's bucket reason: why a request is neither allowed nor denied. */
+function unevaluableReason(side, decision) {
+    if (side.kind === 'unevaluable')
+        return side.reason.replace(/:.*$/, '');
+    if (decision === 'error')
+        return 'evaluation_error';
+    if (decision === 'none')
+        return 'no_decision';
+    return null;
+}
+class RegoAggregator {
+    options;
+    counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
+    byReason = new Map();
+    directions = emptyCounts();
+    changesTotal = 0;
+    /** Changes kept: the first `maxChanges` of each direction, cut to `maxChanges` in danger order at the end. */
+    kept = new Map();
+    groups = new Map();
+    byEdit = new Map();
+    baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
+    lost = { from_allow: 0, from_deny: 0 };
+    window = { first_at: null, last_at: null };
+    malformed = { count: 0, examples: [] };
+    ids = new requestIdTable_RequestIdTable();
+    recordedMismatch = 0;
+    withoutRecorded = 0;
+    evaluation = {
+        partial: { base: 0, head: 0 },
+        partial_unevaluable: { base: 0, head: 0 },
+        nd: new Map(),
+    };
+    constructor(options) {
+        this.options = options;
+    }
+    add(outcome) {
+        if (outcome.kind === 'malformed')
+            return this.addMalformed(outcome.where);
+        const first = this.ids.claim(outcome.requestId, outcome.position);
+        if (first !== undefined)
+            return this.addMalformed({
+                ...outcome.where,
+                reason: this.options.duplicateReason(outcome.requestId, first),
+            });
+        this.addEvent(outcome);
+    }
+    addMalformed(where) {
+        this.malformed.count++;
+        keepFirstExamples(this.malformed.examples, where);
+    }
+    addEvent(o) {
+        const { mapping, mode } = this.options;
+        this.counts.evaluated++;
+        this.note(o.occurredAt);
+        this.noteRoute('head', o.head);
+        const head = regoAggregator_decisionOf(mapping, o.head.evaluation);
+        const reason = unevaluableReason(o.head.evaluation, head);
+        if (head === 'allow')
+            this.counts.allowed++;
+        else if (head === 'deny')
+            this.counts.denied++;
+        else {
+            this.counts.unevaluable++;
+            this.byReason.set(reason, (this.byReason.get(reason) ?? 0) + 1);
+        }
+        if (mode === 'compare' && o.recorded !== null && o.head.evaluation.kind !== 'unevaluable') {
+            const pair = classifyPair(mapping, o.recorded, o.head.evaluation);
+            if (pair.kind === 'changed')
+                this.recordedMismatch++;
+        }
+        if (mode === 'drift' && o.base === null) {
+            this.withoutRecorded++;
+            return;
+        }
+        if (o.base === null)
+            return;
+        if (mode === 'compare')
+            this.noteBase(o.base);
+        const pair = classifyPair(mapping, o.base.evaluation, o.head.evaluation);
+        if (mode === 'compare' && head === 'unknown') {
+            const before = regoAggregator_decisionOf(mapping, o.base.evaluation);
+            if (before === 'allow')
+                this.lost.from_allow++;
+            if (before === 'deny')
+                this.lost.from_deny++;
+        }
+        if (pair.kind !== 'changed')
+            return;
+        this.addChange(o, pair.change, pair.differences, head);
+    }
+    noteBase(base) {
+        this.noteRoute('base', base);
+        const d = regoAggregator_decisionOf(this.options.mapping, base.evaluation);
+        if (d === 'allow')
+            this.baseCounts.allowed++;
+        else if (d === 'deny')
+            this.baseCounts.denied++;
+        else
+            this.baseCounts.unevaluable++;
+    }
+    noteRoute(side, evaluated) {
+        const e = evaluated.evaluation;
+        if (evaluated.route === 'partial') {
+            this.evaluation.partial[side]++;
+            if (e.kind === 'unevaluable' && e.reason === 'input_not_recorded')
+                this.evaluation.partial_unevaluable[side]++;
+        }
+        if (e.kind === 'unevaluable' && e.reason.startsWith('nd_builtin_not_recorded')) {
+            const name = e.reason.replace(/^nd_builtin_not_recorded:\s*/, '');
+            this.evaluation.nd.set(name, (this.evaluation.nd.get(name) ?? 0) + 1);
+        }
+    }
+    note(at) {
+        if (at === null)
+            return;
+        // RFC 3339 instants of one log compare as text only with one offset; the window keeps the
+        // instants as logged, ordered by their value.
+        if (this.window.first_at === null || instantLess(at, this.window.first_at))
+            this.window.first_at = at;
+        if (this.window.last_at === null || instantLess(this.window.last_at, at))
+            this.window.last_at = at;
+    }
+    addChange(o, change, differences, head) {
+        const { mapping, edits, maxChanges } = this.options;
+        this.changesTotal++;
+        this.directions[change]++;
+        const because = o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]);
+        const joint = o.because?.joint ?? false;
+        const kept = this.kept.get(change) ?? [];
+        this.kept.set(change, kept);
+        if (kept.length < maxChanges)
+            kept.push({
+                request_id: o.requestId,
+                occurred_at: o.occurredAt,
+                change,
+                current_decision: regoAggregator_decisionOf(mapping, o.base.evaluation),
+                draft_decision: head,
+                differences: differences.slice(0, MAX_DIFFERENCES),
+                errors: { base: errorOf(o.base.evaluation), head: errorOf(o.head.evaluation) },
+                because,
+                joint,
+            });
+        this.addToGroup(o, change, because, joint);
+        if (edits !== null)
+            this.addToEditRow(change, because, joint);
+    }
+    addToGroup(o, change, because, joint) {
+        const key = JSON.stringify([change, because, joint]);
+        let tally = this.groups.get(key);
+        if (tally === undefined) {
+            tally = {
+                group: { direction: change, because, joint, count: 0, first_at: null, last_at: null, examples: [] },
+                first: o.position,
+            };
+            this.groups.set(key, tally);
+        }
+        const g = tally.group;
+        g.count++;
+        if (g.examples.length < MAX_GROUP_EXAMPLES)
+            g.examples.push(o.requestId);
+        if (o.occurredAt !== null) {
+            if (g.first_at === null || instantLess(o.occurredAt, g.first_at))
+                g.first_at = o.occurredAt;
+            if (g.last_at === null || instantLess(g.last_at, o.occurredAt))
+                g.last_at = o.occurredAt;
+        }
+    }
+    addToEditRow(change, because, joint) {
+        const key = JSON.stringify([because, joint]);
+        let row = this.byEdit.get(key);
+        if (row === undefined) {
+            row = { edits: because, joint, ...emptyCounts() };
+            this.byEdit.set(key, row);
+        }
+        row[change]++;
+    }
+    finish() {
+        const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
+        const changes = regoReport_REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).slice(0, maxChanges);
+        const groups = [...this.groups.values()]
+            .sort((a, b) => rank(a.group.direction) - rank(b.group.direction) ||
+            b.group.count - a.group.count ||
+            a.first - b.first)
+            .map((t) => t.group);
+        const compare = mode === 'compare';
+        const reasons = [...this.byReason.keys()].sort();
+        return {
+            ...this.counts,
+            unevaluable_reasons: reasons,
+            unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, this.byReason.get(r)])),
+            changes,
+            changes_total: this.changesTotal,
+            ...this.directions,
+            edits: compare && edits !== null ? [...edits] : null,
+            change_groups: groups.slice(0, maxGroups),
+            change_groups_total: groups.length,
+            by_edit: compare && edits !== null ? this.editRows() : null,
+            newly_unevaluable: compare ? { ...this.lost } : null,
+            base_counts: compare && hasBase ? { ...this.baseCounts } : null,
+            sample_window: { ...this.window },
+            malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
+            recorded_mismatch: this.recordedMismatch,
+            without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
+            evaluation: {
+                partial: { ...this.evaluation.partial },
+                partial_unevaluable: { ...this.evaluation.partial_unevaluable },
+                whole_input: { ...wholeInput },
+                nd_builtin_not_recorded: Object.fromEntries([...this.evaluation.nd.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+            },
+        };
+    }
+    /** Rows by cause set, most changes first, then by their edits' order in the change. */
+    editRows() {
+        const total = (r) => regoReport_REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
+        return [...this.byEdit.values()].sort((a, b) => total(b) - total(a) || compareText(JSON.stringify(a.edits), JSON.stringify(b.edits)));
+    }
+}
+const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+function errorOf(side) {
+    return side.kind === 'error' ? side.message : null;
+}
+function instantLess(a, b) {
+    const [x, y] = [instantNanos(a), instantNanos(b)];
+    if (x === null || y === null)
+        return a < b;
+    return x < y;
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/bundle.js
+/**
+ * A Rego policy as OPA loads a bundle (docs/rego.md "Inputs"): every `.rego` file is a module, a
+ * file named `data.json` or `data.yaml` (`.yml`) is placed in the data document at its folder's
+ * path (`org/data.json` is `data.org`), and `.manifest` gives the roots, the Rego version and the
+ * revision. Pure: the files are read by readRegoPolicy.ts. Numbers in data keep their exact value.
+ */
+
+
+
+const DATA_FILE = /(^|\/)data\.(json|ya?ml)$/;
+function bundle_problem(file, message, line = 1, column = 1) {
+    return { file, path: '', line, column, message, severity: 'error' };
+}
+/** 1-based line and column of a 0-based offset. */
+function position(text, offset) {
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    return { line, column: offset - before.lastIndexOf('\n') };
+}
+function bundle_toExact(value) {
+    if (value === null || typeof value === 'boolean' || typeof value === 'string')
+        return value;
+    if (typeof value === 'bigint')
+        return new ExactNumber(value.toString());
+    if (typeof value === 'number')
+        return new ExactNumber(Number.isInteger(value) ? value.toFixed(0) : String(value));
+    if (Array.isArray(value))
+        return value.map(bundle_toExact);
+    if (typeof value === 'object') {
+        const out = {};
+        for (const [k, v] of Object.entries(value))
+            Object.defineProperty(out, k, {
+                value: bundle_toExact(v),
+                enumerable: true,
+                writable: true,
+                configurable: true,
+            });
+        return out;
+    }
+    // Dates and other YAML-only types are not JSON: refused by the caller's check.
+    throw new TypeError(`not a JSON value: ${typeof value}`);
+}
+function parseData(file) {
+    if (file.path.endsWith('.json')) {
+        try {
+            return { value: parseExactJson(file.text) };
+        }
+        catch (error) {
+            if (!(error instanceof ExactJsonError))
+                throw error;
+            const at = position(file.text, error.offset);
+            return { problem: bundle_problem(file.path, `invalid JSON: ${error.reason}`, at.line, at.column) };
+        }
+    }
+    const doc = parseSource(file.text, 'yaml');
+    const first = doc.syntaxErrors[0];
+    if (first)
+        return { problem: bundle_problem(file.path, `invalid YAML: ${first.message}`, first.line, first.column) };
+    try {
+        // Read again for the value, with integers as exact as the JSON files' (positions come from above).
+        return { value: bundle_toExact((0,dist/* parse */.qg)(file.text, { intAsBigInt: true, maxAliasCount: MAX_ALIAS_COUNT })) };
+    }
+    catch (error) {
+        return { problem: bundle_problem(file.path, `data must be JSON values: ${error.message}`) };
+    }
+}
+const bundle_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
+/** Sets an own property, a key named `__proto__` included. */
+function setOwn(into, key, value) {
+    Object.defineProperty(into, key, { value, enumerable: true, writable: true, configurable: true });
+}
+const bundle_own = (o, key) => Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+/** Merges object `value`'s members into `into`; returns the first path given twice, or null. */
+function bundle_merge(into, value, at) {
+    for (const [k, v] of Object.entries(value)) {
+        const existing = bundle_own(into, k);
+        if (existing === undefined)
+            setOwn(into, k, v);
+        else if (bundle_isObject(existing) && bundle_isObject(v)) {
+            const conflict = bundle_merge(existing, v, [...at, k]);
+            if (conflict !== null)
+                return conflict;
+        }
+        else
+            return [...at, k].join('/');
+    }
+    return null;
+}
+/**
+ * Places a data file's value at its folder's path; returns the path given twice (or a folder whose
+ * data is not an object), or null. Only a folder's file may hold a value other than an object.
+ */
+function place(data, folder, value) {
+    if (folder.length === 0)
+        return bundle_isObject(value) ? bundle_merge(data, value, []) : null;
+    let node = data;
+    for (const [i, key] of folder.slice(0, -1).entries()) {
+        const next = bundle_own(node, key) ?? {};
+        if (!bundle_isObject(next))
+            return folder.slice(0, i + 1).join('/');
+        setOwn(node, key, next);
+        node = next;
+    }
+    const last = folder[folder.length - 1];
+    const existing = bundle_own(node, last);
+    if (existing === undefined) {
+        setOwn(node, last, value);
+        return null;
+    }
+    if (bundle_isObject(existing) && bundle_isObject(value))
+        return bundle_merge(existing, value, folder);
+    return folder.join('/');
+}
+function parseManifest(file) {
+    let value;
+    try {
+        value = JSON.parse(file.text);
+    }
+    catch (error) {
+        return { problem: bundle_problem(file.path, `the manifest is not JSON: ${error.message}`) };
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return { problem: bundle_problem(file.path, 'the manifest must be a JSON object') };
+    const m = value;
+    const roots = m.roots;
+    if (roots !== undefined && !(Array.isArray(roots) && roots.every((r) => typeof r === 'string')))
+        return { problem: bundle_problem(file.path, '`roots` must be an array of strings') };
+    const version = m.rego_version;
+    if (version !== undefined && version !== 0 && version !== 1)
+        return { problem: bundle_problem(file.path, '`rego_version` must be 0 or 1') };
+    if (m.file_rego_versions !== undefined)
+        return {
+            problem: bundle_problem(file.path, '`file_rego_versions` is not supported: give every file one Rego version'),
+        };
+    const revision = m.revision;
+    return {
+        manifest: {
+            roots: roots === undefined ? null : roots.map((r) => r.replace(/^\/+|\/+$/g, '')),
+            regoVersion: version === undefined ? null : version === 0 ? 'v0' : 'v1',
+            revision: typeof revision === 'string' ? revision : null,
+        },
+    };
+}
+/** The package of a module, as a slash path (`package httpapi.authz` → `httpapi/authz`); null when none is found. */
+function packagePath(text) {
+    const m = /^[ \t]*package[ \t]+([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)[ \t]*(?:#.*)?$/m.exec(text);
+    return m ? m[1].split('.').join('/') : null;
+}
+const underRoot = (path, roots) => roots.some((root) => root === '' || path === root || path.startsWith(`${root}/`));
+/** A bundle from its files; every problem found, each located. */
+function bundleFromFiles(files) {
+    const problems = [];
+    const modules = {};
+    const data = {};
+    let manifest = { roots: null, regoVersion: null, revision: null };
+    const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const manifestFile = sorted.find((f) => f.path === '.manifest');
+    if (manifestFile) {
+        const parsed = parseManifest(manifestFile);
+        if ('problem' in parsed)
+            problems.push(parsed.problem);
+        else
+            manifest = parsed.manifest;
+    }
+    for (const file of sorted) {
+        if (file.path.endsWith('.wasm'))
+            problems.push(bundle_problem(file.path, 'a compiled WebAssembly module holds no Rego to replay; give the bundle its .rego files'));
+        else if (file.path.endsWith('.rego'))
+            modules[file.path] = file.text;
+        else if (DATA_FILE.test(file.path)) {
+            const parsed = parseData(file);
+            if ('problem' in parsed) {
+                problems.push(parsed.problem);
+                continue;
+            }
+            const folder = file.path.split('/').slice(0, -1);
+            if (folder.length === 0 && !bundle_isObject(parsed.value)) {
+                problems.push(bundle_problem(file.path, 'the data file at the root of a bundle must hold an object'));
+                continue;
+            }
+            const conflict = place(data, folder, parsed.value);
+            if (conflict !== null)
+                problems.push(bundle_problem(file.path, `the data at ${conflict} is given twice`));
+            if (manifest.roots !== null && folder.length > 0 && !underRoot(folder.join('/'), manifest.roots))
+                problems.push(bundle_problem(file.path, `data at ${folder.join('/')} is outside the manifest's roots (${manifest.roots.join(', ')})`));
+        }
+    }
+    if (Object.keys(modules).length === 0)
+        problems.push(bundle_problem('.', 'no .rego file: a Rego policy needs at least one module'));
+    if (manifest.roots !== null)
+        for (const [path, text] of Object.entries(modules)) {
+            const pkg = packagePath(text);
+            if (pkg !== null && !underRoot(pkg, manifest.roots))
+                problems.push(bundle_problem(path, `package ${pkg.split('/').join('.')} is outside the manifest's roots (${manifest.roots.join(', ')})`));
+        }
+    if (problems.length > 0)
+        return { ok: false, problems };
+    return { ok: true, bundle: { modules, data: stringifyExact(data), ...manifest } };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/readRegoPolicy.js
+/**
+ * Reads a Rego policy from what `--base`/`--head` name (docs/rego.md "Inputs"): a bundle
+ * directory (symbolic links followed, each folder once), a bundle `.tar.gz` as `opa build` writes
+ * it, or one `.rego` file. Only the files a bundle is made of are read (`.rego`, data files, the
+ * manifest, and `.wasm` to refuse it). Bounded: at most `maxFiles` such files and `maxBytes` of
+ * them (decompressed), each past a clear problem, never a truncated policy.
+ */
+
+
+
+
+
+const REGO_READ_LIMITS = { maxFiles: 10_000, maxBytes: 256 * 1024 * 1024 };
+const BUNDLE_FILE = /(^|\/)(?:[^/]+\.rego|data\.json|data\.ya?ml|\.manifest|[^/]+\.wasm)$/;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+class ReadProblem extends Error {
+}
+function failed(file, message) {
+    const problem = { file, path: '', line: 1, column: 1, message, severity: 'error' };
+    return { ok: false, problems: [problem] };
+}
+/** Counts files and bytes against the limits as they are read. */
+class Budget {
+    limits;
+    files = 0;
+    bytes = 0;
+    constructor(limits) {
+        this.limits = limits;
+    }
+    take(size) {
+        if (++this.files > this.limits.maxFiles)
+            throw new ReadProblem(`the policy has more than ${this.limits.maxFiles} bundle files`);
+        this.bytes += size;
+        if (this.bytes > this.limits.maxBytes)
+            throw new ReadProblem(`the policy's files are larger than ${this.limits.maxBytes} bytes together`);
+    }
+}
+function readRegoPolicy_decode(path, bytes) {
+    try {
+        return UTF8.decode(bytes);
+    }
+    catch {
+        throw new ReadProblem(`${path} is not UTF-8 text`);
+    }
+}
+async function readDirectory(root, budget) {
+    const files = [];
+    const seen = new Set();
+    const walk = async (dir) => {
+        const real = await (0,promises_namespaceObject.realpath)(dir);
+        if (seen.has(real))
+            return; // a link back up the tree, or a second way into a folder
+        seen.add(real);
+        const entries = await (0,promises_namespaceObject.readdir)(dir, { withFileTypes: true });
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+            const path = (0,external_node_path_namespaceObject.join)(dir, entry.name);
+            const info = entry.isSymbolicLink() ? await (0,promises_namespaceObject.stat)(path).catch(() => null) : entry;
+            if (info === null)
+                continue; // a dangling link names no file
+            if (info.isDirectory())
+                await walk(path);
+            else if (info.isFile()) {
+                const relativePath = (0,external_node_path_namespaceObject.relative)(root, path).split(external_node_path_namespaceObject.sep).join('/');
+                if (!BUNDLE_FILE.test(relativePath))
+                    continue;
+                const bytes = await (0,promises_namespaceObject.readFile)(path);
+                budget.take(bytes.length);
+                files.push({ path: relativePath, text: readRegoPolicy_decode(relativePath, bytes) });
+            }
+        }
+    };
+    await walk(root);
+    return files;
+}
+function readArchive(archive, limits, budget) {
+    let tar;
+    try {
+        tar = (0,external_node_zlib_.gunzipSync)(archive, { maxOutputLength: limits.maxBytes });
+    }
+    catch (error) {
+        if (error.code === 'ERR_BUFFER_TOO_LARGE')
+            throw new ReadProblem(`the bundle decompresses to more than ${limits.maxBytes} bytes`);
+        throw new ReadProblem(`the bundle is not gzip-compressed: ${error.message}`);
+    }
+    const files = [];
+    for (const entry of tarEntries(tar)) {
+        const path = entry.name.replace(/^(?:\.?\/)+/, '');
+        if (!BUNDLE_FILE.test(path))
+            continue;
+        budget.take(entry.data.length);
+        files.push({ path, text: readRegoPolicy_decode(path, entry.data) });
+    }
+    return files;
+}
+/** The policy at `path`; problems name files as `display` and the path inside it. */
+async function readRegoPolicy(path, display = path, limits = REGO_READ_LIMITS) {
+    const budget = new Budget(limits);
+    try {
+        const info = await (0,promises_namespaceObject.stat)(path);
+        let files;
+        if (info.isDirectory())
+            files = await readDirectory(path, budget);
+        else if (/\.(tar\.gz|tgz)$/.test(path))
+            files = readArchive(await (0,promises_namespaceObject.readFile)(path), limits, budget);
+        else if (path.endsWith('.rego')) {
+            const bytes = await (0,promises_namespaceObject.readFile)(path);
+            budget.take(bytes.length);
+            files = [{ path: (0,external_node_path_namespaceObject.basename)(path), text: readRegoPolicy_decode((0,external_node_path_namespaceObject.basename)(path), bytes) }];
+        }
+        else
+            return failed(display, 'a Rego policy is a bundle directory, a bundle .tar.gz or a .rego file');
+        const result = bundleFromFiles(files);
+        if (result.ok)
+            return result;
+        // A bundle's problems name the file inside it; a lone file's name the file itself.
+        const inside = (file) => file === '.' || path.endsWith('.rego') ? display : `${display}/${file}`;
+        return { ok: false, problems: result.problems.map((p) => ({ ...p, file: inside(p.file) })) };
+    }
+    catch (error) {
+        if (error instanceof ReadProblem)
+            return failed(display, error.message);
+        const code = error.code;
+        if (code !== undefined)
+            return failed(display, `cannot read the policy: ${code}`);
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/regoEdits.js
+
+/** The edits between two parsed sides: the head's rules in document order, then the rules only the base has, then data. */
+function editsOf(base, head, dataRoots) {
+    const baseGroups = new Map(base.rules.rules.map((g) => [g.ref, g]));
+    const headRefs = new Set(head.rules.rules.map((g) => g.ref));
+    const edits = [];
+    for (const h of head.rules.rules) {
+        const b = baseGroups.get(h.ref);
+        if (b === undefined) {
+            const location = locationOf(firstOf(h));
+            edits.push({ kind: 'rule', ref: h.ref, change: 'added', location, firstChange: location });
+        }
+        else if (!sameDefinitions(b, h)) {
+            const location = locationOf(firstOf(h));
+            edits.push({
+                kind: 'rule',
+                ref: h.ref,
+                change: 'modified',
+                location,
+                firstChange: firstNew(b, h) ?? location,
+            });
+        }
+    }
+    for (const b of base.rules.rules) {
+        if (!headRefs.has(b.ref)) {
+            const location = locationOf(firstOf(b));
+            edits.push({ kind: 'rule', ref: b.ref, change: 'removed', location, firstChange: location });
+        }
+    }
+    for (const d of dataDifferences(base.data, head.data, dataRoots))
+        edits.push({ kind: 'data', path: d.path, pointer: pointerOf(d.path), change: d.change });
+    return edits;
+}
+/** Parses one side with the engine (a parse error rejects with the engine's EngineError). */
+async function parseSide(engine, side, regoVersion = 'v1') {
+    return {
+        modules: side.modules,
+        data: exactData(side.data),
+        rules: await engine.rules(side.modules, regoVersion),
+        regoVersion,
+    };
+}
+/** Both sides parsed and the edits between them. */
+async function regoEdits(engine, base, head, options = {}) {
+    const [b, h] = await Promise.all([
+        parseSide(engine, base, options.regoVersion),
+        parseSide(engine, head, options.regoVersion),
+    ]);
+    return { base: b, head: h, edits: editsOf(b, h, options.dataRoots) };
+}
+function firstOf(group) {
+    const first = group.definitions[0];
+    if (first === undefined)
+        throw new Error(`rule ${group.ref} has no definition`);
+    return first;
+}
+const locationOf = (d) => ({ file: d.file, line: d.line });
+/** The same definitions in any order and any files: incremental definitions are unordered. */
+function sameDefinitions(a, b) {
+    const texts = (g) => g.definitions.map((d) => d.canonical).sort();
+    const [x, y] = [texts(a), texts(b)];
+    return x.length === y.length && x.every((t, i) => t === y[i]);
+}
+function firstNew(base, head) {
+    const left = new Map();
+    for (const d of base.definitions)
+        left.set(d.canonical, (left.get(d.canonical) ?? 0) + 1);
+    for (const d of head.definitions) {
+        const n = left.get(d.canonical) ?? 0;
+        if (n === 0)
+            return locationOf(d);
+        left.set(d.canonical, n - 1);
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoPrepare.js
+/**
+ * Both versions of a Rego policy made ready to replay (docs/rego.md "Inputs", "Refused"): read,
+ * loaded into one engine as the sides `base` and `head`, checked for what refuses a replay, and
+ * their edits with the variant sides that `because` evaluates. A policy's own problems (a file that
+ * does not parse or compile) are report errors with file, line and column; a refusal is a replay
+ * that cannot decide as the service did.
+ */
+
+
+
+
+
+
+
+/** An engine's complaint about a policy's text, where it is. */
+function problemsOf(error, source) {
+    const located = error.errors.length > 0 ? error.errors : [{ message: error.message, location: error.location }];
+    return located.map((e) => ({
+        file: e.location
+            ? `${source.shown}${source.path.endsWith('.rego') ? '' : `/${e.location.file}`}`
+            : source.shown,
+        path: '',
+        line: e.location?.line ?? 1,
+        column: e.location?.column ?? 1,
+        message: e.message,
+        severity: 'error',
+    }));
+}
+function digestOf(bundle, version) {
+    return sha256OfText(JSON.stringify([bundle.modules, bundle.data, bundle.roots, version]));
+}
+/** Reads, loads and checks both versions; the engine is closed unless the result is ready. */
+async function prepareRego(options) {
+    const sources = [options.base, options.head].filter((s) => s !== null);
+    const read = await Promise.all(sources.map((s) => readRegoPolicy(s.path, s.shown)));
+    const problems = read.flatMap((r) => (r.ok ? [] : r.problems));
+    if (problems.length > 0)
+        return { kind: 'problems', problems };
+    const bundles = read.map((r) => (r.ok ? r.bundle : null));
+    const named = sources.map((source, i) => ({
+        name: (options.base !== null && i === 0 ? 'base' : 'head'),
+        source,
+        bundle: bundles[i],
+    }));
+    const refusals = [];
+    const versions = named.map((s) => {
+        const { version, refusal } = regoVersionOf(s.name, s.bundle, options.regoVersion);
+        if (refusal !== null)
+            refusals.push(refusal);
+        return version;
+    });
+    if (refusals.length > 0)
+        return { kind: 'refused', refusals };
+    const engine = EngineProcess.open(options.enginePath);
+    try {
+        const outcome = await loadSides(engine, options, named, versions);
+        if (outcome.kind !== 'ready')
+            await engine.close();
+        return outcome;
+    }
+    catch (error) {
+        await engine.close();
+        throw error;
+    }
+}
+async function loadSides(engine, options, named, versions) {
+    const specs = named.map((s, i) => ({
+        modules: s.bundle.modules,
+        data: s.bundle.data,
+        regoVersion: versions[i],
+        decision: options.decisionPath,
+    }));
+    const problems = [];
+    const refusals = [];
+    for (const [i, s] of named.entries()) {
+        try {
+            await engine.load({ [s.name]: specs[i] });
+        }
+        catch (error) {
+            if (!(error instanceof EngineError))
+                throw error;
+            if (error.kind === 'unknown_builtin') {
+                const at = error.location;
+                refusals.push(unknownBuiltin(s.name, error.message, at ? { file: at.file, line: at.line } : undefined));
+            }
+            else
+                problems.push(...problemsOf(error, s.source));
+        }
+    }
+    if (problems.length > 0)
+        return { kind: 'problems', problems };
+    if (refusals.length > 0)
+        return { kind: 'refused', refusals };
+    const reads = await Promise.all(named.map((s) => engine.reads(s.name)));
+    const rules = await Promise.all(named.map((s, i) => engine.rules(s.bundle.modules, versions[i])));
+    named.forEach((s, i) => refusals.push(...dataOutsideBundle(s.name, s.bundle, reads[i].data)));
+    const undefinedPath = undefinedDecisionPath(options.decisionPath, named.map((s, i) => ({ side: s.name, ruleRefs: rules[i].rules.map((g) => g.ref), bundle: s.bundle })));
+    if (undefinedPath !== null)
+        refusals.push(undefinedPath);
+    if (refusals.length > 0)
+        return { kind: 'refused', refusals };
+    const sides = named.map((s, i) => ({
+        name: s.name,
+        bundle: s.bundle,
+        version: versions[i],
+        reads: { pointers: reads[i].pointers, wholeInput: reads[i].wholeInput },
+        sha256: digestOf(s.bundle, versions[i]),
+    }));
+    const head = sides.find((s) => s.name === 'head');
+    const base = sides.find((s) => s.name === 'base') ?? null;
+    const prepared = {
+        engine,
+        engineVersion: await engine.version(),
+        head,
+        base,
+        edits: null,
+        counterfactual: false,
+        variants: new Map(),
+    };
+    if (base !== null)
+        await addEdits(prepared, options, rules, named);
+    return { kind: 'ready', prepared };
+}
+/** The edits of the change and, when `because` reverts them, their variant sides loaded. */
+async function addEdits(prepared, options, rules, named) {
+    const parsed = named.map((s, i) => ({
+        modules: s.bundle.modules,
+        data: dataEdits_exactData(s.bundle.data),
+        rules: rules[i],
+        regoVersion: i === 0 ? prepared.base.version : prepared.head.version,
+    }));
+    const [base, head] = parsed;
+    const roots = prepared.head.bundle.roots ?? prepared.base.bundle.roots ?? undefined;
+    const edits = editsOf(base, head, roots === undefined ? undefined : [...roots]);
+    prepared.edits = edits;
+    prepared.counterfactual = edits.length >= 2 && edits.length <= options.maxAttributionEdits;
+    if (!prepared.counterfactual)
+        return;
+    const variants = variantSides(base, head, edits, {
+        regoVersion: prepared.head.version,
+        decision: options.decisionPath,
+    });
+    await prepared.engine.load(variants);
+    for (const name of Object.keys(variants)) {
+        const r = await prepared.engine.reads(name);
+        prepared.variants.set(name, { pointers: r.pointers, wholeInput: r.wholeInput });
+    }
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoRun.js
+/**
+ * The replay of a raw-Rego policy change on the service's own decision logs (docs/rego.md): both
+ * versions prepared in one engine, every event of the decision path evaluated on each side (as
+ * recorded, or partially where an erased or masked part is read), each change's causes found by
+ * reverting edits, and everything aggregated in sample order into the report. Drift mode replays
+ * the one policy against each event's recorded result.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
+class RegoRefusedError extends Error {
+    refusals;
+    name = 'RegoRefusedError';
+    constructor(refusals) {
+        super(refusals.map((r) => r.message).join('; '));
+        this.refusals = refusals;
+    }
+}
+/** Events evaluated at once: enough to keep the engine's workers and its pipe busy. */
+const IN_FLIGHT = 2_000;
+async function runRegoReplay(options) {
+    const [prepared, sample] = await Promise.all([
+        prepareRego({
+            head: options.head,
+            base: options.mode === 'compare' ? options.base : null,
+            decisionPath: options.decisionPath,
+            regoVersion: options.regoVersion,
+            enginePath: options.enginePath,
+            maxAttributionEdits: options.maxAttributionEdits,
+        }),
+        planned(options),
+    ]);
+    if (prepared.kind === 'refused')
+        return { kind: 'refused', refusals: prepared.refusals };
+    const meta = metaOf(options, sample, prepared.kind === 'ready' ? prepared.prepared : null);
+    if (prepared.kind === 'problems') {
+        const errors = prepared.problems.map(({ file, path, line, column, message }) => ({
+            file,
+            path,
+            line,
+            column,
+            message,
+        }));
+        return { kind: 'report', report: { meta, errors, result: null }, warnings: [] };
+    }
+    const p = prepared.prepared;
+    try {
+        const result = await replayEvents(options, p, sample.plan, meta);
+        if (result.kind === 'refused')
+            return result;
+        return { kind: 'report', report: { meta, errors: [], result: result.result }, warnings: [] };
+    }
+    finally {
+        await p.engine.close();
+    }
+}
+async function planned(options) {
+    const decisionLog = parseDecisionLogOptions({ decisionPath: options.decisionPath });
+    const plan = await planSample(options.traffic, decisionLog, undefined, options.maxLineBytes);
+    return { plan, digest: await sampleDigest(plan.files) };
+}
+function metaOf(options, sample, prepared) {
+    const { plan, digest } = sample;
+    const ref = (source, side) => {
+        if (source === null)
+            return null;
+        const p = side === 'head' ? prepared?.head : prepared?.base;
+        const sha256 = p?.sha256 ?? sha256OfText('');
+        return side === 'base' ? { path: source.shown, ref: null, sha256 } : { path: source.shown, sha256 };
+    };
+    const base = options.mode === 'compare' ? options.base : null;
+    const m = options.mapping;
+    return {
+        tool: 'policy-replay',
+        version: TOOL_VERSION,
+        opa_version: prepared?.engineVersion ?? '',
+        head: ref(options.head, 'head'),
+        base: ref(base, 'base'),
+        traffic: {
+            path: plan.shown,
+            sha256: digest.sha256,
+            format: 'opa-decision-log',
+            files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i], count: null })),
+        },
+        skipped: { non_decision: 0, other_path: 0 },
+        since: options.since,
+        limit: null,
+        status: options.mode === 'drift' ? 'drift' : base === null ? 'added' : 'changed',
+        excluded_without_time: 0,
+        max_changes: options.maxChanges,
+        max_groups: options.maxGroups,
+        unevaluable_mode: 'precise',
+        ...(options.mode === 'compare' && prepared?.edits != null
+            ? {
+                attribution: {
+                    method: prepared.counterfactual || prepared.edits.length <= 1 ? 'counterfactual' : 'syntactic',
+                    edits: prepared.edits.length,
+                    max_edits: options.maxAttributionEdits,
+                },
+            }
+            : {}),
+        policy_kind: 'rego',
+        rego: {
+            decision_path: normalizeDecisionPath(options.decisionPath),
+            mapping: m.kind === 'field' ? { kind: 'field', field: m.path.join('.') } : { kind: m.kind },
+            rego_version: { base: prepared?.base?.version ?? null, head: prepared?.head.version ?? null },
+            engine_version: prepared?.engineVersion ?? '',
+        },
+    };
+}
+/** The recorded result as a side (drift's other side); null when the mask hid it. */
+function recordedSide(event) {
+    if (event.resultHidden)
+        return null;
+    return event.result === null
+        ? { kind: 'undefined' }
+        : { kind: 'defined', result: parseExactJson(event.result) };
+}
+/** One element of the sample as the replay takes it. */
+function readElement(text, shape, position, plan, decisionPath, sinceNs) {
+    if (shape !== undefined && shape < 0)
+        return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
+    if (!text.includes('"decision_id"'))
+        return { kind: 'skipped', otherPath: false };
+    const parsed = parseRegoEvent(text);
+    if (!parsed.ok)
+        return { kind: 'malformed', position, reason: parsed.reason };
+    const event = parsed.event;
+    if (event.decisionId === null)
+        return { kind: 'skipped', otherPath: false };
+    if (event.path !== null && normalizeDecisionPath(event.path) !== decisionPath)
+        return { kind: 'skipped', otherPath: true };
+    if (sinceNs !== null) {
+        const at = event.timestamp === null ? null : instantNanos(event.timestamp);
+        if (at === null)
+            return { kind: 'excluded', withoutTime: true };
+        if (at < sinceNs)
+            return { kind: 'excluded', withoutTime: false };
+    }
+    return { kind: 'event', position, event };
+}
+async function replayEvents(options, p, plan, meta) {
+    const compare = options.mode === 'compare' && p.base !== null;
+    const edits = p.edits?.map(editEntry) ?? null;
+    const aggregator = new RegoAggregator({
+        mode: options.mode,
+        mapping: options.mapping,
+        hasBase: compare,
+        edits: options.mode === 'compare' ? edits : null,
+        maxChanges: options.maxChanges,
+        maxGroups: options.maxGroups,
+        wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
+        duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
+    });
+    const sides = [
+        ...(compare ? [{ name: 'base', reads: p.base.reads }] : []),
+        { name: 'head', reads: p.head.reads },
+    ];
+    const cache = new AnswerCache();
+    const decisionPath = normalizeDecisionPath(options.decisionPath);
+    const sinceNs = options.since === null ? null : instantNanos(options.since);
+    const counts = plan.files.map(() => 0);
+    const queue = [];
+    let read = 0;
+    const drain = async (down) => {
+        while (queue.length > down)
+            aggregator.add(await queue.shift());
+    };
+    for await (const unit of sampleUnits(plan, 0)) {
+        const elements = [];
+        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
+            counts[Math.floor(position / 2 ** 32)]++;
+            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs));
+        });
+        for (const e of elements) {
+            if (e.kind === 'skipped') {
+                if (e.otherPath)
+                    meta.skipped.other_path++;
+                else
+                    meta.skipped.non_decision++;
+                continue;
+            }
+            if (e.kind === 'excluded') {
+                if (e.withoutTime)
+                    meta.excluded_without_time++;
+                continue;
+            }
+            const where = positionOf(plan, e.position);
+            if (e.kind === 'malformed') {
+                queue.push(Promise.resolve({ kind: 'malformed', position: e.position, where: { ...where, reason: e.reason } }));
+            }
+            else {
+                const file = where.file ?? plan.files[Math.floor(e.position / 2 ** 32)].shown;
+                const refusal = eventRefusal(e.event, { file, line: where.line ?? where.index ?? 0 });
+                if (refusal !== null)
+                    return { kind: 'refused', refusals: [refusal] };
+                queue.push(evaluateEvent(options, p, sides, cache, e.event, e.position, where));
+            }
+            read++;
+            if (queue.length >= IN_FLIGHT)
+                await drain(IN_FLIGHT / 2);
+        }
+        options.onProgress?.(read);
+    }
+    await drain(0);
+    meta.traffic.files.forEach((f, i) => (f.count = counts[i]));
+    return { kind: 'result', result: aggregator.finish() };
+}
+async function evaluateEvent(options, p, sides, cache, event, position, where) {
+    const answers = await evaluateSides(p.engine, sides, event, cache);
+    const head = answers[answers.length - 1];
+    const recorded = recordedSide(event);
+    const base = options.mode === 'drift'
+        ? recorded === null
+            ? null
+            : { evaluation: recorded, route: 'recorded' }
+        : sides.length > 1
+            ? answers[0]
+            : null;
+    const outcome = {
+        kind: 'event',
+        position,
+        where: { ...where, reason: '' },
+        requestId: event.decisionId,
+        occurredAt: event.timestamp,
+        base,
+        head,
+        recorded,
+        because: null,
+    };
+    if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
+        outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);
+    return outcome;
+}
+/** The causes of a change (nothing to find for a record that did not change). */
+async function causes(p, event, base, head, mapping) {
+    if (classifyPair(mapping, base, head).kind !== 'changed')
+        return null;
+    if (!p.counterfactual)
+        return p.edits.length === 1 ? { edits: [0], joint: false } : null;
+    return becauseOf(p.edits, head, async (side) => {
+        const answer = await evaluateSide(p.engine, side, p.variants.get(side), event);
+        return answer.evaluation;
+    });
+}
+
+;// CONCATENATED MODULE: ./build/policy/variants.js
+/**
+ * The policies the counterfactual `because` decides with (docs/review.md "Which edit caused each
+ * change"): the head with one edit reverted, and the base with one edit applied. Rule order never
+ * changes a decision (docs/policy.md), so a restored or added rule goes last.
+ */
+/** The head with `edit` undone: an added rule dropped, a removed one restored, a modified one back to its base version, a setting back to its base value. */
+function withEditReverted(head, base, edit) {
+    if ('setting' in edit)
+        return withSetting(head, edit.setting, edit.from);
+    const baseRule = base.rules.find((r) => r.id === edit.rule);
+    const rules = head.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'added')
+        return { ...head, rules };
+    if (baseRule === undefined)
+        throw new Error(`the base has no rule ${JSON.stringify(edit.rule)} to restore`);
+    if (edit.change === 'removed')
+        return { ...head, rules: [...rules, baseRule] };
+    return { ...head, rules: head.rules.map((r) => (r.id === edit.rule ? baseRule : r)) };
+}
+/** The base with only `edit` made: the head's version of the rule or setting. */
+function withEditApplied(base, head, edit) {
+    if ('setting' in edit)
+        return withSetting(base, edit.setting, edit.to);
+    const headRule = head.rules.find((r) => r.id === edit.rule);
+    const rules = base.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'removed')
+        return { ...base, rules };
+    if (headRule === undefined)
+        throw new Error(`the head has no rule ${JSON.stringify(edit.rule)} to apply`);
+    if (edit.change === 'added')
+        return { ...base, rules: [...rules, headRule] };
+    return { ...base, rules: base.rules.map((r) => (r.id === edit.rule ? headRule : r)) };
+}
+function withSetting(policy, name, value) {
+    if (value === null)
+        throw new Error(`no value of ${name} to set`);
+    if (name === 'default_effect')
+        return { ...policy, default_effect: value };
+    return { ...policy, on_missing_context: value };
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/attribution.js
+
+
+
+
+
+/**
+ * The counterfactual `because` of docs/review.md: which edits caused one change. Each variant
+ * policy (the head with one edit reverted, the base with one edit applied) is judged on the
+ * record exactly as the replay judges a side (unknownSides.ts: the static rule first, then the
+ * two-valued decision when nothing the policy reads is unknown, else the three-valued one) — by
+ * the reference evaluator, which the conformance suites hold equal to opa-wasm, so no variant is
+ * compiled. Only changed records (and those the head can no longer judge) reach this.
+ */
+const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
+/**
+ * Whether a replay attributes each change counterfactually: it compares a head with a base (there
+ * is something to revert to) and has at most `maxEdits` edits (each costs two variant evaluations
+ * per change).
+ */
+function attributesCounterfactually(sides, edits, maxEdits) {
+    return sides.compare && sides.hasHead && sides.hasBase && edits.length <= maxEdits;
+}
+/** One policy judged on records the way the replay judges a side. */
+class VariantJudge {
+    policy;
+    mode;
+    reading;
+    constructor(policy, mode) {
+        this.policy = policy;
+        this.mode = mode;
+        this.reading = readingOf(policy);
+    }
+    /** `data`: the record's unknown set, null when it has none. */
+    truth(record, input, data) {
+        if (data === null || readingReasonBits(this.reading, data) === 0)
+            return this.twoValued(input);
+        if (this.mode === 'static')
+            return 1;
+        const exact = readingReasonBits(this.reading, { ...data, unpaired: null }) === 0 &&
+            !(data.unpaired !== null && this.reading.denyCombinesCallFields);
+        if (exact)
+            return this.twoValued(input);
+        return evaluateReferenceThreeValued(this.policy, record.input, data).allow;
+    }
+    twoValued(input) {
+        return evaluateReference(this.policy, input).allow ? 2 : 0;
+    }
+}
+/**
+ * The variants of a record that has nothing unknown, decided together: every rule any variant
+ * holds (a head rule or a base rule) is evaluated once, and each variant's decision follows from
+ * its rules' outcomes — instead of evaluating each variant's rules again.
+ */
+class TwoValuedVariants {
+    rules = [];
+    /** Per variant: its settings, its rules as indices into `rules`, and their outcomes' buffer. */
+    variants;
+    outcomes = [];
+    constructor(policies) {
+        const index = new Map();
+        this.variants = policies.map((policy) => ({
+            policy,
+            outcomes: policy.rules.map(() => 0),
+            members: policy.rules.map((rule) => {
+                let i = index.get(rule);
+                if (i === undefined) {
+                    i = this.rules.length;
+                    index.set(rule, i);
+                    this.rules.push(classifyRule(rule));
+                }
+                return i;
+            }),
+        }));
+    }
+    /** Each variant's truth on `input`, in the order the policies were given. */
+    truths(input) {
+        const outcomes = this.outcomes;
+        this.rules.forEach((rule, i) => (outcomes[i] = ruleOutcome(rule, input)));
+        return this.variants.map((variant) => {
+            variant.members.forEach((i, j) => (variant.outcomes[j] = outcomes[i]));
+            return decideFromOutcomes(variant.policy, variant.policy.rules, variant.outcomes) ? 2 : 0;
+        });
+    }
+}
+class CauseFinder {
+    reverted;
+    applied;
+    all;
+    /** The reverted variants, then the applied ones, for records with nothing unknown. */
+    twoValued;
+    constructor(head, base, edits, mode) {
+        const reverted = edits.map((e) => withEditReverted(head, base, e));
+        const applied = edits.map((e) => withEditApplied(base, head, e));
+        this.reverted = reverted.map((p) => new VariantJudge(p, mode));
+        this.applied = applied.map((p) => new VariantJudge(p, mode));
+        this.all = edits.map((_, i) => i);
+        this.twoValued = new TwoValuedVariants([...reverted, ...applied]);
+    }
+    /**
+     * The causes of the head's decision `head` of a record the base decides differently: the edits
+     * whose reversal alone changes it; else those that alone turn the base's decision into it; else
+     * every edit, jointly.
+     */
+    causesOf(record, input, head) {
+        const data = recordUnknowns_hasUnknowns(record) ? recordUnknowns_unknownDataOf(record) : null;
+        const k = this.all.length;
+        const truths = data === null ? this.twoValued.truths(input) : null;
+        const reverted = (i) => truths?.[i] ?? this.reverted[i].truth(record, input, data);
+        const applied = (i) => truths?.[k + i] ?? this.applied[i].truth(record, input, data);
+        const butFor = this.all.filter((i) => reverted(i) !== head);
+        if (butFor.length > 0)
+            return { causes: butFor, joint: false };
+        const sufficient = this.all.filter((i) => applied(i) === head);
+        if (sufficient.length > 0)
+            return { causes: sufficient, joint: false };
+        return { causes: this.all, joint: true };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/action/evidence.js
+
+
+/**
+ * The pull request must not choose the evidence that gates it (README "Security model"). The
+ * sample and manifests are read from the checked-out workspace, which holds the pull request's
+ * files: a pull request that adds `traffic/acme.jsonl` (empty) beside the real
+ * `traffic/acme.jsonl.gz`, or edits the sample or its manifests, would otherwise replay what it
+ * likes and pass. So a policy fails closed, whatever `fail-on` says, when
+ * - the pull request adds, changes, deletes or renames (from or to) any path its sample or
+ *   manifests can be read from — every candidate of the layout that applies, not only the one
+ *   found, and any directory on the way to one; or
+ * - more than one candidate sample exists, so that no added file can shadow the real one.
+ */
+const UNTRUSTED_EVIDENCE = 'untrusted-evidence';
+const AMBIGUOUS_SAMPLE = 'ambiguous-sample';
+/** Whether a changed path `changed` can alter what is read at `candidate` (a path or a glob). */
+function touches(changed, candidate) {
+    const scan = picomatch.scan(candidate);
+    // A glob stands for everything under its static base.
+    const target = scan.isGlob ? scan.base : candidate;
+    if (target === '' || target === '.')
+        return true;
+    return changed === target || changed.startsWith(`${target}/`) || target.startsWith(`${changed}/`);
+}
+function evidence_problem(rule, file, message) {
+    return { rule, error: { file, path: '', line: 1, column: 1, message } };
+}
+/** The paths a pull request touched: every file's name, and a rename's or copy's old name. */
+function touchedPaths(files) {
+    const paths = new Set();
+    for (const f of files) {
+        if (f.status === 'unchanged')
+            continue;
+        paths.add(f.filename);
+        if (f.previous_filename !== undefined)
+            paths.add(f.previous_filename);
+    }
+    return [...paths].sort();
+}
+/**
+ * The evidence problems of one policy. `touched` is null outside pull requests (drift runs),
+ * where only the ambiguity check applies.
+ */
+function evidenceProblems(sample, touched) {
+    const problems = [];
+    // One problem per kind, however many paths the pull request touched: 5,000 changed files under
+    // `traffic/` are one annotation and one bounded line, not 5,000 of each.
+    for (const [kind, candidates] of [
+        ['traffic sample', sample.evidencePaths.traffic],
+        ['manifests', sample.evidencePaths.manifests],
+    ]) {
+        const changed = [];
+        const readFrom = new Set();
+        for (const path of touched ?? []) {
+            const hit = candidates.find((c) => touches(path, c));
+            if (hit === undefined)
+                continue;
+            changed.push(path);
+            readFrom.add(hit);
+        }
+        if (changed.length === 0)
+            continue;
+        const what = changed.length === 1
+            ? changed[0]
+            : `${changed.length.toLocaleString('en-US')} paths (${boundedList(changed)})`;
+        problems.push(evidence_problem(UNTRUSTED_EVIDENCE, changed[0], `the pull request changes ${what}, and this policy's ${kind} is read from ${boundedList([...readFrom])}: ` +
+            'the evidence that gates a pull request must not come from it. Keep samples and manifests ' +
+            'where a pull request cannot write (downloaded by an earlier step into $RUNNER_TEMP, or ' +
+            'committed on the base branch and left unchanged)'));
+    }
+    if (sample.found.length > 1) {
+        problems.push(evidence_problem(AMBIGUOUS_SAMPLE, sample.found[1], `more than one traffic sample exists for this policy (${sample.found.length}: ${boundedList(sample.found)}): keep ` +
+            'exactly one, so that no added file can stand in for the real sample'));
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./build/acceptance/impactDigest.js
+
+
+/** Bumped whenever what the digest covers changes, so an old acceptance never matches a new meaning. */
+const IMPACT_FORMAT = 1;
+function impactDigest(policies, config) {
+    const sorted = [...policies].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return sha256Canonical({ format: IMPACT_FORMAT, policies: sorted, config });
+}
+/** Git's object id of a blob with these bytes (SHA-1 of `blob <size>\0` and the bytes). */
+function gitBlobId(text) {
+    const bytes = Buffer.from(text, 'utf8');
+    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${bytes.length}\u0000`).update(bytes).digest('hex');
+}
+/** The 12 hex digits people see and type. */
+function shortDigest(digest) {
+    return digest.slice(0, 12);
+}
+
+;// CONCATENATED MODULE: ./build/fidelity/manifest.js
+
+
+
+
+/** The replay-runtime v2 manifest (docs/fidelity.md "The manifest"), strict: unknown keys are errors. */
+const MANIFEST_SCHEMA_ID = 'replay-runtime/v2';
+const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+const sha256Schema = schemas_string().regex(SHA256_PATTERN, 'must be a SHA-256 hash: 64 lowercase hex digits');
+/** Any JSON value. Manifests come from our own JSON parser, so only "present" needs checking. */
+const jsonValueSchema = custom((value) => value !== undefined, {
+    message: 'missing required key "value"',
+});
+const EVIDENCE_STATES = ['value', 'hash', 'absent', 'unavailable'];
+const evidenceSchema = discriminatedUnion('state', [
+    strictObject({ state: literal('value'), value: jsonValueSchema, sha256: sha256Schema.optional() }),
+    strictObject({ state: literal('hash'), sha256: sha256Schema }),
+    strictObject({ state: literal('absent') }),
+    strictObject({ state: literal('unavailable') }),
+]);
+const evidence = evidenceSchema.optional();
+const determinismSchema = strictObject({ guaranteed: schemas_boolean(), basis: schemas_string().optional() });
+/** `execute` (tools) and `rerun` (retrieval) are synonyms; both words are accepted in both places. */
+const REPLAY_MODES = ['not_used', 'recorded_outputs', 'execute', 'rerun', 'unknown'];
+const replayModeSchema = schemas_enum(REPLAY_MODES);
+const ISOLATION_VALUES = ['isolated', 'stubbed', 'live', 'unknown'];
+const isolationValueSchema = schemas_enum(ISOLATION_VALUES);
+const CAPTURE_VALUES = ['native', 'mapped', 'unknown'];
+const modelSectionSchema = strictObject({
+    provider: evidence,
+    deployment: evidence,
+    parameters: evidence,
+    seed: evidence,
+    input: evidence,
+    system_instructions: evidence,
+    developer_instructions: evidence,
+    determinism: determinismSchema.optional(),
+});
+const toolCallSchema = strictObject({
+    id: schemas_string().optional(),
+    name: schemas_string().optional(),
+    input: evidence,
+    output: evidence,
+});
+const toolsSectionSchema = strictObject({
+    replay_mode: replayModeSchema.optional(),
+    definitions: evidence,
+    ledger_complete: schemas_boolean().optional(),
+    calls: array(toolCallSchema).optional(),
+    determinism: determinismSchema.optional(),
+});
+const retrievalSectionSchema = strictObject({
+    replay_mode: replayModeSchema.optional(),
+    config: evidence,
+    corpus: evidence,
+    outputs: evidence,
+    determinism: determinismSchema.optional(),
+});
+const environmentSectionSchema = strictObject({
+    code_version: evidence,
+    runtime_version: evidence,
+    dependency_lock: evidence,
+    config_fingerprint: evidence,
+    container: evidence,
+});
+const isolationSectionSchema = strictObject({
+    network: isolationValueSchema.optional(),
+    filesystem: isolationValueSchema.optional(),
+    external_services: isolationValueSchema.optional(),
+    side_effects: isolationValueSchema.optional(),
+});
+const sourceSectionSchema = strictObject({
+    trace_id: evidence,
+    span_id: evidence,
+    capture: schemas_enum(CAPTURE_VALUES).optional(),
+    provenance: evidence,
+});
+const manifestSchema = strictObject({
+    schema: literal(MANIFEST_SCHEMA_ID, { message: `must be "${MANIFEST_SCHEMA_ID}"` }),
+    id: schemas_string().min(1, 'must be a non-empty string'),
+    model: modelSectionSchema.optional(),
+    tools: toolsSectionSchema.optional(),
+    retrieval: retrievalSectionSchema.optional(),
+    environment: environmentSectionSchema.optional(),
+    isolation: isolationSectionSchema.optional(),
+    source: sourceSectionSchema.optional(),
+});
+/** Files ending in `.jsonl` or `.ndjson` hold one manifest per line; anything else holds one. */
+function manifest_isJsonLines(file) {
+    return /\.(jsonl|ndjson)$/i.test(file);
+}
+/**
+ * Parses and validates the text of one manifest file. `file` is used for reporting and to pick
+ * the format. Never throws on bad content: every problem becomes a {@link ManifestProblem}.
+ */
+function parseManifestText(text, file) {
+    if (!manifest_isJsonLines(file))
+        return [parseOne(text, file, 1)];
+    const entries = [];
+    const lines = text.split('\n');
+    lines.forEach((raw, index) => {
+        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+        if (line.trim() === '')
+            return;
+        entries.push(parseOne(line, file, index + 1));
+    });
+    return entries;
+}
+/**
+ * Manifests up to this many characters get exact positions for their problems; a larger invalid
+ * manifest's problems are reported at its first line. Positions come from building a YAML
+ * document, which costs about 100 bytes of memory and some microseconds per character: fine for
+ * the rare invalid manifest, too much for every one.
+ */
+const POSITIONED_MANIFEST_CHARS = 1024 * 1024;
+/**
+ * One manifest: `JSON.parse` and the schema first (fast, no positions); only a manifest with a
+ * problem, or with a repeated key (which `JSON.parse` would silently resolve), is read a second
+ * time to say where each problem is.
+ */
+function parseOne(text, file, firstLine) {
+    // A UTF-8 byte order mark is not JSON, but editors add it; skip it like Node's readers do.
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    let value;
+    try {
+        value = JSON.parse(body);
+    }
+    catch {
+        const error = jsonSyntaxError(body) ?? { line: 1, column: 1, message: 'not JSON' };
+        return {
+            ok: false,
+            file,
+            line: firstLine,
+            id: null,
+            problems: [
+                {
+                    file,
+                    path: '',
+                    line: firstLine + error.line - 1,
+                    column: error.column,
+                    message: `invalid JSON: ${error.message}`,
+                },
+            ],
+        };
+    }
+    const result = manifestSchema.safeParse(value);
+    const repeatedKeys = colonsOutsideStrings(body) !== memberCount(value);
+    if (result.success && !repeatedKeys)
+        return { ok: true, file, line: firstLine, manifest: result.data };
+    const source = positionedSource(body);
+    const at = (path, target) => {
+        if (source === null)
+            return { line: firstLine, column: 1 };
+        const position = source.positionOf(path, target);
+        return { line: firstLine + position.line - 1, column: position.column };
+    };
+    const problems = [];
+    if (repeatedKeys) {
+        if (source === null) {
+            problems.push({ file, path: '', ...at([], 'value'), message: 'a key is repeated in an object' });
+        }
+        for (const repeat of source?.duplicateKeys ?? []) {
+            problems.push({
+                file,
+                path: formatPath(repeat.path),
+                line: firstLine + repeat.line - 1,
+                column: repeat.column,
+                message: `duplicate key ${JSON.stringify(repeat.path[repeat.path.length - 1])}`,
+            });
+        }
+    }
+    if (!result.success) {
+        for (const issue of result.error.issues)
+            problems.push(...issueProblems(issue, value, at, file));
+    }
+    problems.sort(manifest_compareProblems);
+    return { ok: false, file, line: firstLine, id: readableId(value), problems };
+}
+/** The document that locates problems, for a manifest small enough (see POSITIONED_MANIFEST_CHARS). */
+function positionedSource(text) {
+    if (text.length > POSITIONED_MANIFEST_CHARS)
+        return null;
+    try {
+        return parseSource(text, 'json', { duplicateKeys: 'list' });
+    }
+    catch {
+        return null; // nesting deeper than the YAML reader's stack: problems stay at the first line
+    }
+}
+/**
+ * Colons outside strings: in valid JSON, exactly one per object member. More than the parsed
+ * value holds means a repeated key that `JSON.parse` kept only once. One pass, no allocation.
+ */
+function colonsOutsideStrings(text) {
+    let colons = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c)
+                i++;
+            else if (c === 0x22)
+                inString = false;
+        }
+        else if (c === 0x22)
+            inString = true;
+        else if (c === 0x3a)
+            colons++;
+    }
+    return colons;
+}
+/** Object members in a parsed JSON value, counted without recursion (depth is the input's to choose). */
+function memberCount(value) {
+    let members = 0;
+    const stack = [value];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (typeof node !== 'object' || node === null)
+            continue;
+        if (Array.isArray(node)) {
+            for (const item of node)
+                stack.push(item);
+        }
+        else {
+            for (const key of Object.keys(node)) {
+                members++;
+                stack.push(node[key]);
+            }
+        }
+    }
+    return members;
+}
+function readableId(value) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return null;
+    const id = value.id;
+    return typeof id === 'string' && id !== '' ? id : null;
+}
+function issueProblems(issue, root, at, file) {
+    const path = issue.path.filter((s) => typeof s !== 'symbol');
+    const problem = (where, message, preferKey = false) => ({
+        file,
+        path: formatPath(where),
+        ...at(where, preferKey ? 'key' : 'value'),
+        message,
+    });
+    if (issue.code === 'unrecognized_keys') {
+        return issue.keys.map((key) => problem([...path, key], `unknown key ${JSON.stringify(key)}`, true));
+    }
+    const present = hasPath(root, path);
+    if (!present) {
+        // Reported at the object that lacks the key.
+        const key = path[path.length - 1];
+        return [problem(path, `missing required key ${JSON.stringify(String(key))}`)];
+    }
+    if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator === 'state') {
+        return [problem(path, `must be one of ${EVIDENCE_STATES.map((s) => JSON.stringify(s)).join(', ')}`)];
+    }
+    if (issue.code === 'invalid_type') {
+        return [problem(path, `expected ${issue.expected}, got ${manifest_describeType(valueAtPath(root, path))}`)];
+    }
+    if (issue.code === 'invalid_value') {
+        const allowed = issue.values.map((v) => JSON.stringify(v));
+        return [
+            problem(path, allowed.length === 1 ? `must be ${allowed[0]}` : `must be one of ${allowed.join(', ')}`),
+        ];
+    }
+    return [problem(path, issue.message)];
+}
+function hasPath(root, path) {
+    let node = root;
+    for (const segment of path) {
+        if (typeof node !== 'object' || node === null)
+            return false;
+        if (!Object.prototype.hasOwnProperty.call(node, segment))
+            return false;
+        node = node[segment];
+    }
+    return true;
+}
+function manifest_describeType(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'array';
+    return typeof value;
+}
+function manifest_compareProblems(a, b) {
+    return (compareStrings(a.file, b.file) ||
+        a.line - b.line ||
+        a.column - b.column ||
+        compareStrings(a.path, b.path) ||
+        compareStrings(a.message, b.message));
+}
+
+;// CONCATENATED MODULE: ./build/fidelity/report.js
+
+
+
+
+
+
+
+/** A manifest file that could not be read at all (missing, a directory, no permission). */
+class ManifestFileError extends Error {
+    file;
+    name = 'ManifestFileError';
+    constructor(file, message) {
+        super(`${file}: ${message}`);
+        this.file = file;
+    }
+}
+/** Grades parsed entries; invalid ones keep their problems. Pure. */
+function gradeEntries(entries, files = []) {
+    const reports = [];
+    const invalid = [];
+    const invalidManifests = [];
+    for (const entry of entries) {
+        if (entry.ok) {
+            const analysis = analyzeManifest(entry.manifest);
+            reports.push({ id: entry.manifest.id, file: entry.file, ...analysis });
+        }
+        else {
+            invalid.push(...entry.problems);
+            invalidManifests.push({ file: entry.file, line: entry.line, id: entry.id, problems: entry.problems });
+        }
+    }
+    return { files: [...files], reports, invalid, invalidManifests };
+}
+/**
+ * The largest manifest file read. A manifest is a few kilobytes; the limit keeps one file's text
+ * and parsed values within a few hundred megabytes. Larger sets are split into several files (a
+ * JSON Lines file can be cut between any two lines); they are read one at a time.
+ */
+const MAX_MANIFEST_FILE_BYTES = 64 * 1024 * 1024;
+/** Reads and grades the given manifest files, in the order given. Throws {@link ManifestFileError}. */
+async function gradeManifestFiles(files) {
+    const graded = [];
+    for (const file of files) {
+        let text;
+        try {
+            const size = (await (0,promises_namespaceObject.stat)(file)).size;
+            if (size > MAX_MANIFEST_FILE_BYTES) {
+                throw new ManifestFileError(file, `${(size / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit of one manifest file: split it into several files (a JSON Lines file can be cut between any two lines)`);
+            }
+            text = await (0,promises_namespaceObject.readFile)(file, 'utf8');
+        }
+        catch (error) {
+            if (error instanceof ManifestFileError)
+                throw error;
+            throw new ManifestFileError(file, describeFsError(error));
+        }
+        // Graded file by file: only the grades are kept, not the manifests' values.
+        graded.push(gradeEntries(parseManifestText(text, file)));
+    }
+    return {
+        files: [...files],
+        reports: graded.flatMap((set) => set.reports),
+        invalid: graded.flatMap((set) => set.invalid),
+        invalidManifests: graded.flatMap((set) => set.invalidManifests),
+    };
+}
+/** The `fidelity` command's JSON result: reports and invalid problems, both in input order. */
+async function fidelityCommandResult(files) {
+    const set = await gradeManifestFiles(files);
+    return { reports: set.reports, invalid: set.invalid };
+}
+const MANIFEST_FILE = /\.(json|jsonl|ndjson)$/i;
+/**
+ * Loads every manifest for `replay --manifests`: a directory (its *.json / *.jsonl files, not
+ * recursive, sorted by name), a glob (matching *.json / *.jsonl files, sorted by path), or one
+ * file. A missing directory or file throws {@link ManifestFileError}; a glob matching nothing
+ * gives an empty set.
+ */
+async function loadManifestsFromDirOrGlob(pathOrGlob) {
+    return gradeManifestFiles(await resolveManifestFiles(pathOrGlob));
+}
+async function resolveManifestFiles(pathOrGlob) {
+    // An existing path is a name even when it holds glob characters, as for samples (sampleFiles.ts).
+    const exists = await (0,promises_namespaceObject.stat)(pathOrGlob).then(() => true, () => false);
+    if (exists || !picomatch.scan(pathOrGlob).isGlob) {
+        let info;
+        try {
+            info = await (0,promises_namespaceObject.stat)(pathOrGlob);
+        }
+        catch (error) {
+            throw new ManifestFileError(pathOrGlob, describeFsError(error));
+        }
+        if (!info.isDirectory() && !info.isFile()) {
+            // A FIFO or device would block the read forever.
+            throw new ManifestFileError(pathOrGlob, 'not a regular file or directory (a device, FIFO or socket)');
+        }
+        if (!info.isDirectory())
+            return [pathOrGlob];
+        const names = (await (0,promises_namespaceObject.readdir)(pathOrGlob, { withFileTypes: true }))
+            .filter((d) => d.isFile() && MANIFEST_FILE.test(d.name))
+            .map((d) => d.name)
+            .sort(compareStrings);
+        return names.map((name) => external_node_path_namespaceObject.join(pathOrGlob, name));
+    }
+    const files = await globFiles({ shown: pathOrGlob, path: pathOrGlob }, (name) => MANIFEST_FILE.test(name));
+    return files.map((f) => f.path).sort(compareStrings);
+}
+function describeFsError(error) {
+    const code = error?.code;
+    if (code === 'ENOENT')
+        return 'no such file or directory';
+    if (code === 'EISDIR')
+        return 'is a directory';
+    if (code === 'EACCES' || code === 'EPERM')
+        return 'permission denied';
+    return error instanceof Error ? error.message : String(error);
+}
+/**
+ * The `fidelity` section of the replay report.
+ *
+ * - `manifests` counts valid and invalid manifests; `levels` sums to it because an invalid
+ *   manifest counts as `unreplayable` (nothing it says can be trusted).
+ * - `recordManifestIds` is each record's `manifest_id` (undefined/null when it has none), or a
+ *   map from manifest id (null/undefined for "no id") to a record count.
+ * - A record joins the manifest its id names; an invalid manifest whose `id` is readable joins
+ *   as `unreplayable`; a record naming no manifest is `no_manifest`. If two manifests share an id
+ *   the record takes the worse level.
+ * - `worst` is null when there are no manifests at all.
+ * - `reports` lists the valid manifests sorted by id (then level, worst last), without values.
+ */
+function summarizeFidelity(set, recordManifestIds) {
+    const levels = zeroLevels();
+    const levelById = new Map();
+    const note = (id, level) => {
+        levels[level]++;
+        if (id === null)
+            return;
+        const known = levelById.get(id);
+        levelById.set(id, known === undefined ? level : (worstLevel([known, level]) ?? level));
+    };
+    for (const report of set.reports)
+        note(report.id, report.level);
+    for (const invalid of set.invalidManifests)
+        note(invalid.id, 'unreplayable');
+    const records = { ...zeroLevels(), no_manifest: 0 };
+    const counts = recordManifestIds instanceof Map
+        ? recordManifestIds.entries()
+        : mapIterable(recordManifestIds, (id) => [id, 1]);
+    for (const [id, count] of counts) {
+        const level = id === null || id === undefined ? undefined : levelById.get(id);
+        if (level === undefined)
+            records.no_manifest += count;
+        else
+            records[level] += count;
+    }
+    const groups = new Map();
+    for (const report of set.reports) {
+        const seen = new Set();
+        for (const gap of report.missing_evidence) {
+            if (gap.impact !== 'blocks_replay')
+                continue;
+            const key = JSON.stringify([gap.path, gap.reason]);
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            const group = groups.get(key) ?? { path: gap.path, reason: gap.reason, manifests: 0 };
+            group.manifests++;
+            groups.set(key, group);
+        }
+    }
+    const blocking_gaps = [...groups.values()].sort((a, b) => compareStrings(a.path, b.path) || compareStrings(a.reason, b.reason));
+    const reports = set.reports
+        .map((r) => ({ id: r.id, level: r.level, missing_evidence: r.missing_evidence }))
+        .sort((a, b) => compareStrings(a.id, b.id) || compareLevels(a.level, b.level));
+    const manifests = set.reports.length + set.invalidManifests.length;
+    return {
+        manifests,
+        invalid: set.invalidManifests.length,
+        levels,
+        records_by_level: records,
+        worst: worstLevel(analyze_FIDELITY_LEVELS.filter((level) => levels[level] > 0)),
+        blocking_gaps,
+        reports,
+    };
+}
+function zeroLevels() {
+    return { exact: 0, controlled: 0, partial: 0, unreplayable: 0 };
+}
+function* mapIterable(items, f) {
+    for (const item of items)
+        yield f(item);
+}
+// ---------------------------------------------------------------------------------------------
+// Text for a person.
+const IMPACT_TITLE = {
+    blocks_replay: 'blocks replay',
+    reduces_control: 'reduces control',
+    prevents_exactness: 'prevents exactness',
+};
+/**
+ * What evidence would close a gap. Derived from the path and the fixed reasons, so the JSON keeps
+ * exactly docs/fidelity.md's `{path, impact, reason}`.
+ */
+function remedyFor(gap) {
+    const p = gap.path;
+    const field = p.slice(p.lastIndexOf('.') + 1);
+    switch (gap.reason) {
+        case 'hash only':
+            return `supply the content of ${p} (state "value"), not only its hash`;
+        case 'attested absent':
+            return `replay needs ${p} as a value`;
+        case 'not captured':
+            return valueOrHashSuffices(p)
+                ? `capture ${p} (its value, or its hash)`
+                : p === 'tools.definitions'
+                    ? `capture ${p} as a value (or attest it absent)`
+                    : `capture ${p} as a value`;
+        case 'integrity: sha256 mismatch':
+            return `make ${p}.sha256 the SHA-256 of the RFC 8785 canonical JSON of its value (or fix the value)`;
+        case 'integrity: sha256 unverifiable: value has no canonical JSON form':
+            return `remove lone surrogates from ${p}'s value, or drop its sha256`;
+        case 'replay mode unknown':
+            return `record ${p}: not_used, recorded_outputs, or execute/rerun`;
+        case 'call ledger not attested complete':
+            return 'attest tools.ledger_complete: true once every tool call is recorded';
+        case 'calls listed although replay mode is not_used':
+            return 'set tools.replay_mode to recorded_outputs or execute, or do not list calls';
+        case 'isolation unknown':
+            return `record ${p} (isolated, stubbed or live)`;
+        case 'capture unknown':
+            return 'record source.capture (native or mapped)';
+        case 'mapped trace, not native runtime evidence':
+            return 'capture the run natively from the runtime (source.capture: native)';
+        case 'determinism not guaranteed (a seed is not a guarantee)':
+        case 'determinism not guaranteed':
+            return `only a runtime guarantee lifts this: ${p}: true with a basis`;
+        default:
+            if (gap.reason.startsWith('live '))
+                return `replay with ${field.replace('_', ' ')} isolated or stubbed`;
+            return `supply evidence for ${p}`;
+    }
+}
+function valueOrHashSuffices(p) {
+    return /^tools\.calls\[\d+\]\.input$/.test(p) || p.startsWith('environment.') || p.startsWith('source.');
+}
+/** The `--format text` report: per manifest, gaps grouped by impact with what would lift the level. */
+function renderFidelityText(result) {
+    const lines = [];
+    for (const report of result.reports) {
+        lines.push(`${report.id}  ${report.level}  (${report.file})`);
+        if (report.missing_evidence.length === 0) {
+            lines.push('  no gaps: every piece of evidence for an exact replay is present');
+        }
+        GAP_IMPACTS.forEach((impact, rank) => {
+            const gaps = report.missing_evidence.filter((gap) => gap.impact === impact);
+            if (gaps.length === 0)
+                return;
+            // Closing this group and every worse one (listed above it) leaves the level the rest allow.
+            const rest = report.missing_evidence.filter((gap) => GAP_IMPACTS.indexOf(gap.impact) > rank);
+            const worse = report.missing_evidence.some((gap) => GAP_IMPACTS.indexOf(gap.impact) < rank);
+            const closing = worse ? 'closing these too' : 'closing these';
+            lines.push(`  ${IMPACT_TITLE[impact]} (${gaps.length}); ${closing} lifts it to ${levelOf(rest)}:`);
+            const width = Math.max(...gaps.map((gap) => gap.path.length));
+            for (const gap of gaps) {
+                lines.push(`    ${gap.path.padEnd(width)}  ${gap.reason}`);
+                lines.push(`    ${' '.repeat(width)}  -> ${remedyFor(gap)}`);
+            }
+        });
+        lines.push('');
+    }
+    if (result.invalid.length > 0) {
+        lines.push(`invalid manifests (graded unreplayable), ${result.invalid.length} problem(s):`);
+        for (const problem of [...result.invalid].sort(compareProblems)) {
+            const where = problem.path === '' ? '' : `  ${problem.path}`;
+            lines.push(`  ${problem.file}:${problem.line}:${problem.column}${where}  ${problem.message}`);
+        }
+        lines.push('');
+    }
+    const counts = zeroLevels();
+    for (const report of result.reports)
+        counts[report.level]++;
+    // A .json file is one manifest; a JSON Lines manifest is one line, and all its problems share it.
+    const invalidManifests = new Set(result.invalid.map((p) => (isJsonLines(p.file) ? `${p.file}\u0000${p.line}` : p.file))).size;
+    counts.unreplayable += invalidManifests;
+    const parts = FIDELITY_LEVELS.map((level) => `${counts[level]} ${level}`);
+    lines.push(`${result.reports.length + invalidManifests} manifest(s): ${parts.join(', ')} (${invalidManifests} invalid, graded unreplayable)`);
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./build/action/impact.js
+
+
+
+
+
+
+
+function impactPartsOf(texts, digests) {
+    return {
+        base_blob: texts.base === null ? null : gitBlobId(texts.base),
+        head_blob: texts.head === null ? null : gitBlobId(texts.head),
+        manifests_sha256: digests.manifests,
+        changes_sha256: digests.changes,
+        sample_sha256: digests.sample ?? null,
+    };
+}
+/** SHA-256 over the manifest files' names and digests, in the order the replay reads them. */
+async function manifestsDigest(path) {
+    if (path === null)
+        return null;
+    try {
+        const files = await resolveManifestFiles(path);
+        const entries = [];
+        for (const file of files)
+            entries.push([(0,external_node_path_namespaceObject.basename)(file), await sha256_sha256OfFile(file)]);
+        return sha256Canonical(entries);
+    }
+    catch {
+        // The replay reports the unreadable manifests itself; the digest says only that they were.
+        return sha256Canonical({ unreadable: true });
+    }
+}
+/** SHA-256 over the sample files' digests, in sample order; null when there is none. */
+async function sampleFilesDigest(files) {
+    if (files === null || files.length === 0)
+        return null;
+    const digests = [];
+    for (const file of files)
+        digests.push(await sha256_sha256OfFile(file.path).catch(() => 'unreadable'));
+    return sha256Canonical(digests);
+}
+/**
+ * A problem as the digest holds it: the places a run happens in (the workspace, the runner's and
+ * the system's temp directories, a build's random directory) replaced by names, so a re-run of the
+ * same commit gives the same digest.
+ */
+function stableText(text, places) {
+    let out = text;
+    for (const [path, name] of places)
+        if (path !== '')
+            out = out.split(path).join(name);
+    return out.replace(/policy-replay-[A-Za-z-]*?[A-Za-z0-9]{6}(?=[/\\\s'":)]|$)/g, 'policy-replay-…');
+}
+function impact_problemsOf(p, places) {
+    const listed = [...p.errors, ...(p.base_errors ?? []), ...(p.blockers ?? [])];
+    return listed.map((e) => stableText(`${e.file}:${e.line}:${e.column}: ${e.message}`, places)).sort();
+}
+function runImpactDigest(policies, settings, run) {
+    const places = [
+        [run.workspace, '$WORKSPACE'],
+        [run.tempDir, '$RUNNER_TEMP'],
+        [(0,external_node_os_namespaceObject.tmpdir)(), '$TMP'],
+    ];
+    return impactDigest(policies.map((p) => ({
+        path: p.path,
+        previous_path: p.previous_path,
+        status: p.status,
+        base_blob: p.impact?.base_blob ?? null,
+        head_blob: p.impact?.head_blob ?? null,
+        sample_sha256: p.report?.result ? p.report.meta.traffic.sha256 : (p.impact?.sample_sha256 ?? null),
+        manifests_sha256: p.impact?.manifests_sha256 ?? null,
+        changes_sha256: p.impact?.changes_sha256 ?? null,
+        problems: impact_problemsOf(p, places),
+    })), {
+        fail_on: [...new Set(settings.failOn.map(ruleText))].sort(),
+        limits: { ...settings.limits },
+        mode: 'pull-request',
+        unevaluable: settings.unevaluable,
+        opa_version: run.opaVersion,
+        decision_log: {
+            decision_path: settings.decisionPath,
+            decision_field: settings.decisionField,
+            bundle: settings.bundle,
+            manifest_id_field: settings.manifestIdField,
+        },
+    });
+}
+
+;// CONCATENATED MODULE: ./build/action/policyFailure.js
+
+/**
+ * One policy's failure stays that policy's (README "Security model"): an error while replaying it
+ * — a hostile document the validator did not foresee, an unreadable sample, a crash in the engine
+ * or the renderer — becomes its `replay-failed` blocker, annotated and shown in its section, and
+ * fails the run whatever `fail-on` says; every other policy is still replayed and reported.
+ */
+const REPLAY_FAILED = 'replay-failed';
+/** The message of anything thrown, with its kind when that is not a plain Error. */
+function failureMessage(error) {
+    if (!(error instanceof Error))
+        return String(error);
+    return error.name && error.name !== 'Error' && !error.message.startsWith(error.name)
+        ? `${error.name}: ${error.message}`
+        : error.message;
+}
+/** The blocker of a policy whose processing threw `error`, annotated at the policy file. */
+function replayFailure(path, error) {
+    return {
+        rule: REPLAY_FAILED,
+        file: path,
+        path: '',
+        line: 1,
+        column: 1,
+        message: `could not be replayed: ${failureMessage(error)}`,
+    };
+}
+/** A PolicyBlocker from an evidence or failure problem. */
+function blocker(rule, error) {
+    return { rule, ...error };
+}
+/** What the gate must fail on for this policy, whatever the rules. */
+function blockersOf(outcome) {
+    return (outcome.blockers ?? []).map((b) => ({ rule: b.rule, reason: b.message }));
+}
+/**
+ * The blockers of one policy that are annotated and listed one by one, and how many others are
+ * only counted: a policy never floods the annotations or its section, whatever produced its
+ * blockers. Every blocker still fails the gate and stays in the report.
+ */
+function shownBlockers(blockers, max = MAX_LISTED) {
+    return { shown: blockers.slice(0, max), more: Math.max(0, blockers.length - max) };
+}
+
+;// CONCATENATED MODULE: ./build/action/policyOutcome.js
+
+
+
+/**
+ * The outcome a policy starts from once its sample is located: nothing replayed yet, "no traffic"
+ * when no sample was found and nothing blocks it, and a blocker (logged) for every evidence
+ * problem, which then keeps the policy from being replayed.
+ */
+function sampledOutcome(policy, sample, evidence, log) {
+    const outcome = {
+        ...policy,
+        traffic: sample.traffic,
+        traffic_looked: sample.looked,
+        manifests: sample.manifests,
+        no_traffic: sample.traffic === null && evidence.length === 0,
+        errors: [],
+        report: null,
+    };
+    if (evidence.length > 0) {
+        outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
+        for (const b of outcome.blockers)
+            log(`${policy.path}: not replayed: ${b.message}`);
+    }
+    else if (sample.traffic !== null && sample.manifests === null) {
+        // Without manifests there is no fidelity section, and the fidelity rules have nothing to
+        // judge: the log says where they were looked for, so a mistyped `manifests` shows.
+        log(`${policy.path}: no manifests (looked for ${boundedList(sample.manifestsLooked)}): no fidelity grading`);
+    }
+    return outcome;
+}
+/** The outcome of a policy whose processing threw: nothing replayed, its one blocker `failure`. */
+function failedOutcome(policy, failure) {
+    return {
+        ...policy,
+        traffic: null,
+        traffic_looked: [],
+        manifests: null,
+        no_traffic: false,
+        errors: [],
+        report: null,
+        blockers: [failure],
+    };
+}
+/** Lines of manifest problems logged per policy; the rest are counted (the report has the total). */
+const MAX_MANIFEST_PROBLEM_LINES = 20;
+/**
+ * The problems of a policy's invalid manifests, in the log: the report only counts invalid
+ * manifests (graded unreplayable), so this is where an operator sees what to fix. Paths are
+ * shown relative to the workspace.
+ */
+function logManifestProblems(policyPath, problems, workspace, log) {
+    for (const p of problems.slice(0, MAX_MANIFEST_PROBLEM_LINES)) {
+        const file = (0,external_node_path_namespaceObject.relative)(workspace, p.file) || p.file;
+        log(`${policyPath}: invalid manifest ${file}:${p.line}:${p.column}: ${p.path || '(document)'}: ${p.message}`);
+    }
+    if (problems.length > MAX_MANIFEST_PROBLEM_LINES)
+        log(`${policyPath}: … and ${problems.length - MAX_MANIFEST_PROBLEM_LINES} more manifest problems`);
+}
+
+;// CONCATENATED MODULE: ./build/action/regoRoots.js
+const trimmed = (path) => path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+function regoRootsOf(policies, mapping) {
+    const roots = new Map();
+    for (const item of policies)
+        if (item.endsWith('/') && !item.startsWith('!'))
+            roots.set(trimmed(item), { path: trimmed(item), mappingKey: null });
+    for (const [key, entry] of Object.entries(mapping?.policies ?? {}))
+        if (entry['policy-kind'] === 'rego' || (key.endsWith('/') && roots.has(trimmed(key))))
+            roots.set(trimmed(key), { path: trimmed(key), mappingKey: key });
+    // A root's own entry, written with or without the slash, gives its options.
+    for (const root of roots.values())
+        if (root.mappingKey === null)
+            for (const key of [root.path, `${root.path}/`])
+                if (mapping?.policies[key])
+                    root.mappingKey = key;
+    return [...roots.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+;// CONCATENATED MODULE: ./build/action/regoTree.js
+/**
+ * A Rego bundle root as it is at one commit, written to a directory of its own for the replay
+ * (docs/rego.md "The Action"): every file below the root read from git's objects (never from the
+ * checkout, which is one commit only), symlinks followed within that commit's tree as a checkout
+ * would (a link out of the repository, a submodule or a dangling link fails closed: the bundle
+ * cannot be read as the service would), each directory once, within the bundle limits.
+ */
+
+
+
+
+
+class RegoTreeError extends Error {
+    name = 'RegoTreeError';
+}
+/** Writes `root` at `sha` under `dest`; null when the commit has no directory there. */
+async function writeRootAtCommit(workspace, sha, root, dest, limits = REGO_READ_LIMITS) {
+    const top = await resolvePathAtCommit(workspace, sha, root);
+    if (top === null || top.entry.type !== 'tree')
+        return null;
+    const walk = new RootWalk(workspace, sha, root, dest, limits);
+    await walk.directory(top.entry, top.path, '');
+    return walk.done();
+}
+class RootWalk {
+    workspace;
+    sha;
+    root;
+    dest;
+    limits;
+    files = 0;
+    bytes = 0;
+    seen = new Set();
+    digests = [];
+    constructor(workspace, sha, root, dest, limits) {
+        this.workspace = workspace;
+        this.sha = sha;
+        this.root = root;
+        this.dest = dest;
+        this.limits = limits;
+    }
+    /** The directory `resolved` (its path with links resolved) written as `relative` under dest. */
+    async directory(entry, resolved, relative) {
+        if (this.seen.has(resolved))
+            return;
+        this.seen.add(resolved);
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(this.dest, relative), { recursive: true });
+        for (const { name, entry: child } of await readTreeEntries(this.workspace, entry.oid)) {
+            if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0'))
+                throw new RegoTreeError(`${this.root}/${relative}: a tree entry named ${JSON.stringify(name)}`);
+            const shown = relative === '' ? name : `${relative}/${name}`;
+            await this.entry(child, `${resolved}/${name}`, shown);
+        }
+    }
+    async entry(entry, resolved, shown) {
+        const where = `${this.root}/${shown}`;
+        if (entry.type === 'tree')
+            return this.directory(entry, resolved, shown);
+        if (entry.type === 'commit')
+            throw new RegoTreeError(`${where} is a submodule at ${this.sha}: a bundle's files must be in the repository`);
+        if (entry.mode === '120000') {
+            // Throws SymlinkError for a link out of the repository or a loop of links.
+            const target = await resolvePathAtCommit(this.workspace, this.sha, resolved);
+            if (target === null)
+                throw new RegoTreeError(`${where} is a symlink to nothing at ${this.sha}`);
+            if (target.entry.type === 'tree')
+                return this.directory(target.entry, target.path, shown);
+            if (target.entry.type !== 'blob')
+                throw new RegoTreeError(`${where} leads to a submodule at ${this.sha}`);
+            return this.file(target.entry, shown);
+        }
+        return this.file(entry, shown);
+    }
+    async file(entry, shown) {
+        if (++this.files > this.limits.maxFiles)
+            throw new RegoTreeError(`${this.root} holds more than ${this.limits.maxFiles} files at ${this.sha}`);
+        const left = this.limits.maxBytes - this.bytes;
+        const bytes = await readBlob(this.workspace, entry.oid, `${this.root}/${shown}`, left).catch((error) => {
+            if (!(error instanceof FileTooLargeError))
+                throw error;
+            throw new RegoTreeError(`${this.root} is over the ${this.limits.maxBytes}-byte limit of a bundle at ${this.sha}`);
+        });
+        this.bytes += bytes.length;
+        this.digests.push([shown, (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')]);
+        await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(this.dest, shown), bytes);
+    }
+    done() {
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        for (const [path, digest] of this.digests.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+            hash.update(`${path}\0${digest}\n`);
+        return { files: this.files, bytes: this.bytes, sha256: hash.digest('hex') };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/action/sampleLocator.js
+
+
+
+
+
+
+
+
+
+const entrySchema = strictObject({
+    traffic: union([schemas_string(), array(schemas_string()).min(1)]).optional(),
+    manifests: schemas_string().optional(),
+    'decision-path': schemas_string().optional(),
+    'decision-field': schemas_string().optional(),
+    bundle: schemas_string().optional(),
+    'manifest-id-field': schemas_string().optional(),
+    // A Rego bundle root (docs/rego.md "The Action"): the key is its directory.
+    'policy-kind': schemas_enum(['rules', 'rego']).optional(),
+    'deny-when-nonempty': schemas_boolean().optional(),
+    'rego-version': schemas_enum(['v1', 'v0']).optional(),
+});
+const mappingSchema = strictObject({ policies: record(schemas_string(), entrySchema) });
+const MAPPING_FILE = '.policy-replay.yml';
+class MappingError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'MappingError';
+    }
+}
+/** Parses `.policy-replay.yml`; every path in it must be relative and stay in the repository. */
+function parseSampleMapping(text) {
+    const parsed = mappingSchema.safeParse((0,dist/* parse */.qg)(text));
+    if (!parsed.success) {
+        throw new MappingError(`${MAPPING_FILE} is invalid: ${boundedList(parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`), '; ')}`);
+    }
+    for (const [policy, entry] of Object.entries(parsed.data.policies)) {
+        const traffic = entry.traffic === undefined ? [] : [entry.traffic].flat();
+        for (const path of [...traffic, entry.manifests]) {
+            if (path !== undefined && ((0,external_node_path_namespaceObject.isAbsolute)(path) || path.split(/[\\/]/).includes('..'))) {
+                throw new MappingError(`${MAPPING_FILE}: ${JSON.stringify(path)} (for ${JSON.stringify(policy)}) must be a path inside the repository, without ".."`);
+            }
+        }
+        try {
+            decisionLogOf(entry, null);
+        }
+        catch (error) {
+            if (!(error instanceof DecisionLogOptionError))
+                throw error;
+            throw new MappingError(`${MAPPING_FILE}: ${JSON.stringify(policy)}: ${error.message}`);
+        }
+    }
+    return parsed.data;
+}
+/** The decision-log options of one policy: each from its mapping entry, else from the inputs. */
+function decisionLogOf(entry, settings) {
+    return parseDecisionLogOptions({
+        decisionPath: entry?.['decision-path'] ?? settings?.decisionPath ?? null,
+        decisionField: entry?.['decision-field'] ?? settings?.decisionField ?? null,
+        bundle: entry?.bundle ?? settings?.bundle ?? null,
+        manifestIdField: entry?.['manifest-id-field'] ?? settings?.manifestIdField ?? null,
+    });
+}
+/** The mapping in the checked-out workspace (drift runs: the default branch). */
+function readSampleMapping(workspace) {
+    const file = (0,external_node_path_namespaceObject.join)(workspace, MAPPING_FILE);
+    if (!(0,external_node_fs_.existsSync)(file))
+        return null;
+    return parseSampleMapping((0,external_node_fs_.readFileSync)(file, 'utf8'));
+}
+/** Whether `path` (already joined to the workspace) really lies inside it, symlinks resolved. */
+function insideWorkspace(workspace, path) {
+    try {
+        const root = (0,external_node_fs_.realpathSync)(workspace);
+        const real = (0,external_node_fs_.realpathSync)(path);
+        const rel = (0,external_node_path_namespaceObject.relative)(root, real);
+        return rel === '' || (!rel.startsWith(`..${external_node_path_namespaceObject.sep}`) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
+    }
+    catch {
+        return false;
+    }
+}
+/** The files a candidate names, or null when it names none (or one leading out). */
+async function filesOf(workspace, candidates) {
+    let files;
+    try {
+        files = await listSampleFiles(candidates.map((c) => ({ shown: c.shown, path: c.file, literal: c.literal })));
+    }
+    catch {
+        return null; // missing, a glob matching nothing, an empty directory: looked for, not found
+    }
+    const needsContainment = candidates.some((c) => c.contained);
+    if (needsContainment && files.some((f) => !insideWorkspace(workspace, f.path)))
+        return null;
+    return files;
+}
+/**
+ * An input template filled in with a policy's path. The policy's name only ever names files: in
+ * a template without glob syntax the result is literal; in a template that is a pattern, a name
+ * holding glob syntax could not be told apart from it, so that is an error rather than a guess.
+ */
+function fromTemplate(template, policyPath, input) {
+    const isPattern = picomatch.scan(template.replace(/\{(?:name|dir|path)\}/g, 'x')).isGlob;
+    const filled = expandPathTemplate(template, policyPath);
+    if (isPattern && picomatch.scan(expandPathTemplate('{path}', policyPath)).isGlob) {
+        throw new MappingError(`the ${input} input ${JSON.stringify(template)} is a glob, and the policy path ${JSON.stringify(policyPath)} ` +
+            'holds glob characters: its sample would be a pattern built from a file name. Rename the policy, ' +
+            `or map its sample in ${MAPPING_FILE}`);
+    }
+    return { path: filled, literal: !isPattern };
+}
+async function locateSample(workspace, policyPath, settings, mapping) {
+    const mapped = mapping?.policies[policyPath];
+    const name = expandPathTemplate('{name}', policyPath);
+    const fromMapping = (p) => ({
+        shown: p,
+        file: (0,external_node_path_namespaceObject.resolve)(workspace, p),
+        contained: true,
+        literal: false,
+    });
+    // The default layout is built from the policy's name: `policies/*.yaml` is one file.
+    const fromLayout = (p) => ({ ...fromMapping(p), literal: true });
+    const fromInput = (template, input) => {
+        const { path: p, literal } = fromTemplate(template, policyPath, input);
+        return { shown: p, file: (0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p), contained: false, literal };
+    };
+    // Each entry is one sample (a mapping list is one sample of several parts); the first usable wins.
+    const trafficCandidates = mapped?.traffic
+        ? [[mapped.traffic].flat().map(fromMapping)]
+        : settings.traffic
+            ? [[fromInput(settings.traffic, 'traffic')]]
+            : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`].map((p) => [
+                fromLayout(p),
+            ]);
+    const manifestCandidates = mapped?.manifests
+        ? [fromMapping(mapped.manifests)]
+        : settings.manifests
+            ? [fromInput(settings.manifests, 'manifests')]
+            : [fromLayout(`traffic/${name}.manifests`)];
+    const samples = [];
+    for (const candidate of trafficCandidates) {
+        const files = await filesOf(workspace, candidate);
+        // A mapping list of thousands of parts is named by its first five and a count wherever it is
+        // shown (reports, TrafficReadError, log lines); `files` keeps every part for reading.
+        if (files !== null)
+            samples.push({ shown: boundedList(candidate.map((c) => c.shown)), files });
+    }
+    const traffic = samples[0] ?? null;
+    const usable = (c) => (0,external_node_fs_.existsSync)(c.file) && (!c.contained || insideWorkspace(workspace, c.file));
+    const manifests = manifestCandidates.find(usable) ?? null;
+    const inRepository = (candidates) => [
+        ...new Set(candidates.flatMap((c) => repositoryPaths(workspace, c.file))),
+    ];
+    return {
+        traffic: traffic?.shown ?? null,
+        manifests: manifests?.shown ?? null,
+        trafficFiles: traffic?.files ?? null,
+        manifestsPath: manifests?.file ?? null,
+        looked: trafficCandidates.flat().map((c) => c.shown),
+        manifestsLooked: manifestCandidates.map((c) => c.shown),
+        found: samples.map((c) => c.shown),
+        // A directory or glob is everything under it (evidence.ts); a file in it that is a symlink
+        // is also read from where it points.
+        evidencePaths: {
+            traffic: inRepository([
+                ...trafficCandidates.flat(),
+                ...(traffic?.files ?? []).map((f) => ({ file: f.path })),
+            ]),
+            manifests: inRepository(manifestCandidates),
+        },
+        decisionLog: decisionLogOf(mapped, settings),
+    };
+}
+/**
+ * `file` relative to the workspace, `/`-separated, as written and with the symlinks of its
+ * nearest existing ancestor resolved (a base-branch symlink `traffic -> samples` makes
+ * `samples/x.jsonl` a sample path too). Nothing for a path outside the workspace.
+ */
+function repositoryPaths(workspace, file) {
+    const paths = [];
+    const add = (root, path) => {
+        const rel = (0,external_node_path_namespaceObject.relative)(root, path);
+        if (rel === '' || rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
+            return;
+        paths.push(rel.split(external_node_path_namespaceObject.sep).join('/'));
+    };
+    add((0,external_node_path_namespaceObject.resolve)(workspace), (0,external_node_path_namespaceObject.resolve)(file));
+    let root;
+    try {
+        root = (0,external_node_fs_.realpathSync)(workspace);
+    }
+    catch {
+        return paths;
+    }
+    let existing = (0,external_node_path_namespaceObject.resolve)(file);
+    let rest = '';
+    while (!(0,external_node_fs_.existsSync)(existing)) {
+        const parent = (0,external_node_path_namespaceObject.dirname)(existing);
+        if (parent === existing)
+            return paths;
+        rest = rest === '' ? (0,external_node_path_namespaceObject.basename)(existing) : (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.basename)(existing), rest);
+        existing = parent;
+    }
+    try {
+        add(root, (0,external_node_path_namespaceObject.join)((0,external_node_fs_.realpathSync)(existing), rest));
+    }
+    catch {
+        // unreadable: the path as written is already there
+    }
+    return paths;
+}
+
+;// CONCATENATED MODULE: ./build/action/regoChanges.js
+/**
+ * Rego bundle roots on a pull request (docs/rego.md "The Action"): each root read at the two judged
+ * commits (the base tip and the merge commit, or the merge base and the head), a changed one
+ * replayed on the sample `.policy-replay.yml` (on the base branch) or the inputs name for it, with
+ * every rule of the rule documents: the evidence never from what the pull request changed, a
+ * renamed file inside the root keeps the root's evidence, symlinks followed within the repository,
+ * anything that cannot be read or replayed as the service would failing closed.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The roots whose files differ between the judged commits, each side written out. */
+async function listRegoChanges(workspace, commits, settings, tempDir) {
+    await ensureCommits(workspace, [commits.base, commits.head, commits.baseTip]);
+    const mappingText = await readFileAtCommit(workspace, commits.baseTip, MAPPING_FILE);
+    const mapping = mappingText === null ? null : parseSampleMapping(mappingText);
+    const roots = regoRootsOf(settings.policies, mapping);
+    const scratch = roots.length === 0 ? null : await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(tempDir, 'policy-replay-rego-'));
+    const listing = {
+        changes: [],
+        failures: [],
+        mapping,
+        cleanup: async () => {
+            if (scratch !== null)
+                await (0,promises_namespaceObject.rm)(scratch, { recursive: true, force: true });
+        },
+    };
+    for (const [i, root] of roots.entries()) {
+        try {
+            const side = async (sha, name) => {
+                const dir = (0,external_node_path_namespaceObject.join)(scratch, String(i), name);
+                const written = await writeRootAtCommit(workspace, sha, root.path, dir);
+                return written === null ? null : { dir, written };
+            };
+            const [base, head] = [await side(commits.base, 'base'), await side(commits.head, 'head')];
+            if (base?.written.sha256 === head?.written.sha256)
+                continue;
+            const status = base === null ? 'added' : head === null ? 'removed' : 'modified';
+            listing.changes.push({ root, status, base, head });
+        }
+        catch (error) {
+            const identity = { path: root.path, status: 'modified', previous_path: null };
+            listing.failures.push(failedOutcome(identity, replayFailure(root.path, error)));
+        }
+    }
+    return listing;
+}
+/** How a root's results read as decisions: its mapping entry's, else the inputs'. */
+function mappingOf(entry, settings) {
+    if (entry?.['deny-when-nonempty'] === true)
+        return { kind: 'deny-when-nonempty' };
+    const field = entry?.['decision-field'] ?? settings.decisionField;
+    const path = field === null || field === undefined ? null : parseDecisionField(field);
+    return path === null ? { kind: 'boolean' } : { kind: 'field', path };
+}
+/** One changed root replayed: its outcome, with the Rego report in `rego_report`. */
+async function replayRegoChange(deps, change, mapping, touched) {
+    const { settings, log } = deps;
+    const { root } = change;
+    const identity = { path: root.path, status: change.status, previous_path: null };
+    const key = root.mappingKey ?? root.path;
+    // Looked up by the root's own path: a pull request that adds a directory does not pick its sample.
+    const sample = await locateSample(deps.workspace, key, settings, mapping);
+    const evidence = evidenceProblems(sample, touched);
+    const outcome = sampledOutcome(identity, sample, evidence, log);
+    const digests = { base: change.base?.written.sha256 ?? null, head: change.head?.written.sha256 ?? null };
+    outcome.impact = impactPartsOf(digests, { manifests: null, changes: null });
+    if (change.head === null) {
+        log(`${root.path}: the Rego bundle root is removed: nothing to replay`);
+        outcome.no_traffic = false;
+        return outcome;
+    }
+    if (sample.traffic === null || evidence.length > 0)
+        return outcome;
+    const entry = mapping?.policies[key];
+    const decisionPath = entry?.['decision-path'] ?? settings.decisionPath;
+    if (decisionPath === null || decisionPath === undefined)
+        return failedOutcome(identity, replayFailure(root.path, new Error(`a Rego bundle root needs a decision-path (its ${MAPPING_FILE} entry or the input)`)));
+    log(`${root.path}: replaying ${sample.traffic} (Rego, ${decisionPath})`);
+    const run = await runRegoReplay({
+        mode: 'compare',
+        head: { path: change.head.dir, shown: root.path },
+        base: change.base === null ? null : { path: change.base.dir, shown: root.path },
+        decisionPath,
+        regoVersion: entry?.['rego-version'] ?? null,
+        mapping: mappingOf(entry, settings),
+        traffic: sample.trafficFiles,
+        since: null,
+        maxChanges: Math.max(settings.maxChanges, 0),
+        maxGroups: settings.maxGroups,
+        maxAttributionEdits: DEFAULT_MAX_ATTRIBUTION_EDITS,
+        maxLineBytes: settings.limits.maxLineBytes,
+        enginePath: await deps.enginePath(),
+    });
+    if (run.kind === 'refused') {
+        const reasons = run.refusals.map((r) => `${r.code}: ${r.message}`).join('; ');
+        return failedOutcome(identity, replayFailure(root.path, new Error(`refused (${reasons})`)));
+    }
+    outcome.rego_report = run.report;
+    outcome.errors = run.report.errors;
+    outcome.impact = impactPartsOf(digests, {
+        manifests: null,
+        changes: run.report.result === null ? null : sha256OfText(JSON.stringify(run.report.result)),
+    });
+    return outcome;
+}
+/** Each changed root replayed; one root's failure is its own (the others are still replayed). */
+async function replayRegoChanges(deps, listing, touched) {
+    const outcomes = [];
+    for (const change of listing.changes) {
+        try {
+            outcomes.push(await replayRegoChange(deps, change, listing.mapping, touched));
+        }
+        catch (error) {
+            const failure = replayFailure(change.root.path, error);
+            deps.log(`${change.root.path}: ${failure.message}`);
+            outcomes.push(failedOutcome({ path: change.root.path, status: change.status, previous_path: null }, failure));
+        }
+    }
+    return outcomes;
+}
+
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+;// CONCATENATED MODULE: ./build/regoPolicy/locateEngine.js
+/**
+ * Finds policy-replay-engine (docs/rego-engine.md): `--engine`, then `$POLICY_REPLAY_ENGINE`, then
+ * PATH, then `.tools/bin` of the checkout this code runs from (where `npm run engine` builds it). A
+ * binary named by the flag or the variable that is not an executable file is an error: running
+ * another one instead would hide the choice.
+ */
+
+
+
+const ENGINE_NAME = 'policy-replay-engine';
+class EngineMissingError extends Error {
+    name = 'EngineMissingError';
+}
+/** `.tools/bin` of the checkout: two folders up from src/regoPolicy, dist/cli or build/regoPolicy. */
+function checkoutEngine() {
+    try {
+        const here = (0,external_node_path_namespaceObject.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url));
+        return (0,external_node_path_namespaceObject.join)(here, '..', '..', '.tools', 'bin', ENGINE_NAME);
+    }
+    catch {
+        return null;
+    }
+}
+async function locateEngine(flag, env) {
+    const named = [
+        { label: '--engine', value: flag },
+        { label: '$POLICY_REPLAY_ENGINE', value: env.POLICY_REPLAY_ENGINE },
+    ].find((n) => n.value !== undefined && n.value !== '');
+    if (named !== undefined) {
+        const path = (0,external_node_path_namespaceObject.resolve)(named.value);
+        if (await isExecutableFile(path))
+            return path;
+        throw new EngineMissingError(`${ENGINE_NAME} not found at ${named.label} '${named.value}' (not an executable file)`);
+    }
+    for (const dir of (env.PATH ?? '').split(external_node_path_namespaceObject.delimiter).filter((d) => d !== '')) {
+        const path = (0,external_node_path_namespaceObject.join)(dir, ENGINE_NAME);
+        if (await isExecutableFile(path))
+            return path;
+    }
+    const local = checkoutEngine();
+    if (local !== null && (await isExecutableFile(local)))
+        return local;
+    throw new EngineMissingError(`${ENGINE_NAME} not found (looked at --engine, $POLICY_REPLAY_ENGINE, PATH, .tools/bin). ` +
+        'It replays Rego policies; `npm run engine` builds it with Go (docs/rego-engine.md).');
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/engineRelease.js
+/**
+ * The released builds of policy-replay-engine (docs/releasing.md): the asset of each platform and
+ * the SHA-256 its reproducible build has (scripts/engine-release.mjs, with the Go version named
+ * here). The Action checks a downloaded engine against these before it runs it. `engine/release.json`
+ * holds the same for the scripts; a test keeps the two equal and rebuilds the Linux asset to check
+ * its digest.
+ */
+const ENGINE_GO_VERSION = 'go1.26.8';
+const ENGINE_ASSETS = {
+    'policy-replay-engine_linux_amd64': 'a3fb6cc187d86a4ed6237ecf1d5de76e6ed2f85cdcc16a0c12f983290a2de2c3',
+    'policy-replay-engine_linux_arm64': '30c615c9eb1682fb7ae577658193f107e5580a2192c77626f1fd7e33663dbd60',
+    'policy-replay-engine_darwin_amd64': 'c9a2d423faba5a656d9140f84beefd974c54c4aebc7e6cf0b7c1d235eefe8773',
+    'policy-replay-engine_darwin_arm64': '2e415bc20b7d96a3966814ab752367eba7ece1dc47a5e306dd23331163c68358',
+    'policy-replay-engine_windows_amd64.exe': '5dd7fb1488723475157e1bf917facadf61338e3c98d9b1afec243a7468b5c501',
+};
+/** The asset for Node's platform and arch; null where no engine is released. */
+function engineAsset(platform, arch) {
+    const goos = platform === 'win32' ? 'windows' : platform;
+    const goarch = arch === 'x64' ? 'amd64' : arch;
+    const name = `policy-replay-engine_${goos}_${goarch}${goos === 'windows' ? '.exe' : ''}`;
+    return Object.hasOwn(ENGINE_ASSETS, name) ? name : null;
+}
+
+;// CONCATENATED MODULE: ./build/action/regoEngine.js
+/**
+ * policy-replay-engine for the Action (docs/rego.md "The Action"), in order: the `engine-path`
+ * input; `$POLICY_REPLAY_ENGINE` or PATH (a workflow that installed it); the release asset of this
+ * Action's version for the runner's platform, checked against the SHA-256 pinned in the sources
+ * (engineRelease.ts) before it is made executable (a mismatch fails the run: never run it, never
+ * fall back); else, when there is no such release (a branch, a fork), built with Go from this
+ * Action's own `engine/` sources (`go` is on GitHub's hosted runners). Once per job, into the
+ * runner's temp directory.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+const regoEngine_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** The Action's checkout: dist/index.js lives one folder below it. */
+function actionRoot() {
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url)), '..');
+}
+/** Where this Action's releases are: its repository on the server it runs on; null when unknown. */
+function releasesOf(env) {
+    const repository = env.GITHUB_ACTION_REPOSITORY;
+    if (repository === undefined || !/^[\w.-]+\/[\w.-]+$/.test(repository))
+        return null;
+    return `${env.GITHUB_SERVER_URL ?? 'https://github.com'}/${repository}/releases/download`;
+}
+async function obtainEngine(settings, env, tempDir, log) {
+    const input = settings.enginePath;
+    try {
+        return await locateEngine(input ?? undefined, env);
+    }
+    catch (error) {
+        if (!(error instanceof EngineMissingError) || input !== null)
+            throw error;
+    }
+    const built = (0,external_node_path_namespaceObject.join)(tempDir, 'policy-replay-engine', ENGINE_NAME);
+    if (await isExecutableFile(built))
+        return built;
+    const base = settings.engineDownloadUrl ?? releasesOf(env);
+    const asset = engineAsset(process.platform, process.arch);
+    if (base !== null &&
+        asset !== null &&
+        (await downloaded(`${base}/v${TOOL_VERSION}/${asset}`, asset, built, log)))
+        return built;
+    const source = (0,external_node_path_namespaceObject.join)(actionRoot(), 'engine');
+    if (!(0,external_node_fs_.existsSync)((0,external_node_path_namespaceObject.join)(source, 'go.mod')))
+        throw new EngineMissingError(`${ENGINE_NAME} not found, and no engine/ sources beside the Action to build it from`);
+    log(`building ${ENGINE_NAME} with go from ${source} (a minute or two, once per job)`);
+    try {
+        // The release's reproducible build (scripts/engine-release.mjs): the same binary as the asset.
+        await regoEngine_run('go', ['build', '-trimpath', '-buildvcs=false', '-ldflags=-s -w -buildid=', '-o', built, '.'], {
+            cwd: source,
+            env: { ...env, CGO_ENABLED: '0', GOFLAGS: '-mod=readonly' },
+            maxBuffer: 16 * 1024 * 1024,
+            timeout: 15 * 60_000,
+        });
+    }
+    catch (error) {
+        const e = error;
+        throw new EngineMissingError(`${ENGINE_NAME} could not be built with go (set engine-path to a built one): ${(e.stderr ?? e.message).slice(-2000)}`);
+    }
+    return built;
+}
+/**
+ * The release asset at `url`, checked and installed at `target`: true when installed, false when
+ * there is none to download (the caller builds one); a digest other than the pinned one throws.
+ */
+async function downloaded(url, asset, target, log) {
+    let file;
+    try {
+        file = await downloadTool(url);
+    }
+    catch (error) {
+        log(`no ${asset} at ${url} (${error.message}): building the engine instead`);
+        return false;
+    }
+    try {
+        const digest = await sha256_sha256OfFile(file);
+        if (digest !== ENGINE_ASSETS[asset])
+            throw new EngineMissingError(`${url} has SHA-256 ${digest}, not the ${ENGINE_ASSETS[asset]} this Action pins for ${asset}: refusing to run it`);
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(target), { recursive: true });
+        await (0,promises_namespaceObject.copyFile)(file, target);
+        await (0,promises_namespaceObject.chmod)(target, 0o755);
+        log(`${ENGINE_NAME} ${TOOL_VERSION} downloaded from ${url} (SHA-256 verified)`);
+        return true;
+    }
+    finally {
+        await (0,promises_namespaceObject.rm)(file, { force: true });
+    }
 }
 
 ;// CONCATENATED MODULE: ./build/coverage/bdd.js
@@ -78947,168 +84510,6 @@ function evaluationInput(record) {
     return record.unpaired === undefined ? record.input : pairUnpaired(record);
 }
 
-;// CONCATENATED MODULE: ./build/policy/variants.js
-/**
- * The policies the counterfactual `because` decides with (docs/review.md "Which edit caused each
- * change"): the head with one edit reverted, and the base with one edit applied. Rule order never
- * changes a decision (docs/policy.md), so a restored or added rule goes last.
- */
-/** The head with `edit` undone: an added rule dropped, a removed one restored, a modified one back to its base version, a setting back to its base value. */
-function withEditReverted(head, base, edit) {
-    if ('setting' in edit)
-        return withSetting(head, edit.setting, edit.from);
-    const baseRule = base.rules.find((r) => r.id === edit.rule);
-    const rules = head.rules.filter((r) => r.id !== edit.rule);
-    if (edit.change === 'added')
-        return { ...head, rules };
-    if (baseRule === undefined)
-        throw new Error(`the base has no rule ${JSON.stringify(edit.rule)} to restore`);
-    if (edit.change === 'removed')
-        return { ...head, rules: [...rules, baseRule] };
-    return { ...head, rules: head.rules.map((r) => (r.id === edit.rule ? baseRule : r)) };
-}
-/** The base with only `edit` made: the head's version of the rule or setting. */
-function withEditApplied(base, head, edit) {
-    if ('setting' in edit)
-        return withSetting(base, edit.setting, edit.to);
-    const headRule = head.rules.find((r) => r.id === edit.rule);
-    const rules = base.rules.filter((r) => r.id !== edit.rule);
-    if (edit.change === 'removed')
-        return { ...base, rules };
-    if (headRule === undefined)
-        throw new Error(`the head has no rule ${JSON.stringify(edit.rule)} to apply`);
-    if (edit.change === 'added')
-        return { ...base, rules: [...rules, headRule] };
-    return { ...base, rules: base.rules.map((r) => (r.id === edit.rule ? headRule : r)) };
-}
-function withSetting(policy, name, value) {
-    if (value === null)
-        throw new Error(`no value of ${name} to set`);
-    if (name === 'default_effect')
-        return { ...policy, default_effect: value };
-    return { ...policy, on_missing_context: value };
-}
-
-;// CONCATENATED MODULE: ./build/replay/evaluate/attribution.js
-
-
-
-
-
-/**
- * The counterfactual `because` of docs/review.md: which edits caused one change. Each variant
- * policy (the head with one edit reverted, the base with one edit applied) is judged on the
- * record exactly as the replay judges a side (unknownSides.ts: the static rule first, then the
- * two-valued decision when nothing the policy reads is unknown, else the three-valued one) — by
- * the reference evaluator, which the conformance suites hold equal to opa-wasm, so no variant is
- * compiled. Only changed records (and those the head can no longer judge) reach this.
- */
-const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
-/**
- * Whether a replay attributes each change counterfactually: it compares a head with a base (there
- * is something to revert to) and has at most `maxEdits` edits (each costs two variant evaluations
- * per change).
- */
-function attributesCounterfactually(sides, edits, maxEdits) {
-    return sides.compare && sides.hasHead && sides.hasBase && edits.length <= maxEdits;
-}
-/** One policy judged on records the way the replay judges a side. */
-class VariantJudge {
-    policy;
-    mode;
-    reading;
-    constructor(policy, mode) {
-        this.policy = policy;
-        this.mode = mode;
-        this.reading = readingOf(policy);
-    }
-    /** `data`: the record's unknown set, null when it has none. */
-    truth(record, input, data) {
-        if (data === null || readingReasonBits(this.reading, data) === 0)
-            return this.twoValued(input);
-        if (this.mode === 'static')
-            return 1;
-        const exact = readingReasonBits(this.reading, { ...data, unpaired: null }) === 0 &&
-            !(data.unpaired !== null && this.reading.denyCombinesCallFields);
-        if (exact)
-            return this.twoValued(input);
-        return evaluateReferenceThreeValued(this.policy, record.input, data).allow;
-    }
-    twoValued(input) {
-        return evaluateReference(this.policy, input).allow ? 2 : 0;
-    }
-}
-/**
- * The variants of a record that has nothing unknown, decided together: every rule any variant
- * holds (a head rule or a base rule) is evaluated once, and each variant's decision follows from
- * its rules' outcomes — instead of evaluating each variant's rules again.
- */
-class TwoValuedVariants {
-    rules = [];
-    /** Per variant: its settings, its rules as indices into `rules`, and their outcomes' buffer. */
-    variants;
-    outcomes = [];
-    constructor(policies) {
-        const index = new Map();
-        this.variants = policies.map((policy) => ({
-            policy,
-            outcomes: policy.rules.map(() => 0),
-            members: policy.rules.map((rule) => {
-                let i = index.get(rule);
-                if (i === undefined) {
-                    i = this.rules.length;
-                    index.set(rule, i);
-                    this.rules.push(classifyRule(rule));
-                }
-                return i;
-            }),
-        }));
-    }
-    /** Each variant's truth on `input`, in the order the policies were given. */
-    truths(input) {
-        const outcomes = this.outcomes;
-        this.rules.forEach((rule, i) => (outcomes[i] = ruleOutcome(rule, input)));
-        return this.variants.map((variant) => {
-            variant.members.forEach((i, j) => (variant.outcomes[j] = outcomes[i]));
-            return decideFromOutcomes(variant.policy, variant.policy.rules, variant.outcomes) ? 2 : 0;
-        });
-    }
-}
-class CauseFinder {
-    reverted;
-    applied;
-    all;
-    /** The reverted variants, then the applied ones, for records with nothing unknown. */
-    twoValued;
-    constructor(head, base, edits, mode) {
-        const reverted = edits.map((e) => withEditReverted(head, base, e));
-        const applied = edits.map((e) => withEditApplied(base, head, e));
-        this.reverted = reverted.map((p) => new VariantJudge(p, mode));
-        this.applied = applied.map((p) => new VariantJudge(p, mode));
-        this.all = edits.map((_, i) => i);
-        this.twoValued = new TwoValuedVariants([...reverted, ...applied]);
-    }
-    /**
-     * The causes of the head's decision `head` of a record the base decides differently: the edits
-     * whose reversal alone changes it; else those that alone turn the base's decision into it; else
-     * every edit, jointly.
-     */
-    causesOf(record, input, head) {
-        const data = recordUnknowns_hasUnknowns(record) ? recordUnknowns_unknownDataOf(record) : null;
-        const k = this.all.length;
-        const truths = data === null ? this.twoValued.truths(input) : null;
-        const reverted = (i) => truths?.[i] ?? this.reverted[i].truth(record, input, data);
-        const applied = (i) => truths?.[k + i] ?? this.applied[i].truth(record, input, data);
-        const butFor = this.all.filter((i) => reverted(i) !== head);
-        if (butFor.length > 0)
-            return { causes: butFor, joint: false };
-        const sufficient = this.all.filter((i) => applied(i) === head);
-        if (sufficient.length > 0)
-            return { causes: sufficient, joint: false };
-        return { causes: this.all, joint: true };
-    }
-}
-
 ;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
 /**
  * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
@@ -79716,7 +85117,7 @@ function analyseAgainstSample(inputs, options, start) {
     };
 }
 /** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
-function becauseOf(kind, record, inputs, finder) {
+function coverageSection_becauseOf(kind, record, inputs, finder) {
     if (finder !== null && inputs.edits !== null) {
         const traffic = record;
         const head = kind.direction === 'newly_allowed' ? 2 : 0;
@@ -79773,7 +85174,7 @@ function sectionOf(analysis, placed, inputs) {
         return {
             key: kind.key,
             direction: kind.direction,
-            ...(witness === null ? { because: [], joint: false } : becauseOf(kind, witness, inputs, finder)),
+            ...(witness === null ? { because: [], joint: false } : coverageSection_becauseOf(kind, witness, inputs, finder)),
             base_by: { by: kind.base.by, rules: [...kind.base.rules] },
             head_by: { by: kind.head.by, rules: [...kind.head.rules] },
             covered_by: coverage.covered_by,
@@ -79854,629 +85255,6 @@ function shardCoverage(inputs, options, start, time) {
     return { section, witnesses: [] };
 }
 
-;// CONCATENATED MODULE: ./build/git/gitProcess.js
-/**
- * How the project starts git: `execFile('git', [...])` with an argument array, no shell, so no
- * value from a pull request (paths, refs) can be interpreted as shell syntax; commit ids are
- * checked to be hex first (checkSha) so none can be read as an option either.
- */
-
-/** A git command failed (missing commit, unreachable remote, not a repository, …). */
-class GitError extends Error {
-    args;
-    exitCode;
-    stderr;
-    name = 'GitError';
-    kind = 'git';
-    constructor(args, exitCode, stderr, message) {
-        super(message);
-        this.args = args;
-        this.exitCode = exitCode;
-        this.stderr = stderr;
-    }
-}
-const SHA_PATTERN = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
-/** Policy files are small, but a 3000-file name-status listing is not; stay well clear of the default 1 MiB. */
-const MAX_BUFFER = 256 * 1024 * 1024;
-/** Never block on a credential prompt in CI, and keep messages in one language for parsing. */
-function gitEnvironment() {
-    return { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
-}
-function runGit(cwd, args) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', [...args], { cwd, encoding: 'buffer', maxBuffer: MAX_BUFFER, env: gitEnvironment() }, (error, stdout, stderr) => {
-            const stderrText = stderr.toString('utf8').trim();
-            if (error) {
-                const code = typeof error.code === 'number' ? error.code : null;
-                const detail = stderrText || error.message;
-                reject(new GitError(args, code, stderrText, `git ${args[0] ?? ''} failed: ${detail}`));
-                return;
-            }
-            resolve({ stdout, stderr: stderrText });
-        });
-    });
-}
-function checkSha(sha) {
-    if (!SHA_PATTERN.test(sha)) {
-        throw new GitError([], null, '', `'${sha}' is not a full commit id (40 or 64 hex digits)`);
-    }
-}
-
-;// CONCATENATED MODULE: ./build/git/catFile.js
-/**
- * Objects read by id through one long-lived `git cat-file --batch` (contents) or `--batch-check`
- * (type and size) process per repository, rather than a `git` process per object: an Action run
- * reads a dozen objects or more, and every process costs a fork of the whole Node process.
- *
- * Only object names checked here — a full hex id, optionally peeled with `^{commit}` or
- * `^{tree}` — are ever written to git's stdin, one per line, so nothing from a pull request (a
- * path, a ref) reaches git as input: paths are looked up in tree objects by the caller
- * (tree.ts). A process left idle for IDLE_MS ends; while idle it holds no reference on the event
- * loop, so it never keeps a finished run alive (it gets end-of-file when its parent exits).
- */
-
-
-const OBJECT_NAME = /^(?:[0-9a-f]{40}|[0-9a-f]{64})(?:\^\{(?:commit|tree)\})?$/i;
-const IDLE_MS = 1000;
-const NO_CONTENT = Buffer.alloc(0);
-class CatFileProcess {
-    mode;
-    onEnd;
-    child;
-    pending = [];
-    chunks = [];
-    buffered = 0;
-    /** The header of the object whose content is still arriving (--batch). */
-    header = null;
-    /** Bytes of an object too large to return, still to skip. */
-    discard = 0;
-    stderr = '';
-    idle;
-    ended = false;
-    constructor(cwd, mode, onEnd) {
-        this.mode = mode;
-        this.onEnd = onEnd;
-        this.child = (0,external_node_child_process_namespaceObject.spawn)('git', ['cat-file', mode], {
-            cwd,
-            env: gitEnvironment(),
-            stdio: ['pipe', 'pipe', 'pipe'],
-        });
-        this.child.stdout.on('data', (chunk) => this.receive(chunk));
-        this.child.stderr.on('data', (chunk) => {
-            this.stderr = (this.stderr + chunk.toString('utf8')).slice(-4096);
-        });
-        // EPIPE once git has gone: its 'close' rejects whatever still waits.
-        this.child.stdin.on('error', () => undefined);
-        this.child.on('error', (error) => this.fail(null, error.message));
-        this.child.on('close', (code, signal) => this.fail(code, `exited with ${signal ?? `code ${code}`}`));
-    }
-    request(name) {
-        if (this.ended)
-            return Promise.reject(new GitError(['cat-file', this.mode], null, '', 'git cat-file ended'));
-        clearTimeout(this.idle);
-        this.hold(true);
-        return new Promise((resolve, reject) => {
-            this.pending.push({ resolve, reject });
-            this.child.stdin.write(`${name}\n`);
-        });
-    }
-    handles() {
-        const { child } = this;
-        return [child, child.stdin, child.stdout, child.stderr];
-    }
-    hold(active) {
-        for (const handle of this.handles()) {
-            if (active)
-                handle.ref();
-            else
-                handle.unref();
-        }
-    }
-    end() {
-        if (this.ended)
-            return;
-        this.ended = true;
-        this.onEnd();
-        this.child.stdin.end();
-    }
-    fail(code, detail) {
-        this.end();
-        clearTimeout(this.idle);
-        const stderr = this.stderr.trim();
-        const error = new GitError(['cat-file', this.mode], code, stderr, `git cat-file failed: ${stderr || detail}`);
-        for (const waiting of this.pending.splice(0))
-            waiting.reject(error);
-    }
-    receive(chunk) {
-        this.chunks.push(chunk);
-        this.buffered += chunk.length;
-        while (this.pending.length > 0) {
-            const answer = this.next();
-            if (answer === undefined)
-                return;
-            const waiting = this.pending.shift();
-            if (answer instanceof Error)
-                waiting.reject(answer);
-            else
-                waiting.resolve(answer);
-        }
-        this.hold(false);
-        this.idle = setTimeout(() => this.end(), IDLE_MS);
-        this.idle.unref();
-    }
-    /** The first `count` buffered bytes, removed from the buffer. */
-    take(count) {
-        const all = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.buffered);
-        const rest = all.subarray(count);
-        this.chunks = rest.length > 0 ? [rest] : [];
-        this.buffered = rest.length;
-        return all.subarray(0, count);
-    }
-    /** The next answer when its bytes have all arrived, else undefined. */
-    next() {
-        if (this.discard > 0) {
-            this.discard -= this.take(Math.min(this.discard, this.buffered)).length;
-            if (this.discard > 0)
-                return undefined;
-        }
-        if (this.header === null) {
-            const header = this.readHeader();
-            if (header === undefined || header === null)
-                return header;
-            if (this.mode === '--batch-check')
-                return { ...header, content: NO_CONTENT };
-            if (header.size > MAX_BUFFER) {
-                this.discard = header.size + 1;
-                return new GitError(['cat-file', this.mode], null, '', 'git cat-file failed: stdout maxBuffer length exceeded');
-            }
-            this.header = header;
-        }
-        if (this.buffered < this.header.size + 1)
-            return undefined;
-        const content = this.take(this.header.size + 1).subarray(0, this.header.size);
-        const object = { ...this.header, content };
-        this.header = null;
-        return object;
-    }
-    /** `<oid> <type> <size>`, or null for `<name> missing`; undefined until the line is complete. */
-    readHeader() {
-        if (this.chunks.length > 1)
-            this.chunks = [Buffer.concat(this.chunks, this.buffered)];
-        const eol = this.chunks[0]?.indexOf(0x0a) ?? -1;
-        if (eol === -1)
-            return undefined;
-        const line = this.take(eol + 1).toString('utf8', 0, eol);
-        const [oid = '', type = '', size = ''] = line.split(' ');
-        if (type === 'missing')
-            return null;
-        if (SHA_PATTERN.test(oid) && /^\d+$/.test(size))
-            return { oid, type, size: Number(size) };
-        // Nothing after this line can be trusted to answer the right request: every waiting one fails.
-        this.child.kill();
-        this.fail(null, `unexpected output: ${line}`);
-        return undefined;
-    }
-}
-const catFile_open = new Map();
-function catFile_request(cwd, mode, name) {
-    if (!OBJECT_NAME.test(name)) {
-        return Promise.reject(new GitError(['cat-file'], null, '', `'${name}' is not an object id`));
-    }
-    const key = `${mode}\0${cwd}`;
-    let reader = catFile_open.get(key);
-    if (reader === undefined) {
-        const created = new CatFileProcess(cwd, mode, () => {
-            if (catFile_open.get(key) === created)
-                catFile_open.delete(key);
-        });
-        catFile_open.set(key, created);
-        reader = created;
-    }
-    return reader.request(name);
-}
-/** The object `name` (a full hex id, optionally `^{commit}` or `^{tree}`), or null when git has none. */
-function readObject(cwd, name) {
-    return catFile_request(cwd, '--batch', name);
-}
-/** The type and size of the object `name`, without its content, or null when git has none. */
-async function objectInfo(cwd, name) {
-    const object = await catFile_request(cwd, '--batch-check', name);
-    return object === null ? null : { oid: object.oid, type: object.type, size: object.size };
-}
-
-;// CONCATENATED MODULE: ./build/git/tree.js
-/**
- * Entries of raw git tree objects (`<mode> <name>\0<binary id>`, as `git cat-file tree` gives
- * them), looked up here so that no path from a pull request is ever handed to git.
- */
-/** git's canon_mode and object_type: what `git ls-tree` prints for a raw mode. */
-function canonical(raw) {
-    const mode = parseInt(raw, 8);
-    switch (mode & 0o170000) {
-        case 0o100000:
-            return { mode: mode & 0o100 ? '100755' : '100644', type: 'blob' };
-        case 0o120000:
-            return { mode: '120000', type: 'blob' };
-        case 0o040000:
-            return { mode: '040000', type: 'tree' };
-        default:
-            return { mode: '160000', type: 'commit' };
-    }
-}
-/**
- * The entry named `name` in the raw tree `tree` whose ids are `idBytes` long (20 for SHA-1, 32
- * for SHA-256), or null. Names are compared byte for byte, and as text, as `git ls-tree -z`
- * matched and its output was read before.
- */
-function findTreeEntry(tree, name, idBytes) {
-    const wanted = Buffer.from(name, 'utf8');
-    for (let at = 0; at < tree.length;) {
-        const space = tree.indexOf(0x20, at);
-        const nul = tree.indexOf(0, space + 1);
-        if (space === -1 || nul === -1 || nul + 1 + idBytes > tree.length) {
-            throw new Error('truncated git tree object');
-        }
-        const entryName = tree.subarray(space + 1, nul);
-        if (entryName.equals(wanted) && entryName.toString('utf8') === name) {
-            const oid = tree.toString('hex', nul + 1, nul + 1 + idBytes);
-            return { ...canonical(tree.toString('latin1', at, space)), oid };
-        }
-        at = nul + 1 + idBytes;
-    }
-    return null;
-}
-
-;// CONCATENATED MODULE: ./build/git/repository.js
-/**
- * The project's one way of reading git: policy files, file lists and the tracked files of the
- * workspace's repository. Commands run through `execFile('git', [...])` with an argument array
- * (gitProcess.ts): no shell, so no value from a pull request (paths, refs) can be interpreted as
- * shell syntax, and commit ids are checked to be hex first so none can be read as an option
- * either. Objects are read by id from one `git cat-file` process per repository (catFile.ts), and
- * paths are looked up in the tree objects here (tree.ts): no path is ever handed to git.
- */
-
-
-
-
-/** True when the commit object is in the local repository. */
-async function hasCommit(cwd, sha) {
-    checkSha(sha);
-    try {
-        return (await objectInfo(cwd, `${sha}^{commit}`)) !== null;
-    }
-    catch (error) {
-        if (error instanceof GitError && error.exitCode !== null)
-            return false;
-        throw error;
-    }
-}
-/**
- * Makes sure every commit is present, fetching the missing ones from `remote` in one call. A
- * shallow checkout (actions/checkout's default depth 1) gets `--depth=1` so the fetch stays
- * small; a full clone must not get it, or the fetch would make it shallow.
- */
-async function ensureCommits(cwd, shas, remote = 'origin') {
-    const missing = [];
-    for (const sha of new Set(shas)) {
-        if (!(await hasCommit(cwd, sha)))
-            missing.push(sha);
-    }
-    if (missing.length === 0)
-        return;
-    const shallow = (await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout
-        .toString('utf8')
-        .trim();
-    const depth = shallow === 'true' ? ['--depth=1'] : [];
-    try {
-        await runGit(cwd, ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, remote, ...missing]);
-    }
-    catch (error) {
-        const detail = error instanceof GitError ? error.stderr || error.message : String(error);
-        throw new GitError(['fetch', remote, ...missing], error instanceof GitError ? error.exitCode : null, detail, `commit(s) ${missing.join(', ')} are not in the checkout and could not be fetched from '${remote}': ${detail}`);
-    }
-    for (const sha of missing) {
-        if (!(await hasCommit(cwd, sha))) {
-            throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is still missing after fetching it`);
-        }
-    }
-}
-/**
- * A symlink in a commit's tree that cannot be followed: it leads out of the repository (an
- * absolute target, or `..` past the root), or through more links than MAX_SYMLINKS (a loop).
- */
-class SymlinkError extends Error {
-    path;
-    problem;
-    name = 'SymlinkError';
-    kind = 'symlink';
-    constructor(
-    /** The path asked for, repository-relative. */
-    path, problem, message) {
-        super(message);
-        this.path = path;
-        this.problem = problem;
-    }
-}
-/** As Linux's MAXSYMLINKS: more links than this on one path is taken for a loop. */
-const MAX_SYMLINKS = 40;
-const SYMLINK_MODE = '120000';
-/** As `git cat-file` fails on an object it does not have (exit code 128). */
-function missingObject(args, name) {
-    const stderr = `fatal: Not a valid object name ${name}`;
-    return new GitError(args, 128, stderr, `git ${args[0] ?? ''} failed: ${stderr}`);
-}
-/** The object `oid` read whole, as `git cat-file <type> <oid>` would, or a GitError. */
-async function readTyped(cwd, type, oid) {
-    const object = await readObject(cwd, oid);
-    if (object === null)
-        throw missingObject(['cat-file', type, oid], oid);
-    if (object.type !== type) {
-        const stderr = `fatal: git cat-file ${oid}: bad file`;
-        throw new GitError(['cat-file', type, oid], 128, stderr, `git cat-file failed: ${stderr}`);
-    }
-    return object;
-}
-/**
- * The entry at `path` (no symlink on the way) in the tree of `sha`, or null when there is none:
- * what `git ls-tree --full-tree <sha> -- <path>` lists under that exact path, found by reading the
- * trees on the way (a path naming no entry, such as `a//b` or `a/./b`, finds none).
- */
-async function treeEntry(cwd, sha, path) {
-    if (path === '') {
-        const stderr = 'fatal: empty string is not a valid pathspec. please use . instead if you meant to match all paths';
-        throw new GitError(['ls-tree'], 128, stderr, `git ls-tree failed: ${stderr}`);
-    }
-    let tree = await readObject(cwd, `${sha}^{tree}`);
-    if (tree === null)
-        throw missingObject(['ls-tree', sha], sha);
-    const names = path.split('/');
-    for (let i = 0;; i++) {
-        const entry = findTreeEntry(tree.content, names[i] ?? '', tree.oid.length / 2);
-        if (entry === null || i === names.length - 1)
-            return entry;
-        if (entry.type !== 'tree')
-            return null;
-        tree = await readTyped(cwd, 'tree', entry.oid);
-    }
-}
-/**
- * Where `path` leads at commit `sha`, following every symlink on the way (in directories too)
- * within that commit's tree, as the file system would after checking it out: the final entry and
- * its symlink-free path, or null when nothing is there. A link out of the repository or a chain
- * longer than MAX_SYMLINKS is a SymlinkError.
- */
-async function resolvePathAtCommit(cwd, sha, path) {
-    checkSha(sha);
-    const asked = path.replace(/^\.?\/+/, '');
-    const parts = (p) => p.split('/').filter((c) => c !== '' && c !== '.');
-    let pending = parts(asked);
-    const resolved = [];
-    let links = 0;
-    while (pending.length > 0) {
-        const [name, ...rest] = pending;
-        pending = rest;
-        if (name === '..') {
-            if (resolved.length === 0)
-                throw new SymlinkError(asked, 'leaves-repository', `${asked} leads out of the repository (through "..")`);
-            resolved.pop();
-            continue;
-        }
-        const at = [...resolved, name].join('/');
-        const entry = await treeEntry(cwd, sha, at);
-        if (entry === null)
-            return null;
-        if (entry.mode === SYMLINK_MODE) {
-            if (++links > MAX_SYMLINKS)
-                throw new SymlinkError(asked, 'too-many-links', `${asked} goes through more than ${MAX_SYMLINKS} symlinks at ${sha} (a loop?)`);
-            const target = (await readTyped(cwd, 'blob', entry.oid)).content.toString('utf8');
-            if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
-                throw new SymlinkError(asked, 'leaves-repository', `${asked} is a symlink at ${sha} to the absolute path ${JSON.stringify(target)}, outside the repository`);
-            pending = [...parts(target), ...pending];
-            continue;
-        }
-        if (pending.length > 0 && entry.type !== 'tree')
-            return null;
-        resolved.push(name);
-        if (pending.length === 0)
-            return { path: at, entry };
-    }
-    return null;
-}
-/**
- * The content of `path` (relative to the repository root) at commit `sha`, or null when no file
- * exists there at that commit. A symlink is followed within the commit's tree (resolvePathAtCommit),
- * so a policy that is a link is read from its target. A missing commit is an error, not null:
- * reporting "absent" for a commit we simply do not have would make a changed policy look deleted
- * or added.
- */
-async function readFileAtCommit(cwd, sha, path, options = {}) {
-    if (!(await hasCommit(cwd, sha))) {
-        throw new GitError(['cat-file', '-e', sha], null, '', `commit ${sha} is not in the checkout`);
-    }
-    const found = await resolvePathAtCommit(cwd, sha, path);
-    // A directory (or submodule) by that name is not a policy file.
-    if (found === null || found.entry.type !== 'blob')
-        return null;
-    if (options.maxBytes !== undefined) {
-        // The blob's size from its header, before a byte of it is read.
-        const info = await objectInfo(cwd, found.entry.oid);
-        if (info === null)
-            throw missingObject(['cat-file', '-s', found.entry.oid], found.entry.oid);
-        const size = info.size;
-        if (!(size <= options.maxBytes))
-            throw new FileTooLargeError(path, size, options.maxBytes);
-    }
-    return (await readTyped(cwd, 'blob', found.entry.oid)).content.toString('utf8');
-}
-/**
- * Why readFileAtCommit found no file at `path` at commit `sha`, in words for an error: nothing is
- * there, a symlink whose target is not there, a directory or a submodule.
- */
-async function whyNoFileAtCommit(cwd, sha, path) {
-    const asked = path.replace(/^\.?\/+/, '');
-    const found = await resolvePathAtCommit(cwd, sha, asked);
-    if (found !== null) {
-        const what = found.entry.type === 'tree'
-            ? 'a directory'
-            : found.entry.type === 'commit'
-                ? 'a submodule'
-                : `a ${found.entry.type}`;
-        return found.path === asked
-            ? `it is ${what}, not a file`
-            : `it leads to ${found.path}, ${what}, not a file`;
-    }
-    const own = await treeEntry(cwd, sha, asked);
-    if (own?.mode === SYMLINK_MODE) {
-        const target = (await readTyped(cwd, 'blob', own.oid)).content.toString('utf8');
-        return `it is a symlink to ${JSON.stringify(target)}, which does not exist at that commit`;
-    }
-    return own === null ? 'nothing is there (or a symlink on the way leads nowhere)' : 'it is not a file';
-}
-/** A file at a commit is larger than the caller's bound; it was not read. */
-class FileTooLargeError extends Error {
-    path;
-    bytes;
-    limit;
-    name = 'FileTooLargeError';
-    constructor(path, bytes, limit) {
-        super(`${path} is ${bytes.toLocaleString('en-US')} bytes, over the ${limit.toLocaleString('en-US')}-byte limit ` +
-            "for a policy (raise it with --max-policy-bytes, or max-policy-bytes in the Action's limits input)");
-        this.path = path;
-        this.bytes = bytes;
-        this.limit = limit;
-    }
-}
-/** Whether the repository at `cwd` is a shallow clone (part of its history is missing). */
-async function isShallowRepository(cwd) {
-    return ((await runGit(cwd, ['rev-parse', '--is-shallow-repository'])).stdout.toString('utf8').trim() === 'true');
-}
-/** The commit checked out in the work tree at `cwd` (HEAD). */
-async function checkedOutCommit(cwd) {
-    const { stdout } = await runGit(cwd, ['rev-parse', '--verify', '--end-of-options', 'HEAD^{commit}']);
-    return stdout.toString('utf8').trim();
-}
-/** The paths of every symlink in the tree of `sha`. */
-async function symlinksAtCommit(cwd, sha) {
-    checkSha(sha);
-    const { stdout } = await runGit(cwd, ['ls-tree', '-r', '-z', '--full-tree', sha]);
-    const links = [];
-    for (const record of stdout.toString('utf8').split('\0')) {
-        const tab = record.indexOf('\t');
-        if (tab !== -1 && record.startsWith(`${SYMLINK_MODE} `))
-            links.push(record.slice(tab + 1));
-    }
-    return links;
-}
-/**
- * The parents of a present commit, in order, as the commit object records them. Read from the
- * object itself, so a shallow checkout (where git hides the parents beyond its depth) still tells.
- */
-async function commitParents(cwd, sha) {
-    checkSha(sha);
-    const object = await readObject(cwd, `${sha}^{commit}`);
-    if (object === null)
-        throw missingObject(['cat-file', 'commit', sha], sha);
-    const text = object.content.toString('utf8');
-    const header = text.slice(0, text.indexOf('\n\n') === -1 ? text.length : text.indexOf('\n\n'));
-    return header
-        .split('\n')
-        .filter((line) => line.startsWith('parent '))
-        .map((line) => line.slice('parent '.length).trim())
-        .filter((parent) => SHA_PATTERN.test(parent));
-}
-/** The merge base of two present commits, or null when the local history cannot tell (shallow). */
-async function mergeBase(cwd, base, head) {
-    checkSha(base);
-    checkSha(head);
-    try {
-        const out = (await runGit(cwd, ['merge-base', base, head])).stdout.toString('utf8').trim();
-        return SHA_PATTERN.test(out) ? out : null;
-    }
-    catch (error) {
-        if (error instanceof GitError && error.exitCode !== null)
-            return null;
-        throw error;
-    }
-}
-function statusOf(code) {
-    switch (code[0]) {
-        case 'A':
-            return 'added';
-        case 'M':
-            return 'modified';
-        case 'D':
-            return 'removed';
-        case 'R':
-            return 'renamed';
-        case 'C':
-            return 'copied';
-        case 'T':
-            return 'changed';
-        default:
-            return undefined;
-    }
-}
-/** Parses `git diff --name-status -z` output: status NUL path [NUL path] per entry. */
-function parseNameStatus(output) {
-    const fields = output.split('\0');
-    if (fields[fields.length - 1] === '')
-        fields.pop();
-    const files = [];
-    for (let i = 0; i < fields.length;) {
-        const code = fields[i++] ?? '';
-        const status = statusOf(code);
-        if (status === undefined)
-            throw new GitError(['diff'], null, '', `unexpected git diff status '${code}'`);
-        if (status === 'renamed' || status === 'copied') {
-            const from = fields[i++];
-            const to = fields[i++];
-            if (from === undefined || to === undefined) {
-                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
-            }
-            files.push({ filename: to, status, previous_filename: from });
-        }
-        else {
-            const name = fields[i++];
-            if (name === undefined)
-                throw new GitError(['diff'], null, '', `truncated git diff entry for status '${code}'`);
-            files.push({ filename: name, status });
-        }
-    }
-    return files;
-}
-/**
- * The files changed between two commits, as the pull-request files API reports them: the diff
- * from `from` to `to` with rename detection. Pass the merge base as `from` to get the PR's view
- * (`base...head`). Both commits must be present (see `ensureCommits`).
- */
-async function diffNameStatus(cwd, from, to) {
-    checkSha(from);
-    checkSha(to);
-    const { stdout } = await runGit(cwd, [
-        // Past git's rename limit renames come out as add + delete: both names are still listed, so no
-        // policy is missed, and an exhaustive rename search over thousands of files could take minutes.
-        'diff',
-        '--no-ext-diff',
-        '--no-textconv',
-        '--name-status',
-        '-z',
-        '-M',
-        from,
-        to,
-        '--',
-    ]);
-    return parseNameStatus(stdout.toString('utf8'));
-}
-/** The files git tracks in the work tree at `cwd` (repository-relative, `/`-separated). */
-async function trackedFiles(cwd) {
-    const { stdout } = await runGit(cwd, ['ls-files', '-z']);
-    return stdout
-        .toString('utf8')
-        .split('\0')
-        .filter((p) => p !== '');
-}
-
 ;// CONCATENATED MODULE: ./build/github/pullFiles.js
 
 /** The REST API's documented ceiling for `GET /pulls/{n}/files`. */
@@ -80527,1477 +85305,6 @@ function toPullFile(file) {
     return file.previous_filename === undefined
         ? { filename: file.filename, status: file.status }
         : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };
-}
-
-;// CONCATENATED MODULE: ./build/traffic/requestIdTable.js
-/**
- * The request ids a sample has used so far, each with the line of its first record: what catches a
- * repeated request_id, and the one structure of the replay that grows with the sample. A JS Map
- * of them would grow the JS heap, which V8 sizes to a multiple of what is live; here the ids' UTF-8
- * bytes, their hashes and lines sit in typed arrays off the JS heap, never collected
- * (docs/performance.md "Worker threads"). Exact: a hash match is confirmed on the bytes; an id that
- * is not well-formed UTF-16 (a lone surrogate, which UTF-8 cannot carry) is kept in a Map instead.
- */
-const requestIdTable_PAGE_BYTES = 1 << 20;
-const INITIAL_ENTRIES = 1 << 12;
-class requestIdTable_RequestIdTable {
-    /** The ids' bytes, in pages (no copying as the table grows); entry i at offsets[i]. */
-    pages = [];
-    pageUsed = requestIdTable_PAGE_BYTES;
-    offsets = new Float64Array(INITIAL_ENTRIES);
-    lengths = new Uint32Array(INITIAL_ENTRIES);
-    lines = new Float64Array(INITIAL_ENTRIES);
-    hashes = new Uint32Array(INITIAL_ENTRIES);
-    /** Open addressing, linear probing: entry index + 1, 0 for an empty slot; at most half full. */
-    slots = new Int32Array(INITIAL_ENTRIES * 2);
-    count = 0;
-    scratch = new Uint8Array(256);
-    encoder = new TextEncoder();
-    illFormed = new Map();
-    get size() {
-        return this.count + this.illFormed.size;
-    }
-    /**
-     * The line `id` was first claimed on; when it was not claimed yet, claims it for `line` and
-     * returns undefined.
-     */
-    claim(id, line) {
-        if (!id.isWellFormed()) {
-            const first = this.illFormed.get(id);
-            if (first === undefined)
-                this.illFormed.set(id, line);
-            return first;
-        }
-        const length = this.encode(id);
-        const bytes = this.scratch;
-        let hash = 0x811c9dc5;
-        for (let i = 0; i < length; i++)
-            hash = Math.imul(hash ^ bytes[i], 0x01000193);
-        hash >>>= 0;
-        const mask = this.slots.length - 1;
-        for (let slot = hash & mask;; slot = (slot + 1) & mask) {
-            const entry = this.slots[slot] - 1;
-            if (entry < 0) {
-                this.insert(slot, hash, length, line);
-                return undefined;
-            }
-            if (this.hashes[entry] === hash && this.sameBytes(entry, length))
-                return this.lines[entry];
-        }
-    }
-    /** UTF-8 of `id` into the scratch buffer; returns its length. */
-    encode(id) {
-        // Three bytes per UTF-16 unit is the most UTF-8 can need.
-        if (this.scratch.length < id.length * 3)
-            this.scratch = new Uint8Array(id.length * 3);
-        return this.encoder.encodeInto(id, this.scratch).written;
-    }
-    sameBytes(entry, length) {
-        if (this.lengths[entry] !== length)
-            return false;
-        const at = this.offsets[entry];
-        const page = this.pages[Math.floor(at / requestIdTable_PAGE_BYTES)];
-        const start = at % requestIdTable_PAGE_BYTES;
-        const bytes = this.scratch;
-        for (let i = 0; i < length; i++)
-            if (page[start + i] !== bytes[i])
-                return false;
-        return true;
-    }
-    insert(slot, hash, length, line) {
-        const entry = this.count++;
-        if (entry === this.hashes.length)
-            this.growEntries();
-        // An id longer than a page gets a page of its own.
-        if (this.pageUsed + length > requestIdTable_PAGE_BYTES || this.pages.length === 0) {
-            this.pages.push(new Uint8Array(Math.max(requestIdTable_PAGE_BYTES, length)));
-            this.pageUsed = 0;
-        }
-        const pageIndex = this.pages.length - 1;
-        this.pages[pageIndex].set(this.scratch.subarray(0, length), this.pageUsed);
-        // A long id starts its own page at 0 and fills it, so an offset still names one page.
-        this.offsets[entry] = pageIndex * requestIdTable_PAGE_BYTES + this.pageUsed;
-        this.pageUsed += length;
-        this.lengths[entry] = length;
-        this.lines[entry] = line;
-        this.hashes[entry] = hash;
-        this.slots[slot] = entry + 1;
-        if (this.count * 2 > this.slots.length)
-            this.rehash();
-    }
-    growEntries() {
-        const grow = (a, make) => {
-            const b = make(a.length * 2);
-            b.set(a);
-            return b;
-        };
-        this.offsets = grow(this.offsets, (n) => new Float64Array(n));
-        this.lengths = grow(this.lengths, (n) => new Uint32Array(n));
-        this.lines = grow(this.lines, (n) => new Float64Array(n));
-        this.hashes = grow(this.hashes, (n) => new Uint32Array(n));
-    }
-    rehash() {
-        const slots = new Int32Array(this.slots.length * 2);
-        const mask = slots.length - 1;
-        for (let entry = 0; entry < this.count; entry++) {
-            let slot = this.hashes[entry] & mask;
-            while (slots[slot] !== 0)
-                slot = (slot + 1) & mask;
-            slots[slot] = entry + 1;
-        }
-        this.slots = slots;
-    }
-}
-
-;// CONCATENATED MODULE: ./build/traffic/numbers.js
-/**
- * Numbers a record spells in a way JavaScript does not keep (docs/unknowns.md "Numbers JavaScript
- * cannot hold").
- *
- * OPA keeps a JSON number as its text, and the generated Rego compares numbers by that text (and
- * `unparsable_calls` by its exact value). The replay holds numbers as IEEE doubles, whose text is
- * the shortest one that reads back to the same double. The two agree exactly when the recorded
- * text *is* that shortest text; any other spelling (`1e309`, which reads as Infinity;
- * `12345678901234567890`, beyond 2^53; `0.1000000000000000055511151231257827`; `10.0`; `1E2`; `-0`)
- * may be judged differently by OPA, so the replay treats the value there as unknown rather than
- * decide on a number OPA never saw.
- *
- * Finding them needs the element's text (JSON.parse has already rounded). The reader's shape scan
- * (recordShape.ts) flags an element that may hold one; only such an element is scanned token by
- * token here.
- */
-
-
-/** Whether JavaScript writes the number `token` reads as with exactly these characters. */
-function isShortestForm(token) {
-    return String(Number(token)) === token;
-}
-const numbers_QUOTE = 0x22;
-const numbers_BACKSLASH = 0x5c;
-function isNumberChar(c) {
-    // 0-9 . - + e E
-    return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || c === 0x2b || c === 0x65 || c === 0x45;
-}
-/**
- * The number tokens of `text` (valid JSON, as the reader has already parsed it) that the replay
- * cannot judge as OPA does, in text order: every token not in its shortest form, and every token
- * equal in value to one of those. The second kind is in its shortest form yet OPA may still see
- * the other spelling there: within one evaluation OPA reuses a function's result for arguments
- * equal in value (`10` after `1E1` takes the text "1E1"), so its decision on either depends on
- * which it met first. Values are compared as doubles: numbers OPA finds equal are equal doubles.
- * Depth is bounded by the reader's shape check.
- */
-function respelledNumbers(text) {
-    const all = [];
-    const respelled = new Set();
-    const stack = [];
-    const n = text.length;
-    let i = 0;
-    while (i < n) {
-        const c = text.charCodeAt(i);
-        if (c === numbers_QUOTE) {
-            let j = i + 1;
-            let escaped = false;
-            for (; j < n; j++) {
-                const d = text.charCodeAt(j);
-                if (d === numbers_BACKSLASH) {
-                    escaped = true;
-                    j++;
-                }
-                else if (d === numbers_QUOTE)
-                    break;
-            }
-            const top = stack[stack.length - 1];
-            if (top !== undefined && !top.array && top.expectKey) {
-                top.key = escaped ? JSON.parse(text.slice(i, j + 1)) : text.slice(i + 1, j);
-                top.expectKey = false;
-            }
-            i = j + 1;
-            continue;
-        }
-        if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-            stack.push({ array: c === 0x5b, key: '', index: 0, expectKey: c === 0x7b });
-        }
-        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-            stack.pop();
-        }
-        else if (c === 0x2c /* , */) {
-            const top = stack[stack.length - 1];
-            if (top !== undefined) {
-                if (top.array)
-                    top.index++;
-                else
-                    top.expectKey = true;
-            }
-        }
-        else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-            let j = i + 1;
-            while (j < n && isNumberChar(text.charCodeAt(j)))
-                j++;
-            const token = text.slice(i, j);
-            if (!isShortestForm(token))
-                respelled.add(Number(token));
-            all.push({ path: stack.map((f) => (f.array ? String(f.index) : f.key)), token });
-            i = j;
-            continue;
-        }
-        i++;
-    }
-    if (respelled.size === 0)
-        return [];
-    // A Set compares by SameValueZero: -0 and 0 are one value, as they are to OPA.
-    return all.filter(({ token }) => respelled.has(Number(token)));
-}
-const numbers_NONE = Object.freeze({ ok: true, pointers: [] });
-/**
- * Judges the numbers of an element (a record, or an OPA decision event when `event`) that the
- * replay cannot judge as OPA does (respelledNumbers). One in the replayed input (`input.request`,
- * `input.identity`) becomes a pointer of the unknown set (segments below `/input`). A record's
- * `unpaired.call_count` is the export's own count, never OPA's: spelled otherwise (`2.0`, `2e0`)
- * it makes the record malformed. Numbers anywhere else (an event's metrics, other top-level input
- * keys) never reach a policy and are left alone. More than MAX_UNKNOWN_PATHS pointers is
- * malformed: each is matched against every location a policy reads.
- */
-function judgeRespelledNumbers(text, event) {
-    const found = respelledNumbers(text);
-    if (found.length === 0)
-        return numbers_NONE;
-    const pointers = [];
-    for (const { path, token } of found) {
-        if (path[0] === 'input' && (path[1] === 'request' || path[1] === 'identity'))
-            pointers.push(path.slice(1));
-        else if (!event && path[0] === 'unpaired' && path.length === 2 && !isShortestForm(token))
-            return {
-                ok: false,
-                reason: `unpaired.${path[1]}: must be a whole number written plainly, got ${token}`,
-            };
-    }
-    if (pointers.length > MAX_UNKNOWN_PATHS)
-        return {
-            ok: false,
-            reason: `input: holds ${pointers.length} numbers not written in their shortest form; at most ${MAX_UNKNOWN_PATHS} are replayed`,
-        };
-    return pointers.length === 0 ? numbers_NONE : { ok: true, pointers };
-}
-/** The record with its pointers of numbers not in shortest form (kept under a symbol: no JSON sets it). */
-function withRespelledNumbers(record, pointers) {
-    if (pointers.length > 0)
-        record[INEXACT_NUMBERS] = pointers;
-    return record;
-}
-
-;// CONCATENATED MODULE: ./build/traffic/sampleFiles.js
-
-
-
-
-/** The most files one sample may have (report positions encode the file's index). */
-const MAX_SAMPLE_FILES = 1 << 20;
-function compareShown(a, b) {
-    return a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0;
-}
-function toShown(path) {
-    const slashed = path.replace(/\\/g, '/');
-    const normalized = external_node_path_namespaceObject.posix.normalize(slashed);
-    return normalized === '.' ? slashed : normalized;
-}
-function sampleFiles_describe(error) {
-    const code = error?.code;
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-        return 'no such file or directory';
-    if (code === 'EACCES' || code === 'EPERM')
-        return 'permission denied';
-    return error instanceof Error ? error.message : String(error);
-}
-async function walkDirectory(dir, out) {
-    let dirents;
-    try {
-        dirents = await (0,promises_namespaceObject.readdir)(dir.path, { withFileTypes: true });
-    }
-    catch (error) {
-        throw new TrafficReadError(dir.shown, `cannot list the directory: ${sampleFiles_describe(error)}`);
-    }
-    for (const dirent of dirents) {
-        if (dirent.name.startsWith('.'))
-            continue;
-        const child = {
-            shown: `${dir.shown.replace(/\/+$/, '')}/${dirent.name}`,
-            path: (0,external_node_path_namespaceObject.join)(dir.path, dirent.name),
-        };
-        if (dirent.isDirectory())
-            await walkDirectory(child, out);
-        else if (dirent.isFile())
-            out.push(child);
-        else if (dirent.isSymbolicLink()) {
-            const info = await (0,promises_namespaceObject.stat)(child.path).catch(() => null);
-            if (info?.isFile())
-                out.push(child);
-        }
-    }
-}
-/**
- * The files a glob matches whose name `accept`s, sorted by the path as shown. The glob part is the
- * same in both spellings of `source`; only the base differs (workspace-relative as shown, absolute
- * as read). Directories starting with `.` and `node_modules` are not entered; a base that does not
- * exist matches nothing. Shared with `replay --manifests` (fidelity/report.ts).
- */
-async function globFiles(source, accept = () => true) {
-    const read = picomatch.scan(source.path);
-    const shown = picomatch.scan(toShown(source.shown));
-    const isMatch = picomatch(read.glob);
-    const root = `${read.prefix}${read.base}` || '.';
-    const shownBase = `${shown.prefix}${shown.base}`.replace(/^\.\//, '').replace(/\/+$/, '');
-    // picomatch.scan does not flag `**` without its scanToEnd option: look for it.
-    const maxDepth = read.glob.includes('**') ? Infinity : read.glob.split('/').length;
-    const out = [];
-    const walk = async (dir, relative, depth) => {
-        let dirents;
-        try {
-            dirents = await (0,promises_namespaceObject.readdir)(dir, { withFileTypes: true });
-        }
-        catch {
-            return;
-        }
-        for (const dirent of dirents) {
-            const candidate = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
-            const path = (0,external_node_path_namespaceObject.join)(dir, dirent.name);
-            if (dirent.isDirectory()) {
-                if (depth < maxDepth && !dirent.name.startsWith('.') && dirent.name !== 'node_modules')
-                    await walk(path, candidate, depth + 1);
-                continue;
-            }
-            const isFile = dirent.isSymbolicLink()
-                ? ((await (0,promises_namespaceObject.stat)(path).catch(() => null))?.isFile() ?? false)
-                : dirent.isFile();
-            if (isFile && accept(dirent.name) && isMatch(candidate))
-                out.push({ shown: shownBase === '' ? candidate : `${shownBase}/${candidate}`, path });
-        }
-    };
-    await walk(root, '', 1);
-    return out.sort(compareShown);
-}
-/** Every file the sources name, once, sorted by the path as shown. */
-async function listSampleFiles(sources) {
-    const found = [];
-    for (const source of sources) {
-        const before = found.length;
-        let failure = null;
-        const info = await (0,promises_namespaceObject.stat)(source.path).catch((error) => {
-            failure = error;
-            return null;
-        });
-        if (info !== null) {
-            if (info.isDirectory()) {
-                await walkDirectory({ shown: toShown(source.shown), path: source.path }, found);
-                if (found.length === before)
-                    throw new TrafficReadError(source.shown, 'the directory holds no file');
-            }
-            else
-                found.push({ shown: toShown(source.shown), path: source.path });
-            continue;
-        }
-        if (source.literal === true || !picomatch.scan(source.shown).isGlob) {
-            const code = failure?.code;
-            throw new TrafficReadError(source.shown, code === 'ENOENT' ? 'no such file' : sampleFiles_describe(failure));
-        }
-        found.push(...(await globFiles(source)));
-        if (found.length === before)
-            throw new TrafficReadError(source.shown, 'the pattern matches no file');
-    }
-    const seen = new Set();
-    const files = found.sort(compareShown).filter((f) => {
-        const key = (0,external_node_path_namespaceObject.resolve)(f.path);
-        if (seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
-    if (files.length > MAX_SAMPLE_FILES)
-        throw new TrafficReadError(sources[0]?.shown ?? '', `the sample has ${files.length} files; at most ${MAX_SAMPLE_FILES} are read (concatenate some)`);
-    return files;
-}
-
-;// CONCATENATED MODULE: ./build/traffic/samplePlan.js
-
-
-
-
-/** Positions of file `i` start at `i × FILE_STRIDE`. */
-const FILE_STRIDE = 2 ** 32;
-function fileIndexOf(position) {
-    return Math.floor(position / FILE_STRIDE);
-}
-function isJsonLinesName(path) {
-    return /\.jsonl(\.gz)?$/i.test(path);
-}
-const samplePlan_SPACE = 0x20;
-const samplePlan_TAB = 0x09;
-const samplePlan_LF = 0x0a;
-const samplePlan_CR = 0x0d;
-/** Index of the first byte that is not JSON whitespace (a leading BOM skipped), or -1. */
-function firstContentByte(chunk, atStart) {
-    let i = atStart && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
-    for (; i < chunk.length; i++) {
-        const b = chunk[i];
-        if (b !== samplePlan_SPACE && b !== samplePlan_TAB && b !== samplePlan_LF && b !== samplePlan_CR)
-            return i;
-    }
-    return -1;
-}
-/** A reader error about `file.path`, renamed to the path as shown. */
-function shownError(error, file) {
-    if (!(error instanceof TrafficReadError) || error.path !== file.path || file.path === file.shown)
-        return error;
-    const rest = error.message.slice(file.path.length);
-    const line = /^:(\d+): /.exec(rest);
-    return new TrafficReadError(file.shown, rest.slice(line ? line[0].length : 2), error.line);
-}
-/** Reads `file` up to its first record or event: its layout and which it holds. */
-async function sniffFile(file, maxLineBytes) {
-    let layout = null;
-    let index = 0;
-    let evidence = null;
-    let sawObject = false;
-    /** Elements read as JSON at all (one refused for its length or bytes was not). */
-    let parsedAny = false;
-    const sink = {
-        element: (text, line, shape) => {
-            const where = layout === 'array' ? `${file.shown}:[${index}]` : `${file.shown}:${line}`;
-            index++;
-            if (evidence !== null)
-                return;
-            if (shape >= 0)
-                parsedAny = true;
-            const parsed = parseElementJson(text, shape, maxLineBytes);
-            // An object repeating a key is still an object (malformed as a record or event, not as JSON).
-            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
-            if (!sampleElement_isObject(value))
-                return;
-            sawObject = true;
-            if (Object.hasOwn(value, 'decision_id'))
-                evidence = { kind: 'events', where };
-            else if (Object.hasOwn(value, 'request_id'))
-                evidence = { kind: 'records', where };
-        },
-        empty: () => {
-            index++;
-            parsedAny = true;
-        },
-    };
-    let splitter = null;
-    const waiting = [];
-    try {
-        for await (const chunk of readTrafficBytes(file.path, { layout: 'lines' })) {
-            if (splitter === null) {
-                waiting.push(chunk);
-                const at = firstContentByte(chunk, waiting.length === 1);
-                if (at < 0)
-                    continue;
-                const first = chunk[at];
-                layout = first === 0x5b /* [ */ && !isJsonLinesName(file.path) ? 'array' : 'lines';
-                splitter = elementSplitter(layout, sink, file.shown, maxLineBytes);
-                for (const c of waiting.splice(0))
-                    splitter.push(c);
-            }
-            else
-                splitter.push(chunk);
-            if (evidence !== null)
-                break;
-        }
-        if (evidence === null)
-            splitter?.end();
-    }
-    catch (error) {
-        throw shownError(error, file);
-    }
-    // Every line malformed is a report; not one JSON object among the lines parsed is some other
-    // file (a policy, a text log) named by mistake. Lines refused unparsed (too long, invalid
-    // UTF-8: a hostile sample) are malformed records, as ever.
-    if (parsedAny && !sawObject)
-        throw new TrafficReadError(file.shown, 'not a traffic file: no line or array element is a JSON object (expected JSON Lines or a JSON array of records or OPA decision events)');
-    return { layout: layout ?? 'lines', evidence };
-}
-/**
- * Lists and inspects the sample's files. Throws TrafficReadError for a sample that cannot be
- * replayed as one: unreadable, mixing records and decision events, or decision-log options on a
- * sample of records.
- */
-async function planSample(sources, options, shown = sources.map((s) => s.shown).join(', '), maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
-    const files = await listSampleFiles(sources);
-    const sniffed = [];
-    for (const file of files)
-        sniffed.push(await sniffFile(file, maxLineBytes));
-    const records = sniffed.find((s) => s.evidence?.kind === 'records')?.evidence;
-    const events = sniffed.find((s) => s.evidence?.kind === 'events')?.evidence;
-    if (records && events) {
-        throw new TrafficReadError(shown, `the sample mixes records of our own format (${records.where}) and OPA decision events (${events.where}); replay them as separate samples`);
-    }
-    if (records && hasDecisionLogOptions(options)) {
-        throw new TrafficReadError(shown, `${describeDecisionLogOptions(options)}: these options read OPA decision logs, but the sample holds records of our own format (${records.where})`);
-    }
-    // Neither (an empty sample, a log without decisions): the options say what it was meant to be.
-    const format = events || (!records && hasDecisionLogOptions(options)) ? 'opa-decision-log' : 'records';
-    return {
-        shown,
-        format,
-        files: files.map((file, i) => ({
-            ...file,
-            layout: sniffed[i].layout,
-            indexed: format === 'opa-decision-log' && sniffed[i].layout === 'array',
-        })),
-        options,
-        maxLineBytes,
-    };
-}
-
-;// CONCATENATED MODULE: ./build/traffic/samplePosition.js
-
-
-function positionOf(plan, position) {
-    const index = fileIndexOf(position);
-    const file = plan.files[index];
-    const local = position - index * FILE_STRIDE;
-    const where = {};
-    if (plan.files.length > 1 && file)
-        where.file = file.shown;
-    if (file?.indexed)
-        where.index = local;
-    else
-        where.line = local;
-    return where;
-}
-/** `line 7`, `element [3]`, `logs/a.log:7`, `logs/b.json:[3]`. */
-function positionText(plan, position) {
-    return describePosition(positionOf(plan, position));
-}
-/** A report position in words (the text report, error messages). */
-function describePosition(where) {
-    const local = where.index !== undefined ? `[${where.index}]` : String(where.line ?? '?');
-    if (where.file !== undefined)
-        return `${where.file}:${local}`;
-    return where.index !== undefined ? `element ${local}` : `line ${local}`;
-}
-/** The malformed reason of a second valid record with an id already replayed. */
-function sampleDuplicateReason(plan, id, first) {
-    if (plan.format === 'records' && plan.files.length <= 1)
-        return duplicateReason(id, first);
-    const key = plan.format === 'records' ? 'request_id' : 'decision_id';
-    return `${key}: duplicate ${JSON.stringify(id)} (first on ${positionText(plan, first)})`;
-}
-
-;// CONCATENATED MODULE: ./build/traffic/sampleElement.js
-
-
-
-
-
-
-const NON_DECISION = Object.freeze({ kind: 'skipped', otherPath: false });
-const sampleElement_OTHER_PATH = Object.freeze({ kind: 'skipped', otherPath: true });
-const MIXED = Object.freeze({ kind: 'mixed' });
-const EMPTY_ELEMENT = Object.freeze({
-    kind: 'malformed',
-    reason: 'empty array element (two commas, or a comma before ])',
-});
-function sampleElement_isObject(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-/** Classifies elements of one sample; pure, so it runs on any thread. */
-class SampleElementReader {
-    options;
-    maxLineBytes;
-    events;
-    constructor(format, options, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
-        this.options = options;
-        this.maxLineBytes = maxLineBytes;
-        this.events = format === 'opa-decision-log';
-    }
-    /**
-     * One element's text (null: an empty array element), with its shape when the reader scanned it
-     * (recordShape.ts: too long, invalid UTF-8, too deep, repeated keys).
-     */
-    read(text, shape) {
-        if (text === null)
-            return EMPTY_ELEMENT;
-        const scanned = shape ?? recordShape_scanShapeText(text);
-        const parsed = parseElementJson(text, scanned, this.maxLineBytes);
-        if (!parsed.ok) {
-            // A repeated key is JSON still (docs/decision-logs.md "Which lines are events"): an OPA log
-            // line with one is skipped as other log lines are, an event of another path too.
-            if (this.events && parsed.repeatedKeyValue !== undefined)
-                return this.event(parsed.repeatedKeyValue, parsed.reason);
-            return parsed.request_id === undefined
-                ? { kind: 'malformed', reason: parsed.reason }
-                : { kind: 'malformed', reason: parsed.reason, request_id: parsed.request_id };
-        }
-        const value = parsed.value;
-        if (this.events)
-            return this.numbers(this.event(value, null), text, scanned);
-        if (record_isTrafficRecord(value))
-            return this.numbers({ kind: 'record', record: value, path: null }, text, scanned);
-        // A valid record has no decision_id key, so only a malformed one can be an event.
-        if (sampleElement_isObject(value) && Object.hasOwn(value, 'decision_id'))
-            return MIXED;
-        const reason = record_explainInvalidRecord(value) ?? 'not a valid traffic record';
-        const id = idOf(value);
-        return id === undefined ? { kind: 'malformed', reason } : { kind: 'malformed', reason, request_id: id };
-    }
-    /** A record with the numbers its text spells otherwise than JavaScript (traffic/numbers.ts). */
-    numbers(element, text, shape) {
-        if (element.kind !== 'record' || !shapeMayHoldRespelledNumber(shape))
-            return element;
-        const verdict = judgeRespelledNumbers(text, this.events);
-        if (!verdict.ok) {
-            const reason = verdict.reason;
-            const id = element.record.request_id;
-            return { kind: 'malformed', reason, request_id: id, path: element.path };
-        }
-        withRespelledNumbers(element.record, verdict.pointers);
-        return element;
-    }
-    /**
-     * A decision-log line's parsed value: not an event, an event of another path, or the event
-     * mapped; `repeatedKey` (the reason) makes an event of the path malformed, as it would a record.
-     */
-    event(value, repeatedKey) {
-        if (!sampleElement_isObject(value) || !Object.hasOwn(value, 'decision_id'))
-            return sampleElement_isObject(value) && Object.hasOwn(value, 'request_id') ? MIXED : NON_DECISION;
-        const mapped = mapDecisionEvent(value, this.options);
-        if (mapped.kind === 'other_path')
-            return sampleElement_OTHER_PATH;
-        if (repeatedKey === null)
-            return mapped;
-        const id = value.decision_id;
-        return typeof id === 'string' && id !== ''
-            ? { kind: 'malformed', reason: repeatedKey, request_id: id, path: mapped.path }
-            : { kind: 'malformed', reason: repeatedKey, path: mapped.path };
-    }
-}
-/** The refusal of a sample that mixes records and events, at the element that showed it. */
-function mixedSampleError(plan, position) {
-    const what = plan.format === 'records'
-        ? 'an OPA decision event (decision_id) in a sample of records of our own format'
-        : 'a record of our own format (request_id) in a sample of OPA decision events';
-    return new TrafficReadError(plan.shown, `${positionText(plan, position)}: ${what}; replay them as separate samples`);
-}
-// The one-path rule.
-/** Thrown at the second distinct decision path; `withDecisionPathListing` words it. */
-class SeveralDecisionPaths extends Error {
-    name = 'SeveralDecisionPaths';
-}
-/** Without --decision-path, every replayed event must have the path of the first. */
-class DecisionPathGuard {
-    first = null;
-    note(path) {
-        if (path === null)
-            return;
-        if (this.first === null)
-            this.first = path;
-        else if (path !== this.first)
-            throw new SeveralDecisionPaths(`${this.first} and ${path}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./build/traffic/sampleStream.js
-
-
-/** The most lines a file of the sample may have (positions give each file 2^32). */
-const MAX_FILE_LINES = FILE_STRIDE - 1;
-/**
- * The sample's files in order, as units. `lineChunkBytes`: how many bytes of whole lines a lines
- * unit waits for (0: one per read).
- */
-async function* sampleUnits(plan, lineChunkBytes) {
-    for (let f = 0; f < plan.files.length; f++) {
-        const file = plan.files[f];
-        const base = f * FILE_STRIDE;
-        try {
-            if (file.layout === 'lines') {
-                const chunker = new LineChunker(lineChunkBytes, plan.maxLineBytes);
-                const unit = (chunk) => {
-                    if (chunk === null)
-                        return null;
-                    if (chunk.firstLine + chunk.lines > MAX_FILE_LINES)
-                        throw new TrafficReadError(file.shown, `more than ${MAX_FILE_LINES} lines; split the file`);
-                    return { kind: 'lines', base, ...chunk };
-                };
-                for await (const bytes of readTrafficBytes(file.path, { layout: 'lines' })) {
-                    const next = unit(chunker.push(bytes));
-                    if (next !== null)
-                        yield next;
-                }
-                const rest = unit(chunker.end());
-                if (rest !== null)
-                    yield rest;
-            }
-            else {
-                let index = 0;
-                const local = (line) => base + (file.indexed ? index++ : line);
-                const sink = {
-                    element: (text, line, shape) => ({ text, position: local(line), shape }),
-                    empty: (line) => ({ text: null, position: local(line), shape: undefined }),
-                };
-                const read = { layout: 'array', maxLineBytes: plan.maxLineBytes };
-                for await (const batch of readTrafficElements(file.path, sink, read)) {
-                    yield {
-                        kind: 'elements',
-                        texts: batch.map((e) => e.text),
-                        positions: batch.map((e) => e.position),
-                        shapes: batch.map((e) => e.shape),
-                    };
-                }
-            }
-        }
-        catch (error) {
-            throw shownError(error, file);
-        }
-    }
-}
-/** Calls `fn` with each element of a unit, its position and its shape, in order. */
-function forEachUnitElement(unit, maxLineBytes, fn) {
-    if (unit.kind === 'elements') {
-        for (let i = 0; i < unit.texts.length; i++)
-            fn(unit.texts[i], unit.positions[i], unit.shapes[i]);
-        return;
-    }
-    const base = unit.base;
-    forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
-}
-
-;// CONCATENATED MODULE: ./build/traffic/sample.js
-
-
-
-
-
-
-
-
-
-/**
- * A traffic sample as the replay reads it (docs/decision-logs.md): one or more files, each a
- * stream of JSON Lines or one JSON array, plain or gzip, holding either records of our own format
- * or OPA decision events (console log lines mixed with other log lines, or upload bodies). The
- * format is found from the content, never from the name:
- *
- * 1. `planSample` lists the files and reads each up to its first record (an object with
- *    `request_id`) or decision event (an object with `decision_id`). Usually that is the first
- *    line; a file holding neither is read whole (an OPA log without decisions). Records in one
- *    file and events in another: the sample is refused.
- * 2. `sampleUnits` streams the files in order as units: runs of whole lines (what a worker thread
- *    evaluates) or batches of array elements (evaluated on the main thread, as for our own
- *    `.json` arrays).
- * 3. `SampleElementReader` turns one element's text into a record, a malformed element, or a
- *    skipped log line; `decisionLog.ts` maps an event to a record.
- *
- * Every element has a position: `file index × 2^32 + line` (or `+ element index` for the arrays
- * of a decision log, whose upload bodies are one line). One number orders the sample, keys the
- * shards and the repeated-id table, and becomes `file:line` / `file:[index]` only in the report.
- */
-// The sample's steps, re-exported so importers keep one entry point.
-
-
-
-
-// ---------------------------------------------------------------------------------------------
-// The one-path rule over the whole sample.
-/**
- * Runs a pass over the sample; when it meets a second decision path, counts every event's path
- * (one more streaming pass, only on this error) and fails with the list.
- */
-async function withDecisionPathListing(plan, pass) {
-    try {
-        return await pass();
-    }
-    catch (error) {
-        if (!(error instanceof SeveralDecisionPaths))
-            throw error;
-        const counts = await countDecisionPaths(plan);
-        const listed = [...counts.paths.entries()]
-            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-            .map(([path, n]) => `${path} (${n})`);
-        const without = counts.withoutPath > 0 ? `; ${counts.withoutPath} without a path` : '';
-        throw new TrafficReadError(plan.shown, `the decision log holds decisions of ${counts.paths.size} paths: ${boundedList(listed)}${without}. Replaying one policy against another's decisions is meaningless: choose one with --decision-path (the Action: decision-path)`);
-    }
-}
-/** Decision events per normalized path, and those without a path. */
-async function countDecisionPaths(plan) {
-    const paths = new Map();
-    let withoutPath = 0;
-    for await (const unit of sampleUnits(plan, 0)) {
-        const count = (text, shape) => {
-            if (text === null)
-                return;
-            const parsed = parseElementJson(text, shape, plan.maxLineBytes);
-            const value = parsed.ok ? parsed.value : parsed.repeatedKeyValue;
-            if (!sampleElement_isObject(value) || !Object.hasOwn(value, 'decision_id'))
-                return;
-            const path = value.path;
-            const normalized = typeof path === 'string' ? normalizeDecisionPath(path) : '';
-            if (normalized === '')
-                withoutPath++;
-            else
-                paths.set(normalized, (paths.get(normalized) ?? 0) + 1);
-        };
-        forEachUnitElement(unit, plan.maxLineBytes, (text, _position, shape) => count(text, shape));
-    }
-    return { paths, withoutPath };
-}
-/**
- * Every record and malformed element of the sample, in order, judged as the replay judges them:
- * skipped lines are dropped, a repeated id is malformed, a mixed sample or a second decision path
- * throws. In-process.
- */
-async function* readSampleItems(plan) {
-    const reader = new SampleElementReader(plan.format, plan.options, plan.maxLineBytes);
-    const ids = new requestIdTable_RequestIdTable();
-    const guard = new DecisionPathGuard();
-    for await (const unit of sampleUnits(plan, 0)) {
-        const items = [];
-        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
-            const element = reader.read(text, shape);
-            switch (element.kind) {
-                case 'skipped':
-                    return;
-                case 'mixed':
-                    throw mixedSampleError(plan, position);
-                case 'malformed':
-                    guard.note(element.path ?? null);
-                    items.push(element.request_id === undefined
-                        ? { kind: 'malformed', position, reason: element.reason }
-                        : { kind: 'malformed', position, reason: element.reason, request_id: element.request_id });
-                    return;
-                case 'record': {
-                    guard.note(element.path);
-                    const id = element.record.request_id;
-                    const first = ids.claim(id, position);
-                    if (first === undefined)
-                        items.push({ kind: 'record', position, record: element.record });
-                    else
-                        items.push({
-                            kind: 'malformed',
-                            position,
-                            reason: sampleDuplicateReason(plan, id, first),
-                            request_id: id,
-                        });
-                }
-            }
-        });
-        if (items.length > 0)
-            yield items;
-    }
-}
-// ---------------------------------------------------------------------------------------------
-// Digests.
-/**
- * SHA-256 of each file as stored, and of the sample: the files' bytes concatenated in sample
- * order (so one file's sample digest is that file's, and `cat` of the files in order through
- * `sha256sum` reproduces it).
- */
-async function sampleDigest(files) {
-    // One file's sample digest is its own digest: no second hash of the same bytes.
-    const whole = files.length === 1 ? null : (0,external_node_crypto_.createHash)('sha256');
-    const each = [];
-    for (const file of files) {
-        const hash = (0,external_node_crypto_.createHash)('sha256');
-        try {
-            for await (const chunk of (0,external_node_fs_.createReadStream)(file.path, { highWaterMark: 1 << 20 })) {
-                hash.update(chunk);
-                whole?.update(chunk);
-            }
-        }
-        catch (error) {
-            const code = error.code;
-            throw new TrafficReadError(file.shown, code === 'ENOENT' ? 'no such file' : `cannot read: ${error.message}`);
-        }
-        each.push(hash.digest('hex'));
-    }
-    return { sha256: whole === null ? each[0] : whole.digest('hex'), files: each };
-}
-
-;// CONCATENATED MODULE: ./build/fidelity/manifest.js
-
-
-
-
-/** The replay-runtime v2 manifest (docs/fidelity.md "The manifest"), strict: unknown keys are errors. */
-const MANIFEST_SCHEMA_ID = 'replay-runtime/v2';
-const SHA256_PATTERN = /^[0-9a-f]{64}$/;
-const sha256Schema = schemas_string().regex(SHA256_PATTERN, 'must be a SHA-256 hash: 64 lowercase hex digits');
-/** Any JSON value. Manifests come from our own JSON parser, so only "present" needs checking. */
-const jsonValueSchema = custom((value) => value !== undefined, {
-    message: 'missing required key "value"',
-});
-const EVIDENCE_STATES = ['value', 'hash', 'absent', 'unavailable'];
-const evidenceSchema = discriminatedUnion('state', [
-    strictObject({ state: literal('value'), value: jsonValueSchema, sha256: sha256Schema.optional() }),
-    strictObject({ state: literal('hash'), sha256: sha256Schema }),
-    strictObject({ state: literal('absent') }),
-    strictObject({ state: literal('unavailable') }),
-]);
-const evidence = evidenceSchema.optional();
-const determinismSchema = strictObject({ guaranteed: schemas_boolean(), basis: schemas_string().optional() });
-/** `execute` (tools) and `rerun` (retrieval) are synonyms; both words are accepted in both places. */
-const REPLAY_MODES = ['not_used', 'recorded_outputs', 'execute', 'rerun', 'unknown'];
-const replayModeSchema = schemas_enum(REPLAY_MODES);
-const ISOLATION_VALUES = ['isolated', 'stubbed', 'live', 'unknown'];
-const isolationValueSchema = schemas_enum(ISOLATION_VALUES);
-const CAPTURE_VALUES = ['native', 'mapped', 'unknown'];
-const modelSectionSchema = strictObject({
-    provider: evidence,
-    deployment: evidence,
-    parameters: evidence,
-    seed: evidence,
-    input: evidence,
-    system_instructions: evidence,
-    developer_instructions: evidence,
-    determinism: determinismSchema.optional(),
-});
-const toolCallSchema = strictObject({
-    id: schemas_string().optional(),
-    name: schemas_string().optional(),
-    input: evidence,
-    output: evidence,
-});
-const toolsSectionSchema = strictObject({
-    replay_mode: replayModeSchema.optional(),
-    definitions: evidence,
-    ledger_complete: schemas_boolean().optional(),
-    calls: array(toolCallSchema).optional(),
-    determinism: determinismSchema.optional(),
-});
-const retrievalSectionSchema = strictObject({
-    replay_mode: replayModeSchema.optional(),
-    config: evidence,
-    corpus: evidence,
-    outputs: evidence,
-    determinism: determinismSchema.optional(),
-});
-const environmentSectionSchema = strictObject({
-    code_version: evidence,
-    runtime_version: evidence,
-    dependency_lock: evidence,
-    config_fingerprint: evidence,
-    container: evidence,
-});
-const isolationSectionSchema = strictObject({
-    network: isolationValueSchema.optional(),
-    filesystem: isolationValueSchema.optional(),
-    external_services: isolationValueSchema.optional(),
-    side_effects: isolationValueSchema.optional(),
-});
-const sourceSectionSchema = strictObject({
-    trace_id: evidence,
-    span_id: evidence,
-    capture: schemas_enum(CAPTURE_VALUES).optional(),
-    provenance: evidence,
-});
-const manifestSchema = strictObject({
-    schema: literal(MANIFEST_SCHEMA_ID, { message: `must be "${MANIFEST_SCHEMA_ID}"` }),
-    id: schemas_string().min(1, 'must be a non-empty string'),
-    model: modelSectionSchema.optional(),
-    tools: toolsSectionSchema.optional(),
-    retrieval: retrievalSectionSchema.optional(),
-    environment: environmentSectionSchema.optional(),
-    isolation: isolationSectionSchema.optional(),
-    source: sourceSectionSchema.optional(),
-});
-/** Files ending in `.jsonl` or `.ndjson` hold one manifest per line; anything else holds one. */
-function manifest_isJsonLines(file) {
-    return /\.(jsonl|ndjson)$/i.test(file);
-}
-/**
- * Parses and validates the text of one manifest file. `file` is used for reporting and to pick
- * the format. Never throws on bad content: every problem becomes a {@link ManifestProblem}.
- */
-function parseManifestText(text, file) {
-    if (!manifest_isJsonLines(file))
-        return [parseOne(text, file, 1)];
-    const entries = [];
-    const lines = text.split('\n');
-    lines.forEach((raw, index) => {
-        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-        if (line.trim() === '')
-            return;
-        entries.push(parseOne(line, file, index + 1));
-    });
-    return entries;
-}
-/**
- * Manifests up to this many characters get exact positions for their problems; a larger invalid
- * manifest's problems are reported at its first line. Positions come from building a YAML
- * document, which costs about 100 bytes of memory and some microseconds per character: fine for
- * the rare invalid manifest, too much for every one.
- */
-const POSITIONED_MANIFEST_CHARS = 1024 * 1024;
-/**
- * One manifest: `JSON.parse` and the schema first (fast, no positions); only a manifest with a
- * problem, or with a repeated key (which `JSON.parse` would silently resolve), is read a second
- * time to say where each problem is.
- */
-function parseOne(text, file, firstLine) {
-    // A UTF-8 byte order mark is not JSON, but editors add it; skip it like Node's readers do.
-    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    let value;
-    try {
-        value = JSON.parse(body);
-    }
-    catch {
-        const error = jsonSyntaxError(body) ?? { line: 1, column: 1, message: 'not JSON' };
-        return {
-            ok: false,
-            file,
-            line: firstLine,
-            id: null,
-            problems: [
-                {
-                    file,
-                    path: '',
-                    line: firstLine + error.line - 1,
-                    column: error.column,
-                    message: `invalid JSON: ${error.message}`,
-                },
-            ],
-        };
-    }
-    const result = manifestSchema.safeParse(value);
-    const repeatedKeys = colonsOutsideStrings(body) !== memberCount(value);
-    if (result.success && !repeatedKeys)
-        return { ok: true, file, line: firstLine, manifest: result.data };
-    const source = positionedSource(body);
-    const at = (path, target) => {
-        if (source === null)
-            return { line: firstLine, column: 1 };
-        const position = source.positionOf(path, target);
-        return { line: firstLine + position.line - 1, column: position.column };
-    };
-    const problems = [];
-    if (repeatedKeys) {
-        if (source === null) {
-            problems.push({ file, path: '', ...at([], 'value'), message: 'a key is repeated in an object' });
-        }
-        for (const repeat of source?.duplicateKeys ?? []) {
-            problems.push({
-                file,
-                path: formatPath(repeat.path),
-                line: firstLine + repeat.line - 1,
-                column: repeat.column,
-                message: `duplicate key ${JSON.stringify(repeat.path[repeat.path.length - 1])}`,
-            });
-        }
-    }
-    if (!result.success) {
-        for (const issue of result.error.issues)
-            problems.push(...issueProblems(issue, value, at, file));
-    }
-    problems.sort(manifest_compareProblems);
-    return { ok: false, file, line: firstLine, id: readableId(value), problems };
-}
-/** The document that locates problems, for a manifest small enough (see POSITIONED_MANIFEST_CHARS). */
-function positionedSource(text) {
-    if (text.length > POSITIONED_MANIFEST_CHARS)
-        return null;
-    try {
-        return parseSource(text, 'json', { duplicateKeys: 'list' });
-    }
-    catch {
-        return null; // nesting deeper than the YAML reader's stack: problems stay at the first line
-    }
-}
-/**
- * Colons outside strings: in valid JSON, exactly one per object member. More than the parsed
- * value holds means a repeated key that `JSON.parse` kept only once. One pass, no allocation.
- */
-function colonsOutsideStrings(text) {
-    let colons = 0;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (inString) {
-            if (c === 0x5c)
-                i++;
-            else if (c === 0x22)
-                inString = false;
-        }
-        else if (c === 0x22)
-            inString = true;
-        else if (c === 0x3a)
-            colons++;
-    }
-    return colons;
-}
-/** Object members in a parsed JSON value, counted without recursion (depth is the input's to choose). */
-function memberCount(value) {
-    let members = 0;
-    const stack = [value];
-    while (stack.length > 0) {
-        const node = stack.pop();
-        if (typeof node !== 'object' || node === null)
-            continue;
-        if (Array.isArray(node)) {
-            for (const item of node)
-                stack.push(item);
-        }
-        else {
-            for (const key of Object.keys(node)) {
-                members++;
-                stack.push(node[key]);
-            }
-        }
-    }
-    return members;
-}
-function readableId(value) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return null;
-    const id = value.id;
-    return typeof id === 'string' && id !== '' ? id : null;
-}
-function issueProblems(issue, root, at, file) {
-    const path = issue.path.filter((s) => typeof s !== 'symbol');
-    const problem = (where, message, preferKey = false) => ({
-        file,
-        path: formatPath(where),
-        ...at(where, preferKey ? 'key' : 'value'),
-        message,
-    });
-    if (issue.code === 'unrecognized_keys') {
-        return issue.keys.map((key) => problem([...path, key], `unknown key ${JSON.stringify(key)}`, true));
-    }
-    const present = hasPath(root, path);
-    if (!present) {
-        // Reported at the object that lacks the key.
-        const key = path[path.length - 1];
-        return [problem(path, `missing required key ${JSON.stringify(String(key))}`)];
-    }
-    if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator === 'state') {
-        return [problem(path, `must be one of ${EVIDENCE_STATES.map((s) => JSON.stringify(s)).join(', ')}`)];
-    }
-    if (issue.code === 'invalid_type') {
-        return [problem(path, `expected ${issue.expected}, got ${manifest_describeType(valueAtPath(root, path))}`)];
-    }
-    if (issue.code === 'invalid_value') {
-        const allowed = issue.values.map((v) => JSON.stringify(v));
-        return [
-            problem(path, allowed.length === 1 ? `must be ${allowed[0]}` : `must be one of ${allowed.join(', ')}`),
-        ];
-    }
-    return [problem(path, issue.message)];
-}
-function hasPath(root, path) {
-    let node = root;
-    for (const segment of path) {
-        if (typeof node !== 'object' || node === null)
-            return false;
-        if (!Object.prototype.hasOwnProperty.call(node, segment))
-            return false;
-        node = node[segment];
-    }
-    return true;
-}
-function manifest_describeType(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'array';
-    return typeof value;
-}
-function manifest_compareProblems(a, b) {
-    return (compareStrings(a.file, b.file) ||
-        a.line - b.line ||
-        a.column - b.column ||
-        compareStrings(a.path, b.path) ||
-        compareStrings(a.message, b.message));
-}
-
-;// CONCATENATED MODULE: ./build/fidelity/report.js
-
-
-
-
-
-
-
-/** A manifest file that could not be read at all (missing, a directory, no permission). */
-class ManifestFileError extends Error {
-    file;
-    name = 'ManifestFileError';
-    constructor(file, message) {
-        super(`${file}: ${message}`);
-        this.file = file;
-    }
-}
-/** Grades parsed entries; invalid ones keep their problems. Pure. */
-function gradeEntries(entries, files = []) {
-    const reports = [];
-    const invalid = [];
-    const invalidManifests = [];
-    for (const entry of entries) {
-        if (entry.ok) {
-            const analysis = analyzeManifest(entry.manifest);
-            reports.push({ id: entry.manifest.id, file: entry.file, ...analysis });
-        }
-        else {
-            invalid.push(...entry.problems);
-            invalidManifests.push({ file: entry.file, line: entry.line, id: entry.id, problems: entry.problems });
-        }
-    }
-    return { files: [...files], reports, invalid, invalidManifests };
-}
-/**
- * The largest manifest file read. A manifest is a few kilobytes; the limit keeps one file's text
- * and parsed values within a few hundred megabytes. Larger sets are split into several files (a
- * JSON Lines file can be cut between any two lines); they are read one at a time.
- */
-const MAX_MANIFEST_FILE_BYTES = 64 * 1024 * 1024;
-/** Reads and grades the given manifest files, in the order given. Throws {@link ManifestFileError}. */
-async function gradeManifestFiles(files) {
-    const graded = [];
-    for (const file of files) {
-        let text;
-        try {
-            const size = (await (0,promises_namespaceObject.stat)(file)).size;
-            if (size > MAX_MANIFEST_FILE_BYTES) {
-                throw new ManifestFileError(file, `${(size / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit of one manifest file: split it into several files (a JSON Lines file can be cut between any two lines)`);
-            }
-            text = await (0,promises_namespaceObject.readFile)(file, 'utf8');
-        }
-        catch (error) {
-            if (error instanceof ManifestFileError)
-                throw error;
-            throw new ManifestFileError(file, describeFsError(error));
-        }
-        // Graded file by file: only the grades are kept, not the manifests' values.
-        graded.push(gradeEntries(parseManifestText(text, file)));
-    }
-    return {
-        files: [...files],
-        reports: graded.flatMap((set) => set.reports),
-        invalid: graded.flatMap((set) => set.invalid),
-        invalidManifests: graded.flatMap((set) => set.invalidManifests),
-    };
-}
-/** The `fidelity` command's JSON result: reports and invalid problems, both in input order. */
-async function fidelityCommandResult(files) {
-    const set = await gradeManifestFiles(files);
-    return { reports: set.reports, invalid: set.invalid };
-}
-const MANIFEST_FILE = /\.(json|jsonl|ndjson)$/i;
-/**
- * Loads every manifest for `replay --manifests`: a directory (its *.json / *.jsonl files, not
- * recursive, sorted by name), a glob (matching *.json / *.jsonl files, sorted by path), or one
- * file. A missing directory or file throws {@link ManifestFileError}; a glob matching nothing
- * gives an empty set.
- */
-async function loadManifestsFromDirOrGlob(pathOrGlob) {
-    return gradeManifestFiles(await resolveManifestFiles(pathOrGlob));
-}
-async function resolveManifestFiles(pathOrGlob) {
-    // An existing path is a name even when it holds glob characters, as for samples (sampleFiles.ts).
-    const exists = await (0,promises_namespaceObject.stat)(pathOrGlob).then(() => true, () => false);
-    if (exists || !picomatch.scan(pathOrGlob).isGlob) {
-        let info;
-        try {
-            info = await (0,promises_namespaceObject.stat)(pathOrGlob);
-        }
-        catch (error) {
-            throw new ManifestFileError(pathOrGlob, describeFsError(error));
-        }
-        if (!info.isDirectory() && !info.isFile()) {
-            // A FIFO or device would block the read forever.
-            throw new ManifestFileError(pathOrGlob, 'not a regular file or directory (a device, FIFO or socket)');
-        }
-        if (!info.isDirectory())
-            return [pathOrGlob];
-        const names = (await (0,promises_namespaceObject.readdir)(pathOrGlob, { withFileTypes: true }))
-            .filter((d) => d.isFile() && MANIFEST_FILE.test(d.name))
-            .map((d) => d.name)
-            .sort(compareStrings);
-        return names.map((name) => external_node_path_namespaceObject.join(pathOrGlob, name));
-    }
-    const files = await globFiles({ shown: pathOrGlob, path: pathOrGlob }, (name) => MANIFEST_FILE.test(name));
-    return files.map((f) => f.path).sort(compareStrings);
-}
-function describeFsError(error) {
-    const code = error?.code;
-    if (code === 'ENOENT')
-        return 'no such file or directory';
-    if (code === 'EISDIR')
-        return 'is a directory';
-    if (code === 'EACCES' || code === 'EPERM')
-        return 'permission denied';
-    return error instanceof Error ? error.message : String(error);
-}
-/**
- * The `fidelity` section of the replay report.
- *
- * - `manifests` counts valid and invalid manifests; `levels` sums to it because an invalid
- *   manifest counts as `unreplayable` (nothing it says can be trusted).
- * - `recordManifestIds` is each record's `manifest_id` (undefined/null when it has none), or a
- *   map from manifest id (null/undefined for "no id") to a record count.
- * - A record joins the manifest its id names; an invalid manifest whose `id` is readable joins
- *   as `unreplayable`; a record naming no manifest is `no_manifest`. If two manifests share an id
- *   the record takes the worse level.
- * - `worst` is null when there are no manifests at all.
- * - `reports` lists the valid manifests sorted by id (then level, worst last), without values.
- */
-function summarizeFidelity(set, recordManifestIds) {
-    const levels = zeroLevels();
-    const levelById = new Map();
-    const note = (id, level) => {
-        levels[level]++;
-        if (id === null)
-            return;
-        const known = levelById.get(id);
-        levelById.set(id, known === undefined ? level : (worstLevel([known, level]) ?? level));
-    };
-    for (const report of set.reports)
-        note(report.id, report.level);
-    for (const invalid of set.invalidManifests)
-        note(invalid.id, 'unreplayable');
-    const records = { ...zeroLevels(), no_manifest: 0 };
-    const counts = recordManifestIds instanceof Map
-        ? recordManifestIds.entries()
-        : mapIterable(recordManifestIds, (id) => [id, 1]);
-    for (const [id, count] of counts) {
-        const level = id === null || id === undefined ? undefined : levelById.get(id);
-        if (level === undefined)
-            records.no_manifest += count;
-        else
-            records[level] += count;
-    }
-    const groups = new Map();
-    for (const report of set.reports) {
-        const seen = new Set();
-        for (const gap of report.missing_evidence) {
-            if (gap.impact !== 'blocks_replay')
-                continue;
-            const key = JSON.stringify([gap.path, gap.reason]);
-            if (seen.has(key))
-                continue;
-            seen.add(key);
-            const group = groups.get(key) ?? { path: gap.path, reason: gap.reason, manifests: 0 };
-            group.manifests++;
-            groups.set(key, group);
-        }
-    }
-    const blocking_gaps = [...groups.values()].sort((a, b) => compareStrings(a.path, b.path) || compareStrings(a.reason, b.reason));
-    const reports = set.reports
-        .map((r) => ({ id: r.id, level: r.level, missing_evidence: r.missing_evidence }))
-        .sort((a, b) => compareStrings(a.id, b.id) || compareLevels(a.level, b.level));
-    const manifests = set.reports.length + set.invalidManifests.length;
-    return {
-        manifests,
-        invalid: set.invalidManifests.length,
-        levels,
-        records_by_level: records,
-        worst: worstLevel(analyze_FIDELITY_LEVELS.filter((level) => levels[level] > 0)),
-        blocking_gaps,
-        reports,
-    };
-}
-function zeroLevels() {
-    return { exact: 0, controlled: 0, partial: 0, unreplayable: 0 };
-}
-function* mapIterable(items, f) {
-    for (const item of items)
-        yield f(item);
-}
-// ---------------------------------------------------------------------------------------------
-// Text for a person.
-const IMPACT_TITLE = {
-    blocks_replay: 'blocks replay',
-    reduces_control: 'reduces control',
-    prevents_exactness: 'prevents exactness',
-};
-/**
- * What evidence would close a gap. Derived from the path and the fixed reasons, so the JSON keeps
- * exactly docs/fidelity.md's `{path, impact, reason}`.
- */
-function remedyFor(gap) {
-    const p = gap.path;
-    const field = p.slice(p.lastIndexOf('.') + 1);
-    switch (gap.reason) {
-        case 'hash only':
-            return `supply the content of ${p} (state "value"), not only its hash`;
-        case 'attested absent':
-            return `replay needs ${p} as a value`;
-        case 'not captured':
-            return valueOrHashSuffices(p)
-                ? `capture ${p} (its value, or its hash)`
-                : p === 'tools.definitions'
-                    ? `capture ${p} as a value (or attest it absent)`
-                    : `capture ${p} as a value`;
-        case 'integrity: sha256 mismatch':
-            return `make ${p}.sha256 the SHA-256 of the RFC 8785 canonical JSON of its value (or fix the value)`;
-        case 'integrity: sha256 unverifiable: value has no canonical JSON form':
-            return `remove lone surrogates from ${p}'s value, or drop its sha256`;
-        case 'replay mode unknown':
-            return `record ${p}: not_used, recorded_outputs, or execute/rerun`;
-        case 'call ledger not attested complete':
-            return 'attest tools.ledger_complete: true once every tool call is recorded';
-        case 'calls listed although replay mode is not_used':
-            return 'set tools.replay_mode to recorded_outputs or execute, or do not list calls';
-        case 'isolation unknown':
-            return `record ${p} (isolated, stubbed or live)`;
-        case 'capture unknown':
-            return 'record source.capture (native or mapped)';
-        case 'mapped trace, not native runtime evidence':
-            return 'capture the run natively from the runtime (source.capture: native)';
-        case 'determinism not guaranteed (a seed is not a guarantee)':
-        case 'determinism not guaranteed':
-            return `only a runtime guarantee lifts this: ${p}: true with a basis`;
-        default:
-            if (gap.reason.startsWith('live '))
-                return `replay with ${field.replace('_', ' ')} isolated or stubbed`;
-            return `supply evidence for ${p}`;
-    }
-}
-function valueOrHashSuffices(p) {
-    return /^tools\.calls\[\d+\]\.input$/.test(p) || p.startsWith('environment.') || p.startsWith('source.');
-}
-/** The `--format text` report: per manifest, gaps grouped by impact with what would lift the level. */
-function renderFidelityText(result) {
-    const lines = [];
-    for (const report of result.reports) {
-        lines.push(`${report.id}  ${report.level}  (${report.file})`);
-        if (report.missing_evidence.length === 0) {
-            lines.push('  no gaps: every piece of evidence for an exact replay is present');
-        }
-        GAP_IMPACTS.forEach((impact, rank) => {
-            const gaps = report.missing_evidence.filter((gap) => gap.impact === impact);
-            if (gaps.length === 0)
-                return;
-            // Closing this group and every worse one (listed above it) leaves the level the rest allow.
-            const rest = report.missing_evidence.filter((gap) => GAP_IMPACTS.indexOf(gap.impact) > rank);
-            const worse = report.missing_evidence.some((gap) => GAP_IMPACTS.indexOf(gap.impact) < rank);
-            const closing = worse ? 'closing these too' : 'closing these';
-            lines.push(`  ${IMPACT_TITLE[impact]} (${gaps.length}); ${closing} lifts it to ${levelOf(rest)}:`);
-            const width = Math.max(...gaps.map((gap) => gap.path.length));
-            for (const gap of gaps) {
-                lines.push(`    ${gap.path.padEnd(width)}  ${gap.reason}`);
-                lines.push(`    ${' '.repeat(width)}  -> ${remedyFor(gap)}`);
-            }
-        });
-        lines.push('');
-    }
-    if (result.invalid.length > 0) {
-        lines.push(`invalid manifests (graded unreplayable), ${result.invalid.length} problem(s):`);
-        for (const problem of [...result.invalid].sort(compareProblems)) {
-            const where = problem.path === '' ? '' : `  ${problem.path}`;
-            lines.push(`  ${problem.file}:${problem.line}:${problem.column}${where}  ${problem.message}`);
-        }
-        lines.push('');
-    }
-    const counts = zeroLevels();
-    for (const report of result.reports)
-        counts[report.level]++;
-    // A .json file is one manifest; a JSON Lines manifest is one line, and all its problems share it.
-    const invalidManifests = new Set(result.invalid.map((p) => (isJsonLines(p.file) ? `${p.file}\u0000${p.line}` : p.file))).size;
-    counts.unreplayable += invalidManifests;
-    const parts = FIDELITY_LEVELS.map((level) => `${counts[level]} ${level}`);
-    lines.push(`${result.reports.length + invalidManifests} manifest(s): ${parts.join(', ')} (${invalidManifests} invalid, graded unreplayable)`);
-    return `${lines.join('\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./build/replay/report/changeSetDigest.js
@@ -82240,7 +85547,7 @@ const DEFAULT_MAX_GROUPS = 50;
 /** Shared by every group without base rules (never mutated). */
 const NO_RULES = [];
 const MAX_TOP_SUBJECTS = 5;
-const MAX_GROUP_EXAMPLES = 3;
+const changeGroups_MAX_GROUP_EXAMPLES = 3;
 /** One group while requests are still arriving. */
 class GroupAccumulator {
     direction;
@@ -82272,13 +85579,13 @@ class GroupAccumulator {
     addExample(example) {
         const examples = this.examples;
         const before = (a, b) => compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-        if (examples.length === MAX_GROUP_EXAMPLES && before(example, examples[examples.length - 1]) >= 0)
+        if (examples.length === changeGroups_MAX_GROUP_EXAMPLES && before(example, examples[examples.length - 1]) >= 0)
             return;
         let at = examples.length;
         while (at > 0 && before(examples[at - 1], example) > 0)
             at--;
         examples.splice(at, 0, example);
-        if (examples.length > MAX_GROUP_EXAMPLES)
+        if (examples.length > changeGroups_MAX_GROUP_EXAMPLES)
             examples.pop();
     }
 }
@@ -82460,7 +85767,7 @@ function mergeChangeGroups(partials, maxGroups) {
  * order), removed rules (base order), then the settings — which is the order a cause set lists
  * them in. A description-only modification is no edit: it decides nothing.
  */
-function editsOf(diff) {
+function edits_editsOf(diff) {
     const edits = [];
     for (const m of diff.modified)
         if (m.what.some((part) => part !== 'description'))
@@ -82916,8 +86223,6 @@ async function buildRecordFilter(plan, since, limit) {
     return filter;
 }
 
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: ./build/replay/workers/workerPool.js
@@ -83844,7 +87149,7 @@ function attributionOf(options, mode) {
     if (mode === 'drift')
         return { diff: null, edits: [], attribution: null };
     const diff = ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null, options.headLines);
-    const edits = editsOf(diff);
+    const edits = edits_editsOf(diff);
     const maxEdits = options.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS;
     const counterfactual = attributesCounterfactually({ compare: true, hasHead: options.head !== null, hasBase: options.base !== null }, edits, maxEdits);
     const attribution = {
@@ -84070,7 +87375,7 @@ async function coverageSection(options, outcome, meta, base, head) {
         signatures: outcome.signatures,
         firstAt: outcome.horizonStart,
         diff,
-        edits: meta.attribution?.method === 'counterfactual' ? editsOf(diff) : null,
+        edits: meta.attribution?.method === 'counterfactual' ? edits_editsOf(diff) : null,
         unevaluable: options.unevaluable ?? 'precise',
         maxGroups: meta.max_groups,
         shard: options.shard !== undefined,
@@ -84126,397 +87431,6 @@ function reportMeta(options, plan, digest) {
         unevaluable_mode: options.unevaluable ?? 'precise',
         ...(options.shard ? { shard: options.shard } : {}),
     };
-}
-
-;// CONCATENATED MODULE: ./build/action/sampleLocator.js
-
-
-
-
-
-
-
-
-
-const entrySchema = strictObject({
-    traffic: union([schemas_string(), array(schemas_string()).min(1)]).optional(),
-    manifests: schemas_string().optional(),
-    'decision-path': schemas_string().optional(),
-    'decision-field': schemas_string().optional(),
-    bundle: schemas_string().optional(),
-    'manifest-id-field': schemas_string().optional(),
-});
-const mappingSchema = strictObject({ policies: record(schemas_string(), entrySchema) });
-const MAPPING_FILE = '.policy-replay.yml';
-class MappingError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'MappingError';
-    }
-}
-/** Parses `.policy-replay.yml`; every path in it must be relative and stay in the repository. */
-function parseSampleMapping(text) {
-    const parsed = mappingSchema.safeParse((0,dist/* parse */.qg)(text));
-    if (!parsed.success) {
-        throw new MappingError(`${MAPPING_FILE} is invalid: ${boundedList(parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`), '; ')}`);
-    }
-    for (const [policy, entry] of Object.entries(parsed.data.policies)) {
-        const traffic = entry.traffic === undefined ? [] : [entry.traffic].flat();
-        for (const path of [...traffic, entry.manifests]) {
-            if (path !== undefined && ((0,external_node_path_namespaceObject.isAbsolute)(path) || path.split(/[\\/]/).includes('..'))) {
-                throw new MappingError(`${MAPPING_FILE}: ${JSON.stringify(path)} (for ${JSON.stringify(policy)}) must be a path inside the repository, without ".."`);
-            }
-        }
-        try {
-            decisionLogOf(entry, null);
-        }
-        catch (error) {
-            if (!(error instanceof DecisionLogOptionError))
-                throw error;
-            throw new MappingError(`${MAPPING_FILE}: ${JSON.stringify(policy)}: ${error.message}`);
-        }
-    }
-    return parsed.data;
-}
-/** The decision-log options of one policy: each from its mapping entry, else from the inputs. */
-function decisionLogOf(entry, settings) {
-    return parseDecisionLogOptions({
-        decisionPath: entry?.['decision-path'] ?? settings?.decisionPath ?? null,
-        decisionField: entry?.['decision-field'] ?? settings?.decisionField ?? null,
-        bundle: entry?.bundle ?? settings?.bundle ?? null,
-        manifestIdField: entry?.['manifest-id-field'] ?? settings?.manifestIdField ?? null,
-    });
-}
-/** The mapping in the checked-out workspace (drift runs: the default branch). */
-function readSampleMapping(workspace) {
-    const file = (0,external_node_path_namespaceObject.join)(workspace, MAPPING_FILE);
-    if (!(0,external_node_fs_.existsSync)(file))
-        return null;
-    return parseSampleMapping((0,external_node_fs_.readFileSync)(file, 'utf8'));
-}
-/** Whether `path` (already joined to the workspace) really lies inside it, symlinks resolved. */
-function insideWorkspace(workspace, path) {
-    try {
-        const root = (0,external_node_fs_.realpathSync)(workspace);
-        const real = (0,external_node_fs_.realpathSync)(path);
-        const rel = (0,external_node_path_namespaceObject.relative)(root, real);
-        return rel === '' || (!rel.startsWith(`..${external_node_path_namespaceObject.sep}`) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
-    }
-    catch {
-        return false;
-    }
-}
-/** The files a candidate names, or null when it names none (or one leading out). */
-async function filesOf(workspace, candidates) {
-    let files;
-    try {
-        files = await listSampleFiles(candidates.map((c) => ({ shown: c.shown, path: c.file, literal: c.literal })));
-    }
-    catch {
-        return null; // missing, a glob matching nothing, an empty directory: looked for, not found
-    }
-    const needsContainment = candidates.some((c) => c.contained);
-    if (needsContainment && files.some((f) => !insideWorkspace(workspace, f.path)))
-        return null;
-    return files;
-}
-/**
- * An input template filled in with a policy's path. The policy's name only ever names files: in
- * a template without glob syntax the result is literal; in a template that is a pattern, a name
- * holding glob syntax could not be told apart from it, so that is an error rather than a guess.
- */
-function fromTemplate(template, policyPath, input) {
-    const isPattern = picomatch.scan(template.replace(/\{(?:name|dir|path)\}/g, 'x')).isGlob;
-    const filled = expandPathTemplate(template, policyPath);
-    if (isPattern && picomatch.scan(expandPathTemplate('{path}', policyPath)).isGlob) {
-        throw new MappingError(`the ${input} input ${JSON.stringify(template)} is a glob, and the policy path ${JSON.stringify(policyPath)} ` +
-            'holds glob characters: its sample would be a pattern built from a file name. Rename the policy, ' +
-            `or map its sample in ${MAPPING_FILE}`);
-    }
-    return { path: filled, literal: !isPattern };
-}
-async function locateSample(workspace, policyPath, settings, mapping) {
-    const mapped = mapping?.policies[policyPath];
-    const name = expandPathTemplate('{name}', policyPath);
-    const fromMapping = (p) => ({
-        shown: p,
-        file: (0,external_node_path_namespaceObject.resolve)(workspace, p),
-        contained: true,
-        literal: false,
-    });
-    // The default layout is built from the policy's name: `policies/*.yaml` is one file.
-    const fromLayout = (p) => ({ ...fromMapping(p), literal: true });
-    const fromInput = (template, input) => {
-        const { path: p, literal } = fromTemplate(template, policyPath, input);
-        return { shown: p, file: (0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p), contained: false, literal };
-    };
-    // Each entry is one sample (a mapping list is one sample of several parts); the first usable wins.
-    const trafficCandidates = mapped?.traffic
-        ? [[mapped.traffic].flat().map(fromMapping)]
-        : settings.traffic
-            ? [[fromInput(settings.traffic, 'traffic')]]
-            : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`].map((p) => [
-                fromLayout(p),
-            ]);
-    const manifestCandidates = mapped?.manifests
-        ? [fromMapping(mapped.manifests)]
-        : settings.manifests
-            ? [fromInput(settings.manifests, 'manifests')]
-            : [fromLayout(`traffic/${name}.manifests`)];
-    const samples = [];
-    for (const candidate of trafficCandidates) {
-        const files = await filesOf(workspace, candidate);
-        // A mapping list of thousands of parts is named by its first five and a count wherever it is
-        // shown (reports, TrafficReadError, log lines); `files` keeps every part for reading.
-        if (files !== null)
-            samples.push({ shown: boundedList(candidate.map((c) => c.shown)), files });
-    }
-    const traffic = samples[0] ?? null;
-    const usable = (c) => (0,external_node_fs_.existsSync)(c.file) && (!c.contained || insideWorkspace(workspace, c.file));
-    const manifests = manifestCandidates.find(usable) ?? null;
-    const inRepository = (candidates) => [
-        ...new Set(candidates.flatMap((c) => repositoryPaths(workspace, c.file))),
-    ];
-    return {
-        traffic: traffic?.shown ?? null,
-        manifests: manifests?.shown ?? null,
-        trafficFiles: traffic?.files ?? null,
-        manifestsPath: manifests?.file ?? null,
-        looked: trafficCandidates.flat().map((c) => c.shown),
-        manifestsLooked: manifestCandidates.map((c) => c.shown),
-        found: samples.map((c) => c.shown),
-        // A directory or glob is everything under it (evidence.ts); a file in it that is a symlink
-        // is also read from where it points.
-        evidencePaths: {
-            traffic: inRepository([
-                ...trafficCandidates.flat(),
-                ...(traffic?.files ?? []).map((f) => ({ file: f.path })),
-            ]),
-            manifests: inRepository(manifestCandidates),
-        },
-        decisionLog: decisionLogOf(mapped, settings),
-    };
-}
-/**
- * `file` relative to the workspace, `/`-separated, as written and with the symlinks of its
- * nearest existing ancestor resolved (a base-branch symlink `traffic -> samples` makes
- * `samples/x.jsonl` a sample path too). Nothing for a path outside the workspace.
- */
-function repositoryPaths(workspace, file) {
-    const paths = [];
-    const add = (root, path) => {
-        const rel = (0,external_node_path_namespaceObject.relative)(root, path);
-        if (rel === '' || rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
-            return;
-        paths.push(rel.split(external_node_path_namespaceObject.sep).join('/'));
-    };
-    add((0,external_node_path_namespaceObject.resolve)(workspace), (0,external_node_path_namespaceObject.resolve)(file));
-    let root;
-    try {
-        root = (0,external_node_fs_.realpathSync)(workspace);
-    }
-    catch {
-        return paths;
-    }
-    let existing = (0,external_node_path_namespaceObject.resolve)(file);
-    let rest = '';
-    while (!(0,external_node_fs_.existsSync)(existing)) {
-        const parent = (0,external_node_path_namespaceObject.dirname)(existing);
-        if (parent === existing)
-            return paths;
-        rest = rest === '' ? (0,external_node_path_namespaceObject.basename)(existing) : (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.basename)(existing), rest);
-        existing = parent;
-    }
-    try {
-        add(root, (0,external_node_path_namespaceObject.join)((0,external_node_fs_.realpathSync)(existing), rest));
-    }
-    catch {
-        // unreadable: the path as written is already there
-    }
-    return paths;
-}
-
-;// CONCATENATED MODULE: ./build/action/evidence.js
-
-
-/**
- * The pull request must not choose the evidence that gates it (README "Security model"). The
- * sample and manifests are read from the checked-out workspace, which holds the pull request's
- * files: a pull request that adds `traffic/acme.jsonl` (empty) beside the real
- * `traffic/acme.jsonl.gz`, or edits the sample or its manifests, would otherwise replay what it
- * likes and pass. So a policy fails closed, whatever `fail-on` says, when
- * - the pull request adds, changes, deletes or renames (from or to) any path its sample or
- *   manifests can be read from — every candidate of the layout that applies, not only the one
- *   found, and any directory on the way to one; or
- * - more than one candidate sample exists, so that no added file can shadow the real one.
- */
-const UNTRUSTED_EVIDENCE = 'untrusted-evidence';
-const AMBIGUOUS_SAMPLE = 'ambiguous-sample';
-/** Whether a changed path `changed` can alter what is read at `candidate` (a path or a glob). */
-function touches(changed, candidate) {
-    const scan = picomatch.scan(candidate);
-    // A glob stands for everything under its static base.
-    const target = scan.isGlob ? scan.base : candidate;
-    if (target === '' || target === '.')
-        return true;
-    return changed === target || changed.startsWith(`${target}/`) || target.startsWith(`${changed}/`);
-}
-function evidence_problem(rule, file, message) {
-    return { rule, error: { file, path: '', line: 1, column: 1, message } };
-}
-/** The paths a pull request touched: every file's name, and a rename's or copy's old name. */
-function touchedPaths(files) {
-    const paths = new Set();
-    for (const f of files) {
-        if (f.status === 'unchanged')
-            continue;
-        paths.add(f.filename);
-        if (f.previous_filename !== undefined)
-            paths.add(f.previous_filename);
-    }
-    return [...paths].sort();
-}
-/**
- * The evidence problems of one policy. `touched` is null outside pull requests (drift runs),
- * where only the ambiguity check applies.
- */
-function evidenceProblems(sample, touched) {
-    const problems = [];
-    // One problem per kind, however many paths the pull request touched: 5,000 changed files under
-    // `traffic/` are one annotation and one bounded line, not 5,000 of each.
-    for (const [kind, candidates] of [
-        ['traffic sample', sample.evidencePaths.traffic],
-        ['manifests', sample.evidencePaths.manifests],
-    ]) {
-        const changed = [];
-        const readFrom = new Set();
-        for (const path of touched ?? []) {
-            const hit = candidates.find((c) => touches(path, c));
-            if (hit === undefined)
-                continue;
-            changed.push(path);
-            readFrom.add(hit);
-        }
-        if (changed.length === 0)
-            continue;
-        const what = changed.length === 1
-            ? changed[0]
-            : `${changed.length.toLocaleString('en-US')} paths (${boundedList(changed)})`;
-        problems.push(evidence_problem(UNTRUSTED_EVIDENCE, changed[0], `the pull request changes ${what}, and this policy's ${kind} is read from ${boundedList([...readFrom])}: ` +
-            'the evidence that gates a pull request must not come from it. Keep samples and manifests ' +
-            'where a pull request cannot write (downloaded by an earlier step into $RUNNER_TEMP, or ' +
-            'committed on the base branch and left unchanged)'));
-    }
-    if (sample.found.length > 1) {
-        problems.push(evidence_problem(AMBIGUOUS_SAMPLE, sample.found[1], `more than one traffic sample exists for this policy (${sample.found.length}: ${boundedList(sample.found)}): keep ` +
-            'exactly one, so that no added file can stand in for the real sample'));
-    }
-    return problems;
-}
-
-;// CONCATENATED MODULE: ./build/action/policyFailure.js
-
-/**
- * One policy's failure stays that policy's (README "Security model"): an error while replaying it
- * — a hostile document the validator did not foresee, an unreadable sample, a crash in the engine
- * or the renderer — becomes its `replay-failed` blocker, annotated and shown in its section, and
- * fails the run whatever `fail-on` says; every other policy is still replayed and reported.
- */
-const REPLAY_FAILED = 'replay-failed';
-/** The message of anything thrown, with its kind when that is not a plain Error. */
-function failureMessage(error) {
-    if (!(error instanceof Error))
-        return String(error);
-    return error.name && error.name !== 'Error' && !error.message.startsWith(error.name)
-        ? `${error.name}: ${error.message}`
-        : error.message;
-}
-/** The blocker of a policy whose processing threw `error`, annotated at the policy file. */
-function replayFailure(path, error) {
-    return {
-        rule: REPLAY_FAILED,
-        file: path,
-        path: '',
-        line: 1,
-        column: 1,
-        message: `could not be replayed: ${failureMessage(error)}`,
-    };
-}
-/** A PolicyBlocker from an evidence or failure problem. */
-function blocker(rule, error) {
-    return { rule, ...error };
-}
-/** What the gate must fail on for this policy, whatever the rules. */
-function blockersOf(outcome) {
-    return (outcome.blockers ?? []).map((b) => ({ rule: b.rule, reason: b.message }));
-}
-/**
- * The blockers of one policy that are annotated and listed one by one, and how many others are
- * only counted: a policy never floods the annotations or its section, whatever produced its
- * blockers. Every blocker still fails the gate and stays in the report.
- */
-function shownBlockers(blockers, max = MAX_LISTED) {
-    return { shown: blockers.slice(0, max), more: Math.max(0, blockers.length - max) };
-}
-
-;// CONCATENATED MODULE: ./build/action/policyOutcome.js
-
-
-
-/**
- * The outcome a policy starts from once its sample is located: nothing replayed yet, "no traffic"
- * when no sample was found and nothing blocks it, and a blocker (logged) for every evidence
- * problem, which then keeps the policy from being replayed.
- */
-function sampledOutcome(policy, sample, evidence, log) {
-    const outcome = {
-        ...policy,
-        traffic: sample.traffic,
-        traffic_looked: sample.looked,
-        manifests: sample.manifests,
-        no_traffic: sample.traffic === null && evidence.length === 0,
-        errors: [],
-        report: null,
-    };
-    if (evidence.length > 0) {
-        outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
-        for (const b of outcome.blockers)
-            log(`${policy.path}: not replayed: ${b.message}`);
-    }
-    else if (sample.traffic !== null && sample.manifests === null) {
-        // Without manifests there is no fidelity section, and the fidelity rules have nothing to
-        // judge: the log says where they were looked for, so a mistyped `manifests` shows.
-        log(`${policy.path}: no manifests (looked for ${boundedList(sample.manifestsLooked)}): no fidelity grading`);
-    }
-    return outcome;
-}
-/** The outcome of a policy whose processing threw: nothing replayed, its one blocker `failure`. */
-function failedOutcome(policy, failure) {
-    return {
-        ...policy,
-        traffic: null,
-        traffic_looked: [],
-        manifests: null,
-        no_traffic: false,
-        errors: [],
-        report: null,
-        blockers: [failure],
-    };
-}
-/** Lines of manifest problems logged per policy; the rest are counted (the report has the total). */
-const MAX_MANIFEST_PROBLEM_LINES = 20;
-/**
- * The problems of a policy's invalid manifests, in the log: the report only counts invalid
- * manifests (graded unreplayable), so this is where an operator sees what to fix. Paths are
- * shown relative to the workspace.
- */
-function logManifestProblems(policyPath, problems, workspace, log) {
-    for (const p of problems.slice(0, MAX_MANIFEST_PROBLEM_LINES)) {
-        const file = (0,external_node_path_namespaceObject.relative)(workspace, p.file) || p.file;
-        log(`${policyPath}: invalid manifest ${file}:${p.line}:${p.column}: ${p.path || '(document)'}: ${p.message}`);
-    }
-    if (problems.length > MAX_MANIFEST_PROBLEM_LINES)
-        log(`${policyPath}: … and ${problems.length - MAX_MANIFEST_PROBLEM_LINES} more manifest problems`);
 }
 
 ;// CONCATENATED MODULE: ./build/action/regoDiff.js
@@ -84860,114 +87774,6 @@ async function symlinkedPolicyChanges(cwd, commits, globs, listed) {
             changes.push({ path: link, status: 'modified', previousPath: null });
     }
     return changes;
-}
-
-;// CONCATENATED MODULE: ./build/acceptance/impactDigest.js
-
-
-/** Bumped whenever what the digest covers changes, so an old acceptance never matches a new meaning. */
-const IMPACT_FORMAT = 1;
-function impactDigest(policies, config) {
-    const sorted = [...policies].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return sha256Canonical({ format: IMPACT_FORMAT, policies: sorted, config });
-}
-/** Git's object id of a blob with these bytes (SHA-1 of `blob <size>\0` and the bytes). */
-function gitBlobId(text) {
-    const bytes = Buffer.from(text, 'utf8');
-    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${bytes.length}\u0000`).update(bytes).digest('hex');
-}
-/** The 12 hex digits people see and type. */
-function shortDigest(digest) {
-    return digest.slice(0, 12);
-}
-
-;// CONCATENATED MODULE: ./build/action/impact.js
-
-
-
-
-
-
-
-function impactPartsOf(texts, digests) {
-    return {
-        base_blob: texts.base === null ? null : gitBlobId(texts.base),
-        head_blob: texts.head === null ? null : gitBlobId(texts.head),
-        manifests_sha256: digests.manifests,
-        changes_sha256: digests.changes,
-        sample_sha256: digests.sample ?? null,
-    };
-}
-/** SHA-256 over the manifest files' names and digests, in the order the replay reads them. */
-async function manifestsDigest(path) {
-    if (path === null)
-        return null;
-    try {
-        const files = await resolveManifestFiles(path);
-        const entries = [];
-        for (const file of files)
-            entries.push([(0,external_node_path_namespaceObject.basename)(file), await sha256_sha256OfFile(file)]);
-        return sha256Canonical(entries);
-    }
-    catch {
-        // The replay reports the unreadable manifests itself; the digest says only that they were.
-        return sha256Canonical({ unreadable: true });
-    }
-}
-/** SHA-256 over the sample files' digests, in sample order; null when there is none. */
-async function sampleFilesDigest(files) {
-    if (files === null || files.length === 0)
-        return null;
-    const digests = [];
-    for (const file of files)
-        digests.push(await sha256_sha256OfFile(file.path).catch(() => 'unreadable'));
-    return sha256Canonical(digests);
-}
-/**
- * A problem as the digest holds it: the places a run happens in (the workspace, the runner's and
- * the system's temp directories, a build's random directory) replaced by names, so a re-run of the
- * same commit gives the same digest.
- */
-function stableText(text, places) {
-    let out = text;
-    for (const [path, name] of places)
-        if (path !== '')
-            out = out.split(path).join(name);
-    return out.replace(/policy-replay-[A-Za-z-]*?[A-Za-z0-9]{6}(?=[/\\\s'":)]|$)/g, 'policy-replay-…');
-}
-function problemsOf(p, places) {
-    const listed = [...p.errors, ...(p.base_errors ?? []), ...(p.blockers ?? [])];
-    return listed.map((e) => stableText(`${e.file}:${e.line}:${e.column}: ${e.message}`, places)).sort();
-}
-function runImpactDigest(policies, settings, run) {
-    const places = [
-        [run.workspace, '$WORKSPACE'],
-        [run.tempDir, '$RUNNER_TEMP'],
-        [(0,external_node_os_namespaceObject.tmpdir)(), '$TMP'],
-    ];
-    return impactDigest(policies.map((p) => ({
-        path: p.path,
-        previous_path: p.previous_path,
-        status: p.status,
-        base_blob: p.impact?.base_blob ?? null,
-        head_blob: p.impact?.head_blob ?? null,
-        sample_sha256: p.report?.result ? p.report.meta.traffic.sha256 : (p.impact?.sample_sha256 ?? null),
-        manifests_sha256: p.impact?.manifests_sha256 ?? null,
-        changes_sha256: p.impact?.changes_sha256 ?? null,
-        problems: problemsOf(p, places),
-    })), {
-        fail_on: [...new Set(settings.failOn.map(ruleText))].sort(),
-        limits: { ...settings.limits },
-        mode: 'pull-request',
-        unevaluable: settings.unevaluable,
-        opa_version: run.opaVersion,
-        decision_log: {
-            decision_path: settings.decisionPath,
-            decision_field: settings.decisionField,
-            bundle: settings.bundle,
-            manifest_id_field: settings.manifestIdField,
-        },
-    });
 }
 
 ;// CONCATENATED MODULE: ./build/action/pullRequest.js
@@ -85378,7 +88184,537 @@ async function replayDriftOf(path, commit, context, settings, opa, log, mapping)
     return outcome;
 }
 
+;// CONCATENATED MODULE: ./build/render/terminal.js
+
+
+function terminal_terminal(options) {
+    const width = options.width ?? DEFAULT_TEXT_WIDTH;
+    return {
+        width,
+        paint: painter(options.colour),
+        fit: (text) => fitLine(text, width),
+        table: (header, rows, keep) => textTable(header, rows, { width, indent: '  ', ...(keep ? { keep } : {}) }),
+    };
+}
+function painter(colour) {
+    const paint = (code, text) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
+    return {
+        bold: (t) => paint('1', t),
+        red: (t) => paint('31', t),
+        green: (t) => paint('32', t),
+        yellow: (t) => paint('33', t),
+    };
+}
+/** Removes terminal control sequences from values that come from traffic; null reads `-`. */
+function terminal_plain(value) {
+    if (value === null)
+        return '-';
+    // eslint-disable-next-line no-control-regex
+    return value.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+}
+/** A recorded time in the one human form (UTC, to the second); none reads `-`. */
+function terminal_timeCell(occurredAt) {
+    return occurredAt === null ? '-' : terminal_plain(humanTime(occurredAt));
+}
+/** The columns of a request table cut last: which request, when, and what each side decided. */
+const REQUEST_COLUMNS = (/* unused pure expression or super */ null && (['request', 'time', 'recorded', 'base', 'head']));
+/** The change and drift listings: a title line, then one row per request. */
+function terminal_requestTable(t, title, sides, rows) {
+    return [
+        '',
+        t.paint.bold(t.fit(title)),
+        ...t.table(['request', 'time', 'subject', 'method', 'tools', ...sides, 'matched'], rows.map((row) => [
+            terminal_plain(row.request_id),
+            terminal_timeCell(row.occurred_at),
+            terminal_plain(row.subject),
+            terminal_plain(row.method),
+            row.tools.length ? terminal_plain(row.tools.join(',')) : '-',
+            ...row.decisions,
+            row.matched_rule_ids.length ? terminal_plain(row.matched_rule_ids.join(',')) : '-',
+        ]), REQUEST_COLUMNS),
+    ];
+}
+/** How human outputs explain the word on its first use (docs/cli.md "Text output"). */
+const terminal_UNEVALUABLE_MEANING = 'unevaluable (the recorded data cannot decide it)';
+
+;// CONCATENATED MODULE: ./build/render/coverageText.js
+
+
+
+/**
+ * The terminal's "beyond the sample" lines (docs/coverage.md "Output"): the count line, the newly
+ * allowed kinds the sample never contained with their witness ids, and the unseen newly denied
+ * kinds by edit. The whole list is in the JSON report and the --witnesses file. Pure.
+ */
+function coverageText_coverageLines(r, t) {
+    const section = r.coverage;
+    if (!section)
+        return [];
+    const caveat = coverageCaveat(section);
+    if (section.kinds === 0 && caveat === null)
+        return [];
+    const out = ['', t.paint.bold(t.fit(`beyond the sample: ${coverageLine(section)}`))];
+    if (caveat !== null)
+        out.push(t.paint.yellow(t.fit(plain(caveat))));
+    const allowed = uncoveredAllowed(section);
+    if (allowed.length > 0) {
+        out.push(...t.table(['newly allowed, never in the sample: head by', 'base by', 'witness'], allowed.map((c) => [plain(basisText(c.head_by)), plain(basisText(c.base_by)), c.witness?.id ?? '-'])));
+    }
+    const denied = deniedByEdit(section);
+    if (denied.length > 0) {
+        out.push(...t.table(['newly denied, never in the sample: edit', 'kinds', 'seen', 'example'], denied.map((g) => {
+            const edits = g.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ') || '-';
+            return [
+                g.joint ? `${edits}, together` : edits,
+                String(g.unseen),
+                String(g.seen),
+                g.example?.id ?? '-',
+            ];
+        }), ['kinds', 'seen']));
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/render/text.js
+
+
+
+
+
+
+
+/**
+ * Pure: the terminal report for a person, every line within `options.width` columns. Colour only
+ * when asked (the CLI asks on a TTY).
+ */
+function renderReplayText(report, options) {
+    const t = terminal(options);
+    const p = t.paint;
+    const m = report.meta;
+    const out = headerLines(m, t, { window: report.result?.sample_window });
+    out.push('');
+    if (report.errors.length > 0 || report.result === null) {
+        out.push(p.red(p.bold(t.fit(`invalid policy: ${report.errors.length} problem(s), nothing replayed`))));
+        for (const e of report.errors)
+            out.push(t.fit(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`));
+        return `${out.join('\n')}\n`;
+    }
+    const r = report.result;
+    out.push(...text_countLines(m, r, t), ...byEditLines(r, t), ...coverageLines(r, t), ...groupLines(r, t), ...unevaluableLines(r, t), ...changeLines(r, t), ...text_malformedLines(r, t), ...fidelityLines(r, t), ...ruleHitLines(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)', r.rule_hits, t));
+    return `${out.join('\n')}\n`;
+}
+/** The versions, the policies and the sample; shared with the drift text (`headNote`). */
+function headerLines(m, t, extra = {}) {
+    const headNote = extra.headNote ?? '';
+    const out = [];
+    out.push(t.paint.bold(t.fit(`policy-replay ${m.version} (OPA ${m.opa_version})`)));
+    if (m.head)
+        out.push(t.fit(`head     ${plain(m.head.path)}  sha256:${m.head.sha256.slice(0, 12)}${headNote}`));
+    if (m.base)
+        out.push(t.fit(`base     ${plain(m.base.path)}  sha256:${m.base.sha256.slice(0, 12)}`));
+    else if (m.status === 'added')
+        out.push(t.fit('base     (none: a new policy; every scoreable request is a change from unknown)'));
+    out.push(t.fit(`traffic  ${plain(m.traffic.path)}  sha256:${m.traffic.sha256.slice(0, 12)}`));
+    const files = m.traffic.files;
+    if (files.length > 1)
+        out.push(t.fit(`         ${n(files.length)} files in path order: ${plain(files[0].path)} … ${plain(files[files.length - 1].path)}`));
+    if (m.traffic.format === 'opa-decision-log') {
+        out.push(t.fit(`         OPA decision log: ${n(m.skipped.non_decision)} other log lines and ${n(m.skipped.other_path)} decisions of other paths skipped`));
+    }
+    if (extra.window?.first_at && extra.window.last_at)
+        out.push(t.fit(`window   ${timeCell(extra.window.first_at)} – ${timeCell(extra.window.last_at)}`));
+    if (m.since !== null || m.limit !== null) {
+        out.push(t.fit(`filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${n(m.excluded_without_time)} excluded without a time`));
+    }
+    return out;
+}
+/** The decisions of each side, the decided-although-unevaluable note and the changes line. */
+function text_countLines(m, r, t) {
+    const p = t.paint;
+    const out = [];
+    if (m.status === 'deleted')
+        out.push(p.bold(t.fit('policy deleted: the counts below are what the base decided')), '');
+    out.push(t.fit(`decisions: allowed, denied or ${UNEVALUABLE_MEANING}`));
+    const base = r.base_counts;
+    const side = m.status === 'deleted' ? 'base' : 'head';
+    out.push(...t.table(['', 'evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'], [
+        ...(base && m.status !== 'deleted'
+            ? [
+                [
+                    'base',
+                    n(r.evaluated),
+                    n(base.allowed),
+                    n(base.denied),
+                    n(base.unevaluable),
+                    n(r.malformed.count),
+                ],
+            ]
+            : []),
+        [side, n(r.evaluated), n(r.allowed), n(r.denied), n(r.unevaluable), n(r.malformed.count)],
+    ]));
+    const decided = r.unevaluable_by_reading - r.unevaluable;
+    if (decided > 0) {
+        // docs/unknowns.md: decided although a rule reads something the record lacks.
+        out.push(t.fit(`decided  ${n(decided)} lacked recorded data a rule reads yet were decided (static rule: ${n(r.unevaluable_by_reading)} unevaluable)`));
+    }
+    else if (m.unevaluable_mode === 'static') {
+        out.push(t.fit('unevaluable judged by the static rule: any rule reading missing data (--unevaluable static)'));
+    }
+    out.push('');
+    const changeLine = t.fit(`changes  ${n(r.changes_total)} total: ${n(r.newly_allowed)} newly allowed, ${n(r.newly_denied)} newly denied, ${n(r.from_unknown)} from unknown`);
+    out.push(r.newly_allowed > 0
+        ? p.red(p.bold(changeLine))
+        : r.changes_total > 0
+            ? p.yellow(changeLine)
+            : p.green(changeLine));
+    const lost = r.newly_unevaluable;
+    if (lost && lost.from_allow + lost.from_deny > 0) {
+        out.push(p.yellow(t.fit(`lost     ${n(lost.from_allow + lost.from_deny)} the base decides the head can no longer judge (${n(lost.from_allow)} the base allowed, ${n(lost.from_deny)} the base denied)`)));
+    }
+    if (r.recorded_mismatch > 0) {
+        out.push(p.yellow(t.fit(`recorded ${n(r.recorded_mismatch)} recorded decisions differ from the base's`)));
+    }
+    return out;
+}
+/** What each edit did (docs/review.md "by_edit"): a cause set per row, newly allowed first. */
+function byEditLines(r, t) {
+    const rows = r.by_edit ?? [];
+    if (rows.length === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit(`by edit (${n(rows.length)} cause set${rows.length === 1 ? '' : 's'}, most newly allowed first)`)),
+        ...t.table(['edit', 'newly allowed', 'newly denied', 'from unknown'], rows.map((row) => {
+            const edits = row.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ');
+            return [
+                row.joint ? `${edits}, together` : edits || 'unexplained (a policy-replay bug: please report it)',
+                n(row.newly_allowed),
+                n(row.newly_denied),
+                n(row.unknown_to_allow + row.unknown_to_deny),
+            ];
+        }), ['newly allowed', 'newly denied', 'from unknown']),
+    ];
+}
+function groupLines(r, t) {
+    const out = [];
+    const groups = r.change_groups ?? [];
+    const groupsTotal = r.change_groups_total ?? 0;
+    if (groupsTotal > 0) {
+        out.push('', t.paint.bold(t.fit(`what changes, and why (showing ${n(groups.length)} of ${n(groupsTotal)} groups, most dangerous first)`)), ...t.table(['change', 'requests', 'subjects', 'method and tools', 'because'], groups.map((g) => groupTextCells(g, 'replay', plain)), ['change', 'requests']));
+    }
+    return out;
+}
+/** The unevaluable reasons with what to do about each; shared with the drift text. */
+function unevaluableLines(r, t) {
+    if (r.unevaluable === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit('unevaluable reasons')),
+        ...t.table(['reason', 'requests', 'what to do'], r.unevaluable_reasons.map((reason) => [
+            reason,
+            n(r.unevaluable_by_reason[reason] ?? 0),
+            UNEVALUABLE_ADVICE[reason],
+        ]), ['reason', 'requests']),
+    ];
+}
+function changeLines(r, t) {
+    if (r.changes.length === 0)
+        return [];
+    return requestTable(t, `changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`, ['base', 'head'], r.changes.map((c) => ({ ...c, decisions: [c.current_decision, c.draft_decision] })));
+}
+/** The malformed records with the first few examples; shared with the drift text. */
+function text_malformedLines(r, t) {
+    const out = [];
+    if (r.malformed.count > 0) {
+        out.push('', t.paint.bold(t.fit(`malformed records (${n(r.malformed.count)}, not replayed)`)));
+        for (const e of r.malformed.examples)
+            out.push(t.fit(`  ${plain(describePosition(e))}: ${plain(e.reason)}`));
+        if (r.malformed.count > r.malformed.examples.length) {
+            out.push(t.fit(`  … ${n(r.malformed.count - r.malformed.examples.length)} more`));
+        }
+    }
+    return out;
+}
+function fidelityLines(r, t) {
+    const out = [];
+    const fidelity = r.fidelity;
+    if (fidelity) {
+        out.push('', t.paint.bold(t.fit(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`)));
+        out.push(...t.table(['level', 'manifests', 'records'], ['exact', 'controlled', 'partial', 'unreplayable', 'no_manifest'].map((l) => [
+            l,
+            l === 'no_manifest' ? '-' : n(fidelity.levels[l] ?? 0),
+            n(fidelity.records_by_level[l] ?? 0),
+        ])));
+        for (const g of fidelity.blocking_gaps)
+            out.push(t.paint.red(t.fit(`  blocks replay: ${g.path} (${g.reason}) in ${n(g.manifests)} manifest(s)`)));
+    }
+    return out;
+}
+/** Rule hits of one side; shared with the drift text. */
+function ruleHitLines(title, hits, t) {
+    return [
+        '',
+        t.paint.bold(t.fit(title)),
+        ...t.table(['rule', 'hits'], Object.entries(hits).map(([id, c]) => [plain(id), n(c)])),
+    ];
+}
+
+;// CONCATENATED MODULE: ./build/render/regoText.js
+
+
+
+
+const regoText_DIRECTION_WORDS = {
+    newly_allowed: 'newly allowed',
+    undefined_to_defined: 'undefined → defined',
+    newly_denied: 'newly denied',
+    defined_to_undefined: 'defined → undefined',
+    error: 'evaluation failed on one side',
+    result_changed: 'result changed, decision the same',
+};
+/** An edit in words: `rule data.httpapi.authz.allow modified (authz.rego:12)`, `data /org/managers added`. */
+function editWords(e) {
+    return e.kind === 'rule'
+        ? `rule ${e.ref} ${e.change} (${e.file}:${e.line})`
+        : `data ${e.pointer} ${e.change}`;
+}
+function becauseWords(because, joint) {
+    if (because.length === 0)
+        return '-';
+    const names = because.map((e) => (e.kind === 'rule' ? e.ref : `data ${e.pointer}`));
+    return joint ? `${names.join(' + ')} (together)` : names.join(', ');
+}
+function mappingWords(report) {
+    const m = report.meta.rego.mapping;
+    if (m.kind === 'field')
+        return `allow = result.${m.field}`;
+    if (m.kind === 'deny-when-nonempty')
+        return 'denied when the result (a set of violations) is not empty';
+    return 'the result is the allow';
+}
+/** One change's difference, compactly: `/headers/x: "a" → "b"`; an error's message instead. */
+function differenceWords(row) {
+    if (row.change === 'error')
+        return `error: ${row.errors.head ?? row.errors.base ?? ''}`;
+    return row.differences
+        .map((d) => `${d.pointer === '' ? '(result)' : d.pointer}: ${d.base ?? 'undefined'} → ${d.head ?? 'undefined'}`)
+        .join('; ');
+}
+function renderRegoText(report, options) {
+    const t = terminal(options);
+    const r = report.result;
+    const drift = report.meta.status === 'drift';
+    const out = regoText_headerLines(report, t);
+    if (r === null) {
+        out.push('', t.paint.red(t.fit(`${n(report.errors.length)} problem(s) in the policies; nothing replayed`)));
+        for (const e of report.errors)
+            out.push(t.fit(`  ${plain(e.file)}:${e.line}:${e.column}: ${plain(e.message)}`));
+        return `${out.join('\n')}\n`;
+    }
+    out.push(...regoText_countLines(r, t, drift), ...regoText_changeSummary(r, t, drift), ...editLines(r, t));
+    out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...malformedLines(r, t));
+    return `${out.join('\n')}\n`;
+}
+function regoText_headerLines(report, t) {
+    const { meta } = report;
+    const head = meta.head?.path ?? '-';
+    const title = meta.status === 'drift'
+        ? `drift of ${plain(head)}`
+        : `${plain(meta.base?.path ?? '(new)')} → ${plain(head)}`;
+    const skipped = meta.skipped.non_decision + meta.skipped.other_path;
+    return [
+        t.paint.bold(t.fit(`policy-replay (Rego): ${title}`)),
+        t.fit(`  decision ${plain(meta.rego.decision_path)}: ${mappingWords(report)}; OPA ${plain(meta.rego.engine_version)}`),
+        t.fit(`  sample ${plain(meta.traffic.path)}${skipped > 0 ? ` (${n(skipped)} lines skipped: other paths or not decisions)` : ''}`),
+    ];
+}
+function regoText_countLines(r, t, drift) {
+    const share = (x) => percentText(x, r.evaluated);
+    const rows = [
+        ['allowed', n(r.allowed), share(r.allowed)],
+        ['denied', n(r.denied), share(r.denied)],
+        ['unevaluable', n(r.unevaluable), share(r.unevaluable)],
+    ];
+    const out = [
+        '',
+        t.paint.bold(t.fit(`${n(r.evaluated)} events replayed${drift ? ' (the policy against the recorded results)' : ''}`)),
+    ];
+    if (r.base_counts !== null) {
+        const b = r.base_counts;
+        out.push(...t.table(['', 'base', 'head', 'share'], [
+            ['allowed', n(b.allowed), n(r.allowed), share(r.allowed)],
+            ['denied', n(b.denied), n(r.denied), share(r.denied)],
+            ['unevaluable', n(b.unevaluable), n(r.unevaluable), share(r.unevaluable)],
+        ]));
+    }
+    else
+        out.push(...t.table(['', drift ? 'replayed' : 'head', 'share'], rows));
+    for (const reason of r.unevaluable_reasons)
+        out.push(t.fit(`  unevaluable, ${reason}: ${n(r.unevaluable_by_reason[reason] ?? 0)}`));
+    return out;
+}
+function regoText_changeSummary(r, t, drift) {
+    const noun = drift ? 'drifts' : 'changes';
+    const out = ['', t.paint.bold(t.fit(`${n(r.changes_total)} ${noun}`))];
+    for (const d of REGO_DIRECTIONS)
+        if (r[d] > 0) {
+            const line = t.fit(`  ${regoText_DIRECTION_WORDS[d]}: ${n(r[d])}`);
+            out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
+        }
+    if (drift && r.without_recorded_result !== null && r.without_recorded_result > 0)
+        out.push(t.fit(`  without a recorded result (erased or masked): ${n(r.without_recorded_result)}`));
+    if (r.newly_unevaluable !== null) {
+        const lost = r.newly_unevaluable.from_allow + r.newly_unevaluable.from_deny;
+        if (lost > 0)
+            out.push(t.fit(`  the base decides and the head cannot: ${n(lost)} (${n(r.newly_unevaluable.from_deny)} were denied, ${n(r.newly_unevaluable.from_allow)} allowed)`));
+    }
+    return out;
+}
+function editLines(r, t) {
+    if (r.edits === null)
+        return [];
+    const out = ['', t.paint.bold(t.fit(`${n(r.edits.length)} edit(s)`))];
+    for (const e of r.edits)
+        out.push(t.fit(`  ${plain(editWords(e))}`));
+    if (r.by_edit !== null && r.by_edit.length > 0) {
+        const shown = REGO_DIRECTIONS.filter((d) => r[d] > 0);
+        out.push('', t.paint.bold(t.fit('changes by cause')));
+        out.push(...t.table(['because', ...shown.map((d) => regoText_DIRECTION_WORDS[d].split(',')[0])], r.by_edit.map((row) => [plain(becauseWords(row.edits, row.joint)), ...shown.map((d) => n(row[d]))]), ['because']));
+    }
+    return out;
+}
+function changeRows(r, t, drift) {
+    if (r.changes.length === 0)
+        return [];
+    const more = r.changes_total - r.changes.length;
+    const out = [
+        '',
+        t.paint.bold(t.fit(`${drift ? 'drifts' : 'changes'}${more > 0 ? ` (first ${n(r.changes.length)}; ${n(more)} more)` : ''}`)),
+    ];
+    out.push(...t.table([
+        'request',
+        'time',
+        'change',
+        drift ? 'recorded' : 'base',
+        drift ? 'replayed' : 'head',
+        'because',
+        'difference',
+    ], r.changes.map((c) => [
+        plain(c.request_id),
+        timeCell(c.occurred_at),
+        c.change,
+        c.current_decision,
+        c.draft_decision,
+        plain(becauseWords(c.because, c.joint)),
+        plain(differenceWords(c)),
+    ]), ['request', 'change']));
+    return out;
+}
+function evaluationLines(r, t) {
+    const e = r.evaluation;
+    const out = [];
+    const sides = ['base', 'head'].filter((s) => e.partial[s] > 0);
+    for (const s of sides)
+        out.push(t.fit(`  ${s}: ${n(e.partial[s])} events read an erased or masked part (partial evaluation); ${n(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input, so some may be imprecision)' : ''}`));
+    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
+        out.push(t.fit(`  ${plain(name)}: not in the event's nd_builtin_cache on ${n(count)} evaluations`));
+    return out.length === 0 ? [] : ['', t.paint.bold(t.fit('evaluation')), ...out];
+}
+
+;// CONCATENATED MODULE: ./build/render/regoMarkdown.js
+
+
+
+
+function renderRegoMarkdown(report) {
+    const { meta } = report;
+    const r = report.result;
+    const drift = meta.status === 'drift';
+    const title = drift
+        ? `drift of \`${escapeMarkdown(meta.head?.path ?? '')}\``
+        : meta.base?.path === meta.head?.path
+            ? cell(meta.head?.path ?? '')
+            : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
+    const out = [
+        `### policy-replay (Rego): ${title}`,
+        '',
+        `Decision ${cell(meta.rego.decision_path)}: ${escapeMarkdown(mappingWords(report))}.`,
+    ];
+    if (r === null) {
+        out.push('', `**${countText(report.errors.length)} problem(s) in the policies; nothing replayed.**`, '');
+        for (const e of report.errors)
+            out.push(`- ${cell(e.file)}:${e.line}:${e.column}: ${cell(e.message)}`);
+        return `${out.join('\n')}\n`;
+    }
+    out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...changes(r, drift), ...evaluation(r));
+    if (r.malformed.count > 0)
+        out.push('', `${countText(r.malformed.count)} malformed event(s) not replayed.`);
+    return `${out.join('\n')}\n`;
+}
+function verdictLine(r, drift) {
+    if (r.changes_total === 0)
+        return `**No ${drift ? 'drift' : 'change'}** over ${countText(r.evaluated)} events.`;
+    const parts = regoReport_REGO_DIRECTIONS.filter((d) => r[d] > 0).map((d) => `${countText(r[d])} ${regoText_DIRECTION_WORDS[d]}`);
+    return `**${countText(r.changes_total)} ${drift ? 'drifts' : 'changes'}** over ${countText(r.evaluated)} events: ${parts.join(', ')}.`;
+}
+function countTable(r) {
+    const share = (x) => numbers_percentText(x, r.evaluated);
+    const b = r.base_counts;
+    const rows = [
+        ['allowed', r.allowed, b?.allowed ?? null],
+        ['denied', r.denied, b?.denied ?? null],
+        ['unevaluable', r.unevaluable, b?.unevaluable ?? null],
+    ];
+    return b === null
+        ? ['| | head | share |', '|---|---:|---:|', ...rows.map(([k, h]) => `| ${k} | ${countText(h)} | ${share(h)} |`)]
+        : [
+            '| | base | head | Δ |',
+            '|---|---:|---:|---:|',
+            ...rows.map(([k, h, x]) => `| ${k} | ${countText(x)} | ${countText(h)} | ${h - x >= 0 ? '+' : ''}${countText(h - x)} |`),
+        ];
+}
+function edits(r) {
+    if (r.edits === null || r.edits.length === 0)
+        return [];
+    const out = ['', `**Edits** (${countText(r.edits.length)})`, ''];
+    for (const e of r.edits)
+        out.push(`- ${escapeMarkdown(editWords(e))}`);
+    if (r.by_edit !== null && r.by_edit.length > 0) {
+        const dirs = regoReport_REGO_DIRECTIONS.filter((d) => r[d] > 0);
+        out.push('', `| because | ${dirs.map((d) => regoText_DIRECTION_WORDS[d]).join(' | ')} |`, `|---|${dirs.map(() => '---:').join('|')}|`);
+        for (const row of r.by_edit)
+            out.push(`| ${cell(becauseWords(row.edits, row.joint))} | ${dirs.map((d) => countText(row[d])).join(' | ')} |`);
+    }
+    return out;
+}
+function changes(r, drift) {
+    if (r.changes.length === 0)
+        return [];
+    const more = r.changes_total - r.changes.length;
+    const out = [
+        '',
+        `**${drift ? 'Drifts' : 'Changed requests'}**${more > 0 ? ` (first ${countText(r.changes.length)} of ${countText(r.changes_total)})` : ''}`,
+        '',
+        `| request | change | ${drift ? 'recorded' : 'base'} | ${drift ? 'replayed' : 'head'} | because | difference |`,
+        '|---|---|---|---|---|---|',
+    ];
+    for (const c of r.changes)
+        out.push(`| ${cell(c.request_id)} | ${c.change} | ${c.current_decision} | ${c.draft_decision} | ${cell(becauseWords(c.because, c.joint))} | ${cell(differenceWords(c))} |`);
+    return out;
+}
+function evaluation(r) {
+    const e = r.evaluation;
+    const lines = ['base', 'head']
+        .filter((s) => e.partial[s] > 0)
+        .map((s) => `- ${s}: ${countText(e.partial[s])} events read an erased or masked part; ${countText(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input: some may be imprecision)' : ''}`);
+    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
+        lines.push(`- ${cell(name)} not recorded in the event's cache: ${countText(count)} evaluations`);
+    return lines.length === 0 ? [] : ['', '**Evaluation**', '', ...lines];
+}
+
 ;// CONCATENATED MODULE: ./build/action/runMarkdown.js
+
 
 
 
@@ -85420,6 +88756,13 @@ function runMarkdownSections(options) {
                 flowchart: options.summary === true || options.flowchart === true,
             })));
         }
+        else if (policy.rego_report) {
+            const report = policy.rego_report;
+            sections.push(...renderedOrFailure(policy, () => [renderRegoMarkdown(report).trimEnd()]));
+            const why = whyItFailsMarkdown(failures.filter((f) => !isBlocker(policy, f)), { path: policy.path, report: null, manifests: policy.manifests });
+            if (why !== null)
+                sections.push(why);
+        }
         else {
             const why = whyItFailsMarkdown(failures.filter((f) => !isBlocker(policy, f)), { path: policy.path, report: null, manifests: policy.manifests });
             if (why !== null)
@@ -85437,7 +88780,7 @@ function headSection(options) {
         rule: f.rule,
         cause: f.policy === undefined ? failureCause(f.rule) : causeOf(f, byPath.get(f.policy) ?? null),
     }));
-    const totals = headlineTotals(options.policies.map((p) => p.report));
+    const totals = headlineTotals(options.policies.map((p) => p.report ?? p.rego_report ?? null));
     const line = headline({ verdict: options.verdict, failures, totals });
     const accepted = options.accepted;
     const head = [`## ${accepted ? acceptedHeadline(line, accepted.by, accepted.digest.slice(0, 12)) : line}`];
@@ -85875,38 +89218,6 @@ async function writeWitnessFiles(dir, identity, witnesses) {
         await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(into, `${i + 1}.jsonl`), text, { flag: 'wx' });
     }
     return into;
-}
-
-;// CONCATENATED MODULE: ./build/action/runReport.js
-const LEVEL_ORDER = ['exact', 'controlled', 'partial', 'unreplayable'];
-function runTotals(policies) {
-    const totals = {
-        evaluated: 0,
-        allowed: 0,
-        denied: 0,
-        unevaluable: 0,
-        changesTotal: 0,
-        newlyAllowed: 0,
-        worstFidelity: null,
-    };
-    for (const p of policies) {
-        const r = p.report?.result ?? p.drift?.result;
-        if (!r)
-            continue;
-        totals.evaluated += r.evaluated;
-        totals.allowed += r.allowed;
-        totals.denied += r.denied;
-        totals.unevaluable += r.unevaluable;
-        totals.changesTotal += 'drift_total' in r ? r.drift_total : r.changes_total;
-        totals.newlyAllowed += r.newly_allowed;
-        const worst = r.fidelity?.worst ?? null;
-        if (worst !== null &&
-            (totals.worstFidelity === null ||
-                LEVEL_ORDER.indexOf(worst) > LEVEL_ORDER.indexOf(totals.worstFidelity))) {
-            totals.worstFidelity = worst;
-        }
-    }
-    return totals;
 }
 
 ;// CONCATENATED MODULE: ./build/acceptance/hiddenBlock.js
@@ -86601,9 +89912,124 @@ async function runAcceptMode(settings, context, client) {
     }
 }
 
+;// CONCATENATED MODULE: ./build/action/runReport.js
+const LEVEL_ORDER = ['exact', 'controlled', 'partial', 'unreplayable'];
+function runTotals(policies) {
+    const totals = {
+        evaluated: 0,
+        allowed: 0,
+        denied: 0,
+        unevaluable: 0,
+        changesTotal: 0,
+        newlyAllowed: 0,
+        worstFidelity: null,
+    };
+    for (const p of policies) {
+        const r = p.report?.result ?? p.drift?.result ?? p.rego_report?.result;
+        if (!r)
+            continue;
+        totals.evaluated += r.evaluated;
+        totals.allowed += r.allowed;
+        totals.denied += r.denied;
+        totals.unevaluable += r.unevaluable;
+        totals.changesTotal += 'drift_total' in r ? r.drift_total : r.changes_total;
+        if ('evaluation' in r) {
+            totals.newlyAllowed += r.newly_allowed;
+            continue;
+        }
+        totals.newlyAllowed += r.newly_allowed;
+        const worst = r.fidelity?.worst ?? null;
+        if (worst !== null &&
+            (totals.worstFidelity === null ||
+                LEVEL_ORDER.indexOf(worst) > LEVEL_ORDER.indexOf(totals.worstFidelity))) {
+            totals.worstFidelity = worst;
+        }
+    }
+    return totals;
+}
+
+;// CONCATENATED MODULE: ./build/action/runOutputs.js
+/**
+ * What a run leaves behind besides the comment (docs/action.md "Outputs"): the run report file,
+ * the comment file, the step outputs, each named by its step so two steps never share one.
+ */
+
+
+
+
+
+
+
+
+function stepIdentity(context, settings) {
+    return {
+        runId: context.runId,
+        runAttempt: context.runAttempt,
+        step: context.step,
+        commentId: settings.commentId,
+    };
+}
+async function writeRunReport(context, settings, report) {
+    const dir = (0,external_node_path_namespaceObject.join)(context.tempDir, 'policy-replay');
+    return createStepFile(dir, 'report', '.json', stepIdentity(context, settings), reportToJson(report));
+}
+/**
+ * The comment body as this run would post it (without the hidden marker, which the poster adds),
+ * written whether or not `comment: off`: the fork recipe uploads it for mode: post-comment. Empty
+ * when the pull request changes no policy, as no comment is posted then either.
+ */
+async function writeCommentFile(context, settings, body) {
+    const dir = (0,external_node_path_namespaceObject.join)(context.tempDir, 'policy-replay');
+    // What a later job posts as the comment: the same human text the comment would carry.
+    const file = await createStepFile(dir, 'comment', '.md', stepIdentity(context, settings), (0,bidi/* humanText */.l8)(body));
+    lib_core/* setOutput */.uH('comment-file', file);
+    return file;
+}
+function setOutputs(file, verdict, policies) {
+    const totals = runTotals(policies);
+    lib_core/* setOutput */.uH('report', file);
+    lib_core/* setOutput */.uH('verdict', verdict);
+    lib_core/* setOutput */.uH('evaluated', totals.evaluated);
+    lib_core/* setOutput */.uH('allowed', totals.allowed);
+    lib_core/* setOutput */.uH('denied', totals.denied);
+    lib_core/* setOutput */.uH('unevaluable', totals.unevaluable);
+    lib_core/* setOutput */.uH('changes-total', totals.changesTotal);
+    lib_core/* setOutput */.uH('newly-allowed', totals.newlyAllowed);
+    lib_core/* setOutput */.uH('fidelity', totals.worstFidelity ?? '');
+}
+function setImpactOutputs(digest, acceptedBy) {
+    lib_core/* setOutput */.uH('impact-digest', digest);
+    lib_core/* setOutput */.uH('accepted-by', acceptedBy ?? '');
+}
+function runReport(context, mode, gate, policies, pull, impact) {
+    return {
+        tool: 'policy-replay',
+        version: TOOL_VERSION,
+        mode,
+        repository: `${context.owner}/${context.repo}`,
+        pull_request: pull?.number ?? null,
+        base_sha: pull?.baseSha ?? null,
+        head_sha: pull?.headSha ?? context.sha,
+        judged: pull
+            ? { against: pull.judged.against, base_sha: pull.judged.base, head_sha: pull.judged.head }
+            : null,
+        verdict: gate.verdict,
+        failed: gate.failed,
+        impact: impact ? impactOfReport(impact) : null,
+        policies: policies.map(({ rego_diff: _diff, annotations: _annotations, impact: _impact, witnesses: _witnesses, ...rest }) => rest),
+    };
+}
+/** The pull request and the commits the run judged, as the run report names them. */
+function pullOf(pullNumber, listing) {
+    return {
+        number: pullNumber,
+        baseSha: listing.baseSha,
+        headSha: listing.headSha,
+        judged: listing.judged,
+    };
+}
+
 ;// CONCATENATED MODULE: ./build/action/main.js
-
-
 
 
 
@@ -86701,46 +90127,6 @@ function annotateErrors(policies) {
         }
     }
 }
-function stepIdentity(context, settings) {
-    return {
-        runId: context.runId,
-        runAttempt: context.runAttempt,
-        step: context.step,
-        commentId: settings.commentId,
-    };
-}
-async function writeRunReport(context, settings, report) {
-    const dir = (0,external_node_path_namespaceObject.join)(context.tempDir, 'policy-replay');
-    return createStepFile(dir, 'report', '.json', stepIdentity(context, settings), reportToJson(report));
-}
-/**
- * The comment body as this run would post it (without the hidden marker, which the poster adds),
- * written whether or not `comment: off`: the fork recipe uploads it for mode: post-comment. Empty
- * when the pull request changes no policy, as no comment is posted then either.
- */
-async function writeCommentFile(context, settings, body) {
-    const dir = (0,external_node_path_namespaceObject.join)(context.tempDir, 'policy-replay');
-    // What a later job posts as the comment: the same human text the comment would carry.
-    const file = await createStepFile(dir, 'comment', '.md', stepIdentity(context, settings), (0,bidi/* humanText */.l8)(body));
-    lib_core/* setOutput */.uH('comment-file', file);
-    return file;
-}
-function setOutputs(file, verdict, policies) {
-    const totals = runTotals(policies);
-    lib_core/* setOutput */.uH('report', file);
-    lib_core/* setOutput */.uH('verdict', verdict);
-    lib_core/* setOutput */.uH('evaluated', totals.evaluated);
-    lib_core/* setOutput */.uH('allowed', totals.allowed);
-    lib_core/* setOutput */.uH('denied', totals.denied);
-    lib_core/* setOutput */.uH('unevaluable', totals.unevaluable);
-    lib_core/* setOutput */.uH('changes-total', totals.changesTotal);
-    lib_core/* setOutput */.uH('newly-allowed', totals.newlyAllowed);
-    lib_core/* setOutput */.uH('fidelity', totals.worstFidelity ?? '');
-}
-function setImpactOutputs(digest, acceptedBy) {
-    lib_core/* setOutput */.uH('impact-digest', digest);
-    lib_core/* setOutput */.uH('accepted-by', acceptedBy ?? '');
-}
 async function writeSummary(render, maxRows) {
     await (0,log/* writeJobSummary */.j7)(fittedSummary(render, maxRows));
 }
@@ -86755,16 +90141,47 @@ async function runPullRequestMode(settings, context, client) {
     if (pullNumber === null)
         throw new Error(`no pull request in the '${context.eventName}' event payload`);
     const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: log/* logInfo */.fH });
-    if (listing.changes.length === 0)
-        return noPolicyChanged(settings, context, client, pullNumber, listing);
-    const opa = await obtainOpa(settings);
-    const policies = await replayPolicyChanges({ client, settings, context, pullNumber, opa, log: log/* logInfo */.fH }, { base: listing.judged.base, head: listing.judged.head, baseTip: listing.baseTipSha }, listing.changes, listing.touched);
+    const commits = { base: listing.judged.base, head: listing.judged.head, baseTip: listing.baseTipSha };
+    const rego = await listRegoChanges(context.workspace, commits, settings, context.tempDir);
+    try {
+        if (listing.changes.length === 0 && rego.changes.length === 0 && rego.failures.length === 0)
+            return await noPolicyChanged(settings, context, client, pullNumber, listing);
+        const opa = listing.changes.length > 0 ? await obtainOpa(settings) : null;
+        const policies = [
+            ...(opa === null
+                ? []
+                : await replayPolicyChanges({ client, settings, context, pullNumber, opa, log: log/* logInfo */.fH }, commits, listing.changes, listing.touched)),
+            ...rego.failures,
+            ...(await replayRegoChanges({ workspace: context.workspace, settings, log: log/* logInfo */.fH, enginePath: engineOf(settings, context) }, rego, listing.touched)),
+        ];
+        await judgePullRequest({
+            settings,
+            context,
+            client,
+            pullNumber,
+            listing,
+            policies,
+            opaVersion: opa?.version ?? null,
+        });
+    }
+    finally {
+        await rego.cleanup();
+    }
+}
+/** The engine, obtained the first time a Rego root needs it. */
+function engineOf(settings, context) {
+    let engine = null;
+    return () => (engine ??= obtainEngine(settings, process.env, context.tempDir, log/* logInfo */.fH));
+}
+/** The gate, the impact, the run report, the outputs, the status and the comment of a pull request. */
+async function judgePullRequest(run) {
+    const { settings, context, client, pullNumber, listing, policies } = run;
     annotateErrors(policies);
     emitAnnotations(capAnnotations(policies.flatMap((p) => p.annotations ?? [])));
     const gate = evaluateGate(settings.failOn, policies.map(factsOf));
     const pull = pullOf(pullNumber, listing);
     const impactDeps = { client, settings, context, pullNumber, log: log/* logInfo */.fH, warn: log/* logWarning */.FF };
-    const impact = await impactVerdict(impactDeps, policies, gate.verdict, opa.version);
+    const impact = await impactVerdict(impactDeps, policies, gate.verdict, run.opaVersion);
     const file = await writeRunReport(context, settings, runReport(context, 'pull-request', { verdict: impact.verdict, failed: gate.failed }, policies, pull, impact));
     setOutputs(file, impact.verdict, policies);
     setImpactOutputs(impact.digest, impact.acceptedBy);
@@ -86884,6 +90301,13 @@ async function runPostCommentMode(settings, context, client) {
 }
 /** The gate's facts of one policy: from its replay or drift report, or empty when it has none. */
 function factsOf(p) {
+    if (p.rego_report)
+        return {
+            ...gateFactsOfRego(p.rego_report),
+            path: p.path,
+            noTraffic: p.no_traffic,
+            blockers: blockersOf(p),
+        };
     const report = p.report ?? p.drift;
     if (report)
         return gateFactsOf(report, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) });
@@ -86962,33 +90386,6 @@ async function runDriftMode(settings, context, client) {
         return;
     }
     finish(gate.verdict, gate.failed);
-}
-function runReport(context, mode, gate, policies, pull, impact) {
-    return {
-        tool: 'policy-replay',
-        version: TOOL_VERSION,
-        mode,
-        repository: `${context.owner}/${context.repo}`,
-        pull_request: pull?.number ?? null,
-        base_sha: pull?.baseSha ?? null,
-        head_sha: pull?.headSha ?? context.sha,
-        judged: pull
-            ? { against: pull.judged.against, base_sha: pull.judged.base, head_sha: pull.judged.head }
-            : null,
-        verdict: gate.verdict,
-        failed: gate.failed,
-        impact: impact ? impactOfReport(impact) : null,
-        policies: policies.map(({ rego_diff: _diff, annotations: _annotations, impact: _impact, witnesses: _witnesses, ...rest }) => rest),
-    };
-}
-/** The pull request and the commits the run judged, as the run report names them. */
-function pullOf(pullNumber, listing) {
-    return {
-        number: pullNumber,
-        baseSha: listing.baseSha,
-        headSha: listing.headSha,
-        judged: listing.judged,
-    };
 }
 
 

@@ -37,6 +37,8 @@ describe('parseSettings defaults', () => {
       traffic: null,
       manifests: null,
       decisionPath: null,
+      engineDownloadUrl: null,
+      enginePath: null,
       decisionField: null,
       bundle: null,
       manifestIdField: null,

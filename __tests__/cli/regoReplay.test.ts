@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { runCliCaptured } from '../support/cli.js';
 import { ensureEngine } from '../support/engine.js';
 import { tempDir } from '../support/files.js';
+import { ORDERS_BASE, ORDERS_DATA, ORDERS_GRANT } from '../support/ordersRego.js';
 import type { RegoReport } from '../../src/regoReplay/regoReport.js';
 
 /**
@@ -28,30 +29,7 @@ function bundle(name: string, files: Record<string, string>): string {
   return dir;
 }
 
-const BASE = `package orders.authz
-
-default allow := false
-
-allow if {
-	input.method == "GET"
-	input.path[0] == "orders"
-}
-
-allow if {
-	input.method == "POST"
-	input.user in data.orders.clerks
-}
-`;
-
-// The head lets supervisors cancel orders (a grant) and keeps everything else.
-const GRANT = `${BASE}
-allow if {
-	input.method == "DELETE"
-	input.user in data.orders.supervisors
-}
-`;
-
-const CLERKS = JSON.stringify({ clerks: ['ana', 'bo'], supervisors: ['cy'] });
+const [BASE, GRANT, CLERKS] = [ORDERS_BASE, ORDERS_GRANT, ORDERS_DATA];
 
 const base = bundle('base', { 'orders/authz.rego': BASE, 'orders/data.json': CLERKS });
 const grant = bundle('grant', { 'orders/authz.rego': GRANT, 'orders/data.json': CLERKS });

@@ -43580,9 +43580,9 @@ function headlineTotals(reports) {
         totals.changes += r.changes_total;
         totals.newlyAllowed += r.newly_allowed;
         totals.newlyDenied += r.newly_denied;
-        totals.fromUnknown += r.from_unknown;
+        totals.fromUnknown += 'from_unknown' in r ? r.from_unknown : 0;
         totals.newlyUnevaluable += (r.newly_unevaluable?.from_allow ?? 0) + (r.newly_unevaluable?.from_deny ?? 0);
-        if (r.coverage)
+        if ('coverage' in r && r.coverage)
             totals.uncoveredNewlyAllowed += r.coverage.newly_allowed.kinds - r.coverage.newly_allowed.covered;
     }
     return totals;
@@ -44869,7 +44869,9 @@ function renderRegoMarkdown(report) {
     const drift = meta.status === 'drift';
     const title = drift
         ? `drift of \`${escape_escapeMarkdown(meta.head?.path ?? '')}\``
-        : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
+        : meta.base?.path === meta.head?.path
+            ? cell(meta.head?.path ?? '')
+            : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
     const out = [
         `### policy-replay (Rego): ${title}`,
         '',

@@ -128,6 +128,8 @@ export function parseSettings(
     redactSubjects: resolveRedact(redact, context.visibility),
     opaVersion: parseOpaVersion(get('opa-version')),
     opaPath,
+    enginePath: get('engine-path') || null,
+    engineDownloadUrl: (get('engine-download-url') || '').replace(/\/+$/, '') || null,
     opaSha256,
     opaDownloadUrl: parseDownloadUrl(get('opa-download-url')),
     mode,

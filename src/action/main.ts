@@ -4,11 +4,8 @@ import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import { syncStickyComment } from '../github/stickyComment.js';
 import { openDriftIssues } from '../github/driftIssue.js';
 import { ensureOpa } from '../opa/install.js';
-import { reportToJson } from '../replay/report/report.js';
 import { driftMarkdownSections } from '../render/driftMarkdown.js';
 import { escapeMarkdown } from '../render/escape.js';
-import { TOOL_VERSION } from '../version.js';
-import { humanText } from '../text/bidi.js';
 import { readSettings } from './inputs.js';
 import { resolveMode } from './inputValues.js';
 import type { Settings } from './settings.js';
@@ -21,9 +18,10 @@ import {
 } from './context.js';
 import { keepDriftIssues, trendEntry, type DriftIssueDraft } from './driftIssues.js';
 import { evaluateGate, type GateFacts } from '../gate/gate.js';
-import { gateFactsOf } from '../gate/gateFacts.js';
+import { gateFactsOf, gateFactsOfRego } from '../gate/gateFacts.js';
+import { listRegoChanges, replayRegoChanges } from './regoChanges.js';
+import { obtainEngine } from './regoEngine.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
-import type { JudgedCommits } from './judgedCommits.js';
 import { replayDrift } from './drift.js';
 import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMarkdown.js';
 import { blockersOf, shownBlockers } from './policyFailure.js';
@@ -32,12 +30,20 @@ import { postCommentFile } from './postComment.js';
 import { splitRowBudget } from '../render/fitSections.js';
 import { fitComment, fittedSummary, runLinks } from './fitBody.js';
 import { capAnnotations, emitAnnotations } from './annotations.js';
-import { createStepFile, type StepIdentity } from './stepFiles.js';
 import { writeWitnessFiles } from './witnessFiles.js';
-import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
+import type { PolicyOutcome } from './runReport.js';
 import { MAX_LISTED, boundedList } from '../text/listing.js';
-import { impactCommentBlock, impactOfReport, impactVerdict, publishImpactStatus } from './impactVerdict.js';
+import { impactCommentBlock, impactVerdict, publishImpactStatus } from './impactVerdict.js';
 import { runAcceptMode } from './acceptRun.js';
+import {
+  pullOf,
+  runReport,
+  setImpactOutputs,
+  setOutputs,
+  stepIdentity,
+  writeCommentFile,
+  writeRunReport,
+} from './runOutputs.js';
 
 /** Longest single failure a run's final message quotes whole: it holds a path and its cause. */
 const MAX_MESSAGE_LENGTH = 2_000;
@@ -112,51 +118,6 @@ function annotateErrors(policies: readonly PolicyOutcome[]): void {
   }
 }
 
-function stepIdentity(context: RunContext, settings: Settings): StepIdentity {
-  return {
-    runId: context.runId,
-    runAttempt: context.runAttempt,
-    step: context.step,
-    commentId: settings.commentId,
-  };
-}
-
-async function writeRunReport(context: RunContext, settings: Settings, report: RunReport): Promise<string> {
-  const dir = join(context.tempDir, 'policy-replay');
-  return createStepFile(dir, 'report', '.json', stepIdentity(context, settings), reportToJson(report));
-}
-
-/**
- * The comment body as this run would post it (without the hidden marker, which the poster adds),
- * written whether or not `comment: off`: the fork recipe uploads it for mode: post-comment. Empty
- * when the pull request changes no policy, as no comment is posted then either.
- */
-async function writeCommentFile(context: RunContext, settings: Settings, body: string): Promise<string> {
-  const dir = join(context.tempDir, 'policy-replay');
-  // What a later job posts as the comment: the same human text the comment would carry.
-  const file = await createStepFile(dir, 'comment', '.md', stepIdentity(context, settings), humanText(body));
-  core.setOutput('comment-file', file);
-  return file;
-}
-
-function setOutputs(file: string, verdict: 'pass' | 'fail', policies: readonly PolicyOutcome[]): void {
-  const totals = runTotals(policies);
-  core.setOutput('report', file);
-  core.setOutput('verdict', verdict);
-  core.setOutput('evaluated', totals.evaluated);
-  core.setOutput('allowed', totals.allowed);
-  core.setOutput('denied', totals.denied);
-  core.setOutput('unevaluable', totals.unevaluable);
-  core.setOutput('changes-total', totals.changesTotal);
-  core.setOutput('newly-allowed', totals.newlyAllowed);
-  core.setOutput('fidelity', totals.worstFidelity ?? '');
-}
-
-function setImpactOutputs(digest: string, acceptedBy: string | null): void {
-  core.setOutput('impact-digest', digest);
-  core.setOutput('accepted-by', acceptedBy ?? '');
-}
-
 async function writeSummary(render: (rows: number) => readonly string[], maxRows: number): Promise<void> {
   await writeJobSummary(fittedSummary(render, maxRows));
 }
@@ -181,20 +142,67 @@ async function runPullRequestMode(
   const pullNumber = pullRequestNumber(context);
   if (pullNumber === null) throw new Error(`no pull request in the '${context.eventName}' event payload`);
   const listing = await listPolicyChanges({ client, settings, context, pullNumber, log: logInfo });
-  if (listing.changes.length === 0) return noPolicyChanged(settings, context, client, pullNumber, listing);
-  const opa = await obtainOpa(settings);
-  const policies = await replayPolicyChanges(
-    { client, settings, context, pullNumber, opa, log: logInfo },
-    { base: listing.judged.base, head: listing.judged.head, baseTip: listing.baseTipSha },
-    listing.changes,
-    listing.touched,
-  );
+  const commits = { base: listing.judged.base, head: listing.judged.head, baseTip: listing.baseTipSha };
+  const rego = await listRegoChanges(context.workspace, commits, settings, context.tempDir);
+  try {
+    if (listing.changes.length === 0 && rego.changes.length === 0 && rego.failures.length === 0)
+      return await noPolicyChanged(settings, context, client, pullNumber, listing);
+    const opa = listing.changes.length > 0 ? await obtainOpa(settings) : null;
+    const policies = [
+      ...(opa === null
+        ? []
+        : await replayPolicyChanges(
+            { client, settings, context, pullNumber, opa, log: logInfo },
+            commits,
+            listing.changes,
+            listing.touched,
+          )),
+      ...rego.failures,
+      ...(await replayRegoChanges(
+        { workspace: context.workspace, settings, log: logInfo, enginePath: engineOf(settings, context) },
+        rego,
+        listing.touched,
+      )),
+    ];
+    await judgePullRequest({
+      settings,
+      context,
+      client,
+      pullNumber,
+      listing,
+      policies,
+      opaVersion: opa?.version ?? null,
+    });
+  } finally {
+    await rego.cleanup();
+  }
+}
+
+/** The engine, obtained the first time a Rego root needs it. */
+function engineOf(settings: Settings, context: RunContext): () => Promise<string> {
+  let engine: Promise<string> | null = null;
+  return () => (engine ??= obtainEngine(settings, process.env, context.tempDir, logInfo));
+}
+
+/** A pull request's run once its policies are replayed. */
+interface PullRequestRun {
+  settings: Settings;
+  context: RunContext;
+  client: GitHubClient;
+  pullNumber: number;
+  listing: Awaited<ReturnType<typeof listPolicyChanges>>;
+  policies: PolicyOutcome[];
+}
+
+/** The gate, the impact, the run report, the outputs, the status and the comment of a pull request. */
+async function judgePullRequest(run: PullRequestRun & { opaVersion: string | null }): Promise<void> {
+  const { settings, context, client, pullNumber, listing, policies } = run;
   annotateErrors(policies);
   emitAnnotations(capAnnotations(policies.flatMap((p) => p.annotations ?? [])));
   const gate = evaluateGate(settings.failOn, policies.map(factsOf));
   const pull = pullOf(pullNumber, listing);
   const impactDeps = { client, settings, context, pullNumber, log: logInfo, warn: logWarning };
-  const impact = await impactVerdict(impactDeps, policies, gate.verdict, opa.version);
+  const impact = await impactVerdict(impactDeps, policies, gate.verdict, run.opaVersion);
   const file = await writeRunReport(
     context,
     settings,
@@ -225,16 +233,12 @@ async function runPullRequestMode(
 }
 
 /** The job summary, the comment file and the sticky comment of a pull-request run. */
-async function publishPullRequest(run: {
-  settings: Settings;
-  context: RunContext;
-  client: GitHubClient;
-  pullNumber: number;
-  listing: Awaited<ReturnType<typeof listPolicyChanges>>;
-  policies: PolicyOutcome[];
-  gate: ReturnType<typeof evaluateGate>;
-  impact: Awaited<ReturnType<typeof impactVerdict>>;
-}): Promise<void> {
+async function publishPullRequest(
+  run: PullRequestRun & {
+    gate: ReturnType<typeof evaluateGate>;
+    impact: Awaited<ReturnType<typeof impactVerdict>>;
+  },
+): Promise<void> {
   const { settings, context, client, pullNumber, listing, policies, gate, impact } = run;
   // One row budget: change rows go before any group row, and rows before whole sections.
   const rowBudget = settings.maxGroups + settings.maxChanges;
@@ -373,6 +377,13 @@ async function runPostCommentMode(
 
 /** The gate's facts of one policy: from its replay or drift report, or empty when it has none. */
 function factsOf(p: PolicyOutcome): GateFacts {
+  if (p.rego_report)
+    return {
+      ...gateFactsOfRego(p.rego_report),
+      path: p.path,
+      noTraffic: p.no_traffic,
+      blockers: blockersOf(p),
+    };
   const report = p.report ?? p.drift;
   if (report) return gateFactsOf(report, { path: p.path, noTraffic: p.no_traffic, blockers: blockersOf(p) });
   return {
@@ -457,43 +468,4 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
     return;
   }
   finish(gate.verdict, gate.failed);
-}
-
-function runReport(
-  context: RunContext,
-  mode: RunReport['mode'],
-  gate: { verdict: 'pass' | 'fail'; failed: RunReport['failed'] },
-  policies: readonly PolicyOutcome[],
-  pull?: { number: number; baseSha: string; headSha: string; judged: JudgedCommits },
-  impact?: Parameters<typeof impactOfReport>[0],
-): RunReport {
-  return {
-    tool: 'policy-replay',
-    version: TOOL_VERSION,
-    mode,
-    repository: `${context.owner}/${context.repo}`,
-    pull_request: pull?.number ?? null,
-    base_sha: pull?.baseSha ?? null,
-    head_sha: pull?.headSha ?? context.sha,
-    judged: pull
-      ? { against: pull.judged.against, base_sha: pull.judged.base, head_sha: pull.judged.head }
-      : null,
-    verdict: gate.verdict,
-    failed: gate.failed,
-    impact: impact ? impactOfReport(impact) : null,
-    policies: policies.map(
-      ({ rego_diff: _diff, annotations: _annotations, impact: _impact, witnesses: _witnesses, ...rest }) =>
-        rest,
-    ),
-  };
-}
-
-/** The pull request and the commits the run judged, as the run report names them. */
-function pullOf(pullNumber: number, listing: Awaited<ReturnType<typeof listPolicyChanges>>) {
-  return {
-    number: pullNumber,
-    baseSha: listing.baseSha,
-    headSha: listing.headSha,
-    judged: listing.judged,
-  };
 }

@@ -1,3 +1,4 @@
+import { renderRegoMarkdown } from '../render/regoMarkdown.js';
 import { escapeHtmlText, escapeMarkdown } from '../render/escape.js';
 import { replayMarkdownSections } from '../render/markdown.js';
 import type { GateFailure } from '../gate/gate.js';
@@ -67,6 +68,14 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
           }),
         ),
       );
+    } else if (policy.rego_report) {
+      const report = policy.rego_report;
+      sections.push(...renderedOrFailure(policy, () => [renderRegoMarkdown(report).trimEnd()]));
+      const why = whyItFailsMarkdown(
+        failures.filter((f) => !isBlocker(policy, f)),
+        { path: policy.path, report: null, manifests: policy.manifests },
+      );
+      if (why !== null) sections.push(why);
     } else {
       const why = whyItFailsMarkdown(
         failures.filter((f) => !isBlocker(policy, f)),
@@ -86,7 +95,7 @@ function headSection(options: RunMarkdownOptions): string {
     rule: f.rule,
     cause: f.policy === undefined ? failureCause(f.rule) : causeOf(f, byPath.get(f.policy) ?? null),
   }));
-  const totals = headlineTotals(options.policies.map((p) => p.report));
+  const totals = headlineTotals(options.policies.map((p) => p.report ?? p.rego_report ?? null));
   const line = headline({ verdict: options.verdict, failures, totals });
   const accepted = options.accepted;
   const head = [`## ${accepted ? acceptedHeadline(line, accepted.by, accepted.digest.slice(0, 12)) : line}`];

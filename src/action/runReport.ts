@@ -2,6 +2,7 @@ import type { WitnessRecord } from '../coverage/witness.js';
 import type { GateFailure } from '../gate/gate.js';
 import type { ReplayReport, ReportError } from '../replay/report/report.js';
 import type { DriftReport } from '../replay/drift.js';
+import type { RegoReport } from '../regoReplay/regoReport.js';
 import type { ChangeAnnotation } from './annotations.js';
 import type { ImpactParts } from './impact.js';
 
@@ -33,6 +34,8 @@ export interface PolicyOutcome {
   blockers?: PolicyBlocker[];
   /** Pull requests: the replay report. */
   report: ReplayReport | null;
+  /** Rego bundle roots (docs/rego.md "The Action"): the Rego replay report (and `report` is null). */
+  rego_report?: RegoReport;
   /** Drift runs: the drift report (and `report` is null). */
   drift?: DriftReport;
   /** Unified diff of the generated Rego, base → head ('' when none). Not in the JSON report. */
@@ -98,13 +101,17 @@ export function runTotals(policies: readonly PolicyOutcome[]): RunTotals {
     worstFidelity: null,
   };
   for (const p of policies) {
-    const r = p.report?.result ?? p.drift?.result;
+    const r = p.report?.result ?? p.drift?.result ?? p.rego_report?.result;
     if (!r) continue;
     totals.evaluated += r.evaluated;
     totals.allowed += r.allowed;
     totals.denied += r.denied;
     totals.unevaluable += r.unevaluable;
     totals.changesTotal += 'drift_total' in r ? r.drift_total : r.changes_total;
+    if ('evaluation' in r) {
+      totals.newlyAllowed += r.newly_allowed;
+      continue;
+    }
     totals.newlyAllowed += r.newly_allowed;
     const worst = (r.fidelity as { worst?: string | null } | undefined)?.worst ?? null;
     if (

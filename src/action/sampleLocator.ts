@@ -56,6 +56,10 @@ const entrySchema = z.strictObject({
   'decision-field': z.string().optional(),
   bundle: z.string().optional(),
   'manifest-id-field': z.string().optional(),
+  // A Rego bundle root (docs/rego.md "The Action"): the key is its directory.
+  'policy-kind': z.enum(['rules', 'rego']).optional(),
+  'deny-when-nonempty': z.boolean().optional(),
+  'rego-version': z.enum(['v1', 'v0']).optional(),
 });
 const mappingSchema = z.strictObject({ policies: z.record(z.string(), entrySchema) });
 export type SampleMapping = z.infer<typeof mappingSchema>;

@@ -60,6 +60,10 @@ export interface Settings {
   /** Exact OPA release, `x.y.z`, no leading `v`. */
   opaVersion: string;
   opaPath: string | null;
+  /** Rego bundle roots (docs/rego.md "The Action"): the engine binary; null = found or built. */
+  enginePath: string | null;
+  /** Base URL of the engine's release downloads; null = this Action's repository's releases. */
+  engineDownloadUrl: string | null;
   /** Lowercase hex. */
   opaSha256: string | null;
   /** Without a trailing slash. */
@@ -104,6 +108,8 @@ export const INPUT_NAMES = [
   'redact',
   'opa-version',
   'opa-path',
+  'engine-path',
+  'engine-download-url',
   'opa-sha256',
   'opa-download-url',
   'mode',

@@ -8,7 +8,7 @@
  */
 import { objectInfo, readObject, type GitObject } from './catFile.js';
 import { GitError, SHA_PATTERN, checkSha, runGit } from './gitProcess.js';
-import { findTreeEntry, type TreeEntry } from './tree.js';
+import { findTreeEntry, treeEntries, type TreeEntry } from './tree.js';
 
 export { GitError };
 
@@ -216,6 +216,23 @@ export async function readFileAtCommit(
     if (!(size <= options.maxBytes)) throw new FileTooLargeError(path, size, options.maxBytes);
   }
   return (await readTyped(cwd, 'blob', found.entry.oid)).content.toString('utf8');
+}
+
+/** A blob's bytes by id, after its size is checked against `maxBytes` (FileTooLargeError). */
+export async function readBlob(cwd: string, oid: string, path: string, maxBytes: number): Promise<Buffer> {
+  const info = await objectInfo(cwd, oid);
+  if (info === null) throw missingObject(['cat-file', '-s', oid], oid);
+  if (!(info.size <= maxBytes)) throw new FileTooLargeError(path, info.size, maxBytes);
+  return (await readTyped(cwd, 'blob', oid)).content;
+}
+
+/** The entries of a tree object by id. */
+export async function readTreeEntries(
+  cwd: string,
+  oid: string,
+): Promise<{ name: string; entry: TreeEntry }[]> {
+  const tree = await readTyped(cwd, 'tree', oid);
+  return treeEntries(tree.content, tree.oid.length / 2);
 }
 
 /**

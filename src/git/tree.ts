@@ -30,20 +30,31 @@ function canonical(raw: string): { mode: string; type: string } {
  * for SHA-256), or null. Names are compared byte for byte, and as text, as `git ls-tree -z`
  * matched and its output was read before.
  */
+/** Every entry of a raw tree, in its order, with its name (as UTF-8 text). */
+export function treeEntries(tree: Buffer, idBytes: number): { name: string; entry: TreeEntry }[] {
+  const out: { name: string; entry: TreeEntry }[] = [];
+  forEachRawEntry(tree, idBytes, (name, entry) => void out.push({ name: name.toString('utf8'), entry }));
+  return out;
+}
+
 export function findTreeEntry(tree: Buffer, name: string, idBytes: number): TreeEntry | null {
   const wanted = Buffer.from(name, 'utf8');
+  let found: TreeEntry | null = null;
+  forEachRawEntry(tree, idBytes, (entryName, entry) => {
+    if (found === null && entryName.equals(wanted) && entryName.toString('utf8') === name) found = entry;
+  });
+  return found;
+}
+
+function forEachRawEntry(tree: Buffer, idBytes: number, fn: (name: Buffer, entry: TreeEntry) => void): void {
   for (let at = 0; at < tree.length;) {
     const space = tree.indexOf(0x20, at);
     const nul = tree.indexOf(0, space + 1);
     if (space === -1 || nul === -1 || nul + 1 + idBytes > tree.length) {
       throw new Error('truncated git tree object');
     }
-    const entryName = tree.subarray(space + 1, nul);
-    if (entryName.equals(wanted) && entryName.toString('utf8') === name) {
-      const oid = tree.toString('hex', nul + 1, nul + 1 + idBytes);
-      return { ...canonical(tree.toString('latin1', at, space)), oid };
-    }
+    const oid = tree.toString('hex', nul + 1, nul + 1 + idBytes);
+    fn(tree.subarray(space + 1, nul), { ...canonical(tree.toString('latin1', at, space)), oid });
     at = nul + 1 + idBytes;
   }
-  return null;
 }

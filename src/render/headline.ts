@@ -1,3 +1,4 @@
+import type { RegoReport } from '../regoReplay/regoReport.js';
 import type { FailureCause } from '../gate/failureCause.js';
 import type { ReplayReport } from '../replay/report/report.js';
 
@@ -30,7 +31,7 @@ export interface HeadlineInput {
 }
 
 /** The totals of the run's replay reports. */
-export function headlineTotals(reports: readonly (ReplayReport | null)[]): HeadlineTotals {
+export function headlineTotals(reports: readonly (ReplayReport | RegoReport | null)[]): HeadlineTotals {
   const totals: HeadlineTotals = {
     evaluated: 0,
     changes: 0,
@@ -50,9 +51,9 @@ export function headlineTotals(reports: readonly (ReplayReport | null)[]): Headl
     totals.changes += r.changes_total;
     totals.newlyAllowed += r.newly_allowed;
     totals.newlyDenied += r.newly_denied;
-    totals.fromUnknown += r.from_unknown;
+    totals.fromUnknown += 'from_unknown' in r ? r.from_unknown : 0;
     totals.newlyUnevaluable += (r.newly_unevaluable?.from_allow ?? 0) + (r.newly_unevaluable?.from_deny ?? 0);
-    if (r.coverage)
+    if ('coverage' in r && r.coverage)
       totals.uncoveredNewlyAllowed += r.coverage.newly_allowed.kinds - r.coverage.newly_allowed.covered;
   }
   return totals;

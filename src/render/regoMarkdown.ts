@@ -16,7 +16,9 @@ export function renderRegoMarkdown(report: RegoReport): string {
   const drift = meta.status === 'drift';
   const title = drift
     ? `drift of \`${escapeMarkdown(meta.head?.path ?? '')}\``
-    : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
+    : meta.base?.path === meta.head?.path
+      ? cell(meta.head?.path ?? '')
+      : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
   const out = [
     `### policy-replay (Rego): ${title}`,
     '',

@@ -1,0 +1,181 @@
+/**
+ * Rego bundle roots on a pull request (docs/rego.md "The Action"): each root read at the two judged
+ * commits (the base tip and the merge commit, or the merge base and the head), a changed one
+ * replayed on the sample `.policy-replay.yml` (on the base branch) or the inputs name for it, with
+ * every rule of the rule documents: the evidence never from what the pull request changed, a
+ * renamed file inside the root keeps the root's evidence, symlinks followed within the repository,
+ * anything that cannot be read or replayed as the service would failing closed.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sha256OfText } from '../canonical/sha256.js';
+import { ensureCommits, readFileAtCommit } from '../git/repository.js';
+import { parseDecisionField, type DecisionMapping } from '../regoPolicy/decisionMapping.js';
+import { runRegoReplay } from '../regoReplay/regoRun.js';
+import { DEFAULT_MAX_ATTRIBUTION_EDITS } from '../replay/evaluate/attribution.js';
+import { evidenceProblems } from './evidence.js';
+import { impactPartsOf } from './impact.js';
+import { failedOutcome, sampledOutcome } from './policyOutcome.js';
+import { replayFailure } from './policyFailure.js';
+import { regoRootsOf, type RegoRoot } from './regoRoots.js';
+import { writeRootAtCommit, type WrittenRoot } from './regoTree.js';
+import type { PolicyOutcome } from './runReport.js';
+import { locateSample, MAPPING_FILE, parseSampleMapping, type SampleMapping } from './sampleLocator.js';
+import type { Settings } from './settings.js';
+
+export interface RegoRootChange {
+  root: RegoRoot;
+  status: 'added' | 'modified' | 'removed';
+  /** Where each side was written (null: the root is not there at that commit). */
+  base: { dir: string; written: WrittenRoot } | null;
+  head: { dir: string; written: WrittenRoot } | null;
+}
+
+export interface RegoListing {
+  changes: RegoRootChange[];
+  /** Roots that could not be read at a judged commit: each fails closed. */
+  failures: PolicyOutcome[];
+  mapping: SampleMapping | null;
+  /** Removes the written trees. */
+  cleanup: () => Promise<void>;
+}
+
+/** The roots whose files differ between the judged commits, each side written out. */
+export async function listRegoChanges(
+  workspace: string,
+  commits: { base: string; head: string; baseTip: string },
+  settings: Pick<Settings, 'policies'>,
+  tempDir: string,
+): Promise<RegoListing> {
+  await ensureCommits(workspace, [commits.base, commits.head, commits.baseTip]);
+  const mappingText = await readFileAtCommit(workspace, commits.baseTip, MAPPING_FILE);
+  const mapping = mappingText === null ? null : parseSampleMapping(mappingText);
+  const roots = regoRootsOf(settings.policies, mapping);
+  const scratch = roots.length === 0 ? null : await mkdtemp(join(tempDir, 'policy-replay-rego-'));
+  const listing: RegoListing = {
+    changes: [],
+    failures: [],
+    mapping,
+    cleanup: async () => {
+      if (scratch !== null) await rm(scratch, { recursive: true, force: true });
+    },
+  };
+  for (const [i, root] of roots.entries()) {
+    try {
+      const side = async (sha: string, name: string) => {
+        const dir = join(scratch!, String(i), name);
+        const written = await writeRootAtCommit(workspace, sha, root.path, dir);
+        return written === null ? null : { dir, written };
+      };
+      const [base, head] = [await side(commits.base, 'base'), await side(commits.head, 'head')];
+      if (base?.written.sha256 === head?.written.sha256) continue;
+      const status = base === null ? 'added' : head === null ? 'removed' : 'modified';
+      listing.changes.push({ root, status, base, head });
+    } catch (error) {
+      const identity = { path: root.path, status: 'modified' as const, previous_path: null };
+      listing.failures.push(failedOutcome(identity, replayFailure(root.path, error)));
+    }
+  }
+  return listing;
+}
+
+/** How a root's results read as decisions: its mapping entry's, else the inputs'. */
+function mappingOf(
+  entry: SampleMapping['policies'][string] | undefined,
+  settings: Settings,
+): DecisionMapping {
+  if (entry?.['deny-when-nonempty'] === true) return { kind: 'deny-when-nonempty' };
+  const field = entry?.['decision-field'] ?? settings.decisionField;
+  const path = field === null || field === undefined ? null : parseDecisionField(field);
+  return path === null ? { kind: 'boolean' } : { kind: 'field', path };
+}
+
+export interface RegoReplayDeps {
+  workspace: string;
+  settings: Settings;
+  enginePath: () => Promise<string>;
+  log: (message: string) => void;
+}
+
+/** One changed root replayed: its outcome, with the Rego report in `rego_report`. */
+export async function replayRegoChange(
+  deps: RegoReplayDeps,
+  change: RegoRootChange,
+  mapping: SampleMapping | null,
+  touched: readonly string[],
+): Promise<PolicyOutcome> {
+  const { settings, log } = deps;
+  const { root } = change;
+  const identity = { path: root.path, status: change.status, previous_path: null };
+  const key = root.mappingKey ?? root.path;
+  // Looked up by the root's own path: a pull request that adds a directory does not pick its sample.
+  const sample = await locateSample(deps.workspace, key, settings, mapping);
+  const evidence = evidenceProblems(sample, touched);
+  const outcome = sampledOutcome(identity, sample, evidence, log);
+  const digests = { base: change.base?.written.sha256 ?? null, head: change.head?.written.sha256 ?? null };
+  outcome.impact = impactPartsOf(digests, { manifests: null, changes: null });
+  if (change.head === null) {
+    log(`${root.path}: the Rego bundle root is removed: nothing to replay`);
+    outcome.no_traffic = false;
+    return outcome;
+  }
+  if (sample.traffic === null || evidence.length > 0) return outcome;
+  const entry = mapping?.policies[key];
+  const decisionPath = entry?.['decision-path'] ?? settings.decisionPath;
+  if (decisionPath === null || decisionPath === undefined)
+    return failedOutcome(
+      identity,
+      replayFailure(
+        root.path,
+        new Error(`a Rego bundle root needs a decision-path (its ${MAPPING_FILE} entry or the input)`),
+      ),
+    );
+  log(`${root.path}: replaying ${sample.traffic} (Rego, ${decisionPath})`);
+  const run = await runRegoReplay({
+    mode: 'compare',
+    head: { path: change.head.dir, shown: root.path },
+    base: change.base === null ? null : { path: change.base.dir, shown: root.path },
+    decisionPath,
+    regoVersion: entry?.['rego-version'] ?? null,
+    mapping: mappingOf(entry, settings),
+    traffic: sample.trafficFiles!,
+    since: null,
+    maxChanges: Math.max(settings.maxChanges, 0),
+    maxGroups: settings.maxGroups,
+    maxAttributionEdits: DEFAULT_MAX_ATTRIBUTION_EDITS,
+    maxLineBytes: settings.limits.maxLineBytes,
+    enginePath: await deps.enginePath(),
+  });
+  if (run.kind === 'refused') {
+    const reasons = run.refusals.map((r) => `${r.code}: ${r.message}`).join('; ');
+    return failedOutcome(identity, replayFailure(root.path, new Error(`refused (${reasons})`)));
+  }
+  outcome.rego_report = run.report;
+  outcome.errors = run.report.errors;
+  outcome.impact = impactPartsOf(digests, {
+    manifests: null,
+    changes: run.report.result === null ? null : sha256OfText(JSON.stringify(run.report.result)),
+  });
+  return outcome;
+}
+
+/** Each changed root replayed; one root's failure is its own (the others are still replayed). */
+export async function replayRegoChanges(
+  deps: RegoReplayDeps,
+  listing: RegoListing,
+  touched: readonly string[],
+): Promise<PolicyOutcome[]> {
+  const outcomes: PolicyOutcome[] = [];
+  for (const change of listing.changes) {
+    try {
+      outcomes.push(await replayRegoChange(deps, change, listing.mapping, touched));
+    } catch (error) {
+      const failure = replayFailure(change.root.path, error);
+      deps.log(`${change.root.path}: ${failure.message}`);
+      outcomes.push(
+        failedOutcome({ path: change.root.path, status: change.status, previous_path: null }, failure),
+      );
+    }
+  }
+  return outcomes;
+}
