@@ -50429,7 +50429,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 544));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3061));
     await run();
 }
 
@@ -50517,7 +50517,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 544:
+/***/ 3061:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -81793,6 +81793,53 @@ function regoRootsOf(policies, mapping) {
     return [...roots.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+;// CONCATENATED MODULE: ./build/action/regoAnnotations.js
+
+
+const WORDS = {
+    newly_allowed: 'newly allowed',
+    undefined_to_defined: 'now defined',
+    newly_denied: 'newly denied',
+    defined_to_undefined: 'now undefined',
+    error: 'now failing on one side',
+    result_changed: 'with a changed result',
+};
+const regoAnnotations_n = (value) => value.toLocaleString('en-US');
+function regoAnnotations(root, report) {
+    const rows = report.result?.by_edit ?? [];
+    const byRule = new Map();
+    for (const row of rows)
+        for (const edit of row.edits) {
+            if (edit.kind !== 'rule')
+                continue;
+            const known = byRule.get(edit.ref) ?? {
+                row: Object.fromEntries(regoReport_REGO_DIRECTIONS.map((d) => [d, 0])),
+                joint: false,
+                file: edit.file,
+                line: edit.line,
+                removed: edit.change === 'removed',
+            };
+            for (const d of regoReport_REGO_DIRECTIONS)
+                known.row[d] += row[d];
+            known.joint ||= row.joint;
+            byRule.set(edit.ref, known);
+        }
+    return [...byRule.entries()].map(([ref, a]) => {
+        const parts = regoReport_REGO_DIRECTIONS.filter((d) => a.row[d] > 0).map((d) => `${regoAnnotations_n(a.row[d])} ${WORDS[d]}`);
+        const requests = regoReport_REGO_DIRECTIONS.reduce((sum, d) => sum + a.row[d], 0);
+        const widens = a.row.newly_allowed + a.row.undefined_to_defined > 0;
+        return {
+            severity: widens ? 'warning' : 'notice',
+            file: (0,bidi/* humanText */.l8)(`${root}/${a.file}`),
+            line: a.removed ? null : a.line,
+            title: (0,bidi/* humanText */.l8)(`policy-replay: ${ref}${a.removed ? ' (removed)' : ''}`),
+            message: (0,bidi/* humanText */.l8)(`This edit of ${ref} decides sampled requests differently: ${parts.join(', ')}${a.joint ? ' (some only together with other edits)' : ''}.`),
+            requests,
+            name: ref,
+        };
+    });
+}
+
 ;// CONCATENATED MODULE: ./build/action/regoTree.js
 /**
  * A Rego bundle root as it is at one commit, written to a directory of its own for the replay
@@ -82123,6 +82170,7 @@ function repositoryPaths(workspace, file) {
 
 
 
+
 /** The roots whose files differ between the judged commits, each side written out. */
 async function listRegoChanges(workspace, commits, settings, tempDir) {
     await ensureCommits(workspace, [commits.base, commits.head, commits.baseTip]);
@@ -82159,13 +82207,21 @@ async function listRegoChanges(workspace, commits, settings, tempDir) {
     }
     return listing;
 }
-/** How a root's results read as decisions: its mapping entry's, else the inputs'. */
-function mappingOf(entry, settings) {
+/** A root's decision path, mapping and Rego version: its mapping entry's, else the inputs'; null without a path. */
+function decisionOfRoot(entry, settings) {
+    const decisionPath = entry?.['decision-path'] ?? settings.decisionPath;
+    if (decisionPath === null || decisionPath === undefined)
+        return null;
+    const regoVersion = entry?.['rego-version'] ?? null;
     if (entry?.['deny-when-nonempty'] === true)
-        return { kind: 'deny-when-nonempty' };
+        return { decisionPath, mapping: { kind: 'deny-when-nonempty' }, regoVersion };
     const field = entry?.['decision-field'] ?? settings.decisionField;
     const path = field === null || field === undefined ? null : parseDecisionField(field);
-    return path === null ? { kind: 'boolean' } : { kind: 'field', path };
+    return {
+        decisionPath,
+        mapping: path === null ? { kind: 'boolean' } : { kind: 'field', path },
+        regoVersion,
+    };
 }
 /** One changed root replayed: its outcome, with the Rego report in `rego_report`. */
 async function replayRegoChange(deps, change, mapping, touched) {
@@ -82186,35 +82242,21 @@ async function replayRegoChange(deps, change, mapping, touched) {
     }
     if (sample.traffic === null || evidence.length > 0)
         return outcome;
-    const entry = mapping?.policies[key];
-    const decisionPath = entry?.['decision-path'] ?? settings.decisionPath;
-    if (decisionPath === null || decisionPath === undefined)
-        return failedOutcome(identity, replayFailure(root.path, new Error(`a Rego bundle root needs a decision-path (its ${MAPPING_FILE} entry or the input)`)));
-    log(`${root.path}: replaying ${sample.traffic} (Rego, ${decisionPath})`);
-    const run = await runRegoReplay({
+    log(`${root.path}: replaying ${sample.traffic} (Rego)`);
+    const report = await replayRoot(deps, {
         mode: 'compare',
-        head: { path: change.head.dir, shown: root.path },
-        base: change.base === null ? null : { path: change.base.dir, shown: root.path },
-        decisionPath,
-        regoVersion: entry?.['rego-version'] ?? null,
-        mapping: mappingOf(entry, settings),
+        root,
+        entry: mapping?.policies[key],
+        head: change.head.dir,
+        base: change.base?.dir ?? null,
         traffic: sample.trafficFiles,
-        since: null,
-        maxChanges: Math.max(settings.maxChanges, 0),
-        maxGroups: settings.maxGroups,
-        maxAttributionEdits: DEFAULT_MAX_ATTRIBUTION_EDITS,
-        maxLineBytes: settings.limits.maxLineBytes,
-        enginePath: await deps.enginePath(),
     });
-    if (run.kind === 'refused') {
-        const reasons = run.refusals.map((r) => `${r.code}: ${r.message}`).join('; ');
-        return failedOutcome(identity, replayFailure(root.path, new Error(`refused (${reasons})`)));
-    }
-    outcome.rego_report = run.report;
-    outcome.errors = run.report.errors;
+    outcome.rego_report = report;
+    outcome.errors = report.errors;
+    outcome.annotations = regoAnnotations(root.path, report);
     outcome.impact = impactPartsOf(digests, {
         manifests: null,
-        changes: run.report.result === null ? null : sha256OfText(JSON.stringify(run.report.result)),
+        changes: report.result === null ? null : sha256OfText(JSON.stringify(report.result)),
     });
     return outcome;
 }
@@ -82232,6 +82274,32 @@ async function replayRegoChanges(deps, listing, touched) {
         }
     }
     return outcomes;
+}
+/**
+ * A root's bundle (and its base's) replayed by the engine on its sample: the report, or an error
+ * naming every refusal or the missing decision path (the caller's blocker: it fails closed).
+ */
+async function replayRoot(deps, run) {
+    const { settings } = deps;
+    const decision = decisionOfRoot(run.entry, settings);
+    if (decision === null)
+        throw new Error(`a Rego bundle root needs a decision-path (its ${MAPPING_FILE} entry or the input)`);
+    const result = await runRegoReplay({
+        mode: run.mode,
+        head: { path: run.head, shown: run.root.path },
+        base: run.base === null ? null : { path: run.base, shown: run.root.path },
+        ...decision,
+        traffic: run.traffic,
+        since: null,
+        maxChanges: Math.max(settings.maxChanges, 0),
+        maxGroups: settings.maxGroups,
+        maxAttributionEdits: DEFAULT_MAX_ATTRIBUTION_EDITS,
+        maxLineBytes: settings.limits.maxLineBytes,
+        enginePath: await deps.enginePath(),
+    });
+    if (result.kind === 'refused')
+        throw new Error(`refused (${result.refusals.map((r) => `${r.code}: ${r.message}`).join('; ')})`);
+    return result.report;
 }
 
 // EXTERNAL MODULE: external "node:url"
@@ -82404,6 +82472,535 @@ async function downloaded(url, asset, target, log) {
     finally {
         await (0,promises_namespaceObject.rm)(file, { force: true });
     }
+}
+
+;// CONCATENATED MODULE: ./build/render/terminal.js
+
+
+function terminal_terminal(options) {
+    const width = options.width ?? DEFAULT_TEXT_WIDTH;
+    return {
+        width,
+        paint: painter(options.colour),
+        fit: (text) => fitLine(text, width),
+        table: (header, rows, keep) => textTable(header, rows, { width, indent: '  ', ...(keep ? { keep } : {}) }),
+    };
+}
+function painter(colour) {
+    const paint = (code, text) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
+    return {
+        bold: (t) => paint('1', t),
+        red: (t) => paint('31', t),
+        green: (t) => paint('32', t),
+        yellow: (t) => paint('33', t),
+    };
+}
+/** Removes terminal control sequences from values that come from traffic; null reads `-`. */
+function terminal_plain(value) {
+    if (value === null)
+        return '-';
+    // eslint-disable-next-line no-control-regex
+    return value.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+}
+/** A recorded time in the one human form (UTC, to the second); none reads `-`. */
+function terminal_timeCell(occurredAt) {
+    return occurredAt === null ? '-' : terminal_plain(humanTime(occurredAt));
+}
+/** The columns of a request table cut last: which request, when, and what each side decided. */
+const REQUEST_COLUMNS = (/* unused pure expression or super */ null && (['request', 'time', 'recorded', 'base', 'head']));
+/** The change and drift listings: a title line, then one row per request. */
+function terminal_requestTable(t, title, sides, rows) {
+    return [
+        '',
+        t.paint.bold(t.fit(title)),
+        ...t.table(['request', 'time', 'subject', 'method', 'tools', ...sides, 'matched'], rows.map((row) => [
+            terminal_plain(row.request_id),
+            terminal_timeCell(row.occurred_at),
+            terminal_plain(row.subject),
+            terminal_plain(row.method),
+            row.tools.length ? terminal_plain(row.tools.join(',')) : '-',
+            ...row.decisions,
+            row.matched_rule_ids.length ? terminal_plain(row.matched_rule_ids.join(',')) : '-',
+        ]), REQUEST_COLUMNS),
+    ];
+}
+/** How human outputs explain the word on its first use (docs/cli.md "Text output"). */
+const terminal_UNEVALUABLE_MEANING = 'unevaluable (the recorded data cannot decide it)';
+
+;// CONCATENATED MODULE: ./build/render/coverageText.js
+
+
+
+/**
+ * The terminal's "beyond the sample" lines (docs/coverage.md "Output"): the count line, the newly
+ * allowed kinds the sample never contained with their witness ids, and the unseen newly denied
+ * kinds by edit. The whole list is in the JSON report and the --witnesses file. Pure.
+ */
+function coverageText_coverageLines(r, t) {
+    const section = r.coverage;
+    if (!section)
+        return [];
+    const caveat = coverageCaveat(section);
+    if (section.kinds === 0 && caveat === null)
+        return [];
+    const out = ['', t.paint.bold(t.fit(`beyond the sample: ${coverageLine(section)}`))];
+    if (caveat !== null)
+        out.push(t.paint.yellow(t.fit(plain(caveat))));
+    const allowed = uncoveredAllowed(section);
+    if (allowed.length > 0) {
+        out.push(...t.table(['newly allowed, never in the sample: head by', 'base by', 'witness'], allowed.map((c) => [plain(basisText(c.head_by)), plain(basisText(c.base_by)), c.witness?.id ?? '-'])));
+    }
+    const denied = deniedByEdit(section);
+    if (denied.length > 0) {
+        out.push(...t.table(['newly denied, never in the sample: edit', 'kinds', 'seen', 'example'], denied.map((g) => {
+            const edits = g.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ') || '-';
+            return [
+                g.joint ? `${edits}, together` : edits,
+                String(g.unseen),
+                String(g.seen),
+                g.example?.id ?? '-',
+            ];
+        }), ['kinds', 'seen']));
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/render/text.js
+
+
+
+
+
+
+
+/**
+ * Pure: the terminal report for a person, every line within `options.width` columns. Colour only
+ * when asked (the CLI asks on a TTY).
+ */
+function renderReplayText(report, options) {
+    const t = terminal(options);
+    const p = t.paint;
+    const m = report.meta;
+    const out = headerLines(m, t, { window: report.result?.sample_window });
+    out.push('');
+    if (report.errors.length > 0 || report.result === null) {
+        out.push(p.red(p.bold(t.fit(`invalid policy: ${report.errors.length} problem(s), nothing replayed`))));
+        for (const e of report.errors)
+            out.push(t.fit(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`));
+        return `${out.join('\n')}\n`;
+    }
+    const r = report.result;
+    out.push(...text_countLines(m, r, t), ...byEditLines(r, t), ...coverageLines(r, t), ...groupLines(r, t), ...unevaluableLines(r, t), ...changeLines(r, t), ...text_malformedLines(r, t), ...fidelityLines(r, t), ...ruleHitLines(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)', r.rule_hits, t));
+    return `${out.join('\n')}\n`;
+}
+/** The versions, the policies and the sample; shared with the drift text (`headNote`). */
+function headerLines(m, t, extra = {}) {
+    const headNote = extra.headNote ?? '';
+    const out = [];
+    out.push(t.paint.bold(t.fit(`policy-replay ${m.version} (OPA ${m.opa_version})`)));
+    if (m.head)
+        out.push(t.fit(`head     ${plain(m.head.path)}  sha256:${m.head.sha256.slice(0, 12)}${headNote}`));
+    if (m.base)
+        out.push(t.fit(`base     ${plain(m.base.path)}  sha256:${m.base.sha256.slice(0, 12)}`));
+    else if (m.status === 'added')
+        out.push(t.fit('base     (none: a new policy; every scoreable request is a change from unknown)'));
+    out.push(t.fit(`traffic  ${plain(m.traffic.path)}  sha256:${m.traffic.sha256.slice(0, 12)}`));
+    const files = m.traffic.files;
+    if (files.length > 1)
+        out.push(t.fit(`         ${n(files.length)} files in path order: ${plain(files[0].path)} … ${plain(files[files.length - 1].path)}`));
+    if (m.traffic.format === 'opa-decision-log') {
+        out.push(t.fit(`         OPA decision log: ${n(m.skipped.non_decision)} other log lines and ${n(m.skipped.other_path)} decisions of other paths skipped`));
+    }
+    if (extra.window?.first_at && extra.window.last_at)
+        out.push(t.fit(`window   ${timeCell(extra.window.first_at)} – ${timeCell(extra.window.last_at)}`));
+    if (m.since !== null || m.limit !== null) {
+        out.push(t.fit(`filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${n(m.excluded_without_time)} excluded without a time`));
+    }
+    return out;
+}
+/** The decisions of each side, the decided-although-unevaluable note and the changes line. */
+function text_countLines(m, r, t) {
+    const p = t.paint;
+    const out = [];
+    if (m.status === 'deleted')
+        out.push(p.bold(t.fit('policy deleted: the counts below are what the base decided')), '');
+    out.push(t.fit(`decisions: allowed, denied or ${UNEVALUABLE_MEANING}`));
+    const base = r.base_counts;
+    const side = m.status === 'deleted' ? 'base' : 'head';
+    out.push(...t.table(['', 'evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'], [
+        ...(base && m.status !== 'deleted'
+            ? [
+                [
+                    'base',
+                    n(r.evaluated),
+                    n(base.allowed),
+                    n(base.denied),
+                    n(base.unevaluable),
+                    n(r.malformed.count),
+                ],
+            ]
+            : []),
+        [side, n(r.evaluated), n(r.allowed), n(r.denied), n(r.unevaluable), n(r.malformed.count)],
+    ]));
+    const decided = r.unevaluable_by_reading - r.unevaluable;
+    if (decided > 0) {
+        // docs/unknowns.md: decided although a rule reads something the record lacks.
+        out.push(t.fit(`decided  ${n(decided)} lacked recorded data a rule reads yet were decided (static rule: ${n(r.unevaluable_by_reading)} unevaluable)`));
+    }
+    else if (m.unevaluable_mode === 'static') {
+        out.push(t.fit('unevaluable judged by the static rule: any rule reading missing data (--unevaluable static)'));
+    }
+    out.push('');
+    const changeLine = t.fit(`changes  ${n(r.changes_total)} total: ${n(r.newly_allowed)} newly allowed, ${n(r.newly_denied)} newly denied, ${n(r.from_unknown)} from unknown`);
+    out.push(r.newly_allowed > 0
+        ? p.red(p.bold(changeLine))
+        : r.changes_total > 0
+            ? p.yellow(changeLine)
+            : p.green(changeLine));
+    const lost = r.newly_unevaluable;
+    if (lost && lost.from_allow + lost.from_deny > 0) {
+        out.push(p.yellow(t.fit(`lost     ${n(lost.from_allow + lost.from_deny)} the base decides the head can no longer judge (${n(lost.from_allow)} the base allowed, ${n(lost.from_deny)} the base denied)`)));
+    }
+    if (r.recorded_mismatch > 0) {
+        out.push(p.yellow(t.fit(`recorded ${n(r.recorded_mismatch)} recorded decisions differ from the base's`)));
+    }
+    return out;
+}
+/** What each edit did (docs/review.md "by_edit"): a cause set per row, newly allowed first. */
+function byEditLines(r, t) {
+    const rows = r.by_edit ?? [];
+    if (rows.length === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit(`by edit (${n(rows.length)} cause set${rows.length === 1 ? '' : 's'}, most newly allowed first)`)),
+        ...t.table(['edit', 'newly allowed', 'newly denied', 'from unknown'], rows.map((row) => {
+            const edits = row.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ');
+            return [
+                row.joint ? `${edits}, together` : edits || 'unexplained (a policy-replay bug: please report it)',
+                n(row.newly_allowed),
+                n(row.newly_denied),
+                n(row.unknown_to_allow + row.unknown_to_deny),
+            ];
+        }), ['newly allowed', 'newly denied', 'from unknown']),
+    ];
+}
+function groupLines(r, t) {
+    const out = [];
+    const groups = r.change_groups ?? [];
+    const groupsTotal = r.change_groups_total ?? 0;
+    if (groupsTotal > 0) {
+        out.push('', t.paint.bold(t.fit(`what changes, and why (showing ${n(groups.length)} of ${n(groupsTotal)} groups, most dangerous first)`)), ...t.table(['change', 'requests', 'subjects', 'method and tools', 'because'], groups.map((g) => groupTextCells(g, 'replay', plain)), ['change', 'requests']));
+    }
+    return out;
+}
+/** The unevaluable reasons with what to do about each; shared with the drift text. */
+function unevaluableLines(r, t) {
+    if (r.unevaluable === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit('unevaluable reasons')),
+        ...t.table(['reason', 'requests', 'what to do'], r.unevaluable_reasons.map((reason) => [
+            reason,
+            n(r.unevaluable_by_reason[reason] ?? 0),
+            UNEVALUABLE_ADVICE[reason],
+        ]), ['reason', 'requests']),
+    ];
+}
+function changeLines(r, t) {
+    if (r.changes.length === 0)
+        return [];
+    return requestTable(t, `changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`, ['base', 'head'], r.changes.map((c) => ({ ...c, decisions: [c.current_decision, c.draft_decision] })));
+}
+/** The malformed records with the first few examples; shared with the drift text. */
+function text_malformedLines(r, t) {
+    const out = [];
+    if (r.malformed.count > 0) {
+        out.push('', t.paint.bold(t.fit(`malformed records (${n(r.malformed.count)}, not replayed)`)));
+        for (const e of r.malformed.examples)
+            out.push(t.fit(`  ${plain(describePosition(e))}: ${plain(e.reason)}`));
+        if (r.malformed.count > r.malformed.examples.length) {
+            out.push(t.fit(`  … ${n(r.malformed.count - r.malformed.examples.length)} more`));
+        }
+    }
+    return out;
+}
+function fidelityLines(r, t) {
+    const out = [];
+    const fidelity = r.fidelity;
+    if (fidelity) {
+        out.push('', t.paint.bold(t.fit(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`)));
+        out.push(...t.table(['level', 'manifests', 'records'], ['exact', 'controlled', 'partial', 'unreplayable', 'no_manifest'].map((l) => [
+            l,
+            l === 'no_manifest' ? '-' : n(fidelity.levels[l] ?? 0),
+            n(fidelity.records_by_level[l] ?? 0),
+        ])));
+        for (const g of fidelity.blocking_gaps)
+            out.push(t.paint.red(t.fit(`  blocks replay: ${g.path} (${g.reason}) in ${n(g.manifests)} manifest(s)`)));
+    }
+    return out;
+}
+/** Rule hits of one side; shared with the drift text. */
+function ruleHitLines(title, hits, t) {
+    return [
+        '',
+        t.paint.bold(t.fit(title)),
+        ...t.table(['rule', 'hits'], Object.entries(hits).map(([id, c]) => [plain(id), n(c)])),
+    ];
+}
+
+;// CONCATENATED MODULE: ./build/render/regoText.js
+
+
+
+
+const regoText_DIRECTION_WORDS = {
+    newly_allowed: 'newly allowed',
+    undefined_to_defined: 'undefined → defined',
+    newly_denied: 'newly denied',
+    defined_to_undefined: 'defined → undefined',
+    error: 'evaluation failed on one side',
+    result_changed: 'result changed, decision the same',
+};
+/** An edit in words: `rule data.httpapi.authz.allow modified (authz.rego:12)`, `data /org/managers added`. */
+function editWords(e) {
+    return e.kind === 'rule'
+        ? `rule ${e.ref} ${e.change} (${e.file}:${e.line})`
+        : `data ${e.pointer} ${e.change}`;
+}
+function becauseWords(because, joint) {
+    if (because.length === 0)
+        return '-';
+    const names = because.map((e) => (e.kind === 'rule' ? e.ref : `data ${e.pointer}`));
+    return joint ? `${names.join(' + ')} (together)` : names.join(', ');
+}
+function mappingWords(report) {
+    const m = report.meta.rego.mapping;
+    if (m.kind === 'field')
+        return `allow = result.${m.field}`;
+    if (m.kind === 'deny-when-nonempty')
+        return 'denied when the result (a set of violations) is not empty';
+    return 'the result is the allow';
+}
+/** One change's difference, compactly: `/headers/x: "a" → "b"`; an error's message instead. */
+function differenceWords(row) {
+    if (row.change === 'error')
+        return `error: ${row.errors.head ?? row.errors.base ?? ''}`;
+    return row.differences
+        .map((d) => `${d.pointer === '' ? '(result)' : d.pointer}: ${d.base ?? 'undefined'} → ${d.head ?? 'undefined'}`)
+        .join('; ');
+}
+function renderRegoText(report, options) {
+    const t = terminal(options);
+    const r = report.result;
+    const drift = report.meta.status === 'drift';
+    const out = regoText_headerLines(report, t);
+    if (r === null) {
+        out.push('', t.paint.red(t.fit(`${n(report.errors.length)} problem(s) in the policies; nothing replayed`)));
+        for (const e of report.errors)
+            out.push(t.fit(`  ${plain(e.file)}:${e.line}:${e.column}: ${plain(e.message)}`));
+        return `${out.join('\n')}\n`;
+    }
+    out.push(...regoText_countLines(r, t, drift), ...regoText_changeSummary(r, t, drift), ...editLines(r, t));
+    out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...malformedLines(r, t));
+    return `${out.join('\n')}\n`;
+}
+function regoText_headerLines(report, t) {
+    const { meta } = report;
+    const head = meta.head?.path ?? '-';
+    const title = meta.status === 'drift'
+        ? `drift of ${plain(head)}`
+        : `${plain(meta.base?.path ?? '(new)')} → ${plain(head)}`;
+    const skipped = meta.skipped.non_decision + meta.skipped.other_path;
+    return [
+        t.paint.bold(t.fit(`policy-replay (Rego): ${title}`)),
+        t.fit(`  decision ${plain(meta.rego.decision_path)}: ${mappingWords(report)}; OPA ${plain(meta.rego.engine_version)}`),
+        t.fit(`  sample ${plain(meta.traffic.path)}${skipped > 0 ? ` (${n(skipped)} lines skipped: other paths or not decisions)` : ''}`),
+    ];
+}
+function regoText_countLines(r, t, drift) {
+    const share = (x) => percentText(x, r.evaluated);
+    const rows = [
+        ['allowed', n(r.allowed), share(r.allowed)],
+        ['denied', n(r.denied), share(r.denied)],
+        ['unevaluable', n(r.unevaluable), share(r.unevaluable)],
+    ];
+    const out = [
+        '',
+        t.paint.bold(t.fit(`${n(r.evaluated)} events replayed${drift ? ' (the policy against the recorded results)' : ''}`)),
+    ];
+    if (r.base_counts !== null) {
+        const b = r.base_counts;
+        out.push(...t.table(['', 'base', 'head', 'share'], [
+            ['allowed', n(b.allowed), n(r.allowed), share(r.allowed)],
+            ['denied', n(b.denied), n(r.denied), share(r.denied)],
+            ['unevaluable', n(b.unevaluable), n(r.unevaluable), share(r.unevaluable)],
+        ]));
+    }
+    else
+        out.push(...t.table(['', drift ? 'replayed' : 'head', 'share'], rows));
+    for (const reason of r.unevaluable_reasons)
+        out.push(t.fit(`  unevaluable, ${reason}: ${n(r.unevaluable_by_reason[reason] ?? 0)}`));
+    return out;
+}
+function regoText_changeSummary(r, t, drift) {
+    const noun = drift ? 'drifts' : 'changes';
+    const out = ['', t.paint.bold(t.fit(`${n(r.changes_total)} ${noun}`))];
+    for (const d of REGO_DIRECTIONS)
+        if (r[d] > 0) {
+            const line = t.fit(`  ${regoText_DIRECTION_WORDS[d]}: ${n(r[d])}`);
+            out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
+        }
+    if (drift && r.without_recorded_result !== null && r.without_recorded_result > 0)
+        out.push(t.fit(`  without a recorded result (erased or masked): ${n(r.without_recorded_result)}`));
+    if (r.newly_unevaluable !== null) {
+        const lost = r.newly_unevaluable.from_allow + r.newly_unevaluable.from_deny;
+        if (lost > 0)
+            out.push(t.fit(`  the base decides and the head cannot: ${n(lost)} (${n(r.newly_unevaluable.from_deny)} were denied, ${n(r.newly_unevaluable.from_allow)} allowed)`));
+    }
+    return out;
+}
+function editLines(r, t) {
+    if (r.edits === null)
+        return [];
+    const out = ['', t.paint.bold(t.fit(`${n(r.edits.length)} edit(s)`))];
+    for (const e of r.edits)
+        out.push(t.fit(`  ${plain(editWords(e))}`));
+    if (r.by_edit !== null && r.by_edit.length > 0) {
+        const shown = REGO_DIRECTIONS.filter((d) => r[d] > 0);
+        out.push('', t.paint.bold(t.fit('changes by cause')));
+        out.push(...t.table(['because', ...shown.map((d) => regoText_DIRECTION_WORDS[d].split(',')[0])], r.by_edit.map((row) => [plain(becauseWords(row.edits, row.joint)), ...shown.map((d) => n(row[d]))]), ['because']));
+    }
+    return out;
+}
+function changeRows(r, t, drift) {
+    if (r.changes.length === 0)
+        return [];
+    const more = r.changes_total - r.changes.length;
+    const out = [
+        '',
+        t.paint.bold(t.fit(`${drift ? 'drifts' : 'changes'}${more > 0 ? ` (first ${n(r.changes.length)}; ${n(more)} more)` : ''}`)),
+    ];
+    out.push(...t.table([
+        'request',
+        'time',
+        'change',
+        drift ? 'recorded' : 'base',
+        drift ? 'replayed' : 'head',
+        'because',
+        'difference',
+    ], r.changes.map((c) => [
+        plain(c.request_id),
+        timeCell(c.occurred_at),
+        c.change,
+        c.current_decision,
+        c.draft_decision,
+        plain(becauseWords(c.because, c.joint)),
+        plain(differenceWords(c)),
+    ]), ['request', 'change']));
+    return out;
+}
+function evaluationLines(r, t) {
+    const e = r.evaluation;
+    const out = [];
+    const sides = ['base', 'head'].filter((s) => e.partial[s] > 0);
+    for (const s of sides)
+        out.push(t.fit(`  ${s}: ${n(e.partial[s])} events read an erased or masked part (partial evaluation); ${n(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input, so some may be imprecision)' : ''}`));
+    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
+        out.push(t.fit(`  ${plain(name)}: not in the event's nd_builtin_cache on ${n(count)} evaluations`));
+    return out.length === 0 ? [] : ['', t.paint.bold(t.fit('evaluation')), ...out];
+}
+
+;// CONCATENATED MODULE: ./build/render/regoMarkdown.js
+
+
+
+
+function renderRegoMarkdown(report) {
+    const { meta } = report;
+    const r = report.result;
+    const drift = meta.status === 'drift';
+    const title = drift
+        ? `drift of \`${escapeMarkdown(meta.head?.path ?? '')}\``
+        : meta.base?.path === meta.head?.path
+            ? cell(meta.head?.path ?? '')
+            : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
+    const out = [
+        `### policy-replay (Rego): ${title}`,
+        '',
+        `Decision ${cell(meta.rego.decision_path)}: ${escapeMarkdown(mappingWords(report))}.`,
+    ];
+    if (r === null) {
+        out.push('', `**${countText(report.errors.length)} problem(s) in the policies; nothing replayed.**`, '');
+        for (const e of report.errors)
+            out.push(`- ${cell(e.file)}:${e.line}:${e.column}: ${cell(e.message)}`);
+        return `${out.join('\n')}\n`;
+    }
+    out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...changes(r, drift), ...evaluation(r));
+    if (r.malformed.count > 0)
+        out.push('', `${countText(r.malformed.count)} malformed event(s) not replayed.`);
+    return `${out.join('\n')}\n`;
+}
+function verdictLine(r, drift) {
+    if (r.changes_total === 0)
+        return `**No ${drift ? 'drift' : 'change'}** over ${countText(r.evaluated)} events.`;
+    const parts = regoReport_REGO_DIRECTIONS.filter((d) => r[d] > 0).map((d) => `${countText(r[d])} ${regoText_DIRECTION_WORDS[d]}`);
+    return `**${countText(r.changes_total)} ${drift ? 'drifts' : 'changes'}** over ${countText(r.evaluated)} events: ${parts.join(', ')}.`;
+}
+function countTable(r) {
+    const share = (x) => numbers_percentText(x, r.evaluated);
+    const b = r.base_counts;
+    const rows = [
+        ['allowed', r.allowed, b?.allowed ?? null],
+        ['denied', r.denied, b?.denied ?? null],
+        ['unevaluable', r.unevaluable, b?.unevaluable ?? null],
+    ];
+    return b === null
+        ? ['| | head | share |', '|---|---:|---:|', ...rows.map(([k, h]) => `| ${k} | ${countText(h)} | ${share(h)} |`)]
+        : [
+            '| | base | head | Δ |',
+            '|---|---:|---:|---:|',
+            ...rows.map(([k, h, x]) => `| ${k} | ${countText(x)} | ${countText(h)} | ${h - x >= 0 ? '+' : ''}${countText(h - x)} |`),
+        ];
+}
+function edits(r) {
+    if (r.edits === null || r.edits.length === 0)
+        return [];
+    const out = ['', `**Edits** (${countText(r.edits.length)})`, ''];
+    for (const e of r.edits)
+        out.push(`- ${escapeMarkdown(editWords(e))}`);
+    if (r.by_edit !== null && r.by_edit.length > 0) {
+        const dirs = regoReport_REGO_DIRECTIONS.filter((d) => r[d] > 0);
+        out.push('', `| because | ${dirs.map((d) => regoText_DIRECTION_WORDS[d]).join(' | ')} |`, `|---|${dirs.map(() => '---:').join('|')}|`);
+        for (const row of r.by_edit)
+            out.push(`| ${cell(becauseWords(row.edits, row.joint))} | ${dirs.map((d) => countText(row[d])).join(' | ')} |`);
+    }
+    return out;
+}
+function changes(r, drift) {
+    if (r.changes.length === 0)
+        return [];
+    const more = r.changes_total - r.changes.length;
+    const out = [
+        '',
+        `**${drift ? 'Drifts' : 'Changed requests'}**${more > 0 ? ` (first ${countText(r.changes.length)} of ${countText(r.changes_total)})` : ''}`,
+        '',
+        `| request | change | ${drift ? 'recorded' : 'base'} | ${drift ? 'replayed' : 'head'} | because | difference |`,
+        '|---|---|---|---|---|---|',
+    ];
+    for (const c of r.changes)
+        out.push(`| ${cell(c.request_id)} | ${c.change} | ${c.current_decision} | ${c.draft_decision} | ${cell(becauseWords(c.because, c.joint))} | ${cell(differenceWords(c))} |`);
+    return out;
+}
+function evaluation(r) {
+    const e = r.evaluation;
+    const lines = ['base', 'head']
+        .filter((s) => e.partial[s] > 0)
+        .map((s) => `- ${s}: ${countText(e.partial[s])} events read an erased or masked part; ${countText(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input: some may be imprecision)' : ''}`);
+    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
+        lines.push(`- ${cell(name)} not recorded in the event's cache: ${countText(count)} evaluations`);
+    return lines.length === 0 ? [] : ['', '**Evaluation**', '', ...lines];
 }
 
 ;// CONCATENATED MODULE: ./build/coverage/bdd.js
@@ -88110,7 +88707,82 @@ function toDrift(change) {
     };
 }
 
+;// CONCATENATED MODULE: ./build/action/regoDrift.js
+/**
+ * Drift of the Rego bundle roots on a schedule (docs/rego.md "The Action"): each root as the
+ * checked-out default branch holds it (read from git's objects, symlinks followed within the
+ * commit, as on a pull request) replayed against the results its decision logs recorded.
+ */
+
+
+
+
+
+
+
+
+
+
+async function replayRegoDrift(deps, commit, mapping, tempDir) {
+    const roots = regoRootsOf(deps.settings.policies, mapping);
+    if (roots.length === 0)
+        return [];
+    const scratch = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(tempDir, 'policy-replay-rego-drift-'));
+    const outcomes = [];
+    try {
+        for (const [i, root] of roots.entries()) {
+            try {
+                const outcome = await driftOf(deps, root, commit, mapping, (0,external_node_path_namespaceObject.join)(scratch, String(i)));
+                if (outcome !== null)
+                    outcomes.push(outcome);
+            }
+            catch (error) {
+                const failure = replayFailure(root.path, error);
+                deps.log(`${root.path}: ${failure.message}`);
+                outcomes.push(failedOutcome({ path: root.path, status: 'scheduled', previous_path: null }, failure));
+            }
+        }
+    }
+    finally {
+        await (0,promises_namespaceObject.rm)(scratch, { recursive: true, force: true });
+    }
+    return outcomes;
+}
+/** One root's drift; null when the default branch has no such directory. */
+async function driftOf(deps, root, commit, mapping, dir) {
+    const { settings, log } = deps;
+    if ((await writeRootAtCommit(deps.workspace, commit, root.path, dir)) === null) {
+        log(`${root.path}: no such directory at ${commit}: no Rego bundle to replay`);
+        return null;
+    }
+    const key = root.mappingKey ?? root.path;
+    const identity = { path: root.path, status: 'scheduled', previous_path: null };
+    const sample = await locateSample(deps.workspace, key, settings, mapping);
+    // No pull request here: only the ambiguity check applies.
+    const evidence = evidenceProblems(sample, null);
+    const outcome = sampledOutcome(identity, sample, evidence, log);
+    if (evidence.length > 0)
+        return outcome;
+    if (sample.traffic === null) {
+        log(`${root.path}: no traffic to replay (looked for ${boundedList(sample.looked)})`);
+        return outcome;
+    }
+    log(`${root.path}: drift replay of ${sample.traffic} (Rego)`);
+    const report = await replayRoot(deps, {
+        mode: 'drift',
+        root,
+        entry: mapping?.policies[key],
+        head: dir,
+        base: null,
+        traffic: sample.trafficFiles,
+    });
+    outcome.rego_report = report;
+    outcome.errors = report.errors;
+    return outcome;
+}
+
 ;// CONCATENATED MODULE: ./build/action/drift.js
+
 
 
 
@@ -88126,7 +88798,7 @@ async function trackedPolicies(workspace, globs) {
     return (await trackedFiles(workspace)).filter(matches).sort();
 }
 /** Replays each saved policy against its sample's recorded decisions. */
-async function replayDrift(context, settings, opa, log) {
+async function replayDrift(context, settings, opa, log, enginePath) {
     const mapping = readSampleMapping(context.workspace);
     // Policies are read through git at the checked-out commit, never through the file system: a
     // symlink is followed inside that commit's tree only (one leaving the repository, or a loop,
@@ -88144,6 +88816,7 @@ async function replayDrift(context, settings, opa, log) {
             outcomes.push(failedOutcome({ path, status: 'scheduled', previous_path: null }, failure));
         }
     }
+    outcomes.push(...(await replayRegoDrift({ workspace: context.workspace, settings, log, enginePath }, commit, mapping, context.tempDir)));
     return outcomes;
 }
 async function replayDriftOf(path, commit, context, settings, opa, log, mapping) {
@@ -88182,535 +88855,6 @@ async function replayDriftOf(path, commit, context, settings, opa, log, mapping)
     outcome.drift = toDriftReport(result);
     outcome.errors = result.report.errors;
     return outcome;
-}
-
-;// CONCATENATED MODULE: ./build/render/terminal.js
-
-
-function terminal_terminal(options) {
-    const width = options.width ?? DEFAULT_TEXT_WIDTH;
-    return {
-        width,
-        paint: painter(options.colour),
-        fit: (text) => fitLine(text, width),
-        table: (header, rows, keep) => textTable(header, rows, { width, indent: '  ', ...(keep ? { keep } : {}) }),
-    };
-}
-function painter(colour) {
-    const paint = (code, text) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
-    return {
-        bold: (t) => paint('1', t),
-        red: (t) => paint('31', t),
-        green: (t) => paint('32', t),
-        yellow: (t) => paint('33', t),
-    };
-}
-/** Removes terminal control sequences from values that come from traffic; null reads `-`. */
-function terminal_plain(value) {
-    if (value === null)
-        return '-';
-    // eslint-disable-next-line no-control-regex
-    return value.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
-}
-/** A recorded time in the one human form (UTC, to the second); none reads `-`. */
-function terminal_timeCell(occurredAt) {
-    return occurredAt === null ? '-' : terminal_plain(humanTime(occurredAt));
-}
-/** The columns of a request table cut last: which request, when, and what each side decided. */
-const REQUEST_COLUMNS = (/* unused pure expression or super */ null && (['request', 'time', 'recorded', 'base', 'head']));
-/** The change and drift listings: a title line, then one row per request. */
-function terminal_requestTable(t, title, sides, rows) {
-    return [
-        '',
-        t.paint.bold(t.fit(title)),
-        ...t.table(['request', 'time', 'subject', 'method', 'tools', ...sides, 'matched'], rows.map((row) => [
-            terminal_plain(row.request_id),
-            terminal_timeCell(row.occurred_at),
-            terminal_plain(row.subject),
-            terminal_plain(row.method),
-            row.tools.length ? terminal_plain(row.tools.join(',')) : '-',
-            ...row.decisions,
-            row.matched_rule_ids.length ? terminal_plain(row.matched_rule_ids.join(',')) : '-',
-        ]), REQUEST_COLUMNS),
-    ];
-}
-/** How human outputs explain the word on its first use (docs/cli.md "Text output"). */
-const terminal_UNEVALUABLE_MEANING = 'unevaluable (the recorded data cannot decide it)';
-
-;// CONCATENATED MODULE: ./build/render/coverageText.js
-
-
-
-/**
- * The terminal's "beyond the sample" lines (docs/coverage.md "Output"): the count line, the newly
- * allowed kinds the sample never contained with their witness ids, and the unseen newly denied
- * kinds by edit. The whole list is in the JSON report and the --witnesses file. Pure.
- */
-function coverageText_coverageLines(r, t) {
-    const section = r.coverage;
-    if (!section)
-        return [];
-    const caveat = coverageCaveat(section);
-    if (section.kinds === 0 && caveat === null)
-        return [];
-    const out = ['', t.paint.bold(t.fit(`beyond the sample: ${coverageLine(section)}`))];
-    if (caveat !== null)
-        out.push(t.paint.yellow(t.fit(plain(caveat))));
-    const allowed = uncoveredAllowed(section);
-    if (allowed.length > 0) {
-        out.push(...t.table(['newly allowed, never in the sample: head by', 'base by', 'witness'], allowed.map((c) => [plain(basisText(c.head_by)), plain(basisText(c.base_by)), c.witness?.id ?? '-'])));
-    }
-    const denied = deniedByEdit(section);
-    if (denied.length > 0) {
-        out.push(...t.table(['newly denied, never in the sample: edit', 'kinds', 'seen', 'example'], denied.map((g) => {
-            const edits = g.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ') || '-';
-            return [
-                g.joint ? `${edits}, together` : edits,
-                String(g.unseen),
-                String(g.seen),
-                g.example?.id ?? '-',
-            ];
-        }), ['kinds', 'seen']));
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./build/render/text.js
-
-
-
-
-
-
-
-/**
- * Pure: the terminal report for a person, every line within `options.width` columns. Colour only
- * when asked (the CLI asks on a TTY).
- */
-function renderReplayText(report, options) {
-    const t = terminal(options);
-    const p = t.paint;
-    const m = report.meta;
-    const out = headerLines(m, t, { window: report.result?.sample_window });
-    out.push('');
-    if (report.errors.length > 0 || report.result === null) {
-        out.push(p.red(p.bold(t.fit(`invalid policy: ${report.errors.length} problem(s), nothing replayed`))));
-        for (const e of report.errors)
-            out.push(t.fit(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`));
-        return `${out.join('\n')}\n`;
-    }
-    const r = report.result;
-    out.push(...text_countLines(m, r, t), ...byEditLines(r, t), ...coverageLines(r, t), ...groupLines(r, t), ...unevaluableLines(r, t), ...changeLines(r, t), ...text_malformedLines(r, t), ...fidelityLines(r, t), ...ruleHitLines(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)', r.rule_hits, t));
-    return `${out.join('\n')}\n`;
-}
-/** The versions, the policies and the sample; shared with the drift text (`headNote`). */
-function headerLines(m, t, extra = {}) {
-    const headNote = extra.headNote ?? '';
-    const out = [];
-    out.push(t.paint.bold(t.fit(`policy-replay ${m.version} (OPA ${m.opa_version})`)));
-    if (m.head)
-        out.push(t.fit(`head     ${plain(m.head.path)}  sha256:${m.head.sha256.slice(0, 12)}${headNote}`));
-    if (m.base)
-        out.push(t.fit(`base     ${plain(m.base.path)}  sha256:${m.base.sha256.slice(0, 12)}`));
-    else if (m.status === 'added')
-        out.push(t.fit('base     (none: a new policy; every scoreable request is a change from unknown)'));
-    out.push(t.fit(`traffic  ${plain(m.traffic.path)}  sha256:${m.traffic.sha256.slice(0, 12)}`));
-    const files = m.traffic.files;
-    if (files.length > 1)
-        out.push(t.fit(`         ${n(files.length)} files in path order: ${plain(files[0].path)} … ${plain(files[files.length - 1].path)}`));
-    if (m.traffic.format === 'opa-decision-log') {
-        out.push(t.fit(`         OPA decision log: ${n(m.skipped.non_decision)} other log lines and ${n(m.skipped.other_path)} decisions of other paths skipped`));
-    }
-    if (extra.window?.first_at && extra.window.last_at)
-        out.push(t.fit(`window   ${timeCell(extra.window.first_at)} – ${timeCell(extra.window.last_at)}`));
-    if (m.since !== null || m.limit !== null) {
-        out.push(t.fit(`filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${n(m.excluded_without_time)} excluded without a time`));
-    }
-    return out;
-}
-/** The decisions of each side, the decided-although-unevaluable note and the changes line. */
-function text_countLines(m, r, t) {
-    const p = t.paint;
-    const out = [];
-    if (m.status === 'deleted')
-        out.push(p.bold(t.fit('policy deleted: the counts below are what the base decided')), '');
-    out.push(t.fit(`decisions: allowed, denied or ${UNEVALUABLE_MEANING}`));
-    const base = r.base_counts;
-    const side = m.status === 'deleted' ? 'base' : 'head';
-    out.push(...t.table(['', 'evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'], [
-        ...(base && m.status !== 'deleted'
-            ? [
-                [
-                    'base',
-                    n(r.evaluated),
-                    n(base.allowed),
-                    n(base.denied),
-                    n(base.unevaluable),
-                    n(r.malformed.count),
-                ],
-            ]
-            : []),
-        [side, n(r.evaluated), n(r.allowed), n(r.denied), n(r.unevaluable), n(r.malformed.count)],
-    ]));
-    const decided = r.unevaluable_by_reading - r.unevaluable;
-    if (decided > 0) {
-        // docs/unknowns.md: decided although a rule reads something the record lacks.
-        out.push(t.fit(`decided  ${n(decided)} lacked recorded data a rule reads yet were decided (static rule: ${n(r.unevaluable_by_reading)} unevaluable)`));
-    }
-    else if (m.unevaluable_mode === 'static') {
-        out.push(t.fit('unevaluable judged by the static rule: any rule reading missing data (--unevaluable static)'));
-    }
-    out.push('');
-    const changeLine = t.fit(`changes  ${n(r.changes_total)} total: ${n(r.newly_allowed)} newly allowed, ${n(r.newly_denied)} newly denied, ${n(r.from_unknown)} from unknown`);
-    out.push(r.newly_allowed > 0
-        ? p.red(p.bold(changeLine))
-        : r.changes_total > 0
-            ? p.yellow(changeLine)
-            : p.green(changeLine));
-    const lost = r.newly_unevaluable;
-    if (lost && lost.from_allow + lost.from_deny > 0) {
-        out.push(p.yellow(t.fit(`lost     ${n(lost.from_allow + lost.from_deny)} the base decides the head can no longer judge (${n(lost.from_allow)} the base allowed, ${n(lost.from_deny)} the base denied)`)));
-    }
-    if (r.recorded_mismatch > 0) {
-        out.push(p.yellow(t.fit(`recorded ${n(r.recorded_mismatch)} recorded decisions differ from the base's`)));
-    }
-    return out;
-}
-/** What each edit did (docs/review.md "by_edit"): a cause set per row, newly allowed first. */
-function byEditLines(r, t) {
-    const rows = r.by_edit ?? [];
-    if (rows.length === 0)
-        return [];
-    return [
-        '',
-        t.paint.bold(t.fit(`by edit (${n(rows.length)} cause set${rows.length === 1 ? '' : 's'}, most newly allowed first)`)),
-        ...t.table(['edit', 'newly allowed', 'newly denied', 'from unknown'], rows.map((row) => {
-            const edits = row.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ');
-            return [
-                row.joint ? `${edits}, together` : edits || 'unexplained (a policy-replay bug: please report it)',
-                n(row.newly_allowed),
-                n(row.newly_denied),
-                n(row.unknown_to_allow + row.unknown_to_deny),
-            ];
-        }), ['newly allowed', 'newly denied', 'from unknown']),
-    ];
-}
-function groupLines(r, t) {
-    const out = [];
-    const groups = r.change_groups ?? [];
-    const groupsTotal = r.change_groups_total ?? 0;
-    if (groupsTotal > 0) {
-        out.push('', t.paint.bold(t.fit(`what changes, and why (showing ${n(groups.length)} of ${n(groupsTotal)} groups, most dangerous first)`)), ...t.table(['change', 'requests', 'subjects', 'method and tools', 'because'], groups.map((g) => groupTextCells(g, 'replay', plain)), ['change', 'requests']));
-    }
-    return out;
-}
-/** The unevaluable reasons with what to do about each; shared with the drift text. */
-function unevaluableLines(r, t) {
-    if (r.unevaluable === 0)
-        return [];
-    return [
-        '',
-        t.paint.bold(t.fit('unevaluable reasons')),
-        ...t.table(['reason', 'requests', 'what to do'], r.unevaluable_reasons.map((reason) => [
-            reason,
-            n(r.unevaluable_by_reason[reason] ?? 0),
-            UNEVALUABLE_ADVICE[reason],
-        ]), ['reason', 'requests']),
-    ];
-}
-function changeLines(r, t) {
-    if (r.changes.length === 0)
-        return [];
-    return requestTable(t, `changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`, ['base', 'head'], r.changes.map((c) => ({ ...c, decisions: [c.current_decision, c.draft_decision] })));
-}
-/** The malformed records with the first few examples; shared with the drift text. */
-function text_malformedLines(r, t) {
-    const out = [];
-    if (r.malformed.count > 0) {
-        out.push('', t.paint.bold(t.fit(`malformed records (${n(r.malformed.count)}, not replayed)`)));
-        for (const e of r.malformed.examples)
-            out.push(t.fit(`  ${plain(describePosition(e))}: ${plain(e.reason)}`));
-        if (r.malformed.count > r.malformed.examples.length) {
-            out.push(t.fit(`  … ${n(r.malformed.count - r.malformed.examples.length)} more`));
-        }
-    }
-    return out;
-}
-function fidelityLines(r, t) {
-    const out = [];
-    const fidelity = r.fidelity;
-    if (fidelity) {
-        out.push('', t.paint.bold(t.fit(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`)));
-        out.push(...t.table(['level', 'manifests', 'records'], ['exact', 'controlled', 'partial', 'unreplayable', 'no_manifest'].map((l) => [
-            l,
-            l === 'no_manifest' ? '-' : n(fidelity.levels[l] ?? 0),
-            n(fidelity.records_by_level[l] ?? 0),
-        ])));
-        for (const g of fidelity.blocking_gaps)
-            out.push(t.paint.red(t.fit(`  blocks replay: ${g.path} (${g.reason}) in ${n(g.manifests)} manifest(s)`)));
-    }
-    return out;
-}
-/** Rule hits of one side; shared with the drift text. */
-function ruleHitLines(title, hits, t) {
-    return [
-        '',
-        t.paint.bold(t.fit(title)),
-        ...t.table(['rule', 'hits'], Object.entries(hits).map(([id, c]) => [plain(id), n(c)])),
-    ];
-}
-
-;// CONCATENATED MODULE: ./build/render/regoText.js
-
-
-
-
-const regoText_DIRECTION_WORDS = {
-    newly_allowed: 'newly allowed',
-    undefined_to_defined: 'undefined → defined',
-    newly_denied: 'newly denied',
-    defined_to_undefined: 'defined → undefined',
-    error: 'evaluation failed on one side',
-    result_changed: 'result changed, decision the same',
-};
-/** An edit in words: `rule data.httpapi.authz.allow modified (authz.rego:12)`, `data /org/managers added`. */
-function editWords(e) {
-    return e.kind === 'rule'
-        ? `rule ${e.ref} ${e.change} (${e.file}:${e.line})`
-        : `data ${e.pointer} ${e.change}`;
-}
-function becauseWords(because, joint) {
-    if (because.length === 0)
-        return '-';
-    const names = because.map((e) => (e.kind === 'rule' ? e.ref : `data ${e.pointer}`));
-    return joint ? `${names.join(' + ')} (together)` : names.join(', ');
-}
-function mappingWords(report) {
-    const m = report.meta.rego.mapping;
-    if (m.kind === 'field')
-        return `allow = result.${m.field}`;
-    if (m.kind === 'deny-when-nonempty')
-        return 'denied when the result (a set of violations) is not empty';
-    return 'the result is the allow';
-}
-/** One change's difference, compactly: `/headers/x: "a" → "b"`; an error's message instead. */
-function differenceWords(row) {
-    if (row.change === 'error')
-        return `error: ${row.errors.head ?? row.errors.base ?? ''}`;
-    return row.differences
-        .map((d) => `${d.pointer === '' ? '(result)' : d.pointer}: ${d.base ?? 'undefined'} → ${d.head ?? 'undefined'}`)
-        .join('; ');
-}
-function renderRegoText(report, options) {
-    const t = terminal(options);
-    const r = report.result;
-    const drift = report.meta.status === 'drift';
-    const out = regoText_headerLines(report, t);
-    if (r === null) {
-        out.push('', t.paint.red(t.fit(`${n(report.errors.length)} problem(s) in the policies; nothing replayed`)));
-        for (const e of report.errors)
-            out.push(t.fit(`  ${plain(e.file)}:${e.line}:${e.column}: ${plain(e.message)}`));
-        return `${out.join('\n')}\n`;
-    }
-    out.push(...regoText_countLines(r, t, drift), ...regoText_changeSummary(r, t, drift), ...editLines(r, t));
-    out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...malformedLines(r, t));
-    return `${out.join('\n')}\n`;
-}
-function regoText_headerLines(report, t) {
-    const { meta } = report;
-    const head = meta.head?.path ?? '-';
-    const title = meta.status === 'drift'
-        ? `drift of ${plain(head)}`
-        : `${plain(meta.base?.path ?? '(new)')} → ${plain(head)}`;
-    const skipped = meta.skipped.non_decision + meta.skipped.other_path;
-    return [
-        t.paint.bold(t.fit(`policy-replay (Rego): ${title}`)),
-        t.fit(`  decision ${plain(meta.rego.decision_path)}: ${mappingWords(report)}; OPA ${plain(meta.rego.engine_version)}`),
-        t.fit(`  sample ${plain(meta.traffic.path)}${skipped > 0 ? ` (${n(skipped)} lines skipped: other paths or not decisions)` : ''}`),
-    ];
-}
-function regoText_countLines(r, t, drift) {
-    const share = (x) => percentText(x, r.evaluated);
-    const rows = [
-        ['allowed', n(r.allowed), share(r.allowed)],
-        ['denied', n(r.denied), share(r.denied)],
-        ['unevaluable', n(r.unevaluable), share(r.unevaluable)],
-    ];
-    const out = [
-        '',
-        t.paint.bold(t.fit(`${n(r.evaluated)} events replayed${drift ? ' (the policy against the recorded results)' : ''}`)),
-    ];
-    if (r.base_counts !== null) {
-        const b = r.base_counts;
-        out.push(...t.table(['', 'base', 'head', 'share'], [
-            ['allowed', n(b.allowed), n(r.allowed), share(r.allowed)],
-            ['denied', n(b.denied), n(r.denied), share(r.denied)],
-            ['unevaluable', n(b.unevaluable), n(r.unevaluable), share(r.unevaluable)],
-        ]));
-    }
-    else
-        out.push(...t.table(['', drift ? 'replayed' : 'head', 'share'], rows));
-    for (const reason of r.unevaluable_reasons)
-        out.push(t.fit(`  unevaluable, ${reason}: ${n(r.unevaluable_by_reason[reason] ?? 0)}`));
-    return out;
-}
-function regoText_changeSummary(r, t, drift) {
-    const noun = drift ? 'drifts' : 'changes';
-    const out = ['', t.paint.bold(t.fit(`${n(r.changes_total)} ${noun}`))];
-    for (const d of REGO_DIRECTIONS)
-        if (r[d] > 0) {
-            const line = t.fit(`  ${regoText_DIRECTION_WORDS[d]}: ${n(r[d])}`);
-            out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
-        }
-    if (drift && r.without_recorded_result !== null && r.without_recorded_result > 0)
-        out.push(t.fit(`  without a recorded result (erased or masked): ${n(r.without_recorded_result)}`));
-    if (r.newly_unevaluable !== null) {
-        const lost = r.newly_unevaluable.from_allow + r.newly_unevaluable.from_deny;
-        if (lost > 0)
-            out.push(t.fit(`  the base decides and the head cannot: ${n(lost)} (${n(r.newly_unevaluable.from_deny)} were denied, ${n(r.newly_unevaluable.from_allow)} allowed)`));
-    }
-    return out;
-}
-function editLines(r, t) {
-    if (r.edits === null)
-        return [];
-    const out = ['', t.paint.bold(t.fit(`${n(r.edits.length)} edit(s)`))];
-    for (const e of r.edits)
-        out.push(t.fit(`  ${plain(editWords(e))}`));
-    if (r.by_edit !== null && r.by_edit.length > 0) {
-        const shown = REGO_DIRECTIONS.filter((d) => r[d] > 0);
-        out.push('', t.paint.bold(t.fit('changes by cause')));
-        out.push(...t.table(['because', ...shown.map((d) => regoText_DIRECTION_WORDS[d].split(',')[0])], r.by_edit.map((row) => [plain(becauseWords(row.edits, row.joint)), ...shown.map((d) => n(row[d]))]), ['because']));
-    }
-    return out;
-}
-function changeRows(r, t, drift) {
-    if (r.changes.length === 0)
-        return [];
-    const more = r.changes_total - r.changes.length;
-    const out = [
-        '',
-        t.paint.bold(t.fit(`${drift ? 'drifts' : 'changes'}${more > 0 ? ` (first ${n(r.changes.length)}; ${n(more)} more)` : ''}`)),
-    ];
-    out.push(...t.table([
-        'request',
-        'time',
-        'change',
-        drift ? 'recorded' : 'base',
-        drift ? 'replayed' : 'head',
-        'because',
-        'difference',
-    ], r.changes.map((c) => [
-        plain(c.request_id),
-        timeCell(c.occurred_at),
-        c.change,
-        c.current_decision,
-        c.draft_decision,
-        plain(becauseWords(c.because, c.joint)),
-        plain(differenceWords(c)),
-    ]), ['request', 'change']));
-    return out;
-}
-function evaluationLines(r, t) {
-    const e = r.evaluation;
-    const out = [];
-    const sides = ['base', 'head'].filter((s) => e.partial[s] > 0);
-    for (const s of sides)
-        out.push(t.fit(`  ${s}: ${n(e.partial[s])} events read an erased or masked part (partial evaluation); ${n(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input, so some may be imprecision)' : ''}`));
-    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
-        out.push(t.fit(`  ${plain(name)}: not in the event's nd_builtin_cache on ${n(count)} evaluations`));
-    return out.length === 0 ? [] : ['', t.paint.bold(t.fit('evaluation')), ...out];
-}
-
-;// CONCATENATED MODULE: ./build/render/regoMarkdown.js
-
-
-
-
-function renderRegoMarkdown(report) {
-    const { meta } = report;
-    const r = report.result;
-    const drift = meta.status === 'drift';
-    const title = drift
-        ? `drift of \`${escapeMarkdown(meta.head?.path ?? '')}\``
-        : meta.base?.path === meta.head?.path
-            ? cell(meta.head?.path ?? '')
-            : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
-    const out = [
-        `### policy-replay (Rego): ${title}`,
-        '',
-        `Decision ${cell(meta.rego.decision_path)}: ${escapeMarkdown(mappingWords(report))}.`,
-    ];
-    if (r === null) {
-        out.push('', `**${countText(report.errors.length)} problem(s) in the policies; nothing replayed.**`, '');
-        for (const e of report.errors)
-            out.push(`- ${cell(e.file)}:${e.line}:${e.column}: ${cell(e.message)}`);
-        return `${out.join('\n')}\n`;
-    }
-    out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...changes(r, drift), ...evaluation(r));
-    if (r.malformed.count > 0)
-        out.push('', `${countText(r.malformed.count)} malformed event(s) not replayed.`);
-    return `${out.join('\n')}\n`;
-}
-function verdictLine(r, drift) {
-    if (r.changes_total === 0)
-        return `**No ${drift ? 'drift' : 'change'}** over ${countText(r.evaluated)} events.`;
-    const parts = regoReport_REGO_DIRECTIONS.filter((d) => r[d] > 0).map((d) => `${countText(r[d])} ${regoText_DIRECTION_WORDS[d]}`);
-    return `**${countText(r.changes_total)} ${drift ? 'drifts' : 'changes'}** over ${countText(r.evaluated)} events: ${parts.join(', ')}.`;
-}
-function countTable(r) {
-    const share = (x) => numbers_percentText(x, r.evaluated);
-    const b = r.base_counts;
-    const rows = [
-        ['allowed', r.allowed, b?.allowed ?? null],
-        ['denied', r.denied, b?.denied ?? null],
-        ['unevaluable', r.unevaluable, b?.unevaluable ?? null],
-    ];
-    return b === null
-        ? ['| | head | share |', '|---|---:|---:|', ...rows.map(([k, h]) => `| ${k} | ${countText(h)} | ${share(h)} |`)]
-        : [
-            '| | base | head | Δ |',
-            '|---|---:|---:|---:|',
-            ...rows.map(([k, h, x]) => `| ${k} | ${countText(x)} | ${countText(h)} | ${h - x >= 0 ? '+' : ''}${countText(h - x)} |`),
-        ];
-}
-function edits(r) {
-    if (r.edits === null || r.edits.length === 0)
-        return [];
-    const out = ['', `**Edits** (${countText(r.edits.length)})`, ''];
-    for (const e of r.edits)
-        out.push(`- ${escapeMarkdown(editWords(e))}`);
-    if (r.by_edit !== null && r.by_edit.length > 0) {
-        const dirs = regoReport_REGO_DIRECTIONS.filter((d) => r[d] > 0);
-        out.push('', `| because | ${dirs.map((d) => regoText_DIRECTION_WORDS[d]).join(' | ')} |`, `|---|${dirs.map(() => '---:').join('|')}|`);
-        for (const row of r.by_edit)
-            out.push(`| ${cell(becauseWords(row.edits, row.joint))} | ${dirs.map((d) => countText(row[d])).join(' | ')} |`);
-    }
-    return out;
-}
-function changes(r, drift) {
-    if (r.changes.length === 0)
-        return [];
-    const more = r.changes_total - r.changes.length;
-    const out = [
-        '',
-        `**${drift ? 'Drifts' : 'Changed requests'}**${more > 0 ? ` (first ${countText(r.changes.length)} of ${countText(r.changes_total)})` : ''}`,
-        '',
-        `| request | change | ${drift ? 'recorded' : 'base'} | ${drift ? 'replayed' : 'head'} | because | difference |`,
-        '|---|---|---|---|---|---|',
-    ];
-    for (const c of r.changes)
-        out.push(`| ${cell(c.request_id)} | ${c.change} | ${c.current_decision} | ${c.draft_decision} | ${cell(becauseWords(c.because, c.joint))} | ${cell(differenceWords(c))} |`);
-    return out;
-}
-function evaluation(r) {
-    const e = r.evaluation;
-    const lines = ['base', 'head']
-        .filter((s) => e.partial[s] > 0)
-        .map((s) => `- ${s}: ${countText(e.partial[s])} events read an erased or masked part; ${countText(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input: some may be imprecision)' : ''}`);
-    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
-        lines.push(`- ${cell(name)} not recorded in the event's cache: ${countText(count)} evaluations`);
-    return lines.length === 0 ? [] : ['', '**Evaluation**', '', ...lines];
 }
 
 ;// CONCATENATED MODULE: ./build/action/runMarkdown.js
@@ -90060,6 +90204,7 @@ function pullOf(pullNumber, listing) {
 
 
 
+
 /** Longest single failure a run's final message quotes whole: it holds a path and its cause. */
 const MAX_MESSAGE_LENGTH = 2_000;
 /** Said whenever the run could not judge what merging produces. */
@@ -90334,7 +90479,7 @@ async function runDriftMode(settings, context, client) {
     if (off !== null)
         throw new Error(`drift reports the default branch's policies, but ${off}: dispatch the workflow on the default branch (a branch's drift: the CLI's drift command)`);
     const opa = await obtainOpa(settings);
-    const policies = await replayDrift(context, settings, opa, log/* logInfo */.fH);
+    const policies = await replayDrift(context, settings, opa, log/* logInfo */.fH, engineOf(settings, context));
     annotateErrors(policies);
     const gate = evaluateGate(settings.failOn, policies.map(factsOf));
     const file = await writeRunReport(context, settings, runReport(context, 'drift', gate, policies));
@@ -90348,6 +90493,9 @@ async function runDriftMode(settings, context, client) {
     const policySections = (policy, budget, title = true) => {
         if (policy.blockers?.length)
             return [blockerSection(policy)];
+        const rego = policy.rego_report;
+        if (rego)
+            return renderedOrFailure(policy, () => [renderRegoMarkdown(rego).trimEnd()]);
         if (!policy.drift)
             return [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
         const drift = policy.drift;
@@ -90365,18 +90513,33 @@ async function runDriftMode(settings, context, client) {
         ...policies.flatMap((p) => policySections(p, maxRows)),
     ];
     const now = new Date();
-    const drafts = policies.flatMap((policy) => policy.drift?.result
+    const drafts = policies.flatMap((policy) => policy.rego_report?.result
         ? [
             {
                 path: policy.path,
-                driftTotal: policy.drift.result.drift_total,
-                // The issue's title names the policy: its body opens with the count that matters.
+                driftTotal: policy.rego_report.result.changes_total,
                 sections: (rows) => policySections(policy, rows, false),
                 rowBudget,
-                run: trendEntry(context, policy.drift, now),
+                run: trendEntry(context, {
+                    result: {
+                        ...policy.rego_report.result,
+                        drift_total: policy.rego_report.result.changes_total,
+                    },
+                }, now),
             },
         ]
-        : []);
+        : policy.drift?.result
+            ? [
+                {
+                    path: policy.path,
+                    driftTotal: policy.drift.result.drift_total,
+                    // The issue's title names the policy: its body opens with the count that matters.
+                    sections: (rows) => policySections(policy, rows, false),
+                    rowBudget,
+                    run: trendEntry(context, policy.drift, now),
+                },
+            ]
+            : []);
     // The report, outputs and summary land before any issue is touched, so an issue failure (issues
     // disabled, a read-only token) never hides the drift itself.
     await writeSummary(renderSummary, rowBudget);

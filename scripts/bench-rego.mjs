@@ -10,9 +10,11 @@
  * (scripts/lib/rego-replay-run.mjs) streaming the log: each event read exactly, both sides
  * evaluated by policy-replay-engine in one request (pipelined), classified. OPA's server: the
  * first M inputs posted to the base's and the head's decision path (keep-alive, one in flight per
- * version). Peak RSS: the replay process's and the engine's VmHWM.
+ * version). Peak RSS: the replay process's and the engine's VmHWM. Then the same replay through
+ * the command itself (`policy-replay replay` from dist/, the whole report written), timed from
+ * outside, its peak RSS by /usr/bin/time.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
@@ -85,6 +87,42 @@ try {
     ),
   );
   const rate = run.events / run.seconds;
+
+  // The same replay through the command a user runs (dist/cli), its whole report written.
+  const flags =
+    spec.mapping.kind === 'field'
+      ? ['--decision-field', spec.mapping.field]
+      : spec.mapping.kind === 'deny-when-nonempty'
+        ? ['--deny-when-nonempty']
+        : [];
+  const cliStarted = performance.now();
+  const timed = spawnSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      '%M',
+      process.execPath,
+      join(ROOT, 'dist/cli/index.js'),
+      'replay',
+      '--base',
+      join(ROOT, 'fixtures/rego', family, 'base'),
+      '--head',
+      join(ROOT, 'fixtures/rego', family, head),
+      '--traffic',
+      captured.consoleFile,
+      '--decision-path',
+      spec.decisionPath,
+      ...flags,
+      '--engine',
+      enginePath,
+      '--out',
+      join(dir, 'cli-report.json'),
+    ],
+    { encoding: 'utf8' },
+  );
+  const cliSeconds = (performance.now() - cliStarted) / 1000;
+  if (timed.status !== 0) throw new Error(`policy-replay replay failed: ${timed.stderr}`);
+  const cliPeakKb = Number(timed.stderr.trim().split('\n').pop());
   console.log(
     `sample      ${run.events} decision events of ${family} (opa run --server, mask, nd_builtin_cache), base → ${head}, node ${process.version}`,
   );
@@ -98,6 +136,10 @@ try {
     `opa-server  events/s ${Math.round(serverRate)}  (${baselineCount} inputs, base and ${head} each, one in flight per version, ${serverSeconds.toFixed(2)} s)`,
   );
   console.log(`ratio       replay ÷ opa-server ${(rate / serverRate).toFixed(1)}x`);
+  const cliRate = run.events / cliSeconds;
+  console.log(
+    `cli replay  events/s ${Math.round(cliRate)}  wall ${cliSeconds.toFixed(2)} s (policy-replay replay, the whole report)  ratio ${(cliRate / serverRate).toFixed(1)}x, peak RSS ${Math.round(cliPeakKb / 1024)} MB (the command's process)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

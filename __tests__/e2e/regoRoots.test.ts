@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { ensureEngine } from '../support/engine.js';
 import { ORDERS_BASE, ORDERS_DATA, ORDERS_GRANT } from '../support/ordersRego.js';
 import { GitWorkspace, REPOSITORY, describeRun, scratchDir } from './harness.js';
-import { modified, runPullRequest, suiteFakeGitHub } from './fixtures.js';
+import { modified, runPullRequest, runScheduled, suiteFakeGitHub } from './fixtures.js';
 
 const fakeGitHub = suiteFakeGitHub();
 const env = { POLICY_REPLAY_ENGINE: ensureEngine().engine };
@@ -79,6 +79,14 @@ describe('the Action gates a Rego bundle root', () => {
     ]);
     expect(result.report!.failed.map((f) => f.rule)).toContain('newly-allowed');
     expect(result.outputs['newly-allowed']).toBe('1');
+    // The annotation sits on the edited rule's first line in the head file.
+    expect(result.annotations.filter((a) => a.message.includes('data.orders.authz.allow'))).toEqual([
+      {
+        kind: 'warning',
+        properties: expect.objectContaining({ file: 'rego/orders/orders/authz.rego', line: '3' }),
+        message: expect.stringContaining('1 newly allowed'),
+      },
+    ]);
     const [comment] = gh.state.comments(REPOSITORY, 31);
     expect(comment!.body).toContain('policy-replay (Rego)');
     expect(comment!.body).toContain('| d-3 | newly_allowed | deny | allow |');
@@ -224,6 +232,31 @@ describe('the Action gates a Rego bundle root', () => {
       await Promise.all(servers.map((s) => s.close()));
     }
   }, 600_000);
+});
+
+describe('the Action reports drift of a Rego bundle root on a schedule', () => {
+  it('drift 0 on the decisions the saved policy made; a drift issue when the log disagrees', async () => {
+    const ws = new GitWorkspace('rego-root-drift');
+    ws.commit(ordersRoot(MAPPING), 'the saved policy');
+    ws.write('logs/orders.log', `${LOG}\n`);
+    const gh = await fakeGitHub();
+    const quiet = await runScheduled(gh, ws, { env, inputs: { 'fail-on': 'invalid-policy,drift' } });
+    expect({ code: quiet.code, run: describeRun(quiet) }).toMatchObject({ code: 0 });
+    const [policy] = policiesOf(quiet);
+    expect(policy!.rego_report!.result!.changes).toEqual([]);
+    // The service decided d-3 otherwise than the saved policy does: a drift.
+    ws.write(
+      'logs/orders.log',
+      `${LOG.replace('"d-3","path":"orders/authz/allow","input":{"method":"DELETE","path":["orders","1"],"user":"cy"},"result":false', '"d-3","path":"orders/authz/allow","input":{"method":"DELETE","path":["orders","1"],"user":"cy"},"result":true')}\n`,
+    );
+    const drifted = await runScheduled(gh, ws, { env, inputs: { 'fail-on': 'invalid-policy,drift' } });
+    expect(drifted.code).toBe(1);
+    expect(policiesOf(drifted)[0]!.rego_report!.result!.changes).toEqual([
+      expect.objectContaining({ request_id: 'd-3', change: 'newly_denied' }),
+    ]);
+    const issues = gh.state.issues(REPOSITORY);
+    expect(issues.map((i) => i.title)).toEqual([expect.stringContaining('rego/orders')]);
+  });
 });
 
 /** A directory served read-only over HTTP on 127.0.0.1 (a release's download host, here). */

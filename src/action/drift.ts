@@ -10,6 +10,7 @@ import { replayFailure } from './policyFailure.js';
 import { failedOutcome, logManifestProblems, sampledOutcome } from './policyOutcome.js';
 import type { PolicyOutcome } from './runReport.js';
 import { boundedList } from '../text/listing.js';
+import { replayRegoDrift } from './regoDrift.js';
 
 /** The policy files at the checked-out default branch, as Git tracks them. */
 export async function trackedPolicies(workspace: string, globs: readonly string[]): Promise<string[]> {
@@ -23,6 +24,7 @@ export async function replayDrift(
   settings: Settings,
   opa: { path: string; version: string },
   log: (message: string) => void,
+  enginePath: () => Promise<string>,
 ): Promise<PolicyOutcome[]> {
   const mapping = readSampleMapping(context.workspace);
   // Policies are read through git at the checked-out commit, never through the file system: a
@@ -40,6 +42,14 @@ export async function replayDrift(
       outcomes.push(failedOutcome({ path, status: 'scheduled', previous_path: null }, failure));
     }
   }
+  outcomes.push(
+    ...(await replayRegoDrift(
+      { workspace: context.workspace, settings, log, enginePath },
+      commit,
+      mapping,
+      context.tempDir,
+    )),
+  );
   return outcomes;
 }
 

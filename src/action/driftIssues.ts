@@ -4,7 +4,6 @@ import { MAX_COMMENT_LENGTH } from '../github/stickyComment.js';
 import { driftResolvedComment } from '../render/driftMarkdown.js';
 import { parseDriftTrend, driftTrendMarkdown, withLatestRun, type DriftRun } from '../render/driftTrend.js';
 import { fitWithFewerRows, utf16Length } from '../render/fitSections.js';
-import type { DriftReport } from '../replay/drift.js';
 import { policyMatcher } from './inputPaths.js';
 import type { Settings } from './settings.js';
 import { workflowRunUrl, type RunContext } from './context.js';
@@ -26,7 +25,11 @@ export interface DriftIssueDraft {
 }
 
 /** This run's totals for the trend, or null when the runner gave no run id. */
-export function trendEntry(context: RunContext, drift: DriftReport, now: Date): DriftRun | null {
+export function trendEntry(
+  context: RunContext,
+  drift: { result: { evaluated: number; drift_total: number } | null },
+  now: Date,
+): DriftRun | null {
   const r = drift.result;
   if (r === null || context.runId === null || !/^[0-9]{1,20}$/.test(context.runId)) return null;
   return {

@@ -21,6 +21,7 @@ import { evaluateGate, type GateFacts } from '../gate/gate.js';
 import { gateFactsOf, gateFactsOfRego } from '../gate/gateFacts.js';
 import { listRegoChanges, replayRegoChanges } from './regoChanges.js';
 import { obtainEngine } from './regoEngine.js';
+import { renderRegoMarkdown } from '../render/regoMarkdown.js';
 import { listPolicyChanges, replayPolicyChanges } from './pullRequest.js';
 import { replayDrift } from './drift.js';
 import { blockerSection, renderedOrFailure, runMarkdownSections } from './runMarkdown.js';
@@ -412,7 +413,7 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
       `drift reports the default branch's policies, but ${off}: dispatch the workflow on the default branch (a branch's drift: the CLI's drift command)`,
     );
   const opa = await obtainOpa(settings);
-  const policies = await replayDrift(context, settings, opa, logInfo);
+  const policies = await replayDrift(context, settings, opa, logInfo, engineOf(settings, context));
   annotateErrors(policies);
   const gate = evaluateGate(settings.failOn, policies.map(factsOf));
   const file = await writeRunReport(context, settings, runReport(context, 'drift', gate, policies));
@@ -425,6 +426,8 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   const runUrl = workflowRunUrl(context);
   const policySections = (policy: PolicyOutcome, budget: number, title = true): string[] => {
     if (policy.blockers?.length) return [blockerSection(policy)];
+    const rego = policy.rego_report;
+    if (rego) return renderedOrFailure(policy, () => [renderRegoMarkdown(rego).trimEnd()]);
     if (!policy.drift) return [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
     const drift = policy.drift;
     const rows = splitRowBudget(budget, settings.maxGroups, settings.maxChanges);
@@ -444,18 +447,37 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   ];
   const now = new Date();
   const drafts: DriftIssueDraft[] = policies.flatMap((policy) =>
-    policy.drift?.result
+    policy.rego_report?.result
       ? [
           {
             path: policy.path,
-            driftTotal: policy.drift.result.drift_total,
-            // The issue's title names the policy: its body opens with the count that matters.
+            driftTotal: policy.rego_report.result.changes_total,
             sections: (rows: number) => policySections(policy, rows, false),
             rowBudget,
-            run: trendEntry(context, policy.drift, now),
+            run: trendEntry(
+              context,
+              {
+                result: {
+                  ...policy.rego_report.result,
+                  drift_total: policy.rego_report.result.changes_total,
+                },
+              },
+              now,
+            ),
           },
         ]
-      : [],
+      : policy.drift?.result
+        ? [
+            {
+              path: policy.path,
+              driftTotal: policy.drift.result.drift_total,
+              // The issue's title names the policy: its body opens with the count that matters.
+              sections: (rows: number) => policySections(policy, rows, false),
+              rowBudget,
+              run: trendEntry(context, policy.drift, now),
+            },
+          ]
+        : [],
   );
   // The report, outputs and summary land before any issue is touched, so an issue failure (issues
   // disabled, a read-only token) never hides the drift itself.

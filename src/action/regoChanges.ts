@@ -18,10 +18,13 @@ import { impactPartsOf } from './impact.js';
 import { failedOutcome, sampledOutcome } from './policyOutcome.js';
 import { replayFailure } from './policyFailure.js';
 import { regoRootsOf, type RegoRoot } from './regoRoots.js';
+import { regoAnnotations } from './regoAnnotations.js';
 import { writeRootAtCommit, type WrittenRoot } from './regoTree.js';
 import type { PolicyOutcome } from './runReport.js';
 import { locateSample, MAPPING_FILE, parseSampleMapping, type SampleMapping } from './sampleLocator.js';
 import type { Settings } from './settings.js';
+import type { SampleSource } from '../traffic/sampleFiles.js';
+import type { RegoReport } from '../regoReplay/regoReport.js';
 
 export interface RegoRootChange {
   root: RegoRoot;
@@ -79,15 +82,23 @@ export async function listRegoChanges(
   return listing;
 }
 
-/** How a root's results read as decisions: its mapping entry's, else the inputs'. */
-function mappingOf(
+/** A root's decision path, mapping and Rego version: its mapping entry's, else the inputs'; null without a path. */
+export function decisionOfRoot(
   entry: SampleMapping['policies'][string] | undefined,
-  settings: Settings,
-): DecisionMapping {
-  if (entry?.['deny-when-nonempty'] === true) return { kind: 'deny-when-nonempty' };
+  settings: Pick<Settings, 'decisionPath' | 'decisionField'>,
+): { decisionPath: string; mapping: DecisionMapping; regoVersion: 'v0' | 'v1' | null } | null {
+  const decisionPath = entry?.['decision-path'] ?? settings.decisionPath;
+  if (decisionPath === null || decisionPath === undefined) return null;
+  const regoVersion = entry?.['rego-version'] ?? null;
+  if (entry?.['deny-when-nonempty'] === true)
+    return { decisionPath, mapping: { kind: 'deny-when-nonempty' }, regoVersion };
   const field = entry?.['decision-field'] ?? settings.decisionField;
   const path = field === null || field === undefined ? null : parseDecisionField(field);
-  return path === null ? { kind: 'boolean' } : { kind: 'field', path };
+  return {
+    decisionPath,
+    mapping: path === null ? { kind: 'boolean' } : { kind: 'field', path },
+    regoVersion,
+  };
 }
 
 export interface RegoReplayDeps {
@@ -120,41 +131,21 @@ export async function replayRegoChange(
     return outcome;
   }
   if (sample.traffic === null || evidence.length > 0) return outcome;
-  const entry = mapping?.policies[key];
-  const decisionPath = entry?.['decision-path'] ?? settings.decisionPath;
-  if (decisionPath === null || decisionPath === undefined)
-    return failedOutcome(
-      identity,
-      replayFailure(
-        root.path,
-        new Error(`a Rego bundle root needs a decision-path (its ${MAPPING_FILE} entry or the input)`),
-      ),
-    );
-  log(`${root.path}: replaying ${sample.traffic} (Rego, ${decisionPath})`);
-  const run = await runRegoReplay({
+  log(`${root.path}: replaying ${sample.traffic} (Rego)`);
+  const report = await replayRoot(deps, {
     mode: 'compare',
-    head: { path: change.head.dir, shown: root.path },
-    base: change.base === null ? null : { path: change.base.dir, shown: root.path },
-    decisionPath,
-    regoVersion: entry?.['rego-version'] ?? null,
-    mapping: mappingOf(entry, settings),
+    root,
+    entry: mapping?.policies[key],
+    head: change.head.dir,
+    base: change.base?.dir ?? null,
     traffic: sample.trafficFiles!,
-    since: null,
-    maxChanges: Math.max(settings.maxChanges, 0),
-    maxGroups: settings.maxGroups,
-    maxAttributionEdits: DEFAULT_MAX_ATTRIBUTION_EDITS,
-    maxLineBytes: settings.limits.maxLineBytes,
-    enginePath: await deps.enginePath(),
   });
-  if (run.kind === 'refused') {
-    const reasons = run.refusals.map((r) => `${r.code}: ${r.message}`).join('; ');
-    return failedOutcome(identity, replayFailure(root.path, new Error(`refused (${reasons})`)));
-  }
-  outcome.rego_report = run.report;
-  outcome.errors = run.report.errors;
+  outcome.rego_report = report;
+  outcome.errors = report.errors;
+  outcome.annotations = regoAnnotations(root.path, report);
   outcome.impact = impactPartsOf(digests, {
     manifests: null,
-    changes: run.report.result === null ? null : sha256OfText(JSON.stringify(run.report.result)),
+    changes: report.result === null ? null : sha256OfText(JSON.stringify(report.result)),
   });
   return outcome;
 }
@@ -178,4 +169,41 @@ export async function replayRegoChanges(
     }
   }
   return outcomes;
+}
+
+/**
+ * A root's bundle (and its base's) replayed by the engine on its sample: the report, or an error
+ * naming every refusal or the missing decision path (the caller's blocker: it fails closed).
+ */
+export async function replayRoot(
+  deps: RegoReplayDeps,
+  run: {
+    mode: 'compare' | 'drift';
+    root: RegoRoot;
+    entry: SampleMapping['policies'][string] | undefined;
+    head: string;
+    base: string | null;
+    traffic: SampleSource[];
+  },
+): Promise<RegoReport> {
+  const { settings } = deps;
+  const decision = decisionOfRoot(run.entry, settings);
+  if (decision === null)
+    throw new Error(`a Rego bundle root needs a decision-path (its ${MAPPING_FILE} entry or the input)`);
+  const result = await runRegoReplay({
+    mode: run.mode,
+    head: { path: run.head, shown: run.root.path },
+    base: run.base === null ? null : { path: run.base, shown: run.root.path },
+    ...decision,
+    traffic: run.traffic,
+    since: null,
+    maxChanges: Math.max(settings.maxChanges, 0),
+    maxGroups: settings.maxGroups,
+    maxAttributionEdits: DEFAULT_MAX_ATTRIBUTION_EDITS,
+    maxLineBytes: settings.limits.maxLineBytes,
+    enginePath: await deps.enginePath(),
+  });
+  if (result.kind === 'refused')
+    throw new Error(`refused (${result.refusals.map((r) => `${r.code}: ${r.message}`).join('; ')})`);
+  return result.report;
 }
