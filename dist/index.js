@@ -50429,7 +50429,7 @@ if (!payload.ok) {
     (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .failStep */ .vy)(`policy-replay: ${payload.message}`);
 }
 else {
-    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3061));
+    const { run } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7912));
     await run();
 }
 
@@ -50517,7 +50517,7 @@ async function writeJobSummary(markdown) {
 
 /***/ }),
 
-/***/ 3061:
+/***/ 7912:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -75295,7 +75295,9 @@ class LineChunker {
  * text: it is never decoded. UTF-8 is checked once for the whole run, and line by line only when
  * the run holds an invalid sequence.
  */
-function forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+function forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES, 
+/** false: a readable line's shape is not scanned (0), for readers that parse it otherwise. */
+scanShapes = true) {
     const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const allUtf8 = (0,external_node_buffer_.isUtf8)(buf);
     let line = firstLine;
@@ -75316,7 +75318,7 @@ function forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFAULT_MAX_LINE
                 if (!allUtf8 && !(0,external_node_buffer_.isUtf8)(buf.subarray(from, to)))
                     fn('', line, SHAPE_INVALID_UTF8);
                 else
-                    fn(buf.toString('utf8', from, to), line, scanShapeBytes(buf, from, to));
+                    fn(buf.toString('utf8', from, to), line, scanShapes ? scanShapeBytes(buf, from, to) : 0);
             }
         }
         if (nl < 0)
@@ -77993,8 +77995,10 @@ function arrayElements(text) {
         i = skipSpace(text, i + 1);
     }
 }
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+const isJsonSpace = (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 function skipSpace(text, i) {
-    while (i < text.length && /\s/.test(text[i] ?? ''))
+    while (i < text.length && isJsonSpace(text.charCodeAt(i)))
         i++;
     return i;
 }
@@ -78002,14 +78006,19 @@ function skipSpace(text, i) {
 function endOfString(text, i) {
     if (text.charCodeAt(i) !== engineProcess_QUOTE)
         throw new Error('expected a string');
-    for (let j = i + 1; j < text.length; j++) {
-        const c = text.charCodeAt(j);
-        if (c === engineProcess_BACKSLASH)
-            j++;
-        else if (c === engineProcess_QUOTE)
-            return j + 1;
+    // Jumps from quote to quote (a JWT or a header is long): a quote ends the string unless an odd
+    // number of backslashes precedes it.
+    for (let from = i + 1;;) {
+        const q = text.indexOf('"', from);
+        if (q < 0)
+            throw new Error('unterminated string');
+        let slashes = 0;
+        while (text.charCodeAt(q - 1 - slashes) === engineProcess_BACKSLASH)
+            slashes++;
+        if (slashes % 2 === 0)
+            return q + 1;
+        from = q + 1;
     }
-    throw new Error('unterminated string');
 }
 /** The index after the value starting at `i`: a string, a nested value, or a bare token. */
 function endOfValue(text, i) {
@@ -78033,8 +78042,11 @@ function endOfValue(text, i) {
         throw new Error('unterminated value');
     }
     let j = i;
-    while (j < text.length && !/[\s,}\]]/.test(text[j] ?? ''))
-        j++;
+    for (; j < text.length; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 0x2c || d === 0x7d || d === 0x5d || isJsonSpace(d))
+            break;
+    }
     if (j === i)
         throw new Error('expected a value');
     return j;
@@ -78444,13 +78456,175 @@ async function becauseOf(edits, head, evaluate) {
     return { edits: all, joint: true };
 }
 
-;// CONCATENATED MODULE: ./build/regoPolicy/regoEvent.js
+;// CONCATENATED MODULE: ./build/regoPolicy/jsonMembers.js
 /**
- * One OPA decision-log event, as the Rego replay needs it (docs/rego.md): the decision path, the
- * input and the recorded result as exact JSON text, the recorded non-deterministic built-in
- * results, and the parts of the input the service's mask policy erased or masked (unknown).
- * Console lines and upload bodies carry the same event fields (docs/decision-logs.md). Pure.
+ * A decision event's top-level members as text, with the whole event checked to be JSON (RFC 8259)
+ * in the same pass, without building its values: JSON.parse of every event (its input, its
+ * headers, its token) built objects nobody read, and their collection was a fifth of a replay's
+ * time. The members a reader needs are parsed alone, small; the input, the result and the
+ * recorded results stay text, so their numbers keep every digit. Pure.
  */
+class JsonScanError extends Error {
+    at;
+    name = 'JsonScanError';
+    constructor(message, at) {
+        super(`${message} at position ${at}`);
+        this.at = at;
+    }
+}
+const jsonMembers_QUOTE = 0x22;
+const jsonMembers_BACKSLASH = 0x5c;
+const isSpace = (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+const isDigit = (c) => c >= 0x30 && c <= 0x39;
+const isHex = (c) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+function skip(text, i) {
+    while (i < text.length && isSpace(text.charCodeAt(i)))
+        i++;
+    return i;
+}
+/** The index after the string at `i`, checking its escapes and that no control character is raw. */
+function scanString(text, i) {
+    if (text.charCodeAt(i) !== jsonMembers_QUOTE)
+        throw new JsonScanError('expected a string', i);
+    for (let j = i + 1; j < text.length; j++) {
+        const c = text.charCodeAt(j);
+        if (c === jsonMembers_QUOTE)
+            return j + 1;
+        if (c < 0x20)
+            throw new JsonScanError('a control character in a string', j);
+        if (c !== jsonMembers_BACKSLASH)
+            continue;
+        const e = text.charCodeAt(++j);
+        if (e === 0x75) {
+            for (let k = 1; k <= 4; k++)
+                if (!isHex(text.charCodeAt(j + k)))
+                    throw new JsonScanError('a bad \\u escape', j);
+            j += 4;
+        }
+        else if (!'"\\/bfnrt'.includes(text[j] ?? ''))
+            throw new JsonScanError('a bad escape', j);
+    }
+    throw new JsonScanError('an unterminated string', i);
+}
+function scanNumber(text, i) {
+    let j = i;
+    if (text.charCodeAt(j) === 0x2d)
+        j++;
+    if (text.charCodeAt(j) === 0x30)
+        j++;
+    else if (isDigit(text.charCodeAt(j)))
+        while (isDigit(text.charCodeAt(j)))
+            j++;
+    else
+        throw new JsonScanError('expected a value', i);
+    if (text.charCodeAt(j) === 0x2e) {
+        if (!isDigit(text.charCodeAt(++j)))
+            throw new JsonScanError('a bad number', j);
+        while (isDigit(text.charCodeAt(j)))
+            j++;
+    }
+    const e = text.charCodeAt(j);
+    if (e === 0x65 || e === 0x45) {
+        const s = text.charCodeAt(++j);
+        if (s === 0x2b || s === 0x2d)
+            j++;
+        if (!isDigit(text.charCodeAt(j)))
+            throw new JsonScanError('a bad number', j);
+        while (isDigit(text.charCodeAt(j)))
+            j++;
+    }
+    return j;
+}
+/** The index after the value at `i` (after leading space), checked throughout. */
+function scanValue(text, i) {
+    // Containers are walked with a stack of their closers, not by recursion: a deep value cannot
+    // overflow the call stack.
+    const closers = [];
+    let j = skip(text, i);
+    for (;;) {
+        const c = text.charCodeAt(j);
+        if (c === 0x7b || c === 0x5b) {
+            const close = c === 0x7b ? 0x7d : 0x5d;
+            j = skip(text, j + 1);
+            if (text.charCodeAt(j) === close)
+                j++;
+            else {
+                closers.push(close);
+                if (close === 0x7d)
+                    j = memberKey(text, j);
+                continue;
+            }
+        }
+        else if (c === jsonMembers_QUOTE)
+            j = scanString(text, j);
+        else if (text.startsWith('true', j))
+            j += 4;
+        else if (text.startsWith('false', j))
+            j += 5;
+        else if (text.startsWith('null', j))
+            j += 4;
+        else
+            j = scanNumber(text, j);
+        // After a value: close every container that ends here, or go on to the next element.
+        for (;;) {
+            j = skip(text, j);
+            const close = closers[closers.length - 1];
+            if (close === undefined)
+                return j;
+            const d = text.charCodeAt(j);
+            if (d === close) {
+                closers.pop();
+                j++;
+                continue;
+            }
+            if (d !== 0x2c)
+                throw new JsonScanError('expected a comma or a closing bracket', j);
+            j = skip(text, j + 1);
+            if (close === 0x7d)
+                j = memberKey(text, j);
+            break;
+        }
+    }
+}
+/** Past a member's key and colon, at its value. */
+function memberKey(text, i) {
+    const j = skip(text, scanString(text, i));
+    if (text.charCodeAt(j) !== 0x3a)
+        throw new JsonScanError('expected a colon', j);
+    return skip(text, j + 1);
+}
+/**
+ * The members of the JSON object `text` (key → the value's text; a repeated key keeps its last
+ * value, as JSON.parse does), after checking that all of `text` is one JSON value.
+ */
+function jsonObjectMembers(text) {
+    const out = new Map();
+    let i = skip(text, 0);
+    if (text.charCodeAt(i) !== 0x7b)
+        throw new JsonScanError('expected an object', i);
+    i = skip(text, i + 1);
+    if (text.charCodeAt(i) !== 0x7d)
+        for (;;) {
+            const keyEnd = scanString(text, i);
+            const raw = text.slice(i + 1, keyEnd - 1);
+            const key = raw.includes('\\') ? JSON.parse(text.slice(i, keyEnd)) : raw;
+            const start = memberKey(text, i);
+            const end = scanValue(text, start);
+            out.set(key, text.slice(start, end).trimEnd());
+            i = skip(text, end);
+            const c = text.charCodeAt(i);
+            if (c === 0x7d)
+                break;
+            if (c !== 0x2c)
+                throw new JsonScanError('expected a comma or a closing brace', i);
+            i = skip(text, i + 1);
+        }
+    if (skip(text, i + 1) !== text.length)
+        throw new JsonScanError('text after the value', skip(text, i + 1));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/regoEvent.js
 
 
 const regoEvent_isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -78471,42 +78645,60 @@ function pointers(value) {
     }
     return out;
 }
+/** Why `text` is no event: not JSON at all, or JSON of another kind than an object. */
+function notAnObject(text, error) {
+    if (/^\s*\{/.test(text))
+        return `not JSON: ${error.message}`;
+    try {
+        if (scanValue(text, 0) === text.length)
+            return 'a decision event is a JSON object';
+    }
+    catch {
+        // Not JSON either.
+    }
+    return `not JSON: ${error.message}`;
+}
 /**
- * The JSON.parse is for validity and the small fields; the input, the result and the cache are
- * taken as their text (topLevelMembers), since JSON.parse rounds numbers beyond 2^53.
+ * The event checked as JSON and split into its members in one pass that builds no values
+ * (jsonMembers.ts); only the small members are parsed. The input, the result and the cache stay
+ * their text, since JSON.parse rounds numbers beyond 2^53.
  */
 function parseRegoEvent(text) {
-    let value;
+    let members;
     try {
-        value = JSON.parse(text);
+        members = jsonObjectMembers(text);
     }
     catch (error) {
-        return { ok: false, reason: `not JSON: ${error.message}` };
+        if (error instanceof JsonScanError)
+            return { ok: false, reason: notAnObject(text, error) };
+        throw error;
     }
-    if (!regoEvent_isRecord(value))
-        return { ok: false, reason: 'a decision event is a JSON object' };
-    const hidden = [pointers(value.erased), pointers(value.masked)];
+    const small = (key) => {
+        const member = members.get(key);
+        return member === undefined ? undefined : JSON.parse(member);
+    };
+    const hidden = [pointers(small('erased')), pointers(small('masked'))];
     if (hidden.some((p) => p === null))
         return { ok: false, reason: '`erased` and `masked` must list JSON pointers' };
     const all = hidden.flat();
-    const cache = value.nd_builtin_cache;
-    if (cache !== undefined && cache !== null && !regoEvent_isRecord(cache))
+    const cache = members.get('nd_builtin_cache');
+    if (cache !== undefined && cache !== 'null' && !cache.startsWith('{'))
         return { ok: false, reason: '`nd_builtin_cache` must be an object' };
-    const timestamp = value.timestamp;
+    const timestamp = small('timestamp');
     if (timestamp !== undefined && (typeof timestamp !== 'string' || !isRfc3339Instant(timestamp)))
         return { ok: false, reason: 'timestamp: must be an RFC 3339 instant with an offset' };
-    const members = topLevelMembers(text);
-    const own = (key) => Object.prototype.hasOwnProperty.call(value, key) ? (members.get(key) ?? null) : null;
+    const decisionId = small('decision_id');
+    const path = small('path');
     return {
         ok: true,
         event: {
-            decisionId: typeof value.decision_id === 'string' ? value.decision_id : null,
+            decisionId: typeof decisionId === 'string' ? decisionId : null,
             timestamp: timestamp ?? null,
-            path: typeof value.path === 'string' && value.path !== '' ? value.path : null,
-            input: own('input'),
-            result: own('result'),
+            path: typeof path === 'string' && path !== '' ? path : null,
+            input: members.get('input') ?? null,
+            result: members.get('result') ?? null,
             resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
-            ndBuiltinCache: cache === undefined || cache === null ? null : own('nd_builtin_cache'),
+            ndBuiltinCache: cache === undefined || cache === 'null' ? null : cache,
             unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
         },
     };
@@ -78523,6 +78715,24 @@ function parseRegoEvent(text) {
  */
 
 
+
+/**
+ * A defined result read from its exact JSON text, parsed the first time its value is asked for:
+ * most records compare equal by their text (the engine and OPA both write compact JSON with sorted
+ * keys), and then the value is never needed. The text is kept out of the enumerable fields.
+ */
+function definedFromText(text) {
+    let value;
+    const side = {
+        kind: 'defined',
+        get result() {
+            return (value ??= parseExactJson(text));
+        },
+    };
+    Object.defineProperty(side, 'text', { value: text, enumerable: false });
+    return side;
+}
+const textOf = (side) => side.text;
 /**
  * A side's decision for the allowed / denied / unevaluable buckets. An undefined result reads as
  * OPA's integrations read it: no violations for a violation set (allow), no permission for a
@@ -78554,7 +78764,8 @@ function classifyPair(mapping, base, head) {
         const differences = resultDifferences(base.kind === 'defined' ? base.result : undefined, head.kind === 'defined' ? head.result : undefined);
         return { kind: 'changed', change, differences };
     }
-    if (sameResult(base.result, head.result))
+    const text = textOf(base);
+    if ((text !== undefined && text === textOf(head)) || sameResult(base.result, head.result))
         return unchanged;
     const differences = resultDifferences(base.result, head.result);
     const [from, to] = [sideDecision(mapping, base), sideDecision(mapping, head)];
@@ -78647,7 +78858,7 @@ async function evaluateSide(engine, side, reads, event, cache = null) {
     const [answer] = await evaluateSides(engine, [{ name: side, reads }], event, cache);
     return answer;
 }
-const fromDecision = (d) => d.defined ? { kind: 'defined', result: parseExactJson(d.result) } : { kind: 'undefined' };
+const fromDecision = (d) => d.defined ? definedFromText(d.result) : { kind: 'undefined' };
 /**
  * Every side's answer to one event, as evaluateSide gives it; the sides evaluated as recorded
  * (and not answered by the cache) go to the engine in one request, which decodes the input once.
@@ -79432,14 +79643,14 @@ async function* sampleUnits(plan, lineChunkBytes) {
     }
 }
 /** Calls `fn` with each element of a unit, its position and its shape, in order. */
-function forEachUnitElement(unit, maxLineBytes, fn) {
+function forEachUnitElement(unit, maxLineBytes, fn, scanShapes = true) {
     if (unit.kind === 'elements') {
         for (let i = 0; i < unit.texts.length; i++)
             fn(unit.texts[i], unit.positions[i], unit.shapes[i]);
         return;
     }
     const base = unit.base;
-    forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
+    forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes, scanShapes);
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/sample.js
@@ -80498,7 +80709,6 @@ async function addEdits(prepared, options, rules, named) {
 
 
 
-
 /** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
 class RegoRefusedError extends Error {
     refusals;
@@ -80604,9 +80814,7 @@ function metaOf(options, sample, prepared) {
 function recordedSide(event) {
     if (event.resultHidden)
         return null;
-    return event.result === null
-        ? { kind: 'undefined' }
-        : { kind: 'defined', result: parseExactJson(event.result) };
+    return event.result === null ? { kind: 'undefined' } : definedFromText(event.result);
 }
 /** One element of the sample as the replay takes it. */
 function readElement(text, shape, position, plan, decisionPath, sinceNs) {
@@ -80663,7 +80871,8 @@ async function replayEvents(options, p, plan, meta) {
         forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
             counts[Math.floor(position / 2 ** 32)]++;
             elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs));
-        });
+            // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
+        }, false);
         for (const e of elements) {
             if (e.kind === 'skipped') {
                 if (e.otherPath)
@@ -82361,11 +82570,11 @@ async function locateEngine(flag, env) {
  */
 const ENGINE_GO_VERSION = 'go1.26.8';
 const ENGINE_ASSETS = {
-    'policy-replay-engine_linux_amd64': 'a3fb6cc187d86a4ed6237ecf1d5de76e6ed2f85cdcc16a0c12f983290a2de2c3',
-    'policy-replay-engine_linux_arm64': '30c615c9eb1682fb7ae577658193f107e5580a2192c77626f1fd7e33663dbd60',
-    'policy-replay-engine_darwin_amd64': 'c9a2d423faba5a656d9140f84beefd974c54c4aebc7e6cf0b7c1d235eefe8773',
-    'policy-replay-engine_darwin_arm64': '2e415bc20b7d96a3966814ab752367eba7ece1dc47a5e306dd23331163c68358',
-    'policy-replay-engine_windows_amd64.exe': '5dd7fb1488723475157e1bf917facadf61338e3c98d9b1afec243a7468b5c501',
+    'policy-replay-engine_linux_amd64': 'fa73a102fff5dcc1611e4c963761caba16ed8a632077cc07466975e00370655c',
+    'policy-replay-engine_linux_arm64': '96061603f68b0e42bce1017f31ae2744a35948ca0505d52114a08a70b41f8efd',
+    'policy-replay-engine_darwin_amd64': '8bc59385ae6d8115a63646265d0399e84e8d79a7da6596cc6ccc920b1d7b1a18',
+    'policy-replay-engine_darwin_arm64': '6e434069679a5c25f5b2f2cc0de7ebfabcd8fe947678b02be96420c0b14d8e71',
+    'policy-replay-engine_windows_amd64.exe': '34d64e679617e2f27abc12185b07c98fc814e155917f08f2c43a870c5e57827c',
 };
 /** The asset for Node's platform and arch; null where no engine is released. */
 function engineAsset(platform, arch) {
@@ -83378,7 +83587,7 @@ function transfer(from, to, f, rename) {
  */
 
 /** The text a scalar is compared by (docs/policy.md "One condition"), or undefined. */
-function textOf(value) {
+function concrete_textOf(value) {
     if (typeof value === 'string')
         return value;
     if (typeof value === 'number' || typeof value === 'boolean')
@@ -83400,11 +83609,11 @@ function assignField(into, atoms, found) {
     }
     else if (Array.isArray(value)) {
         present = true;
-        const texts = new Set(value.map(textOf));
+        const texts = new Set(value.map(concrete_textOf));
         holds = (c) => texts.has(c);
     }
     else {
-        const text = textOf(value);
+        const text = concrete_textOf(value);
         present = text !== undefined;
         holds = (c) => c === text;
     }

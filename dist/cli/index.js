@@ -17689,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9022);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(382);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17762,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 9022:
+/***/ 382:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18607,8 +18607,10 @@ function arrayElements(text) {
         i = skipSpace(text, i + 1);
     }
 }
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+const isJsonSpace = (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 function skipSpace(text, i) {
-    while (i < text.length && /\s/.test(text[i] ?? ''))
+    while (i < text.length && isJsonSpace(text.charCodeAt(i)))
         i++;
     return i;
 }
@@ -18616,14 +18618,19 @@ function skipSpace(text, i) {
 function endOfString(text, i) {
     if (text.charCodeAt(i) !== QUOTE)
         throw new Error('expected a string');
-    for (let j = i + 1; j < text.length; j++) {
-        const c = text.charCodeAt(j);
-        if (c === BACKSLASH)
-            j++;
-        else if (c === QUOTE)
-            return j + 1;
+    // Jumps from quote to quote (a JWT or a header is long): a quote ends the string unless an odd
+    // number of backslashes precedes it.
+    for (let from = i + 1;;) {
+        const q = text.indexOf('"', from);
+        if (q < 0)
+            throw new Error('unterminated string');
+        let slashes = 0;
+        while (text.charCodeAt(q - 1 - slashes) === BACKSLASH)
+            slashes++;
+        if (slashes % 2 === 0)
+            return q + 1;
+        from = q + 1;
     }
-    throw new Error('unterminated string');
 }
 /** The index after the value starting at `i`: a string, a nested value, or a bare token. */
 function endOfValue(text, i) {
@@ -18647,8 +18654,11 @@ function endOfValue(text, i) {
         throw new Error('unterminated value');
     }
     let j = i;
-    while (j < text.length && !/[\s,}\]]/.test(text[j] ?? ''))
-        j++;
+    for (; j < text.length; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 0x2c || d === 0x7d || d === 0x5d || isJsonSpace(d))
+            break;
+    }
     if (j === i)
         throw new Error('expected a value');
     return j;
@@ -31437,7 +31447,9 @@ class LineChunker {
  * text: it is never decoded. UTF-8 is checked once for the whole run, and line by line only when
  * the run holds an invalid sequence.
  */
-function forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+function forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES, 
+/** false: a readable line's shape is not scanned (0), for readers that parse it otherwise. */
+scanShapes = true) {
     const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const allUtf8 = (0,external_node_buffer_namespaceObject.isUtf8)(buf);
     let line = firstLine;
@@ -31458,7 +31470,7 @@ function forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFAULT_MAX_LINE
                 if (!allUtf8 && !(0,external_node_buffer_namespaceObject.isUtf8)(buf.subarray(from, to)))
                     fn('', line, SHAPE_INVALID_UTF8);
                 else
-                    fn(buf.toString('utf8', from, to), line, scanShapeBytes(buf, from, to));
+                    fn(buf.toString('utf8', from, to), line, scanShapes ? scanShapeBytes(buf, from, to) : 0);
             }
         }
         if (nl < 0)
@@ -33109,14 +33121,14 @@ async function* sampleUnits(plan, lineChunkBytes) {
     }
 }
 /** Calls `fn` with each element of a unit, its position and its shape, in order. */
-function forEachUnitElement(unit, maxLineBytes, fn) {
+function forEachUnitElement(unit, maxLineBytes, fn, scanShapes = true) {
     if (unit.kind === 'elements') {
         for (let i = 0; i < unit.texts.length; i++)
             fn(unit.texts[i], unit.positions[i], unit.shapes[i]);
         return;
     }
     const base = unit.base;
-    forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
+    forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes, scanShapes);
 }
 
 ;// CONCATENATED MODULE: ./build/text/listing.js
@@ -45353,13 +45365,175 @@ async function regoBecause_becauseOf(edits, head, evaluate) {
     return { edits: all, joint: true };
 }
 
-;// CONCATENATED MODULE: ./build/regoPolicy/regoEvent.js
+;// CONCATENATED MODULE: ./build/regoPolicy/jsonMembers.js
 /**
- * One OPA decision-log event, as the Rego replay needs it (docs/rego.md): the decision path, the
- * input and the recorded result as exact JSON text, the recorded non-deterministic built-in
- * results, and the parts of the input the service's mask policy erased or masked (unknown).
- * Console lines and upload bodies carry the same event fields (docs/decision-logs.md). Pure.
+ * A decision event's top-level members as text, with the whole event checked to be JSON (RFC 8259)
+ * in the same pass, without building its values: JSON.parse of every event (its input, its
+ * headers, its token) built objects nobody read, and their collection was a fifth of a replay's
+ * time. The members a reader needs are parsed alone, small; the input, the result and the
+ * recorded results stay text, so their numbers keep every digit. Pure.
  */
+class JsonScanError extends Error {
+    at;
+    name = 'JsonScanError';
+    constructor(message, at) {
+        super(`${message} at position ${at}`);
+        this.at = at;
+    }
+}
+const jsonMembers_QUOTE = 0x22;
+const jsonMembers_BACKSLASH = 0x5c;
+const isSpace = (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+const isDigit = (c) => c >= 0x30 && c <= 0x39;
+const isHex = (c) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+function skip(text, i) {
+    while (i < text.length && isSpace(text.charCodeAt(i)))
+        i++;
+    return i;
+}
+/** The index after the string at `i`, checking its escapes and that no control character is raw. */
+function scanString(text, i) {
+    if (text.charCodeAt(i) !== jsonMembers_QUOTE)
+        throw new JsonScanError('expected a string', i);
+    for (let j = i + 1; j < text.length; j++) {
+        const c = text.charCodeAt(j);
+        if (c === jsonMembers_QUOTE)
+            return j + 1;
+        if (c < 0x20)
+            throw new JsonScanError('a control character in a string', j);
+        if (c !== jsonMembers_BACKSLASH)
+            continue;
+        const e = text.charCodeAt(++j);
+        if (e === 0x75) {
+            for (let k = 1; k <= 4; k++)
+                if (!isHex(text.charCodeAt(j + k)))
+                    throw new JsonScanError('a bad \\u escape', j);
+            j += 4;
+        }
+        else if (!'"\\/bfnrt'.includes(text[j] ?? ''))
+            throw new JsonScanError('a bad escape', j);
+    }
+    throw new JsonScanError('an unterminated string', i);
+}
+function scanNumber(text, i) {
+    let j = i;
+    if (text.charCodeAt(j) === 0x2d)
+        j++;
+    if (text.charCodeAt(j) === 0x30)
+        j++;
+    else if (isDigit(text.charCodeAt(j)))
+        while (isDigit(text.charCodeAt(j)))
+            j++;
+    else
+        throw new JsonScanError('expected a value', i);
+    if (text.charCodeAt(j) === 0x2e) {
+        if (!isDigit(text.charCodeAt(++j)))
+            throw new JsonScanError('a bad number', j);
+        while (isDigit(text.charCodeAt(j)))
+            j++;
+    }
+    const e = text.charCodeAt(j);
+    if (e === 0x65 || e === 0x45) {
+        const s = text.charCodeAt(++j);
+        if (s === 0x2b || s === 0x2d)
+            j++;
+        if (!isDigit(text.charCodeAt(j)))
+            throw new JsonScanError('a bad number', j);
+        while (isDigit(text.charCodeAt(j)))
+            j++;
+    }
+    return j;
+}
+/** The index after the value at `i` (after leading space), checked throughout. */
+function scanValue(text, i) {
+    // Containers are walked with a stack of their closers, not by recursion: a deep value cannot
+    // overflow the call stack.
+    const closers = [];
+    let j = skip(text, i);
+    for (;;) {
+        const c = text.charCodeAt(j);
+        if (c === 0x7b || c === 0x5b) {
+            const close = c === 0x7b ? 0x7d : 0x5d;
+            j = skip(text, j + 1);
+            if (text.charCodeAt(j) === close)
+                j++;
+            else {
+                closers.push(close);
+                if (close === 0x7d)
+                    j = memberKey(text, j);
+                continue;
+            }
+        }
+        else if (c === jsonMembers_QUOTE)
+            j = scanString(text, j);
+        else if (text.startsWith('true', j))
+            j += 4;
+        else if (text.startsWith('false', j))
+            j += 5;
+        else if (text.startsWith('null', j))
+            j += 4;
+        else
+            j = scanNumber(text, j);
+        // After a value: close every container that ends here, or go on to the next element.
+        for (;;) {
+            j = skip(text, j);
+            const close = closers[closers.length - 1];
+            if (close === undefined)
+                return j;
+            const d = text.charCodeAt(j);
+            if (d === close) {
+                closers.pop();
+                j++;
+                continue;
+            }
+            if (d !== 0x2c)
+                throw new JsonScanError('expected a comma or a closing bracket', j);
+            j = skip(text, j + 1);
+            if (close === 0x7d)
+                j = memberKey(text, j);
+            break;
+        }
+    }
+}
+/** Past a member's key and colon, at its value. */
+function memberKey(text, i) {
+    const j = skip(text, scanString(text, i));
+    if (text.charCodeAt(j) !== 0x3a)
+        throw new JsonScanError('expected a colon', j);
+    return skip(text, j + 1);
+}
+/**
+ * The members of the JSON object `text` (key → the value's text; a repeated key keeps its last
+ * value, as JSON.parse does), after checking that all of `text` is one JSON value.
+ */
+function jsonObjectMembers(text) {
+    const out = new Map();
+    let i = skip(text, 0);
+    if (text.charCodeAt(i) !== 0x7b)
+        throw new JsonScanError('expected an object', i);
+    i = skip(text, i + 1);
+    if (text.charCodeAt(i) !== 0x7d)
+        for (;;) {
+            const keyEnd = scanString(text, i);
+            const raw = text.slice(i + 1, keyEnd - 1);
+            const key = raw.includes('\\') ? JSON.parse(text.slice(i, keyEnd)) : raw;
+            const start = memberKey(text, i);
+            const end = scanValue(text, start);
+            out.set(key, text.slice(start, end).trimEnd());
+            i = skip(text, end);
+            const c = text.charCodeAt(i);
+            if (c === 0x7d)
+                break;
+            if (c !== 0x2c)
+                throw new JsonScanError('expected a comma or a closing brace', i);
+            i = skip(text, i + 1);
+        }
+    if (skip(text, i + 1) !== text.length)
+        throw new JsonScanError('text after the value', skip(text, i + 1));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/regoEvent.js
 
 
 const regoEvent_isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -45380,42 +45554,60 @@ function pointers(value) {
     }
     return out;
 }
+/** Why `text` is no event: not JSON at all, or JSON of another kind than an object. */
+function notAnObject(text, error) {
+    if (/^\s*\{/.test(text))
+        return `not JSON: ${error.message}`;
+    try {
+        if (scanValue(text, 0) === text.length)
+            return 'a decision event is a JSON object';
+    }
+    catch {
+        // Not JSON either.
+    }
+    return `not JSON: ${error.message}`;
+}
 /**
- * The JSON.parse is for validity and the small fields; the input, the result and the cache are
- * taken as their text (topLevelMembers), since JSON.parse rounds numbers beyond 2^53.
+ * The event checked as JSON and split into its members in one pass that builds no values
+ * (jsonMembers.ts); only the small members are parsed. The input, the result and the cache stay
+ * their text, since JSON.parse rounds numbers beyond 2^53.
  */
 function parseRegoEvent(text) {
-    let value;
+    let members;
     try {
-        value = JSON.parse(text);
+        members = jsonObjectMembers(text);
     }
     catch (error) {
-        return { ok: false, reason: `not JSON: ${error.message}` };
+        if (error instanceof JsonScanError)
+            return { ok: false, reason: notAnObject(text, error) };
+        throw error;
     }
-    if (!regoEvent_isRecord(value))
-        return { ok: false, reason: 'a decision event is a JSON object' };
-    const hidden = [pointers(value.erased), pointers(value.masked)];
+    const small = (key) => {
+        const member = members.get(key);
+        return member === undefined ? undefined : JSON.parse(member);
+    };
+    const hidden = [pointers(small('erased')), pointers(small('masked'))];
     if (hidden.some((p) => p === null))
         return { ok: false, reason: '`erased` and `masked` must list JSON pointers' };
     const all = hidden.flat();
-    const cache = value.nd_builtin_cache;
-    if (cache !== undefined && cache !== null && !regoEvent_isRecord(cache))
+    const cache = members.get('nd_builtin_cache');
+    if (cache !== undefined && cache !== 'null' && !cache.startsWith('{'))
         return { ok: false, reason: '`nd_builtin_cache` must be an object' };
-    const timestamp = value.timestamp;
+    const timestamp = small('timestamp');
     if (timestamp !== undefined && (typeof timestamp !== 'string' || !isRfc3339Instant(timestamp)))
         return { ok: false, reason: 'timestamp: must be an RFC 3339 instant with an offset' };
-    const members = topLevelMembers(text);
-    const own = (key) => Object.prototype.hasOwnProperty.call(value, key) ? (members.get(key) ?? null) : null;
+    const decisionId = small('decision_id');
+    const path = small('path');
     return {
         ok: true,
         event: {
-            decisionId: typeof value.decision_id === 'string' ? value.decision_id : null,
+            decisionId: typeof decisionId === 'string' ? decisionId : null,
             timestamp: timestamp ?? null,
-            path: typeof value.path === 'string' && value.path !== '' ? value.path : null,
-            input: own('input'),
-            result: own('result'),
+            path: typeof path === 'string' && path !== '' ? path : null,
+            input: members.get('input') ?? null,
+            result: members.get('result') ?? null,
             resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
-            ndBuiltinCache: cache === undefined || cache === null ? null : own('nd_builtin_cache'),
+            ndBuiltinCache: cache === undefined || cache === 'null' ? null : cache,
             unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
         },
     };
@@ -45432,6 +45624,24 @@ function parseRegoEvent(text) {
  */
 
 
+
+/**
+ * A defined result read from its exact JSON text, parsed the first time its value is asked for:
+ * most records compare equal by their text (the engine and OPA both write compact JSON with sorted
+ * keys), and then the value is never needed. The text is kept out of the enumerable fields.
+ */
+function definedFromText(text) {
+    let value;
+    const side = {
+        kind: 'defined',
+        get result() {
+            return (value ??= parseExactJson(text));
+        },
+    };
+    Object.defineProperty(side, 'text', { value: text, enumerable: false });
+    return side;
+}
+const classify_textOf = (side) => side.text;
 /**
  * A side's decision for the allowed / denied / unevaluable buckets. An undefined result reads as
  * OPA's integrations read it: no violations for a violation set (allow), no permission for a
@@ -45463,7 +45673,8 @@ function classifyPair(mapping, base, head) {
         const differences = resultDifferences(base.kind === 'defined' ? base.result : undefined, head.kind === 'defined' ? head.result : undefined);
         return { kind: 'changed', change, differences };
     }
-    if (sameResult(base.result, head.result))
+    const text = classify_textOf(base);
+    if ((text !== undefined && text === classify_textOf(head)) || sameResult(base.result, head.result))
         return unchanged;
     const differences = resultDifferences(base.result, head.result);
     const [from, to] = [sideDecision(mapping, base), sideDecision(mapping, head)];
@@ -45556,7 +45767,7 @@ async function evaluateSide(engine, side, reads, event, cache = null) {
     const [answer] = await evaluateSides(engine, [{ name: side, reads }], event, cache);
     return answer;
 }
-const fromDecision = (d) => d.defined ? { kind: 'defined', result: parseExactJson(d.result) } : { kind: 'undefined' };
+const fromDecision = (d) => d.defined ? definedFromText(d.result) : { kind: 'undefined' };
 /**
  * Every side's answer to one event, as evaluateSide gives it; the sides evaluated as recorded
  * (and not answered by the cache) go to the engine in one request, which decodes the input once.
@@ -46453,7 +46664,6 @@ async function addEdits(prepared, options, rules, named) {
 
 
 
-
 /** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
 class RegoRefusedError extends Error {
     refusals;
@@ -46559,9 +46769,7 @@ function metaOf(options, sample, prepared) {
 function recordedSide(event) {
     if (event.resultHidden)
         return null;
-    return event.result === null
-        ? { kind: 'undefined' }
-        : { kind: 'defined', result: parseExactJson(event.result) };
+    return event.result === null ? { kind: 'undefined' } : definedFromText(event.result);
 }
 /** One element of the sample as the replay takes it. */
 function readElement(text, shape, position, plan, decisionPath, sinceNs) {
@@ -46618,7 +46826,8 @@ async function replayEvents(options, p, plan, meta) {
         forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
             counts[Math.floor(position / 2 ** 32)]++;
             elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs));
-        });
+            // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
+        }, false);
         for (const e of elements) {
             if (e.kind === 'skipped') {
                 if (e.otherPath)

@@ -7,7 +7,7 @@
  * side fails; a failure is never folded into allow or deny.
  */
 import { decisionOfResult, type DecisionMapping } from './decisionMapping.js';
-import type { ExactValue } from './exactJson.js';
+import { parseExactJson, type ExactValue } from './exactJson.js';
 import { resultDifferences, sameResult, type ResultDifference } from './resultDiff.js';
 
 export type SideEvaluation =
@@ -17,6 +17,25 @@ export type SideEvaluation =
   | { kind: 'unevaluable'; reason: string };
 
 export type SideDecision = 'allow' | 'deny' | 'unknown' | 'error' | 'none';
+
+/**
+ * A defined result read from its exact JSON text, parsed the first time its value is asked for:
+ * most records compare equal by their text (the engine and OPA both write compact JSON with sorted
+ * keys), and then the value is never needed. The text is kept out of the enumerable fields.
+ */
+export function definedFromText(text: string): SideEvaluation {
+  let value: ExactValue | undefined;
+  const side = {
+    kind: 'defined' as const,
+    get result(): ExactValue {
+      return (value ??= parseExactJson(text));
+    },
+  };
+  Object.defineProperty(side, 'text', { value: text, enumerable: false });
+  return side;
+}
+
+const textOf = (side: SideEvaluation): string | undefined => (side as { text?: string }).text;
 
 /**
  * A side's decision for the allowed / denied / unevaluable buckets. An undefined result reads as
@@ -65,7 +84,8 @@ export function classifyPair(
     );
     return { kind: 'changed', change, differences };
   }
-  if (sameResult(base.result, head.result)) return unchanged;
+  const text = textOf(base);
+  if ((text !== undefined && text === textOf(head)) || sameResult(base.result, head.result)) return unchanged;
   const differences = resultDifferences(base.result, head.result);
   const [from, to] = [sideDecision(mapping, base), sideDecision(mapping, head)];
   if (from === 'deny' && to === 'allow') return { kind: 'changed', change: 'newly_allowed', differences };

@@ -403,20 +403,27 @@ export function arrayElements(text: string): string[] {
   }
 }
 
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+const isJsonSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
 export function skipSpace(text: string, i: number): number {
-  while (i < text.length && /\s/.test(text[i] ?? '')) i++;
+  while (i < text.length && isJsonSpace(text.charCodeAt(i))) i++;
   return i;
 }
 
 /** The index after the string starting at `i`. */
 function endOfString(text: string, i: number): number {
   if (text.charCodeAt(i) !== QUOTE) throw new Error('expected a string');
-  for (let j = i + 1; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === BACKSLASH) j++;
-    else if (c === QUOTE) return j + 1;
+  // Jumps from quote to quote (a JWT or a header is long): a quote ends the string unless an odd
+  // number of backslashes precedes it.
+  for (let from = i + 1; ;) {
+    const q = text.indexOf('"', from);
+    if (q < 0) throw new Error('unterminated string');
+    let slashes = 0;
+    while (text.charCodeAt(q - 1 - slashes) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return q + 1;
+    from = q + 1;
   }
-  throw new Error('unterminated string');
 }
 
 /** The index after the value starting at `i`: a string, a nested value, or a bare token. */
@@ -437,7 +444,10 @@ export function endOfValue(text: string, i: number): number {
     throw new Error('unterminated value');
   }
   let j = i;
-  while (j < text.length && !/[\s,}\]]/.test(text[j] ?? '')) j++;
+  for (; j < text.length; j++) {
+    const d = text.charCodeAt(j);
+    if (d === 0x2c || d === 0x7d || d === 0x5d || isJsonSpace(d)) break;
+  }
   if (j === i) throw new Error('expected a value');
   return j;
 }

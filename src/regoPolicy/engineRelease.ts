@@ -8,12 +8,12 @@
 export const ENGINE_GO_VERSION = 'go1.26.8';
 
 export const ENGINE_ASSETS: Readonly<Record<string, string>> = {
-  'policy-replay-engine_linux_amd64': 'a3fb6cc187d86a4ed6237ecf1d5de76e6ed2f85cdcc16a0c12f983290a2de2c3',
-  'policy-replay-engine_linux_arm64': '30c615c9eb1682fb7ae577658193f107e5580a2192c77626f1fd7e33663dbd60',
-  'policy-replay-engine_darwin_amd64': 'c9a2d423faba5a656d9140f84beefd974c54c4aebc7e6cf0b7c1d235eefe8773',
-  'policy-replay-engine_darwin_arm64': '2e415bc20b7d96a3966814ab752367eba7ece1dc47a5e306dd23331163c68358',
+  'policy-replay-engine_linux_amd64': 'fa73a102fff5dcc1611e4c963761caba16ed8a632077cc07466975e00370655c',
+  'policy-replay-engine_linux_arm64': '96061603f68b0e42bce1017f31ae2744a35948ca0505d52114a08a70b41f8efd',
+  'policy-replay-engine_darwin_amd64': '8bc59385ae6d8115a63646265d0399e84e8d79a7da6596cc6ccc920b1d7b1a18',
+  'policy-replay-engine_darwin_arm64': '6e434069679a5c25f5b2f2cc0de7ebfabcd8fe947678b02be96420c0b14d8e71',
   'policy-replay-engine_windows_amd64.exe':
-    '5dd7fb1488723475157e1bf917facadf61338e3c98d9b1afec243a7468b5c501',
+    '34d64e679617e2f27abc12185b07c98fc814e155917f08f2c43a870c5e57827c',
 };
 
 /** The asset for Node's platform and arch; null where no engine is released. */

@@ -4,7 +4,8 @@
  * results, and the parts of the input the service's mask policy erased or masked (unknown).
  * Console lines and upload bodies carry the same event fields (docs/decision-logs.md). Pure.
  */
-import { topLevelMembers, type JsonText } from './engineProcess.js';
+import type { JsonText } from './engineProcess.js';
+import { jsonObjectMembers, JsonScanError, scanValue } from './jsonMembers.js';
 import { isRfc3339Instant } from '../time/rfc3339.js';
 
 export interface RegoEvent {
@@ -44,41 +45,56 @@ function pointers(value: unknown): string[] | null {
   return out;
 }
 
+/** Why `text` is no event: not JSON at all, or JSON of another kind than an object. */
+function notAnObject(text: string, error: JsonScanError): string {
+  if (/^\s*\{/.test(text)) return `not JSON: ${error.message}`;
+  try {
+    if (scanValue(text, 0) === text.length) return 'a decision event is a JSON object';
+  } catch {
+    // Not JSON either.
+  }
+  return `not JSON: ${error.message}`;
+}
+
 /**
- * The JSON.parse is for validity and the small fields; the input, the result and the cache are
- * taken as their text (topLevelMembers), since JSON.parse rounds numbers beyond 2^53.
+ * The event checked as JSON and split into its members in one pass that builds no values
+ * (jsonMembers.ts); only the small members are parsed. The input, the result and the cache stay
+ * their text, since JSON.parse rounds numbers beyond 2^53.
  */
 export function parseRegoEvent(text: string): EventParse {
-  let value: unknown;
+  let members: Map<string, string>;
   try {
-    value = JSON.parse(text);
+    members = jsonObjectMembers(text);
   } catch (error) {
-    return { ok: false, reason: `not JSON: ${(error as Error).message}` };
+    if (error instanceof JsonScanError) return { ok: false, reason: notAnObject(text, error) };
+    throw error;
   }
-  if (!isRecord(value)) return { ok: false, reason: 'a decision event is a JSON object' };
-  const hidden = [pointers(value.erased), pointers(value.masked)];
+  const small = (key: string): unknown => {
+    const member = members.get(key);
+    return member === undefined ? undefined : (JSON.parse(member) as unknown);
+  };
+  const hidden = [pointers(small('erased')), pointers(small('masked'))];
   if (hidden.some((p) => p === null))
     return { ok: false, reason: '`erased` and `masked` must list JSON pointers' };
   const all = hidden.flat() as string[];
-  const cache = value.nd_builtin_cache;
-  if (cache !== undefined && cache !== null && !isRecord(cache))
+  const cache = members.get('nd_builtin_cache');
+  if (cache !== undefined && cache !== 'null' && !cache.startsWith('{'))
     return { ok: false, reason: '`nd_builtin_cache` must be an object' };
-  const timestamp = value.timestamp;
+  const timestamp = small('timestamp');
   if (timestamp !== undefined && (typeof timestamp !== 'string' || !isRfc3339Instant(timestamp)))
     return { ok: false, reason: 'timestamp: must be an RFC 3339 instant with an offset' };
-  const members = topLevelMembers(text);
-  const own = (key: string): JsonText | null =>
-    Object.prototype.hasOwnProperty.call(value, key) ? (members.get(key) ?? null) : null;
+  const decisionId = small('decision_id');
+  const path = small('path');
   return {
     ok: true,
     event: {
-      decisionId: typeof value.decision_id === 'string' ? value.decision_id : null,
+      decisionId: typeof decisionId === 'string' ? decisionId : null,
       timestamp: timestamp ?? null,
-      path: typeof value.path === 'string' && value.path !== '' ? value.path : null,
-      input: own('input'),
-      result: own('result'),
+      path: typeof path === 'string' && path !== '' ? path : null,
+      input: members.get('input') ?? null,
+      result: members.get('result') ?? null,
       resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
-      ndBuiltinCache: cache === undefined || cache === null ? null : own('nd_builtin_cache'),
+      ndBuiltinCache: cache === undefined || cache === 'null' ? null : cache,
       unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
     },
   };

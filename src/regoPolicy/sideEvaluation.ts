@@ -5,9 +5,8 @@
  * answer; never from the live clock or network (the engine answers non-deterministic built-ins
  * from the event's cache only).
  */
-import { parseExactJson } from './exactJson.js';
 import { EngineError, type Decision, type EngineProcess } from './engineProcess.js';
-import type { SideEvaluation } from './classify.js';
+import { definedFromText, type SideEvaluation } from './classify.js';
 import type { RegoEvent } from './regoEvent.js';
 import { projectionKey } from './projection.js';
 
@@ -108,7 +107,7 @@ export interface ReplaySide {
 }
 
 const fromDecision = (d: Decision): SideEvaluation =>
-  d.defined ? { kind: 'defined', result: parseExactJson(d.result) } : { kind: 'undefined' };
+  d.defined ? definedFromText(d.result) : { kind: 'undefined' };
 
 /**
  * Every side's answer to one event, as evaluateSide gives it; the sides evaluated as recorded

@@ -9,11 +9,10 @@ import { sha256OfText } from '../canonical/sha256.js';
 import type { PolicyProblem } from '../policy/problems.js';
 import type { DecisionMapping } from '../regoPolicy/decisionMapping.js';
 import type { RegoVersion } from '../regoPolicy/engineProcess.js';
-import { parseExactJson } from '../regoPolicy/exactJson.js';
 import { eventRefusal, type Refusal } from '../regoPolicy/preflight.js';
 import { becauseOf, type Because } from '../regoPolicy/regoBecause.js';
 import { parseRegoEvent, type RegoEvent } from '../regoPolicy/regoEvent.js';
-import { classifyPair, type SideEvaluation } from '../regoPolicy/classify.js';
+import { classifyPair, definedFromText, type SideEvaluation } from '../regoPolicy/classify.js';
 import { AnswerCache, evaluateSide, evaluateSides, type ReplaySide } from '../regoPolicy/sideEvaluation.js';
 import { instantNanos } from '../time/rfc3339.js';
 import { normalizeDecisionPath, parseDecisionLogOptions } from '../traffic/decisionLog.js';
@@ -163,9 +162,7 @@ function metaOf(
 /** The recorded result as a side (drift's other side); null when the mask hid it. */
 function recordedSide(event: RegoEvent): SideEvaluation | null {
   if (event.resultHidden) return null;
-  return event.result === null
-    ? { kind: 'undefined' }
-    : { kind: 'defined', result: parseExactJson(event.result) };
+  return event.result === null ? { kind: 'undefined' } : definedFromText(event.result);
 }
 
 type Element =
@@ -235,10 +232,16 @@ async function replayEvents(
   };
   for await (const unit of sampleUnits(plan, 0)) {
     const elements: Element[] = [];
-    forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
-      counts[Math.floor(position / 2 ** 32)]!++;
-      elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs));
-    });
+    forEachUnitElement(
+      unit,
+      plan.maxLineBytes,
+      (text, position, shape) => {
+        counts[Math.floor(position / 2 ** 32)]!++;
+        elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs));
+        // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
+      },
+      false,
+    );
     for (const e of elements) {
       if (e.kind === 'skipped') {
         if (e.otherPath) meta.skipped.other_path++;

@@ -125,6 +125,8 @@ export function forEachLine(
   firstLine: number,
   fn: (text: string, line: number, shape: Shape) => void,
   maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+  /** false: a readable line's shape is not scanned (0), for readers that parse it otherwise. */
+  scanShapes = true,
 ): void {
   const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const allUtf8 = isUtf8(buf);
@@ -141,7 +143,7 @@ export function forEachLine(
       if (to - from > maxLineBytes) fn('', line, SHAPE_TOO_LONG);
       else if (!isBlank(buf, from, to)) {
         if (!allUtf8 && !isUtf8(buf.subarray(from, to))) fn('', line, SHAPE_INVALID_UTF8);
-        else fn(buf.toString('utf8', from, to), line, scanShapeBytes(buf, from, to));
+        else fn(buf.toString('utf8', from, to), line, scanShapes ? scanShapeBytes(buf, from, to) : 0);
       }
     }
     if (nl < 0) return;

@@ -88,11 +88,18 @@ export function forEachUnitElement(
   unit: SampleUnit,
   maxLineBytes: number,
   fn: (text: string | null, position: number, shape: Shape | undefined) => void,
+  scanShapes = true,
 ): void {
   if (unit.kind === 'elements') {
     for (let i = 0; i < unit.texts.length; i++) fn(unit.texts[i]!, unit.positions[i]!, unit.shapes[i]);
     return;
   }
   const base = unit.base;
-  forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
+  forEachLine(
+    unit.bytes,
+    unit.firstLine,
+    (text, line, shape) => fn(text, base + line, shape),
+    maxLineBytes,
+    scanShapes,
+  );
 }

@@ -17977,7 +17977,9 @@ class lineChunker_LineChunker {
  * text: it is never decoded. UTF-8 is checked once for the whole run, and line by line only when
  * the run holds an invalid sequence.
  */
-function lineChunker_forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES) {
+function lineChunker_forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFAULT_MAX_LINE_BYTES, 
+/** false: a readable line's shape is not scanned (0), for readers that parse it otherwise. */
+scanShapes = true) {
     const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const allUtf8 = (0,external_node_buffer_namespaceObject.isUtf8)(buf);
     let line = firstLine;
@@ -17998,7 +18000,7 @@ function lineChunker_forEachLine(bytes, firstLine, fn, maxLineBytes = bytes_DEFA
                 if (!allUtf8 && !(0,external_node_buffer_namespaceObject.isUtf8)(buf.subarray(from, to)))
                     fn('', line, recordShape_SHAPE_INVALID_UTF8);
                 else
-                    fn(buf.toString('utf8', from, to), line, scanShapeBytes(buf, from, to));
+                    fn(buf.toString('utf8', from, to), line, scanShapes ? scanShapeBytes(buf, from, to) : 0);
             }
         }
         if (nl < 0)
@@ -19161,14 +19163,14 @@ async function* sampleStream_sampleUnits(plan, lineChunkBytes) {
     }
 }
 /** Calls `fn` with each element of a unit, its position and its shape, in order. */
-function sampleStream_forEachUnitElement(unit, maxLineBytes, fn) {
+function sampleStream_forEachUnitElement(unit, maxLineBytes, fn, scanShapes = true) {
     if (unit.kind === 'elements') {
         for (let i = 0; i < unit.texts.length; i++)
             fn(unit.texts[i], unit.positions[i], unit.shapes[i]);
         return;
     }
     const base = unit.base;
-    forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes);
+    forEachLine(unit.bytes, unit.firstLine, (text, line, shape) => fn(text, base + line, shape), maxLineBytes, scanShapes);
 }
 
 ;// CONCATENATED MODULE: ./build/traffic/sample.js

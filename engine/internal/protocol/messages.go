@@ -35,6 +35,9 @@ type Request struct {
 	// rules: modules (file name -> Rego text) to parse, and their Rego version.
 	Modules     map[string]string `json:"modules,omitempty"`
 	RegoVersion string            `json:"rego_version,omitempty"`
+
+	// fast: an eval_sides request read in one pass, its input and recorded results already values.
+	fast *regoeval.FastEval
 }
 
 // Response answers one request. OK false always comes with Error.

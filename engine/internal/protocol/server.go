@@ -137,13 +137,9 @@ func (s *Server) evalSides(ctx context.Context, req *Request) *Response {
 		}
 		policies[i] = p
 	}
-	input, err := inputOf(req)
-	if err != nil {
-		return failure(asError(err))
-	}
-	cache, err := regoeval.ParseNDCache(req.NDBuiltinCache)
-	if err != nil {
-		return failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: err.Error()})
+	input, cache, errResp := sidesInput(req)
+	if errResp != nil {
+		return errResp
 	}
 	answers := make([]SideAnswer, len(policies))
 	for i, p := range policies {
@@ -230,6 +226,29 @@ func (s *Server) side(name string) (*regoeval.Policy, *Response) {
 		return nil, failure(&regoeval.Error{Kind: regoeval.KindUnknownSide, Side: name, Message: "no side " + quote(name) + " is loaded"})
 	}
 	return p, nil
+}
+
+// sidesInput is an eval_sides request's input and recorded results: read already on the fast path.
+func sidesInput(req *Request) (*ast.Term, builtins.NDBCache, *Response) {
+	if f := req.fast; f != nil {
+		cache := f.NDCache
+		if cache == nil {
+			cache = builtins.NDBCache{}
+		}
+		if !f.HasInput {
+			return nil, cache, nil
+		}
+		return f.Input, cache, nil
+	}
+	input, err := inputOf(req)
+	if err != nil {
+		return nil, nil, failure(asError(err))
+	}
+	cache, err := regoeval.ParseNDCache(req.NDBuiltinCache)
+	if err != nil {
+		return nil, nil, failure(&regoeval.Error{Kind: regoeval.KindBadRequest, Message: err.Error()})
+	}
+	return input, cache, nil
 }
 
 func inputOf(req *Request) (*ast.Term, error) {
