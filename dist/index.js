@@ -78858,16 +78858,27 @@ async function evaluateSide(engine, side, reads, event, cache = null) {
     const [answer] = await evaluateSides(engine, [{ name: side, reads }], event, cache);
     return answer;
 }
+/** What a side that reads an erased or masked part answers under `--unevaluable static`. */
+const UNREAD = {
+    evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' },
+    route: 'partial',
+};
 const fromDecision = (d) => d.defined ? definedFromText(d.result) : { kind: 'undefined' };
 /**
  * Every side's answer to one event, as evaluateSide gives it; the sides evaluated as recorded
  * (and not answered by the cache) go to the engine in one request, which decodes the input once.
  */
-async function evaluateSides(engine, sides, event, cache = null) {
+async function evaluateSides(engine, sides, event, cache = null, 
+/** `--unevaluable static`: a side that reads an unknown part is unevaluable, not partially evaluated. */
+unknownsRead = 'precise') {
     const answers = [];
     const batch = [];
     sides.forEach(({ name, reads }, index) => {
         const unknown = readUnknowns(reads, event.unknowns);
+        if (unknown.length > 0 && unknownsRead === 'static') {
+            answers[index] = Promise.resolve(UNREAD);
+            return;
+        }
         if (unknown.length > 0) {
             // A partial answer rests on the known parts read, the unknown pointers and the recorded
             // results: the same three, the same answer.
@@ -79808,6 +79819,154 @@ async function sampleDigest(files) {
 /** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
 const TOOL_VERSION = '0.1.0';
 
+;// CONCATENATED MODULE: ./build/replay/heap.js
+/** A binary heap ordered by `before`: the root is the element that sorts first. */
+class Heap {
+    before;
+    items = [];
+    constructor(before) {
+        this.before = before;
+    }
+    get size() {
+        return this.items.length;
+    }
+    peek() {
+        return this.items[0];
+    }
+    push(item) {
+        const items = this.items;
+        items.push(item);
+        let i = items.length - 1;
+        while (i > 0) {
+            const parent = (i - 1) >> 1;
+            if (!this.before(items[i], items[parent]))
+                break;
+            [items[i], items[parent]] = [items[parent], items[i]];
+            i = parent;
+        }
+    }
+    pop() {
+        const items = this.items;
+        const top = items[0];
+        const last = items.pop();
+        if (items.length > 0 && last !== undefined) {
+            items[0] = last;
+            let i = 0;
+            for (;;) {
+                const l = 2 * i + 1;
+                const r = l + 1;
+                let m = i;
+                if (l < items.length && this.before(items[l], items[m]))
+                    m = l;
+                if (r < items.length && this.before(items[r], items[m]))
+                    m = r;
+                if (m === i)
+                    break;
+                [items[i], items[m]] = [items[m], items[i]];
+                i = m;
+            }
+        }
+        return top;
+    }
+    toArray() {
+        return [...this.items];
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
+
+const instantCache = new Map();
+/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
+function instantOf(occurredAt) {
+    if (occurredAt === null)
+        return null;
+    let cached = instantCache.get(occurredAt);
+    if (cached === undefined) {
+        cached = instantNanos(occurredAt);
+        if (instantCache.size > 10_000)
+            instantCache.clear();
+        instantCache.set(occurredAt, cached);
+    }
+    return cached;
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/changeOrder.js
+
+/**
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * within a group most recent occurred_at first (as instants, not strings), untimed last, then
+ * request_id.
+ */
+function changeGroup(change) {
+    if (change.draft_decision === 'allow')
+        return change.current_decision === 'deny' ? 0 : 1;
+    return change.current_decision === 'allow' ? 2 : 3;
+}
+function compareChanges(a, b) {
+    const group = changeGroup(a) - changeGroup(b);
+    if (group !== 0)
+        return group;
+    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+}
+/**
+ * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
+ * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
+ */
+const DRIFT_RANK = [1, 2, 0, 3];
+function driftGroup(change) {
+    return DRIFT_RANK[changeGroup(change)];
+}
+function compareDrifts(a, b) {
+    const group = driftGroup(a) - driftGroup(b);
+    if (group !== 0)
+        return group;
+    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+}
+/** Most recent first, untimed last, then request_id (code-unit order). */
+function compareRecency(aTime, aId, bTime, bId) {
+    const ta = instantOf(aTime);
+    const tb = instantOf(bTime);
+    if (ta !== null && tb !== null && ta !== tb)
+        return ta > tb ? -1 : 1;
+    if (ta === null && tb !== null)
+        return 1;
+    if (ta !== null && tb === null)
+        return -1;
+    return aId < bId ? -1 : aId > bId ? 1 : 0;
+}
+/**
+ * Keeps the first `capacity` changes in order while counting every one offered, in memory
+ * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
+ */
+class TopChanges {
+    capacity;
+    compare;
+    items = [];
+    constructor(capacity, compare = compareChanges) {
+        this.capacity = capacity;
+        this.compare = compare;
+    }
+    offer(change) {
+        if (this.capacity === 0)
+            return;
+        const items = this.items;
+        if (items.length === this.capacity && this.compare(change, items[items.length - 1]) >= 0)
+            return;
+        let lo = 0;
+        let hi = items.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.compare(items[mid], change) <= 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        items.splice(lo, 0, change);
+        if (items.length > this.capacity)
+            items.pop();
+    }
+}
+
 // EXTERNAL MODULE: ./build/text/workflowCommands.js
 var workflowCommands = __nccwpck_require__(8599);
 ;// CONCATENATED MODULE: ./build/replay/report/report.js
@@ -80709,6 +80868,8 @@ async function addEdits(prepared, options, rules, named) {
 
 
 
+
+
 /** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
 class RegoRefusedError extends Error {
     refusals;
@@ -80786,12 +80947,12 @@ function metaOf(options, sample, prepared) {
         },
         skipped: { non_decision: 0, other_path: 0 },
         since: options.since,
-        limit: null,
+        limit: options.limit ?? null,
         status: options.mode === 'drift' ? 'drift' : base === null ? 'added' : 'changed',
         excluded_without_time: 0,
         max_changes: options.maxChanges,
         max_groups: options.maxGroups,
-        unevaluable_mode: 'precise',
+        unevaluable_mode: options.unevaluable ?? 'precise',
         ...(options.mode === 'compare' && prepared?.edits != null
             ? {
                 attribution: {
@@ -80839,6 +81000,32 @@ function readElement(text, shape, position, plan, decisionPath, sinceNs) {
     }
     return { kind: 'event', position, event };
 }
+/**
+ * `--limit N`: the decision ids of the N most recent events (after --since), ties by id, events
+ * without a timestamp after every timed one, as for rule documents (replay/selection.ts): a first
+ * pass keeps N of them in a heap. null without a limit.
+ */
+async function mostRecent(limit, plan, decisionPath, sinceNs) {
+    if (limit === null)
+        return null;
+    // The root is the least recent kept event, the first to give way to a more recent one.
+    const heap = new Heap((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
+    for await (const unit of sampleUnits(plan, 0)) {
+        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
+            const e = readElement(text ?? '', shape, position, plan, decisionPath, sinceNs);
+            if (e.kind !== 'event')
+                return;
+            const key = { id: e.event.decisionId, time: e.event.timestamp };
+            if (heap.size < limit)
+                heap.push(key);
+            else if (limit > 0 && compareRecency(key.time, key.id, heap.peek().time, heap.peek().id) < 0) {
+                heap.pop();
+                heap.push(key);
+            }
+        }, false);
+    }
+    return new Set(heap.toArray().map((k) => k.id));
+}
 async function replayEvents(options, p, plan, meta) {
     const compare = options.mode === 'compare' && p.base !== null;
     const edits = p.edits?.map(editEntry) ?? null;
@@ -80860,6 +81047,7 @@ async function replayEvents(options, p, plan, meta) {
     const decisionPath = normalizeDecisionPath(options.decisionPath);
     const sinceNs = options.since === null ? null : instantNanos(options.since);
     const counts = plan.files.map(() => 0);
+    const chosen = await mostRecent(options.limit ?? null, plan, decisionPath, sinceNs);
     const queue = [];
     let read = 0;
     const drain = async (down) => {
@@ -80886,6 +81074,8 @@ async function replayEvents(options, p, plan, meta) {
                     meta.excluded_without_time++;
                 continue;
             }
+            if (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId))
+                continue;
             const where = positionOf(plan, e.position);
             if (e.kind === 'malformed') {
                 queue.push(Promise.resolve({ kind: 'malformed', position: e.position, where: { ...where, reason: e.reason } }));
@@ -80908,7 +81098,7 @@ async function replayEvents(options, p, plan, meta) {
     return { kind: 'result', result: aggregator.finish() };
 }
 async function evaluateEvent(options, p, sides, cache, event, position, where) {
-    const answers = await evaluateSides(p.engine, sides, event, cache);
+    const answers = await evaluateSides(p.engine, sides, event, cache, options.unevaluable ?? 'precise');
     const head = answers[answers.length - 1];
     const recorded = recordedSide(event);
     const base = options.mode === 'drift'
@@ -82500,6 +82690,7 @@ async function replayRoot(deps, run) {
         ...decision,
         traffic: run.traffic,
         since: null,
+        unevaluable: settings.unevaluable,
         maxChanges: Math.max(settings.maxChanges, 0),
         maxGroups: settings.maxGroups,
         maxAttributionEdits: DEFAULT_MAX_ATTRIBUTION_EDITS,
@@ -86194,100 +86385,6 @@ async function linesEstimate(plan) {
     return estimate;
 }
 
-;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
-
-const instantCache = new Map();
-/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
-function instantOf(occurredAt) {
-    if (occurredAt === null)
-        return null;
-    let cached = instantCache.get(occurredAt);
-    if (cached === undefined) {
-        cached = instantNanos(occurredAt);
-        if (instantCache.size > 10_000)
-            instantCache.clear();
-        instantCache.set(occurredAt, cached);
-    }
-    return cached;
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/changeOrder.js
-
-/**
- * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
- * within a group most recent occurred_at first (as instants, not strings), untimed last, then
- * request_id.
- */
-function changeGroup(change) {
-    if (change.draft_decision === 'allow')
-        return change.current_decision === 'deny' ? 0 : 1;
-    return change.current_decision === 'allow' ? 2 : 3;
-}
-function compareChanges(a, b) {
-    const group = changeGroup(a) - changeGroup(b);
-    if (group !== 0)
-        return group;
-    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-}
-/**
- * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
- * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
- */
-const DRIFT_RANK = [1, 2, 0, 3];
-function driftGroup(change) {
-    return DRIFT_RANK[changeGroup(change)];
-}
-function compareDrifts(a, b) {
-    const group = driftGroup(a) - driftGroup(b);
-    if (group !== 0)
-        return group;
-    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-}
-/** Most recent first, untimed last, then request_id (code-unit order). */
-function compareRecency(aTime, aId, bTime, bId) {
-    const ta = instantOf(aTime);
-    const tb = instantOf(bTime);
-    if (ta !== null && tb !== null && ta !== tb)
-        return ta > tb ? -1 : 1;
-    if (ta === null && tb !== null)
-        return 1;
-    if (ta !== null && tb === null)
-        return -1;
-    return aId < bId ? -1 : aId > bId ? 1 : 0;
-}
-/**
- * Keeps the first `capacity` changes in order while counting every one offered, in memory
- * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
- */
-class TopChanges {
-    capacity;
-    compare;
-    items = [];
-    constructor(capacity, compare = compareChanges) {
-        this.capacity = capacity;
-        this.compare = compare;
-    }
-    offer(change) {
-        if (this.capacity === 0)
-            return;
-        const items = this.items;
-        if (items.length === this.capacity && this.compare(change, items[items.length - 1]) >= 0)
-            return;
-        let lo = 0;
-        let hi = items.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (this.compare(items[mid], change) <= 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        items.splice(lo, 0, change);
-        if (items.length > this.capacity)
-            items.pop();
-    }
-}
-
 ;// CONCATENATED MODULE: ./build/replay/report/timeSpan.js
 
 const UTC_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:[0-5]\d(?:\.\d{1,9})?Z$/;
@@ -86921,60 +87018,6 @@ function unevaluatedOutcome(config, record, line, decisionPath) {
         decision_path: decisionPath,
         signature: null,
     };
-}
-
-;// CONCATENATED MODULE: ./build/replay/heap.js
-/** A binary heap ordered by `before`: the root is the element that sorts first. */
-class Heap {
-    before;
-    items = [];
-    constructor(before) {
-        this.before = before;
-    }
-    get size() {
-        return this.items.length;
-    }
-    peek() {
-        return this.items[0];
-    }
-    push(item) {
-        const items = this.items;
-        items.push(item);
-        let i = items.length - 1;
-        while (i > 0) {
-            const parent = (i - 1) >> 1;
-            if (!this.before(items[i], items[parent]))
-                break;
-            [items[i], items[parent]] = [items[parent], items[i]];
-            i = parent;
-        }
-    }
-    pop() {
-        const items = this.items;
-        const top = items[0];
-        const last = items.pop();
-        if (items.length > 0 && last !== undefined) {
-            items[0] = last;
-            let i = 0;
-            for (;;) {
-                const l = 2 * i + 1;
-                const r = l + 1;
-                let m = i;
-                if (l < items.length && this.before(items[l], items[m]))
-                    m = l;
-                if (r < items.length && this.before(items[r], items[m]))
-                    m = r;
-                if (m === i)
-                    break;
-                [items[i], items[m]] = [items[m], items[i]];
-                i = m;
-            }
-        }
-        return top;
-    }
-    toArray() {
-        return [...this.items];
-    }
 }
 
 ;// CONCATENATED MODULE: ./build/replay/selection.js

@@ -160,6 +160,45 @@ describe('replay of a Rego policy change', () => {
     expect(run.report!.result!.evaluated).toBe(1);
   });
 
+  it('keeps --limit: the N most recent events, ties by decision id', async () => {
+    const run = await replay(['--base', base, '--head', grant, ...flags(), '--limit', '1']);
+    // d-3 is the only event at 11:00; the others share 10:00.
+    expect(run.report!.result!.evaluated).toBe(1);
+    expect(run.report!.result!.changes.map((c) => c.request_id)).toEqual(['d-3']);
+    expect(run.report!.meta.limit).toBe(1);
+  });
+
+  it('--unevaluable static: a side that reads an erased part is unevaluable; precise decides it when it can', async () => {
+    const erased = log('erased.log', [
+      JSON.stringify({
+        decision_id: 'e-1',
+        path: 'orders/authz/allow',
+        input: { method: 'GET', path: ['orders', '7'] },
+        result: true,
+        erased: ['/input/user'],
+        timestamp: '2026-11-30T10:00:00Z',
+      }),
+    ]);
+    const precise = await replay(['--base', base, '--head', grant, ...flags(erased)]);
+    expect(precise.report!.result).toMatchObject({ evaluated: 1, allowed: 1, unevaluable: 0 });
+    expect(precise.report!.result!.evaluation.partial).toEqual({ base: 1, head: 1 });
+    const strict = await replay([
+      '--base',
+      base,
+      '--head',
+      grant,
+      ...flags(erased),
+      '--unevaluable',
+      'static',
+    ]);
+    expect(strict.report!.meta.unevaluable_mode).toBe('static');
+    expect(strict.report!.result).toMatchObject({
+      evaluated: 1,
+      unevaluable: 1,
+      unevaluable_by_reason: { input_not_recorded: 1 },
+    });
+  });
+
   it('drift: the saved policy against its own log is drift 0; another policy drifts', async () => {
     const same = await runCliCaptured(['drift', '--policy', base, ...flags(), '--fail-on-drift'], { env });
     expect({ code: same.code, stderr: same.stderr }).toEqual({ code: 0, stderr: '' });
@@ -255,7 +294,9 @@ describe('a Rego replay refused or stopped, exit 2', () => {
   });
 
   it('when a flag of the rule language is given with Rego, or a Rego flag with a rule document', async () => {
-    expect(await refused(['--base', base, '--head', grant, ...flags(), '--limit', '2'])).toContain('--limit');
+    expect(await refused(['--base', base, '--head', grant, ...flags(), '--shard', '1/2'])).toContain(
+      '--shard',
+    );
     expect(await refused(['--base', base, '--head', grant, '--traffic', SAMPLE])).toContain(
       '--decision-path is required',
     );

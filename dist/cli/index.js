@@ -45767,16 +45767,27 @@ async function evaluateSide(engine, side, reads, event, cache = null) {
     const [answer] = await evaluateSides(engine, [{ name: side, reads }], event, cache);
     return answer;
 }
+/** What a side that reads an erased or masked part answers under `--unevaluable static`. */
+const UNREAD = {
+    evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' },
+    route: 'partial',
+};
 const fromDecision = (d) => d.defined ? definedFromText(d.result) : { kind: 'undefined' };
 /**
  * Every side's answer to one event, as evaluateSide gives it; the sides evaluated as recorded
  * (and not answered by the cache) go to the engine in one request, which decodes the input once.
  */
-async function evaluateSides(engine, sides, event, cache = null) {
+async function evaluateSides(engine, sides, event, cache = null, 
+/** `--unevaluable static`: a side that reads an unknown part is unevaluable, not partially evaluated. */
+unknownsRead = 'precise') {
     const answers = [];
     const batch = [];
     sides.forEach(({ name, reads }, index) => {
         const unknown = readUnknowns(reads, event.unknowns);
+        if (unknown.length > 0 && unknownsRead === 'static') {
+            answers[index] = Promise.resolve(UNREAD);
+            return;
+        }
         if (unknown.length > 0) {
             // A partial answer rests on the known parts read, the unknown pointers and the recorded
             // results: the same three, the same answer.
@@ -46664,6 +46675,8 @@ async function addEdits(prepared, options, rules, named) {
 
 
 
+
+
 /** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
 class RegoRefusedError extends Error {
     refusals;
@@ -46741,12 +46754,12 @@ function metaOf(options, sample, prepared) {
         },
         skipped: { non_decision: 0, other_path: 0 },
         since: options.since,
-        limit: null,
+        limit: options.limit ?? null,
         status: options.mode === 'drift' ? 'drift' : base === null ? 'added' : 'changed',
         excluded_without_time: 0,
         max_changes: options.maxChanges,
         max_groups: options.maxGroups,
-        unevaluable_mode: 'precise',
+        unevaluable_mode: options.unevaluable ?? 'precise',
         ...(options.mode === 'compare' && prepared?.edits != null
             ? {
                 attribution: {
@@ -46794,6 +46807,32 @@ function readElement(text, shape, position, plan, decisionPath, sinceNs) {
     }
     return { kind: 'event', position, event };
 }
+/**
+ * `--limit N`: the decision ids of the N most recent events (after --since), ties by id, events
+ * without a timestamp after every timed one, as for rule documents (replay/selection.ts): a first
+ * pass keeps N of them in a heap. null without a limit.
+ */
+async function mostRecent(limit, plan, decisionPath, sinceNs) {
+    if (limit === null)
+        return null;
+    // The root is the least recent kept event, the first to give way to a more recent one.
+    const heap = new Heap((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
+    for await (const unit of sampleUnits(plan, 0)) {
+        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
+            const e = readElement(text ?? '', shape, position, plan, decisionPath, sinceNs);
+            if (e.kind !== 'event')
+                return;
+            const key = { id: e.event.decisionId, time: e.event.timestamp };
+            if (heap.size < limit)
+                heap.push(key);
+            else if (limit > 0 && compareRecency(key.time, key.id, heap.peek().time, heap.peek().id) < 0) {
+                heap.pop();
+                heap.push(key);
+            }
+        }, false);
+    }
+    return new Set(heap.toArray().map((k) => k.id));
+}
 async function replayEvents(options, p, plan, meta) {
     const compare = options.mode === 'compare' && p.base !== null;
     const edits = p.edits?.map(editEntry) ?? null;
@@ -46815,6 +46854,7 @@ async function replayEvents(options, p, plan, meta) {
     const decisionPath = normalizeDecisionPath(options.decisionPath);
     const sinceNs = options.since === null ? null : instantNanos(options.since);
     const counts = plan.files.map(() => 0);
+    const chosen = await mostRecent(options.limit ?? null, plan, decisionPath, sinceNs);
     const queue = [];
     let read = 0;
     const drain = async (down) => {
@@ -46841,6 +46881,8 @@ async function replayEvents(options, p, plan, meta) {
                     meta.excluded_without_time++;
                 continue;
             }
+            if (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId))
+                continue;
             const where = positionOf(plan, e.position);
             if (e.kind === 'malformed') {
                 queue.push(Promise.resolve({ kind: 'malformed', position: e.position, where: { ...where, reason: e.reason } }));
@@ -46863,7 +46905,7 @@ async function replayEvents(options, p, plan, meta) {
     return { kind: 'result', result: aggregator.finish() };
 }
 async function evaluateEvent(options, p, sides, cache, event, position, where) {
-    const answers = await evaluateSides(p.engine, sides, event, cache);
+    const answers = await evaluateSides(p.engine, sides, event, cache, options.unevaluable ?? 'precise');
     const head = answers[answers.length - 1];
     const recorded = recordedSide(event);
     const base = options.mode === 'drift'
@@ -46939,7 +46981,6 @@ async function policyKindOf(flag, paths) {
 /** The rule-language flags a Rego replay has no use for yet (docs/rego.md "Status"): refused, never ignored. */
 function refuseUnsupported(values) {
     const unsupported = [
-        ['--limit', values.limit],
         ['--manifests', values.manifests],
         ['--bundle', values.bundle],
         ['--manifest-id-field', values['manifest-id-field']],
@@ -46947,8 +46988,6 @@ function refuseUnsupported(values) {
         ['--witnesses', values.witnesses],
     ];
     const given = unsupported.filter(([, v]) => v !== undefined).map(([flag]) => flag);
-    if (values.unevaluable === 'static')
-        given.push('--unevaluable static');
     if (given.length > 0)
         throw new cli_io/* UsageError */.eb(`${given.join(', ')}: not available for Rego policies yet (docs/rego.md "Status")`);
     if (values['decision-path'] === undefined)
@@ -47000,6 +47039,8 @@ async function runRegoCommand(command, values, io) {
         mapping: mappingOf(values),
         traffic: values.traffic.map((p) => ({ shown: p, path: p })),
         since: values.since ?? null,
+        limit: values.limit ?? null,
+        unevaluable: values.unevaluable === 'static' ? 'static' : 'precise',
         maxChanges: values['max-changes'],
         maxGroups: values['max-groups'],
         maxAttributionEdits: values['max-attribution-edits'] ?? 64,

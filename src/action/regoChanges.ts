@@ -197,6 +197,7 @@ export async function replayRoot(
     ...decision,
     traffic: run.traffic,
     since: null,
+    unevaluable: settings.unevaluable,
     maxChanges: Math.max(settings.maxChanges, 0),
     maxGroups: settings.maxGroups,
     maxAttributionEdits: DEFAULT_MAX_ATTRIBUTION_EDITS,

@@ -66,7 +66,6 @@ export interface RegoFlags {
 /** The rule-language flags a Rego replay has no use for yet (docs/rego.md "Status"): refused, never ignored. */
 function refuseUnsupported(values: RegoFlags): void {
   const unsupported: [string, unknown][] = [
-    ['--limit', values.limit],
     ['--manifests', values.manifests],
     ['--bundle', values.bundle],
     ['--manifest-id-field', values['manifest-id-field']],
@@ -74,7 +73,6 @@ function refuseUnsupported(values: RegoFlags): void {
     ['--witnesses', values.witnesses],
   ];
   const given = unsupported.filter(([, v]) => v !== undefined).map(([flag]) => flag);
-  if (values.unevaluable === 'static') given.push('--unevaluable static');
   if (given.length > 0)
     throw new UsageError(`${given.join(', ')}: not available for Rego policies yet (docs/rego.md "Status")`);
   if (values['decision-path'] === undefined)
@@ -148,6 +146,8 @@ export async function runRegoCommand(
     mapping: mappingOf(values),
     traffic: values.traffic.map((p) => ({ shown: p, path: p })),
     since: values.since ?? null,
+    limit: values.limit ?? null,
+    unevaluable: values.unevaluable === 'static' ? 'static' : 'precise',
     maxChanges: values['max-changes'],
     maxGroups: values['max-groups'],
     maxAttributionEdits: values['max-attribution-edits'] ?? 64,

@@ -106,6 +106,12 @@ export interface ReplaySide {
   reads: InputReads;
 }
 
+/** What a side that reads an erased or masked part answers under `--unevaluable static`. */
+const UNREAD: Evaluated = {
+  evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' },
+  route: 'partial',
+};
+
 const fromDecision = (d: Decision): SideEvaluation =>
   d.defined ? definedFromText(d.result) : { kind: 'undefined' };
 
@@ -118,11 +124,17 @@ export async function evaluateSides(
   sides: readonly ReplaySide[],
   event: RegoEvent,
   cache: AnswerCache | null = null,
+  /** `--unevaluable static`: a side that reads an unknown part is unevaluable, not partially evaluated. */
+  unknownsRead: 'precise' | 'static' = 'precise',
 ): Promise<Evaluated[]> {
   const answers: (Promise<Evaluated> | undefined)[] = [];
   const batch: { index: number; key: string | null }[] = [];
   sides.forEach(({ name, reads }, index) => {
     const unknown = readUnknowns(reads, event.unknowns);
+    if (unknown.length > 0 && unknownsRead === 'static') {
+      answers[index] = Promise.resolve(UNREAD);
+      return;
+    }
     if (unknown.length > 0) {
       // A partial answer rests on the known parts read, the unknown pointers and the recorded
       // results: the same three, the same answer.

@@ -29,6 +29,8 @@ import {
 import type { SamplePosition } from '../traffic/samplePosition.js';
 import type { SampleSource } from '../traffic/sampleFiles.js';
 import { TOOL_VERSION } from '../version.js';
+import { Heap } from '../replay/heap.js';
+import { compareRecency } from '../replay/report/changeOrder.js';
 import { RegoAggregator, type RegoEventOutcome, type RegoOutcome } from './regoAggregator.js';
 import { prepareRego, type PreparedRego, type RegoSource } from './regoPrepare.js';
 import { editEntry, type RegoMeta, type RegoReport } from './regoReport.js';
@@ -43,6 +45,10 @@ export interface RegoRunOptions {
   mapping: DecisionMapping;
   traffic: readonly SampleSource[];
   since: string | null;
+  /** Keep the N most recent events (after --since), as for rule documents; null: every event. */
+  limit?: number | null;
+  /** `static`: a side that reads an erased or masked part is unevaluable, never partially evaluated. */
+  unevaluable?: 'precise' | 'static';
   maxChanges: number;
   maxGroups: number;
   maxAttributionEdits: number;
@@ -134,12 +140,12 @@ function metaOf(
     },
     skipped: { non_decision: 0, other_path: 0 },
     since: options.since,
-    limit: null,
+    limit: options.limit ?? null,
     status: options.mode === 'drift' ? 'drift' : base === null ? 'added' : 'changed',
     excluded_without_time: 0,
     max_changes: options.maxChanges,
     max_groups: options.maxGroups,
-    unevaluable_mode: 'precise',
+    unevaluable_mode: options.unevaluable ?? 'precise',
     ...(options.mode === 'compare' && prepared?.edits != null
       ? {
           attribution: {
@@ -197,6 +203,41 @@ function readElement(
   return { kind: 'event', position, event };
 }
 
+/**
+ * `--limit N`: the decision ids of the N most recent events (after --since), ties by id, events
+ * without a timestamp after every timed one, as for rule documents (replay/selection.ts): a first
+ * pass keeps N of them in a heap. null without a limit.
+ */
+async function mostRecent(
+  limit: number | null,
+  plan: SamplePlan,
+  decisionPath: string,
+  sinceNs: bigint | null,
+): Promise<Set<string> | null> {
+  if (limit === null) return null;
+  type Key = { id: string; time: string | null };
+  // The root is the least recent kept event, the first to give way to a more recent one.
+  const heap = new Heap<Key>((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
+  for await (const unit of sampleUnits(plan, 0)) {
+    forEachUnitElement(
+      unit,
+      plan.maxLineBytes,
+      (text, position, shape) => {
+        const e = readElement(text ?? '', shape, position, plan, decisionPath, sinceNs);
+        if (e.kind !== 'event') return;
+        const key = { id: e.event.decisionId!, time: e.event.timestamp };
+        if (heap.size < limit) heap.push(key);
+        else if (limit > 0 && compareRecency(key.time, key.id, heap.peek()!.time, heap.peek()!.id) < 0) {
+          heap.pop();
+          heap.push(key);
+        }
+      },
+      false,
+    );
+  }
+  return new Set(heap.toArray().map((k) => k.id));
+}
+
 async function replayEvents(
   options: RegoRunOptions,
   p: PreparedRego,
@@ -225,6 +266,7 @@ async function replayEvents(
   const decisionPath = normalizeDecisionPath(options.decisionPath);
   const sinceNs = options.since === null ? null : instantNanos(options.since);
   const counts = plan.files.map(() => 0);
+  const chosen = await mostRecent(options.limit ?? null, plan, decisionPath, sinceNs);
   const queue: Promise<RegoOutcome>[] = [];
   let read = 0;
   const drain = async (down: number) => {
@@ -252,6 +294,7 @@ async function replayEvents(
         if (e.withoutTime) meta.excluded_without_time++;
         continue;
       }
+      if (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId!)) continue;
       const where = positionOf(plan, e.position);
       if (e.kind === 'malformed') {
         queue.push(
@@ -282,7 +325,7 @@ async function evaluateEvent(
   position: number,
   where: SamplePosition,
 ): Promise<RegoOutcome> {
-  const answers = await evaluateSides(p.engine, sides, event, cache);
+  const answers = await evaluateSides(p.engine, sides, event, cache, options.unevaluable ?? 'precise');
   const head = answers[answers.length - 1]!;
   const recorded = recordedSide(event);
   const base =
