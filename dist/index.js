@@ -76732,9 +76732,7 @@ function gateFactsOf(report, extra = {}) {
             newlyAllowed: 0,
             newlyDenied: 0,
             malformed: d.malformed.count,
-            fidelityWorst: fidelity?.worst ?? null,
-            blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
-            invalidManifests: fidelity?.invalid ?? 0,
+            ...fidelityFacts(fidelity),
             driftTotal: d.drift_total,
             ...extra,
         };
@@ -76753,9 +76751,7 @@ function gateFactsOf(report, extra = {}) {
         newlyDenied: r?.newly_denied ?? 0,
         newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
         malformed: r?.malformed.count ?? 0,
-        fidelityWorst: fidelity?.worst ?? null,
-        blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
-        invalidManifests: fidelity?.invalid ?? 0,
+        ...fidelityFacts(fidelity),
         ...(r?.coverage ? { coverage: coverageFacts(r.coverage) } : {}),
         ...extra,
     };
@@ -76791,9 +76787,15 @@ function gateFactsOfRego(report) {
         newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
         resultChanged: drift ? 0 : (r?.result_changed ?? 0),
         malformed: r?.malformed.count ?? 0,
-        fidelityWorst: null,
-        blockingGaps: 0,
+        ...fidelityFacts(r?.fidelity),
         ...(drift ? { driftTotal: r?.changes_total ?? 0 } : {}),
+    };
+}
+function fidelityFacts(fidelity) {
+    return {
+        fidelityWorst: fidelity?.worst ?? null,
+        blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
+        invalidManifests: fidelity?.invalid ?? 0,
     };
 }
 
@@ -78645,6 +78647,13 @@ function pointers(value) {
     }
     return out;
 }
+/** The string at `path` inside `value`, or null (the manifest id of an event, when it has one). */
+function fieldString(value, path) {
+    let node = value;
+    for (const key of path)
+        node = regoEvent_isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+    return typeof node === 'string' ? node : null;
+}
 /** Why `text` is no event: not JSON at all, or JSON of another kind than an object. */
 function notAnObject(text, error) {
     if (/^\s*\{/.test(text))
@@ -78663,7 +78672,7 @@ function notAnObject(text, error) {
  * (jsonMembers.ts); only the small members are parsed. The input, the result and the cache stay
  * their text, since JSON.parse rounds numbers beyond 2^53.
  */
-function parseRegoEvent(text) {
+function parseRegoEvent(text, manifestIdField = null) {
     let members;
     try {
         members = jsonObjectMembers(text);
@@ -78700,6 +78709,9 @@ function parseRegoEvent(text) {
             resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
             ndBuiltinCache: cache === undefined || cache === 'null' ? null : cache,
             unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
+            ...(manifestIdField === null
+                ? {}
+                : { manifestId: fieldString(small(manifestIdField[0]), manifestIdField.slice(1)) }),
         },
     };
 }
@@ -79819,1579 +79831,30 @@ async function sampleDigest(files) {
 /** The tool's version, reported in every JSON report (kept equal to package.json by a test). */
 const TOOL_VERSION = '0.1.0';
 
-;// CONCATENATED MODULE: ./build/replay/heap.js
-/** A binary heap ordered by `before`: the root is the element that sorts first. */
-class Heap {
-    before;
-    items = [];
-    constructor(before) {
-        this.before = before;
-    }
-    get size() {
-        return this.items.length;
-    }
-    peek() {
-        return this.items[0];
-    }
-    push(item) {
-        const items = this.items;
-        items.push(item);
-        let i = items.length - 1;
-        while (i > 0) {
-            const parent = (i - 1) >> 1;
-            if (!this.before(items[i], items[parent]))
-                break;
-            [items[i], items[parent]] = [items[parent], items[i]];
-            i = parent;
-        }
-    }
-    pop() {
-        const items = this.items;
-        const top = items[0];
-        const last = items.pop();
-        if (items.length > 0 && last !== undefined) {
-            items[0] = last;
-            let i = 0;
-            for (;;) {
-                const l = 2 * i + 1;
-                const r = l + 1;
-                let m = i;
-                if (l < items.length && this.before(items[l], items[m]))
-                    m = l;
-                if (r < items.length && this.before(items[r], items[m]))
-                    m = r;
-                if (m === i)
-                    break;
-                [items[i], items[m]] = [items[m], items[i]];
-                i = m;
-            }
-        }
-        return top;
-    }
-    toArray() {
-        return [...this.items];
-    }
-}
+;// CONCATENATED MODULE: ./build/policy/policyLines.js
 
-;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
-
-const instantCache = new Map();
-/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
-function instantOf(occurredAt) {
-    if (occurredAt === null)
-        return null;
-    let cached = instantCache.get(occurredAt);
-    if (cached === undefined) {
-        cached = instantNanos(occurredAt);
-        if (instantCache.size > 10_000)
-            instantCache.clear();
-        instantCache.set(occurredAt, cached);
-    }
-    return cached;
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/changeOrder.js
-
-/**
- * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
- * within a group most recent occurred_at first (as instants, not strings), untimed last, then
- * request_id.
- */
-function changeGroup(change) {
-    if (change.draft_decision === 'allow')
-        return change.current_decision === 'deny' ? 0 : 1;
-    return change.current_decision === 'allow' ? 2 : 3;
-}
-function compareChanges(a, b) {
-    const group = changeGroup(a) - changeGroup(b);
-    if (group !== 0)
-        return group;
-    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-}
-/**
- * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
- * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
- */
-const DRIFT_RANK = [1, 2, 0, 3];
-function driftGroup(change) {
-    return DRIFT_RANK[changeGroup(change)];
-}
-function compareDrifts(a, b) {
-    const group = driftGroup(a) - driftGroup(b);
-    if (group !== 0)
-        return group;
-    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-}
-/** Most recent first, untimed last, then request_id (code-unit order). */
-function compareRecency(aTime, aId, bTime, bId) {
-    const ta = instantOf(aTime);
-    const tb = instantOf(bTime);
-    if (ta !== null && tb !== null && ta !== tb)
-        return ta > tb ? -1 : 1;
-    if (ta === null && tb !== null)
-        return 1;
-    if (ta !== null && tb === null)
-        return -1;
-    return aId < bId ? -1 : aId > bId ? 1 : 0;
-}
-/**
- * Keeps the first `capacity` changes in order while counting every one offered, in memory
- * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
- */
-class TopChanges {
-    capacity;
-    compare;
-    items = [];
-    constructor(capacity, compare = compareChanges) {
-        this.capacity = capacity;
-        this.compare = compare;
-    }
-    offer(change) {
-        if (this.capacity === 0)
-            return;
-        const items = this.items;
-        if (items.length === this.capacity && this.compare(change, items[items.length - 1]) >= 0)
-            return;
-        let lo = 0;
-        let hi = items.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (this.compare(items[mid], change) <= 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        items.splice(lo, 0, change);
-        if (items.length > this.capacity)
-            items.pop();
-    }
-}
-
-// EXTERNAL MODULE: ./build/text/workflowCommands.js
-var workflowCommands = __nccwpck_require__(8599);
-;// CONCATENATED MODULE: ./build/replay/report/report.js
-
-/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
-const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
-/**
- * The directions of requests the base decides and the head cannot (docs/review.md): deny →
- * unknown first, since it may hide a newly allowed request.
- */
-const LOST_DIRECTIONS = ['deny_to_unknown', 'allow_to_unknown'];
-const MAX_MALFORMED_EXAMPLES = 20;
-/**
- * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
- * inside strings written `#\u0023[` so that printing the report (or `cat`-ing the file in a later
- * workflow step) issues no workflow command (README "Security model").
- */
-function reportToJson(value) {
-    return `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(value, null, 2))}\n`;
-}
-/**
- * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
- * order a shard merge reproduces when a minified `.json` array puts many records on one line.
- */
-function keepFirstExamples(examples, example) {
-    const full = examples.length >= MAX_MALFORMED_EXAMPLES;
-    if (full && compareExamples(example, examples[examples.length - 1]) >= 0)
-        return;
-    let at = examples.length;
-    while (at > 0 && compareExamples(examples[at - 1], example) > 0)
-        at--;
-    examples.splice(at, 0, example);
-    if (examples.length > MAX_MALFORMED_EXAMPLES)
-        examples.pop();
-}
-/**
- * The report's order of malformed examples: by file (files are read in this sorted order), then
- * line or element index, then reason.
- */
-function compareExamples(a, b) {
-    const fa = a.file ?? '';
-    const fb = b.file ?? '';
-    if (fa !== fb)
-        return fa < fb ? -1 : 1;
-    return ((a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
-        (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
-}
-
-;// CONCATENATED MODULE: ./build/regoReplay/regoReport.js
-/** The danger order of the directions (changes, groups and the comment list them so). */
-const regoReport_REGO_DIRECTIONS = [
-    'newly_allowed',
-    'undefined_to_defined',
-    'newly_denied',
-    'defined_to_undefined',
-    'error',
-    'result_changed',
-];
-function editEntry(edit) {
-    return edit.kind === 'rule'
-        ? { kind: 'rule', ref: edit.ref, change: edit.change, file: edit.location.file, line: edit.location.line }
-        : { kind: 'data', pointer: edit.pointer, change: edit.change };
-}
-
-;// CONCATENATED MODULE: ./build/regoReplay/regoAggregator.js
-/**
- * The in-order half of a Rego replay (docs/rego.md "The report"): consumes each event's outcome in
- * sample order and keeps what depends on order or on other events — a repeated decision id (the
- * first stays, a repeat is malformed), the buckets, the capped change list, the groups, `by_edit`,
- * the base's counts, the window and the evaluation counts. Pure: the sides were evaluated before.
- */
-
-
-
-
-
-/** Differences kept per change row (docs/rego.md "Classification"). */
-const MAX_DIFFERENCES = 3;
-/** Examples kept per group. */
-const MAX_GROUP_EXAMPLES = 3;
-const emptyCounts = () => ({
-    newly_allowed: 0,
-    undefined_to_defined: 0,
-    newly_denied: 0,
-    defined_to_undefined: 0,
-    error: 0,
-    result_changed: 0,
-});
-const rank = (d) => regoReport_REGO_DIRECTIONS.indexOf(d);
-/** A bucket's decision: an unevaluable side is `unknown`, whatever the mapping. */
-function regoAggregator_decisionOf(mapping, side) {
-    return sideDecision(mapping, side);
-}
-/** The head's bucket reason: why a request is neither allowed nor denied. */
-function unevaluableReason(side, decision) {
-    if (side.kind === 'unevaluable')
-        return side.reason.replace(/:.*$/, '');
-    if (decision === 'error')
-        return 'evaluation_error';
-    if (decision === 'none')
-        return 'no_decision';
-    return null;
-}
-class RegoAggregator {
-    options;
-    counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
-    byReason = new Map();
-    directions = emptyCounts();
-    changesTotal = 0;
-    /** Changes kept: the first `maxChanges` of each direction, cut to `maxChanges` in danger order at the end. */
-    kept = new Map();
-    groups = new Map();
-    byEdit = new Map();
-    baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
-    lost = { from_allow: 0, from_deny: 0 };
-    window = { first_at: null, last_at: null };
-    malformed = { count: 0, examples: [] };
-    ids = new requestIdTable_RequestIdTable();
-    recordedMismatch = 0;
-    withoutRecorded = 0;
-    evaluation = {
-        partial: { base: 0, head: 0 },
-        partial_unevaluable: { base: 0, head: 0 },
-        nd: new Map(),
-    };
-    constructor(options) {
-        this.options = options;
-    }
-    add(outcome) {
-        if (outcome.kind === 'malformed')
-            return this.addMalformed(outcome.where);
-        const first = this.ids.claim(outcome.requestId, outcome.position);
-        if (first !== undefined)
-            return this.addMalformed({
-                ...outcome.where,
-                reason: this.options.duplicateReason(outcome.requestId, first),
-            });
-        this.addEvent(outcome);
-    }
-    addMalformed(where) {
-        this.malformed.count++;
-        keepFirstExamples(this.malformed.examples, where);
-    }
-    addEvent(o) {
-        const { mapping, mode } = this.options;
-        this.counts.evaluated++;
-        this.note(o.occurredAt);
-        this.noteRoute('head', o.head);
-        const head = regoAggregator_decisionOf(mapping, o.head.evaluation);
-        const reason = unevaluableReason(o.head.evaluation, head);
-        if (head === 'allow')
-            this.counts.allowed++;
-        else if (head === 'deny')
-            this.counts.denied++;
-        else {
-            this.counts.unevaluable++;
-            this.byReason.set(reason, (this.byReason.get(reason) ?? 0) + 1);
-        }
-        if (mode === 'compare' && o.recorded !== null && o.head.evaluation.kind !== 'unevaluable') {
-            const pair = classifyPair(mapping, o.recorded, o.head.evaluation);
-            if (pair.kind === 'changed')
-                this.recordedMismatch++;
-        }
-        if (mode === 'drift' && o.base === null) {
-            this.withoutRecorded++;
-            return;
-        }
-        if (o.base === null)
-            return;
-        if (mode === 'compare')
-            this.noteBase(o.base);
-        const pair = classifyPair(mapping, o.base.evaluation, o.head.evaluation);
-        if (mode === 'compare' && head === 'unknown') {
-            const before = regoAggregator_decisionOf(mapping, o.base.evaluation);
-            if (before === 'allow')
-                this.lost.from_allow++;
-            if (before === 'deny')
-                this.lost.from_deny++;
-        }
-        if (pair.kind !== 'changed')
-            return;
-        this.addChange(o, pair.change, pair.differences, head);
-    }
-    noteBase(base) {
-        this.noteRoute('base', base);
-        const d = regoAggregator_decisionOf(this.options.mapping, base.evaluation);
-        if (d === 'allow')
-            this.baseCounts.allowed++;
-        else if (d === 'deny')
-            this.baseCounts.denied++;
-        else
-            this.baseCounts.unevaluable++;
-    }
-    noteRoute(side, evaluated) {
-        const e = evaluated.evaluation;
-        if (evaluated.route === 'partial') {
-            this.evaluation.partial[side]++;
-            if (e.kind === 'unevaluable' && e.reason === 'input_not_recorded')
-                this.evaluation.partial_unevaluable[side]++;
-        }
-        if (e.kind === 'unevaluable' && e.reason.startsWith('nd_builtin_not_recorded')) {
-            const name = e.reason.replace(/^nd_builtin_not_recorded:\s*/, '');
-            this.evaluation.nd.set(name, (this.evaluation.nd.get(name) ?? 0) + 1);
-        }
-    }
-    note(at) {
-        if (at === null)
-            return;
-        // RFC 3339 instants of one log compare as text only with one offset; the window keeps the
-        // instants as logged, ordered by their value.
-        if (this.window.first_at === null || instantLess(at, this.window.first_at))
-            this.window.first_at = at;
-        if (this.window.last_at === null || instantLess(this.window.last_at, at))
-            this.window.last_at = at;
-    }
-    addChange(o, change, differences, head) {
-        const { mapping, edits, maxChanges } = this.options;
-        this.changesTotal++;
-        this.directions[change]++;
-        const because = o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]);
-        const joint = o.because?.joint ?? false;
-        const kept = this.kept.get(change) ?? [];
-        this.kept.set(change, kept);
-        if (kept.length < maxChanges)
-            kept.push({
-                request_id: o.requestId,
-                occurred_at: o.occurredAt,
-                change,
-                current_decision: regoAggregator_decisionOf(mapping, o.base.evaluation),
-                draft_decision: head,
-                differences: differences.slice(0, MAX_DIFFERENCES),
-                errors: { base: errorOf(o.base.evaluation), head: errorOf(o.head.evaluation) },
-                because,
-                joint,
-            });
-        this.addToGroup(o, change, because, joint);
-        if (edits !== null)
-            this.addToEditRow(change, because, joint);
-    }
-    addToGroup(o, change, because, joint) {
-        const key = JSON.stringify([change, because, joint]);
-        let tally = this.groups.get(key);
-        if (tally === undefined) {
-            tally = {
-                group: { direction: change, because, joint, count: 0, first_at: null, last_at: null, examples: [] },
-                first: o.position,
-            };
-            this.groups.set(key, tally);
-        }
-        const g = tally.group;
-        g.count++;
-        if (g.examples.length < MAX_GROUP_EXAMPLES)
-            g.examples.push(o.requestId);
-        if (o.occurredAt !== null) {
-            if (g.first_at === null || instantLess(o.occurredAt, g.first_at))
-                g.first_at = o.occurredAt;
-            if (g.last_at === null || instantLess(g.last_at, o.occurredAt))
-                g.last_at = o.occurredAt;
-        }
-    }
-    addToEditRow(change, because, joint) {
-        const key = JSON.stringify([because, joint]);
-        let row = this.byEdit.get(key);
-        if (row === undefined) {
-            row = { edits: because, joint, ...emptyCounts() };
-            this.byEdit.set(key, row);
-        }
-        row[change]++;
-    }
-    finish() {
-        const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
-        const changes = regoReport_REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).slice(0, maxChanges);
-        const groups = [...this.groups.values()]
-            .sort((a, b) => rank(a.group.direction) - rank(b.group.direction) ||
-            b.group.count - a.group.count ||
-            a.first - b.first)
-            .map((t) => t.group);
-        const compare = mode === 'compare';
-        const reasons = [...this.byReason.keys()].sort();
-        return {
-            ...this.counts,
-            unevaluable_reasons: reasons,
-            unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, this.byReason.get(r)])),
-            changes,
-            changes_total: this.changesTotal,
-            ...this.directions,
-            edits: compare && edits !== null ? [...edits] : null,
-            change_groups: groups.slice(0, maxGroups),
-            change_groups_total: groups.length,
-            by_edit: compare && edits !== null ? this.editRows() : null,
-            newly_unevaluable: compare ? { ...this.lost } : null,
-            base_counts: compare && hasBase ? { ...this.baseCounts } : null,
-            sample_window: { ...this.window },
-            malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
-            recorded_mismatch: this.recordedMismatch,
-            without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
-            evaluation: {
-                partial: { ...this.evaluation.partial },
-                partial_unevaluable: { ...this.evaluation.partial_unevaluable },
-                whole_input: { ...wholeInput },
-                nd_builtin_not_recorded: Object.fromEntries([...this.evaluation.nd.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-            },
-        };
-    }
-    /** Rows by cause set, most changes first, then by their edits' order in the change. */
-    editRows() {
-        const total = (r) => regoReport_REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
-        return [...this.byEdit.values()].sort((a, b) => total(b) - total(a) || compareText(JSON.stringify(a.edits), JSON.stringify(b.edits)));
-    }
-}
-const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-function errorOf(side) {
-    return side.kind === 'error' ? side.message : null;
-}
-function instantLess(a, b) {
-    const [x, y] = [instantNanos(a), instantNanos(b)];
-    if (x === null || y === null)
-        return a < b;
-    return x < y;
-}
-
-;// CONCATENATED MODULE: ./build/regoPolicy/bundle.js
-/**
- * A Rego policy as OPA loads a bundle (docs/rego.md "Inputs"): every `.rego` file is a module, a
- * file named `data.json` or `data.yaml` (`.yml`) is placed in the data document at its folder's
- * path (`org/data.json` is `data.org`), and `.manifest` gives the roots, the Rego version and the
- * revision. Pure: the files are read by readRegoPolicy.ts. Numbers in data keep their exact value.
- */
-
-
-
-const DATA_FILE = /(^|\/)data\.(json|ya?ml)$/;
-function bundle_problem(file, message, line = 1, column = 1) {
-    return { file, path: '', line, column, message, severity: 'error' };
-}
-/** 1-based line and column of a 0-based offset. */
-function position(text, offset) {
-    const before = text.slice(0, offset);
-    const line = before.split('\n').length;
-    return { line, column: offset - before.lastIndexOf('\n') };
-}
-function bundle_toExact(value) {
-    if (value === null || typeof value === 'boolean' || typeof value === 'string')
-        return value;
-    if (typeof value === 'bigint')
-        return new ExactNumber(value.toString());
-    if (typeof value === 'number')
-        return new ExactNumber(Number.isInteger(value) ? value.toFixed(0) : String(value));
-    if (Array.isArray(value))
-        return value.map(bundle_toExact);
-    if (typeof value === 'object') {
-        const out = {};
-        for (const [k, v] of Object.entries(value))
-            Object.defineProperty(out, k, {
-                value: bundle_toExact(v),
-                enumerable: true,
-                writable: true,
-                configurable: true,
-            });
-        return out;
-    }
-    // Dates and other YAML-only types are not JSON: refused by the caller's check.
-    throw new TypeError(`not a JSON value: ${typeof value}`);
-}
-function parseData(file) {
-    if (file.path.endsWith('.json')) {
-        try {
-            return { value: parseExactJson(file.text) };
-        }
-        catch (error) {
-            if (!(error instanceof ExactJsonError))
-                throw error;
-            const at = position(file.text, error.offset);
-            return { problem: bundle_problem(file.path, `invalid JSON: ${error.reason}`, at.line, at.column) };
-        }
-    }
-    const doc = parseSource(file.text, 'yaml');
-    const first = doc.syntaxErrors[0];
-    if (first)
-        return { problem: bundle_problem(file.path, `invalid YAML: ${first.message}`, first.line, first.column) };
-    try {
-        // Read again for the value, with integers as exact as the JSON files' (positions come from above).
-        return { value: bundle_toExact((0,dist/* parse */.qg)(file.text, { intAsBigInt: true, maxAliasCount: MAX_ALIAS_COUNT })) };
-    }
-    catch (error) {
-        return { problem: bundle_problem(file.path, `data must be JSON values: ${error.message}`) };
-    }
-}
-const bundle_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
-/** Sets an own property, a key named `__proto__` included. */
-function setOwn(into, key, value) {
-    Object.defineProperty(into, key, { value, enumerable: true, writable: true, configurable: true });
-}
-const bundle_own = (o, key) => Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
-/** Merges object `value`'s members into `into`; returns the first path given twice, or null. */
-function bundle_merge(into, value, at) {
-    for (const [k, v] of Object.entries(value)) {
-        const existing = bundle_own(into, k);
-        if (existing === undefined)
-            setOwn(into, k, v);
-        else if (bundle_isObject(existing) && bundle_isObject(v)) {
-            const conflict = bundle_merge(existing, v, [...at, k]);
-            if (conflict !== null)
-                return conflict;
-        }
-        else
-            return [...at, k].join('/');
-    }
-    return null;
-}
-/**
- * Places a data file's value at its folder's path; returns the path given twice (or a folder whose
- * data is not an object), or null. Only a folder's file may hold a value other than an object.
- */
-function place(data, folder, value) {
-    if (folder.length === 0)
-        return bundle_isObject(value) ? bundle_merge(data, value, []) : null;
-    let node = data;
-    for (const [i, key] of folder.slice(0, -1).entries()) {
-        const next = bundle_own(node, key) ?? {};
-        if (!bundle_isObject(next))
-            return folder.slice(0, i + 1).join('/');
-        setOwn(node, key, next);
-        node = next;
-    }
-    const last = folder[folder.length - 1];
-    const existing = bundle_own(node, last);
-    if (existing === undefined) {
-        setOwn(node, last, value);
-        return null;
-    }
-    if (bundle_isObject(existing) && bundle_isObject(value))
-        return bundle_merge(existing, value, folder);
-    return folder.join('/');
-}
-function parseManifest(file) {
-    let value;
-    try {
-        value = JSON.parse(file.text);
-    }
-    catch (error) {
-        return { problem: bundle_problem(file.path, `the manifest is not JSON: ${error.message}`) };
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return { problem: bundle_problem(file.path, 'the manifest must be a JSON object') };
-    const m = value;
-    const roots = m.roots;
-    if (roots !== undefined && !(Array.isArray(roots) && roots.every((r) => typeof r === 'string')))
-        return { problem: bundle_problem(file.path, '`roots` must be an array of strings') };
-    const version = m.rego_version;
-    if (version !== undefined && version !== 0 && version !== 1)
-        return { problem: bundle_problem(file.path, '`rego_version` must be 0 or 1') };
-    if (m.file_rego_versions !== undefined)
-        return {
-            problem: bundle_problem(file.path, '`file_rego_versions` is not supported: give every file one Rego version'),
-        };
-    const revision = m.revision;
-    return {
-        manifest: {
-            roots: roots === undefined ? null : roots.map((r) => r.replace(/^\/+|\/+$/g, '')),
-            regoVersion: version === undefined ? null : version === 0 ? 'v0' : 'v1',
-            revision: typeof revision === 'string' ? revision : null,
-        },
-    };
-}
-/** The package of a module, as a slash path (`package httpapi.authz` → `httpapi/authz`); null when none is found. */
-function packagePath(text) {
-    const m = /^[ \t]*package[ \t]+([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)[ \t]*(?:#.*)?$/m.exec(text);
-    return m ? m[1].split('.').join('/') : null;
-}
-const underRoot = (path, roots) => roots.some((root) => root === '' || path === root || path.startsWith(`${root}/`));
-/** A bundle from its files; every problem found, each located. */
-function bundleFromFiles(files) {
-    const problems = [];
-    const modules = {};
-    const data = {};
-    let manifest = { roots: null, regoVersion: null, revision: null };
-    const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const manifestFile = sorted.find((f) => f.path === '.manifest');
-    if (manifestFile) {
-        const parsed = parseManifest(manifestFile);
-        if ('problem' in parsed)
-            problems.push(parsed.problem);
-        else
-            manifest = parsed.manifest;
-    }
-    for (const file of sorted) {
-        if (file.path.endsWith('.wasm'))
-            problems.push(bundle_problem(file.path, 'a compiled WebAssembly module holds no Rego to replay; give the bundle its .rego files'));
-        else if (file.path.endsWith('.rego'))
-            modules[file.path] = file.text;
-        else if (DATA_FILE.test(file.path)) {
-            const parsed = parseData(file);
-            if ('problem' in parsed) {
-                problems.push(parsed.problem);
-                continue;
-            }
-            const folder = file.path.split('/').slice(0, -1);
-            if (folder.length === 0 && !bundle_isObject(parsed.value)) {
-                problems.push(bundle_problem(file.path, 'the data file at the root of a bundle must hold an object'));
-                continue;
-            }
-            const conflict = place(data, folder, parsed.value);
-            if (conflict !== null)
-                problems.push(bundle_problem(file.path, `the data at ${conflict} is given twice`));
-            if (manifest.roots !== null && folder.length > 0 && !underRoot(folder.join('/'), manifest.roots))
-                problems.push(bundle_problem(file.path, `data at ${folder.join('/')} is outside the manifest's roots (${manifest.roots.join(', ')})`));
-        }
-    }
-    if (Object.keys(modules).length === 0)
-        problems.push(bundle_problem('.', 'no .rego file: a Rego policy needs at least one module'));
-    if (manifest.roots !== null)
-        for (const [path, text] of Object.entries(modules)) {
-            const pkg = packagePath(text);
-            if (pkg !== null && !underRoot(pkg, manifest.roots))
-                problems.push(bundle_problem(path, `package ${pkg.split('/').join('.')} is outside the manifest's roots (${manifest.roots.join(', ')})`));
-        }
-    if (problems.length > 0)
-        return { ok: false, problems };
-    return { ok: true, bundle: { modules, data: stringifyExact(data), ...manifest } };
-}
-
-;// CONCATENATED MODULE: ./build/regoPolicy/readRegoPolicy.js
-/**
- * Reads a Rego policy from what `--base`/`--head` name (docs/rego.md "Inputs"): a bundle
- * directory (symbolic links followed, each folder once), a bundle `.tar.gz` as `opa build` writes
- * it, or one `.rego` file. Only the files a bundle is made of are read (`.rego`, data files, the
- * manifest, and `.wasm` to refuse it). Bounded: at most `maxFiles` such files and `maxBytes` of
- * them (decompressed), each past a clear problem, never a truncated policy.
- */
-
-
-
-
-
-const REGO_READ_LIMITS = { maxFiles: 10_000, maxBytes: 256 * 1024 * 1024 };
-const BUNDLE_FILE = /(^|\/)(?:[^/]+\.rego|data\.json|data\.ya?ml|\.manifest|[^/]+\.wasm)$/;
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-class ReadProblem extends Error {
-}
-function failed(file, message) {
-    const problem = { file, path: '', line: 1, column: 1, message, severity: 'error' };
-    return { ok: false, problems: [problem] };
-}
-/** Counts files and bytes against the limits as they are read. */
-class Budget {
-    limits;
-    files = 0;
-    bytes = 0;
-    constructor(limits) {
-        this.limits = limits;
-    }
-    take(size) {
-        if (++this.files > this.limits.maxFiles)
-            throw new ReadProblem(`the policy has more than ${this.limits.maxFiles} bundle files`);
-        this.bytes += size;
-        if (this.bytes > this.limits.maxBytes)
-            throw new ReadProblem(`the policy's files are larger than ${this.limits.maxBytes} bytes together`);
-    }
-}
-function readRegoPolicy_decode(path, bytes) {
-    try {
-        return UTF8.decode(bytes);
-    }
-    catch {
-        throw new ReadProblem(`${path} is not UTF-8 text`);
-    }
-}
-async function readDirectory(root, budget) {
-    const files = [];
-    const seen = new Set();
-    const walk = async (dir) => {
-        const real = await (0,promises_namespaceObject.realpath)(dir);
-        if (seen.has(real))
-            return; // a link back up the tree, or a second way into a folder
-        seen.add(real);
-        const entries = await (0,promises_namespaceObject.readdir)(dir, { withFileTypes: true });
-        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-        for (const entry of entries) {
-            const path = (0,external_node_path_namespaceObject.join)(dir, entry.name);
-            const info = entry.isSymbolicLink() ? await (0,promises_namespaceObject.stat)(path).catch(() => null) : entry;
-            if (info === null)
-                continue; // a dangling link names no file
-            if (info.isDirectory())
-                await walk(path);
-            else if (info.isFile()) {
-                const relativePath = (0,external_node_path_namespaceObject.relative)(root, path).split(external_node_path_namespaceObject.sep).join('/');
-                if (!BUNDLE_FILE.test(relativePath))
-                    continue;
-                const bytes = await (0,promises_namespaceObject.readFile)(path);
-                budget.take(bytes.length);
-                files.push({ path: relativePath, text: readRegoPolicy_decode(relativePath, bytes) });
-            }
-        }
-    };
-    await walk(root);
-    return files;
-}
-function readArchive(archive, limits, budget) {
-    let tar;
-    try {
-        tar = (0,external_node_zlib_.gunzipSync)(archive, { maxOutputLength: limits.maxBytes });
-    }
-    catch (error) {
-        if (error.code === 'ERR_BUFFER_TOO_LARGE')
-            throw new ReadProblem(`the bundle decompresses to more than ${limits.maxBytes} bytes`);
-        throw new ReadProblem(`the bundle is not gzip-compressed: ${error.message}`);
-    }
-    const files = [];
-    for (const entry of tarEntries(tar)) {
-        const path = entry.name.replace(/^(?:\.?\/)+/, '');
-        if (!BUNDLE_FILE.test(path))
-            continue;
-        budget.take(entry.data.length);
-        files.push({ path, text: readRegoPolicy_decode(path, entry.data) });
-    }
-    return files;
-}
-/** The policy at `path`; problems name files as `display` and the path inside it. */
-async function readRegoPolicy(path, display = path, limits = REGO_READ_LIMITS) {
-    const budget = new Budget(limits);
-    try {
-        const info = await (0,promises_namespaceObject.stat)(path);
-        let files;
-        if (info.isDirectory())
-            files = await readDirectory(path, budget);
-        else if (/\.(tar\.gz|tgz)$/.test(path))
-            files = readArchive(await (0,promises_namespaceObject.readFile)(path), limits, budget);
-        else if (path.endsWith('.rego')) {
-            const bytes = await (0,promises_namespaceObject.readFile)(path);
-            budget.take(bytes.length);
-            files = [{ path: (0,external_node_path_namespaceObject.basename)(path), text: readRegoPolicy_decode((0,external_node_path_namespaceObject.basename)(path), bytes) }];
-        }
-        else
-            return failed(display, 'a Rego policy is a bundle directory, a bundle .tar.gz or a .rego file');
-        const result = bundleFromFiles(files);
-        if (result.ok)
-            return result;
-        // A bundle's problems name the file inside it; a lone file's name the file itself.
-        const inside = (file) => file === '.' || path.endsWith('.rego') ? display : `${display}/${file}`;
-        return { ok: false, problems: result.problems.map((p) => ({ ...p, file: inside(p.file) })) };
-    }
-    catch (error) {
-        if (error instanceof ReadProblem)
-            return failed(display, error.message);
-        const code = error.code;
-        if (code !== undefined)
-            return failed(display, `cannot read the policy: ${code}`);
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./build/regoPolicy/regoEdits.js
-
-/** The edits between two parsed sides: the head's rules in document order, then the rules only the base has, then data. */
-function editsOf(base, head, dataRoots) {
-    const baseGroups = new Map(base.rules.rules.map((g) => [g.ref, g]));
-    const headRefs = new Set(head.rules.rules.map((g) => g.ref));
-    const edits = [];
-    for (const h of head.rules.rules) {
-        const b = baseGroups.get(h.ref);
-        if (b === undefined) {
-            const location = locationOf(firstOf(h));
-            edits.push({ kind: 'rule', ref: h.ref, change: 'added', location, firstChange: location });
-        }
-        else if (!sameDefinitions(b, h)) {
-            const location = locationOf(firstOf(h));
-            edits.push({
-                kind: 'rule',
-                ref: h.ref,
-                change: 'modified',
-                location,
-                firstChange: firstNew(b, h) ?? location,
-            });
-        }
-    }
-    for (const b of base.rules.rules) {
-        if (!headRefs.has(b.ref)) {
-            const location = locationOf(firstOf(b));
-            edits.push({ kind: 'rule', ref: b.ref, change: 'removed', location, firstChange: location });
-        }
-    }
-    for (const d of dataDifferences(base.data, head.data, dataRoots))
-        edits.push({ kind: 'data', path: d.path, pointer: pointerOf(d.path), change: d.change });
-    return edits;
-}
-/** Parses one side with the engine (a parse error rejects with the engine's EngineError). */
-async function parseSide(engine, side, regoVersion = 'v1') {
-    return {
-        modules: side.modules,
-        data: exactData(side.data),
-        rules: await engine.rules(side.modules, regoVersion),
-        regoVersion,
-    };
-}
-/** Both sides parsed and the edits between them. */
-async function regoEdits(engine, base, head, options = {}) {
-    const [b, h] = await Promise.all([
-        parseSide(engine, base, options.regoVersion),
-        parseSide(engine, head, options.regoVersion),
-    ]);
-    return { base: b, head: h, edits: editsOf(b, h, options.dataRoots) };
-}
-function firstOf(group) {
-    const first = group.definitions[0];
-    if (first === undefined)
-        throw new Error(`rule ${group.ref} has no definition`);
-    return first;
-}
-const locationOf = (d) => ({ file: d.file, line: d.line });
-/** The same definitions in any order and any files: incremental definitions are unordered. */
-function sameDefinitions(a, b) {
-    const texts = (g) => g.definitions.map((d) => d.canonical).sort();
-    const [x, y] = [texts(a), texts(b)];
-    return x.length === y.length && x.every((t, i) => t === y[i]);
-}
-function firstNew(base, head) {
-    const left = new Map();
-    for (const d of base.definitions)
-        left.set(d.canonical, (left.get(d.canonical) ?? 0) + 1);
-    for (const d of head.definitions) {
-        const n = left.get(d.canonical) ?? 0;
-        if (n === 0)
-            return locationOf(d);
-        left.set(d.canonical, n - 1);
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./build/regoReplay/regoPrepare.js
-/**
- * Both versions of a Rego policy made ready to replay (docs/rego.md "Inputs", "Refused"): read,
- * loaded into one engine as the sides `base` and `head`, checked for what refuses a replay, and
- * their edits with the variant sides that `because` evaluates. A policy's own problems (a file that
- * does not parse or compile) are report errors with file, line and column; a refusal is a replay
- * that cannot decide as the service did.
- */
-
-
-
-
-
-
-
-/** An engine's complaint about a policy's text, where it is. */
-function problemsOf(error, source) {
-    const located = error.errors.length > 0 ? error.errors : [{ message: error.message, location: error.location }];
-    return located.map((e) => ({
-        file: e.location
-            ? `${source.shown}${source.path.endsWith('.rego') ? '' : `/${e.location.file}`}`
-            : source.shown,
-        path: '',
-        line: e.location?.line ?? 1,
-        column: e.location?.column ?? 1,
-        message: e.message,
-        severity: 'error',
-    }));
-}
-function digestOf(bundle, version) {
-    return sha256OfText(JSON.stringify([bundle.modules, bundle.data, bundle.roots, version]));
-}
-/** Reads, loads and checks both versions; the engine is closed unless the result is ready. */
-async function prepareRego(options) {
-    const sources = [options.base, options.head].filter((s) => s !== null);
-    const read = await Promise.all(sources.map((s) => readRegoPolicy(s.path, s.shown)));
-    const problems = read.flatMap((r) => (r.ok ? [] : r.problems));
-    if (problems.length > 0)
-        return { kind: 'problems', problems };
-    const bundles = read.map((r) => (r.ok ? r.bundle : null));
-    const named = sources.map((source, i) => ({
-        name: (options.base !== null && i === 0 ? 'base' : 'head'),
-        source,
-        bundle: bundles[i],
-    }));
-    const refusals = [];
-    const versions = named.map((s) => {
-        const { version, refusal } = regoVersionOf(s.name, s.bundle, options.regoVersion);
-        if (refusal !== null)
-            refusals.push(refusal);
-        return version;
-    });
-    if (refusals.length > 0)
-        return { kind: 'refused', refusals };
-    const engine = EngineProcess.open(options.enginePath);
-    try {
-        const outcome = await loadSides(engine, options, named, versions);
-        if (outcome.kind !== 'ready')
-            await engine.close();
-        return outcome;
-    }
-    catch (error) {
-        await engine.close();
-        throw error;
-    }
-}
-async function loadSides(engine, options, named, versions) {
-    const specs = named.map((s, i) => ({
-        modules: s.bundle.modules,
-        data: s.bundle.data,
-        regoVersion: versions[i],
-        decision: options.decisionPath,
-    }));
-    const problems = [];
-    const refusals = [];
-    for (const [i, s] of named.entries()) {
-        try {
-            await engine.load({ [s.name]: specs[i] });
-        }
-        catch (error) {
-            if (!(error instanceof EngineError))
-                throw error;
-            if (error.kind === 'unknown_builtin') {
-                const at = error.location;
-                refusals.push(unknownBuiltin(s.name, error.message, at ? { file: at.file, line: at.line } : undefined));
-            }
-            else
-                problems.push(...problemsOf(error, s.source));
-        }
-    }
-    if (problems.length > 0)
-        return { kind: 'problems', problems };
-    if (refusals.length > 0)
-        return { kind: 'refused', refusals };
-    const reads = await Promise.all(named.map((s) => engine.reads(s.name)));
-    const rules = await Promise.all(named.map((s, i) => engine.rules(s.bundle.modules, versions[i])));
-    named.forEach((s, i) => refusals.push(...dataOutsideBundle(s.name, s.bundle, reads[i].data)));
-    const undefinedPath = undefinedDecisionPath(options.decisionPath, named.map((s, i) => ({ side: s.name, ruleRefs: rules[i].rules.map((g) => g.ref), bundle: s.bundle })));
-    if (undefinedPath !== null)
-        refusals.push(undefinedPath);
-    if (refusals.length > 0)
-        return { kind: 'refused', refusals };
-    const sides = named.map((s, i) => ({
-        name: s.name,
-        bundle: s.bundle,
-        version: versions[i],
-        reads: { pointers: reads[i].pointers, wholeInput: reads[i].wholeInput },
-        sha256: digestOf(s.bundle, versions[i]),
-    }));
-    const head = sides.find((s) => s.name === 'head');
-    const base = sides.find((s) => s.name === 'base') ?? null;
-    const prepared = {
-        engine,
-        engineVersion: await engine.version(),
-        head,
-        base,
-        edits: null,
-        counterfactual: false,
-        variants: new Map(),
-    };
-    if (base !== null)
-        await addEdits(prepared, options, rules, named);
-    return { kind: 'ready', prepared };
-}
-/** The edits of the change and, when `because` reverts them, their variant sides loaded. */
-async function addEdits(prepared, options, rules, named) {
-    const parsed = named.map((s, i) => ({
-        modules: s.bundle.modules,
-        data: dataEdits_exactData(s.bundle.data),
-        rules: rules[i],
-        regoVersion: i === 0 ? prepared.base.version : prepared.head.version,
-    }));
-    const [base, head] = parsed;
-    const roots = prepared.head.bundle.roots ?? prepared.base.bundle.roots ?? undefined;
-    const edits = editsOf(base, head, roots === undefined ? undefined : [...roots]);
-    prepared.edits = edits;
-    prepared.counterfactual = edits.length >= 2 && edits.length <= options.maxAttributionEdits;
-    if (!prepared.counterfactual)
-        return;
-    const variants = variantSides(base, head, edits, {
-        regoVersion: prepared.head.version,
-        decision: options.decisionPath,
-    });
-    await prepared.engine.load(variants);
-    for (const name of Object.keys(variants)) {
-        const r = await prepared.engine.reads(name);
-        prepared.variants.set(name, { pointers: r.pointers, wholeInput: r.wholeInput });
-    }
-}
-
-;// CONCATENATED MODULE: ./build/regoReplay/regoRun.js
-/**
- * The replay of a raw-Rego policy change on the service's own decision logs (docs/rego.md): both
- * versions prepared in one engine, every event of the decision path evaluated on each side (as
- * recorded, or partially where an erased or masked part is read), each change's causes found by
- * reverting edits, and everything aggregated in sample order into the report. Drift mode replays
- * the one policy against each event's recorded result.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
-class RegoRefusedError extends Error {
-    refusals;
-    name = 'RegoRefusedError';
-    constructor(refusals) {
-        super(refusals.map((r) => r.message).join('; '));
-        this.refusals = refusals;
-    }
-}
-/** Events evaluated at once: enough to keep the engine's workers and its pipe busy. */
-const IN_FLIGHT = 2_000;
-async function runRegoReplay(options) {
-    const [prepared, sample] = await Promise.all([
-        prepareRego({
-            head: options.head,
-            base: options.mode === 'compare' ? options.base : null,
-            decisionPath: options.decisionPath,
-            regoVersion: options.regoVersion,
-            enginePath: options.enginePath,
-            maxAttributionEdits: options.maxAttributionEdits,
-        }),
-        planned(options),
-    ]);
-    if (prepared.kind === 'refused')
-        return { kind: 'refused', refusals: prepared.refusals };
-    const meta = metaOf(options, sample, prepared.kind === 'ready' ? prepared.prepared : null);
-    if (prepared.kind === 'problems') {
-        const errors = prepared.problems.map(({ file, path, line, column, message }) => ({
-            file,
-            path,
-            line,
-            column,
-            message,
-        }));
-        return { kind: 'report', report: { meta, errors, result: null }, warnings: [] };
-    }
-    const p = prepared.prepared;
-    try {
-        const result = await replayEvents(options, p, sample.plan, meta);
-        if (result.kind === 'refused')
-            return result;
-        return { kind: 'report', report: { meta, errors: [], result: result.result }, warnings: [] };
-    }
-    finally {
-        await p.engine.close();
-    }
-}
-async function planned(options) {
-    const decisionLog = parseDecisionLogOptions({ decisionPath: options.decisionPath });
-    const plan = await planSample(options.traffic, decisionLog, undefined, options.maxLineBytes);
-    return { plan, digest: await sampleDigest(plan.files) };
-}
-function metaOf(options, sample, prepared) {
-    const { plan, digest } = sample;
-    const ref = (source, side) => {
-        if (source === null)
-            return null;
-        const p = side === 'head' ? prepared?.head : prepared?.base;
-        const sha256 = p?.sha256 ?? sha256OfText('');
-        return side === 'base' ? { path: source.shown, ref: null, sha256 } : { path: source.shown, sha256 };
-    };
-    const base = options.mode === 'compare' ? options.base : null;
-    const m = options.mapping;
-    return {
-        tool: 'policy-replay',
-        version: TOOL_VERSION,
-        opa_version: prepared?.engineVersion ?? '',
-        head: ref(options.head, 'head'),
-        base: ref(base, 'base'),
-        traffic: {
-            path: plan.shown,
-            sha256: digest.sha256,
-            format: 'opa-decision-log',
-            files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i], count: null })),
-        },
-        skipped: { non_decision: 0, other_path: 0 },
-        since: options.since,
-        limit: options.limit ?? null,
-        status: options.mode === 'drift' ? 'drift' : base === null ? 'added' : 'changed',
-        excluded_without_time: 0,
-        max_changes: options.maxChanges,
-        max_groups: options.maxGroups,
-        unevaluable_mode: options.unevaluable ?? 'precise',
-        ...(options.mode === 'compare' && prepared?.edits != null
-            ? {
-                attribution: {
-                    method: prepared.counterfactual || prepared.edits.length <= 1 ? 'counterfactual' : 'syntactic',
-                    edits: prepared.edits.length,
-                    max_edits: options.maxAttributionEdits,
-                },
-            }
-            : {}),
-        policy_kind: 'rego',
-        rego: {
-            decision_path: normalizeDecisionPath(options.decisionPath),
-            mapping: m.kind === 'field' ? { kind: 'field', field: m.path.join('.') } : { kind: m.kind },
-            rego_version: { base: prepared?.base?.version ?? null, head: prepared?.head.version ?? null },
-            engine_version: prepared?.engineVersion ?? '',
-        },
-    };
-}
-/** The recorded result as a side (drift's other side); null when the mask hid it. */
-function recordedSide(event) {
-    if (event.resultHidden)
-        return null;
-    return event.result === null ? { kind: 'undefined' } : definedFromText(event.result);
-}
-/** One element of the sample as the replay takes it. */
-function readElement(text, shape, position, plan, decisionPath, sinceNs) {
-    if (shape !== undefined && shape < 0)
-        return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
-    if (!text.includes('"decision_id"'))
-        return { kind: 'skipped', otherPath: false };
-    const parsed = parseRegoEvent(text);
-    if (!parsed.ok)
-        return { kind: 'malformed', position, reason: parsed.reason };
-    const event = parsed.event;
-    if (event.decisionId === null)
-        return { kind: 'skipped', otherPath: false };
-    if (event.path !== null && normalizeDecisionPath(event.path) !== decisionPath)
-        return { kind: 'skipped', otherPath: true };
-    if (sinceNs !== null) {
-        const at = event.timestamp === null ? null : instantNanos(event.timestamp);
-        if (at === null)
-            return { kind: 'excluded', withoutTime: true };
-        if (at < sinceNs)
-            return { kind: 'excluded', withoutTime: false };
-    }
-    return { kind: 'event', position, event };
-}
-/**
- * `--limit N`: the decision ids of the N most recent events (after --since), ties by id, events
- * without a timestamp after every timed one, as for rule documents (replay/selection.ts): a first
- * pass keeps N of them in a heap. null without a limit.
- */
-async function mostRecent(limit, plan, decisionPath, sinceNs) {
-    if (limit === null)
-        return null;
-    // The root is the least recent kept event, the first to give way to a more recent one.
-    const heap = new Heap((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
-    for await (const unit of sampleUnits(plan, 0)) {
-        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
-            const e = readElement(text ?? '', shape, position, plan, decisionPath, sinceNs);
-            if (e.kind !== 'event')
-                return;
-            const key = { id: e.event.decisionId, time: e.event.timestamp };
-            if (heap.size < limit)
-                heap.push(key);
-            else if (limit > 0 && compareRecency(key.time, key.id, heap.peek().time, heap.peek().id) < 0) {
-                heap.pop();
-                heap.push(key);
-            }
-        }, false);
-    }
-    return new Set(heap.toArray().map((k) => k.id));
-}
-async function replayEvents(options, p, plan, meta) {
-    const compare = options.mode === 'compare' && p.base !== null;
-    const edits = p.edits?.map(editEntry) ?? null;
-    const aggregator = new RegoAggregator({
-        mode: options.mode,
-        mapping: options.mapping,
-        hasBase: compare,
-        edits: options.mode === 'compare' ? edits : null,
-        maxChanges: options.maxChanges,
-        maxGroups: options.maxGroups,
-        wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
-        duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
-    });
-    const sides = [
-        ...(compare ? [{ name: 'base', reads: p.base.reads }] : []),
-        { name: 'head', reads: p.head.reads },
-    ];
-    const cache = new AnswerCache();
-    const decisionPath = normalizeDecisionPath(options.decisionPath);
-    const sinceNs = options.since === null ? null : instantNanos(options.since);
-    const counts = plan.files.map(() => 0);
-    const chosen = await mostRecent(options.limit ?? null, plan, decisionPath, sinceNs);
-    const queue = [];
-    let read = 0;
-    const drain = async (down) => {
-        while (queue.length > down)
-            aggregator.add(await queue.shift());
-    };
-    for await (const unit of sampleUnits(plan, 0)) {
-        const elements = [];
-        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
-            counts[Math.floor(position / 2 ** 32)]++;
-            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs));
-            // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
-        }, false);
-        for (const e of elements) {
-            if (e.kind === 'skipped') {
-                if (e.otherPath)
-                    meta.skipped.other_path++;
-                else
-                    meta.skipped.non_decision++;
-                continue;
-            }
-            if (e.kind === 'excluded') {
-                if (e.withoutTime)
-                    meta.excluded_without_time++;
-                continue;
-            }
-            if (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId))
-                continue;
-            const where = positionOf(plan, e.position);
-            if (e.kind === 'malformed') {
-                queue.push(Promise.resolve({ kind: 'malformed', position: e.position, where: { ...where, reason: e.reason } }));
-            }
-            else {
-                const file = where.file ?? plan.files[Math.floor(e.position / 2 ** 32)].shown;
-                const refusal = eventRefusal(e.event, { file, line: where.line ?? where.index ?? 0 });
-                if (refusal !== null)
-                    return { kind: 'refused', refusals: [refusal] };
-                queue.push(evaluateEvent(options, p, sides, cache, e.event, e.position, where));
-            }
-            read++;
-            if (queue.length >= IN_FLIGHT)
-                await drain(IN_FLIGHT / 2);
-        }
-        options.onProgress?.(read);
-    }
-    await drain(0);
-    meta.traffic.files.forEach((f, i) => (f.count = counts[i]));
-    return { kind: 'result', result: aggregator.finish() };
-}
-async function evaluateEvent(options, p, sides, cache, event, position, where) {
-    const answers = await evaluateSides(p.engine, sides, event, cache, options.unevaluable ?? 'precise');
-    const head = answers[answers.length - 1];
-    const recorded = recordedSide(event);
-    const base = options.mode === 'drift'
-        ? recorded === null
-            ? null
-            : { evaluation: recorded, route: 'recorded' }
-        : sides.length > 1
-            ? answers[0]
-            : null;
-    const outcome = {
-        kind: 'event',
-        position,
-        where: { ...where, reason: '' },
-        requestId: event.decisionId,
-        occurredAt: event.timestamp,
-        base,
-        head,
-        recorded,
-        because: null,
-    };
-    if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
-        outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);
-    return outcome;
-}
-/** The causes of a change (nothing to find for a record that did not change). */
-async function causes(p, event, base, head, mapping) {
-    if (classifyPair(mapping, base, head).kind !== 'changed')
-        return null;
-    if (!p.counterfactual)
-        return p.edits.length === 1 ? { edits: [0], joint: false } : null;
-    return becauseOf(p.edits, head, async (side) => {
-        const answer = await evaluateSide(p.engine, side, p.variants.get(side), event);
-        return answer.evaluation;
-    });
-}
-
-;// CONCATENATED MODULE: ./build/policy/variants.js
-/**
- * The policies the counterfactual `because` decides with (docs/review.md "Which edit caused each
- * change"): the head with one edit reverted, and the base with one edit applied. Rule order never
- * changes a decision (docs/policy.md), so a restored or added rule goes last.
- */
-/** The head with `edit` undone: an added rule dropped, a removed one restored, a modified one back to its base version, a setting back to its base value. */
-function withEditReverted(head, base, edit) {
-    if ('setting' in edit)
-        return withSetting(head, edit.setting, edit.from);
-    const baseRule = base.rules.find((r) => r.id === edit.rule);
-    const rules = head.rules.filter((r) => r.id !== edit.rule);
-    if (edit.change === 'added')
-        return { ...head, rules };
-    if (baseRule === undefined)
-        throw new Error(`the base has no rule ${JSON.stringify(edit.rule)} to restore`);
-    if (edit.change === 'removed')
-        return { ...head, rules: [...rules, baseRule] };
-    return { ...head, rules: head.rules.map((r) => (r.id === edit.rule ? baseRule : r)) };
-}
-/** The base with only `edit` made: the head's version of the rule or setting. */
-function withEditApplied(base, head, edit) {
-    if ('setting' in edit)
-        return withSetting(base, edit.setting, edit.to);
-    const headRule = head.rules.find((r) => r.id === edit.rule);
-    const rules = base.rules.filter((r) => r.id !== edit.rule);
-    if (edit.change === 'removed')
-        return { ...base, rules };
-    if (headRule === undefined)
-        throw new Error(`the head has no rule ${JSON.stringify(edit.rule)} to apply`);
-    if (edit.change === 'added')
-        return { ...base, rules: [...rules, headRule] };
-    return { ...base, rules: base.rules.map((r) => (r.id === edit.rule ? headRule : r)) };
-}
-function withSetting(policy, name, value) {
-    if (value === null)
-        throw new Error(`no value of ${name} to set`);
-    if (name === 'default_effect')
-        return { ...policy, default_effect: value };
-    return { ...policy, on_missing_context: value };
-}
-
-;// CONCATENATED MODULE: ./build/replay/evaluate/attribution.js
-
-
-
-
-
-/**
- * The counterfactual `because` of docs/review.md: which edits caused one change. Each variant
- * policy (the head with one edit reverted, the base with one edit applied) is judged on the
- * record exactly as the replay judges a side (unknownSides.ts: the static rule first, then the
- * two-valued decision when nothing the policy reads is unknown, else the three-valued one) — by
- * the reference evaluator, which the conformance suites hold equal to opa-wasm, so no variant is
- * compiled. Only changed records (and those the head can no longer judge) reach this.
- */
-const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
-/**
- * Whether a replay attributes each change counterfactually: it compares a head with a base (there
- * is something to revert to) and has at most `maxEdits` edits (each costs two variant evaluations
- * per change).
- */
-function attributesCounterfactually(sides, edits, maxEdits) {
-    return sides.compare && sides.hasHead && sides.hasBase && edits.length <= maxEdits;
-}
-/** One policy judged on records the way the replay judges a side. */
-class VariantJudge {
-    policy;
-    mode;
-    reading;
-    constructor(policy, mode) {
-        this.policy = policy;
-        this.mode = mode;
-        this.reading = readingOf(policy);
-    }
-    /** `data`: the record's unknown set, null when it has none. */
-    truth(record, input, data) {
-        if (data === null || readingReasonBits(this.reading, data) === 0)
-            return this.twoValued(input);
-        if (this.mode === 'static')
-            return 1;
-        const exact = readingReasonBits(this.reading, { ...data, unpaired: null }) === 0 &&
-            !(data.unpaired !== null && this.reading.denyCombinesCallFields);
-        if (exact)
-            return this.twoValued(input);
-        return evaluateReferenceThreeValued(this.policy, record.input, data).allow;
-    }
-    twoValued(input) {
-        return evaluateReference(this.policy, input).allow ? 2 : 0;
-    }
-}
-/**
- * The variants of a record that has nothing unknown, decided together: every rule any variant
- * holds (a head rule or a base rule) is evaluated once, and each variant's decision follows from
- * its rules' outcomes — instead of evaluating each variant's rules again.
- */
-class TwoValuedVariants {
-    rules = [];
-    /** Per variant: its settings, its rules as indices into `rules`, and their outcomes' buffer. */
-    variants;
-    outcomes = [];
-    constructor(policies) {
-        const index = new Map();
-        this.variants = policies.map((policy) => ({
-            policy,
-            outcomes: policy.rules.map(() => 0),
-            members: policy.rules.map((rule) => {
-                let i = index.get(rule);
-                if (i === undefined) {
-                    i = this.rules.length;
-                    index.set(rule, i);
-                    this.rules.push(classifyRule(rule));
-                }
-                return i;
-            }),
-        }));
-    }
-    /** Each variant's truth on `input`, in the order the policies were given. */
-    truths(input) {
-        const outcomes = this.outcomes;
-        this.rules.forEach((rule, i) => (outcomes[i] = ruleOutcome(rule, input)));
-        return this.variants.map((variant) => {
-            variant.members.forEach((i, j) => (variant.outcomes[j] = outcomes[i]));
-            return decideFromOutcomes(variant.policy, variant.policy.rules, variant.outcomes) ? 2 : 0;
+/** No file to point into (a test, a deleted policy): every line is null. */
+const NO_LINES = { rules: new Map(), settings: new Map() };
+/** The lines of a policy document; NO_LINES when the text does not parse as a mapping. */
+function policyLines(text, format) {
+    // A byte-order mark is not part of the document (docs/policy.md), as in validation.
+    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format);
+    const doc = source.value;
+    if (source.syntaxErrors.length > 0 || typeof doc !== 'object' || doc === null || Array.isArray(doc))
+        return NO_LINES;
+    const settings = new Map();
+    for (const key of Object.keys(doc))
+        settings.set(key, source.positionOf([key], 'key').line);
+    const rules = new Map();
+    const list = doc.rules;
+    if (Array.isArray(list)) {
+        list.forEach((rule, index) => {
+            const id = rule?.id;
+            if (typeof id === 'string' && !rules.has(id))
+                rules.set(id, source.positionOf(['rules', index, 'id'], 'key').line);
         });
     }
-}
-class CauseFinder {
-    reverted;
-    applied;
-    all;
-    /** The reverted variants, then the applied ones, for records with nothing unknown. */
-    twoValued;
-    constructor(head, base, edits, mode) {
-        const reverted = edits.map((e) => withEditReverted(head, base, e));
-        const applied = edits.map((e) => withEditApplied(base, head, e));
-        this.reverted = reverted.map((p) => new VariantJudge(p, mode));
-        this.applied = applied.map((p) => new VariantJudge(p, mode));
-        this.all = edits.map((_, i) => i);
-        this.twoValued = new TwoValuedVariants([...reverted, ...applied]);
-    }
-    /**
-     * The causes of the head's decision `head` of a record the base decides differently: the edits
-     * whose reversal alone changes it; else those that alone turn the base's decision into it; else
-     * every edit, jointly.
-     */
-    causesOf(record, input, head) {
-        const data = recordUnknowns_hasUnknowns(record) ? recordUnknowns_unknownDataOf(record) : null;
-        const k = this.all.length;
-        const truths = data === null ? this.twoValued.truths(input) : null;
-        const reverted = (i) => truths?.[i] ?? this.reverted[i].truth(record, input, data);
-        const applied = (i) => truths?.[k + i] ?? this.applied[i].truth(record, input, data);
-        const butFor = this.all.filter((i) => reverted(i) !== head);
-        if (butFor.length > 0)
-            return { causes: butFor, joint: false };
-        const sufficient = this.all.filter((i) => applied(i) === head);
-        if (sufficient.length > 0)
-            return { causes: sufficient, joint: false };
-        return { causes: this.all, joint: true };
-    }
-}
-
-;// CONCATENATED MODULE: ./build/action/evidence.js
-
-
-/**
- * The pull request must not choose the evidence that gates it (README "Security model"). The
- * sample and manifests are read from the checked-out workspace, which holds the pull request's
- * files: a pull request that adds `traffic/acme.jsonl` (empty) beside the real
- * `traffic/acme.jsonl.gz`, or edits the sample or its manifests, would otherwise replay what it
- * likes and pass. So a policy fails closed, whatever `fail-on` says, when
- * - the pull request adds, changes, deletes or renames (from or to) any path its sample or
- *   manifests can be read from — every candidate of the layout that applies, not only the one
- *   found, and any directory on the way to one; or
- * - more than one candidate sample exists, so that no added file can shadow the real one.
- */
-const UNTRUSTED_EVIDENCE = 'untrusted-evidence';
-const AMBIGUOUS_SAMPLE = 'ambiguous-sample';
-/** Whether a changed path `changed` can alter what is read at `candidate` (a path or a glob). */
-function touches(changed, candidate) {
-    const scan = picomatch.scan(candidate);
-    // A glob stands for everything under its static base.
-    const target = scan.isGlob ? scan.base : candidate;
-    if (target === '' || target === '.')
-        return true;
-    return changed === target || changed.startsWith(`${target}/`) || target.startsWith(`${changed}/`);
-}
-function evidence_problem(rule, file, message) {
-    return { rule, error: { file, path: '', line: 1, column: 1, message } };
-}
-/** The paths a pull request touched: every file's name, and a rename's or copy's old name. */
-function touchedPaths(files) {
-    const paths = new Set();
-    for (const f of files) {
-        if (f.status === 'unchanged')
-            continue;
-        paths.add(f.filename);
-        if (f.previous_filename !== undefined)
-            paths.add(f.previous_filename);
-    }
-    return [...paths].sort();
-}
-/**
- * The evidence problems of one policy. `touched` is null outside pull requests (drift runs),
- * where only the ambiguity check applies.
- */
-function evidenceProblems(sample, touched) {
-    const problems = [];
-    // One problem per kind, however many paths the pull request touched: 5,000 changed files under
-    // `traffic/` are one annotation and one bounded line, not 5,000 of each.
-    for (const [kind, candidates] of [
-        ['traffic sample', sample.evidencePaths.traffic],
-        ['manifests', sample.evidencePaths.manifests],
-    ]) {
-        const changed = [];
-        const readFrom = new Set();
-        for (const path of touched ?? []) {
-            const hit = candidates.find((c) => touches(path, c));
-            if (hit === undefined)
-                continue;
-            changed.push(path);
-            readFrom.add(hit);
-        }
-        if (changed.length === 0)
-            continue;
-        const what = changed.length === 1
-            ? changed[0]
-            : `${changed.length.toLocaleString('en-US')} paths (${boundedList(changed)})`;
-        problems.push(evidence_problem(UNTRUSTED_EVIDENCE, changed[0], `the pull request changes ${what}, and this policy's ${kind} is read from ${boundedList([...readFrom])}: ` +
-            'the evidence that gates a pull request must not come from it. Keep samples and manifests ' +
-            'where a pull request cannot write (downloaded by an earlier step into $RUNNER_TEMP, or ' +
-            'committed on the base branch and left unchanged)'));
-    }
-    if (sample.found.length > 1) {
-        problems.push(evidence_problem(AMBIGUOUS_SAMPLE, sample.found[1], `more than one traffic sample exists for this policy (${sample.found.length}: ${boundedList(sample.found)}): keep ` +
-            'exactly one, so that no added file can stand in for the real sample'));
-    }
-    return problems;
-}
-
-;// CONCATENATED MODULE: ./build/acceptance/impactDigest.js
-
-
-/** Bumped whenever what the digest covers changes, so an old acceptance never matches a new meaning. */
-const IMPACT_FORMAT = 1;
-function impactDigest(policies, config) {
-    const sorted = [...policies].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return sha256Canonical({ format: IMPACT_FORMAT, policies: sorted, config });
-}
-/** Git's object id of a blob with these bytes (SHA-1 of `blob <size>\0` and the bytes). */
-function gitBlobId(text) {
-    const bytes = Buffer.from(text, 'utf8');
-    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${bytes.length}\u0000`).update(bytes).digest('hex');
-}
-/** The 12 hex digits people see and type. */
-function shortDigest(digest) {
-    return digest.slice(0, 12);
+    return { rules, settings };
 }
 
 ;// CONCATENATED MODULE: ./build/fidelity/manifest.js
@@ -81979,1428 +80442,1089 @@ function renderFidelityText(result) {
     return `${lines.join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./build/action/impact.js
+;// CONCATENATED MODULE: ./build/replay/report/changeSetDigest.js
 
-
-
-
-
-
-
-function impactPartsOf(texts, digests) {
-    return {
-        base_blob: texts.base === null ? null : gitBlobId(texts.base),
-        head_blob: texts.head === null ? null : gitBlobId(texts.head),
-        manifests_sha256: digests.manifests,
-        changes_sha256: digests.changes,
-        sample_sha256: digests.sample ?? null,
-    };
-}
-/** SHA-256 over the manifest files' names and digests, in the order the replay reads them. */
-async function manifestsDigest(path) {
-    if (path === null)
-        return null;
-    try {
-        const files = await resolveManifestFiles(path);
-        const entries = [];
-        for (const file of files)
-            entries.push([(0,external_node_path_namespaceObject.basename)(file), await sha256_sha256OfFile(file)]);
-        return sha256Canonical(entries);
-    }
-    catch {
-        // The replay reports the unreadable manifests itself; the digest says only that they were.
-        return sha256Canonical({ unreadable: true });
-    }
-}
-/** SHA-256 over the sample files' digests, in sample order; null when there is none. */
-async function sampleFilesDigest(files) {
-    if (files === null || files.length === 0)
-        return null;
-    const digests = [];
-    for (const file of files)
-        digests.push(await sha256_sha256OfFile(file.path).catch(() => 'unreadable'));
-    return sha256Canonical(digests);
-}
+const ENTRY_BYTES = 32;
 /**
- * A problem as the digest holds it: the places a run happens in (the workspace, the runner's and
- * the system's temp directories, a build's random directory) replaced by names, so a re-run of the
- * same commit gives the same digest.
+ * A SHA-256 commitment to the set of changes a replay found (docs/review.md "The impact digest"):
+ * each change is hashed on arrival as the JSON array `[request_id, base, head]` (so no id can
+ * pass for another id and decision), and the digest is the SHA-256
+ * of those 32-byte hashes sorted bytewise. Memory is 32 bytes per change whatever the ids' lengths,
+ * and the order records arrive in (threads, files) does not matter, as a sorted list's would not.
  */
-function stableText(text, places) {
-    let out = text;
-    for (const [path, name] of places)
-        if (path !== '')
-            out = out.split(path).join(name);
-    return out.replace(/policy-replay-[A-Za-z-]*?[A-Za-z0-9]{6}(?=[/\\\s'":)]|$)/g, 'policy-replay-…');
-}
-function impact_problemsOf(p, places) {
-    const listed = [...p.errors, ...(p.base_errors ?? []), ...(p.blockers ?? [])];
-    return listed.map((e) => stableText(`${e.file}:${e.line}:${e.column}: ${e.message}`, places)).sort();
-}
-function runImpactDigest(policies, settings, run) {
-    const places = [
-        [run.workspace, '$WORKSPACE'],
-        [run.tempDir, '$RUNNER_TEMP'],
-        [(0,external_node_os_namespaceObject.tmpdir)(), '$TMP'],
-    ];
-    return impactDigest(policies.map((p) => ({
-        path: p.path,
-        previous_path: p.previous_path,
-        status: p.status,
-        base_blob: p.impact?.base_blob ?? null,
-        head_blob: p.impact?.head_blob ?? null,
-        sample_sha256: p.report?.result ? p.report.meta.traffic.sha256 : (p.impact?.sample_sha256 ?? null),
-        manifests_sha256: p.impact?.manifests_sha256 ?? null,
-        changes_sha256: p.impact?.changes_sha256 ?? null,
-        problems: impact_problemsOf(p, places),
-    })), {
-        fail_on: [...new Set(settings.failOn.map(ruleText))].sort(),
-        limits: { ...settings.limits },
-        mode: 'pull-request',
-        unevaluable: settings.unevaluable,
-        opa_version: run.opaVersion,
-        decision_log: {
-            decision_path: settings.decisionPath,
-            decision_field: settings.decisionField,
-            bundle: settings.bundle,
-            manifest_id_field: settings.manifestIdField,
-        },
-    });
-}
-
-;// CONCATENATED MODULE: ./build/action/policyFailure.js
-
-/**
- * One policy's failure stays that policy's (README "Security model"): an error while replaying it
- * — a hostile document the validator did not foresee, an unreadable sample, a crash in the engine
- * or the renderer — becomes its `replay-failed` blocker, annotated and shown in its section, and
- * fails the run whatever `fail-on` says; every other policy is still replayed and reported.
- */
-const REPLAY_FAILED = 'replay-failed';
-/** The message of anything thrown, with its kind when that is not a plain Error. */
-function failureMessage(error) {
-    if (!(error instanceof Error))
-        return String(error);
-    return error.name && error.name !== 'Error' && !error.message.startsWith(error.name)
-        ? `${error.name}: ${error.message}`
-        : error.message;
-}
-/** The blocker of a policy whose processing threw `error`, annotated at the policy file. */
-function replayFailure(path, error) {
-    return {
-        rule: REPLAY_FAILED,
-        file: path,
-        path: '',
-        line: 1,
-        column: 1,
-        message: `could not be replayed: ${failureMessage(error)}`,
-    };
-}
-/** A PolicyBlocker from an evidence or failure problem. */
-function blocker(rule, error) {
-    return { rule, ...error };
-}
-/** What the gate must fail on for this policy, whatever the rules. */
-function blockersOf(outcome) {
-    return (outcome.blockers ?? []).map((b) => ({ rule: b.rule, reason: b.message }));
-}
-/**
- * The blockers of one policy that are annotated and listed one by one, and how many others are
- * only counted: a policy never floods the annotations or its section, whatever produced its
- * blockers. Every blocker still fails the gate and stays in the report.
- */
-function shownBlockers(blockers, max = MAX_LISTED) {
-    return { shown: blockers.slice(0, max), more: Math.max(0, blockers.length - max) };
-}
-
-;// CONCATENATED MODULE: ./build/action/policyOutcome.js
-
-
-
-/**
- * The outcome a policy starts from once its sample is located: nothing replayed yet, "no traffic"
- * when no sample was found and nothing blocks it, and a blocker (logged) for every evidence
- * problem, which then keeps the policy from being replayed.
- */
-function sampledOutcome(policy, sample, evidence, log) {
-    const outcome = {
-        ...policy,
-        traffic: sample.traffic,
-        traffic_looked: sample.looked,
-        manifests: sample.manifests,
-        no_traffic: sample.traffic === null && evidence.length === 0,
-        errors: [],
-        report: null,
-    };
-    if (evidence.length > 0) {
-        outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
-        for (const b of outcome.blockers)
-            log(`${policy.path}: not replayed: ${b.message}`);
-    }
-    else if (sample.traffic !== null && sample.manifests === null) {
-        // Without manifests there is no fidelity section, and the fidelity rules have nothing to
-        // judge: the log says where they were looked for, so a mistyped `manifests` shows.
-        log(`${policy.path}: no manifests (looked for ${boundedList(sample.manifestsLooked)}): no fidelity grading`);
-    }
-    return outcome;
-}
-/** The outcome of a policy whose processing threw: nothing replayed, its one blocker `failure`. */
-function failedOutcome(policy, failure) {
-    return {
-        ...policy,
-        traffic: null,
-        traffic_looked: [],
-        manifests: null,
-        no_traffic: false,
-        errors: [],
-        report: null,
-        blockers: [failure],
-    };
-}
-/** Lines of manifest problems logged per policy; the rest are counted (the report has the total). */
-const MAX_MANIFEST_PROBLEM_LINES = 20;
-/**
- * The problems of a policy's invalid manifests, in the log: the report only counts invalid
- * manifests (graded unreplayable), so this is where an operator sees what to fix. Paths are
- * shown relative to the workspace.
- */
-function logManifestProblems(policyPath, problems, workspace, log) {
-    for (const p of problems.slice(0, MAX_MANIFEST_PROBLEM_LINES)) {
-        const file = (0,external_node_path_namespaceObject.relative)(workspace, p.file) || p.file;
-        log(`${policyPath}: invalid manifest ${file}:${p.line}:${p.column}: ${p.path || '(document)'}: ${p.message}`);
-    }
-    if (problems.length > MAX_MANIFEST_PROBLEM_LINES)
-        log(`${policyPath}: … and ${problems.length - MAX_MANIFEST_PROBLEM_LINES} more manifest problems`);
-}
-
-;// CONCATENATED MODULE: ./build/action/regoRoots.js
-const trimmed = (path) => path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
-function regoRootsOf(policies, mapping) {
-    const roots = new Map();
-    for (const item of policies)
-        if (item.endsWith('/') && !item.startsWith('!'))
-            roots.set(trimmed(item), { path: trimmed(item), mappingKey: null });
-    for (const [key, entry] of Object.entries(mapping?.policies ?? {}))
-        if (entry['policy-kind'] === 'rego' || (key.endsWith('/') && roots.has(trimmed(key))))
-            roots.set(trimmed(key), { path: trimmed(key), mappingKey: key });
-    // A root's own entry, written with or without the slash, gives its options.
-    for (const root of roots.values())
-        if (root.mappingKey === null)
-            for (const key of [root.path, `${root.path}/`])
-                if (mapping?.policies[key])
-                    root.mappingKey = key;
-    return [...roots.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-;// CONCATENATED MODULE: ./build/action/regoAnnotations.js
-
-
-const WORDS = {
-    newly_allowed: 'newly allowed',
-    undefined_to_defined: 'now defined',
-    newly_denied: 'newly denied',
-    defined_to_undefined: 'now undefined',
-    error: 'now failing on one side',
-    result_changed: 'with a changed result',
-};
-const regoAnnotations_n = (value) => value.toLocaleString('en-US');
-function regoAnnotations(root, report) {
-    const rows = report.result?.by_edit ?? [];
-    const byRule = new Map();
-    for (const row of rows)
-        for (const edit of row.edits) {
-            if (edit.kind !== 'rule')
-                continue;
-            const known = byRule.get(edit.ref) ?? {
-                row: Object.fromEntries(regoReport_REGO_DIRECTIONS.map((d) => [d, 0])),
-                joint: false,
-                file: edit.file,
-                line: edit.line,
-                removed: edit.change === 'removed',
-            };
-            for (const d of regoReport_REGO_DIRECTIONS)
-                known.row[d] += row[d];
-            known.joint ||= row.joint;
-            byRule.set(edit.ref, known);
+class ChangeSetDigest {
+    entries = Buffer.alloc(ENTRY_BYTES * 64);
+    count = 0;
+    add(requestId, base, head) {
+        if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
+            const grown = Buffer.alloc(this.entries.length * 2);
+            this.entries.copy(grown);
+            this.entries = grown;
         }
-    return [...byRule.entries()].map(([ref, a]) => {
-        const parts = regoReport_REGO_DIRECTIONS.filter((d) => a.row[d] > 0).map((d) => `${regoAnnotations_n(a.row[d])} ${WORDS[d]}`);
-        const requests = regoReport_REGO_DIRECTIONS.reduce((sum, d) => sum + a.row[d], 0);
-        const widens = a.row.newly_allowed + a.row.undefined_to_defined > 0;
-        return {
-            severity: widens ? 'warning' : 'notice',
-            file: (0,bidi/* humanText */.l8)(`${root}/${a.file}`),
-            line: a.removed ? null : a.line,
-            title: (0,bidi/* humanText */.l8)(`policy-replay: ${ref}${a.removed ? ' (removed)' : ''}`),
-            message: (0,bidi/* humanText */.l8)(`This edit of ${ref} decides sampled requests differently: ${parts.join(', ')}${a.joint ? ' (some only together with other edits)' : ''}.`),
-            requests,
-            name: ref,
-        };
-    });
-}
-
-;// CONCATENATED MODULE: ./build/action/regoTree.js
-/**
- * A Rego bundle root as it is at one commit, written to a directory of its own for the replay
- * (docs/rego.md "The Action"): every file below the root read from git's objects (never from the
- * checkout, which is one commit only), symlinks followed within that commit's tree as a checkout
- * would (a link out of the repository, a submodule or a dangling link fails closed: the bundle
- * cannot be read as the service would), each directory once, within the bundle limits.
- */
-
-
-
-
-
-class RegoTreeError extends Error {
-    name = 'RegoTreeError';
-}
-/** Writes `root` at `sha` under `dest`; null when the commit has no directory there. */
-async function writeRootAtCommit(workspace, sha, root, dest, limits = REGO_READ_LIMITS) {
-    const top = await resolvePathAtCommit(workspace, sha, root);
-    if (top === null || top.entry.type !== 'tree')
-        return null;
-    const walk = new RootWalk(workspace, sha, root, dest, limits);
-    await walk.directory(top.entry, top.path, '');
-    return walk.done();
-}
-class RootWalk {
-    workspace;
-    sha;
-    root;
-    dest;
-    limits;
-    files = 0;
-    bytes = 0;
-    seen = new Set();
-    digests = [];
-    constructor(workspace, sha, root, dest, limits) {
-        this.workspace = workspace;
-        this.sha = sha;
-        this.root = root;
-        this.dest = dest;
-        this.limits = limits;
+        (0,external_node_crypto_.createHash)('sha256')
+            .update(JSON.stringify([requestId, base, head]), 'utf8')
+            .digest()
+            .copy(this.entries, this.count * ENTRY_BYTES);
+        this.count++;
     }
-    /** The directory `resolved` (its path with links resolved) written as `relative` under dest. */
-    async directory(entry, resolved, relative) {
-        if (this.seen.has(resolved))
-            return;
-        this.seen.add(resolved);
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(this.dest, relative), { recursive: true });
-        for (const { name, entry: child } of await readTreeEntries(this.workspace, entry.oid)) {
-            if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0'))
-                throw new RegoTreeError(`${this.root}/${relative}: a tree entry named ${JSON.stringify(name)}`);
-            const shown = relative === '' ? name : `${relative}/${name}`;
-            await this.entry(child, `${resolved}/${name}`, shown);
-        }
-    }
-    async entry(entry, resolved, shown) {
-        const where = `${this.root}/${shown}`;
-        if (entry.type === 'tree')
-            return this.directory(entry, resolved, shown);
-        if (entry.type === 'commit')
-            throw new RegoTreeError(`${where} is a submodule at ${this.sha}: a bundle's files must be in the repository`);
-        if (entry.mode === '120000') {
-            // Throws SymlinkError for a link out of the repository or a loop of links.
-            const target = await resolvePathAtCommit(this.workspace, this.sha, resolved);
-            if (target === null)
-                throw new RegoTreeError(`${where} is a symlink to nothing at ${this.sha}`);
-            if (target.entry.type === 'tree')
-                return this.directory(target.entry, target.path, shown);
-            if (target.entry.type !== 'blob')
-                throw new RegoTreeError(`${where} leads to a submodule at ${this.sha}`);
-            return this.file(target.entry, shown);
-        }
-        return this.file(entry, shown);
-    }
-    async file(entry, shown) {
-        if (++this.files > this.limits.maxFiles)
-            throw new RegoTreeError(`${this.root} holds more than ${this.limits.maxFiles} files at ${this.sha}`);
-        const left = this.limits.maxBytes - this.bytes;
-        const bytes = await readBlob(this.workspace, entry.oid, `${this.root}/${shown}`, left).catch((error) => {
-            if (!(error instanceof FileTooLargeError))
-                throw error;
-            throw new RegoTreeError(`${this.root} is over the ${this.limits.maxBytes}-byte limit of a bundle at ${this.sha}`);
-        });
-        this.bytes += bytes.length;
-        this.digests.push([shown, (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')]);
-        await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(this.dest, shown), bytes);
-    }
-    done() {
+    /** Hex SHA-256 over the sorted entries (of no entries: the SHA-256 of nothing). */
+    digest() {
+        const entries = this.entries;
+        // The first 6 bytes as a number order almost every pair; the rest breaks the rare tie.
+        const keys = new Float64Array(this.count);
+        for (let i = 0; i < this.count; i++)
+            keys[i] = entries.readUIntBE(i * ENTRY_BYTES, 6);
+        const order = new Uint32Array(this.count);
+        for (let i = 0; i < this.count; i++)
+            order[i] = i;
+        order.sort((a, b) => keys[a] - keys[b] ||
+            entries.compare(entries, b * ENTRY_BYTES, (b + 1) * ENTRY_BYTES, a * ENTRY_BYTES, (a + 1) * ENTRY_BYTES));
         const hash = (0,external_node_crypto_.createHash)('sha256');
-        for (const [path, digest] of this.digests.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-            hash.update(`${path}\0${digest}\n`);
-        return { files: this.files, bytes: this.bytes, sha256: hash.digest('hex') };
+        const sorted = Buffer.allocUnsafe(this.count * ENTRY_BYTES);
+        order.forEach((i, at) => entries.copy(sorted, at * ENTRY_BYTES, i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES));
+        hash.update(sorted);
+        return hash.digest('hex');
     }
 }
 
-;// CONCATENATED MODULE: ./build/action/sampleLocator.js
+;// CONCATENATED MODULE: ./build/replay/workers/workerCount.js
 
 
-
-
-
-
-
-
-
-const entrySchema = strictObject({
-    traffic: union([schemas_string(), array(schemas_string()).min(1)]).optional(),
-    manifests: schemas_string().optional(),
-    'decision-path': schemas_string().optional(),
-    'decision-field': schemas_string().optional(),
-    bundle: schemas_string().optional(),
-    'manifest-id-field': schemas_string().optional(),
-    // A Rego bundle root (docs/rego.md "The Action"): the key is its directory.
-    'policy-kind': schemas_enum(['rules', 'rego']).optional(),
-    'deny-when-nonempty': schemas_boolean().optional(),
-    'rego-version': schemas_enum(['v1', 'v0']).optional(),
-});
-const mappingSchema = strictObject({ policies: record(schemas_string(), entrySchema) });
-const MAPPING_FILE = '.policy-replay.yml';
-class MappingError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'MappingError';
-    }
+/**
+ * Below this many (decompressed) bytes a sample is replayed in-process: starting threads and
+ * loading the wasm in each costs about as much as a few thousand records.
+ */
+const AUTO_WORKERS_MIN_BYTES = 8 << 20;
+/** A JSON Lines export compresses about 8:1 or better; the threshold is on the estimate. */
+const GZIP_RATIO_ESTIMATE = 8;
+/** More threads than this stop paying: the main thread's reading and aggregation is serial. */
+const MAX_AUTO_WORKERS = 4;
+/** How many worker threads the replay of a sample of `bytes` bytes (on disk) uses by default. */
+function autoWorkerCount(trafficPath, bytes, parallelism) {
+    const format = trafficFormatOf(trafficPath);
+    if (!format.startsWith('jsonl'))
+        return 0;
+    return workersForEstimate(format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes, parallelism);
 }
-/** Parses `.policy-replay.yml`; every path in it must be relative and stay in the repository. */
-function parseSampleMapping(text) {
-    const parsed = mappingSchema.safeParse((0,dist/* parse */.qg)(text));
-    if (!parsed.success) {
-        throw new MappingError(`${MAPPING_FILE} is invalid: ${boundedList(parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`), '; ')}`);
-    }
-    for (const [policy, entry] of Object.entries(parsed.data.policies)) {
-        const traffic = entry.traffic === undefined ? [] : [entry.traffic].flat();
-        for (const path of [...traffic, entry.manifests]) {
-            if (path !== undefined && ((0,external_node_path_namespaceObject.isAbsolute)(path) || path.split(/[\\/]/).includes('..'))) {
-                throw new MappingError(`${MAPPING_FILE}: ${JSON.stringify(path)} (for ${JSON.stringify(policy)}) must be a path inside the repository, without ".."`);
-            }
-        }
-        try {
-            decisionLogOf(entry, null);
-        }
-        catch (error) {
-            if (!(error instanceof DecisionLogOptionError))
-                throw error;
-            throw new MappingError(`${MAPPING_FILE}: ${JSON.stringify(policy)}: ${error.message}`);
-        }
-    }
-    return parsed.data;
+function workersForEstimate(estimate, parallelism) {
+    if (estimate < AUTO_WORKERS_MIN_BYTES || parallelism < 2)
+        return 0;
+    return Math.min(parallelism, MAX_AUTO_WORKERS);
 }
-/** The decision-log options of one policy: each from its mapping entry, else from the inputs. */
-function decisionLogOf(entry, settings) {
-    return parseDecisionLogOptions({
-        decisionPath: entry?.['decision-path'] ?? settings?.decisionPath ?? null,
-        decisionField: entry?.['decision-field'] ?? settings?.decisionField ?? null,
-        bundle: entry?.bundle ?? settings?.bundle ?? null,
-        manifestIdField: entry?.['manifest-id-field'] ?? settings?.manifestIdField ?? null,
-    });
+/** The decompressed bytes of the sample's files of lines, estimated from their size on disk. */
+async function linesEstimate(plan) {
+    let estimate = 0;
+    for (const file of plan.files) {
+        if (file.layout !== 'lines')
+            continue;
+        const size = await (0,promises_namespaceObject.stat)(file.path).then((s) => s.size, () => 0);
+        estimate += looksGzipped(file.path) ? size * GZIP_RATIO_ESTIMATE : size;
+    }
+    return estimate;
 }
-/** The mapping in the checked-out workspace (drift runs: the default branch). */
-function readSampleMapping(workspace) {
-    const file = (0,external_node_path_namespaceObject.join)(workspace, MAPPING_FILE);
-    if (!(0,external_node_fs_.existsSync)(file))
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/instant.js
+
+const instantCache = new Map();
+/** A record's occurred_at as an instant (nanoseconds since the epoch), parsed once per text. */
+function instantOf(occurredAt) {
+    if (occurredAt === null)
         return null;
-    return parseSampleMapping((0,external_node_fs_.readFileSync)(file, 'utf8'));
+    let cached = instantCache.get(occurredAt);
+    if (cached === undefined) {
+        cached = instantNanos(occurredAt);
+        if (instantCache.size > 10_000)
+            instantCache.clear();
+        instantCache.set(occurredAt, cached);
+    }
+    return cached;
 }
-/** Whether `path` (already joined to the workspace) really lies inside it, symlinks resolved. */
-function insideWorkspace(workspace, path) {
-    try {
-        const root = (0,external_node_fs_.realpathSync)(workspace);
-        const real = (0,external_node_fs_.realpathSync)(path);
-        const rel = (0,external_node_path_namespaceObject.relative)(root, real);
-        return rel === '' || (!rel.startsWith(`..${external_node_path_namespaceObject.sep}`) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
-    }
-    catch {
-        return false;
-    }
+
+;// CONCATENATED MODULE: ./build/replay/report/changeOrder.js
+
+/**
+ * docs/report.md's order, most dangerous first: deny→allow, unknown→allow, allow→deny, unknown→deny;
+ * within a group most recent occurred_at first (as instants, not strings), untimed last, then
+ * request_id.
+ */
+function changeGroup(change) {
+    if (change.draft_decision === 'allow')
+        return change.current_decision === 'deny' ? 0 : 1;
+    return change.current_decision === 'allow' ? 2 : 3;
 }
-/** The files a candidate names, or null when it names none (or one leading out). */
-async function filesOf(workspace, candidates) {
-    let files;
-    try {
-        files = await listSampleFiles(candidates.map((c) => ({ shown: c.shown, path: c.file, literal: c.literal })));
-    }
-    catch {
-        return null; // missing, a glob matching nothing, an empty directory: looked for, not found
-    }
-    const needsContainment = candidates.some((c) => c.contained);
-    if (needsContainment && files.some((f) => !insideWorkspace(workspace, f.path)))
-        return null;
-    return files;
+function compareChanges(a, b) {
+    const group = changeGroup(a) - changeGroup(b);
+    if (group !== 0)
+        return group;
+    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
 }
 /**
- * An input template filled in with a policy's path. The policy's name only ever names files: in
- * a template without glob syntax the result is literal; in a template that is a pattern, a name
- * holding glob syntax could not be told apart from it, so that is an error rather than a guess.
+ * Drift's order (docs/drift.md "Order"): recorded allow, now denied first — an exposure
+ * the live gateway already let through — then recorded deny, now allowed, then the unknowns.
  */
-function fromTemplate(template, policyPath, input) {
-    const isPattern = picomatch.scan(template.replace(/\{(?:name|dir|path)\}/g, 'x')).isGlob;
-    const filled = expandPathTemplate(template, policyPath);
-    if (isPattern && picomatch.scan(expandPathTemplate('{path}', policyPath)).isGlob) {
-        throw new MappingError(`the ${input} input ${JSON.stringify(template)} is a glob, and the policy path ${JSON.stringify(policyPath)} ` +
-            'holds glob characters: its sample would be a pattern built from a file name. Rename the policy, ' +
-            `or map its sample in ${MAPPING_FILE}`);
-    }
-    return { path: filled, literal: !isPattern };
+const DRIFT_RANK = [1, 2, 0, 3];
+function driftGroup(change) {
+    return DRIFT_RANK[changeGroup(change)];
 }
-async function locateSample(workspace, policyPath, settings, mapping) {
-    const mapped = mapping?.policies[policyPath];
-    const name = expandPathTemplate('{name}', policyPath);
-    const fromMapping = (p) => ({
-        shown: p,
-        file: (0,external_node_path_namespaceObject.resolve)(workspace, p),
-        contained: true,
-        literal: false,
-    });
-    // The default layout is built from the policy's name: `policies/*.yaml` is one file.
-    const fromLayout = (p) => ({ ...fromMapping(p), literal: true });
-    const fromInput = (template, input) => {
-        const { path: p, literal } = fromTemplate(template, policyPath, input);
-        return { shown: p, file: (0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p), contained: false, literal };
-    };
-    // Each entry is one sample (a mapping list is one sample of several parts); the first usable wins.
-    const trafficCandidates = mapped?.traffic
-        ? [[mapped.traffic].flat().map(fromMapping)]
-        : settings.traffic
-            ? [[fromInput(settings.traffic, 'traffic')]]
-            : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`].map((p) => [
-                fromLayout(p),
-            ]);
-    const manifestCandidates = mapped?.manifests
-        ? [fromMapping(mapped.manifests)]
-        : settings.manifests
-            ? [fromInput(settings.manifests, 'manifests')]
-            : [fromLayout(`traffic/${name}.manifests`)];
-    const samples = [];
-    for (const candidate of trafficCandidates) {
-        const files = await filesOf(workspace, candidate);
-        // A mapping list of thousands of parts is named by its first five and a count wherever it is
-        // shown (reports, TrafficReadError, log lines); `files` keeps every part for reading.
-        if (files !== null)
-            samples.push({ shown: boundedList(candidate.map((c) => c.shown)), files });
-    }
-    const traffic = samples[0] ?? null;
-    const usable = (c) => (0,external_node_fs_.existsSync)(c.file) && (!c.contained || insideWorkspace(workspace, c.file));
-    const manifests = manifestCandidates.find(usable) ?? null;
-    const inRepository = (candidates) => [
-        ...new Set(candidates.flatMap((c) => repositoryPaths(workspace, c.file))),
-    ];
-    return {
-        traffic: traffic?.shown ?? null,
-        manifests: manifests?.shown ?? null,
-        trafficFiles: traffic?.files ?? null,
-        manifestsPath: manifests?.file ?? null,
-        looked: trafficCandidates.flat().map((c) => c.shown),
-        manifestsLooked: manifestCandidates.map((c) => c.shown),
-        found: samples.map((c) => c.shown),
-        // A directory or glob is everything under it (evidence.ts); a file in it that is a symlink
-        // is also read from where it points.
-        evidencePaths: {
-            traffic: inRepository([
-                ...trafficCandidates.flat(),
-                ...(traffic?.files ?? []).map((f) => ({ file: f.path })),
-            ]),
-            manifests: inRepository(manifestCandidates),
-        },
-        decisionLog: decisionLogOf(mapped, settings),
-    };
+function compareDrifts(a, b) {
+    const group = driftGroup(a) - driftGroup(b);
+    if (group !== 0)
+        return group;
+    return compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+}
+/** Most recent first, untimed last, then request_id (code-unit order). */
+function compareRecency(aTime, aId, bTime, bId) {
+    const ta = instantOf(aTime);
+    const tb = instantOf(bTime);
+    if (ta !== null && tb !== null && ta !== tb)
+        return ta > tb ? -1 : 1;
+    if (ta === null && tb !== null)
+        return 1;
+    if (ta !== null && tb === null)
+        return -1;
+    return aId < bId ? -1 : aId > bId ? 1 : 0;
 }
 /**
- * `file` relative to the workspace, `/`-separated, as written and with the symlinks of its
- * nearest existing ancestor resolved (a base-branch symlink `traffic -> samples` makes
- * `samples/x.jsonl` a sample path too). Nothing for a path outside the workspace.
+ * Keeps the first `capacity` changes in order while counting every one offered, in memory
+ * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
  */
-function repositoryPaths(workspace, file) {
-    const paths = [];
-    const add = (root, path) => {
-        const rel = (0,external_node_path_namespaceObject.relative)(root, path);
-        if (rel === '' || rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
+class TopChanges {
+    capacity;
+    compare;
+    items = [];
+    constructor(capacity, compare = compareChanges) {
+        this.capacity = capacity;
+        this.compare = compare;
+    }
+    offer(change) {
+        if (this.capacity === 0)
             return;
-        paths.push(rel.split(external_node_path_namespaceObject.sep).join('/'));
-    };
-    add((0,external_node_path_namespaceObject.resolve)(workspace), (0,external_node_path_namespaceObject.resolve)(file));
-    let root;
-    try {
-        root = (0,external_node_fs_.realpathSync)(workspace);
+        const items = this.items;
+        if (items.length === this.capacity && this.compare(change, items[items.length - 1]) >= 0)
+            return;
+        let lo = 0;
+        let hi = items.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.compare(items[mid], change) <= 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        items.splice(lo, 0, change);
+        if (items.length > this.capacity)
+            items.pop();
     }
-    catch {
-        return paths;
-    }
-    let existing = (0,external_node_path_namespaceObject.resolve)(file);
-    let rest = '';
-    while (!(0,external_node_fs_.existsSync)(existing)) {
-        const parent = (0,external_node_path_namespaceObject.dirname)(existing);
-        if (parent === existing)
-            return paths;
-        rest = rest === '' ? (0,external_node_path_namespaceObject.basename)(existing) : (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.basename)(existing), rest);
-        existing = parent;
-    }
-    try {
-        add(root, (0,external_node_path_namespaceObject.join)((0,external_node_fs_.realpathSync)(existing), rest));
-    }
-    catch {
-        // unreadable: the path as written is already there
-    }
-    return paths;
 }
 
-;// CONCATENATED MODULE: ./build/action/regoChanges.js
+;// CONCATENATED MODULE: ./build/replay/report/timeSpan.js
+
+const UTC_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:[0-5]\d(?:\.\d{1,9})?Z$/;
+const Z = 90;
+const T = 84;
+const SIX = 54;
 /**
- * Rego bundle roots on a pull request (docs/rego.md "The Action"): each root read at the two judged
- * commits (the base tip and the merge commit, or the merge base and the head), a changed one
- * replayed on the sample `.policy-replay.yml` (on the base branch) or the inputs name for it, with
- * every rule of the rule documents: the evidence never from what the pull request changed, a
- * renamed file inside the root keeps the root's evidence, symlinks followed within the repository,
- * anything that cannot be read or replayed as the service would failing closed.
+ * The earliest and latest of some RFC 3339 times, compared as instants; of equal instants the
+ * smaller text is kept, so any order of adding (a shard merge's too) gives the same span.
+ *
+ * Every record of a replay passes here, so the usual case skips the date parse: when both ends
+ * are in UTC_FORM, a text of their length ending in `Z` has fixed-width fields, so if it is a
+ * valid time it sorts as its instant does, and one strictly between the ends (as text) changes
+ * nothing; one that is no valid time would be passed over anyway.
  */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The roots whose files differ between the judged commits, each side written out. */
-async function listRegoChanges(workspace, commits, settings, tempDir) {
-    await ensureCommits(workspace, [commits.base, commits.head, commits.baseTip]);
-    const mappingText = await readFileAtCommit(workspace, commits.baseTip, MAPPING_FILE);
-    const mapping = mappingText === null ? null : parseSampleMapping(mappingText);
-    const roots = regoRootsOf(settings.policies, mapping);
-    const scratch = roots.length === 0 ? null : await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(tempDir, 'policy-replay-rego-'));
-    const listing = {
-        changes: [],
-        failures: [],
-        mapping,
-        cleanup: async () => {
-            if (scratch !== null)
-                await (0,promises_namespaceObject.rm)(scratch, { recursive: true, force: true });
-        },
-    };
-    for (const [i, root] of roots.entries()) {
-        try {
-            const side = async (sha, name) => {
-                const dir = (0,external_node_path_namespaceObject.join)(scratch, String(i), name);
-                const written = await writeRootAtCommit(workspace, sha, root.path, dir);
-                return written === null ? null : { dir, written };
-            };
-            const [base, head] = [await side(commits.base, 'base'), await side(commits.head, 'head')];
-            if (base?.written.sha256 === head?.written.sha256)
-                continue;
-            const status = base === null ? 'added' : head === null ? 'removed' : 'modified';
-            listing.changes.push({ root, status, base, head });
-        }
-        catch (error) {
-            const identity = { path: root.path, status: 'modified', previous_path: null };
-            listing.failures.push(failedOutcome(identity, replayFailure(root.path, error)));
-        }
+class TimeSpan {
+    first = null;
+    last = null;
+    /** A null or unreadable time is passed over. */
+    add(text) {
+        if (text === null)
+            return;
+        const first = this.first;
+        const last = this.last;
+        if (first?.utc &&
+            last?.utc &&
+            text.length === first.text.length &&
+            text.length === last.text.length &&
+            text.charCodeAt(text.length - 1) === Z &&
+            text.charCodeAt(10) === T &&
+            text.charCodeAt(17) < SIX &&
+            text > first.text &&
+            text < last.text)
+            return;
+        const ns = instantOf(text);
+        if (ns === null)
+            return;
+        if (first === null || ns < first.ns || (ns === first.ns && text < first.text))
+            this.first = { text, ns, utc: UTC_FORM.test(text) };
+        if (last === null || ns > last.ns || (ns === last.ns && text < last.text))
+            this.last = { text, ns, utc: UTC_FORM.test(text) };
     }
-    return listing;
+    toJSON() {
+        return { first_at: this.first?.text ?? null, last_at: this.last?.text ?? null };
+    }
 }
-/** A root's decision path, mapping and Rego version: its mapping entry's, else the inputs'; null without a path. */
-function decisionOfRoot(entry, settings) {
-    const decisionPath = entry?.['decision-path'] ?? settings.decisionPath;
-    if (decisionPath === null || decisionPath === undefined)
-        return null;
-    const regoVersion = entry?.['rego-version'] ?? null;
-    if (entry?.['deny-when-nonempty'] === true)
-        return { decisionPath, mapping: { kind: 'deny-when-nonempty' }, regoVersion };
-    const field = entry?.['decision-field'] ?? settings.decisionField;
-    const path = field === null || field === undefined ? null : parseDecisionField(field);
+
+;// CONCATENATED MODULE: ./build/policy/ruleChanges.js
+
+
+/**
+ * The changes from `before` to `after`: the effect, then the conditions (fieldCondtionChanges'
+ * order), then the window — the order of `what`. A description is not a value: a
+ * description-only edit has no changes.
+ */
+function ruleChanges(before, after) {
+    const changes = [];
+    if (before.effect !== after.effect)
+        changes.push({ effect: { from: before.effect, to: after.effect } });
+    changes.push(...conditionChanges(before.conditions, after.conditions));
+    const from = windowText(before.active_window);
+    const to = windowText(after.active_window);
+    if (from !== to)
+        changes.push({ active_window: { from, to } });
+    return changes;
+}
+/** The condition changes of a rule, field by field in compareStrings order. */
+function conditionChanges(before, after) {
+    const base = distinctConditions(before);
+    const head = distinctConditions(after);
+    const fields = [...new Set([...base, ...head].map((c) => c.field))].sort(compareStrings);
+    return fields.flatMap((field) => fieldChanges(base.filter((c) => c.field === field), head.filter((c) => c.field === field)));
+}
+const OPERATORS = ['in', 'not_in'];
+/**
+ * How the conditions on one field pair between the versions. A condition both sides hold (same
+ * operator, same set of values) is unchanged. Of the rest, a (field, operator) held once on each
+ * side pairs as a values change; then, if the field has one condition left on each side (their
+ * operators differ), they pair as an operator change, followed by a values change under the
+ * head's operator when the sets differ too. Anything left is a removed or an added condition.
+ * Order: the operator change (and its values), values changes (`in`, then `not_in`), removed
+ * conditions (base order), added conditions (head order).
+ */
+function fieldChanges(baseAll, headAll) {
+    const headKeys = new Set(headAll.map((c) => c.key));
+    const baseKeys = new Set(baseAll.map((c) => c.key));
+    let base = baseAll.filter((c) => !headKeys.has(c.key));
+    let head = headAll.filter((c) => !baseKeys.has(c.key));
+    const values = [];
+    for (const op of OPERATORS) {
+        const b = base.filter((c) => c.op === op);
+        const h = head.filter((c) => c.op === op);
+        if (b.length !== 1 || h.length !== 1)
+            continue;
+        values.push(valuesChange(b[0], h[0]));
+        base = base.filter((c) => c !== b[0]);
+        head = head.filter((c) => c !== h[0]);
+    }
+    const operator = [];
+    if (base.length === 1 && head.length === 1) {
+        const [b, h] = [base[0], head[0]];
+        operator.push({ field: h.field, from_op: b.op, to_op: h.op });
+        const change = valuesChange(b, h);
+        if (change.added.length > 0 || change.removed.length > 0)
+            operator.push(change);
+        base = [];
+        head = [];
+    }
+    const presence = (c, change) => ({
+        field: c.field,
+        op: c.op,
+        value: c.values,
+        change,
+    });
+    return [
+        ...operator,
+        ...values,
+        ...base.map((c) => presence(c, 'removed')),
+        ...head.map((c) => presence(c, 'added')),
+    ];
+}
+/** The values `after` has and `before` lacks, and the reverse, under `after`'s operator. */
+function valuesChange(before, after) {
+    const was = new Set(before.values);
+    const is = new Set(after.values);
     return {
-        decisionPath,
-        mapping: path === null ? { kind: 'boolean' } : { kind: 'field', path },
-        regoVersion,
+        field: after.field,
+        op: after.op,
+        added: after.values.filter((v) => !was.has(v)).sort(compareStrings),
+        removed: before.values.filter((v) => !is.has(v)).sort(compareStrings),
     };
 }
-/** One changed root replayed: its outcome, with the Rego report in `rego_report`. */
-async function replayRegoChange(deps, change, mapping, touched) {
-    const { settings, log } = deps;
-    const { root } = change;
-    const identity = { path: root.path, status: change.status, previous_path: null };
-    const key = root.mappingKey ?? root.path;
-    // Looked up by the root's own path: a pull request that adds a directory does not pick its sample.
-    const sample = await locateSample(deps.workspace, key, settings, mapping);
-    const evidence = evidenceProblems(sample, touched);
-    const outcome = sampledOutcome(identity, sample, evidence, log);
-    const digests = { base: change.base?.written.sha256 ?? null, head: change.head?.written.sha256 ?? null };
-    outcome.impact = impactPartsOf(digests, { manifests: null, changes: null });
-    if (change.head === null) {
-        log(`${root.path}: the Rego bundle root is removed: nothing to replay`);
-        outcome.no_traffic = false;
-        return outcome;
-    }
-    if (sample.traffic === null || evidence.length > 0)
-        return outcome;
-    log(`${root.path}: replaying ${sample.traffic} (Rego)`);
-    const report = await replayRoot(deps, {
-        mode: 'compare',
-        root,
-        entry: mapping?.policies[key],
-        head: change.head.dir,
-        base: change.base?.dir ?? null,
-        traffic: sample.trafficFiles,
-    });
-    outcome.rego_report = report;
-    outcome.errors = report.errors;
-    outcome.annotations = regoAnnotations(root.path, report);
-    outcome.impact = impactPartsOf(digests, {
-        manifests: null,
-        changes: report.result === null ? null : sha256OfText(JSON.stringify(report.result)),
-    });
-    return outcome;
-}
-/** Each changed root replayed; one root's failure is its own (the others are still replayed). */
-async function replayRegoChanges(deps, listing, touched) {
-    const outcomes = [];
-    for (const change of listing.changes) {
-        try {
-            outcomes.push(await replayRegoChange(deps, change, listing.mapping, touched));
+
+;// CONCATENATED MODULE: ./build/policy/ruleDiff.js
+
+
+
+
+/**
+ * What a policy edit changed, by meaning rather than by text (docs/explain.md "The rule diff").
+ * Pure: it reads two validated documents.
+ */
+/** The parts of a rule a modification is reported by, in the order `what` lists them. */
+const RULE_PARTS = (/* unused pure expression or super */ null && (['effect', 'conditions', 'active_window', 'description']));
+/** The policy-wide settings, in the order `settings` lists them. */
+const SETTING_NAMES = ['default_effect', 'on_missing_context'];
+/**
+ * The diff from `base` to `head`. No base (a new policy): every head rule is added and both
+ * settings are listed `from: null`; no head (a deleted policy): every base rule is removed and
+ * both settings are listed `to: null`. `headLines`: where the head file holds its rules and
+ * settings (policyLines.ts); without it every line is null.
+ */
+function ruleDiff(base, head, headLines = NO_LINES) {
+    const baseRules = base?.rules ?? [];
+    const headRules = head?.rules ?? [];
+    const baseById = new Map(baseRules.map((r) => [r.id, r]));
+    const headIds = new Set(headRules.map((r) => r.id));
+    const lineOf = (id) => headLines.rules.get(id) ?? null;
+    const added = [];
+    const modified = [];
+    for (const rule of headRules) {
+        const before = baseById.get(rule.id);
+        if (before === undefined) {
+            added.push({ id: rule.id, effect: rule.effect, summary: ruleSummary(rule), line: lineOf(rule.id) });
+            continue;
         }
-        catch (error) {
-            const failure = replayFailure(change.root.path, error);
-            deps.log(`${change.root.path}: ${failure.message}`);
-            outcomes.push(failedOutcome({ path: change.root.path, status: change.status, previous_path: null }, failure));
+        const what = changedParts(before, rule);
+        if (what.length > 0)
+            modified.push({ id: rule.id, what, line: lineOf(rule.id), changes: ruleChanges(before, rule) });
+    }
+    const removed = baseRules
+        .filter((r) => !headIds.has(r.id))
+        .map((r) => ({ id: r.id, effect: r.effect, summary: ruleSummary(r) }));
+    const commonInBase = baseRules.filter((r) => headIds.has(r.id)).map((r) => r.id);
+    const commonInHead = headRules.filter((r) => baseById.has(r.id)).map((r) => r.id);
+    const reordered = commonInBase.some((id, i) => commonInHead[i] !== id);
+    return {
+        added: added.map((r) => r.id),
+        added_rules: added,
+        removed: removed.map((r) => r.id),
+        removed_rules: removed,
+        modified,
+        reordered,
+        settings: settingChanges(base, head, headLines),
+    };
+}
+function settingChanges(base, head, headLines) {
+    const value = (policy, name) => {
+        if (policy === null)
+            return null;
+        return name === 'default_effect' ? policy.default_effect : (policy.on_missing_context ?? 'deny');
+    };
+    const changes = [];
+    for (const name of SETTING_NAMES) {
+        const from = value(base, name);
+        const to = value(head, name);
+        // A deleted head has no file to point into.
+        const line = head === null ? null : (headLines.settings.get(name) ?? null);
+        if (from !== to)
+            changes.push({ name, from, to, line });
+    }
+    return changes;
+}
+/** Which parts of a rule differ in meaning; [] when the edit changes nothing. */
+function changedParts(before, after) {
+    const what = [];
+    if (before.effect !== after.effect)
+        what.push('effect');
+    if (conditionsKey(before.conditions) !== conditionsKey(after.conditions))
+        what.push('conditions');
+    if (windowText(before.active_window) !== windowText(after.active_window))
+        what.push('active_window');
+    // A missing description and an empty one both say nothing.
+    if ((before.description ?? '') !== (after.description ?? ''))
+        what.push('description');
+    return what;
+}
+/**
+ * A rule's conditions as a canonical text. A rule's conditions are a conjunction and each
+ * condition tests membership in a set, so the conditions compare as a set of
+ * (field, operator, set of values): the order of conditions, the order of values and repeated
+ * values or conditions change no decision. Anything else — even a rewrite that is logically
+ * equivalent, such as splitting `in [a, b]` into two rules — is reported as a modification.
+ */
+function conditionsKey(conditions) {
+    const keys = conditions.map((c) => JSON.stringify([c.field, c.operator, [...new Set(c.values)].sort(compareStrings)]));
+    return JSON.stringify([...new Set(keys)].sort(compareStrings));
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
+/**
+ * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
+ * read from the decision the engine returned and the policy's settings — the order of
+ * docs/policy.md "The decision":
+ * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
+ * 2. a deny rule matched → deny (the rule);
+ * 3. `default_effect: allow` → allow (the default);
+ * 4. an allow rule matched → allow (the rule); otherwise deny (the default).
+ */
+/** No matched rule decided it: step 3, or the "otherwise deny" of step 4. */
+const BASIS_DEFAULT = 1;
+/**
+ * It came from missing context: step 1, or, under `on_missing_context: ignore`, an allow while
+ * some rule was skipped for lacking context (under `deny` that request would have been denied).
+ */
+const BASIS_MISSING_CONTEXT = 2;
+/** One policy's rules as the explanation reads them. */
+class RuleTable {
+    ids;
+    index;
+    denies;
+    defaultAllow;
+    missingDenies;
+    constructor(policy) {
+        this.ids = policy.rules.map((r) => r.id);
+        this.index = new Map(this.ids.map((id, i) => [id, i]));
+        this.denies = policy.rules.map((r) => r.effect === 'deny');
+        this.defaultAllow = policy.default_effect === 'allow';
+        this.missingDenies = (policy.on_missing_context ?? 'deny') === 'deny';
+    }
+    /** Rule ids as indices into the policy's rules, in the order given. */
+    indicesOf(ids) {
+        const out = [];
+        for (const id of ids) {
+            const index = this.index.get(id);
+            // The generated Rego only ever names the policy's own rules.
+            if (index === undefined)
+                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
+            out.push(index);
         }
+        return out;
     }
-    return outcomes;
+    /** BASIS_* bits of one decision of this policy. */
+    basisOf(decision) {
+        const lacking = decision.missing_context_rule_ids.length > 0;
+        if (this.missingDenies && lacking)
+            return BASIS_MISSING_CONTEXT;
+        let denyMatched = false;
+        let allowMatched = false;
+        for (const index of this.indicesOf(decision.matched_rule_ids)) {
+            if (this.denies[index])
+                denyMatched = true;
+            else
+                allowMatched = true;
+        }
+        let basis = 0;
+        if (!denyMatched && (this.defaultAllow || !allowMatched))
+            basis |= BASIS_DEFAULT;
+        if (!this.missingDenies && lacking && decision.allow)
+            basis |= BASIS_MISSING_CONTEXT;
+        return basis;
+    }
 }
+/** `headDecision` null: the head cannot judge the record (docs/review.md "newly_unevaluable"). */
+function explainChange(head, headDecision, base, baseDecision, causes) {
+    const headBasis = headDecision === null ? 0 : head.basisOf(headDecision);
+    const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
+    return {
+        base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
+        head_basis: headBasis,
+        base_basis: baseBasis,
+        head_missing: headDecision === null ? [] : missingOf(head, headDecision, headBasis),
+        base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
+        causes: causes?.causes ?? [],
+        joint: causes?.joint ?? false,
+    };
+}
+function missingOf(table, decision, basis) {
+    if ((basis & BASIS_MISSING_CONTEXT) === 0 || decision.allow)
+        return [];
+    return table.indicesOf(decision.missing_context_rule_ids);
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/syntacticBecause.js
+
+
+
+/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
+function syntacticBecause_ruleChanges(diff) {
+    const changes = new Map();
+    for (const id of diff.added)
+        changes.set(id, 'added');
+    for (const id of diff.removed)
+        changes.set(id, 'removed');
+    for (const m of diff.modified)
+        if (m.what.some((w) => w !== 'description'))
+            changes.set(m.id, 'modified');
+    return changes;
+}
+const ruleChangeCache = new WeakMap();
 /**
- * A root's bundle (and its base's) replayed by the engine on its sample: the report, or an error
- * naming every refusal or the missing decision path (the caller's blocker: it fails closed).
+ * The edited rules among the group's head and base rules, each changed setting a side's decision
+ * rested on, and — where a decision came from missing context while `on_missing_context` stayed
+ * the same — the edited rules that lacked the context; each once, in compareBecause's order.
  */
-async function replayRoot(deps, run) {
-    const { settings } = deps;
-    const decision = decisionOfRoot(run.entry, settings);
-    if (decision === null)
-        throw new Error(`a Rego bundle root needs a decision-path (its ${MAPPING_FILE} entry or the input)`);
-    const result = await runRegoReplay({
-        mode: run.mode,
-        head: { path: run.head, shown: run.root.path },
-        base: run.base === null ? null : { path: run.base, shown: run.root.path },
-        ...decision,
-        traffic: run.traffic,
-        since: null,
-        unevaluable: settings.unevaluable,
-        maxChanges: Math.max(settings.maxChanges, 0),
-        maxGroups: settings.maxGroups,
-        maxAttributionEdits: DEFAULT_MAX_ATTRIBUTION_EDITS,
-        maxLineBytes: settings.limits.maxLineBytes,
-        enginePath: await deps.enginePath(),
-    });
-    if (result.kind === 'refused')
-        throw new Error(`refused (${result.refusals.map((r) => `${r.code}: ${r.message}`).join('; ')})`);
-    return result.report;
-}
-
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
-;// CONCATENATED MODULE: ./build/regoPolicy/locateEngine.js
-/**
- * Finds policy-replay-engine (docs/rego-engine.md): `--engine`, then `$POLICY_REPLAY_ENGINE`, then
- * PATH, then `.tools/bin` of the checkout this code runs from (where `npm run engine` builds it). A
- * binary named by the flag or the variable that is not an executable file is an error: running
- * another one instead would hide the choice.
- */
-
-
-
-const ENGINE_NAME = 'policy-replay-engine';
-class EngineMissingError extends Error {
-    name = 'EngineMissingError';
-}
-/** `.tools/bin` of the checkout: two folders up from src/regoPolicy, dist/cli or build/regoPolicy. */
-function checkoutEngine() {
-    try {
-        const here = (0,external_node_path_namespaceObject.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url));
-        return (0,external_node_path_namespaceObject.join)(here, '..', '..', '.tools', 'bin', ENGINE_NAME);
+function syntacticBecause(group, diff) {
+    let changes = ruleChangeCache.get(diff);
+    if (changes === undefined) {
+        changes = syntacticBecause_ruleChanges(diff);
+        ruleChangeCache.set(diff, changes);
     }
-    catch {
-        return null;
-    }
-}
-async function locateEngine(flag, env) {
-    const named = [
-        { label: '--engine', value: flag },
-        { label: '$POLICY_REPLAY_ENGINE', value: env.POLICY_REPLAY_ENGINE },
-    ].find((n) => n.value !== undefined && n.value !== '');
-    if (named !== undefined) {
-        const path = (0,external_node_path_namespaceObject.resolve)(named.value);
-        if (await isExecutableFile(path))
-            return path;
-        throw new EngineMissingError(`${ENGINE_NAME} not found at ${named.label} '${named.value}' (not an executable file)`);
-    }
-    for (const dir of (env.PATH ?? '').split(external_node_path_namespaceObject.delimiter).filter((d) => d !== '')) {
-        const path = (0,external_node_path_namespaceObject.join)(dir, ENGINE_NAME);
-        if (await isExecutableFile(path))
-            return path;
-    }
-    const local = checkoutEngine();
-    if (local !== null && (await isExecutableFile(local)))
-        return local;
-    throw new EngineMissingError(`${ENGINE_NAME} not found (looked at --engine, $POLICY_REPLAY_ENGINE, PATH, .tools/bin). ` +
-        'It replays Rego policies; `npm run engine` builds it with Go (docs/rego-engine.md).');
-}
-
-;// CONCATENATED MODULE: ./build/regoPolicy/engineRelease.js
-/**
- * The released builds of policy-replay-engine (docs/releasing.md): the asset of each platform and
- * the SHA-256 its reproducible build has (scripts/engine-release.mjs, with the Go version named
- * here). The Action checks a downloaded engine against these before it runs it. `engine/release.json`
- * holds the same for the scripts; a test keeps the two equal and rebuilds the Linux asset to check
- * its digest.
- */
-const ENGINE_GO_VERSION = 'go1.26.8';
-const ENGINE_ASSETS = {
-    'policy-replay-engine_linux_amd64': 'fa73a102fff5dcc1611e4c963761caba16ed8a632077cc07466975e00370655c',
-    'policy-replay-engine_linux_arm64': '96061603f68b0e42bce1017f31ae2744a35948ca0505d52114a08a70b41f8efd',
-    'policy-replay-engine_darwin_amd64': '8bc59385ae6d8115a63646265d0399e84e8d79a7da6596cc6ccc920b1d7b1a18',
-    'policy-replay-engine_darwin_arm64': '6e434069679a5c25f5b2f2cc0de7ebfabcd8fe947678b02be96420c0b14d8e71',
-    'policy-replay-engine_windows_amd64.exe': '34d64e679617e2f27abc12185b07c98fc814e155917f08f2c43a870c5e57827c',
-};
-/** The asset for Node's platform and arch; null where no engine is released. */
-function engineAsset(platform, arch) {
-    const goos = platform === 'win32' ? 'windows' : platform;
-    const goarch = arch === 'x64' ? 'amd64' : arch;
-    const name = `policy-replay-engine_${goos}_${goarch}${goos === 'windows' ? '.exe' : ''}`;
-    return Object.hasOwn(ENGINE_ASSETS, name) ? name : null;
-}
-
-;// CONCATENATED MODULE: ./build/action/regoEngine.js
-/**
- * policy-replay-engine for the Action (docs/rego.md "The Action"), in order: the `engine-path`
- * input; `$POLICY_REPLAY_ENGINE` or PATH (a workflow that installed it); the release asset of this
- * Action's version for the runner's platform, checked against the SHA-256 pinned in the sources
- * (engineRelease.ts) before it is made executable (a mismatch fails the run: never run it, never
- * fall back); else, when there is no such release (a branch, a fork), built with Go from this
- * Action's own `engine/` sources (`go` is on GitHub's hosted runners). Once per job, into the
- * runner's temp directory.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-const regoEngine_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
-/** The Action's checkout: dist/index.js lives one folder below it. */
-function actionRoot() {
-    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url)), '..');
-}
-/** Where this Action's releases are: its repository on the server it runs on; null when unknown. */
-function releasesOf(env) {
-    const repository = env.GITHUB_ACTION_REPOSITORY;
-    if (repository === undefined || !/^[\w.-]+\/[\w.-]+$/.test(repository))
-        return null;
-    return `${env.GITHUB_SERVER_URL ?? 'https://github.com'}/${repository}/releases/download`;
-}
-async function obtainEngine(settings, env, tempDir, log) {
-    const input = settings.enginePath;
-    try {
-        return await locateEngine(input ?? undefined, env);
-    }
-    catch (error) {
-        if (!(error instanceof EngineMissingError) || input !== null)
-            throw error;
-    }
-    const built = (0,external_node_path_namespaceObject.join)(tempDir, 'policy-replay-engine', ENGINE_NAME);
-    if (await isExecutableFile(built))
-        return built;
-    const base = settings.engineDownloadUrl ?? releasesOf(env);
-    const asset = engineAsset(process.platform, process.arch);
-    if (base !== null &&
-        asset !== null &&
-        (await downloaded(`${base}/v${TOOL_VERSION}/${asset}`, asset, built, log)))
-        return built;
-    const source = (0,external_node_path_namespaceObject.join)(actionRoot(), 'engine');
-    if (!(0,external_node_fs_.existsSync)((0,external_node_path_namespaceObject.join)(source, 'go.mod')))
-        throw new EngineMissingError(`${ENGINE_NAME} not found, and no engine/ sources beside the Action to build it from`);
-    log(`building ${ENGINE_NAME} with go from ${source} (a minute or two, once per job)`);
-    try {
-        // The release's reproducible build (scripts/engine-release.mjs): the same binary as the asset.
-        await regoEngine_run('go', ['build', '-trimpath', '-buildvcs=false', '-ldflags=-s -w -buildid=', '-o', built, '.'], {
-            cwd: source,
-            env: { ...env, CGO_ENABLED: '0', GOFLAGS: '-mod=readonly' },
-            maxBuffer: 16 * 1024 * 1024,
-            timeout: 15 * 60_000,
+    const out = new Map();
+    const rule = (id) => {
+        const change = changes.get(id);
+        if (change !== undefined)
+            out.set(`rule\0${id}`, { rule: id, change });
+    };
+    for (const id of group.headRules)
+        rule(id);
+    for (const id of group.baseRules)
+        rule(id);
+    const setting = (name) => diff.settings.find((s) => s.name === name);
+    const defaultEffect = setting('default_effect');
+    if (defaultEffect && (group.basis & BASIS_DEFAULT) !== 0)
+        out.set('setting\0default_effect', {
+            setting: 'default_effect',
+            from: defaultEffect.from,
+            to: defaultEffect.to,
         });
-    }
-    catch (error) {
-        const e = error;
-        throw new EngineMissingError(`${ENGINE_NAME} could not be built with go (set engine-path to a built one): ${(e.stderr ?? e.message).slice(-2000)}`);
-    }
-    return built;
-}
-/**
- * The release asset at `url`, checked and installed at `target`: true when installed, false when
- * there is none to download (the caller builds one); a digest other than the pinned one throws.
- */
-async function downloaded(url, asset, target, log) {
-    let file;
-    try {
-        file = await downloadTool(url);
-    }
-    catch (error) {
-        log(`no ${asset} at ${url} (${error.message}): building the engine instead`);
-        return false;
-    }
-    try {
-        const digest = await sha256_sha256OfFile(file);
-        if (digest !== ENGINE_ASSETS[asset])
-            throw new EngineMissingError(`${url} has SHA-256 ${digest}, not the ${ENGINE_ASSETS[asset]} this Action pins for ${asset}: refusing to run it`);
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(target), { recursive: true });
-        await (0,promises_namespaceObject.copyFile)(file, target);
-        await (0,promises_namespaceObject.chmod)(target, 0o755);
-        log(`${ENGINE_NAME} ${TOOL_VERSION} downloaded from ${url} (SHA-256 verified)`);
-        return true;
-    }
-    finally {
-        await (0,promises_namespaceObject.rm)(file, { force: true });
-    }
-}
-
-;// CONCATENATED MODULE: ./build/render/terminal.js
-
-
-function terminal_terminal(options) {
-    const width = options.width ?? DEFAULT_TEXT_WIDTH;
-    return {
-        width,
-        paint: painter(options.colour),
-        fit: (text) => fitLine(text, width),
-        table: (header, rows, keep) => textTable(header, rows, { width, indent: '  ', ...(keep ? { keep } : {}) }),
-    };
-}
-function painter(colour) {
-    const paint = (code, text) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
-    return {
-        bold: (t) => paint('1', t),
-        red: (t) => paint('31', t),
-        green: (t) => paint('32', t),
-        yellow: (t) => paint('33', t),
-    };
-}
-/** Removes terminal control sequences from values that come from traffic; null reads `-`. */
-function terminal_plain(value) {
-    if (value === null)
-        return '-';
-    // eslint-disable-next-line no-control-regex
-    return value.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
-}
-/** A recorded time in the one human form (UTC, to the second); none reads `-`. */
-function terminal_timeCell(occurredAt) {
-    return occurredAt === null ? '-' : terminal_plain(humanTime(occurredAt));
-}
-/** The columns of a request table cut last: which request, when, and what each side decided. */
-const REQUEST_COLUMNS = (/* unused pure expression or super */ null && (['request', 'time', 'recorded', 'base', 'head']));
-/** The change and drift listings: a title line, then one row per request. */
-function terminal_requestTable(t, title, sides, rows) {
-    return [
-        '',
-        t.paint.bold(t.fit(title)),
-        ...t.table(['request', 'time', 'subject', 'method', 'tools', ...sides, 'matched'], rows.map((row) => [
-            terminal_plain(row.request_id),
-            terminal_timeCell(row.occurred_at),
-            terminal_plain(row.subject),
-            terminal_plain(row.method),
-            row.tools.length ? terminal_plain(row.tools.join(',')) : '-',
-            ...row.decisions,
-            row.matched_rule_ids.length ? terminal_plain(row.matched_rule_ids.join(',')) : '-',
-        ]), REQUEST_COLUMNS),
-    ];
-}
-/** How human outputs explain the word on its first use (docs/cli.md "Text output"). */
-const terminal_UNEVALUABLE_MEANING = 'unevaluable (the recorded data cannot decide it)';
-
-;// CONCATENATED MODULE: ./build/render/coverageText.js
-
-
-
-/**
- * The terminal's "beyond the sample" lines (docs/coverage.md "Output"): the count line, the newly
- * allowed kinds the sample never contained with their witness ids, and the unseen newly denied
- * kinds by edit. The whole list is in the JSON report and the --witnesses file. Pure.
- */
-function coverageText_coverageLines(r, t) {
-    const section = r.coverage;
-    if (!section)
-        return [];
-    const caveat = coverageCaveat(section);
-    if (section.kinds === 0 && caveat === null)
-        return [];
-    const out = ['', t.paint.bold(t.fit(`beyond the sample: ${coverageLine(section)}`))];
-    if (caveat !== null)
-        out.push(t.paint.yellow(t.fit(plain(caveat))));
-    const allowed = uncoveredAllowed(section);
-    if (allowed.length > 0) {
-        out.push(...t.table(['newly allowed, never in the sample: head by', 'base by', 'witness'], allowed.map((c) => [plain(basisText(c.head_by)), plain(basisText(c.base_by)), c.witness?.id ?? '-'])));
-    }
-    const denied = deniedByEdit(section);
-    if (denied.length > 0) {
-        out.push(...t.table(['newly denied, never in the sample: edit', 'kinds', 'seen', 'example'], denied.map((g) => {
-            const edits = g.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ') || '-';
-            return [
-                g.joint ? `${edits}, together` : edits,
-                String(g.unseen),
-                String(g.seen),
-                g.example?.id ?? '-',
-            ];
-        }), ['kinds', 'seen']));
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./build/render/text.js
-
-
-
-
-
-
-
-/**
- * Pure: the terminal report for a person, every line within `options.width` columns. Colour only
- * when asked (the CLI asks on a TTY).
- */
-function renderReplayText(report, options) {
-    const t = terminal(options);
-    const p = t.paint;
-    const m = report.meta;
-    const out = headerLines(m, t, { window: report.result?.sample_window });
-    out.push('');
-    if (report.errors.length > 0 || report.result === null) {
-        out.push(p.red(p.bold(t.fit(`invalid policy: ${report.errors.length} problem(s), nothing replayed`))));
-        for (const e of report.errors)
-            out.push(t.fit(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`));
-        return `${out.join('\n')}\n`;
-    }
-    const r = report.result;
-    out.push(...text_countLines(m, r, t), ...byEditLines(r, t), ...coverageLines(r, t), ...groupLines(r, t), ...unevaluableLines(r, t), ...changeLines(r, t), ...text_malformedLines(r, t), ...fidelityLines(r, t), ...ruleHitLines(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)', r.rule_hits, t));
-    return `${out.join('\n')}\n`;
-}
-/** The versions, the policies and the sample; shared with the drift text (`headNote`). */
-function headerLines(m, t, extra = {}) {
-    const headNote = extra.headNote ?? '';
-    const out = [];
-    out.push(t.paint.bold(t.fit(`policy-replay ${m.version} (OPA ${m.opa_version})`)));
-    if (m.head)
-        out.push(t.fit(`head     ${plain(m.head.path)}  sha256:${m.head.sha256.slice(0, 12)}${headNote}`));
-    if (m.base)
-        out.push(t.fit(`base     ${plain(m.base.path)}  sha256:${m.base.sha256.slice(0, 12)}`));
-    else if (m.status === 'added')
-        out.push(t.fit('base     (none: a new policy; every scoreable request is a change from unknown)'));
-    out.push(t.fit(`traffic  ${plain(m.traffic.path)}  sha256:${m.traffic.sha256.slice(0, 12)}`));
-    const files = m.traffic.files;
-    if (files.length > 1)
-        out.push(t.fit(`         ${n(files.length)} files in path order: ${plain(files[0].path)} … ${plain(files[files.length - 1].path)}`));
-    if (m.traffic.format === 'opa-decision-log') {
-        out.push(t.fit(`         OPA decision log: ${n(m.skipped.non_decision)} other log lines and ${n(m.skipped.other_path)} decisions of other paths skipped`));
-    }
-    if (extra.window?.first_at && extra.window.last_at)
-        out.push(t.fit(`window   ${timeCell(extra.window.first_at)} – ${timeCell(extra.window.last_at)}`));
-    if (m.since !== null || m.limit !== null) {
-        out.push(t.fit(`filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${n(m.excluded_without_time)} excluded without a time`));
-    }
-    return out;
-}
-/** The decisions of each side, the decided-although-unevaluable note and the changes line. */
-function text_countLines(m, r, t) {
-    const p = t.paint;
-    const out = [];
-    if (m.status === 'deleted')
-        out.push(p.bold(t.fit('policy deleted: the counts below are what the base decided')), '');
-    out.push(t.fit(`decisions: allowed, denied or ${UNEVALUABLE_MEANING}`));
-    const base = r.base_counts;
-    const side = m.status === 'deleted' ? 'base' : 'head';
-    out.push(...t.table(['', 'evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'], [
-        ...(base && m.status !== 'deleted'
-            ? [
-                [
-                    'base',
-                    n(r.evaluated),
-                    n(base.allowed),
-                    n(base.denied),
-                    n(base.unevaluable),
-                    n(r.malformed.count),
-                ],
-            ]
-            : []),
-        [side, n(r.evaluated), n(r.allowed), n(r.denied), n(r.unevaluable), n(r.malformed.count)],
-    ]));
-    const decided = r.unevaluable_by_reading - r.unevaluable;
-    if (decided > 0) {
-        // docs/unknowns.md: decided although a rule reads something the record lacks.
-        out.push(t.fit(`decided  ${n(decided)} lacked recorded data a rule reads yet were decided (static rule: ${n(r.unevaluable_by_reading)} unevaluable)`));
-    }
-    else if (m.unevaluable_mode === 'static') {
-        out.push(t.fit('unevaluable judged by the static rule: any rule reading missing data (--unevaluable static)'));
-    }
-    out.push('');
-    const changeLine = t.fit(`changes  ${n(r.changes_total)} total: ${n(r.newly_allowed)} newly allowed, ${n(r.newly_denied)} newly denied, ${n(r.from_unknown)} from unknown`);
-    out.push(r.newly_allowed > 0
-        ? p.red(p.bold(changeLine))
-        : r.changes_total > 0
-            ? p.yellow(changeLine)
-            : p.green(changeLine));
-    const lost = r.newly_unevaluable;
-    if (lost && lost.from_allow + lost.from_deny > 0) {
-        out.push(p.yellow(t.fit(`lost     ${n(lost.from_allow + lost.from_deny)} the base decides the head can no longer judge (${n(lost.from_allow)} the base allowed, ${n(lost.from_deny)} the base denied)`)));
-    }
-    if (r.recorded_mismatch > 0) {
-        out.push(p.yellow(t.fit(`recorded ${n(r.recorded_mismatch)} recorded decisions differ from the base's`)));
-    }
-    return out;
-}
-/** What each edit did (docs/review.md "by_edit"): a cause set per row, newly allowed first. */
-function byEditLines(r, t) {
-    const rows = r.by_edit ?? [];
-    if (rows.length === 0)
-        return [];
-    return [
-        '',
-        t.paint.bold(t.fit(`by edit (${n(rows.length)} cause set${rows.length === 1 ? '' : 's'}, most newly allowed first)`)),
-        ...t.table(['edit', 'newly allowed', 'newly denied', 'from unknown'], rows.map((row) => {
-            const edits = row.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ');
-            return [
-                row.joint ? `${edits}, together` : edits || 'unexplained (a policy-replay bug: please report it)',
-                n(row.newly_allowed),
-                n(row.newly_denied),
-                n(row.unknown_to_allow + row.unknown_to_deny),
-            ];
-        }), ['newly allowed', 'newly denied', 'from unknown']),
-    ];
-}
-function groupLines(r, t) {
-    const out = [];
-    const groups = r.change_groups ?? [];
-    const groupsTotal = r.change_groups_total ?? 0;
-    if (groupsTotal > 0) {
-        out.push('', t.paint.bold(t.fit(`what changes, and why (showing ${n(groups.length)} of ${n(groupsTotal)} groups, most dangerous first)`)), ...t.table(['change', 'requests', 'subjects', 'method and tools', 'because'], groups.map((g) => groupTextCells(g, 'replay', plain)), ['change', 'requests']));
-    }
-    return out;
-}
-/** The unevaluable reasons with what to do about each; shared with the drift text. */
-function unevaluableLines(r, t) {
-    if (r.unevaluable === 0)
-        return [];
-    return [
-        '',
-        t.paint.bold(t.fit('unevaluable reasons')),
-        ...t.table(['reason', 'requests', 'what to do'], r.unevaluable_reasons.map((reason) => [
-            reason,
-            n(r.unevaluable_by_reason[reason] ?? 0),
-            UNEVALUABLE_ADVICE[reason],
-        ]), ['reason', 'requests']),
-    ];
-}
-function changeLines(r, t) {
-    if (r.changes.length === 0)
-        return [];
-    return requestTable(t, `changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`, ['base', 'head'], r.changes.map((c) => ({ ...c, decisions: [c.current_decision, c.draft_decision] })));
-}
-/** The malformed records with the first few examples; shared with the drift text. */
-function text_malformedLines(r, t) {
-    const out = [];
-    if (r.malformed.count > 0) {
-        out.push('', t.paint.bold(t.fit(`malformed records (${n(r.malformed.count)}, not replayed)`)));
-        for (const e of r.malformed.examples)
-            out.push(t.fit(`  ${plain(describePosition(e))}: ${plain(e.reason)}`));
-        if (r.malformed.count > r.malformed.examples.length) {
-            out.push(t.fit(`  … ${n(r.malformed.count - r.malformed.examples.length)} more`));
-        }
-    }
-    return out;
-}
-function fidelityLines(r, t) {
-    const out = [];
-    const fidelity = r.fidelity;
-    if (fidelity) {
-        out.push('', t.paint.bold(t.fit(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`)));
-        out.push(...t.table(['level', 'manifests', 'records'], ['exact', 'controlled', 'partial', 'unreplayable', 'no_manifest'].map((l) => [
-            l,
-            l === 'no_manifest' ? '-' : n(fidelity.levels[l] ?? 0),
-            n(fidelity.records_by_level[l] ?? 0),
-        ])));
-        for (const g of fidelity.blocking_gaps)
-            out.push(t.paint.red(t.fit(`  blocks replay: ${g.path} (${g.reason}) in ${n(g.manifests)} manifest(s)`)));
-    }
-    return out;
-}
-/** Rule hits of one side; shared with the drift text. */
-function ruleHitLines(title, hits, t) {
-    return [
-        '',
-        t.paint.bold(t.fit(title)),
-        ...t.table(['rule', 'hits'], Object.entries(hits).map(([id, c]) => [plain(id), n(c)])),
-    ];
-}
-
-;// CONCATENATED MODULE: ./build/render/regoText.js
-
-
-
-
-const regoText_DIRECTION_WORDS = {
-    newly_allowed: 'newly allowed',
-    undefined_to_defined: 'undefined → defined',
-    newly_denied: 'newly denied',
-    defined_to_undefined: 'defined → undefined',
-    error: 'evaluation failed on one side',
-    result_changed: 'result changed, decision the same',
-};
-/** An edit in words: `rule data.httpapi.authz.allow modified (authz.rego:12)`, `data /org/managers added`. */
-function editWords(e) {
-    return e.kind === 'rule'
-        ? `rule ${e.ref} ${e.change} (${e.file}:${e.line})`
-        : `data ${e.pointer} ${e.change}`;
-}
-function becauseWords(because, joint) {
-    if (because.length === 0)
-        return '-';
-    const names = because.map((e) => (e.kind === 'rule' ? e.ref : `data ${e.pointer}`));
-    return joint ? `${names.join(' + ')} (together)` : names.join(', ');
-}
-function mappingWords(report) {
-    const m = report.meta.rego.mapping;
-    if (m.kind === 'field')
-        return `allow = result.${m.field}`;
-    if (m.kind === 'deny-when-nonempty')
-        return 'denied when the result (a set of violations) is not empty';
-    return 'the result is the allow';
-}
-/** One change's difference, compactly: `/headers/x: "a" → "b"`; an error's message instead. */
-function differenceWords(row) {
-    if (row.change === 'error')
-        return `error: ${row.errors.head ?? row.errors.base ?? ''}`;
-    return row.differences
-        .map((d) => `${d.pointer === '' ? '(result)' : d.pointer}: ${d.base ?? 'undefined'} → ${d.head ?? 'undefined'}`)
-        .join('; ');
-}
-function renderRegoText(report, options) {
-    const t = terminal(options);
-    const r = report.result;
-    const drift = report.meta.status === 'drift';
-    const out = regoText_headerLines(report, t);
-    if (r === null) {
-        out.push('', t.paint.red(t.fit(`${n(report.errors.length)} problem(s) in the policies; nothing replayed`)));
-        for (const e of report.errors)
-            out.push(t.fit(`  ${plain(e.file)}:${e.line}:${e.column}: ${plain(e.message)}`));
-        return `${out.join('\n')}\n`;
-    }
-    out.push(...regoText_countLines(r, t, drift), ...regoText_changeSummary(r, t, drift), ...editLines(r, t));
-    out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...malformedLines(r, t));
-    return `${out.join('\n')}\n`;
-}
-function regoText_headerLines(report, t) {
-    const { meta } = report;
-    const head = meta.head?.path ?? '-';
-    const title = meta.status === 'drift'
-        ? `drift of ${plain(head)}`
-        : `${plain(meta.base?.path ?? '(new)')} → ${plain(head)}`;
-    const skipped = meta.skipped.non_decision + meta.skipped.other_path;
-    return [
-        t.paint.bold(t.fit(`policy-replay (Rego): ${title}`)),
-        t.fit(`  decision ${plain(meta.rego.decision_path)}: ${mappingWords(report)}; OPA ${plain(meta.rego.engine_version)}`),
-        t.fit(`  sample ${plain(meta.traffic.path)}${skipped > 0 ? ` (${n(skipped)} lines skipped: other paths or not decisions)` : ''}`),
-    ];
-}
-function regoText_countLines(r, t, drift) {
-    const share = (x) => percentText(x, r.evaluated);
-    const rows = [
-        ['allowed', n(r.allowed), share(r.allowed)],
-        ['denied', n(r.denied), share(r.denied)],
-        ['unevaluable', n(r.unevaluable), share(r.unevaluable)],
-    ];
-    const out = [
-        '',
-        t.paint.bold(t.fit(`${n(r.evaluated)} events replayed${drift ? ' (the policy against the recorded results)' : ''}`)),
-    ];
-    if (r.base_counts !== null) {
-        const b = r.base_counts;
-        out.push(...t.table(['', 'base', 'head', 'share'], [
-            ['allowed', n(b.allowed), n(r.allowed), share(r.allowed)],
-            ['denied', n(b.denied), n(r.denied), share(r.denied)],
-            ['unevaluable', n(b.unevaluable), n(r.unevaluable), share(r.unevaluable)],
-        ]));
+    const missing = setting('on_missing_context');
+    if (missing) {
+        if ((group.basis & BASIS_MISSING_CONTEXT) !== 0)
+            out.set('setting\0on_missing_context', {
+                setting: 'on_missing_context',
+                from: missing.from,
+                to: missing.to,
+            });
     }
     else
-        out.push(...t.table(['', drift ? 'replayed' : 'head', 'share'], rows));
-    for (const reason of r.unevaluable_reasons)
-        out.push(t.fit(`  unevaluable, ${reason}: ${n(r.unevaluable_by_reason[reason] ?? 0)}`));
-    return out;
+        for (const id of group.missing)
+            rule(id);
+    return [...out.values()].sort(compareBecause);
 }
-function regoText_changeSummary(r, t, drift) {
-    const noun = drift ? 'drifts' : 'changes';
-    const out = ['', t.paint.bold(t.fit(`${n(r.changes_total)} ${noun}`))];
-    for (const d of REGO_DIRECTIONS)
-        if (r[d] > 0) {
-            const line = t.fit(`  ${regoText_DIRECTION_WORDS[d]}: ${n(r[d])}`);
-            out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
+/** Rules first, by id in code-unit order, then settings in the order of the policy document. */
+function compareBecause(a, b) {
+    if ('rule' in a && 'rule' in b)
+        return compareStrings(a.rule, b.rule);
+    if ('rule' in a !== 'rule' in b)
+        return 'rule' in a ? -1 : 1;
+    const aName = a.setting;
+    const bName = b.setting;
+    return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
+}
+
+// EXTERNAL MODULE: ./build/text/workflowCommands.js
+var workflowCommands = __nccwpck_require__(8599);
+;// CONCATENATED MODULE: ./build/replay/report/report.js
+
+/** The directions in the danger order of docs/report.md (the index is changeGroup()'s number). */
+const DIRECTIONS = ['newly_allowed', 'unknown_to_allow', 'newly_denied', 'unknown_to_deny'];
+/**
+ * The directions of requests the base decides and the head cannot (docs/review.md): deny →
+ * unknown first, since it may hide a newly allowed request.
+ */
+const LOST_DIRECTIONS = ['deny_to_unknown', 'allow_to_unknown'];
+const MAX_MALFORMED_EXAMPLES = 20;
+/**
+ * Serialises a report the one way the project does: 2-space JSON and a final newline, with `##[`
+ * inside strings written `#\u0023[` so that printing the report (or `cat`-ing the file in a later
+ * workflow step) issues no workflow command (README "Security model").
+ */
+function reportToJson(value) {
+    return `${(0,workflowCommands/* inertJson */.nl)(JSON.stringify(value, null, 2))}\n`;
+}
+/**
+ * Keeps the first MAX_MALFORMED_EXAMPLES examples by (position, reason): sample order, and an
+ * order a shard merge reproduces when a minified `.json` array puts many records on one line.
+ */
+function keepFirstExamples(examples, example) {
+    const full = examples.length >= MAX_MALFORMED_EXAMPLES;
+    if (full && compareExamples(example, examples[examples.length - 1]) >= 0)
+        return;
+    let at = examples.length;
+    while (at > 0 && compareExamples(examples[at - 1], example) > 0)
+        at--;
+    examples.splice(at, 0, example);
+    if (examples.length > MAX_MALFORMED_EXAMPLES)
+        examples.pop();
+}
+/**
+ * The report's order of malformed examples: by file (files are read in this sorted order), then
+ * line or element index, then reason.
+ */
+function compareExamples(a, b) {
+    const fa = a.file ?? '';
+    const fb = b.file ?? '';
+    if (fa !== fb)
+        return fa < fb ? -1 : 1;
+    return ((a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0) ||
+        (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/changeGroups.js
+
+
+
+
+
+/**
+ * Change groups (docs/explain.md "Change groups"): every change belongs to exactly one group,
+ * keyed by direction, the head's matched rules, the base's matched rules, method, tools and its
+ * cause set (docs/review.md), so every request of a group has exactly the group's `because`. The
+ * requests the head can no longer judge are grouped the same way, apart (LOST_DIRECTIONS). The
+ * groups are aggregated in memory, one entry per group and per distinct subject in it, and
+ * summarised once at the end of the replay.
+ */
+const DEFAULT_MAX_GROUPS = 50;
+/** Shared by every group without base rules (never mutated). */
+const NO_RULES = [];
+const MAX_TOP_SUBJECTS = 5;
+const MAX_GROUP_EXAMPLES = 3;
+/** One group while requests are still arriving. */
+class GroupAccumulator {
+    direction;
+    headRules;
+    baseRules;
+    method;
+    tools;
+    cause;
+    count = 0;
+    subjects = new Map();
+    span = new TimeSpan();
+    examples = [];
+    basis = 0;
+    missing = new Set();
+    constructor(direction, headRules, baseRules, method, tools, 
+    /** null: attributed syntactically, at the end (syntacticBecause). */
+    cause) {
+        this.direction = direction;
+        this.headRules = headRules;
+        this.baseRules = baseRules;
+        this.method = method;
+        this.tools = tools;
+        this.cause = cause;
+    }
+    addSubject(subject, count) {
+        this.subjects.set(subject, (this.subjects.get(subject) ?? 0) + count);
+    }
+    /** Keeps the first MAX_GROUP_EXAMPLES in the change order (within a direction: by recency). */
+    addExample(example) {
+        const examples = this.examples;
+        const before = (a, b) => compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+        if (examples.length === MAX_GROUP_EXAMPLES && before(example, examples[examples.length - 1]) >= 0)
+            return;
+        let at = examples.length;
+        while (at > 0 && before(examples[at - 1], example) > 0)
+            at--;
+        examples.splice(at, 0, example);
+        if (examples.length > MAX_GROUP_EXAMPLES)
+            examples.pop();
+    }
+}
+/**
+ * The text that identifies a group, built per change, so cheaply (a third of JSON.stringify's
+ * cost): rule ids hold no space or line break (docs/policy.md), method and tools come
+ * length-prefixed, and the cause set is a list of numbers, so no two different keys share a text
+ * whatever the traffic holds.
+ */
+function groupKey(direction, headRules, baseRules, method, tools, cause) {
+    let key = `${direction} ${headRules.join(' ')}\n${baseRules.join(' ')}\n${cause}\n${method === null ? '' : `${method.length}:${method}`}`;
+    for (const tool of tools)
+        key += `\n${tool.length}:${tool}`;
+    return key;
+}
+function directionOf(change) {
+    return DIRECTIONS[changeGroup(change)];
+}
+/** Collects the grouped requests of one replay, in any order. */
+class ChangeGroupCollector {
+    options;
+    groups = new Map();
+    /** Cause sets by their key, shared by the groups that have them. */
+    causes = new Map();
+    constructor(options) {
+        this.options = options;
+    }
+    add(request, explain) {
+        const baseIds = this.options.baseRules;
+        const baseRules = explain === null || baseIds === null || explain.base_matched.length === 0
+            ? NO_RULES
+            : explain.base_matched.map((i) => baseIds[i]);
+        const edits = this.options.edits;
+        const causeKey = edits === null || explain === null ? '' : `${explain.joint ? '+' : ''}${explain.causes.join(',')}`;
+        const { direction, matched_rule_ids: headRules, method, tools } = request;
+        const key = groupKey(direction, headRules, baseRules, method, tools, causeKey);
+        let group = this.groups.get(key);
+        if (group === undefined) {
+            const cause = edits === null || explain === null ? null : this.causeSet(causeKey, explain, edits);
+            group = new GroupAccumulator(direction, headRules, baseRules, method, tools, cause);
+            this.groups.set(key, group);
         }
-    if (drift && r.without_recorded_result !== null && r.without_recorded_result > 0)
-        out.push(t.fit(`  without a recorded result (erased or masked): ${n(r.without_recorded_result)}`));
-    if (r.newly_unevaluable !== null) {
-        const lost = r.newly_unevaluable.from_allow + r.newly_unevaluable.from_deny;
-        if (lost > 0)
-            out.push(t.fit(`  the base decides and the head cannot: ${n(lost)} (${n(r.newly_unevaluable.from_deny)} were denied, ${n(r.newly_unevaluable.from_allow)} allowed)`));
+        group.count++;
+        group.addSubject(request.subject, 1);
+        group.span.add(request.occurred_at);
+        group.addExample({ request_id: request.request_id, occurred_at: request.occurred_at });
+        if (explain !== null) {
+            group.basis |= explain.head_basis | explain.base_basis;
+            for (const i of explain.head_missing)
+                group.missing.add(this.options.headRules[i]);
+            if (baseIds !== null)
+                for (const i of explain.base_missing)
+                    group.missing.add(baseIds[i]);
+        }
     }
-    return out;
-}
-function editLines(r, t) {
-    if (r.edits === null)
-        return [];
-    const out = ['', t.paint.bold(t.fit(`${n(r.edits.length)} edit(s)`))];
-    for (const e of r.edits)
-        out.push(t.fit(`  ${plain(editWords(e))}`));
-    if (r.by_edit !== null && r.by_edit.length > 0) {
-        const shown = REGO_DIRECTIONS.filter((d) => r[d] > 0);
-        out.push('', t.paint.bold(t.fit('changes by cause')));
-        out.push(...t.table(['because', ...shown.map((d) => regoText_DIRECTION_WORDS[d].split(',')[0])], r.by_edit.map((row) => [plain(becauseWords(row.edits, row.joint)), ...shown.map((d) => n(row[d]))]), ['because']));
+    causeSet(key, explain, edits) {
+        let cause = this.causes.get(key);
+        if (cause === undefined) {
+            cause = { because: explain.causes.map((i) => edits[i]), joint: explain.joint };
+            this.causes.set(key, cause);
+        }
+        return cause;
     }
-    return out;
-}
-function changeRows(r, t, drift) {
-    if (r.changes.length === 0)
-        return [];
-    const more = r.changes_total - r.changes.length;
-    const out = [
-        '',
-        t.paint.bold(t.fit(`${drift ? 'drifts' : 'changes'}${more > 0 ? ` (first ${n(r.changes.length)}; ${n(more)} more)` : ''}`)),
-    ];
-    out.push(...t.table([
-        'request',
-        'time',
-        'change',
-        drift ? 'recorded' : 'base',
-        drift ? 'replayed' : 'head',
-        'because',
-        'difference',
-    ], r.changes.map((c) => [
-        plain(c.request_id),
-        timeCell(c.occurred_at),
-        c.change,
-        c.current_decision,
-        c.draft_decision,
-        plain(becauseWords(c.because, c.joint)),
-        plain(differenceWords(c)),
-    ]), ['request', 'change']));
-    return out;
-}
-function evaluationLines(r, t) {
-    const e = r.evaluation;
-    const out = [];
-    const sides = ['base', 'head'].filter((s) => e.partial[s] > 0);
-    for (const s of sides)
-        out.push(t.fit(`  ${s}: ${n(e.partial[s])} events read an erased or masked part (partial evaluation); ${n(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input, so some may be imprecision)' : ''}`));
-    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
-        out.push(t.fit(`  ${plain(name)}: not in the event's nd_builtin_cache on ${n(count)} evaluations`));
-    return out.length === 0 ? [] : ['', t.paint.bold(t.fit('evaluation')), ...out];
-}
-
-;// CONCATENATED MODULE: ./build/render/regoMarkdown.js
-
-
-
-
-function renderRegoMarkdown(report) {
-    const { meta } = report;
-    const r = report.result;
-    const drift = meta.status === 'drift';
-    const title = drift
-        ? `drift of \`${escapeMarkdown(meta.head?.path ?? '')}\``
-        : meta.base?.path === meta.head?.path
-            ? cell(meta.head?.path ?? '')
-            : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
-    const out = [
-        `### policy-replay (Rego): ${title}`,
-        '',
-        `Decision ${cell(meta.rego.decision_path)}: ${escapeMarkdown(mappingWords(report))}.`,
-    ];
-    if (r === null) {
-        out.push('', `**${countText(report.errors.length)} problem(s) in the policies; nothing replayed.**`, '');
-        for (const e of report.errors)
-            out.push(`- ${cell(e.file)}:${e.line}:${e.column}: ${cell(e.message)}`);
-        return `${out.join('\n')}\n`;
+    finish() {
+        return summarize([...this.groups.values()], this.options.diff, this.options.maxGroups, this.options.partial);
     }
-    out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...changes(r, drift), ...evaluation(r));
-    if (r.malformed.count > 0)
-        out.push('', `${countText(r.malformed.count)} malformed event(s) not replayed.`);
-    return `${out.join('\n')}\n`;
 }
-function verdictLine(r, drift) {
-    if (r.changes_total === 0)
-        return `**No ${drift ? 'drift' : 'change'}** over ${countText(r.evaluated)} events.`;
-    const parts = regoReport_REGO_DIRECTIONS.filter((d) => r[d] > 0).map((d) => `${countText(r[d])} ${regoText_DIRECTION_WORDS[d]}`);
-    return `**${countText(r.changes_total)} ${drift ? 'drifts' : 'changes'}** over ${countText(r.evaluated)} events: ${parts.join(', ')}.`;
+function summarize(groups, diff, maxGroups, partial) {
+    // Each collector (and each merge) only ever holds groups of its own directions.
+    const all = groups
+        .map((g) => ({ group: toGroup(g, diff, partial), subjects: g.subjects }))
+        .sort((a, b) => compareGroups(a.group, b.group));
+    return { groups: (partial ? all : all.slice(0, maxGroups)).map((t) => t.group), total: all.length, all };
 }
-function countTable(r) {
-    const share = (x) => numbers_percentText(x, r.evaluated);
-    const b = r.base_counts;
-    const rows = [
-        ['allowed', r.allowed, b?.allowed ?? null],
-        ['denied', r.denied, b?.denied ?? null],
-        ['unevaluable', r.unevaluable, b?.unevaluable ?? null],
-    ];
-    return b === null
-        ? ['| | head | share |', '|---|---:|---:|', ...rows.map(([k, h]) => `| ${k} | ${countText(h)} | ${share(h)} |`)]
-        : [
-            '| | base | head | Δ |',
-            '|---|---:|---:|---:|',
-            ...rows.map(([k, h, x]) => `| ${k} | ${countText(x)} | ${countText(h)} | ${h - x >= 0 ? '+' : ''}${countText(h - x)} |`),
-        ];
+const DIRECTION_ORDER = [...DIRECTIONS, ...LOST_DIRECTIONS];
+/**
+ * The order of docs/explain.md: direction in the danger order, then count (descending), then
+ * the key — head_rules, then base_rules, then method, then tools, then the cause set (its JSON
+ * text, joint sets after the others). Lists compare element by element in code-unit order (a
+ * list that is a prefix of another comes first); a null method comes before any method.
+ */
+function compareGroups(a, b) {
+    return (DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+        b.count - a.count ||
+        compareLists(a.head_rules, b.head_rules) ||
+        compareLists(a.base_rules, b.base_rules) ||
+        compareNullable(a.method, b.method) ||
+        compareLists(a.tools, b.tools) ||
+        Number(a.joint ?? false) - Number(b.joint ?? false) ||
+        compareStrings(JSON.stringify(a.because), JSON.stringify(b.because)));
 }
-function edits(r) {
-    if (r.edits === null || r.edits.length === 0)
-        return [];
-    const out = ['', `**Edits** (${countText(r.edits.length)})`, ''];
-    for (const e of r.edits)
-        out.push(`- ${escapeMarkdown(editWords(e))}`);
-    if (r.by_edit !== null && r.by_edit.length > 0) {
-        const dirs = regoReport_REGO_DIRECTIONS.filter((d) => r[d] > 0);
-        out.push('', `| because | ${dirs.map((d) => regoText_DIRECTION_WORDS[d]).join(' | ')} |`, `|---|${dirs.map(() => '---:').join('|')}|`);
-        for (const row of r.by_edit)
-            out.push(`| ${cell(becauseWords(row.edits, row.joint))} | ${dirs.map((d) => countText(row[d])).join(' | ')} |`);
+function compareLists(a, b) {
+    for (let i = 0; i < a.length && i < b.length; i++) {
+        const order = compareStrings(a[i], b[i]);
+        if (order !== 0)
+            return order;
     }
-    return out;
+    return a.length - b.length;
 }
-function changes(r, drift) {
-    if (r.changes.length === 0)
-        return [];
-    const more = r.changes_total - r.changes.length;
-    const out = [
-        '',
-        `**${drift ? 'Drifts' : 'Changed requests'}**${more > 0 ? ` (first ${countText(r.changes.length)} of ${countText(r.changes_total)})` : ''}`,
-        '',
-        `| request | change | ${drift ? 'recorded' : 'base'} | ${drift ? 'replayed' : 'head'} | because | difference |`,
-        '|---|---|---|---|---|---|',
-    ];
-    for (const c of r.changes)
-        out.push(`| ${cell(c.request_id)} | ${c.change} | ${c.current_decision} | ${c.draft_decision} | ${cell(becauseWords(c.because, c.joint))} | ${cell(differenceWords(c))} |`);
-    return out;
+function compareNullable(a, b) {
+    if (a === b)
+        return 0;
+    if (a === null)
+        return -1;
+    if (b === null)
+        return 1;
+    return compareStrings(a, b);
 }
-function evaluation(r) {
-    const e = r.evaluation;
-    const lines = ['base', 'head']
-        .filter((s) => e.partial[s] > 0)
-        .map((s) => `- ${s}: ${countText(e.partial[s])} events read an erased or masked part; ${countText(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input: some may be imprecision)' : ''}`);
-    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
-        lines.push(`- ${cell(name)} not recorded in the event's cache: ${countText(count)} evaluations`);
-    return lines.length === 0 ? [] : ['', '**Evaluation**', '', ...lines];
+/** By count (descending), then name in code-unit order; the null subject after every name. */
+function compareSubjects(a, b) {
+    if (a.count !== b.count)
+        return b.count - a.count;
+    if (a.subject === b.subject)
+        return 0;
+    if (a.subject === null)
+        return 1;
+    if (b.subject === null)
+        return -1;
+    return compareStrings(a.subject, b.subject);
+}
+function toGroup(g, diff, partial) {
+    const subjects = [...g.subjects].map(([subject, count]) => ({ subject, count })).sort(compareSubjects);
+    const cause = g.cause ?? {
+        because: diff === null
+            ? []
+            : syntacticBecause({ headRules: g.headRules, baseRules: g.baseRules, basis: g.basis, missing: g.missing }, diff),
+        joint: false,
+    };
+    const group = {
+        direction: g.direction,
+        count: g.count,
+        head_rules: g.headRules,
+        base_rules: g.baseRules,
+        method: g.method,
+        tools: g.tools,
+        subjects: { distinct: subjects.length, top: subjects.slice(0, MAX_TOP_SUBJECTS) },
+        ...g.span.toJSON(),
+        examples: g.examples.map((e) => e.request_id),
+        because: cause.because,
+        joint: cause.joint,
+    };
+    if (partial)
+        group.partial = { subjects, examples: [...g.examples] };
+    return group;
+}
+/**
+ * The groups of shard partial reports merged into the groups one run over the whole sample
+ * produces: counts and subject counts add up, first/last times and examples combine by the same
+ * rules as within a run; a group's cause set is part of its key, so it carries over as it is.
+ */
+function mergeChangeGroups(partials, maxGroups) {
+    const groups = new Map();
+    for (const list of partials) {
+        for (const g of list) {
+            if (!g.partial)
+                throw new Error('a change group of a shard report lacks its partial data');
+            const cause = { because: g.because, joint: g.joint ?? false };
+            const key = groupKey(g.direction, g.head_rules, g.base_rules, g.method, g.tools, JSON.stringify(cause));
+            let group = groups.get(key);
+            if (group === undefined) {
+                group = new GroupAccumulator(g.direction, g.head_rules, g.base_rules, g.method, g.tools, cause);
+                groups.set(key, group);
+            }
+            group.count += g.count;
+            for (const s of g.partial.subjects)
+                group.addSubject(s.subject, s.count);
+            group.span.add(g.first_at);
+            group.span.add(g.last_at);
+            for (const e of g.partial.examples)
+                group.addExample(e);
+        }
+    }
+    return summarize([...groups.values()], null, maxGroups, false);
+}
+
+;// CONCATENATED MODULE: ./build/policy/edits.js
+/**
+ * The edits of a diff in one fixed order — modified rules (head order), added rules (head
+ * order), removed rules (base order), then the settings — which is the order a cause set lists
+ * them in. A description-only modification is no edit: it decides nothing.
+ */
+function editsOf(diff) {
+    const edits = [];
+    for (const m of diff.modified)
+        if (m.what.some((part) => part !== 'description'))
+            edits.push({ rule: m.id, change: 'modified' });
+    for (const id of diff.added)
+        edits.push({ rule: id, change: 'added' });
+    for (const id of diff.removed)
+        edits.push({ rule: id, change: 'removed' });
+    for (const s of diff.settings)
+        edits.push({ setting: s.name, from: s.from, to: s.to });
+    return edits;
+}
+
+;// CONCATENATED MODULE: ./build/policy/variants.js
+/**
+ * The policies the counterfactual `because` decides with (docs/review.md "Which edit caused each
+ * change"): the head with one edit reverted, and the base with one edit applied. Rule order never
+ * changes a decision (docs/policy.md), so a restored or added rule goes last.
+ */
+/** The head with `edit` undone: an added rule dropped, a removed one restored, a modified one back to its base version, a setting back to its base value. */
+function withEditReverted(head, base, edit) {
+    if ('setting' in edit)
+        return withSetting(head, edit.setting, edit.from);
+    const baseRule = base.rules.find((r) => r.id === edit.rule);
+    const rules = head.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'added')
+        return { ...head, rules };
+    if (baseRule === undefined)
+        throw new Error(`the base has no rule ${JSON.stringify(edit.rule)} to restore`);
+    if (edit.change === 'removed')
+        return { ...head, rules: [...rules, baseRule] };
+    return { ...head, rules: head.rules.map((r) => (r.id === edit.rule ? baseRule : r)) };
+}
+/** The base with only `edit` made: the head's version of the rule or setting. */
+function withEditApplied(base, head, edit) {
+    if ('setting' in edit)
+        return withSetting(base, edit.setting, edit.to);
+    const headRule = head.rules.find((r) => r.id === edit.rule);
+    const rules = base.rules.filter((r) => r.id !== edit.rule);
+    if (edit.change === 'removed')
+        return { ...base, rules };
+    if (headRule === undefined)
+        throw new Error(`the head has no rule ${JSON.stringify(edit.rule)} to apply`);
+    if (edit.change === 'added')
+        return { ...base, rules: [...rules, headRule] };
+    return { ...base, rules: base.rules.map((r) => (r.id === edit.rule ? headRule : r)) };
+}
+function withSetting(policy, name, value) {
+    if (value === null)
+        throw new Error(`no value of ${name} to set`);
+    if (name === 'default_effect')
+        return { ...policy, default_effect: value };
+    return { ...policy, on_missing_context: value };
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/attribution.js
+
+
+
+
+
+/**
+ * The counterfactual `because` of docs/review.md: which edits caused one change. Each variant
+ * policy (the head with one edit reverted, the base with one edit applied) is judged on the
+ * record exactly as the replay judges a side (unknownSides.ts: the static rule first, then the
+ * two-valued decision when nothing the policy reads is unknown, else the three-valued one) — by
+ * the reference evaluator, which the conformance suites hold equal to opa-wasm, so no variant is
+ * compiled. Only changed records (and those the head can no longer judge) reach this.
+ */
+const DEFAULT_MAX_ATTRIBUTION_EDITS = 64;
+/**
+ * Whether a replay attributes each change counterfactually: it compares a head with a base (there
+ * is something to revert to) and has at most `maxEdits` edits (each costs two variant evaluations
+ * per change).
+ */
+function attributesCounterfactually(sides, edits, maxEdits) {
+    return sides.compare && sides.hasHead && sides.hasBase && edits.length <= maxEdits;
+}
+/** One policy judged on records the way the replay judges a side. */
+class VariantJudge {
+    policy;
+    mode;
+    reading;
+    constructor(policy, mode) {
+        this.policy = policy;
+        this.mode = mode;
+        this.reading = readingOf(policy);
+    }
+    /** `data`: the record's unknown set, null when it has none. */
+    truth(record, input, data) {
+        if (data === null || readingReasonBits(this.reading, data) === 0)
+            return this.twoValued(input);
+        if (this.mode === 'static')
+            return 1;
+        const exact = readingReasonBits(this.reading, { ...data, unpaired: null }) === 0 &&
+            !(data.unpaired !== null && this.reading.denyCombinesCallFields);
+        if (exact)
+            return this.twoValued(input);
+        return evaluateReferenceThreeValued(this.policy, record.input, data).allow;
+    }
+    twoValued(input) {
+        return evaluateReference(this.policy, input).allow ? 2 : 0;
+    }
+}
+/**
+ * The variants of a record that has nothing unknown, decided together: every rule any variant
+ * holds (a head rule or a base rule) is evaluated once, and each variant's decision follows from
+ * its rules' outcomes — instead of evaluating each variant's rules again.
+ */
+class TwoValuedVariants {
+    rules = [];
+    /** Per variant: its settings, its rules as indices into `rules`, and their outcomes' buffer. */
+    variants;
+    outcomes = [];
+    constructor(policies) {
+        const index = new Map();
+        this.variants = policies.map((policy) => ({
+            policy,
+            outcomes: policy.rules.map(() => 0),
+            members: policy.rules.map((rule) => {
+                let i = index.get(rule);
+                if (i === undefined) {
+                    i = this.rules.length;
+                    index.set(rule, i);
+                    this.rules.push(classifyRule(rule));
+                }
+                return i;
+            }),
+        }));
+    }
+    /** Each variant's truth on `input`, in the order the policies were given. */
+    truths(input) {
+        const outcomes = this.outcomes;
+        this.rules.forEach((rule, i) => (outcomes[i] = ruleOutcome(rule, input)));
+        return this.variants.map((variant) => {
+            variant.members.forEach((i, j) => (variant.outcomes[j] = outcomes[i]));
+            return decideFromOutcomes(variant.policy, variant.policy.rules, variant.outcomes) ? 2 : 0;
+        });
+    }
+}
+class CauseFinder {
+    reverted;
+    applied;
+    all;
+    /** The reverted variants, then the applied ones, for records with nothing unknown. */
+    twoValued;
+    constructor(head, base, edits, mode) {
+        const reverted = edits.map((e) => withEditReverted(head, base, e));
+        const applied = edits.map((e) => withEditApplied(base, head, e));
+        this.reverted = reverted.map((p) => new VariantJudge(p, mode));
+        this.applied = applied.map((p) => new VariantJudge(p, mode));
+        this.all = edits.map((_, i) => i);
+        this.twoValued = new TwoValuedVariants([...reverted, ...applied]);
+    }
+    /**
+     * The causes of the head's decision `head` of a record the base decides differently: the edits
+     * whose reversal alone changes it; else those that alone turn the base's decision into it; else
+     * every edit, jointly.
+     */
+    causesOf(record, input, head) {
+        const data = recordUnknowns_hasUnknowns(record) ? recordUnknowns_unknownDataOf(record) : null;
+        const k = this.all.length;
+        const truths = data === null ? this.twoValued.truths(input) : null;
+        const reverted = (i) => truths?.[i] ?? this.reverted[i].truth(record, input, data);
+        const applied = (i) => truths?.[k + i] ?? this.applied[i].truth(record, input, data);
+        const butFor = this.all.filter((i) => reverted(i) !== head);
+        if (butFor.length > 0)
+            return { causes: butFor, joint: false };
+        const sufficient = this.all.filter((i) => applied(i) === head);
+        if (sufficient.length > 0)
+            return { causes: sufficient, joint: false };
+        return { causes: this.all, joint: true };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/traffic/evaluationInput.js
+const PAIRED_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
+/**
+ * The input with `request.mcp.calls` rebuilt from an unpaired batch by the simplest pairing: call
+ * `i` takes the `i`-th value of each list and lacks the key when the list is shorter. The decision
+ * on it is exact for any policy none of whose rules combines two call fields (each call condition
+ * then only sees how many calls carry which value, which every pairing preserves). Pure: the
+ * record is not modified. A record without `unpaired` returns its own input.
+ */
+function pairUnpaired(record) {
+    const unpaired = record.unpaired;
+    if (unpaired === undefined)
+        return record.input;
+    const calls = [];
+    for (let i = 0; i < unpaired.call_count; i++) {
+        const call = {};
+        for (const field of PAIRED_FIELDS) {
+            const list = unpaired[field];
+            if (list !== undefined && i < list.length)
+                call[field] = list[i];
+        }
+        calls.push(call);
+    }
+    const input = record.input;
+    const request = input.request ?? {};
+    return { ...input, request: { ...request, mcp: { ...(request.mcp ?? {}), calls } } };
+}
+/** The input a policy is evaluated on: the recorded input, with an unpaired batch paired. */
+function evaluationInput(record) {
+    return record.unpaired === undefined ? record.input : pairUnpaired(record);
+}
+
+;// CONCATENATED MODULE: ./build/replay/evaluate/shard.js
+function parseShard(text) {
+    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
+    if (!m)
+        return null;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    if (index > count || count > 10_000)
+        return null;
+    return { index, count };
+}
+/** FNV-1a (32-bit) over the UTF-8 bytes of the key: stable across runs, machines and Node versions. */
+function fnv1a32(key) {
+    let hash = 0x811c9dc5;
+    const bytes = Buffer.from(key, 'utf8');
+    for (let i = 0; i < bytes.length; i++) {
+        hash ^= bytes[i];
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return hash >>> 0;
+}
+/**
+ * A record goes to the shard of its request_id, so both copies of a repeated id land together and
+ * the repeat is still caught; a malformed line without an id goes by its line number.
+ */
+function inShard(shard, requestId, line) {
+    if (!shard || shard.count === 1)
+        return true;
+    const key = requestId !== undefined ? `id:${requestId}` : `line:${line}`;
+    return fnv1a32(key) % shard.count === shard.index - 1;
 }
 
 ;// CONCATENATED MODULE: ./build/coverage/bdd.js
@@ -83769,112 +81893,6 @@ function transfer(from, to, f, rename) {
     return walk(f);
 }
 
-;// CONCATENATED MODULE: ./build/coverage/concrete.js
-/**
- * The atom assignment of a concrete OPA input (docs/coverage.md "Atoms"): which atom each field
- * value falls in, the three flags, the window memberships of its time, and the call bits of its
- * call list. This is how a sample record is placed in a kind (`covered_by`), and how the tests hold
- * the symbolic decision equal to the reference evaluator.
- */
-
-/** The text a scalar is compared by (docs/policy.md "One condition"), or undefined. */
-function concrete_textOf(value) {
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return JSON.stringify(value);
-    return undefined;
-}
-/** Sets the atoms of one field from the value found at its path. */
-function assignField(into, atoms, found) {
-    const value = found.present ? found.value : undefined;
-    let present;
-    let holds;
-    if (atoms.kind.kind === 'is_batch') {
-        present = typeof value === 'boolean';
-        holds = (c) => (c === 'true') === value;
-    }
-    else if (atoms.kind.kind === 'unparsable_calls') {
-        present = typeof value === 'number';
-        holds = (c) => Number(c) === value;
-    }
-    else if (Array.isArray(value)) {
-        present = true;
-        const texts = new Set(value.map(concrete_textOf));
-        holds = (c) => texts.has(c);
-    }
-    else {
-        const text = concrete_textOf(value);
-        present = text !== undefined;
-        holds = (c) => c === text;
-    }
-    into.set(atoms.present, present);
-    atoms.constants.forEach((c, i) => into.set(atoms.bits[i], present && holds(c)));
-}
-function assignCall(into, space, call) {
-    for (const atoms of space.calls.fields.values())
-        assignField(into, atoms, lookup(call, [atoms.field]));
-}
-function callAssignment(space, call) {
-    const values = new Map();
-    assignCall(values, space, call);
-    return (v) => values.get(v) ?? false;
-}
-/** Whether one concrete call satisfies a predicate over the call variables. */
-function callSatisfies(space, call, predicate) {
-    return space.m.evaluate(predicate, callAssignment(space, call));
-}
-/** The request's calls: an absent or non-array `calls` is the empty list. */
-function callsOf(input) {
-    const found = lookup(input, ['request', 'mcp', 'calls']);
-    return found.present && Array.isArray(found.value) ? found.value : [];
-}
-/**
- * The assignment of every request variable. A present time is taken to be a valid RFC 3339
- * instant (the replay rejects others before evaluation); `inForce` throws otherwise.
- */
-function concrete_assignmentOf(space, input) {
-    const a = new Map();
-    const flag = (path) => {
-        const found = lookup(input, path);
-        return found.present && found.value === true;
-    };
-    a.set(space.flags.verified, flag(['identity', 'verified']));
-    a.set(space.flags.resolved, flag(['identity', 'attributes_resolved']));
-    const time = lookup(input, ['request', 'time']);
-    a.set(space.flags.timePresent, time.present);
-    for (const atoms of space.fields) {
-        if (atoms.kind.kind === 'call')
-            continue;
-        assignField(a, atoms, lookup(input, requestPath(atoms.kind)));
-    }
-    for (const w of space.windows)
-        a.set(w.variable, time.present && inForce(w.window, time.value));
-    const calls = callsOf(input);
-    a.set(space.calls.hasCalls, calls.length > 0);
-    a.set(space.calls.many, calls.length > 1);
-    // One call: its own atoms. Two or more: the quantified bits (the call atoms stay false).
-    if (calls.length === 1)
-        assignCall(a, space, calls[0]);
-    const assignments = calls.length > 1 ? calls.map((call) => callAssignment(space, call)) : [];
-    for (const bit of space.calls.bits) {
-        const each = assignments.map((value) => space.m.evaluate(bit.predicate, value));
-        const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
-        a.set(bit.variable, holds);
-    }
-    return a;
-}
-/**
- * Whether a concrete input has the space's request shape: its atoms satisfy the constraint and
- * every call the per-call shape (under `--shape any`, every input does). `a`: its assignment,
- * when already computed.
- */
-function concrete_hasShape(space, input, a = concrete_assignmentOf(space, input)) {
-    if (!space.m.evaluate(space.constraint, (v) => a.get(v) ?? false))
-        return false;
-    return callsOf(input).every((call) => callSatisfies(space, call, space.calls.shape));
-}
-
 ;// CONCATENATED MODULE: ./build/coverage/fieldAtoms.js
 
 /** Allocates consecutive variables from `next`, returning the field's atoms and the next free. */
@@ -84083,6 +82101,112 @@ class CallModel {
             return path;
         throw new Error('pick: an unsatisfiable call predicate');
     }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/concrete.js
+/**
+ * The atom assignment of a concrete OPA input (docs/coverage.md "Atoms"): which atom each field
+ * value falls in, the three flags, the window memberships of its time, and the call bits of its
+ * call list. This is how a sample record is placed in a kind (`covered_by`), and how the tests hold
+ * the symbolic decision equal to the reference evaluator.
+ */
+
+/** The text a scalar is compared by (docs/policy.md "One condition"), or undefined. */
+function concrete_textOf(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return JSON.stringify(value);
+    return undefined;
+}
+/** Sets the atoms of one field from the value found at its path. */
+function assignField(into, atoms, found) {
+    const value = found.present ? found.value : undefined;
+    let present;
+    let holds;
+    if (atoms.kind.kind === 'is_batch') {
+        present = typeof value === 'boolean';
+        holds = (c) => (c === 'true') === value;
+    }
+    else if (atoms.kind.kind === 'unparsable_calls') {
+        present = typeof value === 'number';
+        holds = (c) => Number(c) === value;
+    }
+    else if (Array.isArray(value)) {
+        present = true;
+        const texts = new Set(value.map(concrete_textOf));
+        holds = (c) => texts.has(c);
+    }
+    else {
+        const text = concrete_textOf(value);
+        present = text !== undefined;
+        holds = (c) => c === text;
+    }
+    into.set(atoms.present, present);
+    atoms.constants.forEach((c, i) => into.set(atoms.bits[i], present && holds(c)));
+}
+function assignCall(into, space, call) {
+    for (const atoms of space.calls.fields.values())
+        assignField(into, atoms, lookup(call, [atoms.field]));
+}
+function callAssignment(space, call) {
+    const values = new Map();
+    assignCall(values, space, call);
+    return (v) => values.get(v) ?? false;
+}
+/** Whether one concrete call satisfies a predicate over the call variables. */
+function callSatisfies(space, call, predicate) {
+    return space.m.evaluate(predicate, callAssignment(space, call));
+}
+/** The request's calls: an absent or non-array `calls` is the empty list. */
+function callsOf(input) {
+    const found = lookup(input, ['request', 'mcp', 'calls']);
+    return found.present && Array.isArray(found.value) ? found.value : [];
+}
+/**
+ * The assignment of every request variable. A present time is taken to be a valid RFC 3339
+ * instant (the replay rejects others before evaluation); `inForce` throws otherwise.
+ */
+function concrete_assignmentOf(space, input) {
+    const a = new Map();
+    const flag = (path) => {
+        const found = lookup(input, path);
+        return found.present && found.value === true;
+    };
+    a.set(space.flags.verified, flag(['identity', 'verified']));
+    a.set(space.flags.resolved, flag(['identity', 'attributes_resolved']));
+    const time = lookup(input, ['request', 'time']);
+    a.set(space.flags.timePresent, time.present);
+    for (const atoms of space.fields) {
+        if (atoms.kind.kind === 'call')
+            continue;
+        assignField(a, atoms, lookup(input, requestPath(atoms.kind)));
+    }
+    for (const w of space.windows)
+        a.set(w.variable, time.present && inForce(w.window, time.value));
+    const calls = callsOf(input);
+    a.set(space.calls.hasCalls, calls.length > 0);
+    a.set(space.calls.many, calls.length > 1);
+    // One call: its own atoms. Two or more: the quantified bits (the call atoms stay false).
+    if (calls.length === 1)
+        assignCall(a, space, calls[0]);
+    const assignments = calls.length > 1 ? calls.map((call) => callAssignment(space, call)) : [];
+    for (const bit of space.calls.bits) {
+        const each = assignments.map((value) => space.m.evaluate(bit.predicate, value));
+        const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
+        a.set(bit.variable, holds);
+    }
+    return a;
+}
+/**
+ * Whether a concrete input has the space's request shape: its atoms satisfy the constraint and
+ * every call the per-call shape (under `--shape any`, every input does). `a`: its assignment,
+ * when already computed.
+ */
+function concrete_hasShape(space, input, a = concrete_assignmentOf(space, input)) {
+    if (!space.m.evaluate(space.constraint, (v) => a.get(v) ?? false))
+        return false;
+    return callsOf(input).every((call) => callSatisfies(space, call, space.calls.shape));
 }
 
 ;// CONCATENATED MODULE: ./build/coverage/editedConstants.js
@@ -84446,557 +82570,6 @@ function windowVariable(space, window) {
     return found.variable;
 }
 
-;// CONCATENATED MODULE: ./build/coverage/decision.js
-
-
-
-
-function ruleModel(space, rule) {
-    const { m, flags } = space;
-    const kinds = rule.conditions.map((c) => classifyField(c.field));
-    const lacks = m.orAll([
-        kinds.some(isCallerField) ? m.not(m.variable(flags.verified)) : bdd_FALSE,
-        kinds.some(isDirectoryField) ? m.not(m.variable(flags.resolved)) : bdd_FALSE,
-        rule.active_window ? m.not(m.variable(flags.timePresent)) : bdd_FALSE,
-    ]);
-    const request = rule.conditions
-        .filter((_, i) => kinds[i].kind !== 'call')
-        .map((c) => conditionBdd(m, space.fields.find((f) => f.field === c.field), c));
-    const callBit = space.ruleCallBit.get(rule);
-    const matched = m.andAll([
-        m.not(lacks),
-        ...request,
-        callBit === undefined ? bdd_TRUE : space.calls.view(callBit),
-        rule.active_window ? m.variable(windowVariable(space, rule.active_window)) : bdd_TRUE,
-    ]);
-    return { rule, lacks, matched };
-}
-function sideModel(space, policy) {
-    const { m } = space;
-    const rules = policy.rules.map((rule) => ruleModel(space, rule));
-    const anyLacks = m.orAll(rules.map((r) => r.lacks));
-    const missingContextDenies = (policy.on_missing_context ?? 'deny') === 'deny' ? anyLacks : bdd_FALSE;
-    const denyMatched = m.orAll(rules.filter((r) => r.rule.effect === 'deny').map((r) => r.matched));
-    const allowMatched = m.orAll(rules.filter((r) => r.rule.effect === 'allow').map((r) => r.matched));
-    const allow = m.andAll([
-        m.not(missingContextDenies),
-        m.not(denyMatched),
-        policy.default_effect === 'allow' ? bdd_TRUE : allowMatched,
-    ]);
-    return { policy, rules, missingContextDenies, denyMatched, allowMatched, allow };
-}
-/** The decision, with the matched and lacking rules in document order, under a total assignment. */
-function decision_symbolicDecision(space, side, value) {
-    const holds = (f) => space.m.evaluate(f, value);
-    return {
-        allow: holds(side.allow),
-        matched_rule_ids: side.rules.filter((r) => holds(r.matched)).map((r) => r.rule.id),
-        missing_context_rule_ids: side.rules.filter((r) => holds(r.lacks)).map((r) => r.rule.id),
-    };
-}
-
-;// CONCATENATED MODULE: ./build/coverage/basis.js
-/**
- * What one side's decision rested on (docs/coverage.md "Kinds"), as a partition of the requests:
- *
- * - `missing_context`: step 1 denied (`on_missing_context: deny`); the rules lacking context;
- * - `deny_rules`: step 2 denied; the deny rules that matched;
- * - `default`: step 3 allowed (`default_effect: allow`), or step 4 found no allow rule;
- * - `allow_rules`: step 4 allowed; the allow rules that matched;
- * - `no_policy`: the side does not exist (a new policy's base).
- *
- * Each basis is a BDD; the rule sets are enumerated by splitting on each rule in document order,
- * keeping only branches that meet `within`, so no empty basis is produced and the sets partition
- * `within`.
- */
-
-/** Every subset of `rules` whose `pick` holds together with `start`, within `within`. */
-function* subsets(m, by, rules, pick, start, within) {
-    const walk = function* (i, current, ids) {
-        if (m.and(current, within) === bdd_FALSE)
-            return;
-        if (i === rules.length) {
-            yield { basis: { by, rules: ids }, set: current };
-            return;
-        }
-        const rule = rules[i];
-        const test = pick(rule);
-        yield* walk(i + 1, m.and(current, test), [...ids, rule.rule.id]);
-        yield* walk(i + 1, m.and(current, m.not(test)), ids);
-    };
-    yield* walk(0, start, []);
-}
-function* bases(m, side, within) {
-    if (side === null) {
-        yield { basis: { by: 'no_policy', rules: [] }, set: bdd_TRUE };
-        return;
-    }
-    const denies = side.rules.filter((r) => r.rule.effect === 'deny');
-    const allows = side.rules.filter((r) => r.rule.effect === 'allow');
-    const mc = side.missingContextDenies;
-    yield* subsets(m, 'missing_context', side.rules, (r) => r.lacks, mc, within);
-    const afterContext = m.not(mc);
-    yield* subsets(m, 'deny_rules', denies, (r) => r.matched, m.and(afterContext, side.denyMatched), within);
-    const undenied = m.and(afterContext, m.not(side.denyMatched));
-    if (side.policy.default_effect === 'allow') {
-        if (m.and(undenied, within) !== bdd_FALSE)
-            yield { basis: { by: 'default', rules: [] }, set: undenied };
-        return;
-    }
-    yield* subsets(m, 'allow_rules', allows, (r) => r.matched, m.and(undenied, side.allowMatched), within);
-    const fallthrough = m.and(undenied, m.not(side.allowMatched));
-    if (m.and(fallthrough, within) !== bdd_FALSE)
-        yield { basis: { by: 'default', rules: [] }, set: fallthrough };
-}
-/** The basis of a concrete decision's side, from the rule outcomes (for placing a request). */
-function basisOfOutcome(side, holds) {
-    if (side === null)
-        return { by: 'no_policy', rules: [] };
-    const ids = (rules, f) => rules.filter((r) => holds(f(r))).map((r) => r.rule.id);
-    if (holds(side.missingContextDenies))
-        return { by: 'missing_context', rules: ids(side.rules, (r) => r.lacks) };
-    const denies = side.rules.filter((r) => r.rule.effect === 'deny');
-    if (holds(side.denyMatched))
-        return { by: 'deny_rules', rules: ids(denies, (r) => r.matched) };
-    if (side.policy.default_effect === 'allow')
-        return { by: 'default', rules: [] };
-    const allows = side.rules.filter((r) => r.rule.effect === 'allow');
-    if (holds(side.allowMatched))
-        return { by: 'allow_rules', rules: ids(allows, (r) => r.matched) };
-    return { by: 'default', rules: [] };
-}
-
-;// CONCATENATED MODULE: ./build/coverage/points.js
-/**
- * Finding a request in a set of requests (a BDD over the request atoms) whose quantified call bits
- * some list of calls realises (callModel.ts), and building that list. The space's constraint
- * already holds only realisable assignments, so the first path normally succeeds: the search is
- * the guard that makes a wrong constraint an empty kind rather than a false witness (and the
- * tests would then miss a kind). The set's paths are searched depth first; a path is
- * abandoned as soon as the bits fixed so far cannot be realised (realisability is monotone: fixing
- * more bits never repairs a contradiction). Realisability depends on nothing above the first
- * quantified bit, so a node from which no realisable path leads is remembered while no such bit
- * is fixed above it, and every node above them is explored once. The search is bounded by
- * `maxSteps` node visits; past it `SearchBudgetExceeded` is thrown (the enumeration then says
- * `capped`).
- */
-
-class SearchBudgetExceeded extends Error {
-    maxSteps;
-    constructor(maxSteps) {
-        super(`more than ${maxSteps} steps searching for a realisable request of one kind`);
-        this.maxSteps = maxSteps;
-    }
-}
-class PointSearch {
-    space;
-    maxSteps;
-    failed = new Set();
-    callVariables;
-    steps = 0;
-    constructor(space, maxSteps) {
-        this.space = space;
-        this.maxSteps = maxSteps;
-        this.callVariables = new Set([space.calls.many, ...space.calls.bits.map((b) => b.variable)]);
-    }
-    /** A realisable point of `set`, or null when none is. */
-    find(set) {
-        this.steps = 0;
-        return this.walk(set, new Map(), false);
-    }
-    walk(node, cube, callFixed) {
-        if (node === bdd_FALSE)
-            return null;
-        if (++this.steps > this.maxSteps)
-            throw new SearchBudgetExceeded(this.maxSteps);
-        if (node === bdd_TRUE) {
-            const calls = this.space.calls.realise(cube);
-            return calls === null ? null : { cube: new Map(cube), calls };
-        }
-        if (!callFixed && this.failed.has(node))
-            return null;
-        const m = this.space.m;
-        const variable = m.level(node);
-        const isCall = this.callVariables.has(variable);
-        for (const value of [true, false]) {
-            cube.set(variable, value);
-            const viable = !isCall || this.space.calls.realise(cube) !== null;
-            const found = viable ? this.walk(value ? m.high(node) : m.low(node), cube, callFixed || isCall) : null;
-            cube.delete(variable);
-            if (found !== null)
-                return found;
-        }
-        if (!callFixed)
-            this.failed.add(node);
-        return null;
-    }
-}
-
-;// CONCATENATED MODULE: ./build/coverage/split.js
-/**
- * Splitting a set of changed requests by the edited constants that separate them (docs/coverage.md
- * "Kinds"). A constant c is irrelevant to a set G of requests when G is the requests of the
- * universe U (every real request: the space's constraint) that satisfy some condition not
- * mentioning c, which holds exactly when G = U ∧ ∃c.G (atoms are not independent: a constant
- * held implies a value present, so comparing the two cofactors of G would find every constant
- * relevant). The set is projected onto its relevant constants, and each path of that projection
- * (a cube testing only the constants that matter once the ones above it on the path are fixed)
- * is one part: the parts are disjoint and cover the set, a constant no decision in the set
- * depends on never multiplies them, and a decision tree's worth of parts is usually far fewer
- * than every combination of the relevant constants.
- *
- * Requests of one call and requests of two or more are split apart: for one call the constants are
- * the call's own atoms, for a batch the bits "some call holds it"; each is fixed false in the
- * other part, so looking at both in one part would make every constant look relevant.
- */
-
-/** The edited-constant variables of one part: request fields, plus the call's or the batch's. */
-function candidates(space, batch) {
-    const callVariables = new Set([...space.calls.fields.values()].flatMap((f) => f.bits));
-    const batchVariables = new Set(space.calls.bits.map((b) => b.variable));
-    return [...space.editBits]
-        .filter((v) => (batch ? !callVariables.has(v) : !batchVariables.has(v)))
-        .sort((a, b) => a - b);
-}
-function* splitByConstants(space, set) {
-    const { m } = space;
-    const many = m.variable(space.calls.many);
-    for (const batch of [false, true]) {
-        const part = m.and(set, batch ? many : m.not(many));
-        if (part === bdd_FALSE)
-            continue;
-        const universe = m.and(space.constraint, batch ? many : m.not(many));
-        const support = m.support(part);
-        const relevant = candidates(space, batch).filter((v) => support.has(v) && m.and(universe, m.exists(part, new Set([v]))) !== part);
-        const keep = new Set(relevant);
-        const projected = m.exists(part, new Set([...support].filter((v) => !keep.has(v))));
-        for (const cube of m.paths(projected))
-            yield { batch, cube, set: m.and(part, m.cube(cube)) };
-    }
-}
-
-;// CONCATENATED MODULE: ./build/coverage/kinds.js
-/**
- * Every kind of request the two sides decide differently (docs/coverage.md "Kinds").
- *
- * The changed requests of one direction are a BDD over the request atoms (the base's decision
- * against the head's, under the space's constraint). It is split by what each side's decision
- * rested on (basis.ts), then into single requests and batches, and by the edited constants that
- * matter (split.ts). A kind is kept only when some request
- * realises it, call list included (points.ts). So the kinds partition exactly the realisable
- * changed requests of the space.
- *
- * Bounded: past `maxNodes` diagram nodes, `maxKinds` kinds or `maxSearchSteps` for one kind,
- * enumeration stops and the result says `capped` with the kinds found so far.
- */
-
-
-
-
-
-class Capped extends Error {
-}
-/** What each edited-constant variable stands for. */
-function constantLabels(space) {
-    const labels = new Map();
-    for (const atoms of space.fields)
-        for (const value of atoms.edited)
-            labels.set(bitOf(atoms, value), { field: atoms.field, value, scope: 'request' });
-    for (const atoms of space.calls.fields.values()) {
-        for (const value of atoms.edited) {
-            const own = bitOf(atoms, value);
-            labels.set(own, { field: atoms.field, value, scope: 'call' });
-            const some = space.calls.bitFor('exists', space.m.variable(own));
-            labels.set(some.variable, { field: atoms.field, value, scope: 'batch' });
-        }
-    }
-    return labels;
-}
-function kinds_basisText(b) {
-    return b.rules.length > 0 ? `${b.by}(${b.rules.join(',')})` : b.by;
-}
-function constantText(c) {
-    const what = `${c.field}=${c.value}`;
-    if (c.scope === 'request')
-        return c.holds ? what : `not ${what}`;
-    return c.holds ? `call ${what}` : `no call ${what}`;
-}
-function kindKey(direction, base, head, batch, constants) {
-    const parts = [direction, `base ${kinds_basisText(base)}`, `head ${kinds_basisText(head)}`];
-    if (batch)
-        parts.push('batch');
-    if (constants.length > 0)
-        parts.push(constants.map(constantText).join(', '));
-    return parts.join(' | ');
-}
-/** The changed requests of each direction (a null head decides nothing: no changes). */
-function changed(space, base, head) {
-    const { m } = space;
-    const baseAllow = base === null ? null : base.allow;
-    return {
-        newly_allowed: m.andAll([space.constraint, head.allow, baseAllow === null ? bdd_TRUE : m.not(baseAllow)]),
-        newly_denied: m.andAll([space.constraint, m.not(head.allow), baseAllow === null ? bdd_TRUE : baseAllow]),
-    };
-}
-function enumerateKinds(space, base, head, limits) {
-    const kinds = [];
-    if (head === null)
-        return { mode: 'exact', capped: null, kinds };
-    const { m } = space;
-    const labels = constantLabels(space);
-    const search = new PointSearch(space, limits.maxSearchSteps);
-    const add = (direction, b, h, set) => {
-        for (const split of splitByConstants(space, set)) {
-            const point = search.find(split.set);
-            if (point === null)
-                continue;
-            if (kinds.length >= limits.maxKinds)
-                throw new Capped(`more than ${limits.maxKinds} kinds`);
-            const constants = [...split.cube]
-                .sort(([x], [y]) => x - y)
-                .map(([v, holds]) => ({ ...labels.get(v), holds }));
-            const key = kindKey(direction, b, h, split.batch, constants);
-            kinds.push({ key, direction, base: b, head: h, batch: split.batch, constants, set: split.set, point });
-        }
-    };
-    try {
-        const sets = changed(space, base, head);
-        for (const direction of ['newly_allowed', 'newly_denied']) {
-            const within = sets[direction];
-            for (const b of bases(m, base, within)) {
-                const baseWithin = m.and(within, b.set);
-                for (const h of bases(m, head, baseWithin))
-                    add(direction, b.basis, h.basis, m.and(baseWithin, h.set));
-            }
-        }
-    }
-    catch (error) {
-        if (error instanceof NodeBudgetExceeded)
-            return { mode: 'capped', capped: error.message, kinds };
-        if (error instanceof Capped || error instanceof SearchBudgetExceeded)
-            return { mode: 'capped', capped: error.message, kinds };
-        throw error;
-    }
-    return { mode: 'exact', capped: null, kinds };
-}
-
-;// CONCATENATED MODULE: ./build/coverage/witness.js
-/**
- * A witness: one concrete request of a kind, as a record of the traffic format (docs/traffic.md),
- * built from the kind's point (kinds.ts). The point's path fixes the atoms that matter; every atom
- * it leaves free may take any value (all completions of a path are in the kind), so free atoms
- * take the most realistic one: the flags true, a time present, a field present with "any other
- * value" (a readable invented one such as `other-tool-1`). A window vector the path allows gives
- * the time. The witness is then placed back through `assignmentOf` and must land in its kind:
- * anything else is a bug, thrown, never a wrong witness shown.
- */
-
-
-function label(atoms) {
-    const k = atoms.kind;
-    switch (k.kind) {
-        case 'claim':
-        case 'argument':
-            return k.path[k.path.length - 1];
-        case 'http':
-            return `http-${k.name}`;
-        case 'attribute':
-        case 'identity':
-            return k.name;
-        case 'call':
-            return k.name.replace('_', '-');
-        default:
-            return k.kind;
-    }
-}
-/** A readable value no condition names. */
-function otherValue(atoms) {
-    const name = label(atoms);
-    for (let n = 1;; n++) {
-        const candidate = `other-${name}-${n}`;
-        if (!atoms.constants.includes(candidate))
-            return candidate;
-    }
-}
-/** The smallest whole number no `unparsable_calls` constant names. */
-function otherNumber(atoms) {
-    for (let n = 0;; n++)
-        if (!atoms.constants.includes(String(n)))
-            return n;
-}
-/** The JSON value of a field under an assignment, or undefined for absent. */
-function fieldValue(atoms, value) {
-    if (!value(atoms.present))
-        return undefined;
-    const held = atoms.constants.filter((_, i) => value(atoms.bits[i]));
-    switch (atoms.kind.kind) {
-        case 'is_batch':
-            return held.includes('true');
-        case 'unparsable_calls':
-            return held.length > 0 ? Number(held[0]) : otherNumber(atoms);
-        case 'group':
-        case 'tag':
-            return held.length > 0 ? held : [otherValue(atoms)];
-        default:
-            if (held.length === 1)
-                return held[0];
-            return held.length === 0 ? otherValue(atoms) : held;
-    }
-}
-function setPath(root, path, v) {
-    let node = root;
-    for (const key of path.slice(0, -1)) {
-        if (typeof node[key] !== 'object' || node[key] === null)
-            node[key] = {};
-        node = node[key];
-    }
-    node[path[path.length - 1]] = v;
-}
-function callObject(space, cube) {
-    const call = {};
-    const value = (v) => cube.get(v) ?? false;
-    for (const atoms of space.calls.fields.values()) {
-        const v = fieldValue(atoms, value);
-        if (v !== undefined)
-            call[atoms.field] = v;
-    }
-    return call;
-}
-/** The free atoms' values: flags and presence true, constants false, no calls. */
-function completion(space, cube) {
-    const defaults = new Set([space.flags.verified, space.flags.resolved, space.flags.timePresent]);
-    for (const atoms of space.fields)
-        defaults.add(atoms.present);
-    return (v) => cube.get(v) ?? defaults.has(v);
-}
-function windowInstant(space, cube) {
-    const vector = space.vectors.find((vec) => space.windows.every((w, i) => cube.get(w.variable) === undefined || cube.get(w.variable) === vec.inside[i]));
-    if (vector === undefined)
-        throw new Error('witness: no realisable window vector for the kind');
-    return vector.instant;
-}
-/** The witness of `kind`, numbered `number` (1-based): `witness-001`. */
-function witness_witnessOf(space, kind, number) {
-    const { cube, calls } = kind.point;
-    const value = completion(space, cube);
-    const request = {};
-    const identity = {
-        verified: value(space.flags.verified),
-        attributes_resolved: value(space.flags.resolved),
-    };
-    for (const atoms of space.fields) {
-        const v = fieldValue(atoms, value);
-        if (v === undefined || atoms.kind.kind === 'call')
-            continue;
-        const path = requestPath(atoms.kind);
-        if (path[0] === 'identity')
-            setPath(identity, path.slice(1), v);
-        else
-            setPath(request, path.slice(1), v);
-    }
-    const single = value(space.calls.hasCalls) && !value(space.calls.many);
-    const callCubes = single ? [cube] : calls;
-    if (callCubes.length > 0) {
-        const objects = callCubes.map((c) => callObject(space, c));
-        setPath(request, ['mcp', 'calls'], objects);
-        if (objects.length === 1 && typeof objects[0].tool === 'string')
-            setPath(request, ['mcp', 'tool'], objects[0].tool);
-    }
-    const record = { request_id: `witness-${String(number).padStart(3, '0')}`, input: { request, identity } };
-    if (value(space.flags.timePresent)) {
-        const instant = windowInstant(space, cube);
-        request.time = instant;
-        record.occurred_at = instant;
-    }
-    const placed = concrete_assignmentOf(space, record.input);
-    if (!space.m.evaluate(kind.set, (v) => placed.get(v) ?? false)) {
-        throw new Error(`witness ${record.request_id} does not fall in its kind ${kind.key}`);
-    }
-    return record;
-}
-
-;// CONCATENATED MODULE: ./build/coverage/analyse.js
-
-
-
-
-
-
-const analyse_DEFAULT_LIMITS = { maxKinds: 10_000, maxSearchSteps: 1_000_000 };
-function notAnalysedReasons(base, head) {
-    const policies = [base, head].filter((p) => p !== null);
-    return [
-        ...overlappingPaths(policies).map((path) => `overlapping paths: ${path} and a path below it`),
-        ...nonCanonicalNumbers(policies).map((value) => `a number not in its shortest form: ${value} (OPA compares a number by the text it is written in)`),
-    ];
-}
-function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
-    const empty = { options, space: null, base: null, head: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
-    const reasons = notAnalysedReasons(base, head);
-    if (reasons.length > 0)
-        return { ...empty, mode: 'not_analysed', notAnalysed: reasons };
-    let space;
-    let sides;
-    try {
-        space = buildSpace(base, head, options);
-        sides = {
-            base: base === null ? null : sideModel(space, base),
-            head: head === null ? null : sideModel(space, head),
-        };
-    }
-    catch (error) {
-        if (!(error instanceof NodeBudgetExceeded))
-            throw error;
-        return { ...empty, mode: 'capped', capped: error.message, nodes: error.maxNodes };
-    }
-    const result = enumerateKinds(space, sides.base, sides.head, limits);
-    return {
-        mode: result.mode,
-        options,
-        space,
-        ...sides,
-        kinds: result.kinds,
-        capped: result.capped,
-        notAnalysed: [],
-        nodes: space.m.size,
-    };
-}
-/** Both sides' decisions of a concrete input, computed from its atoms alone. */
-function symbolicDecisions(analysis, input) {
-    const space = analysis.space;
-    if (space === null)
-        throw new Error('symbolicDecisions: nothing was analysed');
-    const a = assignmentOf(space, input);
-    const value = (v) => a.get(v) ?? false;
-    return {
-        base: analysis.base === null ? null : symbolicDecision(space, analysis.base, value),
-        head: analysis.head === null ? null : symbolicDecision(space, analysis.head, value),
-    };
-}
-/**
- * The kinds a concrete input falls in: one for a changed request of the space, none for an
- * unchanged one or one outside the space's shape (the tests hold that it is never more).
- */
-function kindsHolding(analysis, input) {
-    const space = analysis.space;
-    if (space === null)
-        return [];
-    const a = assignmentOf(space, input);
-    const value = (v) => a.get(v) ?? false;
-    return analysis.kinds.filter((k) => space.m.evaluate(k.set, value));
-}
-/** The kind a concrete input falls in, or null (not changed, or outside the space's shape). */
-function kindOf(analysis, input) {
-    return kindsHolding(analysis, input)[0] ?? null;
-}
-/** The witness of each kind, in kind order (`witness-001` for the first). */
-function witnesses(analysis) {
-    const space = analysis.space;
-    if (space === null)
-        return [];
-    return analysis.kinds.map((kind, i) => witnessOf(space, kind, i + 1));
-}
-
 ;// CONCATENATED MODULE: ./build/coverage/signature.js
 /**
  * A record's atoms as a short string, its **signature** (docs/coverage.md "Placing a request"),
@@ -85296,1424 +82869,6 @@ function recordSignature(sig, input, unknowns) {
         // A partial record is counted as one whatever its time.
         return unknowns === null ? UNREADABLE_SIGNATURE : PARTIAL_SIGNATURE;
     }
-}
-
-;// CONCATENATED MODULE: ./build/coverage/covered.js
-/**
- * Which kinds a sample covers (docs/coverage.md "Placing a request"): each complete record of the
- * analysed shape falls in at most one kind; a kind's `covered_by` counts them and `example` is the
- * first such record's id. Records outside the analysed shape are counted apart. Records with
- * unknowns are counted apart too; placed by signature (placeSignatures), such a record also covers
- * a kind when every completion of its unknowns falls in it. Nothing is dropped silently.
- */
-
-
-
-/** The kind a record's assignment falls in, if any. */
-class KindFinder {
-    analysis;
-    /** Every kind's requests together: most records are in none, and one test rules them out. */
-    changed = null;
-    constructor(analysis) {
-        this.analysis = analysis;
-        const space = analysis.space;
-        try {
-            if (space !== null)
-                this.changed = space.m.orAll(analysis.kinds.map((k) => k.set));
-        }
-        catch (error) {
-            // Past the node budget the kinds are tested one by one, as without the union.
-            if (!(error instanceof NodeBudgetExceeded))
-                throw error;
-        }
-    }
-    kindOf(a) {
-        const space = this.analysis.space;
-        const value = (v) => a.get(v) ?? false;
-        if (this.changed !== null && !space.m.evaluate(this.changed, value))
-            return undefined;
-        // The kinds are disjoint: the first that holds the record is its kind.
-        return this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
-    }
-    /**
-     * The kind every completion of a partial record's unknown atoms falls in (within the space's
-     * constraint: the real value of an unknown field is some value), or undefined: no completion has
-     * the space's shape, or two completions differ. One completion names the only candidate kind;
-     * the record is in it when no completion is outside it. No diagram node is made.
-     */
-    kindOfPartial(partial) {
-        const space = this.analysis.space;
-        const { m, constraint } = space;
-        if (!partial.calls.every((call) => m.evaluate(space.calls.shape, (v) => call.get(v) ?? false)))
-            return undefined;
-        const completion = new Map(partial.known);
-        if (!completes(m, constraint, bdd_TRUE, true, partial.known, completion))
-            return undefined;
-        const kind = this.kindOf(completion);
-        if (kind === undefined)
-            return undefined;
-        return completes(m, constraint, kind.set, false, partial.known, new Map()) ? undefined : kind;
-    }
-}
-/**
- * Whether some assignment agreeing with `known` takes f to TRUE and g to `gives`; if so `found`
- * gets the choices of one such path (any value of the variables it leaves out will do). A walk of
- * the two diagrams side by side, remembering the pairs that failed: no node is made.
- */
-function completes(m, f, g, gives, known, found) {
-    const failed = new Set();
-    const level = (x) => (x <= bdd_TRUE ? Infinity : m.level(x));
-    const cofactor = (x, v, value) => x <= bdd_TRUE || m.level(x) !== v ? x : value ? m.high(x) : m.low(x);
-    const walk = (a, b) => {
-        if (a === bdd_FALSE || (b <= bdd_TRUE && (b === bdd_TRUE) !== gives))
-            return false;
-        if (a === bdd_TRUE && b <= bdd_TRUE)
-            return true;
-        const key = a * 2 ** 27 + b;
-        if (failed.has(key))
-            return false;
-        const v = Math.min(level(a), level(b));
-        const fixed = known.get(v);
-        for (const value of fixed === undefined ? [true, false] : [fixed]) {
-            if (walk(cofactor(a, v, value), cofactor(b, v, value))) {
-                found.set(v, value);
-                return true;
-            }
-        }
-        failed.add(key);
-        return false;
-    };
-    return walk(f, g);
-}
-function emptyCoverage(analysis) {
-    const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null, position: null }]));
-    return { kinds, placed: 0, partial: 0, outsideShape: 0 };
-}
-/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
-class CoverageTally {
-    analysis;
-    result;
-    finder;
-    /** How many records were offered: the next one's position in sample order. */
-    offered = 0;
-    constructor(analysis) {
-        this.analysis = analysis;
-        this.result = emptyCoverage(analysis);
-        this.finder = new KindFinder(analysis);
-    }
-    add(record) {
-        const position = this.offered++;
-        const space = this.analysis.space;
-        if (space === null)
-            return;
-        const result = this.result;
-        if (!record.complete) {
-            result.partial++;
-            return;
-        }
-        const a = assignmentOf(space, record.input);
-        if (!hasShape(space, record.input, a)) {
-            result.outsideShape++;
-            return;
-        }
-        result.placed++;
-        const kind = this.finder.kindOf(a);
-        if (kind === undefined)
-            return;
-        const entry = result.kinds.get(kind.key);
-        entry.covered_by++;
-        if (entry.example === null) {
-            entry.example = record.request_id;
-            entry.position = position;
-        }
-    }
-}
-function sampleCoverage(analysis, records) {
-    const tally = new CoverageTally(analysis);
-    for (const record of records)
-        tally.add(record);
-    return tally.result;
-}
-/**
- * The same as sampleCoverage over the records the signatures stand for, and besides, each partial
- * record (a `?…` signature) in the kind every completion of its unknowns falls in: each distinct
- * signature is placed once, its records counted together, and, the signatures being in order of
- * first appearance, a kind's example is its first record in sample order.
- */
-function placeSignatures(analysis, sig, sample) {
-    const result = emptyCoverage(analysis);
-    const space = analysis.space;
-    if (space === null)
-        return result;
-    result.partial = sample.partial;
-    const placer = new SignaturePlacer(space, sig);
-    const finder = new KindFinder(analysis);
-    for (const [signature, { count, first, position }] of sample.seen) {
-        const { shaped, kind } = placeOne(placer, finder, signature);
-        if (shaped === false)
-            result.outsideShape += count;
-        if (shaped === true)
-            result.placed += count;
-        if (kind === undefined)
-            continue;
-        const entry = result.kinds.get(kind.key);
-        entry.covered_by += count;
-        if (entry.example === null) {
-            entry.example = first;
-            entry.position = position;
-        }
-    }
-    return result;
-}
-/** Where a signature's records go: outside the shape, placed (in a kind or none), or covering. */
-function placeOne(placer, finder, signature) {
-    if (signature.startsWith(PARTIAL_SIGNATURE)) {
-        // Counted in `partial` already; it covers a kind only when every completion is in it.
-        return { shaped: null, kind: finder.kindOfPartial(placer.partial(signature)) };
-    }
-    const { assignment, shaped } = placer.place(signature);
-    return { shaped, kind: shaped ? finder.kindOf(assignment) : undefined };
-}
-
-;// CONCATENATED MODULE: ./build/traffic/evaluationInput.js
-const PAIRED_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
-/**
- * The input with `request.mcp.calls` rebuilt from an unpaired batch by the simplest pairing: call
- * `i` takes the `i`-th value of each list and lacks the key when the list is shorter. The decision
- * on it is exact for any policy none of whose rules combines two call fields (each call condition
- * then only sees how many calls carry which value, which every pairing preserves). Pure: the
- * record is not modified. A record without `unpaired` returns its own input.
- */
-function pairUnpaired(record) {
-    const unpaired = record.unpaired;
-    if (unpaired === undefined)
-        return record.input;
-    const calls = [];
-    for (let i = 0; i < unpaired.call_count; i++) {
-        const call = {};
-        for (const field of PAIRED_FIELDS) {
-            const list = unpaired[field];
-            if (list !== undefined && i < list.length)
-                call[field] = list[i];
-        }
-        calls.push(call);
-    }
-    const input = record.input;
-    const request = input.request ?? {};
-    return { ...input, request: { ...request, mcp: { ...(request.mcp ?? {}), calls } } };
-}
-/** The input a policy is evaluated on: the recorded input, with an unpaired batch paired. */
-function evaluationInput(record) {
-    return record.unpaired === undefined ? record.input : pairUnpaired(record);
-}
-
-;// CONCATENATED MODULE: ./build/replay/evaluate/changeExplanation.js
-/**
- * What one side's decision rested on, beyond the rules it matched (docs/explain.md "because"),
- * read from the decision the engine returned and the policy's settings — the order of
- * docs/policy.md "The decision":
- * 1. `on_missing_context: deny` and some rule lacked context → deny (missing context);
- * 2. a deny rule matched → deny (the rule);
- * 3. `default_effect: allow` → allow (the default);
- * 4. an allow rule matched → allow (the rule); otherwise deny (the default).
- */
-/** No matched rule decided it: step 3, or the "otherwise deny" of step 4. */
-const BASIS_DEFAULT = 1;
-/**
- * It came from missing context: step 1, or, under `on_missing_context: ignore`, an allow while
- * some rule was skipped for lacking context (under `deny` that request would have been denied).
- */
-const BASIS_MISSING_CONTEXT = 2;
-/** One policy's rules as the explanation reads them. */
-class RuleTable {
-    ids;
-    index;
-    denies;
-    defaultAllow;
-    missingDenies;
-    constructor(policy) {
-        this.ids = policy.rules.map((r) => r.id);
-        this.index = new Map(this.ids.map((id, i) => [id, i]));
-        this.denies = policy.rules.map((r) => r.effect === 'deny');
-        this.defaultAllow = policy.default_effect === 'allow';
-        this.missingDenies = (policy.on_missing_context ?? 'deny') === 'deny';
-    }
-    /** Rule ids as indices into the policy's rules, in the order given. */
-    indicesOf(ids) {
-        const out = [];
-        for (const id of ids) {
-            const index = this.index.get(id);
-            // The generated Rego only ever names the policy's own rules.
-            if (index === undefined)
-                throw new Error(`the policy matched an unknown rule ${JSON.stringify(id)}`);
-            out.push(index);
-        }
-        return out;
-    }
-    /** BASIS_* bits of one decision of this policy. */
-    basisOf(decision) {
-        const lacking = decision.missing_context_rule_ids.length > 0;
-        if (this.missingDenies && lacking)
-            return BASIS_MISSING_CONTEXT;
-        let denyMatched = false;
-        let allowMatched = false;
-        for (const index of this.indicesOf(decision.matched_rule_ids)) {
-            if (this.denies[index])
-                denyMatched = true;
-            else
-                allowMatched = true;
-        }
-        let basis = 0;
-        if (!denyMatched && (this.defaultAllow || !allowMatched))
-            basis |= BASIS_DEFAULT;
-        if (!this.missingDenies && lacking && decision.allow)
-            basis |= BASIS_MISSING_CONTEXT;
-        return basis;
-    }
-}
-/** `headDecision` null: the head cannot judge the record (docs/review.md "newly_unevaluable"). */
-function explainChange(head, headDecision, base, baseDecision, causes) {
-    const headBasis = headDecision === null ? 0 : head.basisOf(headDecision);
-    const baseBasis = base !== null && baseDecision !== null ? base.basisOf(baseDecision) : 0;
-    return {
-        base_matched: base !== null && baseDecision !== null ? base.indicesOf(baseDecision.matched_rule_ids) : [],
-        head_basis: headBasis,
-        base_basis: baseBasis,
-        head_missing: headDecision === null ? [] : missingOf(head, headDecision, headBasis),
-        base_missing: base !== null && baseDecision !== null ? missingOf(base, baseDecision, baseBasis) : [],
-        causes: causes?.causes ?? [],
-        joint: causes?.joint ?? false,
-    };
-}
-function missingOf(table, decision, basis) {
-    if ((basis & BASIS_MISSING_CONTEXT) === 0 || decision.allow)
-        return [];
-    return table.indicesOf(decision.missing_context_rule_ids);
-}
-
-;// CONCATENATED MODULE: ./build/policy/policyLines.js
-
-/** No file to point into (a test, a deleted policy): every line is null. */
-const NO_LINES = { rules: new Map(), settings: new Map() };
-/** The lines of a policy document; NO_LINES when the text does not parse as a mapping. */
-function policyLines(text, format) {
-    // A byte-order mark is not part of the document (docs/policy.md), as in validation.
-    const source = parseSource(text.startsWith('\ufeff') ? text.slice(1) : text, format);
-    const doc = source.value;
-    if (source.syntaxErrors.length > 0 || typeof doc !== 'object' || doc === null || Array.isArray(doc))
-        return NO_LINES;
-    const settings = new Map();
-    for (const key of Object.keys(doc))
-        settings.set(key, source.positionOf([key], 'key').line);
-    const rules = new Map();
-    const list = doc.rules;
-    if (Array.isArray(list)) {
-        list.forEach((rule, index) => {
-            const id = rule?.id;
-            if (typeof id === 'string' && !rules.has(id))
-                rules.set(id, source.positionOf(['rules', index, 'id'], 'key').line);
-        });
-    }
-    return { rules, settings };
-}
-
-;// CONCATENATED MODULE: ./build/policy/ruleChanges.js
-
-
-/**
- * The changes from `before` to `after`: the effect, then the conditions (fieldCondtionChanges'
- * order), then the window — the order of `what`. A description is not a value: a
- * description-only edit has no changes.
- */
-function ruleChanges(before, after) {
-    const changes = [];
-    if (before.effect !== after.effect)
-        changes.push({ effect: { from: before.effect, to: after.effect } });
-    changes.push(...conditionChanges(before.conditions, after.conditions));
-    const from = windowText(before.active_window);
-    const to = windowText(after.active_window);
-    if (from !== to)
-        changes.push({ active_window: { from, to } });
-    return changes;
-}
-/** The condition changes of a rule, field by field in compareStrings order. */
-function conditionChanges(before, after) {
-    const base = distinctConditions(before);
-    const head = distinctConditions(after);
-    const fields = [...new Set([...base, ...head].map((c) => c.field))].sort(compareStrings);
-    return fields.flatMap((field) => fieldChanges(base.filter((c) => c.field === field), head.filter((c) => c.field === field)));
-}
-const OPERATORS = ['in', 'not_in'];
-/**
- * How the conditions on one field pair between the versions. A condition both sides hold (same
- * operator, same set of values) is unchanged. Of the rest, a (field, operator) held once on each
- * side pairs as a values change; then, if the field has one condition left on each side (their
- * operators differ), they pair as an operator change, followed by a values change under the
- * head's operator when the sets differ too. Anything left is a removed or an added condition.
- * Order: the operator change (and its values), values changes (`in`, then `not_in`), removed
- * conditions (base order), added conditions (head order).
- */
-function fieldChanges(baseAll, headAll) {
-    const headKeys = new Set(headAll.map((c) => c.key));
-    const baseKeys = new Set(baseAll.map((c) => c.key));
-    let base = baseAll.filter((c) => !headKeys.has(c.key));
-    let head = headAll.filter((c) => !baseKeys.has(c.key));
-    const values = [];
-    for (const op of OPERATORS) {
-        const b = base.filter((c) => c.op === op);
-        const h = head.filter((c) => c.op === op);
-        if (b.length !== 1 || h.length !== 1)
-            continue;
-        values.push(valuesChange(b[0], h[0]));
-        base = base.filter((c) => c !== b[0]);
-        head = head.filter((c) => c !== h[0]);
-    }
-    const operator = [];
-    if (base.length === 1 && head.length === 1) {
-        const [b, h] = [base[0], head[0]];
-        operator.push({ field: h.field, from_op: b.op, to_op: h.op });
-        const change = valuesChange(b, h);
-        if (change.added.length > 0 || change.removed.length > 0)
-            operator.push(change);
-        base = [];
-        head = [];
-    }
-    const presence = (c, change) => ({
-        field: c.field,
-        op: c.op,
-        value: c.values,
-        change,
-    });
-    return [
-        ...operator,
-        ...values,
-        ...base.map((c) => presence(c, 'removed')),
-        ...head.map((c) => presence(c, 'added')),
-    ];
-}
-/** The values `after` has and `before` lacks, and the reverse, under `after`'s operator. */
-function valuesChange(before, after) {
-    const was = new Set(before.values);
-    const is = new Set(after.values);
-    return {
-        field: after.field,
-        op: after.op,
-        added: after.values.filter((v) => !was.has(v)).sort(compareStrings),
-        removed: before.values.filter((v) => !is.has(v)).sort(compareStrings),
-    };
-}
-
-;// CONCATENATED MODULE: ./build/policy/ruleDiff.js
-
-
-
-
-/**
- * What a policy edit changed, by meaning rather than by text (docs/explain.md "The rule diff").
- * Pure: it reads two validated documents.
- */
-/** The parts of a rule a modification is reported by, in the order `what` lists them. */
-const RULE_PARTS = (/* unused pure expression or super */ null && (['effect', 'conditions', 'active_window', 'description']));
-/** The policy-wide settings, in the order `settings` lists them. */
-const SETTING_NAMES = ['default_effect', 'on_missing_context'];
-/**
- * The diff from `base` to `head`. No base (a new policy): every head rule is added and both
- * settings are listed `from: null`; no head (a deleted policy): every base rule is removed and
- * both settings are listed `to: null`. `headLines`: where the head file holds its rules and
- * settings (policyLines.ts); without it every line is null.
- */
-function ruleDiff(base, head, headLines = NO_LINES) {
-    const baseRules = base?.rules ?? [];
-    const headRules = head?.rules ?? [];
-    const baseById = new Map(baseRules.map((r) => [r.id, r]));
-    const headIds = new Set(headRules.map((r) => r.id));
-    const lineOf = (id) => headLines.rules.get(id) ?? null;
-    const added = [];
-    const modified = [];
-    for (const rule of headRules) {
-        const before = baseById.get(rule.id);
-        if (before === undefined) {
-            added.push({ id: rule.id, effect: rule.effect, summary: ruleSummary(rule), line: lineOf(rule.id) });
-            continue;
-        }
-        const what = changedParts(before, rule);
-        if (what.length > 0)
-            modified.push({ id: rule.id, what, line: lineOf(rule.id), changes: ruleChanges(before, rule) });
-    }
-    const removed = baseRules
-        .filter((r) => !headIds.has(r.id))
-        .map((r) => ({ id: r.id, effect: r.effect, summary: ruleSummary(r) }));
-    const commonInBase = baseRules.filter((r) => headIds.has(r.id)).map((r) => r.id);
-    const commonInHead = headRules.filter((r) => baseById.has(r.id)).map((r) => r.id);
-    const reordered = commonInBase.some((id, i) => commonInHead[i] !== id);
-    return {
-        added: added.map((r) => r.id),
-        added_rules: added,
-        removed: removed.map((r) => r.id),
-        removed_rules: removed,
-        modified,
-        reordered,
-        settings: settingChanges(base, head, headLines),
-    };
-}
-function settingChanges(base, head, headLines) {
-    const value = (policy, name) => {
-        if (policy === null)
-            return null;
-        return name === 'default_effect' ? policy.default_effect : (policy.on_missing_context ?? 'deny');
-    };
-    const changes = [];
-    for (const name of SETTING_NAMES) {
-        const from = value(base, name);
-        const to = value(head, name);
-        // A deleted head has no file to point into.
-        const line = head === null ? null : (headLines.settings.get(name) ?? null);
-        if (from !== to)
-            changes.push({ name, from, to, line });
-    }
-    return changes;
-}
-/** Which parts of a rule differ in meaning; [] when the edit changes nothing. */
-function changedParts(before, after) {
-    const what = [];
-    if (before.effect !== after.effect)
-        what.push('effect');
-    if (conditionsKey(before.conditions) !== conditionsKey(after.conditions))
-        what.push('conditions');
-    if (windowText(before.active_window) !== windowText(after.active_window))
-        what.push('active_window');
-    // A missing description and an empty one both say nothing.
-    if ((before.description ?? '') !== (after.description ?? ''))
-        what.push('description');
-    return what;
-}
-/**
- * A rule's conditions as a canonical text. A rule's conditions are a conjunction and each
- * condition tests membership in a set, so the conditions compare as a set of
- * (field, operator, set of values): the order of conditions, the order of values and repeated
- * values or conditions change no decision. Anything else — even a rewrite that is logically
- * equivalent, such as splitting `in [a, b]` into two rules — is reported as a modification.
- */
-function conditionsKey(conditions) {
-    const keys = conditions.map((c) => JSON.stringify([c.field, c.operator, [...new Set(c.values)].sort(compareStrings)]));
-    return JSON.stringify([...new Set(keys)].sort(compareStrings));
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/syntacticBecause.js
-
-
-
-/** How the rule diff names each rule's edit; a description-only edit explains nothing. */
-function syntacticBecause_ruleChanges(diff) {
-    const changes = new Map();
-    for (const id of diff.added)
-        changes.set(id, 'added');
-    for (const id of diff.removed)
-        changes.set(id, 'removed');
-    for (const m of diff.modified)
-        if (m.what.some((w) => w !== 'description'))
-            changes.set(m.id, 'modified');
-    return changes;
-}
-const ruleChangeCache = new WeakMap();
-/**
- * The edited rules among the group's head and base rules, each changed setting a side's decision
- * rested on, and — where a decision came from missing context while `on_missing_context` stayed
- * the same — the edited rules that lacked the context; each once, in compareBecause's order.
- */
-function syntacticBecause(group, diff) {
-    let changes = ruleChangeCache.get(diff);
-    if (changes === undefined) {
-        changes = syntacticBecause_ruleChanges(diff);
-        ruleChangeCache.set(diff, changes);
-    }
-    const out = new Map();
-    const rule = (id) => {
-        const change = changes.get(id);
-        if (change !== undefined)
-            out.set(`rule\0${id}`, { rule: id, change });
-    };
-    for (const id of group.headRules)
-        rule(id);
-    for (const id of group.baseRules)
-        rule(id);
-    const setting = (name) => diff.settings.find((s) => s.name === name);
-    const defaultEffect = setting('default_effect');
-    if (defaultEffect && (group.basis & BASIS_DEFAULT) !== 0)
-        out.set('setting\0default_effect', {
-            setting: 'default_effect',
-            from: defaultEffect.from,
-            to: defaultEffect.to,
-        });
-    const missing = setting('on_missing_context');
-    if (missing) {
-        if ((group.basis & BASIS_MISSING_CONTEXT) !== 0)
-            out.set('setting\0on_missing_context', {
-                setting: 'on_missing_context',
-                from: missing.from,
-                to: missing.to,
-            });
-    }
-    else
-        for (const id of group.missing)
-            rule(id);
-    return [...out.values()].sort(compareBecause);
-}
-/** Rules first, by id in code-unit order, then settings in the order of the policy document. */
-function compareBecause(a, b) {
-    if ('rule' in a && 'rule' in b)
-        return compareStrings(a.rule, b.rule);
-    if ('rule' in a !== 'rule' in b)
-        return 'rule' in a ? -1 : 1;
-    const aName = a.setting;
-    const bName = b.setting;
-    return SETTING_NAMES.indexOf(aName) - SETTING_NAMES.indexOf(bName);
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/mergeError.js
-/** A set of partial reports that cannot be merged (exit 2 in the CLI): its own file, so every merge helper can throw it. */
-class mergeError_MergeError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'MergeError';
-    }
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/coverageMerge.js
-/**
- * The coverage section's classes in report order, for one run and for `merge` (docs/report.md
- * "Shards and merge"). A shard's section keeps every class in kind order with its example's
- * sample position; merge sums `covered_by`, takes the earliest example, and orders and caps the
- * classes the way the single run does, so the merged section is the single run's byte for byte.
- */
-
-/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
-function classRank(c) {
-    return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
-}
-/**
- * Fills the section's tallies and classes from every class in kind order: a whole report's
- * ordered and capped at `maxGroups`, a shard's left whole and in kind order for merge.
- */
-function setClasses(section, classes, maxGroups, shard) {
-    const tally = (direction) => {
-        const of = classes.filter((c) => c.direction === direction);
-        return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
-    };
-    section.kinds = classes.length;
-    section.newly_allowed = tally('newly_allowed');
-    section.newly_denied = tally('newly_denied');
-    section.classes = shard
-        ? classes
-        : classes
-            .map((c, i) => ({ c, i }))
-            .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
-            .map(({ c }) => c)
-            .slice(0, maxGroups);
-    section.classes_total = classes.length;
-}
-/** What a section owes the policies alone (and the horizon): equal in every shard of one run. */
-function coverageMerge_policyPart(section) {
-    const classes = section.classes.map((c) => {
-        const { covered_by: _covered, example: _example, partial: _partial, ...rest } = c;
-        return rest;
-    });
-    const { mode, shape, time, kinds, not_analysed } = section;
-    return JSON.stringify({ mode, shape, time, kinds, classes, not_analysed });
-}
-/** The shards' sections of one shape merged: counts summed, the first example, re-ordered. */
-function mergeSections(sections, maxGroups) {
-    const first = sections[0];
-    const reference = coverageMerge_policyPart(first);
-    if (sections.some((s) => coverageMerge_policyPart(s) !== reference))
-        throw new MergeError('the reports analyse the coverage differently (kinds, witnesses or horizon differ between shards)');
-    const classes = first.classes.map((c, i) => {
-        let covered = 0;
-        let example = null;
-        for (const s of sections) {
-            const own = s.classes[i];
-            covered += own.covered_by;
-            const position = own.partial?.example_position ?? null;
-            if (own.example !== null && position !== null && (example === null || position < example.position))
-                example = { id: own.example, position };
-        }
-        const { partial: _partial, ...rest } = c;
-        return { ...rest, covered_by: covered, example: example?.id ?? null };
-    });
-    const { partial: _partial, ...section } = first;
-    const merged = {
-        ...section,
-        records: {
-            placed: sections.reduce((n, s) => n + s.records.placed, 0),
-            partial: sections.reduce((n, s) => n + s.records.partial, 0),
-            outside_mcp_shape: null,
-        },
-    };
-    setClasses(merged, classes, maxGroups, false);
-    return merged;
-}
-/**
- * The shards' coverage sections as the single run's: under `--shape mcp` the `any` analysis when
- * some shard's records broke the shape (the single run drops the shape for the whole sample).
- * undefined or null when the shards carry none; an error when only some do.
- */
-function mergeCoverage(parts, maxGroups) {
-    const first = parts[0];
-    if (first === undefined || first === null) {
-        if (parts.some((p) => p !== first))
-            throw new MergeError('some reports carry a coverage section and some do not');
-        return first;
-    }
-    const sections = parts.map((p) => {
-        if (p === undefined || p === null || p.partial === undefined)
-            throw new MergeError('a report carries no shard coverage section (made by another version, or not with --shard)');
-        return p;
-    });
-    const mcp = first.records.outside_mcp_shape !== null;
-    if (sections.some((s) => (s.records.outside_mcp_shape !== null) !== mcp))
-        throw new MergeError('the reports analyse the coverage under different shapes');
-    const outside = mcp ? sections.reduce((n, s) => n + s.records.outside_mcp_shape, 0) : null;
-    const chosen = outside !== null && outside > 0 ? sections.map((s) => s.partial.any) : sections;
-    if (chosen.some((s) => s === null))
-        throw new MergeError('a shard broke the MCP shape, but some report carries no analysis under any');
-    const merged = mergeSections(chosen, maxGroups);
-    merged.records.outside_mcp_shape = outside;
-    return merged;
-}
-
-;// CONCATENATED MODULE: ./build/replay/witnessText.js
-/**
- * Values the witness builder invents for "any other value" (`other-tool-1`, `other-tag-2`): they
- * stand for every value no policy names, so the one-line description leaves them out, and says
- * only what the kind needs. The witness itself (the `--witnesses` file) keeps them.
- */
-const INVENTED = /^other-[a-z0-9-]+-\d+$/;
-/**
- * A witness in one line for the report and the comment (docs/coverage.md "Witnesses"): its calls
- * (identical calls counted, `3 × tools/call deploy`), then the fields whose values a policy names,
- * the context flags that are not true (a witness's flags are true unless its kind needs missing
- * context), a batch, and the time. A field shown nowhere holds a value no policy names.
- */
-function describeWitness(witness) {
-    const { request, identity } = witness.input;
-    const mcp = (request.mcp ?? {});
-    const parts = [callsText(mcp.calls ?? [])];
-    for (const [key, value] of Object.entries(request)) {
-        if (key === 'mcp') {
-            const { calls: _calls, tool: _tool, ...rest } = mcp;
-            parts.push(...leaves(rest, 'mcp.'));
-        }
-        else if (key === 'jsonrpc')
-            parts.push(...batchText(value));
-        else if (key !== 'time')
-            parts.push(...leaves({ [key]: value }));
-    }
-    for (const [key, value] of Object.entries(identity)) {
-        if (key === 'verified' || key === 'attributes_resolved') {
-            if (value !== true)
-                parts.push(`${key}=${JSON.stringify(value)}`);
-        }
-        else
-            parts.push(...leaves({ [key]: value }));
-    }
-    parts.push(typeof request.time === 'string' ? `at ${request.time}` : 'no time');
-    return parts.join(', ');
-}
-/** `2 × tools/call deploy prompt=code_review; tools/call deploy`: runs of equal calls counted. */
-function callsText(calls) {
-    if (calls.length === 0)
-        return 'no call';
-    const runs = [];
-    for (const call of calls) {
-        const text = leaves(call)
-            .join(' ')
-            .replace(/^method=/, '')
-            .replace(/ tool=/, ' ') || 'an empty call';
-        const last = runs[runs.length - 1];
-        if (last?.text === text)
-            last.count++;
-        else
-            runs.push({ text, count: 1 });
-    }
-    return runs.map((r) => (r.count === 1 ? r.text : `${r.count} × ${r.text}`)).join('; ');
-}
-/** The envelope says something only when it is a batch or holds unparsable calls. */
-function batchText(jsonrpc) {
-    const { is_batch: batch, unparsable_calls: unparsable } = (jsonrpc ?? {});
-    return [
-        ...(batch === true ? ['a batch'] : []),
-        ...(typeof unparsable === 'number' && unparsable > 0 ? [`${unparsable} unparsable calls`] : []),
-    ];
-}
-/** `path=value` for each scalar or array below `value` a policy names, in key order as built. */
-function leaves(value, prefix = '') {
-    return Object.entries(value).flatMap(([key, v]) => {
-        if (v !== null && typeof v === 'object' && !Array.isArray(v))
-            return leaves(v, `${prefix}${key}.`);
-        const named = (Array.isArray(v) ? v : [v]).map((e) => String(e)).filter((e) => !INVENTED.test(e));
-        if (named.length === 0)
-            return [];
-        return [`${prefix}${key}=${Array.isArray(v) ? `[${named.join(',')}]` : named[0]}`];
-    });
-}
-
-;// CONCATENATED MODULE: ./build/replay/coverageSection.js
-/**
- * `result.coverage` (docs/coverage.md, docs/report.md): the symbolic comparison of the replay's two
- * policies, its kinds placed against the replayed sample, and a witness per kind that the compiled
- * policies themselves decide as the kind states.
- *
- * The kinds depend on a time horizon that starts at the sample's first record, which is known only
- * once the replay has read the sample. A record's atoms do not (coverage/signature.ts): the replay
- * gives each record it counts its signature where it evaluates it (a worker thread), and counts
- * them by distinct signature in sample order; here each distinct signature is placed once. Under
- * `--shape mcp` a sample that breaks the shape costs one more analysis, under `any`, placed from
- * the same signatures. A shard cannot know whether another shard's records break the shape, so it
- * carries both analyses, every class uncapped with its example's sample position, and merge picks
- * and sums (report/coverageMerge.ts).
- */
-
-
-
-
-
-
-
-
-
-
-/**
- * A time bound more than a size: a diagram that keeps growing stops here well under 10 s on a
- * loaded 2-core machine (past it, the time per node of the worst generated pairs climbs), and the
- * bundled example needs under a quarter of it without the MCP shape (docs/coverage.md "Limits").
- */
-const DEFAULT_MAX_COVERAGE_NODES = 2_000_000;
-const HORIZON_DAYS = 366;
-function hasWindows(...policies) {
-    return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
-}
-/** The analysis under one shape, and the replayed records placed in its kinds. */
-function analysedUnder(inputs, options, start, shape) {
-    const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
-        shape,
-        horizon: { start, days: HORIZON_DAYS },
-        maxNodes: options.maxNodes,
-    });
-    const sig = signatureSpace(inputs.base.policy, inputs.head.policy);
-    return { analysis, placed: placeSignatures(analysis, sig, inputs.signatures) };
-}
-/** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
-function analyseAgainstSample(inputs, options, start) {
-    const first = analysedUnder(inputs, options, start, options.shape);
-    if (options.shape === 'any')
-        return { ...first, outsideMcpShape: null };
-    const outside = first.placed.outsideShape;
-    return {
-        ...(outside === 0 ? first : analysedUnder(inputs, options, start, 'any')),
-        outsideMcpShape: outside,
-    };
-}
-/** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
-function coverageSection_becauseOf(kind, record, inputs, finder) {
-    if (finder !== null && inputs.edits !== null) {
-        const traffic = record;
-        const head = kind.direction === 'newly_allowed' ? 2 : 0;
-        const { causes, joint } = finder.causesOf(traffic, evaluationInput(traffic), head);
-        return { because: causes.map((i) => inputs.edits[i]), joint };
-    }
-    const bits = (by) => by === 'default' ? BASIS_DEFAULT : by === 'missing_context' ? BASIS_MISSING_CONTEXT : 0;
-    const missing = new Set([kind.base, kind.head].flatMap((b) => (b.by === 'missing_context' ? b.rules : [])));
-    const basis = {
-        headRules: kind.head.by === 'missing_context' ? [] : kind.head.rules,
-        baseRules: kind.base.by === 'missing_context' ? [] : kind.base.rules,
-        basis: bits(kind.head.by) | bits(kind.base.by),
-        missing,
-    };
-    return { because: syntacticBecause(basis, inputs.diff), joint: false };
-}
-/**
- * The kind's witness, replayed through both compiled policies; null with the reason when it cannot
- * be built or the compiled policies do not decide it as the kind states.
- */
-function checkedWitness(analysis, kind, number, inputs) {
-    let witness;
-    try {
-        witness = witness_witnessOf(analysis.space, kind, number);
-    }
-    catch (error) {
-        return { witness: null, problem: `no witness for ${kind.key}: ${error.message}` };
-    }
-    const input = evaluationInput(witness);
-    const word = (allow) => (allow ? 'allow' : 'deny');
-    const base = word(inputs.base.engine.evaluate(input, witness.request_id).allow);
-    const head = word(inputs.head.engine.evaluate(input, witness.request_id).allow);
-    const stated = kind.direction === 'newly_allowed' ? 'deny → allow' : 'allow → deny';
-    if (`${base} → ${head}` === stated)
-        return { witness, problem: null };
-    return {
-        witness: null,
-        problem: `${witness.request_id} (${kind.key}): the compiled policies decide it ${base} → ${head}, not ${stated}`,
-    };
-}
-function sectionOf(analysis, placed, inputs) {
-    const finder = inputs.edits === null
-        ? null
-        : new CauseFinder(inputs.head.policy, inputs.base.policy, inputs.edits, inputs.unevaluable);
-    const witnesses = [];
-    const problems = [];
-    const classes = analysis.kinds.map((kind, i) => {
-        const { witness, problem } = checkedWitness(analysis, kind, i + 1, inputs);
-        if (problem !== null)
-            problems.push(problem);
-        if (witness !== null)
-            witnesses.push(witness);
-        const coverage = placed.kinds.get(kind.key);
-        return {
-            key: kind.key,
-            direction: kind.direction,
-            ...(witness === null ? { because: [], joint: false } : coverageSection_becauseOf(kind, witness, inputs, finder)),
-            base_by: { by: kind.base.by, rules: [...kind.base.rules] },
-            head_by: { by: kind.head.by, rules: [...kind.head.rules] },
-            covered_by: coverage.covered_by,
-            example: coverage.example,
-            witness: witness === null ? null : { id: witness.request_id, description: describeWitness(witness) },
-            ...(inputs.shard ? { partial: { example_position: coverage.position } } : {}),
-        };
-    });
-    const section = emptySection(analysis.mode, analysis.options.shape);
-    setClasses(section, classes, inputs.maxGroups, inputs.shard);
-    section.records.placed = placed.placed;
-    section.records.partial = placed.partial;
-    section.not_analysed = [
-        ...analysis.notAnalysed,
-        ...(analysis.capped === null ? [] : [analysis.capped]),
-        ...problems,
-    ];
-    return { section, witnesses };
-}
-function emptySection(mode, shape) {
-    return {
-        mode,
-        shape,
-        time: { exact: true, horizon: null },
-        records: { placed: 0, partial: 0, outside_mcp_shape: null },
-        kinds: 0,
-        newly_allowed: { kinds: 0, covered: 0 },
-        newly_denied: { kinds: 0, covered: 0 },
-        classes: [],
-        classes_total: 0,
-        not_analysed: [],
-    };
-}
-/** The coverage section of a compare replay of two policy versions, and its witnesses. */
-async function coverageOf(inputs, options) {
-    const windows = hasWindows(inputs.base.policy, inputs.head.policy);
-    if (windows && inputs.firstAt === null) {
-        const section = emptySection('not_analysed', options.shape);
-        section.not_analysed = [
-            'no record the run selects carries a time, so the windows have no horizon to start from',
-        ];
-        if (inputs.shard)
-            section.partial = { any: null };
-        return { section, witnesses: [] };
-    }
-    // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
-    const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
-    const time = windows
-        ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
-        : { exact: true, horizon: null };
-    if (inputs.shard)
-        return shardCoverage(inputs, options, start, time);
-    const { analysis, placed, outsideMcpShape } = analyseAgainstSample(inputs, options, start);
-    const run = sectionOf(analysis, placed, inputs);
-    run.section.time = time;
-    run.section.records.outside_mcp_shape = outsideMcpShape;
-    return run;
-}
-/**
- * A shard's section: whether the whole sample keeps the MCP shape is known only to merge, so
- * under `mcp` the shard also carries the `any` analysis of its records, which merge takes when
- * some shard's records broke the shape. Its witnesses are not written (merge may pick either).
- */
-function shardCoverage(inputs, options, start, time) {
-    const under = (shape) => {
-        const { analysis, placed } = analysedUnder(inputs, options, start, shape);
-        const { section } = sectionOf(analysis, placed, inputs);
-        section.time = time;
-        section.records.outside_mcp_shape = options.shape === 'any' ? null : placed.outsideShape;
-        return section;
-    };
-    const section = under(options.shape);
-    const any = options.shape === 'any' ? null : under('any');
-    // The section under `any` has the shape's placement count too: the shard's own, summed by merge.
-    if (any !== null)
-        any.records.outside_mcp_shape = section.records.outside_mcp_shape;
-    section.partial = { any };
-    return { section, witnesses: [] };
-}
-
-;// CONCATENATED MODULE: ./build/github/pullFiles.js
-
-/** The REST API's documented ceiling for `GET /pulls/{n}/files`. */
-const PULL_FILES_API_CAP = 3000;
-/** The file list could not be obtained completely: the run must fail rather than skip files. */
-class PullFilesIncompleteError extends Error {
-    pullNumber;
-    listed;
-    changedFiles;
-    name = 'PullFilesIncompleteError';
-    kind = 'pull-files-incomplete';
-    constructor(pullNumber, listed, changedFiles, message, cause) {
-        super(message, cause === undefined ? undefined : { cause });
-        this.pullNumber = pullNumber;
-        this.listed = listed;
-        this.changedFiles = changedFiles;
-    }
-}
-async function listPullFiles(client, options) {
-    const repo = { owner: options.owner, repo: options.repo };
-    const pull = await client.getPullRequest(repo, options.pullNumber);
-    const listed = await client.listPullRequestFiles(repo, options.pullNumber);
-    const base = { baseSha: pull.baseSha, headSha: pull.headSha, changedFiles: pull.changedFiles };
-    if (listed.length < PULL_FILES_API_CAP && listed.length >= pull.changedFiles) {
-        return { files: listed.map(toPullFile), source: 'api', ...base };
-    }
-    try {
-        await ensureCommits(options.workspace, [pull.baseSha, pull.headSha], options.remote);
-        // The API lists `base...head` (from the merge base); a shallow checkout cannot compute the
-        // merge base locally, so ask GitHub for it and fetch that one commit.
-        let from = await mergeBase(options.workspace, pull.baseSha, pull.headSha);
-        if (from === null) {
-            from = await client.getMergeBase(repo, pull.baseSha, pull.headSha);
-            await ensureCommits(options.workspace, [from], options.remote);
-        }
-        const files = await diffNameStatus(options.workspace, from, pull.headSha);
-        return { files: files.map(toPullFile), source: 'git', ...base };
-    }
-    catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
-        throw new PullFilesIncompleteError(options.pullNumber, listed.length, pull.changedFiles, `pull request #${options.pullNumber} changes ${pull.changedFiles} files but the GitHub API listed only ` +
-            `${listed.length} (it stops at ${PULL_FILES_API_CAP}), and git could not list them between ` +
-            `${pull.baseSha} and ${pull.headSha}: ${detail}. Check out the repository with enough history ` +
-            `(actions/checkout with fetch-depth: 0) so no policy is skipped.`, error);
-    }
-}
-function toPullFile(file) {
-    return file.previous_filename === undefined
-        ? { filename: file.filename, status: file.status }
-        : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/changeSetDigest.js
-
-const ENTRY_BYTES = 32;
-/**
- * A SHA-256 commitment to the set of changes a replay found (docs/review.md "The impact digest"):
- * each change is hashed on arrival as the JSON array `[request_id, base, head]` (so no id can
- * pass for another id and decision), and the digest is the SHA-256
- * of those 32-byte hashes sorted bytewise. Memory is 32 bytes per change whatever the ids' lengths,
- * and the order records arrive in (threads, files) does not matter, as a sorted list's would not.
- */
-class ChangeSetDigest {
-    entries = Buffer.alloc(ENTRY_BYTES * 64);
-    count = 0;
-    add(requestId, base, head) {
-        if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
-            const grown = Buffer.alloc(this.entries.length * 2);
-            this.entries.copy(grown);
-            this.entries = grown;
-        }
-        (0,external_node_crypto_.createHash)('sha256')
-            .update(JSON.stringify([requestId, base, head]), 'utf8')
-            .digest()
-            .copy(this.entries, this.count * ENTRY_BYTES);
-        this.count++;
-    }
-    /** Hex SHA-256 over the sorted entries (of no entries: the SHA-256 of nothing). */
-    digest() {
-        const entries = this.entries;
-        // The first 6 bytes as a number order almost every pair; the rest breaks the rare tie.
-        const keys = new Float64Array(this.count);
-        for (let i = 0; i < this.count; i++)
-            keys[i] = entries.readUIntBE(i * ENTRY_BYTES, 6);
-        const order = new Uint32Array(this.count);
-        for (let i = 0; i < this.count; i++)
-            order[i] = i;
-        order.sort((a, b) => keys[a] - keys[b] ||
-            entries.compare(entries, b * ENTRY_BYTES, (b + 1) * ENTRY_BYTES, a * ENTRY_BYTES, (a + 1) * ENTRY_BYTES));
-        const hash = (0,external_node_crypto_.createHash)('sha256');
-        const sorted = Buffer.allocUnsafe(this.count * ENTRY_BYTES);
-        order.forEach((i, at) => entries.copy(sorted, at * ENTRY_BYTES, i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES));
-        hash.update(sorted);
-        return hash.digest('hex');
-    }
-}
-
-;// CONCATENATED MODULE: ./build/replay/workers/workerCount.js
-
-
-/**
- * Below this many (decompressed) bytes a sample is replayed in-process: starting threads and
- * loading the wasm in each costs about as much as a few thousand records.
- */
-const AUTO_WORKERS_MIN_BYTES = 8 << 20;
-/** A JSON Lines export compresses about 8:1 or better; the threshold is on the estimate. */
-const GZIP_RATIO_ESTIMATE = 8;
-/** More threads than this stop paying: the main thread's reading and aggregation is serial. */
-const MAX_AUTO_WORKERS = 4;
-/** How many worker threads the replay of a sample of `bytes` bytes (on disk) uses by default. */
-function autoWorkerCount(trafficPath, bytes, parallelism) {
-    const format = trafficFormatOf(trafficPath);
-    if (!format.startsWith('jsonl'))
-        return 0;
-    return workersForEstimate(format.endsWith('.gz') ? bytes * GZIP_RATIO_ESTIMATE : bytes, parallelism);
-}
-function workersForEstimate(estimate, parallelism) {
-    if (estimate < AUTO_WORKERS_MIN_BYTES || parallelism < 2)
-        return 0;
-    return Math.min(parallelism, MAX_AUTO_WORKERS);
-}
-/** The decompressed bytes of the sample's files of lines, estimated from their size on disk. */
-async function linesEstimate(plan) {
-    let estimate = 0;
-    for (const file of plan.files) {
-        if (file.layout !== 'lines')
-            continue;
-        const size = await (0,promises_namespaceObject.stat)(file.path).then((s) => s.size, () => 0);
-        estimate += looksGzipped(file.path) ? size * GZIP_RATIO_ESTIMATE : size;
-    }
-    return estimate;
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/timeSpan.js
-
-const UTC_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:[0-5]\d(?:\.\d{1,9})?Z$/;
-const Z = 90;
-const T = 84;
-const SIX = 54;
-/**
- * The earliest and latest of some RFC 3339 times, compared as instants; of equal instants the
- * smaller text is kept, so any order of adding (a shard merge's too) gives the same span.
- *
- * Every record of a replay passes here, so the usual case skips the date parse: when both ends
- * are in UTC_FORM, a text of their length ending in `Z` has fixed-width fields, so if it is a
- * valid time it sorts as its instant does, and one strictly between the ends (as text) changes
- * nothing; one that is no valid time would be passed over anyway.
- */
-class TimeSpan {
-    first = null;
-    last = null;
-    /** A null or unreadable time is passed over. */
-    add(text) {
-        if (text === null)
-            return;
-        const first = this.first;
-        const last = this.last;
-        if (first?.utc &&
-            last?.utc &&
-            text.length === first.text.length &&
-            text.length === last.text.length &&
-            text.charCodeAt(text.length - 1) === Z &&
-            text.charCodeAt(10) === T &&
-            text.charCodeAt(17) < SIX &&
-            text > first.text &&
-            text < last.text)
-            return;
-        const ns = instantOf(text);
-        if (ns === null)
-            return;
-        if (first === null || ns < first.ns || (ns === first.ns && text < first.text))
-            this.first = { text, ns, utc: UTC_FORM.test(text) };
-        if (last === null || ns > last.ns || (ns === last.ns && text < last.text))
-            this.last = { text, ns, utc: UTC_FORM.test(text) };
-    }
-    toJSON() {
-        return { first_at: this.first?.text ?? null, last_at: this.last?.text ?? null };
-    }
-}
-
-;// CONCATENATED MODULE: ./build/replay/report/changeGroups.js
-
-
-
-
-
-/**
- * Change groups (docs/explain.md "Change groups"): every change belongs to exactly one group,
- * keyed by direction, the head's matched rules, the base's matched rules, method, tools and its
- * cause set (docs/review.md), so every request of a group has exactly the group's `because`. The
- * requests the head can no longer judge are grouped the same way, apart (LOST_DIRECTIONS). The
- * groups are aggregated in memory, one entry per group and per distinct subject in it, and
- * summarised once at the end of the replay.
- */
-const DEFAULT_MAX_GROUPS = 50;
-/** Shared by every group without base rules (never mutated). */
-const NO_RULES = [];
-const MAX_TOP_SUBJECTS = 5;
-const changeGroups_MAX_GROUP_EXAMPLES = 3;
-/** One group while requests are still arriving. */
-class GroupAccumulator {
-    direction;
-    headRules;
-    baseRules;
-    method;
-    tools;
-    cause;
-    count = 0;
-    subjects = new Map();
-    span = new TimeSpan();
-    examples = [];
-    basis = 0;
-    missing = new Set();
-    constructor(direction, headRules, baseRules, method, tools, 
-    /** null: attributed syntactically, at the end (syntacticBecause). */
-    cause) {
-        this.direction = direction;
-        this.headRules = headRules;
-        this.baseRules = baseRules;
-        this.method = method;
-        this.tools = tools;
-        this.cause = cause;
-    }
-    addSubject(subject, count) {
-        this.subjects.set(subject, (this.subjects.get(subject) ?? 0) + count);
-    }
-    /** Keeps the first MAX_GROUP_EXAMPLES in the change order (within a direction: by recency). */
-    addExample(example) {
-        const examples = this.examples;
-        const before = (a, b) => compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-        if (examples.length === changeGroups_MAX_GROUP_EXAMPLES && before(example, examples[examples.length - 1]) >= 0)
-            return;
-        let at = examples.length;
-        while (at > 0 && before(examples[at - 1], example) > 0)
-            at--;
-        examples.splice(at, 0, example);
-        if (examples.length > changeGroups_MAX_GROUP_EXAMPLES)
-            examples.pop();
-    }
-}
-/**
- * The text that identifies a group, built per change, so cheaply (a third of JSON.stringify's
- * cost): rule ids hold no space or line break (docs/policy.md), method and tools come
- * length-prefixed, and the cause set is a list of numbers, so no two different keys share a text
- * whatever the traffic holds.
- */
-function groupKey(direction, headRules, baseRules, method, tools, cause) {
-    let key = `${direction} ${headRules.join(' ')}\n${baseRules.join(' ')}\n${cause}\n${method === null ? '' : `${method.length}:${method}`}`;
-    for (const tool of tools)
-        key += `\n${tool.length}:${tool}`;
-    return key;
-}
-function directionOf(change) {
-    return DIRECTIONS[changeGroup(change)];
-}
-/** Collects the grouped requests of one replay, in any order. */
-class ChangeGroupCollector {
-    options;
-    groups = new Map();
-    /** Cause sets by their key, shared by the groups that have them. */
-    causes = new Map();
-    constructor(options) {
-        this.options = options;
-    }
-    add(request, explain) {
-        const baseIds = this.options.baseRules;
-        const baseRules = explain === null || baseIds === null || explain.base_matched.length === 0
-            ? NO_RULES
-            : explain.base_matched.map((i) => baseIds[i]);
-        const edits = this.options.edits;
-        const causeKey = edits === null || explain === null ? '' : `${explain.joint ? '+' : ''}${explain.causes.join(',')}`;
-        const { direction, matched_rule_ids: headRules, method, tools } = request;
-        const key = groupKey(direction, headRules, baseRules, method, tools, causeKey);
-        let group = this.groups.get(key);
-        if (group === undefined) {
-            const cause = edits === null || explain === null ? null : this.causeSet(causeKey, explain, edits);
-            group = new GroupAccumulator(direction, headRules, baseRules, method, tools, cause);
-            this.groups.set(key, group);
-        }
-        group.count++;
-        group.addSubject(request.subject, 1);
-        group.span.add(request.occurred_at);
-        group.addExample({ request_id: request.request_id, occurred_at: request.occurred_at });
-        if (explain !== null) {
-            group.basis |= explain.head_basis | explain.base_basis;
-            for (const i of explain.head_missing)
-                group.missing.add(this.options.headRules[i]);
-            if (baseIds !== null)
-                for (const i of explain.base_missing)
-                    group.missing.add(baseIds[i]);
-        }
-    }
-    causeSet(key, explain, edits) {
-        let cause = this.causes.get(key);
-        if (cause === undefined) {
-            cause = { because: explain.causes.map((i) => edits[i]), joint: explain.joint };
-            this.causes.set(key, cause);
-        }
-        return cause;
-    }
-    finish() {
-        return summarize([...this.groups.values()], this.options.diff, this.options.maxGroups, this.options.partial);
-    }
-}
-function summarize(groups, diff, maxGroups, partial) {
-    // Each collector (and each merge) only ever holds groups of its own directions.
-    const all = groups
-        .map((g) => ({ group: toGroup(g, diff, partial), subjects: g.subjects }))
-        .sort((a, b) => compareGroups(a.group, b.group));
-    return { groups: (partial ? all : all.slice(0, maxGroups)).map((t) => t.group), total: all.length, all };
-}
-const DIRECTION_ORDER = [...DIRECTIONS, ...LOST_DIRECTIONS];
-/**
- * The order of docs/explain.md: direction in the danger order, then count (descending), then
- * the key — head_rules, then base_rules, then method, then tools, then the cause set (its JSON
- * text, joint sets after the others). Lists compare element by element in code-unit order (a
- * list that is a prefix of another comes first); a null method comes before any method.
- */
-function compareGroups(a, b) {
-    return (DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
-        b.count - a.count ||
-        compareLists(a.head_rules, b.head_rules) ||
-        compareLists(a.base_rules, b.base_rules) ||
-        compareNullable(a.method, b.method) ||
-        compareLists(a.tools, b.tools) ||
-        Number(a.joint ?? false) - Number(b.joint ?? false) ||
-        compareStrings(JSON.stringify(a.because), JSON.stringify(b.because)));
-}
-function compareLists(a, b) {
-    for (let i = 0; i < a.length && i < b.length; i++) {
-        const order = compareStrings(a[i], b[i]);
-        if (order !== 0)
-            return order;
-    }
-    return a.length - b.length;
-}
-function compareNullable(a, b) {
-    if (a === b)
-        return 0;
-    if (a === null)
-        return -1;
-    if (b === null)
-        return 1;
-    return compareStrings(a, b);
-}
-/** By count (descending), then name in code-unit order; the null subject after every name. */
-function compareSubjects(a, b) {
-    if (a.count !== b.count)
-        return b.count - a.count;
-    if (a.subject === b.subject)
-        return 0;
-    if (a.subject === null)
-        return 1;
-    if (b.subject === null)
-        return -1;
-    return compareStrings(a.subject, b.subject);
-}
-function toGroup(g, diff, partial) {
-    const subjects = [...g.subjects].map(([subject, count]) => ({ subject, count })).sort(compareSubjects);
-    const cause = g.cause ?? {
-        because: diff === null
-            ? []
-            : syntacticBecause({ headRules: g.headRules, baseRules: g.baseRules, basis: g.basis, missing: g.missing }, diff),
-        joint: false,
-    };
-    const group = {
-        direction: g.direction,
-        count: g.count,
-        head_rules: g.headRules,
-        base_rules: g.baseRules,
-        method: g.method,
-        tools: g.tools,
-        subjects: { distinct: subjects.length, top: subjects.slice(0, MAX_TOP_SUBJECTS) },
-        ...g.span.toJSON(),
-        examples: g.examples.map((e) => e.request_id),
-        because: cause.because,
-        joint: cause.joint,
-    };
-    if (partial)
-        group.partial = { subjects, examples: [...g.examples] };
-    return group;
-}
-/**
- * The groups of shard partial reports merged into the groups one run over the whole sample
- * produces: counts and subject counts add up, first/last times and examples combine by the same
- * rules as within a run; a group's cause set is part of its key, so it carries over as it is.
- */
-function mergeChangeGroups(partials, maxGroups) {
-    const groups = new Map();
-    for (const list of partials) {
-        for (const g of list) {
-            if (!g.partial)
-                throw new Error('a change group of a shard report lacks its partial data');
-            const cause = { because: g.because, joint: g.joint ?? false };
-            const key = groupKey(g.direction, g.head_rules, g.base_rules, g.method, g.tools, JSON.stringify(cause));
-            let group = groups.get(key);
-            if (group === undefined) {
-                group = new GroupAccumulator(g.direction, g.head_rules, g.base_rules, g.method, g.tools, cause);
-                groups.set(key, group);
-            }
-            group.count += g.count;
-            for (const s of g.partial.subjects)
-                group.addSubject(s.subject, s.count);
-            group.span.add(g.first_at);
-            group.span.add(g.last_at);
-            for (const e of g.partial.examples)
-                group.addExample(e);
-        }
-    }
-    return summarize([...groups.values()], null, maxGroups, false);
-}
-
-;// CONCATENATED MODULE: ./build/policy/edits.js
-/**
- * The edits of a diff in one fixed order — modified rules (head order), added rules (head
- * order), removed rules (base order), then the settings — which is the order a cause set lists
- * them in. A description-only modification is no edit: it decides nothing.
- */
-function edits_editsOf(diff) {
-    const edits = [];
-    for (const m of diff.modified)
-        if (m.what.some((part) => part !== 'description'))
-            edits.push({ rule: m.id, change: 'modified' });
-    for (const id of diff.added)
-        edits.push({ rule: id, change: 'added' });
-    for (const id of diff.removed)
-        edits.push({ rule: id, change: 'removed' });
-    for (const s of diff.settings)
-        edits.push({ setting: s.name, from: s.from, to: s.to });
-    return edits;
-}
-
-;// CONCATENATED MODULE: ./build/replay/evaluate/shard.js
-function parseShard(text) {
-    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
-    if (!m)
-        return null;
-    const index = Number(m[1]);
-    const count = Number(m[2]);
-    if (index > count || count > 10_000)
-        return null;
-    return { index, count };
-}
-/** FNV-1a (32-bit) over the UTF-8 bytes of the key: stable across runs, machines and Node versions. */
-function fnv1a32(key) {
-    let hash = 0x811c9dc5;
-    const bytes = Buffer.from(key, 'utf8');
-    for (let i = 0; i < bytes.length; i++) {
-        hash ^= bytes[i];
-        hash = Math.imul(hash, 0x01000193) >>> 0;
-    }
-    return hash >>> 0;
-}
-/**
- * A record goes to the shard of its request_id, so both copies of a repeated id land together and
- * the repeat is still caught; a malformed line without an id goes by its line number.
- */
-function inShard(shard, requestId, line) {
-    if (!shard || shard.count === 1)
-        return true;
-    const key = requestId !== undefined ? `id:${requestId}` : `line:${line}`;
-    return fnv1a32(key) % shard.count === shard.index - 1;
 }
 
 ;// CONCATENATED MODULE: ./build/replay/evaluate/recordOutcome.js
@@ -87020,6 +83175,60 @@ function unevaluatedOutcome(config, record, line, decisionPath) {
     };
 }
 
+;// CONCATENATED MODULE: ./build/replay/heap.js
+/** A binary heap ordered by `before`: the root is the element that sorts first. */
+class Heap {
+    before;
+    items = [];
+    constructor(before) {
+        this.before = before;
+    }
+    get size() {
+        return this.items.length;
+    }
+    peek() {
+        return this.items[0];
+    }
+    push(item) {
+        const items = this.items;
+        items.push(item);
+        let i = items.length - 1;
+        while (i > 0) {
+            const parent = (i - 1) >> 1;
+            if (!this.before(items[i], items[parent]))
+                break;
+            [items[i], items[parent]] = [items[parent], items[i]];
+            i = parent;
+        }
+    }
+    pop() {
+        const items = this.items;
+        const top = items[0];
+        const last = items.pop();
+        if (items.length > 0 && last !== undefined) {
+            items[0] = last;
+            let i = 0;
+            for (;;) {
+                const l = 2 * i + 1;
+                const r = l + 1;
+                let m = i;
+                if (l < items.length && this.before(items[l], items[m]))
+                    m = l;
+                if (r < items.length && this.before(items[r], items[m]))
+                    m = r;
+                if (m === i)
+                    break;
+                [items[i], items[m]] = [items[m], items[i]];
+                i = m;
+            }
+        }
+        return top;
+    }
+    toArray() {
+        return [...this.items];
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/replay/selection.js
 
 
@@ -87072,6 +83281,8 @@ async function buildRecordFilter(plan, since, limit) {
     return filter;
 }
 
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: ./build/replay/workers/workerPool.js
@@ -87998,7 +84209,7 @@ function attributionOf(options, mode) {
     if (mode === 'drift')
         return { diff: null, edits: [], attribution: null };
     const diff = ruleDiff(options.base?.policy ?? null, options.head?.policy ?? null, options.headLines);
-    const edits = edits_editsOf(diff);
+    const edits = editsOf(diff);
     const maxEdits = options.maxAttributionEdits ?? DEFAULT_MAX_ATTRIBUTION_EDITS;
     const counterfactual = attributesCounterfactually({ compare: true, hasHead: options.head !== null, hasBase: options.base !== null }, edits, maxEdits);
     const attribution = {
@@ -88033,6 +84244,1116 @@ function workerInit(config, primary, base) {
         return { name: s.engine.name, wasm: s.wasm, policy: s.policy, features: s.features };
     };
     return { config, primary: side(primary), base: base === null ? null : side(base) };
+}
+
+;// CONCATENATED MODULE: ./build/coverage/decision.js
+
+
+
+
+function ruleModel(space, rule) {
+    const { m, flags } = space;
+    const kinds = rule.conditions.map((c) => classifyField(c.field));
+    const lacks = m.orAll([
+        kinds.some(isCallerField) ? m.not(m.variable(flags.verified)) : bdd_FALSE,
+        kinds.some(isDirectoryField) ? m.not(m.variable(flags.resolved)) : bdd_FALSE,
+        rule.active_window ? m.not(m.variable(flags.timePresent)) : bdd_FALSE,
+    ]);
+    const request = rule.conditions
+        .filter((_, i) => kinds[i].kind !== 'call')
+        .map((c) => conditionBdd(m, space.fields.find((f) => f.field === c.field), c));
+    const callBit = space.ruleCallBit.get(rule);
+    const matched = m.andAll([
+        m.not(lacks),
+        ...request,
+        callBit === undefined ? bdd_TRUE : space.calls.view(callBit),
+        rule.active_window ? m.variable(windowVariable(space, rule.active_window)) : bdd_TRUE,
+    ]);
+    return { rule, lacks, matched };
+}
+function sideModel(space, policy) {
+    const { m } = space;
+    const rules = policy.rules.map((rule) => ruleModel(space, rule));
+    const anyLacks = m.orAll(rules.map((r) => r.lacks));
+    const missingContextDenies = (policy.on_missing_context ?? 'deny') === 'deny' ? anyLacks : bdd_FALSE;
+    const denyMatched = m.orAll(rules.filter((r) => r.rule.effect === 'deny').map((r) => r.matched));
+    const allowMatched = m.orAll(rules.filter((r) => r.rule.effect === 'allow').map((r) => r.matched));
+    const allow = m.andAll([
+        m.not(missingContextDenies),
+        m.not(denyMatched),
+        policy.default_effect === 'allow' ? bdd_TRUE : allowMatched,
+    ]);
+    return { policy, rules, missingContextDenies, denyMatched, allowMatched, allow };
+}
+/** The decision, with the matched and lacking rules in document order, under a total assignment. */
+function decision_symbolicDecision(space, side, value) {
+    const holds = (f) => space.m.evaluate(f, value);
+    return {
+        allow: holds(side.allow),
+        matched_rule_ids: side.rules.filter((r) => holds(r.matched)).map((r) => r.rule.id),
+        missing_context_rule_ids: side.rules.filter((r) => holds(r.lacks)).map((r) => r.rule.id),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/coverage/basis.js
+/**
+ * What one side's decision rested on (docs/coverage.md "Kinds"), as a partition of the requests:
+ *
+ * - `missing_context`: step 1 denied (`on_missing_context: deny`); the rules lacking context;
+ * - `deny_rules`: step 2 denied; the deny rules that matched;
+ * - `default`: step 3 allowed (`default_effect: allow`), or step 4 found no allow rule;
+ * - `allow_rules`: step 4 allowed; the allow rules that matched;
+ * - `no_policy`: the side does not exist (a new policy's base).
+ *
+ * Each basis is a BDD; the rule sets are enumerated by splitting on each rule in document order,
+ * keeping only branches that meet `within`, so no empty basis is produced and the sets partition
+ * `within`.
+ */
+
+/** Every subset of `rules` whose `pick` holds together with `start`, within `within`. */
+function* subsets(m, by, rules, pick, start, within) {
+    const walk = function* (i, current, ids) {
+        if (m.and(current, within) === bdd_FALSE)
+            return;
+        if (i === rules.length) {
+            yield { basis: { by, rules: ids }, set: current };
+            return;
+        }
+        const rule = rules[i];
+        const test = pick(rule);
+        yield* walk(i + 1, m.and(current, test), [...ids, rule.rule.id]);
+        yield* walk(i + 1, m.and(current, m.not(test)), ids);
+    };
+    yield* walk(0, start, []);
+}
+function* bases(m, side, within) {
+    if (side === null) {
+        yield { basis: { by: 'no_policy', rules: [] }, set: bdd_TRUE };
+        return;
+    }
+    const denies = side.rules.filter((r) => r.rule.effect === 'deny');
+    const allows = side.rules.filter((r) => r.rule.effect === 'allow');
+    const mc = side.missingContextDenies;
+    yield* subsets(m, 'missing_context', side.rules, (r) => r.lacks, mc, within);
+    const afterContext = m.not(mc);
+    yield* subsets(m, 'deny_rules', denies, (r) => r.matched, m.and(afterContext, side.denyMatched), within);
+    const undenied = m.and(afterContext, m.not(side.denyMatched));
+    if (side.policy.default_effect === 'allow') {
+        if (m.and(undenied, within) !== bdd_FALSE)
+            yield { basis: { by: 'default', rules: [] }, set: undenied };
+        return;
+    }
+    yield* subsets(m, 'allow_rules', allows, (r) => r.matched, m.and(undenied, side.allowMatched), within);
+    const fallthrough = m.and(undenied, m.not(side.allowMatched));
+    if (m.and(fallthrough, within) !== bdd_FALSE)
+        yield { basis: { by: 'default', rules: [] }, set: fallthrough };
+}
+/** The basis of a concrete decision's side, from the rule outcomes (for placing a request). */
+function basisOfOutcome(side, holds) {
+    if (side === null)
+        return { by: 'no_policy', rules: [] };
+    const ids = (rules, f) => rules.filter((r) => holds(f(r))).map((r) => r.rule.id);
+    if (holds(side.missingContextDenies))
+        return { by: 'missing_context', rules: ids(side.rules, (r) => r.lacks) };
+    const denies = side.rules.filter((r) => r.rule.effect === 'deny');
+    if (holds(side.denyMatched))
+        return { by: 'deny_rules', rules: ids(denies, (r) => r.matched) };
+    if (side.policy.default_effect === 'allow')
+        return { by: 'default', rules: [] };
+    const allows = side.rules.filter((r) => r.rule.effect === 'allow');
+    if (holds(side.allowMatched))
+        return { by: 'allow_rules', rules: ids(allows, (r) => r.matched) };
+    return { by: 'default', rules: [] };
+}
+
+;// CONCATENATED MODULE: ./build/coverage/points.js
+/**
+ * Finding a request in a set of requests (a BDD over the request atoms) whose quantified call bits
+ * some list of calls realises (callModel.ts), and building that list. The space's constraint
+ * already holds only realisable assignments, so the first path normally succeeds: the search is
+ * the guard that makes a wrong constraint an empty kind rather than a false witness (and the
+ * tests would then miss a kind). The set's paths are searched depth first; a path is
+ * abandoned as soon as the bits fixed so far cannot be realised (realisability is monotone: fixing
+ * more bits never repairs a contradiction). Realisability depends on nothing above the first
+ * quantified bit, so a node from which no realisable path leads is remembered while no such bit
+ * is fixed above it, and every node above them is explored once. The search is bounded by
+ * `maxSteps` node visits; past it `SearchBudgetExceeded` is thrown (the enumeration then says
+ * `capped`).
+ */
+
+class SearchBudgetExceeded extends Error {
+    maxSteps;
+    constructor(maxSteps) {
+        super(`more than ${maxSteps} steps searching for a realisable request of one kind`);
+        this.maxSteps = maxSteps;
+    }
+}
+class PointSearch {
+    space;
+    maxSteps;
+    failed = new Set();
+    callVariables;
+    steps = 0;
+    constructor(space, maxSteps) {
+        this.space = space;
+        this.maxSteps = maxSteps;
+        this.callVariables = new Set([space.calls.many, ...space.calls.bits.map((b) => b.variable)]);
+    }
+    /** A realisable point of `set`, or null when none is. */
+    find(set) {
+        this.steps = 0;
+        return this.walk(set, new Map(), false);
+    }
+    walk(node, cube, callFixed) {
+        if (node === bdd_FALSE)
+            return null;
+        if (++this.steps > this.maxSteps)
+            throw new SearchBudgetExceeded(this.maxSteps);
+        if (node === bdd_TRUE) {
+            const calls = this.space.calls.realise(cube);
+            return calls === null ? null : { cube: new Map(cube), calls };
+        }
+        if (!callFixed && this.failed.has(node))
+            return null;
+        const m = this.space.m;
+        const variable = m.level(node);
+        const isCall = this.callVariables.has(variable);
+        for (const value of [true, false]) {
+            cube.set(variable, value);
+            const viable = !isCall || this.space.calls.realise(cube) !== null;
+            const found = viable ? this.walk(value ? m.high(node) : m.low(node), cube, callFixed || isCall) : null;
+            cube.delete(variable);
+            if (found !== null)
+                return found;
+        }
+        if (!callFixed)
+            this.failed.add(node);
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/split.js
+/**
+ * Splitting a set of changed requests by the edited constants that separate them (docs/coverage.md
+ * "Kinds"). A constant c is irrelevant to a set G of requests when G is the requests of the
+ * universe U (every real request: the space's constraint) that satisfy some condition not
+ * mentioning c, which holds exactly when G = U ∧ ∃c.G (atoms are not independent: a constant
+ * held implies a value present, so comparing the two cofactors of G would find every constant
+ * relevant). The set is projected onto its relevant constants, and each path of that projection
+ * (a cube testing only the constants that matter once the ones above it on the path are fixed)
+ * is one part: the parts are disjoint and cover the set, a constant no decision in the set
+ * depends on never multiplies them, and a decision tree's worth of parts is usually far fewer
+ * than every combination of the relevant constants.
+ *
+ * Requests of one call and requests of two or more are split apart: for one call the constants are
+ * the call's own atoms, for a batch the bits "some call holds it"; each is fixed false in the
+ * other part, so looking at both in one part would make every constant look relevant.
+ */
+
+/** The edited-constant variables of one part: request fields, plus the call's or the batch's. */
+function candidates(space, batch) {
+    const callVariables = new Set([...space.calls.fields.values()].flatMap((f) => f.bits));
+    const batchVariables = new Set(space.calls.bits.map((b) => b.variable));
+    return [...space.editBits]
+        .filter((v) => (batch ? !callVariables.has(v) : !batchVariables.has(v)))
+        .sort((a, b) => a - b);
+}
+function* splitByConstants(space, set) {
+    const { m } = space;
+    const many = m.variable(space.calls.many);
+    for (const batch of [false, true]) {
+        const part = m.and(set, batch ? many : m.not(many));
+        if (part === bdd_FALSE)
+            continue;
+        const universe = m.and(space.constraint, batch ? many : m.not(many));
+        const support = m.support(part);
+        const relevant = candidates(space, batch).filter((v) => support.has(v) && m.and(universe, m.exists(part, new Set([v]))) !== part);
+        const keep = new Set(relevant);
+        const projected = m.exists(part, new Set([...support].filter((v) => !keep.has(v))));
+        for (const cube of m.paths(projected))
+            yield { batch, cube, set: m.and(part, m.cube(cube)) };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/kinds.js
+/**
+ * Every kind of request the two sides decide differently (docs/coverage.md "Kinds").
+ *
+ * The changed requests of one direction are a BDD over the request atoms (the base's decision
+ * against the head's, under the space's constraint). It is split by what each side's decision
+ * rested on (basis.ts), then into single requests and batches, and by the edited constants that
+ * matter (split.ts). A kind is kept only when some request
+ * realises it, call list included (points.ts). So the kinds partition exactly the realisable
+ * changed requests of the space.
+ *
+ * Bounded: past `maxNodes` diagram nodes, `maxKinds` kinds or `maxSearchSteps` for one kind,
+ * enumeration stops and the result says `capped` with the kinds found so far.
+ */
+
+
+
+
+
+class Capped extends Error {
+}
+/** What each edited-constant variable stands for. */
+function constantLabels(space) {
+    const labels = new Map();
+    for (const atoms of space.fields)
+        for (const value of atoms.edited)
+            labels.set(bitOf(atoms, value), { field: atoms.field, value, scope: 'request' });
+    for (const atoms of space.calls.fields.values()) {
+        for (const value of atoms.edited) {
+            const own = bitOf(atoms, value);
+            labels.set(own, { field: atoms.field, value, scope: 'call' });
+            const some = space.calls.bitFor('exists', space.m.variable(own));
+            labels.set(some.variable, { field: atoms.field, value, scope: 'batch' });
+        }
+    }
+    return labels;
+}
+function kinds_basisText(b) {
+    return b.rules.length > 0 ? `${b.by}(${b.rules.join(',')})` : b.by;
+}
+function constantText(c) {
+    const what = `${c.field}=${c.value}`;
+    if (c.scope === 'request')
+        return c.holds ? what : `not ${what}`;
+    return c.holds ? `call ${what}` : `no call ${what}`;
+}
+function kindKey(direction, base, head, batch, constants) {
+    const parts = [direction, `base ${kinds_basisText(base)}`, `head ${kinds_basisText(head)}`];
+    if (batch)
+        parts.push('batch');
+    if (constants.length > 0)
+        parts.push(constants.map(constantText).join(', '));
+    return parts.join(' | ');
+}
+/** The changed requests of each direction (a null head decides nothing: no changes). */
+function changed(space, base, head) {
+    const { m } = space;
+    const baseAllow = base === null ? null : base.allow;
+    return {
+        newly_allowed: m.andAll([space.constraint, head.allow, baseAllow === null ? bdd_TRUE : m.not(baseAllow)]),
+        newly_denied: m.andAll([space.constraint, m.not(head.allow), baseAllow === null ? bdd_TRUE : baseAllow]),
+    };
+}
+function enumerateKinds(space, base, head, limits) {
+    const kinds = [];
+    if (head === null)
+        return { mode: 'exact', capped: null, kinds };
+    const { m } = space;
+    const labels = constantLabels(space);
+    const search = new PointSearch(space, limits.maxSearchSteps);
+    const add = (direction, b, h, set) => {
+        for (const split of splitByConstants(space, set)) {
+            const point = search.find(split.set);
+            if (point === null)
+                continue;
+            if (kinds.length >= limits.maxKinds)
+                throw new Capped(`more than ${limits.maxKinds} kinds`);
+            const constants = [...split.cube]
+                .sort(([x], [y]) => x - y)
+                .map(([v, holds]) => ({ ...labels.get(v), holds }));
+            const key = kindKey(direction, b, h, split.batch, constants);
+            kinds.push({ key, direction, base: b, head: h, batch: split.batch, constants, set: split.set, point });
+        }
+    };
+    try {
+        const sets = changed(space, base, head);
+        for (const direction of ['newly_allowed', 'newly_denied']) {
+            const within = sets[direction];
+            for (const b of bases(m, base, within)) {
+                const baseWithin = m.and(within, b.set);
+                for (const h of bases(m, head, baseWithin))
+                    add(direction, b.basis, h.basis, m.and(baseWithin, h.set));
+            }
+        }
+    }
+    catch (error) {
+        if (error instanceof NodeBudgetExceeded)
+            return { mode: 'capped', capped: error.message, kinds };
+        if (error instanceof Capped || error instanceof SearchBudgetExceeded)
+            return { mode: 'capped', capped: error.message, kinds };
+        throw error;
+    }
+    return { mode: 'exact', capped: null, kinds };
+}
+
+;// CONCATENATED MODULE: ./build/coverage/witness.js
+/**
+ * A witness: one concrete request of a kind, as a record of the traffic format (docs/traffic.md),
+ * built from the kind's point (kinds.ts). The point's path fixes the atoms that matter; every atom
+ * it leaves free may take any value (all completions of a path are in the kind), so free atoms
+ * take the most realistic one: the flags true, a time present, a field present with "any other
+ * value" (a readable invented one such as `other-tool-1`). A window vector the path allows gives
+ * the time. The witness is then placed back through `assignmentOf` and must land in its kind:
+ * anything else is a bug, thrown, never a wrong witness shown.
+ */
+
+
+function label(atoms) {
+    const k = atoms.kind;
+    switch (k.kind) {
+        case 'claim':
+        case 'argument':
+            return k.path[k.path.length - 1];
+        case 'http':
+            return `http-${k.name}`;
+        case 'attribute':
+        case 'identity':
+            return k.name;
+        case 'call':
+            return k.name.replace('_', '-');
+        default:
+            return k.kind;
+    }
+}
+/** A readable value no condition names. */
+function otherValue(atoms) {
+    const name = label(atoms);
+    for (let n = 1;; n++) {
+        const candidate = `other-${name}-${n}`;
+        if (!atoms.constants.includes(candidate))
+            return candidate;
+    }
+}
+/** The smallest whole number no `unparsable_calls` constant names. */
+function otherNumber(atoms) {
+    for (let n = 0;; n++)
+        if (!atoms.constants.includes(String(n)))
+            return n;
+}
+/** The JSON value of a field under an assignment, or undefined for absent. */
+function fieldValue(atoms, value) {
+    if (!value(atoms.present))
+        return undefined;
+    const held = atoms.constants.filter((_, i) => value(atoms.bits[i]));
+    switch (atoms.kind.kind) {
+        case 'is_batch':
+            return held.includes('true');
+        case 'unparsable_calls':
+            return held.length > 0 ? Number(held[0]) : otherNumber(atoms);
+        case 'group':
+        case 'tag':
+            return held.length > 0 ? held : [otherValue(atoms)];
+        default:
+            if (held.length === 1)
+                return held[0];
+            return held.length === 0 ? otherValue(atoms) : held;
+    }
+}
+function setPath(root, path, v) {
+    let node = root;
+    for (const key of path.slice(0, -1)) {
+        if (typeof node[key] !== 'object' || node[key] === null)
+            node[key] = {};
+        node = node[key];
+    }
+    node[path[path.length - 1]] = v;
+}
+function callObject(space, cube) {
+    const call = {};
+    const value = (v) => cube.get(v) ?? false;
+    for (const atoms of space.calls.fields.values()) {
+        const v = fieldValue(atoms, value);
+        if (v !== undefined)
+            call[atoms.field] = v;
+    }
+    return call;
+}
+/** The free atoms' values: flags and presence true, constants false, no calls. */
+function completion(space, cube) {
+    const defaults = new Set([space.flags.verified, space.flags.resolved, space.flags.timePresent]);
+    for (const atoms of space.fields)
+        defaults.add(atoms.present);
+    return (v) => cube.get(v) ?? defaults.has(v);
+}
+function windowInstant(space, cube) {
+    const vector = space.vectors.find((vec) => space.windows.every((w, i) => cube.get(w.variable) === undefined || cube.get(w.variable) === vec.inside[i]));
+    if (vector === undefined)
+        throw new Error('witness: no realisable window vector for the kind');
+    return vector.instant;
+}
+/** The witness of `kind`, numbered `number` (1-based): `witness-001`. */
+function witness_witnessOf(space, kind, number) {
+    const { cube, calls } = kind.point;
+    const value = completion(space, cube);
+    const request = {};
+    const identity = {
+        verified: value(space.flags.verified),
+        attributes_resolved: value(space.flags.resolved),
+    };
+    for (const atoms of space.fields) {
+        const v = fieldValue(atoms, value);
+        if (v === undefined || atoms.kind.kind === 'call')
+            continue;
+        const path = requestPath(atoms.kind);
+        if (path[0] === 'identity')
+            setPath(identity, path.slice(1), v);
+        else
+            setPath(request, path.slice(1), v);
+    }
+    const single = value(space.calls.hasCalls) && !value(space.calls.many);
+    const callCubes = single ? [cube] : calls;
+    if (callCubes.length > 0) {
+        const objects = callCubes.map((c) => callObject(space, c));
+        setPath(request, ['mcp', 'calls'], objects);
+        if (objects.length === 1 && typeof objects[0].tool === 'string')
+            setPath(request, ['mcp', 'tool'], objects[0].tool);
+    }
+    const record = { request_id: `witness-${String(number).padStart(3, '0')}`, input: { request, identity } };
+    if (value(space.flags.timePresent)) {
+        const instant = windowInstant(space, cube);
+        request.time = instant;
+        record.occurred_at = instant;
+    }
+    const placed = concrete_assignmentOf(space, record.input);
+    if (!space.m.evaluate(kind.set, (v) => placed.get(v) ?? false)) {
+        throw new Error(`witness ${record.request_id} does not fall in its kind ${kind.key}`);
+    }
+    return record;
+}
+
+;// CONCATENATED MODULE: ./build/coverage/analyse.js
+
+
+
+
+
+
+const analyse_DEFAULT_LIMITS = { maxKinds: 10_000, maxSearchSteps: 1_000_000 };
+function notAnalysedReasons(base, head) {
+    const policies = [base, head].filter((p) => p !== null);
+    return [
+        ...overlappingPaths(policies).map((path) => `overlapping paths: ${path} and a path below it`),
+        ...nonCanonicalNumbers(policies).map((value) => `a number not in its shortest form: ${value} (OPA compares a number by the text it is written in)`),
+    ];
+}
+function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
+    const empty = { options, space: null, base: null, head: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
+    const reasons = notAnalysedReasons(base, head);
+    if (reasons.length > 0)
+        return { ...empty, mode: 'not_analysed', notAnalysed: reasons };
+    let space;
+    let sides;
+    try {
+        space = buildSpace(base, head, options);
+        sides = {
+            base: base === null ? null : sideModel(space, base),
+            head: head === null ? null : sideModel(space, head),
+        };
+    }
+    catch (error) {
+        if (!(error instanceof NodeBudgetExceeded))
+            throw error;
+        return { ...empty, mode: 'capped', capped: error.message, nodes: error.maxNodes };
+    }
+    const result = enumerateKinds(space, sides.base, sides.head, limits);
+    return {
+        mode: result.mode,
+        options,
+        space,
+        ...sides,
+        kinds: result.kinds,
+        capped: result.capped,
+        notAnalysed: [],
+        nodes: space.m.size,
+    };
+}
+/** Both sides' decisions of a concrete input, computed from its atoms alone. */
+function symbolicDecisions(analysis, input) {
+    const space = analysis.space;
+    if (space === null)
+        throw new Error('symbolicDecisions: nothing was analysed');
+    const a = assignmentOf(space, input);
+    const value = (v) => a.get(v) ?? false;
+    return {
+        base: analysis.base === null ? null : symbolicDecision(space, analysis.base, value),
+        head: analysis.head === null ? null : symbolicDecision(space, analysis.head, value),
+    };
+}
+/**
+ * The kinds a concrete input falls in: one for a changed request of the space, none for an
+ * unchanged one or one outside the space's shape (the tests hold that it is never more).
+ */
+function kindsHolding(analysis, input) {
+    const space = analysis.space;
+    if (space === null)
+        return [];
+    const a = assignmentOf(space, input);
+    const value = (v) => a.get(v) ?? false;
+    return analysis.kinds.filter((k) => space.m.evaluate(k.set, value));
+}
+/** The kind a concrete input falls in, or null (not changed, or outside the space's shape). */
+function kindOf(analysis, input) {
+    return kindsHolding(analysis, input)[0] ?? null;
+}
+/** The witness of each kind, in kind order (`witness-001` for the first). */
+function witnesses(analysis) {
+    const space = analysis.space;
+    if (space === null)
+        return [];
+    return analysis.kinds.map((kind, i) => witnessOf(space, kind, i + 1));
+}
+
+;// CONCATENATED MODULE: ./build/coverage/covered.js
+/**
+ * Which kinds a sample covers (docs/coverage.md "Placing a request"): each complete record of the
+ * analysed shape falls in at most one kind; a kind's `covered_by` counts them and `example` is the
+ * first such record's id. Records outside the analysed shape are counted apart. Records with
+ * unknowns are counted apart too; placed by signature (placeSignatures), such a record also covers
+ * a kind when every completion of its unknowns falls in it. Nothing is dropped silently.
+ */
+
+
+
+/** The kind a record's assignment falls in, if any. */
+class KindFinder {
+    analysis;
+    /** Every kind's requests together: most records are in none, and one test rules them out. */
+    changed = null;
+    constructor(analysis) {
+        this.analysis = analysis;
+        const space = analysis.space;
+        try {
+            if (space !== null)
+                this.changed = space.m.orAll(analysis.kinds.map((k) => k.set));
+        }
+        catch (error) {
+            // Past the node budget the kinds are tested one by one, as without the union.
+            if (!(error instanceof NodeBudgetExceeded))
+                throw error;
+        }
+    }
+    kindOf(a) {
+        const space = this.analysis.space;
+        const value = (v) => a.get(v) ?? false;
+        if (this.changed !== null && !space.m.evaluate(this.changed, value))
+            return undefined;
+        // The kinds are disjoint: the first that holds the record is its kind.
+        return this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
+    }
+    /**
+     * The kind every completion of a partial record's unknown atoms falls in (within the space's
+     * constraint: the real value of an unknown field is some value), or undefined: no completion has
+     * the space's shape, or two completions differ. One completion names the only candidate kind;
+     * the record is in it when no completion is outside it. No diagram node is made.
+     */
+    kindOfPartial(partial) {
+        const space = this.analysis.space;
+        const { m, constraint } = space;
+        if (!partial.calls.every((call) => m.evaluate(space.calls.shape, (v) => call.get(v) ?? false)))
+            return undefined;
+        const completion = new Map(partial.known);
+        if (!completes(m, constraint, bdd_TRUE, true, partial.known, completion))
+            return undefined;
+        const kind = this.kindOf(completion);
+        if (kind === undefined)
+            return undefined;
+        return completes(m, constraint, kind.set, false, partial.known, new Map()) ? undefined : kind;
+    }
+}
+/**
+ * Whether some assignment agreeing with `known` takes f to TRUE and g to `gives`; if so `found`
+ * gets the choices of one such path (any value of the variables it leaves out will do). A walk of
+ * the two diagrams side by side, remembering the pairs that failed: no node is made.
+ */
+function completes(m, f, g, gives, known, found) {
+    const failed = new Set();
+    const level = (x) => (x <= bdd_TRUE ? Infinity : m.level(x));
+    const cofactor = (x, v, value) => x <= bdd_TRUE || m.level(x) !== v ? x : value ? m.high(x) : m.low(x);
+    const walk = (a, b) => {
+        if (a === bdd_FALSE || (b <= bdd_TRUE && (b === bdd_TRUE) !== gives))
+            return false;
+        if (a === bdd_TRUE && b <= bdd_TRUE)
+            return true;
+        const key = a * 2 ** 27 + b;
+        if (failed.has(key))
+            return false;
+        const v = Math.min(level(a), level(b));
+        const fixed = known.get(v);
+        for (const value of fixed === undefined ? [true, false] : [fixed]) {
+            if (walk(cofactor(a, v, value), cofactor(b, v, value))) {
+                found.set(v, value);
+                return true;
+            }
+        }
+        failed.add(key);
+        return false;
+    };
+    return walk(f, g);
+}
+function emptyCoverage(analysis) {
+    const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null, position: null }]));
+    return { kinds, placed: 0, partial: 0, outsideShape: 0 };
+}
+/** Places records one at a time (a streaming pass over the sample); `result` as sampleCoverage's. */
+class CoverageTally {
+    analysis;
+    result;
+    finder;
+    /** How many records were offered: the next one's position in sample order. */
+    offered = 0;
+    constructor(analysis) {
+        this.analysis = analysis;
+        this.result = emptyCoverage(analysis);
+        this.finder = new KindFinder(analysis);
+    }
+    add(record) {
+        const position = this.offered++;
+        const space = this.analysis.space;
+        if (space === null)
+            return;
+        const result = this.result;
+        if (!record.complete) {
+            result.partial++;
+            return;
+        }
+        const a = assignmentOf(space, record.input);
+        if (!hasShape(space, record.input, a)) {
+            result.outsideShape++;
+            return;
+        }
+        result.placed++;
+        const kind = this.finder.kindOf(a);
+        if (kind === undefined)
+            return;
+        const entry = result.kinds.get(kind.key);
+        entry.covered_by++;
+        if (entry.example === null) {
+            entry.example = record.request_id;
+            entry.position = position;
+        }
+    }
+}
+function sampleCoverage(analysis, records) {
+    const tally = new CoverageTally(analysis);
+    for (const record of records)
+        tally.add(record);
+    return tally.result;
+}
+/**
+ * The same as sampleCoverage over the records the signatures stand for, and besides, each partial
+ * record (a `?…` signature) in the kind every completion of its unknowns falls in: each distinct
+ * signature is placed once, its records counted together, and, the signatures being in order of
+ * first appearance, a kind's example is its first record in sample order.
+ */
+function placeSignatures(analysis, sig, sample) {
+    const result = emptyCoverage(analysis);
+    const space = analysis.space;
+    if (space === null)
+        return result;
+    result.partial = sample.partial;
+    const placer = new SignaturePlacer(space, sig);
+    const finder = new KindFinder(analysis);
+    for (const [signature, { count, first, position }] of sample.seen) {
+        const { shaped, kind } = placeOne(placer, finder, signature);
+        if (shaped === false)
+            result.outsideShape += count;
+        if (shaped === true)
+            result.placed += count;
+        if (kind === undefined)
+            continue;
+        const entry = result.kinds.get(kind.key);
+        entry.covered_by += count;
+        if (entry.example === null) {
+            entry.example = first;
+            entry.position = position;
+        }
+    }
+    return result;
+}
+/** Where a signature's records go: outside the shape, placed (in a kind or none), or covering. */
+function placeOne(placer, finder, signature) {
+    if (signature.startsWith(PARTIAL_SIGNATURE)) {
+        // Counted in `partial` already; it covers a kind only when every completion is in it.
+        return { shaped: null, kind: finder.kindOfPartial(placer.partial(signature)) };
+    }
+    const { assignment, shaped } = placer.place(signature);
+    return { shaped, kind: shaped ? finder.kindOf(assignment) : undefined };
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/mergeError.js
+/** A set of partial reports that cannot be merged (exit 2 in the CLI): its own file, so every merge helper can throw it. */
+class mergeError_MergeError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'MergeError';
+    }
+}
+
+;// CONCATENATED MODULE: ./build/replay/report/coverageMerge.js
+/**
+ * The coverage section's classes in report order, for one run and for `merge` (docs/report.md
+ * "Shards and merge"). A shard's section keeps every class in kind order with its example's
+ * sample position; merge sums `covered_by`, takes the earliest example, and orders and caps the
+ * classes the way the single run does, so the merged section is the single run's byte for byte.
+ */
+
+/** Uncovered newly allowed first (what a reviewer must see), then covered; then newly denied alike. */
+function classRank(c) {
+    return (c.direction === 'newly_allowed' ? 0 : 2) + (c.covered_by === 0 ? 0 : 1);
+}
+/**
+ * Fills the section's tallies and classes from every class in kind order: a whole report's
+ * ordered and capped at `maxGroups`, a shard's left whole and in kind order for merge.
+ */
+function setClasses(section, classes, maxGroups, shard) {
+    const tally = (direction) => {
+        const of = classes.filter((c) => c.direction === direction);
+        return { kinds: of.length, covered: of.filter((c) => c.covered_by > 0).length };
+    };
+    section.kinds = classes.length;
+    section.newly_allowed = tally('newly_allowed');
+    section.newly_denied = tally('newly_denied');
+    section.classes = shard
+        ? classes
+        : classes
+            .map((c, i) => ({ c, i }))
+            .sort((a, b) => classRank(a.c) - classRank(b.c) || a.i - b.i)
+            .map(({ c }) => c)
+            .slice(0, maxGroups);
+    section.classes_total = classes.length;
+}
+/** What a section owes the policies alone (and the horizon): equal in every shard of one run. */
+function coverageMerge_policyPart(section) {
+    const classes = section.classes.map((c) => {
+        const { covered_by: _covered, example: _example, partial: _partial, ...rest } = c;
+        return rest;
+    });
+    const { mode, shape, time, kinds, not_analysed } = section;
+    return JSON.stringify({ mode, shape, time, kinds, classes, not_analysed });
+}
+/** The shards' sections of one shape merged: counts summed, the first example, re-ordered. */
+function mergeSections(sections, maxGroups) {
+    const first = sections[0];
+    const reference = coverageMerge_policyPart(first);
+    if (sections.some((s) => coverageMerge_policyPart(s) !== reference))
+        throw new MergeError('the reports analyse the coverage differently (kinds, witnesses or horizon differ between shards)');
+    const classes = first.classes.map((c, i) => {
+        let covered = 0;
+        let example = null;
+        for (const s of sections) {
+            const own = s.classes[i];
+            covered += own.covered_by;
+            const position = own.partial?.example_position ?? null;
+            if (own.example !== null && position !== null && (example === null || position < example.position))
+                example = { id: own.example, position };
+        }
+        const { partial: _partial, ...rest } = c;
+        return { ...rest, covered_by: covered, example: example?.id ?? null };
+    });
+    const { partial: _partial, ...section } = first;
+    const merged = {
+        ...section,
+        records: {
+            placed: sections.reduce((n, s) => n + s.records.placed, 0),
+            partial: sections.reduce((n, s) => n + s.records.partial, 0),
+            outside_mcp_shape: null,
+        },
+    };
+    setClasses(merged, classes, maxGroups, false);
+    return merged;
+}
+/**
+ * The shards' coverage sections as the single run's: under `--shape mcp` the `any` analysis when
+ * some shard's records broke the shape (the single run drops the shape for the whole sample).
+ * undefined or null when the shards carry none; an error when only some do.
+ */
+function mergeCoverage(parts, maxGroups) {
+    const first = parts[0];
+    if (first === undefined || first === null) {
+        if (parts.some((p) => p !== first))
+            throw new MergeError('some reports carry a coverage section and some do not');
+        return first;
+    }
+    const sections = parts.map((p) => {
+        if (p === undefined || p === null || p.partial === undefined)
+            throw new MergeError('a report carries no shard coverage section (made by another version, or not with --shard)');
+        return p;
+    });
+    const mcp = first.records.outside_mcp_shape !== null;
+    if (sections.some((s) => (s.records.outside_mcp_shape !== null) !== mcp))
+        throw new MergeError('the reports analyse the coverage under different shapes');
+    const outside = mcp ? sections.reduce((n, s) => n + s.records.outside_mcp_shape, 0) : null;
+    const chosen = outside !== null && outside > 0 ? sections.map((s) => s.partial.any) : sections;
+    if (chosen.some((s) => s === null))
+        throw new MergeError('a shard broke the MCP shape, but some report carries no analysis under any');
+    const merged = mergeSections(chosen, maxGroups);
+    merged.records.outside_mcp_shape = outside;
+    return merged;
+}
+
+;// CONCATENATED MODULE: ./build/replay/witnessText.js
+/**
+ * Values the witness builder invents for "any other value" (`other-tool-1`, `other-tag-2`): they
+ * stand for every value no policy names, so the one-line description leaves them out, and says
+ * only what the kind needs. The witness itself (the `--witnesses` file) keeps them.
+ */
+const INVENTED = /^other-[a-z0-9-]+-\d+$/;
+/**
+ * A witness in one line for the report and the comment (docs/coverage.md "Witnesses"): its calls
+ * (identical calls counted, `3 × tools/call deploy`), then the fields whose values a policy names,
+ * the context flags that are not true (a witness's flags are true unless its kind needs missing
+ * context), a batch, and the time. A field shown nowhere holds a value no policy names.
+ */
+function describeWitness(witness) {
+    const { request, identity } = witness.input;
+    const mcp = (request.mcp ?? {});
+    const parts = [callsText(mcp.calls ?? [])];
+    for (const [key, value] of Object.entries(request)) {
+        if (key === 'mcp') {
+            const { calls: _calls, tool: _tool, ...rest } = mcp;
+            parts.push(...leaves(rest, 'mcp.'));
+        }
+        else if (key === 'jsonrpc')
+            parts.push(...batchText(value));
+        else if (key !== 'time')
+            parts.push(...leaves({ [key]: value }));
+    }
+    for (const [key, value] of Object.entries(identity)) {
+        if (key === 'verified' || key === 'attributes_resolved') {
+            if (value !== true)
+                parts.push(`${key}=${JSON.stringify(value)}`);
+        }
+        else
+            parts.push(...leaves({ [key]: value }));
+    }
+    parts.push(typeof request.time === 'string' ? `at ${request.time}` : 'no time');
+    return parts.join(', ');
+}
+/** `2 × tools/call deploy prompt=code_review; tools/call deploy`: runs of equal calls counted. */
+function callsText(calls) {
+    if (calls.length === 0)
+        return 'no call';
+    const runs = [];
+    for (const call of calls) {
+        const text = leaves(call)
+            .join(' ')
+            .replace(/^method=/, '')
+            .replace(/ tool=/, ' ') || 'an empty call';
+        const last = runs[runs.length - 1];
+        if (last?.text === text)
+            last.count++;
+        else
+            runs.push({ text, count: 1 });
+    }
+    return runs.map((r) => (r.count === 1 ? r.text : `${r.count} × ${r.text}`)).join('; ');
+}
+/** The envelope says something only when it is a batch or holds unparsable calls. */
+function batchText(jsonrpc) {
+    const { is_batch: batch, unparsable_calls: unparsable } = (jsonrpc ?? {});
+    return [
+        ...(batch === true ? ['a batch'] : []),
+        ...(typeof unparsable === 'number' && unparsable > 0 ? [`${unparsable} unparsable calls`] : []),
+    ];
+}
+/** `path=value` for each scalar or array below `value` a policy names, in key order as built. */
+function leaves(value, prefix = '') {
+    return Object.entries(value).flatMap(([key, v]) => {
+        if (v !== null && typeof v === 'object' && !Array.isArray(v))
+            return leaves(v, `${prefix}${key}.`);
+        const named = (Array.isArray(v) ? v : [v]).map((e) => String(e)).filter((e) => !INVENTED.test(e));
+        if (named.length === 0)
+            return [];
+        return [`${prefix}${key}=${Array.isArray(v) ? `[${named.join(',')}]` : named[0]}`];
+    });
+}
+
+;// CONCATENATED MODULE: ./build/replay/coverageSection.js
+/**
+ * `result.coverage` (docs/coverage.md, docs/report.md): the symbolic comparison of the replay's two
+ * policies, its kinds placed against the replayed sample, and a witness per kind that the compiled
+ * policies themselves decide as the kind states.
+ *
+ * The kinds depend on a time horizon that starts at the sample's first record, which is known only
+ * once the replay has read the sample. A record's atoms do not (coverage/signature.ts): the replay
+ * gives each record it counts its signature where it evaluates it (a worker thread), and counts
+ * them by distinct signature in sample order; here each distinct signature is placed once. Under
+ * `--shape mcp` a sample that breaks the shape costs one more analysis, under `any`, placed from
+ * the same signatures. A shard cannot know whether another shard's records break the shape, so it
+ * carries both analyses, every class uncapped with its example's sample position, and merge picks
+ * and sums (report/coverageMerge.ts).
+ */
+
+
+
+
+
+
+
+
+
+
+/**
+ * A time bound more than a size: a diagram that keeps growing stops here well under 10 s on a
+ * loaded 2-core machine (past it, the time per node of the worst generated pairs climbs), and the
+ * bundled example needs under a quarter of it without the MCP shape (docs/coverage.md "Limits").
+ */
+const DEFAULT_MAX_COVERAGE_NODES = 2_000_000;
+const HORIZON_DAYS = 366;
+function hasWindows(...policies) {
+    return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
+}
+/** The analysis under one shape, and the replayed records placed in its kinds. */
+function analysedUnder(inputs, options, start, shape) {
+    const analysis = analyseCoverage(inputs.base.policy, inputs.head.policy, {
+        shape,
+        horizon: { start, days: HORIZON_DAYS },
+        maxNodes: options.maxNodes,
+    });
+    const sig = signatureSpace(inputs.base.policy, inputs.head.policy);
+    return { analysis, placed: placeSignatures(analysis, sig, inputs.signatures) };
+}
+/** The analysis under the shape asked for, dropped to `any` when some replayed record breaks it. */
+function analyseAgainstSample(inputs, options, start) {
+    const first = analysedUnder(inputs, options, start, options.shape);
+    if (options.shape === 'any')
+        return { ...first, outsideMcpShape: null };
+    const outside = first.placed.outsideShape;
+    return {
+        ...(outside === 0 ? first : analysedUnder(inputs, options, start, 'any')),
+        outsideMcpShape: outside,
+    };
+}
+/** The edits a witness's change is attributed to, as `by_edit` attributes a replayed change. */
+function coverageSection_becauseOf(kind, record, inputs, finder) {
+    if (finder !== null && inputs.edits !== null) {
+        const traffic = record;
+        const head = kind.direction === 'newly_allowed' ? 2 : 0;
+        const { causes, joint } = finder.causesOf(traffic, evaluationInput(traffic), head);
+        return { because: causes.map((i) => inputs.edits[i]), joint };
+    }
+    const bits = (by) => by === 'default' ? BASIS_DEFAULT : by === 'missing_context' ? BASIS_MISSING_CONTEXT : 0;
+    const missing = new Set([kind.base, kind.head].flatMap((b) => (b.by === 'missing_context' ? b.rules : [])));
+    const basis = {
+        headRules: kind.head.by === 'missing_context' ? [] : kind.head.rules,
+        baseRules: kind.base.by === 'missing_context' ? [] : kind.base.rules,
+        basis: bits(kind.head.by) | bits(kind.base.by),
+        missing,
+    };
+    return { because: syntacticBecause(basis, inputs.diff), joint: false };
+}
+/**
+ * The kind's witness, replayed through both compiled policies; null with the reason when it cannot
+ * be built or the compiled policies do not decide it as the kind states.
+ */
+function checkedWitness(analysis, kind, number, inputs) {
+    let witness;
+    try {
+        witness = witness_witnessOf(analysis.space, kind, number);
+    }
+    catch (error) {
+        return { witness: null, problem: `no witness for ${kind.key}: ${error.message}` };
+    }
+    const input = evaluationInput(witness);
+    const word = (allow) => (allow ? 'allow' : 'deny');
+    const base = word(inputs.base.engine.evaluate(input, witness.request_id).allow);
+    const head = word(inputs.head.engine.evaluate(input, witness.request_id).allow);
+    const stated = kind.direction === 'newly_allowed' ? 'deny → allow' : 'allow → deny';
+    if (`${base} → ${head}` === stated)
+        return { witness, problem: null };
+    return {
+        witness: null,
+        problem: `${witness.request_id} (${kind.key}): the compiled policies decide it ${base} → ${head}, not ${stated}`,
+    };
+}
+function sectionOf(analysis, placed, inputs) {
+    const finder = inputs.edits === null
+        ? null
+        : new CauseFinder(inputs.head.policy, inputs.base.policy, inputs.edits, inputs.unevaluable);
+    const witnesses = [];
+    const problems = [];
+    const classes = analysis.kinds.map((kind, i) => {
+        const { witness, problem } = checkedWitness(analysis, kind, i + 1, inputs);
+        if (problem !== null)
+            problems.push(problem);
+        if (witness !== null)
+            witnesses.push(witness);
+        const coverage = placed.kinds.get(kind.key);
+        return {
+            key: kind.key,
+            direction: kind.direction,
+            ...(witness === null ? { because: [], joint: false } : coverageSection_becauseOf(kind, witness, inputs, finder)),
+            base_by: { by: kind.base.by, rules: [...kind.base.rules] },
+            head_by: { by: kind.head.by, rules: [...kind.head.rules] },
+            covered_by: coverage.covered_by,
+            example: coverage.example,
+            witness: witness === null ? null : { id: witness.request_id, description: describeWitness(witness) },
+            ...(inputs.shard ? { partial: { example_position: coverage.position } } : {}),
+        };
+    });
+    const section = emptySection(analysis.mode, analysis.options.shape);
+    setClasses(section, classes, inputs.maxGroups, inputs.shard);
+    section.records.placed = placed.placed;
+    section.records.partial = placed.partial;
+    section.not_analysed = [
+        ...analysis.notAnalysed,
+        ...(analysis.capped === null ? [] : [analysis.capped]),
+        ...problems,
+    ];
+    return { section, witnesses };
+}
+function emptySection(mode, shape) {
+    return {
+        mode,
+        shape,
+        time: { exact: true, horizon: null },
+        records: { placed: 0, partial: 0, outside_mcp_shape: null },
+        kinds: 0,
+        newly_allowed: { kinds: 0, covered: 0 },
+        newly_denied: { kinds: 0, covered: 0 },
+        classes: [],
+        classes_total: 0,
+        not_analysed: [],
+    };
+}
+/** The coverage section of a compare replay of two policy versions, and its witnesses. */
+async function coverageOf(inputs, options) {
+    const windows = hasWindows(inputs.base.policy, inputs.head.policy);
+    if (windows && inputs.firstAt === null) {
+        const section = emptySection('not_analysed', options.shape);
+        section.not_analysed = [
+            'no record the run selects carries a time, so the windows have no horizon to start from',
+        ];
+        if (inputs.shard)
+            section.partial = { any: null };
+        return { section, witnesses: [] };
+    }
+    // Without windows the horizon decides nothing; any fixed start keeps the report reproducible.
+    const start = inputs.firstAt ?? '1970-01-01T00:00:00Z';
+    const time = windows
+        ? { exact: false, horizon: { start, days: HORIZON_DAYS } }
+        : { exact: true, horizon: null };
+    if (inputs.shard)
+        return shardCoverage(inputs, options, start, time);
+    const { analysis, placed, outsideMcpShape } = analyseAgainstSample(inputs, options, start);
+    const run = sectionOf(analysis, placed, inputs);
+    run.section.time = time;
+    run.section.records.outside_mcp_shape = outsideMcpShape;
+    return run;
+}
+/**
+ * A shard's section: whether the whole sample keeps the MCP shape is known only to merge, so
+ * under `mcp` the shard also carries the `any` analysis of its records, which merge takes when
+ * some shard's records broke the shape. Its witnesses are not written (merge may pick either).
+ */
+function shardCoverage(inputs, options, start, time) {
+    const under = (shape) => {
+        const { analysis, placed } = analysedUnder(inputs, options, start, shape);
+        const { section } = sectionOf(analysis, placed, inputs);
+        section.time = time;
+        section.records.outside_mcp_shape = options.shape === 'any' ? null : placed.outsideShape;
+        return section;
+    };
+    const section = under(options.shape);
+    const any = options.shape === 'any' ? null : under('any');
+    // The section under `any` has the shape's placement count too: the shard's own, summed by merge.
+    if (any !== null)
+        any.records.outside_mcp_shape = section.records.outside_mcp_shape;
+    section.partial = { any };
+    return { section, witnesses: [] };
 }
 
 ;// CONCATENATED MODULE: ./build/replay/run.js
@@ -88224,7 +85545,7 @@ async function coverageSection(options, outcome, meta, base, head) {
         signatures: outcome.signatures,
         firstAt: outcome.horizonStart,
         diff,
-        edits: meta.attribution?.method === 'counterfactual' ? edits_editsOf(diff) : null,
+        edits: meta.attribution?.method === 'counterfactual' ? editsOf(diff) : null,
         unevaluable: options.unevaluable ?? 'precise',
         maxGroups: meta.max_groups,
         shard: options.shard !== undefined,
@@ -88280,6 +85601,2742 @@ function reportMeta(options, plan, digest) {
         unevaluable_mode: options.unevaluable ?? 'precise',
         ...(options.shard ? { shard: options.shard } : {}),
     };
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoReport.js
+/** The danger order of the directions (changes, groups and the comment list them so). */
+const regoReport_REGO_DIRECTIONS = [
+    'newly_allowed',
+    'undefined_to_defined',
+    'newly_denied',
+    'defined_to_undefined',
+    'error',
+    'result_changed',
+];
+function editEntry(edit) {
+    return edit.kind === 'rule'
+        ? { kind: 'rule', ref: edit.ref, change: edit.change, file: edit.location.file, line: edit.location.line }
+        : { kind: 'data', pointer: edit.pointer, change: edit.change };
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoAggregator.js
+/**
+ * The in-order half of a Rego replay (docs/rego.md "The report"): consumes each event's outcome in
+ * sample order and keeps what depends on order or on other events — a repeated decision id (the
+ * first stays, a repeat is malformed), the buckets, the capped change list, the groups, `by_edit`,
+ * the base's counts, the window and the evaluation counts. Pure: the sides were evaluated before.
+ */
+
+
+
+
+
+/** Differences kept per change row (docs/rego.md "Classification"). */
+const MAX_DIFFERENCES = 3;
+/** Examples kept per group. */
+const regoAggregator_MAX_GROUP_EXAMPLES = 3;
+const emptyCounts = () => ({
+    newly_allowed: 0,
+    undefined_to_defined: 0,
+    newly_denied: 0,
+    defined_to_undefined: 0,
+    error: 0,
+    result_changed: 0,
+});
+const rank = (d) => regoReport_REGO_DIRECTIONS.indexOf(d);
+/** A bucket's decision: an unevaluable side is `unknown`, whatever the mapping. */
+function regoAggregator_decisionOf(mapping, side) {
+    return sideDecision(mapping, side);
+}
+/** The head's bucket reason: why a request is neither allowed nor denied. */
+function unevaluableReason(side, decision) {
+    if (side.kind === 'unevaluable')
+        return side.reason.replace(/:.*$/, '');
+    if (decision === 'error')
+        return 'evaluation_error';
+    if (decision === 'none')
+        return 'no_decision';
+    return null;
+}
+class RegoAggregator {
+    options;
+    counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
+    byReason = new Map();
+    directions = emptyCounts();
+    changesTotal = 0;
+    /** Changes kept: the first `maxChanges` of each direction, cut to `maxChanges` in danger order at the end. */
+    kept = new Map();
+    groups = new Map();
+    byEdit = new Map();
+    baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
+    lost = { from_allow: 0, from_deny: 0 };
+    window = { first_at: null, last_at: null };
+    malformed = { count: 0, examples: [] };
+    ids = new requestIdTable_RequestIdTable();
+    recordedMismatch = 0;
+    /** Replayed events by the manifest id they carry (null: none of the manifests given). */
+    manifestCounts = new Map();
+    withoutRecorded = 0;
+    evaluation = {
+        partial: { base: 0, head: 0 },
+        partial_unevaluable: { base: 0, head: 0 },
+        nd: new Map(),
+    };
+    constructor(options) {
+        this.options = options;
+    }
+    add(outcome) {
+        if (outcome.kind === 'malformed')
+            return this.addMalformed(outcome.where);
+        const first = this.ids.claim(outcome.requestId, outcome.position);
+        if (first !== undefined)
+            return this.addMalformed({
+                ...outcome.where,
+                reason: this.options.duplicateReason(outcome.requestId, first),
+            });
+        this.addEvent(outcome);
+    }
+    addMalformed(where) {
+        this.malformed.count++;
+        keepFirstExamples(this.malformed.examples, where);
+    }
+    addEvent(o) {
+        const { mapping, mode } = this.options;
+        this.counts.evaluated++;
+        this.note(o.occurredAt);
+        if (this.options.manifests) {
+            const id = o.manifestId != null && this.options.manifests.has(o.manifestId) ? o.manifestId : null;
+            this.manifestCounts.set(id, (this.manifestCounts.get(id) ?? 0) + 1);
+        }
+        this.noteRoute('head', o.head);
+        const head = regoAggregator_decisionOf(mapping, o.head.evaluation);
+        const reason = unevaluableReason(o.head.evaluation, head);
+        if (head === 'allow')
+            this.counts.allowed++;
+        else if (head === 'deny')
+            this.counts.denied++;
+        else {
+            this.counts.unevaluable++;
+            this.byReason.set(reason, (this.byReason.get(reason) ?? 0) + 1);
+        }
+        if (mode === 'compare' && o.recorded !== null && o.head.evaluation.kind !== 'unevaluable') {
+            const pair = classifyPair(mapping, o.recorded, o.head.evaluation);
+            if (pair.kind === 'changed')
+                this.recordedMismatch++;
+        }
+        if (mode === 'drift' && o.base === null) {
+            this.withoutRecorded++;
+            return;
+        }
+        if (o.base === null)
+            return;
+        if (mode === 'compare')
+            this.noteBase(o.base);
+        const pair = classifyPair(mapping, o.base.evaluation, o.head.evaluation);
+        if (mode === 'compare' && head === 'unknown') {
+            const before = regoAggregator_decisionOf(mapping, o.base.evaluation);
+            if (before === 'allow')
+                this.lost.from_allow++;
+            if (before === 'deny')
+                this.lost.from_deny++;
+        }
+        if (pair.kind !== 'changed')
+            return;
+        this.addChange(o, pair.change, pair.differences, head);
+    }
+    noteBase(base) {
+        this.noteRoute('base', base);
+        const d = regoAggregator_decisionOf(this.options.mapping, base.evaluation);
+        if (d === 'allow')
+            this.baseCounts.allowed++;
+        else if (d === 'deny')
+            this.baseCounts.denied++;
+        else
+            this.baseCounts.unevaluable++;
+    }
+    noteRoute(side, evaluated) {
+        const e = evaluated.evaluation;
+        if (evaluated.route === 'partial') {
+            this.evaluation.partial[side]++;
+            if (e.kind === 'unevaluable' && e.reason === 'input_not_recorded')
+                this.evaluation.partial_unevaluable[side]++;
+        }
+        if (e.kind === 'unevaluable' && e.reason.startsWith('nd_builtin_not_recorded')) {
+            const name = e.reason.replace(/^nd_builtin_not_recorded:\s*/, '');
+            this.evaluation.nd.set(name, (this.evaluation.nd.get(name) ?? 0) + 1);
+        }
+    }
+    note(at) {
+        if (at === null)
+            return;
+        // RFC 3339 instants of one log compare as text only with one offset; the window keeps the
+        // instants as logged, ordered by their value.
+        if (this.window.first_at === null || instantLess(at, this.window.first_at))
+            this.window.first_at = at;
+        if (this.window.last_at === null || instantLess(this.window.last_at, at))
+            this.window.last_at = at;
+    }
+    addChange(o, change, differences, head) {
+        const { mapping, edits, maxChanges } = this.options;
+        this.changesTotal++;
+        this.directions[change]++;
+        const because = o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]);
+        const joint = o.because?.joint ?? false;
+        const kept = this.kept.get(change) ?? [];
+        this.kept.set(change, kept);
+        if (kept.length < maxChanges)
+            kept.push({
+                request_id: o.requestId,
+                occurred_at: o.occurredAt,
+                change,
+                current_decision: regoAggregator_decisionOf(mapping, o.base.evaluation),
+                draft_decision: head,
+                differences: differences.slice(0, MAX_DIFFERENCES),
+                errors: { base: errorOf(o.base.evaluation), head: errorOf(o.head.evaluation) },
+                because,
+                joint,
+            });
+        this.addToGroup(o, change, because, joint);
+        if (edits !== null)
+            this.addToEditRow(change, because, joint);
+    }
+    addToGroup(o, change, because, joint) {
+        const key = JSON.stringify([change, because, joint]);
+        let tally = this.groups.get(key);
+        if (tally === undefined) {
+            tally = {
+                group: { direction: change, because, joint, count: 0, first_at: null, last_at: null, examples: [] },
+                first: o.position,
+            };
+            this.groups.set(key, tally);
+        }
+        const g = tally.group;
+        g.count++;
+        if (g.examples.length < regoAggregator_MAX_GROUP_EXAMPLES)
+            g.examples.push(o.requestId);
+        if (o.occurredAt !== null) {
+            if (g.first_at === null || instantLess(o.occurredAt, g.first_at))
+                g.first_at = o.occurredAt;
+            if (g.last_at === null || instantLess(g.last_at, o.occurredAt))
+                g.last_at = o.occurredAt;
+        }
+    }
+    addToEditRow(change, because, joint) {
+        const key = JSON.stringify([because, joint]);
+        let row = this.byEdit.get(key);
+        if (row === undefined) {
+            row = { edits: because, joint, ...emptyCounts() };
+            this.byEdit.set(key, row);
+        }
+        row[change]++;
+    }
+    finish() {
+        const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
+        const changes = regoReport_REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).slice(0, maxChanges);
+        const groups = [...this.groups.values()]
+            .sort((a, b) => rank(a.group.direction) - rank(b.group.direction) ||
+            b.group.count - a.group.count ||
+            a.first - b.first)
+            .map((t) => t.group);
+        const compare = mode === 'compare';
+        const reasons = [...this.byReason.keys()].sort();
+        return {
+            ...this.counts,
+            unevaluable_reasons: reasons,
+            unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, this.byReason.get(r)])),
+            changes,
+            changes_total: this.changesTotal,
+            ...this.directions,
+            edits: compare && edits !== null ? [...edits] : null,
+            change_groups: groups.slice(0, maxGroups),
+            change_groups_total: groups.length,
+            by_edit: compare && edits !== null ? this.editRows() : null,
+            newly_unevaluable: compare ? { ...this.lost } : null,
+            base_counts: compare && hasBase ? { ...this.baseCounts } : null,
+            sample_window: { ...this.window },
+            malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
+            recorded_mismatch: this.recordedMismatch,
+            without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
+            evaluation: {
+                partial: { ...this.evaluation.partial },
+                partial_unevaluable: { ...this.evaluation.partial_unevaluable },
+                whole_input: { ...wholeInput },
+                nd_builtin_not_recorded: Object.fromEntries([...this.evaluation.nd.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+            },
+        };
+    }
+    /** Rows by cause set, most changes first, then by their edits' order in the change. */
+    editRows() {
+        const total = (r) => regoReport_REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
+        return [...this.byEdit.values()].sort((a, b) => total(b) - total(a) || compareText(JSON.stringify(a.edits), JSON.stringify(b.edits)));
+    }
+}
+const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+function errorOf(side) {
+    return side.kind === 'error' ? side.message : null;
+}
+function instantLess(a, b) {
+    const [x, y] = [instantNanos(a), instantNanos(b)];
+    if (x === null || y === null)
+        return a < b;
+    return x < y;
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/bundle.js
+/**
+ * A Rego policy as OPA loads a bundle (docs/rego.md "Inputs"): every `.rego` file is a module, a
+ * file named `data.json` or `data.yaml` (`.yml`) is placed in the data document at its folder's
+ * path (`org/data.json` is `data.org`), and `.manifest` gives the roots, the Rego version and the
+ * revision. Pure: the files are read by readRegoPolicy.ts. Numbers in data keep their exact value.
+ */
+
+
+
+const DATA_FILE = /(^|\/)data\.(json|ya?ml)$/;
+function bundle_problem(file, message, line = 1, column = 1) {
+    return { file, path: '', line, column, message, severity: 'error' };
+}
+/** 1-based line and column of a 0-based offset. */
+function position(text, offset) {
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    return { line, column: offset - before.lastIndexOf('\n') };
+}
+function bundle_toExact(value) {
+    if (value === null || typeof value === 'boolean' || typeof value === 'string')
+        return value;
+    if (typeof value === 'bigint')
+        return new ExactNumber(value.toString());
+    if (typeof value === 'number')
+        return new ExactNumber(Number.isInteger(value) ? value.toFixed(0) : String(value));
+    if (Array.isArray(value))
+        return value.map(bundle_toExact);
+    if (typeof value === 'object') {
+        const out = {};
+        for (const [k, v] of Object.entries(value))
+            Object.defineProperty(out, k, {
+                value: bundle_toExact(v),
+                enumerable: true,
+                writable: true,
+                configurable: true,
+            });
+        return out;
+    }
+    // Dates and other YAML-only types are not JSON: refused by the caller's check.
+    throw new TypeError(`not a JSON value: ${typeof value}`);
+}
+function parseData(file) {
+    if (file.path.endsWith('.json')) {
+        try {
+            return { value: parseExactJson(file.text) };
+        }
+        catch (error) {
+            if (!(error instanceof ExactJsonError))
+                throw error;
+            const at = position(file.text, error.offset);
+            return { problem: bundle_problem(file.path, `invalid JSON: ${error.reason}`, at.line, at.column) };
+        }
+    }
+    const doc = parseSource(file.text, 'yaml');
+    const first = doc.syntaxErrors[0];
+    if (first)
+        return { problem: bundle_problem(file.path, `invalid YAML: ${first.message}`, first.line, first.column) };
+    try {
+        // Read again for the value, with integers as exact as the JSON files' (positions come from above).
+        return { value: bundle_toExact((0,dist/* parse */.qg)(file.text, { intAsBigInt: true, maxAliasCount: MAX_ALIAS_COUNT })) };
+    }
+    catch (error) {
+        return { problem: bundle_problem(file.path, `data must be JSON values: ${error.message}`) };
+    }
+}
+const bundle_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
+/** Sets an own property, a key named `__proto__` included. */
+function setOwn(into, key, value) {
+    Object.defineProperty(into, key, { value, enumerable: true, writable: true, configurable: true });
+}
+const bundle_own = (o, key) => Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+/** Merges object `value`'s members into `into`; returns the first path given twice, or null. */
+function bundle_merge(into, value, at) {
+    for (const [k, v] of Object.entries(value)) {
+        const existing = bundle_own(into, k);
+        if (existing === undefined)
+            setOwn(into, k, v);
+        else if (bundle_isObject(existing) && bundle_isObject(v)) {
+            const conflict = bundle_merge(existing, v, [...at, k]);
+            if (conflict !== null)
+                return conflict;
+        }
+        else
+            return [...at, k].join('/');
+    }
+    return null;
+}
+/**
+ * Places a data file's value at its folder's path; returns the path given twice (or a folder whose
+ * data is not an object), or null. Only a folder's file may hold a value other than an object.
+ */
+function place(data, folder, value) {
+    if (folder.length === 0)
+        return bundle_isObject(value) ? bundle_merge(data, value, []) : null;
+    let node = data;
+    for (const [i, key] of folder.slice(0, -1).entries()) {
+        const next = bundle_own(node, key) ?? {};
+        if (!bundle_isObject(next))
+            return folder.slice(0, i + 1).join('/');
+        setOwn(node, key, next);
+        node = next;
+    }
+    const last = folder[folder.length - 1];
+    const existing = bundle_own(node, last);
+    if (existing === undefined) {
+        setOwn(node, last, value);
+        return null;
+    }
+    if (bundle_isObject(existing) && bundle_isObject(value))
+        return bundle_merge(existing, value, folder);
+    return folder.join('/');
+}
+function parseManifest(file) {
+    let value;
+    try {
+        value = JSON.parse(file.text);
+    }
+    catch (error) {
+        return { problem: bundle_problem(file.path, `the manifest is not JSON: ${error.message}`) };
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return { problem: bundle_problem(file.path, 'the manifest must be a JSON object') };
+    const m = value;
+    const roots = m.roots;
+    if (roots !== undefined && !(Array.isArray(roots) && roots.every((r) => typeof r === 'string')))
+        return { problem: bundle_problem(file.path, '`roots` must be an array of strings') };
+    const version = m.rego_version;
+    if (version !== undefined && version !== 0 && version !== 1)
+        return { problem: bundle_problem(file.path, '`rego_version` must be 0 or 1') };
+    if (m.file_rego_versions !== undefined)
+        return {
+            problem: bundle_problem(file.path, '`file_rego_versions` is not supported: give every file one Rego version'),
+        };
+    const revision = m.revision;
+    return {
+        manifest: {
+            roots: roots === undefined ? null : roots.map((r) => r.replace(/^\/+|\/+$/g, '')),
+            regoVersion: version === undefined ? null : version === 0 ? 'v0' : 'v1',
+            revision: typeof revision === 'string' ? revision : null,
+        },
+    };
+}
+/** The package of a module, as a slash path (`package httpapi.authz` → `httpapi/authz`); null when none is found. */
+function packagePath(text) {
+    const m = /^[ \t]*package[ \t]+([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)[ \t]*(?:#.*)?$/m.exec(text);
+    return m ? m[1].split('.').join('/') : null;
+}
+const underRoot = (path, roots) => roots.some((root) => root === '' || path === root || path.startsWith(`${root}/`));
+/** A bundle from its files; every problem found, each located. */
+function bundleFromFiles(files) {
+    const problems = [];
+    const modules = {};
+    const data = {};
+    let manifest = { roots: null, regoVersion: null, revision: null };
+    const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const manifestFile = sorted.find((f) => f.path === '.manifest');
+    if (manifestFile) {
+        const parsed = parseManifest(manifestFile);
+        if ('problem' in parsed)
+            problems.push(parsed.problem);
+        else
+            manifest = parsed.manifest;
+    }
+    for (const file of sorted) {
+        if (file.path.endsWith('.wasm'))
+            problems.push(bundle_problem(file.path, 'a compiled WebAssembly module holds no Rego to replay; give the bundle its .rego files'));
+        else if (file.path.endsWith('.rego'))
+            modules[file.path] = file.text;
+        else if (DATA_FILE.test(file.path)) {
+            const parsed = parseData(file);
+            if ('problem' in parsed) {
+                problems.push(parsed.problem);
+                continue;
+            }
+            const folder = file.path.split('/').slice(0, -1);
+            if (folder.length === 0 && !bundle_isObject(parsed.value)) {
+                problems.push(bundle_problem(file.path, 'the data file at the root of a bundle must hold an object'));
+                continue;
+            }
+            const conflict = place(data, folder, parsed.value);
+            if (conflict !== null)
+                problems.push(bundle_problem(file.path, `the data at ${conflict} is given twice`));
+            if (manifest.roots !== null && folder.length > 0 && !underRoot(folder.join('/'), manifest.roots))
+                problems.push(bundle_problem(file.path, `data at ${folder.join('/')} is outside the manifest's roots (${manifest.roots.join(', ')})`));
+        }
+    }
+    if (Object.keys(modules).length === 0)
+        problems.push(bundle_problem('.', 'no .rego file: a Rego policy needs at least one module'));
+    if (manifest.roots !== null)
+        for (const [path, text] of Object.entries(modules)) {
+            const pkg = packagePath(text);
+            if (pkg !== null && !underRoot(pkg, manifest.roots))
+                problems.push(bundle_problem(path, `package ${pkg.split('/').join('.')} is outside the manifest's roots (${manifest.roots.join(', ')})`));
+        }
+    if (problems.length > 0)
+        return { ok: false, problems };
+    return { ok: true, bundle: { modules, data: stringifyExact(data), ...manifest } };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/readRegoPolicy.js
+/**
+ * Reads a Rego policy from what `--base`/`--head` name (docs/rego.md "Inputs"): a bundle
+ * directory (symbolic links followed, each folder once), a bundle `.tar.gz` as `opa build` writes
+ * it, or one `.rego` file. Only the files a bundle is made of are read (`.rego`, data files, the
+ * manifest, and `.wasm` to refuse it). Bounded: at most `maxFiles` such files and `maxBytes` of
+ * them (decompressed), each past a clear problem, never a truncated policy.
+ */
+
+
+
+
+
+const REGO_READ_LIMITS = { maxFiles: 10_000, maxBytes: 256 * 1024 * 1024 };
+const BUNDLE_FILE = /(^|\/)(?:[^/]+\.rego|data\.json|data\.ya?ml|\.manifest|[^/]+\.wasm)$/;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+class ReadProblem extends Error {
+}
+function failed(file, message) {
+    const problem = { file, path: '', line: 1, column: 1, message, severity: 'error' };
+    return { ok: false, problems: [problem] };
+}
+/** Counts files and bytes against the limits as they are read. */
+class Budget {
+    limits;
+    files = 0;
+    bytes = 0;
+    constructor(limits) {
+        this.limits = limits;
+    }
+    take(size) {
+        if (++this.files > this.limits.maxFiles)
+            throw new ReadProblem(`the policy has more than ${this.limits.maxFiles} bundle files`);
+        this.bytes += size;
+        if (this.bytes > this.limits.maxBytes)
+            throw new ReadProblem(`the policy's files are larger than ${this.limits.maxBytes} bytes together`);
+    }
+}
+function readRegoPolicy_decode(path, bytes) {
+    try {
+        return UTF8.decode(bytes);
+    }
+    catch {
+        throw new ReadProblem(`${path} is not UTF-8 text`);
+    }
+}
+async function readDirectory(root, budget) {
+    const files = [];
+    const seen = new Set();
+    const walk = async (dir) => {
+        const real = await (0,promises_namespaceObject.realpath)(dir);
+        if (seen.has(real))
+            return; // a link back up the tree, or a second way into a folder
+        seen.add(real);
+        const entries = await (0,promises_namespaceObject.readdir)(dir, { withFileTypes: true });
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+            const path = (0,external_node_path_namespaceObject.join)(dir, entry.name);
+            const info = entry.isSymbolicLink() ? await (0,promises_namespaceObject.stat)(path).catch(() => null) : entry;
+            if (info === null)
+                continue; // a dangling link names no file
+            if (info.isDirectory())
+                await walk(path);
+            else if (info.isFile()) {
+                const relativePath = (0,external_node_path_namespaceObject.relative)(root, path).split(external_node_path_namespaceObject.sep).join('/');
+                if (!BUNDLE_FILE.test(relativePath))
+                    continue;
+                const bytes = await (0,promises_namespaceObject.readFile)(path);
+                budget.take(bytes.length);
+                files.push({ path: relativePath, text: readRegoPolicy_decode(relativePath, bytes) });
+            }
+        }
+    };
+    await walk(root);
+    return files;
+}
+function readArchive(archive, limits, budget) {
+    let tar;
+    try {
+        tar = (0,external_node_zlib_.gunzipSync)(archive, { maxOutputLength: limits.maxBytes });
+    }
+    catch (error) {
+        if (error.code === 'ERR_BUFFER_TOO_LARGE')
+            throw new ReadProblem(`the bundle decompresses to more than ${limits.maxBytes} bytes`);
+        throw new ReadProblem(`the bundle is not gzip-compressed: ${error.message}`);
+    }
+    const files = [];
+    for (const entry of tarEntries(tar)) {
+        const path = entry.name.replace(/^(?:\.?\/)+/, '');
+        if (!BUNDLE_FILE.test(path))
+            continue;
+        budget.take(entry.data.length);
+        files.push({ path, text: readRegoPolicy_decode(path, entry.data) });
+    }
+    return files;
+}
+/** The policy at `path`; problems name files as `display` and the path inside it. */
+async function readRegoPolicy(path, display = path, limits = REGO_READ_LIMITS) {
+    const budget = new Budget(limits);
+    try {
+        const info = await (0,promises_namespaceObject.stat)(path);
+        let files;
+        if (info.isDirectory())
+            files = await readDirectory(path, budget);
+        else if (/\.(tar\.gz|tgz)$/.test(path))
+            files = readArchive(await (0,promises_namespaceObject.readFile)(path), limits, budget);
+        else if (path.endsWith('.rego')) {
+            const bytes = await (0,promises_namespaceObject.readFile)(path);
+            budget.take(bytes.length);
+            files = [{ path: (0,external_node_path_namespaceObject.basename)(path), text: readRegoPolicy_decode((0,external_node_path_namespaceObject.basename)(path), bytes) }];
+        }
+        else
+            return failed(display, 'a Rego policy is a bundle directory, a bundle .tar.gz or a .rego file');
+        const result = bundleFromFiles(files);
+        if (result.ok)
+            return result;
+        // A bundle's problems name the file inside it; a lone file's name the file itself.
+        const inside = (file) => file === '.' || path.endsWith('.rego') ? display : `${display}/${file}`;
+        return { ok: false, problems: result.problems.map((p) => ({ ...p, file: inside(p.file) })) };
+    }
+    catch (error) {
+        if (error instanceof ReadProblem)
+            return failed(display, error.message);
+        const code = error.code;
+        if (code !== undefined)
+            return failed(display, `cannot read the policy: ${code}`);
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/regoEdits.js
+
+/** The edits between two parsed sides: the head's rules in document order, then the rules only the base has, then data. */
+function regoEdits_editsOf(base, head, dataRoots) {
+    const baseGroups = new Map(base.rules.rules.map((g) => [g.ref, g]));
+    const headRefs = new Set(head.rules.rules.map((g) => g.ref));
+    const edits = [];
+    for (const h of head.rules.rules) {
+        const b = baseGroups.get(h.ref);
+        if (b === undefined) {
+            const location = locationOf(firstOf(h));
+            edits.push({ kind: 'rule', ref: h.ref, change: 'added', location, firstChange: location });
+        }
+        else if (!sameDefinitions(b, h)) {
+            const location = locationOf(firstOf(h));
+            edits.push({
+                kind: 'rule',
+                ref: h.ref,
+                change: 'modified',
+                location,
+                firstChange: firstNew(b, h) ?? location,
+            });
+        }
+    }
+    for (const b of base.rules.rules) {
+        if (!headRefs.has(b.ref)) {
+            const location = locationOf(firstOf(b));
+            edits.push({ kind: 'rule', ref: b.ref, change: 'removed', location, firstChange: location });
+        }
+    }
+    for (const d of dataDifferences(base.data, head.data, dataRoots))
+        edits.push({ kind: 'data', path: d.path, pointer: pointerOf(d.path), change: d.change });
+    return edits;
+}
+/** Parses one side with the engine (a parse error rejects with the engine's EngineError). */
+async function parseSide(engine, side, regoVersion = 'v1') {
+    return {
+        modules: side.modules,
+        data: exactData(side.data),
+        rules: await engine.rules(side.modules, regoVersion),
+        regoVersion,
+    };
+}
+/** Both sides parsed and the edits between them. */
+async function regoEdits(engine, base, head, options = {}) {
+    const [b, h] = await Promise.all([
+        parseSide(engine, base, options.regoVersion),
+        parseSide(engine, head, options.regoVersion),
+    ]);
+    return { base: b, head: h, edits: regoEdits_editsOf(b, h, options.dataRoots) };
+}
+function firstOf(group) {
+    const first = group.definitions[0];
+    if (first === undefined)
+        throw new Error(`rule ${group.ref} has no definition`);
+    return first;
+}
+const locationOf = (d) => ({ file: d.file, line: d.line });
+/** The same definitions in any order and any files: incremental definitions are unordered. */
+function sameDefinitions(a, b) {
+    const texts = (g) => g.definitions.map((d) => d.canonical).sort();
+    const [x, y] = [texts(a), texts(b)];
+    return x.length === y.length && x.every((t, i) => t === y[i]);
+}
+function firstNew(base, head) {
+    const left = new Map();
+    for (const d of base.definitions)
+        left.set(d.canonical, (left.get(d.canonical) ?? 0) + 1);
+    for (const d of head.definitions) {
+        const n = left.get(d.canonical) ?? 0;
+        if (n === 0)
+            return locationOf(d);
+        left.set(d.canonical, n - 1);
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoPrepare.js
+/**
+ * Both versions of a Rego policy made ready to replay (docs/rego.md "Inputs", "Refused"): read,
+ * loaded into one engine as the sides `base` and `head`, checked for what refuses a replay, and
+ * their edits with the variant sides that `because` evaluates. A policy's own problems (a file that
+ * does not parse or compile) are report errors with file, line and column; a refusal is a replay
+ * that cannot decide as the service did.
+ */
+
+
+
+
+
+
+
+/** An engine's complaint about a policy's text, where it is. */
+function problemsOf(error, source) {
+    const located = error.errors.length > 0 ? error.errors : [{ message: error.message, location: error.location }];
+    return located.map((e) => ({
+        file: e.location
+            ? `${source.shown}${source.path.endsWith('.rego') ? '' : `/${e.location.file}`}`
+            : source.shown,
+        path: '',
+        line: e.location?.line ?? 1,
+        column: e.location?.column ?? 1,
+        message: e.message,
+        severity: 'error',
+    }));
+}
+function digestOf(bundle, version) {
+    return sha256OfText(JSON.stringify([bundle.modules, bundle.data, bundle.roots, version]));
+}
+/** Reads, loads and checks both versions; the engine is closed unless the result is ready. */
+async function prepareRego(options) {
+    const sources = [options.base, options.head].filter((s) => s !== null);
+    const read = await Promise.all(sources.map((s) => readRegoPolicy(s.path, s.shown)));
+    const problems = read.flatMap((r) => (r.ok ? [] : r.problems));
+    if (problems.length > 0)
+        return { kind: 'problems', problems };
+    const bundles = read.map((r) => (r.ok ? r.bundle : null));
+    const named = sources.map((source, i) => ({
+        name: (options.base !== null && i === 0 ? 'base' : 'head'),
+        source,
+        bundle: bundles[i],
+    }));
+    const refusals = [];
+    const versions = named.map((s) => {
+        const { version, refusal } = regoVersionOf(s.name, s.bundle, options.regoVersion);
+        if (refusal !== null)
+            refusals.push(refusal);
+        return version;
+    });
+    if (refusals.length > 0)
+        return { kind: 'refused', refusals };
+    const engine = EngineProcess.open(options.enginePath);
+    try {
+        const outcome = await loadSides(engine, options, named, versions);
+        if (outcome.kind !== 'ready')
+            await engine.close();
+        return outcome;
+    }
+    catch (error) {
+        await engine.close();
+        throw error;
+    }
+}
+async function loadSides(engine, options, named, versions) {
+    const specs = named.map((s, i) => ({
+        modules: s.bundle.modules,
+        data: s.bundle.data,
+        regoVersion: versions[i],
+        decision: options.decisionPath,
+    }));
+    const problems = [];
+    const refusals = [];
+    for (const [i, s] of named.entries()) {
+        try {
+            await engine.load({ [s.name]: specs[i] });
+        }
+        catch (error) {
+            if (!(error instanceof EngineError))
+                throw error;
+            if (error.kind === 'unknown_builtin') {
+                const at = error.location;
+                refusals.push(unknownBuiltin(s.name, error.message, at ? { file: at.file, line: at.line } : undefined));
+            }
+            else
+                problems.push(...problemsOf(error, s.source));
+        }
+    }
+    if (problems.length > 0)
+        return { kind: 'problems', problems };
+    if (refusals.length > 0)
+        return { kind: 'refused', refusals };
+    const reads = await Promise.all(named.map((s) => engine.reads(s.name)));
+    const rules = await Promise.all(named.map((s, i) => engine.rules(s.bundle.modules, versions[i])));
+    named.forEach((s, i) => refusals.push(...dataOutsideBundle(s.name, s.bundle, reads[i].data)));
+    const undefinedPath = undefinedDecisionPath(options.decisionPath, named.map((s, i) => ({ side: s.name, ruleRefs: rules[i].rules.map((g) => g.ref), bundle: s.bundle })));
+    if (undefinedPath !== null)
+        refusals.push(undefinedPath);
+    if (refusals.length > 0)
+        return { kind: 'refused', refusals };
+    const sides = named.map((s, i) => ({
+        name: s.name,
+        bundle: s.bundle,
+        version: versions[i],
+        reads: { pointers: reads[i].pointers, wholeInput: reads[i].wholeInput },
+        sha256: digestOf(s.bundle, versions[i]),
+    }));
+    const head = sides.find((s) => s.name === 'head');
+    const base = sides.find((s) => s.name === 'base') ?? null;
+    const prepared = {
+        engine,
+        engineVersion: await engine.version(),
+        head,
+        base,
+        edits: null,
+        counterfactual: false,
+        variants: new Map(),
+    };
+    if (base !== null)
+        await addEdits(prepared, options, rules, named);
+    return { kind: 'ready', prepared };
+}
+/** The edits of the change and, when `because` reverts them, their variant sides loaded. */
+async function addEdits(prepared, options, rules, named) {
+    const parsed = named.map((s, i) => ({
+        modules: s.bundle.modules,
+        data: dataEdits_exactData(s.bundle.data),
+        rules: rules[i],
+        regoVersion: i === 0 ? prepared.base.version : prepared.head.version,
+    }));
+    const [base, head] = parsed;
+    const roots = prepared.head.bundle.roots ?? prepared.base.bundle.roots ?? undefined;
+    const edits = regoEdits_editsOf(base, head, roots === undefined ? undefined : [...roots]);
+    prepared.edits = edits;
+    prepared.counterfactual = edits.length >= 2 && edits.length <= options.maxAttributionEdits;
+    if (!prepared.counterfactual)
+        return;
+    const variants = variantSides(base, head, edits, {
+        regoVersion: prepared.head.version,
+        decision: options.decisionPath,
+    });
+    await prepared.engine.load(variants);
+    for (const name of Object.keys(variants)) {
+        const r = await prepared.engine.reads(name);
+        prepared.variants.set(name, { pointers: r.pointers, wholeInput: r.wholeInput });
+    }
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoRun.js
+/**
+ * The replay of a raw-Rego policy change on the service's own decision logs (docs/rego.md): both
+ * versions prepared in one engine, every event of the decision path evaluated on each side (as
+ * recorded, or partially where an erased or masked part is read), each change's causes found by
+ * reverting edits, and everything aggregated in sample order into the report. Drift mode replays
+ * the one policy against each event's recorded result.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
+class RegoRefusedError extends Error {
+    refusals;
+    name = 'RegoRefusedError';
+    constructor(refusals) {
+        super(refusals.map((r) => r.message).join('; '));
+        this.refusals = refusals;
+    }
+}
+/** Events evaluated at once: enough to keep the engine's workers and its pipe busy. */
+const IN_FLIGHT = 2_000;
+async function runRegoReplay(options) {
+    const [prepared, sample] = await Promise.all([
+        prepareRego({
+            head: options.head,
+            base: options.mode === 'compare' ? options.base : null,
+            decisionPath: options.decisionPath,
+            regoVersion: options.regoVersion,
+            enginePath: options.enginePath,
+            maxAttributionEdits: options.maxAttributionEdits,
+        }),
+        planned(options),
+    ]);
+    if (prepared.kind === 'refused')
+        return { kind: 'refused', refusals: prepared.refusals };
+    const meta = metaOf(options, sample, prepared.kind === 'ready' ? prepared.prepared : null);
+    if (prepared.kind === 'problems') {
+        const errors = prepared.problems.map(({ file, path, line, column, message }) => ({
+            file,
+            path,
+            line,
+            column,
+            message,
+        }));
+        return { kind: 'report', report: { meta, errors, result: null }, warnings: [] };
+    }
+    const p = prepared.prepared;
+    try {
+        const manifestSet = options.manifests ? await loadManifestsFromDirOrGlob(options.manifests) : null;
+        const result = await replayEvents(options, p, sample.plan, meta, manifestSet);
+        if (result.kind === 'refused')
+            return result;
+        if (manifestSet !== null)
+            result.result.fidelity = summarizeFidelity(manifestSet, result.manifestCounts);
+        return {
+            kind: 'report',
+            report: { meta, errors: [], result: result.result },
+            warnings: [],
+            manifestProblems: manifestSet?.invalid ?? [],
+        };
+    }
+    finally {
+        await p.engine.close();
+    }
+}
+async function planned(options) {
+    const decisionLog = parseDecisionLogOptions({ decisionPath: options.decisionPath });
+    const plan = await planSample(options.traffic, decisionLog, undefined, options.maxLineBytes);
+    return { plan, digest: await sampleDigest(plan.files) };
+}
+function metaOf(options, sample, prepared) {
+    const { plan, digest } = sample;
+    const ref = (source, side) => {
+        if (source === null)
+            return null;
+        const p = side === 'head' ? prepared?.head : prepared?.base;
+        const sha256 = p?.sha256 ?? sha256OfText('');
+        return side === 'base' ? { path: source.shown, ref: null, sha256 } : { path: source.shown, sha256 };
+    };
+    const base = options.mode === 'compare' ? options.base : null;
+    const m = options.mapping;
+    return {
+        tool: 'policy-replay',
+        version: TOOL_VERSION,
+        opa_version: prepared?.engineVersion ?? '',
+        head: ref(options.head, 'head'),
+        base: ref(base, 'base'),
+        traffic: {
+            path: plan.shown,
+            sha256: digest.sha256,
+            format: 'opa-decision-log',
+            files: plan.files.map((f, i) => ({ path: f.shown, sha256: digest.files[i], count: null })),
+        },
+        skipped: { non_decision: 0, other_path: 0 },
+        since: options.since,
+        limit: options.limit ?? null,
+        status: options.mode === 'drift' ? 'drift' : base === null ? 'added' : 'changed',
+        excluded_without_time: 0,
+        max_changes: options.maxChanges,
+        max_groups: options.maxGroups,
+        unevaluable_mode: options.unevaluable ?? 'precise',
+        ...(options.mode === 'compare' && prepared?.edits != null
+            ? {
+                attribution: {
+                    method: prepared.counterfactual || prepared.edits.length <= 1 ? 'counterfactual' : 'syntactic',
+                    edits: prepared.edits.length,
+                    max_edits: options.maxAttributionEdits,
+                },
+            }
+            : {}),
+        policy_kind: 'rego',
+        rego: {
+            decision_path: normalizeDecisionPath(options.decisionPath),
+            mapping: m.kind === 'field' ? { kind: 'field', field: m.path.join('.') } : { kind: m.kind },
+            rego_version: { base: prepared?.base?.version ?? null, head: prepared?.head.version ?? null },
+            engine_version: prepared?.engineVersion ?? '',
+        },
+    };
+}
+/** The recorded result as a side (drift's other side); null when the mask hid it. */
+function recordedSide(event) {
+    if (event.resultHidden)
+        return null;
+    return event.result === null ? { kind: 'undefined' } : definedFromText(event.result);
+}
+/** One element of the sample as the replay takes it. */
+function readElement(text, shape, position, plan, decisionPath, sinceNs, manifestIdField = null) {
+    if (shape !== undefined && shape < 0)
+        return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
+    if (!text.includes('"decision_id"'))
+        return { kind: 'skipped', otherPath: false };
+    const parsed = parseRegoEvent(text, manifestIdField);
+    if (!parsed.ok)
+        return { kind: 'malformed', position, reason: parsed.reason };
+    const event = parsed.event;
+    if (event.decisionId === null)
+        return { kind: 'skipped', otherPath: false };
+    if (event.path !== null && normalizeDecisionPath(event.path) !== decisionPath)
+        return { kind: 'skipped', otherPath: true };
+    if (sinceNs !== null) {
+        const at = event.timestamp === null ? null : instantNanos(event.timestamp);
+        if (at === null)
+            return { kind: 'excluded', withoutTime: true };
+        if (at < sinceNs)
+            return { kind: 'excluded', withoutTime: false };
+    }
+    return { kind: 'event', position, event };
+}
+/**
+ * `--limit N`: the decision ids of the N most recent events (after --since), ties by id, events
+ * without a timestamp after every timed one, as for rule documents (replay/selection.ts): a first
+ * pass keeps N of them in a heap. null without a limit.
+ */
+async function mostRecent(limit, plan, decisionPath, sinceNs) {
+    if (limit === null)
+        return null;
+    // The root is the least recent kept event, the first to give way to a more recent one.
+    const heap = new Heap((a, b) => compareRecency(a.time, a.id, b.time, b.id) > 0);
+    for await (const unit of sampleUnits(plan, 0)) {
+        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
+            const e = readElement(text ?? '', shape, position, plan, decisionPath, sinceNs);
+            if (e.kind !== 'event')
+                return;
+            const key = { id: e.event.decisionId, time: e.event.timestamp };
+            if (heap.size < limit)
+                heap.push(key);
+            else if (limit > 0 && compareRecency(key.time, key.id, heap.peek().time, heap.peek().id) < 0) {
+                heap.pop();
+                heap.push(key);
+            }
+        }, false);
+    }
+    return new Set(heap.toArray().map((k) => k.id));
+}
+async function replayEvents(options, p, plan, meta, manifestSet) {
+    const compare = options.mode === 'compare' && p.base !== null;
+    const edits = p.edits?.map(editEntry) ?? null;
+    const aggregator = new RegoAggregator({
+        mode: options.mode,
+        mapping: options.mapping,
+        hasBase: compare,
+        edits: options.mode === 'compare' ? edits : null,
+        maxChanges: options.maxChanges,
+        maxGroups: options.maxGroups,
+        wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
+        duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
+        manifests: manifestSet === null ? null : manifestIdsOf(manifestSet),
+    });
+    const sides = [
+        ...(compare ? [{ name: 'base', reads: p.base.reads }] : []),
+        { name: 'head', reads: p.head.reads },
+    ];
+    const cache = new AnswerCache();
+    const decisionPath = normalizeDecisionPath(options.decisionPath);
+    const sinceNs = options.since === null ? null : instantNanos(options.since);
+    const counts = plan.files.map(() => 0);
+    const chosen = await mostRecent(options.limit ?? null, plan, decisionPath, sinceNs);
+    const queue = [];
+    let read = 0;
+    const drain = async (down) => {
+        while (queue.length > down)
+            aggregator.add(await queue.shift());
+    };
+    for await (const unit of sampleUnits(plan, 0)) {
+        const elements = [];
+        forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
+            counts[Math.floor(position / 2 ** 32)]++;
+            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs, options.manifestIdField ?? null));
+            // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
+        }, false);
+        for (const e of elements) {
+            if (e.kind === 'skipped') {
+                if (e.otherPath)
+                    meta.skipped.other_path++;
+                else
+                    meta.skipped.non_decision++;
+                continue;
+            }
+            if (e.kind === 'excluded') {
+                if (e.withoutTime)
+                    meta.excluded_without_time++;
+                continue;
+            }
+            if (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId))
+                continue;
+            const where = positionOf(plan, e.position);
+            if (e.kind === 'malformed') {
+                queue.push(Promise.resolve({ kind: 'malformed', position: e.position, where: { ...where, reason: e.reason } }));
+            }
+            else {
+                const file = where.file ?? plan.files[Math.floor(e.position / 2 ** 32)].shown;
+                const refusal = eventRefusal(e.event, { file, line: where.line ?? where.index ?? 0 });
+                if (refusal !== null)
+                    return { kind: 'refused', refusals: [refusal] };
+                queue.push(evaluateEvent(options, p, sides, cache, e.event, e.position, where));
+            }
+            read++;
+            if (queue.length >= IN_FLIGHT)
+                await drain(IN_FLIGHT / 2);
+        }
+        options.onProgress?.(read);
+    }
+    await drain(0);
+    meta.traffic.files.forEach((f, i) => (f.count = counts[i]));
+    return { kind: 'result', result: aggregator.finish(), manifestCounts: aggregator.manifestCounts };
+}
+async function evaluateEvent(options, p, sides, cache, event, position, where) {
+    const answers = await evaluateSides(p.engine, sides, event, cache, options.unevaluable ?? 'precise');
+    const head = answers[answers.length - 1];
+    const recorded = recordedSide(event);
+    const base = options.mode === 'drift'
+        ? recorded === null
+            ? null
+            : { evaluation: recorded, route: 'recorded' }
+        : sides.length > 1
+            ? answers[0]
+            : null;
+    const outcome = {
+        kind: 'event',
+        position,
+        where: { ...where, reason: '' },
+        requestId: event.decisionId,
+        occurredAt: event.timestamp,
+        base,
+        head,
+        recorded,
+        because: null,
+        ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
+    };
+    if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
+        outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);
+    return outcome;
+}
+/** The causes of a change (nothing to find for a record that did not change). */
+async function causes(p, event, base, head, mapping) {
+    if (classifyPair(mapping, base, head).kind !== 'changed')
+        return null;
+    if (!p.counterfactual)
+        return p.edits.length === 1 ? { edits: [0], joint: false } : null;
+    return becauseOf(p.edits, head, async (side) => {
+        const answer = await evaluateSide(p.engine, side, p.variants.get(side), event);
+        return answer.evaluation;
+    });
+}
+
+;// CONCATENATED MODULE: ./build/action/evidence.js
+
+
+/**
+ * The pull request must not choose the evidence that gates it (README "Security model"). The
+ * sample and manifests are read from the checked-out workspace, which holds the pull request's
+ * files: a pull request that adds `traffic/acme.jsonl` (empty) beside the real
+ * `traffic/acme.jsonl.gz`, or edits the sample or its manifests, would otherwise replay what it
+ * likes and pass. So a policy fails closed, whatever `fail-on` says, when
+ * - the pull request adds, changes, deletes or renames (from or to) any path its sample or
+ *   manifests can be read from — every candidate of the layout that applies, not only the one
+ *   found, and any directory on the way to one; or
+ * - more than one candidate sample exists, so that no added file can shadow the real one.
+ */
+const UNTRUSTED_EVIDENCE = 'untrusted-evidence';
+const AMBIGUOUS_SAMPLE = 'ambiguous-sample';
+/** Whether a changed path `changed` can alter what is read at `candidate` (a path or a glob). */
+function touches(changed, candidate) {
+    const scan = picomatch.scan(candidate);
+    // A glob stands for everything under its static base.
+    const target = scan.isGlob ? scan.base : candidate;
+    if (target === '' || target === '.')
+        return true;
+    return changed === target || changed.startsWith(`${target}/`) || target.startsWith(`${changed}/`);
+}
+function evidence_problem(rule, file, message) {
+    return { rule, error: { file, path: '', line: 1, column: 1, message } };
+}
+/** The paths a pull request touched: every file's name, and a rename's or copy's old name. */
+function touchedPaths(files) {
+    const paths = new Set();
+    for (const f of files) {
+        if (f.status === 'unchanged')
+            continue;
+        paths.add(f.filename);
+        if (f.previous_filename !== undefined)
+            paths.add(f.previous_filename);
+    }
+    return [...paths].sort();
+}
+/**
+ * The evidence problems of one policy. `touched` is null outside pull requests (drift runs),
+ * where only the ambiguity check applies.
+ */
+function evidenceProblems(sample, touched) {
+    const problems = [];
+    // One problem per kind, however many paths the pull request touched: 5,000 changed files under
+    // `traffic/` are one annotation and one bounded line, not 5,000 of each.
+    for (const [kind, candidates] of [
+        ['traffic sample', sample.evidencePaths.traffic],
+        ['manifests', sample.evidencePaths.manifests],
+    ]) {
+        const changed = [];
+        const readFrom = new Set();
+        for (const path of touched ?? []) {
+            const hit = candidates.find((c) => touches(path, c));
+            if (hit === undefined)
+                continue;
+            changed.push(path);
+            readFrom.add(hit);
+        }
+        if (changed.length === 0)
+            continue;
+        const what = changed.length === 1
+            ? changed[0]
+            : `${changed.length.toLocaleString('en-US')} paths (${boundedList(changed)})`;
+        problems.push(evidence_problem(UNTRUSTED_EVIDENCE, changed[0], `the pull request changes ${what}, and this policy's ${kind} is read from ${boundedList([...readFrom])}: ` +
+            'the evidence that gates a pull request must not come from it. Keep samples and manifests ' +
+            'where a pull request cannot write (downloaded by an earlier step into $RUNNER_TEMP, or ' +
+            'committed on the base branch and left unchanged)'));
+    }
+    if (sample.found.length > 1) {
+        problems.push(evidence_problem(AMBIGUOUS_SAMPLE, sample.found[1], `more than one traffic sample exists for this policy (${sample.found.length}: ${boundedList(sample.found)}): keep ` +
+            'exactly one, so that no added file can stand in for the real sample'));
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./build/acceptance/impactDigest.js
+
+
+/** Bumped whenever what the digest covers changes, so an old acceptance never matches a new meaning. */
+const IMPACT_FORMAT = 1;
+function impactDigest(policies, config) {
+    const sorted = [...policies].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return sha256Canonical({ format: IMPACT_FORMAT, policies: sorted, config });
+}
+/** Git's object id of a blob with these bytes (SHA-1 of `blob <size>\0` and the bytes). */
+function gitBlobId(text) {
+    const bytes = Buffer.from(text, 'utf8');
+    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${bytes.length}\u0000`).update(bytes).digest('hex');
+}
+/** The 12 hex digits people see and type. */
+function shortDigest(digest) {
+    return digest.slice(0, 12);
+}
+
+;// CONCATENATED MODULE: ./build/action/impact.js
+
+
+
+
+
+
+
+function impactPartsOf(texts, digests) {
+    return {
+        base_blob: texts.base === null ? null : gitBlobId(texts.base),
+        head_blob: texts.head === null ? null : gitBlobId(texts.head),
+        manifests_sha256: digests.manifests,
+        changes_sha256: digests.changes,
+        sample_sha256: digests.sample ?? null,
+    };
+}
+/** SHA-256 over the manifest files' names and digests, in the order the replay reads them. */
+async function manifestsDigest(path) {
+    if (path === null)
+        return null;
+    try {
+        const files = await resolveManifestFiles(path);
+        const entries = [];
+        for (const file of files)
+            entries.push([(0,external_node_path_namespaceObject.basename)(file), await sha256_sha256OfFile(file)]);
+        return sha256Canonical(entries);
+    }
+    catch {
+        // The replay reports the unreadable manifests itself; the digest says only that they were.
+        return sha256Canonical({ unreadable: true });
+    }
+}
+/** SHA-256 over the sample files' digests, in sample order; null when there is none. */
+async function sampleFilesDigest(files) {
+    if (files === null || files.length === 0)
+        return null;
+    const digests = [];
+    for (const file of files)
+        digests.push(await sha256_sha256OfFile(file.path).catch(() => 'unreadable'));
+    return sha256Canonical(digests);
+}
+/**
+ * A problem as the digest holds it: the places a run happens in (the workspace, the runner's and
+ * the system's temp directories, a build's random directory) replaced by names, so a re-run of the
+ * same commit gives the same digest.
+ */
+function stableText(text, places) {
+    let out = text;
+    for (const [path, name] of places)
+        if (path !== '')
+            out = out.split(path).join(name);
+    return out.replace(/policy-replay-[A-Za-z-]*?[A-Za-z0-9]{6}(?=[/\\\s'":)]|$)/g, 'policy-replay-…');
+}
+function impact_problemsOf(p, places) {
+    const listed = [...p.errors, ...(p.base_errors ?? []), ...(p.blockers ?? [])];
+    return listed.map((e) => stableText(`${e.file}:${e.line}:${e.column}: ${e.message}`, places)).sort();
+}
+function runImpactDigest(policies, settings, run) {
+    const places = [
+        [run.workspace, '$WORKSPACE'],
+        [run.tempDir, '$RUNNER_TEMP'],
+        [(0,external_node_os_namespaceObject.tmpdir)(), '$TMP'],
+    ];
+    return impactDigest(policies.map((p) => ({
+        path: p.path,
+        previous_path: p.previous_path,
+        status: p.status,
+        base_blob: p.impact?.base_blob ?? null,
+        head_blob: p.impact?.head_blob ?? null,
+        sample_sha256: p.report?.result ? p.report.meta.traffic.sha256 : (p.impact?.sample_sha256 ?? null),
+        manifests_sha256: p.impact?.manifests_sha256 ?? null,
+        changes_sha256: p.impact?.changes_sha256 ?? null,
+        problems: impact_problemsOf(p, places),
+    })), {
+        fail_on: [...new Set(settings.failOn.map(ruleText))].sort(),
+        limits: { ...settings.limits },
+        mode: 'pull-request',
+        unevaluable: settings.unevaluable,
+        opa_version: run.opaVersion,
+        decision_log: {
+            decision_path: settings.decisionPath,
+            decision_field: settings.decisionField,
+            bundle: settings.bundle,
+            manifest_id_field: settings.manifestIdField,
+        },
+    });
+}
+
+;// CONCATENATED MODULE: ./build/action/policyFailure.js
+
+/**
+ * One policy's failure stays that policy's (README "Security model"): an error while replaying it
+ * — a hostile document the validator did not foresee, an unreadable sample, a crash in the engine
+ * or the renderer — becomes its `replay-failed` blocker, annotated and shown in its section, and
+ * fails the run whatever `fail-on` says; every other policy is still replayed and reported.
+ */
+const REPLAY_FAILED = 'replay-failed';
+/** The message of anything thrown, with its kind when that is not a plain Error. */
+function failureMessage(error) {
+    if (!(error instanceof Error))
+        return String(error);
+    return error.name && error.name !== 'Error' && !error.message.startsWith(error.name)
+        ? `${error.name}: ${error.message}`
+        : error.message;
+}
+/** The blocker of a policy whose processing threw `error`, annotated at the policy file. */
+function replayFailure(path, error) {
+    return {
+        rule: REPLAY_FAILED,
+        file: path,
+        path: '',
+        line: 1,
+        column: 1,
+        message: `could not be replayed: ${failureMessage(error)}`,
+    };
+}
+/** A PolicyBlocker from an evidence or failure problem. */
+function blocker(rule, error) {
+    return { rule, ...error };
+}
+/** What the gate must fail on for this policy, whatever the rules. */
+function blockersOf(outcome) {
+    return (outcome.blockers ?? []).map((b) => ({ rule: b.rule, reason: b.message }));
+}
+/**
+ * The blockers of one policy that are annotated and listed one by one, and how many others are
+ * only counted: a policy never floods the annotations or its section, whatever produced its
+ * blockers. Every blocker still fails the gate and stays in the report.
+ */
+function shownBlockers(blockers, max = MAX_LISTED) {
+    return { shown: blockers.slice(0, max), more: Math.max(0, blockers.length - max) };
+}
+
+;// CONCATENATED MODULE: ./build/action/policyOutcome.js
+
+
+
+/**
+ * The outcome a policy starts from once its sample is located: nothing replayed yet, "no traffic"
+ * when no sample was found and nothing blocks it, and a blocker (logged) for every evidence
+ * problem, which then keeps the policy from being replayed.
+ */
+function sampledOutcome(policy, sample, evidence, log) {
+    const outcome = {
+        ...policy,
+        traffic: sample.traffic,
+        traffic_looked: sample.looked,
+        manifests: sample.manifests,
+        no_traffic: sample.traffic === null && evidence.length === 0,
+        errors: [],
+        report: null,
+    };
+    if (evidence.length > 0) {
+        outcome.blockers = evidence.map((p) => blocker(p.rule, p.error));
+        for (const b of outcome.blockers)
+            log(`${policy.path}: not replayed: ${b.message}`);
+    }
+    else if (sample.traffic !== null && sample.manifests === null) {
+        // Without manifests there is no fidelity section, and the fidelity rules have nothing to
+        // judge: the log says where they were looked for, so a mistyped `manifests` shows.
+        log(`${policy.path}: no manifests (looked for ${boundedList(sample.manifestsLooked)}): no fidelity grading`);
+    }
+    return outcome;
+}
+/** The outcome of a policy whose processing threw: nothing replayed, its one blocker `failure`. */
+function failedOutcome(policy, failure) {
+    return {
+        ...policy,
+        traffic: null,
+        traffic_looked: [],
+        manifests: null,
+        no_traffic: false,
+        errors: [],
+        report: null,
+        blockers: [failure],
+    };
+}
+/** Lines of manifest problems logged per policy; the rest are counted (the report has the total). */
+const MAX_MANIFEST_PROBLEM_LINES = 20;
+/**
+ * The problems of a policy's invalid manifests, in the log: the report only counts invalid
+ * manifests (graded unreplayable), so this is where an operator sees what to fix. Paths are
+ * shown relative to the workspace.
+ */
+function logManifestProblems(policyPath, problems, workspace, log) {
+    for (const p of problems.slice(0, MAX_MANIFEST_PROBLEM_LINES)) {
+        const file = (0,external_node_path_namespaceObject.relative)(workspace, p.file) || p.file;
+        log(`${policyPath}: invalid manifest ${file}:${p.line}:${p.column}: ${p.path || '(document)'}: ${p.message}`);
+    }
+    if (problems.length > MAX_MANIFEST_PROBLEM_LINES)
+        log(`${policyPath}: … and ${problems.length - MAX_MANIFEST_PROBLEM_LINES} more manifest problems`);
+}
+
+;// CONCATENATED MODULE: ./build/action/regoRoots.js
+const trimmed = (path) => path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+function regoRootsOf(policies, mapping) {
+    const roots = new Map();
+    for (const item of policies)
+        if (item.endsWith('/') && !item.startsWith('!'))
+            roots.set(trimmed(item), { path: trimmed(item), mappingKey: null });
+    for (const [key, entry] of Object.entries(mapping?.policies ?? {}))
+        if (entry['policy-kind'] === 'rego' || (key.endsWith('/') && roots.has(trimmed(key))))
+            roots.set(trimmed(key), { path: trimmed(key), mappingKey: key });
+    // A root's own entry, written with or without the slash, gives its options.
+    for (const root of roots.values())
+        if (root.mappingKey === null)
+            for (const key of [root.path, `${root.path}/`])
+                if (mapping?.policies[key])
+                    root.mappingKey = key;
+    return [...roots.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+;// CONCATENATED MODULE: ./build/action/regoAnnotations.js
+
+
+const WORDS = {
+    newly_allowed: 'newly allowed',
+    undefined_to_defined: 'now defined',
+    newly_denied: 'newly denied',
+    defined_to_undefined: 'now undefined',
+    error: 'now failing on one side',
+    result_changed: 'with a changed result',
+};
+const regoAnnotations_n = (value) => value.toLocaleString('en-US');
+function regoAnnotations(root, report) {
+    const rows = report.result?.by_edit ?? [];
+    const byRule = new Map();
+    for (const row of rows)
+        for (const edit of row.edits) {
+            if (edit.kind !== 'rule')
+                continue;
+            const known = byRule.get(edit.ref) ?? {
+                row: Object.fromEntries(regoReport_REGO_DIRECTIONS.map((d) => [d, 0])),
+                joint: false,
+                file: edit.file,
+                line: edit.line,
+                removed: edit.change === 'removed',
+            };
+            for (const d of regoReport_REGO_DIRECTIONS)
+                known.row[d] += row[d];
+            known.joint ||= row.joint;
+            byRule.set(edit.ref, known);
+        }
+    return [...byRule.entries()].map(([ref, a]) => {
+        const parts = regoReport_REGO_DIRECTIONS.filter((d) => a.row[d] > 0).map((d) => `${regoAnnotations_n(a.row[d])} ${WORDS[d]}`);
+        const requests = regoReport_REGO_DIRECTIONS.reduce((sum, d) => sum + a.row[d], 0);
+        const widens = a.row.newly_allowed + a.row.undefined_to_defined > 0;
+        return {
+            severity: widens ? 'warning' : 'notice',
+            file: (0,bidi/* humanText */.l8)(`${root}/${a.file}`),
+            line: a.removed ? null : a.line,
+            title: (0,bidi/* humanText */.l8)(`policy-replay: ${ref}${a.removed ? ' (removed)' : ''}`),
+            message: (0,bidi/* humanText */.l8)(`This edit of ${ref} decides sampled requests differently: ${parts.join(', ')}${a.joint ? ' (some only together with other edits)' : ''}.`),
+            requests,
+            name: ref,
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./build/action/regoTree.js
+/**
+ * A Rego bundle root as it is at one commit, written to a directory of its own for the replay
+ * (docs/rego.md "The Action"): every file below the root read from git's objects (never from the
+ * checkout, which is one commit only), symlinks followed within that commit's tree as a checkout
+ * would (a link out of the repository, a submodule or a dangling link fails closed: the bundle
+ * cannot be read as the service would), each directory once, within the bundle limits.
+ */
+
+
+
+
+
+class RegoTreeError extends Error {
+    name = 'RegoTreeError';
+}
+/** Writes `root` at `sha` under `dest`; null when the commit has no directory there. */
+async function writeRootAtCommit(workspace, sha, root, dest, limits = REGO_READ_LIMITS) {
+    const top = await resolvePathAtCommit(workspace, sha, root);
+    if (top === null || top.entry.type !== 'tree')
+        return null;
+    const walk = new RootWalk(workspace, sha, root, dest, limits);
+    await walk.directory(top.entry, top.path, '');
+    return walk.done();
+}
+class RootWalk {
+    workspace;
+    sha;
+    root;
+    dest;
+    limits;
+    files = 0;
+    bytes = 0;
+    seen = new Set();
+    digests = [];
+    constructor(workspace, sha, root, dest, limits) {
+        this.workspace = workspace;
+        this.sha = sha;
+        this.root = root;
+        this.dest = dest;
+        this.limits = limits;
+    }
+    /** The directory `resolved` (its path with links resolved) written as `relative` under dest. */
+    async directory(entry, resolved, relative) {
+        if (this.seen.has(resolved))
+            return;
+        this.seen.add(resolved);
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(this.dest, relative), { recursive: true });
+        for (const { name, entry: child } of await readTreeEntries(this.workspace, entry.oid)) {
+            if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0'))
+                throw new RegoTreeError(`${this.root}/${relative}: a tree entry named ${JSON.stringify(name)}`);
+            const shown = relative === '' ? name : `${relative}/${name}`;
+            await this.entry(child, `${resolved}/${name}`, shown);
+        }
+    }
+    async entry(entry, resolved, shown) {
+        const where = `${this.root}/${shown}`;
+        if (entry.type === 'tree')
+            return this.directory(entry, resolved, shown);
+        if (entry.type === 'commit')
+            throw new RegoTreeError(`${where} is a submodule at ${this.sha}: a bundle's files must be in the repository`);
+        if (entry.mode === '120000') {
+            // Throws SymlinkError for a link out of the repository or a loop of links.
+            const target = await resolvePathAtCommit(this.workspace, this.sha, resolved);
+            if (target === null)
+                throw new RegoTreeError(`${where} is a symlink to nothing at ${this.sha}`);
+            if (target.entry.type === 'tree')
+                return this.directory(target.entry, target.path, shown);
+            if (target.entry.type !== 'blob')
+                throw new RegoTreeError(`${where} leads to a submodule at ${this.sha}`);
+            return this.file(target.entry, shown);
+        }
+        return this.file(entry, shown);
+    }
+    async file(entry, shown) {
+        if (++this.files > this.limits.maxFiles)
+            throw new RegoTreeError(`${this.root} holds more than ${this.limits.maxFiles} files at ${this.sha}`);
+        const left = this.limits.maxBytes - this.bytes;
+        const bytes = await readBlob(this.workspace, entry.oid, `${this.root}/${shown}`, left).catch((error) => {
+            if (!(error instanceof FileTooLargeError))
+                throw error;
+            throw new RegoTreeError(`${this.root} is over the ${this.limits.maxBytes}-byte limit of a bundle at ${this.sha}`);
+        });
+        this.bytes += bytes.length;
+        this.digests.push([shown, (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')]);
+        await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(this.dest, shown), bytes);
+    }
+    done() {
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        for (const [path, digest] of this.digests.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+            hash.update(`${path}\0${digest}\n`);
+        return { files: this.files, bytes: this.bytes, sha256: hash.digest('hex') };
+    }
+}
+
+;// CONCATENATED MODULE: ./build/action/sampleLocator.js
+
+
+
+
+
+
+
+
+
+const entrySchema = strictObject({
+    traffic: union([schemas_string(), array(schemas_string()).min(1)]).optional(),
+    manifests: schemas_string().optional(),
+    'decision-path': schemas_string().optional(),
+    'decision-field': schemas_string().optional(),
+    bundle: schemas_string().optional(),
+    'manifest-id-field': schemas_string().optional(),
+    // A Rego bundle root (docs/rego.md "The Action"): the key is its directory.
+    'policy-kind': schemas_enum(['rules', 'rego']).optional(),
+    'deny-when-nonempty': schemas_boolean().optional(),
+    'rego-version': schemas_enum(['v1', 'v0']).optional(),
+});
+const mappingSchema = strictObject({ policies: record(schemas_string(), entrySchema) });
+const MAPPING_FILE = '.policy-replay.yml';
+class MappingError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'MappingError';
+    }
+}
+/** Parses `.policy-replay.yml`; every path in it must be relative and stay in the repository. */
+function parseSampleMapping(text) {
+    const parsed = mappingSchema.safeParse((0,dist/* parse */.qg)(text));
+    if (!parsed.success) {
+        throw new MappingError(`${MAPPING_FILE} is invalid: ${boundedList(parsed.error.issues.map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`), '; ')}`);
+    }
+    for (const [policy, entry] of Object.entries(parsed.data.policies)) {
+        const traffic = entry.traffic === undefined ? [] : [entry.traffic].flat();
+        for (const path of [...traffic, entry.manifests]) {
+            if (path !== undefined && ((0,external_node_path_namespaceObject.isAbsolute)(path) || path.split(/[\\/]/).includes('..'))) {
+                throw new MappingError(`${MAPPING_FILE}: ${JSON.stringify(path)} (for ${JSON.stringify(policy)}) must be a path inside the repository, without ".."`);
+            }
+        }
+        try {
+            decisionLogOf(entry, null);
+        }
+        catch (error) {
+            if (!(error instanceof DecisionLogOptionError))
+                throw error;
+            throw new MappingError(`${MAPPING_FILE}: ${JSON.stringify(policy)}: ${error.message}`);
+        }
+    }
+    return parsed.data;
+}
+/** The decision-log options of one policy: each from its mapping entry, else from the inputs. */
+function decisionLogOf(entry, settings) {
+    return parseDecisionLogOptions({
+        decisionPath: entry?.['decision-path'] ?? settings?.decisionPath ?? null,
+        decisionField: entry?.['decision-field'] ?? settings?.decisionField ?? null,
+        bundle: entry?.bundle ?? settings?.bundle ?? null,
+        manifestIdField: entry?.['manifest-id-field'] ?? settings?.manifestIdField ?? null,
+    });
+}
+/** The mapping in the checked-out workspace (drift runs: the default branch). */
+function readSampleMapping(workspace) {
+    const file = (0,external_node_path_namespaceObject.join)(workspace, MAPPING_FILE);
+    if (!(0,external_node_fs_.existsSync)(file))
+        return null;
+    return parseSampleMapping((0,external_node_fs_.readFileSync)(file, 'utf8'));
+}
+/** Whether `path` (already joined to the workspace) really lies inside it, symlinks resolved. */
+function insideWorkspace(workspace, path) {
+    try {
+        const root = (0,external_node_fs_.realpathSync)(workspace);
+        const real = (0,external_node_fs_.realpathSync)(path);
+        const rel = (0,external_node_path_namespaceObject.relative)(root, real);
+        return rel === '' || (!rel.startsWith(`..${external_node_path_namespaceObject.sep}`) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
+    }
+    catch {
+        return false;
+    }
+}
+/** The files a candidate names, or null when it names none (or one leading out). */
+async function filesOf(workspace, candidates) {
+    let files;
+    try {
+        files = await listSampleFiles(candidates.map((c) => ({ shown: c.shown, path: c.file, literal: c.literal })));
+    }
+    catch {
+        return null; // missing, a glob matching nothing, an empty directory: looked for, not found
+    }
+    const needsContainment = candidates.some((c) => c.contained);
+    if (needsContainment && files.some((f) => !insideWorkspace(workspace, f.path)))
+        return null;
+    return files;
+}
+/**
+ * An input template filled in with a policy's path. The policy's name only ever names files: in
+ * a template without glob syntax the result is literal; in a template that is a pattern, a name
+ * holding glob syntax could not be told apart from it, so that is an error rather than a guess.
+ */
+function fromTemplate(template, policyPath, input) {
+    const isPattern = picomatch.scan(template.replace(/\{(?:name|dir|path)\}/g, 'x')).isGlob;
+    const filled = expandPathTemplate(template, policyPath);
+    if (isPattern && picomatch.scan(expandPathTemplate('{path}', policyPath)).isGlob) {
+        throw new MappingError(`the ${input} input ${JSON.stringify(template)} is a glob, and the policy path ${JSON.stringify(policyPath)} ` +
+            'holds glob characters: its sample would be a pattern built from a file name. Rename the policy, ' +
+            `or map its sample in ${MAPPING_FILE}`);
+    }
+    return { path: filled, literal: !isPattern };
+}
+async function locateSample(workspace, policyPath, settings, mapping) {
+    const mapped = mapping?.policies[policyPath];
+    const name = expandPathTemplate('{name}', policyPath);
+    const fromMapping = (p) => ({
+        shown: p,
+        file: (0,external_node_path_namespaceObject.resolve)(workspace, p),
+        contained: true,
+        literal: false,
+    });
+    // The default layout is built from the policy's name: `policies/*.yaml` is one file.
+    const fromLayout = (p) => ({ ...fromMapping(p), literal: true });
+    const fromInput = (template, input) => {
+        const { path: p, literal } = fromTemplate(template, policyPath, input);
+        return { shown: p, file: (0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p), contained: false, literal };
+    };
+    // Each entry is one sample (a mapping list is one sample of several parts); the first usable wins.
+    const trafficCandidates = mapped?.traffic
+        ? [[mapped.traffic].flat().map(fromMapping)]
+        : settings.traffic
+            ? [[fromInput(settings.traffic, 'traffic')]]
+            : [`traffic/${name}.jsonl`, `traffic/${name}.jsonl.gz`, `traffic/${name}.json`].map((p) => [
+                fromLayout(p),
+            ]);
+    const manifestCandidates = mapped?.manifests
+        ? [fromMapping(mapped.manifests)]
+        : settings.manifests
+            ? [fromInput(settings.manifests, 'manifests')]
+            : [fromLayout(`traffic/${name}.manifests`)];
+    const samples = [];
+    for (const candidate of trafficCandidates) {
+        const files = await filesOf(workspace, candidate);
+        // A mapping list of thousands of parts is named by its first five and a count wherever it is
+        // shown (reports, TrafficReadError, log lines); `files` keeps every part for reading.
+        if (files !== null)
+            samples.push({ shown: boundedList(candidate.map((c) => c.shown)), files });
+    }
+    const traffic = samples[0] ?? null;
+    const usable = (c) => (0,external_node_fs_.existsSync)(c.file) && (!c.contained || insideWorkspace(workspace, c.file));
+    const manifests = manifestCandidates.find(usable) ?? null;
+    const inRepository = (candidates) => [
+        ...new Set(candidates.flatMap((c) => repositoryPaths(workspace, c.file))),
+    ];
+    return {
+        traffic: traffic?.shown ?? null,
+        manifests: manifests?.shown ?? null,
+        trafficFiles: traffic?.files ?? null,
+        manifestsPath: manifests?.file ?? null,
+        looked: trafficCandidates.flat().map((c) => c.shown),
+        manifestsLooked: manifestCandidates.map((c) => c.shown),
+        found: samples.map((c) => c.shown),
+        // A directory or glob is everything under it (evidence.ts); a file in it that is a symlink
+        // is also read from where it points.
+        evidencePaths: {
+            traffic: inRepository([
+                ...trafficCandidates.flat(),
+                ...(traffic?.files ?? []).map((f) => ({ file: f.path })),
+            ]),
+            manifests: inRepository(manifestCandidates),
+        },
+        decisionLog: decisionLogOf(mapped, settings),
+    };
+}
+/**
+ * `file` relative to the workspace, `/`-separated, as written and with the symlinks of its
+ * nearest existing ancestor resolved (a base-branch symlink `traffic -> samples` makes
+ * `samples/x.jsonl` a sample path too). Nothing for a path outside the workspace.
+ */
+function repositoryPaths(workspace, file) {
+    const paths = [];
+    const add = (root, path) => {
+        const rel = (0,external_node_path_namespaceObject.relative)(root, path);
+        if (rel === '' || rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
+            return;
+        paths.push(rel.split(external_node_path_namespaceObject.sep).join('/'));
+    };
+    add((0,external_node_path_namespaceObject.resolve)(workspace), (0,external_node_path_namespaceObject.resolve)(file));
+    let root;
+    try {
+        root = (0,external_node_fs_.realpathSync)(workspace);
+    }
+    catch {
+        return paths;
+    }
+    let existing = (0,external_node_path_namespaceObject.resolve)(file);
+    let rest = '';
+    while (!(0,external_node_fs_.existsSync)(existing)) {
+        const parent = (0,external_node_path_namespaceObject.dirname)(existing);
+        if (parent === existing)
+            return paths;
+        rest = rest === '' ? (0,external_node_path_namespaceObject.basename)(existing) : (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.basename)(existing), rest);
+        existing = parent;
+    }
+    try {
+        add(root, (0,external_node_path_namespaceObject.join)((0,external_node_fs_.realpathSync)(existing), rest));
+    }
+    catch {
+        // unreadable: the path as written is already there
+    }
+    return paths;
+}
+
+;// CONCATENATED MODULE: ./build/action/regoChanges.js
+/**
+ * Rego bundle roots on a pull request (docs/rego.md "The Action"): each root read at the two judged
+ * commits (the base tip and the merge commit, or the merge base and the head), a changed one
+ * replayed on the sample `.policy-replay.yml` (on the base branch) or the inputs name for it, with
+ * every rule of the rule documents: the evidence never from what the pull request changed, a
+ * renamed file inside the root keeps the root's evidence, symlinks followed within the repository,
+ * anything that cannot be read or replayed as the service would failing closed.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The roots whose files differ between the judged commits, each side written out. */
+async function listRegoChanges(workspace, commits, settings, tempDir) {
+    await ensureCommits(workspace, [commits.base, commits.head, commits.baseTip]);
+    const mappingText = await readFileAtCommit(workspace, commits.baseTip, MAPPING_FILE);
+    const mapping = mappingText === null ? null : parseSampleMapping(mappingText);
+    const roots = regoRootsOf(settings.policies, mapping);
+    const scratch = roots.length === 0 ? null : await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(tempDir, 'policy-replay-rego-'));
+    const listing = {
+        changes: [],
+        failures: [],
+        mapping,
+        cleanup: async () => {
+            if (scratch !== null)
+                await (0,promises_namespaceObject.rm)(scratch, { recursive: true, force: true });
+        },
+    };
+    for (const [i, root] of roots.entries()) {
+        try {
+            const side = async (sha, name) => {
+                const dir = (0,external_node_path_namespaceObject.join)(scratch, String(i), name);
+                const written = await writeRootAtCommit(workspace, sha, root.path, dir);
+                return written === null ? null : { dir, written };
+            };
+            const [base, head] = [await side(commits.base, 'base'), await side(commits.head, 'head')];
+            if (base?.written.sha256 === head?.written.sha256)
+                continue;
+            const status = base === null ? 'added' : head === null ? 'removed' : 'modified';
+            listing.changes.push({ root, status, base, head });
+        }
+        catch (error) {
+            const identity = { path: root.path, status: 'modified', previous_path: null };
+            listing.failures.push(failedOutcome(identity, replayFailure(root.path, error)));
+        }
+    }
+    return listing;
+}
+/** A root's decision path, mapping and Rego version: its mapping entry's, else the inputs'; null without a path. */
+function decisionOfRoot(entry, settings) {
+    const decisionPath = entry?.['decision-path'] ?? settings.decisionPath;
+    if (decisionPath === null || decisionPath === undefined)
+        return null;
+    const regoVersion = entry?.['rego-version'] ?? null;
+    if (entry?.['deny-when-nonempty'] === true)
+        return { decisionPath, mapping: { kind: 'deny-when-nonempty' }, regoVersion };
+    const field = entry?.['decision-field'] ?? settings.decisionField;
+    const path = field === null || field === undefined ? null : parseDecisionField(field);
+    return {
+        decisionPath,
+        mapping: path === null ? { kind: 'boolean' } : { kind: 'field', path },
+        regoVersion,
+    };
+}
+/** One changed root replayed: its outcome, with the Rego report in `rego_report`. */
+async function replayRegoChange(deps, change, mapping, touched) {
+    const { settings, log } = deps;
+    const { root } = change;
+    const identity = { path: root.path, status: change.status, previous_path: null };
+    const key = root.mappingKey ?? root.path;
+    // Looked up by the root's own path: a pull request that adds a directory does not pick its sample.
+    const sample = await locateSample(deps.workspace, key, settings, mapping);
+    const evidence = evidenceProblems(sample, touched);
+    const outcome = sampledOutcome(identity, sample, evidence, log);
+    const digests = { base: change.base?.written.sha256 ?? null, head: change.head?.written.sha256 ?? null };
+    outcome.impact = impactPartsOf(digests, { manifests: null, changes: null });
+    if (change.head === null) {
+        log(`${root.path}: the Rego bundle root is removed: nothing to replay`);
+        outcome.no_traffic = false;
+        return outcome;
+    }
+    if (sample.traffic === null || evidence.length > 0)
+        return outcome;
+    log(`${root.path}: replaying ${sample.traffic} (Rego)`);
+    const report = await replayRoot(deps, {
+        mode: 'compare',
+        root,
+        entry: mapping?.policies[key],
+        head: change.head.dir,
+        base: change.base?.dir ?? null,
+        traffic: sample.trafficFiles,
+        manifests: sample.manifestsPath,
+        manifestIdField: sample.decisionLog.manifestIdField,
+    });
+    outcome.rego_report = report;
+    outcome.errors = report.errors;
+    outcome.annotations = regoAnnotations(root.path, report);
+    outcome.impact = impactPartsOf(digests, {
+        manifests: null,
+        changes: report.result === null ? null : sha256OfText(JSON.stringify(report.result)),
+    });
+    return outcome;
+}
+/** Each changed root replayed; one root's failure is its own (the others are still replayed). */
+async function replayRegoChanges(deps, listing, touched) {
+    const outcomes = [];
+    for (const change of listing.changes) {
+        try {
+            outcomes.push(await replayRegoChange(deps, change, listing.mapping, touched));
+        }
+        catch (error) {
+            const failure = replayFailure(change.root.path, error);
+            deps.log(`${change.root.path}: ${failure.message}`);
+            outcomes.push(failedOutcome({ path: change.root.path, status: change.status, previous_path: null }, failure));
+        }
+    }
+    return outcomes;
+}
+/**
+ * A root's bundle (and its base's) replayed by the engine on its sample: the report, or an error
+ * naming every refusal or the missing decision path (the caller's blocker: it fails closed).
+ */
+async function replayRoot(deps, run) {
+    const { settings } = deps;
+    const decision = decisionOfRoot(run.entry, settings);
+    if (decision === null)
+        throw new Error(`a Rego bundle root needs a decision-path (its ${MAPPING_FILE} entry or the input)`);
+    const result = await runRegoReplay({
+        mode: run.mode,
+        head: { path: run.head, shown: run.root.path },
+        base: run.base === null ? null : { path: run.base, shown: run.root.path },
+        ...decision,
+        traffic: run.traffic,
+        manifests: run.manifests,
+        manifestIdField: run.manifestIdField,
+        since: null,
+        unevaluable: settings.unevaluable,
+        maxChanges: Math.max(settings.maxChanges, 0),
+        maxGroups: settings.maxGroups,
+        maxAttributionEdits: DEFAULT_MAX_ATTRIBUTION_EDITS,
+        maxLineBytes: settings.limits.maxLineBytes,
+        enginePath: await deps.enginePath(),
+    });
+    if (result.kind === 'refused')
+        throw new Error(`refused (${result.refusals.map((r) => `${r.code}: ${r.message}`).join('; ')})`);
+    return result.report;
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/locateEngine.js
+/**
+ * Finds policy-replay-engine (docs/rego-engine.md): `--engine`, then `$POLICY_REPLAY_ENGINE`, then
+ * PATH, then `.tools/bin` of the checkout this code runs from (where `npm run engine` builds it). A
+ * binary named by the flag or the variable that is not an executable file is an error: running
+ * another one instead would hide the choice.
+ */
+
+
+
+const ENGINE_NAME = 'policy-replay-engine';
+class EngineMissingError extends Error {
+    name = 'EngineMissingError';
+}
+/** `.tools/bin` of the checkout: two folders up from src/regoPolicy, dist/cli or build/regoPolicy. */
+function checkoutEngine() {
+    try {
+        const here = (0,external_node_path_namespaceObject.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url));
+        return (0,external_node_path_namespaceObject.join)(here, '..', '..', '.tools', 'bin', ENGINE_NAME);
+    }
+    catch {
+        return null;
+    }
+}
+async function locateEngine(flag, env) {
+    const named = [
+        { label: '--engine', value: flag },
+        { label: '$POLICY_REPLAY_ENGINE', value: env.POLICY_REPLAY_ENGINE },
+    ].find((n) => n.value !== undefined && n.value !== '');
+    if (named !== undefined) {
+        const path = (0,external_node_path_namespaceObject.resolve)(named.value);
+        if (await isExecutableFile(path))
+            return path;
+        throw new EngineMissingError(`${ENGINE_NAME} not found at ${named.label} '${named.value}' (not an executable file)`);
+    }
+    for (const dir of (env.PATH ?? '').split(external_node_path_namespaceObject.delimiter).filter((d) => d !== '')) {
+        const path = (0,external_node_path_namespaceObject.join)(dir, ENGINE_NAME);
+        if (await isExecutableFile(path))
+            return path;
+    }
+    const local = checkoutEngine();
+    if (local !== null && (await isExecutableFile(local)))
+        return local;
+    throw new EngineMissingError(`${ENGINE_NAME} not found (looked at --engine, $POLICY_REPLAY_ENGINE, PATH, .tools/bin). ` +
+        'It replays Rego policies; `npm run engine` builds it with Go (docs/rego-engine.md).');
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/engineRelease.js
+/**
+ * The released builds of policy-replay-engine (docs/releasing.md): the asset of each platform and
+ * the SHA-256 its reproducible build has (scripts/engine-release.mjs, with the Go version named
+ * here). The Action checks a downloaded engine against these before it runs it. `engine/release.json`
+ * holds the same for the scripts; a test keeps the two equal and rebuilds the Linux asset to check
+ * its digest.
+ */
+const ENGINE_GO_VERSION = 'go1.26.8';
+const ENGINE_ASSETS = {
+    'policy-replay-engine_linux_amd64': 'fa73a102fff5dcc1611e4c963761caba16ed8a632077cc07466975e00370655c',
+    'policy-replay-engine_linux_arm64': '96061603f68b0e42bce1017f31ae2744a35948ca0505d52114a08a70b41f8efd',
+    'policy-replay-engine_darwin_amd64': '8bc59385ae6d8115a63646265d0399e84e8d79a7da6596cc6ccc920b1d7b1a18',
+    'policy-replay-engine_darwin_arm64': '6e434069679a5c25f5b2f2cc0de7ebfabcd8fe947678b02be96420c0b14d8e71',
+    'policy-replay-engine_windows_amd64.exe': '34d64e679617e2f27abc12185b07c98fc814e155917f08f2c43a870c5e57827c',
+};
+/** The asset for Node's platform and arch; null where no engine is released. */
+function engineAsset(platform, arch) {
+    const goos = platform === 'win32' ? 'windows' : platform;
+    const goarch = arch === 'x64' ? 'amd64' : arch;
+    const name = `policy-replay-engine_${goos}_${goarch}${goos === 'windows' ? '.exe' : ''}`;
+    return Object.hasOwn(ENGINE_ASSETS, name) ? name : null;
+}
+
+;// CONCATENATED MODULE: ./build/action/regoEngine.js
+/**
+ * policy-replay-engine for the Action (docs/rego.md "The Action"), in order: the `engine-path`
+ * input; `$POLICY_REPLAY_ENGINE` or PATH (a workflow that installed it); the release asset of this
+ * Action's version for the runner's platform, checked against the SHA-256 pinned in the sources
+ * (engineRelease.ts) before it is made executable (a mismatch fails the run: never run it, never
+ * fall back); else, when there is no such release (a branch, a fork), built with Go from this
+ * Action's own `engine/` sources (`go` is on GitHub's hosted runners). Once per job, into the
+ * runner's temp directory.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+const regoEngine_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** The Action's checkout: dist/index.js lives one folder below it. */
+function actionRoot() {
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url)), '..');
+}
+/** Where this Action's releases are: its repository on the server it runs on; null when unknown. */
+function releasesOf(env) {
+    const repository = env.GITHUB_ACTION_REPOSITORY;
+    if (repository === undefined || !/^[\w.-]+\/[\w.-]+$/.test(repository))
+        return null;
+    return `${env.GITHUB_SERVER_URL ?? 'https://github.com'}/${repository}/releases/download`;
+}
+async function obtainEngine(settings, env, tempDir, log) {
+    const input = settings.enginePath;
+    try {
+        return await locateEngine(input ?? undefined, env);
+    }
+    catch (error) {
+        if (!(error instanceof EngineMissingError) || input !== null)
+            throw error;
+    }
+    const built = (0,external_node_path_namespaceObject.join)(tempDir, 'policy-replay-engine', ENGINE_NAME);
+    if (await isExecutableFile(built))
+        return built;
+    const base = settings.engineDownloadUrl ?? releasesOf(env);
+    const asset = engineAsset(process.platform, process.arch);
+    if (base !== null &&
+        asset !== null &&
+        (await downloaded(`${base}/v${TOOL_VERSION}/${asset}`, asset, built, log)))
+        return built;
+    const source = (0,external_node_path_namespaceObject.join)(actionRoot(), 'engine');
+    if (!(0,external_node_fs_.existsSync)((0,external_node_path_namespaceObject.join)(source, 'go.mod')))
+        throw new EngineMissingError(`${ENGINE_NAME} not found, and no engine/ sources beside the Action to build it from`);
+    log(`building ${ENGINE_NAME} with go from ${source} (a minute or two, once per job)`);
+    try {
+        // The release's reproducible build (scripts/engine-release.mjs): the same binary as the asset.
+        await regoEngine_run('go', ['build', '-trimpath', '-buildvcs=false', '-ldflags=-s -w -buildid=', '-o', built, '.'], {
+            cwd: source,
+            env: { ...env, CGO_ENABLED: '0', GOFLAGS: '-mod=readonly' },
+            maxBuffer: 16 * 1024 * 1024,
+            timeout: 15 * 60_000,
+        });
+    }
+    catch (error) {
+        const e = error;
+        throw new EngineMissingError(`${ENGINE_NAME} could not be built with go (set engine-path to a built one): ${(e.stderr ?? e.message).slice(-2000)}`);
+    }
+    return built;
+}
+/**
+ * The release asset at `url`, checked and installed at `target`: true when installed, false when
+ * there is none to download (the caller builds one); a digest other than the pinned one throws.
+ */
+async function downloaded(url, asset, target, log) {
+    let file;
+    try {
+        file = await downloadTool(url);
+    }
+    catch (error) {
+        log(`no ${asset} at ${url} (${error.message}): building the engine instead`);
+        return false;
+    }
+    try {
+        const digest = await sha256_sha256OfFile(file);
+        if (digest !== ENGINE_ASSETS[asset])
+            throw new EngineMissingError(`${url} has SHA-256 ${digest}, not the ${ENGINE_ASSETS[asset]} this Action pins for ${asset}: refusing to run it`);
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(target), { recursive: true });
+        await (0,promises_namespaceObject.copyFile)(file, target);
+        await (0,promises_namespaceObject.chmod)(target, 0o755);
+        log(`${ENGINE_NAME} ${TOOL_VERSION} downloaded from ${url} (SHA-256 verified)`);
+        return true;
+    }
+    finally {
+        await (0,promises_namespaceObject.rm)(file, { force: true });
+    }
+}
+
+;// CONCATENATED MODULE: ./build/render/terminal.js
+
+
+function terminal_terminal(options) {
+    const width = options.width ?? DEFAULT_TEXT_WIDTH;
+    return {
+        width,
+        paint: painter(options.colour),
+        fit: (text) => fitLine(text, width),
+        table: (header, rows, keep) => textTable(header, rows, { width, indent: '  ', ...(keep ? { keep } : {}) }),
+    };
+}
+function painter(colour) {
+    const paint = (code, text) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
+    return {
+        bold: (t) => paint('1', t),
+        red: (t) => paint('31', t),
+        green: (t) => paint('32', t),
+        yellow: (t) => paint('33', t),
+    };
+}
+/** Removes terminal control sequences from values that come from traffic; null reads `-`. */
+function terminal_plain(value) {
+    if (value === null)
+        return '-';
+    // eslint-disable-next-line no-control-regex
+    return value.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+}
+/** A recorded time in the one human form (UTC, to the second); none reads `-`. */
+function terminal_timeCell(occurredAt) {
+    return occurredAt === null ? '-' : terminal_plain(humanTime(occurredAt));
+}
+/** The columns of a request table cut last: which request, when, and what each side decided. */
+const REQUEST_COLUMNS = (/* unused pure expression or super */ null && (['request', 'time', 'recorded', 'base', 'head']));
+/** The change and drift listings: a title line, then one row per request. */
+function terminal_requestTable(t, title, sides, rows) {
+    return [
+        '',
+        t.paint.bold(t.fit(title)),
+        ...t.table(['request', 'time', 'subject', 'method', 'tools', ...sides, 'matched'], rows.map((row) => [
+            terminal_plain(row.request_id),
+            terminal_timeCell(row.occurred_at),
+            terminal_plain(row.subject),
+            terminal_plain(row.method),
+            row.tools.length ? terminal_plain(row.tools.join(',')) : '-',
+            ...row.decisions,
+            row.matched_rule_ids.length ? terminal_plain(row.matched_rule_ids.join(',')) : '-',
+        ]), REQUEST_COLUMNS),
+    ];
+}
+/** How human outputs explain the word on its first use (docs/cli.md "Text output"). */
+const terminal_UNEVALUABLE_MEANING = 'unevaluable (the recorded data cannot decide it)';
+
+;// CONCATENATED MODULE: ./build/render/coverageText.js
+
+
+
+/**
+ * The terminal's "beyond the sample" lines (docs/coverage.md "Output"): the count line, the newly
+ * allowed kinds the sample never contained with their witness ids, and the unseen newly denied
+ * kinds by edit. The whole list is in the JSON report and the --witnesses file. Pure.
+ */
+function coverageText_coverageLines(r, t) {
+    const section = r.coverage;
+    if (!section)
+        return [];
+    const caveat = coverageCaveat(section);
+    if (section.kinds === 0 && caveat === null)
+        return [];
+    const out = ['', t.paint.bold(t.fit(`beyond the sample: ${coverageLine(section)}`))];
+    if (caveat !== null)
+        out.push(t.paint.yellow(t.fit(plain(caveat))));
+    const allowed = uncoveredAllowed(section);
+    if (allowed.length > 0) {
+        out.push(...t.table(['newly allowed, never in the sample: head by', 'base by', 'witness'], allowed.map((c) => [plain(basisText(c.head_by)), plain(basisText(c.base_by)), c.witness?.id ?? '-'])));
+    }
+    const denied = deniedByEdit(section);
+    if (denied.length > 0) {
+        out.push(...t.table(['newly denied, never in the sample: edit', 'kinds', 'seen', 'example'], denied.map((g) => {
+            const edits = g.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ') || '-';
+            return [
+                g.joint ? `${edits}, together` : edits,
+                String(g.unseen),
+                String(g.seen),
+                g.example?.id ?? '-',
+            ];
+        }), ['kinds', 'seen']));
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./build/render/text.js
+
+
+
+
+
+
+
+/**
+ * Pure: the terminal report for a person, every line within `options.width` columns. Colour only
+ * when asked (the CLI asks on a TTY).
+ */
+function renderReplayText(report, options) {
+    const t = terminal(options);
+    const p = t.paint;
+    const m = report.meta;
+    const out = headerLines(m, t, { window: report.result?.sample_window });
+    out.push('');
+    if (report.errors.length > 0 || report.result === null) {
+        out.push(p.red(p.bold(t.fit(`invalid policy: ${report.errors.length} problem(s), nothing replayed`))));
+        for (const e of report.errors)
+            out.push(t.fit(`  ${e.file}:${e.line}:${e.column}: ${e.path || '(document)'}: ${e.message}`));
+        return `${out.join('\n')}\n`;
+    }
+    const r = report.result;
+    out.push(...text_countLines(m, r, t), ...byEditLines(r, t), ...coverageLines(r, t), ...groupLines(r, t), ...unevaluableLines(r, t), ...changeLines(r, t), ...text_malformedLines(r, t), ...fidelityLines(r, t), ...ruleHitLines(m.status === 'deleted' ? 'rule hits (base: the policy is deleted)' : 'rule hits (head)', r.rule_hits, t));
+    return `${out.join('\n')}\n`;
+}
+/** The versions, the policies and the sample; shared with the drift text (`headNote`). */
+function headerLines(m, t, extra = {}) {
+    const headNote = extra.headNote ?? '';
+    const out = [];
+    out.push(t.paint.bold(t.fit(`policy-replay ${m.version} (OPA ${m.opa_version})`)));
+    if (m.head)
+        out.push(t.fit(`head     ${plain(m.head.path)}  sha256:${m.head.sha256.slice(0, 12)}${headNote}`));
+    if (m.base)
+        out.push(t.fit(`base     ${plain(m.base.path)}  sha256:${m.base.sha256.slice(0, 12)}`));
+    else if (m.status === 'added')
+        out.push(t.fit('base     (none: a new policy; every scoreable request is a change from unknown)'));
+    out.push(t.fit(`traffic  ${plain(m.traffic.path)}  sha256:${m.traffic.sha256.slice(0, 12)}`));
+    const files = m.traffic.files;
+    if (files.length > 1)
+        out.push(t.fit(`         ${n(files.length)} files in path order: ${plain(files[0].path)} … ${plain(files[files.length - 1].path)}`));
+    if (m.traffic.format === 'opa-decision-log') {
+        out.push(t.fit(`         OPA decision log: ${n(m.skipped.non_decision)} other log lines and ${n(m.skipped.other_path)} decisions of other paths skipped`));
+    }
+    if (extra.window?.first_at && extra.window.last_at)
+        out.push(t.fit(`window   ${timeCell(extra.window.first_at)} – ${timeCell(extra.window.last_at)}`));
+    if (m.since !== null || m.limit !== null) {
+        out.push(t.fit(`filter   since ${m.since ?? '-'}, limit ${m.limit ?? '-'}, ${n(m.excluded_without_time)} excluded without a time`));
+    }
+    return out;
+}
+/** The decisions of each side, the decided-although-unevaluable note and the changes line. */
+function text_countLines(m, r, t) {
+    const p = t.paint;
+    const out = [];
+    if (m.status === 'deleted')
+        out.push(p.bold(t.fit('policy deleted: the counts below are what the base decided')), '');
+    out.push(t.fit(`decisions: allowed, denied or ${UNEVALUABLE_MEANING}`));
+    const base = r.base_counts;
+    const side = m.status === 'deleted' ? 'base' : 'head';
+    out.push(...t.table(['', 'evaluated', 'allowed', 'denied', 'unevaluable', 'malformed'], [
+        ...(base && m.status !== 'deleted'
+            ? [
+                [
+                    'base',
+                    n(r.evaluated),
+                    n(base.allowed),
+                    n(base.denied),
+                    n(base.unevaluable),
+                    n(r.malformed.count),
+                ],
+            ]
+            : []),
+        [side, n(r.evaluated), n(r.allowed), n(r.denied), n(r.unevaluable), n(r.malformed.count)],
+    ]));
+    const decided = r.unevaluable_by_reading - r.unevaluable;
+    if (decided > 0) {
+        // docs/unknowns.md: decided although a rule reads something the record lacks.
+        out.push(t.fit(`decided  ${n(decided)} lacked recorded data a rule reads yet were decided (static rule: ${n(r.unevaluable_by_reading)} unevaluable)`));
+    }
+    else if (m.unevaluable_mode === 'static') {
+        out.push(t.fit('unevaluable judged by the static rule: any rule reading missing data (--unevaluable static)'));
+    }
+    out.push('');
+    const changeLine = t.fit(`changes  ${n(r.changes_total)} total: ${n(r.newly_allowed)} newly allowed, ${n(r.newly_denied)} newly denied, ${n(r.from_unknown)} from unknown`);
+    out.push(r.newly_allowed > 0
+        ? p.red(p.bold(changeLine))
+        : r.changes_total > 0
+            ? p.yellow(changeLine)
+            : p.green(changeLine));
+    const lost = r.newly_unevaluable;
+    if (lost && lost.from_allow + lost.from_deny > 0) {
+        out.push(p.yellow(t.fit(`lost     ${n(lost.from_allow + lost.from_deny)} the base decides the head can no longer judge (${n(lost.from_allow)} the base allowed, ${n(lost.from_deny)} the base denied)`)));
+    }
+    if (r.recorded_mismatch > 0) {
+        out.push(p.yellow(t.fit(`recorded ${n(r.recorded_mismatch)} recorded decisions differ from the base's`)));
+    }
+    return out;
+}
+/** What each edit did (docs/review.md "by_edit"): a cause set per row, newly allowed first. */
+function byEditLines(r, t) {
+    const rows = r.by_edit ?? [];
+    if (rows.length === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit(`by edit (${n(rows.length)} cause set${rows.length === 1 ? '' : 's'}, most newly allowed first)`)),
+        ...t.table(['edit', 'newly allowed', 'newly denied', 'from unknown'], rows.map((row) => {
+            const edits = row.edits.map((e) => plain(editLabel(e, r.rule_diff))).join(' + ');
+            return [
+                row.joint ? `${edits}, together` : edits || 'unexplained (a policy-replay bug: please report it)',
+                n(row.newly_allowed),
+                n(row.newly_denied),
+                n(row.unknown_to_allow + row.unknown_to_deny),
+            ];
+        }), ['newly allowed', 'newly denied', 'from unknown']),
+    ];
+}
+function groupLines(r, t) {
+    const out = [];
+    const groups = r.change_groups ?? [];
+    const groupsTotal = r.change_groups_total ?? 0;
+    if (groupsTotal > 0) {
+        out.push('', t.paint.bold(t.fit(`what changes, and why (showing ${n(groups.length)} of ${n(groupsTotal)} groups, most dangerous first)`)), ...t.table(['change', 'requests', 'subjects', 'method and tools', 'because'], groups.map((g) => groupTextCells(g, 'replay', plain)), ['change', 'requests']));
+    }
+    return out;
+}
+/** The unevaluable reasons with what to do about each; shared with the drift text. */
+function unevaluableLines(r, t) {
+    if (r.unevaluable === 0)
+        return [];
+    return [
+        '',
+        t.paint.bold(t.fit('unevaluable reasons')),
+        ...t.table(['reason', 'requests', 'what to do'], r.unevaluable_reasons.map((reason) => [
+            reason,
+            n(r.unevaluable_by_reason[reason] ?? 0),
+            UNEVALUABLE_ADVICE[reason],
+        ]), ['reason', 'requests']),
+    ];
+}
+function changeLines(r, t) {
+    if (r.changes.length === 0)
+        return [];
+    return requestTable(t, `changes (showing ${n(r.changes.length)} of ${n(r.changes_total)}, most dangerous first)`, ['base', 'head'], r.changes.map((c) => ({ ...c, decisions: [c.current_decision, c.draft_decision] })));
+}
+/** The malformed records with the first few examples; shared with the drift text. */
+function text_malformedLines(r, t) {
+    const out = [];
+    if (r.malformed.count > 0) {
+        out.push('', t.paint.bold(t.fit(`malformed records (${n(r.malformed.count)}, not replayed)`)));
+        for (const e of r.malformed.examples)
+            out.push(t.fit(`  ${plain(describePosition(e))}: ${plain(e.reason)}`));
+        if (r.malformed.count > r.malformed.examples.length) {
+            out.push(t.fit(`  … ${n(r.malformed.count - r.malformed.examples.length)} more`));
+        }
+    }
+    return out;
+}
+function fidelityLines(r, t) {
+    const out = [];
+    const fidelity = r.fidelity;
+    if (fidelity) {
+        out.push('', t.paint.bold(t.fit(`replay fidelity (worst: ${fidelity.worst ?? 'none'})`)));
+        out.push(...t.table(['level', 'manifests', 'records'], ['exact', 'controlled', 'partial', 'unreplayable', 'no_manifest'].map((l) => [
+            l,
+            l === 'no_manifest' ? '-' : n(fidelity.levels[l] ?? 0),
+            n(fidelity.records_by_level[l] ?? 0),
+        ])));
+        for (const g of fidelity.blocking_gaps)
+            out.push(t.paint.red(t.fit(`  blocks replay: ${g.path} (${g.reason}) in ${n(g.manifests)} manifest(s)`)));
+    }
+    return out;
+}
+/** Rule hits of one side; shared with the drift text. */
+function ruleHitLines(title, hits, t) {
+    return [
+        '',
+        t.paint.bold(t.fit(title)),
+        ...t.table(['rule', 'hits'], Object.entries(hits).map(([id, c]) => [plain(id), n(c)])),
+    ];
+}
+
+;// CONCATENATED MODULE: ./build/render/regoText.js
+
+
+
+
+const regoText_DIRECTION_WORDS = {
+    newly_allowed: 'newly allowed',
+    undefined_to_defined: 'undefined → defined',
+    newly_denied: 'newly denied',
+    defined_to_undefined: 'defined → undefined',
+    error: 'evaluation failed on one side',
+    result_changed: 'result changed, decision the same',
+};
+/** An edit in words: `rule data.httpapi.authz.allow modified (authz.rego:12)`, `data /org/managers added`. */
+function editWords(e) {
+    return e.kind === 'rule'
+        ? `rule ${e.ref} ${e.change} (${e.file}:${e.line})`
+        : `data ${e.pointer} ${e.change}`;
+}
+function becauseWords(because, joint) {
+    if (because.length === 0)
+        return '-';
+    const names = because.map((e) => (e.kind === 'rule' ? e.ref : `data ${e.pointer}`));
+    return joint ? `${names.join(' + ')} (together)` : names.join(', ');
+}
+function mappingWords(report) {
+    const m = report.meta.rego.mapping;
+    if (m.kind === 'field')
+        return `allow = result.${m.field}`;
+    if (m.kind === 'deny-when-nonempty')
+        return 'denied when the result (a set of violations) is not empty';
+    return 'the result is the allow';
+}
+/** One change's difference, compactly: `/headers/x: "a" → "b"`; an error's message instead. */
+function differenceWords(row) {
+    if (row.change === 'error')
+        return `error: ${row.errors.head ?? row.errors.base ?? ''}`;
+    return row.differences
+        .map((d) => `${d.pointer === '' ? '(result)' : d.pointer}: ${d.base ?? 'undefined'} → ${d.head ?? 'undefined'}`)
+        .join('; ');
+}
+function renderRegoText(report, options) {
+    const t = terminal(options);
+    const r = report.result;
+    const drift = report.meta.status === 'drift';
+    const out = regoText_headerLines(report, t);
+    if (r === null) {
+        out.push('', t.paint.red(t.fit(`${n(report.errors.length)} problem(s) in the policies; nothing replayed`)));
+        for (const e of report.errors)
+            out.push(t.fit(`  ${plain(e.file)}:${e.line}:${e.column}: ${plain(e.message)}`));
+        return `${out.join('\n')}\n`;
+    }
+    out.push(...regoText_countLines(r, t, drift), ...regoText_changeSummary(r, t, drift), ...editLines(r, t));
+    out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...regoText_fidelityLines(r, t), ...malformedLines(r, t));
+    return `${out.join('\n')}\n`;
+}
+function regoText_headerLines(report, t) {
+    const { meta } = report;
+    const head = meta.head?.path ?? '-';
+    const title = meta.status === 'drift'
+        ? `drift of ${plain(head)}`
+        : `${plain(meta.base?.path ?? '(new)')} → ${plain(head)}`;
+    const skipped = meta.skipped.non_decision + meta.skipped.other_path;
+    return [
+        t.paint.bold(t.fit(`policy-replay (Rego): ${title}`)),
+        t.fit(`  decision ${plain(meta.rego.decision_path)}: ${mappingWords(report)}; OPA ${plain(meta.rego.engine_version)}`),
+        t.fit(`  sample ${plain(meta.traffic.path)}${skipped > 0 ? ` (${n(skipped)} lines skipped: other paths or not decisions)` : ''}`),
+    ];
+}
+function regoText_countLines(r, t, drift) {
+    const share = (x) => percentText(x, r.evaluated);
+    const rows = [
+        ['allowed', n(r.allowed), share(r.allowed)],
+        ['denied', n(r.denied), share(r.denied)],
+        ['unevaluable', n(r.unevaluable), share(r.unevaluable)],
+    ];
+    const out = [
+        '',
+        t.paint.bold(t.fit(`${n(r.evaluated)} events replayed${drift ? ' (the policy against the recorded results)' : ''}`)),
+    ];
+    if (r.base_counts !== null) {
+        const b = r.base_counts;
+        out.push(...t.table(['', 'base', 'head', 'share'], [
+            ['allowed', n(b.allowed), n(r.allowed), share(r.allowed)],
+            ['denied', n(b.denied), n(r.denied), share(r.denied)],
+            ['unevaluable', n(b.unevaluable), n(r.unevaluable), share(r.unevaluable)],
+        ]));
+    }
+    else
+        out.push(...t.table(['', drift ? 'replayed' : 'head', 'share'], rows));
+    for (const reason of r.unevaluable_reasons)
+        out.push(t.fit(`  unevaluable, ${reason}: ${n(r.unevaluable_by_reason[reason] ?? 0)}`));
+    return out;
+}
+function regoText_changeSummary(r, t, drift) {
+    const noun = drift ? 'drifts' : 'changes';
+    const out = ['', t.paint.bold(t.fit(`${n(r.changes_total)} ${noun}`))];
+    for (const d of REGO_DIRECTIONS)
+        if (r[d] > 0) {
+            const line = t.fit(`  ${regoText_DIRECTION_WORDS[d]}: ${n(r[d])}`);
+            out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
+        }
+    if (drift && r.without_recorded_result !== null && r.without_recorded_result > 0)
+        out.push(t.fit(`  without a recorded result (erased or masked): ${n(r.without_recorded_result)}`));
+    if (r.newly_unevaluable !== null) {
+        const lost = r.newly_unevaluable.from_allow + r.newly_unevaluable.from_deny;
+        if (lost > 0)
+            out.push(t.fit(`  the base decides and the head cannot: ${n(lost)} (${n(r.newly_unevaluable.from_deny)} were denied, ${n(r.newly_unevaluable.from_allow)} allowed)`));
+    }
+    return out;
+}
+function editLines(r, t) {
+    if (r.edits === null)
+        return [];
+    const out = ['', t.paint.bold(t.fit(`${n(r.edits.length)} edit(s)`))];
+    for (const e of r.edits)
+        out.push(t.fit(`  ${plain(editWords(e))}`));
+    if (r.by_edit !== null && r.by_edit.length > 0) {
+        const shown = REGO_DIRECTIONS.filter((d) => r[d] > 0);
+        out.push('', t.paint.bold(t.fit('changes by cause')));
+        out.push(...t.table(['because', ...shown.map((d) => regoText_DIRECTION_WORDS[d].split(',')[0])], r.by_edit.map((row) => [plain(becauseWords(row.edits, row.joint)), ...shown.map((d) => n(row[d]))]), ['because']));
+    }
+    return out;
+}
+function changeRows(r, t, drift) {
+    if (r.changes.length === 0)
+        return [];
+    const more = r.changes_total - r.changes.length;
+    const out = [
+        '',
+        t.paint.bold(t.fit(`${drift ? 'drifts' : 'changes'}${more > 0 ? ` (first ${n(r.changes.length)}; ${n(more)} more)` : ''}`)),
+    ];
+    out.push(...t.table([
+        'request',
+        'time',
+        'change',
+        drift ? 'recorded' : 'base',
+        drift ? 'replayed' : 'head',
+        'because',
+        'difference',
+    ], r.changes.map((c) => [
+        plain(c.request_id),
+        timeCell(c.occurred_at),
+        c.change,
+        c.current_decision,
+        c.draft_decision,
+        plain(becauseWords(c.because, c.joint)),
+        plain(differenceWords(c)),
+    ]), ['request', 'change']));
+    return out;
+}
+function evaluationLines(r, t) {
+    const e = r.evaluation;
+    const out = [];
+    const sides = ['base', 'head'].filter((s) => e.partial[s] > 0);
+    for (const s of sides)
+        out.push(t.fit(`  ${s}: ${n(e.partial[s])} events read an erased or masked part (partial evaluation); ${n(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input, so some may be imprecision)' : ''}`));
+    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
+        out.push(t.fit(`  ${plain(name)}: not in the event's nd_builtin_cache on ${n(count)} evaluations`));
+    return out.length === 0 ? [] : ['', t.paint.bold(t.fit('evaluation')), ...out];
+}
+/** The fidelity section in one line per fact: the worst level, the manifests by level, each blocking gap. */
+function fidelityWords(r) {
+    const f = r.fidelity;
+    if (f === undefined)
+        return [];
+    const levels = Object.entries(f.levels)
+        .filter(([, count]) => count > 0)
+        .map(([level, count]) => `${level} ${countText(count)}`)
+        .join(', ');
+    return [
+        `worst ${f.worst ?? 'none'}; ${countText(f.manifests)} manifests${levels ? ` (${levels})` : ''}; ${countText(f.records_by_level.no_manifest)} events with no manifest`,
+        ...f.blocking_gaps.map((g) => `blocking gap ${g.path}: ${g.reason} (${countText(g.manifests)} manifests)`),
+    ];
+}
+function regoText_fidelityLines(r, t) {
+    const words = fidelityWords(r);
+    return words.length === 0
+        ? []
+        : ['', t.paint.bold(t.fit('fidelity')), ...words.map((w) => t.fit(`  ${plain(w)}`))];
+}
+
+;// CONCATENATED MODULE: ./build/render/regoMarkdown.js
+
+
+
+
+function renderRegoMarkdown(report) {
+    const { meta } = report;
+    const r = report.result;
+    const drift = meta.status === 'drift';
+    const title = drift
+        ? `drift of \`${escapeMarkdown(meta.head?.path ?? '')}\``
+        : meta.base?.path === meta.head?.path
+            ? cell(meta.head?.path ?? '')
+            : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
+    const out = [
+        `### policy-replay (Rego): ${title}`,
+        '',
+        `Decision ${cell(meta.rego.decision_path)}: ${escapeMarkdown(mappingWords(report))}.`,
+    ];
+    if (r === null) {
+        out.push('', `**${countText(report.errors.length)} problem(s) in the policies; nothing replayed.**`, '');
+        for (const e of report.errors)
+            out.push(`- ${cell(e.file)}:${e.line}:${e.column}: ${cell(e.message)}`);
+        return `${out.join('\n')}\n`;
+    }
+    out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...changes(r, drift), ...evaluation(r));
+    const fidelity = fidelityWords(r);
+    if (fidelity.length > 0)
+        out.push('', '**Fidelity**', '', ...fidelity.map((w) => `- ${escapeMarkdown(w, 400)}`));
+    if (r.malformed.count > 0)
+        out.push('', `${countText(r.malformed.count)} malformed event(s) not replayed.`);
+    return `${out.join('\n')}\n`;
+}
+function verdictLine(r, drift) {
+    if (r.changes_total === 0)
+        return `**No ${drift ? 'drift' : 'change'}** over ${countText(r.evaluated)} events.`;
+    const parts = regoReport_REGO_DIRECTIONS.filter((d) => r[d] > 0).map((d) => `${countText(r[d])} ${regoText_DIRECTION_WORDS[d]}`);
+    return `**${countText(r.changes_total)} ${drift ? 'drifts' : 'changes'}** over ${countText(r.evaluated)} events: ${parts.join(', ')}.`;
+}
+function countTable(r) {
+    const share = (x) => numbers_percentText(x, r.evaluated);
+    const b = r.base_counts;
+    const rows = [
+        ['allowed', r.allowed, b?.allowed ?? null],
+        ['denied', r.denied, b?.denied ?? null],
+        ['unevaluable', r.unevaluable, b?.unevaluable ?? null],
+    ];
+    return b === null
+        ? ['| | head | share |', '|---|---:|---:|', ...rows.map(([k, h]) => `| ${k} | ${countText(h)} | ${share(h)} |`)]
+        : [
+            '| | base | head | Δ |',
+            '|---|---:|---:|---:|',
+            ...rows.map(([k, h, x]) => `| ${k} | ${countText(x)} | ${countText(h)} | ${h - x >= 0 ? '+' : ''}${countText(h - x)} |`),
+        ];
+}
+function edits(r) {
+    if (r.edits === null || r.edits.length === 0)
+        return [];
+    const out = ['', `**Edits** (${countText(r.edits.length)})`, ''];
+    for (const e of r.edits)
+        out.push(`- ${escapeMarkdown(editWords(e))}`);
+    if (r.by_edit !== null && r.by_edit.length > 0) {
+        const dirs = regoReport_REGO_DIRECTIONS.filter((d) => r[d] > 0);
+        out.push('', `| because | ${dirs.map((d) => regoText_DIRECTION_WORDS[d]).join(' | ')} |`, `|---|${dirs.map(() => '---:').join('|')}|`);
+        for (const row of r.by_edit)
+            out.push(`| ${cell(becauseWords(row.edits, row.joint))} | ${dirs.map((d) => countText(row[d])).join(' | ')} |`);
+    }
+    return out;
+}
+function changes(r, drift) {
+    if (r.changes.length === 0)
+        return [];
+    const more = r.changes_total - r.changes.length;
+    const out = [
+        '',
+        `**${drift ? 'Drifts' : 'Changed requests'}**${more > 0 ? ` (first ${countText(r.changes.length)} of ${countText(r.changes_total)})` : ''}`,
+        '',
+        `| request | change | ${drift ? 'recorded' : 'base'} | ${drift ? 'replayed' : 'head'} | because | difference |`,
+        '|---|---|---|---|---|---|',
+    ];
+    for (const c of r.changes)
+        out.push(`| ${cell(c.request_id)} | ${c.change} | ${c.current_decision} | ${c.draft_decision} | ${cell(becauseWords(c.because, c.joint))} | ${cell(differenceWords(c))} |`);
+    return out;
+}
+function evaluation(r) {
+    const e = r.evaluation;
+    const lines = ['base', 'head']
+        .filter((s) => e.partial[s] > 0)
+        .map((s) => `- ${s}: ${countText(e.partial[s])} events read an erased or masked part; ${countText(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input: some may be imprecision)' : ''}`);
+    for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
+        lines.push(`- ${cell(name)} not recorded in the event's cache: ${countText(count)} evaluations`);
+    return lines.length === 0 ? [] : ['', '**Evaluation**', '', ...lines];
+}
+
+;// CONCATENATED MODULE: ./build/github/pullFiles.js
+
+/** The REST API's documented ceiling for `GET /pulls/{n}/files`. */
+const PULL_FILES_API_CAP = 3000;
+/** The file list could not be obtained completely: the run must fail rather than skip files. */
+class PullFilesIncompleteError extends Error {
+    pullNumber;
+    listed;
+    changedFiles;
+    name = 'PullFilesIncompleteError';
+    kind = 'pull-files-incomplete';
+    constructor(pullNumber, listed, changedFiles, message, cause) {
+        super(message, cause === undefined ? undefined : { cause });
+        this.pullNumber = pullNumber;
+        this.listed = listed;
+        this.changedFiles = changedFiles;
+    }
+}
+async function listPullFiles(client, options) {
+    const repo = { owner: options.owner, repo: options.repo };
+    const pull = await client.getPullRequest(repo, options.pullNumber);
+    const listed = await client.listPullRequestFiles(repo, options.pullNumber);
+    const base = { baseSha: pull.baseSha, headSha: pull.headSha, changedFiles: pull.changedFiles };
+    if (listed.length < PULL_FILES_API_CAP && listed.length >= pull.changedFiles) {
+        return { files: listed.map(toPullFile), source: 'api', ...base };
+    }
+    try {
+        await ensureCommits(options.workspace, [pull.baseSha, pull.headSha], options.remote);
+        // The API lists `base...head` (from the merge base); a shallow checkout cannot compute the
+        // merge base locally, so ask GitHub for it and fetch that one commit.
+        let from = await mergeBase(options.workspace, pull.baseSha, pull.headSha);
+        if (from === null) {
+            from = await client.getMergeBase(repo, pull.baseSha, pull.headSha);
+            await ensureCommits(options.workspace, [from], options.remote);
+        }
+        const files = await diffNameStatus(options.workspace, from, pull.headSha);
+        return { files: files.map(toPullFile), source: 'git', ...base };
+    }
+    catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        throw new PullFilesIncompleteError(options.pullNumber, listed.length, pull.changedFiles, `pull request #${options.pullNumber} changes ${pull.changedFiles} files but the GitHub API listed only ` +
+            `${listed.length} (it stops at ${PULL_FILES_API_CAP}), and git could not list them between ` +
+            `${pull.baseSha} and ${pull.headSha}: ${detail}. Check out the repository with enough history ` +
+            `(actions/checkout with fetch-depth: 0) so no policy is skipped.`, error);
+    }
+}
+function toPullFile(file) {
+    return file.previous_filename === undefined
+        ? { filename: file.filename, status: file.status }
+        : { filename: file.filename, status: file.status, previous_filename: file.previous_filename };
 }
 
 ;// CONCATENATED MODULE: ./build/action/regoDiff.js
@@ -89027,6 +89084,8 @@ async function driftOf(deps, root, commit, mapping, dir) {
         head: dir,
         base: null,
         traffic: sample.trafficFiles,
+        manifests: sample.manifestsPath,
+        manifestIdField: sample.decisionLog.manifestIdField,
     });
     outcome.rego_report = report;
     outcome.errors = report.errors;

@@ -1,10 +1,10 @@
 import { describe, it, expect, afterAll } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runCliCaptured } from '../support/cli.js';
 import { ensureEngine } from '../support/engine.js';
-import { tempDir } from '../support/files.js';
+import { repoRoot, tempDir } from '../support/files.js';
 import { ORDERS_BASE, ORDERS_DATA, ORDERS_GRANT } from '../support/ordersRego.js';
 import type { RegoReport } from '../../src/regoReplay/regoReport.js';
 
@@ -197,6 +197,52 @@ describe('replay of a Rego policy change', () => {
       unevaluable: 1,
       unevaluable_by_reason: { input_not_recorded: 1 },
     });
+  });
+
+  it('grades the manifests its events name (--manifests, --manifest-id-field), as for rule documents', async () => {
+    const manifests = join(scratch.dir, 'manifests');
+    mkdirSync(manifests);
+    copyFileSync(
+      join(repoRoot, 'fixtures/example/traffic/sample.manifests/turn-0000.json'),
+      join(manifests, 'turn-0000.json'),
+    );
+    const withSessions = log(
+      'sessions.log',
+      ['d-1', 'd-3', 'd-4'].map((id, i) =>
+        JSON.stringify({
+          decision_id: id,
+          path: 'orders/authz/allow',
+          input: {
+            method: 'GET',
+            path: ['orders', '7'],
+            user: 'zed',
+            ...(i < 2 ? { session: 'turn-0000' } : {}),
+          },
+          result: true,
+        }),
+      ),
+    );
+    const run = await replay([
+      '--base',
+      base,
+      '--head',
+      grant,
+      ...flags(withSessions),
+      '--manifests',
+      manifests,
+      '--manifest-id-field',
+      'input.session',
+    ]);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    const fidelity = run.report!.result!.fidelity as {
+      manifests: number;
+      worst: string | null;
+      records_by_level: Record<string, number>;
+    };
+    expect(fidelity.manifests).toBe(1);
+    expect(fidelity.worst).not.toBeNull();
+    expect(fidelity.records_by_level.no_manifest).toBe(1);
+    expect(fidelity.records_by_level[fidelity.worst!]).toBe(2);
   });
 
   it('drift: the saved policy against its own log is drift 0; another policy drifts', async () => {

@@ -42816,9 +42816,7 @@ function gateFactsOf(report, extra = {}) {
             newlyAllowed: 0,
             newlyDenied: 0,
             malformed: d.malformed.count,
-            fidelityWorst: fidelity?.worst ?? null,
-            blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
-            invalidManifests: fidelity?.invalid ?? 0,
+            ...fidelityFacts(fidelity),
             driftTotal: d.drift_total,
             ...extra,
         };
@@ -42837,9 +42835,7 @@ function gateFactsOf(report, extra = {}) {
         newlyDenied: r?.newly_denied ?? 0,
         newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
         malformed: r?.malformed.count ?? 0,
-        fidelityWorst: fidelity?.worst ?? null,
-        blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
-        invalidManifests: fidelity?.invalid ?? 0,
+        ...fidelityFacts(fidelity),
         ...(r?.coverage ? { coverage: coverageFacts(r.coverage) } : {}),
         ...extra,
     };
@@ -42875,9 +42871,15 @@ function gateFactsOfRego(report) {
         newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
         resultChanged: drift ? 0 : (r?.result_changed ?? 0),
         malformed: r?.malformed.count ?? 0,
-        fidelityWorst: null,
-        blockingGaps: 0,
+        ...fidelityFacts(r?.fidelity),
         ...(drift ? { driftTotal: r?.changes_total ?? 0 } : {}),
+    };
+}
+function fidelityFacts(fidelity) {
+    return {
+        fidelityWorst: fidelity?.worst ?? null,
+        blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
+        invalidManifests: fidelity?.invalid ?? 0,
     };
 }
 
@@ -44761,7 +44763,7 @@ function renderRegoText(report, options) {
         return `${out.join('\n')}\n`;
     }
     out.push(...regoText_countLines(r, t, drift), ...regoText_changeSummary(r, t, drift), ...editLines(r, t));
-    out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...malformedLines(r, t));
+    out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...regoText_fidelityLines(r, t), ...malformedLines(r, t));
     return `${out.join('\n')}\n`;
 }
 function regoText_headerLines(report, t) {
@@ -44869,6 +44871,26 @@ function evaluationLines(r, t) {
         out.push(t.fit(`  ${plain(name)}: not in the event's nd_builtin_cache on ${countText(count)} evaluations`));
     return out.length === 0 ? [] : ['', t.paint.bold(t.fit('evaluation')), ...out];
 }
+/** The fidelity section in one line per fact: the worst level, the manifests by level, each blocking gap. */
+function fidelityWords(r) {
+    const f = r.fidelity;
+    if (f === undefined)
+        return [];
+    const levels = Object.entries(f.levels)
+        .filter(([, count]) => count > 0)
+        .map(([level, count]) => `${level} ${countText(count)}`)
+        .join(', ');
+    return [
+        `worst ${f.worst ?? 'none'}; ${countText(f.manifests)} manifests${levels ? ` (${levels})` : ''}; ${countText(f.records_by_level.no_manifest)} events with no manifest`,
+        ...f.blocking_gaps.map((g) => `blocking gap ${g.path}: ${g.reason} (${countText(g.manifests)} manifests)`),
+    ];
+}
+function regoText_fidelityLines(r, t) {
+    const words = fidelityWords(r);
+    return words.length === 0
+        ? []
+        : ['', t.paint.bold(t.fit('fidelity')), ...words.map((w) => t.fit(`  ${plain(w)}`))];
+}
 
 ;// CONCATENATED MODULE: ./build/render/regoMarkdown.js
 
@@ -44896,6 +44918,9 @@ function renderRegoMarkdown(report) {
         return `${out.join('\n')}\n`;
     }
     out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...changes(r, drift), ...evaluation(r));
+    const fidelity = fidelityWords(r);
+    if (fidelity.length > 0)
+        out.push('', '**Fidelity**', '', ...fidelity.map((w) => `- ${escape_escapeMarkdown(w, 400)}`));
     if (r.malformed.count > 0)
         out.push('', `${countText(r.malformed.count)} malformed event(s) not replayed.`);
     return `${out.join('\n')}\n`;
@@ -45554,6 +45579,13 @@ function pointers(value) {
     }
     return out;
 }
+/** The string at `path` inside `value`, or null (the manifest id of an event, when it has one). */
+function fieldString(value, path) {
+    let node = value;
+    for (const key of path)
+        node = regoEvent_isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+    return typeof node === 'string' ? node : null;
+}
 /** Why `text` is no event: not JSON at all, or JSON of another kind than an object. */
 function notAnObject(text, error) {
     if (/^\s*\{/.test(text))
@@ -45572,7 +45604,7 @@ function notAnObject(text, error) {
  * (jsonMembers.ts); only the small members are parsed. The input, the result and the cache stay
  * their text, since JSON.parse rounds numbers beyond 2^53.
  */
-function parseRegoEvent(text) {
+function parseRegoEvent(text, manifestIdField = null) {
     let members;
     try {
         members = jsonObjectMembers(text);
@@ -45609,6 +45641,9 @@ function parseRegoEvent(text) {
             resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
             ndBuiltinCache: cache === undefined || cache === 'null' ? null : cache,
             unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
+            ...(manifestIdField === null
+                ? {}
+                : { manifestId: fieldString(small(manifestIdField[0]), manifestIdField.slice(1)) }),
         },
     };
 }
@@ -45893,6 +45928,8 @@ class RegoAggregator {
     malformed = { count: 0, examples: [] };
     ids = new requestIdTable_RequestIdTable();
     recordedMismatch = 0;
+    /** Replayed events by the manifest id they carry (null: none of the manifests given). */
+    manifestCounts = new Map();
     withoutRecorded = 0;
     evaluation = {
         partial: { base: 0, head: 0 },
@@ -45921,6 +45958,10 @@ class RegoAggregator {
         const { mapping, mode } = this.options;
         this.counts.evaluated++;
         this.note(o.occurredAt);
+        if (this.options.manifests) {
+            const id = o.manifestId != null && this.options.manifests.has(o.manifestId) ? o.manifestId : null;
+            this.manifestCounts.set(id, (this.manifestCounts.get(id) ?? 0) + 1);
+        }
         this.noteRoute('head', o.head);
         const head = regoAggregator_decisionOf(mapping, o.head.evaluation);
         const reason = unevaluableReason(o.head.evaluation, head);
@@ -46677,6 +46718,8 @@ async function addEdits(prepared, options, rules, named) {
 
 
 
+
+
 /** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
 class RegoRefusedError extends Error {
     refusals;
@@ -46715,10 +46758,18 @@ async function runRegoReplay(options) {
     }
     const p = prepared.prepared;
     try {
-        const result = await replayEvents(options, p, sample.plan, meta);
+        const manifestSet = options.manifests ? await loadManifestsFromDirOrGlob(options.manifests) : null;
+        const result = await replayEvents(options, p, sample.plan, meta, manifestSet);
         if (result.kind === 'refused')
             return result;
-        return { kind: 'report', report: { meta, errors: [], result: result.result }, warnings: [] };
+        if (manifestSet !== null)
+            result.result.fidelity = summarizeFidelity(manifestSet, result.manifestCounts);
+        return {
+            kind: 'report',
+            report: { meta, errors: [], result: result.result },
+            warnings: [],
+            manifestProblems: manifestSet?.invalid ?? [],
+        };
     }
     finally {
         await p.engine.close();
@@ -46785,12 +46836,12 @@ function recordedSide(event) {
     return event.result === null ? { kind: 'undefined' } : definedFromText(event.result);
 }
 /** One element of the sample as the replay takes it. */
-function readElement(text, shape, position, plan, decisionPath, sinceNs) {
+function readElement(text, shape, position, plan, decisionPath, sinceNs, manifestIdField = null) {
     if (shape !== undefined && shape < 0)
         return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
     if (!text.includes('"decision_id"'))
         return { kind: 'skipped', otherPath: false };
-    const parsed = parseRegoEvent(text);
+    const parsed = parseRegoEvent(text, manifestIdField);
     if (!parsed.ok)
         return { kind: 'malformed', position, reason: parsed.reason };
     const event = parsed.event;
@@ -46833,7 +46884,7 @@ async function mostRecent(limit, plan, decisionPath, sinceNs) {
     }
     return new Set(heap.toArray().map((k) => k.id));
 }
-async function replayEvents(options, p, plan, meta) {
+async function replayEvents(options, p, plan, meta, manifestSet) {
     const compare = options.mode === 'compare' && p.base !== null;
     const edits = p.edits?.map(editEntry) ?? null;
     const aggregator = new RegoAggregator({
@@ -46845,6 +46896,7 @@ async function replayEvents(options, p, plan, meta) {
         maxGroups: options.maxGroups,
         wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
         duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
+        manifests: manifestSet === null ? null : manifestIdsOf(manifestSet),
     });
     const sides = [
         ...(compare ? [{ name: 'base', reads: p.base.reads }] : []),
@@ -46865,7 +46917,7 @@ async function replayEvents(options, p, plan, meta) {
         const elements = [];
         forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
             counts[Math.floor(position / 2 ** 32)]++;
-            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs));
+            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs, options.manifestIdField ?? null));
             // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
         }, false);
         for (const e of elements) {
@@ -46902,7 +46954,7 @@ async function replayEvents(options, p, plan, meta) {
     }
     await drain(0);
     meta.traffic.files.forEach((f, i) => (f.count = counts[i]));
-    return { kind: 'result', result: aggregator.finish() };
+    return { kind: 'result', result: aggregator.finish(), manifestCounts: aggregator.manifestCounts };
 }
 async function evaluateEvent(options, p, sides, cache, event, position, where) {
     const answers = await evaluateSides(p.engine, sides, event, cache, options.unevaluable ?? 'precise');
@@ -46925,6 +46977,7 @@ async function evaluateEvent(options, p, sides, cache, event, position, where) {
         head,
         recorded,
         because: null,
+        ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
     };
     if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
         outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);
@@ -46981,9 +47034,7 @@ async function policyKindOf(flag, paths) {
 /** The rule-language flags a Rego replay has no use for yet (docs/rego.md "Status"): refused, never ignored. */
 function refuseUnsupported(values) {
     const unsupported = [
-        ['--manifests', values.manifests],
         ['--bundle', values.bundle],
-        ['--manifest-id-field', values['manifest-id-field']],
         ['--shard', values.shard],
         ['--witnesses', values.witnesses],
     ];
@@ -47040,6 +47091,8 @@ async function runRegoCommand(command, values, io) {
         traffic: values.traffic.map((p) => ({ shown: p, path: p })),
         since: values.since ?? null,
         limit: values.limit ?? null,
+        manifests: values.manifests ?? null,
+        manifestIdField: values['manifest-id-field']?.split('.') ?? null,
         unevaluable: values.unevaluable === 'static' ? 'static' : 'precise',
         maxChanges: values['max-changes'],
         maxGroups: values['max-groups'],
@@ -47061,6 +47114,9 @@ async function runRegoCommand(command, values, io) {
         throw new cli_io/* CommandError */.Qd(`the Rego replay was refused (${run.refusals.length} reason(s) above): nothing replayed`);
     }
     const { report } = run;
+    // The report counts invalid manifests (graded unreplayable); where each problem is goes here.
+    for (const p of run.manifestProblems ?? [])
+        io.stderr(`${p.file}:${p.line}:${p.column}: warning: ${p.path || '(document)'}: invalid manifest: ${p.message}\n`);
     const format = values.format;
     if (report.errors.length > 0 && format !== 'json')
         for (const e of report.errors)

@@ -139,6 +139,8 @@ export async function replayRegoChange(
     head: change.head.dir,
     base: change.base?.dir ?? null,
     traffic: sample.trafficFiles!,
+    manifests: sample.manifestsPath,
+    manifestIdField: sample.decisionLog.manifestIdField,
   });
   outcome.rego_report = report;
   outcome.errors = report.errors;
@@ -184,6 +186,8 @@ export async function replayRoot(
     head: string;
     base: string | null;
     traffic: SampleSource[];
+    manifests: string | null;
+    manifestIdField: readonly string[] | null;
   },
 ): Promise<RegoReport> {
   const { settings } = deps;
@@ -196,6 +200,8 @@ export async function replayRoot(
     base: run.base === null ? null : { path: run.base, shown: run.root.path },
     ...decision,
     traffic: run.traffic,
+    manifests: run.manifests,
+    manifestIdField: run.manifestIdField,
     since: null,
     unevaluable: settings.unevaluable,
     maxChanges: Math.max(settings.maxChanges, 0),

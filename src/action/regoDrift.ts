@@ -74,6 +74,8 @@ async function driftOf(
     head: dir,
     base: null,
     traffic: sample.trafficFiles!,
+    manifests: sample.manifestsPath,
+    manifestIdField: sample.decisionLog.manifestIdField,
   });
   outcome.rego_report = report;
   outcome.errors = report.errors;

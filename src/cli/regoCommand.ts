@@ -66,9 +66,7 @@ export interface RegoFlags {
 /** The rule-language flags a Rego replay has no use for yet (docs/rego.md "Status"): refused, never ignored. */
 function refuseUnsupported(values: RegoFlags): void {
   const unsupported: [string, unknown][] = [
-    ['--manifests', values.manifests],
     ['--bundle', values.bundle],
-    ['--manifest-id-field', values['manifest-id-field']],
     ['--shard', values.shard],
     ['--witnesses', values.witnesses],
   ];
@@ -147,6 +145,8 @@ export async function runRegoCommand(
     traffic: values.traffic.map((p) => ({ shown: p, path: p })),
     since: values.since ?? null,
     limit: values.limit ?? null,
+    manifests: values.manifests ?? null,
+    manifestIdField: values['manifest-id-field']?.split('.') ?? null,
     unevaluable: values.unevaluable === 'static' ? 'static' : 'precise',
     maxChanges: values['max-changes'],
     maxGroups: values['max-groups'],
@@ -168,6 +168,11 @@ export async function runRegoCommand(
     );
   }
   const { report } = run;
+  // The report counts invalid manifests (graded unreplayable); where each problem is goes here.
+  for (const p of run.manifestProblems ?? [])
+    io.stderr(
+      `${p.file}:${p.line}:${p.column}: warning: ${p.path || '(document)'}: invalid manifest: ${p.message}\n`,
+    );
   const format = values.format;
   if (report.errors.length > 0 && format !== 'json')
     for (const e of report.errors) io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.message}\n`);

@@ -24,9 +24,7 @@ export function gateFactsOf(report: ReplayReport | DriftReport, extra: Partial<G
       newlyAllowed: 0,
       newlyDenied: 0,
       malformed: d.malformed.count,
-      fidelityWorst: fidelity?.worst ?? null,
-      blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
-      invalidManifests: fidelity?.invalid ?? 0,
+      ...fidelityFacts(fidelity),
       driftTotal: d.drift_total,
       ...extra,
     };
@@ -45,9 +43,7 @@ export function gateFactsOf(report: ReplayReport | DriftReport, extra: Partial<G
     newlyDenied: r?.newly_denied ?? 0,
     newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
     malformed: r?.malformed.count ?? 0,
-    fidelityWorst: fidelity?.worst ?? null,
-    blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
-    invalidManifests: fidelity?.invalid ?? 0,
+    ...fidelityFacts(fidelity),
     ...(r?.coverage ? { coverage: coverageFacts(r.coverage) } : {}),
     ...extra,
   };
@@ -85,8 +81,15 @@ export function gateFactsOfRego(report: RegoReport): GateFacts {
     newlyUnevaluable: (r?.newly_unevaluable?.from_allow ?? 0) + (r?.newly_unevaluable?.from_deny ?? 0),
     resultChanged: drift ? 0 : (r?.result_changed ?? 0),
     malformed: r?.malformed.count ?? 0,
-    fidelityWorst: null,
-    blockingGaps: 0,
+    ...fidelityFacts(r?.fidelity as FidelityFacts | undefined),
     ...(drift ? { driftTotal: r?.changes_total ?? 0 } : {}),
+  };
+}
+
+function fidelityFacts(fidelity: FidelityFacts | undefined) {
+  return {
+    fidelityWorst: fidelity?.worst ?? null,
+    blockingGaps: fidelity ? fidelity.blocking_gaps.reduce((sum, g) => sum + g.manifests, 0) : 0,
+    invalidManifests: fidelity?.invalid ?? 0,
   };
 }

@@ -24,6 +24,8 @@ export interface RegoEvent {
   ndBuiltinCache: JsonText | null;
   /** JSON pointers under /input whose recorded values are not the service's: unknown. */
   unknowns: string[];
+  /** The replay-runtime manifest id at the event's `manifestIdField` (a string), else null. */
+  manifestId?: string | null;
 }
 
 export type EventParse = { ok: true; event: RegoEvent } | { ok: false; reason: string };
@@ -45,6 +47,13 @@ function pointers(value: unknown): string[] | null {
   return out;
 }
 
+/** The string at `path` inside `value`, or null (the manifest id of an event, when it has one). */
+function fieldString(value: unknown, path: readonly string[]): string | null {
+  let node = value;
+  for (const key of path) node = isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+  return typeof node === 'string' ? node : null;
+}
+
 /** Why `text` is no event: not JSON at all, or JSON of another kind than an object. */
 function notAnObject(text: string, error: JsonScanError): string {
   if (/^\s*\{/.test(text)) return `not JSON: ${error.message}`;
@@ -61,7 +70,7 @@ function notAnObject(text: string, error: JsonScanError): string {
  * (jsonMembers.ts); only the small members are parsed. The input, the result and the cache stay
  * their text, since JSON.parse rounds numbers beyond 2^53.
  */
-export function parseRegoEvent(text: string): EventParse {
+export function parseRegoEvent(text: string, manifestIdField: readonly string[] | null = null): EventParse {
   let members: Map<string, string>;
   try {
     members = jsonObjectMembers(text);
@@ -96,6 +105,9 @@ export function parseRegoEvent(text: string): EventParse {
       resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
       ndBuiltinCache: cache === undefined || cache === 'null' ? null : cache,
       unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
+      ...(manifestIdField === null
+        ? {}
+        : { manifestId: fieldString(small(manifestIdField[0]!), manifestIdField.slice(1)) }),
     },
   };
 }

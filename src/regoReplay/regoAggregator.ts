@@ -52,6 +52,8 @@ export interface RegoEventOutcome {
   recorded: SideEvaluation | null;
   /** The causes of a change, when the change has edits to revert. */
   because: Because | null;
+  /** The event's replay-runtime manifest id, when the run reads one. */
+  manifestId?: string | null;
 }
 
 export interface RegoMalformedOutcome {
@@ -70,6 +72,8 @@ export interface RegoAggregatorOptions {
   maxChanges: number;
   maxGroups: number;
   wholeInput: { base: boolean; head: boolean };
+  /** The manifests given (their ids): replayed events are counted by the one they carry, else under null. */
+  manifests?: ReadonlySet<string> | null;
   /** The malformed reason of an event whose decision id an earlier one had (at position `first`). */
   duplicateReason: (id: string, first: number) => string;
 }
@@ -119,6 +123,8 @@ export class RegoAggregator {
   private readonly malformed = { count: 0, examples: [] as MalformedExample[] };
   private readonly ids = new RequestIdTable();
   private recordedMismatch = 0;
+  /** Replayed events by the manifest id they carry (null: none of the manifests given). */
+  readonly manifestCounts = new Map<string | null, number>();
   private withoutRecorded = 0;
   private readonly evaluation = {
     partial: { base: 0, head: 0 },
@@ -148,6 +154,10 @@ export class RegoAggregator {
     const { mapping, mode } = this.options;
     this.counts.evaluated++;
     this.note(o.occurredAt);
+    if (this.options.manifests) {
+      const id = o.manifestId != null && this.options.manifests.has(o.manifestId) ? o.manifestId : null;
+      this.manifestCounts.set(id, (this.manifestCounts.get(id) ?? 0) + 1);
+    }
     this.noteRoute('head', o.head);
     const head = decisionOf(mapping, o.head.evaluation);
     const reason = unevaluableReason(o.head.evaluation, head);

@@ -108,6 +108,8 @@ export interface RegoResult {
   /** Drift mode: records whose result was erased or masked (nothing recorded to compare with). */
   without_recorded_result: number | null;
   evaluation: RegoEvaluationStats;
+  /** With manifests: the fidelity section, as for rule documents (docs/fidelity.md). */
+  fidelity?: object;
 }
 
 export interface RegoMeta extends ReportMeta {

@@ -29,6 +29,9 @@ import {
 import type { SamplePosition } from '../traffic/samplePosition.js';
 import type { SampleSource } from '../traffic/sampleFiles.js';
 import { TOOL_VERSION } from '../version.js';
+import { manifestIdsOf } from '../replay/run.js';
+import { loadManifestsFromDirOrGlob, summarizeFidelity, type ManifestSet } from '../fidelity/report.js';
+import type { ManifestProblem } from '../fidelity/manifest.js';
 import { Heap } from '../replay/heap.js';
 import { compareRecency } from '../replay/report/changeOrder.js';
 import { RegoAggregator, type RegoEventOutcome, type RegoOutcome } from './regoAggregator.js';
@@ -45,6 +48,9 @@ export interface RegoRunOptions {
   mapping: DecisionMapping;
   traffic: readonly SampleSource[];
   since: string | null;
+  /** Replay-runtime manifests (a directory, file or glob) and where each event names its id. */
+  manifests?: string | null;
+  manifestIdField?: readonly string[] | null;
   /** Keep the N most recent events (after --since), as for rule documents; null: every event. */
   limit?: number | null;
   /** `static`: a side that reads an erased or masked part is unevaluable, never partially evaluated. */
@@ -58,7 +64,7 @@ export interface RegoRunOptions {
 }
 
 export type RegoRunResult =
-  | { kind: 'report'; report: RegoReport; warnings: PolicyProblem[] }
+  | { kind: 'report'; report: RegoReport; warnings: PolicyProblem[]; manifestProblems?: ManifestProblem[] }
   | { kind: 'refused'; refusals: Refusal[] };
 
 /** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
@@ -98,9 +104,16 @@ export async function runRegoReplay(options: RegoRunOptions): Promise<RegoRunRes
   }
   const p = prepared.prepared;
   try {
-    const result = await replayEvents(options, p, sample.plan, meta);
+    const manifestSet = options.manifests ? await loadManifestsFromDirOrGlob(options.manifests) : null;
+    const result = await replayEvents(options, p, sample.plan, meta, manifestSet);
     if (result.kind === 'refused') return result;
-    return { kind: 'report', report: { meta, errors: [], result: result.result }, warnings: [] };
+    if (manifestSet !== null) result.result.fidelity = summarizeFidelity(manifestSet, result.manifestCounts);
+    return {
+      kind: 'report',
+      report: { meta, errors: [], result: result.result },
+      warnings: [],
+      manifestProblems: manifestSet?.invalid ?? [],
+    };
   } finally {
     await p.engine.close();
   }
@@ -185,11 +198,12 @@ function readElement(
   plan: SamplePlan,
   decisionPath: string,
   sinceNs: bigint | null,
+  manifestIdField: readonly string[] | null = null,
 ): Element {
   if (shape !== undefined && shape < 0)
     return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
   if (!text.includes('"decision_id"')) return { kind: 'skipped', otherPath: false };
-  const parsed = parseRegoEvent(text);
+  const parsed = parseRegoEvent(text, manifestIdField);
   if (!parsed.ok) return { kind: 'malformed', position, reason: parsed.reason };
   const event = parsed.event;
   if (event.decisionId === null) return { kind: 'skipped', otherPath: false };
@@ -243,8 +257,14 @@ async function replayEvents(
   p: PreparedRego,
   plan: SamplePlan,
   meta: RegoMeta,
+  manifestSet: ManifestSet | null,
 ): Promise<
-  { kind: 'result'; result: ReturnType<RegoAggregator['finish']> } | { kind: 'refused'; refusals: Refusal[] }
+  | {
+      kind: 'result';
+      result: ReturnType<RegoAggregator['finish']>;
+      manifestCounts: Map<string | null, number>;
+    }
+  | { kind: 'refused'; refusals: Refusal[] }
 > {
   const compare = options.mode === 'compare' && p.base !== null;
   const edits = p.edits?.map(editEntry) ?? null;
@@ -257,6 +277,7 @@ async function replayEvents(
     maxGroups: options.maxGroups,
     wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
     duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
+    manifests: manifestSet === null ? null : manifestIdsOf(manifestSet),
   });
   const sides: ReplaySide[] = [
     ...(compare ? [{ name: 'base', reads: p.base!.reads }] : []),
@@ -279,7 +300,17 @@ async function replayEvents(
       plan.maxLineBytes,
       (text, position, shape) => {
         counts[Math.floor(position / 2 ** 32)]!++;
-        elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs));
+        elements.push(
+          readElement(
+            text ?? '',
+            shape,
+            position,
+            plan,
+            decisionPath,
+            sinceNs,
+            options.manifestIdField ?? null,
+          ),
+        );
         // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
       },
       false,
@@ -313,7 +344,7 @@ async function replayEvents(
   }
   await drain(0);
   meta.traffic.files.forEach((f, i) => (f.count = counts[i]!));
-  return { kind: 'result', result: aggregator.finish() };
+  return { kind: 'result', result: aggregator.finish(), manifestCounts: aggregator.manifestCounts };
 }
 
 async function evaluateEvent(
@@ -346,6 +377,7 @@ async function evaluateEvent(
     head,
     recorded,
     because: null,
+    ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
   };
   if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
     outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);

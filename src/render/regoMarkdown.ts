@@ -8,7 +8,14 @@ import type { RegoReport, RegoResult } from '../regoReplay/regoReport.js';
 import { REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { countText as n, percentText } from './numbers.js';
-import { becauseWords, differenceWords, DIRECTION_WORDS, editWords, mappingWords } from './regoText.js';
+import {
+  becauseWords,
+  differenceWords,
+  DIRECTION_WORDS,
+  editWords,
+  fidelityWords,
+  mappingWords,
+} from './regoText.js';
 
 export function renderRegoMarkdown(report: RegoReport): string {
   const { meta } = report;
@@ -38,6 +45,9 @@ export function renderRegoMarkdown(report: RegoReport): string {
     ...changes(r, drift),
     ...evaluation(r),
   );
+  const fidelity = fidelityWords(r);
+  if (fidelity.length > 0)
+    out.push('', '**Fidelity**', '', ...fidelity.map((w) => `- ${escapeMarkdown(w, 400)}`));
   if (r.malformed.count > 0) out.push('', `${n(r.malformed.count)} malformed event(s) not replayed.`);
   return `${out.join('\n')}\n`;
 }

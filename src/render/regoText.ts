@@ -11,6 +11,7 @@ import { REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
 import { countText as n, percentText } from './numbers.js';
 import { plain, terminal, timeCell, type Terminal, type TextOptions } from './terminal.js';
 import { malformedLines } from './text.js';
+import type { FidelitySummary } from '../fidelity/report.js';
 
 export const DIRECTION_WORDS: Record<RegoChangeKind, string> = {
   newly_allowed: 'newly allowed',
@@ -67,7 +68,12 @@ export function renderRegoText(report: RegoReport, options: TextOptions): string
     return `${out.join('\n')}\n`;
   }
   out.push(...countLines(r, t, drift), ...changeSummary(r, t, drift), ...editLines(r, t));
-  out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...malformedLines(r, t));
+  out.push(
+    ...changeRows(r, t, drift),
+    ...evaluationLines(r, t),
+    ...fidelityLines(r, t),
+    ...malformedLines(r, t),
+  );
   return `${out.join('\n')}\n`;
 }
 
@@ -211,4 +217,25 @@ function evaluationLines(r: RegoResult, t: Terminal): string[] {
   for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
     out.push(t.fit(`  ${plain(name)}: not in the event's nd_builtin_cache on ${n(count)} evaluations`));
   return out.length === 0 ? [] : ['', t.paint.bold(t.fit('evaluation')), ...out];
+}
+
+/** The fidelity section in one line per fact: the worst level, the manifests by level, each blocking gap. */
+export function fidelityWords(r: RegoResult): string[] {
+  const f = r.fidelity as FidelitySummary | undefined;
+  if (f === undefined) return [];
+  const levels = Object.entries(f.levels)
+    .filter(([, count]) => count > 0)
+    .map(([level, count]) => `${level} ${n(count)}`)
+    .join(', ');
+  return [
+    `worst ${f.worst ?? 'none'}; ${n(f.manifests)} manifests${levels ? ` (${levels})` : ''}; ${n(f.records_by_level.no_manifest)} events with no manifest`,
+    ...f.blocking_gaps.map((g) => `blocking gap ${g.path}: ${g.reason} (${n(g.manifests)} manifests)`),
+  ];
+}
+
+function fidelityLines(r: RegoResult, t: Terminal): string[] {
+  const words = fidelityWords(r);
+  return words.length === 0
+    ? []
+    : ['', t.paint.bold(t.fit('fidelity')), ...words.map((w) => t.fit(`  ${plain(w)}`))];
 }

@@ -189,7 +189,7 @@ export class BaseNotJudgedError extends Error {
 }
 
 /** The ids the fidelity summary grades records by: every manifest's, valid or not. */
-function manifestIdsOf(set: Pick<ManifestSet, 'reports' | 'invalidManifests'>): Set<string> {
+export function manifestIdsOf(set: Pick<ManifestSet, 'reports' | 'invalidManifests'>): Set<string> {
   const ids = new Set<string>();
   for (const report of set.reports) ids.add(report.id);
   for (const invalid of set.invalidManifests) if (invalid.id !== null) ids.add(invalid.id);
