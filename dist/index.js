@@ -85666,6 +85666,7 @@ class RegoAggregator {
     changesTotal = 0;
     /** Changes kept: the first `maxChanges` of each direction, cut to `maxChanges` in danger order at the end. */
     kept = new Map();
+    keptPositions = new Map();
     groups = new Map();
     byEdit = new Map();
     baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
@@ -85784,8 +85785,8 @@ class RegoAggregator {
         const joint = o.because?.joint ?? false;
         const kept = this.kept.get(change) ?? [];
         this.kept.set(change, kept);
-        if (kept.length < maxChanges)
-            kept.push({
+        if (kept.length < maxChanges) {
+            const row = {
                 request_id: o.requestId,
                 occurred_at: o.occurredAt,
                 change,
@@ -85795,7 +85796,10 @@ class RegoAggregator {
                 errors: { base: errorOf(o.base.evaluation), head: errorOf(o.head.evaluation) },
                 because,
                 joint,
-            });
+            };
+            kept.push(row);
+            this.keptPositions.set(row, o.position);
+        }
         this.addToGroup(o, change, because, joint);
         if (edits !== null)
             this.addToEditRow(change, because, joint);
@@ -85807,13 +85811,16 @@ class RegoAggregator {
             tally = {
                 group: { direction: change, because, joint, count: 0, first_at: null, last_at: null, examples: [] },
                 first: o.position,
+                positions: [],
             };
             this.groups.set(key, tally);
         }
         const g = tally.group;
         g.count++;
-        if (g.examples.length < regoAggregator_MAX_GROUP_EXAMPLES)
+        if (g.examples.length < regoAggregator_MAX_GROUP_EXAMPLES) {
             g.examples.push(o.requestId);
+            tally.positions.push(o.position);
+        }
         if (o.occurredAt !== null) {
             if (g.first_at === null || instantLess(o.occurredAt, g.first_at))
                 g.first_at = o.occurredAt;
@@ -85833,11 +85840,8 @@ class RegoAggregator {
     finish() {
         const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
         const changes = regoReport_REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).slice(0, maxChanges);
-        const groups = [...this.groups.values()]
-            .sort((a, b) => rank(a.group.direction) - rank(b.group.direction) ||
-            b.group.count - a.group.count ||
-            a.first - b.first)
-            .map((t) => t.group);
+        const groupTallies = [...this.groups.values()].sort(compareTallies);
+        const groups = groupTallies.map((t) => t.group);
         const compare = mode === 'compare';
         const reasons = [...this.byReason.keys()].sort();
         return {
@@ -85857,12 +85861,23 @@ class RegoAggregator {
             malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
             recorded_mismatch: this.recordedMismatch,
             without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
+            ...(this.options.partial === true ? { partial: this.partialSection(groupTallies) } : {}),
             evaluation: {
                 partial: { ...this.evaluation.partial },
                 partial_unevaluable: { ...this.evaluation.partial_unevaluable },
                 whole_input: { ...wholeInput },
                 nd_builtin_not_recorded: Object.fromEntries([...this.evaluation.nd.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
             },
+        };
+    }
+    /** What merge needs beyond the result: every kept change and every group, with their positions. */
+    partialSection(groups) {
+        return {
+            changes: regoReport_REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).map((row) => ({
+                position: this.keptPositions.get(row),
+                row,
+            })),
+            groups: groups.map((t) => ({ group: t.group, first: t.first, positions: [...t.positions] })),
         };
     }
     /** Rows by cause set, most changes first, then by their edits' order in the change. */
@@ -85872,6 +85887,10 @@ class RegoAggregator {
     }
 }
 const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** The groups' order: danger, then most changes, then the first change's place in the sample. */
+function compareTallies(a, b) {
+    return (rank(a.group.direction) - rank(b.group.direction) || b.group.count - a.group.count || a.first - b.first);
+}
 function errorOf(side) {
     return side.kind === 'error' ? side.message : null;
 }
@@ -86466,6 +86485,7 @@ async function addEdits(prepared, options, rules, named) {
 
 
 
+
 /** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
 class RegoRefusedError extends Error {
     refusals;
@@ -86557,6 +86577,7 @@ function metaOf(options, sample, prepared) {
         max_changes: options.maxChanges,
         max_groups: options.maxGroups,
         unevaluable_mode: options.unevaluable ?? 'precise',
+        ...(options.shard ? { shard: options.shard } : {}),
         ...(options.mode === 'compare' && prepared?.edits != null
             ? {
                 attribution: {
@@ -86586,21 +86607,21 @@ function readElement(text, shape, position, plan, decisionPath, sinceNs, manifes
     if (shape !== undefined && shape < 0)
         return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
     if (!text.includes('"decision_id"'))
-        return { kind: 'skipped', otherPath: false };
+        return { kind: 'skipped', otherPath: false, position };
     const parsed = parseRegoEvent(text, manifestIdField);
     if (!parsed.ok)
         return { kind: 'malformed', position, reason: parsed.reason };
     const event = parsed.event;
     if (event.decisionId === null)
-        return { kind: 'skipped', otherPath: false };
+        return { kind: 'skipped', otherPath: false, position };
     if (event.path !== null && normalizeDecisionPath(event.path) !== decisionPath)
-        return { kind: 'skipped', otherPath: true };
+        return { kind: 'skipped', otherPath: true, position };
     if (sinceNs !== null) {
         const at = event.timestamp === null ? null : instantNanos(event.timestamp);
         if (at === null)
-            return { kind: 'excluded', withoutTime: true };
+            return { kind: 'excluded', withoutTime: true, id: event.decisionId, position };
         if (at < sinceNs)
-            return { kind: 'excluded', withoutTime: false };
+            return { kind: 'excluded', withoutTime: false, id: event.decisionId, position };
     }
     return { kind: 'event', position, event };
 }
@@ -86642,6 +86663,7 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
         maxGroups: options.maxGroups,
         wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
         duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
+        partial: options.shard != null,
         manifests: manifestSet === null ? null : manifestIdsOf(manifestSet),
     });
     const sides = [
@@ -86667,7 +86689,12 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
             // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
         }, false);
         for (const e of elements) {
+            // A shard counts and replays only its own lines: events by their decision id (a repeat goes
+            // where its first went), anything else by its place.
+            const own = inShard(options.shard ?? undefined, e.kind === 'event' ? e.event.decisionId : e.kind === 'excluded' ? e.id : undefined, e.position);
             if (e.kind === 'skipped') {
+                if (!own)
+                    continue;
                 if (e.otherPath)
                     meta.skipped.other_path++;
                 else
@@ -86675,11 +86702,14 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
                 continue;
             }
             if (e.kind === 'excluded') {
-                if (e.withoutTime)
+                if (e.withoutTime && own)
                     meta.excluded_without_time++;
                 continue;
             }
-            if (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId))
+            if (e.kind === 'event' && e.event.path === null) {
+                // Refused in every shard alike: the whole replay cannot take such an event.
+            }
+            else if (!own || (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId)))
                 continue;
             const where = positionOf(plan, e.position);
             if (e.kind === 'malformed') {

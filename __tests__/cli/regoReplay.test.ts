@@ -1,6 +1,6 @@
 import { describe, it, expect, afterAll } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runCliCaptured } from '../support/cli.js';
 import { ensureEngine } from '../support/engine.js';
@@ -245,6 +245,21 @@ describe('replay of a Rego policy change', () => {
     expect(fidelity.records_by_level[fidelity.worst!]).toBe(2);
   });
 
+  it('merges shards into the single run, and refuses a partial whose counts disagree', async () => {
+    const args = ['--base', base, '--head', grant, ...flags()];
+    const parts = [1, 2].map((k) => join(scratch.dir, `orders-${k}.json`));
+    for (const [i, out] of parts.entries())
+      expect((await replay([...args, '--shard', `${i + 1}/2`, '--out', out])).code).toBe(0);
+    const merged = await runCliCaptured(['merge', ...parts], { env });
+    expect(merged.stdout).toBe((await replay(args)).stdout);
+    const edited = JSON.parse(readFileSync(parts[0]!, 'utf8')) as { result: { evaluated: number } };
+    edited.result.evaluated += 5;
+    writeFileSync(parts[0]!, JSON.stringify(edited));
+    const refused = await runCliCaptured(['merge', ...parts], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('is not allowed + denied + unevaluable');
+  });
+
   it('drift: the saved policy against its own log is drift 0; another policy drifts', async () => {
     const same = await runCliCaptured(['drift', '--policy', base, ...flags(), '--fail-on-drift'], { env });
     expect({ code: same.code, stderr: same.stderr }).toEqual({ code: 0, stderr: '' });
@@ -340,8 +355,8 @@ describe('a Rego replay refused or stopped, exit 2', () => {
   });
 
   it('when a flag of the rule language is given with Rego, or a Rego flag with a rule document', async () => {
-    expect(await refused(['--base', base, '--head', grant, ...flags(), '--shard', '1/2'])).toContain(
-      '--shard',
+    expect(await refused(['--base', base, '--head', grant, ...flags(), '--bundle', 'orders'])).toContain(
+      '--bundle',
     );
     expect(await refused(['--base', base, '--head', grant, '--traffic', SAMPLE])).toContain(
       '--decision-path is required',

@@ -260,5 +260,22 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
       // Every change is blamed on an edit of the change (one edit: itself; more: by reverting).
       for (const c of report.result!.changes) expect(c.because.length).toBeGreaterThan(0);
     }
+    // Three shards merged are the single run, byte for byte, also with small caps.
+    const head = spec.heads[0]!;
+    const sides = ['--base', join(CORPUS, family, 'base'), '--head', join(CORPUS, family, head)];
+    const capped = [...flags.slice(0, -2), '--max-changes', '3', '--max-groups', '1'];
+    const single = await runCliCaptured(['replay', ...sides, ...capped], { env });
+    const parts: string[] = [];
+    for (const k of [1, 2, 3]) {
+      const out = join(scratch.dir, `${family}-shard-${k}.json`);
+      const shard = await runCliCaptured(['replay', ...sides, ...capped, '--shard', `${k}/3`, '--out', out], {
+        env,
+      });
+      expect({ k, code: shard.code, stderr: shard.stderr }).toEqual({ k, code: 0, stderr: '' });
+      parts.push(out);
+    }
+    const merged = await runCliCaptured(['merge', ...parts.reverse()], { env });
+    expect({ code: merged.code, stderr: merged.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(merged.stdout).toBe(single.stdout);
   }, 120_000);
 });

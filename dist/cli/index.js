@@ -17689,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(382);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7699);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17762,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 382:
+/***/ 7699:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45920,6 +45920,7 @@ class RegoAggregator {
     changesTotal = 0;
     /** Changes kept: the first `maxChanges` of each direction, cut to `maxChanges` in danger order at the end. */
     kept = new Map();
+    keptPositions = new Map();
     groups = new Map();
     byEdit = new Map();
     baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
@@ -46038,8 +46039,8 @@ class RegoAggregator {
         const joint = o.because?.joint ?? false;
         const kept = this.kept.get(change) ?? [];
         this.kept.set(change, kept);
-        if (kept.length < maxChanges)
-            kept.push({
+        if (kept.length < maxChanges) {
+            const row = {
                 request_id: o.requestId,
                 occurred_at: o.occurredAt,
                 change,
@@ -46049,7 +46050,10 @@ class RegoAggregator {
                 errors: { base: errorOf(o.base.evaluation), head: errorOf(o.head.evaluation) },
                 because,
                 joint,
-            });
+            };
+            kept.push(row);
+            this.keptPositions.set(row, o.position);
+        }
         this.addToGroup(o, change, because, joint);
         if (edits !== null)
             this.addToEditRow(change, because, joint);
@@ -46061,13 +46065,16 @@ class RegoAggregator {
             tally = {
                 group: { direction: change, because, joint, count: 0, first_at: null, last_at: null, examples: [] },
                 first: o.position,
+                positions: [],
             };
             this.groups.set(key, tally);
         }
         const g = tally.group;
         g.count++;
-        if (g.examples.length < regoAggregator_MAX_GROUP_EXAMPLES)
+        if (g.examples.length < regoAggregator_MAX_GROUP_EXAMPLES) {
             g.examples.push(o.requestId);
+            tally.positions.push(o.position);
+        }
         if (o.occurredAt !== null) {
             if (g.first_at === null || instantLess(o.occurredAt, g.first_at))
                 g.first_at = o.occurredAt;
@@ -46087,11 +46094,8 @@ class RegoAggregator {
     finish() {
         const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
         const changes = REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).slice(0, maxChanges);
-        const groups = [...this.groups.values()]
-            .sort((a, b) => rank(a.group.direction) - rank(b.group.direction) ||
-            b.group.count - a.group.count ||
-            a.first - b.first)
-            .map((t) => t.group);
+        const groupTallies = [...this.groups.values()].sort(compareTallies);
+        const groups = groupTallies.map((t) => t.group);
         const compare = mode === 'compare';
         const reasons = [...this.byReason.keys()].sort();
         return {
@@ -46111,12 +46115,23 @@ class RegoAggregator {
             malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
             recorded_mismatch: this.recordedMismatch,
             without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
+            ...(this.options.partial === true ? { partial: this.partialSection(groupTallies) } : {}),
             evaluation: {
                 partial: { ...this.evaluation.partial },
                 partial_unevaluable: { ...this.evaluation.partial_unevaluable },
                 whole_input: { ...wholeInput },
                 nd_builtin_not_recorded: Object.fromEntries([...this.evaluation.nd.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
             },
+        };
+    }
+    /** What merge needs beyond the result: every kept change and every group, with their positions. */
+    partialSection(groups) {
+        return {
+            changes: REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).map((row) => ({
+                position: this.keptPositions.get(row),
+                row,
+            })),
+            groups: groups.map((t) => ({ group: t.group, first: t.first, positions: [...t.positions] })),
         };
     }
     /** Rows by cause set, most changes first, then by their edits' order in the change. */
@@ -46126,6 +46141,10 @@ class RegoAggregator {
     }
 }
 const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** The groups' order: danger, then most changes, then the first change's place in the sample. */
+function compareTallies(a, b) {
+    return (rank(a.group.direction) - rank(b.group.direction) || b.group.count - a.group.count || a.first - b.first);
+}
 function errorOf(side) {
     return side.kind === 'error' ? side.message : null;
 }
@@ -46720,6 +46739,7 @@ async function addEdits(prepared, options, rules, named) {
 
 
 
+
 /** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
 class RegoRefusedError extends Error {
     refusals;
@@ -46811,6 +46831,7 @@ function metaOf(options, sample, prepared) {
         max_changes: options.maxChanges,
         max_groups: options.maxGroups,
         unevaluable_mode: options.unevaluable ?? 'precise',
+        ...(options.shard ? { shard: options.shard } : {}),
         ...(options.mode === 'compare' && prepared?.edits != null
             ? {
                 attribution: {
@@ -46840,21 +46861,21 @@ function readElement(text, shape, position, plan, decisionPath, sinceNs, manifes
     if (shape !== undefined && shape < 0)
         return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
     if (!text.includes('"decision_id"'))
-        return { kind: 'skipped', otherPath: false };
+        return { kind: 'skipped', otherPath: false, position };
     const parsed = parseRegoEvent(text, manifestIdField);
     if (!parsed.ok)
         return { kind: 'malformed', position, reason: parsed.reason };
     const event = parsed.event;
     if (event.decisionId === null)
-        return { kind: 'skipped', otherPath: false };
+        return { kind: 'skipped', otherPath: false, position };
     if (event.path !== null && normalizeDecisionPath(event.path) !== decisionPath)
-        return { kind: 'skipped', otherPath: true };
+        return { kind: 'skipped', otherPath: true, position };
     if (sinceNs !== null) {
         const at = event.timestamp === null ? null : instantNanos(event.timestamp);
         if (at === null)
-            return { kind: 'excluded', withoutTime: true };
+            return { kind: 'excluded', withoutTime: true, id: event.decisionId, position };
         if (at < sinceNs)
-            return { kind: 'excluded', withoutTime: false };
+            return { kind: 'excluded', withoutTime: false, id: event.decisionId, position };
     }
     return { kind: 'event', position, event };
 }
@@ -46896,6 +46917,7 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
         maxGroups: options.maxGroups,
         wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
         duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
+        partial: options.shard != null,
         manifests: manifestSet === null ? null : manifestIdsOf(manifestSet),
     });
     const sides = [
@@ -46921,7 +46943,12 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
             // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
         }, false);
         for (const e of elements) {
+            // A shard counts and replays only its own lines: events by their decision id (a repeat goes
+            // where its first went), anything else by its place.
+            const own = inShard(options.shard ?? undefined, e.kind === 'event' ? e.event.decisionId : e.kind === 'excluded' ? e.id : undefined, e.position);
             if (e.kind === 'skipped') {
+                if (!own)
+                    continue;
                 if (e.otherPath)
                     meta.skipped.other_path++;
                 else
@@ -46929,11 +46956,14 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
                 continue;
             }
             if (e.kind === 'excluded') {
-                if (e.withoutTime)
+                if (e.withoutTime && own)
                     meta.excluded_without_time++;
                 continue;
             }
-            if (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId))
+            if (e.kind === 'event' && e.event.path === null) {
+                // Refused in every shard alike: the whole replay cannot take such an event.
+            }
+            else if (!own || (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId)))
                 continue;
             const where = positionOf(plan, e.position);
             if (e.kind === 'malformed') {
@@ -47035,7 +47065,6 @@ async function policyKindOf(flag, paths) {
 function refuseUnsupported(values) {
     const unsupported = [
         ['--bundle', values.bundle],
-        ['--shard', values.shard],
         ['--witnesses', values.witnesses],
     ];
     const given = unsupported.filter(([, v]) => v !== undefined).map(([flag]) => flag);
@@ -47091,6 +47120,7 @@ async function runRegoCommand(command, values, io) {
         traffic: values.traffic.map((p) => ({ shown: p, path: p })),
         since: values.since ?? null,
         limit: values.limit ?? null,
+        shard: values.shard ?? null,
         manifests: values.manifests ?? null,
         manifestIdField: values['manifest-id-field']?.split('.') ?? null,
         unevaluable: values.unevaluable === 'static' ? 'static' : 'precise',
@@ -47624,16 +47654,14 @@ function sumInto(target, source) {
  * `maxGroups` re-caps the groups (default: the partials' meta.max_groups).
  */
 function mergeReports(partials, options = {}) {
-    checkShards(partials);
-    checkSameRun(partials);
-    const meta = mergedMeta(partials, options);
-    const errors = partials[0].errors;
-    if (partials.some((p) => p.result === null))
+    const { meta, errors, results } = shardsOfOneRun(partials, options);
+    if (results === null)
         return { meta, errors, result: null };
-    const results = partials.map((p) => p.result);
     checkShardGroups(results);
     const result = mergedResult(results, meta);
-    mergeFidelity(results, result);
+    const fidelity = mergedFidelity(results);
+    if (fidelity !== undefined)
+        result.fidelity = fidelity;
     const coverage = mergeCoverage(results.map((r) => r.coverage), meta.max_groups);
     if (coverage !== undefined)
         result.coverage = coverage;
@@ -47735,13 +47763,7 @@ function mergedResult(results, meta) {
         change_groups: groups.groups,
         change_groups_total: groups.total,
         rule_hits: ruleHits,
-        malformed: {
-            count: results.reduce((s, r) => s + r.malformed.count, 0),
-            examples: results
-                .flatMap((r) => r.malformed.examples)
-                .sort(compareExamples)
-                .slice(0, MAX_MALFORMED_EXAMPLES),
-        },
+        malformed: mergedMalformed(results),
         recorded_mismatch: sum('recorded_mismatch'),
         sample_window: window.toJSON(),
     };
@@ -47773,7 +47795,21 @@ function mergedLost(results, maxGroups) {
     };
 }
 /** Every shard joined the same manifests, or none did: anything else would sum unlike counts. */
-function mergeFidelity(results, result) {
+/** The shards' malformed elements: every count, and the first examples in sample order. */
+function mergedMalformed(results) {
+    return {
+        count: results.reduce((s, r) => s + r.malformed.count, 0),
+        examples: results
+            .flatMap((r) => r.malformed.examples)
+            .sort(compareExamples)
+            .slice(0, MAX_MALFORMED_EXAMPLES),
+    };
+}
+/**
+ * The shards' fidelity sections as one: the manifests are every shard's, only the records counted
+ * by level are each shard's own. Undefined when the run had no manifests.
+ */
+function mergedFidelity(results) {
     const first = results[0];
     const fidelityShape = (r) => {
         if (!r.fidelity)
@@ -47784,13 +47820,23 @@ function mergeFidelity(results, result) {
     if (results.some((r) => fidelityShape(r) !== fidelityShape(first))) {
         throw new MergeError('the reports were made with different manifests (or some without --manifests)');
     }
-    if (first.fidelity) {
-        const fidelities = results.map((r) => r.fidelity);
-        const records = Object.fromEntries(Object.keys(fidelities[0].records_by_level).map((k) => [k, 0]));
-        for (const f of fidelities)
-            sumInto(records, f.records_by_level);
-        result.fidelity = { ...first.fidelity, records_by_level: records };
-    }
+    if (!first.fidelity)
+        return undefined;
+    const fidelities = results.map((r) => r.fidelity);
+    const records = Object.fromEntries(Object.keys(fidelities[0].records_by_level).map((k) => [k, 0]));
+    for (const f of fidelities)
+        sumInto(records, f.records_by_level);
+    return { ...first.fidelity, records_by_level: records };
+}
+/** Every shard of one run, each once, with the same meta: the merged meta and the results (null: no result). */
+function shardsOfOneRun(partials, options) {
+    checkShards(partials);
+    checkSameRun(partials);
+    const meta = mergedMeta(partials, options);
+    const errors = partials[0].errors;
+    if (partials.some((p) => p.result === null))
+        return { meta, errors, results: null };
+    return { meta, errors, results: partials.map((p) => p.result) };
 }
 
 ;// CONCATENATED MODULE: ./build/replay/report/coverageSchema.js
@@ -48193,7 +48239,288 @@ function checkReport(value) {
     return { ok: false, problems };
 }
 
+;// CONCATENATED MODULE: ./build/regoReplay/regoReportSchema.js
+/**
+ * The Rego replay report (regoReport.ts) as a schema, with the invariants every report this tool
+ * writes holds: what `merge` checks in each partial report before it adds anything up (a partial is
+ * a file anyone can edit). Strict: a field this version does not know is refused, not dropped.
+ */
+
+
+
+
+
+const regoReportSchema_WHOLE = 'must be a whole number ≥ 0';
+const regoReportSchema_count = schemas_int(regoReportSchema_WHOLE).min(0, regoReportSchema_WHOLE);
+const direction = schemas_enum(REGO_DIRECTIONS);
+const decision = schemas_enum(['allow', 'deny', 'unknown', 'error', 'none']);
+const regoReportSchema_instant = schemas_string().nullable();
+const edit = union([
+    strictObject({
+        kind: literal('rule'),
+        ref: schemas_string(),
+        change: schemas_enum(['added', 'removed', 'modified']),
+        file: schemas_string(),
+        line: regoReportSchema_count,
+    }),
+    strictObject({
+        kind: literal('data'),
+        pointer: schemas_string(),
+        change: schemas_enum(['added', 'removed', 'modified']),
+    }),
+]);
+const directionCounts = Object.fromEntries(REGO_DIRECTIONS.map((d) => [d, regoReportSchema_count]));
+const regoReportSchema_changeRow = strictObject({
+    request_id: schemas_string(),
+    occurred_at: regoReportSchema_instant,
+    change: direction,
+    current_decision: decision,
+    draft_decision: decision,
+    differences: array(strictObject({ pointer: schemas_string(), base: schemas_string().nullable(), head: schemas_string().nullable() }))
+        .max(3),
+    errors: strictObject({ base: schemas_string().nullable(), head: schemas_string().nullable() }),
+    because: array(edit),
+    joint: schemas_boolean(),
+});
+const group = strictObject({
+    direction,
+    because: array(edit),
+    joint: schemas_boolean(),
+    count: regoReportSchema_count,
+    first_at: regoReportSchema_instant,
+    last_at: regoReportSchema_instant,
+    examples: array(schemas_string()).max(3),
+});
+const sides = strictObject({ base: regoReportSchema_count, head: regoReportSchema_count });
+const regoReportSchema_resultSchema = strictObject({
+    evaluated: regoReportSchema_count,
+    allowed: regoReportSchema_count,
+    denied: regoReportSchema_count,
+    unevaluable: regoReportSchema_count,
+    unevaluable_reasons: array(schemas_string()),
+    unevaluable_by_reason: record(schemas_string(), regoReportSchema_count),
+    changes: array(regoReportSchema_changeRow),
+    changes_total: regoReportSchema_count,
+    ...directionCounts,
+    edits: array(edit).nullable(),
+    change_groups: array(group),
+    change_groups_total: regoReportSchema_count,
+    by_edit: array(strictObject({ edits: array(edit), joint: schemas_boolean(), ...directionCounts }))
+        .nullable(),
+    newly_unevaluable: strictObject({ from_allow: regoReportSchema_count, from_deny: regoReportSchema_count }).nullable(),
+    base_counts: strictObject({ allowed: regoReportSchema_count, denied: regoReportSchema_count, unevaluable: regoReportSchema_count }).nullable(),
+    sample_window: strictObject({ first_at: regoReportSchema_instant, last_at: regoReportSchema_instant }),
+    malformed: strictObject({
+        count: regoReportSchema_count,
+        examples: array(strictObject({
+            file: schemas_string().optional(),
+            line: regoReportSchema_count.optional(),
+            index: regoReportSchema_count.optional(),
+            reason: schemas_string(),
+        }))
+            .max(MAX_MALFORMED_EXAMPLES),
+    }),
+    recorded_mismatch: regoReportSchema_count,
+    without_recorded_result: regoReportSchema_count.nullable(),
+    partial: strictObject({
+        changes: array(strictObject({ position: regoReportSchema_count, row: regoReportSchema_changeRow })),
+        groups: array(strictObject({ group, first: regoReportSchema_count, positions: array(regoReportSchema_count).max(3) })),
+    })
+        .optional(),
+    evaluation: strictObject({
+        partial: sides,
+        partial_unevaluable: sides,
+        whole_input: strictObject({ base: schemas_boolean(), head: schemas_boolean() }),
+        nd_builtin_not_recorded: record(schemas_string(), regoReportSchema_count),
+    }),
+    fidelity: looseObject({ records_by_level: record(schemas_string(), regoReportSchema_count) }).optional(),
+});
+/** The counts that must agree with each other. */
+function invariants(r, ctx) {
+    const problem = (path, message) => ctx.addIssue({ code: 'custom', path: ['result', ...path], message });
+    if (r.allowed + r.denied + r.unevaluable !== r.evaluated)
+        problem(['evaluated'], 'is not allowed + denied + unevaluable');
+    if (REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0) !== r.changes_total)
+        problem(['changes_total'], 'is not the sum of the directions');
+    if (r.changes.length > r.changes_total)
+        problem(['changes'], 'lists more than changes_total');
+    if (r.malformed.examples.length > r.malformed.count)
+        problem(['malformed', 'examples'], 'lists more than count');
+    if (r.partial !== undefined) {
+        if (r.partial.groups.reduce((n, g) => n + g.group.count, 0) !== r.changes_total)
+            problem(['partial', 'groups'], 'do not add up to changes_total');
+        for (const d of REGO_DIRECTIONS)
+            if (r.partial.changes.filter((c) => c.row.change === d).length > r[d])
+                problem(['partial', 'changes'], `list more ${d} than its count`);
+        for (const [i, g] of r.partial.groups.entries())
+            if (g.positions.length !== g.group.examples.length)
+                problem(['partial', 'groups', i, 'positions'], 'is not one per example');
+    }
+}
+const regoReportSchema = strictObject({
+    meta: metaSchema.extend({
+        policy_kind: literal('rego'),
+        rego: strictObject({
+            decision_path: schemas_string(),
+            mapping: union([
+                strictObject({ kind: literal('boolean') }),
+                strictObject({ kind: literal('field'), field: schemas_string() }),
+                strictObject({ kind: literal('deny-when-nonempty') }),
+            ]),
+            rego_version: strictObject({
+                base: schemas_enum(['v0', 'v1']).nullable(),
+                head: schemas_enum(['v0', 'v1']).nullable(),
+            }),
+            engine_version: schemas_string(),
+        }),
+    }),
+    errors: array(errorSchema),
+    result: regoReportSchema_resultSchema.superRefine(invariants).nullable(),
+});
+function checkRegoReport(value) {
+    const parsed = regoReportSchema.safeParse(value);
+    if (parsed.success)
+        return { ok: true, report: value };
+    return {
+        ok: false,
+        problems: parsed.error.issues.map((issue) => {
+            const path = issue.path.filter((s) => typeof s !== 'symbol');
+            return `${path.length === 0 ? '(report)' : formatPath(path)}: ${issue.message}`;
+        }),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoMerge.js
+/**
+ * `merge` of a Rego replay's shards (docs/rego.md "The command"): the partial reports of
+ * `replay --shard K/N` combined into the report one run over the whole sample gives, byte for
+ * byte. Counts are sums; each shard kept the first changes of every direction and every group
+ * with the places in the sample of its changes and examples (`result.partial`), so the first of
+ * their union are the run's. Pure.
+ */
+
+
+
+
+function sum(into, from) {
+    for (const [k, v] of Object.entries(from))
+        into[k] = (into[k] ?? 0) + v;
+    return into;
+}
+const earlier = (a, b) => a === null ? b : b === null ? a : (instantNanos(a) ?? 0n) <= (instantNanos(b) ?? 0n) ? a : b;
+const later = (a, b) => a === null ? b : b === null ? a : (instantNanos(a) ?? 0n) >= (instantNanos(b) ?? 0n) ? a : b;
+function mergeRegoReports(partials, options = {}) {
+    const { meta, errors, results } = shardsOfOneRun(partials, options);
+    if (results === null)
+        return { meta, errors, result: null };
+    if (results.some((r) => r.partial === undefined))
+        throw new MergeError('a report carries no shard changes and groups (made by another version, or not with --shard)');
+    if (results.some((r) => JSON.stringify(r.edits) !== JSON.stringify(results[0].edits)))
+        throw new MergeError('the reports replay different changes (their edits differ)');
+    return { meta, errors, result: regoMerge_mergedResult(results, meta.max_changes, meta.max_groups) };
+}
+function regoMerge_mergedResult(results, maxChanges, maxGroups) {
+    const first = results[0];
+    const total = (key) => results.reduce((s, r) => s + r[key], 0);
+    const byReason = results.reduce((acc, r) => sum(acc, r.unevaluable_by_reason), {});
+    const reasons = Object.keys(byReason).sort();
+    const groups = mergedGroups(results);
+    const nullable = (pick) => pick(first) === null
+        ? null
+        : results.reduce((acc, r) => sum(acc, pick(r)), {});
+    const result = {
+        evaluated: total('evaluated'),
+        allowed: total('allowed'),
+        denied: total('denied'),
+        unevaluable: total('unevaluable'),
+        unevaluable_reasons: reasons,
+        unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason[r]])),
+        changes: mergedChanges(results, maxChanges),
+        changes_total: total('changes_total'),
+        ...Object.fromEntries(REGO_DIRECTIONS.map((d) => [d, total(d)])),
+        edits: first.edits,
+        change_groups: groups.slice(0, maxGroups),
+        change_groups_total: groups.length,
+        by_edit: first.by_edit === null ? null : mergedEditRows(results),
+        newly_unevaluable: nullable((r) => r.newly_unevaluable),
+        base_counts: nullable((r) => r.base_counts),
+        sample_window: results.reduce((w, r) => ({
+            first_at: earlier(w.first_at, r.sample_window.first_at),
+            last_at: later(w.last_at, r.sample_window.last_at),
+        }), { first_at: null, last_at: null }),
+        malformed: mergedMalformed(results),
+        recorded_mismatch: total('recorded_mismatch'),
+        without_recorded_result: first.without_recorded_result === null ? null : total('without_recorded_result'),
+        evaluation: {
+            partial: nullable((r) => r.evaluation.partial),
+            partial_unevaluable: nullable((r) => r.evaluation.partial_unevaluable),
+            whole_input: first.evaluation.whole_input,
+            nd_builtin_not_recorded: sortedKeys(results.reduce((acc, r) => sum(acc, r.evaluation.nd_builtin_not_recorded), {})),
+        },
+    };
+    const fidelity = mergedFidelity(results);
+    if (fidelity !== undefined)
+        result.fidelity = fidelity;
+    return result;
+}
+const sortedKeys = (counts) => Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+/** Per direction the first changes in sample order, in danger order, cut to the cap. */
+function mergedChanges(results, maxChanges) {
+    const all = results.flatMap((r) => r.partial.changes).sort((a, b) => a.position - b.position);
+    return REGO_DIRECTIONS.flatMap((d) => all
+        .filter((c) => c.row.change === d)
+        .slice(0, maxChanges)
+        .map((c) => c.row)).slice(0, maxChanges);
+}
+function mergedGroups(results) {
+    const byKey = new Map();
+    for (const r of results)
+        for (const { group, first, positions } of r.partial.groups) {
+            const key = JSON.stringify([group.direction, group.because, group.joint]);
+            const known = byKey.get(key) ?? {
+                group: { ...group, count: 0, first_at: null, last_at: null, examples: [] },
+                first,
+                examples: [],
+            };
+            known.group.count += group.count;
+            known.group.first_at = earlier(known.group.first_at, group.first_at);
+            known.group.last_at = later(known.group.last_at, group.last_at);
+            known.first = Math.min(known.first, first);
+            group.examples.forEach((id, i) => known.examples.push({ id, at: positions[i] }));
+            byKey.set(key, known);
+        }
+    return [...byKey.values()]
+        .map((t) => {
+        t.group.examples = t.examples
+            .sort((a, b) => a.at - b.at)
+            .slice(0, regoAggregator_MAX_GROUP_EXAMPLES)
+            .map((e) => e.id);
+        return t;
+    })
+        .sort(compareTallies)
+        .map((t) => t.group);
+}
+function mergedEditRows(results) {
+    const rows = new Map();
+    for (const r of results)
+        for (const row of r.by_edit ?? []) {
+            const key = JSON.stringify([row.edits, row.joint]);
+            const known = rows.get(key) ?? { ...row, ...Object.fromEntries(REGO_DIRECTIONS.map((d) => [d, 0])) };
+            for (const d of REGO_DIRECTIONS)
+                known[d] += row[d];
+            rows.set(key, known);
+        }
+    const count = (r) => REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
+    const text = (r) => JSON.stringify(r.edits);
+    return [...rows.values()].sort((a, b) => count(b) - count(a) || (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0));
+}
+
 ;// CONCATENATED MODULE: ./build/cli/mergeCommand.js
+
+
+
+
+
 
 
 
@@ -48213,29 +48540,36 @@ async function runMergeCommand(argv, io) {
     const inputs = out
         ? await guardOutputs([out], positionals.map((path) => ({ role: 'the partial report', path })))
         : [];
-    const partials = [];
+    const values_ = [];
     for (const file of positionals) {
-        let value;
         try {
             if (!(await (0,promises_namespaceObject.stat)(file)).isFile())
                 throw new Error('not a regular file');
-            value = JSON.parse(await (0,promises_namespaceObject.readFile)(file, 'utf8'));
+            values_.push(JSON.parse(await (0,promises_namespaceObject.readFile)(file, 'utf8')));
         }
         catch (error) {
             io.stderr(`cannot read ${file}: ${error.message}\n`);
             return cli_io/* EXIT */.dc.badInput;
         }
+    }
+    // A Rego replay's shards (docs/rego.md) merge by their own rules; every partial must be one.
+    const rego = values_.some((v) => v?.meta?.policy_kind === 'rego');
+    const checkOne = (value) => (rego ? checkRegoReport(value) : checkReport(value));
+    const partials = [];
+    for (const [i, value] of values_.entries()) {
         // A partial is a file anyone could have edited: its schema and invariants are checked before
-        // anything is added up (src/replay/report/reportSchema.ts).
-        const checked = checkReport(value);
+        // anything is added up (src/replay/report/reportSchema.ts, src/regoReplay/regoReportSchema.ts).
+        const checked = checkOne(value);
         if (!checked.ok) {
             const shown = checked.problems.slice(0, 10);
             const more = checked.problems.length - shown.length;
-            io.stderr(`merge: ${file} is not a valid partial report:\n${shown.map((p) => `  ${p}\n`).join('')}${more > 0 ? `  … and ${more} more\n` : ''}`);
+            io.stderr(`merge: ${positionals[i]} is not a valid partial report:\n${shown.map((p) => `  ${p}\n`).join('')}${more > 0 ? `  … and ${more} more\n` : ''}`);
             return cli_io/* EXIT */.dc.badInput;
         }
         partials.push(checked.report);
     }
+    if (rego)
+        return writeRegoMerge(partials, { format, maxGroups, out, inputs, width: values.width }, io);
     let merged;
     try {
         merged = mergeReports(partials, maxGroups === null ? {} : { maxGroups });
@@ -48251,6 +48585,32 @@ async function runMergeCommand(argv, io) {
         : renderReport(merged, format, io, { width: textWidth(values.width, io, out !== null) });
     if (out)
         await writeOutputFile(out, text, inputs);
+    else
+        io.stdout(text);
+    return merged.errors.length > 0 ? cli_io/* EXIT */.dc.badInput : cli_io/* EXIT */.dc.ok;
+}
+/** The merged report of a Rego replay's shards, in the format asked for. */
+async function writeRegoMerge(partials, how, io) {
+    let merged;
+    try {
+        merged = mergeRegoReports(partials, how.maxGroups === null ? {} : { maxGroups: how.maxGroups });
+    }
+    catch (error) {
+        if (!(error instanceof MergeError))
+            throw error;
+        io.stderr(`merge: ${error.message}\n`);
+        return cli_io/* EXIT */.dc.badInput;
+    }
+    const text = how.format === 'json'
+        ? reportToJson(merged)
+        : how.format === 'markdown'
+            ? renderRegoMarkdown(merged)
+            : renderRegoText(merged, {
+                colour: textColour(io),
+                width: textWidth(how.width, io, how.out !== null),
+            });
+    if (how.out)
+        await writeOutputFile(how.out, text, how.inputs);
     else
         io.stdout(text);
     return merged.errors.length > 0 ? cli_io/* EXIT */.dc.badInput : cli_io/* EXIT */.dc.ok;

@@ -22,6 +22,7 @@ import { writeOutputFile } from './outputFiles.js';
 import { progressReporter } from './progress.js';
 import { guardReportOutput, textColour } from './replayRun.js';
 import { textWidth } from './textWidth.js';
+import type { Shard } from '../replay/evaluate/shard.js';
 
 /** A rule document, or a Rego policy (a directory, a bundle archive, a `.rego` file). */
 export async function policyKindOf(
@@ -67,7 +68,6 @@ export interface RegoFlags {
 function refuseUnsupported(values: RegoFlags): void {
   const unsupported: [string, unknown][] = [
     ['--bundle', values.bundle],
-    ['--shard', values.shard],
     ['--witnesses', values.witnesses],
   ];
   const given = unsupported.filter(([, v]) => v !== undefined).map(([flag]) => flag);
@@ -145,6 +145,7 @@ export async function runRegoCommand(
     traffic: values.traffic.map((p) => ({ shown: p, path: p })),
     since: values.since ?? null,
     limit: values.limit ?? null,
+    shard: (values.shard as Shard | undefined) ?? null,
     manifests: values.manifests ?? null,
     manifestIdField: values['manifest-id-field']?.split('.') ?? null,
     unevaluable: values.unevaluable === 'static' ? 'static' : 'precise',

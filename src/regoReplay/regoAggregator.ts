@@ -24,6 +24,7 @@ import {
   type RegoDecision,
   type RegoEditEntry,
   type RegoGroup,
+  type RegoPartial,
   type RegoResult,
 } from './regoReport.js';
 
@@ -74,6 +75,8 @@ export interface RegoAggregatorOptions {
   wholeInput: { base: boolean; head: boolean };
   /** The manifests given (their ids): replayed events are counted by the one they carry, else under null. */
   manifests?: ReadonlySet<string> | null;
+  /** A shard's partial report (`--shard`): every kept change and every group, with positions, for merge. */
+  partial?: boolean;
   /** The malformed reason of an event whose decision id an earlier one had (at position `first`). */
   duplicateReason: (id: string, first: number) => string;
 }
@@ -106,6 +109,8 @@ interface GroupTally {
   group: RegoGroup;
   /** The first change's position: groups of equal count keep sample order. */
   first: number;
+  /** The examples' positions (a shard's partial report carries them for merge). */
+  positions: number[];
 }
 
 export class RegoAggregator {
@@ -115,6 +120,7 @@ export class RegoAggregator {
   private changesTotal = 0;
   /** Changes kept: the first `maxChanges` of each direction, cut to `maxChanges` in danger order at the end. */
   private readonly kept = new Map<RegoChangeKind, RegoChangeRow[]>();
+  private readonly keptPositions = new Map<RegoChangeRow, number>();
   private readonly groups = new Map<string, GroupTally>();
   private readonly byEdit = new Map<string, RegoByEditRow>();
   private readonly baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
@@ -229,8 +235,8 @@ export class RegoAggregator {
     const joint = o.because?.joint ?? false;
     const kept = this.kept.get(change) ?? [];
     this.kept.set(change, kept);
-    if (kept.length < maxChanges)
-      kept.push({
+    if (kept.length < maxChanges) {
+      const row: RegoChangeRow = {
         request_id: o.requestId,
         occurred_at: o.occurredAt,
         change,
@@ -240,7 +246,10 @@ export class RegoAggregator {
         errors: { base: errorOf(o.base!.evaluation), head: errorOf(o.head.evaluation) },
         because,
         joint,
-      });
+      };
+      kept.push(row);
+      this.keptPositions.set(row, o.position);
+    }
     this.addToGroup(o, change, because, joint);
     if (edits !== null) this.addToEditRow(change, because, joint);
   }
@@ -257,12 +266,16 @@ export class RegoAggregator {
       tally = {
         group: { direction: change, because, joint, count: 0, first_at: null, last_at: null, examples: [] },
         first: o.position,
+        positions: [],
       };
       this.groups.set(key, tally);
     }
     const g = tally.group;
     g.count++;
-    if (g.examples.length < MAX_GROUP_EXAMPLES) g.examples.push(o.requestId);
+    if (g.examples.length < MAX_GROUP_EXAMPLES) {
+      g.examples.push(o.requestId);
+      tally.positions.push(o.position);
+    }
     if (o.occurredAt !== null) {
       if (g.first_at === null || instantLess(o.occurredAt, g.first_at)) g.first_at = o.occurredAt;
       if (g.last_at === null || instantLess(g.last_at, o.occurredAt)) g.last_at = o.occurredAt;
@@ -282,14 +295,8 @@ export class RegoAggregator {
   finish(): RegoResult {
     const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
     const changes = REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).slice(0, maxChanges);
-    const groups = [...this.groups.values()]
-      .sort(
-        (a, b) =>
-          rank(a.group.direction) - rank(b.group.direction) ||
-          b.group.count - a.group.count ||
-          a.first - b.first,
-      )
-      .map((t) => t.group);
+    const groupTallies = [...this.groups.values()].sort(compareTallies);
+    const groups = groupTallies.map((t) => t.group);
     const compare = mode === 'compare';
     const reasons = [...this.byReason.keys()].sort();
     return {
@@ -309,6 +316,7 @@ export class RegoAggregator {
       malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
       recorded_mismatch: this.recordedMismatch,
       without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
+      ...(this.options.partial === true ? { partial: this.partialSection(groupTallies) } : {}),
       evaluation: {
         partial: { ...this.evaluation.partial },
         partial_unevaluable: { ...this.evaluation.partial_unevaluable },
@@ -317,6 +325,17 @@ export class RegoAggregator {
           [...this.evaluation.nd.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
         ),
       },
+    };
+  }
+
+  /** What merge needs beyond the result: every kept change and every group, with their positions. */
+  private partialSection(groups: readonly GroupTally[]): RegoPartial {
+    return {
+      changes: REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).map((row) => ({
+        position: this.keptPositions.get(row)!,
+        row,
+      })),
+      groups: groups.map((t) => ({ group: t.group, first: t.first, positions: [...t.positions] })),
     };
   }
 
@@ -330,6 +349,16 @@ export class RegoAggregator {
 }
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The groups' order: danger, then most changes, then the first change's place in the sample. */
+export function compareTallies(
+  a: { group: RegoGroup; first: number },
+  b: { group: RegoGroup; first: number },
+): number {
+  return (
+    rank(a.group.direction) - rank(b.group.direction) || b.group.count - a.group.count || a.first - b.first
+  );
+}
 
 function errorOf(side: SideEvaluation): string | null {
   return side.kind === 'error' ? side.message : null;

@@ -110,6 +110,14 @@ export interface RegoResult {
   evaluation: RegoEvaluationStats;
   /** With manifests: the fidelity section, as for rule documents (docs/fidelity.md). */
   fidelity?: object;
+  /** Only in a shard's partial report (`--shard`): what `merge` needs to give the single run's report. */
+  partial?: RegoPartial;
+}
+
+/** A shard's changes and groups before any cap, each with where it is in the sample. */
+export interface RegoPartial {
+  changes: { position: number; row: RegoChangeRow }[];
+  groups: { group: RegoGroup; first: number; positions: number[] }[];
 }
 
 export interface RegoMeta extends ReportMeta {

@@ -33,6 +33,7 @@ import { manifestIdsOf } from '../replay/run.js';
 import { loadManifestsFromDirOrGlob, summarizeFidelity, type ManifestSet } from '../fidelity/report.js';
 import type { ManifestProblem } from '../fidelity/manifest.js';
 import { Heap } from '../replay/heap.js';
+import { inShard, type Shard } from '../replay/evaluate/shard.js';
 import { compareRecency } from '../replay/report/changeOrder.js';
 import { RegoAggregator, type RegoEventOutcome, type RegoOutcome } from './regoAggregator.js';
 import { prepareRego, type PreparedRego, type RegoSource } from './regoPrepare.js';
@@ -51,6 +52,8 @@ export interface RegoRunOptions {
   /** Replay-runtime manifests (a directory, file or glob) and where each event names its id. */
   manifests?: string | null;
   manifestIdField?: readonly string[] | null;
+  /** Replay the K-th of N slices (by decision id) and write a partial report for merge. */
+  shard?: Shard | null;
   /** Keep the N most recent events (after --since), as for rule documents; null: every event. */
   limit?: number | null;
   /** `static`: a side that reads an erased or masked part is unevaluable, never partially evaluated. */
@@ -159,6 +162,7 @@ function metaOf(
     max_changes: options.maxChanges,
     max_groups: options.maxGroups,
     unevaluable_mode: options.unevaluable ?? 'precise',
+    ...(options.shard ? { shard: options.shard } : {}),
     ...(options.mode === 'compare' && prepared?.edits != null
       ? {
           attribution: {
@@ -187,8 +191,8 @@ function recordedSide(event: RegoEvent): SideEvaluation | null {
 type Element =
   | { kind: 'event'; position: number; event: RegoEvent }
   | { kind: 'malformed'; position: number; reason: string }
-  | { kind: 'skipped'; otherPath: boolean }
-  | { kind: 'excluded'; withoutTime: boolean };
+  | { kind: 'skipped'; otherPath: boolean; position: number }
+  | { kind: 'excluded'; withoutTime: boolean; id: string; position: number };
 
 /** One element of the sample as the replay takes it. */
 function readElement(
@@ -202,17 +206,17 @@ function readElement(
 ): Element {
   if (shape !== undefined && shape < 0)
     return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
-  if (!text.includes('"decision_id"')) return { kind: 'skipped', otherPath: false };
+  if (!text.includes('"decision_id"')) return { kind: 'skipped', otherPath: false, position };
   const parsed = parseRegoEvent(text, manifestIdField);
   if (!parsed.ok) return { kind: 'malformed', position, reason: parsed.reason };
   const event = parsed.event;
-  if (event.decisionId === null) return { kind: 'skipped', otherPath: false };
+  if (event.decisionId === null) return { kind: 'skipped', otherPath: false, position };
   if (event.path !== null && normalizeDecisionPath(event.path) !== decisionPath)
-    return { kind: 'skipped', otherPath: true };
+    return { kind: 'skipped', otherPath: true, position };
   if (sinceNs !== null) {
     const at = event.timestamp === null ? null : instantNanos(event.timestamp);
-    if (at === null) return { kind: 'excluded', withoutTime: true };
-    if (at < sinceNs) return { kind: 'excluded', withoutTime: false };
+    if (at === null) return { kind: 'excluded', withoutTime: true, id: event.decisionId, position };
+    if (at < sinceNs) return { kind: 'excluded', withoutTime: false, id: event.decisionId, position };
   }
   return { kind: 'event', position, event };
 }
@@ -277,6 +281,7 @@ async function replayEvents(
     maxGroups: options.maxGroups,
     wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
     duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
+    partial: options.shard != null,
     manifests: manifestSet === null ? null : manifestIdsOf(manifestSet),
   });
   const sides: ReplaySide[] = [
@@ -316,16 +321,27 @@ async function replayEvents(
       false,
     );
     for (const e of elements) {
+      // A shard counts and replays only its own lines: events by their decision id (a repeat goes
+      // where its first went), anything else by its place.
+      const own = inShard(
+        options.shard ?? undefined,
+        e.kind === 'event' ? e.event.decisionId! : e.kind === 'excluded' ? e.id : undefined,
+        e.position,
+      );
       if (e.kind === 'skipped') {
+        if (!own) continue;
         if (e.otherPath) meta.skipped.other_path++;
         else meta.skipped.non_decision++;
         continue;
       }
       if (e.kind === 'excluded') {
-        if (e.withoutTime) meta.excluded_without_time++;
+        if (e.withoutTime && own) meta.excluded_without_time++;
         continue;
       }
-      if (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId!)) continue;
+      if (e.kind === 'event' && e.event.path === null) {
+        // Refused in every shard alike: the whole replay cannot take such an event.
+      } else if (!own || (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId!)))
+        continue;
       const where = positionOf(plan, e.position);
       if (e.kind === 'malformed') {
         queue.push(

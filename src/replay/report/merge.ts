@@ -6,6 +6,7 @@ import {
   type NewlyUnevaluable,
   type ReplayReport,
   type ReplayResult,
+  type ReportMeta,
 } from './report.js';
 import { byEditRows } from './byEdit.js';
 import { TimeSpan } from './timeSpan.js';
@@ -33,15 +34,12 @@ export function mergeReports(
   partials: readonly ReplayReport[],
   options: { maxGroups?: number } = {},
 ): ReplayReport {
-  checkShards(partials);
-  checkSameRun(partials);
-  const meta = mergedMeta(partials, options);
-  const errors = partials[0]!.errors;
-  if (partials.some((p) => p.result === null)) return { meta, errors, result: null };
-  const results = partials.map((p) => p.result!);
+  const { meta, errors, results } = shardsOfOneRun(partials, options);
+  if (results === null) return { meta, errors, result: null };
   checkShardGroups(results);
   const result = mergedResult(results, meta);
-  mergeFidelity(results, result);
+  const fidelity = mergedFidelity(results);
+  if (fidelity !== undefined) result.fidelity = fidelity;
   const coverage = mergeCoverage(
     results.map((r) => r.coverage),
     meta.max_groups,
@@ -51,7 +49,7 @@ export function mergeReports(
 }
 
 /** Every shard of one `--shard` count, each once. */
-function checkShards(partials: readonly ReplayReport[]): void {
+export function checkShards(partials: readonly { meta: ReportMeta }[]): void {
   if (partials.length === 0) throw new MergeError('nothing to merge');
   const count = partials[0]!.meta.shard?.count;
   if (count === undefined) throw new MergeError('the first report is not a shard (no meta.shard)');
@@ -73,8 +71,8 @@ function checkShards(partials: readonly ReplayReport[]): void {
  * Each shard counts its own excluded records and skipped lines; everything else (the sample's
  * files and their element counts included) is the whole sample's and must agree.
  */
-function checkSameRun(partials: readonly ReplayReport[]): void {
-  const strip = (r: ReplayReport) => {
+export function checkSameRun(partials: readonly { meta: ReportMeta }[]): void {
+  const strip = (r: { meta: ReportMeta }) => {
     const { shard: _shard, excluded_without_time: _excluded, skipped: _skipped, ...rest } = r.meta;
     return JSON.stringify(rest);
   };
@@ -90,13 +88,13 @@ function checkSameRun(partials: readonly ReplayReport[]): void {
 }
 
 /** The first shard's meta without `shard`, with the per-shard counts summed. */
-function mergedMeta(
-  partials: readonly ReplayReport[],
+export function mergedMeta<M extends ReportMeta>(
+  partials: readonly { meta: M }[],
   options: { maxGroups?: number },
-): ReplayReport['meta'] {
+): M {
   const { shard: _shard, ...firstMeta } = partials[0]!.meta;
   return {
-    ...firstMeta,
+    ...(firstMeta as M),
     skipped: {
       non_decision: partials.reduce((s, p) => s + p.meta.skipped.non_decision, 0),
       other_path: partials.reduce((s, p) => s + p.meta.skipped.other_path, 0),
@@ -170,13 +168,7 @@ function mergedResult(results: readonly ReplayResult[], meta: ReplayReport['meta
     change_groups: groups.groups,
     change_groups_total: groups.total,
     rule_hits: ruleHits,
-    malformed: {
-      count: results.reduce((s, r) => s + r.malformed.count, 0),
-      examples: results
-        .flatMap((r) => r.malformed.examples)
-        .sort(compareExamples)
-        .slice(0, MAX_MALFORMED_EXAMPLES),
-    },
+    malformed: mergedMalformed(results),
     recorded_mismatch: sum('recorded_mismatch'),
     sample_window: window.toJSON(),
   };
@@ -213,9 +205,26 @@ function mergedLost(results: readonly ReplayResult[], maxGroups: number): NewlyU
 }
 
 /** Every shard joined the same manifests, or none did: anything else would sum unlike counts. */
-function mergeFidelity(results: readonly ReplayResult[], result: ReplayResult): void {
+/** The shards' malformed elements: every count, and the first examples in sample order. */
+export function mergedMalformed(
+  results: readonly { malformed: ReplayResult['malformed'] }[],
+): ReplayResult['malformed'] {
+  return {
+    count: results.reduce((s, r) => s + r.malformed.count, 0),
+    examples: results
+      .flatMap((r) => r.malformed.examples)
+      .sort(compareExamples)
+      .slice(0, MAX_MALFORMED_EXAMPLES),
+  };
+}
+
+/**
+ * The shards' fidelity sections as one: the manifests are every shard's, only the records counted
+ * by level are each shard's own. Undefined when the run had no manifests.
+ */
+export function mergedFidelity(results: readonly { fidelity?: object }[]): object | undefined {
   const first = results[0]!;
-  const fidelityShape = (r: ReplayResult) => {
+  const fidelityShape = (r: { fidelity?: object }) => {
     if (!r.fidelity) return null;
     const { records_by_level: _records, ...rest } = r.fidelity as { records_by_level: unknown };
     return JSON.stringify(rest);
@@ -223,12 +232,24 @@ function mergeFidelity(results: readonly ReplayResult[], result: ReplayResult): 
   if (results.some((r) => fidelityShape(r) !== fidelityShape(first))) {
     throw new MergeError('the reports were made with different manifests (or some without --manifests)');
   }
-  if (first.fidelity) {
-    const fidelities = results.map((r) => r.fidelity as { records_by_level: Counted });
-    const records: Counted = Object.fromEntries(
-      Object.keys(fidelities[0]!.records_by_level).map((k) => [k, 0]),
-    );
-    for (const f of fidelities) sumInto(records, f.records_by_level);
-    result.fidelity = { ...(first.fidelity as object), records_by_level: records };
-  }
+  if (!first.fidelity) return undefined;
+  const fidelities = results.map((r) => r.fidelity as { records_by_level: Counted });
+  const records: Counted = Object.fromEntries(
+    Object.keys(fidelities[0]!.records_by_level).map((k) => [k, 0]),
+  );
+  for (const f of fidelities) sumInto(records, f.records_by_level);
+  return { ...first.fidelity, records_by_level: records };
+}
+
+/** Every shard of one run, each once, with the same meta: the merged meta and the results (null: no result). */
+export function shardsOfOneRun<M extends ReportMeta, E, R>(
+  partials: readonly { meta: M; errors: E; result: R | null }[],
+  options: { maxGroups?: number },
+): { meta: M; errors: E; results: R[] | null } {
+  checkShards(partials);
+  checkSameRun(partials);
+  const meta = mergedMeta(partials, options);
+  const errors = partials[0]!.errors;
+  if (partials.some((p) => p.result === null)) return { meta, errors, results: null };
+  return { meta, errors, results: partials.map((p) => p.result!) };
 }

@@ -20,7 +20,7 @@ const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lowercas
 
 const policyRef = z.strictObject({ path: z.string(), ref: z.string().nullable().optional(), sha256 });
 
-const metaSchema = z.strictObject({
+export const metaSchema = z.strictObject({
   tool: z.literal('policy-replay'),
   version: z.string(),
   opa_version: z.string(),
@@ -50,7 +50,7 @@ const metaSchema = z.strictObject({
     .optional(),
 });
 
-const errorSchema = z.strictObject({
+export const errorSchema = z.strictObject({
   file: z.string(),
   path: z.string(),
   line: z.int('must be a whole number ≥ 1').min(1, 'must be a whole number ≥ 1'),

@@ -1,0 +1,161 @@
+/**
+ * `merge` of a Rego replay's shards (docs/rego.md "The command"): the partial reports of
+ * `replay --shard K/N` combined into the report one run over the whole sample gives, byte for
+ * byte. Counts are sums; each shard kept the first changes of every direction and every group
+ * with the places in the sample of its changes and examples (`result.partial`), so the first of
+ * their union are the run's. Pure.
+ */
+import { mergedFidelity, mergedMalformed, MergeError, shardsOfOneRun } from '../replay/report/merge.js';
+import { instantNanos } from '../time/rfc3339.js';
+import { compareTallies, MAX_GROUP_EXAMPLES } from './regoAggregator.js';
+import {
+  REGO_DIRECTIONS,
+  type RegoByEditRow,
+  type RegoChangeRow,
+  type RegoGroup,
+  type RegoReport,
+  type RegoResult,
+} from './regoReport.js';
+
+type Counted = Record<string, number>;
+
+function sum(into: Counted, from: Counted): Counted {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+  return into;
+}
+
+const earlier = (a: string | null, b: string | null): string | null =>
+  a === null ? b : b === null ? a : (instantNanos(a) ?? 0n) <= (instantNanos(b) ?? 0n) ? a : b;
+const later = (a: string | null, b: string | null): string | null =>
+  a === null ? b : b === null ? a : (instantNanos(a) ?? 0n) >= (instantNanos(b) ?? 0n) ? a : b;
+
+export function mergeRegoReports(
+  partials: readonly RegoReport[],
+  options: { maxGroups?: number } = {},
+): RegoReport {
+  const { meta, errors, results } = shardsOfOneRun(partials, options);
+  if (results === null) return { meta, errors, result: null };
+  if (results.some((r) => r.partial === undefined))
+    throw new MergeError(
+      'a report carries no shard changes and groups (made by another version, or not with --shard)',
+    );
+  if (results.some((r) => JSON.stringify(r.edits) !== JSON.stringify(results[0]!.edits)))
+    throw new MergeError('the reports replay different changes (their edits differ)');
+  return { meta, errors, result: mergedResult(results, meta.max_changes, meta.max_groups) };
+}
+
+function mergedResult(results: readonly RegoResult[], maxChanges: number, maxGroups: number): RegoResult {
+  const first = results[0]!;
+  const total = <K extends keyof RegoResult>(key: K): number =>
+    results.reduce((s, r) => s + (r[key] as number), 0);
+  const byReason = results.reduce<Counted>((acc, r) => sum(acc, r.unevaluable_by_reason), {});
+  const reasons = Object.keys(byReason).sort();
+  const groups = mergedGroups(results);
+  const nullable = <T extends object>(pick: (r: RegoResult) => T | null): T | null =>
+    pick(first) === null
+      ? null
+      : (results.reduce<Counted>((acc, r) => sum(acc, pick(r) as Counted), {}) as T);
+  const result: RegoResult = {
+    evaluated: total('evaluated'),
+    allowed: total('allowed'),
+    denied: total('denied'),
+    unevaluable: total('unevaluable'),
+    unevaluable_reasons: reasons,
+    unevaluable_by_reason: Object.fromEntries(reasons.map((r) => [r, byReason[r]!])),
+    changes: mergedChanges(results, maxChanges),
+    changes_total: total('changes_total'),
+    ...(Object.fromEntries(REGO_DIRECTIONS.map((d) => [d, total(d)])) as Record<
+      (typeof REGO_DIRECTIONS)[number],
+      number
+    >),
+    edits: first.edits,
+    change_groups: groups.slice(0, maxGroups),
+    change_groups_total: groups.length,
+    by_edit: first.by_edit === null ? null : mergedEditRows(results),
+    newly_unevaluable: nullable((r) => r.newly_unevaluable),
+    base_counts: nullable((r) => r.base_counts),
+    sample_window: results.reduce(
+      (w, r) => ({
+        first_at: earlier(w.first_at, r.sample_window.first_at),
+        last_at: later(w.last_at, r.sample_window.last_at),
+      }),
+      { first_at: null as string | null, last_at: null as string | null },
+    ),
+    malformed: mergedMalformed(results),
+    recorded_mismatch: total('recorded_mismatch'),
+    without_recorded_result: first.without_recorded_result === null ? null : total('without_recorded_result'),
+    evaluation: {
+      partial: nullable((r) => r.evaluation.partial)!,
+      partial_unevaluable: nullable((r) => r.evaluation.partial_unevaluable)!,
+      whole_input: first.evaluation.whole_input,
+      nd_builtin_not_recorded: sortedKeys(
+        results.reduce<Counted>((acc, r) => sum(acc, r.evaluation.nd_builtin_not_recorded), {}),
+      ),
+    },
+  };
+  const fidelity = mergedFidelity(results);
+  if (fidelity !== undefined) result.fidelity = fidelity;
+  return result;
+}
+
+const sortedKeys = (counts: Counted): Counted =>
+  Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** Per direction the first changes in sample order, in danger order, cut to the cap. */
+function mergedChanges(results: readonly RegoResult[], maxChanges: number): RegoChangeRow[] {
+  const all = results.flatMap((r) => r.partial!.changes).sort((a, b) => a.position - b.position);
+  return REGO_DIRECTIONS.flatMap((d) =>
+    all
+      .filter((c) => c.row.change === d)
+      .slice(0, maxChanges)
+      .map((c) => c.row),
+  ).slice(0, maxChanges);
+}
+
+function mergedGroups(results: readonly RegoResult[]): RegoGroup[] {
+  const byKey = new Map<
+    string,
+    { group: RegoGroup; first: number; examples: { id: string; at: number }[] }
+  >();
+  for (const r of results)
+    for (const { group, first, positions } of r.partial!.groups) {
+      const key = JSON.stringify([group.direction, group.because, group.joint]);
+      const known = byKey.get(key) ?? {
+        group: { ...group, count: 0, first_at: null, last_at: null, examples: [] },
+        first,
+        examples: [],
+      };
+      known.group.count += group.count;
+      known.group.first_at = earlier(known.group.first_at, group.first_at);
+      known.group.last_at = later(known.group.last_at, group.last_at);
+      known.first = Math.min(known.first, first);
+      group.examples.forEach((id, i) => known.examples.push({ id, at: positions[i]! }));
+      byKey.set(key, known);
+    }
+  return [...byKey.values()]
+    .map((t) => {
+      t.group.examples = t.examples
+        .sort((a, b) => a.at - b.at)
+        .slice(0, MAX_GROUP_EXAMPLES)
+        .map((e) => e.id);
+      return t;
+    })
+    .sort(compareTallies)
+    .map((t) => t.group);
+}
+
+function mergedEditRows(results: readonly RegoResult[]): RegoByEditRow[] {
+  const rows = new Map<string, RegoByEditRow>();
+  for (const r of results)
+    for (const row of r.by_edit ?? []) {
+      const key = JSON.stringify([row.edits, row.joint]);
+      const known = rows.get(key) ?? { ...row, ...Object.fromEntries(REGO_DIRECTIONS.map((d) => [d, 0])) };
+      for (const d of REGO_DIRECTIONS) known[d] += row[d];
+      rows.set(key, known);
+    }
+  const count = (r: RegoByEditRow) => REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
+  const text = (r: RegoByEditRow) => JSON.stringify(r.edits);
+  return [...rows.values()].sort(
+    (a, b) => count(b) - count(a) || (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0),
+  );
+}
