@@ -78629,6 +78629,7 @@ function jsonObjectMembers(text) {
 ;// CONCATENATED MODULE: ./build/regoPolicy/regoEvent.js
 
 
+
 const regoEvent_isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The pointers of `erased` and `masked` (strings, or OPA's `{"op","path"}` records). */
 function pointers(value) {
@@ -78667,12 +78668,8 @@ function notAnObject(text, error) {
     }
     return `not JSON: ${error.message}`;
 }
-/**
- * The event checked as JSON and split into its members in one pass that builds no values
- * (jsonMembers.ts); only the small members are parsed. The input, the result and the cache stay
- * their text, since JSON.parse rounds numbers beyond 2^53.
- */
-function parseRegoEvent(text, manifestIdField = null) {
+function parseRegoEvent(text, reading = {}) {
+    const manifestIdField = reading.manifestIdField ?? null;
     let members;
     try {
         members = jsonObjectMembers(text);
@@ -78709,6 +78706,11 @@ function parseRegoEvent(text, manifestIdField = null) {
             resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
             ndBuiltinCache: cache === undefined || cache === 'null' ? null : cache,
             unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
+            ...(reading.revisions === undefined
+                ? {}
+                : {
+                    revision: policyRevisionOf({ bundles: small('bundles'), revision: small('revision') }, reading.revisions.bundle) ?? null,
+                }),
             ...(manifestIdField === null
                 ? {}
                 : { manifestId: fieldString(small(manifestIdField[0]), manifestIdField.slice(1)) }),
@@ -85603,6 +85605,80 @@ function reportMeta(options, plan, digest) {
     };
 }
 
+;// CONCATENATED MODULE: ./build/replay/drift.js
+
+/**
+ * The drift report (docs/report.md "The drift report"): the replay in drift mode, renamed so nobody reads
+ * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
+ */
+function toDriftReport(run) {
+    const { report, outcome } = run;
+    if (!report.result || !outcome)
+        return { meta: report.meta, errors: report.errors, result: null };
+    const r = report.result;
+    const revisions = [...outcome.revisions.entries()]
+        .map(([revision, stats]) => ({ revision, records: stats.records, drift: stats.drift }))
+        .sort((a, b) => b.drift - a.drift || compareRevision(a.revision, b.revision));
+    return {
+        meta: report.meta,
+        errors: [],
+        result: {
+            evaluated: r.evaluated,
+            allowed: r.allowed,
+            denied: r.denied,
+            unevaluable: r.unevaluable,
+            unevaluable_by_reading: r.unevaluable_by_reading,
+            unevaluable_reasons: r.unevaluable_reasons,
+            unevaluable_by_reason: r.unevaluable_by_reason,
+            without_recorded_decision: outcome.withoutRecordedDecision,
+            drift_total: r.changes_total,
+            newly_allowed: r.newly_allowed,
+            newly_denied: r.newly_denied,
+            drifts: r.changes.map(toDrift),
+            // The replay kept every group: reordered for drift before the same cap is applied.
+            drift_groups: driftOrdered(outcome.groups.map((t) => t.group)).slice(0, r.change_groups.length),
+            drift_groups_total: r.change_groups_total,
+            policy_revisions: revisions,
+            ...(r.sample_window ? { sample_window: r.sample_window } : {}),
+            rule_hits: r.rule_hits,
+            malformed: r.malformed,
+            ...(r.fidelity ? { fidelity: r.fidelity } : {}),
+        },
+    };
+}
+/** Drift's direction order (docs/drift.md "Order"): recorded allow → deny first. */
+const DRIFT_DIRECTIONS = [
+    'newly_denied',
+    'newly_allowed',
+    'unknown_to_allow',
+    'unknown_to_deny',
+];
+/** Groups in drift's direction order, then as a replay orders them (count, then the key). */
+function driftOrdered(groups) {
+    return [...groups].sort((a, b) => DRIFT_DIRECTIONS.indexOf(a.direction) - DRIFT_DIRECTIONS.indexOf(b.direction) || compareGroups(a, b));
+}
+function compareRevision(a, b) {
+    if (a === b)
+        return 0;
+    if (a === null)
+        return 1;
+    if (b === null)
+        return -1;
+    return a < b ? -1 : 1;
+}
+function toDrift(change) {
+    return {
+        request_id: change.request_id,
+        occurred_at: change.occurred_at,
+        subject: change.subject,
+        method: change.method,
+        tools: change.tools,
+        recorded_decision: change.current_decision,
+        replayed_decision: change.draft_decision,
+        matched_rule_ids: change.matched_rule_ids,
+    };
+}
+
 ;// CONCATENATED MODULE: ./build/regoReplay/regoReport.js
 /** The danger order of the directions (changes, groups and the comment list them so). */
 const regoReport_REGO_DIRECTIONS = [
@@ -85626,6 +85702,7 @@ function editEntry(edit) {
  * first stays, a repeat is malformed), the buckets, the capped change list, the groups, `by_edit`,
  * the base's counts, the window and the evaluation counts. Pure: the sides were evaluated before.
  */
+
 
 
 
@@ -85675,6 +85752,8 @@ class RegoAggregator {
     malformed = { count: 0, examples: [] };
     ids = new requestIdTable_RequestIdTable();
     recordedMismatch = 0;
+    /** Drift: by policy revision (null: none recorded), the events replayed and the drifts among them. */
+    revisions = new Map();
     /** Replayed events by the manifest id they carry (null: none of the manifests given). */
     manifestCounts = new Map();
     withoutRecorded = 0;
@@ -85734,6 +85813,13 @@ class RegoAggregator {
         if (mode === 'compare')
             this.noteBase(o.base);
         const pair = classifyPair(mapping, o.base.evaluation, o.head.evaluation);
+        if (mode === 'drift' && o.head.evaluation.kind !== 'unevaluable') {
+            const revision = this.revisions.get(o.revision ?? null) ?? { records: 0, drift: 0 };
+            revision.records++;
+            if (pair.kind === 'changed')
+                revision.drift++;
+            this.revisions.set(o.revision ?? null, revision);
+        }
         if (mode === 'compare' && head === 'unknown') {
             const before = regoAggregator_decisionOf(mapping, o.base.evaluation);
             if (before === 'allow')
@@ -85861,6 +85947,7 @@ class RegoAggregator {
             malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
             recorded_mismatch: this.recordedMismatch,
             without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
+            policy_revisions: mode === 'drift' ? revisionRows(this.revisions) : null,
             ...(this.options.partial === true ? { partial: this.partialSection(groupTallies) } : {}),
             evaluation: {
                 partial: { ...this.evaluation.partial },
@@ -85887,6 +85974,12 @@ class RegoAggregator {
     }
 }
 const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** The drift by policy revision, most drifts first, then by revision (none last). */
+function revisionRows(revisions) {
+    return [...revisions.entries()]
+        .map(([revision, c]) => ({ revision, records: c.records, drift: c.drift }))
+        .sort((a, b) => b.drift - a.drift || compareRevision(a.revision, b.revision));
+}
 /** The groups' order: danger, then most changes, then the first change's place in the sample. */
 function compareTallies(a, b) {
     return (rank(a.group.direction) - rank(b.group.direction) || b.group.count - a.group.count || a.first - b.first);
@@ -86596,6 +86689,13 @@ function metaOf(options, sample, prepared) {
         },
     };
 }
+/** What each event is read for besides its decision: its manifest id, its policy revision (drift). */
+function regoRun_readingOf(options) {
+    return {
+        manifestIdField: options.manifestIdField ?? null,
+        ...(options.mode === 'drift' ? { revisions: { bundle: options.bundle ?? null } } : {}),
+    };
+}
 /** The recorded result as a side (drift's other side); null when the mask hid it. */
 function recordedSide(event) {
     if (event.resultHidden)
@@ -86603,12 +86703,12 @@ function recordedSide(event) {
     return event.result === null ? { kind: 'undefined' } : definedFromText(event.result);
 }
 /** One element of the sample as the replay takes it. */
-function readElement(text, shape, position, plan, decisionPath, sinceNs, manifestIdField = null) {
+function readElement(text, shape, position, plan, decisionPath, sinceNs, reading = {}) {
     if (shape !== undefined && shape < 0)
         return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
     if (!text.includes('"decision_id"'))
         return { kind: 'skipped', otherPath: false, position };
-    const parsed = parseRegoEvent(text, manifestIdField);
+    const parsed = parseRegoEvent(text, reading);
     if (!parsed.ok)
         return { kind: 'malformed', position, reason: parsed.reason };
     const event = parsed.event;
@@ -86685,7 +86785,7 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
         const elements = [];
         forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
             counts[Math.floor(position / 2 ** 32)]++;
-            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs, options.manifestIdField ?? null));
+            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs, regoRun_readingOf(options)));
             // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
         }, false);
         for (const e of elements) {
@@ -86754,6 +86854,7 @@ async function evaluateEvent(options, p, sides, cache, event, position, where) {
         recorded,
         because: null,
         ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
+        ...(event.revision === undefined ? {} : { revision: event.revision }),
     };
     if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
         outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);
@@ -87540,6 +87641,7 @@ async function replayRegoChange(deps, change, mapping, touched) {
         traffic: sample.trafficFiles,
         manifests: sample.manifestsPath,
         manifestIdField: sample.decisionLog.manifestIdField,
+        bundle: sample.decisionLog.bundle,
     });
     outcome.rego_report = report;
     outcome.errors = report.errors;
@@ -87582,6 +87684,7 @@ async function replayRoot(deps, run) {
         traffic: run.traffic,
         manifests: run.manifests,
         manifestIdField: run.manifestIdField,
+        bundle: run.bundle,
         since: null,
         unevaluable: settings.unevaluable,
         maxChanges: Math.max(settings.maxChanges, 0),
@@ -88143,6 +88246,8 @@ function regoText_changeSummary(r, t, drift) {
             const line = t.fit(`  ${regoText_DIRECTION_WORDS[d]}: ${n(r[d])}`);
             out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
         }
+    for (const row of r.policy_revisions ?? [])
+        out.push(t.fit(`  revision ${plain(row.revision ?? '(none recorded)')}: ${n(row.drift)} of ${n(row.records)} events drifted`));
     if (drift && r.without_recorded_result !== null && r.without_recorded_result > 0)
         out.push(t.fit(`  without a recorded result (erased or masked): ${n(r.without_recorded_result)}`));
     if (r.newly_unevaluable !== null) {
@@ -88249,6 +88354,8 @@ function renderRegoMarkdown(report) {
         return `${out.join('\n')}\n`;
     }
     out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...changes(r, drift), ...evaluation(r));
+    if (r.policy_revisions !== null && r.policy_revisions.length > 0)
+        out.push('', '| policy revision | events | drifted |', '|---|---:|---:|', ...r.policy_revisions.map((row) => `| ${cell(row.revision)} | ${countText(row.records)} | ${countText(row.drift)} |`));
     const fidelity = fidelityWords(r);
     if (fidelity.length > 0)
         out.push('', '**Fidelity**', '', ...fidelity.map((w) => `- ${escapeMarkdown(w, 400)}`));
@@ -88972,80 +89079,6 @@ function errorReport(path, head, base, opaVersion, errors, unevaluable) {
     };
 }
 
-;// CONCATENATED MODULE: ./build/replay/drift.js
-
-/**
- * The drift report (docs/report.md "The drift report"): the replay in drift mode, renamed so nobody reads
- * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
- */
-function toDriftReport(run) {
-    const { report, outcome } = run;
-    if (!report.result || !outcome)
-        return { meta: report.meta, errors: report.errors, result: null };
-    const r = report.result;
-    const revisions = [...outcome.revisions.entries()]
-        .map(([revision, stats]) => ({ revision, records: stats.records, drift: stats.drift }))
-        .sort((a, b) => b.drift - a.drift || compareRevision(a.revision, b.revision));
-    return {
-        meta: report.meta,
-        errors: [],
-        result: {
-            evaluated: r.evaluated,
-            allowed: r.allowed,
-            denied: r.denied,
-            unevaluable: r.unevaluable,
-            unevaluable_by_reading: r.unevaluable_by_reading,
-            unevaluable_reasons: r.unevaluable_reasons,
-            unevaluable_by_reason: r.unevaluable_by_reason,
-            without_recorded_decision: outcome.withoutRecordedDecision,
-            drift_total: r.changes_total,
-            newly_allowed: r.newly_allowed,
-            newly_denied: r.newly_denied,
-            drifts: r.changes.map(toDrift),
-            // The replay kept every group: reordered for drift before the same cap is applied.
-            drift_groups: driftOrdered(outcome.groups.map((t) => t.group)).slice(0, r.change_groups.length),
-            drift_groups_total: r.change_groups_total,
-            policy_revisions: revisions,
-            ...(r.sample_window ? { sample_window: r.sample_window } : {}),
-            rule_hits: r.rule_hits,
-            malformed: r.malformed,
-            ...(r.fidelity ? { fidelity: r.fidelity } : {}),
-        },
-    };
-}
-/** Drift's direction order (docs/drift.md "Order"): recorded allow → deny first. */
-const DRIFT_DIRECTIONS = [
-    'newly_denied',
-    'newly_allowed',
-    'unknown_to_allow',
-    'unknown_to_deny',
-];
-/** Groups in drift's direction order, then as a replay orders them (count, then the key). */
-function driftOrdered(groups) {
-    return [...groups].sort((a, b) => DRIFT_DIRECTIONS.indexOf(a.direction) - DRIFT_DIRECTIONS.indexOf(b.direction) || compareGroups(a, b));
-}
-function compareRevision(a, b) {
-    if (a === b)
-        return 0;
-    if (a === null)
-        return 1;
-    if (b === null)
-        return -1;
-    return a < b ? -1 : 1;
-}
-function toDrift(change) {
-    return {
-        request_id: change.request_id,
-        occurred_at: change.occurred_at,
-        subject: change.subject,
-        method: change.method,
-        tools: change.tools,
-        recorded_decision: change.current_decision,
-        replayed_decision: change.draft_decision,
-        matched_rule_ids: change.matched_rule_ids,
-    };
-}
-
 ;// CONCATENATED MODULE: ./build/action/regoDrift.js
 /**
  * Drift of the Rego bundle roots on a schedule (docs/rego.md "The Action"): each root as the
@@ -89116,6 +89149,7 @@ async function driftOf(deps, root, commit, mapping, dir) {
         traffic: sample.trafficFiles,
         manifests: sample.manifestsPath,
         manifestIdField: sample.decisionLog.manifestIdField,
+        bundle: sample.decisionLog.bundle,
     });
     outcome.rego_report = report;
     outcome.errors = report.errors;

@@ -260,6 +260,33 @@ describe('replay of a Rego policy change', () => {
     expect(refused.stderr).toContain('is not allowed + denied + unevaluable');
   });
 
+  it('drift by policy revision: the bundle revision each event was decided with (--bundle)', async () => {
+    const revised = log(
+      'revisions.log',
+      [
+        ['r-1', 'GET', true, 'v1'],
+        ['r-2', 'DELETE', false, 'v1'],
+        ['r-3', 'DELETE', true, 'v2'],
+      ].map(([id, method, result, revision]) =>
+        JSON.stringify({
+          decision_id: id,
+          path: 'orders/authz/allow',
+          input: { method, path: ['orders', '1'], user: 'cy' },
+          result,
+          bundles: { orders: { revision }, shared: { revision: 'lib-3' } },
+        }),
+      ),
+    );
+    const run = await runCliCaptured(
+      ['drift', '--policy', base, ...flags(revised), '--bundle', 'orders', '--format', 'json'],
+      { env },
+    );
+    expect((JSON.parse(run.stdout) as RegoReport).result!.policy_revisions).toEqual([
+      { revision: 'v2', records: 1, drift: 1 },
+      { revision: 'v1', records: 2, drift: 0 },
+    ]);
+  });
+
   it('drift: the saved policy against its own log is drift 0; another policy drifts', async () => {
     const same = await runCliCaptured(['drift', '--policy', base, ...flags(), '--fail-on-drift'], { env });
     expect({ code: same.code, stderr: same.stderr }).toEqual({ code: 0, stderr: '' });
@@ -355,8 +382,8 @@ describe('a Rego replay refused or stopped, exit 2', () => {
   });
 
   it('when a flag of the rule language is given with Rego, or a Rego flag with a rule document', async () => {
-    expect(await refused(['--base', base, '--head', grant, ...flags(), '--bundle', 'orders'])).toContain(
-      '--bundle',
+    expect(await refused(['--base', base, '--head', grant, ...flags(), '--witnesses', 'w.jsonl'])).toContain(
+      '--witnesses',
     );
     expect(await refused(['--base', base, '--head', grant, '--traffic', SAMPLE])).toContain(
       '--decision-path is required',

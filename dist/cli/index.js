@@ -44812,6 +44812,8 @@ function regoText_changeSummary(r, t, drift) {
             const line = t.fit(`  ${regoText_DIRECTION_WORDS[d]}: ${countText(r[d])}`);
             out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
         }
+    for (const row of r.policy_revisions ?? [])
+        out.push(t.fit(`  revision ${plain(row.revision ?? '(none recorded)')}: ${countText(row.drift)} of ${countText(row.records)} events drifted`));
     if (drift && r.without_recorded_result !== null && r.without_recorded_result > 0)
         out.push(t.fit(`  without a recorded result (erased or masked): ${countText(r.without_recorded_result)}`));
     if (r.newly_unevaluable !== null) {
@@ -44918,6 +44920,8 @@ function renderRegoMarkdown(report) {
         return `${out.join('\n')}\n`;
     }
     out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...changes(r, drift), ...evaluation(r));
+    if (r.policy_revisions !== null && r.policy_revisions.length > 0)
+        out.push('', '| policy revision | events | drifted |', '|---|---:|---:|', ...r.policy_revisions.map((row) => `| ${cell(row.revision)} | ${countText(row.records)} | ${countText(row.drift)} |`));
     const fidelity = fidelityWords(r);
     if (fidelity.length > 0)
         out.push('', '**Fidelity**', '', ...fidelity.map((w) => `- ${escape_escapeMarkdown(w, 400)}`));
@@ -45561,6 +45565,7 @@ function jsonObjectMembers(text) {
 ;// CONCATENATED MODULE: ./build/regoPolicy/regoEvent.js
 
 
+
 const regoEvent_isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The pointers of `erased` and `masked` (strings, or OPA's `{"op","path"}` records). */
 function pointers(value) {
@@ -45599,12 +45604,8 @@ function notAnObject(text, error) {
     }
     return `not JSON: ${error.message}`;
 }
-/**
- * The event checked as JSON and split into its members in one pass that builds no values
- * (jsonMembers.ts); only the small members are parsed. The input, the result and the cache stay
- * their text, since JSON.parse rounds numbers beyond 2^53.
- */
-function parseRegoEvent(text, manifestIdField = null) {
+function parseRegoEvent(text, reading = {}) {
+    const manifestIdField = reading.manifestIdField ?? null;
     let members;
     try {
         members = jsonObjectMembers(text);
@@ -45641,6 +45642,11 @@ function parseRegoEvent(text, manifestIdField = null) {
             resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
             ndBuiltinCache: cache === undefined || cache === 'null' ? null : cache,
             unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
+            ...(reading.revisions === undefined
+                ? {}
+                : {
+                    revision: policyRevisionOf({ bundles: small('bundles'), revision: small('revision') }, reading.revisions.bundle) ?? null,
+                }),
             ...(manifestIdField === null
                 ? {}
                 : { manifestId: fieldString(small(manifestIdField[0]), manifestIdField.slice(1)) }),
@@ -45873,6 +45879,80 @@ async function evaluatePartially(engine, side, unknown, event) {
     }
 }
 
+;// CONCATENATED MODULE: ./build/replay/drift.js
+
+/**
+ * The drift report (docs/report.md "The drift report"): the replay in drift mode, renamed so nobody reads
+ * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
+ */
+function toDriftReport(run) {
+    const { report, outcome } = run;
+    if (!report.result || !outcome)
+        return { meta: report.meta, errors: report.errors, result: null };
+    const r = report.result;
+    const revisions = [...outcome.revisions.entries()]
+        .map(([revision, stats]) => ({ revision, records: stats.records, drift: stats.drift }))
+        .sort((a, b) => b.drift - a.drift || compareRevision(a.revision, b.revision));
+    return {
+        meta: report.meta,
+        errors: [],
+        result: {
+            evaluated: r.evaluated,
+            allowed: r.allowed,
+            denied: r.denied,
+            unevaluable: r.unevaluable,
+            unevaluable_by_reading: r.unevaluable_by_reading,
+            unevaluable_reasons: r.unevaluable_reasons,
+            unevaluable_by_reason: r.unevaluable_by_reason,
+            without_recorded_decision: outcome.withoutRecordedDecision,
+            drift_total: r.changes_total,
+            newly_allowed: r.newly_allowed,
+            newly_denied: r.newly_denied,
+            drifts: r.changes.map(toDrift),
+            // The replay kept every group: reordered for drift before the same cap is applied.
+            drift_groups: driftOrdered(outcome.groups.map((t) => t.group)).slice(0, r.change_groups.length),
+            drift_groups_total: r.change_groups_total,
+            policy_revisions: revisions,
+            ...(r.sample_window ? { sample_window: r.sample_window } : {}),
+            rule_hits: r.rule_hits,
+            malformed: r.malformed,
+            ...(r.fidelity ? { fidelity: r.fidelity } : {}),
+        },
+    };
+}
+/** Drift's direction order (docs/drift.md "Order"): recorded allow → deny first. */
+const DRIFT_DIRECTIONS = [
+    'newly_denied',
+    'newly_allowed',
+    'unknown_to_allow',
+    'unknown_to_deny',
+];
+/** Groups in drift's direction order, then as a replay orders them (count, then the key). */
+function driftOrdered(groups) {
+    return [...groups].sort((a, b) => DRIFT_DIRECTIONS.indexOf(a.direction) - DRIFT_DIRECTIONS.indexOf(b.direction) || compareGroups(a, b));
+}
+function compareRevision(a, b) {
+    if (a === b)
+        return 0;
+    if (a === null)
+        return 1;
+    if (b === null)
+        return -1;
+    return a < b ? -1 : 1;
+}
+function toDrift(change) {
+    return {
+        request_id: change.request_id,
+        occurred_at: change.occurred_at,
+        subject: change.subject,
+        method: change.method,
+        tools: change.tools,
+        recorded_decision: change.current_decision,
+        replayed_decision: change.draft_decision,
+        matched_rule_ids: change.matched_rule_ids,
+    };
+}
+
 ;// CONCATENATED MODULE: ./build/regoReplay/regoAggregator.js
 /**
  * The in-order half of a Rego replay (docs/rego.md "The report"): consumes each event's outcome in
@@ -45880,6 +45960,7 @@ async function evaluatePartially(engine, side, unknown, event) {
  * first stays, a repeat is malformed), the buckets, the capped change list, the groups, `by_edit`,
  * the base's counts, the window and the evaluation counts. Pure: the sides were evaluated before.
  */
+
 
 
 
@@ -45929,6 +46010,8 @@ class RegoAggregator {
     malformed = { count: 0, examples: [] };
     ids = new requestIdTable_RequestIdTable();
     recordedMismatch = 0;
+    /** Drift: by policy revision (null: none recorded), the events replayed and the drifts among them. */
+    revisions = new Map();
     /** Replayed events by the manifest id they carry (null: none of the manifests given). */
     manifestCounts = new Map();
     withoutRecorded = 0;
@@ -45988,6 +46071,13 @@ class RegoAggregator {
         if (mode === 'compare')
             this.noteBase(o.base);
         const pair = classifyPair(mapping, o.base.evaluation, o.head.evaluation);
+        if (mode === 'drift' && o.head.evaluation.kind !== 'unevaluable') {
+            const revision = this.revisions.get(o.revision ?? null) ?? { records: 0, drift: 0 };
+            revision.records++;
+            if (pair.kind === 'changed')
+                revision.drift++;
+            this.revisions.set(o.revision ?? null, revision);
+        }
         if (mode === 'compare' && head === 'unknown') {
             const before = regoAggregator_decisionOf(mapping, o.base.evaluation);
             if (before === 'allow')
@@ -46115,6 +46205,7 @@ class RegoAggregator {
             malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
             recorded_mismatch: this.recordedMismatch,
             without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
+            policy_revisions: mode === 'drift' ? revisionRows(this.revisions) : null,
             ...(this.options.partial === true ? { partial: this.partialSection(groupTallies) } : {}),
             evaluation: {
                 partial: { ...this.evaluation.partial },
@@ -46141,6 +46232,12 @@ class RegoAggregator {
     }
 }
 const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** The drift by policy revision, most drifts first, then by revision (none last). */
+function revisionRows(revisions) {
+    return [...revisions.entries()]
+        .map(([revision, c]) => ({ revision, records: c.records, drift: c.drift }))
+        .sort((a, b) => b.drift - a.drift || compareRevision(a.revision, b.revision));
+}
 /** The groups' order: danger, then most changes, then the first change's place in the sample. */
 function compareTallies(a, b) {
     return (rank(a.group.direction) - rank(b.group.direction) || b.group.count - a.group.count || a.first - b.first);
@@ -46850,6 +46947,13 @@ function metaOf(options, sample, prepared) {
         },
     };
 }
+/** What each event is read for besides its decision: its manifest id, its policy revision (drift). */
+function regoRun_readingOf(options) {
+    return {
+        manifestIdField: options.manifestIdField ?? null,
+        ...(options.mode === 'drift' ? { revisions: { bundle: options.bundle ?? null } } : {}),
+    };
+}
 /** The recorded result as a side (drift's other side); null when the mask hid it. */
 function recordedSide(event) {
     if (event.resultHidden)
@@ -46857,12 +46961,12 @@ function recordedSide(event) {
     return event.result === null ? { kind: 'undefined' } : definedFromText(event.result);
 }
 /** One element of the sample as the replay takes it. */
-function readElement(text, shape, position, plan, decisionPath, sinceNs, manifestIdField = null) {
+function readElement(text, shape, position, plan, decisionPath, sinceNs, reading = {}) {
     if (shape !== undefined && shape < 0)
         return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
     if (!text.includes('"decision_id"'))
         return { kind: 'skipped', otherPath: false, position };
-    const parsed = parseRegoEvent(text, manifestIdField);
+    const parsed = parseRegoEvent(text, reading);
     if (!parsed.ok)
         return { kind: 'malformed', position, reason: parsed.reason };
     const event = parsed.event;
@@ -46939,7 +47043,7 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
         const elements = [];
         forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
             counts[Math.floor(position / 2 ** 32)]++;
-            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs, options.manifestIdField ?? null));
+            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs, regoRun_readingOf(options)));
             // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
         }, false);
         for (const e of elements) {
@@ -47008,6 +47112,7 @@ async function evaluateEvent(options, p, sides, cache, event, position, where) {
         recorded,
         because: null,
         ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
+        ...(event.revision === undefined ? {} : { revision: event.revision }),
     };
     if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
         outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);
@@ -47063,13 +47168,10 @@ async function policyKindOf(flag, paths) {
 }
 /** The rule-language flags a Rego replay has no use for yet (docs/rego.md "Status"): refused, never ignored. */
 function refuseUnsupported(values) {
-    const unsupported = [
-        ['--bundle', values.bundle],
-        ['--witnesses', values.witnesses],
-    ];
+    const unsupported = [['--witnesses', values.witnesses]];
     const given = unsupported.filter(([, v]) => v !== undefined).map(([flag]) => flag);
     if (given.length > 0)
-        throw new cli_io/* UsageError */.eb(`${given.join(', ')}: not available for Rego policies yet (docs/rego.md "Status")`);
+        throw new cli_io/* UsageError */.eb(`${given.join(', ')}: not available for Rego policies (docs/rego.md "The command")`);
     if (values['decision-path'] === undefined)
         throw new cli_io/* UsageError */.eb('--decision-path is required for a Rego policy (e.g. --decision-path httpapi/authz/allow)');
     if (values['deny-when-nonempty'] === true && values['decision-field'] !== undefined)
@@ -47120,6 +47222,7 @@ async function runRegoCommand(command, values, io) {
         traffic: values.traffic.map((p) => ({ shown: p, path: p })),
         since: values.since ?? null,
         limit: values.limit ?? null,
+        bundle: values.bundle ?? null,
         shard: values.shard ?? null,
         manifests: values.manifests ?? null,
         manifestIdField: values['manifest-id-field']?.split('.') ?? null,
@@ -47292,80 +47395,6 @@ async function expandArgument(arg) {
         // Not there: the read reports it with the file's name.
     }
     return [arg];
-}
-
-;// CONCATENATED MODULE: ./build/replay/drift.js
-
-/**
- * The drift report (docs/report.md "The drift report"): the replay in drift mode, renamed so nobody reads
- * a drift as a PR change. `newly_allowed` = recorded deny, replayed allow.
- */
-function toDriftReport(run) {
-    const { report, outcome } = run;
-    if (!report.result || !outcome)
-        return { meta: report.meta, errors: report.errors, result: null };
-    const r = report.result;
-    const revisions = [...outcome.revisions.entries()]
-        .map(([revision, stats]) => ({ revision, records: stats.records, drift: stats.drift }))
-        .sort((a, b) => b.drift - a.drift || compareRevision(a.revision, b.revision));
-    return {
-        meta: report.meta,
-        errors: [],
-        result: {
-            evaluated: r.evaluated,
-            allowed: r.allowed,
-            denied: r.denied,
-            unevaluable: r.unevaluable,
-            unevaluable_by_reading: r.unevaluable_by_reading,
-            unevaluable_reasons: r.unevaluable_reasons,
-            unevaluable_by_reason: r.unevaluable_by_reason,
-            without_recorded_decision: outcome.withoutRecordedDecision,
-            drift_total: r.changes_total,
-            newly_allowed: r.newly_allowed,
-            newly_denied: r.newly_denied,
-            drifts: r.changes.map(toDrift),
-            // The replay kept every group: reordered for drift before the same cap is applied.
-            drift_groups: driftOrdered(outcome.groups.map((t) => t.group)).slice(0, r.change_groups.length),
-            drift_groups_total: r.change_groups_total,
-            policy_revisions: revisions,
-            ...(r.sample_window ? { sample_window: r.sample_window } : {}),
-            rule_hits: r.rule_hits,
-            malformed: r.malformed,
-            ...(r.fidelity ? { fidelity: r.fidelity } : {}),
-        },
-    };
-}
-/** Drift's direction order (docs/drift.md "Order"): recorded allow → deny first. */
-const DRIFT_DIRECTIONS = [
-    'newly_denied',
-    'newly_allowed',
-    'unknown_to_allow',
-    'unknown_to_deny',
-];
-/** Groups in drift's direction order, then as a replay orders them (count, then the key). */
-function driftOrdered(groups) {
-    return [...groups].sort((a, b) => DRIFT_DIRECTIONS.indexOf(a.direction) - DRIFT_DIRECTIONS.indexOf(b.direction) || compareGroups(a, b));
-}
-function compareRevision(a, b) {
-    if (a === b)
-        return 0;
-    if (a === null)
-        return 1;
-    if (b === null)
-        return -1;
-    return a < b ? -1 : 1;
-}
-function toDrift(change) {
-    return {
-        request_id: change.request_id,
-        occurred_at: change.occurred_at,
-        subject: change.subject,
-        method: change.method,
-        tools: change.tools,
-        recorded_decision: change.current_decision,
-        replayed_decision: change.draft_decision,
-        matched_rule_ids: change.matched_rule_ids,
-    };
 }
 
 ;// CONCATENATED MODULE: ./build/render/driftText.js
@@ -48322,6 +48351,8 @@ const regoReportSchema_resultSchema = strictObject({
     }),
     recorded_mismatch: regoReportSchema_count,
     without_recorded_result: regoReportSchema_count.nullable(),
+    policy_revisions: array(strictObject({ revision: schemas_string().nullable(), records: regoReportSchema_count, drift: regoReportSchema_count }))
+        .nullable(),
     partial: strictObject({
         changes: array(strictObject({ position: regoReportSchema_count, row: regoReportSchema_changeRow })),
         groups: array(strictObject({ group, first: regoReportSchema_count, positions: array(regoReportSchema_count).max(3) })),
@@ -48451,6 +48482,7 @@ function regoMerge_mergedResult(results, maxChanges, maxGroups) {
         malformed: mergedMalformed(results),
         recorded_mismatch: total('recorded_mismatch'),
         without_recorded_result: first.without_recorded_result === null ? null : total('without_recorded_result'),
+        policy_revisions: first.policy_revisions === null ? null : mergedRevisions(results),
         evaluation: {
             partial: nullable((r) => r.evaluation.partial),
             partial_unevaluable: nullable((r) => r.evaluation.partial_unevaluable),
@@ -48513,6 +48545,17 @@ function mergedEditRows(results) {
     const count = (r) => REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
     const text = (r) => JSON.stringify(r.edits);
     return [...rows.values()].sort((a, b) => count(b) - count(a) || (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0));
+}
+function mergedRevisions(results) {
+    const byRevision = new Map();
+    for (const r of results)
+        for (const row of r.policy_revisions ?? []) {
+            const known = byRevision.get(row.revision) ?? { records: 0, drift: 0 };
+            known.records += row.records;
+            known.drift += row.drift;
+            byRevision.set(row.revision, known);
+        }
+    return revisionRows(byRevision);
 }
 
 ;// CONCATENATED MODULE: ./build/cli/mergeCommand.js

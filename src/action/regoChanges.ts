@@ -141,6 +141,7 @@ export async function replayRegoChange(
     traffic: sample.trafficFiles!,
     manifests: sample.manifestsPath,
     manifestIdField: sample.decisionLog.manifestIdField,
+    bundle: sample.decisionLog.bundle,
   });
   outcome.rego_report = report;
   outcome.errors = report.errors;
@@ -188,6 +189,7 @@ export async function replayRoot(
     traffic: SampleSource[];
     manifests: string | null;
     manifestIdField: readonly string[] | null;
+    bundle: string | null;
   },
 ): Promise<RegoReport> {
   const { settings } = deps;
@@ -202,6 +204,7 @@ export async function replayRoot(
     traffic: run.traffic,
     manifests: run.manifests,
     manifestIdField: run.manifestIdField,
+    bundle: run.bundle,
     since: null,
     unevaluable: settings.unevaluable,
     maxChanges: Math.max(settings.maxChanges, 0),

@@ -76,6 +76,7 @@ async function driftOf(
     traffic: sample.trafficFiles!,
     manifests: sample.manifestsPath,
     manifestIdField: sample.decisionLog.manifestIdField,
+    bundle: sample.decisionLog.bundle,
   });
   outcome.rego_report = report;
   outcome.errors = report.errors;

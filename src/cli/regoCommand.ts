@@ -66,13 +66,10 @@ export interface RegoFlags {
 
 /** The rule-language flags a Rego replay has no use for yet (docs/rego.md "Status"): refused, never ignored. */
 function refuseUnsupported(values: RegoFlags): void {
-  const unsupported: [string, unknown][] = [
-    ['--bundle', values.bundle],
-    ['--witnesses', values.witnesses],
-  ];
+  const unsupported: [string, unknown][] = [['--witnesses', values.witnesses]];
   const given = unsupported.filter(([, v]) => v !== undefined).map(([flag]) => flag);
   if (given.length > 0)
-    throw new UsageError(`${given.join(', ')}: not available for Rego policies yet (docs/rego.md "Status")`);
+    throw new UsageError(`${given.join(', ')}: not available for Rego policies (docs/rego.md "The command")`);
   if (values['decision-path'] === undefined)
     throw new UsageError(
       '--decision-path is required for a Rego policy (e.g. --decision-path httpapi/authz/allow)',
@@ -145,6 +142,7 @@ export async function runRegoCommand(
     traffic: values.traffic.map((p) => ({ shown: p, path: p })),
     since: values.since ?? null,
     limit: values.limit ?? null,
+    bundle: values.bundle ?? null,
     shard: (values.shard as Shard | undefined) ?? null,
     manifests: values.manifests ?? null,
     manifestIdField: values['manifest-id-field']?.split('.') ?? null,

@@ -7,6 +7,7 @@
 import type { JsonText } from './engineProcess.js';
 import { jsonObjectMembers, JsonScanError, scanValue } from './jsonMembers.js';
 import { isRfc3339Instant } from '../time/rfc3339.js';
+import { policyRevisionOf } from '../traffic/decisionLog.js';
 
 export interface RegoEvent {
   decisionId: string | null;
@@ -24,6 +25,8 @@ export interface RegoEvent {
   ndBuiltinCache: JsonText | null;
   /** JSON pointers under /input whose recorded values are not the service's: unknown. */
   unknowns: string[];
+  /** The policy revision the service decided with (when asked for), else null. */
+  revision?: string | null;
   /** The replay-runtime manifest id at the event's `manifestIdField` (a string), else null. */
   manifestId?: string | null;
 }
@@ -70,7 +73,15 @@ function notAnObject(text: string, error: JsonScanError): string {
  * (jsonMembers.ts); only the small members are parsed. The input, the result and the cache stay
  * their text, since JSON.parse rounds numbers beyond 2^53.
  */
-export function parseRegoEvent(text: string, manifestIdField: readonly string[] | null = null): EventParse {
+export interface EventReading {
+  /** Where the event names its replay-runtime manifest id (`--manifest-id-field`). */
+  manifestIdField?: readonly string[] | null;
+  /** Read the policy revision: the bundle named (null: the only one), as for rule documents. */
+  revisions?: { bundle: string | null };
+}
+
+export function parseRegoEvent(text: string, reading: EventReading = {}): EventParse {
+  const manifestIdField = reading.manifestIdField ?? null;
   let members: Map<string, string>;
   try {
     members = jsonObjectMembers(text);
@@ -105,6 +116,15 @@ export function parseRegoEvent(text: string, manifestIdField: readonly string[] 
       resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
       ndBuiltinCache: cache === undefined || cache === 'null' ? null : cache,
       unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
+      ...(reading.revisions === undefined
+        ? {}
+        : {
+            revision:
+              policyRevisionOf(
+                { bundles: small('bundles'), revision: small('revision') },
+                reading.revisions.bundle,
+              ) ?? null,
+          }),
       ...(manifestIdField === null
         ? {}
         : { manifestId: fieldString(small(manifestIdField[0]!), manifestIdField.slice(1)) }),

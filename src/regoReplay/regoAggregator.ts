@@ -15,6 +15,7 @@ import type { Route } from '../regoPolicy/sideEvaluation.js';
 import type { Because } from '../regoPolicy/regoBecause.js';
 import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { instantNanos } from '../time/rfc3339.js';
+import { compareRevision } from '../replay/drift.js';
 import { keepFirstExamples, type MalformedExample } from '../replay/report/report.js';
 import {
   REGO_DIRECTIONS,
@@ -25,6 +26,7 @@ import {
   type RegoEditEntry,
   type RegoGroup,
   type RegoPartial,
+  type RegoRevisionRow,
   type RegoResult,
 } from './regoReport.js';
 
@@ -55,6 +57,8 @@ export interface RegoEventOutcome {
   because: Because | null;
   /** The event's replay-runtime manifest id, when the run reads one. */
   manifestId?: string | null;
+  /** Drift: the policy revision the service decided with (null: none recorded). */
+  revision?: string | null;
 }
 
 export interface RegoMalformedOutcome {
@@ -129,6 +133,8 @@ export class RegoAggregator {
   private readonly malformed = { count: 0, examples: [] as MalformedExample[] };
   private readonly ids = new RequestIdTable();
   private recordedMismatch = 0;
+  /** Drift: by policy revision (null: none recorded), the events replayed and the drifts among them. */
+  private readonly revisions = new Map<string | null, { records: number; drift: number }>();
   /** Replayed events by the manifest id they carry (null: none of the manifests given). */
   readonly manifestCounts = new Map<string | null, number>();
   private withoutRecorded = 0;
@@ -184,6 +190,12 @@ export class RegoAggregator {
     if (o.base === null) return;
     if (mode === 'compare') this.noteBase(o.base);
     const pair = classifyPair(mapping, o.base.evaluation, o.head.evaluation);
+    if (mode === 'drift' && o.head.evaluation.kind !== 'unevaluable') {
+      const revision = this.revisions.get(o.revision ?? null) ?? { records: 0, drift: 0 };
+      revision.records++;
+      if (pair.kind === 'changed') revision.drift++;
+      this.revisions.set(o.revision ?? null, revision);
+    }
     if (mode === 'compare' && head === 'unknown') {
       const before = decisionOf(mapping, o.base.evaluation);
       if (before === 'allow') this.lost.from_allow++;
@@ -316,6 +328,7 @@ export class RegoAggregator {
       malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
       recorded_mismatch: this.recordedMismatch,
       without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
+      policy_revisions: mode === 'drift' ? revisionRows(this.revisions) : null,
       ...(this.options.partial === true ? { partial: this.partialSection(groupTallies) } : {}),
       evaluation: {
         partial: { ...this.evaluation.partial },
@@ -349,6 +362,15 @@ export class RegoAggregator {
 }
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The drift by policy revision, most drifts first, then by revision (none last). */
+export function revisionRows(
+  revisions: ReadonlyMap<string | null, { records: number; drift: number }>,
+): RegoRevisionRow[] {
+  return [...revisions.entries()]
+    .map(([revision, c]) => ({ revision, records: c.records, drift: c.drift }))
+    .sort((a, b) => b.drift - a.drift || compareRevision(a.revision, b.revision));
+}
 
 /** The groups' order: danger, then most changes, then the first change's place in the sample. */
 export function compareTallies(

@@ -7,7 +7,7 @@
  */
 import { mergedFidelity, mergedMalformed, MergeError, shardsOfOneRun } from '../replay/report/merge.js';
 import { instantNanos } from '../time/rfc3339.js';
-import { compareTallies, MAX_GROUP_EXAMPLES } from './regoAggregator.js';
+import { compareTallies, MAX_GROUP_EXAMPLES, revisionRows } from './regoAggregator.js';
 import {
   REGO_DIRECTIONS,
   type RegoByEditRow,
@@ -15,6 +15,7 @@ import {
   type RegoGroup,
   type RegoReport,
   type RegoResult,
+  type RegoRevisionRow,
 } from './regoReport.js';
 
 type Counted = Record<string, number>;
@@ -84,6 +85,7 @@ function mergedResult(results: readonly RegoResult[], maxChanges: number, maxGro
     malformed: mergedMalformed(results),
     recorded_mismatch: total('recorded_mismatch'),
     without_recorded_result: first.without_recorded_result === null ? null : total('without_recorded_result'),
+    policy_revisions: first.policy_revisions === null ? null : mergedRevisions(results),
     evaluation: {
       partial: nullable((r) => r.evaluation.partial)!,
       partial_unevaluable: nullable((r) => r.evaluation.partial_unevaluable)!,
@@ -158,4 +160,16 @@ function mergedEditRows(results: readonly RegoResult[]): RegoByEditRow[] {
   return [...rows.values()].sort(
     (a, b) => count(b) - count(a) || (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0),
   );
+}
+
+function mergedRevisions(results: readonly RegoResult[]): RegoRevisionRow[] {
+  const byRevision = new Map<string | null, { records: number; drift: number }>();
+  for (const r of results)
+    for (const row of r.policy_revisions ?? []) {
+      const known = byRevision.get(row.revision) ?? { records: 0, drift: 0 };
+      known.records += row.records;
+      known.drift += row.drift;
+      byRevision.set(row.revision, known);
+    }
+  return revisionRows(byRevision);
 }

@@ -107,6 +107,8 @@ export interface RegoResult {
   recorded_mismatch: number;
   /** Drift mode: records whose result was erased or masked (nothing recorded to compare with). */
   without_recorded_result: number | null;
+  /** Drift mode: the events decided on both sides and the drifts among them, by policy revision. */
+  policy_revisions: RegoRevisionRow[] | null;
   evaluation: RegoEvaluationStats;
   /** With manifests: the fidelity section, as for rule documents (docs/fidelity.md). */
   fidelity?: object;
@@ -134,4 +136,11 @@ export interface RegoReport {
   meta: RegoMeta;
   errors: ReportError[];
   result: RegoResult | null;
+}
+
+export interface RegoRevisionRow {
+  /** The bundle revision the service decided with (`--bundle` names the bundle); null: none logged. */
+  revision: string | null;
+  records: number;
+  drift: number;
 }

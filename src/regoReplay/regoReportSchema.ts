@@ -90,6 +90,9 @@ const resultSchema = z.strictObject({
   }),
   recorded_mismatch: count,
   without_recorded_result: count.nullable(),
+  policy_revisions: z
+    .array(z.strictObject({ revision: z.string().nullable(), records: count, drift: count }))
+    .nullable(),
   partial: z
     .strictObject({
       changes: z.array(z.strictObject({ position: count, row: changeRow })),

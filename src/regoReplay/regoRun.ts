@@ -11,7 +11,7 @@ import type { DecisionMapping } from '../regoPolicy/decisionMapping.js';
 import type { RegoVersion } from '../regoPolicy/engineProcess.js';
 import { eventRefusal, type Refusal } from '../regoPolicy/preflight.js';
 import { becauseOf, type Because } from '../regoPolicy/regoBecause.js';
-import { parseRegoEvent, type RegoEvent } from '../regoPolicy/regoEvent.js';
+import { parseRegoEvent, type EventReading, type RegoEvent } from '../regoPolicy/regoEvent.js';
 import { classifyPair, definedFromText, type SideEvaluation } from '../regoPolicy/classify.js';
 import { AnswerCache, evaluateSide, evaluateSides, type ReplaySide } from '../regoPolicy/sideEvaluation.js';
 import { instantNanos } from '../time/rfc3339.js';
@@ -52,6 +52,8 @@ export interface RegoRunOptions {
   /** Replay-runtime manifests (a directory, file or glob) and where each event names its id. */
   manifests?: string | null;
   manifestIdField?: readonly string[] | null;
+  /** Drift: the bundle whose revision is the policy revision when events name several. */
+  bundle?: string | null;
   /** Replay the K-th of N slices (by decision id) and write a partial report for merge. */
   shard?: Shard | null;
   /** Keep the N most recent events (after --since), as for rule documents; null: every event. */
@@ -182,6 +184,14 @@ function metaOf(
   };
 }
 
+/** What each event is read for besides its decision: its manifest id, its policy revision (drift). */
+function readingOf(options: RegoRunOptions): EventReading {
+  return {
+    manifestIdField: options.manifestIdField ?? null,
+    ...(options.mode === 'drift' ? { revisions: { bundle: options.bundle ?? null } } : {}),
+  };
+}
+
 /** The recorded result as a side (drift's other side); null when the mask hid it. */
 function recordedSide(event: RegoEvent): SideEvaluation | null {
   if (event.resultHidden) return null;
@@ -202,12 +212,12 @@ function readElement(
   plan: SamplePlan,
   decisionPath: string,
   sinceNs: bigint | null,
-  manifestIdField: readonly string[] | null = null,
+  reading: EventReading = {},
 ): Element {
   if (shape !== undefined && shape < 0)
     return { kind: 'malformed', position, reason: shapeReason(shape, plan.maxLineBytes) };
   if (!text.includes('"decision_id"')) return { kind: 'skipped', otherPath: false, position };
-  const parsed = parseRegoEvent(text, manifestIdField);
+  const parsed = parseRegoEvent(text, reading);
   if (!parsed.ok) return { kind: 'malformed', position, reason: parsed.reason };
   const event = parsed.event;
   if (event.decisionId === null) return { kind: 'skipped', otherPath: false, position };
@@ -306,15 +316,7 @@ async function replayEvents(
       (text, position, shape) => {
         counts[Math.floor(position / 2 ** 32)]!++;
         elements.push(
-          readElement(
-            text ?? '',
-            shape,
-            position,
-            plan,
-            decisionPath,
-            sinceNs,
-            options.manifestIdField ?? null,
-          ),
+          readElement(text ?? '', shape, position, plan, decisionPath, sinceNs, readingOf(options)),
         );
         // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
       },
@@ -394,6 +396,7 @@ async function evaluateEvent(
     recorded,
     because: null,
     ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
+    ...(event.revision === undefined ? {} : { revision: event.revision }),
   };
   if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
     outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);

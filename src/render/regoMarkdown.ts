@@ -45,6 +45,13 @@ export function renderRegoMarkdown(report: RegoReport): string {
     ...changes(r, drift),
     ...evaluation(r),
   );
+  if (r.policy_revisions !== null && r.policy_revisions.length > 0)
+    out.push(
+      '',
+      '| policy revision | events | drifted |',
+      '|---|---:|---:|',
+      ...r.policy_revisions.map((row) => `| ${cell(row.revision)} | ${n(row.records)} | ${n(row.drift)} |`),
+    );
   const fidelity = fidelityWords(r);
   if (fidelity.length > 0)
     out.push('', '**Fidelity**', '', ...fidelity.map((w) => `- ${escapeMarkdown(w, 400)}`));

@@ -135,6 +135,12 @@ function changeSummary(r: RegoResult, t: Terminal, drift: boolean): string[] {
       const line = t.fit(`  ${DIRECTION_WORDS[d]}: ${n(r[d])}`);
       out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
     }
+  for (const row of r.policy_revisions ?? [])
+    out.push(
+      t.fit(
+        `  revision ${plain(row.revision ?? '(none recorded)')}: ${n(row.drift)} of ${n(row.records)} events drifted`,
+      ),
+    );
   if (drift && r.without_recorded_result !== null && r.without_recorded_result > 0)
     out.push(t.fit(`  without a recorded result (erased or masked): ${n(r.without_recorded_result)}`));
   if (r.newly_unevaluable !== null) {

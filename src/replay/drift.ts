@@ -109,7 +109,7 @@ export function driftOrdered(groups: readonly ChangeGroup[]): ChangeGroup[] {
   );
 }
 
-function compareRevision(a: string | null, b: string | null): number {
+export function compareRevision(a: string | null, b: string | null): number {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;
