@@ -86753,19 +86753,7 @@ async function mostRecent(limit, plan, decisionPath, sinceNs) {
 }
 async function replayEvents(options, p, plan, meta, manifestSet) {
     const compare = options.mode === 'compare' && p.base !== null;
-    const edits = p.edits?.map(editEntry) ?? null;
-    const aggregator = new RegoAggregator({
-        mode: options.mode,
-        mapping: options.mapping,
-        hasBase: compare,
-        edits: options.mode === 'compare' ? edits : null,
-        maxChanges: options.maxChanges,
-        maxGroups: options.maxGroups,
-        wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
-        duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
-        partial: options.shard != null,
-        manifests: manifestSet === null ? null : manifestIdsOf(manifestSet),
-    });
+    const aggregator = aggregatorOf(options, p, plan, manifestSet);
     const sides = [
         ...(compare ? [{ name: 'base', reads: p.base.reads }] : []),
         { name: 'head', reads: p.head.reads },
@@ -86789,27 +86777,7 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
             // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
         }, false);
         for (const e of elements) {
-            // A shard counts and replays only its own lines: events by their decision id (a repeat goes
-            // where its first went), anything else by its place.
-            const own = inShard(options.shard ?? undefined, e.kind === 'event' ? e.event.decisionId : e.kind === 'excluded' ? e.id : undefined, e.position);
-            if (e.kind === 'skipped') {
-                if (!own)
-                    continue;
-                if (e.otherPath)
-                    meta.skipped.other_path++;
-                else
-                    meta.skipped.non_decision++;
-                continue;
-            }
-            if (e.kind === 'excluded') {
-                if (e.withoutTime && own)
-                    meta.excluded_without_time++;
-                continue;
-            }
-            if (e.kind === 'event' && e.event.path === null) {
-                // Refused in every shard alike: the whole replay cannot take such an event.
-            }
-            else if (!own || (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId)))
+            if (!takes(e, options, chosen, meta))
                 continue;
             const where = positionOf(plan, e.position);
             if (e.kind === 'malformed') {
@@ -86831,6 +86799,45 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
     await drain(0);
     meta.traffic.files.forEach((f, i) => (f.count = counts[i]));
     return { kind: 'result', result: aggregator.finish(), manifestCounts: aggregator.manifestCounts };
+}
+/** The aggregator of one run: its mode, caps, edits, and the manifests it counts events by. */
+function aggregatorOf(options, p, plan, manifestSet) {
+    return new RegoAggregator({
+        mode: options.mode,
+        mapping: options.mapping,
+        hasBase: options.mode === 'compare' && p.base !== null,
+        edits: options.mode === 'compare' ? (p.edits?.map(editEntry) ?? null) : null,
+        maxChanges: options.maxChanges,
+        maxGroups: options.maxGroups,
+        wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
+        duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
+        partial: options.shard != null,
+        manifests: manifestSet === null ? null : manifestIdsOf(manifestSet),
+    });
+}
+/**
+ * Whether an element goes on to the aggregator; a skipped or excluded one is counted here instead.
+ * A shard counts and replays only its own lines: events by their decision id (a repeat goes where
+ * its first went), anything else by its place. An event without a path goes on in every shard, to
+ * be refused alike: the whole replay cannot take it.
+ */
+function takes(e, options, chosen, meta) {
+    const own = inShard(options.shard ?? undefined, e.kind === 'event' ? e.event.decisionId : e.kind === 'excluded' ? e.id : undefined, e.position);
+    if (e.kind === 'skipped') {
+        if (own && e.otherPath)
+            meta.skipped.other_path++;
+        else if (own)
+            meta.skipped.non_decision++;
+        return false;
+    }
+    if (e.kind === 'excluded') {
+        if (e.withoutTime && own)
+            meta.excluded_without_time++;
+        return false;
+    }
+    if (e.kind === 'event' && e.event.path === null)
+        return true;
+    return own && !(e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId));
 }
 async function evaluateEvent(options, p, sides, cache, event, position, where) {
     const answers = await evaluateSides(p.engine, sides, event, cache, options.unevaluable ?? 'precise');
@@ -90820,6 +90827,13 @@ async function runPostCommentMode(settings, context, client) {
     }
 }
 /** The gate's facts of one policy: from its replay or drift report, or empty when it has none. */
+/** A policy's drift counts: a rule document's drift report, or a Rego root's (its changes are drifts). */
+function main_driftOf(p) {
+    const rego = p.rego_report?.result;
+    if (rego)
+        return { evaluated: rego.evaluated, drift_total: rego.changes_total };
+    return p.drift?.result ?? null;
+}
 function factsOf(p) {
     if (p.rego_report)
         return {
@@ -90888,33 +90902,22 @@ async function runDriftMode(settings, context, client) {
         ...policies.flatMap((p) => policySections(p, maxRows)),
     ];
     const now = new Date();
-    const drafts = policies.flatMap((policy) => policy.rego_report?.result
-        ? [
+    const drafts = policies.flatMap((policy) => {
+        const drift = main_driftOf(policy);
+        if (drift === null)
+            return [];
+        // The issue's title names the policy: its body opens with the count that matters.
+        const sections = (rows) => policySections(policy, rows, false);
+        return [
             {
                 path: policy.path,
-                driftTotal: policy.rego_report.result.changes_total,
-                sections: (rows) => policySections(policy, rows, false),
+                driftTotal: drift.drift_total,
+                sections,
                 rowBudget,
-                run: trendEntry(context, {
-                    result: {
-                        ...policy.rego_report.result,
-                        drift_total: policy.rego_report.result.changes_total,
-                    },
-                }, now),
+                run: trendEntry(context, { result: drift }, now),
             },
-        ]
-        : policy.drift?.result
-            ? [
-                {
-                    path: policy.path,
-                    driftTotal: policy.drift.result.drift_total,
-                    // The issue's title names the policy: its body opens with the count that matters.
-                    sections: (rows) => policySections(policy, rows, false),
-                    rowBudget,
-                    run: trendEntry(context, policy.drift, now),
-                },
-            ]
-            : []);
+        ];
+    });
     // The report, outputs and summary land before any issue is touched, so an issue failure (issues
     // disabled, a read-only token) never hides the drift itself.
     await writeSummary(renderSummary, rowBudget);

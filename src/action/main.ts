@@ -377,6 +377,13 @@ async function runPostCommentMode(
 }
 
 /** The gate's facts of one policy: from its replay or drift report, or empty when it has none. */
+/** A policy's drift counts: a rule document's drift report, or a Rego root's (its changes are drifts). */
+function driftOf(p: PolicyOutcome): { evaluated: number; drift_total: number } | null {
+  const rego = p.rego_report?.result;
+  if (rego) return { evaluated: rego.evaluated, drift_total: rego.changes_total };
+  return p.drift?.result ?? null;
+}
+
 function factsOf(p: PolicyOutcome): GateFacts {
   if (p.rego_report)
     return {
@@ -446,39 +453,21 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
     ...policies.flatMap((p) => policySections(p, maxRows)),
   ];
   const now = new Date();
-  const drafts: DriftIssueDraft[] = policies.flatMap((policy) =>
-    policy.rego_report?.result
-      ? [
-          {
-            path: policy.path,
-            driftTotal: policy.rego_report.result.changes_total,
-            sections: (rows: number) => policySections(policy, rows, false),
-            rowBudget,
-            run: trendEntry(
-              context,
-              {
-                result: {
-                  ...policy.rego_report.result,
-                  drift_total: policy.rego_report.result.changes_total,
-                },
-              },
-              now,
-            ),
-          },
-        ]
-      : policy.drift?.result
-        ? [
-            {
-              path: policy.path,
-              driftTotal: policy.drift.result.drift_total,
-              // The issue's title names the policy: its body opens with the count that matters.
-              sections: (rows: number) => policySections(policy, rows, false),
-              rowBudget,
-              run: trendEntry(context, policy.drift, now),
-            },
-          ]
-        : [],
-  );
+  const drafts: DriftIssueDraft[] = policies.flatMap((policy) => {
+    const drift = driftOf(policy);
+    if (drift === null) return [];
+    // The issue's title names the policy: its body opens with the count that matters.
+    const sections = (rows: number) => policySections(policy, rows, false);
+    return [
+      {
+        path: policy.path,
+        driftTotal: drift.drift_total,
+        sections,
+        rowBudget,
+        run: trendEntry(context, { result: drift }, now),
+      },
+    ];
+  });
   // The report, outputs and summary land before any issue is touched, so an issue failure (issues
   // disabled, a read-only token) never hides the drift itself.
   await writeSummary(renderSummary, rowBudget);

@@ -281,19 +281,7 @@ async function replayEvents(
   | { kind: 'refused'; refusals: Refusal[] }
 > {
   const compare = options.mode === 'compare' && p.base !== null;
-  const edits = p.edits?.map(editEntry) ?? null;
-  const aggregator = new RegoAggregator({
-    mode: options.mode,
-    mapping: options.mapping,
-    hasBase: compare,
-    edits: options.mode === 'compare' ? edits : null,
-    maxChanges: options.maxChanges,
-    maxGroups: options.maxGroups,
-    wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
-    duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
-    partial: options.shard != null,
-    manifests: manifestSet === null ? null : manifestIdsOf(manifestSet),
-  });
+  const aggregator = aggregatorOf(options, p, plan, manifestSet);
   const sides: ReplaySide[] = [
     ...(compare ? [{ name: 'base', reads: p.base!.reads }] : []),
     { name: 'head', reads: p.head.reads },
@@ -323,27 +311,7 @@ async function replayEvents(
       false,
     );
     for (const e of elements) {
-      // A shard counts and replays only its own lines: events by their decision id (a repeat goes
-      // where its first went), anything else by its place.
-      const own = inShard(
-        options.shard ?? undefined,
-        e.kind === 'event' ? e.event.decisionId! : e.kind === 'excluded' ? e.id : undefined,
-        e.position,
-      );
-      if (e.kind === 'skipped') {
-        if (!own) continue;
-        if (e.otherPath) meta.skipped.other_path++;
-        else meta.skipped.non_decision++;
-        continue;
-      }
-      if (e.kind === 'excluded') {
-        if (e.withoutTime && own) meta.excluded_without_time++;
-        continue;
-      }
-      if (e.kind === 'event' && e.event.path === null) {
-        // Refused in every shard alike: the whole replay cannot take such an event.
-      } else if (!own || (e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId!)))
-        continue;
+      if (!takes(e, options, chosen, meta)) continue;
       const where = positionOf(plan, e.position);
       if (e.kind === 'malformed') {
         queue.push(
@@ -363,6 +331,57 @@ async function replayEvents(
   await drain(0);
   meta.traffic.files.forEach((f, i) => (f.count = counts[i]!));
   return { kind: 'result', result: aggregator.finish(), manifestCounts: aggregator.manifestCounts };
+}
+
+/** The aggregator of one run: its mode, caps, edits, and the manifests it counts events by. */
+function aggregatorOf(
+  options: RegoRunOptions,
+  p: PreparedRego,
+  plan: SamplePlan,
+  manifestSet: ManifestSet | null,
+): RegoAggregator {
+  return new RegoAggregator({
+    mode: options.mode,
+    mapping: options.mapping,
+    hasBase: options.mode === 'compare' && p.base !== null,
+    edits: options.mode === 'compare' ? (p.edits?.map(editEntry) ?? null) : null,
+    maxChanges: options.maxChanges,
+    maxGroups: options.maxGroups,
+    wholeInput: { base: p.base?.reads.wholeInput ?? false, head: p.head.reads.wholeInput },
+    duplicateReason: (id, first) => sampleDuplicateReason(plan, id, first),
+    partial: options.shard != null,
+    manifests: manifestSet === null ? null : manifestIdsOf(manifestSet),
+  });
+}
+
+/**
+ * Whether an element goes on to the aggregator; a skipped or excluded one is counted here instead.
+ * A shard counts and replays only its own lines: events by their decision id (a repeat goes where
+ * its first went), anything else by its place. An event without a path goes on in every shard, to
+ * be refused alike: the whole replay cannot take it.
+ */
+function takes(
+  e: Element,
+  options: RegoRunOptions,
+  chosen: Set<string> | null,
+  meta: RegoMeta,
+): e is Extract<Element, { kind: 'event' | 'malformed' }> {
+  const own = inShard(
+    options.shard ?? undefined,
+    e.kind === 'event' ? e.event.decisionId! : e.kind === 'excluded' ? e.id : undefined,
+    e.position,
+  );
+  if (e.kind === 'skipped') {
+    if (own && e.otherPath) meta.skipped.other_path++;
+    else if (own) meta.skipped.non_decision++;
+    return false;
+  }
+  if (e.kind === 'excluded') {
+    if (e.withoutTime && own) meta.excluded_without_time++;
+    return false;
+  }
+  if (e.kind === 'event' && e.event.path === null) return true;
+  return own && !(e.kind === 'event' && chosen !== null && !chosen.has(e.event.decisionId!));
 }
 
 async function evaluateEvent(
