@@ -85812,7 +85812,7 @@ class RegoAggregator {
             return;
         if (mode === 'compare')
             this.noteBase(o.base);
-        const pair = classifyPair(mapping, o.base.evaluation, o.head.evaluation);
+        const pair = o.pair ?? classifyPair(mapping, o.base.evaluation, o.head.evaluation);
         if (mode === 'drift' && o.head.evaluation.kind !== 'unevaluable') {
             const revision = this.revisions.get(o.revision ?? null) ?? { records: 0, drift: 0 };
             revision.records++;
@@ -86763,6 +86763,7 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
     const sinceNs = options.since === null ? null : instantNanos(options.since);
     const counts = plan.files.map(() => 0);
     const chosen = await mostRecent(options.limit ?? null, plan, decisionPath, sinceNs);
+    const reading = regoRun_readingOf(options);
     const queue = [];
     let read = 0;
     const drain = async (down) => {
@@ -86773,7 +86774,7 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
         const elements = [];
         forEachUnitElement(unit, plan.maxLineBytes, (text, position, shape) => {
             counts[Math.floor(position / 2 ** 32)]++;
-            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs, regoRun_readingOf(options)));
+            elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs, reading));
             // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
         }, false);
         for (const e of elements) {
@@ -86859,18 +86860,20 @@ async function evaluateEvent(options, p, sides, cache, event, position, where) {
         base,
         head,
         recorded,
+        pair: base === null ? null : classifyPair(options.mapping, base.evaluation, head.evaluation),
         because: null,
         ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
         ...(event.revision === undefined ? {} : { revision: event.revision }),
     };
-    if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
-        outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);
+    if (options.mode === 'compare' &&
+        outcome.pair?.kind === 'changed' &&
+        p.edits !== null &&
+        p.edits.length > 0)
+        outcome.because = await causes(p, event, head.evaluation);
     return outcome;
 }
-/** The causes of a change (nothing to find for a record that did not change). */
-async function causes(p, event, base, head, mapping) {
-    if (classifyPair(mapping, base, head).kind !== 'changed')
-        return null;
+/** The causes of a changed record. */
+async function causes(p, event, head) {
     if (!p.counterfactual)
         return p.edits.length === 1 ? { edits: [0], joint: false } : null;
     return becauseOf(p.edits, head, async (side) => {
@@ -87645,10 +87648,7 @@ async function replayRegoChange(deps, change, mapping, touched) {
         entry: mapping?.policies[key],
         head: change.head.dir,
         base: change.base?.dir ?? null,
-        traffic: sample.trafficFiles,
-        manifests: sample.manifestsPath,
-        manifestIdField: sample.decisionLog.manifestIdField,
-        bundle: sample.decisionLog.bundle,
+        sample,
     });
     outcome.rego_report = report;
     outcome.errors = report.errors;
@@ -87688,10 +87688,10 @@ async function replayRoot(deps, run) {
         head: { path: run.head, shown: run.root.path },
         base: run.base === null ? null : { path: run.base, shown: run.root.path },
         ...decision,
-        traffic: run.traffic,
-        manifests: run.manifests,
-        manifestIdField: run.manifestIdField,
-        bundle: run.bundle,
+        traffic: run.sample.trafficFiles ?? [],
+        manifests: run.sample.manifestsPath,
+        manifestIdField: run.sample.decisionLog.manifestIdField,
+        bundle: run.sample.decisionLog.bundle,
         since: null,
         unevaluable: settings.unevaluable,
         maxChanges: Math.max(settings.maxChanges, 0),
@@ -89153,10 +89153,7 @@ async function driftOf(deps, root, commit, mapping, dir) {
         entry: mapping?.policies[key],
         head: dir,
         base: null,
-        traffic: sample.trafficFiles,
-        manifests: sample.manifestsPath,
-        manifestIdField: sample.decisionLog.manifestIdField,
-        bundle: sample.decisionLog.bundle,
+        sample,
     });
     outcome.rego_report = report;
     outcome.errors = report.errors;

@@ -21,9 +21,14 @@ import { regoRootsOf, type RegoRoot } from './regoRoots.js';
 import { regoAnnotations } from './regoAnnotations.js';
 import { writeRootAtCommit, type WrittenRoot } from './regoTree.js';
 import type { PolicyOutcome } from './runReport.js';
-import { locateSample, MAPPING_FILE, parseSampleMapping, type SampleMapping } from './sampleLocator.js';
+import {
+  locateSample,
+  MAPPING_FILE,
+  parseSampleMapping,
+  type SampleLocation,
+  type SampleMapping,
+} from './sampleLocator.js';
 import type { Settings } from './settings.js';
-import type { SampleSource } from '../traffic/sampleFiles.js';
 import type { RegoReport } from '../regoReplay/regoReport.js';
 
 export interface RegoRootChange {
@@ -138,10 +143,7 @@ export async function replayRegoChange(
     entry: mapping?.policies[key],
     head: change.head.dir,
     base: change.base?.dir ?? null,
-    traffic: sample.trafficFiles!,
-    manifests: sample.manifestsPath,
-    manifestIdField: sample.decisionLog.manifestIdField,
-    bundle: sample.decisionLog.bundle,
+    sample,
   });
   outcome.rego_report = report;
   outcome.errors = report.errors;
@@ -186,10 +188,8 @@ export async function replayRoot(
     entry: SampleMapping['policies'][string] | undefined;
     head: string;
     base: string | null;
-    traffic: SampleSource[];
-    manifests: string | null;
-    manifestIdField: readonly string[] | null;
-    bundle: string | null;
+    /** Where its sample and manifests are, and how its decision log is read. */
+    sample: SampleLocation;
   },
 ): Promise<RegoReport> {
   const { settings } = deps;
@@ -201,10 +201,10 @@ export async function replayRoot(
     head: { path: run.head, shown: run.root.path },
     base: run.base === null ? null : { path: run.base, shown: run.root.path },
     ...decision,
-    traffic: run.traffic,
-    manifests: run.manifests,
-    manifestIdField: run.manifestIdField,
-    bundle: run.bundle,
+    traffic: run.sample.trafficFiles ?? [],
+    manifests: run.sample.manifestsPath,
+    manifestIdField: run.sample.decisionLog.manifestIdField,
+    bundle: run.sample.decisionLog.bundle,
     since: null,
     unevaluable: settings.unevaluable,
     maxChanges: Math.max(settings.maxChanges, 0),

@@ -73,10 +73,7 @@ async function driftOf(
     entry: mapping?.policies[key],
     head: dir,
     base: null,
-    traffic: sample.trafficFiles!,
-    manifests: sample.manifestsPath,
-    manifestIdField: sample.decisionLog.manifestIdField,
-    bundle: sample.decisionLog.bundle,
+    sample,
   });
   outcome.rego_report = report;
   outcome.errors = report.errors;

@@ -7,6 +7,7 @@
 import {
   classifyPair,
   sideDecision,
+  type PairClass,
   type RegoChangeKind,
   type SideEvaluation,
 } from '../regoPolicy/classify.js';
@@ -53,6 +54,8 @@ export interface RegoEventOutcome {
   head: EvaluatedSide;
   /** The logged result (null: erased, masked or undefined as logged), for `recorded_mismatch`. */
   recorded: SideEvaluation | null;
+  /** The base (drift: the recorded result) against the head, classified once where it was evaluated. */
+  pair: PairClass | null;
   /** The causes of a change, when the change has edits to revert. */
   because: Because | null;
   /** The event's replay-runtime manifest id, when the run reads one. */
@@ -189,7 +192,7 @@ export class RegoAggregator {
     }
     if (o.base === null) return;
     if (mode === 'compare') this.noteBase(o.base);
-    const pair = classifyPair(mapping, o.base.evaluation, o.head.evaluation);
+    const pair = o.pair ?? classifyPair(mapping, o.base.evaluation, o.head.evaluation);
     if (mode === 'drift' && o.head.evaluation.kind !== 'unevaluable') {
       const revision = this.revisions.get(o.revision ?? null) ?? { records: 0, drift: 0 };
       revision.records++;

@@ -291,6 +291,7 @@ async function replayEvents(
   const sinceNs = options.since === null ? null : instantNanos(options.since);
   const counts = plan.files.map(() => 0);
   const chosen = await mostRecent(options.limit ?? null, plan, decisionPath, sinceNs);
+  const reading = readingOf(options);
   const queue: Promise<RegoOutcome>[] = [];
   let read = 0;
   const drain = async (down: number) => {
@@ -303,9 +304,7 @@ async function replayEvents(
       plan.maxLineBytes,
       (text, position, shape) => {
         counts[Math.floor(position / 2 ** 32)]!++;
-        elements.push(
-          readElement(text ?? '', shape, position, plan, decisionPath, sinceNs, readingOf(options)),
-        );
+        elements.push(readElement(text ?? '', shape, position, plan, decisionPath, sinceNs, reading));
         // Only a line's problems (too long, not UTF-8) are of use here: an event is read exactly.
       },
       false,
@@ -413,24 +412,23 @@ async function evaluateEvent(
     base,
     head,
     recorded,
+    pair: base === null ? null : classifyPair(options.mapping, base.evaluation, head.evaluation),
     because: null,
     ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
     ...(event.revision === undefined ? {} : { revision: event.revision }),
   };
-  if (options.mode === 'compare' && base !== null && p.edits !== null && p.edits.length > 0)
-    outcome.because = await causes(p, event, base.evaluation, head.evaluation, options.mapping);
+  if (
+    options.mode === 'compare' &&
+    outcome.pair?.kind === 'changed' &&
+    p.edits !== null &&
+    p.edits.length > 0
+  )
+    outcome.because = await causes(p, event, head.evaluation);
   return outcome;
 }
 
-/** The causes of a change (nothing to find for a record that did not change). */
-async function causes(
-  p: PreparedRego,
-  event: RegoEvent,
-  base: SideEvaluation,
-  head: SideEvaluation,
-  mapping: DecisionMapping,
-): Promise<Because | null> {
-  if (classifyPair(mapping, base, head).kind !== 'changed') return null;
+/** The causes of a changed record. */
+async function causes(p: PreparedRego, event: RegoEvent, head: SideEvaluation): Promise<Because | null> {
   if (!p.counterfactual) return p.edits!.length === 1 ? { edits: [0], joint: false } : null;
   return becauseOf(p.edits!, head, async (side) => {
     const answer = await evaluateSide(p.engine, side, p.variants.get(side)!, event);
