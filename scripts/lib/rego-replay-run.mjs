@@ -1,9 +1,9 @@
 /**
  * The raw-Rego replay core as a process of its own, for scripts/bench-rego.mjs: streams an OPA
  * console decision log (one event per line; other lines skipped), evaluates each event's base and
- * head through policy-replay-engine in batches, classifies, and prints one JSON line: events,
- * seconds, the classes, the projection cache's hits and the peak RSS of this process and of the
- * engine (VmHWM, Linux).
+ * head through policy-replay-engine, pipelined as the command does, classifies, and prints one
+ * JSON line: events, seconds, the classes, the projection cache's hits and the peak RSS of this
+ * process and of the engine (VmHWM, Linux).
  *
  *   node scripts/lib/rego-replay-run.mjs <build dir> <engine> <corpus family> <head> <console log>
  */
@@ -54,18 +54,17 @@ const one = async (line) => {
   const [b, h] = await evaluateSides(engine, sides, parsed.event, cache);
   counts[classifyPair(mapping, b.evaluation, h.evaluation).kind]++;
 };
+// As the command keeps its evaluations in flight (src/regoReplay/regoRun.ts): at most 1,024, the
+// oldest awaited down to half, so the engine never waits for a whole batch to be read.
 let events = 0;
-let batch = [];
+const queue = [];
 for await (const line of createInterface({ input: createReadStream(logFile), crlfDelay: Infinity })) {
   if (!line.includes('"decision_id"')) continue;
   events++;
-  batch.push(one(line));
-  if (batch.length === 2000) {
-    await Promise.all(batch);
-    batch = [];
-  }
+  queue.push(one(line));
+  if (queue.length >= 1024) while (queue.length > 512) await queue.shift();
 }
-await Promise.all(batch);
+await Promise.all(queue);
 const seconds = (performance.now() - started) / 1000;
 // @ts-expect-error: the client's process is private; the bench reads its peak RSS.
 const enginePeak = peakKb(engine.child.pid);

@@ -28,11 +28,31 @@ export function definedFromText(text: string): SideEvaluation {
   const side = {
     kind: 'defined' as const,
     get result(): ExactValue {
-      return (value ??= parseExactJson(text));
+      return (value ??= parsedResult(text));
     },
   };
   Object.defineProperty(side, 'text', { value: text, enumerable: false });
   return side;
+}
+
+/**
+ * Results already parsed, by their text: a policy gives a handful of distinct results to most
+ * requests (allowed, or denied with one of a few reasons), and every record's decision needs its
+ * value. Shared, so a result value is never modified. Bounded: past the limit it starts again.
+ */
+const parsed = new Map<string, ExactValue>();
+const PARSED_MAX_ENTRIES = 4096;
+const PARSED_MAX_TEXT = 4096;
+
+function parsedResult(text: string): ExactValue {
+  let value = parsed.get(text);
+  if (value !== undefined) return value;
+  value = parseExactJson(text);
+  if (text.length <= PARSED_MAX_TEXT) {
+    if (parsed.size >= PARSED_MAX_ENTRIES) parsed.clear();
+    parsed.set(text, value);
+  }
+  return value;
 }
 
 const textOf = (side: SideEvaluation): string | undefined => (side as { text?: string }).text;

@@ -371,7 +371,8 @@ export function topLevelMembers(text: string): Map<string, string> {
   if (text.charCodeAt(i) === 0x7d) return out;
   for (;;) {
     const keyEnd = endOfString(text, i);
-    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    const raw = text.slice(i + 1, keyEnd - 1);
+    const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
     i = skipSpace(text, keyEnd);
     if (text.charCodeAt(i) !== 0x3a) throw new Error('expected a colon');
     const start = skipSpace(text, i + 1);

@@ -8,12 +8,12 @@
 export const ENGINE_GO_VERSION = 'go1.26.8';
 
 export const ENGINE_ASSETS: Readonly<Record<string, string>> = {
-  'policy-replay-engine_linux_amd64': 'fa73a102fff5dcc1611e4c963761caba16ed8a632077cc07466975e00370655c',
-  'policy-replay-engine_linux_arm64': '96061603f68b0e42bce1017f31ae2744a35948ca0505d52114a08a70b41f8efd',
-  'policy-replay-engine_darwin_amd64': '8bc59385ae6d8115a63646265d0399e84e8d79a7da6596cc6ccc920b1d7b1a18',
-  'policy-replay-engine_darwin_arm64': '6e434069679a5c25f5b2f2cc0de7ebfabcd8fe947678b02be96420c0b14d8e71',
+  'policy-replay-engine_linux_amd64': 'adb0b472d48f254effbc997b0905d3021befb3d3300fbcf287feab779a6b36ae',
+  'policy-replay-engine_linux_arm64': '35947a06ba28177e1de33d4b46bb95e56fcd719cc86b054aa054294d427fa051',
+  'policy-replay-engine_darwin_amd64': 'e1b632d00e3c9f1b9c2dbd6d89c1e71b0efe52724769ab93356894ceeef8cf02',
+  'policy-replay-engine_darwin_arm64': '79103547b75192b9d8dcc0e10cef1c88919fe0644a3ca6659d341e469d2292b7',
   'policy-replay-engine_windows_amd64.exe':
-    '34d64e679617e2f27abc12185b07c98fc814e155917f08f2c43a870c5e57827c',
+    '70b2564cbf4c44ca6292a37df3a32f66b1deda1304ce6614f70964543b57d01f',
 };
 
 /** The asset for Node's platform and arch; null where no engine is released. */

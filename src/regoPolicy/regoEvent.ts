@@ -24,7 +24,7 @@ export interface RegoEvent {
   /** `nd_builtin_cache` as logged, never printed (it holds secrets); null when absent. */
   ndBuiltinCache: JsonText | null;
   /** JSON pointers under /input whose recorded values are not the service's: unknown. */
-  unknowns: string[];
+  unknowns: readonly string[];
   /** The policy revision the service decided with (when asked for), else null. */
   revision?: string | null;
   /** The replay-runtime manifest id at the event's `manifestIdField` (a string), else null. */
@@ -48,6 +48,38 @@ function pointers(value: unknown): string[] | null {
     else return null;
   }
   return out;
+}
+
+interface HiddenParts {
+  resultHidden: boolean;
+  unknowns: readonly string[];
+}
+
+/**
+ * What `erased` and `masked` hide, by their texts: a mask policy hides the same parts of most
+ * events, so each distinct pair is read once. Shared, never modified; bounded (past the limit it
+ * starts again).
+ */
+const hiddenByText = new Map<string, HiddenParts | null>();
+const HIDDEN_MAX_ENTRIES = 1024;
+
+function hiddenParts(erased: string | undefined, masked: string | undefined): HiddenParts | null {
+  const key = `${erased ?? ''}\u0000${masked ?? ''}`;
+  const known = hiddenByText.get(key);
+  if (known !== undefined) return known;
+  const parse = (text: string | undefined): unknown => (text === undefined ? undefined : JSON.parse(text));
+  const lists = [pointers(parse(erased)), pointers(parse(masked))];
+  const all = lists.every((l) => l !== null) ? lists.flat() : null;
+  const parts =
+    all === null
+      ? null
+      : {
+          resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
+          unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
+        };
+  if (hiddenByText.size >= HIDDEN_MAX_ENTRIES) hiddenByText.clear();
+  hiddenByText.set(key, parts);
+  return parts;
 }
 
 /** The string at `path` inside `value`, or null (the manifest id of an event, when it has one). */
@@ -93,10 +125,8 @@ export function parseRegoEvent(text: string, reading: EventReading = {}): EventP
     const member = members.get(key);
     return member === undefined ? undefined : (JSON.parse(member) as unknown);
   };
-  const hidden = [pointers(small('erased')), pointers(small('masked'))];
-  if (hidden.some((p) => p === null))
-    return { ok: false, reason: '`erased` and `masked` must list JSON pointers' };
-  const all = hidden.flat() as string[];
+  const hidden = hiddenParts(members.get('erased'), members.get('masked'));
+  if (hidden === null) return { ok: false, reason: '`erased` and `masked` must list JSON pointers' };
   const cache = members.get('nd_builtin_cache');
   if (cache !== undefined && cache !== 'null' && !cache.startsWith('{'))
     return { ok: false, reason: '`nd_builtin_cache` must be an object' };
@@ -113,9 +143,9 @@ export function parseRegoEvent(text: string, reading: EventReading = {}): EventP
       path: typeof path === 'string' && path !== '' ? path : null,
       input: members.get('input') ?? null,
       result: members.get('result') ?? null,
-      resultHidden: all.some((p) => p === '/result' || p.startsWith('/result/')),
+      resultHidden: hidden.resultHidden,
       ndBuiltinCache: cache === undefined || cache === 'null' ? null : cache,
-      unknowns: all.filter((p) => p === '/input' || p.startsWith('/input/')).sort(),
+      unknowns: hidden.unknowns,
       ...(reading.revisions === undefined
         ? {}
         : {

@@ -80,8 +80,11 @@ export class RegoRefusedError extends Error {
   }
 }
 
-/** Events evaluated at once: enough to keep the engine's workers and its pipe busy. */
-const IN_FLIGHT = 2_000;
+/**
+ * Events evaluated at once: enough to keep the engine's workers and its pipe busy, and few enough
+ * that their garbage stays young and cheap to collect (2,000 spent a third more on collection).
+ */
+const IN_FLIGHT = 1_024;
 
 export async function runRegoReplay(options: RegoRunOptions): Promise<RegoRunResult> {
   const [prepared, sample] = await Promise.all([

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+
+	"policy-replay/engine/internal/regoeval"
 )
 
 // An eval_sides request read on the fast path is answered exactly as the general decoding would
@@ -69,6 +71,33 @@ tag := {"t": input.tag, "now": time.now_ns()}
 	for _, line := range []string{`{"id":9,"op":"eval","side":"a","input":{}}`, `{"id":10,"op":"eval_sides","sides":["a"],"unknowns":[]}`} {
 		if req, _ := decodeRequest([]byte(line)); req.fast != nil {
 			t.Fatalf("%s took the fast path", line)
+		}
+	}
+}
+
+// An eval_sides answer written without reflection has marshal's bytes; one with a side's error,
+// or any other response, goes through marshal.
+func TestEncodeAnswersAsMarshal(t *testing.T) {
+	yes, no := true, false
+	cases := []*Response{
+		{ID: json.RawMessage(`7`), OK: true, Answers: []SideAnswer{{Defined: &yes, Result: json.RawMessage(`{"a":"<&>","b":[1,2.50]}`)}, {Defined: &no}}},
+		{ID: json.RawMessage(`8`), OK: true, Answers: []SideAnswer{{Defined: &yes, Result: json.RawMessage(`"\u2028"`)}}},
+	}
+	for _, resp := range cases {
+		got, ok := encodeAnswers(resp)
+		want, err := marshal(resp)
+		if !ok || err != nil || string(got) != string(want) {
+			t.Errorf("encodeAnswers %s (%v), marshal %s (%v)", got, ok, want, err)
+		}
+	}
+	for _, resp := range []*Response{
+		{ID: json.RawMessage(`"x"`), OK: true, Answers: []SideAnswer{}},
+		{ID: json.RawMessage(`9`), OK: true, Answers: []SideAnswer{{Error: &regoeval.Error{Kind: regoeval.KindEval, Message: "m"}}}},
+		{ID: json.RawMessage(`10`), OK: true, Defined: &yes, Result: json.RawMessage(`1`)},
+		{ID: json.RawMessage(`11`), Error: &regoeval.Error{Kind: regoeval.KindBadRequest, Message: "m"}},
+	} {
+		if _, ok := encodeAnswers(resp); ok {
+			t.Errorf("encodeAnswers took %+v", resp)
 		}
 	}
 }

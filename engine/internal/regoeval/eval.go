@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/metrics"
 	"github.com/open-policy-agent/opa/v1/topdown"
 	"github.com/open-policy-agent/opa/v1/topdown/builtins"
 )
@@ -61,7 +62,9 @@ func (p *Policy) Eval(ctx context.Context, opts Options) (*Outcome, error) {
 		cache = builtins.NDBCache{}
 	}
 
+	// No metrics: nobody reads them, and a fresh set per evaluation is three maps to collect.
 	q := topdown.NewQuery(p.query).
+		WithMetrics(metrics.NoOp()).
 		WithQueryCompiler(p.qc).
 		WithCompiler(p.compiler).
 		WithStore(p.store).

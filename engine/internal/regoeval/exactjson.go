@@ -99,6 +99,14 @@ func DecodeJSON(raw []byte, into any) error {
 // JSONOf encodes an OPA value as JSON the way OPA itself answers (sets become arrays, non-string
 // object keys their JSON text), numbers written from their exact decimal text.
 func JSONOf(v ast.Value) (json.RawMessage, error) {
+	if out, ok := appendJSON(nil, v); ok {
+		return out, nil
+	}
+	return jsonOfGeneral(v)
+}
+
+// jsonOfGeneral is JSONOf through ast.JSON and encoding/json, for any value.
+func jsonOfGeneral(v ast.Value) (json.RawMessage, error) {
 	x, err := ast.JSON(v)
 	if err != nil {
 		return nil, err
