@@ -74,6 +74,7 @@ const SAMPLE = log('orders.log', [
   eventLine({ id: 'd-2', method: 'POST', user: 'ana', result: true }),
 ]);
 
+const BASE_TO_GRANT = ['--base', base, '--head', grant];
 const flags = (traffic = SAMPLE) => ['--traffic', traffic, '--decision-path', 'orders/authz/allow'];
 
 async function replay(args: string[]) {
@@ -121,8 +122,8 @@ describe('replay of a Rego policy change', () => {
     expect(r.malformed.count).toBe(2);
     expect(r.malformed.examples.map((e) => e.line)).toEqual([7, 8]);
     expect(r.malformed.examples[1]!.reason).toMatch(/duplicate "d-2" \(first on line 3\)/);
-    // recorded_mismatch: the head's own results against what the service logged.
-    expect(r.recorded_mismatch).toBe(1);
+    // recorded_mismatch: the base's results against what the service logged (its own log).
+    expect(r.recorded_mismatch).toBe(0);
   });
 
   it('writes the same bytes twice, and fails the gate it crosses', async () => {
@@ -245,6 +246,38 @@ describe('replay of a Rego policy change', () => {
     expect(fidelity.records_by_level[fidelity.worst!]).toBe(2);
   });
 
+  it('keeps the most recent changes of a direction, timeless ones last, in shards as in one run', async () => {
+    const at = (h: number) => `2026-11-30T${String(h).padStart(2, '0')}:00:00Z`;
+    const lines = [3, 9, null, 5, 12, 7].map((h, i) => {
+      const line = eventLine({
+        id: `x-${i}`,
+        method: 'DELETE',
+        user: 'cy',
+        result: false,
+        at: h === null ? 'x' : at(h),
+      });
+      return h === null ? line.replace(/,"timestamp":"x"/, '') : line;
+    });
+    const sample = log('recency.log', lines);
+    const args = ['--base', base, '--head', grant, ...flags(sample), '--max-changes', '3'];
+    const run = await replay(args);
+    expect(run.report!.result!.changes_total).toBe(6);
+    expect(run.report!.result!.changes.map((c) => c.request_id)).toEqual(['x-4', 'x-1', 'x-5']);
+    const all = await replay([...args.slice(0, -1), '10']);
+    expect(all.report!.result!.changes.map((c) => c.request_id)).toEqual([
+      'x-4',
+      'x-1',
+      'x-5',
+      'x-3',
+      'x-0',
+      'x-2',
+    ]);
+    const parts = [1, 2, 3].map((k) => join(scratch.dir, `recency-${k}.json`));
+    for (const [i, out] of parts.entries())
+      expect((await replay([...args, '--shard', `${i + 1}/3`, '--out', out])).code).toBe(0);
+    expect((await runCliCaptured(['merge', ...parts], { env })).stdout).toBe(run.stdout);
+  });
+
   it('merges shards into the single run, and refuses a partial whose counts disagree', async () => {
     const args = ['--base', base, '--head', grant, ...flags()];
     const parts = [1, 2].map((k) => join(scratch.dir, `orders-${k}.json`));
@@ -310,10 +343,7 @@ describe('a Rego replay refused or stopped, exit 2', () => {
 
   it('when the decision path names nothing', async () => {
     const stderr = await refused([
-      '--base',
-      base,
-      '--head',
-      grant,
+      ...BASE_TO_GRANT,
       '--traffic',
       SAMPLE,
       '--decision-path',
@@ -356,6 +386,24 @@ describe('a Rego replay refused or stopped, exit 2', () => {
     );
   });
 
+  it('when an event without a path comes late, with evaluations in flight, or without a time under --since', async () => {
+    const late = log('late-no-path.log', [
+      ...Array.from({ length: 300 }, (_, i) =>
+        eventLine({ id: `e-${i}`, method: 'GET', user: 'zed', result: true }),
+      ),
+      eventLine({ id: 'q-1', method: 'GET', user: 'zed', result: true, path: null }),
+    ]);
+    expect(await refused(['--base', base, '--head', grant, ...flags(late)])).toMatch(
+      /late-no-path\.log:301: error: event_without_path[^]*nothing replayed\n$/,
+    );
+    const untimed = log('untimed-no-path.log', [
+      '{"decision_id":"q-2","input":{"method":"GET","path":["orders"],"user":"zed"},"result":true}',
+    ]);
+    expect(
+      await refused(['--base', base, '--head', grant, ...flags(untimed), '--since', '2026-11-30T00:00:00Z']),
+    ).toContain('event_without_path');
+  });
+
   it('when a policy does not parse: file, line and column, and the report says nothing was replayed', async () => {
     const broken = bundle('broken', {
       'orders/authz.rego': BASE.replace('default allow := false', 'default allow := '),
@@ -393,6 +441,64 @@ describe('a Rego replay refused or stopped, exit 2', () => {
     expect(await refused(['--head', yaml, '--traffic', SAMPLE, '--deny-when-nonempty'])).toContain(
       'only for Rego',
     );
+  });
+});
+
+describe('what a log or a flag may hold that stops nothing', () => {
+  it('counts the events whose logged result the base does not give (recorded_mismatch)', async () => {
+    const altered = log('altered.log', [
+      eventLine({ id: 'd-1', method: 'GET', user: 'zed', result: false }),
+      eventLine({ id: 'd-2', method: 'POST', user: 'ana', result: true }),
+      eventLine({ id: 'd-3', method: 'DELETE', user: 'cy', result: false }),
+    ]);
+    const r = (await replay(['--base', base, '--head', grant, ...flags(altered)])).report!.result!;
+    // d-1: the base allows what the log says was denied; d-3 is the head's change, not a mismatch.
+    expect({ mismatch: r.recorded_mismatch, changes: r.changes_total }).toEqual({ mismatch: 1, changes: 1 });
+  });
+
+  it('reads --decision-path with a leading slash or a data prefix as the same path', async () => {
+    const plain = (await replay(['--base', base, '--head', grant, ...flags()])).stdout;
+    for (const spelled of ['/orders/authz/allow', 'data.orders.authz.allow', '/data/orders/authz/allow']) {
+      const run = await replay([...BASE_TO_GRANT, '--traffic', SAMPLE, '--decision-path', spelled]);
+      expect({ code: run.code, same: run.stdout === plain }).toEqual({ code: 0, same: true });
+    }
+  });
+
+  it('counts an event whose nd_builtin_cache is not in OPA form as malformed, and never prints it', async () => {
+    const withCache = (id: string, cache: unknown) =>
+      JSON.stringify({
+        ...JSON.parse(eventLine({ id, method: 'GET', user: 'zed', result: true })),
+        nd_builtin_cache: cache,
+      });
+    const cached = log('bad-cache.log', [
+      withCache('c-1', { 'time.now_ns': { 'SECRET-KEY[': 1 } }),
+      withCache('c-2', { 'time.now_ns': 'SECRET-VALUE' }),
+      eventLine({ id: 'c-3', method: 'POST', user: 'ana', result: true }),
+    ]);
+    for (const format of ['json', 'text', 'markdown']) {
+      const run = await replay(['--base', base, '--head', grant, ...flags(cached), '--format', format]);
+      expect(run.code).toBe(0);
+      expect(run.stdout + run.stderr).not.toContain('SECRET');
+      if (format === 'json') {
+        const r = JSON.parse(run.stdout) as RegoReport;
+        expect({
+          evaluated: r.result!.evaluated,
+          malformed: r.result!.malformed.examples.map((e) => e.line),
+        }).toEqual({ evaluated: 1, malformed: [1, 2] });
+      }
+    }
+  });
+
+  it('replays a v0 base against a v1 head of two edits, attributing them syntactically', async () => {
+    const v0 = bundle('v0-base', {
+      'orders/authz.rego': 'package orders.authz\ndefault allow = false\nallow { input.method == "GET" }\n',
+      'orders/data.json': '{"clerks": []}',
+      '.manifest': '{"rego_version": 0}',
+    });
+    const run = await replay(['--base', v0, '--head', grant, ...flags()]);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(run.report!.result!.edits!.length).toBeGreaterThanOrEqual(2);
+    expect(run.report!.meta).toMatchObject({ attribution: { method: 'syntactic' } });
   });
 });
 

@@ -44710,6 +44710,23 @@ function editEntry(edit) {
         ? { kind: 'rule', ref: edit.ref, change: edit.change, file: edit.location.file, line: edit.location.line }
         : { kind: 'data', pointer: edit.pointer, change: edit.change };
 }
+/**
+ * The order of `by_edit` rows, as for rule documents: newly allowed descending, then newly
+ * denied descending; Rego's other directions next, each descending in danger order; then the
+ * edits' text, then a joint row after its edits alone.
+ */
+function compareEditRows(a, b) {
+    const order = [
+        'newly_allowed',
+        'newly_denied',
+        ...REGO_DIRECTIONS.filter((d) => d !== 'newly_allowed' && d !== 'newly_denied'),
+    ];
+    for (const d of order)
+        if (a[d] !== b[d])
+            return b[d] - a[d];
+    const [x, y] = [JSON.stringify(a.edits), JSON.stringify(b.edits)];
+    return (x < y ? -1 : x > y ? 1 : 0) || Number(a.joint) - Number(b.joint);
+}
 
 ;// CONCATENATED MODULE: ./build/render/regoText.js
 
@@ -46016,6 +46033,7 @@ function toDrift(change) {
 
 
 
+
 /** Differences kept per change row (docs/rego.md "Classification"). */
 const MAX_DIFFERENCES = 3;
 /** Examples kept per group. */
@@ -46049,7 +46067,10 @@ class RegoAggregator {
     byReason = new Map();
     directions = emptyCounts();
     changesTotal = 0;
-    /** Changes kept: the first `maxChanges` of each direction, cut to `maxChanges` in danger order at the end. */
+    /**
+     * Changes kept: the `maxChanges` most recent of each direction (as for rule documents: timeless
+     * ones last, then by id), cut to `maxChanges` in danger order at the end.
+     */
     kept = new Map();
     keptPositions = new Map();
     groups = new Map();
@@ -46107,8 +46128,13 @@ class RegoAggregator {
             this.counts.unevaluable++;
             this.byReason.set(reason, (this.byReason.get(reason) ?? 0) + 1);
         }
-        if (mode === 'compare' && o.recorded !== null && o.head.evaluation.kind !== 'unevaluable') {
-            const pair = classifyPair(mapping, o.recorded, o.head.evaluation);
+        // As for rule documents: the base in Git against what the service logged (a head, being new,
+        // is expected to differ from it).
+        if (mode === 'compare' &&
+            o.recorded !== null &&
+            o.base !== null &&
+            o.base.evaluation.kind !== 'unevaluable') {
+            const pair = classifyPair(mapping, o.recorded, o.base.evaluation);
             if (pair.kind === 'changed')
                 this.recordedMismatch++;
         }
@@ -46179,7 +46205,11 @@ class RegoAggregator {
         const joint = o.because?.joint ?? false;
         const kept = this.kept.get(change) ?? [];
         this.kept.set(change, kept);
-        if (kept.length < maxChanges) {
+        const last = kept[kept.length - 1];
+        const enters = kept.length < maxChanges ||
+            (last !== undefined &&
+                compareRecency(o.occurredAt, o.requestId, last.occurred_at, last.request_id) < 0);
+        if (enters) {
             const row = {
                 request_id: o.requestId,
                 occurred_at: o.occurredAt,
@@ -46191,7 +46221,7 @@ class RegoAggregator {
                 because,
                 joint,
             };
-            kept.push(row);
+            insertByRecency(kept, row, maxChanges, (dropped) => this.keptPositions.delete(dropped));
             this.keptPositions.set(row, o.position);
         }
         this.addToGroup(o, change, because, joint);
@@ -46275,13 +46305,11 @@ class RegoAggregator {
             groups: groups.map((t) => ({ group: t.group, first: t.first, positions: [...t.positions] })),
         };
     }
-    /** Rows by cause set, most changes first, then by their edits' order in the change. */
+    /** Rows by cause set (`compareEditRows`). */
     editRows() {
-        const total = (r) => REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
-        return [...this.byEdit.values()].sort((a, b) => total(b) - total(a) || compareText(JSON.stringify(a.edits), JSON.stringify(b.edits)));
+        return [...this.byEdit.values()].sort(compareEditRows);
     }
 }
-const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 /** The drift by policy revision, most drifts first, then by revision (none last). */
 function revisionRows(revisions) {
     return [...revisions.entries()]
@@ -46300,6 +46328,21 @@ function instantLess(a, b) {
     if (x === null || y === null)
         return a < b;
     return x < y;
+}
+/** Puts a change row in its place by recency, keeping at most `max` rows. */
+function insertByRecency(rows, row, max, onDrop = () => { }) {
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (compareRecency(rows[mid].occurred_at, rows[mid].request_id, row.occurred_at, row.request_id) <= 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    rows.splice(lo, 0, row);
+    if (rows.length > max)
+        onDrop(rows.pop());
 }
 
 ;// CONCATENATED MODULE: ./build/regoPolicy/bundle.js
@@ -46725,6 +46768,7 @@ function firstNew(base, head) {
 
 
 
+
 /** An engine's complaint about a policy's text, where it is. */
 function problemsOf(error, source) {
     const located = error.errors.length > 0 ? error.errors : [{ message: error.message, location: error.location }];
@@ -46743,7 +46787,9 @@ function digestOf(bundle, version) {
     return sha256OfText(JSON.stringify([bundle.modules, bundle.data, bundle.roots, version]));
 }
 /** Reads, loads and checks both versions; the engine is closed unless the result is ready. */
-async function prepareRego(options) {
+async function prepareRego(given) {
+    // One spelling of the path from here on: `/p/allow`, `data.p.allow` and `p/allow` are one path.
+    const options = { ...given, decisionPath: normalizeDecisionPath(given.decisionPath) };
     const sources = [options.base, options.head].filter((s) => s !== null);
     const read = await Promise.all(sources.map((s) => readRegoPolicy(s.path, s.shown)));
     const problems = read.flatMap((r) => (r.ok ? [] : r.problems));
@@ -46846,7 +46892,11 @@ async function addEdits(prepared, options, rules, named) {
     const roots = prepared.head.bundle.roots ?? prepared.base.bundle.roots ?? undefined;
     const edits = regoEdits_editsOf(base, head, roots === undefined ? undefined : [...roots]);
     prepared.edits = edits;
-    prepared.counterfactual = edits.length >= 2 && edits.length <= options.maxAttributionEdits;
+    // Reverting one edit of a v0 base into a v1 head would mix the two syntaxes in one module.
+    prepared.counterfactual =
+        edits.length >= 2 &&
+            edits.length <= options.maxAttributionEdits &&
+            prepared.base.version === prepared.head.version;
     if (!prepared.counterfactual)
         return;
     const variants = variantSides(base, head, edits, {
@@ -46868,6 +46918,7 @@ async function addEdits(prepared, options, rules, named) {
  * reverting edits, and everything aggregated in sample order into the report. Drift mode replays
  * the one policy against each event's recorded result.
  */
+
 
 
 
@@ -47027,7 +47078,8 @@ function readElement(text, shape, position, plan, decisionPath, sinceNs, reading
         return { kind: 'skipped', otherPath: false, position };
     if (event.path !== null && normalizeDecisionPath(event.path) !== decisionPath)
         return { kind: 'skipped', otherPath: true, position };
-    if (sinceNs !== null) {
+    // A path-less event is refused wherever it is, so --since never hides one.
+    if (sinceNs !== null && event.path !== null) {
         const at = event.timestamp === null ? null : instantNanos(event.timestamp);
         if (at === null)
             return { kind: 'excluded', withoutTime: true, id: event.decisionId, position };
@@ -47098,9 +47150,12 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
             else {
                 const file = where.file ?? plan.files[Math.floor(e.position / 2 ** 32)].shown;
                 const refusal = eventRefusal(e.event, { file, line: where.line ?? where.index ?? 0 });
-                if (refusal !== null)
+                if (refusal !== null) {
+                    // The engine closes after a refusal: no evaluation may still be waiting on it.
+                    await Promise.allSettled(queue);
                     return { kind: 'refused', refusals: [refusal] };
-                queue.push(evaluateEvent(options, p, sides, cache, e.event, e.position, where));
+                }
+                queue.push(evaluateEvent(options, p, sides, cache, e.event, e.position, where).catch((error) => malformedCache(error, e.event, e.position, where)));
             }
             read++;
             if (queue.length >= IN_FLIGHT)
@@ -47182,6 +47237,17 @@ async function evaluateEvent(options, p, sides, cache, event, position, where) {
         p.edits.length > 0)
         outcome.because = await causes(p, event, head.evaluation);
     return outcome;
+}
+/**
+ * An event whose `nd_builtin_cache` is not in OPA's form (the engine refuses the request) is
+ * malformed, as any other bad member is: it stops nothing else. The engine's message is not
+ * used, so nothing of the cache reaches the report.
+ */
+function malformedCache(error, event, position, where) {
+    if (!(error instanceof EngineError && error.kind === 'bad_request' && event.ndBuiltinCache !== null))
+        throw error;
+    const reason = '`nd_builtin_cache` must map each builtin to an object of argument arrays (as JSON text) and results';
+    return { kind: 'malformed', position, where: { ...where, reason } };
 }
 /** The causes of a changed record. */
 async function causes(p, event, head) {
@@ -48559,13 +48625,16 @@ function regoMerge_mergedResult(results, maxChanges, maxGroups) {
     return result;
 }
 const sortedKeys = (counts) => Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-/** Per direction the first changes in sample order, in danger order, cut to the cap. */
+/** Per direction the most recent changes (the shards' kept ones hold them), in danger order, cut to the cap. */
 function mergedChanges(results, maxChanges) {
-    const all = results.flatMap((r) => r.partial.changes).sort((a, b) => a.position - b.position);
-    return REGO_DIRECTIONS.flatMap((d) => all
-        .filter((c) => c.row.change === d)
-        .slice(0, maxChanges)
-        .map((c) => c.row)).slice(0, maxChanges);
+    const all = results.flatMap((r) => r.partial.changes.map((c) => c.row));
+    return REGO_DIRECTIONS.flatMap((d) => {
+        const kept = [];
+        for (const row of all)
+            if (row.change === d)
+                insertByRecency(kept, row, maxChanges);
+        return kept;
+    }).slice(0, maxChanges);
 }
 function mergedGroups(results) {
     const byKey = new Map();
@@ -48605,9 +48674,7 @@ function mergedEditRows(results) {
                 known[d] += row[d];
             rows.set(key, known);
         }
-    const count = (r) => REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
-    const text = (r) => JSON.stringify(r.edits);
-    return [...rows.values()].sort((a, b) => count(b) - count(a) || (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0));
+    return [...rows.values()].sort(compareEditRows);
 }
 function mergedRevisions(results) {
     const byRevision = new Map();

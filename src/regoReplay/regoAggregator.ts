@@ -17,10 +17,12 @@ import type { Because } from '../regoPolicy/regoBecause.js';
 import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { instantNanos } from '../time/rfc3339.js';
 import { compareRevision } from '../replay/drift.js';
+import { compareRecency } from '../replay/report/changeOrder.js';
 import { keepFirstExamples, type MalformedExample } from '../replay/report/report.js';
 import {
   REGO_DIRECTIONS,
   type DirectionCounts,
+  compareEditRows,
   type RegoByEditRow,
   type RegoChangeRow,
   type RegoDecision,
@@ -125,7 +127,10 @@ export class RegoAggregator {
   private readonly byReason = new Map<string, number>();
   private readonly directions = emptyCounts();
   private changesTotal = 0;
-  /** Changes kept: the first `maxChanges` of each direction, cut to `maxChanges` in danger order at the end. */
+  /**
+   * Changes kept: the `maxChanges` most recent of each direction (as for rule documents: timeless
+   * ones last, then by id), cut to `maxChanges` in danger order at the end.
+   */
   private readonly kept = new Map<RegoChangeKind, RegoChangeRow[]>();
   private readonly keptPositions = new Map<RegoChangeRow, number>();
   private readonly groups = new Map<string, GroupTally>();
@@ -182,8 +187,15 @@ export class RegoAggregator {
       this.counts.unevaluable++;
       this.byReason.set(reason!, (this.byReason.get(reason!) ?? 0) + 1);
     }
-    if (mode === 'compare' && o.recorded !== null && o.head.evaluation.kind !== 'unevaluable') {
-      const pair = classifyPair(mapping, o.recorded, o.head.evaluation);
+    // As for rule documents: the base in Git against what the service logged (a head, being new,
+    // is expected to differ from it).
+    if (
+      mode === 'compare' &&
+      o.recorded !== null &&
+      o.base !== null &&
+      o.base.evaluation.kind !== 'unevaluable'
+    ) {
+      const pair = classifyPair(mapping, o.recorded, o.base.evaluation);
       if (pair.kind === 'changed') this.recordedMismatch++;
     }
     if (mode === 'drift' && o.base === null) {
@@ -250,7 +262,12 @@ export class RegoAggregator {
     const joint = o.because?.joint ?? false;
     const kept = this.kept.get(change) ?? [];
     this.kept.set(change, kept);
-    if (kept.length < maxChanges) {
+    const last = kept[kept.length - 1];
+    const enters =
+      kept.length < maxChanges ||
+      (last !== undefined &&
+        compareRecency(o.occurredAt, o.requestId, last.occurred_at, last.request_id) < 0);
+    if (enters) {
       const row: RegoChangeRow = {
         request_id: o.requestId,
         occurred_at: o.occurredAt,
@@ -262,7 +279,7 @@ export class RegoAggregator {
         because,
         joint,
       };
-      kept.push(row);
+      insertByRecency(kept, row, maxChanges, (dropped) => this.keptPositions.delete(dropped));
       this.keptPositions.set(row, o.position);
     }
     this.addToGroup(o, change, because, joint);
@@ -355,16 +372,11 @@ export class RegoAggregator {
     };
   }
 
-  /** Rows by cause set, most changes first, then by their edits' order in the change. */
+  /** Rows by cause set (`compareEditRows`). */
   private editRows(): RegoByEditRow[] {
-    const total = (r: RegoByEditRow) => REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
-    return [...this.byEdit.values()].sort(
-      (a, b) => total(b) - total(a) || compareText(JSON.stringify(a.edits), JSON.stringify(b.edits)),
-    );
+    return [...this.byEdit.values()].sort(compareEditRows);
   }
 }
-
-const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The drift by policy revision, most drifts first, then by revision (none last). */
 export function revisionRows(
@@ -393,4 +405,23 @@ function instantLess(a: string, b: string): boolean {
   const [x, y] = [instantNanos(a), instantNanos(b)];
   if (x === null || y === null) return a < b;
   return x < y;
+}
+
+/** Puts a change row in its place by recency, keeping at most `max` rows. */
+export function insertByRecency(
+  rows: RegoChangeRow[],
+  row: RegoChangeRow,
+  max: number,
+  onDrop: (row: RegoChangeRow) => void = () => {},
+): void {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareRecency(rows[mid]!.occurred_at, rows[mid]!.request_id, row.occurred_at, row.request_id) <= 0)
+      lo = mid + 1;
+    else hi = mid;
+  }
+  rows.splice(lo, 0, row);
+  if (rows.length > max) onDrop(rows.pop()!);
 }

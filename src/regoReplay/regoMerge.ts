@@ -7,9 +7,10 @@
  */
 import { mergedFidelity, mergedMalformed, MergeError, shardsOfOneRun } from '../replay/report/merge.js';
 import { instantNanos } from '../time/rfc3339.js';
-import { compareTallies, MAX_GROUP_EXAMPLES, revisionRows } from './regoAggregator.js';
+import { compareTallies, insertByRecency, MAX_GROUP_EXAMPLES, revisionRows } from './regoAggregator.js';
 import {
   REGO_DIRECTIONS,
+  compareEditRows,
   type RegoByEditRow,
   type RegoChangeRow,
   type RegoGroup,
@@ -103,15 +104,14 @@ function mergedResult(results: readonly RegoResult[], maxChanges: number, maxGro
 const sortedKeys = (counts: Counted): Counted =>
   Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
-/** Per direction the first changes in sample order, in danger order, cut to the cap. */
+/** Per direction the most recent changes (the shards' kept ones hold them), in danger order, cut to the cap. */
 function mergedChanges(results: readonly RegoResult[], maxChanges: number): RegoChangeRow[] {
-  const all = results.flatMap((r) => r.partial!.changes).sort((a, b) => a.position - b.position);
-  return REGO_DIRECTIONS.flatMap((d) =>
-    all
-      .filter((c) => c.row.change === d)
-      .slice(0, maxChanges)
-      .map((c) => c.row),
-  ).slice(0, maxChanges);
+  const all = results.flatMap((r) => r.partial!.changes.map((c) => c.row));
+  return REGO_DIRECTIONS.flatMap((d) => {
+    const kept: RegoChangeRow[] = [];
+    for (const row of all) if (row.change === d) insertByRecency(kept, row, maxChanges);
+    return kept;
+  }).slice(0, maxChanges);
 }
 
 function mergedGroups(results: readonly RegoResult[]): RegoGroup[] {
@@ -155,11 +155,7 @@ function mergedEditRows(results: readonly RegoResult[]): RegoByEditRow[] {
       for (const d of REGO_DIRECTIONS) known[d] += row[d];
       rows.set(key, known);
     }
-  const count = (r: RegoByEditRow) => REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0);
-  const text = (r: RegoByEditRow) => JSON.stringify(r.edits);
-  return [...rows.values()].sort(
-    (a, b) => count(b) - count(a) || (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0),
-  );
+  return [...rows.values()].sort(compareEditRows);
 }
 
 function mergedRevisions(results: readonly RegoResult[]): RegoRevisionRow[] {

@@ -17,6 +17,7 @@ import {
   type Refusal,
 } from '../regoPolicy/preflight.js';
 import { readRegoPolicy } from '../regoPolicy/readRegoPolicy.js';
+import { normalizeDecisionPath } from '../traffic/decisionLog.js';
 import { exactData } from '../regoPolicy/dataEdits.js';
 import { editsOf, type ParsedSide, type RegoEdit } from '../regoPolicy/regoEdits.js';
 import { variantSides } from '../regoPolicy/regoBecause.js';
@@ -86,7 +87,9 @@ function digestOf(bundle: RegoBundle, version: RegoVersion): string {
 }
 
 /** Reads, loads and checks both versions; the engine is closed unless the result is ready. */
-export async function prepareRego(options: PrepareOptions): Promise<Prepared> {
+export async function prepareRego(given: PrepareOptions): Promise<Prepared> {
+  // One spelling of the path from here on: `/p/allow`, `data.p.allow` and `p/allow` are one path.
+  const options = { ...given, decisionPath: normalizeDecisionPath(given.decisionPath) };
   const sources = [options.base, options.head].filter((s): s is RegoSource => s !== null);
   const read = await Promise.all(sources.map((s) => readRegoPolicy(s.path, s.shown)));
   const problems = read.flatMap((r) => (r.ok ? [] : r.problems));
@@ -192,7 +195,11 @@ async function addEdits(
   const roots = prepared.head.bundle.roots ?? prepared.base!.bundle.roots ?? undefined;
   const edits = editsOf(base, head, roots === undefined ? undefined : [...roots]);
   prepared.edits = edits;
-  prepared.counterfactual = edits.length >= 2 && edits.length <= options.maxAttributionEdits;
+  // Reverting one edit of a v0 base into a v1 head would mix the two syntaxes in one module.
+  prepared.counterfactual =
+    edits.length >= 2 &&
+    edits.length <= options.maxAttributionEdits &&
+    prepared.base!.version === prepared.head.version;
   if (!prepared.counterfactual) return;
   const variants = variantSides(base, head, edits, {
     regoVersion: prepared.head.version,

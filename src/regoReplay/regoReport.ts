@@ -144,3 +144,19 @@ export interface RegoRevisionRow {
   records: number;
   drift: number;
 }
+
+/**
+ * The order of `by_edit` rows, as for rule documents: newly allowed descending, then newly
+ * denied descending; Rego's other directions next, each descending in danger order; then the
+ * edits' text, then a joint row after its edits alone.
+ */
+export function compareEditRows(a: RegoByEditRow, b: RegoByEditRow): number {
+  const order = [
+    'newly_allowed',
+    'newly_denied',
+    ...REGO_DIRECTIONS.filter((d) => d !== 'newly_allowed' && d !== 'newly_denied'),
+  ] as const;
+  for (const d of order) if (a[d] !== b[d]) return b[d] - a[d];
+  const [x, y] = [JSON.stringify(a.edits), JSON.stringify(b.edits)];
+  return (x < y ? -1 : x > y ? 1 : 0) || Number(a.joint) - Number(b.joint);
+}

@@ -8,7 +8,7 @@
 import { sha256OfText } from '../canonical/sha256.js';
 import type { PolicyProblem } from '../policy/problems.js';
 import type { DecisionMapping } from '../regoPolicy/decisionMapping.js';
-import type { RegoVersion } from '../regoPolicy/engineProcess.js';
+import { EngineError, type RegoVersion } from '../regoPolicy/engineProcess.js';
 import { eventRefusal, type Refusal } from '../regoPolicy/preflight.js';
 import { becauseOf, type Because } from '../regoPolicy/regoBecause.js';
 import { parseRegoEvent, type EventReading, type RegoEvent } from '../regoPolicy/regoEvent.js';
@@ -226,7 +226,8 @@ function readElement(
   if (event.decisionId === null) return { kind: 'skipped', otherPath: false, position };
   if (event.path !== null && normalizeDecisionPath(event.path) !== decisionPath)
     return { kind: 'skipped', otherPath: true, position };
-  if (sinceNs !== null) {
+  // A path-less event is refused wherever it is, so --since never hides one.
+  if (sinceNs !== null && event.path !== null) {
     const at = event.timestamp === null ? null : instantNanos(event.timestamp);
     if (at === null) return { kind: 'excluded', withoutTime: true, id: event.decisionId, position };
     if (at < sinceNs) return { kind: 'excluded', withoutTime: false, id: event.decisionId, position };
@@ -322,8 +323,16 @@ async function replayEvents(
       } else {
         const file = where.file ?? plan.files[Math.floor(e.position / 2 ** 32)]!.shown;
         const refusal = eventRefusal(e.event, { file, line: where.line ?? where.index ?? 0 });
-        if (refusal !== null) return { kind: 'refused', refusals: [refusal] };
-        queue.push(evaluateEvent(options, p, sides, cache, e.event, e.position, where));
+        if (refusal !== null) {
+          // The engine closes after a refusal: no evaluation may still be waiting on it.
+          await Promise.allSettled(queue);
+          return { kind: 'refused', refusals: [refusal] };
+        }
+        queue.push(
+          evaluateEvent(options, p, sides, cache, e.event, e.position, where).catch((error: unknown) =>
+            malformedCache(error, e.event, e.position, where),
+          ),
+        );
       }
       read++;
       if (queue.length >= IN_FLIGHT) await drain(IN_FLIGHT / 2);
@@ -428,6 +437,24 @@ async function evaluateEvent(
   )
     outcome.because = await causes(p, event, head.evaluation);
   return outcome;
+}
+
+/**
+ * An event whose `nd_builtin_cache` is not in OPA's form (the engine refuses the request) is
+ * malformed, as any other bad member is: it stops nothing else. The engine's message is not
+ * used, so nothing of the cache reaches the report.
+ */
+function malformedCache(
+  error: unknown,
+  event: RegoEvent,
+  position: number,
+  where: SamplePosition,
+): RegoOutcome {
+  if (!(error instanceof EngineError && error.kind === 'bad_request' && event.ndBuiltinCache !== null))
+    throw error;
+  const reason =
+    '`nd_builtin_cache` must map each builtin to an object of argument arrays (as JSON text) and results';
+  return { kind: 'malformed', position, where: { ...where, reason } };
 }
 
 /** The causes of a changed record. */
