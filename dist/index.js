@@ -78918,11 +78918,11 @@ async function evaluateSide(engine, side, reads, event, cache = null) {
     const [answer] = await evaluateSides(engine, [{ name: side, reads }], event, cache);
     return answer;
 }
-/** What a side that reads an erased or masked part answers under `--unevaluable static`. */
-const UNREAD = {
-    evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' },
+/** A side left undecided by the erased or masked parts it reads (`--unevaluable static`, or partially evaluated). */
+const unread = (pointers) => ({
+    evaluation: { kind: 'unevaluable', reason: 'input_not_recorded', pointers },
     route: 'partial',
-};
+});
 const fromDecision = (d) => d.defined ? definedFromText(d.result) : { kind: 'undefined' };
 /**
  * Every side's answer to one event, as evaluateSide gives it; the sides evaluated as recorded
@@ -78936,7 +78936,7 @@ unknownsRead = 'precise') {
     sides.forEach(({ name, reads }, index) => {
         const unknown = readUnknowns(reads, event.unknowns);
         if (unknown.length > 0 && unknownsRead === 'static') {
-            answers[index] = Promise.resolve(UNREAD);
+            answers[index] = Promise.resolve(unread(unknown));
             return;
         }
         if (unknown.length > 0) {
@@ -78985,7 +78985,7 @@ async function evaluatePartially(engine, side, unknown, event) {
     try {
         const answer = await engine.partial(side, event.input ?? '{}', unknown, event.ndBuiltinCache ?? undefined);
         if (!answer.decided)
-            return { evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' }, route: 'partial' };
+            return unread(unknown);
         return { evaluation: fromDecision(answer.decision), route: 'partial' };
     }
     catch (error) {
@@ -85832,6 +85832,7 @@ class RegoAggregator {
         partial: { base: 0, head: 0 },
         partial_unevaluable: { base: 0, head: 0 },
         nd: new Map(),
+        unread: new Map(),
     };
     constructor(options) {
         this.options = options;
@@ -85924,6 +85925,9 @@ class RegoAggregator {
             if (e.kind === 'unevaluable' && e.reason === 'input_not_recorded')
                 this.evaluation.partial_unevaluable[side]++;
         }
+        if (e.kind === 'unevaluable' && e.reason === 'input_not_recorded')
+            for (const p of e.pointers ?? [])
+                countPointer(this.evaluation.unread, p);
         if (e.kind === 'unevaluable' && e.reason.startsWith('nd_builtin_not_recorded')) {
             const name = e.reason.replace(/^nd_builtin_not_recorded:\s*/, '');
             this.evaluation.nd.set(name, (this.evaluation.nd.get(name) ?? 0) + 1);
@@ -86034,6 +86038,7 @@ class RegoAggregator {
                 partial_unevaluable: { ...this.evaluation.partial_unevaluable },
                 whole_input: { ...wholeInput },
                 nd_builtin_not_recorded: Object.fromEntries([...this.evaluation.nd.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+                input_not_recorded: cappedPointers(Object.fromEntries([...this.evaluation.unread.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))),
             },
         };
     }
@@ -86085,6 +86090,33 @@ function insertByRecency(rows, row, max, onDrop = () => { }) {
     rows.splice(lo, 0, row);
     if (rows.length > max)
         onDrop(rows.pop());
+}
+/** Pointers past the first 100 (by text) are counted together: a log's pointers are not bounded. */
+const OTHER_POINTERS = '(other pointers)';
+const MAX_POINTERS = 100;
+/** Counts a pointer, keeping the first MAX_POINTERS by text and the rest under OTHER_POINTERS. */
+function countPointer(counts, pointer) {
+    const known = counts.get(pointer);
+    if (known !== undefined)
+        return void counts.set(pointer, known + 1);
+    const kept = [...counts.keys()].filter((p) => p !== OTHER_POINTERS);
+    const other = () => counts.set(OTHER_POINTERS, (counts.get(OTHER_POINTERS) ?? 0) + 1);
+    if (kept.length < MAX_POINTERS)
+        return void counts.set(pointer, 1);
+    const last = kept.reduce((a, b) => (a > b ? a : b));
+    if (pointer > last)
+        return void other();
+    counts.set(OTHER_POINTERS, (counts.get(OTHER_POINTERS) ?? 0) + counts.get(last));
+    counts.delete(last);
+    counts.set(pointer, 1);
+}
+function cappedPointers(counts) {
+    const entries = Object.entries(counts).filter(([p]) => p !== OTHER_POINTERS);
+    const other = (counts[OTHER_POINTERS] ?? 0) + entries.slice(MAX_POINTERS).reduce((n, [, c]) => n + c, 0);
+    return Object.fromEntries([
+        ...entries.slice(0, MAX_POINTERS),
+        ...(other > 0 ? [[OTHER_POINTERS, other]] : []),
+    ]);
 }
 
 ;// CONCATENATED MODULE: ./build/regoPolicy/bundle.js
@@ -88431,6 +88463,8 @@ function evaluationLines(r, t) {
         out.push(t.fit(`  ${s}: ${n(e.partial[s])} events read an erased or masked part (partial evaluation); ${n(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input, so some may be imprecision)' : ''}`));
     for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
         out.push(t.fit(`  ${plain(name)}: not in the event's nd_builtin_cache on ${n(count)} evaluations`));
+    for (const [pointer, count] of Object.entries(e.input_not_recorded))
+        out.push(t.fit(`  ${plain(pointer)}: erased or masked and read, ${n(count)} evaluations left unevaluable`));
     return out.length === 0 ? [] : ['', t.paint.bold(t.fit('evaluation')), ...out];
 }
 /** The fidelity section in one line per fact: the worst level, the manifests by level, each blocking gap. */
@@ -88547,6 +88581,8 @@ function evaluation(r) {
         .map((s) => `- ${s}: ${countText(e.partial[s])} events read an erased or masked part; ${countText(e.partial_unevaluable[s])} left unevaluable${e.whole_input[s] ? ' (the policy reads the whole input: some may be imprecision)' : ''}`);
     for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
         lines.push(`- ${cell(name)} not recorded in the event's cache: ${countText(count)} evaluations`);
+    for (const [pointer, count] of Object.entries(e.input_not_recorded))
+        lines.push(`- ${cell(pointer)} erased or masked, read by the policy: ${countText(count)} evaluations left unevaluable`);
     return lines.length === 0 ? [] : ['', '**Evaluation**', '', ...lines];
 }
 

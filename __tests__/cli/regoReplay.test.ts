@@ -198,6 +198,18 @@ describe('replay of a Rego policy change', () => {
       unevaluable: 1,
       unevaluable_by_reason: { input_not_recorded: 1 },
     });
+    // With the pointers: each side read the erased user.
+    expect(strict.report!.result!.evaluation.input_not_recorded).toEqual({ '/input/user': 2 });
+    expect(precise.report!.result!.evaluation.input_not_recorded).toEqual({});
+    const text = await replay([
+      ...BASE_TO_GRANT,
+      ...flags(erased),
+      '--unevaluable',
+      'static',
+      '--format',
+      'text',
+    ]);
+    expect(text.stdout).toContain('/input/user: erased or masked and read, 2 evaluations left unevaluable');
   });
 
   it('grades the manifests its events name (--manifests, --manifest-id-field), as for rule documents', async () => {

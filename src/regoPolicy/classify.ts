@@ -14,7 +14,8 @@ export type SideEvaluation =
   | { kind: 'defined'; result: ExactValue }
   | { kind: 'undefined' }
   | { kind: 'error'; message: string }
-  | { kind: 'unevaluable'; reason: string };
+  /** `pointers`: for `input_not_recorded`, the erased or masked pointers the side reads. */
+  | { kind: 'unevaluable'; reason: string; pointers?: readonly string[] };
 
 export type SideDecision = 'allow' | 'deny' | 'unknown' | 'error' | 'none';
 

@@ -106,11 +106,11 @@ export interface ReplaySide {
   reads: InputReads;
 }
 
-/** What a side that reads an erased or masked part answers under `--unevaluable static`. */
-const UNREAD: Evaluated = {
-  evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' },
+/** A side left undecided by the erased or masked parts it reads (`--unevaluable static`, or partially evaluated). */
+const unread = (pointers: readonly string[]): Evaluated => ({
+  evaluation: { kind: 'unevaluable', reason: 'input_not_recorded', pointers },
   route: 'partial',
-};
+});
 
 const fromDecision = (d: Decision): SideEvaluation =>
   d.defined ? definedFromText(d.result) : { kind: 'undefined' };
@@ -132,7 +132,7 @@ export async function evaluateSides(
   sides.forEach(({ name, reads }, index) => {
     const unknown = readUnknowns(reads, event.unknowns);
     if (unknown.length > 0 && unknownsRead === 'static') {
-      answers[index] = Promise.resolve(UNREAD);
+      answers[index] = Promise.resolve(unread(unknown));
       return;
     }
     if (unknown.length > 0) {
@@ -194,8 +194,7 @@ async function evaluatePartially(
       unknown,
       event.ndBuiltinCache ?? undefined,
     );
-    if (!answer.decided)
-      return { evaluation: { kind: 'unevaluable', reason: 'input_not_recorded' }, route: 'partial' };
+    if (!answer.decided) return unread(unknown);
     return { evaluation: fromDecision(answer.decision), route: 'partial' };
   } catch (error) {
     return { evaluation: fromEngineError(error), route: 'partial' };

@@ -150,6 +150,7 @@ export class RegoAggregator {
     partial: { base: 0, head: 0 },
     partial_unevaluable: { base: 0, head: 0 },
     nd: new Map<string, number>(),
+    unread: new Map<string, number>(),
   };
 
   constructor(private readonly options: RegoAggregatorOptions) {}
@@ -235,6 +236,8 @@ export class RegoAggregator {
       if (e.kind === 'unevaluable' && e.reason === 'input_not_recorded')
         this.evaluation.partial_unevaluable[side]++;
     }
+    if (e.kind === 'unevaluable' && e.reason === 'input_not_recorded')
+      for (const p of e.pointers ?? []) countPointer(this.evaluation.unread, p);
     if (e.kind === 'unevaluable' && e.reason.startsWith('nd_builtin_not_recorded')) {
       const name = e.reason.replace(/^nd_builtin_not_recorded:\s*/, '');
       this.evaluation.nd.set(name, (this.evaluation.nd.get(name) ?? 0) + 1);
@@ -357,6 +360,11 @@ export class RegoAggregator {
         nd_builtin_not_recorded: Object.fromEntries(
           [...this.evaluation.nd.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
         ),
+        input_not_recorded: cappedPointers(
+          Object.fromEntries(
+            [...this.evaluation.unread.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          ),
+        ),
       },
     };
   }
@@ -424,4 +432,31 @@ export function insertByRecency(
   }
   rows.splice(lo, 0, row);
   if (rows.length > max) onDrop(rows.pop()!);
+}
+
+/** Pointers past the first 100 (by text) are counted together: a log's pointers are not bounded. */
+export const OTHER_POINTERS = '(other pointers)';
+const MAX_POINTERS = 100;
+
+/** Counts a pointer, keeping the first MAX_POINTERS by text and the rest under OTHER_POINTERS. */
+function countPointer(counts: Map<string, number>, pointer: string): void {
+  const known = counts.get(pointer);
+  if (known !== undefined) return void counts.set(pointer, known + 1);
+  const kept = [...counts.keys()].filter((p) => p !== OTHER_POINTERS);
+  const other = () => counts.set(OTHER_POINTERS, (counts.get(OTHER_POINTERS) ?? 0) + 1);
+  if (kept.length < MAX_POINTERS) return void counts.set(pointer, 1);
+  const last = kept.reduce((a, b) => (a > b ? a : b));
+  if (pointer > last) return void other();
+  counts.set(OTHER_POINTERS, (counts.get(OTHER_POINTERS) ?? 0) + counts.get(last)!);
+  counts.delete(last);
+  counts.set(pointer, 1);
+}
+
+export function cappedPointers(counts: Record<string, number>): Record<string, number> {
+  const entries = Object.entries(counts).filter(([p]) => p !== OTHER_POINTERS);
+  const other = (counts[OTHER_POINTERS] ?? 0) + entries.slice(MAX_POINTERS).reduce((n, [, c]) => n + c, 0);
+  return Object.fromEntries([
+    ...entries.slice(0, MAX_POINTERS),
+    ...(other > 0 ? [[OTHER_POINTERS, other]] : []),
+  ]);
 }

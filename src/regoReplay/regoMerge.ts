@@ -7,7 +7,13 @@
  */
 import { mergedFidelity, mergedMalformed, MergeError, shardsOfOneRun } from '../replay/report/merge.js';
 import { instantNanos } from '../time/rfc3339.js';
-import { compareTallies, insertByRecency, MAX_GROUP_EXAMPLES, revisionRows } from './regoAggregator.js';
+import {
+  cappedPointers,
+  compareTallies,
+  insertByRecency,
+  MAX_GROUP_EXAMPLES,
+  revisionRows,
+} from './regoAggregator.js';
 import {
   REGO_DIRECTIONS,
   compareEditRows,
@@ -93,6 +99,9 @@ function mergedResult(results: readonly RegoResult[], maxChanges: number, maxGro
       whole_input: first.evaluation.whole_input,
       nd_builtin_not_recorded: sortedKeys(
         results.reduce<Counted>((acc, r) => sum(acc, r.evaluation.nd_builtin_not_recorded), {}),
+      ),
+      input_not_recorded: cappedPointers(
+        sortedKeys(results.reduce<Counted>((acc, r) => sum(acc, r.evaluation.input_not_recorded), {})),
       ),
     },
   };

@@ -76,6 +76,11 @@ export interface RegoEvaluationStats {
   whole_input: { base: boolean; head: boolean };
   /** Non-deterministic built-ins a side reached without a recorded result, by name. */
   nd_builtin_not_recorded: Record<string, number>;
+  /**
+   * The erased or masked pointers that left a side unevaluable (`input_not_recorded`), with how
+   * many evaluations each did; at most 100 pointers, the rest under `(other pointers)`.
+   */
+  input_not_recorded: Record<string, number>;
 }
 
 export interface RegoResult {

@@ -104,6 +104,7 @@ const resultSchema = z.strictObject({
     partial_unevaluable: sides,
     whole_input: z.strictObject({ base: z.boolean(), head: z.boolean() }),
     nd_builtin_not_recorded: z.record(z.string(), count),
+    input_not_recorded: z.record(z.string(), count),
   }),
   fidelity: z.looseObject({ records_by_level: z.record(z.string(), count) }).optional(),
 });

@@ -126,5 +126,9 @@ function evaluation(r: RegoResult): string[] {
     );
   for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
     lines.push(`- ${cell(name)} not recorded in the event's cache: ${n(count)} evaluations`);
+  for (const [pointer, count] of Object.entries(e.input_not_recorded))
+    lines.push(
+      `- ${cell(pointer)} erased or masked, read by the policy: ${n(count)} evaluations left unevaluable`,
+    );
   return lines.length === 0 ? [] : ['', '**Evaluation**', '', ...lines];
 }

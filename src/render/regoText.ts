@@ -222,6 +222,10 @@ function evaluationLines(r: RegoResult, t: Terminal): string[] {
     );
   for (const [name, count] of Object.entries(e.nd_builtin_not_recorded))
     out.push(t.fit(`  ${plain(name)}: not in the event's nd_builtin_cache on ${n(count)} evaluations`));
+  for (const [pointer, count] of Object.entries(e.input_not_recorded))
+    out.push(
+      t.fit(`  ${plain(pointer)}: erased or masked and read, ${n(count)} evaluations left unevaluable`),
+    );
   return out.length === 0 ? [] : ['', t.paint.bold(t.fit('evaluation')), ...out];
 }
 

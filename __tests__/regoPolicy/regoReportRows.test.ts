@@ -1,7 +1,8 @@
 import { describe, it, expect } from '@jest/globals';
 import { compareEditRows, REGO_DIRECTIONS, type RegoByEditRow } from '../../src/regoReplay/regoReport.js';
+import { cappedPointers, OTHER_POINTERS } from '../../src/regoReplay/regoAggregator.js';
 
-/** The order of `by_edit` rows (docs/rego.md "The report"): the rule documents' order, then Rego's own directions. */
+/** The order of `by_edit` rows and the cap of `input_not_recorded`'s pointers (docs/rego.md "The report"): the rule documents' order, then Rego's own directions. */
 function row(
   ref: string,
   counts: Partial<Record<(typeof REGO_DIRECTIONS)[number], number>>,
@@ -29,5 +30,26 @@ describe('by_edit order', () => {
         .sort(compareEditRows)
         .map((r) => `${(r.edits[0] as { ref: string }).ref}${r.joint ? '+' : ''}`),
     ).toEqual(['data.p.x', 'data.p.y', 'data.p.a', 'data.p.b', 'data.p.b+', 'data.p.z']);
+  });
+});
+
+describe('input_not_recorded pointers', () => {
+  it('keeps the first 100 pointers by text and counts the rest together, the same however split', () => {
+    const counts = Object.fromEntries(
+      Array.from({ length: 250 }, (_, i) => [`/input/p${String(i).padStart(3, '0')}`, 2]),
+    );
+    const capped = cappedPointers(counts);
+    expect(Object.keys(capped)).toHaveLength(101);
+    expect(capped['/input/p099']).toBe(2);
+    expect(capped[OTHER_POINTERS]).toBe(300);
+    const halves = [
+      cappedPointers(Object.fromEntries(Object.entries(counts).slice(0, 125))),
+      cappedPointers(Object.fromEntries(Object.entries(counts).slice(125))),
+    ];
+    const summed: Record<string, number> = {};
+    for (const h of halves) for (const [p, c] of Object.entries(h)) summed[p] = (summed[p] ?? 0) + c;
+    expect(
+      cappedPointers(Object.fromEntries(Object.entries(summed).sort(([a], [b]) => (a < b ? -1 : 1)))),
+    ).toEqual(capped);
   });
 });
