@@ -85761,6 +85761,18 @@ function compareEditRows(a, b) {
     const [x, y] = [JSON.stringify(a.edits), JSON.stringify(b.edits)];
     return (x < y ? -1 : x > y ? 1 : 0) || Number(a.joint) - Number(b.joint);
 }
+/**
+ * Why `because` is empty when attribution fell back (docs/rego.md "The report"): the views say
+ * so, as the rule documents' do. No line when each change was attributed by reverting edits.
+ */
+function regoReport_fallbackNote(attribution) {
+    if (attribution?.method !== 'syntactic')
+        return [];
+    const why = attribution.edits > attribution.max_edits
+        ? `this change has ${attribution.edits} edits, more than the ${attribution.max_edits} that --max-attribution-edits allows`
+        : 'the base and the head are of different Rego versions, so no edit can be reverted alone';
+    return [`Causes not computed: ${why}; "because" is left empty.`];
+}
 
 ;// CONCATENATED MODULE: ./build/regoReplay/regoAggregator.js
 /**
@@ -88355,6 +88367,8 @@ function renderRegoText(report, options) {
         return `${out.join('\n')}\n`;
     }
     out.push(...regoText_countLines(r, t, drift), ...regoText_changeSummary(r, t, drift), ...editLines(r, t));
+    for (const line of fallbackNote(report.meta.attribution))
+        out.push('', t.fit(line));
     out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...regoText_fidelityLines(r, t), ...malformedLines(r, t));
     return `${out.join('\n')}\n`;
 }
@@ -88513,7 +88527,7 @@ function renderRegoMarkdown(report) {
             out.push(`- ${cell(e.file)}:${e.line}:${e.column}: ${cell(e.message)}`);
         return `${out.join('\n')}\n`;
     }
-    out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...changes(r, drift), ...evaluation(r));
+    out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...regoReport_fallbackNote(meta.attribution).flatMap((line) => ['', `_${escapeMarkdown(line)}_`]), ...changes(r, drift), ...evaluation(r));
     if (r.policy_revisions !== null && r.policy_revisions.length > 0)
         out.push('', '| policy revision | events | drifted |', '|---|---:|---:|', ...r.policy_revisions.map((row) => `| ${cell(row.revision)} | ${countText(row.records)} | ${countText(row.drift)} |`));
     const fidelity = fidelityWords(r);

@@ -511,6 +511,21 @@ describe('what a log or a flag may hold that stops nothing', () => {
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     expect(run.report!.result!.edits!.length).toBeGreaterThanOrEqual(2);
     expect(run.report!.meta).toMatchObject({ attribution: { method: 'syntactic' } });
+    for (const format of ['text', 'markdown']) {
+      const view = await replay(['--base', v0, '--head', grant, ...flags(), '--format', format]);
+      expect(view.stdout).toContain(
+        'Causes not computed: the base and the head are of different Rego versions',
+      );
+    }
+    const twoEdits = bundle('grant-more-clerks', {
+      'orders/authz.rego': GRANT,
+      'orders/data.json': JSON.stringify({ clerks: ['ana', 'bo', 'zed'], supervisors: ['cy'] }),
+    });
+    const capped = ['--base', base, '--head', twoEdits, ...flags(), '--format', 'text'];
+    expect((await replay([...capped, '--max-attribution-edits', '1'])).stdout).toContain(
+      'Causes not computed: this change has 2 edits, more than the 1 that --max-attribution-edits allows',
+    );
+    expect((await replay(capped)).stdout).not.toContain('Causes not computed');
   });
 });
 

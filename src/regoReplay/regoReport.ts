@@ -165,3 +165,16 @@ export function compareEditRows(a: RegoByEditRow, b: RegoByEditRow): number {
   const [x, y] = [JSON.stringify(a.edits), JSON.stringify(b.edits)];
   return (x < y ? -1 : x > y ? 1 : 0) || Number(a.joint) - Number(b.joint);
 }
+
+/**
+ * Why `because` is empty when attribution fell back (docs/rego.md "The report"): the views say
+ * so, as the rule documents' do. No line when each change was attributed by reverting edits.
+ */
+export function fallbackNote(attribution: RegoMeta['attribution']): string[] {
+  if (attribution?.method !== 'syntactic') return [];
+  const why =
+    attribution.edits > attribution.max_edits
+      ? `this change has ${attribution.edits} edits, more than the ${attribution.max_edits} that --max-attribution-edits allows`
+      : 'the base and the head are of different Rego versions, so no edit can be reverted alone';
+  return [`Causes not computed: ${why}; "because" is left empty.`];
+}

@@ -5,7 +5,7 @@
  * Every value from the log or the policy is escaped (escape.ts): no markup, HTML or mention. Pure.
  */
 import type { RegoReport, RegoResult } from '../regoReplay/regoReport.js';
-import { REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
+import { fallbackNote, REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { countText as n, percentText } from './numbers.js';
 import {
@@ -42,6 +42,7 @@ export function renderRegoMarkdown(report: RegoReport): string {
     '',
     ...countTable(r),
     ...edits(r),
+    ...fallbackNote(meta.attribution).flatMap((line) => ['', `_${escapeMarkdown(line)}_`]),
     ...changes(r, drift),
     ...evaluation(r),
   );

@@ -7,7 +7,7 @@
  */
 import type { RegoChangeKind } from '../regoPolicy/classify.js';
 import type { RegoChangeRow, RegoEditEntry, RegoReport, RegoResult } from '../regoReplay/regoReport.js';
-import { REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
+import { fallbackNote, REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
 import { countText as n, percentText } from './numbers.js';
 import { plain, terminal, timeCell, type Terminal, type TextOptions } from './terminal.js';
 import { malformedLines } from './text.js';
@@ -68,6 +68,7 @@ export function renderRegoText(report: RegoReport, options: TextOptions): string
     return `${out.join('\n')}\n`;
   }
   out.push(...countLines(r, t, drift), ...changeSummary(r, t, drift), ...editLines(r, t));
+  for (const line of fallbackNote(report.meta.attribution)) out.push('', t.fit(line));
   out.push(
     ...changeRows(r, t, drift),
     ...evaluationLines(r, t),
