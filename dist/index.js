@@ -80644,7 +80644,7 @@ class TopChanges {
     capacity;
     compare;
     items = [];
-    constructor(capacity, compare = compareChanges) {
+    constructor(capacity, compare) {
         this.capacity = capacity;
         this.compare = compare;
     }
@@ -85826,7 +85826,6 @@ class RegoAggregator {
      * ones last, then by id), cut to `maxChanges` in danger order at the end.
      */
     kept = new Map();
-    keptPositions = new Map();
     groups = new Map();
     byEdit = new Map();
     baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
@@ -85961,27 +85960,20 @@ class RegoAggregator {
         this.directions[change]++;
         const because = o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]);
         const joint = o.because?.joint ?? false;
-        const kept = this.kept.get(change) ?? [];
+        const kept = this.kept.get(change) ?? new TopChanges(maxChanges, compareKept);
         this.kept.set(change, kept);
-        const last = kept[kept.length - 1];
-        const enters = kept.length < maxChanges ||
-            (last !== undefined &&
-                compareRecency(o.occurredAt, o.requestId, last.occurred_at, last.request_id) < 0);
-        if (enters) {
-            const row = {
-                request_id: o.requestId,
-                occurred_at: o.occurredAt,
-                change,
-                current_decision: regoAggregator_decisionOf(mapping, o.base.evaluation),
-                draft_decision: head,
-                differences: differences.slice(0, MAX_DIFFERENCES),
-                errors: { base: errorOf(o.base.evaluation), head: errorOf(o.head.evaluation) },
-                because,
-                joint,
-            };
-            insertByRecency(kept, row, maxChanges, (dropped) => this.keptPositions.delete(dropped));
-            this.keptPositions.set(row, o.position);
-        }
+        const row = {
+            request_id: o.requestId,
+            occurred_at: o.occurredAt,
+            change,
+            current_decision: regoAggregator_decisionOf(mapping, o.base.evaluation),
+            draft_decision: head,
+            differences: differences.slice(0, MAX_DIFFERENCES),
+            errors: { base: errorOf(o.base.evaluation), head: errorOf(o.head.evaluation) },
+            because,
+            joint,
+        };
+        kept.offer({ position: o.position, row });
         this.addToGroup(o, change, because, joint);
         if (edits !== null)
             this.addToEditRow(change, because, joint);
@@ -86021,7 +86013,9 @@ class RegoAggregator {
     }
     finish() {
         const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
-        const changes = regoReport_REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).slice(0, maxChanges);
+        const changes = this.keptChanges()
+            .map((k) => k.row)
+            .slice(0, maxChanges);
         const groupTallies = [...this.groups.values()].sort(compareTallies);
         const groups = groupTallies.map((t) => t.group);
         const compare = mode === 'compare';
@@ -86054,13 +86048,14 @@ class RegoAggregator {
             },
         };
     }
+    /** Every direction's kept changes, in danger order. */
+    keptChanges() {
+        return regoReport_REGO_DIRECTIONS.flatMap((d) => this.kept.get(d)?.items ?? []);
+    }
     /** What merge needs beyond the result: every kept change and every group, with their positions. */
     partialSection(groups) {
         return {
-            changes: regoReport_REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).map((row) => ({
-                position: this.keptPositions.get(row),
-                row,
-            })),
+            changes: this.keptChanges(),
             groups: groups.map((t) => ({ group: t.group, first: t.first, positions: [...t.positions] })),
         };
     }
@@ -86088,21 +86083,9 @@ function instantLess(a, b) {
         return a < b;
     return x < y;
 }
-/** Puts a change row in its place by recency, keeping at most `max` rows. */
-function insertByRecency(rows, row, max, onDrop = () => { }) {
-    let lo = 0;
-    let hi = rows.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (compareRecency(rows[mid].occurred_at, rows[mid].request_id, row.occurred_at, row.request_id) <= 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    rows.splice(lo, 0, row);
-    if (rows.length > max)
-        onDrop(rows.pop());
-}
+/** As for rule documents: the most recent first, timeless ones last, then by id. */
+const compareRowRecency = (a, b) => compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+const compareKept = (a, b) => compareRowRecency(a.row, b.row);
 /** Pointers past the first 100 (by text) are counted together: a log's pointers are not bounded. */
 const OTHER_POINTERS = '(other pointers)';
 const MAX_POINTERS = 100;
@@ -87030,7 +87013,11 @@ async function evaluateEvent(options, p, sides, cache, event, position, where) {
  * used, so nothing of the cache reaches the report.
  */
 function malformedCache(error, event, position, where) {
-    if (!(error instanceof EngineError && error.kind === 'bad_request' && event.ndBuiltinCache !== null))
+    // Only the engine's refusal of the cache itself (ParseNDCache's messages); anything else is a fault.
+    const cacheRefused = error instanceof EngineError &&
+        error.kind === 'bad_request' &&
+        error.message.startsWith('nd_builtin_cache');
+    if (!cacheRefused || event.ndBuiltinCache === null)
         throw error;
     const reason = '`nd_builtin_cache` must map each builtin to an object of argument arrays (as JSON text) and results';
     return { kind: 'malformed', position, where: { ...where, reason } };

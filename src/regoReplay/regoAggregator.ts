@@ -17,7 +17,7 @@ import type { Because } from '../regoPolicy/regoBecause.js';
 import { RequestIdTable } from '../traffic/requestIdTable.js';
 import { instantNanos } from '../time/rfc3339.js';
 import { compareRevision } from '../replay/drift.js';
-import { compareRecency } from '../replay/report/changeOrder.js';
+import { compareRecency, TopChanges } from '../replay/report/changeOrder.js';
 import { keepFirstExamples, type MalformedExample } from '../replay/report/report.js';
 import {
   REGO_DIRECTIONS,
@@ -131,8 +131,7 @@ export class RegoAggregator {
    * Changes kept: the `maxChanges` most recent of each direction (as for rule documents: timeless
    * ones last, then by id), cut to `maxChanges` in danger order at the end.
    */
-  private readonly kept = new Map<RegoChangeKind, RegoChangeRow[]>();
-  private readonly keptPositions = new Map<RegoChangeRow, number>();
+  private readonly kept = new Map<RegoChangeKind, TopChanges<KeptChange>>();
   private readonly groups = new Map<string, GroupTally>();
   private readonly byEdit = new Map<string, RegoByEditRow>();
   private readonly baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
@@ -263,28 +262,20 @@ export class RegoAggregator {
     this.directions[change]++;
     const because = o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]!);
     const joint = o.because?.joint ?? false;
-    const kept = this.kept.get(change) ?? [];
+    const kept = this.kept.get(change) ?? new TopChanges<KeptChange>(maxChanges, compareKept);
     this.kept.set(change, kept);
-    const last = kept[kept.length - 1];
-    const enters =
-      kept.length < maxChanges ||
-      (last !== undefined &&
-        compareRecency(o.occurredAt, o.requestId, last.occurred_at, last.request_id) < 0);
-    if (enters) {
-      const row: RegoChangeRow = {
-        request_id: o.requestId,
-        occurred_at: o.occurredAt,
-        change,
-        current_decision: decisionOf(mapping, o.base!.evaluation),
-        draft_decision: head,
-        differences: differences.slice(0, MAX_DIFFERENCES),
-        errors: { base: errorOf(o.base!.evaluation), head: errorOf(o.head.evaluation) },
-        because,
-        joint,
-      };
-      insertByRecency(kept, row, maxChanges, (dropped) => this.keptPositions.delete(dropped));
-      this.keptPositions.set(row, o.position);
-    }
+    const row: RegoChangeRow = {
+      request_id: o.requestId,
+      occurred_at: o.occurredAt,
+      change,
+      current_decision: decisionOf(mapping, o.base!.evaluation),
+      draft_decision: head,
+      differences: differences.slice(0, MAX_DIFFERENCES),
+      errors: { base: errorOf(o.base!.evaluation), head: errorOf(o.head.evaluation) },
+      because,
+      joint,
+    };
+    kept.offer({ position: o.position, row });
     this.addToGroup(o, change, because, joint);
     if (edits !== null) this.addToEditRow(change, because, joint);
   }
@@ -329,7 +320,9 @@ export class RegoAggregator {
 
   finish(): RegoResult {
     const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
-    const changes = REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).slice(0, maxChanges);
+    const changes = this.keptChanges()
+      .map((k) => k.row)
+      .slice(0, maxChanges);
     const groupTallies = [...this.groups.values()].sort(compareTallies);
     const groups = groupTallies.map((t) => t.group);
     const compare = mode === 'compare';
@@ -369,13 +362,15 @@ export class RegoAggregator {
     };
   }
 
+  /** Every direction's kept changes, in danger order. */
+  private keptChanges(): KeptChange[] {
+    return REGO_DIRECTIONS.flatMap((d) => this.kept.get(d)?.items ?? []);
+  }
+
   /** What merge needs beyond the result: every kept change and every group, with their positions. */
   private partialSection(groups: readonly GroupTally[]): RegoPartial {
     return {
-      changes: REGO_DIRECTIONS.flatMap((d) => this.kept.get(d) ?? []).map((row) => ({
-        position: this.keptPositions.get(row)!,
-        row,
-      })),
+      changes: this.keptChanges(),
       groups: groups.map((t) => ({ group: t.group, first: t.first, positions: [...t.positions] })),
     };
   }
@@ -415,24 +410,17 @@ function instantLess(a: string, b: string): boolean {
   return x < y;
 }
 
-/** Puts a change row in its place by recency, keeping at most `max` rows. */
-export function insertByRecency(
-  rows: RegoChangeRow[],
-  row: RegoChangeRow,
-  max: number,
-  onDrop: (row: RegoChangeRow) => void = () => {},
-): void {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (compareRecency(rows[mid]!.occurred_at, rows[mid]!.request_id, row.occurred_at, row.request_id) <= 0)
-      lo = mid + 1;
-    else hi = mid;
-  }
-  rows.splice(lo, 0, row);
-  if (rows.length > max) onDrop(rows.pop()!);
+/** A kept change with its place in the sample (for merge). */
+interface KeptChange {
+  position: number;
+  row: RegoChangeRow;
 }
+
+/** As for rule documents: the most recent first, timeless ones last, then by id. */
+export const compareRowRecency = (a: RegoChangeRow, b: RegoChangeRow): number =>
+  compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
+
+const compareKept = (a: KeptChange, b: KeptChange): number => compareRowRecency(a.row, b.row);
 
 /** Pointers past the first 100 (by text) are counted together: a log's pointers are not bounded. */
 export const OTHER_POINTERS = '(other pointers)';

@@ -5,12 +5,13 @@
  * with the places in the sample of its changes and examples (`result.partial`), so the first of
  * their union are the run's. Pure.
  */
+import { TopChanges } from '../replay/report/changeOrder.js';
 import { mergedFidelity, mergedMalformed, MergeError, shardsOfOneRun } from '../replay/report/merge.js';
 import { instantNanos } from '../time/rfc3339.js';
 import {
   cappedPointers,
   compareTallies,
-  insertByRecency,
+  compareRowRecency,
   MAX_GROUP_EXAMPLES,
   revisionRows,
 } from './regoAggregator.js';
@@ -117,9 +118,9 @@ const sortedKeys = (counts: Counted): Counted =>
 function mergedChanges(results: readonly RegoResult[], maxChanges: number): RegoChangeRow[] {
   const all = results.flatMap((r) => r.partial!.changes.map((c) => c.row));
   return REGO_DIRECTIONS.flatMap((d) => {
-    const kept: RegoChangeRow[] = [];
-    for (const row of all) if (row.change === d) insertByRecency(kept, row, maxChanges);
-    return kept;
+    const kept = new TopChanges(maxChanges, compareRowRecency);
+    for (const row of all) if (row.change === d) kept.offer(row);
+    return kept.items;
   }).slice(0, maxChanges);
 }
 

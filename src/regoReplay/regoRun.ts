@@ -450,8 +450,12 @@ function malformedCache(
   position: number,
   where: SamplePosition,
 ): RegoOutcome {
-  if (!(error instanceof EngineError && error.kind === 'bad_request' && event.ndBuiltinCache !== null))
-    throw error;
+  // Only the engine's refusal of the cache itself (ParseNDCache's messages); anything else is a fault.
+  const cacheRefused =
+    error instanceof EngineError &&
+    error.kind === 'bad_request' &&
+    error.message.startsWith('nd_builtin_cache');
+  if (!cacheRefused || event.ndBuiltinCache === null) throw error;
   const reason =
     '`nd_builtin_cache` must map each builtin to an object of argument arrays (as JSON text) and results';
   return { kind: 'malformed', position, where: { ...where, reason } };

@@ -47,14 +47,14 @@ export function compareRecency(aTime: string | null, aId: string, bTime: string 
  * Keeps the first `capacity` changes in order while counting every one offered, in memory
  * bounded by the cap (a sorted array; caps are small, and an insert is a binary search).
  */
-export class TopChanges {
-  readonly items: Change[] = [];
+export class TopChanges<T = Change> {
+  readonly items: T[] = [];
   constructor(
     readonly capacity: number,
-    private readonly compare: (a: Change, b: Change) => number = compareChanges,
+    private readonly compare: (a: T, b: T) => number,
   ) {}
 
-  offer(change: Change): void {
+  offer(change: T): void {
     if (this.capacity === 0) return;
     const items = this.items;
     if (items.length === this.capacity && this.compare(change, items[items.length - 1]!) >= 0) return;
