@@ -7,6 +7,7 @@ import { ensureEngine } from '../support/engine.js';
 import { repoRoot, tempDir } from '../support/files.js';
 import { ORDERS_BASE, ORDERS_DATA, ORDERS_GRANT } from '../support/ordersRego.js';
 import type { RegoReport } from '../../src/regoReplay/regoReport.js';
+import type { RegoDriftReport } from '../../src/regoReplay/regoDriftReport.js';
 
 /**
  * `replay` and `drift` on Rego policies (docs/rego.md), through the CLI with the real engine, on a
@@ -340,9 +341,45 @@ describe('replay of a Rego policy change', () => {
       { env },
     );
     expect(other.code).toBe(1);
-    expect((JSON.parse(other.stdout) as RegoReport).result!.changes.map((c) => c.request_id)).toEqual([
+    expect((JSON.parse(other.stdout) as RegoDriftReport).result!.drifts.map((c) => c.request_id)).toEqual([
       'd-3',
     ]);
+  });
+
+  it("drift under drift's names, recorded allow → now denied first, and kept so under the cap", async () => {
+    const onlyCy = bundle('only-cy', {
+      'orders/authz.rego': 'package orders.authz\n\ndefault allow := false\n\nallow if input.user == "cy"\n',
+    });
+    const args = ['drift', '--policy', onlyCy, ...flags(), '--format', 'json'];
+    const run = await runCliCaptured([...args, '--max-changes', '1', '--max-groups', '1'], { env });
+    const r = (JSON.parse(run.stdout) as RegoDriftReport).result!;
+    expect(r).toMatchObject({
+      evaluated: 4,
+      drift_total: 3,
+      newly_denied: 2,
+      newly_allowed: 1,
+      without_recorded_decision: 0,
+      drift_groups_total: 2,
+    });
+    expect(Object.keys(r)).not.toContain('changes');
+    expect(Object.keys(r)).not.toContain('recorded_mismatch');
+    // The cap keeps a recorded allow now denied over the newly allowed one, most recent then by id.
+    expect(r.drifts).toEqual([
+      {
+        request_id: 'd-1',
+        occurred_at: '2026-11-30T10:00:00.123456789Z',
+        change: 'newly_denied',
+        recorded_decision: 'allow',
+        replayed_decision: 'deny',
+        differences: [{ pointer: '', recorded: 'true', replayed: 'false' }],
+        error: null,
+      },
+    ]);
+    expect(r.drift_groups.map((g) => [g.direction, g.count, g.because])).toEqual([['newly_denied', 2, []]]);
+    const markdown = await runCliCaptured(['drift', '--policy', onlyCy, ...flags(), '--format', 'markdown'], {
+      env,
+    });
+    expect(markdown.stdout).toContain('**3 drifts** over 4 events: 2 newly denied, 1 newly allowed.');
   });
 });
 
@@ -511,21 +548,183 @@ describe('what a log or a flag may hold that stops nothing', () => {
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     expect(run.report!.result!.edits!.length).toBeGreaterThanOrEqual(2);
     expect(run.report!.meta).toMatchObject({ attribution: { method: 'syntactic' } });
+    // Read, not replayed: every edit the decision can reach (the v0 rule and the clerks it reads).
+    expect(run.report!.result!.changes[0]!.because.length).toBeGreaterThan(0);
     for (const format of ['text', 'markdown']) {
       const view = await replay(['--base', v0, '--head', grant, ...flags(), '--format', format]);
       expect(view.stdout).toContain(
-        'Causes not computed: the base and the head are of different Rego versions',
+        'Causes not replayed: the base and the head are of different Rego versions',
       );
     }
     const twoEdits = bundle('grant-more-clerks', {
       'orders/authz.rego': GRANT,
       'orders/data.json': JSON.stringify({ clerks: ['ana', 'bo', 'zed'], supervisors: ['cy'] }),
+      'orders/unused/data.json': JSON.stringify({ colour: 'blue' }),
     });
-    const capped = ['--base', base, '--head', twoEdits, ...flags(), '--format', 'text'];
-    expect((await replay([...capped, '--max-attribution-edits', '1'])).stdout).toContain(
-      'Causes not computed: this change has 2 edits, more than the 1 that --max-attribution-edits allows',
+    const capped = ['--base', base, '--head', twoEdits, ...flags()];
+    const syntactic = await replay([...capped, '--max-attribution-edits', '2']);
+    const r = syntactic.report!.result!;
+    expect(r.edits!.map((e) => (e.kind === 'rule' ? e.ref : e.pointer))).toEqual([
+      'data.orders.authz.allow',
+      '/orders/clerks',
+      '/orders/unused',
+    ]);
+    // The rule and the clerks the decision reads; never data it cannot reach.
+    const reached = r.edits!.slice(0, 2);
+    expect(r.changes.map((c) => [c.request_id, c.because, c.joint])).toEqual([['d-3', reached, false]]);
+    expect(r.change_groups.map((g) => g.because)).toEqual([reached]);
+    expect(r.by_edit).toEqual([expect.objectContaining({ edits: reached, newly_allowed: 1 })]);
+    expect(
+      (await replay([...capped, '--max-attribution-edits', '2', '--format', 'markdown'])).stdout,
+    ).toContain(
+      'Causes not replayed: this change has 3 edits, more than the 2 that --max-attribution-edits allows; "because" names every edit the decision can reach.',
     );
-    expect((await replay(capped)).stdout).not.toContain('Causes not computed');
+    const replayed = await replay([...capped, '--format', 'json']);
+    expect(replayed.report!.result!.changes[0]!.because).toEqual([r.edits![0]]);
+    expect((await replay([...capped, '--format', 'text'])).stdout).not.toContain('Causes not');
+  });
+
+  it('a new policy (no base): every decided event is a change from unknown, its causes read', async () => {
+    const run = await replay(['--head', grant, ...flags()]);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    const { meta } = run.report!;
+    const r = run.report!.result!;
+    expect(meta).toMatchObject({ status: 'added', attribution: { method: 'syntactic', edits: 2 } });
+    expect(meta.base).toBeNull();
+    expect(r).toMatchObject({
+      evaluated: 4,
+      allowed: 3,
+      denied: 1,
+      changes_total: 4,
+      unknown_to_allow: 3,
+      unknown_to_deny: 1,
+      from_unknown: 4,
+      newly_allowed: 0,
+      base_counts: null,
+    });
+    // Danger order: unknown → allow, most recent first, then by id; then unknown → deny.
+    expect(r.changes.map((c) => [c.request_id, c.change, c.current_decision, c.draft_decision])).toEqual([
+      ['d-3', 'unknown_to_allow', 'unknown', 'allow'],
+      ['d-1', 'unknown_to_allow', 'unknown', 'allow'],
+      ['d-2', 'unknown_to_allow', 'unknown', 'allow'],
+      ['d-4', 'unknown_to_deny', 'unknown', 'deny'],
+    ]);
+    expect(r.edits!.map((e) => [e.kind === 'rule' ? e.ref : e.pointer, e.change])).toEqual([
+      ['data.orders.authz.allow', 'added'],
+      ['/orders', 'added'],
+    ]);
+    expect(r.changes[0]!.because).toEqual(r.edits);
+    expect(r.change_groups.map((g) => [g.direction, g.count])).toEqual([
+      ['unknown_to_allow', 3],
+      ['unknown_to_deny', 1],
+    ]);
+    // A group's examples follow the change order (most recent first, then by id), not the sample's.
+    expect(r.change_groups[0]!.examples).toEqual(['d-3', 'd-1', 'd-2']);
+    // Shards merge to the same bytes, examples included.
+    const parts = [1, 2, 3].map((k) => join(scratch.dir, `new-${k}.json`));
+    for (const [i, out] of parts.entries())
+      expect((await replay(['--head', grant, ...flags(), '--shard', `${i + 1}/3`, '--out', out])).code).toBe(
+        0,
+      );
+    expect((await runCliCaptured(['merge', ...parts], { env })).stdout).toBe(run.stdout);
+    const markdown = await replay(['--head', grant, ...flags(), '--format', 'markdown']);
+    expect(markdown.stdout).toContain('3 unknown → allowed, 1 unknown → denied');
+    expect(markdown.stdout).toContain('Causes not replayed: there is no base to revert edits to');
+    // A changed decision counts for the gate's changes, not as newly allowed.
+    expect((await replay(['--head', grant, ...flags(), '--fail-on', 'newly-allowed'])).code).toBe(0);
+    expect((await replay(['--head', grant, ...flags(), '--fail-on', 'changes'])).code).toBe(1);
+  });
+
+  it('an allow that was undefined (a deny to the service) and is now true is newly allowed, and gated so', async () => {
+    const noDefault = (rule: string) =>
+      bundle(`no-default-${rule.length}`, {
+        'orders/authz.rego': `package orders.authz\n\nallow if ${rule}\n`,
+      });
+    const [getOnly, getAndDelete] = [
+      noDefault('input.method == "GET"'),
+      noDefault('input.method in {"GET", "DELETE"}'),
+    ];
+    const run = await replay(['--base', getOnly, '--head', getAndDelete, ...flags()]);
+    const r = run.report!.result!;
+    expect(r).toMatchObject({ newly_allowed: 2, undefined_to_defined: 0, changes_total: 2 });
+    expect(r.changes.map((c) => [c.request_id, c.change, c.current_decision, c.draft_decision])).toEqual([
+      ['d-3', 'newly_allowed', 'deny', 'allow'],
+      ['d-4', 'newly_allowed', 'deny', 'allow'],
+    ]);
+    expect(r.changes[0]!.differences).toEqual([{ pointer: '', base: null, head: 'true' }]);
+    const gated = await replay([
+      '--base',
+      getOnly,
+      '--head',
+      getAndDelete,
+      ...flags(),
+      '--fail-on',
+      'newly-allowed',
+    ]);
+    expect(gated.code).toBe(1);
+  });
+
+  it('a base that cannot decide an event is unknown: the head deciding it is a change from unknown', async () => {
+    const policy = (rule: string) => `package orders.authz\n\ndefault allow := false\n\n${rule}\n`;
+    const rootOnly = bundle('root-only', { 'orders/authz.rego': policy('allow if input.user == "root"') });
+    const reads = bundle('reads-open', { 'orders/authz.rego': policy('allow if input.method == "GET"') });
+    const erasedUser = (id: string, method: string, at: string) =>
+      JSON.stringify({
+        decision_id: id,
+        path: 'orders/authz/allow',
+        input: { method, path: ['orders', '7'] },
+        result: false,
+        erased: ['/input/user'],
+        timestamp: at,
+      });
+    const traffic = log('erased-users.log', [
+      erasedUser('u-1', 'GET', '2026-11-30T10:00:00Z'),
+      erasedUser('u-2', 'POST', '2026-11-30T10:00:01Z'),
+      eventLine({ id: 'u-3', method: 'POST', user: 'root', result: true }),
+    ]);
+    const run = await replay(['--base', rootOnly, '--head', reads, ...flags(traffic)]);
+    const r = run.report!.result!;
+    expect(r.changes.map((c) => [c.request_id, c.change, c.current_decision, c.draft_decision])).toEqual([
+      ['u-1', 'unknown_to_allow', 'unknown', 'allow'],
+      ['u-3', 'newly_denied', 'allow', 'deny'],
+      ['u-2', 'unknown_to_deny', 'unknown', 'deny'],
+    ]);
+    expect(r).toMatchObject({ changes_total: 3, from_unknown: 2, unevaluable: 0 });
+    expect(r.base_counts).toEqual({ allowed: 1, denied: 0, unevaluable: 2 });
+    // The reverse (the base decides, the head cannot) is not a change: newly unevaluable.
+    const back = await replay(['--base', reads, '--head', rootOnly, ...flags(traffic)]);
+    expect(back.report!.result).toMatchObject({
+      changes_total: 1,
+      unevaluable: 2,
+      newly_unevaluable: { from_allow: 1, from_deny: 1, groups_total: 2 },
+    });
+    // Grouped as changes are, a denied one first (it may hide a newly allowed request), with causes.
+    const edit = back.report!.result!.edits!;
+    expect(
+      back.report!.result!.newly_unevaluable!.groups.map((g) => [
+        g.direction,
+        g.count,
+        g.examples,
+        g.because,
+      ]),
+    ).toEqual([
+      ['deny_to_unknown', 1, ['u-2'], edit],
+      ['allow_to_unknown', 1, ['u-1'], edit],
+    ]);
+    const shown = await replay([
+      '--base',
+      reads,
+      '--head',
+      rootOnly,
+      ...flags(traffic),
+      '--format',
+      'markdown',
+    ]);
+    expect(shown.stdout).toContain(
+      '- **2 requests the head can no longer judge** (1 the base allowed, 1 the base denied): one the base denied may be one the head would allow.',
+    );
+    expect(shown.stdout).toContain('| denied → unknown | 1 |');
+    expect(shown.stdout).toContain('- `input_not_recorded` (2): ');
   });
 });
 

@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { ensureEngine } from '../support/engine.js';
 import { ORDERS_BASE, ORDERS_DATA, ORDERS_GRANT } from '../support/ordersRego.js';
 import { GitWorkspace, REPOSITORY, describeRun, scratchDir } from './harness.js';
+import type { RegoReport } from '../../src/regoReplay/regoReport.js';
 import { modified, runPullRequest, runScheduled, suiteFakeGitHub } from './fixtures.js';
 
 const fakeGitHub = suiteFakeGitHub();
@@ -55,6 +56,13 @@ interface RegoPolicy {
   blockers?: { rule: string; message: string }[];
 }
 
+/** A root's drift in the run report: under drift's names (docs/rego.md "Drift"). */
+interface RegoDriftPolicy {
+  rego_report?: {
+    result: { drift_total: number; drifts: { request_id: string; change: string }[] } | null;
+  };
+}
+
 const policiesOf = (result: Awaited<ReturnType<typeof runPullRequest>>) =>
   (result.report?.policies ?? []) as unknown as RegoPolicy[];
 
@@ -91,6 +99,39 @@ describe('the Action gates a Rego bundle root', () => {
     expect(comment!.body).toContain('policy-replay (Rego)');
     expect(comment!.body).toContain('| d-3 | newly_allowed | deny | allow |');
     expect(comment!.body).toContain('1 request newly allowed');
+  });
+
+  it('a removed root is reported as deleted, with what the base decided, and nothing to gate', async () => {
+    const ws = new GitWorkspace('rego-root-removed');
+    const base = ws.commit(ordersRoot(MAPPING), 'base');
+    const head = ws.commit(
+      { 'rego/orders/orders/authz.rego': null, 'rego/orders/orders/data.json': null },
+      'the orders service is gone',
+    );
+    ws.write('logs/orders.log', `${LOG}\n`);
+    const gh = await fakeGitHub();
+    const removed = ['rego/orders/orders/authz.rego', 'rego/orders/orders/data.json'].map((filename) => ({
+      filename,
+      status: 'removed' as const,
+    }));
+    const result = await runPullRequest(
+      gh,
+      ws,
+      { number: 32, baseSha: base, headSha: head, files: removed },
+      { env },
+    );
+    expect({ code: result.code, run: describeRun(result) }).toMatchObject({ code: 0 });
+    const report = policiesOf(result)[0]!.rego_report as unknown as RegoReport;
+    expect(report.meta).toMatchObject({ status: 'deleted', head: null });
+    expect(report.result).toMatchObject({
+      evaluated: 3,
+      allowed: 2,
+      denied: 1,
+      changes_total: 0,
+      base_counts: null,
+    });
+    const [comment] = gh.state.comments(REPOSITORY, 32);
+    expect(comment!.body).toContain('rego/orders (deleted: the counts are the base’s)');
   });
 
   it('a pull request that leaves the root alone replays nothing', async () => {
@@ -242,8 +283,8 @@ describe('the Action reports drift of a Rego bundle root on a schedule', () => {
     const gh = await fakeGitHub();
     const quiet = await runScheduled(gh, ws, { env, inputs: { 'fail-on': 'invalid-policy,drift' } });
     expect({ code: quiet.code, run: describeRun(quiet) }).toMatchObject({ code: 0 });
-    const [policy] = policiesOf(quiet);
-    expect(policy!.rego_report!.result!.changes).toEqual([]);
+    const driftsOf = (run: typeof quiet) => (policiesOf(run) as RegoDriftPolicy[])[0]!.rego_report!.result!;
+    expect(driftsOf(quiet)).toMatchObject({ drift_total: 0, drifts: [] });
     // The service decided d-3 otherwise than the saved policy does: a drift.
     ws.write(
       'logs/orders.log',
@@ -251,8 +292,13 @@ describe('the Action reports drift of a Rego bundle root on a schedule', () => {
     );
     const drifted = await runScheduled(gh, ws, { env, inputs: { 'fail-on': 'invalid-policy,drift' } });
     expect(drifted.code).toBe(1);
-    expect(policiesOf(drifted)[0]!.rego_report!.result!.changes).toEqual([
-      expect.objectContaining({ request_id: 'd-3', change: 'newly_denied' }),
+    expect(driftsOf(drifted).drifts).toEqual([
+      expect.objectContaining({
+        request_id: 'd-3',
+        change: 'newly_denied',
+        recorded_decision: 'allow',
+        replayed_decision: 'deny',
+      }),
     ]);
     const issues = gh.state.issues(REPOSITORY);
     expect(issues.map((i) => i.title)).toEqual([expect.stringContaining('rego/orders')]);

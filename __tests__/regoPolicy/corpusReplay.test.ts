@@ -22,6 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { runCliCaptured } from '../support/cli.js';
 import type { RegoReport } from '../../src/regoReplay/regoReport.js';
+import type { RegoDriftReport } from '../../src/regoReplay/regoDriftReport.js';
 import { CORPUS } from '../../scripts/lib/rego-corpus.mjs';
 
 /**
@@ -235,8 +236,8 @@ describe.each(Object.keys(FAMILIES) as Family[])('the %s corpus replayed', (fami
       env,
     });
     expect({ code: drift.code, stderr: drift.stderr }).toEqual({ code: 0, stderr: '' });
-    const d = JSON.parse(drift.stdout) as RegoReport;
-    expect({ evaluated: d.result!.evaluated, drift: d.result!.changes_total }).toEqual({
+    const d = JSON.parse(drift.stdout) as RegoDriftReport;
+    expect({ evaluated: d.result!.evaluated, drift: d.result!.drift_total }).toEqual({
       evaluated: INPUTS,
       drift: 0,
     });

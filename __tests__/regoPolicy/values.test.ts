@@ -9,7 +9,7 @@ import {
 } from '../../src/regoPolicy/exactJson.js';
 import { resultDifferences, sameResult } from '../../src/regoPolicy/resultDiff.js';
 import { decisionOfResult, parseDecisionField } from '../../src/regoPolicy/decisionMapping.js';
-import { classifyPair, sideDecision, type SideEvaluation } from '../../src/regoPolicy/classify.js';
+import { classifyPair, NO_BASE, sideDecision, type SideEvaluation } from '../../src/regoPolicy/classify.js';
 
 const exact = (text: string) => parseExactJson(text);
 const defined = (text: string): SideEvaluation => ({ kind: 'defined', result: exact(text) });
@@ -125,13 +125,42 @@ describe('classifying a pair', () => {
       [defined('true'), defined('true'), boolean, 'unchanged'],
       [defined('{"allowed":false,"r":"a"}'), defined('{"allowed":false,"r":"b"}'), field, 'result_changed'],
       [defined('{"allowed":false}'), defined('{"allowed":true}'), null, 'result_changed'],
-      [{ kind: 'undefined' }, defined('true'), boolean, 'undefined_to_defined'],
+      // The decision first: an undefined allow is a deny, so undefined → true is newly allowed.
+      [{ kind: 'undefined' }, defined('true'), boolean, 'newly_allowed'],
+      [defined('true'), { kind: 'undefined' }, boolean, 'newly_denied'],
+      [defined('[{"msg":"m"}]'), { kind: 'undefined' }, violations, 'newly_allowed'],
+      // With the decision the same, the path's definedness is the change.
+      [{ kind: 'undefined' }, defined('false'), boolean, 'undefined_to_defined'],
       [defined('[]'), { kind: 'undefined' }, violations, 'defined_to_undefined'],
+      // A result the mapping cannot read is unknown beside a decision; two of them differ in value only.
+      [defined('{"allowed":true}'), defined('true'), boolean, 'unknown_to_allow'],
+      [defined('{"x":1}'), defined('{"x":2}'), boolean, 'result_changed'],
+      [defined('true'), defined('{"allowed":true}'), boolean, 'unevaluable'],
+      [{ kind: 'undefined' }, defined('{"reason":"r"}'), field, 'unevaluable'],
       [{ kind: 'undefined' }, { kind: 'undefined' }, boolean, 'unchanged'],
       [defined('true'), { kind: 'error', message: 'conflict' }, boolean, 'error'],
       [{ kind: 'error', message: 'x' }, { kind: 'error', message: 'x' }, boolean, 'unchanged'],
       [{ kind: 'error', message: 'x' }, { kind: 'error', message: 'y' }, boolean, 'error'],
-      [{ kind: 'unevaluable', reason: 'input_not_recorded' }, defined('true'), boolean, 'unevaluable'],
+      // A base that cannot be evaluated is unknown, and unknown always differs from a decision.
+      [{ kind: 'unevaluable', reason: 'input_not_recorded' }, defined('true'), boolean, 'unknown_to_allow'],
+      [
+        { kind: 'unevaluable', reason: 'input_not_recorded' },
+        { kind: 'undefined' },
+        boolean,
+        'unknown_to_deny',
+      ],
+      [
+        { kind: 'unevaluable', reason: 'input_not_recorded' },
+        { kind: 'undefined' },
+        violations,
+        'unknown_to_allow',
+      ],
+      [NO_BASE, defined('[{"msg":"m"}]'), violations, 'unknown_to_deny'],
+      // A head without a decision leaves the request unevaluable as a whole.
+      [NO_BASE, defined('{"allowed":true}'), null, 'unevaluable'],
+      [NO_BASE, { kind: 'error', message: 'conflict' }, boolean, 'unevaluable'],
+      [defined('true'), { kind: 'unevaluable', reason: 'input_not_recorded' }, boolean, 'unevaluable'],
+      [NO_BASE, { kind: 'unevaluable', reason: 'input_not_recorded' }, boolean, 'unevaluable'],
       [defined('[]'), defined('[{"msg":"m"}]'), violations, 'newly_denied'],
     ];
     for (const [base, head, mapping, expected] of cases) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { byEditMarkdown } from '../../src/render/byEditTable.js';
 import { countsTable } from '../../src/render/countsTable.js';
 import { editFlowchart, mermaidLabel } from '../../src/render/editFlowchart.js';
-import { headline, type HeadlineTotals } from '../../src/render/headline.js';
+import { headline, headlineTotals, type HeadlineTotals } from '../../src/render/headline.js';
+import type { RegoReport } from '../../src/regoReplay/regoReport.js';
 import { blobUrl, repositoryUrl, runUrl } from '../../src/render/links.js';
 import { NO_LINKS, provenanceLine } from '../../src/render/provenance.js';
 import { subjectShown } from '../../src/render/subjects.js';
@@ -69,6 +70,31 @@ describe('the headline', () => {
     expect(headline({ verdict: 'pass', failures: [], totals: { ...TOTALS, newlyUnevaluable: 3 } })).toBe(
       '✅ no request decided differently; 3 requests the head can no longer judge',
     );
+  });
+
+  it("counts a Rego report's decisions as decided differently, and its changed results apart", () => {
+    const rego = {
+      meta: {},
+      errors: [],
+      result: {
+        evaluated: 10,
+        changes_total: 6,
+        newly_allowed: 1,
+        newly_denied: 0,
+        from_unknown: 2,
+        newly_unevaluable: null,
+        evaluation: {},
+      },
+    } as unknown as RegoReport;
+    const totals = headlineTotals([rego]);
+    expect({ changes: totals.changes, other: totals.otherChanges }).toEqual({ changes: 3, other: 3 });
+    expect(
+      headline({
+        verdict: 'pass',
+        failures: [],
+        totals: { ...totals, changes: 0, newlyAllowed: 0, fromUnknown: 0 },
+      }),
+    ).toBe('✅ no request decided differently; 3 requests with a changed result');
   });
 
   it('names changes the gate let through, and newly denied, changes or an invalid policy when they fail', () => {

@@ -17689,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7699);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4850);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17762,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 7699:
+/***/ 4850:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18423,7 +18423,8 @@ class EngineProcess {
     /**
      * The input a decision side can read (`opa deps`' base documents under input, cut at their
      * first dynamic step), as JSON pointers; `wholeInput` when it can read all of it; `data`, the
-     * base documents under data it reads (pointers under /data), which the policy must hold.
+     * base documents under data it reads (pointers under /data), which the policy must hold;
+     * `rules`, the rule groups it can reach (`data.pkg.rule`).
      */
     async reads(side) {
         const m = await this.request('{"op":"reads"', `,"side":${JSON.stringify(side)}`);
@@ -18431,6 +18432,7 @@ class EngineProcess {
             pointers: JSON.parse(m.get('reads') ?? '[]'),
             wholeInput: m.get('whole_input') === 'true',
             data: JSON.parse(m.get('data_reads') ?? '[]'),
+            rules: JSON.parse(m.get('rule_reads') ?? '[]'),
         };
     }
     /**
@@ -42864,6 +42866,7 @@ function gateFactsOfRego(report) {
         path: report.meta.head?.path ?? '',
         invalid: report.errors.length > 0,
         noTraffic: false,
+        deleted: report.meta.status === 'deleted',
         evaluated: r?.evaluated ?? 0,
         unevaluable: r?.unevaluable ?? 0,
         changesTotal: drift ? 0 : changes,
@@ -43592,7 +43595,10 @@ function headlineTotals(reports) {
         if (r === null)
             continue;
         totals.evaluated += r.evaluated;
-        totals.changes += r.changes_total;
+        const decided = r.newly_allowed + r.newly_denied + ('from_unknown' in r ? r.from_unknown : 0);
+        totals.changes += 'evaluation' in r ? decided : r.changes_total;
+        if ('evaluation' in r)
+            totals.otherChanges = (totals.otherChanges ?? 0) + r.changes_total - decided;
         totals.newlyAllowed += r.newly_allowed;
         totals.newlyDenied += r.newly_denied;
         totals.fromUnknown += 'from_unknown' in r ? r.from_unknown : 0;
@@ -43651,9 +43657,11 @@ function passHeadline(t) {
     if (t.changes === 0) {
         if (t.evaluated === 0)
             return '✅ no request replayed';
-        return t.newlyUnevaluable > 0
-            ? `✅ no request decided differently; ${requests(t.newlyUnevaluable)} the head can no longer judge`
-            : '✅ no request decided differently';
+        const others = [
+            t.newlyUnevaluable > 0 ? `${requests(t.newlyUnevaluable)} the head can no longer judge` : null,
+            (t.otherChanges ?? 0) > 0 ? `${requests(t.otherChanges)} with a changed result` : null,
+        ].filter((x) => x !== null);
+        return ['✅ no request decided differently', ...others].join('; ');
     }
     const parts = [
         t.newlyAllowed > 0 ? `${headline_n(t.newlyAllowed)} newly allowed` : null,
@@ -44696,20 +44704,48 @@ function parseDecisionField(text) {
 }
 
 ;// CONCATENATED MODULE: ./build/regoReplay/regoReport.js
-/** The danger order of the directions (changes, groups and the comment list them so). */
+/**
+ * The danger order of the directions (changes, groups and the comment list them so): as for rule
+ * documents, newly allowed, unknown → allow, newly denied, unknown → deny, each with the Rego
+ * direction that comes closest after it.
+ */
 const REGO_DIRECTIONS = [
     'newly_allowed',
+    'unknown_to_allow',
     'undefined_to_defined',
     'newly_denied',
+    'unknown_to_deny',
     'defined_to_undefined',
     'error',
     'result_changed',
 ];
+/**
+ * Drift's order, as for rule documents: what the service allowed and the policy now denies first,
+ * then newly allowed, each with the Rego direction closest to it, then from unknown (a logged
+ * result the mapping cannot read).
+ */
+const REGO_DRIFT_DIRECTIONS = [
+    'newly_denied',
+    'defined_to_undefined',
+    'newly_allowed',
+    'undefined_to_defined',
+    'unknown_to_allow',
+    'unknown_to_deny',
+    'error',
+    'result_changed',
+];
+/** The order a report of this mode lists its directions in. */
+const directionOrder = (mode) => mode === 'drift' ? REGO_DRIFT_DIRECTIONS : REGO_DIRECTIONS;
 function editEntry(edit) {
     return edit.kind === 'rule'
         ? { kind: 'rule', ref: edit.ref, change: edit.change, file: edit.location.file, line: edit.location.line }
         : { kind: 'data', pointer: edit.pointer, change: edit.change };
 }
+/**
+ * The requests the base decides and the head cannot, as for rule documents: not changes, but a
+ * denied one may hide a newly allowed request, so it comes first.
+ */
+const REGO_LOST_DIRECTIONS = ['deny_to_unknown', 'allow_to_unknown'];
 /**
  * The order of `by_edit` rows, as for rule documents: newly allowed descending, then newly
  * denied descending; Rego's other directions next, each descending in danger order; then the
@@ -44728,16 +44764,20 @@ function compareEditRows(a, b) {
     return (x < y ? -1 : x > y ? 1 : 0) || Number(a.joint) - Number(b.joint);
 }
 /**
- * Why `because` is empty when attribution fell back (docs/rego.md "The report"): the views say
- * so, as the rule documents' do. No line when each change was attributed by reverting edits.
+ * Why `because` was read rather than replayed when attribution fell back (docs/rego.md "The
+ * report"): the views say so, as the rule documents' do. No line when each change was attributed
+ * by reverting edits.
  */
-function fallbackNote(attribution) {
+function fallbackNote(meta) {
+    const { attribution } = meta;
     if (attribution?.method !== 'syntactic')
         return [];
-    const why = attribution.edits > attribution.max_edits
-        ? `this change has ${attribution.edits} edits, more than the ${attribution.max_edits} that --max-attribution-edits allows`
-        : 'the base and the head are of different Rego versions, so no edit can be reverted alone';
-    return [`Causes not computed: ${why}; "because" is left empty.`];
+    const why = meta.status === 'added'
+        ? 'there is no base to revert edits to (a new policy)'
+        : attribution.edits > attribution.max_edits
+            ? `this change has ${attribution.edits} edits, more than the ${attribution.max_edits} that --max-attribution-edits allows`
+            : 'the base and the head are of different Rego versions, so no edit can be reverted alone';
+    return [`Causes not replayed: ${why}; "because" names every edit the decision can reach.`];
 }
 
 ;// CONCATENATED MODULE: ./build/render/regoText.js
@@ -44747,8 +44787,10 @@ function fallbackNote(attribution) {
 
 const regoText_DIRECTION_WORDS = {
     newly_allowed: 'newly allowed',
+    unknown_to_allow: 'unknown → allowed',
     undefined_to_defined: 'undefined → defined',
     newly_denied: 'newly denied',
+    unknown_to_deny: 'unknown → denied',
     defined_to_undefined: 'defined → undefined',
     error: 'evaluation failed on one side',
     result_changed: 'result changed, decision the same',
@@ -44760,10 +44802,26 @@ function editWords(e) {
         : `data ${e.pointer} ${e.change}`;
 }
 function becauseWords(because, joint) {
+    // An empty cause set is never hidden (as for rule documents): nothing named could explain it.
     if (because.length === 0)
-        return '-';
-    const names = because.map((e) => (e.kind === 'rule' ? e.ref : `data ${e.pointer}`));
-    return joint ? `${names.join(' + ')} (together)` : names.join(', ');
+        return 'unexplained';
+    const names = because.slice(0, MAX_NAMED).map((e) => (e.kind === 'rule' ? e.ref : `data ${e.pointer}`));
+    const more = because.length > MAX_NAMED ? ` and ${countText(because.length - MAX_NAMED)} more` : '';
+    return joint ? `${names.join(' + ')}${more} (together)` : `${names.join(', ')}${more}`;
+}
+/**
+ * The edits a view names in one cell, and lists (a new policy's edits are all its rules); the JSON
+ * report holds every one.
+ */
+const MAX_NAMED = 8;
+const MAX_EDITS_LISTED = 20;
+/** The edits listed, the rest counted. */
+function listedEdits(edits) {
+    const rest = edits.length - MAX_EDITS_LISTED;
+    return {
+        shown: edits.slice(0, MAX_EDITS_LISTED),
+        more: rest > 0 ? [`… and ${countText(rest)} more edits (each in the JSON report)`] : [],
+    };
 }
 function mappingWords(report) {
     const m = report.meta.rego.mapping;
@@ -44792,8 +44850,10 @@ function renderRegoText(report, options) {
             out.push(t.fit(`  ${plain(e.file)}:${e.line}:${e.column}: ${plain(e.message)}`));
         return `${out.join('\n')}\n`;
     }
-    out.push(...regoText_countLines(r, t, drift), ...regoText_changeSummary(r, t, drift), ...editLines(r, t));
-    for (const line of fallbackNote(report.meta.attribution))
+    out.push(...regoText_countLines(r, t, drift ? 'replayed' : report.meta.status === 'deleted' ? 'base' : 'head'), ...regoText_changeSummary(r, t, drift), ...regoText_groupLines(drift ? 'drifts by direction' : 'what changes, and why', r.change_groups, r.change_groups_total, t, !drift), ...(r.newly_unevaluable === null
+        ? []
+        : regoText_groupLines('requests the head can no longer judge', r.newly_unevaluable.groups, r.newly_unevaluable.groups_total, t, true)), ...editLines(r, t));
+    for (const line of fallbackNote(report.meta))
         out.push('', t.fit(line));
     out.push(...changeRows(r, t, drift), ...evaluationLines(r, t), ...regoText_fidelityLines(r, t), ...malformedLines(r, t));
     return `${out.join('\n')}\n`;
@@ -44803,7 +44863,9 @@ function regoText_headerLines(report, t) {
     const head = meta.head?.path ?? '-';
     const title = meta.status === 'drift'
         ? `drift of ${plain(head)}`
-        : `${plain(meta.base?.path ?? '(new)')} → ${plain(head)}`;
+        : meta.status === 'deleted'
+            ? `${plain(meta.base?.path ?? '-')} (deleted: the counts are the base's)`
+            : `${plain(meta.base?.path ?? '(new)')} → ${plain(head)}`;
     const skipped = meta.skipped.non_decision + meta.skipped.other_path;
     return [
         t.paint.bold(t.fit(`policy-replay (Rego): ${title}`)),
@@ -44811,7 +44873,8 @@ function regoText_headerLines(report, t) {
         t.fit(`  sample ${plain(meta.traffic.path)}${skipped > 0 ? ` (${countText(skipped)} lines skipped: other paths or not decisions)` : ''}`),
     ];
 }
-function regoText_countLines(r, t, drift) {
+function regoText_countLines(r, t, side) {
+    const drift = side === 'replayed';
     const share = (x) => percentText(x, r.evaluated);
     const rows = [
         ['allowed', countText(r.allowed), share(r.allowed)],
@@ -44831,7 +44894,7 @@ function regoText_countLines(r, t, drift) {
         ]));
     }
     else
-        out.push(...t.table(['', drift ? 'replayed' : 'head', 'share'], rows));
+        out.push(...t.table(['', side, 'share'], rows));
     for (const reason of r.unevaluable_reasons)
         out.push(t.fit(`  unevaluable, ${reason}: ${countText(r.unevaluable_by_reason[reason] ?? 0)}`));
     return out;
@@ -44839,7 +44902,7 @@ function regoText_countLines(r, t, drift) {
 function regoText_changeSummary(r, t, drift) {
     const noun = drift ? 'drifts' : 'changes';
     const out = ['', t.paint.bold(t.fit(`${countText(r.changes_total)} ${noun}`))];
-    for (const d of REGO_DIRECTIONS)
+    for (const d of directionOrder(drift ? 'drift' : 'compare'))
         if (r[d] > 0) {
             const line = t.fit(`  ${regoText_DIRECTION_WORDS[d]}: ${countText(r[d])}`);
             out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
@@ -44855,12 +44918,31 @@ function regoText_changeSummary(r, t, drift) {
     }
     return out;
 }
+/** A groups table: direction, requests, causes and examples, and how many groups there are. */
+function regoText_groupLines(title, groups, total, t, because) {
+    if (total === 0)
+        return [];
+    const words = (d) => regoText_DIRECTION_WORDS[d] ?? d.replaceAll('_', ' ');
+    return [
+        '',
+        t.paint.bold(t.fit(`${title}${groups.length < total ? ` (showing ${countText(groups.length)} of ${countText(total)} groups)` : ''}`)),
+        ...t.table(['direction', 'requests', ...(because ? ['because'] : []), 'examples'], groups.map((g) => [
+            words(g.direction),
+            countText(g.count),
+            ...(because ? [plain(becauseWords(g.because, g.joint))] : []),
+            plain(g.examples.join(', ')),
+        ]), because ? ['because', 'examples'] : ['examples']),
+    ];
+}
 function editLines(r, t) {
     if (r.edits === null)
         return [];
     const out = ['', t.paint.bold(t.fit(`${countText(r.edits.length)} edit(s)`))];
-    for (const e of r.edits)
+    const { shown: listed, more } = listedEdits(r.edits);
+    for (const e of listed)
         out.push(t.fit(`  ${plain(editWords(e))}`));
+    for (const line of more)
+        out.push(t.fit(`  ${line}`));
     if (r.by_edit !== null && r.by_edit.length > 0) {
         const shown = REGO_DIRECTIONS.filter((d) => r[d] > 0);
         out.push('', t.paint.bold(t.fit('changes by cause')));
@@ -44928,23 +45010,246 @@ function regoText_fidelityLines(r, t) {
         : ['', t.paint.bold(t.fit('fidelity')), ...words.map((w) => t.fit(`  ${plain(w)}`))];
 }
 
+;// CONCATENATED MODULE: ./build/render/regoSections.js
+
+
+
+
+/** What an operator can do about each reason a Rego side was left undecided. */
+const REGO_UNEVALUABLE_ADVICE = {
+    input_not_recorded: "The service's decision-log mask erased or masked input the policy reads (the pointers under Evaluation). Narrow the mask for these paths, or expect these requests to stay unscored.",
+    nd_builtin_not_recorded: 'A non-deterministic builtin (the clock, HTTP, a JWT check) was reached without a recorded result. Run the service with `nd_builtin_cache: true`.',
+    evaluation_error: 'The policy failed on these requests (a conflict or a runtime error): see each change’s message.',
+    no_decision: 'The result has no decision the mapping reads. Check `--decision-field` or `--deny-when-nonempty` against what the decision returns.',
+};
+const regoSections_plural = (count, one, many) => `${countText(count)} ${count === 1 ? one : many}`;
+/** The warnings, as the rule documents' comment gives them; empty when there is nothing to weigh. */
+function regoWarningLines(r, drift) {
+    const lines = [];
+    const lost = r.newly_unevaluable;
+    if (lost !== null && lost.from_allow + lost.from_deny > 0)
+        lines.push(`**${regoSections_plural(lost.from_allow + lost.from_deny, 'request', 'requests')} the head can no longer judge** (${countText(lost.from_allow)} the base allowed, ${countText(lost.from_deny)} the base denied)${lost.from_deny > 0 ? ': one the base denied may be one the head would allow' : ''}.`);
+    if (!drift && r.recorded_mismatch > 0)
+        lines.push(`${regoSections_plural(r.recorded_mismatch, 'logged result disagrees', 'logged results disagree')} with the base: the service may not be running the base in Git.`);
+    if (r.unevaluable > 0) {
+        lines.push(`${percentText(r.unevaluable, r.evaluated)} of the replayed events are unevaluable (${countText(r.unevaluable)} of ${countText(r.evaluated)}): neither allowed nor denied here.`);
+        for (const reason of r.unevaluable_reasons)
+            lines.push(`\`${reason}\` (${countText(r.unevaluable_by_reason[reason] ?? 0)}): ${REGO_UNEVALUABLE_ADVICE[reason] ?? ''}`.trimEnd());
+    }
+    return lines;
+}
+const LOST_WORDS = {
+    deny_to_unknown: 'denied → unknown',
+    allow_to_unknown: 'allowed → unknown',
+};
+/**
+ * The groups table: one line per group (direction, requests, causes, the time span, examples),
+ * the first `maxRows`, and how many there are in all.
+ */
+function regoGroupTable(title, groups, total, options) {
+    if (total === 0)
+        return [];
+    const shown = groups.slice(0, options.maxRows);
+    const words = (d) => regoText_DIRECTION_WORDS[d] ?? LOST_WORDS[d] ?? d;
+    const span = (g) => g.first_at === null || g.last_at === null ? '—' : `${humanTime(g.first_at)} – ${humanTime(g.last_at)}`;
+    return [
+        '',
+        `**${title}**${shown.length < total ? ` (showing ${countText(shown.length)} of ${countText(total)} groups)` : ''}`,
+        '',
+        `| direction | requests | ${options.because ? 'because | ' : ''}when | examples |`,
+        `|---|---:|${options.because ? '---|' : ''}---|---|`,
+        ...shown.map((g) => `| ${words(g.direction)} | ${countText(g.count)} | ${options.because ? `${cell(becauseWords(g.because, g.joint))} | ` : ''}${cell(span(g))} | ${g.examples.map((e) => cell(e)).join(', ')} |`),
+    ];
+}
+
+;// CONCATENATED MODULE: ./build/render/driftMarkdown.js
+
+
+
+
+
+
+/**
+ * Pure: the drift report of one policy as markdown sections (issue body, job summary), in the
+ * order of docs/drift.md: what the live gateway let through first.
+ */
+function driftMarkdownSections(report, options = {}) {
+    const path = report.meta.head?.path ?? 'policy';
+    const title = options.title === false ? [] : [`### ${escape_escapeMarkdown(path)}`, ''];
+    if (!report.result) {
+        return [
+            [
+                ...title,
+                `**Invalid policy: ${countText(report.errors.length)} problem(s), nothing replayed.**`,
+                '',
+                ...report.errors.map((e) => `- ${escape_escapeMarkdown(`${e.file}:${e.line}:${e.column} ${e.path}: ${e.message}`, 400)}`),
+            ].join('\n'),
+        ];
+    }
+    const r = report.result;
+    const sections = [[...title, ...summaryLines(report, r, options.runUrl ?? null)].join('\n')];
+    const redact = options.redactSubjects === true;
+    const groups = groupsMarkdown(r.drift_groups, r.drift_groups_total, {
+        rows: options.maxGroupRows ?? r.drift_groups?.length ?? 0,
+        subjectName: (subject) => subjectCell(subject, redact),
+        context: 'drift',
+    });
+    if (groups !== null)
+        sections.push(groups);
+    if (r.policy_revisions.length > 0)
+        sections.push(revisionSection(r));
+    if (r.unevaluable > 0) {
+        sections.push([
+            '| unevaluable reason | requests | what you can do |',
+            '|---|---:|---|',
+            ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${countText(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`),
+        ].join('\n'));
+    }
+    if (r.drift_total > 0)
+        sections.push(driftsSection(r, options.maxRows ?? r.drifts.length, redact));
+    return sections;
+}
+/**
+ * The first line: how many requests the live gateway allowed that the head denies — or, with no
+ * drift at all, that there is none.
+ */
+function driftHeadline(r, live = 'the live gateway') {
+    const count = r.newly_denied;
+    if (r.drift_total === 0) {
+        const compared = r.evaluated - r.unevaluable - r.without_recorded_decision;
+        return `**No drift**: the head (saved policy) reproduces every recorded decision it can score (${countText(compared)} compared).`;
+    }
+    return count === 0
+        ? `**0 requests ${live} allowed are denied by the head (saved policy).**`
+        : `**🚨 ${countText(count)} request${count === 1 ? '' : 's'} ${live} allowed ${count === 1 ? 'is' : 'are'} denied by the head (saved policy)**: an exposure that already happened.`;
+}
+/** The headline, the drift in words, the sample and the run, and the counts table. */
+function summaryLines(report, r, runUrl) {
+    const window = r.sample_window;
+    const sample = [
+        `Sample: ${cell(report.meta.traffic.path)}, ${countText(r.evaluated)} records`,
+        window?.first_at && window.last_at
+            ? `, ${escape_escapeMarkdown(humanTime(window.first_at))} – ${escape_escapeMarkdown(humanTime(window.last_at))}`
+            : '',
+        runUrl === null ? '' : ` · [workflow run](${runUrl})`,
+    ].join('');
+    return [
+        driftHeadline(r),
+        '',
+        ...(r.drift_total === 0
+            ? []
+            : [
+                `${countText(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the head no longer reproduces: ${countText(r.newly_denied)} recorded allow, now denied; ${countText(r.newly_allowed)} recorded deny, now allowed.`,
+                '',
+            ]),
+        sample,
+        '',
+        '| evaluated | unevaluable (the recorded data cannot decide it) | without recorded decision | drifted | recorded allow, now denied | recorded deny, now allowed |',
+        '|---:|---:|---:|---:|---:|---:|',
+        `| ${countText(r.evaluated)} | ${countText(r.unevaluable)} | ${countText(r.without_recorded_decision)} | ${countText(r.drift_total)} | ${countText(r.newly_denied)} | ${countText(r.newly_allowed)} |`,
+        ...decidedDespiteLine(r),
+    ];
+}
+/** Per recorded bundle revision: drift on one revision points at the deployment that differs. */
+function revisionSection(r) {
+    return [
+        '**By recorded `policy_revision`** (drift on one revision points at the deployment that differs)',
+        '',
+        '| policy_revision | records | drifted | drifted % |',
+        '|---|---:|---:|---:|',
+        ...r.policy_revisions.map((v) => {
+            const name = v.revision === null ? '(none)' : cell(v.revision);
+            // Records without a revision name no deployment: nothing to mark.
+            const mark = v.revision !== null && v.drift === 0 && v.records > 0 ? ' ✅ matches the head' : '';
+            return `| ${name}${mark} | ${countText(v.records)} | ${countText(v.drift)} | ${percentText(v.drift, v.records)} |`;
+        }),
+    ].join('\n');
+}
+function driftsSection(r, maxRows, redact) {
+    const rows = r.drifts.slice(0, maxRows);
+    return [
+        `<details><summary>Every drifted request (showing ${countText(rows.length)} of ${countText(r.drift_total)})</summary>`,
+        '',
+        `**Drifts: showing ${countText(rows.length)} of ${countText(r.drift_total)}**`,
+        '',
+        '| request | time | subject | method | tools | recorded | head | head rules matched |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows.map((d) => `| ${cell(d.request_id)} | ${d.occurred_at === null ? '—' : escape_escapeMarkdown(humanTime(d.occurred_at))} | ${d.subject === null ? '(none)' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} |`),
+        '',
+        '</details>',
+    ].join('\n');
+}
+/** The comment that closes a policy's drift issue when its drift returns to zero. */
+function driftResolvedComment(policyPath) {
+    return (`Drift returned to zero: the head's replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
+        `ones again. Closing; policy-replay reopens this issue if drift comes back.`);
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoDriftReport.js
+
+/** A drift-mode replay report under drift's names. */
+function toRegoDriftReport(report) {
+    const r = report.result;
+    if (r === null)
+        return { meta: report.meta, errors: report.errors, result: null };
+    return {
+        meta: report.meta,
+        errors: report.errors,
+        result: {
+            evaluated: r.evaluated,
+            allowed: r.allowed,
+            denied: r.denied,
+            unevaluable: r.unevaluable,
+            unevaluable_reasons: r.unevaluable_reasons,
+            unevaluable_by_reason: r.unevaluable_by_reason,
+            without_recorded_decision: r.without_recorded_result ?? 0,
+            drift_total: r.changes_total,
+            ...Object.fromEntries(REGO_DRIFT_DIRECTIONS.map((d) => [d, r[d]])),
+            drifts: r.changes.map(driftOf),
+            drift_groups: r.change_groups,
+            drift_groups_total: r.change_groups_total,
+            policy_revisions: r.policy_revisions ?? [],
+            sample_window: r.sample_window,
+            malformed: r.malformed,
+            evaluation: r.evaluation,
+            ...(r.fidelity === undefined ? {} : { fidelity: r.fidelity }),
+        },
+    };
+}
+function driftOf(row) {
+    return {
+        request_id: row.request_id,
+        occurred_at: row.occurred_at,
+        change: row.change,
+        recorded_decision: row.current_decision,
+        replayed_decision: row.draft_decision,
+        differences: row.differences.map((d) => ({ pointer: d.pointer, recorded: d.base, replayed: d.head })),
+        error: row.errors.head,
+    };
+}
+
 ;// CONCATENATED MODULE: ./build/render/regoMarkdown.js
 
 
 
 
-function renderRegoMarkdown(report) {
+
+
+
+function renderRegoMarkdown(report, options = {}) {
     const { meta } = report;
     const r = report.result;
     const drift = meta.status === 'drift';
+    const maxRows = options.maxGroupRows ?? 50;
     const title = drift
         ? `drift of \`${escape_escapeMarkdown(meta.head?.path ?? '')}\``
-        : meta.base?.path === meta.head?.path
-            ? cell(meta.head?.path ?? '')
-            : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
+        : meta.status === 'deleted'
+            ? `${cell(meta.base?.path ?? '')} (deleted: the counts are the base’s)`
+            : meta.base?.path === meta.head?.path
+                ? cell(meta.head?.path ?? '')
+                : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
     const out = [
-        `### policy-replay (Rego): ${title}`,
-        '',
+        ...(options.title === false ? [] : [`### policy-replay (Rego): ${title}`, '']),
         `Decision ${cell(meta.rego.decision_path)}: ${escape_escapeMarkdown(mappingWords(report))}.`,
     ];
     if (r === null) {
@@ -44953,7 +45258,13 @@ function renderRegoMarkdown(report) {
             out.push(`- ${cell(e.file)}:${e.line}:${e.column}: ${cell(e.message)}`);
         return `${out.join('\n')}\n`;
     }
-    out.push('', verdictLine(r, drift), '', ...countTable(r), ...edits(r), ...fallbackNote(meta.attribution).flatMap((line) => ['', `_${escape_escapeMarkdown(line)}_`]), ...changes(r, drift), ...evaluation(r));
+    // Decision first: a drift opens with the exposure that already happened (docs/drift.md).
+    if (drift)
+        out.splice(options.title === false ? 0 : 2, 0, driftHeadline(toRegoDriftReport(report).result, 'the service'), '');
+    const warnings = regoWarningLines(r, drift);
+    out.push('', verdictLine(r, drift), ...(warnings.length === 0 ? [] : ['', '**Warnings**', '', ...warnings.map((w) => `- ${w}`)]), '', ...countTable(r, meta.status === 'deleted' ? 'base' : 'head'), ...edits(r), ...fallbackNote(meta).flatMap((line) => ['', `_${escape_escapeMarkdown(line)}_`]), ...regoGroupTable(drift ? 'Drifts by direction' : 'What changes, and why', r.change_groups.slice(0, maxRows), r.change_groups_total, { maxRows, because: !drift }), ...(r.newly_unevaluable === null
+        ? []
+        : regoGroupTable('Requests the head can no longer judge', r.newly_unevaluable.groups, r.newly_unevaluable.groups_total, { maxRows, because: true })), ...changes(r, drift), ...evaluation(r));
     if (r.policy_revisions !== null && r.policy_revisions.length > 0)
         out.push('', '| policy revision | events | drifted |', '|---|---:|---:|', ...r.policy_revisions.map((row) => `| ${cell(row.revision)} | ${countText(row.records)} | ${countText(row.drift)} |`));
     const fidelity = fidelityWords(r);
@@ -44966,10 +45277,12 @@ function renderRegoMarkdown(report) {
 function verdictLine(r, drift) {
     if (r.changes_total === 0)
         return `**No ${drift ? 'drift' : 'change'}** over ${countText(r.evaluated)} events.`;
-    const parts = REGO_DIRECTIONS.filter((d) => r[d] > 0).map((d) => `${countText(r[d])} ${regoText_DIRECTION_WORDS[d]}`);
+    const parts = directionOrder(drift ? 'drift' : 'compare')
+        .filter((d) => r[d] > 0)
+        .map((d) => `${countText(r[d])} ${regoText_DIRECTION_WORDS[d]}`);
     return `**${countText(r.changes_total)} ${drift ? 'drifts' : 'changes'}** over ${countText(r.evaluated)} events: ${parts.join(', ')}.`;
 }
-function countTable(r) {
+function countTable(r, side) {
     const share = (x) => percentText(x, r.evaluated);
     const b = r.base_counts;
     const rows = [
@@ -44978,7 +45291,11 @@ function countTable(r) {
         ['unevaluable', r.unevaluable, b?.unevaluable ?? null],
     ];
     return b === null
-        ? ['| | head | share |', '|---|---:|---:|', ...rows.map(([k, h]) => `| ${k} | ${countText(h)} | ${share(h)} |`)]
+        ? [
+            `| | ${side} | share |`,
+            '|---|---:|---:|',
+            ...rows.map(([k, h]) => `| ${k} | ${countText(h)} | ${share(h)} |`),
+        ]
         : [
             '| | base | head | Δ |',
             '|---|---:|---:|---:|',
@@ -44989,8 +45306,11 @@ function edits(r) {
     if (r.edits === null || r.edits.length === 0)
         return [];
     const out = ['', `**Edits** (${countText(r.edits.length)})`, ''];
-    for (const e of r.edits)
+    const { shown, more } = listedEdits(r.edits);
+    for (const e of shown)
         out.push(`- ${escape_escapeMarkdown(editWords(e))}`);
+    for (const line of more)
+        out.push(`- ${escape_escapeMarkdown(line)}`);
     if (r.by_edit !== null && r.by_edit.length > 0) {
         const dirs = REGO_DIRECTIONS.filter((d) => r[d] > 0);
         out.push('', `| because | ${dirs.map((d) => regoText_DIRECTION_WORDS[d]).join(' | ')} |`, `|---|${dirs.map(() => '---:').join('|')}|`);
@@ -45005,13 +45325,15 @@ function changes(r, drift) {
     const more = r.changes_total - r.changes.length;
     const out = [
         '',
-        `**${drift ? 'Drifts' : 'Changed requests'}**${more > 0 ? ` (first ${countText(r.changes.length)} of ${countText(r.changes_total)})` : ''}`,
+        `<details><summary>${drift ? 'Drifts' : 'Changed requests'}${more > 0 ? ` (first ${countText(r.changes.length)} of ${countText(r.changes_total)})` : ` (${countText(r.changes.length)})`}</summary>`,
         '',
-        `| request | change | ${drift ? 'recorded' : 'base'} | ${drift ? 'replayed' : 'head'} | because | difference |`,
-        '|---|---|---|---|---|---|',
+        `| request | change | ${drift ? 'recorded' : 'base'} | ${drift ? 'replayed' : 'head'} | ${drift ? '' : 'because | '}difference |`,
+        `|---|---|---|---|${drift ? '' : '---|'}---|`,
     ];
+    // A drift has no edit to name: no because column.
     for (const c of r.changes)
-        out.push(`| ${cell(c.request_id)} | ${c.change} | ${c.current_decision} | ${c.draft_decision} | ${cell(becauseWords(c.because, c.joint))} | ${cell(differenceWords(c))} |`);
+        out.push(`| ${cell(c.request_id)} | ${c.change} | ${c.current_decision} | ${c.draft_decision} | ${drift ? '' : `${cell(becauseWords(c.because, c.joint))} | `}${cell(differenceWords(c))} |`);
+    out.push('', '</details>');
     return out;
 }
 function evaluation(r) {
@@ -45429,6 +45751,21 @@ async function regoBecause_becauseOf(edits, head, evaluate) {
         return { edits: sufficient, joint: false };
     return { edits: all, joint: true };
 }
+/**
+ * The syntactic `because`, when no edit is reverted (past `--max-attribution-edits`, across Rego
+ * versions, or a new policy): the edits either side's decision can reach — a rule group it can
+ * evaluate, or data at, above or below a document it reads. Read from the policies' text, not from
+ * any request, so every change gets the same set: what may have caused it, never less.
+ */
+function reachableEdits(edits, sides) {
+    const rules = new Set(sides.flatMap((s) => s.rules));
+    const data = sides.flatMap((s) => s.data);
+    const overlaps = (pointer) => data.some((read) => within(`/data${pointer}`, read) || within(read, `/data${pointer}`));
+    const reached = edits.flatMap((edit, i) => (edit.kind === 'rule' ? rules.has(edit.ref) : overlaps(edit.pointer)) ? [i] : []);
+    return { edits: reached, joint: false };
+}
+/** Whether pointer `a` is `b` or below it. */
+const within = (a, b) => a === b || a.startsWith(`${b}/`);
 
 ;// CONCATENATED MODULE: ./build/regoPolicy/jsonMembers.js
 /**
@@ -45720,9 +46057,11 @@ function parseRegoEvent(text, reading = {}) {
  * One request's two evaluations, compared (docs/rego.md "Classification"). Each side either has a
  * result, has none (the decision path is undefined for the input), failed (a runtime error such as
  * a conflict), or could not be evaluated from what was recorded (unevaluable, with its reason).
- * A request changes when its decision changes (allow ↔ deny), when the result differs though the
- * decision does not (`result_changed`), when the path becomes defined or undefined, or when one
- * side fails; a failure is never folded into allow or deny.
+ * A request changes when its decision changes (allow ↔ deny, whatever carries it; or from unknown:
+ * the base could not be evaluated, has no base, or gave a result the mapping cannot read, and the
+ * head decides), when the path becomes defined or undefined with the decision the same, when the
+ * result differs though the decision does not (`result_changed`), or when one side fails; a
+ * failure is never folded into allow or deny.
  */
 
 
@@ -45781,30 +46120,65 @@ function sideDecision(mapping, side) {
     return decisionOfResult(mapping, side.result);
 }
 const unchanged = { kind: 'unchanged' };
+/**
+ * The base of a request a new policy decides (no base at all): unknown, as a base the record
+ * cannot evaluate is, so every request the head decides is a change from unknown.
+ */
+const NO_BASE = { kind: 'unevaluable', reason: 'no_base' };
 function classifyPair(mapping, base, head) {
-    if (base.kind === 'unevaluable' || head.kind === 'unevaluable')
+    if (head.kind === 'unevaluable')
         return { kind: 'unevaluable' };
+    // As for rule documents, `unknown` always differs from a decision: assuming the base allowed
+    // would invent a decision the service never made. A head without a decision keeps it unevaluable.
+    if (base.kind === 'unevaluable') {
+        const to = sideDecision(mapping, head);
+        if (to === 'allow')
+            return { kind: 'changed', change: 'unknown_to_allow', differences: [] };
+        if (to === 'deny')
+            return { kind: 'changed', change: 'unknown_to_deny', differences: [] };
+        return { kind: 'unevaluable' };
+    }
     if (base.kind === 'error' || head.kind === 'error') {
         const same = base.kind === 'error' && head.kind === 'error' && base.message === head.message;
         return same ? unchanged : { kind: 'changed', change: 'error', differences: [] };
     }
     if (base.kind === 'undefined' && head.kind === 'undefined')
         return unchanged;
-    if (base.kind === 'undefined' || head.kind === 'undefined') {
-        const change = base.kind === 'undefined' ? 'undefined_to_defined' : 'defined_to_undefined';
-        const differences = resultDifferences(base.kind === 'defined' ? base.result : undefined, head.kind === 'defined' ? head.result : undefined);
-        return { kind: 'changed', change, differences };
+    if (base.kind === 'defined' && head.kind === 'defined') {
+        const text = classify_textOf(base);
+        if ((text !== undefined && text === classify_textOf(head)) || sameResult(base.result, head.result))
+            return unchanged;
     }
-    const text = classify_textOf(base);
-    if ((text !== undefined && text === classify_textOf(head)) || sameResult(base.result, head.result))
-        return unchanged;
-    const differences = resultDifferences(base.result, head.result);
+    const differences = resultDifferences(base.kind === 'defined' ? base.result : undefined, head.kind === 'defined' ? head.result : undefined);
     const [from, to] = [sideDecision(mapping, base), sideDecision(mapping, head)];
+    // The decision first: a request denied and now allowed is newly allowed whether a value or the
+    // path's absence carried either decision (an undefined `allow` is a deny to the service).
     if (from === 'deny' && to === 'allow')
         return { kind: 'changed', change: 'newly_allowed', differences };
     if (from === 'allow' && to === 'deny')
         return { kind: 'changed', change: 'newly_denied', differences };
+    // A result the mapping cannot read has no decision: unknown, when the other side has one.
+    const decided = (d) => d === 'allow' || d === 'deny';
+    if (from === 'none' && decided(to))
+        return { kind: 'changed', change: to === 'allow' ? 'unknown_to_allow' : 'unknown_to_deny', differences };
+    if (to === 'none' && decided(from))
+        return { kind: 'unevaluable' };
+    if (base.kind === 'undefined')
+        return { kind: 'changed', change: 'undefined_to_defined', differences };
+    if (head.kind === 'undefined')
+        return { kind: 'changed', change: 'defined_to_undefined', differences };
     return { kind: 'changed', change: 'result_changed', differences };
+}
+/**
+ * The base's decision of a request the head can no longer decide (unevaluable, or a result the
+ * mapping cannot read): not a change, but reported apart (`newly_unevaluable`); null otherwise.
+ */
+function lostDecision(mapping, base, head) {
+    const to = sideDecision(mapping, head);
+    if (to !== 'unknown' && to !== 'none')
+        return null;
+    const from = sideDecision(mapping, base);
+    return from === 'allow' || from === 'deny' ? from : null;
 }
 
 ;// CONCATENATED MODULE: ./build/regoPolicy/sideEvaluation.js
@@ -46038,6 +46412,90 @@ function toDrift(change) {
     };
 }
 
+;// CONCATENATED MODULE: ./build/regoReplay/regoGroups.js
+/**
+ * The groups of a Rego replay (docs/rego.md "The report", as docs/explain.md groups changes): one
+ * per direction and cause set, counted, with the first and last time and the three most recent
+ * examples in the change order; ordered by direction, count, then the causes' text. The same tally
+ * serves the changes, the requests the head can no longer judge, and a shard's merge. Pure.
+ */
+
+
+/** Examples kept per group. */
+const regoGroups_MAX_GROUP_EXAMPLES = 3;
+/** As the changes are: the most recent first, timeless ones last, then by id. */
+const regoGroups_compareExamples = (a, b) => compareRecency(a.at, a.id, b.at, b.id);
+/** As for rule documents: direction in the given order, then most requests, then the key (the causes' text). */
+function regoGroups_compareGroups(a, b, order) {
+    const [x, y] = [JSON.stringify([a.because, a.joint]), JSON.stringify([b.because, b.joint])];
+    return (order.indexOf(a.direction) - order.indexOf(b.direction) ||
+        b.count - a.count ||
+        (x < y ? -1 : x > y ? 1 : 0));
+}
+/** The earlier (later) of two instants, by their value; null is no instant. */
+function earlier(a, b) {
+    return a === null ? b : b === null ? a : instantLess(b, a) ? b : a;
+}
+function later(a, b) {
+    return a === null ? b : b === null ? a : instantLess(a, b) ? b : a;
+}
+/** RFC 3339 instants of one log compare as text only with one offset: by their value. */
+function instantLess(a, b) {
+    const [x, y] = [instantNanos(a), instantNanos(b)];
+    if (x === null || y === null)
+        return a < b;
+    return x < y;
+}
+class GroupTallies {
+    order;
+    tallies = new Map();
+    constructor(order) {
+        this.order = order;
+    }
+    /** One request of a group (a shard's group at once, with `count` requests and its examples). */
+    add(group, examples, count = 1, span = {
+        first_at: examples[0]?.at ?? null,
+        last_at: examples[0]?.at ?? null,
+    }) {
+        const key = JSON.stringify([group.direction, group.because, group.joint]);
+        let tally = this.tallies.get(key);
+        if (tally === undefined) {
+            tally = {
+                group: { ...group, count: 0, first_at: null, last_at: null, examples: [] },
+                examples: new TopChanges(regoGroups_MAX_GROUP_EXAMPLES, regoGroups_compareExamples),
+            };
+            this.tallies.set(key, tally);
+        }
+        const g = tally.group;
+        g.count += count;
+        g.first_at = earlier(g.first_at, span.first_at);
+        g.last_at = later(g.last_at, span.last_at);
+        for (const e of examples)
+            tally.examples.offer(e);
+    }
+    /** Every group, in order, with its examples' times. */
+    partials() {
+        return [...this.tallies.values()]
+            .map((t) => ({
+            group: { ...t.group, examples: t.examples.items.map((e) => e.id) },
+            examples_at: t.examples.items.map((e) => e.at),
+        }))
+            .sort((a, b) => regoGroups_compareGroups(a.group, b.group, this.order));
+    }
+    /** Every group, in order. */
+    groups() {
+        return this.partials().map((p) => p.group);
+    }
+}
+/** Shards' groups merged: the one run's groups (counts summed, the most recent examples of all). */
+function mergedGroups(shards, order) {
+    const tallies = new GroupTallies(order);
+    for (const shard of shards)
+        for (const { group, examples_at } of shard)
+            tallies.add(group, group.examples.map((id, i) => ({ id, at: examples_at[i] ?? null })), group.count, group);
+    return tallies.groups();
+}
+
 ;// CONCATENATED MODULE: ./build/regoReplay/regoAggregator.js
 /**
  * The in-order half of a Rego replay (docs/rego.md "The report"): consumes each event's outcome in
@@ -46052,19 +46510,19 @@ function toDrift(change) {
 
 
 
+
 /** Differences kept per change row (docs/rego.md "Classification"). */
 const MAX_DIFFERENCES = 3;
-/** Examples kept per group. */
-const regoAggregator_MAX_GROUP_EXAMPLES = 3;
 const emptyCounts = () => ({
     newly_allowed: 0,
+    unknown_to_allow: 0,
     undefined_to_defined: 0,
     newly_denied: 0,
+    unknown_to_deny: 0,
     defined_to_undefined: 0,
     error: 0,
     result_changed: 0,
 });
-const rank = (d) => REGO_DIRECTIONS.indexOf(d);
 /** A bucket's decision: an unevaluable side is `unknown`, whatever the mapping. */
 function regoAggregator_decisionOf(mapping, side) {
     return sideDecision(mapping, side);
@@ -46090,7 +46548,8 @@ class RegoAggregator {
      * ones last, then by id), cut to `maxChanges` in danger order at the end.
      */
     kept = new Map();
-    groups = new Map();
+    groups;
+    lostGroups = new GroupTallies(REGO_LOST_DIRECTIONS);
     byEdit = new Map();
     baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
     lost = { from_allow: 0, from_deny: 0 };
@@ -46100,6 +46559,8 @@ class RegoAggregator {
     recordedMismatch = 0;
     /** Drift: by policy revision (null: none recorded), the events replayed and the drifts among them. */
     revisions = new Map();
+    /** Every change, committed to for the impact digest an acceptance binds to (docs/review.md). */
+    changeSet = new ChangeSetDigest();
     /** Replayed events by the manifest id they carry (null: none of the manifests given). */
     manifestCounts = new Map();
     withoutRecorded = 0;
@@ -46111,6 +46572,7 @@ class RegoAggregator {
     };
     constructor(options) {
         this.options = options;
+        this.groups = new GroupTallies(directionOrder(options.mode));
     }
     add(outcome) {
         if (outcome.kind === 'malformed')
@@ -46160,11 +46622,10 @@ class RegoAggregator {
             this.withoutRecorded++;
             return;
         }
-        if (o.base === null)
-            return;
-        if (mode === 'compare')
+        // Compare without a base (a new policy): every request the head decides is a change from unknown.
+        if (mode === 'compare' && o.base !== null)
             this.noteBase(o.base);
-        const pair = o.pair ?? classifyPair(mapping, o.base.evaluation, o.head.evaluation);
+        const pair = o.pair ?? classifyPair(mapping, o.base?.evaluation ?? NO_BASE, o.head.evaluation);
         if (mode === 'drift' && o.head.evaluation.kind !== 'unevaluable') {
             const revision = this.revisions.get(o.revision ?? null) ?? { records: 0, drift: 0 };
             revision.records++;
@@ -46172,16 +46633,29 @@ class RegoAggregator {
                 revision.drift++;
             this.revisions.set(o.revision ?? null, revision);
         }
-        if (mode === 'compare' && head === 'unknown') {
-            const before = regoAggregator_decisionOf(mapping, o.base.evaluation);
-            if (before === 'allow')
-                this.lost.from_allow++;
-            if (before === 'deny')
-                this.lost.from_deny++;
-        }
+        if (mode === 'compare' && o.base !== null)
+            this.addLost(o);
         if (pair.kind !== 'changed')
             return;
         this.addChange(o, pair.change, pair.differences, head);
+    }
+    /** A request the base decides and the head cannot: grouped as a change is, with its causes. */
+    addLost(o) {
+        const before = lostDecision(this.options.mapping, o.base.evaluation, o.head.evaluation);
+        if (before === null)
+            return;
+        this.lost[before === 'allow' ? 'from_allow' : 'from_deny']++;
+        const { because, joint } = this.causesOf(o);
+        const direction = before === 'allow' ? 'allow_to_unknown' : 'deny_to_unknown';
+        this.lostGroups.add({ direction, because, joint }, [{ id: o.requestId, at: o.occurredAt }]);
+    }
+    /** An outcome's causes as the report names edits. */
+    causesOf(o) {
+        const { edits } = this.options;
+        return {
+            because: o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]),
+            joint: o.because?.joint ?? false,
+        };
     }
     noteBase(base) {
         this.noteRoute('base', base);
@@ -46211,60 +46685,33 @@ class RegoAggregator {
     note(at) {
         if (at === null)
             return;
-        // RFC 3339 instants of one log compare as text only with one offset; the window keeps the
-        // instants as logged, ordered by their value.
-        if (this.window.first_at === null || instantLess(at, this.window.first_at))
-            this.window.first_at = at;
-        if (this.window.last_at === null || instantLess(this.window.last_at, at))
-            this.window.last_at = at;
+        // The window keeps the instants as logged, ordered by their value.
+        this.window.first_at = earlier(this.window.first_at, at);
+        this.window.last_at = later(this.window.last_at, at);
     }
     addChange(o, change, differences, head) {
         const { mapping, edits, maxChanges } = this.options;
         this.changesTotal++;
         this.directions[change]++;
-        const because = o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]);
-        const joint = o.because?.joint ?? false;
-        const kept = this.kept.get(change) ?? new TopChanges(maxChanges, compareKept);
+        const { because, joint } = this.causesOf(o);
+        const kept = this.kept.get(change) ?? new TopChanges(maxChanges, compareRowRecency);
         this.kept.set(change, kept);
         const row = {
             request_id: o.requestId,
             occurred_at: o.occurredAt,
             change,
-            current_decision: regoAggregator_decisionOf(mapping, o.base.evaluation),
+            current_decision: regoAggregator_decisionOf(mapping, o.base?.evaluation ?? NO_BASE),
             draft_decision: head,
             differences: differences.slice(0, MAX_DIFFERENCES),
-            errors: { base: errorOf(o.base.evaluation), head: errorOf(o.head.evaluation) },
+            errors: { base: o.base === null ? null : errorOf(o.base.evaluation), head: errorOf(o.head.evaluation) },
             because,
             joint,
         };
-        kept.offer({ position: o.position, row });
-        this.addToGroup(o, change, because, joint);
+        kept.offer(row);
+        this.changeSet.add(o.requestId, row.current_decision, `${row.draft_decision} ${change}`);
+        this.groups.add({ direction: change, because, joint }, [{ id: o.requestId, at: o.occurredAt }]);
         if (edits !== null)
             this.addToEditRow(change, because, joint);
-    }
-    addToGroup(o, change, because, joint) {
-        const key = JSON.stringify([change, because, joint]);
-        let tally = this.groups.get(key);
-        if (tally === undefined) {
-            tally = {
-                group: { direction: change, because, joint, count: 0, first_at: null, last_at: null, examples: [] },
-                first: o.position,
-                positions: [],
-            };
-            this.groups.set(key, tally);
-        }
-        const g = tally.group;
-        g.count++;
-        if (g.examples.length < regoAggregator_MAX_GROUP_EXAMPLES) {
-            g.examples.push(o.requestId);
-            tally.positions.push(o.position);
-        }
-        if (o.occurredAt !== null) {
-            if (g.first_at === null || instantLess(o.occurredAt, g.first_at))
-                g.first_at = o.occurredAt;
-            if (g.last_at === null || instantLess(g.last_at, o.occurredAt))
-                g.last_at = o.occurredAt;
-        }
     }
     addToEditRow(change, because, joint) {
         const key = JSON.stringify([because, joint]);
@@ -46277,11 +46724,9 @@ class RegoAggregator {
     }
     finish() {
         const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
-        const changes = this.keptChanges()
-            .map((k) => k.row)
-            .slice(0, maxChanges);
-        const groupTallies = [...this.groups.values()].sort(compareTallies);
-        const groups = groupTallies.map((t) => t.group);
+        const changes = this.keptChanges().slice(0, maxChanges);
+        const groups = this.groups.partials();
+        const lost = this.lostGroups.partials();
         const compare = mode === 'compare';
         const reasons = [...this.byReason.keys()].sort();
         return {
@@ -46291,18 +46736,27 @@ class RegoAggregator {
             changes,
             changes_total: this.changesTotal,
             ...this.directions,
+            from_unknown: this.directions.unknown_to_allow + this.directions.unknown_to_deny,
             edits: compare && edits !== null ? [...edits] : null,
-            change_groups: groups.slice(0, maxGroups),
+            change_groups: groups.slice(0, maxGroups).map((p) => p.group),
             change_groups_total: groups.length,
             by_edit: compare && edits !== null ? this.editRows() : null,
-            newly_unevaluable: compare ? { ...this.lost } : null,
+            newly_unevaluable: compare
+                ? {
+                    ...this.lost,
+                    groups: lost.slice(0, maxGroups).map((p) => p.group),
+                    groups_total: lost.length,
+                }
+                : null,
             base_counts: compare && hasBase ? { ...this.baseCounts } : null,
             sample_window: { ...this.window },
             malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
             recorded_mismatch: this.recordedMismatch,
             without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
             policy_revisions: mode === 'drift' ? revisionRows(this.revisions) : null,
-            ...(this.options.partial === true ? { partial: this.partialSection(groupTallies) } : {}),
+            ...(this.options.partial === true
+                ? { partial: { changes: this.keptChanges(), groups, lost_groups: lost } }
+                : {}),
             evaluation: {
                 partial: { ...this.evaluation.partial },
                 partial_unevaluable: { ...this.evaluation.partial_unevaluable },
@@ -46312,16 +46766,9 @@ class RegoAggregator {
             },
         };
     }
-    /** Every direction's kept changes, in danger order. */
+    /** Every direction's kept changes, in danger order (drift's own order in drift). */
     keptChanges() {
-        return REGO_DIRECTIONS.flatMap((d) => this.kept.get(d)?.items ?? []);
-    }
-    /** What merge needs beyond the result: every kept change and every group, with their positions. */
-    partialSection(groups) {
-        return {
-            changes: this.keptChanges(),
-            groups: groups.map((t) => ({ group: t.group, first: t.first, positions: [...t.positions] })),
-        };
+        return directionOrder(this.options.mode).flatMap((d) => this.kept.get(d)?.items ?? []);
     }
     /** Rows by cause set (`compareEditRows`). */
     editRows() {
@@ -46334,22 +46781,11 @@ function revisionRows(revisions) {
         .map(([revision, c]) => ({ revision, records: c.records, drift: c.drift }))
         .sort((a, b) => b.drift - a.drift || compareRevision(a.revision, b.revision));
 }
-/** The groups' order: danger, then most changes, then the first change's place in the sample. */
-function compareTallies(a, b) {
-    return (rank(a.group.direction) - rank(b.group.direction) || b.group.count - a.group.count || a.first - b.first);
-}
 function errorOf(side) {
     return side.kind === 'error' ? side.message : null;
 }
-function instantLess(a, b) {
-    const [x, y] = [instantNanos(a), instantNanos(b)];
-    if (x === null || y === null)
-        return a < b;
-    return x < y;
-}
 /** As for rule documents: the most recent first, timeless ones last, then by id. */
 const compareRowRecency = (a, b) => compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-const compareKept = (a, b) => compareRowRecency(a.row, b.row);
 /** Pointers past the first 100 (by text) are counted together: a log's pointers are not bounded. */
 const OTHER_POINTERS = '(other pointers)';
 const MAX_POINTERS = 100;
@@ -46896,6 +47332,7 @@ async function loadSides(engine, options, named, versions) {
         bundle: s.bundle,
         version: versions[i],
         reads: { pointers: reads[i].pointers, wholeInput: reads[i].wholeInput },
+        reaches: { rules: reads[i].rules, data: reads[i].data },
         sha256: digestOf(s.bundle, versions[i]),
     }));
     const head = sides.find((s) => s.name === 'head');
@@ -46907,9 +47344,10 @@ async function loadSides(engine, options, named, versions) {
         base,
         edits: null,
         counterfactual: false,
+        syntactic: { edits: [], joint: false },
         variants: new Map(),
     };
-    if (base !== null)
+    if (options.mode === 'compare')
         await addEdits(prepared, options, rules, named);
     return { kind: 'ready', prepared };
 }
@@ -46919,15 +47357,19 @@ async function addEdits(prepared, options, rules, named) {
         modules: s.bundle.modules,
         data: dataEdits_exactData(s.bundle.data),
         rules: rules[i],
-        regoVersion: i === 0 ? prepared.base.version : prepared.head.version,
+        regoVersion: named[i].name === 'base' ? prepared.base.version : prepared.head.version,
     }));
-    const [base, head] = parsed;
-    const roots = prepared.head.bundle.roots ?? prepared.base.bundle.roots ?? undefined;
+    // A new policy is a change from nothing: every rule and data document of the head is added.
+    const [base, head] = (prepared.base === null ? [emptySide(prepared.head.version), parsed[0]] : parsed);
+    const roots = prepared.head.bundle.roots ?? prepared.base?.bundle.roots ?? undefined;
     const edits = regoEdits_editsOf(base, head, roots === undefined ? undefined : [...roots]);
     prepared.edits = edits;
-    // Reverting one edit of a v0 base into a v1 head would mix the two syntaxes in one module.
+    prepared.syntactic = reachableEdits(edits, [prepared.base, prepared.head].flatMap((s) => (s === null ? [] : [s.reaches])));
+    // Reverting one edit of a v0 base into a v1 head would mix the two syntaxes in one module; a
+    // new policy has no base to revert to (as for rule documents, its causes are read, not replayed).
     prepared.counterfactual =
-        edits.length >= 2 &&
+        prepared.base !== null &&
+            edits.length >= 2 &&
             edits.length <= options.maxAttributionEdits &&
             prepared.base.version === prepared.head.version;
     if (!prepared.counterfactual)
@@ -46941,6 +47383,10 @@ async function addEdits(prepared, options, rules, named) {
         const r = await prepared.engine.reads(name);
         prepared.variants.set(name, { pointers: r.pointers, wholeInput: r.wholeInput });
     }
+}
+/** No policy at all: no module, no rule, no data. */
+function emptySide(regoVersion) {
+    return { modules: {}, data: dataEdits_exactData({}), rules: { rules: [], modules: {} }, regoVersion };
 }
 
 ;// CONCATENATED MODULE: ./build/regoReplay/regoRun.js
@@ -46994,6 +47440,7 @@ async function runRegoReplay(options) {
             regoVersion: options.regoVersion,
             enginePath: options.enginePath,
             maxAttributionEdits: options.maxAttributionEdits,
+            mode: options.mode,
         }),
         planned(options),
     ]);
@@ -47023,6 +47470,7 @@ async function runRegoReplay(options) {
             report: { meta, errors: [], result: result.result },
             warnings: [],
             manifestProblems: manifestSet?.invalid ?? [],
+            changeSet: result.changeSet,
         };
     }
     finally {
@@ -47198,7 +47646,12 @@ async function replayEvents(options, p, plan, meta, manifestSet) {
     }
     await drain(0);
     meta.traffic.files.forEach((f, i) => (f.count = counts[i]));
-    return { kind: 'result', result: aggregator.finish(), manifestCounts: aggregator.manifestCounts };
+    return {
+        kind: 'result',
+        result: aggregator.finish(),
+        manifestCounts: aggregator.manifestCounts,
+        changeSet: aggregator.changeSet.digest(),
+    };
 }
 /** The aggregator of one run: its mode, caps, edits, and the manifests it counts events by. */
 function aggregatorOf(options, p, plan, manifestSet) {
@@ -47259,15 +47712,18 @@ async function evaluateEvent(options, p, sides, cache, event, position, where) {
         base,
         head,
         recorded,
-        pair: base === null ? null : classifyPair(options.mapping, base.evaluation, head.evaluation),
+        // Without a base, a compare still classifies: the head against unknown (NO_BASE).
+        pair: base === null && options.mode === 'drift'
+            ? null
+            : classifyPair(options.mapping, base?.evaluation ?? NO_BASE, head.evaluation),
         because: null,
         ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
         ...(event.revision === undefined ? {} : { revision: event.revision }),
     };
-    if (options.mode === 'compare' &&
-        outcome.pair?.kind === 'changed' &&
-        p.edits !== null &&
-        p.edits.length > 0)
+    // The causes of a change, and of a request the head can no longer decide (grouped as changes are).
+    const explained = outcome.pair?.kind === 'changed' ||
+        (base !== null && lostDecision(options.mapping, base.evaluation, head.evaluation) !== null);
+    if (options.mode === 'compare' && explained && p.edits !== null && p.edits.length > 0)
         outcome.because = await causes(p, event, head.evaluation);
     return outcome;
 }
@@ -47289,7 +47745,7 @@ function malformedCache(error, event, position, where) {
 /** The causes of a changed record. */
 async function causes(p, event, head) {
     if (!p.counterfactual)
-        return p.edits.length === 1 ? { edits: [0], joint: false } : null;
+        return p.edits.length === 1 ? { edits: [0], joint: false } : p.syntactic;
     return regoBecause_becauseOf(p.edits, head, async (side) => {
         const answer = await evaluateSide(p.engine, side, p.variants.get(side), event);
         return answer.evaluation;
@@ -47303,6 +47759,7 @@ async function causes(p, event, head) {
  * chosen format, and the exit code: 2 for a policy with problems or a refused replay (every
  * refusal listed), 1 when a gate rule is crossed.
  */
+
 
 
 
@@ -47421,7 +47878,7 @@ async function runRegoCommand(command, values, io) {
         for (const e of report.errors)
             io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.message}\n`);
     const text = format === 'json'
-        ? reportToJson(report)
+        ? reportToJson(command.mode === 'drift' ? toRegoDriftReport(report) : report)
         : format === 'markdown'
             ? renderRegoMarkdown(report)
             : renderRegoText(report, {
@@ -47637,129 +48094,6 @@ function driftLines(r, t) {
     if (r.drifts.length === 0)
         return [];
     return requestTable(t, `drifts (showing ${countText(r.drifts.length)} of ${countText(r.drift_total)}, recorded allow → deny first)`, ['recorded', 'head'], r.drifts.map((d) => ({ ...d, decisions: [d.recorded_decision, d.replayed_decision] })));
-}
-
-;// CONCATENATED MODULE: ./build/render/driftMarkdown.js
-
-
-
-
-
-
-/**
- * Pure: the drift report of one policy as markdown sections (issue body, job summary), in the
- * order of docs/drift.md: what the live gateway let through first.
- */
-function driftMarkdownSections(report, options = {}) {
-    const path = report.meta.head?.path ?? 'policy';
-    const title = options.title === false ? [] : [`### ${escape_escapeMarkdown(path)}`, ''];
-    if (!report.result) {
-        return [
-            [
-                ...title,
-                `**Invalid policy: ${countText(report.errors.length)} problem(s), nothing replayed.**`,
-                '',
-                ...report.errors.map((e) => `- ${escape_escapeMarkdown(`${e.file}:${e.line}:${e.column} ${e.path}: ${e.message}`, 400)}`),
-            ].join('\n'),
-        ];
-    }
-    const r = report.result;
-    const sections = [[...title, ...summaryLines(report, r, options.runUrl ?? null)].join('\n')];
-    const redact = options.redactSubjects === true;
-    const groups = groupsMarkdown(r.drift_groups, r.drift_groups_total, {
-        rows: options.maxGroupRows ?? r.drift_groups?.length ?? 0,
-        subjectName: (subject) => subjectCell(subject, redact),
-        context: 'drift',
-    });
-    if (groups !== null)
-        sections.push(groups);
-    if (r.policy_revisions.length > 0)
-        sections.push(revisionSection(r));
-    if (r.unevaluable > 0) {
-        sections.push([
-            '| unevaluable reason | requests | what you can do |',
-            '|---|---:|---|',
-            ...r.unevaluable_reasons.map((x) => `| \`${x}\` | ${countText(r.unevaluable_by_reason[x] ?? 0)} | ${UNEVALUABLE_ADVICE[x]} |`),
-        ].join('\n'));
-    }
-    if (r.drift_total > 0)
-        sections.push(driftsSection(r, options.maxRows ?? r.drifts.length, redact));
-    return sections;
-}
-/**
- * The first line: how many requests the live gateway allowed that the head denies — or, with no
- * drift at all, that there is none.
- */
-function driftHeadline(r) {
-    const count = r.newly_denied;
-    if (r.drift_total === 0) {
-        const compared = r.evaluated - r.unevaluable - r.without_recorded_decision;
-        return `**No drift**: the head (saved policy) reproduces every recorded decision it can score (${countText(compared)} compared).`;
-    }
-    return count === 0
-        ? '**0 requests the live gateway allowed are denied by the head (saved policy).**'
-        : `**🚨 ${countText(count)} request${count === 1 ? '' : 's'} the live gateway allowed ${count === 1 ? 'is' : 'are'} denied by the head (saved policy)**: an exposure that already happened.`;
-}
-/** The headline, the drift in words, the sample and the run, and the counts table. */
-function summaryLines(report, r, runUrl) {
-    const window = r.sample_window;
-    const sample = [
-        `Sample: ${cell(report.meta.traffic.path)}, ${countText(r.evaluated)} records`,
-        window?.first_at && window.last_at
-            ? `, ${escape_escapeMarkdown(humanTime(window.first_at))} – ${escape_escapeMarkdown(humanTime(window.last_at))}`
-            : '',
-        runUrl === null ? '' : ` · [workflow run](${runUrl})`,
-    ].join('');
-    return [
-        driftHeadline(r),
-        '',
-        ...(r.drift_total === 0
-            ? []
-            : [
-                `${countText(r.drift_total)} recorded decision${r.drift_total === 1 ? '' : 's'} the head no longer reproduces: ${countText(r.newly_denied)} recorded allow, now denied; ${countText(r.newly_allowed)} recorded deny, now allowed.`,
-                '',
-            ]),
-        sample,
-        '',
-        '| evaluated | unevaluable (the recorded data cannot decide it) | without recorded decision | drifted | recorded allow, now denied | recorded deny, now allowed |',
-        '|---:|---:|---:|---:|---:|---:|',
-        `| ${countText(r.evaluated)} | ${countText(r.unevaluable)} | ${countText(r.without_recorded_decision)} | ${countText(r.drift_total)} | ${countText(r.newly_denied)} | ${countText(r.newly_allowed)} |`,
-        ...decidedDespiteLine(r),
-    ];
-}
-/** Per recorded bundle revision: drift on one revision points at the deployment that differs. */
-function revisionSection(r) {
-    return [
-        '**By recorded `policy_revision`** (drift on one revision points at the deployment that differs)',
-        '',
-        '| policy_revision | records | drifted | drifted % |',
-        '|---|---:|---:|---:|',
-        ...r.policy_revisions.map((v) => {
-            const name = v.revision === null ? '(none)' : cell(v.revision);
-            // Records without a revision name no deployment: nothing to mark.
-            const mark = v.revision !== null && v.drift === 0 && v.records > 0 ? ' ✅ matches the head' : '';
-            return `| ${name}${mark} | ${countText(v.records)} | ${countText(v.drift)} | ${percentText(v.drift, v.records)} |`;
-        }),
-    ].join('\n');
-}
-function driftsSection(r, maxRows, redact) {
-    const rows = r.drifts.slice(0, maxRows);
-    return [
-        `<details><summary>Every drifted request (showing ${countText(rows.length)} of ${countText(r.drift_total)})</summary>`,
-        '',
-        `**Drifts: showing ${countText(rows.length)} of ${countText(r.drift_total)}**`,
-        '',
-        '| request | time | subject | method | tools | recorded | head | head rules matched |',
-        '|---|---|---|---|---|---|---|---|',
-        ...rows.map((d) => `| ${cell(d.request_id)} | ${d.occurred_at === null ? '—' : escape_escapeMarkdown(humanTime(d.occurred_at))} | ${d.subject === null ? '(none)' : subjectCell(d.subject, redact)} | ${cell(d.method)} | ${d.tools.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} | ${d.recorded_decision} | **${d.replayed_decision}** | ${d.matched_rule_ids.map((t) => escape_escapeMarkdown(t)).join(', ') || '—'} |`),
-        '',
-        '</details>',
-    ].join('\n');
-}
-/** The comment that closes a policy's drift issue when its drift returns to zero. */
-function driftResolvedComment(policyPath) {
-    return (`Drift returned to zero: the head's replayed decisions of ${escapeMarkdown(policyPath)} match the recorded ` +
-        `ones again. Closing; policy-replay reopens this issue if drift comes back.`);
 }
 
 ;// CONCATENATED MODULE: ./build/cli/driftCommand.js
@@ -48477,8 +48811,8 @@ const regoReportSchema_changeRow = strictObject({
     because: array(edit),
     joint: schemas_boolean(),
 });
-const group = strictObject({
-    direction,
+const groupOf = (directions) => strictObject({
+    direction: directions,
     because: array(edit),
     joint: schemas_boolean(),
     count: regoReportSchema_count,
@@ -48486,6 +48820,9 @@ const group = strictObject({
     last_at: regoReportSchema_instant,
     examples: array(schemas_string()).max(3),
 });
+const group = groupOf(direction);
+const lostGroup = groupOf(schemas_enum(REGO_LOST_DIRECTIONS));
+const partialGroups = (g) => array(strictObject({ group: g, examples_at: array(regoReportSchema_instant).max(3) }));
 const sides = strictObject({ base: regoReportSchema_count, head: regoReportSchema_count });
 const regoReportSchema_resultSchema = strictObject({
     evaluated: regoReportSchema_count,
@@ -48497,12 +48834,14 @@ const regoReportSchema_resultSchema = strictObject({
     changes: array(regoReportSchema_changeRow),
     changes_total: regoReportSchema_count,
     ...directionCounts,
+    from_unknown: regoReportSchema_count,
     edits: array(edit).nullable(),
     change_groups: array(group),
     change_groups_total: regoReportSchema_count,
     by_edit: array(strictObject({ edits: array(edit), joint: schemas_boolean(), ...directionCounts }))
         .nullable(),
-    newly_unevaluable: strictObject({ from_allow: regoReportSchema_count, from_deny: regoReportSchema_count }).nullable(),
+    newly_unevaluable: strictObject({ from_allow: regoReportSchema_count, from_deny: regoReportSchema_count, groups: array(lostGroup), groups_total: regoReportSchema_count })
+        .nullable(),
     base_counts: strictObject({ allowed: regoReportSchema_count, denied: regoReportSchema_count, unevaluable: regoReportSchema_count }).nullable(),
     sample_window: strictObject({ first_at: regoReportSchema_instant, last_at: regoReportSchema_instant }),
     malformed: strictObject({
@@ -48520,8 +48859,9 @@ const regoReportSchema_resultSchema = strictObject({
     policy_revisions: array(strictObject({ revision: schemas_string().nullable(), records: regoReportSchema_count, drift: regoReportSchema_count }))
         .nullable(),
     partial: strictObject({
-        changes: array(strictObject({ position: regoReportSchema_count, row: regoReportSchema_changeRow })),
-        groups: array(strictObject({ group, first: regoReportSchema_count, positions: array(regoReportSchema_count).max(3) })),
+        changes: array(regoReportSchema_changeRow),
+        groups: partialGroups(group),
+        lost_groups: partialGroups(lostGroup),
     })
         .optional(),
     evaluation: strictObject({
@@ -48540,6 +48880,8 @@ function invariants(r, ctx) {
         problem(['evaluated'], 'is not allowed + denied + unevaluable');
     if (REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0) !== r.changes_total)
         problem(['changes_total'], 'is not the sum of the directions');
+    if (r.unknown_to_allow + r.unknown_to_deny !== r.from_unknown)
+        problem(['from_unknown'], 'is not unknown_to_allow + unknown_to_deny');
     if (r.changes.length > r.changes_total)
         problem(['changes'], 'lists more than changes_total');
     if (r.malformed.examples.length > r.malformed.count)
@@ -48548,11 +48890,16 @@ function invariants(r, ctx) {
         if (r.partial.groups.reduce((n, g) => n + g.group.count, 0) !== r.changes_total)
             problem(['partial', 'groups'], 'do not add up to changes_total');
         for (const d of REGO_DIRECTIONS)
-            if (r.partial.changes.filter((c) => c.row.change === d).length > r[d])
+            if (r.partial.changes.filter((c) => c.change === d).length > r[d])
                 problem(['partial', 'changes'], `list more ${d} than its count`);
-        for (const [i, g] of r.partial.groups.entries())
-            if (g.positions.length !== g.group.examples.length)
-                problem(['partial', 'groups', i, 'positions'], 'is not one per example');
+        for (const key of ['groups', 'lost_groups'])
+            for (const [i, g] of r.partial[key].entries())
+                if (g.examples_at.length !== g.group.examples.length)
+                    problem(['partial', key, i, 'examples_at'], 'is not one per example');
+        const lost = r.newly_unevaluable;
+        if (lost !== null &&
+            r.partial.lost_groups.reduce((n, g) => n + g.group.count, 0) !== lost.from_allow + lost.from_deny)
+            problem(['partial', 'lost_groups'], 'do not add up to newly_unevaluable');
     }
 }
 const regoReportSchema = strictObject({
@@ -48592,9 +48939,9 @@ function checkRegoReport(value) {
 /**
  * `merge` of a Rego replay's shards (docs/rego.md "The command"): the partial reports of
  * `replay --shard K/N` combined into the report one run over the whole sample gives, byte for
- * byte. Counts are sums; each shard kept the first changes of every direction and every group
- * with the places in the sample of its changes and examples (`result.partial`), so the first of
- * their union are the run's. Pure.
+ * byte. Counts are sums; each shard kept the most recent changes of every direction and every group
+ * with its examples' times (`result.partial`), so the most recent of their union are the run's.
+ * Pure.
  */
 
 
@@ -48606,8 +48953,6 @@ function sum(into, from) {
         into[k] = (into[k] ?? 0) + v;
     return into;
 }
-const earlier = (a, b) => a === null ? b : b === null ? a : (instantNanos(a) ?? 0n) <= (instantNanos(b) ?? 0n) ? a : b;
-const later = (a, b) => a === null ? b : b === null ? a : (instantNanos(a) ?? 0n) >= (instantNanos(b) ?? 0n) ? a : b;
 function mergeRegoReports(partials, options = {}) {
     const { meta, errors, results } = shardsOfOneRun(partials, options);
     if (results === null)
@@ -48623,7 +48968,8 @@ function regoMerge_mergedResult(results, maxChanges, maxGroups) {
     const total = (key) => results.reduce((s, r) => s + r[key], 0);
     const byReason = results.reduce((acc, r) => sum(acc, r.unevaluable_by_reason), {});
     const reasons = Object.keys(byReason).sort();
-    const groups = mergedGroups(results);
+    const groups = mergedGroups(results.map((r) => r.partial.groups), REGO_DIRECTIONS);
+    const lost = mergedGroups(results.map((r) => r.partial.lost_groups), REGO_LOST_DIRECTIONS);
     const nullable = (pick) => pick(first) === null
         ? null
         : results.reduce((acc, r) => sum(acc, pick(r)), {});
@@ -48637,11 +48983,19 @@ function regoMerge_mergedResult(results, maxChanges, maxGroups) {
         changes: mergedChanges(results, maxChanges),
         changes_total: total('changes_total'),
         ...Object.fromEntries(REGO_DIRECTIONS.map((d) => [d, total(d)])),
+        from_unknown: total('from_unknown'),
         edits: first.edits,
         change_groups: groups.slice(0, maxGroups),
         change_groups_total: groups.length,
         by_edit: first.by_edit === null ? null : mergedEditRows(results),
-        newly_unevaluable: nullable((r) => r.newly_unevaluable),
+        newly_unevaluable: first.newly_unevaluable === null
+            ? null
+            : {
+                from_allow: results.reduce((n, r) => n + r.newly_unevaluable.from_allow, 0),
+                from_deny: results.reduce((n, r) => n + r.newly_unevaluable.from_deny, 0),
+                groups: lost.slice(0, maxGroups),
+                groups_total: lost.length,
+            },
         base_counts: nullable((r) => r.base_counts),
         sample_window: results.reduce((w, r) => ({
             first_at: earlier(w.first_at, r.sample_window.first_at),
@@ -48667,7 +49021,7 @@ function regoMerge_mergedResult(results, maxChanges, maxGroups) {
 const sortedKeys = (counts) => Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 /** Per direction the most recent changes (the shards' kept ones hold them), in danger order, cut to the cap. */
 function mergedChanges(results, maxChanges) {
-    const all = results.flatMap((r) => r.partial.changes.map((c) => c.row));
+    const all = results.flatMap((r) => r.partial.changes);
     return REGO_DIRECTIONS.flatMap((d) => {
         const kept = new TopChanges(maxChanges, compareRowRecency);
         for (const row of all)
@@ -48675,34 +49029,6 @@ function mergedChanges(results, maxChanges) {
                 kept.offer(row);
         return kept.items;
     }).slice(0, maxChanges);
-}
-function mergedGroups(results) {
-    const byKey = new Map();
-    for (const r of results)
-        for (const { group, first, positions } of r.partial.groups) {
-            const key = JSON.stringify([group.direction, group.because, group.joint]);
-            const known = byKey.get(key) ?? {
-                group: { ...group, count: 0, first_at: null, last_at: null, examples: [] },
-                first,
-                examples: [],
-            };
-            known.group.count += group.count;
-            known.group.first_at = earlier(known.group.first_at, group.first_at);
-            known.group.last_at = later(known.group.last_at, group.last_at);
-            known.first = Math.min(known.first, first);
-            group.examples.forEach((id, i) => known.examples.push({ id, at: positions[i] }));
-            byKey.set(key, known);
-        }
-    return [...byKey.values()]
-        .map((t) => {
-        t.group.examples = t.examples
-            .sort((a, b) => a.at - b.at)
-            .slice(0, regoAggregator_MAX_GROUP_EXAMPLES)
-            .map((e) => e.id);
-        return t;
-    })
-        .sort(compareTallies)
-        .map((t) => t.group);
 }
 function mergedEditRows(results) {
     const rows = new Map();

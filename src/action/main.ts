@@ -434,7 +434,10 @@ async function runDriftMode(settings: Settings, context: RunContext, client: Git
   const policySections = (policy: PolicyOutcome, budget: number, title = true): string[] => {
     if (policy.blockers?.length) return [blockerSection(policy)];
     const rego = policy.rego_report;
-    if (rego) return renderedOrFailure(policy, () => [renderRegoMarkdown(rego).trimEnd()]);
+    if (rego)
+      return renderedOrFailure(policy, () => [
+        renderRegoMarkdown(rego, { title, maxGroupRows: settings.maxGroups }).trimEnd(),
+      ]);
     if (!policy.drift) return [`### ${escapeMarkdown(policy.path)}\n\n**No traffic to replay.**`];
     const drift = policy.drift;
     const rows = splitRowBudget(budget, settings.maxGroups, settings.maxChanges);

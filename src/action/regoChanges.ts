@@ -8,13 +8,12 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sha256OfText } from '../canonical/sha256.js';
 import { ensureCommits, readFileAtCommit } from '../git/repository.js';
 import { parseDecisionField, type DecisionMapping } from '../regoPolicy/decisionMapping.js';
 import { runRegoReplay } from '../regoReplay/regoRun.js';
 import { DEFAULT_MAX_ATTRIBUTION_EDITS } from '../replay/evaluate/attribution.js';
 import { evidenceProblems } from './evidence.js';
-import { impactPartsOf } from './impact.js';
+import { impactPartsOf, manifestsDigest, sampleFilesDigest } from './impact.js';
 import { failedOutcome, sampledOutcome } from './policyOutcome.js';
 import { replayFailure } from './policyFailure.js';
 import { regoRootsOf, type RegoRoot } from './regoRoots.js';
@@ -129,28 +128,45 @@ export async function replayRegoChange(
   const evidence = evidenceProblems(sample, touched);
   const outcome = sampledOutcome(identity, sample, evidence, log);
   const digests = { base: change.base?.written.sha256 ?? null, head: change.head?.written.sha256 ?? null };
-  outcome.impact = impactPartsOf(digests, { manifests: null, changes: null });
-  if (change.head === null) {
-    log(`${root.path}: the Rego bundle root is removed: nothing to replay`);
-    outcome.no_traffic = false;
-    return outcome;
-  }
+  outcome.impact = impactPartsOf(digests, {
+    manifests: await manifestsDigest(sample.manifestsPath),
+    changes: null,
+    // A blocked sample is not replayed, but an acceptance of that failure is of these bytes.
+    sample: evidence.length > 0 ? await sampleFilesDigest(sample.trafficFiles) : null,
+  });
+  // A removed root is no missing sample: there is nothing left to gate.
+  if (change.head === null && sample.traffic === null) outcome.no_traffic = false;
   if (sample.traffic === null || evidence.length > 0) return outcome;
-  log(`${root.path}: replaying ${sample.traffic} (Rego)`);
-  const report = await replayRoot(deps, {
+  log(
+    `${root.path}: replaying ${sample.traffic} (Rego)${change.head === null ? ': removed, the base alone' : ''}`,
+  );
+  const replayed = await replayRoot(deps, {
     mode: 'compare',
     root,
     entry: mapping?.policies[key],
-    head: change.head.dir,
+    // As for a deleted rule document: what the base decided, reported as deleted (no change).
+    head: change.head?.dir ?? change.base!.dir,
     base: change.base?.dir ?? null,
     sample,
   });
+  const { changeSet } = replayed;
+  const report =
+    change.head === null
+      ? {
+          ...replayed.report,
+          meta: { ...replayed.report.meta, status: 'deleted' as const, head: null },
+          result: replayed.report.result && { ...replayed.report.result, base_counts: null },
+        }
+      : replayed.report;
   outcome.rego_report = report;
   outcome.errors = report.errors;
   outcome.annotations = regoAnnotations(root.path, report);
+  // As for rule documents: bound to the sample and manifests replayed and to every change, not
+  // only the listed ones.
   outcome.impact = impactPartsOf(digests, {
-    manifests: null,
-    changes: report.result === null ? null : sha256OfText(JSON.stringify(report.result)),
+    manifests: await manifestsDigest(sample.manifestsPath),
+    changes: report.result === null ? null : changeSet,
+    sample: report.meta.traffic.sha256,
   });
   return outcome;
 }
@@ -191,7 +207,7 @@ export async function replayRoot(
     /** Where its sample and manifests are, and how its decision log is read. */
     sample: SampleLocation;
   },
-): Promise<RegoReport> {
+): Promise<{ report: RegoReport; changeSet: string | null }> {
   const { settings } = deps;
   const decision = decisionOfRoot(run.entry, settings);
   if (decision === null)
@@ -215,5 +231,5 @@ export async function replayRoot(
   });
   if (result.kind === 'refused')
     throw new Error(`refused (${result.refusals.map((r) => `${r.code}: ${r.message}`).join('; ')})`);
-  return result.report;
+  return { report: result.report, changeSet: result.changeSet ?? null };
 }

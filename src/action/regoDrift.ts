@@ -67,7 +67,7 @@ async function driftOf(
     return outcome;
   }
   log(`${root.path}: drift replay of ${sample.traffic} (Rego)`);
-  const report = await replayRoot(deps, {
+  const { report } = await replayRoot(deps, {
     mode: 'drift',
     root,
     entry: mapping?.policies[key],

@@ -14,6 +14,7 @@ import { runTotals, type PolicyOutcome, type RunReport } from './runReport.js';
 import type { Settings } from './settings.js';
 import { createStepFile, type StepIdentity } from './stepFiles.js';
 import { impactOfReport } from './impactVerdict.js';
+import { toRegoDriftReport } from '../regoReplay/regoDriftReport.js';
 
 export function stepIdentity(context: RunContext, settings: Settings): StepIdentity {
   return {
@@ -92,7 +93,9 @@ export function runReport(
     impact: impact ? impactOfReport(impact) : null,
     policies: policies.map(
       ({ rego_diff: _diff, annotations: _annotations, impact: _impact, witnesses: _witnesses, ...rest }) =>
-        rest,
+        rest.rego_report?.meta.status === 'drift'
+          ? { ...rest, rego_report: toRegoDriftReport(rest.rego_report) }
+          : rest,
     ),
   };
 }

@@ -3,6 +3,7 @@ import type { GateFailure } from '../gate/gate.js';
 import type { ReplayReport, ReportError } from '../replay/report/report.js';
 import type { DriftReport } from '../replay/drift.js';
 import type { RegoReport } from '../regoReplay/regoReport.js';
+import type { RegoDriftReport } from '../regoReplay/regoDriftReport.js';
 import type { ChangeAnnotation } from './annotations.js';
 import type { ImpactParts } from './impact.js';
 
@@ -75,7 +76,10 @@ export interface RunReport {
     accepted_by: string | null;
     voided: { accepted_by: string; digest: string } | null;
   } | null;
-  policies: Omit<PolicyOutcome, 'rego_diff' | 'annotations' | 'impact' | 'witnesses'>[];
+  /** A Rego root's drift report is written under drift's names (regoDriftReport.ts). */
+  policies: (Omit<PolicyOutcome, 'rego_diff' | 'annotations' | 'impact' | 'witnesses' | 'rego_report'> & {
+    rego_report?: RegoReport | RegoDriftReport;
+  })[];
 }
 
 export interface RunTotals {
@@ -107,11 +111,9 @@ export function runTotals(policies: readonly PolicyOutcome[]): RunTotals {
     totals.allowed += r.allowed;
     totals.denied += r.denied;
     totals.unevaluable += r.unevaluable;
-    totals.changesTotal += 'drift_total' in r ? r.drift_total : r.changes_total;
-    if ('evaluation' in r) {
-      totals.newlyAllowed += r.newly_allowed;
-      continue;
-    }
+    // A Rego change that only changed the result is not a changed decision (the gate's count).
+    totals.changesTotal +=
+      'drift_total' in r ? r.drift_total : r.changes_total - ('evaluation' in r ? r.result_changed : 0);
     totals.newlyAllowed += r.newly_allowed;
     const worst = (r.fidelity as { worst?: string | null } | undefined)?.worst ?? null;
     if (

@@ -12,6 +12,7 @@ import { parseDecisionField, type DecisionMapping } from '../regoPolicy/decision
 import { locateEngine } from '../regoPolicy/locateEngine.js';
 import type { Refusal } from '../regoPolicy/preflight.js';
 import { renderRegoMarkdown } from '../render/regoMarkdown.js';
+import { toRegoDriftReport } from '../regoReplay/regoDriftReport.js';
 import { renderRegoText } from '../render/regoText.js';
 import { reportToJson } from '../replay/report/report.js';
 import { DEFAULT_LIMITS } from '../replay/limits.js';
@@ -177,7 +178,7 @@ export async function runRegoCommand(
     for (const e of report.errors) io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.message}\n`);
   const text =
     format === 'json'
-      ? reportToJson(report)
+      ? reportToJson(command.mode === 'drift' ? toRegoDriftReport(report) : report)
       : format === 'markdown'
         ? renderRegoMarkdown(report)
         : renderRegoText(report, {

@@ -73,6 +73,7 @@ export function gateFactsOfRego(report: RegoReport): GateFacts {
     path: report.meta.head?.path ?? '',
     invalid: report.errors.length > 0,
     noTraffic: false,
+    deleted: report.meta.status === 'deleted',
     evaluated: r?.evaluated ?? 0,
     unevaluable: r?.unevaluable ?? 0,
     changesTotal: drift ? 0 : changes,

@@ -2,9 +2,11 @@
  * One request's two evaluations, compared (docs/rego.md "Classification"). Each side either has a
  * result, has none (the decision path is undefined for the input), failed (a runtime error such as
  * a conflict), or could not be evaluated from what was recorded (unevaluable, with its reason).
- * A request changes when its decision changes (allow ↔ deny), when the result differs though the
- * decision does not (`result_changed`), when the path becomes defined or undefined, or when one
- * side fails; a failure is never folded into allow or deny.
+ * A request changes when its decision changes (allow ↔ deny, whatever carries it; or from unknown:
+ * the base could not be evaluated, has no base, or gave a result the mapping cannot read, and the
+ * head decides), when the path becomes defined or undefined with the decision the same, when the
+ * result differs though the decision does not (`result_changed`), or when one side fails; a
+ * failure is never folded into allow or deny.
  */
 import { decisionOfResult, type DecisionMapping } from './decisionMapping.js';
 import { parseExactJson, type ExactValue } from './exactJson.js';
@@ -73,7 +75,9 @@ export function sideDecision(mapping: DecisionMapping | null, side: SideEvaluati
 
 export type RegoChangeKind =
   | 'newly_allowed'
+  | 'unknown_to_allow'
   | 'newly_denied'
+  | 'unknown_to_deny'
   | 'result_changed'
   | 'undefined_to_defined'
   | 'defined_to_undefined'
@@ -86,30 +90,66 @@ export type PairClass =
 
 const unchanged: PairClass = { kind: 'unchanged' };
 
+/**
+ * The base of a request a new policy decides (no base at all): unknown, as a base the record
+ * cannot evaluate is, so every request the head decides is a change from unknown.
+ */
+export const NO_BASE: SideEvaluation = { kind: 'unevaluable', reason: 'no_base' };
+
 export function classifyPair(
   mapping: DecisionMapping | null,
   base: SideEvaluation,
   head: SideEvaluation,
 ): PairClass {
-  if (base.kind === 'unevaluable' || head.kind === 'unevaluable') return { kind: 'unevaluable' };
+  if (head.kind === 'unevaluable') return { kind: 'unevaluable' };
+  // As for rule documents, `unknown` always differs from a decision: assuming the base allowed
+  // would invent a decision the service never made. A head without a decision keeps it unevaluable.
+  if (base.kind === 'unevaluable') {
+    const to = sideDecision(mapping, head);
+    if (to === 'allow') return { kind: 'changed', change: 'unknown_to_allow', differences: [] };
+    if (to === 'deny') return { kind: 'changed', change: 'unknown_to_deny', differences: [] };
+    return { kind: 'unevaluable' };
+  }
   if (base.kind === 'error' || head.kind === 'error') {
     const same = base.kind === 'error' && head.kind === 'error' && base.message === head.message;
     return same ? unchanged : { kind: 'changed', change: 'error', differences: [] };
   }
   if (base.kind === 'undefined' && head.kind === 'undefined') return unchanged;
-  if (base.kind === 'undefined' || head.kind === 'undefined') {
-    const change = base.kind === 'undefined' ? 'undefined_to_defined' : 'defined_to_undefined';
-    const differences = resultDifferences(
-      base.kind === 'defined' ? base.result : undefined,
-      head.kind === 'defined' ? head.result : undefined,
-    );
-    return { kind: 'changed', change, differences };
+  if (base.kind === 'defined' && head.kind === 'defined') {
+    const text = textOf(base);
+    if ((text !== undefined && text === textOf(head)) || sameResult(base.result, head.result))
+      return unchanged;
   }
-  const text = textOf(base);
-  if ((text !== undefined && text === textOf(head)) || sameResult(base.result, head.result)) return unchanged;
-  const differences = resultDifferences(base.result, head.result);
+  const differences = resultDifferences(
+    base.kind === 'defined' ? base.result : undefined,
+    head.kind === 'defined' ? head.result : undefined,
+  );
   const [from, to] = [sideDecision(mapping, base), sideDecision(mapping, head)];
+  // The decision first: a request denied and now allowed is newly allowed whether a value or the
+  // path's absence carried either decision (an undefined `allow` is a deny to the service).
   if (from === 'deny' && to === 'allow') return { kind: 'changed', change: 'newly_allowed', differences };
   if (from === 'allow' && to === 'deny') return { kind: 'changed', change: 'newly_denied', differences };
+  // A result the mapping cannot read has no decision: unknown, when the other side has one.
+  const decided = (d: SideDecision) => d === 'allow' || d === 'deny';
+  if (from === 'none' && decided(to))
+    return { kind: 'changed', change: to === 'allow' ? 'unknown_to_allow' : 'unknown_to_deny', differences };
+  if (to === 'none' && decided(from)) return { kind: 'unevaluable' };
+  if (base.kind === 'undefined') return { kind: 'changed', change: 'undefined_to_defined', differences };
+  if (head.kind === 'undefined') return { kind: 'changed', change: 'defined_to_undefined', differences };
   return { kind: 'changed', change: 'result_changed', differences };
+}
+
+/**
+ * The base's decision of a request the head can no longer decide (unevaluable, or a result the
+ * mapping cannot read): not a change, but reported apart (`newly_unevaluable`); null otherwise.
+ */
+export function lostDecision(
+  mapping: DecisionMapping | null,
+  base: SideEvaluation,
+  head: SideEvaluation,
+): 'allow' | 'deny' | null {
+  const to = sideDecision(mapping, head);
+  if (to !== 'unknown' && to !== 'none') return null;
+  const from = sideDecision(mapping, base);
+  return from === 'allow' || from === 'deny' ? from : null;
 }

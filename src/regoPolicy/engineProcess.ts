@@ -226,14 +226,18 @@ export class EngineProcess {
   /**
    * The input a decision side can read (`opa deps`' base documents under input, cut at their
    * first dynamic step), as JSON pointers; `wholeInput` when it can read all of it; `data`, the
-   * base documents under data it reads (pointers under /data), which the policy must hold.
+   * base documents under data it reads (pointers under /data), which the policy must hold;
+   * `rules`, the rule groups it can reach (`data.pkg.rule`).
    */
-  async reads(side: string): Promise<{ pointers: string[]; wholeInput: boolean; data: string[] }> {
+  async reads(
+    side: string,
+  ): Promise<{ pointers: string[]; wholeInput: boolean; data: string[]; rules: string[] }> {
     const m = await this.request('{"op":"reads"', `,"side":${JSON.stringify(side)}`);
     return {
       pointers: JSON.parse(m.get('reads') ?? '[]') as string[],
       wholeInput: m.get('whole_input') === 'true',
       data: JSON.parse(m.get('data_reads') ?? '[]') as string[],
+      rules: JSON.parse(m.get('rule_reads') ?? '[]') as string[],
     };
   }
 

@@ -8,12 +8,12 @@
 export const ENGINE_GO_VERSION = 'go1.26.8';
 
 export const ENGINE_ASSETS: Readonly<Record<string, string>> = {
-  'policy-replay-engine_linux_amd64': 'adb0b472d48f254effbc997b0905d3021befb3d3300fbcf287feab779a6b36ae',
-  'policy-replay-engine_linux_arm64': '35947a06ba28177e1de33d4b46bb95e56fcd719cc86b054aa054294d427fa051',
-  'policy-replay-engine_darwin_amd64': 'e1b632d00e3c9f1b9c2dbd6d89c1e71b0efe52724769ab93356894ceeef8cf02',
-  'policy-replay-engine_darwin_arm64': '79103547b75192b9d8dcc0e10cef1c88919fe0644a3ca6659d341e469d2292b7',
+  'policy-replay-engine_linux_amd64': '6788f70a3ae378237f99292b725aeac281856ac1b0e040523cb2cb2f99e3cfb7',
+  'policy-replay-engine_linux_arm64': '9727dbf38a64cb567b5af54db30419e54b5339cd172957259f10d011b226976e',
+  'policy-replay-engine_darwin_amd64': '52f81f0c160b800eb85c852cfb902621dc814ace57bf4713cd87f407021afdb9',
+  'policy-replay-engine_darwin_arm64': '64a835f4c482521ceae0e714708cb813b2d8558495c48c4f2e2436710ba72169',
   'policy-replay-engine_windows_amd64.exe':
-    '70b2564cbf4c44ca6292a37df3a32f66b1deda1304ce6614f70964543b57d01f',
+    'dcbfe2b5d36bb834f81dabe7bb800cac6bb03c0bc9bd85c1fc8ed6bd1ca4e685',
 };
 
 /** The asset for Node's platform and arch; null where no engine is released. */

@@ -71,3 +71,29 @@ export async function becauseOf(
   if (sufficient.length > 0) return { edits: sufficient, joint: false };
   return { edits: all, joint: true };
 }
+
+/** What a side's decision can reach: rule groups (`data.pkg.rule`) and data documents (`/data/…`). */
+export interface Reaches {
+  rules: readonly string[];
+  data: readonly string[];
+}
+
+/**
+ * The syntactic `because`, when no edit is reverted (past `--max-attribution-edits`, across Rego
+ * versions, or a new policy): the edits either side's decision can reach — a rule group it can
+ * evaluate, or data at, above or below a document it reads. Read from the policies' text, not from
+ * any request, so every change gets the same set: what may have caused it, never less.
+ */
+export function reachableEdits(edits: readonly RegoEdit[], sides: readonly Reaches[]): Because {
+  const rules = new Set(sides.flatMap((s) => s.rules));
+  const data = sides.flatMap((s) => s.data);
+  const overlaps = (pointer: string) =>
+    data.some((read) => within(`/data${pointer}`, read) || within(read, `/data${pointer}`));
+  const reached = edits.flatMap((edit, i) =>
+    (edit.kind === 'rule' ? rules.has(edit.ref) : overlaps(edit.pointer)) ? [i] : [],
+  );
+  return { edits: reached, joint: false };
+}
+
+/** Whether pointer `a` is `b` or below it. */
+const within = (a: string, b: string): boolean => a === b || a.startsWith(`${b}/`);

@@ -6,6 +6,8 @@
  */
 import {
   classifyPair,
+  lostDecision,
+  NO_BASE,
   sideDecision,
   type PairClass,
   type RegoChangeKind,
@@ -15,28 +17,27 @@ import type { DecisionMapping } from '../regoPolicy/decisionMapping.js';
 import type { Route } from '../regoPolicy/sideEvaluation.js';
 import type { Because } from '../regoPolicy/regoBecause.js';
 import { RequestIdTable } from '../traffic/requestIdTable.js';
-import { instantNanos } from '../time/rfc3339.js';
 import { compareRevision } from '../replay/drift.js';
 import { compareRecency, TopChanges } from '../replay/report/changeOrder.js';
 import { keepFirstExamples, type MalformedExample } from '../replay/report/report.js';
+import { ChangeSetDigest } from '../replay/report/changeSetDigest.js';
 import {
-  REGO_DIRECTIONS,
+  REGO_LOST_DIRECTIONS,
+  directionOrder,
   type DirectionCounts,
   compareEditRows,
   type RegoByEditRow,
   type RegoChangeRow,
   type RegoDecision,
   type RegoEditEntry,
-  type RegoGroup,
-  type RegoPartial,
+  type RegoLostDirection,
   type RegoRevisionRow,
   type RegoResult,
 } from './regoReport.js';
+import { earlier, GroupTallies, later } from './regoGroups.js';
 
 /** Differences kept per change row (docs/rego.md "Classification"). */
 export const MAX_DIFFERENCES = 3;
-/** Examples kept per group. */
-export const MAX_GROUP_EXAMPLES = 3;
 
 export interface EvaluatedSide {
   evaluation: SideEvaluation;
@@ -84,7 +85,7 @@ export interface RegoAggregatorOptions {
   wholeInput: { base: boolean; head: boolean };
   /** The manifests given (their ids): replayed events are counted by the one they carry, else under null. */
   manifests?: ReadonlySet<string> | null;
-  /** A shard's partial report (`--shard`): every kept change and every group, with positions, for merge. */
+  /** A shard's partial report (`--shard`): every kept change and every group, with its examples' times, for merge. */
   partial?: boolean;
   /** The malformed reason of an event whose decision id an earlier one had (at position `first`). */
   duplicateReason: (id: string, first: number) => string;
@@ -92,14 +93,14 @@ export interface RegoAggregatorOptions {
 
 const emptyCounts = (): DirectionCounts => ({
   newly_allowed: 0,
+  unknown_to_allow: 0,
   undefined_to_defined: 0,
   newly_denied: 0,
+  unknown_to_deny: 0,
   defined_to_undefined: 0,
   error: 0,
   result_changed: 0,
 });
-
-const rank = (d: RegoChangeKind): number => REGO_DIRECTIONS.indexOf(d);
 
 /** A bucket's decision: an unevaluable side is `unknown`, whatever the mapping. */
 function decisionOf(mapping: DecisionMapping, side: SideEvaluation): RegoDecision {
@@ -114,14 +115,6 @@ function unevaluableReason(side: SideEvaluation, decision: RegoDecision): string
   return null;
 }
 
-interface GroupTally {
-  group: RegoGroup;
-  /** The first change's position: groups of equal count keep sample order. */
-  first: number;
-  /** The examples' positions (a shard's partial report carries them for merge). */
-  positions: number[];
-}
-
 export class RegoAggregator {
   private readonly counts = { evaluated: 0, allowed: 0, denied: 0, unevaluable: 0 };
   private readonly byReason = new Map<string, number>();
@@ -131,8 +124,9 @@ export class RegoAggregator {
    * Changes kept: the `maxChanges` most recent of each direction (as for rule documents: timeless
    * ones last, then by id), cut to `maxChanges` in danger order at the end.
    */
-  private readonly kept = new Map<RegoChangeKind, TopChanges<KeptChange>>();
-  private readonly groups = new Map<string, GroupTally>();
+  private readonly kept = new Map<RegoChangeKind, TopChanges<RegoChangeRow>>();
+  private readonly groups: GroupTallies<RegoChangeKind>;
+  private readonly lostGroups = new GroupTallies<RegoLostDirection>(REGO_LOST_DIRECTIONS);
   private readonly byEdit = new Map<string, RegoByEditRow>();
   private readonly baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
   private readonly lost = { from_allow: 0, from_deny: 0 };
@@ -142,6 +136,8 @@ export class RegoAggregator {
   private recordedMismatch = 0;
   /** Drift: by policy revision (null: none recorded), the events replayed and the drifts among them. */
   private readonly revisions = new Map<string | null, { records: number; drift: number }>();
+  /** Every change, committed to for the impact digest an acceptance binds to (docs/review.md). */
+  readonly changeSet = new ChangeSetDigest();
   /** Replayed events by the manifest id they carry (null: none of the manifests given). */
   readonly manifestCounts = new Map<string | null, number>();
   private withoutRecorded = 0;
@@ -152,7 +148,9 @@ export class RegoAggregator {
     unread: new Map<string, number>(),
   };
 
-  constructor(private readonly options: RegoAggregatorOptions) {}
+  constructor(private readonly options: RegoAggregatorOptions) {
+    this.groups = new GroupTallies(directionOrder(options.mode));
+  }
 
   add(outcome: RegoOutcome): void {
     if (outcome.kind === 'malformed') return this.addMalformed(outcome.where);
@@ -202,22 +200,37 @@ export class RegoAggregator {
       this.withoutRecorded++;
       return;
     }
-    if (o.base === null) return;
-    if (mode === 'compare') this.noteBase(o.base);
-    const pair = o.pair ?? classifyPair(mapping, o.base.evaluation, o.head.evaluation);
+    // Compare without a base (a new policy): every request the head decides is a change from unknown.
+    if (mode === 'compare' && o.base !== null) this.noteBase(o.base);
+    const pair = o.pair ?? classifyPair(mapping, o.base?.evaluation ?? NO_BASE, o.head.evaluation);
     if (mode === 'drift' && o.head.evaluation.kind !== 'unevaluable') {
       const revision = this.revisions.get(o.revision ?? null) ?? { records: 0, drift: 0 };
       revision.records++;
       if (pair.kind === 'changed') revision.drift++;
       this.revisions.set(o.revision ?? null, revision);
     }
-    if (mode === 'compare' && head === 'unknown') {
-      const before = decisionOf(mapping, o.base.evaluation);
-      if (before === 'allow') this.lost.from_allow++;
-      if (before === 'deny') this.lost.from_deny++;
-    }
+    if (mode === 'compare' && o.base !== null) this.addLost(o);
     if (pair.kind !== 'changed') return;
     this.addChange(o, pair.change, pair.differences, head);
+  }
+
+  /** A request the base decides and the head cannot: grouped as a change is, with its causes. */
+  private addLost(o: RegoEventOutcome): void {
+    const before = lostDecision(this.options.mapping, o.base!.evaluation, o.head.evaluation);
+    if (before === null) return;
+    this.lost[before === 'allow' ? 'from_allow' : 'from_deny']++;
+    const { because, joint } = this.causesOf(o);
+    const direction = before === 'allow' ? 'allow_to_unknown' : 'deny_to_unknown';
+    this.lostGroups.add({ direction, because, joint }, [{ id: o.requestId, at: o.occurredAt }]);
+  }
+
+  /** An outcome's causes as the report names edits. */
+  private causesOf(o: RegoEventOutcome): { because: RegoEditEntry[]; joint: boolean } {
+    const { edits } = this.options;
+    return {
+      because: o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]!),
+      joint: o.because?.joint ?? false,
+    };
   }
 
   private noteBase(base: EvaluatedSide): void {
@@ -245,10 +258,9 @@ export class RegoAggregator {
 
   private note(at: string | null): void {
     if (at === null) return;
-    // RFC 3339 instants of one log compare as text only with one offset; the window keeps the
-    // instants as logged, ordered by their value.
-    if (this.window.first_at === null || instantLess(at, this.window.first_at)) this.window.first_at = at;
-    if (this.window.last_at === null || instantLess(this.window.last_at, at)) this.window.last_at = at;
+    // The window keeps the instants as logged, ordered by their value.
+    this.window.first_at = earlier(this.window.first_at, at);
+    this.window.last_at = later(this.window.last_at, at);
   }
 
   private addChange(
@@ -260,52 +272,24 @@ export class RegoAggregator {
     const { mapping, edits, maxChanges } = this.options;
     this.changesTotal++;
     this.directions[change]++;
-    const because = o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]!);
-    const joint = o.because?.joint ?? false;
-    const kept = this.kept.get(change) ?? new TopChanges<KeptChange>(maxChanges, compareKept);
+    const { because, joint } = this.causesOf(o);
+    const kept = this.kept.get(change) ?? new TopChanges(maxChanges, compareRowRecency);
     this.kept.set(change, kept);
     const row: RegoChangeRow = {
       request_id: o.requestId,
       occurred_at: o.occurredAt,
       change,
-      current_decision: decisionOf(mapping, o.base!.evaluation),
+      current_decision: decisionOf(mapping, o.base?.evaluation ?? NO_BASE),
       draft_decision: head,
       differences: differences.slice(0, MAX_DIFFERENCES),
-      errors: { base: errorOf(o.base!.evaluation), head: errorOf(o.head.evaluation) },
+      errors: { base: o.base === null ? null : errorOf(o.base.evaluation), head: errorOf(o.head.evaluation) },
       because,
       joint,
     };
-    kept.offer({ position: o.position, row });
-    this.addToGroup(o, change, because, joint);
+    kept.offer(row);
+    this.changeSet.add(o.requestId, row.current_decision, `${row.draft_decision} ${change}`);
+    this.groups.add({ direction: change, because, joint }, [{ id: o.requestId, at: o.occurredAt }]);
     if (edits !== null) this.addToEditRow(change, because, joint);
-  }
-
-  private addToGroup(
-    o: RegoEventOutcome,
-    change: RegoChangeKind,
-    because: RegoEditEntry[],
-    joint: boolean,
-  ): void {
-    const key = JSON.stringify([change, because, joint]);
-    let tally = this.groups.get(key);
-    if (tally === undefined) {
-      tally = {
-        group: { direction: change, because, joint, count: 0, first_at: null, last_at: null, examples: [] },
-        first: o.position,
-        positions: [],
-      };
-      this.groups.set(key, tally);
-    }
-    const g = tally.group;
-    g.count++;
-    if (g.examples.length < MAX_GROUP_EXAMPLES) {
-      g.examples.push(o.requestId);
-      tally.positions.push(o.position);
-    }
-    if (o.occurredAt !== null) {
-      if (g.first_at === null || instantLess(o.occurredAt, g.first_at)) g.first_at = o.occurredAt;
-      if (g.last_at === null || instantLess(g.last_at, o.occurredAt)) g.last_at = o.occurredAt;
-    }
   }
 
   private addToEditRow(change: RegoChangeKind, because: RegoEditEntry[], joint: boolean): void {
@@ -320,11 +304,9 @@ export class RegoAggregator {
 
   finish(): RegoResult {
     const { mode, edits, maxChanges, maxGroups, hasBase, wholeInput } = this.options;
-    const changes = this.keptChanges()
-      .map((k) => k.row)
-      .slice(0, maxChanges);
-    const groupTallies = [...this.groups.values()].sort(compareTallies);
-    const groups = groupTallies.map((t) => t.group);
+    const changes = this.keptChanges().slice(0, maxChanges);
+    const groups = this.groups.partials();
+    const lost = this.lostGroups.partials();
     const compare = mode === 'compare';
     const reasons = [...this.byReason.keys()].sort();
     return {
@@ -334,18 +316,27 @@ export class RegoAggregator {
       changes,
       changes_total: this.changesTotal,
       ...this.directions,
+      from_unknown: this.directions.unknown_to_allow + this.directions.unknown_to_deny,
       edits: compare && edits !== null ? [...edits] : null,
-      change_groups: groups.slice(0, maxGroups),
+      change_groups: groups.slice(0, maxGroups).map((p) => p.group),
       change_groups_total: groups.length,
       by_edit: compare && edits !== null ? this.editRows() : null,
-      newly_unevaluable: compare ? { ...this.lost } : null,
+      newly_unevaluable: compare
+        ? {
+            ...this.lost,
+            groups: lost.slice(0, maxGroups).map((p) => p.group),
+            groups_total: lost.length,
+          }
+        : null,
       base_counts: compare && hasBase ? { ...this.baseCounts } : null,
       sample_window: { ...this.window },
       malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
       recorded_mismatch: this.recordedMismatch,
       without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
       policy_revisions: mode === 'drift' ? revisionRows(this.revisions) : null,
-      ...(this.options.partial === true ? { partial: this.partialSection(groupTallies) } : {}),
+      ...(this.options.partial === true
+        ? { partial: { changes: this.keptChanges(), groups, lost_groups: lost } }
+        : {}),
       evaluation: {
         partial: { ...this.evaluation.partial },
         partial_unevaluable: { ...this.evaluation.partial_unevaluable },
@@ -362,17 +353,9 @@ export class RegoAggregator {
     };
   }
 
-  /** Every direction's kept changes, in danger order. */
-  private keptChanges(): KeptChange[] {
-    return REGO_DIRECTIONS.flatMap((d) => this.kept.get(d)?.items ?? []);
-  }
-
-  /** What merge needs beyond the result: every kept change and every group, with their positions. */
-  private partialSection(groups: readonly GroupTally[]): RegoPartial {
-    return {
-      changes: this.keptChanges(),
-      groups: groups.map((t) => ({ group: t.group, first: t.first, positions: [...t.positions] })),
-    };
+  /** Every direction's kept changes, in danger order (drift's own order in drift). */
+  private keptChanges(): RegoChangeRow[] {
+    return directionOrder(this.options.mode).flatMap((d) => this.kept.get(d)?.items ?? []);
   }
 
   /** Rows by cause set (`compareEditRows`). */
@@ -390,37 +373,13 @@ export function revisionRows(
     .sort((a, b) => b.drift - a.drift || compareRevision(a.revision, b.revision));
 }
 
-/** The groups' order: danger, then most changes, then the first change's place in the sample. */
-export function compareTallies(
-  a: { group: RegoGroup; first: number },
-  b: { group: RegoGroup; first: number },
-): number {
-  return (
-    rank(a.group.direction) - rank(b.group.direction) || b.group.count - a.group.count || a.first - b.first
-  );
-}
-
 function errorOf(side: SideEvaluation): string | null {
   return side.kind === 'error' ? side.message : null;
-}
-
-function instantLess(a: string, b: string): boolean {
-  const [x, y] = [instantNanos(a), instantNanos(b)];
-  if (x === null || y === null) return a < b;
-  return x < y;
-}
-
-/** A kept change with its place in the sample (for merge). */
-interface KeptChange {
-  position: number;
-  row: RegoChangeRow;
 }
 
 /** As for rule documents: the most recent first, timeless ones last, then by id. */
 export const compareRowRecency = (a: RegoChangeRow, b: RegoChangeRow): number =>
   compareRecency(a.occurred_at, a.request_id, b.occurred_at, b.request_id);
-
-const compareKept = (a: KeptChange, b: KeptChange): number => compareRowRecency(a.row, b.row);
 
 /** Pointers past the first 100 (by text) are counted together: a log's pointers are not bounded. */
 export const OTHER_POINTERS = '(other pointers)';

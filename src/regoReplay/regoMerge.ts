@@ -1,26 +1,20 @@
 /**
  * `merge` of a Rego replay's shards (docs/rego.md "The command"): the partial reports of
  * `replay --shard K/N` combined into the report one run over the whole sample gives, byte for
- * byte. Counts are sums; each shard kept the first changes of every direction and every group
- * with the places in the sample of its changes and examples (`result.partial`), so the first of
- * their union are the run's. Pure.
+ * byte. Counts are sums; each shard kept the most recent changes of every direction and every group
+ * with its examples' times (`result.partial`), so the most recent of their union are the run's.
+ * Pure.
  */
 import { TopChanges } from '../replay/report/changeOrder.js';
 import { mergedFidelity, mergedMalformed, MergeError, shardsOfOneRun } from '../replay/report/merge.js';
-import { instantNanos } from '../time/rfc3339.js';
-import {
-  cappedPointers,
-  compareTallies,
-  compareRowRecency,
-  MAX_GROUP_EXAMPLES,
-  revisionRows,
-} from './regoAggregator.js';
+import { cappedPointers, compareRowRecency, revisionRows } from './regoAggregator.js';
+import { earlier, later, mergedGroups } from './regoGroups.js';
 import {
   REGO_DIRECTIONS,
+  REGO_LOST_DIRECTIONS,
   compareEditRows,
   type RegoByEditRow,
   type RegoChangeRow,
-  type RegoGroup,
   type RegoReport,
   type RegoResult,
   type RegoRevisionRow,
@@ -32,11 +26,6 @@ function sum(into: Counted, from: Counted): Counted {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
   return into;
 }
-
-const earlier = (a: string | null, b: string | null): string | null =>
-  a === null ? b : b === null ? a : (instantNanos(a) ?? 0n) <= (instantNanos(b) ?? 0n) ? a : b;
-const later = (a: string | null, b: string | null): string | null =>
-  a === null ? b : b === null ? a : (instantNanos(a) ?? 0n) >= (instantNanos(b) ?? 0n) ? a : b;
 
 export function mergeRegoReports(
   partials: readonly RegoReport[],
@@ -59,7 +48,14 @@ function mergedResult(results: readonly RegoResult[], maxChanges: number, maxGro
     results.reduce((s, r) => s + (r[key] as number), 0);
   const byReason = results.reduce<Counted>((acc, r) => sum(acc, r.unevaluable_by_reason), {});
   const reasons = Object.keys(byReason).sort();
-  const groups = mergedGroups(results);
+  const groups = mergedGroups(
+    results.map((r) => r.partial!.groups),
+    REGO_DIRECTIONS,
+  );
+  const lost = mergedGroups(
+    results.map((r) => r.partial!.lost_groups),
+    REGO_LOST_DIRECTIONS,
+  );
   const nullable = <T extends object>(pick: (r: RegoResult) => T | null): T | null =>
     pick(first) === null
       ? null
@@ -77,11 +73,20 @@ function mergedResult(results: readonly RegoResult[], maxChanges: number, maxGro
       (typeof REGO_DIRECTIONS)[number],
       number
     >),
+    from_unknown: total('from_unknown'),
     edits: first.edits,
     change_groups: groups.slice(0, maxGroups),
     change_groups_total: groups.length,
     by_edit: first.by_edit === null ? null : mergedEditRows(results),
-    newly_unevaluable: nullable((r) => r.newly_unevaluable),
+    newly_unevaluable:
+      first.newly_unevaluable === null
+        ? null
+        : {
+            from_allow: results.reduce((n, r) => n + r.newly_unevaluable!.from_allow, 0),
+            from_deny: results.reduce((n, r) => n + r.newly_unevaluable!.from_deny, 0),
+            groups: lost.slice(0, maxGroups),
+            groups_total: lost.length,
+          },
     base_counts: nullable((r) => r.base_counts),
     sample_window: results.reduce(
       (w, r) => ({
@@ -116,44 +121,12 @@ const sortedKeys = (counts: Counted): Counted =>
 
 /** Per direction the most recent changes (the shards' kept ones hold them), in danger order, cut to the cap. */
 function mergedChanges(results: readonly RegoResult[], maxChanges: number): RegoChangeRow[] {
-  const all = results.flatMap((r) => r.partial!.changes.map((c) => c.row));
+  const all = results.flatMap((r) => r.partial!.changes);
   return REGO_DIRECTIONS.flatMap((d) => {
     const kept = new TopChanges(maxChanges, compareRowRecency);
     for (const row of all) if (row.change === d) kept.offer(row);
     return kept.items;
   }).slice(0, maxChanges);
-}
-
-function mergedGroups(results: readonly RegoResult[]): RegoGroup[] {
-  const byKey = new Map<
-    string,
-    { group: RegoGroup; first: number; examples: { id: string; at: number }[] }
-  >();
-  for (const r of results)
-    for (const { group, first, positions } of r.partial!.groups) {
-      const key = JSON.stringify([group.direction, group.because, group.joint]);
-      const known = byKey.get(key) ?? {
-        group: { ...group, count: 0, first_at: null, last_at: null, examples: [] },
-        first,
-        examples: [],
-      };
-      known.group.count += group.count;
-      known.group.first_at = earlier(known.group.first_at, group.first_at);
-      known.group.last_at = later(known.group.last_at, group.last_at);
-      known.first = Math.min(known.first, first);
-      group.examples.forEach((id, i) => known.examples.push({ id, at: positions[i]! }));
-      byKey.set(key, known);
-    }
-  return [...byKey.values()]
-    .map((t) => {
-      t.group.examples = t.examples
-        .sort((a, b) => a.at - b.at)
-        .slice(0, MAX_GROUP_EXAMPLES)
-        .map((e) => e.id);
-      return t;
-    })
-    .sort(compareTallies)
-    .map((t) => t.group);
 }
 
 function mergedEditRows(results: readonly RegoResult[]): RegoByEditRow[] {

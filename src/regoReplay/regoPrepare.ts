@@ -20,7 +20,7 @@ import { readRegoPolicy } from '../regoPolicy/readRegoPolicy.js';
 import { normalizeDecisionPath } from '../traffic/decisionLog.js';
 import { exactData } from '../regoPolicy/dataEdits.js';
 import { editsOf, type ParsedSide, type RegoEdit } from '../regoPolicy/regoEdits.js';
-import { variantSides } from '../regoPolicy/regoBecause.js';
+import { reachableEdits, variantSides, type Because, type Reaches } from '../regoPolicy/regoBecause.js';
 import type { InputReads } from '../regoPolicy/sideEvaluation.js';
 import type { RuleSet } from '../regoPolicy/ruleSet.js';
 
@@ -35,6 +35,8 @@ export interface PreparedSide {
   bundle: RegoBundle;
   version: RegoVersion;
   reads: InputReads;
+  /** The rule groups (`data.pkg.rule`) and the data documents (`/data/...`) its decision can reach. */
+  reaches: Reaches;
   /** A digest of the bundle as read (its modules, data, roots and version): meta's `sha256`. */
   sha256: string;
 }
@@ -44,10 +46,12 @@ export interface PreparedRego {
   engineVersion: string;
   head: PreparedSide;
   base: PreparedSide | null;
-  /** The edits of a compare (null without a base). */
+  /** The edits of a compare (without a base: every rule and data document of the head, added). */
   edits: RegoEdit[] | null;
   /** Whether `because` reverts edits (a base, and 2 to maxAttributionEdits edits; one edit is its own cause). */
   counterfactual: boolean;
+  /** Otherwise every change's `because`: the edits either side's decision can reach. */
+  syntactic: Because;
   /** The reads of each variant side `because` evaluates, by side name. */
   variants: Map<string, InputReads>;
 }
@@ -64,6 +68,8 @@ export interface PrepareOptions {
   regoVersion: RegoVersion | null;
   enginePath: string;
   maxAttributionEdits: number;
+  /** Drift replays a saved policy against its log: there is no change, so no edit to name. */
+  mode: 'compare' | 'drift';
 }
 
 /** An engine's complaint about a policy's text, where it is. */
@@ -161,6 +167,7 @@ async function loadSides(
     bundle: s.bundle,
     version: versions[i]!,
     reads: { pointers: reads[i]!.pointers, wholeInput: reads[i]!.wholeInput },
+    reaches: { rules: reads[i]!.rules, data: reads[i]!.data },
     sha256: digestOf(s.bundle, versions[i]!),
   }));
   const head = sides.find((s) => s.name === 'head')!;
@@ -172,9 +179,10 @@ async function loadSides(
     base,
     edits: null,
     counterfactual: false,
+    syntactic: { edits: [], joint: false },
     variants: new Map(),
   };
-  if (base !== null) await addEdits(prepared, options, rules, named);
+  if (options.mode === 'compare') await addEdits(prepared, options, rules, named);
   return { kind: 'ready', prepared };
 }
 
@@ -183,23 +191,33 @@ async function addEdits(
   prepared: PreparedRego,
   options: PrepareOptions,
   rules: RuleSet[],
-  named: { bundle: RegoBundle }[],
+  named: { name: 'base' | 'head'; bundle: RegoBundle }[],
 ): Promise<void> {
   const parsed = named.map((s, i): ParsedSide => ({
     modules: s.bundle.modules,
     data: exactData(s.bundle.data),
     rules: rules[i]!,
-    regoVersion: i === 0 ? prepared.base!.version : prepared.head.version,
+    regoVersion: named[i]!.name === 'base' ? prepared.base!.version : prepared.head.version,
   }));
-  const [base, head] = parsed as [ParsedSide, ParsedSide];
-  const roots = prepared.head.bundle.roots ?? prepared.base!.bundle.roots ?? undefined;
+  // A new policy is a change from nothing: every rule and data document of the head is added.
+  const [base, head] = (prepared.base === null ? [emptySide(prepared.head.version), parsed[0]!] : parsed) as [
+    ParsedSide,
+    ParsedSide,
+  ];
+  const roots = prepared.head.bundle.roots ?? prepared.base?.bundle.roots ?? undefined;
   const edits = editsOf(base, head, roots === undefined ? undefined : [...roots]);
   prepared.edits = edits;
-  // Reverting one edit of a v0 base into a v1 head would mix the two syntaxes in one module.
+  prepared.syntactic = reachableEdits(
+    edits,
+    [prepared.base, prepared.head].flatMap((s) => (s === null ? [] : [s.reaches])),
+  );
+  // Reverting one edit of a v0 base into a v1 head would mix the two syntaxes in one module; a
+  // new policy has no base to revert to (as for rule documents, its causes are read, not replayed).
   prepared.counterfactual =
+    prepared.base !== null &&
     edits.length >= 2 &&
     edits.length <= options.maxAttributionEdits &&
-    prepared.base!.version === prepared.head.version;
+    prepared.base.version === prepared.head.version;
   if (!prepared.counterfactual) return;
   const variants = variantSides(base, head, edits, {
     regoVersion: prepared.head.version,
@@ -210,4 +228,9 @@ async function addEdits(
     const r = await prepared.engine.reads(name);
     prepared.variants.set(name, { pointers: r.pointers, wholeInput: r.wholeInput });
   }
+}
+
+/** No policy at all: no module, no rule, no data. */
+function emptySide(regoVersion: RegoVersion): ParsedSide {
+  return { modules: {}, data: exactData({}), rules: { rules: [], modules: {} }, regoVersion };
 }

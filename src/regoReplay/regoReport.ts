@@ -10,19 +10,46 @@ import type { MalformedExample } from '../replay/report/report.js';
 import type { RegoChangeKind } from '../regoPolicy/classify.js';
 import type { ResultDifference } from '../regoPolicy/resultDiff.js';
 import type { RegoEdit } from '../regoPolicy/regoEdits.js';
+import type { GroupPartial } from './regoGroups.js';
 
 /** A side's decision of a request: `none` when a defined result does not have the mapped shape. */
 export type RegoDecision = 'allow' | 'deny' | 'unknown' | 'error' | 'none';
 
-/** The danger order of the directions (changes, groups and the comment list them so). */
+/**
+ * The danger order of the directions (changes, groups and the comment list them so): as for rule
+ * documents, newly allowed, unknown → allow, newly denied, unknown → deny, each with the Rego
+ * direction that comes closest after it.
+ */
 export const REGO_DIRECTIONS = [
   'newly_allowed',
+  'unknown_to_allow',
   'undefined_to_defined',
   'newly_denied',
+  'unknown_to_deny',
   'defined_to_undefined',
   'error',
   'result_changed',
 ] as const satisfies readonly RegoChangeKind[];
+
+/**
+ * Drift's order, as for rule documents: what the service allowed and the policy now denies first,
+ * then newly allowed, each with the Rego direction closest to it, then from unknown (a logged
+ * result the mapping cannot read).
+ */
+export const REGO_DRIFT_DIRECTIONS = [
+  'newly_denied',
+  'defined_to_undefined',
+  'newly_allowed',
+  'undefined_to_defined',
+  'unknown_to_allow',
+  'unknown_to_deny',
+  'error',
+  'result_changed',
+] as const satisfies readonly RegoChangeKind[];
+
+/** The order a report of this mode lists its directions in. */
+export const directionOrder = (mode: 'compare' | 'drift'): readonly RegoChangeKind[] =>
+  mode === 'drift' ? REGO_DRIFT_DIRECTIONS : REGO_DIRECTIONS;
 
 /** An edit in the report: a rule by its reference and where it starts in the head, or a data path. */
 export type RegoEditEntry =
@@ -49,8 +76,15 @@ export interface RegoChangeRow {
   joint: boolean;
 }
 
-export interface RegoGroup {
-  direction: RegoChangeKind;
+/**
+ * The requests the base decides and the head cannot, as for rule documents: not changes, but a
+ * denied one may hide a newly allowed request, so it comes first.
+ */
+export const REGO_LOST_DIRECTIONS = ['deny_to_unknown', 'allow_to_unknown'] as const;
+export type RegoLostDirection = (typeof REGO_LOST_DIRECTIONS)[number];
+
+export interface RegoGroup<D extends string = RegoChangeKind> {
+  direction: D;
   because: RegoEditEntry[];
   joint: boolean;
   count: number;
@@ -94,17 +128,27 @@ export interface RegoResult {
   changes_total: number;
   newly_allowed: number;
   newly_denied: number;
+  /** The base could not be evaluated, or there is no base (a new policy), and the head decides. */
+  unknown_to_allow: number;
+  unknown_to_deny: number;
+  /** unknown_to_allow + unknown_to_deny, named as in the rule documents' report. */
+  from_unknown: number;
   undefined_to_defined: number;
   defined_to_undefined: number;
   error: number;
   result_changed: number;
-  /** The edits of the change; null in drift mode and without a base. */
+  /** The edits of the change (without a base: every rule and data path, added); null in drift mode. */
   edits: RegoEditEntry[] | null;
   change_groups: RegoGroup[];
   change_groups_total: number;
   by_edit: RegoByEditRow[] | null;
-  /** Requests the base decides and the head cannot; null in drift mode. */
-  newly_unevaluable: { from_allow: number; from_deny: number } | null;
+  /** Requests the base decides and the head cannot, with their groups; null in drift mode. */
+  newly_unevaluable: {
+    from_allow: number;
+    from_deny: number;
+    groups: RegoGroup<RegoLostDirection>[];
+    groups_total: number;
+  } | null;
   base_counts: { allowed: number; denied: number; unevaluable: number } | null;
   sample_window: { first_at: string | null; last_at: string | null };
   malformed: { count: number; examples: MalformedExample[] };
@@ -121,10 +165,13 @@ export interface RegoResult {
   partial?: RegoPartial;
 }
 
-/** A shard's changes and groups before any cap, each with where it is in the sample. */
+/** A shard's kept changes (the most recent of each direction) and every group, before any cap. */
 export interface RegoPartial {
-  changes: { position: number; row: RegoChangeRow }[];
-  groups: { group: RegoGroup; first: number; positions: number[] }[];
+  changes: RegoChangeRow[];
+  /** Each group with its examples' `occurred_at`, one per example: merge keeps the most recent three. */
+  groups: GroupPartial<RegoChangeKind>[];
+  /** The same for the requests the head can no longer judge (null in drift mode). */
+  lost_groups: GroupPartial<RegoLostDirection>[];
 }
 
 export interface RegoMeta extends ReportMeta {
@@ -167,14 +214,18 @@ export function compareEditRows(a: RegoByEditRow, b: RegoByEditRow): number {
 }
 
 /**
- * Why `because` is empty when attribution fell back (docs/rego.md "The report"): the views say
- * so, as the rule documents' do. No line when each change was attributed by reverting edits.
+ * Why `because` was read rather than replayed when attribution fell back (docs/rego.md "The
+ * report"): the views say so, as the rule documents' do. No line when each change was attributed
+ * by reverting edits.
  */
-export function fallbackNote(attribution: RegoMeta['attribution']): string[] {
+export function fallbackNote(meta: Pick<RegoMeta, 'attribution' | 'status'>): string[] {
+  const { attribution } = meta;
   if (attribution?.method !== 'syntactic') return [];
   const why =
-    attribution.edits > attribution.max_edits
-      ? `this change has ${attribution.edits} edits, more than the ${attribution.max_edits} that --max-attribution-edits allows`
-      : 'the base and the head are of different Rego versions, so no edit can be reverted alone';
-  return [`Causes not computed: ${why}; "because" is left empty.`];
+    meta.status === 'added'
+      ? 'there is no base to revert edits to (a new policy)'
+      : attribution.edits > attribution.max_edits
+        ? `this change has ${attribution.edits} edits, more than the ${attribution.max_edits} that --max-attribution-edits allows`
+        : 'the base and the head are of different Rego versions, so no edit can be reverted alone';
+  return [`Causes not replayed: ${why}; "because" names every edit the decision can reach.`];
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { formatPath, type PathSegment } from '../document/path.js';
 import { errorSchema, metaSchema } from '../replay/report/reportSchema.js';
 import { MAX_MALFORMED_EXAMPLES } from '../replay/report/report.js';
-import { REGO_DIRECTIONS, type RegoReport } from './regoReport.js';
+import { REGO_DIRECTIONS, REGO_LOST_DIRECTIONS, type RegoReport } from './regoReport.js';
 
 const WHOLE = 'must be a whole number ≥ 0';
 const count = z.int(WHOLE).min(0, WHOLE);
@@ -45,15 +45,20 @@ const changeRow = z.strictObject({
   because: z.array(edit),
   joint: z.boolean(),
 });
-const group = z.strictObject({
-  direction,
-  because: z.array(edit),
-  joint: z.boolean(),
-  count,
-  first_at: instant,
-  last_at: instant,
-  examples: z.array(z.string()).max(3),
-});
+const groupOf = <D extends z.ZodType>(directions: D) =>
+  z.strictObject({
+    direction: directions,
+    because: z.array(edit),
+    joint: z.boolean(),
+    count,
+    first_at: instant,
+    last_at: instant,
+    examples: z.array(z.string()).max(3),
+  });
+const group = groupOf(direction);
+const lostGroup = groupOf(z.enum(REGO_LOST_DIRECTIONS));
+const partialGroups = <G extends z.ZodType>(g: G) =>
+  z.array(z.strictObject({ group: g, examples_at: z.array(instant).max(3) }));
 const sides = z.strictObject({ base: count, head: count });
 
 const resultSchema = z.strictObject({
@@ -66,13 +71,16 @@ const resultSchema = z.strictObject({
   changes: z.array(changeRow),
   changes_total: count,
   ...directionCounts,
+  from_unknown: count,
   edits: z.array(edit).nullable(),
   change_groups: z.array(group),
   change_groups_total: count,
   by_edit: z
     .array(z.strictObject({ edits: z.array(edit), joint: z.boolean(), ...directionCounts }))
     .nullable(),
-  newly_unevaluable: z.strictObject({ from_allow: count, from_deny: count }).nullable(),
+  newly_unevaluable: z
+    .strictObject({ from_allow: count, from_deny: count, groups: z.array(lostGroup), groups_total: count })
+    .nullable(),
   base_counts: z.strictObject({ allowed: count, denied: count, unevaluable: count }).nullable(),
   sample_window: z.strictObject({ first_at: instant, last_at: instant }),
   malformed: z.strictObject({
@@ -95,8 +103,9 @@ const resultSchema = z.strictObject({
     .nullable(),
   partial: z
     .strictObject({
-      changes: z.array(z.strictObject({ position: count, row: changeRow })),
-      groups: z.array(z.strictObject({ group, first: count, positions: z.array(count).max(3) })),
+      changes: z.array(changeRow),
+      groups: partialGroups(group),
+      lost_groups: partialGroups(lostGroup),
     })
     .optional(),
   evaluation: z.strictObject({
@@ -119,6 +128,8 @@ function invariants(r: Result, ctx: z.RefinementCtx): void {
     problem(['evaluated'], 'is not allowed + denied + unevaluable');
   if (REGO_DIRECTIONS.reduce((n, d) => n + r[d], 0) !== r.changes_total)
     problem(['changes_total'], 'is not the sum of the directions');
+  if (r.unknown_to_allow + r.unknown_to_deny !== r.from_unknown)
+    problem(['from_unknown'], 'is not unknown_to_allow + unknown_to_deny');
   if (r.changes.length > r.changes_total) problem(['changes'], 'lists more than changes_total');
   if (r.malformed.examples.length > r.malformed.count)
     problem(['malformed', 'examples'], 'lists more than count');
@@ -126,11 +137,18 @@ function invariants(r: Result, ctx: z.RefinementCtx): void {
     if (r.partial.groups.reduce((n, g) => n + g.group.count, 0) !== r.changes_total)
       problem(['partial', 'groups'], 'do not add up to changes_total');
     for (const d of REGO_DIRECTIONS)
-      if (r.partial.changes.filter((c) => c.row.change === d).length > r[d])
+      if (r.partial.changes.filter((c) => c.change === d).length > r[d])
         problem(['partial', 'changes'], `list more ${d} than its count`);
-    for (const [i, g] of r.partial.groups.entries())
-      if (g.positions.length !== g.group.examples.length)
-        problem(['partial', 'groups', i, 'positions'], 'is not one per example');
+    for (const key of ['groups', 'lost_groups'] as const)
+      for (const [i, g] of r.partial[key].entries())
+        if (g.examples_at.length !== g.group.examples.length)
+          problem(['partial', key, i, 'examples_at'], 'is not one per example');
+    const lost = r.newly_unevaluable;
+    if (
+      lost !== null &&
+      r.partial.lost_groups.reduce((n, g) => n + g.group.count, 0) !== lost.from_allow + lost.from_deny
+    )
+      problem(['partial', 'lost_groups'], 'do not add up to newly_unevaluable');
   }
 }
 

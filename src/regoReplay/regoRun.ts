@@ -12,7 +12,13 @@ import { EngineError, type RegoVersion } from '../regoPolicy/engineProcess.js';
 import { eventRefusal, type Refusal } from '../regoPolicy/preflight.js';
 import { becauseOf, type Because } from '../regoPolicy/regoBecause.js';
 import { parseRegoEvent, type EventReading, type RegoEvent } from '../regoPolicy/regoEvent.js';
-import { classifyPair, definedFromText, type SideEvaluation } from '../regoPolicy/classify.js';
+import {
+  classifyPair,
+  definedFromText,
+  lostDecision,
+  NO_BASE,
+  type SideEvaluation,
+} from '../regoPolicy/classify.js';
 import { AnswerCache, evaluateSide, evaluateSides, type ReplaySide } from '../regoPolicy/sideEvaluation.js';
 import { instantNanos } from '../time/rfc3339.js';
 import { normalizeDecisionPath, parseDecisionLogOptions } from '../traffic/decisionLog.js';
@@ -69,7 +75,14 @@ export interface RegoRunOptions {
 }
 
 export type RegoRunResult =
-  | { kind: 'report'; report: RegoReport; warnings: PolicyProblem[]; manifestProblems?: ManifestProblem[] }
+  | {
+      kind: 'report';
+      report: RegoReport;
+      warnings: PolicyProblem[];
+      manifestProblems?: ManifestProblem[];
+      /** The SHA-256 commitment to every change (changeSetDigest.ts); null when nothing was replayed. */
+      changeSet?: string | null;
+    }
   | { kind: 'refused'; refusals: Refusal[] };
 
 /** A Rego replay that cannot decide as the service did (docs/rego.md "Refused"): exit 2. */
@@ -95,6 +108,7 @@ export async function runRegoReplay(options: RegoRunOptions): Promise<RegoRunRes
       regoVersion: options.regoVersion,
       enginePath: options.enginePath,
       maxAttributionEdits: options.maxAttributionEdits,
+      mode: options.mode,
     }),
     planned(options),
   ]);
@@ -121,6 +135,7 @@ export async function runRegoReplay(options: RegoRunOptions): Promise<RegoRunRes
       report: { meta, errors: [], result: result.result },
       warnings: [],
       manifestProblems: manifestSet?.invalid ?? [],
+      changeSet: result.changeSet,
     };
   } finally {
     await p.engine.close();
@@ -281,6 +296,7 @@ async function replayEvents(
       kind: 'result';
       result: ReturnType<RegoAggregator['finish']>;
       manifestCounts: Map<string | null, number>;
+      changeSet: string;
     }
   | { kind: 'refused'; refusals: Refusal[] }
 > {
@@ -341,7 +357,12 @@ async function replayEvents(
   }
   await drain(0);
   meta.traffic.files.forEach((f, i) => (f.count = counts[i]!));
-  return { kind: 'result', result: aggregator.finish(), manifestCounts: aggregator.manifestCounts };
+  return {
+    kind: 'result',
+    result: aggregator.finish(),
+    manifestCounts: aggregator.manifestCounts,
+    changeSet: aggregator.changeSet.digest(),
+  };
 }
 
 /** The aggregator of one run: its mode, caps, edits, and the manifests it counts events by. */
@@ -424,17 +445,20 @@ async function evaluateEvent(
     base,
     head,
     recorded,
-    pair: base === null ? null : classifyPair(options.mapping, base.evaluation, head.evaluation),
+    // Without a base, a compare still classifies: the head against unknown (NO_BASE).
+    pair:
+      base === null && options.mode === 'drift'
+        ? null
+        : classifyPair(options.mapping, base?.evaluation ?? NO_BASE, head.evaluation),
     because: null,
     ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
     ...(event.revision === undefined ? {} : { revision: event.revision }),
   };
-  if (
-    options.mode === 'compare' &&
-    outcome.pair?.kind === 'changed' &&
-    p.edits !== null &&
-    p.edits.length > 0
-  )
+  // The causes of a change, and of a request the head can no longer decide (grouped as changes are).
+  const explained =
+    outcome.pair?.kind === 'changed' ||
+    (base !== null && lostDecision(options.mapping, base.evaluation, head.evaluation) !== null);
+  if (options.mode === 'compare' && explained && p.edits !== null && p.edits.length > 0)
     outcome.because = await causes(p, event, head.evaluation);
   return outcome;
 }
@@ -463,7 +487,7 @@ function malformedCache(
 
 /** The causes of a changed record. */
 async function causes(p: PreparedRego, event: RegoEvent, head: SideEvaluation): Promise<Because | null> {
-  if (!p.counterfactual) return p.edits!.length === 1 ? { edits: [0], joint: false } : null;
+  if (!p.counterfactual) return p.edits!.length === 1 ? { edits: [0], joint: false } : p.syntactic;
   return becauseOf(p.edits!, head, async (side) => {
     const answer = await evaluateSide(p.engine, side, p.variants.get(side)!, event);
     return answer.evaluation;

@@ -71,6 +71,7 @@ export function driftMarkdownSections(report: DriftReport, options: DriftMarkdow
  */
 export function driftHeadline(
   r: Pick<Result, 'newly_denied' | 'drift_total' | 'evaluated' | 'unevaluable' | 'without_recorded_decision'>,
+  live = 'the live gateway',
 ): string {
   const count = r.newly_denied;
   if (r.drift_total === 0) {
@@ -78,8 +79,8 @@ export function driftHeadline(
     return `**No drift**: the head (saved policy) reproduces every recorded decision it can score (${n(compared)} compared).`;
   }
   return count === 0
-    ? '**0 requests the live gateway allowed are denied by the head (saved policy).**'
-    : `**🚨 ${n(count)} request${count === 1 ? '' : 's'} the live gateway allowed ${count === 1 ? 'is' : 'are'} denied by the head (saved policy)**: an exposure that already happened.`;
+    ? `**0 requests ${live} allowed are denied by the head (saved policy).**`
+    : `**🚨 ${n(count)} request${count === 1 ? '' : 's'} ${live} allowed ${count === 1 ? 'is' : 'are'} denied by the head (saved policy)**: an exposure that already happened.`;
 }
 
 /** The headline, the drift in words, the sample and the run, and the counts table. */

@@ -21,6 +21,11 @@ export interface HeadlineTotals {
   uncoveredNewlyAllowed: number;
   /** Policies whose head is invalid. */
   invalid: number;
+  /**
+   * Rego changes that decide nothing differently (a changed result, a path now undefined with the
+   * same decision, a side that failed): counted apart from the decisions.
+   */
+  otherChanges?: number;
 }
 
 export interface HeadlineInput {
@@ -48,7 +53,9 @@ export function headlineTotals(reports: readonly (ReplayReport | RegoReport | nu
     const r = report.result;
     if (r === null) continue;
     totals.evaluated += r.evaluated;
-    totals.changes += r.changes_total;
+    const decided = r.newly_allowed + r.newly_denied + ('from_unknown' in r ? r.from_unknown : 0);
+    totals.changes += 'evaluation' in r ? decided : r.changes_total;
+    if ('evaluation' in r) totals.otherChanges = (totals.otherChanges ?? 0) + r.changes_total - decided;
     totals.newlyAllowed += r.newly_allowed;
     totals.newlyDenied += r.newly_denied;
     totals.fromUnknown += 'from_unknown' in r ? r.from_unknown : 0;
@@ -111,9 +118,11 @@ export function changeSummary(
 function passHeadline(t: HeadlineTotals): string {
   if (t.changes === 0) {
     if (t.evaluated === 0) return '✅ no request replayed';
-    return t.newlyUnevaluable > 0
-      ? `✅ no request decided differently; ${requests(t.newlyUnevaluable)} the head can no longer judge`
-      : '✅ no request decided differently';
+    const others = [
+      t.newlyUnevaluable > 0 ? `${requests(t.newlyUnevaluable)} the head can no longer judge` : null,
+      (t.otherChanges ?? 0) > 0 ? `${requests(t.otherChanges!)} with a changed result` : null,
+    ].filter((x) => x !== null);
+    return ['✅ no request decided differently', ...others].join('; ');
   }
   const parts = [
     t.newlyAllowed > 0 ? `${n(t.newlyAllowed)} newly allowed` : null,

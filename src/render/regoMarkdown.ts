@@ -5,7 +5,7 @@
  * Every value from the log or the policy is escaped (escape.ts): no markup, HTML or mention. Pure.
  */
 import type { RegoReport, RegoResult } from '../regoReplay/regoReport.js';
-import { fallbackNote, REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
+import { directionOrder, fallbackNote, REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { countText as n, percentText } from './numbers.js';
 import {
@@ -14,21 +14,34 @@ import {
   DIRECTION_WORDS,
   editWords,
   fidelityWords,
+  listedEdits,
   mappingWords,
 } from './regoText.js';
+import { regoGroupTable, regoWarningLines } from './regoSections.js';
+import { driftHeadline } from './driftMarkdown.js';
+import { toRegoDriftReport } from '../regoReplay/regoDriftReport.js';
 
-export function renderRegoMarkdown(report: RegoReport): string {
+export interface RegoMarkdownOptions {
+  /** The `###` heading (a drift issue, whose title names the root, goes without it). */
+  title?: boolean;
+  /** Groups shown per table (the comment's size budget); 50 by default, as `--max-groups`. */
+  maxGroupRows?: number;
+}
+
+export function renderRegoMarkdown(report: RegoReport, options: RegoMarkdownOptions = {}): string {
   const { meta } = report;
   const r = report.result;
   const drift = meta.status === 'drift';
+  const maxRows = options.maxGroupRows ?? 50;
   const title = drift
     ? `drift of \`${escapeMarkdown(meta.head?.path ?? '')}\``
-    : meta.base?.path === meta.head?.path
-      ? cell(meta.head?.path ?? '')
-      : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
+    : meta.status === 'deleted'
+      ? `${cell(meta.base?.path ?? '')} (deleted: the counts are the base’s)`
+      : meta.base?.path === meta.head?.path
+        ? cell(meta.head?.path ?? '')
+        : `${cell(meta.base?.path ?? '(new)')} → ${cell(meta.head?.path ?? '')}`;
   const out = [
-    `### policy-replay (Rego): ${title}`,
-    '',
+    ...(options.title === false ? [] : [`### policy-replay (Rego): ${title}`, '']),
     `Decision ${cell(meta.rego.decision_path)}: ${escapeMarkdown(mappingWords(report))}.`,
   ];
   if (r === null) {
@@ -36,13 +49,37 @@ export function renderRegoMarkdown(report: RegoReport): string {
     for (const e of report.errors) out.push(`- ${cell(e.file)}:${e.line}:${e.column}: ${cell(e.message)}`);
     return `${out.join('\n')}\n`;
   }
+  // Decision first: a drift opens with the exposure that already happened (docs/drift.md).
+  if (drift)
+    out.splice(
+      options.title === false ? 0 : 2,
+      0,
+      driftHeadline(toRegoDriftReport(report).result!, 'the service'),
+      '',
+    );
+  const warnings = regoWarningLines(r, drift);
   out.push(
     '',
     verdictLine(r, drift),
+    ...(warnings.length === 0 ? [] : ['', '**Warnings**', '', ...warnings.map((w) => `- ${w}`)]),
     '',
-    ...countTable(r),
+    ...countTable(r, meta.status === 'deleted' ? 'base' : 'head'),
     ...edits(r),
-    ...fallbackNote(meta.attribution).flatMap((line) => ['', `_${escapeMarkdown(line)}_`]),
+    ...fallbackNote(meta).flatMap((line) => ['', `_${escapeMarkdown(line)}_`]),
+    ...regoGroupTable(
+      drift ? 'Drifts by direction' : 'What changes, and why',
+      r.change_groups.slice(0, maxRows),
+      r.change_groups_total,
+      { maxRows, because: !drift },
+    ),
+    ...(r.newly_unevaluable === null
+      ? []
+      : regoGroupTable(
+          'Requests the head can no longer judge',
+          r.newly_unevaluable.groups,
+          r.newly_unevaluable.groups_total,
+          { maxRows, because: true },
+        )),
     ...changes(r, drift),
     ...evaluation(r),
   );
@@ -62,11 +99,13 @@ export function renderRegoMarkdown(report: RegoReport): string {
 
 function verdictLine(r: RegoResult, drift: boolean): string {
   if (r.changes_total === 0) return `**No ${drift ? 'drift' : 'change'}** over ${n(r.evaluated)} events.`;
-  const parts = REGO_DIRECTIONS.filter((d) => r[d] > 0).map((d) => `${n(r[d])} ${DIRECTION_WORDS[d]}`);
+  const parts = directionOrder(drift ? 'drift' : 'compare')
+    .filter((d) => r[d] > 0)
+    .map((d) => `${n(r[d])} ${DIRECTION_WORDS[d]}`);
   return `**${n(r.changes_total)} ${drift ? 'drifts' : 'changes'}** over ${n(r.evaluated)} events: ${parts.join(', ')}.`;
 }
 
-function countTable(r: RegoResult): string[] {
+function countTable(r: RegoResult, side: 'base' | 'head'): string[] {
   const share = (x: number) => percentText(x, r.evaluated);
   const b = r.base_counts;
   const rows: [string, number, number | null][] = [
@@ -75,7 +114,11 @@ function countTable(r: RegoResult): string[] {
     ['unevaluable', r.unevaluable, b?.unevaluable ?? null],
   ];
   return b === null
-    ? ['| | head | share |', '|---|---:|---:|', ...rows.map(([k, h]) => `| ${k} | ${n(h)} | ${share(h)} |`)]
+    ? [
+        `| | ${side} | share |`,
+        '|---|---:|---:|',
+        ...rows.map(([k, h]) => `| ${k} | ${n(h)} | ${share(h)} |`),
+      ]
     : [
         '| | base | head | Δ |',
         '|---|---:|---:|---:|',
@@ -86,7 +129,9 @@ function countTable(r: RegoResult): string[] {
 function edits(r: RegoResult): string[] {
   if (r.edits === null || r.edits.length === 0) return [];
   const out = ['', `**Edits** (${n(r.edits.length)})`, ''];
-  for (const e of r.edits) out.push(`- ${escapeMarkdown(editWords(e))}`);
+  const { shown, more } = listedEdits(r.edits);
+  for (const e of shown) out.push(`- ${escapeMarkdown(editWords(e))}`);
+  for (const line of more) out.push(`- ${escapeMarkdown(line)}`);
   if (r.by_edit !== null && r.by_edit.length > 0) {
     const dirs = REGO_DIRECTIONS.filter((d) => r[d] > 0);
     out.push(
@@ -105,15 +150,17 @@ function changes(r: RegoResult, drift: boolean): string[] {
   const more = r.changes_total - r.changes.length;
   const out = [
     '',
-    `**${drift ? 'Drifts' : 'Changed requests'}**${more > 0 ? ` (first ${n(r.changes.length)} of ${n(r.changes_total)})` : ''}`,
+    `<details><summary>${drift ? 'Drifts' : 'Changed requests'}${more > 0 ? ` (first ${n(r.changes.length)} of ${n(r.changes_total)})` : ` (${n(r.changes.length)})`}</summary>`,
     '',
-    `| request | change | ${drift ? 'recorded' : 'base'} | ${drift ? 'replayed' : 'head'} | because | difference |`,
-    '|---|---|---|---|---|---|',
+    `| request | change | ${drift ? 'recorded' : 'base'} | ${drift ? 'replayed' : 'head'} | ${drift ? '' : 'because | '}difference |`,
+    `|---|---|---|---|${drift ? '' : '---|'}---|`,
   ];
+  // A drift has no edit to name: no because column.
   for (const c of r.changes)
     out.push(
-      `| ${cell(c.request_id)} | ${c.change} | ${c.current_decision} | ${c.draft_decision} | ${cell(becauseWords(c.because, c.joint))} | ${cell(differenceWords(c))} |`,
+      `| ${cell(c.request_id)} | ${c.change} | ${c.current_decision} | ${c.draft_decision} | ${drift ? '' : `${cell(becauseWords(c.because, c.joint))} | `}${cell(differenceWords(c))} |`,
     );
+  out.push('', '</details>');
   return out;
 }
 

@@ -6,8 +6,14 @@
  * of terminal controls. Pure.
  */
 import type { RegoChangeKind } from '../regoPolicy/classify.js';
-import type { RegoChangeRow, RegoEditEntry, RegoReport, RegoResult } from '../regoReplay/regoReport.js';
-import { fallbackNote, REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
+import type {
+  RegoChangeRow,
+  RegoEditEntry,
+  RegoGroup,
+  RegoReport,
+  RegoResult,
+} from '../regoReplay/regoReport.js';
+import { directionOrder, fallbackNote, REGO_DIRECTIONS } from '../regoReplay/regoReport.js';
 import { countText as n, percentText } from './numbers.js';
 import { plain, terminal, timeCell, type Terminal, type TextOptions } from './terminal.js';
 import { malformedLines } from './text.js';
@@ -15,8 +21,10 @@ import type { FidelitySummary } from '../fidelity/report.js';
 
 export const DIRECTION_WORDS: Record<RegoChangeKind, string> = {
   newly_allowed: 'newly allowed',
+  unknown_to_allow: 'unknown → allowed',
   undefined_to_defined: 'undefined → defined',
   newly_denied: 'newly denied',
+  unknown_to_deny: 'unknown → denied',
   defined_to_undefined: 'defined → undefined',
   error: 'evaluation failed on one side',
   result_changed: 'result changed, decision the same',
@@ -30,9 +38,27 @@ export function editWords(e: RegoEditEntry): string {
 }
 
 export function becauseWords(because: readonly RegoEditEntry[], joint: boolean): string {
-  if (because.length === 0) return '-';
-  const names = because.map((e) => (e.kind === 'rule' ? e.ref : `data ${e.pointer}`));
-  return joint ? `${names.join(' + ')} (together)` : names.join(', ');
+  // An empty cause set is never hidden (as for rule documents): nothing named could explain it.
+  if (because.length === 0) return 'unexplained';
+  const names = because.slice(0, MAX_NAMED).map((e) => (e.kind === 'rule' ? e.ref : `data ${e.pointer}`));
+  const more = because.length > MAX_NAMED ? ` and ${n(because.length - MAX_NAMED)} more` : '';
+  return joint ? `${names.join(' + ')}${more} (together)` : `${names.join(', ')}${more}`;
+}
+
+/**
+ * The edits a view names in one cell, and lists (a new policy's edits are all its rules); the JSON
+ * report holds every one.
+ */
+const MAX_NAMED = 8;
+const MAX_EDITS_LISTED = 20;
+
+/** The edits listed, the rest counted. */
+export function listedEdits(edits: readonly RegoEditEntry[]): { shown: RegoEditEntry[]; more: string[] } {
+  const rest = edits.length - MAX_EDITS_LISTED;
+  return {
+    shown: edits.slice(0, MAX_EDITS_LISTED),
+    more: rest > 0 ? [`… and ${n(rest)} more edits (each in the JSON report)`] : [],
+  };
 }
 
 export function mappingWords(report: RegoReport): string {
@@ -67,8 +93,28 @@ export function renderRegoText(report: RegoReport, options: TextOptions): string
       out.push(t.fit(`  ${plain(e.file)}:${e.line}:${e.column}: ${plain(e.message)}`));
     return `${out.join('\n')}\n`;
   }
-  out.push(...countLines(r, t, drift), ...changeSummary(r, t, drift), ...editLines(r, t));
-  for (const line of fallbackNote(report.meta.attribution)) out.push('', t.fit(line));
+  out.push(
+    ...countLines(r, t, drift ? 'replayed' : report.meta.status === 'deleted' ? 'base' : 'head'),
+    ...changeSummary(r, t, drift),
+    ...groupLines(
+      drift ? 'drifts by direction' : 'what changes, and why',
+      r.change_groups,
+      r.change_groups_total,
+      t,
+      !drift,
+    ),
+    ...(r.newly_unevaluable === null
+      ? []
+      : groupLines(
+          'requests the head can no longer judge',
+          r.newly_unevaluable.groups,
+          r.newly_unevaluable.groups_total,
+          t,
+          true,
+        )),
+    ...editLines(r, t),
+  );
+  for (const line of fallbackNote(report.meta)) out.push('', t.fit(line));
   out.push(
     ...changeRows(r, t, drift),
     ...evaluationLines(r, t),
@@ -84,7 +130,9 @@ function headerLines(report: RegoReport, t: Terminal): string[] {
   const title =
     meta.status === 'drift'
       ? `drift of ${plain(head)}`
-      : `${plain(meta.base?.path ?? '(new)')} → ${plain(head)}`;
+      : meta.status === 'deleted'
+        ? `${plain(meta.base?.path ?? '-')} (deleted: the counts are the base's)`
+        : `${plain(meta.base?.path ?? '(new)')} → ${plain(head)}`;
   const skipped = meta.skipped.non_decision + meta.skipped.other_path;
   return [
     t.paint.bold(t.fit(`policy-replay (Rego): ${title}`)),
@@ -97,7 +145,8 @@ function headerLines(report: RegoReport, t: Terminal): string[] {
   ];
 }
 
-function countLines(r: RegoResult, t: Terminal, drift: boolean): string[] {
+function countLines(r: RegoResult, t: Terminal, side: 'replayed' | 'base' | 'head'): string[] {
+  const drift = side === 'replayed';
   const share = (x: number) => percentText(x, r.evaluated);
   const rows = [
     ['allowed', n(r.allowed), share(r.allowed)],
@@ -122,7 +171,7 @@ function countLines(r: RegoResult, t: Terminal, drift: boolean): string[] {
         ],
       ),
     );
-  } else out.push(...t.table(['', drift ? 'replayed' : 'head', 'share'], rows));
+  } else out.push(...t.table(['', side, 'share'], rows));
   for (const reason of r.unevaluable_reasons)
     out.push(t.fit(`  unevaluable, ${reason}: ${n(r.unevaluable_by_reason[reason] ?? 0)}`));
   return out;
@@ -131,7 +180,7 @@ function countLines(r: RegoResult, t: Terminal, drift: boolean): string[] {
 function changeSummary(r: RegoResult, t: Terminal, drift: boolean): string[] {
   const noun = drift ? 'drifts' : 'changes';
   const out = ['', t.paint.bold(t.fit(`${n(r.changes_total)} ${noun}`))];
-  for (const d of REGO_DIRECTIONS)
+  for (const d of directionOrder(drift ? 'drift' : 'compare'))
     if (r[d] > 0) {
       const line = t.fit(`  ${DIRECTION_WORDS[d]}: ${n(r[d])}`);
       out.push(d === 'newly_allowed' ? t.paint.red(line) : line);
@@ -156,10 +205,40 @@ function changeSummary(r: RegoResult, t: Terminal, drift: boolean): string[] {
   return out;
 }
 
+/** A groups table: direction, requests, causes and examples, and how many groups there are. */
+function groupLines(
+  title: string,
+  groups: readonly RegoGroup<string>[],
+  total: number,
+  t: Terminal,
+  because: boolean,
+): string[] {
+  if (total === 0) return [];
+  const words = (d: string) => (DIRECTION_WORDS as Record<string, string>)[d] ?? d.replaceAll('_', ' ');
+  return [
+    '',
+    t.paint.bold(
+      t.fit(`${title}${groups.length < total ? ` (showing ${n(groups.length)} of ${n(total)} groups)` : ''}`),
+    ),
+    ...t.table(
+      ['direction', 'requests', ...(because ? ['because'] : []), 'examples'],
+      groups.map((g) => [
+        words(g.direction),
+        n(g.count),
+        ...(because ? [plain(becauseWords(g.because, g.joint))] : []),
+        plain(g.examples.join(', ')),
+      ]),
+      because ? ['because', 'examples'] : ['examples'],
+    ),
+  ];
+}
+
 function editLines(r: RegoResult, t: Terminal): string[] {
   if (r.edits === null) return [];
   const out = ['', t.paint.bold(t.fit(`${n(r.edits.length)} edit(s)`))];
-  for (const e of r.edits) out.push(t.fit(`  ${plain(editWords(e))}`));
+  const { shown: listed, more } = listedEdits(r.edits);
+  for (const e of listed) out.push(t.fit(`  ${plain(editWords(e))}`));
+  for (const line of more) out.push(t.fit(`  ${line}`));
   if (r.by_edit !== null && r.by_edit.length > 0) {
     const shown = REGO_DIRECTIONS.filter((d) => r[d] > 0);
     out.push('', t.paint.bold(t.fit('changes by cause')));

@@ -71,6 +71,8 @@ type Response struct {
 	WholeInput *bool    `json:"whole_input,omitempty"`
 	// reads: the base documents under data the decision reads (pointers under /data).
 	DataReads []string `json:"data_reads,omitempty"`
+	// reads: the rule groups the decision can reach (data.pkg.rule).
+	RuleReads []string `json:"rule_reads,omitempty"`
 	// rules: every rule group and what each module is (written only for a rules request).
 	*regoeval.RuleSet
 }

@@ -190,7 +190,7 @@ func (s *Server) reads(req *Request) *Response {
 	if err != nil {
 		return failure(asError(err))
 	}
-	return &Response{Reads: r.Pointers, WholeInput: boolPtr(r.Whole), DataReads: r.Data}
+	return &Response{Reads: r.Pointers, WholeInput: boolPtr(r.Whole), DataReads: r.Data, RuleReads: r.Rules}
 }
 
 // rules parses modules and lists their rule groups. It reads no side and installs nothing.

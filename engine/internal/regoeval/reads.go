@@ -19,6 +19,10 @@ type Reads struct {
 	// Data are the base documents under data the decision reads (no rule defines them), as
 	// pointers ("/data/org/managers"): what the policy's data must hold.
 	Data []string
+	// Rules are the rule groups the decision can reach, named as a rules answer names them
+	// ("data.httpapi.authz.allow"), sorted: the edits that can matter to it when no edit is
+	// reverted to find out (the syntactic attribution).
+	Rules []string
 }
 
 // Reads follows every rule the decision's query can reach, as dependencies.Base does, with one
@@ -31,10 +35,15 @@ func (p *Policy) Reads() (*Reads, error) {
 		return nil, &Error{Kind: KindBadRequest, Message: "reads needs a decision side"}
 	}
 	found := map[string]ast.Ref{}
-	if err := p.collectReads(p.query, map[*ast.Rule]bool{}, found); err != nil {
+	groups := map[string]bool{}
+	if err := p.collectReads(p.query, map[*ast.Rule]bool{}, found, groups); err != nil {
 		return nil, err
 	}
-	r := &Reads{Pointers: []string{}, Data: []string{}}
+	r := &Reads{Pointers: []string{}, Data: []string{}, Rules: []string{}}
+	for g := range groups {
+		r.Rules = append(r.Rules, g)
+	}
+	sort.Strings(r.Rules)
 	for _, ref := range found {
 		if ref.HasPrefix(ast.DefaultRootRef) {
 			if ptr, ok := pointerUnder("/data", ref); ok {
@@ -59,8 +68,9 @@ func (p *Policy) Reads() (*Reads, error) {
 	return r, nil
 }
 
-// collectReads adds the input references x can read, following the rules it refers to.
-func (p *Policy) collectReads(x any, visited map[*ast.Rule]bool, found map[string]ast.Ref) error {
+// collectReads adds the input references x can read, following the rules it refers to, and the
+// groups of those rules (an alias read through included: editing it changes what is read).
+func (p *Policy) collectReads(x any, visited map[*ast.Rule]bool, found map[string]ast.Ref, groups map[string]bool) error {
 	refs, err := dependencies.Minimal(x)
 	if err != nil {
 		return &Error{Kind: KindEval, Message: err.Error()}
@@ -72,6 +82,11 @@ func (p *Policy) collectReads(x any, visited map[*ast.Rule]bool, found map[strin
 			continue
 		}
 		rules := p.compiler.GetRules(r)
+		for _, rule := range rules {
+			if rule.Module != nil {
+				groups[rule.Module.Package.Path.Extend(rule.Head.Ref().GroundPrefix()).String()] = true
+			}
+		}
 		if len(rules) == 0 && r.HasPrefix(ast.DefaultRootRef) {
 			found[r.String()] = r
 			continue
@@ -85,7 +100,7 @@ func (p *Policy) collectReads(x any, visited map[*ast.Rule]bool, found map[strin
 				continue
 			}
 			visited[rule] = true
-			if err := p.collectReads(rule, visited, found); err != nil {
+			if err := p.collectReads(rule, visited, found, groups); err != nil {
 				return err
 			}
 		}

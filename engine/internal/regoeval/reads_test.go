@@ -89,3 +89,34 @@ helper if input.x
 		t.Fatalf("data reads %v, want %v", r.Data, want)
 	}
 }
+
+// The rule groups a decision can reach: through rules, functions and aliases read through,
+// in every package; never a rule nothing reaches.
+func TestReadsOfRules(t *testing.T) {
+	p := compile(t, map[string]string{
+		"p.rego": `package p
+import data.lib
+http := input.request
+default allow := false
+allow if {
+	http.method == "GET"
+	lib.owner(input.user)
+}
+allow if admins[input.user]
+admins contains name if some name in data.org.admins
+unused if input.secret
+`,
+		"lib.rego": `package lib
+owner(u) if u == data.org.owner
+other if true
+`,
+	}, "p/allow")
+	r, err := p.Reads()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"data.lib.owner", "data.p.admins", "data.p.allow", "data.p.http"}
+	if !reflect.DeepEqual(r.Rules, want) {
+		t.Fatalf("rule reads %v, want %v", r.Rules, want)
+	}
+}
