@@ -88617,7 +88617,7 @@ function regoText_countLines(r, t, side) {
     return out;
 }
 function regoText_changeSummary(r, t, drift) {
-    const noun = drift ? 'drifts' : 'changes';
+    const noun = `${drift ? 'drift' : 'change'}${r.changes_total === 1 ? '' : 's'}`;
     const out = ['', t.paint.bold(t.fit(`${n(r.changes_total)} ${noun}`))];
     for (const d of directionOrder(drift ? 'drift' : 'compare'))
         if (r[d] > 0) {
@@ -88830,6 +88830,7 @@ function driftOf(row) {
 
 
 
+
 function renderRegoMarkdown(report, options = {}) {
     const { meta } = report;
     const r = report.result;
@@ -88856,7 +88857,7 @@ function renderRegoMarkdown(report, options = {}) {
     if (drift)
         out.splice(options.title === false ? 0 : 2, 0, driftHeadline(toRegoDriftReport(report).result, 'the service'), '');
     const warnings = regoWarningLines(r, drift);
-    out.push('', verdictLine(r, drift), ...(warnings.length === 0 ? [] : ['', '**Warnings**', '', ...warnings.map((w) => `- ${w}`)]), '', ...countTable(r, meta.status === 'deleted' ? 'base' : 'head'), ...edits(r), ...regoReport_fallbackNote(meta).flatMap((line) => ['', `_${escapeMarkdown(line)}_`]), ...regoGroupTable(drift ? 'Drifts by direction' : 'What changes, and why', r.change_groups.slice(0, maxRows), r.change_groups_total, { maxRows, because: !drift }), ...(r.newly_unevaluable === null
+    out.push(...(options.links === undefined ? [] : ['', provenanceLine(report, options.links)]), '', verdictLine(r, drift), ...(warnings.length === 0 ? [] : ['', '**Warnings**', '', ...warnings.map((w) => `- ${w}`)]), ...(options.whyItFails ? ['', options.whyItFails] : []), '', ...countTable(r, meta.status === 'deleted' ? 'base' : 'head'), ...edits(r), ...regoReport_fallbackNote(meta).flatMap((line) => ['', `_${escapeMarkdown(line)}_`]), ...regoGroupTable(drift ? 'Drifts by direction' : 'What changes, and why', r.change_groups.slice(0, maxRows), r.change_groups_total, { maxRows, because: !drift }), ...(r.newly_unevaluable === null
         ? []
         : regoGroupTable('Requests the head can no longer judge', r.newly_unevaluable.groups, r.newly_unevaluable.groups_total, { maxRows, because: true })), ...changes(r, drift), ...evaluation(r));
     if (r.policy_revisions !== null && r.policy_revisions.length > 0)
@@ -88874,7 +88875,8 @@ function verdictLine(r, drift) {
     const parts = regoReport_directionOrder(drift ? 'drift' : 'compare')
         .filter((d) => r[d] > 0)
         .map((d) => `${countText(r[d])} ${regoText_DIRECTION_WORDS[d]}`);
-    return `**${countText(r.changes_total)} ${drift ? 'drifts' : 'changes'}** over ${countText(r.evaluated)} events: ${parts.join(', ')}.`;
+    const noun = `${drift ? 'drift' : 'change'}${r.changes_total === 1 ? '' : 's'}`;
+    return `**${countText(r.changes_total)} ${noun}** over ${countText(r.evaluated)} events: ${parts.join(', ')}.`;
 }
 function countTable(r, side) {
     const share = (x) => numbers_percentText(x, r.evaluated);
@@ -89792,10 +89794,14 @@ function runMarkdownSections(options) {
         }
         else if (policy.rego_report) {
             const report = policy.rego_report;
-            sections.push(...renderedOrFailure(policy, () => [renderRegoMarkdown(report).trimEnd()]));
             const why = whyItFailsMarkdown(failures.filter((f) => !isBlocker(policy, f)), { path: policy.path, report: null, manifests: policy.manifests });
-            if (why !== null)
-                sections.push(why);
+            sections.push(...renderedOrFailure(policy, () => [
+                renderRegoMarkdown(report, {
+                    maxGroupRows: options.maxGroupRows,
+                    links: policyLinks(options.links ?? NO_LINKS, policy.path),
+                    whyItFails: why,
+                }).trimEnd(),
+            ]));
         }
         else {
             const why = whyItFailsMarkdown(failures.filter((f) => !isBlocker(policy, f)), { path: policy.path, report: null, manifests: policy.manifests });

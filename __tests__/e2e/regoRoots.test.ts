@@ -97,6 +97,13 @@ describe('the Action gates a Rego bundle root', () => {
     ]);
     const [comment] = gh.state.comments(REPOSITORY, 31);
     expect(comment!.body).toContain('policy-replay (Rego)');
+    // Decision first: the provenance line, the verdict, then why it fails, before the numbers.
+    expect(comment!.body).toMatch(
+      /\*\*rego\/orders\*\* · head \[`[0-9a-f]{7}`\]\([^)]*\) \(the pull request's head: no merge commit\) against base .* · sample logs\/orders\.log \(3 records, /,
+    );
+    const body = comment!.body;
+    expect(body.indexOf('**1 change** over 3 events')).toBeLessThan(body.indexOf('**Why it fails**'));
+    expect(body.indexOf('**Why it fails**')).toBeLessThan(body.indexOf('| | base | head | Δ |'));
     expect(comment!.body).toContain('| d-3 | newly_allowed | deny | allow |');
     expect(comment!.body).toContain('1 request newly allowed');
   });

@@ -70,12 +70,19 @@ export function runMarkdownSections(options: RunMarkdownOptions): string[] {
       );
     } else if (policy.rego_report) {
       const report = policy.rego_report;
-      sections.push(...renderedOrFailure(policy, () => [renderRegoMarkdown(report).trimEnd()]));
       const why = whyItFailsMarkdown(
         failures.filter((f) => !isBlocker(policy, f)),
         { path: policy.path, report: null, manifests: policy.manifests },
       );
-      if (why !== null) sections.push(why);
+      sections.push(
+        ...renderedOrFailure(policy, () => [
+          renderRegoMarkdown(report, {
+            maxGroupRows: options.maxGroupRows,
+            links: policyLinks(options.links ?? NO_LINKS, policy.path),
+            whyItFails: why,
+          }).trimEnd(),
+        ]),
+      );
     } else {
       const why = whyItFailsMarkdown(
         failures.filter((f) => !isBlocker(policy, f)),

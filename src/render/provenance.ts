@@ -1,4 +1,9 @@
 import type { ReplayReport } from '../replay/report/report.js';
+
+/** What the line reads of a report: its meta, and the result's count and window (a Rego report too). */
+type Provenanced = Pick<ReplayReport, 'meta'> & {
+  result: Pick<NonNullable<ReplayReport['result']>, 'evaluated' | 'sample_window'> | null;
+};
 import { humanTime } from '../text/times.js';
 import { escapeMarkdown } from './escape.js';
 import { linked } from './links.js';
@@ -33,7 +38,7 @@ function commit(sha: string, repository: string | null): string {
   return linked(`\`${sha.slice(0, 7)}\``, repository === null ? null : `${repository}/commit/${sha}`);
 }
 
-function commitsPart(report: ReplayReport, links: RunLinks): string | null {
+function commitsPart(report: Provenanced, links: RunLinks): string | null {
   const judged = links.judged;
   if (judged !== null) {
     const head = commit(judged.head_sha, links.repository);
@@ -46,7 +51,7 @@ function commitsPart(report: ReplayReport, links: RunLinks): string | null {
   return ref !== null && ref !== '' ? `base ${commit(ref, links.repository)}` : null;
 }
 
-function policyPart(report: ReplayReport, previousPath: string | null): string {
+function policyPart(report: Provenanced, previousPath: string | null): string {
   const path = report.meta.head?.path ?? report.meta.base?.path ?? 'policy';
   const notes: string[] = [];
   if (previousPath !== null && previousPath !== path)
@@ -56,7 +61,7 @@ function policyPart(report: ReplayReport, previousPath: string | null): string {
   return `**${escapeMarkdown(path)}**${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
 }
 
-function samplePart(report: ReplayReport): string | null {
+function samplePart(report: Provenanced): string | null {
   const traffic = report.meta.traffic;
   if (traffic.path === '') return null;
   const counts = traffic.files.map((f) => f.count);
@@ -88,7 +93,7 @@ function samplePart(report: ReplayReport): string | null {
 
 /** The one line; each part is left out when the run does not know it. */
 export function provenanceLine(
-  report: ReplayReport,
+  report: Provenanced,
   links: RunLinks,
   previousPath: string | null = null,
 ): string {

@@ -20,12 +20,17 @@ import {
 import { regoGroupTable, regoWarningLines } from './regoSections.js';
 import { driftHeadline } from './driftMarkdown.js';
 import { toRegoDriftReport } from '../regoReplay/regoDriftReport.js';
+import { provenanceLine, type RunLinks } from './provenance.js';
 
 export interface RegoMarkdownOptions {
   /** The `###` heading (a drift issue, whose title names the root, goes without it). */
   title?: boolean;
   /** Groups shown per table (the comment's size budget); 50 by default, as `--max-groups`. */
   maxGroupRows?: number;
+  /** The Action's: where links go and which commits were judged (the provenance line). */
+  links?: RunLinks;
+  /** Why the policy fails the gate, placed after the warnings (docs/review.md's order). */
+  whyItFails?: string | null;
 }
 
 export function renderRegoMarkdown(report: RegoReport, options: RegoMarkdownOptions = {}): string {
@@ -59,9 +64,11 @@ export function renderRegoMarkdown(report: RegoReport, options: RegoMarkdownOpti
     );
   const warnings = regoWarningLines(r, drift);
   out.push(
+    ...(options.links === undefined ? [] : ['', provenanceLine(report, options.links)]),
     '',
     verdictLine(r, drift),
     ...(warnings.length === 0 ? [] : ['', '**Warnings**', '', ...warnings.map((w) => `- ${w}`)]),
+    ...(options.whyItFails ? ['', options.whyItFails] : []),
     '',
     ...countTable(r, meta.status === 'deleted' ? 'base' : 'head'),
     ...edits(r),
@@ -102,7 +109,8 @@ function verdictLine(r: RegoResult, drift: boolean): string {
   const parts = directionOrder(drift ? 'drift' : 'compare')
     .filter((d) => r[d] > 0)
     .map((d) => `${n(r[d])} ${DIRECTION_WORDS[d]}`);
-  return `**${n(r.changes_total)} ${drift ? 'drifts' : 'changes'}** over ${n(r.evaluated)} events: ${parts.join(', ')}.`;
+  const noun = `${drift ? 'drift' : 'change'}${r.changes_total === 1 ? '' : 's'}`;
+  return `**${n(r.changes_total)} ${noun}** over ${n(r.evaluated)} events: ${parts.join(', ')}.`;
 }
 
 function countTable(r: RegoResult, side: 'base' | 'head'): string[] {

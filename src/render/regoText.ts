@@ -178,7 +178,7 @@ function countLines(r: RegoResult, t: Terminal, side: 'replayed' | 'base' | 'hea
 }
 
 function changeSummary(r: RegoResult, t: Terminal, drift: boolean): string[] {
-  const noun = drift ? 'drifts' : 'changes';
+  const noun = `${drift ? 'drift' : 'change'}${r.changes_total === 1 ? '' : 's'}`;
   const out = ['', t.paint.bold(t.fit(`${n(r.changes_total)} ${noun}`))];
   for (const d of directionOrder(drift ? 'drift' : 'compare'))
     if (r[d] > 0) {
