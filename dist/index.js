@@ -86087,7 +86087,7 @@ class RegoAggregator {
                 revision.drift++;
             this.revisions.set(o.revision ?? null, revision);
         }
-        if (mode === 'compare' && o.base !== null)
+        if (mode === 'compare' && o.base !== null && pair.kind === 'unevaluable')
             this.addLost(o);
         if (pair.kind !== 'changed')
             return;
@@ -87176,7 +87176,9 @@ async function evaluateEvent(options, p, sides, cache, event, position, where) {
     };
     // The causes of a change, and of a request the head can no longer decide (grouped as changes are).
     const explained = outcome.pair?.kind === 'changed' ||
-        (base !== null && lostDecision(options.mapping, base.evaluation, head.evaluation) !== null);
+        (outcome.pair?.kind === 'unevaluable' &&
+            base !== null &&
+            lostDecision(options.mapping, base.evaluation, head.evaluation) !== null);
     if (options.mode === 'compare' && explained && p.edits !== null && p.edits.length > 0)
         outcome.because = await causes(p, event, head.evaluation);
     return outcome;

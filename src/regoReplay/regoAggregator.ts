@@ -209,7 +209,7 @@ export class RegoAggregator {
       if (pair.kind === 'changed') revision.drift++;
       this.revisions.set(o.revision ?? null, revision);
     }
-    if (mode === 'compare' && o.base !== null) this.addLost(o);
+    if (mode === 'compare' && o.base !== null && pair.kind === 'unevaluable') this.addLost(o);
     if (pair.kind !== 'changed') return;
     this.addChange(o, pair.change, pair.differences, head);
   }

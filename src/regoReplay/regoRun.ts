@@ -457,7 +457,9 @@ async function evaluateEvent(
   // The causes of a change, and of a request the head can no longer decide (grouped as changes are).
   const explained =
     outcome.pair?.kind === 'changed' ||
-    (base !== null && lostDecision(options.mapping, base.evaluation, head.evaluation) !== null);
+    (outcome.pair?.kind === 'unevaluable' &&
+      base !== null &&
+      lostDecision(options.mapping, base.evaluation, head.evaluation) !== null);
   if (options.mode === 'compare' && explained && p.edits !== null && p.edits.length > 0)
     outcome.because = await causes(p, event, head.evaluation);
   return outcome;
