@@ -380,6 +380,12 @@ describe('replay of a Rego policy change', () => {
       env,
     });
     expect(markdown.stdout).toContain('**3 drifts** over 4 events: 2 newly denied, 1 newly allowed.');
+    // A drift names no edit: no because column, in either view.
+    const text = await runCliCaptured(['drift', '--policy', onlyCy, ...flags(), '--format', 'text'], { env });
+    for (const view of [markdown.stdout, text.stdout]) {
+      expect(view).not.toContain('because');
+      expect(view).not.toContain('unexplained');
+    }
   });
 });
 
@@ -724,7 +730,7 @@ describe('what a log or a flag may hold that stops nothing', () => {
       '- **2 requests the head can no longer judge** (1 the base allowed, 1 the base denied): one the base denied may be one the head would allow.',
     );
     expect(shown.stdout).toContain('| denied → unknown | 1 |');
-    expect(shown.stdout).toContain('- `input_not_recorded` (2): ');
+    expect(shown.stdout).toContain('- input\\_not\\_recorded (2): ');
   });
 });
 

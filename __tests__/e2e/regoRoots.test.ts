@@ -141,6 +141,35 @@ describe('the Action gates a Rego bundle root', () => {
     expect(comment!.body).toContain('rego/orders (deleted: the counts are the base’s)');
   });
 
+  it('a removed root whose base cannot be replayed blocks nothing: there is nothing left to gate', async () => {
+    const ws = new GitWorkspace('rego-root-removed-unreplayable');
+    const base = ws.commit(
+      ordersRoot(MAPPING.replace('    decision-path: orders/authz/allow\n', '')),
+      'base',
+    );
+    const head = ws.commit(
+      { 'rego/orders/orders/authz.rego': null, 'rego/orders/orders/data.json': null },
+      'gone',
+    );
+    ws.write('logs/orders.log', `${LOG}\n`);
+    const files = ['rego/orders/orders/authz.rego', 'rego/orders/orders/data.json'].map((filename) => ({
+      filename,
+      status: 'removed' as const,
+    }));
+    const result = await runPullRequest(
+      await fakeGitHub(),
+      ws,
+      { baseSha: base, headSha: head, files },
+      { env },
+    );
+    expect({ code: result.code, run: describeRun(result) }).toMatchObject({ code: 0 });
+    const [policy] = policiesOf(result);
+    expect({ report: policy!.rego_report, blockers: policy!.blockers ?? [] }).toEqual({
+      report: undefined,
+      blockers: [],
+    });
+  });
+
   it('a pull request that leaves the root alone replays nothing', async () => {
     const ws = new GitWorkspace('rego-root-untouched');
     const base = ws.commit(ordersRoot(MAPPING), 'base');

@@ -1,6 +1,12 @@
 import { describe, it, expect } from '@jest/globals';
 import { compareEditRows, REGO_DIRECTIONS, type RegoByEditRow } from '../../src/regoReplay/regoReport.js';
-import { cappedPointers, OTHER_POINTERS } from '../../src/regoReplay/regoAggregator.js';
+import {
+  cappedPointers,
+  OTHER_POINTERS,
+  RegoAggregator,
+  type RegoOutcome,
+} from '../../src/regoReplay/regoAggregator.js';
+import { definedFromText, type SideEvaluation } from '../../src/regoPolicy/classify.js';
 
 /** The order of `by_edit` rows and the cap of `input_not_recorded`'s pointers (docs/rego.md "The report"): the rule documents' order, then Rego's own directions. */
 function row(
@@ -51,5 +57,48 @@ describe('input_not_recorded pointers', () => {
     expect(
       cappedPointers(Object.fromEntries(Object.entries(summed).sort(([a], [b]) => (a < b ? -1 : 1)))),
     ).toEqual(capped);
+  });
+});
+
+describe('the change set an acceptance binds to', () => {
+  const mapping = { kind: 'boolean' } as const;
+  const side = (evaluation: SideEvaluation) => ({ evaluation, route: 'recorded' as const });
+  const event = (id: string, base: SideEvaluation, head: SideEvaluation): RegoOutcome => ({
+    kind: 'event',
+    position: Number(id.slice(2)),
+    where: { line: Number(id.slice(2)), reason: '' },
+    requestId: id,
+    occurredAt: null,
+    base: side(base),
+    head: side(head),
+    recorded: null,
+    pair: null,
+    because: null,
+  });
+  const digestOf = (outcomes: RegoOutcome[]) => {
+    const aggregator = new RegoAggregator({
+      mode: 'compare',
+      mapping,
+      hasBase: true,
+      edits: null,
+      maxChanges: 50,
+      maxGroups: 50,
+      wholeInput: { base: false, head: false },
+      duplicateReason: () => 'duplicate',
+    });
+    for (const o of outcomes) aggregator.add(o);
+    return { digest: aggregator.changeSet.digest(), result: aggregator.finish() };
+  };
+  const allow = definedFromText('true');
+  const deny = definedFromText('false');
+  const unknown: SideEvaluation = { kind: 'unevaluable', reason: 'input_not_recorded' };
+
+  it('holds the requests the head can no longer judge, as the rule documents do', () => {
+    const none = digestOf([event('d-1', allow, allow)]);
+    const lost = digestOf([event('d-1', allow, allow), event('d-2', deny, unknown)]);
+    expect(lost.result.newly_unevaluable).toMatchObject({ from_deny: 1, groups_total: 1 });
+    expect(lost.digest).not.toBe(none.digest);
+    // A changed decision and a lost one of the same request are different impacts.
+    expect(digestOf([event('d-2', deny, allow)]).digest).not.toBe(lost.digest);
   });
 });

@@ -72,7 +72,7 @@ describe('the headline', () => {
     );
   });
 
-  it("counts a Rego report's decisions as decided differently, and its changed results apart", () => {
+  it("counts a Rego report's changes as the gate does, and its changed results alone apart", () => {
     const rego = {
       meta: {},
       errors: [],
@@ -82,6 +82,7 @@ describe('the headline', () => {
         newly_allowed: 1,
         newly_denied: 0,
         from_unknown: 2,
+        result_changed: 3,
         newly_unevaluable: null,
         evaluation: {},
       },

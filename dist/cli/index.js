@@ -17689,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4850);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7759);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17762,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 4850:
+/***/ 7759:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43595,10 +43595,11 @@ function headlineTotals(reports) {
         if (r === null)
             continue;
         totals.evaluated += r.evaluated;
-        const decided = r.newly_allowed + r.newly_denied + ('from_unknown' in r ? r.from_unknown : 0);
-        totals.changes += 'evaluation' in r ? decided : r.changes_total;
+        // A Rego change that only changed the result is not a changed decision: counted as the gate does.
+        const results = 'evaluation' in r ? r.result_changed : 0;
+        totals.changes += r.changes_total - results;
         if ('evaluation' in r)
-            totals.otherChanges = (totals.otherChanges ?? 0) + r.changes_total - decided;
+            totals.otherChanges = (totals.otherChanges ?? 0) + results;
         totals.newlyAllowed += r.newly_allowed;
         totals.newlyDenied += r.newly_denied;
         totals.fromUnknown += 'from_unknown' in r ? r.from_unknown : 0;
@@ -44964,7 +44965,8 @@ function changeRows(r, t, drift) {
         'change',
         drift ? 'recorded' : 'base',
         drift ? 'replayed' : 'head',
-        'because',
+        // A drift has no edit to name.
+        ...(drift ? [] : ['because']),
         'difference',
     ], r.changes.map((c) => [
         plain(c.request_id),
@@ -44972,7 +44974,7 @@ function changeRows(r, t, drift) {
         c.change,
         c.current_decision,
         c.draft_decision,
-        plain(becauseWords(c.because, c.joint)),
+        ...(drift ? [] : [plain(becauseWords(c.because, c.joint))]),
         plain(differenceWords(c)),
     ]), ['request', 'change']));
     return out;
@@ -45034,7 +45036,7 @@ function regoWarningLines(r, drift) {
     if (r.unevaluable > 0) {
         lines.push(`${percentText(r.unevaluable, r.evaluated)} of the replayed events are unevaluable (${countText(r.unevaluable)} of ${countText(r.evaluated)}): neither allowed nor denied here.`);
         for (const reason of r.unevaluable_reasons)
-            lines.push(`\`${reason}\` (${countText(r.unevaluable_by_reason[reason] ?? 0)}): ${REGO_UNEVALUABLE_ADVICE[reason] ?? ''}`.trimEnd());
+            lines.push(`${cell(reason)} (${countText(r.unevaluable_by_reason[reason] ?? 0)}): ${REGO_UNEVALUABLE_ADVICE[reason] ?? ''}`.trimEnd());
     }
     return lines;
 }
@@ -45453,322 +45455,6 @@ function unknownBuiltin(side, message, location) {
     };
 }
 
-;// CONCATENATED MODULE: ./build/regoPolicy/resultDiff.js
-/**
- * Comparing two results of the same decision (docs/rego.md "Classification"). Results come as OPA
- * serialises them: a set is an array in OPA's own sorted order, so two sets are equal exactly when
- * their arrays are, and comparing the JSON values compares the sets unordered. Numbers compare by
- * their exact value (exactJson.ts), never as rounded doubles.
- */
-
-const resultDiff_escape = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-function resultDiff_isObject(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
-}
-const has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
-/** Deep equality of two results (object keys in any order, numbers by value). */
-function sameResult(a, b) {
-    if (a === b)
-        return true;
-    if (a instanceof ExactNumber)
-        return b instanceof ExactNumber && a.value === b.value;
-    if (Array.isArray(a))
-        return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameResult(x, b[i]));
-    if (resultDiff_isObject(a) && resultDiff_isObject(b)) {
-        const keys = Object.keys(a);
-        return keys.length === Object.keys(b).length && keys.every((k) => has(b, k) && sameResult(a[k], b[k]));
-    }
-    return false;
-}
-/**
- * Where two results differ, at most `max` places (a report row shows three): the first differing
- * places of a walk over object keys in sorted order and array indices in order, each as deep as
- * both sides are objects or arrays. [] for equal results; an undefined side is `null` text.
- */
-function resultDifferences(base, head, max = 3) {
-    const found = [];
-    const text = (v) => (v === undefined ? null : stringifyExact(v));
-    const walk = (a, b, pointer) => {
-        if (found.length >= max || sameResult(a, b))
-            return;
-        if (resultDiff_isObject(a) && resultDiff_isObject(b)) {
-            const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-            for (const key of keys)
-                walk(has(a, key) ? a[key] : undefined, has(b, key) ? b[key] : undefined, `${pointer}/${resultDiff_escape(key)}`);
-            return;
-        }
-        if (Array.isArray(a) && Array.isArray(b)) {
-            for (let i = 0; i < Math.max(a.length, b.length); i++)
-                walk(a[i], b[i], `${pointer}/${i}`);
-            return;
-        }
-        found.push({ pointer, base: text(a), head: text(b) });
-    };
-    walk(base, head, '');
-    return found;
-}
-
-;// CONCATENATED MODULE: ./build/regoPolicy/dataEdits.js
-/**
- * Where two data documents differ, at the granularity of an edit (docs/rego-edits.md): one edit
- * per key directly under a data root whose value changed, was added or was removed. A data root
- * is where a bundle places a data file (`org/data.json` is the root `org`); without the bundle's
- * roots, each top-level key's chain of single-key objects (`k8s` → `admission`, the same key on
- * both sides) is taken to end at the root. Numbers compare by exact value.
- */
-
-
-function dataEdits_isObject(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
-}
-const dataEdits_has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
-/** Plain JSON values (numbers as JavaScript numbers) as exact values. */
-function toExact(v) {
-    if (v instanceof ExactNumber || v === null || typeof v === 'boolean' || typeof v === 'string')
-        return v;
-    if (typeof v === 'number')
-        return new ExactNumber(String(v));
-    if (Array.isArray(v))
-        return v.map(toExact);
-    if (typeof v === 'object')
-        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toExact(x)]));
-    throw new TypeError(`not a JSON value: ${typeof v}`);
-}
-/** The data document as an exact object: text is parsed exactly; absent is `{}`. */
-function dataEdits_exactData(data) {
-    if (data === undefined)
-        return {};
-    const value = typeof data === 'string' ? parseExactJson(data) : toExact(data);
-    if (!dataEdits_isObject(value))
-        throw new TypeError('the data document must be a JSON object');
-    return value;
-}
-/** JSON text of a data document (the engine's `data`). */
-const dataText = (data) => stringifyExact(data);
-/** The union of two objects' keys: the head's in its order, then the base's others. */
-function keysOf(base, head) {
-    const keys = Object.keys(head ?? {});
-    for (const k of Object.keys(base ?? {}))
-        if (!head || !dataEdits_has(head, k))
-            keys.push(k);
-    return keys;
-}
-const at = (o, key) => o !== undefined && dataEdits_has(o, key) ? o[key] : undefined;
-/**
- * The data edits between two documents, in the head's key order (then keys only the base has).
- * `roots` are the bundle's data roots as slash paths (`org`, `k8s/admission`, `` for the top);
- * absent, they are inferred as above.
- */
-function dataDifferences(base, head, roots) {
-    const rootPaths = roots?.map((r) => r.split('/').filter((s) => s !== ''));
-    const out = [];
-    const edit = (path, b, h) => {
-        out.push({ path, change: b === undefined ? 'added' : h === undefined ? 'removed' : 'modified' });
-    };
-    /** `descend`: the inferred rule's state, whether this node is still on a chain towards a root. */
-    const walk = (b, h, path, descend) => {
-        if (b !== undefined && h !== undefined && sameResult(b, h))
-            return;
-        const namespace = rootPaths
-            ? rootPaths.some((r) => path.length <= r.length && path.every((s, i) => s === r[i]))
-            : descend;
-        if (!namespace || !dataEdits_isObject(b) || !dataEdits_isObject(h)) {
-            edit(path, b, h);
-            return;
-        }
-        const keys = keysOf(b, h);
-        const bKeys = Object.keys(b);
-        const chain = path.length === 0 || (keys.length === 1 && bKeys.length === 1 && Object.keys(h).length === 1);
-        for (const k of keys)
-            walk(at(b, k), at(h, k), [...path, k], chain);
-    };
-    walk(base, head, [], true);
-    return out;
-}
-/** `head` with the value at `path` as it is in `base` (removed where the base has none). */
-function withBaseValueAt(base, head, path) {
-    const [key, ...rest] = path;
-    if (key === undefined)
-        return base;
-    const copy = { ...head };
-    const b = at(base, key);
-    if (rest.length === 0) {
-        if (b === undefined)
-            delete copy[key];
-        else
-            copy[key] = b;
-        return copy;
-    }
-    const h = at(head, key);
-    const next = withBaseValueAt(dataEdits_isObject(b) ? b : {}, dataEdits_isObject(h) ? h : {}, rest);
-    if (Object.keys(next).length === 0 && !dataEdits_isObject(h))
-        delete copy[key];
-    else
-        copy[key] = next;
-    return copy;
-}
-/** RFC 6901 pointer of a path. */
-const pointerOf = (path) => path.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-
-;// CONCATENATED MODULE: ./build/regoPolicy/revertEdit.js
-
-/** The head with one edit undone. */
-function revertEdit(base, head, edit) {
-    return revertEdits(base, head, [edit]);
-}
-/** The head with every edit of `edits` undone (all the change's edits: the base, as it decides). */
-function revertEdits(base, head, edits) {
-    const baseGroups = new Map(base.rules.rules.map((g) => [g.ref, g]));
-    const headGroups = new Map(head.rules.rules.map((g) => [g.ref, g]));
-    const cuts = new Map();
-    const cut = (d, replacement = '') => {
-        const list = cuts.get(d.file) ?? [];
-        list.push({ offset: d.offset, endOffset: d.endOffset, replacement });
-        cuts.set(d.file, list);
-    };
-    const restored = [];
-    let data = head.data;
-    for (const edit of edits) {
-        if (edit.kind === 'data') {
-            data = withBaseValueAt(base.data, data, edit.path);
-            continue;
-        }
-        const h = headGroups.get(edit.ref);
-        const b = baseGroups.get(edit.ref);
-        if (edit.change === 'added') {
-            if (h === undefined)
-                throw new Error(`the head has no rule ${edit.ref}`);
-            h.definitions.forEach((d, i) => cut(d, i === 0 ? stub(d, head.regoVersion) : ''));
-            continue;
-        }
-        if (b === undefined)
-            throw new Error(`the base has no rule ${edit.ref}`);
-        if (edit.change === 'modified') {
-            if (h === undefined)
-                throw new Error(`the head has no rule ${edit.ref}`);
-            for (const d of h.definitions)
-                cut(d);
-        }
-        restored.push(...restoredModules(base, b));
-    }
-    const modules = {};
-    for (const [file, text] of Object.entries(head.modules)) {
-        const fileCuts = cuts.get(file);
-        modules[file] = fileCuts ? applyCuts(text, fileCuts) : text;
-    }
-    for (const [name, text] of restored)
-        modules[freeName(modules, name)] = text;
-    return { modules, data: dataText(data) };
-}
-/** A definition of the same rule that is never defined: its references compile and find nothing. */
-function stub(d, regoVersion) {
-    const args = d.arity > 0 ? `(${Array.from({ length: d.arity }, () => '_').join(', ')})` : '';
-    return regoVersion === 'v0' ? `${d.name}${args} = input { false }` : `${d.name}${args} := input if false`;
-}
-/** The base's definitions of a rule as modules of their own: one per base file they come from. */
-function restoredModules(base, group) {
-    const byFile = new Map();
-    for (const d of group.definitions)
-        byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
-    const stem = `reverted/${group.ref.replace(/[^A-Za-z0-9._-]+/g, '_')}`;
-    return [...byFile].map(([file, defs], i) => {
-        const info = base.rules.modules[file];
-        if (info === undefined)
-            throw new Error(`the base's rules name no module ${file}`);
-        const imports = [...new Set(defs.flatMap((d) => d.imports))];
-        const parts = [
-            info.packageText,
-            ...(imports.length > 0 ? [imports.join('\n')] : []),
-            ...defs.map((d) => d.source),
-        ];
-        return [`${stem}${i === 0 ? '' : `.${i + 1}`}.rego`, `${parts.join('\n\n')}\n`];
-    });
-}
-/** `name`, or `name` with a number before `.rego` when a module already has it. */
-function freeName(modules, name) {
-    if (!(name in modules))
-        return name;
-    for (let n = 2;; n++) {
-        const candidate = name.replace(/\.rego$/, `~${n}.rego`);
-        if (!(candidate in modules))
-            return candidate;
-    }
-}
-/** The text with byte ranges (UTF-8, as the engine counts) replaced; the ranges do not overlap. */
-function applyCuts(text, cuts) {
-    const bytes = Buffer.from(text, 'utf8');
-    const parts = [];
-    let at = 0;
-    for (const c of [...cuts].sort((x, y) => x.offset - y.offset)) {
-        parts.push(bytes.subarray(at, c.offset), Buffer.from(c.replacement, 'utf8'));
-        at = c.endOffset;
-    }
-    parts.push(bytes.subarray(at));
-    return Buffer.concat(parts).toString('utf8');
-}
-
-;// CONCATENATED MODULE: ./build/regoPolicy/regoBecause.js
-
-
-/** The side names of edit i's variants. */
-const revertedSide = (i) => `reverted:${i}`;
-const aloneSide = (i) => `alone:${i}`;
-/**
- * Two variants per edit: the head with it reverted, and the base with only it applied (the head
- * with every other edit reverted). `template` carries the decision path and the Rego version.
- */
-function variantSides(base, head, edits, template) {
-    const sides = {};
-    edits.forEach((edit, i) => {
-        sides[revertedSide(i)] = { ...template, ...revertEdits(base, head, [edit]) };
-        sides[aloneSide(i)] = {
-            ...template,
-            ...revertEdits(base, head, edits.filter((_, k) => k !== i)),
-        };
-    });
-    return sides;
-}
-/** Whether two evaluations answer alike: the same kind, and equal results when defined. */
-function sameAnswer(a, b) {
-    if (a.kind !== b.kind)
-        return false;
-    if (a.kind === 'defined' && b.kind === 'defined')
-        return sameResult(a.result, b.result);
-    if (a.kind === 'error' && b.kind === 'error')
-        return a.message === b.message;
-    return true;
-}
-/** The causes of one changed record, given the head's answer and a way to evaluate a variant. */
-async function regoBecause_becauseOf(edits, head, evaluate) {
-    const all = edits.map((_, i) => i);
-    if (edits.length === 1)
-        return { edits: [0], joint: false };
-    const reverted = await Promise.all(all.map((i) => evaluate(revertedSide(i))));
-    const butFor = all.filter((i) => !sameAnswer(reverted[i], head));
-    if (butFor.length > 0)
-        return { edits: butFor, joint: false };
-    const alone = await Promise.all(all.map((i) => evaluate(aloneSide(i))));
-    const sufficient = all.filter((i) => sameAnswer(alone[i], head));
-    if (sufficient.length > 0)
-        return { edits: sufficient, joint: false };
-    return { edits: all, joint: true };
-}
-/**
- * The syntactic `because`, when no edit is reverted (past `--max-attribution-edits`, across Rego
- * versions, or a new policy): the edits either side's decision can reach — a rule group it can
- * evaluate, or data at, above or below a document it reads. Read from the policies' text, not from
- * any request, so every change gets the same set: what may have caused it, never less.
- */
-function reachableEdits(edits, sides) {
-    const rules = new Set(sides.flatMap((s) => s.rules));
-    const data = sides.flatMap((s) => s.data);
-    const overlaps = (pointer) => data.some((read) => within(`/data${pointer}`, read) || within(read, `/data${pointer}`));
-    const reached = edits.flatMap((edit, i) => (edit.kind === 'rule' ? rules.has(edit.ref) : overlaps(edit.pointer)) ? [i] : []);
-    return { edits: reached, joint: false };
-}
-/** Whether pointer `a` is `b` or below it. */
-const within = (a, b) => a === b || a.startsWith(`${b}/`);
-
 ;// CONCATENATED MODULE: ./build/regoPolicy/jsonMembers.js
 /**
  * A decision event's top-level members as text, with the whole event checked to be JSON (RFC 8259)
@@ -46052,6 +45738,61 @@ function parseRegoEvent(text, reading = {}) {
                 : { manifestId: fieldString(small(manifestIdField[0]), manifestIdField.slice(1)) }),
         },
     };
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/resultDiff.js
+/**
+ * Comparing two results of the same decision (docs/rego.md "Classification"). Results come as OPA
+ * serialises them: a set is an array in OPA's own sorted order, so two sets are equal exactly when
+ * their arrays are, and comparing the JSON values compares the sets unordered. Numbers compare by
+ * their exact value (exactJson.ts), never as rounded doubles.
+ */
+
+const resultDiff_escape = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+function resultDiff_isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
+}
+const has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
+/** Deep equality of two results (object keys in any order, numbers by value). */
+function sameResult(a, b) {
+    if (a === b)
+        return true;
+    if (a instanceof ExactNumber)
+        return b instanceof ExactNumber && a.value === b.value;
+    if (Array.isArray(a))
+        return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameResult(x, b[i]));
+    if (resultDiff_isObject(a) && resultDiff_isObject(b)) {
+        const keys = Object.keys(a);
+        return keys.length === Object.keys(b).length && keys.every((k) => has(b, k) && sameResult(a[k], b[k]));
+    }
+    return false;
+}
+/**
+ * Where two results differ, at most `max` places (a report row shows three): the first differing
+ * places of a walk over object keys in sorted order and array indices in order, each as deep as
+ * both sides are objects or arrays. [] for equal results; an undefined side is `null` text.
+ */
+function resultDifferences(base, head, max = 3) {
+    const found = [];
+    const text = (v) => (v === undefined ? null : stringifyExact(v));
+    const walk = (a, b, pointer) => {
+        if (found.length >= max || sameResult(a, b))
+            return;
+        if (resultDiff_isObject(a) && resultDiff_isObject(b)) {
+            const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+            for (const key of keys)
+                walk(has(a, key) ? a[key] : undefined, has(b, key) ? b[key] : undefined, `${pointer}/${resultDiff_escape(key)}`);
+            return;
+        }
+        if (Array.isArray(a) && Array.isArray(b)) {
+            for (let i = 0; i < Math.max(a.length, b.length); i++)
+                walk(a[i], b[i], `${pointer}/${i}`);
+            return;
+        }
+        found.push({ pointer, base: text(a), head: text(b) });
+    };
+    walk(base, head, '');
+    return found;
 }
 
 ;// CONCATENATED MODULE: ./build/regoPolicy/classify.js
@@ -46458,8 +46199,10 @@ class GroupTallies {
     add(group, examples, count = 1, span = {
         first_at: examples[0]?.at ?? null,
         last_at: examples[0]?.at ?? null,
-    }) {
-        const key = JSON.stringify([group.direction, group.because, group.joint]);
+    }, 
+    /** The cause set's key (`JSON.stringify([because, joint])`), when the caller has it already. */
+    causes = JSON.stringify([group.because, group.joint])) {
+        const key = `${group.direction}\u0000${causes}`;
         let tally = this.tallies.get(key);
         if (tally === undefined) {
             tally = {
@@ -46515,6 +46258,7 @@ function mergedGroups(shards, order) {
 
 /** Differences kept per change row (docs/rego.md "Classification"). */
 const MAX_DIFFERENCES = 3;
+const NO_CAUSES = { because: [], joint: false, key: JSON.stringify([[], false]) };
 const emptyCounts = () => ({
     newly_allowed: 0,
     unknown_to_allow: 0,
@@ -46558,6 +46302,7 @@ class RegoAggregator {
     window = { first_at: null, last_at: null };
     malformed = { count: 0, examples: [] };
     ids = new requestIdTable_RequestIdTable();
+    causes = new WeakMap();
     recordedMismatch = 0;
     /** Drift: by policy revision (null: none recorded), the events replayed and the drifts among them. */
     revisions = new Map();
@@ -46647,17 +46392,27 @@ class RegoAggregator {
         if (before === null)
             return;
         this.lost[before === 'allow' ? 'from_allow' : 'from_deny']++;
-        const { because, joint } = this.causesOf(o);
+        // What the head can no longer judge is part of what the change does (the impact digest).
+        this.changeSet.add(o.requestId, before, 'unevaluable');
+        const { because, joint, key } = this.causesOf(o);
         const direction = before === 'allow' ? 'allow_to_unknown' : 'deny_to_unknown';
-        this.lostGroups.add({ direction, because, joint }, [{ id: o.requestId, at: o.occurredAt }]);
+        this.lostGroups.add({ direction, because, joint }, [{ id: o.requestId, at: o.occurredAt }], 1, undefined, key);
     }
-    /** An outcome's causes as the report names edits. */
+    /**
+     * An outcome's causes as the report names edits, with their key. Memoised by the cause set: a
+     * syntactic one is shared by every change and can name hundreds of edits (a new bundle's rules).
+     */
     causesOf(o) {
         const { edits } = this.options;
-        return {
-            because: o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]),
-            joint: o.because?.joint ?? false,
-        };
+        if (o.because === null || edits === null)
+            return NO_CAUSES;
+        let causes = this.causes.get(o.because);
+        if (causes === undefined) {
+            const because = o.because.edits.map((i) => edits[i]);
+            causes = { because, joint: o.because.joint, key: JSON.stringify([because, o.because.joint]) };
+            this.causes.set(o.because, causes);
+        }
+        return causes;
     }
     noteBase(base) {
         this.noteRoute('base', base);
@@ -46695,7 +46450,7 @@ class RegoAggregator {
         const { mapping, edits, maxChanges } = this.options;
         this.changesTotal++;
         this.directions[change]++;
-        const { because, joint } = this.causesOf(o);
+        const { because, joint, key } = this.causesOf(o);
         const kept = this.kept.get(change) ?? new TopChanges(maxChanges, compareRowRecency);
         this.kept.set(change, kept);
         const row = {
@@ -46711,12 +46466,11 @@ class RegoAggregator {
         };
         kept.offer(row);
         this.changeSet.add(o.requestId, row.current_decision, `${row.draft_decision} ${change}`);
-        this.groups.add({ direction: change, because, joint }, [{ id: o.requestId, at: o.occurredAt }]);
+        this.groups.add({ direction: change, because, joint }, [{ id: o.requestId, at: o.occurredAt }], 1, undefined, key);
         if (edits !== null)
-            this.addToEditRow(change, because, joint);
+            this.addToEditRow(change, because, joint, key);
     }
-    addToEditRow(change, because, joint) {
-        const key = JSON.stringify([because, joint]);
+    addToEditRow(change, because, joint, key) {
         let row = this.byEdit.get(key);
         if (row === undefined) {
             row = { edits: because, joint, ...emptyCounts() };
@@ -46836,7 +46590,7 @@ function position(text, offset) {
     const line = before.split('\n').length;
     return { line, column: offset - before.lastIndexOf('\n') };
 }
-function bundle_toExact(value) {
+function toExact(value) {
     if (value === null || typeof value === 'boolean' || typeof value === 'string')
         return value;
     if (typeof value === 'bigint')
@@ -46844,12 +46598,12 @@ function bundle_toExact(value) {
     if (typeof value === 'number')
         return new ExactNumber(Number.isInteger(value) ? value.toFixed(0) : String(value));
     if (Array.isArray(value))
-        return value.map(bundle_toExact);
+        return value.map(toExact);
     if (typeof value === 'object') {
         const out = {};
         for (const [k, v] of Object.entries(value))
             Object.defineProperty(out, k, {
-                value: bundle_toExact(v),
+                value: toExact(v),
                 enumerable: true,
                 writable: true,
                 configurable: true,
@@ -46877,7 +46631,7 @@ function parseData(file) {
         return { problem: bundle_problem(file.path, `invalid YAML: ${first.message}`, first.line, first.column) };
     try {
         // Read again for the value, with integers as exact as the JSON files' (positions come from above).
-        return { value: bundle_toExact((0,dist/* parse */.qg)(file.text, { intAsBigInt: true, maxAliasCount: MAX_ALIAS_COUNT })) };
+        return { value: toExact((0,dist/* parse */.qg)(file.text, { intAsBigInt: true, maxAliasCount: MAX_ALIAS_COUNT })) };
     }
     catch (error) {
         return { problem: bundle_problem(file.path, `data must be JSON values: ${error.message}`) };
@@ -47147,6 +46901,108 @@ async function readRegoPolicy(path, display = path, limits = REGO_READ_LIMITS) {
     }
 }
 
+;// CONCATENATED MODULE: ./build/regoPolicy/dataEdits.js
+/**
+ * Where two data documents differ, at the granularity of an edit (docs/rego-edits.md): one edit
+ * per key directly under a data root whose value changed, was added or was removed. A data root
+ * is where a bundle places a data file (`org/data.json` is the root `org`); without the bundle's
+ * roots, each top-level key's chain of single-key objects (`k8s` → `admission`, the same key on
+ * both sides) is taken to end at the root. Numbers compare by exact value.
+ */
+
+
+function dataEdits_isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
+}
+const dataEdits_has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
+/** Plain JSON values (numbers as JavaScript numbers) as exact values. */
+function dataEdits_toExact(v) {
+    if (v instanceof ExactNumber || v === null || typeof v === 'boolean' || typeof v === 'string')
+        return v;
+    if (typeof v === 'number')
+        return new ExactNumber(String(v));
+    if (Array.isArray(v))
+        return v.map(dataEdits_toExact);
+    if (typeof v === 'object')
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, dataEdits_toExact(x)]));
+    throw new TypeError(`not a JSON value: ${typeof v}`);
+}
+/** The data document as an exact object: text is parsed exactly; absent is `{}`. */
+function dataEdits_exactData(data) {
+    if (data === undefined)
+        return {};
+    const value = typeof data === 'string' ? parseExactJson(data) : dataEdits_toExact(data);
+    if (!dataEdits_isObject(value))
+        throw new TypeError('the data document must be a JSON object');
+    return value;
+}
+/** JSON text of a data document (the engine's `data`). */
+const dataText = (data) => stringifyExact(data);
+/** The union of two objects' keys: the head's in its order, then the base's others. */
+function keysOf(base, head) {
+    const keys = Object.keys(head ?? {});
+    for (const k of Object.keys(base ?? {}))
+        if (!head || !dataEdits_has(head, k))
+            keys.push(k);
+    return keys;
+}
+const at = (o, key) => o !== undefined && dataEdits_has(o, key) ? o[key] : undefined;
+/**
+ * The data edits between two documents, in the head's key order (then keys only the base has).
+ * `roots` are the bundle's data roots as slash paths (`org`, `k8s/admission`, `` for the top);
+ * absent, they are inferred as above.
+ */
+function dataDifferences(base, head, roots) {
+    const rootPaths = roots?.map((r) => r.split('/').filter((s) => s !== ''));
+    const out = [];
+    const edit = (path, b, h) => {
+        out.push({ path, change: b === undefined ? 'added' : h === undefined ? 'removed' : 'modified' });
+    };
+    /** `descend`: the inferred rule's state, whether this node is still on a chain towards a root. */
+    const walk = (b, h, path, descend) => {
+        if (b !== undefined && h !== undefined && sameResult(b, h))
+            return;
+        const namespace = rootPaths
+            ? rootPaths.some((r) => path.length <= r.length && path.every((s, i) => s === r[i]))
+            : descend;
+        if (!namespace || !dataEdits_isObject(b) || !dataEdits_isObject(h)) {
+            edit(path, b, h);
+            return;
+        }
+        const keys = keysOf(b, h);
+        const bKeys = Object.keys(b);
+        const chain = path.length === 0 || (keys.length === 1 && bKeys.length === 1 && Object.keys(h).length === 1);
+        for (const k of keys)
+            walk(at(b, k), at(h, k), [...path, k], chain);
+    };
+    walk(base, head, [], true);
+    return out;
+}
+/** `head` with the value at `path` as it is in `base` (removed where the base has none). */
+function withBaseValueAt(base, head, path) {
+    const [key, ...rest] = path;
+    if (key === undefined)
+        return base;
+    const copy = { ...head };
+    const b = at(base, key);
+    if (rest.length === 0) {
+        if (b === undefined)
+            delete copy[key];
+        else
+            copy[key] = b;
+        return copy;
+    }
+    const h = at(head, key);
+    const next = withBaseValueAt(dataEdits_isObject(b) ? b : {}, dataEdits_isObject(h) ? h : {}, rest);
+    if (Object.keys(next).length === 0 && !dataEdits_isObject(h))
+        delete copy[key];
+    else
+        copy[key] = next;
+    return copy;
+}
+/** RFC 6901 pointer of a path. */
+const pointerOf = (path) => path.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
 ;// CONCATENATED MODULE: ./build/regoPolicy/regoEdits.js
 
 /** The edits between two parsed sides: the head's rules in document order, then the rules only the base has, then data. */
@@ -47223,6 +47079,165 @@ function firstNew(base, head) {
     }
     return undefined;
 }
+
+;// CONCATENATED MODULE: ./build/regoPolicy/revertEdit.js
+
+/** The head with one edit undone. */
+function revertEdit(base, head, edit) {
+    return revertEdits(base, head, [edit]);
+}
+/** The head with every edit of `edits` undone (all the change's edits: the base, as it decides). */
+function revertEdits(base, head, edits) {
+    const baseGroups = new Map(base.rules.rules.map((g) => [g.ref, g]));
+    const headGroups = new Map(head.rules.rules.map((g) => [g.ref, g]));
+    const cuts = new Map();
+    const cut = (d, replacement = '') => {
+        const list = cuts.get(d.file) ?? [];
+        list.push({ offset: d.offset, endOffset: d.endOffset, replacement });
+        cuts.set(d.file, list);
+    };
+    const restored = [];
+    let data = head.data;
+    for (const edit of edits) {
+        if (edit.kind === 'data') {
+            data = withBaseValueAt(base.data, data, edit.path);
+            continue;
+        }
+        const h = headGroups.get(edit.ref);
+        const b = baseGroups.get(edit.ref);
+        if (edit.change === 'added') {
+            if (h === undefined)
+                throw new Error(`the head has no rule ${edit.ref}`);
+            h.definitions.forEach((d, i) => cut(d, i === 0 ? stub(d, head.regoVersion) : ''));
+            continue;
+        }
+        if (b === undefined)
+            throw new Error(`the base has no rule ${edit.ref}`);
+        if (edit.change === 'modified') {
+            if (h === undefined)
+                throw new Error(`the head has no rule ${edit.ref}`);
+            for (const d of h.definitions)
+                cut(d);
+        }
+        restored.push(...restoredModules(base, b));
+    }
+    const modules = {};
+    for (const [file, text] of Object.entries(head.modules)) {
+        const fileCuts = cuts.get(file);
+        modules[file] = fileCuts ? applyCuts(text, fileCuts) : text;
+    }
+    for (const [name, text] of restored)
+        modules[freeName(modules, name)] = text;
+    return { modules, data: dataText(data) };
+}
+/** A definition of the same rule that is never defined: its references compile and find nothing. */
+function stub(d, regoVersion) {
+    const args = d.arity > 0 ? `(${Array.from({ length: d.arity }, () => '_').join(', ')})` : '';
+    return regoVersion === 'v0' ? `${d.name}${args} = input { false }` : `${d.name}${args} := input if false`;
+}
+/** The base's definitions of a rule as modules of their own: one per base file they come from. */
+function restoredModules(base, group) {
+    const byFile = new Map();
+    for (const d of group.definitions)
+        byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+    const stem = `reverted/${group.ref.replace(/[^A-Za-z0-9._-]+/g, '_')}`;
+    return [...byFile].map(([file, defs], i) => {
+        const info = base.rules.modules[file];
+        if (info === undefined)
+            throw new Error(`the base's rules name no module ${file}`);
+        const imports = [...new Set(defs.flatMap((d) => d.imports))];
+        const parts = [
+            info.packageText,
+            ...(imports.length > 0 ? [imports.join('\n')] : []),
+            ...defs.map((d) => d.source),
+        ];
+        return [`${stem}${i === 0 ? '' : `.${i + 1}`}.rego`, `${parts.join('\n\n')}\n`];
+    });
+}
+/** `name`, or `name` with a number before `.rego` when a module already has it. */
+function freeName(modules, name) {
+    if (!(name in modules))
+        return name;
+    for (let n = 2;; n++) {
+        const candidate = name.replace(/\.rego$/, `~${n}.rego`);
+        if (!(candidate in modules))
+            return candidate;
+    }
+}
+/** The text with byte ranges (UTF-8, as the engine counts) replaced; the ranges do not overlap. */
+function applyCuts(text, cuts) {
+    const bytes = Buffer.from(text, 'utf8');
+    const parts = [];
+    let at = 0;
+    for (const c of [...cuts].sort((x, y) => x.offset - y.offset)) {
+        parts.push(bytes.subarray(at, c.offset), Buffer.from(c.replacement, 'utf8'));
+        at = c.endOffset;
+    }
+    parts.push(bytes.subarray(at));
+    return Buffer.concat(parts).toString('utf8');
+}
+
+;// CONCATENATED MODULE: ./build/regoPolicy/regoBecause.js
+
+
+/** The side names of edit i's variants. */
+const revertedSide = (i) => `reverted:${i}`;
+const aloneSide = (i) => `alone:${i}`;
+/**
+ * Two variants per edit: the head with it reverted, and the base with only it applied (the head
+ * with every other edit reverted). `template` carries the decision path and the Rego version.
+ */
+function variantSides(base, head, edits, template) {
+    const sides = {};
+    edits.forEach((edit, i) => {
+        sides[revertedSide(i)] = { ...template, ...revertEdits(base, head, [edit]) };
+        sides[aloneSide(i)] = {
+            ...template,
+            ...revertEdits(base, head, edits.filter((_, k) => k !== i)),
+        };
+    });
+    return sides;
+}
+/** Whether two evaluations answer alike: the same kind, and equal results when defined. */
+function sameAnswer(a, b) {
+    if (a.kind !== b.kind)
+        return false;
+    if (a.kind === 'defined' && b.kind === 'defined')
+        return sameResult(a.result, b.result);
+    if (a.kind === 'error' && b.kind === 'error')
+        return a.message === b.message;
+    return true;
+}
+/** The causes of one changed record, given the head's answer and a way to evaluate a variant. */
+async function regoBecause_becauseOf(edits, head, evaluate) {
+    const all = edits.map((_, i) => i);
+    if (edits.length === 1)
+        return { edits: [0], joint: false };
+    const reverted = await Promise.all(all.map((i) => evaluate(revertedSide(i))));
+    const butFor = all.filter((i) => !sameAnswer(reverted[i], head));
+    if (butFor.length > 0)
+        return { edits: butFor, joint: false };
+    const alone = await Promise.all(all.map((i) => evaluate(aloneSide(i))));
+    const sufficient = all.filter((i) => sameAnswer(alone[i], head));
+    if (sufficient.length > 0)
+        return { edits: sufficient, joint: false };
+    return { edits: all, joint: true };
+}
+/**
+ * The syntactic `because`, when no edit is reverted (past `--max-attribution-edits`, across Rego
+ * versions, or a new policy): the edits either side's decision can reach — a rule group it can
+ * evaluate, or data at, above or below a document it reads. Read from the policies' text, not from
+ * any request, so every change gets the same set: what may have caused it, never less.
+ */
+function reachableEdits(edits, sides) {
+    const rules = new Set(sides.flatMap((s) => s.rules));
+    const data = sides.flatMap((s) => s.data);
+    const overlaps = (pointer) => data.some((read) => within(`/data${pointer}`, read) || within(read, `/data${pointer}`));
+    const reached = edits.flatMap((edit, i) => (edit.kind === 'rule' ? rules.has(edit.ref) : overlaps(edit.pointer)) ? [i] : []);
+    return { edits: reached, joint: false };
+}
+/** Whether pointer `a` is `b` or below it. */
+const within = (a, b) => a === b || a.startsWith(`${b}/`);
 
 ;// CONCATENATED MODULE: ./build/regoReplay/regoPrepare.js
 /**
@@ -47389,6 +47404,23 @@ async function addEdits(prepared, options, rules, named) {
 /** No policy at all: no module, no rule, no data. */
 function emptySide(regoVersion) {
     return { modules: {}, data: dataEdits_exactData({}), rules: { rules: [], modules: {} }, regoVersion };
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoCauses.js
+
+
+/** One edit is its own cause. */
+const OWN_CAUSE = { edits: [0], joint: false };
+/** The causes read from the policies (the edits the decision can reach). */
+const readCauses = (p) => (p.edits.length === 1 ? OWN_CAUSE : p.syntactic);
+/** The causes of a changed record. */
+async function causes(p, event, head) {
+    if (!p.counterfactual)
+        return readCauses(p);
+    return regoBecause_becauseOf(p.edits, head, async (side) => {
+        const answer = await evaluateSide(p.engine, side, p.variants.get(side), event);
+        return answer.evaluation;
+    });
 }
 
 ;// CONCATENATED MODULE: ./build/regoReplay/regoRun.js
@@ -47728,7 +47760,10 @@ async function evaluateEvent(options, p, sides, cache, event, position, where) {
             base !== null &&
             lostDecision(options.mapping, base.evaluation, head.evaluation) !== null);
     if (options.mode === 'compare' && explained && p.edits !== null && p.edits.length > 0)
-        outcome.because = await causes(p, event, head.evaluation);
+        // A lost request's causes are read, not replayed: a head that newly reads a masked field can
+        // leave nearly every event undecided, and reverting each edit for each would multiply the cost.
+        outcome.because =
+            outcome.pair?.kind === 'changed' ? await causes(p, event, head.evaluation) : readCauses(p);
     return outcome;
 }
 /**
@@ -47745,15 +47780,6 @@ function malformedCache(error, event, position, where) {
         throw error;
     const reason = '`nd_builtin_cache` must map each builtin to an object of argument arrays (as JSON text) and results';
     return { kind: 'malformed', position, where: { ...where, reason } };
-}
-/** The causes of a changed record. */
-async function causes(p, event, head) {
-    if (!p.counterfactual)
-        return p.edits.length === 1 ? { edits: [0], joint: false } : p.syntactic;
-    return regoBecause_becauseOf(p.edits, head, async (side) => {
-        const answer = await evaluateSide(p.engine, side, p.variants.get(side), event);
-        return answer.evaluation;
-    });
 }
 
 ;// CONCATENATED MODULE: ./build/cli/regoCommand.js

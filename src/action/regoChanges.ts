@@ -140,7 +140,7 @@ export async function replayRegoChange(
   log(
     `${root.path}: replaying ${sample.traffic} (Rego)${change.head === null ? ': removed, the base alone' : ''}`,
   );
-  const replayed = await replayRoot(deps, {
+  const replay = replayRoot(deps, {
     mode: 'compare',
     root,
     entry: mapping?.policies[key],
@@ -149,6 +149,11 @@ export async function replayRegoChange(
     base: change.base?.dir ?? null,
     sample,
   });
+  const replayed = change.head === null ? await removedReplay(replay, root.path, log) : await replay;
+  if (replayed === null) {
+    outcome.no_traffic = false;
+    return outcome;
+  }
   const { changeSet } = replayed;
   const report =
     change.head === null
@@ -169,6 +174,25 @@ export async function replayRegoChange(
     sample: report.meta.traffic.sha256,
   });
   return outcome;
+}
+
+/**
+ * A removed root's base replayed, or null when it cannot be (refused, invalid): nothing of the
+ * root is left to gate, so its base's problems block nothing; they are logged.
+ */
+async function removedReplay(
+  replay: ReturnType<typeof replayRoot>,
+  path: string,
+  log: (message: string) => void,
+): Promise<Awaited<ReturnType<typeof replayRoot>> | null> {
+  try {
+    const replayed = await replay;
+    if (replayed.report.errors.length === 0) return replayed;
+    log(`${path}: removed; its base does not compile, so what it decided is not shown`);
+  } catch (error) {
+    log(`${path}: removed; its base could not be replayed (${(error as Error).message})`);
+  }
+  return null;
 }
 
 /** Each changed root replayed; one root's failure is its own (the others are still replayed). */

@@ -112,8 +112,9 @@ export function runTotals(policies: readonly PolicyOutcome[]): RunTotals {
     totals.denied += r.denied;
     totals.unevaluable += r.unevaluable;
     // A Rego change that only changed the result is not a changed decision (the gate's count).
-    totals.changesTotal +=
-      'drift_total' in r ? r.drift_total : r.changes_total - ('evaluation' in r ? r.result_changed : 0);
+    // A drift is any drift, as the gate's `drift` counts it.
+    const resultOnly = 'evaluation' in r && p.rego_report?.meta.status !== 'drift' ? r.result_changed : 0;
+    totals.changesTotal += 'drift_total' in r ? r.drift_total : r.changes_total - resultOnly;
     totals.newlyAllowed += r.newly_allowed;
     const worst = (r.fidelity as { worst?: string | null } | undefined)?.worst ?? null;
     if (

@@ -91,6 +91,15 @@ export interface RegoAggregatorOptions {
   duplicateReason: (id: string, first: number) => string;
 }
 
+/** A change's causes as the report names them, and the key they group by. */
+interface Causes {
+  because: RegoEditEntry[];
+  joint: boolean;
+  key: string;
+}
+
+const NO_CAUSES: Causes = { because: [], joint: false, key: JSON.stringify([[], false]) };
+
 const emptyCounts = (): DirectionCounts => ({
   newly_allowed: 0,
   unknown_to_allow: 0,
@@ -133,6 +142,7 @@ export class RegoAggregator {
   private readonly window = { first_at: null as string | null, last_at: null as string | null };
   private readonly malformed = { count: 0, examples: [] as MalformedExample[] };
   private readonly ids = new RequestIdTable();
+  private readonly causes = new WeakMap<Because, Causes>();
   private recordedMismatch = 0;
   /** Drift: by policy revision (null: none recorded), the events replayed and the drifts among them. */
   private readonly revisions = new Map<string | null, { records: number; drift: number }>();
@@ -219,18 +229,33 @@ export class RegoAggregator {
     const before = lostDecision(this.options.mapping, o.base!.evaluation, o.head.evaluation);
     if (before === null) return;
     this.lost[before === 'allow' ? 'from_allow' : 'from_deny']++;
-    const { because, joint } = this.causesOf(o);
+    // What the head can no longer judge is part of what the change does (the impact digest).
+    this.changeSet.add(o.requestId, before, 'unevaluable');
+    const { because, joint, key } = this.causesOf(o);
     const direction = before === 'allow' ? 'allow_to_unknown' : 'deny_to_unknown';
-    this.lostGroups.add({ direction, because, joint }, [{ id: o.requestId, at: o.occurredAt }]);
+    this.lostGroups.add(
+      { direction, because, joint },
+      [{ id: o.requestId, at: o.occurredAt }],
+      1,
+      undefined,
+      key,
+    );
   }
 
-  /** An outcome's causes as the report names edits. */
-  private causesOf(o: RegoEventOutcome): { because: RegoEditEntry[]; joint: boolean } {
+  /**
+   * An outcome's causes as the report names edits, with their key. Memoised by the cause set: a
+   * syntactic one is shared by every change and can name hundreds of edits (a new bundle's rules).
+   */
+  private causesOf(o: RegoEventOutcome): Causes {
     const { edits } = this.options;
-    return {
-      because: o.because === null || edits === null ? [] : o.because.edits.map((i) => edits[i]!),
-      joint: o.because?.joint ?? false,
-    };
+    if (o.because === null || edits === null) return NO_CAUSES;
+    let causes = this.causes.get(o.because);
+    if (causes === undefined) {
+      const because = o.because.edits.map((i) => edits[i]!);
+      causes = { because, joint: o.because.joint, key: JSON.stringify([because, o.because.joint]) };
+      this.causes.set(o.because, causes);
+    }
+    return causes;
   }
 
   private noteBase(base: EvaluatedSide): void {
@@ -272,7 +297,7 @@ export class RegoAggregator {
     const { mapping, edits, maxChanges } = this.options;
     this.changesTotal++;
     this.directions[change]++;
-    const { because, joint } = this.causesOf(o);
+    const { because, joint, key } = this.causesOf(o);
     const kept = this.kept.get(change) ?? new TopChanges(maxChanges, compareRowRecency);
     this.kept.set(change, kept);
     const row: RegoChangeRow = {
@@ -288,12 +313,17 @@ export class RegoAggregator {
     };
     kept.offer(row);
     this.changeSet.add(o.requestId, row.current_decision, `${row.draft_decision} ${change}`);
-    this.groups.add({ direction: change, because, joint }, [{ id: o.requestId, at: o.occurredAt }]);
-    if (edits !== null) this.addToEditRow(change, because, joint);
+    this.groups.add(
+      { direction: change, because, joint },
+      [{ id: o.requestId, at: o.occurredAt }],
+      1,
+      undefined,
+      key,
+    );
+    if (edits !== null) this.addToEditRow(change, because, joint, key);
   }
 
-  private addToEditRow(change: RegoChangeKind, because: RegoEditEntry[], joint: boolean): void {
-    const key = JSON.stringify([because, joint]);
+  private addToEditRow(change: RegoChangeKind, because: RegoEditEntry[], joint: boolean, key: string): void {
     let row = this.byEdit.get(key);
     if (row === undefined) {
       row = { edits: because, joint, ...emptyCounts() };

@@ -70,8 +70,10 @@ export class GroupTallies<D extends string> {
       first_at: examples[0]?.at ?? null,
       last_at: examples[0]?.at ?? null,
     },
+    /** The cause set's key (`JSON.stringify([because, joint])`), when the caller has it already. */
+    causes: string = JSON.stringify([group.because, group.joint]),
   ): void {
-    const key = JSON.stringify([group.direction, group.because, group.joint]);
+    const key = `${group.direction}\u0000${causes}`;
     let tally = this.tallies.get(key);
     if (tally === undefined) {
       tally = {

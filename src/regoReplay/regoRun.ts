@@ -10,7 +10,6 @@ import type { PolicyProblem } from '../policy/problems.js';
 import type { DecisionMapping } from '../regoPolicy/decisionMapping.js';
 import { EngineError, type RegoVersion } from '../regoPolicy/engineProcess.js';
 import { eventRefusal, type Refusal } from '../regoPolicy/preflight.js';
-import { becauseOf, type Because } from '../regoPolicy/regoBecause.js';
 import { parseRegoEvent, type EventReading, type RegoEvent } from '../regoPolicy/regoEvent.js';
 import {
   classifyPair,
@@ -19,7 +18,7 @@ import {
   NO_BASE,
   type SideEvaluation,
 } from '../regoPolicy/classify.js';
-import { AnswerCache, evaluateSide, evaluateSides, type ReplaySide } from '../regoPolicy/sideEvaluation.js';
+import { AnswerCache, evaluateSides, type ReplaySide } from '../regoPolicy/sideEvaluation.js';
 import { instantNanos } from '../time/rfc3339.js';
 import { normalizeDecisionPath, parseDecisionLogOptions } from '../traffic/decisionLog.js';
 import { shapeReason } from '../traffic/recordShape.js';
@@ -43,6 +42,7 @@ import { inShard, type Shard } from '../replay/evaluate/shard.js';
 import { compareRecency } from '../replay/report/changeOrder.js';
 import { RegoAggregator, type RegoEventOutcome, type RegoOutcome } from './regoAggregator.js';
 import { prepareRego, type PreparedRego, type RegoSource } from './regoPrepare.js';
+import { causes, readCauses } from './regoCauses.js';
 import { editEntry, type RegoMeta, type RegoReport } from './regoReport.js';
 
 export interface RegoRunOptions {
@@ -461,7 +461,10 @@ async function evaluateEvent(
       base !== null &&
       lostDecision(options.mapping, base.evaluation, head.evaluation) !== null);
   if (options.mode === 'compare' && explained && p.edits !== null && p.edits.length > 0)
-    outcome.because = await causes(p, event, head.evaluation);
+    // A lost request's causes are read, not replayed: a head that newly reads a masked field can
+    // leave nearly every event undecided, and reverting each edit for each would multiply the cost.
+    outcome.because =
+      outcome.pair?.kind === 'changed' ? await causes(p, event, head.evaluation) : readCauses(p);
   return outcome;
 }
 
@@ -485,13 +488,4 @@ function malformedCache(
   const reason =
     '`nd_builtin_cache` must map each builtin to an object of argument arrays (as JSON text) and results';
   return { kind: 'malformed', position, where: { ...where, reason } };
-}
-
-/** The causes of a changed record. */
-async function causes(p: PreparedRego, event: RegoEvent, head: SideEvaluation): Promise<Because | null> {
-  if (!p.counterfactual) return p.edits!.length === 1 ? { edits: [0], joint: false } : p.syntactic;
-  return becauseOf(p.edits!, head, async (side) => {
-    const answer = await evaluateSide(p.engine, side, p.variants.get(side)!, event);
-    return answer.evaluation;
-  });
 }

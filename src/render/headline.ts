@@ -21,10 +21,7 @@ export interface HeadlineTotals {
   uncoveredNewlyAllowed: number;
   /** Policies whose head is invalid. */
   invalid: number;
-  /**
-   * Rego changes that decide nothing differently (a changed result, a path now undefined with the
-   * same decision, a side that failed): counted apart from the decisions.
-   */
+  /** Rego changes of the result alone, the decision the same (`result_changed`): counted apart. */
   otherChanges?: number;
 }
 
@@ -53,9 +50,10 @@ export function headlineTotals(reports: readonly (ReplayReport | RegoReport | nu
     const r = report.result;
     if (r === null) continue;
     totals.evaluated += r.evaluated;
-    const decided = r.newly_allowed + r.newly_denied + ('from_unknown' in r ? r.from_unknown : 0);
-    totals.changes += 'evaluation' in r ? decided : r.changes_total;
-    if ('evaluation' in r) totals.otherChanges = (totals.otherChanges ?? 0) + r.changes_total - decided;
+    // A Rego change that only changed the result is not a changed decision: counted as the gate does.
+    const results = 'evaluation' in r ? r.result_changed : 0;
+    totals.changes += r.changes_total - results;
+    if ('evaluation' in r) totals.otherChanges = (totals.otherChanges ?? 0) + results;
     totals.newlyAllowed += r.newly_allowed;
     totals.newlyDenied += r.newly_denied;
     totals.fromUnknown += 'from_unknown' in r ? r.from_unknown : 0;

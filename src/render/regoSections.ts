@@ -42,7 +42,7 @@ export function regoWarningLines(r: RegoResult, drift: boolean): string[] {
     );
     for (const reason of r.unevaluable_reasons)
       lines.push(
-        `\`${reason}\` (${n(r.unevaluable_by_reason[reason] ?? 0)}): ${REGO_UNEVALUABLE_ADVICE[reason] ?? ''}`.trimEnd(),
+        `${cell(reason)} (${n(r.unevaluable_by_reason[reason] ?? 0)}): ${REGO_UNEVALUABLE_ADVICE[reason] ?? ''}`.trimEnd(),
       );
   }
   return lines;

@@ -272,7 +272,8 @@ function changeRows(r: RegoResult, t: Terminal, drift: boolean): string[] {
         'change',
         drift ? 'recorded' : 'base',
         drift ? 'replayed' : 'head',
-        'because',
+        // A drift has no edit to name.
+        ...(drift ? [] : ['because']),
         'difference',
       ],
       r.changes.map((c) => [
@@ -281,7 +282,7 @@ function changeRows(r: RegoResult, t: Terminal, drift: boolean): string[] {
         c.change,
         c.current_decision,
         c.draft_decision,
-        plain(becauseWords(c.because, c.joint)),
+        ...(drift ? [] : [plain(becauseWords(c.because, c.joint))]),
         plain(differenceWords(c)),
       ]),
       ['request', 'change'],
