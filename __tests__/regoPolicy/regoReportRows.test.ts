@@ -7,6 +7,7 @@ import {
   type RegoOutcome,
 } from '../../src/regoReplay/regoAggregator.js';
 import { definedFromText, type SideEvaluation } from '../../src/regoPolicy/classify.js';
+import { GroupTallies } from '../../src/regoReplay/regoGroups.js';
 
 /** The order of `by_edit` rows and the cap of `input_not_recorded`'s pointers (docs/rego.md "The report"): the rule documents' order, then Rego's own directions. */
 function row(
@@ -100,5 +101,36 @@ describe('the change set an acceptance binds to', () => {
     expect(lost.digest).not.toBe(none.digest);
     // A changed decision and a lost one of the same request are different impacts.
     expect(digestOf([event('d-2', deny, allow)]).digest).not.toBe(lost.digest);
+  });
+});
+
+describe('group tallies', () => {
+  it('give one group whatever the order requests arrive in, equal instants written two ways included', () => {
+    const arrivals = [
+      { id: 'd-1', at: '2026-11-30T10:00:00Z' },
+      { id: 'd-2', at: '2026-11-30T11:00:00+01:00' },
+      { id: 'd-3', at: null },
+      { id: 'd-4', at: '2026-11-30T09:00:00Z' },
+    ];
+    const tally = (order: typeof arrivals) => {
+      const t = new GroupTallies(REGO_DIRECTIONS);
+      for (const e of order) t.add({ direction: 'newly_allowed', because: [], joint: false }, [e]);
+      return t.groups();
+    };
+    const groups = tally(arrivals);
+    expect(groups).toEqual([
+      {
+        direction: 'newly_allowed',
+        because: [],
+        joint: false,
+        count: 4,
+        first_at: '2026-11-30T09:00:00Z',
+        // Of equal instants, the smaller text.
+        last_at: '2026-11-30T10:00:00Z',
+        // The change order: the most recent first (equal instants by id), timeless last.
+        examples: ['d-1', 'd-2', 'd-4'],
+      },
+    ]);
+    expect(tally([...arrivals].reverse())).toEqual(groups);
   });
 });

@@ -44796,6 +44796,16 @@ const regoText_DIRECTION_WORDS = {
     error: 'evaluation failed on one side',
     result_changed: 'result changed, decision the same',
 };
+const LOST_WORDS = {
+    deny_to_unknown: 'denied → unknown',
+    allow_to_unknown: 'allowed → unknown',
+};
+/** A group's direction in words: a change's, or a request's the head can no longer judge. */
+function groupDirectionWords(direction) {
+    return (regoText_DIRECTION_WORDS[direction] ??
+        LOST_WORDS[direction] ??
+        direction);
+}
 /** An edit in words: `rule data.httpapi.authz.allow modified (authz.rego:12)`, `data /org/managers added`. */
 function editWords(e) {
     return e.kind === 'rule'
@@ -44923,12 +44933,11 @@ function regoText_changeSummary(r, t, drift) {
 function regoText_groupLines(title, groups, total, t, because) {
     if (total === 0)
         return [];
-    const words = (d) => regoText_DIRECTION_WORDS[d] ?? d.replaceAll('_', ' ');
     return [
         '',
         t.paint.bold(t.fit(`${title}${groups.length < total ? ` (showing ${countText(groups.length)} of ${countText(total)} groups)` : ''}`)),
         ...t.table(['direction', 'requests', ...(because ? ['because'] : []), 'examples'], groups.map((g) => [
-            words(g.direction),
+            groupDirectionWords(g.direction),
             countText(g.count),
             ...(because ? [plain(becauseWords(g.because, g.joint))] : []),
             plain(g.examples.join(', ')),
@@ -45040,10 +45049,6 @@ function regoWarningLines(r, drift) {
     }
     return lines;
 }
-const LOST_WORDS = {
-    deny_to_unknown: 'denied → unknown',
-    allow_to_unknown: 'allowed → unknown',
-};
 /**
  * The groups table: one line per group (direction, requests, causes, the time span, examples),
  * the first `maxRows`, and how many there are in all.
@@ -45052,7 +45057,6 @@ function regoGroupTable(title, groups, total, options) {
     if (total === 0)
         return [];
     const shown = groups.slice(0, options.maxRows);
-    const words = (d) => regoText_DIRECTION_WORDS[d] ?? LOST_WORDS[d] ?? d;
     const span = (g) => g.first_at === null || g.last_at === null ? '—' : `${humanTime(g.first_at)} – ${humanTime(g.last_at)}`;
     return [
         '',
@@ -45060,7 +45064,7 @@ function regoGroupTable(title, groups, total, options) {
         '',
         `| direction | requests | ${options.because ? 'because | ' : ''}when | examples |`,
         `|---|---:|${options.because ? '---|' : ''}---|---|`,
-        ...shown.map((g) => `| ${words(g.direction)} | ${countText(g.count)} | ${options.because ? `${cell(becauseWords(g.because, g.joint))} | ` : ''}${cell(span(g))} | ${g.examples.map((e) => cell(e)).join(', ')} |`),
+        ...shown.map((g) => `| ${groupDirectionWords(g.direction)} | ${countText(g.count)} | ${options.because ? `${cell(becauseWords(g.because, g.joint))} | ` : ''}${cell(span(g))} | ${g.examples.map((e) => cell(e)).join(', ')} |`),
     ];
 }
 
@@ -45187,51 +45191,7 @@ function driftResolvedComment(policyPath) {
         `ones again. Closing; policy-replay reopens this issue if drift comes back.`);
 }
 
-;// CONCATENATED MODULE: ./build/regoReplay/regoDriftReport.js
-
-/** A drift-mode replay report under drift's names. */
-function toRegoDriftReport(report) {
-    const r = report.result;
-    if (r === null)
-        return { meta: report.meta, errors: report.errors, result: null };
-    return {
-        meta: report.meta,
-        errors: report.errors,
-        result: {
-            evaluated: r.evaluated,
-            allowed: r.allowed,
-            denied: r.denied,
-            unevaluable: r.unevaluable,
-            unevaluable_reasons: r.unevaluable_reasons,
-            unevaluable_by_reason: r.unevaluable_by_reason,
-            without_recorded_decision: r.without_recorded_result ?? 0,
-            drift_total: r.changes_total,
-            ...Object.fromEntries(REGO_DRIFT_DIRECTIONS.map((d) => [d, r[d]])),
-            drifts: r.changes.map(driftOf),
-            drift_groups: r.change_groups,
-            drift_groups_total: r.change_groups_total,
-            policy_revisions: r.policy_revisions ?? [],
-            sample_window: r.sample_window,
-            malformed: r.malformed,
-            evaluation: r.evaluation,
-            ...(r.fidelity === undefined ? {} : { fidelity: r.fidelity }),
-        },
-    };
-}
-function driftOf(row) {
-    return {
-        request_id: row.request_id,
-        occurred_at: row.occurred_at,
-        change: row.change,
-        recorded_decision: row.current_decision,
-        replayed_decision: row.draft_decision,
-        differences: row.differences.map((d) => ({ pointer: d.pointer, recorded: d.base, replayed: d.head })),
-        error: row.errors.head,
-    };
-}
-
 ;// CONCATENATED MODULE: ./build/render/regoMarkdown.js
-
 
 
 
@@ -45263,9 +45223,15 @@ function renderRegoMarkdown(report, options = {}) {
     }
     // Decision first: a drift opens with the exposure that already happened (docs/drift.md).
     if (drift)
-        out.splice(options.title === false ? 0 : 2, 0, driftHeadline(toRegoDriftReport(report).result, 'the service'), '');
+        out.splice(options.title === false ? 0 : 2, 0, driftHeadline({
+            newly_denied: r.newly_denied,
+            drift_total: r.changes_total,
+            evaluated: r.evaluated,
+            unevaluable: r.unevaluable,
+            without_recorded_decision: r.without_recorded_result ?? 0,
+        }, 'the service'), '');
     const warnings = regoWarningLines(r, drift);
-    out.push(...(options.links === undefined ? [] : ['', provenanceLine(report, options.links)]), '', verdictLine(r, drift), ...(warnings.length === 0 ? [] : ['', '**Warnings**', '', ...warnings.map((w) => `- ${w}`)]), ...(options.whyItFails ? ['', options.whyItFails] : []), '', ...countTable(r, meta.status === 'deleted' ? 'base' : 'head'), ...edits(r), ...fallbackNote(meta).flatMap((line) => ['', `_${escape_escapeMarkdown(line)}_`]), ...regoGroupTable(drift ? 'Drifts by direction' : 'What changes, and why', r.change_groups.slice(0, maxRows), r.change_groups_total, { maxRows, because: !drift }), ...(r.newly_unevaluable === null
+    out.push(...(options.links === undefined ? [] : ['', provenanceLine(report, options.links)]), '', verdictLine(r, drift), ...(warnings.length === 0 ? [] : ['', '**Warnings**', '', ...warnings.map((w) => `- ${w}`)]), ...(options.whyItFails ? ['', options.whyItFails] : []), '', ...countTable(r, meta.status === 'deleted' ? 'base' : 'head'), ...edits(r), ...fallbackNote(meta).flatMap((line) => ['', `_${escape_escapeMarkdown(line)}_`]), ...regoGroupTable(drift ? 'Drifts by direction' : 'What changes, and why', r.change_groups, r.change_groups_total, { maxRows, because: !drift }), ...(r.newly_unevaluable === null
         ? []
         : regoGroupTable('Requests the head can no longer judge', r.newly_unevaluable.groups, r.newly_unevaluable.groups_total, { maxRows, because: true })), ...changes(r, drift), ...evaluation(r));
     if (r.policy_revisions !== null && r.policy_revisions.length > 0)
@@ -45350,6 +45316,49 @@ function evaluation(r) {
     for (const [pointer, count] of Object.entries(e.input_not_recorded))
         lines.push(`- ${cell(pointer)} erased or masked, read by the policy: ${countText(count)} evaluations left unevaluable`);
     return lines.length === 0 ? [] : ['', '**Evaluation**', '', ...lines];
+}
+
+;// CONCATENATED MODULE: ./build/regoReplay/regoDriftReport.js
+
+/** A drift-mode replay report under drift's names. */
+function toRegoDriftReport(report) {
+    const r = report.result;
+    if (r === null)
+        return { meta: report.meta, errors: report.errors, result: null };
+    return {
+        meta: report.meta,
+        errors: report.errors,
+        result: {
+            evaluated: r.evaluated,
+            allowed: r.allowed,
+            denied: r.denied,
+            unevaluable: r.unevaluable,
+            unevaluable_reasons: r.unevaluable_reasons,
+            unevaluable_by_reason: r.unevaluable_by_reason,
+            without_recorded_decision: r.without_recorded_result ?? 0,
+            drift_total: r.changes_total,
+            ...Object.fromEntries(REGO_DRIFT_DIRECTIONS.map((d) => [d, r[d]])),
+            drifts: r.changes.map(driftOf),
+            drift_groups: r.change_groups,
+            drift_groups_total: r.change_groups_total,
+            policy_revisions: r.policy_revisions ?? [],
+            sample_window: r.sample_window,
+            malformed: r.malformed,
+            evaluation: r.evaluation,
+            ...(r.fidelity === undefined ? {} : { fidelity: r.fidelity }),
+        },
+    };
+}
+function driftOf(row) {
+    return {
+        request_id: row.request_id,
+        occurred_at: row.occurred_at,
+        change: row.change,
+        recorded_decision: row.current_decision,
+        replayed_decision: row.draft_decision,
+        differences: row.differences.map((d) => ({ pointer: d.pointer, recorded: d.base, replayed: d.head })),
+        error: row.errors.head,
+    };
 }
 
 ;// CONCATENATED MODULE: ./build/regoPolicy/projection.js
@@ -46175,20 +46184,6 @@ function regoGroups_compareGroups(a, b, order) {
         b.count - a.count ||
         (x < y ? -1 : x > y ? 1 : 0));
 }
-/** The earlier (later) of two instants, by their value; null is no instant. */
-function earlier(a, b) {
-    return a === null ? b : b === null ? a : instantLess(b, a) ? b : a;
-}
-function later(a, b) {
-    return a === null ? b : b === null ? a : instantLess(a, b) ? b : a;
-}
-/** RFC 3339 instants of one log compare as text only with one offset: by their value. */
-function instantLess(a, b) {
-    const [x, y] = [instantNanos(a), instantNanos(b)];
-    if (x === null || y === null)
-        return a < b;
-    return x < y;
-}
 class GroupTallies {
     order;
     tallies = new Map();
@@ -46206,15 +46201,16 @@ class GroupTallies {
         let tally = this.tallies.get(key);
         if (tally === undefined) {
             tally = {
-                group: { ...group, count: 0, first_at: null, last_at: null, examples: [] },
+                group: { direction: group.direction, because: group.because, joint: group.joint, count: 0 },
+                span: new TimeSpan(),
                 examples: new TopChanges(regoGroups_MAX_GROUP_EXAMPLES, regoGroups_compareExamples),
             };
             this.tallies.set(key, tally);
         }
-        const g = tally.group;
-        g.count += count;
-        g.first_at = earlier(g.first_at, span.first_at);
-        g.last_at = later(g.last_at, span.last_at);
+        tally.group.count += count;
+        tally.span.add(span.first_at);
+        if (span.last_at !== span.first_at)
+            tally.span.add(span.last_at);
         for (const e of examples)
             tally.examples.offer(e);
     }
@@ -46222,7 +46218,7 @@ class GroupTallies {
     partials() {
         return [...this.tallies.values()]
             .map((t) => ({
-            group: { ...t.group, examples: t.examples.items.map((e) => e.id) },
+            group: { ...t.group, ...t.span.toJSON(), examples: t.examples.items.map((e) => e.id) },
             examples_at: t.examples.items.map((e) => e.at),
         }))
             .sort((a, b) => regoGroups_compareGroups(a.group, b.group, this.order));
@@ -46248,6 +46244,7 @@ function mergedGroups(shards, order) {
  * first stays, a repeat is malformed), the buckets, the capped change list, the groups, `by_edit`,
  * the base's counts, the window and the evaluation counts. Pure: the sides were evaluated before.
  */
+
 
 
 
@@ -46299,7 +46296,8 @@ class RegoAggregator {
     byEdit = new Map();
     baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
     lost = { from_allow: 0, from_deny: 0 };
-    window = { first_at: null, last_at: null };
+    /** The instants as logged, ordered by their value (of equal instants, the smaller text). */
+    window = new TimeSpan();
     malformed = { count: 0, examples: [] };
     ids = new requestIdTable_RequestIdTable();
     causes = new WeakMap();
@@ -46339,7 +46337,7 @@ class RegoAggregator {
     addEvent(o) {
         const { mapping, mode } = this.options;
         this.counts.evaluated++;
-        this.note(o.occurredAt);
+        this.window.add(o.occurredAt);
         if (this.options.manifests) {
             const id = o.manifestId != null && this.options.manifests.has(o.manifestId) ? o.manifestId : null;
             this.manifestCounts.set(id, (this.manifestCounts.get(id) ?? 0) + 1);
@@ -46439,13 +46437,6 @@ class RegoAggregator {
             this.evaluation.nd.set(name, (this.evaluation.nd.get(name) ?? 0) + 1);
         }
     }
-    note(at) {
-        if (at === null)
-            return;
-        // The window keeps the instants as logged, ordered by their value.
-        this.window.first_at = earlier(this.window.first_at, at);
-        this.window.last_at = later(this.window.last_at, at);
-    }
     addChange(o, change, differences, head) {
         const { mapping, edits, maxChanges } = this.options;
         this.changesTotal++;
@@ -46505,7 +46496,7 @@ class RegoAggregator {
                 }
                 : null,
             base_counts: compare && hasBase ? { ...this.baseCounts } : null,
-            sample_window: { ...this.window },
+            sample_window: this.window.toJSON(),
             malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
             recorded_mismatch: this.recordedMismatch,
             without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,
@@ -47374,7 +47365,7 @@ async function addEdits(prepared, options, rules, named) {
         modules: s.bundle.modules,
         data: dataEdits_exactData(s.bundle.data),
         rules: rules[i],
-        regoVersion: named[i].name === 'base' ? prepared.base.version : prepared.head.version,
+        regoVersion: s.name === 'base' ? prepared.base.version : prepared.head.version,
     }));
     // A new policy is a change from nothing: every rule and data document of the head is added.
     const [base, head] = (prepared.base === null ? [emptySide(prepared.head.version), parsed[0]] : parsed);
@@ -47754,16 +47745,15 @@ async function evaluateEvent(options, p, sides, cache, event, position, where) {
         ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
         ...(event.revision === undefined ? {} : { revision: event.revision }),
     };
-    // The causes of a change, and of a request the head can no longer decide (grouped as changes are).
-    const explained = outcome.pair?.kind === 'changed' ||
-        (outcome.pair?.kind === 'unevaluable' &&
-            base !== null &&
-            lostDecision(options.mapping, base.evaluation, head.evaluation) !== null);
-    if (options.mode === 'compare' && explained && p.edits !== null && p.edits.length > 0)
-        // A lost request's causes are read, not replayed: a head that newly reads a masked field can
-        // leave nearly every event undecided, and reverting each edit for each would multiply the cost.
-        outcome.because =
-            outcome.pair?.kind === 'changed' ? await causes(p, event, head.evaluation) : readCauses(p);
+    if (options.mode === 'compare' && p.edits !== null && p.edits.length > 0) {
+        // An unevaluable pair gets the causes read from the policies, which cost nothing: the aggregator
+        // uses them when the base decided it (a request the head can no longer judge). Replaying each
+        // edit for those would multiply the cost when a head newly reads a masked field.
+        if (outcome.pair?.kind === 'changed')
+            outcome.because = await causes(p, event, head.evaluation);
+        else if (outcome.pair?.kind === 'unevaluable')
+            outcome.because = readCauses(p);
+    }
     return outcome;
 }
 /**
@@ -48978,6 +48968,7 @@ function checkRegoReport(value) {
 
 
 
+
 function sum(into, from) {
     for (const [k, v] of Object.entries(from))
         into[k] = (into[k] ?? 0) + v;
@@ -49027,10 +49018,7 @@ function regoMerge_mergedResult(results, maxChanges, maxGroups) {
                 groups_total: lost.length,
             },
         base_counts: nullable((r) => r.base_counts),
-        sample_window: results.reduce((w, r) => ({
-            first_at: earlier(w.first_at, r.sample_window.first_at),
-            last_at: later(w.last_at, r.sample_window.last_at),
-        }), { first_at: null, last_at: null }),
+        sample_window: spanOf(results.flatMap((r) => [r.sample_window.first_at, r.sample_window.last_at])),
         malformed: mergedMalformed(results),
         recorded_mismatch: total('recorded_mismatch'),
         without_recorded_result: first.without_recorded_result === null ? null : total('without_recorded_result'),
@@ -49047,6 +49035,13 @@ function regoMerge_mergedResult(results, maxChanges, maxGroups) {
     if (fidelity !== undefined)
         result.fidelity = fidelity;
     return result;
+}
+/** The earliest and latest of some instants, as one run's TimeSpan keeps them. */
+function spanOf(instants) {
+    const span = new TimeSpan();
+    for (const at of instants)
+        span.add(at);
+    return span.toJSON();
 }
 const sortedKeys = (counts) => Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 /** Per direction the most recent changes (the shards' kept ones hold them), in danger order, cut to the cap. */

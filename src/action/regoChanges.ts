@@ -128,8 +128,9 @@ export async function replayRegoChange(
   const evidence = evidenceProblems(sample, touched);
   const outcome = sampledOutcome(identity, sample, evidence, log);
   const digests = { base: change.base?.written.sha256 ?? null, head: change.head?.written.sha256 ?? null };
+  const manifests = await manifestsDigest(sample.manifestsPath);
   outcome.impact = impactPartsOf(digests, {
-    manifests: await manifestsDigest(sample.manifestsPath),
+    manifests,
     changes: null,
     // A blocked sample is not replayed, but an acceptance of that failure is of these bytes.
     sample: evidence.length > 0 ? await sampleFilesDigest(sample.trafficFiles) : null,
@@ -169,7 +170,7 @@ export async function replayRegoChange(
   // As for rule documents: bound to the sample and manifests replayed and to every change, not
   // only the listed ones.
   outcome.impact = impactPartsOf(digests, {
-    manifests: await manifestsDigest(sample.manifestsPath),
+    manifests,
     changes: report.result === null ? null : changeSet,
     sample: report.meta.traffic.sha256,
   });

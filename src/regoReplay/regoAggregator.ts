@@ -34,7 +34,8 @@ import {
   type RegoRevisionRow,
   type RegoResult,
 } from './regoReport.js';
-import { earlier, GroupTallies, later } from './regoGroups.js';
+import { GroupTallies } from './regoGroups.js';
+import { TimeSpan } from '../replay/report/timeSpan.js';
 
 /** Differences kept per change row (docs/rego.md "Classification"). */
 export const MAX_DIFFERENCES = 3;
@@ -139,7 +140,8 @@ export class RegoAggregator {
   private readonly byEdit = new Map<string, RegoByEditRow>();
   private readonly baseCounts = { allowed: 0, denied: 0, unevaluable: 0 };
   private readonly lost = { from_allow: 0, from_deny: 0 };
-  private readonly window = { first_at: null as string | null, last_at: null as string | null };
+  /** The instants as logged, ordered by their value (of equal instants, the smaller text). */
+  private readonly window = new TimeSpan();
   private readonly malformed = { count: 0, examples: [] as MalformedExample[] };
   private readonly ids = new RequestIdTable();
   private readonly causes = new WeakMap<Because, Causes>();
@@ -181,7 +183,7 @@ export class RegoAggregator {
   private addEvent(o: RegoEventOutcome): void {
     const { mapping, mode } = this.options;
     this.counts.evaluated++;
-    this.note(o.occurredAt);
+    this.window.add(o.occurredAt);
     if (this.options.manifests) {
       const id = o.manifestId != null && this.options.manifests.has(o.manifestId) ? o.manifestId : null;
       this.manifestCounts.set(id, (this.manifestCounts.get(id) ?? 0) + 1);
@@ -281,13 +283,6 @@ export class RegoAggregator {
     }
   }
 
-  private note(at: string | null): void {
-    if (at === null) return;
-    // The window keeps the instants as logged, ordered by their value.
-    this.window.first_at = earlier(this.window.first_at, at);
-    this.window.last_at = later(this.window.last_at, at);
-  }
-
   private addChange(
     o: RegoEventOutcome,
     change: RegoChangeKind,
@@ -359,7 +354,7 @@ export class RegoAggregator {
           }
         : null,
       base_counts: compare && hasBase ? { ...this.baseCounts } : null,
-      sample_window: { ...this.window },
+      sample_window: this.window.toJSON(),
       malformed: { count: this.malformed.count, examples: [...this.malformed.examples] },
       recorded_mismatch: this.recordedMismatch,
       without_recorded_result: mode === 'drift' ? this.withoutRecorded : null,

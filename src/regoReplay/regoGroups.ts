@@ -5,7 +5,7 @@
  * serves the changes, the requests the head can no longer judge, and a shard's merge. Pure.
  */
 import { compareRecency, TopChanges } from '../replay/report/changeOrder.js';
-import { instantNanos } from '../time/rfc3339.js';
+import { TimeSpan } from '../replay/report/timeSpan.js';
 import type { RegoGroup } from './regoReport.js';
 
 /** Examples kept per group. */
@@ -36,23 +36,10 @@ function compareGroups<D extends string>(a: RegoGroup<D>, b: RegoGroup<D>, order
   );
 }
 
-/** The earlier (later) of two instants, by their value; null is no instant. */
-export function earlier(a: string | null, b: string | null): string | null {
-  return a === null ? b : b === null ? a : instantLess(b, a) ? b : a;
-}
-export function later(a: string | null, b: string | null): string | null {
-  return a === null ? b : b === null ? a : instantLess(a, b) ? b : a;
-}
-
-/** RFC 3339 instants of one log compare as text only with one offset: by their value. */
-function instantLess(a: string, b: string): boolean {
-  const [x, y] = [instantNanos(a), instantNanos(b)];
-  if (x === null || y === null) return a < b;
-  return x < y;
-}
-
 interface Tally<D extends string> {
-  group: RegoGroup<D>;
+  group: Pick<RegoGroup<D>, 'direction' | 'because' | 'joint' | 'count'>;
+  /** Of equal instants the smaller text: any order of adding (a shard merge's too) gives one span. */
+  span: TimeSpan;
   examples: TopChanges<GroupExample>;
 }
 
@@ -77,15 +64,15 @@ export class GroupTallies<D extends string> {
     let tally = this.tallies.get(key);
     if (tally === undefined) {
       tally = {
-        group: { ...group, count: 0, first_at: null, last_at: null, examples: [] },
+        group: { direction: group.direction, because: group.because, joint: group.joint, count: 0 },
+        span: new TimeSpan(),
         examples: new TopChanges(MAX_GROUP_EXAMPLES, compareExamples),
       };
       this.tallies.set(key, tally);
     }
-    const g = tally.group;
-    g.count += count;
-    g.first_at = earlier(g.first_at, span.first_at);
-    g.last_at = later(g.last_at, span.last_at);
+    tally.group.count += count;
+    tally.span.add(span.first_at);
+    if (span.last_at !== span.first_at) tally.span.add(span.last_at);
     for (const e of examples) tally.examples.offer(e);
   }
 
@@ -93,7 +80,7 @@ export class GroupTallies<D extends string> {
   partials(): GroupPartial<D>[] {
     return [...this.tallies.values()]
       .map((t) => ({
-        group: { ...t.group, examples: t.examples.items.map((e) => e.id) },
+        group: { ...t.group, ...t.span.toJSON(), examples: t.examples.items.map((e) => e.id) },
         examples_at: t.examples.items.map((e) => e.at),
       }))
       .sort((a, b) => compareGroups(a.group, b.group, this.order));

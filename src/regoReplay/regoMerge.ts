@@ -8,7 +8,8 @@
 import { TopChanges } from '../replay/report/changeOrder.js';
 import { mergedFidelity, mergedMalformed, MergeError, shardsOfOneRun } from '../replay/report/merge.js';
 import { cappedPointers, compareRowRecency, revisionRows } from './regoAggregator.js';
-import { earlier, later, mergedGroups } from './regoGroups.js';
+import { mergedGroups } from './regoGroups.js';
+import { TimeSpan } from '../replay/report/timeSpan.js';
 import {
   REGO_DIRECTIONS,
   REGO_LOST_DIRECTIONS,
@@ -88,13 +89,7 @@ function mergedResult(results: readonly RegoResult[], maxChanges: number, maxGro
             groups_total: lost.length,
           },
     base_counts: nullable((r) => r.base_counts),
-    sample_window: results.reduce(
-      (w, r) => ({
-        first_at: earlier(w.first_at, r.sample_window.first_at),
-        last_at: later(w.last_at, r.sample_window.last_at),
-      }),
-      { first_at: null as string | null, last_at: null as string | null },
-    ),
+    sample_window: spanOf(results.flatMap((r) => [r.sample_window.first_at, r.sample_window.last_at])),
     malformed: mergedMalformed(results),
     recorded_mismatch: total('recorded_mismatch'),
     without_recorded_result: first.without_recorded_result === null ? null : total('without_recorded_result'),
@@ -114,6 +109,13 @@ function mergedResult(results: readonly RegoResult[], maxChanges: number, maxGro
   const fidelity = mergedFidelity(results);
   if (fidelity !== undefined) result.fidelity = fidelity;
   return result;
+}
+
+/** The earliest and latest of some instants, as one run's TimeSpan keeps them. */
+function spanOf(instants: readonly (string | null)[]): { first_at: string | null; last_at: string | null } {
+  const span = new TimeSpan();
+  for (const at of instants) span.add(at);
+  return span.toJSON();
 }
 
 const sortedKeys = (counts: Counted): Counted =>

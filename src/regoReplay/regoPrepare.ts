@@ -197,7 +197,7 @@ async function addEdits(
     modules: s.bundle.modules,
     data: exactData(s.bundle.data),
     rules: rules[i]!,
-    regoVersion: named[i]!.name === 'base' ? prepared.base!.version : prepared.head.version,
+    regoVersion: s.name === 'base' ? prepared.base!.version : prepared.head.version,
   }));
   // A new policy is a change from nothing: every rule and data document of the head is added.
   const [base, head] = (prepared.base === null ? [emptySide(prepared.head.version), parsed[0]!] : parsed) as [

@@ -11,13 +11,7 @@ import type { DecisionMapping } from '../regoPolicy/decisionMapping.js';
 import { EngineError, type RegoVersion } from '../regoPolicy/engineProcess.js';
 import { eventRefusal, type Refusal } from '../regoPolicy/preflight.js';
 import { parseRegoEvent, type EventReading, type RegoEvent } from '../regoPolicy/regoEvent.js';
-import {
-  classifyPair,
-  definedFromText,
-  lostDecision,
-  NO_BASE,
-  type SideEvaluation,
-} from '../regoPolicy/classify.js';
+import { classifyPair, definedFromText, NO_BASE, type SideEvaluation } from '../regoPolicy/classify.js';
 import { AnswerCache, evaluateSides, type ReplaySide } from '../regoPolicy/sideEvaluation.js';
 import { instantNanos } from '../time/rfc3339.js';
 import { normalizeDecisionPath, parseDecisionLogOptions } from '../traffic/decisionLog.js';
@@ -454,17 +448,13 @@ async function evaluateEvent(
     ...(event.manifestId === undefined ? {} : { manifestId: event.manifestId }),
     ...(event.revision === undefined ? {} : { revision: event.revision }),
   };
-  // The causes of a change, and of a request the head can no longer decide (grouped as changes are).
-  const explained =
-    outcome.pair?.kind === 'changed' ||
-    (outcome.pair?.kind === 'unevaluable' &&
-      base !== null &&
-      lostDecision(options.mapping, base.evaluation, head.evaluation) !== null);
-  if (options.mode === 'compare' && explained && p.edits !== null && p.edits.length > 0)
-    // A lost request's causes are read, not replayed: a head that newly reads a masked field can
-    // leave nearly every event undecided, and reverting each edit for each would multiply the cost.
-    outcome.because =
-      outcome.pair?.kind === 'changed' ? await causes(p, event, head.evaluation) : readCauses(p);
+  if (options.mode === 'compare' && p.edits !== null && p.edits.length > 0) {
+    // An unevaluable pair gets the causes read from the policies, which cost nothing: the aggregator
+    // uses them when the base decided it (a request the head can no longer judge). Replaying each
+    // edit for those would multiply the cost when a head newly reads a masked field.
+    if (outcome.pair?.kind === 'changed') outcome.because = await causes(p, event, head.evaluation);
+    else if (outcome.pair?.kind === 'unevaluable') outcome.because = readCauses(p);
+  }
   return outcome;
 }
 

@@ -1,12 +1,13 @@
 import type { ReplayReport } from '../replay/report/report.js';
 
+import { humanTime } from '../text/times.js';
+import { escapeMarkdown } from './escape.js';
+import { linked } from './links.js';
+
 /** What the line reads of a report: its meta, and the result's count and window (a Rego report too). */
 type Provenanced = Pick<ReplayReport, 'meta'> & {
   result: Pick<NonNullable<ReplayReport['result']>, 'evaluated' | 'sample_window'> | null;
 };
-import { humanTime } from '../text/times.js';
-import { escapeMarkdown } from './escape.js';
-import { linked } from './links.js';
 
 /**
  * The provenance line under the headline (docs/action.md "The comment"): which policy, judged

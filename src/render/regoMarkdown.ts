@@ -19,7 +19,6 @@ import {
 } from './regoText.js';
 import { regoGroupTable, regoWarningLines } from './regoSections.js';
 import { driftHeadline } from './driftMarkdown.js';
-import { toRegoDriftReport } from '../regoReplay/regoDriftReport.js';
 import { provenanceLine, type RunLinks } from './provenance.js';
 
 export interface RegoMarkdownOptions {
@@ -59,7 +58,16 @@ export function renderRegoMarkdown(report: RegoReport, options: RegoMarkdownOpti
     out.splice(
       options.title === false ? 0 : 2,
       0,
-      driftHeadline(toRegoDriftReport(report).result!, 'the service'),
+      driftHeadline(
+        {
+          newly_denied: r.newly_denied,
+          drift_total: r.changes_total,
+          evaluated: r.evaluated,
+          unevaluable: r.unevaluable,
+          without_recorded_decision: r.without_recorded_result ?? 0,
+        },
+        'the service',
+      ),
       '',
     );
   const warnings = regoWarningLines(r, drift);
@@ -75,7 +83,7 @@ export function renderRegoMarkdown(report: RegoReport, options: RegoMarkdownOpti
     ...fallbackNote(meta).flatMap((line) => ['', `_${escapeMarkdown(line)}_`]),
     ...regoGroupTable(
       drift ? 'Drifts by direction' : 'What changes, and why',
-      r.change_groups.slice(0, maxRows),
+      r.change_groups,
       r.change_groups_total,
       { maxRows, because: !drift },
     ),

@@ -4,11 +4,11 @@
  * trusting the numbers, and the groups table ("What changes, and why"). Every value from the log
  * or the policy goes through escape.ts. Pure.
  */
-import type { RegoGroup, RegoLostDirection, RegoResult } from '../regoReplay/regoReport.js';
+import type { RegoGroup, RegoResult } from '../regoReplay/regoReport.js';
 import { cell } from './escape.js';
 import { countText as n, percentText } from './numbers.js';
 import { humanTime } from '../text/times.js';
-import { becauseWords, DIRECTION_WORDS } from './regoText.js';
+import { becauseWords, groupDirectionWords } from './regoText.js';
 
 /** What an operator can do about each reason a Rego side was left undecided. */
 export const REGO_UNEVALUABLE_ADVICE: Record<string, string> = {
@@ -48,11 +48,6 @@ export function regoWarningLines(r: RegoResult, drift: boolean): string[] {
   return lines;
 }
 
-const LOST_WORDS: Record<RegoLostDirection, string> = {
-  deny_to_unknown: 'denied → unknown',
-  allow_to_unknown: 'allowed → unknown',
-};
-
 /**
  * The groups table: one line per group (direction, requests, causes, the time span, examples),
  * the first `maxRows`, and how many there are in all.
@@ -65,8 +60,6 @@ export function regoGroupTable(
 ): string[] {
   if (total === 0) return [];
   const shown = groups.slice(0, options.maxRows);
-  const words = (d: string) =>
-    (DIRECTION_WORDS as Record<string, string>)[d] ?? (LOST_WORDS as Record<string, string>)[d] ?? d;
   const span = (g: RegoGroup<string>) =>
     g.first_at === null || g.last_at === null ? '—' : `${humanTime(g.first_at)} – ${humanTime(g.last_at)}`;
   return [
@@ -77,7 +70,7 @@ export function regoGroupTable(
     `|---|---:|${options.because ? '---|' : ''}---|---|`,
     ...shown.map(
       (g) =>
-        `| ${words(g.direction)} | ${n(g.count)} | ${options.because ? `${cell(becauseWords(g.because, g.joint))} | ` : ''}${cell(span(g))} | ${g.examples.map((e) => cell(e)).join(', ')} |`,
+        `| ${groupDirectionWords(g.direction)} | ${n(g.count)} | ${options.because ? `${cell(becauseWords(g.because, g.joint))} | ` : ''}${cell(span(g))} | ${g.examples.map((e) => cell(e)).join(', ')} |`,
     ),
   ];
 }

@@ -10,6 +10,7 @@ import type {
   RegoChangeRow,
   RegoEditEntry,
   RegoGroup,
+  RegoLostDirection,
   RegoReport,
   RegoResult,
 } from '../regoReplay/regoReport.js';
@@ -29,6 +30,20 @@ export const DIRECTION_WORDS: Record<RegoChangeKind, string> = {
   error: 'evaluation failed on one side',
   result_changed: 'result changed, decision the same',
 };
+
+const LOST_WORDS: Record<RegoLostDirection, string> = {
+  deny_to_unknown: 'denied → unknown',
+  allow_to_unknown: 'allowed → unknown',
+};
+
+/** A group's direction in words: a change's, or a request's the head can no longer judge. */
+export function groupDirectionWords(direction: string): string {
+  return (
+    (DIRECTION_WORDS as Record<string, string>)[direction] ??
+    (LOST_WORDS as Record<string, string>)[direction] ??
+    direction
+  );
+}
 
 /** An edit in words: `rule data.httpapi.authz.allow modified (authz.rego:12)`, `data /org/managers added`. */
 export function editWords(e: RegoEditEntry): string {
@@ -214,7 +229,6 @@ function groupLines(
   because: boolean,
 ): string[] {
   if (total === 0) return [];
-  const words = (d: string) => (DIRECTION_WORDS as Record<string, string>)[d] ?? d.replaceAll('_', ' ');
   return [
     '',
     t.paint.bold(
@@ -223,7 +237,7 @@ function groupLines(
     ...t.table(
       ['direction', 'requests', ...(because ? ['because'] : []), 'examples'],
       groups.map((g) => [
-        words(g.direction),
+        groupDirectionWords(g.direction),
         n(g.count),
         ...(because ? [plain(becauseWords(g.because, g.joint))] : []),
         plain(g.examples.join(', ')),
