@@ -81623,6 +81623,47 @@ class BddManager {
         };
         return walk(f, g);
     }
+    /**
+     * Whether some x of u has g(x) false and g true once `variable` is flipped: whether g (within
+     * u) differs from u ∧ ∃variable.g, found without making a node. Building ∃variable.g would
+     * remake g above the variable once for every variable tested (split.ts tests dozens a set).
+     */
+    dependsWithin(u, g, variable) {
+        const failed = new Map();
+        const cofactor = (f, level, value) => this.vars[f] === level ? (value === 1 ? this.highs[f] : this.lows[f]) : f;
+        // a follows g at x, b follows g at x with `variable` flipped; `below` once past it.
+        const walk = (x, a, b, below) => {
+            if (x === bdd_FALSE || a === bdd_TRUE || b === bdd_FALSE)
+                return false;
+            if (below === 1 && x === bdd_TRUE && a === bdd_FALSE && b === bdd_TRUE)
+                return true;
+            const outer = x * MAX_NODES + a;
+            const inner = b * 2 + below;
+            const seen = failed.get(outer);
+            if (seen?.has(inner) === true)
+                return false;
+            const level = Math.min(this.vars[x], this.vars[a], this.vars[b]);
+            let found = false;
+            if (below === 0 && level >= variable) {
+                for (const value of [1, 0])
+                    if (!found)
+                        found = walk(cofactor(x, variable, value), cofactor(a, variable, value), cofactor(b, variable, 1 - value), 1);
+            }
+            else {
+                for (const value of [1, 0])
+                    if (!found)
+                        found = walk(cofactor(x, level, value), cofactor(a, level, value), cofactor(b, level, value), below);
+            }
+            if (!found) {
+                if (seen === undefined)
+                    failed.set(outer, new Set([inner]));
+                else
+                    seen.add(inner);
+            }
+            return found;
+        };
+        return walk(u, g, g, 0);
+    }
     /** f with one variable fixed (the cofactor). */
     restrict(f, variable, value) {
         const memo = new Map();
@@ -81759,8 +81800,24 @@ function bitOf(atoms, constant) {
     const i = atoms.constants.indexOf(constant);
     return i < 0 ? undefined : atoms.bits[i];
 }
-/** docs/policy.md "One condition" over the field's atoms. */
+/**
+ * docs/policy.md "One condition" over the field's atoms. For a single-valued field the value is
+ * read as its first held constant (a decision list over the bits): the same function wherever at
+ * most one bit is set, which the field's constraint demands of every real request, but a diagram
+ * that never asks about the constants after the one held, so a rule's condition on one call's
+ * tool does not leave the caller's fields to tell apart every set of tools held at once.
+ */
 function conditionBdd(m, atoms, condition) {
+    if (atoms.single) {
+        const wanted = new Set(condition.values);
+        const inside = condition.operator === 'in';
+        let firstHeld = inside ? bdd_FALSE : bdd_TRUE;
+        for (let i = atoms.bits.length - 1; i >= 0; i--) {
+            const holds = wanted.has(atoms.constants[i]) === inside;
+            firstHeld = m.node(atoms.bits[i], firstHeld, holds ? bdd_TRUE : bdd_FALSE);
+        }
+        return m.node(atoms.present, bdd_FALSE, firstHeld);
+    }
     const listed = m.orAll(condition.values.map((value) => {
         const bit = bitOf(atoms, value);
         return bit === undefined ? bdd_FALSE : m.variable(bit);
@@ -81786,11 +81843,14 @@ function fieldConstraint(m, atoms) {
 ;// CONCATENATED MODULE: ./build/coverage/callModel.js
 
 
-/** Call variables start here, below every request variable, so the two never interleave. */
-const CALL_VARIABLES_START = 1_000_000;
-/** The helper order of `realisability`: a call's atoms first, then the request variables. */
-const toHelper = (v) => (v >= CALL_VARIABLES_START ? v - CALL_VARIABLES_START : v + CALL_VARIABLES_START);
-const fromHelper = toHelper;
+/**
+ * Call variables start here, above every request variable in the order, so the two never
+ * interleave. With the call's atoms first, each value of the call leaves a small diagram of the
+ * caller's fields (the rules that call can match); with them last, the diagram of the caller's
+ * fields would have to tell apart every union of the tool sets the caller's groups allow.
+ */
+const CALL_VARIABLES_START = -1_000_000;
+const same = (variable) => variable;
 const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
 /** The methods the MCP shape names (a tool only on the one, a resource only on the other). */
 const MCP_METHODS = ['tools/call', 'resources/read'];
@@ -81852,13 +81912,15 @@ class CallModel {
         return bit;
     }
     /**
-     * The request's view of a quantified predicate: with two calls or more its bit, with one call
-     * the predicate of that call, with none false.
+     * The request's view of a quantified predicate among requests of one call or none (the
+     * predicate of that call; false without one) or among lists of two calls or more (its bit).
+     * The two parts are analysed apart (analyse.ts), so neither diagram holds the other's.
      */
-    view(bit) {
+    view(bit, part) {
         const m = this.m;
-        const many = m.variable(this.many);
-        return m.or(m.and(many, m.variable(bit.variable)), m.andAll([m.not(many), m.variable(this.hasCalls), bit.predicate]));
+        return part === 'batch'
+            ? m.and(m.variable(this.many), m.variable(bit.variable))
+            : m.andAll([m.not(m.variable(this.many)), m.variable(this.hasCalls), bit.predicate]);
     }
     /** The variables of one call (its atoms). */
     callVariables() {
@@ -81866,16 +81928,16 @@ class CallModel {
     }
     /**
      * The assignments of the quantified bits some list of two calls or more realises. Computed in a
-     * helper manager where one call's atoms come before the bits: below the bits, as in the request
-     * order, Inv(q) must tell apart every set of calls an assignment of the bits admits, which grows
-     * exponentially with the rules; above them, each call leaves a single cube over the bits. The
-     * result is over the bits alone, whose order both managers share, so it comes back exactly.
+     * helper manager (same order: one call's atoms before the bits; below the bits, Inv(q) would
+     * have to tell apart every set of calls an assignment of the bits admits, which grows
+     * exponentially with the rules), whose intermediate diagrams are dropped with it; only the
+     * result, over the bits alone, comes back, and the helper's nodes count against the budget.
      */
     realisability() {
         const m = this.m;
         const helper = new BddManager(Math.max(3, m.remaining + 2));
         try {
-            const result = transfer(helper, m, this.realisabilityIn(helper), fromHelper);
+            const result = transfer(helper, m, this.realisabilityIn(helper), same);
             m.absorb(helper);
             return result;
         }
@@ -81885,11 +81947,11 @@ class CallModel {
             throw error;
         }
     }
-    /** `realisability` in the helper's variables (toHelper). */
+    /** `realisability` in the helper manager. */
     realisabilityIn(h) {
-        const call = (f) => transfer(this.m, h, f, toHelper);
-        const bit = (b) => h.variable(toHelper(b.variable));
-        const x = new Set([...this.callVariables()].map(toHelper));
+        const call = (f) => transfer(this.m, h, f, same);
+        const bit = (b) => h.variable(b.variable);
+        const x = this.callVariables();
         const predicates = this.bits.map((b) => call(b.predicate));
         // Inv(q) over the bits and one call's atoms together.
         const inv = h.andAll([
@@ -81940,6 +82002,9 @@ class CallModel {
             const call = m.and(inv, demand);
             if (call === bdd_FALSE)
                 return null;
+            // A call already listed that meets this demand too is enough: a witness reads better short.
+            if (calls.some((c) => m.evaluate(call, (v) => c.get(v) ?? false)))
+                continue;
             calls.push(this.pick(call));
         }
         // Repeating a call changes no quantified bit, so any list can be made two calls long.
@@ -82388,8 +82453,9 @@ function spaceConstraint(space) {
     return m.andAll(parts);
 }
 /**
- * One call: the call variables are its atoms, in the call's shape. Two or more: the quantified
- * bits, realisable (callModel.ts), and the call variables fixed false. None: everything false.
+ * One call: the call variables are its atoms, in the call's shape. Two or more: the call
+ * variables fixed false (the quantified bits are made realisable by `withRealisableBatches`).
+ * None: everything false.
  */
 function callsConstraint(space) {
     const { m, calls } = space;
@@ -82399,7 +82465,6 @@ function callsConstraint(space) {
     const callVariables = [...calls.callVariables()];
     const parts = [
         m.implies(many, hasCalls),
-        m.implies(many, calls.realisability()),
         m.implies(single, calls.shape),
         m.implies(m.not(single), m.andAll(callVariables.map((v) => m.not(m.variable(v))))),
         ...calls.bits.map((bit) => m.implies(m.variable(bit.variable), many)),
@@ -82412,6 +82477,16 @@ function callsConstraint(space) {
         parts.push(m.implies(many, m.variable(bitOf(batch, 'true'))));
     }
     return m.andAll(parts);
+}
+/**
+ * The space whose constraint also holds, for lists of two calls or more, only the assignments of
+ * the quantified bits some list realises (callModel.ts `realisability`). Apart from buildSpace
+ * because it is the costliest part of the constraint and only the batches need it: the requests
+ * of one call or none are analysed without it (analyse.ts). Throws NodeBudgetExceeded.
+ */
+function withRealisableBatches(space) {
+    const { m, calls } = space;
+    return { ...space, constraint: m.and(space.constraint, m.implies(m.variable(calls.many), calls.realisability())) };
 }
 /** The window atom of a rule's window. */
 function windowVariable(space, window) {
@@ -84103,7 +84178,7 @@ function workerInit(config, primary, base) {
 
 
 
-function ruleModel(space, rule) {
+function ruleModel(space, rule, part) {
     const { m, flags } = space;
     const kinds = rule.conditions.map((c) => classifyField(c.field));
     const lacks = m.orAll([
@@ -84118,14 +84193,18 @@ function ruleModel(space, rule) {
     const matched = m.andAll([
         m.not(lacks),
         ...request,
-        callBit === undefined ? bdd_TRUE : space.calls.view(callBit),
+        callBit === undefined ? bdd_TRUE : space.calls.view(callBit, part),
         rule.active_window ? m.variable(windowVariable(space, rule.active_window)) : bdd_TRUE,
     ]);
     return { rule, lacks, matched };
 }
-function sideModel(space, policy) {
+/**
+ * One side's decision among the requests of one part (callModel.ts `CallPart`): outside them the
+ * diagrams mean nothing, and the enumeration never looks there.
+ */
+function sideModel(space, policy, part) {
     const { m } = space;
-    const rules = policy.rules.map((rule) => ruleModel(space, rule));
+    const rules = policy.rules.map((rule) => ruleModel(space, rule, part));
     const anyLacks = m.orAll(rules.map((r) => r.lacks));
     const missingContextDenies = (policy.on_missing_context ?? 'deny') === 'deny' ? anyLacks : bdd_FALSE;
     const denyMatched = m.orAll(rules.filter((r) => r.rule.effect === 'deny').map((r) => r.matched));
@@ -84164,8 +84243,11 @@ function decision_symbolicDecision(space, side, value) {
 
 /** Every subset of `rules` whose `pick` holds together with `start`, within `within`. */
 function* subsets(m, by, rules, pick, start, within) {
+    // Walked within `within` from the start: the conjunction of a path's rule tests alone, outside
+    // the set being split, is what grew (a 200-rule pair's single calls: 12.8 million nodes
+    // against 2.9 million within).
     const walk = function* (i, current, ids) {
-        if (m.and(current, within) === bdd_FALSE)
+        if (current === bdd_FALSE)
             return;
         if (i === rules.length) {
             yield { basis: { by, rules: ids }, set: current };
@@ -84176,7 +84258,7 @@ function* subsets(m, by, rules, pick, start, within) {
         yield* walk(i + 1, m.and(current, test), [...ids, rule.rule.id]);
         yield* walk(i + 1, m.and(current, m.not(test)), ids);
     };
-    yield* walk(0, start, []);
+    yield* walk(0, m.and(start, within), []);
 }
 function* bases(m, side, within) {
     if (side === null) {
@@ -84199,6 +84281,29 @@ function* bases(m, side, within) {
     const fallthrough = m.and(undenied, m.not(side.allowMatched));
     if (m.and(fallthrough, within) !== bdd_FALSE)
         yield { basis: { by: 'default', rules: [] }, set: fallthrough };
+}
+/** Where `bases` yields a basis of this kind for `policy`. */
+function rank(policy, by) {
+    if (by === 'default')
+        return policy.default_effect === 'allow' ? 2 : 4;
+    return { no_policy: 0, missing_context: 0, deny_rules: 1, allow_rules: 3 }[by];
+}
+/**
+ * The order `bases` yields two bases of one side in (negative: `a` first): by kind, then as the
+ * walk over the rules meets them, a set holding a rule before one without it. Kinds found apart
+ * (one call, then batches) are merged into it.
+ */
+function compareBases(policy, a, b) {
+    if (policy === null || a.by !== b.by)
+        return policy === null ? 0 : rank(policy, a.by) - rank(policy, b.by);
+    const inA = new Set(a.rules);
+    const inB = new Set(b.rules);
+    for (const rule of policy.rules) {
+        const holds = inA.has(rule.id);
+        if (holds !== inB.has(rule.id))
+            return holds ? -1 : 1;
+    }
+    return 0;
 }
 /** The basis of a concrete decision's side, from the rule outcomes (for placing a request). */
 function basisOfOutcome(side, holds) {
@@ -84319,7 +84424,7 @@ function* splitByConstants(space, set) {
             continue;
         const universe = m.and(space.constraint, batch ? many : m.not(many));
         const support = m.support(part);
-        const relevant = candidates(space, batch).filter((v) => support.has(v) && m.and(universe, m.exists(part, new Set([v]))) !== part);
+        const relevant = candidates(space, batch).filter((v) => support.has(v) && m.dependsWithin(universe, part, v));
         const keep = new Set(relevant);
         const projected = m.exists(part, new Set([...support].filter((v) => !keep.has(v))));
         for (const cube of m.paths(projected))
@@ -84381,16 +84486,30 @@ function kindKey(direction, base, head, batch, constants) {
         parts.push(constants.map(constantText).join(', '));
     return parts.join(' | ');
 }
-/** The changed requests of each direction (a null head decides nothing: no changes). */
-function changed(space, base, head) {
+/** The order `enumerateKinds` finds kinds in, for merging those found in the two parts. */
+function kindOrder(base, head) {
+    const directions = ['newly_allowed', 'newly_denied'];
+    return (a, b) => directions.indexOf(a.direction) - directions.indexOf(b.direction) ||
+        compareBases(base, a.base, b.base) ||
+        compareBases(head, a.head, b.head) ||
+        Number(a.batch) - Number(b.batch);
+}
+/** The changed requests of each direction within one part (a null head decides nothing). */
+function changed(space, base, head, part) {
     const { m } = space;
+    const many = m.variable(space.calls.many);
+    const universe = m.and(space.constraint, part === 'batch' ? many : m.not(many));
     const baseAllow = base === null ? null : base.allow;
     return {
-        newly_allowed: m.andAll([space.constraint, head.allow, baseAllow === null ? bdd_TRUE : m.not(baseAllow)]),
-        newly_denied: m.andAll([space.constraint, m.not(head.allow), baseAllow === null ? bdd_TRUE : baseAllow]),
+        newly_allowed: m.andAll([universe, head.allow, baseAllow === null ? bdd_TRUE : m.not(baseAllow)]),
+        newly_denied: m.andAll([universe, m.not(head.allow), baseAllow === null ? bdd_TRUE : baseAllow]),
     };
 }
-function enumerateKinds(space, base, head, limits) {
+/**
+ * The kinds of one part (the sides' models are that part's), `before` kinds having been found in
+ * the other: `maxKinds` bounds both together.
+ */
+function enumerateKinds(space, base, head, limits, part, before = 0) {
     const kinds = [];
     if (head === null)
         return { mode: 'exact', capped: null, kinds };
@@ -84402,17 +84521,19 @@ function enumerateKinds(space, base, head, limits) {
             const point = search.find(split.set);
             if (point === null)
                 continue;
-            if (kinds.length >= limits.maxKinds)
+            if (before + kinds.length >= limits.maxKinds)
                 throw new Capped(`more than ${limits.maxKinds} kinds`);
+            // The request's constants first, then the calls': the key reads from the caller to the call.
             const constants = [...split.cube]
-                .sort(([x], [y]) => x - y)
-                .map(([v, holds]) => ({ ...labels.get(v), holds }));
+                .map(([v, holds]) => ({ ...labels.get(v), holds, v }))
+                .sort((x, y) => Number(x.scope !== 'request') - Number(y.scope !== 'request') || x.v - y.v)
+                .map(({ v: _, ...constant }) => constant);
             const key = kindKey(direction, b, h, split.batch, constants);
             kinds.push({ key, direction, base: b, head: h, batch: split.batch, constants, set: split.set, point });
         }
     };
     try {
-        const sets = changed(space, base, head);
+        const sets = changed(space, base, head, part);
         for (const direction of ['newly_allowed', 'newly_denied']) {
             const within = sets[direction];
             for (const b of bases(m, base, within)) {
@@ -84574,6 +84695,9 @@ function witness_witnessOf(space, kind, number) {
 
 
 
+/** Why kinds of one call may be listed without those of batches (capped). */
+const BATCHES_NOT_ANALYSED = 'every kind of one call or none listed; lists of two calls or more not analysed';
+const BATCHES_NOT_ALL_ANALYSED = 'every kind of one call or none listed; lists of two calls or more not all analysed';
 const analyse_DEFAULT_LIMITS = { maxKinds: 10_000, maxSearchSteps: 1_000_000 };
 function notAnalysedReasons(base, head) {
     const policies = [base, head].filter((p) => p !== null);
@@ -84583,34 +84707,57 @@ function notAnalysedReasons(base, head) {
     ];
 }
 function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
-    const empty = { options, space: null, base: null, head: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
+    const empty = { options, space: null, single: null, batch: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
     const reasons = notAnalysedReasons(base, head);
     if (reasons.length > 0)
         return { ...empty, mode: 'not_analysed', notAnalysed: reasons };
     let space;
-    let sides;
+    let single;
     try {
         space = buildSpace(base, head, options);
-        sides = {
-            base: base === null ? null : sideModel(space, base),
-            head: head === null ? null : sideModel(space, head),
-        };
+        single = sidesOf(space, base, head, 'single');
     }
     catch (error) {
         if (!(error instanceof NodeBudgetExceeded))
             throw error;
         return { ...empty, mode: 'capped', capped: error.message, nodes: error.maxNodes };
     }
-    const result = enumerateKinds(space, sides.base, sides.head, limits);
+    const first = enumerateKinds(space, single.base, single.head, limits, 'single');
+    const partial = { options, space, single, batch: null, notAnalysed: [], nodes: space.m.size };
+    if (first.mode === 'capped')
+        return { ...partial, mode: 'capped', kinds: first.kinds, capped: first.capped };
+    // The batches apart, under what the budget has left: their realisability and their decisions
+    // over the quantified bits grow far faster with the rules than one call's, and when they do not
+    // fit, the kinds of one call are still every kind of one call.
+    let batchSpace;
+    let batch;
+    try {
+        batchSpace = withRealisableBatches(space);
+        batch = sidesOf(batchSpace, base, head, 'batch');
+    }
+    catch (error) {
+        if (!(error instanceof NodeBudgetExceeded))
+            throw error;
+        const capped = `${BATCHES_NOT_ANALYSED}: ${error.message}`;
+        return { ...partial, mode: 'capped', kinds: first.kinds, capped, nodes: error.maxNodes };
+    }
+    const second = enumerateKinds(batchSpace, batch.base, batch.head, limits, 'batch', first.kinds.length);
     return {
-        mode: result.mode,
+        mode: second.mode,
         options,
-        space,
-        ...sides,
-        kinds: result.kinds,
-        capped: result.capped,
+        space: batchSpace,
+        single,
+        batch,
+        kinds: [...first.kinds, ...second.kinds].sort(kindOrder(base, head)),
+        capped: second.capped === null ? null : `${BATCHES_NOT_ALL_ANALYSED}: ${second.capped}`,
         notAnalysed: [],
-        nodes: space.m.size,
+        nodes: batchSpace.m.size,
+    };
+}
+function sidesOf(space, base, head, part) {
+    return {
+        base: base === null ? null : sideModel(space, base, part),
+        head: head === null ? null : sideModel(space, head, part),
     };
 }
 /** Both sides' decisions of a concrete input, computed from its atoms alone. */
@@ -84620,9 +84767,12 @@ function symbolicDecisions(analysis, input) {
         throw new Error('symbolicDecisions: nothing was analysed');
     const a = assignmentOf(space, input);
     const value = (v) => a.get(v) ?? false;
+    const sides = value(space.calls.many) ? analysis.batch : analysis.single;
+    if (sides === null)
+        throw new Error('symbolicDecisions: lists of two calls or more were not analysed');
     return {
-        base: analysis.base === null ? null : symbolicDecision(space, analysis.base, value),
-        head: analysis.head === null ? null : symbolicDecision(space, analysis.head, value),
+        base: sides.base === null ? null : symbolicDecision(space, sides.base, value),
+        head: sides.head === null ? null : symbolicDecision(space, sides.head, value),
     };
 }
 /**

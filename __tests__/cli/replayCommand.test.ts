@@ -150,7 +150,7 @@ describe('policy-replay replay', () => {
     expect(a.stdout).not.toMatch(/generated_at/);
     // The report counts the example's invalid manifest; stderr says where its problems are.
     expect(JSON.parse(a.stdout).result.fidelity.invalid).toBe(1);
-    // docs/coverage.md "On the bundled example": 115 kinds under the MCP shape, 3 newly allowed
+    // docs/coverage.md "On the bundled example": 113 kinds under the MCP shape, 2 newly allowed
     // ones no sample record falls in.
     expect(checkReport(JSON.parse(a.stdout))).toMatchObject({ ok: true });
     const coverage = (JSON.parse(a.stdout) as ReplayReport).result!.coverage!;
@@ -159,17 +159,17 @@ describe('policy-replay replay', () => {
       shape: 'mcp',
       time: { exact: false, horizon: { days: 366 } },
       records: { outside_mcp_shape: 0 },
-      kinds: 115,
-      newly_allowed: { kinds: 9, covered: 6 },
-      newly_denied: { kinds: 106 },
-      classes_total: 115,
+      kinds: 113,
+      newly_allowed: { kinds: 8, covered: 6 },
+      newly_denied: { kinds: 105 },
+      classes_total: 113,
       not_analysed: [],
     });
     expect(coverage.classes).toHaveLength(50);
-    const uncovered = coverage.classes.slice(0, 3);
+    const uncovered = coverage.classes.slice(0, 2);
     for (const c of uncovered)
       expect(c).toMatchObject({ direction: 'newly_allowed', covered_by: 0, example: null });
-    expect(coverage.classes[3]!.covered_by).toBeGreaterThan(0);
+    expect(coverage.classes[2]!.covered_by).toBeGreaterThan(0);
     for (const c of coverage.classes) expect(c.witness).not.toBeNull();
     expect(uncovered.every((c) => c.because.length > 0)).toBe(true);
     const problems = a.stderr.split('\n').filter((line) => line.includes('invalid manifest'));

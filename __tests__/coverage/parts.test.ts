@@ -109,6 +109,21 @@ describe('the decision diagrams', () => {
     }
   });
 
+  it('tell whether a variable matters to a set within a universe, without making a node', () => {
+    fc.assert(
+      fc.property(formulaArb, formulaArb, fc.integer({ min: 0, max: 5 }), (u, g, variable) => {
+        const m = new BddManager(100_000);
+        const universe = build(m, u);
+        const set = m.and(universe, build(m, g));
+        const expected = m.and(universe, m.exists(set, new Set([variable]))) !== set;
+        const before = m.size;
+        expect(m.dependsWithin(universe, set, variable)).toBe(expected);
+        expect(m.size).toBe(before);
+      }),
+      { numRuns: SIZES.fastCheckRuns, seed: 37 },
+    );
+  });
+
   it('stop at the node budget instead of growing', () => {
     const m = new BddManager(10);
     expect(() => m.andAll([...Array(20).keys()].map((v) => m.variable(v)))).toThrow(/more than 10 nodes/);
@@ -191,6 +206,26 @@ describe('the limits', () => {
     expect(tiny.capped).toMatch(/more than 50 nodes/);
     const one = analyseCoverage(base, head, options('mcp'), { maxKinds: 1, maxSearchSteps: 1000 });
     expect([one.mode, one.kinds.length, one.capped]).toEqual(['capped', 1, 'more than 1 kinds']);
+  });
+
+  it('list every kind of one call when the batches do not fit, and say so', () => {
+    const full = analyseCoverage(base, head, options('mcp'));
+    const single = full.kinds.filter((k) => !k.batch).map((k) => k.key);
+    expect([full.mode, single.length > 0, full.kinds.some((k) => k.batch)]).toEqual(['exact', true, true]);
+    const at = (maxNodes: number) => analyseCoverage(base, head, { ...options('mcp'), maxNodes });
+    const fits = (maxNodes: number) => at(maxNodes).kinds.filter((k) => !k.batch).length === single.length;
+    // The smallest budget the requests of one call fit in: the batches' part then does not.
+    let low = 1;
+    let high = full.nodes;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      if (fits(middle)) high = middle;
+      else low = middle + 1;
+    }
+    const partial = at(high);
+    expect(partial.mode).toBe('capped');
+    expect(partial.capped).toMatch(/^every kind of one call or none listed; lists of two calls or more not (all )?analysed: /);
+    expect(partial.kinds.filter((k) => !k.batch).map((k) => k.key)).toEqual(single);
   });
 
   it('leave overlapping claim paths not analysed', () => {

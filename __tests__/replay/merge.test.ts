@@ -123,11 +123,11 @@ function shardClass(part: ReplayReport, key: string) {
 function expectCoverageMerged(report: ReplayReport, parts: ReplayReport[]): void {
   const coverage = report.result!.coverage!;
   expect(coverage.classes).toHaveLength(5);
-  expect(coverage.classes_total).toBe(115);
+  expect(coverage.classes_total).toBe(113);
   expect(coverage.time.horizon!.start).toBe(report.result!.sample_window.first_at);
   for (const p of parts) {
     const own = p.result!.coverage!;
-    expect(own.classes).toHaveLength(115);
+    expect(own.classes).toHaveLength(113);
     expect(own.time).toEqual(coverage.time);
     expect(own.partial!.any!.shape).toBe('any');
   }

@@ -7,27 +7,44 @@ import type { Decision, Policy } from '../policy/schema.js';
 import { NodeBudgetExceeded } from './bdd.js';
 import { assignmentOf } from './concrete.js';
 import { sideModel, symbolicDecision, type SideModel } from './decision.js';
-import { enumerateKinds, type Kind, type KindLimits } from './kinds.js';
+import type { CallPart } from './callModel.js';
+import { enumerateKinds, kindOrder, type Kind, type KindLimits } from './kinds.js';
 import {
   buildSpace,
   nonCanonicalNumbers,
   overlappingPaths,
   type AtomSpace,
+  withRealisableBatches,
   type CoverageOptions,
 } from './space.js';
 import { witnessOf, type WitnessRecord } from './witness.js';
 
 export type CoverageMode = 'exact' | 'capped' | 'not_analysed';
 
+/** Why kinds of one call may be listed without those of batches (capped). */
+const BATCHES_NOT_ANALYSED = 'every kind of one call or none listed; lists of two calls or more not analysed';
+const BATCHES_NOT_ALL_ANALYSED = 'every kind of one call or none listed; lists of two calls or more not all analysed';
+
 export const DEFAULT_LIMITS: KindLimits = { maxKinds: 10_000, maxSearchSteps: 1_000_000 };
+
+/** Each side's decision among the requests of one part (null: no such side). */
+export interface Sides {
+  base: SideModel | null;
+  head: SideModel | null;
+}
 
 export interface CoverageAnalysis {
   mode: CoverageMode;
   options: CoverageOptions;
-  /** Null when not analysed, or when the budget ran out building the diagrams. */
+  /**
+   * Null when not analysed, or when the budget ran out building the diagrams of one call. Its
+   * constraint holds only realisable batches when `batch` is not null.
+   */
   space: AtomSpace | null;
-  base: SideModel | null;
-  head: SideModel | null;
+  /** The sides among requests of one call or none. */
+  single: Sides | null;
+  /** The sides among lists of two calls or more; null when the budget ran out before them. */
+  batch: Sides | null;
   kinds: Kind[];
   /** Why the enumeration stopped early (`capped`). */
   capped: string | null;
@@ -53,31 +70,52 @@ export function analyseCoverage(
   options: CoverageOptions,
   limits: KindLimits = DEFAULT_LIMITS,
 ): CoverageAnalysis {
-  const empty = { options, space: null, base: null, head: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
+  const empty = { options, space: null, single: null, batch: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
   const reasons = notAnalysedReasons(base, head);
   if (reasons.length > 0) return { ...empty, mode: 'not_analysed', notAnalysed: reasons };
   let space: AtomSpace;
-  let sides: { base: SideModel | null; head: SideModel | null };
+  let single: Sides;
   try {
     space = buildSpace(base, head, options);
-    sides = {
-      base: base === null ? null : sideModel(space, base),
-      head: head === null ? null : sideModel(space, head),
-    };
+    single = sidesOf(space, base, head, 'single');
   } catch (error) {
     if (!(error instanceof NodeBudgetExceeded)) throw error;
     return { ...empty, mode: 'capped', capped: error.message, nodes: error.maxNodes };
   }
-  const result = enumerateKinds(space, sides.base, sides.head, limits);
+  const first = enumerateKinds(space, single.base, single.head, limits, 'single');
+  const partial = { options, space, single, batch: null, notAnalysed: [], nodes: space.m.size };
+  if (first.mode === 'capped') return { ...partial, mode: 'capped', kinds: first.kinds, capped: first.capped };
+  // The batches apart, under what the budget has left: their realisability and their decisions
+  // over the quantified bits grow far faster with the rules than one call's, and when they do not
+  // fit, the kinds of one call are still every kind of one call.
+  let batchSpace: AtomSpace;
+  let batch: Sides;
+  try {
+    batchSpace = withRealisableBatches(space);
+    batch = sidesOf(batchSpace, base, head, 'batch');
+  } catch (error) {
+    if (!(error instanceof NodeBudgetExceeded)) throw error;
+    const capped = `${BATCHES_NOT_ANALYSED}: ${error.message}`;
+    return { ...partial, mode: 'capped', kinds: first.kinds, capped, nodes: error.maxNodes };
+  }
+  const second = enumerateKinds(batchSpace, batch.base, batch.head, limits, 'batch', first.kinds.length);
   return {
-    mode: result.mode,
+    mode: second.mode,
     options,
-    space,
-    ...sides,
-    kinds: result.kinds,
-    capped: result.capped,
+    space: batchSpace,
+    single,
+    batch,
+    kinds: [...first.kinds, ...second.kinds].sort(kindOrder(base, head)),
+    capped: second.capped === null ? null : `${BATCHES_NOT_ALL_ANALYSED}: ${second.capped}`,
     notAnalysed: [],
-    nodes: space.m.size,
+    nodes: batchSpace.m.size,
+  };
+}
+
+function sidesOf(space: AtomSpace, base: Policy | null, head: Policy | null, part: CallPart): Sides {
+  return {
+    base: base === null ? null : sideModel(space, base, part),
+    head: head === null ? null : sideModel(space, head, part),
   };
 }
 
@@ -90,9 +128,11 @@ export function symbolicDecisions(
   if (space === null) throw new Error('symbolicDecisions: nothing was analysed');
   const a = assignmentOf(space, input);
   const value = (v: number): boolean => a.get(v) ?? false;
+  const sides = value(space.calls.many) ? analysis.batch : analysis.single;
+  if (sides === null) throw new Error('symbolicDecisions: lists of two calls or more were not analysed');
   return {
-    base: analysis.base === null ? null : symbolicDecision(space, analysis.base, value),
-    head: analysis.head === null ? null : symbolicDecision(space, analysis.head, value),
+    base: sides.base === null ? null : symbolicDecision(space, sides.base, value),
+    head: sides.head === null ? null : symbolicDecision(space, sides.head, value),
   };
 }
 

@@ -12,6 +12,7 @@
  * `within`.
  */
 import { FALSE, TRUE, type Bdd, type BddManager } from './bdd.js';
+import type { Policy } from '../policy/schema.js';
 import type { RuleModel, SideModel } from './decision.js';
 
 export type BasisBy = 'missing_context' | 'deny_rules' | 'default' | 'allow_rules' | 'no_policy';
@@ -36,8 +37,11 @@ function* subsets(
   start: Bdd,
   within: Bdd,
 ): Generator<BasisSet> {
+  // Walked within `within` from the start: the conjunction of a path's rule tests alone, outside
+  // the set being split, is what grew (a 200-rule pair's single calls: 12.8 million nodes
+  // against 2.9 million within).
   const walk = function* (i: number, current: Bdd, ids: string[]): Generator<BasisSet> {
-    if (m.and(current, within) === FALSE) return;
+    if (current === FALSE) return;
     if (i === rules.length) {
       yield { basis: { by, rules: ids }, set: current };
       return;
@@ -47,7 +51,7 @@ function* subsets(
     yield* walk(i + 1, m.and(current, test), [...ids, rule.rule.id]);
     yield* walk(i + 1, m.and(current, m.not(test)), ids);
   };
-  yield* walk(0, start, []);
+  yield* walk(0, m.and(start, within), []);
 }
 
 export function* bases(m: BddManager, side: SideModel | null, within: Bdd): Generator<BasisSet> {
@@ -69,6 +73,28 @@ export function* bases(m: BddManager, side: SideModel | null, within: Bdd): Gene
   yield* subsets(m, 'allow_rules', allows, (r) => r.matched, m.and(undenied, side.allowMatched), within);
   const fallthrough = m.and(undenied, m.not(side.allowMatched));
   if (m.and(fallthrough, within) !== FALSE) yield { basis: { by: 'default', rules: [] }, set: fallthrough };
+}
+
+/** Where `bases` yields a basis of this kind for `policy`. */
+function rank(policy: Policy, by: BasisBy): number {
+  if (by === 'default') return policy.default_effect === 'allow' ? 2 : 4;
+  return { no_policy: 0, missing_context: 0, deny_rules: 1, allow_rules: 3 }[by];
+}
+
+/**
+ * The order `bases` yields two bases of one side in (negative: `a` first): by kind, then as the
+ * walk over the rules meets them, a set holding a rule before one without it. Kinds found apart
+ * (one call, then batches) are merged into it.
+ */
+export function compareBases(policy: Policy | null, a: Basis, b: Basis): number {
+  if (policy === null || a.by !== b.by) return policy === null ? 0 : rank(policy, a.by) - rank(policy, b.by);
+  const inA = new Set(a.rules);
+  const inB = new Set(b.rules);
+  for (const rule of policy.rules) {
+    const holds = inA.has(rule.id);
+    if (holds !== inB.has(rule.id)) return holds ? -1 : 1;
+  }
+  return 0;
 }
 
 /** The basis of a concrete decision's side, from the rule outcomes (for placing a request). */

@@ -26,6 +26,9 @@ import { bitOf, fieldConstraint, type FieldAtoms, allocateField } from './fieldA
 
 export type Quantifier = 'exists' | 'forall';
 
+/** Requests of one call or none (`single`), or lists of two calls or more (`batch`). */
+export type CallPart = 'single' | 'batch';
+
 export interface CallBit {
   readonly variable: number;
   readonly quantifier: Quantifier;
@@ -33,12 +36,15 @@ export interface CallBit {
   readonly predicate: Bdd;
 }
 
-/** Call variables start here, below every request variable, so the two never interleave. */
-export const CALL_VARIABLES_START = 1_000_000;
+/**
+ * Call variables start here, above every request variable in the order, so the two never
+ * interleave. With the call's atoms first, each value of the call leaves a small diagram of the
+ * caller's fields (the rules that call can match); with them last, the diagram of the caller's
+ * fields would have to tell apart every union of the tool sets the caller's groups allow.
+ */
+export const CALL_VARIABLES_START = -1_000_000;
 
-/** The helper order of `realisability`: a call's atoms first, then the request variables. */
-const toHelper = (v: number): number => (v >= CALL_VARIABLES_START ? v - CALL_VARIABLES_START : v + CALL_VARIABLES_START);
-const fromHelper = toHelper;
+const same = (variable: number): number => variable;
 
 export const CALL_FIELDS: readonly CallField[] = ['method', 'tool', 'resource_uri', 'prompt'];
 
@@ -109,16 +115,15 @@ export class CallModel {
   }
 
   /**
-   * The request's view of a quantified predicate: with two calls or more its bit, with one call
-   * the predicate of that call, with none false.
+   * The request's view of a quantified predicate among requests of one call or none (the
+   * predicate of that call; false without one) or among lists of two calls or more (its bit).
+   * The two parts are analysed apart (analyse.ts), so neither diagram holds the other's.
    */
-  view(bit: CallBit): Bdd {
+  view(bit: CallBit, part: CallPart): Bdd {
     const m = this.m;
-    const many = m.variable(this.many);
-    return m.or(
-      m.and(many, m.variable(bit.variable)),
-      m.andAll([m.not(many), m.variable(this.hasCalls), bit.predicate]),
-    );
+    return part === 'batch'
+      ? m.and(m.variable(this.many), m.variable(bit.variable))
+      : m.andAll([m.not(m.variable(this.many)), m.variable(this.hasCalls), bit.predicate]);
   }
 
   /** The variables of one call (its atoms). */
@@ -128,16 +133,16 @@ export class CallModel {
 
   /**
    * The assignments of the quantified bits some list of two calls or more realises. Computed in a
-   * helper manager where one call's atoms come before the bits: below the bits, as in the request
-   * order, Inv(q) must tell apart every set of calls an assignment of the bits admits, which grows
-   * exponentially with the rules; above them, each call leaves a single cube over the bits. The
-   * result is over the bits alone, whose order both managers share, so it comes back exactly.
+   * helper manager (same order: one call's atoms before the bits; below the bits, Inv(q) would
+   * have to tell apart every set of calls an assignment of the bits admits, which grows
+   * exponentially with the rules), whose intermediate diagrams are dropped with it; only the
+   * result, over the bits alone, comes back, and the helper's nodes count against the budget.
    */
   realisability(): Bdd {
     const m = this.m;
     const helper = new BddManager(Math.max(3, m.remaining + 2));
     try {
-      const result = transfer(helper, m, this.realisabilityIn(helper), fromHelper);
+      const result = transfer(helper, m, this.realisabilityIn(helper), same);
       m.absorb(helper);
       return result;
     } catch (error) {
@@ -146,11 +151,11 @@ export class CallModel {
     }
   }
 
-  /** `realisability` in the helper's variables (toHelper). */
+  /** `realisability` in the helper manager. */
   private realisabilityIn(h: BddManager): Bdd {
-    const call = (f: Bdd): Bdd => transfer(this.m, h, f, toHelper);
-    const bit = (b: CallBit): Bdd => h.variable(toHelper(b.variable));
-    const x = new Set([...this.callVariables()].map(toHelper));
+    const call = (f: Bdd): Bdd => transfer(this.m, h, f, same);
+    const bit = (b: CallBit): Bdd => h.variable(b.variable);
+    const x = this.callVariables();
     const predicates = this.bits.map((b) => call(b.predicate));
     // Inv(q) over the bits and one call's atoms together.
     const inv = h.andAll([
@@ -195,6 +200,8 @@ export class CallModel {
     for (const demand of demands) {
       const call = m.and(inv, demand);
       if (call === FALSE) return null;
+      // A call already listed that meets this demand too is enough: a witness reads better short.
+      if (calls.some((c) => m.evaluate(call, (v) => c.get(v) ?? false))) continue;
       calls.push(this.pick(call));
     }
     // Repeating a call changes no quantified bit, so any list can be made two calls long.

@@ -9,6 +9,7 @@
 import type { Decision, Policy, Rule } from '../policy/schema.js';
 import { classifyField, isCallerField, isDirectoryField } from '../policy/fields.js';
 import { FALSE, TRUE, type Bdd } from './bdd.js';
+import type { CallPart } from './callModel.js';
 import { conditionBdd } from './fieldAtoms.js';
 import { windowVariable, type AtomSpace } from './space.js';
 
@@ -28,7 +29,7 @@ export interface SideModel {
   readonly allow: Bdd;
 }
 
-function ruleModel(space: AtomSpace, rule: Rule): RuleModel {
+function ruleModel(space: AtomSpace, rule: Rule, part: CallPart): RuleModel {
   const { m, flags } = space;
   const kinds = rule.conditions.map((c) => classifyField(c.field));
   const lacks = m.orAll([
@@ -43,15 +44,19 @@ function ruleModel(space: AtomSpace, rule: Rule): RuleModel {
   const matched = m.andAll([
     m.not(lacks),
     ...request,
-    callBit === undefined ? TRUE : space.calls.view(callBit),
+    callBit === undefined ? TRUE : space.calls.view(callBit, part),
     rule.active_window ? m.variable(windowVariable(space, rule.active_window)) : TRUE,
   ]);
   return { rule, lacks, matched };
 }
 
-export function sideModel(space: AtomSpace, policy: Policy): SideModel {
+/**
+ * One side's decision among the requests of one part (callModel.ts `CallPart`): outside them the
+ * diagrams mean nothing, and the enumeration never looks there.
+ */
+export function sideModel(space: AtomSpace, policy: Policy, part: CallPart): SideModel {
   const { m } = space;
-  const rules = policy.rules.map((rule) => ruleModel(space, rule));
+  const rules = policy.rules.map((rule) => ruleModel(space, rule, part));
   const anyLacks = m.orAll(rules.map((r) => r.lacks));
   const missingContextDenies = (policy.on_missing_context ?? 'deny') === 'deny' ? anyLacks : FALSE;
   const denyMatched = m.orAll(rules.filter((r) => r.rule.effect === 'deny').map((r) => r.matched));

@@ -14,7 +14,7 @@
  */
 import type { Condition } from '../policy/schema.js';
 import type { FieldKind } from '../policy/fields.js';
-import { FALSE, type Bdd, type BddManager } from './bdd.js';
+import { FALSE, TRUE, type Bdd, type BddManager } from './bdd.js';
 
 export interface FieldAtoms {
   /** The field as a condition names it (`http_host`, `group`, `claim:a.b`, `tool`). */
@@ -53,8 +53,24 @@ export function bitOf(atoms: FieldAtoms, constant: string): number | undefined {
   return i < 0 ? undefined : atoms.bits[i];
 }
 
-/** docs/policy.md "One condition" over the field's atoms. */
+/**
+ * docs/policy.md "One condition" over the field's atoms. For a single-valued field the value is
+ * read as its first held constant (a decision list over the bits): the same function wherever at
+ * most one bit is set, which the field's constraint demands of every real request, but a diagram
+ * that never asks about the constants after the one held, so a rule's condition on one call's
+ * tool does not leave the caller's fields to tell apart every set of tools held at once.
+ */
 export function conditionBdd(m: BddManager, atoms: FieldAtoms, condition: Condition): Bdd {
+  if (atoms.single) {
+    const wanted = new Set(condition.values);
+    const inside = condition.operator === 'in';
+    let firstHeld: Bdd = inside ? FALSE : TRUE;
+    for (let i = atoms.bits.length - 1; i >= 0; i--) {
+      const holds = wanted.has(atoms.constants[i]!) === inside;
+      firstHeld = m.node(atoms.bits[i]!, firstHeld, holds ? TRUE : FALSE);
+    }
+    return m.node(atoms.present, FALSE, firstHeld);
+  }
   const listed = m.orAll(
     condition.values.map((value) => {
       const bit = bitOf(atoms, value);

@@ -12,7 +12,9 @@
  * enumeration stops and the result says `capped` with the kinds found so far.
  */
 import { NodeBudgetExceeded, TRUE, type Bdd } from './bdd.js';
-import { bases, type Basis } from './basis.js';
+import type { Policy } from '../policy/schema.js';
+import { bases, compareBases, type Basis } from './basis.js';
+import type { CallPart } from './callModel.js';
 import type { SideModel } from './decision.js';
 import { bitOf } from './fieldAtoms.js';
 import { PointSearch, SearchBudgetExceeded, type Point } from './points.js';
@@ -101,21 +103,39 @@ export function kindKey(
   return parts.join(' | ');
 }
 
-/** The changed requests of each direction (a null head decides nothing: no changes). */
-function changed(space: AtomSpace, base: SideModel | null, head: SideModel): Record<Direction, Bdd> {
+/** The order `enumerateKinds` finds kinds in, for merging those found in the two parts. */
+export function kindOrder(base: Policy | null, head: Policy | null): (a: Kind, b: Kind) => number {
+  const directions: Direction[] = ['newly_allowed', 'newly_denied'];
+  return (a, b) =>
+    directions.indexOf(a.direction) - directions.indexOf(b.direction) ||
+    compareBases(base, a.base, b.base) ||
+    compareBases(head, a.head, b.head) ||
+    Number(a.batch) - Number(b.batch);
+}
+
+/** The changed requests of each direction within one part (a null head decides nothing). */
+function changed(space: AtomSpace, base: SideModel | null, head: SideModel, part: CallPart): Record<Direction, Bdd> {
   const { m } = space;
+  const many = m.variable(space.calls.many);
+  const universe = m.and(space.constraint, part === 'batch' ? many : m.not(many));
   const baseAllow = base === null ? null : base.allow;
   return {
-    newly_allowed: m.andAll([space.constraint, head.allow, baseAllow === null ? TRUE : m.not(baseAllow)]),
-    newly_denied: m.andAll([space.constraint, m.not(head.allow), baseAllow === null ? TRUE : baseAllow]),
+    newly_allowed: m.andAll([universe, head.allow, baseAllow === null ? TRUE : m.not(baseAllow)]),
+    newly_denied: m.andAll([universe, m.not(head.allow), baseAllow === null ? TRUE : baseAllow]),
   };
 }
 
+/**
+ * The kinds of one part (the sides' models are that part's), `before` kinds having been found in
+ * the other: `maxKinds` bounds both together.
+ */
 export function enumerateKinds(
   space: AtomSpace,
   base: SideModel | null,
   head: SideModel | null,
   limits: KindLimits,
+  part: CallPart,
+  before = 0,
 ): Enumeration {
   const kinds: Kind[] = [];
   if (head === null) return { mode: 'exact', capped: null, kinds };
@@ -126,16 +146,18 @@ export function enumerateKinds(
     for (const split of splitByConstants(space, set)) {
       const point = search.find(split.set);
       if (point === null) continue;
-      if (kinds.length >= limits.maxKinds) throw new Capped(`more than ${limits.maxKinds} kinds`);
+      if (before + kinds.length >= limits.maxKinds) throw new Capped(`more than ${limits.maxKinds} kinds`);
+      // The request's constants first, then the calls': the key reads from the caller to the call.
       const constants = [...split.cube]
-        .sort(([x], [y]) => x - y)
-        .map(([v, holds]) => ({ ...labels.get(v)!, holds }));
+        .map(([v, holds]) => ({ ...labels.get(v)!, holds, v }))
+        .sort((x, y) => Number(x.scope !== 'request') - Number(y.scope !== 'request') || x.v - y.v)
+        .map(({ v: _, ...constant }) => constant);
       const key = kindKey(direction, b, h, split.batch, constants);
       kinds.push({ key, direction, base: b, head: h, batch: split.batch, constants, set: split.set, point });
     }
   };
   try {
-    const sets = changed(space, base, head);
+    const sets = changed(space, base, head, part);
     for (const direction of ['newly_allowed', 'newly_denied'] as const) {
       const within = sets[direction];
       for (const b of bases(m, base, within)) {

@@ -1,6 +1,6 @@
 /**
- * The atom variables of a policy pair (docs/coverage.md "Atoms"), in diagram order: the three
- * context flags, the request and caller fields, the windows, then the call bits. Also the
+ * The atom variables of a policy pair (docs/coverage.md "Atoms"), in diagram order: one call's
+ * atoms, the three context flags, the request and caller fields, the windows, then the call bits. Also the
  * constraint every real request satisfies (canonical atoms, realisable windows, the MCP shape),
  * which the kinds are enumerated under.
  */
@@ -43,7 +43,10 @@ export interface AtomSpace {
   readonly editBits: ReadonlySet<number>;
   /** The call bit of each rule with call conditions. */
   readonly ruleCallBit: ReadonlyMap<Rule, CallBit>;
-  /** What every real request satisfies. */
+  /**
+   * What every real request satisfies. Every list of two calls or more passes it until
+   * `withRealisableBatches` adds which of their quantified bits some list realises.
+   */
   readonly constraint: Bdd;
 }
 
@@ -186,8 +189,9 @@ function spaceConstraint(space: SpaceParts): Bdd {
 }
 
 /**
- * One call: the call variables are its atoms, in the call's shape. Two or more: the quantified
- * bits, realisable (callModel.ts), and the call variables fixed false. None: everything false.
+ * One call: the call variables are its atoms, in the call's shape. Two or more: the call
+ * variables fixed false (the quantified bits are made realisable by `withRealisableBatches`).
+ * None: everything false.
  */
 function callsConstraint(space: SpaceParts): Bdd {
   const { m, calls } = space;
@@ -197,7 +201,6 @@ function callsConstraint(space: SpaceParts): Bdd {
   const callVariables = [...calls.callVariables()];
   const parts = [
     m.implies(many, hasCalls),
-    m.implies(many, calls.realisability()),
     m.implies(single, calls.shape),
     m.implies(m.not(single), m.andAll(callVariables.map((v) => m.not(m.variable(v))))),
     ...calls.bits.map((bit) => m.implies(m.variable(bit.variable), many)),
@@ -210,6 +213,17 @@ function callsConstraint(space: SpaceParts): Bdd {
     parts.push(m.implies(many, m.variable(bitOf(batch, 'true')!)));
   }
   return m.andAll(parts);
+}
+
+/**
+ * The space whose constraint also holds, for lists of two calls or more, only the assignments of
+ * the quantified bits some list realises (callModel.ts `realisability`). Apart from buildSpace
+ * because it is the costliest part of the constraint and only the batches need it: the requests
+ * of one call or none are analysed without it (analyse.ts). Throws NodeBudgetExceeded.
+ */
+export function withRealisableBatches(space: AtomSpace): AtomSpace {
+  const { m, calls } = space;
+  return { ...space, constraint: m.and(space.constraint, m.implies(m.variable(calls.many), calls.realisability())) };
 }
 
 /** The window atom of a rule's window. */

@@ -43,7 +43,7 @@ export function* splitByConstants(space: AtomSpace, set: Bdd): Generator<Constan
     const universe = m.and(space.constraint, batch ? many : m.not(many));
     const support = m.support(part);
     const relevant = candidates(space, batch).filter(
-      (v) => support.has(v) && m.and(universe, m.exists(part, new Set([v]))) !== part,
+      (v) => support.has(v) && m.dependsWithin(universe, part, v),
     );
     const keep = new Set(relevant);
     const projected = m.exists(part, new Set([...support].filter((v) => !keep.has(v))));

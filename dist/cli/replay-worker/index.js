@@ -19903,7 +19903,7 @@ function perFieldClass(leaves, calls, masked) {
 ;// CONCATENATED MODULE: ./build/replay/decisionCache/truth.js
 const truth_FALSE = 0;
 const UNKNOWN = 1;
-const TRUE = 2;
+const truth_TRUE = 2;
 /** Kleene's AND: FALSE if either is, else UNKNOWN if either is, else TRUE. */
 function and(a, b) {
     return a < b ? a : b;
@@ -19983,11 +19983,11 @@ function testValue(test, held) {
     if (met.kind === 'unknown')
         return UNKNOWN;
     const member = met.sets.includes(test.set);
-    return (test.negate ? met.kind === 'holds-nothing' || member : !member) ? truth_FALSE : TRUE;
+    return (test.negate ? met.kind === 'holds-nothing' || member : !member) ? truth_FALSE : truth_TRUE;
 }
 /** Kleene's AND of `tests` (testValue), stopping at the first FALSE. */
 function conjunction(tests, held) {
-    let value = TRUE;
+    let value = truth_TRUE;
     for (const test of tests) {
         const v = testValue(test, held);
         if (v === truth_FALSE)
@@ -20054,9 +20054,9 @@ class FoldedKeyBuilder {
         const state = time === 'w' ? '+' : time;
         let digits = '';
         for (const body of this.index.ruleBodies) {
-            let value = TRUE;
+            let value = truth_TRUE;
             if (body.window >= 0)
-                value = state === '?' ? UNKNOWN : state === '-' || open[body.window] === 0 ? truth_FALSE : TRUE;
+                value = state === '?' ? UNKNOWN : state === '-' || open[body.window] === 0 ? truth_FALSE : truth_TRUE;
             if (value !== truth_FALSE && body.leafRule >= 0)
                 value = and(value, this.leafRuleValues[body.leafRule]);
             for (let i = 0; value !== truth_FALSE && i < body.exact.length; i++)
@@ -20114,7 +20114,7 @@ class FoldedKeyBuilder {
         // Neither `in` nor `not_in` holds on a value of another type (or an absent one).
         if (typeof value !== test.type)
             return truth_FALSE;
-        return test.values.has(value) !== test.negate ? TRUE : truth_FALSE;
+        return test.values.has(value) !== test.negate ? truth_TRUE : truth_FALSE;
     }
     /**
      * Fills `setsMetByCallField` for call `index`: per call field, the sets its value meets, or
@@ -20147,7 +20147,7 @@ class FoldedKeyBuilder {
     callValuesOf(calls, mask) {
         const rules = this.index.callRules;
         const some = this.someCallHolds.fill(truth_FALSE);
-        const every = this.everyCallHolds.fill(TRUE);
+        const every = this.everyCallHolds.fill(truth_TRUE);
         for (let index = 0; index < calls.length; index++) {
             if (!this.callSetsAt(calls[index], index, mask))
                 return false;
@@ -20167,7 +20167,7 @@ class FoldedKeyBuilder {
      */
     unpairedDenyPart(tests, calls, mask) {
         const onSome = this.conditionOnSomeCall.fill(truth_FALSE, 0, tests.length);
-        const onEvery = this.conditionOnEveryCall.fill(TRUE, 0, tests.length);
+        const onEvery = this.conditionOnEveryCall.fill(truth_TRUE, 0, tests.length);
         for (let index = 0; index < calls.length; index++) {
             this.callSetsAt(calls[index], index, mask);
             for (let t = 0; t < tests.length; t++) {
@@ -20180,14 +20180,14 @@ class FoldedKeyBuilder {
             if (onSome[t] === truth_FALSE)
                 return truth_FALSE;
         for (let k = 0; k < tests.length; k++) {
-            if (onSome[k] !== TRUE)
+            if (onSome[k] !== truth_TRUE)
                 continue;
             let others = true;
             for (let m = 0; m < tests.length && others; m++)
-                if (m !== k && onEvery[m] !== TRUE)
+                if (m !== k && onEvery[m] !== truth_TRUE)
                     others = false;
             if (others)
-                return TRUE;
+                return truth_TRUE;
         }
         return UNKNOWN;
     }
@@ -21982,6 +21982,47 @@ class bdd_BddManager {
         };
         return walk(f, g);
     }
+    /**
+     * Whether some x of u has g(x) false and g true once `variable` is flipped: whether g (within
+     * u) differs from u ∧ ∃variable.g, found without making a node. Building ∃variable.g would
+     * remake g above the variable once for every variable tested (split.ts tests dozens a set).
+     */
+    dependsWithin(u, g, variable) {
+        const failed = new Map();
+        const cofactor = (f, level, value) => this.vars[f] === level ? (value === 1 ? this.highs[f] : this.lows[f]) : f;
+        // a follows g at x, b follows g at x with `variable` flipped; `below` once past it.
+        const walk = (x, a, b, below) => {
+            if (x === bdd_FALSE || a === bdd_TRUE || b === bdd_FALSE)
+                return false;
+            if (below === 1 && x === bdd_TRUE && a === bdd_FALSE && b === bdd_TRUE)
+                return true;
+            const outer = x * MAX_NODES + a;
+            const inner = b * 2 + below;
+            const seen = failed.get(outer);
+            if (seen?.has(inner) === true)
+                return false;
+            const level = Math.min(this.vars[x], this.vars[a], this.vars[b]);
+            let found = false;
+            if (below === 0 && level >= variable) {
+                for (const value of [1, 0])
+                    if (!found)
+                        found = walk(cofactor(x, variable, value), cofactor(a, variable, value), cofactor(b, variable, 1 - value), 1);
+            }
+            else {
+                for (const value of [1, 0])
+                    if (!found)
+                        found = walk(cofactor(x, level, value), cofactor(a, level, value), cofactor(b, level, value), below);
+            }
+            if (!found) {
+                if (seen === undefined)
+                    failed.set(outer, new Set([inner]));
+                else
+                    seen.add(inner);
+            }
+            return found;
+        };
+        return walk(u, g, g, 0);
+    }
     /** f with one variable fixed (the cofactor). */
     restrict(f, variable, value) {
         const memo = new Map();
@@ -22118,8 +22159,24 @@ function fieldAtoms_bitOf(atoms, constant) {
     const i = atoms.constants.indexOf(constant);
     return i < 0 ? undefined : atoms.bits[i];
 }
-/** docs/policy.md "One condition" over the field's atoms. */
+/**
+ * docs/policy.md "One condition" over the field's atoms. For a single-valued field the value is
+ * read as its first held constant (a decision list over the bits): the same function wherever at
+ * most one bit is set, which the field's constraint demands of every real request, but a diagram
+ * that never asks about the constants after the one held, so a rule's condition on one call's
+ * tool does not leave the caller's fields to tell apart every set of tools held at once.
+ */
 function fieldAtoms_conditionBdd(m, atoms, condition) {
+    if (atoms.single) {
+        const wanted = new Set(condition.values);
+        const inside = condition.operator === 'in';
+        let firstHeld = inside ? FALSE : TRUE;
+        for (let i = atoms.bits.length - 1; i >= 0; i--) {
+            const holds = wanted.has(atoms.constants[i]) === inside;
+            firstHeld = m.node(atoms.bits[i], firstHeld, holds ? TRUE : FALSE);
+        }
+        return m.node(atoms.present, FALSE, firstHeld);
+    }
     const listed = m.orAll(condition.values.map((value) => {
         const bit = fieldAtoms_bitOf(atoms, value);
         return bit === undefined ? FALSE : m.variable(bit);
@@ -22145,11 +22202,14 @@ function fieldAtoms_fieldConstraint(m, atoms) {
 ;// CONCATENATED MODULE: ./build/coverage/callModel.js
 
 
-/** Call variables start here, below every request variable, so the two never interleave. */
-const CALL_VARIABLES_START = 1_000_000;
-/** The helper order of `realisability`: a call's atoms first, then the request variables. */
-const toHelper = (v) => (v >= CALL_VARIABLES_START ? v - CALL_VARIABLES_START : v + CALL_VARIABLES_START);
-const fromHelper = (/* unused pure expression or super */ null && (toHelper));
+/**
+ * Call variables start here, above every request variable in the order, so the two never
+ * interleave. With the call's atoms first, each value of the call leaves a small diagram of the
+ * caller's fields (the rules that call can match); with them last, the diagram of the caller's
+ * fields would have to tell apart every union of the tool sets the caller's groups allow.
+ */
+const CALL_VARIABLES_START = (/* unused pure expression or super */ null && (-1_000_000));
+const same = (variable) => variable;
 const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
 /** The methods the MCP shape names (a tool only on the one, a resource only on the other). */
 const MCP_METHODS = ['tools/call', 'resources/read'];
@@ -22211,13 +22271,15 @@ class callModel_CallModel {
         return bit;
     }
     /**
-     * The request's view of a quantified predicate: with two calls or more its bit, with one call
-     * the predicate of that call, with none false.
+     * The request's view of a quantified predicate among requests of one call or none (the
+     * predicate of that call; false without one) or among lists of two calls or more (its bit).
+     * The two parts are analysed apart (analyse.ts), so neither diagram holds the other's.
      */
-    view(bit) {
+    view(bit, part) {
         const m = this.m;
-        const many = m.variable(this.many);
-        return m.or(m.and(many, m.variable(bit.variable)), m.andAll([m.not(many), m.variable(this.hasCalls), bit.predicate]));
+        return part === 'batch'
+            ? m.and(m.variable(this.many), m.variable(bit.variable))
+            : m.andAll([m.not(m.variable(this.many)), m.variable(this.hasCalls), bit.predicate]);
     }
     /** The variables of one call (its atoms). */
     callVariables() {
@@ -22225,16 +22287,16 @@ class callModel_CallModel {
     }
     /**
      * The assignments of the quantified bits some list of two calls or more realises. Computed in a
-     * helper manager where one call's atoms come before the bits: below the bits, as in the request
-     * order, Inv(q) must tell apart every set of calls an assignment of the bits admits, which grows
-     * exponentially with the rules; above them, each call leaves a single cube over the bits. The
-     * result is over the bits alone, whose order both managers share, so it comes back exactly.
+     * helper manager (same order: one call's atoms before the bits; below the bits, Inv(q) would
+     * have to tell apart every set of calls an assignment of the bits admits, which grows
+     * exponentially with the rules), whose intermediate diagrams are dropped with it; only the
+     * result, over the bits alone, comes back, and the helper's nodes count against the budget.
      */
     realisability() {
         const m = this.m;
         const helper = new BddManager(Math.max(3, m.remaining + 2));
         try {
-            const result = transfer(helper, m, this.realisabilityIn(helper), fromHelper);
+            const result = transfer(helper, m, this.realisabilityIn(helper), same);
             m.absorb(helper);
             return result;
         }
@@ -22244,11 +22306,11 @@ class callModel_CallModel {
             throw error;
         }
     }
-    /** `realisability` in the helper's variables (toHelper). */
+    /** `realisability` in the helper manager. */
     realisabilityIn(h) {
-        const call = (f) => transfer(this.m, h, f, toHelper);
-        const bit = (b) => h.variable(toHelper(b.variable));
-        const x = new Set([...this.callVariables()].map(toHelper));
+        const call = (f) => transfer(this.m, h, f, same);
+        const bit = (b) => h.variable(b.variable);
+        const x = this.callVariables();
         const predicates = this.bits.map((b) => call(b.predicate));
         // Inv(q) over the bits and one call's atoms together.
         const inv = h.andAll([
@@ -22299,6 +22361,9 @@ class callModel_CallModel {
             const call = m.and(inv, demand);
             if (call === FALSE)
                 return null;
+            // A call already listed that meets this demand too is enough: a witness reads better short.
+            if (calls.some((c) => m.evaluate(call, (v) => c.get(v) ?? false)))
+                continue;
             calls.push(this.pick(call));
         }
         // Repeating a call changes no quantified bit, so any list can be made two calls long.
@@ -22702,8 +22767,9 @@ function spaceConstraint(space) {
     return m.andAll(parts);
 }
 /**
- * One call: the call variables are its atoms, in the call's shape. Two or more: the quantified
- * bits, realisable (callModel.ts), and the call variables fixed false. None: everything false.
+ * One call: the call variables are its atoms, in the call's shape. Two or more: the call
+ * variables fixed false (the quantified bits are made realisable by `withRealisableBatches`).
+ * None: everything false.
  */
 function callsConstraint(space) {
     const { m, calls } = space;
@@ -22713,7 +22779,6 @@ function callsConstraint(space) {
     const callVariables = [...calls.callVariables()];
     const parts = [
         m.implies(many, hasCalls),
-        m.implies(many, calls.realisability()),
         m.implies(single, calls.shape),
         m.implies(m.not(single), m.andAll(callVariables.map((v) => m.not(m.variable(v))))),
         ...calls.bits.map((bit) => m.implies(m.variable(bit.variable), many)),
@@ -22726,6 +22791,16 @@ function callsConstraint(space) {
         parts.push(m.implies(many, m.variable(bitOf(batch, 'true'))));
     }
     return m.andAll(parts);
+}
+/**
+ * The space whose constraint also holds, for lists of two calls or more, only the assignments of
+ * the quantified bits some list realises (callModel.ts `realisability`). Apart from buildSpace
+ * because it is the costliest part of the constraint and only the batches need it: the requests
+ * of one call or none are analysed without it (analyse.ts). Throws NodeBudgetExceeded.
+ */
+function withRealisableBatches(space) {
+    const { m, calls } = space;
+    return { ...space, constraint: m.and(space.constraint, m.implies(m.variable(calls.many), calls.realisability())) };
 }
 /** The window atom of a rule's window. */
 function windowVariable(space, window) {
