@@ -54,7 +54,7 @@ describe('the decision diagrams', () => {
         for (const values of ALL) {
           const either = [false, true].some((x) => truth(f, [x, ...values.slice(1)]));
           expect(m.evaluate(projected, (v) => values[v]!)).toBe(either);
-          expect(m.evaluate(m.restrict(bf, 0, true), (v) => values[v]!)).toBe(truth(f, [true, ...values.slice(1)]));
+          expect(m.evaluate(m.restrict(bf, new Map([[0, true]])), (v) => values[v]!)).toBe(truth(f, [true, ...values.slice(1)]));
         }
         // The paths are disjoint and cover the function.
         let covered = 0;

@@ -287,19 +287,19 @@ export class BddManager {
     return walk(u, g, g, 0);
   }
 
-  /** f with one variable fixed (the cofactor). */
-  restrict(f: Bdd, variable: number, value: boolean): Bdd {
+  /** f with the cube's variables fixed (the cofactor). */
+  restrict(f: Bdd, cube: Cube): Bdd {
+    const last = Math.max(...cube.keys());
     const memo = new Map<Bdd, Bdd>();
     const walk = (g: Bdd): Bdd => {
-      if (g <= 1 || this.level(g) > variable) return g;
+      if (g <= 1 || this.level(g) > last) return g;
       const cached = memo.get(g);
       if (cached !== undefined) return cached;
+      const value = cube.get(this.level(g));
       const result =
-        this.level(g) === variable
-          ? value
-            ? this.high(g)
-            : this.low(g)
-          : this.node(this.level(g), walk(this.low(g)), walk(this.high(g)));
+        value === undefined
+          ? this.node(this.level(g), walk(this.low(g)), walk(this.high(g)))
+          : walk(value ? this.high(g) : this.low(g));
       memo.set(g, result);
       return result;
     };

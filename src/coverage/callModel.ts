@@ -44,6 +44,15 @@ export interface CallBit {
  */
 export const CALL_VARIABLES_START = -1_000_000;
 
+/**
+ * The quantified bits start here: below one call's atoms, above every other request variable. A
+ * batch's decision is then read bits first: below each realisable assignment of the bits only the
+ * caller's fields the rules it enables read are left (decision.ts restricts each rule to the
+ * realisable assignments). After the caller's fields, the bits would have to tell apart every set
+ * of rules the fields enable.
+ */
+export const QUANTIFIED_BITS_START = -500_000;
+
 const same = (variable: number): number => variable;
 
 export const CALL_FIELDS: readonly CallField[] = ['method', 'tool', 'resource_uri', 'prompt'];

@@ -47,7 +47,10 @@ function ruleModel(space: AtomSpace, rule: Rule, part: CallPart): RuleModel {
     callBit === undefined ? TRUE : space.calls.view(callBit, part),
     rule.active_window ? m.variable(windowVariable(space, rule.active_window)) : TRUE,
   ]);
-  return { rule, lacks, matched };
+  // In a batch, a rule is kept to the assignments of the bits some list realises (the space's
+  // constraint): read bits first, an unrestricted disjunction of rules would tell apart every
+  // set of bits, realisable or not (a 30-rule pair: 2.9 million nodes against 16,000).
+  return { rule, lacks, matched: part === 'batch' ? m.and(matched, space.constraint) : matched };
 }
 
 /**

@@ -18,7 +18,7 @@ import type { CallPart } from './callModel.js';
 import type { SideModel } from './decision.js';
 import { bitOf } from './fieldAtoms.js';
 import { PointSearch, SearchBudgetExceeded, type Point } from './points.js';
-import type { AtomSpace } from './space.js';
+import { partUniverse, type AtomSpace } from './space.js';
 import { splitByConstants } from './split.js';
 
 export type Direction = 'newly_allowed' | 'newly_denied';
@@ -116,8 +116,7 @@ export function kindOrder(base: Policy | null, head: Policy | null): (a: Kind, b
 /** The changed requests of each direction within one part (a null head decides nothing). */
 function changed(space: AtomSpace, base: SideModel | null, head: SideModel, part: CallPart): Record<Direction, Bdd> {
   const { m } = space;
-  const many = m.variable(space.calls.many);
-  const universe = m.and(space.constraint, part === 'batch' ? many : m.not(many));
+  const universe = partUniverse(space, part);
   const baseAllow = base === null ? null : base.allow;
   return {
     newly_allowed: m.andAll([universe, head.allow, baseAllow === null ? TRUE : m.not(baseAllow)]),

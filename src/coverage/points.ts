@@ -5,10 +5,10 @@
  * the guard that makes a wrong constraint an empty kind rather than a false witness (and the
  * tests would then miss a kind). The set's paths are searched depth first; a path is
  * abandoned as soon as the bits fixed so far cannot be realised (realisability is monotone: fixing
- * more bits never repairs a contradiction). Realisability depends on nothing above the first
- * quantified bit, so a node from which no realisable path leads is remembered while no such bit
- * is fixed above it, and every node above them is explored once. The search is bounded by
- * `maxSteps` node visits; past it `SearchBudgetExceeded` is thrown (the enumeration then says
+ * more bits never repairs a contradiction), and a branch that leads nowhere is never tried. A
+ * node from which no realisable path leads is remembered while no bit is fixed above it (the bits
+ * come before the request's other atoms, so below them the answer depends on the bits fixed). The
+ * search is bounded by `maxSteps` node visits; past it `SearchBudgetExceeded` is thrown (the enumeration then says
  * `capped`).
  */
 import { FALSE, TRUE, type Bdd, type Cube } from './bdd.js';
@@ -57,9 +57,13 @@ export class PointSearch {
     const variable = m.level(node);
     const isCall = this.callVariables.has(variable);
     for (const value of [true, false]) {
+      const child = value ? m.high(node) : m.low(node);
+      // An empty branch needs no calls built to be ruled out (the bits come first in the order,
+      // so a kind of one call meets every bit, each with an empty true branch).
+      if (child === FALSE) continue;
       cube.set(variable, value);
       const viable = !isCall || this.space.calls.realise(cube) !== null;
-      const found = viable ? this.walk(value ? m.high(node) : m.low(node), cube, callFixed || isCall) : null;
+      const found = viable ? this.walk(child, cube, callFixed || isCall) : null;
       cube.delete(variable);
       if (found !== null) return found;
     }

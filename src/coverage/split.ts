@@ -15,7 +15,7 @@
  * other part, so looking at both in one part would make every constant look relevant.
  */
 import { FALSE, type Bdd, type Cube } from './bdd.js';
-import type { AtomSpace } from './space.js';
+import { partUniverse, type AtomSpace } from './space.js';
 
 export interface ConstantSplit {
   /** Whether the part holds lists of two calls or more. */
@@ -40,7 +40,7 @@ export function* splitByConstants(space: AtomSpace, set: Bdd): Generator<Constan
   for (const batch of [false, true]) {
     const part = m.and(set, batch ? many : m.not(many));
     if (part === FALSE) continue;
-    const universe = m.and(space.constraint, batch ? many : m.not(many));
+    const universe = partUniverse(space, batch ? 'batch' : 'single');
     const support = m.support(part);
     const relevant = candidates(space, batch).filter(
       (v) => support.has(v) && m.dependsWithin(universe, part, v),
