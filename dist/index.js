@@ -84403,8 +84403,8 @@ class PointSearch {
         const isCall = this.callVariables.has(variable);
         for (const value of [true, false]) {
             const child = value ? m.high(node) : m.low(node);
-            // An empty branch needs no calls built to be ruled out (the bits come first in the order,
-            // so a kind of one call meets every bit, each with an empty true branch).
+            // An empty branch needs no calls built to be ruled out (a batch's set meets its bits first,
+            // many of them with one empty branch).
             if (child === bdd_FALSE)
                 continue;
             cube.set(variable, value);
@@ -84730,6 +84730,7 @@ function witness_witnessOf(space, kind, number) {
 /** Why kinds of one call may be listed without those of batches (capped). */
 const BATCHES_NOT_ANALYSED = 'every kind of one call or none listed; lists of two calls or more not analysed';
 const BATCHES_NOT_ALL_ANALYSED = 'every kind of one call or none listed; lists of two calls or more not all analysed';
+const BATCHES_NOT_REACHED = 'lists of two calls or more not analysed';
 const analyse_DEFAULT_LIMITS = { maxKinds: 10_000, maxSearchSteps: 1_000_000 };
 function notAnalysedReasons(base, head) {
     const policies = [base, head].filter((p) => p !== null);
@@ -84752,12 +84753,12 @@ function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
     catch (error) {
         if (!(error instanceof NodeBudgetExceeded))
             throw error;
-        return { ...empty, mode: 'capped', capped: error.message, nodes: error.maxNodes };
+        return { ...empty, mode: 'capped', capped: `${error.message}; ${BATCHES_NOT_REACHED}`, nodes: error.maxNodes };
     }
     const first = enumerateKinds(space, single.base, single.head, limits, 'single');
     const partial = { options, space, single, batch: null, notAnalysed: [], nodes: space.m.size };
     if (first.mode === 'capped')
-        return { ...partial, mode: 'capped', kinds: first.kinds, capped: first.capped };
+        return { ...partial, mode: 'capped', kinds: first.kinds, capped: `${first.capped}; ${BATCHES_NOT_REACHED}` };
     // The batches apart, under what the budget has left: their realisability and their decisions
     // over the quantified bits grow far faster with the rules than one call's, and when they do not
     // fit, the kinds of one call are still every kind of one call.
@@ -84770,6 +84771,9 @@ function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
     catch (error) {
         if (!(error instanceof NodeBudgetExceeded))
             throw error;
+        // A deleted policy decides nothing, so no batch of it changes: nothing is missing.
+        if (head === null)
+            return { ...partial, mode: 'exact', kinds: [], capped: null };
         const capped = `${BATCHES_NOT_ANALYSED}: ${error.message}`;
         return { ...partial, mode: 'capped', kinds: first.kinds, capped, nodes: error.maxNodes };
     }

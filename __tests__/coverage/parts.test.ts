@@ -205,7 +205,11 @@ describe('the limits', () => {
     expect([tiny.mode, tiny.kinds.length]).toEqual(['capped', 0]);
     expect(tiny.capped).toMatch(/more than 50 nodes/);
     const one = analyseCoverage(base, head, options('mcp'), { maxKinds: 1, maxSearchSteps: 1000 });
-    expect([one.mode, one.kinds.length, one.capped]).toEqual(['capped', 1, 'more than 1 kinds']);
+    expect([one.mode, one.kinds.length, one.capped]).toEqual([
+      'capped',
+      1,
+      'more than 1 kinds; lists of two calls or more not analysed',
+    ]);
   });
 
   it('list every kind of one call when the batches do not fit, and say so', () => {
@@ -226,6 +230,22 @@ describe('the limits', () => {
     expect(partial.mode).toBe('capped');
     expect(partial.capped).toMatch(/^every kind of one call or none listed; lists of two calls or more not (all )?analysed: /);
     expect(partial.kinds.filter((k) => !k.batch).map((k) => k.key)).toEqual(single);
+  });
+
+  it('find nothing missing in a deleted policy whose batches do not fit', () => {
+    const at = (maxNodes: number) => analyseCoverage(base, null, { ...options('mcp'), maxNodes });
+    const full = at(options('mcp').maxNodes);
+    expect([full.mode, full.kinds.length, full.batch !== null]).toEqual(['exact', 0, true]);
+    let low = 1;
+    let high = full.nodes;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      if (at(middle).mode === 'exact') high = middle;
+      else low = middle + 1;
+    }
+    // The smallest budget that says exact has no room for the batches: they were not needed.
+    expect([at(high).mode, at(high).batch]).toEqual(['exact', null]);
+    expect(at(high - 1).capped).toMatch(/; lists of two calls or more not analysed$/);
   });
 
   it('leave overlapping claim paths not analysed', () => {

@@ -24,6 +24,7 @@ export type CoverageMode = 'exact' | 'capped' | 'not_analysed';
 /** Why kinds of one call may be listed without those of batches (capped). */
 const BATCHES_NOT_ANALYSED = 'every kind of one call or none listed; lists of two calls or more not analysed';
 const BATCHES_NOT_ALL_ANALYSED = 'every kind of one call or none listed; lists of two calls or more not all analysed';
+const BATCHES_NOT_REACHED = 'lists of two calls or more not analysed';
 
 export const DEFAULT_LIMITS: KindLimits = { maxKinds: 10_000, maxSearchSteps: 1_000_000 };
 
@@ -80,11 +81,12 @@ export function analyseCoverage(
     single = sidesOf(space, base, head, 'single');
   } catch (error) {
     if (!(error instanceof NodeBudgetExceeded)) throw error;
-    return { ...empty, mode: 'capped', capped: error.message, nodes: error.maxNodes };
+    return { ...empty, mode: 'capped', capped: `${error.message}; ${BATCHES_NOT_REACHED}`, nodes: error.maxNodes };
   }
   const first = enumerateKinds(space, single.base, single.head, limits, 'single');
   const partial = { options, space, single, batch: null, notAnalysed: [], nodes: space.m.size };
-  if (first.mode === 'capped') return { ...partial, mode: 'capped', kinds: first.kinds, capped: first.capped };
+  if (first.mode === 'capped')
+    return { ...partial, mode: 'capped', kinds: first.kinds, capped: `${first.capped}; ${BATCHES_NOT_REACHED}` };
   // The batches apart, under what the budget has left: their realisability and their decisions
   // over the quantified bits grow far faster with the rules than one call's, and when they do not
   // fit, the kinds of one call are still every kind of one call.
@@ -95,6 +97,8 @@ export function analyseCoverage(
     batch = sidesOf(batchSpace, base, head, 'batch');
   } catch (error) {
     if (!(error instanceof NodeBudgetExceeded)) throw error;
+    // A deleted policy decides nothing, so no batch of it changes: nothing is missing.
+    if (head === null) return { ...partial, mode: 'exact', kinds: [], capped: null };
     const capped = `${BATCHES_NOT_ANALYSED}: ${error.message}`;
     return { ...partial, mode: 'capped', kinds: first.kinds, capped, nodes: error.maxNodes };
   }

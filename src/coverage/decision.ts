@@ -1,7 +1,8 @@
 /**
  * One side's decision as a function of the atoms (docs/coverage.md "Decision"), written from
  * docs/policy.md "How a policy decides" like src/engine/reference.ts, whose decisions it must equal
- * on every concrete request (the conformance suite checks it): a rule lacks context from what it
+ * on every concrete request of the analysed space (under `any` every request; under `mcp` those of
+ * the gateway's shape, the others sending the run to `any`; the conformance suite checks it): a rule lacks context from what it
  * reads and the three flags; it matches when it does not lack context, its request conditions
  * hold, its calls hold (some call for deny, a non-empty list of only matching calls for allow:
  * callModel.ts) and its window atom holds; then the four steps of the decision.

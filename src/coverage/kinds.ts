@@ -43,7 +43,7 @@ export interface Kind {
   readonly batch: boolean;
   /** The edited constants that separate this kind from the others of the same bases. */
   readonly constants: readonly KindConstant[];
-  /** The kind's requests, within the space's constraint. */
+  /** The kind's requests, within its part's universe (space.ts `partUniverse`). */
   readonly set: Bdd;
   /** One request of the kind: a path of its set and the calls that realise its call bits. */
   readonly point: Point;

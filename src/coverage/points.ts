@@ -58,8 +58,8 @@ export class PointSearch {
     const isCall = this.callVariables.has(variable);
     for (const value of [true, false]) {
       const child = value ? m.high(node) : m.low(node);
-      // An empty branch needs no calls built to be ruled out (the bits come first in the order,
-      // so a kind of one call meets every bit, each with an empty true branch).
+      // An empty branch needs no calls built to be ruled out (a batch's set meets its bits first,
+      // many of them with one empty branch).
       if (child === FALSE) continue;
       cube.set(variable, value);
       const viable = !isCall || this.space.calls.realise(cube) !== null;
