@@ -84288,7 +84288,7 @@ function* subsets(m, by, rules, pick, start, within) {
 }
 function* bases(m, side, within) {
     if (side === null) {
-        yield { basis: { by: 'no_policy', rules: [] }, set: bdd_TRUE };
+        yield { basis: { by: 'no_policy', rules: [] }, set: within };
         return;
     }
     const denies = side.rules.filter((r) => r.rule.effect === 'deny');
@@ -84299,13 +84299,14 @@ function* bases(m, side, within) {
     yield* subsets(m, 'deny_rules', denies, (r) => r.matched, m.and(afterContext, side.denyMatched), within);
     const undenied = m.and(afterContext, m.not(side.denyMatched));
     if (side.policy.default_effect === 'allow') {
-        if (m.and(undenied, within) !== bdd_FALSE)
-            yield { basis: { by: 'default', rules: [] }, set: undenied };
+        const set = m.and(undenied, within);
+        if (set !== bdd_FALSE)
+            yield { basis: { by: 'default', rules: [] }, set };
         return;
     }
     yield* subsets(m, 'allow_rules', allows, (r) => r.matched, m.and(undenied, side.allowMatched), within);
-    const fallthrough = m.and(undenied, m.not(side.allowMatched));
-    if (m.and(fallthrough, within) !== bdd_FALSE)
+    const fallthrough = m.andAll([undenied, m.not(side.allowMatched), within]);
+    if (fallthrough !== bdd_FALSE)
         yield { basis: { by: 'default', rules: [] }, set: fallthrough };
 }
 /** Where `bases` yields a basis of this kind for `policy`. */
@@ -84433,11 +84434,11 @@ class PointSearch {
  * depends on never multiplies them, and a decision tree's worth of parts is usually far fewer
  * than every combination of the relevant constants.
  *
- * Requests of one call and requests of two or more are split apart: for one call the constants are
- * the call's own atoms, for a batch the bits "some call holds it"; each is fixed false in the
- * other part, so looking at both in one part would make every constant look relevant.
+ * Each part (one call or none; two calls or more) is split on its own (its sets are enumerated
+ * apart, analyse.ts): for one call the constants are the call's own atoms, for a batch the bits
+ * "some call holds it"; each is fixed false in the other part, so looking at both in one part
+ * would make every constant look relevant.
  */
-
 
 /** The edited-constant variables of one part: request fields, plus the call's or the batch's. */
 function candidates(space, batch) {
@@ -84447,21 +84448,23 @@ function candidates(space, batch) {
         .filter((v) => (batch ? !callVariables.has(v) : !batchVariables.has(v)))
         .sort((a, b) => a - b);
 }
-function* splitByConstants(space, set) {
+/**
+ * The splitter of one part's sets (each within `universe`, the part's real requests: space.ts
+ * `partUniverse`), its candidate constants found once for every set it splits.
+ */
+function constantSplitter(space, part, universe) {
     const { m } = space;
-    const many = m.variable(space.calls.many);
-    for (const batch of [false, true]) {
-        const part = m.and(set, batch ? many : m.not(many));
-        if (part === bdd_FALSE)
-            continue;
-        const universe = partUniverse(space, batch ? 'batch' : 'single');
-        const support = m.support(part);
-        const relevant = candidates(space, batch).filter((v) => support.has(v) && m.dependsWithin(universe, part, v));
-        const keep = new Set(relevant);
-        const projected = m.exists(part, new Set([...support].filter((v) => !keep.has(v))));
+    const batch = part === 'batch';
+    const constants = candidates(space, batch);
+    return function* (set) {
+        if (set === bdd_FALSE)
+            return;
+        const support = m.support(set);
+        const keep = new Set(constants.filter((v) => support.has(v) && m.dependsWithin(universe, set, v)));
+        const projected = m.exists(set, new Set([...support].filter((v) => !keep.has(v))));
         for (const cube of m.paths(projected))
-            yield { batch, cube, set: m.and(part, m.cube(cube)) };
-    }
+            yield { batch, cube, set: m.and(set, m.cube(cube)) };
+    };
 }
 
 ;// CONCATENATED MODULE: ./build/coverage/kinds.js
@@ -84527,10 +84530,9 @@ function kindOrder(base, head) {
         compareBases(head, a.head, b.head) ||
         Number(a.batch) - Number(b.batch);
 }
-/** The changed requests of each direction within one part (a null head decides nothing). */
-function changed(space, base, head, part) {
+/** The changed requests of each direction within one part's universe. */
+function changed(space, base, head, universe) {
     const { m } = space;
-    const universe = partUniverse(space, part);
     const baseAllow = base === null ? null : base.allow;
     return {
         newly_allowed: m.andAll([universe, head.allow, baseAllow === null ? bdd_TRUE : m.not(baseAllow)]),
@@ -84548,8 +84550,9 @@ function enumerateKinds(space, base, head, limits, part, before = 0) {
     const { m } = space;
     const labels = constantLabels(space);
     const search = new PointSearch(space, limits.maxSearchSteps);
+    let splitParts = () => [];
     const add = (direction, b, h, set) => {
-        for (const split of splitByConstants(space, set)) {
+        for (const split of splitParts(set)) {
             const point = search.find(split.set);
             if (point === null)
                 continue;
@@ -84565,15 +84568,14 @@ function enumerateKinds(space, base, head, limits, part, before = 0) {
         }
     };
     try {
-        const sets = changed(space, base, head, part);
-        for (const direction of ['newly_allowed', 'newly_denied']) {
-            const within = sets[direction];
-            for (const b of bases(m, base, within)) {
-                const baseWithin = m.and(within, b.set);
-                for (const h of bases(m, head, baseWithin))
-                    add(direction, b.basis, h.basis, m.and(baseWithin, h.set));
-            }
-        }
+        const universe = partUniverse(space, part);
+        splitParts = constantSplitter(space, part, universe);
+        const sets = changed(space, base, head, universe);
+        // Each side's bases are sets within the one they split, so the last is the kind's requests.
+        for (const direction of ['newly_allowed', 'newly_denied'])
+            for (const b of bases(m, base, sets[direction]))
+                for (const h of bases(m, head, b.set))
+                    add(direction, b.basis, h.basis, h.set);
     }
     catch (error) {
         if (error instanceof NodeBudgetExceeded)

@@ -11,7 +11,7 @@
  * keeping only branches that meet `within`, so no empty basis is produced and the sets partition
  * `within`.
  */
-import { FALSE, TRUE, type Bdd, type BddManager } from './bdd.js';
+import { FALSE, type Bdd, type BddManager } from './bdd.js';
 import type { Policy } from '../policy/schema.js';
 import type { RuleModel, SideModel } from './decision.js';
 
@@ -56,7 +56,7 @@ function* subsets(
 
 export function* bases(m: BddManager, side: SideModel | null, within: Bdd): Generator<BasisSet> {
   if (side === null) {
-    yield { basis: { by: 'no_policy', rules: [] }, set: TRUE };
+    yield { basis: { by: 'no_policy', rules: [] }, set: within };
     return;
   }
   const denies = side.rules.filter((r) => r.rule.effect === 'deny');
@@ -67,12 +67,13 @@ export function* bases(m: BddManager, side: SideModel | null, within: Bdd): Gene
   yield* subsets(m, 'deny_rules', denies, (r) => r.matched, m.and(afterContext, side.denyMatched), within);
   const undenied = m.and(afterContext, m.not(side.denyMatched));
   if (side.policy.default_effect === 'allow') {
-    if (m.and(undenied, within) !== FALSE) yield { basis: { by: 'default', rules: [] }, set: undenied };
+    const set = m.and(undenied, within);
+    if (set !== FALSE) yield { basis: { by: 'default', rules: [] }, set };
     return;
   }
   yield* subsets(m, 'allow_rules', allows, (r) => r.matched, m.and(undenied, side.allowMatched), within);
-  const fallthrough = m.and(undenied, m.not(side.allowMatched));
-  if (m.and(fallthrough, within) !== FALSE) yield { basis: { by: 'default', rules: [] }, set: fallthrough };
+  const fallthrough = m.andAll([undenied, m.not(side.allowMatched), within]);
+  if (fallthrough !== FALSE) yield { basis: { by: 'default', rules: [] }, set: fallthrough };
 }
 
 /** Where `bases` yields a basis of this kind for `policy`. */

@@ -19,7 +19,7 @@ import type { SideModel } from './decision.js';
 import { bitOf } from './fieldAtoms.js';
 import { PointSearch, SearchBudgetExceeded, type Point } from './points.js';
 import { partUniverse, type AtomSpace } from './space.js';
-import { splitByConstants } from './split.js';
+import { constantSplitter, type ConstantSplit } from './split.js';
 
 export type Direction = 'newly_allowed' | 'newly_denied';
 
@@ -113,10 +113,9 @@ export function kindOrder(base: Policy | null, head: Policy | null): (a: Kind, b
     Number(a.batch) - Number(b.batch);
 }
 
-/** The changed requests of each direction within one part (a null head decides nothing). */
-function changed(space: AtomSpace, base: SideModel | null, head: SideModel, part: CallPart): Record<Direction, Bdd> {
+/** The changed requests of each direction within one part's universe. */
+function changed(space: AtomSpace, base: SideModel | null, head: SideModel, universe: Bdd): Record<Direction, Bdd> {
   const { m } = space;
-  const universe = partUniverse(space, part);
   const baseAllow = base === null ? null : base.allow;
   return {
     newly_allowed: m.andAll([universe, head.allow, baseAllow === null ? TRUE : m.not(baseAllow)]),
@@ -141,8 +140,9 @@ export function enumerateKinds(
   const { m } = space;
   const labels = constantLabels(space);
   const search = new PointSearch(space, limits.maxSearchSteps);
+  let splitParts: (set: Bdd) => Iterable<ConstantSplit> = () => [];
   const add = (direction: Direction, b: Basis, h: Basis, set: Bdd): void => {
-    for (const split of splitByConstants(space, set)) {
+    for (const split of splitParts(set)) {
       const point = search.find(split.set);
       if (point === null) continue;
       if (before + kinds.length >= limits.maxKinds) throw new Capped(`more than ${limits.maxKinds} kinds`);
@@ -156,14 +156,13 @@ export function enumerateKinds(
     }
   };
   try {
-    const sets = changed(space, base, head, part);
-    for (const direction of ['newly_allowed', 'newly_denied'] as const) {
-      const within = sets[direction];
-      for (const b of bases(m, base, within)) {
-        const baseWithin = m.and(within, b.set);
-        for (const h of bases(m, head, baseWithin)) add(direction, b.basis, h.basis, m.and(baseWithin, h.set));
-      }
-    }
+    const universe = partUniverse(space, part);
+    splitParts = constantSplitter(space, part, universe);
+    const sets = changed(space, base, head, universe);
+    // Each side's bases are sets within the one they split, so the last is the kind's requests.
+    for (const direction of ['newly_allowed', 'newly_denied'] as const)
+      for (const b of bases(m, base, sets[direction]))
+        for (const h of bases(m, head, b.set)) add(direction, b.basis, h.basis, h.set);
   } catch (error) {
     if (error instanceof NodeBudgetExceeded) return { mode: 'capped', capped: error.message, kinds };
     if (error instanceof Capped || error instanceof SearchBudgetExceeded)

@@ -10,12 +10,14 @@
  * depends on never multiplies them, and a decision tree's worth of parts is usually far fewer
  * than every combination of the relevant constants.
  *
- * Requests of one call and requests of two or more are split apart: for one call the constants are
- * the call's own atoms, for a batch the bits "some call holds it"; each is fixed false in the
- * other part, so looking at both in one part would make every constant look relevant.
+ * Each part (one call or none; two calls or more) is split on its own (its sets are enumerated
+ * apart, analyse.ts): for one call the constants are the call's own atoms, for a batch the bits
+ * "some call holds it"; each is fixed false in the other part, so looking at both in one part
+ * would make every constant look relevant.
  */
 import { FALSE, type Bdd, type Cube } from './bdd.js';
-import { partUniverse, type AtomSpace } from './space.js';
+import type { CallPart } from './callModel.js';
+import type { AtomSpace } from './space.js';
 
 export interface ConstantSplit {
   /** Whether the part holds lists of two calls or more. */
@@ -34,19 +36,23 @@ function candidates(space: AtomSpace, batch: boolean): number[] {
     .sort((a, b) => a - b);
 }
 
-export function* splitByConstants(space: AtomSpace, set: Bdd): Generator<ConstantSplit> {
+/**
+ * The splitter of one part's sets (each within `universe`, the part's real requests: space.ts
+ * `partUniverse`), its candidate constants found once for every set it splits.
+ */
+export function constantSplitter(
+  space: AtomSpace,
+  part: CallPart,
+  universe: Bdd,
+): (set: Bdd) => Generator<ConstantSplit> {
   const { m } = space;
-  const many = m.variable(space.calls.many);
-  for (const batch of [false, true]) {
-    const part = m.and(set, batch ? many : m.not(many));
-    if (part === FALSE) continue;
-    const universe = partUniverse(space, batch ? 'batch' : 'single');
-    const support = m.support(part);
-    const relevant = candidates(space, batch).filter(
-      (v) => support.has(v) && m.dependsWithin(universe, part, v),
-    );
-    const keep = new Set(relevant);
-    const projected = m.exists(part, new Set([...support].filter((v) => !keep.has(v))));
-    for (const cube of m.paths(projected)) yield { batch, cube, set: m.and(part, m.cube(cube)) };
-  }
+  const batch = part === 'batch';
+  const constants = candidates(space, batch);
+  return function* (set) {
+    if (set === FALSE) return;
+    const support = m.support(set);
+    const keep = new Set(constants.filter((v) => support.has(v) && m.dependsWithin(universe, set, v)));
+    const projected = m.exists(set, new Set([...support].filter((v) => !keep.has(v))));
+    for (const cube of m.paths(projected)) yield { batch, cube, set: m.and(set, m.cube(cube)) };
+  };
 }
